@@ -1,0 +1,116 @@
+/**
+ * Context assembly: the prompt block an agent reads. Identity first, then what went wrong,
+ * what is known, how to do things, and recent events, each block fitted to the token budget
+ * in that priority (an item that does not fit is skipped, not the rest of the block), every
+ * line citing its id, and each block ordered in a serial-position V: the strongest items at
+ * the head and the tail, where a reader's attention is.
+ */
+import type { ContextBlock, ContextItem, ContextResult } from "./model.js";
+import type { Tokenizer } from "./ports.js";
+import { oneLine } from "./text.js";
+
+export interface ContextLine {
+  id: string;
+  text: string;
+}
+
+export interface ContextBlocks {
+  identity: ContextLine[];
+  failures: ContextLine[];
+  knowledge: ContextLine[];
+  procedures: ContextLine[];
+  recent: ContextLine[];
+}
+
+export const BLOCK_TITLES: Record<ContextBlock, string> = {
+  identity: "## Identity",
+  failures: "## What has gone wrong before",
+  knowledge: "## What I know",
+  procedures: "## How to do it",
+  recent: "## Recent events",
+};
+
+const ORDER: ContextBlock[] = ["identity", "failures", "knowledge", "procedures", "recent"];
+
+/** [r0, r1, r2, r3, r4] → [r0, r2, r4, r3, r1]: best first and last, weakest in the middle. */
+export function serialPositionV<T>(ranked: readonly T[]): T[] {
+  const head: T[] = [];
+  const tail: T[] = [];
+  ranked.forEach((x, i) => {
+    if (i % 2 === 0) head.push(x);
+    else tail.unshift(x);
+  });
+  return [...head, ...tail];
+}
+
+/** One cited line; stored text is flattened so it can never open a block or close the envelope. */
+export function citeLine(id: string, text: string): string {
+  return `- [${id}] ${oneLine(text)}`;
+}
+
+export function assemble(
+  blocks: ContextBlocks,
+  tokenizer: Tokenizer,
+  tokenBudget: number,
+  namespace: string,
+): ContextResult {
+  const open = `<strata-memory namespace="${namespace}">`;
+  const close = "</strata-memory>";
+  const overhead = tokenizer.count(`${open}\n${close}`);
+  let used = overhead;
+  const chosen: Record<ContextBlock, { line: ContextLine; rendered: string; tokens: number }[]> = {
+    identity: [],
+    failures: [],
+    knowledge: [],
+    procedures: [],
+    recent: [],
+  };
+  const skipped: ContextResult["skipped"] = [];
+  for (const block of ORDER) {
+    const titleTokens = tokenizer.count(`${BLOCK_TITLES[block]}\n`);
+    let titlePaid = false;
+    for (const line of blocks[block]) {
+      const rendered = citeLine(line.id, line.text);
+      const tokens = tokenizer.count(`${rendered}\n`);
+      const cost = tokens + (titlePaid ? 0 : titleTokens);
+      if (used + cost > tokenBudget) {
+        skipped.push({ id: line.id, block, tokens });
+        continue;
+      }
+      used += cost;
+      titlePaid = true;
+      chosen[block].push({ line, rendered, tokens });
+    }
+  }
+
+  const render = () => {
+    const parts = [open];
+    for (const block of ORDER) {
+      if (chosen[block].length === 0) continue;
+      parts.push(BLOCK_TITLES[block]);
+      for (const c of serialPositionV(chosen[block])) parts.push(c.rendered);
+    }
+    parts.push(close);
+    return parts.join("\n");
+  };
+
+  let text = render();
+  let tokens = tokenizer.count(text);
+  // Line-by-line counts can differ from the whole by a token at a boundary: trim from the lowest priority.
+  while (tokens > tokenBudget) {
+    const block = [...ORDER].reverse().find((b) => chosen[b].length > 0);
+    if (!block) break;
+    const dropped = chosen[block].pop()!;
+    skipped.push({ id: dropped.line.id, block, tokens: dropped.tokens });
+    text = render();
+    tokens = tokenizer.count(text);
+  }
+  const items: ContextItem[] = ORDER.flatMap((block) =>
+    chosen[block].map((c) => ({ id: c.line.id, block, tokens: c.tokens })),
+  );
+  if (items.length === 0) {
+    text = "";
+    tokens = 0;
+  }
+  return { text, tokens, tokenBudget, items, skipped };
+}

@@ -1,0 +1,1070 @@
+/**
+ * The engine: the one place Strata's behaviour lives. Surfaces (CLI, MCP, REST, integrations)
+ * take an engine and translate; they hold no logic of their own.
+ *
+ *   const mem = createEngine({ store, embedder, tokenizer, clock });
+ *   await mem.record("Deploy failed: migration lock timeout", { type: "outcome", outcome: "failure" });
+ *   const { text } = await mem.context("deploy the service", { tokenBudget: 600 });
+ */
+
+import { z } from "zod";
+import { nextEntry, verifyChains } from "./audit.js";
+import { assemble, type ContextLine } from "./context.js";
+import { notFound, StrataError } from "./errors.js";
+import { halfLifeFor, laplaceConfidence, usageSignal, utility } from "./forgetting.js";
+import { createLexicalJudge } from "./judge/lexical-judge.js";
+import {
+  type AuditEntry,
+  type AuditVerification,
+  type Belief,
+  type BeliefKind,
+  type CaptureInput,
+  CaptureInputSchema,
+  ContextInputSchema,
+  type ContextOptions,
+  type ContextResult,
+  DEFAULT_NAMESPACE,
+  type Episode,
+  type ExplainResult,
+  type ForgetResult,
+  type GateResult,
+  IdSchema,
+  type Layer,
+  type ListOptions,
+  ListOptionsSchema,
+  NamespaceSchema,
+  type OutcomeResult,
+  type RecallHit,
+  RecallInputSchema,
+  type RecallOptions,
+  RecordInputSchema,
+  type RecordOptions,
+  RememberInputSchema,
+  type RememberOptions,
+  type StatsOptions,
+  StatsOptionsSchema,
+  type StatsResult,
+} from "./model.js";
+import { type Policy, type PolicyInput, PolicySchema } from "./policy.js";
+import type { Clock, Embedder, Judge, Store, StoreWriter, Tokenizer } from "./ports.js";
+import { compareIds, recall, retrieve } from "./recall.js";
+import { sha256 } from "./sha256.js";
+import { analyseEcho } from "./text.js";
+import { parseInput } from "./validate.js";
+import { decide, type GateCandidate, type GateDecision } from "./write-gate.js";
+
+export interface EngineOptions {
+  store: Store;
+  embedder: Embedder;
+  tokenizer: Tokenizer;
+  clock: Clock;
+  /** Judge used by the write gate (and, later, sweeps). Default: the lexical judge. */
+  judge?: Judge;
+  policy?: PolicyInput;
+  /** Namespace used when a call names none. Default `default`. */
+  namespace?: string;
+  /** Who the audit chain names for changes made through this engine. Default `library`. */
+  actor?: string;
+}
+
+export type MemoryItem = ({ layer: "belief" } & Belief) | ({ layer: "episode" } & Episode);
+
+export interface HistoryResult {
+  id: string;
+  /** The supersession chain containing `id`, oldest first. */
+  chain: Belief[];
+}
+
+const OutcomeArgsSchema = z.object({
+  id: IdSchema,
+  success: z.boolean({ message: "success must be true or false" }),
+});
+
+/**
+ * Creates the engine over injected ports. Prefer `openMemory()` for the embedded default.
+ */
+export function createEngine(options: EngineOptions): Memory {
+  return new Memory(options);
+}
+
+export class Memory {
+  readonly store: Store;
+  readonly embedder: Embedder;
+  readonly tokenizer: Tokenizer;
+  readonly clock: Clock;
+  readonly judge: Judge;
+  readonly policy: Policy;
+  readonly namespace: string;
+  readonly actor: string;
+
+  constructor(options: EngineOptions) {
+    this.store = options.store;
+    this.embedder = options.embedder;
+    this.tokenizer = options.tokenizer;
+    this.clock = options.clock;
+    this.judge = options.judge ?? createLexicalJudge();
+    this.policy = Object.freeze(parseInput(PolicySchema, options.policy ?? {}, "policy"));
+    this.namespace = parseInput(NamespaceSchema, options.namespace ?? DEFAULT_NAMESPACE, "namespace");
+    this.actor = options.actor ?? "library";
+  }
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Writes through the gate
+  // -------------------------------------------------------------------------------------------
+
+  /**
+   * Records an L1 episode through the write gate.
+   *
+   *   await mem.record("Retry limit is 7", { type: "decision", at: "2026-03-02" });
+   *   // → { verdict: "contradiction", superseded: ["b3"], … }
+   */
+  async record(content: string, options: RecordOptions = {}): Promise<GateResult> {
+    const input = parseInput(RecordInputSchema, { content, options }, "record");
+    const o = input.options;
+    const namespace = o.namespace ?? this.namespace;
+    const now = this.now();
+    const at = o.at ?? now;
+    const text = input.content;
+    const [vector] = await this.embedder.embed([text]);
+    return this.store.transaction(async (tx) => {
+      const candidates = await this.gateCandidates(tx, text, vector!, namespace, {
+        episodes: true,
+        kinds: null,
+      });
+      const decision = await decide(
+        { text, at, kind: o.type, valence: o.outcome ?? null, mayContradict: o.type !== "question" },
+        candidates,
+        this.judge,
+        this.policy,
+      );
+      if (decision.verdict === "redundant") return this.restate(tx, decision, namespace);
+
+      const episode: Omit<Episode, "id"> = {
+        namespace,
+        type: o.type,
+        content: text,
+        outcome: o.outcome ?? null,
+        session: o.session ?? null,
+        actor: o.actor ?? null,
+        at,
+        recordedAt: now,
+        metadata: o.metadata ?? {},
+        contentHash: sha256(text),
+        support: 1,
+        status: "active",
+        distilledAt: null,
+        supersededBy: null,
+        validTo: null,
+      };
+      const target = decision.target;
+      if (decision.historical && target) {
+        episode.supersededBy = target.id;
+        episode.validTo = target.at;
+      }
+      const id = await tx.insertEpisode(episode);
+      await tx.putVector(id, namespace, this.embedder.id, vector!);
+      await this.audit(tx, namespace, "episode.recorded", id, {
+        contentHash: episode.contentHash,
+        type: episode.type,
+        at,
+        verdict: decision.verdict,
+        target: target?.id ?? null,
+      });
+
+      const superseded: string[] = [];
+      const derived: string[] = [];
+      if (target && decision.verdict !== "novel") await this.link(tx, id, target.id, decision, now);
+      if (decision.supersede && target) {
+        if (target.layer === "belief") {
+          // The belief layer stays current without waiting for sleep: the episode's statement succeeds it.
+          const successorId = await this.insertBelief(tx, {
+            namespace,
+            kind: o.outcome === "failure" ? "failure" : "fact",
+            text: analyseEcho(text).core,
+            validFrom: at,
+            sources: [id],
+            source: null,
+            now,
+            vector: vector!,
+          });
+          derived.push(successorId);
+          await this.closeBelief(tx, target.id, successorId, at, now, "superseded");
+        } else {
+          await tx.updateEpisode(target.id, { supersededBy: id, validTo: at });
+          await this.audit(tx, namespace, "episode.superseded", target.id, { by: id, validTo: at });
+        }
+        superseded.push(target.id);
+      }
+      return this.result(decision, id, "episode", true, superseded, derived);
+    });
+  }
+
+  /**
+   * Asserts a belief (fact, failure or procedure) directly, through the write gate.
+   *
+   *   await mem.remember("The staging database is Postgres 16", { source: "user" });
+   */
+  async remember(statement: string, options: RememberOptions = {}): Promise<GateResult> {
+    const input = parseInput(RememberInputSchema, { statement, options }, "remember");
+    const o = input.options;
+    if (o.steps && o.kind !== "procedure")
+      throw new StrataError("INVALID_INPUT", 'Invalid remember: steps are only for kind "procedure".', {
+        field: "steps",
+      });
+    const namespace = o.namespace ?? this.namespace;
+    const now = this.now();
+    const at = o.at ?? now;
+    const text = input.statement;
+    const [vector] = await this.embedder.embed([text]);
+    return this.store.transaction(async (tx) => {
+      if (o.sources) await this.requireEpisodes(tx, o.sources, namespace);
+      const candidates = await this.gateCandidates(tx, text, vector!, namespace, {
+        episodes: false,
+        kinds: o.kind === "procedure" ? ["procedure"] : ["fact", "failure"],
+      });
+      const decision = await decide(
+        {
+          text,
+          at,
+          kind: o.kind,
+          valence: o.kind === "failure" ? "failure" : null,
+          mayContradict: o.kind !== "procedure",
+        },
+        candidates,
+        this.judge,
+        this.policy,
+      );
+      if (decision.verdict === "redundant") return this.restate(tx, decision, namespace, o.sources);
+      return this.storeBelief(tx, decision, {
+        namespace,
+        kind: o.kind,
+        text: analyseEcho(text).core,
+        validFrom: at,
+        sources: o.sources ?? [],
+        source: o.source ?? null,
+        steps: o.steps ?? null,
+        metadata: o.metadata ?? {},
+        now,
+        vector: vector!,
+      });
+    });
+  }
+
+  /**
+   * Captures a WHEN → PREFER rule. `feedback` is an observed outcome and moves confidence.
+   *
+   *   await mem.capture({ when: "target model is Anthropic", prefer: "use XML delimiters", feedback: "positive" });
+   */
+  async capture(input: CaptureInput): Promise<GateResult> {
+    const o = parseInput(CaptureInputSchema, input, "capture");
+    const namespace = o.namespace ?? this.namespace;
+    const now = this.now();
+    const at = o.at ?? now;
+    const text = `WHEN ${o.when} → PREFER ${o.prefer}`;
+    const [vector] = await this.embedder.embed([text]);
+    const result = await this.store.transaction(async (tx) => {
+      if (o.sources) await this.requireEpisodes(tx, o.sources, namespace);
+      const candidates = await this.gateCandidates(tx, text, vector!, namespace, {
+        episodes: false,
+        kinds: ["rule"],
+      });
+      const decision = await decide(
+        { text, at, kind: "rule", valence: null, mayContradict: false },
+        candidates,
+        this.judge,
+        this.policy,
+      );
+      if (decision.verdict === "redundant") return this.restate(tx, decision, namespace, o.sources);
+      return this.storeBelief(tx, decision, {
+        namespace,
+        kind: "rule",
+        text,
+        when: o.when,
+        prefer: o.prefer,
+        validFrom: at,
+        sources: o.sources ?? [],
+        source: null,
+        now,
+        vector: vector!,
+      });
+    });
+    if (o.feedback) await this.outcome(result.id, o.feedback === "positive");
+    return result;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reads
+  // -------------------------------------------------------------------------------------------
+
+  /**
+   * Ranked beliefs (and undistilled episodes), each with its score and why.
+   *
+   *   const hits = await mem.recall("retry limit", { k: 3 });
+   *   const then = await mem.recall("retry limit", { at: "2026-02-01" }); // what held then
+   */
+  async recall(query: string, options: RecallOptions = {}): Promise<RecallHit[]> {
+    const { query: q, options: o } = parseInput(RecallInputSchema, { query, options }, "recall");
+    const namespaces =
+      o.namespace === undefined ? [this.namespace] : Array.isArray(o.namespace) ? o.namespace : [o.namespace];
+    return recall(this.store, this.embedder, this.policy, {
+      query: q,
+      k: o.k ?? this.policy.recallK,
+      namespaces,
+      at: o.at,
+      asOf: o.asOf,
+      kinds: o.kinds,
+      diversity: o.diversity ?? this.policy.diversity,
+      now: this.now(),
+    });
+  }
+
+  /**
+   * A prompt block fitted to a token budget: identity, failures, knowledge, procedures, recent events.
+   *
+   *   const { text, tokens, items } = await mem.context("deploy the API", { tokenBudget: 600 });
+   */
+  async context(goal: string, options: ContextOptions = {}): Promise<ContextResult> {
+    const { goal: g, options: o } = parseInput(ContextInputSchema, { goal, options }, "context");
+    const namespace = o.namespace ?? this.namespace;
+    const now = this.now();
+    const at = o.at;
+    const statuses = at ? null : (["active"] as const);
+    const beliefFilter = { namespaces: [namespace], statuses, at };
+
+    const identity = await this.store.listBeliefs(
+      { ...beliefFilter, pinned: true },
+      { limit: 200, offset: 0 },
+    );
+    const pinned = new Set(identity.map((b) => b.id));
+    const pick = async (kinds: BeliefKind[], k: number): Promise<Belief[]> => {
+      let ranked: Belief[];
+      if (g.length > 0) {
+        const hits = await recall(this.store, this.embedder, this.policy, {
+          query: g,
+          k,
+          namespaces: [namespace],
+          at,
+          kinds,
+          diversity: this.policy.diversity,
+          now,
+        });
+        ranked = await this.store.getBeliefs(hits.map((h) => h.id));
+      } else {
+        // No goal: the most useful beliefs of these kinds.
+        const all = await this.store.listBeliefs({ ...beliefFilter, kinds }, { limit: 2000, offset: 0 });
+        ranked = all
+          .map((b) => ({ b, u: utility(b.confidence, usageSignal(b.uses, this.policy.usageSaturation)) }))
+          .sort((x, y) => y.u - x.u || compareIds(x.b.id, y.b.id))
+          .slice(0, k)
+          .map((x) => x.b);
+      }
+      return ranked.filter((b) => !pinned.has(b.id));
+    };
+    const [failures, knowledge, procedures] = await Promise.all([
+      pick(["failure"], 12),
+      pick(["fact", "rule"], 24),
+      pick(["procedure"], 8),
+    ]);
+    const recent = o.recentEvents
+      ? await this.store.listEpisodes(
+          { namespaces: [namespace], statuses: ["active"], at, includeSuperseded: true },
+          { limit: o.recentEvents, offset: 0, order: "at-desc" },
+        )
+      : [];
+    const line = (b: Belief): ContextLine => ({ id: b.id, text: describeBelief(b) });
+    return assemble(
+      {
+        identity: identity.map((b) => ({ id: b.id, text: b.text })),
+        failures: failures.map(line),
+        knowledge: knowledge.map(line),
+        procedures: procedures.map(line),
+        recent: recent.map((e) => ({
+          id: e.id,
+          text: `${e.at.slice(0, 10)} ${e.type}${e.outcome ? ` (${e.outcome})` : ""}: ${e.content}`,
+        })),
+      },
+      this.tokenizer,
+      o.tokenBudget,
+      namespace,
+    );
+  }
+
+  /** One item by id, belief (b…) or episode (e…). */
+  async get(id: string): Promise<MemoryItem> {
+    const key = parseInput(IdSchema, id, "id");
+    if (key.startsWith("b")) {
+      const b = await this.store.getBelief(key);
+      if (!b) throw notFound("belief", key);
+      return { layer: "belief", ...b };
+    }
+    const e = await this.store.getEpisode(key);
+    if (!e) throw notFound("episode", key);
+    return { layer: "episode", ...e };
+  }
+
+  /** Pages through beliefs (default) or episodes. */
+  async list(options: ListOptions = {}): Promise<MemoryItem[]> {
+    const o = parseInput(ListOptionsSchema, options, "list options");
+    const namespace = o.namespace ?? this.namespace;
+    const page = { limit: o.limit, offset: o.offset };
+    if (o.layer === "episode") {
+      const status = o.status === "any" ? null : o.status ? [o.status] : ["active"];
+      if (status && !status.every((s) => ["active", "archived", "forgotten"].includes(s)))
+        throw new StrataError(
+          "INVALID_INPUT",
+          `Invalid list options: episodes have no status "${o.status}".`,
+        );
+      const episodes = await this.store.listEpisodes(
+        {
+          namespaces: [namespace],
+          statuses: status as Episode["status"][] | null,
+          types: o.kind ? [o.kind as Episode["type"]] : undefined,
+          includeSuperseded: true,
+        },
+        { ...page, order: "at-asc" },
+      );
+      return episodes.map((e) => ({ layer: "episode" as const, ...e }));
+    }
+    const beliefs = await this.store.listBeliefs(
+      {
+        namespaces: [namespace],
+        statuses: o.status === "any" ? null : [o.status ?? "active"],
+        kinds: o.kind ? [o.kind as BeliefKind] : undefined,
+      },
+      page,
+    );
+    return beliefs.map((b) => ({ layer: "belief" as const, ...b }));
+  }
+
+  /** Provenance: a belief's episodes, outcomes, links, supersessions and audit entries. */
+  async explain(id: string): Promise<ExplainResult> {
+    const item = await this.get(id);
+    const [links, audit] = await Promise.all([
+      this.store.links(item.id),
+      this.store.listAudit({ namespace: item.namespace, subjectId: item.id, limit: 1000 }),
+    ]);
+    if (item.layer === "episode") {
+      const { layer: _layer, ...episode } = item;
+      return {
+        belief: null,
+        episode,
+        sources: [],
+        outcomes: [],
+        links,
+        supersedes: await this.store.beliefsFromEpisode(item.id),
+        supersededBy: null,
+        audit,
+      };
+    }
+    const { layer: _layer, ...belief } = item;
+    const [sources, outcomes, supersedes, successor] = await Promise.all([
+      this.store.getEpisodes(belief.sources),
+      this.store.outcomes(belief.id),
+      this.store.supersededBy(belief.id),
+      belief.supersededBy ? this.store.getBelief(belief.supersededBy) : Promise.resolve(null),
+    ]);
+    return { belief, episode: null, sources, outcomes, links, supersedes, supersededBy: successor, audit };
+  }
+
+  /** The supersession chain a belief belongs to, oldest first. */
+  async history(id: string): Promise<HistoryResult> {
+    const start = await this.get(id);
+    if (start.layer !== "belief")
+      throw new StrataError(
+        "INVALID_INPUT",
+        `history() follows beliefs; ${id} is an episode. Use explain("${id}").`,
+      );
+    const { layer: _layer, ...belief } = start;
+    const before: Belief[] = [];
+    const seen = new Set<string>([belief.id]);
+    let frontier: Belief[] = [belief];
+    while (frontier.length > 0) {
+      const next: Belief[] = [];
+      for (const b of frontier)
+        for (const p of await this.store.supersededBy(b.id))
+          if (!seen.has(p.id)) {
+            seen.add(p.id);
+            next.push(p);
+          }
+      before.push(...next);
+      frontier = next;
+    }
+    const after: Belief[] = [];
+    let cursor = belief.supersededBy;
+    while (cursor && !seen.has(cursor)) {
+      seen.add(cursor);
+      const b = await this.store.getBelief(cursor);
+      if (!b) break;
+      after.push(b);
+      cursor = b.supersededBy;
+    }
+    const chain = [...before, belief, ...after].sort((a, b) =>
+      a.validFrom < b.validFrom ? -1 : a.validFrom > b.validFrom ? 1 : compareIds(a.id, b.id),
+    );
+    return { id: belief.id, chain };
+  }
+
+  async stats(options: StatsOptions = {}): Promise<StatsResult> {
+    const o = parseInput(StatsOptionsSchema, options, "stats options");
+    const namespace = o.namespace ?? this.namespace;
+    const [b, e, head] = await Promise.all([
+      this.store.countBeliefs({ namespaces: [namespace], statuses: null }),
+      this.store.countEpisodes({ namespaces: [namespace], statuses: null }),
+      this.store.auditHeadMark(namespace),
+    ]);
+    const forgottenBeliefs = await this.store.countBeliefs({
+      namespaces: [namespace],
+      statuses: ["forgotten"],
+    });
+    const forgottenEpisodes = await this.store.countEpisodes({
+      namespaces: [namespace],
+      statuses: ["forgotten"],
+    });
+    const merge = (x: Record<string, number> = {}, y: Record<string, number> = {}) => {
+      const out = { ...x };
+      for (const [k, v] of Object.entries(y)) out[k] = (out[k] ?? 0) + v;
+      return out;
+    };
+    const sum = (r: Record<string, number> = {}) => Object.values(r).reduce((a, n) => a + n, 0);
+    const beliefStatus = merge(b.status, forgottenBeliefs.status);
+    const episodeStatus = merge(e.status, forgottenEpisodes.status);
+    return {
+      namespace,
+      episodes: {
+        total: sum(episodeStatus),
+        byType: merge(e.type, forgottenEpisodes.type),
+        byStatus: episodeStatus,
+      },
+      beliefs: {
+        total: sum(beliefStatus),
+        byKind: merge(b.kind, forgottenBeliefs.kind),
+        byStatus: beliefStatus,
+        pinned: b.pinned?.true ?? 0,
+      },
+      audit: { entries: head?.seq ?? 0 },
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Feedback and lifecycle
+  // -------------------------------------------------------------------------------------------
+
+  /**
+   * Reports whether acting on a belief worked: the only mutator of confidence.
+   * Laplace-smoothed: 1/1 → 0.67, 9/9 → 0.91. Success also lengthens the half-life.
+   */
+  async outcome(beliefId: string, success: boolean): Promise<OutcomeResult> {
+    const args = parseInput(OutcomeArgsSchema, { id: beliefId, success }, "outcome");
+    return this.store.transaction(async (tx) => {
+      const b = await this.liveBelief(tx, args.id);
+      const now = this.now();
+      const successes = b.successes + (args.success ? 1 : 0);
+      const failures = b.failures + (args.success ? 0 : 1);
+      const confidence = laplaceConfidence(successes, failures);
+      const halfLifeDays = halfLifeFor(this.policy.halfLifeDays, successes);
+      await tx.updateBelief(b.id, {
+        successes,
+        failures,
+        confidence,
+        halfLifeDays,
+        uses: b.uses + 1,
+        lastUsedAt: now,
+        ...(args.success ? { lastConfirmedAt: now } : {}),
+      });
+      await tx.addOutcome({
+        beliefId: b.id,
+        success: args.success,
+        at: now,
+        confidenceBefore: b.confidence,
+        confidenceAfter: confidence,
+      });
+      await this.audit(tx, b.namespace, "belief.outcome", b.id, {
+        success: args.success,
+        confidenceBefore: b.confidence,
+        confidenceAfter: confidence,
+      });
+      const belief = (await tx.getBelief(b.id))!;
+      return { belief, confidenceBefore: b.confidence, confidenceAfter: confidence, halfLifeDays };
+    });
+  }
+
+  /** Reports that a belief was applied (usage), without saying whether it worked. */
+  async used(id: string): Promise<Belief> {
+    const key = parseInput(IdSchema, id, "id");
+    return this.store.transaction(async (tx) => {
+      const b = await this.liveBelief(tx, key);
+      await tx.updateBelief(b.id, { uses: b.uses + 1, lastUsedAt: this.now() });
+      await this.audit(tx, b.namespace, "belief.used", b.id, { uses: b.uses + 1 });
+      return (await tx.getBelief(b.id))!;
+    });
+  }
+
+  /** Pins a belief as identity: never decayed, swept or evicted; always first in context. */
+  async pin(id: string): Promise<Belief> {
+    return this.setPinned(id, true);
+  }
+
+  async unpin(id: string): Promise<Belief> {
+    return this.setPinned(id, false);
+  }
+
+  private async setPinned(id: string, pinned: boolean): Promise<Belief> {
+    const key = parseInput(IdSchema, id, "id");
+    return this.store.transaction(async (tx) => {
+      const b = await this.liveBelief(tx, key);
+      if (pinned && b.status !== "active")
+        throw new StrataError("CONFLICT", `Belief ${key} is ${b.status}; restore it before pinning it.`, {
+          id: key,
+        });
+      if (b.pinned === pinned) return b;
+      await tx.updateBelief(b.id, { pinned });
+      await this.audit(tx, b.namespace, pinned ? "belief.pinned" : "belief.unpinned", b.id, {});
+      return (await tx.getBelief(b.id))!;
+    });
+  }
+
+  /**
+   * Brings a belief (any status) or a superseded episode back into the current set. A restored
+   * belief is immune to the sweep that removed it.
+   */
+  async restore(id: string): Promise<MemoryItem> {
+    const key = parseInput(IdSchema, id, "id");
+    return this.store.transaction(async (tx) => {
+      const now = this.now();
+      if (key.startsWith("e")) {
+        const e = await tx.getEpisode(key);
+        if (!e) throw notFound("episode", key);
+        if (e.status === "forgotten")
+          throw new StrataError(
+            "FORGOTTEN",
+            `Episode ${key} was forgotten: its content is erased and cannot come back.`,
+          );
+        await tx.updateEpisode(key, { status: "active", supersededBy: null, validTo: null });
+        await this.audit(tx, e.namespace, "episode.restored", key, {
+          from: e.status,
+          supersededBy: e.supersededBy,
+        });
+        return { layer: "episode" as const, ...(await tx.getEpisode(key))! };
+      }
+      const b = await tx.getBelief(key);
+      if (!b) throw notFound("belief", key);
+      if (b.status === "forgotten")
+        throw new StrataError(
+          "FORGOTTEN",
+          `Belief ${key} was forgotten: its content is erased and cannot come back.`,
+        );
+      await tx.updateBelief(key, {
+        status: "active",
+        statusReason: "restored",
+        restored: true,
+        retiredAt: null,
+        validTo: null,
+        supersededBy: null,
+        parentId: null,
+      });
+      await this.audit(tx, b.namespace, "belief.restored", key, {
+        from: b.status,
+        reason: b.statusReason,
+        supersededBy: b.supersededBy,
+      });
+      return { layer: "belief" as const, ...(await tx.getBelief(key))! };
+    });
+  }
+
+  /**
+   * Erases an item's content (and beliefs derived only from it), keeping its hash and audit trail.
+   * Says exactly what it removed.
+   */
+  async forget(id: string): Promise<ForgetResult> {
+    const key = parseInput(IdSchema, id, "id");
+    return this.store.transaction(async (tx) => {
+      const now = this.now();
+      const forgotten: ForgetResult["forgotten"] = [];
+      if (key.startsWith("e")) {
+        const e = await tx.getEpisode(key);
+        if (!e) throw notFound("episode", key);
+        if (e.status === "forgotten") return { forgotten: [], reason: `${key} was already forgotten` };
+        await tx.updateEpisode(key, { content: "", status: "forgotten", metadata: {} });
+        await tx.deleteVector(key);
+        await this.audit(tx, e.namespace, "episode.forgotten", key, { contentHash: e.contentHash });
+        forgotten.push({
+          id: key,
+          layer: "episode",
+          contentHash: e.contentHash,
+          erasedChars: e.content.length,
+        });
+        // Derived text: beliefs resting only on forgotten episodes go too.
+        for (const b of await tx.beliefsFromEpisode(key)) {
+          if (b.status === "forgotten") continue;
+          const others = (await tx.getEpisodes(b.sources.filter((s) => s !== key))).filter(
+            (s) => s.status !== "forgotten",
+          );
+          if (others.length > 0) continue;
+          forgotten.push(await this.eraseBelief(tx, b, now, `derived from forgotten ${key}`));
+        }
+        return {
+          forgotten,
+          reason: `erased ${key} and ${forgotten.length - 1} belief(s) derived only from it`,
+        };
+      }
+      const b = await tx.getBelief(key);
+      if (!b) throw notFound("belief", key);
+      if (b.status === "forgotten") return { forgotten: [], reason: `${key} was already forgotten` };
+      forgotten.push(await this.eraseBelief(tx, b, now, "forgotten on request"));
+      return {
+        forgotten,
+        reason: `erased ${key}; its source episodes are kept (forget them by id to erase them too)`,
+      };
+    });
+  }
+
+  /** Verifies every namespace's audit chain. */
+  async verifyAudit(): Promise<AuditVerification> {
+    return verifyChains(this.store);
+  }
+
+  /** Audit entries, oldest first. */
+  async auditLog(
+    query: { namespace?: string; subjectId?: string; limit?: number } = {},
+  ): Promise<AuditEntry[]> {
+    return this.store.listAudit({
+      namespace: query.namespace ?? this.namespace,
+      subjectId: query.subjectId,
+      limit: query.limit ?? 100,
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.store.close();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Internals
+  // -------------------------------------------------------------------------------------------
+
+  private async gateCandidates(
+    tx: StoreWriter,
+    text: string,
+    vector: Float32Array,
+    namespace: string,
+    scope: { episodes: boolean; kinds: BeliefKind[] | null },
+  ): Promise<GateCandidate[]> {
+    const echo = analyseEcho(text);
+    const fused = await retrieve(tx, this.embedder, this.policy, {
+      query: echo.echo ? echo.core : text,
+      vector,
+      limit: Math.max(this.policy.gateCandidates * 3, 16),
+      beliefs: { namespaces: [namespace], statuses: ["active"], kinds: scope.kinds ?? undefined },
+      episodes: scope.episodes ? { namespaces: [namespace], statuses: ["active"], undistilled: true } : null,
+    });
+    const ids = fused.slice(0, this.policy.gateCandidates).map((f) => f.id);
+    for (const c of echo.cited) if (!ids.includes(c)) ids.push(c);
+    const [beliefs, episodes] = await Promise.all([tx.getBeliefs(ids), tx.getEpisodes(ids)]);
+    const out: GateCandidate[] = [];
+    for (const b of beliefs)
+      if (
+        b.namespace === namespace &&
+        b.status === "active" &&
+        (!scope.kinds || scope.kinds.includes(b.kind))
+      )
+        out.push({
+          id: b.id,
+          layer: "belief",
+          text: b.text,
+          at: b.validFrom,
+          kind: b.kind,
+          valence: b.kind === "failure" ? "failure" : null,
+          pinned: b.pinned,
+        });
+    for (const e of episodes)
+      if (e.namespace === namespace && e.status === "active" && !e.supersededBy)
+        out.push({
+          id: e.id,
+          layer: "episode",
+          text: e.content,
+          at: e.at,
+          kind: e.type,
+          valence: e.outcome,
+          pinned: false,
+        });
+    const order = new Map(ids.map((id, i) => [id, i]));
+    return out.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  }
+
+  private async restate(
+    tx: StoreWriter,
+    decision: GateDecision,
+    namespace: string,
+    extraSources?: readonly string[],
+  ): Promise<GateResult> {
+    const target = decision.target!;
+    if (target.layer === "belief") {
+      const b = (await tx.getBelief(target.id))!;
+      const sources = extraSources ? [...new Set([...b.sources, ...extraSources])] : undefined;
+      await tx.updateBelief(b.id, { support: b.support + 1, ...(sources ? { sources } : {}) });
+      await this.audit(tx, namespace, "belief.restated", b.id, {
+        support: b.support + 1,
+        reason: decision.reason,
+      });
+    } else {
+      const e = (await tx.getEpisode(target.id))!;
+      await tx.updateEpisode(e.id, { support: e.support + 1 });
+      await this.audit(tx, namespace, "episode.restated", e.id, {
+        support: e.support + 1,
+        reason: decision.reason,
+      });
+    }
+    return this.result(decision, target.id, target.layer, false, [], []);
+  }
+
+  private async storeBelief(tx: StoreWriter, decision: GateDecision, b: NewBeliefInput): Promise<GateResult> {
+    const target = decision.target;
+    // A backdated statement slots into history: it held until the next known value began.
+    const next = decision.historical && target ? await this.nextInChain(tx, target.id, b.validFrom) : null;
+    const id = await this.insertBelief(tx, {
+      ...b,
+      ...(next
+        ? {
+            status: "archived" as const,
+            statusReason: "superseded",
+            validTo: next.validFrom,
+            retiredAt: b.now,
+            supersededBy: next.id,
+          }
+        : {}),
+    });
+    const superseded: string[] = [];
+    if (target && decision.verdict !== "novel") await this.link(tx, id, target.id, decision, b.now);
+    if (decision.supersede && target && target.layer === "belief") {
+      await this.closeBelief(tx, target.id, id, b.validFrom, b.now, "superseded");
+      superseded.push(target.id);
+    }
+    return this.result(decision, id, "belief", true, superseded, []);
+  }
+
+  private async insertBelief(tx: StoreWriter, b: NewBeliefInput): Promise<string> {
+    const belief: Omit<Belief, "id"> = {
+      namespace: b.namespace,
+      kind: b.kind,
+      text: b.text,
+      when: b.when ?? null,
+      prefer: b.prefer ?? null,
+      exceptions: [],
+      steps: b.steps ?? null,
+      status: b.status ?? "active",
+      statusReason: b.statusReason ?? null,
+      pinned: false,
+      restored: false,
+      confidence: laplaceConfidence(0, 0),
+      successes: 0,
+      failures: 0,
+      support: 1,
+      uses: 0,
+      halfLifeDays: halfLifeFor(this.policy.halfLifeDays, 0),
+      lastConfirmedAt: null,
+      lastUsedAt: null,
+      validFrom: b.validFrom,
+      validTo: b.validTo ?? null,
+      recordedAt: b.now,
+      retiredAt: b.retiredAt ?? null,
+      supersededBy: b.supersededBy ?? null,
+      parentId: null,
+      sources: [...b.sources],
+      source: b.source,
+      contentHash: sha256(b.text),
+      metadata: b.metadata ?? {},
+    };
+    const id = await tx.insertBelief(belief);
+    await tx.putVector(id, b.namespace, this.embedder.id, b.vector);
+    await this.audit(tx, b.namespace, `belief.${b.kind === "rule" ? "captured" : "remembered"}`, id, {
+      contentHash: belief.contentHash,
+      kind: belief.kind,
+      validFrom: belief.validFrom,
+      status: belief.status,
+      sources: belief.sources,
+    });
+    return id;
+  }
+
+  /** The earliest belief in `id`'s supersession chain that began after `at`. */
+  private async nextInChain(tx: StoreWriter, id: string, at: string): Promise<Belief | null> {
+    const chain: Belief[] = [];
+    const seen = new Set<string>();
+    let frontier = [id];
+    while (frontier.length > 0) {
+      const next: string[] = [];
+      for (const b of await tx.getBeliefs(frontier)) {
+        if (seen.has(b.id)) continue;
+        seen.add(b.id);
+        chain.push(b);
+        for (const p of await tx.supersededBy(b.id)) next.push(p.id);
+      }
+      frontier = next;
+    }
+    return (
+      chain.filter((b) => b.validFrom > at).sort((x, y) => (x.validFrom < y.validFrom ? -1 : 1))[0] ?? null
+    );
+  }
+
+  private async closeBelief(
+    tx: StoreWriter,
+    id: string,
+    successor: string,
+    validTo: string,
+    now: string,
+    reason: string,
+  ): Promise<void> {
+    const old = (await tx.getBelief(id))!;
+    await tx.updateBelief(id, {
+      status: "archived",
+      statusReason: reason,
+      validTo,
+      retiredAt: now,
+      supersededBy: successor,
+    });
+    await this.audit(tx, old.namespace, "belief.superseded", id, { by: successor, validTo });
+  }
+
+  private async eraseBelief(
+    tx: StoreWriter,
+    b: Belief,
+    now: string,
+    reason: string,
+  ): Promise<ForgetResult["forgotten"][number]> {
+    await tx.updateBelief(b.id, {
+      text: "",
+      when: null,
+      prefer: null,
+      steps: null,
+      exceptions: [],
+      metadata: {},
+      status: "forgotten",
+      statusReason: reason,
+      pinned: false,
+      retiredAt: b.retiredAt ?? now,
+    });
+    await tx.deleteVector(b.id);
+    await this.audit(tx, b.namespace, "belief.forgotten", b.id, { contentHash: b.contentHash, reason });
+    const erased =
+      b.text.length + (b.when?.length ?? 0) + (b.prefer?.length ?? 0) + (b.steps?.join("").length ?? 0);
+    return { id: b.id, layer: "belief", contentHash: b.contentHash, erasedChars: erased };
+  }
+
+  private async link(
+    tx: StoreWriter,
+    from: string,
+    to: string,
+    decision: GateDecision,
+    at: string,
+  ): Promise<void> {
+    const relation =
+      decision.verdict === "outcome-conflict"
+        ? "outcome-conflict"
+        : decision.verdict === "refinement"
+          ? "refines"
+          : decision.supersede
+            ? "supersedes"
+            : "contradicts";
+    await tx.addLink({ from, to, relation, at });
+  }
+
+  private async liveBelief(tx: StoreWriter, id: string): Promise<Belief> {
+    if (!id.startsWith("b"))
+      throw new StrataError(
+        "INVALID_INPUT",
+        `${id} is an episode; outcomes, pins and uses apply to beliefs (b…).`,
+        { id },
+      );
+    const b = await tx.getBelief(id);
+    if (!b) throw notFound("belief", id);
+    if (b.status === "forgotten") throw new StrataError("FORGOTTEN", `Belief ${id} was forgotten.`, { id });
+    return b;
+  }
+
+  private async requireEpisodes(tx: StoreWriter, ids: readonly string[], namespace: string): Promise<void> {
+    const found = await tx.getEpisodes(ids);
+    const known = new Set(found.filter((e) => e.namespace === namespace).map((e) => e.id));
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length > 0)
+      throw new StrataError(
+        "NOT_FOUND",
+        `Unknown source episode${missing.length > 1 ? "s" : ""} ${missing.join(", ")} in namespace "${namespace}".`,
+        { missing },
+      );
+  }
+
+  private async audit(
+    tx: StoreWriter,
+    namespace: string,
+    event: string,
+    subjectId: string | null,
+    payload: Record<string, unknown>,
+  ): Promise<void> {
+    const head = await tx.auditHead(namespace);
+    await tx.appendAudit(
+      nextEntry(
+        head,
+        { namespace, at: this.now(), actor: this.actor, event, subjectId, payload },
+        this.policy.auditContent,
+      ),
+    );
+  }
+
+  private result(
+    decision: GateDecision,
+    id: string,
+    layer: Layer,
+    stored: boolean,
+    superseded: string[],
+    derived: string[],
+  ): GateResult {
+    const t = decision.target;
+    return {
+      verdict: decision.verdict,
+      id,
+      layer,
+      stored,
+      target: t ? { id: t.id, layer: t.layer, similarity: round(decision.similarity), text: t.text } : null,
+      superseded,
+      derived,
+      reason: decision.reason,
+      notes: decision.notes,
+    };
+  }
+}
+
+interface NewBeliefInput {
+  namespace: string;
+  kind: BeliefKind;
+  text: string;
+  when?: string | null;
+  prefer?: string | null;
+  steps?: string[] | null;
+  validFrom: string;
+  sources: readonly string[];
+  source: string | null;
+  metadata?: Record<string, unknown>;
+  now: string;
+  vector: Float32Array;
+  status?: Belief["status"];
+  statusReason?: string;
+  validTo?: string;
+  retiredAt?: string;
+  supersededBy?: string;
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/** A belief as one context line: its text, with the evidence behind it. */
+export function describeBelief(b: Belief): string {
+  const n = b.successes + b.failures;
+  const evidence = n === 0 ? "unverified" : `conf ${b.confidence.toFixed(2)}, ${b.successes}/${n} worked`;
+  const exceptions = b.exceptions.length > 0 ? `; exceptions: ${b.exceptions.join("; ")}` : "";
+  const steps = b.steps?.length ? `: ${b.steps.map((s, i) => `${i + 1}) ${s}`).join(" ")}` : "";
+  const text = b.kind === "failure" && !/^avoid\b/i.test(b.text) ? `Avoid: ${b.text}` : b.text;
+  return `${text}${steps} (${evidence}${b.support > 1 ? `, stated ${b.support}×` : ""}${exceptions})`;
+}

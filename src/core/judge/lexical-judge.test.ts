@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { compareLexically } from "./lexical-judge.js";
+
+const at = "2026-01-01T00:00:00.000Z";
+const rel = (a: string, b: string) => compareLexically({ text: a, at }, { text: b, at }).relation;
+
+describe("lexical judge", () => {
+  it.each([
+    ["Retry limit is 5", "Retry limit is 7", "supersedes"],
+    ["The retry limit is 5", "The retry limit is now 7", "supersedes"],
+    [
+      "Target database is PostgreSQL 15 on port 5432",
+      "Actually, database was migrated to PostgreSQL 16 on port 5433",
+      "supersedes",
+    ],
+    ["Primary cluster is us-east-1", "Primary cluster failed over to us-west-2 permanently", "supersedes"],
+    ["The user prefers dark mode", "The user prefers light mode", "supersedes"],
+    ["User is in Tokyo for the week", "User relocated to Berlin permanently", "supersedes"],
+    ["The retry limit is 5", "Retry limit is five", "duplicate"],
+    ["We use Postgres for the main database", "We use Postgres for the main database.", "duplicate"],
+    ["Feature flags are enabled", "Feature flags are not enabled", "contradicts"],
+    ["Alice's timezone is UTC", "Bob's timezone is PST", "distinct"],
+    ["The API uses REST", "The API also supports GraphQL", "refines"],
+    ["The deploy job runs on Fridays", "The deploy job uses Docker", "refines"],
+  ] as const)("%s  vs  %s → %s", (a, b, expected) => {
+    expect(rel(a, b)).toBe(expected);
+  });
+
+  it.each([
+    ["Retry limit is 5", "Is the retry limit 7?"],
+    ["The database is Postgres", "Maybe we should switch the database to MySQL"],
+    ["The database is Postgres", "Moving the database to MySQL was considered"],
+    ["The database is Postgres", "If the database moved to MySQL, costs would drop"],
+  ] as const)("never supersedes: %s vs %s", (a, b) => {
+    expect(["supersedes", "contradicts"]).not.toContain(rel(a, b));
+  });
+});

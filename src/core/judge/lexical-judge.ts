@@ -1,0 +1,205 @@
+/**
+ * The default judge: deterministic, no model, no network. It reads a statement as
+ * subject · predicate · value slots, then compares slots, numbers, negation and cue words.
+ *
+ *   judge.compare({ text: "Retry limit is 5", at }, { text: "Retry limit is now 7", at })
+ *   // → { relation: "supersedes", reason: "value-changed: 5 → 7", … }
+ */
+import type { Judge, JudgeItem, JudgeVerdict } from "../ports.js";
+import {
+  charTrigrams,
+  contentTokens,
+  dice,
+  hasAdditiveCue,
+  hasChangeCue,
+  isHypothetical,
+  isNegated,
+  isQuestion,
+  jaccard,
+  numericTokens,
+  rawTokens,
+  STOP_WORDS,
+  stem,
+} from "../text.js";
+
+/** Predicates, canonicalised: every copula is `is`, change verbs are `→`. */
+const COPULAS = new Set(["is", "are", "was", "were", "be", "=", "equals", "means"]);
+const CHANGE_VERBS = new Set([
+  "moved",
+  "switched",
+  "changed",
+  "renamed",
+  "replaced",
+  "migrated",
+  "upgraded",
+  "downgraded",
+  "updated",
+  "relocated",
+  "transferred",
+  "became",
+  "becomes",
+  "failed",
+  "reassigned",
+  "bumped",
+  "raised",
+  "lowered",
+  "increased",
+  "decreased",
+  "reduced",
+]);
+const VERBS = new Set(
+  (
+    "use run live work prefer own lead manage host store point require need cost take support deploy " +
+    "call report belong sit serve handle listen expose contain target default allow block read write send " +
+    "depend rely hold keep stay reside locate base owned led managed hosted stored pointed set configured"
+  ).split(" "),
+);
+
+interface Slots {
+  subject: string[];
+  predicate: string | null;
+  value: string[];
+}
+
+function slots(text: string): Slots {
+  const raw = rawTokens(text);
+  let pivot = -1;
+  let predicate: string | null = null;
+  let seenSubject = false;
+  for (let i = 0; i < raw.length; i++) {
+    const t = raw[i]!;
+    // A predicate needs a subject before it: "the deploy job runs" pivots on runs, not deploy.
+    if (!seenSubject) {
+      if (!STOP_WORDS.has(t)) seenSubject = true;
+      if (!COPULAS.has(t)) continue;
+    }
+    const s = stem(t);
+    if (COPULAS.has(t)) predicate = "is";
+    else if (CHANGE_VERBS.has(t) || CHANGE_VERBS.has(s)) predicate = "→";
+    else if (VERBS.has(t) || VERBS.has(s) || VERBS.has(t.replace(/s$/, "")))
+      predicate = stem(t.replace(/s$/, ""));
+    else continue;
+    pivot = i;
+    break;
+  }
+  const keep = (ts: string[]) =>
+    ts.filter((t) => !STOP_WORDS.has(t) && !/^(?:not|no|never)$/.test(t)).map(stem);
+  if (pivot < 0) return { subject: keep(raw), predicate: null, value: [] };
+  // "X is now Y", "X was changed to Y": a copula followed by a change verb is a change.
+  let rest = raw.slice(pivot + 1);
+  const next = rest.find((t) => !STOP_WORDS.has(t));
+  if (predicate === "is" && next && (CHANGE_VERBS.has(next) || CHANGE_VERBS.has(stem(next)))) {
+    predicate = "→";
+    rest = rest.slice(rest.indexOf(next) + 1);
+  }
+  return {
+    subject: keep(raw.slice(0, pivot)),
+    predicate,
+    value: keep(rest).filter((t) => !CHANGE_VERBS.has(t)),
+  };
+}
+
+const setOf = (xs: readonly string[]) => new Set(xs);
+const minus = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].filter((x) => !b.has(x));
+const subsetOf = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].every((x) => b.has(x));
+
+/** Similarity of two texts in [0,1]: content-word Jaccard blended with character-trigram Dice. */
+export function lexicalSimilarity(a: string, b: string): number {
+  return (
+    0.5 * jaccard(setOf(contentTokens(a)), setOf(contentTokens(b))) +
+    0.5 * dice(charTrigrams(a), charTrigrams(b))
+  );
+}
+
+export function createLexicalJudge(): Judge {
+  return {
+    name: "lexical",
+    compare: compareLexically,
+  };
+}
+
+export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
+  const ca = setOf(contentTokens(a.text));
+  const cb = setOf(contentTokens(b.text));
+  const similarity = 0.5 * jaccard(ca, cb) + 0.5 * dice(charTrigrams(a.text), charTrigrams(b.text));
+  const verdict = (relation: JudgeVerdict["relation"], reason: string): JudgeVerdict => ({
+    relation,
+    similarity,
+    reason,
+  });
+
+  const shared = [...ca].filter((x) => cb.has(x));
+  if (shared.length === 0) return verdict("distinct", "no-shared-terms");
+
+  const negA = isNegated(a.text);
+  const negB = isNegated(b.text);
+  const setsEqual = ca.size === cb.size && shared.length === ca.size;
+  const numsA = setOf(numericTokens(a.text));
+  const numsB = setOf(numericTokens(b.text));
+  const numbersDiffer =
+    numsA.size > 0 && numsB.size > 0 && minus(numsA, numsB).length + minus(numsB, numsA).length > 0;
+
+  // Guards first: these never replace anything.
+  if (isQuestion(b.text)) return verdict(setsEqual ? "duplicate" : "distinct", "question");
+  if (isHypothetical(b.text))
+    return verdict(setsEqual && !negA === !negB ? "duplicate" : "refines", "hypothetical");
+
+  if (setsEqual && !numbersDiffer) {
+    if (negA !== negB) return verdict("contradicts", "negation");
+    return verdict("duplicate", "same-content");
+  }
+
+  const sa = slots(a.text);
+  const sb = slots(b.text);
+  const subjA = setOf(sa.subject);
+  const subjB = setOf(sb.subject);
+
+  // Different entity, same attribute: "Alice's timezone is UTC" vs "Bob's timezone is PST".
+  if (sa.predicate && sb.predicate && subjA.size > 0 && subjB.size > 0) {
+    if (!subsetOf(subjA, subjB) && !subsetOf(subjB, subjA)) {
+      const overlap = minus(subjA, setOf(minus(subjA, subjB))).length;
+      if (overlap === 0 || (minus(subjA, subjB).length > 0 && minus(subjB, subjA).length > 0)) {
+        // Subjects share words but each has its own: two different things (or people).
+        const valueA = setOf(sa.value);
+        const valueB = setOf(sb.value);
+        if (!(valueA.size > 0 && jaccard(valueA, valueB) === 1))
+          return verdict("distinct", "different-entity");
+      }
+    }
+  }
+
+  const additive = hasAdditiveCue(b.text);
+  const change = hasChangeCue(b.text) || sb.predicate === "→";
+
+  if (sa.predicate && sb.predicate) {
+    const valueA = setOf(sa.value);
+    const valueB = setOf(sb.value);
+    const samePredicate = sa.predicate === sb.predicate || sb.predicate === "→" || sa.predicate === "→";
+    const subjectShared =
+      subjA.size === 0 || subjB.size === 0 || shared.some((t) => subjA.has(t) && subjB.has(t));
+    if (!subjectShared) return verdict(similarity > 0.5 ? "refines" : "distinct", "different-subject");
+    const valuesEqual = valueA.size === valueB.size && minus(valueA, valueB).length === 0;
+    if (valuesEqual && samePredicate) {
+      if (negA !== negB) return verdict("contradicts", "negation");
+      return verdict(change ? "duplicate" : "duplicate", "same-slots");
+    }
+    if (additive && !change) return verdict("refines", "additive-detail");
+    if (!samePredicate && !change)
+      return verdict("refines", `different-attribute: ${sa.predicate} / ${sb.predicate}`);
+    if (valueB.size === 0) return verdict("refines", "no-value");
+    // An added qualifier ("Postgres" → "Postgres on the new host") is additive unless a change is stated.
+    if (!change && subsetOf(valueA, valueB) && !numbersDiffer) return verdict("refines", "value-extended");
+    if (!change && subsetOf(valueB, valueA) && !numbersDiffer) return verdict("duplicate", "value-subset");
+    const from = minus(valueA, valueB).join(" ") || sa.value.join(" ");
+    const to = minus(valueB, valueA).join(" ") || sb.value.join(" ");
+    return verdict("supersedes", `value-changed: ${from} → ${to}`);
+  }
+
+  // No predicate found: compare the bags.
+  const overlap = shared.length / Math.min(ca.size, cb.size);
+  if (numbersDiffer && overlap >= 0.5) return verdict("supersedes", "number-changed");
+  if (negA !== negB && overlap >= 0.8) return verdict("contradicts", "negation");
+  if (overlap >= 0.85 && similarity >= 0.6) return verdict("duplicate", "near-identical");
+  if (change && overlap >= 0.5 && !additive) return verdict("supersedes", "change-cue");
+  return verdict(similarity >= 0.35 || overlap >= 0.5 ? "refines" : "distinct", "overlap");
+}

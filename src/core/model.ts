@@ -1,0 +1,426 @@
+/**
+ * Strata's model, schema first: every record and every option is a zod schema with its
+ * type inferred beside it, so the library, CLI, MCP tools and REST bodies describe a field once.
+ */
+import { z } from "zod";
+
+export const DEFAULT_NAMESPACE = "default";
+export const MAX_CONTENT_CHARS = 8_000;
+export const MAX_METADATA_CHARS = 16_000;
+
+export const EPISODE_TYPES = [
+  "observation",
+  "decision",
+  "tension",
+  "question",
+  "outcome",
+  "context",
+] as const;
+export const OUTCOMES = ["success", "failure"] as const;
+export const BELIEF_KINDS = ["fact", "failure", "rule", "procedure"] as const;
+export const BELIEF_STATUSES = ["active", "dormant", "archived", "retired", "forgotten"] as const;
+export const EPISODE_STATUSES = ["active", "archived", "forgotten"] as const;
+export const VERDICTS = ["novel", "refinement", "contradiction", "redundant", "outcome-conflict"] as const;
+export const LAYERS = ["episode", "belief"] as const;
+
+export const NamespaceSchema = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._:@/-]{0,127}$/,
+    "a namespace is 1-128 characters: letters, digits and . _ : @ / -, starting with a letter or digit",
+  )
+  .describe("Tenant, user, agent or project the item belongs to. Nothing crosses namespaces.");
+
+export const IdSchema = z
+  .string()
+  .regex(/^[eb][0-9]+$/, "an id looks like e12 (an episode) or b7 (a belief)")
+  .describe("An episode id (e…) or belief id (b…).");
+
+export const EpisodeTypeSchema = z.enum(EPISODE_TYPES).describe("What kind of event this is.");
+export const OutcomeSchema = z.enum(OUTCOMES).describe("Whether acting on it worked.");
+export const BeliefKindSchema = z
+  .enum(BELIEF_KINDS)
+  .describe(
+    "fact: a proposition; failure: a lesson from what went wrong; rule: WHEN → PREFER; procedure: steps.",
+  );
+export const BeliefStatusSchema = z.enum(BELIEF_STATUSES);
+export const EpisodeStatusSchema = z.enum(EPISODE_STATUSES);
+export const VerdictSchema = z.enum(VERDICTS);
+export type EpisodeType = z.infer<typeof EpisodeTypeSchema>;
+export type Outcome = z.infer<typeof OutcomeSchema>;
+export type BeliefKind = z.infer<typeof BeliefKindSchema>;
+export type BeliefStatus = z.infer<typeof BeliefStatusSchema>;
+export type EpisodeStatus = z.infer<typeof EpisodeStatusSchema>;
+export type Verdict = z.infer<typeof VerdictSchema>;
+export type Layer = z.infer<typeof LayerSchema>;
+export const LayerSchema = z.enum(LAYERS);
+
+/** A point in time: an ISO 8601 string, a Date or epoch milliseconds. Normalised to ISO UTC. */
+export const TimeInputSchema = z
+  .union([z.string(), z.number(), z.date()])
+  .transform((value, ctx) => {
+    const ms =
+      value instanceof Date
+        ? value.getTime()
+        : typeof value === "number"
+          ? value
+          : /^\d{4}-\d{2}-\d{2}/.test(value)
+            ? Date.parse(value)
+            : Number.NaN;
+    if (!Number.isFinite(ms) || ms < Date.UTC(1000, 0, 1) || ms > Date.UTC(9999, 11, 31)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${String(value)}" is not a date: use ISO 8601 such as 2026-03-01 or 2026-03-01T12:00:00Z`,
+      });
+      return z.NEVER;
+    }
+    return new Date(ms).toISOString();
+  })
+  .describe("A time: ISO 8601 (2026-03-01T12:00:00Z), epoch milliseconds or a Date.");
+
+const contentSchema = (what: string) =>
+  z
+    .string()
+    .transform((s) => s.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, `${what} is empty: pass the text to store`)
+        .max(
+          MAX_CONTENT_CHARS,
+          `${what} is longer than ${MAX_CONTENT_CHARS} characters: split it or summarise it`,
+        ),
+    );
+
+export const MetadataSchema = z
+  .record(z.string(), z.unknown())
+  .refine((m) => JSON.stringify(m).length <= MAX_METADATA_CHARS, {
+    message: `metadata is larger than ${MAX_METADATA_CHARS} characters of JSON`,
+  })
+  .describe("Free-form JSON kept with the item.");
+
+// ---------------------------------------------------------------------------------------------
+// Records
+// ---------------------------------------------------------------------------------------------
+
+export const EpisodeSchema = z.object({
+  id: IdSchema,
+  namespace: NamespaceSchema,
+  type: EpisodeTypeSchema,
+  content: z.string().describe("The event text; empty once forgotten."),
+  outcome: OutcomeSchema.nullable(),
+  session: z.string().nullable(),
+  actor: z.string().nullable(),
+  at: z.string().describe("Event time (world clock), ISO 8601."),
+  recordedAt: z.string().describe("When the store recorded it (store clock)."),
+  metadata: z.record(z.string(), z.unknown()),
+  contentHash: z.string().describe("SHA-256 of the content; kept after forget."),
+  support: z.number().int().describe("How many times the event was restated (1 = once)."),
+  status: EpisodeStatusSchema,
+  distilledAt: z.string().nullable().describe("When consolidation distilled it into beliefs."),
+  supersededBy: IdSchema.nullable().describe("A later episode that replaced what this one stated."),
+  validTo: z.string().nullable().describe("World time at which what it stated stopped holding."),
+});
+export type Episode = z.infer<typeof EpisodeSchema>;
+
+export const BeliefSchema = z.object({
+  id: IdSchema,
+  namespace: NamespaceSchema,
+  kind: BeliefKindSchema,
+  text: z.string().describe("The proposition as the agent reads it; empty once forgotten."),
+  when: z.string().nullable().describe("Rule trigger (WHEN)."),
+  prefer: z.string().nullable().describe("Rule action (PREFER)."),
+  exceptions: z.array(z.string()).describe("Boundary notes: where the belief stops holding."),
+  steps: z.array(z.string()).nullable().describe("Procedure steps."),
+  status: BeliefStatusSchema,
+  statusReason: z
+    .string()
+    .nullable()
+    .describe("Why the status last changed (superseded, merged, decayed …)."),
+  pinned: z.boolean().describe("Identity: never decayed, swept or evicted; always first in context."),
+  restored: z.boolean().describe("Restored by a user: immune to the sweep that removed it."),
+  confidence: z.number().describe("Laplace-smoothed outcome rate (successes+1)/(outcomes+2)."),
+  successes: z.number().int(),
+  failures: z.number().int(),
+  support: z.number().int().describe("Times the belief was stated or restated; moves no confidence."),
+  uses: z.number().int().describe("Times an outcome or an explicit `used` reported it was applied."),
+  halfLifeDays: z.number().describe("Forgetting-curve half-life: 14 × (1 + successes) days by default."),
+  lastConfirmedAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  validFrom: z.string().describe("World time from which it held."),
+  validTo: z.string().nullable().describe("World time at which it stopped holding (null: still holds)."),
+  recordedAt: z.string().describe("Store time it was recorded."),
+  retiredAt: z.string().nullable().describe("Store time it left the active set."),
+  supersededBy: IdSchema.nullable(),
+  parentId: IdSchema.nullable().describe("The abstraction it is folded under, when dormant."),
+  sources: z.array(IdSchema).describe("Provenance: the episodes it came from."),
+  source: z.string().nullable().describe("Free-text provenance (user, document, tool)."),
+  contentHash: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type Belief = z.infer<typeof BeliefSchema>;
+
+export const OutcomeEventSchema = z.object({
+  beliefId: IdSchema,
+  success: z.boolean(),
+  at: z.string(),
+  confidenceBefore: z.number(),
+  confidenceAfter: z.number(),
+});
+export type OutcomeEvent = z.infer<typeof OutcomeEventSchema>;
+
+export const LINK_RELATIONS = [
+  "refines",
+  "contradicts",
+  "supersedes",
+  "outcome-conflict",
+  "restates",
+] as const;
+export const LinkSchema = z.object({
+  from: IdSchema,
+  to: IdSchema,
+  relation: z.enum(LINK_RELATIONS),
+  at: z.string(),
+});
+export type Link = z.infer<typeof LinkSchema>;
+
+export const AuditEntrySchema = z.object({
+  seq: z.number().int().describe("Position in its namespace's chain, from 1."),
+  namespace: NamespaceSchema,
+  at: z.string(),
+  actor: z.string(),
+  event: z.string(),
+  subjectId: z.string().nullable(),
+  contentHash: z.string().describe("SHA-256 of the change's canonical JSON."),
+  detail: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe("The change itself, only when audit content is on."),
+  prevHash: z.string(),
+  hash: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Gate results
+// ---------------------------------------------------------------------------------------------
+
+export const GateTargetSchema = z.object({
+  id: IdSchema,
+  layer: LayerSchema,
+  similarity: z.number(),
+  text: z.string(),
+});
+export type GateTarget = z.infer<typeof GateTargetSchema>;
+
+export const GateResultSchema = z.object({
+  verdict: VerdictSchema,
+  id: IdSchema.describe("The stored row, or the target strengthened when redundant."),
+  layer: LayerSchema,
+  stored: z.boolean().describe("Whether a new row was written."),
+  target: GateTargetSchema.nullable().describe("The nearest item the gate compared against."),
+  superseded: z.array(IdSchema).describe("Beliefs closed off by this write."),
+  derived: z
+    .array(IdSchema)
+    .describe("Beliefs created alongside the episode (a successor to a superseded one)."),
+  reason: z.string().describe("Why the gate decided so, in words."),
+  notes: z.array(z.string()).describe("Reason codes for anything skipped, e.g. `skipped: pinned`."),
+});
+export type GateResult = z.infer<typeof GateResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Options (the boundary: every public method parses its input with one of these)
+// ---------------------------------------------------------------------------------------------
+
+export const RecordOptionsSchema = z
+  .object({
+    type: EpisodeTypeSchema.default("observation"),
+    outcome: OutcomeSchema.nullable().optional(),
+    session: z.string().max(200).optional(),
+    actor: z.string().max(200).optional(),
+    at: TimeInputSchema.optional(),
+    namespace: NamespaceSchema.optional(),
+    metadata: MetadataSchema.optional(),
+  })
+  .strict();
+export type RecordOptions = z.input<typeof RecordOptionsSchema>;
+
+export const RecordInputSchema = z.object({
+  content: contentSchema("content"),
+  options: RecordOptionsSchema,
+});
+
+export const RememberOptionsSchema = z
+  .object({
+    kind: z.enum(["fact", "failure", "procedure"]).default("fact"),
+    at: TimeInputSchema.optional(),
+    namespace: NamespaceSchema.optional(),
+    source: z.string().max(500).optional().describe("Where the statement came from (user, doc:…, tool:…)."),
+    sources: z.array(IdSchema).max(1000).optional().describe("Episode ids the belief rests on."),
+    steps: z.array(z.string().min(1).max(1000)).max(100).optional().describe("Steps, for a procedure."),
+    metadata: MetadataSchema.optional(),
+  })
+  .strict();
+export type RememberOptions = z.input<typeof RememberOptionsSchema>;
+export const RememberInputSchema = z.object({
+  statement: contentSchema("statement"),
+  options: RememberOptionsSchema,
+});
+
+export const CaptureInputSchema = z
+  .object({
+    when: contentSchema("when"),
+    prefer: contentSchema("prefer"),
+    feedback: z.enum(["positive", "negative"]).optional().describe("An outcome observed with the rule."),
+    namespace: NamespaceSchema.optional(),
+    at: TimeInputSchema.optional(),
+    sources: z.array(IdSchema).max(1000).optional(),
+  })
+  .strict();
+export type CaptureInput = z.input<typeof CaptureInputSchema>;
+
+export const RECALL_KINDS = [...BELIEF_KINDS, "episode"] as const;
+export const RecallOptionsSchema = z
+  .object({
+    k: z.number().int().min(1).max(200).default(3).describe("How many items to return (default 3)."),
+    at: TimeInputSchema.optional().describe("World time: what held then (validity interval)."),
+    asOf: TimeInputSchema.optional().describe("Store time: what the store held then (record interval)."),
+    kinds: z
+      .array(z.enum(RECALL_KINDS))
+      .min(1)
+      .optional()
+      .describe("Restrict to these kinds; `episode` for L1."),
+    namespace: z.union([NamespaceSchema, z.array(NamespaceSchema).min(1).max(32)]).optional(),
+    diversity: z.number().min(0).max(1).optional().describe("MMR weight on novelty, 0 (none) to 1."),
+  })
+  .strict();
+export type RecallOptions = z.input<typeof RecallOptionsSchema>;
+export const RecallInputSchema = z.object({
+  query: z.string().trim().min(1, "query is empty: say what to recall").max(MAX_CONTENT_CHARS),
+  options: RecallOptionsSchema,
+});
+
+export const ContextOptionsSchema = z
+  .object({
+    tokenBudget: z.number().int().min(32).max(200_000).default(600),
+    namespace: NamespaceSchema.optional(),
+    at: TimeInputSchema.optional(),
+    recentEvents: z.number().int().min(0).max(100).default(5),
+  })
+  .strict();
+export type ContextOptions = z.input<typeof ContextOptionsSchema>;
+export const ContextInputSchema = z.object({
+  goal: z.string().trim().max(MAX_CONTENT_CHARS),
+  options: ContextOptionsSchema,
+});
+
+export const ListOptionsSchema = z
+  .object({
+    namespace: NamespaceSchema.optional(),
+    layer: LayerSchema.default("belief"),
+    status: z.union([BeliefStatusSchema, z.literal("any")]).optional(),
+    kind: z.union([BeliefKindSchema, EpisodeTypeSchema]).optional(),
+    limit: z.number().int().min(1).max(10_000).default(50),
+    offset: z.number().int().min(0).default(0),
+  })
+  .strict();
+export type ListOptions = z.input<typeof ListOptionsSchema>;
+
+export const StatsOptionsSchema = z.object({ namespace: NamespaceSchema.optional() }).strict();
+export type StatsOptions = z.input<typeof StatsOptionsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Results
+// ---------------------------------------------------------------------------------------------
+
+export interface RecallWhy {
+  /** Rank in the full-text (BM25) list, null when the item did not match lexically. */
+  textRank: number | null;
+  /** Rank in the vector-similarity list, null when not among the nearest. */
+  vectorRank: number | null;
+  /** Fused relevance, normalised so the best candidate is 1. */
+  relevance: number;
+  /** Stored confidence and the confidence after the forgetting curve. */
+  confidence: number;
+  effectiveConfidence: number;
+  /** Usage signal in [0,1] from reported uses. */
+  usage: number;
+  /** 0.7 · effectiveConfidence + 0.3 · usage. */
+  utility: number;
+  /** The same line in words. */
+  summary: string;
+}
+
+export interface RecallHit {
+  id: string;
+  layer: "belief" | "episode";
+  kind: string;
+  text: string;
+  namespace: string;
+  status: string;
+  score: number;
+  /** World time the item is about: a belief's validFrom, an episode's event time. */
+  at: string;
+  validTo: string | null;
+  sources: string[];
+  why: RecallWhy;
+}
+
+export interface ContextItem {
+  id: string;
+  block: ContextBlock;
+  tokens: number;
+}
+export const CONTEXT_BLOCKS = ["identity", "failures", "knowledge", "procedures", "recent"] as const;
+export type ContextBlock = (typeof CONTEXT_BLOCKS)[number];
+
+export interface ContextResult {
+  text: string;
+  tokens: number;
+  tokenBudget: number;
+  items: ContextItem[];
+  /** Items that were relevant but did not fit the budget. */
+  skipped: { id: string; block: ContextBlock; tokens: number }[];
+}
+
+export interface OutcomeResult {
+  belief: Belief;
+  confidenceBefore: number;
+  confidenceAfter: number;
+  halfLifeDays: number;
+}
+
+export interface ExplainResult {
+  belief: Belief | null;
+  episode: Episode | null;
+  sources: Episode[];
+  outcomes: OutcomeEvent[];
+  links: Link[];
+  supersedes: Belief[];
+  supersededBy: Belief | null;
+  audit: AuditEntry[];
+}
+
+export interface ForgetResult {
+  forgotten: { id: string; layer: "belief" | "episode"; contentHash: string; erasedChars: number }[];
+  reason: string;
+}
+
+export interface StatsResult {
+  namespace: string;
+  episodes: { total: number; byType: Record<string, number>; byStatus: Record<string, number> };
+  beliefs: {
+    total: number;
+    byKind: Record<string, number>;
+    byStatus: Record<string, number>;
+    pinned: number;
+  };
+  audit: { entries: number };
+}
+
+export interface AuditVerification {
+  ok: boolean;
+  entries: number;
+  namespaces: number;
+  problems: { namespace: string; seq: number; problem: string }[];
+}

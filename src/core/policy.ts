@@ -1,0 +1,41 @@
+/**
+ * Tunable behaviour, one object, every field documented with its default. Parsed once,
+ * copied and frozen when the engine is created.
+ */
+import { z } from "zod";
+
+export const PolicySchema = z
+  .object({
+    /** Base forgetting-curve half-life in days; grows × (1 + successes). Default 14. */
+    halfLifeDays: z.number().positive().default(14),
+    /** Confidence given to an episode when ranked beside beliefs (it has no outcomes). Default 0.5. */
+    episodeConfidence: z.number().min(0).max(1).default(0.5),
+    /** How many nearest items the write gate compares against. Default 8. */
+    gateCandidates: z.number().int().min(1).max(100).default(8),
+    /** Similarity at or above which a judged duplicate is redundant. Default 0.55. */
+    redundantSimilarity: z.number().min(0).max(1).default(0.55),
+    /** Lower similarity for a recalled memory written back ("As noted before, …"). Default 0.4. */
+    echoSimilarity: z.number().min(0).max(1).default(0.4),
+    /** Default number of recall results. Default 3. */
+    recallK: z.number().int().min(1).max(200).default(3),
+    /** Candidates pulled from each index (text, vector) before fusion. Default 50. */
+    recallCandidates: z.number().int().min(5).max(2000).default(50),
+    /** Reciprocal-rank-fusion constant. Default 60. */
+    rrfK: z.number().positive().default(60),
+    /** Weight of the vector list against the full-text list in fusion. Default 1. */
+    vectorWeight: z.number().min(0).max(5).default(1),
+    /** MMR weight on novelty (0 = pure relevance). Default 0.3. */
+    diversity: z.number().min(0).max(1).default(0.3),
+    /** Weight of utility (0.7 confidence + 0.3 usage) in the final score. Default 0.5. */
+    utilityWeight: z.number().min(0).max(1).default(0.5),
+    /** Uses at which the usage signal saturates at 1. Default 10. */
+    usageSaturation: z.number().int().min(1).default(10),
+    /** Store each change's content in the audit chain, not only its hash. Default false. */
+    auditContent: z.boolean().default(false),
+  })
+  .strict();
+
+export type Policy = Readonly<z.infer<typeof PolicySchema>>;
+export type PolicyInput = z.input<typeof PolicySchema>;
+
+export const DEFAULT_POLICY: Policy = Object.freeze(PolicySchema.parse({}));

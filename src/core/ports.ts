@@ -1,0 +1,185 @@
+/**
+ * The ports the engine depends on. Adapters (stores, embedders, tokenizers, judges) implement
+ * them; the core never imports an adapter, a driver or `node:*`.
+ */
+import type {
+  AuditEntry,
+  Belief,
+  BeliefKind,
+  BeliefStatus,
+  Episode,
+  EpisodeStatus,
+  EpisodeType,
+  Link,
+  OutcomeEvent,
+} from "./model.js";
+
+// ---------------------------------------------------------------------------------------------
+// Clock and ids
+// ---------------------------------------------------------------------------------------------
+
+/** Store time. Injected so tests and time travel are exact; the core never reads the system clock. */
+export interface Clock {
+  now(): Date;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Embedder and tokenizer
+// ---------------------------------------------------------------------------------------------
+
+export interface Embedder {
+  /** Stable identifier recorded with every vector, e.g. `hashed-ngram-v1/256`. */
+  readonly id: string;
+  readonly dimension: number;
+  /** Unit-length vectors, one per text, deterministic across processes. */
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
+}
+
+export interface Tokenizer {
+  readonly id: string;
+  count(text: string): number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Judge
+// ---------------------------------------------------------------------------------------------
+
+export const JUDGE_RELATIONS = ["duplicate", "supersedes", "contradicts", "refines", "distinct"] as const;
+export type JudgeRelation = (typeof JUDGE_RELATIONS)[number];
+
+export interface JudgeItem {
+  text: string;
+  /** Event time of the statement, ISO 8601. */
+  at: string;
+  /** Belief kind or episode type, when known. */
+  kind?: string;
+}
+
+export interface JudgeVerdict {
+  /** How `b` (the newer statement) relates to `a`. `supersedes`: b replaces a's value. */
+  relation: JudgeRelation;
+  /** Lexical/semantic similarity of the two, 0..1. */
+  similarity: number;
+  /** Reason code and words, e.g. `value-changed: 5 → 7`. */
+  reason: string;
+}
+
+export interface Judge {
+  readonly name: string;
+  compare(a: JudgeItem, b: JudgeItem): JudgeVerdict | Promise<JudgeVerdict>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Store
+// ---------------------------------------------------------------------------------------------
+
+/** What a backend can do; the engine branches on these, never on the backend's name. */
+export interface StoreCapabilities {
+  /** A ranked full-text index (FTS5 BM25, tsvector). */
+  readonly fullText: boolean;
+  /** `index`: an approximate or exact native vector index; `scan`: vectors scanned in process. */
+  readonly vector: "index" | "scan";
+  /** Several processes may write at once (WAL, a server). */
+  readonly concurrentWriters: boolean;
+}
+
+export interface BeliefFilter {
+  namespaces: readonly string[];
+  /** Null: any status. */
+  statuses: readonly BeliefStatus[] | null;
+  kinds?: readonly BeliefKind[] | undefined;
+  /** World time: validFrom ≤ at < validTo. */
+  at?: string | undefined;
+  /** Store time: recordedAt ≤ asOf < retiredAt. */
+  asOf?: string | undefined;
+  pinned?: boolean | undefined;
+}
+
+export interface EpisodeFilter {
+  namespaces: readonly string[];
+  statuses: readonly EpisodeStatus[] | null;
+  types?: readonly EpisodeType[] | undefined;
+  /** Only episodes with event time ≤ at. */
+  at?: string | undefined;
+  asOf?: string | undefined;
+  undistilled?: boolean | undefined;
+  /** Without `at`, episodes replaced by a later one are left out unless this is true. */
+  includeSuperseded?: boolean | undefined;
+  sessions?: readonly string[] | undefined;
+}
+
+export interface ScoredId {
+  id: string;
+  /** Higher is better (BM25 negated, cosine similarity). */
+  score: number;
+}
+
+export type NewEpisode = Omit<Episode, "id">;
+export type NewBelief = Omit<Belief, "id">;
+export type BeliefPatch = Partial<Omit<Belief, "id" | "namespace">>;
+export type EpisodePatch = Partial<
+  Pick<
+    Episode,
+    "content" | "contentHash" | "support" | "status" | "distilledAt" | "metadata" | "supersededBy" | "validTo"
+  >
+>;
+export type NewAuditEntry = AuditEntry;
+
+/** Reads, available both inside and outside a write transaction. */
+export interface StoreReader {
+  getEpisode(id: string): Promise<Episode | null>;
+  getBelief(id: string): Promise<Belief | null>;
+  getEpisodes(ids: readonly string[]): Promise<Episode[]>;
+  getBeliefs(ids: readonly string[]): Promise<Belief[]>;
+  listBeliefs(filter: BeliefFilter, page: { limit: number; offset: number }): Promise<Belief[]>;
+  listEpisodes(
+    filter: EpisodeFilter,
+    page: { limit: number; offset: number; order: "at-desc" | "at-asc" },
+  ): Promise<Episode[]>;
+  countBeliefs(filter: BeliefFilter): Promise<Record<string, Record<string, number>>>;
+  countEpisodes(filter: EpisodeFilter): Promise<Record<string, Record<string, number>>>;
+  /** Beliefs whose `supersededBy` is `id`. */
+  supersededBy(id: string): Promise<Belief[]>;
+  /** Beliefs whose provenance includes the episode. */
+  beliefsFromEpisode(episodeId: string): Promise<Belief[]>;
+  /** Full-text search over normalised query terms (any term may match). */
+  searchBeliefText(terms: readonly string[], filter: BeliefFilter, limit: number): Promise<ScoredId[]>;
+  searchEpisodeText(terms: readonly string[], filter: EpisodeFilter, limit: number): Promise<ScoredId[]>;
+  /** Nearest vectors by cosine similarity, then filtered. */
+  searchBeliefVectors(vector: Float32Array, filter: BeliefFilter, limit: number): Promise<ScoredId[]>;
+  searchEpisodeVectors(vector: Float32Array, filter: EpisodeFilter, limit: number): Promise<ScoredId[]>;
+  getVectors(ids: readonly string[]): Promise<Map<string, Float32Array>>;
+  links(id: string): Promise<Link[]>;
+  outcomes(beliefId: string): Promise<OutcomeEvent[]>;
+  auditHead(namespace: string): Promise<AuditEntry | null>;
+  listAudit(query: {
+    namespace?: string | undefined;
+    subjectId?: string | undefined;
+    afterSeq?: number;
+    limit: number;
+  }): Promise<AuditEntry[]>;
+  auditNamespaces(): Promise<string[]>;
+  /** The stored head hash per namespace (detects a removed tail entry). */
+  auditHeadMark(namespace: string): Promise<{ seq: number; hash: string } | null>;
+}
+
+/** Writes; only inside `Store.transaction`, which is serialised across processes. */
+export interface StoreWriter extends StoreReader {
+  insertEpisode(episode: NewEpisode): Promise<string>;
+  updateEpisode(id: string, patch: EpisodePatch): Promise<void>;
+  insertBelief(belief: NewBelief): Promise<string>;
+  updateBelief(id: string, patch: BeliefPatch): Promise<void>;
+  addLink(link: Link): Promise<void>;
+  addOutcome(event: OutcomeEvent): Promise<void>;
+  putVector(id: string, namespace: string, embedder: string, vector: Float32Array): Promise<void>;
+  deleteVector(id: string): Promise<void>;
+  appendAudit(entry: NewAuditEntry): Promise<void>;
+}
+
+export interface Store extends StoreReader {
+  readonly name: string;
+  readonly capabilities: StoreCapabilities;
+  /** One atomic write; other processes wait (busy timeout) rather than interleave. */
+  transaction<T>(fn: (tx: StoreWriter) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,233 @@
+/**
+ * Recall: hybrid retrieval (BM25 full text + vectors, fused by reciprocal rank), ranked by
+ * relevance and utility under the forgetting curve, then diversified with MMR. Recall reads
+ * only: showing a memory never makes it stronger.
+ */
+import { effectiveConfidence, usageSignal, utility } from "./forgetting.js";
+import type { Belief, BeliefKind, Episode, RecallHit } from "./model.js";
+import type { Policy } from "./policy.js";
+import type { BeliefFilter, Embedder, EpisodeFilter, ScoredId, StoreReader } from "./ports.js";
+import { queryTerms } from "./text.js";
+
+export interface RetrieveRequest {
+  query: string;
+  /** Precomputed query vector (the write gate embeds once for gate and storage). */
+  vector?: Float32Array;
+  beliefs: BeliefFilter | null;
+  episodes: EpisodeFilter | null;
+  limit: number;
+}
+
+export interface Fused {
+  id: string;
+  fused: number;
+  textRank: number | null;
+  vectorRank: number | null;
+  similarity: number;
+}
+
+/** Candidates from both indexes of both layers, fused by reciprocal rank. Deterministic order. */
+export async function retrieve(
+  store: StoreReader,
+  embedder: Embedder,
+  policy: Policy,
+  req: RetrieveRequest,
+): Promise<Fused[]> {
+  const terms = queryTerms(req.query);
+  const vector = req.vector ?? (await embedder.embed([req.query]))[0]!;
+  const lists: Promise<[ScoredId[], ScoredId[]]>[] = [];
+  if (req.beliefs)
+    lists.push(
+      Promise.all([
+        store.searchBeliefText(terms, req.beliefs, req.limit),
+        store.searchBeliefVectors(vector, req.beliefs, req.limit),
+      ]),
+    );
+  if (req.episodes)
+    lists.push(
+      Promise.all([
+        store.searchEpisodeText(terms, req.episodes, req.limit),
+        store.searchEpisodeVectors(vector, req.episodes, req.limit),
+      ]),
+    );
+  const byId = new Map<string, Fused>();
+  const get = (id: string) => {
+    let f = byId.get(id);
+    if (!f) {
+      f = { id, fused: 0, textRank: null, vectorRank: null, similarity: 0 };
+      byId.set(id, f);
+    }
+    return f;
+  };
+  for (const [text, vec] of await Promise.all(lists)) {
+    text.forEach((hit, i) => {
+      const f = get(hit.id);
+      f.textRank = i + 1;
+      f.fused += 1 / (policy.rrfK + i + 1);
+    });
+    // Hashed vectors give every pair a little noise similarity: ignore what is barely related.
+    vec
+      .filter((hit) => hit.score > 0.08)
+      .forEach((hit, i) => {
+        const f = get(hit.id);
+        f.vectorRank = i + 1;
+        f.similarity = hit.score;
+        f.fused += policy.vectorWeight / (policy.rrfK + i + 1);
+      });
+  }
+  return [...byId.values()].sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
+}
+
+export function compareIds(a: string, b: string): number {
+  if (a[0] !== b[0]) return a < b ? -1 : 1;
+  return Number(a.slice(1)) - Number(b.slice(1));
+}
+
+export interface RecallRequest {
+  query: string;
+  k: number;
+  namespaces: string[];
+  at?: string | undefined;
+  asOf?: string | undefined;
+  kinds?: readonly string[] | undefined;
+  diversity: number;
+  /** Store time used for the forgetting curve. */
+  now: string;
+}
+
+const BELIEF_KIND_SET = new Set(["fact", "failure", "rule", "procedure"]);
+
+export async function recall(
+  store: StoreReader,
+  embedder: Embedder,
+  policy: Policy,
+  req: RecallRequest,
+): Promise<RecallHit[]> {
+  const historical = Boolean(req.at || req.asOf);
+  const beliefKinds = (req.kinds ?? [...BELIEF_KIND_SET]).filter((k) =>
+    BELIEF_KIND_SET.has(k),
+  ) as BeliefKind[];
+  const explicitEpisodes = req.kinds?.includes("episode") ?? false;
+  const wantEpisodes = !req.kinds || explicitEpisodes;
+  const vector = (await embedder.embed([req.query]))[0]!;
+  const limit = Math.max(policy.recallCandidates, req.k * 5);
+  const fused = await retrieve(store, embedder, policy, {
+    query: req.query,
+    vector,
+    limit,
+    beliefs:
+      beliefKinds.length > 0
+        ? {
+            namespaces: req.namespaces,
+            statuses: historical ? null : ["active"],
+            kinds: beliefKinds,
+            at: req.at,
+            asOf: req.asOf,
+          }
+        : null,
+    episodes: wantEpisodes
+      ? {
+          namespaces: req.namespaces,
+          statuses: historical ? ["active", "archived"] : ["active"],
+          at: req.at,
+          asOf: req.asOf,
+          // By default only episodes not yet distilled: once distilled, their beliefs speak for them.
+          undistilled: !explicitEpisodes,
+        }
+      : null,
+  });
+  if (fused.length === 0) return [];
+
+  const pool = fused.slice(0, Math.max(req.k * 4, 20));
+  const ids = pool.map((f) => f.id);
+  const [beliefs, episodes] = await Promise.all([store.getBeliefs(ids), store.getEpisodes(ids)]);
+  const records = new Map<string, Belief | Episode>();
+  for (const b of beliefs) records.set(b.id, b);
+  for (const e of episodes) records.set(e.id, e);
+  const now = req.at ?? req.asOf ?? req.now;
+  const maxFused = pool[0]!.fused;
+
+  const scored: RecallHit[] = [];
+  for (const f of pool) {
+    const r = records.get(f.id);
+    if (!r) continue;
+    const relevance = f.fused / maxFused;
+    const isBelief = "kind" in r;
+    const confidence = isBelief ? r.confidence : policy.episodeConfidence;
+    const effective = isBelief ? effectiveConfidence(r, now) : policy.episodeConfidence;
+    const usage = isBelief ? usageSignal(r.uses, policy.usageSaturation) : 0;
+    const util = utility(effective, usage);
+    const score = relevance * (1 - policy.utilityWeight + policy.utilityWeight * util);
+    const matched = [
+      f.textRank ? `text #${f.textRank}` : null,
+      f.vectorRank ? `vector #${f.vectorRank} (cos ${f.similarity.toFixed(2)})` : null,
+    ]
+      .filter(Boolean)
+      .join(", ");
+    const evidence = isBelief
+      ? `confidence ${confidence.toFixed(2)} (${r.successes}/${r.successes + r.failures} outcomes), ${effective.toFixed(2)} after decay, ${r.uses} uses`
+      : `episode from ${r.at.slice(0, 10)}${r.outcome ? ` (${r.outcome})` : ""}`;
+    scored.push({
+      id: r.id,
+      layer: isBelief ? "belief" : "episode",
+      kind: isBelief ? r.kind : "episode",
+      text: isBelief ? r.text : r.content,
+      namespace: r.namespace,
+      status: r.status,
+      score,
+      at: isBelief ? r.validFrom : r.at,
+      validTo: r.validTo,
+      sources: isBelief ? r.sources : [],
+      why: {
+        textRank: f.textRank,
+        vectorRank: f.vectorRank,
+        relevance,
+        confidence,
+        effectiveConfidence: effective,
+        usage,
+        utility: util,
+        summary: `matched by ${matched}; ${evidence}`,
+      },
+    });
+  }
+  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  return diversify(scored, await store.getVectors(scored.map((s) => s.id)), req.k, req.diversity);
+}
+
+/** Maximal marginal relevance: trade a little score for not repeating what was already picked. */
+export function diversify(
+  ranked: RecallHit[],
+  vectors: Map<string, Float32Array>,
+  k: number,
+  diversity: number,
+): RecallHit[] {
+  if (diversity <= 0 || ranked.length <= 1) return ranked.slice(0, k);
+  const lambda = 1 - diversity;
+  const top = ranked[0]!.score || 1;
+  const picked: RecallHit[] = [];
+  const rest = [...ranked];
+  while (picked.length < k && rest.length > 0) {
+    let best = 0;
+    let bestValue = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < rest.length; i++) {
+      const cand = rest[i]!;
+      const v = vectors.get(cand.id);
+      let maxSim = 0;
+      if (v)
+        for (const p of picked) {
+          const pv = vectors.get(p.id);
+          if (!pv) continue;
+          let dot = 0;
+          for (let j = 0; j < v.length; j++) dot += v[j]! * pv[j]!;
+          if (dot > maxSim) maxSim = dot;
+        }
+      const value = lambda * (cand.score / top) - (1 - lambda) * maxSim;
+      if (value > bestValue) {
+        bestValue = value;
+        best = i;
+      }
+    }
+    picked.push(rest.splice(best, 1)[0]!);
+  }
+  return picked;
+}

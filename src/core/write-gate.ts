@@ -1,0 +1,200 @@
+/**
+ * The write gate: what not to store. A new item is compared with its nearest beliefs and
+ * unconsolidated episodes, and the gate returns one verdict with its reason. Pure decision:
+ * the engine carries it out.
+ *
+ *   novel            store
+ *   refinement       store, link to what it refines
+ *   contradiction    store, close the old belief (unless pinned, or the new one is older)
+ *   redundant        strengthen the target's support, store nothing
+ *   outcome-conflict same thing, different result: always store
+ */
+import type { Layer, Outcome, Verdict } from "./model.js";
+import type { Policy } from "./policy.js";
+import type { Judge, JudgeVerdict } from "./ports.js";
+import { analyseEcho, isQuestion } from "./text.js";
+
+export interface GateCandidate {
+  id: string;
+  layer: Layer;
+  text: string;
+  /** World time of the candidate: a belief's validFrom, an episode's event time. */
+  at: string;
+  kind: string;
+  /** success / failure when the candidate carries a result (episode outcome, failure belief). */
+  valence: Outcome | null;
+  pinned: boolean;
+}
+
+export interface GateItem {
+  text: string;
+  at: string;
+  kind: string;
+  valence: Outcome | null;
+  /** Rules and questions are never closed off at write time. */
+  mayContradict: boolean;
+}
+
+export interface GateDecision {
+  verdict: Verdict;
+  target: GateCandidate | null;
+  similarity: number;
+  judged: JudgeVerdict | null;
+  /** Close the target off (validTo, supersededBy). */
+  supersede: boolean;
+  /** The new item is older than the target it contradicts: store it as history. */
+  historical: boolean;
+  reason: string;
+  notes: string[];
+}
+
+const RANK: Record<JudgeVerdict["relation"], number> = {
+  duplicate: 4,
+  supersedes: 3,
+  contradicts: 3,
+  refines: 2,
+  distinct: 1,
+};
+
+export async function decide(
+  item: GateItem,
+  candidates: readonly GateCandidate[],
+  judge: Judge,
+  policy: Policy,
+): Promise<GateDecision> {
+  const echo = analyseEcho(item.text);
+  const question = isQuestion(item.text);
+  const notes: string[] = [];
+
+  // A text that cites a stored id is that memory written back.
+  const cited = candidates.find((c) => echo.cited.includes(c.id));
+  if (cited && (item.valence === null || cited.valence === null || item.valence === cited.valence)) {
+    return {
+      verdict: "redundant",
+      target: cited,
+      similarity: 1,
+      judged: null,
+      supersede: false,
+      historical: false,
+      reason: `recalled memory written back: cites [${cited.id}]`,
+      notes,
+    };
+  }
+
+  const probe = { text: echo.echo ? echo.core : item.text, at: item.at, kind: item.kind };
+  const judged: { c: GateCandidate; v: JudgeVerdict }[] = [];
+  for (const c of candidates) {
+    const v = await judge.compare({ text: c.text, at: c.at, kind: c.kind }, probe);
+    judged.push({ c, v });
+  }
+  judged.sort(
+    (x, y) =>
+      RANK[y.v.relation] - RANK[x.v.relation] ||
+      y.v.similarity - x.v.similarity ||
+      (x.c.id < y.c.id ? -1 : 1),
+  );
+
+  const duplicateFloor = echo.echo ? policy.echoSimilarity : policy.redundantSimilarity;
+  const dup = judged.find((j) => j.v.relation === "duplicate" && j.v.similarity >= duplicateFloor);
+  if (dup) {
+    const conflict = item.valence !== null && dup.c.valence !== null && item.valence !== dup.c.valence;
+    if (conflict)
+      return {
+        verdict: "outcome-conflict",
+        target: dup.c,
+        similarity: dup.v.similarity,
+        judged: dup.v,
+        supersede: false,
+        historical: false,
+        reason: `same as [${dup.c.id}] but the result was ${item.valence}, not ${dup.c.valence}`,
+        notes,
+      };
+    return {
+      verdict: "redundant",
+      target: dup.c,
+      similarity: dup.v.similarity,
+      judged: dup.v,
+      supersede: false,
+      historical: false,
+      reason: echo.echo
+        ? `recalled memory written back: restates [${dup.c.id}]`
+        : `restates [${dup.c.id}] (${dup.v.reason}); support +1`,
+      notes,
+    };
+  }
+
+  const change = judged.find((j) => j.v.relation === "supersedes" || j.v.relation === "contradicts");
+  if (change) {
+    const base = { target: change.c, similarity: change.v.similarity, judged: change.v };
+    if (question || !item.mayContradict) {
+      notes.push(question ? "skipped: question" : `skipped: ${item.kind}`);
+      return {
+        verdict: "novel",
+        ...base,
+        supersede: false,
+        historical: false,
+        reason: question
+          ? `a question never supersedes [${change.c.id}]`
+          : `${item.kind}s are reconciled by consolidation, not at write time`,
+        notes,
+      };
+    }
+    if (item.at < change.c.at) {
+      notes.push("backdated: older than the belief it contradicts");
+      return {
+        verdict: "contradiction",
+        ...base,
+        supersede: false,
+        historical: true,
+        reason: `contradicts [${change.c.id}] (${change.v.reason}) but is dated earlier, so it is history, not a replacement`,
+        notes,
+      };
+    }
+    if (change.c.pinned) {
+      notes.push("skipped: pinned");
+      return {
+        verdict: "contradiction",
+        ...base,
+        supersede: false,
+        historical: false,
+        reason: `contradicts pinned [${change.c.id}] (${change.v.reason}); pinned beliefs are never superseded`,
+        notes,
+      };
+    }
+    return {
+      verdict: "contradiction",
+      ...base,
+      supersede: true,
+      historical: false,
+      reason: `replaces [${change.c.id}] (${change.v.reason})`,
+      notes,
+    };
+  }
+
+  const refine = judged.find((j) => j.v.relation === "refines" && j.v.similarity >= 0.3);
+  if (refine)
+    return {
+      verdict: "refinement",
+      target: refine.c,
+      similarity: refine.v.similarity,
+      judged: refine.v,
+      supersede: false,
+      historical: false,
+      reason: `adds to [${refine.c.id}] (${refine.v.reason})`,
+      notes,
+    };
+
+  const nearest = judged[0];
+  return {
+    verdict: "novel",
+    target: nearest?.c ?? null,
+    similarity: nearest?.v.similarity ?? 0,
+    judged: nearest?.v ?? null,
+    supersede: false,
+    historical: false,
+    reason: nearest
+      ? `nothing stored says this (nearest: [${nearest.c.id}], ${nearest.v.reason})`
+      : "nothing stored is near",
+    notes,
+  };
+}

@@ -1,0 +1,17 @@
+export {
+  createEngine,
+  describeBelief,
+  type EngineOptions,
+  type HistoryResult,
+  Memory,
+  type MemoryItem,
+} from "./core/engine.js";
+export { ERROR_CODES, type ErrorCode, isStrataError, StrataError } from "./core/errors.js";
+export { createLexicalJudge, lexicalSimilarity } from "./core/judge/lexical-judge.js";
+export * from "./core/model.js";
+export { DEFAULT_POLICY, type Policy, type PolicyInput, PolicySchema } from "./core/policy.js";
+export type * from "./core/ports.js";
+export { createHashedEmbedder } from "./embed/hashed-embedder.js";
+export { type OpenMemoryOptions, openMemory, systemClock } from "./open-memory.js";
+export { SqliteStore, type SqliteStoreOptions } from "./store/sqlite/sqlite-store.js";
+export { createGptTokenizer } from "./tokenizer/gpt-tokenizer.js";

@@ -1,0 +1,56 @@
+/**
+ * `openMemory()`: the embedded default, wired. SQLite file, hashed n-gram embedder, a real
+ * BPE tokenizer, the lexical judge and the system clock; every one of them replaceable.
+ *
+ *   import { openMemory } from "strata-memory";
+ *   const mem = await openMemory({ path: "agent.db" });
+ */
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { createEngine, type Memory } from "./core/engine.js";
+import type { PolicyInput } from "./core/policy.js";
+import type { Clock, Embedder, Judge, Store, Tokenizer } from "./core/ports.js";
+import { createHashedEmbedder } from "./embed/hashed-embedder.js";
+import { SqliteStore } from "./store/sqlite/sqlite-store.js";
+import { createGptTokenizer } from "./tokenizer/gpt-tokenizer.js";
+
+export interface OpenMemoryOptions {
+  /** SQLite file (created with its folder if missing) or `:memory:`. Default `:memory:`. */
+  path?: string;
+  /** A store to use instead of opening one at `path`. */
+  store?: Store;
+  /** Namespace used when a call names none. Default `default`. */
+  namespace?: string;
+  /** Store clock. Default: the system clock. */
+  clock?: Clock;
+  /** Default: hashed n-gram vectors, 384 dimensions. */
+  embedder?: Embedder;
+  /** Default: the lexical judge. */
+  judge?: Judge;
+  /** Default: gpt-tokenizer (o200k_base). */
+  tokenizer?: Tokenizer;
+  policy?: PolicyInput;
+  /** Name recorded as the actor of every audit entry. Default `library`. */
+  actor?: string;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memory> {
+  let store = options.store;
+  if (!store) {
+    const path = options.path ?? ":memory:";
+    if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
+    store = SqliteStore.open({ path: path === ":memory:" ? path : resolve(path) });
+  }
+  return createEngine({
+    store,
+    embedder: options.embedder ?? createHashedEmbedder(),
+    tokenizer: options.tokenizer ?? createGptTokenizer(),
+    clock: options.clock ?? systemClock,
+    ...(options.judge ? { judge: options.judge } : {}),
+    ...(options.policy ? { policy: options.policy } : {}),
+    ...(options.namespace ? { namespace: options.namespace } : {}),
+    ...(options.actor ? { actor: options.actor } : {}),
+  });
+}

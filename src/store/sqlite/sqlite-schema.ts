@@ -1,0 +1,147 @@
+/**
+ * Versioned migrations for the SQLite store. Each entry runs once, inside the same
+ * BEGIN IMMEDIATE transaction that bumps `schema_version`, so processes starting together
+ * apply it exactly once.
+ */
+export const MIGRATIONS: readonly string[] = [
+  // 1: the model of the engine issue.
+  `
+  CREATE TABLE episodes (
+    rowid INTEGER PRIMARY KEY,
+    namespace TEXT NOT NULL,
+    type TEXT NOT NULL,
+    content TEXT NOT NULL,
+    outcome TEXT,
+    session TEXT,
+    actor TEXT,
+    at TEXT NOT NULL,
+    recorded_at TEXT NOT NULL,
+    metadata TEXT NOT NULL DEFAULT '{}',
+    content_hash TEXT NOT NULL,
+    support INTEGER NOT NULL DEFAULT 1,
+    status TEXT NOT NULL DEFAULT 'active',
+    distilled_at TEXT,
+    superseded_by TEXT,
+    valid_to TEXT
+  );
+  CREATE INDEX episodes_ns_at ON episodes(namespace, at);
+  CREATE INDEX episodes_ns_status ON episodes(namespace, status, distilled_at);
+
+  CREATE TABLE beliefs (
+    rowid INTEGER PRIMARY KEY,
+    namespace TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    text TEXT NOT NULL,
+    when_text TEXT,
+    prefer_text TEXT,
+    exceptions TEXT NOT NULL DEFAULT '[]',
+    steps TEXT,
+    status TEXT NOT NULL DEFAULT 'active',
+    status_reason TEXT,
+    pinned INTEGER NOT NULL DEFAULT 0,
+    restored INTEGER NOT NULL DEFAULT 0,
+    confidence REAL NOT NULL,
+    successes INTEGER NOT NULL DEFAULT 0,
+    failures INTEGER NOT NULL DEFAULT 0,
+    support INTEGER NOT NULL DEFAULT 1,
+    uses INTEGER NOT NULL DEFAULT 0,
+    half_life_days REAL NOT NULL,
+    last_confirmed_at TEXT,
+    last_used_at TEXT,
+    valid_from TEXT NOT NULL,
+    valid_to TEXT,
+    recorded_at TEXT NOT NULL,
+    retired_at TEXT,
+    superseded_by TEXT,
+    parent_id TEXT,
+    sources TEXT NOT NULL DEFAULT '[]',
+    source TEXT,
+    content_hash TEXT NOT NULL,
+    metadata TEXT NOT NULL DEFAULT '{}'
+  );
+  CREATE INDEX beliefs_ns_status ON beliefs(namespace, status, kind);
+  CREATE INDEX beliefs_superseded_by ON beliefs(superseded_by);
+  CREATE INDEX beliefs_pinned ON beliefs(namespace, pinned) WHERE pinned = 1;
+
+  CREATE TABLE belief_sources (
+    episode_id TEXT NOT NULL,
+    belief_id TEXT NOT NULL,
+    PRIMARY KEY (episode_id, belief_id)
+  ) WITHOUT ROWID;
+
+  CREATE VIRTUAL TABLE belief_fts USING fts5(text, content='beliefs', content_rowid='rowid', tokenize='porter unicode61');
+  CREATE TRIGGER beliefs_fts_insert AFTER INSERT ON beliefs BEGIN
+    INSERT INTO belief_fts(rowid, text) VALUES (new.rowid, new.text);
+  END;
+  CREATE TRIGGER beliefs_fts_delete AFTER DELETE ON beliefs BEGIN
+    INSERT INTO belief_fts(belief_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+  END;
+  CREATE TRIGGER beliefs_fts_update AFTER UPDATE OF text ON beliefs BEGIN
+    INSERT INTO belief_fts(belief_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+    INSERT INTO belief_fts(rowid, text) VALUES (new.rowid, new.text);
+  END;
+
+  CREATE VIRTUAL TABLE episode_fts USING fts5(content, content='episodes', content_rowid='rowid', tokenize='porter unicode61');
+  CREATE TRIGGER episodes_fts_insert AFTER INSERT ON episodes BEGIN
+    INSERT INTO episode_fts(rowid, content) VALUES (new.rowid, new.content);
+  END;
+  CREATE TRIGGER episodes_fts_delete AFTER DELETE ON episodes BEGIN
+    INSERT INTO episode_fts(episode_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
+  END;
+  CREATE TRIGGER episodes_fts_update AFTER UPDATE OF content ON episodes BEGIN
+    INSERT INTO episode_fts(episode_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
+    INSERT INTO episode_fts(rowid, content) VALUES (new.rowid, new.content);
+  END;
+
+  CREATE TABLE links (
+    from_id TEXT NOT NULL,
+    to_id TEXT NOT NULL,
+    relation TEXT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (from_id, to_id, relation)
+  ) WITHOUT ROWID;
+  CREATE INDEX links_to ON links(to_id);
+
+  CREATE TABLE outcomes (
+    rowid INTEGER PRIMARY KEY,
+    belief_id TEXT NOT NULL,
+    success INTEGER NOT NULL,
+    at TEXT NOT NULL,
+    confidence_before REAL NOT NULL,
+    confidence_after REAL NOT NULL
+  );
+  CREATE INDEX outcomes_belief ON outcomes(belief_id);
+
+  CREATE TABLE vectors (
+    id TEXT PRIMARY KEY,
+    namespace TEXT NOT NULL,
+    embedder TEXT NOT NULL,
+    dim INTEGER NOT NULL,
+    vector BLOB NOT NULL
+  );
+  CREATE INDEX vectors_ns ON vectors(namespace);
+
+  CREATE TABLE audit (
+    namespace TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    at TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    event TEXT NOT NULL,
+    subject_id TEXT,
+    content_hash TEXT NOT NULL,
+    detail TEXT,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    PRIMARY KEY (namespace, seq)
+  ) WITHOUT ROWID;
+  CREATE INDEX audit_subject ON audit(subject_id);
+
+  CREATE TABLE audit_heads (
+    namespace TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL,
+    hash TEXT NOT NULL
+  );
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;

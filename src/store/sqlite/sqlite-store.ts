@@ -1,0 +1,828 @@
+/**
+ * The embedded default store: one SQLite file (or `:memory:`), WAL, a busy timeout so several
+ * processes share it, FTS5 for BM25, and sqlite-vec for vectors when it loads (an in-process
+ * cosine scan otherwise).
+ */
+import { createRequire } from "node:module";
+import Database from "better-sqlite3";
+import { StrataError } from "../../core/errors.js";
+import type { AuditEntry, Belief, Episode, Link, OutcomeEvent } from "../../core/model.js";
+import type {
+  BeliefFilter,
+  BeliefPatch,
+  EpisodeFilter,
+  EpisodePatch,
+  NewBelief,
+  NewEpisode,
+  ScoredId,
+  Store,
+  StoreCapabilities,
+  StoreWriter,
+} from "../../core/ports.js";
+import { MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
+
+export interface SqliteStoreOptions {
+  /** File path, or `:memory:`. */
+  path: string;
+  /** How long a writer waits for another process's write lock. Default 10 000 ms. */
+  busyTimeoutMs?: number;
+  /** `auto` uses sqlite-vec when it loads; `scan` always scans vectors in process. Default `auto`. */
+  vectorIndex?: "auto" | "scan";
+}
+
+type Row = Record<string, unknown>;
+type Stmt = Database.Statement<unknown[], Row>;
+
+const json = (v: unknown) => JSON.stringify(v);
+const parse = <T>(v: unknown, fallback: T): T => (typeof v === "string" ? (JSON.parse(v) as T) : fallback);
+const rowidOf = (id: string) => Number(id.slice(1));
+
+function toEpisode(r: Row): Episode {
+  return {
+    id: `e${r.rowid}`,
+    namespace: r.namespace as string,
+    type: r.type as Episode["type"],
+    content: r.content as string,
+    outcome: (r.outcome as Episode["outcome"]) ?? null,
+    session: (r.session as string | null) ?? null,
+    actor: (r.actor as string | null) ?? null,
+    at: r.at as string,
+    recordedAt: r.recorded_at as string,
+    metadata: parse(r.metadata, {}),
+    contentHash: r.content_hash as string,
+    support: r.support as number,
+    status: r.status as Episode["status"],
+    distilledAt: (r.distilled_at as string | null) ?? null,
+    supersededBy: (r.superseded_by as string | null) ?? null,
+    validTo: (r.valid_to as string | null) ?? null,
+  };
+}
+
+function toBelief(r: Row): Belief {
+  return {
+    id: `b${r.rowid}`,
+    namespace: r.namespace as string,
+    kind: r.kind as Belief["kind"],
+    text: r.text as string,
+    when: (r.when_text as string | null) ?? null,
+    prefer: (r.prefer_text as string | null) ?? null,
+    exceptions: parse(r.exceptions, []),
+    steps: parse(r.steps, null),
+    status: r.status as Belief["status"],
+    statusReason: (r.status_reason as string | null) ?? null,
+    pinned: r.pinned === 1,
+    restored: r.restored === 1,
+    confidence: r.confidence as number,
+    successes: r.successes as number,
+    failures: r.failures as number,
+    support: r.support as number,
+    uses: r.uses as number,
+    halfLifeDays: r.half_life_days as number,
+    lastConfirmedAt: (r.last_confirmed_at as string | null) ?? null,
+    lastUsedAt: (r.last_used_at as string | null) ?? null,
+    validFrom: r.valid_from as string,
+    validTo: (r.valid_to as string | null) ?? null,
+    recordedAt: r.recorded_at as string,
+    retiredAt: (r.retired_at as string | null) ?? null,
+    supersededBy: (r.superseded_by as string | null) ?? null,
+    parentId: (r.parent_id as string | null) ?? null,
+    sources: parse(r.sources, []),
+    source: (r.source as string | null) ?? null,
+    contentHash: r.content_hash as string,
+    metadata: parse(r.metadata, {}),
+  };
+}
+
+const BELIEF_COLUMNS: Record<keyof Omit<Belief, "id">, [string, (v: unknown) => unknown]> = {
+  namespace: ["namespace", (v) => v],
+  kind: ["kind", (v) => v],
+  text: ["text", (v) => v],
+  when: ["when_text", (v) => v],
+  prefer: ["prefer_text", (v) => v],
+  exceptions: ["exceptions", json],
+  steps: ["steps", (v) => (v === null ? null : json(v))],
+  status: ["status", (v) => v],
+  statusReason: ["status_reason", (v) => v],
+  pinned: ["pinned", (v) => (v ? 1 : 0)],
+  restored: ["restored", (v) => (v ? 1 : 0)],
+  confidence: ["confidence", (v) => v],
+  successes: ["successes", (v) => v],
+  failures: ["failures", (v) => v],
+  support: ["support", (v) => v],
+  uses: ["uses", (v) => v],
+  halfLifeDays: ["half_life_days", (v) => v],
+  lastConfirmedAt: ["last_confirmed_at", (v) => v],
+  lastUsedAt: ["last_used_at", (v) => v],
+  validFrom: ["valid_from", (v) => v],
+  validTo: ["valid_to", (v) => v],
+  recordedAt: ["recorded_at", (v) => v],
+  retiredAt: ["retired_at", (v) => v],
+  supersededBy: ["superseded_by", (v) => v],
+  parentId: ["parent_id", (v) => v],
+  sources: ["sources", json],
+  source: ["source", (v) => v],
+  contentHash: ["content_hash", (v) => v],
+  metadata: ["metadata", json],
+};
+
+const EPISODE_COLUMNS: Record<keyof Omit<Episode, "id">, [string, (v: unknown) => unknown]> = {
+  namespace: ["namespace", (v) => v],
+  type: ["type", (v) => v],
+  content: ["content", (v) => v],
+  outcome: ["outcome", (v) => v],
+  session: ["session", (v) => v],
+  actor: ["actor", (v) => v],
+  at: ["at", (v) => v],
+  recordedAt: ["recorded_at", (v) => v],
+  metadata: ["metadata", json],
+  contentHash: ["content_hash", (v) => v],
+  support: ["support", (v) => v],
+  status: ["status", (v) => v],
+  distilledAt: ["distilled_at", (v) => v],
+  supersededBy: ["superseded_by", (v) => v],
+  validTo: ["valid_to", (v) => v],
+};
+
+/** A vector index row's `status`: what a current-state search filters on. */
+const vecStatusOfEpisode = (e: Pick<Episode, "status" | "supersededBy">) =>
+  e.supersededBy ? "superseded" : e.status;
+
+function ftsQuery(terms: readonly string[]): string {
+  return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" OR ");
+}
+
+function toFloat32(blob: Buffer): Float32Array {
+  const copy = new Uint8Array(blob.byteLength);
+  copy.set(blob);
+  return new Float32Array(copy.buffer);
+}
+
+const toBlob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+
+export class SqliteStore implements Store {
+  readonly name = "sqlite";
+  readonly capabilities: StoreCapabilities;
+  readonly path: string;
+  private readonly db: Database.Database;
+  private readonly statements = new Map<string, Stmt>();
+  private readonly vecTables = new Set<string>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  private constructor(db: Database.Database, path: string, vectorIndex: boolean) {
+    this.db = db;
+    this.path = path;
+    this.capabilities = Object.freeze({
+      fullText: true,
+      vector: vectorIndex ? "index" : "scan",
+      concurrentWriters: path !== ":memory:",
+    });
+  }
+
+  /** Opens (creating if needed) and migrates a store. */
+  static open(options: SqliteStoreOptions): SqliteStore {
+    let db: Database.Database;
+    try {
+      db = new Database(options.path);
+    } catch (error) {
+      throw new StrataError(
+        "STORE_UNAVAILABLE",
+        `Cannot open the SQLite store at ${options.path}: ${(error as Error).message}. Check the path exists and is writable.`,
+        { path: options.path },
+      );
+    }
+    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10_000}`);
+    if (options.path !== ":memory:") db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.pragma("foreign_keys = ON");
+    let vectorIndex = false;
+    if ((options.vectorIndex ?? "auto") === "auto") {
+      try {
+        const require = createRequire(import.meta.url);
+        (require("sqlite-vec") as { load(db: Database.Database): void }).load(db);
+        vectorIndex = true;
+      } catch {
+        vectorIndex = false;
+      }
+    }
+    const store = new SqliteStore(db, options.path, vectorIndex);
+    store.migrate();
+    return store;
+  }
+
+  private migrate(): void {
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      this.db.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+      const row = this.db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as
+        | Row
+        | undefined;
+      const current = row ? Number(row.value) : 0;
+      if (current > SCHEMA_VERSION) {
+        throw new StrataError(
+          "SCHEMA_TOO_NEW",
+          `The store at ${this.path} has schema version ${current}, newer than this Strata (${SCHEMA_VERSION}). Upgrade strata-memory to open it.`,
+          { found: current, supported: SCHEMA_VERSION },
+        );
+      }
+      for (let v = current; v < SCHEMA_VERSION; v++) this.db.exec(MIGRATIONS[v]!);
+      this.db
+        .prepare(
+          "INSERT INTO meta(key, value) VALUES ('schema_version', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        )
+        .run(String(SCHEMA_VERSION));
+      this.db.exec("COMMIT");
+    } catch (error) {
+      this.db.exec("ROLLBACK");
+      this.db.close();
+      throw error;
+    }
+    for (const r of this.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'vec\\_%' ESCAPE '\\'")
+      .all() as Row[])
+      this.vecTables.add(r.name as string);
+  }
+
+  private stmt(sql: string): Stmt {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql) as Stmt;
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  private check(): void {
+    if (this.closed)
+      throw new StrataError("STORE_CLOSED", "The store is closed: open a new memory with openMemory().");
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Transactions
+  // -------------------------------------------------------------------------------------------
+
+  transaction<T>(fn: (tx: StoreWriter) => Promise<T>): Promise<T> {
+    const run = async (): Promise<T> => {
+      this.check();
+      this.db.exec("BEGIN IMMEDIATE");
+      try {
+        const result = await fn(this);
+        this.db.exec("COMMIT");
+        return result;
+      } catch (error) {
+        if (this.db.inTransaction) this.db.exec("ROLLBACK");
+        throw error;
+      }
+    };
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.queue;
+    this.closed = true;
+    this.db.close();
+  }
+
+  /** Hot, consistent copy through SQLite's online backup API, while writers run. */
+  async backup(destination: string): Promise<void> {
+    this.check();
+    await this.db.backup(destination);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Filters
+  // -------------------------------------------------------------------------------------------
+
+  private beliefWhere(f: BeliefFilter, alias = "b"): { sql: string; params: unknown[] } {
+    const parts: string[] = [`${alias}.namespace IN (${f.namespaces.map(() => "?").join(",")})`];
+    const params: unknown[] = [...f.namespaces];
+    if (f.statuses) {
+      parts.push(`${alias}.status IN (${f.statuses.map(() => "?").join(",")})`);
+      params.push(...f.statuses);
+    } else parts.push(`${alias}.status != 'forgotten'`);
+    if (f.kinds?.length) {
+      parts.push(`${alias}.kind IN (${f.kinds.map(() => "?").join(",")})`);
+      params.push(...f.kinds);
+    }
+    if (f.at) {
+      parts.push(`${alias}.valid_from <= ? AND (${alias}.valid_to IS NULL OR ${alias}.valid_to > ?)`);
+      params.push(f.at, f.at);
+    }
+    if (f.asOf) {
+      parts.push(`${alias}.recorded_at <= ? AND (${alias}.retired_at IS NULL OR ${alias}.retired_at > ?)`);
+      params.push(f.asOf, f.asOf);
+    }
+    if (f.pinned !== undefined) {
+      parts.push(`${alias}.pinned = ?`);
+      params.push(f.pinned ? 1 : 0);
+    }
+    return { sql: parts.join(" AND "), params };
+  }
+
+  private episodeWhere(f: EpisodeFilter, alias = "e"): { sql: string; params: unknown[] } {
+    const parts: string[] = [`${alias}.namespace IN (${f.namespaces.map(() => "?").join(",")})`];
+    const params: unknown[] = [...f.namespaces];
+    if (f.statuses) {
+      parts.push(`${alias}.status IN (${f.statuses.map(() => "?").join(",")})`);
+      params.push(...f.statuses);
+    } else parts.push(`${alias}.status != 'forgotten'`);
+    if (f.types?.length) {
+      parts.push(`${alias}.type IN (${f.types.map(() => "?").join(",")})`);
+      params.push(...f.types);
+    }
+    if (f.sessions?.length) {
+      parts.push(`${alias}.session IN (${f.sessions.map(() => "?").join(",")})`);
+      params.push(...f.sessions);
+    }
+    if (f.at) {
+      parts.push(`${alias}.at <= ? AND (${alias}.valid_to IS NULL OR ${alias}.valid_to > ?)`);
+      params.push(f.at, f.at);
+    } else if (!f.includeSuperseded) parts.push(`${alias}.superseded_by IS NULL`);
+    if (f.asOf) {
+      parts.push(`${alias}.recorded_at <= ?`);
+      params.push(f.asOf);
+    }
+    if (f.undistilled) parts.push(`${alias}.distilled_at IS NULL`);
+    return { sql: parts.join(" AND "), params };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reads
+  // -------------------------------------------------------------------------------------------
+
+  async getEpisode(id: string): Promise<Episode | null> {
+    this.check();
+    if (!id.startsWith("e")) return null;
+    const r = this.stmt("SELECT * FROM episodes WHERE rowid = ?").get(rowidOf(id));
+    return r ? toEpisode(r) : null;
+  }
+
+  async getBelief(id: string): Promise<Belief | null> {
+    this.check();
+    if (!id.startsWith("b")) return null;
+    const r = this.stmt("SELECT * FROM beliefs WHERE rowid = ?").get(rowidOf(id));
+    return r ? toBelief(r) : null;
+  }
+
+  async getEpisodes(ids: readonly string[]): Promise<Episode[]> {
+    return this.byIds(ids, "e", "episodes", toEpisode);
+  }
+
+  async getBeliefs(ids: readonly string[]): Promise<Belief[]> {
+    return this.byIds(ids, "b", "beliefs", toBelief);
+  }
+
+  private byIds<T extends { id: string }>(
+    ids: readonly string[],
+    prefix: string,
+    table: string,
+    map: (r: Row) => T,
+  ): T[] {
+    this.check();
+    const rowids = ids.filter((id) => id.startsWith(prefix)).map(rowidOf);
+    const out: T[] = [];
+    // Chunked: no SQL parameter limit, however many ids.
+    for (let i = 0; i < rowids.length; i += 500) {
+      const chunk = rowids.slice(i, i + 500);
+      const rows = this.stmt(`SELECT * FROM ${table} WHERE rowid IN (${chunk.map(() => "?").join(",")})`).all(
+        ...chunk,
+      );
+      out.push(...rows.map(map));
+    }
+    const order = new Map(ids.map((id, i) => [id, i]));
+    return out.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  }
+
+  async listBeliefs(filter: BeliefFilter, page: { limit: number; offset: number }): Promise<Belief[]> {
+    this.check();
+    const w = this.beliefWhere(filter);
+    return this.stmt(`SELECT * FROM beliefs b WHERE ${w.sql} ORDER BY b.rowid LIMIT ? OFFSET ?`)
+      .all(...w.params, page.limit, page.offset)
+      .map(toBelief);
+  }
+
+  async listEpisodes(
+    filter: EpisodeFilter,
+    page: { limit: number; offset: number; order: "at-desc" | "at-asc" },
+  ): Promise<Episode[]> {
+    this.check();
+    const w = this.episodeWhere(filter);
+    const order = page.order === "at-desc" ? "e.at DESC, e.rowid DESC" : "e.at ASC, e.rowid ASC";
+    return this.stmt(`SELECT * FROM episodes e WHERE ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .all(...w.params, page.limit, page.offset)
+      .map(toEpisode);
+  }
+
+  async countBeliefs(filter: BeliefFilter): Promise<Record<string, Record<string, number>>> {
+    this.check();
+    const w = this.beliefWhere(filter);
+    const rows = this.stmt(
+      `SELECT kind, status, pinned, COUNT(*) AS n FROM beliefs b WHERE ${w.sql} GROUP BY kind, status, pinned`,
+    ).all(...w.params);
+    const out: Record<string, Record<string, number>> = { kind: {}, status: {}, pinned: {} };
+    for (const r of rows) {
+      const n = r.n as number;
+      out.kind![r.kind as string] = (out.kind![r.kind as string] ?? 0) + n;
+      out.status![r.status as string] = (out.status![r.status as string] ?? 0) + n;
+      const p = r.pinned === 1 ? "true" : "false";
+      out.pinned![p] = (out.pinned![p] ?? 0) + n;
+    }
+    return out;
+  }
+
+  async countEpisodes(filter: EpisodeFilter): Promise<Record<string, Record<string, number>>> {
+    this.check();
+    const w = this.episodeWhere({ ...filter, includeSuperseded: true });
+    const rows = this.stmt(
+      `SELECT type, status, COUNT(*) AS n FROM episodes e WHERE ${w.sql} GROUP BY type, status`,
+    ).all(...w.params);
+    const out: Record<string, Record<string, number>> = { type: {}, status: {} };
+    for (const r of rows) {
+      const n = r.n as number;
+      out.type![r.type as string] = (out.type![r.type as string] ?? 0) + n;
+      out.status![r.status as string] = (out.status![r.status as string] ?? 0) + n;
+    }
+    return out;
+  }
+
+  async supersededBy(id: string): Promise<Belief[]> {
+    this.check();
+    return this.stmt("SELECT * FROM beliefs WHERE superseded_by = ? ORDER BY rowid").all(id).map(toBelief);
+  }
+
+  async beliefsFromEpisode(episodeId: string): Promise<Belief[]> {
+    this.check();
+    return this.stmt(
+      "SELECT b.* FROM belief_sources s JOIN beliefs b ON b.rowid = CAST(substr(s.belief_id, 2) AS INTEGER) WHERE s.episode_id = ? ORDER BY b.rowid",
+    )
+      .all(episodeId)
+      .map(toBelief);
+  }
+
+  async searchBeliefText(terms: readonly string[], filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
+    this.check();
+    if (terms.length === 0) return [];
+    const w = this.beliefWhere(filter);
+    return this.stmt(
+      `SELECT b.rowid AS rid, bm25(belief_fts) AS s FROM belief_fts JOIN beliefs b ON b.rowid = belief_fts.rowid
+       WHERE belief_fts MATCH ? AND ${w.sql} ORDER BY s LIMIT ?`,
+    )
+      .all(ftsQuery(terms), ...w.params, limit)
+      .map((r) => ({ id: `b${r.rid}`, score: -(r.s as number) }));
+  }
+
+  async searchEpisodeText(
+    terms: readonly string[],
+    filter: EpisodeFilter,
+    limit: number,
+  ): Promise<ScoredId[]> {
+    this.check();
+    if (terms.length === 0) return [];
+    const w = this.episodeWhere(filter);
+    return this.stmt(
+      `SELECT e.rowid AS rid, bm25(episode_fts) AS s FROM episode_fts JOIN episodes e ON e.rowid = episode_fts.rowid
+       WHERE episode_fts MATCH ? AND ${w.sql} ORDER BY s LIMIT ?`,
+    )
+      .all(ftsQuery(terms), ...w.params, limit)
+      .map((r) => ({ id: `e${r.rid}`, score: -(r.s as number) }));
+  }
+
+  async searchBeliefVectors(vector: Float32Array, filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
+    // The index knows namespace and status; validity windows and kinds are checked on the rows.
+    const current =
+      filter.statuses?.length === 1 && filter.statuses[0] === "active" && !filter.at && !filter.asOf;
+    const hits = this.vectorHits(
+      "b",
+      vector,
+      filter.namespaces,
+      current ? "active" : null,
+      limit * (current ? 2 : 4),
+    );
+    if (hits.length === 0) return [];
+    const w = this.beliefWhere(filter);
+    const ids = hits.map((h) => rowidOf(h.id));
+    const ok = new Set<number>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      for (const r of this.stmt(
+        `SELECT b.rowid AS rid FROM beliefs b WHERE b.rowid IN (${chunk.map(() => "?").join(",")}) AND ${w.sql}`,
+      ).all(...chunk, ...w.params))
+        ok.add(r.rid as number);
+    }
+    return hits.filter((h) => ok.has(rowidOf(h.id))).slice(0, limit);
+  }
+
+  async searchEpisodeVectors(
+    vector: Float32Array,
+    filter: EpisodeFilter,
+    limit: number,
+  ): Promise<ScoredId[]> {
+    const current =
+      filter.statuses?.length === 1 &&
+      filter.statuses[0] === "active" &&
+      !filter.at &&
+      !filter.includeSuperseded;
+    const hits = this.vectorHits(
+      "e",
+      vector,
+      filter.namespaces,
+      current ? "active" : null,
+      limit * (current ? 2 : 4),
+    );
+    if (hits.length === 0) return [];
+    const w = this.episodeWhere(filter);
+    const ids = hits.map((h) => rowidOf(h.id));
+    const ok = new Set<number>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      for (const r of this.stmt(
+        `SELECT e.rowid AS rid FROM episodes e WHERE e.rowid IN (${chunk.map(() => "?").join(",")}) AND ${w.sql}`,
+      ).all(...chunk, ...w.params))
+        ok.add(r.rid as number);
+    }
+    return hits.filter((h) => ok.has(rowidOf(h.id))).slice(0, limit);
+  }
+
+  private vectorHits(
+    prefix: "b" | "e",
+    vector: Float32Array,
+    namespaces: readonly string[],
+    status: string | null,
+    limit: number,
+  ): ScoredId[] {
+    this.check();
+    const table = `vec_${prefix === "b" ? "belief" : "episode"}_${vector.length}`;
+    const out: ScoredId[] = [];
+    if (this.capabilities.vector === "index") {
+      if (!this.vecTables.has(table)) return [];
+      const k = Math.min(limit, 4096);
+      for (const ns of namespaces) {
+        const sql = status
+          ? `SELECT rowid, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND namespace = ? AND status = ?`
+          : `SELECT rowid, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND namespace = ? AND status != 'forgotten'`;
+        const params: unknown[] = [toBlob(vector), k, ns];
+        if (status) params.push(status);
+        for (const r of this.stmt(sql).all(...params))
+          out.push({ id: `${prefix}${r.rowid}`, score: 1 - (r.distance as number) });
+      }
+    } else {
+      for (const ns of namespaces) {
+        for (const r of this.stmt(
+          "SELECT id, vector FROM vectors WHERE namespace = ? AND dim = ? AND substr(id, 1, 1) = ?",
+        ).all(ns, vector.length, prefix)) {
+          const v = toFloat32(r.vector as Buffer);
+          let dot = 0;
+          for (let i = 0; i < v.length; i++) dot += v[i]! * vector[i]!;
+          out.push({ id: r.id as string, score: dot });
+        }
+      }
+    }
+    return out.sort((a, b) => b.score - a.score || rowidOf(a.id) - rowidOf(b.id)).slice(0, limit);
+  }
+
+  async getVectors(ids: readonly string[]): Promise<Map<string, Float32Array>> {
+    this.check();
+    const out = new Map<string, Float32Array>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      for (const r of this.stmt(
+        `SELECT id, vector FROM vectors WHERE id IN (${chunk.map(() => "?").join(",")})`,
+      ).all(...chunk))
+        out.set(r.id as string, toFloat32(r.vector as Buffer));
+    }
+    return out;
+  }
+
+  async links(id: string): Promise<Link[]> {
+    this.check();
+    return this.stmt("SELECT * FROM links WHERE from_id = ? OR to_id = ? ORDER BY at, from_id, to_id")
+      .all(id, id)
+      .map((r) => ({
+        from: r.from_id as string,
+        to: r.to_id as string,
+        relation: r.relation as Link["relation"],
+        at: r.at as string,
+      }));
+  }
+
+  async outcomes(beliefId: string): Promise<OutcomeEvent[]> {
+    this.check();
+    return this.stmt("SELECT * FROM outcomes WHERE belief_id = ? ORDER BY rowid")
+      .all(beliefId)
+      .map((r) => ({
+        beliefId: r.belief_id as string,
+        success: r.success === 1,
+        at: r.at as string,
+        confidenceBefore: r.confidence_before as number,
+        confidenceAfter: r.confidence_after as number,
+      }));
+  }
+
+  private toAudit(r: Row): AuditEntry {
+    return {
+      seq: r.seq as number,
+      namespace: r.namespace as string,
+      at: r.at as string,
+      actor: r.actor as string,
+      event: r.event as string,
+      subjectId: (r.subject_id as string | null) ?? null,
+      contentHash: r.content_hash as string,
+      detail: parse(r.detail, null),
+      prevHash: r.prev_hash as string,
+      hash: r.hash as string,
+    };
+  }
+
+  async auditHead(namespace: string): Promise<AuditEntry | null> {
+    this.check();
+    const r = this.stmt("SELECT * FROM audit WHERE namespace = ? ORDER BY seq DESC LIMIT 1").get(namespace);
+    return r ? this.toAudit(r) : null;
+  }
+
+  async listAudit(query: {
+    namespace?: string | undefined;
+    subjectId?: string | undefined;
+    afterSeq?: number;
+    limit: number;
+  }): Promise<AuditEntry[]> {
+    this.check();
+    const parts: string[] = ["seq > ?"];
+    const params: unknown[] = [query.afterSeq ?? 0];
+    if (query.namespace) {
+      parts.push("namespace = ?");
+      params.push(query.namespace);
+    }
+    if (query.subjectId) {
+      parts.push("subject_id = ?");
+      params.push(query.subjectId);
+    }
+    return this.stmt(`SELECT * FROM audit WHERE ${parts.join(" AND ")} ORDER BY namespace, seq LIMIT ?`)
+      .all(...params, query.limit)
+      .map((r) => this.toAudit(r));
+  }
+
+  async auditNamespaces(): Promise<string[]> {
+    this.check();
+    const rows = this.stmt(
+      "SELECT namespace FROM audit_heads UNION SELECT DISTINCT namespace FROM audit ORDER BY namespace",
+    ).all();
+    return rows.map((r) => r.namespace as string);
+  }
+
+  async auditHeadMark(namespace: string): Promise<{ seq: number; hash: string } | null> {
+    this.check();
+    const r = this.stmt("SELECT seq, hash FROM audit_heads WHERE namespace = ?").get(namespace);
+    return r ? { seq: r.seq as number, hash: r.hash as string } : null;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Writes (inside `transaction`)
+  // -------------------------------------------------------------------------------------------
+
+  async insertEpisode(episode: NewEpisode): Promise<string> {
+    this.check();
+    const cols = Object.entries(EPISODE_COLUMNS);
+    const sql = `INSERT INTO episodes (${cols.map(([, [c]]) => c).join(",")}) VALUES (${cols.map(() => "?").join(",")})`;
+    const info = this.stmt(sql).run(...cols.map(([k, [, to]]) => to(episode[k as keyof NewEpisode])));
+    return `e${info.lastInsertRowid}`;
+  }
+
+  async updateEpisode(id: string, patch: EpisodePatch): Promise<void> {
+    this.check();
+    const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) return;
+    const sets = entries.map(([k]) => `${EPISODE_COLUMNS[k as keyof typeof EPISODE_COLUMNS][0]} = ?`);
+    const values = entries.map(([k, v]) => EPISODE_COLUMNS[k as keyof typeof EPISODE_COLUMNS][1](v));
+    this.stmt(`UPDATE episodes SET ${sets.join(", ")} WHERE rowid = ?`).run(...values, rowidOf(id));
+    if ("status" in patch || "supersededBy" in patch) {
+      const e = await this.getEpisode(id);
+      if (e) this.setVecStatus("e", id, vecStatusOfEpisode(e));
+    }
+  }
+
+  async insertBelief(belief: NewBelief): Promise<string> {
+    this.check();
+    const cols = Object.entries(BELIEF_COLUMNS);
+    const sql = `INSERT INTO beliefs (${cols.map(([, [c]]) => c).join(",")}) VALUES (${cols.map(() => "?").join(",")})`;
+    const info = this.stmt(sql).run(...cols.map(([k, [, to]]) => to(belief[k as keyof NewBelief])));
+    const id = `b${info.lastInsertRowid}`;
+    for (const e of belief.sources)
+      this.stmt("INSERT OR IGNORE INTO belief_sources(episode_id, belief_id) VALUES (?, ?)").run(e, id);
+    return id;
+  }
+
+  async updateBelief(id: string, patch: BeliefPatch): Promise<void> {
+    this.check();
+    const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) return;
+    const sets = entries.map(([k]) => `${BELIEF_COLUMNS[k as keyof typeof BELIEF_COLUMNS][0]} = ?`);
+    const values = entries.map(([k, v]) => BELIEF_COLUMNS[k as keyof typeof BELIEF_COLUMNS][1](v));
+    this.stmt(`UPDATE beliefs SET ${sets.join(", ")} WHERE rowid = ?`).run(...values, rowidOf(id));
+    if (patch.sources)
+      for (const e of patch.sources)
+        this.stmt("INSERT OR IGNORE INTO belief_sources(episode_id, belief_id) VALUES (?, ?)").run(e, id);
+    if (patch.status) this.setVecStatus("b", id, patch.status);
+  }
+
+  private setVecStatus(prefix: "b" | "e", id: string, status: string): void {
+    if (this.capabilities.vector !== "index") return;
+    const layer = prefix === "b" ? "belief" : "episode";
+    for (const table of this.vecTables)
+      if (table.startsWith(`vec_${layer}_`))
+        this.stmt(`UPDATE ${table} SET status = ? WHERE rowid = ?`).run(status, BigInt(rowidOf(id)));
+  }
+
+  async addLink(link: Link): Promise<void> {
+    this.check();
+    this.stmt("INSERT OR IGNORE INTO links(from_id, to_id, relation, at) VALUES (?, ?, ?, ?)").run(
+      link.from,
+      link.to,
+      link.relation,
+      link.at,
+    );
+  }
+
+  async addOutcome(event: OutcomeEvent): Promise<void> {
+    this.check();
+    this.stmt(
+      "INSERT INTO outcomes(belief_id, success, at, confidence_before, confidence_after) VALUES (?, ?, ?, ?, ?)",
+    ).run(event.beliefId, event.success ? 1 : 0, event.at, event.confidenceBefore, event.confidenceAfter);
+  }
+
+  async putVector(id: string, namespace: string, embedder: string, vector: Float32Array): Promise<void> {
+    this.check();
+    this.stmt(
+      "INSERT INTO vectors(id, namespace, embedder, dim, vector) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET namespace = excluded.namespace, embedder = excluded.embedder, dim = excluded.dim, vector = excluded.vector",
+    ).run(id, namespace, embedder, vector.length, toBlob(vector));
+    if (this.capabilities.vector !== "index") return;
+    const layer = id.startsWith("b") ? "belief" : "episode";
+    const table = `vec_${layer}_${vector.length}`;
+    if (!this.vecTables.has(table)) {
+      this.db.exec(
+        `CREATE VIRTUAL TABLE IF NOT EXISTS ${table} USING vec0(namespace TEXT PARTITION KEY, status TEXT, embedding float[${vector.length}] distance_metric=cosine)`,
+      );
+      this.vecTables.add(table);
+    }
+    const status =
+      layer === "belief"
+        ? ((this.stmt("SELECT status FROM beliefs WHERE rowid = ?").get(rowidOf(id))?.status as string) ??
+          "active")
+        : (() => {
+            const r = this.stmt("SELECT status, superseded_by FROM episodes WHERE rowid = ?").get(
+              rowidOf(id),
+            );
+            return r
+              ? vecStatusOfEpisode({
+                  status: r.status as Episode["status"],
+                  supersededBy: r.superseded_by as string | null,
+                })
+              : "active";
+          })();
+    const rowid = BigInt(rowidOf(id));
+    this.stmt(`DELETE FROM ${table} WHERE rowid = ?`).run(rowid);
+    this.stmt(`INSERT INTO ${table}(rowid, namespace, status, embedding) VALUES (?, ?, ?, ?)`).run(
+      rowid,
+      namespace,
+      status,
+      toBlob(vector),
+    );
+  }
+
+  async deleteVector(id: string): Promise<void> {
+    this.check();
+    this.stmt("DELETE FROM vectors WHERE id = ?").run(id);
+    const layer = id.startsWith("b") ? "belief" : "episode";
+    for (const table of this.vecTables)
+      if (table.startsWith(`vec_${layer}_`))
+        this.stmt(`DELETE FROM ${table} WHERE rowid = ?`).run(BigInt(rowidOf(id)));
+  }
+
+  async appendAudit(entry: AuditEntry): Promise<void> {
+    this.check();
+    this.stmt(
+      "INSERT INTO audit(namespace, seq, at, actor, event, subject_id, content_hash, detail, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ).run(
+      entry.namespace,
+      entry.seq,
+      entry.at,
+      entry.actor,
+      entry.event,
+      entry.subjectId,
+      entry.contentHash,
+      entry.detail === null ? null : json(entry.detail),
+      entry.prevHash,
+      entry.hash,
+    );
+    this.stmt(
+      "INSERT INTO audit_heads(namespace, seq, hash) VALUES (?, ?, ?) ON CONFLICT(namespace) DO UPDATE SET seq = excluded.seq, hash = excluded.hash",
+    ).run(entry.namespace, entry.seq, entry.hash);
+  }
+
+  /** Raw access for tests that must tamper with the file (audit verification, crash safety). */
+  unsafeExec(sql: string, ...params: unknown[]): void {
+    this.db.prepare(sql).run(...params);
+  }
+}
