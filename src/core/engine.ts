@@ -133,7 +133,8 @@ export class Memory {
     return this.store.transaction(async (tx) => {
       const candidates = await this.gateCandidates(tx, text, vector!, namespace, {
         episodes: true,
-        kinds: null,
+        // Episodes are checked against facts and lessons; rules and procedures are other layers.
+        kinds: ["fact", "failure"],
       });
       const decision = await decide(
         { text, at, kind: o.type, valence: o.outcome ?? null, mayContradict: o.type !== "question" },
@@ -751,14 +752,14 @@ export class Memory {
     text: string,
     vector: Float32Array,
     namespace: string,
-    scope: { episodes: boolean; kinds: BeliefKind[] | null },
+    scope: { episodes: boolean; kinds: BeliefKind[] },
   ): Promise<GateCandidate[]> {
     const echo = analyseEcho(text);
     const fused = await retrieve(tx, this.embedder, this.policy, {
       query: echo.echo ? echo.core : text,
       vector,
       limit: Math.max(this.policy.gateCandidates * 3, 16),
-      beliefs: { namespaces: [namespace], statuses: ["active"], kinds: scope.kinds ?? undefined },
+      beliefs: { namespaces: [namespace], statuses: ["active"], kinds: scope.kinds },
       episodes: scope.episodes ? { namespaces: [namespace], statuses: ["active"], undistilled: true } : null,
     });
     const ids = fused.slice(0, this.policy.gateCandidates).map((f) => f.id);
@@ -766,11 +767,7 @@ export class Memory {
     const [beliefs, episodes] = await Promise.all([tx.getBeliefs(ids), tx.getEpisodes(ids)]);
     const out: GateCandidate[] = [];
     for (const b of beliefs)
-      if (
-        b.namespace === namespace &&
-        b.status === "active" &&
-        (!scope.kinds || scope.kinds.includes(b.kind))
-      )
+      if (b.namespace === namespace && b.status === "active" && scope.kinds.includes(b.kind))
         out.push({
           id: b.id,
           layer: "belief",

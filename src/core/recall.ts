@@ -206,28 +206,30 @@ export function diversify(
   const top = ranked[0]!.score || 1;
   const picked: RecallHit[] = [];
   const rest = [...ranked];
+  // Each candidate's highest similarity to anything picked, updated once per pick: O(k · n · d).
+  const maxSim = new Array<number>(rest.length).fill(0);
   while (picked.length < k && rest.length > 0) {
     let best = 0;
     let bestValue = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < rest.length; i++) {
-      const cand = rest[i]!;
-      const v = vectors.get(cand.id);
-      let maxSim = 0;
-      if (v)
-        for (const p of picked) {
-          const pv = vectors.get(p.id);
-          if (!pv) continue;
-          let dot = 0;
-          for (let j = 0; j < v.length; j++) dot += v[j]! * pv[j]!;
-          if (dot > maxSim) maxSim = dot;
-        }
-      const value = lambda * (cand.score / top) - (1 - lambda) * maxSim;
+      const value = lambda * (rest[i]!.score / top) - (1 - lambda) * maxSim[i]!;
       if (value > bestValue) {
         bestValue = value;
         best = i;
       }
     }
-    picked.push(rest.splice(best, 1)[0]!);
+    const chosen = rest.splice(best, 1)[0]!;
+    maxSim.splice(best, 1);
+    picked.push(chosen);
+    const pv = vectors.get(chosen.id);
+    if (!pv) continue;
+    for (let i = 0; i < rest.length; i++) {
+      const v = vectors.get(rest[i]!.id);
+      if (!v) continue;
+      let dot = 0;
+      for (let j = 0; j < v.length; j++) dot += v[j]! * pv[j]!;
+      if (dot > maxSim[i]!) maxSim[i] = dot;
+    }
   }
   return picked;
 }

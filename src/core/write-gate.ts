@@ -171,7 +171,10 @@ export async function decide(
     };
   }
 
-  const refine = judged.find((j) => j.v.relation === "refines" && j.v.similarity >= 0.3);
+  // A slot-level refinement (same subject, added detail) counts whatever the overlap; a bag-of-words one needs overlap.
+  const refine = judged.find(
+    (j) => j.v.relation === "refines" && (j.v.similarity >= 0.3 || !j.v.reason.startsWith("overlap")),
+  );
   if (refine)
     return {
       verdict: "refinement",

@@ -178,6 +178,11 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
     const subjectShared =
       subjA.size === 0 || subjB.size === 0 || shared.some((t) => subjA.has(t) && subjB.has(t));
     if (!subjectShared) return verdict(similarity > 0.5 ? "refines" : "distinct", "different-subject");
+    // Without a stated change, a subject with an extra word names another attribute:
+    // "the billing service owner is X" does not replace "the billing service is written in Go".
+    const sameSubject = subjA.size === subjB.size && minus(subjA, subjB).length === 0;
+    if (!sameSubject && !change)
+      return verdict(similarity > 0.35 ? "refines" : "distinct", "different-attribute: subject");
     const valuesEqual = valueA.size === valueB.size && minus(valueA, valueB).length === 0;
     if (valuesEqual && samePredicate) {
       if (negA !== negB) return verdict("contradicts", "negation");
@@ -199,7 +204,8 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
   const overlap = shared.length / Math.min(ca.size, cb.size);
   if (numbersDiffer && overlap >= 0.5) return verdict("supersedes", "number-changed");
   if (negA !== negB && overlap >= 0.8) return verdict("contradicts", "negation");
-  if (overlap >= 0.85 && similarity >= 0.6) return verdict("duplicate", "near-identical");
+  // Containment is not identity: "Deploying the API" is not "Started the API deploy".
+  if (jaccard(ca, cb) >= 0.75 && similarity >= 0.6) return verdict("duplicate", "near-identical");
   if (change && overlap >= 0.5 && !additive) return verdict("supersedes", "change-cue");
   return verdict(similarity >= 0.35 || overlap >= 0.5 ? "refines" : "distinct", "overlap");
 }

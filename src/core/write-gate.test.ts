@@ -1,0 +1,198 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { HOUR, testMemory } from "../../test/support/memory.js";
+import type { Memory } from "./engine.js";
+
+let mem: Memory;
+afterEach(async () => {
+  await mem?.close();
+});
+
+async function fresh() {
+  const t = await testMemory();
+  mem = t.mem;
+  return t;
+}
+
+describe("write gate", () => {
+  it("a changed value is a contradiction that supersedes, never a redundant restatement", async () => {
+    const { clock } = await fresh();
+    const first = await mem.remember("The retry limit is 5", { at: "2026-01-01" });
+    clock.advance(HOUR);
+    const second = await mem.remember("The retry limit is 7", { at: "2026-01-02" });
+    expect(second.verdict).toBe("contradiction");
+    expect(second.stored).toBe(true);
+    expect(second.target?.id).toBe(first.id);
+    expect(second.superseded).toEqual([first.id]);
+    const old = await mem.get(first.id);
+    expect(old).toMatchObject({
+      status: "archived",
+      supersededBy: second.id,
+      validTo: "2026-01-02T00:00:00.000Z",
+    });
+    const current = await mem.recall("retry limit", { k: 5 });
+    expect(current.map((h) => h.text)).toEqual(["The retry limit is 7"]);
+  });
+
+  it("a paraphrase is redundant: support +1, no new row, confidence unchanged", async () => {
+    await fresh();
+    const first = await mem.remember("The retry limit is 5");
+    const before = await mem.get(first.id);
+    const again = await mem.remember("Retry limit is five.");
+    expect(again).toMatchObject({ verdict: "redundant", stored: false, id: first.id, superseded: [] });
+    const after = await mem.get(first.id);
+    expect(after).toMatchObject({
+      support: 2,
+      confidence: before.layer === "belief" ? before.confidence : -1,
+    });
+    expect((await mem.stats()).beliefs.total).toBe(1);
+  });
+
+  it("the same content with a different outcome is stored as an outcome conflict", async () => {
+    await fresh();
+    const ok = await mem.record("Deployed with the blue-green strategy", { outcome: "success" });
+    const bad = await mem.record("Deployed with the blue-green strategy", { outcome: "failure" });
+    expect(bad.verdict).toBe("outcome-conflict");
+    expect(bad.stored).toBe(true);
+    expect(bad.id).not.toBe(ok.id);
+    expect(bad.target?.id).toBe(ok.id);
+    const { links } = await mem.explain(bad.id);
+    expect(links).toContainEqual(
+      expect.objectContaining({ from: bad.id, to: ok.id, relation: "outcome-conflict" }),
+    );
+    const same = await mem.record("Deployed with the blue-green strategy", { outcome: "success" });
+    expect(same).toMatchObject({ verdict: "redundant", stored: false, id: ok.id });
+  });
+
+  it.each([
+    ["Is the retry limit 7?", { type: "question" as const }],
+    ["What is the retry limit now, 7?", {}],
+  ])("a question never supersedes: %s", async (text, options) => {
+    await fresh();
+    const fact = await mem.record("The retry limit is 5", { type: "decision" });
+    const q = await mem.record(text, options);
+    expect(q.superseded).toEqual([]);
+    expect(q.verdict).not.toBe("contradiction");
+    expect((await mem.get(fact.id)).layer === "episode" && (await mem.get(fact.id))).toMatchObject({
+      supersededBy: null,
+    });
+  });
+
+  it.each([
+    ["As noted before, the retry limit is 5"],
+    ["As I mentioned earlier: the retry limit is 5."],
+    ['"The retry limit is 5"'],
+    ["> The retry limit is 5"],
+    ["Recall: the retry limit is 5"],
+  ])("a recalled memory written back is redundant: %s", async (echo) => {
+    await fresh();
+    const fact = await mem.remember("The retry limit is 5");
+    const again = await mem.remember(echo);
+    expect(again).toMatchObject({ verdict: "redundant", stored: false, id: fact.id });
+    const viaRecord = await mem.record(echo);
+    expect(viaRecord).toMatchObject({ verdict: "redundant", stored: false, id: fact.id });
+  });
+
+  it("a memory cited by id and written back is redundant", async () => {
+    await fresh();
+    const fact = await mem.remember("Staging runs on Kubernetes 1.29");
+    const echo = await mem.record(`[${fact.id}] staging runs on kubernetes`);
+    expect(echo).toMatchObject({ verdict: "redundant", id: fact.id });
+  });
+
+  it("a pinned belief is never superseded", async () => {
+    const { clock } = await fresh();
+    const policy = await mem.remember("The deploy window is Tuesday", { at: "2026-01-01" });
+    await mem.pin(policy.id);
+    clock.advance(HOUR);
+    const change = await mem.remember("The deploy window is Friday", { at: "2026-01-05" });
+    expect(change.verdict).toBe("contradiction");
+    expect(change.superseded).toEqual([]);
+    expect(change.notes).toContain("skipped: pinned");
+    expect(await mem.get(policy.id)).toMatchObject({ status: "active", pinned: true, supersededBy: null });
+  });
+
+  it("a backdated statement does not supersede a belief whose event time is later; it becomes history", async () => {
+    const { clock } = await fresh();
+    const current = await mem.remember("The retry limit is 7", { at: "2026-03-01" });
+    clock.advance(HOUR);
+    const old = await mem.remember("The retry limit is 3", { at: "2026-01-01" });
+    expect(old.verdict).toBe("contradiction");
+    expect(old.superseded).toEqual([]);
+    expect(old.notes).toContain("backdated: older than the belief it contradicts");
+    expect(await mem.get(current.id)).toMatchObject({ status: "active", supersededBy: null });
+    expect(await mem.get(old.id)).toMatchObject({
+      status: "archived",
+      supersededBy: current.id,
+      validTo: "2026-03-01T00:00:00.000Z",
+    });
+    expect((await mem.recall("retry limit")).map((h) => h.id)).toEqual([current.id]);
+    expect((await mem.recall("retry limit", { at: "2026-02-01" })).map((h) => h.id)).toEqual([old.id]);
+  });
+
+  it("a backdated value slots between the values it falls between", async () => {
+    const { clock } = await fresh();
+    const a = await mem.remember("The retry limit is 5", { at: "2026-01-01" });
+    clock.advance(HOUR);
+    const c = await mem.remember("The retry limit is 9", { at: "2026-03-01" });
+    clock.advance(HOUR);
+    const b = await mem.remember("The retry limit is 7", { at: "2026-02-01" });
+    expect(await mem.get(b.id)).toMatchObject({ validTo: "2026-03-01T00:00:00.000Z", supersededBy: c.id });
+    const at = async (t: string) => (await mem.recall("retry limit", { at: t })).map((h) => h.id);
+    expect(await at("2026-01-15")).toEqual([a.id]);
+    expect(await at("2026-02-15")).toContain(b.id);
+    expect(await at("2026-03-15")).toEqual([c.id]);
+  });
+
+  it("a recorded change to a believed value closes the belief and records a successor with provenance", async () => {
+    const { clock } = await fresh();
+    const fact = await mem.remember("The primary region is us-east-1", { at: "2026-01-01" });
+    clock.advance(HOUR);
+    const ep = await mem.record("The primary region moved to eu-west-1", {
+      type: "decision",
+      at: "2026-01-10",
+    });
+    expect(ep.verdict).toBe("contradiction");
+    expect(ep.superseded).toEqual([fact.id]);
+    expect(ep.derived).toHaveLength(1);
+    const successor = await mem.get(ep.derived[0]!);
+    expect(successor).toMatchObject({ layer: "belief", sources: [ep.id], status: "active" });
+    expect(await mem.get(fact.id)).toMatchObject({ supersededBy: successor.id });
+  });
+
+  it("a refinement is stored and linked, not merged", async () => {
+    await fresh();
+    const base = await mem.remember("The API uses REST");
+    const more = await mem.remember("The API also supports GraphQL");
+    expect(more).toMatchObject({ verdict: "refinement", stored: true });
+    expect(more.target?.id).toBe(base.id);
+    expect(await mem.get(base.id)).toMatchObject({ status: "active" });
+  });
+
+  it("facts about different entities never supersede each other", async () => {
+    await fresh();
+    await mem.remember("Alice's timezone is UTC");
+    const bob = await mem.remember("Bob's timezone is PST");
+    expect(bob.superseded).toEqual([]);
+    expect(bob.verdict).not.toBe("redundant");
+  });
+
+  it("nothing crosses namespaces", async () => {
+    await fresh();
+    await mem.remember("The retry limit is 5", { namespace: "team-a" });
+    const other = await mem.remember("The retry limit is 7", { namespace: "team-b" });
+    expect(other.verdict).toBe("novel");
+    expect(await mem.recall("retry limit", { namespace: "team-a" })).toHaveLength(1);
+  });
+
+  it("a rule restated is redundant and its feedback moves the existing rule's confidence", async () => {
+    await fresh();
+    const rule = await mem.capture({ when: "the target model is Anthropic", prefer: "use XML delimiters" });
+    const again = await mem.capture({
+      when: "target model is Anthropic",
+      prefer: "use XML delimiters",
+      feedback: "positive",
+    });
+    expect(again).toMatchObject({ verdict: "redundant", id: rule.id });
+    expect(await mem.get(rule.id)).toMatchObject({ kind: "rule", successes: 1, support: 2 });
+  });
+});

@@ -1,0 +1,42 @@
+/** Test support: a memory over a real SQLite store with a clock the test moves by hand. */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Memory } from "../../src/core/engine.js";
+import { type OpenMemoryOptions, openMemory } from "../../src/open-memory.js";
+
+export interface TestClock {
+  now(): Date;
+  /** Moves the clock forward. */
+  advance(ms: number): void;
+  set(iso: string): void;
+}
+
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+
+export function testClock(start = "2026-01-01T00:00:00.000Z"): TestClock {
+  let t = Date.parse(start);
+  return {
+    now: () => new Date(t),
+    advance: (ms) => {
+      t += ms;
+    },
+    set: (iso) => {
+      t = Date.parse(iso);
+    },
+  };
+}
+
+export function tempDbPath(name = "memory.db"): string {
+  return join(mkdtempSync(join(tmpdir(), "strata-test-")), name);
+}
+
+export async function testMemory(
+  options: Partial<OpenMemoryOptions> & { file?: boolean } = {},
+): Promise<{ mem: Memory; clock: TestClock; path: string }> {
+  const clock = (options.clock as TestClock | undefined) ?? testClock();
+  const path = options.path ?? (options.file ? tempDbPath() : ":memory:");
+  const mem = await openMemory({ ...options, path, clock });
+  return { mem, clock, path };
+}
