@@ -8,6 +8,7 @@ export {
 } from "./core/engine.js";
 export { ERROR_CODES, type ErrorCode, isStrataError, StrataError } from "./core/errors.js";
 export { createLexicalJudge, lexicalSimilarity } from "./core/judge/lexical-judge.js";
+export { immunity, isProven, type MaintainItem, type MaintainReport, retention } from "./core/maintain.js";
 export * from "./core/model.js";
 export { DEFAULT_POLICY, type Policy, type PolicyInput, PolicySchema } from "./core/policy.js";
 export type * from "./core/ports.js";

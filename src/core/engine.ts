@@ -13,6 +13,7 @@ import { assemble, type ContextLine } from "./context.js";
 import { notFound, StrataError } from "./errors.js";
 import { halfLifeFor, laplaceConfidence, usageSignal, utility } from "./forgetting.js";
 import { createLexicalJudge } from "./judge/lexical-judge.js";
+import { type MaintainReport, planMaintain } from "./maintain.js";
 import {
   type AuditEntry,
   type AuditVerification,
@@ -719,6 +720,52 @@ export class Memory {
       return {
         forgotten,
         reason: `erased ${key}; its source episodes are kept (forget them by id to erase them too)`,
+      };
+    });
+  }
+
+  /**
+   * Homeostasis, the cheap pass for every run: retires what decayed below the floor and evicts the
+   * lowest-retention beliefs over the active cap. Pinned, restored and proven beliefs are immune.
+   * Returns what it did, item by item, with a reason code.
+   *
+   *   const report = await mem.maintain();  // report.counts → { retired: 3, evicted: 0, … }
+   */
+  async maintain(options: StatsOptions = {}): Promise<MaintainReport> {
+    const o = parseInput(StatsOptionsSchema, options, "maintain options");
+    const namespace = o.namespace ?? this.namespace;
+    return this.store.transaction(async (tx) => {
+      // Planned on fresh state inside the write transaction: writes that raced it are seen.
+      const now = this.now();
+      const active: Belief[] = [];
+      for (let offset = 0; ; offset += 5000) {
+        const page = await tx.listBeliefs(
+          { namespaces: [namespace], statuses: ["active"] },
+          { limit: 5000, offset },
+        );
+        active.push(...page);
+        if (page.length < 5000) break;
+      }
+      const items = planMaintain(active, now, this.policy);
+      for (const item of items) {
+        if (item.action !== "retired" && item.action !== "evicted") continue;
+        await tx.updateBelief(item.id, { status: "retired", statusReason: item.reason, retiredAt: now });
+        await this.audit(tx, namespace, `belief.${item.action}`, item.id, {
+          reason: item.reason,
+          effectiveConfidence: item.effectiveConfidence,
+          retention: item.retention,
+        });
+      }
+      const counts = { retired: 0, evicted: 0, archived: 0, skipped: 0 };
+      for (const item of items) counts[item.action]++;
+      return {
+        namespace,
+        at: now,
+        scanned: { beliefs: active.length, episodes: 0 },
+        activeBefore: active.length,
+        activeAfter: active.length - counts.retired - counts.evicted,
+        counts,
+        items,
       };
     });
   }

@@ -30,6 +30,14 @@ export const PolicySchema = z
     utilityWeight: z.number().min(0).max(1).default(0.5),
     /** Uses at which the usage signal saturates at 1. Default 10. */
     usageSaturation: z.number().int().min(1).default(10),
+    /** Effective confidence below which `maintain` retires a belief. Default 0.05. */
+    retireFloor: z.number().min(0).max(1).default(0.05),
+    /** Active beliefs per namespace before `maintain` evicts the lowest-retention ones. Default 1000. */
+    maxActiveBeliefs: z.number().int().min(1).default(1000),
+    /** A rule or fact with at least this confidence … Default 0.8. */
+    provenConfidence: z.number().min(0).max(1).default(0.8),
+    /** … and at least this many successes is proven: never retired or evicted. Default 5. */
+    provenSuccesses: z.number().int().min(1).default(5),
     /** Store each change's content in the audit chain, not only its hash. Default false. */
     auditContent: z.boolean().default(false),
   })

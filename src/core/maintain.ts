@@ -1,0 +1,94 @@
+/**
+ * Homeostasis: the cheap pass, O(n) in the namespace's active beliefs, meant for every run.
+ * Decay is computed, never written: retirement reads the forgetting curve from the last
+ * confirmation, so the recency signal it decays from is never destroyed.
+ *
+ *   retire  effective confidence < policy.retireFloor
+ *   evict   over policy.maxActiveBeliefs, lowest retention first
+ *   skip    pinned, restored and proven beliefs (confidence ≥ 0.8 with ≥ 5 successes)
+ */
+import { effectiveConfidence } from "./forgetting.js";
+import type { Belief } from "./model.js";
+import type { Policy } from "./policy.js";
+import { compareIds } from "./recall.js";
+
+export const MAINTAIN_ACTIONS = ["retired", "evicted", "archived", "skipped"] as const;
+export type MaintainAction = (typeof MAINTAIN_ACTIONS)[number];
+
+export interface MaintainItem {
+  id: string;
+  action: MaintainAction;
+  /** Reason code: `decayed`, `over-cap`, `skipped: pinned`, `skipped: restored`, `skipped: proven`. */
+  reason: string;
+  /** Effective confidence and retention at the time of the pass, for beliefs. */
+  effectiveConfidence?: number;
+  retention?: number;
+}
+
+export interface MaintainReport {
+  namespace: string;
+  at: string;
+  scanned: { beliefs: number; episodes: number };
+  activeBefore: number;
+  activeAfter: number;
+  counts: Record<MaintainAction, number>;
+  items: MaintainItem[];
+}
+
+/** Sediment's retention, with uses counted from zero: effective confidence × (1 + ln(1 + uses)) × (1 + 0.2 × confirmations). */
+export function retention(b: Belief, now: string): number {
+  return effectiveConfidence(b, now) * (1 + Math.log1p(b.uses)) * (1 + 0.2 * b.successes);
+}
+
+export function isProven(b: Belief, policy: Policy): boolean {
+  return b.confidence >= policy.provenConfidence && b.successes >= policy.provenSuccesses;
+}
+
+/** Why a belief is exempt from automatic removal, or null. */
+export function immunity(b: Belief, policy: Policy): string | null {
+  if (b.pinned) return "skipped: pinned";
+  if (b.restored) return "skipped: restored";
+  if (isProven(b, policy)) return "skipped: proven";
+  return null;
+}
+
+/** Decides the pass over a namespace's active beliefs; the engine applies it. Pure. */
+export function planMaintain(active: readonly Belief[], now: string, policy: Policy): MaintainItem[] {
+  const items: MaintainItem[] = [];
+  const survivors: { b: Belief; r: number }[] = [];
+  for (const b of active) {
+    const eff = effectiveConfidence(b, now);
+    const r = retention(b, now);
+    const immune = immunity(b, policy);
+    if (eff < policy.retireFloor) {
+      if (immune)
+        items.push({ id: b.id, action: "skipped", reason: immune, effectiveConfidence: eff, retention: r });
+      else {
+        items.push({
+          id: b.id,
+          action: "retired",
+          reason: "decayed",
+          effectiveConfidence: eff,
+          retention: r,
+        });
+        continue;
+      }
+    }
+    survivors.push({ b, r });
+  }
+  const over = survivors.length - policy.maxActiveBeliefs;
+  if (over > 0) {
+    const evictable = survivors
+      .filter((s) => immunity(s.b, policy) === null)
+      .sort((x, y) => x.r - y.r || compareIds(x.b.id, y.b.id));
+    for (const s of evictable.slice(0, over))
+      items.push({
+        id: s.b.id,
+        action: "evicted",
+        reason: "over-cap",
+        effectiveConfidence: effectiveConfidence(s.b, now),
+        retention: s.r,
+      });
+  }
+  return items;
+}
