@@ -636,7 +636,6 @@ export class Memory {
   async restore(id: string): Promise<MemoryItem> {
     const key = parseInput(IdSchema, id, "id");
     return this.store.transaction(async (tx) => {
-      const now = this.now();
       if (key.startsWith("e")) {
         const e = await tx.getEpisode(key);
         if (!e) throw notFound("episode", key);
