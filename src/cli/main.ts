@@ -1,3 +1,117 @@
 #!/usr/bin/env node
-// Placeholder entry; the CLI lands in src/cli/.
-process.stdout.write("strata: the CLI is being built\n");
+/**
+ * `strata`: the only place that reads argv and the environment, prints and exits. Commands are
+ * plain functions (src/cli/commands) that return data; this file opens the store, calls one,
+ * renders or serialises its answer, and maps every error to an exit code in one place:
+ *
+ *   success 0 · StrataError (the engine refused) 1 · usage error (unknown command or option,
+ *   missing argument, missing --yes) 2 · anything else 1, reported as INTERNAL.
+ */
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { CommanderError } from "commander";
+import { isStrataError } from "../core/errors.js";
+import { openMemory } from "../open-memory.js";
+import { createProgram, type GlobalOptions, type Invocation, type RunEnv } from "./program.js";
+import { createStyle } from "./style.js";
+import { UsageError } from "./usage-error.js";
+
+interface ErrorBody {
+  code: string;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+function readVersion(): string {
+  // src/cli/main.ts and dist/cli/main.js both sit two folders below package.json.
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+export async function runMain(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
+  const env = process.env;
+  const wantsJson = argv.includes("--json");
+  const color = Boolean(process.stdout.isTTY) && env.NO_COLOR === undefined && !wantsJson;
+  const style = createStyle(color);
+  const out = (text: string) => process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+  const err = (text: string) => process.stderr.write(text.endsWith("\n") ? text : `${text}\n`);
+  const failWith = (exit: number, body: ErrorBody): number => {
+    if (wantsJson) out(JSON.stringify({ error: body }, null, 2));
+    err(`${exit === 2 ? "usage" : "error"}: ${body.message}`);
+    return exit;
+  };
+
+  let invocation: Invocation | null = null;
+  const program = createProgram(
+    readVersion(),
+    { writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) },
+    (inv) => {
+      invocation = inv;
+    },
+  );
+
+  let mem: Awaited<ReturnType<typeof openMemory>> | null = null;
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    const inv = invocation as Invocation | null;
+    if (!inv) return 0; // commander handled it (nothing to run)
+    const global = program.opts() as GlobalOptions;
+    const dbPath = resolve(
+      process.cwd(),
+      global.db ?? env.STRATA_DB ?? join(homedir(), ".strata", "memory.db"),
+    );
+    const runEnv: RunEnv = {
+      dbPath,
+      dbExisted: existsSync(dbPath),
+      resolvePath: (p) => resolve(process.cwd(), p),
+      tempPath: () => join(mkdtempSync(join(tmpdir(), "strata-demo-")), "memory.db"),
+    };
+    let data: unknown;
+    if ("engine" in inv.run) {
+      mem = await openMemory({
+        path: dbPath,
+        actor: "cli",
+        ...(global.namespace !== undefined ? { namespace: global.namespace } : {}),
+      });
+      data = await inv.run.engine(mem, runEnv);
+    } else {
+      data = await inv.run.standalone(runEnv);
+    }
+    if (global.json) out(JSON.stringify(data, null, 2));
+    else if (!global.quiet) out(inv.render(data, style));
+    return inv.exitCode?.(data) ?? 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version end here with exit code 0; commander already printed them.
+      if (error.exitCode === 0) return 0;
+      // Commander printed its own message to stderr; --json callers also get it on stdout.
+      if (wantsJson)
+        out(
+          JSON.stringify(
+            {
+              error: {
+                code: "USAGE",
+                message: error.message.replace(/^error: /, ""),
+                details: { commander: error.code },
+              },
+            },
+            null,
+            2,
+          ),
+        );
+      return 2;
+    }
+    if (error instanceof UsageError)
+      return failWith(2, { code: error.code, message: error.message, details: {} });
+    if (isStrataError(error)) return failWith(1, error.toJSON() as ErrorBody);
+    const message = error instanceof Error ? error.message : String(error);
+    return failWith(1, { code: "INTERNAL", message: `unexpected failure: ${message}`, details: {} });
+  } finally {
+    await mem?.close();
+  }
+}
+
+process.exitCode = await runMain();

@@ -1,0 +1,371 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Memory } from "../core/engine.js";
+import { StrataError } from "../core/errors.js";
+import { openMemory } from "../open-memory.js";
+import { toInteger, toJson, toList } from "./args.js";
+import { runInit } from "./commands/init.js";
+import { renderAudit, renderVerify, runAudit, runVerify, verifyExitCode } from "./commands/integrity.js";
+import {
+  renderForget,
+  runForget,
+  runOutcome,
+  runPin,
+  runRestore,
+  runUnpin,
+  runUsed,
+} from "./commands/lifecycle.js";
+import {
+  renderContext,
+  renderExplain,
+  renderHistory,
+  renderItem,
+  renderList,
+  renderRecall,
+  renderStats,
+  runContext,
+  runExplain,
+  runGet,
+  runHistory,
+  runList,
+  runRecall,
+  runStats,
+} from "./commands/reads.js";
+import { renderGate, runCapture, runRecord, runRemember } from "./commands/writes.js";
+import { createStyle, plain, table } from "./style.js";
+import { UsageError } from "./usage-error.js";
+
+let dir: string;
+let mem: Memory;
+let tick: number;
+const clock = { now: () => new Date(tick) };
+const advanceDays = (d: number) => {
+  tick += d * 86_400_000;
+};
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "strata-cli-"));
+  tick = Date.parse("2026-03-02T09:00:00Z");
+  mem = await openMemory({ path: join(dir, "memory.db"), clock, actor: "cli" });
+});
+
+afterEach(async () => {
+  await mem.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("argument conversion", () => {
+  it.each([
+    ["12", 12],
+    [" 3 ", 3],
+    ["-1", -1],
+  ])("toInteger(%j) is %d (the range is the engine's call)", (input, expected) => {
+    expect(toInteger(input, "-k")).toBe(expected);
+  });
+
+  it.each(["abc", "1.5", "", "3x"])("toInteger(%j) is a usage error naming the option", (input) => {
+    expect(() => toInteger(input, "--limit")).toThrow(UsageError);
+    expect(() => toInteger(input, "--limit")).toThrow(/--limit/);
+  });
+
+  it.each([
+    ["fact,rule", ["fact", "rule"]],
+    [" fact , episode ,", ["fact", "episode"]],
+  ])("toList(%j) splits on commas", (input, expected) => {
+    expect(toList(input)).toEqual(expected);
+  });
+
+  it.each([
+    ['{"ticket":"OPS-1"}', { ticket: "OPS-1" }],
+    ["{}", {}],
+  ])("toJson(%j) parses an object", (input, expected) => {
+    expect(toJson(input, "--meta")).toEqual(expected);
+  });
+
+  it.each(["[1]", "null", "42", "{nope"])("toJson(%j) is a usage error", (input) => {
+    expect(() => toJson(input, "--meta")).toThrow(UsageError);
+  });
+});
+
+describe("write commands return the gate's verdict", () => {
+  it("record stores a novel episode and says why", async () => {
+    const r = await runRecord(mem, {
+      content: "Deploy failed: lock timeout",
+      type: "outcome",
+      outcome: "failure",
+    });
+    expect(r).toMatchObject({ verdict: "novel", id: "e1", layer: "episode", stored: true });
+    expect(renderGate(r, plain)).toMatch(
+      /^novel {2}stored episode e1\n {2}reason {2}nothing stored is near$/,
+    );
+  });
+
+  it("record passes --meta through as metadata", async () => {
+    await runRecord(mem, {
+      content: "Chose blue-green deploys",
+      type: "decision",
+      metadata: { ticket: "OPS-7" },
+    });
+    const item = await runGet(mem, { id: "e1" });
+    expect(item.layer === "episode" && item.metadata).toEqual({ ticket: "OPS-7" });
+  });
+
+  it("remember then a changed value supersedes the old belief", async () => {
+    await runRemember(mem, { statement: "The API rate limit is 100 requests per minute" });
+    advanceDays(1);
+    const r = await runRemember(mem, { statement: "The API rate limit is now 250 requests per minute" });
+    expect(r).toMatchObject({ verdict: "contradiction", id: "b2", superseded: ["b1"] });
+    expect(renderGate(r, plain)).toContain("superseded  b1");
+  });
+
+  it("a paraphrase is redundant: nothing stored, support +1", async () => {
+    await runRemember(mem, { statement: "The API rate limit is 100 requests per minute" });
+    const r = await runRemember(mem, { statement: "API rate limit: 100 requests per minute" });
+    expect(r).toMatchObject({ verdict: "redundant", id: "b1", stored: false });
+    expect(renderGate(r, plain)).toContain("nothing stored; strengthened belief b1");
+    expect((await runGet(mem, { id: "b1" })).support).toBe(2);
+  });
+
+  it("capture with positive feedback moves confidence to 0.67", async () => {
+    const r = await runCapture(mem, {
+      when: "calling the partner API",
+      prefer: "batch requests",
+      feedback: "positive",
+    });
+    const b = await runGet(mem, { id: r.id });
+    expect(b.layer === "belief" && b.confidence).toBeCloseTo(2 / 3);
+  });
+
+  it.each([
+    ["an unknown episode type", () => runRecord(mem, { content: "x", type: "bogus" }), /type/],
+    ["an unknown outcome", () => runRecord(mem, { content: "x", outcome: "maybe" }), /outcome/],
+    ["empty content", () => runRecord(mem, { content: "   " }), /content is empty/],
+    ["a date that is not a date", () => runRecord(mem, { content: "x", at: "yesterday" }), /not a date/],
+    ["an unknown belief kind", () => runRemember(mem, { statement: "x", kind: "rule" }), /kind/],
+    ["steps on a fact", () => runRemember(mem, { statement: "x", steps: ["a"] }), /steps/],
+    ["an unknown feedback", () => runCapture(mem, { when: "a", prefer: "b", feedback: "meh" }), /feedback/],
+  ])("refuses %s with INVALID_INPUT and leaves the store as it was", async (_name, call, message) => {
+    const before = await runStats(mem);
+    const error = await call().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StrataError);
+    expect(error).toMatchObject({ code: "INVALID_INPUT", message: expect.stringMatching(message) });
+    expect(await runStats(mem)).toEqual(before);
+  });
+});
+
+describe("read commands", () => {
+  beforeEach(async () => {
+    await runRemember(mem, { statement: "The API rate limit is 100 requests per minute", source: "docs" });
+    advanceDays(5);
+    await runRemember(mem, { statement: "The API rate limit is now 250 requests per minute" });
+    await runRecord(mem, { content: "Deploy of billing-service failed: migration lock", outcome: "failure" });
+  });
+
+  it("recall returns hits with their why, and renders ids and reasons", async () => {
+    const hits = await runRecall(mem, { query: "API rate limit", k: 2, kinds: ["fact"] });
+    expect(hits.map((h) => h.id)).toEqual(["b2"]);
+    expect(hits[0]!.why.summary).toMatch(/matched by text/);
+    expect(renderRecall(hits, plain)).toMatch(
+      /^1\. b2 .*\n {3}The API rate limit is now 250.*\n {3}why: matched/,
+    );
+  });
+
+  it("recall --at answers with what held then", async () => {
+    const hits = await runRecall(mem, { query: "API rate limit", k: 1, at: "2026-03-03", kinds: ["fact"] });
+    expect(hits[0]).toMatchObject({ id: "b1", text: "The API rate limit is 100 requests per minute" });
+  });
+
+  it("recall with nothing found renders a short note", () => {
+    expect(renderRecall([], plain)).toBe("Nothing recalled.");
+  });
+
+  it.each([
+    [{ k: 0 }, /k/],
+    [{ kinds: ["bogus"] }, /kinds/],
+    [{ asOf: "soon" }, /asOf/],
+  ])("recall refuses %j through the engine's schema", async (options, message) => {
+    await expect(runRecall(mem, { query: "rate", ...options })).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      message: expect.stringMatching(message),
+    });
+  });
+
+  it("context stays within the budget and reports tokens/budget", async () => {
+    const r = await runContext(mem, { goal: "call the API", budget: 120 });
+    expect(r.tokens).toBeLessThanOrEqual(120);
+    expect(r.tokenBudget).toBe(120);
+    expect(renderContext(r, plain)).toMatch(new RegExp(`\\n${r.tokens}/120 tokens, ${r.items.length} items`));
+  });
+
+  it("context without a goal still assembles a block", async () => {
+    const r = await runContext(mem, {});
+    expect(r.text).toContain("<strata-memory");
+  });
+
+  it.each([
+    [{}, ["b2"]],
+    [{ status: "any" }, ["b1", "b2"]],
+    [{ status: "archived" }, ["b1"]],
+    [{ layer: "episode" }, ["e1"]],
+    [{ status: "any", limit: 1, offset: 1 }, ["b2"]],
+  ])("list %j returns %j", async (args, ids) => {
+    const items = await runList(mem, args);
+    expect(items.map((i) => i.id)).toEqual(ids);
+  });
+
+  it("list renders an aligned table with ids visible", async () => {
+    const text = renderList(await runList(mem, { status: "any" }), plain);
+    const lines = text.split("\n");
+    expect(lines[0]).toMatch(/^ID {2}KIND {2}STATUS {4}CONF {2}SUP {2}VALID +TEXT$/);
+    expect(lines[1]).toMatch(
+      /^b1 {2}fact {2}archived {2}0\.50 {4}1 {2}2026-03-02 09:00 → 2026-03-07 09:00 {2}The API/,
+    );
+    expect(lines[2]).toMatch(/^b2 {2}fact {2}active {4}0\.50/);
+  });
+
+  it("get renders every field of a belief", async () => {
+    const text = renderItem(await runGet(mem, { id: "b1" }), plain);
+    expect(text).toContain("superseded by  b2");
+    expect(text).toContain("source         docs");
+  });
+
+  it("explain shows the supersession and the audit entries", async () => {
+    const text = renderExplain(await runExplain(mem, { id: "b1" }), plain);
+    expect(text).toContain("Superseded by\n  b2 The API rate limit is now 250");
+    expect(text).toMatch(/Audit\n {2}#1 .* belief\.remembered by cli/);
+  });
+
+  it("history lists the chain oldest first and marks the asked id", async () => {
+    const r = await runHistory(mem, { id: "b2" });
+    expect(r.chain.map((b) => b.id)).toEqual(["b1", "b2"]);
+    expect(renderHistory(r, plain).split("\n")[2]).toMatch(/^› {2}b2 {2}active/);
+  });
+
+  it.each([
+    ["get", () => runGet(mem, { id: "b99" }), "NOT_FOUND"],
+    ["get", () => runGet(mem, { id: "x1" }), "INVALID_INPUT"],
+    ["history", () => runHistory(mem, { id: "e1" }), "INVALID_INPUT"],
+    ["explain", () => runExplain(mem, { id: "e42" }), "NOT_FOUND"],
+  ])("%s of a bad id fails with %s", async (_name, call, code) => {
+    await expect(call()).rejects.toMatchObject({ code: expect.stringMatching(code as string) });
+  });
+
+  it("stats counts by status and kind", async () => {
+    const s = await runStats(mem);
+    expect(s.beliefs).toMatchObject({ total: 2, byStatus: { active: 1, archived: 1 } });
+    expect(renderStats(s, plain)).toContain("beliefs        2 (active 1, archived 1), 0 pinned");
+  });
+});
+
+describe("lifecycle commands", () => {
+  beforeEach(async () => {
+    await runRemember(mem, { statement: "The staging database is Postgres 16" });
+    await runRecord(mem, { content: "Paged at 3am for disk usage", outcome: "failure" });
+  });
+
+  it.each([
+    ["success", 0.5, 2 / 3],
+    ["failure", 0.5, 1 / 3],
+  ] as const)("outcome %s moves confidence %d → %d", async (result, before, after) => {
+    const r = await runOutcome(mem, { id: "b1", result });
+    expect(r.confidenceBefore).toBeCloseTo(before);
+    expect(r.confidenceAfter).toBeCloseTo(after);
+  });
+
+  it("used counts a use without touching confidence", async () => {
+    const b = await runUsed(mem, { id: "b1" });
+    expect(b).toMatchObject({ uses: 1, confidence: 0.5 });
+  });
+
+  it("pin and unpin toggle identity", async () => {
+    expect((await runPin(mem, { id: "b1" })).pinned).toBe(true);
+    expect((await runUnpin(mem, { id: "b1" })).pinned).toBe(false);
+  });
+
+  it("restore brings a superseded belief back", async () => {
+    await runRemember(mem, { statement: "The staging database is now Postgres 17" });
+    const r = await runRestore(mem, { id: "b1" });
+    expect(r).toMatchObject({ id: "b1", status: "active" });
+  });
+
+  it("forget without --yes is a usage error and erases nothing", async () => {
+    await expect(runForget(mem, { id: "e1" })).rejects.toThrow(UsageError);
+    await expect(runForget(mem, { id: "e1" })).rejects.toThrow(/Add --yes/);
+    expect((await runGet(mem, { id: "e1" })).status).toBe("active");
+  });
+
+  it("forget --yes erases the content and says what it removed", async () => {
+    const r = await runForget(mem, { id: "e1", yes: true });
+    expect(r.forgotten).toMatchObject([{ id: "e1", layer: "episode", erasedChars: 27 }]);
+    expect(renderForget(r, plain)).toMatch(/^e1 episode: erased 27 chars, kept hash [0-9a-f]{12}/);
+  });
+});
+
+describe("integrity commands", () => {
+  it("verify reports an intact chain with exit code 0", async () => {
+    await runRecord(mem, { content: "Something happened" });
+    const r = await runVerify(mem);
+    expect(r.ok).toBe(true);
+    expect(verifyExitCode(r)).toBe(0);
+    expect(renderVerify(r, plain)).toBe("audit chain intact: 1 entries in 1 namespace(s)");
+  });
+
+  it("a broken chain maps to exit code 1", () => {
+    const broken = {
+      ok: false,
+      entries: 3,
+      namespaces: 1,
+      problems: [{ namespace: "default", seq: 2, problem: "hash mismatch" }],
+    };
+    expect(verifyExitCode(broken)).toBe(1);
+    expect(renderVerify(broken, plain)).toContain("default #2: hash mismatch");
+  });
+
+  it("audit filters by subject and limit", async () => {
+    await runRemember(mem, { statement: "The staging database is Postgres 16" });
+    await runOutcome(mem, { id: "b1", result: "success" });
+    await runRecord(mem, { content: "Something happened" });
+    const entries = await runAudit(mem, { subject: "b1", limit: 10 });
+    expect(entries.map((e) => e.event)).toEqual(["belief.remembered", "belief.outcome"]);
+    expect(renderAudit(entries, plain).split("\n")[0]).toMatch(/^SEQ {2}AT {16}EVENT/);
+  });
+
+  it("init reports an empty store", async () => {
+    const r = await runInit(mem, { path: "/x/memory.db", created: true });
+    expect(r).toEqual({
+      path: "/x/memory.db",
+      created: true,
+      namespace: "default",
+      episodes: 0,
+      beliefs: 0,
+      auditEntries: 0,
+    });
+  });
+});
+
+describe("rendering", () => {
+  it("plain style adds no escape codes; colour style does", () => {
+    expect(plain.id("b1")).toBe("b1");
+    expect(createStyle(true).id("b1")).not.toBe("b1");
+  });
+
+  it("tables align on visible width even when cells are coloured", () => {
+    const rows = [
+      { id: "b1", text: "one" },
+      { id: "b10", text: "ten" },
+    ];
+    const text = table(
+      rows,
+      [
+        { header: "ID", value: (r) => r.id, color: createStyle(true).id },
+        { header: "TEXT", value: (r) => r.text },
+      ],
+      plain,
+    );
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping ANSI codes
+    const visible = text.replace(/\u001b\[[0-9;]*m/g, "").split("\n");
+    expect(visible).toEqual(["ID   TEXT", "b1   one", "b10  ten"]);
+  });
+});

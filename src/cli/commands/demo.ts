@@ -1,0 +1,332 @@
+/**
+ * `strata demo`: a scripted agent session, three weeks long, written into a fresh SQLite file
+ * with a fixed clock, so the transcript is the same on every run (apart from the file's path).
+ * Every write shows the gate's verdict and reason; the reads show why they answered as they did.
+ */
+import { existsSync, statSync } from "node:fs";
+import type { HistoryResult, Memory } from "../../core/engine.js";
+import { StrataError } from "../../core/errors.js";
+import type {
+  AuditVerification,
+  Belief,
+  ContextResult,
+  GateResult,
+  OutcomeResult,
+  RecallHit,
+  StatsResult,
+} from "../../core/model.js";
+import type { Clock } from "../../core/ports.js";
+import { openMemory } from "../../open-memory.js";
+import { indent, type Style } from "../style.js";
+import { renderVerify } from "./integrity.js";
+import { renderOutcome, renderPinned } from "./lifecycle.js";
+import { renderContext, renderHistory, renderRecall, renderStats } from "./reads.js";
+import { renderGate } from "./writes.js";
+
+export type DemoStep =
+  | { kind: "gate"; command: string; at: string; result: GateResult }
+  | { kind: "pin"; command: string; at: string; result: Belief }
+  | { kind: "recall"; command: string; at: string; result: RecallHit[] }
+  | { kind: "context"; command: string; at: string; result: ContextResult }
+  | { kind: "outcome"; command: string; at: string; result: OutcomeResult }
+  | { kind: "history"; command: string; at: string; result: HistoryResult }
+  | { kind: "verify"; command: string; at: string; result: AuditVerification };
+
+export interface DemoAct {
+  title: string;
+  /** What to watch for, in one sentence. */
+  note: string;
+  steps: DemoStep[];
+}
+
+export interface DemoTranscript {
+  path: string;
+  namespace: string;
+  startedAt: string;
+  endedAt: string;
+  acts: DemoAct[];
+  stats: StatsResult;
+}
+
+/** Day one of the scripted session; the clock only moves forward from here. */
+export const DEMO_START = "2026-03-02T09:00:00.000Z";
+const HOUR = 3_600_000;
+
+/** A clock the script moves by hand. */
+class ScriptClock implements Clock {
+  private ms = Date.parse(DEMO_START);
+  now(): Date {
+    return new Date(this.ms);
+  }
+  advance(hours: number): void {
+    this.ms += hours * HOUR;
+  }
+}
+
+const q = (s: string) => JSON.stringify(s);
+
+/**
+ * Runs the script into `path`, which must not exist yet (the transcript quotes ids, so it needs
+ * an empty store).
+ *
+ *   const transcript = await runDemo({ path: "/tmp/strata-demo/memory.db" });
+ */
+export async function runDemo(args: { path: string }): Promise<DemoTranscript> {
+  if (existsSync(args.path) && statSync(args.path).size > 0)
+    throw new StrataError(
+      "CONFLICT",
+      `The demo writes a fresh store, and ${args.path} already exists. Pass a new --db path, or none for a temporary file.`,
+      { path: args.path },
+    );
+  const clock = new ScriptClock();
+  const mem = await openMemory({ path: args.path, clock, actor: "demo" });
+  try {
+    return await script(mem, clock, args.path);
+  } finally {
+    await mem.close();
+  }
+}
+
+async function script(mem: Memory, clock: ScriptClock, path: string): Promise<DemoTranscript> {
+  const acts: DemoAct[] = [];
+  let act: DemoAct | null = null;
+  const begin = (title: string, note: string) => {
+    act = { title, note, steps: [] };
+    acts.push(act);
+  };
+  const step = <S extends DemoStep>(s: Omit<S, "at">): S["result"] => {
+    act!.steps.push({ ...s, at: clock.now().toISOString() } as DemoStep);
+    return s.result;
+  };
+  const now = () => clock.now().toISOString();
+
+  const record = async (
+    content: string,
+    o: {
+      type: "observation" | "decision" | "tension" | "question" | "outcome";
+      outcome?: "success" | "failure";
+      session: string;
+    },
+    hours = 3,
+  ) => {
+    const flags = [`--type ${o.type}`, o.outcome ? `--outcome ${o.outcome}` : "", `--session ${o.session}`]
+      .filter(Boolean)
+      .join(" ");
+    const result = await mem.record(content, o);
+    step({ kind: "gate", command: `strata record ${q(content)} ${flags}`, result });
+    clock.advance(hours);
+    return result;
+  };
+  const remember = async (statement: string, o: { source?: string; at?: string } = {}, hours = 3) => {
+    const flags = [o.source ? `--source ${o.source}` : "", o.at ? `--at ${o.at}` : ""].filter(Boolean);
+    const result = await mem.remember(statement, o);
+    step({ kind: "gate", command: `strata remember ${q(statement)} ${flags.join(" ")}`.trim(), result });
+    clock.advance(hours);
+    return result;
+  };
+
+  begin(
+    "Act 1 · Week one: the agent records what happens",
+    "Every episode goes through the write gate; a repeat strengthens the first one instead of piling up.",
+  );
+  const s1 = "deploy-1";
+  await record("Deploy of billing-service to staging failed: migration lock timeout", {
+    type: "outcome",
+    outcome: "failure",
+    session: s1,
+  });
+  await record("Released the stale migration lock and redeployed billing-service; staging is green", {
+    type: "outcome",
+    outcome: "success",
+    session: s1,
+  });
+  await record("Decided to run database migrations as a separate job before each deploy", {
+    type: "decision",
+    session: s1,
+  });
+  await record("Smoke tests on staging passed with the separate migration job", {
+    type: "outcome",
+    outcome: "success",
+    session: s1,
+  });
+  await record(
+    "Product wants Friday releases; on-call wants a Friday freeze",
+    {
+      type: "tension",
+      session: s1,
+    },
+    20,
+  );
+  const s2 = "ops-2";
+  await record("Nightly backup job finished in fourteen minutes", {
+    type: "observation",
+    outcome: "success",
+    session: s2,
+  });
+  await record("Invoice export timed out for a customer with forty thousand invoices", {
+    type: "outcome",
+    outcome: "failure",
+    session: s2,
+  });
+  await record("Paginated the invoice export; the large customer's export completed", {
+    type: "outcome",
+    outcome: "success",
+    session: s2,
+  });
+  await record("The disk-usage alert fired thirty times overnight without a real problem", {
+    type: "observation",
+    outcome: "failure",
+    session: s2,
+  });
+  await record("Added a ten minute delay to the disk-usage alert", { type: "decision", session: s2 }, 20);
+  const s3 = "deploy-3";
+  await record("Production deploy of billing-service succeeded with the migration job", {
+    type: "outcome",
+    outcome: "success",
+    session: s3,
+  });
+  await record(
+    "Deploy of billing-service to staging failed: migration lock timeout",
+    {
+      type: "outcome",
+      outcome: "failure",
+      session: s3,
+    },
+    24,
+  );
+
+  begin(
+    "Act 2 · A fact, said three ways",
+    "One belief, not three: a paraphrase adds support, and a recalled memory written back is not news.",
+  );
+  const fact = await remember("The API rate limit is 100 requests per minute", { source: "docs" }, 24);
+  await remember("API rate limit: 100 requests per minute", { source: "user" }, 24);
+  await remember("As noted before, the API rate limit is 100 requests per minute", {}, 48);
+
+  begin(
+    "Act 3 · Week two: the fact changes",
+    "The new value supersedes the old one, which is closed and kept; a question changes nothing; an old value slots into history.",
+  );
+  const changed = await remember(
+    "The API rate limit is now 250 requests per minute",
+    { source: "changelog" },
+    24,
+  );
+  await record(
+    "Is the API rate limit 500 requests per minute on the enterprise plan?",
+    {
+      type: "question",
+      session: "support-4",
+    },
+    24,
+  );
+  await remember(
+    "The API rate limit was 60 requests per minute",
+    { source: "old-wiki", at: "2026-01-15" },
+    24,
+  );
+
+  begin(
+    "Act 4 · Rules and identity",
+    "A rule is WHEN → PREFER; feedback is an outcome, so it moves confidence. A pinned belief is identity: first in every context.",
+  );
+  const when = "importing records through the partner API";
+  const prefer = "batch requests and back off on HTTP 429";
+  const rule = await mem.capture({ when, prefer, feedback: "positive" });
+  step({
+    kind: "gate",
+    command: `strata capture --when ${q(when)} --prefer ${q(prefer)} --feedback positive`,
+    result: rule,
+  });
+  clock.advance(24);
+  const identity = await remember(
+    "I am the release assistant for the billing team; I never deploy on Fridays",
+    {
+      source: "operator",
+    },
+    1,
+  );
+  const pinned = await mem.pin(identity.id);
+  step({ kind: "pin", command: `strata pin ${identity.id}`, result: pinned });
+  clock.advance(6 * 24);
+
+  begin(
+    "Act 5 · Week three: recall and context",
+    "Recall says why each item ranked; context fits identity, lessons, facts and recent events into a token budget, citing ids.",
+  );
+  const hits = await mem.recall("API rate limit", { k: 3 });
+  step({ kind: "recall", command: `strata recall "API rate limit" -k 3`, result: hits });
+  const ctx = await mem.context("bulk import through the partner API", { tokenBudget: 300 });
+  step({
+    kind: "context",
+    command: `strata context "bulk import through the partner API" --budget 300`,
+    result: ctx,
+  });
+  clock.advance(6);
+
+  begin("Act 6 · Feedback", "Only outcomes move confidence: one success takes an unverified 0.50 to 0.67.");
+  const outcome = await mem.outcome(changed.id, true);
+  step({ kind: "outcome", command: `strata outcome ${changed.id} success`, result: outcome });
+  clock.advance(2);
+
+  begin(
+    "Act 7 · Time travel and integrity",
+    "Asked about a date before the change, recall answers with what held then; history shows the whole chain; the audit chain verifies.",
+  );
+  const before = "2026-03-07";
+  const then = await mem.recall("API rate limit", { k: 1, at: before, kinds: ["fact"] });
+  step({
+    kind: "recall",
+    command: `strata recall "API rate limit" -k 1 --at ${before} --kinds fact`,
+    result: then,
+  });
+  const history = await mem.history(fact.id);
+  step({ kind: "history", command: `strata history ${fact.id}`, result: history });
+  const verified = await mem.verifyAudit();
+  step({ kind: "verify", command: "strata verify", result: verified });
+
+  return {
+    path,
+    namespace: mem.namespace,
+    startedAt: DEMO_START,
+    endedAt: now(),
+    acts,
+    stats: await mem.stats(),
+  };
+}
+
+function renderStep(s: DemoStep, style: Style): string {
+  switch (s.kind) {
+    case "gate":
+      return renderGate(s.result, style);
+    case "pin":
+      return renderPinned(s.result, style);
+    case "recall":
+      return renderRecall(s.result, style);
+    case "context":
+      return renderContext(s.result, style);
+    case "outcome":
+      return renderOutcome(s.result, style);
+    case "history":
+      return renderHistory(s.result, style);
+    case "verify":
+      return renderVerify(s.result, style);
+  }
+}
+
+export function renderDemo(t: DemoTranscript, style: Style): string {
+  const out: string[] = [
+    style.bold("Strata demo: three weeks of an agent's memory, on a fixed clock"),
+    style.dim(`store: ${t.path}`),
+  ];
+  for (const act of t.acts) {
+    out.push("", style.heading(act.title), style.dim(act.note));
+    for (const s of act.steps) {
+      out.push("", `${style.dim(s.at.slice(0, 16).replace("T", " "))}  ${style.bold(`$ ${s.command}`)}`);
+      out.push(indent(renderStep(s, style)));
+    }
+  }
+  out.push("", style.heading("What the store holds now"), renderStats(t.stats, style));
+  out.push("", style.dim(`Explore it: strata --db ${t.path} list   ·   strata --db ${t.path} explain <id>`));
+  return out.join("\n");
+}

@@ -1,0 +1,40 @@
+/**
+ * `strata init`: opens (creating when missing) the store and reports what it holds.
+ */
+import type { Memory } from "../../core/engine.js";
+import { keyValues, type Style } from "../style.js";
+
+export interface InitResult {
+  path: string;
+  created: boolean;
+  namespace: string;
+  episodes: number;
+  beliefs: number;
+  auditEntries: number;
+}
+
+/** Opening the engine already created the file and schema; this reports the result. */
+export async function runInit(mem: Memory, args: { path: string; created: boolean }): Promise<InitResult> {
+  const s = await mem.stats();
+  return {
+    path: args.path,
+    created: args.created,
+    namespace: s.namespace,
+    episodes: s.episodes.total,
+    beliefs: s.beliefs.total,
+    auditEntries: s.audit.entries,
+  };
+}
+
+export function renderInit(r: InitResult, style: Style): string {
+  const head = r.created ? style.good(`Created a store at ${r.path}`) : `Store already exists at ${r.path}`;
+  return `${head}\n${keyValues(
+    [
+      ["namespace", r.namespace],
+      ["episodes", String(r.episodes)],
+      ["beliefs", String(r.beliefs)],
+      ["audit entries", String(r.auditEntries)],
+    ],
+    style,
+  )}`;
+}

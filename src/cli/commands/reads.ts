@@ -1,0 +1,259 @@
+/**
+ * Reads: `recall`, `context`, `get`, `list`, `explain`, `history`, `stats`. Each `run*` returns
+ * the engine's answer as is (that is the --json shape); each `render*` turns it into text.
+ */
+import type { HistoryResult, Memory, MemoryItem } from "../../core/engine.js";
+import type {
+  Belief,
+  ContextResult,
+  Episode,
+  ExplainResult,
+  RecallHit,
+  StatsResult,
+} from "../../core/model.js";
+import { withoutUndefined } from "../args.js";
+import { fixed2, indent, interval, keyValues, type Style, shortTime, table, truncate } from "../style.js";
+
+type Options<F extends (...a: never[]) => unknown> = NonNullable<Parameters<F>[1]>;
+
+export interface RecallArgs {
+  query: string;
+  k?: number;
+  at?: string;
+  asOf?: string;
+  kinds?: string[];
+}
+
+/** `strata recall "rate limit" -k 5 --at 2026-03-01` */
+export async function runRecall(mem: Memory, args: RecallArgs): Promise<RecallHit[]> {
+  const { query, ...options } = args;
+  return mem.recall(query, withoutUndefined(options) as Options<Memory["recall"]>);
+}
+
+export function renderRecall(hits: RecallHit[], style: Style): string {
+  if (hits.length === 0) return style.dim("Nothing recalled.");
+  return hits
+    .map((h, i) => {
+      const when = h.validTo ? interval(h.at, h.validTo) : shortTime(h.at);
+      const head = `${i + 1}. ${style.id(h.id.padEnd(4))} ${style.dim(`${h.kind} · ${h.status} · ${when} · score ${h.score.toFixed(3)}`)}`;
+      return `${head}\n   ${h.text}\n   ${style.dim(`why: ${h.why.summary}`)}`;
+    })
+    .join("\n");
+}
+
+export interface ContextArgs {
+  goal?: string;
+  budget?: number;
+  at?: string;
+}
+
+/** `strata context "deploy the API" --budget 600` */
+export async function runContext(mem: Memory, args: ContextArgs): Promise<ContextResult> {
+  const options = withoutUndefined({ tokenBudget: args.budget, at: args.at });
+  return mem.context(args.goal ?? "", options as Options<Memory["context"]>);
+}
+
+export function renderContext(r: ContextResult, style: Style): string {
+  const skipped = r.skipped.length
+    ? `, skipped ${r.skipped.map((s) => `${s.id} (${s.tokens})`).join(", ")}`
+    : "";
+  return `${r.text}\n${style.dim(`${r.tokens}/${r.tokenBudget} tokens, ${r.items.length} items${skipped}`)}`;
+}
+
+/** `strata get b12` */
+export async function runGet(mem: Memory, args: { id: string }): Promise<MemoryItem> {
+  return mem.get(args.id);
+}
+
+export function renderItem(item: MemoryItem, style: Style): string {
+  return item.layer === "belief" ? renderBelief(item, style) : renderEpisode(item, style);
+}
+
+export function renderBelief(b: Belief, style: Style): string {
+  return keyValues(
+    [
+      ["id", style.id(b.id)],
+      ["kind", b.kind],
+      ["text", b.text || style.dim("(forgotten)")],
+      ["when", b.when ?? undefined],
+      ["prefer", b.prefer ?? undefined],
+      ["steps", b.steps?.length ? b.steps.map((s, i) => `${i + 1}) ${s}`).join(" ") : undefined],
+      ["exceptions", b.exceptions.length ? b.exceptions.join("; ") : undefined],
+      ["status", `${b.status}${b.statusReason ? ` (${b.statusReason})` : ""}${b.pinned ? ", pinned" : ""}`],
+      [
+        "confidence",
+        `${fixed2(b.confidence)} (${b.successes} success, ${b.failures} failure; half-life ${b.halfLifeDays} d)`,
+      ],
+      ["support", String(b.support)],
+      ["uses", String(b.uses)],
+      ["valid", interval(b.validFrom, b.validTo)],
+      ["recorded", `${shortTime(b.recordedAt)}${b.retiredAt ? ` (left ${shortTime(b.retiredAt)})` : ""}`],
+      ["superseded by", b.supersededBy ? style.id(b.supersededBy) : undefined],
+      ["sources", b.sources.length ? b.sources.map(style.id).join(", ") : undefined],
+      ["source", b.source ?? undefined],
+      ["namespace", b.namespace],
+    ],
+    style,
+  );
+}
+
+export function renderEpisode(e: Episode, style: Style): string {
+  return keyValues(
+    [
+      ["id", style.id(e.id)],
+      ["type", e.type],
+      ["content", e.content || style.dim("(forgotten)")],
+      ["outcome", e.outcome ?? undefined],
+      ["status", e.status],
+      ["at", shortTime(e.at)],
+      ["recorded", shortTime(e.recordedAt)],
+      ["session", e.session ?? undefined],
+      ["actor", e.actor ?? undefined],
+      ["support", String(e.support)],
+      ["superseded by", e.supersededBy ? style.id(e.supersededBy) : undefined],
+      ["metadata", Object.keys(e.metadata).length ? JSON.stringify(e.metadata) : undefined],
+      ["namespace", e.namespace],
+    ],
+    style,
+  );
+}
+
+export interface ListArgs {
+  layer?: string;
+  status?: string;
+  kind?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** `strata list --layer episode --limit 20` */
+export async function runList(mem: Memory, args: ListArgs): Promise<MemoryItem[]> {
+  return mem.list(withoutUndefined(args) as Parameters<Memory["list"]>[0]);
+}
+
+export function renderList(items: MemoryItem[], style: Style): string {
+  if (items.length === 0) return style.dim("No items.");
+  const beliefs = items.filter((i): i is MemoryItem & { layer: "belief" } => i.layer === "belief");
+  const episodes = items.filter((i): i is MemoryItem & { layer: "episode" } => i.layer === "episode");
+  const parts: string[] = [];
+  if (beliefs.length) parts.push(beliefTable(beliefs, style));
+  if (episodes.length) parts.push(episodeTable(episodes, style));
+  return parts.join("\n\n");
+}
+
+export function beliefTable(beliefs: readonly Belief[], style: Style): string {
+  return table(
+    beliefs,
+    [
+      { header: "ID", value: (b) => b.id, color: style.id },
+      { header: "KIND", value: (b) => b.kind },
+      { header: "STATUS", value: (b) => b.status + (b.pinned ? "*" : "") },
+      { header: "CONF", value: (b) => fixed2(b.confidence), right: true },
+      { header: "SUP", value: (b) => String(b.support), right: true },
+      { header: "VALID", value: (b) => interval(b.validFrom, b.validTo) },
+      { header: "TEXT", value: (b) => truncate(b.text || "(forgotten)", 80) },
+    ],
+    style,
+  );
+}
+
+function episodeTable(episodes: readonly Episode[], style: Style): string {
+  return table(
+    episodes,
+    [
+      { header: "ID", value: (e) => e.id, color: style.id },
+      { header: "TYPE", value: (e) => e.type },
+      { header: "OUTCOME", value: (e) => e.outcome ?? "-" },
+      { header: "STATUS", value: (e) => e.status },
+      { header: "AT", value: (e) => shortTime(e.at) },
+      { header: "CONTENT", value: (e) => truncate(e.content || "(forgotten)", 80) },
+    ],
+    style,
+  );
+}
+
+/** `strata explain b12` */
+export async function runExplain(mem: Memory, args: { id: string }): Promise<ExplainResult> {
+  return mem.explain(args.id);
+}
+
+export function renderExplain(r: ExplainResult, style: Style): string {
+  const parts: string[] = [];
+  if (r.belief) parts.push(renderBelief(r.belief, style));
+  if (r.episode) parts.push(renderEpisode(r.episode, style));
+  const section = (title: string, lines: string[]) => {
+    if (lines.length) parts.push(`${style.bold(title)}\n${indent(lines.join("\n"))}`);
+  };
+  section(
+    "Sources",
+    r.sources.map((e) => `${style.id(e.id)} ${shortTime(e.at)} ${e.type}: ${truncate(e.content, 90)}`),
+  );
+  section(
+    "Outcomes",
+    r.outcomes.map(
+      (o) =>
+        `${shortTime(o.at)} ${o.success ? style.good("success") : style.bad("failure")} ${fixed2(o.confidenceBefore)} → ${fixed2(o.confidenceAfter)}`,
+    ),
+  );
+  section(
+    "Links",
+    r.links.map((l) => `${style.id(l.from)} ${l.relation} ${style.id(l.to)} (${shortTime(l.at)})`),
+  );
+  section(
+    r.episode ? "Beliefs from this episode" : "Supersedes",
+    r.supersedes.map((b) => `${style.id(b.id)} ${interval(b.validFrom, b.validTo)} ${truncate(b.text, 80)}`),
+  );
+  if (r.supersededBy)
+    section("Superseded by", [`${style.id(r.supersededBy.id)} ${truncate(r.supersededBy.text, 80)}`]);
+  section(
+    "Audit",
+    r.audit.map(
+      (a) => `#${a.seq} ${shortTime(a.at)} ${a.event} by ${a.actor} ${style.dim(a.hash.slice(0, 12))}`,
+    ),
+  );
+  return parts.join("\n\n");
+}
+
+/** `strata history b12` */
+export async function runHistory(mem: Memory, args: { id: string }): Promise<HistoryResult> {
+  return mem.history(args.id);
+}
+
+export function renderHistory(r: HistoryResult, style: Style): string {
+  return table(
+    r.chain,
+    [
+      { header: "", value: (b) => (b.id === r.id ? "›" : " ") },
+      { header: "ID", value: (b) => b.id, color: style.id },
+      { header: "STATUS", value: (b) => b.status },
+      { header: "VALID", value: (b) => interval(b.validFrom, b.validTo) },
+      { header: "RECORDED", value: (b) => shortTime(b.recordedAt) },
+      { header: "TEXT", value: (b) => truncate(b.text || "(forgotten)", 80) },
+    ],
+    style,
+  );
+}
+
+/** `strata stats` */
+export async function runStats(mem: Memory): Promise<StatsResult> {
+  return mem.stats();
+}
+
+export function renderStats(s: StatsResult, style: Style): string {
+  const counts = (r: Record<string, number>) =>
+    Object.entries(r)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ") || "—";
+  return keyValues(
+    [
+      ["namespace", s.namespace],
+      ["episodes", `${s.episodes.total} (${counts(s.episodes.byStatus)})`],
+      ["  by type", counts(s.episodes.byType)],
+      ["beliefs", `${s.beliefs.total} (${counts(s.beliefs.byStatus)}), ${s.beliefs.pinned} pinned`],
+      ["  by kind", counts(s.beliefs.byKind)],
+      ["audit entries", String(s.audit.entries)],
+    ],
+    style,
+  );
+}

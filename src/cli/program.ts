@@ -1,0 +1,410 @@
+/**
+ * The CLI's grammar: commander definitions for every command, each with its examples. An action
+ * only converts argv strings (numbers, lists, JSON) and hands `runMain` an `Invocation`: which
+ * command function to call and how to render its answer. Nothing here prints, reads the
+ * environment or exits.
+ */
+import { Argument, Command } from "commander";
+import type { Memory } from "../core/engine.js";
+import { toInteger, toJson, toList } from "./args.js";
+import { type DemoTranscript, renderDemo, runDemo } from "./commands/demo.js";
+import { type InitResult, renderInit, runInit } from "./commands/init.js";
+import { renderAudit, renderVerify, runAudit, runVerify, verifyExitCode } from "./commands/integrity.js";
+import {
+  renderForget,
+  renderOutcome,
+  renderPinned,
+  renderRestored,
+  renderUsed,
+  runForget,
+  runOutcome,
+  runPin,
+  runRestore,
+  runUnpin,
+  runUsed,
+} from "./commands/lifecycle.js";
+import {
+  renderContext,
+  renderExplain,
+  renderHistory,
+  renderItem,
+  renderList,
+  renderRecall,
+  renderStats,
+  runContext,
+  runExplain,
+  runGet,
+  runHistory,
+  runList,
+  runRecall,
+  runStats,
+} from "./commands/reads.js";
+import { renderGate, runCapture, runRecord, runRemember } from "./commands/writes.js";
+import type { Style } from "./style.js";
+
+/** What `runMain` needs from its surroundings to run a command; resolved from flags and environment. */
+export interface RunEnv {
+  /** The store file (--db, STRATA_DB or ~/.strata/memory.db), absolute. */
+  dbPath: string;
+  /** Whether that file existed before this run. */
+  dbExisted: boolean;
+  /** Resolves a user-given path against the working directory. */
+  resolvePath(path: string): string;
+  /** A fresh file path in a new temporary folder. */
+  tempPath(): string;
+}
+
+export interface Invocation<T = unknown> {
+  command: string;
+  /** Engine commands get the store opened at `dbPath`; others (demo) open what they need. */
+  run: { engine: (mem: Memory, env: RunEnv) => Promise<T> } | { standalone: (env: RunEnv) => Promise<T> };
+  render: (data: T, style: Style) => string;
+  /** Exit code for a successful call; default 0 (verify returns 1 for a broken chain). */
+  exitCode?: (data: T) => number;
+}
+
+export interface GlobalOptions {
+  db?: string;
+  namespace?: string;
+  json?: boolean;
+  quiet?: boolean;
+}
+
+export interface ProgramOutput {
+  writeOut(text: string): void;
+  writeErr(text: string): void;
+}
+
+const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
+
+const int = (what: string) => (value: string) => toInteger(value, what);
+
+/**
+ * Builds the `strata` program. `onInvoke` receives the parsed command; nothing runs until
+ * `runMain` calls it.
+ */
+export function createProgram(
+  version: string,
+  output: ProgramOutput,
+  onInvoke: (invocation: Invocation) => void,
+): Command {
+  const program = new Command("strata")
+    .description(
+      "Memory consolidation for AI agents: record what happens, keep a small current set of beliefs, recall them with evidence.",
+    )
+    .version(version, "-V, --version", "print the version")
+    .option("--db <path>", "SQLite store file (env STRATA_DB; default ~/.strata/memory.db)")
+    .option("-n, --namespace <name>", "namespace to read and write (default: default)")
+    .option("--json", "print the result as JSON (errors too, on stdout)")
+    .option("-q, --quiet", "print nothing on success; errors still go to stderr")
+    .exitOverride()
+    .configureOutput({ writeOut: output.writeOut, writeErr: output.writeErr })
+    .showSuggestionAfterError()
+    .addHelpText(
+      "after",
+      examples(
+        "strata demo",
+        'strata record "Deploy failed: migration lock timeout" --type outcome --outcome failure',
+        'strata recall "deploy" --json',
+      ),
+    );
+
+  const on = <T>(invocation: Invocation<T>) => onInvoke(invocation as Invocation);
+  const engine = <T>(fn: (mem: Memory, env: RunEnv) => Promise<T>) => ({ engine: fn });
+
+  program
+    .command("init")
+    .description("create the store (if missing) and show what it holds")
+    .addHelpText("after", examples("strata init", "strata --db ./agent.db init"))
+    .action(() =>
+      on<InitResult>({
+        command: "init",
+        run: engine((mem, env) => runInit(mem, { path: env.dbPath, created: !env.dbExisted })),
+        render: renderInit,
+      }),
+    );
+
+  program
+    .command("record")
+    .description("record an episode (an event) through the write gate")
+    .argument("<content>", "what happened")
+    .option("-t, --type <type>", "observation | decision | tension | question | outcome | context")
+    .option("-o, --outcome <outcome>", "success | failure")
+    .option("--session <id>", "session the event belongs to")
+    .option("--actor <name>", "who acted")
+    .option("--at <time>", "event time, ISO 8601 (default: now); may be in the past")
+    .option("--meta <json>", "metadata, a JSON object")
+    .addHelpText(
+      "after",
+      examples(
+        'strata record "Deploy failed: migration lock timeout" --type outcome --outcome failure',
+        'strata record "Chose blue-green deploys" --type decision --session s42 --meta \'{"ticket":"OPS-7"}\'',
+        'strata record "Retry limit was 5" --at 2026-01-10',
+      ),
+    )
+    .action((content: string, o: Record<string, string | undefined>) =>
+      on({
+        command: "record",
+        run: engine((mem) =>
+          runRecord(mem, {
+            content,
+            type: o.type,
+            outcome: o.outcome,
+            session: o.session,
+            actor: o.actor,
+            at: o.at,
+            metadata: o.meta === undefined ? undefined : toJson(o.meta, "--meta"),
+          }),
+        ),
+        render: renderGate,
+      }),
+    );
+
+  program
+    .command("remember")
+    .description("assert a belief (fact, failure or procedure) through the write gate")
+    .argument("<statement>", "the proposition")
+    .option("-k, --kind <kind>", "fact | failure | procedure (default fact)")
+    .option("--at <time>", "when it started to hold, ISO 8601 (default: now)")
+    .option("--source <source>", "where it came from (user, doc:…, tool:…)")
+    .option("--steps <steps>", "procedure steps, separated by ';'")
+    .addHelpText(
+      "after",
+      examples(
+        'strata remember "The staging database is Postgres 16" --source user',
+        'strata remember "The rate limit was 60/min" --at 2026-01-15',
+        'strata remember "Release the service" --kind procedure --steps "tag;build;deploy"',
+      ),
+    )
+    .action((statement: string, o: Record<string, string | undefined>) =>
+      on({
+        command: "remember",
+        run: engine((mem) =>
+          runRemember(mem, {
+            statement,
+            kind: o.kind,
+            at: o.at,
+            source: o.source,
+            steps: o.steps === undefined ? undefined : o.steps.split(";").map((s) => s.trim()),
+          }),
+        ),
+        render: renderGate,
+      }),
+    );
+
+  program
+    .command("capture")
+    .description("capture a WHEN → PREFER rule; --feedback records an outcome with it")
+    .requiredOption("--when <trigger>", "the situation")
+    .requiredOption("--prefer <action>", "what to do in it")
+    .option("--feedback <feedback>", "positive | negative")
+    .option("--at <time>", "when it started to hold, ISO 8601 (default: now)")
+    .addHelpText(
+      "after",
+      examples(
+        'strata capture --when "the target model is Claude" --prefer "use XML delimiters" --feedback positive',
+      ),
+    )
+    .action((o: Record<string, string>) =>
+      on({
+        command: "capture",
+        run: engine((mem) =>
+          runCapture(mem, { when: o.when!, prefer: o.prefer!, feedback: o.feedback, at: o.at }),
+        ),
+        render: renderGate,
+      }),
+    );
+
+  program
+    .command("recall")
+    .description("ranked beliefs and episodes for a query, each with why it ranked")
+    .argument("<query>", "what to recall")
+    .option("-k, --k <n>", "how many items (default 3)", int("-k"))
+    .option("--at <time>", "world time: what held then")
+    .option("--as-of <time>", "store time: what the store held then")
+    .option("--kinds <list>", "comma-separated: fact,failure,rule,procedure,episode", toList)
+    .addHelpText(
+      "after",
+      examples(
+        'strata recall "rate limit"',
+        'strata recall "rate limit" --at 2026-03-01 --kinds fact',
+        'strata recall "deploy" -k 10 --json',
+      ),
+    )
+    .action((query: string, o: { k?: number; at?: string; asOf?: string; kinds?: string[] }) =>
+      on({
+        command: "recall",
+        run: engine((mem) => runRecall(mem, { query, k: o.k, at: o.at, asOf: o.asOf, kinds: o.kinds })),
+        render: renderRecall,
+      }),
+    );
+
+  program
+    .command("context")
+    .description("a prompt block fitted to a token budget: identity, lessons, knowledge, recent events")
+    .argument("[goal]", "what the agent is about to do (ranks what goes in)")
+    .option("-b, --budget <tokens>", "token budget (default 600)", int("--budget"))
+    .option("--at <time>", "world time: the context as it was then")
+    .addHelpText(
+      "after",
+      examples('strata context "deploy the billing service" --budget 400', "strata context --json"),
+    )
+    .action((goal: string | undefined, o: { budget?: number; at?: string }) =>
+      on({
+        command: "context",
+        run: engine((mem) => runContext(mem, { goal, budget: o.budget, at: o.at })),
+        render: renderContext,
+      }),
+    );
+
+  program
+    .command("outcome")
+    .description("report whether acting on a belief worked (the only thing that moves confidence)")
+    .argument("<id>", "belief id (b…)")
+    .addArgument(new Argument("<result>", "success | failure").choices(["success", "failure"]))
+    .addHelpText("after", examples("strata outcome b12 success", "strata outcome b12 failure --json"))
+    .action((id: string, result: "success" | "failure") =>
+      on({
+        command: "outcome",
+        run: engine((mem) => runOutcome(mem, { id, result })),
+        render: renderOutcome,
+      }),
+    );
+
+  const byId = <T>(
+    name: string,
+    description: string,
+    fn: (mem: Memory, args: { id: string }) => Promise<T>,
+    render: (data: T, style: Style) => string,
+    example: string,
+  ) =>
+    program
+      .command(name)
+      .description(description)
+      .argument("<id>", "belief (b…) or episode (e…) id")
+      .addHelpText("after", examples(example, `${example} --json`))
+      .action((id: string) => on<T>({ command: name, run: engine((mem) => fn(mem, { id })), render }));
+
+  byId(
+    "used",
+    "report that a belief was applied (usage, not success)",
+    runUsed,
+    renderUsed,
+    "strata used b12",
+  );
+  byId("get", "show one belief or episode", runGet, renderItem, "strata get b12");
+
+  program
+    .command("list")
+    .description("page through beliefs (default) or episodes")
+    .option("--layer <layer>", "belief | episode (default belief)")
+    .option("--status <status>", "active | dormant | archived | retired | forgotten | any (default active)")
+    .option("--kind <kind>", "a belief kind or an episode type")
+    .option("--limit <n>", "page size (default 50)", int("--limit"))
+    .option("--offset <n>", "items to skip (default 0)", int("--offset"))
+    .addHelpText(
+      "after",
+      examples(
+        "strata list",
+        "strata list --status any",
+        "strata list --layer episode --kind outcome --limit 20",
+      ),
+    )
+    .action((o: { layer?: string; status?: string; kind?: string; limit?: number; offset?: number }) =>
+      on({ command: "list", run: engine((mem) => runList(mem, o)), render: renderList }),
+    );
+
+  byId(
+    "explain",
+    "provenance: sources, outcomes, links, supersessions and audit entries",
+    runExplain,
+    renderExplain,
+    "strata explain b12",
+  );
+  byId(
+    "history",
+    "the supersession chain a belief belongs to, oldest first",
+    runHistory,
+    renderHistory,
+    "strata history b3",
+  );
+  byId(
+    "pin",
+    "pin a belief as identity (never decayed or superseded; first in context)",
+    runPin,
+    renderPinned,
+    "strata pin b3",
+  );
+  byId("unpin", "unpin a belief", runUnpin, renderPinned, "strata unpin b3");
+  byId(
+    "restore",
+    "bring a belief or superseded episode back into the current set",
+    runRestore,
+    renderRestored,
+    "strata restore b7",
+  );
+
+  program
+    .command("forget")
+    .description("erase an item's content for good (its hash and audit entries stay); needs --yes")
+    .argument("<id>", "belief (b…) or episode (e…) id")
+    .option("-y, --yes", "confirm the erasure")
+    .addHelpText("after", examples("strata forget e4 --yes"))
+    .action((id: string, o: { yes?: boolean }) =>
+      on({
+        command: "forget",
+        run: engine((mem) => runForget(mem, { id, yes: o.yes })),
+        render: renderForget,
+      }),
+    );
+
+  program
+    .command("stats")
+    .description("counts by layer, kind, type and status")
+    .addHelpText("after", examples("strata stats", "strata -n agent-7 stats --json"))
+    .action(() => on({ command: "stats", run: engine((mem) => runStats(mem)), render: renderStats }));
+
+  program
+    .command("verify")
+    .description("verify every namespace's audit hash chain (exit 1 when broken)")
+    .addHelpText("after", examples("strata verify", "strata verify --json"))
+    .action(() =>
+      on({
+        command: "verify",
+        run: engine((mem) => runVerify(mem)),
+        render: renderVerify,
+        exitCode: verifyExitCode,
+      }),
+    );
+
+  program
+    .command("audit")
+    .description("audit entries, oldest first")
+    .option("--limit <n>", "how many entries (default 100)", int("--limit"))
+    .option("--subject <id>", "only entries about this id")
+    .addHelpText("after", examples("strata audit --limit 20", "strata audit --subject b12 --json"))
+    .action((o: { limit?: number; subject?: string }) =>
+      on({ command: "audit", run: engine((mem) => runAudit(mem, o)), render: renderAudit }),
+    );
+
+  program
+    .command("demo")
+    .description("run a scripted three-week agent session into a fresh store and narrate it")
+    .option("--db <path>", "where to write the demo store (default: a new temporary file)")
+    .addHelpText("after", examples("strata demo", "strata demo --db ./demo.db", "strata demo --json"))
+    .action((o: { db?: string }) =>
+      on<DemoTranscript>({
+        command: "demo",
+        run: {
+          standalone: (env) => {
+            // Only an explicit --db counts here: the demo never writes into STRATA_DB or ~/.strata.
+            const explicit = o.db ?? (program.opts() as GlobalOptions).db;
+            return runDemo({ path: explicit ? env.resolvePath(explicit) : env.tempPath() });
+          },
+        },
+        render: renderDemo,
+      }),
+    );
+
+  return program;
+}
