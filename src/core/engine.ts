@@ -8,7 +8,7 @@
  */
 
 import { z } from "zod";
-import { nextEntry, verifyChains } from "./audit.js";
+import { verifyChains } from "./audit.js";
 import { assemble, type ContextLine } from "./context.js";
 import { notFound, StrataError } from "./errors.js";
 import { halfLifeFor, laplaceConfidence, usageSignal, utility } from "./forgetting.js";
@@ -30,7 +30,6 @@ import {
   type ForgetResult,
   type GateResult,
   IdSchema,
-  type Layer,
   type ListOptions,
   ListOptionsSchema,
   NamespaceSchema,
@@ -47,12 +46,13 @@ import {
   type StatsResult,
 } from "./model.js";
 import { type Policy, type PolicyInput, PolicySchema } from "./policy.js";
-import type { Clock, Embedder, Judge, Store, StoreWriter, Tokenizer } from "./ports.js";
-import { compareIds, recall, retrieve } from "./recall.js";
+import type { Clock, Embedder, Judge, Store, Tokenizer } from "./ports.js";
+import { compareIds, recall } from "./recall.js";
 import { sha256 } from "./sha256.js";
 import { analyseEcho } from "./text.js";
 import { parseInput } from "./validate.js";
-import { decide, type GateCandidate, type GateDecision } from "./write-gate.js";
+import { decide } from "./write-gate.js";
+import { Writes } from "./writes.js";
 
 export interface EngineOptions {
   store: Store;
@@ -97,6 +97,8 @@ export class Memory {
   readonly policy: Policy;
   readonly namespace: string;
   readonly actor: string;
+  /** The write kernel shared with the sleep processes. */
+  readonly writes: Writes;
 
   constructor(options: EngineOptions) {
     this.store = options.store;
@@ -107,6 +109,13 @@ export class Memory {
     this.policy = Object.freeze(parseInput(PolicySchema, options.policy ?? {}, "policy"));
     this.namespace = parseInput(NamespaceSchema, options.namespace ?? DEFAULT_NAMESPACE, "namespace");
     this.actor = options.actor ?? "library";
+    this.writes = new Writes({
+      embedder: this.embedder,
+      policy: this.policy,
+      clock: this.clock,
+      judge: this.judge,
+      actor: this.actor,
+    });
   }
 
   private now(): string {
@@ -132,7 +141,7 @@ export class Memory {
     const text = input.content;
     const [vector] = await this.embedder.embed([text]);
     return this.store.transaction(async (tx) => {
-      const candidates = await this.gateCandidates(tx, text, vector!, namespace, {
+      const candidates = await this.writes.gateCandidates(tx, text, vector!, namespace, {
         episodes: true,
         // Episodes are checked against facts and lessons; rules and procedures are other layers.
         kinds: ["fact", "failure"],
@@ -143,7 +152,7 @@ export class Memory {
         this.judge,
         this.policy,
       );
-      if (decision.verdict === "redundant") return this.restate(tx, decision, namespace);
+      if (decision.verdict === "redundant") return this.writes.restate(tx, decision, namespace);
 
       const episode: Omit<Episode, "id"> = {
         namespace,
@@ -169,7 +178,7 @@ export class Memory {
       }
       const id = await tx.insertEpisode(episode);
       await tx.putVector(id, namespace, this.embedder.id, vector!);
-      await this.audit(tx, namespace, "episode.recorded", id, {
+      await this.writes.audit(tx, namespace, "episode.recorded", id, {
         contentHash: episode.contentHash,
         type: episode.type,
         at,
@@ -179,11 +188,11 @@ export class Memory {
 
       const superseded: string[] = [];
       const derived: string[] = [];
-      if (target && decision.verdict !== "novel") await this.link(tx, id, target.id, decision, now);
+      if (target && decision.verdict !== "novel") await this.writes.link(tx, id, target.id, decision, now);
       if (decision.supersede && target) {
         if (target.layer === "belief") {
           // The belief layer stays current without waiting for sleep: the episode's statement succeeds it.
-          const successorId = await this.insertBelief(tx, {
+          const successorId = await this.writes.insertBelief(tx, {
             namespace,
             kind: o.outcome === "failure" ? "failure" : "fact",
             text: analyseEcho(text).core,
@@ -194,14 +203,14 @@ export class Memory {
             vector: vector!,
           });
           derived.push(successorId);
-          await this.closeBelief(tx, target.id, successorId, at, now, "superseded");
+          await this.writes.closeBelief(tx, target.id, successorId, at, now, "superseded");
         } else {
           await tx.updateEpisode(target.id, { supersededBy: id, validTo: at });
-          await this.audit(tx, namespace, "episode.superseded", target.id, { by: id, validTo: at });
+          await this.writes.audit(tx, namespace, "episode.superseded", target.id, { by: id, validTo: at });
         }
         superseded.push(target.id);
       }
-      return this.result(decision, id, "episode", true, superseded, derived);
+      return this.writes.result(decision, id, "episode", true, superseded, derived);
     });
   }
 
@@ -223,8 +232,8 @@ export class Memory {
     const text = input.statement;
     const [vector] = await this.embedder.embed([text]);
     return this.store.transaction(async (tx) => {
-      if (o.sources) await this.requireEpisodes(tx, o.sources, namespace);
-      const candidates = await this.gateCandidates(tx, text, vector!, namespace, {
+      if (o.sources) await this.writes.requireEpisodes(tx, o.sources, namespace);
+      const candidates = await this.writes.gateCandidates(tx, text, vector!, namespace, {
         episodes: false,
         kinds: o.kind === "procedure" ? ["procedure"] : ["fact", "failure"],
       });
@@ -240,8 +249,8 @@ export class Memory {
         this.judge,
         this.policy,
       );
-      if (decision.verdict === "redundant") return this.restate(tx, decision, namespace, o.sources);
-      return this.storeBelief(tx, decision, {
+      if (decision.verdict === "redundant") return this.writes.restate(tx, decision, namespace, o.sources);
+      return this.writes.storeBelief(tx, decision, {
         namespace,
         kind: o.kind,
         text: analyseEcho(text).core,
@@ -269,8 +278,8 @@ export class Memory {
     const text = `WHEN ${o.when} → PREFER ${o.prefer}`;
     const [vector] = await this.embedder.embed([text]);
     const result = await this.store.transaction(async (tx) => {
-      if (o.sources) await this.requireEpisodes(tx, o.sources, namespace);
-      const candidates = await this.gateCandidates(tx, text, vector!, namespace, {
+      if (o.sources) await this.writes.requireEpisodes(tx, o.sources, namespace);
+      const candidates = await this.writes.gateCandidates(tx, text, vector!, namespace, {
         episodes: false,
         kinds: ["rule"],
       });
@@ -280,8 +289,8 @@ export class Memory {
         this.judge,
         this.policy,
       );
-      if (decision.verdict === "redundant") return this.restate(tx, decision, namespace, o.sources);
-      return this.storeBelief(tx, decision, {
+      if (decision.verdict === "redundant") return this.writes.restate(tx, decision, namespace, o.sources);
+      return this.writes.storeBelief(tx, decision, {
         namespace,
         kind: "rule",
         text,
@@ -562,7 +571,7 @@ export class Memory {
   async outcome(beliefId: string, success: boolean): Promise<OutcomeResult> {
     const args = parseInput(OutcomeArgsSchema, { id: beliefId, success }, "outcome");
     return this.store.transaction(async (tx) => {
-      const b = await this.liveBelief(tx, args.id);
+      const b = await this.writes.liveBelief(tx, args.id);
       const now = this.now();
       const successes = b.successes + (args.success ? 1 : 0);
       const failures = b.failures + (args.success ? 0 : 1);
@@ -584,7 +593,7 @@ export class Memory {
         confidenceBefore: b.confidence,
         confidenceAfter: confidence,
       });
-      await this.audit(tx, b.namespace, "belief.outcome", b.id, {
+      await this.writes.audit(tx, b.namespace, "belief.outcome", b.id, {
         success: args.success,
         confidenceBefore: b.confidence,
         confidenceAfter: confidence,
@@ -598,9 +607,9 @@ export class Memory {
   async used(id: string): Promise<Belief> {
     const key = parseInput(IdSchema, id, "id");
     return this.store.transaction(async (tx) => {
-      const b = await this.liveBelief(tx, key);
+      const b = await this.writes.liveBelief(tx, key);
       await tx.updateBelief(b.id, { uses: b.uses + 1, lastUsedAt: this.now() });
-      await this.audit(tx, b.namespace, "belief.used", b.id, { uses: b.uses + 1 });
+      await this.writes.audit(tx, b.namespace, "belief.used", b.id, { uses: b.uses + 1 });
       return (await tx.getBelief(b.id))!;
     });
   }
@@ -617,14 +626,14 @@ export class Memory {
   private async setPinned(id: string, pinned: boolean): Promise<Belief> {
     const key = parseInput(IdSchema, id, "id");
     return this.store.transaction(async (tx) => {
-      const b = await this.liveBelief(tx, key);
+      const b = await this.writes.liveBelief(tx, key);
       if (pinned && b.status !== "active")
         throw new StrataError("CONFLICT", `Belief ${key} is ${b.status}; restore it before pinning it.`, {
           id: key,
         });
       if (b.pinned === pinned) return b;
       await tx.updateBelief(b.id, { pinned });
-      await this.audit(tx, b.namespace, pinned ? "belief.pinned" : "belief.unpinned", b.id, {});
+      await this.writes.audit(tx, b.namespace, pinned ? "belief.pinned" : "belief.unpinned", b.id, {});
       return (await tx.getBelief(b.id))!;
     });
   }
@@ -645,7 +654,7 @@ export class Memory {
             `Episode ${key} was forgotten: its content is erased and cannot come back.`,
           );
         await tx.updateEpisode(key, { status: "active", supersededBy: null, validTo: null });
-        await this.audit(tx, e.namespace, "episode.restored", key, {
+        await this.writes.audit(tx, e.namespace, "episode.restored", key, {
           from: e.status,
           supersededBy: e.supersededBy,
         });
@@ -667,7 +676,7 @@ export class Memory {
         supersededBy: null,
         parentId: null,
       });
-      await this.audit(tx, b.namespace, "belief.restored", key, {
+      await this.writes.audit(tx, b.namespace, "belief.restored", key, {
         from: b.status,
         reason: b.statusReason,
         supersededBy: b.supersededBy,
@@ -691,7 +700,7 @@ export class Memory {
         if (e.status === "forgotten") return { forgotten: [], reason: `${key} was already forgotten` };
         await tx.updateEpisode(key, { content: "", status: "forgotten", metadata: {} });
         await tx.deleteVector(key);
-        await this.audit(tx, e.namespace, "episode.forgotten", key, { contentHash: e.contentHash });
+        await this.writes.audit(tx, e.namespace, "episode.forgotten", key, { contentHash: e.contentHash });
         forgotten.push({
           id: key,
           layer: "episode",
@@ -705,7 +714,7 @@ export class Memory {
             (s) => s.status !== "forgotten",
           );
           if (others.length > 0) continue;
-          forgotten.push(await this.eraseBelief(tx, b, now, `derived from forgotten ${key}`));
+          forgotten.push(await this.writes.eraseBelief(tx, b, now, `derived from forgotten ${key}`));
         }
         return {
           forgotten,
@@ -715,7 +724,7 @@ export class Memory {
       const b = await tx.getBelief(key);
       if (!b) throw notFound("belief", key);
       if (b.status === "forgotten") return { forgotten: [], reason: `${key} was already forgotten` };
-      forgotten.push(await this.eraseBelief(tx, b, now, "forgotten on request"));
+      forgotten.push(await this.writes.eraseBelief(tx, b, now, "forgotten on request"));
       return {
         forgotten,
         reason: `erased ${key}; its source episodes are kept (forget them by id to erase them too)`,
@@ -749,7 +758,7 @@ export class Memory {
       for (const item of items) {
         if (item.action !== "retired" && item.action !== "evicted") continue;
         await tx.updateBelief(item.id, { status: "retired", statusReason: item.reason, retiredAt: now });
-        await this.audit(tx, namespace, `belief.${item.action}`, item.id, {
+        await this.writes.audit(tx, namespace, `belief.${item.action}`, item.id, {
           reason: item.reason,
           effectiveConfidence: item.effectiveConfidence,
           retention: item.retention,
@@ -792,315 +801,7 @@ export class Memory {
   // -------------------------------------------------------------------------------------------
   // Internals
   // -------------------------------------------------------------------------------------------
-
-  private async gateCandidates(
-    tx: StoreWriter,
-    text: string,
-    vector: Float32Array,
-    namespace: string,
-    scope: { episodes: boolean; kinds: BeliefKind[] },
-  ): Promise<GateCandidate[]> {
-    const echo = analyseEcho(text);
-    const fused = await retrieve(tx, this.embedder, this.policy, {
-      query: echo.echo ? echo.core : text,
-      vector,
-      limit: Math.max(this.policy.gateCandidates * 3, 16),
-      beliefs: { namespaces: [namespace], statuses: ["active"], kinds: scope.kinds },
-      episodes: scope.episodes ? { namespaces: [namespace], statuses: ["active"], undistilled: true } : null,
-    });
-    const ids = fused.slice(0, this.policy.gateCandidates).map((f) => f.id);
-    for (const c of echo.cited) if (!ids.includes(c)) ids.push(c);
-    const [beliefs, episodes] = await Promise.all([tx.getBeliefs(ids), tx.getEpisodes(ids)]);
-    const out: GateCandidate[] = [];
-    for (const b of beliefs)
-      if (b.namespace === namespace && b.status === "active" && scope.kinds.includes(b.kind))
-        out.push({
-          id: b.id,
-          layer: "belief",
-          text: b.text,
-          at: b.validFrom,
-          kind: b.kind,
-          valence: b.kind === "failure" ? "failure" : null,
-          pinned: b.pinned,
-        });
-    for (const e of episodes)
-      if (e.namespace === namespace && e.status === "active" && !e.supersededBy)
-        out.push({
-          id: e.id,
-          layer: "episode",
-          text: e.content,
-          at: e.at,
-          kind: e.type,
-          valence: e.outcome,
-          pinned: false,
-        });
-    const order = new Map(ids.map((id, i) => [id, i]));
-    return out.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  }
-
-  private async restate(
-    tx: StoreWriter,
-    decision: GateDecision,
-    namespace: string,
-    extraSources?: readonly string[],
-  ): Promise<GateResult> {
-    const target = decision.target!;
-    if (target.layer === "belief") {
-      const b = (await tx.getBelief(target.id))!;
-      const sources = extraSources ? [...new Set([...b.sources, ...extraSources])] : undefined;
-      await tx.updateBelief(b.id, { support: b.support + 1, ...(sources ? { sources } : {}) });
-      await this.audit(tx, namespace, "belief.restated", b.id, {
-        support: b.support + 1,
-        reason: decision.reason,
-      });
-    } else {
-      const e = (await tx.getEpisode(target.id))!;
-      await tx.updateEpisode(e.id, { support: e.support + 1 });
-      await this.audit(tx, namespace, "episode.restated", e.id, {
-        support: e.support + 1,
-        reason: decision.reason,
-      });
-    }
-    return this.result(decision, target.id, target.layer, false, [], []);
-  }
-
-  private async storeBelief(tx: StoreWriter, decision: GateDecision, b: NewBeliefInput): Promise<GateResult> {
-    const target = decision.target;
-    // A backdated statement slots into history: it held until the next known value began.
-    const next = decision.historical && target ? await this.nextInChain(tx, target.id, b.validFrom) : null;
-    const id = await this.insertBelief(tx, {
-      ...b,
-      ...(next
-        ? {
-            status: "archived" as const,
-            statusReason: "superseded",
-            validTo: next.validFrom,
-            retiredAt: b.now,
-            supersededBy: next.id,
-          }
-        : {}),
-    });
-    const superseded: string[] = [];
-    if (target && decision.verdict !== "novel") await this.link(tx, id, target.id, decision, b.now);
-    if (decision.supersede && target && target.layer === "belief") {
-      await this.closeBelief(tx, target.id, id, b.validFrom, b.now, "superseded");
-      superseded.push(target.id);
-    }
-    return this.result(decision, id, "belief", true, superseded, []);
-  }
-
-  private async insertBelief(tx: StoreWriter, b: NewBeliefInput): Promise<string> {
-    const belief: Omit<Belief, "id"> = {
-      namespace: b.namespace,
-      kind: b.kind,
-      text: b.text,
-      when: b.when ?? null,
-      prefer: b.prefer ?? null,
-      exceptions: [],
-      steps: b.steps ?? null,
-      status: b.status ?? "active",
-      statusReason: b.statusReason ?? null,
-      pinned: false,
-      restored: false,
-      confidence: laplaceConfidence(0, 0),
-      successes: 0,
-      failures: 0,
-      support: 1,
-      uses: 0,
-      halfLifeDays: halfLifeFor(this.policy.halfLifeDays, 0),
-      lastConfirmedAt: null,
-      lastUsedAt: null,
-      validFrom: b.validFrom,
-      validTo: b.validTo ?? null,
-      recordedAt: b.now,
-      retiredAt: b.retiredAt ?? null,
-      supersededBy: b.supersededBy ?? null,
-      parentId: null,
-      sources: [...b.sources],
-      source: b.source,
-      contentHash: sha256(b.text),
-      metadata: b.metadata ?? {},
-    };
-    const id = await tx.insertBelief(belief);
-    await tx.putVector(id, b.namespace, this.embedder.id, b.vector);
-    await this.audit(tx, b.namespace, `belief.${b.kind === "rule" ? "captured" : "remembered"}`, id, {
-      contentHash: belief.contentHash,
-      kind: belief.kind,
-      validFrom: belief.validFrom,
-      status: belief.status,
-      sources: belief.sources,
-    });
-    return id;
-  }
-
-  /** The earliest belief in `id`'s supersession chain that began after `at`. */
-  private async nextInChain(tx: StoreWriter, id: string, at: string): Promise<Belief | null> {
-    const chain: Belief[] = [];
-    const seen = new Set<string>();
-    let frontier = [id];
-    while (frontier.length > 0) {
-      const next: string[] = [];
-      for (const b of await tx.getBeliefs(frontier)) {
-        if (seen.has(b.id)) continue;
-        seen.add(b.id);
-        chain.push(b);
-        for (const p of await tx.supersededBy(b.id)) next.push(p.id);
-      }
-      frontier = next;
-    }
-    return (
-      chain.filter((b) => b.validFrom > at).sort((x, y) => (x.validFrom < y.validFrom ? -1 : 1))[0] ?? null
-    );
-  }
-
-  private async closeBelief(
-    tx: StoreWriter,
-    id: string,
-    successor: string,
-    validTo: string,
-    now: string,
-    reason: string,
-  ): Promise<void> {
-    const old = (await tx.getBelief(id))!;
-    await tx.updateBelief(id, {
-      status: "archived",
-      statusReason: reason,
-      validTo,
-      retiredAt: now,
-      supersededBy: successor,
-    });
-    await this.audit(tx, old.namespace, "belief.superseded", id, { by: successor, validTo });
-  }
-
-  private async eraseBelief(
-    tx: StoreWriter,
-    b: Belief,
-    now: string,
-    reason: string,
-  ): Promise<ForgetResult["forgotten"][number]> {
-    await tx.updateBelief(b.id, {
-      text: "",
-      when: null,
-      prefer: null,
-      steps: null,
-      exceptions: [],
-      metadata: {},
-      status: "forgotten",
-      statusReason: reason,
-      pinned: false,
-      retiredAt: b.retiredAt ?? now,
-    });
-    await tx.deleteVector(b.id);
-    await this.audit(tx, b.namespace, "belief.forgotten", b.id, { contentHash: b.contentHash, reason });
-    const erased =
-      b.text.length + (b.when?.length ?? 0) + (b.prefer?.length ?? 0) + (b.steps?.join("").length ?? 0);
-    return { id: b.id, layer: "belief", contentHash: b.contentHash, erasedChars: erased };
-  }
-
-  private async link(
-    tx: StoreWriter,
-    from: string,
-    to: string,
-    decision: GateDecision,
-    at: string,
-  ): Promise<void> {
-    const relation =
-      decision.verdict === "outcome-conflict"
-        ? "outcome-conflict"
-        : decision.verdict === "refinement"
-          ? "refines"
-          : decision.supersede
-            ? "supersedes"
-            : "contradicts";
-    await tx.addLink({ from, to, relation, at });
-  }
-
-  private async liveBelief(tx: StoreWriter, id: string): Promise<Belief> {
-    if (!id.startsWith("b"))
-      throw new StrataError(
-        "INVALID_INPUT",
-        `${id} is an episode; outcomes, pins and uses apply to beliefs (b…).`,
-        { id },
-      );
-    const b = await tx.getBelief(id);
-    if (!b) throw notFound("belief", id);
-    if (b.status === "forgotten") throw new StrataError("FORGOTTEN", `Belief ${id} was forgotten.`, { id });
-    return b;
-  }
-
-  private async requireEpisodes(tx: StoreWriter, ids: readonly string[], namespace: string): Promise<void> {
-    const found = await tx.getEpisodes(ids);
-    const known = new Set(found.filter((e) => e.namespace === namespace).map((e) => e.id));
-    const missing = ids.filter((id) => !known.has(id));
-    if (missing.length > 0)
-      throw new StrataError(
-        "NOT_FOUND",
-        `Unknown source episode${missing.length > 1 ? "s" : ""} ${missing.join(", ")} in namespace "${namespace}".`,
-        { missing },
-      );
-  }
-
-  private async audit(
-    tx: StoreWriter,
-    namespace: string,
-    event: string,
-    subjectId: string | null,
-    payload: Record<string, unknown>,
-  ): Promise<void> {
-    const head = await tx.auditHead(namespace);
-    await tx.appendAudit(
-      nextEntry(
-        head,
-        { namespace, at: this.now(), actor: this.actor, event, subjectId, payload },
-        this.policy.auditContent,
-      ),
-    );
-  }
-
-  private result(
-    decision: GateDecision,
-    id: string,
-    layer: Layer,
-    stored: boolean,
-    superseded: string[],
-    derived: string[],
-  ): GateResult {
-    const t = decision.target;
-    return {
-      verdict: decision.verdict,
-      id,
-      layer,
-      stored,
-      target: t ? { id: t.id, layer: t.layer, similarity: round(decision.similarity), text: t.text } : null,
-      superseded,
-      derived,
-      reason: decision.reason,
-      notes: decision.notes,
-    };
-  }
 }
-
-interface NewBeliefInput {
-  namespace: string;
-  kind: BeliefKind;
-  text: string;
-  when?: string | null;
-  prefer?: string | null;
-  steps?: string[] | null;
-  validFrom: string;
-  sources: readonly string[];
-  source: string | null;
-  metadata?: Record<string, unknown>;
-  now: string;
-  vector: Float32Array;
-  status?: Belief["status"];
-  statusReason?: string;
-  validTo?: string;
-  retiredAt?: string;
-  supersededBy?: string;
-}
-
-const round = (x: number) => Math.round(x * 1000) / 1000;
 
 /** A belief as one context line: its text, with the evidence behind it. */
 export function describeBelief(b: Belief): string {

@@ -125,6 +125,20 @@ export type EpisodePatch = Partial<
 >;
 export type NewAuditEntry = AuditEntry;
 
+/** A pair the sweep (or an agent) has judged; never judged again unless a side's content changes. */
+export interface JudgedPair {
+  /** The older side (by world time). */
+  a: string;
+  b: string;
+  aHash: string;
+  bHash: string;
+  relation: JudgeRelation;
+  /** Which judge decided: `lexical`, `agent`, `sampling` … */
+  judge: string;
+  reason: string;
+  at: string;
+}
+
 /** Reads, available both inside and outside a write transaction. */
 export interface StoreReader {
   getEpisode(id: string): Promise<Episode | null>;
@@ -159,6 +173,10 @@ export interface StoreReader {
     limit: number;
   }): Promise<AuditEntry[]>;
   auditNamespaces(): Promise<string[]>;
+  /** Cached verdicts for these pairs (matched on a, b; the caller compares hashes). */
+  judgedPairs(pairs: readonly { a: string; b: string }[]): Promise<JudgedPair[]>;
+  /** A small key/value of engine bookkeeping (sweep watermarks). */
+  getMeta(key: string): Promise<string | null>;
   /** The stored head hash per namespace (detects a removed tail entry). */
   auditHeadMark(namespace: string): Promise<{ seq: number; hash: string } | null>;
 }
@@ -174,6 +192,8 @@ export interface StoreWriter extends StoreReader {
   putVector(id: string, namespace: string, embedder: string, vector: Float32Array): Promise<void>;
   deleteVector(id: string): Promise<void>;
   appendAudit(entry: NewAuditEntry): Promise<void>;
+  putJudgedPair(pair: JudgedPair): Promise<void>;
+  setMeta(key: string, value: string): Promise<void>;
 }
 
 export interface Store extends StoreReader {

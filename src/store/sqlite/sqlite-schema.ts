@@ -142,6 +142,20 @@ export const MIGRATIONS: readonly string[] = [
     hash TEXT NOT NULL
   );
   `,
+  // 2: the sweep's judged-pair cache.
+  `
+  CREATE TABLE judged_pairs (
+    a TEXT NOT NULL,
+    b TEXT NOT NULL,
+    a_hash TEXT NOT NULL,
+    b_hash TEXT NOT NULL,
+    relation TEXT NOT NULL,
+    judge TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (a, b)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -12,6 +12,7 @@ import type {
   BeliefPatch,
   EpisodeFilter,
   EpisodePatch,
+  JudgedPair,
   NewBelief,
   NewEpisode,
   ScoredId,
@@ -819,6 +820,49 @@ export class SqliteStore implements Store {
     this.stmt(
       "INSERT INTO audit_heads(namespace, seq, hash) VALUES (?, ?, ?) ON CONFLICT(namespace) DO UPDATE SET seq = excluded.seq, hash = excluded.hash",
     ).run(entry.namespace, entry.seq, entry.hash);
+  }
+
+  async judgedPairs(pairs: readonly { a: string; b: string }[]): Promise<JudgedPair[]> {
+    this.check();
+    const out: JudgedPair[] = [];
+    const stmt = this.stmt("SELECT * FROM judged_pairs WHERE a = ? AND b = ?");
+    for (const p of pairs) {
+      const r = stmt.get(p.a, p.b);
+      if (r)
+        out.push({
+          a: r.a as string,
+          b: r.b as string,
+          aHash: r.a_hash as string,
+          bHash: r.b_hash as string,
+          relation: r.relation as JudgedPair["relation"],
+          judge: r.judge as string,
+          reason: r.reason as string,
+          at: r.at as string,
+        });
+    }
+    return out;
+  }
+
+  async putJudgedPair(p: JudgedPair): Promise<void> {
+    this.check();
+    this.stmt(
+      `INSERT INTO judged_pairs(a, b, a_hash, b_hash, relation, judge, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(a, b) DO UPDATE SET a_hash = excluded.a_hash, b_hash = excluded.b_hash, relation = excluded.relation,
+         judge = excluded.judge, reason = excluded.reason, at = excluded.at`,
+    ).run(p.a, p.b, p.aHash, p.bHash, p.relation, p.judge, p.reason, p.at);
+  }
+
+  async getMeta(key: string): Promise<string | null> {
+    this.check();
+    return (this.stmt("SELECT value FROM meta WHERE key = ?").get(`engine:${key}`)?.value as string | undefined) ?? null;
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    this.check();
+    this.stmt("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(
+      `engine:${key}`,
+      value,
+    );
   }
 
   /** Raw access for tests that must tamper with the file (audit verification, crash safety). */
