@@ -1,0 +1,136 @@
+/**
+ * The LoCoMo retrieval protocol over Strata's engine: one fresh in-memory store per
+ * conversation, every turn recorded as an episode through the write gate, every question
+ * recalled over episodes, scored by the paper's metric (the fraction of a question's gold
+ * evidence turns found in the top k, averaged over questions).
+ */
+import { performance } from "node:perf_hooks";
+import type { RecallHit } from "../../src/core/model.js";
+import type { PolicyInput } from "../../src/core/policy.js";
+import { openMemory } from "../../src/open-memory.js";
+import type { LocomoConversation } from "./dataset.js";
+
+export const KS = [1, 5, 10, 25, 50] as const;
+
+export const CATEGORY_NAMES: Record<number, string> = {
+  1: "multi-hop",
+  2: "temporal",
+  3: "open-domain",
+  4: "single-hop",
+  5: "adversarial",
+};
+
+/** The store clock for every run: fixed, so two runs give the same store. */
+export const EVAL_CLOCK = { now: () => new Date("2024-06-01T00:00:00.000Z") };
+
+export interface QuestionResult {
+  conversation: number;
+  category: number;
+  /** Recall at each k in `KS`, 0..1. */
+  recall: number[];
+  ms: number;
+}
+
+export interface IngestStats {
+  turns: number;
+  stored: number;
+  /** Turns the gate judged redundant: mapped to the episode they restate. */
+  merged: number;
+  /**
+   * Stored turns a later turn superseded. Current recall hides them; they are not credited to
+   * their successor (which says something else), so they count as misses when they are evidence.
+   */
+  superseded: number;
+}
+
+export interface ConversationRun {
+  ingest: IngestStats;
+  ingestMs: number;
+  questions: QuestionResult[];
+}
+
+/** Ranked dia_ids behind each hit: an episode's own turns, a belief's through its sources. */
+function turnsOfHit(hit: RecallHit, turnsById: Map<string, Set<string>>): Set<string> {
+  if (hit.layer === "episode") return turnsById.get(hit.id) ?? new Set();
+  const out = new Set<string>();
+  for (const source of hit.sources) for (const t of turnsById.get(source) ?? []) out.add(t);
+  return out;
+}
+
+export async function runConversation(
+  conv: LocomoConversation,
+  policy: PolicyInput,
+): Promise<ConversationRun> {
+  const mem = await openMemory({ path: ":memory:", clock: EVAL_CLOCK, policy, actor: "eval" });
+  const ingest: IngestStats = { turns: 0, stored: 0, merged: 0, superseded: 0 };
+  const turnsById = new Map<string, Set<string>>();
+  const mapTo = (id: string, turn: string) => {
+    const s = turnsById.get(id) ?? new Set<string>();
+    s.add(turn);
+    turnsById.set(id, s);
+  };
+  const t0 = performance.now();
+  try {
+    for (const turn of conv.turns) {
+      const result = await mem.record(turn.content, {
+        type: "observation",
+        actor: turn.speaker,
+        at: turn.at,
+        session: `session_${turn.session}`,
+        metadata: { dia_id: turn.diaId },
+      });
+      ingest.turns++;
+      if (result.stored) ingest.stored++;
+      else ingest.merged++;
+      mapTo(result.id, turn.diaId);
+      ingest.superseded += result.superseded.filter((old) => old.startsWith("e")).length;
+    }
+    const ingestMs = performance.now() - t0;
+    const questions: QuestionResult[] = [];
+    const kMax = KS[KS.length - 1]!;
+    for (const q of conv.questions) {
+      const start = performance.now();
+      const hits = await mem.recall(q.question, { k: kMax, kinds: ["episode"] });
+      const ms = performance.now() - start;
+      const gold = new Set(q.evidence);
+      const found = new Set<string>();
+      const firstRank = new Map<string, number>();
+      hits.forEach((hit, rank) => {
+        for (const t of turnsOfHit(hit, turnsById))
+          if (gold.has(t) && !firstRank.has(t)) firstRank.set(t, rank);
+      });
+      const recall = KS.map((k) => {
+        found.clear();
+        for (const [t, rank] of firstRank) if (rank < k) found.add(t);
+        return found.size / gold.size;
+      });
+      questions.push({ conversation: conv.index, category: q.category, recall, ms });
+    }
+    return { ingest, ingestMs, questions };
+  } finally {
+    await mem.close?.();
+  }
+}
+
+export interface Summary {
+  questions: number;
+  /** Mean recall@k in percent, keyed by k. */
+  recall: Record<string, number>;
+}
+
+export function summarize(results: readonly QuestionResult[]): Summary {
+  const recall: Record<string, number> = {};
+  KS.forEach((k, i) => {
+    const sum = results.reduce((acc, r) => acc + r.recall[i]!, 0);
+    recall[`R@${k}`] = results.length === 0 ? 0 : round1((100 * sum) / results.length);
+  });
+  return { questions: results.length, recall };
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export const round1 = (x: number) => Math.round(x * 10) / 10;

@@ -1,0 +1,171 @@
+/**
+ * `npm run eval -- locomo [--conversations 0-2] [--configs default,bm25]`: Strata's recall over
+ * LoCoMo's dialog turns, beside the paper's DRAGON retriever and a plain FTS5 BM25 baseline.
+ * Tuning uses conversations 0-2 ("tune"); 3-9 are reported apart as "held-out".
+ */
+import { readFileSync } from "node:fs";
+import type { PolicyInput } from "../../src/core/policy.js";
+import { parseLocomo } from "./dataset.js";
+import {
+  CATEGORY_NAMES,
+  type IngestStats,
+  KS,
+  percentile,
+  type QuestionResult,
+  round1,
+  runConversation,
+  type Summary,
+  summarize,
+} from "./evaluate.js";
+
+export const DEFAULT_LOCOMO_PATH = "/work/shared/data/locomo/locomo10.json";
+
+/** Published anchors, overall recall@k (no R@1 published). */
+export const ANCHORS: Record<string, Partial<Record<string, number>>> = {
+  "DRAGON (paper, Table 3)": { "R@5": 56.7, "R@10": 66.2, "R@25": 76.7, "R@50": 82.7 },
+  "SQLite FTS5 BM25": { "R@5": 54.4, "R@10": 63.1, "R@25": 71.5, "R@50": 76.8 },
+};
+
+/** Retrieval configurations: the engine as shipped, and full text alone. */
+export const CONFIGS: Record<string, { label: string; policy: PolicyInput }> = {
+  default: { label: "Strata hybrid (default policy)", policy: {} },
+  bm25: { label: "Strata BM25 only (vectorWeight 0)", policy: { vectorWeight: 0 } },
+  nommr: { label: "Strata hybrid, no MMR (diversity 0)", policy: { diversity: 0 } },
+  "bm25-nommr": { label: "Strata BM25 only, no MMR", policy: { vectorWeight: 0, diversity: 0 } },
+};
+
+const TUNE = new Set([0, 1, 2]);
+
+export interface LocomoOptions {
+  path: string;
+  /** Conversation indexes to run; default all. */
+  conversations?: number[];
+  configs?: string[];
+}
+
+export interface ConfigReport {
+  config: string;
+  label: string;
+  policy: PolicyInput;
+  overall: Summary;
+  tune: Summary;
+  heldOut: Summary;
+  byCategory: Record<string, Summary>;
+  ingest: IngestStats & { ms: number };
+  queryMs: { mean: number; p95: number };
+}
+
+export interface LocomoReport {
+  dataset: { path: string; loader: ReturnType<typeof parseLocomo>["stats"] };
+  conversations: number[];
+  ks: readonly number[];
+  anchors: typeof ANCHORS;
+  configs: ConfigReport[];
+}
+
+export function parseLocomoArgs(args: readonly string[], env: NodeJS.ProcessEnv): LocomoOptions {
+  const options: LocomoOptions = { path: env.LOCOMO_PATH ?? DEFAULT_LOCOMO_PATH };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const value = args[i + 1];
+    if (a === "--conversations" && value) {
+      const [from, to] = value.split("-").map(Number);
+      options.conversations = [];
+      for (let c = from!; c <= (to ?? from!); c++) options.conversations.push(c);
+      i++;
+    } else if (a === "--configs" && value) {
+      options.configs = value.split(",");
+      i++;
+    } else throw new Error(`locomo: unknown argument ${a}`);
+  }
+  return options;
+}
+
+export async function evaluateLocomo(options: LocomoOptions): Promise<LocomoReport> {
+  const data = parseLocomo(JSON.parse(readFileSync(options.path, "utf8")));
+  const wanted = options.conversations ?? data.conversations.map((c) => c.index);
+  const conversations = data.conversations.filter((c) => wanted.includes(c.index));
+  const configs: ConfigReport[] = [];
+  for (const name of options.configs ?? Object.keys(CONFIGS)) {
+    const config = CONFIGS[name];
+    if (!config)
+      throw new Error(`locomo: unknown config ${name} (known: ${Object.keys(CONFIGS).join(", ")})`);
+    const results: QuestionResult[] = [];
+    const ingest = { turns: 0, stored: 0, merged: 0, superseded: 0, ms: 0 };
+    for (const conv of conversations) {
+      const run = await runConversation(conv, config.policy);
+      results.push(...run.questions);
+      ingest.turns += run.ingest.turns;
+      ingest.stored += run.ingest.stored;
+      ingest.merged += run.ingest.merged;
+      ingest.superseded += run.ingest.superseded;
+      ingest.ms += run.ingestMs;
+    }
+    const byCategory: Record<string, Summary> = {};
+    for (const cat of Object.keys(CATEGORY_NAMES).map(Number))
+      byCategory[`${cat} ${CATEGORY_NAMES[cat]}`] = summarize(results.filter((r) => r.category === cat));
+    const ms = results.map((r) => r.ms);
+    configs.push({
+      config: name,
+      label: config.label,
+      policy: config.policy,
+      overall: summarize(results),
+      tune: summarize(results.filter((r) => TUNE.has(r.conversation))),
+      heldOut: summarize(results.filter((r) => !TUNE.has(r.conversation))),
+      byCategory,
+      ingest: { ...ingest, ms: Math.round(ingest.ms) },
+      queryMs: {
+        mean: round1(ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length)),
+        p95: round1(percentile(ms, 95)),
+      },
+    });
+  }
+  return {
+    dataset: { path: options.path, loader: data.stats },
+    conversations: conversations.map((c) => c.index),
+    ks: KS,
+    anchors: ANCHORS,
+    configs,
+  };
+}
+
+const cell = (x: number | undefined) => (x === undefined ? "–" : x.toFixed(1));
+
+function row(name: string, s: Partial<Record<string, number>>, questions?: number): string {
+  return `| ${name} | ${KS.map((k) => cell(s[`R@${k}`])).join(" | ")} | ${questions ?? "–"} |`;
+}
+
+/** The report as markdown tables: overall beside the anchors, then splits and categories. */
+export function renderLocomoMarkdown(report: LocomoReport): string {
+  const head = `| retriever | ${KS.map((k) => `R@${k}`).join(" | ")} | questions |\n|---|${KS.map(() => "--:").join("|")}|--:|`;
+  const lines: string[] = [];
+  lines.push(`### Overall (conversations ${report.conversations.join(", ")})`, "", head);
+  for (const [name, s] of Object.entries(report.anchors)) lines.push(row(name, s));
+  for (const c of report.configs) lines.push(row(c.label, c.overall.recall, c.overall.questions));
+  lines.push("", "### Tune (conversations 0-2) vs held-out (3-9)", "", head);
+  for (const c of report.configs) {
+    lines.push(row(`${c.label}: tune`, c.tune.recall, c.tune.questions));
+    lines.push(row(`${c.label}: held-out`, c.heldOut.recall, c.heldOut.questions));
+  }
+  for (const c of report.configs) {
+    lines.push("", `### By category: ${c.label}`, "", head.replace("retriever", "category"));
+    for (const [cat, s] of Object.entries(c.byCategory)) lines.push(row(cat, s.recall, s.questions));
+  }
+  lines.push("", "### Ingest and query time", "");
+  lines.push(
+    "| retriever | turns | stored | merged (redundant) | superseded | ingest s | query ms mean | p95 |",
+  );
+  lines.push("|---|--:|--:|--:|--:|--:|--:|--:|");
+  for (const c of report.configs)
+    lines.push(
+      `| ${c.label} | ${c.ingest.turns} | ${c.ingest.stored} | ${c.ingest.merged} | ${c.ingest.superseded} | ${(c.ingest.ms / 1000).toFixed(1)} | ${c.queryMs.mean} | ${c.queryMs.p95} |`,
+    );
+  const l = report.dataset.loader;
+  lines.push(
+    "",
+    `Loader: ${l.conversations} conversations, ${l.sessions} sessions, ${l.turns} turns, ${l.questions} questions; ` +
+      `${l.questionsWithoutEvidence} without evidence excluded; ${l.splitEvidence} evidence strings split, ` +
+      `${l.zeroPadded} zero-padded ids, ${l.malformedIds} malformed ids dropped, ${l.missingTurns} ids naming no turn dropped.`,
+  );
+  return lines.join("\n");
+}

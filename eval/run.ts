@@ -1,0 +1,49 @@
+/**
+ * Quality evaluations, by name: `npm run eval -- <name> [args…]`, or `npm run eval` for all.
+ * Each eval returns a JSON report and its markdown; only this entry point reads argv,
+ * the environment and prints.
+ */
+
+export interface EvalOutput {
+  json: unknown;
+  markdown: string;
+}
+
+type EvalMain = (args: readonly string[], env: NodeJS.ProcessEnv) => Promise<EvalOutput>;
+
+/** Registered evals. Add one by name; it is loaded only when run. */
+const EVALS: Record<string, () => Promise<EvalMain>> = {
+  locomo: async () => {
+    const m = await import("./locomo/index.js");
+    return async (args, env) => {
+      const report = await m.evaluateLocomo(m.parseLocomoArgs(args, env));
+      return { json: report, markdown: m.renderLocomoMarkdown(report) };
+    };
+  },
+};
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name && !EVALS[name]) {
+    console.error(`E_UNKNOWN_EVAL: no eval named "${name}" (known: ${Object.keys(EVALS).join(", ")})`);
+    return 2;
+  }
+  const names = name ? [name] : Object.keys(EVALS);
+  for (const n of names) {
+    const run = await EVALS[n]!();
+    const out = await run(name ? rest : [], process.env);
+    console.log(JSON.stringify({ eval: n, ...(out.json as object) }, null, 2));
+    console.log(`\n## ${n}\n\n${out.markdown}\n`);
+  }
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exitCode = 1;
+  },
+);
