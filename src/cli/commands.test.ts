@@ -17,6 +17,7 @@ import {
   runUnpin,
   runUsed,
 } from "./commands/lifecycle.js";
+import { renderMaintain, runMaintain } from "./commands/maintain.js";
 import {
   renderContext,
   renderExplain,
@@ -300,6 +301,20 @@ describe("lifecycle commands", () => {
     const r = await runForget(mem, { id: "e1", yes: true });
     expect(r.forgotten).toMatchObject([{ id: "e1", layer: "episode", erasedChars: 27 }]);
     expect(renderForget(r, plain)).toMatch(/^e1 episode: erased 27 chars, kept hash [0-9a-f]{12}/);
+  });
+});
+
+describe("maintain", () => {
+  it("retires a belief that decayed, skips a pinned one, and reports each with a reason", async () => {
+    await runRemember(mem, { statement: "The staging database is Postgres 16" });
+    await runRemember(mem, { statement: "I am the release assistant for the billing team" });
+    await runPin(mem, { id: "b2" });
+    advanceDays(365);
+    const r = await runMaintain(mem);
+    const byId = Object.fromEntries(r.items.map((i) => [i.id, i.reason]));
+    expect(byId).toMatchObject({ b1: "decayed" });
+    expect(r.activeAfter).toBe(r.activeBefore - r.counts.retired - r.counts.evicted);
+    expect(renderMaintain(r, plain)).toMatch(/^2 active → 1 active \(retired 1,/);
   });
 });
 

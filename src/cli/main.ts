@@ -11,8 +11,8 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { CommanderError } from "commander";
+import type { Memory } from "../core/engine.js";
 import { isStrataError } from "../core/errors.js";
-import { openMemory } from "../open-memory.js";
 import { createProgram, type GlobalOptions, type Invocation, type RunEnv } from "./program.js";
 import { createStyle } from "./style.js";
 import { UsageError } from "./usage-error.js";
@@ -53,7 +53,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     },
   );
 
-  let mem: Awaited<ReturnType<typeof openMemory>> | null = null;
+  let mem: Memory | null = null;
   try {
     await program.parseAsync([...argv], { from: "user" });
     const inv = invocation as Invocation | null;
@@ -71,6 +71,8 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     };
     let data: unknown;
     if ("engine" in inv.run) {
+      // Loaded on demand: --help, --version and usage errors never pay for SQLite and the tokenizer.
+      const { openMemory } = await import("../open-memory.js");
       mem = await openMemory({
         path: dbPath,
         actor: "cli",

@@ -23,6 +23,7 @@ import {
   runUnpin,
   runUsed,
 } from "./commands/lifecycle.js";
+import { renderMaintain, runMaintain } from "./commands/maintain.js";
 import {
   renderContext,
   renderExplain,
@@ -356,6 +357,16 @@ export function createProgram(
         run: engine((mem) => runForget(mem, { id, yes: o.yes })),
         render: renderForget,
       }),
+    );
+
+  program
+    .command("maintain")
+    .description(
+      "homeostasis: retire decayed beliefs and evict over the active cap (pinned, restored, proven are immune)",
+    )
+    .addHelpText("after", examples("strata maintain", "strata maintain --json"))
+    .action(() =>
+      on({ command: "maintain", run: engine((mem) => runMaintain(mem)), render: renderMaintain }),
     );
 
   program

@@ -16,7 +16,6 @@ import type {
   StatsResult,
 } from "../../core/model.js";
 import type { Clock } from "../../core/ports.js";
-import { openMemory } from "../../open-memory.js";
 import { indent, type Style } from "../style.js";
 import { renderVerify } from "./integrity.js";
 import { renderOutcome, renderPinned } from "./lifecycle.js";
@@ -79,6 +78,7 @@ export async function runDemo(args: { path: string }): Promise<DemoTranscript> {
       { path: args.path },
     );
   const clock = new ScriptClock();
+  const { openMemory } = await import("../../open-memory.js");
   const mem = await openMemory({ path: args.path, clock, actor: "demo" });
   try {
     return await script(mem, clock, args.path);
