@@ -8,6 +8,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { createEngine, type Memory } from "./core/engine.js";
+import { StrataError } from "./core/errors.js";
 import type { PolicyInput } from "./core/policy.js";
 import type { Clock, Embedder, Judge, Store, Tokenizer } from "./core/ports.js";
 import { createHashedEmbedder } from "./embed/hashed-embedder.js";
@@ -17,6 +18,8 @@ import { createGptTokenizer } from "./tokenizer/gpt-tokenizer.js";
 export interface OpenMemoryOptions {
   /** SQLite file (created with its folder if missing) or `:memory:`. Default `:memory:`. */
   path?: string;
+  /** `postgres://user:password@host:5432/db`: use the Postgres store instead of SQLite. */
+  url?: string;
   /** A store to use instead of opening one at `path`. */
   store?: Store;
   /** Namespace used when a call names none. Default `default`. */
@@ -38,6 +41,17 @@ export const systemClock: Clock = { now: () => new Date() };
 
 export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memory> {
   let store = options.store;
+  if (!store && options.url !== undefined) {
+    if (!/^postgres(?:ql)?:\/\//.test(options.url))
+      throw new StrataError(
+        "INVALID_INPUT",
+        `Unsupported store url "${options.url.split(":")[0]}:…": use postgres://user:password@host:5432/db, or path for SQLite.`,
+        { field: "url" },
+      );
+    // Loaded on demand: SQLite users never load the Postgres driver.
+    const { PostgresStore } = await import("./store/postgres/postgres-store.js");
+    store = await PostgresStore.open({ url: options.url });
+  }
   if (!store) {
     const path = options.path ?? ":memory:";
     if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });

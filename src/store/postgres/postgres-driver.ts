@@ -1,0 +1,220 @@
+/**
+ * The one small seam between the Postgres store and a driver: `SqlClient`. Two adapters sit
+ * behind it, a `pg` Pool (a server) and PGlite (Postgres in WebAssembly, in process, for tests
+ * and embedded use). The store never imports either driver's types.
+ */
+import pg from "pg";
+import { StrataError } from "../../core/errors.js";
+
+export type SqlRow = Record<string, unknown>;
+
+/** Something that runs SQL: a pooled connection, a transaction's connection, PGlite. */
+export interface SqlQueryable {
+  /** One statement with `$1…` parameters. */
+  query<R extends SqlRow = SqlRow>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface SqlClient extends SqlQueryable {
+  /** Runs `fn` on one connection between BEGIN and COMMIT; ROLLBACK when it throws. */
+  transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T>;
+  /** Ends the connections this client opened (an injected pool or PGlite is left open). */
+  close(): Promise<void>;
+  /** Where it points, password removed, for messages. */
+  readonly target: string;
+}
+
+/** The part of PGlite's API the adapter uses (structural: PGlite stays a dev dependency). */
+export interface PGliteLike {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  exec(sql: string): Promise<unknown>;
+  transaction<T>(
+    fn: (tx: {
+      query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+      exec(sql: string): Promise<unknown>;
+    }) => Promise<T>,
+  ): Promise<T>;
+  close(): Promise<void>;
+}
+
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "ETIMEDOUT",
+  "ECONNRESET",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "EPIPE",
+  "28000", // invalid authorization
+  "28P01", // bad password
+  "3D000", // database does not exist
+  "57P01", // admin shutdown
+  "57P02",
+  "57P03", // cannot connect now (starting up)
+  "53300", // too many connections
+]);
+
+function isUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  if (e?.code && (CONNECTION_CODES.has(e.code) || e.code.startsWith("08"))) return true;
+  return /Connection terminated|timeout expired|connect ECONN|getaddrinfo/i.test(e?.message ?? "");
+}
+
+/** Maps driver failures to StrataError; leaves SQL errors (bugs, constraint violations) as they are. */
+export function mapDriverError(error: unknown, target: string): unknown {
+  if (error instanceof StrataError) return error;
+  const e = error as { code?: string; message?: string };
+  if (isUnavailable(error))
+    return new StrataError(
+      "STORE_UNAVAILABLE",
+      `Cannot reach PostgreSQL at ${target} (${e.code ?? "connection failed"}: ${e.message}). Check the server is running and reachable, and that the URL's host, port, user, password and database are right (DATABASE_URL or --url).`,
+      { target, code: e.code ?? null },
+    );
+  if (e?.code === "57014")
+    return new StrataError(
+      "STORE_UNAVAILABLE",
+      `A PostgreSQL statement at ${target} ran past the statement timeout (${e.message}). Check the server's load or raise statementTimeoutMs.`,
+      { target, code: e.code },
+    );
+  return error;
+}
+
+/** `postgres://user:secret@host/db` → `postgres://user@host/db`. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.password = "";
+    return u.toString();
+  } catch {
+    return "postgres://(unparseable url)";
+  }
+}
+
+export interface PgPoolClientOptions {
+  /** Ends the pool on close. True when the adapter created it. */
+  ownsPool: boolean;
+  target: string;
+}
+
+/** Adapter over a `pg` Pool. */
+export function pgPoolClient(pool: pg.Pool, options: PgPoolClientOptions): SqlClient {
+  const { target } = options;
+  const run = async <R extends SqlRow>(
+    q: pg.Pool | pg.PoolClient,
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<R[]> => {
+    try {
+      const result = await q.query(sql, params ? [...params] : undefined);
+      return result.rows as R[];
+    } catch (error) {
+      throw mapDriverError(error, target);
+    }
+  };
+  const execOn = async (q: pg.Pool | pg.PoolClient, sql: string): Promise<void> => {
+    try {
+      await q.query(sql);
+    } catch (error) {
+      throw mapDriverError(error, target);
+    }
+  };
+  return {
+    target,
+    query: (sql, params) => run(pool, sql, params),
+    exec: (sql) => execOn(pool, sql),
+    async transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw mapDriverError(error, target);
+      }
+      let broken = false;
+      // The engine reads in parallel (Promise.all) inside a transaction; one connection runs
+      // one query at a time, so queue them here rather than inside pg (deprecated there).
+      let queue: Promise<unknown> = Promise.resolve();
+      const serial = <R>(task: () => Promise<R>): Promise<R> => {
+        const next = queue.then(task, task);
+        queue = next.catch(() => undefined);
+        return next;
+      };
+      try {
+        await execOn(client, "BEGIN");
+        const result = await fn({
+          query: (sql, params) => serial(() => run(client, sql, params)),
+          exec: (sql) => serial(() => execOn(client, sql)),
+        });
+        await queue;
+        await execOn(client, "COMMIT");
+        return result;
+      } catch (error) {
+        try {
+          await client.query("ROLLBACK");
+        } catch {
+          broken = true; // the connection is gone: do not hand it back to the pool
+        }
+        throw mapDriverError(error, target);
+      } finally {
+        client.release(broken);
+      }
+    },
+    async close() {
+      if (options.ownsPool) await pool.end();
+    },
+  };
+}
+
+export interface PgUrlOptions {
+  url: string;
+  statementTimeoutMs: number;
+  connectTimeoutMs: number;
+  maxConnections: number;
+}
+
+/** Opens a pool for a URL; every connection gets the statement timeout and vector search settings. */
+export function pgUrlClient(o: PgUrlOptions): SqlClient {
+  const pool = new pg.Pool({
+    connectionString: o.url,
+    max: o.maxConnections,
+    connectionTimeoutMillis: o.connectTimeoutMs,
+    statement_timeout: o.statementTimeoutMs,
+    // Placeholders until pgvector loads; harmless on a server without it.
+    options: "-c hnsw.ef_search=200 -c hnsw.iterative_scan=relaxed_order",
+  });
+  // An idle connection dropped by the server must not crash the process; the next query reports it.
+  pool.on("error", () => undefined);
+  return pgPoolClient(pool, { ownsPool: true, target: redactUrl(o.url) });
+}
+
+/** Adapter over PGlite (one connection; PGlite serialises transactions itself). */
+export function pgliteClient(db: PGliteLike, options: { ownsDb: boolean }): SqlClient {
+  const target = "pglite (in process)";
+  const wrap = (q: Pick<PGliteLike, "query" | "exec">): SqlQueryable => ({
+    async query<R extends SqlRow>(sql: string, params?: readonly unknown[]): Promise<R[]> {
+      try {
+        return (await q.query(sql, params ? [...params] : undefined)).rows as R[];
+      } catch (error) {
+        throw mapDriverError(error, target);
+      }
+    },
+    async exec(sql: string): Promise<void> {
+      try {
+        await q.exec(sql);
+      } catch (error) {
+        throw mapDriverError(error, target);
+      }
+    },
+  });
+  const base = wrap(db);
+  return {
+    target,
+    query: base.query,
+    exec: base.exec,
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    async close() {
+      if (options.ownsDb) await db.close();
+    },
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * Versioned migrations for the Postgres store, applied under a transaction-scoped advisory lock
+ * so processes starting together apply each exactly once. `{s}` is the store's schema (quoted).
+ *
+ * Times stay ISO 8601 text, as in SQLite: the engine compares them as strings and expects them
+ * back byte for byte. JSON stays `json` (not `jsonb`), which keeps the caller's key order.
+ */
+export const MIGRATIONS: readonly string[] = [
+  // 1: the model of the engine issue.
+  `
+  CREATE TABLE {s}.episodes (
+    rid bigserial PRIMARY KEY,
+    namespace text NOT NULL,
+    type text NOT NULL,
+    content text NOT NULL,
+    outcome text,
+    session text,
+    actor text,
+    at text NOT NULL,
+    recorded_at text NOT NULL,
+    metadata json NOT NULL DEFAULT '{}',
+    content_hash text NOT NULL,
+    support integer NOT NULL DEFAULT 1,
+    status text NOT NULL DEFAULT 'active',
+    distilled_at text,
+    superseded_by text,
+    valid_to text,
+    tsv tsvector GENERATED ALWAYS AS (to_tsvector('english'::regconfig, content)) STORED
+  );
+  CREATE INDEX episodes_ns_at ON {s}.episodes(namespace, at);
+  CREATE INDEX episodes_ns_status ON {s}.episodes(namespace, status, distilled_at);
+  CREATE INDEX episodes_tsv ON {s}.episodes USING gin(tsv);
+
+  CREATE TABLE {s}.beliefs (
+    rid bigserial PRIMARY KEY,
+    namespace text NOT NULL,
+    kind text NOT NULL,
+    text text NOT NULL,
+    when_text text,
+    prefer_text text,
+    exceptions json NOT NULL DEFAULT '[]',
+    steps json,
+    status text NOT NULL DEFAULT 'active',
+    status_reason text,
+    pinned boolean NOT NULL DEFAULT false,
+    restored boolean NOT NULL DEFAULT false,
+    confidence double precision NOT NULL,
+    successes integer NOT NULL DEFAULT 0,
+    failures integer NOT NULL DEFAULT 0,
+    support integer NOT NULL DEFAULT 1,
+    uses integer NOT NULL DEFAULT 0,
+    half_life_days double precision NOT NULL,
+    last_confirmed_at text,
+    last_used_at text,
+    valid_from text NOT NULL,
+    valid_to text,
+    recorded_at text NOT NULL,
+    retired_at text,
+    superseded_by text,
+    parent_id text,
+    sources json NOT NULL DEFAULT '[]',
+    source text,
+    content_hash text NOT NULL,
+    metadata json NOT NULL DEFAULT '{}',
+    tsv tsvector GENERATED ALWAYS AS (to_tsvector('english'::regconfig, text)) STORED
+  );
+  CREATE INDEX beliefs_ns_status ON {s}.beliefs(namespace, status, kind);
+  CREATE INDEX beliefs_superseded_by ON {s}.beliefs(superseded_by);
+  CREATE INDEX beliefs_pinned ON {s}.beliefs(namespace) WHERE pinned;
+  CREATE INDEX beliefs_tsv ON {s}.beliefs USING gin(tsv);
+
+  CREATE TABLE {s}.belief_sources (
+    episode_id text NOT NULL,
+    belief_id text NOT NULL,
+    PRIMARY KEY (episode_id, belief_id)
+  );
+
+  CREATE TABLE {s}.links (
+    from_id text NOT NULL,
+    to_id text NOT NULL,
+    relation text NOT NULL,
+    at text NOT NULL,
+    PRIMARY KEY (from_id, to_id, relation)
+  );
+  CREATE INDEX links_to ON {s}.links(to_id);
+
+  CREATE TABLE {s}.outcomes (
+    rid bigserial PRIMARY KEY,
+    belief_id text NOT NULL,
+    success boolean NOT NULL,
+    at text NOT NULL,
+    confidence_before double precision NOT NULL,
+    confidence_after double precision NOT NULL
+  );
+  CREATE INDEX outcomes_belief ON {s}.outcomes(belief_id);
+
+  -- The vector itself is real[] whether or not pgvector exists; with pgvector, a per-dimension
+  -- HNSW expression index over vector::vector(d) is added when the first vector of d arrives.
+  CREATE TABLE {s}.vectors (
+    id text PRIMARY KEY,
+    namespace text NOT NULL,
+    embedder text NOT NULL,
+    dim integer NOT NULL,
+    vector real[] NOT NULL
+  );
+  CREATE INDEX vectors_ns ON {s}.vectors(namespace, dim);
+
+  CREATE TABLE {s}.audit (
+    namespace text NOT NULL,
+    seq integer NOT NULL,
+    at text NOT NULL,
+    actor text NOT NULL,
+    event text NOT NULL,
+    subject_id text,
+    content_hash text NOT NULL,
+    detail json,
+    prev_hash text NOT NULL,
+    hash text NOT NULL,
+    PRIMARY KEY (namespace, seq)
+  );
+  CREATE INDEX audit_subject ON {s}.audit(subject_id);
+
+  CREATE TABLE {s}.audit_heads (
+    namespace text PRIMARY KEY,
+    seq integer NOT NULL,
+    hash text NOT NULL
+  );
+  `,
+  // 2: the sweep's judged-pair cache and the engine's key/value bookkeeping.
+  `
+  CREATE TABLE {s}.judged_pairs (
+    a text NOT NULL,
+    b text NOT NULL,
+    a_hash text NOT NULL,
+    b_hash text NOT NULL,
+    relation text NOT NULL,
+    judge text NOT NULL,
+    reason text NOT NULL,
+    at text NOT NULL,
+    PRIMARY KEY (a, b)
+  );
+
+  CREATE TABLE {s}.meta (
+    key text PRIMARY KEY,
+    value text NOT NULL
+  );
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** The table recording applied versions (created before any migration runs). */
+export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS {s}.strata_migrations (
+  version integer PRIMARY KEY,
+  applied_at timestamptz NOT NULL DEFAULT now()
+)`;
+
+/** Double-quotes an identifier. */
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export const inSchema = (sql: string, schema: string) => sql.replaceAll("{s}", quoteIdent(schema));

@@ -1,0 +1,944 @@
+/**
+ * The server store: PostgreSQL through `pg` (or PGlite in process), behind the same port as
+ * SQLite. Full text from a generated tsvector column ranked with ts_rank_cd; vectors through
+ * pgvector's HNSW index when the extension exists, an in-process cosine scan over `real[]`
+ * otherwise. Writes are serialised across processes by an advisory lock, like SQLite's
+ * BEGIN IMMEDIATE, so the write gate always decides on committed state.
+ *
+ *   const store = await PostgresStore.open({ url: "postgres://strata@localhost/strata" });
+ *   const mem = createEngine({ store, embedder, tokenizer, clock });
+ */
+import type pg from "pg";
+import pgvector from "pgvector";
+import { StrataError } from "../../core/errors.js";
+import type { AuditEntry, Belief, Episode, Link, OutcomeEvent } from "../../core/model.js";
+import type {
+  BeliefFilter,
+  BeliefPatch,
+  EpisodeFilter,
+  EpisodePatch,
+  JudgedPair,
+  NewBelief,
+  NewEpisode,
+  ScoredId,
+  Store,
+  StoreCapabilities,
+  StoreReader,
+  StoreWriter,
+} from "../../core/ports.js";
+import {
+  type PGliteLike,
+  pgliteClient,
+  pgPoolClient,
+  pgUrlClient,
+  redactUrl,
+  type SqlClient,
+  type SqlQueryable,
+  type SqlRow,
+} from "./postgres-driver.js";
+import { inSchema, MIGRATIONS, MIGRATIONS_TABLE, quoteIdent, SCHEMA_VERSION } from "./postgres-schema.js";
+
+export interface PostgresStoreOptions {
+  /** `postgres://user:password@host:5432/db`. One of `url`, `pool`, `pglite`, `client` is required. */
+  url?: string;
+  /** A `pg` Pool to use instead of opening one; it is left open on close. */
+  pool?: pg.Pool;
+  /** A PGlite instance (load `@electric-sql/pglite-pgvector` for the vector index); left open on close. */
+  pglite?: PGliteLike;
+  /** Any other driver behind the store's small SQL seam. */
+  client?: SqlClient;
+  /** Postgres schema holding Strata's tables, created if missing. Default `strata`. */
+  schema?: string;
+  /** Per-connection statement timeout, for pools the store opens. Default 30 000 ms. */
+  statementTimeoutMs?: number;
+  /** How long to wait for a connection, for pools the store opens. Default 5 000 ms. */
+  connectTimeoutMs?: number;
+  /** Pool size, for pools the store opens. Default 10. */
+  maxConnections?: number;
+  /** `auto` uses pgvector when the extension exists or can be created; `scan` never does. Default `auto`. */
+  vectorIndex?: "auto" | "scan";
+}
+
+type Row = SqlRow;
+
+const json = (v: unknown) => JSON.stringify(v);
+const asJson = <T>(v: unknown, fallback: T): T =>
+  v === null || v === undefined ? fallback : typeof v === "string" ? (JSON.parse(v) as T) : (v as T);
+const ridOf = (id: string) => {
+  const n = id.slice(1);
+  return /^[0-9]+$/.test(n) ? n : "0";
+};
+const num = (v: unknown) => Number(v);
+
+function toEpisode(r: Row): Episode {
+  return {
+    id: `e${r.rid}`,
+    namespace: r.namespace as string,
+    type: r.type as Episode["type"],
+    content: r.content as string,
+    outcome: (r.outcome as Episode["outcome"]) ?? null,
+    session: (r.session as string | null) ?? null,
+    actor: (r.actor as string | null) ?? null,
+    at: r.at as string,
+    recordedAt: r.recorded_at as string,
+    metadata: asJson(r.metadata, {}),
+    contentHash: r.content_hash as string,
+    support: num(r.support),
+    status: r.status as Episode["status"],
+    distilledAt: (r.distilled_at as string | null) ?? null,
+    supersededBy: (r.superseded_by as string | null) ?? null,
+    validTo: (r.valid_to as string | null) ?? null,
+  };
+}
+
+function toBelief(r: Row): Belief {
+  return {
+    id: `b${r.rid}`,
+    namespace: r.namespace as string,
+    kind: r.kind as Belief["kind"],
+    text: r.text as string,
+    when: (r.when_text as string | null) ?? null,
+    prefer: (r.prefer_text as string | null) ?? null,
+    exceptions: asJson(r.exceptions, []),
+    steps: asJson(r.steps, null),
+    status: r.status as Belief["status"],
+    statusReason: (r.status_reason as string | null) ?? null,
+    pinned: r.pinned === true,
+    restored: r.restored === true,
+    confidence: num(r.confidence),
+    successes: num(r.successes),
+    failures: num(r.failures),
+    support: num(r.support),
+    uses: num(r.uses),
+    halfLifeDays: num(r.half_life_days),
+    lastConfirmedAt: (r.last_confirmed_at as string | null) ?? null,
+    lastUsedAt: (r.last_used_at as string | null) ?? null,
+    validFrom: r.valid_from as string,
+    validTo: (r.valid_to as string | null) ?? null,
+    recordedAt: r.recorded_at as string,
+    retiredAt: (r.retired_at as string | null) ?? null,
+    supersededBy: (r.superseded_by as string | null) ?? null,
+    parentId: (r.parent_id as string | null) ?? null,
+    sources: asJson(r.sources, []),
+    source: (r.source as string | null) ?? null,
+    contentHash: r.content_hash as string,
+    metadata: asJson(r.metadata, {}),
+  };
+}
+
+function toAudit(r: Row): AuditEntry {
+  return {
+    seq: num(r.seq),
+    namespace: r.namespace as string,
+    at: r.at as string,
+    actor: r.actor as string,
+    event: r.event as string,
+    subjectId: (r.subject_id as string | null) ?? null,
+    contentHash: r.content_hash as string,
+    detail: asJson(r.detail, null),
+    prevHash: r.prev_hash as string,
+    hash: r.hash as string,
+  };
+}
+
+/** Field → [column, to-SQL value, SQL cast]. */
+type Column = [string, (v: unknown) => unknown, string];
+const same = (v: unknown) => v;
+const jsonCol = (v: unknown) => (v === null ? null : json(v));
+
+const BELIEF_COLUMNS: Record<keyof Omit<Belief, "id">, Column> = {
+  namespace: ["namespace", same, ""],
+  kind: ["kind", same, ""],
+  text: ["text", same, ""],
+  when: ["when_text", same, ""],
+  prefer: ["prefer_text", same, ""],
+  exceptions: ["exceptions", jsonCol, "::json"],
+  steps: ["steps", jsonCol, "::json"],
+  status: ["status", same, ""],
+  statusReason: ["status_reason", same, ""],
+  pinned: ["pinned", (v) => Boolean(v), "::boolean"],
+  restored: ["restored", (v) => Boolean(v), "::boolean"],
+  confidence: ["confidence", same, "::double precision"],
+  successes: ["successes", same, "::integer"],
+  failures: ["failures", same, "::integer"],
+  support: ["support", same, "::integer"],
+  uses: ["uses", same, "::integer"],
+  halfLifeDays: ["half_life_days", same, "::double precision"],
+  lastConfirmedAt: ["last_confirmed_at", same, ""],
+  lastUsedAt: ["last_used_at", same, ""],
+  validFrom: ["valid_from", same, ""],
+  validTo: ["valid_to", same, ""],
+  recordedAt: ["recorded_at", same, ""],
+  retiredAt: ["retired_at", same, ""],
+  supersededBy: ["superseded_by", same, ""],
+  parentId: ["parent_id", same, ""],
+  sources: ["sources", jsonCol, "::json"],
+  source: ["source", same, ""],
+  contentHash: ["content_hash", same, ""],
+  metadata: ["metadata", jsonCol, "::json"],
+};
+
+const EPISODE_COLUMNS: Record<keyof Omit<Episode, "id">, Column> = {
+  namespace: ["namespace", same, ""],
+  type: ["type", same, ""],
+  content: ["content", same, ""],
+  outcome: ["outcome", same, ""],
+  session: ["session", same, ""],
+  actor: ["actor", same, ""],
+  at: ["at", same, ""],
+  recordedAt: ["recorded_at", same, ""],
+  metadata: ["metadata", jsonCol, "::json"],
+  contentHash: ["content_hash", same, ""],
+  support: ["support", same, "::integer"],
+  status: ["status", same, ""],
+  distilledAt: ["distilled_at", same, ""],
+  supersededBy: ["superseded_by", same, ""],
+  validTo: ["valid_to", same, ""],
+};
+
+/** Collects parameters and hands out their `$n` placeholders. */
+class Params {
+  readonly values: unknown[] = [];
+  add(v: unknown, cast = ""): string {
+    this.values.push(v);
+    return `$${this.values.length}${cast}`;
+  }
+  list(vs: readonly unknown[]): string {
+    return vs.map((v) => this.add(v)).join(",");
+  }
+}
+
+/** A Float32Array as a Postgres array literal; `String(x)` of a float32 value parses back exactly. */
+const toArrayLiteral = (v: Float32Array) => `{${Array.from(v, String).join(",")}}`;
+const toVectorLiteral = (v: Float32Array) => pgvector.toSql(Array.from(v)) as string;
+const toFloat32 = (v: unknown): Float32Array =>
+  Float32Array.from(
+    Array.isArray(v)
+      ? (v as number[])
+      : String(v)
+          .replace(/[{}]/g, "")
+          .split(",")
+          .filter((x) => x.length > 0)
+          .map(Number),
+  );
+
+const compareIds = (a: string, b: string) => Number(a.slice(1)) - Number(b.slice(1));
+
+/** What a store shares with the sessions (pool-level and transaction-level) it hands out. */
+interface StoreContext {
+  readonly s: string;
+  readonly schema: string;
+  /** Schema holding pgvector's type and operators, when the index is on. */
+  readonly vectorSchema: string | null;
+  readonly indexedDims: Set<number>;
+  closed: boolean;
+}
+
+/** Reads through one SQL handle: the pool outside transactions, the transaction's connection inside. */
+class PostgresReader implements StoreReader {
+  protected readonly db: SqlQueryable;
+  protected readonly ctx: StoreContext;
+
+  constructor(db: SqlQueryable, ctx: StoreContext) {
+    this.db = db;
+    this.ctx = ctx;
+  }
+
+  protected check(): void {
+    if (this.ctx.closed)
+      throw new StrataError("STORE_CLOSED", "The store is closed: open a new memory with openMemory().");
+  }
+
+  protected t(table: string): string {
+    return `${this.ctx.s}.${table}`;
+  }
+
+  protected async rows(sql: string, params?: readonly unknown[]): Promise<Row[]> {
+    this.check();
+    return this.db.query(sql, params);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Filters
+  // -------------------------------------------------------------------------------------------
+
+  protected beliefWhere(f: BeliefFilter, p: Params, alias = "b"): string {
+    const parts: string[] = [`${alias}.namespace IN (${p.list(f.namespaces)})`];
+    if (f.statuses) parts.push(`${alias}.status IN (${p.list(f.statuses)})`);
+    else parts.push(`${alias}.status <> 'forgotten'`);
+    if (f.kinds?.length) parts.push(`${alias}.kind IN (${p.list(f.kinds)})`);
+    if (f.at) {
+      const at = p.add(f.at);
+      parts.push(`${alias}.valid_from <= ${at} AND (${alias}.valid_to IS NULL OR ${alias}.valid_to > ${at})`);
+    }
+    if (f.asOf) {
+      const asOf = p.add(f.asOf);
+      parts.push(
+        `${alias}.recorded_at <= ${asOf} AND (${alias}.retired_at IS NULL OR ${alias}.retired_at > ${asOf})`,
+      );
+    }
+    if (f.pinned !== undefined) parts.push(`${alias}.pinned = ${p.add(f.pinned, "::boolean")}`);
+    if (f.namespaces.length === 0) parts.push("false");
+    return parts.join(" AND ");
+  }
+
+  protected episodeWhere(f: EpisodeFilter, p: Params, alias = "e"): string {
+    const parts: string[] = [`${alias}.namespace IN (${p.list(f.namespaces)})`];
+    if (f.statuses) parts.push(`${alias}.status IN (${p.list(f.statuses)})`);
+    else parts.push(`${alias}.status <> 'forgotten'`);
+    if (f.types?.length) parts.push(`${alias}.type IN (${p.list(f.types)})`);
+    if (f.sessions?.length) parts.push(`${alias}.session IN (${p.list(f.sessions)})`);
+    if (f.at) {
+      const at = p.add(f.at);
+      parts.push(`${alias}.at <= ${at} AND (${alias}.valid_to IS NULL OR ${alias}.valid_to > ${at})`);
+    } else if (!f.includeSuperseded) parts.push(`${alias}.superseded_by IS NULL`);
+    if (f.asOf) parts.push(`${alias}.recorded_at <= ${p.add(f.asOf)}`);
+    if (f.undistilled) parts.push(`${alias}.distilled_at IS NULL`);
+    if (f.namespaces.length === 0) parts.push("false");
+    return parts.join(" AND ");
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reads
+  // -------------------------------------------------------------------------------------------
+
+  async getEpisode(id: string): Promise<Episode | null> {
+    if (!/^e[0-9]+$/.test(id)) return null;
+    const [r] = await this.rows(`SELECT * FROM ${this.t("episodes")} WHERE rid = $1`, [ridOf(id)]);
+    return r ? toEpisode(r) : null;
+  }
+
+  async getBelief(id: string): Promise<Belief | null> {
+    if (!/^b[0-9]+$/.test(id)) return null;
+    const [r] = await this.rows(`SELECT * FROM ${this.t("beliefs")} WHERE rid = $1`, [ridOf(id)]);
+    return r ? toBelief(r) : null;
+  }
+
+  getEpisodes(ids: readonly string[]): Promise<Episode[]> {
+    return this.byIds(ids, "e", "episodes", toEpisode);
+  }
+
+  getBeliefs(ids: readonly string[]): Promise<Belief[]> {
+    return this.byIds(ids, "b", "beliefs", toBelief);
+  }
+
+  private async byIds<T extends { id: string }>(
+    ids: readonly string[],
+    prefix: string,
+    table: string,
+    map: (r: Row) => T,
+  ): Promise<T[]> {
+    this.check();
+    const rids = [...new Set(ids.filter((id) => new RegExp(`^${prefix}[0-9]+$`).test(id)))].map(ridOf);
+    const out: T[] = [];
+    // Chunked: bounded statements, however many ids.
+    for (let i = 0; i < rids.length; i += 500) {
+      const p = new Params();
+      const chunk = rids.slice(i, i + 500);
+      const rows = await this.rows(
+        `SELECT * FROM ${this.t(table)} WHERE rid IN (${chunk.map((r) => p.add(r, "::bigint")).join(",")})`,
+        p.values,
+      );
+      out.push(...rows.map(map));
+    }
+    const order = new Map(ids.map((id, i) => [id, i]));
+    return out.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  }
+
+  async listBeliefs(filter: BeliefFilter, page: { limit: number; offset: number }): Promise<Belief[]> {
+    const p = new Params();
+    const w = this.beliefWhere(filter, p);
+    const rows = await this.rows(
+      `SELECT * FROM ${this.t("beliefs")} b WHERE ${w} ORDER BY b.rid LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`,
+      p.values,
+    );
+    return rows.map(toBelief);
+  }
+
+  async listEpisodes(
+    filter: EpisodeFilter,
+    page: { limit: number; offset: number; order: "at-desc" | "at-asc" },
+  ): Promise<Episode[]> {
+    const p = new Params();
+    const w = this.episodeWhere(filter, p);
+    // COLLATE "C": byte order, as SQLite compares the ISO strings.
+    const order =
+      page.order === "at-desc" ? `e.at COLLATE "C" DESC, e.rid DESC` : `e.at COLLATE "C" ASC, e.rid ASC`;
+    const rows = await this.rows(
+      `SELECT * FROM ${this.t("episodes")} e WHERE ${w} ORDER BY ${order} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`,
+      p.values,
+    );
+    return rows.map(toEpisode);
+  }
+
+  async countBeliefs(filter: BeliefFilter): Promise<Record<string, Record<string, number>>> {
+    const p = new Params();
+    const w = this.beliefWhere(filter, p);
+    const rows = await this.rows(
+      `SELECT kind, status, pinned, count(*)::int AS n FROM ${this.t("beliefs")} b WHERE ${w} GROUP BY kind, status, pinned`,
+      p.values,
+    );
+    const out: Record<string, Record<string, number>> = { kind: {}, status: {}, pinned: {} };
+    for (const r of rows) {
+      const n = num(r.n);
+      out.kind![r.kind as string] = (out.kind![r.kind as string] ?? 0) + n;
+      out.status![r.status as string] = (out.status![r.status as string] ?? 0) + n;
+      const pinned = r.pinned === true ? "true" : "false";
+      out.pinned![pinned] = (out.pinned![pinned] ?? 0) + n;
+    }
+    return out;
+  }
+
+  async countEpisodes(filter: EpisodeFilter): Promise<Record<string, Record<string, number>>> {
+    const p = new Params();
+    const w = this.episodeWhere({ ...filter, includeSuperseded: true }, p);
+    const rows = await this.rows(
+      `SELECT type, status, count(*)::int AS n FROM ${this.t("episodes")} e WHERE ${w} GROUP BY type, status`,
+      p.values,
+    );
+    const out: Record<string, Record<string, number>> = { type: {}, status: {} };
+    for (const r of rows) {
+      const n = num(r.n);
+      out.type![r.type as string] = (out.type![r.type as string] ?? 0) + n;
+      out.status![r.status as string] = (out.status![r.status as string] ?? 0) + n;
+    }
+    return out;
+  }
+
+  async supersededBy(id: string): Promise<Belief[]> {
+    const rows = await this.rows(`SELECT * FROM ${this.t("beliefs")} WHERE superseded_by = $1 ORDER BY rid`, [
+      id,
+    ]);
+    return rows.map(toBelief);
+  }
+
+  async beliefsFromEpisode(episodeId: string): Promise<Belief[]> {
+    const rows = await this.rows(
+      `SELECT b.* FROM ${this.t("belief_sources")} s JOIN ${this.t("beliefs")} b ON b.rid = substr(s.belief_id, 2)::bigint
+       WHERE s.episode_id = $1 ORDER BY b.rid`,
+      [episodeId],
+    );
+    return rows.map(toBelief);
+  }
+
+  /** The OR of the terms, each parsed by the `english` configuration (no tsquery syntax to escape). */
+  private tsQuery(terms: readonly string[], p: Params): string {
+    return terms.map((t) => `plainto_tsquery('english', ${p.add(t)})`).join(" || ");
+  }
+
+  async searchBeliefText(terms: readonly string[], filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
+    if (terms.length === 0) return [];
+    const p = new Params();
+    const q = this.tsQuery(terms, p);
+    const w = this.beliefWhere(filter, p);
+    // Normalisation 1: rank / (1 + log(length)), so long texts do not win by length alone (as in BM25).
+    const rows = await this.rows(
+      `SELECT b.rid, ts_rank_cd(b.tsv, q.q, 1) AS s FROM ${this.t("beliefs")} b, (SELECT ${q} AS q) q
+       WHERE b.tsv @@ q.q AND ${w} ORDER BY s DESC, b.rid ASC LIMIT ${p.add(limit)}`,
+      p.values,
+    );
+    return rows.map((r) => ({ id: `b${r.rid}`, score: num(r.s) }));
+  }
+
+  async searchEpisodeText(
+    terms: readonly string[],
+    filter: EpisodeFilter,
+    limit: number,
+  ): Promise<ScoredId[]> {
+    if (terms.length === 0) return [];
+    const p = new Params();
+    const q = this.tsQuery(terms, p);
+    const w = this.episodeWhere(filter, p);
+    const rows = await this.rows(
+      `SELECT e.rid, ts_rank_cd(e.tsv, q.q, 1) AS s FROM ${this.t("episodes")} e, (SELECT ${q} AS q) q
+       WHERE e.tsv @@ q.q AND ${w} ORDER BY s DESC, e.rid ASC LIMIT ${p.add(limit)}`,
+      p.values,
+    );
+    return rows.map((r) => ({ id: `e${r.rid}`, score: num(r.s) }));
+  }
+
+  async searchBeliefVectors(vector: Float32Array, filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
+    const p = new Params();
+    const w = this.beliefWhere(filter, p);
+    return this.vectorSearch("b", "beliefs", vector, w, p, limit);
+  }
+
+  async searchEpisodeVectors(
+    vector: Float32Array,
+    filter: EpisodeFilter,
+    limit: number,
+  ): Promise<ScoredId[]> {
+    const p = new Params();
+    const w = this.episodeWhere(filter, p, "b");
+    return this.vectorSearch("e", "episodes", vector, w, p, limit);
+  }
+
+  /** Nearest vectors among the rows matching `where` (alias `b`), best first, ties by id. */
+  private async vectorSearch(
+    prefix: "b" | "e",
+    table: string,
+    vector: Float32Array,
+    where: string,
+    p: Params,
+    limit: number,
+  ): Promise<ScoredId[]> {
+    const dim = vector.length;
+    const from = `${this.t("vectors")} v JOIN ${this.t(table)} b ON v.id = '${prefix}' || b.rid`;
+    const cond = `v.dim = ${p.add(dim, "::integer")} AND v.id LIKE '${prefix}%' AND ${where}`;
+    const ext = this.ctx.vectorSchema;
+    let hits: ScoredId[];
+    if (ext !== null) {
+      const vt = `${quoteIdent(ext)}.vector(${dim})`;
+      const distance = `(v.vector::${vt}) OPERATOR(${quoteIdent(ext)}.<=>) ${p.add(toVectorLiteral(vector))}::${vt}`;
+      // Over-fetch, then break distance ties by id in process (an ORDER BY on id would bypass the index).
+      const rows = await this.rows(
+        `SELECT v.id, ${distance} AS d FROM ${from} WHERE ${cond} ORDER BY d LIMIT ${p.add(limit + 16)}`,
+        p.values,
+      );
+      hits = rows.map((r) => ({ id: r.id as string, score: 1 - num(r.d) }));
+    } else {
+      const rows = await this.rows(`SELECT v.id, v.vector FROM ${from} WHERE ${cond}`, p.values);
+      hits = rows.map((r) => {
+        const v = toFloat32(r.vector);
+        let dot = 0;
+        for (let i = 0; i < v.length; i++) dot += v[i]! * vector[i]!;
+        return { id: r.id as string, score: dot };
+      });
+    }
+    return hits.sort((a, b) => b.score - a.score || compareIds(a.id, b.id)).slice(0, limit);
+  }
+
+  async getVectors(ids: readonly string[]): Promise<Map<string, Float32Array>> {
+    const out = new Map<string, Float32Array>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const p = new Params();
+      const rows = await this.rows(
+        `SELECT id, vector FROM ${this.t("vectors")} WHERE id IN (${p.list(ids.slice(i, i + 500))})`,
+        p.values,
+      );
+      for (const r of rows) out.set(r.id as string, toFloat32(r.vector));
+    }
+    return out;
+  }
+
+  async links(id: string): Promise<Link[]> {
+    const rows = await this.rows(
+      `SELECT * FROM ${this.t("links")} WHERE from_id = $1 OR to_id = $1
+       ORDER BY at COLLATE "C", from_id COLLATE "C", to_id COLLATE "C"`,
+      [id],
+    );
+    return rows.map((r) => ({
+      from: r.from_id as string,
+      to: r.to_id as string,
+      relation: r.relation as Link["relation"],
+      at: r.at as string,
+    }));
+  }
+
+  async outcomes(beliefId: string): Promise<OutcomeEvent[]> {
+    const rows = await this.rows(`SELECT * FROM ${this.t("outcomes")} WHERE belief_id = $1 ORDER BY rid`, [
+      beliefId,
+    ]);
+    return rows.map((r) => ({
+      beliefId: r.belief_id as string,
+      success: r.success === true,
+      at: r.at as string,
+      confidenceBefore: num(r.confidence_before),
+      confidenceAfter: num(r.confidence_after),
+    }));
+  }
+
+  async auditHead(namespace: string): Promise<AuditEntry | null> {
+    const [r] = await this.rows(
+      `SELECT * FROM ${this.t("audit")} WHERE namespace = $1 ORDER BY seq DESC LIMIT 1`,
+      [namespace],
+    );
+    return r ? toAudit(r) : null;
+  }
+
+  async listAudit(query: {
+    namespace?: string | undefined;
+    subjectId?: string | undefined;
+    afterSeq?: number;
+    limit: number;
+  }): Promise<AuditEntry[]> {
+    const p = new Params();
+    const parts = [`seq > ${p.add(query.afterSeq ?? 0, "::integer")}`];
+    if (query.namespace) parts.push(`namespace = ${p.add(query.namespace)}`);
+    if (query.subjectId) parts.push(`subject_id = ${p.add(query.subjectId)}`);
+    const rows = await this.rows(
+      `SELECT * FROM ${this.t("audit")} WHERE ${parts.join(" AND ")} ORDER BY namespace COLLATE "C", seq LIMIT ${p.add(query.limit)}`,
+      p.values,
+    );
+    return rows.map(toAudit);
+  }
+
+  async auditNamespaces(): Promise<string[]> {
+    const rows = await this.rows(
+      `SELECT namespace FROM (SELECT namespace FROM ${this.t("audit_heads")} UNION SELECT namespace FROM ${this.t("audit")}) u
+       ORDER BY namespace COLLATE "C"`,
+    );
+    return rows.map((r) => r.namespace as string);
+  }
+
+  async judgedPairs(pairs: readonly { a: string; b: string }[]): Promise<JudgedPair[]> {
+    const out: JudgedPair[] = [];
+    for (let i = 0; i < pairs.length; i += 250) {
+      const p = new Params();
+      const keys = pairs.slice(i, i + 250).map((x) => `(${p.add(x.a)}, ${p.add(x.b)})`);
+      const rows = await this.rows(
+        `SELECT j.* FROM ${this.t("judged_pairs")} j JOIN (VALUES ${keys.join(",")}) k(a, b) ON j.a = k.a AND j.b = k.b`,
+        p.values,
+      );
+      const found = new Map(rows.map((r) => [`${r.a}\u0000${r.b}`, r]));
+      // In the order asked, as SQLite answers.
+      for (const x of pairs.slice(i, i + 250)) {
+        const r = found.get(`${x.a}\u0000${x.b}`);
+        if (r)
+          out.push({
+            a: r.a as string,
+            b: r.b as string,
+            aHash: r.a_hash as string,
+            bHash: r.b_hash as string,
+            relation: r.relation as JudgedPair["relation"],
+            judge: r.judge as string,
+            reason: r.reason as string,
+            at: r.at as string,
+          });
+      }
+    }
+    return out;
+  }
+
+  async getMeta(key: string): Promise<string | null> {
+    const [r] = await this.rows(`SELECT value FROM ${this.t("meta")} WHERE key = $1`, [key]);
+    return r ? (r.value as string) : null;
+  }
+
+  async auditHeadMark(namespace: string): Promise<{ seq: number; hash: string } | null> {
+    const [r] = await this.rows(`SELECT seq, hash FROM ${this.t("audit_heads")} WHERE namespace = $1`, [
+      namespace,
+    ]);
+    return r ? { seq: num(r.seq), hash: r.hash as string } : null;
+  }
+}
+
+/** Reads and writes on one transaction's connection: what `Store.transaction` hands the engine. */
+class PostgresWriter extends PostgresReader implements StoreWriter {
+  private readonly lockedChains = new Set<string>();
+
+  /** Takes the namespace's chain lock before reading the head, so concurrent appends stay linear. */
+  override async auditHead(namespace: string): Promise<AuditEntry | null> {
+    if (!this.lockedChains.has(namespace)) {
+      await this.rows("SELECT pg_advisory_xact_lock(hashtext($1))", [
+        `strata-audit:${this.ctx.schema}:${namespace}`,
+      ]);
+      this.lockedChains.add(namespace);
+    }
+    return super.auditHead(namespace);
+  }
+
+  async insertEpisode(episode: NewEpisode): Promise<string> {
+    const cols = Object.entries(EPISODE_COLUMNS) as [keyof NewEpisode, Column][];
+    const p = new Params();
+    const values = cols.map(([k, [, to, cast]]) => p.add(to(episode[k]), cast));
+    const [r] = await this.rows(
+      `INSERT INTO ${this.t("episodes")} (${cols.map(([, [c]]) => c).join(",")}) VALUES (${values.join(",")}) RETURNING rid`,
+      p.values,
+    );
+    return `e${r!.rid}`;
+  }
+
+  async updateEpisode(id: string, patch: EpisodePatch): Promise<void> {
+    await this.update("episodes", EPISODE_COLUMNS, id, patch);
+  }
+
+  async insertBelief(belief: NewBelief): Promise<string> {
+    const cols = Object.entries(BELIEF_COLUMNS) as [keyof NewBelief, Column][];
+    const p = new Params();
+    const values = cols.map(([k, [, to, cast]]) => p.add(to(belief[k]), cast));
+    const [r] = await this.rows(
+      `INSERT INTO ${this.t("beliefs")} (${cols.map(([, [c]]) => c).join(",")}) VALUES (${values.join(",")}) RETURNING rid`,
+      p.values,
+    );
+    const id = `b${r!.rid}`;
+    await this.addSources(id, belief.sources);
+    return id;
+  }
+
+  async updateBelief(id: string, patch: BeliefPatch): Promise<void> {
+    await this.update("beliefs", BELIEF_COLUMNS, id, patch);
+    if (patch.sources) await this.addSources(id, patch.sources);
+  }
+
+  private async addSources(beliefId: string, episodes: readonly string[]): Promise<void> {
+    for (const e of episodes)
+      await this.rows(
+        `INSERT INTO ${this.t("belief_sources")}(episode_id, belief_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+        [e, beliefId],
+      );
+  }
+
+  private async update(
+    table: string,
+    columns: Record<string, Column>,
+    id: string,
+    patch: Record<string, unknown>,
+  ): Promise<void> {
+    const entries = Object.entries(patch).filter(([k, v]) => v !== undefined && k in columns);
+    if (entries.length === 0) return;
+    const p = new Params();
+    const sets = entries.map(([k, v]) => {
+      const [c, to, cast] = columns[k]!;
+      return `${c} = ${p.add(to(v), cast)}`;
+    });
+    await this.rows(
+      `UPDATE ${this.t(table)} SET ${sets.join(", ")} WHERE rid = ${p.add(ridOf(id), "::bigint")}`,
+      p.values,
+    );
+  }
+
+  async addLink(link: Link): Promise<void> {
+    await this.rows(
+      `INSERT INTO ${this.t("links")}(from_id, to_id, relation, at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [link.from, link.to, link.relation, link.at],
+    );
+  }
+
+  async addOutcome(event: OutcomeEvent): Promise<void> {
+    await this.rows(
+      `INSERT INTO ${this.t("outcomes")}(belief_id, success, at, confidence_before, confidence_after)
+       VALUES ($1, $2::boolean, $3, $4::double precision, $5::double precision)`,
+      [event.beliefId, event.success, event.at, event.confidenceBefore, event.confidenceAfter],
+    );
+  }
+
+  async putVector(id: string, namespace: string, embedder: string, vector: Float32Array): Promise<void> {
+    await this.rows(
+      `INSERT INTO ${this.t("vectors")}(id, namespace, embedder, dim, vector) VALUES ($1, $2, $3, $4::integer, $5::real[])
+       ON CONFLICT (id) DO UPDATE SET namespace = excluded.namespace, embedder = excluded.embedder, dim = excluded.dim, vector = excluded.vector`,
+      [id, namespace, embedder, vector.length, toArrayLiteral(vector)],
+    );
+    await this.ensureVectorIndex(vector.length);
+  }
+
+  /** One HNSW index per dimension, created when its first vector arrives (writes are serialised). */
+  private async ensureVectorIndex(dim: number): Promise<void> {
+    const ext = this.ctx.vectorSchema;
+    if (ext === null || this.ctx.indexedDims.has(dim)) return;
+    const e = quoteIdent(ext);
+    await this.db.exec(
+      `CREATE INDEX IF NOT EXISTS vectors_hnsw_${dim} ON ${this.t("vectors")}
+       USING hnsw ((vector::${e}.vector(${dim})) ${e}.vector_cosine_ops) WHERE dim = ${dim}`,
+    );
+    this.ctx.indexedDims.add(dim);
+  }
+
+  async deleteVector(id: string): Promise<void> {
+    await this.rows(`DELETE FROM ${this.t("vectors")} WHERE id = $1`, [id]);
+  }
+
+  async putJudgedPair(j: JudgedPair): Promise<void> {
+    await this.rows(
+      `INSERT INTO ${this.t("judged_pairs")}(a, b, a_hash, b_hash, relation, judge, reason, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (a, b) DO UPDATE SET a_hash = excluded.a_hash, b_hash = excluded.b_hash, relation = excluded.relation,
+         judge = excluded.judge, reason = excluded.reason, at = excluded.at`,
+      [j.a, j.b, j.aHash, j.bHash, j.relation, j.judge, j.reason, j.at],
+    );
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.rows(
+      `INSERT INTO ${this.t("meta")}(key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      [key, value],
+    );
+  }
+
+  async appendAudit(entry: AuditEntry): Promise<void> {
+    await this.rows(
+      `INSERT INTO ${this.t("audit")}(namespace, seq, at, actor, event, subject_id, content_hash, detail, prev_hash, hash)
+       VALUES ($1, $2::integer, $3, $4, $5, $6, $7, $8::json, $9, $10)`,
+      [
+        entry.namespace,
+        entry.seq,
+        entry.at,
+        entry.actor,
+        entry.event,
+        entry.subjectId,
+        entry.contentHash,
+        entry.detail === null ? null : json(entry.detail),
+        entry.prevHash,
+        entry.hash,
+      ],
+    );
+    await this.rows(
+      `INSERT INTO ${this.t("audit_heads")}(namespace, seq, hash) VALUES ($1, $2::integer, $3)
+       ON CONFLICT (namespace) DO UPDATE SET seq = excluded.seq, hash = excluded.hash`,
+      [entry.namespace, entry.seq, entry.hash],
+    );
+  }
+}
+
+export class PostgresStore extends PostgresReader implements Store {
+  readonly name = "postgres";
+  readonly capabilities: StoreCapabilities;
+  private readonly client: SqlClient;
+  private readonly pending = new Set<Promise<unknown>>();
+
+  private constructor(client: SqlClient, ctx: StoreContext) {
+    super(client, ctx);
+    this.client = client;
+    this.capabilities = Object.freeze({
+      fullText: true,
+      vector: ctx.vectorSchema === null ? "scan" : "index",
+      concurrentWriters: true,
+    });
+  }
+
+  /** Where the store points (password removed) and which schema holds its tables. */
+  get target(): string {
+    return `${this.client.target} schema ${this.ctx.schema}`;
+  }
+
+  /**
+   * Connects, checks the server, applies pending migrations once across processes and
+   * detects pgvector.
+   *
+   *   const store = await PostgresStore.open({ url: process.env.DATABASE_URL });
+   *   const store = await PostgresStore.open({ pglite: await PGlite.create({ extensions: { vector } }) });
+   */
+  static async open(options: PostgresStoreOptions): Promise<PostgresStore> {
+    const schema = options.schema ?? "strata";
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema))
+      throw new StrataError(
+        "INVALID_INPUT",
+        `Invalid Postgres schema name "${schema}": use letters, digits and _ (at most 63), starting with a letter.`,
+        { field: "schema" },
+      );
+    const client = PostgresStore.client(options);
+    try {
+      const vectorSchema = await migrate(client, schema, options.vectorIndex ?? "auto");
+      const ctx: StoreContext = {
+        s: quoteIdent(schema),
+        schema,
+        vectorSchema,
+        indexedDims: new Set(),
+        closed: false,
+      };
+      if (vectorSchema !== null && (options.pglite || options.client)) {
+        // One session: set the search parameters once (a pool the store opens sets them per connection).
+        await client.exec("SET hnsw.ef_search = 200").catch(() => undefined);
+        await client.exec("SET hnsw.iterative_scan = relaxed_order").catch(() => undefined);
+      }
+      return new PostgresStore(client, ctx);
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private static client(o: PostgresStoreOptions): SqlClient {
+    if (o.client) return o.client;
+    if (o.pglite) return pgliteClient(o.pglite, { ownsDb: false });
+    if (o.pool) return pgPoolClient(o.pool, { ownsPool: false, target: "an injected pg Pool" });
+    if (o.url)
+      return pgUrlClient({
+        url: o.url,
+        statementTimeoutMs: o.statementTimeoutMs ?? 30_000,
+        connectTimeoutMs: o.connectTimeoutMs ?? 5_000,
+        maxConnections: o.maxConnections ?? 10,
+      });
+    throw new StrataError(
+      "INVALID_INPUT",
+      "PostgresStore.open needs a url (postgres://user:password@host:5432/db), a pg Pool or a PGlite instance.",
+    );
+  }
+
+  /**
+   * One atomic write on one connection. A store-wide advisory lock serialises writers across
+   * processes (as SQLite's BEGIN IMMEDIATE does), so the write gate decides on committed state
+   * and read-modify-write counters (support, outcomes) never lose an update.
+   */
+  transaction<T>(fn: (tx: StoreWriter) => Promise<T>): Promise<T> {
+    this.check();
+    const run = this.client.transaction(async (db) => {
+      await db.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`strata-write:${this.ctx.schema}`]);
+      return fn(new PostgresWriter(db, this.ctx));
+    });
+    this.pending.add(run);
+    const done = () => this.pending.delete(run);
+    run.then(done, done);
+    return run;
+  }
+
+  async close(): Promise<void> {
+    if (this.ctx.closed) return;
+    await Promise.allSettled([...this.pending]);
+    this.ctx.closed = true;
+    await this.client.close();
+  }
+
+  /** Raw SQL for tests that must tamper with stored rows (audit verification). Tables are in `schema`. */
+  async unsafeQuery(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+    return this.db.query(inSchema(sql, this.ctx.schema), params);
+  }
+}
+
+/**
+ * Applies pending migrations under a transaction-scoped advisory lock and turns pgvector on
+ * when it can. Returns the schema holding pgvector, or null for the in-process scan.
+ */
+async function migrate(
+  client: SqlClient,
+  schema: string,
+  vectorIndex: "auto" | "scan",
+): Promise<string | null> {
+  return client.transaction(async (db) => {
+    await db.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`strata-migrate:${schema}`]);
+    await db.exec(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+    await db.exec(inSchema(MIGRATIONS_TABLE, schema));
+    const [row] = await db.query(
+      `SELECT coalesce(max(version), 0)::int AS v FROM ${quoteIdent(schema)}.strata_migrations`,
+    );
+    const current = num(row?.v ?? 0);
+    if (current > SCHEMA_VERSION)
+      throw new StrataError(
+        "SCHEMA_TOO_NEW",
+        `The Postgres schema "${schema}" has Strata schema version ${current}, newer than this Strata (${SCHEMA_VERSION}). Upgrade strata-memory to open it.`,
+        { found: current, supported: SCHEMA_VERSION },
+      );
+    for (let v = current; v < SCHEMA_VERSION; v++) {
+      await db.exec(inSchema(MIGRATIONS[v]!, schema));
+      await db.query(`INSERT INTO ${quoteIdent(schema)}.strata_migrations(version) VALUES ($1::integer)`, [
+        v + 1,
+      ]);
+    }
+    if (vectorIndex === "scan") return null;
+    return enableVector(db);
+  });
+}
+
+async function enableVector(db: SqlQueryable): Promise<string | null> {
+  const installed = async () => {
+    const [r] = await db.query(
+      "SELECT n.nspname FROM pg_extension x JOIN pg_namespace n ON n.oid = x.extnamespace WHERE x.extname = 'vector'",
+    );
+    return r ? (r.nspname as string) : null;
+  };
+  const found = await installed();
+  if (found !== null) return found;
+  const [available] = await db.query("SELECT 1 AS ok FROM pg_available_extensions WHERE name = 'vector'");
+  if (!available) return null;
+  // Creating it may be refused (privileges): a savepoint keeps the migration's transaction alive.
+  await db.exec("SAVEPOINT strata_vector");
+  try {
+    await db.exec("CREATE EXTENSION IF NOT EXISTS vector");
+    await db.exec("RELEASE SAVEPOINT strata_vector");
+  } catch {
+    await db.exec("ROLLBACK TO SAVEPOINT strata_vector");
+    return null;
+  }
+  return installed();
+}
+
+export { redactUrl };

@@ -1,0 +1,428 @@
+/**
+ * The store contract: one suite, every store. Behaviour is asserted through the engine (the
+ * only user of the port), plus a few direct port checks; a recorded transcript of one script
+ * must come out identical on every store.
+ *
+ *   STRATA_STORES=sqlite,pglite npx vitest run test/contract
+ *   DATABASE_URL=postgres://strata:strata@localhost/strata_test npx vitest run test/contract
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Memory } from "../../src/core/engine.js";
+import { isStrataError } from "../../src/core/errors.js";
+import type { Belief, Episode } from "../../src/core/model.js";
+import type { Store, StoreWriter } from "../../src/core/ports.js";
+import { openMemory } from "../../src/open-memory.js";
+import { STORE_CASES, type StoreCase } from "./stores.js";
+
+/** A store clock that moves one second per reading, from a fixed start. */
+function fixedClock(start = "2026-03-05T00:00:00Z") {
+  let t = Date.parse(start);
+  return {
+    now: () => {
+      t += 1000;
+      return new Date(t);
+    },
+  };
+}
+
+async function engineOn(c: StoreCase): Promise<{ mem: Memory; store: Store }> {
+  const store = await c.open();
+  return { mem: await openMemory({ store, clock: fixedClock() }), store };
+}
+
+/** The scripted session whose outcome must be identical on every store. */
+async function script(mem: Memory): Promise<unknown[]> {
+  const out: unknown[] = [];
+  const gate = (r: Awaited<ReturnType<Memory["record"]>>) => [
+    r.verdict,
+    r.id,
+    r.stored,
+    r.target?.id ?? null,
+    r.superseded,
+    r.derived,
+    r.notes,
+  ];
+  out.push(gate(await mem.remember("The staging database is Postgres 16", { at: "2026-03-01" })));
+  out.push(gate(await mem.remember("Staging database: Postgres 16", { at: "2026-03-01" })));
+  out.push(gate(await mem.remember("The retry limit is 5", { at: "2026-03-01" })));
+  out.push(gate(await mem.remember("The retry limit is 7", { at: "2026-03-02" })));
+  out.push(gate(await mem.remember("The retry limit is 3", { at: "2026-02-01" })));
+  out.push(gate(await mem.record("Is the retry limit 9?", { type: "question" })));
+  out.push(
+    gate(
+      await mem.record("Deploying with blue-green switch worked", { type: "outcome", outcome: "success" }),
+    ),
+  );
+  out.push(
+    gate(
+      await mem.record("Deploying with blue-green switch failed", { type: "outcome", outcome: "failure" }),
+    ),
+  );
+  out.push(gate(await mem.remember("The assistant is called Ada", { at: "2026-03-01" })));
+  out.push((await mem.pin("b5")).pinned);
+  out.push(gate(await mem.remember("The assistant is called Bob", { at: "2026-03-03" })));
+  out.push(gate(await mem.capture({ when: "target model is Anthropic", prefer: "use XML delimiters" })));
+  out.push(
+    gate(
+      await mem.remember("Avoid running migrations during peak traffic", {
+        kind: "failure",
+        at: "2026-03-04",
+      }),
+    ),
+  );
+  out.push(
+    gate(
+      await mem.remember("Rotate the API keys", {
+        kind: "procedure",
+        steps: ["create a new key", "deploy it", "revoke the old key"],
+      }),
+    ),
+  );
+  const hits = (h: Awaited<ReturnType<Memory["recall"]>>) =>
+    h.map((x) => [x.id, x.status, x.text, Math.round(x.score * 100) / 100]);
+  for (const q of ["retry limit", "staging database", "deploy blue-green", "assistant name", "API keys"])
+    out.push(hits(await mem.recall(q, { k: 5 })));
+  out.push(hits(await mem.recall("retry limit", { at: "2026-02-15" })));
+  out.push(hits(await mem.recall("retry limit", { at: "2026-03-01T12:00:00Z" })));
+  const ctx = await mem.context("deploy the service", { tokenBudget: 300, recentEvents: 3 });
+  out.push([ctx.text, ctx.tokens]);
+  out.push(await mem.outcome("b3", true));
+  out.push(await mem.forget("e1"));
+  out.push(await mem.restore("b2"));
+  out.push(await mem.history("b4"));
+  out.push(await mem.explain("b3"));
+  out.push(await mem.stats());
+  out.push(await mem.list({ limit: 50 }));
+  out.push(await mem.list({ layer: "episode", limit: 50 }));
+  out.push(await mem.auditLog({ limit: 500 }));
+  out.push(await mem.verifyAudit());
+  return out;
+}
+
+const transcripts = new Map<string, unknown[]>();
+
+for (const c of STORE_CASES) {
+  const title = c.skip ? `${c.name} (skipped: ${c.skip})` : c.name;
+  if (c.skip) console.log(`store contract: ${title}`);
+
+  describe.skipIf(c.skip !== null)(`store contract: ${title}`, () => {
+    beforeAll(() => c.prepare(), 180_000);
+    afterAll(() => c.dispose());
+
+    it("records the scripted session (compared across stores below)", async () => {
+      const { mem } = await engineOn(c);
+      try {
+        transcripts.set(c.name, JSON.parse(JSON.stringify(await script(mem))));
+      } finally {
+        await mem.close();
+      }
+    });
+
+    it("write gate: novel, redundant paraphrase, contradiction supersedes 5 → 7", async () => {
+      const { mem } = await engineOn(c);
+      try {
+        const a = await mem.remember("The staging database is Postgres 16");
+        expect(a).toMatchObject({ verdict: "novel", id: "b1", stored: true });
+        const b = await mem.remember("Staging database: Postgres 16");
+        expect(b).toMatchObject({ verdict: "redundant", id: "b1", stored: false });
+        expect((await mem.get("b1")) as Belief).toMatchObject({ support: 2 });
+
+        await mem.remember("The retry limit is 5", { at: "2026-03-01" });
+        const seven = await mem.remember("The retry limit is 7", { at: "2026-03-02" });
+        expect(seven).toMatchObject({ verdict: "contradiction", id: "b3", superseded: ["b2"] });
+        expect(await mem.get("b2")).toMatchObject({
+          status: "archived",
+          supersededBy: "b3",
+          validTo: "2026-03-02T00:00:00.000Z",
+        });
+        expect(await mem.get("b3")).toMatchObject({ status: "active" });
+      } finally {
+        await mem.close();
+      }
+    });
+
+    it("write gate: outcome-conflict, a question never supersedes, backdated fact is history, pinned stays", async () => {
+      const { mem } = await engineOn(c);
+      try {
+        await mem.remember("The retry limit is 5", { at: "2026-03-01" });
+        await mem.remember("The retry limit is 7", { at: "2026-03-02" });
+        const q = await mem.record("Is the retry limit 9?", { type: "question" });
+        expect(q).toMatchObject({ verdict: "novel", superseded: [] });
+        expect(await mem.get("b2")).toMatchObject({ status: "active" });
+
+        const old = await mem.remember("The retry limit is 3", { at: "2026-02-01" });
+        expect(old.superseded).toEqual([]);
+        expect(await mem.get(old.id)).toMatchObject({
+          status: "archived",
+          supersededBy: "b1",
+          validTo: "2026-03-01T00:00:00.000Z",
+        });
+        expect(await mem.get("b2")).toMatchObject({ status: "active" });
+
+        await mem.record("Deploying with blue-green switch worked", { type: "outcome", outcome: "success" });
+        const fail = await mem.record("Deploying with blue-green switch failed", {
+          type: "outcome",
+          outcome: "failure",
+        });
+        expect(fail.verdict).toBe("outcome-conflict");
+
+        const ada = await mem.remember("The assistant is called Ada");
+        await mem.pin(ada.id);
+        const bob = await mem.remember("The assistant is called Bob");
+        expect(bob.superseded).toEqual([]);
+        expect(bob.notes).toContain("skipped: pinned");
+        expect(await mem.get(ada.id)).toMatchObject({ status: "active", pinned: true });
+      } finally {
+        await mem.close();
+      }
+    });
+
+    it("recall ranks the current value first and `at` travels back in time", async () => {
+      const { mem } = await engineOn(c);
+      try {
+        await mem.remember("The retry limit is 5", { at: "2026-03-01" });
+        await mem.remember("The retry limit is 7", { at: "2026-03-02" });
+        await mem.remember("The staging database is Postgres 16");
+        const now = await mem.recall("retry limit", { kinds: ["fact"] });
+        expect(now.map((h) => h.id)).toEqual(["b2"]);
+        const then = await mem.recall("retry limit", { at: "2026-03-01T12:00:00Z" });
+        expect(then[0]).toMatchObject({ id: "b1", text: "The retry limit is 5" });
+        expect(await mem.recall("retry limit", { at: "2026-02-01" })).toEqual([]);
+      } finally {
+        await mem.close();
+      }
+    });
+
+    it("context stays within its token budget; outcome is Laplace-smoothed", async () => {
+      const { mem } = await engineOn(c);
+      try {
+        for (let i = 0; i < 30; i++)
+          await mem.remember(`Service ${i} deploys through pipeline stage ${i * 7} with canary checks`);
+        const ctx = await mem.context("deploy the service", { tokenBudget: 120 });
+        expect(ctx.tokens).toBeLessThanOrEqual(120);
+        expect(ctx.text.length).toBeGreaterThan(0);
+        const o = await mem.outcome("b1", true);
+        expect(Math.round(o.belief.confidence * 100) / 100).toBe(0.67);
+      } finally {
+        await mem.close();
+      }
+    });
+
+    it("forget erases content and derived beliefs; restore brings a superseded belief back", async () => {
+      const { mem } = await engineOn(c);
+      try {
+        const e = await mem.record("The retry limit is 5", { at: "2026-03-01" });
+        const f = await mem.remember("Queue workers use the retry limit", { sources: [e.id] });
+        const gone = await mem.forget(e.id);
+        expect(gone.forgotten.map((x) => x.id)).toEqual([e.id, f.id]);
+        expect(await mem.get(e.id)).toMatchObject({ content: "", status: "forgotten" });
+        expect(await mem.get(f.id)).toMatchObject({ text: "", status: "forgotten" });
+        expect(await mem.recall("retry limit")).toEqual([]);
+        await expect(mem.restore(e.id)).rejects.toMatchObject({ code: "FORGOTTEN" });
+
+        await mem.remember("The cache TTL is 60 seconds", { at: "2026-03-01" });
+        const next = await mem.remember("The cache TTL is 90 seconds", { at: "2026-03-02" });
+        const old = next.superseded[0]!;
+        const h = await mem.history(next.id);
+        expect(h.chain.map((b) => b.id)).toEqual([old, next.id]);
+        expect(await mem.restore(old)).toMatchObject({
+          status: "active",
+          restored: true,
+          supersededBy: null,
+        });
+        const x = await mem.explain(old);
+        expect(x.links.map((l) => [l.from, l.to, l.relation])).toEqual([[next.id, old, "supersedes"]]);
+        expect(x.audit.map((a) => a.event)).toEqual([
+          "belief.remembered",
+          "belief.superseded",
+          "belief.restored",
+        ]);
+        const stats = await mem.stats();
+        expect(stats.beliefs.byStatus).toMatchObject({ forgotten: 1, active: 2 });
+        expect(stats.episodes.byStatus).toMatchObject({ forgotten: 1 });
+      } finally {
+        await mem.close();
+      }
+    });
+
+    it("verifyAudit passes, then detects a tampered entry and a removed tail", async () => {
+      const { mem, store } = await engineOn(c);
+      try {
+        await mem.remember("The retry limit is 5", { at: "2026-03-01" });
+        await mem.remember("The retry limit is 7", { at: "2026-03-02" });
+        await mem.record("Deploy failed: migration lock timeout", { type: "outcome", outcome: "failure" });
+        const ok = await mem.verifyAudit();
+        expect(ok).toMatchObject({ ok: true, namespaces: 1, problems: [] });
+        expect(ok.entries).toBeGreaterThanOrEqual(4);
+
+        await c.tamper(store, "UPDATE audit SET actor = 'mallory' WHERE seq = 2");
+        const bad = await mem.verifyAudit();
+        expect(bad.ok).toBe(false);
+        expect(bad.problems.map((p) => p.problem)).toContain("tampered: hash does not match");
+
+        await c.tamper(store, `DELETE FROM audit WHERE seq = ${ok.entries}`);
+        const cut = await mem.verifyAudit();
+        expect(cut.problems.some((p) => p.problem.startsWith("truncated"))).toBe(true);
+      } finally {
+        await mem.close();
+      }
+    });
+
+    it("port: getBeliefs returns 2,000 ids in the order asked, chunked", async () => {
+      const store = await c.open();
+      try {
+        const ids = await store.transaction(async (tx) => {
+          const out: string[] = [];
+          for (let i = 0; i < 2000; i++) out.push(await tx.insertBelief(belief(`fact number ${i}`)));
+          return out;
+        });
+        expect(ids[0]).toBe("b1");
+        expect(ids[1999]).toBe("b2000");
+        const asked = [...ids].reverse().concat(["b999999", "e1"]);
+        const got = await store.getBeliefs(asked);
+        expect(got.map((b) => b.id)).toEqual([...ids].reverse());
+        expect(got[0]).toMatchObject({ text: "fact number 1999", pinned: false, sources: [] });
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("port: listEpisodes orders by event time then id, both ways, with paging", async () => {
+      const store = await c.open();
+      try {
+        await store.transaction(async (tx) => {
+          for (const at of ["2026-03-02", "2026-03-01", "2026-03-02", "2026-03-03", "2026-03-01"])
+            await tx.insertEpisode(episode("event", `${at}T00:00:00.000Z`));
+        });
+        const f = { namespaces: ["default"], statuses: ["active" as const] };
+        const desc = await store.listEpisodes(f, { limit: 10, offset: 0, order: "at-desc" });
+        expect(desc.map((e) => e.id)).toEqual(["e4", "e3", "e1", "e5", "e2"]);
+        const asc = await store.listEpisodes(f, { limit: 2, offset: 1, order: "at-asc" });
+        expect(asc.map((e) => e.id)).toEqual(["e5", "e1"]);
+        const until = await store.listEpisodes(
+          { ...f, at: "2026-03-01T12:00:00.000Z" },
+          { limit: 10, offset: 0, order: "at-asc" },
+        );
+        expect(until.map((e) => e.id)).toEqual(["e2", "e5"]);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("port: searchBeliefText applies every filter and never chokes on query syntax", async () => {
+      const store = await c.open();
+      try {
+        await store.transaction(async (tx: StoreWriter) => {
+          await tx.insertBelief(belief("deploy uses the blue pipeline")); // b1
+          await tx.insertBelief({ ...belief("deploy uses the green pipeline"), namespace: "other" }); // b2
+          await tx.insertBelief({ ...belief("deploy rule for pipelines"), kind: "rule" }); // b3
+          await tx.insertBelief({ ...belief("deploy pinned pipeline"), pinned: true }); // b4
+          await tx.insertBelief({
+            ...belief("deploy pipeline of last year"),
+            status: "archived",
+            validFrom: "2025-01-01T00:00:00.000Z",
+            validTo: "2025-06-01T00:00:00.000Z",
+          }); // b5
+        });
+        const base = { namespaces: ["default"], statuses: ["active" as const] };
+        const ids = async (terms: string[], f: Parameters<Store["searchBeliefText"]>[1]) =>
+          (await store.searchBeliefText(terms, f, 10)).map((h) => h.id).sort();
+        expect(await ids(["pipeline"], base)).toEqual(["b1", "b3", "b4"]);
+        expect(await ids(["pipeline"], { ...base, namespaces: ["default", "other"] })).toEqual([
+          "b1",
+          "b2",
+          "b3",
+          "b4",
+        ]);
+        expect(await ids(["pipeline"], { ...base, kinds: ["rule"] })).toEqual(["b3"]);
+        expect(await ids(["pipeline"], { ...base, pinned: true })).toEqual(["b4"]);
+        expect(
+          await ids(["pipeline"], { namespaces: ["default"], statuses: null, at: "2025-03-01" }),
+        ).toEqual(["b5"]);
+        expect(await ids(["blue", "nothing"], base)).toEqual(["b1"]);
+        for (const odd of ["it's", "a:b", "'", "&|!", "(", '"', "\\", "deploy*", "NEAR"])
+          await expect(store.searchBeliefText([odd], base, 5)).resolves.toBeInstanceOf(Array);
+        const ranked = await store.searchBeliefText(["deploy"], base, 10);
+        expect(ranked.map((h) => h.id)).toHaveLength(3);
+        for (let i = 1; i < ranked.length; i++)
+          expect(ranked[i - 1]!.score).toBeGreaterThanOrEqual(ranked[i]!.score);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("a closed store refuses with STORE_CLOSED", async () => {
+      const store = await c.open();
+      await store.close();
+      const error = await store.getBelief("b1").catch((e: unknown) => e);
+      expect(isStrataError(error) && error.code).toBe("STORE_CLOSED");
+    });
+  });
+}
+
+describe("store contract: every store tells the same story", () => {
+  it("the scripted session gives identical ids, verdicts, rankings and records", (ctx) => {
+    const runs = [...transcripts.entries()];
+    if (runs.length < 2) ctx.skip(`only ${runs.length} store(s) ran; nothing to compare`);
+    const [reference, expected] = runs[0]!;
+    for (const [name, got] of runs.slice(1)) {
+      expect(got.length, `${name} vs ${reference}`).toBe(expected.length);
+      for (const [i, step] of got.entries())
+        expect(step, `${name} vs ${reference}, step ${i}`).toEqual(expected[i]);
+    }
+  });
+});
+
+function belief(text: string): Omit<Belief, "id"> {
+  return {
+    namespace: "default",
+    kind: "fact",
+    text,
+    when: null,
+    prefer: null,
+    exceptions: [],
+    steps: null,
+    status: "active",
+    statusReason: null,
+    pinned: false,
+    restored: false,
+    confidence: 0.5,
+    successes: 0,
+    failures: 0,
+    support: 1,
+    uses: 0,
+    halfLifeDays: 14,
+    lastConfirmedAt: null,
+    lastUsedAt: null,
+    validFrom: "2026-03-01T00:00:00.000Z",
+    validTo: null,
+    recordedAt: "2026-03-05T00:00:00.000Z",
+    retiredAt: null,
+    supersededBy: null,
+    parentId: null,
+    sources: [],
+    source: null,
+    contentHash: "0".repeat(64),
+    metadata: {},
+  };
+}
+
+function episode(content: string, at: string): Omit<Episode, "id"> {
+  return {
+    namespace: "default",
+    type: "observation",
+    content,
+    outcome: null,
+    session: null,
+    actor: null,
+    at,
+    recordedAt: "2026-03-05T00:00:00.000Z",
+    metadata: {},
+    contentHash: "0".repeat(64),
+    support: 1,
+    status: "active",
+    distilledAt: null,
+    supersededBy: null,
+    validTo: null,
+  };
+}

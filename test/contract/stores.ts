@@ -1,0 +1,124 @@
+/**
+ * Every store the contract suite runs against, each opened fresh per test. Filter with
+ * STRATA_STORES=sqlite,pglite,postgres (a name or its prefix); real PostgreSQL needs DATABASE_URL.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Store } from "../../src/core/ports.js";
+import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
+import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+
+export interface StoreCase {
+  name: string;
+  /** Why the case does not run here, or null. */
+  skip: string | null;
+  open(): Promise<Store>;
+  /** Rewrites stored rows behind the engine's back (tables: audit, beliefs, …). */
+  tamper(store: Store, sql: string): Promise<void>;
+  /** Starts what the case shares between tests (slow: PGlite compiles Postgres). */
+  prepare(): Promise<void>;
+  /** Releases what the case shares between tests. */
+  dispose(): Promise<void>;
+}
+
+const wanted = (process.env.STRATA_STORES ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
+const filteredOut = (name: string) =>
+  wanted.length > 0 && !wanted.some((w) => name === w || name.startsWith(`${w}-`))
+    ? `not in STRATA_STORES=${process.env.STRATA_STORES}`
+    : null;
+
+let tmp: string | null = null;
+const tmpDir = () => {
+  tmp ??= mkdtempSync(join(tmpdir(), "strata-contract-"));
+  return tmp;
+};
+let counter = 0;
+const schemaName = (prefix: string) => `${prefix}_${process.pid}_${++counter}`;
+
+const sqliteTamper = async (store: Store, sql: string) => (store as SqliteStore).unsafeExec(sql);
+const pgTamper = async (store: Store, sql: string) => {
+  // Unqualified table names in the test's SQL point at the store's schema.
+  await (store as unknown as PostgresStore).unsafeQuery(
+    sql.replace(/\b(UPDATE|FROM|INTO)\s+(audit|audit_heads|beliefs|episodes)\b/gi, "$1 {s}.$2"),
+  );
+};
+
+// One PGlite for the whole file (it takes seconds to start); each test gets its own schema.
+type PGliteInstance = import("@electric-sql/pglite").PGlite;
+let pglite: Promise<PGliteInstance> | null = null;
+const sharedPglite = () => {
+  pglite ??= (async () => {
+    const [{ PGlite }, { vector }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite-pgvector"),
+    ]);
+    return PGlite.create({ extensions: { vector } });
+  })();
+  return pglite;
+};
+
+// Starts compiling PGlite while the SQLite cases run.
+if (!filteredOut("pglite")) void sharedPglite();
+
+const pgSchemas: string[] = [];
+const DATABASE_URL = process.env.DATABASE_URL;
+
+export const STORE_CASES: StoreCase[] = [
+  {
+    name: "sqlite-file",
+    skip: filteredOut("sqlite-file"),
+    open: async () => SqliteStore.open({ path: join(tmpDir(), `s${++counter}.db`) }),
+    tamper: sqliteTamper,
+    prepare: async () => undefined,
+    dispose: async () => {
+      if (tmp) rmSync(tmp, { recursive: true, force: true });
+      tmp = null;
+    },
+  },
+  {
+    name: "sqlite-memory",
+    skip: filteredOut("sqlite-memory"),
+    open: async () => SqliteStore.open({ path: ":memory:" }),
+    tamper: sqliteTamper,
+    prepare: async () => undefined,
+    dispose: async () => undefined,
+  },
+  {
+    name: "pglite",
+    skip: filteredOut("pglite"),
+    open: async () => PostgresStore.open({ pglite: await sharedPglite(), schema: schemaName("t") }),
+    tamper: pgTamper,
+    prepare: async () => {
+      await sharedPglite();
+    },
+    dispose: async () => {
+      if (pglite) await (await pglite).close();
+      pglite = null;
+    },
+  },
+  {
+    name: "postgres",
+    skip:
+      filteredOut("postgres") ??
+      (DATABASE_URL ? null : "DATABASE_URL is not set (postgres://user:password@host:5432/db)"),
+    open: async () => {
+      const schema = schemaName("contract");
+      pgSchemas.push(schema);
+      return PostgresStore.open({ url: DATABASE_URL!, schema, maxConnections: 4 });
+    },
+    tamper: pgTamper,
+    prepare: async () => undefined,
+    dispose: async () => {
+      if (pgSchemas.length === 0) return;
+      const pg = (await import("pg")).default;
+      const client = new pg.Client({ connectionString: DATABASE_URL });
+      await client.connect();
+      for (const s of pgSchemas.splice(0)) await client.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
+      await client.end();
+    },
+  },
+];
