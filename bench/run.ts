@@ -1,0 +1,417 @@
+/**
+ * Strata's performance benchmark: gated writes/s, recall and context latency at several store
+ * sizes, on a temporary SQLite file, with deterministic synthetic traffic and a fixed clock.
+ *
+ *   npm run bench                          # sizes 1000 and 10000, table then JSON
+ *   npm run bench -- --sizes 1000 --json-only
+ *   npm run bench -- --profile             # adds a time breakdown by port (store, embedder, judge…)
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import type { Memory } from "../src/core/engine.js";
+import { createLexicalJudge } from "../src/core/judge/lexical-judge.js";
+import type { GateResult } from "../src/core/model.js";
+import type { Clock } from "../src/core/ports.js";
+import { createHashedEmbedder } from "../src/embed/hashed-embedder.js";
+import { openMemory } from "../src/open-memory.js";
+import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
+import { createGptTokenizer } from "../src/tokenizer/gpt-tokenizer.js";
+import { preload } from "./preload.js";
+import { createTraffic, type Traffic } from "./synthetic.js";
+import { createTimers, type Timers, timed } from "./timers.js";
+
+interface Options {
+  sizes: number[];
+  jsonOnly: boolean;
+  profile: boolean;
+  seed: number;
+  recallQueries: number;
+  contextGoals: number;
+  /** Gated `remember` calls measured at each size. */
+  writes: number;
+  /** One `record` (episode) for every this many `remember` calls. */
+  recordEvery: number;
+}
+
+const TARGETS = { writesPerSecond: 2000, recallP95Ms: 5 } as const;
+/** Store time for every call: the bench measures the engine, not the calendar. */
+const FIXED_CLOCK: Clock = { now: () => new Date("2026-03-01T12:00:00.000Z") };
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = {
+    sizes: [1000, 10_000],
+    jsonOnly: false,
+    profile: false,
+    seed: 42,
+    recallQueries: 300,
+    contextGoals: 100,
+    writes: 400,
+    recordEvery: 4,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === "--sizes")
+      o.sizes = value()
+        .split(",")
+        .map((s) => Number(s.trim().replace(/_/g, "")));
+    else if (a === "--json-only") o.jsonOnly = true;
+    else if (a === "--profile") o.profile = true;
+    else if (a === "--seed") o.seed = Number(value());
+    else if (a === "--queries") o.recallQueries = Number(value());
+    else if (a === "--goals") o.contextGoals = Number(value());
+    else if (a === "--writes") o.writes = Number(value());
+    else if (a === "--") continue;
+    else throw new Error(`unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N)`);
+  }
+  if (o.sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("--sizes takes positive integers");
+  return o;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+function latency(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  const r = (x: number) => Math.round(x * 1000) / 1000;
+  return {
+    n: s.length,
+    p50: r(percentile(s, 50)),
+    p95: r(percentile(s, 95)),
+    p99: r(percentile(s, 99)),
+    max: r(s.at(-1) ?? Number.NaN),
+    mean: r(s.reduce((a, b) => a + b, 0) / Math.max(1, s.length)),
+  };
+}
+
+const log = (o: Options, msg: string) => {
+  if (!o.jsonOnly) process.stderr.write(`${msg}\n`);
+};
+
+async function open(path: string, timers: Timers | null): Promise<Memory> {
+  const store = SqliteStore.open({ path });
+  const embedder = createHashedEmbedder();
+  const judge = createLexicalJudge();
+  const tokenizer = createGptTokenizer();
+  return openMemory({
+    store: timers ? timed(store, "store", timers) : store,
+    embedder: timers ? timed(embedder, "embedder", timers) : embedder,
+    judge: timers ? timed(judge, "judge", timers) : judge,
+    tokenizer: timers ? timed(tokenizer, "tokenizer", timers) : tokenizer,
+    clock: FIXED_CLOCK,
+    namespace: "bench",
+  });
+}
+
+/** CPU milliseconds (user + system) of this process since `from`. */
+const cpuMs = (from: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(from);
+  return (d.user + d.system) / 1000;
+};
+
+/** One growing store: preload to each size in turn, then measure writes, recall and context there. */
+async function runSizes(o: Options) {
+  const dir = mkdtempSync(join(tmpdir(), "strata-bench-"));
+  const timers = o.profile ? createTimers() : null;
+  const mem = await open(join(dir, "bench.db"), timers);
+  const traffic = createTraffic(o.seed);
+  const state = { beliefs: 0, bySlot: new Map<number, string>() };
+  const results = [];
+  try {
+    for (const size of [...o.sizes].sort((a, b) => a - b)) {
+      log(o, `bench: preloading to ${size} beliefs…`);
+      let t = performance.now();
+      const loaded = await preload(mem, traffic, size, state);
+      const preloadSeconds = Math.round(performance.now() - t) / 1000;
+      timers?.reset();
+      log(o, `bench: ${size}: ${o.writes} gated writes…`);
+      const r = await measure(mem, traffic, o, timers);
+      // Gated writes add beliefs too: later sizes preload on top of them.
+      const stats = await mem.stats();
+      state.beliefs = stats.beliefs.total;
+      t = performance.now();
+      const audit = await mem.verifyAudit();
+      results.push({
+        size,
+        store: {
+          beliefsBeforeWrites: size,
+          beliefs: stats.beliefs.total,
+          activeBeliefs: stats.beliefs.byStatus.active ?? 0,
+          beliefsByStatus: stats.beliefs.byStatus,
+          episodes: stats.episodes.total,
+          auditEntries: audit.entries,
+          auditOk: audit.ok,
+          verifyAuditMs: Math.round(performance.now() - t),
+          preloadSeconds,
+          preloadArchived: loaded.archived,
+        },
+        ...r,
+      });
+    }
+    return results;
+  } finally {
+    await mem.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function measure(mem: Memory, traffic: Traffic, o: Options, timers: Timers | null) {
+  // ---- gated writes: `remember` statements, a `record` event every few ----
+  const verdicts: Record<string, number> = {};
+  const intents: Record<string, Record<string, number>> = {};
+  const count = (r: GateResult) => {
+    verdicts[r.verdict] = (verdicts[r.verdict] ?? 0) + 1;
+  };
+  let remembers = 0;
+  let records = 0;
+  let rememberMs = 0;
+  let recordMs = 0;
+  const cpu0 = process.cpuUsage();
+  const wallStart = performance.now();
+  while (remembers < o.writes) {
+    const s = traffic.statement();
+    let t = performance.now();
+    const r = await mem.remember(s.text);
+    rememberMs += performance.now() - t;
+    remembers++;
+    count(r);
+    const byIntent = intents[s.intent] ?? {};
+    intents[s.intent] = byIntent;
+    byIntent[r.verdict] = (byIntent[r.verdict] ?? 0) + 1;
+    if (remembers % o.recordEvery === 0) {
+      const e = traffic.event();
+      t = performance.now();
+      const rr = await mem.record(e.text, {
+        type: e.type,
+        ...(e.outcome ? { outcome: e.outcome } : {}),
+        session: `s${Math.floor(records / 50)}`,
+      });
+      recordMs += performance.now() - t;
+      records++;
+      count(rr);
+    }
+  }
+  const wallMs = performance.now() - wallStart;
+  const writeCpuMs = cpuMs(cpu0);
+  const writeProfile = timers?.snapshot(wallMs);
+  timers?.reset();
+
+  // ---- recall ----
+  const recallSamples: number[] = [];
+  let recallHits = 0;
+  let cpu = process.cpuUsage();
+  for (let i = 0; i < o.recallQueries + 20; i++) {
+    if (i === 20) cpu = process.cpuUsage();
+    const q = traffic.query();
+    const t = performance.now();
+    const hits = await mem.recall(q, { k: 5 });
+    const ms = performance.now() - t;
+    if (i >= 20) {
+      recallSamples.push(ms);
+      recallHits += hits.length;
+    }
+  }
+  const recallCpuMs = cpuMs(cpu);
+  const recallProfile = timers?.snapshot(recallSamples.reduce((a, b) => a + b, 0));
+  timers?.reset();
+
+  // ---- context ----
+  const contextSamples: number[] = [];
+  let contextTokens = 0;
+  for (let i = 0; i < o.contextGoals + 10; i++) {
+    if (i === 10) cpu = process.cpuUsage();
+    const g = traffic.goal();
+    const t = performance.now();
+    const c = await mem.context(g, { tokenBudget: 600 });
+    const ms = performance.now() - t;
+    if (i >= 10) {
+      contextSamples.push(ms);
+      contextTokens += c.tokens;
+    }
+  }
+  const contextCpuMs = cpuMs(cpu);
+  const contextProfile = timers?.snapshot(contextSamples.reduce((a, b) => a + b, 0));
+  timers?.reset();
+
+  const writes = remembers + records;
+  const perSec = (n: number, ms: number) => Math.round((n / ms) * 1000);
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  return {
+    writes: {
+      total: writes,
+      remember: remembers,
+      record: records,
+      wallSeconds: Math.round(wallMs) / 1000,
+      perSecond: perSec(writes, wallMs),
+      rememberPerSecond: perSec(remembers, rememberMs),
+      recordPerSecond: perSec(records, recordMs),
+      cpuMsPerWrite: round(writeCpuMs / writes),
+      verdicts,
+      verdictsByIntent: intents,
+    },
+    recall: {
+      ...latency(recallSamples),
+      cpuMsMean: round(recallCpuMs / o.recallQueries),
+      k: 5,
+      meanHits: Math.round((recallHits / o.recallQueries) * 10) / 10,
+    },
+    context: {
+      ...latency(contextSamples),
+      cpuMsMean: round(contextCpuMs / o.contextGoals),
+      tokenBudget: 600,
+      meanTokens: Math.round(contextTokens / o.contextGoals),
+    },
+    ...(timers ? { profile: { writes: writeProfile, recall: recallProfile, context: contextProfile } } : {}),
+  };
+}
+
+type SizeResult = Awaited<ReturnType<typeof runSizes>>[number];
+
+interface Row {
+  size: number;
+  metric: string;
+  value: number;
+  unit: string;
+  target: string;
+  pass: boolean | null;
+}
+
+function rows(results: SizeResult[]): Row[] {
+  const out: Row[] = [];
+  for (const r of results) {
+    const w = TARGETS.writesPerSecond;
+    const p95 = TARGETS.recallP95Ms;
+    out.push(
+      {
+        size: r.size,
+        metric: "gated writes (all)",
+        value: r.writes.perSecond,
+        unit: "/s",
+        target: `≥ ${w}`,
+        pass: r.writes.perSecond >= w,
+      },
+      {
+        size: r.size,
+        metric: "  remember",
+        value: r.writes.rememberPerSecond,
+        unit: "/s",
+        target: `≥ ${w}`,
+        pass: r.writes.rememberPerSecond >= w,
+      },
+      {
+        size: r.size,
+        metric: "  record",
+        value: r.writes.recordPerSecond,
+        unit: "/s",
+        target: `≥ ${w}`,
+        pass: r.writes.recordPerSecond >= w,
+      },
+      { size: r.size, metric: "recall p50", value: r.recall.p50, unit: "ms", target: "", pass: null },
+      {
+        size: r.size,
+        metric: "recall p95",
+        value: r.recall.p95,
+        unit: "ms",
+        target: `≤ ${p95}`,
+        pass: r.recall.p95 <= p95,
+      },
+      { size: r.size, metric: "context p50", value: r.context.p50, unit: "ms", target: "", pass: null },
+      { size: r.size, metric: "context p95", value: r.context.p95, unit: "ms", target: "", pass: null },
+    );
+  }
+  return out;
+}
+
+function renderTable(machine: ReturnType<typeof machineInfo>, results: SizeResult[]): string {
+  const lines: string[] = [];
+  lines.push(
+    `machine: ${machine.cpuModel} × ${machine.cpus}, ${machine.memoryGb} GB, node ${machine.node} (${machine.platform})`,
+  );
+  for (const r of results)
+    lines.push(
+      `size ${r.size}: preloaded in ${r.store.preloadSeconds}s; after ${r.writes.total} gated writes ` +
+        `(${r.writes.wallSeconds}s, ${r.writes.cpuMsPerWrite} cpu-ms each) ${r.store.beliefs} beliefs ` +
+        `(${r.store.activeBeliefs} active), ${r.store.episodes} episodes; audit ${r.store.auditOk ? "ok" : "BROKEN"} ` +
+        `(${r.store.auditEntries} entries); verdicts ${Object.entries(r.writes.verdicts)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")}`,
+    );
+  const table = rows(results).map((x) => [
+    String(x.size),
+    x.metric,
+    `${x.value}${x.unit === "/s" ? "/s" : " ms"}`,
+    x.target ? `${x.target}${x.unit === "/s" ? "/s" : " ms"}` : "—",
+    x.pass === null ? "" : x.pass ? "pass" : "FAIL",
+  ]);
+  const head = ["beliefs", "metric", "value", "target", ""];
+  const widths = head.map((h, i) => Math.max(h.length, ...table.map((t) => t[i]!.length)));
+  const fmt = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
+  lines.push("", fmt(head), widths.map((w) => "-".repeat(w)).join("  "), ...table.map(fmt));
+  for (const r of results)
+    if (r.profile)
+      for (const [phase, p] of Object.entries(r.profile)) {
+        if (!p) continue;
+        lines.push("", `profile ${r.size} ${phase} (${p.totalMs} ms measured):`);
+        for (const [name, t] of p.parts)
+          lines.push(
+            `  ${name.padEnd(34)} ${String(t.ms).padStart(9)} ms  ${String(t.share).padStart(5)}%  ${t.calls} calls`,
+          );
+      }
+  return lines.join("\n");
+}
+
+function machineInfo() {
+  const c = cpus();
+  return {
+    cpuModel: c[0]?.model.trim() ?? "unknown",
+    cpus: c.length,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+  };
+}
+
+async function main(): Promise<void> {
+  const o = parseArgs(process.argv.slice(2));
+  const machine = machineInfo();
+  const started = performance.now();
+  const results = await runSizes(o);
+  const report = {
+    machine,
+    config: {
+      sizes: o.sizes,
+      seed: o.seed,
+      clock: FIXED_CLOCK.now().toISOString(),
+      recallQueries: o.recallQueries,
+      contextGoals: o.contextGoals,
+      writesPerSize: o.writes,
+      recordEvery: o.recordEvery,
+      preload: "store port, batched (first statements and changed values), then gated writes at that size",
+      store: "sqlite (temp file, WAL)",
+    },
+    targets: TARGETS,
+    results,
+    rows: rows(results),
+    seconds: Math.round(performance.now() - started) / 1000,
+  };
+  if (!o.jsonOnly) console.log(`${renderTable(machine, results)}\n`);
+  console.log(JSON.stringify(report, null, o.jsonOnly ? 2 : 0));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
