@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { openMemory } from "../../open-memory.js";
+import { PostgresStore } from "./postgres-store.js";
+
+const DATABASE_URL = process.env.DATABASE_URL;
+const noServer = "DATABASE_URL is not set (postgres://user:password@host:5432/db)";
+
+describe("PostgresStore.open", () => {
+  it("an unreachable server is STORE_UNAVAILABLE, saying what to check, without the password", async () => {
+    const error = await PostgresStore.open({
+      url: "postgres://strata:s3cret@127.0.0.1:1/strata",
+      connectTimeoutMs: 2_000,
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "STORE_UNAVAILABLE" });
+    expect((error as Error).message).toMatch(/Check the server is running/);
+    expect((error as Error).message).not.toContain("s3cret");
+  });
+
+  it("needs a url, a pool or a PGlite instance", async () => {
+    await expect(PostgresStore.open({})).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    await expect(
+      PostgresStore.open({ url: DATABASE_URL ?? "postgres://x", schema: "bad-name" }),
+    ).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+    });
+  });
+
+  it.skipIf(!DATABASE_URL)(
+    `refuses a schema newer than it knows with SCHEMA_TOO_NEW${DATABASE_URL ? "" : ` (skipped: ${noServer})`}`,
+    async () => {
+      const schema = `too_new_${process.pid}`;
+      const store = await PostgresStore.open({ url: DATABASE_URL!, schema });
+      try {
+        await store.unsafeQuery("INSERT INTO {s}.strata_migrations(version) VALUES (999)");
+        await expect(PostgresStore.open({ url: DATABASE_URL!, schema })).rejects.toMatchObject({
+          code: "SCHEMA_TOO_NEW",
+        });
+      } finally {
+        await store.unsafeQuery("DROP SCHEMA {s} CASCADE");
+        await store.close();
+      }
+    },
+  );
+
+  it.skipIf(!DATABASE_URL)(
+    `openMemory({ url }) opens the Postgres store${DATABASE_URL ? "" : ` (skipped: ${noServer})`}`,
+    async () => {
+      const mem = await openMemory({ url: DATABASE_URL!, namespace: `open_memory_${process.pid}` });
+      try {
+        expect(mem.store.name).toBe("postgres");
+        const r = await mem.remember("The deploy window is Tuesday");
+        expect(r.stored).toBe(true);
+        expect((await mem.recall("deploy window")).map((h) => h.id)).toContain(r.id);
+      } finally {
+        await mem.close();
+      }
+    },
+  );
+
+  it("openMemory refuses a url it cannot open", async () => {
+    await expect(openMemory({ url: "mysql://localhost/db" })).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+    });
+  });
+});
