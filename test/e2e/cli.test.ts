@@ -94,6 +94,15 @@ describe("strata (built)", () => {
     expect(existsSync(join(dir, "round.db"))).toBe(true); // relative --db resolves against the cwd
   });
 
+  it("a changed fact supersedes across separate invocations (a reopened store)", () => {
+    const db = ["--db", "reopen.db"];
+    expect(strata([...db, "remember", "The API rate limit is 100 requests per minute"]).code).toBe(0);
+    const r = strata([...db, "--json", "remember", "The API rate limit is now 250 requests per minute"]);
+    expect(r.stderr).toBe("");
+    expect(JSON.parse(r.stdout)).toMatchObject({ verdict: "contradiction", superseded: ["b1"] });
+    expect(strata([...db, "history", "b2"]).stdout).toMatch(/b1 +archived[^\n]*\n.*b2 +active/);
+  });
+
   it("bad input exits 1 with a clear message and leaves the store unchanged", () => {
     const db = ["--db", "bad.db"];
     strata([...db, "record", "Something happened"]);
