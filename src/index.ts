@@ -5,6 +5,7 @@ export {
   type HistoryResult,
   Memory,
   type MemoryItem,
+  type ProgressHooks,
 } from "./core/engine.js";
 export { ERROR_CODES, type ErrorCode, isStrataError, StrataError } from "./core/errors.js";
 export { createLexicalJudge, lexicalSimilarity } from "./core/judge/lexical-judge.js";
@@ -12,6 +13,9 @@ export { immunity, isProven, type MaintainItem, type MaintainReport, retention }
 export * from "./core/model.js";
 export { DEFAULT_POLICY, type Policy, type PolicyInput, PolicySchema } from "./core/policy.js";
 export type * from "./core/ports.js";
+export type { CandidatePair } from "./core/sleep/agent-judge.js";
+export { HEALTH_CLASSES, type HealthClass, type HealthReport } from "./core/sleep/health.js";
+export { SLEEP_ACTIONS, type SleepAction, type SleepItem, type SleepReport } from "./core/sleep/report.js";
 export { createHashedEmbedder } from "./embed/hashed-embedder.js";
 export { type OpenMemoryOptions, openMemory, systemClock } from "./open-memory.js";
 export { SqliteStore, type SqliteStoreOptions } from "./store/sqlite/sqlite-store.js";

@@ -16,24 +16,35 @@ import { createLexicalJudge } from "./judge/lexical-judge.js";
 import { type MaintainReport, planMaintain } from "./maintain.js";
 import {
   type AuditEntry,
+  type AuditLogOptions,
+  AuditLogOptionsSchema,
   type AuditVerification,
   type Belief,
   type BeliefKind,
+  type CandidatesOptions,
+  CandidatesOptionsSchema,
   type CaptureInput,
   CaptureInputSchema,
+  type ConsolidateOptions,
   ContextInputSchema,
   type ContextOptions,
   type ContextResult,
   DEFAULT_NAMESPACE,
+  DistilInputSchema,
+  type DistilOptions,
   type Episode,
   type ExplainResult,
   type ForgetResult,
   type GateResult,
   IdSchema,
+  type Judgment,
+  JudgmentsSchema,
   type ListOptions,
   ListOptionsSchema,
   NamespaceSchema,
   type OutcomeResult,
+  type PendingOptions,
+  PendingOptionsSchema,
   type RecallHit,
   RecallInputSchema,
   type RecallOptions,
@@ -44,11 +55,19 @@ import {
   type StatsOptions,
   StatsOptionsSchema,
   type StatsResult,
+  type SweepOptionsInput,
+  SweepOptionsSchema,
 } from "./model.js";
 import { type Policy, type PolicyInput, PolicySchema } from "./policy.js";
 import type { Clock, Embedder, Judge, Store, Tokenizer } from "./ports.js";
 import { compareIds, recall } from "./recall.js";
 import { sha256 } from "./sha256.js";
+import { applyJudgments, type CandidatePair, findCandidates } from "./sleep/agent-judge.js";
+import { distilPending, storeProposition } from "./sleep/distil.js";
+import { type HealthReport, healthReport } from "./sleep/health.js";
+import { combineReports, makeReport, type SleepItem, type SleepReport } from "./sleep/report.js";
+import { reconcileRules } from "./sleep/rules.js";
+import { sweep as runSweep } from "./sleep/sweep.js";
 import { analyseEcho } from "./text.js";
 import { parseInput } from "./validate.js";
 import { decide } from "./write-gate.js";
@@ -69,6 +88,14 @@ export interface EngineOptions {
 }
 
 export type MemoryItem = ({ layer: "belief" } & Belief) | ({ layer: "episode" } & Episode);
+
+export interface ProgressHooks {
+  /** Called as long work advances, e.g. for a progress bar. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Milliseconds for work reports; never part of stored state. */
+const elapsed = () => globalThis.performance.now();
 
 export interface HistoryResult {
   id: string;
@@ -93,19 +120,22 @@ export class Memory {
   readonly embedder: Embedder;
   readonly tokenizer: Tokenizer;
   readonly clock: Clock;
-  readonly judge: Judge;
+  /** The judge of the write gate and the sweep (lexical unless one was injected). */
+  readonly configuredJudge: Judge;
   readonly policy: Policy;
   readonly namespace: string;
   readonly actor: string;
   /** The write kernel shared with the sleep processes. */
   readonly writes: Writes;
+  /** The lexical judge, for candidate screening and health, whatever judge is configured. */
+  private readonly lexical = createLexicalJudge();
 
   constructor(options: EngineOptions) {
     this.store = options.store;
     this.embedder = options.embedder;
     this.tokenizer = options.tokenizer;
     this.clock = options.clock;
-    this.judge = options.judge ?? createLexicalJudge();
+    this.configuredJudge = options.judge ?? createLexicalJudge();
     this.policy = Object.freeze(parseInput(PolicySchema, options.policy ?? {}, "policy"));
     this.namespace = parseInput(NamespaceSchema, options.namespace ?? DEFAULT_NAMESPACE, "namespace");
     this.actor = options.actor ?? "library";
@@ -113,7 +143,7 @@ export class Memory {
       embedder: this.embedder,
       policy: this.policy,
       clock: this.clock,
-      judge: this.judge,
+      judge: this.configuredJudge,
       actor: this.actor,
     });
   }
@@ -149,7 +179,7 @@ export class Memory {
       const decision = await decide(
         { text, at, kind: o.type, valence: o.outcome ?? null, mayContradict: o.type !== "question" },
         candidates,
-        this.judge,
+        this.configuredJudge,
         this.policy,
       );
       if (decision.verdict === "redundant") return this.writes.restate(tx, decision, namespace);
@@ -223,9 +253,13 @@ export class Memory {
     const input = parseInput(RememberInputSchema, { statement, options }, "remember");
     const o = input.options;
     if (o.steps && o.kind !== "procedure")
-      throw new StrataError("INVALID_INPUT", 'Invalid remember: steps are only for kind "procedure".', {
-        field: "steps",
-      });
+      throw new StrataError(
+        "INVALID_INPUT",
+        'Invalid remember: steps are only for kind "procedure": pass kind: "procedure" or drop steps.',
+        {
+          field: "steps",
+        },
+      );
     const namespace = o.namespace ?? this.namespace;
     const now = this.now();
     const at = o.at ?? now;
@@ -246,7 +280,7 @@ export class Memory {
           mayContradict: o.kind !== "procedure",
         },
         candidates,
-        this.judge,
+        this.configuredJudge,
         this.policy,
       );
       if (decision.verdict === "redundant") return this.writes.restate(tx, decision, namespace, o.sources);
@@ -286,7 +320,7 @@ export class Memory {
       const decision = await decide(
         { text, at, kind: "rule", valence: null, mayContradict: false },
         candidates,
-        this.judge,
+        this.configuredJudge,
         this.policy,
       );
       if (decision.verdict === "redundant") return this.writes.restate(tx, decision, namespace, o.sources);
@@ -427,7 +461,7 @@ export class Memory {
       if (status && !status.every((s) => ["active", "archived", "forgotten"].includes(s)))
         throw new StrataError(
           "INVALID_INPUT",
-          `Invalid list options: episodes have no status "${o.status}".`,
+          `Invalid list options: episodes have no status "${o.status}": use "active", "archived", "forgotten" or "any".`,
         );
       const episodes = await this.store.listEpisodes(
         {
@@ -778,19 +812,135 @@ export class Memory {
     });
   }
 
+  /**
+   * The supersession, redundancy and retention sweep alone. Incremental unless `full`.
+   *
+   *   const report = await mem.sweep();  // report.items → [{ action: "superseded", id: "b3", by: "b9", … }]
+   */
+  async sweep(options: SweepOptionsInput = {}, hooks: ProgressHooks = {}): Promise<SleepReport> {
+    const o = parseInput(SweepOptionsSchema, options, "sweep options");
+    return runSweep(
+      this.store,
+      this.writes,
+      this.configuredJudge,
+      { namespace: o.namespace ?? this.namespace, full: o.full ?? false, onProgress: hooks.onProgress },
+      this.policy.ttlDays,
+      elapsed,
+    );
+  }
+
+  /**
+   * Sleep, the deep periodic pass: distil pending episodes, reconcile rules (resolve
+   * contradictions into boundary exceptions, merge, abstract), then sweep.
+   */
+  async consolidate(options: ConsolidateOptions = {}, hooks: ProgressHooks = {}): Promise<SleepReport> {
+    const o = parseInput(SweepOptionsSchema, options, "consolidate options");
+    const namespace = o.namespace ?? this.namespace;
+    const started = elapsed();
+    const distilled = await distilPending(this.store, this.writes, namespace, elapsed, hooks.onProgress);
+    const ruleItems = await this.store.transaction((tx) => reconcileRules(tx, this.writes, namespace));
+    const rules = makeReport("rules", namespace, this.now(), ruleItems);
+    const swept = await this.sweep({ namespace, full: o.full ?? false }, hooks);
+    const report = combineReports("consolidate", namespace, this.now(), [distilled, rules, swept]);
+    report.work.ms = elapsed() - started;
+    return report;
+  }
+
+  /** Pairs the lexical judge is unsure of, for the calling agent to judge. */
+  async candidates(options: CandidatesOptions = {}): Promise<CandidatePair[]> {
+    const o = parseInput(CandidatesOptionsSchema, options, "candidates options");
+    return findCandidates(this.store, this.lexical, o.namespace ?? this.namespace, o.limit, this.now());
+  }
+
+  /**
+   * Applies an agent's verdicts on candidate pairs: merge, contradict, supersede or distinct.
+   * Refused whole (nothing applied) if any pair names an unknown or inactive belief.
+   */
+  async judge(judgments: Judgment[]): Promise<SleepReport> {
+    const list = parseInput(JudgmentsSchema, judgments, "judgments");
+    return applyJudgments(this.store, this.writes, list, "agent");
+  }
+
+  /** Episodes not yet distilled into beliefs, oldest first. */
+  async pending(options: PendingOptions = {}): Promise<Episode[]> {
+    const o = parseInput(PendingOptionsSchema, options, "pending options");
+    return this.store.listEpisodes(
+      {
+        namespaces: [o.namespace ?? this.namespace],
+        statuses: ["active"],
+        undistilled: true,
+        includeSuperseded: true,
+      },
+      { limit: o.limit, offset: o.offset, order: "at-asc" },
+    );
+  }
+
+  /**
+   * The agent distils: its propositions become beliefs (through the write gate) with the
+   * episodes as provenance. Unknown episode ids are refused.
+   *
+   *   await mem.distil(["e4", "e7"], ["Validation of CSVs over 50MB times out"], { valence: "failure" });
+   */
+  async distil(
+    episodeIds: string[],
+    propositions: string[],
+    options: DistilOptions = {},
+  ): Promise<SleepReport> {
+    const input = parseInput(DistilInputSchema, { episodeIds, propositions, options }, "distil");
+    const namespace = input.options.namespace ?? this.namespace;
+    const now = this.now();
+    const items = await this.store.transaction(async (tx) => {
+      await this.writes.requireEpisodes(tx, input.episodeIds, namespace);
+      const episodes = await tx.getEpisodes(input.episodeIds);
+      const at = episodes.map((e) => e.at).sort()[0]!;
+      const out: SleepItem[] = [];
+      for (const text of input.propositions) {
+        const result = await storeProposition(tx, this.writes, {
+          namespace,
+          text,
+          at,
+          valence: input.options.valence ?? null,
+          sources: input.episodeIds,
+          support: 1,
+        });
+        out.push({
+          action: "distilled",
+          id: result.id,
+          by: null,
+          reason: `${result.verdict}: ${result.reason}`,
+          related: input.episodeIds,
+        });
+      }
+      for (const e of episodes) if (!e.distilledAt) await tx.updateEpisode(e.id, { distilledAt: now });
+      return out;
+    });
+    return makeReport("distil", namespace, now, items, { episodes: input.episodeIds.length });
+  }
+
+  /** Health: healthy, new, drifting, stale and dead beliefs, duplicates, echoes, open contradictions. */
+  async health(options: StatsOptions = {}): Promise<HealthReport> {
+    const o = parseInput(StatsOptionsSchema, options, "health options");
+    return healthReport(
+      this.store,
+      this.lexical,
+      o.namespace ?? this.namespace,
+      this.now(),
+      this.policy.staleDays,
+    );
+  }
+
   /** Verifies every namespace's audit chain. */
   async verifyAudit(): Promise<AuditVerification> {
     return verifyChains(this.store);
   }
 
   /** Audit entries, oldest first. */
-  async auditLog(
-    query: { namespace?: string; subjectId?: string; limit?: number } = {},
-  ): Promise<AuditEntry[]> {
+  async auditLog(options: AuditLogOptions = {}): Promise<AuditEntry[]> {
+    const o = parseInput(AuditLogOptionsSchema, options, "audit log options");
     return this.store.listAudit({
-      namespace: query.namespace ?? this.namespace,
-      subjectId: query.subjectId,
-      limit: query.limit ?? 100,
+      namespace: o.namespace ?? this.namespace,
+      subjectId: o.subjectId,
+      limit: o.limit,
     });
   }
 

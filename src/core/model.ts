@@ -56,8 +56,18 @@ export type Layer = z.infer<typeof LayerSchema>;
 export const LayerSchema = z.enum(LAYERS);
 
 /** A point in time: an ISO 8601 string, a Date or epoch milliseconds. Normalised to ISO UTC. */
+/** Date.parse rolls 2026-02-30 over into March 2; a day past its month's end is refused instead. */
+function isCalendarDay(value: string | number | Date): boolean {
+  const m = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+  if (!m) return true;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
 export const TimeInputSchema = z
-  .union([z.string(), z.number(), z.date()])
+  .union([z.string(), z.number(), z.date()], {
+    error: "a time is an ISO 8601 string (2026-03-01T12:00:00Z), epoch milliseconds or a Date",
+  })
   .transform((value, ctx) => {
     const ms =
       value instanceof Date
@@ -67,7 +77,12 @@ export const TimeInputSchema = z
           : /^\d{4}-\d{2}-\d{2}/.test(value)
             ? Date.parse(value)
             : Number.NaN;
-    if (!Number.isFinite(ms) || ms < Date.UTC(1000, 0, 1) || ms > Date.UTC(9999, 11, 31)) {
+    if (
+      !Number.isFinite(ms) ||
+      ms < Date.UTC(1000, 0, 1) ||
+      ms > Date.UTC(9999, 11, 31) ||
+      !isCalendarDay(value)
+    ) {
       ctx.addIssue({
         code: "custom",
         message: `"${String(value)}" is not a date: use ISO 8601 such as 2026-03-01 or 2026-03-01T12:00:00Z`,
@@ -80,7 +95,10 @@ export const TimeInputSchema = z
 
 const contentSchema = (what: string) =>
   z
-    .string()
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `${what} is required: pass the text` : `${what} must be a string`,
+    })
     .transform((s) => s.trim())
     .pipe(
       z
@@ -93,7 +111,12 @@ const contentSchema = (what: string) =>
     );
 
 export const MetadataSchema = z
-  .record(z.string(), z.unknown())
+  .record(z.string(), z.unknown(), {
+    error: (issue) =>
+      issue.code === "invalid_type"
+        ? 'metadata must be a JSON object such as { "ticket": "OPS-12" }'
+        : undefined,
+  })
   .refine((m) => JSON.stringify(m).length <= MAX_METADATA_CHARS, {
     message: `metadata is larger than ${MAX_METADATA_CHARS} characters of JSON`,
   })
@@ -252,7 +275,14 @@ export const RecordInputSchema = z.object({
 
 export const RememberOptionsSchema = z
   .object({
-    kind: z.enum(["fact", "failure", "procedure"]).default("fact"),
+    kind: z
+      .enum(["fact", "failure", "procedure"], {
+        error: (issue) =>
+          issue.input === "rule"
+            ? "a rule has a WHEN and a PREFER: use capture({ when, prefer }) instead of remember"
+            : undefined,
+      })
+      .default("fact"),
     at: TimeInputSchema.optional(),
     namespace: NamespaceSchema.optional(),
     source: z.string().max(500).optional().describe("Where the statement came from (user, doc:…, tool:…)."),
@@ -318,8 +348,8 @@ export const ListOptionsSchema = z
   .object({
     namespace: NamespaceSchema.optional(),
     layer: LayerSchema.default("belief"),
-    status: z.union([BeliefStatusSchema, z.literal("any")]).optional(),
-    kind: z.union([BeliefKindSchema, EpisodeTypeSchema]).optional(),
+    status: z.enum([...BELIEF_STATUSES, "any"]).optional(),
+    kind: z.enum([...BELIEF_KINDS, ...EPISODE_TYPES]).optional(),
     limit: z.number().int().min(1).max(10_000).default(50),
     offset: z.number().int().min(0).default(0),
   })
@@ -327,6 +357,78 @@ export const ListOptionsSchema = z
 export type ListOptions = z.input<typeof ListOptionsSchema>;
 
 export const StatsOptionsSchema = z.object({ namespace: NamespaceSchema.optional() }).strict();
+
+export const AuditLogOptionsSchema = z
+  .object({
+    namespace: NamespaceSchema.optional(),
+    subjectId: IdSchema.optional().describe("Only entries about this episode or belief."),
+    limit: z.number().int().min(1).max(10_000).default(100).describe("How many entries (default 100)."),
+  })
+  .strict();
+export type AuditLogOptions = z.input<typeof AuditLogOptionsSchema>;
+
+export const SweepOptionsSchema = z
+  .object({
+    namespace: NamespaceSchema.optional(),
+    full: z
+      .boolean()
+      .optional()
+      .describe("Re-examine every belief, not only those recorded since the last sweep."),
+  })
+  .strict();
+export type SweepOptionsInput = z.input<typeof SweepOptionsSchema>;
+
+export const CandidatesOptionsSchema = z
+  .object({
+    namespace: NamespaceSchema.optional(),
+    limit: z.number().int().min(1).max(500).default(20).describe("How many pairs to return (default 20)."),
+  })
+  .strict();
+export type CandidatesOptions = z.input<typeof CandidatesOptionsSchema>;
+
+export const JUDGE_VERDICTS = ["merge", "contradict", "supersede", "distinct"] as const;
+export const JudgmentSchema = z
+  .object({
+    a: IdSchema.describe("The first belief of the pair (as returned by candidates)."),
+    b: IdSchema.describe("The second belief of the pair."),
+    verdict: z
+      .enum(JUDGE_VERDICTS)
+      .describe(
+        "merge: the same thing; contradict: opposite claims; supersede: b replaces a; distinct: both stand.",
+      ),
+  })
+  .strict();
+export type Judgment = z.infer<typeof JudgmentSchema>;
+export const JudgmentsSchema = z.array(JudgmentSchema).min(1, "judge needs at least one verdict").max(500);
+
+export const PendingOptionsSchema = z
+  .object({
+    namespace: NamespaceSchema.optional(),
+    limit: z.number().int().min(1).max(1000).default(50),
+    offset: z.number().int().min(0).default(0),
+  })
+  .strict();
+export type PendingOptions = z.input<typeof PendingOptionsSchema>;
+
+export const DistilInputSchema = z.object({
+  episodeIds: z
+    .array(IdSchema.refine((id) => id.startsWith("e"), "distil takes episode ids (e…)"))
+    .min(1, "name the episodes the propositions come from")
+    .max(1000),
+  propositions: z.array(contentSchema("proposition")).min(1, "give at least one proposition").max(100),
+  options: z
+    .object({
+      valence: OutcomeSchema.nullable()
+        .optional()
+        .describe("failure: the propositions are lessons from what went wrong."),
+      namespace: NamespaceSchema.optional(),
+    })
+    .strict(),
+});
+export type DistilOptions = z.input<typeof DistilInputSchema>["options"];
+
+export const ConsolidateOptionsSchema = SweepOptionsSchema;
+export type ConsolidateOptions = SweepOptionsInput;
 export type StatsOptions = z.input<typeof StatsOptionsSchema>;
 
 // ---------------------------------------------------------------------------------------------

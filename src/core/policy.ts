@@ -24,6 +24,10 @@ export const PolicySchema = z
     rrfK: z.number().positive().default(60),
     /** Weight of the vector list against the full-text list in fusion. Default 1. */
     vectorWeight: z.number().min(0).max(5).default(1),
+    /** Relevance boost for an episode whose actor the query names: × (1 + actorWeight). Default 0.2. */
+    actorWeight: z.number().min(0).max(5).default(0.2),
+    /** Share of an episode hit's score lent to its session neighbours (turn before and after). Default 0.8. */
+    neighbourWeight: z.number().min(0).max(1).default(0.8),
     /** MMR weight on novelty (0 = pure relevance). Default 0.3. */
     diversity: z.number().min(0).max(1).default(0.3),
     /** Weight of utility (0.7 confidence + 0.3 usage) in the final score. Default 0.5. */
@@ -38,6 +42,10 @@ export const PolicySchema = z
     provenConfidence: z.number().min(0).max(1).default(0.8),
     /** … and at least this many successes is proven: never retired or evicted. Default 5. */
     provenSuccesses: z.number().int().min(1).default(5),
+    /** Health: a belief not confirmed or used for this many days is stale. Default 30. */
+    staleDays: z.number().positive().default(30),
+    /** Retention sweep: retire unconfirmed facts older than this many days. Default null (off). */
+    ttlDays: z.number().positive().nullable().default(null),
     /** Store each change's content in the audit chain, not only its hash. Default false. */
     auditContent: z.boolean().default(false),
   })

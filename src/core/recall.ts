@@ -7,7 +7,7 @@ import { effectiveConfidence, usageSignal, utility } from "./forgetting.js";
 import type { Belief, BeliefKind, Episode, RecallHit } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, ScoredId, StoreReader } from "./ports.js";
-import { queryTerms } from "./text.js";
+import { queryTerms, rawTokens } from "./text.js";
 
 export interface RetrieveRequest {
   query: string;
@@ -145,13 +145,22 @@ export async function recall(
   for (const b of beliefs) records.set(b.id, b);
   for (const e of episodes) records.set(e.id, e);
   const now = req.at ?? req.asOf ?? req.now;
-  const maxFused = pool[0]!.fused;
+  // An episode whose actor the query names ("what did Ana say…") is about the right party.
+  const queryWords = new Set(rawTokens(req.query));
+  const named = (r: Belief | Episode) =>
+    !("kind" in r) && r.actor !== null && policy.actorWeight > 0 && namesActor(queryWords, r.actor);
+  const boosted = new Map<string, number>();
+  for (const f of pool) {
+    const r = records.get(f.id);
+    boosted.set(f.id, r && named(r) ? f.fused * (1 + policy.actorWeight) : f.fused);
+  }
+  const maxFused = Math.max(...boosted.values());
 
   const scored: RecallHit[] = [];
   for (const f of pool) {
     const r = records.get(f.id);
     if (!r) continue;
-    const relevance = f.fused / maxFused;
+    const relevance = boosted.get(f.id)! / maxFused;
     const isBelief = "kind" in r;
     const confidence = isBelief ? r.confidence : policy.episodeConfidence;
     const effective = isBelief ? effectiveConfidence(r, now) : policy.episodeConfidence;
@@ -191,7 +200,85 @@ export async function recall(
     });
   }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  if (policy.neighbourWeight > 0) await addNeighbours(store, scored, records, req, policy);
   return diversify(scored, await store.getVectors(scored.map((s) => s.id)), req.k, req.diversity);
+}
+
+/**
+ * Session context: in a conversation the answer is often the turn just after (or before) the one
+ * that matches the words, so the strongest episode hits lend their session neighbours a share of
+ * their score. Mutates and re-sorts `scored`.
+ */
+async function addNeighbours(
+  store: StoreReader,
+  scored: RecallHit[],
+  records: Map<string, Belief | Episode>,
+  req: RecallRequest,
+  policy: Policy,
+): Promise<void> {
+  const byId = new Map(scored.map((h) => [h.id, h]));
+  const sessions = new Map<string, Episode[]>();
+  const seeds = scored.filter((h) => h.layer === "episode").slice(0, Math.max(req.k, 10));
+  for (const seed of seeds) {
+    const e = records.get(seed.id) as Episode | undefined;
+    if (!e?.session) continue;
+    let turns = sessions.get(`${e.namespace}\u0000${e.session}`);
+    if (!turns) {
+      turns = await store.listEpisodes(
+        {
+          namespaces: [e.namespace],
+          statuses: ["active"],
+          sessions: [e.session],
+          at: req.at,
+          asOf: req.asOf,
+        },
+        { limit: 500, offset: 0, order: "at-asc" },
+      );
+      sessions.set(`${e.namespace}\u0000${e.session}`, turns);
+    }
+    const i = turns.findIndex((t) => t.id === e.id);
+    if (i < 0) continue;
+    for (const n of [turns[i - 1], turns[i + 1]]) {
+      if (!n) continue;
+      const score = seed.score * policy.neighbourWeight;
+      const known = byId.get(n.id);
+      if (known) {
+        if (known.score < score) known.score = score;
+        continue;
+      }
+      const hit: RecallHit = {
+        id: n.id,
+        layer: "episode",
+        kind: "episode",
+        text: n.content,
+        namespace: n.namespace,
+        status: n.status,
+        score,
+        at: n.at,
+        validTo: n.validTo,
+        sources: [],
+        why: {
+          textRank: null,
+          vectorRank: null,
+          relevance: seed.why.relevance * policy.neighbourWeight,
+          confidence: policy.episodeConfidence,
+          effectiveConfidence: policy.episodeConfidence,
+          usage: 0,
+          utility: seed.why.utility,
+          summary: `next to [${seed.id}] in session ${n.session}; episode from ${n.at.slice(0, 10)}`,
+        },
+      };
+      byId.set(n.id, hit);
+      scored.push(hit);
+    }
+  }
+  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+}
+
+/** True when every word of the actor's name appears in the query (`"Ana Lee"` in "What did Ana Lee…"). */
+export function namesActor(queryWords: ReadonlySet<string>, actor: string): boolean {
+  const words = rawTokens(actor);
+  return words.length > 0 && words.every((w) => queryWords.has(w));
 }
 
 /** Maximal marginal relevance: trade a little score for not repeating what was already picked. */

@@ -10,7 +10,9 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what:
     const message =
       i.code === "unrecognized_keys"
         ? `unknown option${i.keys.length > 1 ? "s" : ""} ${i.keys.map((k) => `"${k}"`).join(", ")}`
-        : i.message;
+        : i.code === "invalid_type" && i.path.length === 1 && i.path[0] === "options"
+          ? 'options must be an object of named options, such as { namespace: "default" }'
+          : i.message;
     return path ? `${path}: ${message}` : message;
   });
   throw new StrataError("INVALID_INPUT", `Invalid ${what}: ${issues.join("; ")}.`, {

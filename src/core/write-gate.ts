@@ -123,7 +123,12 @@ export async function decide(
     };
   }
 
-  const change = judged.find((j) => j.v.relation === "supersedes" || j.v.relation === "contradicts");
+  // A lesson from a failure and a statement of what worked are different valences: only an explicit
+  // negation ("no longer times out") closes a failure lesson, never a merely similar success.
+  const sameValence = (c: GateCandidate) => (c.valence === "failure") === (item.valence === "failure");
+  const change = judged.find(
+    (j) => j.v.relation === "contradicts" || (j.v.relation === "supersedes" && sameValence(j.c)),
+  );
   if (change) {
     const base = { target: change.c, similarity: change.v.similarity, judged: change.v };
     if (question || !item.mayContradict) {

@@ -220,6 +220,45 @@ export class Writes {
     await this.audit(tx, old.namespace, "belief.superseded", id, { by: successor, validTo });
   }
 
+  /**
+   * Folds `loser` into `survivor`: support summed, provenance united, outcomes added (each
+   * outcome event belongs to one belief, so nothing is counted twice), the earliest validFrom.
+   * The loser is archived with an empty validity interval, kept for provenance only.
+   */
+  async mergeBeliefs(tx: StoreWriter, survivor: Belief, loser: Belief, reason: string): Promise<void> {
+    const now = this.now();
+    const successes = survivor.successes + loser.successes;
+    const failures = survivor.failures + loser.failures;
+    const lastConfirmedAt =
+      [survivor.lastConfirmedAt, loser.lastConfirmedAt]
+        .filter((x): x is string => x !== null)
+        .sort()
+        .at(-1) ?? null;
+    await tx.updateBelief(survivor.id, {
+      support: survivor.support + loser.support,
+      sources: [...new Set([...survivor.sources, ...loser.sources])],
+      successes,
+      failures,
+      confidence: laplaceConfidence(successes, failures),
+      halfLifeDays: halfLifeFor(this.policy.halfLifeDays, successes),
+      uses: survivor.uses + loser.uses,
+      validFrom: loser.validFrom < survivor.validFrom ? loser.validFrom : survivor.validFrom,
+      lastConfirmedAt,
+    });
+    await tx.updateBelief(loser.id, {
+      status: "archived",
+      statusReason: "merged",
+      supersededBy: survivor.id,
+      retiredAt: now,
+      validTo: loser.validFrom,
+    });
+    await this.audit(tx, loser.namespace, "belief.merged", loser.id, { into: survivor.id, reason });
+    await this.audit(tx, survivor.namespace, "belief.absorbed", survivor.id, {
+      from: loser.id,
+      support: survivor.support + loser.support,
+    });
+  }
+
   async eraseBelief(
     tx: StoreWriter,
     b: Belief,
@@ -266,7 +305,12 @@ export class Writes {
       );
     const b = await tx.getBelief(id);
     if (!b) throw notFound("belief", id);
-    if (b.status === "forgotten") throw new StrataError("FORGOTTEN", `Belief ${id} was forgotten.`, { id });
+    if (b.status === "forgotten")
+      throw new StrataError(
+        "FORGOTTEN",
+        `Belief ${id} was forgotten: its content is erased. Remember it again if it still holds.`,
+        { id },
+      );
     return b;
   }
 

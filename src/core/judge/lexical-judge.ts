@@ -202,7 +202,9 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
 
   // No predicate found: compare the bags.
   const overlap = shared.length / Math.min(ca.size, cb.size);
-  if (numbersDiffer && overlap >= 0.5) return verdict("supersedes", "number-changed");
+  // Without slots, a different number is a change only when nearly everything else agrees.
+  if (numbersDiffer && overlap >= 0.75 && jaccard(ca, cb) >= 0.5)
+    return verdict("supersedes", "number-changed");
   if (negA !== negB && overlap >= 0.8) return verdict("contradicts", "negation");
   // Containment is not identity: "Deploying the API" is not "Started the API deploy".
   if (jaccard(ca, cb) >= 0.75 && similarity >= 0.6) return verdict("duplicate", "near-identical");

@@ -1,0 +1,198 @@
+/**
+ * Distillation without a model: undistilled episodes become beliefs.
+ *
+ *   1. drop what cannot stand alone (chit-chat, questions, self-notes, fragments)
+ *   2. cluster the rest by the lexical judge (paraphrases together), split by outcome:
+ *      failures become `failure` beliefs under their own valence
+ *   3. each cluster, oldest first, goes through the write gate as one proposition, so a
+ *      restatement strengthens, a change supersedes, and a recalled memory fed back in
+ *      never becomes a second belief
+ *   4. provenance to every source episode; validFrom from the earliest
+ */
+import { compareLexically } from "../judge/lexical-judge.js";
+import type { Belief, Episode, GateResult, Outcome } from "../model.js";
+import type { Store, StoreWriter } from "../ports.js";
+import { analyseEcho, contentTokens } from "../text.js";
+import { decide } from "../write-gate.js";
+import type { Writes } from "../writes.js";
+import { makeReport, type SleepItem, type SleepReport } from "./report.js";
+import { standalone } from "./standalone.js";
+
+interface Cluster {
+  episodes: Episode[];
+  valence: Outcome | null;
+  text: string;
+}
+
+function valenceOf(e: Episode): Outcome | null {
+  return e.outcome;
+}
+
+/** Groups paraphrases with the same valence; deterministic (episodes in event-time order). */
+export function cluster(episodes: readonly Episode[]): Cluster[] {
+  const clusters: Cluster[] = [];
+  const byWord = new Map<string, number[]>();
+  for (const e of episodes) {
+    const text = analyseEcho(e.content).core;
+    const words = [...new Set(contentTokens(text))];
+    const seen = new Set<number>();
+    let home: number | null = null;
+    for (const w of words)
+      for (const ci of byWord.get(w) ?? []) {
+        if (seen.has(ci)) continue;
+        seen.add(ci);
+        const c = clusters[ci]!;
+        if (c.valence !== valenceOf(e)) continue;
+        const v = compareLexically({ text: c.text, at: c.episodes[0]!.at }, { text, at: e.at });
+        if (v.relation === "duplicate") {
+          home = ci;
+          break;
+        }
+      }
+    if (home === null) {
+      home = clusters.length;
+      clusters.push({ episodes: [], valence: valenceOf(e), text });
+      for (const w of words) {
+        let l = byWord.get(w);
+        if (!l) {
+          l = [];
+          byWord.set(w, l);
+        }
+        l.push(home);
+      }
+    }
+    const c = clusters[home]!;
+    c.episodes.push(e);
+    // The fullest wording speaks for the cluster.
+    if (text.length > c.text.length) c.text = text;
+  }
+  return clusters;
+}
+
+/** Stores one proposition through the gate with the given sources. */
+export async function storeProposition(
+  tx: StoreWriter,
+  writes: Writes,
+  p: {
+    namespace: string;
+    text: string;
+    at: string;
+    valence: Outcome | null;
+    sources: string[];
+    support: number;
+  },
+): Promise<GateResult> {
+  const [vector] = await writes.embedder.embed([p.text]);
+  const candidates = await writes.gateCandidates(tx, p.text, vector!, p.namespace, {
+    episodes: false,
+    kinds: ["fact", "failure"],
+  });
+  const decision = await decide(
+    {
+      text: p.text,
+      at: p.at,
+      kind: p.valence === "failure" ? "failure" : "fact",
+      valence: p.valence === "failure" ? "failure" : null,
+      mayContradict: true,
+    },
+    candidates,
+    writes.judge,
+    writes.policy,
+  );
+  if (decision.verdict === "redundant") {
+    const result = await writes.restate(tx, decision, p.namespace, p.sources);
+    if (p.support > 1) {
+      const b = (await tx.getBelief(result.id)) as Belief | null;
+      if (b) await tx.updateBelief(b.id, { support: b.support + p.support - 1 });
+    }
+    return result;
+  }
+  const result = await writes.storeBelief(tx, decision, {
+    namespace: p.namespace,
+    kind: p.valence === "failure" ? "failure" : "fact",
+    text: p.text,
+    validFrom: p.at,
+    sources: p.sources,
+    source: "distilled",
+    now: writes.now(),
+    vector: vector!,
+  });
+  if (p.support > 1) await tx.updateBelief(result.id, { support: p.support });
+  return result;
+}
+
+export async function distilPending(
+  store: Store,
+  writes: Writes,
+  namespace: string,
+  elapsed: () => number,
+  onProgress?: (done: number, total: number) => void,
+): Promise<SleepReport> {
+  const started = elapsed();
+  const now = writes.now();
+  const pending: Episode[] = [];
+  for (let offset = 0; ; offset += 5000) {
+    const page = await store.listEpisodes(
+      { namespaces: [namespace], statuses: ["active"], undistilled: true, includeSuperseded: true },
+      { limit: 5000, offset, order: "at-asc" },
+    );
+    pending.push(...page);
+    if (page.length < 5000) break;
+  }
+  const items: SleepItem[] = [];
+  const keep: Episode[] = [];
+  const skipped: Episode[] = [];
+  for (const e of pending) {
+    // An episode that already produced a belief (a change recorded at write time) is not distilled twice.
+    if ((await store.beliefsFromEpisode(e.id)).length > 0) {
+      skipped.push(e);
+      continue;
+    }
+    const verdict = e.type === "question" ? "question" : standalone(analyseEcho(e.content).core);
+    if (verdict === "standalone") keep.push(e);
+    else {
+      skipped.push(e);
+      items.push({ action: "skipped", id: e.id, by: null, reason: `skipped: ${verdict}`, related: [] });
+    }
+  }
+  const clusters = cluster(keep).sort((a, b) => (a.episodes[0]!.at < b.episodes[0]!.at ? -1 : 1));
+  const CHUNK = 200;
+  for (let i = 0; i < clusters.length; i += CHUNK) {
+    await store.transaction(async (tx) => {
+      for (const c of clusters.slice(i, i + CHUNK)) {
+        const sources = c.episodes.map((e) => e.id);
+        const support = c.episodes.reduce((n, e) => n + e.support, 0);
+        const result = await storeProposition(tx, writes, {
+          namespace,
+          text: c.text,
+          at: c.episodes[0]!.at,
+          valence: c.valence,
+          sources,
+          support,
+        });
+        items.push({
+          action: "distilled",
+          id: result.id,
+          by: null,
+          reason: `${result.verdict}: ${result.reason}`,
+          related: sources,
+        });
+        for (const e of c.episodes) await tx.updateEpisode(e.id, { distilledAt: now });
+      }
+    });
+    onProgress?.(Math.min(i + CHUNK, clusters.length), clusters.length);
+  }
+  if (skipped.length > 0)
+    await store.transaction(async (tx) => {
+      for (const e of skipped) await tx.updateEpisode(e.id, { distilledAt: now });
+    });
+  if (pending.length > 0)
+    await store.transaction((tx) =>
+      writes.audit(tx, namespace, "episodes.distilled", null, {
+        episodes: pending.length,
+        clusters: clusters.length,
+        skipped: skipped.length,
+      }),
+    );
+  return makeReport("distil", namespace, now, items, { episodes: pending.length, ms: elapsed() - started });
+}

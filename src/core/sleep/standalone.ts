@@ -1,0 +1,31 @@
+/**
+ * Which episode texts can stand alone as a belief. A fragment, a pleasantry or a note the
+ * agent wrote to itself is indistinguishable from a fact once embedded: it ranks, it fits the
+ * budget, it gets injected. So it is never distilled (the episode itself is kept).
+ */
+import { contentTokens, isQuestion, rawTokens } from "../text.js";
+
+const CHIT_CHAT =
+  /^(?:ok(?:ay)?|k|sure|yes|yeah|yep|no|nope|thanks?(?: you)?|thank you(?: so much)?|thx|ty|cool|great|nice|awesome|perfect|got it|sounds good|lol|haha|hmm+|hi|hello|hey|bye|good (?:morning|night|evening)|cheers|np|no problem|you're welcome|will do|done|right|alright|indeed|exactly|true|agreed)[\s.!?…]*$/i;
+
+const SELF_REFERENTIAL =
+  /^(?:i(?:'ll| will| should| must| need to| am going to|'m going to)\s+(?:remember|note|keep in mind|make sure|try to|look into|check)|note to self|remember to|reminder to self|let me (?:remember|note|think|check|look)|i (?:just )?(?:noted|remembered|saved|stored|recorded)|(?:saving|storing|recording) (?:this|that) (?:to|in) memory|memory (?:updated|saved))/i;
+
+const FRAGMENT_START =
+  /^(?:and|but|or|so|because|which|who|whose|that|then|also|although|though|while|whereas|unless|until|since|if|when|as well as|not yet|etc)\b/i;
+
+export type StandaloneVerdict = "standalone" | "chit-chat" | "question" | "self-referential" | "fragment";
+
+export function standalone(text: string): StandaloneVerdict {
+  const t = text.trim();
+  if (CHIT_CHAT.test(t) || rawTokens(t).length <= 2) return "chit-chat";
+  if (isQuestion(t)) return "question";
+  if (SELF_REFERENTIAL.test(t)) return "self-referential";
+  const content = contentTokens(t);
+  if (content.length < 2) return "chit-chat";
+  // Starts mid-thought, or leans on an antecedent left behind ("…not yet load-tested at that volume").
+  if (FRAGMENT_START.test(t)) return "fragment";
+  if (/^(?:it|this|that|these|those|they|he|she)\b/i.test(t) && content.length < 4) return "fragment";
+  if (/^[a-z]/.test(t) && !/[.!]$/.test(t) && content.length < 4) return "fragment";
+  return "standalone";
+}

@@ -1,0 +1,290 @@
+/**
+ * The supersession sweep (Sieve's rule, done better). Candidate pairs come from a BM25 index,
+ * never all pairs; each pair is judged once and cached until a side's content changes. The
+ * newer statement (by world time) supersedes the older when the judge says so, except that
+ * pinned and restored beliefs are immune and questions, hypotheticals, additive details and
+ * other entities never supersede (the judge's guards). Duplicates are merged (the redundancy
+ * sweep), and beliefs past the namespace's TTL retire (the retention sweep).
+ *
+ * Judging happens outside any write transaction; decisions are applied in short transactions
+ * that re-read both sides first, so writes arriving during a sweep are never clobbered.
+ */
+import type { Belief } from "../model.js";
+import type { Judge, JudgedPair, JudgeVerdict, Store } from "../ports.js";
+import type { Writes } from "../writes.js";
+import { NeighborIndex } from "./neighbor-index.js";
+import { makeReport, type SleepItem, type SleepReport } from "./report.js";
+
+export interface SweepOptions {
+  namespace: string;
+  /** Re-examine every belief, not only those recorded since the last sweep. Default false. */
+  full?: boolean;
+  /** Neighbours examined per belief. Default 6. */
+  neighbors?: number;
+  /** Called with (done, total) while judging, for progress bars. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface JudgedCandidate {
+  older: Belief;
+  newer: Belief;
+  verdict: JudgeVerdict;
+  cached: boolean;
+}
+
+const SWEPT_KINDS = new Set(["fact", "failure"]);
+const APPLY_CHUNK = 200;
+
+/** Active facts and failures of a namespace, oldest first by world time. */
+export async function loadActive(store: Store, namespace: string, kinds = SWEPT_KINDS): Promise<Belief[]> {
+  const out: Belief[] = [];
+  for (let offset = 0; ; offset += 5000) {
+    const page = await store.listBeliefs(
+      { namespaces: [namespace], statuses: ["active"] },
+      { limit: 5000, offset },
+    );
+    for (const b of page) if (kinds.has(b.kind)) out.push(b);
+    if (page.length < 5000) break;
+  }
+  return out;
+}
+
+/** Orders a pair older → newer by world time, then by id. */
+export function orient(x: Belief, y: Belief): [Belief, Belief] {
+  if (x.validFrom !== y.validFrom) return x.validFrom < y.validFrom ? [x, y] : [y, x];
+  return Number(x.id.slice(1)) < Number(y.id.slice(1)) ? [x, y] : [y, x];
+}
+
+/** Candidate pairs for the beliefs in `dirty` (indexes into `beliefs`), de-duplicated, deterministic. */
+export function candidatePairs(
+  beliefs: readonly Belief[],
+  dirty: Iterable<number>,
+  k: number,
+): [number, number][] {
+  const index = new NeighborIndex(beliefs.map((b) => ({ id: b.id, text: b.text })));
+  const seen = new Set<string>();
+  const pairs: [number, number][] = [];
+  for (const i of dirty)
+    for (const n of index.neighbors(i, k)) {
+      const [a, b] = i < n.index ? [i, n.index] : [n.index, i];
+      const key = `${a}:${b}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      pairs.push([a, b]);
+    }
+  return pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+}
+
+/** Judges pairs, using and filling the cache. */
+export async function judgePairs(
+  store: Store,
+  judge: Judge,
+  pairs: readonly [Belief, Belief][],
+  now: string,
+  onProgress?: (done: number, total: number) => void,
+): Promise<{ judged: JudgedCandidate[]; fresh: JudgedPair[] }> {
+  const judged: JudgedCandidate[] = [];
+  const fresh: JudgedPair[] = [];
+  for (let i = 0; i < pairs.length; i += 500) {
+    const chunk = pairs.slice(i, i + 500).map(([x, y]) => orient(x, y));
+    const cached = new Map(
+      (await store.judgedPairs(chunk.map(([a, b]) => ({ a: a.id, b: b.id })))).map((p) => [
+        `${p.a}:${p.b}`,
+        p,
+      ]),
+    );
+    for (const [older, newer] of chunk) {
+      const hit = cached.get(`${older.id}:${newer.id}`);
+      if (hit && hit.aHash === older.contentHash && hit.bHash === newer.contentHash) {
+        judged.push({
+          older,
+          newer,
+          verdict: { relation: hit.relation, similarity: 0, reason: `${hit.reason} (cached, ${hit.judge})` },
+          cached: true,
+        });
+        continue;
+      }
+      const verdict = await judge.compare(
+        { text: older.text, at: older.validFrom, kind: older.kind },
+        { text: newer.text, at: newer.validFrom, kind: newer.kind },
+      );
+      judged.push({ older, newer, verdict, cached: false });
+      fresh.push({
+        a: older.id,
+        b: newer.id,
+        aHash: older.contentHash,
+        bHash: newer.contentHash,
+        relation: verdict.relation,
+        judge: judge.name,
+        reason: verdict.reason,
+        at: now,
+      });
+    }
+    onProgress?.(Math.min(i + 500, pairs.length), pairs.length);
+  }
+  return { judged, fresh };
+}
+
+/** Why `older` may not be superseded by an automatic process, or null. */
+export function sweepImmunity(older: Belief): string | null {
+  if (older.pinned) return "skipped: pinned";
+  if (older.restored) return "skipped: restored";
+  return null;
+}
+
+/**
+ * Applies judged candidates: supersede, merge, or skip with a reason. Each chunk re-reads both
+ * sides inside its transaction and skips a pair whose side changed or already left the active set.
+ */
+export async function applyJudged(
+  store: Store,
+  writes: Writes,
+  judged: readonly JudgedCandidate[],
+  fresh: readonly JudgedPair[],
+): Promise<SleepItem[]> {
+  const items: SleepItem[] = [];
+  const actionable = judged
+    .filter((j) => j.verdict.relation !== "distinct" && j.verdict.relation !== "refines")
+    // Oldest change first, so a chain A → B → C closes A by B, then B by C.
+    .sort((x, y) =>
+      x.newer.validFrom !== y.newer.validFrom
+        ? x.newer.validFrom < y.newer.validFrom
+          ? -1
+          : 1
+        : Number(x.newer.id.slice(1)) - Number(y.newer.id.slice(1)) ||
+          Number(x.older.id.slice(1)) - Number(y.older.id.slice(1)),
+    );
+  for (let i = 0; i < Math.max(actionable.length, fresh.length); i += APPLY_CHUNK) {
+    const chunk = actionable.slice(i, i + APPLY_CHUNK);
+    const cache = fresh.slice(i, i + APPLY_CHUNK);
+    await store.transaction(async (tx) => {
+      for (const p of cache) await tx.putJudgedPair(p);
+      for (const j of chunk) {
+        const [older, newer] = await Promise.all([tx.getBelief(j.older.id), tx.getBelief(j.newer.id)]);
+        if (!older || !newer) continue;
+        const stale =
+          older.status !== "active" ||
+          newer.status !== "active" ||
+          older.contentHash !== j.older.contentHash ||
+          newer.contentHash !== j.newer.contentHash;
+        if (stale) continue;
+        if (j.verdict.relation === "duplicate") {
+          // The better-supported one survives; on a tie, the older keeps its id.
+          const olderWins =
+            older.pinned ||
+            (!newer.pinned && older.support + older.successes >= newer.support + newer.successes);
+          const [survivor, loser] = olderWins ? [older, newer] : [newer, older];
+          if (loser.pinned || loser.restored) {
+            items.push(skip(loser.id, survivor.id, loser.pinned ? "skipped: pinned" : "skipped: restored"));
+            continue;
+          }
+          await writes.mergeBeliefs(tx, survivor, loser, `duplicate: ${j.verdict.reason}`);
+          items.push({
+            action: "merged",
+            id: loser.id,
+            by: survivor.id,
+            reason: j.verdict.reason,
+            related: [],
+          });
+          continue;
+        }
+        const immune = sweepImmunity(older);
+        if (immune) {
+          items.push(skip(older.id, newer.id, immune));
+          continue;
+        }
+        await writes.closeBelief(tx, older.id, newer.id, newer.validFrom, writes.now(), "superseded");
+        items.push({
+          action: "superseded",
+          id: older.id,
+          by: newer.id,
+          reason: j.verdict.reason,
+          related: [],
+        });
+      }
+    });
+  }
+  return items;
+}
+
+function skip(id: string, by: string | null, reason: string): SleepItem {
+  return { action: "skipped", id, by, reason, related: [] };
+}
+
+/**
+ * The sweep: supersession and redundancy among active facts and failures, then the retention
+ * (TTL) sweep. Incremental by default: only beliefs recorded since the last sweep are examined
+ * against their neighbours.
+ */
+export async function sweep(
+  store: Store,
+  writes: Writes,
+  judge: Judge,
+  options: SweepOptions,
+  ttlDays: number | null,
+  elapsed: () => number,
+): Promise<SleepReport> {
+  const started = elapsed();
+  const { namespace } = options;
+  const now = writes.now();
+  const beliefs = await loadActive(store, namespace);
+  const mark = options.full ? null : await store.getMeta(`sweep:${namespace}`);
+  const dirty: number[] = [];
+  beliefs.forEach((b, i) => {
+    if (!mark || b.recordedAt > mark) dirty.push(i);
+  });
+  const pairs = candidatePairs(beliefs, dirty, options.neighbors ?? 6).map(
+    ([a, b]) => [beliefs[a]!, beliefs[b]!] as [Belief, Belief],
+  );
+  const { judged, fresh } = await judgePairs(store, judge, pairs, now, options.onProgress);
+  const items = await applyJudged(store, writes, judged, fresh);
+
+  if (ttlDays !== null) items.push(...(await retentionSweep(store, writes, namespace, ttlDays)));
+
+  const newest = beliefs.reduce((m, b) => (b.recordedAt > m ? b.recordedAt : m), mark ?? "");
+  if (newest) await store.transaction((tx) => tx.setMeta(`sweep:${namespace}`, newest));
+  return makeReport("sweep", namespace, now, items, {
+    beliefs: beliefs.length,
+    pairs: pairs.length,
+    judged: fresh.length,
+    cached: judged.length - fresh.length,
+    ms: elapsed() - started,
+  });
+}
+
+/** Retires active, unconfirmed facts older than the namespace's TTL (pinned, restored and proven are kept). */
+async function retentionSweep(
+  store: Store,
+  writes: Writes,
+  namespace: string,
+  ttlDays: number,
+): Promise<SleepItem[]> {
+  const now = writes.now();
+  const cutoff = new Date(Date.parse(now) - ttlDays * 86_400_000).toISOString();
+  const items: SleepItem[] = [];
+  await store.transaction(async (tx) => {
+    for (const b of await loadActive(store, namespace)) {
+      const last = b.lastConfirmedAt ?? b.validFrom;
+      if (last >= cutoff) continue;
+      const immune =
+        sweepImmunity(b) ??
+        (b.confidence >= writes.policy.provenConfidence && b.successes >= writes.policy.provenSuccesses
+          ? "skipped: proven"
+          : null);
+      if (immune) {
+        items.push(skip(b.id, null, immune));
+        continue;
+      }
+      await tx.updateBelief(b.id, { status: "retired", statusReason: "ttl", retiredAt: now });
+      await writes.audit(tx, namespace, "belief.retired", b.id, { reason: "ttl", ttlDays });
+      items.push({
+        action: "retired",
+        id: b.id,
+        by: null,
+        reason: `ttl: older than ${ttlDays} days`,
+        related: [],
+      });
+    }
+  });
+  return items;
+}
