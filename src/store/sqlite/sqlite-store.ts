@@ -238,10 +238,11 @@ export class SqliteStore implements Store {
       this.db.close();
       throw error;
     }
+    // Only the vec0 tables themselves (vec_belief_384), not their shadow tables (…_chunks, …_rowids).
     for (const r of this.db
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'vec\\_%' ESCAPE '\\'")
       .all() as Row[])
-      this.vecTables.add(r.name as string);
+      if (/^vec_(belief|episode)_\d+$/.test(r.name as string)) this.vecTables.add(r.name as string);
   }
 
   private stmt(sql: string): Stmt {
