@@ -11,7 +11,7 @@ import { z } from "zod";
 import { verifyChains } from "./audit.js";
 import { assemble, type ContextLine } from "./context.js";
 import { notFound, StrataError } from "./errors.js";
-import { halfLifeFor, laplaceConfidence, usageSignal, utility } from "./forgetting.js";
+import { usageSignal, utility } from "./forgetting.js";
 import { createLexicalJudge } from "./judge/lexical-judge.js";
 import { type MaintainReport, planMaintain } from "./maintain.js";
 import {
@@ -311,7 +311,8 @@ export class Memory {
     const at = o.at ?? now;
     const text = `WHEN ${o.when} → PREFER ${o.prefer}`;
     const [vector] = await this.embedder.embed([text]);
-    const result = await this.store.transaction(async (tx) => {
+    // The rule and the outcome its feedback reports are one atomic write.
+    return this.store.transaction(async (tx) => {
       if (o.sources) await this.writes.requireEpisodes(tx, o.sources, namespace);
       const candidates = await this.writes.gateCandidates(tx, text, vector!, namespace, {
         episodes: false,
@@ -323,22 +324,25 @@ export class Memory {
         this.configuredJudge,
         this.policy,
       );
-      if (decision.verdict === "redundant") return this.writes.restate(tx, decision, namespace, o.sources);
-      return this.writes.storeBelief(tx, decision, {
-        namespace,
-        kind: "rule",
-        text,
-        when: o.when,
-        prefer: o.prefer,
-        validFrom: at,
-        sources: o.sources ?? [],
-        source: null,
-        now,
-        vector: vector!,
-      });
+      const result =
+        decision.verdict === "redundant"
+          ? await this.writes.restate(tx, decision, namespace, o.sources)
+          : await this.writes.storeBelief(tx, decision, {
+              namespace,
+              kind: "rule",
+              text,
+              when: o.when,
+              prefer: o.prefer,
+              validFrom: at,
+              sources: o.sources ?? [],
+              source: null,
+              now,
+              vector: vector!,
+            });
+      if (o.feedback)
+        await this.writes.applyOutcome(tx, (await tx.getBelief(result.id))!, o.feedback === "positive");
+      return result;
     });
-    if (o.feedback) await this.outcome(result.id, o.feedback === "positive");
-    return result;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -605,35 +609,7 @@ export class Memory {
   async outcome(beliefId: string, success: boolean): Promise<OutcomeResult> {
     const args = parseInput(OutcomeArgsSchema, { id: beliefId, success }, "outcome");
     return this.store.transaction(async (tx) => {
-      const b = await this.writes.liveBelief(tx, args.id);
-      const now = this.now();
-      const successes = b.successes + (args.success ? 1 : 0);
-      const failures = b.failures + (args.success ? 0 : 1);
-      const confidence = laplaceConfidence(successes, failures);
-      const halfLifeDays = halfLifeFor(this.policy.halfLifeDays, successes);
-      await tx.updateBelief(b.id, {
-        successes,
-        failures,
-        confidence,
-        halfLifeDays,
-        uses: b.uses + 1,
-        lastUsedAt: now,
-        ...(args.success ? { lastConfirmedAt: now } : {}),
-      });
-      await tx.addOutcome({
-        beliefId: b.id,
-        success: args.success,
-        at: now,
-        confidenceBefore: b.confidence,
-        confidenceAfter: confidence,
-      });
-      await this.writes.audit(tx, b.namespace, "belief.outcome", b.id, {
-        success: args.success,
-        confidenceBefore: b.confidence,
-        confidenceAfter: confidence,
-      });
-      const belief = (await tx.getBelief(b.id))!;
-      return { belief, confidenceBefore: b.confidence, confidenceAfter: confidence, halfLifeDays };
+      return this.writes.applyOutcome(tx, await this.writes.liveBelief(tx, args.id), args.success);
     });
   }
 

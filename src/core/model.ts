@@ -36,6 +36,11 @@ export const IdSchema = z
   .regex(/^[eb][0-9]+$/, "an id looks like e12 (an episode) or b7 (a belief)")
   .describe("An episode id (e…) or belief id (b…).");
 
+/** An episode id: provenance and distillation name episodes, never beliefs. */
+export const EpisodeIdSchema = IdSchema.refine((id) => id.startsWith("e"), {
+  message: "sources are episode ids (e…), not belief ids",
+}).describe("An episode id (e…).");
+
 export const EpisodeTypeSchema = z.enum(EPISODE_TYPES).describe("What kind of event this is.");
 export const OutcomeSchema = z.enum(OUTCOMES).describe("Whether acting on it worked.");
 export const BeliefKindSchema = z
@@ -64,6 +69,15 @@ function isCalendarDay(value: string | number | Date): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+/**
+ * A date-time without a zone is read as UTC, never in the machine's local zone, so every
+ * process reads the same instant ("2026-03-01T12:00" and "2026-03-01 12:00" are 12:00Z).
+ */
+function asUtc(value: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(value.trim());
+  return m ? `${m[1]}T${m[2]}Z` : value;
+}
+
 export const TimeInputSchema = z
   .union([z.string(), z.number(), z.date()], {
     error: "a time is an ISO 8601 string (2026-03-01T12:00:00Z), epoch milliseconds or a Date",
@@ -75,7 +89,7 @@ export const TimeInputSchema = z
         : typeof value === "number"
           ? value
           : /^\d{4}-\d{2}-\d{2}/.test(value)
-            ? Date.parse(value)
+            ? Date.parse(asUtc(value))
             : Number.NaN;
     if (
       !Number.isFinite(ms) ||
@@ -286,7 +300,7 @@ export const RememberOptionsSchema = z
     at: TimeInputSchema.optional(),
     namespace: NamespaceSchema.optional(),
     source: z.string().max(500).optional().describe("Where the statement came from (user, doc:…, tool:…)."),
-    sources: z.array(IdSchema).max(1000).optional().describe("Episode ids the belief rests on."),
+    sources: z.array(EpisodeIdSchema).max(1000).optional().describe("Episode ids the belief rests on."),
     steps: z.array(z.string().min(1).max(1000)).max(100).optional().describe("Steps, for a procedure."),
     metadata: MetadataSchema.optional(),
   })
@@ -304,7 +318,7 @@ export const CaptureInputSchema = z
     feedback: z.enum(["positive", "negative"]).optional().describe("An outcome observed with the rule."),
     namespace: NamespaceSchema.optional(),
     at: TimeInputSchema.optional(),
-    sources: z.array(IdSchema).max(1000).optional(),
+    sources: z.array(EpisodeIdSchema).max(1000).optional(),
   })
   .strict();
 export type CaptureInput = z.input<typeof CaptureInputSchema>;
@@ -412,7 +426,7 @@ export type PendingOptions = z.input<typeof PendingOptionsSchema>;
 
 export const DistilInputSchema = z.object({
   episodeIds: z
-    .array(IdSchema.refine((id) => id.startsWith("e"), "distil takes episode ids (e…)"))
+    .array(EpisodeIdSchema)
     .min(1, "name the episodes the propositions come from")
     .max(1000),
   propositions: z.array(contentSchema("proposition")).min(1, "give at least one proposition").max(100),

@@ -115,3 +115,16 @@ describe("recall", () => {
     expect(b.map((h) => [h.id, h.score])).toEqual(a.map((h) => [h.id, h.score]));
   });
 });
+
+describe("times", () => {
+  it.each([
+    ["2026-03-01T12:00", "2026-03-01T12:00:00.000Z"],
+    ["2026-03-01 12:00:30", "2026-03-01T12:00:30.000Z"],
+    ["2026-03-01", "2026-03-01T00:00:00.000Z"],
+    ["2026-03-01T12:00:00+02:00", "2026-03-01T10:00:00.000Z"],
+  ])("reads %s as %s whatever the machine's time zone", async (input, expected) => {
+    ({ mem } = await testMemory());
+    const r = await mem.record("The change freeze starts", { at: input });
+    expect(await mem.get(r.id)).toMatchObject({ at: expected });
+  });
+});

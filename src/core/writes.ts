@@ -6,12 +6,13 @@
 import { nextEntry } from "./audit.js";
 import { notFound, StrataError } from "./errors.js";
 import { halfLifeFor, laplaceConfidence } from "./forgetting.js";
-import type { Belief, BeliefKind, ForgetResult, GateResult, Layer } from "./model.js";
+import type { Belief, BeliefKind, ForgetResult, GateResult, Layer, OutcomeResult } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { Clock, Embedder, Judge, StoreWriter } from "./ports.js";
 import { retrieve } from "./recall.js";
 import { sha256 } from "./sha256.js";
 import { analyseEcho } from "./text.js";
+import { earlierOf } from "./time.js";
 import type { GateCandidate, GateDecision } from "./write-gate.js";
 
 export interface WritesOptions {
@@ -220,6 +221,38 @@ export class Writes {
     await this.audit(tx, old.namespace, "belief.superseded", id, { by: successor, validTo });
   }
 
+  /** Records an outcome: the only mutation of confidence (Laplace), half-life and last confirmation. */
+  async applyOutcome(tx: StoreWriter, b: Belief, success: boolean): Promise<OutcomeResult> {
+    const now = this.now();
+    const successes = b.successes + (success ? 1 : 0);
+    const failures = b.failures + (success ? 0 : 1);
+    const confidence = laplaceConfidence(successes, failures);
+    const halfLifeDays = halfLifeFor(this.policy.halfLifeDays, successes);
+    await tx.updateBelief(b.id, {
+      successes,
+      failures,
+      confidence,
+      halfLifeDays,
+      uses: b.uses + 1,
+      lastUsedAt: now,
+      ...(success ? { lastConfirmedAt: now } : {}),
+    });
+    await tx.addOutcome({
+      beliefId: b.id,
+      success,
+      at: now,
+      confidenceBefore: b.confidence,
+      confidenceAfter: confidence,
+    });
+    await this.audit(tx, b.namespace, "belief.outcome", b.id, {
+      success,
+      confidenceBefore: b.confidence,
+      confidenceAfter: confidence,
+    });
+    const belief = (await tx.getBelief(b.id))!;
+    return { belief, confidenceBefore: b.confidence, confidenceAfter: confidence, halfLifeDays };
+  }
+
   /**
    * Folds `loser` into `survivor`: support summed, provenance united, outcomes added (each
    * outcome event belongs to one belief, so nothing is counted twice), the earliest validFrom.
@@ -242,7 +275,7 @@ export class Writes {
       confidence: laplaceConfidence(successes, failures),
       halfLifeDays: halfLifeFor(this.policy.halfLifeDays, successes),
       uses: survivor.uses + loser.uses,
-      validFrom: loser.validFrom < survivor.validFrom ? loser.validFrom : survivor.validFrom,
+      validFrom: earlierOf(loser.validFrom, survivor.validFrom),
       lastConfirmedAt,
     });
     await tx.updateBelief(loser.id, {

@@ -12,6 +12,7 @@ import { compareLexically } from "../judge/lexical-judge.js";
 import type { Belief } from "../model.js";
 import type { StoreWriter } from "../ports.js";
 import { contentTokens, isNegated, jaccard, rawTokens } from "../text.js";
+import { laterOf } from "../time.js";
 import type { Writes } from "../writes.js";
 import type { SleepItem } from "./report.js";
 
@@ -111,7 +112,7 @@ export async function resolveContradiction(
     statusReason: "contradiction-resolved",
     supersededBy: winner.id,
     retiredAt: now,
-    validTo: now > loser.validFrom ? now : loser.validFrom,
+    validTo: laterOf(now, loser.validFrom),
   });
   await tx.addLink({ from: winner.id, to: loser.id, relation: "contradicts", at: now });
   await writes.audit(tx, loser.namespace, "belief.resolved", loser.id, { winner: winner.id, reason });

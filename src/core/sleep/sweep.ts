@@ -11,6 +11,7 @@
  */
 import type { Belief } from "../model.js";
 import type { Judge, JudgedPair, JudgeVerdict, Store } from "../ports.js";
+import { laterOf } from "../time.js";
 import type { Writes } from "../writes.js";
 import { NeighborIndex } from "./neighbor-index.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
@@ -241,7 +242,7 @@ export async function sweep(
 
   if (ttlDays !== null) items.push(...(await retentionSweep(store, writes, namespace, ttlDays)));
 
-  const newest = beliefs.reduce((m, b) => (b.recordedAt > m ? b.recordedAt : m), mark ?? "");
+  const newest = beliefs.reduce((m, b) => laterOf(m, b.recordedAt), mark ?? "");
   if (newest) await store.transaction((tx) => tx.setMeta(`sweep:${namespace}`, newest));
   return makeReport("sweep", namespace, now, items, {
     beliefs: beliefs.length,
