@@ -855,15 +855,17 @@ export class SqliteStore implements Store {
 
   async getMeta(key: string): Promise<string | null> {
     this.check();
-    return (this.stmt("SELECT value FROM meta WHERE key = ?").get(`engine:${key}`)?.value as string | undefined) ?? null;
+    return (
+      (this.stmt("SELECT value FROM meta WHERE key = ?").get(`engine:${key}`)?.value as string | undefined) ??
+      null
+    );
   }
 
   async setMeta(key: string, value: string): Promise<void> {
     this.check();
-    this.stmt("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(
-      `engine:${key}`,
-      value,
-    );
+    this.stmt(
+      "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+    ).run(`engine:${key}`, value);
   }
 
   /** Raw access for tests that must tamper with the file (audit verification, crash safety). */
