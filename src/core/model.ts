@@ -425,10 +425,7 @@ export const PendingOptionsSchema = z
 export type PendingOptions = z.input<typeof PendingOptionsSchema>;
 
 export const DistilInputSchema = z.object({
-  episodeIds: z
-    .array(EpisodeIdSchema)
-    .min(1, "name the episodes the propositions come from")
-    .max(1000),
+  episodeIds: z.array(EpisodeIdSchema).min(1, "name the episodes the propositions come from").max(1000),
   propositions: z.array(contentSchema("proposition")).min(1, "give at least one proposition").max(100),
   options: z
     .object({
