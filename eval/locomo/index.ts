@@ -26,12 +26,17 @@ export const ANCHORS: Record<string, Partial<Record<string, number>>> = {
   "SQLite FTS5 BM25": { "R@5": 54.4, "R@10": 63.1, "R@25": 71.5, "R@50": 76.8 },
 };
 
-/** Retrieval configurations: the engine as shipped, and full text alone. */
+/**
+ * Retrieval configurations: the engine as shipped, the fusion settings tuned on conversations
+ * 0-2, and full text alone (to set beside the FTS5 anchor).
+ */
 export const CONFIGS: Record<string, { label: string; policy: PolicyInput }> = {
   default: { label: "Strata hybrid (default policy)", policy: {} },
+  tuned: {
+    label: "Strata hybrid (vectorWeight 0.25, rrfK 20, diversity 0)",
+    policy: { vectorWeight: 0.25, rrfK: 20, diversity: 0 },
+  },
   bm25: { label: "Strata BM25 only (vectorWeight 0)", policy: { vectorWeight: 0 } },
-  nommr: { label: "Strata hybrid, no MMR (diversity 0)", policy: { diversity: 0 } },
-  "bm25-nommr": { label: "Strata BM25 only, no MMR", policy: { vectorWeight: 0, diversity: 0 } },
 };
 
 const TUNE = new Set([0, 1, 2]);

@@ -227,10 +227,12 @@ async function addNeighbours(
       turns = await store.listEpisodes(
         {
           namespaces: [e.namespace],
-          statuses: ["active"],
+          statuses: req.at || req.asOf ? ["active", "archived"] : ["active"],
           sessions: [e.session],
           at: req.at,
           asOf: req.asOf,
+          // Same scope as the main episode search: once distilled, beliefs speak for episodes.
+          undistilled: !(req.kinds?.includes("episode") ?? false),
         },
         { limit: 500, offset: 0, order: "at-asc" },
       );
