@@ -202,10 +202,6 @@ export class Memory {
         validTo: null,
       };
       const target = decision.target;
-      if (decision.historical && target) {
-        episode.supersededBy = target.id;
-        episode.validTo = target.at;
-      }
       const id = await tx.insertEpisode(episode);
       await tx.putVector(id, namespace, this.embedder.id, vector!);
       await this.writes.audit(tx, namespace, "episode.recorded", id, {
@@ -218,26 +214,25 @@ export class Memory {
 
       const superseded: string[] = [];
       const derived: string[] = [];
-      if (target && decision.verdict !== "novel") await this.writes.link(tx, id, target.id, decision, now);
-      if (decision.supersede && target) {
-        if (target.layer === "belief") {
-          // The belief layer stays current without waiting for sleep: the episode's statement succeeds it.
-          const successorId = await this.writes.insertBelief(tx, {
-            namespace,
-            kind: o.outcome === "failure" ? "failure" : "fact",
-            text: analyseEcho(text).core,
-            validFrom: at,
-            sources: [id],
-            source: null,
-            now,
-            vector: vector!,
-          });
-          derived.push(successorId);
-          await this.writes.closeBelief(tx, target.id, successorId, at, now, "superseded");
-        } else {
-          await tx.updateEpisode(target.id, { supersededBy: id, validTo: at });
-          await this.writes.audit(tx, namespace, "episode.superseded", target.id, { by: id, validTo: at });
-        }
+      // Episodes are immutable events: one never hides another. A change only closes a *belief*;
+      // against an episode it is linked, and distillation (in event-time order) chains the beliefs.
+      const closesBelief = decision.supersede && target?.layer === "belief";
+      if (target && decision.verdict !== "novel")
+        await this.writes.link(tx, id, target.id, { ...decision, supersede: closesBelief }, now);
+      if (closesBelief && target) {
+        // The belief layer stays current without waiting for sleep: the episode's statement succeeds it.
+        const successorId = await this.writes.insertBelief(tx, {
+          namespace,
+          kind: o.outcome === "failure" ? "failure" : "fact",
+          text: analyseEcho(text).core,
+          validFrom: at,
+          sources: [id],
+          source: null,
+          now,
+          vector: vector!,
+        });
+        derived.push(successorId);
+        await this.writes.closeBelief(tx, target.id, successorId, at, now, "superseded");
         superseded.push(target.id);
       }
       return this.writes.result(decision, id, "episode", true, superseded, derived);
