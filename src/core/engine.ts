@@ -384,35 +384,32 @@ export class Memory {
       { limit: 200, offset: 0 },
     );
     const pinned = new Set(identity.map((b) => b.id));
-    const pick = async (kinds: BeliefKind[], k: number): Promise<Belief[]> => {
-      let ranked: Belief[];
-      if (g.length > 0) {
-        const hits = await recall(this.store, this.embedder, this.policy, {
-          query: g,
-          k,
-          namespaces: [namespace],
-          at,
-          kinds,
-          diversity: this.policy.diversity,
-          now,
-        });
-        ranked = await this.store.getBeliefs(hits.map((h) => h.id));
-      } else {
-        // No goal: the most useful beliefs of these kinds.
-        const all = await this.store.listBeliefs({ ...beliefFilter, kinds }, { limit: 2000, offset: 0 });
-        ranked = all
-          .map((b) => ({ b, u: utility(b.confidence, usageSignal(b.uses, this.policy.usageSaturation)) }))
-          .sort((x, y) => y.u - x.u || compareIds(x.b.id, y.b.id))
-          .slice(0, k)
-          .map((x) => x.b);
-      }
-      return ranked.filter((b) => !pinned.has(b.id));
-    };
-    const [failures, knowledge, procedures] = await Promise.all([
-      pick(["failure"], 12),
-      pick(["fact", "rule"], 24),
-      pick(["procedure"], 8),
-    ]);
+    // One retrieval for every kind (each index searched once), then split by block.
+    const caps = { failure: 12, knowledge: 24, procedure: 8 };
+    let ranked: Belief[];
+    if (g.length > 0) {
+      const hits = await recall(this.store, this.embedder, this.policy, {
+        query: g,
+        k: caps.failure + caps.knowledge + caps.procedure,
+        namespaces: [namespace],
+        at,
+        kinds: ["failure", "fact", "rule", "procedure"],
+        diversity: this.policy.diversity,
+        now,
+      });
+      ranked = await this.store.getBeliefs(hits.map((h) => h.id));
+    } else {
+      // No goal: the most useful beliefs.
+      const all = await this.store.listBeliefs(beliefFilter, { limit: 5000, offset: 0 });
+      ranked = all
+        .map((b) => ({ b, u: utility(b.confidence, usageSignal(b.uses, this.policy.usageSaturation)) }))
+        .sort((x, y) => y.u - x.u || compareIds(x.b.id, y.b.id))
+        .map((x) => x.b);
+    }
+    ranked = ranked.filter((b) => !pinned.has(b.id) && b.status !== "dormant");
+    const failures = ranked.filter((b) => b.kind === "failure").slice(0, caps.failure);
+    const knowledge = ranked.filter((b) => b.kind === "fact" || b.kind === "rule").slice(0, caps.knowledge);
+    const procedures = ranked.filter((b) => b.kind === "procedure").slice(0, caps.procedure);
     const recent = o.recentEvents
       ? await this.store.listEpisodes(
           { namespaces: [namespace], statuses: ["active"], at, includeSuperseded: true },
