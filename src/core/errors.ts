@@ -13,6 +13,12 @@ export const ERROR_CODES = [
   "AUDIT_BROKEN",
   "CITATION_INVALID",
   "WRAP_NOT_PREPARED",
+  /** The store's vectors were made by another embedder: reindex before comparing. */
+  "EMBEDDER_MISMATCH",
+  /** The embedder could not embed (server unreachable, model missing, bad answer). */
+  "EMBEDDER_FAILED",
+  /** A transfer's target already holds data. */
+  "TARGET_NOT_EMPTY",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -139,6 +139,61 @@ export interface JudgedPair {
   at: string;
 }
 
+/** One stored vector with the embedder that made it (its dimension is `vector.length`). */
+export interface StoredVector {
+  id: string;
+  namespace: string;
+  embedder: string;
+  vector: Float32Array;
+}
+
+/** How many vectors one embedder (at one dimension) made. */
+export interface VectorGroup {
+  embedder: string;
+  dimension: number;
+  count: number;
+}
+
+/**
+ * Everything a store holds, by section, as port records: what `dump` reads and `load` writes
+ * to move a store with its full history (transfer). Ids, hashes and times are kept as they are.
+ */
+export interface DumpRows {
+  episodes: Episode[];
+  beliefs: Belief[];
+  /** The provenance index (episode → belief), kept as stored even if `sources` later changed. */
+  beliefSources: { episodeId: string; beliefId: string }[];
+  links: Link[];
+  outcomes: OutcomeEvent[];
+  vectors: StoredVector[];
+  judgedPairs: JudgedPair[];
+  /** The engine's key/value bookkeeping (`getMeta`), not the store's own (schema version). */
+  meta: { key: string; value: string }[];
+  audit: AuditEntry[];
+  auditHeads: { namespace: string; seq: number; hash: string }[];
+}
+export type DumpSection = keyof DumpRows;
+
+/** Every section, in load order: items before the rows that point at them. */
+export const DUMP_SECTIONS: readonly DumpSection[] = [
+  "episodes",
+  "beliefs",
+  "beliefSources",
+  "links",
+  "outcomes",
+  "vectors",
+  "judgedPairs",
+  "meta",
+  "audit",
+  "auditHeads",
+];
+
+/** One page of a section; `cursor` is null after the last page. */
+export interface DumpPage<S extends DumpSection> {
+  rows: DumpRows[S];
+  cursor: string | null;
+}
+
 /** Reads, available both inside and outside a write transaction. */
 export interface StoreReader {
   getEpisode(id: string): Promise<Episode | null>;
@@ -179,6 +234,20 @@ export interface StoreReader {
   getMeta(key: string): Promise<string | null>;
   /** The stored head hash per namespace (detects a removed tail entry). */
   auditHeadMark(namespace: string): Promise<{ seq: number; hash: string } | null>;
+  /** Which embedders (and dimensions) made the stored vectors, with counts. */
+  vectorEmbedders(): Promise<VectorGroup[]>;
+  /**
+   * One page of a section in a stable order (primary key), for moving a store. Pass the
+   * previous page's `cursor` (null for the first page).
+   *
+   *   let page = await store.dump("beliefs", { cursor: null, limit: 1000 });
+   */
+  dump<S extends DumpSection>(
+    section: S,
+    page: { cursor: string | null; limit: number },
+  ): Promise<DumpPage<S>>;
+  /** Rows per section (every status, every namespace). */
+  dumpCounts(): Promise<Record<DumpSection, number>>;
 }
 
 /** Writes; only inside `Store.transaction`, which is serialised across processes. */
@@ -194,6 +263,8 @@ export interface StoreWriter extends StoreReader {
   appendAudit(entry: NewAuditEntry): Promise<void>;
   putJudgedPair(pair: JudgedPair): Promise<void>;
   setMeta(key: string, value: string): Promise<void>;
+  /** Writes dumped rows as they were, ids included: only into an empty store (transfer). */
+  load<S extends DumpSection>(section: S, rows: DumpRows[S]): Promise<void>;
 }
 
 export interface Store extends StoreReader {

@@ -145,6 +145,10 @@ export const MIGRATIONS: readonly string[] = [
     value text NOT NULL
   );
   `,
+  // 3: which embedders made the vectors, answered from an index (the embedder check at open).
+  `
+  CREATE INDEX vectors_embedder ON {s}.vectors(embedder, dim);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -15,6 +15,9 @@ import type { AuditEntry, Belief, Episode, Link, OutcomeEvent } from "../../core
 import type {
   BeliefFilter,
   BeliefPatch,
+  DumpPage,
+  DumpRows,
+  DumpSection,
   EpisodeFilter,
   EpisodePatch,
   JudgedPair,
@@ -25,6 +28,7 @@ import type {
   StoreCapabilities,
   StoreReader,
   StoreWriter,
+  VectorGroup,
 } from "../../core/ports.js";
 import {
   type PGliteLike,
@@ -223,6 +227,84 @@ const toFloat32 = (v: unknown): Float32Array =>
   );
 
 const compareIds = (a: string, b: string) => Number(a.slice(1)) - Number(b.slice(1));
+
+const toJudgedPair = (r: Row): JudgedPair => ({
+  a: r.a as string,
+  b: r.b as string,
+  aHash: r.a_hash as string,
+  bHash: r.b_hash as string,
+  relation: r.relation as JudgedPair["relation"],
+  judge: r.judge as string,
+  reason: r.reason as string,
+  at: r.at as string,
+});
+
+/**
+ * How `dump` pages each section: table, primary key (the keyset order; text keys compared
+ * byte-wise with COLLATE "C" so the order matches SQLite's) and record shape.
+ */
+const DUMP: Record<
+  DumpSection,
+  { table: string; keys: [string, "text" | "num"][]; map: (r: Row) => unknown }
+> = {
+  episodes: { table: "episodes", keys: [["rid", "num"]], map: toEpisode },
+  beliefs: { table: "beliefs", keys: [["rid", "num"]], map: toBelief },
+  beliefSources: {
+    table: "belief_sources",
+    keys: [
+      ["episode_id", "text"],
+      ["belief_id", "text"],
+    ],
+    map: (r) => ({ episodeId: r.episode_id, beliefId: r.belief_id }),
+  },
+  links: {
+    table: "links",
+    keys: [
+      ["from_id", "text"],
+      ["to_id", "text"],
+      ["relation", "text"],
+    ],
+    map: (r) => ({ from: r.from_id, to: r.to_id, relation: r.relation, at: r.at }),
+  },
+  outcomes: {
+    table: "outcomes",
+    keys: [["rid", "num"]],
+    map: (r) => ({
+      beliefId: r.belief_id,
+      success: r.success === true,
+      at: r.at,
+      confidenceBefore: num(r.confidence_before),
+      confidenceAfter: num(r.confidence_after),
+    }),
+  },
+  vectors: {
+    table: "vectors",
+    keys: [["id", "text"]],
+    map: (r) => ({ id: r.id, namespace: r.namespace, embedder: r.embedder, vector: toFloat32(r.vector) }),
+  },
+  judgedPairs: {
+    table: "judged_pairs",
+    keys: [
+      ["a", "text"],
+      ["b", "text"],
+    ],
+    map: toJudgedPair,
+  },
+  meta: { table: "meta", keys: [["key", "text"]], map: (r) => ({ key: r.key, value: r.value }) },
+  audit: {
+    table: "audit",
+    keys: [
+      ["namespace", "text"],
+      ["seq", "num"],
+    ],
+    map: toAudit,
+  },
+  auditHeads: {
+    table: "audit_heads",
+    keys: [["namespace", "text"]],
+    map: (r) => ({ namespace: r.namespace, seq: num(r.seq), hash: r.hash }),
+  },
+};
 
 /** What a store shares with the sessions (pool-level and transaction-level) it hands out. */
 interface StoreContext {
@@ -621,6 +703,53 @@ class PostgresReader implements StoreReader {
     ]);
     return r ? { seq: num(r.seq), hash: r.hash as string } : null;
   }
+
+  // -------------------------------------------------------------------------------------------
+  // Moving a store (transfer)
+  // -------------------------------------------------------------------------------------------
+
+  async vectorEmbedders(): Promise<VectorGroup[]> {
+    const rows = await this.rows(
+      `SELECT embedder, dim, count(*)::int AS n FROM ${this.t("vectors")} GROUP BY embedder, dim
+       ORDER BY embedder COLLATE "C", dim`,
+    );
+    return rows.map((r) => ({ embedder: r.embedder as string, dimension: num(r.dim), count: num(r.n) }));
+  }
+
+  async dump<S extends DumpSection>(
+    section: S,
+    page: { cursor: string | null; limit: number },
+  ): Promise<DumpPage<S>> {
+    const spec = DUMP[section];
+    const key = spec.keys.map(([k, type]) => (type === "text" ? `${k} COLLATE "C"` : k)).join(", ");
+    const p = new Params();
+    let where = "";
+    if (page.cursor !== null) {
+      const values = JSON.parse(page.cursor) as unknown[];
+      const params = spec.keys.map(([, type], i) => p.add(values[i], type === "num" ? "::bigint" : "::text"));
+      where = `WHERE (${key}) > (${params.join(", ")})`;
+    }
+    const rows = await this.rows(
+      `SELECT * FROM ${this.t(spec.table)} ${where} ORDER BY ${key} LIMIT ${p.add(page.limit, "::integer")}`,
+      p.values,
+    );
+    const last = rows.at(-1);
+    return {
+      rows: rows.map(spec.map) as DumpRows[S],
+      cursor:
+        rows.length < page.limit || !last
+          ? null
+          : JSON.stringify(spec.keys.map(([k, type]) => (type === "num" ? String(last[k]) : last[k]))),
+    };
+  }
+
+  async dumpCounts(): Promise<Record<DumpSection, number>> {
+    const sections = Object.entries(DUMP) as [DumpSection, (typeof DUMP)[DumpSection]][];
+    const [r] = await this.rows(
+      `SELECT ${sections.map(([name, spec]) => `(SELECT count(*)::int FROM ${this.t(spec.table)}) AS "${name}"`).join(", ")}`,
+    );
+    return Object.fromEntries(sections.map(([name]) => [name, num(r![name])])) as Record<DumpSection, number>;
+  }
 }
 
 /** Reads and writes on one transaction's connection: what `Store.transaction` hands the engine. */
@@ -752,6 +881,166 @@ class PostgresWriter extends PostgresReader implements StoreWriter {
       `INSERT INTO ${this.t("meta")}(key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
       [key, value],
     );
+  }
+
+  /** Multi-row INSERTs in chunks (bounded statements, few round trips). */
+  private async insertMany(table: string, columns: [string, string][], rows: unknown[][]): Promise<void> {
+    const chunk = Math.max(1, Math.floor(20_000 / columns.length));
+    for (let i = 0; i < rows.length; i += chunk) {
+      const p = new Params();
+      const values = rows
+        .slice(i, i + chunk)
+        .map((row) => `(${row.map((v, j) => p.add(v, columns[j]![1])).join(",")})`);
+      await this.rows(
+        `INSERT INTO ${this.t(table)} (${columns.map(([c]) => c).join(",")}) VALUES ${values.join(",")} ON CONFLICT DO NOTHING`,
+        p.values,
+      );
+    }
+  }
+
+  async load<S extends DumpSection>(section: S, rows: DumpRows[S]): Promise<void> {
+    if (rows.length === 0) return;
+    const withRid = async (table: string, columns: Record<string, Column>) => {
+      const cols = Object.entries(columns);
+      await this.insertMany(
+        table,
+        [["rid", "::bigint"], ...cols.map(([, [c, , cast]]): [string, string] => [c, cast])],
+        (rows as unknown as Record<string, unknown>[]).map((item) => [
+          ridOf(item.id as string),
+          ...cols.map(([k, [, to]]) => to(item[k])),
+        ]),
+      );
+      // Explicit ids leave the sequence behind: the next write must continue after the largest.
+      await this.rows(
+        `SELECT setval(pg_get_serial_sequence('${this.t(table)}', 'rid'), greatest(max(rid), 1), max(rid) IS NOT NULL) FROM ${this.t(table)}`,
+      );
+    };
+    const r = rows as DumpRows[DumpSection];
+    switch (section) {
+      case "episodes":
+        return withRid("episodes", EPISODE_COLUMNS);
+      case "beliefs":
+        return withRid("beliefs", BELIEF_COLUMNS);
+      case "beliefSources":
+        return this.insertMany(
+          "belief_sources",
+          [
+            ["episode_id", ""],
+            ["belief_id", ""],
+          ],
+          (r as DumpRows["beliefSources"]).map((x) => [x.episodeId, x.beliefId]),
+        );
+      case "links":
+        return this.insertMany(
+          "links",
+          [
+            ["from_id", ""],
+            ["to_id", ""],
+            ["relation", ""],
+            ["at", ""],
+          ],
+          (r as DumpRows["links"]).map((x) => [x.from, x.to, x.relation, x.at]),
+        );
+      case "outcomes":
+        return this.insertMany(
+          "outcomes",
+          [
+            ["belief_id", ""],
+            ["success", "::boolean"],
+            ["at", ""],
+            ["confidence_before", "::double precision"],
+            ["confidence_after", "::double precision"],
+          ],
+          (r as DumpRows["outcomes"]).map((x) => [
+            x.beliefId,
+            x.success,
+            x.at,
+            x.confidenceBefore,
+            x.confidenceAfter,
+          ]),
+        );
+      case "vectors": {
+        const list = r as DumpRows["vectors"];
+        await this.insertMany(
+          "vectors",
+          [
+            ["id", ""],
+            ["namespace", ""],
+            ["embedder", ""],
+            ["dim", "::integer"],
+            ["vector", "::real[]"],
+          ],
+          list.map((x) => [x.id, x.namespace, x.embedder, x.vector.length, toArrayLiteral(x.vector)]),
+        );
+        for (const dim of new Set(list.map((x) => x.vector.length))) await this.ensureVectorIndex(dim);
+        return;
+      }
+      case "judgedPairs":
+        return this.insertMany(
+          "judged_pairs",
+          [
+            ["a", ""],
+            ["b", ""],
+            ["a_hash", ""],
+            ["b_hash", ""],
+            ["relation", ""],
+            ["judge", ""],
+            ["reason", ""],
+            ["at", ""],
+          ],
+          (r as DumpRows["judgedPairs"]).map((j) => [
+            j.a,
+            j.b,
+            j.aHash,
+            j.bHash,
+            j.relation,
+            j.judge,
+            j.reason,
+            j.at,
+          ]),
+        );
+      case "meta":
+        for (const x of r as DumpRows["meta"]) await this.setMeta(x.key, x.value);
+        return;
+      case "audit":
+        return this.insertMany(
+          "audit",
+          [
+            ["namespace", ""],
+            ["seq", "::integer"],
+            ["at", ""],
+            ["actor", ""],
+            ["event", ""],
+            ["subject_id", ""],
+            ["content_hash", ""],
+            ["detail", "::json"],
+            ["prev_hash", ""],
+            ["hash", ""],
+          ],
+          (r as DumpRows["audit"]).map((e) => [
+            e.namespace,
+            e.seq,
+            e.at,
+            e.actor,
+            e.event,
+            e.subjectId,
+            e.contentHash,
+            e.detail === null ? null : json(e.detail),
+            e.prevHash,
+            e.hash,
+          ]),
+        );
+      case "auditHeads":
+        return this.insertMany(
+          "audit_heads",
+          [
+            ["namespace", ""],
+            ["seq", "::integer"],
+            ["hash", ""],
+          ],
+          (r as DumpRows["auditHeads"]).map((h) => [h.namespace, h.seq, h.hash]),
+        );
+    }
   }
 
   async appendAudit(entry: AuditEntry): Promise<void> {

@@ -156,6 +156,10 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (a, b)
   ) WITHOUT ROWID;
   `,
+  // 3: which embedders made the vectors, answered from an index (the embedder check at open).
+  `
+  CREATE INDEX vectors_embedder ON vectors(embedder, dim);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,7 +1,7 @@
 /**
  * The embedded default store: one SQLite file (or `:memory:`), WAL, a busy timeout so several
- * processes share it, FTS5 for BM25, and sqlite-vec for vectors when it loads (an in-process
- * cosine scan otherwise).
+ * processes share it, FTS5 for BM25, and an in-process exact vector index over the `vectors`
+ * table (vector-index.ts), kept current across processes through `PRAGMA data_version`.
  */
 import { createRequire } from "node:module";
 import Database from "better-sqlite3";
@@ -10,6 +10,9 @@ import type { AuditEntry, Belief, Episode, Link, OutcomeEvent } from "../../core
 import type {
   BeliefFilter,
   BeliefPatch,
+  DumpPage,
+  DumpRows,
+  DumpSection,
   EpisodeFilter,
   EpisodePatch,
   JudgedPair,
@@ -19,15 +22,20 @@ import type {
   Store,
   StoreCapabilities,
   StoreWriter,
+  VectorGroup,
 } from "../../core/ports.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
+import { VectorIndex, type VectorLayer } from "./vector-index.js";
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:`. */
   path: string;
   /** How long a writer waits for another process's write lock. Default 10 000 ms. */
   busyTimeoutMs?: number;
-  /** `auto` uses sqlite-vec when it loads; `scan` always scans vectors in process. Default `auto`. */
+  /**
+   * `auto` keeps an in-process index of the vectors (built on the first search, then kept current);
+   * `scan` keeps nothing and reads every vector of the table for each search. Default `auto`.
+   */
   vectorIndex?: "auto" | "scan";
 }
 
@@ -160,13 +168,93 @@ function toFloat32(blob: Buffer): Float32Array {
 
 const toBlob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
+const toJudgedPair = (r: Row): JudgedPair => ({
+  a: r.a as string,
+  b: r.b as string,
+  aHash: r.a_hash as string,
+  bHash: r.b_hash as string,
+  relation: r.relation as JudgedPair["relation"],
+  judge: r.judge as string,
+  reason: r.reason as string,
+  at: r.at as string,
+});
+
+/** How `dump` pages each section: its table, primary key (the keyset order) and record shape. */
+const DUMP: Record<DumpSection, { table: string; keys: string[]; where?: string; map: (r: Row) => unknown }> =
+  {
+    episodes: { table: "episodes", keys: ["rowid"], map: toEpisode },
+    beliefs: { table: "beliefs", keys: ["rowid"], map: toBelief },
+    beliefSources: {
+      table: "belief_sources",
+      keys: ["episode_id", "belief_id"],
+      map: (r) => ({ episodeId: r.episode_id, beliefId: r.belief_id }),
+    },
+    links: {
+      table: "links",
+      keys: ["from_id", "to_id", "relation"],
+      map: (r) => ({ from: r.from_id, to: r.to_id, relation: r.relation, at: r.at }),
+    },
+    outcomes: {
+      table: "outcomes",
+      keys: ["rowid"],
+      map: (r) => ({
+        beliefId: r.belief_id,
+        success: r.success === 1,
+        at: r.at,
+        confidenceBefore: r.confidence_before,
+        confidenceAfter: r.confidence_after,
+      }),
+    },
+    vectors: {
+      table: "vectors",
+      keys: ["id"],
+      map: (r) => ({
+        id: r.id,
+        namespace: r.namespace,
+        embedder: r.embedder,
+        vector: toFloat32(r.vector as Buffer),
+      }),
+    },
+    judgedPairs: { table: "judged_pairs", keys: ["a", "b"], map: toJudgedPair },
+    meta: {
+      table: "meta",
+      keys: ["key"],
+      where: "key LIKE 'engine:%'",
+      map: (r) => ({ key: (r.key as string).slice("engine:".length), value: r.value }),
+    },
+    audit: {
+      table: "audit",
+      keys: ["namespace", "seq"],
+      map: (r) => ({
+        seq: r.seq,
+        namespace: r.namespace,
+        at: r.at,
+        actor: r.actor,
+        event: r.event,
+        subjectId: r.subject_id ?? null,
+        contentHash: r.content_hash,
+        detail: parse(r.detail, null),
+        prevHash: r.prev_hash,
+        hash: r.hash,
+      }),
+    },
+    auditHeads: {
+      table: "audit_heads",
+      keys: ["namespace"],
+      map: (r) => ({ namespace: r.namespace, seq: r.seq, hash: r.hash }),
+    },
+  };
+
 export class SqliteStore implements Store {
   readonly name = "sqlite";
   readonly capabilities: StoreCapabilities;
   readonly path: string;
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Stmt>();
-  private readonly vecTables = new Set<string>();
+  /** The vector index: current for this process's writes; `vecStale` or a new data_version reconciles it. */
+  private readonly vectors = new VectorIndex();
+  private vecStale = true;
+  private dataVersionSeen = -1;
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 
@@ -196,18 +284,9 @@ export class SqliteStore implements Store {
     if (options.path !== ":memory:") db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
     db.pragma("foreign_keys = ON");
-    let vectorIndex = false;
-    if ((options.vectorIndex ?? "auto") === "auto") {
-      try {
-        const require = createRequire(import.meta.url);
-        (require("sqlite-vec") as { load(db: Database.Database): void }).load(db);
-        vectorIndex = true;
-      } catch {
-        vectorIndex = false;
-      }
-    }
-    const store = new SqliteStore(db, options.path, vectorIndex);
+    const store = new SqliteStore(db, options.path, (options.vectorIndex ?? "auto") === "auto");
     store.migrate();
+    store.dropLegacyVecTables();
     return store;
   }
 
@@ -238,11 +317,37 @@ export class SqliteStore implements Store {
       this.db.close();
       throw error;
     }
+  }
+
+  /**
+   * Stores written before the in-process index also kept sqlite-vec `vec0` tables (vec_belief_384 …)
+   * mirroring the `vectors` table. Nothing reads them any more: they are dropped when sqlite-vec
+   * loads (dropping a virtual table needs its module) and otherwise left alone; the file opens
+   * either way.
+   */
+  private dropLegacyVecTables(): void {
     // Only the vec0 tables themselves (vec_belief_384), not their shadow tables (…_chunks, …_rowids).
-    for (const r of this.db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'vec\\_%' ESCAPE '\\'")
-      .all() as Row[])
-      if (/^vec_(belief|episode)_\d+$/.test(r.name as string)) this.vecTables.add(r.name as string);
+    const tables = (
+      this.db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'vec\\_%' ESCAPE '\\'")
+        .all() as Row[]
+    )
+      .map((r) => r.name as string)
+      .filter((name) => /^vec_(belief|episode)_\d+$/.test(name));
+    if (tables.length === 0) return;
+    try {
+      const require = createRequire(import.meta.url);
+      (require("sqlite-vec") as { load(db: Database.Database): void }).load(this.db);
+    } catch {
+      return;
+    }
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      for (const table of tables) this.db.exec(`DROP TABLE IF EXISTS ${table}`);
+      this.db.exec("COMMIT");
+    } catch {
+      if (this.db.inTransaction) this.db.exec("ROLLBACK");
+    }
   }
 
   private stmt(sql: string): Stmt {
@@ -273,6 +378,8 @@ export class SqliteStore implements Store {
         return result;
       } catch (error) {
         if (this.db.inTransaction) this.db.exec("ROLLBACK");
+        // The index saw this transaction's writes: reconcile it with the file before the next search.
+        this.vecStale = true;
         throw error;
       }
     };
@@ -556,33 +663,85 @@ export class SqliteStore implements Store {
     limit: number,
   ): ScoredId[] {
     this.check();
-    const table = `vec_${prefix === "b" ? "belief" : "episode"}_${vector.length}`;
-    const out: ScoredId[] = [];
-    if (this.capabilities.vector === "index") {
-      if (!this.vecTables.has(table)) return [];
-      const k = Math.min(limit, 4096);
-      for (const ns of namespaces) {
-        const sql = status
-          ? `SELECT rowid, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND namespace = ? AND status = ?`
-          : `SELECT rowid, distance FROM ${table} WHERE embedding MATCH ? AND k = ? AND namespace = ? AND status != 'forgotten'`;
-        const params: unknown[] = [toBlob(vector), k, ns];
-        if (status) params.push(status);
-        for (const r of this.stmt(sql).all(...params))
-          out.push({ id: `${prefix}${r.rowid}`, score: 1 - (r.distance as number) });
-      }
-    } else {
-      for (const ns of namespaces) {
-        for (const r of this.stmt(
-          "SELECT id, vector FROM vectors WHERE namespace = ? AND dim = ? AND substr(id, 1, 1) = ?",
-        ).all(ns, vector.length, prefix)) {
-          const v = toFloat32(r.vector as Buffer);
-          let dot = 0;
-          for (let i = 0; i < v.length; i++) dot += v[i]! * vector[i]!;
-          out.push({ id: r.id as string, score: dot });
-        }
-      }
+    return this.syncVectors()
+      .search(prefix, vector, namespaces, status ? "active" : "live", limit)
+      .map((h) => ({ id: `${prefix}${h.rowid}`, score: h.score }));
+  }
+
+  /**
+   * The vector index, current with the file. Another process's commit (a new `data_version`) or a
+   * rollback of ours makes it reconcile with the `vectors` table. In `scan` mode nothing is kept:
+   * every search reads the table afresh.
+   */
+  private syncVectors(): VectorIndex {
+    if (this.capabilities.vector === "scan") {
+      const fresh = new VectorIndex();
+      this.reconcileVectors(fresh);
+      return fresh;
     }
-    return out.sort((a, b) => b.score - a.score || rowidOf(a.id) - rowidOf(b.id)).slice(0, limit);
+    const version = this.stmt("PRAGMA data_version").get()!.data_version as number;
+    if (!this.vecStale && version === this.dataVersionSeen) return this.vectors;
+    this.reconcileVectors(this.vectors);
+    this.dataVersionSeen = version;
+    this.vecStale = false;
+    return this.vectors;
+  }
+
+  /**
+   * Brings `index` in line with the table: rows it lacks or holds at another `vectors` rowid are
+   * (re)read — `putVector` always gives a replaced vector a new rowid — rows gone from the table are
+   * dropped, and every status is re-read.
+   */
+  private reconcileVectors(index: VectorIndex): void {
+    const present: Record<VectorLayer, Set<number>> = { b: new Set(), e: new Set() };
+    const wanted: number[] = [];
+    const rows = this.stmt("SELECT rowid AS vrow, id FROM vectors /* index */")
+      .raw(true)
+      .all() as unknown as [number, string][];
+    for (const [vrow, id] of rows) {
+      const layer = id[0];
+      if (layer !== "b" && layer !== "e") continue;
+      const rowid = rowidOf(id);
+      present[layer].add(rowid);
+      if (index.vrowOf(layer, rowid) !== vrow) wanted.push(vrow);
+    }
+    index.retain("b", present.b);
+    index.retain("e", present.e);
+    const put = (r: Row) => {
+      const id = r.id as string;
+      index.put(
+        id[0] as VectorLayer,
+        rowidOf(id),
+        r.vrow as number,
+        r.namespace as string,
+        toFloat32(r.vector as Buffer),
+      );
+    };
+    if (wanted.length === rows.length)
+      for (const r of this.stmt("SELECT rowid AS vrow, id, namespace, vector FROM vectors").iterate()) {
+        const id = (r as Row).id as string;
+        if (id[0] === "b" || id[0] === "e") put(r as Row);
+      }
+    else
+      for (let i = 0; i < wanted.length; i += 500) {
+        const chunk = wanted.slice(i, i + 500);
+        for (const r of this.stmt(
+          `SELECT rowid AS vrow, id, namespace, vector FROM vectors WHERE rowid IN (${chunk.map(() => "?").join(",")})`,
+        ).all(...chunk))
+          put(r);
+      }
+    index.clearStatuses("b");
+    for (const [rowid, status] of this.stmt("SELECT rowid, status FROM beliefs /* index */")
+      .raw(true)
+      .all() as unknown as [number, string][])
+      index.setStatus("b", rowid, status);
+    index.clearStatuses("e");
+    for (const [rowid, status] of this.stmt(
+      "SELECT rowid, CASE WHEN superseded_by IS NOT NULL AND superseded_by != '' THEN 'superseded' ELSE status END FROM episodes /* index */",
+    )
+      .raw(true)
+      .all() as unknown as [number, string][])
+      index.setStatus("e", rowid, status);
   }
 
   async getVectors(ids: readonly string[]): Promise<Map<string, Float32Array>> {
@@ -689,6 +848,7 @@ export class SqliteStore implements Store {
     const cols = Object.entries(EPISODE_COLUMNS);
     const sql = `INSERT INTO episodes (${cols.map(([, [c]]) => c).join(",")}) VALUES (${cols.map(() => "?").join(",")})`;
     const info = this.stmt(sql).run(...cols.map(([k, [, to]]) => to(episode[k as keyof NewEpisode])));
+    this.vectors.setStatus("e", Number(info.lastInsertRowid), vecStatusOfEpisode(episode));
     return `e${info.lastInsertRowid}`;
   }
 
@@ -711,6 +871,7 @@ export class SqliteStore implements Store {
     const sql = `INSERT INTO beliefs (${cols.map(([, [c]]) => c).join(",")}) VALUES (${cols.map(() => "?").join(",")})`;
     const info = this.stmt(sql).run(...cols.map(([k, [, to]]) => to(belief[k as keyof NewBelief])));
     const id = `b${info.lastInsertRowid}`;
+    this.vectors.setStatus("b", Number(info.lastInsertRowid), belief.status);
     for (const e of belief.sources)
       this.stmt("INSERT OR IGNORE INTO belief_sources(episode_id, belief_id) VALUES (?, ?)").run(e, id);
     return id;
@@ -730,11 +891,7 @@ export class SqliteStore implements Store {
   }
 
   private setVecStatus(prefix: "b" | "e", id: string, status: string): void {
-    if (this.capabilities.vector !== "index") return;
-    const layer = prefix === "b" ? "belief" : "episode";
-    for (const table of this.vecTables)
-      if (table.startsWith(`vec_${layer}_`))
-        this.stmt(`UPDATE ${table} SET status = ? WHERE rowid = ?`).run(status, BigInt(rowidOf(id)));
+    this.vectors.setStatus(prefix, rowidOf(id), status);
   }
 
   async addLink(link: Link): Promise<void> {
@@ -756,50 +913,19 @@ export class SqliteStore implements Store {
 
   async putVector(id: string, namespace: string, embedder: string, vector: Float32Array): Promise<void> {
     this.check();
+    // A replaced vector gets a new rowid (above every existing one), so other processes see the change.
+    const vrow = this.stmt("SELECT coalesce(max(rowid), 0) + 1 AS n FROM vectors").get()!.n as number;
+    this.stmt("DELETE FROM vectors WHERE id = ?").run(id);
     this.stmt(
-      "INSERT INTO vectors(id, namespace, embedder, dim, vector) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET namespace = excluded.namespace, embedder = excluded.embedder, dim = excluded.dim, vector = excluded.vector",
-    ).run(id, namespace, embedder, vector.length, toBlob(vector));
-    if (this.capabilities.vector !== "index") return;
-    const layer = id.startsWith("b") ? "belief" : "episode";
-    const table = `vec_${layer}_${vector.length}`;
-    if (!this.vecTables.has(table)) {
-      this.db.exec(
-        `CREATE VIRTUAL TABLE IF NOT EXISTS ${table} USING vec0(namespace TEXT PARTITION KEY, status TEXT, embedding float[${vector.length}] distance_metric=cosine)`,
-      );
-      this.vecTables.add(table);
-    }
-    const status =
-      layer === "belief"
-        ? ((this.stmt("SELECT status FROM beliefs WHERE rowid = ?").get(rowidOf(id))?.status as string) ??
-          "active")
-        : (() => {
-            const r = this.stmt("SELECT status, superseded_by FROM episodes WHERE rowid = ?").get(
-              rowidOf(id),
-            );
-            return r
-              ? vecStatusOfEpisode({
-                  status: r.status as Episode["status"],
-                  supersededBy: r.superseded_by as string | null,
-                })
-              : "active";
-          })();
-    const rowid = BigInt(rowidOf(id));
-    this.stmt(`DELETE FROM ${table} WHERE rowid = ?`).run(rowid);
-    this.stmt(`INSERT INTO ${table}(rowid, namespace, status, embedding) VALUES (?, ?, ?, ?)`).run(
-      rowid,
-      namespace,
-      status,
-      toBlob(vector),
-    );
+      "INSERT INTO vectors(rowid, id, namespace, embedder, dim, vector) VALUES (?, ?, ?, ?, ?, ?)",
+    ).run(vrow, id, namespace, embedder, vector.length, toBlob(vector));
+    if (id[0] === "b" || id[0] === "e") this.vectors.put(id[0], rowidOf(id), vrow, namespace, vector);
   }
 
   async deleteVector(id: string): Promise<void> {
     this.check();
     this.stmt("DELETE FROM vectors WHERE id = ?").run(id);
-    const layer = id.startsWith("b") ? "belief" : "episode";
-    for (const table of this.vecTables)
-      if (table.startsWith(`vec_${layer}_`))
-        this.stmt(`DELETE FROM ${table} WHERE rowid = ?`).run(BigInt(rowidOf(id)));
+    if (id[0] === "b" || id[0] === "e") this.vectors.remove(id[0], rowidOf(id));
   }
 
   async appendAudit(entry: AuditEntry): Promise<void> {
@@ -868,8 +994,122 @@ export class SqliteStore implements Store {
     ).run(`engine:${key}`, value);
   }
 
+  // -------------------------------------------------------------------------------------------
+  // Moving a store (transfer)
+  // -------------------------------------------------------------------------------------------
+
+  async vectorEmbedders(): Promise<VectorGroup[]> {
+    this.check();
+    return this.stmt(
+      "SELECT embedder, dim, COUNT(*) AS n FROM vectors GROUP BY embedder, dim ORDER BY embedder, dim",
+    )
+      .all()
+      .map((r) => ({ embedder: r.embedder as string, dimension: r.dim as number, count: r.n as number }));
+  }
+
+  async dump<S extends DumpSection>(
+    section: S,
+    page: { cursor: string | null; limit: number },
+  ): Promise<DumpPage<S>> {
+    this.check();
+    const spec = DUMP[section];
+    const keys = spec.keys.join(", ");
+    const where: string[] = spec.where ? [spec.where] : [];
+    const params: unknown[] = [];
+    if (page.cursor !== null) {
+      where.push(`(${keys}) > (${spec.keys.map(() => "?").join(", ")})`);
+      params.push(...(JSON.parse(page.cursor) as unknown[]));
+    }
+    const rows = this.stmt(
+      `SELECT ${spec.keys.includes("rowid") ? "rowid, " : ""}* FROM ${spec.table} ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY ${keys} LIMIT ?`,
+    ).all(...params, page.limit);
+    const last = rows.at(-1);
+    return {
+      rows: rows.map(spec.map) as DumpRows[S],
+      cursor: rows.length < page.limit || !last ? null : JSON.stringify(spec.keys.map((k) => last[k])),
+    };
+  }
+
+  async dumpCounts(): Promise<Record<DumpSection, number>> {
+    this.check();
+    const out = {} as Record<DumpSection, number>;
+    for (const [section, spec] of Object.entries(DUMP) as [DumpSection, (typeof DUMP)[DumpSection]][])
+      out[section] = this.stmt(
+        `SELECT COUNT(*) AS n FROM ${spec.table}${spec.where ? ` WHERE ${spec.where}` : ""}`,
+      ).get()!.n as number;
+    return out;
+  }
+
+  async load<S extends DumpSection>(section: S, rows: DumpRows[S]): Promise<void> {
+    this.check();
+    const insertWithRowid = (table: string, columns: Record<string, [string, (v: unknown) => unknown]>) => {
+      const cols = Object.entries(columns);
+      const stmt = this.stmt(
+        `INSERT INTO ${table} (rowid, ${cols.map(([, [c]]) => c).join(",")}) VALUES (?, ${cols.map(() => "?").join(",")})`,
+      );
+      for (const item of rows as unknown as Record<string, unknown>[])
+        stmt.run(rowidOf(item.id as string), ...cols.map(([k, [, to]]) => to(item[k])));
+    };
+    const r = rows as DumpRows[DumpSection];
+    switch (section) {
+      case "episodes":
+        return insertWithRowid("episodes", EPISODE_COLUMNS);
+      case "beliefs":
+        return insertWithRowid("beliefs", BELIEF_COLUMNS);
+      case "beliefSources":
+        for (const x of r as DumpRows["beliefSources"])
+          this.stmt("INSERT OR IGNORE INTO belief_sources(episode_id, belief_id) VALUES (?, ?)").run(
+            x.episodeId,
+            x.beliefId,
+          );
+        return;
+      case "links":
+        for (const x of r as DumpRows["links"]) await this.addLink(x);
+        return;
+      case "outcomes":
+        for (const x of r as DumpRows["outcomes"]) await this.addOutcome(x);
+        return;
+      case "vectors":
+        for (const x of r as DumpRows["vectors"])
+          await this.putVector(x.id, x.namespace, x.embedder, x.vector);
+        return;
+      case "judgedPairs":
+        for (const x of r as DumpRows["judgedPairs"]) await this.putJudgedPair(x);
+        return;
+      case "meta":
+        for (const x of r as DumpRows["meta"]) await this.setMeta(x.key, x.value);
+        return;
+      case "audit":
+        for (const e of r as DumpRows["audit"])
+          this.stmt(
+            "INSERT INTO audit(namespace, seq, at, actor, event, subject_id, content_hash, detail, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          ).run(
+            e.namespace,
+            e.seq,
+            e.at,
+            e.actor,
+            e.event,
+            e.subjectId,
+            e.contentHash,
+            e.detail === null ? null : json(e.detail),
+            e.prevHash,
+            e.hash,
+          );
+        return;
+      case "auditHeads":
+        for (const h of r as DumpRows["auditHeads"])
+          this.stmt("INSERT INTO audit_heads(namespace, seq, hash) VALUES (?, ?, ?)").run(
+            h.namespace,
+            h.seq,
+            h.hash,
+          );
+        return;
+    }
+  }
+
   /** Raw access for tests that must tamper with the file (audit verification, crash safety). */
   unsafeExec(sql: string, ...params: unknown[]): void {
     this.db.prepare(sql).run(...params);
+    this.vecStale = true;
   }
 }

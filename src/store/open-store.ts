@@ -1,0 +1,45 @@
+/**
+ * Opens a store from a location string, for surfaces that name stores on the command line:
+ * `sqlite:PATH`, a bare file path, `:memory:`, or `postgres://user:password@host:5432/db`
+ * (optionally `?schema=name` to pick the Postgres schema; default `strata`).
+ *
+ *   const store = await openStore("sqlite:./agent.db");
+ *   const store = await openStore("postgres://strata:secret@db:5432/strata?schema=team_a");
+ */
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import type { Store } from "../core/ports.js";
+import { SqliteStore } from "./sqlite/sqlite-store.js";
+
+export const isPostgresUrl = (location: string) => /^postgres(?:ql)?:\/\//.test(location);
+
+/** Where a location points, password removed, for messages and reports. */
+export function describeLocation(location: string): string {
+  if (!isPostgresUrl(location)) return `sqlite:${sqlitePath(location)}`;
+  try {
+    const u = new URL(location);
+    u.password = "";
+    return u.toString();
+  } catch {
+    return "postgres://(unparseable url)";
+  }
+}
+
+function sqlitePath(location: string): string {
+  const path = location.startsWith("sqlite:") ? location.slice("sqlite:".length) : location;
+  return path === ":memory:" ? path : resolve(path);
+}
+
+export async function openStore(location: string): Promise<Store> {
+  if (isPostgresUrl(location)) {
+    const url = new URL(location);
+    const schema = url.searchParams.get("schema") ?? undefined;
+    url.searchParams.delete("schema");
+    // Loaded on demand: SQLite users never load the Postgres driver.
+    const { PostgresStore } = await import("./postgres/postgres-store.js");
+    return PostgresStore.open({ url: url.toString(), ...(schema ? { schema } : {}) });
+  }
+  const path = sqlitePath(location);
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  return SqliteStore.open({ path });
+}

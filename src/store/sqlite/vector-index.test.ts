@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import { type StatusScope, VectorIndex, type VectorLayer } from "./vector-index.js";
+
+/** mulberry32: a small seeded PRNG, so every run checks the same vectors. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function vector(rand: () => number, dim: number, density: number): Float32Array {
+  const v = new Float32Array(dim);
+  for (let d = 0; d < dim; d++) if (rand() < density) v[d] = rand() * 2 - 1;
+  return v;
+}
+
+interface Row {
+  layer: VectorLayer;
+  rowid: number;
+  namespace: string;
+  vector: Float32Array;
+  status: string;
+}
+
+/** The reference: cosine over every row, score descending then rowid ascending. */
+function bruteForce(
+  rows: Row[],
+  layer: VectorLayer,
+  q: Float32Array,
+  namespaces: string[],
+  scope: StatusScope,
+  limit: number,
+) {
+  const norm = (v: Float32Array) => Math.sqrt(v.reduce((a, x) => a + x * x, 0));
+  return rows
+    .filter(
+      (r) =>
+        r.layer === layer &&
+        namespaces.includes(r.namespace) &&
+        r.vector.length === q.length &&
+        (scope === "active" ? r.status === "active" : r.status !== "forgotten"),
+    )
+    .map((r) => {
+      let dot = 0;
+      for (let d = 0; d < q.length; d++) dot += r.vector[d]! * q[d]!;
+      const n = norm(r.vector) * norm(q);
+      return { rowid: r.rowid, score: n > 0 ? dot / n : 0 };
+    })
+    .sort((a, b) => b.score - a.score || a.rowid - b.rowid)
+    .slice(0, limit);
+}
+
+function expectSame(got: { rowid: number; score: number }[], want: { rowid: number; score: number }[]) {
+  expect(got.map((h) => h.rowid)).toEqual(want.map((h) => h.rowid));
+  for (const [i, h] of got.entries()) expect(h.score).toBeCloseTo(want[i]!.score, 6);
+}
+
+describe("VectorIndex", () => {
+  for (const [name, density] of [
+    ["sparse vectors (hashed n-grams)", 0.1],
+    ["dense vectors (a model)", 1],
+  ] as const)
+    it(`returns exactly what a full cosine scan returns: ${name}`, () => {
+      const rand = prng(7);
+      const index = new VectorIndex();
+      const rows: Row[] = [];
+      const statuses = ["active", "active", "active", "archived", "forgotten", "superseded"];
+      for (let i = 1; i <= 600; i++) {
+        const row: Row = {
+          layer: i % 3 === 0 ? "e" : "b",
+          rowid: i,
+          namespace: i % 5 === 0 ? "other" : "default",
+          vector: vector(rand, 48, density),
+          status: statuses[Math.floor(rand() * statuses.length)]!,
+        };
+        rows.push(row);
+        index.put(row.layer, row.rowid, i, row.namespace, row.vector);
+        index.setStatus(row.layer, row.rowid, row.status);
+      }
+      // Replace some vectors, delete others (enough to compact a partition), change statuses.
+      for (const r of rows.filter((_, i) => i % 7 === 0)) {
+        r.vector = vector(rand, 48, density);
+        index.put(r.layer, r.rowid, 1000 + r.rowid, r.namespace, r.vector);
+      }
+      const deleted = new Set(rows.filter((_, i) => i % 3 === 1).map((r) => `${r.layer}${r.rowid}`));
+      for (const r of rows) if (deleted.has(`${r.layer}${r.rowid}`)) index.remove(r.layer, r.rowid);
+      const kept = rows.filter((r) => !deleted.has(`${r.layer}${r.rowid}`));
+      for (const r of kept.filter((_, i) => i % 11 === 0)) {
+        r.status = r.status === "active" ? "archived" : "active";
+        index.setStatus(r.layer, r.rowid, r.status);
+      }
+      for (let q = 0; q < 40; q++) {
+        const query = vector(rand, 48, density);
+        for (const layer of ["b", "e"] as const)
+          for (const scope of ["active", "live"] as const)
+            for (const namespaces of [["default"], ["default", "other"]])
+              for (const limit of [1, 10, 500])
+                expectSame(
+                  index.search(layer, query, namespaces, scope, limit),
+                  bruteForce(kept, layer, query, namespaces, scope, limit),
+                );
+      }
+    });
+
+  it("ranks rows the query does not touch (score 0) above negative ones, ties by rowid", () => {
+    const index = new VectorIndex();
+    const v = (...xs: number[]) => Float32Array.from(xs);
+    index.put("b", 3, 1, "ns", v(0, 1, 0));
+    index.put("b", 1, 2, "ns", v(0, 0, 1));
+    index.put("b", 2, 3, "ns", v(-1, 0, 0));
+    index.put("b", 4, 4, "ns", v(1, 0, 0));
+    const hits = index.search("b", v(1, 0, 0), ["ns"], "active", 10);
+    expect(hits.map((h) => h.rowid)).toEqual([4, 1, 3, 2]);
+    expect(hits.map((h) => h.score)).toEqual([1, 0, 0, -1]);
+  });
+
+  it("searches only the query's dimension and namespaces, and treats unknown statuses as active", () => {
+    const index = new VectorIndex();
+    index.put("b", 1, 1, "a", Float32Array.from([1, 0]));
+    index.put("b", 2, 2, "a", Float32Array.from([1, 0, 0]));
+    index.put("b", 3, 3, "b", Float32Array.from([1, 0]));
+    expect(index.search("b", Float32Array.from([1, 0]), ["a"], "active", 5).map((h) => h.rowid)).toEqual([1]);
+    index.setStatus("b", 1, "forgotten");
+    expect(index.search("b", Float32Array.from([1, 0]), ["a", "b"], "live", 5).map((h) => h.rowid)).toEqual([
+      3,
+    ]);
+  });
+});
