@@ -20,6 +20,20 @@ const EVALS: Record<string, () => Promise<EvalMain>> = {
       return { json: report, markdown: m.renderLocomoMarkdown(report) };
     };
   },
+  supersession: async () => {
+    const m = await import("./supersession/index.js");
+    return async (args) => {
+      const report = await m.evaluateSupersession(m.parseSupersessionArgs(args));
+      return { json: report, markdown: m.renderSupersessionMarkdown(report) };
+    };
+  },
+  "rotting-stream": async () => {
+    const m = await import("./rotting-stream/index.js");
+    return async (args) => {
+      const report = await m.evaluateRottingStream(m.parseRottingStreamArgs(args));
+      return { json: report, markdown: m.renderRottingStreamMarkdown(report) };
+    };
+  },
 };
 
 async function main(argv: readonly string[]): Promise<number> {

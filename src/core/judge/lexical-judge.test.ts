@@ -22,6 +22,30 @@ describe("lexical judge", () => {
     ["Alice's timezone is UTC", "Bob's timezone is PST", "distinct"],
     ["The API uses REST", "The API also supports GraphQL", "refines"],
     ["The deploy job runs on Fridays", "The deploy job uses Docker", "refines"],
+    // Single-held roles: a new holder of the same role is a handover; another target is another entity.
+    ["Kenji owns the auth service", "Ownership of the auth service passed to Leila", "supersedes"],
+    ["The on-call engineer for payments is Ravi", "Payments on-call rotated to Beatriz", "supersedes"],
+    ["Kenji owns the auth service", "The auth service is owned by Kenji", "duplicate"],
+    ["Kenji owns the auth service", "Leila owns the notification service", "distinct"],
+    // A rename that names the old value as its subject.
+    ["The Slack channel for releases is #ship-it", "#ship-it was renamed to #releases", "supersedes"],
+    // Paraphrases: a light verb, an irregular form, an abbreviation, an implied attribute word.
+    ["The maximum connection pool size is 20", "Max connection pool size: 20", "duplicate"],
+    ["Secrets are kept in HashiCorp Vault", "We keep secrets in HashiCorp Vault", "duplicate"],
+    ["The port of the inventory service is 9443", "The inventory service listens on port 9443", "duplicate"],
+    ["We run PostgreSQL 14.11 in production", "The PostgreSQL version in production is 14.11", "duplicate"],
+    // A change of another attribute of the same subject replaces nothing.
+    ["The auth service now listens on port 6060", "The auth service owner is now Santiago", "refines"],
+    [
+      "The payments service region changed from X1 to eu-central-1",
+      "The payments service now listens on port 4000",
+      "refines",
+    ],
+    [
+      "The search service region is eu-central-1",
+      "Felix took over ownership of the search service",
+      "refines",
+    ],
   ] as const)("%s  vs  %s → %s", (a, b, expected) => {
     expect(rel(a, b)).toBe(expected);
   });

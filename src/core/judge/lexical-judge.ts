@@ -46,6 +46,13 @@ const CHANGE_VERBS = new Set([
   "increased",
   "decreased",
   "reduced",
+  "ported",
+  "rotated",
+  "rebranded",
+  "scaled",
+  "extended",
+  "passed",
+  "handed",
 ]);
 const VERBS = new Set(
   (
@@ -99,6 +106,82 @@ function slots(text: string): Slots {
   };
 }
 
+/** Judge-local canonical forms: irregular verbs and abbreviations that stemming misses. */
+const CANONICAL: Record<string, string> = {
+  kept: "keep",
+  led: "lead",
+  ran: "run",
+  built: "build",
+  held: "hold",
+  sent: "send",
+  went: "go",
+  max: "maximum",
+  owner: "own",
+  ownership: "own",
+  owned: "own",
+};
+const canon = (t: string) => CANONICAL[t] ?? t;
+
+/** Words that only say when or how lasting a statement is; they name no subject or value. */
+const TIME_FILLER_RE =
+  /\b(?:(?:this|next|last|that) (?:week|month|quarter|year|spring|summer|autumn|fall|winter)|today|tonight|these days|for good|permanently|for now|as of (?:today|now|this \w+)|starting (?:today|this \w+)|from now on|going forward)\b/gi;
+
+/** The statement's assertion: the old value of "from X to Y" and "Y instead of X" is dropped. */
+function asserted(text: string): string {
+  return text
+    .replace(TIME_FILLER_RE, " ")
+    .replace(/\bfrom\s+([^\s,;]+(?:\s+[^\s,;]+)?)\s+to\b/gi, (m, _x, offset: number, all: string) =>
+      // Only a change's "from": "moved from A to B", not "9 to 5" or "from the EU to the US office".
+      /\b(?:moved|switched|changed|migrated|ported|went|rotated|passed|bumped|raised|lowered|upgraded|downgraded|renamed)\b[^.]*$/i.test(
+        all.slice(0, offset),
+      )
+        ? "to"
+        : m,
+    )
+    .replace(/\binstead of\s+[^\s,;.]+(?:\s+[A-Z][^\s,;.]*)?/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Role statements: who holds a role over something (owns, leads, maintains, is on call for …).
+ * The role is single-held, so the same target with another holder is a change of holder.
+ */
+const ROLE_RE =
+  /\b(?:own|owns|owned|owner|ownership|lead|leads|led|maintains?|maintained|maintainer|maintenance|on[- ]call|in charge of|responsible for|approved by|approves)\b/i;
+const ROLE_WORDS = new Set(
+  "own owns owned owner ownership lead leads led maintain maintains maintained maintainer maintenance on-call call charge responsible approved approves engineer took over rotated passed handed moved now".split(
+    " ",
+  ),
+);
+const HOLDER_VERB = /^(?:owns|leads|maintains|manages|runs|handles|approves|is|was|took|has|will)$/i;
+
+interface Role {
+  holders: Set<string>;
+  target: Set<string>;
+}
+
+/** Names holding the role (capitalised words; the first word only before a verb) and the rest. */
+function roleOf(text: string): Role | null {
+  if (!ROLE_RE.test(text)) return null;
+  const words = asserted(text).match(/[\p{L}\p{N}]+(?:[.\-_/:'’][\p{L}\p{N}]+)*/gu) ?? [];
+  const holders = new Set<string>();
+  const target = new Set<string>();
+  words.forEach((w, i) => {
+    const lower = w.toLowerCase().replace(/['’]s$/, "");
+    if (STOP_WORDS.has(lower) || ROLE_WORDS.has(lower) || /^(?:on|call)$/.test(lower)) return;
+    const capital = /^\p{Lu}/u.test(w) && !/^[\p{Lu}\p{N}]{2,}$/u.test(w);
+    if (capital && (i > 0 || HOLDER_VERB.test(words[1] ?? ""))) holders.add(lower);
+    else target.add(canon(stem(lower)));
+  });
+  return holders.size > 0 ? { holders, target } : null;
+}
+
+/** Verbs that say the same thing of a location or a service: "listens on", "runs on", "is on". */
+const LIGHT_VERBS = new Set(
+  "is run listen serve live reside base locate sit stay host keep store use build deploy set".split(" "),
+);
+
 const setOf = (xs: readonly string[]) => new Set(xs);
 const minus = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].filter((x) => !b.has(x));
 const subsetOf = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].every((x) => b.has(x));
@@ -149,10 +232,48 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
     return verdict("duplicate", "same-content");
   }
 
+  // The same words but for a light verb or a spelling: "listens on port 9443" / "port … is 9443".
+  const lightA = setOf([...ca].map(canon).filter((t) => !LIGHT_VERBS.has(t)));
+  const lightB = setOf([...cb].map(canon).filter((t) => !LIGHT_VERBS.has(t)));
+  if (lightA.size >= 2 && jaccard(lightA, lightB) === 1 && !numbersDiffer && negA === negB)
+    return verdict("duplicate", "same-content: paraphrase");
+  // The same identifying values (numbers, versions, ids) and at most one extra attribute word:
+  // "We run PostgreSQL 14.11 in production" / "The PostgreSQL version in production is 14.11".
+  const anchorsA = [...lightA].filter((t) => /\d/.test(t));
+  const anchorsB = [...lightB].filter((t) => /\d/.test(t));
+  if (anchorsA.length > 0 && jaccard(setOf(anchorsA), setOf(anchorsB)) === 1 && negA === negB) {
+    const [small, large] = lightA.size <= lightB.size ? [lightA, lightB] : [lightB, lightA];
+    if (small.size - anchorsA.length >= 2 && subsetOf(small, large) && large.size - small.size <= 1)
+      return verdict("duplicate", "same-value: paraphrase");
+  }
+
+  // A single-held role (owner, lead, on call): the same target with a new holder is a handover.
+  const roleA = roleOf(a.text);
+  const roleB = roleOf(b.text);
+  if (roleA && roleB) {
+    const targetShared = [...roleA.target].some((t) => roleB.target.has(t));
+    if (
+      !targetShared ||
+      (minus(roleA.target, roleB.target).length > 0 && minus(roleB.target, roleA.target).length > 0)
+    )
+      return verdict("distinct", "different-entity: role target");
+    const arrived = minus(roleB.holders, roleA.holders);
+    const left = minus(roleA.holders, roleB.holders);
+    if (arrived.length === 0 && left.length === 0)
+      return negA !== negB ? verdict("contradicts", "negation") : verdict("duplicate", "same-role-holder");
+    if (arrived.length > 0 && !hasAdditiveCue(b.text))
+      return verdict("supersedes", `holder-changed: ${left.join(" ") || "?"} → ${arrived.join(" ")}`);
+    return verdict("refines", "role-holder-added");
+  }
+
   const sa = slots(a.text);
   const sb = slots(b.text);
   const subjA = setOf(sa.subject);
   const subjB = setOf(sb.subject);
+
+  // "X was renamed Y" where X was the old statement's value: the value changed, named by its old name.
+  if (sb.predicate === "→" && subjB.size > 0 && sa.value.length > 0 && subsetOf(subjB, setOf(sa.value)))
+    return verdict("supersedes", `renamed: ${sb.subject.join(" ")} → ${sb.value.join(" ")}`);
 
   // Different entity, same attribute: "Alice's timezone is UTC" vs "Bob's timezone is PST".
   if (sa.predicate && sb.predicate && subjA.size > 0 && subjB.size > 0) {
@@ -183,6 +304,23 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
     const sameSubject = subjA.size === subjB.size && minus(subjA, subjB).length === 0;
     if (!sameSubject && !change)
       return verdict(similarity > 0.35 ? "refines" : "distinct", "different-attribute: subject");
+    // A change names its attribute: "the auth service owner is now X" does not replace "… listens on
+    // port 6060", nor "… now listens on port 4000" the region. An attribute word the newer statement adds
+    // (in its subject, or as a plain word in its value) must already be in the older one.
+    if (!sameSubject) {
+      const canonA = setOf([...ca].map(canon));
+      const newAttr = minus(subjB, ca).filter((t) => !/\d/.test(t) && !canonA.has(canon(t)));
+      const dropped = minus(subjA, cb);
+      // Plain lower-case words only: a new name or number is a value, not an attribute.
+      const lowerB = setOf(
+        (b.text.match(/(?<![\p{L}\p{N}])\p{Ll}+(?![\p{L}\p{N}.\-_/:'’])/gu) ?? []).map(stem),
+      );
+      const plainNew = sb.value.filter(
+        (t) => !ca.has(t) && lowerB.has(t) && !LIGHT_VERBS.has(t) && !CHANGE_VERBS.has(t),
+      );
+      if (newAttr.length > 0 || (dropped.length > 0 && plainNew.length > 0))
+        return verdict("refines", `different-attribute: ${[...newAttr, ...dropped].join(" ")}`);
+    }
     const valuesEqual = valueA.size === valueB.size && minus(valueA, valueB).length === 0;
     if (valuesEqual && samePredicate) {
       if (negA !== negB) return verdict("contradicts", "negation");
@@ -208,6 +346,8 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
   if (negA !== negB && overlap >= 0.8) return verdict("contradicts", "negation");
   // Containment is not identity: "Deploying the API" is not "Started the API deploy".
   if (jaccard(ca, cb) >= 0.75 && similarity >= 0.6) return verdict("duplicate", "near-identical");
-  if (change && overlap >= 0.5 && !additive) return verdict("supersedes", "change-cue");
+  // Without slots on the newer side, the older statement's subject must all be in it.
+  const subjectCovered = !sa.predicate || sa.subject.every((t) => cb.has(t));
+  if (change && overlap >= 0.5 && !additive && subjectCovered) return verdict("supersedes", "change-cue");
   return verdict(similarity >= 0.35 || overlap >= 0.5 ? "refines" : "distinct", "overlap");
 }

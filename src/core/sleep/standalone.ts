@@ -3,7 +3,7 @@
  * agent wrote to itself is indistinguishable from a fact once embedded: it ranks, it fits the
  * budget, it gets injected. So it is never distilled (the episode itself is kept).
  */
-import { contentTokens, isQuestion, rawTokens } from "../text.js";
+import { contentTokens, isHypothetical, isQuestion, rawTokens } from "../text.js";
 
 const CHIT_CHAT =
   /^(?:ok(?:ay)?|k|sure|yes|yeah|yep|no|nope|thanks?(?: you)?|thank you(?: so much)?|thx|ty|cool|great|nice|awesome|perfect|got it|sounds good|lol|haha|hmm+|hi|hello|hey|bye|good (?:morning|night|evening)|cheers|np|no problem|you're welcome|will do|done|right|alright|indeed|exactly|true|agreed)[\s.!?…]*$/i;
@@ -14,12 +14,20 @@ const SELF_REFERENTIAL =
 const FRAGMENT_START =
   /^(?:and|but|or|so|because|which|who|whose|that|then|also|although|though|while|whereas|unless|until|since|if|when|as well as|not yet|etc)\b/i;
 
-export type StandaloneVerdict = "standalone" | "chit-chat" | "question" | "self-referential" | "fragment";
+export type StandaloneVerdict =
+  | "standalone"
+  | "chit-chat"
+  | "question"
+  | "hypothetical"
+  | "self-referential"
+  | "fragment";
 
 export function standalone(text: string): StandaloneVerdict {
   const t = text.trim();
   if (CHIT_CHAT.test(t) || rawTokens(t).length <= 2) return "chit-chat";
   if (isQuestion(t)) return "question";
+  // "Maybe we should upgrade to 16" proposes; stored as a fact it would read as one.
+  if (isHypothetical(t)) return "hypothetical";
   if (SELF_REFERENTIAL.test(t)) return "self-referential";
   const content = contentTokens(t);
   if (content.length < 2) return "chit-chat";

@@ -1,0 +1,184 @@
+/**
+ * `npm run eval -- rotting-stream [--seed 42] [--days 30] [--facts 40]`: a month of messy agent
+ * traffic recorded with `record`, one simulated day at a time on an injected clock, consolidated
+ * and maintained at the end of each day as an agent would. Then: how many beliefs are active
+ * against the true number of current facts, the share that is usable (current and not a
+ * duplicate), stale beliefs still active, and recall@3 of every current value.
+ */
+import { openMemory } from "../../src/open-memory.js";
+import { type FactSpec, generateStream, type Stream, type StreamOptions } from "./generator.js";
+
+export interface BeliefJudgement {
+  id: string;
+  text: string;
+  fact: string | null;
+  /** current: states a fact's current value; stale: an old value only; other: no fact's value. */
+  state: "current" | "stale" | "other";
+  duplicate: boolean;
+}
+
+export interface RottingStreamReport {
+  seed: number;
+  days: number;
+  facts: number;
+  events: number;
+  eventsByTag: Record<string, number>;
+  activeBeliefs: number;
+  usable: number;
+  usableShare: number;
+  duplicates: number;
+  stale: number;
+  other: number;
+  /** Facts with no active belief stating the current value. */
+  missing: number;
+  recallAt3: number;
+  recallHits: number;
+  staleBeliefs: BeliefJudgement[];
+  otherBeliefs: BeliefJudgement[];
+  duplicateBeliefs: BeliefJudgement[];
+  recallMisses: { fact: string; query: string; current: string; top3: string[] }[];
+  ms: number;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A value as a whole token: "8080" is not in "18080", "16.2" is not in "16.21". */
+const mentions = (text: string, value: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}.])${escapeRe(value)}(?![\\p{L}\\p{N}]|\\.\\d)`, "iu").test(text);
+
+/** The fact a text is about: its entity is named and the text mentions one of its values. */
+export function classify(text: string, facts: readonly FactSpec[]): Pick<BeliefJudgement, "fact" | "state"> {
+  const hints: Record<string, RegExp> = {
+    owner: /\bown/i,
+    port: /\bport\b/i,
+    region: /\b(?:region|deployed|moved to)\b|[a-z]{2}-[a-z]+-\d/i,
+    version: /./,
+    oncall: /on[- ]call/i,
+    limit: /./,
+  };
+  let best: Pick<BeliefJudgement, "fact" | "state"> = { fact: null, state: "other" };
+  for (const f of facts) {
+    if (!mentions(text, f.entity) || !hints[f.family]!.test(text)) continue;
+    const current = f.history.at(-1)!.value;
+    // "changed from A to B": the value after "to" is what the text asserts.
+    const asserted = /\bfrom\s+\S+\s+to\s+(.+)$/i.exec(text)?.[1] ?? text;
+    if (mentions(asserted, current)) return { fact: f.id, state: "current" };
+    if (f.history.some((h) => mentions(asserted, h.value))) best = { fact: f.id, state: "stale" };
+  }
+  return best;
+}
+
+export async function evaluateRottingStream(options: StreamOptions = {}): Promise<RottingStreamReport> {
+  const started = globalThis.performance.now();
+  const stream: Stream = generateStream(options);
+  let now = new Date(`${stream.start}T00:00:00.000Z`);
+  const mem = await openMemory({ path: ":memory:", clock: { now: () => now } });
+  try {
+    for (let day = 1; day <= stream.days; day++) {
+      for (const e of stream.events) {
+        if (e.day !== day) continue;
+        now = new Date(e.at);
+        await mem.record(e.text, { at: e.at, type: e.type });
+      }
+      // End of the day: the agent sleeps.
+      now = new Date(Date.parse(`${stream.start}T23:00:00.000Z`) + (day - 1) * 86_400_000);
+      await mem.consolidate();
+      await mem.maintain();
+    }
+
+    const active = (await mem.list({ status: "active", limit: 10_000 })).flatMap((b) =>
+      b.layer === "belief" && b.kind === "fact" ? [b] : [],
+    );
+    const seen = new Set<string>();
+    const judged: BeliefJudgement[] = active.map((b) => {
+      const c = classify(b.text, stream.facts);
+      const duplicate = c.state === "current" && seen.has(c.fact!);
+      if (c.state === "current") seen.add(c.fact!);
+      return { id: b.id, text: b.text, ...c, duplicate };
+    });
+    const usable = judged.filter((j) => j.state === "current" && !j.duplicate).length;
+
+    const recallMisses: RottingStreamReport["recallMisses"] = [];
+    for (const f of stream.facts) {
+      const current = f.history.at(-1)!.value;
+      const hits = await mem.recall(f.query, { k: 3 });
+      if (!hits.some((h) => classify(h.text, [f]).state === "current"))
+        recallMisses.push({ fact: f.id, query: f.query, current, top3: hits.map((h) => h.text) });
+    }
+    const eventsByTag: Record<string, number> = {};
+    for (const e of stream.events) eventsByTag[e.tag] = (eventsByTag[e.tag] ?? 0) + 1;
+    const round = (x: number) => Math.round(x * 1000) / 1000;
+    return {
+      seed: stream.seed,
+      days: stream.days,
+      facts: stream.facts.length,
+      events: stream.events.length,
+      eventsByTag,
+      activeBeliefs: judged.length,
+      usable,
+      usableShare: round(judged.length === 0 ? 0 : usable / judged.length),
+      duplicates: judged.filter((j) => j.duplicate).length,
+      stale: judged.filter((j) => j.state === "stale").length,
+      other: judged.filter((j) => j.state === "other").length,
+      missing: stream.facts.filter((f) => !seen.has(f.id)).length,
+      recallAt3: round((stream.facts.length - recallMisses.length) / stream.facts.length),
+      recallHits: stream.facts.length - recallMisses.length,
+      staleBeliefs: judged.filter((j) => j.state === "stale"),
+      otherBeliefs: judged.filter((j) => j.state === "other"),
+      duplicateBeliefs: judged.filter((j) => j.duplicate),
+      recallMisses,
+      ms: Math.round(globalThis.performance.now() - started),
+    };
+  } finally {
+    await mem.store.close?.();
+  }
+}
+
+export function parseRottingStreamArgs(args: readonly string[]): StreamOptions {
+  const options: StreamOptions = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const value = Number(args[i + 1]);
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`E_BAD_ARGS: "${args[i]}" needs a positive integer (use --seed, --days, --facts)`);
+    if (args[i] === "--seed") options.seed = value;
+    else if (args[i] === "--days") options.days = value;
+    else if (args[i] === "--facts") options.facts = value;
+    else throw new Error(`E_BAD_ARGS: unknown argument "${args[i]}" (use --seed, --days, --facts)`);
+  }
+  return options;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+export function renderRottingStreamMarkdown(r: RottingStreamReport): string {
+  const lines = [
+    `Seed ${r.seed}, ${r.days} days, ${r.facts} facts, ${r.events} events recorded (${Object.entries(
+      r.eventsByTag,
+    )
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}); ${(r.ms / 1000).toFixed(1)} s.`,
+    "",
+    "| measure | value | aim |",
+    "|---|---:|---:|",
+    `| active beliefs / current facts | ${r.activeBeliefs} / ${r.facts} | ≈ 1 |`,
+    `| usable (current, not duplicated) | ${r.usable} (${pct(r.usableShare)}) | ≥ 90% |`,
+    `| duplicates of a current value | ${r.duplicates} | 0 |`,
+    `| stale beliefs still active | ${r.stale} | 0 |`,
+    `| other (no fact's value) | ${r.other} | 0 |`,
+    `| facts with no current belief | ${r.missing} | 0 |`,
+    `| recall@3 of current values | ${r.recallHits}/${r.facts} (${pct(r.recallAt3)}) | 100% |`,
+  ];
+  const list = (title: string, xs: BeliefJudgement[]) => {
+    if (xs.length === 0) return;
+    lines.push("", `${title}:`);
+    for (const x of xs) lines.push(`- ${x.id} (${x.fact ?? "–"}): ${x.text}`);
+  };
+  list("Stale beliefs still active", r.staleBeliefs);
+  list("Duplicates", r.duplicateBeliefs);
+  list("Other active beliefs", r.otherBeliefs);
+  if (r.recallMisses.length > 0) {
+    lines.push("", "Recall misses:");
+    for (const m of r.recallMisses)
+      lines.push(`- ${m.fact} "${m.query}" (current ${m.current}): ${m.top3.join(" | ")}`);
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { evaluateSupersession, loadPairs } from "../../eval/supersession/index.js";
+
+describe("supersession eval (lexical judge)", () => {
+  it("has at least 150 labelled pairs, split into dev and held-out halves", () => {
+    const pairs = loadPairs();
+    expect(pairs.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(pairs.map((p) => p.id)).size).toBe(pairs.length);
+    expect(pairs.filter((p) => p.split === "held-out").length).toBeGreaterThanOrEqual(75);
+  });
+
+  it("keeps the figures it reached: precision and recall of supersedes, duplicate accuracy", async () => {
+    const r = await evaluateSupersession();
+    const held = r.splits["held-out"]!;
+    const dev = r.splits.dev!;
+    expect(held.supersedes.precision).toBeGreaterThanOrEqual(0.97);
+    expect(held.supersedes.recall).toBeGreaterThanOrEqual(0.97);
+    expect(held.duplicate.accuracy).toBeGreaterThanOrEqual(0.8);
+    expect(dev.supersedes.precision).toBe(1);
+    expect(dev.supersedes.recall).toBeGreaterThanOrEqual(0.97);
+    expect(dev.duplicate.accuracy).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("never lets a hard negative supersede: questions, hypotheticals, other entities, additions", async () => {
+    const r = await evaluateSupersession();
+    const leaks = r.splits.all!.misses.filter(
+      (m) =>
+        ["question", "hypothetical", "different-entity", "additive", "shared-words"].includes(m.kind) &&
+        (m.predicted === "supersedes" || m.predicted === "contradicts"),
+    );
+    expect(leaks).toEqual([]);
+  });
+});
