@@ -10,11 +10,24 @@
 import { z } from "zod";
 import { verifyChains } from "./audit.js";
 import { assemble, type ContextLine } from "./context.js";
+import { type Digest, records } from "./continuity/records.js";
+import {
+  type AssociationView,
+  cancelWrap as cancelWrapProcess,
+  listAssociations,
+  type PreparedWrap,
+  prepareWrap as prepareWrapProcess,
+  renderContinuity,
+  type SaveReport,
+  saveContinuity as saveContinuityProcess,
+} from "./continuity/wraps.js";
 import { notFound, StrataError } from "./errors.js";
 import { usageSignal, utility } from "./forgetting.js";
 import { createLexicalJudge } from "./judge/lexical-judge.js";
 import { type MaintainReport, planMaintain } from "./maintain.js";
 import {
+  type AssociationsOptions,
+  AssociationsOptionsSchema,
   type AuditEntry,
   type AuditLogOptions,
   AuditLogOptionsSchema,
@@ -45,6 +58,8 @@ import {
   type OutcomeResult,
   type PendingOptions,
   PendingOptionsSchema,
+  type PrepareWrapOptions,
+  PrepareWrapOptionsSchema,
   type RecallHit,
   RecallInputSchema,
   type RecallOptions,
@@ -52,11 +67,14 @@ import {
   type RecordOptions,
   RememberInputSchema,
   type RememberOptions,
+  SaveContinuityInputSchema,
+  type SaveContinuityOptions,
   type StatsOptions,
   StatsOptionsSchema,
   type StatsResult,
   type SweepOptionsInput,
   SweepOptionsSchema,
+  WrapTokenSchema,
 } from "./model.js";
 import { type Policy, type PolicyInput, PolicySchema } from "./policy.js";
 import type { Clock, Embedder, Judge, Store, Tokenizer } from "./ports.js";
@@ -895,6 +913,75 @@ export class Memory {
       this.now(),
       this.policy.staleDays,
     );
+  }
+
+  /**
+   * Freezes the episodes since the last wrap and returns the package the agent compresses:
+   * instructions, the current digest, existing patterns, stale warnings, associations and the
+   * episodes (most salient first within `maxChars`). `status: "empty"` when nothing is new.
+   *
+   *   const wrap = await mem.prepareWrap();
+   *   if (wrap.status === "ready") await mem.saveContinuity(await llm(wrap.package), { token: wrap.token });
+   */
+  async prepareWrap(options: PrepareWrapOptions = {}): Promise<PreparedWrap> {
+    const o = parseInput(PrepareWrapOptionsSchema, options, "prepareWrap options");
+    return prepareWrapProcess(this.store, this.writes, this.policy, {
+      namespace: o.namespace ?? this.namespace,
+      session: o.session ?? null,
+      maxChars: o.maxChars ?? this.policy.wrapMaxChars,
+    });
+  }
+
+  /**
+   * Validates and saves the agent's digest for a prepared wrap: structure, every citation
+   * (exists, in this wrap, grounded, not self-cited), the 1x → 2x → 3x ladder, staleness, and
+   * associations from valid co-citations. Returns what it accepted, demoted and linked.
+   */
+  async saveContinuity(text: string, options: SaveContinuityOptions): Promise<SaveReport> {
+    const input = parseInput(SaveContinuityInputSchema, { text, options }, "saveContinuity");
+    return saveContinuityProcess(this.store, this.writes, this.policy, input.text, {
+      token: input.options.token,
+      affect: input.options.affect ?? null,
+    });
+  }
+
+  /** Abandons a prepared wrap; its episodes go into the next one. */
+  async cancelWrap(token: string): Promise<{ cancelled: true; wrap: number }> {
+    return cancelWrapProcess(this.store, this.writes, parseInput(WrapTokenSchema, token, "token"));
+  }
+
+  /**
+   * The current continuity digest (markdown): the last saved one, or — when no agent has
+   * wrapped yet — one rendered deterministically from beliefs, so every user has one.
+   */
+  async continuity(options: StatsOptions = {}): Promise<string> {
+    const o = parseInput(StatsOptionsSchema, options, "continuity options");
+    const namespace = o.namespace ?? this.namespace;
+    const saved = await records.digest(this.store, namespace);
+    return saved?.text ?? renderContinuity(this.store, this.policy, namespace);
+  }
+
+  /** The digest rendered from beliefs, whatever was saved. */
+  async renderContinuity(options: StatsOptions = {}): Promise<string> {
+    const o = parseInput(StatsOptionsSchema, options, "continuity options");
+    return renderContinuity(this.store, this.policy, o.namespace ?? this.namespace);
+  }
+
+  /** Saved digests, oldest first (the last 20), for diffs across wraps. */
+  async continuityHistory(options: StatsOptions = {}): Promise<Digest[]> {
+    const o = parseInput(StatsOptionsSchema, options, "continuity options");
+    return records.history(this.store, o.namespace ?? this.namespace);
+  }
+
+  /** Hebbian links between episodes formed by validated co-citation, strongest first. */
+  async associations(options: AssociationsOptions = {}): Promise<AssociationView[]> {
+    const o = parseInput(AssociationsOptionsSchema, options, "associations options");
+    return listAssociations(this.store, {
+      namespace: o.namespace ?? this.namespace,
+      episodeId: o.episodeId,
+      minStrength: o.minStrength,
+      limit: o.limit,
+    });
   }
 
   /** Verifies every namespace's audit chain. */

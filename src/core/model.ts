@@ -537,3 +537,61 @@ export interface AuditVerification {
   namespaces: number;
   problems: { namespace: string; seq: number; problem: string }[];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Continuity: wraps, the digest, associations
+// ---------------------------------------------------------------------------------------------
+
+export const PrepareWrapOptionsSchema = z
+  .object({
+    namespace: NamespaceSchema.optional(),
+    session: z.string().max(200).optional().describe("A label for the session being wrapped."),
+    maxChars: z
+      .number()
+      .int()
+      .min(1000)
+      .max(1_000_000)
+      .optional()
+      .describe("Size budget of the package in characters (default policy.wrapMaxChars, 20000)."),
+  })
+  .strict();
+export type PrepareWrapOptions = z.input<typeof PrepareWrapOptionsSchema>;
+
+export const AffectSchema = z
+  .object({
+    tag: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .describe("How the material felt to process: curious, uncertain, surprised …"),
+    intensity: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe("0..1; multiplies the associations formed by 1 + 0.5 × intensity."),
+  })
+  .strict();
+
+export const SaveContinuityInputSchema = z.object({
+  text: z.string().trim().min(1, "the digest is empty: pass the compressed markdown"),
+  options: z
+    .object({
+      token: z.string().min(1, "token is required: pass the token prepareWrap returned"),
+      affect: AffectSchema.optional(),
+    })
+    .strict(),
+});
+export type SaveContinuityOptions = z.input<typeof SaveContinuityInputSchema>["options"];
+
+export const WrapTokenSchema = z.string().min(1, "token is required");
+
+export const AssociationsOptionsSchema = z
+  .object({
+    namespace: NamespaceSchema.optional(),
+    episodeId: EpisodeIdSchema.optional().describe("Only links touching this episode."),
+    minStrength: z.number().min(0).max(10).default(0),
+    limit: z.number().int().min(1).max(1000).default(20),
+  })
+  .strict();
+export type AssociationsOptions = z.input<typeof AssociationsOptionsSchema>;

@@ -46,6 +46,12 @@ export const PolicySchema = z
     staleDays: z.number().positive().default(30),
     /** Retention sweep: retire unconfirmed facts older than this many days. Default null (off). */
     ttlDays: z.number().positive().nullable().default(null),
+    /** Largest continuity digest `saveContinuity` accepts, in characters. Default 8000. */
+    continuityMaxChars: z.number().int().min(500).max(200_000).default(8000),
+    /** Default size budget of a wrap package, in characters. Default 20000. */
+    wrapMaxChars: z.number().int().min(1000).max(1_000_000).default(20_000),
+    /** Wraps without new evidence after which a pattern is stale and drops a level. Default 3. */
+    staleWraps: z.number().int().min(1).default(3),
     /** Store each change's content in the audit chain, not only its hash. Default false. */
     auditContent: z.boolean().default(false),
   })

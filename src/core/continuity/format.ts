@@ -1,0 +1,115 @@
+/**
+ * The continuity digest's markdown: four sections, pattern lines with a level and cited
+ * evidence. Parsing is lenient about spacing and strict about structure.
+ *
+ *   ## Patterns
+ *   - Retries fix flaky uploads | 2x (2026-03-01) [evidence: e12 "upload retried and passed"]
+ */
+export const SECTIONS = ["State", "Patterns", "Decisions", "Context"] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export interface Citation {
+  episodeId: string;
+  explanation: string;
+}
+
+export interface DigestLine {
+  section: Section;
+  /** The line as written. */
+  raw: string;
+  /** Text without level, evidence or markers (patterns), or the raw line (other sections). */
+  text: string;
+  claimedLevel: number | null;
+  citations: Citation[];
+}
+
+export interface ParsedDigest {
+  sections: Record<Section, DigestLine[]>;
+  problems: string[];
+}
+
+const HEADING = /^##\s+(.+?)\s*$/;
+const EVIDENCE = /\[evidence:\s*([^\]]*)\]/i;
+const LEVEL = /\|\s*(\d+)\s*x\b(?:\s*\(([^)]*)\))?/i;
+const MARKER = /\s*\((?:demoted|stale|level capped|over-cited|ungrounded)[^)]*\)/gi;
+const CITATION = /\b([eb]\d+)\b(?:\s*[:=]?\s*"([^"]*)")?/g;
+
+export function parseCitations(line: string): Citation[] {
+  const m = EVIDENCE.exec(line);
+  if (!m) return [];
+  return [...m[1]!.matchAll(CITATION)].map((c) => ({ episodeId: c[1]!, explanation: (c[2] ?? "").trim() }));
+}
+
+export function parseDigest(text: string): ParsedDigest {
+  const sections = { State: [], Patterns: [], Decisions: [], Context: [] } as Record<Section, DigestLine[]>;
+  const seen = new Set<Section>();
+  const problems: string[] = [];
+  let current: Section | null = null;
+  for (const raw of text.split(/\r?\n/)) {
+    const heading = HEADING.exec(raw);
+    if (heading) {
+      const name = SECTIONS.find((s) => s.toLowerCase() === heading[1]!.toLowerCase());
+      if (!name) {
+        problems.push(
+          `unknown section "## ${heading[1]}" (use ${SECTIONS.map((s) => `## ${s}`).join(", ")})`,
+        );
+        current = null;
+        continue;
+      }
+      if (seen.has(name)) problems.push(`section "## ${name}" appears twice`);
+      seen.add(name);
+      current = name;
+      continue;
+    }
+    if (raw.trim() === "" || /^#\s/.test(raw)) continue;
+    if (!current) {
+      problems.push(`text before the first section: "${raw.trim().slice(0, 60)}"`);
+      continue;
+    }
+    const citations = parseCitations(raw);
+    if (current === "Patterns") {
+      if (!/^\s*[-*]\s+/.test(raw)) {
+        problems.push(`a pattern must be a list item ("- …"): "${raw.trim().slice(0, 60)}"`);
+        continue;
+      }
+      const level = LEVEL.exec(raw);
+      const text = raw
+        .replace(EVIDENCE, "")
+        .replace(LEVEL, "")
+        .replace(MARKER, "")
+        .replace(/^\s*[-*]\s+/, "")
+        .trim();
+      sections.Patterns.push({
+        section: "Patterns",
+        raw,
+        text,
+        claimedLevel: level ? Number(level[1]) : null,
+        citations,
+      });
+    } else sections[current].push({ section: current, raw, text: raw.trim(), claimedLevel: null, citations });
+  }
+  for (const s of SECTIONS) if (!seen.has(s)) problems.push(`missing section "## ${s}"`);
+  return { sections, problems };
+}
+
+/** Quotes are the citation's delimiters: an explanation cannot contain one. */
+export const cleanExplanation = (s: string) => s.replace(/["\]\n]/g, "'").trim();
+
+export function renderPatternLine(p: {
+  text: string;
+  level: number;
+  since: string;
+  evidence: Citation[];
+  markers: string[];
+}): string {
+  const evidence =
+    p.evidence.length > 0
+      ? ` [evidence: ${p.evidence.map((c) => `${c.episodeId} "${cleanExplanation(c.explanation)}"`).join(", ")}]`
+      : "";
+  const markers = p.markers.map((m) => ` (${m})`).join("");
+  return `- ${p.text} | ${p.level}x (${p.since.slice(0, 10)})${evidence}${markers}`;
+}
+
+export function renderDigest(sections: Record<Section, string[]>): string {
+  return SECTIONS.map((s) => [`## ${s}`, ...sections[s]].join("\n")).join("\n\n");
+}

@@ -1,0 +1,298 @@
+/**
+ * Session wraps: `prepareWrap` freezes the episodes since the last wrap and mints a token;
+ * `saveContinuity` validates the agent's digest against that frozen set, runs the immune
+ * system, and replaces the digest whole. One save per prepared wrap.
+ */
+import { StrataError } from "../errors.js";
+import { usageSignal, utility } from "../forgetting.js";
+import type { Belief, Episode } from "../model.js";
+import type { Policy } from "../policy.js";
+import type { Store, StoreReader } from "../ports.js";
+import { compareIds } from "../recall.js";
+import { sha256 } from "../sha256.js";
+import type { Writes } from "../writes.js";
+import { parseDigest, SECTIONS } from "./format.js";
+import { type ImmuneResult, runImmuneSystem } from "./immune.js";
+import { buildPackage, renderFromBeliefs } from "./package.js";
+import { type Association, records, type Wrap } from "./records.js";
+
+export interface PreparedWrap {
+  status: "ready" | "empty";
+  token: string | null;
+  /** Wrap number in the namespace (1, 2, …); null when empty. */
+  wrap: number | null;
+  /** The package for the agent to compress; null when empty. */
+  package: string | null;
+  episodes: { total: number; shown: number; omitted: number };
+  /** True when an open wrap was handed back instead of a new one minted. */
+  reopened: boolean;
+}
+
+export type SaveReport = ImmuneResult["report"] & {
+  saved: true;
+  wrap: number;
+  version: number;
+  /** The digest as stored: levels enforced, evidence re-rendered, markers visible. */
+  text: string;
+};
+
+const seqOf = (id: string) => Number(id.slice(1));
+
+async function frozenEpisodes(store: StoreReader, namespace: string, afterSeq: number): Promise<Episode[]> {
+  const out: Episode[] = [];
+  for (let offset = 0; ; offset += 5000) {
+    const page = await store.listEpisodes(
+      { namespaces: [namespace], statuses: ["active"], includeSuperseded: true },
+      { limit: 5000, offset, order: "at-asc" },
+    );
+    for (const e of page) if (seqOf(e.id) > afterSeq) out.push(e);
+    if (page.length < 5000) break;
+  }
+  return out;
+}
+
+export async function prepareWrap(
+  store: Store,
+  writes: Writes,
+  policy: Policy,
+  o: { namespace: string; session: string | null; maxChars: number },
+): Promise<PreparedWrap> {
+  return store.transaction(async (tx) => {
+    const state = await records.wrapState(tx, o.namespace);
+    const build = async (wrap: Wrap, reopened: boolean): Promise<PreparedWrap> => {
+      const episodes = await tx.getEpisodes(wrap.episodeIds);
+      const pkg = buildPackage({
+        namespace: o.namespace,
+        wrapNumber: wrap.number,
+        episodes,
+        digest: (await records.digest(tx, o.namespace))?.text ?? null,
+        patterns: await records.patterns(tx, o.namespace),
+        associations: await records.associations(tx, o.namespace),
+        staleWraps: policy.staleWraps,
+        maxChars: o.maxChars,
+      });
+      return {
+        status: "ready",
+        token: wrap.token,
+        wrap: wrap.number,
+        package: pkg.text,
+        episodes: pkg.episodes,
+        reopened,
+      };
+    };
+    if (state.open) {
+      const open = await records.wrap(tx, state.open);
+      if (open?.status === "prepared") return build(open, true);
+    }
+    const episodes = await frozenEpisodes(tx, o.namespace, state.lastEpisodeSeq);
+    if (episodes.length === 0)
+      return {
+        status: "empty",
+        token: null,
+        wrap: null,
+        package: null,
+        episodes: { total: 0, shown: 0, omitted: 0 },
+        reopened: false,
+      };
+    const now = writes.now();
+    const number = state.wraps + 1;
+    const ids = episodes.map((e) => e.id);
+    const minted = state.minted + 1;
+    const token = `w${number}-${sha256(`${o.namespace}\n${minted}\n${now}\n${ids.join(",")}`).slice(0, 12)}`;
+    const wrap: Wrap = {
+      token,
+      namespace: o.namespace,
+      session: o.session,
+      status: "prepared",
+      preparedAt: now,
+      closedAt: null,
+      episodeIds: ids,
+      number,
+    };
+    await records.setWrap(tx, wrap);
+    await records.setWrapState(tx, o.namespace, { ...state, open: token, minted });
+    await writes.audit(tx, o.namespace, "wrap.prepared", token, {
+      wrap: number,
+      episodes: ids.length,
+      session: o.session,
+    });
+    return build(wrap, false);
+  });
+}
+
+async function openWrap(store: StoreReader, token: string): Promise<Wrap> {
+  const wrap = await records.wrap(store, token);
+  if (!wrap)
+    throw new StrataError(
+      "WRAP_NOT_PREPARED",
+      `No wrap with token "${token}": call prepareWrap() first and use its token.`,
+      {
+        token,
+      },
+    );
+  if (wrap.status !== "prepared")
+    throw new StrataError(
+      "WRAP_NOT_PREPARED",
+      wrap.status === "saved"
+        ? `Wrap ${wrap.number} was already saved: one save per prepared wrap. Call prepareWrap() again for newer episodes.`
+        : `Wrap ${wrap.number} was cancelled: call prepareWrap() again.`,
+      { token, status: wrap.status },
+    );
+  return wrap;
+}
+
+export async function saveContinuity(
+  store: Store,
+  writes: Writes,
+  policy: Policy,
+  text: string,
+  o: { token: string; affect: { tag: string; intensity: number } | null },
+): Promise<SaveReport> {
+  return store.transaction(async (tx) => {
+    const wrap = await openWrap(tx, o.token);
+    const namespace = wrap.namespace;
+    if (text.length > policy.continuityMaxChars)
+      throw new StrataError(
+        "INVALID_INPUT",
+        `The digest is ${text.length} characters, over the ${policy.continuityMaxChars} limit: compress it further. Nothing was saved.`,
+        { chars: text.length, limit: policy.continuityMaxChars },
+      );
+    const parsed = parseDigest(text);
+    if (parsed.problems.length > 0)
+      throw new StrataError(
+        "INVALID_INPUT",
+        `The digest's structure is invalid: ${parsed.problems.join("; ")}. It needs exactly the sections ${SECTIONS.map((s) => `## ${s}`).join(", ")}. Nothing was saved; the wrap is still open.`,
+        { problems: parsed.problems },
+      );
+    const cited = [
+      ...new Set(
+        SECTIONS.flatMap((s) => parsed.sections[s].flatMap((l) => l.citations.map((c) => c.episodeId))),
+      ),
+    ];
+    const episodes = new Map(
+      (await tx.getEpisodes(cited.filter((id) => id.startsWith("e"))))
+        .filter((e) => e.namespace === namespace && e.status !== "forgotten")
+        .map((e) => [e.id, e]),
+    );
+    const result = runImmuneSystem({
+      parsed,
+      wrapNumber: wrap.number,
+      frozen: new Set(wrap.episodeIds),
+      episodes,
+      patterns: await records.patterns(tx, namespace),
+      associations: await records.associations(tx, namespace),
+      affect: o.affect,
+      staleWraps: policy.staleWraps,
+      now: writes.now(),
+    });
+    const now = writes.now();
+    const previous = await records.digest(tx, namespace);
+    const version = (previous?.version ?? 0) + 1;
+    await records.setDigest(tx, namespace, {
+      version,
+      text: result.text,
+      savedAt: now,
+      wrap: wrap.number,
+      chars: result.text.length,
+    });
+    await records.setPatterns(tx, namespace, result.patterns);
+    await records.setAssociations(tx, namespace, result.associations);
+    await records.setWrap(tx, { ...wrap, status: "saved", closedAt: now });
+    const state = await records.wrapState(tx, namespace);
+    await records.setWrapState(tx, namespace, {
+      lastEpisodeSeq: Math.max(state.lastEpisodeSeq, ...wrap.episodeIds.map(seqOf)),
+      wraps: wrap.number,
+      open: null,
+      minted: state.minted,
+    });
+    await writes.audit(tx, namespace, "wrap.saved", wrap.token, {
+      wrap: wrap.number,
+      version,
+      digestHash: sha256(result.text),
+      citations: result.report.citations,
+      graduated: result.report.patterns.filter((p) => p.outcome === "graduated").length,
+      demoted: result.report.patterns.filter((p) => p.markers.some((m) => m.startsWith("demoted"))).length,
+      dropped: result.report.dropped.length,
+      affect: o.affect,
+    });
+    return { saved: true, wrap: wrap.number, version, text: result.text, ...result.report };
+  });
+}
+
+export async function cancelWrap(
+  store: Store,
+  writes: Writes,
+  token: string,
+): Promise<{ cancelled: true; wrap: number }> {
+  return store.transaction(async (tx) => {
+    const wrap = await openWrap(tx, token);
+    await records.setWrap(tx, { ...wrap, status: "cancelled", closedAt: writes.now() });
+    const state = await records.wrapState(tx, wrap.namespace);
+    await records.setWrapState(tx, wrap.namespace, { ...state, open: null });
+    await writes.audit(tx, wrap.namespace, "wrap.cancelled", token, { wrap: wrap.number });
+    return { cancelled: true, wrap: wrap.number };
+  });
+}
+
+/** The always-loaded digest without an LLM, from beliefs, patterns and recent episodes. */
+export async function renderContinuity(
+  store: StoreReader,
+  policy: Policy,
+  namespace: string,
+): Promise<string> {
+  const active = await store.listBeliefs(
+    { namespaces: [namespace], statuses: ["active"] },
+    { limit: 5000, offset: 0 },
+  );
+  const byUtility = (xs: Belief[]) =>
+    xs
+      .map((b) => ({
+        b,
+        u: utility(b.confidence, usageSignal(b.uses, policy.usageSaturation)) + (b.pinned ? 1 : 0),
+      }))
+      .sort((x, y) => y.u - x.u || compareIds(x.b.id, y.b.id))
+      .map((x) => x.b);
+  const recent = (types: Episode["type"][]) =>
+    store.listEpisodes(
+      { namespaces: [namespace], statuses: ["active"], types, includeSuperseded: true },
+      { limit: 8, offset: 0, order: "at-desc" },
+    );
+  return renderFromBeliefs({
+    facts: byUtility(active.filter((b) => b.kind === "fact")),
+    rules: byUtility(active.filter((b) => b.kind === "rule")),
+    failures: byUtility(active.filter((b) => b.kind === "failure")),
+    patterns: await records.patterns(store, namespace),
+    decisions: await recent(["decision"]),
+    context: await recent(["context", "tension"]),
+    maxChars: policy.continuityMaxChars,
+  });
+}
+
+export interface AssociationView {
+  episodeId: string;
+  other: string;
+  strength: number;
+  affect: Association["affect"];
+  lastWrap: number;
+}
+
+export async function listAssociations(
+  store: StoreReader,
+  o: { namespace: string; episodeId?: string | undefined; minStrength: number; limit: number },
+): Promise<AssociationView[]> {
+  const all = await records.associations(store, o.namespace);
+  const out: AssociationView[] = [];
+  for (const a of all) {
+    if (a.strength < o.minStrength) continue;
+    if (o.episodeId && a.a !== o.episodeId && a.b !== o.episodeId) continue;
+    const [from, to] = o.episodeId === a.b ? [a.b, a.a] : [a.a, a.b];
+    out.push({
+      episodeId: from,
+      other: to,
+      strength: Math.round(a.strength * 1000) / 1000,
+      affect: a.affect,
+      lastWrap: a.lastWrap,
+    });
+  }
+  return out.sort((x, y) => y.strength - x.strength || compareIds(x.other, y.other)).slice(0, o.limit);
+}
