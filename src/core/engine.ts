@@ -372,7 +372,7 @@ export class Memory {
     const { query: q, options: o } = parseInput(RecallInputSchema, { query, options }, "recall");
     const namespaces =
       o.namespace === undefined ? [this.namespace] : Array.isArray(o.namespace) ? o.namespace : [o.namespace];
-    return recall(this.store, this.embedder, this.policy, {
+    const hits = await recall(this.store, this.embedder, this.policy, {
       query: q,
       k: o.k ?? this.policy.recallK,
       namespaces,
@@ -382,6 +382,68 @@ export class Memory {
       diversity: o.diversity ?? this.policy.diversity,
       now: this.now(),
     });
+    return o.associative ? this.associativeHop(hits, namespaces, o.k ?? this.policy.recallK) : hits;
+  }
+
+  /**
+   * One associative hop: after the direct hits, up to `k` episodes linked to the episode hits
+   * by validated co-citation, strongest link first, each saying which hit led to it.
+   */
+  private async associativeHop(hits: RecallHit[], namespaces: string[], k: number): Promise<RecallHit[]> {
+    const seen = new Set(hits.map((h) => h.id));
+    const reached: { id: string; via: RecallHit; strength: number }[] = [];
+    for (const namespace of namespaces) {
+      const links = await records.associations(this.store, namespace);
+      for (const hit of hits) {
+        if (hit.layer !== "episode" || hit.namespace !== namespace) continue;
+        for (const l of links) {
+          const other = l.a === hit.id ? l.b : l.b === hit.id ? l.a : null;
+          if (other && !seen.has(other)) reached.push({ id: other, via: hit, strength: l.strength });
+        }
+      }
+    }
+    reached.sort((x, y) => y.via.score * y.strength - x.via.score * x.strength || compareIds(x.id, y.id));
+    const picked: typeof reached = [];
+    for (const r of reached) {
+      if (picked.length >= k || seen.has(r.id)) continue;
+      seen.add(r.id);
+      picked.push(r);
+    }
+    const episodes = new Map(
+      (await this.store.getEpisodes(picked.map((p) => p.id)))
+        .filter((e) => e.status === "active")
+        .map((e) => [e.id, e]),
+    );
+    const extra: RecallHit[] = [];
+    for (const p of picked) {
+      const e = episodes.get(p.id);
+      if (!e) continue;
+      const score = p.via.score * 0.5 * Math.min(1, p.strength / 10);
+      extra.push({
+        id: e.id,
+        layer: "episode",
+        kind: "episode",
+        text: e.content,
+        namespace: e.namespace,
+        status: e.status,
+        score,
+        at: e.at,
+        validTo: e.validTo,
+        sources: [],
+        via: { id: p.via.id, strength: Math.round(p.strength * 1000) / 1000 },
+        why: {
+          textRank: null,
+          vectorRank: null,
+          relevance: 0,
+          confidence: this.policy.episodeConfidence,
+          effectiveConfidence: this.policy.episodeConfidence,
+          usage: 0,
+          utility: 0.7 * this.policy.episodeConfidence,
+          summary: `associated with [${p.via.id}] (co-cited, strength ${p.strength.toFixed(2)})`,
+        },
+      });
+    }
+    return [...hits, ...extra];
   }
 
   /**

@@ -336,6 +336,12 @@ export const RecallOptionsSchema = z
       .describe("Restrict to these kinds; `episode` for L1."),
     namespace: z.union([NamespaceSchema, z.array(NamespaceSchema).min(1).max(32)]).optional(),
     diversity: z.number().min(0).max(1).optional().describe("MMR weight on novelty, 0 (none) to 1."),
+    associative: z
+      .boolean()
+      .optional()
+      .describe(
+        "Take one associative hop: add episodes linked to the episode hits by validated co-citation.",
+      ),
   })
   .strict();
 export type RecallOptions = z.input<typeof RecallOptionsSchema>;
@@ -477,6 +483,8 @@ export interface RecallHit {
   validTo: string | null;
   sources: string[];
   why: RecallWhy;
+  /** Set on an item reached by an associative hop: the hit it is linked to. */
+  via?: { id: string; strength: number };
 }
 
 export interface ContextItem {

@@ -323,6 +323,30 @@ describe("saveContinuity", () => {
   });
 });
 
+describe("associative recall", () => {
+  it("takes one hop from an episode hit to the episodes co-cited with it", async () => {
+    await fresh();
+    const a = await rec("Redis ran out of memory during the nightly import");
+    const b = await rec("Raising maxmemory to 8GB fixed it");
+    await rec("The office moved to the third floor");
+    const w = await mem.prepareWrap();
+    await mem.saveContinuity(
+      digest([
+        `- Imports need Redis headroom | 1x [evidence: ${a} "Redis ran out of memory", ${b} "raising maxmemory fixed it"]`,
+      ]),
+      { token: w.token! },
+    );
+    const plain = await mem.recall("redis memory import", { k: 1, kinds: ["episode"] });
+    expect(plain.map((h) => h.id)).toEqual([a]);
+    const hop = await mem.recall("redis memory import", { k: 1, kinds: ["episode"], associative: true });
+    expect(hop.map((h) => h.id)).toEqual([a, b]);
+    expect(hop[1]).toMatchObject({
+      via: { id: a, strength: 1 },
+      why: { summary: expect.stringMatching(/associated with/) },
+    });
+  });
+});
+
 describe("association arithmetic", () => {
   it("caps at 10 and removes links that decay below 0.1", () => {
     // Co-cited on two lines every wrap: +2.0 against ×0.9 decay would settle at 20; the cap holds it at 10.
