@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { guardEmbedder } from "./core/embedder-guard.js";
 import { createEngine, type Memory } from "./core/engine.js";
 import { StrataError } from "./core/errors.js";
 import type { PolicyInput } from "./core/policy.js";
@@ -35,6 +36,11 @@ export interface OpenMemoryOptions {
   policy?: PolicyInput;
   /** Name recorded as the actor of every audit entry. Default `library`. */
   actor?: string;
+  /**
+   * Refuse vector searches and writes while the store holds vectors of another embedder
+   * (EMBEDDER_MISMATCH; `mem.reindex()` fixes it). Default true.
+   */
+  embedderCheck?: boolean;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -57,9 +63,10 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
     if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
     store = SqliteStore.open({ path: path === ":memory:" ? path : resolve(path) });
   }
+  const embedder = options.embedder ?? createHashedEmbedder();
   return createEngine({
-    store,
-    embedder: options.embedder ?? createHashedEmbedder(),
+    store: options.embedderCheck === false ? store : guardEmbedder(store, embedder),
+    embedder,
     tokenizer: options.tokenizer ?? createGptTokenizer(),
     clock: options.clock ?? systemClock,
     ...(options.judge ? { judge: options.judge } : {}),

@@ -79,6 +79,7 @@ import {
 import { type Policy, type PolicyInput, PolicySchema } from "./policy.js";
 import type { Clock, Embedder, Judge, Store, Tokenizer } from "./ports.js";
 import { compareIds, recall } from "./recall.js";
+import { type ReindexOptions, type ReindexReport, reindex } from "./reindex.js";
 import { sha256 } from "./sha256.js";
 import { applyJudgments, type CandidatePair, findCandidates } from "./sleep/agent-judge.js";
 import { distilPending, storeProposition } from "./sleep/distil.js";
@@ -1044,6 +1045,20 @@ export class Memory {
       minStrength: o.minStrength,
       limit: o.limit,
     });
+  }
+
+  /**
+   * Re-embeds every episode and belief with this engine's embedder and drops other embedders'
+   * vectors: what to run after switching embedders (until then vector search refuses with
+   * EMBEDDER_MISMATCH rather than compare incomparable vectors).
+   *
+   *   const report = await mem.reindex({}, { onProgress: (done, total) => bar.update(done) });
+   */
+  async reindex(
+    options: Omit<ReindexOptions, "onProgress"> = {},
+    hooks: ProgressHooks = {},
+  ): Promise<ReindexReport> {
+    return reindex(this.store, this.embedder, { ...options, onProgress: hooks.onProgress });
   }
 
   /** Verifies every namespace's audit chain. */

@@ -1,0 +1,97 @@
+/**
+ * Never compare vectors from different embedders. A store remembers which embedder made each
+ * vector (`vectorEmbedders()`); the guard wraps a store so that every operation that would
+ * compare or add vectors (vector searches, `getVectors`, `putVector`) first checks that all
+ * stored vectors come from the engine's embedder, and otherwise refuses with EMBEDDER_MISMATCH
+ * telling the user to reindex. Everything else (text search, reads, pin, outcome, audit,
+ * stats, transfer) keeps working, so a store opened with the wrong embedder can still be
+ * inspected and then reindexed.
+ *
+ *   const store = guardEmbedder(SqliteStore.open({ path }), embedder); // what openMemory does
+ */
+import { StrataError } from "./errors.js";
+import type { Embedder, Store, StoreWriter, VectorGroup } from "./ports.js";
+
+const RAW = Symbol("strata.unguardedStore");
+const RECHECK = Symbol("strata.recheckEmbedders");
+
+const VECTOR_READS = new Set<PropertyKey>(["searchBeliefVectors", "searchEpisodeVectors", "getVectors"]);
+const VECTOR_WRITES = new Set<PropertyKey>(["putVector"]);
+
+/** The stored vector groups that `embedder` cannot be compared with. */
+export function foreignVectors(groups: readonly VectorGroup[], embedder: Embedder): VectorGroup[] {
+  return groups.filter((g) => g.embedder !== embedder.id || g.dimension !== embedder.dimension);
+}
+
+export function embedderMismatch(foreign: readonly VectorGroup[], embedder: Embedder): StrataError {
+  const found = foreign.map((g) => `${g.embedder} (${g.count} vectors)`).join(", ");
+  return new StrataError(
+    "EMBEDDER_MISMATCH",
+    `This store holds vectors made by ${found}, but this memory embeds with ${embedder.id}; their similarities would be meaningless. Run \`strata reindex\` (or mem.reindex()) to re-embed every episode and belief with the configured embedder, or configure the embedder the store was built with.`,
+    { store: foreign.map((g) => ({ ...g })), embedder: embedder.id },
+  );
+}
+
+/**
+ * Wraps `store` so vector operations refuse while it holds another embedder's vectors. The
+ * check runs once (on the first vector operation, when the embedder has learnt its dimension)
+ * and again after `recheckEmbedders`.
+ */
+export function guardEmbedder(store: Store, embedder: Embedder): Store {
+  let groups: Promise<VectorGroup[]> | null = null;
+  const check = async () => {
+    groups ??= store.vectorEmbedders();
+    let found: VectorGroup[];
+    try {
+      found = foreignVectors(await groups, embedder);
+    } catch (error) {
+      groups = null; // a failed read (server down) is retried next time
+      throw error;
+    }
+    if (found.length > 0) {
+      groups = null; // another process may reindex meanwhile
+      throw embedderMismatch(found, embedder);
+    }
+  };
+  const guardTx = (tx: StoreWriter): StoreWriter =>
+    new Proxy(tx, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target) as unknown;
+        if (typeof value !== "function") return value;
+        if (!VECTOR_READS.has(prop) && !VECTOR_WRITES.has(prop)) return value.bind(target);
+        return async (...args: unknown[]) => {
+          await check();
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+  return new Proxy(store, {
+    get(target, prop) {
+      if (prop === RAW) return target;
+      if (prop === RECHECK)
+        return () => {
+          groups = null;
+        };
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== "function") return value;
+      if (prop === "transaction")
+        return <T>(fn: (tx: StoreWriter) => Promise<T>) => target.transaction((tx) => fn(guardTx(tx)));
+      if (VECTOR_READS.has(prop))
+        return async (...args: unknown[]) => {
+          await check();
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      return value.bind(target);
+    },
+  });
+}
+
+/** The store under a guard (itself when unguarded): what reindex writes through. */
+export function unguarded(store: Store): Store {
+  return ((store as unknown as Record<symbol, Store | undefined>)[RAW] as Store | undefined) ?? store;
+}
+
+/** Makes a guard read the store's embedders again (after a reindex). */
+export function recheckEmbedders(store: Store): void {
+  ((store as unknown as Record<symbol, (() => void) | undefined>)[RECHECK] as (() => void) | undefined)?.();
+}
