@@ -574,13 +574,7 @@ export class SqliteStore implements Store {
   async searchBeliefText(terms: readonly string[], filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
     this.check();
     if (terms.length === 0) return [];
-    const w = this.beliefWhere(filter);
-    return this.stmt(
-      `SELECT b.rowid AS rid, bm25(belief_fts) AS s FROM belief_fts JOIN beliefs b ON b.rowid = belief_fts.rowid
-       WHERE belief_fts MATCH ? AND ${w.sql} ORDER BY s LIMIT ?`,
-    )
-      .all(ftsQuery(terms), ...w.params, limit)
-      .map((r) => ({ id: `b${r.rid}`, score: -(r.s as number) }));
+    return this.rankedText("b", terms, this.beliefWhere(filter), limit);
   }
 
   async searchEpisodeText(
@@ -590,13 +584,35 @@ export class SqliteStore implements Store {
   ): Promise<ScoredId[]> {
     this.check();
     if (terms.length === 0) return [];
-    const w = this.episodeWhere(filter);
-    return this.stmt(
-      `SELECT e.rowid AS rid, bm25(episode_fts) AS s FROM episode_fts JOIN episodes e ON e.rowid = episode_fts.rowid
-       WHERE episode_fts MATCH ? AND ${w.sql} ORDER BY s LIMIT ?`,
-    )
-      .all(ftsQuery(terms), ...w.params, limit)
-      .map((r) => ({ id: `e${r.rid}`, score: -(r.s as number) }));
+    return this.rankedText("e", terms, this.episodeWhere(filter), limit);
+  }
+
+  /**
+   * BM25 (FTS5 `rank`), ranked inside the full-text index before the join: the best `fetch` matches,
+   * then the filter on their rows. When the filter leaves fewer than `limit` and the index holds
+   * more matches, it ranks every match. Same rows and scores as ranking the join, ties aside.
+   */
+  private rankedText(
+    prefix: "b" | "e",
+    terms: readonly string[],
+    w: { sql: string; params: unknown[] },
+    limit: number,
+  ): ScoredId[] {
+    const [fts, table] = prefix === "b" ? ["belief_fts", "beliefs b"] : ["episode_fts", "episodes e"];
+    const match = ftsQuery(terms);
+    const ranked = (fetch: number) =>
+      this.stmt(
+        `SELECT f.rid AS rid, f.s AS s FROM (SELECT rowid AS rid, rank AS s FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rank LIMIT ?) f
+         JOIN ${table} ON ${prefix}.rowid = f.rid WHERE ${w.sql} ORDER BY f.s LIMIT ?`,
+      ).all(match, fetch, ...w.params, limit);
+    const fetch = Math.max(limit * 4, 64);
+    let rows = ranked(fetch);
+    if (rows.length < limit) {
+      const matches = this.stmt(`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ?`).get(match)!
+        .n as number;
+      if (matches > fetch) rows = ranked(matches);
+    }
+    return rows.map((r) => ({ id: `${prefix}${r.rid}`, score: -(r.s as number) }));
   }
 
   async searchBeliefVectors(vector: Float32Array, filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
@@ -1051,6 +1067,8 @@ export class SqliteStore implements Store {
         stmt.run(rowidOf(item.id as string), ...cols.map(([k, [, to]]) => to(item[k])));
     };
     const r = rows as DumpRows[DumpSection];
+    // Rows arrive with their ids and statuses as stored: let the vector index re-read them.
+    this.vecStale = true;
     switch (section) {
       case "episodes":
         return insertWithRowid("episodes", EPISODE_COLUMNS);
