@@ -83,7 +83,11 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       data = await inv.run.standalone(runEnv);
     }
     if (global.json) out(JSON.stringify(data, null, 2));
-    else if (!global.quiet) out(inv.render(data, style));
+    else if (!global.quiet) {
+      // An empty rendering prints nothing (serve over stdio: stdout is the protocol channel).
+      const text = inv.render(data, style);
+      if (text) out(text);
+    }
     return inv.exitCode?.(data) ?? 0;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -6,6 +6,7 @@
  */
 import { Argument, Command } from "commander";
 import type { Memory } from "../core/engine.js";
+import { registerAgentCommands } from "./agent-commands.js";
 import { toInteger, toJson, toList } from "./args.js";
 import { type DemoTranscript, renderDemo, runDemo } from "./commands/demo.js";
 import { type InitResult, renderInit, runInit } from "./commands/init.js";
@@ -416,6 +417,8 @@ export function createProgram(
         render: renderDemo,
       }),
     );
+
+  registerAgentCommands(program, version, onInvoke);
 
   return program;
 }

@@ -1,0 +1,130 @@
+/**
+ * Agent hooks. Claude Code runs them with a JSON payload on STDIN (never argv): `session_id`,
+ * `cwd`, `hook_event_name`, and sometimes a `prompt`. A hook must never break the session, so
+ * every failure here (no store yet, a locked or corrupt file, a bad payload) ends in exit 0 with
+ * a one-line note on stderr and nothing, or the block, on stdout.
+ *
+ *   session-start  prints a token-budgeted context block conditioned on the goal, else the cwd
+ *   session-end    runs maintain (homeostasis)
+ */
+import { existsSync } from "node:fs";
+import { basename } from "node:path";
+import type { Readable } from "node:stream";
+import type { Memory } from "../../core/engine.js";
+
+export interface HookPayload {
+  session_id?: string;
+  cwd?: string;
+  hook_event_name?: string;
+  prompt?: string;
+  goal?: string;
+  source?: string;
+}
+
+export interface HookArgs {
+  /** Absolute store path. */
+  dbPath: string;
+  namespace?: string;
+  /** Token budget of the injected block. Default 600. */
+  budget?: number;
+  /** Where the payload comes from. Default process.stdin. */
+  stdin?: Readable;
+  /** How long to wait for the payload, ms. Default 3000. */
+  timeoutMs?: number;
+}
+
+export interface HookResult {
+  ok: boolean;
+  event: "session-start" | "session-end";
+  /** The injected block (session-start); empty when there is nothing to say. */
+  block: string;
+  goal: string;
+  /** What went wrong, when something did (the hook still exits 0). */
+  problem?: string;
+}
+
+/** Reads all of stdin as JSON; an empty, TTY or unparsable stdin is an empty payload. */
+export async function readPayload(stdin: Readable = process.stdin, timeoutMs = 3000): Promise<HookPayload> {
+  if ((stdin as Readable & { isTTY?: boolean }).isTTY) return {};
+  const text = await new Promise<string>((resolve) => {
+    const chunks: Buffer[] = [];
+    const done = () => resolve(Buffer.concat(chunks).toString("utf8"));
+    const timer = setTimeout(done, timeoutMs);
+    stdin.on("data", (c: Buffer | string) => chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c)));
+    stdin.once("end", () => {
+      clearTimeout(timer);
+      done();
+    });
+    stdin.once("error", () => {
+      clearTimeout(timer);
+      done();
+    });
+  });
+  if (!text.trim()) return {};
+  const parsed = JSON.parse(text) as unknown;
+  return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as HookPayload) : {};
+}
+
+/** The goal a block is conditioned on: the session's goal or prompt, else the working folder. */
+export function goalOf(payload: HookPayload): string {
+  const stated = (payload.goal ?? payload.prompt ?? "").trim();
+  if (stated) return stated.slice(0, 2000);
+  if (payload.cwd) return `working in ${basename(payload.cwd)} (${payload.cwd})`;
+  return "";
+}
+
+async function withMemory<T>(args: HookArgs, fn: (mem: Memory) => Promise<T>): Promise<T | null> {
+  // A hook never creates a store: no store yet means nothing to inject.
+  if (!existsSync(args.dbPath)) return null;
+  const { openMemory } = await import("../../open-memory.js");
+  const mem = await openMemory({
+    path: args.dbPath,
+    actor: "hook",
+    ...(args.namespace ? { namespace: args.namespace } : {}),
+  });
+  try {
+    return await fn(mem);
+  } finally {
+    await mem.close();
+  }
+}
+
+const failed = (event: HookResult["event"], error: unknown, goal = ""): HookResult => ({
+  ok: false,
+  event,
+  block: "",
+  goal,
+  problem: error instanceof Error ? error.message : String(error),
+});
+
+/** `strata hook session-start` (payload on stdin) */
+export async function runHookSessionStart(args: HookArgs): Promise<HookResult> {
+  let goal = "";
+  try {
+    goal = goalOf(await readPayload(args.stdin, args.timeoutMs));
+    const block = await withMemory(args, async (mem) => {
+      const r = await mem.context(goal, { tokenBudget: args.budget ?? 600 });
+      if (!r.text.trim()) return "";
+      return `<strata-memory goal="${goal.replace(/"/g, "'")}">\n${r.text}\n</strata-memory>`;
+    });
+    return { ok: true, event: "session-start", block: block ?? "", goal };
+  } catch (error) {
+    return failed("session-start", error, goal);
+  }
+}
+
+/** `strata hook session-end` (payload on stdin, unused beyond validation) */
+export async function runHookSessionEnd(args: HookArgs): Promise<HookResult> {
+  try {
+    await readPayload(args.stdin, args.timeoutMs).catch(() => ({}));
+    await withMemory(args, (mem) => mem.maintain());
+    return { ok: true, event: "session-end", block: "", goal: "" };
+  } catch (error) {
+    return failed("session-end", error);
+  }
+}
+
+export function renderHook(r: HookResult): string {
+  if (r.problem) process.stderr.write(`strata hook ${r.event}: ${r.problem} (ignored)\n`);
+  return r.block;
+}

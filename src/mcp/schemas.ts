@@ -1,0 +1,181 @@
+/**
+ * Tool input and output shapes, built from the core's zod schemas (a field is described once, in
+ * src/core/model.ts). Two MCP-specific adjustments only: times travel as JSON strings (the core's
+ * time input also takes a Date, which JSON Schema cannot express), and fields the core leaves
+ * undescribed get a short description here, because every tool field must say what it is.
+ * The engine still parses every call with its own schema: these shapes are the wire contract.
+ */
+import { z } from "zod";
+import {
+  CandidatesOptionsSchema,
+  CaptureInputSchema,
+  ContextInputSchema,
+  ContextOptionsSchema,
+  DistilInputSchema,
+  IdSchema,
+  JudgmentSchema,
+  OutcomeSchema,
+  RecallInputSchema,
+  RecallOptionsSchema,
+  RecordInputSchema,
+  RecordOptionsSchema,
+  RememberInputSchema,
+  RememberOptionsSchema,
+  SweepOptionsSchema,
+} from "../core/model.js";
+
+/** A core field with a description; the core's own description wins when it has one. */
+const described = <S extends z.ZodType>(schema: S, fallback: string): S =>
+  schema.description ? schema : (schema.describe(fallback) as S);
+
+/** A time on the wire: an ISO 8601 string, parsed by the engine's TimeInputSchema. */
+const time = (what: string) => z.string().describe(`${what}, ISO 8601`);
+
+const strictObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
+
+/** The core's id schema, described in fewer tokens (it is in almost every tool). */
+const Id = IdSchema.describe("Item id (b… or e…).");
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------------------------
+
+const record = RecordOptionsSchema.shape;
+export const RecordToolInput = strictObject({
+  content: described(RecordInputSchema.shape.content, "What happened: one event."),
+  type: record.type,
+  outcome: OutcomeSchema.optional(),
+  session: described(record.session, "Session id."),
+  at: time("Event time (default now)").optional(),
+});
+
+const remember = RememberOptionsSchema.shape;
+export const RememberToolInput = strictObject({
+  statement: described(RememberInputSchema.shape.statement, "The proposition."),
+  kind: described(remember.kind, "fact (default), failure (a lesson) or procedure."),
+  source: remember.source.describe("Who said it: user, doc:…, tool:…"),
+  sources: remember.sources.describe("Episode ids it rests on."),
+  steps: remember.steps.describe("For a procedure."),
+});
+
+const capture = CaptureInputSchema.shape;
+export const CaptureToolInput = strictObject({
+  when: described(capture.when, "The situation (trigger)."),
+  prefer: described(capture.prefer, "What to do in it."),
+  feedback: capture.feedback,
+  sources: described(capture.sources, "Episode ids it rests on."),
+});
+
+const recall = RecallOptionsSchema.shape;
+export const RecallToolInput = strictObject({
+  query: described(RecallInputSchema.shape.query, "What to recall."),
+  k: recall.k,
+  kinds: recall.kinds,
+  at: time("World time: what held then").optional(),
+});
+
+const context = ContextOptionsSchema.shape;
+export const ContextToolInput = strictObject({
+  goal: described(ContextInputSchema.shape.goal, "The task at hand; ranks what goes in.").optional(),
+  tokenBudget: described(context.tokenBudget, "Token budget (default 600)."),
+});
+
+export const IdToolInput = strictObject({ id: Id });
+
+export const OutcomeToolInput = strictObject({
+  id: Id,
+  success: z.boolean().describe("Did acting on it work?"),
+});
+
+export const CurateToolInput = strictObject({
+  action: z.enum(["pin", "unpin", "restore"]).describe("restore undoes a retirement."),
+  id: Id,
+});
+
+export const InspectToolInput = strictObject({
+  what: z.enum(["explain", "pending", "candidates", "stats", "health"]).describe("explain needs id."),
+  id: Id.optional(),
+  limit: described(CandidatesOptionsSchema.shape.limit.unwrap(), "For pending and candidates.").optional(),
+});
+
+export const SleepToolInput = strictObject({
+  action: z
+    .enum(["maintain", "consolidate", "sweep"])
+    .describe("maintain: cheap decay; consolidate: full sleep."),
+  full: SweepOptionsSchema.shape.full.describe("Re-examine all beliefs."),
+});
+
+const judgment = JudgmentSchema.shape;
+const distil = DistilInputSchema.shape;
+export const SettleToolInput = strictObject({
+  judgments: z
+    .array(
+      JudgmentSchema.extend({
+        a: judgment.a.describe("Older id of the pair."),
+        b: judgment.b.describe("Newer id."),
+        verdict: judgment.verdict.describe("supersede: b replaces a; distinct: both stand."),
+      }),
+    )
+    .min(1)
+    .optional()
+    .describe("Your verdicts on candidate pairs."),
+  episodeIds: described(distil.episodeIds, "Pending episodes you distil.").optional(),
+  propositions: described(distil.propositions, "Durable statements they support.").optional(),
+  valence: OutcomeSchema.optional().describe("failure: lessons from what went wrong."),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Outputs: compact projections of the engine's answers (full records: strata://item/{id}).
+// Ids are plain strings here: the model reads them, nothing validates them on the way out.
+// ---------------------------------------------------------------------------------------------
+
+const ids = (what: string) => z.array(z.string()).describe(what);
+
+export const GateToolOutput = z.object({
+  verdict: z.string(),
+  id: z.string(),
+  superseded: z.array(z.string()),
+  reason: z.string(),
+});
+
+export const RecallToolOutput = z.object({
+  hits: z
+    .array(
+      z.object({
+        id: z.string(),
+        kind: z.string(),
+        text: z.string(),
+        score: z.number(),
+        why: z.string(),
+      }),
+    )
+    .describe("Best first."),
+});
+
+export const ContextToolOutput = z.object({
+  text: z.string(),
+  tokens: z.number(),
+  skipped: ids("Relevant ids that did not fit."),
+});
+
+export const OutcomeToolOutput = z.object({
+  id: z.string(),
+  confidenceBefore: z.number(),
+  confidenceAfter: z.number(),
+});
+
+export const CurateToolOutput = z.object({ id: z.string(), status: z.string(), pinned: z.boolean() });
+
+export const ForgetToolOutput = z.object({ forgotten: z.array(z.string()), reason: z.string() });
+
+export const InspectToolOutput = z.object({
+  text: z.string(),
+  result: z.record(z.string(), z.unknown()).describe("The engine's full answer."),
+});
+
+export const SleepToolOutput = z.object({
+  judge: z.string().describe("lexical, sampling or agent."),
+  items: z.array(
+    z.object({ action: z.string(), id: z.string(), by: z.string().nullable(), reason: z.string() }),
+  ),
+});

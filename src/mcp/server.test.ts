@@ -1,0 +1,288 @@
+/**
+ * The MCP server through a real SDK client over InMemoryTransport: every tool (a happy path and
+ * a refusal each), resources, the prompt, the sampling judge and the tool-manifest budget.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { type CallToolResult, CreateMessageRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { countTokens } from "gpt-tokenizer";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { testMemory } from "../../test/support/memory.js";
+import type { Memory } from "../core/engine.js";
+import { AGENT_INSTRUCTIONS } from "./agent-instructions.js";
+import { hashToolDefinition, hashTools, TOOL_SETS } from "./manifest.js";
+import { type CreateMcpServerOptions, createMcpServer, toolSpecs } from "./server.js";
+
+let mem: Memory;
+let client: Client;
+
+async function connect(options: CreateMcpServerOptions = {}, sampling?: (text: string) => string) {
+  const server = createMcpServer(mem, options);
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const c = new Client({ name: "test", version: "1" }, { capabilities: sampling ? { sampling: {} } : {} });
+  if (sampling)
+    c.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+      const content = request.params.messages[0]!.content;
+      const text = "text" in content ? String(content.text) : "";
+      return { model: "test-model", role: "assistant", content: { type: "text", text: sampling(text) } };
+    });
+  await c.connect(clientSide);
+  return c;
+}
+
+async function call(name: string, args: Record<string, unknown> = {}) {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult & {
+    // biome-ignore lint/suspicious/noExplicitAny: test reads structured results loosely
+    structuredContent: Record<string, any>;
+  };
+}
+
+const text = (r: CallToolResult) => r.content.map((c) => ("text" in c ? c.text : "")).join("\n");
+
+beforeEach(async () => {
+  ({ mem } = await testMemory());
+  client = await connect();
+});
+afterEach(async () => {
+  await client.close();
+  await mem.close();
+});
+
+describe("tool manifest", () => {
+  it("lists every tool with a title, a when-to-call description, schemas and honest annotations", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(toolSpecs().map((s) => s.name));
+    for (const t of tools) {
+      expect(t.title, t.name).toBeTruthy();
+      expect(t.description!.length, t.name).toBeLessThan(140);
+      expect(t.outputSchema, t.name).toBeDefined();
+      expect(t.annotations?.openWorldHint, t.name).toBe(false);
+      for (const [field, schema] of Object.entries(t.inputSchema.properties ?? {}))
+        expect((schema as { description?: string }).description, `${t.name}.${field}`).toBeTruthy();
+    }
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
+    expect(byName.forget).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(byName.recall).toMatchObject({ readOnlyHint: true });
+    expect(byName.record).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+  });
+
+  it("fits the always-loaded tools/list in a small token budget (printed)", async () => {
+    const { tools } = await client.listTools();
+    const tokens = countTokens(JSON.stringify(tools));
+    process.stdout.write(`MCP tools/list: ${tools.length} tools, ${tokens} tokens (o200k_base)\n`);
+    expect(tokens).toBeLessThan(2_200);
+  });
+
+  it("the committed manifest matches the tools, and hashes what tools/list sends", async () => {
+    const shipped = JSON.parse(readFileSync(join(import.meta.dirname, "tool-manifest.json"), "utf8"));
+    for (const set of TOOL_SETS) expect(shipped.sets[set], set).toEqual(hashTools(toolSpecs(set)));
+    const { tools } = await client.listTools();
+    for (const t of tools) expect(hashToolDefinition(t as never), t.name).toBe(shipped.sets.strata[t.name]);
+  });
+});
+
+describe("tools: happy paths", () => {
+  it("record, remember, capture go through the write gate", async () => {
+    const r = await call("record", {
+      content: "Deploy failed: migration lock timeout",
+      type: "outcome",
+      outcome: "failure",
+    });
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toMatchObject({ verdict: "novel", id: "e1" });
+    expect(text(r)).toContain("novel e1");
+    const b = await call("remember", { statement: "The staging database is Postgres 16", source: "user" });
+    expect(b.structuredContent).toMatchObject({ verdict: "novel", id: expect.stringMatching(/^b/) });
+    const again = await call("remember", { statement: "The staging database is Postgres 16" });
+    expect(again.structuredContent.verdict).toBe("redundant");
+    const rule = await call("capture", {
+      when: "the target model is Claude",
+      prefer: "XML delimiters",
+      feedback: "positive",
+    });
+    expect(rule.structuredContent.verdict).toBe("novel");
+  });
+
+  it("recall and context read back with ids", async () => {
+    await call("remember", { statement: "The staging database is Postgres 16" });
+    const r = await call("recall", { query: "staging database", k: 2 });
+    expect(r.structuredContent.hits[0]).toMatchObject({ id: "b1", kind: "fact" });
+    expect(text(r)).toContain("b1 [fact]");
+    const c = await call("context", { goal: "migrate staging", tokenBudget: 200 });
+    expect(c.structuredContent.text).toContain("b1");
+    expect(c.structuredContent.tokens).toBeLessThanOrEqual(200);
+  });
+
+  it("outcome moves confidence", async () => {
+    await call("remember", { statement: "Use blue-green deploys for the API" });
+    const r = await call("outcome", { id: "b1", success: true });
+    expect(r.structuredContent).toMatchObject({ id: "b1", confidenceBefore: 0.5 });
+    expect(r.structuredContent.confidenceAfter).toBeGreaterThan(0.5);
+  });
+
+  it("inspect explains, lists pending and candidates, counts and checks health", async () => {
+    await call("record", { content: "Chose blue-green deploys for the API", type: "decision" });
+    await call("remember", { statement: "Blue-green deploys avoid downtime", sources: ["e1"] });
+    const ex = await call("inspect", { what: "explain", id: "b1" });
+    expect(ex.structuredContent.result.belief.id).toBe("b1");
+    expect(ex.structuredContent.text).toContain("source e1");
+    const pending = await call("inspect", { what: "pending" });
+    expect(pending.structuredContent.result.episodes[0].id).toBe("e1");
+    const pairs = await call("inspect", { what: "candidates", limit: 5 });
+    expect(Array.isArray(pairs.structuredContent.result.pairs)).toBe(true);
+    const stats = await call("inspect", { what: "stats" });
+    expect(stats.structuredContent.result.beliefs.total).toBe(1);
+    const health = await call("inspect", { what: "health" });
+    expect(health.structuredContent.result.active).toBe(1);
+  });
+
+  it("curate pins, unpins and restores; forget erases", async () => {
+    await call("remember", { statement: "Never deploy on Fridays" });
+    expect((await call("curate", { action: "pin", id: "b1" })).structuredContent).toMatchObject({
+      pinned: true,
+    });
+    expect((await call("curate", { action: "unpin", id: "b1" })).structuredContent).toMatchObject({
+      pinned: false,
+    });
+    const restored = await call("curate", { action: "restore", id: "b1" });
+    expect(restored.structuredContent).toMatchObject({ id: "b1", status: "active" });
+    const f = await call("forget", { id: "b1" });
+    expect(f.structuredContent.forgotten).toEqual(["b1"]);
+    expect((await mem.get("b1")).status).toBe("forgotten");
+  });
+
+  it("sleep maintains, consolidates and sweeps, naming its judge", async () => {
+    await call("record", { content: "The retry limit is 5", type: "decision" });
+    const m = await call("sleep", { action: "maintain" });
+    expect(m.structuredContent).toMatchObject({ judge: "none" });
+    const c = await call("sleep", { action: "consolidate" });
+    expect(c.structuredContent.judge).toBe("lexical");
+    expect(c.structuredContent.items.some((i: { action: string }) => i.action === "distilled")).toBe(true);
+    const s = await call("sleep", { action: "sweep", full: true });
+    expect(s.structuredContent.judge).toBe("lexical");
+  });
+
+  it("settle distils and judges as the agent", async () => {
+    await call("record", { content: "Validating a 60MB CSV timed out", type: "outcome", outcome: "failure" });
+    const d = await call("settle", {
+      episodeIds: ["e1"],
+      propositions: ["Validation of CSVs over 50MB times out"],
+      valence: "failure",
+    });
+    expect(d.structuredContent).toMatchObject({ judge: "agent", items: [{ action: "distilled" }] });
+    await call("remember", { statement: "The cache TTL is one hour" });
+    await call("remember", { statement: "Cached pages expire after sixty minutes" });
+    const ids = (await mem.list()).map((b) => b.id).filter((id) => id !== d.structuredContent.items[0].id);
+    const j = await call("settle", { judgments: [{ a: ids[0], b: ids[1], verdict: "merge" }] });
+    expect(j.isError).toBeFalsy();
+    expect(j.structuredContent.judge).toBe("agent");
+  });
+});
+
+describe("tools: refusals the model can read", () => {
+  const cases: [string, Record<string, unknown>, RegExp][] = [
+    ["recall", { query: "" }, /recall/],
+    ["context", { tokenBudget: 5 }, /tokenBudget|32/],
+    ["record", {}, /content/],
+    ["record", { content: "x", mood: "happy" }, /mood|unrecognized/i],
+    ["remember", { statement: "Release the service", steps: ["tag"] }, /INVALID_INPUT: .*steps/],
+    ["capture", { when: "", prefer: "x" }, /when/],
+    ["outcome", { id: "b999", success: true }, /NOT_FOUND/],
+    ["inspect", { what: "explain" }, /INVALID_INPUT: .*id/],
+    ["curate", { action: "pin", id: "b404" }, /NOT_FOUND/],
+    ["forget", { id: "x1" }, /id/],
+    ["sleep", { action: "nap" }, /action/],
+    ["settle", {}, /INVALID_INPUT: settle needs/],
+  ];
+  it.each(cases)("%s %j → isError", async (name, args, message) => {
+    const r = await call(name, args);
+    expect(r.isError).toBe(true);
+    expect(text(r)).toMatch(message);
+  });
+});
+
+describe("resources and prompts", () => {
+  it("serves the continuity digest, items by id and the manifest", async () => {
+    await call("remember", { statement: "The staging database is Postgres 16" });
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri)).toEqual(
+      expect.arrayContaining(["strata://continuity/default", "strata://manifest"]),
+    );
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(
+      expect.arrayContaining(["strata://continuity/{namespace}", "strata://item/{id}"]),
+    );
+    const digest = await client.readResource({ uri: "strata://continuity/default" });
+    const body = String((digest.contents[0] as { text: string }).text);
+    expect(body).toContain("# Continuity: default");
+    expect(body).toContain("Generated from context()");
+    expect(body).toContain("Postgres 16");
+    const item = await client.readResource({ uri: "strata://item/b1" });
+    expect(JSON.parse(String((item.contents[0] as { text: string }).text))).toMatchObject({
+      id: "b1",
+      layer: "belief",
+    });
+    await expect(client.readResource({ uri: "strata://item/b99" })).rejects.toThrow(/NOT_FOUND/);
+    const manifest = await client.readResource({ uri: "strata://manifest" });
+    expect(JSON.parse(String((manifest.contents[0] as { text: string }).text)).tools).toEqual(
+      hashTools(toolSpecs()),
+    );
+  });
+
+  it("offers the agent instructions as a prompt, identical to docs/agent-instructions.md", async () => {
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name)).toContain("memory-loop");
+    const p = await client.getPrompt({ name: "memory-loop" });
+    const body = (p.messages[0]!.content as { text: string }).text;
+    expect(body).toBe(AGENT_INSTRUCTIONS);
+    for (const step of ["Recall", "Apply", "Capture", "Distill", "Consolidate", "Session wrap"])
+      expect(body).toContain(step);
+    const doc = readFileSync(join(import.meta.dirname, "../../docs/agent-instructions.md"), "utf8");
+    expect(doc).toContain(AGENT_INSTRUCTIONS.trim());
+  });
+});
+
+describe("sampling judge", () => {
+  async function seedPairs() {
+    await mem.remember("The API gateway timeout is 30 seconds for uploads");
+    await mem.remember("The API gateway timeout for uploads was raised to 90 seconds");
+    await mem.remember("Upload requests through the API gateway time out after 90 seconds");
+  }
+
+  it("asks the client's model when the client offers sampling, and says so", async () => {
+    await client.close();
+    const asked: string[] = [];
+    client = await connect({}, (prompt) => {
+      asked.push(prompt);
+      return "supersedes";
+    });
+    await seedPairs();
+    const r = await call("sleep", { action: "sweep", full: true });
+    expect(r.structuredContent.judge).toBe("sampling");
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked[0]).toMatch(/A \(.*\): .*\nB \(.*\): /);
+    expect(
+      r.structuredContent.items.some((i: { reason: string }) => /sampling \(test-model\)/.test(i.reason)),
+    ).toBe(true);
+  });
+
+  it("falls back to the lexical judge per pair when the answer is unreadable", async () => {
+    await client.close();
+    client = await connect({}, () => "I cannot say");
+    await seedPairs();
+    const r = await call("sleep", { action: "sweep", full: true });
+    expect(r.structuredContent.judge).toBe("sampling");
+    for (const i of r.structuredContent.items) expect(i.reason).not.toMatch(/sampling \(test-model\)/);
+  });
+
+  it("uses the lexical judge without sampling, or with sampling off", async () => {
+    await seedPairs();
+    expect((await call("sleep", { action: "sweep", full: true })).structuredContent.judge).toBe("lexical");
+    await client.close();
+    client = await connect({ sampling: "off" }, () => "supersedes");
+    expect((await call("sleep", { action: "consolidate" })).structuredContent.judge).toBe("lexical");
+  });
+});

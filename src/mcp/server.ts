@@ -1,0 +1,214 @@
+/**
+ * `createMcpServer(engine)`: Strata over the Model Context Protocol. Tools (src/mcp/tools.ts),
+ * resources (continuity digest, items by id, the tool-integrity manifest) and the agent
+ * instructions prompt, all thin over one engine. Errors are mapped here and only here: a
+ * StrataError inside a tool becomes an `isError` result naming its code, so the model can read
+ * it and correct the call. Nothing in this folder writes to stdout (the stdio channel).
+ *
+ *   const server = createMcpServer(await openMemory({ path: "agent.db" }));
+ *   await server.connect(new StdioServerTransport());
+ */
+import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import {
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
+import { createEngine, type Memory } from "../core/engine.js";
+import { isStrataError } from "../core/errors.js";
+import { AGENT_INSTRUCTIONS } from "./agent-instructions.js";
+import { MEMORY_SERVER_TOOLS } from "./compat-memory-server.js";
+import { hashTools, type ToolSet, toolDefinition } from "./manifest.js";
+import { clientSamples, createSamplingJudge } from "./sampling-judge.js";
+import { TOOLS, type ToolContext, type ToolSpec } from "./tools.js";
+
+export interface CreateMcpServerOptions {
+  /** Server name reported to clients. Default `strata`. */
+  name?: string;
+  /** Server version reported to clients. Default `0.0.0`. */
+  version?: string;
+  /** `strata` (default): Strata's tools; `memory-server`: the official memory server's nine. */
+  tools?: ToolSet;
+  /** `auto` (default): judge sweeps with the client's model when it offers sampling; `off`: never. */
+  sampling?: "auto" | "off";
+}
+
+/** The tool specs a server of this set registers. */
+export const toolSpecs = (set: ToolSet = "strata"): readonly ToolSpec[] =>
+  set === "memory-server" ? MEMORY_SERVER_TOOLS : TOOLS;
+
+/** The one place a failure becomes a tool result the model reads. */
+export function toolError(error: unknown): CallToolResult {
+  const text = isStrataError(error)
+    ? `${error.code}: ${error.message}`
+    : `INTERNAL: ${error instanceof Error ? error.message : String(error)}`;
+  return { isError: true, content: [{ type: "text", text }] };
+}
+
+const SERVER_INSTRUCTIONS =
+  "Long-term memory. Call context at the start of a task and recall before acting; record, remember and capture what you learn; report outcome on beliefs you used. The memory-loop prompt has the full loop.";
+
+export function createMcpServer(engine: Memory, options: CreateMcpServerOptions = {}): McpServer {
+  const set = options.tools ?? "strata";
+  const server = new McpServer(
+    { name: options.name ?? "strata", version: options.version ?? "0.0.0" },
+    { instructions: SERVER_INSTRUCTIONS },
+  );
+
+  let sampler: Memory | null = null;
+  const context: ToolContext = {
+    engine,
+    sleeper() {
+      if (options.sampling === "off" || !clientSamples(server.server))
+        return { engine, judge: engine.configuredJudge.name };
+      // Same store, same policy; only the judge of sweeps differs.
+      sampler ??= createEngine({
+        store: engine.store,
+        embedder: engine.embedder,
+        tokenizer: engine.tokenizer,
+        clock: engine.clock,
+        policy: engine.policy,
+        namespace: engine.namespace,
+        actor: engine.actor,
+        judge: createSamplingJudge(server.server, { fallback: engine.configuredJudge }),
+      });
+      return { engine: sampler, judge: "sampling" };
+    },
+  };
+
+  for (const spec of toolSpecs(set)) {
+    server.registerTool(
+      spec.name,
+      {
+        title: spec.title,
+        description: spec.description,
+        inputSchema: spec.input,
+        outputSchema: spec.output,
+        annotations: spec.annotations,
+      },
+      async (args: unknown): Promise<CallToolResult> => {
+        try {
+          const result = (await spec.run(context, args)) as Record<string, unknown>;
+          return { content: [{ type: "text", text: spec.text(result) }], structuredContent: result };
+        } catch (error) {
+          return toolError(error);
+        }
+      },
+    );
+  }
+
+  // Strata lists its own definitions (compact JSON Schema, hashed by the integrity manifest);
+  // the SDK still validates every call against the zod schemas registered above.
+  const definitions = toolSpecs(set).map(toolDefinition);
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));
+
+  registerResources(server, engine, set);
+
+  server.registerPrompt(
+    "memory-loop",
+    {
+      title: "Use Strata memory",
+      description:
+        "How to use the memory tools: Recall → Apply → Capture → Distill → Consolidate, and the session wrap.",
+    },
+    () => ({
+      description: "Strata agent instructions",
+      messages: [{ role: "user", content: { type: "text", text: AGENT_INSTRUCTIONS } }],
+    }),
+  );
+  return server;
+}
+
+/** A StrataError read through a resource is a protocol error naming its code. */
+async function readOrRefuse<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isStrataError(error))
+      throw new McpError(
+        error.code === "NOT_FOUND" ? -32002 : ErrorCode.InvalidParams,
+        `${error.code}: ${error.message}`,
+      );
+    throw error;
+  }
+}
+
+function registerResources(server: McpServer, engine: Memory, set: ToolSet): void {
+  server.registerResource(
+    "continuity",
+    new ResourceTemplate("strata://continuity/{namespace}", {
+      list: async () => ({
+        resources: [
+          { uri: `strata://continuity/${engine.namespace}`, name: `continuity: ${engine.namespace}` },
+        ],
+      }),
+    }),
+    {
+      title: "Continuity digest",
+      description: "What to know at session start, per namespace.",
+      mimeType: "text/markdown",
+    },
+    async (uri, variables) =>
+      readOrRefuse(async () => {
+        const namespace = decodeURIComponent(String(variables.namespace));
+        return {
+          contents: [
+            { uri: uri.href, mimeType: "text/markdown", text: await renderDigest(engine, namespace) },
+          ],
+        };
+      }),
+  );
+
+  server.registerResource(
+    "item",
+    new ResourceTemplate("strata://item/{id}", { list: undefined }),
+    {
+      title: "Belief or episode",
+      description: "One item by id (b… or e…), as JSON.",
+      mimeType: "application/json",
+    },
+    async (uri, variables) =>
+      readOrRefuse(async () => {
+        const item = await engine.get(String(variables.id));
+        return {
+          contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(item, null, 2) }],
+        };
+      }),
+  );
+
+  server.registerResource(
+    "manifest",
+    "strata://manifest",
+    {
+      title: "Tool-integrity manifest",
+      description: "SHA-256 of each tool definition as tools/list sends it.",
+      mimeType: "application/json",
+    },
+    async (uri) => ({
+      contents: [
+        {
+          uri: uri.href,
+          mimeType: "application/json",
+          text: JSON.stringify({ algorithm: "sha256", set, tools: hashTools(toolSpecs(set)) }, null, 2),
+        },
+      ],
+    }),
+  );
+}
+
+/**
+ * The continuity digest. Until the engine's wrap and continuity land, a deterministic rendering
+ * of `context()` for the namespace, labelled as such.
+ */
+export async function renderDigest(engine: Memory, namespace: string): Promise<string> {
+  const block = await engine.context("", { namespace, tokenBudget: 800 });
+  return [
+    `# Continuity: ${namespace}`,
+    "",
+    "> Generated from context() (no saved continuity digest yet): pinned identity, lessons, knowledge and recent events.",
+    "",
+    block.text || "(memory is empty)",
+    "",
+  ].join("\n");
+}
