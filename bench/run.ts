@@ -5,6 +5,8 @@
  *   npm run bench                          # sizes 1000 and 10000, table then JSON
  *   npm run bench -- --sizes 1000 --json-only
  *   npm run bench -- --profile             # adds a time breakdown by port (store, embedder, judge…)
+ *   npm run bench -- --only sleep          # consolidation and sweep at 10k and 100k beliefs only
+ *   npm run bench -- --only sleep --sleep-sizes 10000
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -19,6 +21,7 @@ import { openMemory } from "../src/open-memory.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import { createGptTokenizer } from "../src/tokenizer/gpt-tokenizer.js";
 import { preload } from "./preload.js";
+import { type BenchClock, runSleepSize, type SleepSizeResult } from "./sleep.js";
 import { createTraffic, type Traffic } from "./synthetic.js";
 import { createTimers, type Timers, timed } from "./timers.js";
 
@@ -33,9 +36,22 @@ interface Options {
   writes: number;
   /** One `record` (episode) for every this many `remember` calls. */
   recordEvery: number;
+  /** Which parts run: the gated-write/recall/context part, the sleep part, or both. */
+  only: "all" | "gate" | "sleep";
+  /** Store sizes of the sleep part (each a fresh store). */
+  sleepSizes: number[];
+  /** New beliefs written before the incremental sweep. */
+  incrementalWrites: number;
 }
 
-const TARGETS = { writesPerSecond: 2000, recallP95Ms: 5 } as const;
+const TARGETS = {
+  writesPerSecond: 2000,
+  recallP95Ms: 5,
+  /** Issue 3: 100,000 beliefs consolidated in under a minute. */
+  consolidate100kSeconds: 60,
+  /** Issue 3: an incremental sweep is "a small fraction" of a full one; we hold it to 10%. */
+  incrementalShare: 0.1,
+} as const;
 /** Store time for every call: the bench measures the engine, not the calendar. */
 const FIXED_CLOCK: Clock = { now: () => new Date("2026-03-01T12:00:00.000Z") };
 
@@ -49,6 +65,9 @@ function parseArgs(argv: string[]): Options {
     contextGoals: 100,
     writes: 400,
     recordEvery: 4,
+    only: "all",
+    sleepSizes: [10_000, 100_000],
+    incrementalWrites: 1000,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -67,10 +86,23 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--queries") o.recallQueries = Number(value());
     else if (a === "--goals") o.contextGoals = Number(value());
     else if (a === "--writes") o.writes = Number(value());
+    else if (a === "--only") {
+      const v = value();
+      if (v !== "gate" && v !== "sleep") throw new Error("--only takes gate or sleep");
+      o.only = v;
+    } else if (a === "--sleep-sizes")
+      o.sleepSizes = value()
+        .split(",")
+        .map((s) => Number(s.trim().replace(/_/g, "")));
+    else if (a === "--incremental") o.incrementalWrites = Number(value());
     else if (a === "--") continue;
-    else throw new Error(`unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N)`);
+    else
+      throw new Error(
+        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep --sleep-sizes 10000,100000 --incremental 1000)`,
+      );
   }
-  if (o.sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("--sizes takes positive integers");
+  if ([...o.sizes, ...o.sleepSizes].some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error("--sizes and --sleep-sizes take positive integers");
   return o;
 }
 
@@ -97,7 +129,7 @@ const log = (o: Options, msg: string) => {
   if (!o.jsonOnly) process.stderr.write(`${msg}\n`);
 };
 
-async function open(path: string, timers: Timers | null): Promise<Memory> {
+async function open(path: string, timers: Timers | null, clock: Clock = FIXED_CLOCK): Promise<Memory> {
   const store = SqliteStore.open({ path });
   const embedder = createHashedEmbedder();
   const judge = createLexicalJudge();
@@ -107,7 +139,7 @@ async function open(path: string, timers: Timers | null): Promise<Memory> {
     embedder: timers ? timed(embedder, "embedder", timers) : embedder,
     judge: timers ? timed(judge, "judge", timers) : judge,
     tokenizer: timers ? timed(tokenizer, "tokenizer", timers) : tokenizer,
-    clock: FIXED_CLOCK,
+    clock,
     namespace: "bench",
   });
 }
@@ -384,11 +416,96 @@ function machineInfo() {
   };
 }
 
+/** The sleep part: a fresh temporary store per size, on the bench's own movable clock. */
+async function runSleep(o: Options): Promise<SleepSizeResult[]> {
+  const out: SleepSizeResult[] = [];
+  for (const size of [...o.sleepSizes].sort((a, b) => a - b)) {
+    const dir = mkdtempSync(join(tmpdir(), "strata-bench-sleep-"));
+    out.push(
+      await runSleepSize(
+        async (clock: BenchClock) => {
+          const mem = await open(join(dir, "sleep.db"), null, clock);
+          return {
+            mem,
+            close: async () => {
+              await mem.close();
+              rmSync(dir, { recursive: true, force: true });
+            },
+          };
+        },
+        size,
+        { sizes: o.sleepSizes, seed: o.seed, incrementalWrites: o.incrementalWrites, log: (m) => log(o, m) },
+      ),
+    );
+  }
+  return out;
+}
+
+function renderSleepTable(results: SleepSizeResult[]): string {
+  const t = TARGETS;
+  const lines = [
+    "sleep: each store built through the write kernel (mem.writes.insertBelief in 5,000-belief",
+    "transactions, not one gated write each), so it arrives unconsolidated; times are wall seconds.",
+  ];
+  for (const r of results)
+    lines.push(
+      `size ${r.size}: built in ${r.build.seconds}s (${r.build.facts} facts, ${r.build.rules} rules, ${r.build.episodes} episodes); ` +
+        `active ${r.activeBefore} → ${r.activeAfter}; consolidate ${JSON.stringify(r.consolidate.counts)}; ` +
+        `pairs ${r.consolidate.work.pairs}; audit ${r.auditOk ? "ok" : "BROKEN"}`,
+    );
+  const table: string[][] = [];
+  for (const r of results) {
+    const is100k = r.size >= 100_000;
+    table.push(
+      [
+        String(r.size),
+        "consolidate (first sleep)",
+        `${r.consolidate.seconds} s`,
+        is100k ? `< ${t.consolidate100kSeconds} s` : "—",
+        is100k ? (r.consolidate.seconds < t.consolidate100kSeconds ? "pass" : "FAIL") : "",
+      ],
+      [String(r.size), "full sweep (cached pairs)", `${r.fullSweepCached.seconds} s`, "—", ""],
+      [
+        String(r.size),
+        `incremental sweep (+${r.incrementalWrites.count})`,
+        `${r.incrementalSweep.seconds} s`,
+        "—",
+        "",
+      ],
+      [String(r.size), "full sweep (same state)", `${r.fullSweep.seconds} s`, "—", ""],
+      [
+        String(r.size),
+        "incremental / full",
+        `${(r.incrementalShare * 100).toFixed(1)} %`,
+        `≤ ${t.incrementalShare * 100} %`,
+        r.incrementalShare <= t.incrementalShare ? "pass" : "FAIL",
+      ],
+      [
+        String(r.size),
+        "incremental / first sleep",
+        `${(r.incrementalShareOfFirst * 100).toFixed(1)} %`,
+        "—",
+        "",
+      ],
+    );
+  }
+  const head = ["beliefs", "metric", "value", "target", ""];
+  const widths = head.map((h, i) => Math.max(h.length, ...table.map((x) => x[i]!.length)));
+  const fmt = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
+  lines.push("", fmt(head), widths.map((w) => "-".repeat(w)).join("  "), ...table.map(fmt));
+  return lines.join("\n");
+}
+
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
   const machine = machineInfo();
   const started = performance.now();
-  const results = await runSizes(o);
+  const results = o.only === "sleep" ? [] : await runSizes(o);
+  const sleep = o.only === "gate" ? [] : await runSleep(o);
   const report = {
     machine,
     config: {
@@ -401,13 +518,27 @@ async function main(): Promise<void> {
       recordEvery: o.recordEvery,
       preload: "store port, batched (first statements and changed values), then gated writes at that size",
       store: "sqlite (temp file, WAL)",
+      only: o.only,
+      sleepSizes: o.sleepSizes,
+      incrementalWrites: o.incrementalWrites,
+      sleepBuild: "write kernel (mem.writes.insertBelief), 5,000 beliefs per transaction, no write gate",
     },
     targets: TARGETS,
     results,
     rows: rows(results),
+    sleep,
     seconds: Math.round(performance.now() - started) / 1000,
   };
-  if (!o.jsonOnly) console.log(`${renderTable(machine, results)}\n`);
+  if (!o.jsonOnly) {
+    const parts = [];
+    if (results.length) parts.push(renderTable(machine, results));
+    else
+      parts.push(
+        `machine: ${machine.cpuModel} × ${machine.cpus}, ${machine.memoryGb} GB, node ${machine.node} (${machine.platform})`,
+      );
+    if (sleep.length) parts.push(renderSleepTable(sleep));
+    console.log(`${parts.join("\n\n")}\n`);
+  }
   console.log(JSON.stringify(report, null, o.jsonOnly ? 2 : 0));
 }
 

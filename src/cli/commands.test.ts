@@ -34,6 +34,20 @@ import {
   runRecall,
   runStats,
 } from "./commands/reads.js";
+import {
+  parseJudgments,
+  renderCandidates,
+  renderHealth,
+  renderPending,
+  renderSleepReport,
+  runCandidates,
+  runConsolidate,
+  runDistil,
+  runHealth,
+  runJudge,
+  runPending,
+  runSweep,
+} from "./commands/sleep.js";
 import { renderGate, runCapture, runRecord, runRemember } from "./commands/writes.js";
 import { createStyle, plain, table } from "./style.js";
 import { UsageError } from "./usage-error.js";
@@ -315,6 +329,131 @@ describe("maintain", () => {
     expect(byId).toMatchObject({ b1: "decayed" });
     expect(r.activeAfter).toBe(r.activeBefore - r.counts.retired - r.counts.evicted);
     expect(renderMaintain(r, plain)).toMatch(/^2 active → 1 active \(retired 1,/);
+  });
+});
+
+describe("sleep commands", () => {
+  /** Inserts a belief through the write kernel, bypassing the gate, as an import would. */
+  async function seed(text: string, at: string): Promise<string> {
+    advanceDays(0.01);
+    const [vector] = await mem.embedder.embed([text]);
+    return mem.store.transaction((tx) =>
+      mem.writes.insertBelief(tx, {
+        namespace: "default",
+        kind: "fact",
+        text,
+        validFrom: new Date(at).toISOString(),
+        sources: [],
+        source: "seed",
+        now: mem.writes.now(),
+        vector: vector!,
+      }),
+    );
+  }
+
+  it("consolidate distils, skips chit-chat, and renders every item with id, by and reason", async () => {
+    await runRecord(mem, { content: "Validation of the 60MB CSV timed out", outcome: "failure" });
+    await runRecord(mem, { content: "Thanks!" });
+    const older = await seed("The retry limit is 5", "2026-01-01");
+    const newer = await seed("The retry limit is 7", "2026-02-01");
+    const progress: [number, number][] = [];
+    const r = await runConsolidate(mem, {}, { onProgress: (d, t) => progress.push([d, t]) });
+    expect(r).toMatchObject({ process: "consolidate", counts: { distilled: 1, skipped: 1, superseded: 1 } });
+    expect(progress.length).toBeGreaterThan(0);
+    const lines = renderSleepReport(r, plain).split("\n");
+    expect(lines[0]).toMatch(
+      /^consolidate: superseded 1, distilled 1, skipped 1 · \d+ beliefs, 2 episodes, /,
+    );
+    expect(lines[1]).toMatch(/^ACTION +ID +BY +RELATED +REASON$/);
+    expect(lines).toContainEqual(expect.stringMatching(/^skipped +e2 +- +- +skipped: chit-chat$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^superseded +${older} +${newer} +- +value-changed: 5 → 7$`)),
+    );
+  });
+
+  it("sweep is incremental unless --full, and an empty sweep says so", async () => {
+    await seed("The API uses REST", "2026-01-01");
+    await seed("The API also supports GraphQL", "2026-01-02");
+    const first = await runSweep(mem, {});
+    expect(first.work.pairs).toBeGreaterThan(0);
+    expect((await runSweep(mem, {})).work.pairs).toBe(0);
+    const full = await runSweep(mem, { full: true });
+    expect(full.work.cached).toBe(first.work.pairs);
+    expect(renderSleepReport(full, plain)).toMatch(
+      /^sweep: nothing to change · 2 beliefs, 0 episodes, 1 pairs \(0 judged, 1 cached\)/,
+    );
+  });
+
+  it("candidates → judge: the agent's verdict is applied and the pair leaves the list", async () => {
+    const a = await seed("The target model is Claude", "2026-01-01");
+    const b = await seed("Anthropic's model is our target", "2026-01-02");
+    const pairs = await runCandidates(mem, { limit: 5 });
+    expect(pairs).toContainEqual(expect.objectContaining({ a, b }));
+    expect(renderCandidates(pairs, plain)).toMatch(
+      new RegExp(`^1\\. ${a} ↔ ${b} {2}similarity 0\\.\\d\\d {2}lexical: `),
+    );
+    const judgments = parseJudgments(JSON.stringify([{ a, b, verdict: "merge" }]), "stdin");
+    const r = await runJudge(mem, { judgments });
+    expect(r.items).toEqual([expect.objectContaining({ action: "merged", reason: "agent: merge" })]);
+    expect(await runCandidates(mem, {})).toEqual([]);
+    expect(renderCandidates([], plain)).toBe("No pairs need a call.");
+  });
+
+  it.each([
+    ["not JSON", "{nope", UsageError],
+    ["an unknown verdict", '[{"a":"b1","b":"b2","verdict":"maybe"}]', StrataError],
+    ["an empty batch", "[]", StrataError],
+  ])("judge refuses %s and changes nothing", async (_name, text, kind) => {
+    const a = await seed("The target model is Claude", "2026-01-01");
+    await seed("Anthropic's model is our target", "2026-01-02");
+    const before = await runStats(mem);
+    const error = await (async () =>
+      runJudge(mem, { judgments: parseJudgments(text, "verdicts.json") }))().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(kind);
+    expect(await runStats(mem)).toEqual(before);
+    expect((await runGet(mem, { id: a })).status).toBe("active");
+  });
+
+  it("a single verdict object is accepted as a batch of one", () => {
+    expect(parseJudgments('{"a":"b1","b":"b2","verdict":"distinct"}', "stdin")).toEqual([
+      { a: "b1", b: "b2", verdict: "distinct" },
+    ]);
+  });
+
+  it("pending lists undistilled episodes; distil stores the agent's proposition and empties it", async () => {
+    await runRecord(mem, { content: "The export job ran out of memory on the 2GB file", outcome: "failure" });
+    await runRecord(mem, { content: "The export job crashed again on a large file", outcome: "failure" });
+    const pending = await runPending(mem, { limit: 10 });
+    expect(pending.map((e) => e.id)).toEqual(["e1", "e2"]);
+    expect(renderPending(pending, plain).split("\n")[0]).toMatch(/^ID {2}AT {16}TYPE {9}OUTCOME {2}CONTENT$/);
+    await expect(
+      runDistil(mem, { episodes: ["e1", "e9"], propositions: ["Exports over 1GB run out of memory"] }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      runDistil(mem, { episodes: ["e1"], propositions: ["x is y"], valence: "meh" }),
+    ).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    const r = await runDistil(mem, {
+      episodes: ["e1", "e2"],
+      propositions: ["Exports of files over 1GB run out of memory"],
+      valence: "failure",
+    });
+    expect(r.items).toEqual([expect.objectContaining({ action: "distilled", related: ["e1", "e2"] })]);
+    expect((await runGet(mem, { id: r.items[0]!.id })).layer === "belief").toBe(true);
+    expect(await runPending(mem, {})).toEqual([]);
+    expect(renderPending([], plain)).toMatch(/No pending episodes/);
+  });
+
+  it("health renders classes and problems with the ids behind them and the usable share", async () => {
+    await seed("The build cache lives in S3", "2026-01-01");
+    await seed("The build cache lives in S3", "2026-01-02");
+    await seed("As noted before, deploys happen on Tuesdays", "2026-01-03");
+    const r = await runHealth(mem);
+    const text = renderHealth(r, plain);
+    expect(text).toMatch(/^3 active beliefs in default: \d+(\.\d)?% usable\n\nCLASS +COUNT +IDS\n/);
+    expect(text).toMatch(/^new +3 +b1, b2, b3$/m);
+    expect(text).toMatch(/^exact duplicates +1 +b1=b2$/m);
+    expect(text).toMatch(/^echoes +1 +b3$/m);
+    expect(text).toMatch(/^superseded but active +0 +-$/m);
   });
 });
 

@@ -90,6 +90,60 @@ describe("strata demo", () => {
     expect(text).toContain("audit chain intact");
   });
 
+  describe("act 8: ten rotted entries, one night's sleep", () => {
+    const act8 = (t: DemoTranscript) => t.acts.find((a) => a.title.startsWith("Act 8"))!;
+    const ledgers = (t: DemoTranscript) =>
+      act8(t).steps.flatMap((s) => (s.kind === "ledger" ? [s.result] : []));
+    const sleep = (t: DemoTranscript) => {
+      const s = act8(t).steps.find((x) => x.kind === "sleep");
+      if (s?.kind !== "sleep") throw new Error("no consolidate step");
+      return s.result;
+    };
+
+    it("starts from ten entries and ends with three", () => {
+      const [before, after] = ledgers(first);
+      expect(before).toMatchObject({ entries: 10, before: null });
+      expect(before!.beliefs).toHaveLength(8);
+      expect(before!.pending.map((e) => e.content)).toEqual([
+        "As noted before, the payment worker retry limit is 8",
+        "ok, thanks!",
+      ]);
+      expect(after).toMatchObject({ entries: 3, before: 10, pending: [] });
+    });
+
+    it.each([
+      ["the stale value is superseded by the newer one", "superseded", /^value-changed: 5 → 8$/],
+      ["the paraphrase is merged", "merged", /same-content/],
+      ["the weaker contradicting rule is resolved into the winner", "resolved", /opposite actions/],
+      ["three sibling rules are abstracted into a parent", "abstracted", /3 rules share the action/],
+      ["chit-chat is skipped", "skipped", /^skipped: chit-chat$/],
+      ["the recalled memory only strengthens what is known", "distilled", /^redundant: restates/],
+    ])("explains each change: %s", (_name, action, reason) => {
+      const items = sleep(first).items.filter((i) => i.action === action);
+      expect(items).toHaveLength(1);
+      expect(items[0]!.reason).toMatch(reason);
+    });
+
+    it("keeps the loser of the contradiction as a boundary exception on the winner", () => {
+      const resolved = sleep(first).items.find((i) => i.action === "resolved")!;
+      const winner = ledgers(first)[1]!.beliefs.find((b) => b.id === resolved.by)!;
+      expect(winner.exceptions).toEqual([expect.stringContaining('exception toward "avoid XML delimiters"')]);
+      const abstracted = sleep(first).items.find((i) => i.action === "abstracted")!;
+      expect(abstracted.related).toHaveLength(3);
+    });
+
+    it("health goes from problems to fully usable, and the report shows id, by and reason", () => {
+      const health = act8(first).steps.flatMap((s) => (s.kind === "health" ? [s.result] : []));
+      expect(health[0]!.usable).toBeLessThan(0.7);
+      expect(health[0]!.contradictions.count).toBeGreaterThan(0);
+      expect(health[1]!.usable).toBe(1);
+      const text = renderDemo(first, plain);
+      expect(text).toContain("10 → 3 entries");
+      expect(text).toMatch(/^ {2}ACTION {6}ID {3}BY {2}RELATED {6}REASON$/m);
+      expect(text).toMatch(/^ {2}superseded {2}b\d+ +b\d+ +- +value-changed: 5 → 8$/m);
+    });
+  });
+
   it("refuses to write into an existing store", async () => {
     const path = join(dir, "taken.db");
     writeFileSync(path, "not empty");

@@ -10,6 +10,7 @@
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { SingleBar } from "cli-progress";
 import { CommanderError } from "commander";
 import type { Memory } from "../core/engine.js";
 import { isStrataError } from "../core/errors.js";
@@ -54,6 +55,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
   );
 
   let mem: Memory | null = null;
+  const bars: SingleBar[] = [];
   try {
     await program.parseAsync([...argv], { from: "user" });
     const inv = invocation as Invocation | null;
@@ -68,13 +70,59 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       dbExisted: existsSync(dbPath),
       resolvePath: (p) => resolve(process.cwd(), p),
       tempPath: () => join(mkdtempSync(join(tmpdir(), "strata-demo-")), "memory.db"),
+      progress: (label) => {
+        // Bars are for people watching a terminal: never in pipes, --json or --quiet.
+        if (!process.stderr.isTTY || global.json || global.quiet) return {};
+        let bar: SingleBar | null = null;
+        return {
+          onProgress: (done, total) => {
+            if (!bar) {
+              bar = new SingleBar({
+                stream: process.stderr,
+                format: `${label.padEnd(12)} [{bar}] {percentage}% | {value}/{total} | {duration_formatted}`,
+                hideCursor: true,
+                clearOnComplete: true,
+              });
+              bars.push(bar);
+              bar.start(total, done);
+            } else {
+              bar.setTotal(total);
+              bar.update(done);
+            }
+          },
+        };
+      },
+      readInput: async (path) => {
+        if (path !== undefined && path !== "-") {
+          const file = resolve(process.cwd(), path);
+          try {
+            return readFileSync(file, "utf8");
+          } catch (error) {
+            const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+            throw new UsageError(`cannot read ${file} (${code}); pass an existing file, or - for stdin.`);
+          }
+        }
+        if (process.stdin.isTTY)
+          throw new UsageError("judge reads verdicts from a file or stdin: pass FILE, or pipe JSON into it.");
+        const chunks: Buffer[] = [];
+        for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks).toString("utf8");
+      },
     };
     let data: unknown;
     if ("engine" in inv.run) {
       // Loaded on demand: --help, --version and usage errors never pay for SQLite and the tokenizer.
       const { openMemory } = await import("../open-memory.js");
+      const { resolveEmbedder } = await import("./commands/stores.js");
+      const embedder = await resolveEmbedder({
+        name: global.embedder ?? env.STRATA_EMBEDDER,
+        url: env.STRATA_EMBED_URL,
+        model: env.STRATA_EMBED_MODEL,
+        key: env.STRATA_EMBED_KEY,
+      });
       mem = await openMemory({
         path: dbPath,
+        ...(embedder ? { embedder } : {}),
         actor: "cli",
         ...(global.namespace !== undefined ? { namespace: global.namespace } : {}),
       });
@@ -82,6 +130,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     } else {
       data = await inv.run.standalone(runEnv);
     }
+    for (const bar of bars.splice(0)) bar.stop();
     if (global.json) out(JSON.stringify(data, null, 2));
     else if (!global.quiet) {
       // An empty rendering prints nothing (serve over stdio: stdout is the protocol channel).
@@ -116,6 +165,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     const message = error instanceof Error ? error.message : String(error);
     return failWith(1, { code: "INTERNAL", message: `unexpected failure: ${message}`, details: {} });
   } finally {
+    for (const bar of bars) bar.stop();
     await mem?.close();
   }
 }

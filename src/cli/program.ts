@@ -5,7 +5,7 @@
  * environment or exits.
  */
 import { Argument, Command } from "commander";
-import type { Memory } from "../core/engine.js";
+import type { Memory, ProgressHooks } from "../core/engine.js";
 import { registerAgentCommands } from "./agent-commands.js";
 import { toInteger, toJson, toList } from "./args.js";
 import { type DemoTranscript, renderDemo, runDemo } from "./commands/demo.js";
@@ -41,6 +41,28 @@ import {
   runRecall,
   runStats,
 } from "./commands/reads.js";
+import {
+  parseJudgments,
+  renderCandidates,
+  renderHealth,
+  renderPending,
+  renderSleepReport,
+  runCandidates,
+  runConsolidate,
+  runDistil,
+  runHealth,
+  runJudge,
+  runPending,
+  runSweep,
+} from "./commands/sleep.js";
+import {
+  renderReindex,
+  renderTransfer,
+  runReindex,
+  runTransfer,
+  type TransferResult,
+  transferExitCode,
+} from "./commands/stores.js";
 import { renderGate, runCapture, runRecord, runRemember } from "./commands/writes.js";
 import type { Style } from "./style.js";
 
@@ -54,6 +76,13 @@ export interface RunEnv {
   resolvePath(path: string): string;
   /** A fresh file path in a new temporary folder. */
   tempPath(): string;
+  /**
+   * Hooks for long work: a progress bar on stderr when it is a terminal and neither --json nor
+   * --quiet is set; no-ops otherwise. `runMain` stops the bar when the command ends.
+   */
+  progress(label: string): ProgressHooks;
+  /** The text of a file (resolved against the working directory), or of stdin for `-` or none. */
+  readInput(path: string | undefined): Promise<string>;
 }
 
 export interface Invocation<T = unknown> {
@@ -67,6 +96,7 @@ export interface Invocation<T = unknown> {
 
 export interface GlobalOptions {
   db?: string;
+  embedder?: string;
   namespace?: string;
   json?: boolean;
   quiet?: boolean;
@@ -96,6 +126,10 @@ export function createProgram(
     )
     .version(version, "-V, --version", "print the version")
     .option("--db <path>", "SQLite store file (env STRATA_DB; default ~/.strata/memory.db)")
+    .option(
+      "--embedder <name>",
+      "hashed | http (env STRATA_EMBEDDER; http reads STRATA_EMBED_URL, STRATA_EMBED_MODEL, STRATA_EMBED_KEY)",
+    )
     .option("-n, --namespace <name>", "namespace to read and write (default: default)")
     .option("--json", "print the result as JSON (errors too, on stdout)")
     .option("-q, --quiet", "print nothing on success; errors still go to stderr")
@@ -370,6 +404,104 @@ export function createProgram(
       on({ command: "maintain", run: engine((mem) => runMaintain(mem)), render: renderMaintain }),
     );
 
+  const sleepCommand = (name: "consolidate" | "sweep", description: string, fullHelp: string) =>
+    program
+      .command(name)
+      .description(description)
+      .option("--full", fullHelp)
+      .addHelpText("after", examples(`strata ${name}`, `strata ${name} --full`, `strata ${name} --json`))
+      .action((o: { full?: boolean }) =>
+        on({
+          command: name,
+          run: engine((mem, env) =>
+            (name === "consolidate" ? runConsolidate : runSweep)(mem, o, env.progress(name)),
+          ),
+          render: renderSleepReport,
+        }),
+      );
+
+  sleepCommand(
+    "consolidate",
+    "sleep: distil pending episodes, resolve/merge/abstract rules, then sweep; every change with its reason",
+    "sweep every belief, not only those recorded since the last sweep",
+  );
+  sleepCommand(
+    "sweep",
+    "the supersession, redundancy and retention sweep alone (incremental unless --full)",
+    "re-examine every belief, not only those recorded since the last sweep",
+  );
+
+  program
+    .command("candidates")
+    .description("pairs the lexical judge is unsure of, for the agent to judge (then: strata judge)")
+    .option("--limit <n>", "how many pairs (default 20)", int("--limit"))
+    .addHelpText("after", examples("strata candidates", "strata candidates --limit 5 --json"))
+    .action((o: { limit?: number }) =>
+      on({ command: "candidates", run: engine((mem) => runCandidates(mem, o)), render: renderCandidates }),
+    );
+
+  program
+    .command("judge")
+    .description("apply the agent's verdicts on candidate pairs (JSON from FILE or stdin); all or none")
+    .argument("[file]", "a JSON file of verdicts; stdin when omitted or -")
+    .addHelpText(
+      "after",
+      `\nVerdicts: [{"a":"b1","b":"b2","verdict":"merge|contradict|supersede|distinct"}]\n${examples(
+        "strata judge verdicts.json",
+        `echo '[{"a":"b1","b":"b2","verdict":"merge"}]' | strata judge`,
+        "strata candidates --json | my-agent | strata judge - --json",
+      )}`,
+    )
+    .action((file: string | undefined) =>
+      on({
+        command: "judge",
+        run: engine(async (mem, env) => {
+          const judgments = parseJudgments(await env.readInput(file), file && file !== "-" ? file : "stdin");
+          return runJudge(mem, { judgments });
+        }),
+        render: renderSleepReport,
+      }),
+    );
+
+  program
+    .command("pending")
+    .description("episodes not yet distilled into beliefs, oldest first")
+    .option("--limit <n>", "page size (default 50)", int("--limit"))
+    .option("--offset <n>", "episodes to skip (default 0)", int("--offset"))
+    .addHelpText("after", examples("strata pending", "strata pending --limit 10 --json"))
+    .action((o: { limit?: number; offset?: number }) =>
+      on({ command: "pending", run: engine((mem) => runPending(mem, o)), render: renderPending }),
+    );
+
+  program
+    .command("distil")
+    .description("store the agent's propositions as beliefs, with the episodes as provenance")
+    .argument("<proposition...>", "one or more standalone propositions")
+    .requiredOption("--episodes <ids>", "comma-separated episode ids the propositions come from", toList)
+    .option("--valence <valence>", "failure: the propositions are lessons from what went wrong")
+    .addHelpText(
+      "after",
+      examples(
+        'strata distil --episodes e4,e7 --valence failure "CSV validation over 50MB times out"',
+        'strata distil --episodes e9 "The staging database is Postgres 16" "Backups run nightly"',
+      ),
+    )
+    .action((propositions: string[], o: { episodes: string[]; valence?: string }) =>
+      on({
+        command: "distil",
+        run: engine((mem) => runDistil(mem, { episodes: o.episodes, propositions, valence: o.valence })),
+        render: renderSleepReport,
+      }),
+    );
+
+  program
+    .command("health")
+    .description(
+      "the junk audit: healthy/new/drifting/stale/dead beliefs, duplicates, echoes, contradictions, usable share",
+    )
+    .addHelpText("after", examples("strata health", "strata -n agent-7 health --json"))
+    .action(() => on({ command: "health", run: engine((mem) => runHealth(mem)), render: renderHealth }));
+
   program
     .command("stats")
     .description("counts by layer, kind, type and status")
@@ -397,6 +529,48 @@ export function createProgram(
     .addHelpText("after", examples("strata audit --limit 20", "strata audit --subject b12 --json"))
     .action((o: { limit?: number; subject?: string }) =>
       on({ command: "audit", run: engine((mem) => runAudit(mem, o)), render: renderAudit }),
+    );
+
+  program
+    .command("transfer")
+    .description(
+      "copy a whole store, history and audit chain included, into an empty one (SQLite ⇄ PostgreSQL)",
+    )
+    .requiredOption("--from <store>", "sqlite:PATH, a file path, or postgres://user:password@host:5432/db")
+    .requiredOption("--to <store>", "an empty store: sqlite:PATH or postgres://…[?schema=name]")
+    .option("--page-size <n>", "rows per page (default 1000)", int("--page-size"))
+    .addHelpText(
+      "after",
+      examples(
+        "strata transfer --from sqlite:./agent.db --to postgres://strata:secret@db:5432/strata",
+        "strata transfer --from postgres://strata:secret@db:5432/strata --to sqlite:./backup.db --json",
+      ),
+    )
+    .action((o: { from: string; to: string; pageSize?: number }) =>
+      on<TransferResult>({
+        command: "transfer",
+        run: { standalone: (env) => runTransfer(o, env.progress("transfer")) },
+        render: renderTransfer,
+        exitCode: transferExitCode,
+      }),
+    );
+
+  program
+    .command("reindex")
+    .description("re-embed every episode and belief with the configured embedder (after switching embedders)")
+    .addHelpText(
+      "after",
+      examples(
+        "STRATA_EMBED_URL=http://localhost:11434/v1 STRATA_EMBED_MODEL=nomic-embed-text strata --embedder http reindex",
+        "strata reindex --json",
+      ),
+    )
+    .action(() =>
+      on({
+        command: "reindex",
+        run: engine((mem, env) => runReindex(mem, env.progress("reindex"))),
+        render: renderReindex,
+      }),
     );
 
   program

@@ -3,7 +3,7 @@
  * `node dist/cli/main.js` the way a user's shell would.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -41,10 +41,11 @@ afterAll(() => {
 });
 
 /** Runs `strata …` in the temp folder with STRATA_DB pointing into it and colour off. */
-function strata(args: string[], env: Record<string, string> = {}) {
+function strata(args: string[], env: Record<string, string> = {}, input?: string) {
   const r = spawnSync(process.execPath, [bin, ...args], {
     cwd: dir,
     encoding: "utf8",
+    ...(input !== undefined ? { input } : {}),
     env: { ...process.env, NO_COLOR: "1", STRATA_DB: join(dir, "env.db"), ...env },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -55,7 +56,8 @@ describe("strata (built)", () => {
     const r = strata(["demo"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/store: .*strata-demo-.*memory\.db/);
-    for (let act = 1; act <= 7; act++) expect(r.stdout).toContain(`Act ${act} ·`);
+    for (let act = 1; act <= 8; act++) expect(r.stdout).toContain(`Act ${act} ·`);
+    expect(r.stdout).toContain("10 → 3 entries");
     expect(r.stdout).toContain("recalled memory written back");
     expect(r.stdout).toContain("confidence 0.50 → 0.67");
     expect(r.stdout).toContain("audit chain intact");
@@ -66,7 +68,7 @@ describe("strata (built)", () => {
     expect(r.code).toBe(0);
     const t = JSON.parse(r.stdout);
     expect(t.path).toBe(join(dir, "demo.db"));
-    expect(t.acts).toHaveLength(7);
+    expect(t.acts).toHaveLength(8);
     expect(t.acts[0].steps[0]).toMatchObject({ kind: "gate", result: { verdict: "novel", id: "e1" } });
   });
 
@@ -146,15 +148,87 @@ describe("strata (built)", () => {
     expect(r.stdout.trim()).toBe(pkg.version);
   });
 
-  it.each([[["--help"]], [["record", "--help"]], [["demo", "--help"]], [["forget", "--help"]]])(
-    "strata %j prints help with examples, exit 0",
-    (args) => {
-      const r = strata(args);
-      expect(r.code).toBe(0);
-      expect(r.stdout).toMatch(/Usage: strata/);
-      expect(r.stdout).toMatch(/Examples:\n {2}\$ strata /);
-    },
-  );
+  it("consolidate, candidates, judge (stdin and file), pending, distil and health round-trip through --json", () => {
+    const db = ["--db", "sleep.db"];
+    strata([...db, "record", "Validation of the 60MB CSV timed out", "--outcome", "failure"]);
+    strata([...db, "record", "Thanks!"]);
+    const pending = JSON.parse(strata([...db, "--json", "pending"]).stdout);
+    expect(pending.map((e: { id: string }) => e.id)).toEqual(["e1", "e2"]);
+    const c = strata([...db, "--json", "consolidate"]);
+    expect(c.code).toBe(0);
+    expect(c.stderr).toBe(""); // no progress bar off a terminal
+    expect(JSON.parse(c.stdout)).toMatchObject({
+      process: "consolidate",
+      counts: { distilled: 1, skipped: 1 },
+      items: expect.arrayContaining([
+        { action: "skipped", id: "e2", by: null, reason: "skipped: chit-chat", related: [] },
+      ]),
+    });
+    const human = strata([...db, "sweep", "--full"]);
+    expect(human).toMatchObject({ code: 0, stderr: "" });
+    expect(human.stdout).toMatch(/^sweep: /);
+    strata([...db, "remember", "The target model is Claude"]);
+    strata([...db, "remember", "Anthropic's model is our target"]);
+    const pairs = JSON.parse(strata([...db, "--json", "candidates", "--limit", "5"]).stdout);
+    expect(pairs[0]).toMatchObject({ a: expect.stringMatching(/^b/), b: expect.stringMatching(/^b/) });
+    const verdicts = JSON.stringify([{ a: pairs[0].a, b: pairs[0].b, verdict: "distinct" }]);
+    const viaStdin = strata([...db, "--json", "judge"], {}, verdicts);
+    expect(viaStdin.code).toBe(0);
+    expect(JSON.parse(viaStdin.stdout)).toMatchObject({ process: "judge", items: [] });
+    writeFileSync(join(dir, "verdicts.json"), verdicts);
+    expect(strata([...db, "judge", "verdicts.json"]).stdout).toMatch(/^judge: nothing to change/);
+    const distil = strata([
+      ...db,
+      "--json",
+      "distil",
+      "--episodes",
+      "e1",
+      "--valence",
+      "failure",
+      "CSVs over 50MB time out in validation",
+    ]);
+    expect(JSON.parse(distil.stdout)).toMatchObject({ process: "distil", counts: { distilled: 1 } });
+    const health = JSON.parse(strata([...db, "--json", "health"]).stdout);
+    expect(health).toMatchObject({
+      namespace: "default",
+      active: expect.any(Number),
+      usable: expect.any(Number),
+    });
+    expect(strata([...db, "health"]).stdout).toMatch(/active beliefs in default: [\d.]+% usable/);
+  }, 240_000);
+
+  it.each([
+    [["judge", "missing.json"], /cannot read .*missing\.json \(ENOENT\)/],
+    [["distil", "x is y"], /required option '--episodes <ids>' not specified/],
+    [["candidates", "--limit", "lots"], /--limit must be a whole number/],
+  ])("strata %j is a usage error: exit 2", (args, message) => {
+    const r = strata(["--db", "usage.db", ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it("judge with bad verdicts exits 1 and applies nothing", () => {
+    const db = ["--db", "judge-bad.db"];
+    strata([...db, "remember", "The target model is Claude"]);
+    const r = strata([...db, "--json", "judge"], {}, '[{"a":"b1","b":"b9","verdict":"merge"}]');
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).error.code).toBe("NOT_FOUND");
+  });
+
+  it.each([
+    [["--help"]],
+    [["record", "--help"]],
+    [["demo", "--help"]],
+    [["forget", "--help"]],
+    ...["consolidate", "sweep", "candidates", "judge", "pending", "distil", "health", "maintain"].map((c) => [
+      [c, "--help"],
+    ]),
+  ])("strata %j prints help with examples, exit 0", (args) => {
+    const r = strata(args);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Usage: strata/);
+    expect(r.stdout).toMatch(/Examples:\n {2}\$ strata /);
+  });
 
   it("STRATA_DB is the default store and --quiet prints nothing", () => {
     expect(strata(["--quiet", "remember", "The staging database is Postgres 16"])).toMatchObject({

@@ -10,16 +10,20 @@ import type {
   AuditVerification,
   Belief,
   ContextResult,
+  Episode,
   GateResult,
   OutcomeResult,
   RecallHit,
   StatsResult,
 } from "../../core/model.js";
 import type { Clock } from "../../core/ports.js";
-import { indent, type Style } from "../style.js";
+import type { HealthReport } from "../../core/sleep/health.js";
+import type { SleepReport } from "../../core/sleep/report.js";
+import { fixed2, indent, type Style, table, truncate } from "../style.js";
 import { renderVerify } from "./integrity.js";
 import { renderOutcome, renderPinned } from "./lifecycle.js";
 import { renderContext, renderHistory, renderRecall, renderStats } from "./reads.js";
+import { renderHealth, renderSleepReport } from "./sleep.js";
 import { renderGate } from "./writes.js";
 
 export type DemoStep =
@@ -29,7 +33,21 @@ export type DemoStep =
   | { kind: "context"; command: string; at: string; result: ContextResult }
   | { kind: "outcome"; command: string; at: string; result: OutcomeResult }
   | { kind: "history"; command: string; at: string; result: HistoryResult }
-  | { kind: "verify"; command: string; at: string; result: AuditVerification };
+  | { kind: "verify"; command: string; at: string; result: AuditVerification }
+  | { kind: "ledger"; command: string; at: string; result: LedgerView }
+  | { kind: "health"; command: string; at: string; result: HealthReport }
+  | { kind: "sleep"; command: string; at: string; result: SleepReport };
+
+/** A namespace's current set: its active beliefs and the episodes still waiting to be distilled. */
+export interface LedgerView {
+  namespace: string;
+  /** Active beliefs plus pending episodes: what an agent reading this memory would see. */
+  entries: number;
+  beliefs: Belief[];
+  pending: Episode[];
+  /** Entries before the last consolidation, when this view follows one. */
+  before: number | null;
+}
 
 export interface DemoAct {
   title: string;
@@ -284,6 +302,9 @@ async function script(mem: Memory, clock: ScriptClock, path: string): Promise<De
   step({ kind: "history", command: `strata history ${fact.id}`, result: history });
   const verified = await mem.verifyAudit();
   step({ kind: "verify", command: "strata verify", result: verified });
+  clock.advance(10);
+
+  await rottedLedger(mem, clock, begin, step);
 
   return {
     path,
@@ -293,6 +314,118 @@ async function script(mem: Memory, clock: ScriptClock, path: string): Promise<De
     acts,
     stats: await mem.stats(),
   };
+}
+
+type Begin = (title: string, note: string) => void;
+type Step = <S extends DemoStep>(s: Omit<S, "at">) => S["result"];
+
+/** The ten rotted entries: `[kind, text, days before now, rule parts]`. */
+const LEDGER: [
+  kind: "fact" | "rule",
+  text: string,
+  daysAgo: number,
+  rule?: [when: string, prefer: string],
+][] = [
+  ["fact", "The retry limit of the payment worker is 5", 40],
+  ["fact", "The retry limit of the payment worker is now 8", 12],
+  ["fact", "Payment worker retry limit: 8", 10],
+  ["rule", "", 30, ["the target model is Claude", "use XML delimiters"]],
+  ["rule", "", 6, ["target model is Claude", "avoid XML delimiters"]],
+  ["rule", "", 25, ["deploying on a Friday", "run the smoke tests first"]],
+  ["rule", "", 20, ["shipping a hotfix", "run the smoke tests first"]],
+  ["rule", "", 15, ["releasing a new version", "run the smoke tests first"]],
+];
+const LEDGER_NS = "ledger";
+
+/**
+ * Act 8: an append-only ledger, as a memory without consolidation leaves it, imported into its
+ * own namespace straight through the write kernel (the gate would have caught some of it at
+ * write time), then one `consolidate`. Timings are zeroed so the transcript stays deterministic.
+ */
+async function rottedLedger(mem: Memory, clock: ScriptClock, begin: Begin, step: Step): Promise<void> {
+  begin(
+    "Act 8 · Ten rotted entries, one night's sleep",
+    "An append-only ledger (a stale value, a paraphrase, two rules that contradict, three sibling rules, chit-chat, a recalled memory written back) imported as it was; consolidate cleans it up and says why for every change.",
+  );
+  const ns = LEDGER_NS;
+  const now = clock.now().getTime();
+  // The agent wrote a recalled memory back into its log, and said thanks.
+  await mem.record("As noted before, the payment worker retry limit is 8", { namespace: ns });
+  await mem.record("ok, thanks!", { namespace: ns });
+  const ids: string[] = [];
+  for (const [kind, text, daysAgo, rule] of LEDGER) {
+    const statement = rule ? `WHEN ${rule[0]} → PREFER ${rule[1]}` : text;
+    const [vector] = await mem.embedder.embed([statement]);
+    ids.push(
+      await mem.store.transaction((tx) =>
+        mem.writes.insertBelief(tx, {
+          namespace: ns,
+          kind,
+          text: statement,
+          ...(rule ? { when: rule[0], prefer: rule[1] } : {}),
+          validFrom: new Date(now - daysAgo * 24 * HOUR).toISOString(),
+          sources: [],
+          source: "ledger import",
+          now: mem.writes.now(),
+          vector: vector!,
+        }),
+      ),
+    );
+  }
+  // The XML rule has worked before; its rival never has.
+  await mem.outcome(ids[3]!, true);
+
+  const view = async (before: number | null): Promise<LedgerView> => {
+    const beliefs = (await mem.list({ namespace: ns, limit: 100 })) as ({ layer: "belief" } & Belief)[];
+    const pending = await mem.pending({ namespace: ns });
+    return {
+      namespace: ns,
+      entries: beliefs.length + pending.length,
+      beliefs: beliefs.map(({ layer: _, ...b }) => b),
+      pending,
+      before,
+    };
+  };
+  const before = await view(null);
+  step({ kind: "ledger", command: `strata -n ${ns} list   # and: strata -n ${ns} pending`, result: before });
+  step({ kind: "health", command: `strata -n ${ns} health`, result: await mem.health({ namespace: ns }) });
+  clock.advance(8);
+  const report = await mem.consolidate({ namespace: ns });
+  report.work.ms = 0;
+  step({ kind: "sleep", command: `strata -n ${ns} consolidate`, result: report });
+  step({
+    kind: "ledger",
+    command: `strata -n ${ns} list   # and: strata -n ${ns} pending`,
+    result: await view(before.entries),
+  });
+  step({ kind: "health", command: `strata -n ${ns} health`, result: await mem.health({ namespace: ns }) });
+}
+
+export function renderLedger(v: LedgerView, style: Style): string {
+  const head =
+    v.before === null
+      ? `${v.entries} entries: ${v.beliefs.length} active beliefs, ${v.pending.length} pending episodes`
+      : `${style.bold(`${v.before} → ${v.entries} entries`)}: ${v.beliefs.length} active beliefs, ${v.pending.length} pending episodes`;
+  const rows = [
+    ...v.beliefs.map((b) => ({
+      id: b.id,
+      kind: b.kind,
+      conf: fixed2(b.confidence),
+      text: `${b.text}${b.exceptions.length ? style.dim(` [${b.exceptions.length} exception]`) : ""}`,
+    })),
+    ...v.pending.map((e) => ({ id: e.id, kind: "episode", conf: "-", text: e.content })),
+  ];
+  const body = table(
+    rows,
+    [
+      { header: "ID", value: (r) => r.id, color: style.id },
+      { header: "KIND", value: (r) => r.kind },
+      { header: "CONF", value: (r) => r.conf, right: true },
+      { header: "TEXT", value: (r) => truncate(r.text, 110) },
+    ],
+    style,
+  );
+  return `${head}\n${body}`;
 }
 
 function renderStep(s: DemoStep, style: Style): string {
@@ -311,6 +444,12 @@ function renderStep(s: DemoStep, style: Style): string {
       return renderHistory(s.result, style);
     case "verify":
       return renderVerify(s.result, style);
+    case "ledger":
+      return renderLedger(s.result, style);
+    case "health":
+      return renderHealth(s.result, style);
+    case "sleep":
+      return renderSleepReport(s.result, style);
   }
 }
 
