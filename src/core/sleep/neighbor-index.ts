@@ -62,14 +62,29 @@ export class NeighborIndex {
         this.shared[j] = this.shared[j]! + 1;
       }
     }
+    // Top-k selection instead of sorting every touched item: with common words an item touches
+    // thousands of others, and a full sort per item made the sweep quadratic in practice. The
+    // order (score desc, then index asc) is a total order, so the result is the sort's first k.
     const out: Neighbor[] = [];
     for (const j of touched) {
-      if (this.shared[j]! >= minShared)
-        out.push({ index: j, score: this.scores[j]!, shared: this.shared[j]! });
+      const score = this.scores[j]!;
+      const shared = this.shared[j]!;
       this.scores[j] = 0;
       this.shared[j] = 0;
+      if (shared < minShared || k <= 0) continue;
+      if (out.length === k) {
+        const last = out[k - 1]!;
+        if (score < last.score || (score === last.score && j > last.index)) continue;
+        out.pop();
+      }
+      let at = out.length;
+      while (at > 0) {
+        const prev = out[at - 1]!;
+        if (prev.score > score || (prev.score === score && prev.index < j)) break;
+        at--;
+      }
+      out.splice(at, 0, { index: j, score, shared });
     }
-    out.sort((a, b) => b.score - a.score || a.index - b.index);
-    return out.slice(0, k);
+    return out;
   }
 }
