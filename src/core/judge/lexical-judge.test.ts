@@ -59,3 +59,19 @@ describe("lexical judge", () => {
     expect(["supersedes", "contradicts"]).not.toContain(rel(a, b));
   });
 });
+
+describe("a change restated as state", () => {
+  it.each([
+    ["Kafka was upgraded to 3.6.2 in production", "The Kafka version in production is 3.6.2", "duplicate"],
+    [
+      "Node.js in production was bumped from 18.19 to 20.11",
+      "The Node.js version in production is 20.11",
+      "duplicate",
+    ],
+    ["The payments port changed from 3000 to 4000", "The auth port is 4000", "distinct"],
+  ] as const)("%s / %s → %s", (a, b, expected) => {
+    const r = compareLexically({ text: a, at }, { text: b, at }).relation;
+    if (expected === "distinct") expect(["distinct", "refines"]).toContain(r);
+    else expect(r).toBe(expected);
+  });
+});

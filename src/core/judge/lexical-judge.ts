@@ -182,6 +182,27 @@ const LIGHT_VERBS = new Set(
   "is run listen serve live reside base locate sit stay host keep store use build deploy set".split(" "),
 );
 
+/** Attribute names and the verbs of change or state: words that do not name an entity. */
+const STATE_WORDS = new Set(
+  "version release value number setting current currently now new latest upgrade downgrade bump raise lower increase decrease update change move switch migrate from to".split(
+    " ",
+  ),
+);
+const isStateWord = (t: string) =>
+  STATE_WORDS.has(t) ||
+  LIGHT_VERBS.has(t) ||
+  CHANGE_VERBS.has(t) ||
+  CHANGE_VERBS.has(`${t}ed`) ||
+  CHANGE_VERBS.has(`${t}d`);
+
+/** The values a text ends up at: "from 18.19 to 20.11" → {20.11}. */
+function resultAnchors(text: string, anchors: readonly string[]): Set<string> {
+  const from = new Set<string>();
+  for (const m of text.toLowerCase().matchAll(/\bfrom\s+v?([\p{N}][\p{L}\p{N}.-]*)\s+to\b/gu))
+    from.add(m[1]!);
+  return new Set(anchors.filter((t) => !from.has(t.replace(/^v/, ""))));
+}
+
 const setOf = (xs: readonly string[]) => new Set(xs);
 const minus = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].filter((x) => !b.has(x));
 const subsetOf = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].every((x) => b.has(x));
@@ -245,6 +266,20 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
     const [small, large] = lightA.size <= lightB.size ? [lightA, lightB] : [lightB, lightA];
     if (small.size - anchorsA.length >= 2 && subsetOf(small, large) && large.size - small.size <= 1)
       return verdict("duplicate", "same-value: paraphrase");
+  }
+
+  // A change and, later, the state it produced: "Kafka was upgraded to 3.6.2" / "The Kafka version
+  // is 3.6.2". Only the result counts ("from 18.19 to 20.11" states 20.11), and the words that
+  // differ may only be verbs of change or state and attribute names, never another entity.
+  const resultA = resultAnchors(a.text, anchorsA);
+  const resultB = resultAnchors(b.text, anchorsB);
+  if (resultA.size > 0 && jaccard(resultA, resultB) === 1 && negA === negB) {
+    const wordsA = setOf([...lightA].filter((t) => !/\d/.test(t)));
+    const wordsB = setOf([...lightB].filter((t) => !/\d/.test(t)));
+    const differing = [...minus(wordsA, wordsB), ...minus(wordsB, wordsA)];
+    const sharedWords = [...wordsA].filter((t) => wordsB.has(t));
+    if (sharedWords.length >= 1 && differing.every(isStateWord))
+      return verdict("duplicate", "same-value: a change restated as state");
   }
 
   // A single-held role (owner, lead, on call): the same target with a new holder is a handover.
