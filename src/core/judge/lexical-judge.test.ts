@@ -75,3 +75,14 @@ describe("a change restated as state", () => {
     else expect(r).toBe(expected);
   });
 });
+
+describe("participles name attributes", () => {
+  it.each([
+    ["The auth service is deployed in eu-west-1", "The auth service is now owned by Ravi", "refines"],
+    ["The auth service is now owned by Ravi", "The auth service is now deployed in eu-central-1", "refines"],
+    ["The auth service is deployed in eu-west-1", "The auth service was moved to eu-central-1", "supersedes"],
+    ["The auth service is owned by Ravi", "The auth service is now owned by Felix", "supersedes"],
+  ] as const)("%s / %s → %s", (a, b, expected) => {
+    expect(compareLexically({ text: a, at }, { text: b, at }).relation).toBe(expected);
+  });
+});

@@ -195,6 +195,51 @@ const isStateWord = (t: string) =>
   CHANGE_VERBS.has(`${t}ed`) ||
   CHANGE_VERBS.has(`${t}d`);
 
+const IRREGULAR_PARTICIPLES: Record<string, string> = {
+  run: "run",
+  led: "lead",
+  held: "hold",
+  kept: "keep",
+  built: "build",
+  written: "write",
+  known: "know",
+  hosted: "host",
+};
+
+/** Opposite states, as the stemmer leaves them (enabled → enabl, closed → clos). */
+const STATE_OPPOSITES: [string, string][] = [
+  ["enabl", "disabl"],
+  ["allow", "block"],
+  ["allow", "deni"],
+  ["accept", "reject"],
+  ["open", "clos"],
+  ["includ", "exclud"],
+  ["start", "stop"],
+  ["paus", "resum"],
+];
+
+/** enabled / disabled, locked / unlocked, allowed / blocked: one attribute, two values. */
+function oppositeStates(a: string, b: string): boolean {
+  const prefixed = (x: string, y: string) => y === `dis${x}` || y === `un${x}` || y === `de${x}`;
+  return (
+    prefixed(a, b) ||
+    prefixed(b, a) ||
+    STATE_OPPOSITES.some(([x, y]) => (a === x && b === y) || (a === y && b === x))
+  );
+}
+
+/** The attribute a copula statement's participle names: "is now owned by Ravi" → "own". */
+function attributeParticiple(text: string): string | null {
+  const m = /\b(?:is|are|was|were|be|been)\s+(?:now\s+|currently\s+|still\s+|also\s+)?(\p{L}+)\b/iu.exec(
+    text,
+  );
+  if (!m) return null;
+  const word = m[1]!.toLowerCase();
+  if (CHANGE_VERBS.has(word)) return null;
+  if (IRREGULAR_PARTICIPLES[word]) return IRREGULAR_PARTICIPLES[word]!;
+  return /(?:ed|en)$/.test(word) && word.length > 4 ? stem(word) : null;
+}
+
 /** The values a text ends up at: "from 18.19 to 20.11" → {20.11}. */
 function resultAnchors(text: string, anchors: readonly string[]): Set<string> {
   const from = new Set<string>();
@@ -339,6 +384,13 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
     const sameSubject = subjA.size === subjB.size && minus(subjA, subjB).length === 0;
     if (!sameSubject && !change)
       return verdict(similarity > 0.35 ? "refines" : "distinct", "different-attribute: subject");
+    // A participle after the copula names the attribute: "is deployed in X" and "is now owned by Y"
+    // are about different things, whatever cue the newer one carries. Verbs of change ("was moved
+    // to") name no attribute of their own.
+    const partA = attributeParticiple(a.text);
+    const partB = attributeParticiple(b.text);
+    if (partA && partB && partA !== partB && !oppositeStates(partA, partB))
+      return verdict("refines", `different-attribute: ${partA} / ${partB}`);
     // A change names its attribute: "the auth service owner is now X" does not replace "… listens on
     // port 6060", nor "… now listens on port 4000" the region. An attribute word the newer statement adds
     // (in its subject, or as a plain word in its value) must already be in the older one.
