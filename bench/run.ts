@@ -22,6 +22,7 @@ import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import { createGptTokenizer } from "../src/tokenizer/gpt-tokenizer.js";
 import { preload } from "./preload.js";
 import { type BenchClock, runSleepSize, type SleepSizeResult } from "./sleep.js";
+import { renderStoreBench, runStoreBench } from "./stores.js";
 import { createTraffic, type Traffic } from "./synthetic.js";
 import { createTimers, type Timers, timed } from "./timers.js";
 
@@ -36,6 +37,8 @@ interface Options {
   writes: number;
   /** One `record` (episode) for every this many `remember` calls. */
   recordEvery: number;
+  /** Also compare stores (bench/stores.ts): `--stores sqlite,postgres`; PostgreSQL needs DATABASE_URL. */
+  stores: string[] | null;
   /** Which parts run: the gated-write/recall/context part, the sleep part, or both. */
   only: "all" | "gate" | "sleep";
   /** Store sizes of the sleep part (each a fresh store). */
@@ -66,6 +69,7 @@ function parseArgs(argv: string[]): Options {
     writes: 400,
     recordEvery: 4,
     only: "all",
+    stores: null,
     sleepSizes: [10_000, 100_000],
     incrementalWrites: 1000,
   };
@@ -81,6 +85,10 @@ function parseArgs(argv: string[]): Options {
         .split(",")
         .map((s) => Number(s.trim().replace(/_/g, "")));
     else if (a === "--json-only") o.jsonOnly = true;
+    else if (a === "--stores")
+      o.stores = value()
+        .split(",")
+        .map((x) => x.trim());
     else if (a === "--profile") o.profile = true;
     else if (a === "--seed") o.seed = Number(value());
     else if (a === "--queries") o.recallQueries = Number(value());
@@ -506,6 +514,20 @@ async function main(): Promise<void> {
   const started = performance.now();
   const results = o.only === "sleep" ? [] : await runSizes(o);
   const sleep = o.only === "gate" ? [] : await runSleep(o);
+  const stores = o.stores
+    ? await runStoreBench(
+        {
+          stores: o.stores,
+          writes: o.writes,
+          writeBase: 1000,
+          recallSizes: [10_000, 100_000],
+          recallQueries: 100,
+          seed: o.seed,
+          log: (m) => log(o, m),
+        },
+        process.env.DATABASE_URL,
+      )
+    : [];
   const report = {
     machine,
     config: {
@@ -527,6 +549,7 @@ async function main(): Promise<void> {
     results,
     rows: rows(results),
     sleep,
+    stores,
     seconds: Math.round(performance.now() - started) / 1000,
   };
   if (!o.jsonOnly) {
@@ -537,6 +560,7 @@ async function main(): Promise<void> {
         `machine: ${machine.cpuModel} × ${machine.cpus}, ${machine.memoryGb} GB, node ${machine.node} (${machine.platform})`,
       );
     if (sleep.length) parts.push(renderSleepTable(sleep));
+    if (stores.length) parts.push(renderStoreBench(stores));
     console.log(`${parts.join("\n\n")}\n`);
   }
   console.log(JSON.stringify(report, null, o.jsonOnly ? 2 : 0));

@@ -113,8 +113,16 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     if ("engine" in inv.run) {
       // Loaded on demand: --help, --version and usage errors never pay for SQLite and the tokenizer.
       const { openMemory } = await import("../open-memory.js");
+      const { resolveEmbedder } = await import("./commands/stores.js");
+      const embedder = await resolveEmbedder({
+        name: global.embedder ?? env.STRATA_EMBEDDER,
+        url: env.STRATA_EMBED_URL,
+        model: env.STRATA_EMBED_MODEL,
+        key: env.STRATA_EMBED_KEY,
+      });
       mem = await openMemory({
         path: dbPath,
+        ...(embedder ? { embedder } : {}),
         actor: "cli",
         ...(global.namespace !== undefined ? { namespace: global.namespace } : {}),
       });

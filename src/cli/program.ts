@@ -55,6 +55,14 @@ import {
   runPending,
   runSweep,
 } from "./commands/sleep.js";
+import {
+  renderReindex,
+  renderTransfer,
+  runReindex,
+  runTransfer,
+  type TransferResult,
+  transferExitCode,
+} from "./commands/stores.js";
 import { renderGate, runCapture, runRecord, runRemember } from "./commands/writes.js";
 import type { Style } from "./style.js";
 
@@ -88,6 +96,7 @@ export interface Invocation<T = unknown> {
 
 export interface GlobalOptions {
   db?: string;
+  embedder?: string;
   namespace?: string;
   json?: boolean;
   quiet?: boolean;
@@ -117,6 +126,10 @@ export function createProgram(
     )
     .version(version, "-V, --version", "print the version")
     .option("--db <path>", "SQLite store file (env STRATA_DB; default ~/.strata/memory.db)")
+    .option(
+      "--embedder <name>",
+      "hashed | http (env STRATA_EMBEDDER; http reads STRATA_EMBED_URL, STRATA_EMBED_MODEL, STRATA_EMBED_KEY)",
+    )
     .option("-n, --namespace <name>", "namespace to read and write (default: default)")
     .option("--json", "print the result as JSON (errors too, on stdout)")
     .option("-q, --quiet", "print nothing on success; errors still go to stderr")
@@ -516,6 +529,48 @@ export function createProgram(
     .addHelpText("after", examples("strata audit --limit 20", "strata audit --subject b12 --json"))
     .action((o: { limit?: number; subject?: string }) =>
       on({ command: "audit", run: engine((mem) => runAudit(mem, o)), render: renderAudit }),
+    );
+
+  program
+    .command("transfer")
+    .description(
+      "copy a whole store, history and audit chain included, into an empty one (SQLite ⇄ PostgreSQL)",
+    )
+    .requiredOption("--from <store>", "sqlite:PATH, a file path, or postgres://user:password@host:5432/db")
+    .requiredOption("--to <store>", "an empty store: sqlite:PATH or postgres://…[?schema=name]")
+    .option("--page-size <n>", "rows per page (default 1000)", int("--page-size"))
+    .addHelpText(
+      "after",
+      examples(
+        "strata transfer --from sqlite:./agent.db --to postgres://strata:secret@db:5432/strata",
+        "strata transfer --from postgres://strata:secret@db:5432/strata --to sqlite:./backup.db --json",
+      ),
+    )
+    .action((o: { from: string; to: string; pageSize?: number }) =>
+      on<TransferResult>({
+        command: "transfer",
+        run: { standalone: (env) => runTransfer(o, env.progress("transfer")) },
+        render: renderTransfer,
+        exitCode: transferExitCode,
+      }),
+    );
+
+  program
+    .command("reindex")
+    .description("re-embed every episode and belief with the configured embedder (after switching embedders)")
+    .addHelpText(
+      "after",
+      examples(
+        "STRATA_EMBED_URL=http://localhost:11434/v1 STRATA_EMBED_MODEL=nomic-embed-text strata --embedder http reindex",
+        "strata reindex --json",
+      ),
+    )
+    .action(() =>
+      on({
+        command: "reindex",
+        run: engine((mem, env) => runReindex(mem, env.progress("reindex"))),
+        render: renderReindex,
+      }),
     );
 
   program

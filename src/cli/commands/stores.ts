@@ -1,0 +1,110 @@
+/**
+ * Moving and re-embedding a store: `strata transfer --from … --to …` and `strata reindex`.
+ * The work lives in the store layer (transferStore) and the engine (mem.reindex); these
+ * functions open what they are told to and shape the answer.
+ */
+import type { Memory, ProgressHooks } from "../../core/engine.js";
+import type { Embedder } from "../../core/ports.js";
+import type { ReindexReport } from "../../core/reindex.js";
+import type { TransferReport } from "../../store/transfer.js";
+import { type Style, table } from "../style.js";
+import { UsageError } from "../usage-error.js";
+
+export interface TransferArgs {
+  from?: string;
+  to?: string;
+  pageSize?: number;
+}
+
+export interface TransferResult extends TransferReport {
+  /** Where from and to, passwords removed. */
+  from: string;
+  to: string;
+}
+
+/** `strata transfer --from sqlite:./agent.db --to postgres://strata@db/strata` */
+export async function runTransfer(args: TransferArgs, hooks: ProgressHooks = {}): Promise<TransferResult> {
+  if (!args.from || !args.to)
+    throw new UsageError(
+      "transfer needs --from and --to (sqlite:PATH, a file path, or postgres://user:password@host:5432/db).",
+    );
+  const { describeLocation, openStore } = await import("../../store/open-store.js");
+  const { transferStore } = await import("../../store/transfer.js");
+  if (describeLocation(args.from) === describeLocation(args.to))
+    throw new UsageError("transfer needs two different stores: --from and --to name the same one.");
+  const source = await openStore(args.from);
+  try {
+    const target = await openStore(args.to);
+    try {
+      const report = await transferStore(source, target, {
+        ...(args.pageSize ? { pageSize: args.pageSize } : {}),
+        ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
+      });
+      return { from: describeLocation(args.from), to: describeLocation(args.to), ...report };
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.close();
+  }
+}
+
+export const transferExitCode = (r: TransferResult): number => (r.ok ? 0 : 1);
+
+export function renderTransfer(r: TransferResult, style: Style): string {
+  const head = r.ok
+    ? style.good(
+        `transferred ${r.rows} rows in ${(r.ms / 1000).toFixed(1)} s; audit chain intact (${r.audit.entries} entries)`,
+      )
+    : style.bad(`transfer INCOMPLETE: ${r.problems.join("; ")}`);
+  const rows = table(
+    Object.entries(r.copied),
+    [
+      { header: "SECTION", value: ([s]) => s },
+      { header: "ROWS", value: ([, n]) => String(n), right: true },
+    ],
+    style,
+  );
+  return `${style.dim(`${r.from} → ${r.to}`)}\n${head}\n${rows}`;
+}
+
+/** `strata reindex`: re-embed everything with the configured embedder. */
+export async function runReindex(mem: Memory, hooks: ProgressHooks = {}): Promise<ReindexReport> {
+  return mem.reindex({}, hooks);
+}
+
+export function renderReindex(r: ReindexReport, style: Style): string {
+  const before = r.before.map((g) => `${g.embedder} ×${g.count}`).join(", ") || "none";
+  return [
+    style.good(
+      `re-embedded ${r.episodes} episodes and ${r.beliefs} beliefs with ${r.embedder} in ${(r.ms / 1000).toFixed(1)} s`,
+    ),
+    style.dim(`vectors before: ${before}; removed ${r.removed} stale`),
+  ].join("\n");
+}
+
+export interface EmbedderSettings {
+  /** `hashed` (default) or `http`. */
+  name?: string | undefined;
+  url?: string | undefined;
+  model?: string | undefined;
+  key?: string | undefined;
+}
+
+/**
+ * The embedder the CLI runs with, from `--embedder` and the STRATA_EMBED_* values `runMain`
+ * read. Undefined means the default (hashed n-grams).
+ */
+export async function resolveEmbedder(s: EmbedderSettings): Promise<Embedder | undefined> {
+  const name = s.name ?? (s.url ? "http" : "hashed");
+  if (name === "hashed") return undefined;
+  if (name === "http") {
+    if (!s.url || !s.model)
+      throw new UsageError(
+        "--embedder http needs STRATA_EMBED_URL (e.g. http://localhost:11434/v1) and STRATA_EMBED_MODEL (e.g. nomic-embed-text); STRATA_EMBED_KEY when the server wants one.",
+      );
+    const { createHttpEmbedder } = await import("../../embed/http-embedder.js");
+    return createHttpEmbedder({ baseUrl: s.url, model: s.model, ...(s.key ? { apiKey: s.key } : {}) }).init();
+  }
+  throw new UsageError(`unknown embedder "${name}": use hashed or http.`);
+}
