@@ -43,7 +43,14 @@ type Row = Record<string, unknown>;
 type Stmt = Database.Statement<unknown[], Row>;
 
 const json = (v: unknown) => JSON.stringify(v);
-const parse = <T>(v: unknown, fallback: T): T => (typeof v === "string" ? (JSON.parse(v) as T) : fallback);
+/** JSON columns; the common empty values skip the parser (a fresh object each time, never shared). */
+const parse = <T>(v: unknown, fallback: T): T => {
+  if (typeof v !== "string") return fallback;
+  if (v === "[]") return [] as T;
+  if (v === "{}") return {} as T;
+  if (v === "null") return null as T;
+  return JSON.parse(v) as T;
+};
 const rowidOf = (id: string) => Number(id.slice(1));
 
 function toEpisode(r: Row): Episode {
