@@ -10,8 +10,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Memory } from "../../core/engine.js";
 import { StrataError } from "../../core/errors.js";
-import { hashTools, TOOL_SETS, type ToolManifest, type ToolSet, verifyManifest } from "../../mcp/manifest.js";
-import { createMcpServer, toolSpecs } from "../../mcp/server.js";
+import type { ToolManifest, ToolSet } from "../../mcp/manifest.js";
 import { UsageError } from "../usage-error.js";
 
 export interface ServeArgs {
@@ -52,7 +51,10 @@ export function packageRoot(from = fileURLToPath(import.meta.url)): string {
 export const defaultManifestPath = () => join(packageRoot(), "src", "mcp", "tool-manifest.json");
 
 /** The manifest of every tool set, as the current code defines them. */
-export function currentManifest(): ToolManifest {
+export async function currentManifest(): Promise<ToolManifest> {
+  // Loaded on demand, like everything MCP: other commands never pay for the SDK.
+  const { hashTools, TOOL_SETS } = await import("../../mcp/manifest.js");
+  const { toolSpecs } = await import("../../mcp/server.js");
   return {
     algorithm: "sha256",
     sets: Object.fromEntries(TOOL_SETS.map((set) => [set, hashTools(toolSpecs(set))])),
@@ -73,7 +75,7 @@ const note = (text: string) => process.stderr.write(`strata: ${text}\n`);
 export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResult> {
   const manifestPath = args.manifestPath ?? defaultManifestPath();
   if (args.regenerateManifest) {
-    writeFileSync(manifestPath, `${JSON.stringify(currentManifest(), null, 2)}\n`);
+    writeFileSync(manifestPath, `${JSON.stringify(await currentManifest(), null, 2)}\n`);
     return { transport: "none", manifest: manifestPath };
   }
   if (args.compat !== undefined && args.compat !== "memory-server")
@@ -81,6 +83,8 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   if (args.sampling !== undefined && args.sampling !== "auto" && args.sampling !== "off")
     throw new UsageError(`--sampling takes "auto" or "off", got "${args.sampling}".`);
   const set: ToolSet = args.compat === "memory-server" ? "memory-server" : "strata";
+  const { hashTools, verifyManifest } = await import("../../mcp/manifest.js");
+  const { createMcpServer, toolSpecs } = await import("../../mcp/server.js");
   verifyManifest(set, hashTools(toolSpecs(set)), readManifest(manifestPath));
 
   const makeServer = () =>
