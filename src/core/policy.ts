@@ -20,10 +20,15 @@ export const PolicySchema = z
     recallK: z.number().int().min(1).max(200).default(3),
     /** Candidates pulled from each index (text, vector) before fusion. Default 50. */
     recallCandidates: z.number().int().min(5).max(2000).default(50),
-    /** Reciprocal-rank-fusion constant. Default 60. */
+    /**
+     * How the full-text and vector lists combine: `score` (normalised BM25 + cosine, keeps how
+     * well each item matched) or `rrf` (reciprocal rank). Default `score`.
+     */
+    fusion: z.enum(["score", "rrf"]).default("score"),
+    /** Reciprocal-rank-fusion constant, when fusion is `rrf`. Default 60. */
     rrfK: z.number().positive().default(60),
-    /** Weight of the vector list against the full-text list in fusion. Default 1. */
-    vectorWeight: z.number().min(0).max(5).default(1),
+    /** Weight of the vector list against the full-text list in fusion. Default 0.5 (measured: LoCoMo and the rotting stream). */
+    vectorWeight: z.number().min(0).max(5).default(0.5),
     /** Relevance boost for an episode whose actor the query names: × (1 + actorWeight). Default 0.2. */
     actorWeight: z.number().min(0).max(5).default(0.2),
     /** Share of an episode hit's score lent to its session neighbours (turn before and after). Default 0.8. */

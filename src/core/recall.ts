@@ -1,5 +1,5 @@
 /**
- * Recall: hybrid retrieval (BM25 full text + vectors, fused by reciprocal rank), ranked by
+ * Recall: hybrid retrieval (BM25 full text + vectors, fused by score or by reciprocal rank), ranked by
  * relevance and utility under the forgetting curve, then diversified with MMR. Recall reads
  * only: showing a memory never makes it stronger.
  */
@@ -59,22 +59,27 @@ export async function retrieve(
     }
     return f;
   };
-  for (const [text, vec] of await Promise.all(lists)) {
+  const results = await Promise.all(lists);
+  // Hashed vectors give every pair a little noise similarity: ignore what is barely related.
+  const vectorLists = results.map(([, vec]) => vec.filter((hit) => hit.score > 0.08));
+  // Score fusion keeps how well each item matched (normalised BM25 and cosine); rank fusion
+  // (RRF) keeps only the order, which leaves relevance nearly flat across the top ranks.
+  const textMax = Math.max(0, ...results.flatMap(([text]) => text.map((h) => h.score)));
+  const vectorMax = Math.max(0, ...vectorLists.flatMap((vec) => vec.map((h) => h.score)));
+  const byScore = policy.fusion === "score";
+  results.forEach(([text], l) => {
     text.forEach((hit, i) => {
       const f = get(hit.id);
       f.textRank = i + 1;
-      f.fused += 1 / (policy.rrfK + i + 1);
+      f.fused += byScore ? (textMax > 0 ? hit.score / textMax : 0) : 1 / (policy.rrfK + i + 1);
     });
-    // Hashed vectors give every pair a little noise similarity: ignore what is barely related.
-    vec
-      .filter((hit) => hit.score > 0.08)
-      .forEach((hit, i) => {
-        const f = get(hit.id);
-        f.vectorRank = i + 1;
-        f.similarity = hit.score;
-        f.fused += policy.vectorWeight / (policy.rrfK + i + 1);
-      });
-  }
+    vectorLists[l]!.forEach((hit, i) => {
+      const f = get(hit.id);
+      f.vectorRank = i + 1;
+      f.similarity = hit.score;
+      f.fused += policy.vectorWeight * (byScore ? hit.score / vectorMax : 1 / (policy.rrfK + i + 1));
+    });
+  });
   return [...byId.values()].sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
 }
 
