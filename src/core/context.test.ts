@@ -10,6 +10,7 @@ afterEach(async () => {
 });
 
 const tokenizer = createGptTokenizer();
+await tokenizer.ready?.();
 
 describe("context", () => {
   it("puts identity first, then failures, then knowledge, procedures and recent events", async () => {

@@ -454,6 +454,7 @@ export class Memory {
    */
   async context(goal: string, options: ContextOptions = {}): Promise<ContextResult> {
     const { goal: g, options: o } = parseInput(ContextInputSchema, { goal, options }, "context");
+    await this.tokenizer.ready?.();
     const namespace = o.namespace ?? this.namespace;
     const now = this.now();
     const at = o.at;

@@ -37,6 +37,11 @@ export interface Embedder {
 
 export interface Tokenizer {
   readonly id: string;
+  /**
+   * Loads whatever `count` needs, once. The engine awaits it before counting, so a tokenizer
+   * with large tables costs nothing to processes that never assemble a context.
+   */
+  ready?(): Promise<void>;
   count(text: string): number;
 }
 

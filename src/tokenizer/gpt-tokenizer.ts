@@ -1,13 +1,29 @@
 /**
  * A real BPE tokenizer (o200k_base, the GPT-4o family's encoding) from gpt-tokenizer, whose
- * ranks ship inside the package: nothing is downloaded.
+ * ranks ship inside the package: nothing is downloaded. The ranks are large, so the package is
+ * loaded on first use (`ready()`), not when Strata starts: `strata recall` never pays for it.
  */
-import { countTokens } from "gpt-tokenizer";
 import type { Tokenizer } from "../core/ports.js";
 
 // Stored text may contain strings such as "<|endoftext|>": count them as plain text, never throw.
 const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 
+type CountTokens = (text: string, options: typeof PLAIN_TEXT) => number;
+
 export function createGptTokenizer(): Tokenizer {
-  return { id: "o200k_base", count: (text) => countTokens(text, PLAIN_TEXT) };
+  let countTokens: CountTokens | null = null;
+  let loading: Promise<void> | null = null;
+  return {
+    id: "o200k_base",
+    ready() {
+      loading ??= import("gpt-tokenizer").then((m) => {
+        countTokens = m.countTokens as CountTokens;
+      });
+      return loading;
+    },
+    count(text) {
+      if (!countTokens) throw new Error("createGptTokenizer: await tokenizer.ready() before count()");
+      return countTokens(text, PLAIN_TEXT);
+    },
+  };
 }
