@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import {
+  AffectSchema,
   CandidatesOptionsSchema,
   CaptureInputSchema,
   ContextInputSchema,
@@ -21,6 +22,7 @@ import {
   RecordOptionsSchema,
   RememberInputSchema,
   RememberOptionsSchema,
+  SaveContinuityInputSchema,
   SweepOptionsSchema,
 } from "../core/model.js";
 
@@ -105,6 +107,19 @@ export const SleepToolInput = strictObject({
   full: SweepOptionsSchema.shape.full.describe("Re-examine all beliefs."),
 });
 
+const save = SaveContinuityInputSchema.shape.options.shape;
+export const WrapToolInput = strictObject({
+  action: z.enum(["prepare", "save", "cancel"]).describe("prepare, then save your digest with its token."),
+  token: save.token.optional().describe("From prepare."),
+  text: z.string().optional().describe("The digest: State, Patterns, Decisions, Context."),
+  affect: AffectSchema.extend({
+    tag: AffectSchema.shape.tag.describe("e.g. curious"),
+    intensity: AffectSchema.shape.intensity.describe("0..1"),
+  })
+    .optional()
+    .describe("How it felt; strengthens the links."),
+});
+
 const judgment = JudgmentSchema.shape;
 const distil = DistilInputSchema.shape;
 export const SettleToolInput = strictObject({
@@ -171,6 +186,14 @@ export const ForgetToolOutput = z.object({ forgotten: z.array(z.string()), reaso
 export const InspectToolOutput = z.object({
   text: z.string(),
   result: z.record(z.string(), z.unknown()).describe("The engine's full answer."),
+});
+
+export const WrapToolOutput = z.object({
+  status: z.string().describe("ready, empty, saved, cancelled."),
+  token: z.string().nullable(),
+  package: z.string().nullable(),
+  text: z.string().nullable().describe("Digest as stored."),
+  notes: z.array(z.string()),
 });
 
 export const SleepToolOutput = z.object({

@@ -197,18 +197,7 @@ function registerResources(server: McpServer, engine: Memory, set: ToolSet): voi
   );
 }
 
-/**
- * The continuity digest. Until the engine's wrap and continuity land, a deterministic rendering
- * of `context()` for the namespace, labelled as such.
- */
+/** The continuity digest: the agent's last saved one, or one rendered from beliefs (no LLM). */
 export async function renderDigest(engine: Memory, namespace: string): Promise<string> {
-  const block = await engine.context("", { namespace, tokenBudget: 800 });
-  return [
-    `# Continuity: ${namespace}`,
-    "",
-    "> Generated from context() (no saved continuity digest yet): pinned identity, lessons, knowledge and recent events.",
-    "",
-    block.text || "(memory is empty)",
-    "",
-  ].join("\n");
+  return engine.continuity({ namespace });
 }

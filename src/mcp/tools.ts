@@ -311,5 +311,43 @@ export const TOOLS: readonly ToolSpec[] = [
     },
     text: sleepText,
   }),
-  // Session wrap (prepare_wrap, save_continuity) lands here with the engine's continuity.
+  tool({
+    name: "wrap",
+    title: "Session wrap",
+    description:
+      "At session end: prepare, compress the package into the digest citing episode ids, then save.",
+    input: S.WrapToolInput,
+    output: S.WrapToolOutput,
+    annotations: WRITE,
+    run: async ({ engine }, { action, token, text, affect }) => {
+      const none = { token: null, package: null, text: null, notes: [] };
+      if (action === "prepare") {
+        const w = await engine.prepareWrap();
+        return { ...none, status: w.status, token: w.token, package: w.package };
+      }
+      if (!token)
+        throw new StrataError("INVALID_INPUT", `wrap ${action} needs the token that prepare returned.`);
+      if (action === "cancel") {
+        await engine.cancelWrap(token);
+        return { ...none, status: "cancelled", token };
+      }
+      if (!text) throw new StrataError("INVALID_INPUT", "wrap save needs text: the compressed digest.");
+      const r = await engine.saveContinuity(text, defined({ token, affect }));
+      const notes = [
+        ...r.patterns.map(
+          (p) => `${p.level}x ${p.outcome}: ${p.text}${p.markers.length ? ` (${p.markers.join("; ")})` : ""}`,
+        ),
+        ...r.dropped.map((d) => `dropped ${d.level}x: ${d.text}`),
+      ];
+      return { status: "saved", token, package: null, text: r.text, notes };
+    },
+    text: (r) =>
+      r.status === "ready"
+        ? `token ${r.token}\n${r.package}`
+        : r.status === "saved"
+          ? ["saved", ...r.notes].join("\n")
+          : r.status === "empty"
+            ? "Nothing new to wrap."
+            : "cancelled",
+  }),
 ];
