@@ -33,8 +33,8 @@ export const ANCHORS: Record<string, Partial<Record<string, number>>> = {
 export const CONFIGS: Record<string, { label: string; policy: PolicyInput }> = {
   default: { label: "Strata hybrid (default policy)", policy: {} },
   tuned: {
-    label: "Strata hybrid (vectorWeight 0.25, rrfK 20, diversity 0)",
-    policy: { vectorWeight: 0.25, rrfK: 20, diversity: 0 },
+    label: "Strata hybrid (vectorWeight 0.25, diversity 0)",
+    policy: { vectorWeight: 0.25, diversity: 0 },
   },
   bm25: { label: "Strata BM25 only (vectorWeight 0)", policy: { vectorWeight: 0 } },
 };
