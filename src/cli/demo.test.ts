@@ -144,6 +144,48 @@ describe("strata demo", () => {
     });
   });
 
+  describe("act 9: the session wrap", () => {
+    const act9 = (t: DemoTranscript) => t.acts.find((a) => a.title.startsWith("Act 9"))!;
+    const saves = (t: DemoTranscript) => act9(t).steps.flatMap((s) => (s.kind === "save" ? [s.result] : []));
+
+    it("wrap A introduces the pattern at 1x on grounded evidence, including an episode recorded in this act", () => {
+      const [a] = saves(first);
+      expect(a).toMatchObject({ wrap: 1, version: 1, citations: { valid: 3, invalid: 0 } });
+      expect(a!.patterns).toEqual([expect.objectContaining({ level: 1, outcome: "new", markers: [] })]);
+      const hotfix = act9(first).steps.find((s) => s.kind === "gate");
+      if (hotfix?.kind !== "gate") throw new Error("no record step in act 9");
+      expect(a!.patterns[0]!.citations.map((c) => c.episodeId)).toContain(hotfix.result.id);
+      expect(a!.associations.formed).toBe(3);
+    });
+
+    it("wrap B graduates it to 2x and demotes the fabricated 3x claim with its marker", () => {
+      const [, b] = saves(first);
+      expect(b!.patterns[0]).toMatchObject({ previous: 1, level: 2, outcome: "graduated", markers: [] });
+      expect(b!.patterns[1]).toMatchObject({
+        text: "Friday deploys never cause incidents",
+        claimed: 3,
+        level: 1,
+      });
+      expect(b!.patterns[1]!.markers).toEqual([
+        "demoted: claimed 3x without valid evidence",
+        expect.stringMatching(/^ungrounded: e\d+ ungrounded$/),
+      ]);
+      expect(b!.patterns[1]!.citations[0]).toMatchObject({ valid: false, problem: "ungrounded" });
+      const text = renderDemo(first, plain);
+      expect(text).toMatch(/1x → 2x {2}graduated {2}Run database migrations as a separate job/);
+      expect(text).toMatch(/Friday deploys never cause incidents \| 1x \(2026-03-22\) \(demoted: claimed 3x/);
+    });
+
+    it("prints the saved digest and the associations formed", () => {
+      const steps = act9(first).steps;
+      const digest = steps.find((s) => s.kind === "continuity");
+      expect(digest?.kind === "continuity" && digest.result).toMatchObject({ source: "saved", version: 2 });
+      const links = steps.find((s) => s.kind === "associations");
+      expect(links?.kind === "associations" && links.result).toHaveLength(3);
+      expect(renderDemo(first, plain)).toMatch(/^ {2}e\d+ +e\d+ +1\.17 +1 +relieved 0\.60$/m);
+    });
+  });
+
   it("refuses to write into an existing store", async () => {
     const path = join(dir, "taken.db");
     writeFileSync(path, "not empty");

@@ -103,7 +103,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           }
         }
         if (process.stdin.isTTY)
-          throw new UsageError("judge reads verdicts from a file or stdin: pass FILE, or pipe JSON into it.");
+          throw new UsageError("this command reads from a file or stdin: pass FILE, or pipe input into it.");
         const chunks: Buffer[] = [];
         for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
         return Buffer.concat(chunks).toString("utf8");

@@ -64,6 +64,7 @@ import {
   transferExitCode,
 } from "./commands/stores.js";
 import { renderGate, runCapture, runRecord, runRemember } from "./commands/writes.js";
+import { registerContinuityCommands } from "./continuity-commands.js";
 import type { Style } from "./style.js";
 
 /** What `runMain` needs from its surroundings to run a command; resolved from flags and environment. */
@@ -592,6 +593,7 @@ export function createProgram(
       }),
     );
 
+  registerContinuityCommands(program, onInvoke);
   registerAgentCommands(program, version, onInvoke);
 
   return program;

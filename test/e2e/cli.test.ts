@@ -56,7 +56,7 @@ describe("strata (built)", () => {
     const r = strata(["demo"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/store: .*strata-demo-.*memory\.db/);
-    for (let act = 1; act <= 8; act++) expect(r.stdout).toContain(`Act ${act} ·`);
+    for (let act = 1; act <= 9; act++) expect(r.stdout).toContain(`Act ${act} ·`);
     expect(r.stdout).toContain("10 → 3 entries");
     expect(r.stdout).toContain("recalled memory written back");
     expect(r.stdout).toContain("confidence 0.50 → 0.67");
@@ -68,7 +68,7 @@ describe("strata (built)", () => {
     expect(r.code).toBe(0);
     const t = JSON.parse(r.stdout);
     expect(t.path).toBe(join(dir, "demo.db"));
-    expect(t.acts).toHaveLength(8);
+    expect(t.acts).toHaveLength(9);
     expect(t.acts[0].steps[0]).toMatchObject({ kind: "gate", result: { verdict: "novel", id: "e1" } });
   });
 
@@ -215,14 +215,62 @@ describe("strata (built)", () => {
     expect(JSON.parse(r.stdout).error.code).toBe("NOT_FOUND");
   });
 
+  it("prepare-wrap, then save-continuity from stdin; a second save exits 1 with the engine's message", () => {
+    const db = ["--db", "wrap.db"];
+    strata([...db, "record", "The upload to S3 failed with a timeout on the first try"]);
+    strata([...db, "record", "The second upload to S3 retried with backoff and succeeded"]);
+    const wrap = strata([...db, "--json", "prepare-wrap", "--session", "s1"]);
+    expect(wrap.code).toBe(0);
+    const prepared = JSON.parse(wrap.stdout);
+    expect(prepared).toMatchObject({ status: "ready", wrap: 1, episodes: { total: 2, shown: 2 } });
+    expect(prepared.package).toContain("## Instructions");
+    const digest = [
+      "## State",
+      "- Uploads work again",
+      "## Patterns",
+      '- Backoff fixes flaky S3 uploads | 2x [evidence: e1 "upload to S3 failed with a timeout", e2 "upload retried with backoff and succeeded"]',
+      "## Decisions",
+      "- Keep retries at three",
+      "## Context",
+      "- Staging only",
+    ].join("\n");
+    const saved = strata([...db, "save-continuity", "--token", prepared.token], {}, digest);
+    expect(saved.code).toBe(0);
+    expect(saved.stdout).toMatch(/^saved wrap 1 as digest v1/);
+    expect(saved.stdout).toMatch(
+      /1x +new +Backoff fixes flaky S3 uploads +level capped: new patterns start at 1x/,
+    );
+    expect(saved.stdout).toContain("associations: 1 formed");
+    expect(strata([...db, "continuity"]).stdout).toContain("Backoff fixes flaky S3 uploads | 1x");
+    expect(strata([...db, "graph"]).stdout).toMatch(/^digraph strata \{[\s\S]*"e1" -> "e2" \[dir=none/);
+    const again = strata([...db, "--json", "save-continuity", "-", "--token", prepared.token], {}, digest);
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.stdout).error.code).toBe("WRAP_NOT_PREPARED");
+    expect(again.stderr).toMatch(/^error: Wrap 1 was already saved: one save per prepared wrap/);
+  });
+
   it.each([
     [["--help"]],
     [["record", "--help"]],
     [["demo", "--help"]],
     [["forget", "--help"]],
-    ...["consolidate", "sweep", "candidates", "judge", "pending", "distil", "health", "maintain"].map((c) => [
-      [c, "--help"],
-    ]),
+    ...[
+      "consolidate",
+      "sweep",
+      "candidates",
+      "judge",
+      "pending",
+      "distil",
+      "health",
+      "maintain",
+      "prepare-wrap",
+      "save-continuity",
+      "cancel-wrap",
+      "continuity",
+      "associations",
+      "graph",
+      "diff",
+    ].map((c) => [[c, "--help"]]),
   ])("strata %j prints help with examples, exit 0", (args) => {
     const r = strata(args);
     expect(r.code).toBe(0);

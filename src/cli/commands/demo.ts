@@ -4,6 +4,7 @@
  * Every write shows the gate's verdict and reason; the reads show why they answered as they did.
  */
 import { existsSync, statSync } from "node:fs";
+import type { AssociationView, PreparedWrap, SaveReport } from "../../core/continuity/wraps.js";
 import type { HistoryResult, Memory } from "../../core/engine.js";
 import { StrataError } from "../../core/errors.js";
 import type {
@@ -20,6 +21,13 @@ import type { Clock } from "../../core/ports.js";
 import type { HealthReport } from "../../core/sleep/health.js";
 import type { SleepReport } from "../../core/sleep/report.js";
 import { fixed2, indent, type Style, table, truncate } from "../style.js";
+import {
+  type ContinuityView,
+  renderAssociations,
+  renderContinuity,
+  renderSaveReport,
+  runContinuity,
+} from "./continuity.js";
 import { renderVerify } from "./integrity.js";
 import { renderOutcome, renderPinned } from "./lifecycle.js";
 import { renderContext, renderHistory, renderRecall, renderStats } from "./reads.js";
@@ -36,7 +44,11 @@ export type DemoStep =
   | { kind: "verify"; command: string; at: string; result: AuditVerification }
   | { kind: "ledger"; command: string; at: string; result: LedgerView }
   | { kind: "health"; command: string; at: string; result: HealthReport }
-  | { kind: "sleep"; command: string; at: string; result: SleepReport };
+  | { kind: "sleep"; command: string; at: string; result: SleepReport }
+  | { kind: "wrap"; command: string; at: string; result: PreparedWrap }
+  | { kind: "save"; command: string; at: string; result: SaveReport }
+  | { kind: "continuity"; command: string; at: string; result: ContinuityView }
+  | { kind: "associations"; command: string; at: string; result: AssociationView[] };
 
 /** A namespace's current set: its active beliefs and the episodes still waiting to be distilled. */
 export interface LedgerView {
@@ -158,11 +170,14 @@ async function script(mem: Memory, clock: ScriptClock, path: string): Promise<De
     outcome: "success",
     session: s1,
   });
-  await record("Decided to run database migrations as a separate job before each deploy", {
-    type: "decision",
-    session: s1,
-  });
-  await record("Smoke tests on staging passed with the separate migration job", {
+  const migrationJob = await record(
+    "Decided to run database migrations as a separate job before each deploy",
+    {
+      type: "decision",
+      session: s1,
+    },
+  );
+  const smokeTests = await record("Smoke tests on staging passed with the separate migration job", {
     type: "outcome",
     outcome: "success",
     session: s1,
@@ -305,6 +320,7 @@ async function script(mem: Memory, clock: ScriptClock, path: string): Promise<De
   clock.advance(10);
 
   await rottedLedger(mem, clock, begin, step);
+  await sessionWrap(mem, clock, begin, step, record, [migrationJob.id, smokeTests.id]);
 
   return {
     path,
@@ -428,6 +444,112 @@ export function renderLedger(v: LedgerView, style: Style): string {
   return `${head}\n${body}`;
 }
 
+type RecordEpisode = (
+  content: string,
+  o: { type: "observation" | "decision" | "outcome"; outcome?: "success" | "failure"; session: string },
+  hours?: number,
+) => Promise<GateResult>;
+
+const wrapDigest = (state: string, patterns: string[], decision: string) =>
+  [
+    "## State",
+    `- ${state}`,
+    "",
+    "## Patterns",
+    ...patterns,
+    "",
+    "## Decisions",
+    `- ${decision}`,
+    "",
+    "## Context",
+    "- billing-service deploys go through staging first",
+  ].join("\n");
+
+/**
+ * Act 9: two session wraps in the default namespace. Wrap A introduces a pattern at 1x on
+ * grounded evidence; wrap B cites a new grounded episode, so it graduates to 2x, and a second,
+ * fabricated pattern claiming 3x on an ungrounded citation is shown demoted with its marker.
+ */
+async function sessionWrap(
+  mem: Memory,
+  clock: ScriptClock,
+  begin: Begin,
+  step: Step,
+  record: RecordEpisode,
+  [migrationJob, smokeTests]: string[],
+): Promise<void> {
+  begin(
+    "Act 9 · The session wrap",
+    "The agent rewrites its always-loaded digest at each session end; a pattern earns a level only on cited, grounded evidence from that wrap, one step per wrap, and a fabricated claim is demoted in plain sight.",
+  );
+  const session = "wrap-9";
+  const hotfix = await record(
+    "Hotfix of billing-service shipped; the separate migration job ran first and staging stayed green",
+    { type: "outcome", outcome: "success", session },
+  );
+  const wrapA = await mem.prepareWrap({ session });
+  step({ kind: "wrap", command: `strata prepare-wrap --session ${session}`, result: wrapA });
+  clock.advance(1);
+  const pattern = "Run database migrations as a separate job before deploying billing-service";
+  const digestA = wrapDigest(
+    "billing-service deploys are green with the separate migration job",
+    [
+      `- ${pattern} | 1x [evidence: ${migrationJob} "run database migrations as a separate job", ${smokeTests} "smoke tests passed with the separate migration job", ${hotfix.id} "hotfix shipped after the separate migration job ran first"]`,
+    ],
+    "Migrations run as their own job before each deploy",
+  );
+  const affect = { tag: "relieved", intensity: 0.6 };
+  const savedA = await mem.saveContinuity(digestA, { token: wrapA.token!, affect });
+  step({
+    kind: "save",
+    command: `strata save-continuity wrap-a.md --token ${wrapA.token} --affect-tag ${affect.tag} --affect-intensity ${affect.intensity}`,
+    result: savedA,
+  });
+  clock.advance(20);
+
+  const release = await record(
+    "Release of billing-service to production succeeded after the migration job ran separately first",
+    { type: "outcome", outcome: "success", session },
+  );
+  const rota = await record("Rotated the on-call schedule for the billing team", {
+    type: "observation",
+    session,
+  });
+  const wrapB = await mem.prepareWrap({ session });
+  step({ kind: "wrap", command: `strata prepare-wrap --session ${session}`, result: wrapB });
+  clock.advance(1);
+  const digestB = wrapDigest(
+    "billing-service is in production; migrations run as a separate job",
+    [
+      `- ${pattern} | 2x [evidence: ${release.id} "production release succeeded after the migration job ran separately"]`,
+      `- Friday deploys never cause incidents | 3x [evidence: ${rota.id} "Friday deploys were incident free all quarter"]`,
+    ],
+    `Keep the migration job; it also covered the hotfix (${hotfix.id})`,
+  );
+  const savedB = await mem.saveContinuity(digestB, { token: wrapB.token! });
+  step({ kind: "save", command: `strata save-continuity wrap-b.md --token ${wrapB.token}`, result: savedB });
+  step({ kind: "continuity", command: "strata continuity", result: await runContinuity(mem) });
+  step({
+    kind: "associations",
+    command: "strata associations",
+    result: await mem.associations(),
+  });
+  clock.advance(2);
+}
+
+/** The demo shows the wrap's frame and its first episodes, not the whole package. */
+export function renderWrapSummary(w: PreparedWrap, style: Style): string {
+  if (w.status === "empty" || !w.package) return style.dim("Nothing to wrap.");
+  const episodes = w.package.split("\n").filter((l) => l.startsWith("- [e"));
+  const shown = episodes.slice(0, 4).map((l) => truncate(l, 110));
+  const more = episodes.length > shown.length ? [style.dim(`… ${episodes.length - shown.length} more`)] : [];
+  return [
+    `wrap ${w.wrap} · token ${style.id(w.token ?? "-")} · ${w.episodes.total} episodes frozen, ${w.episodes.shown} in the package (${w.package.length} chars)`,
+    ...shown,
+    ...more,
+  ].join("\n");
+}
+
 function renderStep(s: DemoStep, style: Style): string {
   switch (s.kind) {
     case "gate":
@@ -450,6 +572,14 @@ function renderStep(s: DemoStep, style: Style): string {
       return renderHealth(s.result, style);
     case "sleep":
       return renderSleepReport(s.result, style);
+    case "wrap":
+      return renderWrapSummary(s.result, style);
+    case "save":
+      return renderSaveReport(s.result, style);
+    case "continuity":
+      return renderContinuity(s.result, style);
+    case "associations":
+      return renderAssociations(s.result, style);
   }
 }
 
