@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import type { AuditSink } from "./core/audit-sink.js";
 import { guardEmbedder } from "./core/embedder-guard.js";
 import { createEngine, type Memory } from "./core/engine.js";
 import { StrataError } from "./core/errors.js";
@@ -36,6 +37,11 @@ export interface OpenMemoryOptions {
   policy?: PolicyInput;
   /** Name recorded as the actor of every audit entry. Default `library`. */
   actor?: string;
+  /**
+   * External audit sink: each audit entry after its transaction commits (never rolled-back
+   * work). Best-effort: sink errors are ignored and never break a write. Default: none.
+   */
+  onAuditEvent?: AuditSink;
   /**
    * Refuse vector searches and writes while the store holds vectors of another embedder
    * (EMBEDDER_MISMATCH; `mem.reindex()` fixes it). Default true.
@@ -73,5 +79,6 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
     ...(options.policy ? { policy: options.policy } : {}),
     ...(options.namespace ? { namespace: options.namespace } : {}),
     ...(options.actor ? { actor: options.actor } : {}),
+    ...(options.onAuditEvent ? { onAuditEvent: options.onAuditEvent } : {}),
   });
 }

@@ -34,3 +34,15 @@ export function toJson(value: string, what: string): Record<string, unknown> {
 export function withoutUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/**
+ * "7d" → the ISO time 7 days before `now` (also 30m, 12h, 2w); anything else is passed on as a
+ * time for the engine to check (2026-03-01, 2026-03-01T12:00:00Z).
+ */
+export function toSince(value: string, now: Date): string {
+  const m = /^(\d+)\s*([mhdw])$/.exec(value.trim());
+  if (!m) return value;
+  return new Date(now.getTime() - Number(m[1]) * UNITS[m[2]!]!).toISOString();
+}

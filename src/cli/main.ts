@@ -7,9 +7,9 @@
  *   success 0 · StrataError (the engine refused) 1 · usage error (unknown command or option,
  *   missing argument, missing --yes) 2 · anything else 1, reported as INTERNAL.
  */
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { SingleBar } from "cli-progress";
 import { CommanderError } from "commander";
 import type { Memory } from "../core/engine.js";
@@ -91,6 +91,19 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
             }
           },
         };
+      },
+      writeOutput: async (path, text) => {
+        const file = resolve(process.cwd(), path);
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, text);
+        return file;
+      },
+      freshPath: (path) => {
+        const file = resolve(process.cwd(), path);
+        if (existsSync(file))
+          throw new UsageError(`${file} already exists: pick a new path (a backup never overwrites a file).`);
+        mkdirSync(dirname(file), { recursive: true });
+        return file;
       },
       readInput: async (path) => {
         if (path !== undefined && path !== "-") {

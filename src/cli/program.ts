@@ -10,7 +10,15 @@ import { registerAgentCommands } from "./agent-commands.js";
 import { toInteger, toJson, toList } from "./args.js";
 import { type DemoTranscript, renderDemo, runDemo } from "./commands/demo.js";
 import { type InitResult, renderInit, runInit } from "./commands/init.js";
-import { renderAudit, renderVerify, runAudit, runVerify, verifyExitCode } from "./commands/integrity.js";
+import {
+  renderAudit,
+  renderAuditJsonl,
+  renderVerify,
+  runAudit,
+  runAuditJsonl,
+  runVerify,
+  verifyExitCode,
+} from "./commands/integrity.js";
 import {
   renderForget,
   renderOutcome,
@@ -65,6 +73,7 @@ import {
 } from "./commands/stores.js";
 import { renderGate, runCapture, runRecord, runRemember } from "./commands/writes.js";
 import { registerContinuityCommands } from "./continuity-commands.js";
+import { registerExchangeCommands } from "./exchange-commands.js";
 import type { Style } from "./style.js";
 
 /** What `runMain` needs from its surroundings to run a command; resolved from flags and environment. */
@@ -84,6 +93,10 @@ export interface RunEnv {
   progress(label: string): ProgressHooks;
   /** The text of a file (resolved against the working directory), or of stdin for `-` or none. */
   readInput(path: string | undefined): Promise<string>;
+  /** Writes a file (resolved, its folder created) and returns its absolute path. */
+  writeOutput(path: string, text: string): Promise<string>;
+  /** Resolves a path for a new file (a usage error if it exists) and creates its folder. */
+  freshPath(path: string): string;
 }
 
 export interface Invocation<T = unknown> {
@@ -524,12 +537,42 @@ export function createProgram(
 
   program
     .command("audit")
-    .description("audit entries, oldest first")
+    .description(
+      "audit entries, oldest first; --jsonl DIR writes the chain as files that verify across files",
+    )
+    .option("--since <when>", "only entries since a duration ago (30m, 12h, 7d, 2w) or a time (2026-03-01)")
+    .option("--event <event>", "only this event (belief.retired) or prefix (belief.*)")
     .option("--limit <n>", "how many entries (default 100)", int("--limit"))
     .option("--subject <id>", "only entries about this id")
-    .addHelpText("after", examples("strata audit --limit 20", "strata audit --subject b12 --json"))
-    .action((o: { limit?: number; subject?: string }) =>
-      on({ command: "audit", run: engine((mem) => runAudit(mem, o)), render: renderAudit }),
+    .option("--jsonl <dir>", "write the namespace's whole chain as JSONL files into DIR")
+    .option("--lines-per-file <n>", "with --jsonl: entries per file (default 10000)", int("--lines-per-file"))
+    .addHelpText(
+      "after",
+      examples(
+        "strata audit --limit 20",
+        'strata audit --since 7d --event "belief.*"',
+        "strata audit --subject b12 --json",
+        "strata audit --jsonl ./audit --lines-per-file 5000",
+      ),
+    )
+    .action(
+      (o: {
+        limit?: number;
+        subject?: string;
+        since?: string;
+        event?: string;
+        jsonl?: string;
+        linesPerFile?: number;
+      }) => {
+        const { jsonl, linesPerFile, ...filters } = o;
+        if (jsonl !== undefined)
+          return on({
+            command: "audit",
+            run: engine((mem, env) => runAuditJsonl(mem, { dir: jsonl, linesPerFile }, env)),
+            render: renderAuditJsonl,
+          });
+        return on({ command: "audit", run: engine((mem) => runAudit(mem, filters)), render: renderAudit });
+      },
     );
 
   program
@@ -594,6 +637,7 @@ export function createProgram(
     );
 
   registerContinuityCommands(program, onInvoke);
+  registerExchangeCommands(program, onInvoke);
   registerAgentCommands(program, version, onInvoke);
 
   return program;

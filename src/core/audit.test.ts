@@ -48,7 +48,7 @@ describe("sha256", () => {
 describe("audit chain", () => {
   it("records every change with its actor, content hashes only by default, and verifies", async () => {
     await seeded();
-    const entries = await mem.auditLog({ limit: 100 });
+    const entries = await mem.audit({ limit: 100 });
     expect(entries.map((e) => e.event)).toEqual([
       "belief.remembered",
       "belief.remembered",
@@ -99,7 +99,7 @@ describe("audit chain", () => {
   it("keeps the change itself when audit content is switched on", async () => {
     ({ mem } = await testMemory({ policy: { auditContent: true } }));
     await mem.remember("Builds run on GitHub Actions");
-    const [entry] = await mem.auditLog();
+    const [entry] = await mem.audit();
     expect(entry?.detail).toMatchObject({ kind: "fact" });
     expect((await mem.verifyAudit()).ok).toBe(true);
   });
@@ -124,7 +124,7 @@ describe("forget", () => {
     expect(await mem.recall("office door code", { k: 5, kinds: ["episode", "fact"] })).toEqual(
       expect.not.arrayContaining([expect.objectContaining({ id: ep.id })]),
     );
-    const events = (await mem.auditLog({ limit: 100 })).map((a) => a.event);
+    const events = (await mem.audit({ limit: 100 })).map((a) => a.event);
     expect(events).toContain("episode.forgotten");
     expect(events).toContain("belief.forgotten");
     expect((await mem.verifyAudit()).ok).toBe(true);

@@ -95,3 +95,218 @@ export async function verifyChains(store: StoreReader, pageSize = 5000): Promise
   }
   return { ok: problems.length === 0, entries, namespaces: namespaces.length, problems };
 }
+
+// ---------------------------------------------------------------------------------------------
+// JSONL export across files
+// ---------------------------------------------------------------------------------------------
+
+/** First line of every exported audit file; the entries follow, one JSON object per line. */
+export interface AuditFileHeader {
+  type: "strata-audit";
+  version: 1;
+  namespace: string;
+  /** 1-based position of this file in the export, and how many files it has. */
+  file: number;
+  files: number;
+  /** Sequence numbers of the first and last entry in this file (null when it holds none). */
+  firstSeq: number | null;
+  lastSeq: number | null;
+  /** The last entry of the whole export: where the chain must end after the last file. */
+  head: { seq: number; hash: string } | null;
+}
+
+export interface AuditJsonlProblem {
+  /** 1-based index of the file in the list given to `verifyAuditJsonl`. */
+  file: number;
+  /** 1-based line in that file (0: the file as a whole). */
+  line: number;
+  namespace: string | null;
+  seq: number | null;
+  problem: string;
+}
+
+export interface AuditJsonlVerification {
+  ok: boolean;
+  files: number;
+  entries: number;
+  namespaces: number;
+  problems: AuditJsonlProblem[];
+}
+
+const ENTRY_KEYS = [
+  "seq",
+  "namespace",
+  "at",
+  "actor",
+  "event",
+  "subjectId",
+  "contentHash",
+  "detail",
+  "prevHash",
+  "hash",
+] as const;
+
+/**
+ * One namespace's chain as JSONL files of at most `linesPerFile` entries each, every file opening
+ * with a header. The files verify together with `verifyAuditJsonl`, which catches an edited,
+ * removed or reordered entry and a dropped or reordered file.
+ *
+ *   const files = auditJsonlFiles(entries, 1000); // ["{\"type\":\"strata-audit\",…}\n{\"seq\":1,…}\n…", …]
+ */
+export function auditJsonlFiles(
+  namespace: string,
+  entries: readonly AuditEntry[],
+  linesPerFile: number,
+): string[] {
+  const per = Math.max(1, Math.floor(linesPerFile));
+  const chunks: AuditEntry[][] = [];
+  for (let i = 0; i < entries.length; i += per) chunks.push(entries.slice(i, i + per));
+  if (chunks.length === 0) chunks.push([]);
+  const last = entries.at(-1);
+  const head = last ? { seq: last.seq, hash: last.hash } : null;
+  return chunks.map((chunk, i) => {
+    const header: AuditFileHeader = {
+      type: "strata-audit",
+      version: 1,
+      namespace,
+      file: i + 1,
+      files: chunks.length,
+      firstSeq: chunk[0]?.seq ?? null,
+      lastSeq: chunk.at(-1)?.seq ?? null,
+      head,
+    };
+    const lines = chunk.map((e) => JSON.stringify(Object.fromEntries(ENTRY_KEYS.map((k) => [k, e[k]]))));
+    return `${[JSON.stringify(header), ...lines].join("\n")}\n`;
+  });
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+function asEntry(v: Record<string, unknown>): AuditEntry | null {
+  const str = (k: string) => typeof v[k] === "string";
+  if (
+    typeof v.seq !== "number" ||
+    !["namespace", "at", "actor", "event", "contentHash", "prevHash", "hash"].every(str) ||
+    !(v.subjectId === null || typeof v.subjectId === "string") ||
+    !(v.detail === null || isRecord(v.detail))
+  )
+    return null;
+  return v as unknown as AuditEntry;
+}
+
+/**
+ * Verifies exported audit files in the order given: every entry's hash, its link to the
+ * previous entry (across file boundaries), gap-free sequence numbers, each header against its
+ * file, file numbering, and that each chain ends at the head its headers name. Pure: pass the
+ * files' text.
+ *
+ *   const report = verifyAuditJsonl(files.map((f) => readFileSync(f, "utf8")));
+ *   report.ok; // false → report.problems says which file, line and entry
+ */
+export function verifyAuditJsonl(files: readonly string[]): AuditJsonlVerification {
+  const problems: AuditJsonlProblem[] = [];
+  const chains = new Map<
+    string,
+    { prev: AuditEntry | null; nextFile: number; files: number; head: AuditFileHeader["head"] }
+  >();
+  let entries = 0;
+  files.forEach((text, f) => {
+    const file = f + 1;
+    const lines = text.split("\n").filter((l) => l.trim().length > 0);
+    const report = (line: number, namespace: string | null, seq: number | null, problem: string) =>
+      problems.push({ file, line, namespace, seq, problem });
+    let header: AuditFileHeader | null = null;
+    try {
+      const first = JSON.parse(lines[0] ?? "null") as unknown;
+      if (isRecord(first) && first.type === "strata-audit" && typeof first.namespace === "string")
+        header = first as unknown as AuditFileHeader;
+    } catch {
+      // reported below
+    }
+    if (!header) {
+      report(1, null, null, "not a Strata audit file: the first line is not a strata-audit header");
+      return;
+    }
+    const ns = header.namespace;
+    let chain = chains.get(ns);
+    if (!chain) {
+      chain = { prev: null, nextFile: 1, files: header.files, head: header.head };
+      chains.set(ns, chain);
+    }
+    if (header.file !== chain.nextFile)
+      report(
+        0,
+        ns,
+        null,
+        `out of order: this is file ${header.file} of ${header.files}, expected file ${chain.nextFile} (a file was dropped or reordered)`,
+      );
+    chain.nextFile = header.file + 1;
+    if (header.files !== chain.files || JSON.stringify(header.head) !== JSON.stringify(chain.head))
+      report(1, ns, null, "header disagrees with the first file's (file count or head changed)");
+    let first: number | null = null;
+    let last: number | null = null;
+    for (let i = 1; i < lines.length; i++) {
+      const line = i + 1;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(lines[i]!);
+      } catch {
+        report(line, ns, null, "unreadable: not JSON");
+        continue;
+      }
+      const e = isRecord(parsed) ? asEntry(parsed) : null;
+      if (!e) {
+        report(line, ns, null, "unreadable: not an audit entry");
+        continue;
+      }
+      entries++;
+      first ??= e.seq;
+      last = e.seq;
+      if (e.namespace !== ns)
+        report(line, e.namespace, e.seq, `entry of namespace ${e.namespace} in a ${ns} file`);
+      const prev = chain.prev;
+      const expectedSeq = (prev?.seq ?? 0) + 1;
+      if (e.seq !== expectedSeq) report(line, ns, e.seq, `gap: expected seq ${expectedSeq}`);
+      if (e.prevHash !== (prev?.hash ?? GENESIS_HASH))
+        report(line, ns, e.seq, "broken-link: prevHash does not match the previous entry");
+      if (entryHash(e) !== e.hash) report(line, ns, e.seq, "tampered: hash does not match");
+      if (e.detail !== null && sha256(canonicalJson(e.detail)) !== e.contentHash)
+        report(line, ns, e.seq, "tampered: detail does not match its content hash");
+      chain.prev = e;
+    }
+    if (first !== header.firstSeq || last !== header.lastSeq)
+      report(
+        0,
+        ns,
+        null,
+        `header says entries ${header.firstSeq ?? "-"}…${header.lastSeq ?? "-"}, the file holds ${first ?? "-"}…${last ?? "-"} (entries removed or added)`,
+      );
+  });
+  for (const [ns, chain] of chains) {
+    if (chain.nextFile !== chain.files + 1)
+      problems.push({
+        file: files.length,
+        line: 0,
+        namespace: ns,
+        seq: null,
+        problem: `missing files: the export has ${chain.files} file(s), the last one given is file ${chain.nextFile - 1}`,
+      });
+    const end = chain.prev ? { seq: chain.prev.seq, hash: chain.prev.hash } : null;
+    if (JSON.stringify(end) !== JSON.stringify(chain.head))
+      problems.push({
+        file: files.length,
+        line: 0,
+        namespace: ns,
+        seq: end?.seq ?? null,
+        problem: `truncated: the chain ends at seq ${end?.seq ?? 0}, the headers say ${chain.head?.seq ?? 0}`,
+      });
+  }
+  return { ok: problems.length === 0, files: files.length, entries, namespaces: chains.size, problems };
+}
+
+/** Whether an event matches a filter: exact (`belief.retired`) or a prefix (`belief.*`, `*`). */
+export function eventMatches(event: string, filter: string | undefined): boolean {
+  if (filter === undefined || filter === "*") return true;
+  return filter.endsWith(".*") ? event.startsWith(filter.slice(0, -1)) : event === filter;
+}

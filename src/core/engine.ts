@@ -8,7 +8,8 @@
  */
 
 import { z } from "zod";
-import { verifyChains } from "./audit.js";
+import { auditJsonlFiles, eventMatches, verifyChains } from "./audit.js";
+import { type AuditSink, withAuditSink } from "./audit-sink.js";
 import { assemble, type ContextLine } from "./context.js";
 import { type Digest, records } from "./continuity/records.js";
 import {
@@ -22,6 +23,10 @@ import {
   saveContinuity as saveContinuityProcess,
 } from "./continuity/wraps.js";
 import { notFound, StrataError } from "./errors.js";
+import { dumpNamespace } from "./exchange/document.js";
+import { renderJson, renderJsonl, renderMarkdown } from "./exchange/export.js";
+import { parseImportSource } from "./exchange/import.js";
+import { type ImportReport, importStatements, loadDocument } from "./exchange/load.js";
 import { usageSignal, utility } from "./forgetting.js";
 import { createLexicalJudge } from "./judge/lexical-judge.js";
 import { type MaintainReport, planMaintain } from "./maintain.js";
@@ -29,8 +34,10 @@ import {
   type AssociationsOptions,
   AssociationsOptionsSchema,
   type AuditEntry,
-  type AuditLogOptions,
-  AuditLogOptionsSchema,
+  type AuditJsonlOptions,
+  AuditJsonlOptionsSchema,
+  type AuditOptions,
+  AuditOptionsSchema,
   type AuditVerification,
   type Belief,
   type BeliefKind,
@@ -47,9 +54,13 @@ import {
   type DistilOptions,
   type Episode,
   type ExplainResult,
+  type ExportOptions,
+  ExportOptionsSchema,
   type ForgetResult,
   type GateResult,
   IdSchema,
+  type ImportOptions,
+  ImportOptionsSchema,
   type Judgment,
   JudgmentsSchema,
   type ListOptions,
@@ -104,6 +115,12 @@ export interface EngineOptions {
   namespace?: string;
   /** Who the audit chain names for changes made through this engine. Default `library`. */
   actor?: string;
+  /**
+   * External audit sink (SIEM, cloud logging): called with each audit entry after its
+   * transaction commits, in chain order; never for work that rolled back. Best-effort: an error
+   * thrown (or a promise rejected) by the sink is ignored and never breaks a write. Default: none.
+   */
+  onAuditEvent?: AuditSink;
 }
 
 export type MemoryItem = ({ layer: "belief" } & Belief) | ({ layer: "episode" } & Episode);
@@ -150,7 +167,7 @@ export class Memory {
   private readonly lexical = createLexicalJudge();
 
   constructor(options: EngineOptions) {
-    this.store = options.store;
+    this.store = options.onAuditEvent ? withAuditSink(options.store, options.onAuditEvent) : options.store;
     this.embedder = options.embedder;
     this.tokenizer = options.tokenizer;
     this.clock = options.clock;
@@ -1067,14 +1084,126 @@ export class Memory {
     return verifyChains(this.store);
   }
 
-  /** Audit entries, oldest first. */
-  async auditLog(options: AuditLogOptions = {}): Promise<AuditEntry[]> {
-    const o = parseInput(AuditLogOptionsSchema, options, "audit log options");
-    return this.store.listAudit({
-      namespace: o.namespace ?? this.namespace,
-      subjectId: o.subjectId,
-      limit: o.limit,
-    });
+  /**
+   * Audit entries, oldest first, filtered by subject, time (`since`) and event (exact, or a
+   * prefix such as `belief.*`).
+   *
+   *   await mem.audit({ since: "2026-03-01", event: "belief.*", limit: 20 });
+   */
+  async audit(options: AuditOptions = {}): Promise<AuditEntry[]> {
+    const o = parseInput(AuditOptionsSchema, options, "audit options");
+    const namespace = o.namespace ?? this.namespace;
+    if (o.since === undefined && o.event === undefined)
+      return this.store.listAudit({ namespace, subjectId: o.subjectId, limit: o.limit });
+    const out: AuditEntry[] = [];
+    for (let afterSeq = 0; out.length < o.limit; ) {
+      const page = await this.store.listAudit({ namespace, subjectId: o.subjectId, afterSeq, limit: 1000 });
+      for (const e of page)
+        if (
+          (o.since === undefined || e.at >= o.since) &&
+          eventMatches(e.event, o.event) &&
+          out.length < o.limit
+        )
+          out.push(e);
+      if (page.length < 1000) break;
+      afterSeq = page.at(-1)!.seq;
+    }
+    return out;
+  }
+
+  /**
+   * One namespace's audit chain as JSONL files (a header line, then at most `linesPerFile`
+   * entries each) that verify together, across file boundaries, with `verifyAuditJsonl`.
+   *
+   *   const files = await mem.exportAuditJsonl({ linesPerFile: 1000 });
+   *   verifyAuditJsonl(files).ok; // true until a line is edited, removed or moved, or a file dropped
+   */
+  async exportAuditJsonl(options: AuditJsonlOptions = {}): Promise<string[]> {
+    const o = parseInput(AuditJsonlOptionsSchema, options, "exportAuditJsonl options");
+    const namespace = o.namespace ?? this.namespace;
+    const entries: AuditEntry[] = [];
+    for (let afterSeq = 0; ; ) {
+      const page = await this.store.listAudit({ namespace, afterSeq, limit: 5000 });
+      entries.push(...page);
+      if (page.length < 5000) break;
+      afterSeq = page.at(-1)!.seq;
+    }
+    return auditJsonlFiles(namespace, entries, o.linesPerFile);
+  }
+
+  /**
+   * A namespace as text. `json` is lossless (episodes, beliefs of every status, provenance,
+   * links, outcomes, vectors, judged pairs, continuity records, the audit chain) and round-trips
+   * through `import` into an empty store; `jsonl` holds the same records one a line; `markdown`
+   * is for people: the digest and beliefs by kind and status with their evidence.
+   *
+   *   const json = await mem.export({ format: "json" });
+   *   await other.import(json); // same ids, same recall, the chain verifies
+   */
+  async export(options: ExportOptions = {}): Promise<string> {
+    const o = parseInput(ExportOptionsSchema, options, "export options");
+    const namespace = o.namespace ?? this.namespace;
+    const doc = await dumpNamespace(this.store, namespace, this.now());
+    if (o.format === "json") return renderJson(doc);
+    if (o.format === "jsonl") return renderJsonl(doc);
+    return renderMarkdown(doc, await this.continuity({ namespace }));
+  }
+
+  /**
+   * Imports a Strata export (JSON text or object, or JSONL) or the MCP memory server's
+   * `memory.jsonl`, detected from the content. A Strata export is loaded as it was, into a
+   * namespace that holds nothing yet; memory.jsonl entities, observations and relations pass the
+   * write gate as episodes distilled into facts (duplicates merge). An unknown or damaged source
+   * is refused whole, nothing written. Returns what it did.
+   *
+   *   const report = await mem.import(readFileSync("memory.jsonl", "utf8"));
+   *   report.counts; // { statements: 12, stored: 10, merged: 2, entities: 4, relations: 3 }
+   */
+  async import(
+    source: unknown,
+    options: ImportOptions = {},
+    hooks: ProgressHooks = {},
+  ): Promise<ImportReport> {
+    const o = parseInput(ImportOptionsSchema, options, "import options");
+    const parsed = parseImportSource(source);
+    if (parsed.format !== "mcp-memory") {
+      if (o.namespace !== undefined && o.namespace !== parsed.document.namespace)
+        throw new StrataError(
+          "INVALID_INPUT",
+          `This Strata export is of namespace "${parsed.document.namespace}", which is part of every audit hash: it cannot be imported as "${o.namespace}". Drop the namespace option.`,
+          { field: "namespace" },
+        );
+      return loadDocument(this.store, this.writes, parsed.document, parsed.format, hooks.onProgress);
+    }
+    return importStatements(
+      this,
+      parsed.statements,
+      o.namespace ?? this.namespace,
+      { entities: parsed.entities, relations: parsed.relations },
+      hooks.onProgress,
+    );
+  }
+
+  /**
+   * A hot, consistent copy of the whole store at `path` while writers run (SQLite's online
+   * backup). A store without the capability (a server database) refuses with UNSUPPORTED.
+   *
+   *   await mem.backup("backups/memory-2026-03-01.db");
+   */
+  async backup(path: string): Promise<{ path: string; store: string }> {
+    const destination = parseInput(
+      z.string().trim().min(1, "a backup path is required: pass a file path such as backups/memory.db"),
+      path,
+      "backup path",
+    );
+    if (!this.store.capabilities.backup || !this.store.backup)
+      throw new StrataError(
+        "UNSUPPORTED",
+        `The ${this.store.name} store has no hot backup: copy it with its own tools (pg_dump for Postgres), or export a namespace with mem.export({ format: "json" }).`,
+        { store: this.store.name },
+      );
+    await this.store.backup(destination);
+    return { path: destination, store: this.store.name };
   }
 
   async close(): Promise<void> {

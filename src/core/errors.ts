@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   "EMBEDDER_FAILED",
   /** A transfer's target already holds data. */
   "TARGET_NOT_EMPTY",
+  /** The store cannot do this (e.g. a hot backup of a server database): its capabilities say so. */
+  "UNSUPPORTED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

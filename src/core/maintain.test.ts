@@ -28,7 +28,7 @@ describe("maintain (homeostasis)", () => {
     expect(after.confidence).toBe(before.confidence);
     expect(after.lastConfirmedAt).toBe(before.lastConfirmedAt);
     expect(await mem.get(confirmed.id)).toMatchObject({ status: "active" });
-    expect((await mem.auditLog({ limit: 100 })).map((e) => e.event)).toContain("belief.retired");
+    expect((await mem.audit({ limit: 100 })).map((e) => e.event)).toContain("belief.retired");
   });
 
   it("pinned, restored and proven beliefs are immune, and the report says why", async () => {

@@ -378,14 +378,61 @@ export type ListOptions = z.input<typeof ListOptionsSchema>;
 
 export const StatsOptionsSchema = z.object({ namespace: NamespaceSchema.optional() }).strict();
 
-export const AuditLogOptionsSchema = z
+export const AuditEventFilterSchema = z
+  .string()
+  .regex(
+    /^(\*|[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*(\.\*)?)$/,
+    'an event filter is an event name (belief.retired) or a prefix ending in ".*" (belief.*)',
+  )
+  .describe("Only entries of this event, exact (belief.retired) or by prefix (belief.*).");
+
+export const AuditOptionsSchema = z
   .object({
     namespace: NamespaceSchema.optional(),
     subjectId: IdSchema.optional().describe("Only entries about this episode or belief."),
+    since: TimeInputSchema.optional().describe("Only entries recorded at or after this time."),
+    event: AuditEventFilterSchema.optional(),
     limit: z.number().int().min(1).max(10_000).default(100).describe("How many entries (default 100)."),
   })
   .strict();
-export type AuditLogOptions = z.input<typeof AuditLogOptionsSchema>;
+export type AuditOptions = z.input<typeof AuditOptionsSchema>;
+
+export const AuditJsonlOptionsSchema = z
+  .object({
+    namespace: NamespaceSchema.optional(),
+    linesPerFile: z
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(10_000)
+      .describe("Entries per file (default 10 000); each file also opens with a header line."),
+  })
+  .strict();
+export type AuditJsonlOptions = z.input<typeof AuditJsonlOptionsSchema>;
+
+export const EXPORT_FORMATS = ["json", "markdown", "jsonl"] as const;
+export const ExportOptionsSchema = z
+  .object({
+    format: z
+      .enum(EXPORT_FORMATS)
+      .default("json")
+      .describe(
+        "json: lossless (round-trips through import); markdown: for people; jsonl: one record a line.",
+      ),
+    namespace: NamespaceSchema.optional(),
+  })
+  .strict();
+export type ExportOptions = z.input<typeof ExportOptionsSchema>;
+
+export const ImportOptionsSchema = z
+  .object({
+    namespace: NamespaceSchema.optional().describe(
+      "Where MCP memory.jsonl statements go (default: the engine's). A Strata export keeps its own namespace.",
+    ),
+  })
+  .strict();
+export type ImportOptions = z.input<typeof ImportOptionsSchema>;
 
 export const SweepOptionsSchema = z
   .object({

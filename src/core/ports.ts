@@ -86,6 +86,8 @@ export interface StoreCapabilities {
   readonly vector: "index" | "scan";
   /** Several processes may write at once (WAL, a server). */
   readonly concurrentWriters: boolean;
+  /** `backup(path)` makes a hot, consistent copy while writers run (SQLite's online backup). */
+  readonly backup: boolean;
 }
 
 export interface BeliefFilter {
@@ -277,5 +279,10 @@ export interface Store extends StoreReader {
   readonly capabilities: StoreCapabilities;
   /** One atomic write; other processes wait (busy timeout) rather than interleave. */
   transaction<T>(fn: (tx: StoreWriter) => Promise<T>): Promise<T>;
+  /**
+   * A hot, consistent copy of the whole store at `destination` (a file path) while writers run.
+   * Present when `capabilities.backup` is true.
+   */
+  backup?(destination: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -111,7 +111,7 @@ for (const t of TARGETS) {
 
           const audit = await mem.verifyAudit();
           expect(audit).toMatchObject({ ok: true, namespaces: 1, problems: [] });
-          const log = await mem.auditLog({ limit: 10_000 });
+          const log = await mem.audit({ limit: 10_000 });
           expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
           expect(new Set(log.map((e) => e.actor))).toEqual(
             new Set(Array.from({ length: WORKERS }, (_, w) => `worker-${w}`)),

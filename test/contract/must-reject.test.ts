@@ -43,7 +43,10 @@ const METHODS = [
   "restore",
   "forget",
   "stats",
-  "auditLog",
+  "audit",
+  "export",
+  "import",
+  "backup",
 ] as const;
 
 const CallSchema = z.object({ method: z.enum(METHODS), args: z.array(z.unknown()) }).strict();

@@ -94,7 +94,7 @@ async function script(mem: Memory): Promise<unknown[]> {
   out.push(await mem.stats());
   out.push(await mem.list({ limit: 50 }));
   out.push(await mem.list({ layer: "episode", limit: 50 }));
-  out.push(await mem.auditLog({ limit: 500 }));
+  out.push(await mem.audit({ limit: 500 }));
   out.push(await mem.verifyAudit());
   return out;
 }

@@ -107,7 +107,7 @@ describe("several processes share one SQLite store", () => {
       expect(audit.problems).toEqual([]);
       expect(audit.ok).toBe(true);
       expect(audit.entries).toBeGreaterThanOrEqual(WORKERS * ITEMS);
-      const log = await mem.auditLog({ limit: 10_000 });
+      const log = await mem.audit({ limit: 10_000 });
       const actors = new Set(log.map((e) => e.actor));
       for (let w = 1; w <= WORKERS; w++) expect(actors).toContain(`worker-${w}`);
       // The writers really overlapped: their entries interleave rather than forming one block each.

@@ -1,10 +1,12 @@
 /**
- * The audit chain: `verify` (exit 1 when broken) and `audit` (the entries, oldest first).
+ * The audit chain: `verify` (exit 1 when broken), `audit` (the entries, oldest first, filtered
+ * by time and event) and `audit --jsonl DIR` (the chain as files that verify across files).
  */
 import type { Memory } from "../../core/engine.js";
 import type { AuditEntry, AuditVerification } from "../../core/model.js";
-import { withoutUndefined } from "../args.js";
+import { toSince, withoutUndefined } from "../args.js";
 import { indent, type Style, shortTime, table } from "../style.js";
+import type { FileSink } from "./exchange.js";
 
 /** `strata verify` */
 export async function runVerify(mem: Memory): Promise<AuditVerification> {
@@ -24,12 +26,51 @@ export function renderVerify(r: AuditVerification, style: Style): string {
 export interface AuditArgs {
   limit?: number;
   subject?: string;
+  /** A duration back from now (7d, 12h, 30m, 2w) or a time (2026-03-01). */
+  since?: string;
+  /** An event name (belief.retired) or prefix (belief.*). */
+  event?: string;
 }
 
-/** `strata audit --subject b12 --limit 20` */
-export async function runAudit(mem: Memory, args: AuditArgs): Promise<AuditEntry[]> {
-  return mem.auditLog(withoutUndefined({ limit: args.limit, subjectId: args.subject }));
+/** `strata audit --since 7d --event "belief.*" --limit 20` */
+export async function runAudit(mem: Memory, args: AuditArgs, now = new Date()): Promise<AuditEntry[]> {
+  return mem.audit(
+    withoutUndefined({
+      limit: args.limit,
+      subjectId: args.subject,
+      since: args.since === undefined ? undefined : toSince(args.since, now),
+      event: args.event,
+    }),
+  );
 }
+
+export interface AuditJsonlResult {
+  namespace: string;
+  dir: string;
+  /** Absolute paths, in chain order. */
+  files: string[];
+  entries: number;
+}
+
+/** `strata audit --jsonl audit/`: the chain as JSONL files that verify across file boundaries. */
+export async function runAuditJsonl(
+  mem: Memory,
+  args: { dir: string; linesPerFile?: number },
+  files: Pick<FileSink, "writeOutput">,
+): Promise<AuditJsonlResult> {
+  const texts = await mem.exportAuditJsonl(withoutUndefined({ linesPerFile: args.linesPerFile }));
+  const stem = `audit-${mem.namespace.replace(/[^A-Za-z0-9._-]/g, "_")}`;
+  const written: string[] = [];
+  for (const [i, text] of texts.entries())
+    written.push(
+      await files.writeOutput(`${args.dir}/${stem}-${String(i + 1).padStart(4, "0")}.jsonl`, text),
+    );
+  const entries = texts.reduce((n, t) => n + t.split("\n").filter((l) => l.length > 0).length - 1, 0);
+  return { namespace: mem.namespace, dir: args.dir, files: written, entries };
+}
+
+export const renderAuditJsonl = (r: AuditJsonlResult, style: Style): string =>
+  `${style.good(`wrote ${r.entries} audit entries of ${r.namespace} in ${r.files.length} file(s)`)}\n${indent(r.files.join("\n"))}`;
 
 export function renderAudit(entries: AuditEntry[], style: Style): string {
   if (entries.length === 0) return style.dim("No audit entries.");

@@ -390,7 +390,7 @@ describe("continuity without an LLM", () => {
     await rec("Something");
     const w = await mem.prepareWrap();
     await mem.saveContinuity(digest([]), { token: w.token! });
-    const events = (await mem.auditLog({ limit: 100 })).map((e) => e.event);
+    const events = (await mem.audit({ limit: 100 })).map((e) => e.event);
     expect(events).toEqual(expect.arrayContaining(["wrap.prepared", "wrap.saved"]));
     expect((await mem.verifyAudit()).ok).toBe(true);
     expect(await mem.continuityHistory()).toHaveLength(1);

@@ -1081,6 +1081,8 @@ export class PostgresStore extends PostgresReader implements Store {
       fullText: true,
       vector: ctx.vectorSchema === null ? "scan" : "index",
       concurrentWriters: true,
+      // A server database: copy it with pg_dump or the provider's snapshots.
+      backup: false,
     });
   }
 

@@ -272,6 +272,7 @@ export class SqliteStore implements Store {
       fullText: true,
       vector: vectorIndex ? "index" : "scan",
       concurrentWriters: path !== ":memory:",
+      backup: true,
     });
   }
 

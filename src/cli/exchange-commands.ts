@@ -1,0 +1,95 @@
+/**
+ * Moving memory in and out: `export`, `import` and `backup`. Registered from createProgram with
+ * one call, like the continuity commands; actions only convert argv strings and hand `runMain`
+ * an `Invocation`.
+ */
+import { type Command, Option } from "commander";
+import { EXPORT_FORMATS } from "../core/model.js";
+import {
+  renderBackup,
+  renderExport,
+  renderImport,
+  runBackup,
+  runExport,
+  runImport,
+} from "./commands/exchange.js";
+import type { Invocation } from "./program.js";
+
+const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
+
+export function registerExchangeCommands(program: Command, on: (inv: Invocation) => void): void {
+  const invoke = <T>(invocation: Invocation<T>) => on(invocation as Invocation);
+
+  program
+    .command("export")
+    .description(
+      "export the namespace: json (lossless, round-trips through import), markdown (for people), jsonl (one record a line)",
+    )
+    .addOption(
+      new Option("--format <format>", "json | markdown | jsonl (default json)").choices(EXPORT_FORMATS),
+    )
+    .option("-o, --out <file>", "write to FILE instead of stdout")
+    .addHelpText(
+      "after",
+      examples(
+        "strata export --out memory.json",
+        "strata export --format markdown --out memory.md",
+        "strata -n agent-7 export --format jsonl > agent-7.jsonl",
+        "strata export --out memory.json --json   # {format, namespace, path, bytes}",
+      ),
+    )
+    .action((o: { format?: string; out?: string }) =>
+      invoke({
+        command: "export",
+        run: { engine: (mem, env) => runExport(mem, o, env) },
+        render: renderExport,
+      }),
+    );
+
+  program
+    .command("import")
+    .description(
+      "import a Strata export (json or jsonl, into an empty store) or the MCP memory server's memory.jsonl (through the write gate); the format is detected",
+    )
+    .argument("[file]", "the file to import; stdin when omitted or -")
+    .addHelpText(
+      "after",
+      examples(
+        "strata --db new.db import memory.json",
+        "strata import ~/.mcp/memory.jsonl",
+        "strata -n people import memory.jsonl --json",
+        "cat export.jsonl | strata --db new.db import -",
+      ),
+    )
+    .action((file: string | undefined) =>
+      invoke({
+        command: "import",
+        run: {
+          engine: async (mem, env) =>
+            runImport(mem, { text: await env.readInput(file) }, env.progress("import")),
+        },
+        render: renderImport,
+      }),
+    );
+
+  program
+    .command("backup")
+    .description(
+      "hot, consistent copy of the SQLite store to PATH while writers run (refuses an existing file)",
+    )
+    .argument("<path>", "the new backup file")
+    .addHelpText(
+      "after",
+      examples(
+        "strata backup backups/memory-2026-03-01.db",
+        "strata --db agent.db backup agent.bak.db --json",
+      ),
+    )
+    .action((path: string) =>
+      invoke({
+        command: "backup",
+        run: { engine: (mem, env) => runBackup(mem, { path }, env) },
+        render: renderBackup,
+      }),
+    );
+}

@@ -1,0 +1,201 @@
+/**
+ * A namespace as one document: every section of the store port's dump (episodes, beliefs of
+ * every status, provenance, links, outcomes, vectors, judged pairs, continuity records, audit
+ * entries and head), filtered to one namespace, ids, hashes and times as stored. This is what
+ * the JSON and JSONL exports carry and what `import` loads back, so the chain still verifies.
+ */
+import { z } from "zod";
+import {
+  AuditEntrySchema,
+  BeliefSchema,
+  EpisodeSchema,
+  IdSchema,
+  LinkSchema,
+  NamespaceSchema,
+  OutcomeEventSchema,
+} from "../model.js";
+import {
+  DUMP_SECTIONS,
+  type DumpRows,
+  type DumpSection,
+  JUDGE_RELATIONS,
+  type StoreReader,
+} from "../ports.js";
+
+export const EXPORT_FORMAT = "strata-export";
+export const EXPORT_VERSION = 1;
+
+/** A vector in a document: its Float32 bytes (little-endian) as base64. */
+const EncodedVectorSchema = z.object({
+  id: IdSchema,
+  namespace: NamespaceSchema,
+  embedder: z.string(),
+  vector: z.string(),
+});
+
+/** Row schemas per section: an import checks every row before it writes any. */
+export const SECTION_SCHEMAS = {
+  episodes: EpisodeSchema.strict(),
+  beliefs: BeliefSchema.strict(),
+  beliefSources: z.object({ episodeId: IdSchema, beliefId: IdSchema }).strict(),
+  links: LinkSchema.strict(),
+  outcomes: OutcomeEventSchema.strict(),
+  vectors: EncodedVectorSchema.strict(),
+  judgedPairs: z
+    .object({
+      a: IdSchema,
+      b: IdSchema,
+      aHash: z.string(),
+      bHash: z.string(),
+      relation: z.enum(JUDGE_RELATIONS),
+      judge: z.string(),
+      reason: z.string(),
+      at: z.string(),
+    })
+    .strict(),
+  meta: z.object({ key: z.string().min(1), value: z.string() }).strict(),
+  audit: AuditEntrySchema.strict(),
+  auditHeads: z.object({ namespace: NamespaceSchema, seq: z.number().int(), hash: z.string() }).strict(),
+} as const satisfies Record<DumpSection, z.ZodType>;
+
+export type ExportSections = {
+  [S in DumpSection]: z.infer<(typeof SECTION_SCHEMAS)[S]>[];
+};
+
+export const ExportDocumentSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  namespace: NamespaceSchema,
+  exportedAt: z.string(),
+  counts: z.record(z.string(), z.number()),
+  ...(Object.fromEntries(DUMP_SECTIONS.map((s) => [s, z.array(SECTION_SCHEMAS[s])])) as {
+    [S in DumpSection]: z.ZodArray<(typeof SECTION_SCHEMAS)[S]>;
+  }),
+});
+export type ExportDocument = z.infer<typeof ExportDocumentSchema>;
+
+/** The JSONL `type` of each section's records (episodes have a `type` of their own, so rows go in `data`). */
+export const RECORD_TYPES: Record<DumpSection, string> = {
+  episodes: "episode",
+  beliefs: "belief",
+  beliefSources: "belief-source",
+  links: "link",
+  outcomes: "outcome",
+  vectors: "vector",
+  judgedPairs: "judged-pair",
+  meta: "meta",
+  audit: "audit",
+  auditHeads: "audit-head",
+};
+
+export function encodeVector(v: Float32Array): string {
+  const bytes = new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export function decodeVector(s: string): Float32Array {
+  const binary = atob(s);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Float32Array(bytes.buffer);
+}
+
+/**
+ * Whether a meta key belongs to `namespace`: engine records are keyed `<kind>:<namespace>`
+ * (wrap-state, continuity, patterns, associations, sweep …); a wrap is keyed by its token and
+ * names its namespace inside.
+ */
+function metaInNamespace(key: string, value: string, namespace: string): boolean {
+  if (key.startsWith("wrap:")) {
+    try {
+      return (JSON.parse(value) as { namespace?: unknown }).namespace === namespace;
+    } catch {
+      return false;
+    }
+  }
+  const colon = key.indexOf(":");
+  return colon > 0 && key.slice(colon + 1) === namespace;
+}
+
+/**
+ * Reads one namespace out of a store, page by page over the port's `dump`, into a document.
+ * Rows that point across namespaces (a link, a judged pair) come along when either end is here.
+ */
+export async function dumpNamespace(
+  store: StoreReader,
+  namespace: string,
+  exportedAt: string,
+  pageSize = 2000,
+): Promise<ExportDocument> {
+  const ids = new Set<string>();
+  const doc = {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    namespace,
+    exportedAt,
+    counts: {} as Record<string, number>,
+  } as ExportDocument;
+  for (const section of DUMP_SECTIONS) {
+    const out: unknown[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { rows: DumpRows[DumpSection]; cursor: string | null } = await store.dump(section, {
+        cursor,
+        limit: pageSize,
+      });
+      for (const row of page.rows) {
+        const kept = keep(section, row, namespace, ids);
+        if (kept !== null) out.push(kept);
+      }
+      cursor = page.cursor;
+    } while (cursor !== null);
+    (doc as unknown as Record<string, unknown[]>)[section] = out;
+    doc.counts[section] = out.length;
+  }
+  return doc;
+}
+
+function keep(section: DumpSection, row: unknown, ns: string, ids: Set<string>): unknown {
+  switch (section) {
+    case "episodes":
+    case "beliefs": {
+      const r = row as { id: string; namespace: string };
+      if (r.namespace !== ns) return null;
+      ids.add(r.id);
+      return r;
+    }
+    case "beliefSources":
+      return ids.has((row as DumpRows["beliefSources"][number]).beliefId) ? row : null;
+    case "links": {
+      const l = row as DumpRows["links"][number];
+      return ids.has(l.from) || ids.has(l.to) ? row : null;
+    }
+    case "outcomes":
+      return ids.has((row as DumpRows["outcomes"][number]).beliefId) ? row : null;
+    case "vectors": {
+      const v = row as DumpRows["vectors"][number];
+      return v.namespace === ns ? { ...v, vector: encodeVector(v.vector) } : null;
+    }
+    case "judgedPairs": {
+      const p = row as DumpRows["judgedPairs"][number];
+      return ids.has(p.a) || ids.has(p.b) ? row : null;
+    }
+    case "meta": {
+      const m = row as DumpRows["meta"][number];
+      return metaInNamespace(m.key, m.value, ns) ? row : null;
+    }
+    case "audit":
+    case "auditHeads":
+      return (row as { namespace: string }).namespace === ns ? row : null;
+  }
+}
+
+/** The document's rows as the port's `load` takes them (vectors decoded). */
+export function sectionRows<S extends DumpSection>(doc: ExportDocument, section: S): DumpRows[S] {
+  if (section === "vectors")
+    return doc.vectors.map((v) => ({ ...v, vector: decodeVector(v.vector) })) as DumpRows[S];
+  return doc[section] as unknown as DumpRows[S];
+}

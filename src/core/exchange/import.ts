@@ -1,0 +1,225 @@
+/**
+ * Reading what `import` is given: a Strata export (JSON or JSONL) or the official MCP memory
+ * server's `memory.jsonl`. Everything is parsed and checked before anything is written, so an
+ * unknown or damaged source is refused whole with a StrataError that says what was expected.
+ */
+import { z } from "zod";
+import { StrataError } from "../errors.js";
+import { DUMP_SECTIONS, type DumpSection } from "../ports.js";
+import { parseInput } from "../validate.js";
+import {
+  EXPORT_FORMAT,
+  type ExportDocument,
+  ExportDocumentSchema,
+  RECORD_TYPES,
+  SECTION_SCHEMAS,
+} from "./document.js";
+
+export const IMPORT_FORMATS = ["strata-json", "strata-jsonl", "mcp-memory"] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** One proposition from a memory.jsonl: recorded as an episode, distilled into a fact. */
+export interface McpStatement {
+  text: string;
+  /** Where it came from, e.g. `entity Alice, observation 2` or `relation Alice works_at Acme`. */
+  origin: string;
+  metadata: Record<string, unknown>;
+}
+
+export type ParsedSource =
+  | { format: "strata-json" | "strata-jsonl"; document: ExportDocument }
+  | { format: "mcp-memory"; statements: McpStatement[]; entities: number; relations: number };
+
+const UNKNOWN_FORMAT =
+  'expected a Strata export (JSON or JSONL from `strata export` / mem.export()) or the MCP memory server\'s memory.jsonl (lines of {"type":"entity",…} and {"type":"relation",…})';
+
+const McpEntitySchema = z.object({
+  type: z.literal("entity"),
+  name: z.string().trim().min(1, "an entity needs a name"),
+  entityType: z.string().trim().default(""),
+  observations: z.array(z.string()).default([]),
+});
+const McpRelationSchema = z.object({
+  type: z.literal("relation"),
+  from: z.string().trim().min(1, "a relation needs from"),
+  to: z.string().trim().min(1, "a relation needs to"),
+  relationType: z.string().trim().min(1, "a relation needs a relationType"),
+});
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Detects the format and parses it. Strings are JSON or JSONL; an object is taken as a parsed
+ * Strata JSON export.
+ *
+ *   parseImportSource('{"type":"entity","name":"Alice","entityType":"person","observations":["works at Acme"]}')
+ *   // → { format: "mcp-memory", statements: [{ text: "Alice has entity type person", … }, { text: "Alice works at Acme", … }] }
+ */
+export function parseImportSource(source: unknown): ParsedSource {
+  if (isRecord(source)) return { format: "strata-json", document: parseDocument(source) };
+  if (typeof source !== "string")
+    throw new StrataError("INVALID_INPUT", `Invalid import source: ${UNKNOWN_FORMAT}; got ${typeof source}.`);
+  const text = source.replace(/^\uFEFF/, "").trim();
+  if (text.length === 0)
+    throw new StrataError("INVALID_INPUT", `Nothing to import: the source is empty; ${UNKNOWN_FORMAT}.`);
+  let whole: unknown;
+  try {
+    whole = JSON.parse(text);
+  } catch {
+    // Not one JSON value: JSONL.
+  }
+  if (isRecord(whole) && whole.format === EXPORT_FORMAT)
+    return { format: "strata-json", document: parseDocument(whole) };
+  const records: { line: number; value: Record<string, unknown> }[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    if (raw.trim().length === 0) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new StrataError("INVALID_INPUT", `Cannot import: line ${i + 1} is not JSON; ${UNKNOWN_FORMAT}.`, {
+        line: i + 1,
+      });
+    }
+    if (!isRecord(value) || typeof value.type !== "string")
+      throw new StrataError(
+        "INVALID_INPUT",
+        `Cannot import: line ${i + 1} has no "type"; ${UNKNOWN_FORMAT}.`,
+        { line: i + 1 },
+      );
+    records.push({ line: i + 1, value });
+  });
+  const first = records[0]!.value;
+  if (first.type === "header" && first.format === EXPORT_FORMAT)
+    return { format: "strata-jsonl", document: parseStrataJsonl(first, records.slice(1)) };
+  if (first.type === "entity" || first.type === "relation") return parseMcpMemory(records);
+  throw new StrataError(
+    "INVALID_INPUT",
+    `Unknown import format (first record has type "${first.type}"): ${UNKNOWN_FORMAT}.`,
+    {
+      type: first.type,
+    },
+  );
+}
+
+function parseDocument(value: Record<string, unknown>): ExportDocument {
+  if (value.format !== EXPORT_FORMAT)
+    throw new StrataError("INVALID_INPUT", `Unknown import format: ${UNKNOWN_FORMAT}.`);
+  if (value.version !== 1)
+    throw new StrataError(
+      "INVALID_INPUT",
+      `This Strata export has version ${String(value.version)}; this Strata reads version 1. Upgrade strata-memory to import it.`,
+      { version: value.version },
+    );
+  const doc = parseInput(ExportDocumentSchema, value, "Strata export");
+  const stray = [...doc.episodes, ...doc.beliefs, ...doc.audit, ...doc.auditHeads].find(
+    (r) => r.namespace !== doc.namespace,
+  );
+  if (stray)
+    throw new StrataError(
+      "INVALID_INPUT",
+      `Invalid Strata export: it is of namespace "${doc.namespace}" but holds a row of "${stray.namespace}".`,
+    );
+  return doc;
+}
+
+function parseStrataJsonl(
+  header: Record<string, unknown>,
+  records: { line: number; value: Record<string, unknown> }[],
+): ExportDocument {
+  const bySection = new Map<string, DumpSection>(DUMP_SECTIONS.map((s) => [RECORD_TYPES[s], s]));
+  const doc: Record<string, unknown> = {
+    format: header.format,
+    version: header.version,
+    namespace: header.namespace,
+    exportedAt: header.exportedAt,
+    counts: header.counts,
+    ...Object.fromEntries(DUMP_SECTIONS.map((s) => [s, [] as unknown[]])),
+  };
+  for (const { line, value } of records) {
+    const section = bySection.get(value.type as string);
+    if (!section)
+      throw new StrataError(
+        "INVALID_INPUT",
+        `Invalid Strata JSONL: line ${line} has unknown type "${String(value.type)}" (expected one of ${[...bySection.keys()].join(", ")}).`,
+        { line },
+      );
+    const row = SECTION_SCHEMAS[section].safeParse(value.data);
+    if (!row.success)
+      throw new StrataError(
+        "INVALID_INPUT",
+        `Invalid Strata JSONL: line ${line} (${String(value.type)}): ${row.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}.`,
+        { line },
+      );
+    (doc[section] as unknown[]).push(row.data);
+  }
+  return parseDocument(doc);
+}
+
+/** "Works at Acme" for Alice → "Alice works at Acme"; an observation naming its entity is kept as is. */
+function statementAbout(entity: string, observation: string): string {
+  const o = observation.trim();
+  if (o.toLowerCase().includes(entity.toLowerCase())) return o;
+  // Lower-case a leading capital only when it starts an ordinary word ("Works"), not "NASA" or "I".
+  const lowered = /^[A-Z][a-z]/.test(o) ? o[0]!.toLowerCase() + o.slice(1) : o;
+  return `${entity} ${lowered}`;
+}
+
+function parseMcpMemory(records: { line: number; value: Record<string, unknown> }[]): ParsedSource {
+  const statements: McpStatement[] = [];
+  let entities = 0;
+  let relations = 0;
+  for (const { line, value } of records) {
+    if (value.type === "entity") {
+      const r = McpEntitySchema.safeParse(value);
+      if (!r.success)
+        throw new StrataError(
+          "INVALID_INPUT",
+          `Invalid memory.jsonl: line ${line}: ${r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}.`,
+          { line },
+        );
+      entities++;
+      const e = r.data;
+      const base = { source: "mcp-memory", entity: e.name, entityType: e.entityType || null };
+      if (e.entityType)
+        statements.push({
+          // Not "Acme is an organization": the lexical judge reads "Acme is based in Berlin" as its new value.
+          text: `${e.name} has entity type ${e.entityType.replace(/_/g, " ")}`,
+          origin: `entity ${e.name}`,
+          metadata: base,
+        });
+      e.observations.forEach((o, i) => {
+        if (o.trim().length === 0) return;
+        statements.push({
+          text: statementAbout(e.name, o),
+          origin: `entity ${e.name}, observation ${i + 1}`,
+          metadata: { ...base, observation: o },
+        });
+      });
+    } else if (value.type === "relation") {
+      const r = McpRelationSchema.safeParse(value);
+      if (!r.success)
+        throw new StrataError(
+          "INVALID_INPUT",
+          `Invalid memory.jsonl: line ${line}: ${r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}.`,
+          { line },
+        );
+      relations++;
+      const x = r.data;
+      statements.push({
+        // Underscores read as words, so "works_at" meets "works at" in the gate and in search.
+        text: `${x.from} ${x.relationType.replace(/_/g, " ")} ${x.to}`,
+        origin: `relation ${x.from} ${x.relationType} ${x.to}`,
+        metadata: { source: "mcp-memory", from: x.from, to: x.to, relationType: x.relationType },
+      });
+    } else {
+      throw new StrataError(
+        "INVALID_INPUT",
+        `Invalid memory.jsonl: line ${line} has type "${String(value.type)}"; the MCP memory server writes only "entity" and "relation" lines.`,
+        { line },
+      );
+    }
+  }
+  return { format: "mcp-memory", statements, entities, relations };
+}
