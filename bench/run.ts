@@ -6,6 +6,7 @@
  *   npm run bench -- --sizes 1000 --json-only
  *   npm run bench -- --profile             # adds a time breakdown by port (store, embedder, judge…)
  *   npm run bench -- --only sleep          # consolidation and sweep at 10k and 100k beliefs only
+ *   npm run bench -- --only wrap           # prepareWrap and saveContinuity at 1k and 10k pending episodes
  *   npm run bench -- --only sleep --sleep-sizes 10000
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -25,6 +26,7 @@ import { type BenchClock, runSleepSize, type SleepSizeResult } from "./sleep.js"
 import { renderStoreBench, runStoreBench } from "./stores.js";
 import { createTraffic, type Traffic } from "./synthetic.js";
 import { createTimers, type Timers, timed } from "./timers.js";
+import { renderWrapTable, runWrapSize, type WrapSizeResult } from "./wrap.js";
 
 interface Options {
   sizes: number[];
@@ -40,7 +42,7 @@ interface Options {
   /** Also compare stores (bench/stores.ts): `--stores sqlite,postgres`; PostgreSQL needs DATABASE_URL. */
   stores: string[] | null;
   /** Which parts run: the gated-write/recall/context part, the sleep part, or both. */
-  only: "all" | "gate" | "sleep";
+  only: "all" | "gate" | "sleep" | "wrap";
   /** Store sizes of the sleep part (each a fresh store). */
   sleepSizes: number[];
   /** New beliefs written before the incremental sweep. */
@@ -96,7 +98,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--writes") o.writes = Number(value());
     else if (a === "--only") {
       const v = value();
-      if (v !== "gate" && v !== "sleep") throw new Error("--only takes gate or sleep");
+      if (v !== "gate" && v !== "sleep" && v !== "wrap") throw new Error("--only takes gate, sleep or wrap");
       o.only = v;
     } else if (a === "--sleep-sizes")
       o.sleepSizes = value()
@@ -106,7 +108,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--") continue;
     else
       throw new Error(
-        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep --sleep-sizes 10000,100000 --incremental 1000)`,
+        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap --sleep-sizes 10000,100000 --incremental 1000)`,
       );
   }
   if ([...o.sizes, ...o.sleepSizes].some((n) => !Number.isInteger(n) || n < 1))
@@ -508,12 +510,31 @@ function renderSleepTable(results: SleepSizeResult[]): string {
   return lines.join("\n");
 }
 
+/** The wrap part (bench/wrap.ts): prepareWrap and saveContinuity at 1k and 10k pending episodes. */
+async function runWrap(o: Options): Promise<WrapSizeResult[]> {
+  const out: WrapSizeResult[] = [];
+  for (const episodes of [1000, 10_000]) {
+    const dir = mkdtempSync(join(tmpdir(), "strata-bench-wrap-"));
+    const opened = async () => {
+      const mem = await open(join(dir, "wrap.db"), null);
+      const close = async () => {
+        await mem.close();
+        rmSync(dir, { recursive: true, force: true });
+      };
+      return { mem, close };
+    };
+    out.push(await runWrapSize(opened, episodes, { seed: o.seed, log: (m) => log(o, m) }));
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
   const machine = machineInfo();
   const started = performance.now();
-  const results = o.only === "sleep" ? [] : await runSizes(o);
-  const sleep = o.only === "gate" ? [] : await runSleep(o);
+  const results = o.only === "all" || o.only === "gate" ? await runSizes(o) : [];
+  const sleep = o.only === "all" || o.only === "sleep" ? await runSleep(o) : [];
+  const wrap = o.only === "all" || o.only === "wrap" ? await runWrap(o) : [];
   const stores = o.stores
     ? await runStoreBench(
         {
@@ -549,6 +570,7 @@ async function main(): Promise<void> {
     results,
     rows: rows(results),
     sleep,
+    wrap,
     stores,
     seconds: Math.round(performance.now() - started) / 1000,
   };
@@ -560,6 +582,7 @@ async function main(): Promise<void> {
         `machine: ${machine.cpuModel} × ${machine.cpus}, ${machine.memoryGb} GB, node ${machine.node} (${machine.platform})`,
       );
     if (sleep.length) parts.push(renderSleepTable(sleep));
+    if (wrap.length) parts.push(renderWrapTable(wrap));
     if (stores.length) parts.push(renderStoreBench(stores));
     console.log(`${parts.join("\n\n")}\n`);
   }
