@@ -7,9 +7,7 @@
  */
 import type { Judge, JudgeItem, JudgeVerdict } from "../ports.js";
 import {
-  charTrigrams,
   contentTokens,
-  dice,
   hasAdditiveCue,
   hasChangeCue,
   isHypothetical,
@@ -252,12 +250,122 @@ const setOf = (xs: readonly string[]) => new Set(xs);
 const minus = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].filter((x) => !b.has(x));
 const subsetOf = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].every((x) => b.has(x));
 
+/**
+ * Everything the judge derives from one text, computed once per text and shared by every pair
+ * the text is in: a belief sits in ~10 candidate pairs per sweep, and re-tokenising both sides
+ * on every call was most of the judge's cost. The rarer parts (slots, role, cues) are derived on
+ * first use. Pure functions of the text, so a cached analysis judges exactly as a fresh one.
+ */
+interface Analysis {
+  text: string;
+  content: Set<string>;
+  /** Distinct character trigrams, each packed into one number (three UTF-16 units), sorted. */
+  trigrams: Float64Array;
+  negated: boolean;
+  numbers: Set<string>;
+  question: boolean;
+  hypothetical: boolean;
+  light: Set<string>;
+  anchors: string[];
+  slots?: Slots;
+  role?: Role | null;
+  result?: Set<string>;
+  participle?: string | null;
+  additive?: boolean;
+  change?: boolean;
+  lowerStems?: Set<string>;
+}
+
+function packedTrigrams(text: string): Float64Array {
+  const s = ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()} `;
+  const n = Math.max(0, s.length - 2);
+  const codes = new Float64Array(n);
+  for (let i = 0; i < n; i++)
+    codes[i] = s.charCodeAt(i) * 4294967296 + s.charCodeAt(i + 1) * 65536 + s.charCodeAt(i + 2);
+  codes.sort();
+  let m = 0;
+  for (let i = 0; i < n; i++) if (i === 0 || codes[i] !== codes[m - 1]) codes[m++] = codes[i]!;
+  return codes.subarray(0, m);
+}
+
+/** Dice over two packed trigram sets: the same value as `dice(charTrigrams(a), charTrigrams(b))`. */
+function packedDice(a: Float64Array, b: Float64Array): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  let inter = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      inter++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return (2 * inter) / (a.length + b.length);
+}
+
+function analyse(text: string): Analysis {
+  const content = setOf(contentTokens(text));
+  const light = setOf([...content].map(canon).filter((t) => !LIGHT_VERBS.has(t)));
+  return {
+    text,
+    content,
+    trigrams: packedTrigrams(text),
+    negated: isNegated(text),
+    numbers: setOf(numericTokens(text)),
+    question: isQuestion(text),
+    hypothetical: isHypothetical(text),
+    light,
+    anchors: [...light].filter((t) => /\d/.test(t)),
+  };
+}
+
+/**
+ * A bounded memo of analyses by text: two generations of at most `ANALYSIS_CACHE` entries each,
+ * the older dropped when the newer fills (an approximate LRU, no per-hit bookkeeping).
+ */
+const ANALYSIS_CACHE = 32_768;
+let recent = new Map<string, Analysis>();
+let older = new Map<string, Analysis>();
+
+function analysisOf(text: string): Analysis {
+  let a = recent.get(text);
+  if (a) return a;
+  a = older.get(text) ?? analyse(text);
+  if (recent.size >= ANALYSIS_CACHE) {
+    older = recent;
+    recent = new Map();
+  }
+  recent.set(text, a);
+  return a;
+}
+
+const slotsOf = (x: Analysis): Slots => (x.slots ??= slots(x.text));
+function roleOfA(x: Analysis): Role | null {
+  if (x.role === undefined) x.role = roleOf(x.text);
+  return x.role;
+}
+const resultOf = (x: Analysis): Set<string> => (x.result ??= resultAnchors(x.text, x.anchors));
+function participleOf(x: Analysis): string | null {
+  if (x.participle === undefined) x.participle = attributeParticiple(x.text);
+  return x.participle;
+}
+const additiveOf = (x: Analysis): boolean => (x.additive ??= hasAdditiveCue(x.text));
+const changeOf = (x: Analysis): boolean => (x.change ??= hasChangeCue(x.text));
+const lowerStemsOf = (x: Analysis): Set<string> =>
+  (x.lowerStems ??= setOf(
+    (x.text.match(/(?<![\p{L}\p{N}])\p{Ll}+(?![\p{L}\p{N}.\-_/:'’])/gu) ?? []).map(stem),
+  ));
+
 /** Similarity of two texts in [0,1]: content-word Jaccard blended with character-trigram Dice. */
 export function lexicalSimilarity(a: string, b: string): number {
-  return (
-    0.5 * jaccard(setOf(contentTokens(a)), setOf(contentTokens(b))) +
-    0.5 * dice(charTrigrams(a), charTrigrams(b))
-  );
+  const x = analysisOf(a);
+  const y = analysisOf(b);
+  return 0.5 * jaccard(x.content, y.content) + 0.5 * packedDice(x.trigrams, y.trigrams);
 }
 
 export function createLexicalJudge(): Judge {
@@ -268,9 +376,11 @@ export function createLexicalJudge(): Judge {
 }
 
 export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
-  const ca = setOf(contentTokens(a.text));
-  const cb = setOf(contentTokens(b.text));
-  const similarity = 0.5 * jaccard(ca, cb) + 0.5 * dice(charTrigrams(a.text), charTrigrams(b.text));
+  const xa = analysisOf(a.text);
+  const xb = analysisOf(b.text);
+  const ca = xa.content;
+  const cb = xb.content;
+  const similarity = 0.5 * jaccard(ca, cb) + 0.5 * packedDice(xa.trigrams, xb.trigrams);
   const verdict = (relation: JudgeVerdict["relation"], reason: string): JudgeVerdict => ({
     relation,
     similarity,
@@ -280,18 +390,17 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
   const shared = [...ca].filter((x) => cb.has(x));
   if (shared.length === 0) return verdict("distinct", "no-shared-terms");
 
-  const negA = isNegated(a.text);
-  const negB = isNegated(b.text);
+  const negA = xa.negated;
+  const negB = xb.negated;
   const setsEqual = ca.size === cb.size && shared.length === ca.size;
-  const numsA = setOf(numericTokens(a.text));
-  const numsB = setOf(numericTokens(b.text));
+  const numsA = xa.numbers;
+  const numsB = xb.numbers;
   const numbersDiffer =
     numsA.size > 0 && numsB.size > 0 && minus(numsA, numsB).length + minus(numsB, numsA).length > 0;
 
   // Guards first: these never replace anything.
-  if (isQuestion(b.text)) return verdict(setsEqual ? "duplicate" : "distinct", "question");
-  if (isHypothetical(b.text))
-    return verdict(setsEqual && !negA === !negB ? "duplicate" : "refines", "hypothetical");
+  if (xb.question) return verdict(setsEqual ? "duplicate" : "distinct", "question");
+  if (xb.hypothetical) return verdict(setsEqual && !negA === !negB ? "duplicate" : "refines", "hypothetical");
 
   if (setsEqual && !numbersDiffer) {
     if (negA !== negB) return verdict("contradicts", "negation");
@@ -299,14 +408,14 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
   }
 
   // The same words but for a light verb or a spelling: "listens on port 9443" / "port … is 9443".
-  const lightA = setOf([...ca].map(canon).filter((t) => !LIGHT_VERBS.has(t)));
-  const lightB = setOf([...cb].map(canon).filter((t) => !LIGHT_VERBS.has(t)));
+  const lightA = xa.light;
+  const lightB = xb.light;
   if (lightA.size >= 2 && jaccard(lightA, lightB) === 1 && !numbersDiffer && negA === negB)
     return verdict("duplicate", "same-content: paraphrase");
   // The same identifying values (numbers, versions, ids) and at most one extra attribute word:
   // "We run PostgreSQL 14.11 in production" / "The PostgreSQL version in production is 14.11".
-  const anchorsA = [...lightA].filter((t) => /\d/.test(t));
-  const anchorsB = [...lightB].filter((t) => /\d/.test(t));
+  const anchorsA = xa.anchors;
+  const anchorsB = xb.anchors;
   if (anchorsA.length > 0 && jaccard(setOf(anchorsA), setOf(anchorsB)) === 1 && negA === negB) {
     const [small, large] = lightA.size <= lightB.size ? [lightA, lightB] : [lightB, lightA];
     if (small.size - anchorsA.length >= 2 && subsetOf(small, large) && large.size - small.size <= 1)
@@ -316,8 +425,8 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
   // A change and, later, the state it produced: "Kafka was upgraded to 3.6.2" / "The Kafka version
   // is 3.6.2". Only the result counts ("from 18.19 to 20.11" states 20.11), and the words that
   // differ may only be verbs of change or state and attribute names, never another entity.
-  const resultA = resultAnchors(a.text, anchorsA);
-  const resultB = resultAnchors(b.text, anchorsB);
+  const resultA = resultOf(xa);
+  const resultB = resultOf(xb);
   if (resultA.size > 0 && jaccard(resultA, resultB) === 1 && negA === negB) {
     const wordsA = setOf([...lightA].filter((t) => !/\d/.test(t)));
     const wordsB = setOf([...lightB].filter((t) => !/\d/.test(t)));
@@ -328,8 +437,8 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
   }
 
   // A single-held role (owner, lead, on call): the same target with a new holder is a handover.
-  const roleA = roleOf(a.text);
-  const roleB = roleOf(b.text);
+  const roleA = roleOfA(xa);
+  const roleB = roleOfA(xb);
   if (roleA && roleB) {
     const targetShared = [...roleA.target].some((t) => roleB.target.has(t));
     if (
@@ -341,13 +450,13 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
     const left = minus(roleA.holders, roleB.holders);
     if (arrived.length === 0 && left.length === 0)
       return negA !== negB ? verdict("contradicts", "negation") : verdict("duplicate", "same-role-holder");
-    if (arrived.length > 0 && !hasAdditiveCue(b.text))
+    if (arrived.length > 0 && !additiveOf(xb))
       return verdict("supersedes", `holder-changed: ${left.join(" ") || "?"} → ${arrived.join(" ")}`);
     return verdict("refines", "role-holder-added");
   }
 
-  const sa = slots(a.text);
-  const sb = slots(b.text);
+  const sa = slotsOf(xa);
+  const sb = slotsOf(xb);
   const subjA = setOf(sa.subject);
   const subjB = setOf(sb.subject);
 
@@ -369,8 +478,8 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
     }
   }
 
-  const additive = hasAdditiveCue(b.text);
-  const change = hasChangeCue(b.text) || sb.predicate === "→";
+  const additive = additiveOf(xb);
+  const change = changeOf(xb) || sb.predicate === "→";
 
   if (sa.predicate && sb.predicate) {
     const valueA = setOf(sa.value);
@@ -387,8 +496,8 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
     // A participle after the copula names the attribute: "is deployed in X" and "is now owned by Y"
     // are about different things, whatever cue the newer one carries. Verbs of change ("was moved
     // to") name no attribute of their own.
-    const partA = attributeParticiple(a.text);
-    const partB = attributeParticiple(b.text);
+    const partA = participleOf(xa);
+    const partB = participleOf(xb);
     if (partA && partB && partA !== partB && !oppositeStates(partA, partB))
       return verdict("refines", `different-attribute: ${partA} / ${partB}`);
     // A change names its attribute: "the auth service owner is now X" does not replace "… listens on
@@ -399,9 +508,7 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
       const newAttr = minus(subjB, ca).filter((t) => !/\d/.test(t) && !canonA.has(canon(t)));
       const dropped = minus(subjA, cb);
       // Plain lower-case words only: a new name or number is a value, not an attribute.
-      const lowerB = setOf(
-        (b.text.match(/(?<![\p{L}\p{N}])\p{Ll}+(?![\p{L}\p{N}.\-_/:'’])/gu) ?? []).map(stem),
-      );
+      const lowerB = lowerStemsOf(xb);
       const plainNew = sb.value.filter(
         (t) => !ca.has(t) && lowerB.has(t) && !LIGHT_VERBS.has(t) && !CHANGE_VERBS.has(t),
       );

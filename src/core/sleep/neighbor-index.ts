@@ -8,6 +8,13 @@ import { contentTokens } from "../text.js";
 export interface IndexedItem {
   id: string;
   text: string;
+  /** The text's distinct content tokens, when the caller already has them (`indexTokens`). */
+  tokens?: readonly string[];
+}
+
+/** The distinct content tokens the index keeps for a text. */
+export function indexTokens(text: string): string[] {
+  return [...new Set(contentTokens(text))];
 }
 
 export interface Neighbor {
@@ -18,7 +25,7 @@ export interface Neighbor {
 
 export class NeighborIndex {
   readonly items: readonly IndexedItem[];
-  private readonly docs: string[][] = [];
+  private readonly docs: (readonly string[])[] = [];
   private readonly postings = new Map<string, number[]>();
   private readonly idf = new Map<string, number>();
   private readonly scores: Float64Array;
@@ -28,7 +35,7 @@ export class NeighborIndex {
   constructor(items: readonly IndexedItem[]) {
     this.items = items;
     items.forEach((item, i) => {
-      const tokens = [...new Set(contentTokens(item.text))];
+      const tokens = item.tokens ?? indexTokens(item.text);
       this.docs.push(tokens);
       for (const t of tokens) {
         let list = this.postings.get(t);

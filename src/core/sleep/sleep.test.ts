@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { HOUR, type TestClock, testMemory } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
 import type { Belief, BeliefKind } from "../model.js";
+import { activeSet, loadActive } from "./sweep.js";
 
 let mem: Memory;
 let clock: TestClock;
@@ -182,6 +183,31 @@ describe("sweep", () => {
     expect(report.items).toContainEqual(
       expect.objectContaining({ action: "retired", id: old, reason: "ttl: older than 30 days" }),
     );
+  });
+
+  it("keeps the active set between sweeps, brought up to date from the audit log, as a reload sees it", async () => {
+    await fresh({ ttlDays: 60 });
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push(await seed(`Service ${i} is owned by team ${i}`, "2026-01-01"));
+    await mem.sweep();
+    const same = async () => {
+      const kept = (await activeSet(mem.store, "default")).beliefs;
+      const loaded = await loadActive(mem.store, "default");
+      expect(kept.map((b) => `${b.id}:${b.contentHash}:${b.status}`)).toEqual(
+        loaded.map((b) => `${b.id}:${b.contentHash}:${b.status}`),
+      );
+    };
+    await seed("Service 3 is owned by team 42", "2026-02-01");
+    await seed("WHEN deploying service 3 → PREFER run the smoke tests first", "2026-02-01", "rule");
+    await mem.remember("Service 5 is now owned by team 7");
+    await mem.forget(ids[7]!);
+    await same();
+    await mem.sweep();
+    await mem.restore(ids[3]!);
+    await same();
+    clock.set("2026-05-01T00:00:00.000Z");
+    await mem.sweep();
+    await same();
   });
 
   it("restore undoes a supersession", async () => {

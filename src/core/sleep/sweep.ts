@@ -13,7 +13,7 @@ import type { Belief } from "../model.js";
 import type { Judge, JudgedPair, JudgeVerdict, Store } from "../ports.js";
 import { laterOf } from "../time.js";
 import type { Writes } from "../writes.js";
-import { NeighborIndex } from "./neighbor-index.js";
+import { indexTokens, NeighborIndex } from "./neighbor-index.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
 
 export interface SweepOptions {
@@ -50,6 +50,99 @@ export async function loadActive(store: Store, namespace: string, kinds = SWEPT_
   return out;
 }
 
+/**
+ * The active set a sweep saw last, per store and namespace, brought up to date from the audit
+ * log instead of reloaded: every change to a belief is an audit entry, so the beliefs named by
+ * the entries after `seq` are re-read and the rest are as they were. The result is the list
+ * `loadActive` would return (same beliefs, same order), at the cost of the changes only.
+ */
+interface ActiveState {
+  /** The audit entry the state is current to (0 and "" before the namespace's first entry). */
+  seq: number;
+  hash: string;
+  byId: Map<string, Belief>;
+  /** Each belief's distinct content tokens for the neighbour index, by id. */
+  tokens: Map<string, readonly string[]>;
+}
+
+const activeStates = new WeakMap<Store, Map<string, ActiveState>>();
+/** More changes than this since the last sweep: reload instead. */
+const MAX_DELTA = 20_000;
+const idNumber = (id: string) => Number(id.slice(1));
+
+async function auditMark(store: Store, namespace: string): Promise<{ seq: number; hash: string }> {
+  const head = await store.auditHead(namespace);
+  return head ? { seq: head.seq, hash: head.hash } : { seq: 0, hash: "" };
+}
+
+/** The changes since `state` was current, applied to it; false when it cannot be (reload). */
+async function refresh(store: Store, namespace: string, state: ActiveState, kinds: ReadonlySet<string>) {
+  if (state.seq > 0) {
+    // The entry the state ended at must still be there, unchanged (no restore from a backup).
+    const [at] = await store.listAudit({ namespace, afterSeq: state.seq - 1, limit: 1 });
+    if (!at || at.seq !== state.seq || at.hash !== state.hash) return false;
+  }
+  const touched = new Set<string>();
+  let seq = state.seq;
+  let hash = state.hash;
+  for (;;) {
+    const page = await store.listAudit({ namespace, afterSeq: seq, limit: 5000 });
+    for (const e of page) {
+      if (e.subjectId) touched.add(e.subjectId);
+      // Ids in the entry's data too (a merge's survivor, a supersession's successor).
+      for (const m of JSON.stringify(e.detail ?? null).matchAll(/"(b\d+)"/g)) touched.add(m[1]!);
+      seq = e.seq;
+      hash = e.hash;
+    }
+    if (touched.size > MAX_DELTA) return false;
+    if (page.length < 5000) break;
+  }
+  for (const id of touched) {
+    if (!/^b\d+$/.test(id)) continue;
+    const b = await store.getBelief(id);
+    state.tokens.delete(id);
+    if (b && b.namespace === namespace && b.status === "active" && kinds.has(b.kind)) state.byId.set(id, b);
+    else state.byId.delete(id);
+  }
+  state.seq = seq;
+  state.hash = hash;
+  return true;
+}
+
+/**
+ * The namespace's active facts and failures, as `loadActive` returns them, with their index
+ * tokens; kept between sweeps and refreshed from the audit log.
+ */
+export async function activeSet(
+  store: Store,
+  namespace: string,
+): Promise<{ beliefs: Belief[]; tokens: (readonly string[])[] }> {
+  let states = activeStates.get(store);
+  if (!states) {
+    states = new Map();
+    activeStates.set(store, states);
+  }
+  let state = states.get(namespace);
+  if (!state || !(await refresh(store, namespace, state, SWEPT_KINDS))) {
+    // The mark first: a change landing during the load is re-read next time (re-reading is idempotent).
+    const mark = await auditMark(store, namespace);
+    const loaded = await loadActive(store, namespace);
+    state = { ...mark, byId: new Map(loaded.map((b) => [b.id, b])), tokens: new Map() };
+    states.set(namespace, state);
+  }
+  // Store order: ids are assigned in insertion (row) order.
+  const beliefs = [...state.byId.values()].sort((x, y) => idNumber(x.id) - idNumber(y.id));
+  const tokens = beliefs.map((b) => {
+    let t = state.tokens.get(b.id);
+    if (!t) {
+      t = indexTokens(b.text);
+      state.tokens.set(b.id, t);
+    }
+    return t;
+  });
+  return { beliefs, tokens };
+}
+
 /** Orders a pair older → newer by world time, then by id. */
 export function orient(x: Belief, y: Belief): [Belief, Belief] {
   if (x.validFrom !== y.validFrom) return x.validFrom < y.validFrom ? [x, y] : [y, x];
@@ -61,14 +154,20 @@ export function candidatePairs(
   beliefs: readonly Belief[],
   dirty: Iterable<number>,
   k: number,
+  tokens?: readonly (readonly string[])[],
 ): [number, number][] {
-  const index = new NeighborIndex(beliefs.map((b) => ({ id: b.id, text: b.text })));
-  const seen = new Set<string>();
+  const index = new NeighborIndex(
+    beliefs.map((b, i) =>
+      tokens ? { id: b.id, text: b.text, tokens: tokens[i]! } : { id: b.id, text: b.text },
+    ),
+  );
+  const n = beliefs.length;
+  const seen = new Set<number>();
   const pairs: [number, number][] = [];
   for (const i of dirty)
-    for (const n of index.neighbors(i, k)) {
-      const [a, b] = i < n.index ? [i, n.index] : [n.index, i];
-      const key = `${a}:${b}`;
+    for (const nb of index.neighbors(i, k)) {
+      const [a, b] = i < nb.index ? [i, nb.index] : [nb.index, i];
+      const key = a * n + b;
       if (seen.has(key)) continue;
       seen.add(key);
       pairs.push([a, b]);
@@ -86,10 +185,13 @@ export async function judgePairs(
 ): Promise<{ judged: JudgedCandidate[]; fresh: JudgedPair[] }> {
   const judged: JudgedCandidate[] = [];
   const fresh: JudgedPair[] = [];
+  // An empty cache (a store's first sweep) answers every lookup with nothing: skip them.
+  const anyCached =
+    pairs.length > 0 && (await store.dump("judgedPairs", { cursor: null, limit: 1 })).rows.length > 0;
   for (let i = 0; i < pairs.length; i += 500) {
     const chunk = pairs.slice(i, i + 500).map(([x, y]) => orient(x, y));
     const cached = new Map(
-      (await store.judgedPairs(chunk.map(([a, b]) => ({ a: a.id, b: b.id })))).map((p) => [
+      (anyCached ? await store.judgedPairs(chunk.map(([a, b]) => ({ a: a.id, b: b.id }))) : []).map((p) => [
         `${p.a}:${p.b}`,
         p,
       ]),
@@ -228,13 +330,13 @@ export async function sweep(
   const started = elapsed();
   const { namespace } = options;
   const now = writes.now();
-  const beliefs = await loadActive(store, namespace);
+  const { beliefs, tokens } = await activeSet(store, namespace);
   const mark = options.full ? null : await store.getMeta(`sweep:${namespace}`);
   const dirty: number[] = [];
   beliefs.forEach((b, i) => {
     if (!mark || b.recordedAt > mark) dirty.push(i);
   });
-  const pairs = candidatePairs(beliefs, dirty, options.neighbors ?? 6).map(
+  const pairs = candidatePairs(beliefs, dirty, options.neighbors ?? 6, tokens).map(
     ([a, b]) => [beliefs[a]!, beliefs[b]!] as [Belief, Belief],
   );
   const { judged, fresh } = await judgePairs(store, judge, pairs, now, options.onProgress);

@@ -976,9 +976,18 @@ export class SqliteStore implements Store {
   async judgedPairs(pairs: readonly { a: string; b: string }[]): Promise<JudgedPair[]> {
     this.check();
     const out: JudgedPair[] = [];
-    const stmt = this.stmt("SELECT * FROM judged_pairs WHERE a = ? AND b = ?");
+    // Up to 200 pairs per statement (one lookup per statement cost more than the lookup itself).
+    const found = new Map<string, Row>();
+    for (let i = 0; i < pairs.length; i += 200) {
+      const chunk = pairs.slice(i, i + 200);
+      const stmt = this.stmt(
+        `SELECT j.* FROM (VALUES ${chunk.map(() => "(?, ?)").join(", ")}) k JOIN judged_pairs j ON j.a = k.column1 AND j.b = k.column2`,
+      );
+      for (const r of stmt.all(...chunk.flatMap((p) => [p.a, p.b]))) found.set(`${r.a}\u0000${r.b}`, r);
+    }
+    // In the order asked.
     for (const p of pairs) {
-      const r = stmt.get(p.a, p.b);
+      const r = found.get(`${p.a}\u0000${p.b}`);
       if (r)
         out.push({
           a: r.a as string,
