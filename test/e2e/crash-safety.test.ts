@@ -26,7 +26,8 @@ function killMidStream(db: string): Promise<{ committed: string[]; signal: NodeJ
     let err = "";
     let timer: NodeJS.Timeout | null = null;
     child.stdout.on("data", (d: Buffer) => {
-      for (const line of d.toString().split("\n")) if (line.startsWith("committed ")) committed.push(line.slice(10));
+      for (const line of d.toString().split("\n"))
+        if (line.startsWith("committed ")) committed.push(line.slice(10));
       if (!timer && committed.length >= 5) timer = setTimeout(() => child.kill("SIGKILL"), 1000);
     });
     child.stderr.on("data", (d: Buffer) => {

@@ -1,0 +1,163 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { verifyAuditJsonl } from "../core/audit.js";
+import type { Memory } from "../core/engine.js";
+import { openMemory } from "../open-memory.js";
+import { toSince } from "./args.js";
+import {
+  type FileSink,
+  renderBackup,
+  renderExport,
+  renderImport,
+  runBackup,
+  runExport,
+  runImport,
+} from "./commands/exchange.js";
+import { renderAuditJsonl, runAudit, runAuditJsonl } from "./commands/integrity.js";
+import { createProgram, type Invocation } from "./program.js";
+import { plain } from "./style.js";
+
+let dir: string;
+let mem: Memory;
+let tick: number;
+const clock = { now: () => new Date(tick) };
+const files: FileSink = {
+  writeOutput: async (path, text) => {
+    const file = resolve(dir, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    return file;
+  },
+  freshPath: (path) => {
+    const file = resolve(dir, path);
+    if (existsSync(file)) throw new Error("exists");
+    return file;
+  },
+};
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "strata-cli-exchange-"));
+  tick = Date.parse("2026-03-02T09:00:00Z");
+  mem = await openMemory({ path: join(dir, "memory.db"), clock, actor: "cli" });
+  await mem.record("Deploy failed: migration lock timeout", { type: "outcome", outcome: "failure" });
+  tick += 86_400_000 * 3;
+  await mem.remember("The cache TTL is 60 seconds");
+  await mem.remember("The cache TTL is 300 seconds");
+});
+afterEach(async () => {
+  await mem.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("durations for --since", () => {
+  const now = new Date("2026-03-10T12:00:00.000Z");
+  it.each([
+    ["30m", "2026-03-10T11:30:00.000Z"],
+    ["12h", "2026-03-10T00:00:00.000Z"],
+    ["7d", "2026-03-03T12:00:00.000Z"],
+    ["2w", "2026-02-24T12:00:00.000Z"],
+    ["2026-03-01", "2026-03-01"],
+  ])("%s → %s", (value, expected) => expect(toSince(value, now)).toBe(expected));
+});
+
+describe("strata audit", () => {
+  it("--since 1d --event belief.* keeps the recent belief entries", async () => {
+    const entries = await runAudit(mem, { since: "1d", event: "belief.*" }, new Date(tick));
+    expect(entries.map((e) => e.event)).toEqual([
+      "belief.remembered",
+      "belief.remembered",
+      "belief.superseded",
+    ]);
+  });
+
+  it("--jsonl DIR writes files that verify across files", async () => {
+    const r = await runAuditJsonl(mem, { dir: "audit", linesPerFile: 2 }, files);
+    expect(r.files.map((f) => f.slice(dir.length + 1))).toEqual([
+      "audit/audit-default-0001.jsonl",
+      "audit/audit-default-0002.jsonl",
+    ]);
+    expect(r.entries).toBe(4);
+    expect(verifyAuditJsonl(r.files.map((f) => readFileSync(f, "utf8")))).toMatchObject({
+      ok: true,
+      entries: 4,
+    });
+    expect(renderAuditJsonl(r, plain)).toMatch(/^wrote 4 audit entries of default in 2 file\(s\)/);
+  });
+});
+
+describe("strata export / import / backup", () => {
+  it("export prints the text, or writes --out and says where", async () => {
+    const md = await runExport(mem, { format: "markdown" }, files);
+    expect(md.path).toBeNull();
+    expect(renderExport(md, plain)).toContain("# Strata memory: namespace `default`");
+    const json = await runExport(mem, { out: "out/memory.json" }, files);
+    expect(renderExport(json, plain)).toBe(
+      `exported namespace default as json: ${json.bytes} bytes → ${join(dir, "out/memory.json")}`,
+    );
+    const target = await openMemory({ path: join(dir, "new.db"), clock });
+    try {
+      const report = await runImport(target, { text: readFileSync(json.path!, "utf8") });
+      expect(renderImport(report, plain)).toMatch(
+        /^imported namespace default \(strata-json\): 1 episodes, 2 beliefs, .*; audit chain verifies$/,
+      );
+    } finally {
+      await target.close();
+    }
+  });
+
+  it("import of memory.jsonl lists what it stored and merged", async () => {
+    const text = [
+      '{"type":"entity","name":"Alice","entityType":"person","observations":["Works at Acme"]}',
+      '{"type":"relation","from":"Alice","to":"Acme","relationType":"works_at"}',
+    ].join("\n");
+    const out = renderImport(await runImport(mem, { text }), plain);
+    expect(out).toMatch(
+      /^imported 3 statement\(s\) from memory.jsonl \(1 entities, 1 relations\) into default: 2 stored, 1 merged/,
+    );
+    expect(out).toMatch(/\nmerged b\d+ {2}Alice works at Acme/);
+  });
+
+  it("backup writes a copy and names it", async () => {
+    const r = await runBackup(
+      mem,
+      { path: "backups/memory.db" },
+      {
+        ...files,
+        freshPath: (p) => {
+          const f = files.freshPath(p);
+          mkdirSync(dirname(f), { recursive: true });
+          return f;
+        },
+      },
+    );
+    expect(existsSync(r.path)).toBe(true);
+    expect(renderBackup(r, plain)).toBe(`backup written\npath   ${r.path}\nstore  sqlite`);
+  });
+});
+
+describe("the grammar", () => {
+  const parse = async (argv: string[]) => {
+    let inv: Invocation | null = null;
+    const program = createProgram("0.0.0", { writeOut: () => {}, writeErr: () => {} }, (i) => {
+      inv = i;
+    });
+    await program.parseAsync(argv, { from: "user" });
+    return inv as Invocation | null;
+  };
+  it.each([
+    ["export", "--format", "markdown"],
+    ["import", "memory.jsonl"],
+    ["backup", "b.db"],
+    ["audit", "--since", "7d", "--event", "belief.*"],
+    ["audit", "--jsonl", "dir"],
+  ])("parses %s", async (...argv) => {
+    expect((await parse(argv))?.command).toBe(argv[0]);
+  });
+  it("refuses an unknown export format before opening the store", async () => {
+    await expect(parse(["export", "--format", "csv"])).rejects.toThrow(
+      /Allowed choices are json, markdown, jsonl/,
+    );
+  });
+});
