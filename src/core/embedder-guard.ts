@@ -10,7 +10,7 @@
  *   const store = guardEmbedder(SqliteStore.open({ path }), embedder); // what openMemory does
  */
 import { StrataError } from "./errors.js";
-import type { Embedder, Store, StoreWriter, VectorGroup } from "./ports.js";
+import type { Embedder, Store, StoreReader, StoreWriter, VectorGroup } from "./ports.js";
 
 const RAW = Symbol("strata.unguardedStore");
 const RECHECK = Symbol("strata.recheckEmbedders");
@@ -39,8 +39,10 @@ export function embedderMismatch(foreign: readonly VectorGroup[], embedder: Embe
  */
 export function guardEmbedder(store: Store, embedder: Embedder): Store {
   let groups: Promise<VectorGroup[]> | null = null;
-  const check = async () => {
-    groups ??= store.vectorEmbedders();
+  // Inside a transaction the check must read through that transaction: a store with one
+  // connection (PGlite) would otherwise wait on its own open transaction forever.
+  const check = async (reader: StoreReader) => {
+    groups ??= reader.vectorEmbedders();
     let found: VectorGroup[];
     try {
       found = foreignVectors(await groups, embedder);
@@ -60,7 +62,7 @@ export function guardEmbedder(store: Store, embedder: Embedder): Store {
         if (typeof value !== "function") return value;
         if (!VECTOR_READS.has(prop) && !VECTOR_WRITES.has(prop)) return value.bind(target);
         return async (...args: unknown[]) => {
-          await check();
+          await check(target);
           return (value as (...a: unknown[]) => unknown).apply(target, args);
         };
       },
@@ -78,7 +80,7 @@ export function guardEmbedder(store: Store, embedder: Embedder): Store {
         return <T>(fn: (tx: StoreWriter) => Promise<T>) => target.transaction((tx) => fn(guardTx(tx)));
       if (VECTOR_READS.has(prop))
         return async (...args: unknown[]) => {
-          await check();
+          await check(target);
           return (value as (...a: unknown[]) => unknown).apply(target, args);
         };
       return value.bind(target);

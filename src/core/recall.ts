@@ -64,10 +64,13 @@ export async function retrieve(
   const vectorLists = results.map(([, vec]) => vec.filter((hit) => hit.score > 0.08));
   // Score fusion keeps how well each item matched (normalised BM25 and cosine); rank fusion
   // (RRF) keeps only the order, which leaves relevance nearly flat across the top ranks.
-  const textMax = Math.max(0, ...results.flatMap(([text]) => text.map((h) => h.score)));
+  // Each full-text list is normalised by its own best score: BM25 from two indexes (beliefs,
+  // episodes) or two backends (FTS5, tsvector) is not comparable, its order within a list is.
+  // Cosines are comparable everywhere, so the vector lists share one maximum.
   const vectorMax = Math.max(0, ...vectorLists.flatMap((vec) => vec.map((h) => h.score)));
   const byScore = policy.fusion === "score";
   results.forEach(([text], l) => {
+    const textMax = Math.max(0, ...text.map((h) => h.score));
     text.forEach((hit, i) => {
       const f = get(hit.id);
       f.textRank = i + 1;
