@@ -31,6 +31,14 @@ import type {
   VectorGroup,
 } from "../../core/ports.js";
 import {
+  BELIEF_FIELDS,
+  beliefFromRow,
+  EPISODE_FIELDS,
+  episodeFromRow,
+  type FieldKind,
+  type Fields,
+} from "../rows.js";
+import {
   type PGliteLike,
   pgliteClient,
   pgPoolClient,
@@ -74,61 +82,8 @@ const ridOf = (id: string) => {
 };
 const num = (v: unknown) => Number(v);
 
-function toEpisode(r: Row): Episode {
-  return {
-    id: `e${r.rid}`,
-    namespace: r.namespace as string,
-    type: r.type as Episode["type"],
-    content: r.content as string,
-    outcome: (r.outcome as Episode["outcome"]) ?? null,
-    session: (r.session as string | null) ?? null,
-    actor: (r.actor as string | null) ?? null,
-    at: r.at as string,
-    recordedAt: r.recorded_at as string,
-    metadata: asJson(r.metadata, {}),
-    contentHash: r.content_hash as string,
-    support: num(r.support),
-    status: r.status as Episode["status"],
-    distilledAt: (r.distilled_at as string | null) ?? null,
-    supersededBy: (r.superseded_by as string | null) ?? null,
-    validTo: (r.valid_to as string | null) ?? null,
-  };
-}
-
-function toBelief(r: Row): Belief {
-  return {
-    id: `b${r.rid}`,
-    namespace: r.namespace as string,
-    kind: r.kind as Belief["kind"],
-    text: r.text as string,
-    when: (r.when_text as string | null) ?? null,
-    prefer: (r.prefer_text as string | null) ?? null,
-    exceptions: asJson(r.exceptions, []),
-    steps: asJson(r.steps, null),
-    status: r.status as Belief["status"],
-    statusReason: (r.status_reason as string | null) ?? null,
-    pinned: r.pinned === true,
-    restored: r.restored === true,
-    confidence: num(r.confidence),
-    successes: num(r.successes),
-    failures: num(r.failures),
-    support: num(r.support),
-    uses: num(r.uses),
-    halfLifeDays: num(r.half_life_days),
-    lastConfirmedAt: (r.last_confirmed_at as string | null) ?? null,
-    lastUsedAt: (r.last_used_at as string | null) ?? null,
-    validFrom: r.valid_from as string,
-    validTo: (r.valid_to as string | null) ?? null,
-    recordedAt: r.recorded_at as string,
-    retiredAt: (r.retired_at as string | null) ?? null,
-    supersededBy: (r.superseded_by as string | null) ?? null,
-    parentId: (r.parent_id as string | null) ?? null,
-    sources: asJson(r.sources, []),
-    source: (r.source as string | null) ?? null,
-    contentHash: r.content_hash as string,
-    metadata: asJson(r.metadata, {}),
-  };
-}
+const toEpisode = (r: Row): Episode => episodeFromRow(r, r.rid);
+const toBelief = (r: Row): Belief => beliefFromRow(r, r.rid);
 
 function toAudit(r: Row): AuditEntry {
   return {
@@ -147,58 +102,27 @@ function toAudit(r: Row): AuditEntry {
 
 /** Field → [column, to-SQL value, SQL cast]. */
 type Column = [string, (v: unknown) => unknown, string];
-const same = (v: unknown) => v;
 const jsonCol = (v: unknown) => (v === null ? null : json(v));
 
-const BELIEF_COLUMNS: Record<keyof Omit<Belief, "id">, Column> = {
-  namespace: ["namespace", same, ""],
-  kind: ["kind", same, ""],
-  text: ["text", same, ""],
-  when: ["when_text", same, ""],
-  prefer: ["prefer_text", same, ""],
-  exceptions: ["exceptions", jsonCol, "::json"],
-  steps: ["steps", jsonCol, "::json"],
-  status: ["status", same, ""],
-  statusReason: ["status_reason", same, ""],
-  pinned: ["pinned", (v) => Boolean(v), "::boolean"],
-  restored: ["restored", (v) => Boolean(v), "::boolean"],
-  confidence: ["confidence", same, "::double precision"],
-  successes: ["successes", same, "::integer"],
-  failures: ["failures", same, "::integer"],
-  support: ["support", same, "::integer"],
-  uses: ["uses", same, "::integer"],
-  halfLifeDays: ["half_life_days", same, "::double precision"],
-  lastConfirmedAt: ["last_confirmed_at", same, ""],
-  lastUsedAt: ["last_used_at", same, ""],
-  validFrom: ["valid_from", same, ""],
-  validTo: ["valid_to", same, ""],
-  recordedAt: ["recorded_at", same, ""],
-  retiredAt: ["retired_at", same, ""],
-  supersededBy: ["superseded_by", same, ""],
-  parentId: ["parent_id", same, ""],
-  sources: ["sources", jsonCol, "::json"],
-  source: ["source", same, ""],
-  contentHash: ["content_hash", same, ""],
-  metadata: ["metadata", jsonCol, "::json"],
+const CAST: Record<FieldKind, string> = {
+  text: "",
+  json: "::json",
+  bool: "::boolean",
+  int: "::integer",
+  real: "::double precision",
 };
+const encode = (kind: FieldKind, v: unknown): unknown =>
+  kind === "json" ? jsonCol(v) : kind === "bool" ? Boolean(v) : v;
+const columnsOf = <T>(fields: Fields<T>): Record<keyof Omit<T, "id">, Column> =>
+  Object.fromEntries(
+    (Object.entries(fields) as [string, readonly [string, FieldKind]][]).map(([field, [column, kind]]) => [
+      field,
+      [column, (v: unknown) => encode(kind, v), CAST[kind]],
+    ]),
+  ) as Record<keyof Omit<T, "id">, Column>;
 
-const EPISODE_COLUMNS: Record<keyof Omit<Episode, "id">, Column> = {
-  namespace: ["namespace", same, ""],
-  type: ["type", same, ""],
-  content: ["content", same, ""],
-  outcome: ["outcome", same, ""],
-  session: ["session", same, ""],
-  actor: ["actor", same, ""],
-  at: ["at", same, ""],
-  recordedAt: ["recorded_at", same, ""],
-  metadata: ["metadata", jsonCol, "::json"],
-  contentHash: ["content_hash", same, ""],
-  support: ["support", same, "::integer"],
-  status: ["status", same, ""],
-  distilledAt: ["distilled_at", same, ""],
-  supersededBy: ["superseded_by", same, ""],
-  validTo: ["valid_to", same, ""],
-};
+const BELIEF_COLUMNS = columnsOf(BELIEF_FIELDS);
+const EPISODE_COLUMNS = columnsOf(EPISODE_FIELDS);
 
 /** Collects parameters and hands out their `$n` placeholders. */
 class Params {

@@ -24,6 +24,14 @@ import type {
   StoreWriter,
   VectorGroup,
 } from "../../core/ports.js";
+import {
+  BELIEF_FIELDS,
+  beliefFromRow,
+  EPISODE_FIELDS,
+  episodeFromRow,
+  type FieldKind,
+  type Fields,
+} from "../rows.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
 import { VectorIndex, type VectorLayer } from "./vector-index.js";
 
@@ -53,111 +61,24 @@ const parse = <T>(v: unknown, fallback: T): T => {
 };
 const rowidOf = (id: string) => Number(id.slice(1));
 
-function toEpisode(r: Row): Episode {
-  return {
-    id: `e${r.rowid}`,
-    namespace: r.namespace as string,
-    type: r.type as Episode["type"],
-    content: r.content as string,
-    outcome: (r.outcome as Episode["outcome"]) ?? null,
-    session: (r.session as string | null) ?? null,
-    actor: (r.actor as string | null) ?? null,
-    at: r.at as string,
-    recordedAt: r.recorded_at as string,
-    metadata: parse(r.metadata, {}),
-    contentHash: r.content_hash as string,
-    support: r.support as number,
-    status: r.status as Episode["status"],
-    distilledAt: (r.distilled_at as string | null) ?? null,
-    supersededBy: (r.superseded_by as string | null) ?? null,
-    validTo: (r.valid_to as string | null) ?? null,
-  };
-}
+const toEpisode = (r: Row): Episode => episodeFromRow(r, r.rowid);
+const toBelief = (r: Row): Belief => beliefFromRow(r, r.rowid);
 
-function toBelief(r: Row): Belief {
-  return {
-    id: `b${r.rowid}`,
-    namespace: r.namespace as string,
-    kind: r.kind as Belief["kind"],
-    text: r.text as string,
-    when: (r.when_text as string | null) ?? null,
-    prefer: (r.prefer_text as string | null) ?? null,
-    exceptions: parse(r.exceptions, []),
-    steps: parse(r.steps, null),
-    status: r.status as Belief["status"],
-    statusReason: (r.status_reason as string | null) ?? null,
-    pinned: r.pinned === 1,
-    restored: r.restored === 1,
-    confidence: r.confidence as number,
-    successes: r.successes as number,
-    failures: r.failures as number,
-    support: r.support as number,
-    uses: r.uses as number,
-    halfLifeDays: r.half_life_days as number,
-    lastConfirmedAt: (r.last_confirmed_at as string | null) ?? null,
-    lastUsedAt: (r.last_used_at as string | null) ?? null,
-    validFrom: r.valid_from as string,
-    validTo: (r.valid_to as string | null) ?? null,
-    recordedAt: r.recorded_at as string,
-    retiredAt: (r.retired_at as string | null) ?? null,
-    supersededBy: (r.superseded_by as string | null) ?? null,
-    parentId: (r.parent_id as string | null) ?? null,
-    sources: parse(r.sources, []),
-    source: (r.source as string | null) ?? null,
-    contentHash: r.content_hash as string,
-    metadata: parse(r.metadata, {}),
-  };
-}
+/** SQLite keeps booleans as 0/1 and JSON as text. */
+const encode = (kind: FieldKind, v: unknown): unknown =>
+  kind === "json" ? (v === null ? null : json(v)) : kind === "bool" ? (v ? 1 : 0) : v;
 
-const BELIEF_COLUMNS: Record<keyof Omit<Belief, "id">, [string, (v: unknown) => unknown]> = {
-  namespace: ["namespace", (v) => v],
-  kind: ["kind", (v) => v],
-  text: ["text", (v) => v],
-  when: ["when_text", (v) => v],
-  prefer: ["prefer_text", (v) => v],
-  exceptions: ["exceptions", json],
-  steps: ["steps", (v) => (v === null ? null : json(v))],
-  status: ["status", (v) => v],
-  statusReason: ["status_reason", (v) => v],
-  pinned: ["pinned", (v) => (v ? 1 : 0)],
-  restored: ["restored", (v) => (v ? 1 : 0)],
-  confidence: ["confidence", (v) => v],
-  successes: ["successes", (v) => v],
-  failures: ["failures", (v) => v],
-  support: ["support", (v) => v],
-  uses: ["uses", (v) => v],
-  halfLifeDays: ["half_life_days", (v) => v],
-  lastConfirmedAt: ["last_confirmed_at", (v) => v],
-  lastUsedAt: ["last_used_at", (v) => v],
-  validFrom: ["valid_from", (v) => v],
-  validTo: ["valid_to", (v) => v],
-  recordedAt: ["recorded_at", (v) => v],
-  retiredAt: ["retired_at", (v) => v],
-  supersededBy: ["superseded_by", (v) => v],
-  parentId: ["parent_id", (v) => v],
-  sources: ["sources", json],
-  source: ["source", (v) => v],
-  contentHash: ["content_hash", (v) => v],
-  metadata: ["metadata", json],
-};
+type Columns<T> = Record<keyof Omit<T, "id">, [string, (v: unknown) => unknown]>;
+const columnsOf = <T>(fields: Fields<T>): Columns<T> =>
+  Object.fromEntries(
+    (Object.entries(fields) as [string, readonly [string, FieldKind]][]).map(([field, [column, kind]]) => [
+      field,
+      [column, (v: unknown) => encode(kind, v)],
+    ]),
+  ) as Columns<T>;
 
-const EPISODE_COLUMNS: Record<keyof Omit<Episode, "id">, [string, (v: unknown) => unknown]> = {
-  namespace: ["namespace", (v) => v],
-  type: ["type", (v) => v],
-  content: ["content", (v) => v],
-  outcome: ["outcome", (v) => v],
-  session: ["session", (v) => v],
-  actor: ["actor", (v) => v],
-  at: ["at", (v) => v],
-  recordedAt: ["recorded_at", (v) => v],
-  metadata: ["metadata", json],
-  contentHash: ["content_hash", (v) => v],
-  support: ["support", (v) => v],
-  status: ["status", (v) => v],
-  distilledAt: ["distilled_at", (v) => v],
-  supersededBy: ["superseded_by", (v) => v],
-  validTo: ["valid_to", (v) => v],
-};
+const BELIEF_COLUMNS = columnsOf(BELIEF_FIELDS);
+const EPISODE_COLUMNS = columnsOf(EPISODE_FIELDS);
 
 /** A vector index row's `status`: what a current-state search filters on. */
 const vecStatusOfEpisode = (e: Pick<Episode, "status" | "supersededBy">) =>

@@ -1,0 +1,104 @@
+/**
+ * The table shape every store shares: which column holds each field of an episode or belief,
+ * and what kind of value it keeps. Stores differ only in how a kind is encoded (SQLite keeps
+ * booleans as 0/1 and JSON as text; PostgreSQL has booleans and json), so each declares its
+ * encodings and reads rows back through `episodeFromRow` / `beliefFromRow`.
+ */
+import type { Belief, Episode } from "../core/model.js";
+
+export type FieldKind = "text" | "json" | "bool" | "int" | "real";
+
+/** Field → [column, kind]. Text fields may be null where the model allows it. */
+export type Fields<T> = Record<keyof Omit<T, "id">, readonly [column: string, kind: FieldKind]>;
+
+export const EPISODE_FIELDS: Fields<Episode> = {
+  namespace: ["namespace", "text"],
+  type: ["type", "text"],
+  content: ["content", "text"],
+  outcome: ["outcome", "text"],
+  session: ["session", "text"],
+  actor: ["actor", "text"],
+  at: ["at", "text"],
+  recordedAt: ["recorded_at", "text"],
+  metadata: ["metadata", "json"],
+  contentHash: ["content_hash", "text"],
+  support: ["support", "int"],
+  status: ["status", "text"],
+  distilledAt: ["distilled_at", "text"],
+  supersededBy: ["superseded_by", "text"],
+  validTo: ["valid_to", "text"],
+};
+
+export const BELIEF_FIELDS: Fields<Belief> = {
+  namespace: ["namespace", "text"],
+  kind: ["kind", "text"],
+  text: ["text", "text"],
+  when: ["when_text", "text"],
+  prefer: ["prefer_text", "text"],
+  exceptions: ["exceptions", "json"],
+  steps: ["steps", "json"],
+  status: ["status", "text"],
+  statusReason: ["status_reason", "text"],
+  pinned: ["pinned", "bool"],
+  restored: ["restored", "bool"],
+  confidence: ["confidence", "real"],
+  successes: ["successes", "int"],
+  failures: ["failures", "int"],
+  support: ["support", "int"],
+  uses: ["uses", "int"],
+  halfLifeDays: ["half_life_days", "real"],
+  lastConfirmedAt: ["last_confirmed_at", "text"],
+  lastUsedAt: ["last_used_at", "text"],
+  validFrom: ["valid_from", "text"],
+  validTo: ["valid_to", "text"],
+  recordedAt: ["recorded_at", "text"],
+  retiredAt: ["retired_at", "text"],
+  supersededBy: ["superseded_by", "text"],
+  parentId: ["parent_id", "text"],
+  sources: ["sources", "json"],
+  source: ["source", "text"],
+  contentHash: ["content_hash", "text"],
+  metadata: ["metadata", "json"],
+};
+
+/** What a JSON field holds when the column is empty: a fresh value every time, never shared. */
+const JSON_EMPTY: Record<string, () => unknown> = {
+  metadata: () => ({}),
+  exceptions: () => [],
+  sources: () => [],
+  steps: () => null,
+};
+
+/** JSON as text (SQLite) or already parsed (PostgreSQL); the common empty values skip the parser. */
+function readJson(field: string, v: unknown): unknown {
+  if (v === null || v === undefined) return JSON_EMPTY[field]!();
+  if (typeof v !== "string") return v;
+  if (v === "[]") return [];
+  if (v === "{}") return {};
+  if (v === "null") return null;
+  return JSON.parse(v);
+}
+
+function readRecord<T>(row: Record<string, unknown>, id: string, fields: Fields<T>): T {
+  const out: Record<string, unknown> = { id };
+  for (const [field, [column, kind]] of Object.entries(fields) as [string, readonly [string, FieldKind]][]) {
+    const v = row[column];
+    out[field] =
+      kind === "json"
+        ? readJson(field, v)
+        : kind === "bool"
+          ? v === true || v === 1
+          : kind === "int" || kind === "real"
+            ? Number(v)
+            : (v ?? null);
+  }
+  return out as T;
+}
+
+/** An episode from its row; `seq` is the store's sequence number for it. */
+export const episodeFromRow = (row: Record<string, unknown>, seq: unknown): Episode =>
+  readRecord<Episode>(row, `e${seq}`, EPISODE_FIELDS);
+
+/** A belief from its row; `seq` is the store's sequence number for it. */
+export const beliefFromRow = (row: Record<string, unknown>, seq: unknown): Belief =>
+  readRecord<Belief>(row, `b${seq}`, BELIEF_FIELDS);
