@@ -7,17 +7,9 @@
  *   gen.statement(); // { text: "The request timeout of the billing gateway is 30 seconds", … }
  */
 
-/** mulberry32: a small, fast, seeded PRNG. Same seed, same stream, in every process. */
-export function createRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRandom } from "../test/support/random.js";
+
+export { createRandom };
 
 const AREAS = [
   "billing",

@@ -5,17 +5,7 @@
  * Pure and deterministic: the same seed gives the same stream and the same truth.
  */
 
-/** mulberry32: a small, fast, seedable PRNG. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRandom } from "../../test/support/random.js";
 
 type Rng = () => number;
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
@@ -277,7 +267,7 @@ export function generateStream(options: StreamOptions = {}): Stream {
   const seed = options.seed ?? 42;
   const days = options.days ?? 30;
   const start = options.start ?? "2026-03-01";
-  const rng = prng(seed);
+  const rng = createRandom(seed);
   const specs = allFacts().slice(0, Math.min(options.facts ?? 40, 40));
 
   const facts: FactSpec[] = specs.map((s, i) => {

@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { createRandom } from "../../../test/support/random.js";
 import { type StatusScope, VectorIndex, type VectorLayer } from "./vector-index.js";
-
-/** mulberry32: a small seeded PRNG, so every run checks the same vectors. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function vector(rand: () => number, dim: number, density: number): Float32Array {
   const v = new Float32Array(dim);
@@ -66,7 +55,7 @@ describe("VectorIndex", () => {
     ["dense vectors (a model)", 1],
   ] as const)
     it(`returns exactly what a full cosine scan returns: ${name}`, () => {
-      const rand = prng(7);
+      const rand = createRandom(7);
       const index = new VectorIndex();
       const rows: Row[] = [];
       const statuses = ["active", "active", "active", "archived", "forgotten", "superseded"];
