@@ -47,6 +47,19 @@ const METHODS = [
   "export",
   "import",
   "backup",
+  "maintain",
+  "consolidate",
+  "sweep",
+  "candidates",
+  "judge",
+  "pending",
+  "distil",
+  "health",
+  "prepareWrap",
+  "saveContinuity",
+  "cancelWrap",
+  "continuity",
+  "associations",
 ] as const;
 
 const CallSchema = z.object({ method: z.enum(METHODS), args: z.array(z.unknown()) }).strict();
