@@ -12,8 +12,8 @@
  *   covered by test/e2e/cross-process.test.ts.
  * - Big stores are built fast through the store port (bench/preload.ts): 500 beliefs per
  *   transaction with vectors, links and a valid audit chain, not through the write gate.
- * - PostgreSQL without pgvector (Debian's 15) ranks vectors by an in-process scan of every
- *   vector in the namespace: its recall figures at 100k measure that fallback.
+ * - PostgreSQL without pgvector (Debian's 15) searches the in-process exact index it keeps
+ *   current from the database's change log (src/store/postgres/vector-cache.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -172,7 +172,9 @@ async function measureRecall(b: Backend, o: StoreBenchOptions) {
         mean: round(samples.reduce((a, x) => a + x, 0) / samples.length),
       });
     }
-    return { out, vector: mem.store.capabilities.vector };
+    // PostgreSQL names its index (pgvector or the in-process one); SQLite's is in process.
+    const store = mem.store as Store & { vectorIndex?: string };
+    return { out, vector: store.vectorIndex ?? `${mem.store.capabilities.vector} (in-process)` };
   } finally {
     await mem.close();
     await place.cleanup();

@@ -149,6 +149,42 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX vectors_embedder ON {s}.vectors(embedder, dim);
   `,
+  // 4: the change log the in-process vector index replays (vector-cache.ts). Triggers append one
+  // row per vector written or deleted and per status change of a belief or episode, so every
+  // process sees every other's changes by reading the log past the last position it applied.
+  // Writes are serialised by the store's write lock, so log order is commit order.
+  `
+  CREATE TABLE {s}.vector_changes (
+    seq bigserial PRIMARY KEY,
+    id text NOT NULL,
+    namespace text NOT NULL
+  );
+
+  CREATE FUNCTION {s}.strata_log_vector() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'DELETE' THEN
+      INSERT INTO {s}.vector_changes(id, namespace) VALUES (OLD.id, OLD.namespace);
+    ELSE
+      INSERT INTO {s}.vector_changes(id, namespace) VALUES (NEW.id, NEW.namespace);
+    END IF;
+    RETURN NULL;
+  END $$;
+
+  CREATE FUNCTION {s}.strata_log_status() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO {s}.vector_changes(id, namespace) VALUES (TG_ARGV[0] || NEW.rid, NEW.namespace);
+    RETURN NULL;
+  END $$;
+
+  CREATE TRIGGER vectors_log AFTER INSERT OR UPDATE OR DELETE ON {s}.vectors
+    FOR EACH ROW EXECUTE FUNCTION {s}.strata_log_vector();
+  CREATE TRIGGER beliefs_log AFTER UPDATE OF status ON {s}.beliefs
+    FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status)
+    EXECUTE FUNCTION {s}.strata_log_status('b');
+  CREATE TRIGGER episodes_log AFTER UPDATE OF status, superseded_by ON {s}.episodes
+    FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.superseded_by IS DISTINCT FROM NEW.superseded_by)
+    EXECUTE FUNCTION {s}.strata_log_status('e');
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

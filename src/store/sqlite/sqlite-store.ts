@@ -33,7 +33,7 @@ import {
   type Fields,
 } from "../rows.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
-import { VectorIndex, type VectorLayer } from "./vector-index.js";
+import { VectorIndex, type VectorLayer } from "../vector-index.js";
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:`. */

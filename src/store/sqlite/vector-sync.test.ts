@@ -8,44 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { NewBelief } from "../../core/ports.js";
+import { newBelief } from "../../../test/support/rows.js";
 import { embedText } from "../../embed/hashed-embedder.js";
 import { SqliteStore } from "./sqlite-store.js";
 
-const AT = "2026-03-01T12:00:00.000Z";
 const EMBEDDER = "hashed-ngram-v1/384";
-
-const belief = (text: string): NewBelief => ({
-  namespace: "default",
-  kind: "fact",
-  text,
-  when: null,
-  prefer: null,
-  exceptions: [],
-  steps: null,
-  status: "active",
-  statusReason: null,
-  pinned: false,
-  restored: false,
-  confidence: 0.5,
-  successes: 0,
-  failures: 0,
-  support: 1,
-  uses: 0,
-  halfLifeDays: 30,
-  lastConfirmedAt: null,
-  lastUsedAt: null,
-  validFrom: AT,
-  validTo: null,
-  recordedAt: AT,
-  retiredAt: null,
-  supersededBy: null,
-  parentId: null,
-  sources: [],
-  source: null,
-  contentHash: text,
-  metadata: {},
-});
+const belief = (text: string) => newBelief(text);
 
 async function remember(store: SqliteStore, text: string): Promise<string> {
   return store.transaction(async (tx) => {

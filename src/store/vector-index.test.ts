@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRandom } from "../../../test/support/random.js";
+import { createRandom } from "../../test/support/random.js";
 import { type StatusScope, VectorIndex, type VectorLayer } from "./vector-index.js";
 
 function vector(rand: () => number, dim: number, density: number): Float32Array {

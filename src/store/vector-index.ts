@@ -1,14 +1,13 @@
 /**
- * The SQLite store's in-process vector index: exact cosine search over the `vectors` table,
- * kept in memory per (layer, dimension, namespace) as an inverted index over nonzero
- * dimensions. A query only touches the postings of its own nonzero dimensions, so sparse
- * vectors (the hashed n-gram embedder sets a few dozen of 384 dimensions) cost a fraction of
- * a full scan; a dense embedder degenerates to a full scan over contiguous arrays, which is what
- * sqlite-vec's exact search does too.
+ * The stores' in-process vector index: exact cosine search, kept in memory per (layer,
+ * dimension, namespace) as an inverted index over nonzero dimensions. A query only touches the
+ * postings of its own nonzero dimensions, so sparse vectors (the hashed n-gram embedder sets a
+ * few dozen of 384 dimensions) cost a fraction of a full scan; a dense embedder degenerates to a
+ * full scan over contiguous arrays, which is what sqlite-vec's exact search does too.
  *
- * The `vectors` table stays the source of truth: the store keeps the index current for its own
- * writes, and reconciles it with the file when another process has committed
- * (`PRAGMA data_version`), or after a rollback.
+ * The store's `vectors` table stays the source of truth. SQLite keeps the index current for its
+ * own writes and reconciles it when another process commits (`PRAGMA data_version`); PostgreSQL
+ * without pgvector replays the change log its triggers write (postgres/vector-cache.ts).
  *
  *   const index = new VectorIndex();
  *   index.put("b", 7, 12, "default", vector);           // vectors-table rowid 12
