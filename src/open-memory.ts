@@ -47,6 +47,12 @@ export interface OpenMemoryOptions {
    * (EMBEDDER_MISMATCH; `mem.reindex()` fixes it). Default true.
    */
   embedderCheck?: boolean;
+  /**
+   * How long `sweep` and `consolidate` wait for another sweep or consolidation of the same
+   * namespace (any process; any server on one PostgreSQL) before refusing with BUSY, in
+   * milliseconds. Default 30 000.
+   */
+  lockWaitMs?: number;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -80,5 +86,6 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
     ...(options.namespace ? { namespace: options.namespace } : {}),
     ...(options.actor ? { actor: options.actor } : {}),
     ...(options.onAuditEvent ? { onAuditEvent: options.onAuditEvent } : {}),
+    ...(options.lockWaitMs !== undefined ? { lockWaitMs: options.lockWaitMs } : {}),
   });
 }

@@ -5,7 +5,8 @@
  * renders or serialises its answer, and maps every error to an exit code in one place:
  *
  *   success 0 · StrataError (the engine refused) 1 · usage error (unknown command or option,
- *   missing argument, missing --yes) 2 · anything else 1, reported as INTERNAL.
+ *   missing argument, missing --yes) 2 · BUSY (another sweep or consolidation of the namespace
+ *   is running; try again later) 75, EX_TEMPFAIL · anything else 1, reported as INTERNAL.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
@@ -17,6 +18,9 @@ import { isStrataError } from "../core/errors.js";
 import { createProgram, type GlobalOptions, type Invocation, type RunEnv } from "./program.js";
 import { createStyle } from "./style.js";
 import { UsageError } from "./usage-error.js";
+
+/** sysexits' EX_TEMPFAIL: a temporary failure, the same command succeeds later (BUSY). */
+const EXIT_TEMPFAIL = 75;
 
 interface ErrorBody {
   code: string;
@@ -133,8 +137,14 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         model: env.STRATA_EMBED_MODEL,
         key: env.STRATA_EMBED_KEY,
       });
+      const lockWait = env.STRATA_LOCK_WAIT_MS?.trim() || undefined;
+      if (lockWait !== undefined && !/^\d+$/.test(lockWait))
+        throw new UsageError(
+          `STRATA_LOCK_WAIT_MS must be a whole number of milliseconds (got "${lockWait}"); e.g. 120000 to wait two minutes for a running sweep.`,
+        );
       mem = await openMemory({
         path: dbPath,
+        ...(lockWait !== undefined ? { lockWaitMs: Number(lockWait) } : {}),
         ...(embedder ? { embedder } : {}),
         actor: "cli",
         ...(global.namespace !== undefined ? { namespace: global.namespace } : {}),
@@ -174,7 +184,8 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     }
     if (error instanceof UsageError)
       return failWith(2, { code: error.code, message: error.message, details: {} });
-    if (isStrataError(error)) return failWith(1, error.toJSON() as ErrorBody);
+    if (isStrataError(error))
+      return failWith(error.code === "BUSY" ? EXIT_TEMPFAIL : 1, error.toJSON() as ErrorBody);
     const message = error instanceof Error ? error.message : String(error);
     return failWith(1, { code: "INTERNAL", message: `unexpected failure: ${message}`, details: {} });
   } finally {

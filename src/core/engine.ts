@@ -121,7 +121,16 @@ export interface EngineOptions {
    * thrown (or a promise rejected) by the sink is ignored and never breaks a write. Default: none.
    */
   onAuditEvent?: AuditSink;
+  /**
+   * How long `sweep` and `consolidate` wait for another sweep or consolidation of the same
+   * namespace (in this process, another process, or another server on the same PostgreSQL) to
+   * finish before refusing with BUSY, in milliseconds. 0 refuses at once. Default 30 000.
+   */
+  lockWaitMs?: number;
 }
+
+/** Default of `EngineOptions.lockWaitMs`. */
+export const DEFAULT_LOCK_WAIT_MS = 30_000;
 
 export type MemoryItem = ({ layer: "belief" } & Belief) | ({ layer: "episode" } & Episode);
 
@@ -138,6 +147,11 @@ export interface HistoryResult {
   /** The supersession chain containing `id`, oldest first. */
   chain: Belief[];
 }
+
+const LockWaitSchema = z
+  .number({ message: "lockWaitMs must be a number of milliseconds" })
+  .int("lockWaitMs must be a whole number of milliseconds")
+  .min(0, "lockWaitMs must be 0 or more");
 
 const OutcomeArgsSchema = z.object({
   id: IdSchema,
@@ -161,6 +175,8 @@ export class Memory {
   readonly policy: Policy;
   readonly namespace: string;
   readonly actor: string;
+  /** How long sweep and consolidate wait for the namespace's sleep lock (`EngineOptions.lockWaitMs`). */
+  readonly lockWaitMs: number;
   /** The write kernel shared with the sleep processes. */
   readonly writes: Writes;
   /** The lexical judge, for candidate screening and health, whatever judge is configured. */
@@ -175,6 +191,7 @@ export class Memory {
     this.policy = Object.freeze(parseInput(PolicySchema, options.policy ?? {}, "policy"));
     this.namespace = parseInput(NamespaceSchema, options.namespace ?? DEFAULT_NAMESPACE, "namespace");
     this.actor = options.actor ?? "library";
+    this.lockWaitMs = parseInput(LockWaitSchema, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS, "lockWaitMs");
     this.writes = new Writes({
       embedder: this.embedder,
       policy: this.policy,
@@ -880,37 +897,59 @@ export class Memory {
   }
 
   /**
-   * The supersession, redundancy and retention sweep alone. Incremental unless `full`.
+   * The supersession, redundancy and retention sweep alone. Incremental unless `full`. One
+   * sweep or consolidation per namespace at a time, across processes: another one running is
+   * waited for up to `lockWaitMs`, then refused with BUSY (nothing changed).
    *
    *   const report = await mem.sweep();  // report.items → [{ action: "superseded", id: "b3", by: "b9", … }]
    */
   async sweep(options: SweepOptionsInput = {}, hooks: ProgressHooks = {}): Promise<SleepReport> {
     const o = parseInput(SweepOptionsSchema, options, "sweep options");
-    return runSweep(
-      this.store,
-      this.writes,
-      this.configuredJudge,
-      { namespace: o.namespace ?? this.namespace, full: o.full ?? false, onProgress: hooks.onProgress },
-      this.policy.ttlDays,
-      elapsed,
+    const namespace = o.namespace ?? this.namespace;
+    return this.sleepLocked(namespace, `a sweep of namespace "${namespace}"`, () =>
+      this.sweepUnlocked(namespace, o.full ?? false, hooks),
     );
   }
 
   /**
    * Sleep, the deep periodic pass: distil pending episodes, reconcile rules (resolve
-   * contradictions into boundary exceptions, merge, abstract), then sweep.
+   * contradictions into boundary exceptions, merge, abstract), then sweep. Holds the namespace's
+   * sleep lock throughout, like `sweep` (BUSY after `lockWaitMs` if another one runs).
    */
   async consolidate(options: ConsolidateOptions = {}, hooks: ProgressHooks = {}): Promise<SleepReport> {
     const o = parseInput(SweepOptionsSchema, options, "consolidate options");
     const namespace = o.namespace ?? this.namespace;
-    const started = elapsed();
-    const distilled = await distilPending(this.store, this.writes, namespace, elapsed, hooks.onProgress);
-    const ruleItems = await this.store.transaction((tx) => reconcileRules(tx, this.writes, namespace));
-    const rules = makeReport("rules", namespace, this.now(), ruleItems);
-    const swept = await this.sweep({ namespace, full: o.full ?? false }, hooks);
-    const report = combineReports("consolidate", namespace, this.now(), [distilled, rules, swept]);
-    report.work.ms = elapsed() - started;
-    return report;
+    return this.sleepLocked(namespace, `a consolidation of namespace "${namespace}"`, async () => {
+      const started = elapsed();
+      const distilled = await distilPending(this.store, this.writes, namespace, elapsed, hooks.onProgress);
+      const ruleItems = await this.store.transaction((tx) => reconcileRules(tx, this.writes, namespace));
+      const rules = makeReport("rules", namespace, this.now(), ruleItems);
+      const swept = await this.sweepUnlocked(namespace, o.full ?? false, hooks);
+      const report = combineReports("consolidate", namespace, this.now(), [distilled, rules, swept]);
+      report.work.ms = elapsed() - started;
+      return report;
+    });
+  }
+
+  /**
+   * Sweeps and consolidations of one namespace never overlap (across processes and servers):
+   * each runs as several short transactions, and two interleaved would judge and apply against
+   * each other's half-done state. Writes and reads do not take this lock.
+   */
+  private sleepLocked<T>(namespace: string, what: string, fn: () => Promise<T>): Promise<T> {
+    return this.store.withLock(`sleep:${namespace}`, { waitMs: this.lockWaitMs, what }, fn);
+  }
+
+  /** The sweep itself; the caller holds the namespace's sleep lock. */
+  private sweepUnlocked(namespace: string, full: boolean, hooks: ProgressHooks): Promise<SleepReport> {
+    return runSweep(
+      this.store,
+      this.writes,
+      this.configuredJudge,
+      { namespace, full, onProgress: hooks.onProgress },
+      this.policy.ttlDays,
+      elapsed,
+    );
   }
 
   /** Pairs the lexical judge is unsure of, for the calling agent to judge. */

@@ -21,6 +21,12 @@ export const ERROR_CODES = [
   "TARGET_NOT_EMPTY",
   /** The store cannot do this (e.g. a hot backup of a server database): its capabilities say so. */
   "UNSUPPORTED",
+  /**
+   * Another sweep or consolidation of the namespace holds its lock (in this process or another,
+   * on this machine or, with PostgreSQL, another) and did not finish within `lockWaitMs`. It
+   * finishes on its own: try again later. Nothing was changed.
+   */
+  "BUSY",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -51,5 +57,38 @@ export function notFound(what: string, id: string): StrataError {
     {
       id,
     },
+  );
+}
+
+/** Who holds a lock, as far as the store can tell; every field is optional. */
+export interface LockHolder {
+  /** What the holder is doing, in words: `a sweep of namespace "x"`. */
+  what?: string | undefined;
+  /** Where it runs: `pid 4242 on host build-7`, `PostgreSQL backend 8812 from 10.0.0.5`. */
+  where?: string | undefined;
+  /** When it took the lock (ISO 8601), if known. */
+  since?: string | undefined;
+  /** Where the lock lives, when a person may have to remove it by hand (a lock file). */
+  path?: string | undefined;
+}
+
+/**
+ * The refusal of a lock not freed within `waitMs`. Stores throw it from `withLock`, naming
+ * the holder when they know it; `what` describes the refused caller's own work.
+ *
+ *   throw lockBusy("sleep:default", { waitMs: 30000, what: 'a sweep of namespace "default"' }, holder);
+ */
+export function lockBusy(
+  name: string,
+  options: { waitMs: number; what?: string | undefined },
+  holder: LockHolder | null,
+): StrataError {
+  const running = holder?.what ?? options.what ?? `the work holding the lock "${name}"`;
+  const about = [holder?.where, holder?.since ? `since ${holder.since}` : undefined].filter(Boolean);
+  const stale = holder?.path ? ` If that process is gone and the lock stays, delete ${holder.path}.` : "";
+  return new StrataError(
+    "BUSY",
+    `${running.charAt(0).toUpperCase()}${running.slice(1)} is already running${about.length ? ` (${about.join(", ")})` : ""}; it will finish on its own — try again after it does, or wait longer with the lockWaitMs option (now ${options.waitMs} ms; STRATA_LOCK_WAIT_MS for the CLI and MCP server).${stale}`,
+    { lock: name, waitMs: options.waitMs, holder: holder ? { ...holder } : null },
   );
 }

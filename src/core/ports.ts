@@ -274,11 +274,31 @@ export interface StoreWriter extends StoreReader {
   load<S extends DumpSection>(section: S, rows: DumpRows[S]): Promise<void>;
 }
 
+/** How `Store.withLock` waits, and what the holder is doing (for the message of whoever waits). */
+export interface LockOptions {
+  /** How long to wait for the current holder to finish before refusing with BUSY, in milliseconds. */
+  waitMs: number;
+  /** What this holder does, in words (`a sweep of namespace "x"`), recorded where the store can. */
+  what?: string | undefined;
+}
+
 export interface Store extends StoreReader {
   readonly name: string;
   readonly capabilities: StoreCapabilities;
   /** One atomic write; other processes wait (busy timeout) rather than interleave. */
   transaction<T>(fn: (tx: StoreWriter) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` while holding the lock `name`, which excludes every other holder of that name on
+   * this store: in this process (also through another handle on the same database), in other
+   * processes and, for a server database, on other machines. Waits up to `waitMs` for the
+   * holder, polling without blocking the event loop, then refuses with BUSY (naming the holder
+   * when the store knows it). Released when `fn` settles, and by the system when the holding
+   * process dies. Not re-entrant: `fn` must not take the same lock again. Unlike `transaction`,
+   * it holds no write lock: `fn` writes in transactions of its own, and reads never wait for it.
+   *
+   *   await store.withLock("sleep:default", { waitMs: 30_000, what: "a sweep" }, () => sweep());
+   */
+  withLock<T>(name: string, options: LockOptions, fn: () => Promise<T>): Promise<T>;
   /**
    * A hot, consistent copy of the whole store at `destination` (a file path) while writers run.
    * Present when `capabilities.backup` is true.

@@ -205,6 +205,31 @@ describe("tools: refusals the model can read", () => {
   });
 });
 
+describe("sleep while another sleep of the namespace runs", () => {
+  it("comes back as an isError result starting BUSY; once it ends, sleep runs", async () => {
+    await client.close();
+    await mem.close();
+    ({ mem } = await testMemory({ lockWaitMs: 50 }));
+    client = await connect({ sampling: "off" });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Another sweeper (in any process) holds the namespace's sleep lock.
+    const other = mem.store.withLock(
+      "sleep:default",
+      { waitMs: 0, what: 'a sweep of namespace "default"' },
+      () => gate,
+    );
+    const r = await call("sleep", { action: "consolidate" });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toMatch(/^BUSY: A sweep of namespace "default" is already running .*try again/);
+    release();
+    await other;
+    expect((await call("sleep", { action: "sweep" })).isError).toBeFalsy();
+  });
+});
+
 describe("session wrap", () => {
   it("prepares a package, saves the agent's digest with enforced levels, and the resource serves it", async () => {
     await call("record", { content: "The nightly export to S3 timed out at 2am" });

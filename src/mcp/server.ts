@@ -71,6 +71,7 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
         policy: engine.policy,
         namespace: engine.namespace,
         actor: engine.actor,
+        lockWaitMs: engine.lockWaitMs,
         judge: createSamplingJudge(server.server, { fallback: engine.configuredJudge }),
       });
       return { engine: sampler, judge: "sampling" };

@@ -1,7 +1,9 @@
 /**
- * Several processes write to one namespace of one store at once: nothing is lost, restating
- * counts every restatement, and the audit chain stays one verifiable line.
- * PostgreSQL needs DATABASE_URL (skipped otherwise); a SQLite file always runs.
+ * Several processes write to one namespace of one store at once, and sweep (one consolidates)
+ * while the others write: nothing is lost, restating counts every restatement, sweeps of the
+ * namespace never overlap (a refused one is BUSY), supersession stays a clean line (each belief
+ * closed once, by one successor, one current value per service), and the audit chain stays one
+ * verifiable line. PostgreSQL needs DATABASE_URL (skipped otherwise); a SQLite file always runs.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -9,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import type { Belief } from "../../src/core/model.js";
 import type { Store } from "../../src/core/ports.js";
 import { openMemory } from "../../src/open-memory.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
@@ -70,7 +73,7 @@ for (const t of TARGETS) {
   if (t.skip) console.log(`concurrent writers: ${title}`);
 
   describe.skipIf(t.skip !== null)(`concurrent writers: ${title}`, () => {
-    it(`${WORKERS} processes write to one namespace; nothing is lost and the audit chain verifies`, async () => {
+    it(`${WORKERS} processes write and sweep one namespace; nothing is lost, nothing closed twice, the audit chain verifies`, async () => {
       const s = t.setup();
       // Create the schema first so the workers race on writes, not on the first migration.
       await (await s.open()).close();
@@ -83,16 +86,21 @@ for (const t of TARGETS) {
             }),
           ),
         );
-        const results = outputs.flatMap(
+        const runs = outputs.map(
           (o) =>
             JSON.parse(o.stdout.trim().split("\n").at(-1)!) as {
-              op: string;
-              id: string;
-              stored: boolean;
-              verdict: string;
-            }[],
+              results: { op: string; id: string; stored: boolean; verdict: string }[];
+              sleeps: { ran: number; busy: number };
+            },
         );
-        expect(results).toHaveLength(WORKERS * (COUNT * 2 + 1));
+        const results = runs.flatMap((r) => r.results);
+        expect(results).toHaveLength(WORKERS * (COUNT * 3 + 1));
+        // Two sweeps per worker and one consolidation; a refused one was BUSY, never an error.
+        const ran = runs.reduce((n, r) => n + r.sleeps.ran, 0);
+        const busy = runs.reduce((n, r) => n + r.sleeps.busy, 0);
+        expect(ran + busy).toBe(WORKERS * 2 + 1);
+        expect(ran).toBeGreaterThanOrEqual(1);
+        console.log(`concurrent writers (${t.name}): ${ran} sleeps ran, ${busy} refused with BUSY`);
 
         const mem = await openMemory({ store: await s.open(), namespace: "shared" });
         try {
@@ -109,9 +117,38 @@ for (const t of TARGETS) {
           expect(new Set(shared.map((r) => r.id)).size).toBe(1);
           expect(await mem.get(shared[0]!.id)).toMatchObject({ support: WORKERS });
 
+          // Supersession is one clean line: each belief closed (superseded, merged or resolved) at
+          // most once (the audit log), by the one successor it records; nothing closed is still
+          // active. A belief may also be born closed: a value stated with an earlier time than one
+          // already stored (the workers' clocks race) slots into history.
+          const CLOSING = new Set(["belief.superseded", "belief.merged", "belief.resolved"]);
+          const log = await mem.audit({ limit: 10_000 });
+          const closings = new Map<string, number>();
+          for (const e of log)
+            if (CLOSING.has(e.event)) closings.set(e.subjectId!, (closings.get(e.subjectId!) ?? 0) + 1);
+          for (const [id, n] of closings) expect(n, `${id} closed ${n} times`).toBe(1);
+          const beliefs = (await mem.list({ status: "any", limit: 10_000 })) as Belief[];
+          const byId = new Map(beliefs.map((b) => [b.id, b]));
+          for (const id of closings.keys()) expect(byId.get(id)?.supersededBy, id).toBeTruthy();
+          for (const b of beliefs) {
+            if (b.supersededBy === null) continue;
+            expect(b.status, `${b.id} superseded by ${b.supersededBy}`).not.toBe("active");
+            expect(byId.has(b.supersededBy), `${b.id}'s successor ${b.supersededBy}`).toBe(true);
+            if (!closings.has(b.id))
+              expect(b.retiredAt, `${b.id} closed without an audit entry`).toBe(b.recordedAt);
+          }
+          // The deploy region changed many times in many processes: one current value per service.
+          const current = beliefs.filter(
+            (b) => b.status === "active" && b.text.startsWith("The deploy region"),
+          );
+          for (const service of ["checkout", "billing"])
+            expect(
+              current.filter((b) => b.text.includes(` ${service} `)).map((b) => b.text),
+              service,
+            ).toHaveLength(1);
+
           const audit = await mem.verifyAudit();
           expect(audit).toMatchObject({ ok: true, namespaces: 1, problems: [] });
-          const log = await mem.audit({ limit: 10_000 });
           expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
           expect(new Set(log.map((e) => e.actor))).toEqual(
             new Set(Array.from({ length: WORKERS }, (_, w) => `worker-${w}`)),

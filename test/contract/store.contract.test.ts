@@ -428,6 +428,66 @@ for (const c of STORE_CASES) {
       }
     });
 
+    it("port: withLock excludes a second handle (BUSY after waitMs, nothing run), releases on settle and on throw", async () => {
+      const a = await c.open();
+      const b = await c.reopen(a);
+      try {
+        const what = 'a sweep of namespace "lock-test"';
+        let release!: () => void;
+        const gate = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let entered!: () => void;
+        const inside = new Promise<void>((resolve) => {
+          entered = resolve;
+        });
+        const holding = a.withLock("sleep:lock-test", { waitMs: 1_000, what }, async () => {
+          entered();
+          await gate;
+          return "a done";
+        });
+        await inside;
+
+        const before = await b.dumpCounts();
+        let ran = false;
+        const t0 = performance.now();
+        const refused = await b
+          .withLock("sleep:lock-test", { waitMs: 150 }, async () => {
+            ran = true;
+          })
+          .catch((e: unknown) => e);
+        expect(isStrataError(refused) && refused.code).toBe("BUSY");
+        expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
+        expect((refused as Error).message).toContain(`A sweep of namespace "lock-test" is already running`);
+        expect((refused as Error).message).toContain("try again");
+        expect(ran).toBe(false);
+        expect(await b.dumpCounts()).toEqual(before);
+        // Reads never wait for the lock, and other names are free.
+        expect(await b.getBelief("b1")).toBeNull();
+        expect(await b.withLock("sleep:other", { waitMs: 0 }, async () => "free")).toBe("free");
+
+        // A waiter with time to spare gets the lock once the holder settles.
+        const waiting = b.withLock("sleep:lock-test", { waitMs: 10_000 }, async () => "b got it");
+        release();
+        expect(await holding).toBe("a done");
+        expect(await waiting).toBe("b got it");
+
+        // A throwing holder releases too, and the error is its own.
+        await expect(
+          a.withLock("sleep:lock-test", { waitMs: 0 }, async () => {
+            throw new Error("boom inside the lock");
+          }),
+        ).rejects.toThrow("boom inside the lock");
+        expect(await b.withLock("sleep:lock-test", { waitMs: 0 }, async () => "after a throw")).toBe(
+          "after a throw",
+        );
+        expect(await a.withLock("sleep:lock-test", { waitMs: 0 }, async () => "a again")).toBe("a again");
+      } finally {
+        if (b !== a) await b.close();
+        await a.close();
+      }
+    });
+
     it("a closed store refuses with STORE_CLOSED", async () => {
       const store = await c.open();
       await store.close();

@@ -14,6 +14,11 @@ export interface StoreCase {
   /** Why the case does not run here, or null. */
   skip: string | null;
   open(): Promise<Store>;
+  /**
+   * A second handle on the data `store` holds (its own connections), as another process would
+   * open it; the same handle for an in-memory SQLite database, which nothing else can reach.
+   */
+  reopen(store: Store): Promise<Store>;
   /** Rewrites stored rows behind the engine's back (tables: audit, beliefs, …). */
   tamper(store: Store, sql: string): Promise<void>;
   /** Starts what the case shares between tests (slow: PGlite compiles Postgres). */
@@ -65,6 +70,12 @@ const sharedPglite = () => {
 if (!filteredOut("pglite")) void sharedPglite();
 
 const pgSchemas: string[] = [];
+/** The schema each Postgres handle was opened on, for `reopen`. */
+const schemaOf = new WeakMap<Store, string>();
+const remember = (store: PostgresStore, schema: string) => {
+  schemaOf.set(store, schema);
+  return store;
+};
 const DATABASE_URL = process.env.DATABASE_URL;
 
 export const STORE_CASES: StoreCase[] = [
@@ -72,6 +83,7 @@ export const STORE_CASES: StoreCase[] = [
     name: "sqlite-file",
     skip: filteredOut("sqlite-file"),
     open: async () => SqliteStore.open({ path: join(tmpDir(), `s${++counter}.db`) }),
+    reopen: async (store) => SqliteStore.open({ path: (store as SqliteStore).path }),
     tamper: sqliteTamper,
     prepare: async () => undefined,
     dispose: async () => {
@@ -83,6 +95,7 @@ export const STORE_CASES: StoreCase[] = [
     name: "sqlite-memory",
     skip: filteredOut("sqlite-memory"),
     open: async () => SqliteStore.open({ path: ":memory:" }),
+    reopen: async (store) => store,
     tamper: sqliteTamper,
     prepare: async () => undefined,
     dispose: async () => undefined,
@@ -90,7 +103,12 @@ export const STORE_CASES: StoreCase[] = [
   {
     name: "pglite",
     skip: filteredOut("pglite"),
-    open: async () => PostgresStore.open({ pglite: await sharedPglite(), schema: schemaName("t") }),
+    open: async () => {
+      const schema = schemaName("t");
+      return remember(await PostgresStore.open({ pglite: await sharedPglite(), schema }), schema);
+    },
+    reopen: async (store) =>
+      PostgresStore.open({ pglite: await sharedPglite(), schema: schemaOf.get(store)! }),
     tamper: pgTamper,
     prepare: async () => {
       await sharedPglite();
@@ -108,8 +126,10 @@ export const STORE_CASES: StoreCase[] = [
     open: async () => {
       const schema = schemaName("contract");
       pgSchemas.push(schema);
-      return PostgresStore.open({ url: DATABASE_URL!, schema, maxConnections: 4 });
+      return remember(await PostgresStore.open({ url: DATABASE_URL!, schema, maxConnections: 4 }), schema);
     },
+    reopen: async (store) =>
+      PostgresStore.open({ url: DATABASE_URL!, schema: schemaOf.get(store)!, maxConnections: 4 }),
     tamper: pgTamper,
     prepare: async () => undefined,
     dispose: async () => {

@@ -3,10 +3,21 @@
  * `node dist/cli/main.js` the way a user's shell would.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { hostname, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lockFilePath } from "../../src/store/sqlite/file-lock.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const bin = join(root, "dist/cli/main.js");
@@ -139,6 +150,35 @@ describe("strata (built)", () => {
     const r = strata(["--db", "empty.db", "--json", "get", "b9"]);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).error.code).toBe("NOT_FOUND");
+  });
+
+  it("a sweep while another process sweeps the namespace exits 75 with BUSY, changes nothing, then runs", () => {
+    expect(strata(["--db", "busy.db", "remember", "The retry limit is 5"]).code).toBe(0);
+    // This test process plays the other sweeper: its lock file, with its (live) pid on this host.
+    const lock = lockFilePath(realpathSync(join(dir, "busy.db")), "sleep:default");
+    writeFileSync(
+      lock,
+      JSON.stringify({
+        pid: process.pid,
+        host: hostname(),
+        at: "2026-03-01T00:00:00.000Z",
+        name: "sleep:default",
+        what: 'a consolidation of namespace "default"',
+        token: "e2e",
+      }),
+    );
+    const audit = strata(["--db", "busy.db", "--json", "audit"]).stdout;
+    const busy = strata(["--db", "busy.db", "--json", "sweep"], { STRATA_LOCK_WAIT_MS: "100" });
+    expect(busy.code).toBe(75);
+    expect(JSON.parse(busy.stdout).error).toMatchObject({ code: "BUSY", details: { lock: "sleep:default" } });
+    expect(busy.stderr).toContain(
+      `error: A consolidation of namespace "default" is already running (pid ${process.pid}`,
+    );
+    expect(strata(["--db", "busy.db", "--json", "audit"]).stdout).toBe(audit);
+    expect(strata(["--db", "busy.db", "consolidate"], { STRATA_LOCK_WAIT_MS: "soon" }).code).toBe(2);
+    unlinkSync(lock);
+    expect(strata(["--db", "busy.db", "sweep"]).code).toBe(0);
+    expect(existsSync(lock)).toBe(false);
   });
 
   it("--version prints package.json's version", () => {

@@ -19,6 +19,19 @@ export interface SqlQueryable {
 export interface SqlClient extends SqlQueryable {
   /** Runs `fn` on one connection between BEGIN and COMMIT; ROLLBACK when it throws. */
   transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` on one connection held for its whole run, outside any transaction: what lives in
+   * a session (advisory locks) stays with it. A pool's connection is discarded, not returned,
+   * after a failed statement, so a session in doubt ends (and the server frees its locks).
+   * PGlite: its one connection.
+   */
+  session<T>(fn: (conn: SqlQueryable) => Promise<T>): Promise<T>;
+  /**
+   * What the sessions behind this client come from: the PGlite instance (one session shared
+   * by every store over it), else the pool. Session locks are re-entrant within one session, so
+   * holders in this process are told apart by this scope first.
+   */
+  readonly sessionScope: object;
   /** Ends the connections this client opened (an injected pool or PGlite is left open). */
   close(): Promise<void>;
   /** Where it points, password removed, for messages. */
@@ -122,8 +135,31 @@ export function pgPoolClient(pool: pg.Pool, options: PgPoolClientOptions): SqlCl
   };
   return {
     target,
+    sessionScope: pool,
     query: (sql, params) => run(pool, sql, params),
     exec: (sql) => execOn(pool, sql),
+    async session<T>(fn: (conn: SqlQueryable) => Promise<T>): Promise<T> {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw mapDriverError(error, target);
+      }
+      let broken = false;
+      const marked = <R>(p: Promise<R>) =>
+        p.catch((error: unknown) => {
+          broken = true;
+          throw error;
+        });
+      try {
+        return await fn({
+          query: (sql, params) => marked(run(client, sql, params)),
+          exec: (sql) => marked(execOn(client, sql)),
+        });
+      } finally {
+        client.release(broken);
+      }
+    },
     async transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {
       let client: pg.PoolClient;
       try {
@@ -210,8 +246,10 @@ export function pgliteClient(db: PGliteLike, options: { ownsDb: boolean }): SqlC
   const base = wrap(db);
   return {
     target,
+    sessionScope: db,
     query: base.query,
     exec: base.exec,
+    session: (fn) => fn(base),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     async close() {
       if (options.ownsDb) await db.close();

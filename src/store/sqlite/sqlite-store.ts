@@ -16,6 +16,7 @@ import type {
   EpisodeFilter,
   EpisodePatch,
   JudgedPair,
+  LockOptions,
   NewBelief,
   NewEpisode,
   ScoredId,
@@ -32,8 +33,9 @@ import {
   type FieldKind,
   type Fields,
 } from "../rows.js";
-import { MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
 import { VectorIndex, type VectorLayer } from "../vector-index.js";
+import { withFileLock } from "./file-lock.js";
+import { MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:`. */
@@ -322,6 +324,15 @@ export class SqliteStore implements Store {
     await this.queue;
     this.closed = true;
     this.db.close();
+  }
+
+  /**
+   * A named lock across this process and every process sharing the file: the in-process
+   * registry, then a lock file beside the database (file-lock.ts). In memory: the registry alone.
+   */
+  async withLock<T>(name: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {
+    this.check();
+    return withFileLock(this.path === ":memory:" ? null : this.path, this, name, options, fn);
   }
 
   /** Hot, consistent copy through SQLite's online backup API, while writers run. */
