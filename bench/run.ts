@@ -8,6 +8,8 @@
  *   npm run bench -- --only sleep          # consolidation and sweep at 10k and 100k beliefs only
  *   npm run bench -- --only wrap           # prepareWrap and saveContinuity at 1k and 10k pending episodes
  *   npm run bench -- --only sleep --sleep-sizes 10000
+ *   npm run bench -- --only stores         # SQLite beside PostgreSQL (DATABASE_URL), bench/stores.ts
+ *   npm run bench -- --only stores --stores postgres
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -39,10 +41,10 @@ interface Options {
   writes: number;
   /** One `record` (episode) for every this many `remember` calls. */
   recordEvery: number;
-  /** Also compare stores (bench/stores.ts): `--stores sqlite,postgres`; PostgreSQL needs DATABASE_URL. */
-  stores: string[] | null;
-  /** Which parts run: the gated-write/recall/context part, the sleep part, or both. */
-  only: "all" | "gate" | "sleep" | "wrap";
+  /** Stores compared by bench/stores.ts (`--stores sqlite,postgres`); PostgreSQL needs DATABASE_URL. */
+  stores: string[];
+  /** Which parts run: all, or one of them. */
+  only: "all" | "gate" | "sleep" | "wrap" | "stores";
   /** Store sizes of the sleep part (each a fresh store). */
   sleepSizes: number[];
   /** New beliefs written before the incremental sweep. */
@@ -71,7 +73,7 @@ function parseArgs(argv: string[]): Options {
     writes: 400,
     recordEvery: 4,
     only: "all",
-    stores: null,
+    stores: ["sqlite", "postgres"],
     sleepSizes: [10_000, 100_000],
     incrementalWrites: 1000,
   };
@@ -98,7 +100,8 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--writes") o.writes = Number(value());
     else if (a === "--only") {
       const v = value();
-      if (v !== "gate" && v !== "sleep" && v !== "wrap") throw new Error("--only takes gate, sleep or wrap");
+      if (v !== "gate" && v !== "sleep" && v !== "wrap" && v !== "stores")
+        throw new Error("--only takes gate, sleep, wrap or stores");
       o.only = v;
     } else if (a === "--sleep-sizes")
       o.sleepSizes = value()
@@ -108,7 +111,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--") continue;
     else
       throw new Error(
-        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap --sleep-sizes 10000,100000 --incremental 1000)`,
+        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores --stores sqlite,postgres --sleep-sizes 10000,100000 --incremental 1000)`,
       );
   }
   if ([...o.sizes, ...o.sleepSizes].some((n) => !Number.isInteger(n) || n < 1))
@@ -535,20 +538,21 @@ async function main(): Promise<void> {
   const results = o.only === "all" || o.only === "gate" ? await runSizes(o) : [];
   const sleep = o.only === "all" || o.only === "sleep" ? await runSleep(o) : [];
   const wrap = o.only === "all" || o.only === "wrap" ? await runWrap(o) : [];
-  const stores = o.stores
-    ? await runStoreBench(
-        {
-          stores: o.stores,
-          writes: o.writes,
-          writeBase: 1000,
-          recallSizes: [10_000, 100_000],
-          recallQueries: 100,
-          seed: o.seed,
-          log: (m) => log(o, m),
-        },
-        process.env.DATABASE_URL,
-      )
-    : [];
+  const stores =
+    o.only === "all" || o.only === "stores"
+      ? await runStoreBench(
+          {
+            stores: o.stores,
+            writes: o.writes,
+            writeBase: 1000,
+            recallSizes: [10_000, 100_000],
+            recallQueries: 100,
+            seed: o.seed,
+            log: (m) => log(o, m),
+          },
+          process.env.DATABASE_URL,
+        )
+      : [];
   const report = {
     machine,
     config: {

@@ -152,8 +152,7 @@ async function measureRecall(b: Backend, o: StoreBenchOptions) {
       const t0 = performance.now();
       await preload(mem, traffic, size, state);
       const preloadSeconds = round((performance.now() - t0) / 1000, 1);
-      const queries =
-        size >= 100_000 && b.name !== "sqlite" ? Math.min(o.recallQueries, 30) : o.recallQueries;
+      const queries = o.recallQueries;
       o.log(`bench(${b.name}): ${queries} recalls at ${size}…`);
       const samples: number[] = [];
       for (let i = 0; i < queries + 5; i++) {

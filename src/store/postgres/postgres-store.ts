@@ -1,9 +1,10 @@
 /**
  * The server store: PostgreSQL through `pg` (or PGlite in process), behind the same port as
  * SQLite. Full text from a generated tsvector column ranked with ts_rank_cd; vectors through
- * pgvector's HNSW index when the extension exists, an in-process cosine scan over `real[]`
- * otherwise. Writes are serialised across processes by an advisory lock, like SQLite's
- * BEGIN IMMEDIATE, so the write gate always decides on committed state.
+ * pgvector's HNSW index when the extension exists, otherwise the in-process exact index that
+ * replays the database's change log (vector-cache.ts). Writes are serialised across processes by
+ * an advisory lock, like SQLite's BEGIN IMMEDIATE, so the write gate always decides on committed
+ * state.
  *
  *   const store = await PostgresStore.open({ url: "postgres://strata@localhost/strata" });
  *   const mem = createEngine({ store, embedder, tokenizer, clock });
@@ -21,6 +22,7 @@ import type {
   EpisodeFilter,
   EpisodePatch,
   JudgedPair,
+  LockOptions,
   NewBelief,
   NewEpisode,
   ScoredId,
@@ -38,6 +40,7 @@ import {
   type FieldKind,
   type Fields,
 } from "../rows.js";
+import { withAdvisoryLock } from "./advisory-lock.js";
 import {
   type PGliteLike,
   pgliteClient,
@@ -49,6 +52,7 @@ import {
   type SqlRow,
 } from "./postgres-driver.js";
 import { inSchema, MIGRATIONS, MIGRATIONS_TABLE, quoteIdent, SCHEMA_VERSION } from "./postgres-schema.js";
+import { toFloat32, VectorCache } from "./vector-cache.js";
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:5432/db`. One of `url`, `pool`, `pglite`, `client` is required. */
@@ -67,8 +71,12 @@ export interface PostgresStoreOptions {
   connectTimeoutMs?: number;
   /** Pool size, for pools the store opens. Default 10. */
   maxConnections?: number;
-  /** `auto` uses pgvector when the extension exists or can be created; `scan` never does. Default `auto`. */
-  vectorIndex?: "auto" | "scan";
+  /**
+   * `auto`: pgvector's HNSW index when the extension exists or can be created, else the
+   * in-process exact index kept current from the change log (vector-cache.ts). `memory`: the
+   * in-process index even when pgvector exists (exact, no per-query SQL). Default `auto`.
+   */
+  vectorIndex?: "auto" | "memory";
 }
 
 type Row = SqlRow;
@@ -139,18 +147,12 @@ class Params {
 /** A Float32Array as a Postgres array literal; `String(x)` of a float32 value parses back exactly. */
 const toArrayLiteral = (v: Float32Array) => `{${Array.from(v, String).join(",")}}`;
 const toVectorLiteral = (v: Float32Array) => pgvector.toSql(Array.from(v)) as string;
-const toFloat32 = (v: unknown): Float32Array =>
-  Float32Array.from(
-    Array.isArray(v)
-      ? (v as number[])
-      : String(v)
-          .replace(/[{}]/g, "")
-          .split(",")
-          .filter((x) => x.length > 0)
-          .map(Number),
-  );
 
 const compareIds = (a: string, b: string) => Number(a.slice(1)) - Number(b.slice(1));
+
+/** The vector change log keeps this many entries; it is pruned every `PRUNE_EVERY` commits. */
+const KEEP_CHANGES = 100_000;
+const PRUNE_EVERY = 1024;
 
 const toJudgedPair = (r: Row): JudgedPair => ({
   a: r.a as string,
@@ -234,9 +236,11 @@ const DUMP: Record<
 interface StoreContext {
   readonly s: string;
   readonly schema: string;
-  /** Schema holding pgvector's type and operators, when the index is on. */
+  /** Schema holding pgvector's type and operators, when its index is used. */
   readonly vectorSchema: string | null;
   readonly indexedDims: Set<number>;
+  /** The in-process index, when pgvector is not used. */
+  readonly vectorCache: VectorCache | null;
   closed: boolean;
 }
 
@@ -464,9 +468,11 @@ class PostgresReader implements StoreReader {
   }
 
   async searchBeliefVectors(vector: Float32Array, filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
-    const p = new Params();
-    const w = this.beliefWhere(filter, p);
-    return this.vectorSearch("b", "beliefs", vector, w, p, limit);
+    const current =
+      filter.statuses?.length === 1 && filter.statuses[0] === "active" && !filter.at && !filter.asOf;
+    return this.vectorSearch("b", "beliefs", vector, filter.namespaces, current, limit, (p) =>
+      this.beliefWhere(filter, p, "b"),
+    );
   }
 
   async searchEpisodeVectors(
@@ -474,44 +480,75 @@ class PostgresReader implements StoreReader {
     filter: EpisodeFilter,
     limit: number,
   ): Promise<ScoredId[]> {
-    const p = new Params();
-    const w = this.episodeWhere(filter, p, "b");
-    return this.vectorSearch("e", "episodes", vector, w, p, limit);
+    const current =
+      filter.statuses?.length === 1 &&
+      filter.statuses[0] === "active" &&
+      !filter.at &&
+      !filter.includeSuperseded;
+    return this.vectorSearch("e", "episodes", vector, filter.namespaces, current, limit, (p) =>
+      this.episodeWhere(filter, p, "b"),
+    );
   }
 
-  /** Nearest vectors among the rows matching `where` (alias `b`), best first, ties by id. */
+  /**
+   * Nearest vectors among the rows matching `where` (alias `b`), best first, ties by id.
+   * `current`: the filter asks for active rows now, which the in-process index answers itself.
+   */
   private async vectorSearch(
     prefix: "b" | "e",
     table: string,
     vector: Float32Array,
-    where: string,
-    p: Params,
+    namespaces: readonly string[],
+    current: boolean,
     limit: number,
+    where: (p: Params) => string,
   ): Promise<ScoredId[]> {
+    this.check();
+    const cache = this.ctx.vectorCache;
+    if (cache !== null) {
+      // The index knows namespace and status; kinds and validity windows are checked on the rows,
+      // widening the search until enough pass or the index has no more.
+      for (let fetch = Math.max(1, limit) * (current ? 2 : 4); ; fetch *= 4) {
+        const hits = await cache.search(
+          this.db,
+          prefix,
+          vector,
+          namespaces,
+          current ? "active" : "live",
+          fetch,
+        );
+        if (hits.length === 0) return [];
+        const p = new Params();
+        const w = where(p);
+        const rows = await this.rows(
+          `SELECT b.rid::text AS rid FROM ${this.t(table)} b WHERE b.rid = ANY(${p.add(
+            hits.map((h) => String(h.rowid)),
+            "::bigint[]",
+          )}) AND ${w}`,
+          p.values,
+        );
+        const ok = new Set(rows.map((r) => Number(r.rid)));
+        const kept = hits.filter((h) => ok.has(h.rowid));
+        if (kept.length >= limit || hits.length < fetch)
+          return kept.slice(0, limit).map((h) => ({ id: `${prefix}${h.rowid}`, score: h.score }));
+      }
+    }
+    const p = new Params();
     const dim = vector.length;
     const from = `${this.t("vectors")} v JOIN ${this.t(table)} b ON v.id = '${prefix}' || b.rid`;
-    const cond = `v.dim = ${p.add(dim, "::integer")} AND v.id LIKE '${prefix}%' AND ${where}`;
-    const ext = this.ctx.vectorSchema;
-    let hits: ScoredId[];
-    if (ext !== null) {
-      const vt = `${quoteIdent(ext)}.vector(${dim})`;
-      const distance = `(v.vector::${vt}) OPERATOR(${quoteIdent(ext)}.<=>) ${p.add(toVectorLiteral(vector))}::${vt}`;
-      // Over-fetch, then break distance ties by id in process (an ORDER BY on id would bypass the index).
-      const rows = await this.rows(
-        `SELECT v.id, ${distance} AS d FROM ${from} WHERE ${cond} ORDER BY d LIMIT ${p.add(limit + 16)}`,
-        p.values,
-      );
-      hits = rows.map((r) => ({ id: r.id as string, score: 1 - num(r.d) }));
-    } else {
-      const rows = await this.rows(`SELECT v.id, v.vector FROM ${from} WHERE ${cond}`, p.values);
-      hits = rows.map((r) => {
-        const v = toFloat32(r.vector);
-        let dot = 0;
-        for (let i = 0; i < v.length; i++) dot += v[i]! * vector[i]!;
-        return { id: r.id as string, score: dot };
-      });
-    }
-    return hits.sort((a, b) => b.score - a.score || compareIds(a.id, b.id)).slice(0, limit);
+    const cond = `v.dim = ${p.add(dim, "::integer")} AND v.id LIKE '${prefix}%' AND ${where(p)}`;
+    const e = quoteIdent(this.ctx.vectorSchema!);
+    const vt = `${e}.vector(${dim})`;
+    const distance = `(v.vector::${vt}) OPERATOR(${e}.<=>) ${p.add(toVectorLiteral(vector))}::${vt}`;
+    // Over-fetch, then break distance ties by id in process (an ORDER BY on id would bypass the index).
+    const rows = await this.rows(
+      `SELECT v.id, ${distance} AS d FROM ${from} WHERE ${cond} ORDER BY d LIMIT ${p.add(limit + 16)}`,
+      p.values,
+    );
+    return rows
+      .map((r) => ({ id: r.id as string, score: 1 - num(r.d) }))
+      .sort((a, b) => b.score - a.score || compareIds(a.id, b.id))
+      .slice(0, limit);
   }
 
   async getVectors(ids: readonly string[]): Promise<Map<string, Float32Array>> {
@@ -997,17 +1034,25 @@ export class PostgresStore extends PostgresReader implements Store {
   readonly capabilities: StoreCapabilities;
   private readonly client: SqlClient;
   private readonly pending = new Set<Promise<unknown>>();
+  /** Commits by this handle, to prune the vector change log every `PRUNE_EVERY`. */
+  private commits = 0;
 
   private constructor(client: SqlClient, ctx: StoreContext) {
     super(client, ctx);
     this.client = client;
     this.capabilities = Object.freeze({
       fullText: true,
-      vector: ctx.vectorSchema === null ? "scan" : "index",
+      // Both paths index: pgvector's HNSW, or the in-process exact index.
+      vector: "index",
       concurrentWriters: true,
       // A server database: copy it with pg_dump or the provider's snapshots.
       backup: false,
     });
+  }
+
+  /** Which vector index answers searches: pgvector's HNSW, or the in-process exact index. */
+  get vectorIndex(): "pgvector" | "memory" {
+    return this.ctx.vectorCache === null ? "pgvector" : "memory";
   }
 
   /** Where the store points (password removed) and which schema holds its tables. */
@@ -1032,12 +1077,21 @@ export class PostgresStore extends PostgresReader implements Store {
       );
     const client = PostgresStore.client(options);
     try {
-      const vectorSchema = await migrate(client, schema, options.vectorIndex ?? "auto");
+      const vectorIndex = options.vectorIndex ?? "auto";
+      if (vectorIndex !== "auto" && vectorIndex !== "memory")
+        throw new StrataError(
+          "INVALID_INPUT",
+          `Unknown vectorIndex "${String(vectorIndex)}": use "auto" (pgvector when available) or "memory" (the in-process index).`,
+          { field: "vectorIndex" },
+        );
+      const vectorSchema = await migrate(client, schema, vectorIndex);
       const ctx: StoreContext = {
         s: quoteIdent(schema),
         schema,
         vectorSchema,
         indexedDims: new Set(),
+        vectorCache:
+          vectorSchema === null ? new VectorCache((table) => `${quoteIdent(schema)}.${table}`) : null,
         closed: false,
       };
       if (vectorSchema !== null && (options.pglite || options.client)) {
@@ -1076,14 +1130,40 @@ export class PostgresStore extends PostgresReader implements Store {
    */
   transaction<T>(fn: (tx: StoreWriter) => Promise<T>): Promise<T> {
     this.check();
+    const cache = this.ctx.vectorCache;
+    const mark = cache?.begin() ?? 0;
     const run = this.client.transaction(async (db) => {
       await db.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`strata-write:${this.ctx.schema}`]);
       return fn(new PostgresWriter(db, this.ctx));
     });
     this.pending.add(run);
     const done = () => this.pending.delete(run);
-    run.then(done, done);
+    run.then(
+      () => {
+        done();
+        cache?.committed();
+        if (cache && ++this.commits % PRUNE_EVERY === 0) this.pruneChanges();
+      },
+      () => {
+        done();
+        cache?.rolledBack(mark);
+      },
+    );
     return run;
+  }
+
+  /**
+   * Keeps the vector change log bounded: entries older than the last `KEEP_CHANGES` go. A process
+   * that falls further behind than that reloads its index from the tables (vector-cache.ts).
+   */
+  private pruneChanges(): void {
+    const prune = this.client
+      .query(
+        `DELETE FROM ${this.t("vector_changes")} WHERE seq < (SELECT max(seq) FROM ${this.t("vector_changes")}) - ${KEEP_CHANGES}`,
+      )
+      .catch(() => undefined); // bookkeeping: the next prune retries
+    this.pending.add(prune);
+    void prune.then(() => this.pending.delete(prune));
   }
 
   async close(): Promise<void> {
@@ -1091,6 +1171,16 @@ export class PostgresStore extends PostgresReader implements Store {
     await Promise.allSettled([...this.pending]);
     this.ctx.closed = true;
     await this.client.close();
+  }
+
+  /**
+   * A named lock across processes and servers: a session-level advisory lock held on one
+   * dedicated connection while `fn` runs (advisory-lock.ts). Needs a second connection for
+   * `fn`'s own queries (maxConnections ≥ 2); PGlite shares its one session.
+   */
+  async withLock<T>(name: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {
+    this.check();
+    return withAdvisoryLock(this.client, this.ctx.schema, name, options, fn);
   }
 
   /** Raw SQL for tests that must tamper with stored rows (audit verification). Tables are in `schema`. */
@@ -1106,7 +1196,7 @@ export class PostgresStore extends PostgresReader implements Store {
 async function migrate(
   client: SqlClient,
   schema: string,
-  vectorIndex: "auto" | "scan",
+  vectorIndex: "auto" | "memory",
 ): Promise<string | null> {
   return client.transaction(async (db) => {
     await db.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`strata-migrate:${schema}`]);
@@ -1128,7 +1218,7 @@ async function migrate(
         v + 1,
       ]);
     }
-    if (vectorIndex === "scan") return null;
+    if (vectorIndex === "memory") return null;
     return enableVector(db);
   });
 }
