@@ -14,13 +14,17 @@ import { StrataError } from "./core/errors.js";
 import type { PolicyInput } from "./core/policy.js";
 import type { Clock, Embedder, Judge, Store, Tokenizer } from "./core/ports.js";
 import { createHashedEmbedder } from "./embed/hashed-embedder.js";
+import { isPostgresUrl, openStore } from "./store/open-store.js";
 import { SqliteStore } from "./store/sqlite/sqlite-store.js";
 import { createGptTokenizer } from "./tokenizer/gpt-tokenizer.js";
 
 export interface OpenMemoryOptions {
   /** SQLite file (created with its folder if missing) or `:memory:`. Default `:memory:`. */
   path?: string;
-  /** `postgres://user:password@host:5432/db`: use the Postgres store instead of SQLite. */
+  /**
+   * `postgres://user:password@host:5432/db`: use the Postgres store instead of SQLite; add
+   * `?schema=name` for a schema other than `strata`.
+   */
   url?: string;
   /** A store to use instead of opening one at `path`. */
   store?: Store;
@@ -60,15 +64,14 @@ export const systemClock: Clock = { now: () => new Date() };
 export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memory> {
   let store = options.store;
   if (!store && options.url !== undefined) {
-    if (!/^postgres(?:ql)?:\/\//.test(options.url))
+    if (!isPostgresUrl(options.url))
       throw new StrataError(
         "INVALID_INPUT",
         `Unsupported store url "${options.url.split(":")[0]}:…": use postgres://user:password@host:5432/db, or path for SQLite.`,
         { field: "url" },
       );
-    // Loaded on demand: SQLite users never load the Postgres driver.
-    const { PostgresStore } = await import("./store/postgres/postgres-store.js");
-    store = await PostgresStore.open({ url: options.url });
+    // openStore loads the Postgres driver on demand: SQLite users never load it.
+    store = await openStore(options.url);
   }
   if (!store) {
     const path = options.path ?? ":memory:";

@@ -15,6 +15,7 @@ import { SingleBar } from "cli-progress";
 import { CommanderError } from "commander";
 import type { Memory } from "../core/engine.js";
 import { isStrataError } from "../core/errors.js";
+import { describeLocation, isPostgresUrl } from "../store/open-store.js";
 import { createProgram, type GlobalOptions, type Invocation, type RunEnv } from "./program.js";
 import { createStyle } from "./style.js";
 import { UsageError } from "./usage-error.js";
@@ -65,13 +66,13 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     const inv = invocation as Invocation | null;
     if (!inv) return 0; // commander handled it (nothing to run)
     const global = program.opts() as GlobalOptions;
-    const dbPath = resolve(
-      process.cwd(),
-      global.db ?? env.STRATA_DB ?? join(homedir(), ".strata", "memory.db"),
-    );
+    const location = global.db ?? env.STRATA_DB ?? join(homedir(), ".strata", "memory.db");
+    const onServer = isPostgresUrl(location);
+    const dbPath = onServer ? location : resolve(process.cwd(), location);
     const runEnv: RunEnv = {
       dbPath,
-      dbExisted: existsSync(dbPath),
+      dbLabel: onServer ? describeLocation(location) : dbPath,
+      dbExisted: onServer ? null : existsSync(dbPath),
       resolvePath: (p) => resolve(process.cwd(), p),
       tempPath: () => join(mkdtempSync(join(tmpdir(), "strata-demo-")), "memory.db"),
       progress: (label) => {
@@ -143,7 +144,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           `STRATA_LOCK_WAIT_MS must be a whole number of milliseconds (got "${lockWait}"); e.g. 120000 to wait two minutes for a running sweep.`,
         );
       mem = await openMemory({
-        path: dbPath,
+        ...(onServer ? { url: dbPath } : { path: dbPath }),
         ...(lockWait !== undefined ? { lockWaitMs: Number(lockWait) } : {}),
         ...(embedder ? { embedder } : {}),
         actor: "cli",

@@ -6,6 +6,7 @@
  */
 import { Argument, Command } from "commander";
 import type { Memory, ProgressHooks } from "../core/engine.js";
+import { isPostgresUrl } from "../store/open-store.js";
 import { registerAgentCommands } from "./agent-commands.js";
 import { toInteger, toJson, toList } from "./args.js";
 import { type DemoTranscript, renderDemo, runDemo } from "./commands/demo.js";
@@ -75,13 +76,19 @@ import { renderGate, runCapture, runRecord, runRemember } from "./commands/write
 import { registerContinuityCommands } from "./continuity-commands.js";
 import { registerExchangeCommands } from "./exchange-commands.js";
 import type { Style } from "./style.js";
+import { UsageError } from "./usage-error.js";
 
 /** What `runMain` needs from its surroundings to run a command; resolved from flags and environment. */
 export interface RunEnv {
-  /** The store file (--db, STRATA_DB or ~/.strata/memory.db), absolute. */
+  /**
+   * The store (--db, STRATA_DB or ~/.strata/memory.db): an absolute SQLite file path, or a
+   * `postgres://` URL as given.
+   */
   dbPath: string;
-  /** Whether that file existed before this run. */
-  dbExisted: boolean;
+  /** The same, password removed, for messages. */
+  dbLabel: string;
+  /** Whether that file existed before this run; null for a PostgreSQL URL. */
+  dbExisted: boolean | null;
   /** Resolves a user-given path against the working directory. */
   resolvePath(path: string): string;
   /** A fresh file path in a new temporary folder. */
@@ -139,7 +146,10 @@ export function createProgram(
       "Memory consolidation for AI agents: record what happens, keep a small current set of beliefs, recall them with evidence.",
     )
     .version(version, "-V, --version", "print the version")
-    .option("--db <path>", "SQLite store file (env STRATA_DB; default ~/.strata/memory.db)")
+    .option(
+      "--db <store>",
+      "SQLite file, or postgres://user:password@host:5432/db[?schema=name] (env STRATA_DB; default ~/.strata/memory.db)",
+    )
     .option(
       "--embedder <name>",
       "hashed | http (env STRATA_EMBEDDER; http reads STRATA_EMBED_URL, STRATA_EMBED_MODEL, STRATA_EMBED_KEY)",
@@ -169,7 +179,9 @@ export function createProgram(
     .action(() =>
       on<InitResult>({
         command: "init",
-        run: engine((mem, env) => runInit(mem, { path: env.dbPath, created: !env.dbExisted })),
+        run: engine((mem, env) =>
+          runInit(mem, { path: env.dbLabel, created: env.dbExisted === null ? null : !env.dbExisted }),
+        ),
         render: renderInit,
       }),
     );
@@ -629,6 +641,10 @@ export function createProgram(
           standalone: (env) => {
             // Only an explicit --db counts here: the demo never writes into STRATA_DB or ~/.strata.
             const explicit = o.db ?? (program.opts() as GlobalOptions).db;
+            if (explicit && isPostgresUrl(explicit))
+              throw new UsageError(
+                "the demo writes a fresh SQLite file: pass a file path to --db, or none for a temporary one.",
+              );
             return runDemo({ path: explicit ? env.resolvePath(explicit) : env.tempPath() });
           },
         },

@@ -9,7 +9,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Store } from "../core/ports.js";
-import { SqliteStore } from "./sqlite/sqlite-store.js";
 
 export const isPostgresUrl = (location: string) => /^postgres(?:ql)?:\/\//.test(location);
 
@@ -41,5 +40,7 @@ export async function openStore(location: string): Promise<Store> {
   }
   const path = sqlitePath(location);
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  // Loaded on demand too: a CLI naming a location for --help never loads a driver.
+  const { SqliteStore } = await import("./sqlite/sqlite-store.js");
   return SqliteStore.open({ path });
 }

@@ -11,6 +11,7 @@ import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import type { Readable } from "node:stream";
 import type { Memory } from "../../core/engine.js";
+import { isPostgresUrl } from "../../store/open-store.js";
 
 export interface HookPayload {
   session_id?: string;
@@ -22,7 +23,7 @@ export interface HookPayload {
 }
 
 export interface HookArgs {
-  /** Absolute store path. */
+  /** The store: an absolute SQLite path or a postgres:// URL. */
   dbPath: string;
   namespace?: string;
   /** Token budget of the injected block. Default 600. */
@@ -75,10 +76,11 @@ export function goalOf(payload: HookPayload): string {
 
 async function withMemory<T>(args: HookArgs, fn: (mem: Memory) => Promise<T>): Promise<T | null> {
   // A hook never creates a store: no store yet means nothing to inject.
-  if (!existsSync(args.dbPath)) return null;
+  const onServer = isPostgresUrl(args.dbPath);
+  if (!onServer && !existsSync(args.dbPath)) return null;
   const { openMemory } = await import("../../open-memory.js");
   const mem = await openMemory({
-    path: args.dbPath,
+    ...(onServer ? { url: args.dbPath } : { path: args.dbPath }),
     actor: "hook",
     ...(args.namespace ? { namespace: args.namespace } : {}),
   });

@@ -5,8 +5,10 @@ import type { Memory } from "../../core/engine.js";
 import { keyValues, type Style } from "../style.js";
 
 export interface InitResult {
+  /** The SQLite file, or the PostgreSQL URL without its password. */
   path: string;
-  created: boolean;
+  /** Whether this run created the file; null on PostgreSQL (its schema is migrated on open either way). */
+  created: boolean | null;
   namespace: string;
   episodes: number;
   beliefs: number;
@@ -14,7 +16,10 @@ export interface InitResult {
 }
 
 /** Opening the engine already created the file and schema; this reports the result. */
-export async function runInit(mem: Memory, args: { path: string; created: boolean }): Promise<InitResult> {
+export async function runInit(
+  mem: Memory,
+  args: { path: string; created: boolean | null },
+): Promise<InitResult> {
   const s = await mem.stats();
   return {
     path: args.path,
@@ -27,7 +32,12 @@ export async function runInit(mem: Memory, args: { path: string; created: boolea
 }
 
 export function renderInit(r: InitResult, style: Style): string {
-  const head = r.created ? style.good(`Created a store at ${r.path}`) : `Store already exists at ${r.path}`;
+  const head =
+    r.created === null
+      ? style.good(`Store ready at ${r.path}`)
+      : r.created
+        ? style.good(`Created a store at ${r.path}`)
+        : `Store already exists at ${r.path}`;
   return `${head}\n${keyValues(
     [
       ["namespace", r.namespace],

@@ -12,13 +12,14 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute } from "node:path";
 import { StrataError } from "../../core/errors.js";
+import { isPostgresUrl } from "../../store/open-store.js";
 
 export interface InstallArgs {
   /** Absolute path of the node binary that runs Strata. */
   node: string;
   /** Absolute path of Strata's CLI entry (dist/cli/main.js). */
   bin: string;
-  /** Absolute store path the hooks and server use. */
+  /** The store: an absolute SQLite path or a postgres:// URL. */
   dbPath: string;
   namespace?: string;
   /** Claude Code settings file. Default <home>/.claude/settings.json. */
@@ -89,7 +90,7 @@ export async function runInstall(args: InstallArgs): Promise<InstallResult> {
     ["settings", args.settingsPath],
     ["mcp config", args.mcpPath],
   ] as const)
-    if (!isAbsolute(p))
+    if (!isAbsolute(p) && !(what === "db" && isPostgresUrl(p)))
       throw new StrataError("INVALID_INPUT", `The ${what} path must be absolute, got "${p}".`);
 
   const base = [args.node, args.bin, "--db", args.dbPath, ...(args.namespace ? ["-n", args.namespace] : [])];

@@ -82,7 +82,7 @@ export function mapDriverError(error: unknown, target: string): unknown {
   if (isUnavailable(error))
     return new StrataError(
       "STORE_UNAVAILABLE",
-      `Cannot reach PostgreSQL at ${target} (${e.code ?? "connection failed"}: ${e.message}). Check the server is running and reachable, and that the URL's host, port, user, password and database are right (DATABASE_URL or --url).`,
+      `Cannot reach PostgreSQL at ${target} (${e.code ?? "connection failed"}: ${e.message}). Check the server is running and reachable, and that the URL's host, port, user, password and database in the postgres:// URL are right.`,
       { target, code: e.code ?? null },
     );
   if (e?.code === "57014")
