@@ -121,7 +121,7 @@ export class VectorCache {
     const last = bounds?.last === null || bounds?.last === undefined ? 0 : Number(bounds.last);
     // The log was pruned past what this process applied (it was idle through many writes):
     // start over from the tables.
-    if (this.seq > 0 && first !== null && first > this.seq + 1) this.reset();
+    if (this.loaded.size > 0 && first !== null && first > this.seq + 1) this.reset();
     const changed = new Set(this.refetch);
     this.refetch.clear();
     while (this.loaded.size > 0 && last > this.seq) {
