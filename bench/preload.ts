@@ -10,9 +10,9 @@
 import { nextEntry } from "../src/core/audit.js";
 import type { Memory } from "../src/core/engine.js";
 import { halfLifeFor, laplaceConfidence } from "../src/core/forgetting.js";
-import type { Belief } from "../src/core/model.js";
 import type { StoreWriter } from "../src/core/ports.js";
 import { sha256 } from "../src/core/sha256.js";
+import { newBelief } from "../test/support/rows.js";
 import type { Traffic } from "./synthetic.js";
 
 export interface PreloadResult {
@@ -70,37 +70,15 @@ export async function preload(
 }
 
 async function insert(tx: StoreWriter, mem: Memory, namespace: string, text: string, now: string) {
-  const belief: Omit<Belief, "id"> = {
+  const belief = newBelief(text, {
     namespace,
-    kind: "fact",
-    text,
-    when: null,
-    prefer: null,
-    exceptions: [],
-    steps: null,
-    status: "active",
-    statusReason: null,
-    pinned: false,
-    restored: false,
     confidence: laplaceConfidence(0, 0),
-    successes: 0,
-    failures: 0,
-    support: 1,
-    uses: 0,
     halfLifeDays: halfLifeFor(mem.policy.halfLifeDays, 0),
-    lastConfirmedAt: null,
-    lastUsedAt: null,
     validFrom: now,
-    validTo: null,
     recordedAt: now,
-    retiredAt: null,
-    supersededBy: null,
-    parentId: null,
-    sources: [],
     source: "bench-preload",
     contentHash: sha256(text),
-    metadata: {},
-  };
+  });
   const id = await tx.insertBelief(belief);
   await audit(
     tx,

@@ -12,6 +12,7 @@ import { isStrataError } from "../../src/core/errors.js";
 import type { Belief, Episode } from "../../src/core/model.js";
 import type { Store, StoreWriter } from "../../src/core/ports.js";
 import { openMemory } from "../../src/open-memory.js";
+import { newBelief } from "../support/rows.js";
 import { STORE_CASES, type StoreCase } from "./stores.js";
 
 /** A store clock that moves one second per reading, from a fixed start. */
@@ -510,39 +511,13 @@ describe("store contract: every store tells the same story", () => {
   });
 });
 
-function belief(text: string): Omit<Belief, "id"> {
-  return {
-    namespace: "default",
-    kind: "fact",
-    text,
-    when: null,
-    prefer: null,
-    exceptions: [],
-    steps: null,
-    status: "active",
-    statusReason: null,
-    pinned: false,
-    restored: false,
-    confidence: 0.5,
-    successes: 0,
-    failures: 0,
-    support: 1,
-    uses: 0,
+const belief = (text: string) =>
+  newBelief(text, {
     halfLifeDays: 14,
-    lastConfirmedAt: null,
-    lastUsedAt: null,
     validFrom: "2026-03-01T00:00:00.000Z",
-    validTo: null,
     recordedAt: "2026-03-05T00:00:00.000Z",
-    retiredAt: null,
-    supersededBy: null,
-    parentId: null,
-    sources: [],
-    source: null,
     contentHash: "0".repeat(64),
-    metadata: {},
-  };
-}
+  });
 
 function episode(content: string, at: string): Omit<Episode, "id"> {
   return {

@@ -2,7 +2,6 @@
  * The built MCP server, end to end: `node dist/cli/main.js serve` spawned over stdio and over
  * Streamable HTTP (with and without its bearer token), driven by the SDK's own client transports.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bin, ensureBuilt } from "../support/built-cli.js";
+import { bin, ensureBuilt, serveHttp } from "../support/built-cli.js";
 
 let dir: string;
 beforeAll(() => {
@@ -53,21 +52,17 @@ describe("strata serve (built)", () => {
   });
 
   it("serves Streamable HTTP on 127.0.0.1 behind a bearer token", async () => {
-    const child: ChildProcess = spawn(
-      process.execPath,
-      [bin, "--db", join(dir, "http.db"), "serve", "--http", "--port", "0", "--token", "s3cret"],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
+    const { url, child } = await serveHttp([
+      "--db",
+      join(dir, "http.db"),
+      "serve",
+      "--http",
+      "--port",
+      "0",
+      "--token",
+      "s3cret",
+    ]);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let err = "";
-        child.stderr!.on("data", (chunk: Buffer) => {
-          err += chunk.toString();
-          const m = /MCP over HTTP at (\S+)/.exec(err);
-          if (m) resolve(m[1]!);
-        });
-        child.once("exit", (code) => reject(new Error(`server exited ${code}: ${err}`)));
-      });
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
 
       const denied = await fetch(url, {

@@ -3,12 +3,12 @@
  * postgres://…` for the CLI, and two stateless `strata serve --http` servers in front of one
  * database, each seeing what the other wrote at once. Needs DATABASE_URL (skipped otherwise).
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
-import { bin, ensureBuilt } from "../support/built-cli.js";
+import { bin, ensureBuilt, serveHttp } from "../support/built-cli.js";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const skip = DATABASE_URL ? null : "DATABASE_URL is not set (postgres://user:password@host:5432/db)";
@@ -31,21 +31,7 @@ function strata(args: string[]) {
 
 const structured = (r: unknown) => (r as { structuredContent: Record<string, unknown> }).structuredContent;
 
-async function server(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [bin, "--db", location(), "serve", "--http", "--port", "0"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let err = "";
-    child.stderr!.on("data", (chunk: Buffer) => {
-      err += chunk.toString();
-      const m = /MCP over HTTP at (\S+)/.exec(err);
-      if (m) resolve(m[1]!);
-    });
-    child.once("exit", (code) => reject(new Error(`server exited ${code}: ${err}`)));
-  });
-  return { url, child };
-}
+const server = () => serveHttp(["--db", location(), "serve", "--http", "--port", "0"]);
 
 async function connect(url: string): Promise<Client> {
   const client = new Client({ name: "e2e", version: "1" });

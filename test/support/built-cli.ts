@@ -1,5 +1,5 @@
 /** The shipped CLI for end-to-end tests: builds dist/ when it is older than src/. */
-import { execFileSync } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -25,4 +25,24 @@ export function ensureBuilt(): void {
   } catch (error) {
     if (stale()) throw error;
   }
+}
+
+/**
+ * Spawns `node dist/cli/main.js …args` for an MCP server over HTTP (`serve --http --port 0`)
+ * and resolves with the address it prints once it listens. The caller kills the child.
+ *
+ *   const { url, child } = await serveHttp(["--db", file, "serve", "--http", "--port", "0"]);
+ */
+export async function serveHttp(args: string[]): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let err = "";
+    child.stderr!.on("data", (chunk: Buffer) => {
+      err += chunk.toString();
+      const m = /MCP over HTTP at (\S+)/.exec(err);
+      if (m) resolve(m[1]!);
+    });
+    child.once("exit", (code) => reject(new Error(`server exited ${code}: ${err}`)));
+  });
+  return { url, child };
 }
