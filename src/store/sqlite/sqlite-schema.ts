@@ -160,6 +160,50 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX vectors_embedder ON vectors(embedder, dim);
   `,
+  // 4: the change log the in-process text index replays (text-index.ts). Triggers append one row
+  // per belief or episode inserted, deleted, or changed in what the index holds (text, status,
+  // supersession, namespace), whoever writes, so each process re-reads just those rows before
+  // its next search. Writers are serialised (BEGIN IMMEDIATE), so log order is commit order, and
+  // positions are never reused (AUTOINCREMENT). The log keeps its last 50,000 entries; a process
+  // further behind rebuilds its index from the tables.
+  `
+  CREATE TABLE text_changes (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    layer TEXT NOT NULL,
+    rid INTEGER NOT NULL
+  );
+  CREATE TRIGGER text_changes_trim AFTER INSERT ON text_changes BEGIN
+    DELETE FROM text_changes WHERE seq <= new.seq - 50000;
+  END;
+
+  CREATE TRIGGER beliefs_log_insert AFTER INSERT ON beliefs BEGIN
+    INSERT INTO text_changes(layer, rid) VALUES ('b', new.rowid);
+  END;
+  CREATE TRIGGER beliefs_log_delete AFTER DELETE ON beliefs BEGIN
+    INSERT INTO text_changes(layer, rid) VALUES ('b', old.rowid);
+  END;
+  CREATE TRIGGER beliefs_log_update AFTER UPDATE OF rowid, namespace, text, status ON beliefs
+    WHEN old.rowid IS NOT new.rowid OR old.namespace IS NOT new.namespace OR old.text IS NOT new.text
+      OR old.status IS NOT new.status
+  BEGIN
+    INSERT INTO text_changes(layer, rid) SELECT 'b', old.rowid WHERE old.rowid IS NOT new.rowid;
+    INSERT INTO text_changes(layer, rid) VALUES ('b', new.rowid);
+  END;
+
+  CREATE TRIGGER episodes_log_insert AFTER INSERT ON episodes BEGIN
+    INSERT INTO text_changes(layer, rid) VALUES ('e', new.rowid);
+  END;
+  CREATE TRIGGER episodes_log_delete AFTER DELETE ON episodes BEGIN
+    INSERT INTO text_changes(layer, rid) VALUES ('e', old.rowid);
+  END;
+  CREATE TRIGGER episodes_log_update AFTER UPDATE OF rowid, namespace, content, status, superseded_by ON episodes
+    WHEN old.rowid IS NOT new.rowid OR old.namespace IS NOT new.namespace OR old.content IS NOT new.content
+      OR old.status IS NOT new.status OR old.superseded_by IS NOT new.superseded_by
+  BEGIN
+    INSERT INTO text_changes(layer, rid) SELECT 'e', old.rowid WHERE old.rowid IS NOT new.rowid;
+    INSERT INTO text_changes(layer, rid) VALUES ('e', new.rowid);
+  END;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

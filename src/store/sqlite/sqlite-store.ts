@@ -1,7 +1,9 @@
 /**
  * The embedded default store: one SQLite file (or `:memory:`), WAL, a busy timeout so several
- * processes share it, FTS5 for BM25, and an in-process exact vector index over the `vectors`
- * table (vector-index.ts), kept current across processes through `PRAGMA data_version`.
+ * processes share it, FTS5 tables for full text, an in-process BM25 index that ranks as FTS5 does
+ * (text-index.ts), kept current by replaying the `text_changes` log the schema's triggers write,
+ * and an in-process exact vector index over the `vectors` table (vector-index.ts), kept current
+ * across processes through `PRAGMA data_version`.
  */
 import { createRequire } from "node:module";
 import Database from "better-sqlite3";
@@ -36,6 +38,7 @@ import {
 import { VectorIndex, type VectorLayer } from "../vector-index.js";
 import { withFileLock } from "./file-lock.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
+import { TextIndex, type TextLayer, type TextScope } from "./text-index.js";
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:`. */
@@ -47,6 +50,12 @@ export interface SqliteStoreOptions {
    * `scan` keeps nothing and reads every vector of the table for each search. Default `auto`.
    */
   vectorIndex?: "auto" | "scan";
+  /**
+   * `auto` ranks full-text searches with an in-process BM25 index (built on the first search, then
+   * kept current from the `text_changes` log): FTS5's scores, but only the rows of the namespaces
+   * and statuses asked for are scored. `fts5` asks FTS5 for every search. Default `auto`.
+   */
+  textIndex?: "auto" | "fts5";
 }
 
 type Row = Record<string, unknown>;
@@ -85,6 +94,18 @@ const EPISODE_COLUMNS = columnsOf(EPISODE_FIELDS);
 /** A vector index row's `status`: what a current-state search filters on. */
 const vecStatusOfEpisode = (e: Pick<Episode, "status" | "supersededBy">) =>
   e.supersededBy ? "superseded" : e.status;
+
+/** Full-text candidates checked against the rest of the filter at a time, at first. */
+const TEXT_FETCH = 32;
+
+/** `n` placeholders, `n` rounded up to a power of two so few statements are prepared. */
+function padded(ids: readonly number[]): { sql: string; params: number[] } {
+  let n = 1;
+  while (n < ids.length) n *= 2;
+  const params = [...ids];
+  while (params.length < n) params.push(ids[ids.length - 1]!);
+  return { sql: params.map(() => "?").join(","), params };
+}
 
 function ftsQuery(terms: readonly string[]): string {
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" OR ");
@@ -185,12 +206,26 @@ export class SqliteStore implements Store {
   private readonly vectors = new VectorIndex();
   private vecStale = true;
   private dataVersionSeen = -1;
+  /** The BM25 index (null: FTS5 answers every search), current through `text_changes` entry `textSeq`. */
+  private readonly text: TextIndex | null;
+  private textSeq = 0;
+  private readonly textBuilt: Record<TextLayer, boolean> = { b: false, e: false };
+  /** Set when the file may have changed behind the log (tests' tampering): rebuild before the next search. */
+  private textStale = false;
+  /**
+   * While a transaction is open: the log position when it began, the rows the index read during
+   * it (they may hold its uncommitted writes) and whether a layer was built during it.
+   */
+  private textTx: { mark: number; rows: [TextLayer, number][]; built: boolean } | null = null;
+  /** Rows to read again before the next search: a transaction that may have written them rolled back. */
+  private textRefetch: [TextLayer, number][] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 
-  private constructor(db: Database.Database, path: string, vectorIndex: boolean) {
+  private constructor(db: Database.Database, path: string, vectorIndex: boolean, textIndex: boolean) {
     this.db = db;
     this.path = path;
+    this.text = textIndex ? new TextIndex() : null;
     this.capabilities = Object.freeze({
       fullText: true,
       vector: vectorIndex ? "index" : "scan",
@@ -215,7 +250,12 @@ export class SqliteStore implements Store {
     if (options.path !== ":memory:") db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
     db.pragma("foreign_keys = ON");
-    const store = new SqliteStore(db, options.path, (options.vectorIndex ?? "auto") === "auto");
+    const store = new SqliteStore(
+      db,
+      options.path,
+      (options.vectorIndex ?? "auto") === "auto",
+      (options.textIndex ?? "auto") === "auto",
+    );
     store.migrate();
     store.dropLegacyVecTables();
     return store;
@@ -303,14 +343,17 @@ export class SqliteStore implements Store {
     const run = async (): Promise<T> => {
       this.check();
       this.db.exec("BEGIN IMMEDIATE");
+      this.textTx = { mark: this.textSeq, rows: [], built: false };
       try {
         const result = await fn(this);
         this.db.exec("COMMIT");
+        this.textTx = null;
         return result;
       } catch (error) {
         if (this.db.inTransaction) this.db.exec("ROLLBACK");
-        // The index saw this transaction's writes: reconcile it with the file before the next search.
+        // The indexes saw this transaction's writes: reconcile them with the file before the next search.
         this.vecStale = true;
+        this.textRolledBack();
         throw error;
       }
     };
@@ -513,8 +556,12 @@ export class SqliteStore implements Store {
 
   async searchBeliefText(terms: readonly string[], filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
     this.check();
-    if (terms.length === 0) return [];
-    return this.rankedText("b", terms, this.beliefWhere(filter), limit);
+    if (terms.length === 0 || limit <= 0) return [];
+    const scope: TextScope = {
+      currentOnly: filter.statuses?.every((s) => s === "active") ?? false,
+      statuses: filter.statuses,
+    };
+    return this.searchText("b", terms, filter.namespaces, scope, this.beliefWhere(filter), limit);
   }
 
   async searchEpisodeText(
@@ -523,14 +570,152 @@ export class SqliteStore implements Store {
     limit: number,
   ): Promise<ScoredId[]> {
     this.check();
-    if (terms.length === 0) return [];
-    return this.rankedText("e", terms, this.episodeWhere(filter), limit);
+    if (terms.length === 0 || limit <= 0) return [];
+    // The current partition holds active episodes nothing superseded: what the default filter keeps.
+    const scope: TextScope = {
+      currentOnly:
+        (filter.statuses?.every((s) => s === "active") ?? false) && !filter.at && !filter.includeSuperseded,
+      statuses: filter.statuses,
+    };
+    return this.searchText("e", terms, filter.namespaces, scope, this.episodeWhere(filter), limit);
+  }
+
+  /**
+   * BM25 from the in-process index: every match in the namespaces and statuses of the filter,
+   * scored as FTS5 scores it, then the rest of the filter (kinds, validity, time travel…) checked
+   * on the best candidates in SQL, widening until `limit` pass or the candidates run out. The same
+   * rows and scores as ranking the join in FTS5, ties by rowid. A term that is not one token (FTS5
+   * would read a phrase) sends the query to FTS5.
+   */
+  private searchText(
+    prefix: TextLayer,
+    terms: readonly string[],
+    namespaces: readonly string[],
+    scope: TextScope,
+    w: { sql: string; params: unknown[] },
+    limit: number,
+  ): ScoredId[] {
+    const phrases = this.text?.phrases(terms);
+    if (!this.text || !phrases) return this.rankedText(prefix, terms, w, limit);
+    if (scope.statuses?.length === 0) return [];
+    const ranking = this.syncText(prefix).search(prefix, phrases, namespaces, scope);
+    const table = prefix === "b" ? "beliefs b" : "episodes e";
+    const out: ScoredId[] = [];
+    for (let fetch = Math.max(TEXT_FETCH, 2 * limit); out.length < limit; fetch *= 4) {
+      const batch = ranking.take(fetch);
+      if (batch.length === 0) break;
+      const ok = new Set<number>();
+      for (let i = 0; i < batch.length; i += 512) {
+        const ids = padded(batch.slice(i, i + 512).map((h) => h.rowid));
+        for (const [rid] of this.stmt(
+          `SELECT ${prefix}.rowid FROM ${table} WHERE ${prefix}.rowid IN (${ids.sql}) AND ${w.sql}`,
+        )
+          .raw(true)
+          .all(...ids.params, ...w.params) as unknown as [number][])
+          ok.add(rid);
+      }
+      for (const h of batch) {
+        if (!ok.has(h.rowid)) continue;
+        out.push({ id: `${prefix}${h.rowid}`, score: h.score });
+        if (out.length === limit) break;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The text index, current with the file as this connection sees it: the `text_changes` entries
+   * past `textSeq` (other processes' commits, this process's own writes, this transaction's) name
+   * the rows to read again; a layer is built from its table on its first search.
+   */
+  private syncText(layer: TextLayer): TextIndex {
+    const index = this.text!;
+    if (this.textStale) this.resetText();
+    const changes = this.stmt("SELECT seq, layer, rid FROM text_changes WHERE seq > ? ORDER BY seq")
+      .raw(true)
+      .all(this.textSeq) as unknown as [number, string, number][];
+    const built = this.textBuilt.b || this.textBuilt.e;
+    // Entries past this process's position were trimmed (it was idle through many writes): start over.
+    if (built && changes.length > 0 && changes[0]![0] !== this.textSeq + 1) this.resetText();
+    else if (changes.length > 0 || this.textRefetch.length > 0) {
+      const rows: Record<TextLayer, Set<number>> = { b: new Set(), e: new Set() };
+      for (const [l, rid] of this.textRefetch) rows[l].add(rid);
+      this.textRefetch = [];
+      for (const [, l, rid] of changes) if (l === "b" || l === "e") rows[l].add(rid);
+      if (changes.length > 0) this.textSeq = changes[changes.length - 1]![0];
+      for (const l of ["b", "e"] as const) {
+        if (!this.textBuilt[l] || rows[l].size === 0) continue;
+        const ids = [...rows[l]];
+        this.readText(index, l, ids);
+        if (this.textTx) for (const rid of ids) this.textTx.rows.push([l, rid]);
+      }
+    }
+    if (!this.textBuilt[layer]) {
+      if (!this.textBuilt.b && !this.textBuilt.e)
+        this.textSeq = this.stmt("SELECT coalesce(max(seq), 0) AS n FROM text_changes").get()!.n as number;
+      index.clear(layer);
+      this.readText(index, layer, null);
+      this.textBuilt[layer] = true;
+      if (this.textTx) this.textTx.built = true;
+    }
+    return index;
+  }
+
+  /** (Re)reads rows into the index: the named ones (those gone are dropped), or the whole table. */
+  private readText(index: TextIndex, layer: TextLayer, ids: number[] | null): void {
+    const select =
+      layer === "b"
+        ? "SELECT rowid, namespace, status, text, 0 FROM beliefs"
+        : "SELECT rowid, namespace, status, content, superseded_by IS NOT NULL FROM episodes";
+    const put = ([rowid, namespace, status, text, superseded]: [number, string, string, string, number]) =>
+      index.put(layer, rowid, { namespace, status, text, current: status === "active" && !superseded });
+    if (ids === null) {
+      for (const r of this.stmt(`${select} /* text index */`).raw(true).iterate())
+        put(r as unknown as [number, string, string, string, number]);
+      return;
+    }
+    for (let i = 0; i < ids.length; i += 512) {
+      const chunk = ids.slice(i, i + 512);
+      const found = new Set<number>();
+      const q = padded(chunk);
+      for (const r of this.stmt(`${select} WHERE rowid IN (${q.sql})`)
+        .raw(true)
+        .all(...q.params) as unknown as [number, string, string, string, number][]) {
+        if (found.has(r[0])) continue;
+        found.add(r[0]);
+        put(r);
+      }
+      for (const rid of chunk) if (!found.has(rid)) index.remove(layer, rid);
+    }
+  }
+
+  /** Drops the text index: rebuilt from the tables on the next search. */
+  private resetText(): void {
+    this.text?.clear("b");
+    this.text?.clear("e");
+    this.textBuilt.b = false;
+    this.textBuilt.e = false;
+    this.textSeq = 0;
+    this.textRefetch = [];
+    this.textStale = false;
+  }
+
+  /** A transaction rolled back: what the index read during it is read again from committed state. */
+  private textRolledBack(): void {
+    const tx = this.textTx;
+    this.textTx = null;
+    if (!tx) return;
+    if (tx.built) this.resetText();
+    else {
+      this.textRefetch.push(...tx.rows);
+      this.textSeq = tx.mark;
+    }
   }
 
   /**
    * BM25 (FTS5 `rank`), ranked inside the full-text index before the join: the best `fetch` matches,
    * then the filter on their rows. When the filter leaves fewer than `limit` and the index holds
-   * more matches, it ranks every match. Same rows and scores as ranking the join, ties aside.
+   * more matches, it ranks every match. Same rows and scores as ranking the join, ties by rowid.
    */
   private rankedText(
     prefix: "b" | "e",
@@ -542,8 +727,8 @@ export class SqliteStore implements Store {
     const match = ftsQuery(terms);
     const ranked = (fetch: number) =>
       this.stmt(
-        `SELECT f.rid AS rid, f.s AS s FROM (SELECT rowid AS rid, rank AS s FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rank LIMIT ?) f
-         JOIN ${table} ON ${prefix}.rowid = f.rid WHERE ${w.sql} ORDER BY f.s LIMIT ?`,
+        `SELECT f.rid AS rid, f.s AS s FROM (SELECT rowid AS rid, rank AS s FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rank, rowid LIMIT ?) f
+         JOIN ${table} ON ${prefix}.rowid = f.rid WHERE ${w.sql} ORDER BY f.s, f.rid LIMIT ?`,
       ).all(match, fetch, ...w.params, limit);
     const fetch = Math.max(limit * 4, 64);
     let rows = ranked(fetch);
@@ -1078,5 +1263,6 @@ export class SqliteStore implements Store {
   unsafeExec(sql: string, ...params: unknown[]): void {
     this.db.prepare(sql).run(...params);
     this.vecStale = true;
+    this.textStale = true;
   }
 }
