@@ -601,6 +601,8 @@ export class SqliteStore implements Store {
     const ranking = this.syncText(prefix).search(prefix, phrases, namespaces, scope);
     const table = prefix === "b" ? "beliefs b" : "episodes e";
     const out: ScoredId[] = [];
+    // NOT INDEXED: look the candidates up by rowid; the planner would rather walk the
+    // (namespace, status) index, every active row of the namespace (1.3 ms instead of 0.03 at 100k).
     for (let fetch = Math.max(TEXT_FETCH, 2 * limit); out.length < limit; fetch *= 4) {
       const batch = ranking.take(fetch);
       if (batch.length === 0) break;
@@ -608,7 +610,7 @@ export class SqliteStore implements Store {
       for (let i = 0; i < batch.length; i += 512) {
         const ids = padded(batch.slice(i, i + 512).map((h) => h.rowid));
         for (const [rid] of this.stmt(
-          `SELECT ${prefix}.rowid FROM ${table} WHERE ${prefix}.rowid IN (${ids.sql}) AND ${w.sql}`,
+          `SELECT ${prefix}.rowid FROM ${table} NOT INDEXED WHERE ${prefix}.rowid IN (${ids.sql}) AND ${w.sql}`,
         )
           .raw(true)
           .all(...ids.params, ...w.params) as unknown as [number][])
@@ -631,34 +633,41 @@ export class SqliteStore implements Store {
   private syncText(layer: TextLayer): TextIndex {
     const index = this.text!;
     if (this.textStale) this.resetText();
-    const changes = this.stmt("SELECT seq, layer, rid FROM text_changes WHERE seq > ? ORDER BY seq")
-      .raw(true)
-      .all(this.textSeq) as unknown as [number, string, number][];
-    const built = this.textBuilt.b || this.textBuilt.e;
-    // Entries past this process's position were trimmed (it was idle through many writes): start over.
-    if (built && changes.length > 0 && changes[0]![0] !== this.textSeq + 1) this.resetText();
-    else if (changes.length > 0 || this.textRefetch.length > 0) {
-      const rows: Record<TextLayer, Set<number>> = { b: new Set(), e: new Set() };
-      for (const [l, rid] of this.textRefetch) rows[l].add(rid);
-      this.textRefetch = [];
-      for (const [, l, rid] of changes) if (l === "b" || l === "e") rows[l].add(rid);
-      if (changes.length > 0) this.textSeq = changes[changes.length - 1]![0];
-      for (const l of ["b", "e"] as const) {
-        if (!this.textBuilt[l] || rows[l].size === 0) continue;
-        const ids = [...rows[l]];
-        this.readText(index, l, ids);
-        if (this.textTx) for (const rid of ids) this.textTx.rows.push([l, rid]);
-      }
-    }
+    if (this.textBuilt.b || this.textBuilt.e) this.replayText(index);
     if (!this.textBuilt[layer]) {
-      if (!this.textBuilt.b && !this.textBuilt.e)
+      if (!this.textBuilt.b && !this.textBuilt.e) {
         this.textSeq = this.stmt("SELECT coalesce(max(seq), 0) AS n FROM text_changes").get()!.n as number;
-      index.clear(layer);
+        this.textRefetch = [];
+      }
       this.readText(index, layer, null);
       this.textBuilt[layer] = true;
       if (this.textTx) this.textTx.built = true;
     }
     return index;
+  }
+
+  /** Re-reads the rows named by log entries past `textSeq`, and those a rollback left to refetch. */
+  private replayText(index: TextIndex): void {
+    const changes = this.stmt("SELECT seq, layer, rid FROM text_changes WHERE seq > ? ORDER BY seq")
+      .raw(true)
+      .all(this.textSeq) as unknown as [number, string, number][];
+    // Entries past this process's position were trimmed (it was idle through many writes): start over.
+    if (changes.length > 0 && changes[0]![0] !== this.textSeq + 1) {
+      this.resetText();
+      return;
+    }
+    if (changes.length === 0 && this.textRefetch.length === 0) return;
+    const rows: Record<TextLayer, Set<number>> = { b: new Set(), e: new Set() };
+    for (const [l, rid] of this.textRefetch) rows[l].add(rid);
+    this.textRefetch = [];
+    for (const [, l, rid] of changes) if (l === "b" || l === "e") rows[l].add(rid);
+    if (changes.length > 0) this.textSeq = changes[changes.length - 1]![0];
+    for (const l of ["b", "e"] as const) {
+      if (!this.textBuilt[l] || rows[l].size === 0) continue;
+      const ids = [...rows[l]];
+      this.readText(index, l, ids);
+      if (this.textTx) for (const rid of ids) this.textTx.rows.push([l, rid]);
+    }
   }
 
   /** (Re)reads rows into the index: the named ones (those gone are dropped), or the whole table. */
@@ -667,11 +676,21 @@ export class SqliteStore implements Store {
       layer === "b"
         ? "SELECT rowid, namespace, status, text, 0 FROM beliefs"
         : "SELECT rowid, namespace, status, content, superseded_by IS NOT NULL FROM episodes";
-    const put = ([rowid, namespace, status, text, superseded]: [number, string, string, string, number]) =>
-      index.put(layer, rowid, { namespace, status, text, current: status === "active" && !superseded });
+    type Read = [number, string, string, string, number];
+    const row = ([, namespace, status, text, superseded]: Read) => ({
+      namespace,
+      status,
+      text,
+      current: status === "active" && !superseded,
+    });
     if (ids === null) {
-      for (const r of this.stmt(`${select} /* text index */`).raw(true).iterate())
-        put(r as unknown as [number, string, string, string, number]);
+      const all = this.stmt(`${select} /* text index */`).raw(true).iterate() as IterableIterator<Read>;
+      index.load(
+        layer,
+        (function* () {
+          for (const r of all) yield [r[0], row(r)] as const;
+        })(),
+      );
       return;
     }
     for (let i = 0; i < ids.length; i += 512) {
@@ -680,10 +699,10 @@ export class SqliteStore implements Store {
       const q = padded(chunk);
       for (const r of this.stmt(`${select} WHERE rowid IN (${q.sql})`)
         .raw(true)
-        .all(...q.params) as unknown as [number, string, string, string, number][]) {
+        .all(...q.params) as unknown as Read[]) {
         if (found.has(r[0])) continue;
         found.add(r[0]);
-        put(r);
+        index.put(layer, r[0], row(r));
       }
       for (const rid of chunk) if (!found.has(rid)) index.remove(layer, rid);
     }

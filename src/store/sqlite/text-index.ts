@@ -61,59 +61,94 @@ class Partition {
   lengths = new Int32Array(64);
   statuses = new Uint8Array(64);
   alive = new Uint8Array(64);
-  /** Each row's term ids live in `pool` from `from[slot]`, `count[slot]` of them (for its removal). */
+  /** Each row's distinct (term id, tf) pairs live in `pool` from `from[slot]`, `count[slot]` pairs. */
   from = new Int32Array(64);
   count = new Int32Array(64);
   pool = new Int32Array(256);
   poolSize = 0;
-  /** By term id: [pairs, slot, tf, slot, tf, …]. */
-  readonly postings = new Map<number, Int32Array>();
+  /** By term id: [postings, slot, tf, slot, tf, …]. Built at once from the pool after a bulk load. */
+  postings: (Int32Array | undefined)[] = [];
+
+  constructor(readonly id: number) {}
 
   get live(): number {
     return this.size - this.dead;
   }
 
-  add(rowid: number, length: number, status: number, terms: Int32Array, tfs: Int32Array): number {
-    if (this.size === this.rowids.length) this.grow(this.size * 2);
+  /** Adds a row of `count` distinct terms (`terms[i]`, `tfs[i]` times); `post`: into the postings too. */
+  add(
+    rowid: number,
+    length: number,
+    status: number,
+    terms: Int32Array,
+    tfs: Int32Array,
+    count: number,
+    post: boolean,
+  ): number {
+    if (this.size === this.rowids.length) {
+      const n = this.size * 2;
+      this.rowids = growF64(this.rowids, n);
+      this.lengths = growI32(this.lengths, n);
+      this.statuses = growU8(this.statuses, n);
+      this.alive = growU8(this.alive, n);
+      this.from = growI32(this.from, n);
+      this.count = growI32(this.count, n);
+    }
     const slot = this.size++;
     this.rowids[slot] = rowid;
     this.lengths[slot] = length;
     this.statuses[slot] = status;
     this.alive[slot] = 1;
     this.from[slot] = this.poolSize;
-    this.count[slot] = terms.length;
-    if (this.poolSize + terms.length > this.pool.length)
-      this.pool = grown(this.pool, Math.max(this.pool.length * 2, this.poolSize + terms.length));
-    for (let i = 0; i < terms.length; i++) {
+    this.count[slot] = count;
+    if (this.poolSize + 2 * count > this.pool.length)
+      this.pool = growI32(this.pool, Math.max(this.pool.length * 2, this.poolSize + 2 * count));
+    for (let i = 0; i < count; i++) {
       this.pool[this.poolSize++] = terms[i]!;
-      this.post(terms[i]!, slot, tfs[i]!);
+      this.pool[this.poolSize++] = tfs[i]!;
+      if (post) this.post(terms[i]!, slot, tfs[i]!);
     }
     return slot;
   }
 
   private post(term: number, slot: number, tf: number): void {
-    let list = this.postings.get(term);
+    let list = this.postings[term];
     if (!list) {
       list = new Int32Array(5);
-      this.postings.set(term, list);
+      this.postings[term] = list;
     }
     const n = list[0]!;
     if (1 + 2 * (n + 1) > list.length) {
-      list = grown(list, 1 + 4 * (n + 1));
-      this.postings.set(term, list);
+      list = growI32(list, 1 + 4 * (n + 1));
+      this.postings[term] = list;
     }
     list[1 + 2 * n] = slot;
     list[2 + 2 * n] = tf;
     list[0] = n + 1;
   }
 
-  private grow(n: number): void {
-    this.rowids = grown(this.rowids, n);
-    this.lengths = grown(this.lengths, n);
-    this.statuses = grown(this.statuses, n);
-    this.alive = grown(this.alive, n);
-    this.from = grown(this.from, n);
-    this.count = grown(this.count, n);
+  /** (Re)builds every posting list from the live slots' pairs, each list allocated once. */
+  index(vocabulary: number): void {
+    const sizes = new Int32Array(vocabulary);
+    for (let s = 0; s < this.size; s++) {
+      if (!this.alive[s]) continue;
+      const from = this.from[s]!;
+      for (let i = 0; i < this.count[s]!; i++) sizes[this.pool[from + 2 * i]!]!++;
+    }
+    const postings: (Int32Array | undefined)[] = new Array(vocabulary);
+    for (let t = 0; t < vocabulary; t++) if (sizes[t]! > 0) postings[t] = new Int32Array(1 + 2 * sizes[t]!);
+    for (let s = 0; s < this.size; s++) {
+      if (!this.alive[s]) continue;
+      const from = this.from[s]!;
+      for (let i = 0; i < this.count[s]!; i++) {
+        const list = postings[this.pool[from + 2 * i]!]!;
+        const n = list[0]!;
+        list[1 + 2 * n] = s;
+        list[2 + 2 * n] = this.pool[from + 2 * i + 1]!;
+        list[0] = n + 1;
+      }
+    }
+    this.postings = postings;
   }
 
   remove(slot: number): void {
@@ -122,13 +157,8 @@ class Partition {
     this.dead++;
   }
 
-  /** The term ids of a slot. */
-  termsOf(slot: number): Int32Array {
-    return this.pool.subarray(this.from[slot]!, this.from[slot]! + this.count[slot]!);
-  }
-
-  /** Drops dead slots from the rows, the pool and every posting list (slots are renumbered). */
-  compact(): void {
+  /** Drops dead slots (renumbering the rest) and rebuilds the postings; returns old slot → new, or -1. */
+  compact(vocabulary: number): Int32Array {
     const remap = new Int32Array(this.size).fill(-1);
     const pool = new Int32Array(Math.max(256, this.poolSize));
     let used = 0;
@@ -138,57 +168,63 @@ class Partition {
       remap[s] = next;
       const from = this.from[s]!;
       const count = this.count[s]!;
-      pool.set(this.pool.subarray(from, from + count), used);
+      pool.set(this.pool.subarray(from, from + 2 * count), used);
       this.rowids[next] = this.rowids[s]!;
       this.lengths[next] = this.lengths[s]!;
       this.statuses[next] = this.statuses[s]!;
       this.from[next] = used;
       this.count[next] = count;
       this.alive[next] = 1;
-      used += count;
+      used += 2 * count;
       next++;
     }
     this.alive.fill(0, next, this.size);
     this.pool = pool;
     this.poolSize = used;
-    for (const [term, list] of this.postings) {
-      const n = list[0]!;
-      let w = 0;
-      for (let i = 0; i < n; i++) {
-        const to = remap[list[1 + 2 * i]!]!;
-        if (to < 0) continue;
-        list[1 + 2 * w] = to;
-        list[2 + 2 * w] = list[2 + 2 * i]!;
-        w++;
-      }
-      if (w === 0) this.postings.delete(term);
-      else list[0] = w;
-    }
     this.size = next;
     this.dead = 0;
+    this.index(vocabulary);
+    return remap;
   }
 }
 
-function grown<T extends Int32Array | Uint8Array | Float64Array>(a: T, n: number): T {
-  const b = new (a.constructor as new (n: number) => T)(n);
+function growI32(a: Int32Array, n: number) {
+  const b = new Int32Array(n);
+  b.set(a);
+  return b;
+}
+function growU8(a: Uint8Array, n: number) {
+  const b = new Uint8Array(n);
+  b.set(a);
+  return b;
+}
+function growF64(a: Float64Array, n: number) {
+  const b = new Float64Array(n);
   b.set(a);
   return b;
 }
 
-/** Where a row is: its partition (null when it has no terms) and slot. */
-interface Entry {
-  part: Partition | null;
-  slot: number;
-  length: number;
-}
+/** A row with no terms (empty text): it counts in N, and sits in no partition. */
+const NO_PARTITION = -1;
 
 class Layer {
   readonly terms = new Map<string, number>();
   df = new Int32Array(1024);
-  readonly rows = new Map<number, Entry>();
+  /** Scratch for counting a row's terms: the put that last saw each term, and where it counted it. */
+  seenBy = new Int32Array(1024);
+  countedAt = new Int32Array(1024);
+  /** Rowid → entry; an entry is a partition id (or NO_PARTITION) and a slot, in typed arrays. */
+  readonly rows = new Map<number, number>();
+  entryPart = new Int32Array(1024);
+  entrySlot = new Int32Array(1024);
+  private readonly freeEntries: number[] = [];
+  private entries = 0;
   /** Σ row lengths, over every row. */
   tokens = 0;
   readonly partitions = new Map<string, Partition>();
+  readonly partitionList: Partition[] = [];
+  /** True while a bulk load defers the postings. */
+  loading = false;
 
   termId(term: string, create: boolean): number {
     let id = this.terms.get(term);
@@ -196,7 +232,11 @@ class Layer {
       if (!create) return -1;
       id = this.terms.size;
       this.terms.set(term, id);
-      if (id >= this.df.length) this.df = grown(this.df, this.df.length * 2);
+      if (id >= this.df.length) {
+        this.df = growI32(this.df, this.df.length * 2);
+        this.seenBy = growI32(this.seenBy, this.df.length);
+        this.countedAt = growI32(this.countedAt, this.df.length);
+      }
     }
     return id;
   }
@@ -205,10 +245,30 @@ class Layer {
     const key = `${current ? 1 : 0}\u0000${namespace}`;
     let p = this.partitions.get(key);
     if (!p && create) {
-      p = new Partition();
+      p = new Partition(this.partitionList.length);
       this.partitions.set(key, p);
+      this.partitionList.push(p);
     }
     return p;
+  }
+
+  setEntry(rowid: number, part: number, slot: number): void {
+    let e = this.freeEntries.pop();
+    if (e === undefined) {
+      e = this.entries++;
+      if (e >= this.entryPart.length) {
+        this.entryPart = growI32(this.entryPart, this.entryPart.length * 2);
+        this.entrySlot = growI32(this.entrySlot, this.entryPart.length);
+      }
+    }
+    this.entryPart[e] = part;
+    this.entrySlot[e] = slot;
+    this.rows.set(rowid, e);
+  }
+
+  deleteEntry(rowid: number, e: number): void {
+    this.rows.delete(rowid);
+    this.freeEntries.push(e);
   }
 }
 
@@ -244,36 +304,40 @@ export class Ranking {
     return out.sort(byRank);
   }
 
-  /** The best `k` without sorting every candidate: a bounded min-heap of the worst kept first. */
+  /** The best `k` without sorting every candidate: a bounded heap of candidate indexes, worst on top. */
   private best(k: number): TextHit[] {
-    const heap: TextHit[] = [];
-    const worse = (a: TextHit, b: TextHit) => a.score < b.score || (a.score === b.score && a.rowid > b.rowid);
+    const { scores, rowids } = this;
+    const worse = (a: number, b: number) =>
+      scores[a]! < scores[b]! || (scores[a] === scores[b] && rowids[a]! > rowids[b]!);
+    const heap = new Int32Array(k);
+    let n = 0;
     for (let i = 0; i < this.size; i++) {
-      const h = { rowid: this.rowids[i]!, score: this.scores[i]! };
-      if (heap.length < k) {
-        heap.push(h);
-        let j = heap.length - 1;
+      if (n < k) {
+        let j = n++;
         while (j > 0) {
           const p = (j - 1) >> 1;
-          if (!worse(heap[j]!, heap[p]!)) break;
-          [heap[j], heap[p]] = [heap[p]!, heap[j]!];
+          if (!worse(i, heap[p]!)) break;
+          heap[j] = heap[p]!;
           j = p;
         }
-      } else if (worse(heap[0]!, h)) {
-        heap[0] = h;
+        heap[j] = i;
+      } else if (worse(heap[0]!, i)) {
         let j = 0;
         for (;;) {
           const l = 2 * j + 1;
           if (l >= k) break;
           const r = l + 1;
           const c = r < k && worse(heap[r]!, heap[l]!) ? r : l;
-          if (!worse(heap[c]!, heap[j]!)) break;
-          [heap[j], heap[c]] = [heap[c]!, heap[j]!];
+          if (!worse(heap[c]!, i)) break;
+          heap[j] = heap[c]!;
           j = c;
         }
+        heap[j] = i;
       }
     }
-    return heap.sort(byRank);
+    const out: TextHit[] = [];
+    for (let j = 0; j < n; j++) out.push({ rowid: rowids[heap[j]!]!, score: scores[heap[j]!]! });
+    return out.sort(byRank);
   }
 }
 
@@ -285,6 +349,12 @@ export class TextIndex {
   private readonly statusCodes = new Map<string, number>([["forgotten", STATUS_FORGOTTEN]]);
   private acc = new Float64Array(1024);
   private touched = new Int32Array(1024);
+  private foundScores = new Float64Array(1024);
+  private foundRowids = new Float64Array(1024);
+  /** A row's distinct term ids and counts while it is added. */
+  private rowTerms = new Int32Array(256);
+  private rowTfs = new Int32Array(256);
+  private puts = 0;
 
   constructor(tokenizer = new Fts5Tokenizer()) {
     this.tokenizer = tokenizer;
@@ -295,39 +365,66 @@ export class TextIndex {
     this.remove(layer, rowid);
     const l = this.layers[layer];
     const tokens = this.tokenizer.tokenize(row.text);
-    const tf = new Map<number, number>();
+    if (tokens.length > this.rowTerms.length) {
+      this.rowTerms = new Int32Array(tokens.length);
+      this.rowTfs = new Int32Array(tokens.length);
+    }
+    const terms = this.rowTerms;
+    const tfs = this.rowTfs;
+    if (this.puts === 0x7fffffff) {
+      this.puts = 0;
+      for (const each of Object.values(this.layers)) each.seenBy.fill(0);
+    }
+    const stamp = ++this.puts;
+    let count = 0;
     for (const t of tokens) {
       const id = l.termId(t, true);
-      tf.set(id, (tf.get(id) ?? 0) + 1);
+      if (l.seenBy[id] === stamp) tfs[l.countedAt[id]!]!++;
+      else {
+        l.seenBy[id] = stamp;
+        l.countedAt[id] = count;
+        terms[count] = id;
+        tfs[count++] = 1;
+        l.df[id]!++;
+      }
     }
-    const terms = Int32Array.from(tf.keys());
-    const tfs = Int32Array.from(tf.values());
-    for (const id of terms) l.df[id] = l.df[id]! + 1;
     l.tokens += tokens.length;
-    if (terms.length === 0) {
-      l.rows.set(rowid, { part: null, slot: -1, length: 0 });
+    if (count === 0) {
+      l.setEntry(rowid, NO_PARTITION, 0);
       return;
     }
     const part = l.partition(row.namespace, row.current, true)!;
-    const slot = part.add(rowid, tokens.length, this.statusCode(row.status), terms, tfs);
-    l.rows.set(rowid, { part, slot, length: tokens.length });
+    const slot = part.add(rowid, tokens.length, this.statusCode(row.status), terms, tfs, count, !l.loading);
+    l.setEntry(rowid, part.id, slot);
   }
 
   remove(layer: TextLayer, rowid: number): void {
     const l = this.layers[layer];
     const e = l.rows.get(rowid);
-    if (!e) return;
-    l.rows.delete(rowid);
-    l.tokens -= e.length;
-    if (!e.part) return;
-    const part = e.part;
-    for (const id of part.termsOf(e.slot)) l.df[id] = l.df[id]! - 1;
-    part.remove(e.slot);
+    if (e === undefined) return;
+    l.deleteEntry(rowid, e);
+    if (l.entryPart[e] === NO_PARTITION) return;
+    const part = l.partitionList[l.entryPart[e]!]!;
+    const slot = l.entrySlot[e]!;
+    l.tokens -= part.lengths[slot]!;
+    const from = part.from[slot]!;
+    for (let i = 0; i < part.count[slot]!; i++) l.df[part.pool[from + 2 * i]!]!--;
+    part.remove(slot);
     // Dead slots still cost a posting visit each: compact once they are a quarter of the partition.
-    if (part.dead > 64 && part.dead * 4 > part.size) {
-      part.compact();
-      for (let s = 0; s < part.size; s++) l.rows.get(part.rowids[s]!)!.slot = s;
+    if (!l.loading && part.dead > 64 && part.dead * 4 > part.size) {
+      part.compact(l.terms.size);
+      for (let s = 0; s < part.size; s++) l.entrySlot[l.rows.get(part.rowids[s]!)!] = s;
     }
+  }
+
+  /** Replaces the layer with `rows`, every posting list allocated once at the end. */
+  load(layer: TextLayer, rows: Iterable<readonly [number, TextRow]>): void {
+    const l = new Layer();
+    this.layers[layer] = l;
+    l.loading = true;
+    for (const [rowid, row] of rows) this.put(layer, rowid, row);
+    l.loading = false;
+    for (const part of l.partitionList) part.index(l.terms.size);
   }
 
   /** Forgets every row of the layer. */
@@ -385,8 +482,7 @@ export class TextIndex {
         if (other) parts.push(other);
       }
     }
-    const scores: number[] = [];
-    const rowids: number[] = [];
+    let found = 0;
     for (const part of parts) {
       if (part.live === 0 || ids.length === 0) continue;
       if (this.acc.length < part.size) {
@@ -399,7 +495,7 @@ export class TextIndex {
       const lengths = part.lengths;
       // Term at a time, in query order: each row's sum is built in FTS5's order, so it is the same double.
       for (let q = 0; q < ids.length; q++) {
-        const list = part.postings.get(ids[q]!);
+        const list = part.postings[ids[q]!];
         if (!list) continue;
         const w = idf[q]!;
         const end = 1 + 2 * list[0]!;
@@ -411,16 +507,21 @@ export class TextIndex {
           acc[s] = acc[s]! + score;
         }
       }
+      if (this.foundScores.length < found + nTouched) {
+        const n = Math.max(found + nTouched, this.foundScores.length * 2);
+        this.foundScores = growF64(this.foundScores, n);
+        this.foundRowids = growF64(this.foundRowids, n);
+      }
       for (let i = 0; i < nTouched; i++) {
         const s = touched[i]!;
         const score = acc[s]!;
         acc[s] = 0;
         if (!part.alive[s] || !allowed(part.statuses[s]!)) continue;
-        scores.push(score);
-        rowids.push(part.rowids[s]!);
+        this.foundScores[found] = score;
+        this.foundRowids[found++] = part.rowids[s]!;
       }
     }
-    return new Ranking(Float64Array.from(scores), Float64Array.from(rowids), scores.length);
+    return new Ranking(this.foundScores.slice(0, found), this.foundRowids.slice(0, found), found);
   }
 
   private statusCode(status: string): number {
