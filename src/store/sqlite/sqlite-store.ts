@@ -760,7 +760,8 @@ export class SqliteStore implements Store {
   }
 
   async searchBeliefVectors(vector: Float32Array, filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
-    // The index knows namespace and status; validity windows and kinds are checked on the rows.
+    // The index knows namespace and status; validity windows and kinds are checked on the rows,
+    // looked up by rowid (NOT INDEXED: the planner would walk the namespace's (namespace, status) index).
     const current =
       filter.statuses?.length === 1 && filter.statuses[0] === "active" && !filter.at && !filter.asOf;
     const hits = this.vectorHits(
@@ -777,7 +778,7 @@ export class SqliteStore implements Store {
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
       for (const r of this.stmt(
-        `SELECT b.rowid AS rid FROM beliefs b WHERE b.rowid IN (${chunk.map(() => "?").join(",")}) AND ${w.sql}`,
+        `SELECT b.rowid AS rid FROM beliefs b NOT INDEXED WHERE b.rowid IN (${chunk.map(() => "?").join(",")}) AND ${w.sql}`,
       ).all(...chunk, ...w.params))
         ok.add(r.rid as number);
     }
@@ -808,7 +809,7 @@ export class SqliteStore implements Store {
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
       for (const r of this.stmt(
-        `SELECT e.rowid AS rid FROM episodes e WHERE e.rowid IN (${chunk.map(() => "?").join(",")}) AND ${w.sql}`,
+        `SELECT e.rowid AS rid FROM episodes e NOT INDEXED WHERE e.rowid IN (${chunk.map(() => "?").join(",")}) AND ${w.sql}`,
       ).all(...chunk, ...w.params))
         ok.add(r.rid as number);
     }
