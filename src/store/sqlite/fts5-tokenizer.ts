@@ -9,8 +9,9 @@
  * - **porter**: SQLite's Porter stemmer, which works on the token's UTF-8 *bytes* (every byte
  *   that is not an ASCII vowel is a consonant) and leaves tokens shorter than 3 or longer than
  *   64 bytes alone. Its quirks are kept: `y` counts as a vowel anywhere but first when looking
- *   for a vowel (`*v*`), a suffix whose condition fails stops the step (`agreed` stays
- *   `agre`… only if m > 0), and step 2 knows `logi` and `bli`.
+ *   for a vowel (`*v*`), only the first suffix of a step that the word ends with is tried (if its
+ *   condition fails, the step ends: `feed` keeps its `eed`, never losing `ed`), and step 2
+ *   knows `logi` and `bli`.
  *
  * Terms are **byte strings**: one character per UTF-8 byte (a stem can end inside a multi-byte
  * character, as in SQLite). For ASCII, the byte string is the token itself; `termText` decodes
@@ -18,6 +19,7 @@
  *
  *   const tokenizer = new Fts5Tokenizer();
  *   tokenizer.tokenize("The retry limits were raised"); // ["the", "retri", "limit", "were", "rais"]
+ *   tokenizer.tokenize("Crème brûlée, naïve");           // ["creme", "brule", "naiv"]
  */
 import { TOKEN, type Unicode61Chars, unicode61Table } from "./unicode61-table.js";
 

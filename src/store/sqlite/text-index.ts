@@ -13,13 +13,15 @@
  *   postings. Other status filters also scan the namespace's other partition, checking each
  *   row's status.
  * - **Scores** follow FTS5's arithmetic step for step (k1 = 1.2, b = 0.75, idf = ln((N − n +
- *   0.5) / (n + 0.5)) floored at 1e-6 with C's own `log()`, one term per query phrase summed in
+ *   0.5) / (n + 0.5)) with C's own `log()`, 1e-6 when ≤ 0, one term per query phrase summed in
  *   query order), so they equal `-rank` to the last bit and ties fall back to rowid order.
  *
  *   const index = new TextIndex();
+ *   index.load("b", rows);                                          // [rowid, TextRow] pairs
  *   index.put("b", 7, { namespace: "default", status: "active", current: true, text: "Retry limit is 5" });
  *   const phrases = index.phrases(["retry", "limits"]);            // ["retri", "limit"]
- *   index.search("b", phrases!, ["default"], { currentOnly: true, statuses: null }).take(10);
+ *   index.search("b", phrases!, ["default"], { currentOnly: true, statuses: ["active"] }).take(10);
+ *   // [{ rowid: 7, score: … }, …]
  */
 import { Fts5Tokenizer } from "./fts5-tokenizer.js";
 import { libmLog } from "./reference-db.js";
