@@ -95,10 +95,10 @@ const EPISODE_COLUMNS = columnsOf(EPISODE_FIELDS);
 const vecStatusOfEpisode = (e: Pick<Episode, "status" | "supersededBy">) =>
   e.supersededBy ? "superseded" : e.status;
 
-/** Full-text candidates checked against the rest of the filter at a time, at first. */
+/** Ranked full-text candidates checked against the rest of the filter first (then 4× more a round). */
 const TEXT_FETCH = 32;
 
-/** `n` placeholders, `n` rounded up to a power of two so few statements are prepared. */
+/** Placeholders for `ids`, padded to a power of two (the last id repeated): few statements to prepare. */
 function padded(ids: readonly number[]): { sql: string; params: number[] } {
   let n = 1;
   while (n < ids.length) n *= 2;
