@@ -34,6 +34,10 @@ describe("lexical judge", () => {
     ["Secrets are kept in HashiCorp Vault", "We keep secrets in HashiCorp Vault", "duplicate"],
     ["The port of the inventory service is 9443", "The inventory service listens on port 9443", "duplicate"],
     ["We run PostgreSQL 14.11 in production", "The PostgreSQL version in production is 14.11", "duplicate"],
+    // What a thing is does not replace where it is, nor the other way round.
+    ["Acme is an organization", "Acme is based in Berlin", "refines"],
+    ["Acme is based in Berlin", "Acme is a logistics company", "refines"],
+    ["Acme is based in Paris", "Acme is based in Berlin", "supersedes"],
     // A change of another attribute of the same subject replaces nothing.
     ["The auth service now listens on port 6060", "The auth service owner is now Santiago", "refines"],
     [

@@ -238,6 +238,9 @@ function attributeParticiple(text: string): string | null {
   return /(?:ed|en)$/.test(word) && word.length > 4 ? stem(word) : null;
 }
 
+/** A classification: the copula followed by an article ("Acme is an organization"). */
+const classifies = (text: string) => /\b(?:is|are|was|were)\s+(?:now\s+|still\s+)?(?:a|an)\s/iu.test(text);
+
 /** The values a text ends up at: "from 18.19 to 20.11" → {20.11}. */
 function resultAnchors(text: string, anchors: readonly string[]): Set<string> {
   const from = new Set<string>();
@@ -500,6 +503,9 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
     const partB = participleOf(xb);
     if (partA && partB && partA !== partB && !oppositeStates(partA, partB))
       return verdict("refines", `different-attribute: ${partA} / ${partB}`);
+    // What a thing is ("Acme is an organization") is not where or how it is ("is based in Berlin").
+    if ((partA && !partB && classifies(xb.text)) || (partB && !partA && classifies(xa.text)))
+      return verdict("refines", `different-attribute: kind / ${partA ?? partB}`);
     // A change names its attribute: "the auth service owner is now X" does not replace "… listens on
     // port 6060", nor "… now listens on port 4000" the region. An attribute word the newer statement adds
     // (in its subject, or as a plain word in its value) must already be in the older one.
