@@ -4,7 +4,8 @@
  * booleans as 0/1 and JSON as text; PostgreSQL has booleans and json), so each declares its
  * encodings and reads rows back through `episodeFromRow` / `beliefFromRow`.
  */
-import type { Belief, Episode } from "../core/model.js";
+import type { AuditEntry, Belief, Episode, Link, OutcomeEvent } from "../core/model.js";
+import type { JudgedPair } from "../core/ports.js";
 
 export type FieldKind = "text" | "json" | "bool" | "int" | "real";
 
@@ -102,3 +103,52 @@ export const episodeFromRow = (row: Record<string, unknown>, seq: unknown): Epis
 /** A belief from its row; `seq` is the store's sequence number for it. */
 export const beliefFromRow = (row: Record<string, unknown>, seq: unknown): Belief =>
   readRecord<Belief>(row, `b${seq}`, BELIEF_FIELDS);
+
+// ---------------------------------------------------------------------------------------------
+// The small tables, read the same way by every store (booleans as true or 1, numbers as
+// numbers or numeric strings, JSON as text or parsed).
+// ---------------------------------------------------------------------------------------------
+
+type Row = Record<string, unknown>;
+
+export const linkFromRow = (r: Row): Link => ({
+  from: r.from_id as string,
+  to: r.to_id as string,
+  relation: r.relation as Link["relation"],
+  at: r.at as string,
+});
+
+export const outcomeFromRow = (r: Row): OutcomeEvent => ({
+  beliefId: r.belief_id as string,
+  success: r.success === true || r.success === 1,
+  at: r.at as string,
+  confidenceBefore: Number(r.confidence_before),
+  confidenceAfter: Number(r.confidence_after),
+});
+
+export const judgedPairFromRow = (r: Row): JudgedPair => ({
+  a: r.a as string,
+  b: r.b as string,
+  aHash: r.a_hash as string,
+  bHash: r.b_hash as string,
+  relation: r.relation as JudgedPair["relation"],
+  judge: r.judge as string,
+  reason: r.reason as string,
+  at: r.at as string,
+});
+
+export const auditFromRow = (r: Row): AuditEntry => ({
+  seq: Number(r.seq),
+  namespace: r.namespace as string,
+  at: r.at as string,
+  actor: r.actor as string,
+  event: r.event as string,
+  subjectId: (r.subject_id as string | null) ?? null,
+  contentHash: r.content_hash as string,
+  detail:
+    r.detail === null || r.detail === undefined
+      ? null
+      : (readJson("detail", r.detail) as AuditEntry["detail"]),
+  prevHash: r.prev_hash as string,
+  hash: r.hash as string,
+});

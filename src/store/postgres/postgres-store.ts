@@ -33,12 +33,16 @@ import type {
   VectorGroup,
 } from "../../core/ports.js";
 import {
+  auditFromRow,
   BELIEF_FIELDS,
   beliefFromRow,
   EPISODE_FIELDS,
   episodeFromRow,
   type FieldKind,
   type Fields,
+  judgedPairFromRow,
+  linkFromRow,
+  outcomeFromRow,
 } from "../rows.js";
 import { withAdvisoryLock } from "./advisory-lock.js";
 import {
@@ -82,8 +86,6 @@ export interface PostgresStoreOptions {
 type Row = SqlRow;
 
 const json = (v: unknown) => JSON.stringify(v);
-const asJson = <T>(v: unknown, fallback: T): T =>
-  v === null || v === undefined ? fallback : typeof v === "string" ? (JSON.parse(v) as T) : (v as T);
 const ridOf = (id: string) => {
   const n = id.slice(1);
   return /^[0-9]+$/.test(n) ? n : "0";
@@ -92,21 +94,6 @@ const num = (v: unknown) => Number(v);
 
 const toEpisode = (r: Row): Episode => episodeFromRow(r, r.rid);
 const toBelief = (r: Row): Belief => beliefFromRow(r, r.rid);
-
-function toAudit(r: Row): AuditEntry {
-  return {
-    seq: num(r.seq),
-    namespace: r.namespace as string,
-    at: r.at as string,
-    actor: r.actor as string,
-    event: r.event as string,
-    subjectId: (r.subject_id as string | null) ?? null,
-    contentHash: r.content_hash as string,
-    detail: asJson(r.detail, null),
-    prevHash: r.prev_hash as string,
-    hash: r.hash as string,
-  };
-}
 
 /** Field → [column, to-SQL value, SQL cast]. */
 type Column = [string, (v: unknown) => unknown, string];
@@ -154,17 +141,6 @@ const compareIds = (a: string, b: string) => Number(a.slice(1)) - Number(b.slice
 const KEEP_CHANGES = 100_000;
 const PRUNE_EVERY = 1024;
 
-const toJudgedPair = (r: Row): JudgedPair => ({
-  a: r.a as string,
-  b: r.b as string,
-  aHash: r.a_hash as string,
-  bHash: r.b_hash as string,
-  relation: r.relation as JudgedPair["relation"],
-  judge: r.judge as string,
-  reason: r.reason as string,
-  at: r.at as string,
-});
-
 /**
  * How `dump` pages each section: table, primary key (the keyset order; text keys compared
  * byte-wise with COLLATE "C" so the order matches SQLite's) and record shape.
@@ -190,18 +166,12 @@ const DUMP: Record<
       ["to_id", "text"],
       ["relation", "text"],
     ],
-    map: (r) => ({ from: r.from_id, to: r.to_id, relation: r.relation, at: r.at }),
+    map: linkFromRow,
   },
   outcomes: {
     table: "outcomes",
     keys: [["rid", "num"]],
-    map: (r) => ({
-      beliefId: r.belief_id,
-      success: r.success === true,
-      at: r.at,
-      confidenceBefore: num(r.confidence_before),
-      confidenceAfter: num(r.confidence_after),
-    }),
+    map: outcomeFromRow,
   },
   vectors: {
     table: "vectors",
@@ -214,7 +184,7 @@ const DUMP: Record<
       ["a", "text"],
       ["b", "text"],
     ],
-    map: toJudgedPair,
+    map: judgedPairFromRow,
   },
   meta: { table: "meta", keys: [["key", "text"]], map: (r) => ({ key: r.key, value: r.value }) },
   audit: {
@@ -223,7 +193,7 @@ const DUMP: Record<
       ["namespace", "text"],
       ["seq", "num"],
     ],
-    map: toAudit,
+    map: auditFromRow,
   },
   auditHeads: {
     table: "audit_heads",
@@ -570,25 +540,14 @@ class PostgresReader implements StoreReader {
        ORDER BY at COLLATE "C", from_id COLLATE "C", to_id COLLATE "C"`,
       [id],
     );
-    return rows.map((r) => ({
-      from: r.from_id as string,
-      to: r.to_id as string,
-      relation: r.relation as Link["relation"],
-      at: r.at as string,
-    }));
+    return rows.map(linkFromRow);
   }
 
   async outcomes(beliefId: string): Promise<OutcomeEvent[]> {
     const rows = await this.rows(`SELECT * FROM ${this.t("outcomes")} WHERE belief_id = $1 ORDER BY rid`, [
       beliefId,
     ]);
-    return rows.map((r) => ({
-      beliefId: r.belief_id as string,
-      success: r.success === true,
-      at: r.at as string,
-      confidenceBefore: num(r.confidence_before),
-      confidenceAfter: num(r.confidence_after),
-    }));
+    return rows.map(outcomeFromRow);
   }
 
   async auditHead(namespace: string): Promise<AuditEntry | null> {
@@ -596,7 +555,7 @@ class PostgresReader implements StoreReader {
       `SELECT * FROM ${this.t("audit")} WHERE namespace = $1 ORDER BY seq DESC LIMIT 1`,
       [namespace],
     );
-    return r ? toAudit(r) : null;
+    return r ? auditFromRow(r) : null;
   }
 
   async listAudit(query: {
@@ -613,7 +572,7 @@ class PostgresReader implements StoreReader {
       `SELECT * FROM ${this.t("audit")} WHERE ${parts.join(" AND ")} ORDER BY namespace COLLATE "C", seq LIMIT ${p.add(query.limit)}`,
       p.values,
     );
-    return rows.map(toAudit);
+    return rows.map(auditFromRow);
   }
 
   async auditNamespaces(): Promise<string[]> {
@@ -637,17 +596,7 @@ class PostgresReader implements StoreReader {
       // In the order asked, as SQLite answers.
       for (const x of pairs.slice(i, i + 250)) {
         const r = found.get(`${x.a}\u0000${x.b}`);
-        if (r)
-          out.push({
-            a: r.a as string,
-            b: r.b as string,
-            aHash: r.a_hash as string,
-            bHash: r.b_hash as string,
-            relation: r.relation as JudgedPair["relation"],
-            judge: r.judge as string,
-            reason: r.reason as string,
-            at: r.at as string,
-          });
+        if (r) out.push(judgedPairFromRow(r));
       }
     }
     return out;

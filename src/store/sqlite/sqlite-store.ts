@@ -28,12 +28,16 @@ import type {
   VectorGroup,
 } from "../../core/ports.js";
 import {
+  auditFromRow,
   BELIEF_FIELDS,
   beliefFromRow,
   EPISODE_FIELDS,
   episodeFromRow,
   type FieldKind,
   type Fields,
+  judgedPairFromRow,
+  linkFromRow,
+  outcomeFromRow,
 } from "../rows.js";
 import { VectorIndex, type VectorLayer } from "../vector-index.js";
 import { withFileLock } from "./file-lock.js";
@@ -63,13 +67,6 @@ type Stmt = Database.Statement<unknown[], Row>;
 
 const json = (v: unknown) => JSON.stringify(v);
 /** JSON columns; the common empty values skip the parser (a fresh object each time, never shared). */
-const parse = <T>(v: unknown, fallback: T): T => {
-  if (typeof v !== "string") return fallback;
-  if (v === "[]") return [] as T;
-  if (v === "{}") return {} as T;
-  if (v === "null") return null as T;
-  return JSON.parse(v) as T;
-};
 const rowidOf = (id: string) => Number(id.slice(1));
 
 const toEpisode = (r: Row): Episode => episodeFromRow(r, r.rowid);
@@ -119,17 +116,6 @@ function toFloat32(blob: Buffer): Float32Array {
 
 const toBlob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
-const toJudgedPair = (r: Row): JudgedPair => ({
-  a: r.a as string,
-  b: r.b as string,
-  aHash: r.a_hash as string,
-  bHash: r.b_hash as string,
-  relation: r.relation as JudgedPair["relation"],
-  judge: r.judge as string,
-  reason: r.reason as string,
-  at: r.at as string,
-});
-
 /** How `dump` pages each section: its table, primary key (the keyset order) and record shape. */
 const DUMP: Record<DumpSection, { table: string; keys: string[]; where?: string; map: (r: Row) => unknown }> =
   {
@@ -143,18 +129,12 @@ const DUMP: Record<DumpSection, { table: string; keys: string[]; where?: string;
     links: {
       table: "links",
       keys: ["from_id", "to_id", "relation"],
-      map: (r) => ({ from: r.from_id, to: r.to_id, relation: r.relation, at: r.at }),
+      map: linkFromRow,
     },
     outcomes: {
       table: "outcomes",
       keys: ["rowid"],
-      map: (r) => ({
-        beliefId: r.belief_id,
-        success: r.success === 1,
-        at: r.at,
-        confidenceBefore: r.confidence_before,
-        confidenceAfter: r.confidence_after,
-      }),
+      map: outcomeFromRow,
     },
     vectors: {
       table: "vectors",
@@ -166,7 +146,7 @@ const DUMP: Record<DumpSection, { table: string; keys: string[]; where?: string;
         vector: toFloat32(r.vector as Buffer),
       }),
     },
-    judgedPairs: { table: "judged_pairs", keys: ["a", "b"], map: toJudgedPair },
+    judgedPairs: { table: "judged_pairs", keys: ["a", "b"], map: judgedPairFromRow },
     meta: {
       table: "meta",
       keys: ["key"],
@@ -176,18 +156,7 @@ const DUMP: Record<DumpSection, { table: string; keys: string[]; where?: string;
     audit: {
       table: "audit",
       keys: ["namespace", "seq"],
-      map: (r) => ({
-        seq: r.seq,
-        namespace: r.namespace,
-        at: r.at,
-        actor: r.actor,
-        event: r.event,
-        subjectId: r.subject_id ?? null,
-        contentHash: r.content_hash,
-        detail: parse(r.detail, null),
-        prevHash: r.prev_hash,
-        hash: r.hash,
-      }),
+      map: auditFromRow,
     },
     auditHeads: {
       table: "audit_heads",
@@ -922,46 +891,20 @@ export class SqliteStore implements Store {
     this.check();
     return this.stmt("SELECT * FROM links WHERE from_id = ? OR to_id = ? ORDER BY at, from_id, to_id")
       .all(id, id)
-      .map((r) => ({
-        from: r.from_id as string,
-        to: r.to_id as string,
-        relation: r.relation as Link["relation"],
-        at: r.at as string,
-      }));
+      .map(linkFromRow);
   }
 
   async outcomes(beliefId: string): Promise<OutcomeEvent[]> {
     this.check();
     return this.stmt("SELECT * FROM outcomes WHERE belief_id = ? ORDER BY rowid")
       .all(beliefId)
-      .map((r) => ({
-        beliefId: r.belief_id as string,
-        success: r.success === 1,
-        at: r.at as string,
-        confidenceBefore: r.confidence_before as number,
-        confidenceAfter: r.confidence_after as number,
-      }));
-  }
-
-  private toAudit(r: Row): AuditEntry {
-    return {
-      seq: r.seq as number,
-      namespace: r.namespace as string,
-      at: r.at as string,
-      actor: r.actor as string,
-      event: r.event as string,
-      subjectId: (r.subject_id as string | null) ?? null,
-      contentHash: r.content_hash as string,
-      detail: parse(r.detail, null),
-      prevHash: r.prev_hash as string,
-      hash: r.hash as string,
-    };
+      .map(outcomeFromRow);
   }
 
   async auditHead(namespace: string): Promise<AuditEntry | null> {
     this.check();
     const r = this.stmt("SELECT * FROM audit WHERE namespace = ? ORDER BY seq DESC LIMIT 1").get(namespace);
-    return r ? this.toAudit(r) : null;
+    return r ? auditFromRow(r) : null;
   }
 
   async listAudit(query: {
@@ -983,7 +926,7 @@ export class SqliteStore implements Store {
     }
     return this.stmt(`SELECT * FROM audit WHERE ${parts.join(" AND ")} ORDER BY namespace, seq LIMIT ?`)
       .all(...params, query.limit)
-      .map((r) => this.toAudit(r));
+      .map((r) => auditFromRow(r));
   }
 
   async auditNamespaces(): Promise<string[]> {
@@ -1125,17 +1068,7 @@ export class SqliteStore implements Store {
     // In the order asked.
     for (const p of pairs) {
       const r = found.get(`${p.a}\u0000${p.b}`);
-      if (r)
-        out.push({
-          a: r.a as string,
-          b: r.b as string,
-          aHash: r.a_hash as string,
-          bHash: r.b_hash as string,
-          relation: r.relation as JudgedPair["relation"],
-          judge: r.judge as string,
-          reason: r.reason as string,
-          at: r.at as string,
-        });
+      if (r) out.push(judgedPairFromRow(r));
     }
     return out;
   }
