@@ -14,9 +14,13 @@ export const isPostgresUrl = (location: string) => /^postgres(?:ql)?:\/\//.test(
 
 /** Where a location points, password removed, for messages and reports. */
 export function describeLocation(location: string): string {
-  if (!isPostgresUrl(location)) return `sqlite:${sqlitePath(location)}`;
+  return isPostgresUrl(location) ? redactUrl(location) : `sqlite:${sqlitePath(location)}`;
+}
+
+/** `postgres://user:secret@host/db` → `postgres://user@host/db`. */
+export function redactUrl(url: string): string {
   try {
-    const u = new URL(location);
+    const u = new URL(url);
     u.password = "";
     return u.toString();
   } catch {

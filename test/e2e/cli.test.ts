@@ -2,48 +2,26 @@
  * The shipped CLI, end to end: builds dist/ when it is older than src/, then spawns
  * `node dist/cli/main.js` the way a user's shell would.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import {
   existsSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
-  statSync,
   unlinkSync,
   writeFileSync,
 } from "node:fs";
 import { hostname, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lockFilePath } from "../../src/store/sqlite/file-lock.js";
+import { bin, ensureBuilt, root } from "../support/built-cli.js";
 
-const root = resolve(import.meta.dirname, "../..");
-const bin = join(root, "dist/cli/main.js");
 let dir: string;
 
-function newestMtime(folder: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-const stale = () => !existsSync(bin) || statSync(bin).mtimeMs < newestMtime(join(root, "src"));
-
 beforeAll(() => {
-  if (stale()) {
-    try {
-      execFileSync("npx", ["tsup"], { cwd: root, stdio: "pipe" });
-    } catch (error) {
-      // tsup writes the JavaScript before the declaration files: a .d.ts failure elsewhere in
-      // the tree does not stop the CLI from being testable, a stale or missing bundle does.
-      if (stale()) throw error;
-    }
-  }
+  ensureBuilt();
   dir = mkdtempSync(join(tmpdir(), "strata-e2e-"));
 }, 60_000);
 

@@ -5,6 +5,7 @@
  */
 import pg from "pg";
 import { StrataError } from "../../core/errors.js";
+import { redactUrl } from "../open-store.js";
 
 export type SqlRow = Record<string, unknown>;
 
@@ -94,16 +95,7 @@ export function mapDriverError(error: unknown, target: string): unknown {
   return error;
 }
 
-/** `postgres://user:secret@host/db` → `postgres://user@host/db`. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    u.password = "";
-    return u.toString();
-  } catch {
-    return "postgres://(unparseable url)";
-  }
-}
+export { redactUrl };
 
 export interface PgPoolClientOptions {
   /** Ends the pool on close. True when the adapter created it. */
@@ -133,18 +125,20 @@ export function pgPoolClient(pool: pg.Pool, options: PgPoolClientOptions): SqlCl
       throw mapDriverError(error, target);
     }
   };
+  const connect = async (): Promise<pg.PoolClient> => {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      throw mapDriverError(error, target);
+    }
+  };
   return {
     target,
     sessionScope: pool,
     query: (sql, params) => run(pool, sql, params),
     exec: (sql) => execOn(pool, sql),
     async session<T>(fn: (conn: SqlQueryable) => Promise<T>): Promise<T> {
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        throw mapDriverError(error, target);
-      }
+      const client = await connect();
       let broken = false;
       const marked = <R>(p: Promise<R>) =>
         p.catch((error: unknown) => {
@@ -161,12 +155,7 @@ export function pgPoolClient(pool: pg.Pool, options: PgPoolClientOptions): SqlCl
       }
     },
     async transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        throw mapDriverError(error, target);
-      }
+      const client = await connect();
       let broken = false;
       // The engine reads in parallel (Promise.all) inside a transaction; one connection runs
       // one query at a time, so queue them here rather than inside pg (deprecated there).

@@ -406,35 +406,33 @@ class PostgresReader implements StoreReader {
     return terms.map((t) => `plainto_tsquery('english', ${p.add(t)})`).join(" || ");
   }
 
-  async searchBeliefText(terms: readonly string[], filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
-    if (terms.length === 0) return [];
-    const p = new Params();
-    const q = this.tsQuery(terms, p);
-    const w = this.beliefWhere(filter, p);
-    // Normalisation 1: rank / (1 + log(length)), so long texts do not win by length alone (as in BM25).
-    const rows = await this.rows(
-      `SELECT b.rid, ts_rank_cd(b.tsv, q.q, 1) AS s FROM ${this.t("beliefs")} b, (SELECT ${q} AS q) q
-       WHERE b.tsv @@ q.q AND ${w} ORDER BY s DESC, b.rid ASC LIMIT ${p.add(limit)}`,
-      p.values,
-    );
-    return rows.map((r) => ({ id: `b${r.rid}`, score: num(r.s) }));
+  searchBeliefText(terms: readonly string[], filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
+    return this.textSearch("b", "beliefs", terms, limit, (p) => this.beliefWhere(filter, p, "b"));
   }
 
-  async searchEpisodeText(
+  searchEpisodeText(terms: readonly string[], filter: EpisodeFilter, limit: number): Promise<ScoredId[]> {
+    return this.textSearch("e", "episodes", terms, limit, (p) => this.episodeWhere(filter, p, "b"));
+  }
+
+  /** Rows of `table` (alias `b`) matching any term and `where`, best `ts_rank_cd` first, ties by id. */
+  private async textSearch(
+    prefix: "b" | "e",
+    table: string,
     terms: readonly string[],
-    filter: EpisodeFilter,
     limit: number,
+    where: (p: Params) => string,
   ): Promise<ScoredId[]> {
     if (terms.length === 0) return [];
     const p = new Params();
     const q = this.tsQuery(terms, p);
-    const w = this.episodeWhere(filter, p);
+    const w = where(p);
+    // Normalisation 1: rank / (1 + log(length)), so long texts do not win by length alone (as in BM25).
     const rows = await this.rows(
-      `SELECT e.rid, ts_rank_cd(e.tsv, q.q, 1) AS s FROM ${this.t("episodes")} e, (SELECT ${q} AS q) q
-       WHERE e.tsv @@ q.q AND ${w} ORDER BY s DESC, e.rid ASC LIMIT ${p.add(limit)}`,
+      `SELECT b.rid, ts_rank_cd(b.tsv, q.q, 1) AS s FROM ${this.t(table)} b, (SELECT ${q} AS q) q
+       WHERE b.tsv @@ q.q AND ${w} ORDER BY s DESC, b.rid ASC LIMIT ${p.add(limit)}`,
       p.values,
     );
-    return rows.map((r) => ({ id: `e${r.rid}`, score: num(r.s) }));
+    return rows.map((r) => ({ id: `${prefix}${r.rid}`, score: num(r.s) }));
   }
 
   async searchBeliefVectors(vector: Float32Array, filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
