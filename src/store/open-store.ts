@@ -8,6 +8,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { StrataError } from "../core/errors.js";
 import type { Store } from "../core/ports.js";
 
 export const isPostgresUrl = (location: string) => /^postgres(?:ql)?:\/\//.test(location);
@@ -15,6 +16,23 @@ export const isPostgresUrl = (location: string) => /^postgres(?:ql)?:\/\//.test(
 /** Where a location points, password removed, for messages and reports. */
 export function describeLocation(location: string): string {
   return isPostgresUrl(location) ? redactUrl(location) : `sqlite:${sqlitePath(location)}`;
+}
+
+/** A PostgreSQL URL, parsed; INVALID_INPUT (the password left out) when it is not one. */
+export function parsePostgresUrl(location: string): URL {
+  let url: URL | null = null;
+  try {
+    url = new URL(location);
+  } catch {
+    url = null;
+  }
+  if (!url || !/^postgres(?:ql)?:$/.test(url.protocol) || !url.hostname)
+    throw new StrataError(
+      "INVALID_INPUT",
+      `Not a PostgreSQL URL: "${redactUrl(location)}". Use postgres://user:password@host:5432/db (optionally ?schema=name).`,
+      { field: "url" },
+    );
+  return url;
 }
 
 /** `postgres://user:secret@host/db` → `postgres://user@host/db`. */
@@ -35,7 +53,7 @@ function sqlitePath(location: string): string {
 
 export async function openStore(location: string): Promise<Store> {
   if (isPostgresUrl(location)) {
-    const url = new URL(location);
+    const url = parsePostgresUrl(location);
     const schema = url.searchParams.get("schema") ?? undefined;
     url.searchParams.delete("schema");
     // Loaded on demand: SQLite users never load the Postgres driver.

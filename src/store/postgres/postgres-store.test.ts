@@ -18,6 +18,11 @@ describe("PostgresStore.open", () => {
 
   it("needs a url, a pool or a PGlite instance", async () => {
     await expect(PostgresStore.open({})).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    for (const url of ["postgres://", "postgres://a:s3cret@localhost:notaport/db", "mysql://a@h/db"]) {
+      const error = await PostgresStore.open({ url }).catch((e: unknown) => e);
+      expect(error, url).toMatchObject({ code: "INVALID_INPUT", details: { field: "url" } });
+      expect((error as Error).message).not.toContain("s3cret");
+    }
     await expect(
       PostgresStore.open({ url: DATABASE_URL ?? "postgres://x", schema: "bad-name" }),
     ).rejects.toMatchObject({

@@ -32,6 +32,7 @@ import type {
   StoreWriter,
   VectorGroup,
 } from "../../core/ports.js";
+import { parsePostgresUrl } from "../open-store.js";
 import {
   auditFromRow,
   BELIEF_FIELDS,
@@ -1057,13 +1058,15 @@ export class PostgresStore extends PostgresReader implements Store {
     if (o.client) return o.client;
     if (o.pglite) return pgliteClient(o.pglite, { ownsDb: false });
     if (o.pool) return pgPoolClient(o.pool, { ownsPool: false, target: "an injected pg Pool" });
-    if (o.url)
+    if (o.url) {
+      parsePostgresUrl(o.url); // refuses a malformed URL with INVALID_INPUT, before pg does with a TypeError
       return pgUrlClient({
         url: o.url,
         statementTimeoutMs: o.statementTimeoutMs ?? 30_000,
         connectTimeoutMs: o.connectTimeoutMs ?? 5_000,
         maxConnections: o.maxConnections ?? 10,
       });
+    }
     throw new StrataError(
       "INVALID_INPUT",
       "PostgresStore.open needs a url (postgres://user:password@host:5432/db), a pg Pool or a PGlite instance.",
