@@ -163,6 +163,23 @@ const cpuMs = (from: NodeJS.CpuUsage) => {
   return (d.user + d.system) / 1000;
 };
 
+/**
+ * `count` timed calls after `warmup` untimed ones: wall milliseconds per call, the results, and
+ * the CPU milliseconds of the timed calls together.
+ */
+async function sampleCalls<T>(count: number, warmup: number, call: () => Promise<T>) {
+  for (let i = 0; i < warmup; i++) await call();
+  const cpu = process.cpuUsage();
+  const samples: number[] = [];
+  const results: T[] = [];
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    results.push(await call());
+    samples.push(performance.now() - t);
+  }
+  return { samples, results, cpuMs: cpuMs(cpu) };
+}
+
 /** One growing store: preload to each size in turn, then measure writes, recall and context there. */
 async function runSizes(o: Options) {
   const dir = mkdtempSync(join(tmpdir(), "strata-bench-"));
@@ -251,39 +268,20 @@ async function measure(mem: Memory, traffic: Traffic, o: Options, timers: Timers
   timers?.reset();
 
   // ---- recall ----
-  const recallSamples: number[] = [];
-  let recallHits = 0;
-  let cpu = process.cpuUsage();
-  for (let i = 0; i < o.recallQueries + 20; i++) {
-    if (i === 20) cpu = process.cpuUsage();
-    const q = traffic.query();
-    const t = performance.now();
-    const hits = await mem.recall(q, { k: 5 });
-    const ms = performance.now() - t;
-    if (i >= 20) {
-      recallSamples.push(ms);
-      recallHits += hits.length;
-    }
-  }
-  const recallCpuMs = cpuMs(cpu);
+  const recall = await sampleCalls(o.recallQueries, 20, () => mem.recall(traffic.query(), { k: 5 }));
+  const recallSamples = recall.samples;
+  const recallHits = recall.results.reduce((n, hits) => n + hits.length, 0);
+  const recallCpuMs = recall.cpuMs;
   const recallProfile = timers?.snapshot(recallSamples.reduce((a, b) => a + b, 0));
   timers?.reset();
 
   // ---- context ----
-  const contextSamples: number[] = [];
-  let contextTokens = 0;
-  for (let i = 0; i < o.contextGoals + 10; i++) {
-    if (i === 10) cpu = process.cpuUsage();
-    const g = traffic.goal();
-    const t = performance.now();
-    const c = await mem.context(g, { tokenBudget: 600 });
-    const ms = performance.now() - t;
-    if (i >= 10) {
-      contextSamples.push(ms);
-      contextTokens += c.tokens;
-    }
-  }
-  const contextCpuMs = cpuMs(cpu);
+  const context = await sampleCalls(o.contextGoals, 10, () =>
+    mem.context(traffic.goal(), { tokenBudget: 600 }),
+  );
+  const contextSamples = context.samples;
+  const contextTokens = context.results.reduce((n, c) => n + c.tokens, 0);
+  const contextCpuMs = context.cpuMs;
   const contextProfile = timers?.snapshot(contextSamples.reduce((a, b) => a + b, 0));
   timers?.reset();
 
