@@ -58,6 +58,9 @@ export interface SplitScore {
   /** Share of pairs whose predicted label is the gold label. */
   accuracy: number;
   byKind: Record<string, { label: PairLabel; total: number; correct: number; accuracy: number }>;
+  /** How many pairs were misclassified. */
+  missed: number;
+  /** The misclassified pairs, frozen (held-out) ones left out: they are counted, never listed. */
   misses: Miss[];
 }
 
@@ -132,6 +135,7 @@ export async function scorePairs(pairs: readonly LabelledPair[], judge: Judge): 
     falseDuplicate,
     accuracy: ratio(correct, pairs.length),
     byKind,
+    missed: misses.length,
     misses,
   };
 }
@@ -156,6 +160,9 @@ export async function evaluateSupersession(options: SupersessionOptions = {}): P
     );
   }
   if (!options.split) splits.all = await scorePairs(all, judge);
+  // Looking at the frozen half's misses is how tuning on it starts: count them, never list them.
+  for (const score of Object.values(splits))
+    score.misses = score.misses.filter((m) => all.find((p) => p.id === m.id)!.split !== "held-out");
   const report: SupersessionReport = { judge: judge.name, pairs: all.length, frozen: "held-out", splits };
   if (options.system === false) return report;
   // The library runs with its configured (default) judge, whatever `judge` was given above.
@@ -223,9 +230,7 @@ export function renderSupersessionMarkdown(report: SupersessionReport): string {
   }
   for (const n of named) {
     const misses = report.splits[n]!.misses;
-    lines.push("", `Misclassified (${n}): ${misses.length}`);
-    // The frozen half is counted, never listed: looking at its misses is how tuning on it starts.
-    if (n === report.frozen) continue;
+    lines.push("", `Misclassified (${n}): ${report.splits[n]!.missed}`);
     for (const m of misses)
       lines.push(
         `- ${m.id} [${m.kind}] gold ${m.label}, judged ${m.predicted} (${m.reason}): "${m.older}" → "${m.newer}"`,
