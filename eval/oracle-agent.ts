@@ -104,10 +104,13 @@ export async function runPairs(pairs: readonly RunnablePair[], options: RunOptio
       for (let round = 0; round < 20; round++) {
         const page = await offer(mem, namespace, pageSize, reviewSupported);
         reviewSupported = page.reviewSupported;
-        const fresh = page.pairs.filter((c) => !answered.has(`${c.a}:${c.b}`));
-        if (fresh.length === 0) break;
-        offered += fresh.length;
-        const judgments = fresh.map((c): Judgment => {
+        const fresh = (xs: Offered[]) => xs.filter((c) => !answered.has(`${c.a}:${c.b}`));
+        const open = fresh(page.open);
+        const inOpen = new Set(open.map((c) => `${c.a}:${c.b}`));
+        const review = fresh(page.review).filter((c) => !inOpen.has(`${c.a}:${c.b}`));
+        if (open.length + review.length === 0) break;
+        offered += open.length + review.length;
+        const verdict = (c: Offered): Judgment => {
           answered.add(`${c.a}:${c.b}`);
           const same = (c.a === ids.older && c.b === ids.newer) || (c.a === ids.newer && c.b === ids.older);
           if (!same) return { a: c.a, b: c.b, verdict: "distinct" };
@@ -115,12 +118,17 @@ export async function runPairs(pairs: readonly RunnablePair[], options: RunOptio
           return p.label === "supersedes"
             ? { a: ids.older, b: ids.newer, verdict: "supersede" }
             : { a: c.a, b: c.b, verdict: VERDICT[p.label] };
-        });
-        try {
-          await mem.judge(judgments);
-        } catch (err) {
-          if (!isStrataError(err)) throw err;
-          refused++;
+        };
+        // Open pairs in one batch; a review pair alone, so one the library cannot apply (an
+        // archived side) never takes the rest of the batch down with it.
+        const batches = [...(open.length > 0 ? [open.map(verdict)] : []), ...review.map((c) => [verdict(c)])];
+        for (const judgments of batches) {
+          try {
+            await mem.judge(judgments);
+          } catch (err) {
+            if (!isStrataError(err)) throw err;
+            refused++;
+          }
         }
       }
       const oracle = await endState(mem, namespace, ids);
@@ -148,21 +156,22 @@ interface Offered {
   b: string;
 }
 
-/** One page of candidates, and review pairs when the library offers them. */
+/** One page of open candidates, and of review pairs when the library offers them. */
 async function offer(
   mem: Memory,
   namespace: string,
   limit: number,
   review: boolean,
-): Promise<{ pairs: Offered[]; reviewSupported: boolean }> {
-  const pairs: Offered[] = (await mem.candidates({ namespace, limit })).map((c) => ({ a: c.a, b: c.b }));
-  if (!review) return { pairs, reviewSupported: false };
+): Promise<{ open: Offered[]; review: Offered[]; reviewSupported: boolean }> {
+  const open: Offered[] = (await mem.candidates({ namespace, limit })).map((c) => ({ a: c.a, b: c.b }));
+  if (!review) return { open, review: [], reviewSupported: false };
   try {
     // `review` is newer than some builds of the library: pass it untyped and detect refusal.
     const reviewed = (await mem.candidates({ namespace, limit, review: true } as never)) as Offered[];
-    return { pairs: [...pairs, ...reviewed.map((c) => ({ a: c.a, b: c.b }))], reviewSupported: true };
+    return { open, review: reviewed.map((c) => ({ a: c.a, b: c.b })), reviewSupported: true };
   } catch (err) {
-    if (isStrataError(err) && err.code === "INVALID_INPUT") return { pairs, reviewSupported: false };
+    if (isStrataError(err) && err.code === "INVALID_INPUT")
+      return { open, review: [], reviewSupported: false };
     throw err;
   }
 }
