@@ -219,6 +219,11 @@ export interface SystemScore {
   falseMerged: number;
   /** Share of pairs whose end state is the label. */
   accuracy: number;
+  /**
+   * Pairs whose end state without an agent is not the label, and how many of them
+   * `candidates()` offered to the oracle: whether every unsure pair reaches a semantic judge.
+   */
+  wrongOffered: { wrong: number; offered: number };
 }
 
 export const ratio = (n: number, d: number) => (d === 0 ? 1 : Math.round((n / d) * 1000) / 1000);
@@ -235,7 +240,13 @@ export function scoreRuns(runs: readonly PairRun[], stage: "noAgent" | "oracle")
   let falseRedundant = 0;
   let falseMerged = 0;
   let correct = 0;
+  let wrong = 0;
+  let wrongOffered = 0;
   for (const r of runs) {
+    if (endLabel(r.noAgent) !== r.label) {
+      wrong++;
+      if (r.offered > 0) wrongOffered++;
+    }
     const state = r[stage];
     const predicted = endLabel(state);
     if (predicted === r.label) correct++;
@@ -262,6 +273,7 @@ export function scoreRuns(runs: readonly PairRun[], stage: "noAgent" | "oracle")
     falseRedundant,
     falseMerged,
     accuracy: ratio(correct, runs.length),
+    wrongOffered: { wrong, offered: wrongOffered },
   };
 }
 
@@ -274,14 +286,14 @@ export function renderSystemRows(
   rows: readonly { name: string; noAgent: SystemScore; oracle: SystemScore }[],
 ): string[] {
   const lines = [
-    "| set | pairs | P no agent | R no agent | false supersedes | dups merged, no agent | false-redundant | false-merged | P oracle | R oracle | dups merged, oracle |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| set | pairs | P no agent | R no agent | false supersedes | dups merged, no agent | false-redundant | false-merged | wrong pairs offered | P oracle | R oracle | dups merged, oracle |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const { name, noAgent: n, oracle: o } of rows) {
     const ns = n.supersedes;
     const os = o.supersedes;
     lines.push(
-      `| ${name} | ${n.pairs} | ${share(ns.tp, ns.tp + ns.fp)} | ${share(ns.tp, ns.tp + ns.fn)} | ${ns.fp} | ${n.duplicates.merged}/${n.duplicates.total} | ${n.falseRedundant} | ${n.falseMerged} | ${share(os.tp, os.tp + os.fp)} | ${share(os.tp, os.tp + os.fn)} | ${o.duplicates.merged}/${o.duplicates.total} |`,
+      `| ${name} | ${n.pairs} | ${share(ns.tp, ns.tp + ns.fp)} | ${share(ns.tp, ns.tp + ns.fn)} | ${ns.fp} | ${n.duplicates.merged}/${n.duplicates.total} | ${n.falseRedundant} | ${n.falseMerged} | ${o.wrongOffered.offered}/${o.wrongOffered.wrong} | ${share(os.tp, os.tp + os.fp)} | ${share(os.tp, os.tp + os.fn)} | ${o.duplicates.merged}/${o.duplicates.total} |`,
     );
   }
   return lines;
