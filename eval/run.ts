@@ -27,6 +27,13 @@ const EVALS: Record<string, () => Promise<EvalMain>> = {
       return { json: report, markdown: m.renderSupersessionMarkdown(report) };
     };
   },
+  "judge-styles": async () => {
+    const m = await import("./judge-styles/index.js");
+    return async (args) => {
+      const report = await m.evaluateJudgeStyles(m.parseJudgeStylesArgs(args));
+      return { json: report, markdown: m.renderJudgeStylesMarkdown(report) };
+    };
+  },
   "rotting-stream": async () => {
     const m = await import("./rotting-stream/index.js");
     return async (args) => {

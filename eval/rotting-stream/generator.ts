@@ -3,6 +3,12 @@
  * statements and paraphrases, changes, restatements, recalled memories written back
  * ("As noted before, …", quoted), questions, chit-chat and self-referential notes.
  * Pure and deterministic: the same seed gives the same stream and the same truth.
+ *
+ * Two flavours. `messy` (the default) names services by lower-case identifiers ("ledger-db",
+ * "checkout-svc") that are never capitalised, even at the start of a sentence, phrases some
+ * changes as chat ("oh btw Mei took over the ledger-db service"), and mixes in acknowledgements,
+ * greetings and self-notes ("Thanks, that helps.", "ok sounds good", "let me check"). `classic`
+ * (`messy: false`) is the stream the rotting-stream regression test was written for.
  */
 
 import { createRandom } from "../../test/support/random.js";
@@ -57,6 +63,26 @@ const SERVICES = [
 ];
 const REGIONS = ["us-east-1", "us-west-2", "eu-west-1", "eu-central-1", "ap-southeast-2", "ca-central-1"];
 const TEAMS = ["database", "network", "storage", "mobile", "frontend"];
+/** Messy stream: services named by lower-case identifiers whose case must survive storage. */
+const SERVICE_IDS = [
+  "checkout-svc",
+  "ledger-db",
+  "payments-api",
+  "search-svc",
+  "auth-gw",
+  "notify-worker",
+  "inventory-svc",
+  "reports-etl",
+];
+/** Messy stream: changes phrased as chat, by family (added to each family's change templates). */
+const CHATTY_CHANGES: Record<string, string[]> = {
+  owner: ["oh btw {v} took over the {e} service", "fyi the {e} service was handed over to {v}"],
+  port: ["heads up: the {e} service moved to port {v}"],
+  region: ["fyi the {e} service runs in {v} now"],
+  version: ["btw we bumped {e} to {v} in production"],
+  oncall: ["{v} is covering on-call for the {e} team now"],
+  limit: ["heads up, the {e} got bumped to {v} {u}"],
+};
 
 const FAMILIES: Record<string, Family> = {
   owner: {
@@ -195,6 +221,9 @@ export interface Stream {
   seed: number;
   days: number;
   start: string;
+  messy: boolean;
+  /** Identifiers the stream always writes in lower case: a belief spelling one otherwise was re-capitalised. */
+  identifiers: string[];
   facts: FactSpec[];
   events: StreamEvent[];
 }
@@ -207,27 +236,40 @@ export interface StreamOptions {
   facts?: number;
   /** First day, ISO date. Default 2026-03-01. */
   start?: string;
+  /**
+   * Lower-case service identifiers, chat-phrased changes, acknowledgements and greetings.
+   * Default true; false gives the classic stream.
+   */
+  messy?: boolean;
 }
 
-const fill = (tpl: string, e: string, v: string, o: string, u: string) =>
+/** A lower-case identifier ("ledger-db", "nginx") keeps its case even at the start of a sentence. */
+const KEEP_CASE = new Set([...SERVICE_IDS, "nginx"]);
+
+const fill = (tpl: string, e: string, v: string, o: string, u: string, messy = false) =>
   tpl
-    .replaceAll("{E}", e[0]!.toUpperCase() + e.slice(1))
+    .replaceAll("{E}", messy && KEEP_CASE.has(e) ? e : e[0]!.toUpperCase() + e.slice(1))
     .replaceAll("{e}", e)
     .replaceAll("{v}", v)
     .replaceAll("{o}", o)
     .replaceAll("{u}", u)
     .trim();
 
-function allFacts(): { family: Family; entity: string; values: string[]; unit: string }[] {
+function allFacts(messy: boolean): { family: Family; entity: string; values: string[]; unit: string }[] {
   const out: { family: Family; entity: string; values: string[]; unit: string }[] = [];
-  for (const s of SERVICES) out.push({ family: FAMILIES.owner!, entity: s, values: PEOPLE, unit: "" });
-  for (const s of SERVICES)
-    out.push({ family: FAMILIES.port!, entity: s, values: FAMILIES.port!.values, unit: "" });
-  for (const s of SERVICES.slice(0, 6))
-    out.push({ family: FAMILIES.region!, entity: s, values: REGIONS, unit: "" });
-  for (const [c, vs] of COMPONENTS) out.push({ family: FAMILIES.version!, entity: c, values: vs, unit: "" });
-  for (const t of TEAMS) out.push({ family: FAMILIES.oncall!, entity: t, values: PEOPLE, unit: "" });
-  for (const [l, u, vs] of LIMITS) out.push({ family: FAMILIES.limit!, entity: l, values: vs, unit: u });
+  const services = messy ? SERVICE_IDS : SERVICES;
+  const family = (name: string): Family => {
+    const f = FAMILIES[name]!;
+    return messy ? { ...f, change: [...f.change, ...(CHATTY_CHANGES[name] ?? [])] } : f;
+  };
+  for (const s of services) out.push({ family: family("owner"), entity: s, values: PEOPLE, unit: "" });
+  for (const s of services)
+    out.push({ family: family("port"), entity: s, values: FAMILIES.port!.values, unit: "" });
+  for (const s of services.slice(0, 6))
+    out.push({ family: family("region"), entity: s, values: REGIONS, unit: "" });
+  for (const [c, vs] of COMPONENTS) out.push({ family: family("version"), entity: c, values: vs, unit: "" });
+  for (const t of TEAMS) out.push({ family: family("oncall"), entity: t, values: PEOPLE, unit: "" });
+  for (const [l, u, vs] of LIMITS) out.push({ family: family("limit"), entity: l, values: vs, unit: u });
   // Interleave families so a small stream still covers every kind of fact.
   const byFamily = new Map<string, typeof out>();
   for (const f of out) byFamily.set(f.family.name, [...(byFamily.get(f.family.name) ?? []), f]);
@@ -247,11 +289,31 @@ const CHIT_CHAT = [
   "👍 done",
   "Perfect.",
 ];
+/** Messy stream: acknowledgements and greetings that are not facts (drawn instead of CHIT_CHAT). */
+const MESSY_CHIT_CHAT = [
+  ...CHIT_CHAT,
+  "Thanks, that helps.",
+  "ok sounds good",
+  "let me check",
+  "Hi!",
+  "Good morning, team.",
+  "Thanks for the quick answer, that really helps.",
+  "np, happy to help",
+  "Makes sense, thank you.",
+  "brb, grabbing a coffee",
+  "Great, that's all I needed for now.",
+];
 const SELF_NOTES = [
   "I will remember to double-check the {e} numbers tomorrow",
   "Note to self: look at the {e} dashboard later",
   "Let me check the {e} runbook before answering",
   "I'll keep in mind that the user cares about {e}",
+];
+const MESSY_SELF_NOTES = [
+  ...SELF_NOTES,
+  "let me check the {e} logs first",
+  "Reminder to myself: ask about {e} at standup",
+  "I should look into {e} after lunch",
 ];
 const ECHOES = [
   "As noted before, {s}",
@@ -267,8 +329,11 @@ export function generateStream(options: StreamOptions = {}): Stream {
   const seed = options.seed ?? 42;
   const days = options.days ?? 30;
   const start = options.start ?? "2026-03-01";
+  const messy = options.messy ?? true;
   const rng = createRandom(seed);
-  const specs = allFacts().slice(0, Math.min(options.facts ?? 40, 40));
+  const specs = allFacts(messy).slice(0, Math.min(options.facts ?? 40, 40));
+  const chitChat = messy ? MESSY_CHIT_CHAT : CHIT_CHAT;
+  const selfNotes = messy ? MESSY_SELF_NOTES : SELF_NOTES;
 
   const facts: FactSpec[] = specs.map((s, i) => {
     const order = [...s.values];
@@ -295,7 +360,7 @@ export function generateStream(options: StreamOptions = {}): Stream {
       id: `f${i + 1}`,
       family: s.family.name,
       entity: s.entity,
-      query: fill(s.family.query, s.entity, "", "", s.unit),
+      query: fill(s.family.query, s.entity, "", "", s.unit, messy),
       history,
     };
   });
@@ -311,11 +376,11 @@ export function generateStream(options: StreamOptions = {}): Stream {
       const current = f.history[idx]!.value;
       const previous = idx > 0 ? f.history[idx - 1]!.value : current;
       const next = spec.values.find((v) => v !== current) ?? current;
-      const state = () => fill(pick(rng, fam.state), f.entity, current, previous, spec.unit);
+      const state = () => fill(pick(rng, fam.state), f.entity, current, previous, spec.unit, messy);
       if (day === 1) todays.push({ text: state(), type: "observation", tag: "state", fact: f.id });
       else if (f.history[idx]!.day === day)
         todays.push({
-          text: fill(pick(rng, fam.change), f.entity, current, previous, spec.unit),
+          text: fill(pick(rng, fam.change), f.entity, current, previous, spec.unit, messy),
           type: "observation",
           tag: "change",
           fact: f.id,
@@ -333,7 +398,7 @@ export function generateStream(options: StreamOptions = {}): Stream {
       }
       if (rng() < 0.06)
         todays.push({
-          text: fill(pick(rng, fam.question), f.entity, next, current, spec.unit),
+          text: fill(pick(rng, fam.question), f.entity, next, current, spec.unit, messy),
           type: rng() < 0.5 ? "question" : "observation",
           tag: "question",
           fact: f.id,
@@ -341,10 +406,10 @@ export function generateStream(options: StreamOptions = {}): Stream {
     });
     const chat = 2 + Math.floor(rng() * 3);
     for (let c = 0; c < chat; c++)
-      todays.push({ text: pick(rng, CHIT_CHAT), type: "observation", tag: "chit-chat", fact: null });
+      todays.push({ text: pick(rng, chitChat), type: "observation", tag: "chit-chat", fact: null });
     if (rng() < 0.7)
       todays.push({
-        text: fill(pick(rng, SELF_NOTES), pick(rng, specs).entity, "", "", ""),
+        text: fill(pick(rng, selfNotes), pick(rng, specs).entity, "", "", "", messy),
         type: "observation",
         tag: "self-note",
         fact: null,
@@ -357,5 +422,7 @@ export function generateStream(options: StreamOptions = {}): Stream {
       events.push({ day, at, ...t });
     });
   }
-  return { seed, days, start, facts, events };
+  // Regions are always lower case; so, in the messy stream, are service ids and nginx.
+  const identifiers = messy ? [...SERVICE_IDS, "nginx", ...REGIONS] : [...REGIONS];
+  return { seed, days, start, messy, identifiers, facts, events };
 }

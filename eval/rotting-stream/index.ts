@@ -1,9 +1,10 @@
 /**
- * `npm run eval -- rotting-stream [--seed 42] [--days 30] [--facts 40]`: a month of messy agent
- * traffic recorded with `record`, one simulated day at a time on an injected clock, consolidated
- * and maintained at the end of each day as an agent would. Then: how many beliefs are active
- * against the true number of current facts, the share that is usable (current and not a
- * duplicate), stale beliefs still active, and recall@3 of every current value.
+ * `npm run eval -- rotting-stream [--seed 42] [--days 30] [--facts 40] [--classic]`: a month of
+ * messy agent traffic recorded with `record`, one simulated day at a time on an injected clock,
+ * consolidated and maintained at the end of each day as an agent would. Then: how many beliefs
+ * are active against the true number of current facts, the share that is usable (current and not
+ * a duplicate), stale beliefs still active, chit-chat distilled into beliefs, identifiers whose
+ * case a stored belief changed, and recall@3 of every current value.
  */
 import { openMemory } from "../../src/open-memory.js";
 import { type FactSpec, generateStream, type Stream, type StreamOptions } from "./generator.js";
@@ -17,13 +18,25 @@ export interface BeliefJudgement {
   duplicate: boolean;
 }
 
+export interface RecapitalisedBelief {
+  id: string;
+  text: string;
+  /** The identifier as the stream always writes it, and as the belief spells it. */
+  identifier: string;
+  spelled: string;
+}
+
 export interface RottingStreamReport {
   seed: number;
   days: number;
   facts: number;
+  /** Whether the stream was the messy one (lower-case identifiers, chat, acknowledgements). */
+  messy: boolean;
   events: number;
   eventsByTag: Record<string, number>;
   activeBeliefs: number;
+  /** Active beliefs of every kind (facts, failures, rules …), chit-chat included. */
+  activeAllKinds: number;
   usable: number;
   usableShare: number;
   duplicates: number;
@@ -33,6 +46,15 @@ export interface RottingStreamReport {
   missing: number;
   recallAt3: number;
   recallHits: number;
+  /**
+   * Active beliefs (any kind) distilled from acknowledgements, greetings or self-notes: every
+   * source episode is chit-chat or a self-note, or the text is one of them.
+   */
+  chitChat: number;
+  /** Active beliefs (any kind) that spell a lower-case identifier of the stream in another case. */
+  recapitalised: number;
+  chitChatBeliefs: { id: string; kind: string; text: string }[];
+  recapitalisedBeliefs: RecapitalisedBelief[];
   staleBeliefs: BeliefJudgement[];
   otherBeliefs: BeliefJudgement[];
   duplicateBeliefs: BeliefJudgement[];
@@ -48,7 +70,7 @@ const mentions = (text: string, value: string) =>
 /** The fact a text is about: its entity is named and the text mentions one of its values. */
 export function classify(text: string, facts: readonly FactSpec[]): Pick<BeliefJudgement, "fact" | "state"> {
   const hints: Record<string, RegExp> = {
-    owner: /\bown/i,
+    owner: /\bown|\btook over\b|\bhanded over\b/i,
     port: /\bport\b/i,
     region: /\b(?:region|deployed|moved to)\b|[a-z]{2}-[a-z]+-\d/i,
     version: /./,
@@ -67,17 +89,48 @@ export function classify(text: string, facts: readonly FactSpec[]): Pick<BeliefJ
   return best;
 }
 
+/** Case-insensitive, whole-token occurrences of an identifier, as spelled in the text. */
+function spellings(text: string, identifier: string): string[] {
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(identifier)}(?![\\p{L}\\p{N}])`, "giu");
+  return [...text.matchAll(re)].map((m) => m[0]);
+}
+
+/** The first identifier a text spells in another case than the stream always writes it. */
+export function recapitalisation(
+  text: string,
+  identifiers: readonly string[],
+): { identifier: string; spelled: string } | null {
+  for (const identifier of identifiers) {
+    const spelled = spellings(text, identifier).find((s) => s !== identifier);
+    if (spelled) return { identifier, spelled };
+  }
+  return null;
+}
+
+const normal = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
 export async function evaluateRottingStream(options: StreamOptions = {}): Promise<RottingStreamReport> {
   const started = globalThis.performance.now();
   const stream: Stream = generateStream(options);
   let now = new Date(`${stream.start}T00:00:00.000Z`);
   const mem = await openMemory({ path: ":memory:", clock: { now: () => now } });
+  // Which episodes hold chit-chat or self-notes, and their texts, to recognise beliefs made of them.
+  const smallTalkEpisodes = new Set<string>();
+  const smallTalkTexts = new Set(
+    stream.events.filter((e) => e.tag === "chit-chat" || e.tag === "self-note").map((e) => normal(e.text)),
+  );
   try {
     for (let day = 1; day <= stream.days; day++) {
       for (const e of stream.events) {
         if (e.day !== day) continue;
         now = new Date(e.at);
-        await mem.record(e.text, { at: e.at, type: e.type });
+        const r = await mem.record(e.text, { at: e.at, type: e.type });
+        if (r.stored && r.layer === "episode" && (e.tag === "chit-chat" || e.tag === "self-note"))
+          smallTalkEpisodes.add(r.id);
       }
       // End of the day: the agent sleeps.
       now = new Date(Date.parse(`${stream.start}T23:00:00.000Z`) + (day - 1) * 86_400_000);
@@ -85,9 +138,21 @@ export async function evaluateRottingStream(options: StreamOptions = {}): Promis
       await mem.maintain();
     }
 
-    const active = (await mem.list({ status: "active", limit: 10_000 })).flatMap((b) =>
-      b.layer === "belief" && b.kind === "fact" ? [b] : [],
+    const allActive = (await mem.list({ status: "active", limit: 10_000 })).flatMap((b) =>
+      b.layer === "belief" ? [b] : [],
     );
+    const active = allActive.filter((b) => b.kind === "fact");
+    const chitChatBeliefs = allActive
+      .filter(
+        (b) =>
+          (b.sources.length > 0 && b.sources.every((s) => smallTalkEpisodes.has(s))) ||
+          smallTalkTexts.has(normal(b.text)),
+      )
+      .map((b) => ({ id: b.id, kind: b.kind, text: b.text }));
+    const recapitalisedBeliefs = allActive.flatMap((b) => {
+      const r = recapitalisation(b.text, stream.identifiers);
+      return r ? [{ id: b.id, text: b.text, ...r }] : [];
+    });
     const seen = new Set<string>();
     const judged: BeliefJudgement[] = active.map((b) => {
       const c = classify(b.text, stream.facts);
@@ -111,9 +176,11 @@ export async function evaluateRottingStream(options: StreamOptions = {}): Promis
       seed: stream.seed,
       days: stream.days,
       facts: stream.facts.length,
+      messy: stream.messy,
       events: stream.events.length,
       eventsByTag,
       activeBeliefs: judged.length,
+      activeAllKinds: allActive.length,
       usable,
       usableShare: round(judged.length === 0 ? 0 : usable / judged.length),
       duplicates: judged.filter((j) => j.duplicate).length,
@@ -122,6 +189,10 @@ export async function evaluateRottingStream(options: StreamOptions = {}): Promis
       missing: stream.facts.filter((f) => !seen.has(f.id)).length,
       recallAt3: round((stream.facts.length - recallMisses.length) / stream.facts.length),
       recallHits: stream.facts.length - recallMisses.length,
+      chitChat: chitChatBeliefs.length,
+      recapitalised: recapitalisedBeliefs.length,
+      chitChatBeliefs,
+      recapitalisedBeliefs,
       staleBeliefs: judged.filter((j) => j.state === "stale"),
       otherBeliefs: judged.filter((j) => j.state === "other"),
       duplicateBeliefs: judged.filter((j) => j.duplicate),
@@ -136,13 +207,21 @@ export async function evaluateRottingStream(options: StreamOptions = {}): Promis
 export function parseRottingStreamArgs(args: readonly string[]): StreamOptions {
   const options: StreamOptions = {};
   for (let i = 0; i < args.length; i += 2) {
+    if (args[i] === "--classic") {
+      options.messy = false;
+      i--;
+      continue;
+    }
     const value = Number(args[i + 1]);
     if (!Number.isInteger(value) || value < 1)
-      throw new Error(`E_BAD_ARGS: "${args[i]}" needs a positive integer (use --seed, --days, --facts)`);
+      throw new Error(
+        `E_BAD_ARGS: "${args[i]}" needs a positive integer (use --seed, --days, --facts, --classic)`,
+      );
     if (args[i] === "--seed") options.seed = value;
     else if (args[i] === "--days") options.days = value;
     else if (args[i] === "--facts") options.facts = value;
-    else throw new Error(`E_BAD_ARGS: unknown argument "${args[i]}" (use --seed, --days, --facts)`);
+    else
+      throw new Error(`E_BAD_ARGS: unknown argument "${args[i]}" (use --seed, --days, --facts, --classic)`);
   }
   return options;
 }
@@ -151,7 +230,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 export function renderRottingStreamMarkdown(r: RottingStreamReport): string {
   const lines = [
-    `Seed ${r.seed}, ${r.days} days, ${r.facts} facts, ${r.events} events recorded (${Object.entries(
+    `${r.messy ? "Messy" : "Classic"} stream, seed ${r.seed}, ${r.days} days, ${r.facts} facts, ${r.events} events recorded (${Object.entries(
       r.eventsByTag,
     )
       .map(([k, v]) => `${k} ${v}`)
@@ -159,12 +238,15 @@ export function renderRottingStreamMarkdown(r: RottingStreamReport): string {
     "",
     "| measure | value | aim |",
     "|---|---:|---:|",
-    `| active beliefs / current facts | ${r.activeBeliefs} / ${r.facts} | ≈ 1 |`,
+    `| active fact beliefs / current facts | ${r.activeBeliefs} / ${r.facts} | ≈ 1 |`,
+    `| active beliefs of every kind | ${r.activeAllKinds} | ≈ ${r.facts} |`,
     `| usable (current, not duplicated) | ${r.usable} (${pct(r.usableShare)}) | ≥ 90% |`,
     `| duplicates of a current value | ${r.duplicates} | 0 |`,
     `| stale beliefs still active | ${r.stale} | 0 |`,
     `| other (no fact's value) | ${r.other} | 0 |`,
     `| facts with no current belief | ${r.missing} | 0 |`,
+    `| chit-chat beliefs (acknowledgements, greetings, self-notes) | ${r.chitChat} | 0 |`,
+    `| re-capitalised identifiers ("ledger-db" stored as "Ledger-db") | ${r.recapitalised} | 0 |`,
     `| recall@3 of current values | ${r.recallHits}/${r.facts} (${pct(r.recallAt3)}) | 100% |`,
   ];
   const list = (title: string, xs: BeliefJudgement[]) => {
@@ -174,7 +256,20 @@ export function renderRottingStreamMarkdown(r: RottingStreamReport): string {
   };
   list("Stale beliefs still active", r.staleBeliefs);
   list("Duplicates", r.duplicateBeliefs);
-  list("Other active beliefs", r.otherBeliefs);
+  const chat = new Set(r.chitChatBeliefs.map((b) => b.id));
+  list(
+    "Other active beliefs (chit-chat listed below)",
+    r.otherBeliefs.filter((b) => !chat.has(b.id)),
+  );
+  if (r.chitChatBeliefs.length > 0) {
+    lines.push("", "Chit-chat beliefs:");
+    for (const b of r.chitChatBeliefs) lines.push(`- ${b.id} (${b.kind}): ${b.text}`);
+  }
+  if (r.recapitalisedBeliefs.length > 0) {
+    lines.push("", "Re-capitalised identifiers:");
+    for (const b of r.recapitalisedBeliefs)
+      lines.push(`- ${b.id} (${b.identifier} → ${b.spelled}): ${b.text}`);
+  }
   if (r.recallMisses.length > 0) {
     lines.push("", "Recall misses:");
     for (const m of r.recallMisses)

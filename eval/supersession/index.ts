@@ -1,14 +1,18 @@
 /**
- * `npm run eval -- supersession [--split dev|held-out]`: the lexical judge on a labelled set of
- * statement pairs (older → newer). Scores `supersedes` (the judge's `supersedes` and
- * `contradicts` both count) with precision, recall and F1, `duplicate` with accuracy, and every
- * pair kind apart, listing each miss. The "dev" half may be looked at while improving the judge;
- * the "held-out" half was written first and is never tuned on.
+ * `npm run eval -- supersession [--split dev|held-out] [--no-system]`: the lexical judge on a
+ * labelled set of statement pairs (older → newer). Scores `supersedes` (the judge's `supersedes`
+ * and `contradicts` both count) with precision, recall and F1, `duplicate` with accuracy, and
+ * every pair kind apart. Then the same pairs through the library (`remember`, `consolidate`), with
+ * no agent and with an oracle agent answering `candidates()` from the labels (../oracle-agent.ts).
+ *
+ * FROZEN: the "held-out" half (ids `h…`) is reported, never tuned on, and no test asserts on its
+ * figures; its misses are counted but not listed. Tune on the "dev" half (ids `d…`) only.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createLexicalJudge } from "../../src/core/judge/lexical-judge.js";
 import type { Judge, JudgeVerdict } from "../../src/core/ports.js";
+import { renderSystemRows, runPairs, type SystemScore, scoreRuns } from "../oracle-agent.js";
 
 export type PairLabel = "supersedes" | "duplicate" | "distinct";
 export type Split = "dev" | "held-out";
@@ -49,16 +53,30 @@ export interface SplitScore {
   pairs: number;
   supersedes: { tp: number; fp: number; fn: number; precision: number; recall: number; f1: number };
   duplicate: { total: number; correct: number; accuracy: number };
+  /** Pairs the judge called `duplicate` whose label is not: statements the gate would drop. */
+  falseDuplicate: number;
   /** Share of pairs whose predicted label is the gold label. */
   accuracy: number;
   byKind: Record<string, { label: PairLabel; total: number; correct: number; accuracy: number }>;
+  /** How many pairs were misclassified. */
+  missed: number;
+  /** The misclassified pairs, frozen (held-out) ones left out: they are counted, never listed. */
   misses: Miss[];
 }
 
 export interface SupersessionReport {
   judge: string;
   pairs: number;
+  /** The half that is reported and never tuned on. */
+  frozen: "held-out";
   splits: Record<string, SplitScore>;
+  /**
+   * The pairs through the library: end state with no agent and with an oracle agent answering
+   * `candidates()` (absent with `system: false`).
+   */
+  system?: Record<string, { noAgent: SystemScore; oracle: SystemScore }>;
+  /** Whether the oracle could also answer `candidates({ review: true })`. */
+  reviewSupported?: boolean;
 }
 
 const ratio = (n: number, d: number) => (d === 0 ? 1 : Math.round((n / d) * 1000) / 1000);
@@ -72,6 +90,7 @@ export async function scorePairs(pairs: readonly LabelledPair[], judge: Judge): 
   let fn = 0;
   let dupTotal = 0;
   let dupCorrect = 0;
+  let falseDuplicate = 0;
   let correct = 0;
   const byKind: SplitScore["byKind"] = {};
   const misses: Miss[] = [];
@@ -85,7 +104,7 @@ export async function scorePairs(pairs: readonly LabelledPair[], judge: Judge): 
     if (p.label === "duplicate") {
       dupTotal++;
       if (ok) dupCorrect++;
-    }
+    } else if (predicted === "duplicate") falseDuplicate++;
     if (ok) correct++;
     byKind[p.kind] ??= { label: p.label, total: 0, correct: 0, accuracy: 0 };
     const k = byKind[p.kind]!;
@@ -113,8 +132,10 @@ export async function scorePairs(pairs: readonly LabelledPair[], judge: Judge): 
     pairs: pairs.length,
     supersedes: { tp, fp, fn, precision, recall, f1 },
     duplicate: { total: dupTotal, correct: dupCorrect, accuracy: ratio(dupCorrect, dupTotal) },
+    falseDuplicate,
     accuracy: ratio(correct, pairs.length),
     byKind,
+    missed: misses.length,
     misses,
   };
 }
@@ -123,6 +144,8 @@ export interface SupersessionOptions {
   path?: string;
   split?: Split;
   judge?: Judge;
+  /** Also run the pairs through the library, with no agent and with the oracle. Default true. */
+  system?: boolean;
 }
 
 export async function evaluateSupersession(options: SupersessionOptions = {}): Promise<SupersessionReport> {
@@ -137,7 +160,22 @@ export async function evaluateSupersession(options: SupersessionOptions = {}): P
     );
   }
   if (!options.split) splits.all = await scorePairs(all, judge);
-  return { judge: judge.name, pairs: all.length, splits };
+  // Looking at the frozen half's misses is how tuning on it starts: count them, never list them.
+  for (const score of Object.values(splits))
+    score.misses = score.misses.filter((m) => all.find((p) => p.id === m.id)!.split !== "held-out");
+  const report: SupersessionReport = { judge: judge.name, pairs: all.length, frozen: "held-out", splits };
+  if (options.system === false) return report;
+  // The library runs with its configured (default) judge, whatever `judge` was given above.
+  const considered = options.split ? all.filter((p) => p.split === options.split) : all;
+  const { runs, reviewSupported } = await runPairs(considered.map((p) => ({ ...p, group: p.kind })));
+  report.system = {};
+  for (const split of Object.keys(splits)) {
+    const ids = new Set(all.filter((p) => split === "all" || p.split === split).map((p) => p.id));
+    const subset = runs.filter((r) => ids.has(r.id));
+    report.system[split] = { noAgent: scoreRuns(subset, "noAgent"), oracle: scoreRuns(subset, "oracle") };
+  }
+  report.reviewSupported = reviewSupported;
+  return report;
 }
 
 export function parseSupersessionArgs(args: readonly string[]): SupersessionOptions {
@@ -146,11 +184,15 @@ export function parseSupersessionArgs(args: readonly string[]): SupersessionOpti
     if (args[i] === "--split" && (args[i + 1] === "dev" || args[i + 1] === "held-out")) {
       options.split = args[i + 1] as Split;
       i++;
+    } else if (args[i] === "--no-system") {
+      options.system = false;
     } else if (args[i] === "--pairs" && args[i + 1]) {
       options.path = args[i + 1]!;
       i++;
     } else
-      throw new Error(`E_BAD_ARGS: unknown argument "${args[i]}" (use --split dev|held-out, --pairs <file>)`);
+      throw new Error(
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --split dev|held-out, --pairs <file>, --no-system)`,
+      );
   }
   return options;
 }
@@ -159,11 +201,13 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 export function renderSupersessionMarkdown(report: SupersessionReport): string {
   const lines: string[] = [`Judge: ${report.judge}; ${report.pairs} labelled pairs.`, ""];
-  lines.push("| split | pairs | P(supersedes) | R(supersedes) | F1 | duplicate acc. | overall acc. |");
-  lines.push("|---|---:|---:|---:|---:|---:|---:|");
+  lines.push(
+    "| split | pairs | P(supersedes) | R(supersedes) | F1 | duplicate acc. | false duplicate | overall acc. |",
+  );
+  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const [name, s] of Object.entries(report.splits))
     lines.push(
-      `| ${name} | ${s.pairs} | ${pct(s.supersedes.precision)} | ${pct(s.supersedes.recall)} | ${pct(s.supersedes.f1)} | ${pct(s.duplicate.accuracy)} | ${pct(s.accuracy)} |`,
+      `| ${name}${name === report.frozen ? " (frozen)" : ""} | ${s.pairs} | ${pct(s.supersedes.precision)} | ${pct(s.supersedes.recall)} | ${pct(s.supersedes.f1)} | ${pct(s.duplicate.accuracy)} | ${s.falseDuplicate} | ${pct(s.accuracy)} |`,
     );
   const kinds = [...new Set(Object.values(report.splits).flatMap((s) => Object.keys(s.byKind)))];
   const named = Object.keys(report.splits).filter((n) => n !== "all");
@@ -176,9 +220,17 @@ export function renderSupersessionMarkdown(report: SupersessionReport): string {
     const gold = Object.values(report.splits).find((s) => s.byKind[k])!.byKind[k]!.label;
     lines.push(`| ${k} | ${gold} | ${cells.join(" | ")} |`);
   }
+  if (report.system) {
+    lines.push(
+      "",
+      `Through the library (remember → consolidate), with no agent, then with an oracle agent answering candidates()${report.reviewSupported ? " and candidates({ review: true })" : ""} from the labels:`,
+      "",
+      ...renderSystemRows(Object.entries(report.system).map(([name, s]) => ({ name, ...s }))),
+    );
+  }
   for (const n of named) {
     const misses = report.splits[n]!.misses;
-    lines.push("", `Misclassified (${n}): ${misses.length}`);
+    lines.push("", `Misclassified (${n}): ${report.splits[n]!.missed}`);
     for (const m of misses)
       lines.push(
         `- ${m.id} [${m.kind}] gold ${m.label}, judged ${m.predicted} (${m.reason}): "${m.older}" → "${m.newer}"`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generateStream } from "../../eval/rotting-stream/generator.js";
-import { evaluateRottingStream } from "../../eval/rotting-stream/index.js";
+import { evaluateRottingStream, recapitalisation } from "../../eval/rotting-stream/index.js";
 
 describe("rotting-stream eval", () => {
   it("generates the same stream from the same seed", () => {
@@ -13,8 +13,32 @@ describe("rotting-stream eval", () => {
     );
   });
 
-  it("ends small and current on 12 days of 20 facts (the thresholds reached)", async () => {
-    const r = await evaluateRottingStream({ seed: 42, days: 12, facts: 20 });
+  it("messy by default: lower-case identifiers the stream never capitalises, chat-phrased changes, acknowledgements", () => {
+    const messy = generateStream({ seed: 42, days: 10 });
+    const classic = generateStream({ seed: 42, days: 10, messy: false });
+    expect(messy.messy).toBe(true);
+    expect(messy.identifiers).toContain("ledger-db");
+    expect(messy.events.filter((e) => recapitalisation(e.text, messy.identifiers))).toEqual([]);
+    // A sentence-initial identifier stays lower case ("ledger-db service port: 8080").
+    expect(messy.events.some((e) => messy.identifiers.some((id) => e.text.startsWith(`${id} `)))).toBe(true);
+    const texts = new Set(messy.events.map((e) => e.text));
+    expect(["Thanks, that helps.", "ok sounds good", "let me check"].some((t) => texts.has(t))).toBe(true);
+    expect(classic.events.some((e) => e.text.includes("ledger-db"))).toBe(false);
+  });
+
+  it("finds an identifier spelled in another case, as a whole token", () => {
+    const ids = ["ledger-db", "nginx", "eu-west-1"];
+    expect(recapitalisation("Ledger-db listens on 8080", ids)).toEqual({
+      identifier: "ledger-db",
+      spelled: "Ledger-db",
+    });
+    expect(recapitalisation("NGINX was upgraded", ids)).toEqual({ identifier: "nginx", spelled: "NGINX" });
+    expect(recapitalisation("ledger-db runs in eu-west-1; nginx too", ids)).toBeNull();
+    expect(recapitalisation("Nginxes everywhere", ids)).toBeNull();
+  });
+
+  it("ends small and current on 12 days of 20 facts of the classic stream (the thresholds reached)", async () => {
+    const r = await evaluateRottingStream({ seed: 42, days: 12, facts: 20, messy: false });
     expect(r.stale).toBe(0);
     expect(r.other).toBe(0);
     expect(r.usableShare).toBeGreaterThanOrEqual(0.9);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { evaluateSupersession, loadPairs } from "../../eval/supersession/index.js";
+import {
+  evaluateSupersession,
+  loadPairs,
+  renderSupersessionMarkdown,
+} from "../../eval/supersession/index.js";
 
+// The held-out half is FROZEN: reported by `npm run eval`, never tuned on, and never asserted on
+// here. Only the dev half's figures gate CI.
 describe("supersession eval (lexical judge)", () => {
   it("has at least 150 labelled pairs, split into dev and held-out halves", () => {
     const pairs = loadPairs();
@@ -9,25 +15,31 @@ describe("supersession eval (lexical judge)", () => {
     expect(pairs.filter((p) => p.split === "held-out").length).toBeGreaterThanOrEqual(75);
   });
 
-  it("keeps the figures it reached: precision and recall of supersedes, duplicate accuracy", async () => {
-    const r = await evaluateSupersession();
-    const held = r.splits["held-out"]!;
-    const dev = r.splits.dev!;
-    expect(held.supersedes.precision).toBeGreaterThanOrEqual(0.97);
-    expect(held.supersedes.recall).toBeGreaterThanOrEqual(0.97);
-    expect(held.duplicate.accuracy).toBeGreaterThanOrEqual(0.8);
+  it("keeps the figures it reached on the dev half: precision and recall of supersedes, duplicate accuracy", async () => {
+    const dev = (await evaluateSupersession({ split: "dev", system: false })).splits.dev!;
     expect(dev.supersedes.precision).toBe(1);
     expect(dev.supersedes.recall).toBeGreaterThanOrEqual(0.97);
     expect(dev.duplicate.accuracy).toBeGreaterThanOrEqual(0.9);
   });
 
-  it("never lets a hard negative supersede: questions, hypotheticals, other entities, additions", async () => {
-    const r = await evaluateSupersession();
-    const leaks = r.splits.all!.misses.filter(
+  it("never lets a dev hard negative supersede: questions, hypotheticals, other entities, additions", async () => {
+    const r = await evaluateSupersession({ split: "dev", system: false });
+    const leaks = r.splits.dev!.misses.filter(
       (m) =>
         ["question", "hypothetical", "different-entity", "additive", "shared-words"].includes(m.kind) &&
         (m.predicted === "supersedes" || m.predicted === "contradicts"),
     );
     expect(leaks).toEqual([]);
+  });
+
+  it("counts the frozen half's misses in its report but never lists them", async () => {
+    const r = await evaluateSupersession({ system: false });
+    const held = loadPairs().filter((p) => p.split === "held-out");
+    const md = renderSupersessionMarkdown(r);
+    expect(r.frozen).toBe("held-out");
+    expect(md).toContain("held-out (frozen)");
+    expect(r.splits["held-out"]!.misses).toEqual([]);
+    expect(r.splits.all!.misses.filter((m) => m.id.startsWith("h"))).toEqual([]);
+    for (const p of held) expect(md).not.toContain(`- ${p.id} `);
   });
 });

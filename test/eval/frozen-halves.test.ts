@@ -1,0 +1,24 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { loadStylePairs } from "../../eval/judge-styles/index.js";
+import { loadPairs } from "../../eval/supersession/index.js";
+
+const fingerprint = (pairs: readonly unknown[]) =>
+  createHash("sha256").update(JSON.stringify(pairs)).digest("hex");
+
+// The held-out halves are FROZEN: reported, never tuned on. Editing one (rewording a pair the
+// judge fails, relabelling it, dropping it) is tuning on it, so their content is pinned here. A
+// fingerprint changes only to fix a label that was wrong, in a commit that says which and why.
+describe("frozen held-out halves", () => {
+  it("eval/supersession's held-out pairs are unchanged", () => {
+    expect(fingerprint(loadPairs().filter((p) => p.split === "held-out"))).toBe(
+      "1168dd67926d97b3285d1a2c7e1bf38c40387b9131b8f0c12b9e68dd73f807fb",
+    );
+  });
+
+  it("eval/judge-styles' held-out pairs are unchanged", () => {
+    expect(fingerprint(loadStylePairs().filter((p) => p.split === "held-out"))).toBe(
+      "d86468362be977a1dc95654656170065efb150a81cba7cbb678dbb773ad28f07",
+    );
+  });
+});
