@@ -10,7 +10,11 @@ export default defineConfig({
   format: ["esm"],
   target: "node20",
   dts: {
-    entry: { index: "src/index.ts", embedders: "src/embed/index.ts", postgres: "src/store/postgres/index.ts" },
+    entry: {
+      index: "src/index.ts",
+      embedders: "src/embed/index.ts",
+      postgres: "src/store/postgres/index.ts",
+    },
   },
   sourcemap: true,
   clean: true,
