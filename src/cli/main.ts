@@ -21,6 +21,7 @@ import { describeLocation, isPostgresUrl } from "../store/open-store.js";
 import { createProgram, type GlobalOptions, type Invocation, type RunEnv } from "./program.js";
 import { createStyle } from "./style.js";
 import { UsageError } from "./usage-error.js";
+import { cliWording } from "./wording.js";
 
 /** sysexits' EX_TEMPFAIL: a temporary failure, the same command succeeds later (BUSY). */
 const EXIT_TEMPFAIL = 75;
@@ -196,7 +197,11 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     }
     if (error instanceof UsageError)
       return failWith(2, { code: error.code, message: error.message, details: {} });
-    if (isStrataError(error)) return failWith(exitCodeOf(error.code), error.toJSON() as ErrorBody);
+    if (isStrataError(error))
+      return failWith(exitCodeOf(error.code), {
+        ...(error.toJSON() as ErrorBody),
+        message: cliWording(error.message),
+      });
     const message = error instanceof Error ? error.message : String(error);
     return failWith(1, { code: "INTERNAL", message: `unexpected failure: ${message}`, details: {} });
   } finally {

@@ -159,6 +159,8 @@ export function createProgram(
     .option("-q, --quiet", "print nothing on success; errors still go to stderr")
     .exitOverride()
     .configureOutput({ writeOut: output.writeOut, writeErr: output.writeErr })
+    // Every command's --help lists --db, -n, --json and --quiet too (they work after the command).
+    .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError()
     .addHelpText(
       "after",
