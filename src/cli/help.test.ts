@@ -1,4 +1,6 @@
 /** Every command's --help shows the global options a user needs with it (--db, -n, --json, --quiet). */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createProgram } from "./program.js";
 
@@ -31,5 +33,26 @@ describe("per-command --help", () => {
 
   it("covers every command", () => {
     expect(commands.length).toBeGreaterThan(30);
+  });
+});
+
+describe("docs/cli.md", () => {
+  const doc = readFileSync(join(import.meta.dirname, "../../docs/cli.md"), "utf8");
+  const program = createProgram("0.0.0", { writeOut: () => {}, writeErr: () => {} }, () => {});
+
+  it.each(program.commands.map((c) => c.name()))("documents strata %s (a section or a table row)", (name) => {
+    expect(doc).toMatch(new RegExp(`(^### |^\\| )[^\\n]*\`strata ${name}[ \`]`, "m"));
+  });
+
+  it("documents every global option", () => {
+    for (const option of program.options) expect(doc).toContain(option.long);
+  });
+
+  it("the LICENSE file matches package.json's license", () => {
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "../../package.json"), "utf8"));
+    const license = readFileSync(join(import.meta.dirname, "../../LICENSE"), "utf8");
+    expect(pkg.license).toBe("MIT");
+    expect(license.split("\n")[0]).toBe("MIT License");
+    expect(pkg.files).toContain("LICENSE");
   });
 });
