@@ -4,12 +4,20 @@
  * command function to call and how to render its answer. Nothing here prints, reads the
  * environment or exits.
  */
+import { homedir } from "node:os";
 import { Argument, Command } from "commander";
 import type { Memory, ProgressHooks } from "../core/engine.js";
 import { isPostgresUrl } from "../store/open-store.js";
 import { registerAgentCommands } from "./agent-commands.js";
 import { toInteger, toJson, toList } from "./args.js";
 import { type DemoTranscript, renderDemo, runDemo } from "./commands/demo.js";
+import {
+  doctorExitCode,
+  renderDoctor,
+  renderNamespaces,
+  runDoctor,
+  runNamespaces,
+} from "./commands/doctor.js";
 import { type InitResult, renderInit, runInit } from "./commands/init.js";
 import {
   renderAudit,
@@ -535,6 +543,36 @@ export function createProgram(
     .description("counts by layer, kind, type and status")
     .addHelpText("after", examples("strata stats", "strata -n agent-7 stats --json"))
     .action(() => on({ command: "stats", run: engine((mem) => runStats(mem)), render: renderStats }));
+
+  program
+    .command("namespaces")
+    .description("every namespace in the store, with its episodes, beliefs and audit entries")
+    .addHelpText("after", examples("strata namespaces", "strata namespaces --json"))
+    .action(() =>
+      on({ command: "namespaces", run: engine((mem) => runNamespaces(mem)), render: renderNamespaces }),
+    );
+
+  program
+    .command("doctor")
+    .description(
+      "check the store, embedder, index, audit chain, Node.js and the agent clients wired to Strata (exit 1 on a failure)",
+    )
+    .addHelpText("after", examples("strata doctor", "strata --db ~/.strata/work.db doctor --json"))
+    .action(() =>
+      on({
+        command: "doctor",
+        run: engine((mem, env) =>
+          runDoctor(mem, {
+            label: env.dbLabel,
+            file: env.dbExisted === null ? null : env.dbPath,
+            home: homedir(),
+            nodeVersion: process.version,
+          }),
+        ),
+        render: renderDoctor,
+        exitCode: doctorExitCode,
+      }),
+    );
 
   program
     .command("verify")
