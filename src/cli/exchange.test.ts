@@ -123,11 +123,28 @@ describe("strata export / import / backup", () => {
       '{"type":"entity","name":"Alice","entityType":"person","observations":["Works at Acme"]}',
       '{"type":"relation","from":"Alice","to":"Acme","relationType":"works_at"}',
     ].join("\n");
-    const out = renderImport(await runImport(mem, { text }), plain);
+    const report = await runImport(mem, { text });
+    const out = renderImport(report, plain);
     expect(out).toMatch(
       /^imported 3 statement\(s\) from memory.jsonl \(1 entities, 1 relations\) into default: 2 stored, 1 merged/,
     );
     expect(out).toMatch(/\nmerged b\d+ {2}Alice works at Acme/);
+    expect(out).not.toMatch(/\nstored /); // stored lines only with --verbose
+    expect(renderImport(report, plain, { verbose: true })).toMatch(/\nstored /);
+  });
+
+  it("a large memory.jsonl import prints a summary, not a line per statement", async () => {
+    const lines = Array.from(
+      { length: 300 },
+      (_, i) =>
+        `{"type":"entity","name":"Service ${i}","entityType":"service","observations":["Runs on port ${8000 + i}"]}`,
+    );
+    const report = await runImport(mem, { text: lines.join("\n") });
+    const out = renderImport(report, plain);
+    expect(report.items.length).toBe(600); // each entity's type and its observation
+    expect(out.split("\n").length).toBeLessThanOrEqual(8);
+    expect(out).toContain("--verbose lists every statement");
+    expect(renderImport(report, plain, { verbose: true }).split("\n").length).toBe(601);
   });
 
   it("backup writes a copy and names it", async () => {
