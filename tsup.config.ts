@@ -1,10 +1,21 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", "cli/main": "src/cli/main.ts" },
+  entry: {
+    index: "src/index.ts",
+    embedders: "src/embed/index.ts",
+    postgres: "src/store/postgres/index.ts",
+    "cli/main": "src/cli/main.ts",
+  },
   format: ["esm"],
   target: "node20",
-  dts: { entry: { index: "src/index.ts" } },
+  dts: {
+    entry: {
+      index: "src/index.ts",
+      embedders: "src/embed/index.ts",
+      postgres: "src/store/postgres/index.ts",
+    },
+  },
   sourcemap: true,
   clean: true,
   splitting: true,

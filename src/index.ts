@@ -1,3 +1,6 @@
+export { type AuditJsonlVerification, verifyAuditJsonl } from "./core/audit.js";
+export type { WrapPackage } from "./core/continuity/package.js";
+export type { PreparedWrap, SaveReport } from "./core/continuity/wraps.js";
 export {
   createEngine,
   describeBelief,

@@ -5,8 +5,7 @@
  *   import { openMemory } from "strata-memory";
  *   const mem = await openMemory({ path: "agent.db" });
  */
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { AuditSink } from "./core/audit-sink.js";
 import { guardEmbedder } from "./core/embedder-guard.js";
 import { createEngine, type Memory } from "./core/engine.js";
@@ -16,6 +15,7 @@ import type { Clock, Embedder, Judge, Store, Tokenizer } from "./core/ports.js";
 import { createHashedEmbedder } from "./embed/hashed-embedder.js";
 import { isPostgresUrl, openStore } from "./store/open-store.js";
 import { SqliteStore } from "./store/sqlite/sqlite-store.js";
+import { createStoreFolder } from "./store/sqlite/store-folder.js";
 import { createGptTokenizer } from "./tokenizer/gpt-tokenizer.js";
 
 export interface OpenMemoryOptions {
@@ -75,7 +75,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
   }
   if (!store) {
     const path = options.path ?? ":memory:";
-    if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
+    if (path !== ":memory:") createStoreFolder(resolve(path));
     store = SqliteStore.open({ path: path === ":memory:" ? path : resolve(path) });
   }
   const embedder = options.embedder ?? createHashedEmbedder();

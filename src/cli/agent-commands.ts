@@ -3,15 +3,29 @@
  * Registered from createProgram with one call, so they live apart from the engine-verb commands.
  */
 import { realpathSync } from "node:fs";
-import { homedir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { toInteger } from "./args.js";
 import { type HookResult, renderHook, runHookSessionEnd, runHookSessionStart } from "./commands/hook.js";
-import { type InstallResult, renderInstall, runInstall } from "./commands/install.js";
+import {
+  CLIENTS,
+  type Client,
+  defaultConfigPath,
+  type InstallResult,
+  renderInstall,
+  runInstall,
+  runUninstall,
+} from "./commands/install.js";
 import { renderServe, runServe, type ServeResult } from "./commands/serve.js";
 import type { GlobalOptions, Invocation } from "./program.js";
 import { UsageError } from "./usage-error.js";
+
+interface PathOptions {
+  config?: string;
+  settings?: string;
+  mcpConfig?: string;
+}
 
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 
@@ -60,47 +74,106 @@ export function registerAgentCommands(
       }),
     );
 
+  const clientList = CLIENTS.join(", ");
+  const asClient = (verb: string, name: string): Client => {
+    if (!(CLIENTS as readonly string[]).includes(name))
+      throw new UsageError(`${verb} knows ${clientList}; got "${name}".`);
+    return name as Client;
+  };
+  const paths = (client: Client, env: { resolvePath(p: string): string }, o: PathOptions) => ({
+    configPath: env.resolvePath(o.config ?? o.mcpConfig ?? defaultConfigPath(client, homedir())),
+    ...(client === "claude-code"
+      ? { settingsPath: env.resolvePath(o.settings ?? join(homedir(), ".claude", "settings.json")) }
+      : {}),
+  });
+
   program
     .command("install")
     .description(
-      "wire Strata into an agent harness (claude-code: SessionStart/SessionEnd hooks and the MCP server)",
+      "wire Strata into an agent client: the MCP server, and for claude-code the SessionStart/SessionEnd hooks",
     )
-    .argument("<harness>", "claude-code")
+    .argument("<client>", clientList)
     .option("--print", "only show what would be written")
-    .option("--settings <path>", "Claude Code settings file (default ~/.claude/settings.json)")
+    .option("--config <path>", "the client's MCP config file (default: where the client reads it)")
+    .option("--settings <path>", "claude-code: settings file for the hooks (default ~/.claude/settings.json)")
     .option(
       "--mcp-config <path>",
-      "file holding mcpServers (default ~/.claude.json; a project's .mcp.json works)",
+      "claude-code: file holding mcpServers (default ~/.claude.json; a project's .mcp.json works)",
     )
+    .option("--allow-ephemeral", "write even when strata runs from npx's cache or a temp folder")
     .addHelpText(
       "after",
-      examples(
-        "strata install claude-code --print",
-        "strata --db ~/.strata/work.db install claude-code",
-        "strata install claude-code --settings .claude/settings.json --mcp-config .mcp.json",
-      ),
+      `\nDefault config files: ${CLIENTS.map((c) => `${c} ${defaultConfigPath(c, "~")}`).join("; ")}.\n` +
+        "Install Strata for good first (`npm install -g .` or `npm link` in a clone): a config that points\n" +
+        "into npx's cache breaks when npm clears it, so install refuses that.\n" +
+        examples(
+          "strata install claude-code --print",
+          "strata --db ~/.strata/work.db install claude-code",
+          "strata install claude-code --settings .claude/settings.json --mcp-config .mcp.json",
+          "strata install cursor",
+          "strata install codex --print",
+        ),
     )
-    .action((harness: string, o: { print?: boolean; settings?: string; mcpConfig?: string }) => {
-      if (harness !== "claude-code") throw new UsageError(`install knows "claude-code", got "${harness}".`);
+    .action((name: string, o: PathOptions & { print?: boolean; allowEphemeral?: boolean }) => {
+      const client = asClient("install", name);
       const global = program.opts() as GlobalOptions;
       invoke<InstallResult>({
         command: "install",
         run: {
           standalone: (env) =>
             runInstall({
+              client,
               node: process.execPath,
               // The entry the user ran (through any npm bin symlink): dist/cli/main.js.
               bin: realpathSync(process.argv[1] ?? ""),
               dbPath: env.dbPath,
               ...(global.namespace ? { namespace: global.namespace } : {}),
-              settingsPath: env.resolvePath(o.settings ?? join(homedir(), ".claude", "settings.json")),
-              mcpPath: env.resolvePath(o.mcpConfig ?? join(homedir(), ".claude.json")),
+              ...paths(client, env, o),
               print: Boolean(o.print),
+              allowEphemeral: Boolean(o.allowEphemeral),
+              ephemeralRoots: [realpathSync(tmpdir())],
             }),
         },
         render: renderInstall,
       });
     });
+
+  program
+    .command("uninstall")
+    .description("remove Strata's MCP server entry (and claude-code hooks) from an agent client's config")
+    .argument("<client>", clientList)
+    .option("--print", "only show what would be written")
+    .option("--config <path>", "the client's MCP config file (default: where the client reads it)")
+    .option("--settings <path>", "claude-code: settings file for the hooks (default ~/.claude/settings.json)")
+    .option("--mcp-config <path>", "claude-code: file holding mcpServers (default ~/.claude.json)")
+    .addHelpText("after", examples("strata uninstall claude-code", "strata uninstall cursor --print"))
+    .action((name: string, o: PathOptions & { print?: boolean }) => {
+      const client = asClient("uninstall", name);
+      invoke<InstallResult>({
+        command: "uninstall",
+        run: {
+          standalone: (env) => runUninstall({ client, ...paths(client, env, o), print: Boolean(o.print) }),
+        },
+        render: renderInstall,
+      });
+    });
+
+  program
+    .command("instructions")
+    .description("print the agent instructions (the memory loop) for CLAUDE.md, AGENTS.md or GEMINI.md")
+    .addHelpText("after", examples("strata instructions >> AGENTS.md"))
+    .action(() =>
+      invoke<{ text: string }>({
+        command: "instructions",
+        run: {
+          // Loaded on demand: the tool table pulls in the MCP schemas, which no other command needs.
+          standalone: async () => ({
+            text: (await import("../mcp/agent-instructions.js")).AGENT_INSTRUCTIONS,
+          }),
+        },
+        render: (r) => r.text,
+      }),
+    );
 
   const hook = program
     .command("hook")

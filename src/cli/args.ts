@@ -37,12 +37,38 @@ export function withoutUndefined<T extends object>(o: T): Partial<T> {
 
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
+const UNIT_WORDS: Record<string, number> = {
+  minute: 60_000,
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 604_800_000,
+};
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+const DAY = 86_400_000;
+
 /**
- * "7d" → the ISO time 7 days before `now` (also 30m, 12h, 2w); anything else is passed on as a
- * time for the engine to check (2026-03-01, 2026-03-01T12:00:00Z).
+ * A time as people say it, relative to `now`, as an ISO time; anything else is passed on for the
+ * engine to check (2026-03-01, 2026-03-01T12:00:00Z). Relative times keep the time of day:
+ *
+ *   "now" · "today" → now · "yesterday" → 24 hours ago · "7d" / "30m" / "12h" / "2w" ·
+ *   "3 days ago" / "1 week ago" / "90 minutes ago" · "last monday" → the latest Monday
+ *   before today (a week ago on a Monday).
  */
-export function toSince(value: string, now: Date): string {
-  const m = /^(\d+)\s*([mhdw])$/.exec(value.trim());
-  if (!m) return value;
-  return new Date(now.getTime() - Number(m[1]) * UNITS[m[2]!]!).toISOString();
+export function toTime(value: string, now: Date): string {
+  const v = value.trim().toLowerCase();
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  if (v === "now" || v === "today") return now.toISOString();
+  if (v === "yesterday") return ago(DAY);
+  const compact = /^(\d+)\s*([mhdw])$/.exec(v);
+  if (compact) return ago(Number(compact[1]) * UNITS[compact[2]!]!);
+  const words = /^(\d+|an?|one)\s+(minute|hour|day|week)s?\s+ago$/.exec(v);
+  if (words) return ago((/^\d+$/.test(words[1]!) ? Number(words[1]) : 1) * UNIT_WORDS[words[2]!]!);
+  const last = /^last\s+([a-z]+)$/.exec(v);
+  const weekday = last ? WEEKDAYS.indexOf(last[1]!) : -1;
+  if (weekday >= 0) return ago(((now.getDay() - weekday + 7) % 7 || 7) * DAY);
+  if (last || /\bago$/.test(v))
+    throw new UsageError(
+      `cannot read the time "${value}": use an ISO date (2026-03-01), "yesterday", "3 days ago", "2w" or "last monday".`,
+    );
+  return value;
 }

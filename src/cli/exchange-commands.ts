@@ -4,6 +4,7 @@
  * an `Invocation`.
  */
 import { type Command, Option } from "commander";
+import type { ImportReport } from "../core/exchange/load.js";
 import { EXPORT_FORMATS } from "../core/model.js";
 import {
   renderBackup,
@@ -52,6 +53,7 @@ export function registerExchangeCommands(program: Command, on: (inv: Invocation)
       "import a Strata export (json or jsonl, into an empty store) or the MCP memory server's memory.jsonl (through the write gate); the format is detected",
     )
     .argument("[file]", "the file to import; stdin when omitted or -")
+    .option("--verbose", "list every imported statement (default: counts and the first merges)")
     .addHelpText(
       "after",
       examples(
@@ -61,14 +63,14 @@ export function registerExchangeCommands(program: Command, on: (inv: Invocation)
         "cat export.jsonl | strata --db new.db import -",
       ),
     )
-    .action((file: string | undefined) =>
-      invoke({
+    .action((file: string | undefined, o: { verbose?: boolean }) =>
+      invoke<ImportReport>({
         command: "import",
         run: {
           engine: async (mem, env) =>
             runImport(mem, { text: await env.readInput(file) }, env.progress("import")),
         },
-        render: renderImport,
+        render: (r, style) => renderImport(r, style, { verbose: Boolean(o.verbose) }),
       }),
     );
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { verifyAuditJsonl } from "../core/audit.js";
 import type { Memory } from "../core/engine.js";
 import { openMemory } from "../open-memory.js";
-import { toSince } from "./args.js";
+import { toTime } from "./args.js";
 import {
   type FileSink,
   renderBackup,
@@ -51,7 +51,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe("durations for --since", () => {
+describe("times as people say them, for --at, --as-of and --since", () => {
   const now = new Date("2026-03-10T12:00:00.000Z");
   it.each([
     ["30m", "2026-03-10T11:30:00.000Z"],
@@ -59,7 +59,18 @@ describe("durations for --since", () => {
     ["7d", "2026-03-03T12:00:00.000Z"],
     ["2w", "2026-02-24T12:00:00.000Z"],
     ["2026-03-01", "2026-03-01"],
-  ])("%s → %s", (value, expected) => expect(toSince(value, now)).toBe(expected));
+    ["now", "2026-03-10T12:00:00.000Z"],
+    ["yesterday", "2026-03-09T12:00:00.000Z"],
+    ["3 days ago", "2026-03-07T12:00:00.000Z"],
+    ["an hour ago", "2026-03-10T11:00:00.000Z"],
+    ["2 weeks ago", "2026-02-24T12:00:00.000Z"],
+    ["last monday", "2026-03-09T12:00:00.000Z"], // 2026-03-10 is a Tuesday
+    ["Last Tuesday", "2026-03-03T12:00:00.000Z"], // today's weekday: a week ago
+  ])("%s → %s", (value, expected) => expect(toTime(value, now)).toBe(expected));
+
+  it.each(["last funday", "many days ago"])("%s is a usage error that shows what it reads", (value) => {
+    expect(() => toTime(value, now)).toThrow(/cannot read the time .*yesterday.*3 days ago/);
+  });
 });
 
 describe("strata audit", () => {
@@ -112,11 +123,28 @@ describe("strata export / import / backup", () => {
       '{"type":"entity","name":"Alice","entityType":"person","observations":["Works at Acme"]}',
       '{"type":"relation","from":"Alice","to":"Acme","relationType":"works_at"}',
     ].join("\n");
-    const out = renderImport(await runImport(mem, { text }), plain);
+    const report = await runImport(mem, { text });
+    const out = renderImport(report, plain);
     expect(out).toMatch(
       /^imported 3 statement\(s\) from memory.jsonl \(1 entities, 1 relations\) into default: 2 stored, 1 merged/,
     );
     expect(out).toMatch(/\nmerged b\d+ {2}Alice works at Acme/);
+    expect(out).not.toMatch(/\nstored /); // stored lines only with --verbose
+    expect(renderImport(report, plain, { verbose: true })).toMatch(/\nstored /);
+  });
+
+  it("a large memory.jsonl import prints a summary, not a line per statement", async () => {
+    const lines = Array.from(
+      { length: 300 },
+      (_, i) =>
+        `{"type":"entity","name":"Service ${i}","entityType":"service","observations":["Runs on port ${8000 + i}"]}`,
+    );
+    const report = await runImport(mem, { text: lines.join("\n") });
+    const out = renderImport(report, plain);
+    expect(report.items.length).toBe(600); // each entity's type and its observation
+    expect(out.split("\n").length).toBeLessThanOrEqual(8);
+    expect(out).toContain("--verbose lists every statement");
+    expect(renderImport(report, plain, { verbose: true }).split("\n").length).toBe(601);
   });
 
   it("backup writes a copy and names it", async () => {

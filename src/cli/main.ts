@@ -5,8 +5,10 @@
  * renders or serialises its answer, and maps every error to an exit code in one place:
  *
  *   success 0 · StrataError (the engine refused) 1 · usage error (unknown command or option,
- *   missing argument, missing --yes) 2 · BUSY (another sweep or consolidation of the namespace
- *   is running; try again later) 75, EX_TEMPFAIL · anything else 1, reported as INTERNAL.
+ *   missing argument, missing --yes) 2 · STORE_UNAVAILABLE or EMBEDDER_FAILED (the store or the
+ *   embedding server cannot be reached or opened) 69, EX_UNAVAILABLE · BUSY (another sweep or
+ *   consolidation of the namespace is running; try again later) 75, EX_TEMPFAIL · anything
+ *   else 1, reported as INTERNAL.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
@@ -19,9 +21,19 @@ import { describeLocation, isPostgresUrl } from "../store/open-store.js";
 import { createProgram, type GlobalOptions, type Invocation, type RunEnv } from "./program.js";
 import { createStyle } from "./style.js";
 import { UsageError } from "./usage-error.js";
+import { cliWording } from "./wording.js";
 
 /** sysexits' EX_TEMPFAIL: a temporary failure, the same command succeeds later (BUSY). */
 const EXIT_TEMPFAIL = 75;
+/** sysexits' EX_UNAVAILABLE: a service Strata needs (the store, the embedder) is not there. */
+const EXIT_UNAVAILABLE = 69;
+
+const exitCodeOf = (code: string): number =>
+  code === "BUSY"
+    ? EXIT_TEMPFAIL
+    : code === "STORE_UNAVAILABLE" || code === "EMBEDDER_FAILED"
+      ? EXIT_UNAVAILABLE
+      : 1;
 
 interface ErrorBody {
   code: string;
@@ -186,7 +198,10 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     if (error instanceof UsageError)
       return failWith(2, { code: error.code, message: error.message, details: {} });
     if (isStrataError(error))
-      return failWith(error.code === "BUSY" ? EXIT_TEMPFAIL : 1, error.toJSON() as ErrorBody);
+      return failWith(exitCodeOf(error.code), {
+        ...(error.toJSON() as ErrorBody),
+        message: cliWording(error.message),
+      });
     const message = error instanceof Error ? error.message : String(error);
     return failWith(1, { code: "INTERNAL", message: `unexpected failure: ${message}`, details: {} });
   } finally {

@@ -4,12 +4,20 @@
  * command function to call and how to render its answer. Nothing here prints, reads the
  * environment or exits.
  */
+import { homedir } from "node:os";
 import { Argument, Command } from "commander";
 import type { Memory, ProgressHooks } from "../core/engine.js";
 import { isPostgresUrl } from "../store/open-store.js";
 import { registerAgentCommands } from "./agent-commands.js";
-import { toInteger, toJson, toList } from "./args.js";
+import { toInteger, toJson, toList, toTime } from "./args.js";
 import { type DemoTranscript, renderDemo, runDemo } from "./commands/demo.js";
+import {
+  doctorExitCode,
+  renderDoctor,
+  renderNamespaces,
+  runDoctor,
+  runNamespaces,
+} from "./commands/doctor.js";
 import { type InitResult, renderInit, runInit } from "./commands/init.js";
 import {
   renderAudit,
@@ -130,6 +138,9 @@ export interface ProgramOutput {
 
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 
+/** --at and --as-of: relative times as people say them, read against the clock now. */
+const when = (value: string) => toTime(value, new Date());
+
 const int = (what: string) => (value: string) => toInteger(value, what);
 
 /**
@@ -159,6 +170,8 @@ export function createProgram(
     .option("-q, --quiet", "print nothing on success; errors still go to stderr")
     .exitOverride()
     .configureOutput({ writeOut: output.writeOut, writeErr: output.writeErr })
+    // Every command's --help lists --db, -n, --json and --quiet too (they work after the command).
+    .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError()
     .addHelpText(
       "after",
@@ -194,7 +207,11 @@ export function createProgram(
     .option("-o, --outcome <outcome>", "success | failure")
     .option("--session <id>", "session the event belongs to")
     .option("--actor <name>", "who acted")
-    .option("--at <time>", "event time, ISO 8601 (default: now); may be in the past")
+    .option(
+      "--at <time>",
+      "event time, ISO 8601 (default: now); may be in the past; or yesterday, 3 days ago, last monday",
+      when,
+    )
     .option("--meta <json>", "metadata, a JSON object")
     .addHelpText(
       "after",
@@ -227,7 +244,11 @@ export function createProgram(
     .description("assert a belief (fact, failure or procedure) through the write gate")
     .argument("<statement>", "the proposition")
     .option("-k, --kind <kind>", "fact | failure | procedure (default fact)")
-    .option("--at <time>", "when it started to hold, ISO 8601 (default: now)")
+    .option(
+      "--at <time>",
+      "when it started to hold, ISO 8601 (default: now); or yesterday, 3 days ago, last monday",
+      when,
+    )
     .option("--source <source>", "where it came from (user, doc:…, tool:…)")
     .option("--steps <steps>", "procedure steps, separated by ';'")
     .addHelpText(
@@ -260,7 +281,11 @@ export function createProgram(
     .requiredOption("--when <trigger>", "the situation")
     .requiredOption("--prefer <action>", "what to do in it")
     .option("--feedback <feedback>", "positive | negative")
-    .option("--at <time>", "when it started to hold, ISO 8601 (default: now)")
+    .option(
+      "--at <time>",
+      "when it started to hold, ISO 8601 (default: now); or yesterday, 3 days ago, last monday",
+      when,
+    )
     .addHelpText(
       "after",
       examples(
@@ -282,8 +307,12 @@ export function createProgram(
     .description("ranked beliefs and episodes for a query, each with why it ranked")
     .argument("<query>", "what to recall")
     .option("-k, --k <n>", "how many items (default 3)", int("-k"))
-    .option("--at <time>", "world time: what held then")
-    .option("--as-of <time>", "store time: what the store held then")
+    .option("--at <time>", "world time: what held then; or yesterday, 3 days ago, last monday", when)
+    .option(
+      "--as-of <time>",
+      "store time: what the store held then; or yesterday, 3 days ago, last monday",
+      when,
+    )
     .option("--kinds <list>", "comma-separated: fact,failure,rule,procedure,episode", toList)
     .addHelpText(
       "after",
@@ -306,7 +335,11 @@ export function createProgram(
     .description("a prompt block fitted to a token budget: identity, lessons, knowledge, recent events")
     .argument("[goal]", "what the agent is about to do (ranks what goes in)")
     .option("-b, --budget <tokens>", "token budget (default 600)", int("--budget"))
-    .option("--at <time>", "world time: the context as it was then")
+    .option(
+      "--at <time>",
+      "world time: the context as it was then; or yesterday, 3 days ago, last monday",
+      when,
+    )
     .addHelpText(
       "after",
       examples('strata context "deploy the billing service" --budget 400', "strata context --json"),
@@ -533,6 +566,36 @@ export function createProgram(
     .description("counts by layer, kind, type and status")
     .addHelpText("after", examples("strata stats", "strata -n agent-7 stats --json"))
     .action(() => on({ command: "stats", run: engine((mem) => runStats(mem)), render: renderStats }));
+
+  program
+    .command("namespaces")
+    .description("every namespace in the store, with its episodes, beliefs and audit entries")
+    .addHelpText("after", examples("strata namespaces", "strata namespaces --json"))
+    .action(() =>
+      on({ command: "namespaces", run: engine((mem) => runNamespaces(mem)), render: renderNamespaces }),
+    );
+
+  program
+    .command("doctor")
+    .description(
+      "check the store, embedder, index, audit chain, Node.js and the agent clients wired to Strata (exit 1 on a failure)",
+    )
+    .addHelpText("after", examples("strata doctor", "strata --db ~/.strata/work.db doctor --json"))
+    .action(() =>
+      on({
+        command: "doctor",
+        run: engine((mem, env) =>
+          runDoctor(mem, {
+            label: env.dbLabel,
+            file: env.dbExisted === null ? null : env.dbPath,
+            home: homedir(),
+            nodeVersion: process.version,
+          }),
+        ),
+        render: renderDoctor,
+        exitCode: doctorExitCode,
+      }),
+    );
 
   program
     .command("verify")

@@ -27,7 +27,7 @@ export function embedderMismatch(foreign: readonly VectorGroup[], embedder: Embe
   const found = foreign.map((g) => `${g.embedder} (${g.count} vectors)`).join(", ");
   return new StrataError(
     "EMBEDDER_MISMATCH",
-    `This store holds vectors made by ${found}, but this memory embeds with ${embedder.id}; their similarities would be meaningless. Run \`strata reindex\` (or mem.reindex()) to re-embed every episode and belief with the configured embedder, or configure the embedder the store was built with.`,
+    `This store holds vectors made by ${found}, but this memory embeds with ${embedder.id}; their similarities would be meaningless. Run reindex() to re-embed every episode and belief with the configured embedder, or configure the embedder the store was built with.`,
     { store: foreign.map((g) => ({ ...g })), embedder: embedder.id },
   );
 }

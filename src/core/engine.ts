@@ -1238,7 +1238,7 @@ export class Memory {
     if (!this.store.capabilities.backup || !this.store.backup)
       throw new StrataError(
         "UNSUPPORTED",
-        `The ${this.store.name} store has no hot backup: copy it with its own tools (pg_dump for Postgres), or export a namespace with mem.export({ format: "json" }).`,
+        `The ${this.store.name} store has no hot backup: copy it with its own tools (pg_dump for Postgres), or export a namespace with export({ format: "json" }).`,
         { store: this.store.name },
       );
     await this.store.backup(destination);

@@ -53,7 +53,7 @@ export const isStrataError = (value: unknown): value is StrataError => value ins
 export function notFound(what: string, id: string): StrataError {
   return new StrataError(
     "NOT_FOUND",
-    `No ${what} with id "${id}". List ids with \`strata list\` or mem.list().`,
+    `No ${what} with id "${id}". List ids with list().`,
     {
       id,
     },

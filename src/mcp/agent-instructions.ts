@@ -1,9 +1,15 @@
 /**
  * The agent instructions: how an agent uses Strata's tools, served as the MCP prompt
- * `memory-loop` and printed verbatim in docs/agent-instructions.md for AGENTS.md / CLAUDE.md
- * (a test keeps the two identical).
+ * `memory-loop` and printed in docs/agent-instructions.md for AGENTS.md / CLAUDE.md / GEMINI.md.
+ *
+ * The loop is prose; the closing tool list is generated from the tool table (src/mcp/tools.ts),
+ * so names and descriptions cannot drift from what the server serves. A test resolves every
+ * tool, field and action the prose names against the served `tools/list` and fails when one is
+ * missing; `npx tsx scripts/write-agent-instructions.ts` rewrites the docs page from this text.
  */
-export const AGENT_INSTRUCTIONS = `# Memory (Strata)
+import { TOOLS, type ToolSpec } from "./tools.js";
+
+const LOOP = `# Memory (Strata)
 
 You have a long-term memory through the Strata tools. It keeps a small, current set of beliefs
 with the evidence behind each one. Use it in a loop:
@@ -12,30 +18,47 @@ with the evidence behind each one. Use it in a loop:
    step you may have taken before (a deploy, a migration, an API call), call \`recall\`.
    Pinned items are standing constraints: follow them.
 2. **Apply** what you recalled, and say which ids you relied on. When a recalled belief turns
-   out right or wrong, call \`outcome\` with its id: outcomes are the only thing that moves
-   confidence. Never re-record what you recalled; Strata treats that as an echo.
+   out right or wrong, call \`outcome\` with its \`id\` and \`success\`: outcomes are the only thing
+   that moves confidence. Never re-record what you recalled; Strata treats that as an echo.
 3. **Capture** as you work. \`record\` events worth remembering: decisions (and why), outcomes
-   (success or failure), surprises, open questions. \`remember\` a durable fact or a lesson from
-   a failure (kind "failure"); \`capture\` a rule as WHEN situation → PREFER action. One idea per
-   call, in plain words, with the concrete values (names, numbers, versions).
-4. **Distill** at natural pauses: \`pending\` lists episodes not yet turned into beliefs; read them
-   and call \`distil\` with the propositions they support, citing their ids. Failures become
-   lessons with valence "failure".
-5. **Consolidate** now and then (or when recall feels noisy): \`consolidate\` merges duplicates,
-   resolves contradictions and supersedes stale beliefs, and reports every change. When it
-   leaves pairs unsure, \`candidates\` shows them and \`judge\` takes your verdicts.
+   (success or failure), surprises, open questions. \`remember\` a durable fact, or a lesson from
+   a failure with \`kind: "failure"\`; \`capture\` a rule as WHEN situation → PREFER action. One
+   idea per call, in plain words, with the concrete values (names, numbers, versions).
+4. **Distill** at natural pauses: \`inspect\` with \`what: "pending"\` lists episodes not yet
+   turned into beliefs; read them and call \`settle\` with \`episodeIds\` and the \`propositions\`
+   they support. Failures become lessons with \`valence: "failure"\`.
+5. **Consolidate** now and then (or when recall feels noisy): \`sleep\` with
+   \`action: "consolidate"\` merges duplicates, resolves contradictions and supersedes stale
+   beliefs, and reports every change. Pairs it was unsure of are listed by \`inspect\` with
+   \`what: "candidates"\`; answer them with \`settle\` and your \`judgments\`.
 
 ## Session wrap
 
-Before a session ends (the user says goodbye, the task is done, or the context is nearly full):
-distil what is pending, then call \`maintain\`. Wrap once per session; a short session still
-deserves a wrap. If the server offers \`prepare_wrap\` and \`save_continuity\`, use them: prepare,
-compress the recent episodes into the continuity digest yourself, citing episode ids, then save.
+Before a session ends (the user says goodbye, the task is done, or the context is nearly full),
+wrap it, once per session; a short session still deserves a wrap:
+
+1. Distill what is pending (step 4).
+2. \`wrap\` with \`action: "prepare"\` returns a package of the session's episodes and a \`token\`.
+3. Compress the package into the continuity digest yourself (State, Patterns, Decisions,
+   Context), citing episode ids for every pattern, and send it with \`wrap\`,
+   \`action: "save"\`, the \`token\` and your \`text\`. Nothing to say? \`action: "cancel"\`.
+4. Call \`sleep\` with \`action: "maintain"\` (cheap decay).
 
 ## Rules of thumb
 
-- Prefer recall over guessing; prefer \`explain\` over trusting a belief you doubt.
+- Prefer recall over guessing. When you doubt a belief, \`inspect\` with \`what: "explain"\` and
+  its \`id\` shows its sources, outcomes and history.
 - A user's correction is a new fact: \`remember\` it; the old belief is superseded, not deleted.
-- \`pin\` only what the user states as a standing rule or identity.
+- \`curate\` with \`action: "pin"\` only what the user states as a standing rule or identity;
+  \`action: "restore"\` brings back an item retired or superseded by mistake.
 - \`forget\` only when the user asks to erase something: it destroys content for good.
 `;
+
+/** One line per served tool: its name and the description the model sees in tools/list. */
+export function renderToolList(tools: readonly ToolSpec[]): string {
+  return ["## The tools", "", ...tools.map((t) => `- \`${t.name}\` (${t.title}): ${t.description}`), ""].join(
+    "\n",
+  );
+}
+
+export const AGENT_INSTRUCTIONS = `${LOOP}\n${renderToolList(TOOLS)}`;

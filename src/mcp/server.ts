@@ -22,6 +22,7 @@ import { MEMORY_SERVER_TOOLS } from "./compat-memory-server.js";
 import { hashTools, type ToolSet, toolDefinition } from "./manifest.js";
 import { clientSamples, createSamplingJudge } from "./sampling-judge.js";
 import { TOOLS, type ToolContext, type ToolSpec } from "./tools.js";
+import { mcpWording } from "./wording.js";
 
 export interface CreateMcpServerOptions {
   /** Server name reported to clients. Default `strata`. */
@@ -41,7 +42,7 @@ export const toolSpecs = (set: ToolSet = "strata"): readonly ToolSpec[] =>
 /** The one place a failure becomes a tool result the model reads. */
 export function toolError(error: unknown): CallToolResult {
   const text = isStrataError(error)
-    ? `${error.code}: ${error.message}`
+    ? `${error.code}: ${mcpWording(error.message)}`
     : `INTERNAL: ${error instanceof Error ? error.message : String(error)}`;
   return { isError: true, content: [{ type: "text", text }] };
 }
@@ -129,7 +130,7 @@ async function readOrRefuse<T>(fn: () => Promise<T>): Promise<T> {
     if (isStrataError(error))
       throw new McpError(
         error.code === "NOT_FOUND" ? -32002 : ErrorCode.InvalidParams,
-        `${error.code}: ${error.message}`,
+        `${error.code}: ${mcpWording(error.message)}`,
       );
     throw error;
   }

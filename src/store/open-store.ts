@@ -6,10 +6,10 @@
  *   const store = await openStore("sqlite:./agent.db");
  *   const store = await openStore("postgres://strata:secret@db:5432/strata?schema=team_a");
  */
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { StrataError } from "../core/errors.js";
 import type { Store } from "../core/ports.js";
+import { createStoreFolder } from "./sqlite/store-folder.js";
 
 export const isPostgresUrl = (location: string) => /^postgres(?:ql)?:\/\//.test(location);
 
@@ -61,7 +61,7 @@ export async function openStore(location: string): Promise<Store> {
     return PostgresStore.open({ url: url.toString(), ...(schema ? { schema } : {}) });
   }
   const path = sqlitePath(location);
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:") createStoreFolder(path);
   // Loaded on demand too: a CLI naming a location for --help never loads a driver.
   const { SqliteStore } = await import("./sqlite/sqlite-store.js");
   return SqliteStore.open({ path });

@@ -70,7 +70,7 @@ describe.skipIf(skip !== null)(`strata on PostgreSQL (built)${skip ? ` (skipped:
     const r = spawnSync(process.execPath, [bin, "--db", wrong.toString(), "stats", "--json"], {
       encoding: "utf8",
     });
-    expect(r.status).toBe(1);
+    expect(r.status).toBe(69); // EX_UNAVAILABLE
     expect(JSON.parse(r.stdout)).toMatchObject({ error: { code: "STORE_UNAVAILABLE" } });
     expect(r.stdout + r.stderr).not.toContain("definitely-wrong");
   }, 60_000);

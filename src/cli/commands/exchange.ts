@@ -56,7 +56,11 @@ export async function runImport(
   return mem.import(args.text, {}, hooks);
 }
 
-export function renderImport(r: ImportReport, style: Style): string {
+/**
+ * The import's outcome in a few lines: counts, then what was merged (the lines a user should
+ * read) up to a handful; `verbose` lists every statement.
+ */
+export function renderImport(r: ImportReport, style: Style, options: { verbose?: boolean } = {}): string {
   if (r.format !== "mcp-memory") {
     const rows = Object.entries(r.loaded ?? {})
       .filter(([, n]) => n > 0)
@@ -71,11 +75,19 @@ export function renderImport(r: ImportReport, style: Style): string {
   const head = style.good(
     `imported ${c.statements} statement(s) from memory.jsonl (${c.entities} entities, ${c.relations} relations) into ${r.namespace}: ${c.stored} stored, ${c.merged} merged`,
   );
-  const lines = r.items.map(
-    (i) =>
-      `${i.action === "stored" ? style.good("stored") : style.dim("merged")} ${style.id(i.beliefId ?? i.episodeId ?? "-")}  ${i.text}  ${style.dim(`(${i.reason})`)}`,
-  );
-  return [head, ...lines].join("\n");
+  const line = (i: ImportReport["items"][number]) =>
+    `${i.action === "stored" ? style.good("stored") : style.dim("merged")} ${style.id(i.beliefId ?? i.episodeId ?? "-")}  ${i.text}  ${style.dim(`(${i.reason})`)}`;
+  if (options.verbose) return [head, ...r.items.map(line)].join("\n");
+  const SHOWN = 5;
+  const merged = r.items.filter((i) => i.action !== "stored");
+  return [
+    head,
+    ...merged.slice(0, SHOWN).map(line),
+    ...(merged.length > SHOWN ? [style.dim(`… and ${merged.length - SHOWN} more merged`)] : []),
+    ...(r.items.length > merged.slice(0, SHOWN).length
+      ? [style.dim("--verbose lists every statement; --json gives them with ids")]
+      : []),
+  ].join("\n");
 }
 
 export interface BackupResult {

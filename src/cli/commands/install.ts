@@ -1,20 +1,31 @@
 /**
- * `strata install claude-code`: wires Strata into Claude Code.
+ * `strata install <client>` and `strata uninstall <client>`: wire Strata into an agent client.
  *
- *   - hooks (settings.json): SessionStart → `strata hook session-start`, SessionEnd →
- *     `strata hook session-end`, appended to the existing arrays (other hooks are kept; an
- *     earlier Strata entry is replaced, so installing twice changes nothing);
- *   - the MCP server (~/.claude.json `mcpServers.strata`, the user scope Claude Code reads).
+ *   - claude-code: hooks (settings.json: SessionStart → `strata hook session-start`, SessionEnd →
+ *     `strata hook session-end`, appended to the existing arrays; other hooks are kept, an earlier
+ *     Strata entry is replaced) and the MCP server (~/.claude.json `mcpServers.strata`);
+ *   - claude-desktop, cursor, gemini, windsurf: the MCP server in the client's JSON config
+ *     (`mcpServers.strata`);
+ *   - codex: the MCP server as a `[mcp_servers.strata]` table in ~/.codex/config.toml (only that
+ *     table is replaced; the rest of the file, comments included, is kept byte for byte).
  *
- * Every path is absolute: Claude Code does not expand $HOME or ~ in settings.json, and a hook
- * with a placeholder path installs cleanly and then never fires.
+ * Every path is absolute: clients do not expand $HOME or ~, and a hook with a placeholder path
+ * installs cleanly and then never fires. A Strata that runs from a throwaway location (npx's
+ * cache, a temporary folder) is refused: the config would point at files npm deletes later.
+ * The first time a file is touched, a copy is kept as `<file>.before-strata`. Uninstall removes
+ * Strata's own entries and nothing else.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, isAbsolute } from "node:path";
+import { dirname, isAbsolute, join, sep } from "node:path";
+import { parse as parseToml } from "smol-toml";
 import { StrataError } from "../../core/errors.js";
 import { isPostgresUrl } from "../../store/open-store.js";
 
+export const CLIENTS = ["claude-code", "claude-desktop", "cursor", "codex", "gemini", "windsurf"] as const;
+export type Client = (typeof CLIENTS)[number];
+
 export interface InstallArgs {
+  client: Client;
   /** Absolute path of the node binary that runs Strata. */
   node: string;
   /** Absolute path of Strata's CLI entry (dist/cli/main.js). */
@@ -22,34 +33,86 @@ export interface InstallArgs {
   /** The store: an absolute SQLite path or a postgres:// URL. */
   dbPath: string;
   namespace?: string;
-  /** Claude Code settings file. Default <home>/.claude/settings.json. */
-  settingsPath: string;
-  /** File holding `mcpServers`. Default <home>/.claude.json. */
-  mcpPath: string;
+  /** The client's MCP config file (claude-code: the file holding `mcpServers`). */
+  configPath: string;
+  /** claude-code only: the settings file that holds the hooks. */
+  settingsPath?: string;
   /** Only show what would be written. */
+  print?: boolean;
+  /** Write even when Strata runs from a throwaway location (npx cache, temp folder). */
+  allowEphemeral?: boolean;
+  /** Folders whose contents may vanish: the system temp folder, npm's cache. */
+  ephemeralRoots?: readonly string[];
+}
+
+export interface UninstallArgs {
+  client: Client;
+  configPath: string;
+  settingsPath?: string;
   print?: boolean;
 }
 
-export interface InstallResult {
-  printed: boolean;
-  settingsPath: string;
-  mcpPath: string;
-  settings: Record<string, unknown>;
-  mcp: { strata: McpServerEntry };
-  commands: { sessionStart: string; sessionEnd: string };
-}
-
 interface McpServerEntry {
-  type: "stdio";
+  type?: "stdio";
   command: string;
   args: string[];
 }
+
+export interface FileChange {
+  path: string;
+  /** What the file holds after the change (or would, with --print). */
+  text: string;
+  changed: boolean;
+}
+
+export interface InstallResult {
+  action: "install" | "uninstall";
+  client: Client;
+  printed: boolean;
+  files: FileChange[];
+  /** The MCP server entry written (install only). */
+  server: McpServerEntry | null;
+  /** claude-code: the hook commands written (install only). */
+  commands: { sessionStart: string; sessionEnd: string } | null;
+}
+
 interface HookGroup {
   matcher?: string;
   hooks: { type: string; command: string; timeout?: number }[];
 }
 
+/** Where each client reads its MCP servers by default, under a home folder. */
+export function defaultConfigPath(client: Client, home: string, platform: string = process.platform): string {
+  switch (client) {
+    case "claude-code":
+      return join(home, ".claude.json");
+    case "claude-desktop":
+      return platform === "darwin"
+        ? join(home, "Library", "Application Support", "Claude", "claude_desktop_config.json")
+        : platform === "win32"
+          ? join(home, "AppData", "Roaming", "Claude", "claude_desktop_config.json")
+          : join(home, ".config", "Claude", "claude_desktop_config.json");
+    case "cursor":
+      return join(home, ".cursor", "mcp.json");
+    case "codex":
+      return join(home, ".codex", "config.toml");
+    case "gemini":
+      return join(home, ".gemini", "settings.json");
+    case "windsurf":
+      return join(home, ".codeium", "windsurf", "mcp_config.json");
+  }
+}
+
 const quote = (s: string) => (/^[A-Za-z0-9_./:@-]+$/.test(s) ? s : `"${s.replace(/(["\\$`])/g, "\\$1")}"`);
+
+/** Why a path is a throwaway location, or null when it is a lasting install. */
+export function ephemeralReason(bin: string, roots: readonly string[]): string | null {
+  if (bin.split(sep).includes("_npx")) return `it runs from npx's temporary cache (${bin}), which npm clears`;
+  for (const root of roots)
+    if (root && (bin === root || bin.startsWith(root.endsWith(sep) ? root : root + sep)))
+      return `it runs from ${root}, a temporary folder (${bin})`;
+  return null;
+}
 
 function readJson(path: string): Record<string, unknown> {
   if (!existsSync(path)) return {};
@@ -68,88 +131,200 @@ function readJson(path: string): Record<string, unknown> {
   );
 }
 
+const readText = (path: string) => (existsSync(path) ? readFileSync(path, "utf8") : "");
+
 /** Our own entries are recognised by the hook verb, so a re-install replaces them. */
 const isStrataHook = (group: HookGroup, verb: string) =>
   Array.isArray(group?.hooks) &&
   group.hooks.some((h) => typeof h.command === "string" && h.command.endsWith(verb));
 
-function withHook(hooks: Record<string, unknown>, event: string, verb: string, command: string) {
-  const existing = Array.isArray(hooks[event]) ? (hooks[event] as HookGroup[]) : [];
-  hooks[event] = [
-    ...existing.filter((g) => !isStrataHook(g, verb)),
-    { hooks: [{ type: "command", command, timeout: 30 }] },
-  ];
-}
+const HOOKS = [
+  ["SessionStart", "hook session-start"],
+  ["SessionEnd", "hook session-end"],
+] as const;
 
-/** `strata install claude-code [--print] [--settings PATH] [--mcp-config PATH]` */
-export async function runInstall(args: InstallArgs): Promise<InstallResult> {
-  for (const [what, p] of [
-    ["node", args.node],
-    ["bin", args.bin],
-    ["db", args.dbPath],
-    ["settings", args.settingsPath],
-    ["mcp config", args.mcpPath],
-  ] as const)
-    if (!isAbsolute(p) && !(what === "db" && isPostgresUrl(p)))
-      throw new StrataError("INVALID_INPUT", `The ${what} path must be absolute, got "${p}".`);
-
-  const base = [args.node, args.bin, "--db", args.dbPath, ...(args.namespace ? ["-n", args.namespace] : [])];
-  const line = (...verb: string[]) => [...base, ...verb].map(quote).join(" ");
-  const commands = { sessionStart: line("hook", "session-start"), sessionEnd: line("hook", "session-end") };
-
-  const settings = readJson(args.settingsPath);
+function withHooks(settings: Record<string, unknown>, commands: Record<string, string> | null) {
   const hooks = (
     settings.hooks && typeof settings.hooks === "object" && !Array.isArray(settings.hooks)
       ? { ...settings.hooks }
       : {}
   ) as Record<string, unknown>;
-  withHook(hooks, "SessionStart", "hook session-start", commands.sessionStart);
-  withHook(hooks, "SessionEnd", "hook session-end", commands.sessionEnd);
-  const nextSettings = { ...settings, hooks };
-
-  const mcpFile = readJson(args.mcpPath);
-  const strata: McpServerEntry = { type: "stdio", command: args.node, args: [...base.slice(1), "serve"] };
-  const servers =
-    mcpFile.mcpServers && typeof mcpFile.mcpServers === "object"
-      ? (mcpFile.mcpServers as Record<string, unknown>)
-      : {};
-  const nextMcp = { ...mcpFile, mcpServers: { ...servers, strata } };
-
-  if (!args.print) {
-    for (const [path, value] of [
-      [args.settingsPath, nextSettings],
-      [args.mcpPath, nextMcp],
-    ] as const) {
-      mkdirSync(dirname(path), { recursive: true });
-      // One backup of what was there before Strata first touched it.
-      if (existsSync(path) && !existsSync(`${path}.before-strata`))
-        copyFileSync(path, `${path}.before-strata`);
-      writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
-    }
+  for (const [event, verb] of HOOKS) {
+    const existing = Array.isArray(hooks[event]) ? (hooks[event] as HookGroup[]) : [];
+    const kept = existing.filter((g) => !isStrataHook(g, verb));
+    const command = commands?.[event];
+    if (command) hooks[event] = [...kept, { hooks: [{ type: "command", command, timeout: 30 }] }];
+    else if (kept.length) hooks[event] = kept;
+    else delete hooks[event];
   }
+  const next = { ...settings, hooks };
+  if (!commands && Object.keys(hooks).length === 0) delete (next as { hooks?: unknown }).hooks;
+  return next;
+}
+
+function withServer(config: Record<string, unknown>, server: McpServerEntry | null) {
+  const servers = (
+    config.mcpServers && typeof config.mcpServers === "object" && !Array.isArray(config.mcpServers)
+      ? { ...(config.mcpServers as Record<string, unknown>) }
+      : {}
+  ) as Record<string, unknown>;
+  if (server) servers.strata = server;
+  else delete servers.strata;
+  return { ...config, mcpServers: servers };
+}
+
+const tomlString = (s: string) => JSON.stringify(s); // a TOML basic string escapes as JSON does
+
+/** Codex's TOML: our `[mcp_servers.strata]` table replaced (or removed), every other line kept. */
+function withTomlServer(path: string, text: string, server: McpServerEntry | null): string {
+  try {
+    parseToml(text);
+  } catch (e) {
+    throw new StrataError(
+      "INVALID_INPUT",
+      `${path} is not valid TOML (${(e as Error).message.split("\n")[0]}): fix it by hand (nothing was changed).`,
+      { path },
+    );
+  }
+  const lines = text.split("\n");
+  const kept: string[] = [];
+  let inOurs = false;
+  for (const line of lines) {
+    const header = /^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$/.exec(line);
+    if (header) inOurs = /^mcp_servers\.(strata|"strata")(\.|$)/.test(header[1]!);
+    if (!inOurs) kept.push(line);
+  }
+  while (kept.length && kept.at(-1)!.trim() === "") kept.pop();
+  const block = server
+    ? [
+        "[mcp_servers.strata]",
+        `command = ${tomlString(server.command)}`,
+        `args = [${server.args.map(tomlString).join(", ")}]`,
+      ]
+    : [];
+  const out = [...kept, ...(kept.length && block.length ? [""] : []), ...block];
+  return out.length ? `${out.join("\n")}\n` : "";
+}
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+function change(path: string, text: string): FileChange {
+  return { path, text, changed: readText(path) !== text };
+}
+
+function write(files: FileChange[]): void {
+  for (const f of files) {
+    if (!f.changed) continue;
+    mkdirSync(dirname(f.path), { recursive: true });
+    // One backup of what was there before Strata first touched it.
+    if (existsSync(f.path) && !existsSync(`${f.path}.before-strata`))
+      copyFileSync(f.path, `${f.path}.before-strata`);
+    writeFileSync(f.path, f.text);
+  }
+}
+
+function requireAbsolute(paths: [string, string | undefined][]): void {
+  for (const [what, p] of paths)
+    if (p !== undefined && !isAbsolute(p) && !(what === "db" && isPostgresUrl(p)))
+      throw new StrataError("INVALID_INPUT", `The ${what} path must be absolute, got "${p}".`);
+}
+
+/** `strata install <client> [--print] [--config PATH] [--settings PATH]` */
+export async function runInstall(args: InstallArgs): Promise<InstallResult> {
+  requireAbsolute([
+    ["node", args.node],
+    ["bin", args.bin],
+    ["db", args.dbPath],
+    ["config", args.configPath],
+    ["settings", args.settingsPath],
+  ]);
+  const ephemeral = ephemeralReason(args.bin, args.ephemeralRoots ?? []);
+  if (ephemeral && !args.allowEphemeral && !args.print)
+    throw new StrataError(
+      "INVALID_INPUT",
+      `Refusing to wire ${args.client} to this strata: ${ephemeral}, so the config would break later. ` +
+        "Install Strata for good first (from a clone: `npm install -g .` or `npm link`), then run " +
+        "`strata install` again; --print shows the config, --allow-ephemeral writes it anyway.",
+      { bin: args.bin },
+    );
+
+  const base = [args.node, args.bin, "--db", args.dbPath, ...(args.namespace ? ["-n", args.namespace] : [])];
+  const server: McpServerEntry = {
+    ...(args.client === "claude-code" ? { type: "stdio" as const } : {}),
+    command: args.node,
+    args: [...base.slice(1), "serve"],
+  };
+  const files: FileChange[] = [];
+  let commands: InstallResult["commands"] = null;
+  if (args.client === "claude-code") {
+    const line = (...verb: string[]) => [...base, ...verb].map(quote).join(" ");
+    commands = { sessionStart: line("hook", "session-start"), sessionEnd: line("hook", "session-end") };
+    const settingsPath = args.settingsPath!;
+    files.push(
+      change(
+        settingsPath,
+        json(
+          withHooks(readJson(settingsPath), {
+            SessionStart: commands.sessionStart,
+            SessionEnd: commands.sessionEnd,
+          }),
+        ),
+      ),
+    );
+  }
+  files.push(
+    args.client === "codex"
+      ? change(args.configPath, withTomlServer(args.configPath, readText(args.configPath), server))
+      : change(args.configPath, json(withServer(readJson(args.configPath), server))),
+  );
+  if (!args.print) write(files);
+  return { action: "install", client: args.client, printed: Boolean(args.print), files, server, commands };
+}
+
+/** `strata uninstall <client>`: removes Strata's hooks and MCP server entry, nothing else. */
+export async function runUninstall(args: UninstallArgs): Promise<InstallResult> {
+  requireAbsolute([
+    ["config", args.configPath],
+    ["settings", args.settingsPath],
+  ]);
+  const files: FileChange[] = [];
+  if (args.client === "claude-code" && existsSync(args.settingsPath!))
+    files.push(change(args.settingsPath!, json(withHooks(readJson(args.settingsPath!), null))));
+  if (existsSync(args.configPath))
+    files.push(
+      args.client === "codex"
+        ? change(args.configPath, withTomlServer(args.configPath, readText(args.configPath), null))
+        : change(args.configPath, json(withServer(readJson(args.configPath), null))),
+    );
+  if (!args.print) write(files);
   return {
+    action: "uninstall",
+    client: args.client,
     printed: Boolean(args.print),
-    settingsPath: args.settingsPath,
-    mcpPath: args.mcpPath,
-    settings: nextSettings,
-    mcp: { strata },
-    commands,
+    files,
+    server: null,
+    commands: null,
   };
 }
 
 export function renderInstall(r: InstallResult): string {
-  if (r.printed)
-    return [
-      `# ${r.settingsPath} (hooks)`,
-      JSON.stringify({ hooks: r.settings.hooks }, null, 2),
-      `# ${r.mcpPath} (MCP server)`,
-      JSON.stringify({ mcpServers: r.mcp }, null, 2),
-    ].join("\n");
+  if (r.printed) return r.files.flatMap((f) => [`# ${f.path}`, f.text.trimEnd()]).join("\n");
+  const touched = r.files.filter((f) => f.changed);
+  if (r.action === "uninstall")
+    return touched.length
+      ? [...touched.map((f) => `Strata removed from ${f.path}`), `Restart ${r.client} to unload it.`].join(
+          "\n",
+        )
+      : `Strata was not installed for ${r.client}: nothing to remove.`;
   return [
-    `Claude Code hooks written to ${r.settingsPath}`,
-    `  SessionStart: ${r.commands.sessionStart}`,
-    `  SessionEnd:   ${r.commands.sessionEnd}`,
-    `MCP server "strata" written to ${r.mcpPath}`,
-    "Restart Claude Code to load them.",
+    ...(r.commands
+      ? [
+          `Claude Code hooks written to ${r.files[0]!.path}`,
+          `  SessionStart: ${r.commands.sessionStart}`,
+          `  SessionEnd:   ${r.commands.sessionEnd}`,
+        ]
+      : []),
+    `MCP server "strata" written to ${r.files.at(-1)!.path}`,
+    `Restart ${r.client} to load it, and paste docs/agent-instructions.md (or \`strata instructions\`) into its instructions file.`,
   ].join("\n");
 }

@@ -4,7 +4,7 @@
  */
 import type { Memory } from "../../core/engine.js";
 import type { AuditEntry, AuditVerification } from "../../core/model.js";
-import { toSince, withoutUndefined } from "../args.js";
+import { toTime, withoutUndefined } from "../args.js";
 import { indent, type Style, shortTime, table } from "../style.js";
 import type { FileSink } from "./exchange.js";
 
@@ -38,7 +38,7 @@ export async function runAudit(mem: Memory, args: AuditArgs, now = new Date()): 
     withoutUndefined({
       limit: args.limit,
       subjectId: args.subject,
-      since: args.since === undefined ? undefined : toSince(args.since, now),
+      since: args.since === undefined ? undefined : toTime(args.since, now),
       event: args.event,
     }),
   );

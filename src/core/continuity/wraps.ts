@@ -16,17 +16,26 @@ import { type ImmuneResult, runImmuneSystem } from "./immune.js";
 import { buildPackage, renderFromBeliefs } from "./package.js";
 import { type Association, records, type Wrap } from "./records.js";
 
-export interface PreparedWrap {
-  status: "ready" | "empty";
-  token: string | null;
-  /** Wrap number in the namespace (1, 2, …); null when empty. */
-  wrap: number | null;
-  /** The package for the agent to compress; null when empty. */
-  package: string | null;
+interface PreparedWrapBase {
   episodes: { total: number; shown: number; omitted: number };
   /** True when an open wrap was handed back instead of a new one minted. */
   reopened: boolean;
 }
+
+/**
+ * What `prepareWrap` returns: a package to compress with its token, or nothing to wrap. The two
+ * cases are a discriminated union, so `status === "ready"` narrows `token` and `package` to strings.
+ */
+export type PreparedWrap =
+  | (PreparedWrapBase & {
+      status: "ready";
+      token: string;
+      /** Wrap number in the namespace (1, 2, …). */
+      wrap: number;
+      /** The package for the agent to compress. */
+      package: string;
+    })
+  | (PreparedWrapBase & { status: "empty"; token: null; wrap: null; package: null });
 
 export type SaveReport = ImmuneResult["report"] & {
   saved: true;

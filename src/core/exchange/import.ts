@@ -31,7 +31,7 @@ export type ParsedSource =
   | { format: "mcp-memory"; statements: McpStatement[]; entities: number; relations: number };
 
 const UNKNOWN_FORMAT =
-  'expected a Strata export (JSON or JSONL from `strata export` / mem.export()) or the MCP memory server\'s memory.jsonl (lines of {"type":"entity",…} and {"type":"relation",…})';
+  'expected a Strata export (JSON or JSONL from export()) or the MCP memory server\'s memory.jsonl (lines of {"type":"entity",…} and {"type":"relation",…})';
 
 const McpEntitySchema = z.object({
   type: z.literal("entity"),

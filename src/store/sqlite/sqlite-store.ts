@@ -216,7 +216,19 @@ export class SqliteStore implements Store {
       );
     }
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10_000}`);
-    if (options.path !== ":memory:") db.pragma("journal_mode = WAL");
+    try {
+      if (options.path !== ":memory:") db.pragma("journal_mode = WAL");
+    } catch (error) {
+      db.close();
+      const code = (error as { code?: string }).code;
+      throw new StrataError(
+        "STORE_UNAVAILABLE",
+        code === "SQLITE_NOTADB"
+          ? `${options.path} is not a SQLite database (another program's file?): pick another --db path; nothing was written to it.`
+          : `Cannot open the SQLite store at ${options.path}: ${(error as Error).message}.`,
+        { path: options.path, ...(code ? { sqlite: code } : {}) },
+      );
+    }
     db.pragma("synchronous = NORMAL");
     db.pragma("foreign_keys = ON");
     const store = new SqliteStore(

@@ -1,0 +1,15 @@
+// Rewrites docs/agent-instructions.md from the served text (src/mcp/agent-instructions.ts).
+//   npx tsx scripts/write-agent-instructions.ts
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { AGENT_INSTRUCTIONS } from "../src/mcp/agent-instructions.js";
+
+const header = `<!--
+  Strata agent instructions. Paste the block below into AGENTS.md (Codex), CLAUDE.md (Claude Code)
+  or GEMINI.md (Gemini CLI), or print it with \`strata instructions\`. The MCP server serves the
+  same text as the prompt "memory-loop". Generated from src/mcp/agent-instructions.ts by
+  scripts/write-agent-instructions.ts: edit that file, not this one.
+-->
+
+`;
+writeFileSync(join(import.meta.dirname, "../docs/agent-instructions.md"), header + AGENT_INSTRUCTIONS);

@@ -1,0 +1,200 @@
+/**
+ * `strata doctor` and `strata namespaces`: what a user checks when something feels off.
+ * Doctor reads, never writes: the store and its size, the namespaces, the embedder in use
+ * against the one that made the stored vectors, the judge, the audit chain, items without a
+ * vector, the Node.js version, and which agent clients are wired to which store. Each check is
+ * ok, warn or fail, with the command that fixes it.
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { parse as parseToml } from "smol-toml";
+import type { Memory } from "../../core/engine.js";
+import type { StatsResult } from "../../core/model.js";
+import { type Style, table } from "../style.js";
+import { CLIENTS, defaultConfigPath } from "./install.js";
+
+export type CheckStatus = "ok" | "warn" | "fail";
+
+export interface DoctorCheck {
+  name: string;
+  status: CheckStatus;
+  detail: string;
+  /** What to run or change, when the status is not ok. */
+  fix?: string;
+}
+
+export interface DoctorReport {
+  store: string;
+  ok: boolean;
+  checks: DoctorCheck[];
+}
+
+export interface DoctorArgs {
+  /** The store as the user named it (password removed). */
+  label: string;
+  /** The SQLite file, when the store is one. */
+  file: string | null;
+  home: string;
+  nodeVersion: string;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const size = (file: string) => (existsSync(file) ? statSync(file).size : 0);
+
+/** The `--db` a client's Strata entry starts the server with, or null when it has none. */
+function wiredStore(client: (typeof CLIENTS)[number], home: string): string | null | undefined {
+  const path = defaultConfigPath(client, home);
+  if (!existsSync(path)) return undefined;
+  try {
+    const text = readFileSync(path, "utf8");
+    const config = (client === "codex" ? parseToml(text) : JSON.parse(text)) as Record<string, unknown>;
+    const servers = (client === "codex" ? config.mcp_servers : config.mcpServers) as
+      | Record<string, { args?: string[] }>
+      | undefined;
+    const args = servers?.strata?.args;
+    if (!args) return undefined;
+    const at = args.indexOf("--db");
+    return at >= 0 ? (args[at + 1] ?? null) : null;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function runDoctor(mem: Memory, args: DoctorArgs): Promise<DoctorReport> {
+  const checks: DoctorCheck[] = [];
+  const add = (check: DoctorCheck) => checks.push(check);
+
+  const bytes = args.file ? size(args.file) + size(`${args.file}-wal`) : null;
+  add({
+    name: "store",
+    status: "ok",
+    detail: `${mem.store.name} at ${args.label}${bytes !== null ? ` (${mb(bytes)} with its WAL)` : ""}`,
+  });
+
+  const namespaces = await mem.store.auditNamespaces();
+  add({
+    name: "namespaces",
+    status: "ok",
+    detail: `${namespaces.length} (${namespaces.slice(0, 8).join(", ")}${namespaces.length > 8 ? ", …" : ""}); this command uses "${mem.namespace}"`,
+  });
+
+  const groups = await mem.store.vectorEmbedders();
+  const mine = groups.find((g) => g.embedder === mem.embedder.id);
+  const others = groups.filter((g) => g.embedder !== mem.embedder.id);
+  add(
+    others.length
+      ? {
+          name: "embedder",
+          status: "fail",
+          detail: `configured ${mem.embedder.id}; the store holds vectors of ${others.map((g) => `${g.embedder} (${g.count})`).join(", ")}`,
+          fix: "strata reindex (with the embedder you mean to keep), or pass the embedder the store was built with",
+        }
+      : { name: "embedder", status: "ok", detail: `${mem.embedder.id}, ${mine?.count ?? 0} vectors` },
+  );
+
+  const [episodes, beliefs] = await Promise.all([
+    mem.store.countEpisodes({ namespaces, statuses: null }),
+    mem.store.countBeliefs({ namespaces, statuses: null }),
+  ]);
+  const live = (counts: Record<string, Record<string, number>>) =>
+    Object.entries(counts.status ?? {}).reduce((n, [status, c]) => n + (status === "forgotten" ? 0 : c), 0);
+  const items = live(episodes) + live(beliefs);
+  const vectors = mine?.count ?? 0;
+  add(
+    vectors < items
+      ? {
+          name: "index",
+          status: "warn",
+          detail: `${items - vectors} of ${items} items have no vector, so only full-text search finds them`,
+          fix: "strata reindex",
+        }
+      : { name: "index", status: "ok", detail: `${items} items, each with a vector` },
+  );
+
+  add({ name: "judge", status: "ok", detail: mem.configuredJudge.name });
+
+  const audit = await mem.verifyAudit();
+  add(
+    audit.ok
+      ? {
+          name: "audit",
+          status: "ok",
+          detail: `${audit.entries} entries in ${audit.namespaces} chains verify`,
+        }
+      : {
+          name: "audit",
+          status: "fail",
+          detail: `${audit.problems.length} problems, first: ${audit.problems[0]?.problem ?? "?"}`,
+          fix: "strata verify --json lists every broken link; restore the store from a backup",
+        },
+  );
+
+  const [major = 0, minor = 0] = args.nodeVersion.replace(/^v/, "").split(".").map(Number);
+  add(
+    major > 20 || (major === 20 && minor >= 19)
+      ? { name: "node", status: "ok", detail: args.nodeVersion }
+      : { name: "node", status: "fail", detail: args.nodeVersion, fix: "install Node.js 20.19 or later" },
+  );
+
+  for (const client of CLIENTS) {
+    const db = wiredStore(client, args.home);
+    if (db === undefined) continue;
+    const same = db === null ? false : db === args.file || db === args.label;
+    add(
+      same
+        ? {
+            name: `client ${client}`,
+            status: "ok",
+            detail: `wired to this store (${defaultConfigPath(client, args.home)})`,
+          }
+        : {
+            name: `client ${client}`,
+            status: "warn",
+            detail: `wired to ${db ?? "the default store"}, not this one`,
+            fix: `strata --db ${args.label} install ${client}, if this is the store it should use`,
+          },
+    );
+  }
+  if (!checks.some((c) => c.name.startsWith("client ")))
+    add({
+      name: "clients",
+      status: "warn",
+      detail: "no agent client is wired to Strata",
+      fix: "strata install claude-code (or cursor, codex, gemini, claude-desktop, windsurf)",
+    });
+
+  return { store: args.label, ok: !checks.some((c) => c.status === "fail"), checks };
+}
+
+export function renderDoctor(r: DoctorReport, style: Style): string {
+  const mark = { ok: style.good("ok"), warn: style.warn("warn"), fail: style.bad("FAIL") };
+  return [
+    ...r.checks.map(
+      (c) =>
+        `${mark[c.status].padEnd(4)}  ${c.name.padEnd(20)} ${c.detail}${c.fix ? `\n      ${style.dim(`fix: ${c.fix}`)}` : ""}`,
+    ),
+    r.ok ? style.good("No problems found.") : style.bad("Problems found: see the fixes above."),
+  ].join("\n");
+}
+
+export const doctorExitCode = (r: DoctorReport): number => (r.ok ? 0 : 1);
+
+/** `strata namespaces`: every namespace in the store with what it holds. */
+export async function runNamespaces(mem: Memory): Promise<StatsResult[]> {
+  const names = await mem.store.auditNamespaces();
+  return Promise.all(names.sort().map((namespace) => mem.stats({ namespace })));
+}
+
+export function renderNamespaces(rows: StatsResult[], style: Style): string {
+  if (rows.length === 0) return style.dim("No namespaces yet: nothing has been written.");
+  return table(
+    rows,
+    [
+      { header: "NAMESPACE", value: (r) => style.id(r.namespace) },
+      { header: "EPISODES", value: (r) => String(r.episodes.total) },
+      { header: "BELIEFS", value: (r) => String(r.beliefs.total) },
+      { header: "ACTIVE", value: (r) => String(r.beliefs.byStatus.active ?? 0) },
+      { header: "AUDIT", value: (r) => String(r.audit.entries) },
+    ],
+    style,
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The agent instructions name only what the server serves: every tool, every field and every
+ * action value the prose mentions is resolved against a real `tools/list` (SDK client over
+ * InMemoryTransport). A renamed tool or action fails here, not in an agent's session.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testMemory } from "../../test/support/memory.js";
+import type { Memory } from "../core/engine.js";
+import { AGENT_INSTRUCTIONS } from "./agent-instructions.js";
+import { createMcpServer } from "./server.js";
+
+interface JsonSchema {
+  properties?: Record<string, JsonSchema & { enum?: string[]; items?: JsonSchema }>;
+  enum?: string[];
+}
+
+/** Each backticked span of the text, in order: a bare name or a `field: "value"` pair. */
+function references(text: string): { tool?: string; field: string; value?: string }[] {
+  const out: { tool?: string; field: string; value?: string }[] = [];
+  for (const [, span] of text.matchAll(/`([^`\n]+)`/g)) {
+    const pair = /^([A-Za-z_]+): "([^"]+)"$/.exec(span!);
+    if (pair) out.push({ field: pair[1]!, value: pair[2]! });
+    else if (/^[A-Za-z_]+$/.test(span!)) out.push({ field: span! });
+    else throw new Error(`unreadable reference \`${span}\`: write a tool name or field: "value"`);
+  }
+  return out;
+}
+
+let mem: Memory;
+let tools: Map<string, JsonSchema>;
+
+beforeAll(async () => {
+  ({ mem } = await testMemory());
+  const server = createMcpServer(mem);
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "instructions-test", version: "1" });
+  await client.connect(clientSide);
+  tools = new Map((await client.listTools()).tools.map((t) => [t.name, t.inputSchema as JsonSchema]));
+  await client.close();
+});
+afterAll(async () => mem.close());
+
+/** What the text names that the served tools do not have; empty when every reference resolves. */
+function unresolved(text: string): string[] {
+  const problems: string[] = [];
+  let current: string | undefined;
+  for (const ref of references(text)) {
+    if (ref.value === undefined && tools.has(ref.field)) {
+      current = ref.field;
+      continue;
+    }
+    const field = current ? tools.get(current)?.properties?.[ref.field] : undefined;
+    if (!field) {
+      problems.push(`\`${ref.field}\` is neither a served tool nor a field of \`${current ?? "?"}\``);
+      continue;
+    }
+    const allowed = field.enum ?? field.items?.enum;
+    if (ref.value !== undefined && allowed && !allowed.includes(ref.value))
+      problems.push(`${current}.${ref.field} takes ${allowed.join("|")}, not "${ref.value}"`);
+  }
+  return problems;
+}
+
+describe("agent instructions", () => {
+  it("name only served tools, and only fields and actions those tools take", () => {
+    expect(unresolved(AGENT_INSTRUCTIONS)).toEqual([]);
+  });
+
+  it("list every served tool, and the docs page is the same text", () => {
+    for (const name of tools.keys()) expect(AGENT_INSTRUCTIONS).toContain(`- \`${name}\``);
+    const doc = readFileSync(join(import.meta.dirname, "../../docs/agent-instructions.md"), "utf8");
+    expect(doc, "run: npx tsx scripts/write-agent-instructions.ts").toContain(AGENT_INSTRUCTIONS.trim());
+  });
+
+  it("catch a tool, a field or an action the server does not have", () => {
+    expect(
+      unresolved('call `prepare_wrap`, then `wrap` with `action: "finish"` and `digest`; `inspect` `limit`'),
+    ).toEqual([
+      "`prepare_wrap` is neither a served tool nor a field of `?`",
+      'wrap.action takes prepare|save|cancel, not "finish"',
+      "`digest` is neither a served tool nor a field of `wrap`",
+    ]);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Filesystem problems are coded errors that name the path and the fix, never a crash or a hang:
+ * a parent that is a file, a folder that cannot be made (/proc), a file that is not a SQLite
+ * database (left untouched), and permission denied.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openMemory } from "../../open-memory.js";
+import { SqliteStore } from "./sqlite-store.js";
+import { createStoreFolder } from "./store-folder.js";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "strata-folder-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const refusal = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    return error as { code: string; message: string; details: Record<string, unknown> };
+  }
+  throw new Error("expected a refusal");
+};
+
+describe("createStoreFolder", () => {
+  it("creates every missing level", () => {
+    createStoreFolder(join(dir, "a", "b", "c", "memory.db"));
+    expect(() => createStoreFolder(join(dir, "a", "b", "c", "memory.db"))).not.toThrow();
+    writeFileSync(join(dir, "a", "b", "c", "memory.db"), "");
+  });
+
+  it("a parent that is a file: STORE_UNAVAILABLE naming it", () => {
+    writeFileSync(join(dir, "notes"), "mine");
+    const e = refusal(() => createStoreFolder(join(dir, "notes", "deeper", "memory.db")));
+    expect(e.code).toBe("STORE_UNAVAILABLE");
+    expect(e.message).toContain(`${join(dir, "notes")} is a file, not a folder`);
+    expect(readFileSync(join(dir, "notes"), "utf8")).toBe("mine");
+  });
+
+  it.skipIf(process.platform !== "linux")("a folder /proc will not hold: refused at once, no spin", () => {
+    const e = refusal(() => createStoreFolder("/proc/strata-nope/memory.db"));
+    expect(e.code).toBe("STORE_UNAVAILABLE");
+    expect(e.message).toContain("/proc/strata-nope");
+  });
+
+  it.skipIf(process.getuid?.() === 0)(
+    "permission denied says so (skipped as root, who may write anywhere)",
+    () => {
+      mkdirSync(join(dir, "locked"));
+      chmodSync(join(dir, "locked"), 0o500);
+      const e = refusal(() => createStoreFolder(join(dir, "locked", "sub", "memory.db")));
+      expect(e.code).toBe("STORE_UNAVAILABLE");
+      expect(e.message).toContain("permission denied");
+    },
+  );
+});
+
+describe("opening a file that is not a SQLite database", () => {
+  it("is STORE_UNAVAILABLE naming the file, and leaves its bytes alone", async () => {
+    const file = join(dir, "notes.db");
+    writeFileSync(file, "plain text, not a database\n".repeat(20));
+    const e = refusal(() => SqliteStore.open({ path: file }));
+    expect(e.code).toBe("STORE_UNAVAILABLE");
+    expect(e.message).toContain(`${file} is not a SQLite database`);
+    await expect(openMemory({ path: file })).rejects.toMatchObject({ code: "STORE_UNAVAILABLE" });
+    expect(readFileSync(file, "utf8")).toBe("plain text, not a database\n".repeat(20));
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The folder a SQLite store lives in, created level by level with errors a user can act on.
+ *
+ * `mkdirSync(…, { recursive: true })` is not used: on some virtual file systems (`/proc/nope`)
+ * it loops forever at full CPU, and its EEXIST/ENOTDIR/EACCES messages name neither the store
+ * nor the fix.
+ *
+ *   createStoreFolder("/home/me/.strata/memory.db"); // creates /home/me/.strata if missing
+ */
+import { mkdirSync, statSync } from "node:fs";
+import { dirname } from "node:path";
+import { StrataError } from "../../core/errors.js";
+
+const errno = (error: unknown) => (error as NodeJS.ErrnoException).code ?? "";
+
+function refuse(file: string, folder: string, code: string): never {
+  const why =
+    code === "EACCES" || code === "EPERM"
+      ? `you may not create ${folder} (permission denied): pick a folder you can write, or fix its permissions`
+      : code === "EROFS"
+        ? `${folder} is on a read-only file system: pick a writable folder`
+        : code === "ENOTDIR" || code === "EEXIST"
+          ? `${folder} is a file, not a folder: move it, or pick another --db path`
+          : `${folder} cannot be created (${code}): pick another --db path`;
+  throw new StrataError("STORE_UNAVAILABLE", `Cannot create the store ${file}: ${why}.`, {
+    path: file,
+    folder,
+    errno: code,
+  });
+}
+
+/** Creates the missing folders above `file`, or throws STORE_UNAVAILABLE naming the path. */
+export function createStoreFolder(file: string): void {
+  const missing: string[] = [];
+  for (let folder = dirname(file); ; folder = dirname(folder)) {
+    let isFolder: boolean | null = null;
+    try {
+      isFolder = statSync(folder).isDirectory();
+    } catch (error) {
+      // ENOTDIR: something above is a file; keep climbing to name it.
+      if (errno(error) !== "ENOENT" && errno(error) !== "ENOTDIR") refuse(file, folder, errno(error));
+    }
+    if (isFolder === false) refuse(file, folder, "ENOTDIR");
+    if (isFolder) break;
+    missing.push(folder);
+    if (dirname(folder) === folder) break; // a root that does not exist
+  }
+  for (const folder of missing.reverse())
+    try {
+      mkdirSync(folder);
+    } catch (error) {
+      if (errno(error) !== "EEXIST" || !statSync(folder).isDirectory()) refuse(file, folder, errno(error));
+    }
+}
