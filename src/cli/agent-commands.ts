@@ -7,6 +7,7 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { toInteger } from "./args.js";
+import { renderCompletion, SHELLS, type Shell } from "./commands/completion.js";
 import { type HookResult, renderHook, runHookSessionEnd, runHookSessionStart } from "./commands/hook.js";
 import {
   CLIENTS,
@@ -155,6 +156,28 @@ export function registerAgentCommands(
           standalone: (env) => runUninstall({ client, ...paths(client, env, o), print: Boolean(o.print) }),
         },
         render: renderInstall,
+      });
+    });
+
+  program
+    .command("completion")
+    .description("print a shell completion script for bash, zsh or fish")
+    .argument("<shell>", SHELLS.join(" | "))
+    .addHelpText(
+      "after",
+      examples(
+        "strata completion bash > ~/.local/share/bash-completion/completions/strata",
+        "strata completion zsh > ~/.zfunc/_strata   # with fpath+=(~/.zfunc) in .zshrc",
+        "strata completion fish > ~/.config/fish/completions/strata.fish",
+      ),
+    )
+    .action((shell: string) => {
+      if (!(SHELLS as readonly string[]).includes(shell))
+        throw new UsageError(`completion knows ${SHELLS.join(", ")}; got "${shell}".`);
+      invoke<{ shell: string; script: string }>({
+        command: "completion",
+        run: { standalone: async () => ({ shell, script: renderCompletion(program, shell as Shell) }) },
+        render: (r) => r.script,
       });
     });
 
