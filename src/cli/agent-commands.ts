@@ -23,7 +23,7 @@ import type { GlobalOptions, Invocation } from "./program.js";
 import { UsageError } from "./usage-error.js";
 
 interface PathOptions {
-  config?: string;
+  clientConfig?: string;
   settings?: string;
   mcpConfig?: string;
 }
@@ -82,7 +82,7 @@ export function registerAgentCommands(
     return name as Client;
   };
   const paths = (client: Client, env: { resolvePath(p: string): string }, o: PathOptions) => ({
-    configPath: env.resolvePath(o.config ?? o.mcpConfig ?? defaultConfigPath(client, homedir())),
+    configPath: env.resolvePath(o.clientConfig ?? o.mcpConfig ?? defaultConfigPath(client, homedir())),
     ...(client === "claude-code"
       ? { settingsPath: env.resolvePath(o.settings ?? join(homedir(), ".claude", "settings.json")) }
       : {}),
@@ -95,7 +95,7 @@ export function registerAgentCommands(
     )
     .argument("<client>", clientList)
     .option("--print", "only show what would be written")
-    .option("--config <path>", "the client's MCP config file (default: where the client reads it)")
+    .option("--client-config <path>", "the client's MCP config file (default: where the client reads it)")
     .option("--settings <path>", "claude-code: settings file for the hooks (default ~/.claude/settings.json)")
     .option(
       "--mcp-config <path>",
@@ -144,7 +144,7 @@ export function registerAgentCommands(
     .description("remove Strata's MCP server entry (and claude-code hooks) from an agent client's config")
     .argument("<client>", clientList)
     .option("--print", "only show what would be written")
-    .option("--config <path>", "the client's MCP config file (default: where the client reads it)")
+    .option("--client-config <path>", "the client's MCP config file (default: where the client reads it)")
     .option("--settings <path>", "claude-code: settings file for the hooks (default ~/.claude/settings.json)")
     .option("--mcp-config <path>", "claude-code: file holding mcpServers (default ~/.claude.json)")
     .addHelpText("after", examples("strata uninstall claude-code", "strata uninstall cursor --print"))
