@@ -7,6 +7,7 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { toInteger } from "./args.js";
+import { renderCompletion, SHELLS, type Shell } from "./commands/completion.js";
 import { type HookResult, renderHook, runHookSessionEnd, runHookSessionStart } from "./commands/hook.js";
 import {
   CLIENTS,
@@ -22,7 +23,7 @@ import type { GlobalOptions, Invocation } from "./program.js";
 import { UsageError } from "./usage-error.js";
 
 interface PathOptions {
-  config?: string;
+  clientConfig?: string;
   settings?: string;
   mcpConfig?: string;
 }
@@ -81,7 +82,7 @@ export function registerAgentCommands(
     return name as Client;
   };
   const paths = (client: Client, env: { resolvePath(p: string): string }, o: PathOptions) => ({
-    configPath: env.resolvePath(o.config ?? o.mcpConfig ?? defaultConfigPath(client, homedir())),
+    configPath: env.resolvePath(o.clientConfig ?? o.mcpConfig ?? defaultConfigPath(client, homedir())),
     ...(client === "claude-code"
       ? { settingsPath: env.resolvePath(o.settings ?? join(homedir(), ".claude", "settings.json")) }
       : {}),
@@ -94,7 +95,7 @@ export function registerAgentCommands(
     )
     .argument("<client>", clientList)
     .option("--print", "only show what would be written")
-    .option("--config <path>", "the client's MCP config file (default: where the client reads it)")
+    .option("--client-config <path>", "the client's MCP config file (default: where the client reads it)")
     .option("--settings <path>", "claude-code: settings file for the hooks (default ~/.claude/settings.json)")
     .option(
       "--mcp-config <path>",
@@ -143,7 +144,7 @@ export function registerAgentCommands(
     .description("remove Strata's MCP server entry (and claude-code hooks) from an agent client's config")
     .argument("<client>", clientList)
     .option("--print", "only show what would be written")
-    .option("--config <path>", "the client's MCP config file (default: where the client reads it)")
+    .option("--client-config <path>", "the client's MCP config file (default: where the client reads it)")
     .option("--settings <path>", "claude-code: settings file for the hooks (default ~/.claude/settings.json)")
     .option("--mcp-config <path>", "claude-code: file holding mcpServers (default ~/.claude.json)")
     .addHelpText("after", examples("strata uninstall claude-code", "strata uninstall cursor --print"))
@@ -155,6 +156,28 @@ export function registerAgentCommands(
           standalone: (env) => runUninstall({ client, ...paths(client, env, o), print: Boolean(o.print) }),
         },
         render: renderInstall,
+      });
+    });
+
+  program
+    .command("completion")
+    .description("print a shell completion script for bash, zsh or fish")
+    .argument("<shell>", SHELLS.join(" | "))
+    .addHelpText(
+      "after",
+      examples(
+        "strata completion bash > ~/.local/share/bash-completion/completions/strata",
+        "strata completion zsh > ~/.zfunc/_strata   # with fpath+=(~/.zfunc) in .zshrc",
+        "strata completion fish > ~/.config/fish/completions/strata.fish",
+      ),
+    )
+    .action((shell: string) => {
+      if (!(SHELLS as readonly string[]).includes(shell))
+        throw new UsageError(`completion knows ${SHELLS.join(", ")}; got "${shell}".`);
+      invoke<{ shell: string; script: string }>({
+        command: "completion",
+        run: { standalone: async () => ({ shell, script: renderCompletion(program, shell as Shell) }) },
+        render: (r) => r.script,
       });
     });
 

@@ -24,10 +24,12 @@ export function registerExchangeCommands(program: Command, on: (inv: Invocation)
   program
     .command("export")
     .description(
-      "export the namespace: json (lossless, round-trips through import), markdown (for people), jsonl (one record a line)",
+      "export the namespace: json (lossless, round-trips through import), markdown (for people), jsonl (one record a line), memory-jsonl (the MCP memory server's format)",
     )
     .addOption(
-      new Option("--format <format>", "json | markdown | jsonl (default json)").choices(EXPORT_FORMATS),
+      new Option("--format <format>", "json | markdown | jsonl | memory-jsonl (default json)").choices(
+        EXPORT_FORMATS,
+      ),
     )
     .option("-o, --out <file>", "write to FILE instead of stdout")
     .addHelpText(
@@ -36,6 +38,7 @@ export function registerExchangeCommands(program: Command, on: (inv: Invocation)
         "strata export --out memory.json",
         "strata export --format markdown --out memory.md",
         "strata -n agent-7 export --format jsonl > agent-7.jsonl",
+        "strata export --format memory-jsonl --out ~/.mcp/memory.jsonl",
         "strata export --out memory.json --json   # {format, namespace, path, bytes}",
       ),
     )

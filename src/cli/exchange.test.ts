@@ -133,6 +133,34 @@ describe("strata export / import / backup", () => {
     expect(renderImport(report, plain, { verbose: true })).toMatch(/\nstored /);
   });
 
+  it("export --format memory-jsonl writes the current beliefs back in the memory server's format", async () => {
+    const text = [
+      '{"type":"entity","name":"Alice","entityType":"person","observations":["Works at Acme","Likes tea"]}',
+      '{"type":"relation","from":"Alice","to":"Bob","relationType":"manages"}',
+    ].join("\n");
+    await runImport(mem, { text });
+    await mem.remember("The retry limit is 5");
+    await mem.remember("The retry limit is now 7"); // supersedes: only the current value goes out
+    const out = await mem.export({ format: "memory-jsonl" });
+    const records = out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(records).toEqual([
+      {
+        type: "entity",
+        name: "default",
+        entityType: "strata-namespace",
+        observations: ["The cache TTL is 300 seconds", "The retry limit is now 7"], // set up above; 5 is gone
+      },
+      { type: "entity", name: "Alice", entityType: "person", observations: ["Works at Acme", "Likes tea"] },
+      { type: "relation", from: "Alice", to: "Bob", relationType: "manages" },
+    ]);
+    // And the official format reads back in: the same statements merge as restatements.
+    const back = await runImport(mem, { text: out });
+    expect(back.counts.stored).toBeLessThanOrEqual(1);
+  });
+
   it("a large memory.jsonl import prints a summary, not a line per statement", async () => {
     const lines = Array.from(
       { length: 300 },

@@ -18,6 +18,7 @@ import { CommanderError } from "commander";
 import type { Memory } from "../core/engine.js";
 import { isStrataError } from "../core/errors.js";
 import { describeLocation, isPostgresUrl } from "../store/open-store.js";
+import { loadConfig } from "./config.js";
 import { createProgram, type GlobalOptions, type Invocation, type RunEnv } from "./program.js";
 import { createStyle } from "./style.js";
 import { UsageError } from "./usage-error.js";
@@ -78,7 +79,21 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     const inv = invocation as Invocation | null;
     if (!inv) return 0; // commander handled it (nothing to run)
     const global = program.opts() as GlobalOptions;
-    const location = global.db ?? env.STRATA_DB ?? join(homedir(), ".strata", "memory.db");
+    // strata.config.json fills what neither a flag nor the environment set.
+    const { config } = loadConfig({
+      cwd: process.cwd(),
+      home: homedir(),
+      explicit: global.config ?? env.STRATA_CONFIG,
+    });
+    if (global.namespace === undefined && config.namespace !== undefined) {
+      program.setOptionValueWithSource("namespace", config.namespace, "config");
+      global.namespace = config.namespace;
+    }
+    const location =
+      global.db ??
+      (env.STRATA_DB?.trim() || undefined) ??
+      config.db ??
+      join(homedir(), ".strata", "memory.db");
     const onServer = isPostgresUrl(location);
     const dbPath = onServer ? location : resolve(process.cwd(), location);
     const runEnv: RunEnv = {
@@ -145,12 +160,14 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       const { openMemory } = await import("../open-memory.js");
       const { resolveEmbedder } = await import("./commands/stores.js");
       const embedder = await resolveEmbedder({
-        name: global.embedder ?? env.STRATA_EMBEDDER,
-        url: env.STRATA_EMBED_URL,
-        model: env.STRATA_EMBED_MODEL,
+        name: global.embedder ?? env.STRATA_EMBEDDER ?? config.embedder,
+        url: env.STRATA_EMBED_URL ?? config.embedUrl,
+        model: env.STRATA_EMBED_MODEL ?? config.embedModel,
         key: env.STRATA_EMBED_KEY,
       });
-      const lockWait = env.STRATA_LOCK_WAIT_MS?.trim() || undefined;
+      const lockWait =
+        env.STRATA_LOCK_WAIT_MS?.trim() ||
+        (config.lockWaitMs !== undefined ? String(config.lockWaitMs) : undefined);
       if (lockWait !== undefined && !/^\d+$/.test(lockWait))
         throw new UsageError(
           `STRATA_LOCK_WAIT_MS must be a whole number of milliseconds (got "${lockWait}"); e.g. 120000 to wait two minutes for a running sweep.`,

@@ -125,6 +125,7 @@ export interface Invocation<T = unknown> {
 
 export interface GlobalOptions {
   db?: string;
+  config?: string;
   embedder?: string;
   namespace?: string;
   json?: boolean;
@@ -160,6 +161,10 @@ export function createProgram(
     .option(
       "--db <store>",
       "SQLite file, or postgres://user:password@host:5432/db[?schema=name] (env STRATA_DB; default ~/.strata/memory.db)",
+    )
+    .option(
+      "--config <file>",
+      "settings file (env STRATA_CONFIG; default: the nearest strata.config.json, else ~/.strata/config.json)",
     )
     .option(
       "--embedder <name>",

@@ -24,7 +24,7 @@ import {
 } from "./continuity/wraps.js";
 import { notFound, StrataError } from "./errors.js";
 import { dumpNamespace } from "./exchange/document.js";
-import { renderJson, renderJsonl, renderMarkdown } from "./exchange/export.js";
+import { renderJson, renderJsonl, renderMarkdown, renderMemoryJsonl } from "./exchange/export.js";
 import { parseImportSource } from "./exchange/import.js";
 import { type ImportReport, importStatements, loadDocument } from "./exchange/load.js";
 import { usageSignal, utility } from "./forgetting.js";
@@ -1174,7 +1174,8 @@ export class Memory {
    * A namespace as text. `json` is lossless (episodes, beliefs of every status, provenance,
    * links, outcomes, vectors, judged pairs, continuity records, the audit chain) and round-trips
    * through `import` into an empty store; `jsonl` holds the same records one a line; `markdown`
-   * is for people: the digest and beliefs by kind and status with their evidence.
+   * is for people: the digest and beliefs by kind and status with their evidence; `memory-jsonl`
+   * is the current beliefs in the MCP memory server's format.
    *
    *   const json = await mem.export({ format: "json" });
    *   await other.import(json); // same ids, same recall, the chain verifies
@@ -1185,6 +1186,7 @@ export class Memory {
     const doc = await dumpNamespace(this.store, namespace, this.now());
     if (o.format === "json") return renderJson(doc);
     if (o.format === "jsonl") return renderJsonl(doc);
+    if (o.format === "memory-jsonl") return renderMemoryJsonl(doc);
     return renderMarkdown(doc, await this.continuity({ namespace }));
   }
 

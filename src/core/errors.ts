@@ -51,13 +51,9 @@ export class StrataError extends Error {
 export const isStrataError = (value: unknown): value is StrataError => value instanceof StrataError;
 
 export function notFound(what: string, id: string): StrataError {
-  return new StrataError(
-    "NOT_FOUND",
-    `No ${what} with id "${id}". List ids with list().`,
-    {
-      id,
-    },
-  );
+  return new StrataError("NOT_FOUND", `No ${what} with id "${id}". List ids with list().`, {
+    id,
+  });
 }
 
 /** Who holds a lock, as far as the store can tell; every field is optional. */

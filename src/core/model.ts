@@ -411,14 +411,14 @@ export const AuditJsonlOptionsSchema = z
   .strict();
 export type AuditJsonlOptions = z.input<typeof AuditJsonlOptionsSchema>;
 
-export const EXPORT_FORMATS = ["json", "markdown", "jsonl"] as const;
+export const EXPORT_FORMATS = ["json", "markdown", "jsonl", "memory-jsonl"] as const;
 export const ExportOptionsSchema = z
   .object({
     format: z
       .enum(EXPORT_FORMATS)
       .default("json")
       .describe(
-        "json: lossless (round-trips through import); markdown: for people; jsonl: one record a line.",
+        "json: lossless (round-trips through import); markdown: for people; jsonl: one record a line; memory-jsonl: the current beliefs as the MCP memory server's memory.jsonl.",
       ),
     namespace: NamespaceSchema.optional(),
   })

@@ -1,8 +1,9 @@
 /**
  * Rendering a namespace's document for export: JSON (lossless: `import` loads it back with ids
  * and audit chain intact), JSONL (the same records, one a line with a `type`, for streaming
- * and grep) and Markdown (for people: the digest, then beliefs by kind and status with their
- * provenance, then the episodes).
+ * and grep), Markdown (for people: the digest, then beliefs by kind and status with their
+ * provenance, then the episodes) and the official MCP memory server's memory.jsonl (the current
+ * beliefs, for going back to it or feeding a tool that reads it).
  */
 import type { Belief, BeliefKind, BeliefStatus, Episode } from "../model.js";
 import { BELIEF_KINDS, BELIEF_STATUSES } from "../model.js";
@@ -113,4 +114,69 @@ export function renderMarkdown(doc: ExportDocument, digest: string): string {
   }
   if (doc.episodes.length === 0) out.push("_(no episodes)_");
   return `${out.join("\n")}\n`;
+}
+
+interface McpEntity {
+  type: "entity";
+  name: string;
+  entityType: string;
+  observations: string[];
+}
+interface McpRelation {
+  type: "relation";
+  from: string;
+  to: string;
+  relationType: string;
+}
+
+/**
+ * The namespace's current knowledge in the MCP memory server's `memory.jsonl` format: one line per
+ * entity, then one per relation. Only active beliefs are written (the format has no history).
+ * A belief that came from a memory.jsonl import goes back to its entity, observation or
+ * relation, as the source record said it; any other belief becomes an observation of one entity
+ * named after the namespace (entityType `strata-namespace`), in its own words.
+ */
+export function renderMemoryJsonl(doc: ExportDocument): string {
+  const episodes = new Map(doc.episodes.map((e) => [e.id, e]));
+  const entities = new Map<string, McpEntity>();
+  const relations = new Map<string, McpRelation>();
+  const entity = (name: string, entityType: string) => {
+    let e = entities.get(name);
+    if (!e) entities.set(name, (e = { type: "entity", name, entityType, observations: [] }));
+    if (!e.entityType && entityType) e.entityType = entityType;
+    return e;
+  };
+  const observe = (e: McpEntity, text: string) => {
+    if (!e.observations.includes(text)) e.observations.push(text);
+  };
+  const str = (v: unknown) => (typeof v === "string" ? v : null);
+  for (const b of doc.beliefs) {
+    if (b.status !== "active") continue;
+    const origins = b.sources
+      .map((id) => episodes.get(id)?.metadata)
+      .filter((m): m is Record<string, unknown> => m?.source === "mcp-memory");
+    if (origins.length === 0) {
+      observe(entity(doc.namespace, "strata-namespace"), oneLine(b.text));
+      continue;
+    }
+    for (const m of origins) {
+      const [from, to, relationType] = [str(m.from), str(m.to), str(m.relationType)];
+      if (from && to && relationType) {
+        relations.set(`${from}\u0000${relationType}\u0000${to}`, {
+          type: "relation",
+          from,
+          to,
+          relationType,
+        });
+        continue;
+      }
+      const name = str(m.entity);
+      if (!name) continue;
+      const e = entity(name, str(m.entityType) ?? "");
+      const observation = str(m.observation);
+      if (observation) observe(e, observation);
+    }
+  }
+  const lines = [...entities.values(), ...relations.values()].map((r) => JSON.stringify(r));
+  return lines.length ? `${lines.join("\n")}\n` : "";
 }
