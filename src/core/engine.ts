@@ -92,7 +92,13 @@ import type { Clock, Embedder, Judge, Store, Tokenizer } from "./ports.js";
 import { compareIds, recall } from "./recall.js";
 import { type ReindexOptions, type ReindexReport, reindex } from "./reindex.js";
 import { sha256 } from "./sha256.js";
-import { applyJudgments, type CandidatePair, findCandidates } from "./sleep/agent-judge.js";
+import {
+  AGENT,
+  applyJudgments,
+  type CandidatePair,
+  findCandidates,
+  findReview,
+} from "./sleep/agent-judge.js";
 import { distilPending, storeProposition } from "./sleep/distil.js";
 import { type HealthReport, healthReport } from "./sleep/health.js";
 import { combineReports, makeReport, type SleepItem, type SleepReport } from "./sleep/report.js";
@@ -952,19 +958,37 @@ export class Memory {
     );
   }
 
-  /** Pairs the lexical judge is unsure of, for the calling agent to judge. */
+  /**
+   * Pairs for a semantic judge (the calling agent): every pair of active beliefs about the same
+   * subject that no confident rule decided and no semantic judge answered, newest first, one page
+   * (`limit`, `offset`). With `review: true`, the write gate's and the sweeps' supersessions and
+   * merges of the last `days` days (default 7) instead, each with its `decided` record: a
+   * `distinct` verdict on one reopens the closed belief.
+   *
+   *   const pairs = await mem.candidates({ limit: 20 });
+   *   const recent = await mem.candidates({ review: true, days: 3 });
+   */
   async candidates(options: CandidatesOptions = {}): Promise<CandidatePair[]> {
     const o = parseInput(CandidatesOptionsSchema, options, "candidates options");
-    return findCandidates(this.store, this.lexical, o.namespace ?? this.namespace, o.limit, this.now());
+    const namespace = o.namespace ?? this.namespace;
+    const page = { limit: o.limit, offset: o.offset };
+    return o.review
+      ? findReview(this.store, this.lexical, namespace, { ...page, days: o.days ?? 7 }, this.now())
+      : findCandidates(this.store, this.lexical, namespace, page);
   }
 
   /**
    * Applies an agent's verdicts on candidate pairs: merge, contradict, supersede or distinct.
-   * Refused whole (nothing applied) if any pair names an unknown or inactive belief.
+   * On a review pair (one side closed by the other, `candidates({ review: true })`), `distinct`
+   * undoes the automatic decision and reopens the closed belief (audited `belief.reopened`); any
+   * other verdict confirms it. Refused whole (nothing applied) if any pair names an unknown
+   * belief, or an inactive one that its partner did not close.
+   *
+   *   await mem.judge([{ a: "b3", b: "b9", verdict: "distinct" }]);
    */
   async judge(judgments: Judgment[]): Promise<SleepReport> {
     const list = parseInput(JudgmentsSchema, judgments, "judgments");
-    return applyJudgments(this.store, this.writes, list, "agent");
+    return applyJudgments(this.store, this.writes, list, AGENT);
   }
 
   /** Episodes not yet distilled into beliefs, oldest first. */

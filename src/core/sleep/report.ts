@@ -9,13 +9,17 @@ export const SLEEP_ACTIONS = [
   "abstracted",
   "distilled",
   "retired",
+  "reopened",
   "skipped",
 ] as const;
 export type SleepAction = (typeof SLEEP_ACTIONS)[number];
 
 export interface SleepItem {
   action: SleepAction;
-  /** The belief or episode acted on (the loser of a merge, the superseded one, the new abstraction). */
+  /**
+   * The belief or episode acted on (the loser of a merge, the superseded one, the new abstraction,
+   * the belief a `distinct` verdict reopened).
+   */
   id: string;
   /** What replaced or absorbed it, when anything did. */
   by: string | null;
@@ -37,7 +41,16 @@ export interface SleepReport {
 }
 
 export function emptyCounts(): Record<SleepAction, number> {
-  return { superseded: 0, merged: 0, resolved: 0, abstracted: 0, distilled: 0, retired: 0, skipped: 0 };
+  return {
+    superseded: 0,
+    merged: 0,
+    resolved: 0,
+    abstracted: 0,
+    distilled: 0,
+    retired: 0,
+    reopened: 0,
+    skipped: 0,
+  };
 }
 
 export function makeReport(
