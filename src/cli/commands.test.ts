@@ -399,6 +399,32 @@ describe("sleep commands", () => {
     expect(renderCandidates([], plain)).toBe("No pairs need a call.");
   });
 
+  it("candidates --review lists the gate's supersession and judge distinct undoes it; --offset pages; --days needs --review", async () => {
+    const old = (await runRemember(mem, { statement: "The retry limit is 5" })).id;
+    advanceDays(1);
+    const now = (await runRemember(mem, { statement: "The retry limit is 7" })).id;
+    const review = await runCandidates(mem, { review: true, days: 2 });
+    expect(review).toEqual([expect.objectContaining({ a: old, b: now })]);
+    const text = renderCandidates(review, plain);
+    expect(text).toContain(`${old} superseded by ${now}`);
+    expect(text).toMatch(/decided +[\d-]+ [\d:]+ by write gate: superseded/);
+    expect(text).toContain(
+      `Undo one with: echo '[{"a":"${old}","b":"${now}","verdict":"distinct"}]' | strata judge`,
+    );
+    const undo = await runJudge(mem, {
+      judgments: parseJudgments(
+        JSON.stringify(review.map(({ a, b }) => ({ a, b, verdict: "distinct" }))),
+        "stdin",
+      ),
+    });
+    expect(renderSleepReport(undo, plain)).toMatch(
+      new RegExp(`^judge: reopened 1\n[\\s\\S]*reopened +${old} +${now}`),
+    );
+    expect(await runCandidates(mem, { review: true })).toEqual([]);
+    expect(await runCandidates(mem, { offset: 5 })).toEqual([]);
+    await expect(runCandidates(mem, { days: 2 })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+  });
+
   it.each([
     ["not JSON", "{nope", UsageError],
     ["an unknown verdict", '[{"a":"b1","b":"b2","verdict":"maybe"}]', StrataError],

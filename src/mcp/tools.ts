@@ -87,9 +87,10 @@ const pendingText = (episodes: Episode[]): string =>
 
 const candidatesText = (pairs: CandidatePair[]): string =>
   pairs
-    .map(
-      (p) =>
-        `${p.a} "${p.textA}" | ${p.b} "${p.textB}" (lexical: ${p.lexical.relation}, ${p.lexical.reason})`,
+    .map((p) =>
+      p.decided
+        ? `${p.a} "${p.textA}" | ${p.b} "${p.textB}" (${p.decided.closed} ${p.decided.action} by ${p.decided.by}, ${p.decided.judge}: ${p.decided.reason}; distinct undoes it)`
+        : `${p.a} "${p.textA}" | ${p.b} "${p.textB}" (lexical: ${p.lexical.relation}, ${p.lexical.reason})`,
     )
     .join("\n") || "No pairs to judge.";
 
@@ -206,7 +207,7 @@ export const TOOLS: readonly ToolSpec[] = [
     input: S.InspectToolInput,
     output: S.InspectToolOutput,
     annotations: READ,
-    run: async ({ engine }, { what, id, limit }) => {
+    run: async ({ engine }, { what, id, limit, offset, review, days }) => {
       if (what === "explain") {
         if (!id)
           throw new StrataError("INVALID_INPUT", "inspect explain needs an id (b… or e…).", { field: "id" });
@@ -214,11 +215,11 @@ export const TOOLS: readonly ToolSpec[] = [
         return { text: explainText(r), result: { ...r } };
       }
       if (what === "pending") {
-        const episodes = await engine.pending(defined({ limit }));
+        const episodes = await engine.pending(defined({ limit, offset }));
         return { text: pendingText(episodes), result: { episodes } };
       }
       if (what === "candidates") {
-        const pairs = await engine.candidates(defined({ limit }));
+        const pairs = await engine.candidates(defined({ limit, offset, review, days }));
         return { text: candidatesText(pairs), result: { pairs } };
       }
       if (what === "stats") {
