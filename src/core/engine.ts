@@ -114,8 +114,13 @@ export interface EngineOptions {
   embedder: Embedder;
   tokenizer: Tokenizer;
   clock: Clock;
-  /** Judge used by the write gate (and, later, sweeps). Default: the lexical judge. */
+  /** Judge used by the write gate (and by sweeps unless `sleepJudge` is set). Default: the lexical judge. */
   judge?: Judge;
+  /**
+   * Judge of `sweep` and `consolidate`, which judge outside any write transaction: where a model
+   * judge (src/judge) belongs, so the gate never waits on a network. Default: `judge`.
+   */
+  sleepJudge?: Judge;
   policy?: PolicyInput;
   /** Namespace used when a call names none. Default `default`. */
   namespace?: string;
@@ -176,8 +181,10 @@ export class Memory {
   readonly embedder: Embedder;
   readonly tokenizer: Tokenizer;
   readonly clock: Clock;
-  /** The judge of the write gate and the sweep (lexical unless one was injected). */
+  /** The judge of the write gate (lexical unless one was injected). */
   readonly configuredJudge: Judge;
+  /** The judge of sweeps and consolidation (`EngineOptions.sleepJudge`, else the gate's). */
+  readonly sleepJudge: Judge;
   readonly policy: Policy;
   readonly namespace: string;
   readonly actor: string;
@@ -194,6 +201,7 @@ export class Memory {
     this.tokenizer = options.tokenizer;
     this.clock = options.clock;
     this.configuredJudge = options.judge ?? createLexicalJudge();
+    this.sleepJudge = options.sleepJudge ?? this.configuredJudge;
     this.policy = Object.freeze(parseInput(PolicySchema, options.policy ?? {}, "policy"));
     this.namespace = parseInput(NamespaceSchema, options.namespace ?? DEFAULT_NAMESPACE, "namespace");
     this.actor = options.actor ?? "library";
@@ -951,7 +959,7 @@ export class Memory {
     return runSweep(
       this.store,
       this.writes,
-      this.configuredJudge,
+      this.sleepJudge,
       { namespace, full, onProgress: hooks.onProgress },
       this.policy.ttlDays,
       elapsed,

@@ -78,6 +78,8 @@ export interface JudgeVerdict {
    * lexical judge for this pair says `lexical` here (and why in `reason`). Absent: the judge asked.
    */
   judge?: string;
+  /** Why the judge asked did not decide this pair itself (timeout, refusal, out-of-schema answer, budget). */
+  fallback?: string;
 }
 
 /** One pair to judge: `b` is the newer statement. */

@@ -200,7 +200,7 @@ export const WrapToolOutput = z.object({
 });
 
 export const SleepToolOutput = z.object({
-  judge: z.string().describe("lexical, sampling or agent."),
+  judge: z.string().describe("lexical, sampling, openai, anthropic or agent."),
   items: z.array(
     z.object({ action: z.string(), id: z.string(), by: z.string().nullable(), reason: z.string() }),
   ),

@@ -17,7 +17,7 @@ import * as S from "./schemas.js";
 /** What a tool runs against: the engine, and the engine to sleep with (its judge named). */
 export interface ToolContext {
   engine: Memory;
-  /** The engine for sweeps and consolidation: with the sampling judge when the client offers it. */
+  /** The engine for sweeps and consolidation: with the sampling judge when the client offers it (else the engine's sleep judge). */
   sleeper(): { engine: Memory; judge: string };
 }
 

@@ -110,7 +110,14 @@ export function renderSleepReport(r: SleepReport, style: Style): string {
     r.process === "judge" || r.process === "distil"
       ? ""
       : ` · ${w.beliefs} beliefs, ${w.episodes} episodes, ${w.pairs} pairs (${w.judged} judged, ${w.cached} cached) in ${seconds(w.ms)}`;
-  const head = `${r.process}: ${counts || "nothing to change"}${style.dim(work)}`;
+  const fell = r.fallbacks ?? [];
+  const fallbackLines = fell.length
+    ? `\n${style.warn(`${fell.length} pair${fell.length === 1 ? "" : "s"} fell back to the ${fell[0]!.judge} judge:`)}\n${fell
+        .slice(0, 10)
+        .map((f) => `  ${f.a} ↔ ${f.b}: ${truncate(f.why, 100)}`)
+        .join("\n")}${fell.length > 10 ? `\n  … ${fell.length - 10} more (--json lists them all)` : ""}`
+    : "";
+  const head = `${r.process}: ${counts || "nothing to change"}${style.dim(work)}${fallbackLines}`;
   if (r.items.length === 0) return head;
   const rows = table(
     r.items,

@@ -38,6 +38,21 @@ export interface SleepReport {
   items: SleepItem[];
   /** Work done, for the curious and for benchmarks. */
   work: { beliefs: number; episodes: number; pairs: number; judged: number; cached: number; ms: number };
+  /**
+   * Pairs the sweep's judge did not decide itself and handed to its fallback (a model judge that
+   * timed out, was refused, answered out of schema or ran out of budget), with why. Absent: none.
+   */
+  fallbacks?: Fallback[];
+}
+
+/** A pair judged by the fallback instead of the judge asked. */
+export interface Fallback {
+  a: string;
+  b: string;
+  /** The judge that decided instead (`lexical`). */
+  judge: string;
+  /** Why the judge asked did not: `timeout: no answer within 30000 ms`, `HTTP 429: …`, `over budget: …`. */
+  why: string;
 }
 
 export function emptyCounts(): Record<SleepAction, number> {
@@ -83,5 +98,8 @@ export function combineReports(
   const work = { beliefs: 0, episodes: 0, pairs: 0, judged: 0, cached: 0, ms: 0 };
   for (const p of parts)
     for (const k of Object.keys(work) as (keyof typeof work)[]) work[k] = Math.max(work[k], 0) + p.work[k];
-  return makeReport(process, namespace, at, items, work);
+  const report = makeReport(process, namespace, at, items, work);
+  const fallbacks = parts.flatMap((p) => p.fallbacks ?? []);
+  if (fallbacks.length > 0) report.fallbacks = fallbacks;
+  return report;
 }

@@ -14,7 +14,7 @@ import type { Judge, JudgedPair, JudgeVerdict, Store } from "../ports.js";
 import { laterOf } from "../time.js";
 import type { Writes } from "../writes.js";
 import { indexTokens, NeighborIndex } from "./neighbor-index.js";
-import { makeReport, type SleepItem, type SleepReport } from "./report.js";
+import { type Fallback, makeReport, type SleepItem, type SleepReport } from "./report.js";
 
 export interface SweepOptions {
   namespace: string;
@@ -175,7 +175,12 @@ export function candidatePairs(
   return pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
 }
 
-/** Judges pairs, using and filling the cache. */
+/**
+ * Judges pairs, using and filling the cache. A cached verdict of the same hashes is reused, except
+ * a lexical one when the judge is not lexical: a model judge is asked about those once (and its
+ * verdict, cached under its name, is never asked again). A judge with `compareMany` gets every
+ * uncached pair of the run at once (a model judge batches them and spends its per-run budget).
+ */
 export async function judgePairs(
   store: Store,
   judge: Judge,
@@ -184,10 +189,11 @@ export async function judgePairs(
   onProgress?: (done: number, total: number) => void,
 ): Promise<{ judged: JudgedCandidate[]; fresh: JudgedPair[] }> {
   const judged: JudgedCandidate[] = [];
-  const fresh: JudgedPair[] = [];
+  const open: [Belief, Belief][] = [];
   // An empty cache (a store's first sweep) answers every lookup with nothing: skip them.
   const anyCached =
     pairs.length > 0 && (await store.dump("judgedPairs", { cursor: null, limit: 1 })).rows.length > 0;
+  const reuse = (p: JudgedPair) => p.judge !== LEXICAL || judge.name === LEXICAL;
   for (let i = 0; i < pairs.length; i += 500) {
     const chunk = pairs.slice(i, i + 500).map(([x, y]) => orient(x, y));
     const cached = new Map(
@@ -198,7 +204,7 @@ export async function judgePairs(
     );
     for (const [older, newer] of chunk) {
       const hit = cached.get(`${older.id}:${newer.id}`);
-      if (hit && hit.aHash === older.contentHash && hit.bHash === newer.contentHash) {
+      if (hit && hit.aHash === older.contentHash && hit.bHash === newer.contentHash && reuse(hit)) {
         judged.push({
           older,
           newer,
@@ -207,25 +213,53 @@ export async function judgePairs(
         });
         continue;
       }
-      const verdict = await judge.compare(
-        { text: older.text, at: older.validFrom, kind: older.kind },
-        { text: newer.text, at: newer.validFrom, kind: newer.kind },
-      );
-      judged.push({ older, newer, verdict, cached: false });
-      fresh.push({
-        a: older.id,
-        b: newer.id,
-        aHash: older.contentHash,
-        bHash: newer.contentHash,
-        relation: verdict.relation,
-        judge: judge.name,
-        reason: verdict.reason,
-        at: now,
-      });
+      open.push([older, newer]);
     }
-    onProgress?.(Math.min(i + 500, pairs.length), pairs.length);
   }
+  const item = (b: Belief) => ({ text: b.text, at: b.validFrom, kind: b.kind });
+  const fresh: JudgedPair[] = [];
+  const record = (older: Belief, newer: Belief, verdict: JudgeVerdict) => {
+    judged.push({ older, newer, verdict, cached: false });
+    fresh.push({
+      a: older.id,
+      b: newer.id,
+      aHash: older.contentHash,
+      bHash: newer.contentHash,
+      relation: verdict.relation,
+      judge: verdict.judge ?? judge.name,
+      reason: verdict.reason,
+      at: now,
+    });
+  };
+  if (judge.compareMany && open.length > 0) {
+    const verdicts = await judge.compareMany(
+      open.map(([older, newer]) => ({ a: item(older), b: item(newer) })),
+    );
+    for (const [k, [older, newer]] of open.entries()) record(older, newer, verdicts[k]!);
+    onProgress?.(pairs.length, pairs.length);
+  } else
+    for (let i = 0; i < open.length; i++) {
+      const [older, newer] = open[i]!;
+      record(older, newer, await judge.compare(item(older), item(newer)));
+      if ((i + 1) % 500 === 0 || i + 1 === open.length)
+        onProgress?.(pairs.length - open.length + i + 1, pairs.length);
+    }
   return { judged, fresh };
+}
+
+/** The lexical judge's name: its cached verdicts are re-asked of a semantic judge. */
+const LEXICAL = "lexical";
+
+/** The pairs a judge handed to another (a model judge's fallbacks), with why. */
+export function fallbacksOf(judged: readonly JudgedCandidate[]): Fallback[] {
+  return judged
+    .filter((j) => !j.cached && j.verdict.fallback !== undefined)
+    .map((j) => ({
+      a: j.older.id,
+      b: j.newer.id,
+      judge: j.verdict.judge ?? LEXICAL,
+      why: j.verdict.fallback!,
+    }));
 }
 
 /** Why `older` may not be superseded by an automatic process, or null. */
@@ -341,18 +375,21 @@ export async function sweep(
   );
   const { judged, fresh } = await judgePairs(store, judge, pairs, now, options.onProgress);
   const items = await applyJudged(store, writes, judged, fresh);
+  const fallbacks = fallbacksOf(judged);
 
   if (ttlDays !== null) items.push(...(await retentionSweep(store, writes, namespace, ttlDays)));
 
   const newest = beliefs.reduce((m, b) => laterOf(m, b.recordedAt), mark ?? "");
   if (newest) await store.transaction((tx) => tx.setMeta(`sweep:${namespace}`, newest));
-  return makeReport("sweep", namespace, now, items, {
+  const report = makeReport("sweep", namespace, now, items, {
     beliefs: beliefs.length,
     pairs: pairs.length,
     judged: fresh.length,
     cached: judged.length - fresh.length,
     ms: elapsed() - started,
   });
+  if (fallbacks.length > 0) report.fallbacks = fallbacks;
+  return report;
 }
 
 /** Retires active, unconfirmed facts older than the namespace's TTL (pinned, restored and proven are kept). */
