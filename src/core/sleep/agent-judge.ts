@@ -21,7 +21,7 @@ import type { Writes } from "../writes.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
 import { resolveContradiction, stronger } from "./rules.js";
 import { subjectPairs } from "./subject-pairs.js";
-import { loadActive, orient, sweepImmunity } from "./sweep.js";
+import { activeSet, orient, sweepImmunity } from "./sweep.js";
 
 export interface CandidatePair {
   a: string;
@@ -117,7 +117,7 @@ export async function findCandidates(
   namespace: string,
   page: { limit: number; offset: number },
 ): Promise<CandidatePair[]> {
-  const beliefs = await loadActive(store, namespace, ALL_KINDS);
+  const { beliefs, tokens } = await activeSet(store, namespace, ALL_KINDS);
   const want = page.offset + page.limit;
   const out: CandidatePair[] = [];
   let batch: [Belief, Belief][] = [];
@@ -133,7 +133,7 @@ export async function findCandidates(
     }
     batch = [];
   };
-  for (const [newer, older] of subjectPairs(beliefs)) {
+  for (const [newer, older] of subjectPairs(beliefs, {}, tokens)) {
     batch.push(orient(older, newer));
     if (batch.length >= CHUNK) {
       await flush();

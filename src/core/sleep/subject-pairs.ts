@@ -33,41 +33,43 @@ export function newestFirst(x: Belief, y: Belief): number {
 
 /**
  * Lazily yields `[newer, older]` pairs about the same subject, newer side newest first; within
- * one newer belief, the older beliefs sharing the most words come first.
+ * one newer belief, the older beliefs sharing the most words come first. `tokensOf[i]`, when
+ * given, are belief i's `indexTokens` (the sweep's cached active set has them).
  *
  *   for (const [newer, older] of subjectPairs(beliefs)) …
  */
 export function* subjectPairs(
   beliefs: readonly Belief[],
   options: SubjectPairOptions = {},
+  tokensOf?: readonly (readonly string[])[],
 ): Generator<[Belief, Belief]> {
-  const order = [...beliefs].sort(newestFirst);
-  const n = order.length;
+  const n = beliefs.length;
+  const order = Array.from({ length: n }, (_, i) => i).sort((x, y) => newestFirst(beliefs[x]!, beliefs[y]!));
   const perBelief = options.perBelief ?? 16;
   const maxDf = options.maxDf ?? Math.max(64, Math.ceil(n * 0.05));
-  const tokens = order.map((b) => indexTokens(b.text));
-  const heads = order.map((b) => new Set(indexTokens(b.text).slice(0, HEAD_WORDS)));
-  // Postings in newest-first order: position p of a word's list holds the p-th newest holder.
+  const tokens = order.map((k) => tokensOf?.[k] ?? indexTokens(beliefs[k]!.text));
+  // Postings in newest-first order: a word's list holds its holders, newest first; `pos[i][t]` is
+  // where belief i (by rank) sits in the list of its t-th word.
   const postings = new Map<string, number[]>();
-  const at: Map<string, number>[] = order.map(() => new Map());
-  tokens.forEach((ts, i) => {
-    for (const t of ts) {
+  const pos = tokens.map((ts, i) =>
+    Int32Array.from(ts, (t) => {
       let list = postings.get(t);
       if (!list) {
         list = [];
         postings.set(t, list);
       }
-      at[i]!.set(t, list.length);
       list.push(i);
-    }
-  });
+      return list.length - 1;
+    }),
+  );
   const shared = new Uint16Array(n);
   const touched: number[] = [];
   for (let i = 0; i < n; i++) {
-    for (const t of tokens[i]!) {
-      const list = postings.get(t)!;
+    const ts = tokens[i]!;
+    for (let w = 0; w < ts.length; w++) {
+      const list = postings.get(ts[w]!)!;
       // Older holders only (later in the list): each pair is yielded once, from its newer side.
-      const from = at[i]!.get(t)! + 1;
+      const from = pos[i]![w]! + 1;
       const to = Math.min(list.length, from + maxDf);
       for (let p = from; p < to; p++) {
         const j = list[p]!;
@@ -79,16 +81,19 @@ export function* subjectPairs(
     for (const j of touched) {
       const s = shared[j]!;
       shared[j] = 0;
-      if (s >= 2 || sharesHead(heads[i]!, heads[j]!)) found.push({ j, shared: s });
+      if (s >= 2 || sharesHead(ts, tokens[j]!)) found.push({ j, shared: s });
     }
     touched.length = 0;
-    // Most shared words first, then the nearest in time (the smaller index is the newer).
+    // Most shared words first, then the nearest in time (the smaller rank is the newer).
     found.sort((x, y) => y.shared - x.shared || x.j - y.j);
-    for (const { j } of found.slice(0, perBelief)) yield [order[i]!, order[j]!];
+    for (const { j } of found.slice(0, perBelief)) yield [beliefs[order[i]!]!, beliefs[order[j]!]!];
   }
 }
 
-function sharesHead(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  for (const t of a) if (b.has(t)) return true;
+/** Whether a word opening one statement also opens the other (the first `HEAD_WORDS` content words). */
+function sharesHead(a: readonly string[], b: readonly string[]): boolean {
+  const m = Math.min(HEAD_WORDS, b.length);
+  for (let x = 0; x < Math.min(HEAD_WORDS, a.length); x++)
+    for (let y = 0; y < m; y++) if (a[x] === b[y]) return true;
   return false;
 }

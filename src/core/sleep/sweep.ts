@@ -37,7 +37,11 @@ const SWEPT_KINDS = new Set(["fact", "failure"]);
 const APPLY_CHUNK = 200;
 
 /** Active facts and failures of a namespace, oldest first by world time. */
-export async function loadActive(store: Store, namespace: string, kinds = SWEPT_KINDS): Promise<Belief[]> {
+export async function loadActive(
+  store: Store,
+  namespace: string,
+  kinds: ReadonlySet<string> = SWEPT_KINDS,
+): Promise<Belief[]> {
   const out: Belief[] = [];
   for (let offset = 0; ; offset += 5000) {
     const page = await store.listBeliefs(
@@ -116,19 +120,21 @@ async function refresh(store: Store, namespace: string, state: ActiveState, kind
 export async function activeSet(
   store: Store,
   namespace: string,
+  kinds: ReadonlySet<string> = SWEPT_KINDS,
 ): Promise<{ beliefs: Belief[]; tokens: (readonly string[])[] }> {
   let states = activeStates.get(store);
   if (!states) {
     states = new Map();
     activeStates.set(store, states);
   }
-  let state = states.get(namespace);
-  if (!state || !(await refresh(store, namespace, state, SWEPT_KINDS))) {
+  const key = kinds === SWEPT_KINDS ? namespace : `${namespace}\u0000${[...kinds].sort().join(",")}`;
+  let state = states.get(key);
+  if (!state || !(await refresh(store, namespace, state, kinds))) {
     // The mark first: a change landing during the load is re-read next time (re-reading is idempotent).
     const mark = await auditMark(store, namespace);
-    const loaded = await loadActive(store, namespace);
+    const loaded = await loadActive(store, namespace, kinds);
     state = { ...mark, byId: new Map(loaded.map((b) => [b.id, b])), tokens: new Map() };
-    states.set(namespace, state);
+    states.set(key, state);
   }
   // Store order: ids are assigned in insertion (row) order.
   const beliefs = [...state.byId.values()].sort((x, y) => idNumber(x.id) - idNumber(y.id));
