@@ -440,6 +440,37 @@ describe("sleep commands", () => {
     expect((await runGet(mem, { id: a })).status).toBe("active");
   });
 
+  it("a sleep report lists the pairs a model judge handed to the lexical judge, and why", () => {
+    const report = {
+      namespace: "default",
+      at: "2026-03-02T09:00:00.000Z",
+      process: "sweep",
+      counts: {
+        superseded: 0,
+        merged: 0,
+        resolved: 0,
+        abstracted: 0,
+        distilled: 0,
+        retired: 0,
+        reopened: 0,
+        skipped: 0,
+      },
+      items: [],
+      work: { beliefs: 2, episodes: 0, pairs: 12, judged: 12, cached: 0, ms: 5 },
+      fallbacks: Array.from({ length: 12 }, (_, i) => ({
+        a: `b${i + 1}`,
+        b: `b${i + 20}`,
+        judge: "lexical",
+        why: i === 0 ? "timeout: no answer within 30000 ms" : "over budget: 20 requests per run",
+      })),
+    };
+    const text = renderSleepReport(report, plain);
+    expect(text).toMatch(
+      /^sweep: nothing to change · .*\n12 pairs fell back to the lexical judge:\n {2}b1 ↔ b20: timeout: no answer within 30000 ms\n/,
+    );
+    expect(text).toMatch(/ {2}… 2 more \(--json lists them all\)$/);
+  });
+
   it("a single verdict object is accepted as a batch of one", () => {
     expect(parseJudgments('{"a":"b1","b":"b2","verdict":"distinct"}', "stdin")).toEqual([
       { a: "b1", b: "b2", verdict: "distinct" },
