@@ -23,7 +23,8 @@ with the evidence behind each one. Use it in a loop:
    lessons with valence "failure".
 5. **Consolidate** now and then (or when recall feels noisy): \`consolidate\` merges duplicates,
    resolves contradictions and supersedes stale beliefs, and reports every change. When it
-   leaves pairs unsure, \`candidates\` shows them and \`judge\` takes your verdicts.
+   leaves pairs unsure, \`candidates\` shows them and \`judge\` takes your verdicts; with
+   review, \`candidates\` lists recent automatic supersessions, and "distinct" undoes a wrong one.
 
 ## Session wrap
 
