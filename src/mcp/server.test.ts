@@ -363,6 +363,13 @@ describe("sampling judge", () => {
     const r = await call("sleep", { action: "sweep", full: true });
     expect(r.structuredContent.judge).toBe("sampling");
     for (const i of r.structuredContent.items) expect(i.reason).not.toMatch(/sampling \(test-model\)/);
+    expect(r.structuredContent.items).toContainEqual(
+      expect.objectContaining({
+        action: "fallback",
+        reason: expect.stringMatching(/^lexical: sampling answer unreadable/),
+      }),
+    );
+    expect(text(r)).toMatch(/b\d+ fallback by b\d+: lexical: sampling answer unreadable/);
   });
 
   it("uses the lexical judge without sampling, or with sampling off", async () => {

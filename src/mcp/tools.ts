@@ -55,7 +55,16 @@ const gateText = (r: z.output<typeof S.GateToolOutput>) =>
 
 const sleep = (r: SleepReport, judge: string): z.output<typeof S.SleepToolOutput> => ({
   judge,
-  items: r.items.map((i) => ({ action: i.action, id: i.id, by: i.by, reason: i.reason })),
+  items: [
+    ...r.items.map((i) => ({ action: i.action, id: i.id, by: i.by, reason: i.reason })),
+    // Pairs the sweep's judge handed to its fallback, as items the model can read (no new field).
+    ...(r.fallbacks ?? []).map((f) => ({
+      action: "fallback",
+      id: f.a,
+      by: f.b,
+      reason: `${f.judge}: ${f.why}`,
+    })),
+  ],
 });
 const sleepText = (r: z.output<typeof S.SleepToolOutput>) => {
   const tally = new Map<string, number>();
