@@ -122,6 +122,27 @@ describe("a model judge in the engine", () => {
     },
   );
 
+  it("a model judge also gets the same-subject pairs the neighbour index ranks out (as candidates does)", async () => {
+    const m = await modelServer();
+    const t = await testMemory({ judge: { provider: "openai", baseUrl: m.url, model: "judge-1" } });
+    mem = t.mem;
+    await mem.remember("Kafka brokers keep messages for seven days before compaction");
+    for (let i = 1; i <= 8; i++) {
+      t.clock.advance(HOUR);
+      await mem.remember(`Kafka retention alert ${i} fired on node ${i * 7}`);
+    }
+    t.clock.advance(HOUR);
+    await mem.remember("Kafka retention was cut down");
+    await mem.sweep();
+    const asked = m.seen.flatMap((s) => s.pairs as unknown as { A: { text: string }; B: { text: string } }[]);
+    expect(asked).toContainEqual(
+      expect.objectContaining({
+        A: expect.objectContaining({ text: "Kafka brokers keep messages for seven days before compaction" }),
+        B: expect.objectContaining({ text: "Kafka retention was cut down" }),
+      }),
+    );
+  });
+
   it("falls back to the lexical judge when the model fails, says so in the report, and asks again later", async () => {
     const m = await modelServer();
     m.state.failing = true;

@@ -15,6 +15,7 @@ import { laterOf } from "../time.js";
 import type { Writes } from "../writes.js";
 import { indexTokens, NeighborIndex } from "./neighbor-index.js";
 import { type Fallback, makeReport, type SleepItem, type SleepReport } from "./report.js";
+import { subjectPairs } from "./subject-pairs.js";
 
 export interface SweepOptions {
   namespace: string;
@@ -379,6 +380,9 @@ export async function sweep(
   const pairs = candidatePairs(beliefs, dirty, options.neighbors ?? 6, tokens).map(
     ([a, b]) => [beliefs[a]!, beliefs[b]!] as [Belief, Belief],
   );
+  // A judge that batches under a budget (a model judge) also gets the same-subject pairs that
+  // `candidates` offers an agent, so no unsure pair of a new belief waits for an agent that is not there.
+  if (judge.compareMany) pairs.push(...subjectPairsOf(beliefs, tokens, dirty, pairs));
   const { judged, fresh } = await judgePairs(store, judge, pairs, now, options.onProgress);
   const items = await applyJudged(store, writes, judged, fresh);
   const fallbacks = fallbacksOf(judged);
@@ -396,6 +400,33 @@ export async function sweep(
   });
   if (fallbacks.length > 0) report.fallbacks = fallbacks;
   return report;
+}
+
+/** The same-subject pairs (`subjectPairs`) with a side in `dirty`, less those already in `known`. */
+function subjectPairsOf(
+  beliefs: readonly Belief[],
+  tokens: readonly (readonly string[])[],
+  dirty: readonly number[],
+  known: readonly [Belief, Belief][],
+): [Belief, Belief][] {
+  if (dirty.length === 0) return [];
+  const isDirty = new Set(dirty.map((i) => beliefs[i]!.id));
+  const seen = new Set(
+    known.map(([x, y]) =>
+      orient(x, y)
+        .map((b) => b.id)
+        .join(":"),
+    ),
+  );
+  const out: [Belief, Belief][] = [];
+  for (const [newer, older] of subjectPairs(beliefs, {}, tokens)) {
+    if (!isDirty.has(newer.id) && !isDirty.has(older.id)) continue;
+    const key = `${older.id}:${newer.id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push([older, newer]);
+  }
+  return out;
 }
 
 /** Retires active, unconfirmed facts older than the namespace's TTL (pinned, restored and proven are kept). */
