@@ -366,10 +366,12 @@ describe("sampling judge", () => {
     expect(r.structuredContent.items).toContainEqual(
       expect.objectContaining({
         action: "fallback",
-        reason: expect.stringMatching(/^lexical: sampling answer unreadable/),
+        reason: expect.stringMatching(/^\d+ pairs? judged by lexical: sampling answer unreadable/),
       }),
     );
-    expect(text(r)).toMatch(/b\d+ fallback by b\d+: lexical: sampling answer unreadable/);
+    expect(text(r)).toMatch(
+      /b\d+ fallback by b\d+: \d+ pairs? judged by lexical: sampling answer unreadable/,
+    );
   });
 
   it("uses the lexical judge without sampling, or with sampling off", async () => {

@@ -60,9 +60,9 @@ const sleep = (r: SleepReport, judge: string): z.output<typeof S.SleepToolOutput
     // Pairs the sweep's judge handed to its fallback, as items the model can read (no new field).
     ...(r.fallbacks ?? []).map((f) => ({
       action: "fallback",
-      id: f.a,
-      by: f.b,
-      reason: `${f.judge}: ${f.why}`,
+      id: f.pairs[0]?.[0] ?? "",
+      by: f.pairs[0]?.[1] ?? null,
+      reason: `${f.count} pair${f.count === 1 ? "" : "s"} judged by ${f.judge}: ${f.why}`,
     })),
   ],
 });

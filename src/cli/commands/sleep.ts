@@ -110,13 +110,15 @@ export function renderSleepReport(r: SleepReport, style: Style): string {
     r.process === "judge" || r.process === "distil"
       ? ""
       : ` · ${w.beliefs} beliefs, ${w.episodes} episodes, ${w.pairs} pairs (${w.judged} judged, ${w.cached} cached) in ${seconds(w.ms)}`;
-  const fell = r.fallbacks ?? [];
-  const fallbackLines = fell.length
-    ? `\n${style.warn(`${fell.length} pair${fell.length === 1 ? "" : "s"} fell back to the ${fell[0]!.judge} judge:`)}\n${fell
-        .slice(0, 10)
-        .map((f) => `  ${f.a} ↔ ${f.b}: ${truncate(f.why, 100)}`)
-        .join("\n")}${fell.length > 10 ? `\n  … ${fell.length - 10} more (--json lists them all)` : ""}`
-    : "";
+  const fallbackLines = (r.fallbacks ?? [])
+    .map(
+      (f) =>
+        `\n${style.warn(`${f.count} pair${f.count === 1 ? "" : "s"} fell back to the ${f.judge} judge: ${truncate(f.why, 100)}`)}\n  ${f.pairs
+          .slice(0, 5)
+          .map(([a, b]) => `${a} ↔ ${b}`)
+          .join(", ")}${f.count > 5 ? `, … ${f.count - 5} more` : ""}`,
+    )
+    .join("");
   const head = `${r.process}: ${counts || "nothing to change"}${style.dim(work)}${fallbackLines}`;
   if (r.items.length === 0) return head;
   const rows = table(

@@ -45,15 +45,19 @@ export interface SleepReport {
   fallbacks?: Fallback[];
 }
 
-/** A pair judged by the fallback instead of the judge asked. */
+/** Pairs judged by the fallback instead of the judge asked, grouped by why. */
 export interface Fallback {
-  a: string;
-  b: string;
   /** The judge that decided instead (`lexical`). */
   judge: string;
   /** Why the judge asked did not: `timeout: no answer within 30000 ms`, `HTTP 429: …`, `over budget: …`. */
   why: string;
+  /** How many pairs, and the first few (older id, newer id). */
+  count: number;
+  pairs: [string, string][];
 }
+
+/** Pairs listed per fallback group; `count` has them all. */
+export const FALLBACK_PAIRS_LISTED = 20;
 
 export function emptyCounts(): Record<SleepAction, number> {
   return {

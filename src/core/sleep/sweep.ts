@@ -14,7 +14,13 @@ import type { Judge, JudgedPair, JudgeVerdict, Store } from "../ports.js";
 import { laterOf } from "../time.js";
 import type { Writes } from "../writes.js";
 import { indexTokens, NeighborIndex } from "./neighbor-index.js";
-import { type Fallback, makeReport, type SleepItem, type SleepReport } from "./report.js";
+import {
+  FALLBACK_PAIRS_LISTED,
+  type Fallback,
+  makeReport,
+  type SleepItem,
+  type SleepReport,
+} from "./report.js";
 import { subjectPairs } from "./subject-pairs.js";
 
 export interface SweepOptions {
@@ -257,16 +263,22 @@ export async function judgePairs(
 /** The lexical judge's name: its cached verdicts are re-asked of a semantic judge. */
 const LEXICAL = "lexical";
 
-/** The pairs a judge handed to another (a model judge's fallbacks), with why. */
+/** The pairs a judge handed to another (a model judge's fallbacks), grouped by why. */
 export function fallbacksOf(judged: readonly JudgedCandidate[]): Fallback[] {
-  return judged
-    .filter((j) => !j.cached && j.verdict.fallback !== undefined)
-    .map((j) => ({
-      a: j.older.id,
-      b: j.newer.id,
-      judge: j.verdict.judge ?? LEXICAL,
-      why: j.verdict.fallback!,
-    }));
+  const groups = new Map<string, Fallback>();
+  for (const j of judged) {
+    if (j.cached || j.verdict.fallback === undefined) continue;
+    const judge = j.verdict.judge ?? LEXICAL;
+    const key = `${judge}\u0000${j.verdict.fallback}`;
+    let g = groups.get(key);
+    if (!g) {
+      g = { judge, why: j.verdict.fallback, count: 0, pairs: [] };
+      groups.set(key, g);
+    }
+    g.count++;
+    if (g.pairs.length < FALLBACK_PAIRS_LISTED) g.pairs.push([j.older.id, j.newer.id]);
+  }
+  return [...groups.values()];
 }
 
 /** Why `older` may not be superseded by an automatic process, or null. */
