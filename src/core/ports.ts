@@ -97,6 +97,8 @@ export interface Judge {
    * is called per pair.
    */
   compareMany?(pairs: readonly JudgePair[]): Promise<JudgeVerdict[]>;
+  /** The most pairs one `compareMany` call sends to its model (its per-run budget), when it has one. */
+  readonly pairsPerRun?: number;
 }
 
 /** Whether an automatic process may act on a verdict alone (see `JudgeVerdict.confident`). */

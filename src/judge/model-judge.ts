@@ -324,6 +324,7 @@ export function createModelJudge(protocol: Protocol, options: ModelJudgeOptions)
   return {
     name: protocol.name,
     settings,
+    pairsPerRun: settings.maxPairs,
     compareMany,
     async compare(a, b) {
       return (await compareMany([{ a, b }]))[0]!;

@@ -393,9 +393,21 @@ export async function sweep(
     ([a, b]) => [beliefs[a]!, beliefs[b]!] as [Belief, Belief],
   );
   // A judge that batches under a budget (a model judge) also gets the same-subject pairs that
-  // `candidates` offers an agent, so no unsure pair of a new belief waits for an agent that is not there.
-  if (judge.compareMany) pairs.push(...subjectPairsOf(beliefs, tokens, dirty, pairs));
-  const { judged, fresh } = await judgePairs(store, judge, pairs, now, options.onProgress);
+  // `candidates` offers an agent, so no unsure pair of a new belief waits for an agent that is not
+  // there. Only the judge's own verdicts count on those: a lexical rule or a fallback never acts on
+  // a pair the neighbour index did not find (it stays in `candidates` instead).
+  const extra = judge.compareMany
+    ? subjectPairsOf(beliefs, tokens, dirty, pairs, EXTRA_PER_BUDGET * (judge.pairsPerRun ?? 250))
+    : [];
+  const all = extra.length > 0 ? pairs.concat(extra) : pairs;
+  const result = await judgePairs(store, judge, all, now, options.onProgress);
+  let { judged, fresh } = result;
+  if (extra.length > 0) {
+    const extraKeys = new Set(extra.map(([older, newer]) => `${older.id}:${newer.id}`));
+    const own = (key: string, by: string | undefined) => !extraKeys.has(key) || by === undefined;
+    judged = judged.filter((j) => j.cached || own(`${j.older.id}:${j.newer.id}`, j.verdict.judge));
+    fresh = fresh.filter((p) => own(`${p.a}:${p.b}`, p.judge === judge.name ? undefined : p.judge));
+  }
   const items = await applyJudged(store, writes, judged, fresh);
   const fallbacks = fallbacksOf(judged);
 
@@ -405,7 +417,7 @@ export async function sweep(
   if (newest) await store.transaction((tx) => tx.setMeta(`sweep:${namespace}`, newest));
   const report = makeReport("sweep", namespace, now, items, {
     beliefs: beliefs.length,
-    pairs: pairs.length,
+    pairs: pairs.length + extra.length,
     judged: fresh.length,
     cached: judged.length - fresh.length,
     ms: elapsed() - started,
@@ -414,14 +426,15 @@ export async function sweep(
   return report;
 }
 
-/** The same-subject pairs (`subjectPairs`) with a side in `dirty`, less those already in `known`. */
+/** The newest `max` same-subject pairs (`subjectPairs`) with a side in `dirty`, less those in `known`. */
 function subjectPairsOf(
   beliefs: readonly Belief[],
   tokens: readonly (readonly string[])[],
   dirty: readonly number[],
   known: readonly [Belief, Belief][],
+  max: number,
 ): [Belief, Belief][] {
-  if (dirty.length === 0) return [];
+  if (dirty.length === 0 || max <= 0) return [];
   const isDirty = new Set(dirty.map((i) => beliefs[i]!.id));
   const seen = new Set(
     known.map(([x, y]) =>
@@ -437,9 +450,16 @@ function subjectPairsOf(
     if (seen.has(key)) continue;
     seen.add(key);
     out.push([older, newer]);
+    if (out.length >= max) break;
   }
   return out;
 }
+
+/**
+ * Same-subject pairs offered to a budgeted judge per pair of its budget, newest first: enough for
+ * it to spend the budget on unsure ones, without screening every pair of the store each run.
+ */
+const EXTRA_PER_BUDGET = 4;
 
 /** Retires active, unconfirmed facts older than the namespace's TTL (pinned, restored and proven are kept). */
 async function retentionSweep(
