@@ -16,10 +16,14 @@ export { immunity, isProven, type MaintainItem, type MaintainReport, retention }
 export * from "./core/model.js";
 export { DEFAULT_POLICY, type Policy, type PolicyInput, PolicySchema } from "./core/policy.js";
 export type * from "./core/ports.js";
-export type { CandidatePair } from "./core/sleep/agent-judge.js";
+export type { CandidatePair, ReviewDecision } from "./core/sleep/agent-judge.js";
 export { HEALTH_CLASSES, type HealthClass, type HealthReport } from "./core/sleep/health.js";
 export { SLEEP_ACTIONS, type SleepAction, type SleepItem, type SleepReport } from "./core/sleep/report.js";
 export { createHashedEmbedder } from "./embed/hashed-embedder.js";
+export { createAnthropicJudge } from "./judge/anthropic-judge.js";
+export { createJudgeFromConfig, type JudgeProvider, type ModelJudgeConfig } from "./judge/config.js";
+export type { ModelJudge, ModelJudgeOptions } from "./judge/model-judge.js";
+export { createOpenAiJudge, type OpenAiJudgeOptions } from "./judge/openai-judge.js";
 export { type OpenMemoryOptions, openMemory, systemClock } from "./open-memory.js";
 export { SqliteStore, type SqliteStoreOptions } from "./store/sqlite/sqlite-store.js";
 export { createGptTokenizer } from "./tokenizer/gpt-tokenizer.js";

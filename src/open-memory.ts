@@ -13,6 +13,7 @@ import { StrataError } from "./core/errors.js";
 import type { PolicyInput } from "./core/policy.js";
 import type { Clock, Embedder, Judge, Store, Tokenizer } from "./core/ports.js";
 import { createHashedEmbedder } from "./embed/hashed-embedder.js";
+import { createJudgeFromConfig, isModelJudgeConfig, type ModelJudgeConfig } from "./judge/config.js";
 import { isPostgresUrl, openStore } from "./store/open-store.js";
 import { SqliteStore } from "./store/sqlite/sqlite-store.js";
 import { createStoreFolder } from "./store/sqlite/store-folder.js";
@@ -34,8 +35,15 @@ export interface OpenMemoryOptions {
   clock?: Clock;
   /** Default: hashed n-gram vectors, 384 dimensions. */
   embedder?: Embedder;
-  /** Default: the lexical judge. */
-  judge?: Judge;
+  /**
+   * A `Judge` for the write gate and sweeps (default: the lexical judge), or a model judge's
+   * settings (`{ provider: "openai" | "anthropic", model, baseUrl?, apiKey?, … }`, see
+   * src/judge/config.ts): the model then judges `sweep` and `consolidate` only, and the write
+   * gate keeps the lexical judge.
+   */
+  judge?: Judge | ModelJudgeConfig;
+  /** A `Judge` for `sweep` and `consolidate` only (outside the write transaction). Default: `judge`. */
+  sleepJudge?: Judge;
   /** Default: gpt-tokenizer (o200k_base). */
   tokenizer?: Tokenizer;
   policy?: PolicyInput;
@@ -62,6 +70,8 @@ export interface OpenMemoryOptions {
 export const systemClock: Clock = { now: () => new Date() };
 
 export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memory> {
+  // Before the store opens: bad judge settings refuse without leaving a store open.
+  const judged = judges(options);
   let store = options.store;
   if (!store && options.url !== undefined) {
     if (!isPostgresUrl(options.url))
@@ -84,11 +94,18 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
     embedder,
     tokenizer: options.tokenizer ?? createGptTokenizer(),
     clock: options.clock ?? systemClock,
-    ...(options.judge ? { judge: options.judge } : {}),
+    ...judged,
     ...(options.policy ? { policy: options.policy } : {}),
     ...(options.namespace ? { namespace: options.namespace } : {}),
     ...(options.actor ? { actor: options.actor } : {}),
     ...(options.onAuditEvent ? { onAuditEvent: options.onAuditEvent } : {}),
     ...(options.lockWaitMs !== undefined ? { lockWaitMs: options.lockWaitMs } : {}),
   });
+}
+
+/** The gate's and the sleep's judges: a model judge's settings make a sleep judge only. */
+function judges(options: OpenMemoryOptions): { judge?: Judge; sleepJudge?: Judge } {
+  const { judge, sleepJudge } = options;
+  if (isModelJudgeConfig(judge)) return { sleepJudge: sleepJudge ?? createJudgeFromConfig(judge) };
+  return { ...(judge ? { judge } : {}), ...(sleepJudge ? { sleepJudge } : {}) };
 }

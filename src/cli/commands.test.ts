@@ -399,6 +399,32 @@ describe("sleep commands", () => {
     expect(renderCandidates([], plain)).toBe("No pairs need a call.");
   });
 
+  it("candidates --review lists the gate's supersession and judge distinct undoes it; --offset pages; --days needs --review", async () => {
+    const old = (await runRemember(mem, { statement: "The retry limit is 5" })).id;
+    advanceDays(1);
+    const now = (await runRemember(mem, { statement: "The retry limit is 7" })).id;
+    const review = await runCandidates(mem, { review: true, days: 2 });
+    expect(review).toEqual([expect.objectContaining({ a: old, b: now })]);
+    const text = renderCandidates(review, plain);
+    expect(text).toContain(`${old} superseded by ${now}`);
+    expect(text).toMatch(/decided +[\d-]+ [\d:]+ by write gate: superseded/);
+    expect(text).toContain(
+      `Undo one with: echo '[{"a":"${old}","b":"${now}","verdict":"distinct"}]' | strata judge`,
+    );
+    const undo = await runJudge(mem, {
+      judgments: parseJudgments(
+        JSON.stringify(review.map(({ a, b }) => ({ a, b, verdict: "distinct" }))),
+        "stdin",
+      ),
+    });
+    expect(renderSleepReport(undo, plain)).toMatch(
+      new RegExp(`^judge: reopened 1\n[\\s\\S]*reopened +${old} +${now}`),
+    );
+    expect(await runCandidates(mem, { review: true })).toEqual([]);
+    expect(await runCandidates(mem, { offset: 5 })).toEqual([]);
+    await expect(runCandidates(mem, { days: 2 })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+  });
+
   it.each([
     ["not JSON", "{nope", UsageError],
     ["an unknown verdict", '[{"a":"b1","b":"b2","verdict":"maybe"}]', StrataError],
@@ -412,6 +438,44 @@ describe("sleep commands", () => {
     expect(error).toBeInstanceOf(kind);
     expect(await runStats(mem)).toEqual(before);
     expect((await runGet(mem, { id: a })).status).toBe("active");
+  });
+
+  it("a sleep report lists the pairs a model judge handed to the lexical judge, and why", () => {
+    const report = {
+      namespace: "default",
+      at: "2026-03-02T09:00:00.000Z",
+      process: "sweep",
+      counts: {
+        superseded: 0,
+        merged: 0,
+        resolved: 0,
+        abstracted: 0,
+        distilled: 0,
+        retired: 0,
+        reopened: 0,
+        skipped: 0,
+      },
+      items: [],
+      work: { beliefs: 2, episodes: 0, pairs: 12, judged: 12, cached: 0, ms: 5 },
+      fallbacks: [
+        {
+          judge: "lexical",
+          why: "timeout: no answer within 30000 ms",
+          count: 1,
+          pairs: [["b1", "b20"] as [string, string]],
+        },
+        {
+          judge: "lexical",
+          why: "over budget: 20 requests per run",
+          count: 11,
+          pairs: Array.from({ length: 11 }, (_, i) => [`b${i + 2}`, `b${i + 21}`] as [string, string]),
+        },
+      ],
+    };
+    const text = renderSleepReport(report, plain);
+    expect(text).toMatch(
+      /^sweep: nothing to change · .*\n1 pair fell back to the lexical judge: timeout: no answer within 30000 ms\n {2}b1 ↔ b20\n11 pairs fell back to the lexical judge: over budget: 20 requests per run\n {2}b2 ↔ b21, b3 ↔ b22, b4 ↔ b23, b5 ↔ b24, b6 ↔ b25, … 6 more$/,
+    );
   });
 
   it("a single verdict object is accepted as a batch of one", () => {

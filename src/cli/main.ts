@@ -165,6 +165,18 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         model: env.STRATA_EMBED_MODEL ?? config.embedModel,
         key: env.STRATA_EMBED_KEY,
       });
+      // A model judge for sweep and consolidate (the write gate keeps the lexical judge).
+      const { judgeConfigFrom } = await import("../judge/config.js");
+      const judge = judgeConfigFrom(
+        {
+          provider: env.STRATA_JUDGE_PROVIDER,
+          url: env.STRATA_JUDGE_URL,
+          model: env.STRATA_JUDGE_MODEL,
+          key: env.STRATA_JUDGE_KEY,
+          keyFile: env.STRATA_JUDGE_KEY_FILE,
+        },
+        (path) => readFileSync(resolve(process.cwd(), path), "utf8"),
+      );
       const lockWait =
         env.STRATA_LOCK_WAIT_MS?.trim() ||
         (config.lockWaitMs !== undefined ? String(config.lockWaitMs) : undefined);
@@ -176,6 +188,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         ...(onServer ? { url: dbPath } : { path: dbPath }),
         ...(lockWait !== undefined ? { lockWaitMs: Number(lockWait) } : {}),
         ...(embedder ? { embedder } : {}),
+        ...(judge ? { judge } : {}),
         actor: "cli",
         ...(global.namespace !== undefined ? { namespace: global.namespace } : {}),
       });

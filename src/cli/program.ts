@@ -497,10 +497,23 @@ export function createProgram(
 
   program
     .command("candidates")
-    .description("pairs the lexical judge is unsure of, for the agent to judge (then: strata judge)")
+    .description(
+      "pairs about one subject no rule decided, newest first, for the agent to judge (then: strata judge)",
+    )
     .option("--limit <n>", "how many pairs (default 20)", int("--limit"))
-    .addHelpText("after", examples("strata candidates", "strata candidates --limit 5 --json"))
-    .action((o: { limit?: number }) =>
+    .option("--offset <n>", "pairs to skip, to page past unanswered ones (default 0)", int("--offset"))
+    .option("--review", "list the automatic supersessions and merges instead; a distinct verdict undoes one")
+    .option("--days <n>", "with --review: how many days back (default 7)", int("--days"))
+    .addHelpText(
+      "after",
+      examples(
+        "strata candidates",
+        "strata candidates --limit 5 --offset 5 --json",
+        "strata candidates --review --days 3",
+        `echo '[{"a":"b3","b":"b9","verdict":"distinct"}]' | strata judge   # undo b3's supersession`,
+      ),
+    )
+    .action((o: { limit?: number; offset?: number; review?: boolean; days?: number }) =>
       on({ command: "candidates", run: engine((mem) => runCandidates(mem, o)), render: renderCandidates }),
     );
 

@@ -92,7 +92,13 @@ import type { Clock, Embedder, Judge, Store, Tokenizer } from "./ports.js";
 import { compareIds, recall } from "./recall.js";
 import { type ReindexOptions, type ReindexReport, reindex } from "./reindex.js";
 import { sha256 } from "./sha256.js";
-import { applyJudgments, type CandidatePair, findCandidates } from "./sleep/agent-judge.js";
+import {
+  AGENT,
+  applyJudgments,
+  type CandidatePair,
+  findCandidates,
+  findReview,
+} from "./sleep/agent-judge.js";
 import { distilPending, storeProposition } from "./sleep/distil.js";
 import { type HealthReport, healthReport } from "./sleep/health.js";
 import { combineReports, makeReport, type SleepItem, type SleepReport } from "./sleep/report.js";
@@ -108,8 +114,13 @@ export interface EngineOptions {
   embedder: Embedder;
   tokenizer: Tokenizer;
   clock: Clock;
-  /** Judge used by the write gate (and, later, sweeps). Default: the lexical judge. */
+  /** Judge used by the write gate (and by sweeps unless `sleepJudge` is set). Default: the lexical judge. */
   judge?: Judge;
+  /**
+   * Judge of `sweep` and `consolidate`, which judge outside any write transaction: where a model
+   * judge (src/judge) belongs, so the gate never waits on a network. Default: `judge`.
+   */
+  sleepJudge?: Judge;
   policy?: PolicyInput;
   /** Namespace used when a call names none. Default `default`. */
   namespace?: string;
@@ -170,8 +181,10 @@ export class Memory {
   readonly embedder: Embedder;
   readonly tokenizer: Tokenizer;
   readonly clock: Clock;
-  /** The judge of the write gate and the sweep (lexical unless one was injected). */
+  /** The judge of the write gate (lexical unless one was injected). */
   readonly configuredJudge: Judge;
+  /** The judge of sweeps and consolidation (`EngineOptions.sleepJudge`, else the gate's). */
+  readonly sleepJudge: Judge;
   readonly policy: Policy;
   readonly namespace: string;
   readonly actor: string;
@@ -188,6 +201,7 @@ export class Memory {
     this.tokenizer = options.tokenizer;
     this.clock = options.clock;
     this.configuredJudge = options.judge ?? createLexicalJudge();
+    this.sleepJudge = options.sleepJudge ?? this.configuredJudge;
     this.policy = Object.freeze(parseInput(PolicySchema, options.policy ?? {}, "policy"));
     this.namespace = parseInput(NamespaceSchema, options.namespace ?? DEFAULT_NAMESPACE, "namespace");
     this.actor = options.actor ?? "library";
@@ -945,26 +959,44 @@ export class Memory {
     return runSweep(
       this.store,
       this.writes,
-      this.configuredJudge,
+      this.sleepJudge,
       { namespace, full, onProgress: hooks.onProgress },
       this.policy.ttlDays,
       elapsed,
     );
   }
 
-  /** Pairs the lexical judge is unsure of, for the calling agent to judge. */
+  /**
+   * Pairs for a semantic judge (the calling agent): every pair of active beliefs about the same
+   * subject that no confident rule decided and no semantic judge answered, newest first, one page
+   * (`limit`, `offset`). With `review: true`, the write gate's and the sweeps' supersessions and
+   * merges of the last `days` days (default 7) instead, each with its `decided` record: a
+   * `distinct` verdict on one reopens the closed belief.
+   *
+   *   const pairs = await mem.candidates({ limit: 20 });
+   *   const recent = await mem.candidates({ review: true, days: 3 });
+   */
   async candidates(options: CandidatesOptions = {}): Promise<CandidatePair[]> {
     const o = parseInput(CandidatesOptionsSchema, options, "candidates options");
-    return findCandidates(this.store, this.lexical, o.namespace ?? this.namespace, o.limit, this.now());
+    const namespace = o.namespace ?? this.namespace;
+    const page = { limit: o.limit, offset: o.offset };
+    return o.review
+      ? findReview(this.store, this.lexical, namespace, { ...page, days: o.days ?? 7 }, this.now())
+      : findCandidates(this.store, this.lexical, namespace, page);
   }
 
   /**
    * Applies an agent's verdicts on candidate pairs: merge, contradict, supersede or distinct.
-   * Refused whole (nothing applied) if any pair names an unknown or inactive belief.
+   * On a review pair (one side closed by the other, `candidates({ review: true })`), `distinct`
+   * undoes the automatic decision and reopens the closed belief (audited `belief.reopened`); any
+   * other verdict confirms it. Refused whole (nothing applied) if any pair names an unknown
+   * belief, or an inactive one that its partner did not close.
+   *
+   *   await mem.judge([{ a: "b3", b: "b9", verdict: "distinct" }]);
    */
   async judge(judgments: Judgment[]): Promise<SleepReport> {
     const list = parseInput(JudgmentsSchema, judgments, "judgments");
-    return applyJudgments(this.store, this.writes, list, "agent");
+    return applyJudgments(this.store, this.writes, list, AGENT);
   }
 
   /** Episodes not yet distilled into beliefs, oldest first. */

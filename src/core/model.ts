@@ -449,8 +449,32 @@ export const CandidatesOptionsSchema = z
   .object({
     namespace: NamespaceSchema.optional(),
     limit: z.number().int().min(1).max(500).default(20).describe("How many pairs to return (default 20)."),
+    offset: z
+      .number()
+      .int()
+      .min(0)
+      .max(100_000)
+      .default(0)
+      .describe("Pairs to skip, to page past pairs left unanswered (default 0)."),
+    review: z
+      .boolean()
+      .default(false)
+      .describe(
+        "List the automatic supersessions and merges of the last `days` days instead; a distinct verdict undoes one.",
+      ),
+    days: z
+      .number()
+      .int()
+      .min(1)
+      .max(3650)
+      .optional()
+      .describe("With review: how many days back (default 7)."),
   })
-  .strict();
+  .strict()
+  .refine((o) => o.days === undefined || o.review, {
+    message: "days applies to review: pass review: true with it",
+    path: ["days"],
+  });
 export type CandidatesOptions = z.input<typeof CandidatesOptionsSchema>;
 
 export const JUDGE_VERDICTS = ["merge", "contradict", "supersede", "distinct"] as const;

@@ -67,11 +67,45 @@ export interface JudgeVerdict {
   similarity: number;
   /** Reason code and words, e.g. `value-changed: 5 → 7`. */
   reason: string;
+  /**
+   * Whether the verdict rests on evidence the judge can name (a rule), so an automatic process
+   * may act on it alone. `false`: a guess, deferred to a semantic judge (`candidates`). Absent:
+   * `duplicate`, `supersedes` and `contradicts` count as confident, `refines` and `distinct` not.
+   */
+  confident?: boolean;
+  /**
+   * Which judge decided, when it is not the one asked: a model judge that fell back to the
+   * lexical judge for this pair says `lexical` here (and why in `reason`). Absent: the judge asked.
+   */
+  judge?: string;
+  /** Why the judge asked did not decide this pair itself (timeout, refusal, out-of-schema answer, budget). */
+  fallback?: string;
+}
+
+/** One pair to judge: `b` is the newer statement. */
+export interface JudgePair {
+  a: JudgeItem;
+  b: JudgeItem;
 }
 
 export interface Judge {
   readonly name: string;
   compare(a: JudgeItem, b: JudgeItem): JudgeVerdict | Promise<JudgeVerdict>;
+  /**
+   * Judges the pairs of one run at once, one verdict per pair in order. Optional: a model judge
+   * batches them into few requests and spends its per-run budget here; without it, `compare`
+   * is called per pair.
+   */
+  compareMany?(pairs: readonly JudgePair[]): Promise<JudgeVerdict[]>;
+  /** The most pairs one `compareMany` call sends to its model (its per-run budget), when it has one. */
+  readonly pairsPerRun?: number;
+}
+
+/** Whether an automatic process may act on a verdict alone (see `JudgeVerdict.confident`). */
+export function isConfident(v: Pick<JudgeVerdict, "relation" | "confident">): boolean {
+  return (
+    v.confident ?? (v.relation === "duplicate" || v.relation === "supersedes" || v.relation === "contradicts")
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,16 +14,29 @@ import { AGENT_INSTRUCTIONS } from "./agent-instructions.js";
 import { createMcpServer } from "./server.js";
 
 interface JsonSchema {
-  properties?: Record<string, JsonSchema & { enum?: string[]; items?: JsonSchema }>;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
   enum?: string[];
+}
+
+/** A field of a tool's input, at any depth (a judgment's `verdict` sits inside `judgments`). */
+function field(schema: JsonSchema | undefined, name: string): JsonSchema | undefined {
+  if (!schema) return undefined;
+  const direct = schema.properties?.[name];
+  if (direct) return direct;
+  for (const child of [...Object.values(schema.properties ?? {}), ...(schema.items ? [schema.items] : [])]) {
+    const found = field(child, name);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Each backticked span of the text, in order: a bare name or a `field: "value"` pair. */
 function references(text: string): { tool?: string; field: string; value?: string }[] {
   const out: { tool?: string; field: string; value?: string }[] = [];
   for (const [, span] of text.matchAll(/`([^`\n]+)`/g)) {
-    const pair = /^([A-Za-z_]+): "([^"]+)"$/.exec(span!);
-    if (pair) out.push({ field: pair[1]!, value: pair[2]! });
+    const pair = /^([A-Za-z_]+): (?:"([^"]+)"|(true|false|\d+))$/.exec(span!);
+    if (pair) out.push({ field: pair[1]!, value: pair[2] ?? pair[3]! });
     else if (/^[A-Za-z_]+$/.test(span!)) out.push({ field: span! });
     else throw new Error(`unreadable reference \`${span}\`: write a tool name or field: "value"`);
   }
@@ -54,12 +67,12 @@ function unresolved(text: string): string[] {
       current = ref.field;
       continue;
     }
-    const field = current ? tools.get(current)?.properties?.[ref.field] : undefined;
-    if (!field) {
+    const found = current ? field(tools.get(current), ref.field) : undefined;
+    if (!found) {
       problems.push(`\`${ref.field}\` is neither a served tool nor a field of \`${current ?? "?"}\``);
       continue;
     }
-    const allowed = field.enum ?? field.items?.enum;
+    const allowed = found.enum ?? found.items?.enum;
     if (ref.value !== undefined && allowed && !allowed.includes(ref.value))
       problems.push(`${current}.${ref.field} takes ${allowed.join("|")}, not "${ref.value}"`);
   }

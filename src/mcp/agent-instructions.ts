@@ -30,7 +30,9 @@ with the evidence behind each one. Use it in a loop:
 5. **Consolidate** now and then (or when recall feels noisy): \`sleep\` with
    \`action: "consolidate"\` merges duplicates, resolves contradictions and supersedes stale
    beliefs, and reports every change. Pairs it was unsure of are listed by \`inspect\` with
-   \`what: "candidates"\`; answer them with \`settle\` and your \`judgments\`.
+   \`what: "candidates"\`; answer them with \`settle\` and your \`judgments\`. \`inspect\` with
+   \`what: "candidates"\` and \`review: true\` lists recent automatic supersessions and merges
+   instead; \`settle\` with \`verdict: "distinct"\` in a judgment undoes a wrong one.
 
 ## Session wrap
 

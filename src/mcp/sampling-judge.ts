@@ -42,7 +42,13 @@ export function createSamplingJudge(server: Server, options: SamplingJudgeOption
   const timeout = options.timeoutMs ?? 30_000;
   const lexical = async (a: JudgeItem, b: JudgeItem, why: string): Promise<JudgeVerdict> => {
     const v = await fallback.compare(a, b);
-    return { ...v, reason: `${why}; ${fallback.name}: ${v.reason}` };
+    // Says who decided and why, so the sweep reports the pair among its fallbacks.
+    return {
+      ...v,
+      judge: v.judge ?? fallback.name,
+      fallback: v.fallback ?? why,
+      reason: `${why}; ${fallback.name}: ${v.reason}`,
+    };
   };
   return {
     name: "sampling",

@@ -98,6 +98,9 @@ export const InspectToolInput = strictObject({
   what: z.enum(["explain", "pending", "candidates", "stats", "health"]).describe("explain needs id."),
   id: Id.optional(),
   limit: described(CandidatesOptionsSchema.shape.limit.unwrap(), "For pending and candidates.").optional(),
+  offset: z.number().int().min(0).optional().describe("Skip n."),
+  review: z.boolean().optional().describe("candidates: recent automatic closures, to undo (distinct)."),
+  days: z.number().int().min(1).optional().describe("Review window in days (7)."),
 });
 
 export const SleepToolInput = strictObject({
@@ -197,7 +200,7 @@ export const WrapToolOutput = z.object({
 });
 
 export const SleepToolOutput = z.object({
-  judge: z.string().describe("lexical, sampling or agent."),
+  judge: z.string().describe("lexical, sampling, openai, anthropic or agent."),
   items: z.array(
     z.object({ action: z.string(), id: z.string(), by: z.string().nullable(), reason: z.string() }),
   ),

@@ -181,6 +181,30 @@ describe("tools: happy paths", () => {
     expect(j.isError).toBeFalsy();
     expect(j.structuredContent.judge).toBe("agent");
   });
+
+  it("inspect candidates pages with offset; review lists the gate's supersession and settle distinct undoes it", async () => {
+    await call("remember", { statement: "The retry limit is 5" });
+    await call("remember", { statement: "The retry limit is 7" });
+    const review = await call("inspect", { what: "candidates", review: true, days: 2 });
+    expect(review.structuredContent.result.pairs).toEqual([
+      expect.objectContaining({
+        a: "b1",
+        b: "b2",
+        decided: expect.objectContaining({ closed: "b1", by: "b2" }),
+      }),
+    ]);
+    expect(text(review)).toContain("b1 superseded by b2, write gate");
+    const undo = await call("settle", { judgments: [{ a: "b1", b: "b2", verdict: "distinct" }] });
+    expect(undo.structuredContent.items).toEqual([expect.objectContaining({ action: "reopened", id: "b1" })]);
+    expect((await mem.get("b1")).status).toBe("active");
+    const again = await call("inspect", { what: "candidates", review: true });
+    expect(again.structuredContent.result.pairs).toEqual([]);
+    const paged = await call("inspect", { what: "candidates", offset: 3 });
+    expect(paged.structuredContent.result.pairs).toEqual([]);
+    const refused = await call("inspect", { what: "candidates", days: 2 });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toMatch(/INVALID_INPUT: .*review/);
+  });
 });
 
 describe("tools: refusals the model can read", () => {
@@ -339,6 +363,15 @@ describe("sampling judge", () => {
     const r = await call("sleep", { action: "sweep", full: true });
     expect(r.structuredContent.judge).toBe("sampling");
     for (const i of r.structuredContent.items) expect(i.reason).not.toMatch(/sampling \(test-model\)/);
+    expect(r.structuredContent.items).toContainEqual(
+      expect.objectContaining({
+        action: "fallback",
+        reason: expect.stringMatching(/^\d+ pairs? judged by lexical: sampling answer unreadable/),
+      }),
+    );
+    expect(text(r)).toMatch(
+      /b\d+ fallback by b\d+: \d+ pairs? judged by lexical: sampling answer unreadable/,
+    );
   });
 
   it("uses the lexical judge without sampling, or with sampling off", async () => {

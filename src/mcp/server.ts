@@ -62,8 +62,9 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
     engine,
     sleeper() {
       if (options.sampling === "off" || !clientSamples(server.server))
-        return { engine, judge: engine.configuredJudge.name };
-      // Same store, same policy; only the judge of sweeps differs.
+        return { engine, judge: engine.sleepJudge.name };
+      // Same store, same policy, same gate; only the judge of sweeps differs (the client's model,
+      // falling back to the engine's sleep judge: a model judge when one is configured).
       sampler ??= createEngine({
         store: engine.store,
         embedder: engine.embedder,
@@ -73,7 +74,8 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
         namespace: engine.namespace,
         actor: engine.actor,
         lockWaitMs: engine.lockWaitMs,
-        judge: createSamplingJudge(server.server, { fallback: engine.configuredJudge }),
+        judge: engine.configuredJudge,
+        sleepJudge: createSamplingJudge(server.server, { fallback: engine.sleepJudge }),
       });
       return { engine: sampler, judge: "sampling" };
     },

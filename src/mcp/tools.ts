@@ -17,7 +17,7 @@ import * as S from "./schemas.js";
 /** What a tool runs against: the engine, and the engine to sleep with (its judge named). */
 export interface ToolContext {
   engine: Memory;
-  /** The engine for sweeps and consolidation: with the sampling judge when the client offers it. */
+  /** The engine for sweeps and consolidation: with the sampling judge when the client offers it (else the engine's sleep judge). */
   sleeper(): { engine: Memory; judge: string };
 }
 
@@ -55,7 +55,16 @@ const gateText = (r: z.output<typeof S.GateToolOutput>) =>
 
 const sleep = (r: SleepReport, judge: string): z.output<typeof S.SleepToolOutput> => ({
   judge,
-  items: r.items.map((i) => ({ action: i.action, id: i.id, by: i.by, reason: i.reason })),
+  items: [
+    ...r.items.map((i) => ({ action: i.action, id: i.id, by: i.by, reason: i.reason })),
+    // Pairs the sweep's judge handed to its fallback, as items the model can read (no new field).
+    ...(r.fallbacks ?? []).map((f) => ({
+      action: "fallback",
+      id: f.pairs[0]?.[0] ?? "",
+      by: f.pairs[0]?.[1] ?? null,
+      reason: `${f.count} pair${f.count === 1 ? "" : "s"} judged by ${f.judge}: ${f.why}`,
+    })),
+  ],
 });
 const sleepText = (r: z.output<typeof S.SleepToolOutput>) => {
   const tally = new Map<string, number>();
@@ -87,9 +96,10 @@ const pendingText = (episodes: Episode[]): string =>
 
 const candidatesText = (pairs: CandidatePair[]): string =>
   pairs
-    .map(
-      (p) =>
-        `${p.a} "${p.textA}" | ${p.b} "${p.textB}" (lexical: ${p.lexical.relation}, ${p.lexical.reason})`,
+    .map((p) =>
+      p.decided
+        ? `${p.a} "${p.textA}" | ${p.b} "${p.textB}" (${p.decided.closed} ${p.decided.action} by ${p.decided.by}, ${p.decided.judge}: ${p.decided.reason}; distinct undoes it)`
+        : `${p.a} "${p.textA}" | ${p.b} "${p.textB}" (lexical: ${p.lexical.relation}, ${p.lexical.reason})`,
     )
     .join("\n") || "No pairs to judge.";
 
@@ -206,7 +216,7 @@ export const TOOLS: readonly ToolSpec[] = [
     input: S.InspectToolInput,
     output: S.InspectToolOutput,
     annotations: READ,
-    run: async ({ engine }, { what, id, limit }) => {
+    run: async ({ engine }, { what, id, limit, offset, review, days }) => {
       if (what === "explain") {
         if (!id)
           throw new StrataError("INVALID_INPUT", "inspect explain needs an id (b… or e…).", { field: "id" });
@@ -214,11 +224,11 @@ export const TOOLS: readonly ToolSpec[] = [
         return { text: explainText(r), result: { ...r } };
       }
       if (what === "pending") {
-        const episodes = await engine.pending(defined({ limit }));
+        const episodes = await engine.pending(defined({ limit, offset }));
         return { text: pendingText(episodes), result: { episodes } };
       }
       if (what === "candidates") {
-        const pairs = await engine.candidates(defined({ limit }));
+        const pairs = await engine.candidates(defined({ limit, offset, review, days }));
         return { text: candidatesText(pairs), result: { pairs } };
       }
       if (what === "stats") {

@@ -195,6 +195,24 @@ describe("strata (built)", () => {
     expect(JSON.parse(viaStdin.stdout)).toMatchObject({ process: "judge", items: [] });
     writeFileSync(join(dir, "verdicts.json"), verdicts);
     expect(strata([...db, "judge", "verdicts.json"]).stdout).toMatch(/^judge: nothing to change/);
+    // Review: the gate's supersession, undone by one distinct verdict.
+    strata([...db, "remember", "The retry limit is 5"]);
+    strata([...db, "remember", "The retry limit is 7"]);
+    const review = JSON.parse(strata([...db, "--json", "candidates", "--review", "--days", "1"]).stdout);
+    expect(review).toEqual([
+      expect.objectContaining({ decided: expect.objectContaining({ judge: "write gate" }) }),
+    ]);
+    const undo = strata(
+      [...db, "--json", "judge"],
+      {},
+      JSON.stringify([{ a: review[0].a, b: review[0].b, verdict: "distinct" }]),
+    );
+    expect(JSON.parse(undo.stdout)).toMatchObject({ counts: { reopened: 1 } });
+    expect(JSON.parse(strata([...db, "--json", "candidates", "--review"]).stdout)).toEqual([]);
+    expect(JSON.parse(strata([...db, "--json", "candidates", "--offset", "100"]).stdout)).toEqual([]);
+    const noReview = strata([...db, "--json", "candidates", "--days", "2"]);
+    expect(noReview.code).toBe(1);
+    expect(JSON.parse(noReview.stdout).error).toMatchObject({ code: "INVALID_INPUT" });
     const distil = strata([
       ...db,
       "--json",
@@ -219,6 +237,7 @@ describe("strata (built)", () => {
     [["judge", "missing.json"], /cannot read .*missing\.json \(ENOENT\)/],
     [["distil", "x is y"], /required option '--episodes <ids>' not specified/],
     [["candidates", "--limit", "lots"], /--limit must be a whole number/],
+    [["candidates", "--review", "--days", "a week"], /--days must be a whole number/],
   ])("strata %j is a usage error: exit 2", (args, message) => {
     const r = strata(["--db", "usage.db", ...args]);
     expect(r.code).toBe(2);

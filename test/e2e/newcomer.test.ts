@@ -166,6 +166,7 @@ describe("the packed package, as a newcomer meets it", () => {
       [/^npm (install|test)/, "the set-up and this very suite"],
       [/strata judge/, "answers pairs that `strata candidates` listed in the reader's own store"],
       [/save-continuity/, "saves a digest the reader's model wrote from the package"],
+      [/STRATA_JUDGE_URL=/, "needs the reader's model server"],
       [/\| dot /, "Graphviz is not installed here (`strata graph` alone runs)"],
       [
         /^strata (install|uninstall)|>> AGENTS\.md/,

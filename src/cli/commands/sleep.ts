@@ -35,8 +35,13 @@ export async function runSweep(
 }
 
 /** `strata candidates --limit 20`: pairs the lexical judge is unsure of. */
-export async function runCandidates(mem: Memory, args: { limit?: number }): Promise<CandidatePair[]> {
-  return mem.candidates(withoutUndefined({ limit: args.limit }));
+export async function runCandidates(
+  mem: Memory,
+  args: { limit?: number; offset?: number; review?: boolean; days?: number },
+): Promise<CandidatePair[]> {
+  return mem.candidates(
+    withoutUndefined({ limit: args.limit, offset: args.offset, review: args.review, days: args.days }),
+  );
 }
 
 /**
@@ -105,7 +110,16 @@ export function renderSleepReport(r: SleepReport, style: Style): string {
     r.process === "judge" || r.process === "distil"
       ? ""
       : ` · ${w.beliefs} beliefs, ${w.episodes} episodes, ${w.pairs} pairs (${w.judged} judged, ${w.cached} cached) in ${seconds(w.ms)}`;
-  const head = `${r.process}: ${counts || "nothing to change"}${style.dim(work)}`;
+  const fallbackLines = (r.fallbacks ?? [])
+    .map(
+      (f) =>
+        `\n${style.warn(`${f.count} pair${f.count === 1 ? "" : "s"} fell back to the ${f.judge} judge: ${truncate(f.why, 100)}`)}\n  ${f.pairs
+          .slice(0, 5)
+          .map(([a, b]) => `${a} ↔ ${b}`)
+          .join(", ")}${f.count > 5 ? `, … ${f.count - 5} more` : ""}`,
+    )
+    .join("");
+  const head = `${r.process}: ${counts || "nothing to change"}${style.dim(work)}${fallbackLines}`;
   if (r.items.length === 0) return head;
   const rows = table(
     r.items,
@@ -129,13 +143,19 @@ export function renderCandidates(pairs: CandidatePair[], style: Style): string {
   if (pairs.length === 0) return style.dim("No pairs need a call.");
   const blocks = pairs.map((p, n) =>
     [
-      `${n + 1}. ${style.id(p.a)} ↔ ${style.id(p.b)}  similarity ${p.similarity.toFixed(2)}  lexical: ${p.lexical.relation}`,
+      `${n + 1}. ${style.id(p.a)} ↔ ${style.id(p.b)}  similarity ${p.similarity.toFixed(2)}  ${
+        p.decided
+          ? `${p.decided.closed} ${p.decided.action} by ${p.decided.by}`
+          : `lexical: ${p.lexical.relation}`
+      }`,
       indent(
         keyValues(
           [
             [p.a, `${truncate(p.textA, 100)} ${style.dim(`(${p.kindA}, ${shortTime(p.atA)})`)}`],
             [p.b, `${truncate(p.textB, 100)} ${style.dim(`(${p.kindB}, ${shortTime(p.atB)})`)}`],
-            ["why", p.lexical.reason],
+            p.decided
+              ? ["decided", `${shortTime(p.decided.at)} by ${p.decided.judge}: ${p.decided.reason}`]
+              : ["why", p.lexical.reason],
           ],
           style,
         ),
@@ -144,7 +164,9 @@ export function renderCandidates(pairs: CandidatePair[], style: Style): string {
     ].join("\n"),
   );
   const hint = style.dim(
-    `Answer with: echo '[{"a":"${pairs[0]!.a}","b":"${pairs[0]!.b}","verdict":"merge|contradict|supersede|distinct"}]' | strata judge`,
+    pairs[0]!.decided
+      ? `Undo one with: echo '[{"a":"${pairs[0]!.a}","b":"${pairs[0]!.b}","verdict":"distinct"}]' | strata judge`
+      : `Answer with: echo '[{"a":"${pairs[0]!.a}","b":"${pairs[0]!.b}","verdict":"merge|contradict|supersede|distinct"}]' | strata judge`,
   );
   return `${blocks.join("\n")}\n${hint}`;
 }

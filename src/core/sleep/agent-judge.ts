@@ -5,13 +5,23 @@
  * (pinned and restored beliefs are immune; a rule contradiction keeps its exception).
  */
 import { StrataError } from "../errors.js";
-import { lexicalSimilarity } from "../judge/lexical-judge.js";
+import { halfLifeFor, laplaceConfidence } from "../forgetting.js";
 import type { Belief, Judgment } from "../model.js";
-import type { Judge, JudgeRelation, Store } from "../ports.js";
+import {
+  isConfident,
+  type Judge,
+  type JudgedPair,
+  type JudgeRelation,
+  type JudgeVerdict,
+  type Store,
+  type StoreReader,
+  type StoreWriter,
+} from "../ports.js";
 import type { Writes } from "../writes.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
 import { resolveContradiction, stronger } from "./rules.js";
-import { candidatePairs, judgePairs, loadActive, orient, sweepImmunity } from "./sweep.js";
+import { subjectPairs } from "./subject-pairs.js";
+import { activeSet, orient, sweepImmunity } from "./sweep.js";
 
 export interface CandidatePair {
   a: string;
@@ -26,55 +36,209 @@ export interface CandidatePair {
   similarity: number;
   /** What the lexical judge said, and why it is not sure enough to act alone. */
   lexical: { relation: JudgeRelation; reason: string };
+  /**
+   * Review pairs only (`candidates({ review: true })`): the automatic decision to check. A
+   * `distinct` verdict on the pair undoes it (the closed belief is reopened).
+   */
+  decided?: ReviewDecision;
+}
+
+export interface ReviewDecision {
+  /** What was done: `superseded` (closed by the other) or `merged` (folded into the other). */
+  action: "superseded" | "merged";
+  /** The belief that was closed, and the one that closed or absorbed it. */
+  closed: string;
+  by: string;
+  /** Store time of the decision. */
+  at: string;
+  /** Who decided: a sweep judge's name (`lexical`, `sampling`, a model judge), or `write gate`. */
+  judge: string;
+  reason: string;
+}
+
+export interface CandidatesQuery {
+  limit: number;
+  offset: number;
+  /** The automatic decisions of the last `days` days instead of the open pairs. */
+  review: boolean;
+  days: number;
 }
 
 const ALL_KINDS = new Set(["fact", "failure", "rule"]);
+/** Pairs looked up in the judged-pair cache at a time. */
+const CHUNK = 256;
 
-/** Pairs that need a semantic call: related, but the lexical judge found no decisive slot change. */
+const key = (older: Belief, newer: Belief) => `${older.id}:${newer.id}`;
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+function toCandidate(older: Belief, newer: Belief, v: JudgeVerdict): CandidatePair {
+  return {
+    a: older.id,
+    b: newer.id,
+    textA: older.text,
+    textB: newer.text,
+    kindA: older.kind,
+    kindB: newer.kind,
+    atA: older.validFrom,
+    atB: newer.validFrom,
+    similarity: round3(v.similarity),
+    lexical: { relation: v.relation, reason: v.reason },
+  };
+}
+
+/** The pairs (oriented older → newer) a semantic judge (agent, sampling, model) has already decided. */
+async function semanticallyJudged(
+  store: StoreReader,
+  lexical: string,
+  pairs: readonly [Belief, Belief][],
+  only?: (judge: string) => boolean,
+): Promise<Map<string, JudgedPair>> {
+  if (pairs.length === 0) return new Map();
+  const byKey = new Map(pairs.map(([older, newer]) => [key(older, newer), [older, newer] as const]));
+  const hits = await store.judgedPairs(pairs.map(([older, newer]) => ({ a: older.id, b: newer.id })));
+  const out = new Map<string, JudgedPair>();
+  for (const p of hits) {
+    const pair = byKey.get(`${p.a}:${p.b}`);
+    if (!pair || p.judge === lexical || (only && !only(p.judge))) continue;
+    if (p.aHash === pair[0].contentHash && p.bHash === pair[1].contentHash) out.set(`${p.a}:${p.b}`, p);
+  }
+  return out;
+}
+
+/**
+ * Every pair of active beliefs about the same subject (see `subjectPairs`) that no confident
+ * rule decided and no semantic judge has answered, newest first (by the newer side), one page.
+ * Bounded: each belief is paired with at most 16 older ones, and the walk stops once the page is
+ * full, so a call costs the newest beliefs' pairs, never all pairs.
+ */
 export async function findCandidates(
   store: Store,
   lexical: Judge,
   namespace: string,
-  limit: number,
+  page: { limit: number; offset: number },
+): Promise<CandidatePair[]> {
+  const { beliefs, tokens } = await activeSet(store, namespace, ALL_KINDS);
+  const want = page.offset + page.limit;
+  const out: CandidatePair[] = [];
+  let batch: [Belief, Belief][] = [];
+  const flush = async () => {
+    const decided = await semanticallyJudged(store, lexical.name, batch);
+    for (const [older, newer] of batch) {
+      if (decided.has(key(older, newer))) continue;
+      const v = await lexical.compare(
+        { text: older.text, at: older.validFrom, kind: older.kind },
+        { text: newer.text, at: newer.validFrom, kind: newer.kind },
+      );
+      if (!isConfident(v)) out.push(toCandidate(older, newer, v));
+    }
+    batch = [];
+  };
+  for (const [newer, older] of subjectPairs(beliefs, {}, tokens)) {
+    batch.push(orient(older, newer));
+    if (batch.length >= CHUNK) {
+      await flush();
+      if (out.length >= want) break;
+    }
+  }
+  if (out.length < want) await flush();
+  return out.slice(page.offset, want);
+}
+
+/** Audit entries read per step when walking the chain backwards. */
+const AUDIT_STEP = 1000;
+const CLOSING_EVENTS = new Set(["belief.superseded", "belief.merged"]);
+
+/**
+ * The automatic decisions of the last `days` days still in force, newest first: beliefs the
+ * write gate or a sweep closed (superseded or merged) by another belief, read from the audit
+ * chain backwards. Decisions an agent made or has already confirmed are left out. Bounded: the
+ * walk stops at the page's end or at the first entry older than the window.
+ */
+export async function findReview(
+  store: Store,
+  lexical: Judge,
+  namespace: string,
+  query: { limit: number; offset: number; days: number },
   now: string,
 ): Promise<CandidatePair[]> {
-  const beliefs = await loadActive(store, namespace, ALL_KINDS);
-  const pairs = candidatePairs(
-    beliefs,
-    beliefs.map((_, i) => i),
-    4,
-  ).map(([a, b]) => [beliefs[a]!, beliefs[b]!] as [Belief, Belief]);
-  const agentJudged = new Set(
-    (await store.judgedPairs(pairs.map(([x, y]) => orient(x, y)).map(([a, b]) => ({ a: a.id, b: b.id }))))
-      .filter((p) => p.judge !== lexical.name)
-      .map((p) => `${p.a}:${p.b}`),
-  );
-  const open = pairs.filter(([x, y]) => {
-    const [a, b] = orient(x, y);
-    return !agentJudged.has(`${a.id}:${b.id}`);
-  });
-  const { judged } = await judgePairs(store, lexical, open, now);
-  return judged
-    .map((j) => ({ j, similarity: lexicalSimilarity(j.older.text, j.newer.text) }))
-    .filter(
-      ({ j, similarity }) =>
-        (j.verdict.relation === "refines" || j.verdict.relation === "distinct") && similarity >= 0.25,
-    )
-    .sort((x, y) => y.similarity - x.similarity || (x.j.older.id < y.j.older.id ? -1 : 1))
-    .slice(0, limit)
-    .map(({ j, similarity }) => ({
-      a: j.older.id,
-      b: j.newer.id,
-      textA: j.older.text,
-      textB: j.newer.text,
-      kindA: j.older.kind,
-      kindB: j.newer.kind,
-      atA: j.older.validFrom,
-      atB: j.newer.validFrom,
-      similarity: Math.round(similarity * 1000) / 1000,
-      lexical: { relation: j.verdict.relation, reason: j.verdict.reason },
-    }));
+  const cutoff = new Date(Date.parse(now) - query.days * 86_400_000).toISOString();
+  const want = query.offset + query.limit;
+  const out: CandidatePair[] = [];
+  const seen = new Set<string>();
+  const head = await store.auditHead(namespace);
+  for (let top = head?.seq ?? 0; top > 0 && out.length < want; top -= AUDIT_STEP) {
+    const entries = await store.listAudit({
+      namespace,
+      afterSeq: Math.max(0, top - AUDIT_STEP),
+      limit: AUDIT_STEP,
+    });
+    entries.reverse();
+    if (entries.length === 0) break;
+    const closed: { id: string; at: string }[] = [];
+    let done = false;
+    for (const e of entries) {
+      if (e.at < cutoff) {
+        done = true;
+        break;
+      }
+      if (!CLOSING_EVENTS.has(e.event) || !e.subjectId || seen.has(e.subjectId)) continue;
+      seen.add(e.subjectId);
+      closed.push({ id: e.subjectId, at: e.at });
+    }
+    out.push(...(await reviewPairs(store, lexical, closed)));
+    if (done) break;
+  }
+  return out.slice(query.offset, want);
 }
+
+async function reviewPairs(
+  store: Store,
+  lexical: Judge,
+  closed: readonly { id: string; at: string }[],
+): Promise<CandidatePair[]> {
+  const gone = new Map((await store.getBeliefs(closed.map((c) => c.id))).map((b) => [b.id, b]));
+  const byIds = [...new Set([...gone.values()].map((b) => b.supersededBy).filter((x): x is string => !!x))];
+  const by = new Map((await store.getBeliefs(byIds)).map((b) => [b.id, b]));
+  const pairs: { c: { id: string; at: string }; closed: Belief; by: Belief }[] = [];
+  for (const c of closed) {
+    const b = gone.get(c.id);
+    const successor = b?.supersededBy ? by.get(b.supersededBy) : undefined;
+    // Still in force: archived by its successor (not reopened, restored or forgotten since).
+    if (!b || !successor || b.status !== "archived") continue;
+    if (b.statusReason !== "superseded" && b.statusReason !== "merged") continue;
+    pairs.push({ c, closed: b, by: successor });
+  }
+  const oriented = pairs.map((p) => orient(p.closed, p.by));
+  const cached = await store.judgedPairs(oriented.map(([older, newer]) => ({ a: older.id, b: newer.id })));
+  const verdicts = new Map(cached.map((p) => [`${p.a}:${p.b}`, p]));
+  const out: CandidatePair[] = [];
+  for (const [i, p] of pairs.entries()) {
+    const [older, newer] = oriented[i]!;
+    const judged = verdicts.get(key(older, newer));
+    const current = judged && judged.aHash === older.contentHash && judged.bHash === newer.contentHash;
+    // The agent decided it, or already confirmed it: nothing to review.
+    if (current && judged.judge === AGENT) continue;
+    const v = await lexical.compare(
+      { text: older.text, at: older.validFrom, kind: older.kind },
+      { text: newer.text, at: newer.validFrom, kind: newer.kind },
+    );
+    out.push({
+      ...toCandidate(older, newer, v),
+      decided: {
+        action: p.closed.statusReason === "merged" ? "merged" : "superseded",
+        closed: p.closed.id,
+        by: p.by.id,
+        at: p.c.at,
+        judge: current ? judged.judge : "write gate",
+        reason: current ? judged.reason : (p.closed.statusReason ?? "superseded"),
+      },
+    });
+  }
+  return out;
+}
+
+/** The judge name `judge` records the agent's verdicts under. */
+export const AGENT = "agent";
 
 const RELATION: Record<Judgment["verdict"], JudgeRelation> = {
   merge: "duplicate",
@@ -96,13 +260,15 @@ export async function applyJudgments(
     const problems: string[] = [];
     for (const j of judgments) {
       if (j.a === j.b) problems.push(`${j.a} is paired with itself`);
-      for (const id of [j.a, j.b]) {
-        const b = found.get(id);
-        if (!b) problems.push(`${id} is not a belief`);
-        else if (b.status !== "active") problems.push(`${id} is ${b.status}, not active`);
-      }
       const a = found.get(j.a);
       const b = found.get(j.b);
+      // A pair one side of which the other closed is a review pair: its verdict may undo that.
+      const review = a && b && closedBy(a, b) !== null;
+      for (const id of [j.a, j.b]) {
+        const x = found.get(id);
+        if (!x) problems.push(`${id} is not a belief`);
+        else if (x.status !== "active" && !review) problems.push(`${id} is ${x.status}, not active`);
+      }
       if (a && b && a.namespace !== b.namespace)
         problems.push(`${j.a} and ${j.b} are in different namespaces`);
     }
@@ -132,6 +298,22 @@ export async function applyJudgments(
         reason: `${judgeName}: ${j.verdict}`,
         at: now,
       });
+      const closing = closedBy(a, b);
+      if (closing) {
+        if (done.has(a.id) || done.has(b.id)) {
+          items.push(skip(j.a, j.b, "skipped: already changed in this batch"));
+          continue;
+        }
+        const [gone, by] = closing;
+        if (j.verdict !== "distinct") {
+          // The automatic decision stands; the verdict recorded above takes it off the review list.
+          items.push(skip(gone.id, by.id, `confirmed: ${j.verdict} (${gone.id} stays ${gone.statusReason})`));
+          continue;
+        }
+        items.push(await reopen(tx, writes, gone, by, judgeName));
+        done.add(gone.id);
+        continue;
+      }
       if (j.verdict === "distinct") continue;
       if (done.has(a.id) || done.has(b.id) || a.status !== "active" || b.status !== "active") {
         items.push({
@@ -203,4 +385,68 @@ export async function applyJudgments(
     }
     return makeReport("judge", namespace, now, items, { pairs: judgments.length, judged: judgments.length });
   });
+}
+
+const skip = (id: string, by: string, reason: string): SleepItem => ({
+  action: "skipped",
+  id,
+  by,
+  reason,
+  related: [],
+});
+
+/** `[closed, by]` when one side of the pair was superseded by or merged into the other, else null. */
+function closedBy(a: Belief, b: Belief): [Belief, Belief] | null {
+  const closed = (x: Belief, y: Belief) =>
+    x.status === "archived" &&
+    x.supersededBy === y.id &&
+    (x.statusReason === "superseded" || x.statusReason === "merged");
+  if (closed(a, b)) return [a, b];
+  if (closed(b, a)) return [b, a];
+  return null;
+}
+
+/**
+ * Undoes an automatic supersession or merge: the closed belief is active again, open-ended, with
+ * no successor. A merge also gives back what the survivor absorbed (support and outcome counts;
+ * the survivor's confidence is recomputed from its own outcomes). Audited as `belief.reopened`.
+ */
+async function reopen(
+  tx: StoreWriter,
+  writes: Writes,
+  gone: Belief,
+  by: Belief,
+  judgeName: string,
+): Promise<SleepItem> {
+  const undid = gone.statusReason === "merged" ? "merged" : "superseded";
+  await tx.updateBelief(gone.id, {
+    status: "active",
+    statusReason: "reopened",
+    validTo: null,
+    retiredAt: null,
+    supersededBy: null,
+  });
+  if (undid === "merged") {
+    const successes = Math.max(0, by.successes - gone.successes);
+    const failures = Math.max(0, by.failures - gone.failures);
+    await tx.updateBelief(by.id, {
+      support: Math.max(1, by.support - gone.support),
+      successes,
+      failures,
+      confidence: laplaceConfidence(successes, failures),
+      halfLifeDays: halfLifeFor(writes.policy.halfLifeDays, successes),
+    });
+  }
+  await writes.audit(tx, gone.namespace, "belief.reopened", gone.id, {
+    undid,
+    by: by.id,
+    judge: judgeName,
+  });
+  return {
+    action: "reopened",
+    id: gone.id,
+    by: by.id,
+    reason: `${judgeName}: distinct (undid ${undid === "merged" ? "merge into" : "supersession by"} ${by.id})`,
+    related: [],
+  };
 }

@@ -14,7 +14,14 @@ import type { Judge, JudgedPair, JudgeVerdict, Store } from "../ports.js";
 import { laterOf } from "../time.js";
 import type { Writes } from "../writes.js";
 import { indexTokens, NeighborIndex } from "./neighbor-index.js";
-import { makeReport, type SleepItem, type SleepReport } from "./report.js";
+import {
+  FALLBACK_PAIRS_LISTED,
+  type Fallback,
+  makeReport,
+  type SleepItem,
+  type SleepReport,
+} from "./report.js";
+import { subjectPairs } from "./subject-pairs.js";
 
 export interface SweepOptions {
   namespace: string;
@@ -37,7 +44,11 @@ const SWEPT_KINDS = new Set(["fact", "failure"]);
 const APPLY_CHUNK = 200;
 
 /** Active facts and failures of a namespace, oldest first by world time. */
-export async function loadActive(store: Store, namespace: string, kinds = SWEPT_KINDS): Promise<Belief[]> {
+export async function loadActive(
+  store: Store,
+  namespace: string,
+  kinds: ReadonlySet<string> = SWEPT_KINDS,
+): Promise<Belief[]> {
   const out: Belief[] = [];
   for (let offset = 0; ; offset += 5000) {
     const page = await store.listBeliefs(
@@ -116,19 +127,21 @@ async function refresh(store: Store, namespace: string, state: ActiveState, kind
 export async function activeSet(
   store: Store,
   namespace: string,
+  kinds: ReadonlySet<string> = SWEPT_KINDS,
 ): Promise<{ beliefs: Belief[]; tokens: (readonly string[])[] }> {
   let states = activeStates.get(store);
   if (!states) {
     states = new Map();
     activeStates.set(store, states);
   }
-  let state = states.get(namespace);
-  if (!state || !(await refresh(store, namespace, state, SWEPT_KINDS))) {
+  const key = kinds === SWEPT_KINDS ? namespace : `${namespace}\u0000${[...kinds].sort().join(",")}`;
+  let state = states.get(key);
+  if (!state || !(await refresh(store, namespace, state, kinds))) {
     // The mark first: a change landing during the load is re-read next time (re-reading is idempotent).
     const mark = await auditMark(store, namespace);
-    const loaded = await loadActive(store, namespace);
+    const loaded = await loadActive(store, namespace, kinds);
     state = { ...mark, byId: new Map(loaded.map((b) => [b.id, b])), tokens: new Map() };
-    states.set(namespace, state);
+    states.set(key, state);
   }
   // Store order: ids are assigned in insertion (row) order.
   const beliefs = [...state.byId.values()].sort((x, y) => idNumber(x.id) - idNumber(y.id));
@@ -175,7 +188,12 @@ export function candidatePairs(
   return pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
 }
 
-/** Judges pairs, using and filling the cache. */
+/**
+ * Judges pairs, using and filling the cache. A cached verdict of the same hashes is reused, except
+ * a lexical one when the judge is not lexical: a model judge is asked about those once (and its
+ * verdict, cached under its name, is never asked again). A judge with `compareMany` gets every
+ * uncached pair of the run at once (a model judge batches them and spends its per-run budget).
+ */
 export async function judgePairs(
   store: Store,
   judge: Judge,
@@ -184,10 +202,11 @@ export async function judgePairs(
   onProgress?: (done: number, total: number) => void,
 ): Promise<{ judged: JudgedCandidate[]; fresh: JudgedPair[] }> {
   const judged: JudgedCandidate[] = [];
-  const fresh: JudgedPair[] = [];
+  const open: [Belief, Belief][] = [];
   // An empty cache (a store's first sweep) answers every lookup with nothing: skip them.
   const anyCached =
     pairs.length > 0 && (await store.dump("judgedPairs", { cursor: null, limit: 1 })).rows.length > 0;
+  const reuse = (p: JudgedPair) => p.judge !== LEXICAL || judge.name === LEXICAL;
   for (let i = 0; i < pairs.length; i += 500) {
     const chunk = pairs.slice(i, i + 500).map(([x, y]) => orient(x, y));
     const cached = new Map(
@@ -198,7 +217,7 @@ export async function judgePairs(
     );
     for (const [older, newer] of chunk) {
       const hit = cached.get(`${older.id}:${newer.id}`);
-      if (hit && hit.aHash === older.contentHash && hit.bHash === newer.contentHash) {
+      if (hit && hit.aHash === older.contentHash && hit.bHash === newer.contentHash && reuse(hit)) {
         judged.push({
           older,
           newer,
@@ -207,25 +226,59 @@ export async function judgePairs(
         });
         continue;
       }
-      const verdict = await judge.compare(
-        { text: older.text, at: older.validFrom, kind: older.kind },
-        { text: newer.text, at: newer.validFrom, kind: newer.kind },
-      );
-      judged.push({ older, newer, verdict, cached: false });
-      fresh.push({
-        a: older.id,
-        b: newer.id,
-        aHash: older.contentHash,
-        bHash: newer.contentHash,
-        relation: verdict.relation,
-        judge: judge.name,
-        reason: verdict.reason,
-        at: now,
-      });
+      open.push([older, newer]);
     }
-    onProgress?.(Math.min(i + 500, pairs.length), pairs.length);
   }
+  const item = (b: Belief) => ({ text: b.text, at: b.validFrom, kind: b.kind });
+  const fresh: JudgedPair[] = [];
+  const record = (older: Belief, newer: Belief, verdict: JudgeVerdict) => {
+    judged.push({ older, newer, verdict, cached: false });
+    fresh.push({
+      a: older.id,
+      b: newer.id,
+      aHash: older.contentHash,
+      bHash: newer.contentHash,
+      relation: verdict.relation,
+      judge: verdict.judge ?? judge.name,
+      reason: verdict.reason,
+      at: now,
+    });
+  };
+  if (judge.compareMany && open.length > 0) {
+    const verdicts = await judge.compareMany(
+      open.map(([older, newer]) => ({ a: item(older), b: item(newer) })),
+    );
+    for (const [k, [older, newer]] of open.entries()) record(older, newer, verdicts[k]!);
+    onProgress?.(pairs.length, pairs.length);
+  } else
+    for (let i = 0; i < open.length; i++) {
+      const [older, newer] = open[i]!;
+      record(older, newer, await judge.compare(item(older), item(newer)));
+      if ((i + 1) % 500 === 0 || i + 1 === open.length)
+        onProgress?.(pairs.length - open.length + i + 1, pairs.length);
+    }
   return { judged, fresh };
+}
+
+/** The lexical judge's name: its cached verdicts are re-asked of a semantic judge. */
+const LEXICAL = "lexical";
+
+/** The pairs a judge handed to another (a model judge's fallbacks), grouped by why. */
+export function fallbacksOf(judged: readonly JudgedCandidate[]): Fallback[] {
+  const groups = new Map<string, Fallback>();
+  for (const j of judged) {
+    if (j.cached || j.verdict.fallback === undefined) continue;
+    const judge = j.verdict.judge ?? LEXICAL;
+    const key = `${judge}\u0000${j.verdict.fallback}`;
+    let g = groups.get(key);
+    if (!g) {
+      g = { judge, why: j.verdict.fallback, count: 0, pairs: [] };
+      groups.set(key, g);
+    }
+    g.count++;
+    if (g.pairs.length < FALLBACK_PAIRS_LISTED) g.pairs.push([j.older.id, j.newer.id]);
+  }
+  return [...groups.values()];
 }
 
 /** Why `older` may not be superseded by an automatic process, or null. */
@@ -339,21 +392,74 @@ export async function sweep(
   const pairs = candidatePairs(beliefs, dirty, options.neighbors ?? 6, tokens).map(
     ([a, b]) => [beliefs[a]!, beliefs[b]!] as [Belief, Belief],
   );
-  const { judged, fresh } = await judgePairs(store, judge, pairs, now, options.onProgress);
+  // A judge that batches under a budget (a model judge) also gets the same-subject pairs that
+  // `candidates` offers an agent, so no unsure pair of a new belief waits for an agent that is not
+  // there. Only the judge's own verdicts count on those: a lexical rule or a fallback never acts on
+  // a pair the neighbour index did not find (it stays in `candidates` instead).
+  const extra = judge.compareMany
+    ? subjectPairsOf(beliefs, tokens, dirty, pairs, EXTRA_PER_BUDGET * (judge.pairsPerRun ?? 250))
+    : [];
+  const all = extra.length > 0 ? pairs.concat(extra) : pairs;
+  const result = await judgePairs(store, judge, all, now, options.onProgress);
+  let { judged, fresh } = result;
+  if (extra.length > 0) {
+    const extraKeys = new Set(extra.map(([older, newer]) => `${older.id}:${newer.id}`));
+    const own = (key: string, by: string | undefined) => !extraKeys.has(key) || by === undefined;
+    judged = judged.filter((j) => j.cached || own(`${j.older.id}:${j.newer.id}`, j.verdict.judge));
+    fresh = fresh.filter((p) => own(`${p.a}:${p.b}`, p.judge === judge.name ? undefined : p.judge));
+  }
   const items = await applyJudged(store, writes, judged, fresh);
+  const fallbacks = fallbacksOf(judged);
 
   if (ttlDays !== null) items.push(...(await retentionSweep(store, writes, namespace, ttlDays)));
 
   const newest = beliefs.reduce((m, b) => laterOf(m, b.recordedAt), mark ?? "");
   if (newest) await store.transaction((tx) => tx.setMeta(`sweep:${namespace}`, newest));
-  return makeReport("sweep", namespace, now, items, {
+  const report = makeReport("sweep", namespace, now, items, {
     beliefs: beliefs.length,
-    pairs: pairs.length,
+    pairs: pairs.length + extra.length,
     judged: fresh.length,
     cached: judged.length - fresh.length,
     ms: elapsed() - started,
   });
+  if (fallbacks.length > 0) report.fallbacks = fallbacks;
+  return report;
 }
+
+/** The newest `max` same-subject pairs (`subjectPairs`) with a side in `dirty`, less those in `known`. */
+function subjectPairsOf(
+  beliefs: readonly Belief[],
+  tokens: readonly (readonly string[])[],
+  dirty: readonly number[],
+  known: readonly [Belief, Belief][],
+  max: number,
+): [Belief, Belief][] {
+  if (dirty.length === 0 || max <= 0) return [];
+  const isDirty = new Set(dirty.map((i) => beliefs[i]!.id));
+  const seen = new Set(
+    known.map(([x, y]) =>
+      orient(x, y)
+        .map((b) => b.id)
+        .join(":"),
+    ),
+  );
+  const out: [Belief, Belief][] = [];
+  for (const [newer, older] of subjectPairs(beliefs, {}, tokens)) {
+    if (!isDirty.has(newer.id) && !isDirty.has(older.id)) continue;
+    const key = `${older.id}:${newer.id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push([older, newer]);
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+/**
+ * Same-subject pairs offered to a budgeted judge per pair of its budget, newest first: enough for
+ * it to spend the budget on unsure ones, without screening every pair of the store each run.
+ */
+const EXTRA_PER_BUDGET = 4;
 
 /** Retires active, unconfirmed facts older than the namespace's TTL (pinned, restored and proven are kept). */
 async function retentionSweep(
