@@ -23,6 +23,7 @@ import {
   saveContinuity as saveContinuityProcess,
 } from "./continuity/wraps.js";
 import { notFound, StrataError } from "./errors.js";
+import { eventTime } from "./event-time.js";
 import { dumpNamespace } from "./exchange/document.js";
 import { renderJson, renderJsonl, renderMarkdown } from "./exchange/export.js";
 import { parseImportSource } from "./exchange/import.js";
@@ -220,7 +221,7 @@ export class Memory {
     const o = input.options;
     const namespace = o.namespace ?? this.namespace;
     const now = this.now();
-    const at = o.at ?? now;
+    const at = eventTime(o.at, now, this.policy);
     const text = input.content;
     const [vector] = await this.embedder.embed([text]);
     return this.store.transaction(async (tx) => {
@@ -310,7 +311,7 @@ export class Memory {
       );
     const namespace = o.namespace ?? this.namespace;
     const now = this.now();
-    const at = o.at ?? now;
+    const at = eventTime(o.at, now, this.policy);
     const text = input.statement;
     const [vector] = await this.embedder.embed([text]);
     return this.store.transaction(async (tx) => {
@@ -356,7 +357,7 @@ export class Memory {
     const o = parseInput(CaptureInputSchema, input, "capture");
     const namespace = o.namespace ?? this.namespace;
     const now = this.now();
-    const at = o.at ?? now;
+    const at = eventTime(o.at, now, this.policy);
     const text = `WHEN ${o.when} → PREFER ${o.prefer}`;
     const [vector] = await this.embedder.embed([text]);
     // The rule and the outcome its feedback reports are one atomic write.
