@@ -41,7 +41,7 @@ describe("context block: stored text cannot close or open the envelope", () => {
   it("oneLine leaves no '<' or '>' and no line break, whatever it is given", () => {
     for (const attack of ATTACKS) {
       const flat = oneLine(attack);
-      expect(flat).not.toMatch(/[<>\n\r\u2028\u2029\u0000]/);
+      expect(flat).not.toMatch(/[<>\u2028\u2029\p{Cc}]/u);
     }
   });
 });
@@ -57,7 +57,9 @@ describe("session-start hook: the goal attribute cannot close the tag", () => {
     await t.mem.close();
     const r = await runHookSessionStart({
       dbPath: t.path,
-      stdin: Readable.from([JSON.stringify({ hook_event_name: "SessionStart", goal: `billing deploy ${goal}` })]),
+      stdin: Readable.from([
+        JSON.stringify({ hook_event_name: "SessionStart", goal: `billing deploy ${goal}` }),
+      ]),
     });
     expect(r.ok).toBe(true);
     const first = r.block.split("\n")[0]!;
