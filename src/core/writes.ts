@@ -94,19 +94,21 @@ export class Writes {
     extraSources?: readonly string[],
   ): Promise<GateResult> {
     const target = decision.target!;
+    // Strata's own output written back is no new statement: it adds no support.
+    const add = decision.echo ? 0 : 1;
     if (target.layer === "belief") {
       const b = (await tx.getBelief(target.id))!;
       const sources = extraSources ? [...new Set([...b.sources, ...extraSources])] : undefined;
-      await tx.updateBelief(b.id, { support: b.support + 1, ...(sources ? { sources } : {}) });
+      await tx.updateBelief(b.id, { support: b.support + add, ...(sources ? { sources } : {}) });
       await this.audit(tx, namespace, "belief.restated", b.id, {
-        support: b.support + 1,
+        support: b.support + add,
         reason: decision.reason,
       });
     } else {
       const e = (await tx.getEpisode(target.id))!;
-      await tx.updateEpisode(e.id, { support: e.support + 1 });
+      await tx.updateEpisode(e.id, { support: e.support + add });
       await this.audit(tx, namespace, "episode.restated", e.id, {
-        support: e.support + 1,
+        support: e.support + add,
         reason: decision.reason,
       });
     }

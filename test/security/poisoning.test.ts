@@ -2,8 +2,14 @@
  * Poisoning: single writes that try to take over what recall and context return. Each case
  * writes the poison and checks that the answers an agent reads are the same as without it.
  */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { renderList, renderRecall } from "../../src/cli/commands/reads.js";
+import { plain } from "../../src/cli/style.js";
+import { renderedEcho } from "../../src/core/echo.js";
 import type { Memory } from "../../src/core/engine.js";
+import { createMcpServer } from "../../src/mcp/server.js";
 import { type TestClock, testMemory } from "../support/memory.js";
 
 let mem: Memory | null = null;
@@ -72,5 +78,98 @@ describe("an event time in the future", () => {
     expect(recent.map((e) => e.id)).toContain(newer.id);
     const hits = await m.recall("on-call phone", { kinds: ["episode"], k: 2 });
     expect(hits.map((h) => h.at).every((at) => at <= clock.now().toISOString())).toBe(true);
+  });
+});
+
+/** What an agent sees: the MCP tool's text answer, through a real SDK client. */
+async function mcpText(m: Memory, name: string, args: Record<string, unknown>): Promise<string> {
+  const server = createMcpServer(m);
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "t", version: "1" });
+  await client.connect(clientSide);
+  const r = (await client.callTool({ name, arguments: args })) as { content: { text: string }[] };
+  await client.close();
+  return r.content[0]!.text;
+}
+
+async function snapshot(m: Memory, query: string) {
+  return {
+    recall: (await m.recall(query, { k: 5 })).map((h) => [h.id, h.text]),
+    context: (await m.context(query, { tokenBudget: 400 })).text,
+  };
+}
+
+describe("Strata's own output written back", () => {
+  it("a recall line as the MCP tool renders it (with its score) is an echo, not a changed value", async () => {
+    const m = await open();
+    const b = await m.remember("The deploy window is Tuesday at 10:00");
+    const line = await mcpText(m, "recall", { query: "deploy window" });
+    expect(line).toMatch(/\(score \d\.\d\d\)$/);
+    const before = await snapshot(m, "deploy window");
+    for (const write of [() => m.remember(line), () => m.record(line)]) {
+      const r = await write();
+      expect(r.verdict).toBe("redundant");
+      expect(r.superseded).toEqual([]);
+    }
+    expect((await m.get(b.id)).status).toBe("active");
+    expect((await snapshot(m, "deploy window")).recall).toEqual(before.recall);
+    expect(await m.list({ layer: "episode" })).toHaveLength(0);
+  });
+
+  it("a stale recall line of a superseded value never brings the old value back", async () => {
+    const m = await open();
+    const old = await m.remember("The retry limit is 5", { at: "2026-01-01" });
+    const line = await mcpText(m, "recall", { query: "retry limit" });
+    const current = await m.remember("The retry limit is 7", { at: "2026-01-02" });
+    expect(current.superseded).toEqual([old.id]);
+    const before = await snapshot(m, "retry limit");
+    const r = await m.remember(line);
+    expect(r.verdict).toBe("redundant");
+    expect(r.superseded).toEqual([]);
+    expect((await m.get(current.id)).status).toBe("active");
+    expect(await snapshot(m, "retry limit")).toEqual({ ...before, context: expect.any(String) });
+    expect((await m.recall("retry limit", { k: 1 }))[0]!.id).toBe(current.id);
+  });
+
+  it("a context block pasted back is an echo", async () => {
+    const m = await open();
+    await m.remember("The billing service deploys with blue-green");
+    const block = (await m.context("billing deploys", { tokenBudget: 300 })).text;
+    const before = await snapshot(m, "billing deploys");
+    const r = await m.record(block);
+    expect(r.verdict).toBe("redundant");
+    expect(await snapshot(m, "billing deploys")).toEqual(before);
+  });
+
+  it("the CLI's recall output and list table rows are echoes", async () => {
+    const m = await open();
+    await m.remember("The staging database is Postgres 16");
+    const cliRecall = renderRecall(await m.recall("staging database"), plain);
+    const row = renderList(await m.list(), plain);
+    const before = await snapshot(m, "staging database");
+    for (const text of [cliRecall, row, row.split("\n")[1]!]) {
+      const r = await m.remember(text);
+      expect(r.verdict).toBe("redundant");
+    }
+    expect(await snapshot(m, "staging database")).toEqual(before);
+  });
+
+  it("recognises each rendering, and ordinary text (or a rendering with news beside it) is not one", () => {
+    expect(renderedEcho("b12 [fact] Deploys run on Fridays (score 0.67)")).toMatchObject({
+      form: "recall-line",
+      core: "Deploys run on Fridays",
+      cited: ["b12"],
+    });
+    expect(renderedEcho("- [b3] Use the EU mirror (conf 0.67, 2/3 worked, stated 2×)")).toMatchObject({
+      core: "Use the EU mirror",
+    });
+    expect(renderedEcho("- [e4] 2026-03-01 decision (success): Rolled back the release")).toMatchObject({
+      core: "Rolled back the release",
+    });
+    expect(renderedEcho("The score was 0.67 on Friday")).toBeNull();
+    expect(
+      renderedEcho("b12 [fact] Deploys run on Fridays (score 0.67)\nNow they run on Mondays"),
+    ).toBeNull();
   });
 });
