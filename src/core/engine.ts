@@ -157,6 +157,16 @@ const LockWaitSchema = z
 const OutcomeArgsSchema = z.object({
   id: IdSchema,
   success: z.boolean({ message: "success must be true or false" }),
+  options: z
+    .object({
+      session: z
+        .string()
+        .min(1)
+        .max(200)
+        .optional()
+        .describe("The session reporting the result: the same result counts once per session."),
+    })
+    .strict(),
 });
 
 /**
@@ -389,7 +399,12 @@ export class Memory {
               vector: vector!,
             });
       if (o.feedback)
-        await this.writes.applyOutcome(tx, (await tx.getBelief(result.id))!, o.feedback === "positive");
+        await this.writes.applyOutcome(
+          tx,
+          (await tx.getBelief(result.id))!,
+          o.feedback === "positive",
+          o.session ?? null,
+        );
       return result;
     });
   }
@@ -713,12 +728,25 @@ export class Memory {
 
   /**
    * Reports whether acting on a belief worked: the only mutator of confidence.
-   * Laplace-smoothed: 1/1 → 0.67, 9/9 → 0.91. Success also lengthens the half-life.
+   * Laplace-smoothed: 1/1 → 0.67, 9/9 → 0.91. Success also lengthens the half-life. Each result
+   * counts once per source: pass the `session` reporting it; without one, the engine's actor
+   * that UTC day is the source (`counted: false` when it was already counted).
+   *
+   *   await mem.outcome("b12", true, { session: "2026-03-01-deploy" });
    */
-  async outcome(beliefId: string, success: boolean): Promise<OutcomeResult> {
-    const args = parseInput(OutcomeArgsSchema, { id: beliefId, success }, "outcome");
+  async outcome(
+    beliefId: string,
+    success: boolean,
+    options: { session?: string } = {},
+  ): Promise<OutcomeResult> {
+    const args = parseInput(OutcomeArgsSchema, { id: beliefId, success, options }, "outcome");
     return this.store.transaction(async (tx) => {
-      return this.writes.applyOutcome(tx, await this.writes.liveBelief(tx, args.id), args.success);
+      return this.writes.applyOutcome(
+        tx,
+        await this.writes.liveBelief(tx, args.id),
+        args.success,
+        args.options.session ?? null,
+      );
     });
   }
 

@@ -316,6 +316,12 @@ export const CaptureInputSchema = z
     when: contentSchema("when"),
     prefer: contentSchema("prefer"),
     feedback: z.enum(["positive", "negative"]).optional().describe("An outcome observed with the rule."),
+    session: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe("The session reporting the feedback: the same feedback counts once per session."),
     namespace: NamespaceSchema.optional(),
     at: TimeInputSchema.optional(),
     sources: z.array(EpisodeIdSchema).max(1000).optional(),
@@ -556,6 +562,11 @@ export interface OutcomeResult {
   confidenceBefore: number;
   confidenceAfter: number;
   halfLifeDays: number;
+  /**
+   * False when the same result for this belief was already counted from the same source (the
+   * session, else the actor that day): recorded as a use, confidence unchanged.
+   */
+  counted: boolean;
 }
 
 export interface ExplainResult {

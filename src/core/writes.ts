@@ -224,12 +224,27 @@ export class Writes {
   }
 
   /** Records an outcome: the only mutation of confidence (Laplace), half-life and last confirmation. */
-  async applyOutcome(tx: StoreWriter, b: Belief, success: boolean): Promise<OutcomeResult> {
+  /**
+   * Applies one reported outcome. Confidence, half-life and "proven" count each result once per
+   * source: the same result for the same belief from the same session (or, without a session,
+   * from the same actor on the same UTC day) is recorded as a use and an outcome event but not
+   * counted again, so one agent repeating "it worked" cannot make a belief proven.
+   */
+  async applyOutcome(
+    tx: StoreWriter,
+    b: Belief,
+    success: boolean,
+    session: string | null = null,
+  ): Promise<OutcomeResult> {
     const now = this.now();
-    const successes = b.successes + (success ? 1 : 0);
-    const failures = b.failures + (success ? 0 : 1);
-    const confidence = laplaceConfidence(successes, failures);
-    const halfLifeDays = halfLifeFor(this.policy.halfLifeDays, successes);
+    const source = session !== null ? `session:${session}` : `actor:${this.actor}@${now.slice(0, 10)}`;
+    const creditKey = `outcome-credit:${b.id}:${success ? "success" : "failure"}:${sha256(source).slice(0, 32)}`;
+    const counted = (await tx.getMeta(creditKey)) === null;
+    if (counted) await tx.setMeta(creditKey, now);
+    const successes = b.successes + (success && counted ? 1 : 0);
+    const failures = b.failures + (!success && counted ? 1 : 0);
+    const confidence = counted ? laplaceConfidence(successes, failures) : b.confidence;
+    const halfLifeDays = counted ? halfLifeFor(this.policy.halfLifeDays, successes) : b.halfLifeDays;
     await tx.updateBelief(b.id, {
       successes,
       failures,
@@ -237,7 +252,7 @@ export class Writes {
       halfLifeDays,
       uses: b.uses + 1,
       lastUsedAt: now,
-      ...(success ? { lastConfirmedAt: now } : {}),
+      ...(success && counted ? { lastConfirmedAt: now } : {}),
     });
     await tx.addOutcome({
       beliefId: b.id,
@@ -248,11 +263,12 @@ export class Writes {
     });
     await this.audit(tx, b.namespace, "belief.outcome", b.id, {
       success,
+      counted,
       confidenceBefore: b.confidence,
       confidenceAfter: confidence,
     });
     const belief = (await tx.getBelief(b.id))!;
-    return { belief, confidenceBefore: b.confidence, confidenceAfter: confidence, halfLifeDays };
+    return { belief, confidenceBefore: b.confidence, confidenceAfter: confidence, halfLifeDays, counted };
   }
 
   /**

@@ -173,3 +173,64 @@ describe("Strata's own output written back", () => {
     ).toBeNull();
   });
 });
+
+describe("confidence and proven status need distinct sources", () => {
+  it("capturing the same rule ten times with positive feedback from one source counts once", async () => {
+    const m = await open();
+    const rule = {
+      when: "the target model is Anthropic",
+      prefer: "use XML delimiters",
+      feedback: "positive" as const,
+    };
+    const first = await m.capture(rule);
+    for (let i = 0; i < 9; i++) await m.capture(rule);
+    const b = await m.get(first.id);
+    expect(b).toMatchObject({ successes: 1, failures: 0 });
+    expect(b.layer === "belief" && b.confidence).toBeCloseTo(2 / 3, 5);
+    const hit = (await m.recall("target model Anthropic delimiters", { k: 1 }))[0]!;
+    expect(hit.id).toBe(first.id);
+    expect((await m.context("Anthropic prompt", { tokenBudget: 300 })).text).toContain(
+      "conf 0.67, 1/1 worked",
+    );
+  });
+
+  it("ten captures with feedback from ten sessions do count", async () => {
+    const m = await open();
+    const rule = {
+      when: "the target model is Anthropic",
+      prefer: "use XML delimiters",
+      feedback: "positive" as const,
+    };
+    const first = await m.capture({ ...rule, session: "s0" });
+    for (let i = 1; i < 10; i++) await m.capture({ ...rule, session: `s${i}` });
+    const b = await m.get(first.id);
+    expect(b.layer === "belief" && b.confidence).toBeCloseTo(11 / 12, 5);
+  });
+
+  it("five successes reported by one session do not make a belief proven: it still decays", async () => {
+    const m = await open();
+    const b = await m.remember("Clearing the Gradle cache fixes flaky builds");
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await m.outcome(b.id, true, { session: "one-agent-session" }));
+    expect(results.map((r) => r.counted)).toEqual([true, false, false, false, false]);
+    const after = await m.get(b.id);
+    expect(after).toMatchObject({ successes: 1, uses: 5 });
+    clock.advance(400 * 86_400_000);
+    const report = await m.maintain();
+    expect(report.items.find((i) => i.id === b.id)?.reason).not.toBe("skipped: proven");
+    expect((await m.get(b.id)).status).toBe("retired");
+  });
+
+  it("without a session, the same actor on the same day is one source", async () => {
+    const m = await open();
+    const b = await m.remember("The EU mirror is faster for package installs");
+    for (let i = 0; i < 5; i++) await m.outcome(b.id, true);
+    expect(await m.get(b.id)).toMatchObject({ successes: 1 });
+    clock.advance(86_400_000);
+    await m.outcome(b.id, true);
+    expect(await m.get(b.id)).toMatchObject({ successes: 2 });
+    // A failure is a different result: it counts even from a source that reported success.
+    await m.outcome(b.id, false);
+    expect(await m.get(b.id)).toMatchObject({ successes: 2, failures: 1 });
+  });
+});
