@@ -75,7 +75,18 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
   }
   if (!store) {
     const path = options.path ?? ":memory:";
-    if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
+    if (path !== ":memory:") {
+      try {
+        mkdirSync(dirname(resolve(path)), { recursive: true });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? "unwritable";
+        throw new StrataError(
+          "STORE_UNAVAILABLE",
+          `Cannot create the folder for the SQLite store at ${resolve(path)} (${code}): pass a path in a folder you can write, e.g. ~/.strata/memory.db.`,
+          { path: resolve(path), code },
+        );
+      }
+    }
     store = SqliteStore.open({ path: path === ":memory:" ? path : resolve(path) });
   }
   const embedder = options.embedder ?? createHashedEmbedder();

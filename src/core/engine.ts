@@ -1256,9 +1256,14 @@ export class Memory {
    * A hot, consistent copy of the whole store at `path` while writers run (SQLite's online
    * backup). A store without the capability (a server database) refuses with UNSUPPORTED.
    *
+   * An existing file at `path` is refused (CONFLICT) unless `overwrite: true`.
+   *
    *   await mem.backup("backups/memory-2026-03-01.db");
    */
-  async backup(path: string): Promise<{ path: string; store: string }> {
+  async backup(
+    path: string,
+    options: { overwrite?: boolean } = {},
+  ): Promise<{ path: string; store: string }> {
     const destination = parseInput(
       z.string().trim().min(1, "a backup path is required: pass a file path such as backups/memory.db"),
       path,
@@ -1270,7 +1275,7 @@ export class Memory {
         `The ${this.store.name} store has no hot backup: copy it with its own tools (pg_dump for Postgres), or export a namespace with mem.export({ format: "json" }).`,
         { store: this.store.name },
       );
-    await this.store.backup(destination);
+    await this.store.backup(destination, { overwrite: options.overwrite === true });
     return { path: destination, store: this.store.name };
   }
 
