@@ -42,9 +42,9 @@ const CLI_RECALL_HEAD = new RegExp(
 );
 /** `b12 (active) text`: the explain head. */
 const EXPLAIN_LINE = new RegExp(String.raw`^(${ID}) \((?:${STATUSES})\) (.+)$`);
-const BELIEF_ROW = new RegExp(String.raw`^(?:${KINDS})$`);
-const STATUS_CELL = new RegExp(String.raw`^(?:${STATUSES})\*?$`);
-const ID_CELL = new RegExp(String.raw`^${ID}$`);
+const BELIEF_ROW = new RegExp(`^(?:${KINDS})$`);
+const STATUS_CELL = new RegExp(`^(?:${STATUSES})\\*?$`);
+const ID_CELL = new RegExp(`^${ID}$`);
 
 /** The evidence suffix a context line adds to a belief: `(unverified)`, `(conf 0.67, 2/3 worked, stated 2×)`. */
 const EVIDENCE_SUFFIX =
