@@ -28,6 +28,17 @@ interface PathOptions {
   mcpConfig?: string;
 }
 
+/** STRATA_MAX_MESSAGE_BYTES: the stdio server's largest message, a positive whole number of bytes. */
+function messageLimit(value: string | undefined): number | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (!/^\d+$/.test(v) || Number(v) <= 0)
+    throw new UsageError(
+      `STRATA_MAX_MESSAGE_BYTES must be a positive whole number of bytes (got "${v}"), e.g. 10485760.`,
+    );
+  return Number(v);
+}
+
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 
 export function registerAgentCommands(
@@ -43,7 +54,27 @@ export function registerAgentCommands(
     .option("--http", "serve Streamable HTTP instead of stdio")
     .option("--port <n>", "HTTP port (default 8787; 0 picks a free one)", (v) => toInteger(v, "--port"))
     .option("--host <host>", "HTTP interface to bind (default 127.0.0.1)")
-    .option("--token <token>", "require Authorization: Bearer <token> over HTTP (env STRATA_MCP_TOKEN)")
+    .option(
+      "--token-file <path>",
+      "require Authorization: Bearer <token> over HTTP, the token read from this file's first line (or env STRATA_TOKEN)",
+    )
+    .option(
+      "--token <token>",
+      "the token on the command line: works, but warns (visible in the process list)",
+    )
+    .option(
+      "--allowed-hosts <list>",
+      "comma-separated Host names accepted besides localhost/127.0.0.1/[::1] (name or name:port; * for any)",
+    )
+    .option(
+      "--allowed-origins <list>",
+      "comma-separated browser origins accepted (default: none but the server's own)",
+    )
+    .option(
+      "--max-body-bytes <n>",
+      "largest HTTP request body (default 4194304); over it: 413 PAYLOAD_TOO_LARGE",
+      (v) => toInteger(v, "--max-body-bytes"),
+    )
     .option("--compat <name>", "memory-server: expose the official MCP memory server's nine tools instead")
     .option("--sampling <mode>", "auto (default): judge sweeps with the client's model when offered; off")
     .option("--regenerate-manifest", "write the tool-integrity manifest for the current tools, then exit")
@@ -51,9 +82,14 @@ export function registerAgentCommands(
       "after",
       examples(
         "strata --db ~/.strata/memory.db serve",
-        "strata serve --http --port 8787 --token s3cret",
+        "STRATA_TOKEN=$(cat ~/.strata/token) strata serve --http --port 8787",
+        "strata serve --http --host 0.0.0.0 --token-file ~/.strata/token --allowed-hosts mybox.lan",
         "strata serve --compat memory-server",
       ),
+    )
+    .addHelpText(
+      "after",
+      "\nEnvironment:\n  STRATA_TOKEN              the HTTP bearer token (STRATA_MCP_TOKEN is read too); required beyond loopback\n  STRATA_MAX_MESSAGE_BYTES  largest stdio message (default 10485760); over it: a JSON-RPC error, the server keeps serving\n\nHTTP checks Host (DNS-rebinding protection) and Origin on every request: 403 HOST_NOT_ALLOWED / ORIGIN_NOT_ALLOWED.\n",
     )
     .action((o: Record<string, string | number | boolean | undefined>) =>
       invoke<ServeResult>({
@@ -64,7 +100,13 @@ export function registerAgentCommands(
               http: Boolean(o.http),
               port: o.port as number | undefined,
               host: o.host as string | undefined,
-              token: (o.token as string | undefined) ?? process.env.STRATA_MCP_TOKEN,
+              token: o.token as string | undefined,
+              tokenFile: o.tokenFile as string | undefined,
+              envToken: process.env.STRATA_TOKEN ?? process.env.STRATA_MCP_TOKEN,
+              allowedHosts: o.allowedHosts as string | undefined,
+              allowedOrigins: o.allowedOrigins as string | undefined,
+              maxBodyBytes: o.maxBodyBytes as number | undefined,
+              maxMessageBytes: messageLimit(process.env.STRATA_MAX_MESSAGE_BYTES),
               compat: o.compat as string | undefined,
               sampling: o.sampling as string | undefined,
               regenerateManifest: Boolean(o.regenerateManifest),

@@ -80,9 +80,10 @@ export function registerExchangeCommands(program: Command, on: (inv: Invocation)
   program
     .command("backup")
     .description(
-      "hot, consistent copy of the SQLite store to PATH while writers run (refuses an existing file)",
+      "hot, consistent copy of the SQLite store to PATH while writers run (refuses an existing file unless --force)",
     )
     .argument("<path>", "the new backup file")
+    .option("--force", "replace PATH if it exists")
     .addHelpText(
       "after",
       examples(
@@ -90,10 +91,10 @@ export function registerExchangeCommands(program: Command, on: (inv: Invocation)
         "strata --db agent.db backup agent.bak.db --json",
       ),
     )
-    .action((path: string) =>
+    .action((path: string, o: { force?: boolean }) =>
       invoke({
         command: "backup",
-        run: { engine: (mem, env) => runBackup(mem, { path }, env) },
+        run: { engine: (mem, env) => runBackup(mem, { path, force: Boolean(o.force) }, env) },
         render: renderBackup,
       }),
     );

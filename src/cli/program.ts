@@ -362,11 +362,18 @@ export function createProgram(
     .description("report whether acting on a belief worked (the only thing that moves confidence)")
     .argument("<id>", "belief id (b…)")
     .addArgument(new Argument("<result>", "success | failure").choices(["success", "failure"]))
-    .addHelpText("after", examples("strata outcome b12 success", "strata outcome b12 failure --json"))
-    .action((id: string, result: "success" | "failure") =>
+    .option(
+      "--session <id>",
+      "the session reporting it: a result counts once per session (default: this actor, once per day)",
+    )
+    .addHelpText(
+      "after",
+      examples("strata outcome b12 success --session 2026-03-01-deploy", "strata outcome b12 failure --json"),
+    )
+    .action((id: string, result: "success" | "failure", o: { session?: string }) =>
       on({
         command: "outcome",
-        run: engine((mem) => runOutcome(mem, { id, result })),
+        run: engine((mem) => runOutcome(mem, { id, result, ...(o.session ? { session: o.session } : {}) })),
         render: renderOutcome,
       }),
     );

@@ -23,6 +23,7 @@ import {
   saveContinuity as saveContinuityProcess,
 } from "./continuity/wraps.js";
 import { notFound, StrataError } from "./errors.js";
+import { eventTime } from "./event-time.js";
 import { dumpNamespace } from "./exchange/document.js";
 import { renderJson, renderJsonl, renderMarkdown, renderMemoryJsonl } from "./exchange/export.js";
 import { parseImportSource } from "./exchange/import.js";
@@ -167,6 +168,16 @@ const LockWaitSchema = z
 const OutcomeArgsSchema = z.object({
   id: IdSchema,
   success: z.boolean({ message: "success must be true or false" }),
+  options: z
+    .object({
+      session: z
+        .string()
+        .min(1)
+        .max(200)
+        .optional()
+        .describe("The session reporting the result: the same result counts once per session."),
+    })
+    .strict(),
 });
 
 /**
@@ -234,7 +245,7 @@ export class Memory {
     const o = input.options;
     const namespace = o.namespace ?? this.namespace;
     const now = this.now();
-    const at = o.at ?? now;
+    const at = eventTime(o.at, now, this.policy);
     const text = input.content;
     const [vector] = await this.embedder.embed([text]);
     return this.store.transaction(async (tx) => {
@@ -324,7 +335,7 @@ export class Memory {
       );
     const namespace = o.namespace ?? this.namespace;
     const now = this.now();
-    const at = o.at ?? now;
+    const at = eventTime(o.at, now, this.policy);
     const text = input.statement;
     const [vector] = await this.embedder.embed([text]);
     return this.store.transaction(async (tx) => {
@@ -370,7 +381,7 @@ export class Memory {
     const o = parseInput(CaptureInputSchema, input, "capture");
     const namespace = o.namespace ?? this.namespace;
     const now = this.now();
-    const at = o.at ?? now;
+    const at = eventTime(o.at, now, this.policy);
     const text = `WHEN ${o.when} → PREFER ${o.prefer}`;
     const [vector] = await this.embedder.embed([text]);
     // The rule and the outcome its feedback reports are one atomic write.
@@ -402,7 +413,12 @@ export class Memory {
               vector: vector!,
             });
       if (o.feedback)
-        await this.writes.applyOutcome(tx, (await tx.getBelief(result.id))!, o.feedback === "positive");
+        await this.writes.applyOutcome(
+          tx,
+          (await tx.getBelief(result.id))!,
+          o.feedback === "positive",
+          o.session ?? null,
+        );
       return result;
     });
   }
@@ -726,12 +742,25 @@ export class Memory {
 
   /**
    * Reports whether acting on a belief worked: the only mutator of confidence.
-   * Laplace-smoothed: 1/1 → 0.67, 9/9 → 0.91. Success also lengthens the half-life.
+   * Laplace-smoothed: 1/1 → 0.67, 9/9 → 0.91. Success also lengthens the half-life. Each result
+   * counts once per source: pass the `session` reporting it; without one, the engine's actor
+   * that UTC day is the source (`counted: false` when it was already counted).
+   *
+   *   await mem.outcome("b12", true, { session: "2026-03-01-deploy" });
    */
-  async outcome(beliefId: string, success: boolean): Promise<OutcomeResult> {
-    const args = parseInput(OutcomeArgsSchema, { id: beliefId, success }, "outcome");
+  async outcome(
+    beliefId: string,
+    success: boolean,
+    options: { session?: string } = {},
+  ): Promise<OutcomeResult> {
+    const args = parseInput(OutcomeArgsSchema, { id: beliefId, success, options }, "outcome");
     return this.store.transaction(async (tx) => {
-      return this.writes.applyOutcome(tx, await this.writes.liveBelief(tx, args.id), args.success);
+      return this.writes.applyOutcome(
+        tx,
+        await this.writes.liveBelief(tx, args.id),
+        args.success,
+        args.options.session ?? null,
+      );
     });
   }
 
@@ -1261,9 +1290,14 @@ export class Memory {
    * A hot, consistent copy of the whole store at `path` while writers run (SQLite's online
    * backup). A store without the capability (a server database) refuses with UNSUPPORTED.
    *
+   * An existing file at `path` is refused (CONFLICT) unless `overwrite: true`.
+   *
    *   await mem.backup("backups/memory-2026-03-01.db");
    */
-  async backup(path: string): Promise<{ path: string; store: string }> {
+  async backup(
+    path: string,
+    options: { overwrite?: boolean } = {},
+  ): Promise<{ path: string; store: string }> {
     const destination = parseInput(
       z.string().trim().min(1, "a backup path is required: pass a file path such as backups/memory.db"),
       path,
@@ -1275,7 +1309,7 @@ export class Memory {
         `The ${this.store.name} store has no hot backup: copy it with its own tools (pg_dump for Postgres), or export a namespace with export({ format: "json" }).`,
         { store: this.store.name },
       );
-    await this.store.backup(destination);
+    await this.store.backup(destination, { overwrite: options.overwrite === true });
     return { path: destination, store: this.store.name };
   }
 

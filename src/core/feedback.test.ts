@@ -26,7 +26,8 @@ describe("feedback", () => {
     expect(first.confidenceBefore).toBe(0.5);
     expect(first.confidenceAfter).toBeCloseTo(0.67, 2);
     expect(first.halfLifeDays).toBe(28);
-    for (let i = 0; i < 8; i++) await mem.outcome(b.id, true);
+    // Nine results from nine sessions: each counts (one session's repeats would count once).
+    for (let i = 0; i < 8; i++) await mem.outcome(b.id, true, { session: `run-${i}` });
     const belief = await mem.get(b.id);
     expect(belief).toMatchObject({ successes: 9, failures: 0, halfLifeDays: 140, uses: 9 });
     expect(belief.layer === "belief" && belief.confidence).toBeCloseTo(0.91, 2);

@@ -37,7 +37,7 @@ describe("maintain (homeostasis)", () => {
     const pinned = await mem.remember("Never force-push to main");
     await mem.pin(pinned.id);
     const proven = await mem.capture({ when: "a test is flaky", prefer: "quarantine it and open a ticket" });
-    for (let i = 0; i < 6; i++) await mem.outcome(proven.id, true);
+    for (let i = 0; i < 6; i++) await mem.outcome(proven.id, true, { session: `run-${i}` });
     const restored = await mem.remember("The on-call rotation is weekly");
     t.clock.advance(80 * DAY);
     await mem.maintain();

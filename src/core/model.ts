@@ -124,6 +124,37 @@ const contentSchema = (what: string) =>
         ),
     );
 
+/** Deepest nesting of objects and arrays metadata may have. */
+export const MAX_METADATA_DEPTH = 32;
+
+/**
+ * Why a value is not storable JSON (too deep, a cycle, a BigInt, a function), or null. Walks
+ * with an explicit stack, so no input can overflow the call stack the way JSON.stringify does.
+ */
+export function jsonProblem(
+  value: unknown,
+  maxDepth = MAX_METADATA_DEPTH,
+  maxNodes = 100_000,
+): string | null {
+  const stack: { v: unknown; depth: number }[] = [{ v: value, depth: 0 }];
+  const seen = new Set<object>();
+  let nodes = 0;
+  while (stack.length > 0) {
+    const { v, depth } = stack.pop()!;
+    if (++nodes > maxNodes) return `holds more than ${maxNodes} values`;
+    if (typeof v === "bigint") return "holds a BigInt: write it as a string or a number";
+    if (typeof v === "function" || typeof v === "symbol")
+      return `holds a ${typeof v}: only JSON values are kept`;
+    if (v === null || typeof v !== "object" || v instanceof Date) continue;
+    if (depth >= maxDepth) return `is nested deeper than ${maxDepth} levels: flatten it`;
+    if (seen.has(v))
+      return "refers to the same object more than once (a cycle or a shared reference): pass plain JSON";
+    seen.add(v);
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push({ v: child, depth: depth + 1 });
+  }
+  return null;
+}
+
 export const MetadataSchema = z
   .record(z.string(), z.unknown(), {
     error: (issue) =>
@@ -131,8 +162,14 @@ export const MetadataSchema = z
         ? 'metadata must be a JSON object such as { "ticket": "OPS-12" }'
         : undefined,
   })
-  .refine((m) => JSON.stringify(m).length <= MAX_METADATA_CHARS, {
-    message: `metadata is larger than ${MAX_METADATA_CHARS} characters of JSON`,
+  .superRefine((m, ctx) => {
+    const problem = jsonProblem(m);
+    if (problem) ctx.addIssue({ code: "custom", message: `metadata ${problem}` });
+    else if (JSON.stringify(m).length > MAX_METADATA_CHARS)
+      ctx.addIssue({
+        code: "custom",
+        message: `metadata is larger than ${MAX_METADATA_CHARS} characters of JSON`,
+      });
   })
   .describe("Free-form JSON kept with the item.");
 
@@ -316,6 +353,12 @@ export const CaptureInputSchema = z
     when: contentSchema("when"),
     prefer: contentSchema("prefer"),
     feedback: z.enum(["positive", "negative"]).optional().describe("An outcome observed with the rule."),
+    session: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe("The session reporting the feedback: the same feedback counts once per session."),
     namespace: NamespaceSchema.optional(),
     at: TimeInputSchema.optional(),
     sources: z.array(EpisodeIdSchema).max(1000).optional(),
@@ -580,6 +623,11 @@ export interface OutcomeResult {
   confidenceBefore: number;
   confidenceAfter: number;
   halfLifeDays: number;
+  /**
+   * False when the same result for this belief was already counted from the same source (the
+   * session, else the actor that day): recorded as a use, confidence unchanged.
+   */
+  counted: boolean;
 }
 
 export interface ExplainResult {

@@ -57,6 +57,16 @@ export const PolicySchema = z
     wrapMaxChars: z.number().int().min(1000).max(1_000_000).default(20_000),
     /** Wraps without new evidence after which a pattern is stale and drops a level. Default 3. */
     staleWraps: z.number().int().min(1).default(3),
+    /**
+     * How far ahead of the store's clock a write's event time `at` may be, in minutes (clock skew).
+     * Default 5.
+     */
+    futureSkewMinutes: z.number().min(0).max(1440).default(5),
+    /**
+     * A write dated further ahead than `futureSkewMinutes`: `refuse` (INVALID_INPUT, nothing
+     * stored) or `clamp` (stored as happening now). Never ranked as current either way. Default `refuse`.
+     */
+    futureAt: z.enum(["refuse", "clamp"]).default("refuse"),
     /** Store each change's content in the audit chain, not only its hash. Default false. */
     auditContent: z.boolean().default(false),
   })

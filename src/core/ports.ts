@@ -337,6 +337,6 @@ export interface Store extends StoreReader {
    * A hot, consistent copy of the whole store at `destination` (a file path) while writers run.
    * Present when `capabilities.backup` is true.
    */
-  backup?(destination: string): Promise<void>;
+  backup?(destination: string, options?: { overwrite?: boolean }): Promise<void>;
   close(): Promise<void>;
 }

@@ -208,12 +208,23 @@ export function numericTokens(text: string): string[] {
   return rawTokens(text).filter((t) => /^v?\d+(?:[.,]\d+)*(?:%|ms|s|m|h|d|gb|mb|kb)?$/.test(t));
 }
 
-/** Flatten stored text to one safe line: no newlines, no envelope tags, no forged citations. */
+/**
+ * Flatten stored text to one safe line: no newlines or control characters, no tags, no forged
+ * citations. Every `<` and `>` is escaped (`&lt;`, `&gt;`), so no tag of any kind — least of all
+ * the envelope's `</strata-memory>`, however it is nested or split — can be formed from stored
+ * text: safe by construction, not by removing known tags (which a nested tag survives).
+ */
 export function oneLine(text: string): string {
   return text
-    .replace(/\s+/g, " ")
-    .replace(/<\/?\s*strata-memory[^>]*>/gi, "")
+    .replace(/[\s\p{Cc}\u2028\u2029]+/gu, " ")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
     .replace(/\[/g, "(")
     .replace(/\]/g, ")")
     .trim();
+}
+
+/** A value safe inside a double-quoted attribute of a prompt tag: one line, no `"`, `<` or `>`. */
+export function attributeValue(text: string): string {
+  return oneLine(text).replace(/"/g, "&quot;");
 }

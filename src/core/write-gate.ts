@@ -9,6 +9,8 @@
  *   redundant        strengthen the target's support, store nothing
  *   outcome-conflict same thing, different result: always store
  */
+
+import { renderedEcho } from "./echo.js";
 import type { Layer, Outcome, Verdict } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { Judge, JudgeVerdict } from "./ports.js";
@@ -46,6 +48,11 @@ export interface GateDecision {
   historical: boolean;
   reason: string;
   notes: string[];
+  /**
+   * The text is Strata's own output written back (a recall line, a context block, a table row):
+   * redundant, and it adds no support — repeating what Strata said is not a new statement.
+   */
+  echo?: boolean;
 }
 
 const RANK: Record<JudgeVerdict["relation"], number> = {
@@ -62,7 +69,11 @@ export async function decide(
   judge: Judge,
   policy: Policy,
 ): Promise<GateDecision> {
-  const echo = analyseEcho(item.text);
+  // Strata's own output written back (a recall line, a context block, a table row) first.
+  const rendered = renderedEcho(item.text);
+  const echo = rendered
+    ? { echo: true, core: rendered.core, cited: [...rendered.cited, ...analyseEcho(rendered.core).cited] }
+    : analyseEcho(item.text);
   const question = isQuestion(item.text);
   const notes: string[] = [];
 
@@ -78,6 +89,7 @@ export async function decide(
       historical: false,
       reason: `recalled memory written back: cites [${cited.id}]`,
       notes,
+      ...(rendered ? { echo: true } : {}),
     };
   }
 
@@ -120,6 +132,7 @@ export async function decide(
         ? `recalled memory written back: restates [${dup.c.id}]`
         : `restates [${dup.c.id}] (${dup.v.reason}); support +1`,
       notes,
+      ...(rendered ? { echo: true } : {}),
     };
   }
 
@@ -129,6 +142,19 @@ export async function decide(
   const change = judged.find(
     (j) => j.v.relation === "contradicts" || (j.v.relation === "supersedes" && sameValence(j.c)),
   );
+  if (change && rendered)
+    // Its score, date and status columns are Strata's, not the world's: never a changed value.
+    return {
+      verdict: "redundant",
+      target: change.c,
+      similarity: change.v.similarity,
+      judged: change.v,
+      supersede: false,
+      historical: false,
+      reason: `recalled memory written back (a ${rendered.form} of Strata's output): an echo of [${change.c.id}]'s topic, never a change of value`,
+      notes: [...notes, "skipped: echo"],
+      echo: true,
+    };
   if (change) {
     const base = { target: change.c, similarity: change.v.similarity, judged: change.v };
     if (question || !item.mayContradict) {

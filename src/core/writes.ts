@@ -94,19 +94,21 @@ export class Writes {
     extraSources?: readonly string[],
   ): Promise<GateResult> {
     const target = decision.target!;
+    // Strata's own output written back is no new statement: it adds no support.
+    const add = decision.echo ? 0 : 1;
     if (target.layer === "belief") {
       const b = (await tx.getBelief(target.id))!;
       const sources = extraSources ? [...new Set([...b.sources, ...extraSources])] : undefined;
-      await tx.updateBelief(b.id, { support: b.support + 1, ...(sources ? { sources } : {}) });
+      await tx.updateBelief(b.id, { support: b.support + add, ...(sources ? { sources } : {}) });
       await this.audit(tx, namespace, "belief.restated", b.id, {
-        support: b.support + 1,
+        support: b.support + add,
         reason: decision.reason,
       });
     } else {
       const e = (await tx.getEpisode(target.id))!;
-      await tx.updateEpisode(e.id, { support: e.support + 1 });
+      await tx.updateEpisode(e.id, { support: e.support + add });
       await this.audit(tx, namespace, "episode.restated", e.id, {
-        support: e.support + 1,
+        support: e.support + add,
         reason: decision.reason,
       });
     }
@@ -222,12 +224,27 @@ export class Writes {
   }
 
   /** Records an outcome: the only mutation of confidence (Laplace), half-life and last confirmation. */
-  async applyOutcome(tx: StoreWriter, b: Belief, success: boolean): Promise<OutcomeResult> {
+  /**
+   * Applies one reported outcome. Confidence, half-life and "proven" count each result once per
+   * source: the same result for the same belief from the same session (or, without a session,
+   * from the same actor on the same UTC day) is recorded as a use and an outcome event but not
+   * counted again, so one agent repeating "it worked" cannot make a belief proven.
+   */
+  async applyOutcome(
+    tx: StoreWriter,
+    b: Belief,
+    success: boolean,
+    session: string | null = null,
+  ): Promise<OutcomeResult> {
     const now = this.now();
-    const successes = b.successes + (success ? 1 : 0);
-    const failures = b.failures + (success ? 0 : 1);
-    const confidence = laplaceConfidence(successes, failures);
-    const halfLifeDays = halfLifeFor(this.policy.halfLifeDays, successes);
+    const source = session !== null ? `session:${session}` : `actor:${this.actor}@${now.slice(0, 10)}`;
+    const creditKey = `outcome-credit:${b.id}:${success ? "success" : "failure"}:${sha256(source).slice(0, 32)}`;
+    const counted = (await tx.getMeta(creditKey)) === null;
+    if (counted) await tx.setMeta(creditKey, now);
+    const successes = b.successes + (success && counted ? 1 : 0);
+    const failures = b.failures + (!success && counted ? 1 : 0);
+    const confidence = counted ? laplaceConfidence(successes, failures) : b.confidence;
+    const halfLifeDays = counted ? halfLifeFor(this.policy.halfLifeDays, successes) : b.halfLifeDays;
     await tx.updateBelief(b.id, {
       successes,
       failures,
@@ -235,7 +252,7 @@ export class Writes {
       halfLifeDays,
       uses: b.uses + 1,
       lastUsedAt: now,
-      ...(success ? { lastConfirmedAt: now } : {}),
+      ...(success && counted ? { lastConfirmedAt: now } : {}),
     });
     await tx.addOutcome({
       beliefId: b.id,
@@ -246,11 +263,12 @@ export class Writes {
     });
     await this.audit(tx, b.namespace, "belief.outcome", b.id, {
       success,
+      counted,
       confidenceBefore: b.confidence,
       confidenceAfter: confidence,
     });
     const belief = (await tx.getBelief(b.id))!;
-    return { belief, confidenceBefore: b.confidence, confidenceAfter: confidence, halfLifeDays };
+    return { belief, confidenceBefore: b.confidence, confidenceAfter: confidence, halfLifeDays, counted };
   }
 
   /**

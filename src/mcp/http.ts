@@ -1,15 +1,30 @@
 /**
  * Streamable HTTP for the MCP server, on Hono's web-standard Request/Response. Stateless: every
  * POST gets a fresh server and transport over the one shared engine (a stateless transport
- * cannot be reused across requests). An optional bearer token guards every route.
+ * cannot be reused across requests).
+ *
+ * Safe by default, in this order, before any tool runs:
+ *   Host     must name an allowed host (default: loopback names), so a page that rebinds its
+ *            own domain to 127.0.0.1 (DNS rebinding) is refused: 403 HOST_NOT_ALLOWED
+ *   Origin   when a browser sends one, it must be the server's own origin or an allowed origin:
+ *            403 ORIGIN_NOT_ALLOWED
+ *   token    when set, `Authorization: Bearer <token>`, compared in constant time: 401 UNAUTHORIZED
+ *   size     a body over `maxBodyBytes` is refused unread: 413 PAYLOAD_TOO_LARGE
+ * Every refusal is `{ "error": { "code", "message" } }`.
  *
  *   const app = createHttpApp({ makeServer: () => createMcpServer(mem), token: "s3cret" });
  *   await app.request("/mcp", { method: "POST", headers, body }); // testable without a socket
  */
-import { timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+
+/** Host names every server accepts: the loopback interface under its usual names. */
+export const LOOPBACK_HOSTS: readonly string[] = Object.freeze(["localhost", "127.0.0.1", "[::1]"]);
+/** Largest request body, in bytes, unless told otherwise: 4 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export interface HttpAppOptions {
   /** A new MCP server for one request. */
@@ -18,42 +33,119 @@ export interface HttpAppOptions {
   token?: string;
   /** Path of the MCP endpoint. Default `/mcp`. */
   path?: string;
+  /**
+   * Host header values accepted: a name (`localhost`, any port) or `name:port` (that port only);
+   * `*` accepts any host (only sensible behind a token). Default {@link LOOPBACK_HOSTS}.
+   */
+  allowedHosts?: readonly string[];
+  /**
+   * Origins (`https://app.example`) accepted besides the server's own. A request without an
+   * Origin header (not from a browser) is not checked. Default none.
+   */
+  allowedOrigins?: readonly string[];
+  /** Largest request body in bytes. Default {@link DEFAULT_MAX_BODY_BYTES}. */
+  maxBodyBytes?: number;
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+/** Constant-time: both sides are hashed first, so neither the content nor the length leaks. */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (s: string) => createHash("sha256").update(s, "utf8").digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }
+
+/** `Host: Example.com:8787` → { name: "example.com", port: "8787" }; IPv6 keeps its brackets. */
+export function splitHost(value: string): { name: string; port: string | null } {
+  const v = value.trim().toLowerCase();
+  const m = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(v);
+  return m ? { name: m[1]!, port: m[2] ?? null } : { name: v, port: null };
+}
+
+export function hostAllowed(host: string | undefined, allowed: readonly string[]): boolean {
+  if (!host) return false;
+  if (allowed.includes("*")) return true;
+  const given = splitHost(host);
+  return allowed.some((entry) => {
+    const want = splitHost(entry);
+    return want.name === given.name && (want.port === null || want.port === given.port);
+  });
+}
+
+const refuse = (c: Context, status: 401 | 403 | 413, code: string, message: string, headers = {}) =>
+  c.json({ error: { code, message } }, status, headers);
 
 export function createHttpApp(options: HttpAppOptions): Hono {
   const app = new Hono();
   const path = options.path ?? "/mcp";
+  const allowedHosts = options.allowedHosts?.length ? options.allowedHosts : LOOPBACK_HOSTS;
+  const allowedOrigins = options.allowedOrigins ?? [];
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+
+  app.use("*", async (c, next) => {
+    const host = c.req.header("host");
+    if (!hostAllowed(host, allowedHosts))
+      return refuse(
+        c,
+        403,
+        "HOST_NOT_ALLOWED",
+        `Host "${host ?? ""}" is not allowed (DNS-rebinding protection). Connect through ${allowedHosts.join(", ")}, or start the server with --allowed-hosts naming the host clients use.`,
+      );
+    const origin = c.req.header("origin");
+    if (origin !== undefined && !allowedOrigins.includes(origin)) {
+      let own = false;
+      try {
+        own = new URL(origin).host === host?.toLowerCase();
+      } catch {}
+      if (!own)
+        return refuse(
+          c,
+          403,
+          "ORIGIN_NOT_ALLOWED",
+          `Origin "${origin}" is not allowed: a web page may call this server only from an origin listed with --allowed-origins.`,
+        );
+    }
+    await next();
+  });
+
   if (options.token) {
     const token = options.token;
     app.use("*", async (c, next) => {
       const header = c.req.header("authorization") ?? "";
       const given = /^Bearer\s+(.+)$/i.exec(header)?.[1] ?? "";
       if (!sameSecret(given, token))
-        return c.json({ error: "unauthorized: send Authorization: Bearer <token>" }, 401, {
+        return refuse(c, 401, "UNAUTHORIZED", "Send Authorization: Bearer <token>.", {
           "WWW-Authenticate": 'Bearer realm="strata"',
         });
       await next();
     });
   }
-  app.post(path, async (c) => {
-    const server = options.makeServer();
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(c.req.raw);
-    } finally {
-      await server.close();
-    }
-  });
+
+  app.post(
+    path,
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) =>
+        refuse(
+          c,
+          413,
+          "PAYLOAD_TOO_LARGE",
+          `The request body is over the ${maxBodyBytes}-byte limit: send less per call (split the text), or raise --max-body-bytes.`,
+        ),
+    }),
+    async (c) => {
+      const server = options.makeServer();
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+        maxRequestBodySize: maxBodyBytes,
+      });
+      await server.connect(transport);
+      try {
+        return await transport.handleRequest(c.req.raw);
+      } finally {
+        await server.close();
+      }
+    },
+  );
   // Stateless: no server-initiated stream and no session to delete.
   app.on(["GET", "DELETE"], path, (c) =>
     c.json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null }, 405),

@@ -40,6 +40,16 @@ const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 const WRITE: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, openWorldHint: false };
 const IDEMPOTENT: ToolAnnotations = { ...WRITE, idempotentHint: true };
 
+/**
+ * Stored text inside a one-line rendering: line breaks and other control characters are shown
+ * escaped (`\n`), so a newline in an episode cannot fake another line of the answer.
+ */
+export const inline = (text: string): string =>
+  text
+    .replace(/\r\n|[\n\r\u2028\u2029]/g, "\\n")
+    .replace(/\t/g, " ")
+    .replace(/\p{Cc}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
 /** Drops undefined fields so the engine's strict option schemas see only what was sent. */
 const defined = <T extends object>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
@@ -51,7 +61,7 @@ const gate = (r: GateResult): z.output<typeof S.GateToolOutput> => ({
   reason: r.reason,
 });
 const gateText = (r: z.output<typeof S.GateToolOutput>) =>
-  `${r.verdict} ${r.id}${r.superseded.length ? `; superseded ${r.superseded.join(", ")}` : ""}. ${r.reason}`;
+  `${r.verdict} ${r.id}${r.superseded.length ? `; superseded ${r.superseded.join(", ")}` : ""}. ${inline(r.reason)}`;
 
 const sleep = (r: SleepReport, judge: string): z.output<typeof S.SleepToolOutput> => ({
   judge,
@@ -70,18 +80,18 @@ const sleepText = (r: z.output<typeof S.SleepToolOutput>) => {
   const tally = new Map<string, number>();
   for (const i of r.items) tally.set(i.action, (tally.get(i.action) ?? 0) + 1);
   const counts = [...tally].map(([k, n]) => `${k} ${n}`);
-  const lines = r.items.map((i) => `${i.id} ${i.action}${i.by ? ` by ${i.by}` : ""}: ${i.reason}`);
+  const lines = r.items.map((i) => `${i.id} ${i.action}${i.by ? ` by ${i.by}` : ""}: ${inline(i.reason)}`);
   return [`judge ${r.judge}; ${counts.length ? counts.join(", ") : "nothing to do"}`, ...lines].join("\n");
 };
 
 const explainText = (r: ExplainResult): string => {
   const head = r.belief
-    ? `${r.belief.id} (${r.belief.status}) ${describeBelief(r.belief)}`
-    : `${r.episode!.id} (${r.episode!.status}) ${r.episode!.content}`;
+    ? `${r.belief.id} (${r.belief.status}) ${inline(describeBelief(r.belief))}`
+    : `${r.episode!.id} (${r.episode!.status}) ${inline(r.episode!.content)}`;
   return [
     head,
-    ...r.sources.map((e) => `source ${e.id}: ${e.content}`),
-    r.supersededBy ? `superseded by ${r.supersededBy.id}: ${r.supersededBy.text}` : "",
+    ...r.sources.map((e) => `source ${e.id}: ${inline(e.content)}`),
+    r.supersededBy ? `superseded by ${r.supersededBy.id}: ${inline(r.supersededBy.text)}` : "",
     r.supersedes.length ? `supersedes ${r.supersedes.map((b) => b.id).join(", ")}` : "",
     `history: ${r.audit.map((a) => `${a.at.slice(0, 10)} ${a.event}`).join("; ")}`,
   ]
@@ -91,15 +101,18 @@ const explainText = (r: ExplainResult): string => {
 
 const pendingText = (episodes: Episode[]): string =>
   episodes
-    .map((e) => `${e.id} ${e.at.slice(0, 10)} ${e.type}${e.outcome ? ` (${e.outcome})` : ""}: ${e.content}`)
+    .map(
+      (e) =>
+        `${e.id} ${e.at.slice(0, 10)} ${e.type}${e.outcome ? ` (${e.outcome})` : ""}: ${inline(e.content)}`,
+    )
     .join("\n") || "Nothing pending.";
 
 const candidatesText = (pairs: CandidatePair[]): string =>
   pairs
     .map((p) =>
       p.decided
-        ? `${p.a} "${p.textA}" | ${p.b} "${p.textB}" (${p.decided.closed} ${p.decided.action} by ${p.decided.by}, ${p.decided.judge}: ${p.decided.reason}; distinct undoes it)`
-        : `${p.a} "${p.textA}" | ${p.b} "${p.textB}" (lexical: ${p.lexical.relation}, ${p.lexical.reason})`,
+        ? `${p.a} "${inline(p.textA)}" | ${p.b} "${inline(p.textB)}" (${p.decided.closed} ${p.decided.action} by ${p.decided.by}, ${p.decided.judge}: ${inline(p.decided.reason)}; distinct undoes it)`
+        : `${p.a} "${inline(p.textA)}" | ${p.b} "${inline(p.textB)}" (lexical: ${p.lexical.relation}, ${inline(p.lexical.reason)})`,
     )
     .join("\n") || "No pairs to judge.";
 
@@ -146,7 +159,7 @@ export const TOOLS: readonly ToolSpec[] = [
     }),
     text: (r) =>
       r.hits.length
-        ? r.hits.map((h) => `${h.id} [${h.kind}] ${h.text} (score ${h.score.toFixed(2)})`).join("\n")
+        ? r.hits.map((h) => `${h.id} [${h.kind}] ${inline(h.text)} (score ${h.score.toFixed(2)})`).join("\n")
         : "Nothing recalled.",
   }),
   tool({

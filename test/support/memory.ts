@@ -15,7 +15,7 @@ export interface TestClock {
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 
-export function testClock(start = "2026-01-01T00:00:00.000Z"): TestClock {
+export function testClock(start = "2027-01-01T00:00:00.000Z"): TestClock {
   let t = Date.parse(start);
   return {
     now: () => new Date(t),

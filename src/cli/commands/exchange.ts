@@ -95,8 +95,13 @@ export interface BackupResult {
   store: string;
 }
 
-/** `strata backup backups/memory.db` */
-export async function runBackup(mem: Memory, args: { path: string }, files: FileSink): Promise<BackupResult> {
+/** `strata backup backups/memory.db [--force]`: --force replaces an existing file. */
+export async function runBackup(
+  mem: Memory,
+  args: { path: string; force?: boolean },
+  files: FileSink & { resolvePath?(path: string): string },
+): Promise<BackupResult> {
+  if (args.force && files.resolvePath) return mem.backup(files.resolvePath(args.path), { overwrite: true });
   return mem.backup(files.freshPath(args.path));
 }
 

@@ -11,6 +11,7 @@ import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import type { Readable } from "node:stream";
 import type { Memory } from "../../core/engine.js";
+import { attributeValue } from "../../core/text.js";
 import { isPostgresUrl } from "../../store/open-store.js";
 
 export interface HookPayload {
@@ -107,7 +108,8 @@ export async function runHookSessionStart(args: HookArgs): Promise<HookResult> {
     const block = await withMemory(args, async (mem) => {
       const r = await mem.context(goal, { tokenBudget: args.budget ?? 600 });
       if (!r.text.trim()) return "";
-      return `<strata-memory goal="${goal.replace(/"/g, "'")}">\n${r.text}\n</strata-memory>`;
+      // The goal comes from the session's payload: escaped whole, it cannot close the tag.
+      return `<strata-memory goal="${attributeValue(goal)}">\n${r.text}\n</strata-memory>`;
     });
     return { ok: true, event: "session-start", block: block ?? "", goal };
   } catch (error) {

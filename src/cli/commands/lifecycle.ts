@@ -9,16 +9,18 @@ import { UsageError } from "../usage-error.js";
 export interface OutcomeArgs {
   id: string;
   result: "success" | "failure";
+  /** The session reporting it: the same result counts once per session. */
+  session?: string;
 }
 
-/** `strata outcome b12 success`: the only thing that moves confidence. */
+/** `strata outcome b12 success [--session s1]`: the only thing that moves confidence. */
 export async function runOutcome(mem: Memory, args: OutcomeArgs): Promise<OutcomeResult> {
-  return mem.outcome(args.id, args.result === "success");
+  return mem.outcome(args.id, args.result === "success", args.session ? { session: args.session } : {});
 }
 
 export function renderOutcome(r: OutcomeResult, style: Style): string {
   const b = r.belief;
-  return `${style.id(b.id)} confidence ${fixed2(r.confidenceBefore)} → ${style.bold(fixed2(r.confidenceAfter))} (${b.successes} success, ${b.failures} failure; half-life ${r.halfLifeDays} d)`;
+  return `${style.id(b.id)} confidence ${fixed2(r.confidenceBefore)} → ${style.bold(fixed2(r.confidenceAfter))} (${b.successes} success, ${b.failures} failure; half-life ${r.halfLifeDays} d)${r.counted === false ? style.dim(" — already counted from this source, recorded as a use only") : ""}`;
 }
 
 /** `strata used b12`: it was applied; says nothing about whether it worked. */

@@ -17,7 +17,20 @@ export interface ServeArgs {
   http?: boolean;
   port?: number;
   host?: string;
+  /** A token given on the command line (`--token`): works, with a warning that argv is visible. */
   token?: string;
+  /** A file holding the token (`--token-file`); its first line, trimmed. */
+  tokenFile?: string;
+  /** The token from the environment (STRATA_TOKEN, or the older STRATA_MCP_TOKEN). */
+  envToken?: string;
+  /** Comma-separated Host names accepted besides loopback (`--allowed-hosts`); `*` for any. */
+  allowedHosts?: string;
+  /** Comma-separated browser origins accepted (`--allowed-origins`). */
+  allowedOrigins?: string;
+  /** Largest HTTP request body in bytes (`--max-body-bytes`). Default 4 MiB. */
+  maxBodyBytes?: number;
+  /** Largest stdio message in bytes (STRATA_MAX_MESSAGE_BYTES). Default 10 MiB. */
+  maxMessageBytes?: number;
   compat?: string;
   sampling?: string;
   regenerateManifest?: boolean;
@@ -71,6 +84,50 @@ function readManifest(path: string): unknown {
 
 const note = (text: string) => process.stderr.write(`strata: ${text}\n`);
 
+/** 127.0.0.0/8, ::1 and localhost: the addresses only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "");
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+const list = (value: string | undefined): string[] =>
+  (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * The bearer token and where it came from: --token-file, then the environment, then --token
+ * (which every user of the machine can read in the process list, so it earns a warning).
+ */
+export function resolveToken(args: ServeArgs): { token: string | undefined; from: string | null } {
+  if (args.tokenFile !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(args.tokenFile, "utf8");
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+      throw new UsageError(`cannot read the token file ${args.tokenFile} (${code}); pass a readable file.`);
+    }
+    const token = text.split(/\r?\n/)[0]!.trim();
+    if (!token)
+      throw new UsageError(`the token file ${args.tokenFile} is empty: put the token on its first line.`);
+    return { token, from: "--token-file" };
+  }
+  if (args.envToken?.trim()) return { token: args.envToken.trim(), from: "STRATA_TOKEN" };
+  if (args.token !== undefined) {
+    if (!args.token.trim()) throw new UsageError("--token is empty: pass a token, or use --token-file.");
+    note(
+      "warning: --token is visible to every user of this machine in the process list; prefer STRATA_TOKEN or --token-file.",
+    );
+    return { token: args.token.trim(), from: "--token" };
+  }
+  return { token: undefined, from: null };
+}
+
 /** `strata serve [--http --port 8787] [--compat memory-server]` */
 export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResult> {
   const manifestPath = args.manifestPath ?? defaultManifestPath();
@@ -95,23 +152,46 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
     });
 
   if (!args.http) {
-    const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+    const { BoundedStdioServerTransport } = await import("../../mcp/stdio.js");
     const server = makeServer();
     await new Promise<void>((resolve, reject) => {
       // The client ends the session by closing our stdin.
       process.stdin.once("end", resolve);
       process.stdin.once("close", resolve);
       server.server.onclose = resolve;
-      server.connect(new StdioServerTransport()).catch(reject);
+      server
+        .connect(
+          new BoundedStdioServerTransport(
+            args.maxMessageBytes !== undefined ? { maxMessageBytes: args.maxMessageBytes } : {},
+          ),
+        )
+        .catch(reject);
     });
     await server.close().catch(() => {});
     return { transport: "stdio" };
   }
 
-  const { serve } = await import("@hono/node-server");
-  const { createHttpApp } = await import("../../mcp/http.js");
-  const app = createHttpApp({ makeServer, ...(args.token ? { token: args.token } : {}) });
   const host = args.host ?? "127.0.0.1";
+  const { token, from } = resolveToken(args);
+  if (!token && !isLoopback(host))
+    throw new UsageError(
+      `refusing to serve on ${host} without a token: anyone who can reach that interface could read and erase memory. Set STRATA_TOKEN or pass --token-file FILE (clients then send Authorization: Bearer <token>), or bind to 127.0.0.1.`,
+    );
+  if (args.maxBodyBytes !== undefined && !(args.maxBodyBytes > 0))
+    throw new UsageError("--max-body-bytes must be a positive number of bytes, e.g. 4194304.");
+  const { serve } = await import("@hono/node-server");
+  const { createHttpApp, LOOPBACK_HOSTS } = await import("../../mcp/http.js");
+  // The bound address is a name clients may use too (a wildcard is not).
+  const bound =
+    isLoopback(host) || host === "0.0.0.0" || host === "::" ? [] : [host.includes(":") ? `[${host}]` : host];
+  const allowedHosts = [...LOOPBACK_HOSTS, ...bound, ...list(args.allowedHosts)];
+  const app = createHttpApp({
+    makeServer,
+    ...(token ? { token } : {}),
+    allowedHosts,
+    allowedOrigins: list(args.allowedOrigins),
+    ...(args.maxBodyBytes !== undefined ? { maxBodyBytes: args.maxBodyBytes } : {}),
+  });
   const server = serve({ fetch: app.fetch, port: args.port ?? 8787, hostname: host });
   const closed = new Promise<void>((done) => server.once("close", () => done()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -122,7 +202,9 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
       resolve(`http://${shown}:${info.port}/mcp`);
     });
   });
-  note(`MCP over HTTP at ${url}${args.token ? " (bearer token required)" : ""}`);
+  note(
+    `MCP over HTTP at ${url} (Host accepted: ${allowedHosts.includes("*") ? "any" : allowedHosts.join(", ")}${token ? `; bearer token required, from ${from}` : ""})`,
+  );
   const stop = () => server.close();
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);

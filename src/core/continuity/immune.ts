@@ -11,6 +11,9 @@
  *   staleness  a pattern not reinforced for `staleWraps` wraps is marked stale and drops a level;
  *              a graduated pattern left out of the digest is reported as dropped
  *   links      only valid citations form associations (same line +1.0, same wrap +0.3, × affect)
+ *   sources    the last step, 2x → 3x, needs at least one piece of evidence that is not the
+ *              agent's own claim (see `isOwnClaim`): an agent recording what it believes and
+ *              citing itself three times proves nothing it did not already say
  */
 import type { Episode } from "../model.js";
 import { sha256 } from "../sha256.js";
@@ -58,6 +61,27 @@ export interface ImmuneInput {
   affect: { tag: string; intensity: number } | null;
   staleWraps: number;
   now: string;
+  /**
+   * Whether a cited episode (now or in an earlier wrap) is evidence independent of the wrapping
+   * agent's own claims. Default: every episode is.
+   */
+  independent?: (episodeId: string) => boolean;
+}
+
+/**
+ * The wrapping agent's own claim: an episode that reports no result (no success/failure, type
+ * other than `outcome`) and was recorded either in the wrap's own session or with no actor or
+ * the wrapping agent's actor. Results, and episodes another actor (a user, a tool, CI) recorded
+ * in another session, are independent evidence. The actor is declared by whoever records the
+ * episode, so this stops an agent's echo chamber, not a writer that lies about who it is.
+ */
+export function isOwnClaim(
+  episode: Pick<Episode, "type" | "outcome" | "actor" | "session">,
+  wrapping: { actor: string; session: string | null },
+): boolean {
+  if (episode.outcome !== null || episode.type === "outcome") return false;
+  if (wrapping.session !== null && episode.session === wrapping.session) return true;
+  return episode.actor === null || episode.actor === wrapping.actor;
 }
 
 export interface ImmuneResult {
@@ -221,10 +245,21 @@ export function runImmuneSystem(input: ImmuneInput): ImmuneResult {
               : `level capped: new patterns start at 1x`,
           );
       } else {
-        const earned = fresh.length > 0 ? Math.min(previous.level + 1, 3) : previous.level;
+        let earned = fresh.length > 0 ? Math.min(previous.level + 1, 3) : previous.level;
+        let ownOnly = false;
+        if (earned === 3 && previous.level < 3 && input.independent) {
+          const ids = [...previous.evidence.map((e) => e.episodeId), ...fresh.map((c) => c.episodeId)];
+          if (!ids.some((id) => input.independent!(id))) {
+            earned = previous.level;
+            ownOnly = true;
+            markers.push(
+              `held at ${earned}x: the evidence is only the agent's own claims; 3x needs an outcome or another actor's episode`,
+            );
+          }
+        }
         level = claimed !== null && claimed < earned ? Math.max(1, claimed) : earned;
         outcome = level > previous.level ? "graduated" : level < previous.level ? "demoted" : "held";
-        if (claimed !== null && claimed > earned)
+        if (claimed !== null && claimed > earned && !ownOnly)
           markers.push(
             fresh.length === 0
               ? `demoted: claimed ${claimed}x without new valid evidence`

@@ -12,7 +12,7 @@ import { compareIds } from "../recall.js";
 import { sha256 } from "../sha256.js";
 import type { Writes } from "../writes.js";
 import { parseDigest, SECTIONS } from "./format.js";
-import { type ImmuneResult, runImmuneSystem } from "./immune.js";
+import { type ImmuneResult, isOwnClaim, runImmuneSystem } from "./immune.js";
 import { buildPackage, renderFromBeliefs } from "./package.js";
 import { type Association, records, type Wrap } from "./records.js";
 
@@ -183,12 +183,25 @@ export async function saveContinuity(
         .filter((e) => e.namespace === namespace && e.status !== "forgotten")
         .map((e) => [e.id, e]),
     );
+    const patterns = await records.patterns(tx, namespace);
+    // Evidence cited in earlier wraps counts toward 3x too: read those episodes as well.
+    const earlier = [...new Set(patterns.flatMap((p) => p.evidence.map((e) => e.episodeId)))].filter(
+      (id) => !episodes.has(id),
+    );
+    const evidence = new Map(episodes);
+    for (const e of await tx.getEpisodes(earlier))
+      if (e.namespace === namespace && e.status !== "forgotten") evidence.set(e.id, e);
+    const wrapping = { actor: writes.actor, session: wrap.session };
     const result = runImmuneSystem({
       parsed,
       wrapNumber: wrap.number,
       frozen: new Set(wrap.episodeIds),
       episodes,
-      patterns: await records.patterns(tx, namespace),
+      independent: (id) => {
+        const e = evidence.get(id);
+        return e !== undefined && !isOwnClaim(e, wrapping);
+      },
+      patterns,
       associations: await records.associations(tx, namespace),
       affect: o.affect,
       staleWraps: policy.staleWraps,

@@ -141,10 +141,14 @@ export function renderMemoryJsonl(doc: ExportDocument): string {
   const entities = new Map<string, McpEntity>();
   const relations = new Map<string, McpRelation>();
   const entity = (name: string, entityType: string) => {
-    let e = entities.get(name);
-    if (!e) entities.set(name, (e = { type: "entity", name, entityType, observations: [] }));
-    if (!e.entityType && entityType) e.entityType = entityType;
-    return e;
+    const known = entities.get(name);
+    if (known) {
+      if (!known.entityType && entityType) known.entityType = entityType;
+      return known;
+    }
+    const created: McpEntity = { type: "entity", name, entityType, observations: [] };
+    entities.set(name, created);
+    return created;
   };
   const observe = (e: McpEntity, text: string) => {
     if (!e.observations.includes(text)) e.observations.push(text);

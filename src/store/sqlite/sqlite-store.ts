@@ -5,7 +5,9 @@
  * and an in-process exact vector index over the `vectors` table (vector-index.ts), kept current
  * across processes through `PRAGMA data_version`.
  */
+import { existsSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { resolve } from "node:path";
 import Database from "better-sqlite3";
 import { StrataError } from "../../core/errors.js";
 import type { AuditEntry, Belief, Episode, Link, OutcomeEvent } from "../../core/model.js";
@@ -165,6 +167,32 @@ const DUMP: Record<DumpSection, { table: string; keys: string[]; where?: string;
     },
   };
 
+/**
+ * Another application's SQLite file must stay as it was: opening it as a store would add
+ * Strata's tables and switch it to WAL. A database that already holds tables but no Strata
+ * schema marker (`meta.schema_version`) is refused before anything is written.
+ */
+function refuseForeignDatabase(db: Database.Database, path: string): void {
+  const tables = (
+    db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+      )
+      .all() as Row[]
+  ).map((r) => r.name as string);
+  if (tables.length === 0) return;
+  const marked =
+    tables.includes("meta") &&
+    db.prepare("SELECT 1 FROM pragma_table_info('meta') WHERE name = 'key'").get() !== undefined &&
+    db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() !== undefined;
+  if (marked) return;
+  throw new StrataError(
+    "INVALID_INPUT",
+    `${path} is a SQLite database of another application (tables: ${tables.slice(0, 5).join(", ")}${tables.length > 5 ? ", …" : ""}), not a Strata store. Nothing was changed in it. Pass --db (or path) a new file, e.g. ~/.strata/memory.db.`,
+    { path, tables: tables.slice(0, 20) },
+  );
+}
+
 export class SqliteStore implements Store {
   readonly name = "sqlite";
   readonly capabilities: StoreCapabilities;
@@ -215,22 +243,25 @@ export class SqliteStore implements Store {
         { path: options.path },
       );
     }
-    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10_000}`);
     try {
+      db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10_000}`);
+      refuseForeignDatabase(db, options.path);
       if (options.path !== ":memory:") db.pragma("journal_mode = WAL");
+      db.pragma("synchronous = NORMAL");
+      db.pragma("foreign_keys = ON");
     } catch (error) {
-      db.close();
+      if (db.open) db.close();
+      if (error instanceof StrataError) throw error;
+      // Not a database (a text file, a device), or a file SQLite cannot write.
       const code = (error as { code?: string }).code;
       throw new StrataError(
         "STORE_UNAVAILABLE",
         code === "SQLITE_NOTADB"
           ? `${options.path} is not a SQLite database (another program's file?): pick another --db path; nothing was written to it.`
-          : `Cannot open the SQLite store at ${options.path}: ${(error as Error).message}.`,
+          : `Cannot open ${options.path} as a SQLite store: ${(error as Error).message}. Pass --db (or path) a Strata store or a new file name.`,
         { path: options.path, ...(code ? { sqlite: code } : {}) },
       );
     }
-    db.pragma("synchronous = NORMAL");
-    db.pragma("foreign_keys = ON");
     const store = new SqliteStore(
       db,
       options.path,
@@ -243,8 +274,8 @@ export class SqliteStore implements Store {
   }
 
   private migrate(): void {
-    this.db.exec("BEGIN IMMEDIATE");
     try {
+      this.db.exec("BEGIN IMMEDIATE");
       this.db.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
       const row = this.db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as
         | Row
@@ -265,9 +296,14 @@ export class SqliteStore implements Store {
         .run(String(SCHEMA_VERSION));
       this.db.exec("COMMIT");
     } catch (error) {
-      this.db.exec("ROLLBACK");
+      if (this.db.inTransaction) this.db.exec("ROLLBACK");
       this.db.close();
-      throw error;
+      if (error instanceof StrataError) throw error;
+      throw new StrataError(
+        "STORE_UNAVAILABLE",
+        `Cannot prepare the SQLite store at ${this.path}: ${(error as Error).message}. Check the file is writable (not read-only, not on a full disk).`,
+        { path: this.path },
+      );
     }
   }
 
@@ -360,8 +396,21 @@ export class SqliteStore implements Store {
   }
 
   /** Hot, consistent copy through SQLite's online backup API, while writers run. */
-  async backup(destination: string): Promise<void> {
+  async backup(destination: string, options: { overwrite?: boolean } = {}): Promise<void> {
     this.check();
+    if (existsSync(destination)) {
+      if (!options.overwrite)
+        throw new StrataError(
+          "CONFLICT",
+          `${destination} already exists: a backup never overwrites a file unless asked. Pick a new path, or pass overwrite: true (--force).`,
+          { path: destination },
+        );
+      if (resolve(destination) === resolve(this.path))
+        throw new StrataError("CONFLICT", `${destination} is the store itself: back it up to another file.`, {
+          path: destination,
+        });
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(`${destination}${suffix}`, { force: true });
+    }
     await this.db.backup(destination);
   }
 
