@@ -11,8 +11,10 @@ import type { AuditSink } from "./core/audit-sink.js";
 import { guardEmbedder } from "./core/embedder-guard.js";
 import { createEngine, type Memory } from "./core/engine.js";
 import { StrataError } from "./core/errors.js";
+import { NamespaceSchema } from "./core/model.js";
 import type { PolicyInput } from "./core/policy.js";
 import type { Clock, Embedder, Judge, Store, Tokenizer } from "./core/ports.js";
+import { parseInput } from "./core/validate.js";
 import { createHashedEmbedder } from "./embed/hashed-embedder.js";
 import { isPostgresUrl, openStore } from "./store/open-store.js";
 import { SqliteStore } from "./store/sqlite/sqlite-store.js";
@@ -62,6 +64,9 @@ export interface OpenMemoryOptions {
 export const systemClock: Clock = { now: () => new Date() };
 
 export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memory> {
+  // Checked before a store is opened (or a file created): an empty or malformed namespace is
+  // refused, never taken to mean "default".
+  if (options.namespace !== undefined) parseInput(NamespaceSchema, options.namespace, "namespace");
   let store = options.store;
   if (!store && options.url !== undefined) {
     if (!isPostgresUrl(options.url))
@@ -86,7 +91,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
     clock: options.clock ?? systemClock,
     ...(options.judge ? { judge: options.judge } : {}),
     ...(options.policy ? { policy: options.policy } : {}),
-    ...(options.namespace ? { namespace: options.namespace } : {}),
+    ...(options.namespace !== undefined ? { namespace: options.namespace } : {}),
     ...(options.actor ? { actor: options.actor } : {}),
     ...(options.onAuditEvent ? { onAuditEvent: options.onAuditEvent } : {}),
     ...(options.lockWaitMs !== undefined ? { lockWaitMs: options.lockWaitMs } : {}),

@@ -4,12 +4,13 @@
  * inserted, closed, merged or linked one way only.
  */
 import { nextEntry } from "./audit.js";
-import { notFound, StrataError } from "./errors.js";
+import { StrataError } from "./errors.js";
 import { halfLifeFor, laplaceConfidence } from "./forgetting.js";
 import type { Belief, BeliefKind, ForgetResult, GateResult, Layer, OutcomeResult } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { Clock, Embedder, Judge, StoreWriter } from "./ports.js";
 import { retrieve } from "./recall.js";
+import { beliefIn } from "./scope.js";
 import { sha256 } from "./sha256.js";
 import { analyseEcho } from "./text.js";
 import { earlierOf } from "./time.js";
@@ -329,15 +330,15 @@ export class Writes {
     await tx.addLink({ from, to, relation, at });
   }
 
-  async liveBelief(tx: StoreWriter, id: string): Promise<Belief> {
+  /** The belief `id` of `namespace`, not forgotten: what outcomes, uses and pins act on. */
+  async liveBelief(tx: StoreWriter, id: string, namespace: string): Promise<Belief> {
     if (!id.startsWith("b"))
       throw new StrataError(
         "INVALID_INPUT",
         `${id} is an episode; outcomes, pins and uses apply to beliefs (b…).`,
         { id },
       );
-    const b = await tx.getBelief(id);
-    if (!b) throw notFound("belief", id);
+    const b = await beliefIn(tx, id, namespace);
     if (b.status === "forgotten")
       throw new StrataError(
         "FORGOTTEN",

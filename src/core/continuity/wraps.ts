@@ -120,9 +120,10 @@ export async function prepareWrap(
   });
 }
 
-async function openWrap(store: StoreReader, token: string): Promise<Wrap> {
+async function openWrap(store: StoreReader, token: string, namespace: string): Promise<Wrap> {
   const wrap = await records.wrap(store, token);
-  if (!wrap)
+  // A wrap of another namespace is refused exactly like a token that was never issued.
+  if (!wrap || wrap.namespace !== namespace)
     throw new StrataError(
       "WRAP_NOT_PREPARED",
       `No wrap with token "${token}": call prepareWrap() first and use its token.`,
@@ -146,10 +147,10 @@ export async function saveContinuity(
   writes: Writes,
   policy: Policy,
   text: string,
-  o: { token: string; affect: { tag: string; intensity: number } | null },
+  o: { token: string; affect: { tag: string; intensity: number } | null; namespace: string },
 ): Promise<SaveReport> {
   return store.transaction(async (tx) => {
-    const wrap = await openWrap(tx, o.token);
+    const wrap = await openWrap(tx, o.token, o.namespace);
     const namespace = wrap.namespace;
     if (text.length > policy.continuityMaxChars)
       throw new StrataError(
@@ -223,9 +224,10 @@ export async function cancelWrap(
   store: Store,
   writes: Writes,
   token: string,
+  namespace: string,
 ): Promise<{ cancelled: true; wrap: number }> {
   return store.transaction(async (tx) => {
-    const wrap = await openWrap(tx, token);
+    const wrap = await openWrap(tx, token, namespace);
     await records.setWrap(tx, { ...wrap, status: "cancelled", closedAt: writes.now() });
     const state = await records.wrapState(tx, wrap.namespace);
     await records.setWrapState(tx, wrap.namespace, { ...state, open: null });
