@@ -389,7 +389,7 @@ async function rottedLedger(mem: Memory, clock: ScriptClock, begin: Begin, step:
     );
   }
   // The XML rule has worked before; its rival never has.
-  await mem.outcome(ids[3]!, true);
+  await mem.outcome(ids[3]!, true, { namespace: ns });
 
   const view = async (before: number | null): Promise<LedgerView> => {
     const beliefs = (await mem.list({ namespace: ns, limit: 100 })) as ({ layer: "belief" } & Belief)[];
