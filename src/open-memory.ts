@@ -41,6 +41,12 @@ export interface OpenMemoryOptions {
   /** Default: gpt-tokenizer (o200k_base). */
   tokenizer?: Tokenizer;
   policy?: PolicyInput;
+  /**
+   * Random bytes for a new SQLite store's secret (the key of its content hashes and forget's
+   * tombstones), used once, when the file is created. Default: node:crypto. Inject a fixed
+   * source only where two stores must come out byte for byte the same (tests, the demo).
+   */
+  random?: (bytes: number) => Uint8Array;
   /** Name recorded as the actor of every audit entry. Default `library`. */
   actor?: string;
   /**
@@ -81,7 +87,10 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
   if (!store) {
     const path = options.path ?? ":memory:";
     if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
-    store = SqliteStore.open({ path: path === ":memory:" ? path : resolve(path) });
+    store = SqliteStore.open({
+      path: path === ":memory:" ? path : resolve(path),
+      ...(options.random ? { random: options.random } : {}),
+    });
   }
   const embedder = options.embedder ?? createHashedEmbedder();
   return createEngine({

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { testMemory } from "../../test/support/memory.js";
 import type { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import type { Memory } from "./engine.js";
-import { canonicalJson, sha256 } from "./sha256.js";
+import { canonicalJson, hmacSha256, sha256 } from "./sha256.js";
 
 let mem: Memory;
 afterEach(async () => {
@@ -118,8 +118,10 @@ describe("forget", () => {
     expect(e).toMatchObject({
       content: "",
       status: "forgotten",
-      contentHash: sha256("The office door code changed to 9931"),
+      // A keyed tombstone: the store's secret is needed to test a guess against it.
+      contentHash: hmacSha256(mem.store.contentKey(), "The office door code changed to 9931"),
     });
+    expect(e.contentHash).not.toBe(sha256("The office door code changed to 9931"));
     expect(await mem.get(derived)).toMatchObject({ text: "", status: "forgotten" });
     expect(await mem.recall("office door code", { k: 5, kinds: ["episode", "fact"] })).toEqual(
       expect.not.arrayContaining([expect.objectContaining({ id: ep.id })]),

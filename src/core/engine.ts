@@ -27,6 +27,7 @@ import { dumpNamespace } from "./exchange/document.js";
 import { renderJson, renderJsonl, renderMarkdown } from "./exchange/export.js";
 import { parseImportSource } from "./exchange/import.js";
 import { type ImportReport, importStatements, loadDocument } from "./exchange/load.js";
+import { forgetItem } from "./forget.js";
 import { usageSignal, utility } from "./forgetting.js";
 import { createLexicalJudge } from "./judge/lexical-judge.js";
 import { type MaintainReport, planMaintain } from "./maintain.js";
@@ -94,7 +95,6 @@ import type { Clock, Embedder, Judge, Store, Tokenizer } from "./ports.js";
 import { compareIds, recall } from "./recall.js";
 import { type ReindexOptions, type ReindexReport, reindex } from "./reindex.js";
 import { beliefIn, episodeIn, itemIn } from "./scope.js";
-import { sha256 } from "./sha256.js";
 import { applyJudgments, type CandidatePair, findCandidates } from "./sleep/agent-judge.js";
 import { distilPending, storeProposition } from "./sleep/distil.js";
 import { type HealthReport, healthReport } from "./sleep/health.js";
@@ -279,7 +279,7 @@ export class Memory {
         at,
         recordedAt: now,
         metadata: o.metadata ?? {},
-        contentHash: sha256(text),
+        contentHash: this.writes.contentHash(tx, text),
         support: 1,
         status: "active",
         distilledAt: null,
@@ -849,48 +849,21 @@ export class Memory {
   }
 
   /**
-   * Erases an item's content (and beliefs derived only from it), keeping its hash and audit trail.
-   * Says exactly what it removed.
+   * Erases an item's text from every place Strata keeps it: the row (a keyed tombstone hash
+   * stays, with the audit trail), its provenance text, vector and cached verdicts, the beliefs
+   * resting only on it and the duplicates merged into it, and every line of the continuity digest,
+   * its kept versions and patterns that cite or quote it. Then the store scrubs its files (SQLite:
+   * full-text merge and a truncating WAL checkpoint). Says exactly what it removed.
+   *
+   *   await mem.forget("e4"); // → { forgotten: [{ id: "e4", … }], reason: "…", continuity: { lines: 1, … } }
    */
   async forget(id: string, options: IdOptions = {}): Promise<ForgetResult> {
     const { key, namespace } = this.idArgs(id, options);
-    return this.store.transaction(async (tx) => {
-      const now = this.now();
-      const forgotten: ForgetResult["forgotten"] = [];
-      if (key.startsWith("e")) {
-        const e = await episodeIn(tx, key, namespace);
-        if (e.status === "forgotten") return { forgotten: [], reason: `${key} was already forgotten` };
-        await tx.updateEpisode(key, { content: "", status: "forgotten", metadata: {} });
-        await tx.deleteVector(key);
-        await this.writes.audit(tx, e.namespace, "episode.forgotten", key, { contentHash: e.contentHash });
-        forgotten.push({
-          id: key,
-          layer: "episode",
-          contentHash: e.contentHash,
-          erasedChars: e.content.length,
-        });
-        // Derived text: beliefs resting only on forgotten episodes go too.
-        for (const b of await tx.beliefsFromEpisode(key)) {
-          if (b.status === "forgotten") continue;
-          const others = (await tx.getEpisodes(b.sources.filter((s) => s !== key))).filter(
-            (s) => s.status !== "forgotten",
-          );
-          if (others.length > 0) continue;
-          forgotten.push(await this.writes.eraseBelief(tx, b, now, `derived from forgotten ${key}`));
-        }
-        return {
-          forgotten,
-          reason: `erased ${key} and ${forgotten.length - 1} belief(s) derived only from it`,
-        };
-      }
-      const b = await beliefIn(tx, key, namespace);
-      if (b.status === "forgotten") return { forgotten: [], reason: `${key} was already forgotten` };
-      forgotten.push(await this.writes.eraseBelief(tx, b, now, "forgotten on request"));
-      return {
-        forgotten,
-        reason: `erased ${key}; its source episodes are kept (forget them by id to erase them too)`,
-      };
-    });
+    const result = await this.store.transaction((tx) =>
+      forgetItem(tx, this.writes, key, namespace, this.now()),
+    );
+    if (result.forgotten.length > 0) await this.store.purgeErased?.();
+    return result;
   }
 
   /**

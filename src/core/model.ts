@@ -578,8 +578,17 @@ export interface ExplainResult {
 }
 
 export interface ForgetResult {
+  /** Every item erased; `contentHash` is the keyed tombstone (HMAC-SHA256 with the store's secret). */
   forgotten: { id: string; layer: "belief" | "episode"; contentHash: string; erasedChars: number }[];
   reason: string;
+  /** What the continuity digest, its kept versions and the patterns lost; null when nothing cited or quoted it. */
+  continuity: {
+    versions: number;
+    lines: number;
+    patterns: number;
+    evidence: number;
+    associations: number;
+  } | null;
 }
 
 export interface StatsResult {

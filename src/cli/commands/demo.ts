@@ -109,7 +109,13 @@ export async function runDemo(args: { path: string }): Promise<DemoTranscript> {
     );
   const clock = new ScriptClock();
   const { openMemory } = await import("../../open-memory.js");
-  const mem = await openMemory({ path: args.path, clock, actor: "demo" });
+  // A fixed secret as well as a fixed clock: two runs give the same hashes (a throwaway store).
+  const mem = await openMemory({
+    path: args.path,
+    clock,
+    actor: "demo",
+    random: (bytes) => new Uint8Array(bytes).fill(0x5a),
+  });
   try {
     return await script(mem, clock, args.path);
   } finally {

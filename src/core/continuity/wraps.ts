@@ -9,7 +9,6 @@ import type { Belief, Episode } from "../model.js";
 import type { Policy } from "../policy.js";
 import type { Store, StoreReader } from "../ports.js";
 import { compareIds } from "../recall.js";
-import { sha256 } from "../sha256.js";
 import type { Writes } from "../writes.js";
 import { parseDigest, SECTIONS } from "./format.js";
 import { type ImmuneResult, runImmuneSystem } from "./immune.js";
@@ -98,7 +97,8 @@ export async function prepareWrap(
     const number = state.wraps + 1;
     const ids = episodes.map((e) => e.id);
     const minted = state.minted + 1;
-    const token = `w${number}-${sha256(`${o.namespace}\n${minted}\n${now}\n${ids.join(",")}`).slice(0, 12)}`;
+    // Keyed with the store's secret: a token cannot be worked out from what it covers.
+    const token = `w${number}-${writes.contentHash(tx, `${o.namespace}\n${minted}\n${now}\n${ids.join(",")}`).slice(0, 12)}`;
     const wrap: Wrap = {
       token,
       namespace: o.namespace,
@@ -209,7 +209,7 @@ export async function saveContinuity(
     await writes.audit(tx, namespace, "wrap.saved", wrap.token, {
       wrap: wrap.number,
       version,
-      digestHash: sha256(result.text),
+      digestHash: writes.contentHash(tx, result.text),
       citations: result.report.citations,
       graduated: result.report.patterns.filter((p) => p.outcome === "graduated").length,
       demoted: result.report.patterns.filter((p) => p.markers.some((m) => m.startsWith("demoted"))).length,
