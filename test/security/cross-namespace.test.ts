@@ -115,7 +115,9 @@ async function snapshotOf(path: string): Promise<unknown> {
 /** The refusal with the target's ids replaced, so a foreign id and a missing one compare. */
 const normalise = (text: string, t: Target): string => {
   let out = text;
-  for (const [k, v] of Object.entries(t)) if (v) out = out.replaceAll(v, `<${k}>`);
+  // Longest first: a token may contain an id's characters ("w1-a5d2be3b235d" holds "b2").
+  const values = Object.entries(t).sort(([, a], [, b]) => b.length - a.length);
+  for (const [k, v] of values) if (v) out = out.replaceAll(v, `<${k}>`);
   return out;
 };
 
