@@ -40,6 +40,18 @@ describe("sha256", () => {
     expect(sha256(input)).toBe(createHash("sha256").update(input).digest("hex"));
   });
 
+  it.each([
+    // RFC 4231 test case 2, then keys of a block, over a block and empty texts, against node:crypto.
+    ["Jefe", "what do ya want for nothing?"],
+    ["k".repeat(64), ""],
+    ["a".repeat(131), "héllo wörld ✓ ".repeat(50)],
+  ])("HMAC-SHA256 with key %j matches RFC 2104 (node:crypto)", async (key, text) => {
+    const { createHmac } = await import("node:crypto");
+    expect(hmacSha256(key, text)).toBe(createHmac("sha256", key).update(text, "utf8").digest("hex"));
+    if (key === "Jefe")
+      expect(hmacSha256(key, text)).toBe("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+  });
+
   it("canonical JSON sorts keys so equal values hash equally", () => {
     expect(canonicalJson({ b: 1, a: [2, { d: 1, c: null }] })).toBe('{"a":[2,{"c":null,"d":1}],"b":1}');
   });
