@@ -94,6 +94,12 @@ export async function forgetItem(
   }
 
   const continuity = await redactContinuity(tx, namespace, texts);
+  // Under the auditContent policy, entries keep their change's detail, and a reason may quote a
+  // value: the details about or naming what was erased go (the hashes and the chain stay).
+  await tx.clearAuditDetails(
+    namespace,
+    forgotten.map((f) => f.id),
+  );
   if (continuity)
     await writes.audit(tx, namespace, "continuity.redacted", key, {
       items: forgotten.map((f) => f.id),

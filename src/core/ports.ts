@@ -288,6 +288,13 @@ export interface StoreWriter extends StoreReader {
   putJudgedPair(pair: JudgedPair): Promise<void>;
   /** Drops every cached verdict naming `id` (a reason may quote its text): part of forget. */
   deleteJudgedPairs(id: string): Promise<void>;
+  /**
+   * Drops the stored detail — never the entry, its hashes or its place in the chain — of the
+   * namespace's audit entries about one of `ids` or naming one in their detail (kept only under
+   * the `auditContent` policy; a reason may quote a value): part of forget. The chain still
+   * verifies, since a detail is checked against its hash only when present.
+   */
+  clearAuditDetails(namespace: string, ids: readonly string[]): Promise<void>;
   setMeta(key: string, value: string): Promise<void>;
   /** Writes dumped rows as they were, ids included: only into an empty store (transfer). */
   load<S extends DumpSection>(section: S, rows: DumpRows[S]): Promise<void>;

@@ -134,6 +134,14 @@ async function forgetAndCheck(mem: Memory, p: Planted): Promise<void> {
   expect(e).toMatchObject({ session: null, actor: null, metadata: {} });
   expect(e.contentHash).toBe(hmacSha256(mem.store.contentKey(), before.content));
   expect(JSON.stringify(await mem.export({ format: "json" }))).not.toContain(sha256(before.content));
+  // Under auditContent, entries about an erased item keep no detail (their hashes stay), except
+  // the redaction's own record, which holds ids and counts only.
+  const erased = new Set(result.forgotten.map((f) => f.id));
+  const about = (await mem.audit({ limit: 10_000 })).filter(
+    (a) => a.subjectId && erased.has(a.subjectId) && a.event !== "continuity.redacted",
+  );
+  expect(about.length).toBeGreaterThan(3);
+  expect(about.filter((a) => a.detail !== null)).toEqual([]);
   // The forget itself, and the redaction, are in the chain, which still verifies.
   const events = (await mem.audit({ limit: 10_000 })).map((a) => a.event);
   expect(events).toEqual(
@@ -172,7 +180,8 @@ describe("forget on a SQLite file", () => {
     const dir = mkdtempSync(join(tmpdir(), "strata-forget-"));
     dirs.push(dir);
     const path = join(dir, "memory.db");
-    const mem = await openMemory({ path, clock: clock() });
+    // auditContent keeps each change's detail in the chain (reasons may quote values).
+    const mem = await openMemory({ path, clock: clock(), policy: { auditContent: true } });
     const planted = await plant(mem);
     // The control: before forget the files hold the canary.
     expect(Object.keys(grepFiles(path)).length).toBeGreaterThan(0);
@@ -200,7 +209,7 @@ describe("forget on PGlite (PostgreSQL)", () => {
     ]);
     const pglite = await PGlite.create({ extensions: { vector } });
     const store = await PostgresStore.open({ pglite, schema: "forget_test" });
-    const mem = await openMemory({ store, clock: clock() });
+    const mem = await openMemory({ store, clock: clock(), policy: { auditContent: true } });
     try {
       const planted = await plant(mem);
       await forgetAndCheck(mem, planted);

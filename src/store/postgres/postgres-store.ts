@@ -798,6 +798,15 @@ class PostgresWriter extends PostgresReader implements StoreWriter {
     );
   }
 
+  async clearAuditDetails(namespace: string, ids: readonly string[]): Promise<void> {
+    for (const id of ids)
+      await this.rows(
+        `UPDATE ${this.t("audit")} SET detail = NULL
+          WHERE namespace = $1 AND detail IS NOT NULL AND (subject_id = $2 OR strpos(detail::text, $3) > 0)`,
+        [namespace, id, JSON.stringify(id)],
+      );
+  }
+
   async deleteJudgedPairs(id: string): Promise<void> {
     await this.rows(`DELETE FROM ${this.t("judged_pairs")} WHERE a = $1 OR b = $1`, [id]);
   }

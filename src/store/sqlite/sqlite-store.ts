@@ -1129,6 +1129,14 @@ export class SqliteStore implements Store {
     return this.key;
   }
 
+  async clearAuditDetails(namespace: string, ids: readonly string[]): Promise<void> {
+    this.check();
+    const clear = this.stmt(
+      `UPDATE audit SET detail = NULL WHERE namespace = ? AND detail IS NOT NULL AND (subject_id = ? OR instr(detail, ?) > 0)`,
+    );
+    for (const id of ids) clear.run(namespace, id, JSON.stringify(id));
+  }
+
   async deleteJudgedPairs(id: string): Promise<void> {
     this.check();
     this.stmt("DELETE FROM judged_pairs WHERE a = ? OR b = ?").run(id, id);
