@@ -10,8 +10,10 @@ import type { AuditSink } from "./core/audit-sink.js";
 import { guardEmbedder } from "./core/embedder-guard.js";
 import { createEngine, type Memory } from "./core/engine.js";
 import { StrataError } from "./core/errors.js";
+import { NamespaceSchema } from "./core/model.js";
 import type { PolicyInput } from "./core/policy.js";
 import type { Clock, Embedder, Judge, Store, Tokenizer } from "./core/ports.js";
+import { parseInput } from "./core/validate.js";
 import { createHashedEmbedder } from "./embed/hashed-embedder.js";
 import { createJudgeFromConfig, isModelJudgeConfig, type ModelJudgeConfig } from "./judge/config.js";
 import { isPostgresUrl, openStore } from "./store/open-store.js";
@@ -47,6 +49,12 @@ export interface OpenMemoryOptions {
   /** Default: gpt-tokenizer (o200k_base). */
   tokenizer?: Tokenizer;
   policy?: PolicyInput;
+  /**
+   * Random bytes for a new SQLite store's secret (the key of its content hashes and forget's
+   * tombstones), used once, when the file is created. Default: node:crypto. Inject a fixed
+   * source only where two stores must come out byte for byte the same (tests, the demo).
+   */
+  random?: (bytes: number) => Uint8Array;
   /** Name recorded as the actor of every audit entry. Default `library`. */
   actor?: string;
   /**
@@ -72,6 +80,9 @@ export const systemClock: Clock = { now: () => new Date() };
 export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memory> {
   // Before the store opens: bad judge settings refuse without leaving a store open.
   const judged = judges(options);
+  // Checked before a store is opened (or a file created): an empty or malformed namespace is
+  // refused, never taken to mean "default".
+  if (options.namespace !== undefined) parseInput(NamespaceSchema, options.namespace, "namespace");
   let store = options.store;
   if (!store && options.url !== undefined) {
     if (!isPostgresUrl(options.url))
@@ -86,7 +97,10 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
   if (!store) {
     const path = options.path ?? ":memory:";
     if (path !== ":memory:") createStoreFolder(resolve(path));
-    store = SqliteStore.open({ path: path === ":memory:" ? path : resolve(path) });
+    store = SqliteStore.open({
+      path: path === ":memory:" ? path : resolve(path),
+      ...(options.random ? { random: options.random } : {}),
+    });
   }
   const embedder = options.embedder ?? createHashedEmbedder();
   return createEngine({
@@ -96,7 +110,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
     clock: options.clock ?? systemClock,
     ...judged,
     ...(options.policy ? { policy: options.policy } : {}),
-    ...(options.namespace ? { namespace: options.namespace } : {}),
+    ...(options.namespace !== undefined ? { namespace: options.namespace } : {}),
     ...(options.actor ? { actor: options.actor } : {}),
     ...(options.onAuditEvent ? { onAuditEvent: options.onAuditEvent } : {}),
     ...(options.lockWaitMs !== undefined ? { lockWaitMs: options.lockWaitMs } : {}),

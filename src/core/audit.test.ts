@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { testMemory } from "../../test/support/memory.js";
 import type { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import type { Memory } from "./engine.js";
-import { canonicalJson, sha256 } from "./sha256.js";
+import { canonicalJson, hmacSha256, sha256 } from "./sha256.js";
 
 let mem: Memory;
 afterEach(async () => {
@@ -38,6 +38,18 @@ describe("sha256", () => {
     const { createHash } = await import("node:crypto");
     const input = "strata ".repeat(10_000);
     expect(sha256(input)).toBe(createHash("sha256").update(input).digest("hex"));
+  });
+
+  it.each([
+    // RFC 4231 test case 2, then keys of a block, over a block and empty texts, against node:crypto.
+    ["Jefe", "what do ya want for nothing?"],
+    ["k".repeat(64), ""],
+    ["a".repeat(131), "héllo wörld ✓ ".repeat(50)],
+  ])("HMAC-SHA256 with key %j matches RFC 2104 (node:crypto)", async (key, text) => {
+    const { createHmac } = await import("node:crypto");
+    expect(hmacSha256(key, text)).toBe(createHmac("sha256", key).update(text, "utf8").digest("hex"));
+    if (key === "Jefe")
+      expect(hmacSha256(key, text)).toBe("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
   });
 
   it("canonical JSON sorts keys so equal values hash equally", () => {
@@ -118,8 +130,10 @@ describe("forget", () => {
     expect(e).toMatchObject({
       content: "",
       status: "forgotten",
-      contentHash: sha256("The office door code changed to 9931"),
+      // A keyed tombstone: the store's secret is needed to test a guess against it.
+      contentHash: hmacSha256(mem.store.contentKey(), "The office door code changed to 9931"),
     });
+    expect(e.contentHash).not.toBe(sha256("The office door code changed to 9931"));
     expect(await mem.get(derived)).toMatchObject({ text: "", status: "forgotten" });
     expect(await mem.recall("office door code", { k: 5, kinds: ["episode", "fact"] })).toEqual(
       expect.not.arrayContaining([expect.objectContaining({ id: ep.id })]),

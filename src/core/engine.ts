@@ -22,12 +22,13 @@ import {
   type SaveReport,
   saveContinuity as saveContinuityProcess,
 } from "./continuity/wraps.js";
-import { notFound, StrataError } from "./errors.js";
+import { StrataError } from "./errors.js";
 import { eventTime } from "./event-time.js";
 import { dumpNamespace } from "./exchange/document.js";
 import { renderJson, renderJsonl, renderMarkdown, renderMemoryJsonl } from "./exchange/export.js";
 import { parseImportSource } from "./exchange/import.js";
 import { type ImportReport, importStatements, loadDocument } from "./exchange/load.js";
+import { forgetItem } from "./forget.js";
 import { usageSignal, utility } from "./forgetting.js";
 import { createLexicalJudge } from "./judge/lexical-judge.js";
 import { type MaintainReport, planMaintain } from "./maintain.js";
@@ -59,6 +60,8 @@ import {
   ExportOptionsSchema,
   type ForgetResult,
   type GateResult,
+  type IdOptions,
+  IdOptionsSchema,
   IdSchema,
   type ImportOptions,
   ImportOptionsSchema,
@@ -92,7 +95,7 @@ import { type Policy, type PolicyInput, PolicySchema } from "./policy.js";
 import type { Clock, Embedder, Judge, Store, Tokenizer } from "./ports.js";
 import { compareIds, recall } from "./recall.js";
 import { type ReindexOptions, type ReindexReport, reindex } from "./reindex.js";
-import { sha256 } from "./sha256.js";
+import { beliefIn, episodeIn, itemIn } from "./scope.js";
 import {
   AGENT,
   applyJudgments,
@@ -160,6 +163,12 @@ export interface HistoryResult {
   chain: Belief[];
 }
 
+const ActorSchema = z
+  .string({ message: "an actor is a name such as cli or mcp:claude-code" })
+  .trim()
+  .min(1, "an actor is a name such as cli or mcp:claude-code")
+  .max(128, "an actor is at most 128 characters");
+
 const LockWaitSchema = z
   .number({ message: "lockWaitMs must be a number of milliseconds" })
   .int("lockWaitMs must be a whole number of milliseconds")
@@ -168,16 +177,14 @@ const LockWaitSchema = z
 const OutcomeArgsSchema = z.object({
   id: IdSchema,
   success: z.boolean({ message: "success must be true or false" }),
-  options: z
-    .object({
-      session: z
-        .string()
-        .min(1)
-        .max(200)
-        .optional()
-        .describe("The session reporting the result: the same result counts once per session."),
-    })
-    .strict(),
+  options: IdOptionsSchema.extend({
+    session: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe("The session reporting the result: the same result counts once per session."),
+  }).strict(),
 });
 
 /**
@@ -215,7 +222,7 @@ export class Memory {
     this.sleepJudge = options.sleepJudge ?? this.configuredJudge;
     this.policy = Object.freeze(parseInput(PolicySchema, options.policy ?? {}, "policy"));
     this.namespace = parseInput(NamespaceSchema, options.namespace ?? DEFAULT_NAMESPACE, "namespace");
-    this.actor = options.actor ?? "library";
+    this.actor = parseInput(ActorSchema, options.actor ?? "library", "actor");
     this.lockWaitMs = parseInput(LockWaitSchema, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS, "lockWaitMs");
     this.writes = new Writes({
       embedder: this.embedder,
@@ -228,6 +235,29 @@ export class Memory {
 
   private now(): string {
     return this.clock.now().toISOString();
+  }
+
+  /**
+   * The same engine (store, ports, policy, namespace) naming another actor in the audit chain:
+   * how a surface records who made each change.
+   *
+   *   const asAgent = mem.withActor("mcp:claude-code");
+   *   await asAgent.pin("b3"); // audit entry: actor "mcp:claude-code"
+   */
+  withActor(actor: string): Memory {
+    return new Memory({
+      // Already wrapped with the audit sink, if any: not wrapped twice.
+      store: this.store,
+      embedder: this.embedder,
+      tokenizer: this.tokenizer,
+      clock: this.clock,
+      judge: this.configuredJudge,
+      sleepJudge: this.sleepJudge,
+      policy: this.policy,
+      namespace: this.namespace,
+      actor: parseInput(ActorSchema, actor, "actor"),
+      lockWaitMs: this.lockWaitMs,
+    });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -272,7 +302,7 @@ export class Memory {
         at,
         recordedAt: now,
         metadata: o.metadata ?? {},
-        contentHash: sha256(text),
+        contentHash: this.writes.contentHash(tx, text),
         support: 1,
         status: "active",
         distilledAt: null,
@@ -580,17 +610,20 @@ export class Memory {
     );
   }
 
-  /** One item by id, belief (b…) or episode (e…). */
-  async get(id: string): Promise<MemoryItem> {
+  /**
+   * One item by id, belief (b…) or episode (e…), of the engine's namespace (or `options.namespace`).
+   * An id of another namespace is NOT_FOUND, exactly like one that does not exist.
+   */
+  async get(id: string, options: IdOptions = {}): Promise<MemoryItem> {
+    const { key, namespace } = this.idArgs(id, options);
+    return itemIn(this.store, key, namespace);
+  }
+
+  /** Parses an id and the namespace it is looked up in: the id-taking verbs' one entry point. */
+  private idArgs(id: string, options: IdOptions): { key: string; namespace: string } {
     const key = parseInput(IdSchema, id, "id");
-    if (key.startsWith("b")) {
-      const b = await this.store.getBelief(key);
-      if (!b) throw notFound("belief", key);
-      return { layer: "belief", ...b };
-    }
-    const e = await this.store.getEpisode(key);
-    if (!e) throw notFound("episode", key);
-    return { layer: "episode", ...e };
+    const o = parseInput(IdOptionsSchema, options, "options");
+    return { key, namespace: o.namespace ?? this.namespace };
   }
 
   /** Pages through beliefs (default) or episodes. */
@@ -628,8 +661,10 @@ export class Memory {
   }
 
   /** Provenance: a belief's episodes, outcomes, links, supersessions and audit entries. */
-  async explain(id: string): Promise<ExplainResult> {
-    const item = await this.get(id);
+  async explain(id: string, options: IdOptions = {}): Promise<ExplainResult> {
+    const item = await this.get(id, options);
+    const mine = <T extends { namespace: string }>(xs: T[]) =>
+      xs.filter((x) => x.namespace === item.namespace);
     const [links, audit] = await Promise.all([
       this.store.links(item.id),
       this.store.listAudit({ namespace: item.namespace, subjectId: item.id, limit: 1000 }),
@@ -642,7 +677,7 @@ export class Memory {
         sources: [],
         outcomes: [],
         links,
-        supersedes: await this.store.beliefsFromEpisode(item.id),
+        supersedes: mine(await this.store.beliefsFromEpisode(item.id)),
         supersededBy: null,
         audit,
       };
@@ -654,12 +689,21 @@ export class Memory {
       this.store.supersededBy(belief.id),
       belief.supersededBy ? this.store.getBelief(belief.supersededBy) : Promise.resolve(null),
     ]);
-    return { belief, episode: null, sources, outcomes, links, supersedes, supersededBy: successor, audit };
+    return {
+      belief,
+      episode: null,
+      sources: mine(sources),
+      outcomes,
+      links,
+      supersedes: mine(supersedes),
+      supersededBy: successor?.namespace === belief.namespace ? successor : null,
+      audit,
+    };
   }
 
   /** The supersession chain a belief belongs to, oldest first. */
-  async history(id: string): Promise<HistoryResult> {
-    const start = await this.get(id);
+  async history(id: string, options: IdOptions = {}): Promise<HistoryResult> {
+    const start = await this.get(id, options);
     if (start.layer !== "belief")
       throw new StrataError(
         "INVALID_INPUT",
@@ -673,7 +717,7 @@ export class Memory {
       const next: Belief[] = [];
       for (const b of frontier)
         for (const p of await this.store.supersededBy(b.id))
-          if (!seen.has(p.id)) {
+          if (!seen.has(p.id) && p.namespace === belief.namespace) {
             seen.add(p.id);
             next.push(p);
           }
@@ -685,7 +729,7 @@ export class Memory {
     while (cursor && !seen.has(cursor)) {
       seen.add(cursor);
       const b = await this.store.getBelief(cursor);
-      if (!b) break;
+      if (!b || b.namespace !== belief.namespace) break;
       after.push(b);
       cursor = b.supersededBy;
     }
@@ -751,13 +795,14 @@ export class Memory {
   async outcome(
     beliefId: string,
     success: boolean,
-    options: { session?: string } = {},
+    options: IdOptions & { session?: string } = {},
   ): Promise<OutcomeResult> {
     const args = parseInput(OutcomeArgsSchema, { id: beliefId, success, options }, "outcome");
+    const namespace = args.options.namespace ?? this.namespace;
     return this.store.transaction(async (tx) => {
       return this.writes.applyOutcome(
         tx,
-        await this.writes.liveBelief(tx, args.id),
+        await this.writes.liveBelief(tx, args.id, namespace),
         args.success,
         args.options.session ?? null,
       );
@@ -765,10 +810,10 @@ export class Memory {
   }
 
   /** Reports that a belief was applied (usage), without saying whether it worked. */
-  async used(id: string): Promise<Belief> {
-    const key = parseInput(IdSchema, id, "id");
+  async used(id: string, options: IdOptions = {}): Promise<Belief> {
+    const { key, namespace } = this.idArgs(id, options);
     return this.store.transaction(async (tx) => {
-      const b = await this.writes.liveBelief(tx, key);
+      const b = await this.writes.liveBelief(tx, key, namespace);
       await tx.updateBelief(b.id, { uses: b.uses + 1, lastUsedAt: this.now() });
       await this.writes.audit(tx, b.namespace, "belief.used", b.id, { uses: b.uses + 1 });
       return (await tx.getBelief(b.id))!;
@@ -776,18 +821,18 @@ export class Memory {
   }
 
   /** Pins a belief as identity: never decayed, swept or evicted; always first in context. */
-  async pin(id: string): Promise<Belief> {
-    return this.setPinned(id, true);
+  async pin(id: string, options: IdOptions = {}): Promise<Belief> {
+    return this.setPinned(id, true, options);
   }
 
-  async unpin(id: string): Promise<Belief> {
-    return this.setPinned(id, false);
+  async unpin(id: string, options: IdOptions = {}): Promise<Belief> {
+    return this.setPinned(id, false, options);
   }
 
-  private async setPinned(id: string, pinned: boolean): Promise<Belief> {
-    const key = parseInput(IdSchema, id, "id");
+  private async setPinned(id: string, pinned: boolean, options: IdOptions): Promise<Belief> {
+    const { key, namespace } = this.idArgs(id, options);
     return this.store.transaction(async (tx) => {
-      const b = await this.writes.liveBelief(tx, key);
+      const b = await this.writes.liveBelief(tx, key, namespace);
       if (pinned && b.status !== "active")
         throw new StrataError("CONFLICT", `Belief ${key} is ${b.status}; restore it before pinning it.`, {
           id: key,
@@ -803,12 +848,11 @@ export class Memory {
    * Brings a belief (any status) or a superseded episode back into the current set. A restored
    * belief is immune to the sweep that removed it.
    */
-  async restore(id: string): Promise<MemoryItem> {
-    const key = parseInput(IdSchema, id, "id");
+  async restore(id: string, options: IdOptions = {}): Promise<MemoryItem> {
+    const { key, namespace } = this.idArgs(id, options);
     return this.store.transaction(async (tx) => {
       if (key.startsWith("e")) {
-        const e = await tx.getEpisode(key);
-        if (!e) throw notFound("episode", key);
+        const e = await episodeIn(tx, key, namespace);
         if (e.status === "forgotten")
           throw new StrataError(
             "FORGOTTEN",
@@ -821,8 +865,7 @@ export class Memory {
         });
         return { layer: "episode" as const, ...(await tx.getEpisode(key))! };
       }
-      const b = await tx.getBelief(key);
-      if (!b) throw notFound("belief", key);
+      const b = await beliefIn(tx, key, namespace);
       if (b.status === "forgotten")
         throw new StrataError(
           "FORGOTTEN",
@@ -847,50 +890,21 @@ export class Memory {
   }
 
   /**
-   * Erases an item's content (and beliefs derived only from it), keeping its hash and audit trail.
-   * Says exactly what it removed.
+   * Erases an item's text from every place Strata keeps it: the row (a keyed tombstone hash
+   * stays, with the audit trail), its provenance text, vector and cached verdicts, the beliefs
+   * resting only on it and the duplicates merged into it, and every line of the continuity digest,
+   * its kept versions and patterns that cite or quote it. Then the store scrubs its files (SQLite:
+   * full-text merge and a truncating WAL checkpoint). Says exactly what it removed.
+   *
+   *   await mem.forget("e4"); // → { forgotten: [{ id: "e4", … }], reason: "…", continuity: { lines: 1, … } }
    */
-  async forget(id: string): Promise<ForgetResult> {
-    const key = parseInput(IdSchema, id, "id");
-    return this.store.transaction(async (tx) => {
-      const now = this.now();
-      const forgotten: ForgetResult["forgotten"] = [];
-      if (key.startsWith("e")) {
-        const e = await tx.getEpisode(key);
-        if (!e) throw notFound("episode", key);
-        if (e.status === "forgotten") return { forgotten: [], reason: `${key} was already forgotten` };
-        await tx.updateEpisode(key, { content: "", status: "forgotten", metadata: {} });
-        await tx.deleteVector(key);
-        await this.writes.audit(tx, e.namespace, "episode.forgotten", key, { contentHash: e.contentHash });
-        forgotten.push({
-          id: key,
-          layer: "episode",
-          contentHash: e.contentHash,
-          erasedChars: e.content.length,
-        });
-        // Derived text: beliefs resting only on forgotten episodes go too.
-        for (const b of await tx.beliefsFromEpisode(key)) {
-          if (b.status === "forgotten") continue;
-          const others = (await tx.getEpisodes(b.sources.filter((s) => s !== key))).filter(
-            (s) => s.status !== "forgotten",
-          );
-          if (others.length > 0) continue;
-          forgotten.push(await this.writes.eraseBelief(tx, b, now, `derived from forgotten ${key}`));
-        }
-        return {
-          forgotten,
-          reason: `erased ${key} and ${forgotten.length - 1} belief(s) derived only from it`,
-        };
-      }
-      const b = await tx.getBelief(key);
-      if (!b) throw notFound("belief", key);
-      if (b.status === "forgotten") return { forgotten: [], reason: `${key} was already forgotten` };
-      forgotten.push(await this.writes.eraseBelief(tx, b, now, "forgotten on request"));
-      return {
-        forgotten,
-        reason: `erased ${key}; its source episodes are kept (forget them by id to erase them too)`,
-      };
-    });
+  async forget(id: string, options: IdOptions = {}): Promise<ForgetResult> {
+    const { key, namespace } = this.idArgs(id, options);
+    const result = await this.store.transaction((tx) =>
+      forgetItem(tx, this.writes, key, namespace, this.now()),
+    );
+    if (result.forgotten.length > 0) await this.store.purgeErased?.();
+    return result;
   }
 
   /**
@@ -1023,9 +1037,10 @@ export class Memory {
    *
    *   await mem.judge([{ a: "b3", b: "b9", verdict: "distinct" }]);
    */
-  async judge(judgments: Judgment[]): Promise<SleepReport> {
+  async judge(judgments: Judgment[], options: IdOptions = {}): Promise<SleepReport> {
     const list = parseInput(JudgmentsSchema, judgments, "judgments");
-    return applyJudgments(this.store, this.writes, list, AGENT);
+    const o = parseInput(IdOptionsSchema, options, "judge options");
+    return applyJudgments(this.store, this.writes, list, AGENT, o.namespace ?? this.namespace);
   }
 
   /** Episodes not yet distilled into beliefs, oldest first. */
@@ -1123,12 +1138,19 @@ export class Memory {
     return saveContinuityProcess(this.store, this.writes, this.policy, input.text, {
       token: input.options.token,
       affect: input.options.affect ?? null,
+      namespace: input.options.namespace ?? this.namespace,
     });
   }
 
-  /** Abandons a prepared wrap; its episodes go into the next one. */
-  async cancelWrap(token: string): Promise<{ cancelled: true; wrap: number }> {
-    return cancelWrapProcess(this.store, this.writes, parseInput(WrapTokenSchema, token, "token"));
+  /** Abandons a prepared wrap of the namespace; its episodes go into the next one. */
+  async cancelWrap(token: string, options: IdOptions = {}): Promise<{ cancelled: true; wrap: number }> {
+    const o = parseInput(IdOptionsSchema, options, "cancelWrap options");
+    return cancelWrapProcess(
+      this.store,
+      this.writes,
+      parseInput(WrapTokenSchema, token, "token"),
+      o.namespace ?? this.namespace,
+    );
   }
 
   /**
@@ -1269,10 +1291,12 @@ export class Memory {
     const o = parseInput(ImportOptionsSchema, options, "import options");
     const parsed = parseImportSource(source);
     if (parsed.format !== "mcp-memory") {
-      if (o.namespace !== undefined && o.namespace !== parsed.document.namespace)
+      // A Strata export loads into its own namespace only, and only when that is the caller's.
+      const namespace = o.namespace ?? this.namespace;
+      if (namespace !== parsed.document.namespace)
         throw new StrataError(
           "INVALID_INPUT",
-          `This Strata export is of namespace "${parsed.document.namespace}", which is part of every audit hash: it cannot be imported as "${o.namespace}". Drop the namespace option.`,
+          `This Strata export is of namespace "${parsed.document.namespace}", which is part of every audit hash: it can only be imported into that namespace, and this call acts in "${namespace}". Import it with namespace "${parsed.document.namespace}" (strata --namespace ${parsed.document.namespace} import …).`,
           { field: "namespace" },
         );
       return loadDocument(this.store, this.writes, parsed.document, parsed.format, hooks.onProgress);

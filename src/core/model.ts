@@ -33,7 +33,7 @@ export const NamespaceSchema = z
 
 export const IdSchema = z
   .string()
-  .regex(/^[eb][0-9]+$/, "an id looks like e12 (an episode) or b7 (a belief)")
+  .regex(/^[eb][1-9][0-9]*$/, "an id looks like e12 (an episode) or b7 (a belief), with no leading zeros")
   .describe("An episode id (e…) or belief id (b…).");
 
 /** An episode id: provenance and distillation name episodes, never beliefs. */
@@ -421,6 +421,14 @@ export type ListOptions = z.input<typeof ListOptionsSchema>;
 
 export const StatsOptionsSchema = z.object({ namespace: NamespaceSchema.optional() }).strict();
 
+/**
+ * Options of every verb that takes an id (get, explain, history, outcome, used, pin, unpin,
+ * restore, forget, judge, cancelWrap): the namespace the id is looked up in. An id of another
+ * namespace is refused exactly like an id that does not exist.
+ */
+export const IdOptionsSchema = z.object({ namespace: NamespaceSchema.optional() }).strict();
+export type IdOptions = z.input<typeof IdOptionsSchema>;
+
 export const AuditEventFilterSchema = z
   .string()
   .regex(
@@ -642,8 +650,17 @@ export interface ExplainResult {
 }
 
 export interface ForgetResult {
+  /** Every item erased; `contentHash` is the keyed tombstone (HMAC-SHA256 with the store's secret). */
   forgotten: { id: string; layer: "belief" | "episode"; contentHash: string; erasedChars: number }[];
   reason: string;
+  /** What the continuity digest, its kept versions and the patterns lost; null when nothing cited or quoted it. */
+  continuity: {
+    versions: number;
+    lines: number;
+    patterns: number;
+    evidence: number;
+    associations: number;
+  } | null;
 }
 
 export interface StatsResult {
@@ -706,6 +723,7 @@ export const SaveContinuityInputSchema = z.object({
     .object({
       token: z.string().min(1, "token is required: pass the token prepareWrap returned"),
       affect: AffectSchema.optional(),
+      namespace: NamespaceSchema.optional(),
     })
     .strict(),
 });

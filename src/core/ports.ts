@@ -161,7 +161,17 @@ export type BeliefPatch = Partial<Omit<Belief, "id" | "namespace">>;
 export type EpisodePatch = Partial<
   Pick<
     Episode,
-    "content" | "contentHash" | "support" | "status" | "distilledAt" | "metadata" | "supersededBy" | "validTo"
+    | "content"
+    | "contentHash"
+    | "support"
+    | "status"
+    | "distilledAt"
+    | "metadata"
+    | "supersededBy"
+    | "validTo"
+    // Cleared by forget only: who said it, in which session, is part of what is erased.
+    | "session"
+    | "actor"
   >
 >;
 export type NewAuditEntry = AuditEntry;
@@ -237,6 +247,13 @@ export interface DumpPage<S extends DumpSection> {
 
 /** Reads, available both inside and outside a write transaction. */
 export interface StoreReader {
+  /**
+   * The store's secret, the key of its content hashes and forget's tombstones (HMAC-SHA256):
+   * made once when the store is created, from the adapter's injected random source, and kept in
+   * the store's own metadata — never in a dump, an export or `getMeta`. The core never makes
+   * randomness; it gets the secret here.
+   */
+  contentKey(): string;
   getEpisode(id: string): Promise<Episode | null>;
   getBelief(id: string): Promise<Belief | null>;
   getEpisodes(ids: readonly string[]): Promise<Episode[]>;
@@ -303,6 +320,15 @@ export interface StoreWriter extends StoreReader {
   deleteVector(id: string): Promise<void>;
   appendAudit(entry: NewAuditEntry): Promise<void>;
   putJudgedPair(pair: JudgedPair): Promise<void>;
+  /** Drops every cached verdict naming `id` (a reason may quote its text): part of forget. */
+  deleteJudgedPairs(id: string): Promise<void>;
+  /**
+   * Drops the stored detail — never the entry, its hashes or its place in the chain — of the
+   * namespace's audit entries about one of `ids` or naming one in their detail (kept only under
+   * the `auditContent` policy; a reason may quote a value): part of forget. The chain still
+   * verifies, since a detail is checked against its hash only when present.
+   */
+  clearAuditDetails(namespace: string, ids: readonly string[]): Promise<void>;
   setMeta(key: string, value: string): Promise<void>;
   /** Writes dumped rows as they were, ids included: only into an empty store (transfer). */
   load<S extends DumpSection>(section: S, rows: DumpRows[S]): Promise<void>;
@@ -338,5 +364,13 @@ export interface Store extends StoreReader {
    * Present when `capabilities.backup` is true.
    */
   backup?(destination: string, options?: { overwrite?: boolean }): Promise<void>;
+  /**
+   * After forget committed: makes erased text unrecoverable from the store's own files where the
+   * backend allows it (SQLite: merge the full-text indexes so no segment keeps the old tokens,
+   * and checkpoint the write-ahead log into the zeroed main file, truncating it). Best effort
+   * while other processes hold read snapshots; absent where the backend cannot (a server
+   * database keeps old row versions until its VACUUM).
+   */
+  purgeErased?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -18,7 +18,38 @@ const W = new Uint32Array(64);
 
 /** Hex SHA-256 of a UTF-8 string. `sha256("abc")` → `ba7816bf…`. */
 export function sha256(text: string): string {
-  const bytes = encoder.encode(text);
+  return hex(sha256Bytes(encoder.encode(text)));
+}
+
+const hex = (bytes: Uint8Array): string => {
+  let out = "";
+  for (const b of bytes) out += b.toString(16).padStart(2, "0");
+  return out;
+};
+
+/**
+ * Hex HMAC-SHA256 (RFC 2104) of a UTF-8 string under a key (its UTF-8 bytes). Strata's content
+ * hashes and forget's tombstones use the store's secret as the key, so a short text ("the door
+ * PIN is 4821") cannot be recovered from its hash by trying every candidate.
+ *
+ *   hmacSha256("Jefe", "what do ya want for nothing?") // → "5bdcc146…"
+ */
+export function hmacSha256(key: string, text: string): string {
+  let k: Uint8Array = encoder.encode(key);
+  if (k.length > 64) k = sha256Bytes(k);
+  const inner = new Uint8Array(64 + encoder.encode(text).length);
+  const outer = new Uint8Array(64 + 32);
+  for (let i = 0; i < 64; i++) {
+    const byte = k[i] ?? 0;
+    inner[i] = byte ^ 0x36;
+    outer[i] = byte ^ 0x5c;
+  }
+  inner.set(encoder.encode(text), 64);
+  outer.set(sha256Bytes(inner), 64);
+  return hex(sha256Bytes(outer));
+}
+
+function sha256Bytes(bytes: Uint8Array): Uint8Array {
   const bitLength = bytes.length * 8;
   const padded = new Uint8Array((((bytes.length + 9 + 63) >> 6) << 6) >>> 0);
   padded.set(bytes);
@@ -78,7 +109,10 @@ export function sha256(text: string): string {
     h6 = (h6 + g) >>> 0;
     h7 = (h7 + h) >>> 0;
   }
-  return [h0, h1, h2, h3, h4, h5, h6, h7].map((x) => x.toString(16).padStart(8, "0")).join("");
+  const out = new Uint8Array(32);
+  const view32 = new DataView(out.buffer);
+  for (const [i, h] of [h0, h1, h2, h3, h4, h5, h6, h7].entries()) view32.setUint32(i * 4, h);
+  return out;
 }
 
 /** JSON with object keys sorted, so the same value always hashes the same. */

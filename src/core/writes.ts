@@ -4,13 +4,14 @@
  * inserted, closed, merged or linked one way only.
  */
 import { nextEntry } from "./audit.js";
-import { notFound, StrataError } from "./errors.js";
+import { StrataError } from "./errors.js";
 import { halfLifeFor, laplaceConfidence } from "./forgetting.js";
 import type { Belief, BeliefKind, ForgetResult, GateResult, Layer, OutcomeResult } from "./model.js";
 import type { Policy } from "./policy.js";
-import type { Clock, Embedder, Judge, StoreWriter } from "./ports.js";
+import type { Clock, Embedder, Judge, StoreReader, StoreWriter } from "./ports.js";
 import { retrieve } from "./recall.js";
-import { sha256 } from "./sha256.js";
+import { beliefIn } from "./scope.js";
+import { hmacSha256, sha256 } from "./sha256.js";
 import { analyseEcho } from "./text.js";
 import { earlierOf } from "./time.js";
 import type { GateCandidate, GateDecision } from "./write-gate.js";
@@ -40,6 +41,15 @@ export class Writes {
 
   now(): string {
     return this.clock.now().toISOString();
+  }
+
+  /**
+   * The content hash of a text in this store: HMAC-SHA256 under the store's secret, so equal
+   * texts hash equal (duplicates, the judged-pair cache) but a hash, a tombstone or an audit
+   * entry cannot be brute-forced back into a short text without the secret.
+   */
+  contentHash(reader: StoreReader, text: string): string {
+    return hmacSha256(reader.contentKey(), text);
   }
 
   async gateCandidates(
@@ -169,7 +179,7 @@ export class Writes {
       parentId: null,
       sources: [...b.sources],
       source: b.source,
-      contentHash: sha256(b.text),
+      contentHash: this.contentHash(tx, b.text),
       metadata: b.metadata ?? {},
     };
     const id = await tx.insertBelief(belief);
@@ -316,6 +326,9 @@ export class Writes {
     now: string,
     reason: string,
   ): Promise<ForgetResult["forgotten"][number]> {
+    // The tombstone is keyed whatever the row held before (stores older than the secret kept a
+    // plain SHA-256, which a short text can be guessed back from).
+    const tombstone = this.contentHash(tx, b.text);
     await tx.updateBelief(b.id, {
       text: "",
       when: null,
@@ -323,16 +336,24 @@ export class Writes {
       steps: null,
       exceptions: [],
       metadata: {},
+      source: null,
+      contentHash: tombstone,
       status: "forgotten",
       statusReason: reason,
       pinned: false,
       retiredAt: b.retiredAt ?? now,
     });
     await tx.deleteVector(b.id);
-    await this.audit(tx, b.namespace, "belief.forgotten", b.id, { contentHash: b.contentHash, reason });
+    await tx.deleteJudgedPairs(b.id);
+    await this.audit(tx, b.namespace, "belief.forgotten", b.id, { contentHash: tombstone, reason });
     const erased =
-      b.text.length + (b.when?.length ?? 0) + (b.prefer?.length ?? 0) + (b.steps?.join("").length ?? 0);
-    return { id: b.id, layer: "belief", contentHash: b.contentHash, erasedChars: erased };
+      b.text.length +
+      (b.when?.length ?? 0) +
+      (b.prefer?.length ?? 0) +
+      (b.steps?.join("").length ?? 0) +
+      b.exceptions.join("").length +
+      (b.source?.length ?? 0);
+    return { id: b.id, layer: "belief", contentHash: tombstone, erasedChars: erased };
   }
 
   async link(tx: StoreWriter, from: string, to: string, decision: GateDecision, at: string): Promise<void> {
@@ -347,15 +368,15 @@ export class Writes {
     await tx.addLink({ from, to, relation, at });
   }
 
-  async liveBelief(tx: StoreWriter, id: string): Promise<Belief> {
+  /** The belief `id` of `namespace`, not forgotten: what outcomes, uses and pins act on. */
+  async liveBelief(tx: StoreWriter, id: string, namespace: string): Promise<Belief> {
     if (!id.startsWith("b"))
       throw new StrataError(
         "INVALID_INPUT",
         `${id} is an episode; outcomes, pins and uses apply to beliefs (b…).`,
         { id },
       );
-    const b = await tx.getBelief(id);
-    if (!b) throw notFound("belief", id);
+    const b = await beliefIn(tx, id, namespace);
     if (b.status === "forgotten")
       throw new StrataError(
         "FORGOTTEN",

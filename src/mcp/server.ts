@@ -16,7 +16,7 @@ import {
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import { createEngine, type Memory } from "../core/engine.js";
-import { isStrataError } from "../core/errors.js";
+import { isStrataError, StrataError } from "../core/errors.js";
 import { AGENT_INSTRUCTIONS } from "./agent-instructions.js";
 import { MEMORY_SERVER_TOOLS } from "./compat-memory-server.js";
 import { hashTools, type ToolSet, toolDefinition } from "./manifest.js";
@@ -33,6 +33,17 @@ export interface CreateMcpServerOptions {
   tools?: ToolSet;
   /** `auto` (default): judge sweeps with the client's model when it offers sampling; `off`: never. */
   sampling?: "auto" | "off";
+  /**
+   * Who the audit chain names for changes made through this server. Default `mcp:<client name>`,
+   * the name the client gave at initialisation (`mcp:unknown` before it or without one).
+   */
+  actor?: string;
+}
+
+/** `mcp:<client name>`, printable and bounded, for the audit chain. */
+export function mcpActor(clientName: string | undefined): string {
+  const name = (clientName ?? "").replace(/[^\x21-\x7e]+/g, "-").slice(0, 64);
+  return `mcp:${name || "unknown"}`;
 }
 
 /** The tool specs a server of this set registers. */
@@ -57,26 +68,38 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
     { instructions: SERVER_INSTRUCTIONS },
   );
 
+  // Every change is audited as this server's client: the engine is re-made once the client
+  // has said its name (same store, namespace and policy; only the actor differs).
+  let acting: Memory | null = null;
+  const actingEngine = (): Memory => {
+    const actor = options.actor ?? mcpActor(server.server.getClientVersion()?.name);
+    if (acting?.actor !== actor) acting = engine.withActor(actor);
+    return acting;
+  };
   let sampler: Memory | null = null;
   const context: ToolContext = {
-    engine,
+    get engine() {
+      return actingEngine();
+    },
     sleeper() {
+      const base = actingEngine();
       if (options.sampling === "off" || !clientSamples(server.server))
-        return { engine, judge: engine.sleepJudge.name };
+        return { engine: base, judge: base.sleepJudge.name };
       // Same store, same policy, same gate; only the judge of sweeps differs (the client's model,
       // falling back to the engine's sleep judge: a model judge when one is configured).
-      sampler ??= createEngine({
-        store: engine.store,
-        embedder: engine.embedder,
-        tokenizer: engine.tokenizer,
-        clock: engine.clock,
-        policy: engine.policy,
-        namespace: engine.namespace,
-        actor: engine.actor,
-        lockWaitMs: engine.lockWaitMs,
-        judge: engine.configuredJudge,
-        sleepJudge: createSamplingJudge(server.server, { fallback: engine.sleepJudge }),
-      });
+      if (sampler?.actor !== base.actor)
+        sampler = createEngine({
+          store: base.store,
+          embedder: base.embedder,
+          tokenizer: base.tokenizer,
+          clock: base.clock,
+          policy: base.policy,
+          namespace: base.namespace,
+          actor: base.actor,
+          lockWaitMs: base.lockWaitMs,
+          judge: base.configuredJudge,
+          sleepJudge: createSamplingJudge(server.server, { fallback: base.sleepJudge }),
+        });
       return { engine: sampler, judge: "sampling" };
     },
   };
@@ -156,6 +179,13 @@ function registerResources(server: McpServer, engine: Memory, set: ToolSet): voi
     async (uri, variables) =>
       readOrRefuse(async () => {
         const namespace = decodeURIComponent(String(variables.namespace));
+        // The server acts in one namespace: any other is refused as unknown, whether it exists or not.
+        if (namespace !== engine.namespace)
+          throw new StrataError(
+            "NOT_FOUND",
+            `No continuity digest "${namespace}" on this server: it serves namespace "${engine.namespace}" only (strata://continuity/${encodeURIComponent(engine.namespace)}).`,
+            { namespace },
+          );
         return {
           contents: [
             { uri: uri.href, mimeType: "text/markdown", text: await renderDigest(engine, namespace) },

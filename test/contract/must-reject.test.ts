@@ -11,17 +11,16 @@
  * `setup` calls run first (and must succeed); a string "$N.path" anywhere in later arguments is
  * replaced by that path of setup call N's result, e.g. "$0.id".
  */
-import { createHash } from "node:crypto";
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Memory } from "../../src/core/engine.js";
 import { ERROR_CODES, isStrataError } from "../../src/core/errors.js";
 import { openMemory } from "../../src/open-memory.js";
+import { storeSnapshot } from "../support/store-snapshot.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/must-reject/", import.meta.url));
 
@@ -86,6 +85,7 @@ const fixtures: { file: string; fixture: Fixture }[] = readdirSync(FIXTURES)
 
 const CLOCK = { now: () => new Date("2026-03-10T12:00:00.000Z") };
 const NAMESPACES = ["default", "other"];
+const snapshot = (mem: Memory, path: string) => storeSnapshot(mem, path, NAMESPACES);
 
 type Call = (...args: unknown[]) => Promise<unknown>;
 const call = (mem: Memory, method: string, args: unknown[]): Promise<unknown> =>
@@ -146,70 +146,6 @@ function resolveRefs(value: unknown, results: unknown[]): unknown {
   if (value && typeof value === "object")
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveRefs(v, results)]));
   return value;
-}
-
-/** Everything observable about the store, through the engine and straight from the file. */
-async function snapshot(mem: Memory, path: string): Promise<unknown> {
-  const store = mem.store;
-  const namespaces = [...new Set([...NAMESPACES, ...(await store.auditNamespaces())])].sort();
-  const perNamespace = [];
-  for (const namespace of namespaces) {
-    const beliefs = await mem.list({ namespace, layer: "belief", status: "any", limit: 10_000 });
-    const episodes = await mem.list({ namespace, layer: "episode", status: "any", limit: 10_000 });
-    const ids = [...beliefs, ...episodes].map((i) => i.id);
-    perNamespace.push({
-      namespace,
-      stats: await mem.stats({ namespace }),
-      beliefs,
-      episodes,
-      links: await Promise.all(ids.map((id) => store.links(id))),
-      outcomes: await Promise.all(beliefs.map((b) => store.outcomes(b.id))),
-      vectors: [...(await store.getVectors(ids)).entries()].map(([id, v]) => [id, digest(v)]),
-      auditHead: await store.auditHeadMark(namespace),
-      audit: await store.listAudit({ namespace, limit: 100_000 }),
-    });
-  }
-  return { perNamespace, verify: await mem.verifyAudit(), tables: dumpTables(path) };
-}
-
-/** Blobs (vectors, vec0 chunks of a megabyte or more) compare by hash, so a diff stays readable. */
-const digest = (bytes: Uint8Array | Float32Array): string =>
-  `sha256:${createHash("sha256")
-    .update(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength))
-    .digest("hex")}`;
-
-/**
- * Every row of every real table. Virtual tables are covered by their shadow tables; sqlite-vec's
- * vector chunks (a megabyte and more each) are left out, since the `vectors` table holds the same vectors.
- */
-function dumpTables(path: string): Record<string, unknown[]> {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
-  try {
-    const tables = db
-      .prepare(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE '%\\_vector\\_chunks%' ESCAPE '\\' ORDER BY name",
-      )
-      .all() as { name: string }[];
-    // Some tables are WITHOUT ROWID, so rows are put in a stable order here rather than in SQL.
-    const rows = (name: string) =>
-      db
-        .prepare(`SELECT * FROM "${name.replace(/"/g, '""')}"`)
-        .all()
-        .map((row) =>
-          Object.fromEntries(
-            Object.entries(row as Record<string, unknown>).map(([k, v]) => [
-              k,
-              v instanceof Uint8Array ? digest(v) : typeof v === "bigint" ? String(v) : v,
-            ]),
-          ),
-        )
-        .map((row) => ({ key: JSON.stringify(row), row }))
-        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-        .map((r) => r.row);
-    return Object.fromEntries(tables.map(({ name }) => [name, rows(name)]));
-  } finally {
-    db.close();
-  }
 }
 
 describe("must-reject fixtures", () => {

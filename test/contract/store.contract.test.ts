@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import { isStrataError } from "../../src/core/errors.js";
 import type { Belief, Episode } from "../../src/core/model.js";
-import type { Store, StoreWriter } from "../../src/core/ports.js";
+import { DUMP_SECTIONS, type Store, type StoreWriter } from "../../src/core/ports.js";
 import { openMemory } from "../../src/open-memory.js";
 import { newBelief } from "../support/rows.js";
 import { STORE_CASES, type StoreCase } from "./stores.js";
@@ -360,6 +360,58 @@ for (const c of STORE_CASES) {
         const got = await store.getBeliefs(asked);
         expect(got.map((b) => b.id)).toEqual([...ids].reverse());
         expect(got[0]).toMatchObject({ text: "fact number 1999", pinned: false, sources: [] });
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("port: the store's secret is kept across reopen and appears in no dump section nor getMeta", async () => {
+      let store = await c.open();
+      try {
+        const key = store.contentKey();
+        expect(key).toMatch(/^[0-9a-f]{64}$/);
+        store = await c.reopen(store);
+        expect(store.contentKey()).toBe(key);
+        await store.transaction((tx) => tx.setMeta("probe", "x"));
+        for (const section of DUMP_SECTIONS)
+          expect(
+            JSON.stringify((await store.dump(section, { cursor: null, limit: 1000 })).rows),
+          ).not.toContain(key);
+        for (const k of ["content_key", "content-key", "store:content_key"])
+          expect(await store.getMeta(k)).toBeNull();
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("port: deleteJudgedPairs drops every cached verdict naming the id, and only those", async () => {
+      const store = await c.open();
+      try {
+        const pair = (a: string, b: string) => ({
+          a,
+          b,
+          aHash: "h",
+          bHash: "h",
+          relation: "distinct" as const,
+          judge: "lexical",
+          reason: "value-changed: 4821 → 9931",
+          at: "2026-03-01T00:00:00.000Z",
+        });
+        await store.transaction(async (tx) => {
+          for (const [a, b] of [
+            ["b1", "b2"],
+            ["b2", "b3"],
+            ["b3", "b4"],
+          ])
+            await tx.putJudgedPair(pair(a!, b!));
+          await tx.deleteJudgedPairs("b2");
+        });
+        const left = await store.judgedPairs([
+          { a: "b1", b: "b2" },
+          { a: "b2", b: "b3" },
+          { a: "b3", b: "b4" },
+        ]);
+        expect(left.map((p) => `${p.a}-${p.b}`)).toEqual(["b3-b4"]);
       } finally {
         await store.close();
       }

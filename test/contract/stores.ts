@@ -70,6 +70,12 @@ const sharedPglite = () => {
 if (!filteredOut("pglite")) void sharedPglite();
 
 const pgSchemas: string[] = [];
+/**
+ * One secret for every store of the suite, so stores that ran the same script hold the same
+ * content hashes and audit chain, byte for byte (a real store makes its own at random).
+ */
+export const FIXED_RANDOM = (bytes: number) => new Uint8Array(bytes).fill(7);
+
 /** The schema each Postgres handle was opened on, for `reopen`. */
 const schemaOf = new WeakMap<Store, string>();
 const remember = (store: PostgresStore, schema: string) => {
@@ -82,8 +88,8 @@ export const STORE_CASES: StoreCase[] = [
   {
     name: "sqlite-file",
     skip: filteredOut("sqlite-file"),
-    open: async () => SqliteStore.open({ path: join(tmpDir(), `s${++counter}.db`) }),
-    reopen: async (store) => SqliteStore.open({ path: (store as SqliteStore).path }),
+    open: async () => SqliteStore.open({ path: join(tmpDir(), `s${++counter}.db`), random: FIXED_RANDOM }),
+    reopen: async (store) => SqliteStore.open({ path: (store as SqliteStore).path, random: FIXED_RANDOM }),
     tamper: sqliteTamper,
     prepare: async () => undefined,
     dispose: async () => {
@@ -94,7 +100,7 @@ export const STORE_CASES: StoreCase[] = [
   {
     name: "sqlite-memory",
     skip: filteredOut("sqlite-memory"),
-    open: async () => SqliteStore.open({ path: ":memory:" }),
+    open: async () => SqliteStore.open({ path: ":memory:", random: FIXED_RANDOM }),
     reopen: async (store) => store,
     tamper: sqliteTamper,
     prepare: async () => undefined,
@@ -105,10 +111,17 @@ export const STORE_CASES: StoreCase[] = [
     skip: filteredOut("pglite"),
     open: async () => {
       const schema = schemaName("t");
-      return remember(await PostgresStore.open({ pglite: await sharedPglite(), schema }), schema);
+      return remember(
+        await PostgresStore.open({ pglite: await sharedPglite(), schema, random: FIXED_RANDOM }),
+        schema,
+      );
     },
     reopen: async (store) =>
-      PostgresStore.open({ pglite: await sharedPglite(), schema: schemaOf.get(store)! }),
+      PostgresStore.open({
+        pglite: await sharedPglite(),
+        schema: schemaOf.get(store)!,
+        random: FIXED_RANDOM,
+      }),
     tamper: pgTamper,
     prepare: async () => {
       await sharedPglite();
@@ -126,10 +139,18 @@ export const STORE_CASES: StoreCase[] = [
     open: async () => {
       const schema = schemaName("contract");
       pgSchemas.push(schema);
-      return remember(await PostgresStore.open({ url: DATABASE_URL!, schema, maxConnections: 4 }), schema);
+      return remember(
+        await PostgresStore.open({ url: DATABASE_URL!, schema, maxConnections: 4, random: FIXED_RANDOM }),
+        schema,
+      );
     },
     reopen: async (store) =>
-      PostgresStore.open({ url: DATABASE_URL!, schema: schemaOf.get(store)!, maxConnections: 4 }),
+      PostgresStore.open({
+        url: DATABASE_URL!,
+        schema: schemaOf.get(store)!,
+        maxConnections: 4,
+        random: FIXED_RANDOM,
+      }),
     tamper: pgTamper,
     prepare: async () => undefined,
     dispose: async () => {

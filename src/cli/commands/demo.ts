@@ -109,7 +109,13 @@ export async function runDemo(args: { path: string }): Promise<DemoTranscript> {
     );
   const clock = new ScriptClock();
   const { openMemory } = await import("../../open-memory.js");
-  const mem = await openMemory({ path: args.path, clock, actor: "demo" });
+  // A fixed secret as well as a fixed clock: two runs give the same hashes (a throwaway store).
+  const mem = await openMemory({
+    path: args.path,
+    clock,
+    actor: "demo",
+    random: (bytes) => new Uint8Array(bytes).fill(0x5a),
+  });
   try {
     return await script(mem, clock, args.path);
   } finally {
@@ -389,7 +395,7 @@ async function rottedLedger(mem: Memory, clock: ScriptClock, begin: Begin, step:
     );
   }
   // The XML rule has worked before; its rival never has.
-  await mem.outcome(ids[3]!, true);
+  await mem.outcome(ids[3]!, true, { namespace: ns });
 
   const view = async (before: number | null): Promise<LedgerView> => {
     const beliefs = (await mem.list({ namespace: ns, limit: 100 })) as ({ layer: "belief" } & Belief)[];

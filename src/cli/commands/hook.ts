@@ -83,7 +83,7 @@ async function withMemory<T>(args: HookArgs, fn: (mem: Memory) => Promise<T>): P
   const mem = await openMemory({
     ...(onServer ? { url: args.dbPath } : { path: args.dbPath }),
     actor: "hook",
-    ...(args.namespace ? { namespace: args.namespace } : {}),
+    ...(args.namespace !== undefined ? { namespace: args.namespace } : {}),
   });
   try {
     return await fn(mem);

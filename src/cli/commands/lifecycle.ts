@@ -65,7 +65,7 @@ export interface ForgetArgs {
 export async function runForget(mem: Memory, args: ForgetArgs): Promise<ForgetResult> {
   if (!args.yes)
     throw new UsageError(
-      `forget erases ${args.id}'s content for good (only its hash stays in the audit chain). Add --yes to confirm.`,
+      `forget erases ${args.id}'s content for good (only a keyed hash stays in the audit chain), and what quotes it in the continuity digest. Add --yes to confirm.`,
     );
   return mem.forget(args.id);
 }
@@ -75,5 +75,12 @@ export function renderForget(r: ForgetResult, style: Style): string {
     (f) =>
       `${style.id(f.id)} ${f.layer}: erased ${f.erasedChars} chars, kept hash ${f.contentHash.slice(0, 12)}`,
   );
-  return [...lines, style.dim(r.reason)].join("\n");
+  const c = r.continuity;
+  const redacted = c
+    ? [
+        `continuity: redacted ${c.lines} line(s) in ${c.versions} digest version(s)` +
+          `, removed ${c.patterns} pattern(s), ${c.evidence} evidence, ${c.associations} association(s)`,
+      ]
+    : [];
+  return [...lines, ...redacted, style.dim(r.reason)].join("\n");
 }

@@ -101,6 +101,16 @@ export const records = {
     const history = await read(tx, keys.history(ns), z.array(DigestSchema), []);
     await write(tx, keys.history(ns), [...history, d].slice(-HISTORY_LIMIT));
   },
+  /** Rewrites the digest and its kept versions as given (forget's redaction), without appending. */
+  async replaceDigests(
+    tx: StoreWriter,
+    ns: string,
+    current: Digest | null,
+    history: Digest[],
+  ): Promise<void> {
+    if (current) await write(tx, keys.digest(ns), current);
+    await write(tx, keys.history(ns), history.slice(-HISTORY_LIMIT));
+  },
   patterns: (s: StoreReader, ns: string) => read(s, keys.patterns(ns), z.array(PatternSchema), []),
   setPatterns: (tx: StoreWriter, ns: string, v: Pattern[]) => write(tx, keys.patterns(ns), v),
   associations: (s: StoreReader, ns: string) =>

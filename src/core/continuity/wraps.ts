@@ -9,7 +9,6 @@ import type { Belief, Episode } from "../model.js";
 import type { Policy } from "../policy.js";
 import type { Store, StoreReader } from "../ports.js";
 import { compareIds } from "../recall.js";
-import { sha256 } from "../sha256.js";
 import type { Writes } from "../writes.js";
 import { parseDigest, SECTIONS } from "./format.js";
 import { type ImmuneResult, isOwnClaim, runImmuneSystem } from "./immune.js";
@@ -107,7 +106,8 @@ export async function prepareWrap(
     const number = state.wraps + 1;
     const ids = episodes.map((e) => e.id);
     const minted = state.minted + 1;
-    const token = `w${number}-${sha256(`${o.namespace}\n${minted}\n${now}\n${ids.join(",")}`).slice(0, 12)}`;
+    // Keyed with the store's secret: a token cannot be worked out from what it covers.
+    const token = `w${number}-${writes.contentHash(tx, `${o.namespace}\n${minted}\n${now}\n${ids.join(",")}`).slice(0, 12)}`;
     const wrap: Wrap = {
       token,
       namespace: o.namespace,
@@ -129,9 +129,10 @@ export async function prepareWrap(
   });
 }
 
-async function openWrap(store: StoreReader, token: string): Promise<Wrap> {
+async function openWrap(store: StoreReader, token: string, namespace: string): Promise<Wrap> {
   const wrap = await records.wrap(store, token);
-  if (!wrap)
+  // A wrap of another namespace is refused exactly like a token that was never issued.
+  if (!wrap || wrap.namespace !== namespace)
     throw new StrataError(
       "WRAP_NOT_PREPARED",
       `No wrap with token "${token}": call prepareWrap() first and use its token.`,
@@ -155,10 +156,10 @@ export async function saveContinuity(
   writes: Writes,
   policy: Policy,
   text: string,
-  o: { token: string; affect: { tag: string; intensity: number } | null },
+  o: { token: string; affect: { tag: string; intensity: number } | null; namespace: string },
 ): Promise<SaveReport> {
   return store.transaction(async (tx) => {
-    const wrap = await openWrap(tx, o.token);
+    const wrap = await openWrap(tx, o.token, o.namespace);
     const namespace = wrap.namespace;
     if (text.length > policy.continuityMaxChars)
       throw new StrataError(
@@ -230,7 +231,7 @@ export async function saveContinuity(
     await writes.audit(tx, namespace, "wrap.saved", wrap.token, {
       wrap: wrap.number,
       version,
-      digestHash: sha256(result.text),
+      digestHash: writes.contentHash(tx, result.text),
       citations: result.report.citations,
       graduated: result.report.patterns.filter((p) => p.outcome === "graduated").length,
       demoted: result.report.patterns.filter((p) => p.markers.some((m) => m.startsWith("demoted"))).length,
@@ -245,9 +246,10 @@ export async function cancelWrap(
   store: Store,
   writes: Writes,
   token: string,
+  namespace: string,
 ): Promise<{ cancelled: true; wrap: number }> {
   return store.transaction(async (tx) => {
-    const wrap = await openWrap(tx, token);
+    const wrap = await openWrap(tx, token, namespace);
     await records.setWrap(tx, { ...wrap, status: "cancelled", closedAt: writes.now() });
     const state = await records.wrapState(tx, wrap.namespace);
     await records.setWrapState(tx, wrap.namespace, { ...state, open: null });

@@ -17,6 +17,7 @@ import {
   type StoreReader,
   type StoreWriter,
 } from "../ports.js";
+import { beliefsIn } from "../scope.js";
 import type { Writes } from "../writes.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
 import { resolveContradiction, stronger } from "./rules.js";
@@ -253,10 +254,12 @@ export async function applyJudgments(
   writes: Writes,
   judgments: readonly Judgment[],
   judgeName: string,
+  scope: string,
 ): Promise<SleepReport> {
   return store.transaction(async (tx) => {
     const ids = [...new Set(judgments.flatMap((j) => [j.a, j.b]))];
-    const found = new Map((await tx.getBeliefs(ids)).map((b) => [b.id, b]));
+    // Only the caller's namespace: a belief of another one is "not a belief", as if missing.
+    const found = new Map((await beliefsIn(tx, ids, scope)).map((b) => [b.id, b]));
     const problems: string[] = [];
     for (const j of judgments) {
       if (j.a === j.b) problems.push(`${j.a} is paired with itself`);
@@ -282,11 +285,10 @@ export async function applyJudgments(
     const items: SleepItem[] = [];
     const now = writes.now();
     const done = new Set<string>();
-    let namespace = "";
+    const namespace = scope;
     for (const j of judgments) {
       const a = (await tx.getBelief(j.a))!;
       const b = (await tx.getBelief(j.b))!;
-      namespace = a.namespace;
       const [older, newer] = orient(a, b);
       await tx.putJudgedPair({
         a: older.id,

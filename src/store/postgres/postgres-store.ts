@@ -9,6 +9,7 @@
  *   const store = await PostgresStore.open({ url: "postgres://strata@localhost/strata" });
  *   const mem = createEngine({ store, embedder, tokenizer, clock });
  */
+import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import pgvector from "pgvector";
 import { StrataError } from "../../core/errors.js";
@@ -82,6 +83,12 @@ export interface PostgresStoreOptions {
    * in-process index even when pgvector exists (exact, no per-query SQL). Default `auto`.
    */
   vectorIndex?: "auto" | "memory";
+  /**
+   * Random bytes for the store's secret (the key of content hashes and tombstones), used once,
+   * when the schema is created. Default: node:crypto's `randomBytes`. Inject a fixed source only
+   * in tests that compare stores byte for byte.
+   */
+  random?: (bytes: number) => Uint8Array;
 }
 
 type Row = SqlRow;
@@ -212,6 +219,8 @@ interface StoreContext {
   readonly indexedDims: Set<number>;
   /** The in-process index, when pgvector is not used. */
   readonly vectorCache: VectorCache | null;
+  /** The store's secret (`contentKey`), read or made by `migrate`. */
+  readonly contentKey: string;
   closed: boolean;
 }
 
@@ -223,6 +232,10 @@ class PostgresReader implements StoreReader {
   constructor(db: SqlQueryable, ctx: StoreContext) {
     this.db = db;
     this.ctx = ctx;
+  }
+
+  contentKey(): string {
+    return this.ctx.contentKey;
   }
 
   protected check(): void {
@@ -785,6 +798,19 @@ class PostgresWriter extends PostgresReader implements StoreWriter {
     );
   }
 
+  async clearAuditDetails(namespace: string, ids: readonly string[]): Promise<void> {
+    for (const id of ids)
+      await this.rows(
+        `UPDATE ${this.t("audit")} SET detail = NULL
+          WHERE namespace = $1 AND detail IS NOT NULL AND (subject_id = $2 OR strpos(detail::text, $3) > 0)`,
+        [namespace, id, JSON.stringify(id)],
+      );
+  }
+
+  async deleteJudgedPairs(id: string): Promise<void> {
+    await this.rows(`DELETE FROM ${this.t("judged_pairs")} WHERE a = $1 OR b = $1`, [id]);
+  }
+
   async setMeta(key: string, value: string): Promise<void> {
     await this.rows(
       `INSERT INTO ${this.t("meta")}(key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
@@ -1032,8 +1058,14 @@ export class PostgresStore extends PostgresReader implements Store {
           `Unknown vectorIndex "${String(vectorIndex)}": use "auto" (pgvector when available) or "memory" (the in-process index).`,
           { field: "vectorIndex" },
         );
-      const vectorSchema = await migrate(client, schema, vectorIndex);
+      const { vectorSchema, contentKey } = await migrate(
+        client,
+        schema,
+        vectorIndex,
+        options.random ?? randomBytes,
+      );
       const ctx: StoreContext = {
+        contentKey,
         s: quoteIdent(schema),
         schema,
         vectorSchema,
@@ -1147,7 +1179,8 @@ async function migrate(
   client: SqlClient,
   schema: string,
   vectorIndex: "auto" | "memory",
-): Promise<string | null> {
+  random: (bytes: number) => Uint8Array,
+): Promise<{ vectorSchema: string | null; contentKey: string }> {
   return client.transaction(async (db) => {
     await db.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`strata-migrate:${schema}`]);
     await db.exec(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
@@ -1168,8 +1201,16 @@ async function migrate(
         v + 1,
       ]);
     }
-    if (vectorIndex === "memory") return null;
-    return enableVector(db);
+    // The store's secret lives in a table of its own, outside `meta`, so no dump or export holds it.
+    const secrets = `${quoteIdent(schema)}.strata_secrets`;
+    await db.exec(`CREATE TABLE IF NOT EXISTS ${secrets} (name text PRIMARY KEY, value text NOT NULL)`);
+    await db.query(`INSERT INTO ${secrets}(name, value) VALUES ('content_key', $1) ON CONFLICT DO NOTHING`, [
+      Buffer.from(random(32)).toString("hex"),
+    ]);
+    const [key] = await db.query(`SELECT value FROM ${secrets} WHERE name = 'content_key'`);
+    const contentKey = key!.value as string;
+    if (vectorIndex === "memory") return { vectorSchema: null, contentKey };
+    return { vectorSchema: await enableVector(db), contentKey };
   });
 }
 

@@ -5,6 +5,8 @@
  * and an in-process exact vector index over the `vectors` table (vector-index.ts), kept current
  * across processes through `PRAGMA data_version`.
  */
+
+import { randomBytes } from "node:crypto";
 import { existsSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
@@ -62,7 +64,16 @@ export interface SqliteStoreOptions {
    * and statuses asked for are scored. `fts5` asks FTS5 for every search. Default `auto`.
    */
   textIndex?: "auto" | "fts5";
+  /**
+   * Random bytes for the store's secret (the key of content hashes and tombstones), used once,
+   * when the store is created. Default: node:crypto's `randomBytes`. Inject a fixed source only
+   * in tests that compare stores byte for byte.
+   */
+  random?: (bytes: number) => Uint8Array;
 }
+
+/** Where SQLite keeps the store's secret: its own meta row, outside the engine's `engine:` keys. */
+const CONTENT_KEY = "content_key";
 
 type Row = Record<string, unknown>;
 type Stmt = Database.Statement<unknown[], Row>;
@@ -218,6 +229,8 @@ export class SqliteStore implements Store {
   private textRefetch: [TextLayer, number][] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** The store's secret (`contentKey`), read or made by `migrate`. */
+  private key = "";
 
   private constructor(db: Database.Database, path: string, vectorIndex: boolean, textIndex: boolean) {
     this.db = db;
@@ -249,6 +262,9 @@ export class SqliteStore implements Store {
       if (options.path !== ":memory:") db.pragma("journal_mode = WAL");
       db.pragma("synchronous = NORMAL");
       db.pragma("foreign_keys = ON");
+      // Freed space is overwritten with zeros, so text a forget (or any update) replaced does not
+      // linger in free pages or in a page's free space.
+      db.pragma("secure_delete = ON");
     } catch (error) {
       if (db.open) db.close();
       if (error instanceof StrataError) throw error;
@@ -268,12 +284,12 @@ export class SqliteStore implements Store {
       (options.vectorIndex ?? "auto") === "auto",
       (options.textIndex ?? "auto") === "auto",
     );
-    store.migrate();
+    store.migrate(options.random ?? randomBytes);
     store.dropLegacyVecTables();
     return store;
   }
 
-  private migrate(): void {
+  private migrate(random: (bytes: number) => Uint8Array): void {
     try {
       this.db.exec("BEGIN IMMEDIATE");
       this.db.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
@@ -294,6 +310,12 @@ export class SqliteStore implements Store {
           "INSERT INTO meta(key, value) VALUES ('schema_version', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
         )
         .run(String(SCHEMA_VERSION));
+      // The secret is made once, by whichever process creates the store (or first opens an older one).
+      this.db
+        .prepare("INSERT OR IGNORE INTO meta(key, value) VALUES (?, ?)")
+        .run(CONTENT_KEY, Buffer.from(random(32)).toString("hex"));
+      this.key = (this.db.prepare("SELECT value FROM meta WHERE key = ?").get(CONTENT_KEY) as Row)
+        .value as string;
       this.db.exec("COMMIT");
     } catch (error) {
       if (this.db.inTransaction) this.db.exec("ROLLBACK");
@@ -373,6 +395,28 @@ export class SqliteStore implements Store {
         this.textRolledBack();
         throw error;
       }
+    };
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async purgeErased(): Promise<void> {
+    const run = async (): Promise<void> => {
+      this.check();
+      // FTS5 keeps a deleted row's tokens in its segment b-trees until they are merged: merge all.
+      this.db.exec("BEGIN IMMEDIATE");
+      try {
+        this.db.exec("INSERT INTO belief_fts(belief_fts) VALUES ('optimize')");
+        this.db.exec("INSERT INTO episode_fts(episode_fts) VALUES ('optimize')");
+        this.db.exec("COMMIT");
+      } catch (error) {
+        if (this.db.inTransaction) this.db.exec("ROLLBACK");
+        throw error;
+      }
+      // The log still holds the old pages: copy them home and truncate it (a no-op in memory;
+      // partial while another process reads an older snapshot, completed by a later checkpoint).
+      if (this.path !== ":memory:") this.db.pragma("wal_checkpoint(TRUNCATE)");
     };
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
@@ -1141,6 +1185,23 @@ export class SqliteStore implements Store {
        ON CONFLICT(a, b) DO UPDATE SET a_hash = excluded.a_hash, b_hash = excluded.b_hash, relation = excluded.relation,
          judge = excluded.judge, reason = excluded.reason, at = excluded.at`,
     ).run(p.a, p.b, p.aHash, p.bHash, p.relation, p.judge, p.reason, p.at);
+  }
+
+  contentKey(): string {
+    return this.key;
+  }
+
+  async clearAuditDetails(namespace: string, ids: readonly string[]): Promise<void> {
+    this.check();
+    const clear = this.stmt(
+      `UPDATE audit SET detail = NULL WHERE namespace = ? AND detail IS NOT NULL AND (subject_id = ? OR instr(detail, ?) > 0)`,
+    );
+    for (const id of ids) clear.run(namespace, id, JSON.stringify(id));
+  }
+
+  async deleteJudgedPairs(id: string): Promise<void> {
+    this.check();
+    this.stmt("DELETE FROM judged_pairs WHERE a = ? OR b = ?").run(id, id);
   }
 
   async getMeta(key: string): Promise<string | null> {

@@ -1,0 +1,227 @@
+/**
+ * Forget forgets (DESIGN invariant 8): after `forget`, a unique canary written in an episode, its
+ * session, actor and metadata, a belief's source, a distilled belief, a merged duplicate, a
+ * judged pair and the continuity digest (current, history, patterns) appears nowhere — not in
+ * any output of the engine, and, on SQLite, not in the raw bytes of any of the store's files
+ * (main, WAL, shared memory, lock), while the store is open and after it is closed. `restore`
+ * cannot bring it back, and the tombstone is keyed with the store's secret.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Memory } from "../../src/core/engine.js";
+import { hmacSha256, sha256 } from "../../src/core/sha256.js";
+import { openMemory } from "../../src/open-memory.js";
+import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
+
+const CODE = "ZQ7731XV";
+const WORD = "flumbergasting";
+/**
+ * What must not be found, lower-cased: the canaries, their stems (FTS5's porter tokenizer and
+ * Strata's own stemmer), and their tails (FTS5 stores a term as a suffix of the previous one).
+ */
+const NEEDLES = ["zq7731xv", "7731xv", "flumbergasting", "flumbergast", "mbergast"];
+
+const clock = () => {
+  let t = Date.parse("2026-03-01T09:00:00.000Z");
+  return {
+    now: () => {
+      t += 60_000;
+      return new Date(t);
+    },
+  };
+};
+
+const found = (text: string): string[] => {
+  const lower = text.toLowerCase();
+  return NEEDLES.filter((n) => lower.includes(n));
+};
+
+const DIGEST = (e: string) => `## State
+- The ${WORD} janitor knows the vault code
+## Patterns
+- Vault codes leak through janitors | 1x [evidence: ${e} "vault door PIN janitor"]
+## Decisions
+- Rotate ${CODE} soon
+## Context
+- Deploys run on Fridays
+`;
+
+interface Planted {
+  episode: string;
+  derived: string[];
+  merged: string;
+}
+
+/** Writes the canary everywhere Strata keeps text, then returns the ids to check. */
+async function plant(mem: Memory): Promise<Planted> {
+  await mem.remember("The vault PIN is 1234", { at: "2026-02-01" });
+  await mem.record("Deploys run on Fridays after the freeze", { type: "decision", session: "s0" });
+  const e = await mem.record(`The vault door PIN is ${CODE}, said the ${WORD} janitor`, {
+    type: "observation",
+    session: `sess-${WORD}`,
+    actor: `actor-${CODE}`,
+    metadata: { note: `code ${CODE}` },
+  });
+  const a = await mem.remember(`The vault PIN is ${CODE} according to the ${WORD} janitor`, {
+    source: `doc:${WORD}-${CODE}`,
+    sources: [e.id],
+  });
+  const b = await mem.remember(`Janitor (${WORD}) reported vault code ${CODE}`, { sources: [e.id] });
+  expect(b.stored).toBe(true);
+  const merged = await mem.judge([{ a: a.id, b: b.id, verdict: "merge" }]);
+  const loser = merged.items.find((i) => i.action === "merged")?.id;
+  expect(loser).toBeDefined();
+  const distilled = await mem.distil([e.id], [`Vault PIN ${CODE} belongs to the ${WORD} janitor`]);
+  await mem.sweep({ full: true });
+  const wrap = await mem.prepareWrap();
+  expect(wrap.status).toBe("ready");
+  const saved = await mem.saveContinuity(DIGEST(e.id), { token: wrap.token! });
+  expect(saved.saved).toBe(true);
+  return {
+    episode: e.id,
+    derived: [a.id, b.id, ...distilled.items.map((i) => i.id)],
+    merged: loser!,
+  };
+}
+
+/** Every output the engine has, as one text. */
+async function outputs(mem: Memory, p: Planted): Promise<string> {
+  const ids = [p.episode, ...p.derived];
+  const parts: unknown[] = [
+    await mem.export({ format: "json" }),
+    await mem.export({ format: "jsonl" }),
+    await mem.export({ format: "markdown" }),
+    await mem.audit({ limit: 10_000 }),
+    await mem.exportAuditJsonl(),
+    await mem.continuity(),
+    await mem.renderContinuity(),
+    await mem.continuityHistory(),
+    await mem.associations(),
+    await mem.recall(`${WORD} vault PIN ${CODE}`, { k: 20 }),
+    await mem.recall(`${WORD} vault PIN ${CODE}`, { k: 20, associative: true }),
+    await mem.context(`vault PIN ${CODE}`, { recentEvents: 20, tokenBudget: 4000 }),
+    await mem.context("", { recentEvents: 20, tokenBudget: 4000 }),
+    await mem.health(),
+    await mem.stats(),
+    await mem.list({ status: "any", limit: 1000 }),
+    await mem.list({ layer: "episode", status: "any", limit: 1000 }),
+    await mem.pending(),
+    await mem.candidates(),
+    ...(await Promise.all(ids.map((id) => mem.explain(id)))),
+    ...(await Promise.all(p.derived.map((id) => mem.history(id)))),
+  ];
+  return JSON.stringify(parts);
+}
+
+async function forgetAndCheck(mem: Memory, p: Planted): Promise<void> {
+  // The planting worked: the canary is in the outputs before.
+  expect(found(await outputs(mem, p))).toEqual(expect.arrayContaining(["zq7731xv", "flumbergasting"]));
+  const before = (await mem.get(p.episode)) as { content: string };
+  const result = await mem.forget(p.episode);
+  expect(result.forgotten.map((f) => f.id).sort()).toEqual([p.episode, ...p.derived].sort());
+  expect(result.continuity).toMatchObject({ lines: expect.any(Number) });
+  expect(result.continuity!.lines).toBeGreaterThanOrEqual(3);
+
+  expect(found(await outputs(mem, p))).toEqual([]);
+
+  // Nothing comes back: not the item, not the duplicate that had been merged into its belief.
+  for (const id of [p.episode, p.merged, ...p.derived])
+    await expect(mem.restore(id), id).rejects.toMatchObject({ code: "FORGOTTEN" });
+  // The tombstone is keyed: the plain SHA-256 of the text is nowhere; the HMAC under the secret is.
+  const e = (await mem.get(p.episode)) as { contentHash: string; session: unknown; actor: unknown };
+  expect(e).toMatchObject({ session: null, actor: null, metadata: {} });
+  expect(e.contentHash).toBe(hmacSha256(mem.store.contentKey(), before.content));
+  expect(JSON.stringify(await mem.export({ format: "json" }))).not.toContain(sha256(before.content));
+  // Under auditContent, entries about an erased item keep no detail (their hashes stay), except
+  // the redaction's own record, which holds ids and counts only.
+  const erased = new Set(result.forgotten.map((f) => f.id));
+  const about = (await mem.audit({ limit: 10_000 })).filter(
+    (a) => a.subjectId && erased.has(a.subjectId) && a.event !== "continuity.redacted",
+  );
+  expect(about.length).toBeGreaterThan(3);
+  expect(about.filter((a) => a.detail !== null)).toEqual([]);
+  // The forget itself, and the redaction, are in the chain, which still verifies.
+  const events = (await mem.audit({ limit: 10_000 })).map((a) => a.event);
+  expect(events).toEqual(
+    expect.arrayContaining(["episode.forgotten", "belief.forgotten", "continuity.redacted"]),
+  );
+  expect((await mem.verifyAudit()).ok).toBe(true);
+  // What did not hold the canary is untouched.
+  expect((await mem.recall("deploys Fridays", { k: 3 })).length).toBeGreaterThan(0);
+  expect(await mem.continuity()).toContain("Deploys run on Fridays");
+}
+
+/** Every file of the store (the database, its WAL and shared memory, the lock file) that exists. */
+function storeFiles(path: string): string[] {
+  const name = basename(path);
+  return readdirSync(dirname(path))
+    .filter((f) => f.startsWith(name))
+    .map((f) => join(dirname(path), f));
+}
+
+function grepFiles(path: string): Record<string, string[]> {
+  const hits: Record<string, string[]> = {};
+  for (const file of storeFiles(path)) {
+    const h = found(readFileSync(file).toString("latin1"));
+    if (h.length > 0) hits[basename(file)] = h;
+  }
+  return hits;
+}
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe("forget on a SQLite file", () => {
+  it("leaves the canary in no output and in no byte of the store's files, open or closed", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "strata-forget-"));
+    dirs.push(dir);
+    const path = join(dir, "memory.db");
+    // auditContent keeps each change's detail in the chain (reasons may quote values).
+    const mem = await openMemory({ path, clock: clock(), policy: { auditContent: true } });
+    const planted = await plant(mem);
+    // The control: before forget the files hold the canary.
+    expect(Object.keys(grepFiles(path)).length).toBeGreaterThan(0);
+    await forgetAndCheck(mem, planted);
+    // Open: forget merged the full-text index and truncated the WAL.
+    expect(grepFiles(path)).toEqual({});
+    await mem.close();
+    expect(grepFiles(path)).toEqual({});
+    // Reopened (fresh in-process indexes built from the file): still nothing.
+    const again = await openMemory({ path, clock: clock() });
+    try {
+      expect(found(await outputs(again, planted))).toEqual([]);
+    } finally {
+      await again.close();
+    }
+    expect(grepFiles(path)).toEqual({});
+  }, 60_000);
+});
+
+describe("forget on PGlite (PostgreSQL)", () => {
+  it("leaves the canary in no output", async () => {
+    const [{ PGlite }, { vector }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite-pgvector"),
+    ]);
+    const pglite = await PGlite.create({ extensions: { vector } });
+    const store = await PostgresStore.open({ pglite, schema: "forget_test" });
+    const mem = await openMemory({ store, clock: clock(), policy: { auditContent: true } });
+    try {
+      const planted = await plant(mem);
+      await forgetAndCheck(mem, planted);
+      // The tsvector column follows the text: no row matches the canary any more.
+      const rows = await pglite.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM forget_test.episodes WHERE tsv @@ to_tsquery('english', '${WORD}'))
+              + (SELECT count(*) FROM forget_test.beliefs WHERE tsv @@ to_tsquery('english', '${WORD}')) AS n`,
+      );
+      expect(Number(rows.rows[0]!.n)).toBe(0);
+    } finally {
+      await mem.close();
+      await pglite.close();
+    }
+  }, 120_000);
+});
