@@ -533,9 +533,15 @@ export class Memory {
         )
       : [];
     const line = (b: Belief): ContextLine => ({ id: b.id, text: describeBelief(b) });
+    // The digest the last wrap saved is today's state; time travel (`at`) leaves it out.
+    const digest = o.continuity && !at ? await records.digest(this.store, namespace) : null;
     return assemble(
       {
         identity: identity.map((b) => ({ id: b.id, text: b.text })),
+        continuity: (digest?.text ?? "")
+          .split(/\r?\n/)
+          .filter((l) => l.trim() !== "")
+          .map((text) => ({ id: `w${digest!.wrap}`, text })),
         failures: failures.map(line),
         knowledge: knowledge.map(line),
         procedures: procedures.map(line),
@@ -547,6 +553,7 @@ export class Memory {
       this.tokenizer,
       o.tokenBudget,
       namespace,
+      this.policy.contextContinuityShare,
     );
   }
 

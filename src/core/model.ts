@@ -356,6 +356,8 @@ export const ContextOptionsSchema = z
     namespace: NamespaceSchema.optional(),
     at: TimeInputSchema.optional(),
     recentEvents: z.number().int().min(0).max(100).default(5),
+    /** Include the last saved continuity digest (its own section, after identity). Default true. */
+    continuity: z.boolean().default(true),
   })
   .strict();
 export type ContextOptions = z.input<typeof ContextOptionsSchema>;
@@ -539,7 +541,14 @@ export interface ContextItem {
   block: ContextBlock;
   tokens: number;
 }
-export const CONTEXT_BLOCKS = ["identity", "failures", "knowledge", "procedures", "recent"] as const;
+export const CONTEXT_BLOCKS = [
+  "identity",
+  "continuity",
+  "failures",
+  "knowledge",
+  "procedures",
+  "recent",
+] as const;
 export type ContextBlock = (typeof CONTEXT_BLOCKS)[number];
 
 export interface ContextResult {

@@ -55,6 +55,11 @@ export const PolicySchema = z
     continuityMaxChars: z.number().int().min(500).max(200_000).default(8000),
     /** Default size budget of a wrap package, in characters. Default 20000. */
     wrapMaxChars: z.number().int().min(1000).max(1_000_000).default(20_000),
+    /**
+     * Largest share of a `context` budget the saved continuity digest may take (its lines in
+     * order, cut at the first that does not fit). Default 0.4.
+     */
+    contextContinuityShare: z.number().min(0).max(1).default(0.4),
     /** Wraps without new evidence after which a pattern is stale and drops a level. Default 3. */
     staleWraps: z.number().int().min(1).default(3),
     /** Store each change's content in the audit chain, not only its hash. Default false. */

@@ -95,7 +95,9 @@ export const CurateToolInput = strictObject({
 });
 
 export const InspectToolInput = strictObject({
-  what: z.enum(["explain", "pending", "candidates", "stats", "health"]).describe("explain needs id."),
+  what: z
+    .enum(["explain", "pending", "candidates", "stats", "health", "continuity"])
+    .describe("explain needs id."),
   id: Id.optional(),
   limit: described(CandidatesOptionsSchema.shape.limit.unwrap(), "For pending and candidates.").optional(),
 });

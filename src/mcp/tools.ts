@@ -202,7 +202,7 @@ export const TOOLS: readonly ToolSpec[] = [
     name: "inspect",
     title: "Inspect",
     description:
-      "explain an id you doubt (sources, outcomes, history); pending episodes to distil; candidates pairs to judge; stats; health.",
+      "continuity: the last session's digest (read it first); explain an id you doubt; pending episodes to distil; candidates pairs to judge; stats; health.",
     input: S.InspectToolInput,
     output: S.InspectToolOutput,
     annotations: READ,
@@ -220,6 +220,10 @@ export const TOOLS: readonly ToolSpec[] = [
       if (what === "candidates") {
         const pairs = await engine.candidates(defined({ limit }));
         return { text: candidatesText(pairs), result: { pairs } };
+      }
+      if (what === "continuity") {
+        const text = await engine.continuity();
+        return { text, result: { text } };
       }
       if (what === "stats") {
         const r = await engine.stats();

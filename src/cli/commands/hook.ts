@@ -4,7 +4,8 @@
  * every failure here (no store yet, a locked or corrupt file, a bad payload) ends in exit 0 with
  * a one-line note on stderr and nothing, or the block, on stdout.
  *
- *   session-start  prints a token-budgeted context block conditioned on the goal, else the cwd
+ *   session-start  prints a token-budgeted context block conditioned on the goal, else the cwd:
+ *                  identity, then the digest the last wrap saved, then beliefs and recent events
  *   session-end    runs maintain (homeostasis)
  */
 import { existsSync } from "node:fs";
@@ -107,7 +108,11 @@ export async function runHookSessionStart(args: HookArgs): Promise<HookResult> {
     const block = await withMemory(args, async (mem) => {
       const r = await mem.context(goal, { tokenBudget: args.budget ?? 600 });
       if (!r.text.trim()) return "";
-      return `<strata-memory goal="${goal.replace(/"/g, "'")}">\n${r.text}\n</strata-memory>`;
+      // One envelope: the context's own, with the goal as a second attribute (never a nested tag).
+      return r.text.replace(
+        /^<strata-memory ([^>]*)>/,
+        (_m, attrs: string) => `<strata-memory ${attrs} goal="${goal.replace(/"/g, "'")}">`,
+      );
     });
     return { ok: true, event: "session-start", block: block ?? "", goal };
   } catch (error) {

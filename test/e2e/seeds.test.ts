@@ -1,0 +1,81 @@
+/**
+ * What the seed systems promise their users, played end to end through the public API (and the
+ * agent hooks where the seed uses one): a user switching from a seed to Strata keeps each promise.
+ * Each `describe` names the seed and the scenario (issue 19).
+ */
+import { Readable } from "node:stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { runHookSessionEnd, runHookSessionStart } from "../../src/cli/commands/hook.js";
+import type { Memory } from "../../src/core/engine.js";
+import { openMemory } from "../../src/open-memory.js";
+import { DAY, HOUR, type TestClock, tempDbPath, testClock } from "../support/memory.js";
+
+let mem: Memory | undefined;
+afterEach(async () => {
+  await mem?.close();
+  mem = undefined;
+});
+
+const payload = (o: Record<string, unknown>) => Readable.from([JSON.stringify(o)]);
+
+async function open(path: string, clock: TestClock, policy = {}) {
+  mem = await openMemory({ path, clock, policy });
+  return mem;
+}
+
+const digest = (state: string, patterns: string[]) =>
+  `## State\n${state}\n\n## Patterns\n${patterns.join("\n")}\n\n## Decisions\n- Keep the canary at 5%\n\n## Context\n- Billing service, staging first`;
+
+describe("anneal-memory: the continuity digest reaches the next session", () => {
+  it("loads the saved digest in the next session's SessionStart block, in context(), once, after identity", async () => {
+    const path = tempDbPath();
+    const clock = testClock();
+    const m = await open(path, clock);
+    const pin = await m.remember("Never deploy billing on Fridays");
+    await m.pin(pin.id);
+    clock.advance(HOUR);
+    const e1 = (
+      await m.record("The billing deploy failed: the canary caught a 500 spike", { type: "outcome" })
+    ).id;
+    const w = await m.prepareWrap();
+    await m.saveContinuity(
+      digest("- Mid-way through the billing canary rollout", [
+        `- Canary catches bad billing deploys | 1x [evidence: ${e1} "canary caught a 500 spike"]`,
+      ]),
+      { token: w.token! },
+    );
+    await m.close();
+    mem = undefined;
+
+    // The next session: the hook opens the store itself.
+    const start = await runHookSessionStart({
+      dbPath: path,
+      stdin: payload({ session_id: "s2", hook_event_name: "SessionStart", prompt: "ship billing v2" }),
+    });
+    expect(start.ok).toBe(true);
+    const block = start.block;
+    expect(block.match(/<strata-memory/g)).toHaveLength(1); // one envelope, never two nested
+    expect(block).toMatch(/^<strata-memory namespace="default" goal="ship billing v2">/);
+    expect(block).toContain("## Continuity (last session's digest)");
+    expect(block).toContain("Mid-way through the billing canary rollout");
+    expect(block).toContain("Canary catches bad billing deploys | 1x");
+    // Identity stays first; the digest comes right after it, before any belief or event.
+    expect(block.indexOf("## Identity")).toBeLessThan(block.indexOf("## Continuity"));
+    expect(block.indexOf("## Continuity")).toBeLessThan(block.indexOf("## Recent events"));
+
+    const m2 = await open(path, clock);
+    const c = await m2.context("ship billing v2", { tokenBudget: 600 });
+    expect(c.items.filter((i) => i.block === "continuity")).toEqual([
+      expect.objectContaining({ id: "w1", block: "continuity" }),
+    ]);
+    expect(c.text).toContain("### Patterns");
+    // Its own budget: a tight one cuts the digest (in order) and still leaves room for the rest.
+    const tight = await m2.context("ship billing v2", { tokenBudget: 120 });
+    const share = tight.items.find((i) => i.block === "continuity")?.tokens ?? 0;
+    expect(share).toBeLessThanOrEqual(Math.floor(120 * 0.4));
+    expect(tight.tokens).toBeLessThanOrEqual(120);
+    expect(tight.skipped.some((s) => s.block === "continuity" && s.id === "w1")).toBe(true);
+    // Leave it out on request, and in time travel (the digest is today's state).
+    expect((await m2.context("ship billing v2", { continuity: false })).text).not.toContain("Continuity");
+  });
+});
