@@ -16,12 +16,34 @@ export function halfLifeFor(baseDays: number, successes: number): number {
   return baseDays * (1 + successes);
 }
 
-/** Confidence discounted by time since the last confirmation (or since recording). Pinned: no decay. */
-export function effectiveConfidence(belief: Belief, now: string): number {
+/**
+ * The half-life with spaced repetition: the stored one (base × (1 + successes)) lengthened by
+ * every restatement and use, × (1 + weight × (support − 1 + uses)).
+ */
+export function reinforcedHalfLife(
+  belief: Pick<Belief, "halfLifeDays" | "support" | "uses">,
+  weight: number,
+): number {
+  return belief.halfLifeDays * (1 + weight * (Math.max(0, belief.support - 1) + belief.uses));
+}
+
+/** When the forgetting curve last restarted: the last confirmation (outcome or restatement) or use, else recording. */
+export function lastReinforcedAt(belief: Belief): string {
+  const last = [belief.lastConfirmedAt, belief.lastUsedAt].filter((x): x is string => x !== null).sort();
+  return last.at(-1) ?? belief.recordedAt;
+}
+
+/**
+ * Confidence discounted by time since the belief was last reinforced (confirmed, restated or
+ * used), on its reinforced half-life. Pinned: no decay. `reinforcementWeight` defaults to the
+ * policy's default (0.5).
+ *
+ *   effectiveConfidence(belief, now, policy.reinforcementWeight)
+ */
+export function effectiveConfidence(belief: Belief, now: string, reinforcementWeight = 0.5): number {
   if (belief.pinned) return belief.confidence;
-  const since = belief.lastConfirmedAt ?? belief.recordedAt;
-  const days = Math.max(0, (Date.parse(now) - Date.parse(since)) / DAY_MS);
-  return belief.confidence * 0.5 ** (days / belief.halfLifeDays);
+  const days = Math.max(0, (Date.parse(now) - Date.parse(lastReinforcedAt(belief))) / DAY_MS);
+  return belief.confidence * 0.5 ** (days / reinforcedHalfLife(belief, reinforcementWeight));
 }
 
 /** Usage in [0,1]: log-scaled uses, saturating at `saturation`. */

@@ -3,7 +3,8 @@
  * Decay is computed, never written: retirement reads the forgetting curve from the last
  * confirmation, so the recency signal it decays from is never destroyed.
  *
- *   retire  effective confidence < policy.retireFloor
+ *   retire  effective confidence < policy.retireFloor, for kinds whose retention is `decay`
+ *           (facts and procedures `keep` by default: they leave by supersession, TTL or the cap)
  *   evict   over policy.maxActiveBeliefs, lowest retention first
  *   skip    pinned, restored and proven beliefs (confidence ≥ 0.8 with ≥ 5 successes)
  */
@@ -35,9 +36,16 @@ export interface MaintainReport {
   items: MaintainItem[];
 }
 
-/** Sediment's retention, with uses counted from zero: effective confidence × (1 + ln(1 + uses)) × (1 + 0.2 × confirmations). */
-export function retention(b: Belief, now: string): number {
-  return effectiveConfidence(b, now) * (1 + Math.log1p(b.uses)) * (1 + 0.2 * b.successes);
+/**
+ * Sediment's retention, with uses counted from zero and restatements beside confirmations:
+ * effective confidence × (1 + ln(1 + uses)) × (1 + 0.2 × (confirmations + restatements)).
+ */
+export function retention(b: Belief, now: string, reinforcementWeight = 0.5): number {
+  return (
+    effectiveConfidence(b, now, reinforcementWeight) *
+    (1 + Math.log1p(b.uses)) *
+    (1 + 0.2 * (b.successes + Math.max(0, b.support - 1)))
+  );
 }
 
 export function isProven(b: Belief, policy: Policy): boolean {
@@ -57,10 +65,10 @@ export function planMaintain(active: readonly Belief[], now: string, policy: Pol
   const items: MaintainItem[] = [];
   const survivors: { b: Belief; r: number }[] = [];
   for (const b of active) {
-    const eff = effectiveConfidence(b, now);
-    const r = retention(b, now);
+    const eff = effectiveConfidence(b, now, policy.reinforcementWeight);
+    const r = retention(b, now, policy.reinforcementWeight);
     const immune = immunity(b, policy);
-    if (eff < policy.retireFloor) {
+    if (eff < policy.retireFloor && policy.retention[b.kind] === "decay") {
       if (immune)
         items.push({ id: b.id, action: "skipped", reason: immune, effectiveConfidence: eff, retention: r });
       else {
@@ -86,7 +94,7 @@ export function planMaintain(active: readonly Belief[], now: string, policy: Pol
         id: s.b.id,
         action: "evicted",
         reason: "over-cap",
-        effectiveConfidence: effectiveConfidence(s.b, now),
+        effectiveConfidence: effectiveConfidence(s.b, now, policy.reinforcementWeight),
         retention: s.r,
       });
   }

@@ -182,7 +182,12 @@ export const BeliefSchema = z.object({
   support: z.number().int().describe("Times the belief was stated or restated; moves no confidence."),
   uses: z.number().int().describe("Times an outcome or an explicit `used` reported it was applied."),
   halfLifeDays: z.number().describe("Forgetting-curve half-life: 14 × (1 + successes) days by default."),
-  lastConfirmedAt: z.string().nullable(),
+  lastConfirmedAt: z
+    .string()
+    .nullable()
+    .describe(
+      "Last successful outcome or restatement: the forgetting curve restarts from it (or from a use).",
+    ),
   lastUsedAt: z.string().nullable(),
   validFrom: z.string().describe("World time from which it held."),
   validTo: z.string().nullable().describe("World time at which it stopped holding (null: still holds)."),

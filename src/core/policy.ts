@@ -39,7 +39,30 @@ export const PolicySchema = z
     utilityWeight: z.number().min(0).max(1).default(0.5),
     /** Uses at which the usage signal saturates at 1. Default 10. */
     usageSaturation: z.number().int().min(1).default(10),
-    /** Effective confidence below which `maintain` retires a belief. Default 0.05. */
+    /**
+     * How each kind leaves the active set besides supersession, a TTL and the cap (docs/retention.md):
+     * `keep` lives until something supersedes it, the TTL the user chose expires, or the cap evicts
+     * it by retention; `decay` is also retired by `maintain` when its forgetting curve falls below
+     * `retireFloor`. Default: facts and procedures `keep` (statements of how things are and how to
+     * do them), failures and rules `decay` (heuristics from experience must keep earning their place).
+     */
+    retention: z
+      .object({
+        fact: z.enum(["keep", "decay"]).default("keep"),
+        failure: z.enum(["keep", "decay"]).default("decay"),
+        rule: z.enum(["keep", "decay"]).default("decay"),
+        procedure: z.enum(["keep", "decay"]).default("keep"),
+      })
+      .strict()
+      .prefault({}),
+    /**
+     * Spaced repetition: each restatement (support beyond the first) and each use lengthens the
+     * forgetting curve's half-life by this share: halfLife × (1 + w × (support − 1 + uses)). The
+     * curve also restarts at the last confirmation, restatement or use. Default 0.5; 0 counts only
+     * successful outcomes, as Sediment does.
+     */
+    reinforcementWeight: z.number().min(0).max(10).default(0.5),
+    /** Effective confidence below which `maintain` retires a belief (of a `decay` kind). Default 0.05. */
     retireFloor: z.number().min(0).max(1).default(0.05),
     /** Active beliefs per namespace before `maintain` evicts the lowest-retention ones. Default 1000. */
     maxActiveBeliefs: z.number().int().min(1).default(1000),

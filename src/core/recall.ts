@@ -171,7 +171,9 @@ export async function recall(
     const relevance = boosted.get(f.id)! / maxFused;
     const isBelief = "kind" in r;
     const confidence = isBelief ? r.confidence : policy.episodeConfidence;
-    const effective = isBelief ? effectiveConfidence(r, now) : policy.episodeConfidence;
+    const effective = isBelief
+      ? effectiveConfidence(r, now, policy.reinforcementWeight)
+      : policy.episodeConfidence;
     const usage = isBelief ? usageSignal(r.uses, policy.usageSaturation) : 0;
     const util = utility(effective, usage);
     const score = relevance * (1 - policy.utilityWeight + policy.utilityWeight * util);

@@ -97,7 +97,13 @@ export class Writes {
     if (target.layer === "belief") {
       const b = (await tx.getBelief(target.id))!;
       const sources = extraSources ? [...new Set([...b.sources, ...extraSources])] : undefined;
-      await tx.updateBelief(b.id, { support: b.support + 1, ...(sources ? { sources } : {}) });
+      // A restatement confirms the belief is still held (support, never confidence): the
+      // forgetting curve restarts from it (docs/retention.md).
+      await tx.updateBelief(b.id, {
+        support: b.support + 1,
+        lastConfirmedAt: this.now(),
+        ...(sources ? { sources } : {}),
+      });
       await this.audit(tx, namespace, "belief.restated", b.id, {
         support: b.support + 1,
         reason: decision.reason,

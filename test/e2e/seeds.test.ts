@@ -79,3 +79,54 @@ describe("anneal-memory: the continuity digest reaches the next session", () => 
     expect((await m2.context("ship billing v2", { continuity: false })).text).not.toContain("Continuity");
   });
 });
+
+describe("Sediment / issue 19: facts don't die of old age, heuristics must earn their place", () => {
+  it("a year of use: a restated and used fact stays active, a used rule stays, a never-confirmed heuristic decays", async () => {
+    const clock = testClock("2026-01-01T09:00:00.000Z");
+    const m = await open(":memory:", clock);
+    const fact = await m.remember("User preferred language is Python 3.12");
+    const unused = await m.capture({ when: "a test is flaky", prefer: "rerun it once before debugging" });
+    const used = await m.capture({ when: "a migration is slow", prefer: "add the index concurrently" });
+    const lesson = await m.remember("Deploying without a canary caused an outage", { kind: "failure" });
+    const retiredOn: Record<string, number> = {};
+    for (let day = 1; day <= 365; day++) {
+      clock.advance(DAY);
+      if (day === 20 || day === 40)
+        expect((await m.remember("User preferred language is Python 3.12")).verdict).toBe("redundant");
+      if (day % 30 === 0) {
+        // The seeds' loop: recall before acting, then say what was applied.
+        const hits = await m.recall("migration is slow", { kinds: ["rule"] });
+        expect(hits[0]?.id).toBe(used.id);
+        await m.used(used.id);
+      }
+      if (day % 90 === 0) await m.used(fact.id);
+      if (day % 7 === 0)
+        for (const item of (await m.maintain()).items)
+          if (item.action === "retired") retiredOn[item.id] ??= day;
+    }
+    expect(await m.get(fact.id)).toMatchObject({ status: "active", support: 3, confidence: 0.5 });
+    expect(await m.get(used.id)).toMatchObject({ status: "active", uses: 12 });
+    // Unconfirmed heuristics fade on Sediment's curve: 0.5 × 0.5^(days/14) < 0.05 after ~47 days.
+    expect(await m.get(unused.id)).toMatchObject({ status: "retired", statusReason: "decayed" });
+    expect(await m.get(lesson.id)).toMatchObject({ status: "retired", statusReason: "decayed" });
+    expect(retiredOn[unused.id]).toBe(49);
+    const c = await m.context("which Python version does the user prefer", { tokenBudget: 300 });
+    expect(c.text).toContain("User preferred language is Python 3.12");
+  });
+
+  it("a fact leaves by supersession or by the TTL the user chose, never by the curve alone", async () => {
+    const clock = testClock();
+    const m = await open(":memory:", clock, { ttlDays: 90 });
+    const old = await m.remember("The staging database is Postgres 15");
+    const kept = await m.remember("The billing team is on call on weekends");
+    clock.advance(30 * DAY);
+    const next = await m.remember("The staging database is now Postgres 16");
+    expect(next.superseded).toEqual([old.id]);
+    clock.advance(60 * DAY);
+    expect((await m.maintain()).counts.retired).toBe(0);
+    clock.advance(10 * DAY); // day 100: the first fact is past the TTL, its successor (day 30) is not
+    await m.consolidate();
+    expect(await m.get(kept.id)).toMatchObject({ status: "retired", statusReason: "ttl" });
+    expect(await m.get(next.id)).toMatchObject({ status: "active" });
+  });
+});
