@@ -134,5 +134,8 @@ export function registerAgentCommands(
         });
       });
   hookCommand("session-start", "print a context block for the session's goal or working folder");
-  hookCommand("session-end", "run maintain (homeostasis)");
+  hookCommand(
+    "session-end",
+    "consolidate pending episodes (skipped when another sleep runs or over 2000 pending), then maintain",
+  );
 }

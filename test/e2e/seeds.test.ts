@@ -130,3 +130,37 @@ describe("Sediment / issue 19: facts don't die of old age, heuristics must earn 
     expect(await m.get(next.id)).toMatchObject({ status: "active" });
   });
 });
+
+describe("brainmem: sleep happens at session end without the agent asking", () => {
+  it("the SessionEnd hook consolidates pending episodes, and skips (BUSY) while another sleep runs", async () => {
+    const path = tempDbPath();
+    const clock = testClock();
+    const m = await open(path, clock);
+    await m.record("The nightly export job failed: the S3 bucket policy denies PutObject", {
+      type: "outcome",
+      outcome: "failure",
+    });
+    await m.record("The export bucket lives in eu-west-1", { type: "observation" });
+    expect(await m.pending()).toHaveLength(2);
+
+    // While another process sleeps this namespace, the hook does not wait: it skips and exits.
+    let busy: Awaited<ReturnType<typeof runHookSessionEnd>> | undefined;
+    await m.store.withLock("sleep:default", { waitMs: 0, what: "a test consolidation" }, async () => {
+      busy = await runHookSessionEnd({ dbPath: path, stdin: payload({ hook_event_name: "SessionEnd" }) });
+    });
+    expect(busy).toMatchObject({ ok: true, notes: expect.arrayContaining(["consolidate skipped: busy"]) });
+    expect(await m.pending()).toHaveLength(2);
+
+    const end = await runHookSessionEnd({
+      dbPath: path,
+      stdin: payload({ session_id: "s1", hook_event_name: "SessionEnd", reason: "exit" }),
+    });
+    expect(end.ok).toBe(true);
+    expect(end.notes?.[0]).toMatch(/^consolidated: 2 episodes/);
+    expect(await m.pending()).toEqual([]);
+    const lessons = await m.list({ kind: "failure" });
+    expect(lessons.map((b) => (b.layer === "belief" ? b.text : b.content))).toEqual([
+      expect.stringContaining("bucket policy denies PutObject"),
+    ]);
+  });
+});

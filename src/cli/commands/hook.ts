@@ -6,12 +6,15 @@
  *
  *   session-start  prints a token-budgeted context block conditioned on the goal, else the cwd:
  *                  identity, then the digest the last wrap saved, then beliefs and recent events
- *   session-end    runs maintain (homeostasis)
+ *   session-end    sleeps as brainmem's does: consolidates when episodes are pending (never
+ *                  waiting for the namespace's sleep lock: BUSY means one is running, skip; a
+ *                  backlog over `maxPending` is left to `strata sleep`), then runs maintain
  */
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import type { Readable } from "node:stream";
 import type { Memory } from "../../core/engine.js";
+import { StrataError } from "../../core/errors.js";
 import { isPostgresUrl } from "../../store/open-store.js";
 
 export interface HookPayload {
@@ -33,7 +36,15 @@ export interface HookArgs {
   stdin?: Readable;
   /** How long to wait for the payload, ms. Default 3000. */
   timeoutMs?: number;
+  /**
+   * session-end: the most pending episodes it consolidates; a larger backlog is left to
+   * `strata sleep` so the hook stays short. Default 2000.
+   */
+  maxPending?: number;
 }
+
+/** Default of `HookArgs.maxPending`. */
+export const HOOK_MAX_PENDING = 2000;
 
 export interface HookResult {
   ok: boolean;
@@ -43,6 +54,8 @@ export interface HookResult {
   goal: string;
   /** What went wrong, when something did (the hook still exits 0). */
   problem?: string;
+  /** session-end: what it did, one note per step (`consolidated: …`, `consolidate skipped: busy`, `maintained: …`). */
+  notes?: string[];
 }
 
 /** Reads all of stdin as JSON; an empty, TTY or unparsable stdin is an empty payload. */
@@ -75,7 +88,11 @@ export function goalOf(payload: HookPayload): string {
   return "";
 }
 
-async function withMemory<T>(args: HookArgs, fn: (mem: Memory) => Promise<T>): Promise<T | null> {
+async function withMemory<T>(
+  args: HookArgs,
+  fn: (mem: Memory) => Promise<T>,
+  lockWaitMs?: number,
+): Promise<T | null> {
   // A hook never creates a store: no store yet means nothing to inject.
   const onServer = isPostgresUrl(args.dbPath);
   if (!onServer && !existsSync(args.dbPath)) return null;
@@ -84,6 +101,7 @@ async function withMemory<T>(args: HookArgs, fn: (mem: Memory) => Promise<T>): P
     ...(onServer ? { url: args.dbPath } : { path: args.dbPath }),
     actor: "hook",
     ...(args.namespace ? { namespace: args.namespace } : {}),
+    ...(lockWaitMs !== undefined ? { lockWaitMs } : {}),
   });
   try {
     return await fn(mem);
@@ -124,8 +142,32 @@ export async function runHookSessionStart(args: HookArgs): Promise<HookResult> {
 export async function runHookSessionEnd(args: HookArgs): Promise<HookResult> {
   try {
     await readPayload(args.stdin, args.timeoutMs).catch(() => ({}));
-    await withMemory(args, (mem) => mem.maintain());
-    return { ok: true, event: "session-end", block: "", goal: "" };
+    const maxPending = args.maxPending ?? HOOK_MAX_PENDING;
+    const notes =
+      (await withMemory(
+        args,
+        async (mem) => {
+          const out: string[] = [];
+          const any = (await mem.pending({ limit: 1 })).length > 0;
+          const over = any && (await mem.pending({ limit: 1, offset: maxPending })).length > 0;
+          if (over) out.push(`consolidate skipped: over ${maxPending} pending episodes, run strata sleep`);
+          else if (any) {
+            try {
+              const r = await mem.consolidate();
+              out.push(`consolidated: ${r.work.episodes} episodes, ${r.items.length} items`);
+            } catch (error) {
+              // Another sleep of this namespace is running and will do the work.
+              if (!(error instanceof StrataError && error.code === "BUSY")) throw error;
+              out.push("consolidate skipped: busy");
+            }
+          }
+          const m = await mem.maintain();
+          out.push(`maintained: ${m.counts.retired} retired, ${m.counts.evicted} evicted`);
+          return out;
+        },
+        0,
+      )) ?? [];
+    return { ok: true, event: "session-end", block: "", goal: "", notes };
   } catch (error) {
     return failed("session-end", error);
   }
