@@ -164,3 +164,42 @@ describe("brainmem: sleep happens at session end without the agent asking", () =
     ]);
   });
 });
+
+describe("brainmem: an outcome conflict is a mixed lesson, not one 'Avoid'", () => {
+  it("the same action recorded as a failure then a success distils into one belief that says mixed results", async () => {
+    const clock = testClock();
+    const m = await open(":memory:", clock);
+    const action = "Ran the billing migration with a 5 second lock timeout";
+    const failed = await m.record(action, { type: "outcome", outcome: "failure" });
+    clock.advance(HOUR);
+    const worked = await m.record(action, { type: "outcome", outcome: "success" });
+    expect(worked.verdict).toBe("outcome-conflict");
+    await m.consolidate();
+
+    const active = await m.list();
+    expect(active).toHaveLength(1);
+    const mixed = active[0]!;
+    if (mixed.layer !== "belief") throw new Error("a belief expected");
+    expect(mixed.text).toBe(`Mixed results: ${action} (1 success, 1 failure)`);
+    expect(mixed.kind).toBe("fact"); // never "Avoid: …"
+    // Both sources kept, and kept apart.
+    expect(mixed.sources.sort()).toEqual([failed.id, worked.id].sort());
+    expect(mixed.metadata.mixed).toMatchObject({ successes: [worked.id], failures: [failed.id] });
+    expect(await m.list({ kind: "failure" })).toEqual([]);
+    const c = await m.context("run the billing migration", { tokenBudget: 400 });
+    expect(c.text).toContain("Mixed results: Ran the billing migration");
+    expect(c.text).not.toMatch(/Avoid: Ran the billing migration/);
+
+    // A later failure, after the lesson was distilled, updates the tally.
+    clock.advance(HOUR);
+    await m.record(action, { type: "outcome", outcome: "failure" });
+    await m.consolidate();
+    const after = await m.list();
+    expect(after.map((b) => (b.layer === "belief" ? b.text : ""))).toEqual([
+      `Mixed results: ${action} (1 success, 2 failures)`,
+    ]);
+    // The one-sided lesson and the first tally are history, each closed by its successor.
+    const history = await m.history(after[0]!.id);
+    expect(history.chain.length).toBeGreaterThanOrEqual(2);
+  });
+});
