@@ -536,6 +536,11 @@ export interface RecallHit {
   at: string;
   validTo: string | null;
   sources: string[];
+  /** A rule's trigger (WHEN) and action (PREFER); null for other beliefs; absent on episodes. */
+  when?: string | null;
+  prefer?: string | null;
+  /** Where a belief stops holding: the boundary exceptions consolidation gave it. Absent on episodes. */
+  exceptions?: string[];
   why: RecallWhy;
   /** Set on an item reached by an associative hop: the hit it is linked to. */
   via?: { id: string; strength: number };

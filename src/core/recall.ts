@@ -197,6 +197,8 @@ export async function recall(
       at: isBelief ? r.validFrom : r.at,
       validTo: r.validTo,
       sources: isBelief ? r.sources : [],
+      // A rule is never shown without where it stops holding (Sediment's recall-before-acting).
+      ...(isBelief ? { when: r.when, prefer: r.prefer, exceptions: r.exceptions } : {}),
       why: {
         textRank: f.textRank,
         vectorRank: f.vectorRank,

@@ -36,7 +36,7 @@ const time = (what: string) => z.string().describe(`${what}, ISO 8601`);
 const strictObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
 
 /** The core's id schema, described in fewer tokens (it is in almost every tool). */
-const Id = IdSchema.describe("Item id (b… or e…).");
+const Id = IdSchema.describe("Item id: b12, e7.");
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
@@ -45,7 +45,7 @@ const Id = IdSchema.describe("Item id (b… or e…).");
 const record = RecordOptionsSchema.shape;
 export const RecordToolInput = strictObject({
   content: described(RecordInputSchema.shape.content, "What happened: one event."),
-  type: record.type,
+  type: record.type.describe("Event kind."),
   outcome: OutcomeSchema.optional(),
   session: described(record.session, "Session id."),
   at: time("Event time (default now)").optional(),
@@ -54,8 +54,8 @@ export const RecordToolInput = strictObject({
 const remember = RememberOptionsSchema.shape;
 export const RememberToolInput = strictObject({
   statement: described(RememberInputSchema.shape.statement, "The proposition."),
-  kind: described(remember.kind, "fact (default), failure (a lesson) or procedure."),
-  source: remember.source.describe("Who said it: user, doc:…, tool:…"),
+  kind: described(remember.kind, "failure: a lesson."),
+  source: remember.source.describe("Who said it: user, doc, tool."),
   sources: remember.sources.describe("Episode ids it rests on."),
   steps: remember.steps.describe("For a procedure."),
 });
@@ -64,29 +64,29 @@ const capture = CaptureInputSchema.shape;
 export const CaptureToolInput = strictObject({
   when: described(capture.when, "The situation (trigger)."),
   prefer: described(capture.prefer, "What to do in it."),
-  feedback: capture.feedback,
+  feedback: capture.feedback.describe("Observed outcome."),
   sources: described(capture.sources, "Episode ids it rests on."),
 });
 
 const recall = RecallOptionsSchema.shape;
 export const RecallToolInput = strictObject({
   query: described(RecallInputSchema.shape.query, "What to recall."),
-  k: recall.k,
-  kinds: recall.kinds,
+  k: recall.k.describe("How many."),
+  kinds: recall.kinds.describe("Only these kinds."),
   at: time("World time: what held then").optional(),
 });
 
 const context = ContextOptionsSchema.shape;
 export const ContextToolInput = strictObject({
   goal: described(ContextInputSchema.shape.goal, "The task at hand; ranks what goes in.").optional(),
-  tokenBudget: described(context.tokenBudget, "Token budget (default 600)."),
+  tokenBudget: described(context.tokenBudget, "Token budget."),
 });
 
 export const IdToolInput = strictObject({ id: Id });
 
 export const OutcomeToolInput = strictObject({
   id: Id,
-  success: z.boolean().describe("Did acting on it work?"),
+  success: z.boolean().optional().describe("Did it work? Omit if you only applied it (used)."),
 });
 
 export const CurateToolInput = strictObject({
@@ -103,9 +103,7 @@ export const InspectToolInput = strictObject({
 });
 
 export const SleepToolInput = strictObject({
-  action: z
-    .enum(["maintain", "consolidate", "sweep"])
-    .describe("maintain: cheap decay; consolidate: full sleep."),
+  action: z.enum(["maintain", "consolidate", "sweep"]).describe("The pass to run."),
   full: SweepOptionsSchema.shape.full.describe("Re-examine all beliefs."),
 });
 
@@ -128,7 +126,7 @@ export const SettleToolInput = strictObject({
   judgments: z
     .array(
       JudgmentSchema.extend({
-        a: judgment.a.describe("Older id of the pair."),
+        a: judgment.a.describe("Older id."),
         b: judgment.b.describe("Newer id."),
         verdict: judgment.verdict.describe("supersede: b replaces a; distinct: both stand."),
       }),
@@ -138,7 +136,7 @@ export const SettleToolInput = strictObject({
     .describe("Your verdicts on candidate pairs."),
   episodeIds: described(distil.episodeIds, "Pending episodes you distil.").optional(),
   propositions: described(distil.propositions, "Durable statements they support.").optional(),
-  valence: OutcomeSchema.optional().describe("failure: lessons from what went wrong."),
+  valence: OutcomeSchema.optional().describe("failure: lessons."),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -162,6 +160,7 @@ export const RecallToolOutput = z.object({
         id: z.string(),
         kind: z.string(),
         text: z.string(),
+        exceptions: z.array(z.string()).optional().describe("Where it stops holding."),
         score: z.number(),
         why: z.string(),
       }),
@@ -172,13 +171,14 @@ export const RecallToolOutput = z.object({
 export const ContextToolOutput = z.object({
   text: z.string(),
   tokens: z.number(),
-  skipped: ids("Relevant ids that did not fit."),
+  skipped: ids("Ids that did not fit."),
 });
 
 export const OutcomeToolOutput = z.object({
   id: z.string(),
   confidenceBefore: z.number(),
   confidenceAfter: z.number(),
+  uses: z.number(),
 });
 
 export const CurateToolOutput = z.object({ id: z.string(), status: z.string(), pinned: z.boolean() });

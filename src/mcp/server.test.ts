@@ -64,17 +64,20 @@ describe("tool manifest", () => {
         expect((schema as { description?: string }).description, `${t.name}.${field}`).toBeTruthy();
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
-    expect(byName.forget).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(byName.forget).toMatchObject({ destructiveHint: true });
+    expect(byName.forget?.readOnlyHint ?? false).toBe(false);
     expect(byName.recall).toMatchObject({ readOnlyHint: true });
-    expect(byName.record).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    // readOnlyHint defaults to false in MCP, so write tools leave it out.
+    expect(byName.record).toMatchObject({ destructiveHint: false });
+    expect(byName.record?.readOnlyHint ?? false).toBe(false);
   });
 
   it("fits the always-loaded tools/list in a small token budget (printed)", async () => {
     const { tools } = await client.listTools();
     const tokens = countTokens(JSON.stringify(tools));
     process.stdout.write(`MCP tools/list: ${tools.length} tools, ${tokens} tokens (o200k_base)\n`);
-    // 12 tools over the whole loop; the issue aims under 2,000 (not met: see docs/mcp.md).
-    expect(tokens).toBeLessThan(2_400);
+    // 12 tools over the whole loop, within Sediment's ~2,000 (docs/mcp.md).
+    expect(tokens).toBeLessThanOrEqual(2_000);
   });
 
   it("the committed manifest matches the tools, and hashes what tools/list sends", async () => {

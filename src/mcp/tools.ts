@@ -36,8 +36,9 @@ const tool = <I extends z.ZodType, O extends z.ZodType>(spec: ToolSpec<I, O>): T
   spec as unknown as ToolSpec;
 
 const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
-// idempotentHint defaults to false; destructiveHint defaults to true and so is always stated.
-const WRITE: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, openWorldHint: false };
+// readOnlyHint and idempotentHint default to false, so a write tool leaves them out;
+// destructiveHint defaults to true and openWorldHint to true, so they are always stated.
+const WRITE: ToolAnnotations = { destructiveHint: false, openWorldHint: false };
 const IDEMPOTENT: ToolAnnotations = { ...WRITE, idempotentHint: true };
 
 /** Drops undefined fields so the engine's strict option schemas see only what was sent. */
@@ -129,6 +130,7 @@ export const TOOLS: readonly ToolSpec[] = [
         id: h.id,
         kind: h.kind,
         text: h.text,
+        ...(h.exceptions?.length ? { exceptions: h.exceptions } : {}),
         score: h.score,
         at: h.at,
         why: h.why.summary,
@@ -136,7 +138,12 @@ export const TOOLS: readonly ToolSpec[] = [
     }),
     text: (r) =>
       r.hits.length
-        ? r.hits.map((h) => `${h.id} [${h.kind}] ${h.text} (score ${h.score.toFixed(2)})`).join("\n")
+        ? r.hits
+            .map(
+              (h) =>
+                `${h.id} [${h.kind}] ${h.text}${h.exceptions ? ` (exceptions: ${h.exceptions.join("; ")})` : ""} (score ${h.score.toFixed(2)})`,
+            )
+            .join("\n")
         : "Nothing recalled.",
   }),
   tool({
@@ -157,7 +164,7 @@ export const TOOLS: readonly ToolSpec[] = [
     name: "record",
     title: "Record",
     description:
-      "When something happens worth remembering (decision, outcome, surprise, question). Duplicates are absorbed.",
+      "When something worth remembering happens: decision, outcome, surprise, question. Duplicates are absorbed.",
     input: S.RecordToolInput,
     output: S.GateToolOutput,
     annotations: WRITE,
@@ -188,21 +195,34 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: "outcome",
     title: "Outcome",
-    description: "After acting on a recalled belief: did it work? The only thing that moves confidence.",
+    description:
+      "After acting on a recalled belief: did it work (or only used)? Only outcomes move confidence.",
     input: S.OutcomeToolInput,
     output: S.OutcomeToolOutput,
     annotations: WRITE,
     run: async ({ engine }, { id, success }) => {
+      if (success === undefined) {
+        const b = await engine.used(id);
+        return { id: b.id, confidenceBefore: b.confidence, confidenceAfter: b.confidence, uses: b.uses };
+      }
       const r = await engine.outcome(id, success);
-      return { id: r.belief.id, confidenceBefore: r.confidenceBefore, confidenceAfter: r.confidenceAfter };
+      return {
+        id: r.belief.id,
+        confidenceBefore: r.confidenceBefore,
+        confidenceAfter: r.confidenceAfter,
+        uses: r.belief.uses,
+      };
     },
-    text: (r) => `${r.id} confidence ${r.confidenceBefore.toFixed(2)} → ${r.confidenceAfter.toFixed(2)}`,
+    text: (r) =>
+      r.confidenceBefore === r.confidenceAfter
+        ? `${r.id} used (${r.uses} uses); confidence ${r.confidenceAfter.toFixed(2)}`
+        : `${r.id} confidence ${r.confidenceBefore.toFixed(2)} → ${r.confidenceAfter.toFixed(2)}`,
   }),
   tool({
     name: "inspect",
     title: "Inspect",
     description:
-      "continuity: the last session's digest (read it first); explain an id you doubt; pending episodes to distil; candidates pairs to judge; stats; health.",
+      "continuity: last session's digest; explain an id you doubt; pending episodes to distil; candidates to judge; stats; health.",
     input: S.InspectToolInput,
     output: S.InspectToolOutput,
     annotations: READ,
@@ -256,8 +276,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: "forget",
     title: "Forget",
-    description:
-      "Only when the user asks to erase something: its content is destroyed (hash and audit kept).",
+    description: "Only when the user asks to erase something: content destroyed, hash and audit kept.",
     input: S.IdToolInput,
     output: S.ForgetToolOutput,
     annotations: { ...IDEMPOTENT, destructiveHint: true },
@@ -271,7 +290,7 @@ export const TOOLS: readonly ToolSpec[] = [
     name: "sleep",
     title: "Sleep",
     description:
-      "maintain at session end (decay); consolidate now and then: distil, merge, resolve, supersede; sweep: supersession only.",
+      "consolidate at pauses: distil, merge, resolve, supersede; maintain: cheap decay; sweep: supersession only.",
     input: S.SleepToolInput,
     output: S.SleepToolOutput,
     annotations: IDEMPOTENT,
@@ -295,7 +314,7 @@ export const TOOLS: readonly ToolSpec[] = [
     name: "settle",
     title: "Settle",
     description:
-      "Answer inspect: distil pending episodes into propositions (cite episodeIds), or send judgments on candidate pairs.",
+      "Answer inspect: distil pending episodes into propositions citing episodeIds, or judge candidate pairs.",
     input: S.SettleToolInput,
     output: S.SleepToolOutput,
     annotations: WRITE,

@@ -4,9 +4,15 @@
  * Each `describe` names the seed and the scenario (issue 19).
  */
 import { Readable } from "node:stream";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { runHookSessionEnd, runHookSessionStart } from "../../src/cli/commands/hook.js";
+import { renderRecall } from "../../src/cli/commands/reads.js";
+import { createStyle } from "../../src/cli/style.js";
 import type { Memory } from "../../src/core/engine.js";
+import { createMcpServer } from "../../src/mcp/server.js";
 import { openMemory } from "../../src/open-memory.js";
 import { DAY, HOUR, type TestClock, tempDbPath, testClock } from "../support/memory.js";
 
@@ -201,5 +207,63 @@ describe("brainmem: an outcome conflict is a mixed lesson, not one 'Avoid'", () 
     // The one-sided lesson and the first tally are history, each closed by its successor.
     const history = await m.history(after[0]!.id);
     expect(history.chain.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+/** A real MCP SDK client connected to a server over `m`. */
+async function mcpClient(m: Memory): Promise<Client> {
+  const server = createMcpServer(m);
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "seeds-test", version: "1" });
+  await client.connect(clientSide);
+  return client;
+}
+
+const toolText = (r: unknown) =>
+  (r as CallToolResult).content.map((c) => ("text" in c ? c.text : "")).join("\n");
+
+describe("Sediment: recall before acting shows a rule's exceptions", () => {
+  it("a recalled rule carries when, prefer and its boundary exception, in the library, the CLI and MCP", async () => {
+    const m = await open(":memory:", testClock());
+    const strong = await m.capture({
+      when: "the target model is Anthropic",
+      prefer: "use XML delimiters",
+      feedback: "positive",
+    });
+    await m.capture({ when: "target model is Anthropic", prefer: "avoid XML delimiters" });
+    await m.consolidate();
+
+    const [hit] = await m.recall("prompting an Anthropic model", { kinds: ["rule"] });
+    expect(hit).toMatchObject({
+      id: strong.id,
+      when: "the target model is Anthropic",
+      prefer: "use XML delimiters",
+      exceptions: [expect.stringContaining('exception toward "avoid XML delimiters"')],
+    });
+
+    const printed = renderRecall([hit!], createStyle(false));
+    expect(printed).toMatch(/exceptions: .*avoid XML delimiters/);
+
+    const client = await mcpClient(m);
+    try {
+      const r = await client.callTool({
+        name: "recall",
+        arguments: { query: "prompting an Anthropic model" },
+      });
+      expect(toolText(r)).toMatch(/WHEN the target model is Anthropic .*exceptions: .*avoid XML delimiters/);
+      const structured = (
+        r as unknown as { structuredContent: { hits: { id: string; exceptions?: string[] }[] } }
+      ).structuredContent;
+      expect(structured.hits.find((h) => h.id === strong.id)?.exceptions).toHaveLength(1);
+
+      // The digest is a tool result too (anneal), not only a resource the client may never read.
+      const w = await m.prepareWrap();
+      expect(w.status).toBe("empty");
+      const c = await client.callTool({ name: "inspect", arguments: { what: "continuity" } });
+      expect(toolText(c)).toContain("## Patterns");
+    } finally {
+      await client.close();
+    }
   });
 });
