@@ -267,3 +267,38 @@ describe("Sediment: recall before acting shows a rule's exceptions", () => {
     }
   });
 });
+
+describe("small promises (issue 19, point 12)", () => {
+  it("Sieve: the library passes a namespace per call, validated by the engine, and nothing crosses", async () => {
+    const m = await open(":memory:", testClock());
+    await m.remember("Alice prefers dark mode", { namespace: "user:alice" });
+    await m.record("Bob switched the editor to light mode", { namespace: "user:bob" });
+    await m.consolidate({ namespace: "user:bob" });
+    expect((await m.recall("dark mode", { namespace: "user:alice" })).map((h) => h.text)).toEqual([
+      "Alice prefers dark mode",
+    ]);
+    expect((await m.recall("dark mode", { namespace: "user:bob" })).map((h) => h.namespace)).toEqual(
+      expect.not.arrayContaining(["user:alice"]),
+    );
+    expect(await m.list()).toEqual([]); // the engine's default namespace holds nothing
+    expect((await m.context("editor theme", { namespace: "user:alice" })).text).not.toContain("Bob");
+    await expect(m.remember("x", { namespace: "no spaces allowed" })).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+    });
+  });
+
+  it("context spends its budget once: a distilled episode is not listed again under Recent events", async () => {
+    const clock = testClock();
+    const m = await open(":memory:", clock);
+    const e = await m.record("The payments API rate limit is 100 requests per minute");
+    clock.advance(HOUR);
+    const other = await m.record("Started the quarterly load test", { type: "context" });
+    await m.consolidate();
+    const c = await m.context("payments API rate limit", { tokenBudget: 600 });
+    const belief = c.items.find((i) => i.block === "knowledge");
+    expect(belief).toBeDefined();
+    expect(c.items.map((i) => i.id)).not.toContain(e.id);
+    expect(c.text).toContain(`[${other.id}]`); // an event no belief says is still recent news
+    expect(c.text.match(/rate limit is 100 requests per minute/g)).toHaveLength(1);
+  });
+});
