@@ -58,7 +58,9 @@ export function citeLine(id: string, text: string): string {
  */
 export function digestLine(text: string): string {
   const heading = /^\s*(#{1,6})\s+(.*)$/.exec(text);
-  return heading ? `#${heading[1]} ${oneLine(heading[2]!)}` : oneLine(text);
+  if (heading) return `#${heading[1]} ${oneLine(heading[2]!)}`;
+  // The continuity markers [decided(…)] and [blocked(…)] keep their brackets; nothing else does.
+  return oneLine(text).replace(/\((decided|blocked)\(([^()]*)\)\)/gi, "[$1($2)]");
 }
 
 export function assemble(

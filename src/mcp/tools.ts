@@ -361,6 +361,7 @@ export const TOOLS: readonly ToolSpec[] = [
           (p) => `${p.level}x ${p.outcome}: ${p.text}${p.markers.length ? ` (${p.markers.join("; ")})` : ""}`,
         ),
         ...r.dropped.map((d) => `dropped ${d.level}x: ${d.text}`),
+        ...Object.entries(r.state).flatMap(([kind, list]) => list.map((t) => `${kind}: ${t}`)),
       ];
       return { status: "saved", token, package: null, text: r.text, notes };
     },

@@ -302,3 +302,59 @@ describe("small promises (issue 19, point 12)", () => {
     expect(c.text.match(/rate limit is 100 requests per minute/g)).toHaveLength(1);
   });
 });
+
+describe("anneal-memory: continuity markers carry state across sessions", () => {
+  it("the wrap package teaches the markers, the save keeps them and reports the state, the next session reads them", async () => {
+    const clock = testClock();
+    const m = await open(":memory:", clock);
+    const e1 = (await m.record("Upload retries with backoff fixed the flaky S3 uploads", { type: "outcome" }))
+      .id;
+    const w = await m.prepareWrap();
+    for (const marker of [
+      '"? question"',
+      '"thought: hunch"',
+      '"✓ done"',
+      '"cause -> effect"',
+      "[decided(what)]",
+      "[blocked(on what)]",
+    ])
+      expect(w.package).toContain(marker);
+    const text = [
+      "## State",
+      "- ? Should uploads shard by tenant",
+      "- thought: the retries may hide a connection leak",
+      "- ✓ Moved the upload queue to Redis",
+      "- [blocked(waiting for the VPN grant)] load test of the new queue",
+      "",
+      "## Patterns",
+      `- Backoff fixes flaky S3 uploads | 1x [evidence: ${e1} "retries with backoff fixed the flaky uploads"]`,
+      "",
+      "## Decisions",
+      "- [decided(keep retries at 3)] more retries only hide outages",
+      "",
+      "## Context",
+      "- flaky DNS -> upload timeouts",
+    ].join("\n");
+    const r = await m.saveContinuity(text, { token: w.token! });
+    expect(r.state).toEqual({
+      question: ["Should uploads shard by tenant"],
+      thought: ["the retries may hide a connection leak"],
+      done: ["Moved the upload queue to Redis"],
+      "leads-to": ["flaky DNS -> upload timeouts"],
+      decided: ["keep retries at 3"],
+      blocked: ["waiting for the VPN grant"],
+    });
+    for (const line of [
+      "? Should uploads shard",
+      "thought: the retries",
+      "✓ Moved",
+      "[decided(keep retries at 3)]",
+      "-> upload timeouts",
+    ])
+      expect(r.text).toContain(line);
+    const c = await m.context("uploads", { tokenBudget: 800 });
+    expect(c.text).toContain("[blocked(waiting for the VPN grant)]");
+    expect(c.text).toContain("[decided(keep retries at 3)]");
+    expect(c.text).toContain("- ? Should uploads shard by tenant");
+  });
+});

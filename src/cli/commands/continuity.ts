@@ -121,6 +121,9 @@ export function renderSaveReport(r: SaveReport, style: Style): string {
   if (r.stale.length > 0) out.push("", style.warn("Stale patterns:"), ...r.stale.map((s) => `  - ${s}`));
   if (r.overCited.length > 0)
     out.push("", style.warn(`Over-cited (counted once): ${r.overCited.map(style.id).join(", ")}`));
+  const state = Object.entries(r.state ?? {}).filter(([, list]) => list.length > 0);
+  if (state.length > 0)
+    out.push("", "State carried:", ...state.map(([kind, list]) => `  ${kind}: ${list.join(" · ")}`));
   const a = r.associations;
   out.push(
     "",

@@ -8,7 +8,7 @@
  *                  identity, then the digest the last wrap saved, then beliefs and recent events
  *   session-end    sleeps as brainmem's does: consolidates when episodes are pending (never
  *                  waiting for the namespace's sleep lock: BUSY means one is running, skip; a
- *                  backlog over `maxPending` is left to `strata sleep`), then runs maintain
+ *                  backlog over `maxPending` is left to `strata consolidate`), then runs maintain
  */
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
@@ -38,7 +38,7 @@ export interface HookArgs {
   timeoutMs?: number;
   /**
    * session-end: the most pending episodes it consolidates; a larger backlog is left to
-   * `strata sleep` so the hook stays short. Default 2000.
+   * `strata consolidate` so the hook stays short. Default 2000.
    */
   maxPending?: number;
 }
@@ -150,7 +150,7 @@ export async function runHookSessionEnd(args: HookArgs): Promise<HookResult> {
           const out: string[] = [];
           const any = (await mem.pending({ limit: 1 })).length > 0;
           const over = any && (await mem.pending({ limit: 1, offset: maxPending })).length > 0;
-          if (over) out.push(`consolidate skipped: over ${maxPending} pending episodes, run strata sleep`);
+          if (over) out.push(`consolidate skipped: over ${maxPending} pending episodes, run strata consolidate`);
           else if (any) {
             try {
               const r = await mem.consolidate();

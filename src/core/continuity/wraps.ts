@@ -11,7 +11,7 @@ import type { Store, StoreReader } from "../ports.js";
 import { compareIds } from "../recall.js";
 import { sha256 } from "../sha256.js";
 import type { Writes } from "../writes.js";
-import { parseDigest, SECTIONS } from "./format.js";
+import { type ContinuityMarkerKind, digestState, parseDigest, SECTIONS } from "./format.js";
 import { type ImmuneResult, runImmuneSystem } from "./immune.js";
 import { buildPackage, renderFromBeliefs } from "./package.js";
 import { type Association, records, type Wrap } from "./records.js";
@@ -34,6 +34,8 @@ export type SaveReport = ImmuneResult["report"] & {
   version: number;
   /** The digest as stored: levels enforced, evidence re-rendered, markers visible. */
   text: string;
+  /** What the saved digest's continuity markers say: open questions, decisions, blockers, … */
+  state: Record<ContinuityMarkerKind, string[]>;
 };
 
 const seqOf = (id: string) => Number(id.slice(1));
@@ -215,7 +217,14 @@ export async function saveContinuity(
       dropped: result.report.dropped.length,
       affect: o.affect,
     });
-    return { saved: true, wrap: wrap.number, version, text: result.text, ...result.report };
+    return {
+      saved: true,
+      wrap: wrap.number,
+      version,
+      text: result.text,
+      ...result.report,
+      state: digestState(parseDigest(result.text)),
+    };
   });
 }
 
