@@ -11,6 +11,26 @@ export function laplaceConfidence(successes: number, failures: number): number {
   return (successes + 1) / (successes + failures + 2);
 }
 
+/**
+ * Confidence after an outcome (the counts already include it). `laplace`: the smoothed rate.
+ * `halve`: a failure halves the confidence (Sediment's contradict); a success brings it back to at
+ * least the Laplace rate.
+ *
+ *   nextConfidence(0.5, 0, 1, false, "halve")   // 0.25
+ *   nextConfidence(0.5, 0, 1, false, "laplace") // 0.33
+ */
+export function nextConfidence(
+  before: number,
+  successes: number,
+  failures: number,
+  success: boolean,
+  mode: "laplace" | "halve",
+): number {
+  const rate = laplaceConfidence(successes, failures);
+  if (mode === "laplace") return rate;
+  return success ? Math.max(before, rate) : before / 2;
+}
+
 /** Half-life grows with each confirmation: base × (1 + successes). */
 export function halfLifeFor(baseDays: number, successes: number): number {
   return baseDays * (1 + successes);

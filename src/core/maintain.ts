@@ -5,7 +5,8 @@
  *
  *   retire  effective confidence < policy.retireFloor, for kinds whose retention is `decay`
  *           (facts and procedures `keep` by default: they leave by supersession, TTL or the cap)
- *   evict   over policy.maxActiveBeliefs, lowest retention first
+ *   evict   rules over policy.maxActiveRules, then everything over policy.maxActiveBeliefs,
+ *           lowest retention first
  *   skip    pinned, restored and proven beliefs (confidence ≥ 0.8 with ≥ 5 successes)
  */
 import { effectiveConfidence } from "./forgetting.js";
@@ -19,7 +20,7 @@ export type MaintainAction = (typeof MAINTAIN_ACTIONS)[number];
 export interface MaintainItem {
   id: string;
   action: MaintainAction;
-  /** Reason code: `decayed`, `over-cap`, `skipped: pinned`, `skipped: restored`, `skipped: proven`. */
+  /** Reason code: `decayed`, `over-cap`, `over-rule-cap`, `skipped: pinned`, `skipped: restored`, `skipped: proven`. */
   reason: string;
   /** Effective confidence and retention at the time of the pass, for beliefs. */
   effectiveConfidence?: number;
@@ -84,19 +85,28 @@ export function planMaintain(active: readonly Belief[], now: string, policy: Pol
     }
     survivors.push({ b, r });
   }
-  const over = survivors.length - policy.maxActiveBeliefs;
-  if (over > 0) {
-    const evictable = survivors
-      .filter((s) => immunity(s.b, policy) === null)
+  const evicted = new Set<string>();
+  const evict = (pool: { b: Belief; r: number }[], over: number, reason: string) => {
+    if (over <= 0) return;
+    const evictable = pool
+      .filter((s) => !evicted.has(s.b.id) && immunity(s.b, policy) === null)
       .sort((x, y) => x.r - y.r || compareIds(x.b.id, y.b.id));
-    for (const s of evictable.slice(0, over))
+    for (const s of evictable.slice(0, over)) {
+      evicted.add(s.b.id);
       items.push({
         id: s.b.id,
         action: "evicted",
-        reason: "over-cap",
+        reason,
         effectiveConfidence: effectiveConfidence(s.b, now, policy.reinforcementWeight),
         retention: s.r,
       });
+    }
+  };
+  // Rules first, against their own cap (brainmem's keep), then everything against the overall one.
+  if (policy.maxActiveRules !== null) {
+    const rules = survivors.filter((s) => s.b.kind === "rule");
+    evict(rules, rules.length - policy.maxActiveRules, "over-rule-cap");
   }
+  evict(survivors, survivors.length - evicted.size - policy.maxActiveBeliefs, "over-cap");
   return items;
 }

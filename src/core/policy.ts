@@ -64,8 +64,25 @@ export const PolicySchema = z
     reinforcementWeight: z.number().min(0).max(10).default(0.5),
     /** Effective confidence below which `maintain` retires a belief (of a `decay` kind). Default 0.05. */
     retireFloor: z.number().min(0).max(1).default(0.05),
-    /** Active beliefs per namespace before `maintain` evicts the lowest-retention ones. Default 1000. */
+    /**
+     * Active beliefs per namespace before `maintain` evicts the lowest-retention ones. Default
+     * 1000: unlike Sediment's 200-heuristic ledger it holds facts and procedures too; rules have
+     * their own cap below (docs/retention.md).
+     */
     maxActiveBeliefs: z.number().int().min(1).default(1000),
+    /**
+     * Active rules (outcome-scored WHEN → PREFER heuristics) per namespace before `maintain`
+     * evicts the lowest-retention ones, as brainmem's prune_guidelines(keep) and Sediment's ledger
+     * cap do; pinned, restored and proven rules are kept. null: only the overall cap. Default 200.
+     */
+    maxActiveRules: z.number().int().min(1).nullable().default(200),
+    /**
+     * What a failure does to confidence: `laplace` recomputes the smoothed rate (0.50 → 0.33),
+     * `halve` halves it as Sediment's contradict does (0.50 → 0.25; a success then brings it back
+     * to at least the Laplace rate). Default `laplace`: one bad run of a well-proven belief costs
+     * in proportion to its record (9/9 then a failure: 0.91 → 0.83, not 0.45).
+     */
+    failureUpdate: z.enum(["laplace", "halve"]).default("laplace"),
     /** A rule or fact with at least this confidence … Default 0.8. */
     provenConfidence: z.number().min(0).max(1).default(0.8),
     /** … and at least this many successes is proven: never retired or evicted. Default 5. */

@@ -5,7 +5,7 @@
  */
 import { nextEntry } from "./audit.js";
 import { notFound, StrataError } from "./errors.js";
-import { halfLifeFor, laplaceConfidence } from "./forgetting.js";
+import { halfLifeFor, laplaceConfidence, nextConfidence } from "./forgetting.js";
 import type { Belief, BeliefKind, ForgetResult, GateResult, Layer, OutcomeResult } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { Clock, Embedder, Judge, StoreWriter } from "./ports.js";
@@ -232,7 +232,7 @@ export class Writes {
     const now = this.now();
     const successes = b.successes + (success ? 1 : 0);
     const failures = b.failures + (success ? 0 : 1);
-    const confidence = laplaceConfidence(successes, failures);
+    const confidence = nextConfidence(b.confidence, successes, failures, success, this.policy.failureUpdate);
     const halfLifeDays = halfLifeFor(this.policy.halfLifeDays, successes);
     await tx.updateBelief(b.id, {
       successes,

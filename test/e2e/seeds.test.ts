@@ -358,3 +358,48 @@ describe("anneal-memory: continuity markers carry state across sessions", () => 
     expect(c.text).toContain("- ? Should uploads shard by tenant");
   });
 });
+
+describe("outcome and cap semantics are policy (issue 19, point 9)", () => {
+  it("a failure is Laplace by default (0.50 → 0.33) and halves under failureUpdate: halve (0.50 → 0.25)", async () => {
+    const m = await open(":memory:", testClock());
+    const b = await m.remember("The cache warms in under a minute");
+    expect((await m.outcome(b.id, false)).confidenceAfter).toBeCloseTo(1 / 3, 10);
+    await m.close();
+    const h = await open(":memory:", testClock(), { failureUpdate: "halve" });
+    const c = await h.remember("The cache warms in under a minute");
+    expect((await h.outcome(c.id, false)).confidenceAfter).toBe(0.25);
+    expect((await h.outcome(c.id, false)).confidenceAfter).toBe(0.125);
+    // A success brings it back to at least the evidence's Laplace rate: (1 + 1) / (3 + 2).
+    expect((await h.outcome(c.id, true)).confidenceAfter).toBeCloseTo(0.4, 10);
+  });
+
+  it("outcome-scored rules have their own cap (brainmem's keep), proven rules kept; MCP says used without an outcome", async () => {
+    const m = await open(":memory:", testClock(), { maxActiveRules: 2 });
+    const rules = [];
+    for (const [when, prefer] of [
+      ["a deploy fails", "roll back first"],
+      ["a test is flaky", "quarantine it"],
+      ["a query is slow", "check the plan"],
+      ["a disk fills up", "rotate the logs"],
+    ])
+      rules.push((await m.capture({ when: when!, prefer: prefer! })).id);
+    const fact = await m.remember("The API runs on port 8080");
+    for (let i = 0; i < 5; i++) await m.outcome(rules[3]!, true); // proven: ≥ 0.8 with ≥ 5 successes
+    await m.outcome(rules[1]!, true);
+    const client = await mcpClient(m);
+    try {
+      const used = await client.callTool({ name: "outcome", arguments: { id: rules[2]! } });
+      expect(toolText(used)).toMatch(/used \(1 uses\); confidence 0\.50/);
+    } finally {
+      await client.close();
+    }
+    const report = await m.maintain();
+    const evicted = report.items.filter((i) => i.action === "evicted");
+    expect(evicted.map((i) => [i.id, i.reason])).toEqual([
+      [rules[0], "over-rule-cap"],
+      [rules[2], "over-rule-cap"],
+    ]);
+    expect(await m.get(fact.id)).toMatchObject({ status: "active" });
+    expect((await m.list({ kind: "rule" })).map((b) => b.id)).toEqual([rules[1], rules[3]]);
+  });
+});
