@@ -1,11 +1,13 @@
 /**
- * The agent-facing commands: `serve` (MCP), `install claude-code` and `hook session-start|end`.
+ * The agent-facing commands: `serve` (MCP), `install claude-code`, `instructions` and
+ * `hook session-start|end`.
  * Registered from createProgram with one call, so they live apart from the engine-verb commands.
  */
 import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
+import { AGENT_INSTRUCTIONS, CLI_AGENT_INSTRUCTIONS } from "../mcp/agent-instructions.js";
 import { toInteger } from "./args.js";
 import { type HookResult, renderHook, runHookSessionEnd, runHookSessionStart } from "./commands/hook.js";
 import { type InstallResult, renderInstall, runInstall } from "./commands/install.js";
@@ -101,6 +103,27 @@ export function registerAgentCommands(
         render: renderInstall,
       });
     });
+
+  program
+    .command("instructions")
+    .description("print the agent instructions for AGENTS.md / CLAUDE.md: the MCP tools' loop, or --cli")
+    .option("--cli", "the same loop with strata commands, for an agent with a shell and no MCP client")
+    .addHelpText(
+      "after",
+      examples("strata instructions >> AGENTS.md", "strata instructions --cli >> AGENTS.md"),
+    )
+    .action((o: { cli?: boolean }) =>
+      invoke<{ format: "mcp" | "cli"; text: string }>({
+        command: "instructions",
+        run: {
+          standalone: async () =>
+            o.cli
+              ? { format: "cli", text: CLI_AGENT_INSTRUCTIONS }
+              : { format: "mcp", text: AGENT_INSTRUCTIONS },
+        },
+        render: (r) => r.text.trimEnd(),
+      }),
+    );
 
   const hook = program
     .command("hook")

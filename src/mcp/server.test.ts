@@ -11,7 +11,7 @@ import { countTokens } from "gpt-tokenizer";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testMemory } from "../../test/support/memory.js";
 import type { Memory } from "../core/engine.js";
-import { AGENT_INSTRUCTIONS } from "./agent-instructions.js";
+import { AGENT_INSTRUCTIONS, CLI_AGENT_INSTRUCTIONS } from "./agent-instructions.js";
 import { hashToolDefinition, hashTools, TOOL_SETS } from "./manifest.js";
 import { type CreateMcpServerOptions, createMcpServer, toolSpecs } from "./server.js";
 
@@ -308,6 +308,7 @@ describe("resources and prompts", () => {
       expect(body).toContain(step);
     const doc = readFileSync(join(import.meta.dirname, "../../docs/agent-instructions.md"), "utf8");
     expect(doc).toContain(AGENT_INSTRUCTIONS.trim());
+    expect(doc).toContain(CLI_AGENT_INSTRUCTIONS.trim()); // strata instructions --cli
   });
 });
 

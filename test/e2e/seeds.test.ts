@@ -403,3 +403,36 @@ describe("outcome and cap semantics are policy (issue 19, point 9)", () => {
     expect((await m.list({ kind: "rule" })).map((b) => b.id)).toEqual([rules[1], rules[3]]);
   });
 });
+
+describe("anneal-memory: a CLI version of the agent instructions", () => {
+  it("strata instructions prints the MCP loop, --cli the same loop with strata commands", async () => {
+    const { createProgram } = await import("../../src/cli/program.js");
+    const { AGENT_INSTRUCTIONS, CLI_AGENT_INSTRUCTIONS } = await import(
+      "../../src/mcp/agent-instructions.js"
+    );
+    const printed = async (argv: string[]) => {
+      let out = "";
+      const program = createProgram("0.0.0", { writeOut: () => {}, writeErr: () => {} }, (inv) => {
+        if (!("standalone" in inv.run)) throw new Error("instructions needs no store");
+        void inv.run.standalone({} as never).then((r) => {
+          out = inv.render(r, createStyle(false));
+        });
+      });
+      await program.parseAsync(argv, { from: "user" });
+      await new Promise((r) => setTimeout(r, 0));
+      return out;
+    };
+    expect(await printed(["instructions"])).toBe(AGENT_INSTRUCTIONS.trimEnd());
+    const cli = await printed(["instructions", "--cli"]);
+    expect(cli).toBe(CLI_AGENT_INSTRUCTIONS.trimEnd());
+    for (const command of [
+      "strata context",
+      "strata recall",
+      "strata outcome",
+      "strata used",
+      "strata prepare-wrap",
+      "strata save-continuity",
+    ])
+      expect(cli).toContain(command);
+  });
+});
