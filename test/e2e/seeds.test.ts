@@ -436,3 +436,22 @@ describe("anneal-memory: a CLI version of the agent instructions", () => {
       expect(cli).toContain(command);
   });
 });
+
+describe("Sediment / brainmem: an abstraction generalises honestly without a model", () => {
+  it("three rules with one action become a parent that states the shared condition and the differing values", async () => {
+    const m = await open(":memory:", testClock());
+    for (const env of ["staging", "production", "the canary"])
+      await m.capture({ when: `the deploy targets ${env}`, prefer: "run the smoke tests first" });
+    const report = await m.consolidate();
+    const parent = await m.get(report.items.find((i) => i.action === "abstracted")!.id);
+    if (parent.layer !== "belief") throw new Error("a belief expected");
+    expect(parent.text).toBe(
+      "WHEN the deploy targets staging, production or the canary → PREFER run the smoke tests first",
+    );
+    expect(parent.metadata).toMatchObject({
+      shared: "the deploy targets …",
+      values: ["staging", "production", "the canary"],
+    });
+    expect(parent.text).not.toMatch(/any of/);
+  });
+});
