@@ -455,3 +455,42 @@ describe("Sediment / brainmem: an abstraction generalises honestly without a mod
     expect(parent.text).not.toMatch(/any of/);
   });
 });
+
+describe("anneal-memory: the digest mirrored to a file a person can edit", () => {
+  it("strata continuity --out writes it; an edit comes back through a wrap, validated; a broken edit is refused", async () => {
+    const { readFileSync, writeFileSync } = await import("node:fs");
+    const { runContinuity, runSaveContinuity } = await import("../../src/cli/commands/continuity.js");
+    const clock = testClock();
+    const m = await open(":memory:", clock);
+    const e1 = (
+      await m.record("The nightly backup to S3 failed with a permissions error", { type: "outcome" })
+    ).id;
+    const w1 = await m.prepareWrap();
+    await m.saveContinuity(
+      digest("- Fixing the backup job", [
+        `- Backups fail on S3 permissions | 1x [evidence: ${e1} "backup to S3 failed with a permissions error"]`,
+      ]),
+      { token: w1.token! },
+    );
+    const file = tempDbPath("continuity.md");
+    const view = await runContinuity(m, file);
+    expect(view).toMatchObject({ source: "saved", version: 1, file });
+    expect(readFileSync(file, "utf8")).toBe(`${view.text}\n`);
+
+    // A person edits the copy: a decision, with anneal's marker.
+    const edited = readFileSync(file, "utf8").replace(
+      "## Decisions\n",
+      "## Decisions\n- [decided(rotate the backup IAM key monthly)]\n",
+    );
+    writeFileSync(file, edited);
+    clock.advance(HOUR);
+    await m.record("Rotated the backup IAM key", { type: "decision" });
+    const broken = await m.prepareWrap();
+    await expect(
+      runSaveContinuity(m, { text: edited.replace("## Context", "## Misc"), token: broken.token! }),
+    ).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    const saved = await runSaveContinuity(m, { text: readFileSync(file, "utf8"), token: broken.token! });
+    expect(saved.state.decided).toEqual(["rotate the backup IAM key monthly"]);
+    expect((await m.context("backup job")).text).toContain("[decided(rotate the backup IAM key monthly)]");
+  });
+});
