@@ -150,7 +150,8 @@ export async function runHookSessionEnd(args: HookArgs): Promise<HookResult> {
           const out: string[] = [];
           const any = (await mem.pending({ limit: 1 })).length > 0;
           const over = any && (await mem.pending({ limit: 1, offset: maxPending })).length > 0;
-          if (over) out.push(`consolidate skipped: over ${maxPending} pending episodes, run strata consolidate`);
+          if (over)
+            out.push(`consolidate skipped: over ${maxPending} pending episodes, run strata consolidate`);
           else if (any) {
             try {
               const r = await mem.consolidate();
