@@ -223,6 +223,25 @@ async function mcpClient(m: Memory): Promise<Client> {
 const toolText = (r: unknown) =>
   (r as CallToolResult).content.map((c) => ("text" in c ? c.text : "")).join("\n");
 
+describe("brainmem: a stated lesson contradicted by a success", () => {
+  it("a failure lesson remembered directly, then a success recorded, distils into mixed results counting the lesson", async () => {
+    const m = await open(":memory:", testClock());
+    const lesson = await m.remember("Deploying with the canary off on Fridays", { kind: "failure" });
+    const worked = await m.record("Deploying with the canary off on Fridays", {
+      type: "outcome",
+      outcome: "success",
+    });
+    await m.consolidate();
+    const [mixed] = await m.list();
+    expect(mixed).toMatchObject({
+      kind: "fact",
+      text: "Mixed results: Deploying with the canary off on Fridays (1 success, 1 failure)",
+      metadata: { mixed: { successes: [worked.id], failures: [lesson.id] } },
+    });
+    expect(await m.get(lesson.id)).toMatchObject({ status: "archived", statusReason: "mixed-results" });
+  });
+});
+
 describe("Sediment: recall before acting shows a rule's exceptions", () => {
   it("a recalled rule carries when, prefer and its boundary exception, in the library, the CLI and MCP", async () => {
     const m = await open(":memory:", testClock());

@@ -36,12 +36,20 @@ const normalise = (t: string) =>
     .replace(/[.!\s]+$/, "")
     .replace(/\s+/g, " ");
 
+/** One side's evidence: an episode, or a failure lesson stated without one. */
+type Evidence = Pick<Episode, "id" | "content">;
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The belief's wording: one action with its tally, or each side's distinct wording when they differ. */
-export function mixedText(successes: readonly Episode[], failures: readonly Episode[]): string {
+export function mixedText(
+  successes: readonly Pick<Episode, "content">[],
+  failures: readonly Pick<Episode, "content">[],
+): string {
   const tally = `${plural(successes.length, "success", "successes")}, ${plural(failures.length, "failure", "failures")}`;
-  const wordings = (list: readonly Episode[]) => [...new Set(list.map((e) => analyseEcho(e.content).core))];
+  const wordings = (list: readonly Pick<Episode, "content">[]) => [
+    ...new Set(list.map((e) => analyseEcho(e.content).core)),
+  ];
   const worked = wordings(successes);
   const failed = wordings(failures);
   const all = new Set([...worked, ...failed].map(normalise));
@@ -89,8 +97,10 @@ export async function storeMixed(
   const fresh = new Set(p.sources);
   const result = (e: Episode): Outcome | null =>
     e.outcome ?? (fresh.has(e.id) ? p.valence : old.kind === "failure" ? "failure" : null);
-  const successes = episodes.filter((e) => result(e) === "success");
-  const failures = episodes.filter((e) => result(e) === "failure");
+  const successes: Evidence[] = episodes.filter((e) => result(e) === "success");
+  const failures: Evidence[] = episodes.filter((e) => result(e) === "failure");
+  // A failure lesson stated directly (remember, no episodes) is one failure of its own.
+  if (old.kind === "failure" && failures.length === 0) failures.push({ id: old.id, content: old.text });
   if (successes.length === 0 || failures.length === 0) return null;
 
   const text = mixedText(successes, failures);
@@ -107,7 +117,7 @@ export async function storeMixed(
       mixed: {
         successes: successes.map((e) => e.id),
         failures: failures.map((e) => e.id),
-        wordings: [...new Set(episodes.map((e) => normalise(e.content)))],
+        wordings: [...new Set([...successes, ...failures].map((e) => normalise(e.content)))],
       },
     },
     now,
