@@ -1,11 +1,13 @@
 /**
- * The agent-facing commands: `serve` (MCP), `install claude-code` and `hook session-start|end`.
+ * The agent-facing commands: `serve` (MCP), `install claude-code`, `instructions` and
+ * `hook session-start|end`.
  * Registered from createProgram with one call, so they live apart from the engine-verb commands.
  */
 import { realpathSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
+import { AGENT_INSTRUCTIONS, CLI_AGENT_INSTRUCTIONS } from "../mcp/agent-instructions.js";
 import { toInteger } from "./args.js";
 import { renderCompletion, SHELLS, type Shell } from "./commands/completion.js";
 import { type HookResult, renderHook, runHookSessionEnd, runHookSessionStart } from "./commands/hook.js";
@@ -225,18 +227,22 @@ export function registerAgentCommands(
 
   program
     .command("instructions")
-    .description("print the agent instructions (the memory loop) for CLAUDE.md, AGENTS.md or GEMINI.md")
-    .addHelpText("after", examples("strata instructions >> AGENTS.md"))
-    .action(() =>
-      invoke<{ text: string }>({
+    .description("print the agent instructions for AGENTS.md / CLAUDE.md: the MCP tools' loop, or --cli")
+    .option("--cli", "the same loop with strata commands, for an agent with a shell and no MCP client")
+    .addHelpText(
+      "after",
+      examples("strata instructions >> AGENTS.md", "strata instructions --cli >> AGENTS.md"),
+    )
+    .action((o: { cli?: boolean }) =>
+      invoke<{ format: "mcp" | "cli"; text: string }>({
         command: "instructions",
         run: {
-          // Loaded on demand: the tool table pulls in the MCP schemas, which no other command needs.
-          standalone: async () => ({
-            text: (await import("../mcp/agent-instructions.js")).AGENT_INSTRUCTIONS,
-          }),
+          standalone: async () =>
+            o.cli
+              ? { format: "cli", text: CLI_AGENT_INSTRUCTIONS }
+              : { format: "mcp", text: AGENT_INSTRUCTIONS },
         },
-        render: (r) => r.text,
+        render: (r) => r.text.trimEnd(),
       }),
     );
 
@@ -272,5 +278,8 @@ export function registerAgentCommands(
         });
       });
   hookCommand("session-start", "print a context block for the session's goal or working folder");
-  hookCommand("session-end", "run maintain (homeostasis)");
+  hookCommand(
+    "session-end",
+    "consolidate pending episodes (skipped when another sleep runs or over 2000 pending), then maintain",
+  );
 }

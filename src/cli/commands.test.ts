@@ -320,7 +320,11 @@ describe("lifecycle commands", () => {
 
 describe("maintain", () => {
   it("retires a belief that decayed, skips a pinned one, and reports each with a reason", async () => {
-    await runRemember(mem, { statement: "The staging database is Postgres 16" });
+    // A lesson decays when nothing reinforces it; a fact would be kept (docs/retention.md).
+    await runRemember(mem, {
+      statement: "Deploying billing without a canary caused an outage",
+      kind: "failure",
+    });
     await runRemember(mem, { statement: "I am the release assistant for the billing team" });
     await runPin(mem, { id: "b2" });
     advanceDays(365);

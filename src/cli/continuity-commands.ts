@@ -116,14 +116,22 @@ export function registerContinuityCommands(program: Command, on: (inv: Invocatio
   program
     .command("continuity")
     .description("the always-loaded continuity digest: the last saved one, or one rendered from beliefs")
+    .option(
+      "--out <file>",
+      "also write it to FILE, a markdown copy a person can read and edit (edits come back through save-continuity)",
+    )
     .addHelpText(
       "after",
-      examples("strata continuity", "strata -n agent-7 continuity --json", "strata --quiet continuity"),
+      examples(
+        "strata continuity",
+        "strata -n agent-7 continuity --json",
+        "strata continuity --out ~/.strata/continuity.md",
+      ),
     )
-    .action(() =>
+    .action((o: { out?: string }) =>
       invoke({
         command: "continuity",
-        run: { engine: (mem) => runContinuity(mem) },
+        run: { engine: (mem, env) => runContinuity(mem, o.out ? env.resolvePath(o.out) : undefined) },
         render: renderContinuity,
       }),
     );

@@ -1,5 +1,6 @@
 /**
- * Context assembly: the prompt block an agent reads. Identity first, then what went wrong,
+ * Context assembly: the prompt block an agent reads. Identity first, then the last session's
+ * continuity digest (anneal's "load it first"; capped to a share of the budget), then what went wrong,
  * what is known, how to do things, and recent events, each block fitted to the token budget
  * in that priority (an item that does not fit is skipped, not the rest of the block), every
  * line citing its id, and each block ordered in a serial-position V: the strongest items at
@@ -16,6 +17,8 @@ export interface ContextLine {
 
 export interface ContextBlocks {
   identity: ContextLine[];
+  /** The saved continuity digest's lines, in document order (all with the digest's id, `w<wrap>`). */
+  continuity?: ContextLine[];
   failures: ContextLine[];
   knowledge: ContextLine[];
   procedures: ContextLine[];
@@ -24,13 +27,14 @@ export interface ContextBlocks {
 
 export const BLOCK_TITLES: Record<ContextBlock, string> = {
   identity: "## Identity",
+  continuity: "## Continuity (last session's digest)",
   failures: "## What has gone wrong before",
   knowledge: "## What I know",
   procedures: "## How to do it",
   recent: "## Recent events",
 };
 
-const ORDER: ContextBlock[] = ["identity", "failures", "knowledge", "procedures", "recent"];
+const ORDER: ContextBlock[] = ["identity", "continuity", "failures", "knowledge", "procedures", "recent"];
 
 /** [r0, r1, r2, r3, r4] → [r0, r2, r4, r3, r1]: best first and last, weakest in the middle. */
 export function serialPositionV<T>(ranked: readonly T[]): T[] {
@@ -48,11 +52,24 @@ export function citeLine(id: string, text: string): string {
   return `- [${id}] ${oneLine(text)}`;
 }
 
+/**
+ * One digest line as written, flattened like a cited line (it can never close the envelope or
+ * forge a citation); its headings drop one level so they nest under the block's title.
+ */
+export function digestLine(text: string): string {
+  const heading = /^\s*(#{1,6})\s+(.*)$/.exec(text);
+  if (heading) return `#${heading[1]} ${oneLine(heading[2]!)}`;
+  // The continuity markers [decided(…)] and [blocked(…)] keep their brackets; nothing else does.
+  return oneLine(text).replace(/\((decided|blocked)\(([^()]*)\)\)/gi, "[$1($2)]");
+}
+
 export function assemble(
   blocks: ContextBlocks,
   tokenizer: Tokenizer,
   tokenBudget: number,
   namespace: string,
+  /** Largest share of the budget the continuity digest may take. Default 0.4. */
+  continuityShare = 0.4,
 ): ContextResult {
   const open = `<strata-memory namespace="${namespace}">`;
   const close = "</strata-memory>";
@@ -60,6 +77,7 @@ export function assemble(
   let used = overhead;
   const chosen: Record<ContextBlock, { line: ContextLine; rendered: string; tokens: number }[]> = {
     identity: [],
+    continuity: [],
     failures: [],
     knowledge: [],
     procedures: [],
@@ -69,15 +87,22 @@ export function assemble(
   for (const block of ORDER) {
     const titleTokens = tokenizer.count(`${BLOCK_TITLES[block]}\n`);
     let titlePaid = false;
-    for (const line of blocks[block]) {
-      const rendered = citeLine(line.id, line.text);
+    // The digest is a document: its lines stay in order and it is cut, not skipped through.
+    const document = block === "continuity";
+    const cap = document ? Math.floor(tokenBudget * continuityShare) : tokenBudget;
+    let blockUsed = 0;
+    let cut = false;
+    for (const line of blocks[block] ?? []) {
+      const rendered = document ? digestLine(line.text) : citeLine(line.id, line.text);
       const tokens = tokenizer.count(`${rendered}\n`);
       const cost = tokens + (titlePaid ? 0 : titleTokens);
-      if (used + cost > tokenBudget) {
+      if (cut || used + cost > tokenBudget || blockUsed + cost > cap) {
+        if (document) cut = true;
         skipped.push({ id: line.id, block, tokens });
         continue;
       }
       used += cost;
+      blockUsed += cost;
       titlePaid = true;
       chosen[block].push({ line, rendered, tokens });
     }
@@ -88,7 +113,8 @@ export function assemble(
     for (const block of ORDER) {
       if (chosen[block].length === 0) continue;
       parts.push(BLOCK_TITLES[block]);
-      for (const c of serialPositionV(chosen[block])) parts.push(c.rendered);
+      const lines = block === "continuity" ? chosen[block] : serialPositionV(chosen[block]);
+      for (const c of lines) parts.push(c.rendered);
     }
     parts.push(close);
     return parts.join("\n");
@@ -105,9 +131,27 @@ export function assemble(
     text = render();
     tokens = tokenizer.count(text);
   }
-  const items: ContextItem[] = ORDER.flatMap((block) =>
-    chosen[block].map((c) => ({ id: c.line.id, block, tokens: c.tokens })),
-  );
+  const items: ContextItem[] = [];
+  for (const block of ORDER)
+    for (const c of chosen[block]) {
+      // The digest's lines share its id: one item for the part that fitted.
+      const last = items.at(-1);
+      if (last && last.block === block && last.id === c.line.id) last.tokens += c.tokens;
+      else items.push({ id: c.line.id, block, tokens: c.tokens });
+    }
+  const dropped = new Map<string, ContextResult["skipped"][number]>();
+  for (const s of skipped.filter((x) => x.block === "continuity")) {
+    const d = dropped.get(s.id);
+    if (d) d.tokens += s.tokens;
+    else dropped.set(s.id, { ...s });
+  }
+  if (dropped.size > 0)
+    skipped.splice(
+      0,
+      skipped.length,
+      ...skipped.filter((x) => x.block !== "continuity"),
+      ...dropped.values(),
+    );
   if (items.length === 0) {
     text = "";
     tokens = 0;

@@ -586,16 +586,28 @@ export class Memory {
     const failures = ranked.filter((b) => b.kind === "failure").slice(0, caps.failure);
     const knowledge = ranked.filter((b) => b.kind === "fact" || b.kind === "rule").slice(0, caps.knowledge);
     const procedures = ranked.filter((b) => b.kind === "procedure").slice(0, caps.procedure);
+    // An event already said by a belief in this block is not spent twice under "Recent events".
+    const said = new Set([...identity, ...failures, ...knowledge, ...procedures].flatMap((b) => b.sources));
     const recent = o.recentEvents
-      ? await this.store.listEpisodes(
-          { namespaces: [namespace], statuses: ["active"], at, includeSuperseded: true },
-          { limit: o.recentEvents, offset: 0, order: "at-desc" },
+      ? (
+          await this.store.listEpisodes(
+            { namespaces: [namespace], statuses: ["active"], at, includeSuperseded: true },
+            { limit: o.recentEvents + Math.min(said.size, 500), offset: 0, order: "at-desc" },
+          )
         )
+          .filter((e) => !said.has(e.id))
+          .slice(0, o.recentEvents)
       : [];
     const line = (b: Belief): ContextLine => ({ id: b.id, text: describeBelief(b) });
+    // The digest the last wrap saved is today's state; time travel (`at`) leaves it out.
+    const digest = o.continuity && !at ? await records.digest(this.store, namespace) : null;
     return assemble(
       {
         identity: identity.map((b) => ({ id: b.id, text: b.text })),
+        continuity: (digest?.text ?? "")
+          .split(/\r?\n/)
+          .filter((l) => l.trim() !== "")
+          .map((text) => ({ id: `w${digest!.wrap}`, text })),
         failures: failures.map(line),
         knowledge: knowledge.map(line),
         procedures: procedures.map(line),
@@ -607,6 +619,7 @@ export class Memory {
       this.tokenizer,
       o.tokenBudget,
       namespace,
+      this.policy.contextContinuityShare,
     );
   }
 

@@ -11,17 +11,59 @@ export function laplaceConfidence(successes: number, failures: number): number {
   return (successes + 1) / (successes + failures + 2);
 }
 
+/**
+ * Confidence after an outcome (the counts already include it). `laplace`: the smoothed rate.
+ * `halve`: a failure halves the confidence (Sediment's contradict); a success brings it back to at
+ * least the Laplace rate.
+ *
+ *   nextConfidence(0.5, 0, 1, false, "halve")   // 0.25
+ *   nextConfidence(0.5, 0, 1, false, "laplace") // 0.33
+ */
+export function nextConfidence(
+  before: number,
+  successes: number,
+  failures: number,
+  success: boolean,
+  mode: "laplace" | "halve",
+): number {
+  const rate = laplaceConfidence(successes, failures);
+  if (mode === "laplace") return rate;
+  return success ? Math.max(before, rate) : before / 2;
+}
+
 /** Half-life grows with each confirmation: base × (1 + successes). */
 export function halfLifeFor(baseDays: number, successes: number): number {
   return baseDays * (1 + successes);
 }
 
-/** Confidence discounted by time since the last confirmation (or since recording). Pinned: no decay. */
-export function effectiveConfidence(belief: Belief, now: string): number {
+/**
+ * The half-life with spaced repetition: the stored one (base × (1 + successes)) lengthened by
+ * every restatement and use, × (1 + weight × (support − 1 + uses)).
+ */
+export function reinforcedHalfLife(
+  belief: Pick<Belief, "halfLifeDays" | "support" | "uses">,
+  weight: number,
+): number {
+  return belief.halfLifeDays * (1 + weight * (Math.max(0, belief.support - 1) + belief.uses));
+}
+
+/** When the forgetting curve last restarted: the last confirmation (outcome or restatement) or use, else recording. */
+export function lastReinforcedAt(belief: Belief): string {
+  const last = [belief.lastConfirmedAt, belief.lastUsedAt].filter((x): x is string => x !== null).sort();
+  return last.at(-1) ?? belief.recordedAt;
+}
+
+/**
+ * Confidence discounted by time since the belief was last reinforced (confirmed, restated or
+ * used), on its reinforced half-life. Pinned: no decay. `reinforcementWeight` defaults to the
+ * policy's default (0.5).
+ *
+ *   effectiveConfidence(belief, now, policy.reinforcementWeight)
+ */
+export function effectiveConfidence(belief: Belief, now: string, reinforcementWeight = 0.5): number {
   if (belief.pinned) return belief.confidence;
-  const since = belief.lastConfirmedAt ?? belief.recordedAt;
-  const days = Math.max(0, (Date.parse(now) - Date.parse(since)) / DAY_MS);
-  return belief.confidence * 0.5 ** (days / belief.halfLifeDays);
+  const days = Math.max(0, (Date.parse(now) - Date.parse(lastReinforcedAt(belief))) / DAY_MS);
+  return belief.confidence * 0.5 ** (days / reinforcedHalfLife(belief, reinforcementWeight));
 }
 
 /** Usage in [0,1]: log-scaled uses, saturating at `saturation`. */

@@ -9,7 +9,8 @@ afterEach(async () => {
 
 describe("maintain (homeostasis)", () => {
   it("retires a belief whose effective confidence decayed below the floor, and keeps its recency signal", async () => {
-    const t = await testMemory();
+    // Facts are kept by default (docs/retention.md); a namespace can choose to let them decay.
+    const t = await testMemory({ policy: { retention: { fact: "decay" } } });
     mem = t.mem;
     const old = await mem.remember("The legacy VPN endpoint is vpn1.example.com");
     const confirmed = await mem.remember("The build cache lives in S3");
@@ -32,7 +33,7 @@ describe("maintain (homeostasis)", () => {
   });
 
   it("pinned, restored and proven beliefs are immune, and the report says why", async () => {
-    const t = await testMemory();
+    const t = await testMemory({ policy: { retention: { fact: "decay" } } });
     mem = t.mem;
     const pinned = await mem.remember("Never force-push to main");
     await mem.pin(pinned.id);
@@ -42,7 +43,8 @@ describe("maintain (homeostasis)", () => {
     t.clock.advance(80 * DAY);
     await mem.maintain();
     await mem.restore(restored.id);
-    t.clock.advance(400 * DAY);
+    // Six successes (and six uses) stretch the rule's curve to years: 98 × (1 + 0.5 × 6) days.
+    t.clock.advance(2000 * DAY);
     const report = await mem.maintain();
     const reasons = Object.fromEntries(report.items.map((i) => [i.id, i.reason]));
     // Pinned beliefs never decay, so they never even come up for retirement.

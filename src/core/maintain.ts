@@ -3,8 +3,10 @@
  * Decay is computed, never written: retirement reads the forgetting curve from the last
  * confirmation, so the recency signal it decays from is never destroyed.
  *
- *   retire  effective confidence < policy.retireFloor
- *   evict   over policy.maxActiveBeliefs, lowest retention first
+ *   retire  effective confidence < policy.retireFloor, for kinds whose retention is `decay`
+ *           (facts and procedures `keep` by default: they leave by supersession, TTL or the cap)
+ *   evict   rules over policy.maxActiveRules, then everything over policy.maxActiveBeliefs,
+ *           lowest retention first
  *   skip    pinned, restored and proven beliefs (confidence ≥ 0.8 with ≥ 5 successes)
  */
 import { effectiveConfidence } from "./forgetting.js";
@@ -18,7 +20,7 @@ export type MaintainAction = (typeof MAINTAIN_ACTIONS)[number];
 export interface MaintainItem {
   id: string;
   action: MaintainAction;
-  /** Reason code: `decayed`, `over-cap`, `skipped: pinned`, `skipped: restored`, `skipped: proven`. */
+  /** Reason code: `decayed`, `over-cap`, `over-rule-cap`, `skipped: pinned`, `skipped: restored`, `skipped: proven`. */
   reason: string;
   /** Effective confidence and retention at the time of the pass, for beliefs. */
   effectiveConfidence?: number;
@@ -35,9 +37,16 @@ export interface MaintainReport {
   items: MaintainItem[];
 }
 
-/** Sediment's retention, with uses counted from zero: effective confidence × (1 + ln(1 + uses)) × (1 + 0.2 × confirmations). */
-export function retention(b: Belief, now: string): number {
-  return effectiveConfidence(b, now) * (1 + Math.log1p(b.uses)) * (1 + 0.2 * b.successes);
+/**
+ * Sediment's retention, with uses counted from zero and restatements beside confirmations:
+ * effective confidence × (1 + ln(1 + uses)) × (1 + 0.2 × (confirmations + restatements)).
+ */
+export function retention(b: Belief, now: string, reinforcementWeight = 0.5): number {
+  return (
+    effectiveConfidence(b, now, reinforcementWeight) *
+    (1 + Math.log1p(b.uses)) *
+    (1 + 0.2 * (b.successes + Math.max(0, b.support - 1)))
+  );
 }
 
 export function isProven(b: Belief, policy: Policy): boolean {
@@ -57,10 +66,10 @@ export function planMaintain(active: readonly Belief[], now: string, policy: Pol
   const items: MaintainItem[] = [];
   const survivors: { b: Belief; r: number }[] = [];
   for (const b of active) {
-    const eff = effectiveConfidence(b, now);
-    const r = retention(b, now);
+    const eff = effectiveConfidence(b, now, policy.reinforcementWeight);
+    const r = retention(b, now, policy.reinforcementWeight);
     const immune = immunity(b, policy);
-    if (eff < policy.retireFloor) {
+    if (eff < policy.retireFloor && policy.retention[b.kind] === "decay") {
       if (immune)
         items.push({ id: b.id, action: "skipped", reason: immune, effectiveConfidence: eff, retention: r });
       else {
@@ -76,19 +85,28 @@ export function planMaintain(active: readonly Belief[], now: string, policy: Pol
     }
     survivors.push({ b, r });
   }
-  const over = survivors.length - policy.maxActiveBeliefs;
-  if (over > 0) {
-    const evictable = survivors
-      .filter((s) => immunity(s.b, policy) === null)
+  const evicted = new Set<string>();
+  const evict = (pool: { b: Belief; r: number }[], over: number, reason: string) => {
+    if (over <= 0) return;
+    const evictable = pool
+      .filter((s) => !evicted.has(s.b.id) && immunity(s.b, policy) === null)
       .sort((x, y) => x.r - y.r || compareIds(x.b.id, y.b.id));
-    for (const s of evictable.slice(0, over))
+    for (const s of evictable.slice(0, over)) {
+      evicted.add(s.b.id);
       items.push({
         id: s.b.id,
         action: "evicted",
-        reason: "over-cap",
-        effectiveConfidence: effectiveConfidence(s.b, now),
+        reason,
+        effectiveConfidence: effectiveConfidence(s.b, now, policy.reinforcementWeight),
         retention: s.r,
       });
+    }
+  };
+  // Rules first, against their own cap (brainmem's keep), then everything against the overall one.
+  if (policy.maxActiveRules !== null) {
+    const rules = survivors.filter((s) => s.b.kind === "rule");
+    evict(rules, rules.length - policy.maxActiveRules, "over-rule-cap");
   }
+  evict(survivors, survivors.length - evicted.size - policy.maxActiveBeliefs, "over-cap");
   return items;
 }

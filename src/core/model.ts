@@ -219,7 +219,12 @@ export const BeliefSchema = z.object({
   support: z.number().int().describe("Times the belief was stated or restated; moves no confidence."),
   uses: z.number().int().describe("Times an outcome or an explicit `used` reported it was applied."),
   halfLifeDays: z.number().describe("Forgetting-curve half-life: 14 × (1 + successes) days by default."),
-  lastConfirmedAt: z.string().nullable(),
+  lastConfirmedAt: z
+    .string()
+    .nullable()
+    .describe(
+      "Last successful outcome or restatement: the forgetting curve restarts from it (or from a use).",
+    ),
   lastUsedAt: z.string().nullable(),
   validFrom: z.string().describe("World time from which it held."),
   validTo: z.string().nullable().describe("World time at which it stopped holding (null: still holds)."),
@@ -399,6 +404,8 @@ export const ContextOptionsSchema = z
     namespace: NamespaceSchema.optional(),
     at: TimeInputSchema.optional(),
     recentEvents: z.number().int().min(0).max(100).default(5),
+    /** Include the last saved continuity digest (its own section, after identity). Default true. */
+    continuity: z.boolean().default(true),
   })
   .strict();
 export type ContextOptions = z.input<typeof ContextOptionsSchema>;
@@ -604,6 +611,11 @@ export interface RecallHit {
   at: string;
   validTo: string | null;
   sources: string[];
+  /** A rule's trigger (WHEN) and action (PREFER); null for other beliefs; absent on episodes. */
+  when?: string | null;
+  prefer?: string | null;
+  /** Where a belief stops holding: the boundary exceptions consolidation gave it. Absent on episodes. */
+  exceptions?: string[];
   why: RecallWhy;
   /** Set on an item reached by an associative hop: the hit it is linked to. */
   via?: { id: string; strength: number };
@@ -614,7 +626,14 @@ export interface ContextItem {
   block: ContextBlock;
   tokens: number;
 }
-export const CONTEXT_BLOCKS = ["identity", "failures", "knowledge", "procedures", "recent"] as const;
+export const CONTEXT_BLOCKS = [
+  "identity",
+  "continuity",
+  "failures",
+  "knowledge",
+  "procedures",
+  "recent",
+] as const;
 export type ContextBlock = (typeof CONTEXT_BLOCKS)[number];
 
 export interface ContextResult {

@@ -39,10 +39,50 @@ export const PolicySchema = z
     utilityWeight: z.number().min(0).max(1).default(0.5),
     /** Uses at which the usage signal saturates at 1. Default 10. */
     usageSaturation: z.number().int().min(1).default(10),
-    /** Effective confidence below which `maintain` retires a belief. Default 0.05. */
+    /**
+     * How each kind leaves the active set besides supersession, a TTL and the cap (docs/retention.md):
+     * `keep` lives until something supersedes it, the TTL the user chose expires, or the cap evicts
+     * it by retention; `decay` is also retired by `maintain` when its forgetting curve falls below
+     * `retireFloor`. Default: facts and procedures `keep` (statements of how things are and how to
+     * do them), failures and rules `decay` (heuristics from experience must keep earning their place).
+     */
+    retention: z
+      .object({
+        fact: z.enum(["keep", "decay"]).default("keep"),
+        failure: z.enum(["keep", "decay"]).default("decay"),
+        rule: z.enum(["keep", "decay"]).default("decay"),
+        procedure: z.enum(["keep", "decay"]).default("keep"),
+      })
+      .strict()
+      .prefault({}),
+    /**
+     * Spaced repetition: each restatement (support beyond the first) and each use lengthens the
+     * forgetting curve's half-life by this share: halfLife × (1 + w × (support − 1 + uses)). The
+     * curve also restarts at the last confirmation, restatement or use. Default 0.5; 0 counts only
+     * successful outcomes, as Sediment does.
+     */
+    reinforcementWeight: z.number().min(0).max(10).default(0.5),
+    /** Effective confidence below which `maintain` retires a belief (of a `decay` kind). Default 0.05. */
     retireFloor: z.number().min(0).max(1).default(0.05),
-    /** Active beliefs per namespace before `maintain` evicts the lowest-retention ones. Default 1000. */
+    /**
+     * Active beliefs per namespace before `maintain` evicts the lowest-retention ones. Default
+     * 1000: unlike Sediment's 200-heuristic ledger it holds facts and procedures too; rules have
+     * their own cap below (docs/retention.md).
+     */
     maxActiveBeliefs: z.number().int().min(1).default(1000),
+    /**
+     * Active rules (outcome-scored WHEN → PREFER heuristics) per namespace before `maintain`
+     * evicts the lowest-retention ones, as brainmem's prune_guidelines(keep) and Sediment's ledger
+     * cap do; pinned, restored and proven rules are kept. null: only the overall cap. Default 200.
+     */
+    maxActiveRules: z.number().int().min(1).nullable().default(200),
+    /**
+     * What a failure does to confidence: `laplace` recomputes the smoothed rate (0.50 → 0.33),
+     * `halve` halves it as Sediment's contradict does (0.50 → 0.25; a success then brings it back
+     * to at least the Laplace rate). Default `laplace`: one bad run of a well-proven belief costs
+     * in proportion to its record (9/9 then a failure: 0.91 → 0.83, not 0.45).
+     */
+    failureUpdate: z.enum(["laplace", "halve"]).default("laplace"),
     /** A rule or fact with at least this confidence … Default 0.8. */
     provenConfidence: z.number().min(0).max(1).default(0.8),
     /** … and at least this many successes is proven: never retired or evicted. Default 5. */
@@ -55,6 +95,11 @@ export const PolicySchema = z
     continuityMaxChars: z.number().int().min(500).max(200_000).default(8000),
     /** Default size budget of a wrap package, in characters. Default 20000. */
     wrapMaxChars: z.number().int().min(1000).max(1_000_000).default(20_000),
+    /**
+     * Largest share of a `context` budget the saved continuity digest may take (its lines in
+     * order, cut at the first that does not fit). Default 0.4.
+     */
+    contextContinuityShare: z.number().min(0).max(1).default(0.4),
     /** Wraps without new evidence after which a pattern is stale and drops a level. Default 3. */
     staleWraps: z.number().int().min(1).default(3),
     /**

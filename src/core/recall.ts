@@ -171,7 +171,9 @@ export async function recall(
     const relevance = boosted.get(f.id)! / maxFused;
     const isBelief = "kind" in r;
     const confidence = isBelief ? r.confidence : policy.episodeConfidence;
-    const effective = isBelief ? effectiveConfidence(r, now) : policy.episodeConfidence;
+    const effective = isBelief
+      ? effectiveConfidence(r, now, policy.reinforcementWeight)
+      : policy.episodeConfidence;
     const usage = isBelief ? usageSignal(r.uses, policy.usageSaturation) : 0;
     const util = utility(effective, usage);
     const score = relevance * (1 - policy.utilityWeight + policy.utilityWeight * util);
@@ -195,6 +197,8 @@ export async function recall(
       at: isBelief ? r.validFrom : r.at,
       validTo: r.validTo,
       sources: isBelief ? r.sources : [],
+      // A rule is never shown without where it stops holding (Sediment's recall-before-acting).
+      ...(isBelief ? { when: r.when, prefer: r.prefer, exceptions: r.exceptions } : {}),
       why: {
         textRank: f.textRank,
         vectorRank: f.vectorRank,

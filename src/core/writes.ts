@@ -5,7 +5,7 @@
  */
 import { nextEntry } from "./audit.js";
 import { StrataError } from "./errors.js";
-import { halfLifeFor, laplaceConfidence } from "./forgetting.js";
+import { halfLifeFor, laplaceConfidence, nextConfidence } from "./forgetting.js";
 import type { Belief, BeliefKind, ForgetResult, GateResult, Layer, OutcomeResult } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { Clock, Embedder, Judge, StoreReader, StoreWriter } from "./ports.js";
@@ -109,7 +109,14 @@ export class Writes {
     if (target.layer === "belief") {
       const b = (await tx.getBelief(target.id))!;
       const sources = extraSources ? [...new Set([...b.sources, ...extraSources])] : undefined;
-      await tx.updateBelief(b.id, { support: b.support + add, ...(sources ? { sources } : {}) });
+      // A restatement confirms the belief is still held (support, never confidence): the
+      // forgetting curve restarts from it (docs/retention.md). An echo of Strata's own output
+      // confirms nothing.
+      await tx.updateBelief(b.id, {
+        support: b.support + add,
+        ...(add > 0 ? { lastConfirmedAt: this.now() } : {}),
+        ...(sources ? { sources } : {}),
+      });
       await this.audit(tx, namespace, "belief.restated", b.id, {
         support: b.support + add,
         reason: decision.reason,
@@ -253,7 +260,9 @@ export class Writes {
     if (counted) await tx.setMeta(creditKey, now);
     const successes = b.successes + (success && counted ? 1 : 0);
     const failures = b.failures + (!success && counted ? 1 : 0);
-    const confidence = counted ? laplaceConfidence(successes, failures) : b.confidence;
+    const confidence = counted
+      ? nextConfidence(b.confidence, successes, failures, success, this.policy.failureUpdate)
+      : b.confidence;
     const halfLifeDays = counted ? halfLifeFor(this.policy.halfLifeDays, successes) : b.halfLifeDays;
     await tx.updateBelief(b.id, {
       successes,

@@ -36,15 +36,18 @@ const SERVER_SIDE = new Set([
  * JSON Schema as the model reads it, without what costs tokens and tells it nothing: the
  * `$schema` URL, id patterns and upper limits (enforced server-side, with a message naming the
  * limit), `propertyNames: { type: "string" }` and `additionalProperties: {}` on records,
- * `additionalProperties: false` (unknown arguments are still refused, by the zod schema), and on
- * outputs `required` (every listed output field is always sent).
+ * `additionalProperties: false` (unknown arguments are still refused, by the zod schema), `type`
+ * beside an `enum` (the values say it), and on outputs `required` (every listed output field is
+ * always sent) and every `type` below the root (the model reads field names and descriptions;
+ * the server's zod schema checks what it sends).
  */
-export function compactSchema(schema: unknown, io: "input" | "output" = "input"): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => compactSchema(s, io));
+export function compactSchema(schema: unknown, io: "input" | "output" = "input", root = true): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => compactSchema(s, io, false));
   if (!schema || typeof schema !== "object") return schema;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(schema as Record<string, unknown>)) {
     if (SERVER_SIDE.has(k)) continue;
+    if (k === "type" && ("enum" in (schema as object) || (io === "output" && !root))) continue;
     if (k === "propertyNames" && canonicalJson(v) === '{"type":"string"}') continue;
     if (k === "additionalProperties" && (canonicalJson(v) === "{}" || v === false)) continue;
     if (k === "required" && io === "output") continue;
@@ -57,16 +60,18 @@ export function compactSchema(schema: unknown, io: "input" | "output" = "input")
       !Array.isArray(v)
     ) {
       const { description: _d, ...item } = v as Record<string, unknown>;
-      out[k] = compactSchema(item, io);
+      out[k] = compactSchema(item, io, false);
       continue;
     }
-    out[k] = k === "properties" ? mapValues(v, io) : compactSchema(v, io);
+    out[k] = k === "properties" ? mapValues(v, io) : compactSchema(v, io, false);
   }
   return out;
 }
 
 const mapValues = (v: unknown, io: "input" | "output") =>
-  Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, s]) => [k, compactSchema(s, io)]));
+  Object.fromEntries(
+    Object.entries(v as Record<string, unknown>).map(([k, s]) => [k, compactSchema(s, io, false)]),
+  );
 
 type ToolShape = Pick<ToolSpec, "name" | "title" | "description" | "input" | "output" | "annotations">;
 

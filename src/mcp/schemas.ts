@@ -36,7 +36,7 @@ const time = (what: string) => z.string().describe(`${what}, ISO 8601`);
 const strictObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
 
 /** The core's id schema, described in fewer tokens (it is in almost every tool). */
-const Id = IdSchema.describe("Item id (b… or e…).");
+const Id = IdSchema.describe("b12 or e7.");
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
@@ -44,8 +44,8 @@ const Id = IdSchema.describe("Item id (b… or e…).");
 
 const record = RecordOptionsSchema.shape;
 export const RecordToolInput = strictObject({
-  content: described(RecordInputSchema.shape.content, "What happened: one event."),
-  type: record.type,
+  content: described(RecordInputSchema.shape.content, "One event."),
+  type: record.type.describe("Event kind."),
   outcome: OutcomeSchema.optional(),
   session: described(record.session, "Session id."),
   at: time("Event time (default now)").optional(),
@@ -54,8 +54,8 @@ export const RecordToolInput = strictObject({
 const remember = RememberOptionsSchema.shape;
 export const RememberToolInput = strictObject({
   statement: described(RememberInputSchema.shape.statement, "The proposition."),
-  kind: described(remember.kind, "fact (default), failure (a lesson) or procedure."),
-  source: remember.source.describe("Who said it: user, doc:…, tool:…"),
+  kind: described(remember.kind, "failure: a lesson."),
+  source: remember.source.describe("Who said it: user, doc, tool."),
   sources: remember.sources.describe("Episode ids it rests on."),
   steps: remember.steps.describe("For a procedure."),
 });
@@ -64,29 +64,29 @@ const capture = CaptureInputSchema.shape;
 export const CaptureToolInput = strictObject({
   when: described(capture.when, "The situation (trigger)."),
   prefer: described(capture.prefer, "What to do in it."),
-  feedback: capture.feedback,
+  feedback: capture.feedback.describe("Observed outcome."),
   sources: described(capture.sources, "Episode ids it rests on."),
 });
 
 const recall = RecallOptionsSchema.shape;
 export const RecallToolInput = strictObject({
   query: described(RecallInputSchema.shape.query, "What to recall."),
-  k: recall.k,
-  kinds: recall.kinds,
+  k: recall.k.describe("How many."),
+  kinds: recall.kinds.describe("Only these kinds."),
   at: time("World time: what held then").optional(),
 });
 
 const context = ContextOptionsSchema.shape;
 export const ContextToolInput = strictObject({
   goal: described(ContextInputSchema.shape.goal, "The task at hand; ranks what goes in.").optional(),
-  tokenBudget: described(context.tokenBudget, "Token budget (default 600)."),
+  tokenBudget: described(context.tokenBudget, "Token budget."),
 });
 
 export const IdToolInput = strictObject({ id: Id });
 
 export const OutcomeToolInput = strictObject({
   id: Id,
-  success: z.boolean().describe("Did acting on it work?"),
+  success: z.boolean().optional().describe("Did it work? Omit if you only applied it (used)."),
 });
 
 export const CurateToolInput = strictObject({
@@ -95,24 +95,24 @@ export const CurateToolInput = strictObject({
 });
 
 export const InspectToolInput = strictObject({
-  what: z.enum(["explain", "pending", "candidates", "stats", "health"]).describe("explain needs id."),
+  what: z
+    .enum(["explain", "pending", "candidates", "stats", "health", "continuity"])
+    .describe("explain needs id."),
   id: Id.optional(),
-  limit: described(CandidatesOptionsSchema.shape.limit.unwrap(), "For pending and candidates.").optional(),
+  limit: described(CandidatesOptionsSchema.shape.limit.unwrap(), "Page size.").optional(),
   offset: z.number().int().min(0).optional().describe("Skip n."),
-  review: z.boolean().optional().describe("candidates: recent automatic closures, to undo (distinct)."),
-  days: z.number().int().min(1).optional().describe("Review window in days (7)."),
+  review: z.boolean().optional().describe("candidates: recent auto-decisions to undo."),
+  days: z.number().int().min(1).optional().describe("Review days (7)."),
 });
 
 export const SleepToolInput = strictObject({
-  action: z
-    .enum(["maintain", "consolidate", "sweep"])
-    .describe("maintain: cheap decay; consolidate: full sleep."),
+  action: z.enum(["maintain", "consolidate", "sweep"]).describe("The pass to run."),
   full: SweepOptionsSchema.shape.full.describe("Re-examine all beliefs."),
 });
 
 const save = SaveContinuityInputSchema.shape.options.shape;
 export const WrapToolInput = strictObject({
-  action: z.enum(["prepare", "save", "cancel"]).describe("prepare, then save your digest with its token."),
+  action: z.enum(["prepare", "save", "cancel"]).describe("prepare, then save with the token."),
   token: save.token.optional().describe("From prepare."),
   text: z.string().optional().describe("The digest: State, Patterns, Decisions, Context."),
   affect: AffectSchema.extend({
@@ -120,7 +120,7 @@ export const WrapToolInput = strictObject({
     intensity: AffectSchema.shape.intensity.describe("0..1"),
   })
     .optional()
-    .describe("How it felt; strengthens the links."),
+    .describe("How it felt."),
 });
 
 const judgment = JudgmentSchema.shape;
@@ -129,7 +129,7 @@ export const SettleToolInput = strictObject({
   judgments: z
     .array(
       JudgmentSchema.extend({
-        a: judgment.a.describe("Older id of the pair."),
+        a: judgment.a.describe("Older id."),
         b: judgment.b.describe("Newer id."),
         verdict: judgment.verdict.describe("supersede: b replaces a; distinct: both stand."),
       }),
@@ -139,7 +139,7 @@ export const SettleToolInput = strictObject({
     .describe("Your verdicts on candidate pairs."),
   episodeIds: described(distil.episodeIds, "Pending episodes you distil.").optional(),
   propositions: described(distil.propositions, "Durable statements they support.").optional(),
-  valence: OutcomeSchema.optional().describe("failure: lessons from what went wrong."),
+  valence: OutcomeSchema.optional().describe("failure: lessons."),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -163,6 +163,7 @@ export const RecallToolOutput = z.object({
         id: z.string(),
         kind: z.string(),
         text: z.string(),
+        exceptions: z.array(z.string()).optional().describe("Where it stops holding."),
         score: z.number(),
         why: z.string(),
       }),
@@ -173,13 +174,14 @@ export const RecallToolOutput = z.object({
 export const ContextToolOutput = z.object({
   text: z.string(),
   tokens: z.number(),
-  skipped: ids("Relevant ids that did not fit."),
+  skipped: ids("Did not fit."),
 });
 
 export const OutcomeToolOutput = z.object({
   id: z.string(),
   confidenceBefore: z.number(),
   confidenceAfter: z.number(),
+  uses: z.number(),
 });
 
 export const CurateToolOutput = z.object({ id: z.string(), status: z.string(), pinned: z.boolean() });
@@ -200,7 +202,7 @@ export const WrapToolOutput = z.object({
 });
 
 export const SleepToolOutput = z.object({
-  judge: z.string().describe("lexical, sampling, openai, anthropic or agent."),
+  judge: z.string().describe("Who judged."),
   items: z.array(
     z.object({ action: z.string(), id: z.string(), by: z.string().nullable(), reason: z.string() }),
   ),

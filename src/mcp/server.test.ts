@@ -11,7 +11,7 @@ import { countTokens } from "gpt-tokenizer";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testMemory } from "../../test/support/memory.js";
 import type { Memory } from "../core/engine.js";
-import { AGENT_INSTRUCTIONS } from "./agent-instructions.js";
+import { AGENT_INSTRUCTIONS, CLI_AGENT_INSTRUCTIONS } from "./agent-instructions.js";
 import { hashToolDefinition, hashTools, TOOL_SETS } from "./manifest.js";
 import { type CreateMcpServerOptions, createMcpServer, toolSpecs } from "./server.js";
 
@@ -64,17 +64,20 @@ describe("tool manifest", () => {
         expect((schema as { description?: string }).description, `${t.name}.${field}`).toBeTruthy();
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
-    expect(byName.forget).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(byName.forget).toMatchObject({ destructiveHint: true });
+    expect(byName.forget?.readOnlyHint ?? false).toBe(false);
     expect(byName.recall).toMatchObject({ readOnlyHint: true });
-    expect(byName.record).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    // readOnlyHint defaults to false in MCP, so write tools leave it out.
+    expect(byName.record).toMatchObject({ destructiveHint: false });
+    expect(byName.record?.readOnlyHint ?? false).toBe(false);
   });
 
   it("fits the always-loaded tools/list in a small token budget (printed)", async () => {
     const { tools } = await client.listTools();
     const tokens = countTokens(JSON.stringify(tools));
     process.stdout.write(`MCP tools/list: ${tools.length} tools, ${tokens} tokens (o200k_base)\n`);
-    // 12 tools over the whole loop; the issue aims under 2,000 (not met: see docs/mcp.md).
-    expect(tokens).toBeLessThan(2_400);
+    // 12 tools over the whole loop, within Sediment's ~2,000 (docs/mcp.md).
+    expect(tokens).toBeLessThanOrEqual(2_000);
   });
 
   it("the committed manifest matches the tools, and hashes what tools/list sends", async () => {
@@ -329,6 +332,7 @@ describe("resources and prompts", () => {
       expect(body).toContain(step);
     const doc = readFileSync(join(import.meta.dirname, "../../docs/agent-instructions.md"), "utf8");
     expect(doc).toContain(AGENT_INSTRUCTIONS.trim());
+    expect(doc).toContain(CLI_AGENT_INSTRUCTIONS.trim()); // strata instructions --cli
   });
 });
 

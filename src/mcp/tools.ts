@@ -36,8 +36,9 @@ const tool = <I extends z.ZodType, O extends z.ZodType>(spec: ToolSpec<I, O>): T
   spec as unknown as ToolSpec;
 
 const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
-// idempotentHint defaults to false; destructiveHint defaults to true and so is always stated.
-const WRITE: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, openWorldHint: false };
+// readOnlyHint and idempotentHint default to false, so a write tool leaves them out;
+// destructiveHint defaults to true and openWorldHint to true, so they are always stated.
+const WRITE: ToolAnnotations = { destructiveHint: false, openWorldHint: false };
 const IDEMPOTENT: ToolAnnotations = { ...WRITE, idempotentHint: true };
 
 /**
@@ -143,7 +144,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: "recall",
     title: "Recall",
-    description: "Before acting on anything you may have seen before: ranked beliefs with evidence.",
+    description: "Before acting on what you may have seen before: ranked beliefs with evidence.",
     input: S.RecallToolInput,
     output: S.RecallToolOutput,
     annotations: READ,
@@ -152,6 +153,7 @@ export const TOOLS: readonly ToolSpec[] = [
         id: h.id,
         kind: h.kind,
         text: h.text,
+        ...(h.exceptions?.length ? { exceptions: h.exceptions } : {}),
         score: h.score,
         at: h.at,
         why: h.why.summary,
@@ -159,7 +161,12 @@ export const TOOLS: readonly ToolSpec[] = [
     }),
     text: (r) =>
       r.hits.length
-        ? r.hits.map((h) => `${h.id} [${h.kind}] ${inline(h.text)} (score ${h.score.toFixed(2)})`).join("\n")
+        ? r.hits
+            .map(
+              (h) =>
+                `${h.id} [${h.kind}] ${inline(h.text)}${h.exceptions ? ` (exceptions: ${inline(h.exceptions.join("; "))})` : ""} (score ${h.score.toFixed(2)})`,
+            )
+            .join("\n")
         : "Nothing recalled.",
   }),
   tool({
@@ -179,8 +186,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: "record",
     title: "Record",
-    description:
-      "When something happens worth remembering (decision, outcome, surprise, question). Duplicates are absorbed.",
+    description: "Something worth remembering happened: decision, outcome, surprise, question.",
     input: S.RecordToolInput,
     output: S.GateToolOutput,
     annotations: WRITE,
@@ -191,7 +197,7 @@ export const TOOLS: readonly ToolSpec[] = [
     name: "remember",
     title: "Remember",
     description:
-      "When you learn a durable fact, a lesson from failure, or a procedure. Contradicted beliefs are superseded.",
+      "A durable fact, lesson from failure or procedure you learned; contradicted beliefs are superseded.",
     input: S.RememberToolInput,
     output: S.GateToolOutput,
     annotations: WRITE,
@@ -211,21 +217,33 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: "outcome",
     title: "Outcome",
-    description: "After acting on a recalled belief: did it work? The only thing that moves confidence.",
+    description: "After acting on a recalled belief: did it work? Only outcomes move confidence.",
     input: S.OutcomeToolInput,
     output: S.OutcomeToolOutput,
     annotations: WRITE,
     run: async ({ engine }, { id, success }) => {
+      if (success === undefined) {
+        const b = await engine.used(id);
+        return { id: b.id, confidenceBefore: b.confidence, confidenceAfter: b.confidence, uses: b.uses };
+      }
       const r = await engine.outcome(id, success);
-      return { id: r.belief.id, confidenceBefore: r.confidenceBefore, confidenceAfter: r.confidenceAfter };
+      return {
+        id: r.belief.id,
+        confidenceBefore: r.confidenceBefore,
+        confidenceAfter: r.confidenceAfter,
+        uses: r.belief.uses,
+      };
     },
-    text: (r) => `${r.id} confidence ${r.confidenceBefore.toFixed(2)} → ${r.confidenceAfter.toFixed(2)}`,
+    text: (r) =>
+      r.confidenceBefore === r.confidenceAfter
+        ? `${r.id} used (${r.uses} uses); confidence ${r.confidenceAfter.toFixed(2)}`
+        : `${r.id} confidence ${r.confidenceBefore.toFixed(2)} → ${r.confidenceAfter.toFixed(2)}`,
   }),
   tool({
     name: "inspect",
     title: "Inspect",
     description:
-      "explain an id you doubt (sources, outcomes, history); pending episodes to distil; candidates pairs to judge; stats; health.",
+      "explain an id you doubt; pending episodes to distil; candidates to judge; the continuity digest; stats; health.",
     input: S.InspectToolInput,
     output: S.InspectToolOutput,
     annotations: READ,
@@ -244,6 +262,10 @@ export const TOOLS: readonly ToolSpec[] = [
         const pairs = await engine.candidates(defined({ limit, offset, review, days }));
         return { text: candidatesText(pairs), result: { pairs } };
       }
+      if (what === "continuity") {
+        const text = await engine.continuity();
+        return { text, result: { text } };
+      }
       if (what === "stats") {
         const r = await engine.stats();
         return { text: statsText(r), result: { ...r } };
@@ -257,7 +279,7 @@ export const TOOLS: readonly ToolSpec[] = [
     name: "curate",
     title: "Curate",
     description:
-      "pin a standing constraint or identity the user states; restore a wrongly retired or superseded item.",
+      "pin a standing constraint or identity the user states; restore an item retired or superseded by mistake.",
     input: S.CurateToolInput,
     output: S.CurateToolOutput,
     annotations: IDEMPOTENT,
@@ -275,8 +297,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: "forget",
     title: "Forget",
-    description:
-      "Only when the user asks to erase something: its content is destroyed (hash and audit kept).",
+    description: "Only when the user asks to erase something: content destroyed, hash and audit kept.",
     input: S.IdToolInput,
     output: S.ForgetToolOutput,
     annotations: { ...IDEMPOTENT, destructiveHint: true },
@@ -290,7 +311,7 @@ export const TOOLS: readonly ToolSpec[] = [
     name: "sleep",
     title: "Sleep",
     description:
-      "maintain at session end (decay); consolidate now and then: distil, merge, resolve, supersede; sweep: supersession only.",
+      "consolidate at pauses: distil, merge, resolve, supersede; maintain: cheap decay; sweep: supersession only.",
     input: S.SleepToolInput,
     output: S.SleepToolOutput,
     annotations: IDEMPOTENT,
@@ -313,8 +334,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: "settle",
     title: "Settle",
-    description:
-      "Answer inspect: distil pending episodes into propositions (cite episodeIds), or send judgments on candidate pairs.",
+    description: "Answer inspect: distil pending episodes into propositions, or judge candidate pairs.",
     input: S.SettleToolInput,
     output: S.SleepToolOutput,
     annotations: WRITE,
@@ -337,8 +357,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: "wrap",
     title: "Session wrap",
-    description:
-      "At session end: prepare, compress the package into the digest citing episode ids, then save.",
+    description: "At session end: prepare, compress into the digest citing episode ids, save.",
     input: S.WrapToolInput,
     output: S.WrapToolOutput,
     annotations: WRITE,
@@ -361,6 +380,7 @@ export const TOOLS: readonly ToolSpec[] = [
           (p) => `${p.level}x ${p.outcome}: ${p.text}${p.markers.length ? ` (${p.markers.join("; ")})` : ""}`,
         ),
         ...r.dropped.map((d) => `dropped ${d.level}x: ${d.text}`),
+        ...Object.entries(r.state).flatMap(([kind, list]) => list.map((t) => `${kind}: ${t}`)),
       ];
       return { status: "saved", token, package: null, text: r.text, notes };
     },

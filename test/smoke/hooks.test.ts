@@ -90,7 +90,8 @@ describe("claude-code hooks (built)", () => {
     });
     const r = runHook(start, payload);
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain('<strata-memory goal="deploy the billing service">');
+    expect(r.stdout).toContain('<strata-memory namespace="default" goal="deploy the billing service">');
+    expect(r.stdout.match(/<strata-memory/g)).toHaveLength(1);
     expect(r.stdout).toContain("blue-green");
     expect(r.stdout).toContain("</strata-memory>");
 

@@ -4,6 +4,8 @@
  * a plain view built from it): that is the --json shape; each `render*` turns it into text.
  */
 
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { parseDigest } from "../../core/continuity/format.js";
 import type { AssociationView, PreparedWrap, SaveReport } from "../../core/continuity/wraps.js";
 import type { Memory } from "../../core/engine.js";
@@ -121,6 +123,9 @@ export function renderSaveReport(r: SaveReport, style: Style): string {
   if (r.stale.length > 0) out.push("", style.warn("Stale patterns:"), ...r.stale.map((s) => `  - ${s}`));
   if (r.overCited.length > 0)
     out.push("", style.warn(`Over-cited (counted once): ${r.overCited.map(style.id).join(", ")}`));
+  const state = Object.entries(r.state ?? {}).filter(([, list]) => list.length > 0);
+  if (state.length > 0)
+    out.push("", "State carried:", ...state.map(([kind, list]) => `  ${kind}: ${list.join(" · ")}`));
   const a = r.associations;
   out.push(
     "",
@@ -154,13 +159,23 @@ export interface ContinuityView {
   savedAt: string | null;
   chars: number;
   text: string;
+  /** Where `--out` wrote the markdown copy, when it did. */
+  file?: string;
 }
 
-/** `strata continuity`: the always-loaded digest. */
-export async function runContinuity(mem: Memory): Promise<ContinuityView> {
+/**
+ * `strata continuity [--out FILE]`: the always-loaded digest. With a file, also a markdown copy a
+ * person can read and edit; edits return only through a wrap (`prepare-wrap`, then
+ * `save-continuity FILE --token …`), so they are validated like an agent's digest.
+ */
+export async function runContinuity(mem: Memory, out?: string): Promise<ContinuityView> {
   const text = await mem.continuity();
   const last = (await mem.continuityHistory()).at(-1);
   const saved = last !== undefined && last.text === text;
+  if (out) {
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, text.endsWith("\n") ? text : `${text}\n`);
+  }
   return {
     namespace: mem.namespace,
     source: saved ? "saved" : "rendered",
@@ -168,6 +183,7 @@ export async function runContinuity(mem: Memory): Promise<ContinuityView> {
     savedAt: saved ? last.savedAt : null,
     chars: text.length,
     text,
+    ...(out ? { file: out } : {}),
   };
 }
 
@@ -176,7 +192,10 @@ export function renderContinuity(v: ContinuityView, style: Style): string {
     v.source === "saved"
       ? `digest v${v.version}, saved ${shortTime(v.savedAt)} · ${v.chars} chars`
       : `rendered from beliefs (no wrap saved yet) · ${v.chars} chars`;
-  return `${v.text}\n\n${style.dim(note)}`;
+  const file = v.file
+    ? `\n${style.dim(`written to ${v.file}: edit it, then save it back with the next wrap (strata prepare-wrap, strata save-continuity ${v.file} --token …)`)}`
+    : "";
+  return `${v.text}\n\n${style.dim(note)}${file}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,13 +4,17 @@
  * every failure here (no store yet, a locked or corrupt file, a bad payload) ends in exit 0 with
  * a one-line note on stderr and nothing, or the block, on stdout.
  *
- *   session-start  prints a token-budgeted context block conditioned on the goal, else the cwd
- *   session-end    runs maintain (homeostasis)
+ *   session-start  prints a token-budgeted context block conditioned on the goal, else the cwd:
+ *                  identity, then the digest the last wrap saved, then beliefs and recent events
+ *   session-end    sleeps as brainmem's does: consolidates when episodes are pending (never
+ *                  waiting for the namespace's sleep lock: BUSY means one is running, skip; a
+ *                  backlog over `maxPending` is left to `strata consolidate`), then runs maintain
  */
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import type { Readable } from "node:stream";
 import type { Memory } from "../../core/engine.js";
+import { StrataError } from "../../core/errors.js";
 import { attributeValue } from "../../core/text.js";
 import { isPostgresUrl } from "../../store/open-store.js";
 
@@ -33,7 +37,15 @@ export interface HookArgs {
   stdin?: Readable;
   /** How long to wait for the payload, ms. Default 3000. */
   timeoutMs?: number;
+  /**
+   * session-end: the most pending episodes it consolidates; a larger backlog is left to
+   * `strata consolidate` so the hook stays short. Default 2000.
+   */
+  maxPending?: number;
 }
+
+/** Default of `HookArgs.maxPending`. */
+export const HOOK_MAX_PENDING = 2000;
 
 export interface HookResult {
   ok: boolean;
@@ -43,6 +55,8 @@ export interface HookResult {
   goal: string;
   /** What went wrong, when something did (the hook still exits 0). */
   problem?: string;
+  /** session-end: what it did, one note per step (`consolidated: …`, `consolidate skipped: busy`, `maintained: …`). */
+  notes?: string[];
 }
 
 /** Reads all of stdin as JSON; an empty, TTY or unparsable stdin is an empty payload. */
@@ -75,7 +89,11 @@ export function goalOf(payload: HookPayload): string {
   return "";
 }
 
-async function withMemory<T>(args: HookArgs, fn: (mem: Memory) => Promise<T>): Promise<T | null> {
+async function withMemory<T>(
+  args: HookArgs,
+  fn: (mem: Memory) => Promise<T>,
+  lockWaitMs?: number,
+): Promise<T | null> {
   // A hook never creates a store: no store yet means nothing to inject.
   const onServer = isPostgresUrl(args.dbPath);
   if (!onServer && !existsSync(args.dbPath)) return null;
@@ -84,6 +102,7 @@ async function withMemory<T>(args: HookArgs, fn: (mem: Memory) => Promise<T>): P
     ...(onServer ? { url: args.dbPath } : { path: args.dbPath }),
     actor: "hook",
     ...(args.namespace !== undefined ? { namespace: args.namespace } : {}),
+    ...(lockWaitMs !== undefined ? { lockWaitMs } : {}),
   });
   try {
     return await fn(mem);
@@ -108,8 +127,12 @@ export async function runHookSessionStart(args: HookArgs): Promise<HookResult> {
     const block = await withMemory(args, async (mem) => {
       const r = await mem.context(goal, { tokenBudget: args.budget ?? 600 });
       if (!r.text.trim()) return "";
+      // One envelope: the context's own, with the goal as a second attribute (never a nested tag).
       // The goal comes from the session's payload: escaped whole, it cannot close the tag.
-      return `<strata-memory goal="${attributeValue(goal)}">\n${r.text}\n</strata-memory>`;
+      return r.text.replace(
+        /^<strata-memory ([^>]*)>/,
+        (_m, attrs: string) => `<strata-memory ${attrs} goal="${attributeValue(goal)}">`,
+      );
     });
     return { ok: true, event: "session-start", block: block ?? "", goal };
   } catch (error) {
@@ -121,8 +144,33 @@ export async function runHookSessionStart(args: HookArgs): Promise<HookResult> {
 export async function runHookSessionEnd(args: HookArgs): Promise<HookResult> {
   try {
     await readPayload(args.stdin, args.timeoutMs).catch(() => ({}));
-    await withMemory(args, (mem) => mem.maintain());
-    return { ok: true, event: "session-end", block: "", goal: "" };
+    const maxPending = args.maxPending ?? HOOK_MAX_PENDING;
+    const notes =
+      (await withMemory(
+        args,
+        async (mem) => {
+          const out: string[] = [];
+          const any = (await mem.pending({ limit: 1 })).length > 0;
+          const over = any && (await mem.pending({ limit: 1, offset: maxPending })).length > 0;
+          if (over)
+            out.push(`consolidate skipped: over ${maxPending} pending episodes, run strata consolidate`);
+          else if (any) {
+            try {
+              const r = await mem.consolidate();
+              out.push(`consolidated: ${r.work.episodes} episodes, ${r.items.length} items`);
+            } catch (error) {
+              // Another sleep of this namespace is running and will do the work.
+              if (!(error instanceof StrataError && error.code === "BUSY")) throw error;
+              out.push("consolidate skipped: busy");
+            }
+          }
+          const m = await mem.maintain();
+          out.push(`maintained: ${m.counts.retired} retired, ${m.counts.evicted} evicted`);
+          return out;
+        },
+        0,
+      )) ?? [];
+    return { ok: true, event: "session-end", block: "", goal: "", notes };
   } catch (error) {
     return failed("session-end", error);
   }

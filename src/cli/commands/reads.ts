@@ -36,7 +36,8 @@ export function renderRecall(hits: RecallHit[], style: Style): string {
     .map((h, i) => {
       const when = h.validTo ? interval(h.at, h.validTo) : shortTime(h.at);
       const head = `${i + 1}. ${style.id(h.id.padEnd(4))} ${style.dim(`${h.kind} · ${h.status} · ${when} · score ${h.score.toFixed(3)}`)}`;
-      return `${head}\n   ${h.text}\n   ${style.dim(`why: ${h.why.summary}`)}`;
+      const exceptions = h.exceptions?.length ? `\n   exceptions: ${h.exceptions.join("; ")}` : "";
+      return `${head}\n   ${h.text}${exceptions}\n   ${style.dim(`why: ${h.why.summary}`)}`;
     })
     .join("\n");
 }

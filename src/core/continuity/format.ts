@@ -21,6 +21,54 @@ export interface DigestLine {
   text: string;
   claimedLevel: number | null;
   citations: Citation[];
+  /** Continuity markers the line carries (anneal's notation): state, not only patterns. */
+  markers: ContinuityMarker[];
+}
+
+/**
+ * The continuity markers a digest line may carry, as anneal's compression teaches them:
+ *
+ *   ? Should uploads shard by tenant        question   an open question
+ *   thought: the retries may hide a leak    thought    a hunch, not yet a pattern
+ *   ✓ Moved the queue to Redis              done       finished
+ *   flaky DNS -> upload timeouts            leads-to   a cause and its effect (also →)
+ *   [decided(keep retries at 3)]            decided    a decision, with what was decided
+ *   [blocked(waiting for the VPN grant)]    blocked    blocked, with on what
+ */
+export const CONTINUITY_MARKERS = ["question", "thought", "done", "leads-to", "decided", "blocked"] as const;
+export type ContinuityMarkerKind = (typeof CONTINUITY_MARKERS)[number];
+export interface ContinuityMarker {
+  kind: ContinuityMarkerKind;
+  /** What the marker says: the decision or blocker in brackets, else the line's text. */
+  text: string;
+}
+
+/** The markers of one digest line, in the order above. */
+export function markersOf(raw: string): ContinuityMarker[] {
+  const body = raw
+    .replace(EVIDENCE, "")
+    .replace(/^\s*[-*]\s+/, "")
+    .trim();
+  const out: ContinuityMarker[] = [];
+  const rest = (prefix: RegExp) => body.replace(prefix, "").trim();
+  if (/^\?\s*\S/.test(body)) out.push({ kind: "question", text: rest(/^\?/) });
+  if (/^thought:/i.test(body)) out.push({ kind: "thought", text: rest(/^thought:/i) });
+  if (/^✓/.test(body)) out.push({ kind: "done", text: rest(/^✓/) });
+  if (/\s(->|→)\s/.test(body)) out.push({ kind: "leads-to", text: body });
+  for (const m of body.matchAll(/\[(decided|blocked)\(([^)]*)\)\]/gi))
+    out.push({ kind: m[1]!.toLowerCase() as ContinuityMarkerKind, text: m[2]!.trim() });
+  return out;
+}
+
+/** The digest's state by marker: open questions, decisions, blockers, what is done. */
+export function digestState(parsed: ParsedDigest): Record<ContinuityMarkerKind, string[]> {
+  const state = Object.fromEntries(CONTINUITY_MARKERS.map((k) => [k, [] as string[]])) as Record<
+    ContinuityMarkerKind,
+    string[]
+  >;
+  for (const s of SECTIONS)
+    for (const l of parsed.sections[s]) for (const m of l.markers) state[m.kind].push(m.text);
+  return state;
 }
 
 export interface ParsedDigest {
@@ -85,8 +133,17 @@ export function parseDigest(text: string): ParsedDigest {
         text,
         claimedLevel: level ? Number(level[1]) : null,
         citations,
+        markers: markersOf(raw),
       });
-    } else sections[current].push({ section: current, raw, text: raw.trim(), claimedLevel: null, citations });
+    } else
+      sections[current].push({
+        section: current,
+        raw,
+        text: raw.trim(),
+        claimedLevel: null,
+        citations,
+        markers: markersOf(raw),
+      });
   }
   for (const s of SECTIONS) if (!seen.has(s)) problems.push(`missing section "## ${s}"`);
   return { sections, problems };

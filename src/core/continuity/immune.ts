@@ -2,9 +2,12 @@
  * The immune system of a wrap save, as a pure function over the parsed digest.
  *
  *   citation   valid only if the episode exists, is in this wrap's frozen set (no replayed
- *              evidence), shares ≥ 2 meaningful words with the explanation, and is not the
- *              agent citing itself (an echo of the pattern, or an explanation repeated from an
- *              earlier wrap)
+ *              evidence), shares ≥ 2 meaningful words with the explanation (grounded), and is
+ *              not the agent citing itself: an episode that is the digest written back (a level
+ *              mark, an echo of the pattern) or that says the pattern word for word (a claim
+ *              citing itself explains nothing). As anneal checks it: the evidence, not how the
+ *              explanation is worded, so an honest later wrap may describe similar evidence in
+ *              words like an earlier one's
  *   ladder     new patterns start at 1x; a pattern climbs one step per wrap (1x → 2x → 3x) and
  *              only on a valid citation of an episode it has not used before; a claimed level it
  *              did not earn is held back with a visible marker
@@ -110,13 +113,10 @@ export function grounded(explanation: string, episode: string): boolean {
 }
 
 const LEVEL_MARK = /\|\s*\d+\s*x\b|\[evidence:/i;
+/** Meaningful-word overlap at which a pattern is its cited episode's text, not a reading of it. */
+const VERBATIM = 0.9;
 
-function checkCitation(
-  c: Citation,
-  patternText: string | null,
-  input: ImmuneInput,
-  earlierExplanations: readonly string[],
-): CitationCheck {
+function checkCitation(c: Citation, patternText: string | null, input: ImmuneInput): CitationCheck {
   const base = { episodeId: c.episodeId, explanation: c.explanation };
   const episode = input.episodes.get(c.episodeId);
   if (!episode) return { ...base, valid: false, problem: "unknown", detail: "no such episode" };
@@ -146,22 +146,18 @@ function checkCitation(
       problem: "self-citation",
       detail: "the episode is the digest's own words written back",
     };
-  const words = MEANINGFUL(c.explanation);
-  if (earlierExplanations.some((e) => jaccard(words, MEANINGFUL(e)) >= 0.8))
+  if (patternText !== null && jaccard(MEANINGFUL(echo.core), MEANINGFUL(patternText)) >= VERBATIM)
     return {
       ...base,
       valid: false,
       problem: "self-citation",
-      detail: "the explanation repeats one given in an earlier wrap",
+      detail: "the pattern is the episode's own words: a claim citing itself is not an explanation",
     };
   return { ...base, valid: true, problem: null, detail: "ok" };
 }
 
 export function runImmuneSystem(input: ImmuneInput): ImmuneResult {
   const { parsed, wrapNumber, now } = input;
-  const earlierExplanations = input.patterns.flatMap((p) =>
-    p.evidence.filter((e) => e.wrap < wrapNumber).map((e) => e.explanation),
-  );
 
   // An episode cited on most lines proves nothing about any one of them.
   const lines = SECTIONS.flatMap((s) => parsed.sections[s]);
@@ -201,7 +197,7 @@ export function runImmuneSystem(input: ImmuneInput): ImmuneResult {
   let invalidCount = 0;
 
   const check = (c: Citation, patternText: string | null): CitationCheck => {
-    const result = checkCitation(c, patternText, input, earlierExplanations);
+    const result = checkCitation(c, patternText, input);
     if (result.valid && overCited.includes(c.episodeId)) {
       if (overCitedUsed.has(c.episodeId))
         return {

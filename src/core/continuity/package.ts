@@ -14,7 +14,10 @@ Pattern lines: "- <pattern> | <level>x (<date>) [evidence: e12 "why e12 shows it
 Levels climb one step per wrap (1x → 2x → 3x) and only on evidence from THIS wrap's episodes; a new
 pattern starts at 1x. Each explanation must use words from the episode it cites. Do not cite your
 own earlier notes. Merge with the existing patterns below instead of writing near-copies. Keep the
-digest short: compress, don't append.`;
+digest short: compress, don't append.
+Carry state with markers, kept as written: "? question" still open, "thought: hunch" not yet a
+pattern, "✓ done" finished, "cause -> effect" what leads to what, "[decided(what)]" a decision,
+"[blocked(on what)]" a blocker. Drop a question once answered and a blocker once cleared.`;
 
 const TYPE_WEIGHT: Record<string, number> = {
   tension: 3,

@@ -10,7 +10,7 @@ import type { Policy } from "../policy.js";
 import type { Store, StoreReader } from "../ports.js";
 import { compareIds } from "../recall.js";
 import type { Writes } from "../writes.js";
-import { parseDigest, SECTIONS } from "./format.js";
+import { type ContinuityMarkerKind, digestState, parseDigest, SECTIONS } from "./format.js";
 import { type ImmuneResult, isOwnClaim, runImmuneSystem } from "./immune.js";
 import { buildPackage, renderFromBeliefs } from "./package.js";
 import { type Association, records, type Wrap } from "./records.js";
@@ -42,6 +42,8 @@ export type SaveReport = ImmuneResult["report"] & {
   version: number;
   /** The digest as stored: levels enforced, evidence re-rendered, markers visible. */
   text: string;
+  /** What the saved digest's continuity markers say: open questions, decisions, blockers, … */
+  state: Record<ContinuityMarkerKind, string[]>;
 };
 
 const seqOf = (id: string) => Number(id.slice(1));
@@ -238,7 +240,14 @@ export async function saveContinuity(
       dropped: result.report.dropped.length,
       affect: o.affect,
     });
-    return { saved: true, wrap: wrap.number, version, text: result.text, ...result.report };
+    return {
+      saved: true,
+      wrap: wrap.number,
+      version,
+      text: result.text,
+      ...result.report,
+      state: digestState(parseDigest(result.text)),
+    };
   });
 }
 

@@ -8,6 +8,7 @@
  *      restatement strengthens, a change supersedes, and a recalled memory fed back in
  *      never becomes a second belief
  *   4. provenance to every source episode; validFrom from the earliest
+ *   5. the same action with both results becomes one "mixed results" belief (sleep/mixed.ts)
  */
 import { compareLexically } from "../judge/lexical-judge.js";
 import type { Belief, Episode, GateResult, Outcome } from "../model.js";
@@ -15,6 +16,7 @@ import type { Store, StoreWriter } from "../ports.js";
 import { analyseEcho, contentTokens } from "../text.js";
 import { decide } from "../write-gate.js";
 import type { Writes } from "../writes.js";
+import { storeMixed } from "./mixed.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
 import { standalone } from "./standalone.js";
 
@@ -92,13 +94,16 @@ export async function storeProposition(
       text: p.text,
       at: p.at,
       kind: p.valence === "failure" ? "failure" : "fact",
-      valence: p.valence === "failure" ? "failure" : null,
+      // A success is a result too: against a failure lesson it is an outcome conflict, not a restatement.
+      valence: p.valence,
       mayContradict: true,
     },
     candidates,
     writes.judge,
     writes.policy,
   );
+  const mixed = await storeMixed(tx, writes, decision, p);
+  if (mixed) return mixed;
   if (decision.verdict === "redundant") {
     const result = await writes.restate(tx, decision, p.namespace, p.sources);
     if (p.support > 1) {

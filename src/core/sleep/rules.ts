@@ -120,6 +120,45 @@ export async function resolveContradiction(
   return { action: "resolved", id: loser.id, by: winner.id, reason, related: [] };
 }
 
+const joinOr = (list: readonly string[]) =>
+  list.length < 2 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} or ${list.at(-1)}`;
+
+/**
+ * The trigger of an abstraction without a model: honest and readable, nothing invented. The
+ * words every trigger shares at its start and end stay once, the differing values become a
+ * list; with nothing shared, the triggers are listed as alternatives.
+ *
+ *   ["the deploy targets staging", "the deploy targets production", "the deploy targets canary"]
+ *   → "the deploy targets staging, production or canary"
+ *   ["deploying on a Friday", "shipping a hotfix", "releasing a new version"]
+ *   → "deploying on a Friday, shipping a hotfix or releasing a new version"
+ */
+export function generaliseTriggers(triggers: readonly string[]): {
+  when: string;
+  shared: string;
+  values: string[];
+} {
+  const words = triggers.map((t) => t.trim().split(/\s+/));
+  const same = (at: (w: string[]) => string | undefined) =>
+    words.every((w) => at(w)?.toLowerCase() === at(words[0]!)?.toLowerCase());
+  const shortest = Math.min(...words.map((w) => w.length));
+  let head = 0;
+  while (head < shortest - 1 && same((w) => w[head])) head++;
+  let tail = 0;
+  while (tail < shortest - 1 - head && same((w) => w[w.length - 1 - tail])) tail++;
+  const values = words.map((w) => w.slice(head, w.length - tail).join(" "));
+  if (head + tail === 0 || values.some((v) => v === ""))
+    return { when: joinOr(triggers.map((t) => t.trim())), shared: "", values: triggers.map((t) => t.trim()) };
+  const first = words[0]!;
+  const prefix = first.slice(0, head).join(" ");
+  const suffix = first.slice(first.length - tail).join(" ");
+  return {
+    when: [prefix, joinOr(values), suffix].filter(Boolean).join(" "),
+    shared: [prefix, "…", suffix].filter(Boolean).join(" "),
+    values,
+  };
+}
+
 /** One pass over active rules: resolve, merge, then abstract. Runs inside one transaction. */
 export async function reconcileRules(
   tx: StoreWriter,
@@ -215,13 +254,7 @@ export async function reconcileRules(
     let parentId = parentExisting?.id;
     if (!parentId) {
       const triggers = children.map(ruleWhen);
-      const common = contentTokens(triggers[0]!).filter((t) =>
-        triggers.every((w) => contentTokens(w).includes(t)),
-      );
-      const when =
-        common.length > 0
-          ? `${[...new Set(common)].join(" ")} (any of: ${triggers.join("; ")})`
-          : `any of: ${triggers.join("; ")}`;
+      const { when, shared, values } = generaliseTriggers(triggers);
       const prefer = rulePrefer(children[0]!);
       const text = `WHEN ${when} → PREFER ${prefer}`;
       const [vector] = await writes.embedder.embed([text]);
@@ -234,7 +267,7 @@ export async function reconcileRules(
         validFrom: children.map((c) => c.validFrom).sort()[0]!,
         sources: [...new Set(children.flatMap((c) => c.sources))],
         source: "abstraction",
-        metadata: { abstraction: true, children: children.map((c) => c.id) },
+        metadata: { abstraction: true, children: children.map((c) => c.id), shared, values },
         now,
         vector: vector!,
       });
