@@ -65,8 +65,15 @@ export interface JudgeVerdict {
   relation: JudgeRelation;
   /** Lexical/semantic similarity of the two, 0..1. */
   similarity: number;
-  /** Reason code and words, e.g. `value-changed: 5 → 7`. */
+  /** Reason code and words, e.g. `value-changed:number: 5 → 7`. */
   reason: string;
+  /** The named rule that decided (the lexical judge's reason code), when the judge has rules. */
+  rule?: string;
+  /**
+   * False when no rule could name its evidence: the verdict is a safe default (store, do not
+   * close or drop anything) and the pair waits for a semantic judge. Absent means sure.
+   */
+  sure?: boolean;
 }
 
 export interface Judge {
