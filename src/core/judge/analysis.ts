@@ -188,6 +188,13 @@ interface Role {
 }
 
 /** Names holding the role (capitalised words; the first word only before a verb) and the rest. */
+const CALENDAR = new Set(
+  "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday q1 q2 q3 q4".split(
+    " ",
+  ),
+);
+const TIME_PREPOSITION = /^(?:since|until|till|from|after|before|during)$/i;
+
 function roleOf(text: string): Role | null {
   if (!ROLE_RE.test(text)) return null;
   const words = asserted(text).match(/[\p{L}\p{N}]+(?:[.\-_/:'’][\p{L}\p{N}]+)*/gu) ?? [];
@@ -196,6 +203,8 @@ function roleOf(text: string): Role | null {
   words.forEach((w, i) => {
     const lower = w.toLowerCase().replace(/['’]s$/, "");
     if (STOP_WORDS.has(lower) || ROLE_WORDS.has(lower) || /^(?:on|call)$/.test(lower)) return;
+    // A date is when, not who: "since March", "until Friday".
+    if (CALENDAR.has(lower) || TIME_PREPOSITION.test(words[i - 1] ?? "")) return;
     const capital = /^\p{Lu}/u.test(w) && !/^[\p{Lu}\p{N}]{2,}$/u.test(w);
     if (capital && (i > 0 || HOLDER_VERB.test(words[1] ?? ""))) holders.add(lower);
     else target.add(canon(stem(lower)));
