@@ -112,7 +112,13 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
   }
   const keep = (ts: string[]) =>
     ts.filter((t) => !STOP_WORDS.has(t) && !/^(?:not|no|never|longer)$/.test(t)).map(stem);
-  if (pivot < 0) return { subject: keep(raw), predicate: null, value: [] };
+  if (pivot < 0) {
+    // "Billing service region: ap-southeast-2": a label and its value, the colon as the copula.
+    const label = /^([^:]{3,60}?):\s+(\S.*)$/.exec(text.trim());
+    if (label && !/\d$/.test(label[1]!))
+      return { subject: keep(rawTokens(label[1]!)), predicate: "is", value: keep(rawTokens(label[2]!)) };
+    return { subject: keep(raw), predicate: null, value: [] };
+  }
   // "X is now Y", "X was changed to Y": a copula followed by a change verb is a change.
   let rest = raw.slice(pivot + 1);
   const next = rest.find((t) => !STOP_WORDS.has(t));
@@ -185,6 +191,8 @@ const HOLDER_VERB = /^(?:owns|leads|maintains|manages|runs|handles|approves|is|w
 interface Role {
   holders: Set<string>;
   target: Set<string>;
+  /** Each lower-case target word and the form `target` holds it in: a name written in lower case is re-read against the other statement. */
+  plain: Map<string, string>;
 }
 
 /** Names holding the role (capitalised words; the first word only before a verb) and the rest. */
@@ -200,16 +208,21 @@ function roleOf(text: string): Role | null {
   const words = asserted(text).match(/[\p{L}\p{N}]+(?:[.\-_/:'’][\p{L}\p{N}]+)*/gu) ?? [];
   const holders = new Set<string>();
   const target = new Set<string>();
+  const plain = new Map<string, string>();
   words.forEach((w, i) => {
     const lower = w.toLowerCase().replace(/['’]s$/, "");
     if (STOP_WORDS.has(lower) || ROLE_WORDS.has(lower) || /^(?:on|call)$/.test(lower)) return;
     // A date is when, not who: "since March", "until Friday".
-    if (CALENDAR.has(lower) || TIME_PREPOSITION.test(words[i - 1] ?? "")) return;
+    if (CALENDAR.has(lower) || TIME_PREPOSITION.test(lower) || TIME_PREPOSITION.test(words[i - 1] ?? ""))
+      return;
     const capital = /^\p{Lu}/u.test(w) && !/^[\p{Lu}\p{N}]{2,}$/u.test(w);
     if (capital && (i > 0 || HOLDER_VERB.test(words[1] ?? ""))) holders.add(lower);
-    else target.add(canon(stem(lower)));
+    else {
+      target.add(canon(stem(lower)));
+      plain.set(lower, canon(stem(lower)));
+    }
   });
-  return holders.size > 0 ? { holders, target } : null;
+  return { holders, target, plain };
 }
 
 /** Verbs that say the same thing of a location or a service: "listens on", "runs on", "is on". */
@@ -219,7 +232,7 @@ const LIGHT_VERBS = new Set(
 
 /** Attribute names and the verbs of change or state: words that do not name an entity. */
 const STATE_WORDS = new Set(
-  "version release value number setting current currently now new latest upgrade downgrade bump raise lower increase decrease update change move switch migrate from to".split(
+  "version release value number setting current currently now new latest upgrade downgrade bump raise lower increase decrease update change move switch migrate from to region zone location city country address site timezone datacenter".split(
     " ",
   ),
 );
@@ -283,7 +296,9 @@ function resultAnchors(text: string, anchors: readonly string[]): Set<string> {
   const from = new Set<string>();
   for (const m of text.toLowerCase().matchAll(/\bfrom\s+v?([\p{N}][\p{L}\p{N}.-]*)\s+to\b/gu))
     from.add(m[1]!);
-  return new Set(anchors.filter((t) => !from.has(t.replace(/^v/, ""))));
+  // And what a change names as its old value: "changed from ap-southeast-2 to ca-central-1".
+  const stated = new Set(contentTokens(asserted(text)).map(canon));
+  return new Set(anchors.filter((t) => !from.has(t.replace(/^v/, "")) && stated.has(t)));
 }
 
 export const setOf = (xs: readonly string[]) => new Set(xs);
@@ -361,12 +376,14 @@ function phrasalChange(words: readonly TaggedWord[]): boolean {
 }
 
 /** Numbers with the unit written after them: "10 MB" and "10MB" → "10 mb", "5" → "5". */
+const ORDINAL_SUFFIX = /^(?:st|nd|rd|th)$/;
+
 function quantities(text: string): Set<string> {
   const out = new Set<string>();
   for (const m of rawTokens(text)
     .join(" ")
     .matchAll(/(\d+(?:[.,:]\d+)*)\s*(%|[a-z]{1,12}\b)?/g))
-    out.add(m[2] && !STOP_WORDS.has(m[2]) ? `${m[1]} ${m[2]}` : m[1]!);
+    out.add(m[2] && !STOP_WORDS.has(m[2]) && !ORDINAL_SUFFIX.test(m[2]) ? `${m[1]} ${m[2]}` : m[1]!);
   return out;
 }
 
@@ -473,11 +490,40 @@ export function analysisOf(text: string): Analysis {
 
 export const wordsOf = (x: Analysis): TaggedWord[] => (x.words ??= tag(x.text));
 export const statesOf_ = (x: Analysis): Map<string, 0 | 1> => (x.states ??= statesOf(wordsOf(x)));
-export const quantitiesOf = (x: Analysis): Set<string> => (x.quantities ??= quantities(x.text));
-export const slotsOf = (x: Analysis): Slots => (x.slots ??= slots(x.text, wordsOf(x)));
+/** The numbers a statement ends up at: the old value of "from 3 to 5" is not asserted. */
+export const quantitiesOf = (x: Analysis): Set<string> => (x.quantities ??= quantities(asserted(x.text)));
+/** Slots of what the statement asserts (its "from X" and time fillers dropped). */
+export function slotsOf(x: Analysis): Slots {
+  if (x.slots) return x.slots;
+  const text = asserted(x.text);
+  x.slots = slots(text, text === x.text ? wordsOf(x) : tag(text));
+  return x.slots;
+}
 export function roleOfA(x: Analysis): Role | null {
   if (x.role === undefined) x.role = roleOf(x.text);
   return x.role;
+}
+
+/**
+ * The role statements of a pair, each side's holders completed by the other's: "jonas is on call
+ * for the mobile team" holds the role as "Jonas" does. Null unless both sides state a role and
+ * each then has a holder.
+ */
+export function rolesOf(a: Analysis, b: Analysis): [Role, Role] | null {
+  const ra = roleOfA(a);
+  const rb = roleOfA(b);
+  if (!ra || !rb || (ra.holders.size === 0 && rb.holders.size === 0)) return null;
+  const complete = (r: Role, names: ReadonlySet<string>): Role => {
+    const moved = [...r.plain].filter(([w]) => names.has(w));
+    if (moved.length === 0) return r;
+    const holders = new Set([...r.holders, ...moved.map(([w]) => w)]);
+    const target = new Set(r.target);
+    for (const [, t] of moved) target.delete(t);
+    return { holders, target, plain: r.plain };
+  };
+  const xa = complete(ra, rb.holders);
+  const xb = complete(rb, ra.holders);
+  return xa.holders.size > 0 && xb.holders.size > 0 ? [xa, xb] : null;
 }
 export const resultOf = (x: Analysis): Set<string> => (x.result ??= resultAnchors(x.text, x.anchors));
 export function participleOf(x: Analysis): string | null {

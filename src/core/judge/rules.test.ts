@@ -127,6 +127,13 @@ const EXAMPLES: Record<string, RuleExamples> = {
     ],
     leaves: [["The payments-api lead is Omar.", "Omar handed the payments-api over to Lena."]],
   },
+  "changed-from-old-value": {
+    decides: [["Tests run with Jest", "The test suite was ported from Jest to Vitest", "supersedes"]],
+    leaves: [
+      ["The team uses Slack for incidents", "The team moved from Slack to Teams for chat"],
+      ["Office hours are 9 to 5", "Office hours are from 9 to 5 on weekdays"],
+    ],
+  },
   "different-entity": {
     decides: [["Alice's timezone is UTC", "Bob's timezone is PST", "distinct"]],
     leaves: [["Alice's timezone is UTC", "Alice's timezone is PST"]],
@@ -212,13 +219,15 @@ const EXAMPLES: Record<string, RuleExamples> = {
     leaves: [["Free shipping on large orders", "Free shipping on large orders, sadly"]],
   },
   "near-identical": {
-    decides: [["Deploy freeze for the holidays", "Deploy freeze for the holidays, all teams", "duplicate"]],
+    decides: [["Deploy freeze for the holidays, all teams", "Deploy freeze for the holidays", "duplicate"]],
     leaves: [
       [
         "WHEN the target model is Anthropic → PREFER use XML",
         "WHEN the target model is Anthropic → PREFER avoid XML",
       ],
       ["Deploy freeze for the holidays: 2 weeks", "Deploy freeze for the holidays: 3 weeks"],
+      // The newer says more: not a restatement.
+      ["Our CI runs on GitHub Actions.", "Our CI runs on GitHub Actions and Buildkite."],
     ],
   },
   "unsure:other-value": {
@@ -232,7 +241,7 @@ const EXAMPLES: Record<string, RuleExamples> = {
   },
   "unsure:overlap": {
     decides: [["Deploying the API", "Started the API deploy", "refines"]],
-    leaves: [["Deploy freeze for the holidays", "Deploy freeze for the holidays, all teams"]],
+    leaves: [["Deploy freeze for the holidays, all teams", "Deploy freeze for the holidays"]],
   },
 };
 
@@ -273,6 +282,10 @@ describe("the conservative stance", () => {
     ["Noor is on leave this week.", "Noor is on the interview panel next week."],
     ["The user speaks French.", "The user speaks German."],
     ["Tom is on the platform team.", "Tom is on the data team."],
+    ["Lena is allergic to peanuts.", "Lena is allergic to shellfish."],
+    ["The VPN is required for staging.", "The VPN is required for production."],
+    ["The feature is enabled in staging.", "The feature is enabled in production."],
+    ["Bob reviews all PRs for the frontend.", "Bob reviews all PRs for the backend."],
   ] as const)("a multi-valued relation with another object is deferred, never closed: %s / %s", (a, b) => {
     const v = judge(a, b);
     expect(["refines", "distinct"]).toContain(v.relation);
@@ -289,7 +302,12 @@ describe("the conservative stance", () => {
       "WHEN the target model is Anthropic → PREFER avoid XML",
     ],
     ["Guest checkout is allowed.", "Guest checkout is blocked."],
-  ] as const)("never a duplicate when numbers, units, negation, states or a word differ: %s / %s", (a, b) => {
-    expect(judge(a, b).relation).not.toBe("duplicate");
-  });
+    ["Priya owns billing.", "Priya owns billing and invoicing."],
+    ["Our CI runs on GitHub Actions.", "Our CI runs on GitHub Actions and Buildkite."],
+  ] as const)(
+    "never a duplicate when numbers, units, negation, states or a word differ, or the newer says more: %s / %s",
+    (a, b) => {
+      expect(judge(a, b).relation).not.toBe("duplicate");
+    },
+  );
 });

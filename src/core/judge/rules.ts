@@ -10,7 +10,7 @@
  * The examples of every rule are in ./rules.test.ts.
  */
 import type { JudgeRelation } from "../ports.js";
-import { rawTokens, stem } from "../text.js";
+import { contentTokens, rawTokens, stem } from "../text.js";
 import {
   type Analysis,
   additiveOf,
@@ -29,11 +29,12 @@ import {
   participleOf,
   quantitiesOf,
   resultOf,
-  roleOfA,
+  rolesOf,
   type Slots,
   setOf,
   statesOf_,
   subsetOf,
+  wordsOf,
 } from "./analysis.js";
 
 /** One pair under judgement, with what every rule shares computed once. */
@@ -83,7 +84,12 @@ const sameSubject = (p: Pair) => {
 const bothSlotted = (p: Pair) => p.sa.predicate !== null && p.sb.predicate !== null;
 const samePredicate = (p: Pair) =>
   p.sa.predicate === p.sb.predicate || p.sb.predicate === "→" || p.sa.predicate === "→";
-const valuesOf = (p: Pair) => ({ valueA: setOf(p.sa.value), valueB: setOf(p.sb.value) });
+/** "3rd" and "3" are one value. */
+const ordinal = (t: string) => t.replace(/^(\d+)(?:st|nd|rd|th)$/, "$1");
+const valuesOf = (p: Pair) => ({
+  valueA: setOf(p.sa.value.map(ordinal)),
+  valueB: setOf(p.sb.value.map(ordinal)),
+});
 const changedValue = (p: Pair) => {
   const { valueA, valueB } = valuesOf(p);
   const from = minus(valueA, valueB).join(" ") || p.sa.value.join(" ");
@@ -102,6 +108,26 @@ const SINGLE_VALUED = new Set(
   "is live reside base locate headquarter default point cost listen expire due schedule start end".split(" "),
 );
 
+/** Participles after a copula that name a place or a time: one at a time. */
+const PLACE_OR_TIME = new Set(
+  "base locate headquarter station host deploy schedule plan set due pin".split(" "),
+);
+
+/** The word after the copula (past adverbs and determiners) names the value itself. */
+function namesOneValue(x: Analysis): boolean {
+  const words = wordsOf(x);
+  const be = words.findIndex((w) => w.lemma === "be" || /^(?:is|are|was|were)$/i.test(w.text));
+  if (be < 0) return true;
+  let i = be + 1;
+  while (i < words.length && (words[i]!.pos === "ADV" || words[i]!.pos === "DET" || words[i]!.pos === "PART"))
+    i++;
+  const w = words[i];
+  if (!w) return false;
+  if (["NOUN", "PROPN", "NUM", "X", "SYM"].includes(w.pos)) return true;
+  if (w.pos === "ADJ") return words[i + 1] === undefined || !["ADP", "PART"].includes(words[i + 1]!.pos);
+  return w.pos === "VERB" && PLACE_OR_TIME.has(w.lemma);
+}
+
 /** Is the changed value slot about the same thing on both sides (same subject, same attribute)? */
 function sameAttribute(p: Pair): boolean {
   if (!bothSlotted(p) || !samePredicate(p)) return false;
@@ -116,6 +142,12 @@ const differingValues = (p: Pair) => {
   const { valueA, valueB } = valuesOf(p);
   return [...minus(valueA, valueB), ...minus(valueB, valueA)].filter((t) => !CHANGE_VERBS.has(t));
 };
+
+const NAMING = new Set(["NOUN", "PROPN", "NUM", "X"]);
+
+/** "from X to Y" inside one clause. */
+const FROM_TO_RE =
+  /\bfrom\s+([^,;.]+?)\s+to\s+([^,;.]+?)\s*(?:[,;.]|$|\b(?:in|on|at|for|since|because|after|as)\b)/i;
 
 const RENAME_RE = /\b(?:renamed|rebranded|now (?:called|named|known as))\b/i;
 
@@ -218,8 +250,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     name: "holder-changed",
     doc: "A single-held role (owns, leads, maintains, on call for, in charge of) over the same target with another holder: a hand-over.",
     decide: (p) => {
-      const ra = roleOfA(p.a);
-      const rb = roleOfA(p.b);
+      const [ra, rb] = rolesOf(p.a, p.b) ?? [];
       if (!ra || !rb) return null;
       if (!sharesTarget(ra.target, rb.target)) return null;
       const arrived = minus(rb.holders, ra.holders);
@@ -232,11 +263,12 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     name: "same-holder",
     doc: "The same single-held role, target and holder, said another way; a negated one contradicts.",
     decide: (p) => {
-      const ra = roleOfA(p.a);
-      const rb = roleOfA(p.b);
+      const [ra, rb] = rolesOf(p.a, p.b) ?? [];
       if (!ra || !rb || !sharesTarget(ra.target, rb.target)) return null;
       if (minus(rb.holders, ra.holders).length > 0 || minus(ra.holders, rb.holders).length > 0) return null;
       if (p.a.negated !== p.b.negated) return decided("contradicts", "negation");
+      // More held than before ("billing" → "billing and invoicing") is a detail, not a restatement.
+      if (minus(rb.target, ra.target).length > 0) return unsure("refines", "more held");
       return distinctions(p.a.text, p.b.text) ? null : decided("duplicate");
     },
   },
@@ -244,8 +276,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     name: "role-target-differs",
     doc: "Single-held roles over different targets (owns the auth service / owns the billing service): two facts.",
     decide: (p) => {
-      const ra = roleOfA(p.a);
-      const rb = roleOfA(p.b);
+      const [ra, rb] = rolesOf(p.a, p.b) ?? [];
       if (!ra || !rb) return null;
       const shared = [...ra.target].some((t) => rb.target.has(t));
       const both = minus(ra.target, rb.target).length > 0 && minus(rb.target, ra.target).length > 0;
@@ -256,8 +287,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     name: "role-holder-added",
     doc: "The same role and target with an added holder (also, too, as well): a second holder, not a hand-over.",
     decide: (p) => {
-      const ra = roleOfA(p.a);
-      const rb = roleOfA(p.b);
+      const [ra, rb] = rolesOf(p.a, p.b) ?? [];
       return ra && rb ? decided("refines") : null;
     },
   },
@@ -273,6 +303,27 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         subsetOf(subjB, setOf(p.sa.value))
         ? decided("supersedes", `${p.sb.subject.join(" ")} → ${p.sb.value.join(" ")}`)
         : null;
+    },
+  },
+  {
+    name: "changed-from-old-value",
+    doc: 'The newer statement announces a change from the older one\'s value to another ("ported from Jest to Vitest") and covers the rest of the older statement.',
+    decide: (p) => {
+      if (!p.change || additiveOf(p.b) || p.a.negated !== p.b.negated) return null;
+      const m = FROM_TO_RE.exec(p.b.text);
+      if (!m) return null;
+      const from = contentTokens(m[1]!);
+      const to = contentTokens(m[2]!);
+      if (from.length === 0 || to.length === 0) return null;
+      if (!from.every((t) => p.a.content.has(t)) || to.some((t) => p.a.content.has(t))) return null;
+      // Everything else the older statement says (its subject, its attribute) is in the newer one.
+      // Its nouns, names and numbers: verbs and prepositions may change with the wording.
+      const rest = wordsOf(p.a)
+        .filter((w) => NAMING.has(w.pos))
+        .flatMap((w) => contentTokens(w.text))
+        .filter((t) => !from.includes(t));
+      if (rest.length === 0 || !rest.every((t) => p.b.content.has(t))) return null;
+      return decided("supersedes", `${m[1]} → ${m[2]}`);
     },
   },
   {
@@ -387,11 +438,13 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         if (subsetOf(valueA, valueB) && subsetOf(valueB, valueA)) return null;
         return decided("supersedes", changedValue(p));
       }
-      // Without slots on both sides: most words shared, the older statement's subject all in the newer.
+      // Without slots on both sides: every word of the older statement but its value (numbers,
+      // identifiers, names) is in the newer one.
       const { a, b } = p;
-      const overlap = p.shared.length / Math.min(a.content.size, b.content.size);
-      const covered = !p.sa.predicate || p.sa.subject.every((t) => b.content.has(t));
-      return overlap >= 0.5 && covered && !additiveOf(b) ? decided("supersedes") : null;
+      const plain = lowerStemsOf(a);
+      const rest = [...a.content].filter((t) => !identifier(t) && plain.has(t));
+      const covered = rest.length > 0 && rest.every((t) => b.content.has(t) || LIGHT_VERBS.has(canon(t)));
+      return covered && !additiveOf(b) ? decided("supersedes") : null;
     },
   },
   {
@@ -404,13 +457,10 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       if (!predicate || !SINGLE_VALUED.has(predicate)) return null;
       // A copula with an article classifies ("is a designer"): kinds are many, not one.
       if (predicate === "is" && (classifies(p.a.text) || classifies(p.b.text))) return null;
-      // A person's copula with a preposition is a circumstance ("is on leave", "is in a meeting").
-      if (
-        predicate === "is" &&
-        !participleOf(p.a) &&
-        /^\s*\p{Lu}\p{Ll}+\s+(?:is|was)\s+(?:on|in|at)\b/u.test(p.a.text)
-      )
-        return null;
+      // A copula names one value when a noun or a closing adjective follows it ("is Postgres", "is blue"),
+      // or a participle of place or schedule ("is based in", "is planned for"); not a circumstance
+      // ("is on leave"), nor a qualifier ("is allergic to X", "is required for X", "is enabled in X").
+      if (predicate === "is" && !(namesOneValue(p.a) && namesOneValue(p.b))) return null;
       const { valueA, valueB } = valuesOf(p);
       if (subsetOf(valueA, valueB) || subsetOf(valueB, valueA)) return null;
       return decided("supersedes", changedValue(p));
@@ -437,7 +487,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "near-identical",
-    doc: "Nearly the same text (word Jaccard ≥ 0.75, trigram similarity ≥ 0.6), identical numbers, units, negation and states, and no word swapped for another (use / avoid).",
+    doc: "Nearly the same text (word Jaccard ≥ 0.75, trigram similarity ≥ 0.6), identical numbers, units, negation and states, no word swapped (use / avoid) and no content word added.",
     decide: (p) => {
       const { a, b } = p;
       if (jaccard(a.content, b.content) < 0.75 || p.similarity < 0.6) return null;
@@ -446,6 +496,8 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       const wa = plainWords(a.text);
       const wb = plainWords(b.text);
       if (minus(wa, wb).length > 0 && minus(wb, wa).length > 0) return null;
+      // Nor may the newer one add a content word: "… GitHub Actions and Buildkite" says more.
+      if (minus(b.content, a.content).length > 0) return null;
       return distinctions(a.text, b.text) ? null : decided("duplicate");
     },
   },
