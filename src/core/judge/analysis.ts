@@ -93,12 +93,13 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
   for (let i = 0; i < raw.length; i++) {
     const t = raw[i]!;
     // A predicate needs a subject before it: "the deploy job runs" pivots on runs, not deploy.
+    const w = words?.[i];
     if (!seenSubject) {
-      if (!STOP_WORDS.has(t)) seenSubject = true;
+      // A pronoun is a subject too: "We use tabs" pivots on use.
+      if (!STOP_WORDS.has(t) || w?.pos === "PRON") seenSubject = true;
       if (!COPULAS.has(t)) continue;
     }
     const s = stem(t);
-    const w = words?.[i];
     const lemma = w?.lemma ?? t;
     if (COPULAS.has(t)) predicate = "is";
     else if (CHANGE_VERBS.has(t) || CHANGE_VERBS.has(s)) predicate = "→";
@@ -448,6 +449,9 @@ export function packedDice(a: Float64Array, b: Float64Array): number {
   return (2 * inter) / (a.length + b.length);
 }
 
+/** A modal states a possibility, not a value: "we could switch to Postmark", "it might move". */
+const MODAL_RE = /\b(?:could|might|would)\b/i;
+
 /** "no longer" is a negation with a change cue; "longer" names nothing. */
 const NO_LONGER_RE = /\bno longer\b/i;
 
@@ -462,7 +466,7 @@ function analyse(text: string): Analysis {
     negated: isNegated(text),
     numbers: setOf(numericTokens(text)),
     question: isQuestion(text),
-    hypothetical: isHypothetical(text),
+    hypothetical: isHypothetical(text) || MODAL_RE.test(text),
     light,
     anchors: [...light].filter((t) => /\d/.test(t)),
   };

@@ -32,6 +32,7 @@ const EXAMPLES: Record<string, RuleExamples> = {
     decides: [
       ["The database is Postgres", "Maybe we should switch the database to MySQL", "refines"],
       ["The database is Postgres", "If the database moved to MySQL, costs would drop", "refines"],
+      ["Email is sent through SendGrid", "We could switch email delivery to Postmark", "refines"],
     ],
     leaves: [["The database is Postgres", "The database was switched to MySQL"]],
   },
@@ -187,10 +188,13 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "supersedes",
       ],
       ["The user prefers dark mode", "The user now prefers light mode", "supersedes"],
+      ["We use tabs for indentation.", "We use spaces for indentation now.", "supersedes"],
     ],
     leaves: [
       ["Sam manages the mobile team.", "Sam manages the hiring pipeline."],
       ["The user prefers espresso.", "The user prefers window seats."],
+      // A pronoun subject: the values must share their attribute.
+      ["We use Slack for chat.", "We now use Zoom for video calls."],
     ],
   },
   "value-changed:single-valued": {

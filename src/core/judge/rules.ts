@@ -436,6 +436,9 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         if (!sharesSubject(p) || p.sb.value.length === 0) return null;
         const { valueA, valueB } = valuesOf(p);
         if (subsetOf(valueA, valueB) && subsetOf(valueB, valueA)) return null;
+        // With no subject words ("We use tabs for indentation"), the values must share their attribute.
+        const { subjA, subjB } = subjects(p);
+        if ((subjA.size === 0 || subjB.size === 0) && ![...valueA].some((t) => valueB.has(t))) return null;
         return decided("supersedes", changedValue(p));
       }
       // Without slots on both sides: every word of the older statement but its value (numbers,
