@@ -112,7 +112,7 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     break;
   }
   const keep = (ts: string[]) =>
-    ts.filter((t) => !STOP_WORDS.has(t) && !/^(?:not|no|never|longer)$/.test(t)).map(stem);
+    ts.filter((t) => !STOP_WORDS.has(t) && !/^(?:not|no|never|longer)$/.test(t) && !/n't$/.test(t)).map(stem);
   if (pivot < 0) {
     // "Billing service region: ap-southeast-2": a label and its value, the colon as the copula.
     const label = /^([^:]{3,60}?):\s+(\S.*)$/.exec(text.trim());
@@ -160,8 +160,13 @@ const TIME_FILLER_RE =
   /\b(?:(?:this|next|last|that) (?:week|month|quarter|year|spring|summer|autumn|fall|winter)|today|tonight|these days|for good|permanently|for now|as of (?:today|now|this \w+)|starting (?:today|this \w+)|from now on|going forward)\b/gi;
 
 /** The statement's assertion: the old value of "from X to Y" and "Y instead of X" is dropped. */
+/** What opens a chat turn without saying anything: "hey, fyi", "btw", "quick update:". */
+const CHAT_OPENER_RE =
+  /^\s*(?:(?:hey|hi|hello|ok|okay|so|oh|well|btw|fyi|heads[- ]up|quick (?:note|update)|just so you know|update|note|by the way)\b[\s,:;!.\-–—]*)+/i;
+
 function asserted(text: string): string {
   return text
+    .replace(CHAT_OPENER_RE, "")
     .replace(TIME_FILLER_RE, " ")
     .replace(/\bfrom\s+([^\s,;]+(?:\s+[^\s,;]+)?)\s+to\b/gi, (m, _x, offset: number, all: string) =>
       // Only a change's "from": "moved from A to B", not "9 to 5" or "from the EU to the US office".

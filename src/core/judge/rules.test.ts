@@ -173,11 +173,19 @@ const EXAMPLES: Record<string, RuleExamples> = {
     leaves: [
       ["Room 4 is booked for Monday", "Room 5 is booked for Monday"],
       ["The retry limit is 5", "The retry limit is 5 for uploads"],
+      // Another qualifier beside the number is another fact.
+      [
+        "The limit is 100 requests per minute for free users.",
+        "The limit is 500 requests per minute for paid users.",
+      ],
     ],
   },
   "value-changed:identifier": {
     decides: [["ledger-db runs in eu-west-1.", "ledger-db runs in eu-central-1.", "supersedes"]],
-    leaves: [["ledger-db runs in eu-west-1.", "billing-db runs in eu-central-1."]],
+    leaves: [
+      ["ledger-db runs in eu-west-1.", "billing-db runs in eu-central-1."],
+      ["ledger-db runs in eu-west-1 for reads.", "ledger-db runs in eu-central-1 for writes."],
+    ],
   },
   "change-cue": {
     decides: [
@@ -290,6 +298,11 @@ describe("the conservative stance", () => {
     ["The VPN is required for staging.", "The VPN is required for production."],
     ["The feature is enabled in staging.", "The feature is enabled in production."],
     ["Bob reviews all PRs for the frontend.", "Bob reviews all PRs for the backend."],
+    [
+      "The limit is 100 requests per minute for free users.",
+      "The limit is 500 requests per minute for paid users.",
+    ],
+    ["The app is available on iOS.", "The app is available on Android."],
   ] as const)("a multi-valued relation with another object is deferred, never closed: %s / %s", (a, b) => {
     const v = judge(a, b);
     expect(["refines", "distinct"]).toContain(v.relation);

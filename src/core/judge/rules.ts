@@ -14,6 +14,7 @@ import { contentTokens, rawTokens, stem } from "../text.js";
 import {
   type Analysis,
   additiveOf,
+  CHANGE_LEMMAS,
   CHANGE_VERBS,
   canon,
   classifies,
@@ -126,6 +127,24 @@ function namesOneValue(x: Analysis): boolean {
   if (["NOUN", "PROPN", "NUM", "X", "SYM"].includes(w.pos)) return true;
   if (w.pos === "ADJ") return words[i + 1] === undefined || !["ADP", "PART"].includes(words[i + 1]!.pos);
   return w.pos === "VERB" && PLACE_OR_TIME.has(w.lemma);
+}
+
+/**
+ * Each side has a word of its own beside the value that changed: "for free users" / "for paid users"
+ * is another fact, not a new value. A clause only the newer side adds ("after the tuning") is not.
+ * Units, verbs of change and state words do not count.
+ */
+function qualifierSwapped(p: Pair, isValue: (t: string) => boolean): boolean {
+  const units = new Set<string>();
+  for (const x of [p.a, p.b])
+    for (const q of quantitiesOf(x)) {
+      const unit = q.split(" ")[1];
+      if (unit) units.add(stem(unit));
+    }
+  const own = (t: string) =>
+    !isValue(t) && !units.has(t) && !CHANGE_VERBS.has(t) && !CHANGE_LEMMAS.has(t) && !isStateWord(t);
+  const { valueA, valueB } = valuesOf(p);
+  return minus(valueA, valueB).some(own) && minus(valueB, valueA).some(own);
 }
 
 /** Is the changed value slot about the same thing on both sides (same subject, same attribute)? */
@@ -412,6 +431,9 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     decide: (p) => {
       if (!sameAttribute(p) || !quantitiesDiffer(p) || p.sb.value.length === 0) return null;
       if (additiveOf(p.b) && !p.change) return null;
+      // Only the number (and its unit, and the verb that changed it) may differ: "for free users" →
+      // "for paid users" is another qualifier, so another fact.
+      if (qualifierSwapped(p, (t) => /\d/.test(t))) return null;
       return decided("supersedes", changedValue(p));
     },
   },
@@ -424,6 +446,8 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       const { valueA, valueB } = valuesOf(p);
       const gone = minus(valueA, valueB).some(identifier);
       const came = minus(valueB, valueA).some(identifier);
+      // Only the identifier may be swapped, not a qualifier beside it ("for reads" / "for writes").
+      if (qualifierSwapped(p, identifier)) return null;
       return differing.length > 0 && gone && came ? decided("supersedes", changedValue(p)) : null;
     },
   },
@@ -466,6 +490,8 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       if (predicate === "is" && !(namesOneValue(p.a) && namesOneValue(p.b))) return null;
       const { valueA, valueB } = valuesOf(p);
       if (subsetOf(valueA, valueB) || subsetOf(valueB, valueA)) return null;
+      // One value swapped for another; a number and a qualifier changing together is another fact.
+      if (quantitiesDiffer(p) && qualifierSwapped(p, (t) => /\d/.test(t))) return null;
       return decided("supersedes", changedValue(p));
     },
   },
