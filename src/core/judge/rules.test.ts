@@ -209,6 +209,7 @@ const EXAMPLES: Record<string, RuleExamples> = {
     decides: [
       ["The user lives in Oslo.", "The user lives in Bergen.", "supersedes"],
       ["The primary database is Postgres.", "The primary database is MySQL.", "supersedes"],
+      ["The assistant is called Ada", "The assistant is called Bob", "supersedes"],
     ],
     leaves: [
       ["Sam is a designer.", "Sam is a manager."],

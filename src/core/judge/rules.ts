@@ -77,7 +77,25 @@ const unsure = (relation: JudgeRelation, detail?: string): RuleDecision => ({
   sure: false,
 });
 
-const subjects = (p: Pair) => ({ subjA: setOf(p.sa.subject), subjB: setOf(p.sb.subject) });
+/** Subject and value sets of a pair, built once per pair: most rules read them. */
+const memo = new WeakMap<
+  Pair,
+  { subjA: Set<string>; subjB: Set<string>; valueA: Set<string>; valueB: Set<string> }
+>();
+function sets(p: Pair) {
+  let m = memo.get(p);
+  if (!m) {
+    m = {
+      subjA: setOf(p.sa.subject),
+      subjB: setOf(p.sb.subject),
+      valueA: setOf(p.sa.value.map(ordinal)),
+      valueB: setOf(p.sb.value.map(ordinal)),
+    };
+    memo.set(p, m);
+  }
+  return m;
+}
+const subjects = (p: Pair) => sets(p);
 const sameSubject = (p: Pair) => {
   const { subjA, subjB } = subjects(p);
   return subjA.size === subjB.size && minus(subjA, subjB).length === 0;
@@ -87,10 +105,7 @@ const samePredicate = (p: Pair) =>
   p.sa.predicate === p.sb.predicate || p.sb.predicate === "→" || p.sa.predicate === "→";
 /** "3rd" and "3" are one value. */
 const ordinal = (t: string) => t.replace(/^(\d+)(?:st|nd|rd|th)$/, "$1");
-const valuesOf = (p: Pair) => ({
-  valueA: setOf(p.sa.value.map(ordinal)),
-  valueB: setOf(p.sb.value.map(ordinal)),
-});
+const valuesOf = (p: Pair) => sets(p);
 const changedValue = (p: Pair) => {
   const { valueA, valueB } = valuesOf(p);
   const from = minus(valueA, valueB).join(" ") || p.sa.value.join(" ");
@@ -109,9 +124,9 @@ const SINGLE_VALUED = new Set(
   "is live reside base locate headquarter default point cost listen expire due schedule start end".split(" "),
 );
 
-/** Participles after a copula that name a place or a time: one at a time. */
+/** Participles after a copula that name a place, a time or a name: one at a time. */
 const PLACE_OR_TIME = new Set(
-  "base locate headquarter station host deploy schedule plan set due pin".split(" "),
+  "base locate headquarter station host deploy schedule plan set due pin call name title price".split(" "),
 );
 
 /** The word after the copula (past adverbs and determiners) names the value itself. */
