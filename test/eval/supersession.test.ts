@@ -9,13 +9,11 @@ describe("supersession eval (lexical judge)", () => {
     expect(pairs.filter((p) => p.split === "held-out").length).toBeGreaterThanOrEqual(75);
   });
 
-  it("keeps the figures it reached: precision and recall of supersedes, duplicate accuracy", async () => {
-    const r = await evaluateSupersession();
-    const held = r.splits["held-out"]!;
+  // The held-out half is reported (`npm run eval -- supersession`), never gated on: a gate on it
+  // is a target to tune towards, and it stops measuring pairs the judge's authors never saw.
+  it("keeps the figures it reached on the dev half: precision and recall of supersedes, duplicate accuracy", async () => {
+    const r = await evaluateSupersession({ split: "dev" });
     const dev = r.splits.dev!;
-    expect(held.supersedes.precision).toBeGreaterThanOrEqual(0.97);
-    expect(held.supersedes.recall).toBeGreaterThanOrEqual(0.97);
-    expect(held.duplicate.accuracy).toBeGreaterThanOrEqual(0.8);
     expect(dev.supersedes.precision).toBe(1);
     expect(dev.supersedes.recall).toBeGreaterThanOrEqual(0.97);
     expect(dev.duplicate.accuracy).toBeGreaterThanOrEqual(0.9);
