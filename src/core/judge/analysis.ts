@@ -112,7 +112,11 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     break;
   }
   const keep = (ts: string[]) =>
-    ts.filter((t) => !STOP_WORDS.has(t) && !/^(?:not|no|never|longer)$/.test(t) && !/n't$/.test(t)).map(stem);
+    ts
+      // Words joined by a slash are words, not an identifier: "requests/minute", "read/write".
+      .flatMap((t) => (/^\p{L}+(?:\/\p{L}+)+$/u.test(t) ? t.split("/") : [t]))
+      .filter((t) => !STOP_WORDS.has(t) && !/^(?:not|no|never|longer)$/.test(t) && !/n't$/.test(t))
+      .map(stem);
   if (pivot < 0) {
     // "Billing service region: ap-southeast-2": a label and its value, the colon as the copula.
     const label = /^([^:]{3,60}?):\s+(\S.*)$/.exec(text.trim());

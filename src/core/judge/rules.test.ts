@@ -212,6 +212,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The assistant is called Ada", "The assistant is called Bob", "supersedes"],
     ],
     leaves: [
+      // Words joined by a slash are the same words.
+      ["Upload quota: 20 files/day", "The upload quota is 20 files per day"],
       ["Sam is a designer.", "Sam is a manager."],
       ["Noor is on leave this week.", "Noor is on the interview panel next week."],
       ["The user speaks French.", "The user speaks German."],
