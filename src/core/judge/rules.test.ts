@@ -3,6 +3,8 @@
  * must leave to another rule. The first rule that decides gives the verdict, so a positive
  * example names the rule the judge reports; a negative example is a pair that rule must not decide.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { JudgeRelation } from "../ports.js";
 import { compareLexically, LEXICAL_RULES } from "./lexical-judge.js";
@@ -270,6 +272,15 @@ describe("the lexical judge's rules", () => {
       expect(EXAMPLES[r.name]?.leaves.length, r.name).toBeGreaterThan(0);
     }
     expect(Object.keys(EXAMPLES).sort()).toEqual([...names].sort());
+  });
+
+  it("docs/judges.md lists every rule, in order, with its doc line", () => {
+    const doc = readFileSync(join(import.meta.dirname, "..", "..", "..", "docs", "judges.md"), "utf8");
+    const listed = [...doc.matchAll(/^\| \d+ \| `([^`]+)` \| (.+) \|$/gm)].map((m) => [
+      m[1],
+      m[2]!.replace(/\\\|/g, "|"),
+    ]);
+    expect(listed).toEqual(LEXICAL_RULES.map((r) => [r.name, r.doc]));
   });
 
   const decides = Object.entries(EXAMPLES).flatMap(([rule, e]) =>
