@@ -115,13 +115,13 @@ export async function decide(
   const duplicateFloor = echo.echo ? policy.echoSimilarity : policy.redundantSimilarity;
   // Redundant drops the new text, so whatever judge said "duplicate", a restatement whose numbers,
   // units, negation or states differ is kept: stored, linked, and left for a semantic judge.
-  let keptDistinct: { c: GateCandidate; v: JudgeVerdict } | null = null;
+  const kept: { c: GateCandidate; v: JudgeVerdict; differs: string }[] = [];
   const dup = judged.find((j) => {
     if (j.v.relation !== "duplicate" || j.v.similarity < duplicateFloor) return false;
     const differs = distinctions(j.c.text, probe.text);
     if (!differs) return true;
     notes.push(`kept: ${differs} differ from [${j.c.id}]`);
-    keptDistinct ??= j;
+    kept.push({ ...j, differs });
     return false;
   });
   if (dup) {
@@ -215,16 +215,16 @@ export async function decide(
   }
 
   // A restatement kept because its numbers, negation or states differ: stored beside what it matched.
-  const kept = keptDistinct as { c: GateCandidate; v: JudgeVerdict } | null;
-  if (kept)
+  const first = kept[0];
+  if (first)
     return {
       verdict: "refinement",
-      target: kept.c,
-      similarity: kept.v.similarity,
-      judged: kept.v,
+      target: first.c,
+      similarity: first.v.similarity,
+      judged: first.v,
       supersede: false,
       historical: false,
-      reason: `kept beside [${kept.c.id}]: judged a restatement (${kept.v.reason}), but ${notes.at(-1)?.replace(/^kept: /, "") ?? "it differs"}`,
+      reason: `kept beside [${first.c.id}]: judged a restatement (${first.v.reason}), but its ${first.differs} differ`,
       rule: "kept-distinct",
       deferred: true,
       notes,

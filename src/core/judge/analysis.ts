@@ -502,7 +502,7 @@ export function analysisOf(text: string): Analysis {
 }
 
 export const wordsOf = (x: Analysis): TaggedWord[] => (x.words ??= tag(x.text));
-export const statesOf_ = (x: Analysis): Map<string, 0 | 1> => (x.states ??= statesOf(wordsOf(x)));
+export const statesIn = (x: Analysis): Map<string, 0 | 1> => (x.states ??= statesOf(wordsOf(x)));
 /** The numbers a statement ends up at: the old value of "from 3 to 5" is not asserted. */
 export const quantitiesOf = (x: Analysis): Set<string> => (x.quantities ??= quantities(asserted(x.text)));
 /** Slots of what the statement asserts (its "from X" and time fillers dropped). */
@@ -567,14 +567,14 @@ export function distinctions(a: string, b: string): string | null {
   const qb = quantitiesOf(y);
   if (qa.size !== qb.size || minus(qa, qb).length > 0) return "numbers";
   if (x.negated !== y.negated) return "negation";
-  if (!sameStates(statesOf_(x), statesOf_(y))) return "state";
+  if (!sameStates(statesIn(x), statesIn(y))) return "state";
   return null;
 }
 
 /** Opposite sides of one enumerated state in the two statements: "on" / "off". */
 export function flippedStates(x: Analysis, y: Analysis): string[] {
-  const sx = statesOf_(x);
-  const sy = statesOf_(y);
+  const sx = statesIn(x);
+  const sy = statesIn(y);
   return [...sx].filter(([g, v]) => sy.has(g) && sy.get(g) !== v).map(([g]) => g);
 }
 

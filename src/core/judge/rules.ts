@@ -33,7 +33,7 @@ import {
   rolesOf,
   type Slots,
   setOf,
-  statesOf_,
+  statesIn,
   subsetOf,
   wordsOf,
 } from "./analysis.js";
@@ -575,8 +575,8 @@ const plainWords = (text: string) =>
   );
 
 function sameStates(p: Pair): boolean {
-  const x = statesOf_(p.a);
-  const y = statesOf_(p.b);
+  const x = statesIn(p.a);
+  const y = statesIn(p.b);
   return x.size === y.size && [...x].every(([g, v]) => y.get(g) === v);
 }
 
