@@ -1,10 +1,12 @@
 /**
- * The architecture, enforced: the core depends on nothing but zod and itself, and never reads
+ * The architecture, enforced: the core depends on nothing but zod, itself and (in the lexical
+ * judge's tagger only) a pure-JavaScript NLP model, and never reads
  * the system clock or randomness (determinism). Stores, embedders and surfaces depend on the
  * core's ports, never the other way round.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..");
@@ -26,16 +28,49 @@ const importsOf = (text: string) => [
   ...[...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!),
 ];
 
+/**
+ * Part-of-speech tags and lemmas for the lexical judge: pure JavaScript, no I/O, no Node built-in,
+ * deterministic. Only the tagger may import them.
+ */
+const PURE_ANALYSIS = new Set(["wink-nlp", "wink-eng-lite-web-model"]);
+const TAGGER = join("src", "core", "judge", "tagger.ts");
+
+/** Every module specifier reachable from a package's main file through relative requires. */
+function requiredFrom(pkg: string): string[] {
+  const dir = join(root, "node_modules", pkg);
+  const main = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).main as string;
+  const seen = new Set<string>();
+  const foreign: string[] = [];
+  const visit = (file: string) => {
+    const path = existsSync(file) ? file : `${file}.js`;
+    if (seen.has(path)) return;
+    seen.add(path);
+    for (const m of readFileSync(path, "utf8").matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)) {
+      const spec = m[1]!;
+      if (spec.startsWith(".")) visit(join(dirname(path), spec));
+      else foreign.push(spec);
+    }
+  };
+  visit(join(dir, main));
+  expect(seen.size).toBeGreaterThan(1);
+  return foreign;
+}
+
 describe("the core", () => {
   it("has source files to check", () => {
     expect(files.length).toBeGreaterThan(20);
   });
 
-  it.each(files.map((f) => [relative(root, f), f]))("%s imports only zod and the core", (_name, file) => {
+  it.each(files.map((f) => [relative(root, f), f]))("%s imports only zod and the core", (name, file) => {
     const foreign = importsOf(readFileSync(file, "utf8")).filter(
-      (spec) => !spec.startsWith(".") && spec !== "zod",
+      (spec) => !spec.startsWith(".") && spec !== "zod" && !(name === TAGGER && PURE_ANALYSIS.has(spec)),
     );
     expect(foreign).toEqual([]);
+  });
+
+  it.each([...PURE_ANALYSIS])("the tagger's %s requires no Node built-in", (pkg) => {
+    const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+    expect(requiredFrom(pkg).filter((spec) => builtins.has(spec))).toEqual([]);
   });
 
   it.each(files.map((f) => [relative(root, f), f]))(

@@ -371,7 +371,7 @@ describe("sleep commands", () => {
     expect(lines[1]).toMatch(/^ACTION +ID +BY +RELATED +REASON$/);
     expect(lines).toContainEqual(expect.stringMatching(/^skipped +e2 +- +- +skipped: chit-chat$/));
     expect(lines).toContainEqual(
-      expect.stringMatching(new RegExp(`^superseded +${older} +${newer} +- +value-changed: 5 → 7$`)),
+      expect.stringMatching(new RegExp(`^superseded +${older} +${newer} +- +value-changed:number: 5 → 7$`)),
     );
   });
 

@@ -112,7 +112,7 @@ describe("strata demo", () => {
     });
 
     it.each([
-      ["the stale value is superseded by the newer one", "superseded", /^value-changed: 5 → 8$/],
+      ["the stale value is superseded by the newer one", "superseded", /^value-changed:number: 5 → 8$/],
       ["the paraphrase is merged", "merged", /same-content/],
       ["the weaker contradicting rule is resolved into the winner", "resolved", /opposite actions/],
       ["three sibling rules are abstracted into a parent", "abstracted", /3 rules share the action/],
@@ -140,7 +140,7 @@ describe("strata demo", () => {
       const text = renderDemo(first, plain);
       expect(text).toContain("10 → 3 entries");
       expect(text).toMatch(/^ {2}ACTION {6}ID {3}BY {2}RELATED {6}REASON$/m);
-      expect(text).toMatch(/^ {2}superseded {2}b\d+ +b\d+ +- +value-changed: 5 → 8$/m);
+      expect(text).toMatch(/^ {2}superseded {2}b\d+ +b\d+ +- +value-changed:number: 5 → 8$/m);
     });
   });
 

@@ -303,6 +303,17 @@ export const GateResultSchema = z.object({
     .array(IdSchema)
     .describe("Beliefs created alongside the episode (a successor to a superseded one)."),
   reason: z.string().describe("Why the gate decided so, in words."),
+  rule: z
+    .string()
+    .nullable()
+    .describe(
+      "The named rule that decided, e.g. `value-changed:number`, `state-flipped`, `near-identical`; null when nothing was near.",
+    ),
+  deferred: z
+    .boolean()
+    .describe(
+      "True when no rule could name its evidence: the item was stored, nothing was closed or dropped, and the pair waits for a semantic judge (candidates).",
+    ),
   notes: z.array(z.string()).describe("Reason codes for anything skipped, e.g. `skipped: pinned`."),
 });
 export type GateResult = z.infer<typeof GateResultSchema>;

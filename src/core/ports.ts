@@ -65,12 +65,14 @@ export interface JudgeVerdict {
   relation: JudgeRelation;
   /** Lexical/semantic similarity of the two, 0..1. */
   similarity: number;
-  /** Reason code and words, e.g. `value-changed: 5 → 7`. */
+  /** Reason code and words, e.g. `value-changed:number: 5 → 7`. */
   reason: string;
+  /** The named rule that decided (the lexical judge's reason code), when the judge has rules. */
+  rule?: string;
   /**
-   * Whether the verdict rests on evidence the judge can name (a rule), so an automatic process
-   * may act on it alone. `false`: a guess, deferred to a semantic judge (`candidates`). Absent:
-   * `duplicate`, `supersedes` and `contradicts` count as confident, `refines` and `distinct` not.
+   * Whether the verdict rests on evidence the judge can name (a rule, or a model's answer).
+   * `false`: a safe default (store both, close and drop nothing) deferred to a semantic judge.
+   * Absent means confident. Only a confident acting verdict settles a pair (`isConfident`).
    */
   confident?: boolean;
   /**
@@ -101,11 +103,15 @@ export interface Judge {
   readonly pairsPerRun?: number;
 }
 
-/** Whether an automatic process may act on a verdict alone (see `JudgeVerdict.confident`). */
+/**
+ * Whether a verdict settles its pair, so no semantic judge need see it: an acting verdict
+ * (`duplicate`, `supersedes`, `contradicts`) that its judge did not mark unsure. `refines` and
+ * `distinct` never settle a pair, however sure the rule behind them: they store both sides, and a
+ * semantic judge may still find a paraphrase or a change the rules could not name.
+ */
 export function isConfident(v: Pick<JudgeVerdict, "relation" | "confident">): boolean {
-  return (
-    v.confident ?? (v.relation === "duplicate" || v.relation === "supersedes" || v.relation === "contradicts")
-  );
+  const acts = v.relation === "duplicate" || v.relation === "supersedes" || v.relation === "contradicts";
+  return acts && v.confident !== false;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ describe("switching embedders: the guard refuses to mix, reindex fixes it", () =
     const refused = await mem.recall("retry limit").catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: "EMBEDDER_MISMATCH" });
     expect((refused as Error).message).toContain("hashed-ngram-v1/256 (3 vectors)");
-    expect((refused as Error).message).toContain("strata reindex");
+    expect((refused as Error).message).toContain("reindex()");
     await expect(mem.remember("The retry limit is 9")).rejects.toMatchObject({ code: "EMBEDDER_MISMATCH" });
     await expect(mem.record("Deploy worked", { type: "outcome" })).rejects.toMatchObject({
       code: "EMBEDDER_MISMATCH",

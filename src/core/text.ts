@@ -199,7 +199,7 @@ export function analyseEcho(text: string): EchoAnalysis {
     .replace(/^\s*[-*•]\s*/, "")
     .replace(/\s+/g, " ")
     .trim();
-  if (core.length > 0) core = core[0]!.toUpperCase() + core.slice(1);
+  // Case is kept as written: "ledger-db" and "npm" are names, not sentence starts to capitalise.
   return { echo, core: core.length > 0 ? core : text.trim(), cited };
 }
 

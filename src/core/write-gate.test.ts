@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { HOUR, testMemory } from "../../test/support/memory.js";
 import type { Memory } from "./engine.js";
+import type { Judge } from "./ports.js";
 
 let mem: Memory;
 afterEach(async () => {
@@ -194,5 +195,87 @@ describe("write gate", () => {
     });
     expect(again).toMatchObject({ verdict: "redundant", id: rule.id });
     expect(await mem.get(rule.id)).toMatchObject({ kind: "rule", successes: 1, support: 2 });
+  });
+
+  it("a flipped state supersedes by a named rule, never a redundant restatement", async () => {
+    const { clock } = await fresh();
+    const off = await mem.remember("Autosave is off for drafts.", { at: "2026-01-01" });
+    clock.advance(HOUR);
+    const on = await mem.remember("Autosave is on for drafts.", { at: "2026-01-02" });
+    expect(on).toMatchObject({
+      verdict: "contradiction",
+      stored: true,
+      superseded: [off.id],
+      rule: "state-flipped",
+      deferred: false,
+    });
+  });
+
+  it("a multi-valued relation with another object is stored, closes nothing, and is deferred", async () => {
+    await fresh();
+    const team = await mem.remember("Sam manages the mobile team.", { at: "2026-01-01" });
+    const pipeline = await mem.remember("Sam manages the hiring pipeline.", { at: "2026-01-02" });
+    expect(pipeline).toMatchObject({
+      stored: true,
+      superseded: [],
+      deferred: true,
+      rule: "unsure:other-value",
+    });
+    expect(await mem.get(team.id)).toMatchObject({ status: "active" });
+  });
+
+  it("a sentence-initial lower-case identifier is the same entity: ownership changes hands", async () => {
+    await fresh();
+    const ravi = await mem.remember("checkout-svc is owned by Ravi.", { at: "2026-01-01" });
+    const mei = await mem.remember("checkout-svc is owned by Mei.", { at: "2026-01-02" });
+    expect(mei).toMatchObject({ verdict: "contradiction", superseded: [ravi.id], rule: "holder-changed" });
+  });
+
+  it("a restatement says which rule found it redundant", async () => {
+    await fresh();
+    await mem.remember("The retry limit is 5");
+    expect(await mem.remember("Retry limit is five.")).toMatchObject({
+      verdict: "redundant",
+      rule: "same-content",
+      deferred: false,
+    });
+  });
+
+  it("whatever the judge says, a 'duplicate' whose numbers, negation or states differ is kept, not dropped", async () => {
+    // A judge that calls everything a duplicate: the gate must still keep what differs.
+    const sameToEveryone: Judge = {
+      name: "says-duplicate",
+      compare: () => ({ relation: "duplicate", similarity: 0.99, reason: "looks the same" }),
+    };
+    const t = await testMemory({ judge: sameToEveryone });
+    mem = t.mem;
+    const first = await mem.remember("Max upload size is 10 MB");
+    for (const text of ["Max upload size is 25 MB", "Max upload size is not 10 MB", "Uploads are disabled"]) {
+      const r = await mem.remember(text);
+      expect(r, text).toMatchObject({
+        verdict: "refinement",
+        stored: true,
+        rule: "kept-distinct",
+        deferred: true,
+      });
+      expect(r.notes.join(" "), text).toMatch(/^kept: (numbers|negation|state) differ/);
+    }
+    expect(await mem.remember("Max upload size is 10 MB.")).toMatchObject({
+      verdict: "redundant",
+      id: first.id,
+    });
+  });
+
+  it("stored and distilled text keeps its case: ledger-db stays ledger-db, npm stays npm", async () => {
+    await fresh();
+    await mem.record("ledger-db is pinned to PostgreSQL 15 in production");
+    await mem.record("As noted before, npm is the package manager for the web app");
+    await mem.consolidate();
+    const texts = (await mem.recall("ledger-db npm package manager PostgreSQL", { k: 10 })).map(
+      (h) => h.text,
+    );
+    expect(texts).toContain("ledger-db is pinned to PostgreSQL 15 in production");
+    expect(texts.some((t) => t.startsWith("npm is the package manager"))).toBe(true);
+    expect(texts.some((t) => /^(?:Ledger-db|Npm)\b/.test(t))).toBe(false);
   });
 });

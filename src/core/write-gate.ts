@@ -11,6 +11,7 @@
  */
 
 import { renderedEcho } from "./echo.js";
+import { distinctions } from "./judge/analysis.js";
 import type { Layer, Outcome, Verdict } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { Judge, JudgeVerdict } from "./ports.js";
@@ -47,6 +48,16 @@ export interface GateDecision {
   /** The new item is older than the target it contradicts: store it as history. */
   historical: boolean;
   reason: string;
+  /**
+   * The named rule behind the verdict: the judge's rule (the lexical judge's reason code), or the
+   * gate's own (`recalled-memory`, `kept-distinct`); null when nothing was near.
+   */
+  rule: string | null;
+  /**
+   * True when no rule could name its evidence: the item was stored (never dropped, never closing
+   * anything) and the pair is left to a semantic judge (`candidates` → `judge`, or a model judge).
+   */
+  deferred: boolean;
   notes: string[];
   /**
    * The text is Strata's own output written back (a recall line, a context block, a table row):
@@ -54,6 +65,10 @@ export interface GateDecision {
    */
   echo?: boolean;
 }
+
+/** The rule a judge's verdict names: its `rule`, or the code before the reason's first colon-space. */
+const ruleOf = (v: JudgeVerdict | null): string | null =>
+  v ? (v.rule ?? v.reason.split(": ")[0] ?? v.reason) : null;
 
 const RANK: Record<JudgeVerdict["relation"], number> = {
   duplicate: 4,
@@ -88,6 +103,8 @@ export async function decide(
       supersede: false,
       historical: false,
       reason: `recalled memory written back: cites [${cited.id}]`,
+      rule: "recalled-memory",
+      deferred: false,
       notes,
       ...(rendered ? { echo: true } : {}),
     };
@@ -107,7 +124,17 @@ export async function decide(
   );
 
   const duplicateFloor = echo.echo ? policy.echoSimilarity : policy.redundantSimilarity;
-  const dup = judged.find((j) => j.v.relation === "duplicate" && j.v.similarity >= duplicateFloor);
+  // Redundant drops the new text, so whatever judge said "duplicate", a restatement whose numbers,
+  // units, negation or states differ is kept: stored, linked, and left for a semantic judge.
+  const kept: { c: GateCandidate; v: JudgeVerdict; differs: string }[] = [];
+  const dup = judged.find((j) => {
+    if (j.v.relation !== "duplicate" || j.v.similarity < duplicateFloor) return false;
+    const differs = distinctions(j.c.text, probe.text);
+    if (!differs) return true;
+    notes.push(`kept: ${differs} differ from [${j.c.id}]`);
+    kept.push({ ...j, differs });
+    return false;
+  });
   if (dup) {
     const conflict = item.valence !== null && dup.c.valence !== null && item.valence !== dup.c.valence;
     if (conflict)
@@ -119,6 +146,8 @@ export async function decide(
         supersede: false,
         historical: false,
         reason: `same as [${dup.c.id}] but the result was ${item.valence}, not ${dup.c.valence}`,
+        rule: ruleOf(dup.v),
+        deferred: false,
         notes,
       };
     return {
@@ -131,6 +160,8 @@ export async function decide(
       reason: echo.echo
         ? `recalled memory written back: restates [${dup.c.id}]`
         : `restates [${dup.c.id}] (${dup.v.reason}); support +1`,
+      rule: ruleOf(dup.v),
+      deferred: false,
       notes,
       ...(rendered ? { echo: true } : {}),
     };
@@ -153,10 +184,18 @@ export async function decide(
       historical: false,
       reason: `recalled memory written back (a ${rendered.form} of Strata's output): an echo of [${change.c.id}]'s topic, never a change of value`,
       notes: [...notes, "skipped: echo"],
+      rule: "echo",
+      deferred: false,
       echo: true,
     };
   if (change) {
-    const base = { target: change.c, similarity: change.v.similarity, judged: change.v };
+    const base = {
+      target: change.c,
+      similarity: change.v.similarity,
+      judged: change.v,
+      rule: ruleOf(change.v),
+      deferred: false,
+    };
     if (question || !item.mayContradict) {
       notes.push(question ? "skipped: question" : `skipped: ${item.kind}`);
       return {
@@ -202,9 +241,25 @@ export async function decide(
     };
   }
 
+  // A restatement kept because its numbers, negation or states differ: stored beside what it matched.
+  const first = kept[0];
+  if (first)
+    return {
+      verdict: "refinement",
+      target: first.c,
+      similarity: first.v.similarity,
+      judged: first.v,
+      supersede: false,
+      historical: false,
+      reason: `kept beside [${first.c.id}]: judged a restatement (${first.v.reason}), but its ${first.differs} differ`,
+      rule: "kept-distinct",
+      deferred: true,
+      notes,
+    };
+
   // A slot-level refinement (same subject, added detail) counts whatever the overlap; a bag-of-words one needs overlap.
   const refine = judged.find(
-    (j) => j.v.relation === "refines" && (j.v.similarity >= 0.3 || !j.v.reason.startsWith("overlap")),
+    (j) => j.v.relation === "refines" && (j.v.similarity >= 0.3 || !/^(?:unsure:)?overlap/.test(j.v.reason)),
   );
   if (refine)
     return {
@@ -215,6 +270,8 @@ export async function decide(
       supersede: false,
       historical: false,
       reason: `adds to [${refine.c.id}] (${refine.v.reason})`,
+      rule: ruleOf(refine.v),
+      deferred: refine.v.confident === false,
       notes,
     };
 
@@ -229,6 +286,9 @@ export async function decide(
     reason: nearest
       ? `nothing stored says this (nearest: [${nearest.c.id}], ${nearest.v.reason})`
       : "nothing stored is near",
+    rule: ruleOf(nearest?.v ?? null),
+    // Only a pair the judge was unsure of, and near enough to be about the same thing, waits for a verdict.
+    deferred: nearest?.v.confident === false && nearest.v.similarity >= 0.3,
     notes,
   };
 }

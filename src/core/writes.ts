@@ -442,6 +442,8 @@ export class Writes {
       superseded,
       derived,
       reason: decision.reason,
+      rule: decision.rule,
+      deferred: decision.deferred,
       notes: decision.notes,
     };
   }

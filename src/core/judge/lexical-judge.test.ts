@@ -14,7 +14,8 @@ describe("lexical judge", () => {
       "supersedes",
     ],
     ["Primary cluster is us-east-1", "Primary cluster failed over to us-west-2 permanently", "supersedes"],
-    ["The user prefers dark mode", "The user prefers light mode", "supersedes"],
+    // "prefers" holds many values: without a change cue the pair is stored and deferred, never closed.
+    ["The user prefers dark mode", "The user prefers light mode", "refines"],
     ["User is in Tokyo for the week", "User relocated to Berlin permanently", "supersedes"],
     ["The retry limit is 5", "Retry limit is five", "duplicate"],
     ["We use Postgres for the main database", "We use Postgres for the main database.", "duplicate"],
@@ -45,13 +46,14 @@ describe("lexical judge", () => {
       "The payments service now listens on port 4000",
       "refines",
     ],
-    [
-      "The search service region is eu-central-1",
-      "Felix took over ownership of the search service",
-      "refines",
-    ],
   ] as const)("%s  vs  %s → %s", (a, b, expected) => {
     expect(rel(a, b)).toBe(expected);
+  });
+
+  it.each([
+    ["The search service region is eu-central-1", "Felix took over ownership of the search service"],
+  ] as const)("another attribute replaces nothing: %s vs %s", (a, b) => {
+    expect(["refines", "distinct"]).toContain(rel(a, b));
   });
 
   it.each([

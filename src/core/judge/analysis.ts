@@ -1,0 +1,591 @@
+/**
+ * What the lexical judge reads in one statement, computed once per text and cached: content
+ * words, numbers, negation, enumerated states (on/off, enabled/disabled …), cues, and the
+ * subject · predicate · value slots found from part-of-speech tags and lemmas (./tagger.ts).
+ * Pure functions of the text: a cached analysis judges exactly as a fresh one.
+ */
+import {
+  contentTokens,
+  hasAdditiveCue,
+  hasChangeCue,
+  isHypothetical,
+  isNegated,
+  isQuestion,
+  jaccard,
+  numericTokens,
+  rawTokens,
+  STOP_WORDS,
+  stem,
+} from "../text.js";
+import { type TaggedWord, tag } from "./tagger.js";
+
+/** Predicates, canonicalised: every copula is `is`, change verbs are `→`. */
+const COPULAS = new Set(["is", "are", "was", "were", "be", "=", "equals", "means"]);
+const CHANGE_VERBS = new Set([
+  "moved",
+  "switched",
+  "changed",
+  "renamed",
+  "replaced",
+  "migrated",
+  "upgraded",
+  "downgraded",
+  "updated",
+  "relocated",
+  "transferred",
+  "became",
+  "becomes",
+  "failed",
+  "reassigned",
+  "bumped",
+  "raised",
+  "lowered",
+  "increased",
+  "decreased",
+  "reduced",
+  "ported",
+  "rotated",
+  "rebranded",
+  "scaled",
+  "extended",
+  "passed",
+  "handed",
+]);
+const VERBS = new Set(
+  (
+    "use run live work prefer own lead manage host store point require need cost take support deploy " +
+    "call report belong sit serve handle listen expose contain target default allow block read write send " +
+    "depend rely hold keep stay reside locate base owned led managed hosted stored pointed set configured"
+  ).split(" "),
+);
+
+interface Slots {
+  subject: string[];
+  predicate: string | null;
+  value: string[];
+}
+
+/** Lemmas of verbs that state a change of value: "pushed to", "cut down to", "took over", "turned on". */
+export const CHANGE_LEMMAS = new Set(
+  (
+    "move switch change rename replace migrate upgrade downgrade update relocate transfer become reassign " +
+    "bump raise lower increase decrease reduce cut push postpone delay reschedule shift hand rotate pass port " +
+    "scale extend shorten drop flip toggle turn convert swap"
+  ).split(" "),
+);
+
+/** A tagged VERB that is a noun modifier ("the retry limit", "Max file size") is not the predicate. */
+function modifierVerb(words: readonly TaggedWord[], i: number): boolean {
+  const prev = words[i - 1]?.pos;
+  const next = words[i + 1]?.pos;
+  return (
+    prev === "DET" || prev === "ADJ" || (i === 1 && (next === "NOUN" || next === "PROPN") && prev !== "PRON")
+  );
+}
+
+function slots(text: string, tagged: readonly TaggedWord[]): Slots {
+  const raw = rawTokens(text);
+  // Tags line up with raw tokens (the same word pattern); without them the word lists decide alone.
+  const words = tagged.length === raw.length ? tagged : null;
+  let pivot = -1;
+  let predicate: string | null = null;
+  let seenSubject = false;
+  for (let i = 0; i < raw.length; i++) {
+    const t = raw[i]!;
+    // A predicate needs a subject before it: "the deploy job runs" pivots on runs, not deploy.
+    const w = words?.[i];
+    if (!seenSubject) {
+      // A pronoun is a subject too: "We use tabs" pivots on use.
+      if (!STOP_WORDS.has(t) || w?.pos === "PRON") seenSubject = true;
+      if (!COPULAS.has(t)) continue;
+    }
+    const s = stem(t);
+    const lemma = w?.lemma ?? t;
+    if (COPULAS.has(t)) predicate = "is";
+    else if (CHANGE_VERBS.has(t) || CHANGE_VERBS.has(s)) predicate = "→";
+    else if (VERBS.has(t) || VERBS.has(s) || VERBS.has(t.replace(/s$/, "")))
+      predicate = stem(t.replace(/s$/, ""));
+    else if (w && w.pos === "VERB" && !modifierVerb(words!, i) && !STOP_WORDS.has(t))
+      predicate = CHANGE_LEMMAS.has(lemma) ? "→" : lemma;
+    else continue;
+    pivot = i;
+    break;
+  }
+  const keep = (ts: string[]) =>
+    ts
+      // Words joined by a slash are words, not an identifier: "requests/minute", "read/write".
+      .flatMap((t) => (/^\p{L}+(?:\/\p{L}+)+$/u.test(t) ? t.split("/") : [t]))
+      .filter((t) => !STOP_WORDS.has(t) && !/^(?:not|no|never|longer)$/.test(t) && !/n't$/.test(t))
+      .map(stem);
+  if (pivot < 0) {
+    // "Billing service region: ap-southeast-2": a label and its value, the colon as the copula.
+    const label = /^([^:]{3,60}?):\s+(\S.*)$/.exec(text.trim());
+    if (label && !/\d$/.test(label[1]!))
+      return { subject: keep(rawTokens(label[1]!)), predicate: "is", value: keep(rawTokens(label[2]!)) };
+    return { subject: keep(raw), predicate: null, value: [] };
+  }
+  // "X is now Y", "X was changed to Y": a copula followed by a change verb is a change.
+  let rest = raw.slice(pivot + 1);
+  const next = rest.find((t) => !STOP_WORDS.has(t));
+  const nextLemma = next && words ? (words[pivot + 1 + rest.indexOf(next)]?.lemma ?? next) : next;
+  if (
+    predicate === "is" &&
+    next &&
+    (CHANGE_VERBS.has(next) || CHANGE_VERBS.has(stem(next)) || CHANGE_LEMMAS.has(nextLemma ?? ""))
+  ) {
+    predicate = "→";
+    rest = rest.slice(rest.indexOf(next) + 1);
+  }
+  return {
+    subject: keep(raw.slice(0, pivot)),
+    predicate,
+    value: keep(rest).filter((t) => !CHANGE_VERBS.has(t)),
+  };
+}
+
+/** Judge-local canonical forms: irregular verbs and abbreviations that stemming misses. */
+const CANONICAL: Record<string, string> = {
+  kept: "keep",
+  led: "lead",
+  ran: "run",
+  built: "build",
+  held: "hold",
+  sent: "send",
+  went: "go",
+  max: "maximum",
+  owner: "own",
+  ownership: "own",
+  owned: "own",
+};
+const canon = (t: string) => CANONICAL[t] ?? t;
+
+/** Words that only say when or how lasting a statement is; they name no subject or value. */
+const TIME_FILLER_RE =
+  /\b(?:(?:this|next|last|that) (?:week|month|quarter|year|spring|summer|autumn|fall|winter)|today|tonight|these days|for good|permanently|for now|as of (?:today|now|this \w+)|starting (?:today|this \w+)|from now on|going forward)\b/gi;
+
+/** The statement's assertion: the old value of "from X to Y" and "Y instead of X" is dropped. */
+/** What opens a chat turn without saying anything: "hey, fyi", "btw", "quick update:". */
+const CHAT_OPENER_RE =
+  /^\s*(?:(?:hey|hi|hello|ok|okay|so|oh|well|btw|fyi|heads[- ]up|quick (?:note|update)|just so you know|update|note|by the way)\b[\s,:;!.\-–—]*)+/i;
+
+function asserted(text: string): string {
+  return text
+    .replace(CHAT_OPENER_RE, "")
+    .replace(TIME_FILLER_RE, " ")
+    .replace(/\bfrom\s+([^\s,;]+(?:\s+[^\s,;]+)?)\s+to\b/gi, (m, _x, offset: number, all: string) =>
+      // Only a change's "from": "moved from A to B", not "9 to 5" or "from the EU to the US office".
+      /\b(?:moved|switched|changed|migrated|ported|went|rotated|passed|bumped|raised|lowered|upgraded|downgraded|renamed)\b[^.]*$/i.test(
+        all.slice(0, offset),
+      )
+        ? "to"
+        : m,
+    )
+    .replace(/\binstead of\s+[^\s,;.]+(?:\s+[A-Z][^\s,;.]*)?/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Role statements: who holds a role over something (owns, leads, maintains, is on call for …).
+ * The role is single-held, so the same target with another holder is a change of holder.
+ */
+const ROLE_RE =
+  /\b(?:took over|handed (?:[\w-]+ )*?over|own|owns|owned|owner|ownership|lead|leads|led|maintains?|maintained|maintainer|maintenance|on[- ]call|in charge of|responsible for|approved by|approves)\b/i;
+const ROLE_WORDS = new Set(
+  "own owns owned owner ownership lead leads led maintain maintains maintained maintainer maintenance on-call call charge responsible approved approves engineer took over rotated passed handed moved now".split(
+    " ",
+  ),
+);
+const HOLDER_VERB = /^(?:owns|leads|maintains|manages|runs|handles|approves|is|was|took|has|will)$/i;
+
+interface Role {
+  holders: Set<string>;
+  target: Set<string>;
+  /** Each lower-case target word and the form `target` holds it in: a name written in lower case is re-read against the other statement. */
+  plain: Map<string, string>;
+}
+
+/** Names holding the role (capitalised words; the first word only before a verb) and the rest. */
+const CALENDAR = new Set(
+  "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday q1 q2 q3 q4".split(
+    " ",
+  ),
+);
+const TIME_PREPOSITION = /^(?:since|until|till|from|after|before|during)$/i;
+
+function roleOf(text: string): Role | null {
+  if (!ROLE_RE.test(text)) return null;
+  const words = asserted(text).match(/[\p{L}\p{N}]+(?:[.\-_/:'’][\p{L}\p{N}]+)*/gu) ?? [];
+  const holders = new Set<string>();
+  const target = new Set<string>();
+  const plain = new Map<string, string>();
+  words.forEach((w, i) => {
+    const lower = w.toLowerCase().replace(/['’]s$/, "");
+    if (STOP_WORDS.has(lower) || ROLE_WORDS.has(lower) || /^(?:on|call)$/.test(lower)) return;
+    // A date is when, not who: "since March", "until Friday".
+    if (CALENDAR.has(lower) || TIME_PREPOSITION.test(lower) || TIME_PREPOSITION.test(words[i - 1] ?? ""))
+      return;
+    const capital = /^\p{Lu}/u.test(w) && !/^[\p{Lu}\p{N}]{2,}$/u.test(w);
+    if (capital && (i > 0 || HOLDER_VERB.test(words[1] ?? ""))) holders.add(lower);
+    else {
+      target.add(canon(stem(lower)));
+      plain.set(lower, canon(stem(lower)));
+    }
+  });
+  return { holders, target, plain };
+}
+
+/** Verbs that say the same thing of a location or a service: "listens on", "runs on", "is on". */
+const LIGHT_VERBS = new Set(
+  "is run listen serve live reside base locate sit stay host keep store use build deploy set".split(" "),
+);
+
+/** Attribute names and the verbs of change or state: words that do not name an entity. */
+const STATE_WORDS = new Set(
+  "version release value number setting current currently now new latest upgrade downgrade bump raise lower increase decrease update change move switch migrate from to region zone location city country address site timezone datacenter".split(
+    " ",
+  ),
+);
+const isStateWord = (t: string) =>
+  STATE_WORDS.has(t) ||
+  LIGHT_VERBS.has(t) ||
+  CHANGE_VERBS.has(t) ||
+  CHANGE_VERBS.has(`${t}ed`) ||
+  CHANGE_VERBS.has(`${t}d`);
+
+const IRREGULAR_PARTICIPLES: Record<string, string> = {
+  run: "run",
+  led: "lead",
+  held: "hold",
+  kept: "keep",
+  built: "build",
+  written: "write",
+  known: "know",
+  hosted: "host",
+};
+
+/** Opposite states, as the stemmer leaves them (enabled → enabl, closed → clos). */
+const STATE_OPPOSITES: [string, string][] = [
+  ["enabl", "disabl"],
+  ["allow", "block"],
+  ["allow", "deni"],
+  ["accept", "reject"],
+  ["open", "clos"],
+  ["includ", "exclud"],
+  ["start", "stop"],
+  ["paus", "resum"],
+];
+
+/** enabled / disabled, locked / unlocked, allowed / blocked: one attribute, two values. */
+function oppositeStates(a: string, b: string): boolean {
+  const prefixed = (x: string, y: string) => y === `dis${x}` || y === `un${x}` || y === `de${x}`;
+  return (
+    prefixed(a, b) ||
+    prefixed(b, a) ||
+    STATE_OPPOSITES.some(([x, y]) => (a === x && b === y) || (a === y && b === x))
+  );
+}
+
+/** The attribute a copula statement's participle names: "is now owned by Ravi" → "own". */
+function attributeParticiple(text: string): string | null {
+  const m = /\b(?:is|are|was|were|be|been)\s+(?:now\s+|currently\s+|still\s+|also\s+)?(\p{L}+)\b/iu.exec(
+    text,
+  );
+  if (!m) return null;
+  const word = m[1]!.toLowerCase();
+  if (CHANGE_VERBS.has(word) || CHANGE_LEMMAS.has(stem(word))) return null;
+  if (IRREGULAR_PARTICIPLES[word]) return IRREGULAR_PARTICIPLES[word]!;
+  return /(?:ed|en)$/.test(word) && word.length > 4 ? stem(word) : null;
+}
+
+/** A classification: the copula followed by an article ("Acme is an organization"). */
+const classifies = (text: string) => /\b(?:is|are|was|were)\s+(?:now\s+|still\s+)?(?:a|an)\s/iu.test(text);
+
+/** The values a text ends up at: "from 18.19 to 20.11" → {20.11}. */
+function resultAnchors(text: string, anchors: readonly string[]): Set<string> {
+  const from = new Set<string>();
+  for (const m of text.toLowerCase().matchAll(/\bfrom\s+v?([\p{N}][\p{L}\p{N}.-]*)\s+to\b/gu))
+    from.add(m[1]!);
+  // And what a change names as its old value: "changed from ap-southeast-2 to ca-central-1".
+  const stated = new Set(contentTokens(asserted(text)).map(canon));
+  return new Set(anchors.filter((t) => !from.has(t.replace(/^v/, "")) && stated.has(t)));
+}
+
+export const setOf = (xs: readonly string[]) => new Set(xs);
+export const minus = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].filter((x) => !b.has(x));
+export const subsetOf = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].every((x) => b.has(x));
+
+/**
+ * Enumerated states: each word names one side of a two-valued attribute. Two statements that
+ * differ only by the side (on/off, enabled/disabled, allowed/blocked …) say opposite things.
+ */
+const STATES: Record<string, [group: string, side: 0 | 1]> = {};
+for (const [group, yes, no] of [
+  ["switch", "on enabled active activated online", "off disabled inactive deactivated offline"],
+  ["open", "open opened reopened", "closed shut"],
+  [
+    "allow",
+    "allowed permitted granted whitelisted approved accepted included",
+    "forbidden blocked denied disallowed prohibited banned revoked rejected excluded blacklisted",
+  ],
+  ["truth", "true yes", "false"],
+  ["visibility", "public visible shown", "private hidden"],
+  ["lock", "unlocked", "locked"],
+  ["required", "required mandatory compulsory", "optional"],
+  ["running", "running started resumed", "stopped paused halted suspended"],
+] as const) {
+  for (const w of yes.split(" ")) STATES[w] = [group, 1];
+  for (const w of no.split(" ")) STATES[w] = [group, 0];
+}
+/** Every state word, either side. */
+export const ENUMERATED_STATES: readonly string[] = Object.keys(STATES);
+
+/** Verbs after which on/off is a state, not a place: "turned on", "switched off", "left on". */
+const SWITCH_LEMMAS = new Set("turn switch toggle flip set keep leave stay be".split(" "));
+const NOMINAL = new Set(["DET", "NOUN", "PROPN", "NUM", "PRON", "ADJ"]);
+
+/** The states a statement asserts, as `group` → side; "on"/"off" only when predicative ("is off for drafts"). */
+function statesOf(words: readonly TaggedWord[]): Map<string, 0 | 1> {
+  const out = new Map<string, 0 | 1>();
+  words.forEach((w, i) => {
+    const lower = w.text.toLowerCase();
+    const state = STATES[lower];
+    if (!state) return;
+    if (lower === "on" || lower === "off") {
+      const prev = words[i - 1];
+      const next = words[i + 1];
+      const afterSwitch = prev && SWITCH_LEMMAS.has(prev.lemma) && prev.lemma !== "be";
+      const predicative = prev?.lemma === "be" && (!next || !NOMINAL.has(next.pos));
+      if (!afterSwitch && !predicative) return;
+    }
+    out.set(state[0], state[1]);
+  });
+  return out;
+}
+
+const PARTICLE_RE = /^(?:to|over|on|off|down|up|at|into|from|back|forward|onto)$/;
+const PHRASAL_CHANGE = new Set([...CHANGE_LEMMAS, "take", "keep", "hand", "bring", "set", "go"]);
+
+/**
+ * A verb of motion, hand-over or retention with its particle: "pushed to Friday", "took over",
+ * "cut down to 3", "turned on", "handed over to", "kept at 5".
+ */
+function phrasalChange(words: readonly TaggedWord[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (w.pos !== "VERB" || !PHRASAL_CHANGE.has(w.lemma)) continue;
+    const particle = [words[i + 1], words[i + 2]].find((x) => x && PARTICLE_RE.test(x.text.toLowerCase()));
+    if (!particle) continue;
+    const p = particle.text.toLowerCase();
+    if (w.lemma === "take" && p !== "over") continue;
+    if (w.lemma === "go" && p !== "up" && p !== "down") continue;
+    if (w.lemma === "keep" && p !== "at") continue;
+    return true;
+  }
+  return false;
+}
+
+/** Numbers with the unit written after them: "10 MB" and "10MB" → "10 mb", "5" → "5". */
+const ORDINAL_SUFFIX = /^(?:st|nd|rd|th)$/;
+
+function quantities(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of rawTokens(text)
+    .join(" ")
+    .matchAll(/(\d+(?:[.,:]\d+)*)\s*(%|[a-z]{1,12}\b)?/g))
+    out.add(m[2] && !STOP_WORDS.has(m[2]) && !ORDINAL_SUFFIX.test(m[2]) ? `${m[1]} ${m[2]}` : m[1]!);
+  return out;
+}
+
+/**
+ * Everything the judge derives from one text, computed once per text and shared by every pair
+ * the text is in: a belief sits in ~10 candidate pairs per sweep, and re-tokenising both sides
+ * on every call was most of the judge's cost. The rarer parts (slots, role, cues) are derived on
+ * first use. Pure functions of the text, so a cached analysis judges exactly as a fresh one.
+ */
+export interface Analysis {
+  text: string;
+  content: Set<string>;
+  /** Distinct character trigrams, each packed into one number (three UTF-16 units), sorted. */
+  trigrams: Float64Array;
+  negated: boolean;
+  numbers: Set<string>;
+  question: boolean;
+  hypothetical: boolean;
+  light: Set<string>;
+  anchors: string[];
+  words?: TaggedWord[];
+  states?: Map<string, 0 | 1>;
+  quantities?: Set<string>;
+  slots?: Slots;
+  role?: Role | null;
+  result?: Set<string>;
+  participle?: string | null;
+  additive?: boolean;
+  change?: boolean;
+  lowerStems?: Set<string>;
+}
+
+function packedTrigrams(text: string): Float64Array {
+  const s = ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()} `;
+  const n = Math.max(0, s.length - 2);
+  const codes = new Float64Array(n);
+  for (let i = 0; i < n; i++)
+    codes[i] = s.charCodeAt(i) * 4294967296 + s.charCodeAt(i + 1) * 65536 + s.charCodeAt(i + 2);
+  codes.sort();
+  let m = 0;
+  for (let i = 0; i < n; i++) if (i === 0 || codes[i] !== codes[m - 1]) codes[m++] = codes[i]!;
+  return codes.subarray(0, m);
+}
+
+/** Dice over two packed trigram sets: the same value as `dice(charTrigrams(a), charTrigrams(b))`. */
+export function packedDice(a: Float64Array, b: Float64Array): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  let inter = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      inter++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return (2 * inter) / (a.length + b.length);
+}
+
+/** A modal states a possibility, not a value: "we could switch to Postmark", "it might move". */
+const MODAL_RE = /\b(?:could|might|would)\b/i;
+
+/** "no longer" is a negation with a change cue; "longer" names nothing. */
+const NO_LONGER_RE = /\bno longer\b/i;
+
+function analyse(text: string): Analysis {
+  const content = setOf(contentTokens(text));
+  if (NO_LONGER_RE.test(text)) content.delete("longer");
+  const light = setOf([...content].map(canon).filter((t) => !LIGHT_VERBS.has(t)));
+  return {
+    text,
+    content,
+    trigrams: packedTrigrams(text),
+    negated: isNegated(text),
+    numbers: setOf(numericTokens(text)),
+    question: isQuestion(text),
+    hypothetical: isHypothetical(text) || MODAL_RE.test(text),
+    light,
+    anchors: [...light].filter((t) => /\d/.test(t)),
+  };
+}
+
+/**
+ * A bounded memo of analyses by text: two generations of at most `ANALYSIS_CACHE` entries each,
+ * the older dropped when the newer fills (an approximate LRU, no per-hit bookkeeping).
+ */
+const ANALYSIS_CACHE = 32_768;
+let recent = new Map<string, Analysis>();
+let older = new Map<string, Analysis>();
+
+export function analysisOf(text: string): Analysis {
+  let a = recent.get(text);
+  if (a) return a;
+  a = older.get(text) ?? analyse(text);
+  if (recent.size >= ANALYSIS_CACHE) {
+    older = recent;
+    recent = new Map();
+  }
+  recent.set(text, a);
+  return a;
+}
+
+export const wordsOf = (x: Analysis): TaggedWord[] => (x.words ??= tag(x.text));
+export const statesIn = (x: Analysis): Map<string, 0 | 1> => (x.states ??= statesOf(wordsOf(x)));
+/** The numbers a statement ends up at: the old value of "from 3 to 5" is not asserted. */
+export const quantitiesOf = (x: Analysis): Set<string> => (x.quantities ??= quantities(asserted(x.text)));
+/** Slots of what the statement asserts (its "from X" and time fillers dropped). */
+export function slotsOf(x: Analysis): Slots {
+  if (x.slots) return x.slots;
+  const text = asserted(x.text);
+  x.slots = slots(text, text === x.text ? wordsOf(x) : tag(text));
+  return x.slots;
+}
+export function roleOfA(x: Analysis): Role | null {
+  if (x.role === undefined) x.role = roleOf(x.text);
+  return x.role;
+}
+
+/**
+ * The role statements of a pair, each side's holders completed by the other's: "jonas is on call
+ * for the mobile team" holds the role as "Jonas" does. Null unless both sides state a role and
+ * each then has a holder.
+ */
+export function rolesOf(a: Analysis, b: Analysis): [Role, Role] | null {
+  const ra = roleOfA(a);
+  const rb = roleOfA(b);
+  if (!ra || !rb || (ra.holders.size === 0 && rb.holders.size === 0)) return null;
+  const complete = (r: Role, names: ReadonlySet<string>): Role => {
+    const moved = [...r.plain].filter(([w]) => names.has(w));
+    if (moved.length === 0) return r;
+    const holders = new Set([...r.holders, ...moved.map(([w]) => w)]);
+    const target = new Set(r.target);
+    for (const [, t] of moved) target.delete(t);
+    return { holders, target, plain: r.plain };
+  };
+  const xa = complete(ra, rb.holders);
+  const xb = complete(rb, ra.holders);
+  return xa.holders.size > 0 && xb.holders.size > 0 ? [xa, xb] : null;
+}
+export const resultOf = (x: Analysis): Set<string> => (x.result ??= resultAnchors(x.text, x.anchors));
+export function participleOf(x: Analysis): string | null {
+  if (x.participle === undefined) x.participle = attributeParticiple(x.text);
+  return x.participle;
+}
+export const additiveOf = (x: Analysis): boolean => (x.additive ??= hasAdditiveCue(x.text));
+export const changeOf = (x: Analysis): boolean =>
+  (x.change ??= hasChangeCue(x.text) || phrasalChange(wordsOf(x)));
+export const lowerStemsOf = (x: Analysis): Set<string> =>
+  (x.lowerStems ??= setOf(
+    (x.text.match(/(?<![\p{L}\p{N}])\p{Ll}+(?![\p{L}\p{N}.\-_/:'’])/gu) ?? []).map(stem),
+  ));
+
+const sameStates = (a: ReadonlyMap<string, 0 | 1>, b: ReadonlyMap<string, 0 | 1>) =>
+  a.size === b.size && [...a].every(([g, v]) => b.get(g) === v);
+
+/**
+ * What a restatement must keep to be dropped as redundant: the same numbers with the same units,
+ * the same negation and the same states. Returns what differs, or null when nothing does.
+ *
+ *   distinctions("Autosave is off for drafts", "Autosave is on for drafts") // → "state"
+ */
+export function distinctions(a: string, b: string): string | null {
+  const x = analysisOf(a);
+  const y = analysisOf(b);
+  const qa = quantitiesOf(x);
+  const qb = quantitiesOf(y);
+  if (qa.size !== qb.size || minus(qa, qb).length > 0) return "numbers";
+  if (x.negated !== y.negated) return "negation";
+  if (!sameStates(statesIn(x), statesIn(y))) return "state";
+  return null;
+}
+
+/** Opposite sides of one enumerated state in the two statements: "on" / "off". */
+export function flippedStates(x: Analysis, y: Analysis): string[] {
+  const sx = statesIn(x);
+  const sy = statesIn(y);
+  return [...sx].filter(([g, v]) => sy.has(g) && sy.get(g) !== v).map(([g]) => g);
+}
+
+export {
+  CHANGE_VERBS,
+  canon,
+  classifies,
+  isStateWord,
+  jaccard,
+  LIGHT_VERBS,
+  oppositeStates,
+  type Role,
+  type Slots,
+};

@@ -1,0 +1,344 @@
+/**
+ * Every rule of the lexical judge with its examples: pairs it decides (and how) and pairs it
+ * must leave to another rule. The first rule that decides gives the verdict, so a positive
+ * example names the rule the judge reports; a negative example is a pair that rule must not decide.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { JudgeRelation } from "../ports.js";
+import { compareLexically, LEXICAL_RULES } from "./lexical-judge.js";
+
+const at = "2026-01-01T00:00:00.000Z";
+const judge = (a: string, b: string) => compareLexically({ text: a, at }, { text: b, at });
+
+type Example = readonly [older: string, newer: string];
+interface RuleExamples {
+  decides: readonly (readonly [older: string, newer: string, relation: JudgeRelation])[];
+  leaves: readonly Example[];
+}
+
+const EXAMPLES: Record<string, RuleExamples> = {
+  "no-shared-terms": {
+    decides: [["The retry limit is 5", "Alice prefers tea", "distinct"]],
+    leaves: [["The retry limit is 5", "The retry limit is 7"]],
+  },
+  question: {
+    decides: [
+      ["Retry limit is 5", "Is the retry limit 7?", "distinct"],
+      ["The staging cluster has 3 nodes", "Does the staging cluster have 3 nodes?", "duplicate"],
+    ],
+    leaves: [["Retry limit is 5", "Retry limit is 7."]],
+  },
+  hypothetical: {
+    decides: [
+      ["The database is Postgres", "Maybe we should switch the database to MySQL", "refines"],
+      ["The database is Postgres", "If the database moved to MySQL, costs would drop", "refines"],
+      ["Email is sent through SendGrid", "We could switch email delivery to Postmark", "refines"],
+    ],
+    leaves: [["The database is Postgres", "The database was switched to MySQL"]],
+  },
+  "negation-flipped": {
+    decides: [
+      ["Feature flags are enabled", "Feature flags are not enabled", "contradicts"],
+      [
+        "The beta program accepts new sign-ups",
+        "The beta program no longer accepts new sign-ups",
+        "contradicts",
+      ],
+    ],
+    leaves: [["Feature flags are enabled", "Feature flags are enabled for admins"]],
+  },
+  "state-flipped": {
+    decides: [
+      ["Autosave is off for drafts.", "Autosave is on for drafts.", "supersedes"],
+      ["Signups are open.", "Signups are closed.", "supersedes"],
+      ["Guest checkout is allowed.", "Guest checkout is forbidden.", "supersedes"],
+      ["Two-factor auth is required for admins.", "Two-factor auth is optional for admins.", "supersedes"],
+      ["The office is closed on Fridays.", "The office is open on Fridays.", "supersedes"],
+      ["Verbose logging: true", "Verbose logging: false", "supersedes"],
+    ],
+    leaves: [
+      // "on" before a noun is a place or a topic, not a state.
+      ["Noor is on leave this week.", "Noor is on the interview panel next week."],
+      ["The API runs on port 80", "The API runs on port 8080"],
+      // Another subject with the other state is another fact.
+      ["Autosave is off for drafts.", "Spellcheck is on for comments."],
+    ],
+  },
+  "same-content": {
+    decides: [
+      ["The retry limit is 5", "Retry limit is five", "duplicate"],
+      ["We use Postgres for the main database", "We use Postgres for the main database.", "duplicate"],
+    ],
+    leaves: [
+      ["Autosave is off for drafts.", "Autosave is on for drafts."],
+      ["Max file size is 10 MB", "Max file size is 10 GB"],
+    ],
+  },
+  "same-words-light-verb": {
+    decides: [
+      [
+        "The port of the inventory service is 9443",
+        "The inventory service listens on port 9443",
+        "duplicate",
+      ],
+      ["Secrets are kept in HashiCorp Vault", "We keep secrets in HashiCorp Vault", "duplicate"],
+    ],
+    leaves: [["The port of the inventory service is 9443", "The inventory service listens on port 9444"]],
+  },
+  "same-value-restated": {
+    decides: [
+      ["We run PostgreSQL 14.11 in production", "The PostgreSQL version in production is 14.11", "duplicate"],
+      ["Kafka was upgraded to 3.6.2 in production", "The Kafka version in production is 3.6.2", "duplicate"],
+    ],
+    leaves: [["The payments port changed from 3000 to 4000", "The auth port is 4000"]],
+  },
+  "holder-changed": {
+    decides: [
+      ["checkout-svc is owned by Ravi.", "checkout-svc is owned by Mei.", "supersedes"],
+      ["Kenji owns the auth service", "Ownership of the auth service passed to Leila", "supersedes"],
+      [
+        "Dana runs the billing on-call rotation.",
+        "Mei took over the billing on-call rotation.",
+        "supersedes",
+      ],
+      ["The payments-api lead is Omar.", "Omar handed the payments-api over to Lena.", "supersedes"],
+    ],
+    leaves: [
+      ["Kenji owns the auth service", "Leila owns the notification service"],
+      ["Kenji owns the auth service", "The auth service is also owned by Leila"],
+      // A date is not a holder.
+      ["Kenji owns the auth service", "The auth service's owner is Kenji, since March"],
+    ],
+  },
+  "same-holder": {
+    decides: [["Kenji owns the auth service", "The auth service's owner is Kenji, since March", "duplicate"]],
+    leaves: [["Kenji owns the auth service", "The auth service is owned by Leila"]],
+  },
+  "role-target-differs": {
+    decides: [["Kenji owns the auth service", "Leila owns the notification service", "distinct"]],
+    leaves: [["Kenji owns the auth service", "Leila owns the auth service"]],
+  },
+  "role-holder-added": {
+    decides: [["Kenji owns the auth service", "The auth service is also owned by Leila", "refines"]],
+    leaves: [["Kenji owns the auth service", "Leila owns the auth service"]],
+  },
+  renamed: {
+    decides: [
+      ["The Slack channel for releases is #ship-it", "#ship-it was renamed to #releases", "supersedes"],
+    ],
+    leaves: [["The payments-api lead is Omar.", "Omar handed the payments-api over to Lena."]],
+  },
+  "changed-from-old-value": {
+    decides: [["Tests run with Jest", "The test suite was ported from Jest to Vitest", "supersedes"]],
+    leaves: [
+      ["The team uses Slack for incidents", "The team moved from Slack to Teams for chat"],
+      ["Office hours are 9 to 5", "Office hours are from 9 to 5 on weekdays"],
+    ],
+  },
+  "different-entity": {
+    decides: [["Alice's timezone is UTC", "Bob's timezone is PST", "distinct"]],
+    leaves: [["Alice's timezone is UTC", "Alice's timezone is PST"]],
+  },
+  "different-subject": {
+    decides: [["Alice prefers tea", "Bob prefers tea", "refines"]],
+    leaves: [["Alice prefers tea", "Alice prefers green tea"]],
+  },
+  "different-attribute": {
+    decides: [
+      ["The auth service is deployed in eu-west-1", "The auth service is now owned by Ravi", "refines"],
+      ["Acme is an organization", "Acme is based in Berlin", "refines"],
+      ["The deploy job runs on Fridays", "The deploy job uses Docker", "refines"],
+      ["The user likes jazz.", "The user enjoys jazz.", "refines"],
+    ],
+    leaves: [["The auth service is deployed in eu-west-1", "The auth service was moved to eu-central-1"]],
+  },
+  "same-slots": {
+    decides: [["The database is Postgres", "The database was switched to Postgres", "duplicate"]],
+    leaves: [["The team uses Postgres", "The team uses MySQL"]],
+  },
+  "additive-detail": {
+    decides: [["The API uses REST", "The API also uses GraphQL", "refines"]],
+    leaves: [["The API uses REST", "The API now uses GraphQL"]],
+  },
+  "value-subset": {
+    decides: [["The user is based in Vancouver, Canada", "The user is based in Vancouver", "duplicate"]],
+    leaves: [["The user is based in Vancouver", "The user is based in Vancouver, Canada"]],
+  },
+  "value-changed:number": {
+    decides: [
+      ["Retry limit is 5", "Retry limit is 7", "supersedes"],
+      ["The retry limit is 5.", "The retry limit was cut down to 3.", "supersedes"],
+      ["Max file size is 10 MB.", "Max file size is 10 GB.", "supersedes"],
+    ],
+    leaves: [
+      ["Room 4 is booked for Monday", "Room 5 is booked for Monday"],
+      ["The retry limit is 5", "The retry limit is 5 for uploads"],
+      // Another qualifier beside the number is another fact.
+      [
+        "The limit is 100 requests per minute for free users.",
+        "The limit is 500 requests per minute for paid users.",
+      ],
+    ],
+  },
+  "value-changed:identifier": {
+    decides: [["ledger-db runs in eu-west-1.", "ledger-db runs in eu-central-1.", "supersedes"]],
+    leaves: [
+      ["ledger-db runs in eu-west-1.", "billing-db runs in eu-central-1."],
+      ["ledger-db runs in eu-west-1 for reads.", "ledger-db runs in eu-central-1 for writes."],
+    ],
+  },
+  "change-cue": {
+    decides: [
+      ["The release is planned for Thursday.", "The release was pushed to Friday.", "supersedes"],
+      [
+        "Dark mode is disabled for the admin panel.",
+        "We turned on dark mode for the admin panel.",
+        "supersedes",
+      ],
+      ["The user prefers dark mode", "The user now prefers light mode", "supersedes"],
+      ["We use tabs for indentation.", "We use spaces for indentation now.", "supersedes"],
+    ],
+    leaves: [
+      ["Sam manages the mobile team.", "Sam manages the hiring pipeline."],
+      ["The user prefers espresso.", "The user prefers window seats."],
+      // A pronoun subject: the values must share their attribute.
+      ["We use Slack for chat.", "We now use Zoom for video calls."],
+    ],
+  },
+  "value-changed:single-valued": {
+    decides: [
+      ["The user lives in Oslo.", "The user lives in Bergen.", "supersedes"],
+      ["The primary database is Postgres.", "The primary database is MySQL.", "supersedes"],
+      ["The assistant is called Ada", "The assistant is called Bob", "supersedes"],
+    ],
+    leaves: [
+      // Words joined by a slash are the same words.
+      ["Upload quota: 20 files/day", "The upload quota is 20 files per day"],
+      ["Sam is a designer.", "Sam is a manager."],
+      ["Noor is on leave this week.", "Noor is on the interview panel next week."],
+      ["The user speaks French.", "The user speaks German."],
+    ],
+  },
+  "value-changed:bag": {
+    decides: [
+      [
+        "Budget for the offsite, 500 euros per person",
+        "Budget for the offsite, 650 euros per person",
+        "supersedes",
+      ],
+    ],
+    leaves: [["Standup notes from 12 May", "Standup notes from 19 May"]],
+  },
+  "negation-flipped:bag": {
+    decides: [["Free shipping on large orders", "No free shipping on large orders, sadly", "contradicts"]],
+    leaves: [["Free shipping on large orders", "Free shipping on large orders, sadly"]],
+  },
+  "near-identical": {
+    decides: [["Deploy freeze for the holidays, all teams", "Deploy freeze for the holidays", "duplicate"]],
+    leaves: [
+      [
+        "WHEN the target model is Anthropic → PREFER use XML",
+        "WHEN the target model is Anthropic → PREFER avoid XML",
+      ],
+      ["Deploy freeze for the holidays: 2 weeks", "Deploy freeze for the holidays: 3 weeks"],
+      // The newer says more: not a restatement.
+      ["Our CI runs on GitHub Actions.", "Our CI runs on GitHub Actions and Buildkite."],
+    ],
+  },
+  "unsure:other-value": {
+    decides: [
+      ["Sam manages the mobile team.", "Sam manages the hiring pipeline.", "refines"],
+      ["The user prefers espresso.", "The user prefers window seats.", "refines"],
+      ["Noor is on leave this week.", "Noor is on the interview panel next week.", "refines"],
+      ["Sam is a designer.", "Sam is a manager.", "refines"],
+    ],
+    leaves: [["Retry limit is 5", "Retry limit is 7"]],
+  },
+  "unsure:overlap": {
+    decides: [["Deploying the API", "Started the API deploy", "refines"]],
+    leaves: [["Deploy freeze for the holidays, all teams", "Deploy freeze for the holidays"]],
+  },
+};
+
+describe("the lexical judge's rules", () => {
+  it("every rule has a unique name, a doc line, and examples both ways", () => {
+    const names = LEXICAL_RULES.map((r) => r.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const r of LEXICAL_RULES) {
+      expect(r.doc.length, r.name).toBeGreaterThan(10);
+      expect(EXAMPLES[r.name]?.decides.length, r.name).toBeGreaterThan(0);
+      expect(EXAMPLES[r.name]?.leaves.length, r.name).toBeGreaterThan(0);
+    }
+    expect(Object.keys(EXAMPLES).sort()).toEqual([...names].sort());
+  });
+
+  it("docs/judges.md lists every rule, in order, with its doc line", () => {
+    const doc = readFileSync(join(import.meta.dirname, "..", "..", "..", "docs", "judges.md"), "utf8");
+    const listed = [...doc.matchAll(/^\| \d+ \| `([^`]+)` \| (.+) \|$/gm)].map((m) => [
+      m[1],
+      m[2]!.replace(/\\\|/g, "|"),
+    ]);
+    expect(listed).toEqual(LEXICAL_RULES.map((r) => [r.name, r.doc]));
+  });
+
+  const decides = Object.entries(EXAMPLES).flatMap(([rule, e]) =>
+    e.decides.map(([a, b, relation]) => [rule, a, b, relation] as const),
+  );
+  it.each(decides)("%s decides: %s → %s is %s", (rule, a, b, relation) => {
+    const v = judge(a, b);
+    expect({ rule: v.rule, relation: v.relation }).toEqual({ rule, relation });
+    expect(v.reason.startsWith(rule)).toBe(true);
+    expect(v.confident).toBe(!rule.startsWith("unsure:"));
+  });
+
+  const leaves = Object.entries(EXAMPLES).flatMap(([rule, e]) =>
+    e.leaves.map(([a, b]) => [rule, a, b] as const),
+  );
+  it.each(leaves)("%s leaves alone: %s → %s", (rule, a, b) => {
+    expect(judge(a, b).rule).not.toBe(rule);
+  });
+});
+
+describe("the conservative stance", () => {
+  it.each([
+    ["Sam manages the mobile team.", "Sam manages the hiring pipeline."],
+    ["The user prefers espresso.", "The user prefers window seats."],
+    ["Noor is on leave this week.", "Noor is on the interview panel next week."],
+    ["The user speaks French.", "The user speaks German."],
+    ["Tom is on the platform team.", "Tom is on the data team."],
+    ["Lena is allergic to peanuts.", "Lena is allergic to shellfish."],
+    ["The VPN is required for staging.", "The VPN is required for production."],
+    ["The feature is enabled in staging.", "The feature is enabled in production."],
+    ["Bob reviews all PRs for the frontend.", "Bob reviews all PRs for the backend."],
+    [
+      "The limit is 100 requests per minute for free users.",
+      "The limit is 500 requests per minute for paid users.",
+    ],
+    ["The app is available on iOS.", "The app is available on Android."],
+  ] as const)("a multi-valued relation with another object is deferred, never closed: %s / %s", (a, b) => {
+    const v = judge(a, b);
+    expect(["refines", "distinct"]).toContain(v.relation);
+    expect(v.confident).toBe(false);
+  });
+
+  it.each([
+    ["Autosave is off for drafts.", "Autosave is on for drafts."],
+    ["Max file size is 10 MB.", "Max file size is 10 GB."],
+    ["Feature flags are enabled", "Feature flags are not enabled"],
+    ["Deploy freeze for the holidays: 2 weeks", "Deploy freeze for the holidays: 3 weeks"],
+    [
+      "WHEN the target model is Anthropic → PREFER use XML",
+      "WHEN the target model is Anthropic → PREFER avoid XML",
+    ],
+    ["Guest checkout is allowed.", "Guest checkout is blocked."],
+    ["Priya owns billing.", "Priya owns billing and invoicing."],
+    ["Our CI runs on GitHub Actions.", "Our CI runs on GitHub Actions and Buildkite."],
+  ] as const)(
+    "never a duplicate when numbers, units, negation, states or a word differ, or the newer says more: %s / %s",
+    (a, b) => {
+      expect(judge(a, b).relation).not.toBe("duplicate");
+    },
+  );
+});

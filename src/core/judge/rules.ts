@@ -1,0 +1,591 @@
+/**
+ * The lexical judge's rules, in the order they are tried. Each rule reads the pair (older `a`,
+ * newer `b`) and either decides or passes; the first that decides gives the verdict, and its name
+ * is the verdict's reason code. A rule is `confident` when it decided on evidence it can name (a changed
+ * number, a flipped state, a change cue, the same words); the catch-all rules at the end are not,
+ * and their pairs wait for a semantic judge (`candidates` → `judge`, a model judge in the sweep).
+ *
+ * The stance is conservative: closing a true belief or dropping a statement by a guess breaks
+ * "nothing is lost silently"; a duplicate kept until a semantic judge sees it costs little.
+ * The examples of every rule are in ./rules.test.ts.
+ */
+import type { JudgeRelation } from "../ports.js";
+import { contentTokens, rawTokens, stem } from "../text.js";
+import {
+  type Analysis,
+  additiveOf,
+  CHANGE_LEMMAS,
+  CHANGE_VERBS,
+  canon,
+  classifies,
+  distinctions,
+  ENUMERATED_STATES,
+  flippedStates,
+  isStateWord,
+  jaccard,
+  LIGHT_VERBS,
+  lowerStemsOf,
+  minus,
+  oppositeStates,
+  participleOf,
+  quantitiesOf,
+  resultOf,
+  rolesOf,
+  type Slots,
+  setOf,
+  statesIn,
+  subsetOf,
+  wordsOf,
+} from "./analysis.js";
+
+/** One pair under judgement, with what every rule shares computed once. */
+export interface Pair {
+  a: Analysis;
+  b: Analysis;
+  similarity: number;
+  /** Content words (stemmed) both sides have. */
+  shared: string[];
+  /** The same content words, whatever the numbers, negation and states. */
+  sameWords: boolean;
+  numbersDiffer: boolean;
+  /** The newer statement announces a change (a cue word or a verb of motion, hand-over, retention). */
+  change: boolean;
+  sa: Slots;
+  sb: Slots;
+}
+
+export interface RuleDecision {
+  relation: JudgeRelation;
+  /** Words after the code: `value-changed:number: 5 → 7`. */
+  detail?: string;
+  /** False for the catch-alls: the pair is deferred to a semantic judge. Default true. */
+  confident?: boolean;
+}
+
+export interface LexicalRule {
+  /** The reason code of every verdict this rule gives. */
+  name: string;
+  /** One line: what evidence the rule acts on. */
+  doc: string;
+  decide(p: Pair): RuleDecision | null;
+}
+
+const decided = (relation: JudgeRelation, detail?: string): RuleDecision =>
+  detail === undefined ? { relation } : { relation, detail };
+const unsure = (relation: JudgeRelation, detail?: string): RuleDecision => ({
+  ...decided(relation, detail),
+  confident: false,
+});
+
+/** Subject and value sets of a pair, built once per pair: most rules read them. */
+const memo = new WeakMap<
+  Pair,
+  { subjA: Set<string>; subjB: Set<string>; valueA: Set<string>; valueB: Set<string> }
+>();
+function sets(p: Pair) {
+  let m = memo.get(p);
+  if (!m) {
+    m = {
+      subjA: setOf(p.sa.subject),
+      subjB: setOf(p.sb.subject),
+      valueA: setOf(p.sa.value.map(ordinal)),
+      valueB: setOf(p.sb.value.map(ordinal)),
+    };
+    memo.set(p, m);
+  }
+  return m;
+}
+const subjects = (p: Pair) => sets(p);
+const sameSubject = (p: Pair) => {
+  const { subjA, subjB } = subjects(p);
+  return subjA.size === subjB.size && minus(subjA, subjB).length === 0;
+};
+const bothSlotted = (p: Pair) => p.sa.predicate !== null && p.sb.predicate !== null;
+const samePredicate = (p: Pair) =>
+  p.sa.predicate === p.sb.predicate || p.sb.predicate === "→" || p.sa.predicate === "→";
+/** "3rd" and "3" are one value. */
+const ordinal = (t: string) => t.replace(/^(\d+)(?:st|nd|rd|th)$/, "$1");
+const valuesOf = (p: Pair) => sets(p);
+const changedValue = (p: Pair) => {
+  const { valueA, valueB } = valuesOf(p);
+  const from = minus(valueA, valueB).join(" ") || p.sa.value.join(" ");
+  const to = minus(valueB, valueA).join(" ") || p.sb.value.join(" ");
+  return `${from} → ${to}`;
+};
+/** Identifier-like: has a digit, a dot or dash inside, or a leading # (v2.3, eu-west-1, #releases). */
+const identifier = (t: string) => /\d/.test(t) || /^#|[\p{L}\p{N}][.\-_/:][\p{L}\p{N}]/u.test(t);
+
+/**
+ * Predicates one holder has one value of at a time: where someone lives or is based, what a
+ * setting defaults to, where a name points. Other verbs (manage, like, prefer, use, speak …)
+ * can hold many values, and a new value is not evidence that the old one ended.
+ */
+const SINGLE_VALUED = new Set(
+  "is live reside base locate headquarter default point cost listen expire due schedule start end".split(" "),
+);
+
+/** Participles after a copula that name a place, a time or a name: one at a time. */
+const PLACE_OR_TIME = new Set(
+  "base locate headquarter station host deploy schedule plan set due pin call name title price".split(" "),
+);
+
+/** The word after the copula (past adverbs and determiners) names the value itself. */
+function namesOneValue(x: Analysis): boolean {
+  const words = wordsOf(x);
+  const be = words.findIndex((w) => w.lemma === "be" || /^(?:is|are|was|were)$/i.test(w.text));
+  if (be < 0) return true;
+  let i = be + 1;
+  while (i < words.length && (words[i]!.pos === "ADV" || words[i]!.pos === "DET" || words[i]!.pos === "PART"))
+    i++;
+  const w = words[i];
+  if (!w) return false;
+  if (["NOUN", "PROPN", "NUM", "X", "SYM"].includes(w.pos)) return true;
+  if (w.pos === "ADJ") return words[i + 1] === undefined || !["ADP", "PART"].includes(words[i + 1]!.pos);
+  return w.pos === "VERB" && PLACE_OR_TIME.has(w.lemma);
+}
+
+/**
+ * Each side has a word of its own beside the value that changed: "for free users" / "for paid users"
+ * is another fact, not a new value. A clause only the newer side adds ("after the tuning") is not.
+ * Units, verbs of change and state words do not count.
+ */
+function qualifierSwapped(p: Pair, isValue: (t: string) => boolean): boolean {
+  const units = new Set<string>();
+  for (const x of [p.a, p.b])
+    for (const q of quantitiesOf(x)) {
+      const unit = q.split(" ")[1];
+      if (unit) units.add(stem(unit));
+    }
+  const own = (t: string) =>
+    !isValue(t) && !units.has(t) && !CHANGE_VERBS.has(t) && !CHANGE_LEMMAS.has(t) && !isStateWord(t);
+  const { valueA, valueB } = valuesOf(p);
+  return minus(valueA, valueB).some(own) && minus(valueB, valueA).some(own);
+}
+
+/** Is the changed value slot about the same thing on both sides (same subject, same attribute)? */
+function sameAttribute(p: Pair): boolean {
+  if (!bothSlotted(p) || !samePredicate(p)) return false;
+  if (!sameSubject(p)) return false;
+  const partA = participleOf(p.a);
+  const partB = participleOf(p.b);
+  return !(partA && partB && partA !== partB && !oppositeStates(partA, partB));
+}
+
+/** Value words the two sides do not share, minus the verbs of change. */
+const differingValues = (p: Pair) => {
+  const { valueA, valueB } = valuesOf(p);
+  return [...minus(valueA, valueB), ...minus(valueB, valueA)].filter((t) => !CHANGE_VERBS.has(t));
+};
+
+const NAMING = new Set(["NOUN", "PROPN", "NUM", "X"]);
+
+/** "from X to Y" inside one clause. */
+const FROM_TO_RE =
+  /\bfrom\s+([^,;.]+?)\s+to\s+([^,;.]+?)\s*(?:[,;.]|$|\b(?:in|on|at|for|since|because|after|as)\b)/i;
+
+const RENAME_RE = /\b(?:renamed|rebranded|now (?:called|named|known as))\b/i;
+
+/** The numbers differ, or the same number has another unit (10 MB / 10 GB). */
+const quantitiesDiffer = (p: Pair) => {
+  const qa = quantitiesOf(p.a);
+  const qb = quantitiesOf(p.b);
+  return p.numbersDiffer || (qa.size > 0 && qb.size > 0 && (qa.size !== qb.size || minus(qa, qb).length > 0));
+};
+
+export const LEXICAL_RULES: readonly LexicalRule[] = [
+  {
+    name: "no-shared-terms",
+    doc: "The two statements share no content word: unrelated.",
+    decide: (p) => (p.shared.length === 0 ? decided("distinct") : null),
+  },
+  {
+    name: "question",
+    doc: "The newer text asks; a question never replaces a statement (the same words asked back are a restatement).",
+    decide: (p) =>
+      p.b.question
+        ? decided(p.sameWords && !distinctions(p.a.text, p.b.text) ? "duplicate" : "distinct")
+        : null,
+  },
+  {
+    name: "hypothetical",
+    doc: "The newer text speculates or proposes (maybe, should we, if …): it adds, never replaces.",
+    decide: (p) =>
+      p.b.hypothetical
+        ? decided(p.sameWords && !distinctions(p.a.text, p.b.text) ? "duplicate" : "refines")
+        : null,
+  },
+  {
+    name: "negation-flipped",
+    doc: "The same words and numbers, one side negated: the newer contradicts the older.",
+    decide: (p) =>
+      p.sameWords && !p.numbersDiffer && p.a.negated !== p.b.negated ? decided("contradicts") : null,
+  },
+  {
+    name: "state-flipped",
+    doc: "The same words and numbers with an enumerated state on the other side (on/off, enabled/disabled, open/closed, allowed/blocked, true/false …).",
+    decide: (p) => {
+      if (p.numbersDiffer) return null;
+      const flipped = flippedStates(p.a, p.b);
+      if (flipped.length === 0) return null;
+      // The rest must be the same statement: the same content words but for the state words.
+      const stateless = (x: Analysis) =>
+        setOf([...x.content].filter((t) => !STATE_STEMS.has(t) && !LIGHT_VERBS.has(canon(t))));
+      const ra = stateless(p.a);
+      const rb = stateless(p.b);
+      if (ra.size === 0 || jaccard(ra, rb) < 1) return null;
+      return decided("supersedes", flipped.join(" "));
+    },
+  },
+  {
+    name: "same-content",
+    doc: "The same content words, numbers, negation and states: a restatement.",
+    decide: (p) => (p.sameWords && !distinctions(p.a.text, p.b.text) ? decided("duplicate") : null),
+  },
+  {
+    name: "same-words-light-verb",
+    doc: 'The same words but for a light verb or a spelling ("listens on port 9443" / "port … is 9443"), same numbers and states.',
+    decide: (p) => {
+      const { a, b } = p;
+      if (a.light.size < 2 || jaccard(a.light, b.light) !== 1) return null;
+      return distinctions(a.text, b.text) ? null : decided("duplicate");
+    },
+  },
+  {
+    name: "same-value-restated",
+    doc: "The same identifying values (numbers, versions, ids) and at most one extra attribute word, or a change restated as the state it produced.",
+    decide: (p) => {
+      const { a, b } = p;
+      if (distinctions(a.text, b.text) && !(resultOf(a).size > 0 && a.negated === b.negated)) return null;
+      if (
+        a.anchors.length > 0 &&
+        jaccard(setOf(a.anchors), setOf(b.anchors)) === 1 &&
+        a.negated === b.negated
+      ) {
+        const [small, large] = a.light.size <= b.light.size ? [a.light, b.light] : [b.light, a.light];
+        if (small.size - a.anchors.length >= 2 && subsetOf(small, large) && large.size - small.size <= 1)
+          return decided("duplicate", "paraphrase");
+      }
+      // Only the result counts ("from 18.19 to 20.11" states 20.11), and the words that differ may only
+      // be verbs of change or state and attribute names, never another entity.
+      const ra = resultOf(a);
+      const rb = resultOf(b);
+      if (ra.size > 0 && jaccard(ra, rb) === 1 && a.negated === b.negated && sameStates(p)) {
+        const wordsA = setOf([...a.light].filter((t) => !/\d/.test(t)));
+        const wordsB = setOf([...b.light].filter((t) => !/\d/.test(t)));
+        const differing = [...minus(wordsA, wordsB), ...minus(wordsB, wordsA)];
+        const sharedWords = [...wordsA].filter((t) => wordsB.has(t));
+        if (sharedWords.length >= 1 && differing.every(isStateWord))
+          return decided("duplicate", "a change restated as state");
+      }
+      return null;
+    },
+  },
+  {
+    name: "holder-changed",
+    doc: "A single-held role (owns, leads, maintains, on call for, in charge of) over the same target with another holder: a hand-over.",
+    decide: (p) => {
+      const [ra, rb] = rolesOf(p.a, p.b) ?? [];
+      if (!ra || !rb) return null;
+      if (!sharesTarget(ra.target, rb.target)) return null;
+      const arrived = minus(rb.holders, ra.holders);
+      const left = minus(ra.holders, rb.holders);
+      if (arrived.length === 0 || additiveOf(p.b)) return null;
+      return decided("supersedes", `${left.join(" ") || "?"} → ${arrived.join(" ")}`);
+    },
+  },
+  {
+    name: "same-holder",
+    doc: "The same single-held role, target and holder, said another way; a negated one contradicts.",
+    decide: (p) => {
+      const [ra, rb] = rolesOf(p.a, p.b) ?? [];
+      if (!ra || !rb || !sharesTarget(ra.target, rb.target)) return null;
+      if (minus(rb.holders, ra.holders).length > 0 || minus(ra.holders, rb.holders).length > 0) return null;
+      if (p.a.negated !== p.b.negated) return decided("contradicts", "negation");
+      // More held than before ("billing" → "billing and invoicing") is a detail, not a restatement.
+      if (minus(rb.target, ra.target).length > 0) return unsure("refines", "more held");
+      return distinctions(p.a.text, p.b.text) ? null : decided("duplicate");
+    },
+  },
+  {
+    name: "role-target-differs",
+    doc: "Single-held roles over different targets (owns the auth service / owns the billing service): two facts.",
+    decide: (p) => {
+      const [ra, rb] = rolesOf(p.a, p.b) ?? [];
+      if (!ra || !rb) return null;
+      const shared = [...ra.target].some((t) => rb.target.has(t));
+      const both = minus(ra.target, rb.target).length > 0 && minus(rb.target, ra.target).length > 0;
+      return !shared || both ? decided("distinct") : null;
+    },
+  },
+  {
+    name: "role-holder-added",
+    doc: "The same role and target with an added holder (also, too, as well): a second holder, not a hand-over.",
+    decide: (p) => {
+      const [ra, rb] = rolesOf(p.a, p.b) ?? [];
+      return ra && rb ? decided("refines") : null;
+    },
+  },
+  {
+    name: "renamed",
+    doc: 'The newer statement renames the older one\'s value ("#ship-it was renamed to #releases").',
+    decide: (p) => {
+      const subjB = setOf(p.sb.subject);
+      return RENAME_RE.test(p.b.text) &&
+        p.sb.predicate === "→" &&
+        subjB.size > 0 &&
+        p.sa.value.length > 0 &&
+        subsetOf(subjB, setOf(p.sa.value))
+        ? decided("supersedes", `${p.sb.subject.join(" ")} → ${p.sb.value.join(" ")}`)
+        : null;
+    },
+  },
+  {
+    name: "changed-from-old-value",
+    doc: 'The newer statement announces a change from the older one\'s value to another ("ported from Jest to Vitest") and covers the rest of the older statement.',
+    decide: (p) => {
+      if (!p.change || additiveOf(p.b) || p.a.negated !== p.b.negated) return null;
+      const m = FROM_TO_RE.exec(p.b.text);
+      if (!m) return null;
+      const from = contentTokens(m[1]!);
+      const to = contentTokens(m[2]!);
+      if (from.length === 0 || to.length === 0) return null;
+      if (!from.every((t) => p.a.content.has(t)) || to.some((t) => p.a.content.has(t))) return null;
+      // Everything else the older statement says (its subject, its attribute) is in the newer one.
+      // Its nouns, names and numbers: verbs and prepositions may change with the wording.
+      const rest = wordsOf(p.a)
+        .filter((w) => NAMING.has(w.pos))
+        .flatMap((w) => contentTokens(w.text))
+        .filter((t) => !from.includes(t));
+      if (rest.length === 0 || !rest.every((t) => p.b.content.has(t))) return null;
+      return decided("supersedes", `${m[1]} → ${m[2]}`);
+    },
+  },
+  {
+    name: "different-entity",
+    doc: "Each subject has words the other lacks (Alice's timezone / Bob's timezone): two things.",
+    decide: (p) => {
+      if (!bothSlotted(p)) return null;
+      const { subjA, subjB } = subjects(p);
+      if (subjA.size === 0 || subjB.size === 0 || subsetOf(subjA, subjB) || subsetOf(subjB, subjA))
+        return null;
+      const { valueA, valueB } = valuesOf(p);
+      if (valueA.size > 0 && jaccard(valueA, valueB) === 1) return null;
+      return decided("distinct");
+    },
+  },
+  {
+    name: "different-subject",
+    doc: "The subjects share no word: the statements are about different things.",
+    decide: (p) => {
+      if (!bothSlotted(p)) return null;
+      const { subjA, subjB } = subjects(p);
+      const shared =
+        subjA.size === 0 || subjB.size === 0 || p.shared.some((t) => subjA.has(t) && subjB.has(t));
+      return shared ? null : decided(p.similarity > 0.5 ? "refines" : "distinct");
+    },
+  },
+  {
+    name: "different-attribute",
+    doc: "Same subject, another attribute: an extra subject word, another participle (deployed in / owned by), a kind (is a …) against a place, another verb.",
+    decide: (p) => {
+      if (!bothSlotted(p)) return null;
+      const same = sameSubject(p);
+      if (!same && !p.change) return decided(p.similarity > 0.35 ? "refines" : "distinct", "subject");
+      const partA = participleOf(p.a);
+      const partB = participleOf(p.b);
+      if (partA && partB && partA !== partB && !oppositeStates(partA, partB))
+        return decided("refines", `${partA} / ${partB}`);
+      if ((partA && !partB && classifies(p.b.text)) || (partB && !partA && classifies(p.a.text)))
+        return decided("refines", `kind / ${partA ?? partB}`);
+      if (!same) {
+        const { subjA, subjB } = subjects(p);
+        const ca = p.a.content;
+        const canonA = setOf([...ca].map(canon));
+        const newAttr = minus(subjB, ca).filter((t) => !/\d/.test(t) && !canonA.has(canon(t)));
+        const dropped = minus(subjA, p.b.content);
+        const lowerB = lowerStemsOf(p.b);
+        const plainNew = p.sb.value.filter(
+          (t) => !ca.has(t) && lowerB.has(t) && !LIGHT_VERBS.has(t) && !CHANGE_VERBS.has(t),
+        );
+        if (newAttr.length > 0 || (dropped.length > 0 && plainNew.length > 0))
+          return decided("refines", [...newAttr, ...dropped].join(" "));
+      }
+      if (!samePredicate(p) && !p.change) return decided("refines", `${p.sa.predicate} / ${p.sb.predicate}`);
+      return null;
+    },
+  },
+  {
+    name: "same-slots",
+    doc: "The same subject, predicate and value, same numbers and states (word order aside): a restatement; negated, a contradiction.",
+    decide: (p) => {
+      if (!bothSlotted(p) || !samePredicate(p)) return null;
+      const { valueA, valueB } = valuesOf(p);
+      if (valueA.size !== valueB.size || minus(valueA, valueB).length > 0) return null;
+      if (p.a.negated !== p.b.negated) return decided("contradicts", "negation");
+      return distinctions(p.a.text, p.b.text) ? null : decided("duplicate");
+    },
+  },
+  {
+    name: "additive-detail",
+    doc: "The newer statement adds (also, too, as well, another) without announcing a change.",
+    decide: (p) => (bothSlotted(p) && additiveOf(p.b) && !p.change ? decided("refines") : null),
+  },
+  {
+    name: "value-subset",
+    doc: "The newer value is part of the older one, nothing changed and nothing added: a shorter restatement.",
+    decide: (p) => {
+      if (!bothSlotted(p) || p.change || p.numbersDiffer) return null;
+      const { valueA, valueB } = valuesOf(p);
+      if (valueB.size === 0 || !subsetOf(valueB, valueA)) return null;
+      return distinctions(p.a.text, p.b.text) ? null : decided("duplicate");
+    },
+  },
+  {
+    name: "value-changed:number",
+    doc: "Same subject and attribute, the value's number, version, date or time differs: the newer replaces the older.",
+    decide: (p) => {
+      if (!sameAttribute(p) || !quantitiesDiffer(p) || p.sb.value.length === 0) return null;
+      if (additiveOf(p.b) && !p.change) return null;
+      // Only the number (and its unit, and the verb that changed it) may differ: "for free users" →
+      // "for paid users" is another qualifier, so another fact.
+      if (qualifierSwapped(p, (t) => /\d/.test(t))) return null;
+      return decided("supersedes", changedValue(p));
+    },
+  },
+  {
+    name: "value-changed:identifier",
+    doc: "Same subject and attribute, the value differs in an identifier (region, host, channel, version tag): one attribute, one value.",
+    decide: (p) => {
+      if (!sameAttribute(p) || p.sb.value.length === 0 || additiveOf(p.b)) return null;
+      const differing = differingValues(p);
+      const { valueA, valueB } = valuesOf(p);
+      const gone = minus(valueA, valueB).some(identifier);
+      const came = minus(valueB, valueA).some(identifier);
+      // Only the identifier may be swapped, not a qualifier beside it ("for reads" / "for writes").
+      if (qualifierSwapped(p, identifier)) return null;
+      return differing.length > 0 && gone && came ? decided("supersedes", changedValue(p)) : null;
+    },
+  },
+  {
+    name: "change-cue",
+    doc: "The newer statement announces a change (now, moved to, switched, pushed to, took over, cut down to, turned on …) about the same subject with another value.",
+    decide: (p) => {
+      if (!p.change) return null;
+      if (bothSlotted(p)) {
+        if (!sharesSubject(p) || p.sb.value.length === 0) return null;
+        const { valueA, valueB } = valuesOf(p);
+        if (subsetOf(valueA, valueB) && subsetOf(valueB, valueA)) return null;
+        // With no subject words ("We use tabs for indentation"), the values must share their attribute.
+        const { subjA, subjB } = subjects(p);
+        if ((subjA.size === 0 || subjB.size === 0) && ![...valueA].some((t) => valueB.has(t))) return null;
+        return decided("supersedes", changedValue(p));
+      }
+      // Without slots on both sides: every word of the older statement but its value (numbers,
+      // identifiers, names) is in the newer one.
+      const { a, b } = p;
+      const plain = lowerStemsOf(a);
+      const rest = [...a.content].filter((t) => !identifier(t) && plain.has(t));
+      const covered = rest.length > 0 && rest.every((t) => b.content.has(t) || LIGHT_VERBS.has(canon(t)));
+      return covered && !additiveOf(b) ? decided("supersedes") : null;
+    },
+  },
+  {
+    name: "value-changed:single-valued",
+    doc: "Same subject and a predicate that holds one value at a time (is, lives in, is based in, defaults to, points to) with another value.",
+    decide: (p) => {
+      if (!sameAttribute(p) || additiveOf(p.b) || p.sb.value.length === 0 || p.sa.value.length === 0)
+        return null;
+      const predicate = p.sa.predicate === "→" ? p.sb.predicate : p.sa.predicate;
+      if (!predicate || !SINGLE_VALUED.has(predicate)) return null;
+      // A copula with an article classifies ("is a designer"): kinds are many, not one.
+      if (predicate === "is" && (classifies(p.a.text) || classifies(p.b.text))) return null;
+      // A copula names one value when a noun or a closing adjective follows it ("is Postgres", "is blue"),
+      // or a participle of place or schedule ("is based in", "is planned for"); not a circumstance
+      // ("is on leave"), nor a qualifier ("is allergic to X", "is required for X", "is enabled in X").
+      if (predicate === "is" && !(namesOneValue(p.a) && namesOneValue(p.b))) return null;
+      const { valueA, valueB } = valuesOf(p);
+      if (subsetOf(valueA, valueB) || subsetOf(valueB, valueA)) return null;
+      // One value swapped for another; a number and a qualifier changing together is another fact.
+      if (quantitiesDiffer(p) && qualifierSwapped(p, (t) => /\d/.test(t))) return null;
+      return decided("supersedes", changedValue(p));
+    },
+  },
+  {
+    name: "value-changed:bag",
+    doc: "No slots found; a different number while nearly every word agrees.",
+    decide: (p) => {
+      if (bothSlotted(p) || !p.numbersDiffer) return null;
+      const { a, b } = p;
+      const overlap = p.shared.length / Math.min(a.content.size, b.content.size);
+      return overlap >= 0.75 && jaccard(a.content, b.content) >= 0.5 ? decided("supersedes") : null;
+    },
+  },
+  {
+    name: "negation-flipped:bag",
+    doc: "No slots found; nearly the same words, one side negated.",
+    decide: (p) => {
+      if (bothSlotted(p) || p.a.negated === p.b.negated) return null;
+      const overlap = p.shared.length / Math.min(p.a.content.size, p.b.content.size);
+      return overlap >= 0.8 ? decided("contradicts") : null;
+    },
+  },
+  {
+    name: "near-identical",
+    doc: "Nearly the same text (word Jaccard ≥ 0.75, trigram similarity ≥ 0.6), identical numbers, units, negation and states, no word swapped (use / avoid) and no content word added.",
+    decide: (p) => {
+      const { a, b } = p;
+      if (jaccard(a.content, b.content) < 0.75 || p.similarity < 0.6) return null;
+      // One side may say more; a word on each side that the other lacks is a substitution, not a restatement.
+      // Stop words count here: "use XML" / "avoid XML" differ by a stop word and a content word.
+      const wa = plainWords(a.text);
+      const wb = plainWords(b.text);
+      if (minus(wa, wb).length > 0 && minus(wb, wa).length > 0) return null;
+      // Nor may the newer one add a content word: "… GitHub Actions and Buildkite" says more.
+      if (minus(b.content, a.content).length > 0) return null;
+      return distinctions(a.text, b.text) ? null : decided("duplicate");
+    },
+  },
+  {
+    name: "unsure:other-value",
+    doc: "Same subject, another value, but no named evidence that only one value holds: stored, deferred to a semantic judge.",
+    decide: (p) => (bothSlotted(p) ? unsure("refines", changedValue(p)) : null),
+  },
+  {
+    name: "unsure:overlap",
+    doc: "Related words and nothing more to go on: stored, deferred to a semantic judge.",
+    decide: (p) => {
+      const overlap = p.shared.length / Math.min(p.a.content.size, p.b.content.size);
+      return unsure(p.similarity >= 0.35 || overlap >= 0.5 ? "refines" : "distinct");
+    },
+  },
+];
+
+/** Stems of the state words, as content tokens carry them (enabled → enabl). */
+const STATE_STEMS = new Set(ENUMERATED_STATES.map(stem));
+
+/** Words that only point (articles, determiners, possessives): the rest of the text's words, stemmed. */
+const POINTERS = new Set(
+  "a an the this that these those our your their my its his her we i you they".split(" "),
+);
+const plainWords = (text: string) =>
+  setOf(
+    rawTokens(text)
+      .filter((t) => !POINTERS.has(t))
+      .map(stem),
+  );
+
+function sameStates(p: Pair): boolean {
+  const x = statesIn(p.a);
+  const y = statesIn(p.b);
+  return x.size === y.size && [...x].every(([g, v]) => y.get(g) === v);
+}
+
+function sharesTarget(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return [...a].some((t) => b.has(t)) && !(minus(a, b).length > 0 && minus(b, a).length > 0);
+}
+
+function sharesSubject(p: Pair): boolean {
+  const { subjA, subjB } = subjects(p);
+  if (subjA.size === 0 || subjB.size === 0) return p.shared.length > 0;
+  return p.shared.some((t) => subjA.has(t) && subjB.has(t));
+}
