@@ -398,7 +398,8 @@ export class Memory {
   // -------------------------------------------------------------------------------------------
 
   /**
-   * Ranked beliefs (and undistilled episodes), each with its score and why.
+   * Ranked beliefs and the episodes no current belief represents, each with its score and why
+   * (an episode a belief was distilled from lends its match to the belief, listed once).
    *
    *   const hits = await mem.recall("retry limit", { k: 3 });
    *   const then = await mem.recall("retry limit", { at: "2026-02-01" }); // what held then
@@ -407,6 +408,12 @@ export class Memory {
     const { query: q, options: o } = parseInput(RecallInputSchema, { query, options }, "recall");
     const namespaces =
       o.namespace === undefined ? [this.namespace] : Array.isArray(o.namespace) ? o.namespace : [o.namespace];
+    if (o.types && o.kinds && !o.kinds.includes("episode"))
+      throw new StrataError(
+        "INVALID_INPUT",
+        'recall: types filters episodes, but kinds leaves episodes out: add "episode" to kinds or drop types',
+        { field: "types" },
+      );
     const hits = await recall(this.store, this.embedder, this.policy, {
       query: q,
       k: o.k ?? this.policy.recallK,
@@ -414,8 +421,10 @@ export class Memory {
       at: o.at,
       asOf: o.asOf,
       kinds: o.kinds,
+      types: o.types,
       diversity: o.diversity ?? this.policy.diversity,
       now: this.now(),
+      judge: this.lexical,
     });
     return o.associative ? this.associativeHop(hits, namespaces, o.k ?? this.policy.recallK) : hits;
   }

@@ -116,6 +116,88 @@ describe("recall", () => {
   });
 });
 
+describe("recall after sleep", () => {
+  it("fuses beliefs and the episodes no belief represents: a belief stands for its sources, listed once", async () => {
+    ({ mem } = await testMemory());
+    const fact = await mem.record("The deploy pipeline runs on Buildkite agents", { type: "observation" });
+    const question = await mem.record("Which region do the Buildkite agents run in?", { type: "question" });
+    await mem.consolidate();
+    const hits = await mem.recall("buildkite agents", { k: 5 });
+    const belief = hits.find((h) => h.layer === "belief");
+    expect(belief?.sources).toContain(fact.id);
+    // The distilled episode is not listed beside its belief; the skipped question is still found.
+    expect(hits.map((h) => h.id)).not.toContain(fact.id);
+    expect(hits.map((h) => h.id)).toContain(question.id);
+    // An explicit kinds narrows: episodes as themselves, or beliefs only.
+    const episodes = await mem.recall("buildkite agents", { k: 5, kinds: ["episode"] });
+    expect(episodes.map((h) => h.id).sort()).toEqual([fact.id, question.id].sort());
+    const facts = await mem.recall("buildkite agents", { k: 5, kinds: ["fact"] });
+    expect(facts.map((h) => h.layer)).toEqual(["belief"]);
+  });
+
+  it("gives an episode back as itself when the belief made from it is retired", async () => {
+    ({ mem } = await testMemory());
+    const e = await mem.record("The staging database is restored every Sunday night", {
+      type: "observation",
+    });
+    await mem.consolidate();
+    const [b] = (await mem.recall("staging database restored", { k: 1 })).filter((h) => h.layer === "belief");
+    expect(b?.sources).toContain(e.id);
+    await mem.forget(b!.id);
+    const hits = await mem.recall("staging database restored", { k: 3 });
+    expect(hits.map((h) => h.id)).toContain(e.id);
+  });
+
+  it("ranks the newer of two disagreeing active beliefs first and says so", async () => {
+    ({ mem } = await testMemory());
+    const older = await mem.remember("The dentist appointment is on Tuesdays at 9", { at: "2026-01-01" });
+    const newer = await mem.remember("The dentist appointment is on Thursdays at 9", { at: "2026-02-01" });
+    const hits = await mem.recall("dentist appointment", { k: 2 });
+    if (hits.length === 2 && (await mem.get(older.id))?.status === "active") {
+      expect(hits[0]!.id).toBe(newer.id);
+      expect(hits[0]!.why.summary).toMatch(/newer than/);
+    } else expect((await mem.get(older.id))?.status).not.toBe("active");
+  });
+});
+
+describe("recall by episode type and the relevance floor", () => {
+  it("filters episodes by type, alone or with kinds", async () => {
+    ({ mem } = await testMemory());
+    const d = await mem.record("Decided to move the nightly export to 02:00 UTC", { type: "decision" });
+    await mem.record("The nightly export took 40 minutes", { type: "observation" });
+    await mem.remember("The nightly export writes to the archive bucket");
+    const hits = await mem.recall("nightly export", { k: 5, types: ["decision"] });
+    expect(hits.map((h) => h.id)).toEqual([d.id]);
+    const both = await mem.recall("nightly export", { k: 5, types: ["decision", "observation"] });
+    expect(both.every((h) => h.layer === "episode")).toBe(true);
+    expect(both).toHaveLength(2);
+    await expect(
+      mem.recall("nightly export", { types: ["decision"], kinds: ["fact"] }),
+    ).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+    });
+  });
+
+  it("returns nothing for a query nothing matches, instead of k unrelated items", async () => {
+    ({ mem } = await testMemory());
+    for (const s of [
+      "The billing service is written in Go",
+      "Grafana dashboards live in the ops folder",
+      "The cache TTL is 300 seconds",
+    ])
+      await mem.remember(s);
+    expect(await mem.recall("zebra xylophone quokka", { k: 3 })).toEqual([]);
+    expect((await mem.recall("billing service", { k: 3 }))[0]?.text).toMatch(/billing/);
+  });
+
+  it("keeps weakly similar items when the floor is turned off (recallFloor 0)", async () => {
+    ({ mem } = await testMemory({ policy: { recallFloor: 0 } }));
+    await mem.remember("The billing service is written in Go");
+    const hits = await mem.recall("zebra xylophone quokka", { k: 3 });
+    expect(hits.length).toBeLessThanOrEqual(1);
+  });
+});
+
 describe("times", () => {
   it.each([
     ["2026-03-01T12:00", "2026-03-01T12:00:00.000Z"],
