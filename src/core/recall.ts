@@ -7,7 +7,8 @@ import { effectiveConfidence, usageSignal, utility } from "./forgetting.js";
 import type { Belief, BeliefKind, Episode, EpisodeType, RecallHit } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, Judge, ScoredId, StoreReader } from "./ports.js";
-import { queryTerms, rawTokens } from "./text.js";
+import { announcesChange } from "./sleep/chat-turns.js";
+import { contentTokens, queryTerms, rawTokens } from "./text.js";
 
 export interface RetrieveRequest {
   query: string;
@@ -291,8 +292,19 @@ export async function recall(
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   if (policy.neighbourWeight > 0)
     await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto });
-  if (!historical && req.judge && kindSet.size > 0) await newerFirst(scored, records, req.judge);
-  return diversify(scored, await store.getVectors(scored.map((s) => s.id)), req.k, req.diversity);
+  const moves =
+    !historical && req.judge ? await newerFirst(store, scored, records, req.judge, req.query) : [];
+  const picked = diversify(scored, await store.getVectors(scored.map((s) => s.id)), req.k, req.diversity);
+  // Diversity may have put the newer item back below the older it is close to: not for these pairs.
+  for (const m of moves) {
+    const i = picked.indexOf(m.older);
+    const j = picked.indexOf(m.newer);
+    if (i >= 0 && j > i) {
+      picked.splice(j, 1);
+      picked.splice(i, 0, m.newer);
+    }
+  }
+  return picked;
 }
 
 /** One hit from a record: relevance times utility, and why, in numbers and in words. */
@@ -336,29 +348,64 @@ function hitOf(
 }
 
 /**
- * Current-state questions prefer current beliefs: when two active beliefs among the hits
- * disagree (the judge reads the newer as replacing or contradicting the older) and no verdict
- * has closed either, the newer is ranked just above the older and its `why` says so. Only the
- * top of the ranking is compared (bounded work). Mutates and re-sorts `scored`.
+ * Current-state questions prefer current beliefs. Two items near the top that are about the same
+ * thing the query asks for (they share a query term) and disagree — the judge reads the newer as
+ * replacing or contradicting the older, or the newer announces a change ("moved to", "my new …",
+ * "now") and is no restatement — while no verdict has closed either (an agent's or a model's
+ * `distinct` keeps both as they rank): the newer is ranked just above the older and its `why`
+ * says so. Ranking only; nothing is closed. Bounded: the top 12 items. Mutates and re-sorts.
  */
-async function newerFirst(scored: RecallHit[], records: Map<string, Belief | Episode>, judge: Judge) {
-  const top = scored.filter((h) => h.layer === "belief" && h.status === "active").slice(0, 12);
-  for (let i = 0; i < top.length; i++)
-    for (let j = 0; j < top.length; j++) {
-      const [a, b] = [top[i]!, top[j]!];
-      const [ra, rb] = [records.get(a.id) as Belief | undefined, records.get(b.id) as Belief | undefined];
-      // a is the older belief, ranked above the newer b.
-      if (!ra || !rb || ra.kind === "rule" || rb.kind === "rule") continue;
-      if (!(ra.validFrom < rb.validFrom) || !(a.score > b.score)) continue;
+async function newerFirst(
+  store: StoreReader,
+  scored: RecallHit[],
+  records: Map<string, Belief | Episode>,
+  judge: Judge,
+  query: string,
+): Promise<{ older: RecallHit; newer: RecallHit }[]> {
+  const asked = new Set(contentTokens(query));
+  const top = scored.slice(0, 12).filter((h) => {
+    const r = records.get(h.id);
+    // Beliefs only: an episode is a record of what was said then, not a claim about now.
+    return r && h.status === "active" && "kind" in r && (r.kind === "fact" || r.kind === "failure");
+  });
+  const words = new Map(top.map((h) => [h.id, new Set(contentTokens(h.text))]));
+  const moves: { older: RecallHit; newer: RecallHit; reason: string }[] = [];
+  for (const a of top)
+    for (const b of top) {
+      if (!(a.at < b.at) || !(a.score >= b.score)) continue;
+      const wa = words.get(a.id)!;
+      const wb = words.get(b.id)!;
+      if (![...wa].some((w) => wb.has(w) && asked.has(w))) continue;
       const v = await judge.compare(
-        { text: ra.text, at: ra.validFrom, kind: ra.kind },
-        { text: rb.text, at: rb.validFrom, kind: rb.kind },
+        { text: a.text, at: a.at, kind: a.kind },
+        { text: b.text, at: b.at, kind: b.kind },
       );
-      if (v.relation !== "supersedes" && v.relation !== "contradicts") continue;
-      b.score = a.score * (1 + 1e-6);
-      b.why.summary += `; newer than [${a.id}], which it may replace (${v.reason}; no verdict yet): ranked first`;
+      const disagree =
+        v.relation === "supersedes" ||
+        v.relation === "contradicts" ||
+        (v.relation !== "duplicate" && announcesChange(b.text));
+      if (!disagree) continue;
+      const settled = await store.judgedPairs([{ a: a.id, b: b.id }]);
+      if (
+        settled.some((p) => p.judge !== "lexical" && (p.relation === "distinct" || p.relation === "refines"))
+      )
+        continue;
+      moves.push({
+        older: a,
+        newer: b,
+        reason: v.relation === "supersedes" || v.relation === "contradicts" ? v.reason : "change-cue",
+      });
+    }
+  // A few passes: lifting one item may put it below another it is newer than.
+  for (let pass = 0; pass < 3; pass++)
+    for (const m of moves) {
+      if (m.newer.score > m.older.score) continue;
+      m.newer.score = m.older.score * (1 + 1e-6);
+      if (!m.newer.why.summary.includes(`newer than [${m.older.id}]`))
+        m.newer.why.summary += `; newer than [${m.older.id}] about the same thing and no verdict yet (${m.reason}): ranked above it`;
     }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  return moves;
 }
 
 /**

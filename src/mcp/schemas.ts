@@ -73,6 +73,7 @@ export const RecallToolInput = strictObject({
   query: described(RecallInputSchema.shape.query, "What to recall."),
   k: recall.k,
   kinds: recall.kinds,
+  types: described(recall.types, "Only episodes of these types."),
   at: time("World time: what held then").optional(),
 });
 
