@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DAY, testMemory } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
-import { phatic, statementsOfState } from "./chat-turns.js";
+import { announcesChange, phatic, statementsOfState } from "./chat-turns.js";
 import { standalone } from "./standalone.js";
 
 describe("phatic: chit-chat is not a fact", () => {
@@ -127,5 +127,24 @@ describe("distillation of chat turns", () => {
     const hits = await mem.recall("When is my dentist appointment?", { k: 3 });
     expect(hits[0]?.text).toMatch(/Thursdays/);
     expect(hits[0]?.sources).toContain(turn.id);
+  });
+});
+
+describe("announcesChange", () => {
+  it.each([
+    "My new manager is Tomasz since Priya moved to the platform team.",
+    "Payroll changed so I get paid on the 1st now.",
+    "I moved my swimming to the Eastside Aquatic Center, longer lanes.",
+    "The search service is now owned by Priya",
+  ])("%j announces a change", (text) => {
+    expect(announcesChange(text)).toBe(true);
+  });
+  it.each([
+    "I run 5k every Saturday in the park.",
+    "The neighbors got a new puppy, it's adorable.",
+    "I also have a dog now.",
+    "Should I switch gyms?",
+  ])("%j does not", (text) => {
+    expect(announcesChange(text)).toBe(false);
   });
 });

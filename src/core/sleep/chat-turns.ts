@@ -19,15 +19,7 @@
  * a value changed in passing meets the belief it replaces like a direct statement would; the write
  * gate and its judge decide (unsure pairs stay both active, for `candidates()`).
  */
-import {
-  contentTokens,
-  hasAdditiveCue,
-  hasChangeCue,
-  isHypothetical,
-  isQuestion,
-  rawTokens,
-  STOP_WORDS,
-} from "../text.js";
+import { contentTokens, hasAdditiveCue, isHypothetical, isQuestion, rawTokens, STOP_WORDS } from "../text.js";
 
 /**
  * The closed class: words that carry the conversation, not a fact. Function words and pronouns
@@ -100,7 +92,7 @@ function sentences(text: string): string[] {
   // Split on sentence ends (not inside numbers like 3.5) and on dashes used as breaks.
   return text
     .split(
-      /(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|St|Jr|Sr|Prof|vs|etc|e\.g|i\.e|approx|No))(?<=[.!?])\s+(?=\S)|\s+[–—]\s+|\s+-\s+/u,
+      /(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|St|Jr|Sr|Prof|vs|etc|e\.g|i\.e|approx|No)\.)(?<=[.!?])\s+(?=\S)|\s+[–—]\s+|\s+-\s+/u,
     )
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
@@ -144,15 +136,23 @@ function capitaliseFirstPronoun(s: string): string {
   return /^i\b/.test(s) ? `I${s.slice(1)}` : s;
 }
 
+/** Change cues that name the new state, unlike a bare "new" or "now" that chat is full of. */
+const STRONG_CHANGE =
+  /\b(?:is now|are now|no longer|anymore|any more|from now on|switched to|moved to|changed to|instead of|replaced by|took over)\b|\bnow(?=\s*(?:[,.!;]|$))/i;
+
 /**
  * True when some sentence of the text announces a change of the speaker's state or a new value
  * ("I moved my swimming to…", "my new manager is…", "…is now…"): recall's cue that a newer item
  * may replace an older one about the same thing.
  */
 export function announcesChange(text: string): boolean {
-  if (hasChangeCue(text) && !hasAdditiveCue(text)) return true;
+  if (hasAdditiveCue(text)) return false;
   return sentences(text).some((part) => {
     const s = bare(part);
-    return !isQuestion(s) && !isHypothetical(s) && STATE_OF_SPEAKER.some((re) => re.test(s));
+    return (
+      !isQuestion(s) &&
+      !isHypothetical(s) &&
+      (STRONG_CHANGE.test(s) || STATE_OF_SPEAKER.some((re) => re.test(s)))
+    );
   });
 }
