@@ -41,6 +41,11 @@ export const PolicySchema = z
      * the hashed embedder). 0 turns the floor off.
      */
     recallFloor: z.number().min(0).max(1).default(0.2),
+    /**
+     * Relevance multiplier for an episode that asks (type `question`, or its text is a question):
+     * it stays recallable, below what was stated. 1 ranks questions like statements. Default 0.5.
+     */
+    questionWeight: z.number().min(0).max(1).default(0.5),
     /** MMR weight on novelty (0 = pure relevance). Default 0.3. */
     diversity: z.number().min(0).max(1).default(0.3),
     /** Weight of utility (0.7 confidence + 0.3 usage) in the final score. Default 0.5. */

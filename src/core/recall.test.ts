@@ -150,15 +150,23 @@ describe("recall after sleep", () => {
 
   it("ranks the newer of two disagreeing active beliefs first and says so", async () => {
     ({ mem } = await testMemory());
-    const older = await mem.remember("The dentist appointment day is Tuesday", { at: "2026-01-01" });
+    const older = await mem.remember("The dentist appointment is on Tuesday", { at: "2026-01-01" });
     const newer = await mem.remember("I moved my dentist appointment to Thursdays", { at: "2026-01-20" });
     // The gate was unsure (a refinement): both stay active, for candidates() to settle.
     expect((await mem.get(older.id)).status).toBe("active");
-    const hits = await mem.recall("dentist appointment day", { k: 2 });
+    const hits = await mem.recall("dentist appointment", { k: 2 });
     expect(hits.map((h) => h.id)).toEqual([newer.id, older.id]);
     expect(hits[0]!.why.summary).toMatch(new RegExp(`newer than \\[${older.id}\\]`));
     // The older matches the words better: without the rule it would rank first.
     expect(hits[1]!.why.textRank).toBe(1);
+    // Different things that both changed are left as they rank: the judge reads different entities.
+    await mem.close();
+    ({ mem } = await testMemory());
+    const alice = await mem.remember("Alice's timezone is UTC", { at: "2026-01-01" });
+    await mem.remember("Bob's timezone is now PST", { at: "2026-01-20" });
+    const tz = await mem.recall("Alice timezone", { k: 2 });
+    expect(tz[0]!.id).toBe(alice.id);
+    expect(tz[1]?.why.summary ?? "").not.toMatch(/newer than/);
   });
 });
 

@@ -8,7 +8,7 @@ import type { Belief, BeliefKind, Episode, EpisodeType, RecallHit } from "./mode
 import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, Judge, ScoredId, StoreReader } from "./ports.js";
 import { announcesChange } from "./sleep/chat-turns.js";
-import { contentTokens, queryTerms, rawTokens } from "./text.js";
+import { contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 
 export interface RetrieveRequest {
   query: string;
@@ -243,7 +243,10 @@ export async function recall(
     for (const f of chunk) {
       const r = records.get(f.id);
       if (!r) continue;
-      const boosted = named(r) ? f.fused * (1 + policy.actorWeight) : f.fused;
+      // A question asks; as evidence it weighs less than what was stated (it stays recallable).
+      const asks = !("kind" in r) && (r.type === "question" || isQuestion(r.content));
+      const boosted =
+        (named(r) ? f.fused * (1 + policy.actorWeight) : f.fused) * (asks ? policy.questionWeight : 1);
       let id = f.id;
       if (!("kind" in r) && kindSet.size > 0) {
         const rep = await representative(store, r.id, beliefCache, when);
@@ -349,7 +352,7 @@ function hitOf(
 
 /**
  * Current-state questions prefer current beliefs. Two items near the top that are about the same
- * thing the query asks for (they share a query term) and disagree — the judge reads the newer as
+ * thing the query asks for (the newer has every query word the older has) and disagree — the judge reads the newer as
  * replacing or contradicting the older, or the newer announces a change ("moved to", "my new …",
  * "now") and is no restatement — while no verdict has closed either (an agent's or a model's
  * `distinct` keeps both as they rank): the newer is ranked just above the older and its `why`
@@ -373,9 +376,10 @@ async function newerFirst(
   for (const a of top)
     for (const b of top) {
       if (!(a.at < b.at) || !(a.score >= b.score)) continue;
-      const wa = words.get(a.id)!;
+      // About the same thing the query asks: the newer matches every query word the older matches.
+      const askedA = [...words.get(a.id)!].filter((w) => asked.has(w));
       const wb = words.get(b.id)!;
-      if (![...wa].some((w) => wb.has(w) && asked.has(w))) continue;
+      if (askedA.length === 0 || !askedA.every((w) => wb.has(w))) continue;
       const v = await judge.compare(
         { text: a.text, at: a.at, kind: a.kind },
         { text: b.text, at: b.at, kind: b.kind },
@@ -383,7 +387,10 @@ async function newerFirst(
       const disagree =
         v.relation === "supersedes" ||
         v.relation === "contradicts" ||
-        (v.relation !== "duplicate" && announcesChange(b.text));
+        (v.relation !== "duplicate" &&
+          // The judge read them as about different things ("Alice's timezone" / "Bob's timezone").
+          !v.reason.startsWith("different-entity") &&
+          announcesChange(b.text));
       if (!disagree) continue;
       const settled = await store.judgedPairs([{ a: a.id, b: b.id }]);
       if (
