@@ -148,6 +148,26 @@ describe("recall after sleep", () => {
     expect(hits.map((h) => h.id)).toContain(e.id);
   });
 
+  it("leaves out an episode whose belief was superseded; its successor speaks, and `at` brings it back", async () => {
+    const t = await testMemory();
+    mem = t.mem;
+    const old = await mem.record("The API rate limit is 100 requests per minute", { at: "2026-01-01" });
+    await mem.consolidate();
+    t.clock.advance(30 * DAY);
+    const change = await mem.record("The API rate limit changed from 100 to 500 requests per minute", {
+      at: "2026-02-01",
+    });
+    await mem.consolidate();
+    const [was] = (await mem.explain(old.id)).supersedes;
+    expect(was?.status).toBe("archived");
+    const now = await mem.recall("API rate limit", { k: 5 });
+    expect(now.map((h) => h.id)).not.toContain(old.id);
+    expect(now.map((h) => h.id)).not.toContain(was!.id);
+    expect(now[0]?.sources).toContain(change.id);
+    const then = await mem.recall("API rate limit", { k: 5, at: "2026-01-15" });
+    expect(then[0]?.sources).toContain(old.id);
+  });
+
   it("ranks the newer of two disagreeing active beliefs first and says so", async () => {
     ({ mem } = await testMemory());
     const older = await mem.remember("The dentist appointment is on Tuesday", { at: "2026-01-01" });

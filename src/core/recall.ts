@@ -129,21 +129,35 @@ const MAX_HOPS = 16;
  * what replaced it (`supersededBy`) or folded it (`parentId`), is current: active, or for a
  * historical query (`at`/`asOf`), held then. A belief that was retired or forgotten represents
  * nothing, so its episodes come back as themselves: sleep never makes an event unrecallable.
+ * Reached through a supersession, the episode is superseded: current recall leaves it out (its
+ * successor speaks for the subject, found by its own words) and `at` brings it back.
  *
- *   const rep = await representative(store, "e12", cache, {});  // → the active belief distilled from e12, or null
+ *   const rep = await representative(store, "e12", cache, {});  // → { belief: the active belief from e12, superseded: false } or null
  */
 export async function representative(
   store: StoreReader,
   episodeId: string,
   cache: Map<string, Belief | null>,
   when: { at?: string | undefined; asOf?: string | undefined },
-): Promise<Belief | null> {
-  let best: Belief | null = null;
+): Promise<Representative | null> {
+  let best: Representative | null = null;
   for (const b of await store.beliefsFromEpisode(episodeId)) {
     const current = await currentOf(store, b, cache, when);
-    if (current && (!best || compareIds(current.id, best.id) < 0)) best = current;
+    if (!current) continue;
+    // A belief that still says what the episode said is preferred to a successor that replaced it.
+    const better =
+      !best ||
+      (best.superseded && !current.superseded) ||
+      (best.superseded === current.superseded && compareIds(current.belief.id, best.belief.id) < 0);
+    if (better) best = current;
   }
   return best;
+}
+
+/** The current belief for an episode, and whether it was reached through a supersession (a new value). */
+export interface Representative {
+  belief: Belief;
+  superseded: boolean;
 }
 
 function heldAt(b: Belief, when: { at?: string | undefined; asOf?: string | undefined }): boolean {
@@ -157,15 +171,18 @@ async function currentOf(
   start: Belief,
   cache: Map<string, Belief | null>,
   when: { at?: string | undefined; asOf?: string | undefined },
-): Promise<Belief | null> {
+): Promise<Representative | null> {
   let b: Belief | null = start;
+  let superseded = false;
   for (let hop = 0; b && hop < MAX_HOPS; hop++) {
     if (b.status === "forgotten") return null;
-    if (heldAt(b, when)) return b;
+    if (heldAt(b, when)) return { belief: b, superseded };
     if (when.at || when.asOf) return null;
     const next: string | null =
       b.status === "dormant" ? b.parentId : b.status === "archived" ? b.supersededBy : null;
     if (!next) return null;
+    // A merge keeps the content (and its sources); a supersession replaces the value.
+    if (b.status === "archived" && b.statusReason !== "merged") superseded = true;
     if (!cache.has(next)) cache.set(next, await store.getBelief(next));
     b = cache.get(next) ?? null;
   }
@@ -250,10 +267,12 @@ export async function recall(
       let id = f.id;
       if (!("kind" in r) && kindSet.size > 0) {
         const rep = await representative(store, r.id, beliefCache, when);
-        if (rep && kindSet.has(rep.kind) && req.namespaces.includes(rep.namespace)) {
-          records.set(rep.id, rep);
-          foldedInto.set(r.id, rep.id);
-          id = rep.id;
+        if (rep && kindSet.has(rep.belief.kind) && req.namespaces.includes(rep.belief.namespace)) {
+          // What it said was replaced: its successor is found by its own words, not the old value's.
+          if (rep.superseded) continue;
+          records.set(rep.belief.id, rep.belief);
+          foldedInto.set(r.id, rep.belief.id);
+          id = rep.belief.id;
         }
       }
       const known = inPool.get(id);
@@ -475,7 +494,10 @@ async function addNeighbours(
       let target: Belief | Episode = n;
       if (fold.kindSet.size > 0) {
         const rep = await representative(store, n.id, fold.beliefCache, when);
-        if (rep && fold.kindSet.has(rep.kind) && req.namespaces.includes(rep.namespace)) target = rep;
+        if (rep && fold.kindSet.has(rep.belief.kind) && req.namespaces.includes(rep.belief.namespace)) {
+          if (rep.superseded) continue;
+          target = rep.belief;
+        }
       }
       const known = byId.get(target.id);
       if (known) {
