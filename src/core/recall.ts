@@ -17,8 +17,6 @@ export interface RetrieveRequest {
   beliefs: BeliefFilter | null;
   episodes: EpisodeFilter | null;
   limit: number;
-  /** Normalise both layers' full-text lists by one maximum (recall's single ranking). */
-  oneScale?: boolean;
 }
 
 export interface Fused {
@@ -72,15 +70,8 @@ export async function retrieve(
   // Cosines are comparable everywhere, so the vector lists share one maximum.
   const vectorMax = Math.max(0, ...vectorLists.flatMap((vec) => vec.map((h) => h.score)));
   const byScore = policy.fusion === "score";
-  // Except when both layers are searched for one ranking: then a belief distilled from an episode
-  // would match twice (its own words, its source's), each list's best at 1; one maximum keeps the
-  // layers on one scale (measured on LoCoMo after consolidate: R@5 +1.5).
-  const sharedTextMax =
-    req.oneScale && req.beliefs && req.episodes
-      ? Math.max(0, ...results.flatMap(([t]) => t.map((h) => h.score)))
-      : null;
   results.forEach(([text], l) => {
-    const textMax = sharedTextMax ?? Math.max(0, ...text.map((h) => h.score));
+    const textMax = Math.max(0, ...text.map((h) => h.score));
     text.forEach((hit, i) => {
       const f = get(hit.id);
       f.textRank = i + 1;
@@ -211,7 +202,6 @@ export async function recall(
     query: req.query,
     vector,
     limit,
-    oneScale: true,
     beliefs:
       beliefKinds.length > 0
         ? {
