@@ -45,7 +45,7 @@ export const PolicySchema = z
      * Relevance multiplier for an episode that asks (type `question`, or its text is a question).
      * Default 1: questions rank like statements. In conversation a question is often the evidence
      * (LoCoMo tune R@5 64.0 → 55.8 at 0.5); in an agent's log of facts a question repeats the
-     * query's words better than the answer (rotting-stream recall@3 31/40 at 1, 39/40 at 0.5).
+     * query's words better than the answer (rotting-stream recall@3 36/40 at 1, 39/40 at 0.5).
      */
     questionWeight: z.number().min(0).max(1).default(1),
     /** MMR weight on novelty (0 = pure relevance). Default 0.3. */
