@@ -34,6 +34,13 @@ const EVALS: Record<string, () => Promise<EvalMain>> = {
       return { json: report, markdown: m.renderJudgeStylesMarkdown(report) };
     };
   },
+  "knowledge-update": async () => {
+    const m = await import("./knowledge-update/index.js");
+    return async (args) => {
+      const report = await m.evaluateKnowledgeUpdate(m.parseKnowledgeUpdateArgs(args));
+      return { json: report, markdown: m.renderKnowledgeUpdateMarkdown(report) };
+    };
+  },
   "rotting-stream": async () => {
     const m = await import("./rotting-stream/index.js");
     return async (args) => {

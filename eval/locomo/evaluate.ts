@@ -57,21 +57,57 @@ function turnsOfHit(hit: RecallHit, turnsById: Map<string, Set<string>>): Set<st
   return out;
 }
 
+/**
+ * When memory sleeps, as a user runs Strata:
+ * - `before`: every turn recorded, nothing consolidated (the store as it is during the conversation);
+ * - `after`: every turn recorded, then one `consolidate()` (a nightly job, a session-end hook);
+ * - `daily`: `consolidate()` at each new day of the conversation's session dates before its first
+ *   turn is recorded, and once after the last, on a clock that follows the dates (the worker's
+ *   daily schedule).
+ */
+export const PHASES = ["before", "after", "daily"] as const;
+export type Phase = (typeof PHASES)[number];
+
+export interface SleepStats {
+  consolidations: number;
+  /** Active beliefs after the last consolidation. */
+  beliefs: number;
+  /** Coverage as `health` reports it, after the last consolidation. */
+  coverage: { episodes: number; represented: number; recallable: number; uncovered: number } | null;
+  ms: number;
+}
+
 export async function runConversation(
   conv: LocomoConversation,
   policy: PolicyInput,
-): Promise<ConversationRun> {
-  const mem = await openMemory({ path: ":memory:", clock: EVAL_CLOCK, policy, actor: "eval" });
+  phase: Phase = "before",
+): Promise<ConversationRun & { sleep: SleepStats }> {
+  let clockAt = EVAL_CLOCK.now().getTime();
+  const clock = { now: () => new Date(clockAt) };
+  const mem = await openMemory({ path: ":memory:", clock, policy, actor: "eval" });
   const ingest: IngestStats = { turns: 0, stored: 0, merged: 0, superseded: 0 };
+  const sleep: SleepStats = { consolidations: 0, beliefs: 0, coverage: null, ms: 0 };
   const turnsById = new Map<string, Set<string>>();
   const mapTo = (id: string, turn: string) => {
     const s = turnsById.get(id) ?? new Set<string>();
     s.add(turn);
     turnsById.set(id, s);
   };
+  const consolidate = async () => {
+    const s0 = performance.now();
+    await mem.consolidate();
+    sleep.ms += performance.now() - s0;
+    sleep.consolidations++;
+  };
   const t0 = performance.now();
   try {
+    let day: string | null = null;
     for (const turn of conv.turns) {
+      if (phase === "daily") {
+        clockAt = Date.parse(turn.at);
+        if (day !== null && turn.at.slice(0, 10) !== day) await consolidate();
+        day = turn.at.slice(0, 10);
+      }
       const result = await mem.record(turn.content, {
         type: "observation",
         actor: turn.speaker,
@@ -85,12 +121,25 @@ export async function runConversation(
       mapTo(result.id, turn.diaId);
       ingest.superseded += result.superseded.filter((old) => old.startsWith("e")).length;
     }
-    const ingestMs = performance.now() - t0;
+    if (phase !== "before") {
+      if (phase === "daily") clockAt = Date.parse(conv.turns.at(-1)!.at) + 3_600_000;
+      await consolidate();
+      const health = await mem.health();
+      sleep.beliefs = health.active;
+      sleep.coverage = {
+        episodes: health.coverage.episodes,
+        represented: health.coverage.represented,
+        recallable: health.coverage.recallable,
+        uncovered: health.coverage.uncovered.count,
+      };
+    }
+    const ingestMs = performance.now() - t0 - sleep.ms;
     const questions: QuestionResult[] = [];
     const kMax = KS[KS.length - 1]!;
     for (const q of conv.questions) {
       const start = performance.now();
-      const hits = await mem.recall(q.question, { k: kMax, kinds: ["episode"] });
+      // Default options, as an agent asks: every kind, the episodes no belief represents.
+      const hits = await mem.recall(q.question, { k: kMax });
       const ms = performance.now() - start;
       const gold = new Set(q.evidence);
       const found = new Set<string>();
@@ -106,7 +155,7 @@ export async function runConversation(
       });
       questions.push({ conversation: conv.index, category: q.category, recall, ms });
     }
-    return { ingest, ingestMs, questions };
+    return { ingest, ingestMs, questions, sleep: { ...sleep, ms: Math.round(sleep.ms) } };
   } finally {
     await mem.close?.();
   }

@@ -1,6 +1,7 @@
 /**
- * `npm run eval -- locomo [--conversations 0-2] [--configs default,bm25]`: Strata's recall over
- * LoCoMo's dialog turns, beside the paper's DRAGON retriever and a plain FTS5 BM25 baseline.
+ * `npm run eval -- locomo [--conversations 0-2] [--configs default,bm25] [--phases before,after,daily]`:
+ * Strata's recall over LoCoMo's dialog turns, with default recall options, before and after memory
+ * sleeps (see `PHASES`), beside the paper's DRAGON retriever and a plain FTS5 BM25 baseline.
  * Tuning uses conversations 0-2 ("tune"); 3-9 are reported apart as "held-out".
  */
 import { readFileSync } from "node:fs";
@@ -10,6 +11,8 @@ import {
   CATEGORY_NAMES,
   type IngestStats,
   KS,
+  PHASES,
+  type Phase,
   percentile,
   type QuestionResult,
   round1,
@@ -37,7 +40,11 @@ export const CONFIGS: Record<string, { label: string; policy: PolicyInput }> = {
     policy: { vectorWeight: 0.25, diversity: 0 },
   },
   bm25: { label: "Strata BM25 only (vectorWeight 0)", policy: { vectorWeight: 0 } },
+  nofloor: { label: "Strata hybrid (recallFloor 0: no relevance floor)", policy: { recallFloor: 0 } },
 };
+
+/** What a plain `npm run eval -- locomo` runs; `nofloor` only when asked (it measures the floor's cost). */
+const DEFAULT_CONFIGS = ["default", "tuned", "bm25"];
 
 const TUNE = new Set([0, 1, 2]);
 
@@ -46,10 +53,13 @@ export interface LocomoOptions {
   /** Conversation indexes to run; default all. */
   conversations?: number[];
   configs?: string[];
+  /** When memory sleeps (see `PHASES`); default all three. */
+  phases?: Phase[];
 }
 
 export interface ConfigReport {
   config: string;
+  phase: Phase;
   label: string;
   policy: PolicyInput;
   overall: Summary;
@@ -58,6 +68,12 @@ export interface ConfigReport {
   byCategory: Record<string, Summary>;
   ingest: IngestStats & { ms: number };
   queryMs: { mean: number; p95: number };
+  sleep: {
+    consolidations: number;
+    beliefs: number;
+    ms: number;
+    coverage: { episodes: number; represented: number; recallable: number; uncovered: number };
+  };
 }
 
 export interface LocomoReport {
@@ -78,6 +94,13 @@ export function parseLocomoArgs(args: readonly string[], env: NodeJS.ProcessEnv)
       options.conversations = [];
       for (let c = from!; c <= (to ?? from!); c++) options.conversations.push(c);
       i++;
+    } else if (a === "--phases" && value) {
+      const phases = value.split(",");
+      for (const p of phases)
+        if (!(PHASES as readonly string[]).includes(p))
+          throw new Error(`locomo: unknown phase ${p} (known: ${PHASES.join(", ")})`);
+      options.phases = phases as Phase[];
+      i++;
     } else if (a === "--configs" && value) {
       options.configs = value.split(",");
       i++;
@@ -91,39 +114,55 @@ export async function evaluateLocomo(options: LocomoOptions): Promise<LocomoRepo
   const wanted = options.conversations ?? data.conversations.map((c) => c.index);
   const conversations = data.conversations.filter((c) => wanted.includes(c.index));
   const configs: ConfigReport[] = [];
-  for (const name of options.configs ?? Object.keys(CONFIGS)) {
+  for (const name of options.configs ?? DEFAULT_CONFIGS) {
     const config = CONFIGS[name];
     if (!config)
       throw new Error(`locomo: unknown config ${name} (known: ${Object.keys(CONFIGS).join(", ")})`);
-    const results: QuestionResult[] = [];
-    const ingest = { turns: 0, stored: 0, merged: 0, superseded: 0, ms: 0 };
-    for (const conv of conversations) {
-      const run = await runConversation(conv, config.policy);
-      results.push(...run.questions);
-      ingest.turns += run.ingest.turns;
-      ingest.stored += run.ingest.stored;
-      ingest.merged += run.ingest.merged;
-      ingest.superseded += run.ingest.superseded;
-      ingest.ms += run.ingestMs;
+    for (const phase of options.phases ?? PHASES) {
+      const results: QuestionResult[] = [];
+      const ingest = { turns: 0, stored: 0, merged: 0, superseded: 0, ms: 0 };
+      const sleep = {
+        consolidations: 0,
+        beliefs: 0,
+        ms: 0,
+        coverage: { episodes: 0, represented: 0, recallable: 0, uncovered: 0 },
+      };
+      for (const conv of conversations) {
+        const run = await runConversation(conv, config.policy, phase);
+        results.push(...run.questions);
+        ingest.turns += run.ingest.turns;
+        ingest.stored += run.ingest.stored;
+        ingest.merged += run.ingest.merged;
+        ingest.superseded += run.ingest.superseded;
+        ingest.ms += run.ingestMs;
+        sleep.consolidations += run.sleep.consolidations;
+        sleep.beliefs += run.sleep.beliefs;
+        sleep.ms += run.sleep.ms;
+        if (run.sleep.coverage)
+          for (const key of ["episodes", "represented", "recallable", "uncovered"] as const)
+            sleep.coverage[key] += run.sleep.coverage[key];
+      }
+      const byCategory: Record<string, Summary> = {};
+      for (const cat of Object.keys(CATEGORY_NAMES).map(Number))
+        byCategory[`${cat} ${CATEGORY_NAMES[cat]}`] = summarize(results.filter((r) => r.category === cat));
+      const ms = results.map((r) => r.ms);
+      configs.push({
+        config: name,
+        phase,
+        label: `${config.label}, ${phase}`,
+        policy: config.policy,
+        overall: summarize(results),
+        tune: summarize(results.filter((r) => TUNE.has(r.conversation))),
+        heldOut: summarize(results.filter((r) => !TUNE.has(r.conversation))),
+        byCategory,
+        ingest: { ...ingest, ms: Math.round(ingest.ms) },
+        queryMs: {
+          mean: round1(ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length)),
+          p95: round1(percentile(ms, 95)),
+        },
+        sleep,
+      });
     }
-    const byCategory: Record<string, Summary> = {};
-    for (const cat of Object.keys(CATEGORY_NAMES).map(Number))
-      byCategory[`${cat} ${CATEGORY_NAMES[cat]}`] = summarize(results.filter((r) => r.category === cat));
-    const ms = results.map((r) => r.ms);
-    configs.push({
-      config: name,
-      label: config.label,
-      policy: config.policy,
-      overall: summarize(results),
-      tune: summarize(results.filter((r) => TUNE.has(r.conversation))),
-      heldOut: summarize(results.filter((r) => !TUNE.has(r.conversation))),
-      byCategory,
-      ingest: { ...ingest, ms: Math.round(ingest.ms) },
-      queryMs: {
-        mean: round1(ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length)),
-        p95: round1(percentile(ms, 95)),
-      },
-    });
   }
   return {
     dataset: { path: options.path, loader: data.stats },
@@ -156,6 +195,16 @@ export function renderLocomoMarkdown(report: LocomoReport): string {
     lines.push("", `### By category: ${c.label}`, "", head.replace("retriever", "category"));
     for (const [cat, s] of Object.entries(c.byCategory)) lines.push(row(cat, s.recall, s.questions));
   }
+  lines.push("", "### Sleep: consolidations, beliefs and coverage", "");
+  lines.push(
+    "| retriever | consolidations | active beliefs | sleep s | episodes | represented | recallable | uncovered |",
+  );
+  lines.push("|---|--:|--:|--:|--:|--:|--:|--:|");
+  for (const c of report.configs)
+    if (c.phase !== "before")
+      lines.push(
+        `| ${c.label} | ${c.sleep.consolidations} | ${c.sleep.beliefs} | ${(c.sleep.ms / 1000).toFixed(1)} | ${c.sleep.coverage.episodes} | ${c.sleep.coverage.represented} | ${c.sleep.coverage.recallable} | ${c.sleep.coverage.uncovered} |`,
+      );
   lines.push("", "### Ingest and query time", "");
   lines.push(
     "| retriever | turns | stored | merged (redundant) | superseded | ingest s | query ms mean | p95 |",

@@ -319,20 +319,29 @@ export function createProgram(
       when,
     )
     .option("--kinds <list>", "comma-separated: fact,failure,rule,procedure,episode", toList)
+    .option(
+      "--type <list>",
+      "episodes of these types only, comma-separated: observation,decision,tension,question,outcome,context",
+      toList,
+    )
     .addHelpText(
       "after",
       examples(
         'strata recall "rate limit"',
         'strata recall "rate limit" --at 2026-03-01 --kinds fact',
+        'strata recall "export" --type decision',
         'strata recall "deploy" -k 10 --json',
       ),
     )
-    .action((query: string, o: { k?: number; at?: string; asOf?: string; kinds?: string[] }) =>
-      on({
-        command: "recall",
-        run: engine((mem) => runRecall(mem, { query, k: o.k, at: o.at, asOf: o.asOf, kinds: o.kinds })),
-        render: renderRecall,
-      }),
+    .action(
+      (query: string, o: { k?: number; at?: string; asOf?: string; kinds?: string[]; type?: string[] }) =>
+        on({
+          command: "recall",
+          run: engine((mem) =>
+            runRecall(mem, { query, k: o.k, at: o.at, asOf: o.asOf, kinds: o.kinds, types: o.type }),
+          ),
+          render: renderRecall,
+        }),
     );
 
   program

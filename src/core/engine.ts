@@ -458,7 +458,8 @@ export class Memory {
   // -------------------------------------------------------------------------------------------
 
   /**
-   * Ranked beliefs (and undistilled episodes), each with its score and why.
+   * Ranked beliefs and the episodes no current belief represents, each with its score and why
+   * (an episode a belief was distilled from lends its match to the belief, listed once).
    *
    *   const hits = await mem.recall("retry limit", { k: 3 });
    *   const then = await mem.recall("retry limit", { at: "2026-02-01" }); // what held then
@@ -467,6 +468,12 @@ export class Memory {
     const { query: q, options: o } = parseInput(RecallInputSchema, { query, options }, "recall");
     const namespaces =
       o.namespace === undefined ? [this.namespace] : Array.isArray(o.namespace) ? o.namespace : [o.namespace];
+    if (o.types && o.kinds && !o.kinds.includes("episode"))
+      throw new StrataError(
+        "INVALID_INPUT",
+        'recall: types filters episodes, but kinds leaves episodes out: add "episode" to kinds or drop types',
+        { field: "types" },
+      );
     const hits = await recall(this.store, this.embedder, this.policy, {
       query: q,
       k: o.k ?? this.policy.recallK,
@@ -474,8 +481,10 @@ export class Memory {
       at: o.at,
       asOf: o.asOf,
       kinds: o.kinds,
+      types: o.types,
       diversity: o.diversity ?? this.policy.diversity,
       now: this.now(),
+      judge: this.lexical,
     });
     return o.associative ? this.associativeHop(hits, namespaces, o.k ?? this.policy.recallK) : hits;
   }

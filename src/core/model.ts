@@ -393,6 +393,13 @@ export const RecallOptionsSchema = z
       .min(1)
       .optional()
       .describe("Restrict to these kinds; `episode` for L1."),
+    types: z
+      .array(EpisodeTypeSchema)
+      .min(1)
+      .optional()
+      .describe(
+        "Only episodes of these types (observation, decision, tension, question, outcome, context); alone, recall searches episodes only.",
+      ),
     namespace: z.union([NamespaceSchema, z.array(NamespaceSchema).min(1).max(32)]).optional(),
     diversity: z.number().min(0).max(1).optional().describe("MMR weight on novelty, 0 (none) to 1."),
     associative: z

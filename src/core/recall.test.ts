@@ -116,6 +116,118 @@ describe("recall", () => {
   });
 });
 
+describe("recall after sleep", () => {
+  it("fuses beliefs and the episodes no belief represents: a belief stands for its sources, listed once", async () => {
+    ({ mem } = await testMemory());
+    const fact = await mem.record("The deploy pipeline runs on Buildkite agents", { type: "observation" });
+    const question = await mem.record("Which region do the Buildkite agents run in?", { type: "question" });
+    await mem.consolidate();
+    const hits = await mem.recall("buildkite agents", { k: 5 });
+    const belief = hits.find((h) => h.layer === "belief");
+    expect(belief?.sources).toContain(fact.id);
+    // The distilled episode is not listed beside its belief; the skipped question is still found.
+    expect(hits.map((h) => h.id)).not.toContain(fact.id);
+    expect(hits.map((h) => h.id)).toContain(question.id);
+    // An explicit kinds narrows: episodes as themselves, or beliefs only.
+    const episodes = await mem.recall("buildkite agents", { k: 5, kinds: ["episode"] });
+    expect(episodes.map((h) => h.id).sort()).toEqual([fact.id, question.id].sort());
+    const facts = await mem.recall("buildkite agents", { k: 5, kinds: ["fact"] });
+    expect(facts.map((h) => h.layer)).toEqual(["belief"]);
+  });
+
+  it("gives an episode back as itself when the belief made from it is retired", async () => {
+    ({ mem } = await testMemory());
+    const e = await mem.record("The staging database is restored every Sunday night", {
+      type: "observation",
+    });
+    await mem.consolidate();
+    const [b] = (await mem.recall("staging database restored", { k: 1 })).filter((h) => h.layer === "belief");
+    expect(b?.sources).toContain(e.id);
+    await mem.forget(b!.id);
+    const hits = await mem.recall("staging database restored", { k: 3 });
+    expect(hits.map((h) => h.id)).toContain(e.id);
+  });
+
+  it("leaves out an episode whose belief was superseded; its successor speaks, and `at` brings it back", async () => {
+    const t = await testMemory();
+    mem = t.mem;
+    const old = await mem.record("The API rate limit is 100 requests per minute", { at: "2026-01-01" });
+    await mem.consolidate();
+    t.clock.advance(30 * DAY);
+    const change = await mem.record("The API rate limit changed from 100 to 500 requests per minute", {
+      at: "2026-02-01",
+    });
+    await mem.consolidate();
+    const [was] = (await mem.explain(old.id)).supersedes;
+    expect(was?.status).toBe("archived");
+    const now = await mem.recall("API rate limit", { k: 5 });
+    expect(now.map((h) => h.id)).not.toContain(old.id);
+    expect(now.map((h) => h.id)).not.toContain(was!.id);
+    expect(now[0]?.sources).toContain(change.id);
+    const then = await mem.recall("API rate limit", { k: 5, at: "2026-01-15" });
+    expect(then[0]?.sources).toContain(old.id);
+  });
+
+  it("ranks the newer of two disagreeing active beliefs first and says so", async () => {
+    ({ mem } = await testMemory());
+    const older = await mem.remember("The dentist appointment is on Tuesday", { at: "2026-01-01" });
+    const newer = await mem.remember("I moved my dentist appointment to Thursdays", { at: "2026-01-20" });
+    // The gate was unsure (a refinement): both stay active, for candidates() to settle.
+    expect((await mem.get(older.id)).status).toBe("active");
+    const hits = await mem.recall("dentist appointment", { k: 2 });
+    expect(hits.map((h) => h.id)).toEqual([newer.id, older.id]);
+    expect(hits[0]!.why.summary).toMatch(new RegExp(`newer than \\[${older.id}\\]`));
+    // The older matches the words better: without the rule it would rank first.
+    expect(hits[1]!.why.textRank).toBe(1);
+    // Different things that both changed are left as they rank: the judge reads different entities.
+    await mem.close();
+    ({ mem } = await testMemory());
+    const alice = await mem.remember("Alice's timezone is UTC", { at: "2026-01-01" });
+    await mem.remember("Bob's timezone is now PST", { at: "2026-01-20" });
+    const tz = await mem.recall("Alice timezone", { k: 2 });
+    expect(tz[0]!.id).toBe(alice.id);
+    expect(tz[1]?.why.summary ?? "").not.toMatch(/newer than/);
+  });
+});
+
+describe("recall by episode type and the relevance floor", () => {
+  it("filters episodes by type, alone or with kinds", async () => {
+    ({ mem } = await testMemory());
+    const d = await mem.record("Decided to move the nightly export to 02:00 UTC", { type: "decision" });
+    await mem.record("The nightly export took 40 minutes", { type: "observation" });
+    await mem.remember("The nightly export writes to the archive bucket");
+    const hits = await mem.recall("nightly export", { k: 5, types: ["decision"] });
+    expect(hits.map((h) => h.id)).toEqual([d.id]);
+    const both = await mem.recall("nightly export", { k: 5, types: ["decision", "observation"] });
+    expect(both.every((h) => h.layer === "episode")).toBe(true);
+    expect(both).toHaveLength(2);
+    await expect(
+      mem.recall("nightly export", { types: ["decision"], kinds: ["fact"] }),
+    ).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+    });
+  });
+
+  it("returns nothing for a query nothing matches, instead of k unrelated items", async () => {
+    ({ mem } = await testMemory());
+    for (const s of [
+      "The billing service is written in Go",
+      "Grafana dashboards live in the ops folder",
+      "The cache TTL is 300 seconds",
+    ])
+      await mem.remember(s);
+    expect(await mem.recall("zebra xylophone quokka", { k: 3 })).toEqual([]);
+    expect((await mem.recall("billing service", { k: 3 }))[0]?.text).toMatch(/billing/);
+  });
+
+  it("keeps weakly similar items when the floor is turned off (recallFloor 0)", async () => {
+    ({ mem } = await testMemory({ policy: { recallFloor: 0 } }));
+    await mem.remember("The billing service is written in Go");
+    const hits = await mem.recall("zebra xylophone quokka", { k: 3 });
+    expect(hits.length).toBeLessThanOrEqual(1);
+  });
+});
+
 describe("times", () => {
   it.each([
     ["2026-03-01T12:00", "2026-03-01T12:00:00.000Z"],

@@ -4,10 +4,11 @@
  * only: showing a memory never makes it stronger.
  */
 import { effectiveConfidence, usageSignal, utility } from "./forgetting.js";
-import type { Belief, BeliefKind, Episode, RecallHit } from "./model.js";
+import type { Belief, BeliefKind, Episode, EpisodeType, RecallHit } from "./model.js";
 import type { Policy } from "./policy.js";
-import type { BeliefFilter, Embedder, EpisodeFilter, ScoredId, StoreReader } from "./ports.js";
-import { queryTerms, rawTokens } from "./text.js";
+import type { BeliefFilter, Embedder, EpisodeFilter, Judge, ScoredId, StoreReader } from "./ports.js";
+import { announcesChange } from "./sleep/chat-turns.js";
+import { contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 
 export interface RetrieveRequest {
   query: string;
@@ -98,13 +99,92 @@ export interface RecallRequest {
   at?: string | undefined;
   asOf?: string | undefined;
   kinds?: readonly string[] | undefined;
+  /** Episode types to keep (observation, decision…); narrows to episodes when `kinds` is not given. */
+  types?: readonly EpisodeType[] | undefined;
   diversity: number;
   /** Store time used for the forgetting curve. */
   now: string;
+  /** Judge used to order disagreeing beliefs (newer first); none: no reordering. */
+  judge?: Judge | undefined;
 }
 
 const BELIEF_KIND_SET = new Set(["fact", "failure", "rule", "procedure"]);
 
+/** How far a chain of successors or parents is followed before giving up. */
+const MAX_HOPS = 16;
+
+/**
+ * The belief that speaks for an episode in recall, or null when the episode speaks for itself.
+ *
+ * An episode is represented when a belief lists it among its `sources` and that belief, or
+ * what replaced it (`supersededBy`) or folded it (`parentId`), is current: active, or for a
+ * historical query (`at`/`asOf`), held then. A belief that was retired or forgotten represents
+ * nothing, so its episodes come back as themselves: sleep never makes an event unrecallable.
+ * Reached through a supersession, the episode is superseded: current recall leaves it out (its
+ * successor speaks for the subject, found by its own words) and `at` brings it back.
+ *
+ *   const rep = await representative(store, "e12", cache, {});  // → { belief: the active belief from e12, superseded: false } or null
+ */
+export async function representative(
+  store: StoreReader,
+  episodeId: string,
+  cache: Map<string, Belief | null>,
+  when: { at?: string | undefined; asOf?: string | undefined },
+): Promise<Representative | null> {
+  let best: Representative | null = null;
+  for (const b of await store.beliefsFromEpisode(episodeId)) {
+    const current = await currentOf(store, b, cache, when);
+    if (!current) continue;
+    // A belief that still says what the episode said is preferred to a successor that replaced it.
+    const better =
+      !best ||
+      (best.superseded && !current.superseded) ||
+      (best.superseded === current.superseded && compareIds(current.belief.id, best.belief.id) < 0);
+    if (better) best = current;
+  }
+  return best;
+}
+
+/** The current belief for an episode, and whether it was reached through a supersession (a new value). */
+export interface Representative {
+  belief: Belief;
+  superseded: boolean;
+}
+
+function heldAt(b: Belief, when: { at?: string | undefined; asOf?: string | undefined }): boolean {
+  if (when.at) return b.validFrom <= when.at && (b.validTo === null || b.validTo > when.at);
+  if (when.asOf) return b.recordedAt <= when.asOf && (b.retiredAt === null || b.retiredAt > when.asOf);
+  return b.status === "active";
+}
+
+async function currentOf(
+  store: StoreReader,
+  start: Belief,
+  cache: Map<string, Belief | null>,
+  when: { at?: string | undefined; asOf?: string | undefined },
+): Promise<Representative | null> {
+  let b: Belief | null = start;
+  let superseded = false;
+  for (let hop = 0; b && hop < MAX_HOPS; hop++) {
+    if (b.status === "forgotten") return null;
+    if (heldAt(b, when)) return { belief: b, superseded };
+    if (when.at || when.asOf) return null;
+    const next: string | null =
+      b.status === "dormant" ? b.parentId : b.status === "archived" ? b.supersededBy : null;
+    if (!next) return null;
+    // A merge keeps the content (and its sources); a supersession replaces the value.
+    if (b.status === "archived" && b.statusReason !== "merged") superseded = true;
+    if (!cache.has(next)) cache.set(next, await store.getBelief(next));
+    b = cache.get(next) ?? null;
+  }
+  return null;
+}
+
+/**
+ * Ranked beliefs and episodes for a query. By default one ranking over every kind of belief
+ * and every episode no current belief represents; an episode that a belief represents lends its
+ * match to that belief (listed once, its sources showing the episode). `kinds` narrows.
+ */
 export async function recall(
   store: StoreReader,
   embedder: Embedder,
@@ -112,13 +192,12 @@ export async function recall(
   req: RecallRequest,
 ): Promise<RecallHit[]> {
   const historical = Boolean(req.at || req.asOf);
-  const beliefKinds = (req.kinds ?? [...BELIEF_KIND_SET]).filter((k) =>
-    BELIEF_KIND_SET.has(k),
-  ) as BeliefKind[];
-  const explicitEpisodes = req.kinds?.includes("episode") ?? false;
-  const wantEpisodes = !req.kinds || explicitEpisodes;
+  const kinds = req.kinds ?? (req.types ? ["episode"] : undefined);
+  const beliefKinds = (kinds ?? [...BELIEF_KIND_SET]).filter((k) => BELIEF_KIND_SET.has(k)) as BeliefKind[];
+  const wantEpisodes = !kinds || kinds.includes("episode");
   const vector = (await embedder.embed([req.query]))[0]!;
   const limit = Math.max(policy.recallCandidates, req.k * 5);
+  const when = { at: req.at, asOf: req.asOf };
   const fused = await retrieve(store, embedder, policy, {
     query: req.query,
     vector,
@@ -137,89 +216,229 @@ export async function recall(
       ? {
           namespaces: req.namespaces,
           statuses: historical ? ["active", "archived"] : ["active"],
+          types: req.types,
           at: req.at,
           asOf: req.asOf,
-          // By default only episodes not yet distilled: once distilled, their beliefs speak for them.
-          undistilled: !explicitEpisodes,
         }
       : null,
   });
   if (fused.length === 0) return [];
 
-  const pool = fused.slice(0, Math.max(req.k * 4, 20));
-  const ids = pool.map((f) => f.id);
-  const [beliefs, episodes] = await Promise.all([store.getBeliefs(ids), store.getEpisodes(ids)]);
+  // The relevance floor reads the raw match, not the fused or utility-boosted score: an item
+  // that shares no query term and whose vector is barely similar is not relevant at any rank.
+  const relevant = fused.filter((f) => f.textRank !== null || f.similarity >= policy.recallFloor);
+  const poolSize = Math.max(req.k * 4, 20);
   const records = new Map<string, Belief | Episode>();
-  for (const b of beliefs) records.set(b.id, b);
-  for (const e of episodes) records.set(e.id, e);
-  const now = req.at ?? req.asOf ?? req.now;
+  const beliefCache = new Map<string, Belief | null>();
+  const kindSet = new Set<string>(beliefKinds);
+  // Episodes folded into the belief that represents them: episode id → belief id.
+  const foldedInto = new Map<string, string>();
   // An episode whose actor the query names ("what did Ana say…") is about the right party.
   const queryWords = new Set(rawTokens(req.query));
   const named = (r: Belief | Episode) =>
     !("kind" in r) && r.actor !== null && policy.actorWeight > 0 && namesActor(queryWords, r.actor);
-  const boosted = new Map<string, number>();
-  for (const f of pool) {
-    const r = records.get(f.id);
-    boosted.set(f.id, r && named(r) ? f.fused * (1 + policy.actorWeight) : f.fused);
+  /** A pool entry: the item, its best match (its own or a source episode's, `from`), the sources that matched. */
+  type Entry = Fused & { boosted: number; from: string; via: string[] };
+  const pool: Entry[] = [];
+  const inPool = new Map<string, Entry>();
+  for (let i = 0; i < relevant.length && pool.length < poolSize; i += poolSize) {
+    const chunk = relevant.slice(i, i + poolSize);
+    const ids = chunk.map((f) => f.id);
+    const [beliefs, episodes] = await Promise.all([store.getBeliefs(ids), store.getEpisodes(ids)]);
+    for (const b of beliefs) records.set(b.id, b);
+    for (const e of episodes) records.set(e.id, e);
+    for (const f of chunk) {
+      const r = records.get(f.id);
+      if (!r) continue;
+      // A question asks; as evidence it weighs less than what was stated (it stays recallable).
+      const asks = !("kind" in r) && (r.type === "question" || isQuestion(r.content));
+      const boosted =
+        (named(r) ? f.fused * (1 + policy.actorWeight) : f.fused) * (asks ? policy.questionWeight : 1);
+      let id = f.id;
+      if (!("kind" in r) && kindSet.size > 0) {
+        const rep = await representative(store, r.id, beliefCache, when);
+        if (rep && kindSet.has(rep.belief.kind) && req.namespaces.includes(rep.belief.namespace)) {
+          // What it said was replaced: its successor is found by its own words, not the old value's.
+          if (rep.superseded) continue;
+          records.set(rep.belief.id, rep.belief);
+          foldedInto.set(r.id, rep.belief.id);
+          id = rep.belief.id;
+        }
+      }
+      const known = inPool.get(id);
+      if (known) {
+        if (id !== f.id) known.via.push(f.id);
+        if (boosted > known.boosted) Object.assign(known, { ...f, id, boosted, from: f.id, via: known.via });
+        continue;
+      }
+      if (pool.length >= poolSize) continue;
+      const entry: Entry = { ...f, id, boosted, from: f.id, via: id !== f.id ? [f.id] : [] };
+      inPool.set(id, entry);
+      pool.push(entry);
+    }
   }
-  const maxFused = Math.max(...boosted.values());
+  if (pool.length === 0) return [];
+  const now = req.at ?? req.asOf ?? req.now;
+  const maxFused = Math.max(...pool.map((f) => f.boosted));
 
   const scored: RecallHit[] = [];
   for (const f of pool) {
     const r = records.get(f.id);
     if (!r) continue;
-    const relevance = boosted.get(f.id)! / maxFused;
-    const isBelief = "kind" in r;
-    const confidence = isBelief ? r.confidence : policy.episodeConfidence;
-    const effective = isBelief
-      ? effectiveConfidence(r, now, policy.reinforcementWeight)
-      : policy.episodeConfidence;
-    const usage = isBelief ? usageSignal(r.uses, policy.usageSaturation) : 0;
-    const util = utility(effective, usage);
-    const score = relevance * (1 - policy.utilityWeight + policy.utilityWeight * util);
     const matched = [
       f.textRank ? `text #${f.textRank}` : null,
       f.vectorRank ? `vector #${f.vectorRank} (cos ${f.similarity.toFixed(2)})` : null,
     ]
       .filter(Boolean)
       .join(", ");
-    const evidence = isBelief
-      ? `confidence ${confidence.toFixed(2)} (${r.successes}/${r.successes + r.failures} outcomes), ${effective.toFixed(2)} after decay, ${r.uses} uses`
-      : `episode from ${r.at.slice(0, 10)}${r.outcome ? ` (${r.outcome})` : ""}`;
-    scored.push({
-      id: r.id,
-      layer: isBelief ? "belief" : "episode",
-      kind: isBelief ? r.kind : "episode",
-      text: isBelief ? r.text : r.content,
-      namespace: r.namespace,
-      status: r.status,
-      score,
-      at: isBelief ? r.validFrom : r.at,
-      validTo: r.validTo,
-      sources: isBelief ? r.sources : [],
-      // A rule is never shown without where it stops holding (Sediment's recall-before-acting).
-      ...(isBelief ? { when: r.when, prefer: r.prefer, exceptions: r.exceptions } : {}),
-      why: {
+    const through = f.from !== f.id ? ` through its source [${f.from}]` : "";
+    scored.push(
+      hitOf(r, policy, now, {
         textRank: f.textRank,
         vectorRank: f.vectorRank,
-        relevance,
-        confidence,
-        effectiveConfidence: effective,
-        usage,
-        utility: util,
-        summary: `matched by ${matched}; ${evidence}`,
-      },
-    });
+        relevance: f.boosted / maxFused,
+        matched: `matched${through} by ${matched}`,
+      }),
+    );
   }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
-  if (policy.neighbourWeight > 0) await addNeighbours(store, scored, records, req, policy);
-  return diversify(scored, await store.getVectors(scored.map((s) => s.id)), req.k, req.diversity);
+  if (policy.neighbourWeight > 0)
+    await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto });
+  const moves =
+    !historical && req.judge ? await newerFirst(store, scored, records, req.judge, req.query) : [];
+  const picked = diversify(scored, await store.getVectors(scored.map((s) => s.id)), req.k, req.diversity);
+  // Diversity may have put the newer item back below the older it is close to: not for these pairs.
+  for (const m of moves) {
+    const i = picked.indexOf(m.older);
+    const j = picked.indexOf(m.newer);
+    if (i >= 0 && j > i) {
+      picked.splice(j, 1);
+      picked.splice(i, 0, m.newer);
+    }
+  }
+  return picked;
+}
+
+/** One hit from a record: relevance times utility, and why, in numbers and in words. */
+function hitOf(
+  r: Belief | Episode,
+  policy: Policy,
+  now: string,
+  m: { textRank: number | null; vectorRank: number | null; relevance: number; matched: string },
+): RecallHit {
+  const isBelief = "kind" in r;
+  const confidence = isBelief ? r.confidence : policy.episodeConfidence;
+  const effective = isBelief
+    ? effectiveConfidence(r, now, policy.reinforcementWeight)
+    : policy.episodeConfidence;
+  const usage = isBelief ? usageSignal(r.uses, policy.usageSaturation) : 0;
+  const util = utility(effective, usage);
+  const score = m.relevance * (1 - policy.utilityWeight + policy.utilityWeight * util);
+  const evidence = isBelief
+    ? `confidence ${confidence.toFixed(2)} (${r.successes}/${r.successes + r.failures} outcomes), ${effective.toFixed(2)} after decay, ${r.uses} uses`
+    : `episode from ${r.at.slice(0, 10)}${r.outcome ? ` (${r.outcome})` : ""}`;
+  return {
+    id: r.id,
+    layer: isBelief ? "belief" : "episode",
+    kind: isBelief ? r.kind : "episode",
+    text: isBelief ? r.text : r.content,
+    namespace: r.namespace,
+    status: r.status,
+    score,
+    at: isBelief ? r.validFrom : r.at,
+    validTo: r.validTo,
+    sources: isBelief ? r.sources : [],
+    // A rule is never shown without where it stops holding (Sediment's recall-before-acting).
+    ...(isBelief ? { when: r.when, prefer: r.prefer, exceptions: r.exceptions } : {}),
+    why: {
+      textRank: m.textRank,
+      vectorRank: m.vectorRank,
+      relevance: m.relevance,
+      confidence,
+      effectiveConfidence: effective,
+      usage,
+      utility: util,
+      summary: `${m.matched}; ${evidence}`,
+    },
+  };
+}
+
+/**
+ * Current-state questions prefer current beliefs. Two items near the top that are about the same
+ * thing the query asks for (the newer has every query word the older has) and disagree — the judge reads the newer as
+ * replacing or contradicting the older, or the newer announces a change ("moved to", "my new …",
+ * "now") and is no restatement — while no verdict has closed either (an agent's or a model's
+ * `distinct` keeps both as they rank): the newer is ranked just above the older and its `why`
+ * says so. Ranking only; nothing is closed. Bounded: the top 12 items. Mutates and re-sorts.
+ */
+async function newerFirst(
+  store: StoreReader,
+  scored: RecallHit[],
+  records: Map<string, Belief | Episode>,
+  judge: Judge,
+  query: string,
+): Promise<{ older: RecallHit; newer: RecallHit }[]> {
+  const asked = new Set(contentTokens(query));
+  const top = scored.slice(0, 12).filter((h) => {
+    const r = records.get(h.id);
+    // Beliefs only: an episode is a record of what was said then, not a claim about now.
+    return r && h.status === "active" && "kind" in r && (r.kind === "fact" || r.kind === "failure");
+  });
+  const words = new Map(top.map((h) => [h.id, new Set(contentTokens(h.text))]));
+  const moves: { older: RecallHit; newer: RecallHit; reason: string }[] = [];
+  for (const a of top)
+    for (const b of top) {
+      if (!(a.at < b.at) || !(a.score >= b.score)) continue;
+      // About the same thing the query asks: the newer matches every query word the older matches.
+      const askedA = [...words.get(a.id)!].filter((w) => asked.has(w));
+      const wb = words.get(b.id)!;
+      if (askedA.length === 0 || !askedA.every((w) => wb.has(w))) continue;
+      const v = await judge.compare(
+        { text: a.text, at: a.at, kind: a.kind },
+        { text: b.text, at: b.at, kind: b.kind },
+      );
+      const disagree =
+        v.relation === "supersedes" ||
+        v.relation === "contradicts" ||
+        // Same subject, another value, and no rule could say only one holds: undecided, so the
+        // newer ranks first until a semantic judge says otherwise.
+        v.rule === "unsure:other-value" ||
+        (v.relation !== "duplicate" &&
+          // The judge read them as about different things ("Alice's timezone" / "Bob's timezone").
+          !v.reason.startsWith("different-entity") &&
+          announcesChange(b.text));
+      if (!disagree) continue;
+      const settled = await store.judgedPairs([{ a: a.id, b: b.id }]);
+      if (
+        settled.some((p) => p.judge !== "lexical" && (p.relation === "distinct" || p.relation === "refines"))
+      )
+        continue;
+      moves.push({
+        older: a,
+        newer: b,
+        reason:
+          v.relation === "supersedes" || v.relation === "contradicts" || v.rule === "unsure:other-value"
+            ? v.reason
+            : "change-cue",
+      });
+    }
+  // A few passes: lifting one item may put it below another it is newer than.
+  for (let pass = 0; pass < 3; pass++)
+    for (const m of moves) {
+      if (m.newer.score > m.older.score) continue;
+      m.newer.score = m.older.score * (1 + 1e-6);
+      if (!m.newer.why.summary.includes(`newer than [${m.older.id}]`))
+        m.newer.why.summary += `; newer than [${m.older.id}] about the same thing and no verdict yet (${m.reason}): ranked above it`;
+    }
+  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  return moves;
 }
 
 /**
  * Session context: in a conversation the answer is often the turn just after (or before) the one
  * that matches the words, so the strongest episode hits lend their session neighbours a share of
- * their score. Mutates and re-sorts `scored`.
+ * their score. A neighbour a belief represents lends it to that belief. Mutates and re-sorts
+ * `scored`.
  */
 async function addNeighbours(
   store: StoreReader,
@@ -227,62 +446,73 @@ async function addNeighbours(
   records: Map<string, Belief | Episode>,
   req: RecallRequest,
   policy: Policy,
+  fold: { beliefCache: Map<string, Belief | null>; kindSet: Set<string>; foldedInto: Map<string, string> },
 ): Promise<void> {
   const byId = new Map(scored.map((h) => [h.id, h]));
   const sessions = new Map<string, Episode[]>();
-  const seeds = scored.filter((h) => h.layer === "episode").slice(0, Math.max(req.k, 10));
-  for (const seed of seeds) {
-    const e = records.get(seed.id) as Episode | undefined;
-    if (!e?.session) continue;
-    let turns = sessions.get(`${e.namespace}\u0000${e.session}`);
+  const now = req.at ?? req.asOf ?? req.now;
+  const when = { at: req.at, asOf: req.asOf };
+  // Seeds: the strongest hits that stand for a turn of a session (an episode, or a belief through
+  // the source episode that matched).
+  const seeds: { hit: RecallHit; episode: Episode }[] = [];
+  const viaOf = new Map<string, string[]>();
+  for (const [episode, belief] of fold.foldedInto) viaOf.set(belief, [...(viaOf.get(belief) ?? []), episode]);
+  const top = scored.slice(0, Math.max(req.k, 10));
+  // A belief stands for its source turns: the ones that matched, else its first few.
+  const idsOf = (hit: RecallHit) =>
+    hit.layer === "episode" ? [hit.id] : (viaOf.get(hit.id) ?? hit.sources.slice(0, 3));
+  const missing = top.flatMap(idsOf).filter((id) => !records.has(id));
+  if (missing.length > 0) for (const e of await store.getEpisodes(missing)) records.set(e.id, e);
+  for (const hit of top) {
+    for (const id of idsOf(hit)) {
+      const e = records.get(id) as Episode | undefined;
+      if (e && !("kind" in e) && e.session) seeds.push({ hit, episode: e });
+    }
+  }
+  for (const { hit: seed, episode: e } of seeds) {
+    const key = `${e.namespace}\u0000${e.session}`;
+    let turns = sessions.get(key);
     if (!turns) {
       turns = await store.listEpisodes(
         {
           namespaces: [e.namespace],
           statuses: req.at || req.asOf ? ["active", "archived"] : ["active"],
-          sessions: [e.session],
+          sessions: [e.session!],
+          types: req.types,
           at: req.at,
           asOf: req.asOf,
-          // Same scope as the main episode search: once distilled, beliefs speak for episodes.
-          undistilled: !(req.kinds?.includes("episode") ?? false),
         },
         { limit: 500, offset: 0, order: "at-asc" },
       );
-      sessions.set(`${e.namespace}\u0000${e.session}`, turns);
+      sessions.set(key, turns);
     }
     const i = turns.findIndex((t) => t.id === e.id);
     if (i < 0) continue;
     for (const n of [turns[i - 1], turns[i + 1]]) {
       if (!n) continue;
       const score = seed.score * policy.neighbourWeight;
-      const known = byId.get(n.id);
+      let target: Belief | Episode = n;
+      if (fold.kindSet.size > 0) {
+        const rep = await representative(store, n.id, fold.beliefCache, when);
+        if (rep && fold.kindSet.has(rep.belief.kind) && req.namespaces.includes(rep.belief.namespace)) {
+          if (rep.superseded) continue;
+          target = rep.belief;
+        }
+      }
+      const known = byId.get(target.id);
       if (known) {
         if (known.score < score) known.score = score;
         continue;
       }
-      const hit: RecallHit = {
-        id: n.id,
-        layer: "episode",
-        kind: "episode",
-        text: n.content,
-        namespace: n.namespace,
-        status: n.status,
-        score,
-        at: n.at,
-        validTo: n.validTo,
-        sources: [],
-        why: {
-          textRank: null,
-          vectorRank: null,
-          relevance: seed.why.relevance * policy.neighbourWeight,
-          confidence: policy.episodeConfidence,
-          effectiveConfidence: policy.episodeConfidence,
-          usage: 0,
-          utility: seed.why.utility,
-          summary: `next to [${seed.id}] in session ${n.session}; episode from ${n.at.slice(0, 10)}`,
-        },
-      };
-      byId.set(n.id, hit);
+      const through = target.id !== n.id ? ` through its source [${n.id}]` : "";
+      const hit = hitOf(target, policy, now, {
+        textRank: null,
+        vectorRank: null,
+        relevance: seed.why.relevance * policy.neighbourWeight,
+        matched: `next to [${e.id}] in session ${n.session}${through}`,
+      });
+      hit.score = score;
+      byId.set(target.id, hit);
       scored.push(hit);
     }
   }

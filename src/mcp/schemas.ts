@@ -55,7 +55,7 @@ const remember = RememberOptionsSchema.shape;
 export const RememberToolInput = strictObject({
   statement: described(RememberInputSchema.shape.statement, "The proposition."),
   kind: described(remember.kind, "failure: a lesson."),
-  source: remember.source.describe("Who said it: user, doc, tool."),
+  source: remember.source.describe("Who said it."),
   sources: remember.sources.describe("Episode ids it rests on."),
   steps: remember.steps.describe("For a procedure."),
 });
@@ -73,12 +73,13 @@ export const RecallToolInput = strictObject({
   query: described(RecallInputSchema.shape.query, "What to recall."),
   k: recall.k.describe("How many."),
   kinds: recall.kinds.describe("Only these kinds."),
+  types: recall.types.describe("Only these episode types (alone: episodes only)."),
   at: time("World time: what held then").optional(),
 });
 
 const context = ContextOptionsSchema.shape;
 export const ContextToolInput = strictObject({
-  goal: described(ContextInputSchema.shape.goal, "The task at hand; ranks what goes in.").optional(),
+  goal: described(ContextInputSchema.shape.goal, "The task at hand.").optional(),
   tokenBudget: described(context.tokenBudget, "Token budget."),
 });
 
@@ -114,7 +115,7 @@ const save = SaveContinuityInputSchema.shape.options.shape;
 export const WrapToolInput = strictObject({
   action: z.enum(["prepare", "save", "cancel"]).describe("prepare, then save with the token."),
   token: save.token.optional().describe("From prepare."),
-  text: z.string().optional().describe("The digest: State, Patterns, Decisions, Context."),
+  text: z.string().optional().describe("Your digest."),
   affect: AffectSchema.extend({
     tag: AffectSchema.shape.tag.describe("e.g. curious"),
     intensity: AffectSchema.shape.intensity.describe("0..1"),
@@ -129,8 +130,8 @@ export const SettleToolInput = strictObject({
   judgments: z
     .array(
       JudgmentSchema.extend({
-        a: judgment.a.describe("Older id."),
-        b: judgment.b.describe("Newer id."),
+        a: judgment.a.describe("Older."),
+        b: judgment.b.describe("Newer."),
         verdict: judgment.verdict.describe("supersede: b replaces a; distinct: both stand."),
       }),
     )
@@ -157,18 +158,16 @@ export const GateToolOutput = z.object({
 });
 
 export const RecallToolOutput = z.object({
-  hits: z
-    .array(
-      z.object({
-        id: z.string(),
-        kind: z.string(),
-        text: z.string(),
-        exceptions: z.array(z.string()).optional().describe("Where it stops holding."),
-        score: z.number(),
-        why: z.string(),
-      }),
-    )
-    .describe("Best first."),
+  hits: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      text: z.string(),
+      exceptions: z.array(z.string()).optional().describe("Where it stops holding."),
+      score: z.number(),
+      why: z.string(),
+    }),
+  ),
 });
 
 export const ContextToolOutput = z.object({

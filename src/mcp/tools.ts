@@ -196,8 +196,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: "remember",
     title: "Remember",
-    description:
-      "A durable fact, lesson from failure or procedure you learned; contradicted beliefs are superseded.",
+    description: "A durable fact, lesson from failure or procedure; contradicted beliefs are superseded.",
     input: S.RememberToolInput,
     output: S.GateToolOutput,
     annotations: WRITE,
@@ -243,7 +242,7 @@ export const TOOLS: readonly ToolSpec[] = [
     name: "inspect",
     title: "Inspect",
     description:
-      "explain an id you doubt; pending episodes to distil; candidates to judge; the continuity digest; stats; health.",
+      "explain an id you doubt; pending episodes to distil; candidates to judge; continuity digest; stats; health.",
     input: S.InspectToolInput,
     output: S.InspectToolOutput,
     annotations: READ,
@@ -311,7 +310,7 @@ export const TOOLS: readonly ToolSpec[] = [
     name: "sleep",
     title: "Sleep",
     description:
-      "consolidate at pauses: distil, merge, resolve, supersede; maintain: cheap decay; sweep: supersession only.",
+      "consolidate at pauses: distil, merge, resolve, supersede; maintain: cheap decay; sweep: supersede only.",
     input: S.SleepToolInput,
     output: S.SleepToolOutput,
     annotations: IDEMPOTENT,

@@ -22,9 +22,11 @@ export interface RecallArgs {
   at?: string;
   asOf?: string;
   kinds?: string[];
+  /** Episode types: observation, decision, tension, question, outcome, context. */
+  types?: string[];
 }
 
-/** `strata recall "rate limit" -k 5 --at 2026-03-01` */
+/** `strata recall "rate limit" -k 5 --at 2026-03-01` · `strata recall "export" --type decision` */
 export async function runRecall(mem: Memory, args: RecallArgs): Promise<RecallHit[]> {
   const { query, ...options } = args;
   return mem.recall(query, withoutUndefined(options) as Options<Memory["recall"]>);

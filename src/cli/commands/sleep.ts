@@ -234,5 +234,11 @@ export function renderHealth(r: HealthReport, style: Style): string {
     ],
     style,
   );
-  return `${head}\n\n${classes}\n\n${problems}`;
+  const c = r.coverage;
+  const covered = `${c.represented + c.recallable} of ${c.episodes} episodes covered (${c.represented} by a belief, ${c.recallable} recallable as themselves)`;
+  const coverage =
+    c.uncovered.count === 0
+      ? style.good(covered)
+      : style.bad(`${covered}; uncovered ${c.uncovered.count}: ${ids(c.uncovered.ids, style)}`);
+  return `${head}\n\n${classes}\n\n${problems}\n\n${coverage}`;
 }

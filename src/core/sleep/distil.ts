@@ -1,7 +1,9 @@
 /**
  * Distillation without a model: undistilled episodes become beliefs.
  *
- *   1. drop what cannot stand alone (chit-chat, questions, self-notes, fragments)
+ *   1. take statements of state said in passing out of longer turns ("…by the way, I moved my
+ *      dentist appointment to Thursdays"): each is its own proposition (chat-turns.ts)
+ *   1b. drop what cannot stand alone (chit-chat, questions, self-notes, fragments)
  *   2. cluster the rest by the lexical judge (paraphrases together), split by outcome:
  *      failures become `failure` beliefs under their own valence
  *   3. each cluster, oldest first, goes through the write gate as one proposition, so a
@@ -16,6 +18,7 @@ import type { Store, StoreWriter } from "../ports.js";
 import { analyseEcho, contentTokens } from "../text.js";
 import { decide } from "../write-gate.js";
 import type { Writes } from "../writes.js";
+import { statementsOfState } from "./chat-turns.js";
 import { storeMixed } from "./mixed.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
 import { standalone } from "./standalone.js";
@@ -147,20 +150,31 @@ export async function distilPending(
   const items: SleepItem[] = [];
   const keep: Episode[] = [];
   const skipped: Episode[] = [];
+  // Statements of state said in passing inside a longer turn, each its own proposition.
+  const inTurn: Cluster[] = [];
   for (const e of pending) {
     // An episode that already produced a belief (a change recorded at write time) is not distilled twice.
     if ((await store.beliefsFromEpisode(e.id)).length > 0) {
       skipped.push(e);
       continue;
     }
-    const verdict = e.type === "question" ? "question" : standalone(analyseEcho(e.content).core);
-    if (verdict === "standalone") keep.push(e);
+    const core = analyseEcho(e.content).core;
+    const found = e.type === "question" ? { statements: [], rest: core } : statementsOfState(core);
+    for (const text of found.statements)
+      if (standalone(text) === "standalone") inTurn.push({ episodes: [e], valence: valenceOf(e), text });
+    const said = found.statements.length > 0 ? found.rest : core;
+    const verdict = e.type === "question" ? "question" : said ? standalone(said) : "fragment";
+    // The rest of a turn whose statement of state was taken out is distilled as the rest.
+    if (verdict === "standalone") keep.push(said === core ? e : { ...e, content: said });
     else {
       skipped.push(e);
-      items.push({ action: "skipped", id: e.id, by: null, reason: `skipped: ${verdict}`, related: [] });
+      if (found.statements.length === 0)
+        items.push({ action: "skipped", id: e.id, by: null, reason: `skipped: ${verdict}`, related: [] });
     }
   }
-  const clusters = cluster(keep).sort((a, b) => (a.episodes[0]!.at < b.episodes[0]!.at ? -1 : 1));
+  const clusters = [...cluster(keep), ...inTurn].sort((a, b) =>
+    a.episodes[0]!.at < b.episodes[0]!.at ? -1 : a.episodes[0]!.at > b.episodes[0]!.at ? 1 : 0,
+  );
   const CHUNK = 200;
   for (let i = 0; i < clusters.length; i += CHUNK) {
     await store.transaction(async (tx) => {

@@ -2,8 +2,9 @@
  * The junk audit no peer runs on itself: how much of a namespace's active memory is healthy,
  * and the ids behind every number that is not.
  */
-import type { Belief } from "../model.js";
+import type { Belief, Episode } from "../model.js";
 import type { Judge, Store } from "../ports.js";
+import { representative } from "../recall.js";
 import { analyseEcho } from "../text.js";
 import { oppositeActions, sameTrigger } from "./rules.js";
 import { candidatePairs, judgePairs, loadActive } from "./sweep.js";
@@ -23,6 +24,22 @@ export interface HealthReport {
   echoes: { count: number; ids: string[] };
   contradictions: { count: number; pairs: [string, string][] };
   supersededButActive: { count: number; ids: string[] };
+  /**
+   * The coverage invariant of sleep: every active episode that no later episode replaced is
+   * either represented by a current belief (one whose `sources` hold it, or what superseded or
+   * folded that belief) or stays recallable as itself (default recall searches it: indexed, with
+   * content). `uncovered` lists the episodes that are neither; after any `consolidate` it is empty.
+   * Chit-chat, questions and other turns distillation skips count as recallable: they stay episodes.
+   */
+  coverage: {
+    /** Active episodes that no later episode replaced. */
+    episodes: number;
+    represented: number;
+    recallable: number;
+    uncovered: { count: number; ids: string[] };
+    /** (represented + recallable) / episodes; 1 when there are no episodes. */
+    share: number;
+  };
   /** Share of active beliefs that are healthy or new and in no problem list. */
   usable: number;
 }
@@ -102,6 +119,7 @@ export async function healthReport(
     ...classes.stale.ids,
     ...classes.dead.ids,
   ]);
+  const coverage = await coverageOf(store, namespace);
   return {
     namespace,
     at: now,
@@ -111,6 +129,41 @@ export async function healthReport(
     echoes: { count: echoes.length, ids: echoes },
     contradictions: { count: contradictions.length, pairs: contradictions },
     supersededButActive: { count: supersededButActive.length, ids: supersededButActive },
+    coverage,
     usable: beliefs.length === 0 ? 1 : (beliefs.length - problems.size) / beliefs.length,
+  };
+}
+
+/** Coverage of a namespace's episodes by current beliefs or by themselves (see `HealthReport.coverage`). */
+export async function coverageOf(store: Store, namespace: string): Promise<HealthReport["coverage"]> {
+  const cache = new Map<string, Belief | null>();
+  let episodes = 0;
+  let represented = 0;
+  let recallable = 0;
+  const uncovered: string[] = [];
+  for (let offset = 0; ; offset += 2000) {
+    const page: Episode[] = await store.listEpisodes(
+      { namespaces: [namespace], statuses: ["active"] },
+      { limit: 2000, offset, order: "at-asc" },
+    );
+    const alone: Episode[] = [];
+    for (const e of page) {
+      episodes++;
+      if (await representative(store, e.id, cache, {})) represented++;
+      else alone.push(e);
+    }
+    const vectors = await store.getVectors(alone.map((e) => e.id));
+    for (const e of alone) {
+      if (e.content.trim().length > 0 && vectors.has(e.id)) recallable++;
+      else uncovered.push(e.id);
+    }
+    if (page.length < 2000) break;
+  }
+  return {
+    episodes,
+    represented,
+    recallable,
+    uncovered: { count: uncovered.length, ids: uncovered },
+    share: episodes === 0 ? 1 : (represented + recallable) / episodes,
   };
 }

@@ -4,6 +4,7 @@
  * budget, it gets injected. So it is never distilled (the episode itself is kept).
  */
 import { contentTokens, isHypothetical, isQuestion, rawTokens } from "../text.js";
+import { phatic } from "./chat-turns.js";
 
 const CHIT_CHAT =
   /^(?:ok(?:ay)?|k|sure|yes|yeah|yep|no|nope|thanks?(?: you)?|thank you(?: so much)?|thx|ty|cool|great|nice|awesome|perfect|got it|sounds good|lol|haha|hmm+|hi|hello|hey|bye|good (?:morning|night|evening)|cheers|np|no problem|you're welcome|will do|done|right|alright|indeed|exactly|true|agreed)[\s.!?…]*$/i;
@@ -25,6 +26,10 @@ export type StandaloneVerdict =
 export function standalone(text: string): StandaloneVerdict {
   const t = text.trim();
   if (CHIT_CHAT.test(t) || rawTokens(t).length <= 2) return "chit-chat";
+  // The phatic classifier (chat-turns.ts): acknowledgements, greetings, notes on the next move.
+  const social = phatic(t);
+  if (social === "self-note") return "self-referential";
+  if (social) return "chit-chat";
   if (isQuestion(t)) return "question";
   // "Maybe we should upgrade to 16" proposes; stored as a fact it would read as one.
   if (isHypothetical(t)) return "hypothetical";

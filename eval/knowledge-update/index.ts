@@ -1,0 +1,215 @@
+/**
+ * `npm run eval -- knowledge-update [--split dev|held-out|all] [--phases before,after,daily]`:
+ * values changed in passing, in chat style, across sessions (cases.json, written for Strata).
+ * One user's chat: each case's first mention on its own day, the change 20 days later inside a
+ * longer, unrelated message, chit-chat in between. Then each question is asked with default
+ * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
+ * has only the older one?
+ *
+ * Dev and held-out halves are split by a stable hash of the case id (FNV-1a, even = dev): tune
+ * on dev only; held-out is reported apart.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { openMemory } from "../../src/open-memory.js";
+
+interface Case {
+  id: string;
+  first: string;
+  update: string;
+  question: string;
+  old: string;
+  new: string;
+}
+
+interface CaseFile {
+  cases: Case[];
+  filler: string[];
+}
+
+export const PHASES = ["before", "after", "daily"] as const;
+export type Phase = (typeof PHASES)[number];
+export type Split = "dev" | "held-out";
+
+export interface CaseResult {
+  id: string;
+  split: Split;
+  /** 1-based rank of the first hit stating the latest value, null when none in the top 10. */
+  newRank: number | null;
+  /** 1-based rank of the first hit stating only the older value, null when none. */
+  oldRank: number | null;
+  latestFirst: boolean;
+  top: string[];
+}
+
+export interface PhaseReport {
+  phase: Phase;
+  dev: { cases: number; latestFirst: number; share: number };
+  heldOut: { cases: number; latestFirst: number; share: number };
+  all: { cases: number; latestFirst: number; share: number };
+  activeBeliefs: number;
+  coverage: { episodes: number; uncovered: number } | null;
+  misses: CaseResult[];
+}
+
+export interface KnowledgeUpdateReport {
+  cases: number;
+  phases: PhaseReport[];
+}
+
+/** FNV-1a 32-bit: a stable hash for the split. */
+export function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+export const splitOf = (id: string): Split => (fnv1a(id) % 2 === 0 ? "dev" : "held-out");
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const mentions = (text: string, value: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(value)}(?![\\p{L}\\p{N}])`, "iu").test(text);
+
+export function loadCases(): CaseFile {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return JSON.parse(readFileSync(join(here, "cases.json"), "utf8")) as CaseFile;
+}
+
+const DAY = 86_400_000;
+const START = Date.parse("2026-01-05T09:00:00.000Z");
+
+/** The chat as dated turns: first mentions, fillers and updates, in event order. */
+export function buildStream(file: CaseFile): { at: string; text: string; session: string }[] {
+  const turns: { t: number; text: string }[] = [];
+  file.cases.forEach((c, i) => {
+    const first = START + i * DAY;
+    turns.push({ t: first + 60_000, text: c.first });
+    turns.push({ t: first + 120_000, text: file.filler[i % file.filler.length]! });
+    turns.push({ t: first + 20 * DAY + 60_000, text: file.filler[(i + 7) % file.filler.length]! });
+    turns.push({ t: first + 20 * DAY + 120_000, text: c.update });
+  });
+  turns.sort((a, b) => a.t - b.t);
+  return turns.map((x) => {
+    const at = new Date(x.t).toISOString();
+    return { at, text: x.text, session: at.slice(0, 10) };
+  });
+}
+
+async function runPhase(file: CaseFile, phase: Phase, splits: ReadonlySet<Split>): Promise<PhaseReport> {
+  let clockAt = START + 90 * DAY;
+  const mem = await openMemory({ path: ":memory:", clock: { now: () => new Date(clockAt) }, actor: "eval" });
+  try {
+    let day: string | null = null;
+    for (const turn of buildStream(file)) {
+      if (phase === "daily") {
+        clockAt = Date.parse(turn.at);
+        if (day !== null && turn.session !== day) await mem.consolidate();
+        day = turn.session;
+      }
+      await mem.record(turn.text, { type: "observation", actor: "user", at: turn.at, session: turn.session });
+    }
+    let coverage: PhaseReport["coverage"] = null;
+    let activeBeliefs = 0;
+    if (phase !== "before") {
+      if (phase === "daily") clockAt += DAY;
+      await mem.consolidate();
+      const health = await mem.health();
+      activeBeliefs = health.active;
+      coverage = { episodes: health.coverage.episodes, uncovered: health.coverage.uncovered.count };
+    }
+    const results: CaseResult[] = [];
+    for (const c of file.cases) {
+      const split = splitOf(c.id);
+      if (!splits.has(split)) continue;
+      const hits = await mem.recall(c.question, { k: 10 });
+      const newIdx = hits.findIndex((h) => mentions(h.text, c.new));
+      const oldIdx = hits.findIndex((h) => mentions(h.text, c.old) && !mentions(h.text, c.new));
+      const newRank = newIdx < 0 ? null : newIdx + 1;
+      const oldRank = oldIdx < 0 ? null : oldIdx + 1;
+      results.push({
+        id: c.id,
+        split,
+        newRank,
+        oldRank,
+        latestFirst: newRank !== null && (oldRank === null || newRank < oldRank),
+        top: hits.slice(0, 3).map((h) => `[${h.id}] ${h.text}`),
+      });
+    }
+    const tally = (rs: CaseResult[]) => {
+      const n = rs.filter((r) => r.latestFirst).length;
+      return { cases: rs.length, latestFirst: n, share: rs.length === 0 ? 0 : n / rs.length };
+    };
+    return {
+      phase,
+      dev: tally(results.filter((r) => r.split === "dev")),
+      heldOut: tally(results.filter((r) => r.split === "held-out")),
+      all: tally(results),
+      activeBeliefs,
+      coverage,
+      misses: results.filter((r) => !r.latestFirst),
+    };
+  } finally {
+    await mem.close?.();
+  }
+}
+
+export interface KnowledgeUpdateOptions {
+  split: "dev" | "held-out" | "all";
+  phases: Phase[];
+}
+
+export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpdateOptions {
+  const options: KnowledgeUpdateOptions = { split: "all", phases: [...PHASES] };
+  for (let i = 0; i < args.length; i += 2) {
+    const value = args[i + 1];
+    if (args[i] === "--split" && (value === "dev" || value === "held-out" || value === "all"))
+      options.split = value;
+    else if (args[i] === "--phases" && value) {
+      const phases = value.split(",");
+      for (const p of phases)
+        if (!(PHASES as readonly string[]).includes(p))
+          throw new Error(`E_BAD_ARGS: unknown phase "${p}" (known: ${PHASES.join(", ")})`);
+      options.phases = phases as Phase[];
+    } else
+      throw new Error(`E_BAD_ARGS: unknown argument "${args[i]}" (use --split dev|held-out|all, --phases)`);
+  }
+  return options;
+}
+
+export async function evaluateKnowledgeUpdate(
+  options: KnowledgeUpdateOptions,
+): Promise<KnowledgeUpdateReport> {
+  const file = loadCases();
+  const splits = new Set<Split>(options.split === "all" ? ["dev", "held-out"] : [options.split]);
+  const phases: PhaseReport[] = [];
+  for (const phase of options.phases) phases.push(await runPhase(file, phase, splits));
+  return { cases: file.cases.length, phases };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+export function renderKnowledgeUpdateMarkdown(report: KnowledgeUpdateReport): string {
+  const lines = [
+    `${report.cases} cases; latest value ranked above the older one, default recall (k = 10).`,
+    "",
+    "| phase | dev | held-out | all | active beliefs | uncovered episodes |",
+    "|---|--:|--:|--:|--:|--:|",
+  ];
+  for (const p of report.phases)
+    lines.push(
+      `| ${p.phase} | ${p.dev.latestFirst}/${p.dev.cases} (${pct(p.dev.share)}) | ${p.heldOut.latestFirst}/${p.heldOut.cases} (${pct(p.heldOut.share)}) | ${p.all.latestFirst}/${p.all.cases} (${pct(p.all.share)}) | ${p.activeBeliefs} | ${p.coverage ? `${p.coverage.uncovered} of ${p.coverage.episodes}` : "–"} |`,
+    );
+  for (const p of report.phases) {
+    if (p.misses.length === 0) continue;
+    lines.push("", `Misses (${p.phase}):`, "");
+    for (const m of p.misses)
+      lines.push(
+        `- ${m.id} (${m.split}): latest at ${m.newRank ?? "–"}, older at ${m.oldRank ?? "–"}; top: ${m.top[0] ?? "–"}`,
+      );
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,150 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { DAY, testMemory } from "../../../test/support/memory.js";
+import type { Memory } from "../engine.js";
+import { announcesChange, phatic, statementsOfState } from "./chat-turns.js";
+import { standalone } from "./standalone.js";
+
+describe("phatic: chit-chat is not a fact", () => {
+  it.each([
+    ["Thanks, that helps.", "acknowledgement"],
+    ["ok sounds good", "acknowledgement"],
+    ["Thanks so much, Melanie!", "acknowledgement"],
+    ["Great, that works for me.", "acknowledgement"],
+    ["Got it, makes sense", "acknowledgement"],
+    ["Perfect, thank you!", "acknowledgement"],
+    ["No worries at all!", "acknowledgement"],
+    ["Hey there!", "greeting"],
+    ["Good morning, Sam", "greeting"],
+    ["see you soon!", "greeting"],
+    ["let me check", "self-note"],
+    ["brb", "self-note"],
+    ["I'll look into it", "self-note"],
+    ["One sec, checking that", "self-note"],
+  ])("%j is %s", (text, cls) => {
+    expect(phatic(text)).toBe(cls);
+    expect(standalone(text)).not.toBe("standalone");
+  });
+
+  it.each([
+    "Thanks, the fix works on ARM too.",
+    "Great news: the release is out on Friday.",
+    "ok, the staging database is back up",
+    "Let me check the deploy logs for build 4411",
+    "Sounds good, the meeting moved to 3pm",
+    "Hey, I adopted a second cat last week",
+    "The retry limit is 5",
+    "Thanks! Pottery is a huge part of my life, it helps me express my emotions.",
+  ])("%j states something", (text) => {
+    expect(phatic(text)).toBeNull();
+  });
+});
+
+describe("statementsOfState: a value changed in passing", () => {
+  it.each([
+    [
+      "Work has been hectic lately. By the way, I moved my dentist appointment to Thursdays.",
+      ["I moved my dentist appointment to Thursdays."],
+      "Work has been hectic lately.",
+    ],
+    [
+      "Haha that movie was wild. Oh and my new job is at Globex, starting Monday! What are you up to?",
+      ["my new job is at Globex, starting Monday!"],
+      "Haha that movie was wild. What are you up to?",
+    ],
+    ["btw I switched my gym to Crunch on 5th street", ["I switched my gym to Crunch on 5th street"], ""],
+    [
+      "Long week. I no longer take the 7:40 train, I drive in now.",
+      ["I no longer take the 7:40 train, I drive in now."],
+      "Long week.",
+    ],
+  ])("finds the statement in %j", (text, statements, rest) => {
+    expect(statementsOfState(text)).toEqual({ statements, rest });
+  });
+
+  it.each([
+    "I moved my dentist appointment to Thursdays.",
+    "Maybe I should move my dentist appointment to Thursdays. Not sure yet.",
+    "Did you move your dentist appointment? I can't remember.",
+    "The weather was great. We went hiking by the lake.",
+    "Should I switch gyms? My gym is getting crowded.",
+  ])("finds none in %j", (text) => {
+    expect(statementsOfState(text).statements).toEqual([]);
+  });
+});
+
+describe("distillation of chat turns", () => {
+  let mem: Memory | undefined;
+  afterEach(async () => {
+    await mem?.close();
+  });
+
+  it("keeps acknowledgements, greetings and self-notes out of beliefs; they stay recallable episodes", async () => {
+    ({ mem } = await testMemory());
+    for (const text of ["Thanks, that helps.", "ok sounds good", "let me check", "brb", "Hey there!"])
+      await mem.record(text);
+    await mem.record("The retry limit for the billing export is 5");
+    const report = await mem.consolidate();
+    const beliefs = (await mem.list({ limit: 100 })).filter((b) => b.layer === "belief");
+    expect(beliefs.map((b) => b.layer === "belief" && b.text)).toEqual([
+      "The retry limit for the billing export is 5",
+    ]);
+    expect(
+      report.items
+        .filter((i) => i.action === "skipped")
+        .map((i) => i.reason)
+        .sort(),
+    ).toEqual([
+      "skipped: chit-chat",
+      "skipped: chit-chat",
+      "skipped: chit-chat",
+      "skipped: chit-chat",
+      "skipped: self-referential",
+    ]);
+    const health = await mem.health();
+    expect(health.coverage).toMatchObject({
+      episodes: 6,
+      represented: 1,
+      recallable: 5,
+      uncovered: { count: 0 },
+    });
+  });
+
+  it("gates a value changed in passing like a direct statement, and recall puts the latest first", async () => {
+    const t = await testMemory();
+    mem = t.mem;
+    await mem.record("Ugh, my dentist appointment is on Tuesdays at 8, so mornings are rough.", {
+      at: "2026-01-01",
+    });
+    await mem.consolidate();
+    t.clock.advance(20 * DAY);
+    const turn = await mem.record(
+      "Work has been hectic lately. By the way, I moved my dentist appointment to Thursdays. Anyway, how was your weekend?",
+      { at: "2026-01-21" },
+    );
+    await mem.consolidate();
+    const made = (await mem.explain(turn.id)).supersedes.map((b) => b.text);
+    expect(made).toContain("I moved my dentist appointment to Thursdays.");
+    const hits = await mem.recall("When is my dentist appointment?", { k: 3 });
+    expect(hits[0]?.text).toMatch(/Thursdays/);
+    expect(hits[0]?.sources).toContain(turn.id);
+  });
+});
+
+describe("announcesChange", () => {
+  it.each([
+    "My new manager is Tomasz since Priya moved to the platform team.",
+    "Payroll changed so I get paid on the 1st now.",
+    "I moved my swimming to the Eastside Aquatic Center, longer lanes.",
+    "The search service is now owned by Priya",
+  ])("%j announces a change", (text) => {
+    expect(announcesChange(text)).toBe(true);
+  });
+  it.each([
+    "I run 5k every Saturday in the park.",
+    "The neighbors got a new puppy, it's adorable.",
+    "I also have a dog now.",
+    "Should I switch gyms?",
+  ])("%j does not", (text) => {
+    expect(announcesChange(text)).toBe(false);
+  });
+});

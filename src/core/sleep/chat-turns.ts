@@ -1,0 +1,158 @@
+/**
+ * Reading chat turns for distillation, without a model.
+ *
+ * `phatic(text)` — the phatic classifier: a turn that only manages the conversation
+ * (acknowledges, thanks, greets, says goodbye, agrees, or notes what the speaker is about to do)
+ * states nothing about the world, so it never becomes a belief; it stays an episode, recallable.
+ * It reads structure, not a list of whole sentences: after a small closed class of conversational
+ * words (acknowledgements, thanks, greetings, appraisals, pronouns and function words, a vocative
+ * name) nothing is left; or the turn is a short first-person note about the speaker's next move
+ * ("let me check", "brb", "I'll look into it") with no object beyond a pronoun.
+ *
+ *   phatic("Thanks, that helps.")        // → "acknowledgement"
+ *   phatic("let me check")               // → "self-note"
+ *   phatic("Thanks, the fix works on ARM too.")  // → null: it says something
+ *
+ * `statementsOfState(text)` — the statements of state inside a longer turn: a sentence in which
+ * the speaker says a value of theirs changed or is now something ("…by the way, I moved my dentist
+ * appointment to Thursdays", "my new job is at Globex"). Each is gated as its own proposition, so
+ * a value changed in passing meets the belief it replaces like a direct statement would; the write
+ * gate and its judge decide (unsure pairs stay both active, for `candidates()`).
+ */
+import { contentTokens, hasAdditiveCue, isHypothetical, isQuestion, rawTokens, STOP_WORDS } from "../text.js";
+
+/**
+ * The closed class: words that carry the conversation, not a fact. Function words and pronouns
+ * are the shared stop words; this adds the conversational ones. Compared unstemmed.
+ */
+const CONVERSATIONAL = new Set(
+  (
+    "ok okay k kk sure yes yeah yep yup no nope nah thanks thank thx ty cheers appreciate appreciated " +
+    "cool great nice awesome perfect fine good wonderful amazing excellent brilliant lovely fantastic " +
+    "sounds sound works work worked helps help helped helpful makes make sense got noted understood " +
+    "agree agreed right alright exactly indeed true totally absolutely definitely course " +
+    "hi hello hey hiya yo morning evening afternoon night day bye goodbye later see soon ttyl cya " +
+    "lol haha hahaha hmm hm oh ah wow welcome problem np worries mention pleasure glad happy " +
+    "much lot lots bunch ton tons so well way one thing things done deal will go going all " +
+    "worry checking check looking look sec second moment minute"
+  ).split(" "),
+);
+
+/** First-person notes about the speaker's next move, answered later by what they find. */
+const SELF_NOTE =
+  /^(?:let me (?:check|see|think|look|find out|get back|double[- ]check|try|confirm)|(?:i'?ll|i will|gonna|going to) (?:check|look into|get back|think about|find out|double[- ]check|try)|one (?:sec|second|moment|min(?:ute)?)|hold on|give me a (?:sec|second|moment|minute)|brb|be right back|checking|looking into it|on it|will do|will check|bbl|afk)\b/i;
+
+export type PhaticClass = "acknowledgement" | "greeting" | "self-note";
+
+const GREETING =
+  /^(?:hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening|night)|bye|goodbye|see you|later|ttyl|cya)\b/i;
+
+/**
+ * The phatic class of a turn, or null when it states something. Short by construction: a turn
+ * of more than 12 words is never phatic.
+ */
+export function phatic(text: string): PhaticClass | null {
+  const t = text.trim();
+  const words = rawTokens(t);
+  if (words.length === 0) return "acknowledgement";
+  if (words.length > 12) return null;
+  // A note about the speaker's next move, with at most a pronoun or "that"/"this" as its object.
+  if (SELF_NOTE.test(t) && wordsOf(t.replace(SELF_NOTE, "")).every((w) => CONVERSATIONAL.has(w)))
+    return "self-note";
+  // A vocative name ("Thanks, Melanie!") is part of the address, not content.
+  const vocatives = new Set(
+    [...t.matchAll(/(?:^|[,!.]\s*)(\p{Lu}[\p{Ll}]+)(?=\s*[,!.?]|$)/gu)].map((m) => m[1]!.toLowerCase()),
+  );
+  const content = wordsOf(t).filter((w) => !vocatives.has(w));
+  if (!content.every((w) => CONVERSATIONAL.has(w) || CONVERSATIONAL.has(w.replace(/s$/, "")))) return null;
+  return GREETING.test(t) ? "greeting" : "acknowledgement";
+}
+
+/** Words outside the shared stop words (negations are no content either: "no worries"). */
+const wordsOf = (text: string) =>
+  rawTokens(text).filter((w) => !STOP_WORDS.has(w) && !/^(?:no|not|never|none|nothing)$/.test(w));
+
+/** Openers that hand over to a new topic in passing: "by the way", "oh and", "also", "btw". */
+const DISCOURSE_OPENER =
+  /^(?:(?:oh|ah|and|also|anyway|anyways|btw|by the way|oh and|oh also|oh by the way|fyi|quick update|update|news|side note|random(?:ly)?|speaking of which|not that it matters|just so you know|heads up)[\s,:;.!-]+)+/i;
+
+/** A first-person sentence about something of the speaker's that changed or now holds. */
+const STATE_OF_SPEAKER = [
+  // I moved/switched/changed/rescheduled X (to Y) · we upgraded to Y · I started at Y
+  /^(?:i|we)(?:'ve| have)?\s+(?:just\s+|recently\s+|finally\s+|actually\s+|now\s+)?(?:moved|switched|changed|rescheduled|pushed|shifted|upgraded|downgraded|migrated|renamed|started|joined|left|quit|adopted|bought|sold|got|became|relocated|transferred|cancelled|canceled|dropped|replaced|swapped|traded|took over|gave up)\b/i,
+  // my new job/address is Y · my X is now Y · our X moved to Y
+  /^(?:my|our)\s+(?:new|current|latest)\s+[\p{L}\p{N}' -]{2,40}?\s+(?:is|are)\s+\S/iu,
+  /^(?:my|our)\s+[\p{L}\p{N}' -]{2,40}?\s+(?:is now|are now|has moved to|have moved to|moved to|was moved to|got moved to|changed to|was changed to|switched to|is changing to)\s+\S/iu,
+  // I now work at Y · I no longer X · I'm now Y · I don't X anymore
+  /^(?:i|we)(?:'m| am|'re| are)?\s+(?:now|no longer)\b/i,
+  /^(?:i|we)\s+(?:don't|do not|no longer)\b.*\b(?:anymore|any more)\b/i,
+];
+
+function sentences(text: string): string[] {
+  // Split on sentence ends (not inside numbers like 3.5) and on dashes used as breaks.
+  return text
+    .split(
+      /(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|St|Jr|Sr|Prof|vs|etc|e\.g|i\.e|approx|No)\.)(?<=[.!?])\s+(?=\S)|\s+[–—]\s+|\s+-\s+/u,
+    )
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/** A sentence with its discourse opener removed, as it would be said on its own. */
+function bare(sentence: string): string {
+  return sentence.replace(DISCOURSE_OPENER, "").trim();
+}
+
+/**
+ * Statements of state found inside a longer turn (two sentences or more, or one that opens by
+ * changing topic), each case-preserved and with its opener dropped, and what is left of the turn.
+ * A turn that is itself one plain statement yields nothing: it is distilled as it is.
+ *
+ *   statementsOfState("Work is hectic. By the way, I moved my dentist appointment to Thursdays!")
+ *   // → { statements: ["I moved my dentist appointment to Thursdays!"], rest: "Work is hectic." }
+ */
+export function statementsOfState(text: string): { statements: string[]; rest: string } {
+  const parts = sentences(text);
+  const statements: string[] = [];
+  const rest: string[] = [];
+  const longer = parts.length > 1 || DISCOURSE_OPENER.test(text.trim());
+  for (const part of parts) {
+    const s = bare(part);
+    const isState =
+      longer &&
+      !isQuestion(s) &&
+      !isHypothetical(s) &&
+      contentTokens(s).length >= 2 &&
+      rawTokens(s).length <= 30 &&
+      STATE_OF_SPEAKER.some((re) => re.test(s));
+    if (isState) statements.push(s.charAt(0).toUpperCase() === s.charAt(0) ? s : capitaliseFirstPronoun(s));
+    else rest.push(part);
+  }
+  return { statements, rest: rest.join(" ") };
+}
+
+/** "i moved…" → "I moved…": only the pronoun, never another word's case. */
+function capitaliseFirstPronoun(s: string): string {
+  return /^i\b/.test(s) ? `I${s.slice(1)}` : s;
+}
+
+/** Change cues that name the new state, unlike a bare "new" or "now" that chat is full of. */
+const STRONG_CHANGE =
+  /\b(?:is now|are now|no longer|anymore|any more|from now on|switched to|moved to|changed to|instead of|replaced by|took over)\b|\bnow(?=\s*(?:[,.!;]|$))/i;
+
+/**
+ * True when some sentence of the text announces a change of the speaker's state or a new value
+ * ("I moved my swimming to…", "my new manager is…", "…is now…"): recall's cue that a newer item
+ * may replace an older one about the same thing.
+ */
+export function announcesChange(text: string): boolean {
+  if (hasAdditiveCue(text)) return false;
+  return sentences(text).some((part) => {
+    const s = bare(part);
+    return (
+      !isQuestion(s) &&
+      !isHypothetical(s) &&
+      (STRONG_CHANGE.test(s) || STATE_OF_SPEAKER.some((re) => re.test(s)))
+    );
+  });
+}
