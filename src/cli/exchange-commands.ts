@@ -4,7 +4,7 @@
  * an `Invocation`.
  */
 import { type Command, Option } from "commander";
-import { EXPORT_FORMATS } from "../core/model.js";
+import { EXPORT_FORMATS } from "../core/vocabulary.js";
 import {
   renderBackup,
   renderExport,

@@ -11,12 +11,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { SingleBar } from "cli-progress";
-import { CommanderError } from "commander";
+import type { SingleBar } from "cli-progress";
 import type { Memory } from "../core/engine.js";
 import { isStrataError } from "../core/errors.js";
 import { describeLocation, isPostgresUrl } from "../store/open-store.js";
-import { createProgram, type GlobalOptions, type Invocation, type RunEnv } from "./program.js";
+import type { GlobalOptions, Invocation, RunEnv } from "./program.js";
 import { createStyle } from "./style.js";
 import { UsageError } from "./usage-error.js";
 
@@ -50,6 +49,15 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     return exit;
   };
 
+  // `strata --version` answers before the grammar (commander and every command) is even loaded.
+  if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
+    out(readVersion());
+    return 0;
+  }
+  const [{ createProgram }, { CommanderError }] = await Promise.all([
+    import("./program.js"),
+    import("commander"),
+  ]);
   let invocation: Invocation | null = null;
   const program = createProgram(
     readVersion(),
@@ -69,20 +77,25 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     const location = global.db ?? env.STRATA_DB ?? join(homedir(), ".strata", "memory.db");
     const onServer = isPostgresUrl(location);
     const dbPath = onServer ? location : resolve(process.cwd(), location);
+    // Bars are for people watching a terminal: never in pipes, --json or --quiet.
+    const progressBars =
+      !process.stderr.isTTY || global.json || global.quiet ? null : await import("cli-progress");
     const runEnv: RunEnv = {
       dbPath,
       dbLabel: onServer ? describeLocation(location) : dbPath,
       dbExisted: onServer ? null : existsSync(dbPath),
       resolvePath: (p) => resolve(process.cwd(), p),
       tempPath: () => join(mkdtempSync(join(tmpdir(), "strata-demo-")), "memory.db"),
-      progress: (label) => {
-        // Bars are for people watching a terminal: never in pipes, --json or --quiet.
-        if (!process.stderr.isTTY || global.json || global.quiet) return {};
+      progress: (label, options) => {
+        if (!progressBars) {
+          if (!options?.lines || global.json || global.quiet) return {};
+          return { onProgress: (done, total) => err(`${label} ${done}/${total}`) };
+        }
         let bar: SingleBar | null = null;
         return {
           onProgress: (done, total) => {
             if (!bar) {
-              bar = new SingleBar({
+              bar = new progressBars.SingleBar({
                 stream: process.stderr,
                 format: `${label.padEnd(12)} [{bar}] {percentage}% | {value}/{total} | {duration_formatted}`,
                 hideCursor: true,

@@ -244,10 +244,11 @@ function prepareBatch<P>(
   field: "statement" | "content",
   what: "rememberMany" | "recordMany",
   prepare: (text: unknown, options: unknown, what: string) => P,
+  limit = MAX_BATCH_ITEMS,
 ): P[] {
   if (!Array.isArray(items))
     throw new StrataError("INVALID_INPUT", `Invalid ${what}: pass an array of items.`, { field: "items" });
-  if (items.length > MAX_BATCH_ITEMS)
+  if (items.length > limit)
     throw new StrataError(
       "INVALID_INPUT",
       `Invalid ${what}: ${items.length} items; a batch takes at most ${MAX_BATCH_ITEMS}: split it into several calls.`,
@@ -295,6 +296,16 @@ async function runBatch<P extends { text: string }>(
     if (r.stored) stored++;
   }
   return { results, counts, stored };
+}
+
+/**
+ * Checks items as `rememberMany` / `recordMany` would, however many there are, without writing:
+ * a surface that splits a long input into batches refuses all of it before the first batch.
+ * Throws INVALID_INPUT with the first bad item's `index` in the details.
+ */
+export function checkItems(layer: "belief" | "episode", items: readonly unknown[]): void {
+  if (layer === "belief") prepareBatch(items, "statement", "rememberMany", prepareRemember, Infinity);
+  else prepareBatch(items, "content", "recordMany", prepareRecord, Infinity);
 }
 
 /** `rememberMany`: every statement through the gate, in order, in one transaction. */
