@@ -257,6 +257,40 @@ class TopK {
   }
 }
 
+/**
+ * The `limit` most similar of `rows` by exact cosine, with the same arithmetic, order and ties as
+ * `VectorIndex.search`, without keeping anything: for a process that searches once or twice (a
+ * CLI call, a hook), reading the rows is cheaper than building the index. The caller passes only
+ * rows that pass the search's namespace, dimension and status scope.
+ */
+export function scanVectors(
+  query: Float32Array,
+  rows: Iterable<{ rowid: number; vector: Float32Array }>,
+  limit: number,
+): VectorHit[] {
+  let qnorm = 0;
+  for (let d = 0; d < query.length; d++) qnorm += query[d]! * query[d]!;
+  const qinv = qnorm > 0 ? 1 / Math.sqrt(qnorm) : 0;
+  const dims: number[] = [];
+  for (let d = 0; d < query.length; d++) if (query[d] !== 0) dims.push(d);
+  const top = new TopK(Math.max(0, limit));
+  for (const { rowid, vector } of rows) {
+    if (vector.length !== query.length) continue;
+    let norm = 0;
+    for (let d = 0; d < vector.length; d++) {
+      const v = vector[d]!;
+      if (v !== 0) norm += v * v;
+    }
+    let dot = 0;
+    for (const d of dims) {
+      const v = vector[d]!;
+      if (v !== 0) dot += v * query[d]!;
+    }
+    top.offer(dot * (norm > 0 ? 1 / Math.sqrt(norm) : 0) * qinv, rowid);
+  }
+  return top.sorted();
+}
+
 export class VectorIndex {
   private readonly layers: Record<VectorLayer, Layer> = { b: new Layer(), e: new Layer() };
   private scratch = new Float64Array(0);

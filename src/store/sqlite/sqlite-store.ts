@@ -39,7 +39,7 @@ import {
   linkFromRow,
   outcomeFromRow,
 } from "../rows.js";
-import { VectorIndex, type VectorLayer } from "../vector-index.js";
+import { scanVectors, VectorIndex, type VectorLayer } from "../vector-index.js";
 import { withFileLock } from "./file-lock.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
 import { TextIndex, type TextLayer, type TextScope } from "./text-index.js";
@@ -175,6 +175,13 @@ export class SqliteStore implements Store {
   private readonly vectors = new VectorIndex();
   private vecStale = true;
   private dataVersionSeen = -1;
+  /**
+   * Cold start: until the index is first built, a layer's first search reads the table directly
+   * (exact, the same hits) instead of building the index, which a process that searches once (a
+   * CLI call, a hook) would pay for nothing. Its second search builds the index.
+   */
+  private vecBuilt = false;
+  private readonly vecScanned: Record<VectorLayer, boolean> = { b: false, e: false };
   /** The BM25 index (null: FTS5 answers every search), current through `text_changes` entry `textSeq`. */
   private readonly text: TextIndex | null;
   private textSeq = 0;
@@ -188,6 +195,8 @@ export class SqliteStore implements Store {
   private textTx: { mark: number; rows: [TextLayer, number][]; built: boolean } | null = null;
   /** Rows to read again before the next search: a transaction that may have written them rolled back. */
   private textRefetch: [TextLayer, number][] = [];
+  /** Layers whose first search went to FTS5 (see `searchText`); the next one builds the index. */
+  private readonly textCold: Record<TextLayer, boolean> = { b: false, e: false };
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 
@@ -566,6 +575,11 @@ export class SqliteStore implements Store {
   ): ScoredId[] {
     const phrases = this.text?.phrases(terms);
     if (!this.text || !phrases) return this.rankedText(prefix, terms, w, limit);
+    // Cold start: a layer's first search asks FTS5 (the same rows and scores) instead of building the index.
+    if (!this.textBuilt[prefix] && !this.textCold[prefix]) {
+      this.textCold[prefix] = true;
+      return this.rankedText(prefix, terms, w, limit);
+    }
     if (scope.statuses?.length === 0) return [];
     const ranking = this.syncText(prefix).search(prefix, phrases, namespaces, scope);
     const table = prefix === "b" ? "beliefs b" : "episodes e";
@@ -793,9 +807,57 @@ export class SqliteStore implements Store {
     limit: number,
   ): ScoredId[] {
     this.check();
-    return this.syncVectors()
-      .search(prefix, vector, namespaces, status ? "active" : "live", limit)
-      .map((h) => ({ id: `${prefix}${h.rowid}`, score: h.score }));
+    const scope = status ? "active" : "live";
+    const hits =
+      this.capabilities.vector === "index" && !this.vecBuilt && !this.vecScanned[prefix]
+        ? this.scanHits(prefix, vector, namespaces, scope, limit)
+        : this.syncVectors().search(prefix, vector, namespaces, scope, limit);
+    return hits.map((h) => ({ id: `${prefix}${h.rowid}`, score: h.score }));
+  }
+
+  /** One search straight from the `vectors` table: the rows the index would hold, filtered as it filters. */
+  private scanHits(
+    prefix: VectorLayer,
+    vector: Float32Array,
+    namespaces: readonly string[],
+    scope: "active" | "live",
+    limit: number,
+  ) {
+    this.vecScanned[prefix] = true;
+    const ns = [...new Set(namespaces)];
+    if (ns.length === 0) return [];
+    const [table, status] =
+      prefix === "b"
+        ? ["beliefs", "r.status"]
+        : [
+            "episodes",
+            "CASE WHEN r.superseded_by IS NOT NULL AND r.superseded_by != '' THEN 'superseded' ELSE r.status END",
+          ];
+    // A row the index has no status for counts as active (vector-index.ts): a LEFT JOIN's NULL.
+    const passes =
+      scope === "active"
+        ? `(${status} IS NULL OR ${status} = 'active')`
+        : `(${status} IS NULL OR ${status} != 'forgotten')`;
+    const rows = this.stmt(
+      `SELECT CAST(substr(v.id, 2) AS INTEGER), v.vector FROM vectors v LEFT JOIN ${table} r ON r.rowid = CAST(substr(v.id, 2) AS INTEGER)
+       WHERE substr(v.id, 1, 1) = ? AND v.dim = ? AND v.namespace IN (${ns.map(() => "?").join(",")}) AND ${passes} /* cold scan */`,
+    )
+      .raw(true)
+      .iterate(prefix, vector.length, ...ns) as IterableIterator<[number, Buffer]>;
+    return scanVectors(
+      vector,
+      (function* () {
+        for (const [rowid, blob] of rows)
+          yield {
+            rowid,
+            vector:
+              blob.byteOffset % 4 === 0
+                ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
+                : toFloat32(blob),
+          };
+      })(),
+      limit,
+    );
   }
 
   /**
@@ -814,6 +876,7 @@ export class SqliteStore implements Store {
     this.reconcileVectors(this.vectors);
     this.dataVersionSeen = version;
     this.vecStale = false;
+    this.vecBuilt = true;
     return this.vectors;
   }
 
