@@ -826,24 +826,22 @@ export class SqliteStore implements Store {
     this.vecScanned[prefix] = true;
     const ns = [...new Set(namespaces)];
     if (ns.length === 0) return [];
-    const [table, status] =
-      prefix === "b"
-        ? ["beliefs", "r.status"]
-        : [
-            "episodes",
-            "CASE WHEN r.superseded_by IS NOT NULL AND r.superseded_by != '' THEN 'superseded' ELSE r.status END",
-          ];
-    // A row the index has no status for counts as active (vector-index.ts): a LEFT JOIN's NULL.
-    const passes =
+    const table = prefix === "b" ? "beliefs" : "episodes";
+    const marks = ns.map(() => "?").join(",");
+    // Active: only the namespace's active rows, found through the (namespace, status) index, then
+    // their vectors by id. Live (every status but forgotten): the layer's vectors by id range; a
+    // vector without a row counts as it does in the index (no status: passes).
+    const sql =
       scope === "active"
-        ? `(${status} IS NULL OR ${status} = 'active')`
-        : `(${status} IS NULL OR ${status} != 'forgotten')`;
-    const rows = this.stmt(
-      `SELECT CAST(substr(v.id, 2) AS INTEGER), v.vector FROM vectors v LEFT JOIN ${table} r ON r.rowid = CAST(substr(v.id, 2) AS INTEGER)
-       WHERE substr(v.id, 1, 1) = ? AND v.dim = ? AND v.namespace IN (${ns.map(() => "?").join(",")}) AND ${passes} /* cold scan */`,
-    )
+        ? `SELECT r.rowid, v.vector FROM ${table} r JOIN vectors v ON v.id = ('${prefix}' || r.rowid)
+           WHERE r.namespace IN (${marks}) AND r.status = 'active'${prefix === "e" ? " AND (r.superseded_by IS NULL OR r.superseded_by = '')" : ""}
+           AND v.namespace = r.namespace AND v.dim = ? /* cold scan */`
+        : `SELECT CAST(substr(v.id, 2) AS INTEGER), v.vector FROM vectors v LEFT JOIN ${table} r ON r.rowid = CAST(substr(v.id, 2) AS INTEGER)
+           WHERE v.id >= '${prefix}' AND v.id < '${prefix === "b" ? "c" : "f"}' AND +v.namespace IN (${marks}) AND v.dim = ?
+           AND (r.status IS NULL OR r.status != 'forgotten') /* cold scan */`;
+    const rows = this.stmt(sql)
       .raw(true)
-      .iterate(prefix, vector.length, ...ns) as IterableIterator<[number, Buffer]>;
+      .iterate(...ns, vector.length) as IterableIterator<[number, Buffer]>;
     return scanVectors(
       vector,
       (function* () {
