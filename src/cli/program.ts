@@ -154,7 +154,9 @@ function jsonlInvocation(
 ): Invocation<JsonlResult> {
   const what = command === "remember" ? "statement" : "content";
   if (o.jsonl === undefined)
-    throw new UsageError(`${command} needs a ${what}, or --jsonl FILE (- for stdin) with one item a line.`);
+    throw new UsageError(
+      `pass the ${what} to ${command}, or --jsonl FILE (- for stdin) with one item a line.`,
+    );
   if (text !== undefined) throw new UsageError(`pass either a ${what} or --jsonl FILE, not both.`);
   const given = perItem.filter((k) => o[k] !== undefined);
   if (given.length > 0)
