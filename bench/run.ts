@@ -10,6 +10,9 @@
  *   npm run bench -- --only sleep --sleep-sizes 10000
  *   npm run bench -- --only stores         # SQLite beside PostgreSQL (DATABASE_URL), bench/stores.ts
  *   npm run bench -- --only stores --stores postgres
+ *   npm run bench -- --only batch          # batched vs single gated writes, bulk build (bench/batch.ts)
+ *   npm run bench -- --only batch --build-sizes 100000,1000000 --batch-size 5000
+ *   npm run bench -- --only cold           # fresh-process CLI against bare node (bench/cold.ts)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -23,6 +26,8 @@ import { createHashedEmbedder } from "../src/embed/hashed-embedder.js";
 import { openMemory } from "../src/open-memory.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import { createGptTokenizer } from "../src/tokenizer/gpt-tokenizer.js";
+import { type BatchBenchResult, renderBatchTable, runBatchBench } from "./batch.js";
+import { type ColdBenchResult, renderColdTable, runColdBench } from "./cold.js";
 import { preload } from "./preload.js";
 import { type BenchClock, runSleepSize, type SleepSizeResult } from "./sleep.js";
 import { renderStoreBench, runStoreBench } from "./stores.js";
@@ -44,7 +49,16 @@ interface Options {
   /** Stores compared by bench/stores.ts (`--stores sqlite,postgres`); PostgreSQL needs DATABASE_URL. */
   stores: string[];
   /** Which parts run: all, or one of them. */
-  only: "all" | "gate" | "sleep" | "wrap" | "stores";
+  only: "all" | "gate" | "sleep" | "wrap" | "stores" | "batch" | "cold";
+  /** Cold start: store sizes, rounds, and another build's dist/cli/main.js to compare with. */
+  coldSizes: number[];
+  coldRounds: number;
+  coldBefore: string | undefined;
+  /** Batched vs single: store size, statements each way, items per batch; bulk build sizes. */
+  batchSize: number;
+  batchWrites: number;
+  batchAt: number;
+  buildSizes: number[];
   /** Store sizes of the sleep part (each a fresh store). */
   sleepSizes: number[];
   /** New beliefs written before the incremental sweep. */
@@ -76,6 +90,13 @@ function parseArgs(argv: string[]): Options {
     stores: ["sqlite", "postgres"],
     sleepSizes: [10_000, 100_000],
     incrementalWrites: 1000,
+    batchSize: 1000,
+    batchWrites: 2000,
+    batchAt: 10_000,
+    buildSizes: [100_000],
+    coldSizes: [10_000, 100_000],
+    coldRounds: 5,
+    coldBefore: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -100,18 +121,33 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--writes") o.writes = Number(value());
     else if (a === "--only") {
       const v = value();
-      if (v !== "gate" && v !== "sleep" && v !== "wrap" && v !== "stores")
-        throw new Error("--only takes gate, sleep, wrap or stores");
+      if (v !== "gate" && v !== "sleep" && v !== "wrap" && v !== "stores" && v !== "batch" && v !== "cold")
+        throw new Error("--only takes gate, sleep, wrap, stores, batch or cold");
       o.only = v;
     } else if (a === "--sleep-sizes")
       o.sleepSizes = value()
         .split(",")
         .map((s) => Number(s.trim().replace(/_/g, "")));
     else if (a === "--incremental") o.incrementalWrites = Number(value());
+    else if (a === "--batch-size") o.batchSize = Number(value());
+    else if (a === "--cold-sizes")
+      o.coldSizes = value()
+        .split(",")
+        .filter(Boolean)
+        .map((s) => Number(s.trim().replace(/_/g, "")));
+    else if (a === "--cold-rounds") o.coldRounds = Number(value());
+    else if (a === "--cold-before") o.coldBefore = value();
+    else if (a === "--batch-writes") o.batchWrites = Number(value());
+    else if (a === "--batch-at") o.batchAt = Number(value().replace(/_/g, ""));
+    else if (a === "--build-sizes")
+      o.buildSizes = value()
+        .split(",")
+        .filter(Boolean)
+        .map((s) => Number(s.trim().replace(/_/g, "")));
     else if (a === "--") continue;
     else
       throw new Error(
-        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores --stores sqlite,postgres --sleep-sizes 10000,100000 --incremental 1000)`,
+        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 100000 --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js)`,
       );
   }
   if ([...o.sizes, ...o.sleepSizes].some((n) => !Number.isInteger(n) || n < 1))
@@ -536,6 +572,27 @@ async function main(): Promise<void> {
   const results = o.only === "all" || o.only === "gate" ? await runSizes(o) : [];
   const sleep = o.only === "all" || o.only === "sleep" ? await runSleep(o) : [];
   const wrap = o.only === "all" || o.only === "wrap" ? await runWrap(o) : [];
+  const batch: BatchBenchResult | null =
+    o.only === "all" || o.only === "batch"
+      ? await runBatchBench((path) => open(path, null), {
+          size: o.batchAt,
+          writes: o.batchWrites,
+          batchSize: o.batchSize,
+          buildSizes: o.buildSizes,
+          seed: o.seed,
+          log: (m) => log(o, m),
+        })
+      : null;
+  const cold: ColdBenchResult | null =
+    o.only === "all" || o.only === "cold"
+      ? await runColdBench((path) => open(path, null), {
+          sizes: o.coldSizes,
+          rounds: o.coldRounds,
+          seed: o.seed,
+          before: o.coldBefore,
+          log: (m) => log(o, m),
+        })
+      : null;
   const stores =
     o.only === "all" || o.only === "stores"
       ? await runStoreBench(
@@ -573,6 +630,8 @@ async function main(): Promise<void> {
     rows: rows(results),
     sleep,
     wrap,
+    batch,
+    cold,
     stores,
     seconds: Math.round(performance.now() - started) / 1000,
   };
@@ -585,6 +644,8 @@ async function main(): Promise<void> {
       );
     if (sleep.length) parts.push(renderSleepTable(sleep));
     if (wrap.length) parts.push(renderWrapTable(wrap));
+    if (batch) parts.push(renderBatchTable(batch));
+    if (cold) parts.push(renderColdTable(cold));
     if (stores.length) parts.push(renderStoreBench(stores));
     console.log(`${parts.join("\n\n")}\n`);
   }

@@ -11,6 +11,12 @@ export {
   type ProgressHooks,
 } from "./core/engine.js";
 export { ERROR_CODES, type ErrorCode, isStrataError, StrataError } from "./core/errors.js";
+export {
+  type BatchResult,
+  MAX_BATCH_ITEMS,
+  type RecordItem,
+  type RememberItem,
+} from "./core/gated-writes.js";
 export { createLexicalJudge, lexicalSimilarity } from "./core/judge/lexical-judge.js";
 export { immunity, isProven, type MaintainItem, type MaintainReport, retention } from "./core/maintain.js";
 export * from "./core/model.js";

@@ -7,7 +7,6 @@ import { realpathSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { AGENT_INSTRUCTIONS, CLI_AGENT_INSTRUCTIONS } from "../mcp/agent-instructions.js";
 import { toInteger } from "./args.js";
 import { renderCompletion, SHELLS, type Shell } from "./commands/completion.js";
 import { type HookResult, renderHook, runHookSessionEnd, runHookSessionStart } from "./commands/hook.js";
@@ -237,10 +236,13 @@ export function registerAgentCommands(
       invoke<{ format: "mcp" | "cli"; text: string }>({
         command: "instructions",
         run: {
-          standalone: async () =>
-            o.cli
-              ? { format: "cli", text: CLI_AGENT_INSTRUCTIONS }
-              : { format: "mcp", text: AGENT_INSTRUCTIONS },
+          // Loaded on demand: the tool table pulls in the MCP schemas, which no other command needs.
+          standalone: async () => {
+            const texts = await import("../mcp/agent-instructions.js");
+            return o.cli
+              ? { format: "cli" as const, text: texts.CLI_AGENT_INSTRUCTIONS }
+              : { format: "mcp" as const, text: texts.AGENT_INSTRUCTIONS };
+          },
         },
         render: (r) => r.text.trimEnd(),
       }),

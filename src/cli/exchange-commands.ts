@@ -5,7 +5,7 @@
  */
 import { type Command, Option } from "commander";
 import type { ImportReport } from "../core/exchange/load.js";
-import { EXPORT_FORMATS } from "../core/model.js";
+import { EXPORT_FORMATS } from "../core/vocabulary.js";
 import {
   renderBackup,
   renderExport,

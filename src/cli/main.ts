@@ -13,13 +13,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { SingleBar } from "cli-progress";
-import { CommanderError } from "commander";
+import type { SingleBar } from "cli-progress";
 import type { Memory } from "../core/engine.js";
 import { isStrataError } from "../core/errors.js";
 import { describeLocation, isPostgresUrl } from "../store/open-store.js";
-import { loadConfig } from "./config.js";
-import { createProgram, type GlobalOptions, type Invocation, type RunEnv } from "./program.js";
+import type { GlobalOptions, Invocation, RunEnv } from "./program.js";
 import { createStyle } from "./style.js";
 import { UsageError } from "./usage-error.js";
 import { cliWording } from "./wording.js";
@@ -63,6 +61,15 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     return exit;
   };
 
+  // `strata --version` answers before the grammar (commander and every command) is even loaded.
+  if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
+    out(readVersion());
+    return 0;
+  }
+  const [{ createProgram }, { CommanderError }] = await Promise.all([
+    import("./program.js"),
+    import("commander"),
+  ]);
   let invocation: Invocation | null = null;
   const program = createProgram(
     readVersion(),
@@ -80,6 +87,8 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     if (!inv) return 0; // commander handled it (nothing to run)
     const global = program.opts() as GlobalOptions;
     // strata.config.json fills what neither a flag nor the environment set.
+    // Loaded after parsing: --help and usage errors never pay for the settings schema.
+    const { loadConfig } = await import("./config.js");
     const { config } = loadConfig({
       cwd: process.cwd(),
       home: homedir(),
@@ -96,20 +105,25 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       join(homedir(), ".strata", "memory.db");
     const onServer = isPostgresUrl(location);
     const dbPath = onServer ? location : resolve(process.cwd(), location);
+    // Bars are for people watching a terminal: never in pipes, --json or --quiet.
+    const progressBars =
+      !process.stderr.isTTY || global.json || global.quiet ? null : await import("cli-progress");
     const runEnv: RunEnv = {
       dbPath,
       dbLabel: onServer ? describeLocation(location) : dbPath,
       dbExisted: onServer ? null : existsSync(dbPath),
       resolvePath: (p) => resolve(process.cwd(), p),
       tempPath: () => join(mkdtempSync(join(tmpdir(), "strata-demo-")), "memory.db"),
-      progress: (label) => {
-        // Bars are for people watching a terminal: never in pipes, --json or --quiet.
-        if (!process.stderr.isTTY || global.json || global.quiet) return {};
+      progress: (label, options) => {
+        if (!progressBars) {
+          if (!options?.lines || global.json || global.quiet) return {};
+          return { onProgress: (done, total) => err(`${label} ${done}/${total}`) };
+        }
         let bar: SingleBar | null = null;
         return {
           onProgress: (done, total) => {
             if (!bar) {
-              bar = new SingleBar({
+              bar = new progressBars.SingleBar({
                 stream: process.stderr,
                 format: `${label.padEnd(12)} [{bar}] {percentage}% | {value}/{total} | {duration_formatted}`,
                 hideCursor: true,

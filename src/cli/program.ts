@@ -80,7 +80,16 @@ import {
   type TransferResult,
   transferExitCode,
 } from "./commands/stores.js";
-import { renderGate, runCapture, runRecord, runRemember } from "./commands/writes.js";
+import {
+  DEFAULT_JSONL_BATCH,
+  type JsonlResult,
+  renderGate,
+  renderJsonl,
+  runCapture,
+  runJsonl,
+  runRecord,
+  runRemember,
+} from "./commands/writes.js";
 import { registerContinuityCommands } from "./continuity-commands.js";
 import { registerExchangeCommands } from "./exchange-commands.js";
 import type { Style } from "./style.js";
@@ -103,9 +112,10 @@ export interface RunEnv {
   tempPath(): string;
   /**
    * Hooks for long work: a progress bar on stderr when it is a terminal and neither --json nor
-   * --quiet is set; no-ops otherwise. `runMain` stops the bar when the command ends.
+   * --quiet is set; no-ops otherwise. `runMain` stops the bar when the command ends. With
+   * `lines`, a stderr that is not a terminal gets a plain line per step instead (`label 2000/10000`).
    */
-  progress(label: string): ProgressHooks;
+  progress(label: string, options?: { lines?: boolean }): ProgressHooks;
   /** The text of a file (resolved against the working directory), or of stdin for `-` or none. */
   readInput(path: string | undefined): Promise<string>;
   /** Writes a file (resolved, its folder created) and returns its absolute path. */
@@ -143,6 +153,42 @@ const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ $
 const when = (value: string) => toTime(value, new Date());
 
 const int = (what: string) => (value: string) => toInteger(value, what);
+
+/**
+ * `remember --jsonl FILE` / `record --jsonl FILE`: the batched form. Options of the single form
+ * go on each line, not on the command line.
+ */
+function jsonlInvocation(
+  command: "remember" | "record",
+  text: string | undefined,
+  o: Record<string, unknown>,
+  perItem: readonly string[],
+): Invocation<JsonlResult> {
+  const what = command === "remember" ? "statement" : "content";
+  if (o.jsonl === undefined)
+    throw new UsageError(
+      `pass the ${what} to ${command}, or --jsonl FILE (- for stdin) with one item a line.`,
+    );
+  if (text !== undefined) throw new UsageError(`pass either a ${what} or --jsonl FILE, not both.`);
+  const given = perItem.filter((k) => o[k] !== undefined);
+  if (given.length > 0)
+    throw new UsageError(
+      `with --jsonl, options go on each line ({"${what}": "…", "${given[0]}": …}), not on the command line (--${given[0]}).`,
+    );
+  return {
+    command,
+    run: {
+      engine: async (mem, env) =>
+        runJsonl(
+          mem,
+          command,
+          { text: await env.readInput(o.jsonl as string), batchSize: o.batchSize as number | undefined },
+          env.progress(command, { lines: true }),
+        ),
+    },
+    render: renderJsonl,
+  };
+}
 
 /**
  * Builds the `strata` program. `onInvoke` receives the parsed command; nothing runs until
@@ -207,7 +253,7 @@ export function createProgram(
   program
     .command("record")
     .description("record an episode (an event) through the write gate")
-    .argument("<content>", "what happened")
+    .argument("[content]", "what happened (or --jsonl FILE)")
     .option("-t, --type <type>", "observation | decision | tension | question | outcome | context")
     .option("-o, --outcome <outcome>", "success | failure")
     .option("--session <id>", "session the event belongs to")
@@ -218,36 +264,48 @@ export function createProgram(
       when,
     )
     .option("--meta <json>", "metadata, a JSON object")
+    .option(
+      "--jsonl <file>",
+      'record every line of FILE (- for stdin): a JSON string, or {"content": …} with the options above',
+    )
+    .option(
+      "--batch-size <n>",
+      `with --jsonl: events per transaction (default ${DEFAULT_JSONL_BATCH})`,
+      int("--batch-size"),
+    )
     .addHelpText(
       "after",
       examples(
         'strata record "Deploy failed: migration lock timeout" --type outcome --outcome failure',
         'strata record "Chose blue-green deploys" --type decision --session s42 --meta \'{"ticket":"OPS-7"}\'',
         'strata record "Retry limit was 5" --at 2026-01-10',
+        'strata record --jsonl session.jsonl   # lines like {"content": "Deploy failed", "type": "outcome", "outcome": "failure"}',
       ),
     )
-    .action((content: string, o: Record<string, string | undefined>) =>
-      on({
-        command: "record",
-        run: engine((mem) =>
-          runRecord(mem, {
-            content,
-            type: o.type,
-            outcome: o.outcome,
-            session: o.session,
-            actor: o.actor,
-            at: o.at,
-            metadata: o.meta === undefined ? undefined : toJson(o.meta, "--meta"),
+    .action((content: string | undefined, o: Record<string, string | undefined>) =>
+      content === undefined || o.jsonl !== undefined || o.batchSize !== undefined
+        ? on(jsonlInvocation("record", content, o, ["type", "outcome", "session", "actor", "at", "meta"]))
+        : on({
+            command: "record",
+            run: engine((mem) =>
+              runRecord(mem, {
+                content,
+                type: o.type,
+                outcome: o.outcome,
+                session: o.session,
+                actor: o.actor,
+                at: o.at,
+                metadata: o.meta === undefined ? undefined : toJson(o.meta, "--meta"),
+              }),
+            ),
+            render: renderGate,
           }),
-        ),
-        render: renderGate,
-      }),
     );
 
   program
     .command("remember")
     .description("assert a belief (fact, failure or procedure) through the write gate")
-    .argument("<statement>", "the proposition")
+    .argument("[statement]", "the proposition (or --jsonl FILE)")
     .option("-k, --kind <kind>", "fact | failure | procedure (default fact)")
     .option(
       "--at <time>",
@@ -256,28 +314,40 @@ export function createProgram(
     )
     .option("--source <source>", "where it came from (user, doc:…, tool:…)")
     .option("--steps <steps>", "procedure steps, separated by ';'")
+    .option(
+      "--jsonl <file>",
+      'remember every line of FILE (- for stdin): a JSON string, or {"statement": …} with the options above',
+    )
+    .option(
+      "--batch-size <n>",
+      `with --jsonl: statements per transaction (default ${DEFAULT_JSONL_BATCH})`,
+      int("--batch-size"),
+    )
     .addHelpText(
       "after",
       examples(
         'strata remember "The staging database is Postgres 16" --source user',
         'strata remember "The rate limit was 60/min" --at 2026-01-15',
         'strata remember "Release the service" --kind procedure --steps "tag;build;deploy"',
+        'strata remember --jsonl facts.jsonl --json   # lines like {"statement": "Retry limit is 5", "at": "2026-01-10"}',
       ),
     )
-    .action((statement: string, o: Record<string, string | undefined>) =>
-      on({
-        command: "remember",
-        run: engine((mem) =>
-          runRemember(mem, {
-            statement,
-            kind: o.kind,
-            at: o.at,
-            source: o.source,
-            steps: o.steps === undefined ? undefined : o.steps.split(";").map((s) => s.trim()),
+    .action((statement: string | undefined, o: Record<string, string | undefined>) =>
+      statement === undefined || o.jsonl !== undefined || o.batchSize !== undefined
+        ? on(jsonlInvocation("remember", statement, o, ["kind", "at", "source", "steps"]))
+        : on({
+            command: "remember",
+            run: engine((mem) =>
+              runRemember(mem, {
+                statement,
+                kind: o.kind,
+                at: o.at,
+                source: o.source,
+                steps: o.steps === undefined ? undefined : o.steps.split(";").map((s) => s.trim()),
+              }),
+            ),
+            render: renderGate,
           }),
-        ),
-        render: renderGate,
-      }),
     );
 
   program

@@ -30,6 +30,15 @@ import { parseImportSource } from "./exchange/import.js";
 import { type ImportReport, importStatements, loadDocument } from "./exchange/load.js";
 import { forgetItem } from "./forget.js";
 import { usageSignal, utility } from "./forgetting.js";
+import {
+  type BatchResult,
+  type RecordItem,
+  type RememberItem,
+  recordMany as recordManyProcess,
+  recordOne,
+  rememberMany as rememberManyProcess,
+  rememberOne,
+} from "./gated-writes.js";
 import { createLexicalJudge } from "./judge/lexical-judge.js";
 import { type MaintainReport, planMaintain } from "./maintain.js";
 import {
@@ -78,9 +87,7 @@ import {
   type RecallHit,
   RecallInputSchema,
   type RecallOptions,
-  RecordInputSchema,
   type RecordOptions,
-  RememberInputSchema,
   type RememberOptions,
   SaveContinuityInputSchema,
   type SaveContinuityOptions,
@@ -108,7 +115,6 @@ import { type HealthReport, healthReport } from "./sleep/health.js";
 import { combineReports, makeReport, type SleepItem, type SleepReport } from "./sleep/report.js";
 import { reconcileRules } from "./sleep/rules.js";
 import { sweep as runSweep } from "./sleep/sweep.js";
-import { analyseEcho } from "./text.js";
 import { parseInput } from "./validate.js";
 import { decide } from "./write-gate.js";
 import { Writes } from "./writes.js";
@@ -271,80 +277,7 @@ export class Memory {
    *   // → { verdict: "contradiction", superseded: ["b3"], … }
    */
   async record(content: string, options: RecordOptions = {}): Promise<GateResult> {
-    const input = parseInput(RecordInputSchema, { content, options }, "record");
-    const o = input.options;
-    const namespace = o.namespace ?? this.namespace;
-    const now = this.now();
-    const at = eventTime(o.at, now, this.policy);
-    const text = input.content;
-    const [vector] = await this.embedder.embed([text]);
-    return this.store.transaction(async (tx) => {
-      const candidates = await this.writes.gateCandidates(tx, text, vector!, namespace, {
-        episodes: true,
-        // Episodes are checked against facts and lessons; rules and procedures are other layers.
-        kinds: ["fact", "failure"],
-      });
-      const decision = await decide(
-        { text, at, kind: o.type, valence: o.outcome ?? null, mayContradict: o.type !== "question" },
-        candidates,
-        this.configuredJudge,
-        this.policy,
-      );
-      if (decision.verdict === "redundant") return this.writes.restate(tx, decision, namespace);
-
-      const episode: Omit<Episode, "id"> = {
-        namespace,
-        type: o.type,
-        content: text,
-        outcome: o.outcome ?? null,
-        session: o.session ?? null,
-        actor: o.actor ?? null,
-        at,
-        recordedAt: now,
-        metadata: o.metadata ?? {},
-        contentHash: this.writes.contentHash(tx, text),
-        support: 1,
-        status: "active",
-        distilledAt: null,
-        supersededBy: null,
-        validTo: null,
-      };
-      const target = decision.target;
-      const id = await tx.insertEpisode(episode);
-      await tx.putVector(id, namespace, this.embedder.id, vector!);
-      await this.writes.audit(tx, namespace, "episode.recorded", id, {
-        contentHash: episode.contentHash,
-        type: episode.type,
-        at,
-        verdict: decision.verdict,
-        target: target?.id ?? null,
-      });
-
-      const superseded: string[] = [];
-      const derived: string[] = [];
-      // Episodes are immutable events: one never hides another. A change only closes a *belief*;
-      // against an episode it is linked, and distillation (in event-time order) chains the beliefs.
-      const closesBelief = decision.supersede && target?.layer === "belief";
-      if (target && decision.verdict !== "novel")
-        await this.writes.link(tx, id, target.id, { ...decision, supersede: closesBelief }, now);
-      if (closesBelief && target) {
-        // The belief layer stays current without waiting for sleep: the episode's statement succeeds it.
-        const successorId = await this.writes.insertBelief(tx, {
-          namespace,
-          kind: o.outcome === "failure" ? "failure" : "fact",
-          text: analyseEcho(text).core,
-          validFrom: at,
-          sources: [id],
-          source: null,
-          now,
-          vector: vector!,
-        });
-        derived.push(successorId);
-        await this.writes.closeBelief(tx, target.id, successorId, at, now, "superseded");
-        superseded.push(target.id);
-      }
-      return this.writes.result(decision, id, "episode", true, superseded, derived);
-    });
+    return recordOne(this, content, options);
   }
 
   /**
@@ -353,53 +286,34 @@ export class Memory {
    *   await mem.remember("The staging database is Postgres 16", { source: "user" });
    */
   async remember(statement: string, options: RememberOptions = {}): Promise<GateResult> {
-    const input = parseInput(RememberInputSchema, { statement, options }, "remember");
-    const o = input.options;
-    if (o.steps && o.kind !== "procedure")
-      throw new StrataError(
-        "INVALID_INPUT",
-        'Invalid remember: steps are only for kind "procedure": pass kind: "procedure" or drop steps.',
-        {
-          field: "steps",
-        },
-      );
-    const namespace = o.namespace ?? this.namespace;
-    const now = this.now();
-    const at = eventTime(o.at, now, this.policy);
-    const text = input.statement;
-    const [vector] = await this.embedder.embed([text]);
-    return this.store.transaction(async (tx) => {
-      if (o.sources) await this.writes.requireEpisodes(tx, o.sources, namespace);
-      const candidates = await this.writes.gateCandidates(tx, text, vector!, namespace, {
-        episodes: false,
-        kinds: o.kind === "procedure" ? ["procedure"] : ["fact", "failure"],
-      });
-      const decision = await decide(
-        {
-          text,
-          at,
-          kind: o.kind,
-          valence: o.kind === "failure" ? "failure" : null,
-          mayContradict: o.kind !== "procedure",
-        },
-        candidates,
-        this.configuredJudge,
-        this.policy,
-      );
-      if (decision.verdict === "redundant") return this.writes.restate(tx, decision, namespace, o.sources);
-      return this.writes.storeBelief(tx, decision, {
-        namespace,
-        kind: o.kind,
-        text: analyseEcho(text).core,
-        validFrom: at,
-        sources: o.sources ?? [],
-        source: o.source ?? null,
-        steps: o.steps ?? null,
-        metadata: o.metadata ?? {},
-        now,
-        vector: vector!,
-      });
-    });
+    return rememberOne(this, statement, options);
+  }
+
+  /**
+   * Records many episodes through the write gate in one transaction with one embedding call
+   * (at most `MAX_BATCH_ITEMS`). Each item is gated against the store and the batch's earlier
+   * items, exactly as the same `record` calls in order would be, and gets its own verdict. Every
+   * item is validated first: one invalid item (its `index` in the error's details) refuses the
+   * whole batch, and nothing is written.
+   *
+   *   const { results, counts } = await mem.recordMany([
+   *     { content: "Deploy failed: migration lock timeout", type: "outcome", outcome: "failure" },
+   *     "User prefers short answers",
+   *   ]);
+   */
+  async recordMany(items: readonly RecordItem[]): Promise<BatchResult> {
+    return recordManyProcess(this, items);
+  }
+
+  /**
+   * Asserts many beliefs through the write gate in one transaction with one embedding call
+   * (at most `MAX_BATCH_ITEMS`): the public bulk path. Same gating, verdicts and all-or-nothing
+   * validation as `recordMany`.
+   *
+   *   await mem.rememberMany(["The staging database is Postgres 16", { statement: "Retry limit is 5", at: "2026-03-01" }]);
+   */
+  async rememberMany(items: readonly RememberItem[]): Promise<BatchResult> {
+    return rememberManyProcess(this, items);
   }
 
   /**

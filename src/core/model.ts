@@ -3,6 +3,7 @@
  * type inferred beside it, so the library, CLI, MCP tools and REST bodies describe a field once.
  */
 import { z } from "zod";
+import { EXPORT_FORMATS } from "./vocabulary.js";
 
 export const DEFAULT_NAMESPACE = "default";
 export const MAX_CONTENT_CHARS = 8_000;
@@ -487,7 +488,7 @@ export const AuditJsonlOptionsSchema = z
   .strict();
 export type AuditJsonlOptions = z.input<typeof AuditJsonlOptionsSchema>;
 
-export const EXPORT_FORMATS = ["json", "markdown", "jsonl", "memory-jsonl"] as const;
+export { EXPORT_FORMATS };
 export const ExportOptionsSchema = z
   .object({
     format: z

@@ -526,6 +526,24 @@ export function namesActor(queryWords: ReadonlySet<string>, actor: string): bool
 }
 
 /** Maximal marginal relevance: trade a little score for not repeating what was already picked. */
+/** A vector's nonzero entries, in index order. */
+function nonzero(
+  v: Float32Array | undefined,
+): { index: Int32Array; value: Float32Array; length: number } | null {
+  if (!v) return null;
+  let n = 0;
+  for (let j = 0; j < v.length; j++) if (v[j] !== 0) n++;
+  const index = new Int32Array(n);
+  const value = new Float32Array(n);
+  n = 0;
+  for (let j = 0; j < v.length; j++)
+    if (v[j] !== 0) {
+      index[n] = j;
+      value[n++] = v[j]!;
+    }
+  return { index, value, length: v.length };
+}
+
 export function diversify(
   ranked: RecallHit[],
   vectors: Map<string, Float32Array>,
@@ -537,7 +555,10 @@ export function diversify(
   const top = ranked[0]!.score || 1;
   const picked: RecallHit[] = [];
   const rest = [...ranked];
-  // Each candidate's highest similarity to anything picked, updated once per pick: O(k · n · d).
+  // Each candidate's vector once, as its nonzero entries (hashed vectors set about 1 in 8), so a
+  // similarity visits those alone; skipped entries are zeros, so every sum is the same as dense.
+  const sparse = rest.map((h) => nonzero(vectors.get(h.id)));
+  // Each candidate's highest similarity to anything picked, updated once per pick: O(k · n · nnz).
   const maxSim = new Array<number>(rest.length).fill(0);
   while (picked.length < k && rest.length > 0) {
     let best = 0;
@@ -551,14 +572,15 @@ export function diversify(
     }
     const chosen = rest.splice(best, 1)[0]!;
     maxSim.splice(best, 1);
+    sparse.splice(best, 1);
     picked.push(chosen);
     const pv = vectors.get(chosen.id);
     if (!pv) continue;
     for (let i = 0; i < rest.length; i++) {
-      const v = vectors.get(rest[i]!.id);
-      if (!v) continue;
+      const v = sparse[i];
+      if (!v || v.length !== pv.length) continue;
       let dot = 0;
-      for (let j = 0; j < v.length; j++) dot += v[j]! * pv[j]!;
+      for (let n = 0; n < v.index.length; n++) dot += v.value[n]! * pv[v.index[n]!]!;
       if (dot > maxSim[i]!) maxSim[i] = dot;
     }
   }

@@ -96,6 +96,60 @@ describe("VectorIndex", () => {
       }
     });
 
+  it("keeps its active view exact while rows are added, archived, restored, replaced, deleted and reloaded between searches", () => {
+    const rand = createRandom(23);
+    const index = new VectorIndex();
+    const rows = new Map<number, Row>();
+    const check = () => {
+      const kept = [...rows.values()];
+      for (let q = 0; q < 4; q++) {
+        const query = vector(rand, 32, 0.2);
+        for (const scope of ["active", "live"] as const)
+          for (const limit of [1, 7, 400])
+            expectSame(
+              index.search("b", query, ["default"], scope, limit),
+              bruteForce(kept, "b", query, ["default"], scope, limit),
+            );
+      }
+    };
+    let next = 1;
+    for (let round = 0; round < 30; round++) {
+      // New rows (their status set first, as the stores do), some archived at once.
+      for (let i = 0; i < 20; i++) {
+        const row: Row = {
+          layer: "b",
+          rowid: next++,
+          namespace: "default",
+          vector: vector(rand, 32, 0.2),
+          status: rand() < 0.2 ? "archived" : "active",
+        };
+        rows.set(row.rowid, row);
+        index.setStatus("b", row.rowid, row.status);
+        index.put("b", row.rowid, row.rowid, row.namespace, row.vector);
+      }
+      const all = [...rows.values()];
+      for (const r of all) {
+        const roll = rand();
+        if (roll < 0.08) {
+          r.status = r.status === "active" ? "archived" : "active"; // archive, or restore
+          index.setStatus("b", r.rowid, r.status);
+        } else if (roll < 0.11) {
+          r.vector = vector(rand, 32, 0.2);
+          index.put("b", r.rowid, 10_000 + r.rowid, r.namespace, r.vector);
+        } else if (roll < 0.16) {
+          rows.delete(r.rowid);
+          index.remove("b", r.rowid);
+        }
+      }
+      if (round % 7 === 6) {
+        // A reload of every status (what a store does after another process committed).
+        index.clearStatuses("b");
+        for (const r of rows.values()) index.setStatus("b", r.rowid, r.status);
+      }
+      check();
+    }
+  });
+
   it("ranks rows the query does not touch (score 0) above negative ones, ties by rowid", () => {
     const index = new VectorIndex();
     const v = (...xs: number[]) => Float32Array.from(xs);

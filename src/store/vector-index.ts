@@ -143,6 +143,50 @@ class Partition {
     this.dead++;
   }
 
+  /**
+   * A new partition holding the live slots that `keep` accepts, in slot order, with their postings
+   * and norms copied as they are (so every score over it is the same as over this one).
+   */
+  derive(keep: (rowid: number) => boolean): { part: Partition; slotOf: Map<number, number> } {
+    const part = new Partition(this.dim);
+    const remap = new Int32Array(this.size).fill(-1);
+    const slotOf = new Map<number, number>();
+    const n = this.size;
+    part.rowids = new Float64Array(Math.max(64, n));
+    part.alive = new Uint8Array(Math.max(64, n));
+    part.invNorm = new Float64Array(Math.max(64, n));
+    for (let s = 0; s < n; s++) {
+      if (!this.alive[s] || !keep(this.rowids[s]!)) continue;
+      const a = part.size++;
+      remap[s] = a;
+      part.rowids[a] = this.rowids[s]!;
+      part.invNorm[a] = this.invNorm[s]!;
+      part.alive[a] = 1;
+      slotOf.set(this.rowids[s]!, a);
+    }
+    for (let d = 0; d < this.dim; d++) {
+      const slots = this.postSlot[d]!;
+      const vals = this.postVal[d]!;
+      const len = this.postLen[d]!;
+      let count = 0;
+      for (let i = 0; i < len; i++) if (remap[slots[i]!]! >= 0) count++;
+      const ps = new Int32Array(Math.max(8, count));
+      const pv = new Float32Array(Math.max(8, count));
+      let w = 0;
+      for (let i = 0; i < len; i++) {
+        const a = remap[slots[i]!]!;
+        if (a < 0) continue;
+        ps[w] = a;
+        pv[w] = vals[i]!;
+        w++;
+      }
+      part.postSlot[d] = ps;
+      part.postVal[d] = pv;
+      part.postLen[d] = w;
+    }
+    return { part, slotOf };
+  }
+
   /** Drops dead slots from every posting list; returns the old slot → new slot map (-1: dropped). */
   compact(): Int32Array {
     const remap = new Int32Array(this.size).fill(-1);
@@ -184,11 +228,50 @@ interface Entry {
   namespace: string;
 }
 
+/**
+ * The active rows of a partition, as a partition of their own: an `active` search (the write gate,
+ * current recall) visits only them, however many archived and retired rows the store keeps. Kept
+ * current as rows are added and leave `active`; a row that becomes active again (restore), or a
+ * reload of every status, marks it dirty, and the next search derives it afresh.
+ */
+interface ActiveView {
+  part: Partition;
+  /** Belief/episode rowid → slot in `part`. */
+  slotOf: Map<number, number>;
+  dirty: boolean;
+}
+
 class Layer {
   readonly statuses = new StatusTable();
   /** By belief/episode rowid. */
   readonly entries = new Map<number, Entry>();
   readonly partitions = new Map<string, Partition>();
+  readonly views = new Map<Partition, ActiveView>();
+
+  /** The active view of `part`, derived when missing or dirty. */
+  view(part: Partition): ActiveView {
+    let v = this.views.get(part);
+    if (!v || v.dirty) {
+      const { part: derived, slotOf } = part.derive((rowid) => this.statuses.passes(rowid, "active"));
+      v = { part: derived, slotOf, dirty: false };
+      this.views.set(part, v);
+    }
+    return v;
+  }
+
+  /** Drops a row from its partition's active view, if the view holds it. */
+  leaveView(entry: Entry, rowid: number): void {
+    const v = this.views.get(entry.part);
+    if (!v || v.dirty) return;
+    const slot = v.slotOf.get(rowid);
+    if (slot === undefined) return;
+    v.slotOf.delete(rowid);
+    v.part.remove(slot);
+    if (v.part.dead > 64 && v.part.dead * 4 > v.part.size) {
+      const remap = v.part.compact();
+      for (const [r, s] of v.slotOf) v.slotOf.set(r, remap[s]!);
+    }
+  }
 
   partition(dim: number, namespace: string, create: boolean): Partition | undefined {
     const key = `${dim}\u0000${namespace}`;
@@ -257,6 +340,40 @@ class TopK {
   }
 }
 
+/**
+ * The `limit` most similar of `rows` by exact cosine, with the same arithmetic, order and ties as
+ * `VectorIndex.search`, without keeping anything: for a process that searches once or twice (a
+ * CLI call, a hook), reading the rows is cheaper than building the index. The caller passes only
+ * rows that pass the search's namespace, dimension and status scope.
+ */
+export function scanVectors(
+  query: Float32Array,
+  rows: Iterable<{ rowid: number; vector: Float32Array }>,
+  limit: number,
+): VectorHit[] {
+  let qnorm = 0;
+  for (let d = 0; d < query.length; d++) qnorm += query[d]! * query[d]!;
+  const qinv = qnorm > 0 ? 1 / Math.sqrt(qnorm) : 0;
+  const dims: number[] = [];
+  for (let d = 0; d < query.length; d++) if (query[d] !== 0) dims.push(d);
+  const top = new TopK(Math.max(0, limit));
+  for (const { rowid, vector } of rows) {
+    if (vector.length !== query.length) continue;
+    let norm = 0;
+    for (let d = 0; d < vector.length; d++) {
+      const v = vector[d]!;
+      if (v !== 0) norm += v * v;
+    }
+    let dot = 0;
+    for (const d of dims) {
+      const v = vector[d]!;
+      if (v !== 0) dot += v * query[d]!;
+    }
+    top.offer(dot * (norm > 0 ? 1 / Math.sqrt(norm) : 0) * qinv, rowid);
+  }
+  return top.sorted();
+}
+
 export class VectorIndex {
   private readonly layers: Record<VectorLayer, Layer> = { b: new Layer(), e: new Layer() };
   private scratch = new Float64Array(0);
@@ -268,12 +385,15 @@ export class VectorIndex {
     const part = l.partition(vector.length, namespace, true)!;
     const slot = part.add(rowid, vector);
     l.entries.set(rowid, { vrow, part, slot, namespace });
+    const v = l.views.get(part);
+    if (v && !v.dirty && l.statuses.passes(rowid, "active")) v.slotOf.set(rowid, v.part.add(rowid, vector));
   }
 
   remove(layer: VectorLayer, rowid: number): void {
     const l = this.layers[layer];
     const e = l.entries.get(rowid);
     if (!e) return;
+    l.leaveView(e, rowid);
     l.entries.delete(rowid);
     e.part.remove(e.slot);
     // Dead slots still cost a posting visit each: compact once they are a quarter of the partition.
@@ -284,11 +404,24 @@ export class VectorIndex {
   }
 
   setStatus(layer: VectorLayer, rowid: number, status: string): void {
-    this.layers[layer].statuses.set(rowid, status);
+    const l = this.layers[layer];
+    const was = l.statuses.passes(rowid, "active");
+    l.statuses.set(rowid, status);
+    const is = l.statuses.passes(rowid, "active");
+    const e = l.entries.get(rowid);
+    if (!e || was === is) return;
+    if (!is) l.leaveView(e, rowid);
+    else {
+      // Back to active: the view needs the row's vector, which only the main partition's postings hold.
+      const v = l.views.get(e.part);
+      if (v) v.dirty = true;
+    }
   }
 
   clearStatuses(layer: VectorLayer): void {
-    this.layers[layer].statuses.clear();
+    const l = this.layers[layer];
+    l.statuses.clear();
+    for (const v of l.views.values()) v.dirty = true;
   }
 
   /** The `vectors` rowid the row's indexed vector mirrors, if it has one. */
@@ -323,8 +456,10 @@ export class VectorIndex {
     const qinv = qnorm > 0 ? 1 / Math.sqrt(qnorm) : 0;
     const top = new TopK(Math.max(0, limit));
     for (const ns of new Set(namespaces)) {
-      const part = l.partition(query.length, ns, false);
-      if (!part || part.live === 0) continue;
+      const main = l.partition(query.length, ns, false);
+      if (!main || main.live === 0) continue;
+      const part = scope === "active" ? l.view(main).part : main;
+      if (part.live === 0) continue;
       if (this.scratch.length < part.size)
         this.scratch = new Float64Array(Math.max(part.size, this.scratch.length * 2));
       const acc = this.scratch;

@@ -28,6 +28,8 @@ const FIXTURES = fileURLToPath(new URL("../fixtures/must-reject/", import.meta.u
 const METHODS = [
   "record",
   "remember",
+  "recordMany",
+  "rememberMany",
   "capture",
   "recall",
   "context",

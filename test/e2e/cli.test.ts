@@ -112,7 +112,7 @@ describe("strata (built)", () => {
 
   it.each([
     [["bogus"], /unknown command 'bogus'/],
-    [["record"], /missing required argument 'content'/],
+    [["record"], /pass the content to record, or --jsonl FILE/],
     [["recall", "x", "--nope"], /unknown option '--nope'/],
     [["recall", "x", "-k", "many"], /-k must be a whole number/],
     [["outcome", "b1", "maybe"], /Allowed choices are success, failure/],

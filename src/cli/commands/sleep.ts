@@ -6,8 +6,9 @@
 import type { Memory, ProgressHooks } from "../../core/engine.js";
 import type { Episode, Judgment } from "../../core/model.js";
 import type { CandidatePair } from "../../core/sleep/agent-judge.js";
-import { HEALTH_CLASSES, type HealthReport } from "../../core/sleep/health.js";
+import type { HealthReport } from "../../core/sleep/health.js";
 import { SLEEP_ACTIONS, type SleepReport } from "../../core/sleep/report.js";
+import { HEALTH_CLASSES } from "../../core/vocabulary.js";
 import { withoutUndefined } from "../args.js";
 import { indent, keyValues, type Style, shortTime, table, truncate } from "../style.js";
 import { UsageError } from "../usage-error.js";

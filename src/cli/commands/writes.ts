@@ -2,8 +2,9 @@
  * Writes through the gate: `record` (an episode), `remember` (a belief), `capture` (a rule).
  * Each returns the gate's result untouched; `renderGate` says what the gate did and why.
  */
-import type { Memory } from "../../core/engine.js";
-import type { GateResult } from "../../core/model.js";
+import type { Memory, ProgressHooks } from "../../core/engine.js";
+import { StrataError } from "../../core/errors.js";
+import type { GateResult, Verdict } from "../../core/model.js";
 import { withoutUndefined } from "../args.js";
 import { indent, keyValues, type Style } from "../style.js";
 
@@ -69,4 +70,141 @@ export function renderGate(r: GateResult, style: Style): string {
     style,
   );
   return `${head}\n${indent(details)}`;
+}
+
+export interface JsonlArgs {
+  /** The JSONL text: one item a line (a JSON string, or an object with the text and its options). */
+  text: string;
+  /** Items per transaction (default 1000, at most 10,000). */
+  batchSize?: number;
+}
+
+export interface JsonlResult {
+  command: "remember" | "record";
+  /** Items read (non-blank lines). */
+  items: number;
+  /** Items that wrote a new row; the rest were redundant (support +1). */
+  stored: number;
+  counts: Record<Verdict, number>;
+  /** Transactions (one embedding call each). */
+  batches: number;
+  batchSize: number;
+  /** Wall seconds for the writes (parsing and checking included). */
+  seconds: number;
+  /** One gate result per item, in input order. */
+  results: GateResult[];
+}
+
+/** Default of `--batch-size`. */
+export const DEFAULT_JSONL_BATCH = 1000;
+
+/**
+ * `strata remember --jsonl FILE` and `strata record --jsonl FILE`: every line through the write
+ * gate, `batchSize` items per transaction (`rememberMany` / `recordMany`). Every line is parsed
+ * and checked before the first batch is written, so a bad line (named by its number) refuses the
+ * whole input. A failure while writing (an unknown source episode) rolls back its own batch and
+ * stops; the batches before it stay written, and the error says how many items they held.
+ *
+ *   printf '%s\n' '"The staging database is Postgres 16"' '{"statement":"Retry limit is 5","at":"2026-01-10"}' | strata remember --jsonl -
+ */
+export async function runJsonl(
+  mem: Memory,
+  command: "remember" | "record",
+  args: JsonlArgs,
+  hooks: ProgressHooks = {},
+): Promise<JsonlResult> {
+  const started = globalThis.performance.now();
+  const batchSize = args.batchSize ?? DEFAULT_JSONL_BATCH;
+  const { checkItems, MAX_BATCH_ITEMS } = await import("../../core/gated-writes.js");
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_ITEMS)
+    throw new StrataError(
+      "INVALID_INPUT",
+      `--batch-size must be a whole number from 1 to ${MAX_BATCH_ITEMS}, got ${batchSize}.`,
+      { field: "batchSize" },
+    );
+  const lines: number[] = [];
+  const items: unknown[] = [];
+  args.text.split("\n").forEach((raw, i) => {
+    const line = raw.trim();
+    if (!line) return;
+    try {
+      items.push(JSON.parse(line));
+    } catch {
+      throw new StrataError(
+        "INVALID_INPUT",
+        `line ${i + 1} is not JSON: write one JSON string or object per line, e.g. {"${command === "remember" ? "statement" : "content"}": "…"}.`,
+        { line: i + 1 },
+      );
+    }
+    lines.push(i + 1);
+  });
+  const atLine = (error: unknown): never => {
+    if (error instanceof StrataError && typeof error.details.index === "number") {
+      const line = lines[error.details.index]!;
+      throw new StrataError(error.code, `line ${line}: ${error.message}`, { ...error.details, line });
+    }
+    throw error;
+  };
+  try {
+    checkItems(command === "remember" ? "belief" : "episode", items);
+  } catch (error) {
+    atLine(error);
+  }
+  const results: GateResult[] = [];
+  let batches = 0;
+  hooks.onProgress?.(0, items.length);
+  for (let from = 0; from < items.length; from += batchSize) {
+    const chunk = items.slice(from, from + batchSize);
+    try {
+      const r =
+        command === "remember"
+          ? await mem.rememberMany(chunk as Parameters<Memory["rememberMany"]>[0])
+          : await mem.recordMany(chunk as Parameters<Memory["recordMany"]>[0]);
+      results.push(...r.results);
+    } catch (error) {
+      if (error instanceof StrataError && typeof error.details.index === "number")
+        atLine(
+          new StrataError(error.code, error.message, { ...error.details, index: from + error.details.index }),
+        );
+      if (error instanceof StrataError && from > 0)
+        throw new StrataError(
+          error.code,
+          `${error.message} (the ${from} items before this batch of ${chunk.length} were written; this batch and the rest were not)`,
+          { ...error.details, written: from },
+        );
+      throw error;
+    }
+    batches++;
+    hooks.onProgress?.(results.length, items.length);
+  }
+  const counts = Object.fromEntries(
+    (["novel", "refinement", "contradiction", "redundant", "outcome-conflict"] as const).map((v) => [v, 0]),
+  ) as Record<Verdict, number>;
+  let stored = 0;
+  for (const r of results) {
+    counts[r.verdict]++;
+    if (r.stored) stored++;
+  }
+  const seconds = Math.round(globalThis.performance.now() - started) / 1000;
+  return { command, items: items.length, stored, counts, batches, batchSize, seconds, results };
+}
+
+/** A summary: how many items, what was stored, the verdicts, and the rate. */
+export function renderJsonl(r: JsonlResult, style: Style): string {
+  const rate = r.seconds > 0 ? Math.round(r.items / r.seconds) : r.items;
+  const verdicts = Object.entries(r.counts)
+    .filter(([, n]) => n > 0)
+    .map(([v, n]) => `${v} ${n}`)
+    .join(", ");
+  const head = `${style.good(`${r.command === "remember" ? "remembered" : "recorded"} ${r.items}`)} item${r.items === 1 ? "" : "s"} through the write gate: stored ${r.stored}, strengthened ${r.items - r.stored}`;
+  return `${head}\n${indent(
+    keyValues(
+      [
+        ["verdicts", verdicts || "none"],
+        ["batches", `${r.batches} of up to ${r.batchSize} (one transaction each)`],
+        ["time", `${r.seconds} s (${rate} items/s)`],
+      ],
+      style,
+    ),
+  )}`;
 }

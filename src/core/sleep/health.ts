@@ -6,10 +6,11 @@ import type { Belief, Episode } from "../model.js";
 import type { Judge, Store } from "../ports.js";
 import { representative } from "../recall.js";
 import { analyseEcho } from "../text.js";
+import { HEALTH_CLASSES } from "../vocabulary.js";
 import { oppositeActions, sameTrigger } from "./rules.js";
 import { candidatePairs, judgePairs, loadActive } from "./sweep.js";
 
-export const HEALTH_CLASSES = ["healthy", "new", "drifting", "stale", "dead"] as const;
+export { HEALTH_CLASSES };
 export type HealthClass = (typeof HEALTH_CLASSES)[number];
 
 export interface HealthReport {

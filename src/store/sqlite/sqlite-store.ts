@@ -43,7 +43,7 @@ import {
   linkFromRow,
   outcomeFromRow,
 } from "../rows.js";
-import { VectorIndex, type VectorLayer } from "../vector-index.js";
+import { scanVectors, VectorIndex, type VectorLayer } from "../vector-index.js";
 import { withFileLock } from "./file-lock.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
 import { TextIndex, type TextLayer, type TextScope } from "./text-index.js";
@@ -214,6 +214,13 @@ export class SqliteStore implements Store {
   private readonly vectors = new VectorIndex();
   private vecStale = true;
   private dataVersionSeen = -1;
+  /**
+   * Cold start: until the index is first built, a layer's first search reads the table directly
+   * (exact, the same hits) instead of building the index, which a process that searches once (a
+   * CLI call, a hook) would pay for nothing. Its second search builds the index.
+   */
+  private vecBuilt = false;
+  private readonly vecScanned: Record<VectorLayer, boolean> = { b: false, e: false };
   /** The BM25 index (null: FTS5 answers every search), current through `text_changes` entry `textSeq`. */
   private readonly text: TextIndex | null;
   private textSeq = 0;
@@ -227,6 +234,8 @@ export class SqliteStore implements Store {
   private textTx: { mark: number; rows: [TextLayer, number][]; built: boolean } | null = null;
   /** Rows to read again before the next search: a transaction that may have written them rolled back. */
   private textRefetch: [TextLayer, number][] = [];
+  /** Layers whose first search went to FTS5 (see `searchText`); the next one builds the index. */
+  private readonly textCold: Record<TextLayer, boolean> = { b: false, e: false };
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   /** The store's secret (`contentKey`), read or made by `migrate`. */
@@ -671,6 +680,11 @@ export class SqliteStore implements Store {
   ): ScoredId[] {
     const phrases = this.text?.phrases(terms);
     if (!this.text || !phrases) return this.rankedText(prefix, terms, w, limit);
+    // Cold start: a layer's first search asks FTS5 (the same rows and scores) instead of building the index.
+    if (!this.textBuilt[prefix] && !this.textCold[prefix]) {
+      this.textCold[prefix] = true;
+      return this.rankedText(prefix, terms, w, limit);
+    }
     if (scope.statuses?.length === 0) return [];
     const ranking = this.syncText(prefix).search(prefix, phrases, namespaces, scope);
     const table = prefix === "b" ? "beliefs b" : "episodes e";
@@ -898,9 +912,55 @@ export class SqliteStore implements Store {
     limit: number,
   ): ScoredId[] {
     this.check();
-    return this.syncVectors()
-      .search(prefix, vector, namespaces, status ? "active" : "live", limit)
-      .map((h) => ({ id: `${prefix}${h.rowid}`, score: h.score }));
+    const scope = status ? "active" : "live";
+    const hits =
+      this.capabilities.vector === "index" && !this.vecBuilt && !this.vecScanned[prefix]
+        ? this.scanHits(prefix, vector, namespaces, scope, limit)
+        : this.syncVectors().search(prefix, vector, namespaces, scope, limit);
+    return hits.map((h) => ({ id: `${prefix}${h.rowid}`, score: h.score }));
+  }
+
+  /** One search straight from the `vectors` table: the rows the index would hold, filtered as it filters. */
+  private scanHits(
+    prefix: VectorLayer,
+    vector: Float32Array,
+    namespaces: readonly string[],
+    scope: "active" | "live",
+    limit: number,
+  ) {
+    this.vecScanned[prefix] = true;
+    const ns = [...new Set(namespaces)];
+    if (ns.length === 0) return [];
+    const table = prefix === "b" ? "beliefs" : "episodes";
+    const marks = ns.map(() => "?").join(",");
+    // Active: only the namespace's active rows, found through the (namespace, status) index, then
+    // their vectors by id. Live (every status but forgotten): the layer's vectors by id range; a
+    // vector without a row counts as it does in the index (no status: passes).
+    const sql =
+      scope === "active"
+        ? `SELECT r.rowid, v.vector FROM ${table} r JOIN vectors v ON v.id = ('${prefix}' || r.rowid)
+           WHERE r.namespace IN (${marks}) AND r.status = 'active'${prefix === "e" ? " AND (r.superseded_by IS NULL OR r.superseded_by = '')" : ""}
+           AND v.namespace = r.namespace AND v.dim = ? /* cold scan */`
+        : `SELECT CAST(substr(v.id, 2) AS INTEGER), v.vector FROM vectors v LEFT JOIN ${table} r ON r.rowid = CAST(substr(v.id, 2) AS INTEGER)
+           WHERE v.id >= '${prefix}' AND v.id < '${prefix === "b" ? "c" : "f"}' AND +v.namespace IN (${marks}) AND v.dim = ?
+           AND (r.status IS NULL OR r.status != 'forgotten') /* cold scan */`;
+    const rows = this.stmt(sql)
+      .raw(true)
+      .iterate(...ns, vector.length) as IterableIterator<[number, Buffer]>;
+    return scanVectors(
+      vector,
+      (function* () {
+        for (const [rowid, blob] of rows)
+          yield {
+            rowid,
+            vector:
+              blob.byteOffset % 4 === 0
+                ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
+                : toFloat32(blob),
+          };
+      })(),
+      limit,
+    );
   }
 
   /**
@@ -919,6 +979,7 @@ export class SqliteStore implements Store {
     this.reconcileVectors(this.vectors);
     this.dataVersionSeen = version;
     this.vecStale = false;
+    this.vecBuilt = true;
     return this.vectors;
   }
 

@@ -1,0 +1,192 @@
+/**
+ * Batched against single gated writes, and a store built through the public bulk path.
+ *
+ * 1. **Batched vs single** at `size` beliefs: one store is preloaded (bench/preload.ts) and
+ *    copied; the same statements and events then go through `remember` / `record` one call each
+ *    on one copy, and through `rememberMany` / `recordMany` in batches on the other. Same order,
+ *    same clock, so the verdicts must be identical (checked); the figure is writes/s per item.
+ * 2. **Bulk build**: a fresh store filled with `rememberMany` only (the public bulk path, every
+ *    item gated), `batchSize` statements per call, to `buildSize` beliefs; beliefs/s overall and
+ *    for the last tenth, and RSS.
+ *
+ *   npm run bench -- --only batch --batch-size 1000 --build-sizes 100000
+ */
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import type { Memory } from "../src/core/engine.js";
+import type { RecordItem, RememberItem } from "../src/core/gated-writes.js";
+import type { GateResult } from "../src/core/model.js";
+import { preload } from "./preload.js";
+import { createTraffic } from "./synthetic.js";
+
+export interface BatchBenchOptions {
+  /** Store size (beliefs) at which batched and single writes are compared. */
+  size: number;
+  /** Statements written each way (one event is recorded for every four). */
+  writes: number;
+  batchSize: number;
+  /** Sizes of the stores built through `rememberMany` (each a fresh store). */
+  buildSizes: number[];
+  seed: number;
+  log: (message: string) => void;
+}
+
+export type OpenBench = (path: string) => Promise<Memory>;
+
+const cpuMs = (from: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(from);
+  return (d.user + d.system) / 1000;
+};
+const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
+const chunks = <T>(xs: T[], n: number): T[][] =>
+  Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, (i + 1) * n));
+
+export async function runBatchBench(open: OpenBench, o: BatchBenchOptions) {
+  const dir = mkdtempSync(join(tmpdir(), "strata-bench-batch-"));
+  try {
+    // ---- the same store twice ----
+    o.log(`batch: preloading to ${o.size} beliefs…`);
+    const traffic = createTraffic(o.seed);
+    const base = join(dir, "base.db");
+    let mem = await open(base);
+    await preload(mem, traffic, o.size, { beliefs: 0, bySlot: new Map() });
+    await mem.close();
+    copyFileSync(base, join(dir, "single.db"));
+    copyFileSync(base, join(dir, "batched.db"));
+
+    const statements: RememberItem[] = [];
+    const events: RecordItem[] = [];
+    for (let i = 0; i < o.writes; i++) {
+      statements.push(traffic.statement().text);
+      if ((i + 1) % 4 === 0) {
+        const e = traffic.event();
+        events.push({ content: e.text, type: e.type, ...(e.outcome ? { outcome: e.outcome } : {}) });
+      }
+    }
+    const total = statements.length + events.length;
+
+    o.log(`batch: ${total} single gated writes at ${o.size}…`);
+    mem = await open(join(dir, "single.db"));
+    const singles: GateResult[] = [];
+    let cpu = process.cpuUsage();
+    let t = performance.now();
+    for (const s of statements) singles.push(await mem.remember(s as string));
+    for (const e of events) {
+      const { content, ...options } = e as Exclude<RecordItem, string>;
+      singles.push(await mem.record(content, options));
+    }
+    const singleMs = performance.now() - t;
+    const singleCpu = cpuMs(cpu);
+    await mem.close();
+
+    o.log(`batch: the same ${total} writes in batches of ${o.batchSize}…`);
+    mem = await open(join(dir, "batched.db"));
+    const batched: GateResult[] = [];
+    cpu = process.cpuUsage();
+    t = performance.now();
+    for (const c of chunks(statements, o.batchSize)) batched.push(...(await mem.rememberMany(c)).results);
+    for (const c of chunks(events, o.batchSize)) batched.push(...(await mem.recordMany(c)).results);
+    const batchMs = performance.now() - t;
+    const batchCpu = cpuMs(cpu);
+    await mem.close();
+
+    const sameVerdicts =
+      singles.length === batched.length &&
+      singles.every((r, i) => r.verdict === batched[i]!.verdict && r.id === batched[i]!.id);
+    const verdicts: Record<string, number> = {};
+    for (const r of batched) verdicts[r.verdict] = (verdicts[r.verdict] ?? 0) + 1;
+
+    const compare = {
+      size: o.size,
+      writes: total,
+      batchSize: o.batchSize,
+      single: {
+        perSecond: Math.round((total / singleMs) * 1000),
+        cpuMsPerWrite: round(singleCpu / total),
+      },
+      batched: {
+        perSecond: Math.round((total / batchMs) * 1000),
+        cpuMsPerWrite: round(batchCpu / total),
+      },
+      speedup: round(singleMs / batchMs, 2),
+      cpuSpeedup: round(singleCpu / batchCpu, 2),
+      sameVerdicts,
+      verdicts,
+    };
+
+    // ---- bulk builds ----
+    const builds = [];
+    for (const size of o.buildSizes) {
+      o.log(`batch: building ${size} beliefs through rememberMany (${o.batchSize} per call)…`);
+      const path = join(dir, `build-${size}.db`);
+      const m = await open(path);
+      const tr = createTraffic(o.seed + 1);
+      let items = 0;
+      let stored = 0;
+      let lastTenthStart = 0;
+      let lastTenthItems = 0;
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
+      while (stored < size) {
+        const batch: string[] = [];
+        while (batch.length < Math.min(o.batchSize, size - stored)) batch.push(tr.statement().text);
+        if (lastTenthStart === 0 && stored >= size * 0.9) {
+          lastTenthStart = performance.now();
+          lastTenthItems = items;
+        }
+        const r = await m.rememberMany(batch);
+        items += batch.length;
+        stored += r.stored;
+        if (items % (o.batchSize * 20) === 0) o.log(`batch: … ${items} statements, ${stored} beliefs`);
+      }
+      const ms = performance.now() - t0;
+      const cpuBuild = cpuMs(c0);
+      const stats = await m.stats();
+      const rssMb = Math.round(process.memoryUsage().rss / 2 ** 20);
+      await m.close();
+      builds.push({
+        size,
+        statements: items,
+        beliefs: stats.beliefs.total,
+        active: stats.beliefs.byStatus.active ?? 0,
+        seconds: round(ms / 1000, 1),
+        beliefsPerSecond: Math.round((stats.beliefs.total / ms) * 1000),
+        statementsPerSecond: Math.round((items / ms) * 1000),
+        lastTenthStatementsPerSecond: lastTenthStart
+          ? Math.round(((items - lastTenthItems) / (performance.now() - lastTenthStart)) * 1000)
+          : null,
+        cpuMsPerStatement: round(cpuBuild / items),
+        rssMb,
+      });
+      rmSync(path, { force: true });
+    }
+    return { compare, builds };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export type BatchBenchResult = Awaited<ReturnType<typeof runBatchBench>>;
+
+export function renderBatchTable(r: BatchBenchResult): string {
+  const c = r.compare;
+  const lines = [
+    `batched vs single gated writes at ${c.size} beliefs: ${c.writes} writes (remember, and record every fourth), batches of ${c.batchSize}; verdicts ${c.sameVerdicts ? "identical" : "DIFFER"} (${Object.entries(
+      c.verdicts,
+    )
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")})`,
+    `  single   ${String(c.single.perSecond).padStart(7)}/s  ${c.single.cpuMsPerWrite} cpu-ms each`,
+    `  batched  ${String(c.batched.perSecond).padStart(7)}/s  ${c.batched.cpuMsPerWrite} cpu-ms each`,
+    `  speedup  ${c.speedup}× wall, ${c.cpuSpeedup}× CPU (target ≥ 5×: ${c.speedup >= 5 ? "pass" : "FAIL"})`,
+  ];
+  for (const b of r.builds)
+    lines.push(
+      `bulk build through rememberMany: ${b.statements} statements → ${b.beliefs} beliefs (${b.active} active) in ${b.seconds} s: ` +
+        `${b.beliefsPerSecond} beliefs/s, ${b.statementsPerSecond} statements/s (last tenth ${b.lastTenthStatementsPerSecond}/s), ` +
+        `${b.cpuMsPerStatement} cpu-ms each, RSS ${b.rssMb} MB (target ≥ 10,000 beliefs/s: ${b.beliefsPerSecond >= 10_000 ? "pass" : "FAIL"})`,
+    );
+  return lines.join("\n");
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { createRandom } from "../../test/support/random.js";
+import type { RecallHit } from "./model.js";
+import { diversify } from "./recall.js";
+
+/** The plain O(k · n · d) MMR over dense vectors: what `diversify` must return, pick for pick. */
+function reference(ranked: RecallHit[], vectors: Map<string, Float32Array>, k: number, diversity: number) {
+  const lambda = 1 - diversity;
+  const top = ranked[0]!.score || 1;
+  const picked: RecallHit[] = [];
+  const rest = [...ranked];
+  const maxSim = new Array<number>(rest.length).fill(0);
+  while (picked.length < k && rest.length > 0) {
+    let best = 0;
+    let bestValue = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < rest.length; i++) {
+      const value = lambda * (rest[i]!.score / top) - (1 - lambda) * maxSim[i]!;
+      if (value > bestValue) {
+        bestValue = value;
+        best = i;
+      }
+    }
+    const chosen = rest.splice(best, 1)[0]!;
+    maxSim.splice(best, 1);
+    picked.push(chosen);
+    const pv = vectors.get(chosen.id);
+    if (!pv) continue;
+    for (let i = 0; i < rest.length; i++) {
+      const v = vectors.get(rest[i]!.id);
+      if (!v) continue;
+      let dot = 0;
+      for (let j = 0; j < v.length; j++) dot += v[j]! * pv[j]!;
+      if (dot > maxSim[i]!) maxSim[i] = dot;
+    }
+  }
+  return picked;
+}
+
+describe("diversify (MMR)", () => {
+  it("picks exactly what the dense O(k·n·d) reference picks, for sparse and dense vectors", () => {
+    const rand = createRandom(11);
+    for (let trial = 0; trial < 60; trial++) {
+      const n = 1 + Math.floor(rand() * 80);
+      const dim = 32 + Math.floor(rand() * 64);
+      const density = trial % 3 === 0 ? 1 : 0.05 + rand() * 0.3;
+      const vectors = new Map<string, Float32Array>();
+      const ranked = Array.from({ length: n }, (_, i) => {
+        const v = new Float32Array(dim);
+        for (let j = 0; j < dim; j++) if (rand() < density) v[j] = rand() * 2 - 1;
+        // Some candidates share a vector (ties), some have none.
+        if (i > 0 && rand() < 0.1) vectors.set(`b${i}`, vectors.get(`b${i - 1}`) ?? v);
+        else if (rand() > 0.05) vectors.set(`b${i}`, v);
+        return { id: `b${i}`, score: Math.round(rand() * 20) / 20 } as RecallHit;
+      });
+      ranked.sort((a, b) => b.score - a.score);
+      for (const k of [1, 5, 44])
+        for (const diversity of [0.3, 0.7])
+          expect(diversify(ranked, vectors, k, diversity).map((h) => h.id)).toEqual(
+            reference(ranked, vectors, k, diversity).map((h) => h.id),
+          );
+    }
+  });
+});

@@ -1,0 +1,321 @@
+/**
+ * Gated writes, one at a time or in batches: `record` and `remember` as the engine exposes
+ * them, and `recordMany` / `rememberMany`, which put a whole batch through the write gate in one
+ * transaction with one embedding call.
+ *
+ * Each item of a batch is gated exactly as a single write would be, against the store *and* the
+ * batch's earlier items: the items are decided in order inside the one transaction, and the
+ * stores' searches see that transaction's own writes. So a batch gives the same verdicts as the
+ * same calls made one by one, in order, at the same clock. Every item is validated before
+ * anything is embedded or written; one invalid item refuses the whole batch and the store is left
+ * unchanged, and a failure halfway (an unknown source episode) rolls the whole batch back.
+ *
+ *   const { results, counts } = await mem.rememberMany([
+ *     "The staging database is Postgres 16",
+ *     { statement: "Deploys need two approvals", source: "user" },
+ *   ]);
+ *   // counts → { novel: 2, refinement: 0, contradiction: 0, redundant: 0, "outcome-conflict": 0 }
+ */
+import { StrataError } from "./errors.js";
+import { eventTime } from "./event-time.js";
+import {
+  type Episode,
+  type GateResult,
+  RecordInputSchema,
+  type RecordOptions,
+  RememberInputSchema,
+  type RememberOptions,
+  VERDICTS,
+  type Verdict,
+} from "./model.js";
+import type { Policy } from "./policy.js";
+import type { Clock, Embedder, Judge, Store, StoreWriter } from "./ports.js";
+import { analyseEcho } from "./text.js";
+import { parseInput } from "./validate.js";
+import { decide } from "./write-gate.js";
+import type { Writes } from "./writes.js";
+
+/** The most items one `recordMany` / `rememberMany` call takes: one transaction, one embedding call. */
+export const MAX_BATCH_ITEMS = 10_000;
+
+/** One statement for `rememberMany`: the text alone, or the text with `remember`'s options. */
+export type RememberItem = string | ({ statement: string } & RememberOptions);
+/** One event for `recordMany`: the text alone, or the text with `record`'s options. */
+export type RecordItem = string | ({ content: string } & RecordOptions);
+
+/** What a batch did: one gate result per item, in input order, and the verdicts counted. */
+export interface BatchResult {
+  results: GateResult[];
+  counts: Record<Verdict, number>;
+  /** Items that wrote a new row (every verdict but `redundant`). */
+  stored: number;
+}
+
+/** What the gated writes need from the engine (the engine itself satisfies it). */
+export interface GateContext {
+  readonly store: Store;
+  readonly embedder: Embedder;
+  readonly clock: Clock;
+  readonly writes: Writes;
+  readonly configuredJudge: Judge;
+  readonly policy: Policy;
+  readonly namespace: string;
+}
+
+interface PreparedRecord {
+  text: string;
+  options: ReturnType<typeof RecordInputSchema.parse>["options"];
+}
+interface PreparedRemember {
+  text: string;
+  options: ReturnType<typeof RememberInputSchema.parse>["options"];
+}
+
+export function prepareRecord(content: unknown, options: unknown, what = "record"): PreparedRecord {
+  const input = parseInput(RecordInputSchema, { content, options }, what);
+  return { text: input.content, options: input.options };
+}
+
+export function prepareRemember(statement: unknown, options: unknown, what = "remember"): PreparedRemember {
+  const input = parseInput(RememberInputSchema, { statement, options }, what);
+  const o = input.options;
+  if (o.steps && o.kind !== "procedure")
+    throw new StrataError(
+      "INVALID_INPUT",
+      `Invalid ${what}: steps are only for kind "procedure": pass kind: "procedure" or drop steps.`,
+      { field: "steps" },
+    );
+  return { text: input.statement, options: o };
+}
+
+/** Records one episode through the gate, inside `tx`, with its precomputed vector. */
+export async function recordIn(
+  ctx: GateContext,
+  tx: StoreWriter,
+  p: PreparedRecord,
+  vector: Float32Array,
+): Promise<GateResult> {
+  const { writes } = ctx;
+  const o = p.options;
+  const text = p.text;
+  const namespace = o.namespace ?? ctx.namespace;
+  const now = ctx.clock.now().toISOString();
+  const at = eventTime(o.at, now, ctx.policy);
+  const candidates = await writes.gateCandidates(tx, text, vector, namespace, {
+    episodes: true,
+    // Episodes are checked against facts and lessons; rules and procedures are other layers.
+    kinds: ["fact", "failure"],
+  });
+  const decision = await decide(
+    { text, at, kind: o.type, valence: o.outcome ?? null, mayContradict: o.type !== "question" },
+    candidates,
+    ctx.configuredJudge,
+    ctx.policy,
+  );
+  if (decision.verdict === "redundant") return writes.restate(tx, decision, namespace);
+
+  const episode: Omit<Episode, "id"> = {
+    namespace,
+    type: o.type,
+    content: text,
+    outcome: o.outcome ?? null,
+    session: o.session ?? null,
+    actor: o.actor ?? null,
+    at,
+    recordedAt: now,
+    metadata: o.metadata ?? {},
+    contentHash: writes.contentHash(tx, text),
+    support: 1,
+    status: "active",
+    distilledAt: null,
+    supersededBy: null,
+    validTo: null,
+  };
+  const target = decision.target;
+  const id = await tx.insertEpisode(episode);
+  await tx.putVector(id, namespace, ctx.embedder.id, vector);
+  await writes.audit(tx, namespace, "episode.recorded", id, {
+    contentHash: episode.contentHash,
+    type: episode.type,
+    at,
+    verdict: decision.verdict,
+    target: target?.id ?? null,
+  });
+
+  const superseded: string[] = [];
+  const derived: string[] = [];
+  // Episodes are immutable events: one never hides another. A change only closes a *belief*;
+  // against an episode it is linked, and distillation (in event-time order) chains the beliefs.
+  const closesBelief = decision.supersede && target?.layer === "belief";
+  if (target && decision.verdict !== "novel")
+    await writes.link(tx, id, target.id, { ...decision, supersede: closesBelief }, now);
+  if (closesBelief && target) {
+    // The belief layer stays current without waiting for sleep: the episode's statement succeeds it.
+    const successorId = await writes.insertBelief(tx, {
+      namespace,
+      kind: o.outcome === "failure" ? "failure" : "fact",
+      text: analyseEcho(text).core,
+      validFrom: at,
+      sources: [id],
+      source: null,
+      now,
+      vector,
+    });
+    derived.push(successorId);
+    await writes.closeBelief(tx, target.id, successorId, at, now, "superseded");
+    superseded.push(target.id);
+  }
+  return writes.result(decision, id, "episode", true, superseded, derived);
+}
+
+/** Asserts one belief through the gate, inside `tx`, with its precomputed vector. */
+export async function rememberIn(
+  ctx: GateContext,
+  tx: StoreWriter,
+  p: PreparedRemember,
+  vector: Float32Array,
+): Promise<GateResult> {
+  const { writes } = ctx;
+  const o = p.options;
+  const text = p.text;
+  const namespace = o.namespace ?? ctx.namespace;
+  const now = ctx.clock.now().toISOString();
+  const at = eventTime(o.at, now, ctx.policy);
+  if (o.sources) await writes.requireEpisodes(tx, o.sources, namespace);
+  const candidates = await writes.gateCandidates(tx, text, vector, namespace, {
+    episodes: false,
+    kinds: o.kind === "procedure" ? ["procedure"] : ["fact", "failure"],
+  });
+  const decision = await decide(
+    {
+      text,
+      at,
+      kind: o.kind,
+      valence: o.kind === "failure" ? "failure" : null,
+      mayContradict: o.kind !== "procedure",
+    },
+    candidates,
+    ctx.configuredJudge,
+    ctx.policy,
+  );
+  if (decision.verdict === "redundant") return writes.restate(tx, decision, namespace, o.sources);
+  return writes.storeBelief(tx, decision, {
+    namespace,
+    kind: o.kind,
+    text: analyseEcho(text).core,
+    validFrom: at,
+    sources: o.sources ?? [],
+    source: o.source ?? null,
+    steps: o.steps ?? null,
+    metadata: o.metadata ?? {},
+    now,
+    vector,
+  });
+}
+
+/** `record` for one event: validate, embed, gate and write in one transaction. */
+export async function recordOne(
+  ctx: GateContext,
+  content: string,
+  options: RecordOptions,
+): Promise<GateResult> {
+  const p = prepareRecord(content, options);
+  const [vector] = await ctx.embedder.embed([p.text]);
+  return ctx.store.transaction((tx) => recordIn(ctx, tx, p, vector!));
+}
+
+/** `remember` for one statement: validate, embed, gate and write in one transaction. */
+export async function rememberOne(
+  ctx: GateContext,
+  statement: string,
+  options: RememberOptions,
+): Promise<GateResult> {
+  const p = prepareRemember(statement, options);
+  const [vector] = await ctx.embedder.embed([p.text]);
+  return ctx.store.transaction((tx) => rememberIn(ctx, tx, p, vector!));
+}
+
+/**
+ * Validates every item of a batch (a string, or an object with the text under `field` and the
+ * single call's options beside it); the first invalid item refuses the batch, naming its index.
+ */
+function prepareBatch<P>(
+  items: unknown,
+  field: "statement" | "content",
+  what: "rememberMany" | "recordMany",
+  prepare: (text: unknown, options: unknown, what: string) => P,
+  limit = MAX_BATCH_ITEMS,
+): P[] {
+  if (!Array.isArray(items))
+    throw new StrataError("INVALID_INPUT", `Invalid ${what}: pass an array of items.`, { field: "items" });
+  if (items.length > limit)
+    throw new StrataError(
+      "INVALID_INPUT",
+      `Invalid ${what}: ${items.length} items; a batch takes at most ${MAX_BATCH_ITEMS}: split it into several calls.`,
+      { field: "items", limit: MAX_BATCH_ITEMS },
+    );
+  return items.map((item, index) => {
+    const label = `${what} item ${index}`;
+    try {
+      if (typeof item === "string") return prepare(item, {}, label);
+      if (item === null || typeof item !== "object" || Array.isArray(item))
+        throw new StrataError(
+          "INVALID_INPUT",
+          `Invalid ${label}: an item is a string or an object with "${field}" and options.`,
+          { field },
+        );
+      const { [field]: text, ...options } = item as Record<string, unknown>;
+      return prepare(text, options, label);
+    } catch (error) {
+      if (error instanceof StrataError)
+        throw new StrataError(error.code, error.message, { ...error.details, index });
+      throw error;
+    }
+  });
+}
+
+const emptyCounts = (): Record<Verdict, number> =>
+  Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
+
+async function runBatch<P extends { text: string }>(
+  ctx: GateContext,
+  prepared: P[],
+  gate: (ctx: GateContext, tx: StoreWriter, p: P, vector: Float32Array) => Promise<GateResult>,
+): Promise<BatchResult> {
+  const counts = emptyCounts();
+  if (prepared.length === 0) return { results: [], counts, stored: 0 };
+  const vectors = await ctx.embedder.embed(prepared.map((p) => p.text));
+  const results = await ctx.store.transaction(async (tx) => {
+    const out: GateResult[] = [];
+    for (let i = 0; i < prepared.length; i++) out.push(await gate(ctx, tx, prepared[i]!, vectors[i]!));
+    return out;
+  });
+  let stored = 0;
+  for (const r of results) {
+    counts[r.verdict]++;
+    if (r.stored) stored++;
+  }
+  return { results, counts, stored };
+}
+
+/**
+ * Checks items as `rememberMany` / `recordMany` would, however many there are, without writing:
+ * a surface that splits a long input into batches refuses all of it before the first batch.
+ * Throws INVALID_INPUT with the first bad item's `index` in the details.
+ */
+export function checkItems(layer: "belief" | "episode", items: readonly unknown[]): void {
+  if (layer === "belief") prepareBatch(items, "statement", "rememberMany", prepareRemember, Infinity);
+  else prepareBatch(items, "content", "recordMany", prepareRecord, Infinity);
+}
+
+/** `rememberMany`: every statement through the gate, in order, in one transaction. */
+export async function rememberMany(ctx: GateContext, items: readonly RememberItem[]): Promise<BatchResult> {
+  const prepared = prepareBatch(items, "statement", "rememberMany", prepareRemember);
+  return runBatch(ctx, prepared, rememberIn);
+}
+
+/** `recordMany`: every event through the gate, in order, in one transaction. */
+export async function recordMany(ctx: GateContext, items: readonly RecordItem[]): Promise<BatchResult> {
+  const prepared = prepareBatch(items, "content", "recordMany", prepareRecord);
+  return runBatch(ctx, prepared, recordIn);
+}

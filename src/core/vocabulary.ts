@@ -1,0 +1,11 @@
+/**
+ * Word lists that surfaces need before (or without) the engine: kept free of imports, so the
+ * CLI can offer them as choices without loading zod, the schemas or a store at start-up.
+ * `model.ts` and `sleep/health.ts` re-export them where they belong.
+ */
+
+/** Export formats: json (lossless), markdown (for people), jsonl (one record a line). */
+export const EXPORT_FORMATS = ["json", "markdown", "jsonl", "memory-jsonl"] as const;
+
+/** How `health` classes an active belief. */
+export const HEALTH_CLASSES = ["healthy", "new", "drifting", "stale", "dead"] as const;

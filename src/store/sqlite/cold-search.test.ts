@@ -1,0 +1,117 @@
+/**
+ * Cold start: a connection's first search of a layer reads the `vectors` table (and FTS5) instead
+ * of building the in-process indexes. It must find exactly what the built indexes find: the same
+ * ids, scores and order, for every filter and limit.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testClock } from "../../../test/support/memory.js";
+import { queryTerms } from "../../core/text.js";
+import { embedText } from "../../embed/hashed-embedder.js";
+import { openMemory } from "../../open-memory.js";
+import { SqliteStore } from "./sqlite-store.js";
+
+let dir: string;
+let path: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "strata-cold-"));
+  path = join(dir, "cold.db");
+  const mem = await openMemory({ path, clock: testClock("2026-03-05T00:00:00Z") });
+  const entities = [
+    "billing gateway",
+    "search gateway",
+    "staging database",
+    "payments queue",
+    "auth service",
+  ];
+  const items = [];
+  for (const [i, e] of entities.entries()) {
+    items.push({ statement: `The retry limit of the ${e} is ${i + 3}`, at: "2026-03-01" });
+    items.push({ statement: `The retry limit of the ${e} is ${i + 9}`, at: "2026-03-02" }); // archives the first
+    items.push({ statement: `The owner of the ${e} is team ${e.split(" ")[0]}`, at: "2026-03-01" });
+  }
+  await mem.rememberMany(items);
+  await mem.rememberMany([{ statement: "The retry limit of the billing gateway is 4", namespace: "other" }]);
+  await mem.recordMany([
+    { content: "Deploy of the billing gateway failed: lock timeout", type: "outcome", outcome: "failure" },
+    { content: "The retry limit of the search gateway is 20 now", type: "decision", at: "2026-03-04" },
+    "Chose blue-green deploys for the payments queue",
+  ]);
+  const forget = (await mem.recall("owner auth service", { k: 1 }))[0]!;
+  await mem.forget(forget.id);
+  await mem.close();
+}, 60_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const QUERIES = [
+  "retry limit gateway",
+  "owner of the staging database",
+  "deploy failed",
+  "payments",
+  "nothing here xyz",
+];
+const BELIEF_FILTERS = [
+  { namespaces: ["default"], statuses: ["active" as const] },
+  { namespaces: ["default"], statuses: null },
+  { namespaces: ["default", "other"], statuses: ["active" as const], kinds: ["fact" as const] },
+  { namespaces: ["default"], statuses: ["archived" as const] },
+];
+const EPISODE_FILTERS = [
+  { namespaces: ["default"], statuses: ["active" as const] },
+  { namespaces: ["default"], statuses: null, includeSuperseded: true },
+];
+
+/** What a search returns on a fresh connection (its first, cold) and on one whose indexes are built. */
+async function both<T>(search: (s: SqliteStore) => Promise<T>): Promise<[T, T]> {
+  const cold = SqliteStore.open({ path });
+  const warm = SqliteStore.open({ path });
+  try {
+    await search(warm); // the first search of each layer is the cold one…
+    const w = await search(warm); // …the second builds the index and searches it
+    return [await search(cold), w];
+  } finally {
+    await cold.close();
+    await warm.close();
+  }
+}
+
+describe("cold first search", () => {
+  it("vector search from the table equals the built index, for every filter and limit", async () => {
+    for (const q of QUERIES)
+      for (const limit of [1, 5, 50]) {
+        const v = embedText(q, 384);
+        for (const f of BELIEF_FILTERS) {
+          const [cold, warm] = await both((s) => s.searchBeliefVectors(v, f, limit));
+          expect(cold).toEqual(warm);
+        }
+        for (const f of EPISODE_FILTERS) {
+          const [cold, warm] = await both((s) => s.searchEpisodeVectors(v, f, limit));
+          expect(cold).toEqual(warm);
+        }
+      }
+  });
+
+  it("text search through FTS5 equals the built BM25 index", async () => {
+    for (const q of QUERIES)
+      for (const limit of [1, 5, 50]) {
+        for (const f of BELIEF_FILTERS) {
+          const [cold, warm] = await both((s) => s.searchBeliefText(queryTerms(q), f, limit));
+          expect(cold).toEqual(warm);
+        }
+        for (const f of EPISODE_FILTERS) {
+          const [cold, warm] = await both((s) => s.searchEpisodeText(queryTerms(q), f, limit));
+          expect(cold).toEqual(warm);
+        }
+      }
+  });
+
+  it("the search results are not empty (the comparison compares something)", async () => {
+    const [cold] = await both((s) =>
+      s.searchBeliefVectors(embedText("retry limit gateway", 384), BELIEF_FILTERS[0]!, 5),
+    );
+    expect(cold.length).toBe(5);
+  });
+});

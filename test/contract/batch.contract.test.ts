@@ -1,0 +1,148 @@
+/**
+ * Batched writes on every store: `rememberMany` / `recordMany` give the same verdicts, ids and
+ * store as the same `remember` / `record` calls one by one, because each item is gated against
+ * the batch's earlier items (the stores' searches see the open transaction's own writes).
+ *
+ *   STRATA_STORES=sqlite,pglite npx vitest run test/contract/batch.contract.test.ts
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Memory } from "../../src/core/engine.js";
+import type { RecordItem, RememberItem } from "../../src/core/gated-writes.js";
+import type { GateResult } from "../../src/core/model.js";
+import { openMemory } from "../../src/open-memory.js";
+import { STORE_CASES } from "./stores.js";
+
+const CLOCK = { now: () => new Date("2026-03-05T00:00:00.000Z") };
+
+/** Facts that restate, refine and change each other inside one batch. */
+const STATEMENTS: RememberItem[] = [
+  { statement: "The staging database is Postgres 16", at: "2026-03-01" },
+  { statement: "Staging database: Postgres 16", at: "2026-03-01" },
+  { statement: "The retry limit is 5", at: "2026-03-01" },
+  { statement: "The retry limit is 7", at: "2026-03-02" },
+  { statement: "The retry limit is 3", at: "2026-02-01" },
+  "The assistant is called Ada",
+  { statement: "Avoid running migrations during peak traffic", kind: "failure" },
+  { statement: "Rotate the API keys", kind: "procedure", steps: ["create a key", "revoke the old one"] },
+  "The staging database is Postgres 16",
+  { statement: "The request timeout of the billing gateway is 30 seconds", source: "user" },
+  { statement: "The request timeout of the billing gateway is 45 seconds", at: "2026-03-04" },
+];
+
+const EVENTS: RecordItem[] = [
+  { content: "Deploying with blue-green switch worked", type: "outcome", outcome: "success" },
+  { content: "Deploying with blue-green switch failed", type: "outcome", outcome: "failure" },
+  { content: "Is the retry limit 9?", type: "question" },
+  { content: "The retry limit is 9 now", type: "decision", at: "2026-03-04" },
+  "The retry limit is 9 now",
+  { content: "Chose blue-green deploys for the API", type: "decision", session: "s1", actor: "ops" },
+];
+
+const shape = (r: GateResult) => ({ ...r });
+
+async function singles(mem: Memory): Promise<GateResult[]> {
+  const out: GateResult[] = [];
+  for (const s of STATEMENTS)
+    out.push(typeof s === "string" ? await mem.remember(s) : await mem.remember(s.statement, without(s)));
+  for (const e of EVENTS)
+    out.push(typeof e === "string" ? await mem.record(e) : await mem.record(e.content, without(e)));
+  return out;
+}
+
+function without<T extends object>(item: T): Omit<T, "statement" | "content"> {
+  const { statement: _s, content: _c, ...rest } = item as T & { statement?: unknown; content?: unknown };
+  return rest;
+}
+
+/** What a store holds, as the engine reads it. */
+async function state(mem: Memory) {
+  return {
+    items: await mem.list({ status: "any", limit: 1000 }),
+    stats: await mem.stats(),
+    audit: (await mem.verifyAudit()).ok,
+  };
+}
+
+for (const c of STORE_CASES) {
+  describe.skipIf(c.skip)(`batched writes on ${c.name}`, () => {
+    beforeAll(() => c.prepare(), 120_000);
+    afterAll(() => c.dispose());
+
+    it("a batch gives the same verdicts, ids and store as the same writes one by one", async () => {
+      const one = await openMemory({ store: await c.open(), clock: CLOCK });
+      const many = await openMemory({ store: await c.open(), clock: CLOCK });
+      try {
+        const expected = await singles(one);
+        const remembered = await many.rememberMany(STATEMENTS);
+        const recorded = await many.recordMany(EVENTS);
+        expect([...remembered.results, ...recorded.results].map(shape)).toEqual(expected.map(shape));
+        // The batch saw its own earlier items: a restatement, a change and a backdated value.
+        const verdicts = remembered.results.map((r) => r.verdict);
+        expect(verdicts[1]).toBe("redundant");
+        expect(remembered.results[1]!.target?.id).toBe(remembered.results[0]!.id);
+        expect(verdicts[3]).toBe("contradiction");
+        expect(remembered.results[3]!.superseded).toEqual([remembered.results[2]!.id]);
+        expect(remembered.counts.redundant).toBe(verdicts.filter((v) => v === "redundant").length);
+        expect(remembered.stored).toBe(remembered.results.filter((r) => r.stored).length);
+        expect(await state(many)).toEqual(await state(one));
+        expect((await state(many)).audit).toBe(true);
+        // Searches after the batch see what it wrote.
+        expect((await many.recall("retry limit", { k: 3 })).map((h) => h.id)).toEqual(
+          (await one.recall("retry limit", { k: 3 })).map((h) => h.id),
+        );
+      } finally {
+        await one.close();
+        await many.close();
+      }
+    });
+
+    it("a refused batch writes nothing, and the next batch is gated as if it never ran", async () => {
+      const mem = await openMemory({ store: await c.open(), clock: CLOCK });
+      try {
+        await mem.remember("The retry limit is 5", { at: "2026-03-01" });
+        const before = await state(mem);
+        await expect(
+          mem.rememberMany(["The retry limit is 7", { statement: "Cache TTL is 60", sources: ["e404"] }]),
+        ).rejects.toMatchObject({ code: "NOT_FOUND" });
+        expect(await state(mem)).toEqual(before);
+        const { results } = await mem.rememberMany(["The retry limit is 7"]);
+        // (PostgreSQL sequences do not roll back, so the new id may skip a number.)
+        expect(results[0]).toMatchObject({ verdict: "contradiction", stored: true, superseded: ["b1"] });
+      } finally {
+        await mem.close();
+      }
+    });
+
+    it("an empty batch writes nothing and counts every verdict as 0", async () => {
+      const mem = await openMemory({ store: await c.open(), clock: CLOCK });
+      try {
+        const r = await mem.recordMany([]);
+        expect(r).toEqual({
+          results: [],
+          stored: 0,
+          counts: { novel: 0, refinement: 0, contradiction: 0, redundant: 0, "outcome-conflict": 0 },
+        });
+        expect((await mem.stats()).episodes.total).toBe(0);
+      } finally {
+        await mem.close();
+      }
+    });
+  });
+}
+
+describe("batch limits", () => {
+  it("refuses more than MAX_BATCH_ITEMS items before embedding anything", async () => {
+    const { MAX_BATCH_ITEMS } = await import("../../src/core/gated-writes.js");
+    const mem = await openMemory({ path: ":memory:", clock: CLOCK });
+    try {
+      const items = Array.from({ length: MAX_BATCH_ITEMS + 1 }, (_, i) => `Statement ${i}`);
+      await expect(mem.rememberMany(items)).rejects.toMatchObject({
+        code: "INVALID_INPUT",
+        details: { limit: MAX_BATCH_ITEMS },
+      });
+      expect((await mem.stats()).beliefs.total).toBe(0);
+    } finally {
+      await mem.close();
+    }
+  });
+});

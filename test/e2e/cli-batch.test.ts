@@ -1,0 +1,101 @@
+/**
+ * `strata remember --jsonl` and `strata record --jsonl` through the built CLI: batches through
+ * the write gate, a summary (or every verdict with --json), and a bad line that refuses the
+ * whole input before anything is written.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bin, ensureBuilt } from "../support/built-cli.js";
+
+let dir: string;
+beforeAll(() => {
+  ensureBuilt();
+  dir = mkdtempSync(join(tmpdir(), "strata-e2e-batch-"));
+}, 60_000);
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function strata(db: string, args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [bin, "--db", join(dir, db), ...args], {
+    cwd: dir,
+    encoding: "utf8",
+    ...(input !== undefined ? { input } : {}),
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const lines = (...items: unknown[]) => `${items.map((i) => JSON.stringify(i)).join("\n")}\n`;
+
+describe("strata remember --jsonl / record --jsonl", () => {
+  it("gates every line, each against the earlier ones, and prints a summary", () => {
+    writeFileSync(
+      join(dir, "facts.jsonl"),
+      lines(
+        "The staging database is Postgres 16",
+        { statement: "The retry limit is 5", at: "2026-01-10" },
+        { statement: "The retry limit is 7", at: "2026-01-12" },
+        "Staging database: Postgres 16",
+      ),
+    );
+    const r = strata("a.db", ["remember", "--jsonl", "facts.jsonl", "--batch-size", "2"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("remembered 4 items through the write gate: stored 3, strengthened 1");
+    expect(r.stdout).toMatch(/batches\s+2 of up to 2/);
+    // Not a terminal: plain progress lines on stderr.
+    expect(r.stderr).toContain("remember 4/4");
+    const list = JSON.parse(strata("a.db", ["list", "--json"]).stdout) as { text: string; status: string }[];
+    expect(list.map((b) => b.text).sort()).toEqual([
+      "The retry limit is 7",
+      "The staging database is Postgres 16",
+    ]);
+  });
+
+  it("--json prints every verdict in input order; stdin works with -", () => {
+    const events = lines(
+      { content: "Deploy failed: migration lock timeout", type: "outcome", outcome: "failure" },
+      "Chose blue-green deploys for the API",
+    );
+    const r = strata("b.db", ["record", "--jsonl", "-", "--json"], events);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    const out = JSON.parse(r.stdout) as {
+      items: number;
+      stored: number;
+      results: { id: string; verdict: string }[];
+    };
+    expect(out).toMatchObject({ items: 2, stored: 2 });
+    expect(out.results.map((x) => [x.id, x.verdict])).toEqual([
+      ["e1", "novel"],
+      ["e2", "novel"],
+    ]);
+  });
+
+  it("a bad line refuses the whole input, names its line, and writes nothing", () => {
+    const input = lines("The cache TTL is 60 seconds", { statement: "" }) + "not json\n";
+    const r = strata("c.db", ["remember", "--jsonl", "-", "--batch-size", "1"], input);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("line 3 is not JSON");
+    const bad = strata(
+      "c.db",
+      ["remember", "--jsonl", "-"],
+      lines("The cache TTL is 60 seconds", { statement: "" }),
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("line 2: Invalid rememberMany item 1");
+    const stats = JSON.parse(strata("c.db", ["stats", "--json"]).stdout) as { beliefs: { total: number } };
+    expect(stats.beliefs.total).toBe(0);
+  });
+
+  it("refuses a statement and --jsonl together, or per-item flags beside --jsonl", () => {
+    expect(strata("d.db", ["remember", "x", "--jsonl", "f"]).code).toBe(2);
+    const r = strata("d.db", ["record", "--jsonl", "-", "--type", "decision"], lines("x"));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("options go on each line");
+    expect(strata("d.db", ["remember"]).stderr).toContain("--jsonl FILE");
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Start-up loads only what a command uses: `strata --version` and `strata --help` never load
+ * zod, the schemas, a store driver, the tokenizer or the MCP SDK. Counted with a module loader
+ * hook on the built CLI (which modules load, never how long they take).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bin, ensureBuilt } from "../support/built-cli.js";
+
+let dir: string;
+let hook: string;
+beforeAll(() => {
+  ensureBuilt();
+  dir = mkdtempSync(join(tmpdir(), "strata-e2e-cold-"));
+  // Registers a loader that prints every module URL it loads, one per line, on stderr.
+  const loader = join(dir, "loader.mjs");
+  writeFileSync(
+    loader,
+    `export async function load(url, context, next) { process._rawDebug("load " + url); return next(url, context); }\n`,
+  );
+  hook = join(dir, "hook.mjs");
+  writeFileSync(
+    hook,
+    `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(loader).href)});\n`,
+  );
+}, 60_000);
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function loaded(args: string[]): string[] {
+  const r = spawnSync(process.execPath, ["--import", pathToFileURL(hook).href, bin, ...args], {
+    cwd: dir,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", STRATA_DB: join(dir, "m.db") },
+  });
+  expect(r.status).toBe(0);
+  return r.stderr
+    .split("\n")
+    .filter((l) => l.startsWith("load "))
+    .map((l) => l.slice(5));
+}
+
+const HEAVY = [
+  /node_modules\/zod\//,
+  /better-sqlite3/,
+  /@modelcontextprotocol/,
+  /gpt-tokenizer/,
+  /node_modules\/pg\//,
+];
+
+describe("cold start", () => {
+  it.each([[["--version"]], [["--help"]], [["recall", "--help"]]])(
+    "strata %j loads no schema, store or SDK",
+    (args) => {
+      const urls = loaded(args);
+      expect(urls.length).toBeGreaterThan(0);
+      for (const heavy of HEAVY) expect(urls.filter((u) => heavy.test(u))).toEqual([]);
+    },
+  );
+
+  it("--version loads neither commander nor the command modules", () => {
+    const urls = loaded(["--version"]);
+    expect(urls.filter((u) => /node_modules\/commander\//.test(u))).toEqual([]);
+    expect(urls.filter((u) => u.includes("/node_modules/")).length).toBeLessThanOrEqual(1); // picocolors
+  });
+
+  it("a command that reads the store does load them (the hook sees real loads)", () => {
+    const urls = loaded(["stats", "--json"]);
+    expect(urls.some((u) => /node_modules\/zod\//.test(u))).toBe(true);
+  });
+});
