@@ -150,7 +150,8 @@ async function runPhase(file: CaseFile, phase: Phase, splits: ReadonlySet<Split>
       all: tally(results),
       activeBeliefs,
       coverage,
-      misses: results.filter((r) => !r.latestFirst),
+      // Only the dev half's misses are listed: the held-out half is reported, never read for misses.
+      misses: results.filter((r) => !r.latestFirst && r.split === "dev"),
     };
   } finally {
     await mem.close?.();
@@ -205,7 +206,7 @@ export function renderKnowledgeUpdateMarkdown(report: KnowledgeUpdateReport): st
     );
   for (const p of report.phases) {
     if (p.misses.length === 0) continue;
-    lines.push("", `Misses (${p.phase}):`, "");
+    lines.push("", `Misses on the dev half (${p.phase}):`, "");
     for (const m of p.misses)
       lines.push(
         `- ${m.id} (${m.split}): latest at ${m.newRank ?? "–"}, older at ${m.oldRank ?? "–"}; top: ${m.top[0] ?? "–"}`,
