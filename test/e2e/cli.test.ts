@@ -102,7 +102,7 @@ describe("strata (built)", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/^error: Invalid record: type: Invalid option: expected one of "observation"/);
-    const json = strata([...db, "--json", "record", "x", "--at", "yesterday"]);
+    const json = strata([...db, "--json", "record", "x", "--at", "soonish"]); // "yesterday" is a time now
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({
       error: { code: "INVALID_INPUT", message: expect.stringMatching(/not a date/) },
