@@ -122,4 +122,10 @@ describe("install and uninstall for each client (built)", () => {
     expect(r.status).toBe(0);
     expect(r.stdout.trim()).toBe(AGENT_INSTRUCTIONS.trim());
   });
+
+  it("serve refuses HTTP flags without --http (exit 2), saying what to do", () => {
+    const r = strata(["serve", "--port", "9999"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("--port applies to --http only: add --http");
+  });
 });

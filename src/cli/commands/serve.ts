@@ -139,6 +139,25 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
     throw new UsageError(`--compat takes "memory-server", got "${args.compat}".`);
   if (args.sampling !== undefined && args.sampling !== "auto" && args.sampling !== "off")
     throw new UsageError(`--sampling takes "auto" or "off", got "${args.sampling}".`);
+  if (!args.http) {
+    const httpOnly = (
+      [
+        ["--port", args.port],
+        ["--host", args.host],
+        ["--token", args.token],
+        ["--token-file", args.tokenFile],
+        ["--allowed-hosts", args.allowedHosts],
+        ["--allowed-origins", args.allowedOrigins],
+        ["--max-body-bytes", args.maxBodyBytes],
+      ] as const
+    )
+      .filter(([, v]) => v !== undefined)
+      .map(([flag]) => flag);
+    if (httpOnly.length)
+      throw new UsageError(
+        `${httpOnly.join(", ")} ${httpOnly.length > 1 ? "apply" : "applies"} to --http only: add --http to serve Streamable HTTP, or drop ${httpOnly.length > 1 ? "them" : "it"} to serve stdio.`,
+      );
+  }
   const set: ToolSet = args.compat === "memory-server" ? "memory-server" : "strata";
   const { hashTools, verifyManifest } = await import("../../mcp/manifest.js");
   const { createMcpServer, toolSpecs } = await import("../../mcp/server.js");
@@ -154,6 +173,13 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   if (!args.http) {
     const { BoundedStdioServerTransport } = await import("../../mcp/stdio.js");
     const server = makeServer();
+    // Started by hand in a terminal, a silent stdio server looks hung: say what it is (stderr only;
+    // stdout is the protocol channel).
+    if (process.stdin.isTTY)
+      note(
+        `MCP server on stdio (${mem.store.name}, namespace "${mem.namespace}"), waiting for an MCP client's JSON-RPC on stdin. ` +
+          "Let a client start it (strata install <client>), or run strata serve --http for a URL; Ctrl-D or Ctrl-C ends it.",
+      );
     await new Promise<void>((resolve, reject) => {
       // The client ends the session by closing our stdin.
       process.stdin.once("end", resolve);
