@@ -54,6 +54,10 @@ async function history(mem: Memory): Promise<void> {
   await mem.consolidate({ namespace: "team-b" });
   await mem.forget("e4");
   await mem.maintain();
+  // An agent's verdict, so the judged-pair cache has rows whatever the sweep found to judge.
+  const rota = await mem.remember("The on-call rota lives in PagerDuty");
+  const review = await mem.remember("The on-call rota is reviewed every Monday");
+  await mem.judge([{ a: rota.id, b: review.id, verdict: "distinct" }]);
 }
 
 async function dumpAll(store: Store, pageSize = 7): Promise<Record<string, unknown[]>> {

@@ -141,6 +141,7 @@ const LIBRARY_ID_CALLS: Record<string, LibraryCall[]> = {
   judge: [(m, t) => m.judge([{ a: t.belief, b: victim.own, verdict: "merge" }])],
   distil: [(m, t) => m.distil([t.episode], ["Migration locks time out under load"])],
   remember: [(m, t) => m.remember("Deploys need a lock", { sources: [t.episode] })],
+  rememberMany: [(m, t) => m.rememberMany([{ statement: "Deploys need a lock", sources: [t.episode] }])],
   capture: [(m, t) => m.capture({ when: "deploying", prefer: "take the lock first", sources: [t.episode] })],
   saveContinuity: [(m, t) => m.saveContinuity(DIGEST(t.episode), { token: t.token })],
   cancelWrap: [(m, t) => m.cancelWrap(t.token)],
@@ -155,6 +156,7 @@ const LIBRARY_ID_FILTERS: Record<string, LibraryCall> = {
 /** Verbs that take no id at all (or only the caller's own namespace's content). */
 const LIBRARY_NO_ID = [
   "record",
+  "recordMany",
   "recall",
   "context",
   "list",

@@ -209,7 +209,8 @@ describe("confidence and proven status need distinct sources", () => {
 
   it("five successes reported by one session do not make a belief proven: it still decays", async () => {
     const m = await open();
-    const b = await m.remember("Clearing the Gradle cache fixes flaky builds");
+    // A rule: its kind decays (facts are kept until superseded, docs/retention.md).
+    const b = await m.capture({ when: "builds are flaky", prefer: "clear the Gradle cache" });
     const results = [];
     for (let i = 0; i < 5; i++) results.push(await m.outcome(b.id, true, { session: "one-agent-session" }));
     expect(results.map((r) => r.counted)).toEqual([true, false, false, false, false]);
