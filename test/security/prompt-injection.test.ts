@@ -64,7 +64,9 @@ describe("session-start hook: the goal attribute cannot close the tag", () => {
     expect(r.ok).toBe(true);
     const first = r.block.split("\n")[0]!;
     // One envelope: the context's own, the goal as a second attribute.
-    expect(first).toBe(`<strata-memory namespace="default" goal="${attributeValue(`billing deploy ${goal}`)}">`);
+    expect(first).toBe(
+      `<strata-memory namespace="default" goal="${attributeValue(`billing deploy ${goal}`)}">`,
+    );
     expect(first.match(/"/g)).toHaveLength(4);
     expect(first.slice(1, -1)).not.toMatch(/[<>]/);
     expect(r.block.match(/<\/strata-memory>/g)).toHaveLength(1);
