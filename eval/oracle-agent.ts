@@ -124,7 +124,8 @@ export async function runPairs(pairs: readonly RunnablePair[], options: RunOptio
         const batches = [...(open.length > 0 ? [open.map(verdict)] : []), ...review.map((c) => [verdict(c)])];
         for (const judgments of batches) {
           try {
-            await mem.judge(judgments);
+            // Ids resolve in the caller's namespace: name the pair's own.
+            await mem.judge(judgments, { namespace });
           } catch (err) {
             if (!isStrataError(err)) throw err;
             refused++;
