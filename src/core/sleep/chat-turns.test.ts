@@ -20,6 +20,10 @@ describe("phatic: chit-chat is not a fact", () => {
     ["brb", "self-note"],
     ["I'll look into it", "self-note"],
     ["One sec, checking that", "self-note"],
+    ["Good morning, team.", "greeting"],
+    ["Thanks for the quick answer, that really helps.", "acknowledgement"],
+    ["Note to self: ask about the mobile release at standup", "self-note"],
+    ["TODO: rotate the staging keys", "self-note"],
   ])("%j is %s", (text, cls) => {
     expect(phatic(text)).toBe(cls);
     expect(standalone(text)).not.toBe("standalone");
@@ -34,6 +38,9 @@ describe("phatic: chit-chat is not a fact", () => {
     "Hey, I adopted a second cat last week",
     "The retry limit is 5",
     "Thanks! Pottery is a huge part of my life, it helps me express my emotions.",
+    "The team moved to Berlin",
+    "Thanks for the answer: the port is 8443",
+    "The note to the board went out on Monday",
   ])("%j states something", (text) => {
     expect(phatic(text)).toBeNull();
   });

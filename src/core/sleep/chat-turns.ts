@@ -34,7 +34,10 @@ const CONVERSATIONAL = new Set(
     "hi hello hey hiya yo morning evening afternoon night day bye goodbye later see soon ttyl cya " +
     "lol haha hahaha hmm hm oh ah wow welcome problem np worries mention pleasure glad happy " +
     "much lot lots bunch ton tons so well way one thing things done deal will go going all " +
-    "worry checking check looking look sec second moment minute"
+    "worry checking check looking look sec second moment minute " +
+    // Addressing the room, and words about the exchange itself ("thanks for the quick answer").
+    "team everyone everybody folks guys all y'all answer answers reply response explanation tip tips " +
+    "quick fast really very super need needed now"
   ).split(" "),
 );
 
@@ -43,6 +46,13 @@ const SELF_NOTE =
   /^(?:let me (?:check|see|think|look|find out|get back|double[- ]check|try|confirm)|(?:i'?ll|i will|gonna|going to) (?:check|look into|get back|think about|find out|double[- ]check|try)|one (?:sec|second|moment|min(?:ute)?)|hold on|give me a (?:sec|second|moment|minute)|brb|be right back|checking|looking into it|on it|will do|will check|bbl|afk)\b/i;
 
 export type PhaticClass = "acknowledgement" | "greeting" | "self-note";
+
+/**
+ * A note the speaker addresses to themselves ("note to self: …", "Reminder to myself: ask about X
+ * at standup") is a to-do, never a claim about the world, whatever follows it.
+ */
+const NOTE_TO_SELF =
+  /^(?:(?:a\s+)?(?:note|reminder|memo)\s+to\s+(?:self|myself)|to\s+myself|todo|to-do)\s*[:,-]/i;
 
 const GREETING =
   /^(?:hi|hello|hey|hiya|yo|good (?:morning|afternoon|evening|night)|bye|goodbye|see you|later|ttyl|cya)\b/i;
@@ -55,6 +65,7 @@ export function phatic(text: string): PhaticClass | null {
   const t = text.trim();
   const words = rawTokens(t);
   if (words.length === 0) return "acknowledgement";
+  if (NOTE_TO_SELF.test(t)) return "self-note";
   if (words.length > 12) return null;
   // A note about the speaker's next move, with at most a pronoun or "that"/"this" as its object.
   if (SELF_NOTE.test(t) && wordsOf(t.replace(SELF_NOTE, "")).every((w) => CONVERSATIONAL.has(w)))
