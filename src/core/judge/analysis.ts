@@ -556,11 +556,22 @@ const sameStates = (a: ReadonlyMap<string, 0 | 1>, b: ReadonlyMap<string, 0 | 1>
 
 /**
  * What a restatement must keep to be dropped as redundant: the same numbers with the same units,
- * the same negation and the same states. Returns what differs, or null when nothing does.
+ * the same negation, the same states, and the same side of a polar function word ("in" / "out of
+ * maintenance mode", "with" / "without"). Returns what differs, or null when nothing does.
  *
  *   distinctions("Autosave is off for drafts", "Autosave is on for drafts") // → "state"
  */
 export function distinctions(a: string, b: string): string | null {
+  // Direction and polarity said by a function word ("in" / "out of maintenance mode", "with" /
+  // "without", "before" / "after"): stop words to the content analysis, but never the same statement.
+  const wa = new Set(rawTokens(a));
+  const wb = new Set(rawTokens(b));
+  const flipped = POLAR_PAIRS.some(
+    ([p, q]) =>
+      (wa.has(p) && !wa.has(q) && wb.has(q) && !wb.has(p)) ||
+      (wa.has(q) && !wa.has(p) && wb.has(p) && !wb.has(q)),
+  );
+  if (flipped || [...REVERSERS].some((w) => wa.has(w) !== wb.has(w))) return "polarity";
   const x = analysisOf(a);
   const y = analysisOf(b);
   const qa = quantitiesOf(x);
@@ -570,6 +581,25 @@ export function distinctions(a: string, b: string): string | null {
   if (!sameStates(statesIn(x), statesIn(y))) return "state";
   return null;
 }
+
+/** Function words that reverse a statement when one side has one and the other its opposite. */
+const POLAR_PAIRS: readonly (readonly [string, string])[] = [
+  ["in", "out"],
+  ["inside", "outside"],
+  ["on", "off"],
+  ["up", "down"],
+  ["with", "without"],
+  ["before", "after"],
+  ["above", "below"],
+  ["over", "under"],
+  ["always", "never"],
+  ["all", "none"],
+  ["more", "less"],
+  ["most", "least"],
+  ["yes", "no"],
+];
+/** Function words that reverse a statement on their own, present on one side only. */
+const REVERSERS = new Set(["without", "never", "none", "except", "neither", "nor"]);
 
 /** Opposite sides of one enumerated state in the two statements: "on" / "off". */
 export function flippedStates(x: Analysis, y: Analysis): string[] {

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { JudgeRelation } from "../ports.js";
+import { distinctions } from "./analysis.js";
 import { compareLexically, LEXICAL_RULES } from "./lexical-judge.js";
 
 const at = "2026-01-01T00:00:00.000Z";
@@ -341,4 +342,16 @@ describe("the conservative stance", () => {
       expect(judge(a, b).relation).not.toBe("duplicate");
     },
   );
+});
+
+describe("a restatement keeps its polarity words", () => {
+  it.each([
+    ["The kiosk is in maintenance mode.", "The kiosk is out of maintenance mode.", "polarity"],
+    ["Deploys run with a lock.", "Deploys run without a lock.", "polarity"],
+    ["Backups run before the deploy.", "Backups run after the deploy.", "polarity"],
+    ["The API rate limit is 100 requests per minute", "API rate limit: 100 requests per minute", null],
+    ["Deploy freeze for the holidays, all teams", "Deploy freeze for the holidays", null],
+  ])("%j / %j → %s", (a, b, expected) => {
+    expect(distinctions(a, b)).toBe(expected);
+  });
 });
