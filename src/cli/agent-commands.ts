@@ -4,7 +4,7 @@
  * Registered from createProgram with one call, so they live apart from the engine-verb commands.
  */
 import { realpathSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { toInteger } from "./args.js";
@@ -144,7 +144,7 @@ export function registerAgentCommands(
       "--mcp-config <path>",
       "claude-code: file holding mcpServers (default ~/.claude.json; a project's .mcp.json works)",
     )
-    .option("--allow-ephemeral", "write even when strata runs from npx's cache or a temp folder")
+    .option("--allow-ephemeral", "write even when strata runs from npx's cache")
     .addHelpText(
       "after",
       `\nDefault config files: ${CLIENTS.map((c) => `${c} ${defaultConfigPath(c, "~")}`).join("; ")}.\n` +
@@ -175,7 +175,6 @@ export function registerAgentCommands(
               ...paths(client, env, o),
               print: Boolean(o.print),
               allowEphemeral: Boolean(o.allowEphemeral),
-              ephemeralRoots: [realpathSync(tmpdir())],
             }),
         },
         render: renderInstall,

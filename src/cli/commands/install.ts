@@ -10,8 +10,9 @@
  *     table is replaced; the rest of the file, comments included, is kept byte for byte).
  *
  * Every path is absolute: clients do not expand $HOME or ~, and a hook with a placeholder path
- * installs cleanly and then never fires. A Strata that runs from a throwaway location (npx's
- * cache, a temporary folder) is refused: the config would point at files npm deletes later.
+ * installs cleanly and then never fires. A Strata that runs from npx's cache is refused: the
+ * config would point at files npm deletes later. (A temporary folder is not refused: a clone or a
+ * CI checkout may well live there.)
  * The first time a file is touched, a copy is kept as `<file>.before-strata`. Uninstall removes
  * Strata's own entries and nothing else.
  */
@@ -39,9 +40,9 @@ export interface InstallArgs {
   settingsPath?: string;
   /** Only show what would be written. */
   print?: boolean;
-  /** Write even when Strata runs from a throwaway location (npx cache, temp folder). */
+  /** Write even when Strata runs from a throwaway location (npx cache). */
   allowEphemeral?: boolean;
-  /** Folders whose contents may vanish: the system temp folder, npm's cache. */
+  /** Further folders whose contents may vanish (npx's `_npx` cache is always one). */
   ephemeralRoots?: readonly string[];
 }
 
@@ -110,7 +111,7 @@ export function ephemeralReason(bin: string, roots: readonly string[]): string |
   if (bin.split(sep).includes("_npx")) return `it runs from npx's temporary cache (${bin}), which npm clears`;
   for (const root of roots)
     if (root && (bin === root || bin.startsWith(root.endsWith(sep) ? root : root + sep)))
-      return `it runs from ${root}, a temporary folder (${bin})`;
+      return `it runs from ${root}, a folder that may be cleared (${bin})`;
   return null;
 }
 
