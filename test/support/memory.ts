@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Memory } from "../../src/core/engine.js";
+import type { BeliefKind } from "../../src/core/model.js";
 import { type OpenMemoryOptions, openMemory } from "../../src/open-memory.js";
 
 export interface TestClock {
@@ -39,4 +40,33 @@ export async function testMemory(
   const path = options.path ?? (options.file ? tempDbPath() : ":memory:");
   const mem = await openMemory({ ...options, path, clock });
   return { mem, clock, path };
+}
+
+/**
+ * Inserts a belief bypassing the write gate, as an import or another process might have: one hour
+ * after the previous one on the test clock, valid from `at`, in namespace `default`.
+ *
+ *   const a = await seedBelief(mem, clock, "The retry limit is 5", "2026-01-01");
+ */
+export async function seedBelief(
+  mem: Memory,
+  clock: TestClock,
+  text: string,
+  at: string,
+  kind: BeliefKind = "fact",
+): Promise<string> {
+  clock.advance(HOUR);
+  const [vector] = await mem.embedder.embed([text]);
+  return mem.store.transaction((tx) =>
+    mem.writes.insertBelief(tx, {
+      namespace: "default",
+      kind,
+      text,
+      validFrom: new Date(at).toISOString(),
+      sources: [],
+      source: "seed",
+      now: mem.writes.now(),
+      vector: vector!,
+    }),
+  );
 }

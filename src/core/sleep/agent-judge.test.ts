@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { DAY, HOUR, type TestClock, testMemory } from "../../../test/support/memory.js";
+import { DAY, HOUR, seedBelief, type TestClock, testMemory } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
 import type { Belief, BeliefKind } from "../model.js";
 import { subjectPairs } from "./subject-pairs.js";
@@ -16,23 +16,8 @@ async function fresh() {
   clock = t.clock;
 }
 
-/** Inserts a belief bypassing the write gate, as an import or another process might have. */
-async function seed(text: string, at: string, kind: BeliefKind = "fact"): Promise<string> {
-  clock.advance(HOUR);
-  const [vector] = await mem.embedder.embed([text]);
-  return mem.store.transaction((tx) =>
-    mem.writes.insertBelief(tx, {
-      namespace: "default",
-      kind,
-      text,
-      validFrom: new Date(at).toISOString(),
-      sources: [],
-      source: "seed",
-      now: mem.writes.now(),
-      vector: vector!,
-    }),
-  );
-}
+/** Inserts a belief bypassing the write gate (test/support/memory.ts). */
+const seed = (text: string, at: string, kind: BeliefKind = "fact") => seedBelief(mem, clock, text, at, kind);
 
 const belief = async (id: string) => (await mem.get(id)) as { layer: "belief" } & Belief;
 
