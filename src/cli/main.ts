@@ -254,4 +254,9 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
   }
 }
 
+// A reader that stops early (`strata export | head`) is not a failure: stop quietly, as Unix tools do.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
 process.exitCode = await runMain();
