@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Memory } from "../core/engine.js";
 import { StrataError } from "../core/errors.js";
+import { emptyCounts } from "../core/sleep/report.js";
 import { openMemory } from "../open-memory.js";
 import { toInteger, toJson, toList } from "./args.js";
 import { runInit } from "./commands/init.js";
@@ -449,16 +450,7 @@ describe("sleep commands", () => {
       namespace: "default",
       at: "2026-03-02T09:00:00.000Z",
       process: "sweep",
-      counts: {
-        superseded: 0,
-        merged: 0,
-        resolved: 0,
-        abstracted: 0,
-        distilled: 0,
-        retired: 0,
-        reopened: 0,
-        skipped: 0,
-      },
+      counts: emptyCounts(),
       items: [],
       work: { beliefs: 2, episodes: 0, pairs: 12, judged: 12, cached: 0, ms: 5 },
       fallbacks: [
