@@ -101,7 +101,27 @@ export interface Judge {
   compareMany?(pairs: readonly JudgePair[]): Promise<JudgeVerdict[]>;
   /** The most pairs one `compareMany` call sends to its model (its per-run budget), when it has one. */
   readonly pairsPerRun?: number;
+  /**
+   * Writes the trigger of an abstraction: one condition covering every child rule's trigger
+   * (`consolidate`, after it folded three or more rules with one action). Optional: a model
+   * judge writes one; without it the lexical generalisation stands. The core checks the answer
+   * against the triggers before using it (src/core/sleep/generalise.ts).
+   */
+  generalise?(request: GeneraliseRequest): Promise<GeneraliseAnswer>;
 }
+
+/** What an abstraction's trigger must cover. */
+export interface GeneraliseRequest {
+  /** The child rules' triggers (WHEN …). */
+  triggers: readonly string[];
+  /** The action they share (PREFER …). */
+  action: string;
+  /** The lexical generalisation, which stands unless a better one passes the checks. */
+  lexical: string;
+}
+
+/** A judge's generalisation, or why it has none (the lexical one stands). */
+export type GeneraliseAnswer = { when: string } | { problem: string };
 
 /**
  * Whether a verdict settles its pair, so no semantic judge need see it: an acting verdict
