@@ -221,6 +221,8 @@ export class SqliteStore implements Store {
    */
   private vecBuilt = false;
   private readonly vecScanned: Record<VectorLayer, boolean> = { b: false, e: false };
+  /** sqlite-vec's SQL functions: loaded on the first cold vector search; false when it cannot load. */
+  private vecFunctions: boolean | null = null;
   /** The BM25 index (null: FTS5 answers every search), current through `text_changes` entry `textSeq`. */
   private readonly text: TextIndex | null;
   private textSeq = 0;
@@ -950,23 +952,62 @@ export class SqliteStore implements Store {
         : `SELECT CAST(substr(v.id, 2) AS INTEGER), v.vector FROM vectors v LEFT JOIN ${table} r ON r.rowid = CAST(substr(v.id, 2) AS INTEGER)
            WHERE v.id >= '${prefix}' AND v.id < '${prefix === "b" ? "c" : "f"}' AND +v.namespace IN (${marks}) AND v.dim = ?
            AND (r.status IS NULL OR r.status != 'forgotten') /* cold scan */`;
+    const asVector = (blob: Buffer) =>
+      blob.byteOffset % 4 === 0
+        ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
+        : toFloat32(blob);
+    // With sqlite-vec, SQLite ranks the rows by cosine itself (no vector crosses into JavaScript),
+    // keeping a wide margin past `limit`; those few are then scored here with the index's exact
+    // arithmetic. Its float32 cosine differs from the index's double one by rounding (~1e-6), so
+    // the exact top `limit` is inside the margin unless hundreds of rows tie within rounding.
+    if (limit > 0 && this.loadVecFunctions() && vector.some((x) => x !== 0)) {
+      const margin = limit * 4 + 64;
+      const ranked = this.stmt(
+        `${sql.replace("v.vector FROM", "coalesce(vec_distance_cosine(v.vector, ?), 1.0) AS d FROM")} ORDER BY d, 1 LIMIT ?`,
+      )
+        .raw(true)
+        .all(toBlob(vector), ...ns, vector.length, margin) as unknown as [number, number][];
+      const ids = ranked.map(([rowid]) => `${prefix}${rowid}`);
+      const vectors = new Map<number, Float32Array>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        for (const [id, blob] of this.stmt(
+          `SELECT id, vector FROM vectors WHERE id IN (${chunk.map(() => "?").join(",")})`,
+        )
+          .raw(true)
+          .all(...chunk) as unknown as [string, Buffer][])
+          vectors.set(rowidOf(id), asVector(blob));
+      }
+      return scanVectors(
+        vector,
+        ranked.map(([rowid]) => ({ rowid, vector: vectors.get(rowid)! })),
+        limit,
+      );
+    }
     const rows = this.stmt(sql)
       .raw(true)
       .iterate(...ns, vector.length) as IterableIterator<[number, Buffer]>;
     return scanVectors(
       vector,
       (function* () {
-        for (const [rowid, blob] of rows)
-          yield {
-            rowid,
-            vector:
-              blob.byteOffset % 4 === 0
-                ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
-                : toFloat32(blob),
-          };
+        for (const [rowid, blob] of rows) yield { rowid, vector: asVector(blob) };
       })(),
       limit,
     );
+  }
+
+  /** Loads sqlite-vec into this connection once; false (and the plain scan) where it cannot load. */
+  private loadVecFunctions(): boolean {
+    if (this.vecFunctions === null) {
+      try {
+        const require = createRequire(import.meta.url);
+        (require("sqlite-vec") as { load(db: Database.Database): void }).load(this.db);
+        this.vecFunctions = true;
+      } catch {
+        this.vecFunctions = false;
+      }
+    }
+    return this.vecFunctions;
   }
 
   /**
