@@ -841,18 +841,36 @@ export class SqliteStore implements Store {
         `SELECT f.rid AS rid, f.s AS s FROM (SELECT rowid AS rid, rank AS s FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rank, rowid LIMIT ?) f
          JOIN ${table} ON ${prefix}.rowid = f.rid WHERE ${w.sql} ORDER BY f.s, f.rid LIMIT ?`,
       ).all(match, fetch, ...w.params, limit);
+    const onePass = () =>
+      this.stmt(
+        `SELECT f.rowid AS rid, f.rank AS s FROM ${fts} f JOIN ${table} ON ${prefix}.rowid = f.rowid
+         WHERE ${fts} MATCH ? AND ${w.sql} ORDER BY f.rank, f.rowid LIMIT ?`,
+      ).all(match, ...w.params, limit);
     const fetch = Math.max(limit * 4, 64);
-    let rows = ranked(fetch);
-    if (rows.length < limit) {
-      const matches = this.stmt(`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ?`).get(match)!
-        .n as number;
-      if (matches > fetch)
-        rows = this.stmt(
-          `SELECT f.rowid AS rid, f.rank AS s FROM ${fts} f JOIN ${table} ON ${prefix}.rowid = f.rowid
-           WHERE ${fts} MATCH ? AND ${w.sql} ORDER BY f.rank, f.rowid LIMIT ?`,
-        ).all(match, ...w.params, limit);
-    }
+    const matches = this.stmt(`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ?`).get(match)!
+      .n as number;
+    if (matches === 0) return [];
+    // Either way costs a BM25 pass over every match: pick the one likely to be enough, from the
+    // share of a sample of matches (in rowid order, unranked: cheap) that passes the filter.
+    let rows: Row[] = [];
+    if (matches <= fetch || this.passingShare(prefix, match, w) * fetch >= 2 * limit) rows = ranked(fetch);
+    if (rows.length < limit && matches > fetch) rows = onePass();
     return rows.map((r) => ({ id: `${prefix}${r.rid}`, score: -(r.s as number) }));
+  }
+
+  /** The share of (up to) 256 of the query's matches, taken unranked, that pass the filter. */
+  private passingShare(prefix: "b" | "e", match: string, w: { sql: string; params: unknown[] }): number {
+    const [fts, table] = prefix === "b" ? ["belief_fts", "beliefs b"] : ["episode_fts", "episodes e"];
+    const sample = this.stmt(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? LIMIT 256`)
+      .raw(true)
+      .all(match)
+      .map((r) => (r as unknown as [number])[0]);
+    if (sample.length === 0) return 0;
+    const ids = padded(sample);
+    const passed = this.stmt(
+      `SELECT count(*) AS n FROM ${table} NOT INDEXED WHERE ${prefix}.rowid IN (${ids.sql}) AND ${w.sql}`,
+    ).get(...ids.params, ...w.params)!.n as number;
+    return passed / sample.length;
   }
 
   async searchBeliefVectors(vector: Float32Array, filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
