@@ -990,7 +990,8 @@ export class SqliteStore implements Store {
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);
         for (const [id, blob] of this.stmt(
-          `SELECT id, vector FROM vectors WHERE id IN (${chunk.map(() => "?").join(",")})`,
+          // Its own statement text: a cached statement's raw mode is shared with every caller.
+          `SELECT id, vector FROM vectors WHERE id IN (${chunk.map(() => "?").join(",")}) /* cold rescore */`,
         )
           .raw(true)
           .all(...chunk) as unknown as [string, Buffer][])
