@@ -108,6 +108,19 @@ describe("cold first search", () => {
       }
   });
 
+  it("leaves the store's other vector reads working (statements it caches are its own)", async () => {
+    const store = SqliteStore.open({ path });
+    try {
+      // Every active row fits in the margin, so the rescore read as many ids as getVectors reads here.
+      const hits = await store.searchBeliefVectors(embedText("retry limit", 384), BELIEF_FILTERS[0]!, 1000);
+      const vectors = await store.getVectors(hits.map((h) => h.id));
+      expect(vectors.size).toBe(hits.length);
+      for (const v of vectors.values()) expect(v).toBeInstanceOf(Float32Array);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("the search results are not empty (the comparison compares something)", async () => {
     const [cold] = await both((s) =>
       s.searchBeliefVectors(embedText("retry limit gateway", 384), BELIEF_FILTERS[0]!, 5),
