@@ -12,6 +12,7 @@
 
 import { renderedEcho } from "./echo.js";
 import { distinctions } from "./judge/analysis.js";
+import { loadTagger } from "./judge/tagger.js";
 import type { Layer, Outcome, Verdict } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { Judge, JudgeVerdict } from "./ports.js";
@@ -127,6 +128,8 @@ export async function decide(
   // Redundant drops the new text, so whatever judge said "duplicate", a restatement whose numbers,
   // units, negation or states differ is kept: stored, linked, and left for a semantic judge.
   const kept: { c: GateCandidate; v: JudgeVerdict; differs: string }[] = [];
+  // `distinctions` reads tags: a judge other than the lexical one may not have loaded the tagger.
+  if (judged.some((j) => j.v.relation === "duplicate")) await loadTagger();
   const dup = judged.find((j) => {
     if (j.v.relation !== "duplicate" || j.v.similarity < duplicateFloor) return false;
     const differs = distinctions(j.c.text, probe.text);

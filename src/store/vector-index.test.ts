@@ -162,6 +162,22 @@ describe("VectorIndex", () => {
     expect(hits.map((h) => h.score)).toEqual([1, 0, 0, -1]);
   });
 
+  it("keeps the lowest rowids among rows tied at the last place kept, in any insertion order", () => {
+    // Rows tied with the k-th score still compete on rowid: a tie at the floor is offered, not skipped.
+    const index = new VectorIndex();
+    const v = (...xs: number[]) => Float32Array.from(xs);
+    const rowids = Array.from({ length: 40 }, (_, i) => ((i * 17) % 40) + 1); // 1..40, shuffled
+    for (const r of rowids) index.put("b", r, r, "ns", r % 2 === 0 ? v(1, 1, 0) : v(1, 0, 0));
+    for (const scope of ["active", "live"] as const) {
+      const hits = index.search("b", v(1, 0, 0), ["ns"], scope, 25);
+      // The 20 odd rowids score 1, then the even ones tie at 1/√2: the 5 lowest of them.
+      expect(hits.map((h) => h.rowid)).toEqual([
+        ...Array.from({ length: 20 }, (_, i) => 2 * i + 1),
+        ...[2, 4, 6, 8, 10],
+      ]);
+    }
+  });
+
   it("searches only the query's dimension and namespaces, and treats unknown statuses as active", () => {
     const index = new VectorIndex();
     index.put("b", 1, 1, "a", Float32Array.from([1, 0]));

@@ -299,6 +299,9 @@ class TopK {
     return sa < sb || (sa === sb && ra > rb);
   }
 
+  /** The lowest score still kept once full (a lower score cannot enter); -Infinity until then. */
+  floor = Number.NEGATIVE_INFINITY;
+
   offer(score: number, rowid: number): void {
     if (this.limit === 0) return;
     if (this.n < this.limit) {
@@ -313,6 +316,7 @@ class TopK {
       }
       this.scores[i] = score;
       this.rowids[i] = rowid;
+      if (this.n === this.limit) this.floor = this.scores[0]!;
       return;
     }
     if (!this.worse(this.scores[0]!, this.rowids[0]!, score, rowid)) return;
@@ -331,6 +335,7 @@ class TopK {
     }
     this.scores[i] = score;
     this.rowids[i] = rowid;
+    this.floor = this.scores[0]!;
   }
 
   sorted(): VectorHit[] {
@@ -475,12 +480,20 @@ export class VectorIndex {
           acc[s] = acc[s]! + vals[i]! * q;
         }
       }
-      // Every live row is a candidate (an untouched row scores 0, above any negative one).
+      // Every live row is a candidate (an untouched row scores 0, above any negative one). A score
+      // below the kept floor cannot enter, so most rows cost one comparison. The active view holds
+      // only active rows (a row leaving `active` leaves it), so its statuses need no check.
+      const checkStatus = part === main;
+      const alive = part.alive;
+      const invNorm = part.invNorm;
+      const rowids = part.rowids;
       for (let s = 0; s < part.size; s++) {
-        if (!part.alive[s]) continue;
-        const rowid = part.rowids[s]!;
-        if (!l.statuses.passes(rowid, scope)) continue;
-        top.offer(acc[s]! * part.invNorm[s]! * qinv, rowid);
+        if (!alive[s]) continue;
+        const score = acc[s]! * invNorm[s]! * qinv;
+        if (score < top.floor) continue;
+        const rowid = rowids[s]!;
+        if (checkStatus && !l.statuses.passes(rowid, scope)) continue;
+        top.offer(score, rowid);
       }
     }
     return top.sorted();

@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { compareLexically } from "./lexical-judge.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { compareLexically, loadTagger } from "./lexical-judge.js";
+
+beforeAll(() => loadTagger());
 
 const at = "2026-01-01T00:00:00.000Z";
 const rel = (a: string, b: string) => compareLexically({ text: a, at }, { text: b, at }).relation;

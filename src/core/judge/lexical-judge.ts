@@ -12,9 +12,11 @@ import type { Judge, JudgeItem, JudgeVerdict } from "../ports.js";
 import { jaccard } from "../text.js";
 import { analysisOf, changeOf, minus, packedDice, slotsOf } from "./analysis.js";
 import { LEXICAL_RULES, type Pair } from "./rules.js";
+import { loadTagger, taggerLoaded } from "./tagger.js";
 
 export { distinctions } from "./analysis.js";
 export { LEXICAL_RULES, type LexicalRule } from "./rules.js";
+export { loadTagger } from "./tagger.js";
 
 /** Similarity of two texts in [0,1]: content-word Jaccard blended with character-trigram Dice. */
 export function lexicalSimilarity(a: string, b: string): number {
@@ -26,11 +28,16 @@ export function lexicalSimilarity(a: string, b: string): number {
 export function createLexicalJudge(): Judge {
   return {
     name: "lexical",
-    compare: compareLexically,
+    // The tagger loads on the first comparison (tagger.ts), not when the judge is made.
+    compare: (a, b) =>
+      taggerLoaded() ? compareLexically(a, b) : loadTagger().then(() => compareLexically(a, b)),
   };
 }
 
-/** How `b` (the newer statement) relates to `a`, decided by the first rule of `LEXICAL_RULES` that decides. */
+/**
+ * How `b` (the newer statement) relates to `a`, decided by the first rule of `LEXICAL_RULES` that
+ * decides. Synchronous: await `loadTagger()` once before the first call.
+ */
 export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
   const xa = analysisOf(a.text);
   const xb = analysisOf(b.text);

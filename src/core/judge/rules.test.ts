@@ -5,10 +5,12 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { JudgeRelation } from "../ports.js";
 import { distinctions } from "./analysis.js";
-import { compareLexically, LEXICAL_RULES } from "./lexical-judge.js";
+import { compareLexically, LEXICAL_RULES, loadTagger } from "./lexical-judge.js";
+
+beforeAll(() => loadTagger());
 
 const at = "2026-01-01T00:00:00.000Z";
 const judge = (a: string, b: string) => compareLexically({ text: a, at }, { text: b, at });

@@ -5,14 +5,17 @@
  * compromise 14 loads in ~0.6 s and needs ~1.1 ms a sentence, too slow for a judge that runs
  * on every write and on thousands of pairs per sweep.
  *
- * The model is built on first use, not at import, so processes that never judge never pay for it.
+ * Nothing is loaded at import: `loadTagger()` imports wink-nlp and its model and builds the
+ * pipeline (~0.1–0.2 s of a cold process), once, and every path that judges awaits it first (the
+ * lexical judge's `compare`, the write gate before `distinctions`, sleep before its own lexical
+ * comparisons). So a process that only recalls, or prints its version, never pays for it.
  *
+ *   await loadTagger();
  *   tag("checkout-svc is owned by Ravi.")
  *   // → [{ text: "checkout-svc", lemma: "checkout-svc", pos: "NOUN", start: 0 }, { text: "is", lemma: "be", pos: "AUX", … }, …]
  */
 
-import model from "wink-eng-lite-web-model";
-import winkNLP from "wink-nlp";
+import type winkNLP from "wink-nlp";
 
 export interface TaggedWord {
   /** The word as written (case kept). */
@@ -27,6 +30,25 @@ export interface TaggedWord {
 
 type Nlp = ReturnType<typeof winkNLP>;
 let nlp: Nlp | null = null;
+let loading: Promise<void> | null = null;
+
+/** True once `loadTagger()` has finished: `tag` can run. */
+export const taggerLoaded = (): boolean => nlp !== null;
+
+/** Imports wink-nlp and its English model and builds the tagger, once; later calls share the first. */
+export function loadTagger(): Promise<void> {
+  if (nlp) return Promise.resolve();
+  loading ??= Promise.all([import("wink-nlp"), import("wink-eng-lite-web-model")]).then(
+    ([wink, model]) => {
+      nlp = wink.default(model.default, ["pos"]);
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 const WORD_RE = /[\p{L}\p{N}#]+(?:[.\-_/:'’][\p{L}\p{N}]+)*/gu;
 
@@ -36,7 +58,7 @@ const WORD_RE = /[\p{L}\p{N}#]+(?:[.\-_/:'’][\p{L}\p{N}]+)*/gu;
  * first wink token and, when it is one wink token, that token's lemma.
  */
 export function tag(text: string): TaggedWord[] {
-  nlp ??= winkNLP(model, ["pos"]);
+  if (!nlp) throw new Error("tag() before loadTagger(): await loadTagger() on the path that judges.");
   const tokens = nlp.readDoc(text).tokens();
   const its = nlp.its;
   const values = tokens.out(its.value) as string[];

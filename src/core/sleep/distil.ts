@@ -12,7 +12,7 @@
  *   4. provenance to every source episode; validFrom from the earliest
  *   5. the same action with both results becomes one "mixed results" belief (sleep/mixed.ts)
  */
-import { compareLexically } from "../judge/lexical-judge.js";
+import { compareLexically, loadTagger } from "../judge/lexical-judge.js";
 import type { Belief, Episode, GateResult, Outcome } from "../model.js";
 import type { Store, StoreWriter } from "../ports.js";
 import { analyseEcho, contentTokens } from "../text.js";
@@ -172,6 +172,7 @@ export async function distilPending(
         items.push({ action: "skipped", id: e.id, by: null, reason: `skipped: ${verdict}`, related: [] });
     }
   }
+  if (keep.length > 0) await loadTagger(); // `cluster` compares lexically
   const clusters = [...cluster(keep), ...inTurn].sort((a, b) =>
     a.episodes[0]!.at < b.episodes[0]!.at ? -1 : a.episodes[0]!.at > b.episodes[0]!.at ? 1 : 0,
   );

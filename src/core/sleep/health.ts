@@ -2,6 +2,8 @@
  * The junk audit no peer runs on itself: how much of a namespace's active memory is healthy,
  * and the ids behind every number that is not.
  */
+
+import { loadTagger } from "../judge/tagger.js";
 import type { Belief, Episode } from "../model.js";
 import type { Judge, Store } from "../ports.js";
 import { representative } from "../recall.js";
@@ -90,6 +92,7 @@ export async function healthReport(
   const exactPairs = new Set(exact.flatMap((g) => g.flatMap((x) => g.map((y) => `${x}:${y}`))));
   const near: [string, string][] = [];
   const contradictions: [string, string][] = [];
+  if (judged.length > 0) await loadTagger(); // `sameTrigger` compares lexically
   for (const j of judged) {
     const key: [string, string] = [j.older.id, j.newer.id];
     if (j.verdict.relation === "duplicate" && !exactPairs.has(`${key[0]}:${key[1]}`)) near.push(key);

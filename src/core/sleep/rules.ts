@@ -8,7 +8,7 @@
  *   abstract  three or more rules with the same action across different triggers → a parent
  *             rule; the children go dormant under it.
  */
-import { compareLexically } from "../judge/lexical-judge.js";
+import { compareLexically, loadTagger } from "../judge/lexical-judge.js";
 import type { Belief } from "../model.js";
 import type { StoreWriter } from "../ports.js";
 import { contentTokens, isNegated, jaccard, rawTokens } from "../text.js";
@@ -166,6 +166,7 @@ export async function reconcileRules(
   namespace: string,
 ): Promise<SleepItem[]> {
   const items: SleepItem[] = [];
+  await loadTagger(); // `sameTrigger` and `sameAction` compare lexically
   const rules = (
     await tx.listBeliefs(
       { namespaces: [namespace], statuses: ["active"], kinds: ["rule"] },

@@ -108,10 +108,69 @@ describe("cold first search", () => {
       }
   });
 
+  it("leaves the store's other vector reads working (statements it caches are its own)", async () => {
+    const store = SqliteStore.open({ path });
+    try {
+      // Every active row fits in the margin, so the rescore read as many ids as getVectors reads here.
+      const hits = await store.searchBeliefVectors(embedText("retry limit", 384), BELIEF_FILTERS[0]!, 1000);
+      const vectors = await store.getVectors(hits.map((h) => h.id));
+      expect(vectors.size).toBe(hits.length);
+      for (const v of vectors.values()) expect(v).toBeInstanceOf(Float32Array);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("the search results are not empty (the comparison compares something)", async () => {
     const [cold] = await both((s) =>
       s.searchBeliefVectors(embedText("retry limit gateway", 384), BELIEF_FILTERS[0]!, 5),
     );
     expect(cold.length).toBe(5);
+  });
+});
+
+describe("cold first text search when the filter passes few of many matches", () => {
+  let many: string;
+  beforeAll(async () => {
+    many = join(dir, "many.db");
+    const mem = await openMemory({ path: many, clock: testClock("2026-03-05T00:00:00Z") });
+    // 240 facts and 6 failures all match "retry limit"; half the facts are archived by their successor.
+    const items = [];
+    for (let i = 0; i < 120; i++) {
+      items.push({ statement: `The retry limit of service s${i} is ${i + 3}`, at: "2026-03-01" });
+      items.push({ statement: `The retry limit of service s${i} is ${i + 400}`, at: "2026-03-02" });
+    }
+    for (let i = 0; i < 6; i++)
+      items.push({
+        // Lengths differ, so their BM25 scores differ and the order is tested, not only ties.
+        statement: `Raising the retry limit of worker w${i} broke the queue${" again".repeat(i)}`,
+        kind: "failure" as const,
+      });
+    await mem.rememberMany(items);
+    await mem.close();
+  }, 60_000);
+
+  it("ranks the filtered join in one pass: the same ids, scores and order as the built index", async () => {
+    const filters = [
+      { namespaces: ["default"], statuses: ["active" as const], kinds: ["failure" as const] },
+      { namespaces: ["default"], statuses: ["archived" as const] },
+    ];
+    for (const f of filters)
+      for (const limit of [5, 50, 200]) {
+        const cold = SqliteStore.open({ path: many });
+        const warm = SqliteStore.open({ path: many });
+        try {
+          const terms = queryTerms("retry limit");
+          await warm.searchBeliefText(terms, f, limit);
+          const w = await warm.searchBeliefText(terms, f, limit);
+          const c = await cold.searchBeliefText(terms, f, limit);
+          expect(c).toEqual(w);
+          // The filter leaves fewer rows than the first fetch would need: the one-pass ranking ran.
+          expect(c.length).toBe(Math.min(limit, f.kinds ? 6 : 120));
+        } finally {
+          await cold.close();
+          await warm.close();
+        }
+      }
   });
 });

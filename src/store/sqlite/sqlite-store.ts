@@ -221,6 +221,8 @@ export class SqliteStore implements Store {
    */
   private vecBuilt = false;
   private readonly vecScanned: Record<VectorLayer, boolean> = { b: false, e: false };
+  /** sqlite-vec's SQL functions: loaded on the first cold vector search; false when it cannot load. */
+  private vecFunctions: boolean | null = null;
   /** The BM25 index (null: FTS5 answers every search), current through `text_changes` entry `textSeq`. */
   private readonly text: TextIndex | null;
   private textSeq = 0;
@@ -822,7 +824,9 @@ export class SqliteStore implements Store {
   /**
    * BM25 (FTS5 `rank`), ranked inside the full-text index before the join: the best `fetch` matches,
    * then the filter on their rows. When the filter leaves fewer than `limit` and the index holds
-   * more matches, it ranks every match. Same rows and scores as ranking the join, ties by rowid.
+   * more matches (most rows archived, say), it ranks the join itself in one pass: the filtered
+   * matches only, sorted once (at 100k beliefs, 80% archived: ~0.2 s instead of ~0.5 s for ranking
+   * every match again before the join). Same rows and scores as ranking the join, ties by rowid.
    */
   private rankedText(
     prefix: "b" | "e",
@@ -837,14 +841,36 @@ export class SqliteStore implements Store {
         `SELECT f.rid AS rid, f.s AS s FROM (SELECT rowid AS rid, rank AS s FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rank, rowid LIMIT ?) f
          JOIN ${table} ON ${prefix}.rowid = f.rid WHERE ${w.sql} ORDER BY f.s, f.rid LIMIT ?`,
       ).all(match, fetch, ...w.params, limit);
+    const onePass = () =>
+      this.stmt(
+        `SELECT f.rowid AS rid, f.rank AS s FROM ${fts} f JOIN ${table} ON ${prefix}.rowid = f.rowid
+         WHERE ${fts} MATCH ? AND ${w.sql} ORDER BY f.rank, f.rowid LIMIT ?`,
+      ).all(match, ...w.params, limit);
     const fetch = Math.max(limit * 4, 64);
-    let rows = ranked(fetch);
-    if (rows.length < limit) {
-      const matches = this.stmt(`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ?`).get(match)!
-        .n as number;
-      if (matches > fetch) rows = ranked(matches);
-    }
+    const matches = this.stmt(`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ?`).get(match)!
+      .n as number;
+    if (matches === 0) return [];
+    // Either way costs a BM25 pass over every match: pick the one likely to be enough, from the
+    // share of a sample of matches (in rowid order, unranked: cheap) that passes the filter.
+    let rows: Row[] = [];
+    if (matches <= fetch || this.passingShare(prefix, match, w) * fetch >= 2 * limit) rows = ranked(fetch);
+    if (rows.length < limit && matches > fetch) rows = onePass();
     return rows.map((r) => ({ id: `${prefix}${r.rid}`, score: -(r.s as number) }));
+  }
+
+  /** The share of (up to) 256 of the query's matches, taken unranked, that pass the filter. */
+  private passingShare(prefix: "b" | "e", match: string, w: { sql: string; params: unknown[] }): number {
+    const [fts, table] = prefix === "b" ? ["belief_fts", "beliefs b"] : ["episode_fts", "episodes e"];
+    const sample = this.stmt(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? LIMIT 256`)
+      .raw(true)
+      .all(match)
+      .map((r) => (r as unknown as [number])[0]);
+    if (sample.length === 0) return 0;
+    const ids = padded(sample);
+    const passed = this.stmt(
+      `SELECT count(*) AS n FROM ${table} NOT INDEXED WHERE ${prefix}.rowid IN (${ids.sql}) AND ${w.sql}`,
+    ).get(...ids.params, ...w.params)!.n as number;
+    return passed / sample.length;
   }
 
   async searchBeliefVectors(vector: Float32Array, filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
@@ -944,23 +970,63 @@ export class SqliteStore implements Store {
         : `SELECT CAST(substr(v.id, 2) AS INTEGER), v.vector FROM vectors v LEFT JOIN ${table} r ON r.rowid = CAST(substr(v.id, 2) AS INTEGER)
            WHERE v.id >= '${prefix}' AND v.id < '${prefix === "b" ? "c" : "f"}' AND +v.namespace IN (${marks}) AND v.dim = ?
            AND (r.status IS NULL OR r.status != 'forgotten') /* cold scan */`;
+    const asVector = (blob: Buffer) =>
+      blob.byteOffset % 4 === 0
+        ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
+        : toFloat32(blob);
+    // With sqlite-vec, SQLite ranks the rows by cosine itself (no vector crosses into JavaScript),
+    // keeping a wide margin past `limit`; those few are then scored here with the index's exact
+    // arithmetic. Its float32 cosine differs from the index's double one by rounding (~1e-6), so
+    // the exact top `limit` is inside the margin unless hundreds of rows tie within rounding.
+    if (limit > 0 && this.loadVecFunctions() && vector.some((x) => x !== 0)) {
+      const margin = limit * 4 + 64;
+      const ranked = this.stmt(
+        `${sql.replace("v.vector FROM", "coalesce(vec_distance_cosine(v.vector, ?), 1.0) AS d FROM")} ORDER BY d, 1 LIMIT ?`,
+      )
+        .raw(true)
+        .all(toBlob(vector), ...ns, vector.length, margin) as unknown as [number, number][];
+      const ids = ranked.map(([rowid]) => `${prefix}${rowid}`);
+      const vectors = new Map<number, Float32Array>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        for (const [id, blob] of this.stmt(
+          // Its own statement text: a cached statement's raw mode is shared with every caller.
+          `SELECT id, vector FROM vectors WHERE id IN (${chunk.map(() => "?").join(",")}) /* cold rescore */`,
+        )
+          .raw(true)
+          .all(...chunk) as unknown as [string, Buffer][])
+          vectors.set(rowidOf(id), asVector(blob));
+      }
+      return scanVectors(
+        vector,
+        ranked.map(([rowid]) => ({ rowid, vector: vectors.get(rowid)! })),
+        limit,
+      );
+    }
     const rows = this.stmt(sql)
       .raw(true)
       .iterate(...ns, vector.length) as IterableIterator<[number, Buffer]>;
     return scanVectors(
       vector,
       (function* () {
-        for (const [rowid, blob] of rows)
-          yield {
-            rowid,
-            vector:
-              blob.byteOffset % 4 === 0
-                ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
-                : toFloat32(blob),
-          };
+        for (const [rowid, blob] of rows) yield { rowid, vector: asVector(blob) };
       })(),
       limit,
     );
+  }
+
+  /** Loads sqlite-vec into this connection once; false (and the plain scan) where it cannot load. */
+  private loadVecFunctions(): boolean {
+    if (this.vecFunctions === null) {
+      try {
+        const require = createRequire(import.meta.url);
+        (require("sqlite-vec") as { load(db: Database.Database): void }).load(this.db);
+        this.vecFunctions = true;
+      } catch {
+        this.vecFunctions = false;
+      }
+    }
+    return this.vecFunctions;
   }
 
   /**
