@@ -150,7 +150,8 @@ export class Worker {
     while (!signal?.aborted) {
       let wait = this.settings.interval;
       try {
-        this.hooks.onTick?.(await this.tick(signal));
+        const result = await this.tick(signal);
+        this.hooks.onTick?.(result);
         ticks++;
         failed = 0;
       } catch (error) {
