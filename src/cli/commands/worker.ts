@@ -73,7 +73,7 @@ export async function runWorker(mem: Memory, args: WorkerArgs, env: RunEnv): Pro
   let stoppedBy: string | null = null;
   const stop = (signal: NodeJS.Signals) => {
     stoppedBy = signal;
-    env.notice?.(`worker: ${signal}: finishing the current namespace, then stopping`);
+    env.notice?.(`worker: ${signal}: stopping once the current namespace finishes or rolls back`);
     controller.abort();
   };
   const onTerm = () => stop("SIGTERM");

@@ -15,7 +15,7 @@ import { createEngine, type Memory } from "../engine.js";
 import { StrataError } from "../errors.js";
 import type { MaintainReport } from "../maintain.js";
 import type { Belief } from "../model.js";
-import type { Store, StoreWriter } from "../ports.js";
+import type { Embedder, Judge, JudgePair, Store, StoreWriter } from "../ports.js";
 import type { SleepReport } from "../sleep/report.js";
 import type { WorkerSettings } from "./options.js";
 import { type ConsolidateReason, ITEMS_KEPT, type WorkerReport, type WorkerState } from "./records.js";
@@ -56,7 +56,49 @@ export interface PassInput {
   /** Applied pass: write the worker's own records in the same transaction. */
   finish: (tx: StoreWriter, report: WorkerReport) => Promise<void>;
   signal?: AbortSignal | undefined;
+  /**
+   * Lets the host's event loop run (signals, timers) now and then during the pass: the
+   * processes over an embedded store may never wait on I/O. Default: a zero-delay timer.
+   */
+  yieldToHost?: (() => Promise<void>) | undefined;
   onProgress?: ((done: number, total: number) => void) | undefined;
+}
+
+/** Calls between two yields to the host during a pass. */
+const YIELD_EVERY = 16;
+const zeroTimer = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The engine's embedder and judges, pausing before every call: each `YIELD_EVERY`-th call lets
+ * the host's event loop run (a SIGTERM handler, say), and every call checks for shutdown. The
+ * pass embeds and judges item by item, so shutdown is seen within a few items.
+ */
+function interruptible(mem: Memory, pause: () => Promise<void>) {
+  const judge = (j: Judge): Judge => ({
+    name: j.name,
+    ...(j.pairsPerRun !== undefined ? { pairsPerRun: j.pairsPerRun } : {}),
+    compare: async (a, b) => {
+      await pause();
+      return j.compare(a, b);
+    },
+    ...(j.compareMany
+      ? {
+          compareMany: async (pairs: readonly JudgePair[]) => {
+            await pause();
+            return j.compareMany!(pairs);
+          },
+        }
+      : {}),
+  });
+  const embedder: Embedder = {
+    id: mem.embedder.id,
+    dimension: mem.embedder.dimension,
+    embed: async (texts) => {
+      await pause();
+      return mem.embedder.embed(texts);
+    },
+  };
+  return { embedder, judge: judge(mem.configuredJudge), sleepJudge: judge(mem.sleepJudge) };
 }
 
 /** Shutdown reached a pass: it rolls back, and this is what the worker reports. */
@@ -89,17 +131,21 @@ export async function runPass(mem: Memory, input: PassInput): Promise<WorkerRepo
     if (signal?.aborted) throw new PassAbandoned(`shutdown while tending namespace "${ns}"`);
   };
   checkpoint();
+  let calls = 0;
+  const yieldToHost = input.yieldToHost ?? zeroTimer;
+  const ports = interruptible(mem, async () => {
+    if (++calls % YIELD_EVERY === 0) await yieldToHost();
+    checkpoint();
+  });
   try {
     return await mem.store.transaction(async (tx) => {
       const at = mem.clock.now().toISOString();
       const reasons = await input.decide(tx);
       const worker = createEngine({
         store: passStore(mem.store, tx),
-        embedder: mem.embedder,
+        ...ports,
         tokenizer: mem.tokenizer,
         clock: mem.clock,
-        judge: mem.configuredJudge,
-        sleepJudge: mem.sleepJudge,
         policy: mem.policy,
         namespace: ns,
         actor: o.actor,
