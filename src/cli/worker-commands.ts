@@ -62,7 +62,7 @@ export function registerWorkerCommands(program: Command, on: (inv: Invocation) =
     .option("--once", "one tick, then exit")
     .addHelpText(
       "after",
-      `\nConsolidation runs when a namespace is idle (writes, then none for --idle), under pressure (many new\nbeliefs, redundant writes, active beliefs near the cap, episodes waiting to be distilled), asked\n(requestConsolidation, the session-end hook), or at the daily time if none ran since. A busy namespace\n(another sweep or consolidation) is skipped. SIGTERM or Ctrl-C stops after the current namespace.\nReports: strata worker reports are kept in the store (last 20 per namespace); see docs/worker.md.\n${examples(
+      `\nConsolidation runs when a namespace is idle (writes, then none for --idle), under pressure (many new\nbeliefs, redundant writes, active beliefs near the cap, episodes waiting to be distilled), asked\n(requestConsolidation in the library), or at the daily time if none ran since. A busy namespace\n(another sweep or consolidation) is skipped. SIGTERM or Ctrl-C stops once the current namespace finishes or rolls back.\nEach pass's report is kept in the store (last 20 per namespace); see docs/worker.md.\n${examples(
         "strata worker --once --dry-run          # what would run now, nothing applied",
         "strata worker --all --interval 5m --idle 10m --daily 03:00",
         "strata --db postgres://strata@db/strata worker --namespaces agent-7,agent-8",

@@ -7,7 +7,7 @@
  */
 import type { Memory } from "../../core/engine.js";
 import type { WorkerOptionsInput } from "../../core/worker/options.js";
-import { describe, type NamespaceOutcome, type TickResult, Worker } from "../../core/worker/worker.js";
+import { describeReport, type NamespaceOutcome, type TickResult, Worker } from "../../core/worker/worker.js";
 import type { RunEnv } from "../program.js";
 import { type Style, table } from "../style.js";
 
@@ -34,7 +34,7 @@ export interface WorkerRunResult {
 
 /** One outcome as a progress line. */
 export function outcomeLine(o: NamespaceOutcome): string {
-  return `${o.namespace}: ${o.status} — ${o.report ? describe(o.report) : o.detail}`;
+  return `${o.namespace}: ${o.status} — ${o.report ? describeReport(o.report) : o.detail}`;
 }
 
 /** `strata worker` */
@@ -112,7 +112,7 @@ export function renderWorker(r: WorkerRunResult, style: Style): string {
     [
       { header: "NAMESPACE", value: (o) => o.namespace, color: style.id },
       { header: "STATUS", value: (o) => o.status },
-      { header: "WHAT", value: (o) => (o.report ? describe(o.report) : o.detail) },
+      { header: "WHAT", value: (o) => (o.report ? describeReport(o.report) : o.detail) },
     ],
     style,
   );

@@ -20,7 +20,7 @@ export {
 export { consolidationReasons, type NamespaceSignals } from "./triggers.js";
 export {
   createWorker,
-  describe as describeWorkerReport,
+  describeReport,
   type NamespaceOutcome,
   type NamespaceStatus,
   type RunningWorker,

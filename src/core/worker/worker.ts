@@ -309,14 +309,14 @@ export class Worker {
             });
         } else if (report.status === "dry-run")
           this.dryState.set(ns, stateAfter(before, report, head, lastWriteAt));
-        return { namespace: ns, status: report.status, detail: describe(report), report };
+        return { namespace: ns, status: report.status, detail: describeReport(report), report };
       },
     );
   }
 }
 
 /** A report in one line. */
-export function describe(r: WorkerReport): string {
+export function describeReport(r: WorkerReport): string {
   const why =
     r.reasons.length > 0 ? `consolidated (${r.reasons.map((x) => x.code).join(", ")})` : "maintained";
   const left = `${r.left.count} of ${r.activeBefore} active left the active set`;
