@@ -266,6 +266,8 @@ export class Worker {
       async () => {
         let before: WorkerState = state;
         let signals: NamespaceSignals | null = null;
+        // The audit head the pass began from: where memory is again after a rollback.
+        let start: AuditMark | null = head;
         const report = await runPass(this.mem, {
           namespace: ns,
           settings: o,
@@ -274,6 +276,7 @@ export class Worker {
           decide: async (tx) => {
             // Read again under the lock and the write transaction: another worker may just have run.
             before = await this.state(tx, ns);
+            start = await tx.auditHeadMark(ns);
             signals = await readSignals(tx, ns, before, await readRequest(tx, ns), o.actor, now);
             return consolidationReasons(signals, o, this.mem.policy.maxActiveBeliefs);
           },
@@ -291,12 +294,12 @@ export class Worker {
         if (report.status === "stopped") {
           const held: WorkerState = {
             ...before,
-            seen: head ?? { seq: 0, hash: "" },
+            seen: start ?? { seq: 0, hash: "" },
             lastWriteAt,
             stopped: {
               at: report.at,
-              seq: head?.seq ?? 0,
-              hash: head?.hash ?? "",
+              seq: start?.seq ?? 0,
+              hash: start?.hash ?? "",
               maxRetireShare: o.maxRetireShare,
             },
           };
@@ -308,7 +311,7 @@ export class Worker {
               await writeState(tx, ns, held);
             });
         } else if (report.status === "dry-run")
-          this.dryState.set(ns, stateAfter(before, report, head, lastWriteAt));
+          this.dryState.set(ns, stateAfter(before, report, start, lastWriteAt));
         return { namespace: ns, status: report.status, detail: describeReport(report), report };
       },
     );
