@@ -43,6 +43,23 @@ export type * from "./core/ports.js";
 export type { CandidatePair, ReviewDecision } from "./core/sleep/agent-judge.js";
 export { HEALTH_CLASSES, type HealthClass, type HealthReport } from "./core/sleep/health.js";
 export { SLEEP_ACTIONS, type SleepAction, type SleepItem, type SleepReport } from "./core/sleep/report.js";
+export {
+  CONSOLIDATE_REASONS,
+  type ConsolidateReason,
+  createWorker,
+  type NamespaceOutcome,
+  pendingRequest,
+  type RunningWorker,
+  requestConsolidation,
+  startWorker,
+  type TickResult,
+  Worker,
+  type WorkerHooks,
+  type WorkerOptionsInput,
+  type WorkerReport,
+  type WorkerRequest,
+  workerReports,
+} from "./core/worker/index.js";
 export { createHashedEmbedder } from "./embed/hashed-embedder.js";
 export { createAnthropicJudge } from "./judge/anthropic-judge.js";
 export { createJudgeFromConfig, type JudgeProvider, type ModelJudgeConfig } from "./judge/config.js";

@@ -138,6 +138,9 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           },
         };
       },
+      notice: (text) => {
+        if (!global.quiet) err(text);
+      },
       writeOutput: async (path, text) => {
         const file = resolve(process.cwd(), path);
         mkdirSync(dirname(file), { recursive: true });

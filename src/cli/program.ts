@@ -94,6 +94,7 @@ import { registerContinuityCommands } from "./continuity-commands.js";
 import { registerExchangeCommands } from "./exchange-commands.js";
 import type { Style } from "./style.js";
 import { UsageError } from "./usage-error.js";
+import { registerWorkerCommands } from "./worker-commands.js";
 
 /** What `runMain` needs from its surroundings to run a command; resolved from flags and environment. */
 export interface RunEnv {
@@ -116,6 +117,11 @@ export interface RunEnv {
    * `lines`, a stderr that is not a terminal gets a plain line per step instead (`label 2000/10000`).
    */
   progress(label: string, options?: { lines?: boolean }): ProgressHooks;
+  /**
+   * A line on stderr as long work goes on (the worker's outcome per namespace), unless --quiet.
+   * Optional: commands that only return an answer never need it.
+   */
+  notice?(text: string): void;
   /** The text of a file (resolved against the working directory), or of stdin for `-` or none. */
   readInput(path: string | undefined): Promise<string>;
   /** Writes a file (resolved, its folder created) and returns its absolute path. */
@@ -822,6 +828,7 @@ export function createProgram(
   registerContinuityCommands(program, onInvoke);
   registerExchangeCommands(program, onInvoke);
   registerAgentCommands(program, version, onInvoke);
+  registerWorkerCommands(program, onInvoke);
 
   return program;
 }

@@ -1,0 +1,124 @@
+/**
+ * `strata worker`: the background worker in the foreground of a terminal or a service manager.
+ * Ticks every interval until SIGTERM or SIGINT (or once with --once); each namespace's outcome
+ * is a line on stderr as it happens, consolidation progress a bar on a terminal (plain lines
+ * otherwise). On a signal the namespace being tended finishes or rolls back, the lock is
+ * released, and the command returns.
+ */
+import type { Memory } from "../../core/engine.js";
+import type { WorkerOptionsInput } from "../../core/worker/options.js";
+import { describeReport, type NamespaceOutcome, type TickResult, Worker } from "../../core/worker/worker.js";
+import type { RunEnv } from "../program.js";
+import { type Style, table } from "../style.js";
+
+export interface WorkerArgs {
+  namespaces?: string[];
+  all?: boolean;
+  interval?: number;
+  idle?: number;
+  /** HH:MM UTC, or null for --no-daily. */
+  daily?: string | null;
+  dryRun?: boolean;
+  once?: boolean;
+  maxRetireShare?: number;
+}
+
+export interface WorkerRunResult {
+  /** The tick of --once; the last tick otherwise. */
+  tick: TickResult | null;
+  ticks: number;
+  /** The signal that stopped the loop, if one did. */
+  stoppedBy: string | null;
+  dryRun: boolean;
+}
+
+/** One outcome as a progress line. */
+export function outcomeLine(o: NamespaceOutcome): string {
+  return `${o.namespace}: ${o.status} — ${o.report ? describeReport(o.report) : o.detail}`;
+}
+
+/** `strata worker` */
+export async function runWorker(mem: Memory, args: WorkerArgs, env: RunEnv): Promise<WorkerRunResult> {
+  const options: WorkerOptionsInput = {
+    namespaces: args.all ? "all" : (args.namespaces ?? [mem.namespace]),
+    ...(args.interval !== undefined ? { interval: args.interval } : {}),
+    ...(args.idle !== undefined ? { idle: args.idle } : {}),
+    ...(args.daily !== undefined ? { daily: args.daily } : {}),
+    ...(args.dryRun ? { dryRun: true } : {}),
+    ...(args.maxRetireShare !== undefined ? { maxRetireShare: args.maxRetireShare } : {}),
+  };
+  const bars = new Map<string, ReturnType<RunEnv["progress"]>>();
+  let last: TickResult | null = null;
+  const worker = new Worker(mem, options, {
+    onOutcome: (o) => {
+      if (o.status !== "unchanged" || args.once) env.notice?.(outcomeLine(o));
+    },
+    onProgress: (ns, done, total) => {
+      let hooks = bars.get(ns);
+      if (!hooks) {
+        hooks = env.progress(`consolidate ${ns}`, { lines: true });
+        bars.set(ns, hooks);
+      }
+      hooks.onProgress?.(done, total);
+    },
+    onTick: (t) => {
+      last = t;
+    },
+    onTickError: (error) =>
+      env.notice?.(
+        `tick failed: ${error instanceof Error ? error.message : String(error)} (retrying after a backoff)`,
+      ),
+  });
+  const controller = new AbortController();
+  let stoppedBy: string | null = null;
+  const stop = (signal: NodeJS.Signals) => {
+    stoppedBy = signal;
+    env.notice?.(`worker: ${signal}: stopping once the current namespace finishes or rolls back`);
+    controller.abort();
+  };
+  const onTerm = () => stop("SIGTERM");
+  const onInt = () => stop("SIGINT");
+  process.once("SIGTERM", onTerm);
+  process.once("SIGINT", onInt);
+  try {
+    const s = worker.settings;
+    const which = s.namespaces === "all" ? "every namespace" : `namespace(s) ${s.namespaces.join(", ")}`;
+    if (args.once) {
+      env.notice?.(`worker: one tick over ${which}${s.dryRun ? " (dry run: nothing applied)" : ""}`);
+      last = await worker.tick(controller.signal);
+      return { tick: last, ticks: 1, stoppedBy, dryRun: s.dryRun };
+    }
+    env.notice?.(
+      `worker: tending ${which} every ${Math.round(s.interval / 1000)}s (idle ${Math.round(s.idle / 1000)}s, daily ${
+        s.daily ?? "off"
+      }${s.daily ? " UTC" : ""})${s.dryRun ? ", dry run: nothing applied" : ""}; SIGTERM or Ctrl-C stops it`,
+    );
+    const { ticks } = await worker.run({ signal: controller.signal });
+    return { tick: last, ticks, stoppedBy, dryRun: s.dryRun };
+  } finally {
+    process.off("SIGTERM", onTerm);
+    process.off("SIGINT", onInt);
+  }
+}
+
+export function renderWorker(r: WorkerRunResult, style: Style): string {
+  const head =
+    r.stoppedBy !== null
+      ? `worker stopped by ${r.stoppedBy} after ${r.ticks} tick(s); no lock held`
+      : `worker: ${r.ticks} tick(s)${r.dryRun ? " (dry run: nothing applied)" : ""}`;
+  if (!r.tick || r.tick.outcomes.length === 0) return head;
+  const rows = table(
+    r.tick.outcomes,
+    [
+      { header: "NAMESPACE", value: (o) => o.namespace, color: style.id },
+      { header: "STATUS", value: (o) => o.status },
+      { header: "WHAT", value: (o) => (o.report ? describeReport(o.report) : o.detail) },
+    ],
+    style,
+  );
+  return `${head}\n${rows}`;
+}
+
+/** --once: 1 when a namespace failed, else 0. */
+export const workerExitCode = (r: WorkerRunResult) =>
+  r.tick?.outcomes.some((o) => o.status === "failed") ? 1 : 0;

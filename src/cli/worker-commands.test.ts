@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Memory } from "../core/engine.js";
+import { openMemory } from "../open-memory.js";
+import type { WorkerRunResult } from "./commands/worker.js";
+import { createProgram, type Invocation, type RunEnv } from "./program.js";
+import { plain } from "./style.js";
+
+let mem: Memory;
+let now: number;
+const clock = { now: () => new Date(now) };
+
+beforeEach(async () => {
+  now = Date.parse("2027-01-01T12:00:00Z");
+  mem = await openMemory({ clock, actor: "cli" });
+});
+afterEach(async () => {
+  await mem.close();
+});
+
+const parse = async (argv: string[]) => {
+  let inv: Invocation | null = null;
+  const program = createProgram("0.0.0", { writeOut: () => {}, writeErr: () => {} }, (i) => {
+    inv = i;
+  });
+  await program.parseAsync(argv, { from: "user" });
+  return inv as unknown as Invocation<WorkerRunResult>;
+};
+
+/** A RunEnv that keeps the notices and progress steps the command emits. */
+function recordingEnv() {
+  const notices: string[] = [];
+  const steps: string[] = [];
+  const env = {
+    progress: (label: string) => ({ onProgress: (d: number, t: number) => steps.push(`${label} ${d}/${t}`) }),
+    notice: (text: string) => notices.push(text),
+  } as unknown as RunEnv;
+  return { env, notices, steps };
+}
+
+describe("strata worker: the grammar", () => {
+  it.each([
+    [["worker", "--interval", "5x"], /--interval must be a duration such as 30s, 5m, 1h/],
+    [["worker", "--idle", "ten minutes"], /--idle must be a duration/],
+    [["worker", "--daily", "3am"], /--daily must be a time of day in UTC written HH:MM/],
+    [["worker", "--all", "--namespaces", "a,b"], /either --namespaces a,b or --all, not both/],
+    [["worker", "--max-retire-share", "lots"], /--max-retire-share must be a number/],
+  ])("refuses %j before opening the store", async (argv, message) => {
+    await expect(parse(argv)).rejects.toThrow(message);
+  });
+
+  it("--once --no-daily --dry-run: one tick, outcome lines as they happen, nothing applied", async () => {
+    await mem.record("Deploy failed: migration lock timeout", { type: "outcome", outcome: "failure" });
+    const inv = await parse(["worker", "--once", "--no-daily", "--idle", "0s", "--dry-run"]);
+    if (!("engine" in inv.run)) throw new Error("an engine command");
+    const { env, notices, steps } = recordingEnv();
+    const result = await inv.run.engine(mem, env);
+    expect(result).toMatchObject({ ticks: 1, stoppedBy: null, dryRun: true });
+    expect(result.tick?.outcomes).toEqual([
+      expect.objectContaining({ namespace: "default", status: "dry-run" }),
+    ]);
+    expect(notices).toEqual([
+      "worker: one tick over namespace(s) default (dry run: nothing applied)",
+      expect.stringMatching(/^default: dry-run — dry run, nothing applied: would have consolidated \(idle\)/),
+    ]);
+    expect(steps.at(-1)).toMatch(/^consolidate default \d+\/\d+$/);
+    expect(inv.render(result, plain)).toMatch(/^worker: 1 tick\(s\) \(dry run: nothing applied\)\nNAMESPACE/);
+    expect(inv.exitCode?.(result)).toBe(0);
+    expect(await mem.pending()).toHaveLength(1);
+  });
+
+  it("--namespaces tends only those, and -n's namespace by default", async () => {
+    await mem.record("Deploy failed: migration lock timeout", { namespace: "a" });
+    await mem.record("Deploy failed: migration lock timeout", { namespace: "b" });
+    const run = async (argv: string[]) => {
+      const inv = await parse(argv);
+      if (!("engine" in inv.run)) throw new Error("an engine command");
+      return (await inv.run.engine(mem, recordingEnv().env)).tick?.outcomes.map((o) => o.namespace);
+    };
+    expect(await run(["worker", "--once", "--no-daily", "--namespaces", "b"])).toEqual(["b"]);
+    expect(await run(["worker", "--once", "--no-daily"])).toEqual(["default"]);
+    expect(await run(["worker", "--once", "--no-daily", "--all"])).toEqual(["a", "b"]);
+  });
+});

@@ -1,0 +1,351 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { DAY, HOUR, seedBelief, type TestClock, testMemory } from "../../../test/support/memory.js";
+import { storeSnapshot } from "../../../test/support/store-snapshot.js";
+import type { Memory } from "../engine.js";
+import { isStrataError } from "../errors.js";
+import type { Judge } from "../ports.js";
+import { parseDuration, parseWorkerOptions } from "./options.js";
+import { pendingRequest, requestConsolidation, workerReports } from "./records.js";
+import { createWorker, startWorker, type TickResult } from "./worker.js";
+
+const MINUTE = 60_000;
+let mem: Memory;
+afterEach(async () => {
+  await mem?.close();
+});
+
+/** The one namespace's outcome of a tick. */
+const only = (t: TickResult) => {
+  expect(t.outcomes).toHaveLength(1);
+  return t.outcomes[0]!;
+};
+const codes = (t: TickResult) => only(t).report?.reasons.map((r) => r.code) ?? [];
+
+/** Facts about different subjects: none supersedes or merges another. */
+const FACTS = [
+  "The staging database runs Postgres 16",
+  "The billing service is written in Go",
+  "Alice owns the deploy pipeline",
+  "The office wifi password rotates monthly",
+  "Backups are kept for thirty days",
+  "The mobile app targets iOS 17",
+  "Invoices are sent on the first business day",
+  "The search cluster has three nodes",
+];
+
+async function setup(options: Parameters<typeof testMemory>[0] = {}) {
+  const t = await testMemory(options);
+  mem = t.mem;
+  return t;
+}
+
+/** Failures seeded an hour apart, then left a year: `maintain` would retire every one. */
+async function decayedFailures(clock: TestClock, n: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++)
+    ids.push(await seedBelief(mem, clock, `Deploy step ${i} failed on host h${i}`, "2026-12-01", "failure"));
+  clock.advance(365 * DAY);
+  return ids;
+}
+
+describe("worker triggers", () => {
+  it("idle: maintains while writes come, consolidates once none came for `idle`", async () => {
+    const { clock } = await setup();
+    const worker = createWorker(mem, { idle: "10m", daily: null });
+    await mem.record("Deploy failed: migration lock timeout", { type: "outcome", outcome: "failure" });
+    const first = await worker.tick();
+    expect(only(first).status).toBe("applied");
+    expect(codes(first)).toEqual([]); // changed, but writes are still fresh: maintain only
+    expect(await mem.pending()).toHaveLength(1);
+
+    clock.advance(5 * MINUTE);
+    expect(only(await worker.tick()).status).toBe("unchanged");
+
+    clock.advance(6 * MINUTE);
+    const idle = await worker.tick();
+    expect(codes(idle)).toEqual(["idle"]);
+    expect(only(idle).report?.reasons[0]?.detail).toMatch(/none for 11m \(idle 10m\)/);
+    expect(await mem.pending()).toHaveLength(0); // distilled
+
+    clock.advance(60 * MINUTE);
+    expect(only(await worker.tick()).status).toBe("unchanged");
+  });
+
+  it.each([
+    ["new-beliefs", { newBeliefs: 5 }, {}],
+    ["near-cap", { nearCapShare: 0.5 }, { maxActiveBeliefs: 10 }],
+  ] as const)("pressure %s: consolidates without waiting for idle", async (code, options, policy) => {
+    await setup({ policy });
+    for (const f of FACTS.slice(0, 5)) await mem.remember(f);
+    const tick = await createWorker(mem, { ...options, idle: "1h", daily: null }).tick();
+    expect(codes(tick)).toEqual([code]);
+  });
+
+  it("pressure undistilled and redundant-writes: counted from the audit chain since the last consolidation", async () => {
+    const { clock } = await setup();
+    const worker = createWorker(mem, { idle: "1h", daily: null, undistilledEpisodes: 3, redundantWrites: 3 });
+    for (const f of FACTS.slice(0, 3)) await mem.record(f);
+    expect(codes(await worker.tick())).toEqual(["undistilled"]);
+    clock.advance(MINUTE);
+    for (let i = 0; i < 3; i++) await mem.remember("The billing service is written in Go");
+    const tick = await worker.tick();
+    expect(codes(tick)).toEqual(["redundant-writes"]);
+    // The worker's own distillation is not a write of anyone's: nothing is due after it.
+    clock.advance(2 * HOUR);
+    expect(only(await worker.tick()).status).toBe("unchanged");
+  });
+
+  it("daily backstop: once a day at HH:MM UTC, even when nothing changed", async () => {
+    const { clock } = await setup();
+    clock.set("2027-01-01T02:00:00.000Z");
+    await mem.remember(FACTS[0]!);
+    const worker = createWorker(mem, { idle: "1d", daily: "03:00" });
+    expect(codes(await worker.tick())).toEqual([]);
+    clock.set("2027-01-01T02:59:00.000Z");
+    expect(only(await worker.tick()).status).toBe("unchanged");
+    clock.set("2027-01-01T03:00:00.000Z");
+    const daily = await worker.tick();
+    expect(codes(daily)).toEqual(["daily"]);
+    clock.set("2027-01-01T23:00:00.000Z");
+    expect(only(await worker.tick()).status).toBe("unchanged");
+    clock.set("2027-01-02T03:01:00.000Z");
+    expect(codes(await worker.tick())).toEqual(["daily"]);
+  });
+
+  it("explicit request: consolidates at the next tick, even unchanged, and the request is honoured once", async () => {
+    const { clock } = await setup();
+    await mem.remember(FACTS[0]!);
+    const worker = createWorker(mem, { idle: "1d", daily: null });
+    await worker.tick();
+    expect(only(await worker.tick()).status).toBe("unchanged");
+    await requestConsolidation(mem, { note: "session s42 ended" });
+    expect(await pendingRequest(mem)).toMatchObject({ by: "library", note: "session s42 ended" });
+    clock.advance(MINUTE);
+    const asked = await worker.tick();
+    expect(codes(asked)).toEqual(["request"]);
+    expect(only(asked).report?.reasons[0]?.detail).toMatch(/requested by library .*: session s42 ended/);
+    expect(await pendingRequest(mem)).toBeNull();
+    expect(only(await worker.tick()).status).toBe("unchanged");
+  });
+
+  it("an unchanged namespace is skipped without a write; a second worker on the same store agrees", async () => {
+    const { path } = await setup({ file: true });
+    await mem.remember(FACTS[0]!);
+    await createWorker(mem, { daily: null }).tick();
+    const before = await storeSnapshot(mem, path);
+    // A new worker (a restart, another process) reads where the last one left off from the store.
+    const tick = await createWorker(mem, { daily: null }).tick();
+    expect(only(tick).status).toBe("unchanged");
+    expect(await storeSnapshot(mem, path)).toEqual(before);
+  });
+});
+
+describe("worker safety", () => {
+  it("a busy namespace (its sleep lock held elsewhere) is skipped, not an error, and nothing changes", async () => {
+    const { path } = await setup({ file: true });
+    await mem.record(FACTS[0]!);
+    const worker = createWorker(mem, { idle: 0, daily: null });
+    const before = await storeSnapshot(mem, path);
+    const tick = await mem.store.withLock("sleep:default", { waitMs: 0, what: "a test" }, () =>
+      worker.tick(),
+    );
+    expect(only(tick)).toMatchObject({ status: "busy", report: null });
+    expect(await storeSnapshot(mem, path)).toEqual(before);
+    expect(codes(await worker.tick())).toEqual(["idle"]);
+  });
+
+  it("the retire-share guard stops a pass that would retire too much: nothing applied, a stopped report kept, then held", async () => {
+    const { clock } = await setup();
+    const ids = await decayedFailures(clock, 12);
+    for (const f of FACTS) await mem.remember(f);
+    const list = async () => mem.list({ status: "any", limit: 1000 });
+    const before = await list();
+    const head = await mem.store.auditHeadMark("default");
+    const worker = createWorker(mem, { daily: null, idle: "1h" });
+    const tick = await worker.tick();
+    expect(only(tick).status).toBe("stopped");
+    expect(only(tick).report).toMatchObject({
+      activeBefore: 20,
+      left: { count: 12, share: 0.6, byStatus: { retired: 12 } },
+      limit: 5,
+    });
+    expect(
+      only(tick)
+        .report?.items.filter((i) => i.action === "retired")
+        .map((i) => i.id),
+    ).toEqual(ids);
+    expect(await list()).toEqual(before);
+    expect(await mem.store.auditHeadMark("default")).toEqual(head);
+    expect((await workerReports(mem))[0]).toMatchObject({ status: "stopped" });
+
+    clock.advance(HOUR);
+    expect(only(await worker.tick()).status).toBe("held");
+    // The operator looked and allows more: the pass goes through.
+    const allowed = await createWorker(mem, { daily: null, idle: "1h", maxRetireShare: 0.7 }).tick();
+    expect(only(allowed)).toMatchObject({ status: "applied", report: { left: { count: 12 } } });
+    expect((await mem.list({ status: "retired", limit: 100 })).map((b) => b.id)).toEqual(ids);
+  });
+
+  it("dry run reports what would be applied and changes nothing, not even its own records", async () => {
+    const { clock, path } = await setup({ file: true });
+    await decayedFailures(clock, 2);
+    await mem.record("Deploy failed: migration lock timeout", { type: "outcome", outcome: "failure" });
+    await requestConsolidation(mem);
+    const before = await storeSnapshot(mem, path);
+    const worker = createWorker(mem, { dryRun: true, daily: null });
+    const tick = await worker.tick();
+    expect(only(tick).status).toBe("dry-run");
+    expect(codes(tick)).toEqual(["request"]);
+    expect(only(tick).report?.maintain).toMatchObject({ retired: 2 });
+    expect(only(tick).report?.consolidate).toMatchObject({ distilled: 1 });
+    expect(await storeSnapshot(mem, path)).toEqual(before);
+    expect(await workerReports(mem)).toEqual([]);
+  });
+
+  it("shutdown mid-consolidation rolls the pass back whole and releases the lock", async () => {
+    const { path } = await setup({ file: true });
+    for (const f of FACTS) await mem.record(f);
+    const before = await storeSnapshot(mem, path);
+    const ac = new AbortController();
+    const worker = createWorker(mem, { idle: 0, daily: null }, { onProgress: () => ac.abort() });
+    const tick = await worker.tick(ac.signal);
+    expect(only(tick).status).toBe("abandoned");
+    expect(only(tick).report?.error?.message).toMatch(/shutdown/);
+    // Only the abandoned report was written; memory is as it was, and the lock is free.
+    const after = (await storeSnapshot(mem, path)) as { perNamespace: unknown };
+    expect(after.perNamespace).toEqual((before as { perNamespace: unknown }).perNamespace);
+    expect(await mem.store.withLock("sleep:default", { waitMs: 0 }, async () => "free")).toBe("free");
+    expect(await mem.pending()).toHaveLength(FACTS.length);
+  });
+
+  it("a failing pass backs off, doubling up to the cap, and recovers", async () => {
+    let failing = true;
+    const judge: Judge = {
+      name: "flaky",
+      compare: () => {
+        if (failing) throw new Error("judge unreachable");
+        return { relation: "distinct", similarity: 0, reason: "test" };
+      },
+    };
+    const { clock } = await setup({ sleepJudge: judge });
+    // Past the write gate, so the sweep has a pair to judge.
+    await seedBelief(mem, clock, "The retry limit is 5", "2026-12-01");
+    await seedBelief(mem, clock, "The retry limit is 7", "2026-12-02");
+    const worker = createWorker(mem, { idle: 0, daily: null, backoffFirst: "1m", backoffMax: "3m" });
+    const first = only(await worker.tick());
+    expect(first).toMatchObject({ status: "failed", report: { error: { message: "judge unreachable" } } });
+    expect(only(await worker.tick()).status).toBe("backoff");
+    clock.advance(MINUTE);
+    expect(only(await worker.tick()).status).toBe("failed");
+    clock.advance(MINUTE);
+    expect(only(await worker.tick()).status).toBe("backoff"); // 2m after the second failure
+    expect([1, 2, 3, 4].map((n) => worker.backoffMs(n))).toEqual([
+      MINUTE,
+      2 * MINUTE,
+      3 * MINUTE,
+      3 * MINUTE,
+    ]);
+    clock.advance(MINUTE);
+    failing = false;
+    expect(only(await worker.tick()).status).toBe("applied");
+    expect((await workerReports(mem)).map((r) => r.status)).toEqual(["applied", "failed", "failed"]);
+  });
+
+  it("never forgets: a pass's items are maintain and sleep actions only", async () => {
+    const { clock } = await setup();
+    await decayedFailures(clock, 3);
+    for (const f of FACTS) await mem.remember(f);
+    await mem.remember("The staging database runs Postgres 17");
+    const tick = await createWorker(mem, { idle: 0, daily: null }).tick();
+    expect(only(tick).status).toBe("applied");
+    const events = (await mem.audit({ limit: 1000 })).map((e) => e.event);
+    expect(events.some((e) => e.endsWith(".forgotten"))).toBe(false);
+    expect((await mem.list({ status: "forgotten", limit: 10 })).length).toBe(0);
+  });
+});
+
+describe("worker loop and records", () => {
+  it("run() ticks every interval with the injected wait, and stops on abort", async () => {
+    const { clock } = await setup();
+    await mem.record(FACTS[0]!);
+    const ac = new AbortController();
+    const waits: number[] = [];
+    const statuses: string[] = [];
+    const worker = createWorker(
+      mem,
+      { interval: "5m", idle: "10m", daily: null },
+      {
+        sleep: async (ms) => {
+          waits.push(ms);
+          clock.advance(ms);
+          if (waits.length === 3) ac.abort();
+        },
+        onOutcome: (o) =>
+          statuses.push(`${o.status}:${o.report?.reasons.map((r) => r.code).join(",") ?? ""}`),
+      },
+    );
+    expect(await worker.run({ signal: ac.signal })).toEqual({ ticks: 3 });
+    expect(waits).toEqual([5 * MINUTE, 5 * MINUTE, 5 * MINUTE]);
+    expect(statuses).toEqual(["applied:", "unchanged:", "applied:idle"]);
+  });
+
+  it("startWorker runs in the background; stop() waits for it and leaves no lock", async () => {
+    await setup();
+    await mem.record(FACTS[0]!);
+    const running = startWorker(mem, { idle: 0, daily: null, interval: "1h" });
+    await new Promise<void>((resolve) => {
+      const poll = async () => ((await running.reports()).length > 0 ? resolve() : setTimeout(poll, 5));
+      void poll();
+    });
+    await running.stop();
+    expect(await running.done).toEqual({ ticks: 1 });
+    expect((await running.reports())[0]).toMatchObject({ status: "applied", reasons: [{ code: "idle" }] });
+    expect(await mem.store.withLock("sleep:default", { waitMs: 0 }, async () => "free")).toBe("free");
+  });
+
+  it("keeps the last keepReports reports per namespace, newest first, and namespaces apart", async () => {
+    const { clock } = await setup();
+    const worker = createWorker(mem, { namespaces: ["a", "b"], keepReports: 2, idle: 0, daily: null });
+    for (let i = 0; i < 3; i++) {
+      await mem.record(FACTS[i]!, { namespace: "a" });
+      clock.advance(MINUTE);
+      await requestConsolidation(mem, { namespace: "a", note: `run ${i}` });
+      const tick = await worker.tick();
+      expect(tick.outcomes.map((o) => o.status)).toEqual(["applied", "unchanged"]);
+    }
+    const reports = await workerReports(mem, { namespace: "a" });
+    expect(reports.map((r) => r.reasons.find((x) => x.code === "request")?.detail.slice(-5))).toEqual([
+      "run 2",
+      "run 1",
+    ]);
+    expect(await workerReports(mem, { namespace: "b" })).toEqual([]);
+  });
+
+  it.each([
+    ["30s", 30_000],
+    ["5m", 300_000],
+    ["1h30m", 5_400_000],
+    ["250ms", 250],
+  ])("parseDuration(%s) = %d", (text, ms) => {
+    expect(parseDuration(text, "interval")).toBe(ms);
+  });
+
+  it.each([
+    [{ interval: "5x" }, /interval must be a duration such as 30s, 5m, 1h/],
+    [{ interval: "0s" }, /interval must be at least 1000 ms/],
+    [{ daily: "25:00" }, /daily must be a time of day in UTC written HH:MM/],
+    [{ maxRetireShare: 1.5 }, /maxRetireShare/],
+    [{ namespaces: ["../etc"] }, /namespace/],
+    [{ backoffFirst: "10m", backoffMax: "1m" }, /backoffMax must be at least backoffFirst/],
+    [{ every: "5m" }, /unknown option "every"/],
+  ])("refuses bad options %j with INVALID_INPUT", (options, message) => {
+    let error: unknown;
+    try {
+      parseWorkerOptions(options as never);
+    } catch (e) {
+      error = e;
+    }
+    expect(isStrataError(error) && error.code).toBe("INVALID_INPUT");
+    expect((error as Error).message).toMatch(message);
+  });
+});

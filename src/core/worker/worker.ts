@@ -1,0 +1,377 @@
+/**
+ * The background worker: keeps memory clean without anyone asking. Each tick, per namespace:
+ *
+ *   1. skip it when nothing changed since the worker last looked (its audit head), no request
+ *      waits, and neither the idle timer nor the daily backstop is due;
+ *   2. take the namespace's sleep lock without waiting (busy: skip, another pass runs);
+ *   3. one guarded pass (guarded-pass.ts): `maintain`, then `consolidate` when a trigger says
+ *      memory needs it (triggers.ts) — applied whole, or rolled back whole by the retire-share
+ *      guard, a dry run, or shutdown;
+ *   4. keep the report (records.ts).
+ *
+ * Never forgets. Failures back off per namespace (doubling, capped). Deterministic: the clock
+ * is the engine's and the wait between ticks is injected.
+ *
+ *   const worker = createWorker(mem, { namespaces: ["agent-7"], idle: "10m", daily: "03:00" });
+ *   await worker.tick();                        // one pass over each namespace
+ *   await worker.run({ signal: ac.signal });    // until aborted
+ */
+import type { Memory } from "../engine.js";
+import { isStrataError } from "../errors.js";
+import type { StoreReader } from "../ports.js";
+import { isBusy, PassAbandoned, runPass, stateAfter } from "./guarded-pass.js";
+import { parseWorkerOptions, type WorkerOptionsInput, type WorkerSettings } from "./options.js";
+import {
+  type AuditMark,
+  clearRequest,
+  keepReport,
+  readRequest,
+  readState,
+  type WorkerReport,
+  type WorkerState,
+  workerReports,
+  writeState,
+} from "./records.js";
+import { consolidationReasons, dailyDue, idleDue, type NamespaceSignals, readSignals } from "./triggers.js";
+
+/**
+ * What a tick did with a namespace. `applied`, `dry-run`, `stopped`, `abandoned` and `failed`
+ * come with a report; `unchanged` (nothing to do), `held` (a stopped pass, nothing changed
+ * since), `busy` (another sweep or consolidation holds the lock) and `backoff` (waiting after a
+ * failure) do not.
+ */
+export type NamespaceStatus = WorkerReport["status"] | "unchanged" | "held" | "busy" | "backoff";
+
+export interface NamespaceOutcome {
+  namespace: string;
+  status: NamespaceStatus;
+  /** In words. */
+  detail: string;
+  report: WorkerReport | null;
+}
+
+export interface TickResult {
+  /** Store time the tick began. */
+  at: string;
+  outcomes: NamespaceOutcome[];
+  /** Shutdown came before every namespace was visited. */
+  interrupted: boolean;
+}
+
+export interface WorkerHooks {
+  /** Waits `ms` between ticks, returning early once `signal` aborts. Default: a timer. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Each namespace's outcome, as soon as it is known (progress lines, live updates). */
+  onOutcome?: (outcome: NamespaceOutcome) => void;
+  /** Consolidation progress inside a namespace, for progress bars. */
+  onProgress?: (namespace: string, done: number, total: number) => void;
+  /** Each tick of `run`, once done. */
+  onTick?: (result: TickResult) => void;
+  /** A tick that failed as a whole (the namespace list could not be read); it is retried after a backoff. */
+  onTickError?: (error: unknown) => void;
+}
+
+/** Waits `ms`, or less if `signal` aborts first. */
+export function timerSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
+
+const sameMark = (a: AuditMark | null, b: AuditMark | null) =>
+  (a?.seq ?? 0) === (b?.seq ?? 0) && (a?.hash ?? "") === (b?.hash ?? "");
+
+const errorOf = (error: unknown) =>
+  isStrataError(error)
+    ? { code: error.code, message: error.message }
+    : { code: "INTERNAL", message: error instanceof Error ? error.message : String(error) };
+
+export class Worker {
+  readonly settings: WorkerSettings;
+  /** A dry run keeps where it left off here, never in the store. */
+  private readonly dryState = new Map<string, WorkerState>();
+  private readonly failures = new Map<string, { count: number; retryAt: number }>();
+
+  constructor(
+    readonly mem: Memory,
+    options: WorkerOptionsInput = {},
+    private readonly hooks: WorkerHooks = {},
+  ) {
+    this.settings = parseWorkerOptions(options);
+  }
+
+  /** Wait after `n` failures in a row: backoffFirst doubling, at most backoffMax. */
+  backoffMs(n: number): number {
+    return Math.min(this.settings.backoffMax, this.settings.backoffFirst * 2 ** Math.max(0, n - 1));
+  }
+
+  private async namespaces(): Promise<string[]> {
+    const ns = this.settings.namespaces;
+    return ns === "all" ? [...(await this.mem.store.auditNamespaces())].sort() : [...ns];
+  }
+
+  private async state(store: StoreReader, ns: string): Promise<WorkerState> {
+    return this.dryState.get(ns) ?? readState(store, ns);
+  }
+
+  /** One pass over every namespace; stops between namespaces once `signal` aborts. */
+  async tick(signal?: AbortSignal): Promise<TickResult> {
+    const at = this.mem.clock.now().toISOString();
+    const outcomes: NamespaceOutcome[] = [];
+    let interrupted = false;
+    for (const ns of await this.namespaces()) {
+      if (signal?.aborted) {
+        interrupted = true;
+        break;
+      }
+      const outcome = await this.visitGuarded(ns, signal);
+      outcomes.push(outcome);
+      this.hooks.onOutcome?.(outcome);
+    }
+    return { at, outcomes, interrupted };
+  }
+
+  /**
+   * Ticks every `interval` until `signal` aborts; a tick that fails as a whole waits a backoff
+   * instead. Resolves once the current namespace is finished or rolled back: no lock is held.
+   */
+  async run(options: { signal?: AbortSignal } = {}): Promise<{ ticks: number }> {
+    const { signal } = options;
+    const sleep = this.hooks.sleep ?? timerSleep;
+    let ticks = 0;
+    let failed = 0;
+    while (!signal?.aborted) {
+      let wait = this.settings.interval;
+      try {
+        const result = await this.tick(signal);
+        this.hooks.onTick?.(result);
+        ticks++;
+        failed = 0;
+      } catch (error) {
+        failed++;
+        wait = this.backoffMs(failed);
+        this.hooks.onTickError?.(error);
+      }
+      if (signal?.aborted) break;
+      await sleep(wait, signal);
+    }
+    return { ticks };
+  }
+
+  private async visitGuarded(ns: string, signal?: AbortSignal): Promise<NamespaceOutcome> {
+    const now = this.mem.clock.now().getTime();
+    const failing = this.failures.get(ns);
+    if (failing && now < failing.retryAt)
+      return {
+        namespace: ns,
+        status: "backoff",
+        detail: `${failing.count} failure(s) in a row; retrying at ${new Date(failing.retryAt).toISOString()}`,
+        report: null,
+      };
+    try {
+      const outcome = await this.visit(ns, signal);
+      this.failures.delete(ns);
+      return outcome;
+    } catch (error) {
+      if (isBusy(error))
+        return {
+          namespace: ns,
+          status: "busy",
+          detail: "another sweep or consolidation of this namespace is running: skipped",
+          report: null,
+        };
+      const abandoned = error instanceof PassAbandoned;
+      const report = await this.keepFailure(ns, abandoned ? "abandoned" : "failed", error);
+      if (abandoned) return { namespace: ns, status: "abandoned", detail: error.message, report };
+      const count = (failing?.count ?? 0) + 1;
+      const wait = this.backoffMs(count);
+      this.failures.set(ns, { count, retryAt: now + wait });
+      return {
+        namespace: ns,
+        status: "failed",
+        detail: `${errorOf(error).code}: ${errorOf(error).message} (next try in ${Math.round(wait / 1000)}s)`,
+        report,
+      };
+    }
+  }
+
+  /** A pass that rolled back on an error or shutdown, kept as a report (best effort). */
+  private async keepFailure(
+    ns: string,
+    status: "failed" | "abandoned",
+    error: unknown,
+  ): Promise<WorkerReport> {
+    const report: WorkerReport = {
+      namespace: ns,
+      at: this.mem.clock.now().toISOString(),
+      worker: this.settings.actor,
+      status,
+      reasons: [],
+      activeBefore: 0,
+      activeAfter: 0,
+      left: { count: 0, share: 0, byStatus: {} },
+      limit: 0,
+      maintain: null,
+      consolidate: null,
+      items: [],
+      itemsOmitted: 0,
+      error: errorOf(error),
+    };
+    if (!this.settings.dryRun)
+      await this.mem.store
+        .transaction((tx) => keepReport(tx, report, this.settings.keepReports))
+        .catch(() => undefined);
+    return report;
+  }
+
+  private async visit(ns: string, signal?: AbortSignal): Promise<NamespaceOutcome> {
+    const o = this.settings;
+    const store = this.mem.store;
+    const now = this.mem.clock.now().toISOString();
+    const [state, head, request] = await Promise.all([
+      this.state(store, ns),
+      store.auditHeadMark(ns),
+      readRequest(store, ns),
+    ]);
+    const due =
+      request !== null ||
+      idleDue(now, state.lastWriteAt, o.idle) ||
+      dailyDue(now, o.daily, state.consolidated?.at ?? null);
+    if (sameMark(head, state.seen) && !due)
+      return {
+        namespace: ns,
+        status: "unchanged",
+        detail: "nothing changed since the last look",
+        report: null,
+      };
+    const stopped = state.stopped;
+    if (stopped && sameMark(head, stopped) && request === null && o.maxRetireShare <= stopped.maxRetireShare)
+      return {
+        namespace: ns,
+        status: "held",
+        detail: `a pass was stopped by the retire-share guard at ${stopped.at} and nothing changed since: request a consolidation or raise maxRetireShare to go on`,
+        report: null,
+      };
+
+    return store.withLock(
+      `sleep:${ns}`,
+      { waitMs: 0, what: `the worker's pass over namespace "${ns}"` },
+      async () => {
+        let before: WorkerState = state;
+        let signals: NamespaceSignals | null = null;
+        // The audit head the pass began from: where memory is again after a rollback.
+        let start: AuditMark | null = head;
+        const report = await runPass(this.mem, {
+          namespace: ns,
+          settings: o,
+          signal,
+          onProgress: this.hooks.onProgress ? (d, t) => this.hooks.onProgress?.(ns, d, t) : undefined,
+          decide: async (tx) => {
+            // Read again under the lock and the write transaction: another worker may just have run.
+            before = await this.state(tx, ns);
+            start = await tx.auditHeadMark(ns);
+            signals = await readSignals(tx, ns, before, await readRequest(tx, ns), o.actor, now);
+            return consolidationReasons(signals, o, this.mem.policy.maxActiveBeliefs);
+          },
+          finish: async (tx, r) => {
+            if (r.reasons.length > 0 || r.left.count > 0) await keepReport(tx, r, o.keepReports);
+            if (r.reasons.some((x) => x.code === "request")) await clearRequest(tx, ns);
+            await writeState(
+              tx,
+              ns,
+              stateAfter(before, r, await tx.auditHeadMark(ns), signals?.lastWriteAt ?? null),
+            );
+          },
+        });
+        const lastWriteAt = (signals as NamespaceSignals | null)?.lastWriteAt ?? null;
+        if (report.status === "stopped") {
+          const held: WorkerState = {
+            ...before,
+            seen: start ?? { seq: 0, hash: "" },
+            lastWriteAt,
+            stopped: {
+              at: report.at,
+              seq: start?.seq ?? 0,
+              hash: start?.hash ?? "",
+              maxRetireShare: o.maxRetireShare,
+            },
+          };
+          if (o.dryRun) this.dryState.set(ns, held);
+          else
+            await store.transaction(async (tx) => {
+              await keepReport(tx, report, o.keepReports);
+              if (report.reasons.some((x) => x.code === "request")) await clearRequest(tx, ns);
+              await writeState(tx, ns, held);
+            });
+        } else if (report.status === "dry-run")
+          this.dryState.set(ns, stateAfter(before, report, start, lastWriteAt));
+        return { namespace: ns, status: report.status, detail: describeReport(report), report };
+      },
+    );
+  }
+}
+
+/** A report in one line. */
+export function describeReport(r: WorkerReport): string {
+  const why =
+    r.reasons.length > 0 ? `consolidated (${r.reasons.map((x) => x.code).join(", ")})` : "maintained";
+  const left = `${r.left.count} of ${r.activeBefore} active left the active set`;
+  if (r.status === "stopped")
+    return `stopped by the retire-share guard, nothing applied: ${left} (${(r.left.share * 100).toFixed(1)}%), limit ${r.limit}`;
+  if (r.status === "dry-run") return `dry run, nothing applied: would have ${why}; ${left}`;
+  if (r.status === "applied") return `${why}; ${left}; ${r.activeAfter} active now`;
+  return `${r.status}: ${r.error?.message ?? ""}`;
+}
+
+/**
+ * A worker over `mem`: call `tick()` yourself, or `run({ signal })` to tick every interval.
+ *
+ *   const worker = createWorker(mem, { idle: "10m", dryRun: true });
+ *   const { outcomes } = await worker.tick();
+ */
+export function createWorker(mem: Memory, options: WorkerOptionsInput = {}, hooks: WorkerHooks = {}): Worker {
+  return new Worker(mem, options, hooks);
+}
+
+export interface RunningWorker {
+  worker: Worker;
+  /** Settles when the loop has stopped. */
+  done: Promise<{ ticks: number }>;
+  /** Stops the loop: the current namespace finishes or rolls back; no lock stays held. */
+  stop(): Promise<void>;
+  /** A namespace's kept reports, newest first. */
+  reports(namespace?: string): Promise<WorkerReport[]>;
+}
+
+/**
+ * Starts the worker loop in the background, for a server (`strata serve --http --worker`).
+ *
+ *   const running = startWorker(mem, { interval: "5m" });
+ *   …
+ *   await running.stop(); // on shutdown, before mem.close()
+ */
+export function startWorker(
+  mem: Memory,
+  options: WorkerOptionsInput = {},
+  hooks: WorkerHooks = {},
+): RunningWorker {
+  const worker = new Worker(mem, options, hooks);
+  const controller = new AbortController();
+  const done = worker.run({ signal: controller.signal });
+  return {
+    worker,
+    done,
+    stop: async () => {
+      controller.abort();
+      await done;
+    },
+    reports: (namespace) => workerReports(mem, namespace === undefined ? {} : { namespace }),
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Two background workers on one database never double up, on every store: while worker A's
+ * pass is held open (its judge waits on a gate the test controls), worker B — its own handle,
+ * as another process or server would have — skips the namespace as busy and changes nothing;
+ * once A has committed, B finds nothing to do. Exactly one consolidation is applied and kept.
+ *
+ *   DATABASE_URL=postgres://… STRATA_STORES=postgres npx vitest run test/contract/worker.contract.test.ts
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLexicalJudge } from "../../src/core/judge/lexical-judge.js";
+import type { Judge } from "../../src/core/ports.js";
+import { workerReports } from "../../src/core/worker/records.js";
+import { createWorker } from "../../src/core/worker/worker.js";
+import { openMemory } from "../../src/open-memory.js";
+import { testClock } from "../support/memory.js";
+import { STORE_CASES } from "./stores.js";
+
+/** The lexical judge, except that while armed every comparison waits until `release()`. */
+function gatedJudge() {
+  const inner = createLexicalJudge();
+  let gate: Promise<void> | null = null;
+  let open: () => void = () => {};
+  let entered: () => void = () => {};
+  const judge: Judge = {
+    name: "gated-lexical",
+    async compare(a, b) {
+      if (gate) {
+        entered();
+        await gate;
+      }
+      return inner.compare(a, b);
+    },
+  };
+  return {
+    judge,
+    arm(): Promise<void> {
+      gate = new Promise((resolve) => {
+        open = resolve;
+      });
+      return new Promise((resolve) => {
+        entered = resolve;
+      });
+    },
+    release() {
+      gate = null;
+      open();
+    },
+  };
+}
+
+// PGlite is one session shared by every handle: a second handle's reads would run inside the
+// first one's open transaction, so "another process" cannot be played there.
+const ONE_SESSION = "PGlite is a single session: two handles cannot act as two processes";
+
+for (const c of STORE_CASES) {
+  const skip = c.skip ?? (c.name === "pglite" || c.name === "sqlite-memory" ? ONE_SESSION : null);
+  const title = skip ? `${c.name} (skipped: ${skip})` : c.name;
+  describe.skipIf(skip !== null)(`worker: ${title}`, () => {
+    beforeAll(() => c.prepare(), 180_000);
+    afterAll(() => c.dispose());
+
+    it("two workers on one database: the second skips the busy namespace, then finds it done", async () => {
+      const clock = testClock();
+      const gated = gatedJudge();
+      const storeA = await c.open();
+      const storeB = await c.reopen(storeA);
+      const a = await openMemory({ store: storeA, clock, sleepJudge: gated.judge });
+      const b = await openMemory({ store: storeB, clock });
+      try {
+        await a.remember("The staging database runs Postgres 16", { at: "2026-03-01" });
+        await a.remember("The staging database lives in eu-west-1", { at: "2026-03-02" });
+        await a.record("Deploy failed: migration lock timeout", { type: "outcome", outcome: "failure" });
+        const options = { idle: 0, daily: null } as const;
+        const workerA = createWorker(a, options);
+        const workerB = createWorker(b, options);
+
+        const waiting = gated.arm();
+        const first = workerA.tick();
+        await waiting; // A is mid-consolidation, inside its pass
+        const during = await workerB.tick();
+        expect(during.outcomes).toEqual([expect.objectContaining({ namespace: "default", status: "busy" })]);
+        gated.release();
+        const done = await first;
+        expect(done.outcomes[0]).toMatchObject({
+          status: "applied",
+          report: { reasons: [{ code: "idle" }] },
+        });
+
+        const after = await workerB.tick();
+        expect(after.outcomes[0]).toMatchObject({ status: "unchanged" });
+        expect((await workerReports(b)).map((r) => r.status)).toEqual(["applied"]);
+        const distilled = (await b.audit({ event: "episodes.distilled", limit: 100 })).length;
+        expect(distilled).toBe(1);
+        expect(await b.pending()).toEqual([]);
+        expect((await b.verifyAudit()).ok).toBe(true);
+      } finally {
+        gated.release();
+        await a.close();
+        if (storeB !== storeA) await b.close();
+      }
+    }, 60_000);
+  });
+}
