@@ -1,0 +1,76 @@
+/**
+ * The dashboard's only script of its own, served as /ui/assets/dashboard.js (the
+ * Content-Security-Policy forbids inline scripts). It draws the charts whose data the server put
+ * in `data-chart` attributes, keeps the timeline's slider and date in step, and refreshes the
+ * Overview when the server-sent events stream says the audit head moved.
+ */
+export const CLIENT_SCRIPT = String.raw`(function () {
+  "use strict";
+  function css(name) {
+    return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || "#888";
+  }
+  function drawCharts(root) {
+    root.querySelectorAll("[data-chart]").forEach(function (el) {
+      if (el.dataset.drawn || typeof uPlot === "undefined") return;
+      el.dataset.drawn = "1";
+      var spec = JSON.parse(el.dataset.chart);
+      var xs = spec.labels.map(function (_, i) { return i; });
+      var width = Math.max(280, Math.min(640, el.clientWidth || 480));
+      var opts = {
+        width: width,
+        height: 180,
+        legend: { show: false },
+        cursor: { show: false },
+        scales: { x: { time: false, range: [-0.5, xs.length - 0.5] } },
+        axes: [
+          { stroke: css("--fg"), grid: { show: false }, splits: function () { return xs; },
+            values: function (_, ticks) { return ticks.map(function (t) { return spec.labels[t] || ""; }); } },
+          { stroke: css("--fg"), grid: { stroke: css("--rule") } }
+        ],
+        series: [{}, { label: spec.label, stroke: css("--accent"), fill: css("--accent"), width: 0,
+          paths: uPlot.paths.bars({ size: [0.6, 64] }), points: { show: false } }]
+      };
+      new uPlot(opts, [xs, spec.values], el);
+    });
+  }
+  function syncTimeline(root) {
+    root.querySelectorAll("input[data-days-back]").forEach(function (range) {
+      if (range.dataset.bound) return;
+      range.dataset.bound = "1";
+      var form = range.form;
+      var date = form && form.querySelector("input[type=date]");
+      var today = range.dataset.today;
+      range.addEventListener("input", function () {
+        var d = new Date(today + "T00:00:00Z");
+        d.setUTCDate(d.getUTCDate() - Number(range.max) + Number(range.value));
+        if (date) date.value = d.toISOString().slice(0, 10);
+        var out = form.querySelector("output");
+        if (out) out.textContent = date ? date.value : "";
+      });
+      range.addEventListener("change", function () { form.requestSubmit(); });
+    });
+  }
+  function live(root) {
+    var el = root.querySelector("[data-live]");
+    if (!el || el.dataset.listening || typeof EventSource === "undefined") return;
+    el.dataset.listening = "1";
+    var source = new EventSource(el.dataset.live);
+    source.addEventListener("head", function (e) {
+      if (el.dataset.head === e.data) return;
+      el.dataset.head = e.data;
+      if (window.htmx) htmx.ajax("GET", el.dataset.refresh, { target: "#" + el.id, select: "#" + el.id, swap: "outerHTML" });
+    });
+    window.addEventListener("pagehide", function () { source.close(); });
+    document.body.addEventListener("htmx:beforeRequest", function (e) {
+      if (e.detail && e.detail.boosted) source.close();
+    });
+  }
+  function init(root) {
+    drawCharts(root);
+    syncTimeline(root);
+    live(document);
+  }
+  document.addEventListener("DOMContentLoaded", function () { init(document); });
+  document.addEventListener("htmx:load", function (e) { init(e.target); });
+})();
+`;
