@@ -31,11 +31,15 @@ nav.pages ul { display: flex; flex-wrap: wrap; gap: 4px 12px; list-style: none; 
 nav.pages a { text-decoration: none; padding: 2px 4px; border-radius: 4px; }
 nav.pages a[aria-current="page"] { background: var(--accent); color: var(--accent-fg); }
 header.top .who { margin-left: auto; display: flex; gap: 8px; align-items: center; color: var(--muted); }
+header.top .who form { display: flex; gap: 6px; align-items: center; }
+header.top .who label { flex-direction: row; align-items: center; gap: 6px; }
 main { max-width: 1100px; margin: 0 auto; padding: 16px 20px 48px; }
 h1 { font-size: 1.5rem; margin: 8px 0 16px; }
 h2 { font-size: 1.15rem; margin: 24px 0 8px; }
 .grid { display: grid; gap: 16px; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); }
 .card { border: 1px solid var(--rule); border-radius: 8px; padding: 12px 16px; background: var(--panel); }
+.card h2 { margin-top: 0; }
+article.card { margin: 12px 0; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--rule); vertical-align: top; }
 th { font-weight: 600; }
