@@ -12,7 +12,7 @@ const demo = await startDashboardDemo();
 const browser = await launchChromium();
 try {
   const shots: [string, string, "light" | "dark"][] = [
-    ["dashboard-overview", "/", "light"],
+    ["dashboard-overview", "", "light"],
     ["dashboard-recall", "/recall?q=API+retry+limit", "light"],
     ["dashboard-timeline", "/timeline?at=2026-01-20", "dark"],
     ["dashboard-review", "/review", "light"],
@@ -22,9 +22,9 @@ try {
     const { page, errors } = await watchedPage(browser, { colorScheme });
     await signIn(page, demo.url, demo.keys.admin);
     await page.goto(`${demo.url}${path}`);
-    if (path === "/") await page.locator(".uplot canvas").first().waitFor();
+    if (path === "") await page.locator(".uplot canvas").first().waitFor();
     await page.screenshot({ path: join(out, `${name}.png`) });
-    if (errors.length > 0) throw new Error(`${path}: ${errors.join("; ")}`);
+    if (errors.length > 0) throw new Error(`${path || "/"}: ${errors.join("; ")}`);
     await page.context().close();
     process.stdout.write(`docs/images/${name}.png\n`);
   }

@@ -50,25 +50,28 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       range.addEventListener("change", function () { form.requestSubmit(); });
     });
   }
-  function live(root) {
-    var el = root.querySelector("[data-live]");
-    if (!el || el.dataset.listening || typeof EventSource === "undefined") return;
-    el.dataset.listening = "1";
-    var source = new EventSource(el.dataset.live);
+  // One stream per page, while the page shows an element with data-live (the Overview).
+  var source = null;
+  function live() {
+    var el = document.querySelector("[data-live]");
+    if (!el) {
+      if (source) { source.close(); source = null; }
+      return;
+    }
+    if (source || typeof EventSource === "undefined") return;
+    source = new EventSource(el.dataset.live);
     source.addEventListener("head", function (e) {
-      if (el.dataset.head === e.data) return;
-      el.dataset.head = e.data;
-      if (window.htmx) htmx.ajax("GET", el.dataset.refresh, { target: "#" + el.id, select: "#" + el.id, swap: "outerHTML" });
-    });
-    window.addEventListener("pagehide", function () { source.close(); });
-    document.body.addEventListener("htmx:beforeRequest", function (e) {
-      if (e.detail && e.detail.boosted) source.close();
+      var current = document.querySelector("[data-live]");
+      if (!current || current.dataset.head === e.data || !window.htmx) return;
+      current.dataset.head = e.data;
+      htmx.ajax("GET", current.dataset.refresh, { target: "#" + current.id, select: "#" + current.id, swap: "outerHTML" });
     });
   }
+  window.addEventListener("pagehide", function () { if (source) { source.close(); source = null; } });
   function init(root) {
     drawCharts(root);
     syncTimeline(root);
-    live(document);
+    live();
   }
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:load", function (e) { init(e.target); });

@@ -161,6 +161,10 @@ describe("security headers and assets", () => {
       expect(res.headers.get("Content-Type")).toContain(type);
       expect((await res.text()).length).toBeGreaterThan(500);
     }
+    const gzipped = await app.request(`${ORIGIN}/ui/assets/htmx.min.js`, {
+      headers: { "Accept-Encoding": "gzip" },
+    });
+    expect(gzipped.headers.get("Content-Encoding")).toBe("gzip");
     expect((await app.request(`${ORIGIN}/ui/assets/..%2Fpackage.json`)).status).toBe(404);
     expect((await app.request(`${ORIGIN}/ui/assets/other.js`)).status).toBe(404);
   });

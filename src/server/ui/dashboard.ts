@@ -14,6 +14,7 @@
 
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { streamSSE } from "hono/streaming";
 import {
@@ -137,6 +138,7 @@ export function createDashboard(options: DashboardOptions): Hono<Env> {
   });
 
   // ------------------------------------------------------------------ assets (no session needed)
+  app.use("/assets/*", compress());
   app.get("/assets/:name", (c) => {
     const asset = readAsset(c.req.param("name"));
     if (!asset) return c.text("Not found", 404);

@@ -28,7 +28,7 @@ export async function renderTimeline(v: View, q: { at?: string; query?: string }
   const query = q.query?.trim() ?? "";
   const form = html`<form method="get" action="${v.base}/timeline" class="row">
 <label>Date <input type="date" name="at" value="${date}" max="${today}"></label>
-<label>Days before today <input type="range" min="0" max="${SLIDER_DAYS}" value="${Math.max(0, SLIDER_DAYS - back)}" data-days-back data-today="${today}" aria-describedby="slider-date"></label>
+<label>The last ${SLIDER_DAYS} days <input type="range" min="0" max="${SLIDER_DAYS}" value="${Math.max(0, SLIDER_DAYS - back)}" data-days-back data-today="${today}" aria-describedby="slider-date"></label>
 <output id="slider-date">${date}</output>
 <label>Topic (optional) <input type="search" name="query" value="${query}"></label>
 <button type="submit" class="primary">Show</button>
