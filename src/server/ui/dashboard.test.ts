@@ -283,9 +283,43 @@ describe("actions", () => {
       { "HX-Request": "true" },
     );
     expect(res.status).toBe(200);
-    expect(await res.text()).toMatch(/Judged .* <strong>supersede<\/strong>/);
+    const card = await res.text();
+    expect(card).toMatch(/Judged .* <strong>supersede<\/strong>/);
+    expect(card).toContain(`Undo: restore ${a}`);
     expect((await mem.get(a)).status).toBe("archived");
     expect((await post("/review/judge", cookie, { csrf, a, b, verdict: "maybe" })).status).toBe(400);
+  });
+
+  it("applies batch verdicts in one call, leaving pairs marked leave", async () => {
+    const a = await seedBelief(mem, clock, "The user lives in Oslo.", "2026-01-01");
+    const b = await seedBelief(mem, clock, "The user is based in Oslo.", "2026-01-02");
+    const c = await seedBelief(
+      mem,
+      clock,
+      "The team standup happens every morning at nine in the big room",
+      "2026-01-03",
+    );
+    const d = await seedBelief(mem, clock, "Standup is a bit later now", "2026-01-04");
+    const { cookie, csrf } = await signIn(keys.writer);
+    const queue = await (await get("/review", cookie)).text();
+    expect(queue).toContain(`name="v:${a}:${b}"`);
+    expect(queue).toContain(`name="v:${c}:${d}"`);
+    const res = await post("/review/batch", cookie, {
+      csrf,
+      [`v:${a}:${b}`]: "merge",
+      [`v:${c}:${d}`]: "leave",
+    });
+    expect(res.headers.get("Location")).toBe("/ui/review");
+    const flash = /Judged 1 pairs\. merged (b\d+) by (b\d+)/.exec(
+      await (await get("/review", cookie)).text(),
+    );
+    expect([flash?.[1], flash?.[2]].sort()).toEqual([a, b].sort());
+    expect((await mem.get(flash![1]!)).status).toBe("archived");
+    expect((await mem.get(c)).status).toBe("active");
+    expect((await mem.get(d)).status).toBe("active");
+    const bad = await post("/review/batch", cookie, { csrf, [`v:${c}:${d}`]: "obliterate" });
+    expect(bad.status).toBe(400);
+    expect((await mem.get(c)).status).toBe("active");
   });
 
   it("restores from Activity what a supersession closed", async () => {
@@ -298,6 +332,29 @@ describe("actions", () => {
     const res = await post(`/items/${old.id}/restore`, cookie, { csrf, back: "/activity" });
     expect(res.headers.get("Location")).toBe("/ui/activity");
     expect((await mem.get(old.id)).status).toBe("active");
+  });
+});
+
+describe("live updates", () => {
+  it("streams the audit head as server-sent events, and ends the stream when the key is revoked", async () => {
+    app = new Hono().route("/ui", createDashboard({ memory: mem, clock, liveIntervalMs: 5 }));
+    await mem.remember("The staging database is Postgres 16");
+    const { cookie } = await signIn(keys.reader);
+    const res = await get("/events", cookie);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    const first = decoder.decode((await reader.read()).value);
+    const head = (await mem.stats()).audit.entries;
+    expect(first).toContain(`event: head\ndata: ${head}\n`);
+    await mem.remember("The billing service owns the invoices table");
+    let next = "";
+    while (!next.includes("event: head")) next += decoder.decode((await reader.read()).value);
+    expect(next).toContain(`data: ${head + 1}\n`);
+    await revokeApiKey(mem.store, "reader", clock);
+    let ended = false;
+    for (let i = 0; i < 100 && !ended; i++) ended = (await reader.read()).done;
+    expect(ended).toBe(true);
   });
 });
 

@@ -40,7 +40,7 @@ import { renderGraph } from "./pages/graph.js";
 import { renderForgetConfirmation, renderItem } from "./pages/item.js";
 import { renderOverview } from "./pages/overview.js";
 import { renderRecall } from "./pages/recall.js";
-import { judgedCard, renderReview, VERDICTS } from "./pages/review.js";
+import { describeJudgment, judgedCard, renderReview, VERDICTS } from "./pages/review.js";
 import { renderTimeline } from "./pages/timeline.js";
 import { type RandomSource, type Session, SessionStore } from "./session.js";
 import type { View } from "./view.js";
@@ -101,6 +101,8 @@ const field = (body: Record<string, unknown>, name: string): string => {
   const value = body[name];
   return typeof value === "string" ? value : "";
 };
+
+const reviewPath = (mode: string) => (mode === "review" ? "/review?mode=review" : "/review");
 
 const isHtmx = (c: Context) => c.req.header("HX-Request") === "true";
 
@@ -201,17 +203,26 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
   }
 
   // ------------------------------------------------------------------ every other route needs a session
+  /** The live session with this id and its key, or null (no session, expired, or key revoked). */
+  async function signedIn(
+    sessionId: string | undefined,
+  ): Promise<{ session: Session; key: ApiKeyView } | null> {
+    const session = sessions.get(sessionId);
+    if (!session) return null;
+    const key = (await listApiKeys(memory.store)).find((k) => k.id === session.keyId && k.revokedAt === null);
+    if (key) return { session, key };
+    sessions.end(session.id);
+    return null;
+  }
+
   app.use("*", async (c, next) => {
-    const session = sessions.get(getCookie(c, SESSION_COOKIE));
-    const key = session
-      ? (await listApiKeys(memory.store)).find((k) => k.id === session.keyId && k.revokedAt === null)
-      : undefined;
-    if (!session || !key) {
-      if (session) sessions.end(session.id);
+    const found = await signedIn(getCookie(c, SESSION_COOKIE));
+    if (!found) {
       if (c.req.method === "GET" && !isHtmx(c)) return c.redirect(`${base}/signin`, 303);
       c.header("HX-Redirect", `${base}/signin`);
       throw new StrataError("UNAUTHORIZED", "Sign in again: the session ended or its key was revoked.");
     }
+    const { session, key } = found;
     if (c.req.method !== "GET") {
       refuseCrossOrigin(c);
       const body = await c.req.parseBody();
@@ -384,15 +395,25 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
     if (!(VERDICTS as readonly string[]).includes(verdict))
       throw new StrataError("INVALID_INPUT", `A verdict is one of ${VERDICTS.join(", ")}.`);
     const report = await c.var.view.call<SleepReport>("judge", { judgments: [{ ...pair, verdict }] });
-    const summary =
-      report.items.map((i) => `${i.action} ${i.id}${i.by ? ` by ${i.by}` : ""}`).join("; ") || "Both stand.";
-    if (isHtmx(c)) return c.html(judgedCard(pair, verdict, summary).toString());
-    const mode = field(body, "mode");
-    return done(
-      c,
-      `Judged ${pair.a} and ${pair.b}: ${verdict}. ${summary}`,
-      mode === "review" ? "/review?mode=review" : "/review",
-    );
+    if (isHtmx(c)) return c.html(judgedCard(c.var.view, pair, verdict, report).toString());
+    const { summary } = describeJudgment(report);
+    return done(c, `Judged ${pair.a} and ${pair.b}: ${verdict}. ${summary}`, reviewPath(field(body, "mode")));
+  });
+
+  // Batch: one field per pair, `v:<a>:<b>` = a verdict or `leave`; applied in one judge call.
+  app.post("/review/batch", async (c) => {
+    const body = await c.req.parseBody();
+    const judgments = Object.entries(body).flatMap(([name, value]) => {
+      const m = /^v:([^:]+):([^:]+)$/.exec(name);
+      if (!m || value === "leave") return [];
+      if (typeof value !== "string" || !(VERDICTS as readonly string[]).includes(value))
+        throw new StrataError("INVALID_INPUT", `A verdict is leave or one of ${VERDICTS.join(", ")}.`);
+      return [{ a: m[1]!, b: m[2]!, verdict: value }];
+    });
+    const back = reviewPath(field(body, "mode"));
+    if (judgments.length === 0) return done(c, "No verdict chosen: nothing was judged.", back);
+    const report = await c.var.view.call<SleepReport>("judge", { judgments });
+    return done(c, `Judged ${judgments.length} pairs. ${describeJudgment(report).summary}`, back);
   });
 
   app.post("/activity/consolidate", async (c) => {
@@ -418,7 +439,8 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
     const v = c.var.view;
     return streamSSE(c, async (stream) => {
       let last = -1;
-      while (!stream.aborted && !stream.closed && sessions.get(v.session.id)) {
+      // Ends when the browser goes, the session expires or its key is revoked.
+      while (!stream.aborted && !stream.closed && (await signedIn(v.session.id))) {
         const stats = await v.call<{ audit: { entries: number } }>("stats");
         if (stats.audit.entries !== last) {
           last = stats.audit.entries;

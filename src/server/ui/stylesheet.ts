@@ -60,6 +60,9 @@ ol.hits { padding-left: 1.2em; } ol.hits li { margin: 8px 0; }
 .why { font-size: 0.85rem; color: var(--muted); }
 .pair { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
 .pair > div { border: 1px solid var(--rule); border-radius: 6px; padding: 8px; }
+fieldset.batch { border: 1px dashed var(--rule); border-radius: 6px; padding: 4px 8px; margin: 8px 0; }
+fieldset.batch legend { font-size: 0.85rem; color: var(--muted); }
+label.choice { flex-direction: row; align-items: center; gap: 4px; }
 ins { background: var(--ins); text-decoration: none; } del { background: var(--del); }
 pre.block { white-space: pre-wrap; background: var(--panel); border: 1px solid var(--rule); padding: 12px; border-radius: 6px; }
 .notice { border-left: 4px solid var(--accent); padding: 8px 12px; background: var(--panel); margin: 8px 0; }
