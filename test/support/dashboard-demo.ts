@@ -35,7 +35,9 @@ export async function startDashboardDemo(): Promise<DashboardDemo> {
       await createApiKey(mem.store, { name: "auditor", scope: "read", namespaces: ["default"] }, clock)
     ).key,
   };
-  const e1 = await mem.record("Deployed billing v2 to staging; the nightly export took 40 minutes", { session: "s1" });
+  const e1 = await mem.record("Deployed billing v2 to staging; the nightly export took 40 minutes", {
+    session: "s1",
+  });
   await mem.record("Decided to keep the export window at 02:00 UTC", { type: "decision", session: "s1" });
   const oldLimit = await mem.remember("The API retry limit is 5", { sources: [e1.id] });
   await mem.remember("The staging database is Postgres 16");
@@ -44,7 +46,9 @@ export async function startDashboardDemo(): Promise<DashboardDemo> {
   clock.set("2026-01-06T10:00:00.000Z");
   const doorCode = await mem.remember("The office door code is 4711");
   clock.set("2026-01-15T10:00:00.000Z");
-  const lesson = await mem.remember("Restarting the worker without draining the queue lost jobs", { kind: "failure" });
+  const lesson = await mem.remember("Restarting the worker without draining the queue lost jobs", {
+    kind: "failure",
+  });
   await mem.outcome(lesson.id, true);
   clock.set("2026-02-04T10:00:00.000Z");
   const newLimit = await mem.remember("The API retry limit is 7");
