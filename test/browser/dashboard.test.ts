@@ -60,7 +60,7 @@ describe.skipIf(!runs)(
       await signIn(page, demo.url, demo.keys.admin);
       await page.getByText(/Audit chain verified/).waitFor();
       await page.locator(".uplot canvas").first().waitFor();
-      expect(await page.locator(".uplot").count()).toBe(2);
+      expect(await page.locator(".uplot").count()).toBe(3);
       const cookies = await page.context().cookies();
       expect(cookies).toHaveLength(1);
       expect(cookies[0]).toMatchObject({ name: "strata_session", httpOnly: true, sameSite: "Strict" });

@@ -14,8 +14,9 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       if (el.dataset.drawn || typeof uPlot === "undefined") return;
       el.dataset.drawn = "1";
       var spec = JSON.parse(el.dataset.chart);
-      var xs = spec.labels.map(function (_, i) { return i; });
       var width = Math.max(280, Math.min(640, el.clientWidth || 480));
+      if (spec.kind === "lines") return drawLines(el, spec, width);
+      var xs = spec.labels.map(function (_, i) { return i; });
       var opts = {
         width: width,
         height: 180,
@@ -32,6 +33,23 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       };
       new uPlot(opts, [xs, spec.values], el);
     });
+  }
+  function drawLines(el, spec, width) {
+    var colours = [css("--accent"), css("--bad")];
+    var opts = {
+      width: width,
+      height: 180,
+      cursor: { show: false },
+      legend: { show: true, live: false },
+      axes: [
+        { stroke: css("--fg"), grid: { show: false } },
+        { stroke: css("--fg"), grid: { stroke: css("--rule") } }
+      ],
+      series: [{}].concat(spec.series.map(function (s, i) {
+        return { label: s.label, stroke: colours[i % colours.length], width: 2, points: { show: false } };
+      }))
+    };
+    new uPlot(opts, [spec.xs].concat(spec.series.map(function (s) { return s.values; })), el);
   }
   function syncTimeline(root) {
     root.querySelectorAll("input[data-days-back]").forEach(function (range) {
