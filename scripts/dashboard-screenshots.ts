@@ -17,12 +17,14 @@ try {
     ["dashboard-timeline", "/timeline?at=2026-01-20", "dark"],
     ["dashboard-review", "/review", "light"],
     ["dashboard-belief", `/items/${demo.ids.oldLimit}`, "dark"],
+    ["dashboard-graph", "/graph", "light"],
   ];
   for (const [name, path, colorScheme] of shots) {
     const { page, errors } = await watchedPage(browser, { colorScheme });
     await signIn(page, demo.url, demo.keys.admin);
     await page.goto(`${demo.url}${path}`);
     if (path === "") await page.locator(".uplot canvas").first().waitFor();
+    if (path === "/graph") await page.locator("#graph canvas").first().waitFor();
     await page.screenshot({ path: join(out, `${name}.png`) });
     if (errors.length > 0) throw new Error(`${path || "/"}: ${errors.join("; ")}`);
     await page.context().close();

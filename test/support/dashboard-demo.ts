@@ -38,7 +38,10 @@ export async function startDashboardDemo(): Promise<DashboardDemo> {
   const e1 = await mem.record("Deployed billing v2 to staging; the nightly export took 40 minutes", {
     session: "s1",
   });
-  await mem.record("Decided to keep the export window at 02:00 UTC", { type: "decision", session: "s1" });
+  const e2 = await mem.record("Decided to keep the export window at 02:00 UTC", {
+    type: "decision",
+    session: "s1",
+  });
   const oldLimit = await mem.remember("The API retry limit is 5", { sources: [e1.id] });
   await mem.remember("The staging database is Postgres 16");
   const pinned = await mem.remember("Never run migrations on Fridays");
@@ -52,8 +55,26 @@ export async function startDashboardDemo(): Promise<DashboardDemo> {
   await mem.outcome(lesson.id, true);
   clock.set("2026-02-04T10:00:00.000Z");
   const newLimit = await mem.remember("The API retry limit is 7");
-  await mem.record("Rolled out retry limit 7 to production", { session: "s2" });
+  const e3 = await mem.record("Rolled out retry limit 7 to production", { session: "s2" });
   await mem.record("The on-call rotation moved to weekly shifts", { session: "s2" });
+  // A session wrap whose digest cites episodes together: the continuity digest and the graph's links.
+  const wrap = await mem.prepareWrap();
+  await mem.saveContinuity(
+    [
+      "## State",
+      "- Billing v2 is on staging; retry limit 7 is in production",
+      "",
+      "## Patterns",
+      `- Export changes ship with the billing rollout | 1x [evidence: ${e1.id} "billing v2 to staging nightly export", ${e2.id} "keep the export window", ${e3.id} "rolled out retry limit to production"]`,
+      "",
+      "## Decisions",
+      "- Keep the export window at 02:00 UTC",
+      "",
+      "## Context",
+      "- Staging and production",
+    ].join("\n"),
+    { token: wrap.token! },
+  );
   await mem.consolidate();
   const pairA = await seedBelief(mem, clock, "The user lives in Oslo.", "2026-02-05");
   const pairB = await seedBelief(mem, clock, "The user is based in Oslo.", "2026-02-06");

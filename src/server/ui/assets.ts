@@ -26,12 +26,17 @@ const SOURCES: Record<string, { type: string; load: () => string }> = {
   "uplot.min.js": { type: JS, load: fromPackage("uplot/dist/uPlot.iife.min.js") },
   "uplot.min.css": { type: CSS, load: fromPackage("uplot/dist/uPlot.min.css") },
   "dashboard.js": { type: JS, load: () => CLIENT_SCRIPT },
+  // Only the Graph page loads it (440 KB): see GRAPH_ASSETS.
+  "cytoscape.min.js": { type: JS, load: fromPackage("cytoscape/dist/cytoscape.min.js") },
   "dashboard.css": { type: CSS, load: () => STYLESHEET },
   "favicon.svg": { type: "image/svg+xml", load: () => FAVICON },
 };
 
+/** Assets only the Graph page links. */
+export const GRAPH_ASSETS = ["cytoscape.min.js"];
+
 /** The names every page links, in the order the layout includes them. */
-export const ASSET_NAMES = Object.keys(SOURCES);
+export const ASSET_NAMES = Object.keys(SOURCES).filter((n) => !GRAPH_ASSETS.includes(n));
 
 const loaded = new Map<string, Asset>();
 

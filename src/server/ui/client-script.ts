@@ -51,6 +51,31 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     };
     new uPlot(opts, [spec.xs].concat(spec.series.map(function (s) { return s.values; })), el);
   }
+  function drawGraph(root) {
+    root.querySelectorAll("[data-graph]").forEach(function (el) {
+      if (el.dataset.drawn || typeof cytoscape === "undefined") return;
+      el.dataset.drawn = "1";
+      var spec = JSON.parse(el.dataset.graph);
+      var cy = cytoscape({
+        container: el,
+        elements: spec.nodes.map(function (n) { return { data: n }; }).concat(spec.edges.map(function (e, i) {
+          return { data: { id: "l" + i, source: e.source, target: e.target, strength: e.strength } };
+        })),
+        style: [
+          { selector: "node", style: { "background-color": css("--accent"), label: "data(id)", color: css("--fg"),
+            "font-size": 12, "text-valign": "bottom", "text-margin-y": 4, width: 18, height: 18 } },
+          { selector: "edge", style: { "line-color": css("--muted"), width: "mapData(strength, 0, 3, 1, 6)" } }
+        ],
+        // A circle reads best for a few episodes; a force layout for many.
+        layout: spec.nodes.length <= 12
+          ? { name: "circle", padding: 60 }
+          : { name: "cose", animate: false, padding: 40, idealEdgeLength: function () { return 120; } },
+        maxZoom: 1.5,
+        wheelSensitivity: 0.2
+      });
+      cy.on("tap", "node", function (e) { window.location.href = spec.base + e.target.id(); });
+    });
+  }
   function syncTimeline(root) {
     root.querySelectorAll("input[data-days-back]").forEach(function (range) {
       if (range.dataset.bound) return;
@@ -88,6 +113,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
   window.addEventListener("pagehide", function () { if (source) { source.close(); source = null; } });
   function init(root) {
     drawCharts(root);
+    drawGraph(root);
     syncTimeline(root);
     live();
   }

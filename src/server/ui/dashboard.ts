@@ -29,7 +29,7 @@ import type { Memory } from "../../core/engine.js";
 import { StrataError } from "../../core/errors.js";
 import { allows, OPERATION_BY_NAME, runOperation } from "../../core/operations/index.js";
 import type { Clock } from "../../core/ports.js";
-import { readAsset } from "./assets.js";
+import { GRAPH_ASSETS, readAsset } from "./assets.js";
 import { type Html, html } from "./html.js";
 import { bare, page } from "./layout.js";
 import { renderActivity, type SleepReport } from "./pages/activity.js";
@@ -322,7 +322,18 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
   app.get("/continuity", async (c) =>
     show(c, "/continuity", "Continuity", await renderContinuity(c.var.view)),
   );
-  app.get("/graph", async (c) => show(c, "/graph", "Graph", await renderGraph(c.var.view)));
+  app.get("/graph", async (c) =>
+    c.html(
+      page(
+        c.var.view,
+        "/graph",
+        "Graph",
+        await renderGraph(c.var.view),
+        takeFlash(c.var.view),
+        GRAPH_ASSETS,
+      ).toString(),
+    ),
+  );
   app.get("/audit", async (c) => show(c, "/audit", "Audit", await renderAudit(c.var.view)));
   app.get("/audit/verify", async (c) => {
     const fragment = await renderVerification(c.var.view);

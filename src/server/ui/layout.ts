@@ -23,9 +23,9 @@ const HTMX_CONFIG = JSON.stringify({
   historyCacheSize: 0,
 });
 
-function head(base: string, title: string): Html {
+function head(base: string, title: string, extraScripts: string[] = []): Html {
   const styles = ASSET_NAMES.filter((n) => n.endsWith(".css"));
-  const scripts = ASSET_NAMES.filter((n) => n.endsWith(".js"));
+  const scripts = [...extraScripts, ...ASSET_NAMES.filter((n) => n.endsWith(".js"))];
   return html`<head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -60,18 +60,25 @@ export const itemLink = (v: View, id: string): Html => html`<a href="${v.base}/i
 export const day = (iso: string | null | undefined): string =>
   iso ? iso.slice(0, 16).replace("T", " ") : "—";
 
-export function page(v: View, current: string, title: string, body: Html, flash?: string): Html {
+export function page(
+  v: View,
+  current: string,
+  title: string,
+  body: Html,
+  flash?: string,
+  extraScripts: string[] = [],
+): Html {
   const nav = PAGES.filter((p) => p.path !== "/admin" || v.canAdmin);
   return html`<!doctype html>
 <html lang="en">
-${head(v.base, title)}
+${head(v.base, title, extraScripts)}
 <body hx-boost="true">
 <a class="skip" href="#main">Skip to content</a>
 <header class="top">
   <span class="brand">Strata</span>
   <nav class="pages" aria-label="Pages"><ul>${nav.map(
     (p) =>
-      html`<li><a href="${v.base}${p.path}"${p.path === current ? html` aria-current="page"` : ""}>${p.title}</a></li>`,
+      html`<li><a href="${v.base}${p.path}"${p.path === current ? html` aria-current="page"` : ""}${p.path === "/graph" ? html` hx-boost="false"` : ""}>${p.title}</a></li>`,
   )}</ul></nav>
   <div class="who">
     <form class="inline" method="post" action="${v.base}/namespace" hx-boost="false">${csrfField(v)}

@@ -68,6 +68,7 @@ pre.block { white-space: pre-wrap; background: var(--panel); border: 1px solid v
 .notice { border-left: 4px solid var(--accent); padding: 8px 12px; background: var(--panel); margin: 8px 0; }
 .error { border-left-color: var(--bad); }
 .chart { min-height: 190px; }
+.graph { position: relative; height: 420px; border: 1px solid var(--rule); border-radius: 8px; background: var(--panel); }
 .signin { max-width: 420px; margin: 10vh auto; }
 .signin input { width: 100%; }
 `;
