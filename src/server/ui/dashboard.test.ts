@@ -334,9 +334,12 @@ describe("actions", () => {
     const { cookie, csrf } = await signIn(keys.writer);
     const activity = await (await get("/activity", cookie)).text();
     expect(activity).toContain(`Restore ${old.id}`);
+    expect(activity).toMatch(/archived <span class="muted">\(superseded/);
     const res = await post(`/items/${old.id}/restore`, cookie, { csrf, back: "/activity" });
     expect(res.headers.get("Location")).toBe("/ui/activity");
     expect((await mem.get(old.id)).status).toBe("active");
+    // Once active again, the entry no longer offers a restore.
+    expect(await (await get("/activity", cookie)).text()).not.toContain(`Restore ${old.id}`);
   });
 });
 

@@ -4,13 +4,18 @@
  * that runs consolidation now and shows its report.
  */
 import type { z } from "zod";
-import type { AuditEntriesSchema, SleepReportSchema } from "../../../core/operations/results.js";
+import type {
+  AuditEntriesSchema,
+  MemoryItemSchema,
+  SleepReportSchema,
+} from "../../../core/operations/results.js";
 import { type Html, html } from "../html.js";
 import { itemLink, postButton } from "../layout.js";
 import type { View } from "../view.js";
-import { auditTable, RESTORABLE_EVENTS } from "./audit-entries.js";
+import { type AuditEntry, auditTable, RESTORABLE_EVENTS, type SubjectNow } from "./audit-entries.js";
 
 type Audit = z.infer<typeof AuditEntriesSchema>;
+type Item = z.infer<typeof MemoryItemSchema>;
 export type SleepReport = z.infer<typeof SleepReportSchema>;
 
 const ACTIVITY_EVENTS = new Set([
@@ -41,6 +46,18 @@ ${
 </section>`;
 }
 
+/** Each belief's status now and why it last changed, for the entries shown. */
+async function subjectsNow(v: View, entries: AuditEntry[]): Promise<Map<string, SubjectNow>> {
+  const ids = [...new Set(entries.flatMap((e) => (e.subjectId?.startsWith("b") ? [e.subjectId] : [])))];
+  const found = await Promise.all(
+    ids.map(async (id): Promise<[string, SubjectNow]> => {
+      const item = await v.call<Item>("get", { id });
+      return [id, { status: item.status, reason: item.layer === "belief" ? item.statusReason : null }];
+    }),
+  );
+  return new Map(found);
+}
+
 export async function renderActivity(v: View, report?: SleepReport): Promise<Html> {
   const since = new Date(v.now.getTime() - WINDOW_DAYS * 86_400_000).toISOString();
   const { entries } = await v.call<Audit>("audit", { since, limit: 10_000 });
@@ -51,5 +68,5 @@ export async function renderActivity(v: View, report?: SleepReport): Promise<Htm
   return html`${v.canWrite ? html`<div class="row">${postButton(v, "/activity/consolidate", "Run consolidation now", {}, "primary")}${postButton(v, "/activity/maintain", "Run maintenance now")}</div>` : ""}
 ${report ? sleepReport(v, report) : ""}
 <h2>What sleep and maintenance did (last ${WINDOW_DAYS} days)</h2>
-${auditTable(v, activity, { restore: true, back: "/activity" })}`;
+${auditTable(v, activity, { restore: true, back: "/activity", now: await subjectsNow(v, activity) })}`;
 }
