@@ -293,6 +293,15 @@ describe("actions", () => {
     expect(card).toContain(`Undo: restore ${a}`);
     expect((await mem.get(a)).status).toBe("archived");
     expect((await post("/review/judge", cookie, { csrf, a, b, verdict: "maybe" })).status).toBe(400);
+    // A refusal to htmx is a notice it swaps in at the top of the page.
+    const refused = await post(
+      "/review/judge",
+      cookie,
+      { csrf, a, b, verdict: "maybe" },
+      { "HX-Request": "true" },
+    );
+    expect(refused.headers.get("HX-Retarget")).toBe("#main");
+    expect(await refused.text()).toMatch(/^<div class="notice error" role="alert">.*INVALID_INPUT/);
   });
 
   it("applies batch verdicts in one call, leaving pairs marked leave", async () => {

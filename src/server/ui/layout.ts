@@ -15,12 +15,19 @@ export const PAGES = [
   { path: "/admin", title: "Admin" },
 ] as const;
 
-// htmx must not inject its indicator <style> (the CSP forbids inline styles) nor evaluate code.
+// htmx must not inject its indicator <style> (the CSP forbids inline styles) nor evaluate code;
+// error answers are swapped in too (the server retargets them to the top of the page), so a
+// refused action says why instead of doing nothing.
 const HTMX_CONFIG = JSON.stringify({
   includeIndicatorStyles: false,
   allowEval: false,
   allowScriptTags: false,
   historyCacheSize: 0,
+  responseHandling: [
+    { code: "204", swap: false },
+    { code: "[23]..", swap: true },
+    { code: "[45]..", swap: true, error: false },
+  ],
 });
 
 function head(base: string, title: string, extraScripts: string[] = []): Html {
