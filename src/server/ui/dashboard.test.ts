@@ -234,6 +234,9 @@ describe("scopes, namespaces and CSRF", () => {
     expect((await post(`/items/${elsewhere.id}/pin`, cookie, { csrf })).status).toBe(404);
     expect((await beliefOf(mem, elsewhere.id, "team-b")).pinned).toBe(false);
 
+    const empty = await post("/namespace", cookie, { csrf, namespace: "" });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toMatch(/a namespace is 1-128 characters/);
     // A key for team-b alone starts there, and sees its item.
     const other = await signIn(keys.other);
     expect(await (await get(`/items/${elsewhere.id}`, other.cookie)).text()).toContain("Fridays");

@@ -27,8 +27,10 @@ import {
 } from "../../access/api-keys.js";
 import type { Memory } from "../../core/engine.js";
 import { StrataError } from "../../core/errors.js";
+import { NamespaceSchema } from "../../core/model.js";
 import { allows, OPERATION_BY_NAME, runOperation } from "../../core/operations/index.js";
 import type { Clock } from "../../core/ports.js";
+import { parseInput } from "../../core/validate.js";
 import { GRAPH_ASSETS, readAsset } from "./assets.js";
 import { type Html, html } from "./html.js";
 import { bare, page } from "./layout.js";
@@ -190,7 +192,8 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
     const known = (await memory.store.auditNamespaces()).find((n) =>
       key.namespaces.some((p) => patternCovers(p, n)),
     );
-    return known ?? key.namespaces[0]!.replace(/\*$/, "") ?? wanted;
+    // A key with only prefixes and nothing stored yet: its first prefix, as a namespace name.
+    return known ?? (key.namespaces[0]!.replace(/\*$/, "") || wanted);
   }
 
   function refuseCrossOrigin(c: Context) {
@@ -287,7 +290,7 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
 
   app.post("/namespace", async (c) => {
     const body = await c.req.parseBody();
-    const namespace = field(body, "namespace").trim();
+    const namespace = parseInput(NamespaceSchema, field(body, "namespace").trim(), "namespace");
     authorize(c.var.view.key, namespace, "read");
     c.var.view.session.namespace = namespace;
     return done(c, `Now viewing namespace ${namespace}.`, "/");
