@@ -70,3 +70,10 @@ export async function seedBelief(
     }),
   );
 }
+
+/** The belief with this id (in `namespace`, default `default`); fails when the id is an episode. */
+export async function beliefOf(mem: Memory, id: string, namespace?: string) {
+  const item = await mem.get(id, namespace ? { namespace } : {});
+  if (item.layer !== "belief") throw new Error(`${id} is an episode, not a belief`);
+  return item;
+}
