@@ -15,45 +15,13 @@ import {
   type Scenario,
   seedScenario,
 } from "../../test/support/operation-examples.js";
+import { requestFor } from "../../test/support/rest-request.js";
 import { createApiKey } from "../access/api-keys.js";
 import type { Memory } from "../core/engine.js";
-import { type Access, OPERATIONS, type Operation } from "../core/operations/index.js";
+import { type Access, OPERATIONS } from "../core/operations/index.js";
 import { createServerApp } from "./app.js";
-import { pathParams } from "./rest.js";
 
 const NS = "team-a";
-const HOST = { host: "localhost" };
-
-/** The request an operation's input stands for: path parameters in the path, the rest as query or body. */
-export function requestFor(
-  op: Operation,
-  input: Record<string, unknown>,
-  namespace: string,
-  headers: Record<string, string> = {},
-): [string, RequestInit] {
-  const rest = { ...input };
-  let path = op.http.path;
-  for (const p of pathParams(op)) {
-    path = path.replace(`{${p}}`, encodeURIComponent(String(rest[p])));
-    delete rest[p];
-  }
-  const url = `/v1/namespaces/${encodeURIComponent(namespace)}${path}`;
-  if (op.http.method === "GET") {
-    const q = new URLSearchParams();
-    for (const [k, v] of Object.entries(rest))
-      for (const item of Array.isArray(v) ? v : [v]) q.append(k, String(item));
-    const qs = q.toString();
-    return [qs ? `${url}?${qs}` : url, { method: "GET", headers: { ...HOST, ...headers } }];
-  }
-  return [
-    url,
-    {
-      method: op.http.method,
-      headers: { ...HOST, "content-type": "application/json", ...headers },
-      body: JSON.stringify(rest),
-    },
-  ];
-}
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
