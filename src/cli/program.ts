@@ -92,6 +92,7 @@ import {
 } from "./commands/writes.js";
 import { registerContinuityCommands } from "./continuity-commands.js";
 import { registerExchangeCommands } from "./exchange-commands.js";
+import { registerKeysCommands } from "./keys-commands.js";
 import type { Style } from "./style.js";
 import { UsageError } from "./usage-error.js";
 
@@ -822,6 +823,7 @@ export function createProgram(
   registerContinuityCommands(program, onInvoke);
   registerExchangeCommands(program, onInvoke);
   registerAgentCommands(program, version, onInvoke);
+  registerKeysCommands(program, onInvoke);
 
   return program;
 }
