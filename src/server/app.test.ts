@@ -3,6 +3,8 @@
  * statuses, limits, headers, the request log, the OpenAPI document and the /docs page, all
  * through `app.request()` on a real SQLite store.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Context, Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { testMemory } from "../../test/support/memory.js";
@@ -11,6 +13,7 @@ import { StrataError } from "../core/errors.js";
 import { OPERATIONS } from "../core/operations/index.js";
 import { createServerApp, type RequestLogLine, type ServerAppOptions } from "./app.js";
 import { honoPath } from "./rest.js";
+import { routesTable } from "./routes-table.js";
 
 const NS = "team-a";
 const HOST = { host: "localhost" };
@@ -243,5 +246,11 @@ describe("the server app", () => {
     for (const op of OPERATIONS) expect(html, op.name).toContain(`id="${op.name}"`);
     expect(html).not.toMatch(/<script|https?:\/\/(?!localhost)/);
     expect(honoPath("/items/{id}/explain")).toBe("/items/:id/explain");
+  });
+
+  it("docs/rest.md's routes table is the registry's", () => {
+    const doc = readFileSync(join(import.meta.dirname, "../../docs/rest.md"), "utf8");
+    const table = /<!-- routes:start -->\n([\s\S]*?)\n<!-- routes:end -->/.exec(doc)?.[1];
+    expect(table, "regenerate it with routesTable() (src/server/routes-table.ts)").toBe(routesTable());
   });
 });
