@@ -2,13 +2,7 @@
  * `strata keys create|list|revoke`: the REST API's keys, kept hashed in the store (so every
  * server on a shared database sees them). The full key is printed once, by create.
  */
-import {
-  type ApiKeyInput,
-  type ApiKeyView,
-  createApiKey,
-  listApiKeys,
-  revokeApiKey,
-} from "../../access/api-keys.js";
+import type { ApiKeyInput, ApiKeyView } from "../../access/api-keys.js";
 import type { Memory } from "../../core/engine.js";
 import { keyValues, type Style, shortTime, table } from "../style.js";
 
@@ -19,12 +13,15 @@ export interface CreatedKey {
   warning: string;
 }
 
+// Loaded when a keys command runs: `strata --help` must not pay for the key store's schemas.
+const keys = () => import("../../access/api-keys.js");
+
 const WARNING =
   "Store this key now: it cannot be shown again (only its hash is kept). Revoke it with strata keys revoke.";
 
 /** `strata keys create --name ci-bot --scope write --namespaces team-a,team-*` */
 export async function runKeysCreate(mem: Memory, input: ApiKeyInput): Promise<CreatedKey> {
-  const { key, record } = await createApiKey(mem.store, input, mem.clock);
+  const { key, record } = await (await keys()).createApiKey(mem.store, input, mem.clock);
   return { key, record, warning: WARNING };
 }
 
@@ -50,7 +47,7 @@ export function renderKeysCreate(r: CreatedKey, style: Style): string {
 
 /** `strata keys list`: every key, live and revoked; never a secret. */
 export async function runKeysList(mem: Memory): Promise<{ keys: ApiKeyView[] }> {
-  return { keys: await listApiKeys(mem.store) };
+  return { keys: await (await keys()).listApiKeys(mem.store) };
 }
 
 export function renderKeysList(r: { keys: ApiKeyView[] }, style: Style): string {
@@ -72,7 +69,7 @@ export function renderKeysList(r: { keys: ApiKeyView[] }, style: Style): string 
 
 /** `strata keys revoke <id|name>` */
 export async function runKeysRevoke(mem: Memory, idOrName: string): Promise<ApiKeyView> {
-  return revokeApiKey(mem.store, idOrName, mem.clock);
+  return (await keys()).revokeApiKey(mem.store, idOrName, mem.clock);
 }
 
 export function renderKeysRevoke(k: ApiKeyView, style: Style): string {
