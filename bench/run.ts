@@ -13,6 +13,7 @@
  *   npm run bench -- --only batch          # batched vs single gated writes, bulk build (bench/batch.ts)
  *   npm run bench -- --only batch --build-sizes 100000,1000000 --batch-size 5000
  *   npm run bench -- --only cold           # fresh-process CLI against bare node (bench/cold.ts)
+ *   npm run bench -- --only http           # REST under load, 50 clients, beside the library (bench/http.ts)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -28,6 +29,7 @@ import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import { createGptTokenizer } from "../src/tokenizer/gpt-tokenizer.js";
 import { type BatchBenchResult, renderBatchTable, runBatchBench } from "./batch.js";
 import { type ColdBenchResult, renderColdTable, runColdBench } from "./cold.js";
+import { type HttpBenchResult, renderHttpTable, runHttpBench } from "./http.js";
 import { preload } from "./preload.js";
 import { type BenchClock, runSleepSize, type SleepSizeResult } from "./sleep.js";
 import { renderStoreBench, runStoreBench } from "./stores.js";
@@ -49,7 +51,10 @@ interface Options {
   /** Stores compared by bench/stores.ts (`--stores sqlite,postgres`); PostgreSQL needs DATABASE_URL. */
   stores: string[];
   /** Which parts run: all, or one of them. */
-  only: "all" | "gate" | "sleep" | "wrap" | "stores" | "batch" | "cold";
+  only: "all" | "gate" | "sleep" | "wrap" | "stores" | "batch" | "cold" | "http";
+  /** HTTP load: seconds per phase and concurrent clients. */
+  httpSeconds: number;
+  httpClients: number;
   /** Cold start: store sizes, rounds, and another build's dist/cli/main.js to compare with. */
   coldSizes: number[];
   coldRounds: number;
@@ -87,6 +92,8 @@ function parseArgs(argv: string[]): Options {
     writes: 400,
     recordEvery: 4,
     only: "all",
+    httpSeconds: 8,
+    httpClients: 50,
     stores: ["sqlite", "postgres"],
     sleepSizes: [10_000, 100_000],
     incrementalWrites: 1000,
@@ -122,8 +129,16 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--writes") o.writes = Number(value());
     else if (a === "--only") {
       const v = value();
-      if (v !== "gate" && v !== "sleep" && v !== "wrap" && v !== "stores" && v !== "batch" && v !== "cold")
-        throw new Error("--only takes gate, sleep, wrap, stores, batch or cold");
+      if (
+        v !== "gate" &&
+        v !== "sleep" &&
+        v !== "wrap" &&
+        v !== "stores" &&
+        v !== "batch" &&
+        v !== "cold" &&
+        v !== "http"
+      )
+        throw new Error("--only takes gate, sleep, wrap, stores, batch, cold or http");
       o.only = v;
     } else if (a === "--sleep-sizes")
       o.sleepSizes = value()
@@ -145,6 +160,8 @@ function parseArgs(argv: string[]): Options {
         .split(",")
         .filter(Boolean)
         .map((s) => Number(s.trim().replace(/_/g, "")));
+    else if (a === "--http-seconds") o.httpSeconds = Number(value());
+    else if (a === "--http-clients") o.httpClients = Number(value());
     else if (a === "--") continue;
     else
       throw new Error(
@@ -594,6 +611,17 @@ async function main(): Promise<void> {
           log: (m) => log(o, m),
         })
       : null;
+  // Spawns the built CLI as a server: run on request only, not in "all".
+  const http: HttpBenchResult | null =
+    o.only === "http"
+      ? await runHttpBench((path) => open(path, null), {
+          size: 10_000,
+          seconds: o.httpSeconds,
+          clients: o.httpClients,
+          seed: o.seed,
+          log: (m) => log(o, m),
+        })
+      : null;
   const stores =
     o.only === "all" || o.only === "stores"
       ? await runStoreBench(
@@ -633,6 +661,7 @@ async function main(): Promise<void> {
     wrap,
     batch,
     cold,
+    http,
     stores,
     seconds: Math.round(performance.now() - started) / 1000,
   };
@@ -647,6 +676,7 @@ async function main(): Promise<void> {
     if (wrap.length) parts.push(renderWrapTable(wrap));
     if (batch) parts.push(renderBatchTable(batch));
     if (cold) parts.push(renderColdTable(cold));
+    if (http) parts.push(renderHttpTable(http));
     if (stores.length) parts.push(renderStoreBench(stores));
     console.log(`${parts.join("\n\n")}\n`);
   }

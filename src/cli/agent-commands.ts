@@ -51,8 +51,13 @@ export function registerAgentCommands(
 
   program
     .command("serve")
-    .description("run the MCP server: stdio by default, Streamable HTTP with --http")
-    .option("--http", "serve Streamable HTTP instead of stdio")
+    .description(
+      "run the MCP server over stdio (default), or with --http the HTTP server: MCP at /mcp, REST at /v1, reference at /docs",
+    )
+    .option(
+      "--http",
+      "serve HTTP instead of stdio: MCP (Streamable HTTP), the REST API, /docs and /openapi.json",
+    )
     .option("--port <n>", "HTTP port (default 8787; 0 picks a free one)", (v) => toInteger(v, "--port"))
     .option("--host <host>", "HTTP interface to bind (default 127.0.0.1)")
     .option(
@@ -76,6 +81,16 @@ export function registerAgentCommands(
       "largest HTTP request body (default 4194304); over it: 413 PAYLOAD_TOO_LARGE",
       (v) => toInteger(v, "--max-body-bytes"),
     )
+    .option(
+      "--write-rate <n>",
+      "REST writes per second per API key (bursts of 10x; default 20); over it: 429 RATE_LIMITED",
+      (v) => Number(v),
+    )
+    .option(
+      "--worker",
+      "with --http: run the background worker in the server (maintain, consolidate when needed)",
+    )
+    .option("--worker-interval <duration>", "with --worker: time between ticks (default 5m)")
     .option("--compat <name>", "memory-server: expose the official MCP memory server's nine tools instead")
     .option("--sampling <mode>", "auto (default): judge sweeps with the client's model when offered; off")
     .option("--regenerate-manifest", "write the tool-integrity manifest for the current tools, then exit")
@@ -85,12 +100,15 @@ export function registerAgentCommands(
         "strata --db ~/.strata/memory.db serve",
         "STRATA_TOKEN=$(cat ~/.strata/token) strata serve --http --port 8787",
         "strata serve --http --host 0.0.0.0 --token-file ~/.strata/token --allowed-hosts mybox.lan",
+        "strata keys create --name ci-bot --scope write --namespaces team-a && strata serve --http",
+        "strata serve --http --worker --worker-interval 10m",
+        "curl -H 'Authorization: Bearer sk_strata_…' 'http://127.0.0.1:8787/v1/namespaces/team-a/recall?query=retries'",
         "strata serve --compat memory-server",
       ),
     )
     .addHelpText(
       "after",
-      "\nEnvironment:\n  STRATA_TOKEN              the HTTP bearer token (STRATA_MCP_TOKEN is read too); required beyond loopback\n  STRATA_MAX_MESSAGE_BYTES  largest stdio message (default 10485760); over it: a JSON-RPC error, the server keeps serving\n\nHTTP checks Host (DNS-rebinding protection) and Origin on every request: 403 HOST_NOT_ALLOWED / ORIGIN_NOT_ALLOWED.\n",
+      '\nEnvironment:\n  STRATA_TOKEN              the HTTP bearer token (STRATA_MCP_TOKEN is read too); required beyond loopback\n  STRATA_MAX_MESSAGE_BYTES  largest stdio message (default 10485760); over it: a JSON-RPC error, the server keeps serving\n\nHTTP checks Host (DNS-rebinding protection) and Origin on every request: 403 HOST_NOT_ALLOWED / ORIGIN_NOT_ALLOWED.\nREST (/v1) takes API keys (strata keys create). With no live key it answers loopback callers only, as actor "rest", and the server binds to loopback only. Beyond loopback it needs a token (for /mcp) and a key (for /v1).\n',
     )
     .action((o: Record<string, string | number | boolean | undefined>) =>
       invoke<ServeResult>({
@@ -107,6 +125,9 @@ export function registerAgentCommands(
               allowedHosts: o.allowedHosts as string | undefined,
               allowedOrigins: o.allowedOrigins as string | undefined,
               maxBodyBytes: o.maxBodyBytes as number | undefined,
+              writeRate: o.writeRate as number | undefined,
+              worker: Boolean(o.worker),
+              workerInterval: o.workerInterval as string | undefined,
               maxMessageBytes: messageLimit(process.env.STRATA_MAX_MESSAGE_BYTES),
               compat: o.compat as string | undefined,
               sampling: o.sampling as string | undefined,

@@ -92,6 +92,7 @@ import {
 } from "./commands/writes.js";
 import { registerContinuityCommands } from "./continuity-commands.js";
 import { registerExchangeCommands } from "./exchange-commands.js";
+import { registerKeysCommands } from "./keys-commands.js";
 import type { Style } from "./style.js";
 import { UsageError } from "./usage-error.js";
 import { registerWorkerCommands } from "./worker-commands.js";
@@ -829,6 +830,7 @@ export function createProgram(
   registerExchangeCommands(program, onInvoke);
   registerAgentCommands(program, version, onInvoke);
   registerWorkerCommands(program, onInvoke);
+  registerKeysCommands(program, onInvoke);
 
   return program;
 }

@@ -18,7 +18,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 
 /** Host names every server accepts: the loopback interface under its usual names. */
@@ -73,14 +73,19 @@ export function hostAllowed(host: string | undefined, allowed: readonly string[]
 const refuse = (c: Context, status: 401 | 403 | 413, code: string, message: string, headers = {}) =>
   c.json({ error: { code, message } }, status, headers);
 
-export function createHttpApp(options: HttpAppOptions): Hono {
-  const app = new Hono();
-  const path = options.path ?? "/mcp";
+/**
+ * The Host and Origin checks as a Hono middleware (DNS-rebinding and cross-site protection),
+ * shared by every HTTP surface of the server (MCP here, REST in src/server).
+ *
+ *   app.use("*", guardHostAndOrigin({ allowedHosts: LOOPBACK_HOSTS, allowedOrigins: [] }));
+ */
+export function guardHostAndOrigin(options: {
+  allowedHosts?: readonly string[] | undefined;
+  allowedOrigins?: readonly string[] | undefined;
+}): MiddlewareHandler {
   const allowedHosts = options.allowedHosts?.length ? options.allowedHosts : LOOPBACK_HOSTS;
   const allowedOrigins = options.allowedOrigins ?? [];
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-
-  app.use("*", async (c, next) => {
+  return async (c, next) => {
     const host = c.req.header("host");
     if (!hostAllowed(host, allowedHosts))
       return refuse(
@@ -104,7 +109,29 @@ export function createHttpApp(options: HttpAppOptions): Hono {
         );
     }
     await next();
+  };
+}
+
+/** The request-body limit as a Hono middleware: a larger body is refused unread (413). */
+export function limitBody(maxBodyBytes: number = DEFAULT_MAX_BODY_BYTES): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: (c) =>
+      refuse(
+        c,
+        413,
+        "PAYLOAD_TOO_LARGE",
+        `The request body is over the ${maxBodyBytes}-byte limit: send less per call (split the text), or raise --max-body-bytes.`,
+      ),
   });
+}
+
+export function createHttpApp(options: HttpAppOptions): Hono {
+  const app = new Hono();
+  const path = options.path ?? "/mcp";
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+
+  app.use("*", guardHostAndOrigin(options));
 
   if (options.token) {
     const token = options.token;
@@ -119,33 +146,20 @@ export function createHttpApp(options: HttpAppOptions): Hono {
     });
   }
 
-  app.post(
-    path,
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: (c) =>
-        refuse(
-          c,
-          413,
-          "PAYLOAD_TOO_LARGE",
-          `The request body is over the ${maxBodyBytes}-byte limit: send less per call (split the text), or raise --max-body-bytes.`,
-        ),
-    }),
-    async (c) => {
-      const server = options.makeServer();
-      const transport = new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: undefined,
-        enableJsonResponse: true,
-        maxRequestBodySize: maxBodyBytes,
-      });
-      await server.connect(transport);
-      try {
-        return await transport.handleRequest(c.req.raw);
-      } finally {
-        await server.close();
-      }
-    },
-  );
+  app.post(path, limitBody(maxBodyBytes), async (c) => {
+    const server = options.makeServer();
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: maxBodyBytes,
+    });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(c.req.raw);
+    } finally {
+      await server.close();
+    }
+  });
   // Stateless: no server-initiated stream and no session to delete.
   app.on(["GET", "DELETE"], path, (c) =>
     c.json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null }, 405),

@@ -167,6 +167,10 @@ describe("the packed package, as a newcomer meets it", () => {
       [/strata judge/, "answers pairs that `strata candidates` listed in the reader's own store"],
       [/save-continuity/, "saves a digest the reader's model wrote from the package"],
       [/STRATA_JUDGE_URL=/, "needs the reader's model server"],
+      [
+        /^strata serve --http|^curl /,
+        "a server that runs until stopped, and calls to it (test/e2e/rest.test.ts)",
+      ],
       [/\| dot /, "Graphviz is not installed here (`strata graph` alone runs)"],
       [
         /^strata (install|uninstall)|>> AGENTS\.md/,

@@ -115,6 +115,28 @@ describe("stdio: message size limit", () => {
 describe("serve --http start-up", () => {
   const db = () => join(dir, "http.db");
 
+  it("refuses to bind beyond loopback without an API key, with a message that says what to do", () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        bin,
+        "--db",
+        join(dir, "keyless.db"),
+        "serve",
+        "--http",
+        "--host",
+        "0.0.0.0",
+        "--port",
+        "0",
+        "--token",
+        "t",
+      ],
+      { encoding: "utf8", timeout: 20_000 },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/with no API key.*strata keys create.*127\.0\.0\.1/s);
+  });
+
   it("refuses to bind beyond loopback without a token, with a message that says what to do", () => {
     const r = spawnSync(
       process.execPath,
@@ -132,6 +154,13 @@ describe("serve --http start-up", () => {
   it("binds beyond loopback with a token from --token-file, and says where the token came from", async () => {
     const file = join(dir, "token");
     writeFileSync(file, "from-a-file\n", { mode: 0o600 });
+    // Beyond loopback the REST API needs a key to tell callers apart: create one first.
+    const made = spawnSync(
+      process.execPath,
+      [bin, "--db", db(), "keys", "create", "--name", "ops", "--scope", "read", "--namespaces", "*"],
+      { encoding: "utf8" },
+    );
+    expect(made.status).toBe(0);
     const { url, child } = await serveHttp([
       "--db",
       db(),

@@ -1,5 +1,6 @@
 /**
- * `strata serve`: the MCP server over stdio (default) or Streamable HTTP. Checks the tool
+ * `strata serve`: the MCP server over stdio (default), or with `--http` the whole HTTP server
+ * (src/server: MCP at /mcp, REST under /v1, /docs, /openapi.json) from one process and port. Checks the tool
  * definitions against the shipped integrity manifest first and refuses to start on a mismatch;
  * `--regenerate-manifest` writes a new manifest instead of serving. In stdio mode stdout is the
  * protocol channel: this command writes nothing else there (notices go to stderr).
@@ -29,6 +30,12 @@ export interface ServeArgs {
   allowedOrigins?: string;
   /** Largest HTTP request body in bytes (`--max-body-bytes`). Default 4 MiB. */
   maxBodyBytes?: number;
+  /** Writes per second per API key over REST (`--write-rate`); bursts of ten times that. Default 20. */
+  writeRate?: number;
+  /** Run the background worker in the server (`--worker`): maintain and consolidate when needed. */
+  worker?: boolean;
+  /** The worker's tick interval (`--worker-interval`, e.g. 5m). Default 5m. */
+  workerInterval?: string;
   /** Largest stdio message in bytes (STRATA_MAX_MESSAGE_BYTES). Default 10 MiB. */
   maxMessageBytes?: number;
   compat?: string;
@@ -149,6 +156,7 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
         ["--allowed-hosts", args.allowedHosts],
         ["--allowed-origins", args.allowedOrigins],
         ["--max-body-bytes", args.maxBodyBytes],
+        ["--write-rate", args.writeRate],
       ] as const
     )
       .filter(([, v]) => v !== undefined)
@@ -205,33 +213,82 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
     );
   if (args.maxBodyBytes !== undefined && !(args.maxBodyBytes > 0))
     throw new UsageError("--max-body-bytes must be a positive number of bytes, e.g. 4194304.");
+  if (args.writeRate !== undefined && !(args.writeRate > 0))
+    throw new UsageError("--write-rate must be a positive number of writes per second per key, e.g. 20.");
+  const { hasLiveApiKeys, listApiKeys } = await import("../../access/api-keys.js");
+  const keysLive = await hasLiveApiKeys(mem.store);
+  if (!keysLive && !isLoopback(host))
+    throw new UsageError(
+      `refusing to serve on ${host} with no API key: the REST API would have no way to tell callers apart. Create one first (strata keys create --name NAME --scope write --namespaces NS), or bind to 127.0.0.1.`,
+    );
   const { serve } = await import("@hono/node-server");
-  const { createHttpApp, LOOPBACK_HOSTS } = await import("../../mcp/http.js");
+  const { LOOPBACK_HOSTS } = await import("../../mcp/http.js");
+  const { createServerApp } = await import("../../server/app.js");
+  const { createDashboard } = await import("../../server/ui/dashboard.js");
+  const dashboard = createDashboard({ memory: mem });
   // The bound address is a name clients may use too (a wildcard is not).
   const bound =
     isLoopback(host) || host === "0.0.0.0" || host === "::" ? [] : [host.includes(":") ? `[${host}]` : host];
   const allowedHosts = [...LOOPBACK_HOSTS, ...bound, ...list(args.allowedHosts)];
-  const app = createHttpApp({
-    makeServer,
-    ...(token ? { token } : {}),
+  const app = createServerApp({
+    memory: mem,
+    makeMcpServer: makeServer,
+    ...(token ? { mcpToken: token } : {}),
     allowedHosts,
     allowedOrigins: list(args.allowedOrigins),
     ...(args.maxBodyBytes !== undefined ? { maxBodyBytes: args.maxBodyBytes } : {}),
+    ...(args.writeRate !== undefined
+      ? { writeRate: { perSecond: args.writeRate, burst: Math.max(1, Math.ceil(args.writeRate * 10)) } }
+      : {}),
+    ...(args.version ? { version: args.version } : {}),
+    // One line per request: the route template and the key's name, never a body or query.
+    log: (l) => note(`${l.method} ${l.route} ${l.status} ${l.ms}ms key=${l.key}`),
+    // The dashboard, signed in with an API key; /ui/ leads to it too.
+    mount: (root) => {
+      root.route("/ui", dashboard);
+      root.get("/ui/", (c) => c.redirect("/ui"));
+    },
   });
+  const { parseWorkerOptions, startWorker } = await import("../../core/worker/index.js");
+  const workerInput = args.worker ? (args.workerInterval ? { interval: args.workerInterval } : {}) : null;
+  // Checked before the port is bound: a bad --worker-interval changes nothing.
+  const workerSettings = workerInput ? parseWorkerOptions(workerInput) : null;
   const server = serve({ fetch: app.fetch, port: args.port ?? 8787, hostname: host });
   const closed = new Promise<void>((done) => server.once("close", () => done()));
-  const url = await new Promise<string>((resolve, reject) => {
+  const base = await new Promise<string>((resolve, reject) => {
     server.once("error", reject);
     server.once("listening", () => {
       const info = server.address() as AddressInfo;
       const shown = info.family === "IPv6" ? `[${info.address}]` : info.address;
-      resolve(`http://${shown}:${info.port}/mcp`);
+      resolve(`http://${shown}:${info.port}`);
     });
   });
+  const url = `${base}/mcp`;
+  const live = keysLive ? (await listApiKeys(mem.store)).filter((k) => k.revokedAt === null).length : 0;
   note(
-    `MCP over HTTP at ${url} (Host accepted: ${allowedHosts.includes("*") ? "any" : allowedHosts.join(", ")}${token ? `; bearer token required, from ${from}` : ""})`,
+    `serving ${mem.store.name} on ${base} (Host accepted: ${allowedHosts.includes("*") ? "any" : allowedHosts.join(", ")})`,
   );
-  const stop = () => server.close();
+  note(
+    `  MCP over HTTP at ${url} ${token ? `(bearer token required, from ${from})` : "(no token: loopback only)"}`,
+  );
+  note(
+    `  REST at ${base}/v1 ${
+      keysLive
+        ? `(API key required: ${live} live key${live === 1 ? "" : "s"}; strata keys list)`
+        : '(no API key exists: loopback callers only, acting as "rest"; strata keys create to require keys)'
+    }`,
+  );
+  note(`  reference at ${base}/docs, OpenAPI 3.1 at ${base}/openapi.json, probes at /healthz and /readyz`);
+  note(`  dashboard at ${base}/ui (sign in with an API key)`);
+  const worker = workerInput ? startWorker(mem, workerInput) : null;
+  if (workerSettings)
+    note(
+      `  worker: every namespace, a tick every ${Math.round(workerSettings.interval / 1000)} s (strata worker --help)`,
+    );
+  const stop = () => {
+    // The worker ends its pass (or rolls it back) before the server and the store close.
+    void (worker ? worker.stop() : Promise.resolve()).finally(() => server.close());
+  };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   await closed;

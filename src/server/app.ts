@@ -1,0 +1,159 @@
+/**
+ * The whole HTTP server as one Hono app: MCP at `/mcp`, REST under `/v1`, the OpenAPI document
+ * at `/openapi.json`, its reference page at `/docs`, and `/healthz` and `/readyz`. Every
+ * request passes the Host/Origin checks and gets secure headers; request logs carry the method,
+ * the route template, the status, the time taken and the key's name, never memory content.
+ *
+ *   const app = createServerApp({ memory, makeMcpServer: () => createMcpServer(memory) });
+ *   serve({ fetch: app.fetch, port: 8787, hostname: "127.0.0.1" });
+ *   await app.request("/v1/namespaces/team-a/stats", { headers: { "X-API-Key": key } }); // tests
+ *
+ * Other rooms mount their own sub-apps through `mount` (a dashboard at /ui, say); they run
+ * after the shared checks and before the not-found answer.
+ */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { type Context, Hono } from "hono";
+import { routePath } from "hono/route";
+import { secureHeaders } from "hono/secure-headers";
+import type { Memory } from "../core/engine.js";
+import { StrataError } from "../core/errors.js";
+import type { Clock } from "../core/ports.js";
+import { createHttpApp, DEFAULT_MAX_BODY_BYTES, guardHostAndOrigin, limitBody } from "../mcp/http.js";
+import { presentedKey } from "./callers.js";
+import { docsPage } from "./docs-page.js";
+import { errorResponse } from "./errors.js";
+import { openApiDocument } from "./openapi.js";
+import type { RateLimit } from "./rate-limit.js";
+import { CALLER_NAME, createRestApi, type RestVariables } from "./rest.js";
+
+/** One line of the request log: no query string, no body, no key secret. */
+export interface RequestLogLine {
+  method: string;
+  /** The matched route template (`/v1/namespaces/:namespace/recall`), never the concrete path. */
+  route: string;
+  status: number;
+  ms: number;
+  /** The name of the verified key (`ci-bot`), `anonymous` (loopback, no key), `unverified` (refused) or `none`. */
+  key: string;
+}
+
+export interface ServerAppOptions {
+  memory: Memory;
+  /** A new MCP server for one request; without it `/mcp` is not served. */
+  makeMcpServer?: () => McpServer;
+  /** The MCP endpoint's bearer token (STRATA_TOKEN); REST uses API keys instead. */
+  mcpToken?: string;
+  /** Host header values accepted (see src/mcp/http.ts). Default: loopback names. */
+  allowedHosts?: readonly string[];
+  /** Browser origins accepted besides the server's own. Default none. */
+  allowedOrigins?: readonly string[];
+  /** Largest request body in bytes. Default 4 MiB. */
+  maxBodyBytes?: number;
+  /** Writes per API key (token bucket). Default 20/s, bursts of 200. */
+  writeRate?: RateLimit;
+  /** Clock of the write-rate buckets. Default: the engine's. */
+  clock?: Clock;
+  /** Whether a request comes from this machine; default: the socket's peer is loopback. */
+  loopbackClient?: (c: Context) => boolean;
+  /** Receives one line per request. Default: none. */
+  log?: (line: RequestLogLine) => void;
+  /** Milliseconds for the log's timings. Default performance.now. */
+  now?: () => number;
+  /** The package version, shown in the OpenAPI document. */
+  version?: string;
+  /** Mounts further sub-apps (a dashboard at /ui) after the shared checks. */
+  mount?: (app: Hono<{ Variables: RestVariables }>) => void;
+}
+
+export function createServerApp(options: ServerAppOptions): Hono<{ Variables: RestVariables }> {
+  const { memory } = options;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const now = options.now ?? (() => performance.now());
+  const app = new Hono<{ Variables: RestVariables }>();
+  app.onError((err, c) => errorResponse(c, err));
+
+  if (options.log) {
+    const log = options.log;
+    app.use("*", async (c, next) => {
+      const started = now();
+      await next();
+      const caller = c.get(CALLER_NAME);
+      log({
+        method: c.req.method,
+        route: routePath(c, -1),
+        status: c.res.status,
+        ms: Math.round((now() - started) * 10) / 10,
+        key: caller ?? (presentedKey(c) ? "unverified" : "none"),
+      });
+    });
+  }
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'none'"],
+        styleSrc: ["'unsafe-inline'"],
+        frameAncestors: ["'none'"],
+      },
+      crossOriginResourcePolicy: "same-origin",
+    }),
+  );
+  app.use("*", guardHostAndOrigin(options));
+
+  app.get("/healthz", (c) => c.json({ ok: true }));
+  app.get("/readyz", async (c) => {
+    try {
+      await memory.store.getMeta("api-keys");
+    } catch {
+      throw new StrataError(
+        "STORE_UNAVAILABLE",
+        `The store (${memory.store.name}) does not answer: check it is up and reachable.`,
+      );
+    }
+    return c.json({ ok: true, store: memory.store.name });
+  });
+  let doc: Record<string, unknown> | undefined;
+  const document = () =>
+    (doc ??= openApiDocument({ ...(options.version ? { version: options.version } : {}) }));
+  app.get("/openapi.json", (c) => c.json(document()));
+  app.get("/docs", (c) => c.html(docsPage(document())));
+
+  app.use("/v1/*", limitBody(maxBodyBytes));
+  app.route(
+    "/v1",
+    createRestApi({
+      memory,
+      ...(options.writeRate ? { writeRate: options.writeRate } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.loopbackClient ? { loopbackClient: options.loopbackClient } : {}),
+    }),
+  );
+
+  if (options.makeMcpServer) {
+    const mcp = createHttpApp({
+      makeServer: options.makeMcpServer,
+      ...(options.mcpToken ? { token: options.mcpToken } : {}),
+      ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+      ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+      maxBodyBytes,
+    });
+    // Its own app (token, body limit, stateless transport): its middleware stays on /mcp.
+    app.all("/mcp", (c) => mcp.fetch(c.req.raw, c.env));
+  }
+
+  options.mount?.(app);
+
+  app.notFound((c) =>
+    c.json(
+      {
+        error: {
+          code: "NOT_FOUND",
+          message: `No route ${c.req.method} ${new URL(c.req.url).pathname}. The routes are listed at /docs and /openapi.json.`,
+          details: {},
+        },
+      },
+      404,
+    ),
+  );
+  return app;
+}

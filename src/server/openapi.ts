@@ -1,0 +1,212 @@
+/**
+ * The OpenAPI 3.1 document of the REST API, generated from the operations registry with zod's
+ * own JSON Schema output: requests use each schema's input side (defaults optional, times as
+ * the strings callers send), responses its output side. Nothing here is written by hand per
+ * operation, so the document cannot drift from the routes.
+ *
+ *   const doc = openApiDocument({ version: "0.1.0" });
+ *   doc.paths["/v1/namespaces/{namespace}/recall"].get.parameters // query, k, at, asOf, …
+ */
+import { z } from "zod";
+import { NamespaceSchema } from "../core/model.js";
+import { OPERATION_GROUPS, OPERATIONS, type Operation } from "../core/operations/index.js";
+import { pathParams } from "./rest.js";
+
+type Json = Record<string, unknown>;
+
+/** A zod schema as an OpenAPI 3.1 (JSON Schema 2020-12) schema object. */
+export function jsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  }) as Json;
+  return rest;
+}
+
+const ErrorSchema: Json = {
+  type: "object",
+  required: ["error"],
+  properties: {
+    error: {
+      type: "object",
+      required: ["code", "message", "details"],
+      properties: {
+        code: {
+          type: "string",
+          description: "Stable code: INVALID_INPUT, UNAUTHORIZED, FORBIDDEN, NOT_FOUND …",
+        },
+        message: { type: "string", description: "What went wrong and what to do." },
+        details: { type: "object", additionalProperties: true },
+      },
+    },
+  },
+};
+
+const errorResponse = (description: string): Json => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
+
+const NAMESPACE_PARAM: Json = {
+  name: "namespace",
+  in: "path",
+  required: true,
+  description: `${NamespaceSchema.description ?? "The namespace."} A / in it is sent as %2F.`,
+  schema: jsonSchema(NamespaceSchema, "input"),
+};
+
+/** `{ GET: … }` → the OpenAPI operation object of one registry operation. */
+function operationObject(op: Operation): Json {
+  const path = pathParams(op);
+  const input = jsonSchema(op.input, "input") as { properties?: Record<string, Json>; required?: string[] };
+  const props = input.properties ?? {};
+  const required = new Set(input.required ?? []);
+  const parameters: Json[] = [
+    NAMESPACE_PARAM,
+    ...path.map((name) => ({
+      name,
+      in: "path",
+      required: true,
+      ...(props[name]?.description ? { description: props[name]!.description } : {}),
+      schema: props[name] ?? { type: "string" },
+    })),
+  ];
+  let requestBody: Json | undefined;
+  if (op.http.method === "GET") {
+    for (const [name, schema] of Object.entries(props)) {
+      if (path.includes(name)) continue;
+      parameters.push({
+        name,
+        in: "query",
+        required: required.has(name),
+        ...(schema.description ? { description: schema.description } : {}),
+        schema,
+        ...(schema.type === "array" ? { style: "form", explode: true } : {}),
+      });
+    }
+  } else {
+    const bodyProps = Object.fromEntries(Object.entries(props).filter(([name]) => !path.includes(name)));
+    if (Object.keys(bodyProps).length > 0)
+      requestBody = {
+        required: [...required].some((r) => !path.includes(r)),
+        content: {
+          "application/json": {
+            schema: {
+              ...input,
+              properties: bodyProps,
+              required: [...required].filter((r) => !path.includes(r)),
+            },
+          },
+        },
+      };
+  }
+  const success: Json = { "application/json": { schema: jsonSchema(op.output, "output") } };
+  if (op.name === "context")
+    success["text/plain"] = { schema: { type: "string", description: "The block alone (?format=text)." } };
+  if (op.name === "exportAuditJsonl")
+    success["application/x-ndjson"] = {
+      schema: { type: "string", description: "The files' lines, one after another (?format=jsonl)." },
+    };
+  const responses: Json = {
+    "200": { description: op.summary, content: success },
+    "400": errorResponse("INVALID_INPUT: the input (or the namespace) was refused; nothing changed."),
+    "401": errorResponse("UNAUTHORIZED: no API key, or not a live one."),
+    "403": errorResponse(
+      `FORBIDDEN: the key may not act in this namespace, or its scope is below ${op.access}.`,
+    ),
+  };
+  if (pathParams(op).includes("id")) responses["404"] = errorResponse("NOT_FOUND: no such item here.");
+  if (op.mayBeBusy)
+    responses["409"] = errorResponse(
+      "BUSY: another sweep or consolidation holds the namespace; see Retry-After.",
+    );
+  if (op.access !== "read") {
+    responses["413"] = errorResponse("PAYLOAD_TOO_LARGE: the body is over the server's limit.");
+    responses["429"] = errorResponse("RATE_LIMITED: the key's write rate is spent; see Retry-After.");
+  }
+  return {
+    operationId: op.name,
+    summary: op.summary,
+    description: `${op.summary}\n\nScope: ${op.access}.${op.annotations.destructive ? " Destructive." : ""}${op.annotations.idempotent ? " Idempotent." : ""}`,
+    tags: [op.group],
+    "x-strata-access": op.access,
+    parameters,
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+  };
+}
+
+export function openApiDocument(options: { version?: string } = {}): Json {
+  const paths: Record<string, Json> = {
+    "/healthz": {
+      get: {
+        operationId: "healthz",
+        summary: "The process answers (no store access, no key).",
+        tags: ["server"],
+        security: [],
+        responses: { "200": { description: "Alive." } },
+      },
+    },
+    "/readyz": {
+      get: {
+        operationId: "readyz",
+        summary: "The store answers (no key).",
+        tags: ["server"],
+        security: [],
+        responses: {
+          "200": { description: "Ready." },
+          "503": errorResponse("STORE_UNAVAILABLE: the store does not answer."),
+        },
+      },
+    },
+    "/v1/namespaces": {
+      get: {
+        operationId: "namespaces",
+        summary: "The namespaces holding data that the key's patterns cover.",
+        tags: ["server"],
+        responses: {
+          "200": {
+            description: "Namespaces, sorted.",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["namespaces"],
+                  properties: { namespaces: { type: "array", items: { type: "string" } } },
+                },
+              },
+            },
+          },
+          "401": errorResponse("UNAUTHORIZED: no API key, or not a live one."),
+        },
+      },
+    },
+  };
+  for (const op of OPERATIONS) {
+    const path = `/v1/namespaces/{namespace}${op.http.path}`;
+    paths[path] = { ...(paths[path] ?? {}), [op.http.method.toLowerCase()]: operationObject(op) };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Strata REST API",
+      version: options.version ?? "0.0.0",
+      description:
+        "Every verb of Strata's memory, per namespace. Send an API key (strata keys create) as Authorization: Bearer sk_strata_… or X-API-Key. Errors are { error: { code, message, details } }.",
+    },
+    tags: [
+      { name: "server", description: "Liveness, readiness and the namespaces a key sees." },
+      ...OPERATION_GROUPS.map((name) => ({ name })),
+    ],
+    security: [{ bearer: [] }, { apiKey: [] }],
+    paths,
+    components: {
+      schemas: { Error: ErrorSchema },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "sk_strata_<id>_<secret>" },
+        apiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
+      },
+    },
+  };
+}

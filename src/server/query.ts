@@ -1,0 +1,84 @@
+/**
+ * A GET operation's input from the query string, guided by the operation's zod input shape:
+ * numbers and booleans are converted, arrays come as repeated (`kinds=fact&kinds=rule`) or
+ * comma-separated (`kinds=fact,rule`) parameters. A value that does not convert stays a string,
+ * so the operation's schema refuses it with INVALID_INPUT naming the field; an unknown parameter
+ * is passed through for the same reason.
+ *
+ *   queryInput(recall.input, new URLSearchParams("query=retry&k=3")) // { query: "retry", k: 3 }
+ */
+import type { z } from "zod";
+
+type Scalar = "number" | "boolean" | "string";
+type Kind = Scalar | { array: Scalar };
+
+interface ZodInternals {
+  _zod: {
+    def: {
+      type: string;
+      innerType?: unknown;
+      in?: unknown;
+      element?: unknown;
+      options?: unknown[];
+    };
+  };
+}
+
+/** What a field is on the wire, looking through optional, default, nullable and pipes. */
+export function fieldKind(schema: unknown): Kind {
+  const def = (schema as ZodInternals)._zod.def;
+  switch (def.type) {
+    case "optional":
+    case "default":
+    case "prefault":
+    case "nullable":
+    case "readonly":
+    case "catch":
+      return fieldKind(def.innerType);
+    case "pipe":
+      return fieldKind(def.in);
+    case "number":
+    case "int":
+    case "bigint":
+      return "number";
+    case "boolean":
+      return "boolean";
+    case "array": {
+      const inner = fieldKind(def.element);
+      return { array: typeof inner === "string" ? inner : "string" };
+    }
+    case "union": {
+      const kinds = (def.options ?? []).map(fieldKind);
+      return kinds.find((k) => typeof k !== "string") ?? kinds.find((k) => k !== "string") ?? "string";
+    }
+    default:
+      return "string";
+  }
+}
+
+function convert(value: string, kind: Scalar): unknown {
+  if (kind === "number") {
+    const n = Number(value);
+    return value.trim() !== "" && Number.isFinite(n) ? n : value;
+  }
+  if (kind === "boolean") return value === "true" ? true : value === "false" ? false : value;
+  return value;
+}
+
+/** The input object a GET operation's query string stands for. */
+export function queryInput(input: z.ZodObject, params: URLSearchParams): Record<string, unknown> {
+  const shape = input.shape as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    const kind: Kind = name in shape ? fieldKind(shape[name]) : "string";
+    if (typeof kind === "string") out[name] = values.length === 1 ? convert(values[0]!, kind) : values;
+    else
+      out[name] = values
+        .flatMap((v) => v.split(","))
+        .map((v) => v.trim())
+        .filter((v) => v !== "")
+        .map((v) => convert(v, kind.array));
+  }
+  return out;
+}

@@ -1,0 +1,155 @@
+/**
+ * The REST API as a deployment meets it: the built CLI creates a key and serves HTTP on a real
+ * socket, and plain fetch calls REST with the key; then two servers in front of one PostgreSQL
+ * database (a fresh schema) see each other's writes and keys, and a key revoked through the
+ * CLI stops working on both. The PostgreSQL part needs DATABASE_URL (skipped otherwise).
+ */
+import { spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
+import { bin, ensureBuilt, serveHttp } from "../support/built-cli.js";
+import { tempDbPath } from "../support/memory.js";
+
+const DATABASE_URL = process.env.DATABASE_URL;
+const skip = DATABASE_URL ? null : "DATABASE_URL is not set (postgres://user:password@host:5432/db)";
+const schema = `rest_e2e_${process.pid}`;
+const pgLocation = () => {
+  const u = new URL(DATABASE_URL!);
+  u.searchParams.set("schema", schema);
+  return u.toString();
+};
+
+function strata(db: string, args: string[]) {
+  const r = spawnSync(process.execPath, [bin, "--db", db, ...args, "--json"], {
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  if (r.status !== 0) throw new Error(`strata ${args.join(" ")} exited ${r.status}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as Record<string, unknown>;
+}
+
+async function server(db: string) {
+  const { url, child } = await serveHttp(["--db", db, "serve", "--http", "--port", "0"]);
+  return { base: url.replace(/\/mcp$/, ""), child };
+}
+
+const call = (base: string, path: string, key: string | null, init: RequestInit = {}) =>
+  fetch(`${base}${path}`, {
+    ...init,
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(init.body ? { "content-type": "application/json" } : {}),
+    },
+  });
+
+describe("the REST API over a real socket (built CLI)", () => {
+  beforeAll(() => ensureBuilt(), 120_000);
+
+  it("serves REST with a key made by strata keys create, beside /docs and /openapi.json", async () => {
+    const db = tempDbPath();
+    const { key } = strata(db, [
+      "keys",
+      "create",
+      "--name",
+      "ci-bot",
+      "--scope",
+      "write",
+      "--namespaces",
+      "team-*",
+    ]) as {
+      key: string;
+    };
+    expect(key).toMatch(/^sk_strata_/);
+    const { base, child } = await server(db);
+    try {
+      const wrote = await call(base, "/v1/namespaces/team-a/beliefs", key, {
+        method: "POST",
+        body: JSON.stringify({ statement: "The retry limit is 5" }),
+      });
+      expect(wrote.status).toBe(200);
+      const recall = await call(base, "/v1/namespaces/team-a/recall?query=retry%20limit&k=1", key);
+      const hits = ((await recall.json()) as { hits: { text: string }[] }).hits;
+      expect(hits[0]?.text).toBe("The retry limit is 5");
+      expect((await call(base, "/v1/namespaces/team-a/stats", null)).status).toBe(401);
+      expect((await call(base, "/v1/namespaces/other/stats", key)).status).toBe(403);
+      expect((await call(base, "/docs", null)).headers.get("content-type")).toMatch(/text\/html/);
+      expect(((await (await call(base, "/openapi.json", null)).json()) as { openapi: string }).openapi).toBe(
+        "3.1.0",
+      );
+      const audit = strata(db, ["--namespace", "team-a", "audit"]) as unknown as
+        | { actor: string }[]
+        | {
+            entries: { actor: string }[];
+          };
+      const entries = Array.isArray(audit) ? audit : audit.entries;
+      expect(entries.map((e) => e.actor)).toContain("key:ci-bot");
+    } finally {
+      child.kill("SIGTERM");
+    }
+  }, 60_000);
+
+  describe.skipIf(skip !== null)(
+    `two servers on one PostgreSQL database${skip ? ` (skipped: ${skip})` : ""}`,
+    () => {
+      afterAll(async () => {
+        if (!DATABASE_URL) return;
+        const store = await PostgresStore.open({ url: DATABASE_URL, schema });
+        await store.unsafeQuery("DROP SCHEMA IF EXISTS {s} CASCADE");
+        await store.close();
+      });
+
+      it("see each other's writes and keys; a key revoked through the CLI stops working on both", async () => {
+        const db = pgLocation();
+        strata(db, ["init"]);
+        const { key } = strata(db, [
+          "keys",
+          "create",
+          "--name",
+          "fleet",
+          "--scope",
+          "write",
+          "--namespaces",
+          "team-a",
+        ]) as {
+          key: string;
+        };
+        const a = await server(db);
+        const b = await server(db);
+        try {
+          const wrote = await call(a.base, "/v1/namespaces/team-a/beliefs", key, {
+            method: "POST",
+            body: JSON.stringify({ statement: "The billing region is eu-west-1" }),
+          });
+          expect(wrote.status).toBe(200);
+          const { id } = (await wrote.json()) as { id: string };
+          const seen = await call(b.base, `/v1/namespaces/team-a/items/${id}`, key);
+          expect(((await seen.json()) as { text: string }).text).toBe("The billing region is eu-west-1");
+          // A key created after both started works on both at once.
+          const { key: later } = strata(db, [
+            "keys",
+            "create",
+            "--name",
+            "later",
+            "--scope",
+            "read",
+            "--namespaces",
+            "*",
+          ]) as {
+            key: string;
+          };
+          expect((await call(a.base, "/v1/namespaces", later)).status).toBe(200);
+          expect(
+            ((await (await call(b.base, "/v1/namespaces", later)).json()) as { namespaces: string[] })
+              .namespaces,
+          ).toContain("team-a");
+          strata(db, ["keys", "revoke", "fleet"]);
+          expect((await call(a.base, "/v1/namespaces/team-a/stats", key)).status).toBe(401);
+          expect((await call(b.base, "/v1/namespaces/team-a/stats", key)).status).toBe(401);
+        } finally {
+          a.child.kill("SIGTERM");
+          b.child.kill("SIGTERM");
+        }
+      }, 90_000);
+    },
+  );
+});
