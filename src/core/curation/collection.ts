@@ -41,4 +41,6 @@ export interface VectorCollection {
   remove(ids: readonly string[]): Promise<void>;
   /** Sets metadata `key` to each mark's value on its record, keeping the rest of the metadata. */
   mark(marks: readonly CollectionMark[], key: string): Promise<void>;
+  /** Ends the connections the adapter opened itself (an injected client is left open). */
+  close?(): Promise<void>;
 }
