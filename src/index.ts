@@ -21,6 +21,7 @@ export {
   curate,
   curationNamespace,
   DEFAULT_MARK_KEY,
+  parseCurateOptions,
 } from "./core/curation/curate.js";
 export {
   createEngine,

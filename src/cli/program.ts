@@ -91,6 +91,7 @@ import {
   runRemember,
 } from "./commands/writes.js";
 import { registerContinuityCommands } from "./continuity-commands.js";
+import { registerCurateCommands } from "./curate-commands.js";
 import { registerExchangeCommands } from "./exchange-commands.js";
 import type { Style } from "./style.js";
 import { UsageError } from "./usage-error.js";
@@ -821,6 +822,7 @@ export function createProgram(
 
   registerContinuityCommands(program, onInvoke);
   registerExchangeCommands(program, onInvoke);
+  registerCurateCommands(program, onInvoke);
   registerAgentCommands(program, version, onInvoke);
 
   return program;

@@ -141,6 +141,21 @@ export function curationNamespace(collectionName: string): string {
 const MAX_CHAIN = 1000;
 
 /**
+ * Validates curate options as `curate` does, without touching anything: a surface checks them
+ * before it connects to the collection. A delete without `confirm` is INVALID_INPUT.
+ */
+export function parseCurateOptions(options: unknown): z.output<typeof CurateOptionsSchema> {
+  const o = parseInput(CurateOptionsSchema, options, "curate options");
+  if (o.mode === "delete" && !o.confirm)
+    throw new StrataError(
+      "INVALID_INPUT",
+      'curate with mode "delete" removes records from the collection for good: run it with mode "report" first, then pass confirm: true (--yes on the CLI). Nothing was changed.',
+      { field: "confirm" },
+    );
+  return o;
+}
+
+/**
  * Curates `collection` into `memory`: scan, gate, consolidate, map back, apply the mode.
  * Bad options (a delete without `confirm`) are refused before anything is read or written.
  */
@@ -150,13 +165,7 @@ export async function curate(
   options: CurateOptions = {},
   hooks: CurateHooks = {},
 ): Promise<CurateResult> {
-  const o = parseInput(CurateOptionsSchema, options, "curate options");
-  if (o.mode === "delete" && !o.confirm)
-    throw new StrataError(
-      "INVALID_INPUT",
-      'curate with mode "delete" removes records from the collection for good: run it with mode "report" first, then pass confirm: true (--yes on the CLI). Nothing was changed.',
-      { field: "confirm" },
-    );
+  const o = parseCurateOptions(options);
   const namespace = o.namespace ?? curationNamespace(collection.name);
   const progress = hooks.onProgress ?? (() => {});
   const key = stateKey(namespace, collection.name);
