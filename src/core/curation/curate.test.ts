@@ -153,4 +153,24 @@ describe("curate", () => {
     expect(beliefs.length).toBeGreaterThan(0);
     expect(beliefs[0]!.metadata).toMatchObject({ curation: { collection: "array:notes" } });
   });
+
+  it("counts a record without a creation time as written now: after the dated ones, so it can replace them", async () => {
+    const { mem } = await testMemory();
+    const collection = arrayCollection("notes", [
+      rec("undated", "The checkout service runs on port 9090", null),
+      rec("dated", "The checkout service runs on port 8080", "2026-03-01T10:00:00Z"),
+    ]);
+    const result = await curate(mem, collection);
+    expect(result.items).toEqual([
+      expect.objectContaining({ recordId: "dated", action: "superseded", by: "undated" }),
+    ]);
+  });
+
+  it("two runs over one namespace at once take turns: the second sees what the first synced", async () => {
+    const { mem } = await testMemory();
+    const collection = arrayCollection("notes", records());
+    const [first, second] = await Promise.all([curate(mem, collection), curate(mem, collection)]);
+    expect([first.synced, second.synced].sort()).toEqual([0, 4]);
+    expect(second.items).toEqual(first.items);
+  });
 });

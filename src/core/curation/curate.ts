@@ -167,6 +167,21 @@ export async function curate(
 ): Promise<CurateResult> {
   const o = parseCurateOptions(options);
   const namespace = o.namespace ?? curationNamespace(collection.name);
+  // Two runs over one namespace would overwrite each other's seen set: they take turns (BUSY after lockWaitMs).
+  return memory.store.withLock(
+    `curate:${namespace}`,
+    { waitMs: memory.lockWaitMs, what: `a curation of ${collection.name} into namespace "${namespace}"` },
+    () => curateLocked(memory, collection, o, namespace, hooks),
+  );
+}
+
+async function curateLocked(
+  memory: Memory,
+  collection: VectorCollection,
+  o: z.output<typeof CurateOptionsSchema>,
+  namespace: string,
+  hooks: CurateHooks,
+): Promise<CurateResult> {
   const progress = hooks.onProgress ?? (() => {});
   const key = stateKey(namespace, collection.name);
   const state = await loadState(memory, key);
@@ -297,25 +312,21 @@ function rememberItem(
   collection: string,
   now: string,
 ): SyncItem {
-  // A record stamped after the store's clock (clock skew between machines) counts as written now.
-  const created = record.createdAt === null ? null : Date.parse(record.createdAt);
-  const at =
-    created === null || Number.isNaN(created)
-      ? undefined
-      : created > Date.parse(now)
-        ? now
-        : new Date(created).toISOString();
+  // Without a creation time, or stamped after the store's clock (skew between machines), a record
+  // counts as written now: after every dated record, in scan order.
+  const created = record.createdAt === null ? Number.NaN : Date.parse(record.createdAt);
+  const at = Number.isNaN(created) || created > Date.parse(now) ? now : new Date(created).toISOString();
   return {
     statement: record.text,
     namespace,
-    ...(at ? { at } : {}),
+    at,
     source: `collection:${collection}`.slice(0, 500),
     metadata: { curation: { collection, recordId: record.id } },
   };
 }
 
 type SyncItem = Exclude<RememberItem, string>;
-const timeOf = (item: SyncItem) => item.at?.toString() ?? "";
+const timeOf = (item: SyncItem) => String(item.at);
 
 /**
  * For each scanned record Strata holds with the same content: follow its belief's chain of
