@@ -1,14 +1,14 @@
 /**
  * `strata curate pgvector|chroma|lancedb`: Sieve's sync for the vector stores teams already have.
  * Registered from createProgram with one call, like the exchange commands; actions only convert
- * argv strings into adapter and curate options and hand `runMain` an `Invocation`.
+ * argv strings into adapter and curate options and hand `runMain` an `Invocation`. The adapters
+ * (and zod) load when a curate command runs, never for `strata --help`.
  */
 import { type Command, Option } from "commander";
-import { openChromaCollection } from "../collections/chroma-collection.js";
-import { openLancedbCollection } from "../collections/lancedb-collection.js";
-import { openPgvectorCollection, PGVECTOR_PRESETS } from "../collections/pgvector-collection.js";
+import { PGVECTOR_PRESETS } from "../collections/pgvector-presets.js";
 import type { VectorCollection } from "../core/curation/collection.js";
-import { CURATE_MODES, type CurateResult, DEFAULT_MARK_KEY } from "../core/curation/curate.js";
+import type { CurateResult } from "../core/curation/curate.js";
+import { CURATE_MODES, DEFAULT_MARK_KEY } from "../core/vocabulary.js";
 import { toInteger, withoutUndefined } from "./args.js";
 import { type CurateArgs, renderCurate, runCurate } from "./commands/curate.js";
 import type { Invocation } from "./program.js";
@@ -106,8 +106,8 @@ export function registerCurateCommands(program: Command, on: (inv: Invocation) =
           createdKey?: string;
         },
       ) =>
-        invoke("pgvector", o, () =>
-          openPgvectorCollection(
+        invoke("pgvector", o, async () =>
+          (await import("../collections/pgvector-collection.js")).openPgvectorCollection(
             o.url,
             withoutUndefined({
               preset: o.preset,
@@ -151,8 +151,8 @@ export function registerCurateCommands(program: Command, on: (inv: Invocation) =
           createdKey?: string;
         },
       ) =>
-        invoke("chroma", o, () =>
-          openChromaCollection(
+        invoke("chroma", o, async () =>
+          (await import("../collections/chroma-collection.js")).openChromaCollection(
             withoutUndefined({
               url: o.url,
               collection: o.collection,
@@ -191,8 +191,8 @@ export function registerCurateCommands(program: Command, on: (inv: Invocation) =
           createdColumn?: string;
         },
       ) =>
-        invoke("lancedb", o, () =>
-          openLancedbCollection(
+        invoke("lancedb", o, async () =>
+          (await import("../collections/lancedb-collection.js")).openLancedbCollection(
             o.path,
             withoutUndefined({
               table: o.table,

@@ -15,14 +15,14 @@ import { StrataError } from "../core/errors.js";
 import { parseInput } from "../core/validate.js";
 import { redactUrl } from "../store/open-store.js";
 import { toIsoTime } from "./created-at.js";
+import { PGVECTOR_PRESETS, type PgvectorPreset } from "./pgvector-presets.js";
 
 /** The part of `pg` and PGlite the adapter uses. */
 export interface SqlRunner {
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-export const PGVECTOR_PRESETS = ["langchain", "langchainjs", "mem0"] as const;
-export type PgvectorPreset = (typeof PGVECTOR_PRESETS)[number];
+export { PGVECTOR_PRESETS, type PgvectorPreset };
 
 const identifier = z
   .string()

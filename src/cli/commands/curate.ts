@@ -4,12 +4,7 @@
  * a summary, then one line per stale or duplicate record with the record that replaces it and why.
  */
 import type { VectorCollection } from "../../core/curation/collection.js";
-import {
-  type CurateOptions,
-  type CurateResult,
-  curate,
-  parseCurateOptions,
-} from "../../core/curation/curate.js";
+import type { CurateOptions, CurateResult } from "../../core/curation/curate.js";
 import type { Memory, ProgressHooks } from "../../core/engine.js";
 import { withoutUndefined } from "../args.js";
 import { keyValues, type Style, table, truncate } from "../style.js";
@@ -39,6 +34,8 @@ export async function runCurate(
     markKey: args.markKey,
     pageSize: args.pageSize,
   }) as CurateOptions;
+  // The schemas load on use, not when `strata --help` starts.
+  const { curate, parseCurateOptions } = await import("../../core/curation/curate.js");
   // Refuse bad options (a delete without --yes) before connecting to anything.
   parseCurateOptions(options);
   const hooks = { sync: bars("sync"), consolidate: bars("consolidate"), apply: bars("apply") };

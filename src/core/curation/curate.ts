@@ -25,13 +25,11 @@ import { type Belief, NamespaceSchema } from "../model.js";
 import { sha256 } from "../sha256.js";
 import type { SleepReport } from "../sleep/report.js";
 import { parseInput } from "../validate.js";
+import { CURATE_MODES, DEFAULT_MARK_KEY } from "../vocabulary.js";
 import type { CollectionRecord, VectorCollection } from "./collection.js";
 
-export const CURATE_MODES = ["report", "mark", "delete"] as const;
+export { CURATE_MODES, DEFAULT_MARK_KEY };
 export type CurateMode = (typeof CURATE_MODES)[number];
-
-/** The default metadata key `mark` sets on a stale or duplicate record. */
-export const DEFAULT_MARK_KEY = "strata_curation";
 
 export const CurateOptionsSchema = z
   .object({
