@@ -7,9 +7,31 @@ export {
   revokeApiKey,
   verifyApiKey,
 } from "./access/api-keys.js";
+export { type ArrayCollection, arrayCollection } from "./collections/array-collection.js";
 export { type AuditJsonlVerification, verifyAuditJsonl } from "./core/audit.js";
 export type { WrapPackage } from "./core/continuity/package.js";
 export type { PreparedWrap, SaveReport } from "./core/continuity/wraps.js";
+export type {
+  CollectionMark,
+  CollectionPage,
+  CollectionRecord,
+  VectorCollection,
+} from "./core/curation/collection.js";
+export {
+  CURATE_MODES,
+  type CurateAction,
+  type CurateHooks,
+  type CurateItem,
+  type CurateMode,
+  type CurateOptions,
+  CurateOptionsSchema,
+  type CurateProgress,
+  type CurateResult,
+  curate,
+  curationNamespace,
+  DEFAULT_MARK_KEY,
+  parseCurateOptions,
+} from "./core/curation/curate.js";
 export {
   createEngine,
   describeBelief,

@@ -91,6 +91,7 @@ import {
   runRemember,
 } from "./commands/writes.js";
 import { registerContinuityCommands } from "./continuity-commands.js";
+import { registerCurateCommands } from "./curate-commands.js";
 import { registerExchangeCommands } from "./exchange-commands.js";
 import { registerKeysCommands } from "./keys-commands.js";
 import type { Style } from "./style.js";
@@ -828,6 +829,7 @@ export function createProgram(
 
   registerContinuityCommands(program, onInvoke);
   registerExchangeCommands(program, onInvoke);
+  registerCurateCommands(program, onInvoke);
   registerAgentCommands(program, version, onInvoke);
   registerWorkerCommands(program, onInvoke);
   registerKeysCommands(program, onInvoke);

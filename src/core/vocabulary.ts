@@ -9,3 +9,9 @@ export const EXPORT_FORMATS = ["json", "markdown", "jsonl", "memory-jsonl"] as c
 
 /** How `health` classes an active belief. */
 export const HEALTH_CLASSES = ["healthy", "new", "drifting", "stale", "dead"] as const;
+
+/** What `curate` does to a collection: report (nothing changes), mark (a metadata flag), delete. */
+export const CURATE_MODES = ["report", "mark", "delete"] as const;
+
+/** The default metadata key `curate` sets on a stale or duplicate record in mark mode. */
+export const DEFAULT_MARK_KEY = "strata_curation";
