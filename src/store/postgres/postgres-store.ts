@@ -272,6 +272,7 @@ class PostgresReader implements StoreReader {
       );
     }
     if (f.pinned !== undefined) parts.push(`${alias}.pinned = ${p.add(f.pinned, "::boolean")}`);
+    metadataWhere(f.metadata, alias, p, parts);
     if (f.namespaces.length === 0) parts.push("false");
     return parts.join(" AND ");
   }
@@ -288,6 +289,7 @@ class PostgresReader implements StoreReader {
     } else if (!f.includeSuperseded) parts.push(`${alias}.superseded_by IS NULL`);
     if (f.asOf) parts.push(`${alias}.recorded_at <= ${p.add(f.asOf)}`);
     if (f.undistilled) parts.push(`${alias}.distilled_at IS NULL`);
+    metadataWhere(f.metadata, alias, p, parts);
     if (f.namespaces.length === 0) parts.push("false");
     return parts.join(" AND ");
   }
@@ -1238,3 +1240,11 @@ async function enableVector(db: SqlQueryable): Promise<string | null> {
 }
 
 export { redactUrl };
+
+/** An exact-match metadata filter in SQL: jsonb equality of the field and the value (types included). */
+function metadataWhere(filter: BeliefFilter["metadata"], alias: string, p: Params, parts: string[]): void {
+  for (const [field, value] of Object.entries(filter ?? {}))
+    parts.push(
+      `(${alias}.metadata::jsonb -> ${p.add(field, "::text")}) = ${p.add(JSON.stringify(value), "::jsonb")}`,
+    );
+}

@@ -494,6 +494,7 @@ export class SqliteStore implements Store {
       parts.push(`${alias}.pinned = ?`);
       params.push(f.pinned ? 1 : 0);
     }
+    metadataWhere(f.metadata, alias, parts, params);
     return { sql: parts.join(" AND "), params };
   }
 
@@ -521,6 +522,7 @@ export class SqliteStore implements Store {
       params.push(f.asOf);
     }
     if (f.undistilled) parts.push(`${alias}.distilled_at IS NULL`);
+    metadataWhere(f.metadata, alias, parts, params);
     return { sql: parts.join(" AND "), params };
   }
 
@@ -852,25 +854,9 @@ export class SqliteStore implements Store {
     // looked up by rowid (NOT INDEXED: the planner would walk the namespace's (namespace, status) index).
     const current =
       filter.statuses?.length === 1 && filter.statuses[0] === "active" && !filter.at && !filter.asOf;
-    const hits = this.vectorHits(
-      "b",
-      vector,
-      filter.namespaces,
-      current ? "active" : null,
-      limit * (current ? 2 : 4),
-    );
-    if (hits.length === 0) return [];
-    const w = this.beliefWhere(filter);
-    const ids = hits.map((h) => rowidOf(h.id));
-    const ok = new Set<number>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      for (const r of this.stmt(
-        `SELECT b.rowid AS rid FROM beliefs b NOT INDEXED WHERE b.rowid IN (${chunk.map(() => "?").join(",")}) AND ${w.sql}`,
-      ).all(...chunk, ...w.params))
-        ok.add(r.rid as number);
-    }
-    return hits.filter((h) => ok.has(rowidOf(h.id))).slice(0, limit);
+    return this.filteredVectorHits("b", vector, filter.namespaces, current, limit, this.beliefWhere(filter), {
+      widen: filter.metadata !== undefined,
+    });
   }
 
   async searchEpisodeVectors(
@@ -883,25 +869,48 @@ export class SqliteStore implements Store {
       filter.statuses[0] === "active" &&
       !filter.at &&
       !filter.includeSuperseded;
-    const hits = this.vectorHits(
+    return this.filteredVectorHits(
       "e",
       vector,
       filter.namespaces,
-      current ? "active" : null,
-      limit * (current ? 2 : 4),
+      current,
+      limit,
+      this.episodeWhere(filter),
+      {
+        widen: filter.metadata !== undefined,
+      },
     );
-    if (hits.length === 0) return [];
-    const w = this.episodeWhere(filter);
-    const ids = hits.map((h) => rowidOf(h.id));
-    const ok = new Set<number>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      for (const r of this.stmt(
-        `SELECT e.rowid AS rid FROM episodes e NOT INDEXED WHERE e.rowid IN (${chunk.map(() => "?").join(",")}) AND ${w.sql}`,
-      ).all(...chunk, ...w.params))
-        ok.add(r.rid as number);
+  }
+
+  /**
+   * The nearest vectors whose rows pass `w`. With `widen` (a selective filter, such as metadata),
+   * the search widens until `limit` pass or the index has no more, as the Postgres store does.
+   */
+  private filteredVectorHits(
+    prefix: "b" | "e",
+    vector: Float32Array,
+    namespaces: readonly string[],
+    current: boolean,
+    limit: number,
+    w: { sql: string; params: unknown[] },
+    o: { widen: boolean },
+  ): ScoredId[] {
+    const table = prefix === "b" ? "beliefs b" : "episodes e";
+    for (let fetch = Math.max(1, limit) * (current ? 2 : 4); ; fetch *= 4) {
+      const hits = this.vectorHits(prefix, vector, namespaces, current ? "active" : null, fetch);
+      if (hits.length === 0) return [];
+      const ids = hits.map((h) => rowidOf(h.id));
+      const ok = new Set<number>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        for (const r of this.stmt(
+          `SELECT ${prefix}.rowid AS rid FROM ${table} NOT INDEXED WHERE ${prefix}.rowid IN (${chunk.map(() => "?").join(",")}) AND ${w.sql}`,
+        ).all(...chunk, ...w.params))
+          ok.add(r.rid as number);
+      }
+      const kept = hits.filter((h) => ok.has(rowidOf(h.id)));
+      if (!o.widen || kept.length >= limit || hits.length < fetch) return kept.slice(0, limit);
     }
-    return hits.filter((h) => ok.has(rowidOf(h.id))).slice(0, limit);
   }
 
   private vectorHits(
@@ -1400,5 +1409,21 @@ export class SqliteStore implements Store {
     this.db.prepare(sql).run(...params);
     this.vecStale = true;
     this.textStale = true;
+  }
+}
+
+/**
+ * An exact-match metadata filter in SQL: `->` with a plain label (never a path: fields hold no `$`)
+ * gives the field's JSON text, compared with the value's JSON, so a type must match as well.
+ */
+function metadataWhere(
+  filter: BeliefFilter["metadata"],
+  alias: string,
+  parts: string[],
+  params: unknown[],
+): void {
+  for (const [field, value] of Object.entries(filter ?? {})) {
+    parts.push(`(${alias}.metadata -> ?) = ?`);
+    params.push(field, JSON.stringify(value));
   }
 }
