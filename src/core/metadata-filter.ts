@@ -1,7 +1,7 @@
 /**
  * Exact-match metadata filters: `{ field: value }` keeps the items whose metadata has every named
- * top-level field equal to its value (a string, a number or a boolean, compared with its type:
- * `"5"` is not `5`). One mechanism for recall and list, and for lookup by key (`remember` with a
+ * field equal to its value (a string, a number or a boolean, compared with its type: `"5"` is not
+ * `5`). A dotted field is a path into nested objects: `{ "profile.theme": "dark" }`. One mechanism for recall and list, and for lookup by key (`remember` with a
  * `key` keeps the key under the metadata field `key`). Stores apply it in SQL; the core applies
  * `matchesMetadata` wherever it reaches an item by another path (a belief that represents an
  * episode, a neighbouring turn), so a filtered recall never returns an item that does not match.
@@ -26,9 +26,10 @@ export const MetadataFilterSchema = z
   .record(
     z
       .string()
+      .max(200, "a metadata filter field is at most 200 characters")
       .regex(
-        /^[A-Za-z0-9_][A-Za-z0-9_.:@/-]{0,63}$/,
-        "a metadata filter field is 1-64 characters: letters, digits and _ . : @ / -, starting with a letter, digit or _",
+        /^[A-Za-z0-9_:@/-]{1,64}(\.[A-Za-z0-9_:@/-]{1,64}){0,7}$/,
+        "a metadata filter field is a name of letters, digits and _ : @ / -, or a dotted path into nested objects (profile.theme)",
       ),
     MetadataFilterValueSchema,
     { error: 'a metadata filter is an object of field → value, such as { "ticket": "OPS-12" }' },
@@ -43,13 +44,25 @@ export const MetadataFilterSchema = z
   );
 export type MetadataFilter = z.infer<typeof MetadataFilterSchema>;
 
+/** The path a filter field names: its dot-separated segments. */
+export function metadataPath(field: string): string[] {
+  return field.split(".");
+}
+
 /** Whether `metadata` has every field of `filter` equal to its value (same type, same value). */
 export function matchesMetadata(
   metadata: Readonly<Record<string, unknown>>,
   filter: Readonly<MetadataFilter> | undefined,
 ): boolean {
   if (!filter) return true;
-  for (const [field, value] of Object.entries(filter))
-    if (!Object.hasOwn(metadata, field) || metadata[field] !== value) return false;
+  for (const [field, value] of Object.entries(filter)) {
+    let at: unknown = metadata;
+    for (const segment of metadataPath(field)) {
+      if (at === null || typeof at !== "object" || Array.isArray(at) || !Object.hasOwn(at, segment))
+        return false;
+      at = (at as Record<string, unknown>)[segment];
+    }
+    if (at !== value) return false;
+  }
   return true;
 }

@@ -67,11 +67,19 @@ for (const c of STORE_CASES) {
           metadata: { team: "billing" },
         });
         expect(ids(await mem.list({ metadata: { team: "ops" } }))).toEqual([a.id, b.id].sort());
+        expect(await mem.list({ metadata: { team: "ops" }, namespace: "elsewhere" })).toEqual([]);
         expect(ids(await mem.list({ metadata: { priority: 5 } }))).toEqual([a.id]);
         expect(ids(await mem.list({ metadata: { priority: "5" } }))).toEqual([b.id]);
         expect(ids(await mem.list({ metadata: { team: "ops", reviewed: true } }))).toEqual([a.id]);
         expect(await mem.list({ metadata: { team: "nobody" } })).toEqual([]);
         expect(ids(await mem.list({ layer: "episode", metadata: { team: "billing" } }))).toEqual([e.id]);
+        const nested = await mem.remember("The release train leaves on Friday", {
+          metadata: { profile: { team: "ops", tags: ["x"] }, "a:b": 1 },
+        });
+        expect(ids(await mem.list({ metadata: { "profile.team": "ops" } }))).toEqual([nested.id]);
+        expect(ids(await mem.list({ metadata: { "profile.team": "ops", "a:b": 1 } }))).toEqual([nested.id]);
+        expect(await mem.list({ metadata: { "profile.tags": "x" } })).toEqual([]);
+        expect(await mem.list({ metadata: { "team.name": "ops" } })).toEqual([]);
 
         const all = await mem.recall("deploy", { k: 10 });
         expect(all.length).toBeGreaterThanOrEqual(3);
@@ -88,7 +96,16 @@ for (const c of STORE_CASES) {
     it("a bad metadata filter is INVALID_INPUT naming the field", async () => {
       const { mem } = await engineOn(c);
       try {
-        for (const metadata of [{}, { team: { nested: 1 } }, { team: null }, { $where: "x" }, "team"])
+        for (const metadata of [
+          {},
+          { team: { nested: 1 } },
+          { team: null },
+          { $where: "x" },
+          { 'a"b': 1 },
+          { "a..b": 1 },
+          { ".a": 1 },
+          "team",
+        ])
           await expect(
             mem.list({ metadata: metadata as never }),
             JSON.stringify(metadata),

@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import pgvector from "pgvector";
 import { StrataError } from "../../core/errors.js";
+import { metadataPath } from "../../core/metadata-filter.js";
 import type { AuditEntry, Belief, Episode, Link, OutcomeEvent } from "../../core/model.js";
 import type {
   BeliefFilter,
@@ -1241,10 +1242,10 @@ async function enableVector(db: SqlQueryable): Promise<string | null> {
 
 export { redactUrl };
 
-/** An exact-match metadata filter in SQL: jsonb equality of the field and the value (types included). */
+/** An exact-match metadata filter in SQL: jsonb equality of the field (a path) and the value, types included. */
 function metadataWhere(filter: BeliefFilter["metadata"], alias: string, p: Params, parts: string[]): void {
   for (const [field, value] of Object.entries(filter ?? {}))
     parts.push(
-      `(${alias}.metadata::jsonb -> ${p.add(field, "::text")}) = ${p.add(JSON.stringify(value), "::jsonb")}`,
+      `(${alias}.metadata::jsonb #> ${p.add(metadataPath(field), "::text[]")}) = ${p.add(JSON.stringify(value), "::jsonb")}`,
     );
 }

@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import Database from "better-sqlite3";
 import { StrataError } from "../../core/errors.js";
+import { metadataPath } from "../../core/metadata-filter.js";
 import type { AuditEntry, Belief, Episode, Link, OutcomeEvent } from "../../core/model.js";
 import type {
   BeliefFilter,
@@ -1413,8 +1414,8 @@ export class SqliteStore implements Store {
 }
 
 /**
- * An exact-match metadata filter in SQL: `->` with a plain label (never a path: fields hold no `$`)
- * gives the field's JSON text, compared with the value's JSON, so a type must match as well.
+ * An exact-match metadata filter in SQL: `->` with a JSON path of quoted labels (fields hold no
+ * `"` or `$`) gives the field's JSON text, compared with the value's JSON, so a type must match too.
  */
 function metadataWhere(
   filter: BeliefFilter["metadata"],
@@ -1424,6 +1425,11 @@ function metadataWhere(
 ): void {
   for (const [field, value] of Object.entries(filter ?? {})) {
     parts.push(`(${alias}.metadata -> ?) = ?`);
-    params.push(field, JSON.stringify(value));
+    params.push(
+      `$${metadataPath(field)
+        .map((segment) => `."${segment}"`)
+        .join("")}`,
+      JSON.stringify(value),
+    );
   }
 }
