@@ -1,21 +1,18 @@
 import { defineConfig } from "tsup";
 
+/** Library entry points: the main one, and one per optional dependency (its own subpath export). */
+const entries = {
+  index: "src/index.ts",
+  embedders: "src/embed/index.ts",
+  postgres: "src/store/postgres/index.ts",
+  langgraph: "src/integrations/langgraph/index.ts",
+};
+
 export default defineConfig({
-  entry: {
-    index: "src/index.ts",
-    embedders: "src/embed/index.ts",
-    postgres: "src/store/postgres/index.ts",
-    "cli/main": "src/cli/main.ts",
-  },
+  entry: { ...entries, "cli/main": "src/cli/main.ts" },
   format: ["esm"],
   target: "node20",
-  dts: {
-    entry: {
-      index: "src/index.ts",
-      embedders: "src/embed/index.ts",
-      postgres: "src/store/postgres/index.ts",
-    },
-  },
+  dts: { entry: entries },
   sourcemap: true,
   clean: true,
   splitting: true,
