@@ -1,3 +1,12 @@
+export {
+  type ApiKeyInput,
+  type ApiKeyView,
+  authorize,
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  verifyApiKey,
+} from "./access/api-keys.js";
 export { type AuditJsonlVerification, verifyAuditJsonl } from "./core/audit.js";
 export type { WrapPackage } from "./core/continuity/package.js";
 export type { PreparedWrap, SaveReport } from "./core/continuity/wraps.js";
@@ -9,6 +18,7 @@ export {
   Memory,
   type MemoryItem,
   type ProgressHooks,
+  type SleepCall,
 } from "./core/engine.js";
 export { ERROR_CODES, type ErrorCode, isStrataError, StrataError } from "./core/errors.js";
 export {
@@ -20,6 +30,14 @@ export {
 export { createLexicalJudge, lexicalSimilarity } from "./core/judge/lexical-judge.js";
 export { immunity, isProven, type MaintainItem, type MaintainReport, retention } from "./core/maintain.js";
 export * from "./core/model.js";
+export {
+  type Access,
+  OPERATION_BY_NAME,
+  OPERATIONS,
+  type Operation,
+  type OperationContext,
+  runOperation,
+} from "./core/operations/index.js";
 export { DEFAULT_POLICY, type Policy, type PolicyInput, PolicySchema } from "./core/policy.js";
 export type * from "./core/ports.js";
 export type { CandidatePair, ReviewDecision } from "./core/sleep/agent-judge.js";

@@ -49,13 +49,18 @@ export function nextEntry(head: AuditEntry | null, change: AuditChange, includeC
 }
 
 /**
- * Checks every chain: each entry's hash, its link to the previous one, gap-free sequence
+ * Checks every chain (or only namespace `only`'s): each entry's hash, its link to the previous one, gap-free sequence
  * numbers, and the stored head mark (which catches a removed tail entry).
  */
-export async function verifyChains(store: StoreReader, pageSize = 5000): Promise<AuditVerification> {
+export async function verifyChains(
+  store: StoreReader,
+  pageSize = 5000,
+  only?: string,
+): Promise<AuditVerification> {
   const problems: AuditVerification["problems"] = [];
   let entries = 0;
-  const namespaces = await store.auditNamespaces();
+  const all = await store.auditNamespaces();
+  const namespaces = only === undefined ? all : all.filter((n) => n === only);
   for (const namespace of namespaces) {
     let prev: AuditEntry | null = null;
     let afterSeq = 0;

@@ -169,6 +169,15 @@ export interface ProgressHooks {
   onProgress?: (done: number, total: number) => void;
 }
 
+/** Per-call settings of `sweep` and `consolidate`: progress, and the judge of this one run. */
+export interface SleepCall extends ProgressHooks {
+  /**
+   * Judges this run's pairs instead of the engine's sleep judge: how a surface lends a judge it
+   * holds for one call (MCP sampling through the client's model, a model judge with a budget).
+   */
+  judge?: Judge;
+}
+
 /** Milliseconds for work reports; never part of stored state. */
 const elapsed = () => globalThis.performance.now();
 
@@ -958,7 +967,7 @@ export class Memory {
    *
    *   const report = await mem.sweep();  // report.items → [{ action: "superseded", id: "b3", by: "b9", … }]
    */
-  async sweep(options: SweepOptionsInput = {}, hooks: ProgressHooks = {}): Promise<SleepReport> {
+  async sweep(options: SweepOptionsInput = {}, hooks: SleepCall = {}): Promise<SleepReport> {
     const o = parseInput(SweepOptionsSchema, options, "sweep options");
     const namespace = o.namespace ?? this.namespace;
     return this.sleepLocked(namespace, `a sweep of namespace "${namespace}"`, () =>
@@ -971,7 +980,7 @@ export class Memory {
    * contradictions into boundary exceptions, merge, abstract), then sweep. Holds the namespace's
    * sleep lock throughout, like `sweep` (BUSY after `lockWaitMs` if another one runs).
    */
-  async consolidate(options: ConsolidateOptions = {}, hooks: ProgressHooks = {}): Promise<SleepReport> {
+  async consolidate(options: ConsolidateOptions = {}, hooks: SleepCall = {}): Promise<SleepReport> {
     const o = parseInput(SweepOptionsSchema, options, "consolidate options");
     const namespace = o.namespace ?? this.namespace;
     return this.sleepLocked(namespace, `a consolidation of namespace "${namespace}"`, async () => {
@@ -996,11 +1005,11 @@ export class Memory {
   }
 
   /** The sweep itself; the caller holds the namespace's sleep lock. */
-  private sweepUnlocked(namespace: string, full: boolean, hooks: ProgressHooks): Promise<SleepReport> {
+  private sweepUnlocked(namespace: string, full: boolean, hooks: SleepCall): Promise<SleepReport> {
     return runSweep(
       this.store,
       this.writes,
-      this.sleepJudge,
+      hooks.judge ?? this.sleepJudge,
       { namespace, full, onProgress: hooks.onProgress },
       this.policy.ttlDays,
       elapsed,
@@ -1199,9 +1208,15 @@ export class Memory {
     return reindex(this.store, this.embedder, { ...options, onProgress: hooks.onProgress });
   }
 
-  /** Verifies every namespace's audit chain. */
-  async verifyAudit(): Promise<AuditVerification> {
-    return verifyChains(this.store);
+  /**
+   * Verifies every namespace's audit chain, or only `options.namespace`'s.
+   *
+   *   await mem.verifyAudit();                       // the whole store
+   *   await mem.verifyAudit({ namespace: "team-a" }); // one chain
+   */
+  async verifyAudit(options: StatsOptions = {}): Promise<AuditVerification> {
+    const o = parseInput(StatsOptionsSchema, options, "verifyAudit options");
+    return verifyChains(this.store, undefined, o.namespace);
   }
 
   /**

@@ -27,6 +27,12 @@ export const ERROR_CODES = [
    * finishes on its own: try again later. Nothing was changed.
    */
   "BUSY",
+  /** No credentials, or credentials that match no live API key. */
+  "UNAUTHORIZED",
+  /** A valid key that may not do this: another namespace, or a scope below the one needed. */
+  "FORBIDDEN",
+  /** A key sent more writes than its rate allows; the answer says when to retry. */
+  "RATE_LIMITED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -342,6 +342,8 @@ export interface StoreWriter extends StoreReader {
    */
   clearAuditDetails(namespace: string, ids: readonly string[]): Promise<void>;
   setMeta(key: string, value: string): Promise<void>;
+  /** Removes every engine meta entry whose key starts with `prefix` (part of forget). */
+  deleteMetaPrefix(prefix: string): Promise<void>;
   /** Writes dumped rows as they were, ids included: only into an empty store (transfer). */
   load<S extends DumpSection>(section: S, rows: DumpRows[S]): Promise<void>;
 }
