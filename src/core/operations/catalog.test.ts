@@ -91,6 +91,7 @@ describe("the operations registry", () => {
     const internal = new Set([
       "now",
       "idArgs",
+      "namespacesOf",
       "associativeHop",
       "setPinned",
       "sweepUnlocked",
