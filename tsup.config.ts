@@ -6,6 +6,7 @@ const entries = {
   embedders: "src/embed/index.ts",
   postgres: "src/store/postgres/index.ts",
   langgraph: "src/integrations/langgraph/index.ts",
+  ai: "src/integrations/ai/index.ts",
 };
 
 export default defineConfig({
