@@ -21,7 +21,15 @@ const stop = { unified: "stop" as const, raw: "stop" };
 const opened: Memory[] = [];
 async function memory(): Promise<Memory> {
   let t = Date.parse("2026-03-01T00:00:00Z");
-  const mem = await openMemory({ path: ":memory:", clock: { now: () => new Date((t += 1000)) } });
+  const mem = await openMemory({
+    path: ":memory:",
+    clock: {
+      now: () => {
+        t += 1000;
+        return new Date(t);
+      },
+    },
+  });
   opened.push(mem);
   await mem.remember("The staging database is Postgres 16");
   return mem;

@@ -15,7 +15,12 @@ import { StrataStore } from "./strata-store.js";
 /** A store clock that moves one second per reading. */
 function ticking(start = "2026-03-01T00:00:00Z") {
   let t = Date.parse(start);
-  return { now: () => new Date((t += 1000)) };
+  return {
+    now: () => {
+      t += 1000;
+      return new Date(t);
+    },
+  };
 }
 
 type PGliteInstance = import("@electric-sql/pglite").PGlite;
