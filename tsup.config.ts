@@ -7,6 +7,7 @@ const entries = {
   postgres: "src/store/postgres/index.ts",
   langgraph: "src/integrations/langgraph/index.ts",
   ai: "src/integrations/ai/index.ts",
+  "openai-agents": "src/integrations/openai-agents/index.ts",
 };
 
 export default defineConfig({
