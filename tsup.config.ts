@@ -8,6 +8,7 @@ const entries = {
   langgraph: "src/integrations/langgraph/index.ts",
   ai: "src/integrations/ai/index.ts",
   "openai-agents": "src/integrations/openai-agents/index.ts",
+  langchain: "src/integrations/langchain/index.ts",
 };
 
 export default defineConfig({
