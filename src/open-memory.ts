@@ -33,6 +33,11 @@ export interface OpenMemoryOptions {
   store?: Store;
   /** Namespace used when a call names none. Default `default`. */
   namespace?: string;
+  /**
+   * Namespaces besides `namespace` under which a call may name a prefix (`namespacePrefix`),
+   * reaching them and every namespace below. Default none: only the memory's own namespace.
+   */
+  namespaceRoots?: string[];
   /** Store clock. Default: the system clock. */
   clock?: Clock;
   /** Default: hashed n-gram vectors, 384 dimensions. */
@@ -111,6 +116,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
     ...judged,
     ...(options.policy ? { policy: options.policy } : {}),
     ...(options.namespace !== undefined ? { namespace: options.namespace } : {}),
+    ...(options.namespaceRoots ? { namespaceRoots: options.namespaceRoots } : {}),
     ...(options.actor ? { actor: options.actor } : {}),
     ...(options.onAuditEvent ? { onAuditEvent: options.onAuditEvent } : {}),
     ...(options.lockWaitMs !== undefined ? { lockWaitMs: options.lockWaitMs } : {}),

@@ -81,3 +81,66 @@ describe("the core", () => {
     },
   );
 });
+
+/** Each integration's framework packages: optional peer dependencies, imported by that integration only. */
+const FRAMEWORKS: Record<string, readonly string[]> = {
+  langgraph: ["@langchain/langgraph-checkpoint"],
+  ai: ["ai"],
+  "openai-agents": ["@openai/agents"],
+  langchain: ["langchain", "@langchain/core"],
+};
+const packageOf = (spec: string) =>
+  spec
+    .split("/")
+    .slice(0, spec.startsWith("@") ? 2 : 1)
+    .join("/");
+const everyFramework = new Set(Object.values(FRAMEWORKS).flat());
+
+describe("the integrations", () => {
+  const src = join(root, "src");
+  const integrations = join(src, "integrations");
+
+  it.each(
+    sources(src)
+      .filter((f) => !f.startsWith(integrations))
+      .map((f) => [relative(root, f), f]),
+  )("%s imports no framework (strata-memory never pulls one in)", (_name, file) => {
+    const used = importsOf(readFileSync(file, "utf8")).filter((spec) => everyFramework.has(packageOf(spec)));
+    expect(used).toEqual([]);
+  });
+
+  it.each(Object.entries(FRAMEWORKS))(
+    "%s imports only its own framework, the core and the shared tool specs",
+    (name, own) => {
+      const dir = join(integrations, name);
+      const files = sources(dir);
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) {
+        const foreign = importsOf(readFileSync(file, "utf8")).filter(
+          (spec) => !spec.startsWith(".") && spec !== "zod" && !own.includes(packageOf(spec)),
+        );
+        expect(foreign, relative(root, file)).toEqual([]);
+        const reach = importsOf(readFileSync(file, "utf8")).filter(
+          (spec) => spec.startsWith("..") && !spec.startsWith("../../core/") && spec !== "../tool-specs.js",
+        );
+        expect(reach, relative(root, file)).toEqual([]);
+      }
+    },
+  );
+
+  it("every framework is an optional peer dependency and a dev dependency, with an entry point per integration", () => {
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+    for (const [name, frameworks] of Object.entries(FRAMEWORKS)) {
+      expect(pkg.exports[`./${name}`], name).toEqual({
+        types: `./dist/${name}.d.ts`,
+        import: `./dist/${name}.js`,
+      });
+      for (const f of frameworks) {
+        expect(pkg.peerDependencies[f], f).toBeDefined();
+        expect(pkg.peerDependenciesMeta[f], f).toEqual({ optional: true });
+        expect(pkg.devDependencies[f], f).toBeDefined();
+        expect(pkg.dependencies[f], f).toBeUndefined();
+      }
+    }
+  });
+});

@@ -79,6 +79,7 @@ import {
   type ListOptions,
   ListOptionsSchema,
   NamespaceSchema,
+  NamespacesOptionsSchema,
   type OutcomeResult,
   type PendingOptions,
   PendingOptionsSchema,
@@ -98,6 +99,7 @@ import {
   SweepOptionsSchema,
   WrapTokenSchema,
 } from "./model.js";
+import { checkPrefix, namespacesUnder } from "./namespace-prefix.js";
 import { type Policy, type PolicyInput, PolicySchema } from "./policy.js";
 import type { Clock, Embedder, Judge, Store, Tokenizer } from "./ports.js";
 import { compareIds, recall } from "./recall.js";
@@ -135,6 +137,13 @@ export interface EngineOptions {
   policy?: PolicyInput;
   /** Namespace used when a call names none. Default `default`. */
   namespace?: string;
+  /**
+   * Namespaces besides `namespace` under which a call may name a prefix (`namespacePrefix` of
+   * recall and list, `namespaces()`), reaching them and every namespace below. A prefix is a
+   * wildcard, so it stays under these roots: the security boundary of namespaces holds. Default
+   * none: prefixes only under the engine's own namespace.
+   */
+  namespaceRoots?: readonly string[];
   /** Who the audit chain names for changes made through this engine. Default `library`. */
   actor?: string;
   /**
@@ -221,6 +230,8 @@ export class Memory {
   readonly sleepJudge: Judge;
   readonly policy: Policy;
   readonly namespace: string;
+  /** Where a `namespacePrefix` may point: the engine's namespace, then `EngineOptions.namespaceRoots`. */
+  readonly namespaceRoots: readonly string[];
   readonly actor: string;
   /** How long sweep and consolidate wait for the namespace's sleep lock (`EngineOptions.lockWaitMs`). */
   readonly lockWaitMs: number;
@@ -238,6 +249,10 @@ export class Memory {
     this.sleepJudge = options.sleepJudge ?? this.configuredJudge;
     this.policy = Object.freeze(parseInput(PolicySchema, options.policy ?? {}, "policy"));
     this.namespace = parseInput(NamespaceSchema, options.namespace ?? DEFAULT_NAMESPACE, "namespace");
+    this.namespaceRoots = Object.freeze([
+      this.namespace,
+      ...parseInput(z.array(NamespaceSchema).max(64), [...(options.namespaceRoots ?? [])], "namespaceRoots"),
+    ]);
     this.actor = parseInput(ActorSchema, options.actor ?? "library", "actor");
     this.lockWaitMs = parseInput(LockWaitSchema, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS, "lockWaitMs");
     this.writes = new Writes({
@@ -271,6 +286,7 @@ export class Memory {
       sleepJudge: this.sleepJudge,
       policy: this.policy,
       namespace: this.namespace,
+      namespaceRoots: this.namespaceRoots.slice(1),
       actor: parseInput(ActorSchema, actor, "actor"),
       lockWaitMs: this.lockWaitMs,
     });
@@ -390,8 +406,7 @@ export class Memory {
    */
   async recall(query: string, options: RecallOptions = {}): Promise<RecallHit[]> {
     const { query: q, options: o } = parseInput(RecallInputSchema, { query, options }, "recall");
-    const namespaces =
-      o.namespace === undefined ? [this.namespace] : Array.isArray(o.namespace) ? o.namespace : [o.namespace];
+    const namespaces = await this.namespacesOf(o, "recall");
     if (o.types && o.kinds && !o.kinds.includes("episode"))
       throw new StrataError(
         "INVALID_INPUT",
@@ -409,6 +424,7 @@ export class Memory {
       diversity: o.diversity ?? this.policy.diversity,
       now: this.now(),
       judge: this.lexical,
+      metadata: o.metadata,
     });
     return o.associative ? this.associativeHop(hits, namespaces, o.k ?? this.policy.recallK) : hits;
   }
@@ -575,7 +591,7 @@ export class Memory {
   /** Pages through beliefs (default) or episodes. */
   async list(options: ListOptions = {}): Promise<MemoryItem[]> {
     const o = parseInput(ListOptionsSchema, options, "list options");
-    const namespace = o.namespace ?? this.namespace;
+    const namespaces = await this.namespacesOf(o, "list");
     const page = { limit: o.limit, offset: o.offset };
     if (o.layer === "episode") {
       const status = o.status === "any" ? null : o.status ? [o.status] : ["active"];
@@ -586,10 +602,11 @@ export class Memory {
         );
       const episodes = await this.store.listEpisodes(
         {
-          namespaces: [namespace],
+          namespaces,
           statuses: status as Episode["status"][] | null,
           types: o.kind ? [o.kind as Episode["type"]] : undefined,
           includeSuperseded: true,
+          metadata: o.metadata,
         },
         { ...page, order: "at-asc" },
       );
@@ -597,13 +614,58 @@ export class Memory {
     }
     const beliefs = await this.store.listBeliefs(
       {
-        namespaces: [namespace],
+        namespaces,
         statuses: o.status === "any" ? null : [o.status ?? "active"],
         kinds: o.kind ? [o.kind as BeliefKind] : undefined,
+        metadata: o.metadata,
       },
       page,
     );
     return beliefs.map((b) => ({ layer: "belief" as const, ...b }));
+  }
+
+  /**
+   * The namespaces a read covers: `namespacePrefix` (checked against `namespaceRoots`), else the
+   * named namespace(s), else the engine's. A prefix and a namespace together are refused.
+   */
+  private async namespacesOf(
+    o: { namespace?: string | string[] | undefined; namespacePrefix?: string | undefined },
+    verb: string,
+  ): Promise<string[]> {
+    if (o.namespacePrefix === undefined)
+      return o.namespace === undefined
+        ? [this.namespace]
+        : Array.isArray(o.namespace)
+          ? o.namespace
+          : [o.namespace];
+    if (o.namespace !== undefined)
+      throw new StrataError(
+        "INVALID_INPUT",
+        `Invalid ${verb}: pass namespace or namespacePrefix, not both (a prefix already names its namespace).`,
+        { field: "namespacePrefix" },
+      );
+    checkPrefix(o.namespacePrefix, this.namespaceRoots);
+    return namespacesUnder(this.store, o.namespacePrefix);
+  }
+
+  /**
+   * The namespaces holding at least one current item (an active belief or episode) under
+   * `prefix` (default: the engine's namespace), which must lie under the engine's roots.
+   *
+   *   await mem.namespaces({ prefix: "app/users" }); // → ["app/users/42", "app/users/43"]
+   */
+  async namespaces(options: { prefix?: string } = {}): Promise<string[]> {
+    const o = parseInput(NamespacesOptionsSchema, options, "namespaces options");
+    const prefix = o.prefix ?? this.namespace;
+    checkPrefix(prefix, this.namespaceRoots, "prefix");
+    const out: string[] = [];
+    for (const namespace of await namespacesUnder(this.store, prefix)) {
+      const filter = { namespaces: [namespace], statuses: ["active" as const] };
+      const [b] = await this.store.listBeliefs(filter, { limit: 1, offset: 0 });
+      const e = b ? [] : await this.store.listEpisodes(filter, { limit: 1, offset: 0, order: "at-asc" });
+      if (b || e.length > 0) out.push(namespace);
+    }
+    return out;
   }
 
   /** Provenance: a belief's episodes, outcomes, links, supersessions and audit entries. */

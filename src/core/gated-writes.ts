@@ -18,7 +18,9 @@
  */
 import { StrataError } from "./errors.js";
 import { eventTime } from "./event-time.js";
+import { KEY_FIELD } from "./metadata-filter.js";
 import {
+  type Belief,
   type Episode,
   type GateResult,
   RecordInputSchema,
@@ -30,9 +32,10 @@ import {
 } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { Clock, Embedder, Judge, Store, StoreWriter } from "./ports.js";
+import { canonicalJson } from "./sha256.js";
 import { analyseEcho } from "./text.js";
 import { parseInput } from "./validate.js";
-import { decide } from "./write-gate.js";
+import { decide, type GateDecision } from "./write-gate.js";
 import type { Writes } from "./writes.js";
 
 /** The most items one `recordMany` / `rememberMany` call takes: one transaction, one embedding call. */
@@ -84,6 +87,12 @@ export function prepareRemember(statement: unknown, options: unknown, what = "re
       "INVALID_INPUT",
       `Invalid ${what}: steps are only for kind "procedure": pass kind: "procedure" or drop steps.`,
       { field: "steps" },
+    );
+  if (o.key !== undefined && o.metadata?.[KEY_FIELD] !== undefined && o.metadata[KEY_FIELD] !== o.key)
+    throw new StrataError(
+      "INVALID_INPUT",
+      `Invalid ${what}: metadata.${KEY_FIELD} is where the key option is kept: drop it from metadata, or make it equal to key.`,
+      { field: "metadata" },
     );
   return { text: input.statement, options: o };
 }
@@ -182,6 +191,7 @@ export async function rememberIn(
   const now = ctx.clock.now().toISOString();
   const at = eventTime(o.at, now, ctx.policy);
   if (o.sources) await writes.requireEpisodes(tx, o.sources, namespace);
+  if (o.key !== undefined) return rememberKeyed(ctx, tx, p, vector, { namespace, now, at, key: o.key });
   const candidates = await writes.gateCandidates(tx, text, vector, namespace, {
     episodes: false,
     kinds: o.kind === "procedure" ? ["procedure"] : ["fact", "failure"],
@@ -211,6 +221,108 @@ export async function rememberIn(
     now,
     vector,
   });
+}
+
+/**
+ * A keyed statement: the key names the belief, so the similarity gate is not asked (two keys may
+ * hold the same words, and one key's new value is no contradiction of another's). The key's
+ * current belief, if its kind, text, metadata and sources are unchanged, is restated; otherwise
+ * the new belief supersedes it (closed from `at`, linked, kept for history and time travel).
+ */
+async function rememberKeyed(
+  ctx: GateContext,
+  tx: StoreWriter,
+  p: PreparedRemember,
+  vector: Float32Array,
+  w: { namespace: string; now: string; at: string; key: string },
+): Promise<GateResult> {
+  const { writes } = ctx;
+  const o = p.options;
+  const metadata = { ...(o.metadata ?? {}), [KEY_FIELD]: w.key };
+  const current = await tx.listBeliefs(
+    { namespaces: [w.namespace], statuses: ["active"], metadata: { [KEY_FIELD]: w.key } },
+    { limit: 100, offset: 0 },
+  );
+  const same = (b: Belief) =>
+    b.kind === o.kind &&
+    b.text === p.text &&
+    canonicalJson(b.metadata) === canonicalJson(metadata) &&
+    canonicalJson(b.steps) === canonicalJson(o.steps ?? null) &&
+    (o.sources ?? []).every((s) => b.sources.includes(s));
+  const decision = (
+    verdict: "novel" | "redundant" | "contradiction",
+    target: Belief | null,
+  ): GateDecision => ({
+    verdict,
+    target: target
+      ? {
+          id: target.id,
+          layer: "belief",
+          text: target.text,
+          at: target.validFrom,
+          kind: target.kind,
+          valence: null,
+          pinned: target.pinned,
+        }
+      : null,
+    similarity: verdict === "redundant" ? 1 : 0,
+    judged: null,
+    supersede: verdict === "contradiction",
+    historical: false,
+    reason:
+      verdict === "novel"
+        ? `key "${w.key}" is new`
+        : verdict === "redundant"
+          ? `key "${w.key}" already holds this statement`
+          : `key "${w.key}" changed value`,
+    rule: verdict === "novel" ? "key-new" : verdict === "redundant" ? "key-unchanged" : "key-changed",
+    deferred: false,
+    notes: [],
+    echo: false,
+  });
+  if (current.length === 1 && same(current[0]!))
+    return writes.restate(tx, decision("redundant", current[0]!), w.namespace, o.sources);
+  for (const b of current) {
+    if (b.pinned)
+      throw new StrataError(
+        "CONFLICT",
+        `Key "${w.key}" is held by pinned belief ${b.id}: unpin it before giving the key a new value.`,
+        { id: b.id },
+      );
+    if (b.validFrom > w.at)
+      throw new StrataError(
+        "INVALID_INPUT",
+        `Invalid remember: key "${w.key}" holds a value from ${b.validFrom} (${b.id}); a new value cannot begin before it (at ${w.at}). Pass a later at, or none.`,
+        { field: "at", id: b.id },
+      );
+  }
+  const target = current[0] ?? null;
+  const id = await writes.insertBelief(tx, {
+    namespace: w.namespace,
+    kind: o.kind,
+    text: p.text,
+    validFrom: w.at,
+    sources: o.sources ?? [],
+    source: o.source ?? null,
+    steps: o.steps ?? null,
+    metadata,
+    now: w.now,
+    vector,
+  });
+  const superseded: string[] = [];
+  for (const b of current) {
+    await tx.addLink({ from: id, to: b.id, relation: "supersedes", at: w.now });
+    await writes.closeBelief(tx, b.id, id, w.at, w.now, "superseded");
+    superseded.push(b.id);
+  }
+  return writes.result(
+    decision(target ? "contradiction" : "novel", target),
+    id,
+    "belief",
+    true,
+    superseded,
+    [],
+  );
 }
 
 /** `record` for one event: validate, embed, gate and write in one transaction. */

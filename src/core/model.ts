@@ -3,6 +3,7 @@
  * type inferred beside it, so the library, CLI, MCP tools and REST bodies describe a field once.
  */
 import { z } from "zod";
+import { MetadataFilterSchema } from "./metadata-filter.js";
 import { EXPORT_FORMATS } from "./vocabulary.js";
 
 export const DEFAULT_NAMESPACE = "default";
@@ -341,6 +342,15 @@ export const RecordInputSchema = z.object({
   options: RecordOptionsSchema,
 });
 
+/** The key of a keyed belief (`remember({ key })`), kept in its metadata under `key`. */
+export const KeySchema = z
+  .string()
+  .min(1, "a key is not empty: name what the belief is about, such as user.theme")
+  .max(512, "a key is at most 512 characters")
+  .describe(
+    "Names the belief: one current belief per key and namespace. The write gate is not asked: the same statement under the key is a restatement, a changed one supersedes the key's current belief (kept, closed, for history and time travel). Kept in metadata as `key`.",
+  );
+
 export const RememberOptionsSchema = z
   .object({
     kind: z
@@ -357,6 +367,7 @@ export const RememberOptionsSchema = z
     sources: z.array(EpisodeIdSchema).max(1000).optional().describe("Episode ids the belief rests on."),
     steps: z.array(z.string().min(1).max(1000)).max(100).optional().describe("Steps, for a procedure."),
     metadata: MetadataSchema.optional(),
+    key: KeySchema.optional(),
   })
   .strict();
 export type RememberOptions = z.input<typeof RememberOptionsSchema>;
@@ -402,6 +413,10 @@ export const RecallOptionsSchema = z
         "Only episodes of these types (observation, decision, tension, question, outcome, context); alone, recall searches episodes only.",
       ),
     namespace: z.union([NamespaceSchema, z.array(NamespaceSchema).min(1).max(32)]).optional(),
+    namespacePrefix: NamespaceSchema.optional().describe(
+      "Search the namespace and every namespace under it (prefix/…). Only the engine's own namespace, or a root it was opened with (namespaceRoots), and what lies under them.",
+    ),
+    metadata: MetadataFilterSchema.optional(),
     diversity: z.number().min(0).max(1).optional().describe("MMR weight on novelty, 0 (none) to 1."),
     associative: z
       .boolean()
@@ -441,9 +456,22 @@ export const ListOptionsSchema = z
     kind: z.enum([...BELIEF_KINDS, ...EPISODE_TYPES]).optional(),
     limit: z.number().int().min(1).max(10_000).default(50),
     offset: z.number().int().min(0).default(0),
+    metadata: MetadataFilterSchema.optional(),
+    namespacePrefix: NamespaceSchema.optional().describe(
+      "List the namespace and every namespace under it (prefix/…), within the engine's roots.",
+    ),
   })
   .strict();
 export type ListOptions = z.input<typeof ListOptionsSchema>;
+
+export const NamespacesOptionsSchema = z
+  .object({
+    prefix: NamespaceSchema.optional().describe(
+      "Only namespaces that are this one or under it (prefix/…); default the engine's namespace.",
+    ),
+  })
+  .strict();
+export type NamespacesOptions = z.input<typeof NamespacesOptionsSchema>;
 
 export const StatsOptionsSchema = z.object({ namespace: NamespaceSchema.optional() }).strict();
 

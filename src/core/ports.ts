@@ -2,6 +2,8 @@
  * The ports the engine depends on. Adapters (stores, embedders, tokenizers, judges) implement
  * them; the core never imports an adapter, a driver or `node:*`.
  */
+
+import type { MetadataFilter } from "./metadata-filter.js";
 import type {
   AuditEntry,
   Belief,
@@ -160,6 +162,8 @@ export interface BeliefFilter {
   /** Store time: recordedAt ≤ asOf < retiredAt. */
   asOf?: string | undefined;
   pinned?: boolean | undefined;
+  /** Exact match on top-level metadata fields (`matchesMetadata`). */
+  metadata?: Readonly<MetadataFilter> | undefined;
 }
 
 export interface EpisodeFilter {
@@ -173,6 +177,8 @@ export interface EpisodeFilter {
   /** Without `at`, episodes replaced by a later one are left out unless this is true. */
   includeSuperseded?: boolean | undefined;
   sessions?: readonly string[] | undefined;
+  /** Exact match on top-level metadata fields (`matchesMetadata`). */
+  metadata?: Readonly<MetadataFilter> | undefined;
 }
 
 export interface ScoredId {

@@ -4,6 +4,7 @@
  * only: showing a memory never makes it stronger.
  */
 import { effectiveConfidence, usageSignal, utility } from "./forgetting.js";
+import { type MetadataFilter, matchesMetadata } from "./metadata-filter.js";
 import type { Belief, BeliefKind, Episode, EpisodeType, RecallHit } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, Judge, ScoredId, StoreReader } from "./ports.js";
@@ -106,6 +107,8 @@ export interface RecallRequest {
   now: string;
   /** Judge used to order disagreeing beliefs (newer first); none: no reordering. */
   judge?: Judge | undefined;
+  /** Only items whose metadata matches (exact, top-level fields); a representing belief too. */
+  metadata?: MetadataFilter | undefined;
 }
 
 const BELIEF_KIND_SET = new Set(["fact", "failure", "rule", "procedure"]);
@@ -210,6 +213,7 @@ export async function recall(
             kinds: beliefKinds,
             at: req.at,
             asOf: req.asOf,
+            metadata: req.metadata,
           }
         : null,
     episodes: wantEpisodes
@@ -219,6 +223,7 @@ export async function recall(
           types: req.types,
           at: req.at,
           asOf: req.asOf,
+          metadata: req.metadata,
         }
       : null,
   });
@@ -257,7 +262,12 @@ export async function recall(
       let id = f.id;
       if (!("kind" in r) && kindSet.size > 0) {
         const rep = await representative(store, r.id, beliefCache, when);
-        if (rep && kindSet.has(rep.belief.kind) && req.namespaces.includes(rep.belief.namespace)) {
+        if (
+          rep &&
+          kindSet.has(rep.belief.kind) &&
+          req.namespaces.includes(rep.belief.namespace) &&
+          matchesMetadata(rep.belief.metadata, req.metadata)
+        ) {
           // What it said was replaced: its successor is found by its own words, not the old value's.
           if (rep.superseded) continue;
           records.set(rep.belief.id, rep.belief);
@@ -497,12 +507,17 @@ async function addNeighbours(
     const i = turns.findIndex((t) => t.id === e.id);
     if (i < 0) continue;
     for (const n of [turns[i - 1], turns[i + 1]]) {
-      if (!n) continue;
+      if (!n || !matchesMetadata(n.metadata, req.metadata)) continue;
       const score = seed.score * policy.neighbourWeight;
       let target: Belief | Episode = n;
       if (fold.kindSet.size > 0) {
         const rep = await representative(store, n.id, fold.beliefCache, when);
-        if (rep && fold.kindSet.has(rep.belief.kind) && req.namespaces.includes(rep.belief.namespace)) {
+        if (
+          rep &&
+          fold.kindSet.has(rep.belief.kind) &&
+          req.namespaces.includes(rep.belief.namespace) &&
+          matchesMetadata(rep.belief.metadata, req.metadata)
+        ) {
           if (rep.superseded) continue;
           target = rep.belief;
         }

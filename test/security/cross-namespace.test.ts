@@ -160,6 +160,8 @@ const LIBRARY_NO_ID = [
   "recall",
   "context",
   "list",
+  // Lists namespace names under a prefix kept inside the engine's roots (test/contract/lookup).
+  "namespaces",
   "stats",
   "maintain",
   "sweep",
@@ -183,7 +185,15 @@ const LIBRARY_NO_ID = [
 ];
 
 /** Private helpers on the prototype (TypeScript privacy is compile-time only). */
-const LIBRARY_INTERNAL = ["now", "idArgs", "setPinned", "associativeHop", "sleepLocked", "sweepUnlocked"];
+const LIBRARY_INTERNAL = [
+  "now",
+  "idArgs",
+  "namespacesOf",
+  "setPinned",
+  "associativeHop",
+  "sleepLocked",
+  "sweepUnlocked",
+];
 
 describe("library: every id-taking verb stays in the caller's namespace", () => {
   it("classifies every engine method, so a new verb cannot slip past", () => {

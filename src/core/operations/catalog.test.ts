@@ -41,6 +41,7 @@ describe("the operations registry", () => {
     const internal = new Set([
       "now",
       "idArgs",
+      "namespacesOf",
       "associativeHop",
       "setPinned",
       "sweepUnlocked",

@@ -710,4 +710,6 @@ export const LIBRARY_ONLY_METHODS: Readonly<Record<string, string>> = {
   reindex: "re-embeds the whole store after an embedder change: an operator's task (strata reindex)",
   backup: "a file copy of the whole store on the server's disk: an operator's task (strata backup)",
   close: "closes the store",
+  namespaces:
+    "lists namespaces under a prefix within the engine's own roots; a surface authorises one namespace per call, so it exposes no wildcard over names",
 };

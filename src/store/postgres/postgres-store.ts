@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import pgvector from "pgvector";
 import { StrataError } from "../../core/errors.js";
+import { metadataPath } from "../../core/metadata-filter.js";
 import type { AuditEntry, Belief, Episode, Link, OutcomeEvent } from "../../core/model.js";
 import type {
   BeliefFilter,
@@ -272,6 +273,7 @@ class PostgresReader implements StoreReader {
       );
     }
     if (f.pinned !== undefined) parts.push(`${alias}.pinned = ${p.add(f.pinned, "::boolean")}`);
+    metadataWhere(f.metadata, alias, p, parts);
     if (f.namespaces.length === 0) parts.push("false");
     return parts.join(" AND ");
   }
@@ -288,6 +290,7 @@ class PostgresReader implements StoreReader {
     } else if (!f.includeSuperseded) parts.push(`${alias}.superseded_by IS NULL`);
     if (f.asOf) parts.push(`${alias}.recorded_at <= ${p.add(f.asOf)}`);
     if (f.undistilled) parts.push(`${alias}.distilled_at IS NULL`);
+    metadataWhere(f.metadata, alias, p, parts);
     if (f.namespaces.length === 0) parts.push("false");
     return parts.join(" AND ");
   }
@@ -1242,3 +1245,11 @@ async function enableVector(db: SqlQueryable): Promise<string | null> {
 }
 
 export { redactUrl };
+
+/** An exact-match metadata filter in SQL: jsonb equality of the field (a path) and the value, types included. */
+function metadataWhere(filter: BeliefFilter["metadata"], alias: string, p: Params, parts: string[]): void {
+  for (const [field, value] of Object.entries(filter ?? {}))
+    parts.push(
+      `(${alias}.metadata::jsonb #> ${p.add(metadataPath(field), "::text[]")}) = ${p.add(JSON.stringify(value), "::jsonb")}`,
+    );
+}

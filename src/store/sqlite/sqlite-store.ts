@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import Database from "better-sqlite3";
 import { StrataError } from "../../core/errors.js";
+import { metadataPath } from "../../core/metadata-filter.js";
 import type { AuditEntry, Belief, Episode, Link, OutcomeEvent } from "../../core/model.js";
 import type {
   BeliefFilter,
@@ -496,6 +497,7 @@ export class SqliteStore implements Store {
       parts.push(`${alias}.pinned = ?`);
       params.push(f.pinned ? 1 : 0);
     }
+    metadataWhere(f.metadata, alias, parts, params);
     return { sql: parts.join(" AND "), params };
   }
 
@@ -523,6 +525,7 @@ export class SqliteStore implements Store {
       params.push(f.asOf);
     }
     if (f.undistilled) parts.push(`${alias}.distilled_at IS NULL`);
+    metadataWhere(f.metadata, alias, parts, params);
     return { sql: parts.join(" AND "), params };
   }
 
@@ -878,25 +881,9 @@ export class SqliteStore implements Store {
     // looked up by rowid (NOT INDEXED: the planner would walk the namespace's (namespace, status) index).
     const current =
       filter.statuses?.length === 1 && filter.statuses[0] === "active" && !filter.at && !filter.asOf;
-    const hits = this.vectorHits(
-      "b",
-      vector,
-      filter.namespaces,
-      current ? "active" : null,
-      limit * (current ? 2 : 4),
-    );
-    if (hits.length === 0) return [];
-    const w = this.beliefWhere(filter);
-    const ids = hits.map((h) => rowidOf(h.id));
-    const ok = new Set<number>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      for (const r of this.stmt(
-        `SELECT b.rowid AS rid FROM beliefs b NOT INDEXED WHERE b.rowid IN (${chunk.map(() => "?").join(",")}) AND ${w.sql}`,
-      ).all(...chunk, ...w.params))
-        ok.add(r.rid as number);
-    }
-    return hits.filter((h) => ok.has(rowidOf(h.id))).slice(0, limit);
+    return this.filteredVectorHits("b", vector, filter.namespaces, current, limit, this.beliefWhere(filter), {
+      widen: filter.metadata !== undefined,
+    });
   }
 
   async searchEpisodeVectors(
@@ -909,25 +896,48 @@ export class SqliteStore implements Store {
       filter.statuses[0] === "active" &&
       !filter.at &&
       !filter.includeSuperseded;
-    const hits = this.vectorHits(
+    return this.filteredVectorHits(
       "e",
       vector,
       filter.namespaces,
-      current ? "active" : null,
-      limit * (current ? 2 : 4),
+      current,
+      limit,
+      this.episodeWhere(filter),
+      {
+        widen: filter.metadata !== undefined,
+      },
     );
-    if (hits.length === 0) return [];
-    const w = this.episodeWhere(filter);
-    const ids = hits.map((h) => rowidOf(h.id));
-    const ok = new Set<number>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      for (const r of this.stmt(
-        `SELECT e.rowid AS rid FROM episodes e NOT INDEXED WHERE e.rowid IN (${chunk.map(() => "?").join(",")}) AND ${w.sql}`,
-      ).all(...chunk, ...w.params))
-        ok.add(r.rid as number);
+  }
+
+  /**
+   * The nearest vectors whose rows pass `w`. With `widen` (a selective filter, such as metadata),
+   * the search widens until `limit` pass or the index has no more, as the Postgres store does.
+   */
+  private filteredVectorHits(
+    prefix: "b" | "e",
+    vector: Float32Array,
+    namespaces: readonly string[],
+    current: boolean,
+    limit: number,
+    w: { sql: string; params: unknown[] },
+    o: { widen: boolean },
+  ): ScoredId[] {
+    const table = prefix === "b" ? "beliefs b" : "episodes e";
+    for (let fetch = Math.max(1, limit) * (current ? 2 : 4); ; fetch *= 4) {
+      const hits = this.vectorHits(prefix, vector, namespaces, current ? "active" : null, fetch);
+      if (hits.length === 0) return [];
+      const ids = hits.map((h) => rowidOf(h.id));
+      const ok = new Set<number>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        for (const r of this.stmt(
+          `SELECT ${prefix}.rowid AS rid FROM ${table} NOT INDEXED WHERE ${prefix}.rowid IN (${chunk.map(() => "?").join(",")}) AND ${w.sql}`,
+        ).all(...chunk, ...w.params))
+          ok.add(r.rid as number);
+      }
+      const kept = hits.filter((h) => ok.has(rowidOf(h.id)));
+      if (!o.widen || kept.length >= limit || hits.length < fetch) return kept.slice(0, limit);
     }
-    return hits.filter((h) => ok.has(rowidOf(h.id))).slice(0, limit);
   }
 
   private vectorHits(
@@ -1472,5 +1482,26 @@ export class SqliteStore implements Store {
     this.db.prepare(sql).run(...params);
     this.vecStale = true;
     this.textStale = true;
+  }
+}
+
+/**
+ * An exact-match metadata filter in SQL: `->` with a JSON path of quoted labels (fields hold no
+ * `"` or `$`) gives the field's JSON text, compared with the value's JSON, so a type must match too.
+ */
+function metadataWhere(
+  filter: BeliefFilter["metadata"],
+  alias: string,
+  parts: string[],
+  params: unknown[],
+): void {
+  for (const [field, value] of Object.entries(filter ?? {})) {
+    parts.push(`(${alias}.metadata -> ?) = ?`);
+    params.push(
+      `$${metadataPath(field)
+        .map((segment) => `."${segment}"`)
+        .join("")}`,
+      JSON.stringify(value),
+    );
   }
 }
