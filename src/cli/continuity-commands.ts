@@ -21,7 +21,7 @@ import {
   runPrepareWrap,
   runSaveContinuity,
 } from "./commands/continuity.js";
-import type { Invocation } from "./program.js";
+import type { Invocation } from "./invocation.js";
 import { UsageError } from "./usage-error.js";
 
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
