@@ -2,6 +2,13 @@
  * The engine: the one place Strata's behaviour lives. Surfaces (CLI, MCP, REST, integrations)
  * take an engine and translate; they hold no logic of their own.
  *
+ * This file is the typed public API: each method parses its call (a refusal is INVALID_INPUT
+ * naming the field) and delegates to the process that does the work, in its own room: the write
+ * gate (gated-writes.ts, write-gate.ts), reads (reads.ts, recall.ts, context.ts), the lifecycle
+ * (lifecycle.ts, forget.ts), homeostasis (maintain.ts), sleep (sleep/), continuity (continuity/),
+ * the audit chain (audit.ts) and exchange (exchange/). Processes get an EngineContext, never the
+ * engine, so none of them imports this file.
+ *
  *   const mem = createEngine({ store, embedder, tokenizer, clock });
  *   await mem.record("Deploy failed: migration lock timeout", { type: "outcome", outcome: "failure" });
  *   const { text } = await mem.context("deploy the service", { tokenBudget: 600 });
@@ -837,8 +844,4 @@ export class Memory {
   async close(): Promise<void> {
     await this.store.close();
   }
-
-  // -------------------------------------------------------------------------------------------
-  // Internals
-  // -------------------------------------------------------------------------------------------
 }
