@@ -125,6 +125,7 @@ import {
   findReview,
 } from "./sleep/agent-judge.js";
 import { distilPending, distilPropositions } from "./sleep/distil.js";
+import { generaliseAbstractions } from "./sleep/generalise.js";
 import { type HealthReport, healthReport } from "./sleep/health.js";
 import { combineReports, makeReport, type SleepReport } from "./sleep/report.js";
 import { reconcileRules } from "./sleep/rules.js";
@@ -522,7 +523,15 @@ export class Memory {
       const started = elapsed();
       const distilled = await distilPending(this.store, this.writes, namespace, elapsed, hooks.onProgress);
       const ruleItems = await this.store.transaction((tx) => reconcileRules(tx, this.writes, namespace));
-      const rules = makeReport("rules", namespace, this.now(), ruleItems);
+      // A judge that writes (a model) may word each new abstraction's trigger; checked, outside the transaction.
+      const worded = await generaliseAbstractions(
+        (fn) => this.store.transaction(fn),
+        this.store,
+        this.writes,
+        hooks.judge ?? this.sleepJudge,
+        ruleItems,
+      );
+      const rules = makeReport("rules", namespace, this.now(), worded);
       const swept = await this.sweepUnlocked(namespace, o.full ?? false, hooks);
       const report = combineReports("consolidate", namespace, this.now(), [distilled, rules, swept]);
       report.work.ms = elapsed() - started;

@@ -101,7 +101,27 @@ export interface Judge {
   compareMany?(pairs: readonly JudgePair[]): Promise<JudgeVerdict[]>;
   /** The most pairs one `compareMany` call sends to its model (its per-run budget), when it has one. */
   readonly pairsPerRun?: number;
+  /**
+   * Writes the trigger of an abstraction: one condition covering every child rule's trigger
+   * (`consolidate`, after it folded three or more rules with one action). Optional: a model
+   * judge writes one; without it the lexical generalisation stands. The core checks the answer
+   * against the triggers before using it (src/core/sleep/generalise.ts).
+   */
+  generalise?(request: GeneraliseRequest): Promise<GeneraliseAnswer>;
 }
+
+/** What an abstraction's trigger must cover. */
+export interface GeneraliseRequest {
+  /** The child rules' triggers (WHEN …). */
+  triggers: readonly string[];
+  /** The action they share (PREFER …). */
+  action: string;
+  /** The lexical generalisation, which stands unless a better one passes the checks. */
+  lexical: string;
+}
+
+/** A judge's generalisation, or why it has none (the lexical one stands). */
+export type GeneraliseAnswer = { when: string } | { problem: string };
 
 /**
  * Whether a verdict settles its pair, so no semantic judge need see it: an acting verdict
@@ -336,6 +356,8 @@ export interface StoreWriter extends StoreReader {
    */
   clearAuditDetails(namespace: string, ids: readonly string[]): Promise<void>;
   setMeta(key: string, value: string): Promise<void>;
+  /** Removes every engine meta entry whose key starts with `prefix` (part of forget). */
+  deleteMetaPrefix(prefix: string): Promise<void>;
   /** Writes dumped rows as they were, ids included: only into an empty store (transfer). */
   load<S extends DumpSection>(section: S, rows: DumpRows[S]): Promise<void>;
 }

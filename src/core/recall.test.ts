@@ -46,6 +46,26 @@ describe("recall", () => {
     expect(hits.map((h) => h.id)).toEqual([b.id, a.id]);
   });
 
+  it("ranks the fact that answers a question above the question, ten days on, and says why", async () => {
+    let clock: Awaited<ReturnType<typeof testMemory>>["clock"];
+    ({ mem, clock } = await testMemory());
+    const fact = await mem.remember("The API rate limit is now 250 requests per minute");
+    clock.advance(DAY);
+    const question = await mem.record(
+      "Is the API rate limit 500 requests per minute on the enterprise plan?",
+      {
+        type: "question",
+      },
+    );
+    clock.advance(9 * DAY);
+    const hits = await mem.recall("API rate limit", { k: 3 });
+    const rank = (id: string) => hits.findIndex((h) => h.id === id);
+    expect(rank(fact.id)).toBeGreaterThanOrEqual(0);
+    expect(rank(fact.id)).toBeLessThan(rank(question.id));
+    expect(hits[rank(question.id)]!.why.summary).toContain("a question, not an answer");
+    expect(hits[rank(question.id)]!.why.confidence).toBe(0.25);
+  });
+
   it("does not make what it shows stronger", async () => {
     ({ mem } = await testMemory());
     const fact = await mem.remember("The cache TTL is 300 seconds");

@@ -319,6 +319,13 @@ export async function recall(
   return picked;
 }
 
+/**
+ * The share of an episode's confidence a question keeps in ranking: an episode recorded as a
+ * question (`type: "question"`) matches the words of its answer but asserts none of it, so the
+ * fact that answers it ranks above it at equal relevance.
+ */
+export const QUESTION_EVIDENCE = 0.5;
+
 /** One hit from a record: relevance times utility, and why, in numbers and in words. */
 function hitOf(
   r: Belief | Episode,
@@ -327,16 +334,17 @@ function hitOf(
   m: { textRank: number | null; vectorRank: number | null; relevance: number; matched: string },
 ): RecallHit {
   const isBelief = "kind" in r;
-  const confidence = isBelief ? r.confidence : policy.episodeConfidence;
-  const effective = isBelief
-    ? effectiveConfidence(r, now, policy.reinforcementWeight)
-    : policy.episodeConfidence;
+  // A question asks; it tells nothing: as evidence it counts for less than a statement.
+  const asks = !isBelief && r.type === "question";
+  const episodeConfidence = policy.episodeConfidence * (asks ? QUESTION_EVIDENCE : 1);
+  const confidence = isBelief ? r.confidence : episodeConfidence;
+  const effective = isBelief ? effectiveConfidence(r, now, policy.reinforcementWeight) : episodeConfidence;
   const usage = isBelief ? usageSignal(r.uses, policy.usageSaturation) : 0;
   const util = utility(effective, usage);
   const score = m.relevance * (1 - policy.utilityWeight + policy.utilityWeight * util);
   const evidence = isBelief
     ? `confidence ${confidence.toFixed(2)} (${r.successes}/${r.successes + r.failures} outcomes), ${effective.toFixed(2)} after decay, ${r.uses} uses`
-    : `episode from ${r.at.slice(0, 10)}${r.outcome ? ` (${r.outcome})` : ""}`;
+    : `${asks ? "a question, not an answer: " : ""}episode from ${r.at.slice(0, 10)}${r.outcome ? ` (${r.outcome})` : ""}`;
   return {
     id: r.id,
     layer: isBelief ? "belief" : "episode",

@@ -354,6 +354,8 @@ export class Writes {
     });
     await tx.deleteVector(b.id);
     await tx.deleteJudgedPairs(b.id);
+    // Which sessions reported outcomes on it: bookkeeping about the erased belief goes with it.
+    await tx.deleteMetaPrefix(`outcome-credit:${b.id}:`);
     await this.audit(tx, b.namespace, "belief.forgotten", b.id, { contentHash: tombstone, reason });
     const erased =
       b.text.length +

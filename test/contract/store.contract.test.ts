@@ -215,7 +215,15 @@ for (const c of STORE_CASES) {
       try {
         const e = await mem.record("The retry limit is 5", { at: "2026-03-01" });
         const f = await mem.remember("Queue workers use the retry limit", { sources: [e.id] });
+        await mem.outcome(f.id, true, { session: "s-7" });
+        const creditKeys = async () => {
+          const rows = await mem.store.dump("meta", { cursor: null, limit: 1000 });
+          return rows.rows.filter((m) => m.key.includes(`outcome-credit:${f.id}:`));
+        };
+        expect(await creditKeys()).toHaveLength(1);
         const gone = await mem.forget(e.id);
+        // Which sessions reported outcomes on an erased belief goes with it.
+        expect(await creditKeys()).toEqual([]);
         expect(gone.forgotten.map((x) => x.id)).toEqual([e.id, f.id]);
         expect(await mem.get(e.id)).toMatchObject({ content: "", status: "forgotten" });
         expect(await mem.get(f.id)).toMatchObject({ text: "", status: "forgotten" });

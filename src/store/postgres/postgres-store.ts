@@ -818,6 +818,10 @@ class PostgresWriter extends PostgresReader implements StoreWriter {
     );
   }
 
+  async deleteMetaPrefix(prefix: string): Promise<void> {
+    await this.rows(`DELETE FROM ${this.t("meta")} WHERE left(key, $1) = $2`, [prefix.length, prefix]);
+  }
+
   /** Multi-row INSERTs in chunks (bounded statements, few round trips). */
   private async insertMany(table: string, columns: [string, string][], rows: unknown[][]): Promise<void> {
     const chunk = Math.max(1, Math.floor(20_000 / columns.length));

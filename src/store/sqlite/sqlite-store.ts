@@ -1280,6 +1280,12 @@ export class SqliteStore implements Store {
     ).run(`engine:${key}`, value);
   }
 
+  async deleteMetaPrefix(prefix: string): Promise<void> {
+    this.check();
+    const key = `engine:${prefix}`;
+    this.stmt("DELETE FROM meta WHERE substr(key, 1, ?) = ?").run(key.length, key);
+  }
+
   // -------------------------------------------------------------------------------------------
   // Moving a store (transfer)
   // -------------------------------------------------------------------------------------------

@@ -1,0 +1,119 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { testMemory } from "../../../test/support/memory.js";
+import { createOpenAiJudge } from "../../judge/openai-judge.js";
+import type { Memory } from "../engine.js";
+import { checkGeneralisation } from "./generalise.js";
+
+const TRIGGERS = ["the deploy targets staging", "the deploy targets production", "the deploy targets canary"];
+
+describe("checkGeneralisation", () => {
+  it.each([
+    ["the deploy targets any environment", TRIGGERS],
+    ["any deploy", TRIGGERS],
+    ["shipping any change", ["deploying on a Friday", "shipping a hotfix", "releasing a new version"]],
+    ["the target model is Claude or GPT", ["the target model is Claude", "the target model is GPT"]],
+  ])("accepts %j", (when, triggers) => {
+    expect(checkGeneralisation(when, triggers)).toBeNull();
+  });
+
+  it.each([
+    ["", "empty"],
+    ["the deploy targets production on 3 May", 'adds "3"'],
+    ["the deploy does not target staging", "negation"],
+    ["the deploy targets Kubernetes", 'names "Kubernetes"'],
+    ["weather forecasts mention rain", "shares no word"],
+    ["the deploy targets any cloud region with elevated latency budgets", "adds 5 words"],
+    ["the deploy targets\nanything", "single plain line"],
+    ["x".repeat(300), "longer than"],
+  ])("refuses %j", (when, problem) => {
+    expect(checkGeneralisation(when, TRIGGERS)).toContain(problem);
+  });
+});
+
+/** An OpenAI-compatible server that answers every generalisation request with `when`. */
+async function modelServer(answer: () => { status: number; when?: string }) {
+  const asked: { triggers: string[] }[] = [];
+  const server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => {
+      raw += c;
+    });
+    req.on("end", () => {
+      const body = JSON.parse(raw) as { messages: { content: string }[] };
+      asked.push(JSON.parse(body.messages[1]!.content));
+      const a = answer();
+      if (a.status !== 200) {
+        res.writeHead(a.status).end("overloaded");
+        return;
+      }
+      res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          choices: [{ message: { content: JSON.stringify({ when: a.when }) }, finish_reason: "stop" }],
+        }),
+      );
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  return { server, asked, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` };
+}
+
+describe("consolidate with a judge that writes", () => {
+  let server: Server | null = null;
+  let mem: Memory | null = null;
+  afterEach(async () => {
+    await mem?.close();
+    server?.closeAllConnections();
+    await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+    server = mem = null;
+  });
+
+  async function consolidateWith(answer: () => { status: number; when?: string }) {
+    const model = await modelServer(answer);
+    server = model.server;
+    const judge = createOpenAiJudge({ baseUrl: model.url, model: "test-model", maxRetries: 0 });
+    ({ mem } = await testMemory({ sleepJudge: judge }));
+    for (const when of TRIGGERS) await mem.capture({ when, prefer: "run the smoke tests first" });
+    const report = await mem.consolidate();
+    const item = report.items.find((i) => i.action === "abstracted")!;
+    return { model, item, parent: await mem.get(item.id) };
+  }
+
+  it("words the abstraction's trigger with the model, keeps the lexical one, audits the change and recalls by it", async () => {
+    const { model, item, parent } = await consolidateWith(() => ({
+      status: 200,
+      when: "the deploy targets any environment",
+    }));
+    expect(model.asked).toEqual([expect.objectContaining({ triggers: TRIGGERS })]);
+    expect(parent).toMatchObject({
+      when: "the deploy targets any environment",
+      text: "WHEN the deploy targets any environment → PREFER run the smoke tests first",
+      metadata: expect.objectContaining({
+        lexicalWhen: "the deploy targets staging, production or canary",
+        generalisedBy: "openai",
+      }),
+    });
+    expect(item.reason).toContain('trigger written by openai: "the deploy targets any environment"');
+    const audit = await mem!.audit({ subjectId: item.id, event: "belief.generalised" });
+    expect(audit).toHaveLength(1);
+    const hits = await mem!.recall("deploy to any environment", { kinds: ["rule"] });
+    expect(hits[0]?.id).toBe(item.id);
+  });
+
+  it("keeps the lexical trigger when the model invents a specific", async () => {
+    const { item, parent } = await consolidateWith(() => ({
+      status: 200,
+      when: "the deploy targets production after 5 pm",
+    }));
+    expect(parent).toMatchObject({ when: "the deploy targets staging, production or canary" });
+    expect(item.reason).toContain('kept the lexical trigger (openai: adds "5"');
+    expect(await mem!.audit({ subjectId: item.id, event: "belief.generalised" })).toEqual([]);
+  });
+
+  it("keeps the lexical trigger when the model fails, and says why", async () => {
+    const { item, parent } = await consolidateWith(() => ({ status: 500 }));
+    expect(parent).toMatchObject({ when: "the deploy targets staging, production or canary" });
+    expect(item.reason).toContain("kept the lexical trigger (openai: HTTP 500");
+  });
+});
