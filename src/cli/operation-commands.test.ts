@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Memory } from "../core/engine.js";
 import { OPERATION_BY_NAME, OPERATIONS } from "../core/operations/index.js";
 import { openMemory } from "../open-memory.js";
+import { CLI_OPERATIONS } from "./cli-operations.generated.js";
 import type { Invocation, RunEnv } from "./invocation.js";
 import {
   addOperationCommand,
@@ -20,6 +21,7 @@ import {
   summaryOf,
   TAILORED_COMMANDS,
 } from "./operation-commands.js";
+import { projectOperation } from "./operation-projection.js";
 import { createProgram } from "./program.js";
 import { plain } from "./style.js";
 
@@ -101,6 +103,24 @@ describe("every operation on the CLI", () => {
   });
 });
 
+describe("cli-operations.generated.ts", () => {
+  it("is the registry's projection (else: npx tsx scripts/write-cli-operations.ts)", () => {
+    expect(CLI_OPERATIONS).toEqual(OPERATIONS.map(projectOperation));
+  });
+
+  it("reads the argument and flags from the input schema", () => {
+    const outcome = projectOperation(OPERATION_BY_NAME.get("outcome")!);
+    expect(outcome.positional).toMatchObject({ name: "id", required: true });
+    expect(outcome.flags.find((f) => f.name === "success")).toMatchObject({
+      kind: "boolean",
+      required: true,
+    });
+    const recall = projectOperation(OPERATION_BY_NAME.get("recall")!);
+    expect(recall.flags.find((f) => f.name === "k")).toMatchObject({ kind: "number", integer: true });
+    expect(recall.flags.find((f) => f.name === "kinds")).toMatchObject({ kind: "array", element: "enum" });
+  });
+});
+
 describe("a generated command end to end", () => {
   it("strata render-continuity prints the digest rendered from beliefs", async () => {
     await mem.remember("The staging database is Postgres 16");
@@ -128,7 +148,7 @@ describe("the flag projection, on registry operations that also have tailored co
   /** A program holding only the generated command of `op`, named x. */
   const projected = (op: string) => (on: (i: Invocation) => void) => {
     const program = new Command("strata").exitOverride().configureOutput(silent);
-    addOperationCommand(program, OPERATION_BY_NAME.get(op)!, on, "x");
+    addOperationCommand(program, projectOperation(OPERATION_BY_NAME.get(op)!), on, "x");
     return program;
   };
   const helpOf = (op: string) => projected(op)(() => {}).commands[0]!.helpInformation();

@@ -6,16 +6,23 @@
  * printed as JSON (`--json`) or a generic readable table, so a new verb reaches the CLI with no
  * CLI code at all.
  *
+ * `strata --help` must not load zod or the registry (cold start): the commands are built from
+ * cli-operations.generated.ts, the registry's projection as plain data (written by
+ * `npx tsx scripts/write-cli-operations.ts`, checked against the registry by a test), and the
+ * registry itself is loaded only when a generated command runs.
+ *
  *   strata render-continuity            # generated from the renderContinuity operation
  *   strata continuity-history --json
  */
 import { type Command, Option } from "commander";
-import type { z } from "zod";
-import { OPERATION_BY_NAME, OPERATIONS, type Operation, runOperation } from "../core/operations/index.js";
 import { toInteger, toJson, toList } from "./args.js";
+import { type CliField, type CliOperation, commandName } from "./cli-operation.js";
+import { CLI_OPERATIONS } from "./cli-operations.generated.js";
 import type { Invocation } from "./invocation.js";
 import { keyValues, type Style, table } from "./style.js";
 import { UsageError } from "./usage-error.js";
+
+export { type CliField, type CliOperation, commandName };
 
 /**
  * Operations served by a hand-tailored command, and the command line that reaches each. A
@@ -59,10 +66,6 @@ export const TAILORED_COMMANDS: Readonly<Record<string, string>> = {
   import: "import",
 };
 
-/** The command a generated operation gets: its name in kebab case (`renderContinuity` → `render-continuity`). */
-export const commandName = (operation: string): string =>
-  operation.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
 /** The command line that reaches an operation: its tailored command, else its generated one. */
 export const cliCommandFor = (operation: string): string =>
   TAILORED_COMMANDS[operation] ?? commandName(operation);
@@ -82,48 +85,13 @@ const helpStyle = (sentence: string): string =>
  *   // "erases an item's content everywhere Strata keeps it; a keyed hash and the audit trail stay; needs --yes"
  */
 export function summaryOf(operation: string, cliNote?: string): string {
-  const op = OPERATION_BY_NAME.get(operation);
+  const op = CLI_OPERATIONS.find((o) => o.name === operation);
   if (!op) throw new Error(`no operation "${operation}" in the registry`);
   return [op.summary, cliNote]
     .filter(Boolean)
     .map((s) => helpStyle(s!))
     .join("; ");
 }
-
-/** A field of an input schema, seen through its optional/default wrappers. */
-interface Field {
-  name: string;
-  flag: string;
-  /** optional, default, nullable, … removed */
-  base: z.ZodType;
-  kind: string;
-  required: boolean;
-  description: string;
-}
-
-const WRAPPERS = new Set(["optional", "default", "nullable", "prefault", "readonly", "catch"]);
-
-function fieldOf(name: string, schema: z.ZodType): Field {
-  let base = schema;
-  let description = schema.description;
-  while (WRAPPERS.has(base.def.type)) {
-    base = (base.def as unknown as { innerType: z.ZodType }).innerType;
-    description ??= base.description;
-  }
-  return {
-    name,
-    flag: commandName(name),
-    base,
-    kind: base.def.type,
-    required: !schema.safeParse(undefined).success,
-    description: description ?? name,
-  };
-}
-
-const choicesOf = (schema: z.ZodType): string[] | undefined => {
-  const options = (schema as unknown as { options?: unknown[] }).options;
-  return schema.def.type === "enum" && Array.isArray(options) ? options.map(String) : undefined;
-};
 
 /** How a flag's value is shown in --help, by the field's type. */
 const PLACEHOLDERS: Readonly<Record<string, string>> = {
@@ -134,19 +102,11 @@ const PLACEHOLDERS: Readonly<Record<string, string>> = {
   record: "<json>",
 };
 
-/** The input field given as the positional argument: a path parameter, else the first required string. */
-function positionalOf(op: Operation, fields: readonly Field[]): Field | undefined {
-  const param = /\{(\w+)\}/.exec(op.http.path)?.[1];
-  const byParam = fields.find((f) => f.name === param && f.kind === "string");
-  return byParam ?? fields.find((f) => f.required && f.kind === "string");
-}
-
 /** Reads one flag's text as the field's type; a wrong shape is a usage error naming the flag. */
-function parseFlag(field: Field, value: string): unknown {
+function parseFlag(field: CliField, value: string): unknown {
   const flag = `--${field.flag}`;
   if (field.kind === "number") {
-    const format = (field.base as unknown as { format?: string | null }).format;
-    if (format === "safeint" || format === "int32") return toInteger(value, flag);
+    if (field.integer) return toInteger(value, flag);
     const n = Number(value);
     if (value.trim() === "" || !Number.isFinite(n))
       throw new UsageError(`${flag} must be a number (got "${value}").`);
@@ -157,8 +117,7 @@ function parseFlag(field: Field, value: string): unknown {
     throw new UsageError(`${flag} must be true or false (got "${value}").`);
   }
   if (field.kind === "array") {
-    const element = (field.base.def as unknown as { element: z.ZodType }).element;
-    if (["string", "enum"].includes(element.def.type)) return toList(value);
+    if (field.element === "string" || field.element === "enum") return toList(value);
     try {
       return JSON.parse(value);
     } catch {
@@ -181,25 +140,22 @@ function parseFlag(field: Field, value: string): unknown {
  */
 export function addOperationCommand(
   program: Command,
-  op: Operation,
+  op: CliOperation,
   on: (invocation: Invocation) => void,
   name = commandName(op.name),
 ): Command {
-  const fields = Object.entries(op.input.shape as Record<string, z.ZodType>).map(([k, s]) => fieldOf(k, s));
-  const positional = positionalOf(op, fields);
+  const { positional, flags } = op;
   const command = program.command(name).description(summaryOf(op.name));
   if (positional)
     command.argument(
       positional.required ? `<${positional.flag}>` : `[${positional.flag}]`,
       positional.description,
     );
-  for (const field of fields) {
-    if (field === positional) continue;
-    const choices = choicesOf(field.base);
+  for (const field of flags) {
     const plainFlag = field.kind === "boolean" && !field.required;
     const value = PLACEHOLDERS[field.kind] ?? "<value>";
     const option = new Option(plainFlag ? `--${field.flag}` : `--${field.flag} ${value}`, field.description);
-    if (choices) option.choices(choices);
+    if (field.choices) option.choices(field.choices);
     if (field.required) option.makeOptionMandatory();
     command.addOption(option);
   }
@@ -212,9 +168,8 @@ export function addOperationCommand(
     const given = cmd.opts() as Record<string, unknown>;
     const input: Record<string, unknown> = {};
     if (positional && cmd.processedArgs[0] !== undefined) input[positional.name] = cmd.processedArgs[0];
-    for (const field of fields) {
-      if (field === positional) continue;
-      const raw = given[field.name];
+    for (const field of flags) {
+      const raw = given[commandToKey(field.flag)];
       if (raw === undefined) continue;
       input[field.name] =
         typeof raw === "string" && field.kind !== "string" && field.kind !== "enum"
@@ -224,12 +179,17 @@ export function addOperationCommand(
     on({
       command: name,
       run: {
-        engine: (memory, env) =>
-          runOperation(op, input, {
+        engine: async (memory, env) => {
+          // Loaded only now: --help and the other commands never load zod or the registry.
+          const { OPERATION_BY_NAME, runOperation } = await import("../core/operations/index.js");
+          const operation = OPERATION_BY_NAME.get(op.name);
+          if (!operation) throw new Error(`no operation "${op.name}" in the registry`);
+          return runOperation(operation, input, {
             memory,
             namespace: memory.namespace,
             progress: env.progress(name).onProgress,
-          }),
+          });
+        },
       },
       render: renderOperationResult,
     });
@@ -237,9 +197,12 @@ export function addOperationCommand(
   return command;
 }
 
+/** commander's key for a flag: `--min-strength` → `minStrength`. */
+const commandToKey = (flag: string): string => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
 /** Adds a generated command for every operation without a tailored one. */
 export function registerOperationCommands(program: Command, on: (invocation: Invocation) => void): void {
-  for (const op of OPERATIONS) if (!(op.name in TAILORED_COMMANDS)) addOperationCommand(program, op, on);
+  for (const op of CLI_OPERATIONS) if (!(op.name in TAILORED_COMMANDS)) addOperationCommand(program, op, on);
 }
 
 const cell = (value: unknown): string =>
