@@ -144,3 +144,87 @@ describe("the integrations", () => {
     }
   });
 });
+
+/**
+ * Every source file under src/ with the files it imports through relative specifiers (static,
+ * type-only, re-exports and dynamic `import()` alike: a type import is still a dependency a
+ * reader follows, and a lazy import still ties two rooms together).
+ */
+function importGraph(dir: string): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sources(dir)) {
+    const targets = importsOf(readFileSync(file, "utf8"))
+      .filter((spec) => spec.startsWith("."))
+      .map((spec) => join(dirname(file), spec.replace(/\.js$/, ".ts")))
+      .map((path) => (existsSync(path) ? path : join(path, "index.ts")))
+      .filter((path) => existsSync(path) && !path.endsWith(".test.ts"));
+    graph.set(file, [...new Set(targets)]);
+  }
+  return graph;
+}
+
+/** The import cycles of a graph, each once, as the files around it (a depth-first search). */
+function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const cycles: string[][] = [];
+  const seen = new Set<string>();
+  const keys = new Set<string>();
+  const state = new Map<string, "open" | "done">();
+  const path: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, "open");
+    path.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === "open") {
+        const cycle = path.slice(path.indexOf(next));
+        const key = [...cycle].sort().join(" ");
+        if (!keys.has(key)) {
+          keys.add(key);
+          cycles.push(cycle);
+        }
+      } else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(node, "done");
+    seen.add(node);
+  };
+  for (const node of [...graph.keys()].sort()) if (!seen.has(node)) visit(node);
+  return cycles;
+}
+
+describe("imports under src/", () => {
+  const graph = importGraph(join(root, "src"));
+
+  it("are read from every source file", () => {
+    expect(graph.size).toBeGreaterThan(100);
+    const program = join(root, "src", "cli", "program.ts");
+    expect(graph.get(program)).toContain(join(root, "src", "cli", "invocation.ts"));
+  });
+
+  it("form no cycle", () => {
+    const cycles = findCycles(graph).map((c) => [...c, c[0]!].map((f) => relative(root, f)).join(" → "));
+    expect(cycles).toEqual([]);
+  });
+
+  it("cycle finder sees a cycle through a lazy import, and none in a chain", () => {
+    expect(
+      findCycles(
+        new Map([
+          ["a", ["b"]],
+          ["b", ["c"]],
+          ["c", ["a"]],
+        ]),
+      ),
+    ).toEqual([["a", "b", "c"]]);
+    expect(
+      findCycles(
+        new Map([
+          ["a", ["b"]],
+          ["b", ["c"]],
+          ["c", []],
+        ]),
+      ),
+    ).toEqual([]);
+    const lazy = importsOf('const { X } = await import("./x.js");\nimport type { Y } from "./y.js";');
+    expect(lazy).toEqual(["./y.js", "./x.js"]);
+  });
+});

@@ -20,7 +20,7 @@ import {
   runUninstall,
 } from "./commands/install.js";
 import { renderServe, runServe, type ServeResult } from "./commands/serve.js";
-import type { GlobalOptions, Invocation } from "./program.js";
+import type { GlobalOptions, Invocation } from "./invocation.js";
 import { UsageError } from "./usage-error.js";
 
 interface PathOptions {

@@ -21,7 +21,8 @@ import {
   runPrepareWrap,
   runSaveContinuity,
 } from "./commands/continuity.js";
-import type { Invocation } from "./program.js";
+import type { Invocation } from "./invocation.js";
+import { summaryOf } from "./operation-commands.js";
 import { UsageError } from "./usage-error.js";
 
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
@@ -42,9 +43,7 @@ export function registerContinuityCommands(program: Command, on: (inv: Invocatio
 
   program
     .command("prepare-wrap")
-    .description(
-      "freeze the episodes since the last wrap and print the package for the agent to compress (then: save-continuity)",
-    )
+    .description(summaryOf("prepareWrap", "Then: strata save-continuity."))
     .option("--session <id>", "a label for the session being wrapped")
     .option("--max-chars <n>", "size budget of the package (default 20000)", int("--max-chars"))
     .addHelpText(
@@ -66,7 +65,10 @@ export function registerContinuityCommands(program: Command, on: (inv: Invocatio
   program
     .command("save-continuity")
     .description(
-      "save the agent's digest for a prepared wrap (markdown from FILE or stdin): citations checked, levels enforced, associations formed",
+      summaryOf(
+        "saveContinuity",
+        "Markdown from FILE or stdin: citations checked, levels enforced, associations formed.",
+      ),
     )
     .argument("[file]", "the digest, markdown; stdin when omitted or -")
     .requiredOption("--token <token>", "the token prepare-wrap printed")
@@ -102,7 +104,7 @@ export function registerContinuityCommands(program: Command, on: (inv: Invocatio
 
   program
     .command("cancel-wrap")
-    .description("abandon a prepared wrap; its episodes go into the next one")
+    .description(summaryOf("cancelWrap"))
     .requiredOption("--token <token>", "the token prepare-wrap printed")
     .addHelpText("after", examples("strata cancel-wrap --token w3-1a2b3c4d5e6f"))
     .action((o: { token: string }) =>
@@ -115,7 +117,7 @@ export function registerContinuityCommands(program: Command, on: (inv: Invocatio
 
   program
     .command("continuity")
-    .description("the always-loaded continuity digest: the last saved one, or one rendered from beliefs")
+    .description(summaryOf("continuity", "Loaded at every session start."))
     .option(
       "--out <file>",
       "also write it to FILE, a markdown copy a person can read and edit (edits come back through save-continuity)",
@@ -138,7 +140,7 @@ export function registerContinuityCommands(program: Command, on: (inv: Invocatio
 
   program
     .command("associations")
-    .description("links between episodes formed by validated co-citation in saved wraps, strongest first")
+    .description(summaryOf("associations"))
     .option("--episode <id>", "only links touching this episode (e…)")
     .option("--min-strength <x>", "weakest link shown (default 0)", num("--min-strength"))
     .option("--limit <n>", "how many links (default 20)", int("--limit"))

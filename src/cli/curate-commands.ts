@@ -11,7 +11,7 @@ import type { CurateResult } from "../core/curation/curate.js";
 import { CURATE_MODES, DEFAULT_MARK_KEY } from "../core/vocabulary.js";
 import { toInteger, withoutUndefined } from "./args.js";
 import { type CurateArgs, renderCurate, runCurate } from "./commands/curate.js";
-import type { Invocation } from "./program.js";
+import type { Invocation } from "./invocation.js";
 
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 

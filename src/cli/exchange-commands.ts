@@ -14,7 +14,8 @@ import {
   runExport,
   runImport,
 } from "./commands/exchange.js";
-import type { Invocation } from "./program.js";
+import type { Invocation } from "./invocation.js";
+import { summaryOf } from "./operation-commands.js";
 
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 
@@ -23,9 +24,7 @@ export function registerExchangeCommands(program: Command, on: (inv: Invocation)
 
   program
     .command("export")
-    .description(
-      "export the namespace: json (lossless, round-trips through import), markdown (for people), jsonl (one record a line), memory-jsonl (the MCP memory server's format)",
-    )
+    .description(summaryOf("export", "json round-trips through strata import."))
     .addOption(
       new Option("--format <format>", "json | markdown | jsonl | memory-jsonl (default json)").choices(
         EXPORT_FORMATS,
@@ -52,9 +51,7 @@ export function registerExchangeCommands(program: Command, on: (inv: Invocation)
 
   program
     .command("import")
-    .description(
-      "import a Strata export (json or jsonl, into an empty store) or the MCP memory server's memory.jsonl (through the write gate); the format is detected",
-    )
+    .description(summaryOf("import", "The format is detected."))
     .argument("[file]", "the file to import; stdin when omitted or -")
     .option("--verbose", "list every imported statement (default: counts and the first merges)")
     .addHelpText(

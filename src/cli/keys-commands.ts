@@ -14,7 +14,7 @@ import {
   runKeysList,
   runKeysRevoke,
 } from "./commands/keys.js";
-import type { Invocation } from "./program.js";
+import type { Invocation } from "./invocation.js";
 
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 

@@ -17,7 +17,7 @@ import type { SingleBar } from "cli-progress";
 import type { Memory } from "../core/engine.js";
 import { isStrataError } from "../core/errors.js";
 import { describeLocation, isPostgresUrl } from "../store/open-store.js";
-import type { GlobalOptions, Invocation, RunEnv } from "./program.js";
+import type { GlobalOptions, Invocation, RunEnv } from "./invocation.js";
 import { createStyle } from "./style.js";
 import { UsageError } from "./usage-error.js";
 import { cliWording } from "./wording.js";

@@ -6,7 +6,7 @@
  */
 import { homedir } from "node:os";
 import { Argument, Command } from "commander";
-import type { Memory, ProgressHooks } from "../core/engine.js";
+import type { Memory } from "../core/engine.js";
 import { isPostgresUrl } from "../store/open-store.js";
 import { registerAgentCommands } from "./agent-commands.js";
 import { toInteger, toJson, toList, toTime } from "./args.js";
@@ -93,67 +93,14 @@ import {
 import { registerContinuityCommands } from "./continuity-commands.js";
 import { registerCurateCommands } from "./curate-commands.js";
 import { registerExchangeCommands } from "./exchange-commands.js";
+import type { GlobalOptions, Invocation, ProgramOutput, RunEnv } from "./invocation.js";
 import { registerKeysCommands } from "./keys-commands.js";
+import { registerOperationCommands, summaryOf } from "./operation-commands.js";
 import type { Style } from "./style.js";
 import { UsageError } from "./usage-error.js";
 import { registerWorkerCommands } from "./worker-commands.js";
 
-/** What `runMain` needs from its surroundings to run a command; resolved from flags and environment. */
-export interface RunEnv {
-  /**
-   * The store (--db, STRATA_DB or ~/.strata/memory.db): an absolute SQLite file path, or a
-   * `postgres://` URL as given.
-   */
-  dbPath: string;
-  /** The same, password removed, for messages. */
-  dbLabel: string;
-  /** Whether that file existed before this run; null for a PostgreSQL URL. */
-  dbExisted: boolean | null;
-  /** Resolves a user-given path against the working directory. */
-  resolvePath(path: string): string;
-  /** A fresh file path in a new temporary folder. */
-  tempPath(): string;
-  /**
-   * Hooks for long work: a progress bar on stderr when it is a terminal and neither --json nor
-   * --quiet is set; no-ops otherwise. `runMain` stops the bar when the command ends. With
-   * `lines`, a stderr that is not a terminal gets a plain line per step instead (`label 2000/10000`).
-   */
-  progress(label: string, options?: { lines?: boolean }): ProgressHooks;
-  /**
-   * A line on stderr as long work goes on (the worker's outcome per namespace), unless --quiet.
-   * Optional: commands that only return an answer never need it.
-   */
-  notice?(text: string): void;
-  /** The text of a file (resolved against the working directory), or of stdin for `-` or none. */
-  readInput(path: string | undefined): Promise<string>;
-  /** Writes a file (resolved, its folder created) and returns its absolute path. */
-  writeOutput(path: string, text: string): Promise<string>;
-  /** Resolves a path for a new file (a usage error if it exists) and creates its folder. */
-  freshPath(path: string): string;
-}
-
-export interface Invocation<T = unknown> {
-  command: string;
-  /** Engine commands get the store opened at `dbPath`; others (demo) open what they need. */
-  run: { engine: (mem: Memory, env: RunEnv) => Promise<T> } | { standalone: (env: RunEnv) => Promise<T> };
-  render: (data: T, style: Style) => string;
-  /** Exit code for a successful call; default 0 (verify returns 1 for a broken chain). */
-  exitCode?: (data: T) => number;
-}
-
-export interface GlobalOptions {
-  db?: string;
-  config?: string;
-  embedder?: string;
-  namespace?: string;
-  json?: boolean;
-  quiet?: boolean;
-}
-
-export interface ProgramOutput {
-  writeOut(text: string): void;
-  writeErr(text: string): void;
-}
+export type { GlobalOptions, Invocation, ProgramOutput, RunEnv } from "./invocation.js";
 
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 
@@ -260,7 +207,7 @@ export function createProgram(
 
   program
     .command("record")
-    .description("record an episode (an event) through the write gate")
+    .description(summaryOf("record", "--jsonl FILE records many in batches (recordMany)."))
     .argument("[content]", "what happened (or --jsonl FILE)")
     .option("-t, --type <type>", "observation | decision | tension | question | outcome | context")
     .option("-o, --outcome <outcome>", "success | failure")
@@ -312,7 +259,7 @@ export function createProgram(
 
   program
     .command("remember")
-    .description("assert a belief (fact, failure or procedure) through the write gate")
+    .description(summaryOf("remember", "--jsonl FILE asserts many in batches (rememberMany)."))
     .argument("[statement]", "the proposition (or --jsonl FILE)")
     .option("-k, --kind <kind>", "fact | failure | procedure (default fact)")
     .option(
@@ -360,7 +307,7 @@ export function createProgram(
 
   program
     .command("capture")
-    .description("capture a WHEN → PREFER rule; --feedback records an outcome with it")
+    .description(summaryOf("capture"))
     .requiredOption("--when <trigger>", "the situation")
     .requiredOption("--prefer <action>", "what to do in it")
     .option("--feedback <feedback>", "positive | negative")
@@ -387,7 +334,7 @@ export function createProgram(
 
   program
     .command("recall")
-    .description("ranked beliefs and episodes for a query, each with why it ranked")
+    .description(summaryOf("recall"))
     .argument("<query>", "what to recall")
     .option("-k, --k <n>", "how many items (default 3)", int("-k"))
     .option("--at <time>", "world time: what held then; or yesterday, 3 days ago, last monday", when)
@@ -424,7 +371,7 @@ export function createProgram(
 
   program
     .command("context")
-    .description("a prompt block fitted to a token budget: identity, lessons, knowledge, recent events")
+    .description(summaryOf("context"))
     .argument("[goal]", "what the agent is about to do (ranks what goes in)")
     .option("-b, --budget <tokens>", "token budget (default 600)", int("--budget"))
     .option(
@@ -446,7 +393,7 @@ export function createProgram(
 
   program
     .command("outcome")
-    .description("report whether acting on a belief worked (the only thing that moves confidence)")
+    .description(summaryOf("outcome"))
     .argument("<id>", "belief id (b…)")
     .addArgument(new Argument("<result>", "success | failure").choices(["success", "failure"]))
     .option(
@@ -467,30 +414,24 @@ export function createProgram(
 
   const byId = <T>(
     name: string,
-    description: string,
+    cliNote: string | undefined,
     fn: (mem: Memory, args: { id: string }) => Promise<T>,
     render: (data: T, style: Style) => string,
     example: string,
   ) =>
     program
       .command(name)
-      .description(description)
+      .description(summaryOf(name, cliNote))
       .argument("<id>", "belief (b…) or episode (e…) id")
       .addHelpText("after", examples(example, `${example} --json`))
       .action((id: string) => on<T>({ command: name, run: engine((mem) => fn(mem, { id })), render }));
 
-  byId(
-    "used",
-    "report that a belief was applied (usage, not success)",
-    runUsed,
-    renderUsed,
-    "strata used b12",
-  );
-  byId("get", "show one belief or episode", runGet, renderItem, "strata get b12");
+  byId("used", undefined, runUsed, renderUsed, "strata used b12");
+  byId("get", undefined, runGet, renderItem, "strata get b12");
 
   program
     .command("list")
-    .description("page through beliefs (default) or episodes")
+    .description(summaryOf("list"))
     .option("--layer <layer>", "belief | episode (default belief)")
     .option("--status <status>", "active | dormant | archived | retired | forgotten | any (default active)")
     .option("--kind <kind>", "a belief kind or an episode type")
@@ -508,31 +449,13 @@ export function createProgram(
       on({ command: "list", run: engine((mem) => runList(mem, o)), render: renderList }),
     );
 
-  byId(
-    "explain",
-    "provenance: sources, outcomes, links, supersessions and audit entries",
-    runExplain,
-    renderExplain,
-    "strata explain b12",
-  );
-  byId(
-    "history",
-    "the supersession chain a belief belongs to, oldest first",
-    runHistory,
-    renderHistory,
-    "strata history b3",
-  );
-  byId(
-    "pin",
-    "pin a belief as identity (never decayed or superseded; first in context)",
-    runPin,
-    renderPinned,
-    "strata pin b3",
-  );
-  byId("unpin", "unpin a belief", runUnpin, renderPinned, "strata unpin b3");
+  byId("explain", undefined, runExplain, renderExplain, "strata explain b12");
+  byId("history", undefined, runHistory, renderHistory, "strata history b3");
+  byId("pin", undefined, runPin, renderPinned, "strata pin b3");
+  byId("unpin", undefined, runUnpin, renderPinned, "strata unpin b3");
   byId(
     "restore",
-    "bring a belief or superseded episode back into the current set",
+    "A restored belief is immune to the sweep that removed it.",
     runRestore,
     renderRestored,
     "strata restore b7",
@@ -540,7 +463,7 @@ export function createProgram(
 
   program
     .command("forget")
-    .description("erase an item's content for good (its hash and audit entries stay); needs --yes")
+    .description(summaryOf("forget", "Needs --yes."))
     .argument("<id>", "belief (b…) or episode (e…) id")
     .option("-y, --yes", "confirm the erasure")
     .addHelpText("after", examples("strata forget e4 --yes"))
@@ -554,18 +477,16 @@ export function createProgram(
 
   program
     .command("maintain")
-    .description(
-      "homeostasis: retire decayed beliefs and evict over the active cap (pinned, restored, proven are immune)",
-    )
+    .description(summaryOf("maintain", "Pinned, restored and proven beliefs are immune."))
     .addHelpText("after", examples("strata maintain", "strata maintain --json"))
     .action(() =>
       on({ command: "maintain", run: engine((mem) => runMaintain(mem)), render: renderMaintain }),
     );
 
-  const sleepCommand = (name: "consolidate" | "sweep", description: string, fullHelp: string) =>
+  const sleepCommand = (name: "consolidate" | "sweep", cliNote: string, fullHelp: string) =>
     program
       .command(name)
-      .description(description)
+      .description(summaryOf(name, cliNote))
       .option("--full", fullHelp)
       .addHelpText("after", examples(`strata ${name}`, `strata ${name} --full`, `strata ${name} --json`))
       .action((o: { full?: boolean }) =>
@@ -580,20 +501,18 @@ export function createProgram(
 
   sleepCommand(
     "consolidate",
-    "sleep: distil pending episodes, resolve/merge/abstract rules, then sweep; every change with its reason",
+    "Every change is reported with its reason.",
     "sweep every belief, not only those recorded since the last sweep",
   );
   sleepCommand(
     "sweep",
-    "the supersession, redundancy and retention sweep alone (incremental unless --full)",
+    "--full re-examines every belief.",
     "re-examine every belief, not only those recorded since the last sweep",
   );
 
   program
     .command("candidates")
-    .description(
-      "pairs about one subject no rule decided, newest first, for the agent to judge (then: strata judge)",
-    )
+    .description(summaryOf("candidates", "Answer them with strata judge."))
     .option("--limit <n>", "how many pairs (default 20)", int("--limit"))
     .option("--offset <n>", "pairs to skip, to page past unanswered ones (default 0)", int("--offset"))
     .option("--review", "list the automatic supersessions and merges instead; a distinct verdict undoes one")
@@ -613,7 +532,7 @@ export function createProgram(
 
   program
     .command("judge")
-    .description("apply the agent's verdicts on candidate pairs (JSON from FILE or stdin); all or none")
+    .description(summaryOf("judge", "JSON from FILE or stdin; all or none."))
     .argument("[file]", "a JSON file of verdicts; stdin when omitted or -")
     .addHelpText(
       "after",
@@ -636,7 +555,7 @@ export function createProgram(
 
   program
     .command("pending")
-    .description("episodes not yet distilled into beliefs, oldest first")
+    .description(summaryOf("pending"))
     .option("--limit <n>", "page size (default 50)", int("--limit"))
     .option("--offset <n>", "episodes to skip (default 0)", int("--offset"))
     .addHelpText("after", examples("strata pending", "strata pending --limit 10 --json"))
@@ -646,7 +565,7 @@ export function createProgram(
 
   program
     .command("distil")
-    .description("store the agent's propositions as beliefs, with the episodes as provenance")
+    .description(summaryOf("distil"))
     .argument("<proposition...>", "one or more standalone propositions")
     .requiredOption("--episodes <ids>", "comma-separated episode ids the propositions come from", toList)
     .option("--valence <valence>", "failure: the propositions are lessons from what went wrong")
@@ -667,15 +586,13 @@ export function createProgram(
 
   program
     .command("health")
-    .description(
-      "the junk audit: healthy/new/drifting/stale/dead beliefs, duplicates, echoes, contradictions, usable share",
-    )
+    .description(summaryOf("health"))
     .addHelpText("after", examples("strata health", "strata -n agent-7 health --json"))
     .action(() => on({ command: "health", run: engine((mem) => runHealth(mem)), render: renderHealth }));
 
   program
     .command("stats")
-    .description("counts by layer, kind, type and status")
+    .description(summaryOf("stats"))
     .addHelpText("after", examples("strata stats", "strata -n agent-7 stats --json"))
     .action(() => on({ command: "stats", run: engine((mem) => runStats(mem)), render: renderStats }));
 
@@ -725,7 +642,10 @@ export function createProgram(
   program
     .command("audit")
     .description(
-      "audit entries, oldest first; --jsonl DIR writes the chain as files that verify across files",
+      summaryOf(
+        "audit",
+        "--jsonl DIR writes the whole chain as files that verify across files (exportAuditJsonl).",
+      ),
     )
     .option("--since <when>", "only entries since a duration ago (30m, 12h, 7d, 2w) or a time (2026-03-01)")
     .option("--event <event>", "only this event (belief.retired) or prefix (belief.*)")
@@ -833,6 +753,7 @@ export function createProgram(
   registerAgentCommands(program, version, onInvoke);
   registerWorkerCommands(program, onInvoke);
   registerKeysCommands(program, onInvoke);
+  registerOperationCommands(program, onInvoke);
 
   return program;
 }

@@ -14,7 +14,7 @@ import {
   workerExitCode,
 } from "./commands/worker.js";
 import { toNumber } from "./continuity-commands.js";
-import type { Invocation } from "./program.js";
+import type { Invocation } from "./invocation.js";
 import { UsageError } from "./usage-error.js";
 
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;

@@ -2,7 +2,8 @@
  * The audit chain: one hash chain per namespace, each entry's SHA-256 covering the previous
  * entry's hash. By default only a hash of the change is kept, never its content.
  */
-import type { AuditEntry, AuditVerification } from "./model.js";
+import type { z } from "zod";
+import type { AuditEntry, AuditOptionsSchema, AuditVerification } from "./model.js";
 import type { StoreReader } from "./ports.js";
 import { canonicalJson, sha256 } from "./sha256.js";
 
@@ -314,4 +315,47 @@ export function verifyAuditJsonl(files: readonly string[]): AuditJsonlVerificati
 export function eventMatches(event: string, filter: string | undefined): boolean {
   if (filter === undefined || filter === "*") return true;
   return filter.endsWith(".*") ? event.startsWith(filter.slice(0, -1)) : event === filter;
+}
+
+/**
+ * One namespace's audit entries, oldest first, filtered by subject, time (`since`) and event
+ * (exact, or a prefix such as `belief.*`), at most `limit`.
+ */
+export async function listAuditEntries(
+  store: StoreReader,
+  namespace: string,
+  o: z.output<typeof AuditOptionsSchema>,
+): Promise<AuditEntry[]> {
+  if (o.since === undefined && o.event === undefined)
+    return store.listAudit({ namespace, subjectId: o.subjectId, limit: o.limit });
+  const out: AuditEntry[] = [];
+  for (let afterSeq = 0; out.length < o.limit; ) {
+    const page = await store.listAudit({ namespace, subjectId: o.subjectId, afterSeq, limit: 1000 });
+    for (const e of page)
+      if (
+        (o.since === undefined || e.at >= o.since) &&
+        eventMatches(e.event, o.event) &&
+        out.length < o.limit
+      )
+        out.push(e);
+    if (page.length < 1000) break;
+    afterSeq = page.at(-1)!.seq;
+  }
+  return out;
+}
+
+/** One namespace's whole audit chain as JSONL files of at most `linesPerFile` entries. */
+export async function auditChainFiles(
+  store: StoreReader,
+  namespace: string,
+  linesPerFile: number,
+): Promise<string[]> {
+  const entries: AuditEntry[] = [];
+  for (let afterSeq = 0; ; ) {
+    const page = await store.listAudit({ namespace, afterSeq, limit: 5000 });
+    entries.push(...page);
+    if (page.length < 5000) break;
+    afterSeq = page.at(-1)!.seq;
+  }
+  return auditJsonlFiles(namespace, entries, linesPerFile);
 }

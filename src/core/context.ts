@@ -6,8 +6,13 @@
  * line citing its id, and each block ordered in a serial-position V: the strongest items at
  * the head and the tail, where a reader's attention is.
  */
-import type { ContextBlock, ContextItem, ContextResult } from "./model.js";
+import type { z } from "zod";
+import { records } from "./continuity/records.js";
+import type { EngineContext } from "./engine-context.js";
+import { usageSignal, utility } from "./forgetting.js";
+import type { Belief, ContextBlock, ContextInputSchema, ContextItem, ContextResult } from "./model.js";
 import type { Tokenizer } from "./ports.js";
+import { compareIds, recall } from "./recall.js";
 import { oneLine } from "./text.js";
 
 export interface ContextLine {
@@ -157,4 +162,95 @@ export function assemble(
     tokens = 0;
   }
   return { text, tokens, tokenBudget, items, skipped };
+}
+
+/**
+ * Gathers the blocks for a parsed `context` call from the store (identity, the saved digest,
+ * beliefs ranked for the goal or by utility, recent events not already said) and assembles them.
+ */
+export async function buildContext(
+  ctx: EngineContext,
+  g: string,
+  o: z.output<typeof ContextInputSchema>["options"],
+): Promise<ContextResult> {
+  await ctx.tokenizer.ready?.();
+  const namespace = o.namespace ?? ctx.namespace;
+  const now = ctx.now();
+  const at = o.at;
+  const statuses = at ? null : (["active"] as const);
+  const beliefFilter = { namespaces: [namespace], statuses, at };
+
+  const identity = await ctx.store.listBeliefs({ ...beliefFilter, pinned: true }, { limit: 200, offset: 0 });
+  const pinned = new Set(identity.map((b) => b.id));
+  // One retrieval for every kind (each index searched once), then split by block.
+  const caps = { failure: 12, knowledge: 24, procedure: 8 };
+  let ranked: Belief[];
+  if (g.length > 0) {
+    const hits = await recall(ctx.store, ctx.embedder, ctx.policy, {
+      query: g,
+      k: caps.failure + caps.knowledge + caps.procedure,
+      namespaces: [namespace],
+      at,
+      kinds: ["failure", "fact", "rule", "procedure"],
+      diversity: ctx.policy.diversity,
+      now,
+    });
+    ranked = await ctx.store.getBeliefs(hits.map((h) => h.id));
+  } else {
+    // No goal: the most useful beliefs.
+    const all = await ctx.store.listBeliefs(beliefFilter, { limit: 5000, offset: 0 });
+    ranked = all
+      .map((b) => ({ b, u: utility(b.confidence, usageSignal(b.uses, ctx.policy.usageSaturation)) }))
+      .sort((x, y) => y.u - x.u || compareIds(x.b.id, y.b.id))
+      .map((x) => x.b);
+  }
+  ranked = ranked.filter((b) => !pinned.has(b.id) && b.status !== "dormant");
+  const failures = ranked.filter((b) => b.kind === "failure").slice(0, caps.failure);
+  const knowledge = ranked.filter((b) => b.kind === "fact" || b.kind === "rule").slice(0, caps.knowledge);
+  const procedures = ranked.filter((b) => b.kind === "procedure").slice(0, caps.procedure);
+  // An event already said by a belief in this block is not spent twice under "Recent events".
+  const said = new Set([...identity, ...failures, ...knowledge, ...procedures].flatMap((b) => b.sources));
+  const recent = o.recentEvents
+    ? (
+        await ctx.store.listEpisodes(
+          { namespaces: [namespace], statuses: ["active"], at, includeSuperseded: true },
+          { limit: o.recentEvents + Math.min(said.size, 500), offset: 0, order: "at-desc" },
+        )
+      )
+        .filter((e) => !said.has(e.id))
+        .slice(0, o.recentEvents)
+    : [];
+  const line = (b: Belief): ContextLine => ({ id: b.id, text: describeBelief(b) });
+  // The digest the last wrap saved is today's state; time travel (`at`) leaves it out.
+  const digest = o.continuity && !at ? await records.digest(ctx.store, namespace) : null;
+  return assemble(
+    {
+      identity: identity.map((b) => ({ id: b.id, text: b.text })),
+      continuity: (digest?.text ?? "")
+        .split(/\r?\n/)
+        .filter((l) => l.trim() !== "")
+        .map((text) => ({ id: `w${digest!.wrap}`, text })),
+      failures: failures.map(line),
+      knowledge: knowledge.map(line),
+      procedures: procedures.map(line),
+      recent: recent.map((e) => ({
+        id: e.id,
+        text: `${e.at.slice(0, 10)} ${e.type}${e.outcome ? ` (${e.outcome})` : ""}: ${e.content}`,
+      })),
+    },
+    ctx.tokenizer,
+    o.tokenBudget,
+    namespace,
+    ctx.policy.contextContinuityShare,
+  );
+}
+
+/** A belief as one context line: its text, with the evidence behind it. */
+export function describeBelief(b: Belief): string {
+  const n = b.successes + b.failures;
+  const evidence = n === 0 ? "unverified" : `conf ${b.confidence.toFixed(2)}, ${b.successes}/${n} worked`;
+  const exceptions = b.exceptions.length > 0 ? `; exceptions: ${b.exceptions.join("; ")}` : "";
+  const steps = b.steps?.length ? `: ${b.steps.map((s, i) => `${i + 1}) ${s}`).join(" ")}` : "";
+  const text = b.kind === "failure" && !/^avoid\b/i.test(b.text) ? `Avoid: ${b.text}` : b.text;
+  return `${text}${steps} (${evidence}${b.support > 1 ? `, stated ${b.support}×` : ""}${exceptions})`;
 }

@@ -2,15 +2,22 @@
  * The engine: the one place Strata's behaviour lives. Surfaces (CLI, MCP, REST, integrations)
  * take an engine and translate; they hold no logic of their own.
  *
+ * This file is the typed public API: each method parses its call (a refusal is INVALID_INPUT
+ * naming the field) and delegates to the process that does the work, in its own room: the write
+ * gate (gated-writes.ts, write-gate.ts), reads (reads.ts, recall.ts, context.ts), the lifecycle
+ * (lifecycle.ts, forget.ts), homeostasis (maintain.ts), sleep (sleep/), continuity (continuity/),
+ * the audit chain (audit.ts) and exchange (exchange/). Processes get an EngineContext, never the
+ * engine, so none of them imports this file.
+ *
  *   const mem = createEngine({ store, embedder, tokenizer, clock });
  *   await mem.record("Deploy failed: migration lock timeout", { type: "outcome", outcome: "failure" });
  *   const { text } = await mem.context("deploy the service", { tokenBudget: 600 });
  */
 
 import { z } from "zod";
-import { auditJsonlFiles, eventMatches, verifyChains } from "./audit.js";
+import { auditChainFiles, listAuditEntries, verifyChains } from "./audit.js";
 import { type AuditSink, withAuditSink } from "./audit-sink.js";
-import { assemble, type ContextLine } from "./context.js";
+import { buildContext } from "./context.js";
 import { type Digest, records } from "./continuity/records.js";
 import {
   type AssociationView,
@@ -22,16 +29,15 @@ import {
   type SaveReport,
   saveContinuity as saveContinuityProcess,
 } from "./continuity/wraps.js";
+import type { EngineContext } from "./engine-context.js";
 import { StrataError } from "./errors.js";
-import { eventTime } from "./event-time.js";
 import { dumpNamespace } from "./exchange/document.js";
 import { renderJson, renderJsonl, renderMarkdown, renderMemoryJsonl } from "./exchange/export.js";
 import { parseImportSource } from "./exchange/import.js";
 import { type ImportReport, importStatements, loadDocument } from "./exchange/load.js";
-import { forgetItem } from "./forget.js";
-import { usageSignal, utility } from "./forgetting.js";
 import {
   type BatchResult,
+  captureRule,
   type RecordItem,
   type RememberItem,
   recordMany as recordManyProcess,
@@ -40,7 +46,8 @@ import {
   rememberOne,
 } from "./gated-writes.js";
 import { createLexicalJudge } from "./judge/lexical-judge.js";
-import { type MaintainReport, planMaintain } from "./maintain.js";
+import { forgetAndScrub, markUsed, recordOutcome, restoreItem, setPinned } from "./lifecycle.js";
+import { type MaintainReport, runMaintain } from "./maintain.js";
 import {
   type AssociationsOptions,
   AssociationsOptionsSchema,
@@ -51,7 +58,6 @@ import {
   AuditOptionsSchema,
   type AuditVerification,
   type Belief,
-  type BeliefKind,
   type CandidatesOptions,
   CandidatesOptionsSchema,
   type CaptureInput,
@@ -102,9 +108,17 @@ import {
 import { checkPrefix, namespacesUnder } from "./namespace-prefix.js";
 import { type Policy, type PolicyInput, PolicySchema } from "./policy.js";
 import type { Clock, Embedder, Judge, Store, Tokenizer } from "./ports.js";
-import { compareIds, recall } from "./recall.js";
+import {
+  explainItem,
+  type HistoryResult,
+  historyOf,
+  listItems,
+  type MemoryItem,
+  namespaceStats,
+  recallHits,
+} from "./reads.js";
 import { type ReindexOptions, type ReindexReport, reindex } from "./reindex.js";
-import { beliefIn, episodeIn, itemIn } from "./scope.js";
+import { itemIn } from "./scope.js";
 import {
   AGENT,
   applyJudgments,
@@ -112,15 +126,17 @@ import {
   findCandidates,
   findReview,
 } from "./sleep/agent-judge.js";
-import { distilPending, storeProposition } from "./sleep/distil.js";
+import { distilPending, distilPropositions } from "./sleep/distil.js";
 import { generaliseAbstractions } from "./sleep/generalise.js";
 import { type HealthReport, healthReport } from "./sleep/health.js";
-import { combineReports, makeReport, type SleepItem, type SleepReport } from "./sleep/report.js";
+import { combineReports, makeReport, type SleepReport } from "./sleep/report.js";
 import { reconcileRules } from "./sleep/rules.js";
 import { sweep as runSweep } from "./sleep/sweep.js";
 import { parseInput } from "./validate.js";
-import { decide } from "./write-gate.js";
 import { Writes } from "./writes.js";
+
+export { describeBelief } from "./context.js";
+export type { HistoryResult, MemoryItem } from "./reads.js";
 
 export interface EngineOptions {
   store: Store;
@@ -163,8 +179,6 @@ export interface EngineOptions {
 /** Default of `EngineOptions.lockWaitMs`. */
 export const DEFAULT_LOCK_WAIT_MS = 30_000;
 
-export type MemoryItem = ({ layer: "belief" } & Belief) | ({ layer: "episode" } & Episode);
-
 export interface ProgressHooks {
   /** Called as long work advances, e.g. for a progress bar. */
   onProgress?: (done: number, total: number) => void;
@@ -181,12 +195,6 @@ export interface SleepCall extends ProgressHooks {
 
 /** Milliseconds for work reports; never part of stored state. */
 const elapsed = () => globalThis.performance.now();
-
-export interface HistoryResult {
-  id: string;
-  /** The supersession chain containing `id`, oldest first. */
-  chain: Belief[];
-}
 
 const ActorSchema = z
   .string({ message: "an actor is a name such as cli or mcp:claude-code" })
@@ -239,6 +247,8 @@ export class Memory {
   readonly writes: Writes;
   /** The lexical judge, for candidate screening and health, whatever judge is configured. */
   private readonly lexical = createLexicalJudge();
+  /** What the process functions run with (src/core/engine-context.ts). */
+  private readonly ctx: EngineContext;
 
   constructor(options: EngineOptions) {
     this.store = options.onAuditEvent ? withAuditSink(options.store, options.onAuditEvent) : options.store;
@@ -262,6 +272,16 @@ export class Memory {
       judge: this.configuredJudge,
       actor: this.actor,
     });
+    this.ctx = {
+      store: this.store,
+      embedder: this.embedder,
+      tokenizer: this.tokenizer,
+      policy: this.policy,
+      writes: this.writes,
+      lexical: this.lexical,
+      namespace: this.namespace,
+      now: () => this.now(),
+    };
   }
 
   private now(): string {
@@ -349,48 +369,7 @@ export class Memory {
    */
   async capture(input: CaptureInput): Promise<GateResult> {
     const o = parseInput(CaptureInputSchema, input, "capture");
-    const namespace = o.namespace ?? this.namespace;
-    const now = this.now();
-    const at = eventTime(o.at, now, this.policy);
-    const text = `WHEN ${o.when} → PREFER ${o.prefer}`;
-    const [vector] = await this.embedder.embed([text]);
-    // The rule and the outcome its feedback reports are one atomic write.
-    return this.store.transaction(async (tx) => {
-      if (o.sources) await this.writes.requireEpisodes(tx, o.sources, namespace);
-      const candidates = await this.writes.gateCandidates(tx, text, vector!, namespace, {
-        episodes: false,
-        kinds: ["rule"],
-      });
-      const decision = await decide(
-        { text, at, kind: "rule", valence: null, mayContradict: false },
-        candidates,
-        this.configuredJudge,
-        this.policy,
-      );
-      const result =
-        decision.verdict === "redundant"
-          ? await this.writes.restate(tx, decision, namespace, o.sources)
-          : await this.writes.storeBelief(tx, decision, {
-              namespace,
-              kind: "rule",
-              text,
-              when: o.when,
-              prefer: o.prefer,
-              validFrom: at,
-              sources: o.sources ?? [],
-              source: null,
-              now,
-              vector: vector!,
-            });
-      if (o.feedback)
-        await this.writes.applyOutcome(
-          tx,
-          (await tx.getBelief(result.id))!,
-          o.feedback === "positive",
-          o.session ?? null,
-        );
-      return result;
-    });
+    return captureRule(this, o, o.namespace ?? this.namespace);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -406,88 +385,7 @@ export class Memory {
    */
   async recall(query: string, options: RecallOptions = {}): Promise<RecallHit[]> {
     const { query: q, options: o } = parseInput(RecallInputSchema, { query, options }, "recall");
-    const namespaces = await this.namespacesOf(o, "recall");
-    if (o.types && o.kinds && !o.kinds.includes("episode"))
-      throw new StrataError(
-        "INVALID_INPUT",
-        'recall: types filters episodes, but kinds leaves episodes out: add "episode" to kinds or drop types',
-        { field: "types" },
-      );
-    const hits = await recall(this.store, this.embedder, this.policy, {
-      query: q,
-      k: o.k ?? this.policy.recallK,
-      namespaces,
-      at: o.at,
-      asOf: o.asOf,
-      kinds: o.kinds,
-      types: o.types,
-      diversity: o.diversity ?? this.policy.diversity,
-      now: this.now(),
-      judge: this.lexical,
-      metadata: o.metadata,
-    });
-    return o.associative ? this.associativeHop(hits, namespaces, o.k ?? this.policy.recallK) : hits;
-  }
-
-  /**
-   * One associative hop: after the direct hits, up to `k` episodes linked to the episode hits
-   * by validated co-citation, strongest link first, each saying which hit led to it.
-   */
-  private async associativeHop(hits: RecallHit[], namespaces: string[], k: number): Promise<RecallHit[]> {
-    const seen = new Set(hits.map((h) => h.id));
-    const reached: { id: string; via: RecallHit; strength: number }[] = [];
-    for (const namespace of namespaces) {
-      const links = await records.associations(this.store, namespace);
-      for (const hit of hits) {
-        if (hit.layer !== "episode" || hit.namespace !== namespace) continue;
-        for (const l of links) {
-          const other = l.a === hit.id ? l.b : l.b === hit.id ? l.a : null;
-          if (other && !seen.has(other)) reached.push({ id: other, via: hit, strength: l.strength });
-        }
-      }
-    }
-    reached.sort((x, y) => y.via.score * y.strength - x.via.score * x.strength || compareIds(x.id, y.id));
-    const picked: typeof reached = [];
-    for (const r of reached) {
-      if (picked.length >= k || seen.has(r.id)) continue;
-      seen.add(r.id);
-      picked.push(r);
-    }
-    const episodes = new Map(
-      (await this.store.getEpisodes(picked.map((p) => p.id)))
-        .filter((e) => e.status === "active")
-        .map((e) => [e.id, e]),
-    );
-    const extra: RecallHit[] = [];
-    for (const p of picked) {
-      const e = episodes.get(p.id);
-      if (!e) continue;
-      const score = p.via.score * 0.5 * Math.min(1, p.strength / 10);
-      extra.push({
-        id: e.id,
-        layer: "episode",
-        kind: "episode",
-        text: e.content,
-        namespace: e.namespace,
-        status: e.status,
-        score,
-        at: e.at,
-        validTo: e.validTo,
-        sources: [],
-        via: { id: p.via.id, strength: Math.round(p.strength * 1000) / 1000 },
-        why: {
-          textRank: null,
-          vectorRank: null,
-          relevance: 0,
-          confidence: this.policy.episodeConfidence,
-          effectiveConfidence: this.policy.episodeConfidence,
-          usage: 0,
-          utility: 0.7 * this.policy.episodeConfidence,
-          summary: `associated with [${p.via.id}] (co-cited, strength ${p.strength.toFixed(2)})`,
-        },
-      });
-    }
-    return [...hits, ...extra];
+    return recallHits(this.ctx, q, o, await this.namespacesOf(o, "recall"));
   }
 
   /**
@@ -497,79 +395,7 @@ export class Memory {
    */
   async context(goal: string, options: ContextOptions = {}): Promise<ContextResult> {
     const { goal: g, options: o } = parseInput(ContextInputSchema, { goal, options }, "context");
-    await this.tokenizer.ready?.();
-    const namespace = o.namespace ?? this.namespace;
-    const now = this.now();
-    const at = o.at;
-    const statuses = at ? null : (["active"] as const);
-    const beliefFilter = { namespaces: [namespace], statuses, at };
-
-    const identity = await this.store.listBeliefs(
-      { ...beliefFilter, pinned: true },
-      { limit: 200, offset: 0 },
-    );
-    const pinned = new Set(identity.map((b) => b.id));
-    // One retrieval for every kind (each index searched once), then split by block.
-    const caps = { failure: 12, knowledge: 24, procedure: 8 };
-    let ranked: Belief[];
-    if (g.length > 0) {
-      const hits = await recall(this.store, this.embedder, this.policy, {
-        query: g,
-        k: caps.failure + caps.knowledge + caps.procedure,
-        namespaces: [namespace],
-        at,
-        kinds: ["failure", "fact", "rule", "procedure"],
-        diversity: this.policy.diversity,
-        now,
-      });
-      ranked = await this.store.getBeliefs(hits.map((h) => h.id));
-    } else {
-      // No goal: the most useful beliefs.
-      const all = await this.store.listBeliefs(beliefFilter, { limit: 5000, offset: 0 });
-      ranked = all
-        .map((b) => ({ b, u: utility(b.confidence, usageSignal(b.uses, this.policy.usageSaturation)) }))
-        .sort((x, y) => y.u - x.u || compareIds(x.b.id, y.b.id))
-        .map((x) => x.b);
-    }
-    ranked = ranked.filter((b) => !pinned.has(b.id) && b.status !== "dormant");
-    const failures = ranked.filter((b) => b.kind === "failure").slice(0, caps.failure);
-    const knowledge = ranked.filter((b) => b.kind === "fact" || b.kind === "rule").slice(0, caps.knowledge);
-    const procedures = ranked.filter((b) => b.kind === "procedure").slice(0, caps.procedure);
-    // An event already said by a belief in this block is not spent twice under "Recent events".
-    const said = new Set([...identity, ...failures, ...knowledge, ...procedures].flatMap((b) => b.sources));
-    const recent = o.recentEvents
-      ? (
-          await this.store.listEpisodes(
-            { namespaces: [namespace], statuses: ["active"], at, includeSuperseded: true },
-            { limit: o.recentEvents + Math.min(said.size, 500), offset: 0, order: "at-desc" },
-          )
-        )
-          .filter((e) => !said.has(e.id))
-          .slice(0, o.recentEvents)
-      : [];
-    const line = (b: Belief): ContextLine => ({ id: b.id, text: describeBelief(b) });
-    // The digest the last wrap saved is today's state; time travel (`at`) leaves it out.
-    const digest = o.continuity && !at ? await records.digest(this.store, namespace) : null;
-    return assemble(
-      {
-        identity: identity.map((b) => ({ id: b.id, text: b.text })),
-        continuity: (digest?.text ?? "")
-          .split(/\r?\n/)
-          .filter((l) => l.trim() !== "")
-          .map((text) => ({ id: `w${digest!.wrap}`, text })),
-        failures: failures.map(line),
-        knowledge: knowledge.map(line),
-        procedures: procedures.map(line),
-        recent: recent.map((e) => ({
-          id: e.id,
-          text: `${e.at.slice(0, 10)} ${e.type}${e.outcome ? ` (${e.outcome})` : ""}: ${e.content}`,
-        })),
-      },
-      this.tokenizer,
-      o.tokenBudget,
-      namespace,
-      this.policy.contextContinuityShare,
-    );
+    return buildContext(this.ctx, g, o);
   }
 
   /**
@@ -591,37 +417,7 @@ export class Memory {
   /** Pages through beliefs (default) or episodes. */
   async list(options: ListOptions = {}): Promise<MemoryItem[]> {
     const o = parseInput(ListOptionsSchema, options, "list options");
-    const namespaces = await this.namespacesOf(o, "list");
-    const page = { limit: o.limit, offset: o.offset };
-    if (o.layer === "episode") {
-      const status = o.status === "any" ? null : o.status ? [o.status] : ["active"];
-      if (status && !status.every((s) => ["active", "archived", "forgotten"].includes(s)))
-        throw new StrataError(
-          "INVALID_INPUT",
-          `Invalid list options: episodes have no status "${o.status}": use "active", "archived", "forgotten" or "any".`,
-        );
-      const episodes = await this.store.listEpisodes(
-        {
-          namespaces,
-          statuses: status as Episode["status"][] | null,
-          types: o.kind ? [o.kind as Episode["type"]] : undefined,
-          includeSuperseded: true,
-          metadata: o.metadata,
-        },
-        { ...page, order: "at-asc" },
-      );
-      return episodes.map((e) => ({ layer: "episode" as const, ...e }));
-    }
-    const beliefs = await this.store.listBeliefs(
-      {
-        namespaces,
-        statuses: o.status === "any" ? null : [o.status ?? "active"],
-        kinds: o.kind ? [o.kind as BeliefKind] : undefined,
-        metadata: o.metadata,
-      },
-      page,
-    );
-    return beliefs.map((b) => ({ layer: "belief" as const, ...b }));
+    return listItems(this.ctx, o, await this.namespacesOf(o, "list"));
   }
 
   /**
@@ -670,122 +466,18 @@ export class Memory {
 
   /** Provenance: a belief's episodes, outcomes, links, supersessions and audit entries. */
   async explain(id: string, options: IdOptions = {}): Promise<ExplainResult> {
-    const item = await this.get(id, options);
-    const mine = <T extends { namespace: string }>(xs: T[]) =>
-      xs.filter((x) => x.namespace === item.namespace);
-    const [links, audit] = await Promise.all([
-      this.store.links(item.id),
-      this.store.listAudit({ namespace: item.namespace, subjectId: item.id, limit: 1000 }),
-    ]);
-    if (item.layer === "episode") {
-      const { layer: _layer, ...episode } = item;
-      return {
-        belief: null,
-        episode,
-        sources: [],
-        outcomes: [],
-        links,
-        supersedes: mine(await this.store.beliefsFromEpisode(item.id)),
-        supersededBy: null,
-        audit,
-      };
-    }
-    const { layer: _layer, ...belief } = item;
-    const [sources, outcomes, supersedes, successor] = await Promise.all([
-      this.store.getEpisodes(belief.sources),
-      this.store.outcomes(belief.id),
-      this.store.supersededBy(belief.id),
-      belief.supersededBy ? this.store.getBelief(belief.supersededBy) : Promise.resolve(null),
-    ]);
-    return {
-      belief,
-      episode: null,
-      sources: mine(sources),
-      outcomes,
-      links,
-      supersedes: mine(supersedes),
-      supersededBy: successor?.namespace === belief.namespace ? successor : null,
-      audit,
-    };
+    return explainItem(this.ctx, await this.get(id, options));
   }
 
   /** The supersession chain a belief belongs to, oldest first. */
   async history(id: string, options: IdOptions = {}): Promise<HistoryResult> {
-    const start = await this.get(id, options);
-    if (start.layer !== "belief")
-      throw new StrataError(
-        "INVALID_INPUT",
-        `history() follows beliefs; ${id} is an episode. Use explain("${id}").`,
-      );
-    const { layer: _layer, ...belief } = start;
-    const before: Belief[] = [];
-    const seen = new Set<string>([belief.id]);
-    let frontier: Belief[] = [belief];
-    while (frontier.length > 0) {
-      const next: Belief[] = [];
-      for (const b of frontier)
-        for (const p of await this.store.supersededBy(b.id))
-          if (!seen.has(p.id) && p.namespace === belief.namespace) {
-            seen.add(p.id);
-            next.push(p);
-          }
-      before.push(...next);
-      frontier = next;
-    }
-    const after: Belief[] = [];
-    let cursor = belief.supersededBy;
-    while (cursor && !seen.has(cursor)) {
-      seen.add(cursor);
-      const b = await this.store.getBelief(cursor);
-      if (!b || b.namespace !== belief.namespace) break;
-      after.push(b);
-      cursor = b.supersededBy;
-    }
-    const chain = [...before, belief, ...after].sort((a, b) =>
-      a.validFrom < b.validFrom ? -1 : a.validFrom > b.validFrom ? 1 : compareIds(a.id, b.id),
-    );
-    return { id: belief.id, chain };
+    return historyOf(this.ctx, await this.get(id, options), id);
   }
 
+  /** Counts of episodes and beliefs by type, kind and status, and audit entries. */
   async stats(options: StatsOptions = {}): Promise<StatsResult> {
     const o = parseInput(StatsOptionsSchema, options, "stats options");
-    const namespace = o.namespace ?? this.namespace;
-    const [b, e, head] = await Promise.all([
-      this.store.countBeliefs({ namespaces: [namespace], statuses: null }),
-      this.store.countEpisodes({ namespaces: [namespace], statuses: null }),
-      this.store.auditHeadMark(namespace),
-    ]);
-    const forgottenBeliefs = await this.store.countBeliefs({
-      namespaces: [namespace],
-      statuses: ["forgotten"],
-    });
-    const forgottenEpisodes = await this.store.countEpisodes({
-      namespaces: [namespace],
-      statuses: ["forgotten"],
-    });
-    const merge = (x: Record<string, number> = {}, y: Record<string, number> = {}) => {
-      const out = { ...x };
-      for (const [k, v] of Object.entries(y)) out[k] = (out[k] ?? 0) + v;
-      return out;
-    };
-    const sum = (r: Record<string, number> = {}) => Object.values(r).reduce((a, n) => a + n, 0);
-    const beliefStatus = merge(b.status, forgottenBeliefs.status);
-    const episodeStatus = merge(e.status, forgottenEpisodes.status);
-    return {
-      namespace,
-      episodes: {
-        total: sum(episodeStatus),
-        byType: merge(e.type, forgottenEpisodes.type),
-        byStatus: episodeStatus,
-      },
-      beliefs: {
-        total: sum(beliefStatus),
-        byKind: merge(b.kind, forgottenBeliefs.kind),
-        byStatus: beliefStatus,
-        pinned: b.pinned?.true ?? 0,
-      },
-      audit: { entries: head?.seq ?? 0 },
-    };
+    return namespaceStats(this.store, o.namespace ?? this.namespace);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -807,25 +499,13 @@ export class Memory {
   ): Promise<OutcomeResult> {
     const args = parseInput(OutcomeArgsSchema, { id: beliefId, success, options }, "outcome");
     const namespace = args.options.namespace ?? this.namespace;
-    return this.store.transaction(async (tx) => {
-      return this.writes.applyOutcome(
-        tx,
-        await this.writes.liveBelief(tx, args.id, namespace),
-        args.success,
-        args.options.session ?? null,
-      );
-    });
+    return recordOutcome(this.ctx, args.id, args.success, args.options.session ?? null, namespace);
   }
 
   /** Reports that a belief was applied (usage), without saying whether it worked. */
   async used(id: string, options: IdOptions = {}): Promise<Belief> {
     const { key, namespace } = this.idArgs(id, options);
-    return this.store.transaction(async (tx) => {
-      const b = await this.writes.liveBelief(tx, key, namespace);
-      await tx.updateBelief(b.id, { uses: b.uses + 1, lastUsedAt: this.now() });
-      await this.writes.audit(tx, b.namespace, "belief.used", b.id, { uses: b.uses + 1 });
-      return (await tx.getBelief(b.id))!;
-    });
+    return markUsed(this.ctx, key, namespace);
   }
 
   /** Pins a belief as identity: never decayed, swept or evicted; always first in context. */
@@ -839,17 +519,7 @@ export class Memory {
 
   private async setPinned(id: string, pinned: boolean, options: IdOptions): Promise<Belief> {
     const { key, namespace } = this.idArgs(id, options);
-    return this.store.transaction(async (tx) => {
-      const b = await this.writes.liveBelief(tx, key, namespace);
-      if (pinned && b.status !== "active")
-        throw new StrataError("CONFLICT", `Belief ${key} is ${b.status}; restore it before pinning it.`, {
-          id: key,
-        });
-      if (b.pinned === pinned) return b;
-      await tx.updateBelief(b.id, { pinned });
-      await this.writes.audit(tx, b.namespace, pinned ? "belief.pinned" : "belief.unpinned", b.id, {});
-      return (await tx.getBelief(b.id))!;
-    });
+    return setPinned(this.ctx, key, namespace, pinned);
   }
 
   /**
@@ -858,43 +528,7 @@ export class Memory {
    */
   async restore(id: string, options: IdOptions = {}): Promise<MemoryItem> {
     const { key, namespace } = this.idArgs(id, options);
-    return this.store.transaction(async (tx) => {
-      if (key.startsWith("e")) {
-        const e = await episodeIn(tx, key, namespace);
-        if (e.status === "forgotten")
-          throw new StrataError(
-            "FORGOTTEN",
-            `Episode ${key} was forgotten: its content is erased and cannot come back.`,
-          );
-        await tx.updateEpisode(key, { status: "active", supersededBy: null, validTo: null });
-        await this.writes.audit(tx, e.namespace, "episode.restored", key, {
-          from: e.status,
-          supersededBy: e.supersededBy,
-        });
-        return { layer: "episode" as const, ...(await tx.getEpisode(key))! };
-      }
-      const b = await beliefIn(tx, key, namespace);
-      if (b.status === "forgotten")
-        throw new StrataError(
-          "FORGOTTEN",
-          `Belief ${key} was forgotten: its content is erased and cannot come back.`,
-        );
-      await tx.updateBelief(key, {
-        status: "active",
-        statusReason: "restored",
-        restored: true,
-        retiredAt: null,
-        validTo: null,
-        supersededBy: null,
-        parentId: null,
-      });
-      await this.writes.audit(tx, b.namespace, "belief.restored", key, {
-        from: b.status,
-        reason: b.statusReason,
-        supersededBy: b.supersededBy,
-      });
-      return { layer: "belief" as const, ...(await tx.getBelief(key))! };
-    });
+    return restoreItem(this.ctx, key, namespace);
   }
 
   /**
@@ -908,11 +542,7 @@ export class Memory {
    */
   async forget(id: string, options: IdOptions = {}): Promise<ForgetResult> {
     const { key, namespace } = this.idArgs(id, options);
-    const result = await this.store.transaction((tx) =>
-      forgetItem(tx, this.writes, key, namespace, this.now()),
-    );
-    if (result.forgotten.length > 0) await this.store.purgeErased?.();
-    return result;
+    return forgetAndScrub(this.ctx, key, namespace);
   }
 
   /**
@@ -924,41 +554,7 @@ export class Memory {
    */
   async maintain(options: StatsOptions = {}): Promise<MaintainReport> {
     const o = parseInput(StatsOptionsSchema, options, "maintain options");
-    const namespace = o.namespace ?? this.namespace;
-    return this.store.transaction(async (tx) => {
-      // Planned on fresh state inside the write transaction: writes that raced it are seen.
-      const now = this.now();
-      const active: Belief[] = [];
-      for (let offset = 0; ; offset += 5000) {
-        const page = await tx.listBeliefs(
-          { namespaces: [namespace], statuses: ["active"] },
-          { limit: 5000, offset },
-        );
-        active.push(...page);
-        if (page.length < 5000) break;
-      }
-      const items = planMaintain(active, now, this.policy);
-      for (const item of items) {
-        if (item.action !== "retired" && item.action !== "evicted") continue;
-        await tx.updateBelief(item.id, { status: "retired", statusReason: item.reason, retiredAt: now });
-        await this.writes.audit(tx, namespace, `belief.${item.action}`, item.id, {
-          reason: item.reason,
-          effectiveConfidence: item.effectiveConfidence,
-          retention: item.retention,
-        });
-      }
-      const counts = { retired: 0, evicted: 0, archived: 0, skipped: 0 };
-      for (const item of items) counts[item.action]++;
-      return {
-        namespace,
-        at: now,
-        scanned: { beliefs: active.length, episodes: 0 },
-        activeBefore: active.length,
-        activeAfter: active.length - counts.retired - counts.evicted,
-        counts,
-        items,
-      };
-    });
+    return runMaintain(this.ctx, o.namespace ?? this.namespace);
   }
 
   /**
@@ -1086,33 +682,13 @@ export class Memory {
   ): Promise<SleepReport> {
     const input = parseInput(DistilInputSchema, { episodeIds, propositions, options }, "distil");
     const namespace = input.options.namespace ?? this.namespace;
-    const now = this.now();
-    const items = await this.store.transaction(async (tx) => {
-      await this.writes.requireEpisodes(tx, input.episodeIds, namespace);
-      const episodes = await tx.getEpisodes(input.episodeIds);
-      const at = episodes.map((e) => e.at).sort()[0]!;
-      const out: SleepItem[] = [];
-      for (const text of input.propositions) {
-        const result = await storeProposition(tx, this.writes, {
-          namespace,
-          text,
-          at,
-          valence: input.options.valence ?? null,
-          sources: input.episodeIds,
-          support: 1,
-        });
-        out.push({
-          action: "distilled",
-          id: result.id,
-          by: null,
-          reason: `${result.verdict}: ${result.reason}`,
-          related: input.episodeIds,
-        });
-      }
-      for (const e of episodes) if (!e.distilledAt) await tx.updateEpisode(e.id, { distilledAt: now });
-      return out;
-    });
-    return makeReport("distil", namespace, now, items, { episodes: input.episodeIds.length });
+    return distilPropositions(
+      this.store,
+      this.writes,
+      { ...input, valence: input.options.valence ?? null },
+      namespace,
+      this.now(),
+    );
   }
 
   /** Health: healthy, new, drifting, stale and dead beliefs, duplicates, echoes, open contradictions. */
@@ -1236,23 +812,7 @@ export class Memory {
    */
   async audit(options: AuditOptions = {}): Promise<AuditEntry[]> {
     const o = parseInput(AuditOptionsSchema, options, "audit options");
-    const namespace = o.namespace ?? this.namespace;
-    if (o.since === undefined && o.event === undefined)
-      return this.store.listAudit({ namespace, subjectId: o.subjectId, limit: o.limit });
-    const out: AuditEntry[] = [];
-    for (let afterSeq = 0; out.length < o.limit; ) {
-      const page = await this.store.listAudit({ namespace, subjectId: o.subjectId, afterSeq, limit: 1000 });
-      for (const e of page)
-        if (
-          (o.since === undefined || e.at >= o.since) &&
-          eventMatches(e.event, o.event) &&
-          out.length < o.limit
-        )
-          out.push(e);
-      if (page.length < 1000) break;
-      afterSeq = page.at(-1)!.seq;
-    }
-    return out;
+    return listAuditEntries(this.store, o.namespace ?? this.namespace, o);
   }
 
   /**
@@ -1264,15 +824,7 @@ export class Memory {
    */
   async exportAuditJsonl(options: AuditJsonlOptions = {}): Promise<string[]> {
     const o = parseInput(AuditJsonlOptionsSchema, options, "exportAuditJsonl options");
-    const namespace = o.namespace ?? this.namespace;
-    const entries: AuditEntry[] = [];
-    for (let afterSeq = 0; ; ) {
-      const page = await this.store.listAudit({ namespace, afterSeq, limit: 5000 });
-      entries.push(...page);
-      if (page.length < 5000) break;
-      afterSeq = page.at(-1)!.seq;
-    }
-    return auditJsonlFiles(namespace, entries, o.linesPerFile);
+    return auditChainFiles(this.store, o.namespace ?? this.namespace, o.linesPerFile);
   }
 
   /**
@@ -1362,18 +914,4 @@ export class Memory {
   async close(): Promise<void> {
     await this.store.close();
   }
-
-  // -------------------------------------------------------------------------------------------
-  // Internals
-  // -------------------------------------------------------------------------------------------
-}
-
-/** A belief as one context line: its text, with the evidence behind it. */
-export function describeBelief(b: Belief): string {
-  const n = b.successes + b.failures;
-  const evidence = n === 0 ? "unverified" : `conf ${b.confidence.toFixed(2)}, ${b.successes}/${n} worked`;
-  const exceptions = b.exceptions.length > 0 ? `; exceptions: ${b.exceptions.join("; ")}` : "";
-  const steps = b.steps?.length ? `: ${b.steps.map((s, i) => `${i + 1}) ${s}`).join(" ")}` : "";
-  const text = b.kind === "failure" && !/^avoid\b/i.test(b.text) ? `Avoid: ${b.text}` : b.text;
-  return `${text}${steps} (${evidence}${b.support > 1 ? `, stated ${b.support}×` : ""}${exceptions})`;
 }

@@ -16,11 +16,13 @@
  *   ]);
  *   // counts → { novel: 2, refinement: 0, contradiction: 0, redundant: 0, "outcome-conflict": 0 }
  */
+import type { z } from "zod";
 import { StrataError } from "./errors.js";
 import { eventTime } from "./event-time.js";
 import { KEY_FIELD } from "./metadata-filter.js";
 import {
   type Belief,
+  type CaptureInputSchema,
   type Episode,
   type GateResult,
   RecordInputSchema,
@@ -430,4 +432,56 @@ export async function rememberMany(ctx: GateContext, items: readonly RememberIte
 export async function recordMany(ctx: GateContext, items: readonly RecordItem[]): Promise<BatchResult> {
   const prepared = prepareBatch(items, "content", "recordMany", prepareRecord);
   return runBatch(ctx, prepared, recordIn);
+}
+
+/**
+ * Captures a parsed WHEN → PREFER rule through the gate (against rules only); its feedback, an
+ * observed outcome, is applied in the same transaction.
+ */
+export async function captureRule(
+  ctx: GateContext,
+  o: z.output<typeof CaptureInputSchema>,
+  namespace: string,
+): Promise<GateResult> {
+  const now = ctx.clock.now().toISOString();
+  const at = eventTime(o.at, now, ctx.policy);
+  const text = `WHEN ${o.when} → PREFER ${o.prefer}`;
+  const [vector] = await ctx.embedder.embed([text]);
+  // The rule and the outcome its feedback reports are one atomic write.
+  return ctx.store.transaction(async (tx) => {
+    if (o.sources) await ctx.writes.requireEpisodes(tx, o.sources, namespace);
+    const candidates = await ctx.writes.gateCandidates(tx, text, vector!, namespace, {
+      episodes: false,
+      kinds: ["rule"],
+    });
+    const decision = await decide(
+      { text, at, kind: "rule", valence: null, mayContradict: false },
+      candidates,
+      ctx.configuredJudge,
+      ctx.policy,
+    );
+    const result =
+      decision.verdict === "redundant"
+        ? await ctx.writes.restate(tx, decision, namespace, o.sources)
+        : await ctx.writes.storeBelief(tx, decision, {
+            namespace,
+            kind: "rule",
+            text,
+            when: o.when,
+            prefer: o.prefer,
+            validFrom: at,
+            sources: o.sources ?? [],
+            source: null,
+            now,
+            vector: vector!,
+          });
+    if (o.feedback)
+      await ctx.writes.applyOutcome(
+        tx,
+        (await tx.getBelief(result.id))!,
+        o.feedback === "positive",
+        o.session ?? null,
+      );
+    return result;
+  });
 }

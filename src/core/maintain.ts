@@ -9,6 +9,8 @@
  *           lowest retention first
  *   skip    pinned, restored and proven beliefs (confidence ≥ 0.8 with ≥ 5 successes)
  */
+
+import type { EngineContext } from "./engine-context.js";
 import { effectiveConfidence } from "./forgetting.js";
 import type { Belief } from "./model.js";
 import type { Policy } from "./policy.js";
@@ -109,4 +111,45 @@ export function planMaintain(active: readonly Belief[], now: string, policy: Pol
   }
   evict(survivors, survivors.length - evicted.size - policy.maxActiveBeliefs, "over-cap");
   return items;
+}
+
+/**
+ * Runs homeostasis on one namespace: plans on fresh state inside one write transaction, retires
+ * and evicts what the plan says, audits each change, and reports every item with its reason.
+ */
+export async function runMaintain(ctx: EngineContext, namespace: string): Promise<MaintainReport> {
+  return ctx.store.transaction(async (tx) => {
+    // Planned on fresh state inside the write transaction: writes that raced it are seen.
+    const now = ctx.now();
+    const active: Belief[] = [];
+    for (let offset = 0; ; offset += 5000) {
+      const page = await tx.listBeliefs(
+        { namespaces: [namespace], statuses: ["active"] },
+        { limit: 5000, offset },
+      );
+      active.push(...page);
+      if (page.length < 5000) break;
+    }
+    const items = planMaintain(active, now, ctx.policy);
+    for (const item of items) {
+      if (item.action !== "retired" && item.action !== "evicted") continue;
+      await tx.updateBelief(item.id, { status: "retired", statusReason: item.reason, retiredAt: now });
+      await ctx.writes.audit(tx, namespace, `belief.${item.action}`, item.id, {
+        reason: item.reason,
+        effectiveConfidence: item.effectiveConfidence,
+        retention: item.retention,
+      });
+    }
+    const counts = { retired: 0, evicted: 0, archived: 0, skipped: 0 };
+    for (const item of items) counts[item.action]++;
+    return {
+      namespace,
+      at: now,
+      scanned: { beliefs: active.length, episodes: 0 },
+      activeBefore: active.length,
+      activeAfter: active.length - counts.retired - counts.evicted,
+      counts,
+      items,
+    };
+  });
 }

@@ -210,6 +210,25 @@ describe("tools: happy paths", () => {
   });
 });
 
+describe("tools dispatch through the operations registry", () => {
+  it("a value the tool's schema lets through is refused by the operation's, named after it, with nothing run", async () => {
+    // inspect's schema takes any days ≥ 1; the candidates operation allows at most 3650.
+    const r = await call("inspect", { what: "candidates", review: true, days: 5000 });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toMatch(/^INVALID_INPUT: Invalid candidates: days:/);
+  });
+
+  it("sleep lends the sampling judge per call: the server's engine keeps its own", async () => {
+    await client.close();
+    client = await connect({}, () => "unrelated");
+    await call("remember", { statement: "The deploy window is Tuesday" });
+    const r = await call("sleep", { action: "sweep", full: true });
+    expect(r.structuredContent.judge).toBe("sampling");
+    expect(mem.sleepJudge.name).toBe("lexical");
+    expect((await mem.sweep({ full: true })).items).toEqual([]);
+  });
+});
+
 describe("tools: refusals the model can read", () => {
   const cases: [string, Record<string, unknown>, RegExp][] = [
     ["recall", { query: "" }, /recall/],

@@ -15,7 +15,7 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
-import { createEngine, type Memory } from "../core/engine.js";
+import type { Memory } from "../core/engine.js";
 import { isStrataError, StrataError } from "../core/errors.js";
 import { AGENT_INSTRUCTIONS } from "./agent-instructions.js";
 import { MEMORY_SERVER_TOOLS } from "./compat-memory-server.js";
@@ -76,31 +76,17 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
     if (acting?.actor !== actor) acting = engine.withActor(actor);
     return acting;
   };
-  let sampler: Memory | null = null;
   const context: ToolContext = {
     get engine() {
       return actingEngine();
     },
-    sleeper() {
-      const base = actingEngine();
+    sleepJudge() {
       if (options.sampling === "off" || !clientSamples(server.server))
-        return { engine: base, judge: base.sleepJudge.name };
-      // Same store, same policy, same gate; only the judge of sweeps differs (the client's model,
-      // falling back to the engine's sleep judge: a model judge when one is configured).
-      if (sampler?.actor !== base.actor)
-        sampler = createEngine({
-          store: base.store,
-          embedder: base.embedder,
-          tokenizer: base.tokenizer,
-          clock: base.clock,
-          policy: base.policy,
-          namespace: base.namespace,
-          actor: base.actor,
-          lockWaitMs: base.lockWaitMs,
-          judge: base.configuredJudge,
-          sleepJudge: createSamplingJudge(server.server, { fallback: base.sleepJudge }),
-        });
-      return { engine: sampler, judge: "sampling" };
+        return { name: actingEngine().sleepJudge.name };
+      // The client's model judges this call's pairs, falling back per pair to the engine's sleep
+      // judge (a model judge when one is configured); same engine, store, policy and gate.
+      const judge = createSamplingJudge(server.server, { fallback: actingEngine().sleepJudge });
+      return { judge, name: "sampling" };
     },
   };
 

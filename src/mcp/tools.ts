@@ -1,24 +1,45 @@
 /**
- * Strata's MCP tools: one table, one entry per engine verb. Each entry says when an agent should
- * call it (the description is read by the model on every turn, so it is short), its input and
- * output shapes (src/mcp/schemas.ts), honest annotations, the engine call, and a compact text
- * rendering of the structured answer. No logic of its own: every call is the engine's.
+ * Strata's MCP tools: a projection of the operations registry (src/core/operations). A tool
+ * groups a few operations under one name, so tools/list stays small for the model that reads it
+ * on every turn: each entry says when an agent should call it (a short description), its input
+ * and output shapes (src/mcp/schemas.ts), the operations it dispatches to, and a compact text
+ * rendering of the structured answer. Its annotations are derived from those operations'
+ * (read-only only if all are, destructive if any is, idempotent only if all are), and every
+ * call runs through `runOperation`: the registry's input validation and handler, no logic here.
  */
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
-import { describeBelief, type Memory } from "../core/engine.js";
+import type { PreparedWrap, SaveReport } from "../core/continuity/wraps.js";
+import { describeBelief, type Memory, type MemoryItem } from "../core/engine.js";
 import { StrataError } from "../core/errors.js";
-import type { Episode, ExplainResult, GateResult, Judgment, StatsResult } from "../core/model.js";
+import type { MaintainReport } from "../core/maintain.js";
+import type {
+  Belief,
+  ContextResult,
+  Episode,
+  ExplainResult,
+  ForgetResult,
+  GateResult,
+  OutcomeResult,
+  RecallHit,
+  StatsResult,
+} from "../core/model.js";
+import { OPERATION_BY_NAME, type Operation, runOperation } from "../core/operations/index.js";
+import type { Judge } from "../core/ports.js";
 import type { CandidatePair } from "../core/sleep/agent-judge.js";
 import type { HealthReport } from "../core/sleep/health.js";
 import type { SleepReport } from "../core/sleep/report.js";
 import * as S from "./schemas.js";
 
-/** What a tool runs against: the engine, and the engine to sleep with (its judge named). */
+/** What a tool runs against: the engine (naming the client as actor), and the judge of sleep. */
 export interface ToolContext {
   engine: Memory;
-  /** The engine for sweeps and consolidation: with the sampling judge when the client offers it (else the engine's sleep judge). */
-  sleeper(): { engine: Memory; judge: string };
+  /**
+   * The judge of this call's sweep or consolidation, lent per call (`OperationContext.judge`):
+   * the client's model through sampling when it offers it, else none (the engine's sleep judge);
+   * `name` is what the answer reports.
+   */
+  sleepJudge(): { judge?: Judge; name: string };
 }
 
 export interface ToolSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -28,18 +49,53 @@ export interface ToolSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   input: I;
   output: O;
   annotations: ToolAnnotations;
+  /** The registry operations the tool dispatches to (Strata's tools; the compat set has none). */
+  operations?: readonly string[];
   run(ctx: ToolContext, args: z.output<I>): Promise<z.output<O>>;
   text(result: z.output<O>): string;
 }
 
-const tool = <I extends z.ZodType, O extends z.ZodType>(spec: ToolSpec<I, O>): ToolSpec =>
-  spec as unknown as ToolSpec;
+/** The registry's operation of that name; a tool naming an unknown one is a programming error. */
+export function operation(name: string): Operation {
+  const op = OPERATION_BY_NAME.get(name);
+  if (!op) throw new Error(`MCP tool names unknown operation "${name}"`);
+  return op;
+}
 
-const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
-// readOnlyHint and idempotentHint default to false, so a write tool leaves them out;
-// destructiveHint defaults to true and openWorldHint to true, so they are always stated.
-const WRITE: ToolAnnotations = { destructiveHint: false, openWorldHint: false };
-const IDEMPOTENT: ToolAnnotations = { ...WRITE, idempotentHint: true };
+/**
+ * A tool's annotations, from the operations it dispatches to: read-only only if all are,
+ * destructive if any is, idempotent only if all are. Stated the way MCP reads them:
+ * destructiveHint and idempotentHint mean something only for a tool that is not read-only;
+ * readOnlyHint and idempotentHint default to false, so a write tool leaves them out when false;
+ * destructiveHint and openWorldHint default to true, so they are always stated.
+ */
+export function toolAnnotations(operations: readonly string[]): ToolAnnotations {
+  const ops = operations.map(operation);
+  if (ops.every((o) => o.annotations.readOnly)) return { readOnlyHint: true, openWorldHint: false };
+  return {
+    destructiveHint: ops.some((o) => o.annotations.destructive),
+    openWorldHint: false,
+    ...(ops.every((o) => o.annotations.idempotent) ? { idempotentHint: true } : {}),
+  };
+}
+
+type StrataToolSpec<I extends z.ZodType, O extends z.ZodType> = Omit<ToolSpec<I, O>, "annotations"> & {
+  operations: readonly string[];
+};
+
+const tool = <I extends z.ZodType, O extends z.ZodType>(spec: StrataToolSpec<I, O>): ToolSpec =>
+  ({ ...spec, annotations: toolAnnotations(spec.operations) }) as unknown as ToolSpec;
+
+/**
+ * Runs one registry operation for a tool: the registry parses the input (a refusal is
+ * INVALID_INPUT naming the field) and its handler calls the engine, in the engine's namespace.
+ */
+const call = async <T>(ctx: ToolContext, name: string, input: object, judge?: Judge): Promise<T> =>
+  (await runOperation(operation(name), defined(input), {
+    memory: ctx.engine,
+    namespace: ctx.engine.namespace,
+    ...(judge ? { judge } : {}),
+  })) as T;
 
 /**
  * Stored text inside a one-line rendering: line breaks and other control characters are shown
@@ -147,9 +203,9 @@ export const TOOLS: readonly ToolSpec[] = [
     description: "Before acting on what you may have seen before: ranked beliefs with evidence.",
     input: S.RecallToolInput,
     output: S.RecallToolOutput,
-    annotations: READ,
-    run: async ({ engine }, { query, ...o }) => ({
-      hits: (await engine.recall(query, defined(o))).map((h) => ({
+    operations: ["recall"],
+    run: async (ctx, args) => ({
+      hits: (await call<{ hits: RecallHit[] }>(ctx, "recall", args)).hits.map((h) => ({
         id: h.id,
         kind: h.kind,
         text: h.text,
@@ -176,9 +232,9 @@ export const TOOLS: readonly ToolSpec[] = [
       "At the start of a task: identity, lessons, knowledge and recent events within a token budget.",
     input: S.ContextToolInput,
     output: S.ContextToolOutput,
-    annotations: READ,
-    run: async ({ engine }, { goal, ...o }) => {
-      const r = await engine.context(goal ?? "", defined(o));
+    operations: ["context"],
+    run: async (ctx, args) => {
+      const r = await call<ContextResult>(ctx, "context", args);
       return { text: r.text, tokens: r.tokens, skipped: r.skipped.map((s) => s.id) };
     },
     text: (r) => r.text,
@@ -189,8 +245,8 @@ export const TOOLS: readonly ToolSpec[] = [
     description: "Something worth remembering happened: decision, outcome, surprise, question.",
     input: S.RecordToolInput,
     output: S.GateToolOutput,
-    annotations: WRITE,
-    run: async ({ engine }, { content, ...o }) => gate(await engine.record(content, defined(o))),
+    operations: ["record"],
+    run: async (ctx, args) => gate(await call<GateResult>(ctx, "record", args)),
     text: gateText,
   }),
   tool({
@@ -199,8 +255,8 @@ export const TOOLS: readonly ToolSpec[] = [
     description: "A durable fact, lesson from failure or procedure; contradicted beliefs are superseded.",
     input: S.RememberToolInput,
     output: S.GateToolOutput,
-    annotations: WRITE,
-    run: async ({ engine }, { statement, ...o }) => gate(await engine.remember(statement, defined(o))),
+    operations: ["remember"],
+    run: async (ctx, args) => gate(await call<GateResult>(ctx, "remember", args)),
     text: gateText,
   }),
   tool({
@@ -209,8 +265,8 @@ export const TOOLS: readonly ToolSpec[] = [
     description: "When you find what works in a situation: a WHEN → PREFER rule.",
     input: S.CaptureToolInput,
     output: S.GateToolOutput,
-    annotations: WRITE,
-    run: async ({ engine }, args) => gate(await engine.capture(defined(args))),
+    operations: ["capture"],
+    run: async (ctx, args) => gate(await call<GateResult>(ctx, "capture", args)),
     text: gateText,
   }),
   tool({
@@ -219,13 +275,13 @@ export const TOOLS: readonly ToolSpec[] = [
     description: "After acting on a recalled belief: did it work? Only outcomes move confidence.",
     input: S.OutcomeToolInput,
     output: S.OutcomeToolOutput,
-    annotations: WRITE,
-    run: async ({ engine }, { id, success }) => {
+    operations: ["outcome", "used"],
+    run: async (ctx, { id, success }) => {
       if (success === undefined) {
-        const b = await engine.used(id);
+        const b = await call<Belief>(ctx, "used", { id });
         return { id: b.id, confidenceBefore: b.confidence, confidenceAfter: b.confidence, uses: b.uses };
       }
-      const r = await engine.outcome(id, success);
+      const r = await call<OutcomeResult>(ctx, "outcome", { id, success });
       return {
         id: r.belief.id,
         confidenceBefore: r.confidenceBefore,
@@ -245,31 +301,36 @@ export const TOOLS: readonly ToolSpec[] = [
       "explain an id you doubt; pending episodes to distil; candidates to judge; continuity digest; stats; health.",
     input: S.InspectToolInput,
     output: S.InspectToolOutput,
-    annotations: READ,
-    run: async ({ engine }, { what, id, limit, offset, review, days }) => {
+    operations: ["explain", "pending", "candidates", "continuity", "stats", "health"],
+    run: async (ctx, { what, id, limit, offset, review, days }) => {
       if (what === "explain") {
         if (!id)
           throw new StrataError("INVALID_INPUT", "inspect explain needs an id (b… or e…).", { field: "id" });
-        const r = await engine.explain(id);
+        const r = await call<ExplainResult>(ctx, "explain", { id });
         return { text: explainText(r), result: { ...r } };
       }
       if (what === "pending") {
-        const episodes = await engine.pending(defined({ limit, offset }));
+        const { episodes } = await call<{ episodes: Episode[] }>(ctx, "pending", { limit, offset });
         return { text: pendingText(episodes), result: { episodes } };
       }
       if (what === "candidates") {
-        const pairs = await engine.candidates(defined({ limit, offset, review, days }));
+        const { pairs } = await call<{ pairs: CandidatePair[] }>(ctx, "candidates", {
+          limit,
+          offset,
+          review,
+          days,
+        });
         return { text: candidatesText(pairs), result: { pairs } };
       }
       if (what === "continuity") {
-        const text = await engine.continuity();
+        const { text } = await call<{ text: string }>(ctx, "continuity", {});
         return { text, result: { text } };
       }
       if (what === "stats") {
-        const r = await engine.stats();
+        const r = await call<StatsResult>(ctx, "stats", {});
         return { text: statsText(r), result: { ...r } };
       }
-      const r = await engine.health();
+      const r = await call<HealthReport>(ctx, "health", {});
       return { text: healthText(r), result: { ...r } };
     },
     text: (r) => r.text,
@@ -281,14 +342,9 @@ export const TOOLS: readonly ToolSpec[] = [
       "pin a standing constraint or identity the user states; restore an item retired or superseded by mistake.",
     input: S.CurateToolInput,
     output: S.CurateToolOutput,
-    annotations: IDEMPOTENT,
-    run: async ({ engine }, { action, id }) => {
-      const item =
-        action === "restore"
-          ? await engine.restore(id)
-          : action === "pin"
-            ? await engine.pin(id)
-            : await engine.unpin(id);
+    operations: ["pin", "unpin", "restore"],
+    run: async (ctx, { action, id }) => {
+      const item = await call<MemoryItem | Belief>(ctx, action, { id });
       return { id: item.id, status: item.status, pinned: "pinned" in item ? item.pinned : false };
     },
     text: (r) => `${r.id} ${r.status}${r.pinned ? ", pinned" : ""}`,
@@ -299,9 +355,9 @@ export const TOOLS: readonly ToolSpec[] = [
     description: "Only when the user asks to erase something: content destroyed, hash and audit kept.",
     input: S.IdToolInput,
     output: S.ForgetToolOutput,
-    annotations: { ...IDEMPOTENT, destructiveHint: true },
-    run: async ({ engine }, { id }) => {
-      const r = await engine.forget(id);
+    operations: ["forget"],
+    run: async (ctx, { id }) => {
+      const r = await call<ForgetResult>(ctx, "forget", { id });
       return { forgotten: r.forgotten.map((f) => f.id), reason: r.reason };
     },
     text: (r) => r.reason,
@@ -313,10 +369,10 @@ export const TOOLS: readonly ToolSpec[] = [
       "consolidate at pauses: distil, merge, resolve, supersede; maintain: cheap decay; sweep: supersede only.",
     input: S.SleepToolInput,
     output: S.SleepToolOutput,
-    annotations: IDEMPOTENT,
+    operations: ["maintain", "consolidate", "sweep"],
     run: async (ctx, { action, full }) => {
       if (action === "maintain") {
-        const r = await ctx.engine.maintain();
+        const r = await call<MaintainReport>(ctx, "maintain", {});
         return {
           judge: "none",
           items: r.items
@@ -324,9 +380,8 @@ export const TOOLS: readonly ToolSpec[] = [
             .map((i) => ({ action: i.action, id: i.id, by: null, reason: i.reason })),
         };
       }
-      const { engine, judge } = ctx.sleeper();
-      const o = defined({ full });
-      return sleep(action === "sweep" ? await engine.sweep(o) : await engine.consolidate(o), judge);
+      const { judge, name } = ctx.sleepJudge();
+      return sleep(await call<SleepReport>(ctx, action, { full }, judge), name);
     },
     text: sleepText,
   }),
@@ -336,20 +391,20 @@ export const TOOLS: readonly ToolSpec[] = [
     description: "Answer inspect: distil pending episodes into propositions, or judge candidate pairs.",
     input: S.SettleToolInput,
     output: S.SleepToolOutput,
-    annotations: WRITE,
-    run: async ({ engine }, { judgments, episodeIds, propositions, valence }) => {
+    operations: ["judge", "distil"],
+    run: async (ctx, { judgments, episodeIds, propositions, valence }) => {
       if (judgments && (episodeIds || propositions))
         throw new StrataError(
           "INVALID_INPUT",
           "settle takes judgments or a distillation, not both: make two calls.",
         );
-      if (judgments) return sleep(await engine.judge(judgments as Judgment[]), "agent");
+      if (judgments) return sleep(await call<SleepReport>(ctx, "judge", { judgments }), "agent");
       if (!episodeIds || !propositions)
         throw new StrataError(
           "INVALID_INPUT",
           "settle needs judgments, or episodeIds with propositions (inspect pending lists the episodes).",
         );
-      return sleep(await engine.distil(episodeIds, propositions, defined({ valence })), "agent");
+      return sleep(await call<SleepReport>(ctx, "distil", { episodeIds, propositions, valence }), "agent");
     },
     text: sleepText,
   }),
@@ -359,21 +414,21 @@ export const TOOLS: readonly ToolSpec[] = [
     description: "At session end: prepare, compress into the digest citing episode ids, save.",
     input: S.WrapToolInput,
     output: S.WrapToolOutput,
-    annotations: WRITE,
-    run: async ({ engine }, { action, token, text, affect }) => {
+    operations: ["prepareWrap", "saveContinuity", "cancelWrap"],
+    run: async (ctx, { action, token, text, affect }) => {
       const none = { token: null, package: null, text: null, notes: [] };
       if (action === "prepare") {
-        const w = await engine.prepareWrap();
+        const w = await call<PreparedWrap>(ctx, "prepareWrap", {});
         return { ...none, status: w.status, token: w.token, package: w.package };
       }
       if (!token)
         throw new StrataError("INVALID_INPUT", `wrap ${action} needs the token that prepare returned.`);
       if (action === "cancel") {
-        await engine.cancelWrap(token);
+        await call(ctx, "cancelWrap", { token });
         return { ...none, status: "cancelled", token };
       }
       if (!text) throw new StrataError("INVALID_INPUT", "wrap save needs text: the compressed digest.");
-      const r = await engine.saveContinuity(text, defined({ token, affect }));
+      const r = await call<SaveReport>(ctx, "saveContinuity", { token, text, affect });
       const notes = [
         ...r.patterns.map(
           (p) => `${p.level}x ${p.outcome}: ${p.text}${p.markers.length ? ` (${p.markers.join("; ")})` : ""}`,
@@ -393,3 +448,24 @@ export const TOOLS: readonly ToolSpec[] = [
             : "cancelled",
   }),
 ];
+
+/**
+ * Operations no Strata tool dispatches to, and why: an agent's tools stay few (tools/list is read
+ * on every turn), so operator and bulk verbs stay on the CLI and REST surfaces.
+ */
+export const NOT_AGENT_TOOLS: Readonly<Record<string, string>> = {
+  recordMany: "bulk loading is an operator's import (strata record --jsonl); an agent records as it goes",
+  rememberMany:
+    "bulk loading is an operator's import (strata remember --jsonl); an agent remembers as it goes",
+  get: "served as the resource strata://item/{id}, not a tool",
+  list: "paging through the whole store is an operator's view (strata list); agents recall",
+  history: "inspect explain shows an item's supersessions; the whole chain is an operator's view",
+  renderContinuity: "the continuity resource and inspect continuity serve the digest agents need",
+  continuityHistory: "past digests are an operator's view (strata continuity history)",
+  associations: "link weights are an operator's view; recall already follows them",
+  audit: "the audit chain is an operator's record of what agents did, not a tool for them",
+  verifyAudit: "verifying the audit chain is an operator's check (strata verify)",
+  exportAuditJsonl: "exporting the audit chain is an operator's task (strata audit export)",
+  export: "exporting a namespace is an operator's task (strata export)",
+  import: "importing into a namespace is an operator's task, with admin access (strata import)",
+};

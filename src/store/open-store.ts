@@ -7,43 +7,15 @@
  *   const store = await openStore("postgres://strata:secret@db:5432/strata?schema=team_a");
  */
 import { resolve } from "node:path";
-import { StrataError } from "../core/errors.js";
 import type { Store } from "../core/ports.js";
+import { isPostgresUrl, parsePostgresUrl, redactUrl } from "./postgres/postgres-url.js";
 import { createStoreFolder } from "./sqlite/store-folder.js";
 
-export const isPostgresUrl = (location: string) => /^postgres(?:ql)?:\/\//.test(location);
+export { isPostgresUrl, parsePostgresUrl, redactUrl };
 
 /** Where a location points, password removed, for messages and reports. */
 export function describeLocation(location: string): string {
   return isPostgresUrl(location) ? redactUrl(location) : `sqlite:${sqlitePath(location)}`;
-}
-
-/** A PostgreSQL URL, parsed; INVALID_INPUT (the password left out) when it is not one. */
-export function parsePostgresUrl(location: string): URL {
-  let url: URL | null = null;
-  try {
-    url = new URL(location);
-  } catch {
-    url = null;
-  }
-  if (!url || !/^postgres(?:ql)?:$/.test(url.protocol) || !url.hostname)
-    throw new StrataError(
-      "INVALID_INPUT",
-      `Not a PostgreSQL URL: "${redactUrl(location)}". Use postgres://user:password@host:5432/db (optionally ?schema=name).`,
-      { field: "url" },
-    );
-  return url;
-}
-
-/** `postgres://user:secret@host/db` → `postgres://user@host/db`. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    u.password = "";
-    return u.toString();
-  } catch {
-    return "postgres://(unparseable url)";
-  }
 }
 
 function sqlitePath(location: string): string {

@@ -8,7 +8,7 @@
 import type { Memory } from "../../core/engine.js";
 import type { WorkerOptionsInput } from "../../core/worker/options.js";
 import { describeReport, type NamespaceOutcome, type TickResult, Worker } from "../../core/worker/worker.js";
-import type { RunEnv } from "../program.js";
+import type { RunEnv } from "../invocation.js";
 import { type Style, table } from "../style.js";
 
 export interface WorkerArgs {

@@ -216,3 +216,42 @@ export async function distilPending(
     );
   return makeReport("distil", namespace, now, items, { episodes: pending.length, ms: elapsed() - started });
 }
+
+/**
+ * Stores the caller's propositions as beliefs through the write gate, each with the episodes as
+ * its provenance, and marks those episodes distilled: the agent's own distillation.
+ */
+export async function distilPropositions(
+  store: Store,
+  writes: Writes,
+  input: { episodeIds: string[]; propositions: string[]; valence: Outcome | null },
+  namespace: string,
+  now: string,
+): Promise<SleepReport> {
+  const items = await store.transaction(async (tx) => {
+    await writes.requireEpisodes(tx, input.episodeIds, namespace);
+    const episodes = await tx.getEpisodes(input.episodeIds);
+    const at = episodes.map((e) => e.at).sort()[0]!;
+    const out: SleepItem[] = [];
+    for (const text of input.propositions) {
+      const result = await storeProposition(tx, writes, {
+        namespace,
+        text,
+        at,
+        valence: input.valence,
+        sources: input.episodeIds,
+        support: 1,
+      });
+      out.push({
+        action: "distilled",
+        id: result.id,
+        by: null,
+        reason: `${result.verdict}: ${result.reason}`,
+        related: input.episodeIds,
+      });
+    }
+    for (const e of episodes) if (!e.distilledAt) await tx.updateEpisode(e.id, { distilledAt: now });
+    return out;
+  });
+  return makeReport("distil", namespace, now, items, { episodes: input.episodeIds.length });
+}

@@ -5,7 +5,7 @@
  */
 import pg from "pg";
 import { StrataError } from "../../core/errors.js";
-import { redactUrl } from "../open-store.js";
+import { redactUrl } from "./postgres-url.js";
 
 export type SqlRow = Record<string, unknown>;
 

@@ -34,7 +34,6 @@ import type {
   StoreWriter,
   VectorGroup,
 } from "../../core/ports.js";
-import { parsePostgresUrl } from "../open-store.js";
 import {
   auditFromRow,
   BELIEF_FIELDS,
@@ -59,6 +58,7 @@ import {
   type SqlRow,
 } from "./postgres-driver.js";
 import { inSchema, MIGRATIONS, MIGRATIONS_TABLE, quoteIdent, SCHEMA_VERSION } from "./postgres-schema.js";
+import { parsePostgresUrl } from "./postgres-url.js";
 import { toFloat32, VectorCache } from "./vector-cache.js";
 
 export interface PostgresStoreOptions {

@@ -1,0 +1,33 @@
+/**
+ * An operation as the CLI sees it, as plain data (no zod): what the generated commands and the
+ * tailored commands' descriptions are built from. See operation-projection.ts for how it is read
+ * from the registry and cli-operations.generated.ts for the list.
+ */
+
+/** One input field as the CLI sees it: plain data from the registry's zod schema. */
+export interface CliField {
+  name: string;
+  /** The flag (or argument) name: the field in kebab case. */
+  flag: string;
+  /** The zod type under optional/default: string, number, boolean, enum, array, object … */
+  kind: string;
+  required: boolean;
+  description: string;
+  choices?: readonly string[];
+  /** A number that must be whole. */
+  integer?: boolean;
+  /** An array's element kind. */
+  element?: string;
+}
+
+/** One operation as the CLI sees it: its summary, its argument and its flags. */
+export interface CliOperation {
+  name: string;
+  summary: string;
+  positional?: CliField;
+  flags: readonly CliField[];
+}
+
+/** The command a generated operation gets: its name in kebab case (`renderContinuity` → `render-continuity`). */
+export const commandName = (operation: string): string =>
+  operation.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

@@ -1,0 +1,64 @@
+/**
+ * What a parsed command is and what it runs with: the contract between the program (which parses
+ * argv into an Invocation), the command registrars (agent, continuity, exchange) and `runMain`
+ * (which opens the store and runs it). Its own module so none of them imports another's.
+ */
+import type { Memory, ProgressHooks } from "../core/engine.js";
+import type { Style } from "./style.js";
+
+/** What `runMain` needs from its surroundings to run a command; resolved from flags and environment. */
+export interface RunEnv {
+  /**
+   * The store (--db, STRATA_DB or ~/.strata/memory.db): an absolute SQLite file path, or a
+   * `postgres://` URL as given.
+   */
+  dbPath: string;
+  /** The same, password removed, for messages. */
+  dbLabel: string;
+  /** Whether that file existed before this run; null for a PostgreSQL URL. */
+  dbExisted: boolean | null;
+  /** Resolves a user-given path against the working directory. */
+  resolvePath(path: string): string;
+  /** A fresh file path in a new temporary folder. */
+  tempPath(): string;
+  /**
+   * Hooks for long work: a progress bar on stderr when it is a terminal and neither --json nor
+   * --quiet is set; no-ops otherwise. `runMain` stops the bar when the command ends. With
+   * `lines`, a stderr that is not a terminal gets a plain line per step instead (`label 2000/10000`).
+   */
+  progress(label: string, options?: { lines?: boolean }): ProgressHooks;
+  /**
+   * A line on stderr as long work goes on (the worker's outcome per namespace), unless --quiet.
+   * Optional: commands that only return an answer never need it.
+   */
+  notice?(text: string): void;
+  /** The text of a file (resolved against the working directory), or of stdin for `-` or none. */
+  readInput(path: string | undefined): Promise<string>;
+  /** Writes a file (resolved, its folder created) and returns its absolute path. */
+  writeOutput(path: string, text: string): Promise<string>;
+  /** Resolves a path for a new file (a usage error if it exists) and creates its folder. */
+  freshPath(path: string): string;
+}
+
+export interface Invocation<T = unknown> {
+  command: string;
+  /** Engine commands get the store opened at `dbPath`; others (demo) open what they need. */
+  run: { engine: (mem: Memory, env: RunEnv) => Promise<T> } | { standalone: (env: RunEnv) => Promise<T> };
+  render: (data: T, style: Style) => string;
+  /** Exit code for a successful call; default 0 (verify returns 1 for a broken chain). */
+  exitCode?: (data: T) => number;
+}
+
+export interface GlobalOptions {
+  db?: string;
+  config?: string;
+  embedder?: string;
+  namespace?: string;
+  json?: boolean;
+  quiet?: boolean;
+}
+
+export interface ProgramOutput {
+  writeOut(text: string): void;
+  writeErr(text: string): void;
+}

@@ -1,0 +1,52 @@
+/**
+ * The registry's operations as plain data for the CLI (`CliOperation`): summary, the argument
+ * and the flags read from each input schema. Run by scripts/write-cli-operations.ts to write
+ * cli-operations.generated.ts (so `strata --help` never loads zod), and by its test to check
+ * that file is current.
+ *
+ *   projectOperation(OPERATION_BY_NAME.get("recall")!).positional?.name; // "query"
+ */
+import type { z } from "zod";
+import type { Operation } from "../core/operations/index.js";
+import { type CliField, type CliOperation, commandName } from "./cli-operation.js";
+
+const WRAPPERS = new Set(["optional", "default", "nullable", "prefault", "readonly", "catch"]);
+
+function fieldOf(name: string, schema: z.ZodType): CliField {
+  let base = schema;
+  let description = schema.description;
+  while (WRAPPERS.has(base.def.type)) {
+    base = (base.def as unknown as { innerType: z.ZodType }).innerType;
+    description ??= base.description;
+  }
+  const kind = base.def.type;
+  const options = (base as unknown as { options?: unknown[] }).options;
+  const format = (base as unknown as { format?: string | null }).format;
+  const element =
+    kind === "array" ? (base.def as unknown as { element: z.ZodType }).element.def.type : undefined;
+  return {
+    name,
+    flag: commandName(name),
+    kind,
+    required: !schema.safeParse(undefined).success,
+    description: description ?? name,
+    ...(kind === "enum" && Array.isArray(options) ? { choices: options.map(String) } : {}),
+    ...(kind === "number" && (format === "safeint" || format === "int32") ? { integer: true } : {}),
+    ...(element ? { element } : {}),
+  };
+}
+
+/** An operation as the CLI sees it; the argument is its path parameter, else its first required string. */
+export function projectOperation(op: Operation): CliOperation {
+  const fields = Object.entries(op.input.shape as Record<string, z.ZodType>).map(([k, s]) => fieldOf(k, s));
+  const param = /\{(\w+)\}/.exec(op.http.path)?.[1];
+  const positional =
+    fields.find((f) => f.name === param && f.kind === "string") ??
+    fields.find((f) => f.required && f.kind === "string");
+  return {
+    name: op.name,
+    summary: op.summary,
+    ...(positional ? { positional } : {}),
+    flags: fields.filter((f) => f !== positional),
+  };
+}

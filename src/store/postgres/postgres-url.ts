@@ -1,0 +1,38 @@
+/**
+ * PostgreSQL locations: recognising, parsing and redacting `postgres://` URLs. Shared by the
+ * store opener and the PostgreSQL store, and importing neither, so they do not import each other.
+ *
+ *   parsePostgresUrl("postgres://strata:secret@db:5432/strata?schema=team_a").hostname; // "db"
+ *   redactUrl("postgres://strata:secret@db/strata"); // "postgres://strata@db/strata"
+ */
+import { StrataError } from "../../core/errors.js";
+
+export const isPostgresUrl = (location: string) => /^postgres(?:ql)?:\/\//.test(location);
+
+/** A PostgreSQL URL, parsed; INVALID_INPUT (the password left out) when it is not one. */
+export function parsePostgresUrl(location: string): URL {
+  let url: URL | null = null;
+  try {
+    url = new URL(location);
+  } catch {
+    url = null;
+  }
+  if (!url || !/^postgres(?:ql)?:$/.test(url.protocol) || !url.hostname)
+    throw new StrataError(
+      "INVALID_INPUT",
+      `Not a PostgreSQL URL: "${redactUrl(location)}". Use postgres://user:password@host:5432/db (optionally ?schema=name).`,
+      { field: "url" },
+    );
+  return url;
+}
+
+/** `postgres://user:secret@host/db` → `postgres://user@host/db`. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.password = "";
+    return u.toString();
+  } catch {
+    return "postgres://(unparseable url)";
+  }
+}
