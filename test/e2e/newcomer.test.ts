@@ -171,6 +171,7 @@ describe("the packed package, as a newcomer meets it", () => {
         /^strata serve --http|^curl /,
         "a server that runs until stopped, and calls to it (test/e2e/rest.test.ts)",
       ],
+      [/^strata worker (?!.*--once)/, "a worker that runs until stopped (test/e2e/worker.test.ts)"],
       [/\| dot /, "Graphviz is not installed here (`strata graph` alone runs)"],
       [
         /^strata (install|uninstall)|>> AGENTS\.md/,
@@ -185,6 +186,8 @@ describe("the packed package, as a newcomer meets it", () => {
         const r = spawnSync("/bin/sh", ["-c", line.replace(/\| dot .*$/, "")], {
           cwd: project,
           encoding: "utf8",
+          // A line that never ends fails here instead of hanging the suite.
+          timeout: 60_000,
           env: {
             ...process.env,
             PATH: `${bin}:${process.env.PATH}`,

@@ -7,7 +7,8 @@
  */
 import type { Memory } from "../../core/engine.js";
 import type { WorkerOptionsInput } from "../../core/worker/options.js";
-import { describeReport, type NamespaceOutcome, type TickResult, Worker } from "../../core/worker/worker.js";
+// Types only: the worker (and every schema it needs) loads when the command runs, not for --help.
+import type { NamespaceOutcome, TickResult } from "../../core/worker/worker.js";
 import type { RunEnv } from "../invocation.js";
 import { type Style, table } from "../style.js";
 
@@ -30,15 +31,18 @@ export interface WorkerRunResult {
   /** The signal that stopped the loop, if one did. */
   stoppedBy: string | null;
   dryRun: boolean;
-}
-
-/** One outcome as a progress line. */
-export function outcomeLine(o: NamespaceOutcome): string {
-  return `${o.namespace}: ${o.status} — ${o.report ? describeReport(o.report) : o.detail}`;
+  /** The tick's outcomes in words, for the human rendering. */
+  described: { namespace: string; status: string; what: string }[];
 }
 
 /** `strata worker` */
 export async function runWorker(mem: Memory, args: WorkerArgs, env: RunEnv): Promise<WorkerRunResult> {
+  const { describeReport, Worker } = await import("../../core/worker/worker.js");
+  const what = (o: NamespaceOutcome) => (o.report ? describeReport(o.report) : o.detail);
+  /** One outcome as a progress line. */
+  const outcomeLine = (o: NamespaceOutcome) => `${o.namespace}: ${o.status} — ${what(o)}`;
+  const described = (t: TickResult | null) =>
+    (t?.outcomes ?? []).map((o) => ({ namespace: o.namespace, status: o.status, what: what(o) }));
   const options: WorkerOptionsInput = {
     namespaces: args.all ? "all" : (args.namespaces ?? [mem.namespace]),
     ...(args.interval !== undefined ? { interval: args.interval } : {}),
@@ -86,7 +90,7 @@ export async function runWorker(mem: Memory, args: WorkerArgs, env: RunEnv): Pro
     if (args.once) {
       env.notice?.(`worker: one tick over ${which}${s.dryRun ? " (dry run: nothing applied)" : ""}`);
       last = await worker.tick(controller.signal);
-      return { tick: last, ticks: 1, stoppedBy, dryRun: s.dryRun };
+      return { tick: last, ticks: 1, stoppedBy, dryRun: s.dryRun, described: described(last) };
     }
     env.notice?.(
       `worker: tending ${which} every ${Math.round(s.interval / 1000)}s (idle ${Math.round(s.idle / 1000)}s, daily ${
@@ -94,7 +98,7 @@ export async function runWorker(mem: Memory, args: WorkerArgs, env: RunEnv): Pro
       }${s.daily ? " UTC" : ""})${s.dryRun ? ", dry run: nothing applied" : ""}; SIGTERM or Ctrl-C stops it`,
     );
     const { ticks } = await worker.run({ signal: controller.signal });
-    return { tick: last, ticks, stoppedBy, dryRun: s.dryRun };
+    return { tick: last, ticks, stoppedBy, dryRun: s.dryRun, described: described(last) };
   } finally {
     process.off("SIGTERM", onTerm);
     process.off("SIGINT", onInt);
@@ -106,13 +110,13 @@ export function renderWorker(r: WorkerRunResult, style: Style): string {
     r.stoppedBy !== null
       ? `worker stopped by ${r.stoppedBy} after ${r.ticks} tick(s); no lock held`
       : `worker: ${r.ticks} tick(s)${r.dryRun ? " (dry run: nothing applied)" : ""}`;
-  if (!r.tick || r.tick.outcomes.length === 0) return head;
+  if (r.described.length === 0) return head;
   const rows = table(
-    r.tick.outcomes,
+    r.described,
     [
       { header: "NAMESPACE", value: (o) => o.namespace, color: style.id },
       { header: "STATUS", value: (o) => o.status },
-      { header: "WHAT", value: (o) => (o.report ? describeReport(o.report) : o.detail) },
+      { header: "WHAT", value: (o) => o.what },
     ],
     style,
   );
