@@ -12,6 +12,7 @@
 
 import { renderedEcho } from "./echo.js";
 import { distinctions } from "./judge/analysis.js";
+import { UNCOVERED_RULE, uncoveredWords } from "./judge/coverage.js";
 import type { Layer, Outcome, Verdict } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { Judge, JudgeVerdict } from "./ports.js";
@@ -125,14 +126,17 @@ export async function decide(
 
   const duplicateFloor = echo.echo ? policy.echoSimilarity : policy.redundantSimilarity;
   // Redundant drops the new text, so whatever judge said "duplicate", a restatement whose numbers,
-  // units, negation or states differ is kept: stored, linked, and left for a semantic judge.
-  const kept: { c: GateCandidate; v: JudgeVerdict; differs: string }[] = [];
+  // units, negation or states differ, or with a word the matched text does not account for, is
+  // kept: stored, linked, and left for a semantic judge.
+  const kept: { c: GateCandidate; v: JudgeVerdict; differs: string; rule: string }[] = [];
   const dup = judged.find((j) => {
     if (j.v.relation !== "duplicate" || j.v.similarity < duplicateFloor) return false;
-    const differs = distinctions(j.c.text, probe.text);
-    if (!differs) return true;
-    notes.push(`kept: ${differs} differ from [${j.c.id}]`);
-    kept.push({ ...j, differs });
+    const distinct = distinctions(j.c.text, probe.text);
+    const uncovered = distinct ? [] : uncoveredWords(j.c.text, probe.text);
+    if (!distinct && uncovered.length === 0) return true;
+    const differs = distinct ?? `words "${uncovered.join(" ")}"`;
+    notes.push(`kept: ${differs} ${distinct ? "differ from" : "not in"} [${j.c.id}]`);
+    kept.push({ ...j, differs, rule: distinct ? "kept-distinct" : UNCOVERED_RULE.name });
     return false;
   });
   if (dup) {
@@ -251,8 +255,8 @@ export async function decide(
       judged: first.v,
       supersede: false,
       historical: false,
-      reason: `kept beside [${first.c.id}]: judged a restatement (${first.v.reason}), but its ${first.differs} differ`,
-      rule: "kept-distinct",
+      reason: `kept beside [${first.c.id}]: judged a restatement (${first.v.reason}), but its ${first.differs} ${first.rule === "kept-distinct" ? "differ" : "are not in it"}`,
+      rule: first.rule,
       deferred: true,
       notes,
     };

@@ -11,9 +11,11 @@
 import type { Judge, JudgeItem, JudgeVerdict } from "../ports.js";
 import { jaccard } from "../text.js";
 import { analysisOf, changeOf, minus, packedDice, slotsOf } from "./analysis.js";
+import { UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 import { LEXICAL_RULES, type Pair } from "./rules.js";
 
 export { distinctions } from "./analysis.js";
+export { UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 export { LEXICAL_RULES, type LexicalRule } from "./rules.js";
 
 /** Similarity of two texts in [0,1]: content-word Jaccard blended with character-trigram Dice. */
@@ -63,6 +65,16 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
   for (const rule of LEXICAL_RULES) {
     const d = rule.decide(pair);
     if (!d) continue;
+    // A duplicate drops a statement: the older one must account for every informative word of the newer.
+    const uncovered = d.relation === "duplicate" ? uncoveredWords(a.text, b.text) : [];
+    if (uncovered.length > 0)
+      return {
+        relation: "refines",
+        similarity,
+        reason: `${UNCOVERED_RULE.name}: ${uncovered.join(" ")} (${rule.name} read a restatement)`,
+        rule: UNCOVERED_RULE.name,
+        confident: false,
+      };
     return {
       relation: d.relation,
       similarity,

@@ -27,7 +27,9 @@ const EXAMPLES: Record<string, RuleExamples> = {
   question: {
     decides: [
       ["Retry limit is 5", "Is the retry limit 7?", "distinct"],
-      ["The staging cluster has 3 nodes", "Does the staging cluster have 3 nodes?", "duplicate"],
+      ["Does the staging cluster have 3 nodes?", "Does the staging cluster have three nodes?", "duplicate"],
+      // Asked back about a statement, the same words are a question, not a restatement (uncovered-words).
+      ["The staging cluster has 3 nodes", "Is the staging cluster at 5 nodes?", "distinct"],
     ],
     leaves: [["Retry limit is 5", "Retry limit is 7."]],
   },
@@ -114,7 +116,7 @@ const EXAMPLES: Record<string, RuleExamples> = {
     ],
   },
   "same-holder": {
-    decides: [["Kenji owns the auth service", "The auth service's owner is Kenji, since March", "duplicate"]],
+    decides: [["Kenji leads the auth service", "The auth service is led by Kenji these days", "duplicate"]],
     leaves: [["Kenji owns the auth service", "The auth service is owned by Leila"]],
   },
   "role-target-differs": {

@@ -200,7 +200,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "question",
-    doc: "The newer text asks; a question never replaces a statement (the same words asked back are a restatement).",
+    doc: "The newer text asks; a question never replaces a statement (the same question asked twice is a restatement).",
     decide: (p) =>
       p.b.question
         ? decided(p.sameWords && !distinctions(p.a.text, p.b.text) ? "duplicate" : "distinct")
