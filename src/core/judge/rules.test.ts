@@ -140,6 +140,44 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["Office hours are 9 to 5", "Office hours are from 9 to 5 on weekdays"],
     ],
   },
+  "changed-to-value": {
+    decides: [
+      // The value after "to" holds now, whatever the older statement's own wording.
+      [
+        "Python in production was bumped from 3.10 to 3.11",
+        "btw we bumped Python to 3.12 in production",
+        "supersedes",
+      ],
+      ["Python in production was bumped from 3.10 to 3.11", "Production runs Python 3.12", "supersedes"],
+      // A revert makes the old value current again.
+      [
+        "Python in production was bumped from 3.10 to 3.11",
+        "Python in production was rolled back to 3.10",
+        "supersedes",
+      ],
+      ["Node.js in production is 20.11", "We rolled Node.js in production back to 18.19", "supersedes"],
+      ["Production runs Python 3.11", "Python in production was reverted to 3.10", "supersedes"],
+      // An arrow, and verbs of change with "to".
+      ["The log level is debug", "log level: debug → warn", "supersedes"],
+      ["The log level is debug.", "The log level was dialled back to warn.", "supersedes"],
+      ["The kickoff is on the 12th.", "The kickoff slipped to the 19th.", "supersedes"],
+      ["The release is planned for Thursday.", "The release was pushed to Friday.", "supersedes"],
+      ["The retry limit is 5.", "The retry limit was cut down to 3.", "supersedes"],
+    ],
+    leaves: [
+      // The change's value is the older statement's value: a restatement, not a change.
+      ["Python in production was bumped from 3.10 to 3.11", "Production runs Python 3.11"],
+      // Another attribute: a port against a region; a number against a place.
+      ["The auth-gw service runs on port 6060", "The auth-gw service was moved to eu-central-1"],
+      ["Python in production runs on the old cluster", "We bumped Python in production to 3.12"],
+      // A verb that is not a linking one holds many values.
+      ["Sam likes the platform team", "Sam moved to the data team"],
+      // A proposal or a question changes nothing.
+      ["Maybe we should upgrade Python to 3.10 next month", "Production runs Python 3.12"],
+      // The other statement does not name what changed.
+      ["The retro is on Fridays", "The standup was moved to Thursdays"],
+    ],
+  },
   "different-entity": {
     decides: [["Alice's timezone is UTC", "Bob's timezone is PST", "distinct"]],
     leaves: [["Alice's timezone is UTC", "Alice's timezone is PST"]],
@@ -172,7 +210,7 @@ const EXAMPLES: Record<string, RuleExamples> = {
   "value-changed:number": {
     decides: [
       ["Retry limit is 5", "Retry limit is 7", "supersedes"],
-      ["The retry limit is 5.", "The retry limit was cut down to 3.", "supersedes"],
+      ["The retry limit is 5.", "The retry limit is down to 3 now.", "supersedes"],
       ["Max file size is 10 MB.", "Max file size is 10 GB.", "supersedes"],
     ],
     leaves: [
@@ -194,7 +232,7 @@ const EXAMPLES: Record<string, RuleExamples> = {
   },
   "change-cue": {
     decides: [
-      ["The release is planned for Thursday.", "The release was pushed to Friday.", "supersedes"],
+      ["The release is planned for Thursday.", "The release is now planned for Friday.", "supersedes"],
       [
         "Dark mode is disabled for the admin panel.",
         "We turned on dark mode for the admin panel.",
@@ -208,6 +246,9 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The user prefers espresso.", "The user prefers window seats."],
       // A pronoun subject: the values must share their attribute.
       ["We use Slack for chat.", "We now use Zoom for video calls."],
+      // Another attribute: a port against a region, an owner against a port.
+      ["The auth-gw service runs on port 6060", "The auth-gw service was moved to eu-central-1"],
+      ["heads up: the auth-gw service moved to port 5000", "The auth-gw service is now owned by Felix"],
     ],
   },
   "value-changed:single-valued": {

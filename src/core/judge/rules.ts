@@ -35,6 +35,7 @@ import {
   setOf,
   statesIn,
   subsetOf,
+  transitionOf,
   wordsOf,
 } from "./analysis.js";
 
@@ -361,6 +362,29 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     },
   },
   {
+    name: "changed-to-value",
+    doc: 'A change stated with its values ("from X to Y", "X → Y", "bumped … to Y", "reverted / rolled back to X") and a statement of the same attribute with another value: the value after "to" is the current one.',
+    decide: (p) => {
+      const { a, b } = p;
+      if (a.negated !== b.negated || a.question || a.hypothetical || additiveOf(b)) return null;
+      const ta = transitionOf(a);
+      const tb = transitionOf(b);
+      if (!ta && !tb) return null;
+      // What changed: named by the change (the newer's when both are changes), and said by both sides.
+      const attribute = (tb ?? ta)!.attribute;
+      if (attribute.length === 0) return null;
+      const canonA = setOf([...a.content].map(canon));
+      const canonB = setOf([...b.content].map(canon));
+      if (!attribute.every((w) => canonA.has(w) && canonB.has(w))) return null;
+      if (ta && tb && !ta.attribute.every((w) => canonB.has(w))) return null;
+      const va = valueBeside(p.sa, a, ta, attribute);
+      const vb = valueBeside(p.sb, b, tb, attribute);
+      if (!va || !vb || !sameShape(va, vb, a, b)) return null;
+      if (minus(va, vb).length === 0 || minus(vb, va).length === 0) return null;
+      return decided("supersedes", `${[...va].join(" ")} → ${[...vb].join(" ")}`);
+    },
+  },
+  {
     name: "different-entity",
     doc: "Each subject has words the other lacks (Alice's timezone / Bob's timezone): two things.",
     decide: (p) => {
@@ -445,6 +469,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     doc: "Same subject and attribute, the value's number, version, date or time differs: the newer replaces the older.",
     decide: (p) => {
       if (!sameAttribute(p) || !quantitiesDiffer(p) || p.sb.value.length === 0) return null;
+      if (!sameValueNames(p)) return null;
       if (additiveOf(p.b) && !p.change) return null;
       // Only the number (and its unit, and the verb that changed it) may differ: "for free users" →
       // "for paid users" is another qualifier, so another fact.
@@ -456,7 +481,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     name: "value-changed:identifier",
     doc: "Same subject and attribute, the value differs in an identifier (region, host, channel, version tag): one attribute, one value.",
     decide: (p) => {
-      if (!sameAttribute(p) || p.sb.value.length === 0 || additiveOf(p.b)) return null;
+      if (!sameAttribute(p) || p.sb.value.length === 0 || additiveOf(p.b) || !sameValueNames(p)) return null;
       const differing = differingValues(p);
       const { valueA, valueB } = valuesOf(p);
       const gone = minus(valueA, valueB).some(identifier);
@@ -471,8 +496,13 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     doc: "The newer statement announces a change (now, moved to, switched, pushed to, took over, cut down to, turned on …) about the same subject with another value.",
     decide: (p) => {
       if (!p.change) return null;
+      // A role named on one side only ("is now owned by Felix" / "moved to port 5000") is another attribute.
+      const roleA = participleOf(p.a);
+      const roleB = participleOf(p.b);
+      const role = (x: string | null) => x !== null && ROLE_PARTICIPLES.has(x);
+      if (role(roleA) !== role(roleB) && !(roleA && roleB)) return null;
       if (bothSlotted(p)) {
-        if (!sharesSubject(p) || p.sb.value.length === 0) return null;
+        if (!sharesSubject(p) || p.sb.value.length === 0 || !sameValueNames(p)) return null;
         const { valueA, valueB } = valuesOf(p);
         if (subsetOf(valueA, valueB) && subsetOf(valueB, valueA)) return null;
         // With no subject words ("We use tabs for indentation"), the values must share their attribute.
@@ -559,6 +589,63 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     },
   },
 ];
+
+/** Participles that name who holds a role: another attribute than where, which port, which version. */
+const ROLE_PARTICIPLES = new Set(["own", "lead", "maintain", "manag", "approv"]);
+
+/** Attribute names beside a value: "port 8443", "version 3.12". */
+const VALUE_NAMES = new Set(["port", "version", "region", "value", "number", "setting", "v"]);
+
+/**
+ * The value a statement gives: a change's value after "to", or the words beside the attribute of a
+ * statement whose verb only links (is, runs, listens, is based …) — none for another verb ("likes").
+ */
+function valueBeside(
+  slots: Slots,
+  x: Analysis,
+  change: ReturnType<typeof transitionOf>,
+  attribute: readonly string[],
+): Set<string> | null {
+  if (change) return setOf(change.to);
+  const linking =
+    slots.predicate === null ||
+    slots.predicate === "is" ||
+    LIGHT_VERBS.has(canon(slots.predicate)) ||
+    LIGHT_VERBS.has(slots.predicate);
+  if (!linking) return null;
+  const rest = [...x.content]
+    .map(canon)
+    .filter((w) => !attribute.includes(w) && !LIGHT_VERBS.has(w) && !CHANGE_LEMMAS.has(w) && !isStateWord(w));
+  return rest.length > 0 && rest.length <= 3 ? setOf(rest) : null;
+}
+
+/**
+ * An attribute name beside one side's value ("port 6060") is named by the other statement too:
+ * "runs on port 6060" / "was moved to eu-central-1" are two attributes.
+ */
+function sameValueNames(p: Pair): boolean {
+  const { valueA, valueB } = valuesOf(p);
+  const named = (v: ReadonlySet<string>, other: Analysis) =>
+    [...v].every((w) => !VALUE_NAMES.has(w) || other.content.has(w));
+  return named(valueA, p.b) && named(valueB, p.a);
+}
+
+/** A value word's kind: a number or version (3.12, 8443), an identifier (eu-west-1, v2), a word. */
+const shapeOf = (w: string) =>
+  /^[\d.,:]+(?:st|nd|rd|th)?$/.test(w) ? "number" : /\d/.test(w) || identifier(w) ? "identifier" : "word";
+
+/**
+ * Two values of one attribute: an attribute name beside either value is in the other statement
+ * ("port 8443" / "port 5000", not "port 6060" / "eu-central-1"), and the same kinds of word.
+ */
+function sameShape(x: ReadonlySet<string>, y: ReadonlySet<string>, a: Analysis, b: Analysis): boolean {
+  const named = (v: ReadonlySet<string>, other: Analysis) =>
+    [...v].every((w) => !VALUE_NAMES.has(w) || other.content.has(w));
+  if (!named(x, b) || !named(y, a)) return false;
+  const kinds = (v: ReadonlySet<string>) =>
+    [...new Set([...v].filter((w) => !VALUE_NAMES.has(w)).map(shapeOf))].sort().join(" ");
+  return kinds(x) === kinds(y);
+}
 
 /** Stems of the state words, as content tokens carry them (enabled → enabl). */
 const STATE_STEMS = new Set(ENUMERATED_STATES.map(stem));
