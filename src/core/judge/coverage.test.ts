@@ -4,7 +4,7 @@
  * being dropped (and the words it names); negative examples are restatements it lets through.
  */
 import { describe, expect, it } from "vitest";
-import { UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
+import { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 import { compareLexically } from "./lexical-judge.js";
 
 const at = "2026-01-01T00:00:00.000Z";
@@ -72,5 +72,36 @@ describe(`${UNCOVERED_RULE.name}: words of the newer statement the older does no
     ["Kenji owns the auth service", "The auth service's owner is Kenji"],
   ] as const)("and keeps a true restatement a duplicate: %j → %j", (a, b) => {
     expect(judge(a, b).relation).toBe("duplicate");
+  });
+});
+
+describe(`${SEVERAL_STATEMENTS_RULE.name}: no change is closed on a text of several sentences`, () => {
+  it.each([
+    ["Thanks for the tip! Sorry to hear about the studio.", true],
+    ["Legs are sore lol. Oh and I switched my gym to Crunch on 5th street.", true],
+    ["Ana? She moved to Lisbon last spring.", false],
+    ["Dr. Alvarez moved to the downtown clinic.", false],
+    ["Node.js in production was bumped from 18.19 to 20.11.", false],
+  ] as const)("%j holds several sentences: %s", (text, expected) => {
+    expect(severalSentences(text)).toBe(expected);
+  });
+
+  it.each([
+    [
+      "Thanks! I rehearsed with a small group of dancers after work. We do all kinds of dances.",
+      "Thanks! Appreciate your encouragement - it means a lot! I'm working on some new dance routines now.",
+    ],
+    ["The retry limit is 5.", "It was a long week for everyone. The retry limit is now 7, the team agreed."],
+  ] as const)("a change read across sentences is deferred: %j → %j", (a, b) => {
+    const v = judge(a, b);
+    expect(v).toMatchObject({ relation: "refines", confident: false });
+    expect(["several-statements", "unsure:other-value", "unsure:overlap"]).toContain(v.rule);
+  });
+
+  it.each([
+    ["The retry limit is 5.", "The retry limit is now 7, the team agreed."],
+    ["Ana lives in Porto.", "Ana? She moved to Lisbon last spring."],
+  ] as const)("one sentence (a fragment aside) still closes a change: %j → %j", (a, b) => {
+    expect(judge(a, b).relation).toBe("supersedes");
   });
 });

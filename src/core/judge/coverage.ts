@@ -58,6 +58,7 @@ const IRREGULAR: Record<string, string> = {
   ownership: "own",
   owned: "own",
   v: "version",
+  became: "become",
   maintainer: "maintain",
   leader: "lead",
   manager: "manage",
@@ -222,4 +223,27 @@ export function uncoveredWords(older: string, newer: string): string[] {
     if (!out.includes(t)) out.push(t);
   }
   return out;
+}
+
+/** The rule that keeps a change from being closed on a text of several sentences, and its doc line. */
+export const SEVERAL_STATEMENTS_RULE = {
+  name: "several-statements",
+  doc: "A text of several sentences states several things: a change or a contradiction read on it is a guess, so the pair is stored and deferred, never closed.",
+} as const;
+
+/** A sentence end followed by another sentence; titles (Dr., Mr.) and decimals do not end one. */
+const SENTENCE_BREAK_ALL =
+  /(?<!\b(?:Dr|Mr|Mrs|Ms|St|vs|etc|approx|e\.g|i\.e))[.!?]+["'’”)\]]?\s+(?=["'“(]?[\p{Lu}\p{N}])/u;
+
+/**
+ * Whether a text holds more than one sentence.
+ *
+ *   severalSentences("Thanks for the tip! Sorry to hear about the studio.") // → true
+ *   severalSentences("Ana? She moved to Lisbon last spring.")              // → false: a fragment
+ *   severalSentences("Dr. Alvarez moved to the downtown clinic")            // → false
+ */
+export function severalSentences(text: string): boolean {
+  // A fragment ("Ana? She moved to Lisbon.", "Thanks! …") is not a statement of its own.
+  const parts = text.trim().split(SENTENCE_BREAK_ALL);
+  return parts.filter((part) => rawTokens(part).length >= 3).length >= 2;
 }

@@ -11,11 +11,11 @@
 import type { Judge, JudgeItem, JudgeVerdict } from "../ports.js";
 import { jaccard } from "../text.js";
 import { analysisOf, changeOf, minus, packedDice, slotsOf } from "./analysis.js";
-import { UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
+import { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 import { LEXICAL_RULES, type Pair } from "./rules.js";
 
 export { distinctions } from "./analysis.js";
-export { UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
+export { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 export { LEXICAL_RULES, type LexicalRule } from "./rules.js";
 
 /** Similarity of two texts in [0,1]: content-word Jaccard blended with character-trigram Dice. */
@@ -73,6 +73,16 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
         similarity,
         reason: `${UNCOVERED_RULE.name}: ${uncovered.join(" ")} (${rule.name} read a restatement)`,
         rule: UNCOVERED_RULE.name,
+        confident: false,
+      };
+    // A change closes a belief: it needs one statement on each side, not a paragraph read as slots.
+    const acts = d.relation === "supersedes" || d.relation === "contradicts";
+    if (acts && (severalSentences(a.text) || severalSentences(b.text)))
+      return {
+        relation: "refines",
+        similarity,
+        reason: `${SEVERAL_STATEMENTS_RULE.name}: ${rule.name} read a ${d.relation === "contradicts" ? "contradiction" : "change"}`,
+        rule: SEVERAL_STATEMENTS_RULE.name,
         confident: false,
       };
     return {

@@ -163,10 +163,14 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The kickoff is on the 12th.", "The kickoff slipped to the 19th.", "supersedes"],
       ["The release is planned for Thursday.", "The release was pushed to Friday.", "supersedes"],
       ["The retry limit is 5.", "The retry limit was cut down to 3.", "supersedes"],
+      // The value the change produced, said as a state: a restatement.
+      ["btw we bumped Redis to 7.2.4 in production", "Production runs Redis 7.2.4", "duplicate"],
     ],
     leaves: [
-      // The change's value is the older statement's value: a restatement, not a change.
+      // Decided earlier, by the same value restated.
       ["Python in production was bumped from 3.10 to 3.11", "Production runs Python 3.11"],
+      // The same value with a different old one: each says something the other does not.
+      ["Redis 6.2 became 7.2.4 in production", "We bumped Redis from 6.0 to 7.2.4 in production"],
       // Another attribute: a port against a region; a number against a place.
       ["The auth-gw service runs on port 6060", "The auth-gw service was moved to eu-central-1"],
       ["Python in production runs on the old cluster", "We bumped Python in production to 3.12"],
@@ -196,7 +200,7 @@ const EXAMPLES: Record<string, RuleExamples> = {
     leaves: [["The auth service is deployed in eu-west-1", "The auth service was moved to eu-central-1"]],
   },
   "same-slots": {
-    decides: [["The database is Postgres", "The database was switched to Postgres", "duplicate"]],
+    decides: [["The database is Postgres", "The database became Postgres", "duplicate"]],
     leaves: [["The team uses Postgres", "The team uses MySQL"]],
   },
   "additive-detail": {
@@ -226,6 +230,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
   "value-changed:identifier": {
     decides: [["ledger-db runs in eu-west-1.", "ledger-db runs in eu-central-1.", "supersedes"]],
     leaves: [
+      // A pronoun subject: the plain words of the value name the thing (Redis / Node.js are two things).
+      ["btw we bumped Redis to 7.2.4 in production", "We run Node.js 20.11 in production"],
       ["ledger-db runs in eu-west-1.", "billing-db runs in eu-central-1."],
       ["ledger-db runs in eu-west-1 for reads.", "ledger-db runs in eu-central-1 for writes."],
     ],
@@ -258,6 +264,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The assistant is called Ada", "The assistant is called Bob", "supersedes"],
     ],
     leaves: [
+      // A person starts many things; a "value" of a dozen words is a sentence.
+      ["I just started helping out with a food drive.", "I just started going to boot camps with my fam."],
       // Words joined by a slash are the same words.
       ["Upload quota: 20 files/day", "The upload quota is 20 files per day"],
       ["Sam is a designer.", "Sam is a manager."],
@@ -277,7 +285,14 @@ const EXAMPLES: Record<string, RuleExamples> = {
   },
   "negation-flipped:bag": {
     decides: [["Free shipping on large orders", "No free shipping on large orders, sadly", "contradicts"]],
-    leaves: [["Free shipping on large orders", "Free shipping on large orders, sadly"]],
+    leaves: [
+      // A short remark is not a version of a paragraph.
+      [
+        "Way to go, Jon! Don't quit, remember, failures lead you closer to success, and keep your back straight.",
+        "Thanks for having my back.",
+      ],
+      ["Free shipping on large orders", "Free shipping on large orders, sadly"],
+    ],
   },
   "near-identical": {
     decides: [["Deploy freeze for the holidays, all teams", "Deploy freeze for the holidays", "duplicate"]],

@@ -363,7 +363,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "changed-to-value",
-    doc: 'A change stated with its values ("from X to Y", "X → Y", "bumped … to Y", "reverted / rolled back to X") and a statement of the same attribute with another value: the value after "to" is the current one.',
+    doc: 'A change stated with its values ("from X to Y", "X → Y", "bumped … to Y", "reverted / rolled back to X") and a statement of the same attribute with another value: the value after "to" is the current one (the same value said as a state is a restatement).',
     decide: (p) => {
       const { a, b } = p;
       if (a.negated !== b.negated || a.question || a.hypothetical || additiveOf(b)) return null;
@@ -380,7 +380,11 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       const va = valueBeside(p.sa, a, ta, attribute);
       const vb = valueBeside(p.sb, b, tb, attribute);
       if (!va || !vb || !sameShape(va, vb, a, b)) return null;
-      if (minus(va, vb).length === 0 || minus(vb, va).length === 0) return null;
+      const gone = minus(va, vb).length;
+      const came = minus(vb, va).length;
+      // The value a change produced, said as a state ("bumped Redis to 7.2.4" / "Production runs Redis 7.2.4").
+      if (gone === 0 && came === 0) return decided("duplicate", "a change restated as state");
+      if (gone === 0 || came === 0) return null;
       return decided("supersedes", `${[...va].join(" ")} → ${[...vb].join(" ")}`);
     },
   },
@@ -469,7 +473,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     doc: "Same subject and attribute, the value's number, version, date or time differs: the newer replaces the older.",
     decide: (p) => {
       if (!sameAttribute(p) || !quantitiesDiffer(p) || p.sb.value.length === 0) return null;
-      if (!sameValueNames(p)) return null;
+      if (!sameValueNames(p) || !namedBoth(p)) return null;
       if (additiveOf(p.b) && !p.change) return null;
       // Only the number (and its unit, and the verb that changed it) may differ: "for free users" →
       // "for paid users" is another qualifier, so another fact.
@@ -482,6 +486,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     doc: "Same subject and attribute, the value differs in an identifier (region, host, channel, version tag): one attribute, one value.",
     decide: (p) => {
       if (!sameAttribute(p) || p.sb.value.length === 0 || additiveOf(p.b) || !sameValueNames(p)) return null;
+      if (!namedBoth(p)) return null;
       const differing = differingValues(p);
       const { valueA, valueB } = valuesOf(p);
       const gone = minus(valueA, valueB).some(identifier);
@@ -502,12 +507,18 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       const role = (x: string | null) => x !== null && ROLE_PARTICIPLES.has(x);
       if (role(roleA) !== role(roleB) && !(roleA && roleB)) return null;
       if (bothSlotted(p)) {
-        if (!sharesSubject(p) || p.sb.value.length === 0 || !sameValueNames(p)) return null;
+        if (!sharesSubject(p) || p.sb.value.length === 0 || !sameValueNames(p) || !shortValues(p))
+          return null;
         const { valueA, valueB } = valuesOf(p);
         if (subsetOf(valueA, valueB) && subsetOf(valueB, valueA)) return null;
-        // With no subject words ("We use tabs for indentation"), the values must share their attribute.
+        // With no subject words ("We use tabs for indentation"), the values must share their attribute,
+        // and in the main clauses: a word of an aside ("…, way less crowded") names no attribute.
         const { subjA, subjB } = subjects(p);
-        if ((subjA.size === 0 || subjB.size === 0) && ![...valueA].some((t) => valueB.has(t))) return null;
+        if (subjA.size === 0 || subjB.size === 0) {
+          const mainB = mainClauseOf(p.b);
+          if (![...mainClauseOf(p.a)].some((t) => valueA.has(t) && valueB.has(t) && mainB.has(t)))
+            return null;
+        }
         return decided("supersedes", changedValue(p));
       }
       // Without slots on both sides: every word of the older statement but its value (numbers,
@@ -527,6 +538,9 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         return null;
       const predicate = p.sa.predicate === "→" ? p.sb.predicate : p.sa.predicate;
       if (!predicate || !SINGLE_VALUED.has(predicate)) return null;
+      // A value is a few words; a person starts and ends many things ("I just started volunteering …").
+      if (!shortValues(p)) return null;
+      if ((predicate === "start" || predicate === "end") && subjects(p).subjA.size === 0) return null;
       // A copula with an article classifies ("is a designer"): kinds are many, not one.
       if (predicate === "is" && (classifies(p.a.text) || classifies(p.b.text))) return null;
       // A copula names one value when a noun or a closing adjective follows it ("is Postgres", "is blue"),
@@ -544,7 +558,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     name: "value-changed:bag",
     doc: "No slots found; a different number while nearly every word agrees.",
     decide: (p) => {
-      if (bothSlotted(p) || !p.numbersDiffer) return null;
+      if (bothSlotted(p) || !p.numbersDiffer || !comparableLength(p)) return null;
       const { a, b } = p;
       const overlap = p.shared.length / Math.min(a.content.size, b.content.size);
       return overlap >= 0.75 && jaccard(a.content, b.content) >= 0.5 ? decided("supersedes") : null;
@@ -554,7 +568,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     name: "negation-flipped:bag",
     doc: "No slots found; nearly the same words, one side negated.",
     decide: (p) => {
-      if (bothSlotted(p) || p.a.negated === p.b.negated) return null;
+      if (bothSlotted(p) || p.a.negated === p.b.negated || !comparableLength(p)) return null;
       const overlap = p.shared.length / Math.min(p.a.content.size, p.b.content.size);
       return overlap >= 0.8 ? decided("contradicts") : null;
     },
@@ -589,6 +603,38 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     },
   },
 ];
+
+/** Content words of the first clause (up to the first comma, semicolon, colon or sentence end). */
+function mainClauseOf(x: Analysis): Set<string> {
+  const clause =
+    /^[^,;:.!?]*/.exec(x.text.replace(/^\s*(?:(?:oh|ok|okay|so|and|btw|fyi|also)\b[\s,]*)+/i, ""))?.[0] ?? "";
+  return setOf(contentTokens(clause));
+}
+
+/**
+ * With no subject words ("We run Redis 7.2.4" / "We run Node.js 20.11"), the value's plain words
+ * name the thing: each side's must be in the other statement, or they are two things.
+ */
+function namedBoth(p: Pair): boolean {
+  const { subjA, subjB, valueA, valueB } = sets(p);
+  if (subjA.size > 0 && subjB.size > 0) return true;
+  const plain = (v: ReadonlySet<string>, other: Analysis) =>
+    [...v].every((w) => identifier(w) || other.content.has(w) || CHANGE_VERBS.has(w) || isStateWord(w));
+  const idsA = [...valueA].filter(identifier);
+  const idsB = [...valueB].filter(identifier);
+  return plain(valueA, p.b) && plain(valueB, p.a) && (idsA.length === 0) === (idsB.length === 0);
+}
+
+/** The most words a changed value may have: a longer "value" is a sentence, and a guess. */
+const MAX_VALUE_WORDS = 6;
+const shortValues = (p: Pair) => {
+  const { valueA, valueB } = valuesOf(p);
+  return valueA.size <= MAX_VALUE_WORDS && valueB.size <= MAX_VALUE_WORDS;
+};
+
+/** Neither text has more than twice the other's content words: "Thanks for having my back." is not a version of a paragraph. */
+const comparableLength = (p: Pair) =>
+  Math.max(p.a.content.size, p.b.content.size) <= 2 * Math.min(p.a.content.size, p.b.content.size);
 
 /** Participles that name who holds a role: another attribute than where, which port, which version. */
 const ROLE_PARTICIPLES = new Set(["own", "lead", "maintain", "manag", "approv"]);
