@@ -139,6 +139,29 @@ export async function decide(
     kept.push({ ...j, differs, rule: distinct ? "kept-distinct" : UNCOVERED_RULE.name });
     return false;
   });
+  // The same action with the other result: the result word ("worked" / "failed") is the only word
+  // the match lacks, so the judge defers it as uncovered; it is an outcome conflict (always stored).
+  const otherResult = judged.find(
+    (j) =>
+      item.valence !== null &&
+      j.c.valence !== null &&
+      j.c.valence !== item.valence &&
+      j.v.rule === UNCOVERED_RULE.name &&
+      j.v.similarity >= duplicateFloor,
+  );
+  if (!dup && otherResult)
+    return {
+      verdict: "outcome-conflict",
+      target: otherResult.c,
+      similarity: otherResult.v.similarity,
+      judged: otherResult.v,
+      supersede: false,
+      historical: false,
+      reason: `same as [${otherResult.c.id}] but the result was ${item.valence}, not ${otherResult.c.valence}`,
+      rule: ruleOf(otherResult.v),
+      deferred: false,
+      notes,
+    };
   if (dup) {
     const conflict = item.valence !== null && dup.c.valence !== null && item.valence !== dup.c.valence;
     if (conflict)
