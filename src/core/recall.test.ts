@@ -191,7 +191,10 @@ describe("recall after sleep", () => {
   it("ranks the newer of two disagreeing active beliefs first and says so", async () => {
     ({ mem } = await testMemory());
     const older = await mem.remember("The dentist appointment is on Tuesday", { at: "2026-01-01" });
-    const newer = await mem.remember("I moved my dentist appointment to Thursdays", { at: "2026-01-20" });
+    // Not "moved … to Thursdays": a change with its value after "to" is decided (changed-to-value).
+    const newer = await mem.remember("I moved my dentist appointment, it is on Thursdays", {
+      at: "2026-01-20",
+    });
     // The gate was unsure (a refinement): both stay active, for candidates() to settle.
     expect((await mem.get(older.id)).status).toBe("active");
     const hits = await mem.recall("dentist appointment", { k: 2 });

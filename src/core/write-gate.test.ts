@@ -266,6 +266,55 @@ describe("write gate", () => {
     });
   });
 
+  it("whatever the judge says, a 'duplicate' with a word the match does not account for is stored and deferred", async () => {
+    const sameToEveryone: Judge = {
+      name: "says-duplicate",
+      compare: () => ({ relation: "duplicate", similarity: 0.99, reason: "looks the same" }),
+    };
+    const t = await testMemory({ judge: sameToEveryone });
+    mem = t.mem;
+    const first = await mem.remember("Admins can export reports.");
+    for (const [text, words] of [
+      ["Only admins can export reports.", "only"],
+      ["Admins can export reports since March.", "since march"],
+      ["Admins can export large reports.", "large"],
+    ] as const) {
+      const r = await mem.remember(text);
+      expect(r, text).toMatchObject({
+        verdict: "refinement",
+        stored: true,
+        rule: "uncovered-words",
+        deferred: true,
+        target: { id: first.id },
+      });
+      expect(r.notes.join(" "), text).toContain(`kept: words "${words}" not in [${first.id}]`);
+    }
+    // Every word accounted for: a restatement, dropped with support +1.
+    expect(await mem.remember("admins can export reports")).toMatchObject({
+      verdict: "redundant",
+      id: first.id,
+    });
+  });
+
+  it("the lexical gate never drops a restatement that adds a word: 'only', 'large' are information", async () => {
+    await fresh();
+    await mem.remember("Admins can export reports.");
+    await mem.remember("The staging cluster has 3 nodes.");
+    for (const text of ["Only admins can export reports.", "The staging cluster has 3 large nodes."]) {
+      expect(await mem.remember(text), text).toMatchObject({ stored: true, deferred: true });
+    }
+    expect((await mem.list()).length).toBe(4);
+  });
+
+  it("a statement is never dropped as a restatement of a question with the same words, nor the reverse", async () => {
+    await fresh();
+    await mem.record("Does the staging cluster have 3 nodes?");
+    const statement = await mem.remember("The staging cluster has 3 nodes.");
+    expect(statement).toMatchObject({ stored: true });
+    await mem.remember("The build cache lives on S3.");
+    expect(await mem.record("Does the build cache live on S3?")).toMatchObject({ stored: true });
+  });
+
   it("stored and distilled text keeps its case: ledger-db stays ledger-db, npm stays npm", async () => {
     await fresh();
     await mem.record("ledger-db is pinned to PostgreSQL 15 in production");

@@ -13,6 +13,7 @@
 import { renderedEcho } from "./echo.js";
 import { distinctions } from "./judge/analysis.js";
 import { loadTagger } from "./judge/tagger.js";
+import { UNCOVERED_RULE, uncoveredWords } from "./judge/coverage.js";
 import type { Layer, Outcome, Verdict } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { Judge, JudgeVerdict } from "./ports.js";
@@ -126,18 +127,44 @@ export async function decide(
 
   const duplicateFloor = echo.echo ? policy.echoSimilarity : policy.redundantSimilarity;
   // Redundant drops the new text, so whatever judge said "duplicate", a restatement whose numbers,
-  // units, negation or states differ is kept: stored, linked, and left for a semantic judge.
-  const kept: { c: GateCandidate; v: JudgeVerdict; differs: string }[] = [];
+  // units, negation or states differ, or with a word the matched text does not account for, is
+  // kept: stored, linked, and left for a semantic judge.
+  const kept: { c: GateCandidate; v: JudgeVerdict; differs: string; rule: string }[] = [];
   // `distinctions` reads tags: a judge other than the lexical one may not have loaded the tagger.
   if (judged.some((j) => j.v.relation === "duplicate")) await loadTagger();
   const dup = judged.find((j) => {
     if (j.v.relation !== "duplicate" || j.v.similarity < duplicateFloor) return false;
-    const differs = distinctions(j.c.text, probe.text);
-    if (!differs) return true;
-    notes.push(`kept: ${differs} differ from [${j.c.id}]`);
-    kept.push({ ...j, differs });
+    const distinct = distinctions(j.c.text, probe.text);
+    const uncovered = distinct ? [] : uncoveredWords(j.c.text, probe.text);
+    if (!distinct && uncovered.length === 0) return true;
+    const differs = distinct ?? `words "${uncovered.join(" ")}"`;
+    notes.push(`kept: ${differs} ${distinct ? "differ from" : "not in"} [${j.c.id}]`);
+    kept.push({ ...j, differs, rule: distinct ? "kept-distinct" : UNCOVERED_RULE.name });
     return false;
   });
+  // The same action with the other result: the result word ("worked" / "failed") is the only word
+  // the match lacks, so the judge defers it as uncovered; it is an outcome conflict (always stored).
+  const otherResult = judged.find(
+    (j) =>
+      item.valence !== null &&
+      j.c.valence !== null &&
+      j.c.valence !== item.valence &&
+      j.v.rule === UNCOVERED_RULE.name &&
+      j.v.similarity >= duplicateFloor,
+  );
+  if (!dup && otherResult)
+    return {
+      verdict: "outcome-conflict",
+      target: otherResult.c,
+      similarity: otherResult.v.similarity,
+      judged: otherResult.v,
+      supersede: false,
+      historical: false,
+      reason: `same as [${otherResult.c.id}] but the result was ${item.valence}, not ${otherResult.c.valence}`,
+      rule: ruleOf(otherResult.v),
+      deferred: false,
+      notes,
+    };
   if (dup) {
     const conflict = item.valence !== null && dup.c.valence !== null && item.valence !== dup.c.valence;
     if (conflict)
@@ -254,8 +281,8 @@ export async function decide(
       judged: first.v,
       supersede: false,
       historical: false,
-      reason: `kept beside [${first.c.id}]: judged a restatement (${first.v.reason}), but its ${first.differs} differ`,
-      rule: "kept-distinct",
+      reason: `kept beside [${first.c.id}]: judged a restatement (${first.v.reason}), but its ${first.differs} ${first.rule === "kept-distinct" ? "differ" : "are not in it"}`,
+      rule: first.rule,
       deferred: true,
       notes,
     };

@@ -30,13 +30,12 @@ const mentions = (text: string, value: string) =>
   new RegExp(`(?<![\\p{L}\\p{N}.])${escapeRe(value)}(?![\\p{L}\\p{N}]|\\.\\d)`, "iu").test(text);
 
 /**
- * Records the lexical judge supersedes with a statement about another fact, pinned so the check
- * fails both ways (a new miss, or this one fixed): its change-cue rule lets "btw we bumped
- * PostgreSQL to 15.6 in production" (a pronoun subject, a shared "in production") replace "Node.js
- * was upgraded to 20.11 in production". A judge defect, not curation's: plain `record` makes the same
- * supersession; reported to the lead.
+ * Records the lexical judge supersedes with a statement about another fact. Empty: no record
+ * holding a current value may be named stale because of another fact. (Until the judge's
+ * changed-to-value and change-cue fixes, "btw we bumped PostgreSQL to 15.6 in production"
+ * replaced "Node.js was upgraded to 20.11 in production" here.)
  */
-const KNOWN_JUDGE_MISSES = [{ recordId: "r028", by: "r099", fact: "f10" }];
+const KNOWN_JUDGE_MISSES: { recordId: string; by: string; fact: string }[] = [];
 
 let db: PGlite;
 let lancePath: string;

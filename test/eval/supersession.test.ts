@@ -21,7 +21,9 @@ describe("supersession eval (lexical judge)", () => {
     const dev = (await evaluateSupersession({ split: "dev", system: false })).splits.dev!;
     expect(dev.supersedes.precision).toBe(1);
     expect(dev.supersedes.recall).toBeGreaterThanOrEqual(0.97);
-    expect(dev.duplicate.accuracy).toBeGreaterThanOrEqual(0.9);
+    // 0.9 before redundancy became structural (uncovered-words): a paraphrase with a word the other
+    // lacks ("… based in Vancouver" / "… Vancouver, Canada") is now stored and deferred, not merged.
+    expect(dev.duplicate.accuracy).toBeGreaterThanOrEqual(0.8);
   });
 
   it("never lets a dev hard negative supersede: questions, hypotheticals, other entities, additions", async () => {

@@ -157,6 +157,9 @@ function parseStrataJsonl(
   return parseDocument(doc);
 }
 
+/** The entity type Strata's memory.jsonl export gives the namespace's own beliefs (export.ts). */
+const NAMESPACE_ENTITY_TYPE = "strata-namespace";
+
 /** "Works at Acme" for Alice → "Alice works at Acme"; an observation naming its entity is kept as is. */
 function statementAbout(entity: string, observation: string): string {
   const o = observation.trim();
@@ -189,10 +192,12 @@ function parseMcpMemory(records: { line: number; value: Record<string, unknown> 
           origin: `entity ${e.name}`,
           metadata: base,
         });
+      // Strata's own export: the namespace entity holds beliefs in their own words, not about "default".
+      const own = e.entityType === NAMESPACE_ENTITY_TYPE;
       e.observations.forEach((o, i) => {
         if (o.trim().length === 0) return;
         statements.push({
-          text: statementAbout(e.name, o),
+          text: own ? o.trim() : statementAbout(e.name, o),
           origin: `entity ${e.name}, observation ${i + 1}`,
           metadata: { ...base, observation: o },
         });

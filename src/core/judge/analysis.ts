@@ -424,6 +424,7 @@ export interface Analysis {
   additive?: boolean;
   change?: boolean;
   lowerStems?: Set<string>;
+  transition?: Transition | null;
 }
 
 function packedTrigrams(text: string): Float64Array {
@@ -600,6 +601,78 @@ const POLAR_PAIRS: readonly (readonly [string, string])[] = [
 ];
 /** Function words that reverse a statement on their own, present on one side only. */
 const REVERSERS = new Set(["without", "never", "none", "except", "neither", "nor"]);
+
+/**
+ * A change stated with its values: "from X to Y", "X → Y", "changed X to Y", "bumped … to Y",
+ * "reverted / rolled back / went back to X". The value after "to" (or the arrow) is the one that
+ * holds now; "from X" names the one that stopped. `attribute` is what changed: the statement's
+ * content words but the values and the verbs of change.
+ */
+export interface Transition {
+  from: string[];
+  to: string[];
+  /** "reverted to", "rolled back to", "went back to": the value after "to" holds again. */
+  revert: boolean;
+  attribute: string[];
+}
+
+const TRANSITION_VERB =
+  /\b(?:moved|switched|changed|migrated|upgraded|downgraded|updated|bumped|raised|lowered|increased|decreased|reduced|cut|pushed|postponed|delayed|rescheduled|shifted|rotated|passed|handed|ported|scaled|extended|shortened|dropped|converted|swapped|went|gone|go(?:es)?|fell|rose|grew|slipped|dialled|dialed|turned|reverted|rolled|reassigned|transferred|relocated|renamed|promoted)\b/i;
+const TRANSITION_WORD = new RegExp(`^${TRANSITION_VERB.source.replace(/\\b/g, "")}$`, "i");
+/** Where the value after "to" ends: punctuation, a clause, a time, a reason. */
+const VALUE_END =
+  "(?=\\s*(?:[,;!?]|\\.(?:\\s|$)|\\(|$|\\b(?:in|on|at|for|since|because|after|as|from|when|with|by|starting|until|next|this|last|now|today|yesterday|again|and|but|so|due|per)\\b))";
+const FROM_TO = new RegExp(`\\bfrom\\s+(.+?)\\s+to\\s+(.+?)${VALUE_END}`, "i");
+const ARROW = /([^\s:,;]+(?:\s+[^\s:,;→>-]+)?)\s*(?:→|->|=>)\s*([^\s,;]+(?:\s+[^\s,;.]+)?)/;
+const REVERT = new RegExp(
+  `\\b(?:revert(?:ed|s)?|roll(?:ed|s)? (?:it |\\S+ )?back|(?:went|go(?:es)?|switched|changed|moved|dialled|dialed) back|back)\\s+to\\s+(.+?)${VALUE_END}`,
+  "i",
+);
+const TO_VALUE = new RegExp(`\\bto\\s+(.+?)${VALUE_END}`, "i");
+/** Words of a change that name neither the attribute nor a value. */
+const CHANGE_FILLER = new Set(
+  "back again just finally officially new btw fyi heads quick update yesterday today week month recently".split(
+    " ",
+  ),
+);
+
+function transition(text: string): Transition | null {
+  const t = text.replace(CHAT_OPENER_RE, "");
+  let from: string | null = null;
+  let to: string | null = null;
+  let revert = false;
+  const revertM = REVERT.exec(t);
+  const fromTo = TRANSITION_VERB.test(t) ? FROM_TO.exec(t) : null;
+  const arrow = ARROW.exec(t);
+  if (revertM) {
+    to = revertM[1]!;
+    revert = true;
+  } else if (fromTo) {
+    from = fromTo[1]!;
+    to = fromTo[2]!;
+  } else if (arrow) {
+    from = arrow[1]!;
+    to = arrow[2]!;
+  } else {
+    const verb = TRANSITION_VERB.exec(t);
+    if (!verb) return null;
+    const after = TO_VALUE.exec(t.slice(verb.index + verb[0].length));
+    if (!after) return null;
+    to = after[1]!;
+  }
+  const toWords = contentTokens(to).map(canon);
+  if (toWords.length === 0 || toWords.length > 3) return null;
+  const fromWords = from ? contentTokens(from).map(canon) : [];
+  const values = new Set([...toWords, ...fromWords]);
+  const attribute = rawTokens(t)
+    .filter((w) => !STOP_WORDS.has(w) && !CHANGE_FILLER.has(w) && !TRANSITION_WORD.test(w))
+    .map((w) => canon(stem(w)))
+    .filter((w) => !values.has(w) && !CHANGE_LEMMAS.has(w) && !LIGHT_VERBS.has(w));
+  return { from: fromWords, to: toWords, revert, attribute: [...new Set(attribute)] };
+}
+
+/** The change a statement states with its values, or null (cached on the analysis). */
+export const transitionOf = (x: Analysis): Transition | null => (x.transition ??= transition(x.text));
 
 /** Opposite sides of one enumerated state in the two statements: "on" / "off". */
 export function flippedStates(x: Analysis, y: Analysis): string[] {

@@ -11,10 +11,12 @@
 import type { Judge, JudgeItem, JudgeVerdict } from "../ports.js";
 import { jaccard } from "../text.js";
 import { analysisOf, changeOf, minus, packedDice, slotsOf } from "./analysis.js";
+import { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 import { LEXICAL_RULES, type Pair } from "./rules.js";
 import { loadTagger, taggerLoaded } from "./tagger.js";
 
 export { distinctions } from "./analysis.js";
+export { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 export { LEXICAL_RULES, type LexicalRule } from "./rules.js";
 export { loadTagger } from "./tagger.js";
 
@@ -70,6 +72,26 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
   for (const rule of LEXICAL_RULES) {
     const d = rule.decide(pair);
     if (!d) continue;
+    // A duplicate drops a statement: the older one must account for every informative word of the newer.
+    const uncovered = d.relation === "duplicate" ? uncoveredWords(a.text, b.text) : [];
+    if (uncovered.length > 0)
+      return {
+        relation: "refines",
+        similarity,
+        reason: `${UNCOVERED_RULE.name}: ${uncovered.join(" ")} (${rule.name} read a restatement)`,
+        rule: UNCOVERED_RULE.name,
+        confident: false,
+      };
+    // A change closes a belief: it needs one statement on each side, not a paragraph read as slots.
+    const acts = d.relation === "supersedes" || d.relation === "contradicts";
+    if (acts && (severalSentences(a.text) || severalSentences(b.text)))
+      return {
+        relation: "refines",
+        similarity,
+        reason: `${SEVERAL_STATEMENTS_RULE.name}: ${rule.name} read a ${d.relation === "contradicts" ? "contradiction" : "change"}`,
+        rule: SEVERAL_STATEMENTS_RULE.name,
+        confident: false,
+      };
     return {
       relation: d.relation,
       similarity,

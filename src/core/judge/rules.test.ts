@@ -29,7 +29,9 @@ const EXAMPLES: Record<string, RuleExamples> = {
   question: {
     decides: [
       ["Retry limit is 5", "Is the retry limit 7?", "distinct"],
-      ["The staging cluster has 3 nodes", "Does the staging cluster have 3 nodes?", "duplicate"],
+      ["Does the staging cluster have 3 nodes?", "Does the staging cluster have three nodes?", "duplicate"],
+      // Asked back about a statement, the same words are a question, not a restatement (uncovered-words).
+      ["The staging cluster has 3 nodes", "Is the staging cluster at 5 nodes?", "distinct"],
     ],
     leaves: [["Retry limit is 5", "Retry limit is 7."]],
   },
@@ -116,7 +118,7 @@ const EXAMPLES: Record<string, RuleExamples> = {
     ],
   },
   "same-holder": {
-    decides: [["Kenji owns the auth service", "The auth service's owner is Kenji, since March", "duplicate"]],
+    decides: [["Kenji leads the auth service", "The auth service is led by Kenji these days", "duplicate"]],
     leaves: [["Kenji owns the auth service", "The auth service is owned by Leila"]],
   },
   "role-target-differs": {
@@ -140,6 +142,48 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["Office hours are 9 to 5", "Office hours are from 9 to 5 on weekdays"],
     ],
   },
+  "changed-to-value": {
+    decides: [
+      // The value after "to" holds now, whatever the older statement's own wording.
+      [
+        "Python in production was bumped from 3.10 to 3.11",
+        "btw we bumped Python to 3.12 in production",
+        "supersedes",
+      ],
+      ["Python in production was bumped from 3.10 to 3.11", "Production runs Python 3.12", "supersedes"],
+      // A revert makes the old value current again.
+      [
+        "Python in production was bumped from 3.10 to 3.11",
+        "Python in production was rolled back to 3.10",
+        "supersedes",
+      ],
+      ["Node.js in production is 20.11", "We rolled Node.js in production back to 18.19", "supersedes"],
+      ["Production runs Python 3.11", "Python in production was reverted to 3.10", "supersedes"],
+      // An arrow, and verbs of change with "to".
+      ["The log level is debug", "log level: debug → warn", "supersedes"],
+      ["The log level is debug.", "The log level was dialled back to warn.", "supersedes"],
+      ["The kickoff is on the 12th.", "The kickoff slipped to the 19th.", "supersedes"],
+      ["The release is planned for Thursday.", "The release was pushed to Friday.", "supersedes"],
+      ["The retry limit is 5.", "The retry limit was cut down to 3.", "supersedes"],
+      // The value the change produced, said as a state: a restatement.
+      ["btw we bumped Redis to 7.2.4 in production", "Production runs Redis 7.2.4", "duplicate"],
+    ],
+    leaves: [
+      // Decided earlier, by the same value restated.
+      ["Python in production was bumped from 3.10 to 3.11", "Production runs Python 3.11"],
+      // The same value with a different old one: each says something the other does not.
+      ["Redis 6.2 became 7.2.4 in production", "We bumped Redis from 6.0 to 7.2.4 in production"],
+      // Another attribute: a port against a region; a number against a place.
+      ["The auth-gw service runs on port 6060", "The auth-gw service was moved to eu-central-1"],
+      ["Python in production runs on the old cluster", "We bumped Python in production to 3.12"],
+      // A verb that is not a linking one holds many values.
+      ["Sam likes the platform team", "Sam moved to the data team"],
+      // A proposal or a question changes nothing.
+      ["Maybe we should upgrade Python to 3.10 next month", "Production runs Python 3.12"],
+      // The other statement does not name what changed.
+      ["The retro is on Fridays", "The standup was moved to Thursdays"],
+    ],
+  },
   "different-entity": {
     decides: [["Alice's timezone is UTC", "Bob's timezone is PST", "distinct"]],
     leaves: [["Alice's timezone is UTC", "Alice's timezone is PST"]],
@@ -158,7 +202,7 @@ const EXAMPLES: Record<string, RuleExamples> = {
     leaves: [["The auth service is deployed in eu-west-1", "The auth service was moved to eu-central-1"]],
   },
   "same-slots": {
-    decides: [["The database is Postgres", "The database was switched to Postgres", "duplicate"]],
+    decides: [["The database is Postgres", "The database became Postgres", "duplicate"]],
     leaves: [["The team uses Postgres", "The team uses MySQL"]],
   },
   "additive-detail": {
@@ -172,7 +216,7 @@ const EXAMPLES: Record<string, RuleExamples> = {
   "value-changed:number": {
     decides: [
       ["Retry limit is 5", "Retry limit is 7", "supersedes"],
-      ["The retry limit is 5.", "The retry limit was cut down to 3.", "supersedes"],
+      ["The retry limit is 5.", "The retry limit is down to 3 now.", "supersedes"],
       ["Max file size is 10 MB.", "Max file size is 10 GB.", "supersedes"],
     ],
     leaves: [
@@ -188,13 +232,15 @@ const EXAMPLES: Record<string, RuleExamples> = {
   "value-changed:identifier": {
     decides: [["ledger-db runs in eu-west-1.", "ledger-db runs in eu-central-1.", "supersedes"]],
     leaves: [
+      // A pronoun subject: the plain words of the value name the thing (Redis / Node.js are two things).
+      ["btw we bumped Redis to 7.2.4 in production", "We run Node.js 20.11 in production"],
       ["ledger-db runs in eu-west-1.", "billing-db runs in eu-central-1."],
       ["ledger-db runs in eu-west-1 for reads.", "ledger-db runs in eu-central-1 for writes."],
     ],
   },
   "change-cue": {
     decides: [
-      ["The release is planned for Thursday.", "The release was pushed to Friday.", "supersedes"],
+      ["The release is planned for Thursday.", "The release is now planned for Friday.", "supersedes"],
       [
         "Dark mode is disabled for the admin panel.",
         "We turned on dark mode for the admin panel.",
@@ -208,6 +254,9 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The user prefers espresso.", "The user prefers window seats."],
       // A pronoun subject: the values must share their attribute.
       ["We use Slack for chat.", "We now use Zoom for video calls."],
+      // Another attribute: a port against a region, an owner against a port.
+      ["The auth-gw service runs on port 6060", "The auth-gw service was moved to eu-central-1"],
+      ["heads up: the auth-gw service moved to port 5000", "The auth-gw service is now owned by Felix"],
     ],
   },
   "value-changed:single-valued": {
@@ -217,6 +266,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The assistant is called Ada", "The assistant is called Bob", "supersedes"],
     ],
     leaves: [
+      // A person starts many things; a "value" of a dozen words is a sentence.
+      ["I just started helping out with a food drive.", "I just started going to boot camps with my fam."],
       // Words joined by a slash are the same words.
       ["Upload quota: 20 files/day", "The upload quota is 20 files per day"],
       ["Sam is a designer.", "Sam is a manager."],
@@ -236,7 +287,14 @@ const EXAMPLES: Record<string, RuleExamples> = {
   },
   "negation-flipped:bag": {
     decides: [["Free shipping on large orders", "No free shipping on large orders, sadly", "contradicts"]],
-    leaves: [["Free shipping on large orders", "Free shipping on large orders, sadly"]],
+    leaves: [
+      // A short remark is not a version of a paragraph.
+      [
+        "Way to go, Jon! Don't quit, remember, failures lead you closer to success, and keep your back straight.",
+        "Thanks for having my back.",
+      ],
+      ["Free shipping on large orders", "Free shipping on large orders, sadly"],
+    ],
   },
   "near-identical": {
     decides: [["Deploy freeze for the holidays, all teams", "Deploy freeze for the holidays", "duplicate"]],

@@ -35,6 +35,7 @@ import {
   setOf,
   statesIn,
   subsetOf,
+  transitionOf,
   wordsOf,
 } from "./analysis.js";
 
@@ -200,7 +201,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "question",
-    doc: "The newer text asks; a question never replaces a statement (the same words asked back are a restatement).",
+    doc: "The newer text asks; a question never replaces a statement (the same question asked twice is a restatement).",
     decide: (p) =>
       p.b.question
         ? decided(p.sameWords && !distinctions(p.a.text, p.b.text) ? "duplicate" : "distinct")
@@ -361,6 +362,33 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     },
   },
   {
+    name: "changed-to-value",
+    doc: 'A change stated with its values ("from X to Y", "X → Y", "bumped … to Y", "reverted / rolled back to X") and a statement of the same attribute with another value: the value after "to" is the current one (the same value said as a state is a restatement).',
+    decide: (p) => {
+      const { a, b } = p;
+      if (a.negated !== b.negated || a.question || a.hypothetical || additiveOf(b)) return null;
+      const ta = transitionOf(a);
+      const tb = transitionOf(b);
+      if (!ta && !tb) return null;
+      // What changed: named by the change (the newer's when both are changes), and said by both sides.
+      const attribute = (tb ?? ta)!.attribute;
+      if (attribute.length === 0) return null;
+      const canonA = setOf([...a.content].map(canon));
+      const canonB = setOf([...b.content].map(canon));
+      if (!attribute.every((w) => canonA.has(w) && canonB.has(w))) return null;
+      if (ta && tb && !ta.attribute.every((w) => canonB.has(w))) return null;
+      const va = valueBeside(p.sa, a, ta, attribute);
+      const vb = valueBeside(p.sb, b, tb, attribute);
+      if (!va || !vb || !sameShape(va, vb, a, b)) return null;
+      const gone = minus(va, vb).length;
+      const came = minus(vb, va).length;
+      // The value a change produced, said as a state ("bumped Redis to 7.2.4" / "Production runs Redis 7.2.4").
+      if (gone === 0 && came === 0) return decided("duplicate", "a change restated as state");
+      if (gone === 0 || came === 0) return null;
+      return decided("supersedes", `${[...va].join(" ")} → ${[...vb].join(" ")}`);
+    },
+  },
+  {
     name: "different-entity",
     doc: "Each subject has words the other lacks (Alice's timezone / Bob's timezone): two things.",
     decide: (p) => {
@@ -445,6 +473,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     doc: "Same subject and attribute, the value's number, version, date or time differs: the newer replaces the older.",
     decide: (p) => {
       if (!sameAttribute(p) || !quantitiesDiffer(p) || p.sb.value.length === 0) return null;
+      if (!sameValueNames(p) || !namedBoth(p)) return null;
       if (additiveOf(p.b) && !p.change) return null;
       // Only the number (and its unit, and the verb that changed it) may differ: "for free users" →
       // "for paid users" is another qualifier, so another fact.
@@ -456,7 +485,8 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     name: "value-changed:identifier",
     doc: "Same subject and attribute, the value differs in an identifier (region, host, channel, version tag): one attribute, one value.",
     decide: (p) => {
-      if (!sameAttribute(p) || p.sb.value.length === 0 || additiveOf(p.b)) return null;
+      if (!sameAttribute(p) || p.sb.value.length === 0 || additiveOf(p.b) || !sameValueNames(p)) return null;
+      if (!namedBoth(p)) return null;
       const differing = differingValues(p);
       const { valueA, valueB } = valuesOf(p);
       const gone = minus(valueA, valueB).some(identifier);
@@ -471,13 +501,24 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     doc: "The newer statement announces a change (now, moved to, switched, pushed to, took over, cut down to, turned on …) about the same subject with another value.",
     decide: (p) => {
       if (!p.change) return null;
+      // A role named on one side only ("is now owned by Felix" / "moved to port 5000") is another attribute.
+      const roleA = participleOf(p.a);
+      const roleB = participleOf(p.b);
+      const role = (x: string | null) => x !== null && ROLE_PARTICIPLES.has(x);
+      if (role(roleA) !== role(roleB) && !(roleA && roleB)) return null;
       if (bothSlotted(p)) {
-        if (!sharesSubject(p) || p.sb.value.length === 0) return null;
+        if (!sharesSubject(p) || p.sb.value.length === 0 || !sameValueNames(p) || !shortValues(p))
+          return null;
         const { valueA, valueB } = valuesOf(p);
         if (subsetOf(valueA, valueB) && subsetOf(valueB, valueA)) return null;
-        // With no subject words ("We use tabs for indentation"), the values must share their attribute.
+        // With no subject words ("We use tabs for indentation"), the values must share their attribute,
+        // and in the main clauses: a word of an aside ("…, way less crowded") names no attribute.
         const { subjA, subjB } = subjects(p);
-        if ((subjA.size === 0 || subjB.size === 0) && ![...valueA].some((t) => valueB.has(t))) return null;
+        if (subjA.size === 0 || subjB.size === 0) {
+          const mainB = mainClauseOf(p.b);
+          if (![...mainClauseOf(p.a)].some((t) => valueA.has(t) && valueB.has(t) && mainB.has(t)))
+            return null;
+        }
         return decided("supersedes", changedValue(p));
       }
       // Without slots on both sides: every word of the older statement but its value (numbers,
@@ -497,6 +538,9 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         return null;
       const predicate = p.sa.predicate === "→" ? p.sb.predicate : p.sa.predicate;
       if (!predicate || !SINGLE_VALUED.has(predicate)) return null;
+      // A value is a few words; a person starts and ends many things ("I just started volunteering …").
+      if (!shortValues(p)) return null;
+      if ((predicate === "start" || predicate === "end") && subjects(p).subjA.size === 0) return null;
       // A copula with an article classifies ("is a designer"): kinds are many, not one.
       if (predicate === "is" && (classifies(p.a.text) || classifies(p.b.text))) return null;
       // A copula names one value when a noun or a closing adjective follows it ("is Postgres", "is blue"),
@@ -514,7 +558,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     name: "value-changed:bag",
     doc: "No slots found; a different number while nearly every word agrees.",
     decide: (p) => {
-      if (bothSlotted(p) || !p.numbersDiffer) return null;
+      if (bothSlotted(p) || !p.numbersDiffer || !comparableLength(p)) return null;
       const { a, b } = p;
       const overlap = p.shared.length / Math.min(a.content.size, b.content.size);
       return overlap >= 0.75 && jaccard(a.content, b.content) >= 0.5 ? decided("supersedes") : null;
@@ -524,7 +568,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     name: "negation-flipped:bag",
     doc: "No slots found; nearly the same words, one side negated.",
     decide: (p) => {
-      if (bothSlotted(p) || p.a.negated === p.b.negated) return null;
+      if (bothSlotted(p) || p.a.negated === p.b.negated || !comparableLength(p)) return null;
       const overlap = p.shared.length / Math.min(p.a.content.size, p.b.content.size);
       return overlap >= 0.8 ? decided("contradicts") : null;
     },
@@ -559,6 +603,95 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     },
   },
 ];
+
+/** Content words of the first clause (up to the first comma, semicolon, colon or sentence end). */
+function mainClauseOf(x: Analysis): Set<string> {
+  const clause =
+    /^[^,;:.!?]*/.exec(x.text.replace(/^\s*(?:(?:oh|ok|okay|so|and|btw|fyi|also)\b[\s,]*)+/i, ""))?.[0] ?? "";
+  return setOf(contentTokens(clause));
+}
+
+/**
+ * With no subject words ("We run Redis 7.2.4" / "We run Node.js 20.11"), the value's plain words
+ * name the thing: each side's must be in the other statement, or they are two things.
+ */
+function namedBoth(p: Pair): boolean {
+  const { subjA, subjB, valueA, valueB } = sets(p);
+  if (subjA.size > 0 && subjB.size > 0) return true;
+  const plain = (v: ReadonlySet<string>, other: Analysis) =>
+    [...v].every((w) => identifier(w) || other.content.has(w) || CHANGE_VERBS.has(w) || isStateWord(w));
+  const idsA = [...valueA].filter(identifier);
+  const idsB = [...valueB].filter(identifier);
+  return plain(valueA, p.b) && plain(valueB, p.a) && (idsA.length === 0) === (idsB.length === 0);
+}
+
+/** The most words a changed value may have: a longer "value" is a sentence, and a guess. */
+const MAX_VALUE_WORDS = 6;
+const shortValues = (p: Pair) => {
+  const { valueA, valueB } = valuesOf(p);
+  return valueA.size <= MAX_VALUE_WORDS && valueB.size <= MAX_VALUE_WORDS;
+};
+
+/** Neither text has more than twice the other's content words: "Thanks for having my back." is not a version of a paragraph. */
+const comparableLength = (p: Pair) =>
+  Math.max(p.a.content.size, p.b.content.size) <= 2 * Math.min(p.a.content.size, p.b.content.size);
+
+/** Participles that name who holds a role: another attribute than where, which port, which version. */
+const ROLE_PARTICIPLES = new Set(["own", "lead", "maintain", "manag", "approv"]);
+
+/** Attribute names beside a value: "port 8443", "version 3.12". */
+const VALUE_NAMES = new Set(["port", "version", "region", "value", "number", "setting", "v"]);
+
+/**
+ * The value a statement gives: a change's value after "to", or the words beside the attribute of a
+ * statement whose verb only links (is, runs, listens, is based …) — none for another verb ("likes").
+ */
+function valueBeside(
+  slots: Slots,
+  x: Analysis,
+  change: ReturnType<typeof transitionOf>,
+  attribute: readonly string[],
+): Set<string> | null {
+  if (change) return setOf(change.to);
+  const linking =
+    slots.predicate === null ||
+    slots.predicate === "is" ||
+    LIGHT_VERBS.has(canon(slots.predicate)) ||
+    LIGHT_VERBS.has(slots.predicate);
+  if (!linking) return null;
+  const rest = [...x.content]
+    .map(canon)
+    .filter((w) => !attribute.includes(w) && !LIGHT_VERBS.has(w) && !CHANGE_LEMMAS.has(w) && !isStateWord(w));
+  return rest.length > 0 && rest.length <= 3 ? setOf(rest) : null;
+}
+
+/**
+ * An attribute name beside one side's value ("port 6060") is named by the other statement too:
+ * "runs on port 6060" / "was moved to eu-central-1" are two attributes.
+ */
+function sameValueNames(p: Pair): boolean {
+  const { valueA, valueB } = valuesOf(p);
+  const named = (v: ReadonlySet<string>, other: Analysis) =>
+    [...v].every((w) => !VALUE_NAMES.has(w) || other.content.has(w));
+  return named(valueA, p.b) && named(valueB, p.a);
+}
+
+/** A value word's kind: a number or version (3.12, 8443), an identifier (eu-west-1, v2), a word. */
+const shapeOf = (w: string) =>
+  /^[\d.,:]+(?:st|nd|rd|th)?$/.test(w) ? "number" : /\d/.test(w) || identifier(w) ? "identifier" : "word";
+
+/**
+ * Two values of one attribute: an attribute name beside either value is in the other statement
+ * ("port 8443" / "port 5000", not "port 6060" / "eu-central-1"), and the same kinds of word.
+ */
+function sameShape(x: ReadonlySet<string>, y: ReadonlySet<string>, a: Analysis, b: Analysis): boolean {
+  const named = (v: ReadonlySet<string>, other: Analysis) =>
+    [...v].every((w) => !VALUE_NAMES.has(w) || other.content.has(w));
+  if (!named(x, b) || !named(y, a)) return false;
+  const kinds = (v: ReadonlySet<string>) =>
+    [...new Set([...v].filter((w) => !VALUE_NAMES.has(w)).map(shapeOf))].sort().join(" ");
+  return kinds(x) === kinds(y);
+}
 
 /** Stems of the state words, as content tokens carry them (enabled → enabl). */
 const STATE_STEMS = new Set(ENUMERATED_STATES.map(stem));

@@ -1,0 +1,109 @@
+/**
+ * The redundancy rule `uncovered-words`: a newer statement is a restatement only when the older
+ * one accounts for every informative word of it. Positive examples are pairs the rule stops from
+ * being dropped (and the words it names); negative examples are restatements it lets through.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
+import { compareLexically, loadTagger } from "./lexical-judge.js";
+
+beforeAll(() => loadTagger());
+
+const at = "2026-01-01T00:00:00.000Z";
+const judge = (a: string, b: string) => compareLexically({ text: a, at }, { text: b, at });
+
+describe(`${UNCOVERED_RULE.name}: words of the newer statement the older does not account for`, () => {
+  it.each([
+    // A modifier, a quantifier, a modal, a date, an entity, a direction word, another person.
+    ["The staging cluster has 3 nodes.", "The staging cluster has 3 large nodes.", ["large"]],
+    ["Admins can export reports.", "Only admins can export reports.", ["only"]],
+    ["Admins export reports.", "Admins must export reports.", ["must"]],
+    ["Kenji owns the auth service", "The auth service's owner is Kenji, since March", ["since", "march"]],
+    ["Noor is on leave.", "Noor is on leave next week.", ["next", "week"]],
+    ["The meeting is in Berlin.", "The meeting is in Berlin and Paris.", ["paris"]],
+    ["Tickets move to Jira.", "Tickets move from Jira.", ["from"]],
+    ["Her office is in Ghent.", "His office is in Ghent.", ["his"]],
+    ["The user likes jazz.", "The user loves jazz.", ["loves"]],
+    ["We use Travis for CI.", "We use Travis or Jenkins for CI.", ["or", "jenkins"]],
+    ["The report is generated at midnight.", "The report is generated at midnight by cron.", ["cron"]],
+    // Asking is not stating.
+    ["The staging cluster has 3 nodes", "Does the staging cluster have 3 nodes?", ["?"]],
+    ["Does the staging cluster have 3 nodes?", "The staging cluster has 3 nodes.", ["?"]],
+  ] as const)("%j → %j leaves %j unaccounted", (older, newer, words) => {
+    expect(uncoveredWords(older, newer)).toEqual(words);
+  });
+
+  it.each([
+    // The same words, in another order or case; articles, be/do and chat openers carry nothing.
+    ["The retry limit is 5", "Retry limit is five."],
+    ["We use Postgres for the main database", "btw, we use postgres for the main database"],
+    // Known paraphrases and linking verbs.
+    ["The user lives in Oslo.", "The user is based in Oslo."],
+    ["The user likes jazz.", "The user enjoys jazz."],
+    ["Max file size is 10 MB.", "The file size limit is 10 MB."],
+    ["The port of the inventory service is 9443", "The inventory service listens on port 9443"],
+    ["Secrets are kept in HashiCorp Vault", "We keep secrets in HashiCorp Vault"],
+    ["The report is generated at midnight.", "At midnight, the report gets generated."],
+    ["The team meets in room 4B.", "In room 4B is where the team meets."],
+    // A change stated as the state it produced, and the attribute a value's name gives.
+    ["The database is Postgres", "The database was switched to Postgres"],
+    ["We run PostgreSQL 14.11 in production", "The PostgreSQL version in production is 14.11"],
+    ["loki runs in us-east-2.", "loki is hosted in the us-east-2 region."],
+    // A shorter restatement says nothing new.
+    ["Deploy freeze for the holidays, all teams", "Deploy freeze for the holidays"],
+    ["I live in Leeds.", "The user lives in Leeds."],
+    ["Kenji maintains the auth service", "Kenji is the maintainer of the auth service these days"],
+  ] as const)("%j → %j: every word accounted for", (older, newer) => {
+    expect(uncoveredWords(older, newer)).toEqual([]);
+  });
+
+  it.each([
+    ["The staging cluster has 3 nodes.", "The staging cluster has 3 large nodes."],
+    ["Kenji owns the auth service", "The auth service's owner is Kenji, since March"],
+    ["Admins can export reports.", "Only admins can export reports."],
+    ["The staging cluster has 3 nodes", "Does the staging cluster have 3 nodes?"],
+  ] as const)("the lexical judge defers a 'restatement' with unaccounted words: %j → %j", (a, b) => {
+    const v = judge(a, b);
+    expect(v).toMatchObject({ relation: "refines", rule: UNCOVERED_RULE.name, confident: false });
+    expect(v.reason).toMatch(/^uncovered-words: \S/);
+  });
+
+  it.each([
+    ["The retry limit is 5", "Retry limit is five."],
+    ["We use Postgres for the main database", "btw, we use postgres for the main database"],
+    ["Kenji owns the auth service", "The auth service's owner is Kenji"],
+  ] as const)("and keeps a true restatement a duplicate: %j → %j", (a, b) => {
+    expect(judge(a, b).relation).toBe("duplicate");
+  });
+});
+
+describe(`${SEVERAL_STATEMENTS_RULE.name}: no change is closed on a text of several sentences`, () => {
+  it.each([
+    ["Thanks for the tip! Sorry to hear about the studio.", true],
+    ["Legs are sore lol. Oh and I switched my gym to Crunch on 5th street.", true],
+    ["Ana? She moved to Lisbon last spring.", false],
+    ["Dr. Alvarez moved to the downtown clinic.", false],
+    ["Node.js in production was bumped from 18.19 to 20.11.", false],
+  ] as const)("%j holds several sentences: %s", (text, expected) => {
+    expect(severalSentences(text)).toBe(expected);
+  });
+
+  it.each([
+    [
+      "Thanks! I rehearsed with a small group of dancers after work. We do all kinds of dances.",
+      "Thanks! Appreciate your encouragement - it means a lot! I'm working on some new dance routines now.",
+    ],
+    ["The retry limit is 5.", "It was a long week for everyone. The retry limit is now 7, the team agreed."],
+  ] as const)("a change read across sentences is deferred: %j → %j", (a, b) => {
+    const v = judge(a, b);
+    expect(v).toMatchObject({ relation: "refines", confident: false });
+    expect(["several-statements", "unsure:other-value", "unsure:overlap"]).toContain(v.rule);
+  });
+
+  it.each([
+    ["The retry limit is 5.", "The retry limit is now 7, the team agreed."],
+    ["Ana lives in Porto.", "Ana? She moved to Lisbon last spring."],
+  ] as const)("one sentence (a fragment aside) still closes a change: %j → %j", (a, b) => {
+    expect(judge(a, b).relation).toBe("supersedes");
+  });
+});
