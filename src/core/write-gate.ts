@@ -12,8 +12,8 @@
 
 import { renderedEcho } from "./echo.js";
 import { distinctions } from "./judge/analysis.js";
-import { loadTagger } from "./judge/tagger.js";
 import { UNCOVERED_RULE, uncoveredWords } from "./judge/coverage.js";
+import { loadTagger } from "./judge/tagger.js";
 import type { Layer, Outcome, Verdict } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { Judge, JudgeVerdict } from "./ports.js";
