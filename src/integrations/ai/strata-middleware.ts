@@ -12,7 +12,7 @@
  */
 import type { LanguageModelMiddleware } from "ai";
 import type { Memory } from "../../core/engine.js";
-import { MAX_CONTENT_CHARS } from "../../core/model.js";
+import { exchangeRecorder } from "../exchange-recorder.js";
 
 type CallOptions = Parameters<NonNullable<LanguageModelMiddleware["transformParams"]>>[0]["params"];
 type PromptMessage = CallOptions["prompt"][number];
@@ -40,28 +40,9 @@ export type StrataMiddleware = LanguageModelMiddleware & {
 /** The middleware for `wrapLanguageModel`, for the installed AI SDK's middleware spec (v3). */
 export function strataMiddleware(memory: Memory, options: StrataMiddlewareOptions = {}): StrataMiddleware {
   const onError = options.onError ?? (() => undefined);
-  const pending = new Set<Promise<void>>();
-  const recordExchange = (params: CallOptions, answer: string) => {
-    if (options.record === false) return;
-    const items = [
-      { content: lastUserText(params.prompt), actor: "user" },
-      { content: answer, actor: "assistant" },
-    ]
-      .filter((i) => i.content.trim() !== "")
-      .map((i) => ({
-        ...i,
-        content: i.content.slice(0, MAX_CONTENT_CHARS),
-        ...(options.namespace ? { namespace: options.namespace } : {}),
-        ...(options.session ? { session: options.session } : {}),
-      }));
-    if (items.length === 0) return;
-    const write = memory.recordMany(items).then(
-      () => undefined,
-      (error: unknown) => onError(error),
-    );
-    pending.add(write);
-    void write.finally(() => pending.delete(write));
-  };
+  const recorder = exchangeRecorder(memory, options);
+  const recordExchange = (params: CallOptions, answer: string) =>
+    recorder.record(lastUserText(params.prompt), answer);
 
   return {
     specificationVersion: "v3",
@@ -106,9 +87,7 @@ export function strataMiddleware(memory: Memory, options: StrataMiddlewareOption
       });
       return { stream: stream.pipeThrough(watch), ...rest };
     },
-    async settled() {
-      while (pending.size > 0) await Promise.all([...pending]);
-    },
+    settled: recorder.settled,
   };
 }
 

@@ -11,7 +11,7 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import { createMiddleware } from "langchain";
 import type { Memory } from "../../core/engine.js";
-import { MAX_CONTENT_CHARS } from "../../core/model.js";
+import { exchangeRecorder } from "../exchange-recorder.js";
 
 export interface StrataMiddlewareOptions {
   /** Largest context block, in tokens. Default 600. */
@@ -29,7 +29,7 @@ export interface StrataMiddlewareOptions {
 export function strataMiddleware(memory: Memory, options: StrataMiddlewareOptions = {}) {
   const onError = options.onError ?? (() => undefined);
   const ns = options.namespace ? { namespace: options.namespace } : {};
-  const pending = new Set<Promise<void>>();
+  const recorder = exchangeRecorder(memory, options);
   const middleware = createMiddleware({
     name: "StrataMemory",
     wrapModelCall: async (request, handler) => {
@@ -49,32 +49,12 @@ export function strataMiddleware(memory: Memory, options: StrataMiddlewareOption
       return handler({ ...request, systemMessage: request.systemMessage.concat(system) });
     },
     afterAgent: async (state) => {
-      if (options.record === false) return;
-      const items = [
-        { content: lastText(state.messages, "human"), actor: "user" },
-        { content: lastText(state.messages, "ai"), actor: "assistant" },
-      ]
-        .filter((i) => i.content.trim() !== "")
-        .map((i) => ({
-          ...i,
-          ...ns,
-          content: i.content.slice(0, MAX_CONTENT_CHARS),
-          ...(options.session ? { session: options.session } : {}),
-        }));
-      if (items.length === 0) return;
-      const write = memory.recordMany(items).then(
-        () => undefined,
-        (error: unknown) => onError(error),
-      );
-      pending.add(write);
-      void write.finally(() => pending.delete(write));
+      recorder.record(lastText(state.messages, "human"), lastText(state.messages, "ai"));
     },
   });
   return Object.assign(middleware, {
     /** Resolves when every recording started so far has finished. */
-    async settled(): Promise<void> {
-      while (pending.size > 0) await Promise.all([...pending]);
-    },
+    settled: recorder.settled,
   });
 }
 

@@ -14,7 +14,7 @@
  */
 import { type Agent, type FunctionTool, type RunContext, tool } from "@openai/agents";
 import type { Memory } from "../../core/engine.js";
-import { MAX_CONTENT_CHARS } from "../../core/model.js";
+import { exchangeRecorder } from "../exchange-recorder.js";
 import { type ToolSpecOptions, toolSpecs } from "../tool-specs.js";
 import { strictJsonSchema } from "./strict-schema.js";
 
@@ -53,7 +53,7 @@ export function strataAgents(memory: Memory, options: StrataAgentsOptions = {}):
   const ns = options.namespace ? { namespace: options.namespace } : {};
   /** The latest user input of each run (its context object), noted when the agent starts. */
   const inputs = new WeakMap<object, string>();
-  const pending = new Set<Promise<void>>();
+  const recorder = exchangeRecorder(memory, options);
 
   return {
     tools: (o = {}) =>
@@ -88,31 +88,14 @@ export function strataAgents(memory: Memory, options: StrataAgentsOptions = {}):
         if (text) inputs.set(context, text);
       });
       agent.on("agent_end", (context, output) => {
-        if (options.record === false) return;
-        const items = [
-          { content: inputs.get(context) ?? "", actor: "user" },
-          { content: typeof output === "string" ? output : JSON.stringify(output), actor: "assistant" },
-        ]
-          .filter((i) => i.content.trim() !== "")
-          .map((i) => ({
-            ...i,
-            ...ns,
-            content: i.content.slice(0, MAX_CONTENT_CHARS),
-            ...(options.session ? { session: options.session } : {}),
-          }));
-        if (items.length === 0) return;
-        const write = memory.recordMany(items).then(
-          () => undefined,
-          (error: unknown) => onError(error),
+        recorder.record(
+          inputs.get(context) ?? "",
+          typeof output === "string" ? output : JSON.stringify(output),
         );
-        pending.add(write);
-        void write.finally(() => pending.delete(write));
       });
       return target;
     },
-    async settled() {
-      while (pending.size > 0) await Promise.all([...pending]);
-    },
+    settled: recorder.settled,
   };
 }
 
