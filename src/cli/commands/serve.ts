@@ -243,11 +243,8 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
     ...(args.version ? { version: args.version } : {}),
     // One line per request: the route template and the key's name, never a body or query.
     log: (l) => note(`${l.method} ${l.route} ${l.status} ${l.ms}ms key=${l.key}`),
-    // The dashboard, signed in with an API key; /ui/ leads to it too.
-    mount: (root) => {
-      root.route("/ui", dashboard);
-      root.get("/ui/", (c) => c.redirect("/ui"));
-    },
+    // The dashboard, signed in with an API key (it answers /ui/ itself).
+    mount: (root) => root.route("/ui", dashboard),
   });
   const { parseWorkerOptions, startWorker } = await import("../../core/worker/index.js");
   const workerInput = args.worker ? (args.workerInterval ? { interval: args.workerInterval } : {}) : null;
