@@ -99,6 +99,16 @@ export function prepareRemember(statement: unknown, options: unknown, what = "re
   return { text: input.statement, options: o };
 }
 
+/** The namespace a gated write acts in, the store time now, and the event time it is dated at. */
+function whereAndWhen(
+  ctx: GateContext,
+  o: { namespace?: string | undefined; at?: string | undefined },
+): { namespace: string; now: string; at: string } {
+  const namespace = o.namespace ?? ctx.namespace;
+  const now = ctx.clock.now().toISOString();
+  return { namespace, now, at: eventTime(o.at, now, ctx.policy) };
+}
+
 /** Records one episode through the gate, inside `tx`, with its precomputed vector. */
 export async function recordIn(
   ctx: GateContext,
@@ -109,9 +119,7 @@ export async function recordIn(
   const { writes } = ctx;
   const o = p.options;
   const text = p.text;
-  const namespace = o.namespace ?? ctx.namespace;
-  const now = ctx.clock.now().toISOString();
-  const at = eventTime(o.at, now, ctx.policy);
+  const { namespace, now, at } = whereAndWhen(ctx, o);
   const candidates = await writes.gateCandidates(tx, text, vector, namespace, {
     episodes: true,
     // Episodes are checked against facts and lessons; rules and procedures are other layers.
@@ -189,9 +197,7 @@ export async function rememberIn(
   const { writes } = ctx;
   const o = p.options;
   const text = p.text;
-  const namespace = o.namespace ?? ctx.namespace;
-  const now = ctx.clock.now().toISOString();
-  const at = eventTime(o.at, now, ctx.policy);
+  const { namespace, now, at } = whereAndWhen(ctx, o);
   if (o.sources) await writes.requireEpisodes(tx, o.sources, namespace);
   if (o.key !== undefined) return rememberKeyed(ctx, tx, p, vector, { namespace, now, at, key: o.key });
   const candidates = await writes.gateCandidates(tx, text, vector, namespace, {
