@@ -62,7 +62,7 @@ export function registerAgentCommands(
     .option("--host <host>", "HTTP interface to bind (default 127.0.0.1)")
     .option(
       "--token-file <path>",
-      "require Authorization: Bearer <token> over HTTP, the token read from this file's first line (or env STRATA_TOKEN)",
+      "also accept Authorization: Bearer <token> on /mcp, with every tool; the token is this file's first line (or env STRATA_TOKEN)",
     )
     .option(
       "--token <token>",
@@ -99,7 +99,7 @@ export function registerAgentCommands(
       examples(
         "strata --db ~/.strata/memory.db serve",
         "STRATA_TOKEN=$(cat ~/.strata/token) strata serve --http --port 8787",
-        "strata serve --http --host 0.0.0.0 --token-file ~/.strata/token --allowed-hosts mybox.lan",
+        "strata serve --http --host 0.0.0.0 --allowed-hosts mybox.lan   # needs a key: strata keys create",
         "strata keys create --name ci-bot --scope write --namespaces team-a && strata serve --http",
         "strata serve --http --worker --worker-interval 10m",
         "curl -H 'Authorization: Bearer sk_strata_…' 'http://127.0.0.1:8787/v1/namespaces/team-a/recall?query=retries'",
@@ -108,7 +108,7 @@ export function registerAgentCommands(
     )
     .addHelpText(
       "after",
-      '\nEnvironment:\n  STRATA_TOKEN              the HTTP bearer token (STRATA_MCP_TOKEN is read too); required beyond loopback\n  STRATA_MAX_MESSAGE_BYTES  largest stdio message (default 10485760); over it: a JSON-RPC error, the server keeps serving\n\nHTTP checks Host (DNS-rebinding protection) and Origin on every request: 403 HOST_NOT_ALLOWED / ORIGIN_NOT_ALLOWED.\nREST (/v1) takes API keys (strata keys create). With no live key it answers loopback callers only, as actor "rest", and the server binds to loopback only. Beyond loopback it needs a token (for /mcp) and a key (for /v1).\n',
+      "\nEnvironment:\n  STRATA_TOKEN              an optional bearer token for /mcp with every tool (STRATA_MCP_TOKEN is read too)\n  STRATA_MAX_MESSAGE_BYTES  largest stdio message (default 10485760); over it: a JSON-RPC error, the server keeps serving\n\nHTTP checks Host (DNS-rebinding protection) and Origin on every request: 403 HOST_NOT_ALLOWED / ORIGIN_NOT_ALLOWED.\nMCP (/mcp) and REST (/v1) take API keys (strata keys create), sent as Authorization: Bearer <key>; each checked against its namespaces and scope. With no live key the server answers loopback callers only and binds to loopback only: beyond loopback it needs a key.\n",
     )
     .action((o: Record<string, string | number | boolean | undefined>) =>
       invoke<ServeResult>({

@@ -8,7 +8,10 @@
  *            own domain to 127.0.0.1 (DNS rebinding) is refused: 403 HOST_NOT_ALLOWED
  *   Origin   when a browser sends one, it must be the server's own origin or an allowed origin:
  *            403 ORIGIN_NOT_ALLOWED
- *   token    when set, `Authorization: Bearer <token>`, compared in constant time: 401 UNAUTHORIZED
+ *   caller   when set, `authenticate` names the caller (an API key, say) or refuses it: 401
+ *            UNAUTHORIZED or 403 FORBIDDEN; the caller's actor and permission go to the server
+ *   token    otherwise, when set, `Authorization: Bearer <token>`, compared in constant time:
+ *            401 UNAUTHORIZED
  *   size     a body over `maxBodyBytes` is refused unread: 413 PAYLOAD_TOO_LARGE
  * Every refusal is `{ "error": { "code", "message" } }`.
  *
@@ -20,16 +23,33 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { isStrataError } from "../core/errors.js";
+import type { Access } from "../core/operations/operation.js";
 
 /** Host names every server accepts: the loopback interface under its usual names. */
 export const LOOPBACK_HOSTS: readonly string[] = Object.freeze(["localhost", "127.0.0.1", "[::1]"]);
 /** Largest request body, in bytes, unless told otherwise: 4 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
+/** Who an HTTP request comes from, as `authenticate` found: what its server acts as and may do. */
+export interface McpCaller {
+  /** The API key's name, for request logs; none for the token or a loopback caller. */
+  keyName?: string;
+  /** The audit actor of its changes (`key:ci-bot`); default `mcp:<client name>`. */
+  actor?: string;
+  /** Throws FORBIDDEN for an operation needing more access than the caller has. */
+  permit?: (access: Access) => void;
+}
+
 export interface HttpAppOptions {
-  /** A new MCP server for one request. */
-  makeServer: () => McpServer;
-  /** When set, every request must carry `Authorization: Bearer <token>`. */
+  /** A new MCP server for one request, acting as its caller. */
+  makeServer: (caller: McpCaller) => McpServer;
+  /**
+   * Names the caller of a request before any tool runs, or refuses it by throwing a StrataError
+   * coded UNAUTHORIZED (401) or FORBIDDEN (403). Takes the place of `token` when set.
+   */
+  authenticate?: (c: Context) => Promise<McpCaller>;
+  /** When set (and no `authenticate`), every request must carry `Authorization: Bearer <token>`. */
   token?: string;
   /** Path of the MCP endpoint. Default `/mcp`. */
   path?: string;
@@ -126,14 +146,28 @@ export function limitBody(maxBodyBytes: number = DEFAULT_MAX_BODY_BYTES): Middle
   });
 }
 
-export function createHttpApp(options: HttpAppOptions): Hono {
-  const app = new Hono();
+export function createHttpApp(options: HttpAppOptions): Hono<{ Variables: { caller?: McpCaller } }> {
+  const app = new Hono<{ Variables: { caller?: McpCaller } }>();
   const path = options.path ?? "/mcp";
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
   app.use("*", guardHostAndOrigin(options));
 
-  if (options.token) {
+  if (options.authenticate) {
+    const authenticate = options.authenticate;
+    app.use("*", async (c, next) => {
+      try {
+        c.set("caller", await authenticate(c));
+      } catch (error) {
+        if (isStrataError(error) && error.code === "UNAUTHORIZED")
+          return refuse(c, 401, error.code, error.message, { "WWW-Authenticate": 'Bearer realm="strata"' });
+        if (isStrataError(error) && error.code === "FORBIDDEN")
+          return refuse(c, 403, error.code, error.message);
+        throw error;
+      }
+      await next();
+    });
+  } else if (options.token) {
     const token = options.token;
     app.use("*", async (c, next) => {
       const header = c.req.header("authorization") ?? "";
@@ -147,7 +181,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   }
 
   app.post(path, limitBody(maxBodyBytes), async (c) => {
-    const server = options.makeServer();
+    const server = options.makeServer(c.get("caller") ?? {});
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

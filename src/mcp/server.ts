@@ -17,6 +17,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Memory } from "../core/engine.js";
 import { isStrataError, StrataError } from "../core/errors.js";
+import type { Access } from "../core/operations/operation.js";
 import { AGENT_INSTRUCTIONS } from "./agent-instructions.js";
 import { MEMORY_SERVER_TOOLS } from "./compat-memory-server.js";
 import { hashTools, type ToolSet, toolDefinition } from "./manifest.js";
@@ -38,6 +39,12 @@ export interface CreateMcpServerOptions {
    * the name the client gave at initialisation (`mcp:unknown` before it or without one).
    */
   actor?: string;
+  /**
+   * Refuses (throws FORBIDDEN) an operation needing more access than the caller has: an HTTP
+   * request signed in with an API key passes its key's check here. Default: every access (stdio,
+   * the bearer token, a loopback caller while no key exists).
+   */
+  permit?: (access: Access) => void;
 }
 
 /** `mcp:<client name>`, printable and bounded, for the audit chain. */
@@ -76,10 +83,12 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
     if (acting?.actor !== actor) acting = engine.withActor(actor);
     return acting;
   };
+  const permit = options.permit ?? (() => {});
   const context: ToolContext = {
     get engine() {
       return actingEngine();
     },
+    permit,
     sleepJudge() {
       if (options.sampling === "off" || !clientSamples(server.server))
         return { name: actingEngine().sleepJudge.name };
@@ -102,6 +111,9 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
       },
       async (args: unknown): Promise<CallToolResult> => {
         try {
+          // Strata's tools check each operation they run; a compat tool names none, so its
+          // annotation says what it needs.
+          if (!spec.operations) permit(spec.annotations.readOnlyHint ? "read" : "write");
           const result = (await spec.run(context, args)) as Record<string, unknown>;
           return { content: [{ type: "text", text: spec.text(result) }], structuredContent: result };
         } catch (error) {

@@ -25,15 +25,25 @@ import type {
   StatsResult,
 } from "../core/model.js";
 import { OPERATION_BY_NAME, type Operation, runOperation } from "../core/operations/index.js";
+import type { Access } from "../core/operations/operation.js";
 import type { Judge } from "../core/ports.js";
 import type { CandidatePair } from "../core/sleep/agent-judge.js";
 import type { HealthReport } from "../core/sleep/health.js";
 import type { SleepReport } from "../core/sleep/report.js";
 import * as S from "./schemas.js";
 
-/** What a tool runs against: the engine (naming the client as actor), and the judge of sleep. */
+/**
+ * What a tool runs against: the engine (naming the client as actor), the caller's permission,
+ * and the judge of sleep.
+ */
 export interface ToolContext {
   engine: Memory;
+  /**
+   * Refuses (FORBIDDEN) an operation needing more access than the caller has: an HTTP caller
+   * signed in with a read-only API key may recall but not remember. Every operation a tool runs
+   * passes through it first.
+   */
+  permit(access: Access): void;
   /**
    * The judge of this call's sweep or consolidation, lent per call (`OperationContext.judge`):
    * the client's model through sampling when it offers it, else none (the engine's sleep judge);
@@ -90,12 +100,15 @@ const tool = <I extends z.ZodType, O extends z.ZodType>(spec: StrataToolSpec<I, 
  * Runs one registry operation for a tool: the registry parses the input (a refusal is
  * INVALID_INPUT naming the field) and its handler calls the engine, in the engine's namespace.
  */
-const call = async <T>(ctx: ToolContext, name: string, input: object, judge?: Judge): Promise<T> =>
-  (await runOperation(operation(name), defined(input), {
+const call = async <T>(ctx: ToolContext, name: string, input: object, judge?: Judge): Promise<T> => {
+  const op = operation(name);
+  ctx.permit(op.access);
+  return (await runOperation(op, defined(input), {
     memory: ctx.engine,
     namespace: ctx.engine.namespace,
     ...(judge ? { judge } : {}),
   })) as T;
+};
 
 /**
  * Stored text inside a one-line rendering: line breaks and other control characters are shown

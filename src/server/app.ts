@@ -18,8 +18,14 @@ import { secureHeaders } from "hono/secure-headers";
 import type { Memory } from "../core/engine.js";
 import { StrataError } from "../core/errors.js";
 import type { Clock } from "../core/ports.js";
-import { createHttpApp, DEFAULT_MAX_BODY_BYTES, guardHostAndOrigin, limitBody } from "../mcp/http.js";
-import { presentedKey } from "./callers.js";
+import {
+  createHttpApp,
+  DEFAULT_MAX_BODY_BYTES,
+  guardHostAndOrigin,
+  limitBody,
+  type McpCaller,
+} from "../mcp/http.js";
+import { identifyMcpCaller, peerIsLoopback, presentedKey } from "./callers.js";
 import { docsPage } from "./docs-page.js";
 import { errorResponse } from "./errors.js";
 import { openApiDocument } from "./openapi.js";
@@ -39,9 +45,15 @@ export interface RequestLogLine {
 
 export interface ServerAppOptions {
   memory: Memory;
-  /** A new MCP server for one request; without it `/mcp` is not served. */
-  makeMcpServer?: () => McpServer;
-  /** The MCP endpoint's bearer token (STRATA_TOKEN); REST uses API keys instead. */
+  /**
+   * A new MCP server for one request, acting as its caller (an API key's actor and scope);
+   * without it `/mcp` is not served.
+   */
+  makeMcpServer?: (caller: McpCaller) => McpServer;
+  /**
+   * The MCP endpoint's bearer token (STRATA_TOKEN). `/mcp` takes API keys too, as REST does,
+   * checked against the MCP server's namespace and, per operation, the key's scope.
+   */
   mcpToken?: string;
   /** Host header values accepted (see src/mcp/http.ts). Default: loopback names. */
   allowedHosts?: readonly string[];
@@ -69,6 +81,8 @@ export function createServerApp(options: ServerAppOptions): Hono<{ Variables: Re
   const { memory } = options;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const now = options.now ?? (() => performance.now());
+  // The name of the key /mcp verified, by request (its sub-app sees the same Request object).
+  const keyNames = new WeakMap<Request, string>();
   const app = new Hono<{ Variables: RestVariables }>();
   app.onError((err, c) => errorResponse(c, err));
 
@@ -77,7 +91,7 @@ export function createServerApp(options: ServerAppOptions): Hono<{ Variables: Re
     app.use("*", async (c, next) => {
       const started = now();
       await next();
-      const caller = c.get(CALLER_NAME);
+      const caller = c.get(CALLER_NAME) ?? keyNames.get(c.req.raw);
       log({
         method: c.req.method,
         route: routePath(c, -1),
@@ -130,14 +144,23 @@ export function createServerApp(options: ServerAppOptions): Hono<{ Variables: Re
   );
 
   if (options.makeMcpServer) {
+    const loopbackClient = options.loopbackClient ?? peerIsLoopback;
     const mcp = createHttpApp({
       makeServer: options.makeMcpServer,
-      ...(options.mcpToken ? { token: options.mcpToken } : {}),
+      authenticate: async (c) => {
+        const caller = await identifyMcpCaller(c, memory.store, {
+          token: options.mcpToken,
+          namespace: memory.namespace,
+          loopbackClient,
+        });
+        keyNames.set(c.req.raw, caller.keyName ?? "anonymous");
+        return caller;
+      },
       ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
       ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
       maxBodyBytes,
     });
-    // Its own app (token, body limit, stateless transport): its middleware stays on /mcp.
+    // Its own app (caller check, body limit, stateless transport): its middleware stays on /mcp.
     app.all("/mcp", (c) => mcp.fetch(c.req.raw, c.env));
   }
 

@@ -13,6 +13,7 @@ import { type ApiKeyView, authorize, hasLiveApiKeys, keyActor, verifyApiKey } fr
 import { StrataError } from "../core/errors.js";
 import type { Access } from "../core/operations/operation.js";
 import type { StoreReader } from "../core/ports.js";
+import { type McpCaller, sameSecret } from "../mcp/http.js";
 
 export interface Caller {
   /** The key presented, or null for the anonymous loopback caller. */
@@ -42,6 +43,9 @@ export function socketAddress(c: Context): string | undefined {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return env?.incoming?.socket?.remoteAddress;
 }
+
+/** Whether the request's peer is this machine (the default `loopbackClient`). */
+export const peerIsLoopback = (c: Context): boolean => isLoopbackAddress(socketAddress(c));
 
 export async function identify(
   c: Context,
@@ -74,4 +78,40 @@ export async function identify(
 /** Refuses (FORBIDDEN) a caller whose key does not cover the namespace or the access. */
 export function permit(caller: Caller, namespace: string, access: Access): void {
   if (caller.key) authorize(caller.key, namespace, access);
+}
+
+/**
+ * Who is calling `/mcp`: the server's bearer token (every access, the client's name as actor)
+ * or an API key, as on REST (its name is the actor; it must cover the server's namespace, and
+ * every operation a tool runs is checked against its scope). With neither, the request is
+ * refused once a token is set or any live key exists, and otherwise served to this machine only.
+ *
+ *   const caller = await identifyMcpCaller(c, store, { token, namespace: "team-a", loopbackClient });
+ *   createMcpServer(memory, { ...(caller.actor ? { actor: caller.actor } : {}), permit: caller.permit });
+ */
+export async function identifyMcpCaller(
+  c: Context,
+  store: StoreReader,
+  options: { token?: string | undefined; namespace: string; loopbackClient: (c: Context) => boolean },
+): Promise<McpCaller> {
+  const presented = presentedKey(c);
+  if (presented && options.token && sameSecret(presented, options.token)) return {};
+  if (presented) {
+    const key = await verifyApiKey(store, presented);
+    if (!key)
+      throw new StrataError(
+        "UNAUTHORIZED",
+        `This is neither the server's token nor a valid API key (mistyped, revoked or unknown to this store). Send Authorization: Bearer <token or key>; list keys with strata keys list.`,
+      );
+    const { namespace } = options;
+    authorize(key, namespace, "read");
+    return { keyName: key.name, actor: keyActor(key), permit: (access) => authorize(key, namespace, access) };
+  }
+  if (options.token)
+    throw new StrataError(
+      "UNAUTHORIZED",
+      "Send Authorization: Bearer <token>, or an API key (strata keys create).",
+    );
+  await identify(c, store, options);
+  return {};
 }

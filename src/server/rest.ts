@@ -17,7 +17,7 @@ import { NamespaceSchema } from "../core/model.js";
 import { OPERATIONS, type Operation, runOperation } from "../core/operations/index.js";
 import type { Clock } from "../core/ports.js";
 import { parseInput } from "../core/validate.js";
-import { identify, isLoopbackAddress, permit, socketAddress } from "./callers.js";
+import { identify, peerIsLoopback, permit } from "./callers.js";
 import { errorResponse } from "./errors.js";
 import { queryInput } from "./query.js";
 import { createRateLimiter, DEFAULT_WRITE_RATE, type RateLimit } from "./rate-limit.js";
@@ -79,7 +79,7 @@ async function bodyInput(c: Context<{ Variables: RestVariables }>): Promise<Reco
 export function createRestApi(options: RestApiOptions): Hono<{ Variables: RestVariables }> {
   const { memory } = options;
   const limiter = createRateLimiter(options.writeRate ?? DEFAULT_WRITE_RATE, options.clock ?? memory.clock);
-  const loopbackClient = options.loopbackClient ?? ((c: Context) => isLoopbackAddress(socketAddress(c)));
+  const loopbackClient = options.loopbackClient ?? peerIsLoopback;
   const engines = new Map<string, Memory>();
   const asActor = (actor: string) => {
     const known = engines.get(actor);

@@ -137,18 +137,59 @@ describe("serve --http start-up", () => {
     expect(r.stderr).toMatch(/with no API key.*strata keys create.*127\.0\.0\.1/s);
   });
 
-  it("refuses to bind beyond loopback without a token, with a message that says what to do", () => {
-    const r = spawnSync(
+  it("binds beyond loopback with a key and no token: /mcp then needs the key", async () => {
+    const keyed = join(dir, "keyed.db");
+    const made = spawnSync(
       process.execPath,
-      [bin, "--db", db(), "serve", "--http", "--host", "0.0.0.0", "--port", "0"],
-      {
-        encoding: "utf8",
-        env: { ...process.env, STRATA_TOKEN: "", STRATA_MCP_TOKEN: "" },
-        timeout: 20_000,
-      },
+      [
+        bin,
+        "--db",
+        keyed,
+        "keys",
+        "create",
+        "--name",
+        "laptop",
+        "--scope",
+        "read",
+        "--namespaces",
+        "*",
+        "--json",
+      ],
+      { encoding: "utf8" },
     );
-    expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/without a token.*STRATA_TOKEN.*--token-file/s);
+    expect(made.status).toBe(0);
+    const { key } = JSON.parse(made.stdout) as { key: string };
+    const { url, child } = await serveHttp(
+      ["--db", keyed, "serve", "--http", "--host", "0.0.0.0", "--port", "0"],
+      { env: { ...process.env, STRATA_TOKEN: "", STRATA_MCP_TOKEN: "" } },
+    );
+    try {
+      const port = new URL(url).port;
+      const call = (headers: Record<string, string>) =>
+        fetch(`http://127.0.0.1:${port}/mcp`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            ...headers,
+          },
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "initialize",
+            params: {
+              protocolVersion: "2025-06-18",
+              capabilities: {},
+              clientInfo: { name: "t", version: "1" },
+            },
+          }),
+        });
+      expect((await call({})).status).toBe(401);
+      expect((await call({ authorization: "Bearer sk_strata_000000000000_nope" })).status).toBe(401);
+      expect((await call({ authorization: `Bearer ${key}` })).status).toBe(200);
+    } finally {
+      child.kill("SIGTERM");
+    }
   });
 
   it("binds beyond loopback with a token from --token-file, and says where the token came from", async () => {

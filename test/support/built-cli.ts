@@ -33,8 +33,14 @@ export function ensureBuilt(): void {
  *
  *   const { url, child } = await serveHttp(["--db", file, "serve", "--http", "--port", "0"]);
  */
-export async function serveHttp(args: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+export async function serveHttp(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv } = {},
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [bin, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+    ...(options.env ? { env: options.env } : {}),
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let err = "";
     child.stderr!.on("data", (chunk: Buffer) => {

@@ -11,6 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Memory } from "../../core/engine.js";
 import { StrataError } from "../../core/errors.js";
+import type { McpCaller } from "../../mcp/http.js";
 import type { ToolManifest, ToolSet } from "../../mcp/manifest.js";
 import { UsageError } from "../usage-error.js";
 
@@ -171,11 +172,14 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   const { createMcpServer, toolSpecs } = await import("../../mcp/server.js");
   verifyManifest(set, hashTools(toolSpecs(set)), readManifest(manifestPath));
 
-  const makeServer = () =>
+  // Over HTTP, a request signed in with an API key acts as the key and within its scope.
+  const makeServer = (caller: McpCaller = {}) =>
     createMcpServer(mem, {
       version: args.version ?? "0.0.0",
       tools: set,
       sampling: args.sampling === "off" ? "off" : "auto",
+      ...(caller.actor ? { actor: caller.actor } : {}),
+      ...(caller.permit ? { permit: caller.permit } : {}),
     });
 
   if (!args.http) {
@@ -207,10 +211,6 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
 
   const host = args.host ?? "127.0.0.1";
   const { token, from } = resolveToken(args);
-  if (!token && !isLoopback(host))
-    throw new UsageError(
-      `refusing to serve on ${host} without a token: anyone who can reach that interface could read and erase memory. Set STRATA_TOKEN or pass --token-file FILE (clients then send Authorization: Bearer <token>), or bind to 127.0.0.1.`,
-    );
   if (args.maxBodyBytes !== undefined && !(args.maxBodyBytes > 0))
     throw new UsageError("--max-body-bytes must be a positive number of bytes, e.g. 4194304.");
   if (args.writeRate !== undefined && !(args.writeRate > 0))
@@ -219,7 +219,7 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   const keysLive = await hasLiveApiKeys(mem.store);
   if (!keysLive && !isLoopback(host))
     throw new UsageError(
-      `refusing to serve on ${host} with no API key: the REST API would have no way to tell callers apart. Create one first (strata keys create --name NAME --scope write --namespaces NS), or bind to 127.0.0.1.`,
+      `refusing to serve on ${host} with no API key: anyone who can reach that interface could read and erase memory. Create one first (strata keys create --name NAME --scope write --namespaces NS; MCP and REST clients send it as Authorization: Bearer <key>), or bind to 127.0.0.1.`,
     );
   const { serve } = await import("@hono/node-server");
   const { LOOPBACK_HOSTS } = await import("../../mcp/http.js");
@@ -266,7 +266,13 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
     `serving ${mem.store.name} on ${base} (Host accepted: ${allowedHosts.includes("*") ? "any" : allowedHosts.join(", ")})`,
   );
   note(
-    `  MCP over HTTP at ${url} ${token ? `(bearer token required, from ${from})` : "(no token: loopback only)"}`,
+    `  MCP over HTTP at ${url} ${
+      token
+        ? `(the bearer token from ${from}, or an API key)`
+        : keysLive
+          ? "(API key required, checked against the key's namespaces and scope)"
+          : "(no token and no API key: loopback callers only)"
+    }`,
   );
   note(
     `  REST at ${base}/v1 ${
