@@ -5,13 +5,15 @@
  *    copied; the same statements and events then go through `remember` / `record` one call each
  *    on one copy, and through `rememberMany` / `recordMany` in batches on the other. Same order,
  *    same clock, so the verdicts must be identical (checked); the figure is writes/s per item.
- * 2. **Bulk build**: a fresh store filled with `rememberMany` only (the public bulk path, every
- *    item gated), `batchSize` statements per call, to `buildSize` beliefs; beliefs/s overall and
- *    for the last tenth, and RSS.
+ * 2. **Bulk build**: a fresh store filled with `rememberMany` only (the public bulk path; every
+ *    item gated, or with `--build-gate off` the known-clean import, nothing compared),
+ *    `batchSize` statements per call, to `buildSize` beliefs; beliefs/s overall and for the last
+ *    tenth, RSS and file size.
  *
  *   npm run bench -- --only batch --batch-size 1000 --build-sizes 100000
+ *   npm run bench -- --only batch --build-gate off --build-sizes 1000000 --batch-size 10000   # a known-clean import
  */
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -29,6 +31,8 @@ export interface BatchBenchOptions {
   batchSize: number;
   /** Sizes of the stores built through `rememberMany` (each a fresh store). */
   buildSizes: number[];
+  /** How the builds gate: "on" (every item through the gate) or "off" (a known-clean import). */
+  buildGate: "on" | "off";
   seed: number;
   log: (message: string) => void;
 }
@@ -46,80 +50,14 @@ const chunks = <T>(xs: T[], n: number): T[][] =>
 export async function runBatchBench(open: OpenBench, o: BatchBenchOptions) {
   const dir = mkdtempSync(join(tmpdir(), "strata-bench-batch-"));
   try {
-    // ---- the same store twice ----
-    o.log(`batch: preloading to ${o.size} beliefs…`);
-    const traffic = createTraffic(o.seed);
-    const base = join(dir, "base.db");
-    let mem = await open(base);
-    await preload(mem, traffic, o.size, { beliefs: 0, bySlot: new Map() });
-    await mem.close();
-    copyFileSync(base, join(dir, "single.db"));
-    copyFileSync(base, join(dir, "batched.db"));
-
-    const statements: RememberItem[] = [];
-    const events: RecordItem[] = [];
-    for (let i = 0; i < o.writes; i++) {
-      statements.push(traffic.statement().text);
-      if ((i + 1) % 4 === 0) {
-        const e = traffic.event();
-        events.push({ content: e.text, type: e.type, ...(e.outcome ? { outcome: e.outcome } : {}) });
-      }
-    }
-    const total = statements.length + events.length;
-
-    o.log(`batch: ${total} single gated writes at ${o.size}…`);
-    mem = await open(join(dir, "single.db"));
-    const singles: GateResult[] = [];
-    let cpu = process.cpuUsage();
-    let t = performance.now();
-    for (const s of statements) singles.push(await mem.remember(s as string));
-    for (const e of events) {
-      const { content, ...options } = e as Exclude<RecordItem, string>;
-      singles.push(await mem.record(content, options));
-    }
-    const singleMs = performance.now() - t;
-    const singleCpu = cpuMs(cpu);
-    await mem.close();
-
-    o.log(`batch: the same ${total} writes in batches of ${o.batchSize}…`);
-    mem = await open(join(dir, "batched.db"));
-    const batched: GateResult[] = [];
-    cpu = process.cpuUsage();
-    t = performance.now();
-    for (const c of chunks(statements, o.batchSize)) batched.push(...(await mem.rememberMany(c)).results);
-    for (const c of chunks(events, o.batchSize)) batched.push(...(await mem.recordMany(c)).results);
-    const batchMs = performance.now() - t;
-    const batchCpu = cpuMs(cpu);
-    await mem.close();
-
-    const sameVerdicts =
-      singles.length === batched.length &&
-      singles.every((r, i) => r.verdict === batched[i]!.verdict && r.id === batched[i]!.id);
-    const verdicts: Record<string, number> = {};
-    for (const r of batched) verdicts[r.verdict] = (verdicts[r.verdict] ?? 0) + 1;
-
-    const compare = {
-      size: o.size,
-      writes: total,
-      batchSize: o.batchSize,
-      single: {
-        perSecond: Math.round((total / singleMs) * 1000),
-        cpuMsPerWrite: round(singleCpu / total),
-      },
-      batched: {
-        perSecond: Math.round((total / batchMs) * 1000),
-        cpuMsPerWrite: round(batchCpu / total),
-      },
-      speedup: round(singleMs / batchMs, 2),
-      cpuSpeedup: round(singleCpu / batchCpu, 2),
-      sameVerdicts,
-      verdicts,
-    };
-
+    // With --batch-writes 0 only the builds run.
+    const compare = o.writes > 0 ? await compareBatched(open, o, dir) : null;
     // ---- bulk builds ----
     const builds = [];
     for (const size of o.buildSizes) {
-      o.log(`batch: building ${size} beliefs through rememberMany (${o.batchSize} per call)…`);
+      o.log(
+        `batch: building ${size} beliefs through rememberMany (${o.batchSize} per call, gate ${o.buildGate})…`,
+      );
       const path = join(dir, `build-${size}.db`);
       const m = await open(path);
       const tr = createTraffic(o.seed + 1);
@@ -136,7 +74,7 @@ export async function runBatchBench(open: OpenBench, o: BatchBenchOptions) {
           lastTenthStart = performance.now();
           lastTenthItems = items;
         }
-        const r = await m.rememberMany(batch);
+        const r = await m.rememberMany(batch, { gate: o.buildGate });
         items += batch.length;
         stored += r.stored;
         if (items % (o.batchSize * 20) === 0) o.log(`batch: … ${items} statements, ${stored} beliefs`);
@@ -146,6 +84,7 @@ export async function runBatchBench(open: OpenBench, o: BatchBenchOptions) {
       const stats = await m.stats();
       const rssMb = Math.round(process.memoryUsage().rss / 2 ** 20);
       await m.close();
+      const fileMb = Math.round(statSync(path).size / 2 ** 20);
       builds.push({
         size,
         statements: items,
@@ -159,6 +98,8 @@ export async function runBatchBench(open: OpenBench, o: BatchBenchOptions) {
           : null,
         cpuMsPerStatement: round(cpuBuild / items),
         rssMb,
+        fileMb,
+        gate: o.buildGate,
       });
       rmSync(path, { force: true });
     }
@@ -168,25 +109,102 @@ export async function runBatchBench(open: OpenBench, o: BatchBenchOptions) {
   }
 }
 
+/** The same writes one call each and in batches, on two copies of one preloaded store. */
+async function compareBatched(open: OpenBench, o: BatchBenchOptions, dir: string) {
+  // ---- the same store twice ----
+  o.log(`batch: preloading to ${o.size} beliefs…`);
+  const traffic = createTraffic(o.seed);
+  const base = join(dir, "base.db");
+  let mem = await open(base);
+  await preload(mem, traffic, o.size, { beliefs: 0, bySlot: new Map() });
+  await mem.close();
+  copyFileSync(base, join(dir, "single.db"));
+  copyFileSync(base, join(dir, "batched.db"));
+
+  const statements: RememberItem[] = [];
+  const events: RecordItem[] = [];
+  for (let i = 0; i < o.writes; i++) {
+    statements.push(traffic.statement().text);
+    if ((i + 1) % 4 === 0) {
+      const e = traffic.event();
+      events.push({ content: e.text, type: e.type, ...(e.outcome ? { outcome: e.outcome } : {}) });
+    }
+  }
+  const total = statements.length + events.length;
+
+  o.log(`batch: ${total} single gated writes at ${o.size}…`);
+  mem = await open(join(dir, "single.db"));
+  const singles: GateResult[] = [];
+  let cpu = process.cpuUsage();
+  let t = performance.now();
+  for (const s of statements) singles.push(await mem.remember(s as string));
+  for (const e of events) {
+    const { content, ...options } = e as Exclude<RecordItem, string>;
+    singles.push(await mem.record(content, options));
+  }
+  const singleMs = performance.now() - t;
+  const singleCpu = cpuMs(cpu);
+  await mem.close();
+
+  o.log(`batch: the same ${total} writes in batches of ${o.batchSize}…`);
+  mem = await open(join(dir, "batched.db"));
+  const batched: GateResult[] = [];
+  cpu = process.cpuUsage();
+  t = performance.now();
+  for (const c of chunks(statements, o.batchSize)) batched.push(...(await mem.rememberMany(c)).results);
+  for (const c of chunks(events, o.batchSize)) batched.push(...(await mem.recordMany(c)).results);
+  const batchMs = performance.now() - t;
+  const batchCpu = cpuMs(cpu);
+  await mem.close();
+
+  const sameVerdicts =
+    singles.length === batched.length &&
+    singles.every((r, i) => r.verdict === batched[i]!.verdict && r.id === batched[i]!.id);
+  const verdicts: Record<string, number> = {};
+  for (const r of batched) verdicts[r.verdict] = (verdicts[r.verdict] ?? 0) + 1;
+
+  const compare = {
+    size: o.size,
+    writes: total,
+    batchSize: o.batchSize,
+    single: {
+      perSecond: Math.round((total / singleMs) * 1000),
+      cpuMsPerWrite: round(singleCpu / total),
+    },
+    batched: {
+      perSecond: Math.round((total / batchMs) * 1000),
+      cpuMsPerWrite: round(batchCpu / total),
+    },
+    speedup: round(singleMs / batchMs, 2),
+    cpuSpeedup: round(singleCpu / batchCpu, 2),
+    sameVerdicts,
+    verdicts,
+  };
+
+  return compare;
+}
+
 export type BatchBenchResult = Awaited<ReturnType<typeof runBatchBench>>;
 
 export function renderBatchTable(r: BatchBenchResult): string {
   const c = r.compare;
-  const lines = [
-    `batched vs single gated writes at ${c.size} beliefs: ${c.writes} writes (remember, and record every fourth), batches of ${c.batchSize}; verdicts ${c.sameVerdicts ? "identical" : "DIFFER"} (${Object.entries(
-      c.verdicts,
-    )
-      .map(([k, v]) => `${k} ${v}`)
-      .join(", ")})`,
-    `  single   ${String(c.single.perSecond).padStart(7)}/s  ${c.single.cpuMsPerWrite} cpu-ms each`,
-    `  batched  ${String(c.batched.perSecond).padStart(7)}/s  ${c.batched.cpuMsPerWrite} cpu-ms each`,
-    `  speedup  ${c.speedup}× wall, ${c.cpuSpeedup}× CPU (target ≥ 5×: ${c.speedup >= 5 ? "pass" : "FAIL"})`,
-  ];
+  const lines = !c
+    ? []
+    : [
+        `batched vs single gated writes at ${c.size} beliefs: ${c.writes} writes (remember, and record every fourth), batches of ${c.batchSize}; verdicts ${c.sameVerdicts ? "identical" : "DIFFER"} (${Object.entries(
+          c.verdicts,
+        )
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")})`,
+        `  single   ${String(c.single.perSecond).padStart(7)}/s  ${c.single.cpuMsPerWrite} cpu-ms each`,
+        `  batched  ${String(c.batched.perSecond).padStart(7)}/s  ${c.batched.cpuMsPerWrite} cpu-ms each`,
+        `  speedup  ${c.speedup}× wall, ${c.cpuSpeedup}× CPU (target ≥ 5×: ${c.speedup >= 5 ? "pass" : "FAIL"})`,
+      ];
   for (const b of r.builds)
     lines.push(
-      `bulk build through rememberMany: ${b.statements} statements → ${b.beliefs} beliefs (${b.active} active) in ${b.seconds} s: ` +
+      `bulk build through rememberMany (gate ${b.gate}): ${b.statements} statements → ${b.beliefs} beliefs (${b.active} active) in ${b.seconds} s: ` +
         `${b.beliefsPerSecond} beliefs/s, ${b.statementsPerSecond} statements/s (last tenth ${b.lastTenthStatementsPerSecond}/s), ` +
-        `${b.cpuMsPerStatement} cpu-ms each, RSS ${b.rssMb} MB (target ≥ 10,000 beliefs/s: ${b.beliefsPerSecond >= 10_000 ? "pass" : "FAIL"})`,
+        `${b.cpuMsPerStatement} cpu-ms each, RSS ${b.rssMb} MB, file ${b.fileMb} MB (target ≥ 10,000 beliefs/s: ${b.beliefsPerSecond >= 10_000 ? "pass" : "FAIL"})`,
     );
   return lines.join("\n");
 }

@@ -12,6 +12,7 @@
  *   npm run bench -- --only stores --stores postgres
  *   npm run bench -- --only batch          # batched vs single gated writes, bulk build (bench/batch.ts)
  *   npm run bench -- --only batch --build-sizes 100000,1000000 --batch-size 5000
+ *   npm run bench -- --only batch --build-gate off --build-sizes 1000000 --batch-size 10000
  *   npm run bench -- --only cold           # fresh-process CLI against bare node (bench/cold.ts)
  *   npm run bench -- --only http           # REST under load, 50 clients, beside the library (bench/http.ts)
  */
@@ -64,6 +65,8 @@ interface Options {
   batchWrites: number;
   batchAt: number;
   buildSizes: number[];
+  /** How the bulk builds gate: on (default) or off (`--build-gate off`: the known-clean import). */
+  buildGate: "on" | "off";
   /** Store sizes of the sleep part (each a fresh store). */
   sleepSizes: number[];
   /** New beliefs written before the incremental sweep. */
@@ -102,6 +105,7 @@ function parseArgs(argv: string[]): Options {
     batchAt: 10_000,
     // A 100k build through the gate takes tens of minutes on two shared cores: ask for it (--build-sizes).
     buildSizes: [20_000],
+    buildGate: "on",
     coldSizes: [10_000, 100_000],
     coldRounds: 5,
     coldBefore: undefined,
@@ -155,7 +159,11 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--cold-before") o.coldBefore = value();
     else if (a === "--batch-writes") o.batchWrites = Number(value());
     else if (a === "--batch-at") o.batchAt = Number(value().replace(/_/g, ""));
-    else if (a === "--build-sizes")
+    else if (a === "--build-gate") {
+      const v = value();
+      if (v !== "on" && v !== "off") throw new Error("--build-gate takes on or off");
+      o.buildGate = v;
+    } else if (a === "--build-sizes")
       o.buildSizes = value()
         .split(",")
         .filter(Boolean)
@@ -165,7 +173,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--") continue;
     else
       throw new Error(
-        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js)`,
+        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js)`,
       );
   }
   if ([...o.sizes, ...o.sleepSizes].some((n) => !Number.isInteger(n) || n < 1))
@@ -597,6 +605,7 @@ async function main(): Promise<void> {
           writes: o.batchWrites,
           batchSize: o.batchSize,
           buildSizes: o.buildSizes,
+          buildGate: o.buildGate,
           seed: o.seed,
           log: (m) => log(o, m),
         })

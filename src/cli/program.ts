@@ -120,6 +120,8 @@ function jsonlInvocation(
   perItem: readonly string[],
 ): Invocation<JsonlResult> {
   const what = command === "remember" ? "statement" : "content";
+  if (o.jsonl === undefined && text !== undefined)
+    throw new UsageError(`--batch-size and --gate go with --jsonl FILE, not with a single ${what}.`);
   if (o.jsonl === undefined)
     throw new UsageError(
       `pass the ${what} to ${command}, or --jsonl FILE (- for stdin) with one item a line.`,
@@ -137,7 +139,11 @@ function jsonlInvocation(
         runJsonl(
           mem,
           command,
-          { text: await env.readInput(o.jsonl as string), batchSize: o.batchSize as number | undefined },
+          {
+            text: await env.readInput(o.jsonl as string),
+            batchSize: o.batchSize as number | undefined,
+            gate: o.gate as string | undefined,
+          },
           env.progress(command, { lines: true }),
         ),
     },
@@ -278,6 +284,10 @@ export function createProgram(
       `with --jsonl: statements per transaction (default ${DEFAULT_JSONL_BATCH})`,
       int("--batch-size"),
     )
+    .option(
+      "--gate <on|off>",
+      "with --jsonl: off imports a collection known to be clean, every line stored without comparison (default on)",
+    )
     .addHelpText(
       "after",
       examples(
@@ -285,10 +295,11 @@ export function createProgram(
         'strata remember "The rate limit was 60/min" --at 2026-01-15',
         'strata remember "Release the service" --kind procedure --steps "tag;build;deploy"',
         'strata remember --jsonl facts.jsonl --json   # lines like {"statement": "Retry limit is 5", "at": "2026-01-10"}',
+        "strata remember --jsonl clean-export.jsonl --gate off   # a known-clean collection: no comparison, fast",
       ),
     )
     .action((statement: string | undefined, o: Record<string, string | undefined>) =>
-      statement === undefined || o.jsonl !== undefined || o.batchSize !== undefined
+      statement === undefined || o.jsonl !== undefined || o.batchSize !== undefined || o.gate !== undefined
         ? on(jsonlInvocation("remember", statement, o, ["kind", "at", "source", "steps"]))
         : on({
             command: "remember",

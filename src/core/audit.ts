@@ -4,7 +4,7 @@
  */
 import type { z } from "zod";
 import type { AuditEntry, AuditOptionsSchema, AuditVerification } from "./model.js";
-import type { StoreReader } from "./ports.js";
+import type { StoreReader, StoreWriter } from "./ports.js";
 import { canonicalJson, sha256 } from "./sha256.js";
 
 export const GENESIS_HASH = "0".repeat(64);
@@ -358,4 +358,29 @@ export async function auditChainFiles(
     afterSeq = page.at(-1)!.seq;
   }
   return auditJsonlFiles(namespace, entries, linesPerFile);
+}
+
+/**
+ * The writer of one transaction, answering `auditHead` from the entries appended through it: a
+ * batch of writes chains each entry to the one before without reading the head back from the
+ * store every time. Exact inside one transaction, where writers are serialised and every append
+ * of the batch goes through this writer; a namespace not yet appended to is asked of the store.
+ *
+ *   const tx2 = headCachingWriter(tx); // use tx2 for the whole transaction, never tx beside it
+ */
+export function headCachingWriter(tx: StoreWriter): StoreWriter {
+  const heads = new Map<string, AuditEntry>();
+  return new Proxy(tx, {
+    get(target, prop) {
+      if (prop === "auditHead")
+        return async (namespace: string) => heads.get(namespace) ?? target.auditHead(namespace);
+      if (prop === "appendAudit")
+        return async (entry: AuditEntry) => {
+          await target.appendAudit(entry);
+          heads.set(entry.namespace, entry);
+        };
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }

@@ -40,6 +40,7 @@ import {
   captureRule,
   type RecordItem,
   type RememberItem,
+  type RememberManyOptions,
   recordMany as recordManyProcess,
   recordOne,
   rememberMany as rememberManyProcess,
@@ -357,9 +358,17 @@ export class Memory {
    * validation as `recordMany`.
    *
    *   await mem.rememberMany(["The staging database is Postgres 16", { statement: "Retry limit is 5", at: "2026-03-01" }]);
+   *
+   * `{ gate: "off" }` imports a collection known to be clean: every item stored as novel without
+   * comparison (keys and sources still checked), the fast way to build a large store.
+   *
+   *   await mem.rememberMany(cleanFacts, { gate: "off" });
    */
-  async rememberMany(items: readonly RememberItem[]): Promise<BatchResult> {
-    return rememberManyProcess(this, items);
+  async rememberMany(
+    items: readonly RememberItem[],
+    options: RememberManyOptions = {},
+  ): Promise<BatchResult> {
+    return rememberManyProcess(this, items, options);
   }
 
   /**

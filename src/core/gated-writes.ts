@@ -17,8 +17,10 @@
  *   // counts → { novel: 2, refinement: 0, contradiction: 0, redundant: 0, "outcome-conflict": 0 }
  */
 import type { z } from "zod";
+import { headCachingWriter } from "./audit.js";
 import { StrataError } from "./errors.js";
 import { eventTime } from "./event-time.js";
+import { memoiseVerdicts } from "./judge/verdict-memo.js";
 import { KEY_FIELD } from "./metadata-filter.js";
 import {
   type Belief,
@@ -232,6 +234,51 @@ export async function rememberIn(
 }
 
 /**
+ * Asserts one belief without the similarity gate (`rememberMany(items, { gate: "off" })`): stored
+ * as novel, nothing compared, nothing closed. A keyed statement still goes by its key, and sources
+ * must still exist: only the similarity comparison is skipped.
+ */
+export async function rememberUngated(
+  ctx: GateContext,
+  tx: StoreWriter,
+  p: PreparedRemember,
+  vector: Float32Array,
+): Promise<GateResult> {
+  const { writes } = ctx;
+  const o = p.options;
+  const { namespace, now, at } = whereAndWhen(ctx, o);
+  if (o.sources) await writes.requireEpisodes(tx, o.sources, namespace);
+  if (o.key !== undefined) return rememberKeyed(ctx, tx, p, vector, { namespace, now, at, key: o.key });
+  const id = await writes.insertBelief(tx, {
+    namespace,
+    kind: o.kind,
+    text: analyseEcho(p.text).core,
+    validFrom: at,
+    sources: o.sources ?? [],
+    source: o.source ?? null,
+    steps: o.steps ?? null,
+    metadata: o.metadata ?? {},
+    now,
+    vector,
+  });
+  return writes.result(UNGATED, id, "belief", true, [], []);
+}
+
+/** The decision an ungated item reports: novel, compared with nothing. */
+const UNGATED: GateDecision = {
+  verdict: "novel",
+  target: null,
+  similarity: 0,
+  judged: null,
+  supersede: false,
+  historical: false,
+  reason: "stored without comparison (gate: off)",
+  rule: "gate-off",
+  deferred: false,
+  notes: [],
+};
+
+/**
  * A keyed statement: the key names the belief, so the similarity gate is not asked (two keys may
  * hold the same words, and one key's new value is no contradiction of another's). The key's
  * current belief, if its kind, text, metadata and sources are unchanged, is restated; otherwise
@@ -394,6 +441,17 @@ function prepareBatch<P>(
   });
 }
 
+/** The gate's fields of `ctx` as a plain record (the engine passes itself, a class instance). */
+const gateContextOf = (ctx: GateContext): GateContext => ({
+  store: ctx.store,
+  embedder: ctx.embedder,
+  clock: ctx.clock,
+  writes: ctx.writes,
+  configuredJudge: ctx.configuredJudge,
+  policy: ctx.policy,
+  namespace: ctx.namespace,
+});
+
 const emptyCounts = (): Record<Verdict, number> =>
   Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
 
@@ -405,9 +463,13 @@ async function runBatch<P extends { text: string }>(
   const counts = emptyCounts();
   if (prepared.length === 0) return { results: [], counts, stored: 0 };
   const vectors = await ctx.embedder.embed(prepared.map((p) => p.text));
-  const results = await ctx.store.transaction(async (tx) => {
+  // One batch, one verdict per distinct pair of texts (exact for a text-only judge: verdict-memo.ts).
+  const batch: GateContext = { ...gateContextOf(ctx), configuredJudge: memoiseVerdicts(ctx.configuredJudge) };
+  const results = await ctx.store.transaction(async (store) => {
+    // Each item's audit entry chains to the previous one without reading the head back.
+    const tx = headCachingWriter(store);
     const out: GateResult[] = [];
-    for (let i = 0; i < prepared.length; i++) out.push(await gate(ctx, tx, prepared[i]!, vectors[i]!));
+    for (let i = 0; i < prepared.length; i++) out.push(await gate(batch, tx, prepared[i]!, vectors[i]!));
     return out;
   });
   let stored = 0;
@@ -428,10 +490,34 @@ export function checkItems(layer: "belief" | "episode", items: readonly unknown[
   else prepareBatch(items, "content", "recordMany", prepareRecord, Infinity);
 }
 
+/** How `rememberMany` gates its items. */
+export interface RememberManyOptions {
+  /**
+   * `"on"` (default): every item through the write gate, against the store and the batch's
+   * earlier items. `"off"`: for importing a collection known to be clean (no restatements, no
+   * changed values): every item stored as novel without comparison, which is what makes a bulk
+   * build fast; a duplicate in the input becomes a duplicate belief, left for sleep to merge.
+   */
+  gate?: "on" | "off";
+}
+
 /** `rememberMany`: every statement through the gate, in order, in one transaction. */
-export async function rememberMany(ctx: GateContext, items: readonly RememberItem[]): Promise<BatchResult> {
+export async function rememberMany(
+  ctx: GateContext,
+  items: readonly RememberItem[],
+  options: RememberManyOptions = {},
+): Promise<BatchResult> {
+  const gate = options.gate ?? "on";
+  if (gate !== "on" && gate !== "off")
+    throw new StrataError(
+      "INVALID_INPUT",
+      `Invalid rememberMany: gate is "on" or "off", got ${String(gate)}.`,
+      {
+        field: "gate",
+      },
+    );
   const prepared = prepareBatch(items, "statement", "rememberMany", prepareRemember);
-  return runBatch(ctx, prepared, rememberIn);
+  return runBatch(ctx, prepared, gate === "on" ? rememberIn : rememberUngated);
 }
 
 /** `recordMany`: every event through the gate, in order, in one transaction. */

@@ -96,6 +96,12 @@ export interface Judge {
   readonly name: string;
   compare(a: JudgeItem, b: JudgeItem): JudgeVerdict | Promise<JudgeVerdict>;
   /**
+   * A capability: the verdict is a function of the two texts alone (not their `at` or `kind`, no
+   * state, no model), so a batch of writes may judge each distinct pair once (src/core/judge/verdict-memo.ts).
+   * Absent: every comparison is asked.
+   */
+  readonly textOnly?: boolean;
+  /**
    * Judges the pairs of one run at once, one verdict per pair in order. Optional: a model judge
    * batches them into few requests and spends its per-run budget here; without it, `compare`
    * is called per pair.

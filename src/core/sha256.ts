@@ -21,9 +21,10 @@ export function sha256(text: string): string {
   return hex(sha256Bytes(encoder.encode(text)));
 }
 
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
 const hex = (bytes: Uint8Array): string => {
   let out = "";
-  for (const b of bytes) out += b.toString(16).padStart(2, "0");
+  for (let i = 0; i < bytes.length; i++) out += HEX[bytes[i]!];
   return out;
 };
 
@@ -35,18 +36,32 @@ const hex = (bytes: Uint8Array): string => {
  *   hmacSha256("Jefe", "what do ya want for nothing?") // → "5bdcc146…"
  */
 export function hmacSha256(key: string, text: string): string {
+  const pads = padsOf(key);
+  const message = encoder.encode(text);
+  const inner = new Uint8Array(64 + message.length);
+  inner.set(pads.inner);
+  inner.set(message, 64);
+  const outer = new Uint8Array(64 + 32);
+  outer.set(pads.outer);
+  outer.set(sha256Bytes(inner), 64);
+  return hex(sha256Bytes(outer));
+}
+
+/** The key's inner and outer pads; the last key's are kept (a store hashes under one secret). */
+let lastPads: { key: string; inner: Uint8Array; outer: Uint8Array } | null = null;
+function padsOf(key: string): { inner: Uint8Array; outer: Uint8Array } {
+  if (lastPads?.key === key) return lastPads;
   let k: Uint8Array = encoder.encode(key);
   if (k.length > 64) k = sha256Bytes(k);
-  const inner = new Uint8Array(64 + encoder.encode(text).length);
-  const outer = new Uint8Array(64 + 32);
+  const inner = new Uint8Array(64);
+  const outer = new Uint8Array(64);
   for (let i = 0; i < 64; i++) {
     const byte = k[i] ?? 0;
     inner[i] = byte ^ 0x36;
     outer[i] = byte ^ 0x5c;
   }
-  inner.set(encoder.encode(text), 64);
-  outer.set(sha256Bytes(inner), 64);
-  return hex(sha256Bytes(outer));
+  lastPads = { key, inner, outer };
+  return lastPads;
 }
 
 function sha256Bytes(bytes: Uint8Array): Uint8Array {
@@ -111,7 +126,14 @@ function sha256Bytes(bytes: Uint8Array): Uint8Array {
   }
   const out = new Uint8Array(32);
   const view32 = new DataView(out.buffer);
-  for (const [i, h] of [h0, h1, h2, h3, h4, h5, h6, h7].entries()) view32.setUint32(i * 4, h);
+  view32.setUint32(0, h0);
+  view32.setUint32(4, h1);
+  view32.setUint32(8, h2);
+  view32.setUint32(12, h3);
+  view32.setUint32(16, h4);
+  view32.setUint32(20, h5);
+  view32.setUint32(24, h6);
+  view32.setUint32(28, h7);
   return out;
 }
 

@@ -10,6 +10,7 @@ import type { Memory } from "../../src/core/engine.js";
 import type { RecordItem, RememberItem } from "../../src/core/gated-writes.js";
 import type { GateResult } from "../../src/core/model.js";
 import { openMemory } from "../../src/open-memory.js";
+import { createRandom } from "../support/random.js";
 import { STORE_CASES } from "./stores.js";
 
 const CLOCK = { now: () => new Date("2026-03-05T00:00:00.000Z") };
@@ -39,6 +40,80 @@ const EVENTS: RecordItem[] = [
 ];
 
 const shape = (r: GateResult) => ({ ...r });
+
+/**
+ * A larger mixed batch, drawn from a seeded stream: first statements, restatements in other words,
+ * changed and backdated values, added detail, failures, questions and outcomes of one action, over
+ * a few subjects that share most of their words (so every item has near candidates to judge).
+ */
+function randomItems(seed: number, count: number): { statements: RememberItem[]; events: RecordItem[] } {
+  const rand = createRandom(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const subjects = ["billing gateway", "search indexer", "checkout worker", "ledger cache", "media proxy"];
+  const attributes = [
+    ["request timeout", (n: number) => `${n * 5} seconds`],
+    ["retry limit", (n: number) => String(n)],
+    ["owner", (n: number) => ["Alice", "Bob", "Carla", "Dmitri"][n % 4]!],
+    ["region", (n: number) => ["us-east-1", "eu-west-1", "ap-south-1"][n % 3]!],
+  ] as const;
+  const statements: RememberItem[] = [];
+  const events: RecordItem[] = [];
+  for (let i = 0; i < count; i++) {
+    const subject = pick(subjects);
+    const [attribute, value] = pick(attributes);
+    const v = value(1 + Math.floor(rand() * 9));
+    const day = String(1 + Math.floor(rand() * 27)).padStart(2, "0");
+    const roll = rand();
+    if (roll < 0.3)
+      statements.push({ statement: `The ${attribute} of the ${subject} is ${v}`, at: `2026-02-${day}` });
+    else if (roll < 0.45) statements.push(`${subject} ${attribute}: ${v}`);
+    else if (roll < 0.6)
+      statements.push({ statement: `The ${subject} ${attribute} is now ${v}`, at: `2026-02-${day}` });
+    else if (roll < 0.68) statements.push(`The ${attribute} of the ${subject} is ${v} per the platform team`);
+    else if (roll < 0.74)
+      statements.push({
+        statement: `Raising the ${attribute} of the ${subject} caused outages`,
+        kind: "failure",
+      });
+    else if (roll < 0.82) events.push({ content: `Is the ${subject} ${attribute} ${v}?`, type: "question" });
+    else if (roll < 0.92) {
+      const outcome = rand() < 0.5 ? "success" : "failure";
+      events.push({
+        content: `Deploying the ${subject} with a blue-green switch ${outcome === "success" ? "worked" : "failed"}`,
+        type: "outcome",
+        outcome,
+      });
+    } else events.push(`Observed the ${subject} ${attribute} at ${v} in production`);
+  }
+  return { statements, events };
+}
+
+async function oneByOne(
+  mem: Memory,
+  statements: RememberItem[],
+  events: RecordItem[],
+): Promise<GateResult[]> {
+  const out: GateResult[] = [];
+  for (const s of statements)
+    out.push(typeof s === "string" ? await mem.remember(s) : await mem.remember(s.statement, without(s)));
+  for (const e of events)
+    out.push(typeof e === "string" ? await mem.record(e) : await mem.record(e.content, without(e)));
+  return out;
+}
+
+async function inBatches(
+  mem: Memory,
+  statements: RememberItem[],
+  events: RecordItem[],
+  size: number,
+): Promise<GateResult[]> {
+  const out: GateResult[] = [];
+  for (let i = 0; i < statements.length; i += size)
+    out.push(...(await mem.rememberMany(statements.slice(i, i + size))).results);
+  for (let i = 0; i < events.length; i += size)
+    out.push(...(await mem.recordMany(events.slice(i, i + size))).results);
+  return out;
+}
 
 async function singles(mem: Memory): Promise<GateResult[]> {
   const out: GateResult[] = [];
@@ -93,6 +168,83 @@ for (const c of STORE_CASES) {
       } finally {
         await one.close();
         await many.close();
+      }
+    });
+
+    it("a larger random batch gives the same verdicts, ids and store as the same writes one by one", async () => {
+      const { statements, events } = randomItems(11, 120);
+      const one = await openMemory({ store: await c.open(), clock: CLOCK });
+      const many = await openMemory({ store: await c.open(), clock: CLOCK });
+      try {
+        const expected = await oneByOne(one, statements, events);
+        const got = await inBatches(many, statements, events, 48);
+        expect(got.map(shape)).toEqual(expected.map(shape));
+        // The stream exercises the gate: every verdict but none occurs, and many items are judged.
+        const verdicts = new Set(got.map((r) => r.verdict));
+        for (const v of ["novel", "redundant", "contradiction", "refinement", "outcome-conflict"] as const)
+          expect(verdicts, v).toContain(v);
+        expect(await state(many)).toEqual(await state(one));
+        expect((await state(many)).audit).toBe(true);
+      } finally {
+        await one.close();
+        await many.close();
+      }
+    }, 300_000);
+
+    it('gate "off" stores every item as novel without comparing, still checks keys and sources, and audits each', async () => {
+      const mem = await openMemory({ store: await c.open(), clock: CLOCK });
+      try {
+        await mem.remember("The retry limit is 5", { at: "2026-03-01", key: "retry" });
+        const before = await state(mem);
+        // A bad gate value, then an unknown source: each refuses the batch and writes nothing.
+        await expect(
+          mem.rememberMany(["The retry limit is 9"], { gate: "maybe" as "off" }),
+        ).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "gate" } });
+        await expect(
+          mem.rememberMany(["Cache TTL is 60", { statement: "Cache TTL is 90", sources: ["e404"] }], {
+            gate: "off",
+          }),
+        ).rejects.toMatchObject({ code: "NOT_FOUND" });
+        expect(await state(mem)).toEqual(before);
+
+        const r = await mem.rememberMany(
+          [
+            "The staging database is Postgres 16",
+            "The staging database is Postgres 16",
+            "The staging database is Postgres 17",
+            { statement: "The retry limit is 5", at: "2026-03-01", key: "retry" },
+          ],
+          { gate: "off" },
+        );
+        expect(
+          r.results.slice(0, 3).map((x) => [x.verdict, x.rule, x.stored, x.target, x.superseded]),
+        ).toEqual([
+          ["novel", "gate-off", true, null, []],
+          ["novel", "gate-off", true, null, []],
+          ["novel", "gate-off", true, null, []],
+        ]);
+        // A key still names its belief: the same value is a restatement, not a second belief.
+        expect(r.results[3]).toMatchObject({ verdict: "redundant", stored: false, rule: "key-unchanged" });
+        expect(r.counts).toMatchObject({ novel: 3, redundant: 1 });
+        const texts = (await mem.list({ limit: 100 })).map((b) => ("text" in b ? b.text : b.content));
+        expect(texts.filter((t) => t === "The staging database is Postgres 16")).toHaveLength(2);
+        expect(texts).toContain("The staging database is Postgres 17");
+        expect((await mem.verifyAudit()).ok).toBe(true);
+        expect((await mem.recall("staging database", { k: 3 })).length).toBeGreaterThan(0);
+        // The same batch through the gate: the repeat is redundant, the new version a change.
+        const gated = await openMemory({ store: await c.open(), clock: CLOCK });
+        try {
+          const g = await gated.rememberMany([
+            "The staging database is Postgres 16",
+            "The staging database is Postgres 16",
+            "The staging database is Postgres 17",
+          ]);
+          expect(g.results.map((x) => x.verdict)).toEqual(["novel", "redundant", "contradiction"]);
+        } finally {
+          await gated.close();
+        }
+      } finally {
+        await mem.close();
       }
     });
 

@@ -91,6 +91,24 @@ describe("strata remember --jsonl / record --jsonl", () => {
     expect(stats.beliefs.total).toBe(0);
   });
 
+  it("--gate off stores every line without comparison; a bad --gate value writes nothing", () => {
+    const input = lines("The retry limit is 5", "The retry limit is 5", "The retry limit is 7");
+    const bad = strata("g.db", ["remember", "--jsonl", "-", "--gate", "maybe"], input);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("--gate is on or off");
+    expect(strata("g.db", ["remember", "x", "--gate", "off"]).stderr).toContain("go with --jsonl FILE");
+    const r = strata("g.db", ["remember", "--jsonl", "-", "--gate", "off"], input);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("remembered 3 items without the write gate (--gate off): stored 3");
+    const list = JSON.parse(strata("g.db", ["list", "--json"]).stdout) as { text: string }[];
+    expect(list.map((b) => b.text).sort()).toEqual([
+      "The retry limit is 5",
+      "The retry limit is 5",
+      "The retry limit is 7",
+    ]);
+    expect(strata("g.db", ["verify"]).code).toBe(0);
+  });
+
   it("refuses a statement and --jsonl together, or per-item flags beside --jsonl", () => {
     expect(strata("d.db", ["remember", "x", "--jsonl", "f"]).code).toBe(2);
     const r = strata("d.db", ["record", "--jsonl", "-", "--type", "decision"], lines("x"));

@@ -77,6 +77,8 @@ export interface JsonlArgs {
   text: string;
   /** Items per transaction (default 1000, at most 10,000). */
   batchSize?: number;
+  /** `remember` only: "off" stores every line without comparison (a known-clean collection). */
+  gate?: string | undefined;
 }
 
 export interface JsonlResult {
@@ -89,6 +91,8 @@ export interface JsonlResult {
   /** Transactions (one embedding call each). */
   batches: number;
   batchSize: number;
+  /** "off": stored without comparison (`--gate off`); "on": every item through the gate. */
+  gate: "on" | "off";
   /** Wall seconds for the writes (parsing and checking included). */
   seconds: number;
   /** One gate result per item, in input order. */
@@ -122,6 +126,15 @@ export async function runJsonl(
       `--batch-size must be a whole number from 1 to ${MAX_BATCH_ITEMS}, got ${batchSize}.`,
       { field: "batchSize" },
     );
+  if (args.gate !== undefined && args.gate !== "on" && args.gate !== "off")
+    throw new StrataError("INVALID_INPUT", `--gate is on or off, got ${args.gate}.`, { field: "gate" });
+  if (args.gate !== undefined && command === "record")
+    throw new StrataError(
+      "INVALID_INPUT",
+      "--gate is for remember --jsonl only: every recorded event goes through the gate.",
+      { field: "gate" },
+    );
+  const gate = args.gate === "off" ? "off" : "on";
   const lines: number[] = [];
   const items: unknown[] = [];
   args.text.split("\n").forEach((raw, i) => {
@@ -158,7 +171,7 @@ export async function runJsonl(
     try {
       const r =
         command === "remember"
-          ? await mem.rememberMany(chunk as Parameters<Memory["rememberMany"]>[0])
+          ? await mem.rememberMany(chunk as Parameters<Memory["rememberMany"]>[0], { gate })
           : await mem.recordMany(chunk as Parameters<Memory["recordMany"]>[0]);
       results.push(...r.results);
     } catch (error) {
@@ -186,7 +199,7 @@ export async function runJsonl(
     if (r.stored) stored++;
   }
   const seconds = Math.round(globalThis.performance.now() - started) / 1000;
-  return { command, items: items.length, stored, counts, batches, batchSize, seconds, results };
+  return { command, items: items.length, stored, counts, batches, batchSize, gate, seconds, results };
 }
 
 /** A summary: how many items, what was stored, the verdicts, and the rate. */
@@ -196,7 +209,10 @@ export function renderJsonl(r: JsonlResult, style: Style): string {
     .filter(([, n]) => n > 0)
     .map(([v, n]) => `${v} ${n}`)
     .join(", ");
-  const head = `${style.good(`${r.command === "remember" ? "remembered" : "recorded"} ${r.items}`)} item${r.items === 1 ? "" : "s"} through the write gate: stored ${r.stored}, strengthened ${r.items - r.stored}`;
+  const head =
+    r.gate === "off"
+      ? `${style.good(`remembered ${r.items}`)} item${r.items === 1 ? "" : "s"} without the write gate (--gate off): stored ${r.stored}`
+      : `${style.good(`${r.command === "remember" ? "remembered" : "recorded"} ${r.items}`)} item${r.items === 1 ? "" : "s"} through the write gate: stored ${r.stored}, strengthened ${r.items - r.stored}`;
   return `${head}\n${indent(
     keyValues(
       [

@@ -30,6 +30,8 @@ export function lexicalSimilarity(a: string, b: string): number {
 export function createLexicalJudge(): Judge {
   return {
     name: "lexical",
+    // compareLexically reads a.text and b.text only.
+    textOnly: true,
     // The tagger loads on the first comparison (tagger.ts), not when the judge is made.
     compare: (a, b) =>
       taggerLoaded() ? compareLexically(a, b) : loadTagger().then(() => compareLexically(a, b)),

@@ -102,6 +102,17 @@ const columnsOf = <T>(fields: Fields<T>): Columns<T> =>
 const BELIEF_COLUMNS = columnsOf(BELIEF_FIELDS);
 const EPISODE_COLUMNS = columnsOf(EPISODE_FIELDS);
 
+/** An INSERT of every column, and the row's values in that order: built once per table, not per row. */
+function inserter<T>(table: string, columns: Columns<T>) {
+  const cols = Object.entries(columns) as [keyof Omit<T, "id">, [string, (v: unknown) => unknown]][];
+  return {
+    sql: `INSERT INTO ${table} (${cols.map(([, [c]]) => c).join(",")}) VALUES (${cols.map(() => "?").join(",")})`,
+    values: (row: Omit<T, "id">) => cols.map(([k, [, to]]) => to(row[k])),
+  };
+}
+const INSERT_BELIEF = inserter<Belief>("beliefs", BELIEF_COLUMNS);
+const INSERT_EPISODE = inserter<Episode>("episodes", EPISODE_COLUMNS);
+
 /** A vector index row's `status`: what a current-state search filters on. */
 const vecStatusOfEpisode = (e: Pick<Episode, "status" | "supersededBy">) =>
   e.supersededBy ? "superseded" : e.status;
@@ -1191,9 +1202,7 @@ export class SqliteStore implements Store {
 
   async insertEpisode(episode: NewEpisode): Promise<string> {
     this.check();
-    const cols = Object.entries(EPISODE_COLUMNS);
-    const sql = `INSERT INTO episodes (${cols.map(([, [c]]) => c).join(",")}) VALUES (${cols.map(() => "?").join(",")})`;
-    const info = this.stmt(sql).run(...cols.map(([k, [, to]]) => to(episode[k as keyof NewEpisode])));
+    const info = this.stmt(INSERT_EPISODE.sql).run(...INSERT_EPISODE.values(episode));
     this.vectors.setStatus("e", Number(info.lastInsertRowid), vecStatusOfEpisode(episode));
     return `e${info.lastInsertRowid}`;
   }
@@ -1213,9 +1222,7 @@ export class SqliteStore implements Store {
 
   async insertBelief(belief: NewBelief): Promise<string> {
     this.check();
-    const cols = Object.entries(BELIEF_COLUMNS);
-    const sql = `INSERT INTO beliefs (${cols.map(([, [c]]) => c).join(",")}) VALUES (${cols.map(() => "?").join(",")})`;
-    const info = this.stmt(sql).run(...cols.map(([k, [, to]]) => to(belief[k as keyof NewBelief])));
+    const info = this.stmt(INSERT_BELIEF.sql).run(...INSERT_BELIEF.values(belief));
     const id = `b${info.lastInsertRowid}`;
     this.vectors.setStatus("b", Number(info.lastInsertRowid), belief.status);
     for (const e of belief.sources)
