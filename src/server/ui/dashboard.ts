@@ -113,7 +113,12 @@ export function createDashboard(options: DashboardOptions): Hono<Env> {
   const clock = options.clock ?? memory.clock;
   const base = options.base ?? "/ui";
   const ttlMs = options.sessionTtlMs ?? 8 * 3_600_000;
-  const sessions = new SessionStore({ clock, ttlMs, ...(options.random ? { random: options.random } : {}) });
+  const sessions = new SessionStore({
+    store: memory.store,
+    clock,
+    ttlMs,
+    ...(options.random ? { random: options.random } : {}),
+  });
   const liveIntervalMs = options.liveIntervalMs ?? 2000;
   const app = new Hono<Env>();
 
@@ -170,7 +175,7 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
     const body = await c.req.parseBody();
     const key = await verifyApiKey(memory.store, field(body, "key"));
     if (!key) return c.html(signinPage("That key is not valid: unknown, revoked or mistyped."), 401);
-    const session = sessions.create(key.id, await firstNamespace(key));
+    const session = await sessions.create(key.id, await firstNamespace(key));
     setCookie(c, SESSION_COOKIE, session.id, {
       httpOnly: true,
       sameSite: "Strict",
@@ -210,11 +215,11 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
   async function signedIn(
     sessionId: string | undefined,
   ): Promise<{ session: Session; key: ApiKeyView } | null> {
-    const session = sessions.get(sessionId);
+    const session = await sessions.get(sessionId);
     if (!session) return null;
     const key = (await listApiKeys(memory.store)).find((k) => k.id === session.keyId && k.revokedAt === null);
     if (key) return { session, key };
-    sessions.end(session.id);
+    await sessions.end(session);
     return null;
   }
 
@@ -270,20 +275,23 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
     };
   }
 
-  const takeFlash = (v: View) => {
+  const takeFlash = async (v: View) => {
     const flash = v.session.flash;
+    if (flash === undefined) return undefined;
     v.session.flash = undefined;
+    await sessions.save(v.session);
     return flash;
   };
-  const show = (c: Context<Env>, current: string, title: string, body: Html) =>
-    c.html(page(c.var.view, current, title, body, takeFlash(c.var.view)).toString());
-  const done = (c: Context<Env>, message: string, back: string) => {
+  const show = async (c: Context<Env>, current: string, title: string, body: Html) =>
+    c.html(page(c.var.view, current, title, body, await takeFlash(c.var.view)).toString());
+  const done = async (c: Context<Env>, message: string, back: string) => {
     c.var.view.session.flash = message;
+    await sessions.save(c.var.view.session);
     return c.redirect(base + (safeBack(back) === "/" ? "" : safeBack(back)), 303);
   };
 
-  app.post("/signout", (c) => {
-    sessions.end(c.var.view.session.id);
+  app.post("/signout", async (c) => {
+    await sessions.end(c.var.view.session);
     deleteCookie(c, SESSION_COOKIE, { path: base });
     return c.redirect(`${base}/signin`, 303);
   });
@@ -332,7 +340,7 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
         "/graph",
         "Graph",
         await renderGraph(c.var.view),
-        takeFlash(c.var.view),
+        await takeFlash(c.var.view),
         GRAPH_ASSETS,
       ).toString(),
     ),
