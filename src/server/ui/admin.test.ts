@@ -99,7 +99,11 @@ describe("Admin: keys", () => {
       [{ name: "bad name!", scope: "read", namespaces: "team-a" }, 400, /key name/],
       [{ name: "x", scope: "root", namespaces: "team-a" }, 400, /INVALID_INPUT/],
       [{ name: "x", scope: "read", namespaces: "" }, 400, /namespace pattern/],
-      [{ name: "writer", scope: "read", namespaces: "default" }, 409, /live key named (&quot;|&#34;|")writer/],
+      [
+        { name: "writer", scope: "read", namespaces: "default" },
+        409,
+        /live key named (&quot;|&#34;|")writer/,
+      ],
     ];
     for (const [fields, status, message] of cases) {
       const res = await post("/admin/keys", cookie, { csrf, ...fields });
