@@ -202,8 +202,8 @@ const RequestConsolidationInput = z
   .object({
     note: z
       .string()
-      .min(1)
-      .max(500)
+      .min(1, "a note is 1-500 characters; leave it out for none")
+      .max(500, "a note is 1-500 characters; leave it out for none")
       .optional()
       .describe("Why the run is asked for, shown with the worker's report (at most 500 characters)."),
   })
