@@ -3,12 +3,19 @@
 //   npm run screenshots
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { createWorker } from "../src/core/worker/index.js";
 import { launchChromium, signIn, watchedPage } from "../test/support/chromium.js";
 import { startDashboardDemo } from "../test/support/dashboard-demo.js";
+import { seedBelief } from "../test/support/memory.js";
 
 const out = join(import.meta.dirname, "../docs/images");
 mkdirSync(out, { recursive: true });
 const demo = await startDashboardDemo();
+// One background-worker run, asked for as the Admin page would, over a duplicate another process
+// wrote past the gate (the run merges it): the Overview, Activity and Admin show it.
+await seedBelief(demo.mem, demo.clock, "The staging database is Postgres 16", "2026-02-07");
+await demo.mem.withActor("key:ops-admin").requestConsolidation({ note: "after the January import" });
+await createWorker(demo.mem, { namespaces: ["default"], daily: null }).tick();
 const browser = await launchChromium();
 try {
   const shots: [string, string, "light" | "dark"][] = [
@@ -18,6 +25,8 @@ try {
     ["dashboard-review", "/review", "light"],
     ["dashboard-belief", `/items/${demo.ids.oldLimit}`, "dark"],
     ["dashboard-graph", "/graph", "light"],
+    ["dashboard-activity", "/activity#worker-runs", "light"],
+    ["dashboard-admin", "/admin", "dark"],
   ];
   for (const [name, path, colorScheme] of shots) {
     const { page, errors } = await watchedPage(browser, { colorScheme });

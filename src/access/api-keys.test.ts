@@ -3,10 +3,13 @@ import { testMemory } from "../../test/support/memory.js";
 import { StrataError } from "../core/errors.js";
 import {
   authorize,
+  authorizeKeyManagement,
   createApiKey,
+  createApiKeyAs,
   hasLiveApiKeys,
   listApiKeys,
   patternCovers,
+  patternWithin,
   revokeApiKey,
   verifyApiKey,
 } from "./api-keys.js";
@@ -77,5 +80,55 @@ describe("API keys", () => {
     expect(codeOf(() => authorize(key, "team-a", "admin"))).toBe("FORBIDDEN");
     expect(patternCovers("*", "anything")).toBe(true);
     expect(patternCovers("team-", "team-a")).toBe(false);
+  });
+
+  it.each([
+    ["team-a", "team-*", true],
+    ["team-*", "team-*", true],
+    ["team-a*", "team-*", true],
+    ["team-a", "team-a", true],
+    ["anything", "*", true],
+    ["*", "*", true],
+    ["*", "team-*", false],
+    ["team-*", "team-a", false],
+    ["ops-a", "team-*", false],
+    ["team-ab", "team-a", false],
+  ])("pattern %s lies within %s: %s", (inner, outer, within) => {
+    expect(patternWithin(inner, outer)).toBe(within);
+  });
+
+  it("lets an admin key manage only keys within its own patterns, and records who did", async () => {
+    const { mem, clock } = await testMemory();
+    const admin = (
+      await createApiKey(mem.store, { name: "ta", scope: "admin", namespaces: ["team-*"] }, clock)
+    ).record;
+    const writer = (
+      await createApiKey(mem.store, { name: "tw", scope: "write", namespaces: ["team-*"] }, clock)
+    ).record;
+    expect(codeOf(() => authorizeKeyManagement(writer, { namespaces: ["team-a"] }))).toBe("FORBIDDEN");
+    expect(codeOf(() => authorizeKeyManagement(admin, { namespaces: ["team-a", "*"] }))).toBe("FORBIDDEN");
+    const before = JSON.stringify(await listApiKeys(mem.store));
+    await expect(
+      createApiKeyAs(mem.store, admin, { name: "all", scope: "read", namespaces: ["*"] }, clock),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      createApiKeyAs(mem.store, admin, { name: "bad name", scope: "read", namespaces: ["team-a"] }, clock),
+    ).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    expect(JSON.stringify(await listApiKeys(mem.store))).toBe(before);
+
+    const { record } = await createApiKeyAs(
+      mem.store,
+      admin,
+      { name: "bot", scope: "read", namespaces: ["team-a"] },
+      clock,
+    );
+    expect(record.createdBy).toBe("key:ta");
+    const global = (await createApiKey(mem.store, { name: "g", scope: "read", namespaces: ["*"] }, clock))
+      .record;
+    await expect(revokeApiKey(mem.store, global.id, clock, admin)).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect((await revokeApiKey(mem.store, "bot", clock, admin)).revokedBy).toBe("key:ta");
+    await mem.close();
   });
 });

@@ -55,6 +55,10 @@ const ApiKeyRecordSchema = z.object({
   namespaces: z.array(z.string()),
   createdAt: z.string(),
   revokedAt: z.string().nullable(),
+  /** Who created it, when an admin key did (`key:ops`, from the dashboard); absent: the CLI or the library. */
+  createdBy: z.string().optional(),
+  /** Who revoked it, when an admin key did. */
+  revokedBy: z.string().optional(),
   /** SHA-256 of the secret, hex. Never leaves this module's callers as part of a listing. */
   hash: z.string(),
 });
@@ -83,6 +87,7 @@ export async function createApiKey(
   input: ApiKeyInput,
   clock: Clock,
   random: RandomSource = randomBytes,
+  createdBy?: string,
 ): Promise<{ key: string; record: ApiKeyView }> {
   const o = parseInput(ApiKeyInputSchema, input, "API key");
   const id = random(6).toString("hex");
@@ -94,6 +99,7 @@ export async function createApiKey(
     namespaces: o.namespaces,
     createdAt: clock.now().toISOString(),
     revokedAt: null,
+    ...(createdBy ? { createdBy } : {}),
     hash: digest(secret),
   };
   await store.transaction(async (tx) => {
@@ -117,7 +123,12 @@ export async function listApiKeys(store: StoreReader): Promise<ApiKeyView[]> {
 }
 
 /** Revokes a key by id or by the name of a live key. Revoking a revoked key changes nothing. */
-export async function revokeApiKey(store: Store, idOrName: string, clock: Clock): Promise<ApiKeyView> {
+export async function revokeApiKey(
+  store: Store,
+  idOrName: string,
+  clock: Clock,
+  manager?: ApiKeyView,
+): Promise<ApiKeyView> {
   return store.transaction(async (tx) => {
     const keys = await readKeys(tx);
     const found =
@@ -130,8 +141,10 @@ export async function revokeApiKey(store: Store, idOrName: string, clock: Clock)
           id: idOrName,
         },
       );
+    if (manager) authorizeKeyManagement(manager, found);
     if (found.revokedAt === null) {
       found.revokedAt = clock.now().toISOString();
+      if (manager) found.revokedBy = keyActor(manager);
       await tx.setMeta(META_KEY, JSON.stringify(keys));
     }
     return view(found);
@@ -179,3 +192,60 @@ export function authorize(key: ApiKeyView, namespace: string, needed: Access): v
 
 /** The actor a key's changes carry in the audit chain. */
 export const keyActor = (key: ApiKeyView): string => `key:${key.name}`;
+
+/** Whether every namespace `inner` covers is also covered by `outer` (`team-a*` lies within `team-*`). */
+export function patternWithin(inner: string, outer: string): boolean {
+  if (outer === "*") return true;
+  if (!outer.endsWith("*")) return inner === outer;
+  return inner !== "*" && inner.startsWith(outer.slice(0, -1));
+}
+
+/**
+ * Refuses (FORBIDDEN) a key managing another beyond its reach: only an admin key manages keys,
+ * and only keys whose every namespace pattern lies within its own patterns, so an admin of
+ * `team-*` can neither mint a key for `*` nor see or revoke another tenant's keys.
+ */
+export function authorizeKeyManagement(manager: ApiKeyView, target: { namespaces: readonly string[] }): void {
+  if (manager.scope !== "admin")
+    throw new StrataError(
+      "FORBIDDEN",
+      `Key "${manager.name}" has scope ${manager.scope}; managing keys needs an admin key.`,
+      { scope: manager.scope, needed: "admin" },
+    );
+  const outside = target.namespaces.filter((p) => !manager.namespaces.some((m) => patternWithin(p, m)));
+  if (outside.length > 0)
+    throw new StrataError(
+      "FORBIDDEN",
+      `Key "${manager.name}" may manage keys within ${manager.namespaces.join(", ")} only; ${outside.join(", ")} lies outside. Use a key whose patterns cover it.`,
+      { namespaces: outside },
+    );
+}
+
+/** Whether `manager` may manage `target` (see authorizeKeyManagement). */
+export function managesKey(manager: ApiKeyView, target: { namespaces: readonly string[] }): boolean {
+  try {
+    authorizeKeyManagement(manager, target);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Creates a key on behalf of an admin key (the dashboard's Admin page): refused (FORBIDDEN)
+ * beyond the manager's reach, and the record names who created it (`createdBy: key:<name>`).
+ * Bad input is refused (INVALID_INPUT) before anything is checked or written.
+ *
+ *   const { key } = await createApiKeyAs(store, admin, { name: "bot", scope: "read", namespaces: ["team-a"] }, clock);
+ */
+export async function createApiKeyAs(
+  store: Store,
+  manager: ApiKeyView,
+  input: ApiKeyInput,
+  clock: Clock,
+  random: RandomSource = randomBytes,
+): Promise<{ key: string; record: ApiKeyView }> {
+  const o = parseInput(ApiKeyInputSchema, input, "API key");
+  authorizeKeyManagement(manager, o);
+  return createApiKey(store, o, clock, random, keyActor(manager));
+}

@@ -633,6 +633,25 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
     ],
   },
   {
+    name: "workerStatus",
+    summary:
+      "What the background worker did here: its kept run reports, newest first, and any pending request.",
+    flags: [],
+  },
+  {
+    name: "requestConsolidation",
+    summary: "Asks the background worker to consolidate this namespace at its next tick; changes no memory.",
+    flags: [
+      {
+        name: "note",
+        flag: "note",
+        kind: "string",
+        required: false,
+        description: "Why the run is asked for, shown with the worker's report (at most 500 characters).",
+      },
+    ],
+  },
+  {
     name: "prepareWrap",
     summary: "Freezes the episodes since the last wrap and returns the package to compress, with its token.",
     flags: [

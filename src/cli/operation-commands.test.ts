@@ -99,7 +99,13 @@ describe("every operation on the CLI", () => {
     const generated = OPERATIONS.filter((op) => !(op.name in TAILORED_COMMANDS)).map((op) =>
       cliCommandFor(op.name),
     );
-    expect(generated).toEqual(["render-continuity", "continuity-history", "verify-audit"]);
+    expect(generated).toEqual([
+      "worker-status",
+      "request-consolidation",
+      "render-continuity",
+      "continuity-history",
+      "verify-audit",
+    ]);
   });
 });
 

@@ -134,10 +134,26 @@ import { combineReports, makeReport, type SleepReport } from "./sleep/report.js"
 import { reconcileRules } from "./sleep/rules.js";
 import { sweep as runSweep } from "./sleep/sweep.js";
 import { parseInput } from "./validate.js";
+import {
+  pendingRequest,
+  requestConsolidation,
+  type WorkerReport,
+  type WorkerRequest,
+  workerReports,
+} from "./worker/records.js";
 import { Writes } from "./writes.js";
 
 export { describeBelief } from "./context.js";
 export type { HistoryResult, MemoryItem } from "./reads.js";
+
+/** What the background worker did in a namespace, and what it was asked to do (`workerStatus`). */
+export interface WorkerStatus {
+  namespace: string;
+  /** A run asked for (`requestConsolidation`) and not honoured yet; null: none. */
+  request: WorkerRequest | null;
+  /** The kept run reports, newest first. */
+  reports: WorkerReport[];
+}
 
 export interface EngineOptions {
   store: Store;
@@ -710,6 +726,36 @@ export class Memory {
       this.now(),
       this.policy.staleDays,
     );
+  }
+
+  /**
+   * What the background worker (`strata worker`, `serve --http --worker`) did here: its kept run
+   * reports, newest first, each with why it ran and what it did item by item, and the request
+   * for a run it has not honoured yet.
+   *
+   *   const { request, reports } = await mem.workerStatus();
+   *   reports[0]?.status; // "applied" | "dry-run" | "stopped" | "abandoned" | "failed"
+   */
+  async workerStatus(options: StatsOptions = {}): Promise<WorkerStatus> {
+    const o = parseInput(StatsOptionsSchema, options, "workerStatus options");
+    const namespace = o.namespace ?? this.namespace;
+    const [request, reports] = await Promise.all([
+      pendingRequest(this, { namespace }),
+      workerReports(this, { namespace }),
+    ]);
+    return { namespace, request, reports };
+  }
+
+  /**
+   * Asks the background worker to consolidate this namespace at its next tick, whatever its
+   * triggers say. Changes no memory, only the request flag (a pending request is replaced); the
+   * worker clears it when a pass honours it. Without a running worker nothing happens.
+   *
+   *   await mem.requestConsolidation({ note: "session s42 ended" });
+   *   // → { at: "2026-03-01T12:00:00.000Z", by: "library", note: "session s42 ended" }
+   */
+  async requestConsolidation(options: { namespace?: string; note?: string } = {}): Promise<WorkerRequest> {
+    return requestConsolidation(this, options);
   }
 
   /**

@@ -481,4 +481,8 @@ export const NOT_AGENT_TOOLS: Readonly<Record<string, string>> = {
   exportAuditJsonl: "exporting the audit chain is an operator's task (strata audit export)",
   export: "exporting a namespace is an operator's task (strata export)",
   import: "importing into a namespace is an operator's task, with admin access (strata import)",
+  workerStatus:
+    "the background worker's reports are an operator's view (strata worker-status, the dashboard)",
+  requestConsolidation:
+    "agents consolidate through the sleep tool; asking a background worker is the session-end hook's and operator's call",
 };

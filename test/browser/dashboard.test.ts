@@ -1,7 +1,8 @@
 /**
  * The dashboard in a real browser: Debian's Chromium through playwright-core, against a real
  * server on a real port over a real SQLite memory. Covers sign-in, search, time travel, a judged
- * pair in the review queue, a restore from Activity and a forget with confirmation; any console
+ * pair in the review queue, a restore from Activity, a forget with confirmation, creating and
+ * revoking a key in Admin, and a requested worker run seen on Activity; any console
  * error or uncaught exception fails the test; every page is photographed into a temp folder.
  *
  * Skipped, with the reason, only when /usr/bin/chromium is absent outside CI; in CI it must run.
@@ -11,6 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { verifyApiKey } from "../../src/access/api-keys.js";
+import { createWorker } from "../../src/core/worker/index.js";
 import {
   CHROMIUM_PATH,
   chromiumInstalled,
@@ -155,6 +158,68 @@ describe.skipIf(!runs)(
       expect(await page.getByRole("link", { name: "Admin" }).count()).toBe(0);
     });
 
+    it("creates a key in Admin, shows it once, and revokes it after confirming", async () => {
+      await signIn(page, demo.url, demo.keys.admin);
+      await page.getByRole("link", { name: "Admin", exact: true }).click();
+      await page.getByLabel("Name", { exact: true }).fill("dash-bot");
+      await page.getByLabel("Scope").selectOption("read");
+      await page.getByLabel("Namespaces", { exact: true }).fill("default");
+      await page.getByRole("button", { name: "Create key" }).click();
+      await page
+        .getByRole("status")
+        .getByText(/cannot be shown again/)
+        .waitFor();
+      const secret = await page.getByLabel("The new key").inputValue();
+      expect(await verifyApiKey(demo.mem.store, secret)).toMatchObject({
+        name: "dash-bot",
+        createdBy: "key:ops-admin",
+      });
+      await shoot("admin-created-key");
+      await page.getByRole("link", { name: "Admin", exact: true }).click();
+      expect(await page.content()).not.toContain(secret);
+
+      await page.getByRole("link", { name: "Revoke dash-bot…" }).click();
+      await page
+        .getByRole("alert")
+        .getByText(/cannot be undone/)
+        .waitFor();
+      expect(await verifyApiKey(demo.mem.store, secret)).not.toBeNull();
+      await page.getByRole("button", { name: "Revoke dash-bot now" }).click();
+      await page
+        .getByRole("status")
+        .getByText(/Revoked key dash-bot/)
+        .waitFor();
+      expect(await verifyApiKey(demo.mem.store, secret)).toBeNull();
+    });
+
+    it("requests a worker run from Admin and shows its report on Activity and the Overview", async () => {
+      await signIn(page, demo.url, demo.keys.admin);
+      await page.getByRole("link", { name: "Admin", exact: true }).click();
+      await page.getByLabel("Note (optional)").fill("checked from the browser");
+      await page.getByRole("button", { name: "Request a run now" }).click();
+      await page
+        .getByRole("status")
+        .getByText(/Asked the worker to consolidate default/)
+        .waitFor();
+      await page
+        .locator("#worker-request")
+        .getByText(/A run is requested: by key:ops-admin/)
+        .waitFor();
+
+      // The worker's tick, in this process, as `serve --http --worker` would run it.
+      const tick = await createWorker(demo.mem, { namespaces: ["default"], daily: null }).tick();
+      expect(tick.outcomes[0]?.status).toBe("applied");
+
+      await page.getByRole("link", { name: "Activity" }).click();
+      const runs = page.locator("#worker-runs");
+      await runs.getByText(/requested by key:ops-admin .*: checked from the browser/).waitFor();
+      expect(await runs.locator("details[open]").count()).toBe(1);
+      await shoot("activity-worker");
+      await page.getByRole("link", { name: "Overview" }).click();
+      await page.locator("#last-worker-run").getByText("applied").waitFor();
+      expect(await page.locator("#last-worker-run").textContent()).toMatch(/Why: request/);
+    });
+
     it("is keyboard-usable and keeps its colours in dark mode", async () => {
       await page.context().close();
       ({ page, errors } = await watchedPage(browser, { colorScheme: "dark" }));
@@ -163,8 +228,8 @@ describe.skipIf(!runs)(
       expect(await page.evaluate("document.activeElement?.textContent")).toBe("Skip to content");
       const bg = await page.evaluate("getComputedStyle(document.body).backgroundColor");
       expect(bg).toBe("rgb(15, 20, 25)");
-      await page.getByRole("link", { name: "Admin" }).click();
-      await page.getByRole("cell", { name: "ci-bot" }).waitFor();
+      await page.getByRole("link", { name: "Admin", exact: true }).click();
+      await page.getByRole("cell", { name: "ci-bot", exact: true }).waitFor();
       await shoot("admin-dark");
     });
   },

@@ -169,6 +169,10 @@ const LIBRARY_NO_ID = [
   "candidates",
   "pending",
   "health",
+  // The worker's records of the caller's namespace (src/server/rest-worker.test.ts: team-b's
+  // request is not seen from another namespace).
+  "workerStatus",
+  "requestConsolidation",
   "prepareWrap",
   "continuity",
   "renderContinuity",

@@ -67,6 +67,8 @@ export const EXAMPLES: Readonly<Record<string, (s: Scenario) => unknown | Promis
   judge: (s) => ({ judgments: [{ a: s.ids.fact, b: s.ids.other, verdict: "distinct" }] }),
   pending: () => ({ limit: 5 }),
   distil: (s) => ({ episodeIds: [s.ids.episode], propositions: ["Migrations need a longer lock timeout"] }),
+  workerStatus: () => ({}),
+  requestConsolidation: () => ({ note: "session s1 ended" }),
   prepareWrap: () => ({ session: "s1" }),
   saveContinuity: async (s) => ({ token: await preparedToken(s), text: DIGEST }),
   cancelWrap: async (s) => ({ token: await preparedToken(s) }),
@@ -111,6 +113,7 @@ export async function badInputs(name: string, s: Scenario): Promise<Record<strin
     recordMany: { items: [] },
     judge: { judgments: [{ a: s.ids.fact, b: s.ids.other, verdict: "maybe" }] },
     list: { layer: "galaxy" },
+    requestConsolidation: { note: "x".repeat(501) },
   };
   return [{ ...valid, surpriseField: 1 }, ...(sharper[name] ? [sharper[name]!] : [])];
 }

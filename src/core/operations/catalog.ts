@@ -35,6 +35,7 @@ import {
   RememberOptionsSchema,
   SweepOptionsSchema,
 } from "../model.js";
+import { WorkerRequestSchema } from "../worker/records.js";
 import {
   DESTRUCTIVE,
   defineOperation,
@@ -64,6 +65,7 @@ import {
   SleepReportSchema,
   StatsResultSchema,
   TextResultSchema,
+  WorkerStatusSchema,
 } from "./results.js";
 import {
   AssociationsResultSchema,
@@ -193,6 +195,17 @@ const DistilInput = z
     episodeIds: DistilInputSchema.shape.episodeIds.describe("The episodes the propositions come from."),
     propositions: z.array(text("One proposition.")).min(1).max(100).describe("What the episodes teach."),
     valence: DistilInputSchema.shape.options.shape.valence,
+  })
+  .strict();
+
+const RequestConsolidationInput = z
+  .object({
+    note: z
+      .string()
+      .min(1, "a note is 1-500 characters; leave it out for none")
+      .max(500, "a note is 1-500 characters; leave it out for none")
+      .optional()
+      .describe("Why the run is asked for, shown with the worker's report (at most 500 characters)."),
   })
   .strict();
 
@@ -552,6 +565,30 @@ export const OPERATIONS: readonly Operation[] = [
     http: { method: "POST", path: "/distillations" },
     run: ({ memory, namespace }, { episodeIds, propositions, valence }) =>
       memory.distil(episodeIds, propositions, { namespace, ...(valence !== undefined ? { valence } : {}) }),
+  }),
+  defineOperation({
+    name: "workerStatus",
+    group: "sleep",
+    summary:
+      "What the background worker did here: its kept run reports, newest first, and any pending request.",
+    access: "read",
+    annotations: READ,
+    input: NoInput,
+    output: WorkerStatusSchema,
+    http: { method: "GET", path: "/worker" },
+    run: ({ memory, namespace }) => memory.workerStatus({ namespace }),
+  }),
+  defineOperation({
+    name: "requestConsolidation",
+    group: "sleep",
+    summary: "Asks the background worker to consolidate this namespace at its next tick; changes no memory.",
+    access: "write",
+    annotations: IDEMPOTENT_WRITE,
+    input: RequestConsolidationInput,
+    output: WorkerRequestSchema,
+    http: { method: "POST", path: "/worker/requests" },
+    run: ({ memory, namespace }, { note }) =>
+      memory.requestConsolidation({ namespace, ...(note !== undefined ? { note } : {}) }),
   }),
   // --------------------------------------------------------------------------- continuity
   defineOperation({

@@ -20,6 +20,7 @@ import {
 import { JUDGE_RELATIONS } from "../ports.js";
 import { SLEEP_ACTIONS } from "../sleep/report.js";
 import { HEALTH_CLASSES } from "../vocabulary.js";
+import { WorkerReportSchema, WorkerRequestSchema } from "../worker/records.js";
 
 export { GateResultSchema };
 
@@ -250,3 +251,14 @@ export const CandidatePairSchema = z.object({
     .describe("Review pairs only: the automatic decision a distinct verdict undoes."),
 });
 export const CandidatesResultSchema = z.object({ pairs: z.array(CandidatePairSchema) });
+
+export const WorkerStatusSchema = z.object({
+  namespace: z.string(),
+  request: WorkerRequestSchema.nullable().describe(
+    "A consolidation asked for and not yet run by the background worker; null: none.",
+  ),
+  reports: z
+    .array(WorkerReportSchema)
+    .describe("The worker's kept run reports, newest first: status, why it ran, item by item."),
+});
+export type WorkerStatus = z.infer<typeof WorkerStatusSchema>;

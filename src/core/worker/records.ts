@@ -9,9 +9,8 @@
  * agrees on what was done. Every read is schema-checked; a damaged document reads as absent.
  */
 import { z } from "zod";
-import type { Memory } from "../engine.js";
 import { NamespaceSchema } from "../model.js";
-import type { StoreReader, StoreWriter } from "../ports.js";
+import type { Clock, Store, StoreReader, StoreWriter } from "../ports.js";
 import { parseInput } from "../validate.js";
 
 const MarkSchema = z.object({ seq: z.number().int(), hash: z.string() });
@@ -32,6 +31,17 @@ export const WorkerStateSchema = z.object({
 export type WorkerState = z.infer<typeof WorkerStateSchema>;
 
 export const EMPTY_STATE: WorkerState = { seen: null, consolidated: null, lastWriteAt: null, stopped: null };
+
+/**
+ * What the library functions below use of an engine. A `Memory` is one; they take this shape
+ * rather than importing the engine, whose `workerStatus` and `requestConsolidation` call them.
+ */
+export interface WorkerRecordsHost {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly namespace: string;
+  readonly actor: string;
+}
 
 export const WorkerRequestSchema = z.object({
   at: z.string(),
@@ -157,7 +167,7 @@ const RequestArgsSchema = z
  *   await requestConsolidation(mem, { namespace: "agent-7", note: "session s42 ended" });
  */
 export async function requestConsolidation(
-  mem: Memory,
+  mem: WorkerRecordsHost,
   options: { namespace?: string; note?: string } = {},
 ): Promise<WorkerRequest> {
   const o = parseInput(RequestArgsSchema, options, "requestConsolidation options");
@@ -175,7 +185,7 @@ export async function requestConsolidation(
  *   last?.status; // "applied" | "dry-run" | "stopped" | "abandoned" | "failed"
  */
 export async function workerReports(
-  mem: Memory,
+  mem: WorkerRecordsHost,
   options: { namespace?: string } = {},
 ): Promise<WorkerReport[]> {
   const o = parseInput(RequestArgsSchema.pick({ namespace: true }), options, "workerReports options");
@@ -186,7 +196,7 @@ export async function workerReports(
 
 /** The pending request of a namespace, if any. */
 export async function pendingRequest(
-  mem: Memory,
+  mem: WorkerRecordsHost,
   options: { namespace?: string } = {},
 ): Promise<WorkerRequest | null> {
   const o = parseInput(RequestArgsSchema.pick({ namespace: true }), options, "pendingRequest options");

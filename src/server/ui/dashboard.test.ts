@@ -72,7 +72,7 @@ describe("sign-in", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/ui");
     const cookie = res.headers.get("Set-Cookie")!;
-    expect(cookie).toMatch(/^strata_session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toMatch(/^strata_session=\d{8}\.[A-Za-z0-9_-]{43};/); // expiry day . random
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
     expect(cookie).toMatch(/Path=\/ui/);

@@ -20,22 +20,25 @@ import { streamSSE } from "hono/streaming";
 import {
   type ApiKeyView,
   authorize,
+  createApiKeyAs,
   keyActor,
   listApiKeys,
+  managesKey,
   patternCovers,
+  revokeApiKey,
   verifyApiKey,
 } from "../../access/api-keys.js";
 import type { Memory } from "../../core/engine.js";
 import { StrataError } from "../../core/errors.js";
 import { NamespaceSchema } from "../../core/model.js";
-import { allows, OPERATION_BY_NAME, runOperation } from "../../core/operations/index.js";
+import { type Access, allows, OPERATION_BY_NAME, runOperation } from "../../core/operations/index.js";
 import type { Clock } from "../../core/ports.js";
 import { parseInput } from "../../core/validate.js";
 import { GRAPH_ASSETS, readAsset } from "./assets.js";
 import { type Html, html } from "./html.js";
 import { bare, page } from "./layout.js";
 import { renderActivity, type SleepReport } from "./pages/activity.js";
-import { renderAdmin } from "./pages/admin.js";
+import { type CreatedKey, renderAdmin, renderRevokeConfirmation } from "./pages/admin.js";
 import { renderAudit, renderVerification } from "./pages/audit.js";
 import { renderContinuity } from "./pages/continuity.js";
 import { renderGraph } from "./pages/graph.js";
@@ -44,6 +47,7 @@ import { renderOverview } from "./pages/overview.js";
 import { renderRecall } from "./pages/recall.js";
 import { describeJudgment, judgedCard, renderReview, VERDICTS } from "./pages/review.js";
 import { renderTimeline } from "./pages/timeline.js";
+import type { WorkerStatus } from "./pages/worker-runs.js";
 import { type RandomSource, type Session, SessionStore } from "./session.js";
 import type { View } from "./view.js";
 
@@ -113,7 +117,12 @@ export function createDashboard(options: DashboardOptions): Hono<Env> {
   const clock = options.clock ?? memory.clock;
   const base = options.base ?? "/ui";
   const ttlMs = options.sessionTtlMs ?? 8 * 3_600_000;
-  const sessions = new SessionStore({ clock, ttlMs, ...(options.random ? { random: options.random } : {}) });
+  const sessions = new SessionStore({
+    store: memory.store,
+    clock,
+    ttlMs,
+    ...(options.random ? { random: options.random } : {}),
+  });
   const liveIntervalMs = options.liveIntervalMs ?? 2000;
   const app = new Hono<Env>();
 
@@ -170,7 +179,7 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
     const body = await c.req.parseBody();
     const key = await verifyApiKey(memory.store, field(body, "key"));
     if (!key) return c.html(signinPage("That key is not valid: unknown, revoked or mistyped."), 401);
-    const session = sessions.create(key.id, await firstNamespace(key));
+    const session = await sessions.create(key.id, await firstNamespace(key));
     setCookie(c, SESSION_COOKIE, session.id, {
       httpOnly: true,
       sameSite: "Strict",
@@ -210,11 +219,11 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
   async function signedIn(
     sessionId: string | undefined,
   ): Promise<{ session: Session; key: ApiKeyView } | null> {
-    const session = sessions.get(sessionId);
+    const session = await sessions.get(sessionId);
     if (!session) return null;
     const key = (await listApiKeys(memory.store)).find((k) => k.id === session.keyId && k.revokedAt === null);
     if (key) return { session, key };
-    sessions.end(session.id);
+    await sessions.end(session);
     return null;
   }
 
@@ -270,20 +279,23 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
     };
   }
 
-  const takeFlash = (v: View) => {
+  const takeFlash = async (v: View) => {
     const flash = v.session.flash;
+    if (flash === undefined) return undefined;
     v.session.flash = undefined;
+    await sessions.save(v.session);
     return flash;
   };
-  const show = (c: Context<Env>, current: string, title: string, body: Html) =>
-    c.html(page(c.var.view, current, title, body, takeFlash(c.var.view)).toString());
-  const done = (c: Context<Env>, message: string, back: string) => {
+  const show = async (c: Context<Env>, current: string, title: string, body: Html) =>
+    c.html(page(c.var.view, current, title, body, await takeFlash(c.var.view)).toString());
+  const done = async (c: Context<Env>, message: string, back: string) => {
     c.var.view.session.flash = message;
+    await sessions.save(c.var.view.session);
     return c.redirect(base + (safeBack(back) === "/" ? "" : safeBack(back)), 303);
   };
 
-  app.post("/signout", (c) => {
-    sessions.end(c.var.view.session.id);
+  app.post("/signout", async (c) => {
+    await sessions.end(c.var.view.session);
     deleteCookie(c, SESSION_COOKIE, { path: base });
     return c.redirect(`${base}/signin`, 303);
   });
@@ -332,7 +344,7 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
         "/graph",
         "Graph",
         await renderGraph(c.var.view),
-        takeFlash(c.var.view),
+        await takeFlash(c.var.view),
         GRAPH_ASSETS,
       ).toString(),
     ),
@@ -353,10 +365,59 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
       "Content-Disposition": `attachment; filename="audit-${c.var.view.namespace.replace(/[^A-Za-z0-9._-]/g, "_")}-${n}.jsonl"`,
     });
   });
-  app.get("/admin", async (c) => {
-    if (!allows(c.var.view.key.scope, "admin"))
+  // ------------------------------------------------------------------ admin: keys and the worker
+  const adminOnly = (v: View) => {
+    if (!allows(v.key.scope, "admin"))
       throw new StrataError("FORBIDDEN", "The Admin page needs a key with scope admin.");
-    return show(c, "/admin", "Admin", await renderAdmin(memory));
+  };
+  const adminPage = async (c: Context<Env>, created?: CreatedKey) => {
+    const worker = await c.var.view.call<WorkerStatus>("workerStatus");
+    return show(c, "/admin", "Admin", await renderAdmin(c.var.view, memory.store, worker, created));
+  };
+  app.get("/admin", async (c) => {
+    adminOnly(c.var.view);
+    return adminPage(c);
+  });
+  // The new key is shown in this answer only: never in a redirect, the session or a log.
+  app.post("/admin/keys", async (c) => {
+    const v = c.var.view;
+    adminOnly(v);
+    const body = await c.req.parseBody();
+    const namespaces = field(body, "namespaces")
+      .split(/[\s,]+/)
+      .filter(Boolean);
+    const created = await createApiKeyAs(
+      memory.store,
+      v.key,
+      { name: field(body, "name").trim(), scope: field(body, "scope") as Access, namespaces },
+      clock,
+    );
+    return adminPage(c, created);
+  });
+  const managedKey = async (v: View, id: string) => {
+    adminOnly(v);
+    const key = (await listApiKeys(memory.store)).find((k) => k.id === id);
+    if (!key || !managesKey(v.key, key))
+      throw new StrataError("NOT_FOUND", `No API key ${id} within your key's namespaces.`);
+    return key;
+  };
+  app.get("/admin/keys/:id/revoke", async (c) => {
+    const key = await managedKey(c.var.view, c.req.param("id"));
+    return show(c, "/admin", `Revoke ${key.name}?`, renderRevokeConfirmation(c.var.view, key));
+  });
+  app.post("/admin/keys/:id/revoke", async (c) => {
+    const key = await managedKey(c.var.view, c.req.param("id"));
+    const body = await c.req.parseBody();
+    if (field(body, "confirm") !== "yes") return c.redirect(`${base}/admin/keys/${key.id}/revoke`, 303);
+    await revokeApiKey(memory.store, key.id, clock, c.var.view.key);
+    return done(c, `Revoked key ${key.name} (${key.id}): it no longer works anywhere.`, "/admin");
+  });
+  app.post("/admin/worker/request", async (c) => {
+    adminOnly(c.var.view);
+    const body = await c.req.parseBody();
+    const note = field(body, "note").trim();
+    await c.var.view.call("requestConsolidation", note ? { note } : {});
+    return done(c, `Asked the worker to consolidate ${c.var.view.namespace} at its next tick.`, "/admin");
   });
   app.get("/items/:id", async (c) =>
     show(c, "none", c.req.param("id"), await renderItem(c.var.view, c.req.param("id"))),

@@ -69,6 +69,9 @@ pre.block { white-space: pre-wrap; background: var(--panel); border: 1px solid v
 .error { border-left-color: var(--bad); }
 .chart { min-height: 190px; }
 .graph { position: relative; height: 420px; border: 1px solid var(--rule); border-radius: 8px; background: var(--panel); }
+section.card { margin: 16px 0; }
+details.run { margin: 8px 0; } details.run summary { cursor: pointer; font-weight: 600; }
+#new-key-secret { font-family: ui-monospace, monospace; width: 100%; }
 .signin { max-width: 420px; margin: 10vh auto; }
 .signin input { width: 100%; }
 `;

@@ -1,7 +1,8 @@
 /**
  * Activity: what sleep and maintenance did, item by item, from the audit chain (each closing or
- * retirement is an entry naming its subject and actor), with one-click restore; and a button
- * that runs consolidation now and shows its report.
+ * retirement is an entry naming its subject and actor), with one-click restore; the background
+ * worker's kept runs, each with why it ran and its items; and a button that runs consolidation
+ * now and shows its report.
  */
 import type { z } from "zod";
 import type {
@@ -13,6 +14,7 @@ import { type Html, html } from "../html.js";
 import { itemLink, postButton } from "../layout.js";
 import type { View } from "../view.js";
 import { type AuditEntry, auditTable, RESTORABLE_EVENTS, type SubjectNow } from "./audit-entries.js";
+import { type WorkerStatus, workerRunsSection } from "./worker-runs.js";
 
 type Audit = z.infer<typeof AuditEntriesSchema>;
 type Item = z.infer<typeof MemoryItemSchema>;
@@ -60,13 +62,17 @@ async function subjectsNow(v: View, entries: AuditEntry[]): Promise<Map<string, 
 
 export async function renderActivity(v: View, report?: SleepReport): Promise<Html> {
   const since = new Date(v.now.getTime() - WINDOW_DAYS * 86_400_000).toISOString();
-  const { entries } = await v.call<Audit>("audit", { since, limit: 10_000 });
+  const [{ entries }, worker] = await Promise.all([
+    v.call<Audit>("audit", { since, limit: 10_000 }),
+    v.call<WorkerStatus>("workerStatus"),
+  ]);
   const activity = entries
     .filter((e) => ACTIVITY_EVENTS.has(e.event))
     .reverse()
     .slice(0, 200);
   return html`${v.canWrite ? html`<div class="row">${postButton(v, "/activity/consolidate", "Run consolidation now", {}, "primary")}${postButton(v, "/activity/maintain", "Run maintenance now")}</div>` : ""}
 ${report ? sleepReport(v, report) : ""}
+${await workerRunsSection(v, worker)}
 <h2>What sleep and maintenance did (last ${WINDOW_DAYS} days)</h2>
 ${auditTable(v, activity, { restore: true, back: "/activity", now: await subjectsNow(v, activity) })}`;
 }

@@ -1,13 +1,71 @@
-/** Admin (admin keys only): the API keys, live and revoked; never a secret or its hash. */
-import { listApiKeys } from "../../../access/api-keys.js";
-import type { Memory } from "../../../core/engine.js";
+/**
+ * Admin (admin keys only): the API keys within the signed-in key's reach — create one (its
+ * secret shown once, on the answer to the form, never kept), revoke one after confirming — and
+ * the background worker: the pending request, the last runs, and asking for a run now. Who may
+ * manage which key is the access layer's rule (authorizeKeyManagement), not this page's.
+ */
+import { type ApiKeyView, listApiKeys, managesKey } from "../../../access/api-keys.js";
+import type { StoreReader } from "../../../core/ports.js";
 import { type Html, html } from "../html.js";
-import { day } from "../layout.js";
+import { csrfField, day } from "../layout.js";
+import type { View } from "../view.js";
+import { pendingLine, runsTable, type WorkerStatus } from "./worker-runs.js";
 
-export async function renderAdmin(memory: Memory): Promise<Html> {
-  const keys = await listApiKeys(memory.store);
-  return html`<p class="muted">Create and revoke keys with <code>strata keys create</code> and <code>strata keys revoke</code>.</p>
-<table><thead><tr><th>Name</th><th>Id</th><th>Scope</th><th>Namespaces</th><th>Created</th><th>Revoked</th></tr></thead><tbody>
-${keys.map((k) => html`<tr><td>${k.name}</td><td><code>${k.id}</code></td><td>${k.scope}</td><td>${k.namespaces.join(", ")}</td><td>${day(k.createdAt)}</td><td>${day(k.revokedAt)}</td></tr>`)}
-</tbody></table>`;
+export interface CreatedKey {
+  key: string;
+  record: ApiKeyView;
+}
+
+const who = (at: string | null, by: string | undefined) => (at ? `${day(at)}${by ? ` by ${by}` : ""}` : "—");
+
+function createdNotice(created: CreatedKey): Html {
+  return html`<div class="notice" role="status" id="created-key">
+<p>Created key <strong>${created.record.name}</strong> (${created.record.scope}, ${created.record.namespaces.join(", ")}). Store it now: <strong>it cannot be shown again</strong>, only its hash is kept.</p>
+<p><label>The new key <input type="text" readonly value="${created.key}" size="70" id="new-key-secret"></label></p>
+</div>`;
+}
+
+export async function renderAdmin(
+  v: View,
+  store: StoreReader,
+  worker: WorkerStatus,
+  created?: CreatedKey,
+): Promise<Html> {
+  const keys = (await listApiKeys(store)).filter((k) => managesKey(v.key, k));
+  return html`${created ? createdNotice(created) : ""}
+<section class="card" aria-labelledby="keys-heading"><h2 id="keys-heading">API keys</h2>
+<p class="muted">The keys within ${v.key.namespaces.join(", ")}, live and revoked; never a secret. Also <code>strata keys create|list|revoke</code>.</p>
+<table><thead><tr><th>Name</th><th>Id</th><th>Scope</th><th>Namespaces</th><th>Created</th><th>Revoked</th><th></th></tr></thead><tbody>
+${keys.map(
+  (k) =>
+    html`<tr><td>${k.name}</td><td><code>${k.id}</code></td><td>${k.scope}</td><td>${k.namespaces.join(", ")}</td><td>${who(k.createdAt, k.createdBy)}</td><td>${who(k.revokedAt, k.revokedBy)}</td><td>${
+      k.revokedAt === null ? html`<a href="${v.base}/admin/keys/${k.id}/revoke">Revoke ${k.name}…</a>` : ""
+    }</td></tr>`,
+)}
+</tbody></table>
+<h3>Create a key</h3>
+<form method="post" action="${v.base}/admin/keys" class="row" hx-boost="false">${csrfField(v)}
+<label>Name <input name="name" required maxlength="64" placeholder="ci-bot" autocomplete="off"></label>
+<label>Scope <select name="scope"><option value="read">read</option><option value="write">write</option><option value="admin">admin</option></select></label>
+<label>Namespaces <input name="namespaces" required placeholder="team-a, team-*" value="${v.namespace}"></label>
+<button type="submit" class="primary">Create key</button>
+</form>
+</section>
+<section class="card" aria-labelledby="worker-heading"><h2 id="worker-heading">Background worker · ${v.namespace}</h2>
+${pendingLine(worker)}
+<form method="post" action="${v.base}/admin/worker/request" class="row">${csrfField(v)}
+<label>Note (optional) <input name="note" maxlength="500" placeholder="why now"></label>
+<button type="submit">Request a run now</button>
+</form>
+<p class="muted">A running worker (<code>strata worker</code>, <code>strata serve --http --worker</code>) takes the request at its next tick and consolidates this namespace.</p>
+${runsTable(v, worker)}
+</section>`;
+}
+
+export function renderRevokeConfirmation(v: View, key: ApiKeyView): Html {
+  return html`<div class="notice error" role="alert">
+<p>Revoke key <strong>${key.name}</strong> (<code>${key.id}</code>, ${key.scope}, ${key.namespaces.join(", ")})? It stops working at once on every server of this store, and its dashboard sessions end. This cannot be undone: a new key would be needed.</p>
+<form method="post" action="${v.base}/admin/keys/${key.id}/revoke">${csrfField(v)}<input type="hidden" name="confirm" value="yes">
+<button type="submit" class="danger">Revoke ${key.name} now</button>
+<a href="${v.base}/admin">Cancel</a></form></div>`;
 }

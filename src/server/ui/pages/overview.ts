@@ -1,4 +1,4 @@
-/** Overview: counts by layer and status, health classes, confidence, junk indicators, audit badge. */
+/** Overview: counts by layer and status, health classes, confidence, junk indicators, the last worker run, audit badge. */
 import type { z } from "zod";
 import type {
   AuditVerificationSchema,
@@ -8,6 +8,7 @@ import type {
 } from "../../../core/operations/results.js";
 import { type Html, html } from "../html.js";
 import type { View } from "../view.js";
+import { lastRunCard, type WorkerStatus } from "./worker-runs.js";
 
 type Stats = z.infer<typeof StatsResultSchema>;
 type Health = z.infer<typeof HealthReportSchema>;
@@ -77,11 +78,12 @@ function confidenceBuckets(items: Items["items"]): number[] {
 }
 
 export async function renderOverview(v: View): Promise<Html> {
-  const [stats, health, verification, all] = await Promise.all([
+  const [stats, health, verification, all, worker] = await Promise.all([
     v.call<Stats>("stats"),
     v.call<Health>("health"),
     v.call<Verification>("verifyAudit"),
     v.call<Items>("list", { layer: "belief", status: "any", limit: 10_000 }),
+    v.call<WorkerStatus>("workerStatus"),
   ]);
   const active = { items: all.items.filter((i) => i.status === "active") };
   const trend = activeVsRetired(v.now, all.items);
@@ -121,6 +123,7 @@ export async function renderOverview(v: View): Promise<Html> {
     <tr><th scope="row">Episodes no belief covers</th><td class="num">${health.coverage.uncovered.count}</td></tr>
   </tbody></table>
   ${health.duplicates.near.count + health.contradictions.count > 0 ? html`<p><a href="${v.base}/review">Review the pairs</a></p>` : ""}</div>
+  ${lastRunCard(v, worker)}
 </div>
 </section>`;
 }
