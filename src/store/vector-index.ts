@@ -5,9 +5,9 @@
  * few dozen of 384 dimensions) cost a fraction of a full scan; a dense embedder degenerates to a
  * full scan over contiguous arrays, which is what sqlite-vec's exact search does too.
  *
- * Postings are compact: a posting list holds its slots as LEB128 gaps (about one byte each) and
- * its values either as they are (`float32`) or as one signed byte with a per-row scale (`int8`,
- * a quarter of the memory). An `int8` search keeps a bound on each row's quantisation error,
+ * Postings are compact: a posting list holds the low 16 bits of its slots (two bytes each; the
+ * high bits once per block of 65,536 slots, as the list is in slot order) and its values either
+ * as they are (`float32`) or as one signed byte with a per-row scale (`int8`). An `int8` search keeps a bound on each row's quantisation error,
  * so it knows which rows could still reach the top `limit`; only those are scored again from
  * their stored vectors (`readExact`), with the same arithmetic as a full scan. Its hits and
  * scores are therefore exactly `float32`'s, never an approximation.
@@ -97,8 +97,8 @@ type Values = Float32Array | Int8Array;
 
 /**
  * One (layer, dimension, namespace): slots of rows, with a posting list per dimension. A list
- * holds its slots in ascending order as LEB128 gaps (`gaps`, `gapBytes` used) beside their
- * values (`values`, `count` used); `last` is the slot posted last.
+ * holds its slots in ascending order: their low 16 bits (`low`) beside their values (`values`),
+ * `count` used, and per block of 65,536 slots the end of its postings (`blockEnd`, `blocks` used).
  */
 class Partition {
   readonly dim: number;
@@ -113,22 +113,22 @@ class Partition {
   invNorm = new Float64Array(64);
   /** int8: the value of one code step, per slot (max |component| / 127). */
   scale: Float64Array;
-  readonly gaps: Uint8Array[];
-  readonly gapBytes: Int32Array;
+  readonly low: Uint16Array[];
+  readonly blockEnd: Int32Array[];
+  readonly blocks: Int32Array;
   readonly values: Values[];
   readonly count: Int32Array;
-  readonly last: Int32Array;
 
   constructor(dim: number, int8: boolean, id: number) {
     this.dim = dim;
     this.int8 = int8;
     this.id = id;
     this.scale = new Float64Array(int8 ? 64 : 0);
-    this.gaps = Array.from({ length: dim }, () => new Uint8Array(8));
-    this.gapBytes = new Int32Array(dim);
+    this.low = Array.from({ length: dim }, () => new Uint16Array(8));
+    this.blockEnd = Array.from({ length: dim }, () => new Int32Array(1));
+    this.blocks = new Int32Array(dim);
     this.values = Array.from({ length: dim }, () => (int8 ? new Int8Array(8) : new Float32Array(8)));
     this.count = new Int32Array(dim);
-    this.last = new Int32Array(dim).fill(-1);
   }
 
   get live(): number {
@@ -168,39 +168,31 @@ class Partition {
   }
 
   push(d: number, slot: number, value: number): void {
-    let at = this.gapBytes[d]!;
-    if (at + 5 > this.gaps[d]!.length) this.gaps[d] = resize(this.gaps[d]!, Math.max(16, at * 2));
-    const bytes = this.gaps[d]!;
-    let gap = slot - this.last[d]!;
-    while (gap >= 0x80) {
-      bytes[at++] = (gap & 0x7f) | 0x80;
-      gap >>>= 7;
-    }
-    bytes[at++] = gap;
-    this.gapBytes[d] = at;
-    this.last[d] = slot;
     const n = this.count[d]!;
-    if (n === this.values[d]!.length) this.values[d] = resize(this.values[d]!, n * 2);
+    if (n === this.values[d]!.length) {
+      this.values[d] = resize(this.values[d]!, n * 2);
+      this.low[d] = resize(this.low[d]!, n * 2);
+    }
     this.values[d]![n] = value;
+    this.low[d]![n] = slot & 0xffff;
     this.count[d] = n + 1;
+    const block = slot >>> 16;
+    if (block >= this.blockEnd[d]!.length) this.blockEnd[d] = resize(this.blockEnd[d]!, block + 1);
+    const ends = this.blockEnd[d]!;
+    // Blocks this list skipped end where the previous one did.
+    for (let b = this.blocks[d]!; b < block; b++) ends[b] = n;
+    ends[block] = n + 1;
+    this.blocks[d] = block + 1;
   }
 
   /** The slots of dimension `d`'s posting list, in order. */
   slotsOf(d: number): Int32Array {
     const out = new Int32Array(this.count[d]!);
-    const bytes = this.gaps[d]!;
-    let s = -1;
-    let p = 0;
-    for (let i = 0; i < out.length; i++) {
-      let b = bytes[p++]!;
-      let gap = b & 0x7f;
-      for (let shift = 7; b & 0x80; shift += 7) {
-        b = bytes[p++]!;
-        gap |= (b & 0x7f) << shift;
-      }
-      s += gap;
-      out[i] = s;
-    }
+    const low = this.low[d]!;
+    const ends = this.blockEnd[d]!;
+    let i = 0;
+    for (let b = 0; b < this.blocks[d]!; b++)
+      for (const end = ends[b]!, base = b * 0x10000; i < end; i++) out[i] = base + low[i]!;
     return out;
   }
 
@@ -261,11 +253,11 @@ class Partition {
       const values = this.values[d]!.slice(0, slots.length);
       let kept = 0;
       for (let i = 0; i < slots.length; i++) if (remap[slots[i]!]! >= 0) kept++;
-      into.gaps[d] = new Uint8Array(Math.max(8, kept * 2));
-      into.gapBytes[d] = 0;
+      into.low[d] = new Uint16Array(Math.max(8, kept));
+      into.blockEnd[d] = new Int32Array(1);
+      into.blocks[d] = 0;
       into.values[d] = this.int8 ? new Int8Array(Math.max(8, kept)) : new Float32Array(Math.max(8, kept));
       into.count[d] = 0;
-      into.last[d] = -1;
       for (let i = 0; i < slots.length; i++) {
         const to = remap[slots[i]!]!;
         if (to >= 0) into.push(d, to, values[i]!);
@@ -278,16 +270,16 @@ class Partition {
     const rows = Math.max(8, this.size);
     if (this.rowids.length > rows) this.growRows(rows);
     for (let d = 0; d < this.dim; d++) {
-      if (this.gaps[d]!.length > this.gapBytes[d]! + 8)
-        this.gaps[d] = resize(this.gaps[d]!, this.gapBytes[d]! + 8);
-      if (this.values[d]!.length > this.count[d]! + 4)
+      if (this.values[d]!.length > this.count[d]! + 4) {
         this.values[d] = resize(this.values[d]!, this.count[d]! + 4);
+        this.low[d] = resize(this.low[d]!, this.count[d]! + 4);
+      }
     }
   }
 }
 
 /** A copy of `a` of length `n` (truncated or zero-filled). */
-function resize<T extends Float64Array | Float32Array | Int32Array | Int8Array | Uint8Array>(
+function resize<T extends Float64Array | Float32Array | Int32Array | Int8Array | Uint8Array | Uint16Array>(
   a: T,
   n: number,
 ): T {
@@ -501,6 +493,40 @@ export function scanVectors(
   return top.sorted();
 }
 
+/** Adds each posting of the query's dimensions into `acc[slot]`: the exact dot products. */
+function accumulateFloat32(part: Partition, query: Float32Array, dims: readonly number[], acc: Float64Array) {
+  for (const d of dims) {
+    const q = query[d]!;
+    const low = part.low[d]!;
+    const values = part.values[d] as Float32Array;
+    const ends = part.blockEnd[d]!;
+    let i = 0;
+    for (let b = 0; b < part.blocks[d]!; b++)
+      for (const end = ends[b]!, base = b * 0x10000; i < end; i++) {
+        const s = base + low[i]!;
+        acc[s] = acc[s]! + values[i]! * q;
+      }
+  }
+}
+
+/** int8: the codes' dot product into `acc[2 slot]`, Σ |q_d| of the shared dimensions into `acc[2 slot + 1]`. */
+function accumulateInt8(part: Partition, query: Float32Array, dims: readonly number[], acc: Float64Array) {
+  for (const d of dims) {
+    const q = query[d]!;
+    const qa = Math.abs(q);
+    const low = part.low[d]!;
+    const values = part.values[d] as Int8Array;
+    const ends = part.blockEnd[d]!;
+    let i = 0;
+    for (let b = 0; b < part.blocks[d]!; b++)
+      for (const end = ends[b]!, base = b * 0x20000; i < end; i++) {
+        const s = base + 2 * low[i]!;
+        acc[s] = acc[s]! + values[i]! * q;
+        acc[s + 1] = acc[s + 1]! + qa;
+      }
+  }
+}
+
 /** Relative slack on an error bound, for the rounding of the bound's own arithmetic. */
 const BOUND_SLACK = 1 + 1e-9;
 
@@ -508,8 +534,6 @@ export class VectorIndex {
   private readonly layers: Record<VectorLayer, Layer>;
   private readonly readExact: VectorIndexOptions["readExact"];
   private scratch = new Float64Array(0);
-  /** int8: Σ |query component| over the dimensions each slot shares with the query. */
-  private shared = new Float64Array(0);
 
   constructor(options: VectorIndexOptions = {}) {
     const int8 = options.precision === "int8";
@@ -614,34 +638,15 @@ export class VectorIndex {
       if (!main || main.live === 0) continue;
       const part = scope === "active" ? l.view(main).part : main;
       if (part.live === 0) continue;
-      if (this.scratch.length < part.size) {
-        this.scratch = new Float64Array(Math.max(part.size, this.scratch.length * 2));
-        this.shared = new Float64Array(this.scratch.length);
-      }
+      // float32: acc[s] is the dot product. int8: acc[2s] is the dot product of the codes and
+      // acc[2s + 1] is Σ |q_d| over the dimensions the row shares with the query (its error bound).
+      const width = part.int8 ? 2 : 1;
+      if (this.scratch.length < part.size * width)
+        this.scratch = new Float64Array(Math.max(part.size * width, this.scratch.length * 2));
       const acc = this.scratch;
-      const shared = this.shared;
-      acc.fill(0, 0, part.size);
-      if (part.int8) shared.fill(0, 0, part.size);
-      for (const d of dims) {
-        const q = query[d]!;
-        const qa = Math.abs(q);
-        const bytes = part.gaps[d]!;
-        const values = part.values[d]!;
-        const n = part.count[d]!;
-        let s = -1;
-        let p = 0;
-        for (let i = 0; i < n; i++) {
-          let b = bytes[p++]!;
-          let gap = b & 0x7f;
-          for (let shift = 7; b & 0x80; shift += 7) {
-            b = bytes[p++]!;
-            gap |= (b & 0x7f) << shift;
-          }
-          s += gap;
-          acc[s] = acc[s]! + values[i]! * q;
-          if (part.int8) shared[s] = shared[s]! + qa;
-        }
-      }
+      acc.fill(0, 0, part.size * width);
+      if (part.int8) accumulateInt8(part, query, dims, acc);
+      else accumulateFloat32(part, query, dims, acc);
       // Every live row is a candidate (an untouched row scores 0, above any negative one). A score
       // below the kept floor cannot enter, so most rows cost one comparison. The active view holds
       // only active rows (a row leaving `active` leaves it), so its statuses need no check.
@@ -659,8 +664,8 @@ export class VectorIndex {
         }
         // Each shared dimension's code is off by at most half a step: |error| ≤ step/2 · Σ|q_d|.
         const k = invNorm[s]! * qinv;
-        const estimate = acc[s]! * scale[s]! * k;
-        const bound = shared[s]! * scale[s]! * 0.5 * k * BOUND_SLACK;
+        const estimate = acc[2 * s]! * scale[s]! * k;
+        const bound = acc[2 * s + 1]! * scale[s]! * 0.5 * k * BOUND_SLACK;
         if (estimate + bound < top.floor) continue;
         const rowid = rowids[s]!;
         if (checkStatus && !l.statuses.passes(rowid, scope)) continue;
