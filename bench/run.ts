@@ -15,6 +15,8 @@
  *   npm run bench -- --only batch --build-gate off --build-sizes 1000000 --batch-size 10000
  *   npm run bench -- --only cold           # fresh-process CLI against bare node (bench/cold.ts)
  *   npm run bench -- --only http           # REST under load, 50 clients, beside the library (bench/http.ts)
+ *   npm run bench -- --only scale --scale-db /tmp/strata-1m.db --scale-size 1000000
+ *                                          # warm recall/context and RSS on a kept store (bench/scale.ts)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -32,6 +34,7 @@ import { type BatchBenchResult, renderBatchTable, runBatchBench } from "./batch.
 import { type ColdBenchResult, renderColdTable, runColdBench } from "./cold.js";
 import { type HttpBenchResult, renderHttpTable, runHttpBench } from "./http.js";
 import { preload } from "./preload.js";
+import { renderScaleTable, runScaleBench, type ScaleBenchResult } from "./scale.js";
 import { type BenchClock, runSleepSize, type SleepSizeResult } from "./sleep.js";
 import { renderStoreBench, runStoreBench } from "./stores.js";
 import { createTraffic, type Traffic } from "./synthetic.js";
@@ -52,7 +55,10 @@ interface Options {
   /** Stores compared by bench/stores.ts (`--stores sqlite,postgres`); PostgreSQL needs DATABASE_URL. */
   stores: string[];
   /** Which parts run: all, or one of them. */
-  only: "all" | "gate" | "sleep" | "wrap" | "stores" | "batch" | "cold" | "http";
+  only: "all" | "gate" | "sleep" | "wrap" | "stores" | "batch" | "cold" | "http" | "scale";
+  /** The kept store of the scale part (built when missing, to `scaleSize` beliefs). */
+  scaleDb: string | undefined;
+  scaleSize: number;
   /** HTTP load: seconds per phase and concurrent clients. */
   httpSeconds: number;
   httpClients: number;
@@ -109,6 +115,8 @@ function parseArgs(argv: string[]): Options {
     coldSizes: [10_000, 100_000],
     coldRounds: 5,
     coldBefore: undefined,
+    scaleDb: undefined,
+    scaleSize: 1_000_000,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -140,9 +148,10 @@ function parseArgs(argv: string[]): Options {
         v !== "stores" &&
         v !== "batch" &&
         v !== "cold" &&
-        v !== "http"
+        v !== "http" &&
+        v !== "scale"
       )
-        throw new Error("--only takes gate, sleep, wrap, stores, batch, cold or http");
+        throw new Error("--only takes gate, sleep, wrap, stores, batch, cold, http or scale");
       o.only = v;
     } else if (a === "--sleep-sizes")
       o.sleepSizes = value()
@@ -168,12 +177,14 @@ function parseArgs(argv: string[]): Options {
         .split(",")
         .filter(Boolean)
         .map((s) => Number(s.trim().replace(/_/g, "")));
+    else if (a === "--scale-db") o.scaleDb = value();
+    else if (a === "--scale-size") o.scaleSize = Number(value().replace(/_/g, ""));
     else if (a === "--http-seconds") o.httpSeconds = Number(value());
     else if (a === "--http-clients") o.httpClients = Number(value());
     else if (a === "--") continue;
     else
       throw new Error(
-        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js)`,
+        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000)`,
       );
   }
   if ([...o.sizes, ...o.sleepSizes].some((n) => !Number.isInteger(n) || n < 1))
@@ -631,6 +642,20 @@ async function main(): Promise<void> {
           log: (m) => log(o, m),
         })
       : null;
+  // A kept store of a million beliefs: run on request only, not in "all".
+  let scale: ScaleBenchResult | null = null;
+  if (o.only === "scale") {
+    if (!o.scaleDb)
+      throw new Error("--only scale needs --scale-db FILE (built there when missing, then kept)");
+    scale = await runScaleBench((path) => open(path, null), {
+      db: o.scaleDb,
+      size: o.scaleSize,
+      queries: o.recallQueries,
+      goals: o.contextGoals,
+      seed: o.seed,
+      log: (m) => log(o, m),
+    });
+  }
   const stores =
     o.only === "all" || o.only === "stores"
       ? await runStoreBench(
@@ -671,6 +696,7 @@ async function main(): Promise<void> {
     batch,
     cold,
     http,
+    scale,
     stores,
     seconds: Math.round(performance.now() - started) / 1000,
   };
@@ -686,6 +712,7 @@ async function main(): Promise<void> {
     if (batch) parts.push(renderBatchTable(batch));
     if (cold) parts.push(renderColdTable(cold));
     if (http) parts.push(renderHttpTable(http));
+    if (scale) parts.push(renderScaleTable(scale));
     if (stores.length) parts.push(renderStoreBench(stores));
     console.log(`${parts.join("\n\n")}\n`);
   }

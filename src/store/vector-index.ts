@@ -5,6 +5,13 @@
  * few dozen of 384 dimensions) cost a fraction of a full scan; a dense embedder degenerates to a
  * full scan over contiguous arrays, which is what sqlite-vec's exact search does too.
  *
+ * Postings are compact: a posting list holds the low 16 bits of its slots (two bytes each; the
+ * high bits once per block of 65,536 slots, as the list is in slot order) and its values either
+ * as they are (`float32`) or as one signed byte with a per-row scale (`int8`). An `int8` search keeps a bound on each row's quantisation error,
+ * so it knows which rows could still reach the top `limit`; only those are scored again from
+ * their stored vectors (`readExact`), with the same arithmetic as a full scan. Its hits and
+ * scores are therefore exactly `float32`'s, never an approximation.
+ *
  * The store's `vectors` table stays the source of truth. SQLite keeps the index current for its
  * own writes and reconciles it when another process commits (`PRAGMA data_version`); PostgreSQL
  * without pgvector replays the change log its triggers write (postgres/vector-cache.ts).
@@ -13,6 +20,8 @@
  *   index.put("b", 7, 12, "default", vector);           // vectors-table rowid 12
  *   index.setStatus("b", 7, "active");
  *   index.search("b", query, ["default"], "active", 10); // [{ rowid: 7, score: 0.83 }, …]
+ *
+ *   const compact = new VectorIndex({ precision: "int8", readExact: (layer, rowids) => vectorsOf(layer, rowids) });
  */
 
 export type VectorLayer = "b" | "e";
@@ -25,6 +34,18 @@ export interface VectorHit {
   rowid: number;
   /** Cosine similarity. */
   score: number;
+}
+
+export interface VectorIndexOptions {
+  /**
+   * `float32` keeps every nonzero component as stored and scores straight from the index;
+   * `int8` keeps one byte per component (with a scale per row) and re-scores the rows its error
+   * bound cannot rule out from their stored vectors through `readExact`. Same hits and scores
+   * either way. Default `float32`.
+   */
+  precision?: "float32" | "int8";
+  /** `int8`: the stored vectors of these rows (a row missing from the answer is skipped). */
+  readExact?: (layer: VectorLayer, rowids: readonly number[]) => Map<number, Float32Array>;
 }
 
 const STATUS_UNKNOWN = 0;
@@ -71,70 +92,108 @@ class StatusTable {
   }
 }
 
-/** One (layer, dimension, namespace): slots of rows, with a posting list per dimension. */
+/** A posting list's values: the components themselves, or their int8 codes. */
+type Values = Float32Array | Int8Array;
+
+/**
+ * One (layer, dimension, namespace): slots of rows, with a posting list per dimension. A list
+ * holds its slots in ascending order: their low 16 bits (`low`) beside their values (`values`),
+ * `count` used, and per block of 65,536 slots the end of its postings (`blockEnd`, `blocks` used).
+ */
 class Partition {
   readonly dim: number;
+  readonly int8: boolean;
+  /** Its place in its layer's `partitionList`. */
+  readonly id: number;
   /** Slots used (live and dead). */
   size = 0;
   dead = 0;
   rowids = new Float64Array(64);
   alive = new Uint8Array(64);
   invNorm = new Float64Array(64);
-  readonly postSlot: Int32Array[];
-  readonly postVal: Float32Array[];
-  readonly postLen: Int32Array;
+  /** int8: the value of one code step, per slot (max |component| / 127). */
+  scale: Float64Array;
+  readonly low: Uint16Array[];
+  readonly blockEnd: Int32Array[];
+  readonly blocks: Int32Array;
+  readonly values: Values[];
+  readonly count: Int32Array;
 
-  constructor(dim: number) {
+  constructor(dim: number, int8: boolean, id: number) {
     this.dim = dim;
-    this.postSlot = Array.from({ length: dim }, () => new Int32Array(8));
-    this.postVal = Array.from({ length: dim }, () => new Float32Array(8));
-    this.postLen = new Int32Array(dim);
+    this.int8 = int8;
+    this.id = id;
+    this.scale = new Float64Array(int8 ? 64 : 0);
+    this.low = Array.from({ length: dim }, () => new Uint16Array(8));
+    this.blockEnd = Array.from({ length: dim }, () => new Int32Array(1));
+    this.blocks = new Int32Array(dim);
+    this.values = Array.from({ length: dim }, () => (int8 ? new Int8Array(8) : new Float32Array(8)));
+    this.count = new Int32Array(dim);
   }
 
   get live(): number {
     return this.size - this.dead;
   }
 
+  private growRows(n: number): void {
+    this.rowids = resize(this.rowids, n);
+    this.alive = resize(this.alive, n);
+    this.invNorm = resize(this.invNorm, n);
+    if (this.int8) this.scale = resize(this.scale, n);
+  }
+
   add(rowid: number, vector: Float32Array): number {
-    if (this.size === this.rowids.length) {
-      const n = this.size * 2;
-      const rowids = new Float64Array(n);
-      rowids.set(this.rowids);
-      this.rowids = rowids;
-      const alive = new Uint8Array(n);
-      alive.set(this.alive);
-      this.alive = alive;
-      const invNorm = new Float64Array(n);
-      invNorm.set(this.invNorm);
-      this.invNorm = invNorm;
-    }
+    if (this.size === this.rowids.length) this.growRows(this.size * 2);
     const slot = this.size++;
     this.rowids[slot] = rowid;
     this.alive[slot] = 1;
     let norm = 0;
+    let max = 0;
     for (let d = 0; d < this.dim; d++) {
       const v = vector[d]!;
       if (v === 0) continue;
       norm += v * v;
-      this.push(d, slot, v);
+      if (Math.abs(v) > max) max = Math.abs(v);
     }
     this.invNorm[slot] = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    const step = max / 127;
+    if (this.int8) this.scale[slot] = step;
+    // Every nonzero component is posted, even one whose code rounds to 0: the posting is what
+    // tells a search the row shares the dimension (and so owes it an error bound).
+    for (let d = 0; d < this.dim; d++) {
+      const v = vector[d]!;
+      if (v !== 0) this.push(d, slot, this.int8 ? Math.round(v / step) : v);
+    }
     return slot;
   }
 
-  private push(d: number, slot: number, v: number): void {
-    const len = this.postLen[d]!;
-    if (len === this.postSlot[d]!.length) {
-      const slots = new Int32Array(len * 2);
-      slots.set(this.postSlot[d]!);
-      this.postSlot[d] = slots;
-      const vals = new Float32Array(len * 2);
-      vals.set(this.postVal[d]!);
-      this.postVal[d] = vals;
+  push(d: number, slot: number, value: number): void {
+    const n = this.count[d]!;
+    if (n === this.values[d]!.length) {
+      this.values[d] = resize(this.values[d]!, n * 2);
+      this.low[d] = resize(this.low[d]!, n * 2);
     }
-    this.postSlot[d]![len] = slot;
-    this.postVal[d]![len] = v;
-    this.postLen[d] = len + 1;
+    this.values[d]![n] = value;
+    this.low[d]![n] = slot & 0xffff;
+    this.count[d] = n + 1;
+    const block = slot >>> 16;
+    if (block >= this.blockEnd[d]!.length) this.blockEnd[d] = resize(this.blockEnd[d]!, block + 1);
+    const ends = this.blockEnd[d]!;
+    // Blocks this list skipped end where the previous one did.
+    for (let b = this.blocks[d]!; b < block; b++) ends[b] = n;
+    ends[block] = n + 1;
+    this.blocks[d] = block + 1;
+  }
+
+  /** The slots of dimension `d`'s posting list, in order. */
+  slotsOf(d: number): Int32Array {
+    const out = new Int32Array(this.count[d]!);
+    const low = this.low[d]!;
+    const ends = this.blockEnd[d]!;
+    let i = 0;
+    for (let b = 0; b < this.blocks[d]!; b++)
+      for (const end = ends[b]!, base = b * 0x10000; i < end; i++) out[i] = base + low[i]!;
+    return out;
   }
 
   remove(slot: number): void {
@@ -144,47 +203,27 @@ class Partition {
   }
 
   /**
-   * A new partition holding the live slots that `keep` accepts, in slot order, with their postings
-   * and norms copied as they are (so every score over it is the same as over this one).
+   * A new partition holding the live slots that `keep` accepts, in slot order, with their values,
+   * norms and scales copied as they are (so every score over it is the same as over this one);
+   * `onSlot` hears each kept row's new slot.
    */
-  derive(keep: (rowid: number) => boolean): { part: Partition; slotOf: Map<number, number> } {
-    const part = new Partition(this.dim);
+  derive(keep: (rowid: number) => boolean, onSlot: (rowid: number, slot: number) => void): Partition {
+    const part = new Partition(this.dim, this.int8, this.id);
     const remap = new Int32Array(this.size).fill(-1);
-    const slotOf = new Map<number, number>();
-    const n = this.size;
-    part.rowids = new Float64Array(Math.max(64, n));
-    part.alive = new Uint8Array(Math.max(64, n));
-    part.invNorm = new Float64Array(Math.max(64, n));
-    for (let s = 0; s < n; s++) {
+    part.growRows(Math.max(64, this.live));
+    for (let s = 0; s < this.size; s++) {
       if (!this.alive[s] || !keep(this.rowids[s]!)) continue;
       const a = part.size++;
       remap[s] = a;
       part.rowids[a] = this.rowids[s]!;
       part.invNorm[a] = this.invNorm[s]!;
+      if (this.int8) part.scale[a] = this.scale[s]!;
       part.alive[a] = 1;
-      slotOf.set(this.rowids[s]!, a);
+      onSlot(this.rowids[s]!, a);
     }
-    for (let d = 0; d < this.dim; d++) {
-      const slots = this.postSlot[d]!;
-      const vals = this.postVal[d]!;
-      const len = this.postLen[d]!;
-      let count = 0;
-      for (let i = 0; i < len; i++) if (remap[slots[i]!]! >= 0) count++;
-      const ps = new Int32Array(Math.max(8, count));
-      const pv = new Float32Array(Math.max(8, count));
-      let w = 0;
-      for (let i = 0; i < len; i++) {
-        const a = remap[slots[i]!]!;
-        if (a < 0) continue;
-        ps[w] = a;
-        pv[w] = vals[i]!;
-        w++;
-      }
-      part.postSlot[d] = ps;
-      part.postVal[d] = pv;
-      part.postLen[d] = w;
-    }
-    return { part, slotOf };
+    this.repost(part, remap);
+    part.trim();
+    return part;
   }
 
   /** Drops dead slots from every posting list; returns the old slot → new slot map (-1: dropped). */
@@ -196,37 +235,60 @@ class Partition {
       remap[s] = next;
       this.rowids[next] = this.rowids[s]!;
       this.invNorm[next] = this.invNorm[s]!;
+      if (this.int8) this.scale[next] = this.scale[s]!;
       this.alive[next] = 1;
       next++;
     }
     this.alive.fill(0, next, this.size);
-    for (let d = 0; d < this.dim; d++) {
-      const slots = this.postSlot[d]!;
-      const vals = this.postVal[d]!;
-      const len = this.postLen[d]!;
-      let w = 0;
-      for (let i = 0; i < len; i++) {
-        const to = remap[slots[i]!]!;
-        if (to < 0) continue;
-        slots[w] = to;
-        vals[w] = vals[i]!;
-        w++;
-      }
-      this.postLen[d] = w;
-    }
     this.size = next;
     this.dead = 0;
+    this.repost(this, remap);
     return remap;
+  }
+
+  /** Writes this partition's postings into `into` (possibly itself) under `remap`, dropping -1s. */
+  private repost(into: Partition, remap: Int32Array): void {
+    for (let d = 0; d < this.dim; d++) {
+      const slots = this.slotsOf(d);
+      const values = this.values[d]!.slice(0, slots.length);
+      let kept = 0;
+      for (let i = 0; i < slots.length; i++) if (remap[slots[i]!]! >= 0) kept++;
+      into.low[d] = new Uint16Array(Math.max(8, kept));
+      into.blockEnd[d] = new Int32Array(1);
+      into.blocks[d] = 0;
+      into.values[d] = this.int8 ? new Int8Array(Math.max(8, kept)) : new Float32Array(Math.max(8, kept));
+      into.count[d] = 0;
+      for (let i = 0; i < slots.length; i++) {
+        const to = remap[slots[i]!]!;
+        if (to >= 0) into.push(d, to, values[i]!);
+      }
+    }
+  }
+
+  /** Gives back the room kept for growth (after a bulk load): every array at its used length. */
+  trim(): void {
+    const rows = Math.max(8, this.size);
+    if (this.rowids.length > rows) this.growRows(rows);
+    for (let d = 0; d < this.dim; d++) {
+      if (this.values[d]!.length > this.count[d]! + 4) {
+        this.values[d] = resize(this.values[d]!, this.count[d]! + 4);
+        this.low[d] = resize(this.low[d]!, this.count[d]! + 4);
+      }
+    }
   }
 }
 
-interface Entry {
-  /** Rowid of the row in the `vectors` table that this entry mirrors. */
-  vrow: number;
-  part: Partition;
-  slot: number;
-  namespace: string;
+/** A copy of `a` of length `n` (truncated or zero-filled). */
+function resize<T extends Float64Array | Float32Array | Int32Array | Int8Array | Uint8Array | Uint16Array>(
+  a: T,
+  n: number,
+): T {
+  const b = new (a.constructor as new (n: number) => T)(n);
+  b.set(n < a.length ? (a.subarray(0, n) as T) : a);
+  return b;
 }
+
+const NONE = -1;
 
 /**
  * The active rows of a partition, as a partition of their own: an `active` search (the write gate,
@@ -236,40 +298,75 @@ interface Entry {
  */
 interface ActiveView {
   part: Partition;
-  /** Belief/episode rowid → slot in `part`. */
-  slotOf: Map<number, number>;
   dirty: boolean;
 }
 
+/**
+ * One layer's rows. Where each row sits is kept in typed arrays indexed by its rowid (rowids are
+ * small sequential integers): its partition, its slot there and in the partition's active view,
+ * and the `vectors` rowid it mirrors. A million rows cost a few dozen bytes each here.
+ */
 class Layer {
   readonly statuses = new StatusTable();
-  /** By belief/episode rowid. */
-  readonly entries = new Map<number, Entry>();
   readonly partitions = new Map<string, Partition>();
+  readonly partitionList: Partition[] = [];
   readonly views = new Map<Partition, ActiveView>();
+  entryPart = new Int32Array(1024).fill(NONE);
+  entrySlot = new Int32Array(1024);
+  entryVrow = new Float64Array(1024);
+  viewSlot = new Int32Array(1024).fill(NONE);
+  size = 0;
+
+  constructor(readonly int8: boolean) {}
+
+  partOf(rowid: number): Partition | undefined {
+    const p = rowid < this.entryPart.length ? this.entryPart[rowid]! : NONE;
+    return p === NONE ? undefined : this.partitionList[p];
+  }
+
+  setEntry(rowid: number, part: Partition, slot: number, vrow: number): void {
+    if (rowid >= this.entryPart.length) {
+      let n = this.entryPart.length;
+      while (n <= rowid) n *= 2;
+      const was = this.entryPart.length;
+      this.entryPart = resize(this.entryPart, n).fill(NONE, was);
+      this.entrySlot = resize(this.entrySlot, n);
+      this.entryVrow = resize(this.entryVrow, n);
+      this.viewSlot = resize(this.viewSlot, n).fill(NONE, was);
+    }
+    this.entryPart[rowid] = part.id;
+    this.entrySlot[rowid] = slot;
+    this.entryVrow[rowid] = vrow;
+  }
 
   /** The active view of `part`, derived when missing or dirty. */
   view(part: Partition): ActiveView {
     let v = this.views.get(part);
     if (!v || v.dirty) {
-      const { part: derived, slotOf } = part.derive((rowid) => this.statuses.passes(rowid, "active"));
-      v = { part: derived, slotOf, dirty: false };
+      for (let s = 0; s < part.size; s++) if (part.alive[s]) this.viewSlot[part.rowids[s]!] = NONE;
+      const derived = part.derive(
+        (rowid) => this.statuses.passes(rowid, "active"),
+        (rowid, slot) => {
+          this.viewSlot[rowid] = slot;
+        },
+      );
+      v = { part: derived, dirty: false };
       this.views.set(part, v);
     }
     return v;
   }
 
   /** Drops a row from its partition's active view, if the view holds it. */
-  leaveView(entry: Entry, rowid: number): void {
-    const v = this.views.get(entry.part);
+  leaveView(part: Partition, rowid: number): void {
+    const v = this.views.get(part);
     if (!v || v.dirty) return;
-    const slot = v.slotOf.get(rowid);
-    if (slot === undefined) return;
-    v.slotOf.delete(rowid);
+    const slot = this.viewSlot[rowid]!;
+    if (slot === NONE) return;
+    this.viewSlot[rowid] = NONE;
     v.part.remove(slot);
     if (v.part.dead > 64 && v.part.dead * 4 > v.part.size) {
-      const remap = v.part.compact();
-      for (const [r, s] of v.slotOf) v.slotOf.set(r, remap[s]!);
+      v.part.compact();
+      for (let s = 0; s < v.part.size; s++) this.viewSlot[v.part.rowids[s]!] = s;
     }
   }
 
@@ -277,8 +374,9 @@ class Layer {
     const key = `${dim}\u0000${namespace}`;
     let p = this.partitions.get(key);
     if (!p && create) {
-      p = new Partition(dim);
+      p = new Partition(dim, this.int8, this.partitionList.length);
       this.partitions.set(key, p);
+      this.partitionList.push(p);
     }
     return p;
   }
@@ -345,6 +443,36 @@ class TopK {
   }
 }
 
+/** Cosine of `vector` and a query (its nonzero `dims`, `qinv` = 1/|query|), as the index computes it. */
+function exactScore(
+  query: Float32Array,
+  dims: readonly number[],
+  qinv: number,
+  vector: Float32Array,
+): number {
+  let norm = 0;
+  for (let d = 0; d < vector.length; d++) {
+    const v = vector[d]!;
+    if (v !== 0) norm += v * v;
+  }
+  let dot = 0;
+  for (const d of dims) {
+    const v = vector[d]!;
+    if (v !== 0) dot += v * query[d]!;
+  }
+  return dot * (norm > 0 ? 1 / Math.sqrt(norm) : 0) * qinv;
+}
+
+function queryShape(query: Float32Array) {
+  let qnorm = 0;
+  const dims: number[] = [];
+  for (let d = 0; d < query.length; d++) {
+    qnorm += query[d]! * query[d]!;
+    if (query[d] !== 0) dims.push(d);
+  }
+  return { dims, qinv: qnorm > 0 ? 1 / Math.sqrt(qnorm) : 0 };
+}
+
 /**
  * The `limit` most similar of `rows` by exact cosine, with the same arithmetic, order and ties as
  * `VectorIndex.search`, without keeping anything: for a process that searches once or twice (a
@@ -356,32 +484,64 @@ export function scanVectors(
   rows: Iterable<{ rowid: number; vector: Float32Array }>,
   limit: number,
 ): VectorHit[] {
-  let qnorm = 0;
-  for (let d = 0; d < query.length; d++) qnorm += query[d]! * query[d]!;
-  const qinv = qnorm > 0 ? 1 / Math.sqrt(qnorm) : 0;
-  const dims: number[] = [];
-  for (let d = 0; d < query.length; d++) if (query[d] !== 0) dims.push(d);
+  const { dims, qinv } = queryShape(query);
   const top = new TopK(Math.max(0, limit));
   for (const { rowid, vector } of rows) {
     if (vector.length !== query.length) continue;
-    let norm = 0;
-    for (let d = 0; d < vector.length; d++) {
-      const v = vector[d]!;
-      if (v !== 0) norm += v * v;
-    }
-    let dot = 0;
-    for (const d of dims) {
-      const v = vector[d]!;
-      if (v !== 0) dot += v * query[d]!;
-    }
-    top.offer(dot * (norm > 0 ? 1 / Math.sqrt(norm) : 0) * qinv, rowid);
+    top.offer(exactScore(query, dims, qinv, vector), rowid);
   }
   return top.sorted();
 }
 
+/** Adds each posting of the query's dimensions into `acc[slot]`: the exact dot products. */
+function accumulateFloat32(part: Partition, query: Float32Array, dims: readonly number[], acc: Float64Array) {
+  for (const d of dims) {
+    const q = query[d]!;
+    const low = part.low[d]!;
+    const values = part.values[d] as Float32Array;
+    const ends = part.blockEnd[d]!;
+    let i = 0;
+    for (let b = 0; b < part.blocks[d]!; b++)
+      for (const end = ends[b]!, base = b * 0x10000; i < end; i++) {
+        const s = base + low[i]!;
+        acc[s] = acc[s]! + values[i]! * q;
+      }
+  }
+}
+
+/** int8: the codes' dot product into `acc[2 slot]`, Σ |q_d| of the shared dimensions into `acc[2 slot + 1]`. */
+function accumulateInt8(part: Partition, query: Float32Array, dims: readonly number[], acc: Float64Array) {
+  for (const d of dims) {
+    const q = query[d]!;
+    const qa = Math.abs(q);
+    const low = part.low[d]!;
+    const values = part.values[d] as Int8Array;
+    const ends = part.blockEnd[d]!;
+    let i = 0;
+    for (let b = 0; b < part.blocks[d]!; b++)
+      for (const end = ends[b]!, base = b * 0x20000; i < end; i++) {
+        const s = base + 2 * low[i]!;
+        acc[s] = acc[s]! + values[i]! * q;
+        acc[s + 1] = acc[s + 1]! + qa;
+      }
+  }
+}
+
+/** Relative slack on an error bound, for the rounding of the bound's own arithmetic. */
+const BOUND_SLACK = 1 + 1e-9;
+
 export class VectorIndex {
-  private readonly layers: Record<VectorLayer, Layer> = { b: new Layer(), e: new Layer() };
+  private readonly layers: Record<VectorLayer, Layer>;
+  private readonly readExact: VectorIndexOptions["readExact"];
   private scratch = new Float64Array(0);
+
+  constructor(options: VectorIndexOptions = {}) {
+    const int8 = options.precision === "int8";
+    if (int8 && !options.readExact)
+      throw new Error("VectorIndex: precision int8 needs readExact (the stored vectors, for the re-rank)");
+    this.readExact = options.readExact;
+    this.layers = { b: new Layer(int8), e: new Layer(int8) };
+  }
 
   /** Adds or replaces the vector of a row. `vrow` is its rowid in the `vectors` table. */
   put(layer: VectorLayer, rowid: number, vrow: number, namespace: string, vector: Float32Array): void {
@@ -389,22 +549,24 @@ export class VectorIndex {
     this.remove(layer, rowid);
     const part = l.partition(vector.length, namespace, true)!;
     const slot = part.add(rowid, vector);
-    l.entries.set(rowid, { vrow, part, slot, namespace });
+    l.setEntry(rowid, part, slot, vrow);
+    l.size++;
     const v = l.views.get(part);
-    if (v && !v.dirty && l.statuses.passes(rowid, "active")) v.slotOf.set(rowid, v.part.add(rowid, vector));
+    if (v && !v.dirty && l.statuses.passes(rowid, "active")) l.viewSlot[rowid] = v.part.add(rowid, vector);
   }
 
   remove(layer: VectorLayer, rowid: number): void {
     const l = this.layers[layer];
-    const e = l.entries.get(rowid);
-    if (!e) return;
-    l.leaveView(e, rowid);
-    l.entries.delete(rowid);
-    e.part.remove(e.slot);
+    const part = l.partOf(rowid);
+    if (!part) return;
+    l.leaveView(part, rowid);
+    part.remove(l.entrySlot[rowid]!);
+    l.entryPart[rowid] = NONE;
+    l.size--;
     // Dead slots still cost a posting visit each: compact once they are a quarter of the partition.
-    if (e.part.dead > 64 && e.part.dead * 4 > e.part.size) {
-      const remap = e.part.compact();
-      for (const other of l.entries.values()) if (other.part === e.part) other.slot = remap[other.slot]!;
+    if (part.dead > 64 && part.dead * 4 > part.size) {
+      part.compact();
+      for (let s = 0; s < part.size; s++) l.entrySlot[part.rowids[s]!] = s;
     }
   }
 
@@ -413,12 +575,12 @@ export class VectorIndex {
     const was = l.statuses.passes(rowid, "active");
     l.statuses.set(rowid, status);
     const is = l.statuses.passes(rowid, "active");
-    const e = l.entries.get(rowid);
-    if (!e || was === is) return;
-    if (!is) l.leaveView(e, rowid);
+    const part = l.partOf(rowid);
+    if (!part || was === is) return;
+    if (!is) l.leaveView(part, rowid);
     else {
       // Back to active: the view needs the row's vector, which only the main partition's postings hold.
-      const v = l.views.get(e.part);
+      const v = l.views.get(part);
       if (v) v.dirty = true;
     }
   }
@@ -431,17 +593,26 @@ export class VectorIndex {
 
   /** The `vectors` rowid the row's indexed vector mirrors, if it has one. */
   vrowOf(layer: VectorLayer, rowid: number): number | undefined {
-    return this.layers[layer].entries.get(rowid)?.vrow;
+    const l = this.layers[layer];
+    return l.partOf(rowid) ? l.entryVrow[rowid] : undefined;
   }
 
   /** Removes every row of the layer that `keep` does not hold (deleted from the table elsewhere). */
   retain(layer: VectorLayer, keep: ReadonlySet<number>): void {
-    for (const rowid of [...this.layers[layer].entries.keys()])
-      if (!keep.has(rowid)) this.remove(layer, rowid);
+    const gone: number[] = [];
+    for (const part of this.layers[layer].partitionList)
+      for (let s = 0; s < part.size; s++)
+        if (part.alive[s] && !keep.has(part.rowids[s]!)) gone.push(part.rowids[s]!);
+    for (const rowid of gone) this.remove(layer, rowid);
+  }
+
+  /** Gives back the room kept for growth, after a bulk load. */
+  trim(): void {
+    for (const l of Object.values(this.layers)) for (const part of l.partitionList) part.trim();
   }
 
   get size(): number {
-    return this.layers.b.entries.size + this.layers.e.entries.size;
+    return this.layers.b.size + this.layers.e.size;
   }
 
   /**
@@ -456,44 +627,83 @@ export class VectorIndex {
     limit: number,
   ): VectorHit[] {
     const l = this.layers[layer];
-    let qnorm = 0;
-    for (let d = 0; d < query.length; d++) qnorm += query[d]! * query[d]!;
-    const qinv = qnorm > 0 ? 1 / Math.sqrt(qnorm) : 0;
+    const { dims, qinv } = queryShape(query);
+    // float32: the scores themselves. int8: each row's lower bound (its estimate less its error
+    // bound), so the floor is the limit-th best lower bound; rows whose upper bound reaches it
+    // are re-scored exactly below.
     const top = new TopK(Math.max(0, limit));
+    const maybe: number[] = [];
     for (const ns of new Set(namespaces)) {
       const main = l.partition(query.length, ns, false);
       if (!main || main.live === 0) continue;
       const part = scope === "active" ? l.view(main).part : main;
       if (part.live === 0) continue;
-      if (this.scratch.length < part.size)
-        this.scratch = new Float64Array(Math.max(part.size, this.scratch.length * 2));
+      // float32: acc[s] is the dot product. int8: acc[2s] is the dot product of the codes and
+      // acc[2s + 1] is Σ |q_d| over the dimensions the row shares with the query (its error bound).
+      const width = part.int8 ? 2 : 1;
+      if (this.scratch.length < part.size * width)
+        this.scratch = new Float64Array(Math.max(part.size * width, this.scratch.length * 2));
       const acc = this.scratch;
-      acc.fill(0, 0, part.size);
-      for (let d = 0; d < query.length; d++) {
-        const q = query[d]!;
-        if (q === 0) continue;
-        const slots = part.postSlot[d]!;
-        const vals = part.postVal[d]!;
-        const len = part.postLen[d]!;
-        for (let i = 0; i < len; i++) {
-          const s = slots[i]!;
-          acc[s] = acc[s]! + vals[i]! * q;
-        }
-      }
+      acc.fill(0, 0, part.size * width);
+      if (part.int8) accumulateInt8(part, query, dims, acc);
+      else accumulateFloat32(part, query, dims, acc);
       // Every live row is a candidate (an untouched row scores 0, above any negative one). A score
       // below the kept floor cannot enter, so most rows cost one comparison. The active view holds
       // only active rows (a row leaving `active` leaves it), so its statuses need no check.
       const checkStatus = part === main;
-      const alive = part.alive;
-      const invNorm = part.invNorm;
-      const rowids = part.rowids;
+      const { alive, invNorm, rowids, scale } = part;
       for (let s = 0; s < part.size; s++) {
         if (!alive[s]) continue;
-        const score = acc[s]! * invNorm[s]! * qinv;
-        if (score < top.floor) continue;
+        if (!part.int8) {
+          const score = acc[s]! * invNorm[s]! * qinv;
+          if (score < top.floor) continue;
+          const rowid = rowids[s]!;
+          if (checkStatus && !l.statuses.passes(rowid, scope)) continue;
+          top.offer(score, rowid);
+          continue;
+        }
+        // Each shared dimension's code is off by at most half a step: |error| ≤ step/2 · Σ|q_d|.
+        const k = invNorm[s]! * qinv;
+        const estimate = acc[2 * s]! * scale[s]! * k;
+        const bound = acc[2 * s + 1]! * scale[s]! * 0.5 * k * BOUND_SLACK;
+        if (estimate + bound < top.floor) continue;
         const rowid = rowids[s]!;
         if (checkStatus && !l.statuses.passes(rowid, scope)) continue;
-        top.offer(score, rowid);
+        top.offer(estimate - bound, rowid);
+        // A row sharing no dimension with the query scores exactly 0: nothing to read again.
+        if (bound > 0) maybe.push(rowid, estimate + bound);
+      }
+    }
+    if (!l.int8) return top.sorted();
+    return this.rerank(layer, query, dims, qinv, top, maybe, limit);
+  }
+
+  /**
+   * int8: the exact top `limit`. A row whose upper bound is below the limit-th best lower bound
+   * is beaten by `limit` rows whatever its exact score; every other row is scored from its stored
+   * vector (or is one of the untouched rows at exactly 0, already in `top` at their true score).
+   */
+  private rerank(
+    layer: VectorLayer,
+    query: Float32Array,
+    dims: readonly number[],
+    qinv: number,
+    approximate: TopK,
+    maybe: number[],
+    limit: number,
+  ): VectorHit[] {
+    const floor = approximate.floor;
+    const read: number[] = [];
+    for (let i = 0; i < maybe.length; i += 2) if (maybe[i + 1]! >= floor) read.push(maybe[i]!);
+    const wanted = new Set(read);
+    const top = new TopK(Math.max(0, limit));
+    // Untouched rows kept among the best lower bounds: their score is exactly 0.
+    for (const h of approximate.sorted()) if (h.score === 0 && !wanted.has(h.rowid)) top.offer(0, h.rowid);
+    if (read.length > 0) {
+      const vectors = this.readExact!(layer, read);
+      for (const rowid of read) {
+        const v = vectors.get(rowid);
+        if (v && v.length === query.length) top.offer(exactScore(query, dims, qinv, v), rowid);
       }
     }
     return top.sorted();

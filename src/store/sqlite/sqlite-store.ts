@@ -60,6 +60,12 @@ export interface SqliteStoreOptions {
    */
   vectorIndex?: "auto" | "scan";
   /**
+   * How the in-process vector index keeps components: `int8` (one byte each, the few rows its
+   * error bound cannot rule out scored again from the table: the same hits and scores) or
+   * `float32` (four bytes each). Default `int8`.
+   */
+  vectorPrecision?: "int8" | "float32";
+  /**
    * `auto` ranks full-text searches with an in-process BM25 index (built on the first search, then
    * kept current from the `text_changes` log): FTS5's scores, but only the rows of the namespaces
    * and statuses asked for are scored. `fts5` asks FTS5 for every search. Default `auto`.
@@ -222,8 +228,12 @@ export class SqliteStore implements Store {
   readonly path: string;
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Stmt>();
-  /** The vector index: current for this process's writes; `vecStale` or a new data_version reconciles it. */
-  private readonly vectors = new VectorIndex();
+  /**
+   * The vector index: current for this process's writes; `vecStale` or a new data_version
+   * reconciles it. int8 by default: the rows its error bound cannot rule out are scored again from
+   * the `vectors` table, so hits and scores are the exact cosine's.
+   */
+  private readonly vectors: VectorIndex;
   private vecStale = true;
   private dataVersionSeen = -1;
   /**
@@ -255,9 +265,20 @@ export class SqliteStore implements Store {
   /** The store's secret (`contentKey`), read or made by `migrate`. */
   private key = "";
 
-  private constructor(db: Database.Database, path: string, vectorIndex: boolean, textIndex: boolean) {
+  private constructor(
+    db: Database.Database,
+    path: string,
+    vectorIndex: boolean,
+    textIndex: boolean,
+    precision: "int8" | "float32",
+  ) {
     this.db = db;
     this.path = path;
+    this.vectors = new VectorIndex(
+      precision === "int8"
+        ? { precision, readExact: (layer, rowids) => this.storedVectors(layer, rowids) }
+        : { precision },
+    );
     this.text = textIndex ? new TextIndex() : null;
     this.capabilities = Object.freeze({
       fullText: true,
@@ -306,6 +327,7 @@ export class SqliteStore implements Store {
       options.path,
       (options.vectorIndex ?? "auto") === "auto",
       (options.textIndex ?? "auto") === "auto",
+      options.vectorPrecision ?? "int8",
     );
     store.migrate(options.random ?? randomBytes);
     store.dropLegacyVecTables();
@@ -1100,12 +1122,14 @@ export class SqliteStore implements Store {
         toFloat32(r.vector as Buffer),
       );
     };
-    if (wanted.length === rows.length)
+    if (wanted.length === rows.length) {
       for (const r of this.stmt("SELECT rowid AS vrow, id, namespace, vector FROM vectors").iterate()) {
         const id = (r as Row).id as string;
         if (id[0] === "b" || id[0] === "e") put(r as Row);
       }
-    else
+      // Loaded whole: give back the room each posting list kept for growth.
+      index.trim();
+    } else
       for (let i = 0; i < wanted.length; i += 500) {
         const chunk = wanted.slice(i, i + 500);
         for (const r of this.stmt(
@@ -1125,6 +1149,22 @@ export class SqliteStore implements Store {
       .raw(true)
       .all() as unknown as [number, string][])
       index.setStatus("e", rowid, status);
+  }
+
+  /** The stored vectors of a layer's rows, by rowid: the index's exact re-rank. */
+  private storedVectors(layer: VectorLayer, rowids: readonly number[]): Map<number, Float32Array> {
+    const out = new Map<number, Float32Array>();
+    for (let i = 0; i < rowids.length; i += 256) {
+      const q = padded(rowids.slice(i, i + 256));
+      const ids = q.params.map((r) => `${layer}${r}`);
+      for (const [id, blob] of this.stmt(
+        `SELECT id, vector FROM vectors WHERE id IN (${q.sql}) /* re-rank */`,
+      )
+        .raw(true)
+        .all(...ids) as unknown as [string, Buffer][])
+        out.set(rowidOf(id), toFloat32(blob));
+    }
+    return out;
   }
 
   async getVectors(ids: readonly string[]): Promise<Map<string, Float32Array>> {

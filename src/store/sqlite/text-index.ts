@@ -153,6 +153,11 @@ class Partition {
     this.postings = postings;
   }
 
+  /** Gives back the room the row pool kept for growth (after a bulk load, which grew it by doubling). */
+  trim(): void {
+    if (this.pool.length > this.poolSize + 256) this.pool = this.pool.slice(0, this.poolSize + 256);
+  }
+
   remove(slot: number): void {
     if (!this.alive[slot]) return;
     this.alive[slot] = 0;
@@ -426,7 +431,10 @@ export class TextIndex {
     l.loading = true;
     for (const [rowid, row] of rows) this.put(layer, rowid, row);
     l.loading = false;
-    for (const part of l.partitionList) part.index(l.terms.size);
+    for (const part of l.partitionList) {
+      part.index(l.terms.size);
+      part.trim();
+    }
   }
 
   /** Forgets every row of the layer. */

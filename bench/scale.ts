@@ -1,0 +1,105 @@
+/**
+ * A store at scale, kept between runs: first recall in this process, warm recall and context
+ * latency, and resident memory after a recall, on a store file you name. Building a million
+ * beliefs takes tens of minutes on a shared machine, so the file is built once (through the
+ * store port, bench/preload.ts) when it does not exist yet, and reused after that.
+ *
+ *   npm run bench -- --only scale --scale-db /tmp/strata-1m.db --scale-size 1000000
+ */
+import { existsSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import type { Memory } from "../src/core/engine.js";
+import { preload } from "./preload.js";
+import { createTraffic } from "./synthetic.js";
+
+export interface ScaleBenchOptions {
+  db: string;
+  /** Beliefs to build when `db` does not exist. */
+  size: number;
+  queries: number;
+  goals: number;
+  seed: number;
+  log: (message: string) => void;
+}
+
+const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+const ms = (x: number) => Math.round(x * 100) / 100;
+
+function percentiles(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? Number.NaN;
+  return { p50: ms(at(0.5)), p95: ms(at(0.95)) };
+}
+
+export async function runScaleBench(open: (path: string) => Promise<Memory>, o: ScaleBenchOptions) {
+  let built: { seconds: number; beliefs: number } | null = null;
+  if (!existsSync(o.db)) {
+    o.log(`scale: building ${o.size} beliefs into ${o.db} (kept for the next run)…`);
+    const mem = await open(o.db);
+    const t = performance.now();
+    const r = await preload(mem, createTraffic(o.seed), o.size, { beliefs: 0, bySlot: new Map() });
+    built = { seconds: Math.round(performance.now() - t) / 1000, beliefs: r.beliefs };
+    await mem.close();
+  }
+  const mem = await open(o.db);
+  try {
+    const stats = await mem.stats();
+    const traffic = createTraffic(o.seed + 1);
+    const timed = async (call: () => Promise<unknown>) => {
+      const t = performance.now();
+      await call();
+      return performance.now() - t;
+    };
+    o.log("scale: first recall (cold: FTS5 and the vectors table)…");
+    const first = await timed(() => mem.recall("staging billing gateway owner", { k: 5 }));
+    o.log("scale: second recall (builds the in-process indexes)…");
+    const second = await timed(() => mem.recall("staging billing gateway owner", { k: 5 }));
+    for (let i = 0; i < 20; i++) await mem.recall(traffic.query(), { k: 5 });
+    const recall: number[] = [];
+    let cpu = process.cpuUsage();
+    for (let i = 0; i < o.queries; i++) recall.push(await timed(() => mem.recall(traffic.query(), { k: 5 })));
+    const recallCpu = process.cpuUsage(cpu);
+    const memory = process.memoryUsage();
+    for (let i = 0; i < 10; i++) await mem.context(traffic.goal(), { tokenBudget: 600 });
+    const context: number[] = [];
+    cpu = process.cpuUsage();
+    for (let i = 0; i < o.goals; i++)
+      context.push(await timed(() => mem.context(traffic.goal(), { tokenBudget: 600 })));
+    const contextCpu = process.cpuUsage(cpu);
+    return {
+      db: o.db,
+      built,
+      beliefs: stats.beliefs.total,
+      activeBeliefs: stats.beliefs.byStatus.active ?? 0,
+      firstRecallMs: Math.round(first),
+      indexBuildRecallMs: Math.round(second),
+      recall: {
+        ...percentiles(recall),
+        cpuMsMean: ms((recallCpu.user + recallCpu.system) / 1000 / o.queries),
+      },
+      context: {
+        ...percentiles(context),
+        cpuMsMean: ms((contextCpu.user + contextCpu.system) / 1000 / o.goals),
+      },
+      memoryAfterRecall: {
+        rssMb: mb(memory.rss),
+        heapUsedMb: mb(memory.heapUsed),
+        arrayBuffersMb: mb(memory.arrayBuffers),
+      },
+    };
+  } finally {
+    await mem.close();
+  }
+}
+
+export type ScaleBenchResult = Awaited<ReturnType<typeof runScaleBench>>;
+
+export function renderScaleTable(r: ScaleBenchResult): string {
+  return [
+    `scale: ${r.db}, ${r.beliefs} beliefs (${r.activeBeliefs} active)${r.built ? `, built in ${r.built.seconds}s` : ""}`,
+    `  first recall ${r.firstRecallMs} ms; second (builds the indexes) ${r.indexBuildRecallMs} ms`,
+    `  recall  p50 ${r.recall.p50} ms  p95 ${r.recall.p95} ms  (${r.recall.cpuMsMean} cpu-ms each; target p95 ≤ 25 ms at 1M)`,
+    `  context p50 ${r.context.p50} ms  p95 ${r.context.p95} ms  (${r.context.cpuMsMean} cpu-ms each)`,
+    `  after the recalls: RSS ${r.memoryAfterRecall.rssMb} MB (target ≤ 600 MB at 1M), heap ${r.memoryAfterRecall.heapUsedMb} MB, array buffers ${r.memoryAfterRecall.arrayBuffersMb} MB`,
+  ].join("\n");
+}
