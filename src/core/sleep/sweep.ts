@@ -466,7 +466,7 @@ async function retentionSweep(
   await inSteps(store, due, step, elapsed, async (tx, listed) => {
     // Read again inside the step: a write between steps may have confirmed or closed it.
     const b = await tx.getBelief(listed.id);
-    if (!b || b.status !== "active" || (b.lastConfirmedAt ?? b.validFrom) >= cutoff) return;
+    if (b?.status !== "active" || (b.lastConfirmedAt ?? b.validFrom) >= cutoff) return;
     const immune =
       sweepImmunity(b) ??
       (b.confidence >= writes.policy.provenConfidence && b.successes >= writes.policy.provenSuccesses
