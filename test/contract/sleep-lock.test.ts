@@ -7,7 +7,6 @@
  *   STRATA_STORES=sqlite npx vitest run test/contract/sleep-lock.test.ts
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Memory } from "../../src/core/engine.js";
 import { isStrataError } from "../../src/core/errors.js";
 import { openMemory } from "../../src/open-memory.js";
 import { gatedJudge, seedSweptPair } from "../support/held-sleep.js";
