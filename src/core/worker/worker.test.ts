@@ -1,6 +1,5 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { startFakeModel } from "../../../test/support/fake-model.js";
 import { DAY, HOUR, seedBelief, type TestClock, testMemory } from "../../../test/support/memory.js";
 import { storeSnapshot } from "../../../test/support/store-snapshot.js";
 import type { Memory, MemoryItem } from "../engine.js";
@@ -352,32 +351,16 @@ describe("worker safety", () => {
 });
 
 describe("worker with a model judge", () => {
-  let server: Server | null = null;
+  let model: Awaited<ReturnType<typeof startFakeModel>> | null = null;
   afterEach(async () => {
-    server?.closeAllConnections();
-    await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
-    server = null;
+    await model?.close();
+    model = null;
   });
 
   it("the sweep asks the configured model within its per-run budget, and the report counts what it judged", async () => {
     // An OpenAI-compatible server on 127.0.0.1 that calls every pair distinct.
-    const asked: string[] = [];
-    server = createServer((req, res) => {
-      let raw = "";
-      req.on("data", (c) => {
-        raw += c;
-      });
-      req.on("end", () => {
-        const body = JSON.parse(raw);
-        const pairs = JSON.parse(body.messages[1].content).pairs as { pair: number; B: { text: string } }[];
-        asked.push(...pairs.map((p) => p.B.text));
-        const verdicts = pairs.map((p) => ({ pair: p.pair, relation: "distinct" }));
-        res.setHeader("content-type", "application/json");
-        res.end(JSON.stringify({ choices: [{ message: { content: JSON.stringify({ verdicts }) } }] }));
-      });
-    });
-    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
-    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    model = await startFakeModel("openai", () => "distinct");
+    const baseUrl = model.url;
     const { clock } = await setup({
       judge: { provider: "openai", baseUrl, model: "judge-test", maxPairs: 2, batchSize: 1, ask: "all" },
     });
@@ -390,7 +373,7 @@ describe("worker with a model judge", () => {
     const r = only(tick).report!;
     expect(r.status).toBe("applied");
     // Two pairs within the budget went to the model; the rest fell back to the lexical judge.
-    expect(asked).toHaveLength(2);
+    expect(model.seen.flatMap((r) => r.pairs)).toHaveLength(2);
     expect(r.judge).toMatchObject({ name: "openai", judged: 2, budget: 2 });
     expect(r.judge!.fallbacks).toBeGreaterThan(0);
   });
