@@ -1,12 +1,10 @@
 /**
  * What the worker's guarded pass costs beside the engine's own `maintain` + `consolidate`: two
- * SQLite files seeded alike (same traffic, same clock), one consolidated by the engine (short
- * transactions), the other by one worker tick (one transaction, the retire-share guard, the
- * event-loop yields). Writers wait for the whole guarded pass (one write lock), so `guardedMs`
- * is also the longest a writer waits; SQLite writers in other processes give up after the busy
- * timeout (10 s). Compare the ratio, not the milliseconds: the machine is shared. (A writer on a
- * second handle in the same process cannot be measured here: better-sqlite3's busy wait blocks
- * the thread the pass runs on.)
+ * SQLite files seeded alike (same traffic, same clock), one consolidated by the engine, the other
+ * by one worker tick (bounded steps, the retire-share guard checked on each, the event-loop
+ * yields). Compare the ratio, not the milliseconds: the machine is shared. How long a writer in
+ * another process waits is not measured here: one step, not the pass
+ * (test/e2e/worker-steps.test.ts: a writer with a 200 ms busy timeout gets in between every step).
  *
  *   npx tsx bench/worker.ts                 # 500 episodes
  *   npx tsx bench/worker.ts --episodes 2000

@@ -8,7 +8,7 @@
 import { resolve } from "node:path";
 import type { AuditSink } from "./core/audit-sink.js";
 import { guardEmbedder } from "./core/embedder-guard.js";
-import { createEngine, type Memory } from "./core/engine.js";
+import { createEngine, type EngineOptions, type Memory } from "./core/engine.js";
 import { StrataError } from "./core/errors.js";
 import { NamespaceSchema } from "./core/model.js";
 import type { PolicyInput } from "./core/policy.js";
@@ -78,6 +78,11 @@ export interface OpenMemoryOptions {
    * milliseconds. Default 30 000.
    */
   lockWaitMs?: number;
+  /**
+   * How much one write transaction of `consolidate` and `sweep` does at most (items, ms), so
+   * other processes' writes interleave between steps. Default `{ items: 25, ms: 250 }`.
+   */
+  sleepStep?: EngineOptions["sleepStep"];
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -120,6 +125,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
     ...(options.actor ? { actor: options.actor } : {}),
     ...(options.onAuditEvent ? { onAuditEvent: options.onAuditEvent } : {}),
     ...(options.lockWaitMs !== undefined ? { lockWaitMs: options.lockWaitMs } : {}),
+    ...(options.sleepStep !== undefined ? { sleepStep: options.sleepStep } : {}),
   });
 }
 

@@ -80,4 +80,23 @@ describe("strata worker: the grammar", () => {
     expect(await run(["worker", "--once", "--no-daily"])).toEqual(["default"]);
     expect(await run(["worker", "--once", "--no-daily", "--all"])).toEqual(["a", "b"]);
   });
+
+  it("--json's shape: the tick (each outcome with its detail and report), ticks, stoppedBy, dryRun; nothing said twice", async () => {
+    await mem.record("Deploy failed: migration lock timeout", { type: "outcome", outcome: "failure" });
+    const inv = await parse(["worker", "--once", "--no-daily", "--idle", "0s"]);
+    if (!("engine" in inv.run)) throw new Error("an engine command");
+    const result = JSON.parse(JSON.stringify(await inv.run.engine(mem, recordingEnv().env)));
+    expect(Object.keys(result).sort()).toEqual(["dryRun", "stoppedBy", "tick", "ticks"]);
+    expect(Object.keys(result.tick).sort()).toEqual(["at", "interrupted", "outcomes"]);
+    const [outcome] = result.tick.outcomes;
+    expect(Object.keys(outcome).sort()).toEqual(["detail", "namespace", "report", "status"]);
+    expect(outcome.report).toMatchObject({
+      status: "applied",
+      consolidate: { distilled: 1 },
+      committed: { steps: expect.any(Number), left: 0 },
+      judge: { name: "lexical", fallbacks: 0, budget: null },
+    });
+    // The table says what `detail` says.
+    expect(inv.render(result, plain)).toContain(outcome.detail);
+  });
 });

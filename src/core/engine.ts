@@ -132,6 +132,7 @@ import { generaliseAbstractions } from "./sleep/generalise.js";
 import { type HealthReport, healthReport } from "./sleep/health.js";
 import { combineReports, makeReport, type SleepReport } from "./sleep/report.js";
 import { reconcileRules } from "./sleep/rules.js";
+import { parseStepBound, type StepBound } from "./sleep/steps.js";
 import { sweep as runSweep } from "./sleep/sweep.js";
 import { parseInput } from "./validate.js";
 import {
@@ -191,6 +192,13 @@ export interface EngineOptions {
    * finish before refusing with BUSY, in milliseconds. 0 refuses at once. Default 30 000.
    */
   lockWaitMs?: number;
+  /**
+   * How much one write transaction of `consolidate` and `sweep` does at most: distilling a backlog
+   * and applying a sweep's decisions run as many short transactions (steps) of at most `items`
+   * items or `ms` milliseconds, so other processes' writes interleave instead of timing out. The
+   * bounds never change what is written. Default `{ items: 25, ms: 250 }`.
+   */
+  sleepStep?: Partial<StepBound>;
 }
 
 /** Default of `EngineOptions.lockWaitMs`. */
@@ -260,6 +268,8 @@ export class Memory {
   readonly actor: string;
   /** How long sweep and consolidate wait for the namespace's sleep lock (`EngineOptions.lockWaitMs`). */
   readonly lockWaitMs: number;
+  /** How much one write transaction of `consolidate` and `sweep` does at most (`EngineOptions.sleepStep`). */
+  readonly sleepStep: StepBound;
   /** The write kernel shared with the sleep processes. */
   readonly writes: Writes;
   /** The lexical judge, for candidate screening and health, whatever judge is configured. */
@@ -282,6 +292,7 @@ export class Memory {
     ]);
     this.actor = parseInput(ActorSchema, options.actor ?? "library", "actor");
     this.lockWaitMs = parseInput(LockWaitSchema, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS, "lockWaitMs");
+    this.sleepStep = parseStepBound(options.sleepStep);
     this.writes = new Writes({
       embedder: this.embedder,
       policy: this.policy,
@@ -326,6 +337,7 @@ export class Memory {
       namespaceRoots: this.namespaceRoots.slice(1),
       actor: parseInput(ActorSchema, actor, "actor"),
       lockWaitMs: this.lockWaitMs,
+      sleepStep: this.sleepStep,
     });
   }
 
@@ -607,7 +619,14 @@ export class Memory {
     const namespace = o.namespace ?? this.namespace;
     return this.sleepLocked(namespace, `a consolidation of namespace "${namespace}"`, async () => {
       const started = elapsed();
-      const distilled = await distilPending(this.store, this.writes, namespace, elapsed, hooks.onProgress);
+      const distilled = await distilPending(
+        this.store,
+        this.writes,
+        namespace,
+        elapsed,
+        this.sleepStep,
+        hooks.onProgress,
+      );
       const ruleItems = await this.store.transaction((tx) => reconcileRules(tx, this.writes, namespace));
       // A judge that writes (a model) may word each new abstraction's trigger; checked, outside the transaction.
       const worded = await generaliseAbstractions(
@@ -640,7 +659,7 @@ export class Memory {
       this.store,
       this.writes,
       hooks.judge ?? this.sleepJudge,
-      { namespace, full, onProgress: hooks.onProgress },
+      { namespace, full, onProgress: hooks.onProgress, step: this.sleepStep },
       this.policy.ttlDays,
       elapsed,
     );

@@ -7,53 +7,10 @@
  *   STRATA_STORES=sqlite npx vitest run test/contract/sleep-lock.test.ts
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Memory } from "../../src/core/engine.js";
 import { isStrataError } from "../../src/core/errors.js";
-import { createLexicalJudge } from "../../src/core/judge/lexical-judge.js";
-import type { Judge } from "../../src/core/ports.js";
 import { openMemory } from "../../src/open-memory.js";
+import { gatedJudge, seedSweptPair } from "../support/held-sleep.js";
 import { STORE_CASES } from "./stores.js";
-
-/** The lexical judge, except that while armed every comparison waits until `release()`. */
-function gatedJudge() {
-  const inner = createLexicalJudge();
-  let gate: Promise<void> | null = null;
-  let open: () => void = () => {};
-  let entered: () => void = () => {};
-  const judge: Judge = {
-    name: "gated-lexical",
-    async compare(a, b) {
-      if (gate) {
-        entered();
-        await gate;
-      }
-      return inner.compare(a, b);
-    },
-  };
-  return {
-    judge,
-    /** Closes the gate; resolves once a comparison is waiting at it (the sweep is mid-judging). */
-    arm(): Promise<void> {
-      gate = new Promise((resolve) => {
-        open = resolve;
-      });
-      return new Promise((resolve) => {
-        entered = resolve;
-      });
-    },
-    release() {
-      gate = null;
-      open();
-    },
-  };
-}
-
-/** Two facts the sweep compares (BM25 neighbours) and keeps both of. */
-async function seed(mem: Memory, namespace?: string) {
-  const ns = namespace ? { namespace } : {};
-  await mem.remember("The staging database runs Postgres 16", { at: "2026-03-01", ...ns });
-  await mem.remember("The staging database lives in eu-west-1", { at: "2026-03-02", ...ns });
-}
 
 const busy = (error: unknown) => (isStrataError(error) ? error.code : error);
 
@@ -70,7 +27,7 @@ for (const c of STORE_CASES) {
       const a = await openMemory({ store: storeA, judge: gated.judge, lockWaitMs: 5_000 });
       const b = await openMemory({ store: storeB, lockWaitMs: 150 });
       try {
-        await seed(a);
+        await seedSweptPair(a);
         const waiting = gated.arm();
         let progressed = 0;
         const first = a.sweep({}, { onProgress: () => progressed++ });
@@ -87,7 +44,7 @@ for (const c of STORE_CASES) {
         expect((await b.recall("staging database")).length).toBeGreaterThan(0);
         const late = await b.remember("The staging database now runs Postgres 17", { at: "2026-03-03" });
         // Another namespace sleeps meanwhile.
-        await seed(b, "elsewhere");
+        await seedSweptPair(b, "elsewhere");
         expect((await b.sweep({ namespace: "elsewhere" })).namespace).toBe("elsewhere");
 
         gated.release();
@@ -114,7 +71,7 @@ for (const c of STORE_CASES) {
       const a = await openMemory({ store: storeA, judge: gated.judge, lockWaitMs: 5_000 });
       const b = await openMemory({ store: storeB, lockWaitMs: 100 });
       try {
-        await seed(a);
+        await seedSweptPair(a);
         const waiting = gated.arm();
         const first = a.consolidate();
         await waiting;

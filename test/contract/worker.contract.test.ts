@@ -7,46 +7,12 @@
  *   DATABASE_URL=postgres://… STRATA_STORES=postgres npx vitest run test/contract/worker.contract.test.ts
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLexicalJudge } from "../../src/core/judge/lexical-judge.js";
-import type { Judge } from "../../src/core/ports.js";
 import { workerReports } from "../../src/core/worker/records.js";
 import { createWorker } from "../../src/core/worker/worker.js";
 import { openMemory } from "../../src/open-memory.js";
+import { gatedJudge, seedSweptPair } from "../support/held-sleep.js";
 import { testClock } from "../support/memory.js";
 import { STORE_CASES } from "./stores.js";
-
-/** The lexical judge, except that while armed every comparison waits until `release()`. */
-function gatedJudge() {
-  const inner = createLexicalJudge();
-  let gate: Promise<void> | null = null;
-  let open: () => void = () => {};
-  let entered: () => void = () => {};
-  const judge: Judge = {
-    name: "gated-lexical",
-    async compare(a, b) {
-      if (gate) {
-        entered();
-        await gate;
-      }
-      return inner.compare(a, b);
-    },
-  };
-  return {
-    judge,
-    arm(): Promise<void> {
-      gate = new Promise((resolve) => {
-        open = resolve;
-      });
-      return new Promise((resolve) => {
-        entered = resolve;
-      });
-    },
-    release() {
-      gate = null;
-      open();
-    },
-  };
-}
 
 // PGlite is one session shared by every handle: a second handle's reads would run inside the
 // first one's open transaction, so "another process" cannot be played there.
@@ -67,8 +33,7 @@ for (const c of STORE_CASES) {
       const a = await openMemory({ store: storeA, clock, sleepJudge: gated.judge });
       const b = await openMemory({ store: storeB, clock });
       try {
-        await a.remember("The staging database runs Postgres 16", { at: "2026-03-01" });
-        await a.remember("The staging database lives in eu-west-1", { at: "2026-03-02" });
+        await seedSweptPair(a);
         await a.record("Deploy failed: migration lock timeout", { type: "outcome", outcome: "failure" });
         const options = { idle: 0, daily: null } as const;
         const workerA = createWorker(a, options);

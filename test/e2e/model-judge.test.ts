@@ -5,8 +5,6 @@
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -16,6 +14,7 @@ import type { Memory } from "../../src/core/engine.js";
 import type { JudgeRelation } from "../../src/core/ports.js";
 import { createMcpServer } from "../../src/mcp/server.js";
 import { bin, ensureBuilt } from "../support/built-cli.js";
+import { startFakeModel } from "../support/fake-model.js";
 import { HOUR, testMemory } from "../support/memory.js";
 
 /** What the fake model answers for B's text; anything else is distinct. */
@@ -25,60 +24,19 @@ const LABELS: Record<string, JudgeRelation> = {
   "Kafka retention was cut down": "distinct",
 };
 
-interface Seen {
-  headers: IncomingHttpHeaders;
-  model: string;
-  pairs: { B: { text: string } }[];
-}
-
-let server: Server | null = null;
+let model: Awaited<ReturnType<typeof startFakeModel>> | null = null;
 let mem: Memory | null = null;
 afterEach(async () => {
   await mem?.close();
   mem = null;
-  server?.closeAllConnections();
-  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
-  server = null;
+  await model?.close();
+  model = null;
 });
 
-/** An OpenAI-compatible (or Anthropic) server; `failing` answers 500 until set false. */
+/** An OpenAI-compatible (or Anthropic) server answering from LABELS; `failing` answers 500 until set false. */
 async function modelServer(protocol: "openai" | "anthropic" = "openai") {
-  const seen: Seen[] = [];
-  const state = { failing: false };
-  server = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => {
-      raw += c;
-    });
-    req.on("end", () => {
-      const body = JSON.parse(raw);
-      const user = protocol === "openai" ? body.messages[1].content : body.messages[0].content;
-      const pairs = JSON.parse(user).pairs;
-      seen.push({ headers: req.headers, model: body.model, pairs });
-      if (state.failing) {
-        res.writeHead(500).end("upstream overloaded");
-        return;
-      }
-      const text = JSON.stringify({
-        verdicts: pairs.map((p: { pair: number; B: { text: string } }) => ({
-          pair: p.pair,
-          relation: LABELS[p.B.text] ?? "distinct",
-        })),
-      });
-      res.setHeader("content-type", "application/json");
-      res.end(
-        JSON.stringify(
-          protocol === "openai"
-            ? {
-                choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: text } }],
-              }
-            : { type: "message", stop_reason: "end_turn", content: [{ type: "text", text }] },
-        ),
-      );
-    });
-  });
-  await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, seen, state };
+  model = await startFakeModel(protocol, (p) => LABELS[p.B.text] ?? "distinct");
+  return model;
 }
 
 describe("a model judge in the engine", () => {

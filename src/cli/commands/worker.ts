@@ -31,18 +31,13 @@ export interface WorkerRunResult {
   /** The signal that stopped the loop, if one did. */
   stoppedBy: string | null;
   dryRun: boolean;
-  /** The tick's outcomes in words, for the human rendering. */
-  described: { namespace: string; status: string; what: string }[];
 }
 
 /** `strata worker` */
 export async function runWorker(mem: Memory, args: WorkerArgs, env: RunEnv): Promise<WorkerRunResult> {
-  const { describeReport, Worker } = await import("../../core/worker/worker.js");
-  const what = (o: NamespaceOutcome) => (o.report ? describeReport(o.report) : o.detail);
+  const { Worker } = await import("../../core/worker/worker.js");
   /** One outcome as a progress line. */
-  const outcomeLine = (o: NamespaceOutcome) => `${o.namespace}: ${o.status} — ${what(o)}`;
-  const described = (t: TickResult | null) =>
-    (t?.outcomes ?? []).map((o) => ({ namespace: o.namespace, status: o.status, what: what(o) }));
+  const outcomeLine = (o: NamespaceOutcome) => `${o.namespace}: ${o.status} — ${o.detail}`;
   const options: WorkerOptionsInput = {
     namespaces: args.all ? "all" : (args.namespaces ?? [mem.namespace]),
     ...(args.interval !== undefined ? { interval: args.interval } : {}),
@@ -90,7 +85,7 @@ export async function runWorker(mem: Memory, args: WorkerArgs, env: RunEnv): Pro
     if (args.once) {
       env.notice?.(`worker: one tick over ${which}${s.dryRun ? " (dry run: nothing applied)" : ""}`);
       last = await worker.tick(controller.signal);
-      return { tick: last, ticks: 1, stoppedBy, dryRun: s.dryRun, described: described(last) };
+      return { tick: last, ticks: 1, stoppedBy, dryRun: s.dryRun };
     }
     env.notice?.(
       `worker: tending ${which} every ${Math.round(s.interval / 1000)}s (idle ${Math.round(s.idle / 1000)}s, daily ${
@@ -98,7 +93,7 @@ export async function runWorker(mem: Memory, args: WorkerArgs, env: RunEnv): Pro
       }${s.daily ? " UTC" : ""})${s.dryRun ? ", dry run: nothing applied" : ""}; SIGTERM or Ctrl-C stops it`,
     );
     const { ticks } = await worker.run({ signal: controller.signal });
-    return { tick: last, ticks, stoppedBy, dryRun: s.dryRun, described: described(last) };
+    return { tick: last, ticks, stoppedBy, dryRun: s.dryRun };
   } finally {
     process.off("SIGTERM", onTerm);
     process.off("SIGINT", onInt);
@@ -110,13 +105,14 @@ export function renderWorker(r: WorkerRunResult, style: Style): string {
     r.stoppedBy !== null
       ? `worker stopped by ${r.stoppedBy} after ${r.ticks} tick(s); no lock held`
       : `worker: ${r.ticks} tick(s)${r.dryRun ? " (dry run: nothing applied)" : ""}`;
-  if (r.described.length === 0) return head;
+  const outcomes = r.tick?.outcomes ?? [];
+  if (outcomes.length === 0) return head;
   const rows = table(
-    r.described,
+    outcomes,
     [
       { header: "NAMESPACE", value: (o) => o.namespace, color: style.id },
       { header: "STATUS", value: (o) => o.status },
-      { header: "WHAT", value: (o) => o.what },
+      { header: "WHAT", value: (o) => o.detail },
     ],
     style,
   );

@@ -22,6 +22,7 @@ import { statementsOfState } from "./chat-turns.js";
 import { storeMixed } from "./mixed.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
 import { standalone } from "./standalone.js";
+import { inSteps, type StepBound } from "./steps.js";
 
 interface Cluster {
   episodes: Episode[];
@@ -134,6 +135,7 @@ export async function distilPending(
   writes: Writes,
   namespace: string,
   elapsed: () => number,
+  step: StepBound,
   onProgress?: (done: number, total: number) => void,
 ): Promise<SleepReport> {
   const started = elapsed();
@@ -176,36 +178,38 @@ export async function distilPending(
   const clusters = [...cluster(keep), ...inTurn].sort((a, b) =>
     a.episodes[0]!.at < b.episodes[0]!.at ? -1 : a.episodes[0]!.at > b.episodes[0]!.at ? 1 : 0,
   );
-  const CHUNK = 200;
-  for (let i = 0; i < clusters.length; i += CHUNK) {
-    await store.transaction(async (tx) => {
-      for (const c of clusters.slice(i, i + CHUNK)) {
-        const sources = c.episodes.map((e) => e.id);
-        const support = c.episodes.reduce((n, e) => n + e.support, 0);
-        const result = await storeProposition(tx, writes, {
-          namespace,
-          text: c.text,
-          at: c.episodes[0]!.at,
-          valence: c.valence,
-          sources,
-          support,
-        });
-        items.push({
-          action: "distilled",
-          id: result.id,
-          by: null,
-          reason: `${result.verdict}: ${result.reason}`,
-          related: sources,
-        });
-        for (const e of c.episodes) await tx.updateEpisode(e.id, { distilledAt: now });
-      }
-    });
-    onProgress?.(Math.min(i + CHUNK, clusters.length), clusters.length);
-  }
-  if (skipped.length > 0)
-    await store.transaction(async (tx) => {
-      for (const e of skipped) await tx.updateEpisode(e.id, { distilledAt: now });
-    });
+  // Bounded steps: writers in other processes interleave between them (sleep/steps.ts).
+  await inSteps(
+    store,
+    clusters,
+    step,
+    elapsed,
+    async (tx, c) => {
+      const sources = c.episodes.map((e) => e.id);
+      const support = c.episodes.reduce((n, e) => n + e.support, 0);
+      const result = await storeProposition(tx, writes, {
+        namespace,
+        text: c.text,
+        at: c.episodes[0]!.at,
+        valence: c.valence,
+        sources,
+        support,
+      });
+      items.push({
+        action: "distilled",
+        id: result.id,
+        by: null,
+        reason: `${result.verdict}: ${result.reason}`,
+        related: sources,
+      });
+      for (const e of c.episodes) await tx.updateEpisode(e.id, { distilledAt: now });
+    },
+    onProgress,
+  );
+  // Marking is cheap: many per step.
+  await inSteps(store, skipped, { ...step, items: step.items * 8 }, elapsed, (tx, e) =>
+    tx.updateEpisode(e.id, { distilledAt: now }),
+  );
   if (pending.length > 0)
     await store.transaction((tx) =>
       writes.audit(tx, namespace, "episodes.distilled", null, {

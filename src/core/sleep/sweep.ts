@@ -21,6 +21,7 @@ import {
   type SleepItem,
   type SleepReport,
 } from "./report.js";
+import { DEFAULT_STEP, inSteps, type StepBound } from "./steps.js";
 import { subjectPairs } from "./subject-pairs.js";
 
 export interface SweepOptions {
@@ -31,6 +32,8 @@ export interface SweepOptions {
   neighbors?: number;
   /** Called with (done, total) while judging, for progress bars. */
   onProgress?: (done: number, total: number) => void;
+  /** How much each write transaction does at most (sleep/steps.ts). Default `DEFAULT_STEP`. */
+  step?: StepBound;
 }
 
 export interface JudgedCandidate {
@@ -41,7 +44,6 @@ export interface JudgedCandidate {
 }
 
 const SWEPT_KINDS = new Set(["fact", "failure"]);
-const APPLY_CHUNK = 200;
 
 /** Active facts and failures of a namespace, oldest first by world time. */
 export async function loadActive(
@@ -289,14 +291,17 @@ export function sweepImmunity(older: Belief): string | null {
 }
 
 /**
- * Applies judged candidates: supersede, merge, or skip with a reason. Each chunk re-reads both
- * sides inside its transaction and skips a pair whose side changed or already left the active set.
+ * Applies judged candidates: supersede, merge, or skip with a reason, in bounded steps
+ * (sleep/steps.ts). Each decision re-reads both sides inside its transaction and skips a pair
+ * whose side changed or already left the active set.
  */
 export async function applyJudged(
   store: Store,
   writes: Writes,
   judged: readonly JudgedCandidate[],
   fresh: readonly JudgedPair[],
+  step: StepBound = DEFAULT_STEP,
+  elapsed: () => number = () => 0,
 ): Promise<SleepItem[]> {
   const items: SleepItem[] = [];
   const actionable = judged
@@ -310,56 +315,38 @@ export async function applyJudged(
         : Number(x.newer.id.slice(1)) - Number(y.newer.id.slice(1)) ||
           Number(x.older.id.slice(1)) - Number(y.older.id.slice(1)),
     );
-  for (let i = 0; i < Math.max(actionable.length, fresh.length); i += APPLY_CHUNK) {
-    const chunk = actionable.slice(i, i + APPLY_CHUNK);
-    const cache = fresh.slice(i, i + APPLY_CHUNK);
-    await store.transaction(async (tx) => {
-      for (const p of cache) await tx.putJudgedPair(p);
-      for (const j of chunk) {
-        const [older, newer] = await Promise.all([tx.getBelief(j.older.id), tx.getBelief(j.newer.id)]);
-        if (!older || !newer) continue;
-        const stale =
-          older.status !== "active" ||
-          newer.status !== "active" ||
-          older.contentHash !== j.older.contentHash ||
-          newer.contentHash !== j.newer.contentHash;
-        if (stale) continue;
-        if (j.verdict.relation === "duplicate") {
-          // The better-supported one survives; on a tie, the older keeps its id.
-          const olderWins =
-            older.pinned ||
-            (!newer.pinned && older.support + older.successes >= newer.support + newer.successes);
-          const [survivor, loser] = olderWins ? [older, newer] : [newer, older];
-          if (loser.pinned || loser.restored) {
-            items.push(skip(loser.id, survivor.id, loser.pinned ? "skipped: pinned" : "skipped: restored"));
-            continue;
-          }
-          await writes.mergeBeliefs(tx, survivor, loser, `duplicate: ${j.verdict.reason}`);
-          items.push({
-            action: "merged",
-            id: loser.id,
-            by: survivor.id,
-            reason: j.verdict.reason,
-            related: [],
-          });
-          continue;
-        }
-        const immune = sweepImmunity(older);
-        if (immune) {
-          items.push(skip(older.id, newer.id, immune));
-          continue;
-        }
-        await writes.closeBelief(tx, older.id, newer.id, newer.validFrom, writes.now(), "superseded");
-        items.push({
-          action: "superseded",
-          id: older.id,
-          by: newer.id,
-          reason: j.verdict.reason,
-          related: [],
-        });
+  // The verdicts first (cheap, many per step): a run stopped between steps finds them cached.
+  await inSteps(store, fresh, { ...step, items: step.items * 8 }, elapsed, (tx, p) => tx.putJudgedPair(p));
+  await inSteps(store, actionable, step, elapsed, async (tx, j) => {
+    const [older, newer] = await Promise.all([tx.getBelief(j.older.id), tx.getBelief(j.newer.id)]);
+    if (!older || !newer) return;
+    const stale =
+      older.status !== "active" ||
+      newer.status !== "active" ||
+      older.contentHash !== j.older.contentHash ||
+      newer.contentHash !== j.newer.contentHash;
+    if (stale) return;
+    if (j.verdict.relation === "duplicate") {
+      // The better-supported one survives; on a tie, the older keeps its id.
+      const olderWins =
+        older.pinned || (!newer.pinned && older.support + older.successes >= newer.support + newer.successes);
+      const [survivor, loser] = olderWins ? [older, newer] : [newer, older];
+      if (loser.pinned || loser.restored) {
+        items.push(skip(loser.id, survivor.id, loser.pinned ? "skipped: pinned" : "skipped: restored"));
+        return;
       }
-    });
-  }
+      await writes.mergeBeliefs(tx, survivor, loser, `duplicate: ${j.verdict.reason}`);
+      items.push({ action: "merged", id: loser.id, by: survivor.id, reason: j.verdict.reason, related: [] });
+      return;
+    }
+    const immune = sweepImmunity(older);
+    if (immune) {
+      items.push(skip(older.id, newer.id, immune));
+      return;
+    }
+    await writes.closeBelief(tx, older.id, newer.id, newer.validFrom, writes.now(), "superseded");
+    items.push({ action: "superseded", id: older.id, by: newer.id, reason: j.verdict.reason, related: [] });
+  });
   return items;
 }
 
@@ -408,10 +395,12 @@ export async function sweep(
     judged = judged.filter((j) => j.cached || own(`${j.older.id}:${j.newer.id}`, j.verdict.judge));
     fresh = fresh.filter((p) => own(`${p.a}:${p.b}`, p.judge === judge.name ? undefined : p.judge));
   }
-  const items = await applyJudged(store, writes, judged, fresh);
+  const step = options.step ?? DEFAULT_STEP;
+  const items = await applyJudged(store, writes, judged, fresh, step, elapsed);
   const fallbacks = fallbacksOf(judged);
 
-  if (ttlDays !== null) items.push(...(await retentionSweep(store, writes, namespace, ttlDays)));
+  if (ttlDays !== null)
+    items.push(...(await retentionSweep(store, writes, namespace, ttlDays, step, elapsed)));
 
   const newest = beliefs.reduce((m, b) => laterOf(m, b.recordedAt), mark ?? "");
   if (newest) await store.transaction((tx) => tx.setMeta(`sweep:${namespace}`, newest));
@@ -467,33 +456,35 @@ async function retentionSweep(
   writes: Writes,
   namespace: string,
   ttlDays: number,
+  step: StepBound,
+  elapsed: () => number,
 ): Promise<SleepItem[]> {
   const now = writes.now();
   const cutoff = new Date(Date.parse(now) - ttlDays * 86_400_000).toISOString();
   const items: SleepItem[] = [];
-  await store.transaction(async (tx) => {
-    for (const b of await loadActive(store, namespace)) {
-      const last = b.lastConfirmedAt ?? b.validFrom;
-      if (last >= cutoff) continue;
-      const immune =
-        sweepImmunity(b) ??
-        (b.confidence >= writes.policy.provenConfidence && b.successes >= writes.policy.provenSuccesses
-          ? "skipped: proven"
-          : null);
-      if (immune) {
-        items.push(skip(b.id, null, immune));
-        continue;
-      }
-      await tx.updateBelief(b.id, { status: "retired", statusReason: "ttl", retiredAt: now });
-      await writes.audit(tx, namespace, "belief.retired", b.id, { reason: "ttl", ttlDays });
-      items.push({
-        action: "retired",
-        id: b.id,
-        by: null,
-        reason: `ttl: older than ${ttlDays} days`,
-        related: [],
-      });
+  const due = (await loadActive(store, namespace)).filter((b) => (b.lastConfirmedAt ?? b.validFrom) < cutoff);
+  await inSteps(store, due, step, elapsed, async (tx, listed) => {
+    // Read again inside the step: a write between steps may have confirmed or closed it.
+    const b = await tx.getBelief(listed.id);
+    if (b?.status !== "active" || (b.lastConfirmedAt ?? b.validFrom) >= cutoff) return;
+    const immune =
+      sweepImmunity(b) ??
+      (b.confidence >= writes.policy.provenConfidence && b.successes >= writes.policy.provenSuccesses
+        ? "skipped: proven"
+        : null);
+    if (immune) {
+      items.push(skip(b.id, null, immune));
+      return;
     }
+    await tx.updateBelief(b.id, { status: "retired", statusReason: "ttl", retiredAt: now });
+    await writes.audit(tx, namespace, "belief.retired", b.id, { reason: "ttl", ttlDays });
+    items.push({
+      action: "retired",
+      id: b.id,
+      by: null,
+      reason: `ttl: older than ${ttlDays} days`,
+      related: [],
+    });
   });
   return items;
 }

@@ -108,6 +108,35 @@ export const WorkerReportSchema = z.object({
   /** Items left out of `items` to keep the report small. */
   itemsOmitted: z.number().int(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /**
+   * What the pass committed, step by step (each of the engine's write transactions is a step of
+   * its own, so other writers interleave). On `stopped`, `abandoned` and `failed` this is what
+   * stayed applied before the pass ended: `left` never exceeds `limit`. Absent on reports kept
+   * before passes ran in steps, and on a dry run (nothing committed).
+   */
+  committed: z
+    .object({
+      /** Steps (write transactions) committed. */
+      steps: z.number().int(),
+      /** Beliefs active before the pass that the committed steps took out of the active set. */
+      left: z.number().int(),
+      /** Audit entries the committed steps wrote. */
+      entries: z.number().int(),
+    })
+    .optional(),
+  /**
+   * The sweep's judge in this pass (absent when no sweep ran): the pairs it decided itself, the
+   * pairs it handed to its fallback (over budget, timeout, refusal…), and a model judge's per-run
+   * budget (null: none).
+   */
+  judge: z
+    .object({
+      name: z.string(),
+      judged: z.number().int(),
+      fallbacks: z.number().int(),
+      budget: z.number().int().nullable(),
+    })
+    .optional(),
 });
 export type WorkerReport = z.infer<typeof WorkerReportSchema>;
 

@@ -43,20 +43,20 @@ export interface NamespaceSignals {
   request: WorkerRequest | null;
 }
 
-/** Reads a namespace's signals: the audit entries since the last consolidation, and two counts. */
-export async function readSignals(
+/**
+ * Writes that give consolidation work, made by anyone but `actor`, in the audit entries after
+ * `afterSeq` (at most `SCAN_LIMIT` entries read: past it, pressure is certain anyway).
+ */
+export async function writesSince(
   store: StoreReader,
   ns: string,
-  state: WorkerState,
-  request: WorkerRequest | null,
+  afterSeq: number,
   actor: string,
-  now: string,
-): Promise<NamespaceSignals> {
+): Promise<Pick<NamespaceSignals, "writes" | "newBeliefs" | "redundantWrites" | "lastWriteAt">> {
   let writes = 0;
   let newBeliefs = 0;
   let redundantWrites = 0;
   let lastWriteAt: string | null = null;
-  let afterSeq = state.consolidated?.seq ?? 0;
   for (let scanned = 0; scanned < SCAN_LIMIT; ) {
     const page = await store.listAudit({ namespace: ns, afterSeq, limit: 1000 });
     for (const e of page) {
@@ -70,6 +70,24 @@ export async function readSignals(
     scanned += page.length;
     if (page.length < 1000) break;
   }
+  return { writes, newBeliefs, redundantWrites, lastWriteAt };
+}
+
+/** Reads a namespace's signals: the audit entries since the last consolidation, and two counts. */
+export async function readSignals(
+  store: StoreReader,
+  ns: string,
+  state: WorkerState,
+  request: WorkerRequest | null,
+  actor: string,
+  now: string,
+): Promise<NamespaceSignals> {
+  const { writes, newBeliefs, redundantWrites, lastWriteAt } = await writesSince(
+    store,
+    ns,
+    state.consolidated?.seq ?? 0,
+    actor,
+  );
   const [beliefs, episodes] = await Promise.all([
     store.countBeliefs({ namespaces: [ns], statuses: ["active"] }),
     store.countEpisodes({

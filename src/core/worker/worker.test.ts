@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { startFakeModel } from "../../../test/support/fake-model.js";
 import { DAY, HOUR, seedBelief, type TestClock, testMemory } from "../../../test/support/memory.js";
 import { storeSnapshot } from "../../../test/support/store-snapshot.js";
-import type { Memory } from "../engine.js";
+import type { Memory, MemoryItem } from "../engine.js";
 import { isStrataError } from "../errors.js";
 import type { Judge } from "../ports.js";
 import { parseDuration, parseWorkerOptions } from "./options.js";
@@ -19,6 +20,7 @@ const only = (t: TickResult) => {
   expect(t.outcomes).toHaveLength(1);
   return t.outcomes[0]!;
 };
+const textOf = (b: MemoryItem) => ("text" in b ? b.text : b.content);
 const codes = (t: TickResult) => only(t).report?.reasons.map((r) => r.code) ?? [];
 
 /** Facts about different subjects: none supersedes or merges another. */
@@ -202,20 +204,104 @@ describe("worker safety", () => {
     expect(await workerReports(mem)).toEqual([]);
   });
 
-  it("shutdown mid-consolidation rolls the pass back whole and releases the lock", async () => {
-    const { path } = await setup({ file: true });
+  it("shutdown between steps: the committed steps stay, consistent; the lock is free; the next pass finishes", async () => {
+    await setup({ sleepStep: { items: 2 } });
     for (const f of FACTS) await mem.record(f);
-    const before = await storeSnapshot(mem, path);
     const ac = new AbortController();
     const worker = createWorker(mem, { idle: 0, daily: null }, { onProgress: () => ac.abort() });
     const tick = await worker.tick(ac.signal);
     expect(only(tick).status).toBe("abandoned");
-    expect(only(tick).report?.error?.message).toMatch(/shutdown/);
-    // Only the abandoned report was written; memory is as it was, and the lock is free.
-    const after = (await storeSnapshot(mem, path)) as { perNamespace: unknown };
-    expect(after.perNamespace).toEqual((before as { perNamespace: unknown }).perNamespace);
+    const report = only(tick).report!;
+    expect(report.error?.message).toMatch(/shutdown/);
+    // maintain's step and the first distillation step (two episodes) committed; nothing after.
+    expect(report.committed).toMatchObject({ steps: 2, left: 0 });
+    expect(report.committed!.entries).toBeGreaterThan(0);
+    expect(only(tick).detail).toMatch(/the step under way rolled back, 2 step\(s\) before it applied/);
+    const pending = new Set((await mem.pending()).map((e) => e.id));
+    expect(pending.size).toBe(FACTS.length - 2);
+    // Consistent: every belief's sources are distilled episodes, and the chain verifies.
+    const beliefs = await mem.list({ limit: 100 });
+    expect(beliefs).toHaveLength(2);
+    for (const b of beliefs)
+      for (const id of (b as { sources: string[] }).sources) expect(pending.has(id)).toBe(false);
+    expect((await mem.verifyAudit()).ok).toBe(true);
     expect(await mem.store.withLock("sleep:default", { waitMs: 0 }, async () => "free")).toBe("free");
-    expect(await mem.pending()).toHaveLength(FACTS.length);
+
+    const resumed = await createWorker(mem, { idle: 0, daily: null }).tick();
+    expect(only(resumed).status).toBe("applied");
+    expect(await mem.pending()).toHaveLength(0);
+    expect((await mem.list({ limit: 100 })).map(textOf).sort()).toEqual([...FACTS].sort());
+  });
+
+  it("steps: a pass in small steps writes what one in a single step writes, with the same report counts", async () => {
+    const run = async (sleepStep: { items: number; ms: number }) => {
+      const t = await testMemory({ sleepStep });
+      try {
+        for (const f of FACTS) await t.mem.record(f);
+        await t.mem.record("The staging database runs Postgres 17");
+        await t.mem.record("Backups are kept for thirty days");
+        let steps = 0;
+        const tick = await createWorker(
+          t.mem,
+          { idle: 0, daily: null, maxRetireShare: 1 },
+          {
+            betweenSteps: async () => {
+              steps++;
+            },
+          },
+        ).tick();
+        const r = only(tick).report!;
+        const beliefs = (await t.mem.list({ status: "any", limit: 1000 })).map((b) => [
+          b.id,
+          textOf(b),
+          b.status,
+        ]);
+        const events = (await t.mem.audit({ limit: 1000 })).map((e) => [e.event, e.subjectId]);
+        return { r, beliefs, events, steps };
+      } finally {
+        await t.mem.close();
+      }
+    };
+    const small = await run({ items: 1, ms: 10_000 });
+    const whole = await run({ items: 10_000, ms: 10_000 });
+    expect(small.r.status).toBe("applied");
+    expect(small.r.consolidate).toEqual(whole.r.consolidate);
+    expect(small.r.maintain).toEqual(whole.r.maintain);
+    expect(small.r.items).toEqual(whole.r.items);
+    expect(small.beliefs).toEqual(whole.beliefs);
+    expect(small.events).toEqual(whole.events);
+    // One step per distilled cluster against one for them all: the bound is what changed.
+    expect(small.steps).toBeGreaterThan(whole.steps + FACTS.length - 2);
+    expect(small.r.committed!.steps).toBe(small.steps);
+  });
+
+  it("the guard is checked per step: steps within the limit commit, the one that would cross it rolls back", async () => {
+    const { clock } = await setup({ sleepStep: { items: 2 } });
+    const services = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"];
+    // Past the write gate, so the sweep finds each pair: the newer value supersedes the older.
+    for (const s of services)
+      await seedBelief(mem, clock, `The retry limit of the ${s} queue is 5`, "2026-12-01");
+    for (const s of services)
+      await seedBelief(mem, clock, `The retry limit of the ${s} queue is 7`, "2026-12-02");
+    await requestConsolidation(mem);
+    const worker = createWorker(mem, { idle: "1h", daily: null });
+    const tick = await worker.tick();
+    expect(only(tick).status).toBe("stopped");
+    const r = only(tick).report!;
+    expect(r).toMatchObject({ activeBefore: 16, limit: 5, left: { count: 6, byStatus: { archived: 6 } } });
+    // Two steps of two supersessions committed (4 ≤ 5); the third step's two rolled back.
+    expect(r.committed).toMatchObject({ left: 4 });
+    expect(r.items.map((i) => i.action)).toEqual(["archived", "archived"]);
+    expect(r.activeAfter).toBe(12);
+    const archived = await mem.list({ status: "archived", limit: 100 });
+    expect(archived.map(textOf)).toEqual(
+      services.slice(0, 4).map((s) => `The retry limit of the ${s} queue is 5`),
+    );
+    expect((await mem.verifyAudit()).ok).toBe(true);
+    expect((await workerReports(mem))[0]).toMatchObject({ status: "stopped", committed: { left: 4 } });
+    // Due again (idle), but not retried while nothing changed: held at the head after the committed steps.
+    clock.advance(HOUR);
+    expect(only(await worker.tick()).status).toBe("held");
   });
 
   it("a failing pass backs off, doubling up to the cap, and recovers", async () => {
@@ -261,6 +347,35 @@ describe("worker safety", () => {
     const events = (await mem.audit({ limit: 1000 })).map((e) => e.event);
     expect(events.some((e) => e.endsWith(".forgotten"))).toBe(false);
     expect((await mem.list({ status: "forgotten", limit: 10 })).length).toBe(0);
+  });
+});
+
+describe("worker with a model judge", () => {
+  let model: Awaited<ReturnType<typeof startFakeModel>> | null = null;
+  afterEach(async () => {
+    await model?.close();
+    model = null;
+  });
+
+  it("the sweep asks the configured model within its per-run budget, and the report counts what it judged", async () => {
+    // An OpenAI-compatible server on 127.0.0.1 that calls every pair distinct.
+    model = await startFakeModel("openai", () => "distinct");
+    const baseUrl = model.url;
+    const { clock } = await setup({
+      judge: { provider: "openai", baseUrl, model: "judge-test", maxPairs: 2, batchSize: 1, ask: "all" },
+    });
+    for (const s of ["alpha", "bravo", "charlie"]) {
+      await seedBelief(mem, clock, `The retry limit of the ${s} queue is 5`, "2026-12-01");
+      await seedBelief(mem, clock, `The retry limit of the ${s} queue is 7`, "2026-12-02");
+    }
+    await requestConsolidation(mem);
+    const tick = await createWorker(mem, { idle: "1h", daily: null }).tick();
+    const r = only(tick).report!;
+    expect(r.status).toBe("applied");
+    // Two pairs within the budget went to the model; the rest fell back to the lexical judge.
+    expect(model.seen.flatMap((r) => r.pairs)).toHaveLength(2);
+    expect(r.judge).toMatchObject({ name: "openai", judged: 2, budget: 2 });
+    expect(r.judge!.fallbacks).toBeGreaterThan(0);
   });
 });
 

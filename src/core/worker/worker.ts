@@ -5,8 +5,10 @@
  *      waits, and neither the idle timer nor the daily backstop is due;
  *   2. take the namespace's sleep lock without waiting (busy: skip, another pass runs);
  *   3. one guarded pass (guarded-pass.ts): `maintain`, then `consolidate` when a trigger says
- *      memory needs it (triggers.ts) — applied whole, or rolled back whole by the retire-share
- *      guard, a dry run, or shutdown;
+ *      memory needs it (triggers.ts), in bounded steps (one short transaction each) so other
+ *      writers interleave; the retire-share guard checks every step before it commits and stops
+ *      the pass at the step that would cross its limit; a dry run rolls back whole; shutdown
+ *      rolls back the step under way;
  *   4. keep the report (records.ts).
  *
  * Never forgets. Failures back off per namespace (doubling, capped). Deterministic: the clock
@@ -19,7 +21,7 @@
 import type { Memory } from "../engine.js";
 import { isStrataError } from "../errors.js";
 import type { StoreReader } from "../ports.js";
-import { isBusy, PassAbandoned, runPass, stateAfter } from "./guarded-pass.js";
+import { isBusy, PassAbandoned, PassInterrupted, runPass, stateAfter } from "./guarded-pass.js";
 import { parseWorkerOptions, type WorkerOptionsInput, type WorkerSettings } from "./options.js";
 import {
   type AuditMark,
@@ -32,7 +34,14 @@ import {
   workerReports,
   writeState,
 } from "./records.js";
-import { consolidationReasons, dailyDue, idleDue, type NamespaceSignals, readSignals } from "./triggers.js";
+import {
+  consolidationReasons,
+  dailyDue,
+  idleDue,
+  type NamespaceSignals,
+  readSignals,
+  writesSince,
+} from "./triggers.js";
 
 /**
  * What a tick did with a namespace. `applied`, `dry-run`, `stopped`, `abandoned` and `failed`
@@ -65,6 +74,12 @@ export interface WorkerHooks {
   onOutcome?: (outcome: NamespaceOutcome) => void;
   /** Consolidation progress inside a namespace, for progress bars. */
   onProgress?: (namespace: string, done: number, total: number) => void;
+  /**
+   * Awaited between two steps (write transactions) of a pass, with no transaction open: the
+   * moment other writers get in. `step` counts the steps committed so far. Default: a
+   * zero-delay timer (lets signals and this process's other work run).
+   */
+  betweenSteps?: (namespace: string, step: number) => Promise<void>;
   /** Each tick of `run`, once done. */
   onTick?: (result: TickResult) => void;
   /** A tick that failed as a whole (the namespace list could not be read); it is retried after a backoff. */
@@ -187,26 +202,29 @@ export class Worker {
           detail: "another sweep or consolidation of this namespace is running: skipped",
           report: null,
         };
-      const abandoned = error instanceof PassAbandoned;
-      const report = await this.keepFailure(ns, abandoned ? "abandoned" : "failed", error);
-      if (abandoned) return { namespace: ns, status: "abandoned", detail: error.message, report };
+      const cause = error instanceof PassInterrupted ? error.cause : error;
+      const committed = error instanceof PassInterrupted ? error.committed : undefined;
+      const abandoned = cause instanceof PassAbandoned;
+      const report = await this.keepFailure(ns, abandoned ? "abandoned" : "failed", cause, committed);
+      if (abandoned) return { namespace: ns, status: "abandoned", detail: describeReport(report), report };
       const count = (failing?.count ?? 0) + 1;
       const wait = this.backoffMs(count);
       this.failures.set(ns, { count, retryAt: now + wait });
       return {
         namespace: ns,
         status: "failed",
-        detail: `${errorOf(error).code}: ${errorOf(error).message} (next try in ${Math.round(wait / 1000)}s)`,
+        detail: `${errorOf(cause).code}: ${errorOf(cause).message} (next try in ${Math.round(wait / 1000)}s)`,
         report,
       };
     }
   }
 
-  /** A pass that rolled back on an error or shutdown, kept as a report (best effort). */
+  /** A pass ended by an error or shutdown (the step under way rolled back), kept as a report (best effort). */
   private async keepFailure(
     ns: string,
     status: "failed" | "abandoned",
     error: unknown,
+    committed: WorkerReport["committed"],
   ): Promise<WorkerReport> {
     const report: WorkerReport = {
       namespace: ns,
@@ -223,6 +241,7 @@ export class Worker {
       items: [],
       itemsOmitted: 0,
       error: errorOf(error),
+      ...(committed && !this.settings.dryRun ? { committed } : {}),
     };
     if (!this.settings.dryRun)
       await this.mem.store
@@ -273,35 +292,35 @@ export class Worker {
           settings: o,
           signal,
           onProgress: this.hooks.onProgress ? (d, t) => this.hooks.onProgress?.(ns, d, t) : undefined,
-          decide: async (tx) => {
-            // Read again under the lock and the write transaction: another worker may just have run.
-            before = await this.state(tx, ns);
-            start = await tx.auditHeadMark(ns);
-            signals = await readSignals(tx, ns, before, await readRequest(tx, ns), o.actor, now);
+          betweenSteps: this.hooks.betweenSteps ? (n) => this.hooks.betweenSteps!(ns, n) : undefined,
+          decide: async (reader) => {
+            // Read again under the lock: another worker may just have run.
+            before = await this.state(reader, ns);
+            start = await reader.auditHeadMark(ns);
+            signals = await readSignals(reader, ns, before, await readRequest(reader, ns), o.actor, now);
             return consolidationReasons(signals, o, this.mem.policy.maxActiveBeliefs);
           },
           finish: async (tx, r) => {
             if (r.reasons.length > 0 || r.left.count > 0) await keepReport(tx, r, o.keepReports);
             if (r.reasons.some((x) => x.code === "request")) await clearRequest(tx, ns);
+            // Others' writes between the pass's steps: counted from where the pass began next time.
+            const during = { start, ...(await writesSince(tx, ns, start?.seq ?? 0, o.actor)) };
             await writeState(
               tx,
               ns,
-              stateAfter(before, r, await tx.auditHeadMark(ns), signals?.lastWriteAt ?? null),
+              stateAfter(before, r, await tx.auditHeadMark(ns), signals?.lastWriteAt ?? null, during),
             );
           },
         });
         const lastWriteAt = (signals as NamespaceSignals | null)?.lastWriteAt ?? null;
         if (report.status === "stopped") {
+          // Held at the head after the steps that committed (the pass's start, if none did).
+          const mark = (o.dryRun ? start : await store.auditHeadMark(ns)) ?? { seq: 0, hash: "" };
           const held: WorkerState = {
             ...before,
-            seen: start ?? { seq: 0, hash: "" },
+            seen: mark,
             lastWriteAt,
-            stopped: {
-              at: report.at,
-              seq: start?.seq ?? 0,
-              hash: start?.hash ?? "",
-              maxRetireShare: o.maxRetireShare,
-            },
+            stopped: { at: report.at, seq: mark.seq, hash: mark.hash, maxRetireShare: o.maxRetireShare },
           };
           if (o.dryRun) this.dryState.set(ns, held);
           else
@@ -323,11 +342,16 @@ export function describeReport(r: WorkerReport): string {
   const why =
     r.reasons.length > 0 ? `consolidated (${r.reasons.map((x) => x.code).join(", ")})` : "maintained";
   const left = `${r.left.count} of ${r.activeBefore} active left the active set`;
+  const kept = r.committed
+    ? r.committed.steps === 0
+      ? "nothing applied"
+      : `${r.committed.steps} step(s) before it applied (${r.committed.left} left the active set)`
+    : "nothing applied";
   if (r.status === "stopped")
-    return `stopped by the retire-share guard, nothing applied: ${left} (${(r.left.share * 100).toFixed(1)}%), limit ${r.limit}`;
+    return `stopped by the retire-share guard: ${r.left.count} of ${r.activeBefore} active would have left the active set (${(r.left.share * 100).toFixed(1)}%), limit ${r.limit}; the step that crossed it rolled back, ${kept}`;
   if (r.status === "dry-run") return `dry run, nothing applied: would have ${why}; ${left}`;
   if (r.status === "applied") return `${why}; ${left}; ${r.activeAfter} active now`;
-  return `${r.status}: ${r.error?.message ?? ""}`;
+  return `${r.status}: ${r.error?.message ?? ""}; the step under way rolled back, ${kept}`;
 }
 
 /**
