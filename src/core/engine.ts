@@ -637,7 +637,7 @@ export class Memory {
     const page = { limit: o.limit, offset: o.offset };
     return o.review
       ? findReview(this.store, this.lexical, namespace, { ...page, days: o.days ?? 7 }, this.now())
-      : findCandidates(this.store, this.lexical, namespace, page);
+      : findCandidates(this.store, this.lexical, namespace, page, this.policy.stalenessThreshold);
   }
 
   /**
