@@ -50,8 +50,8 @@ export const SUPERSESSION_WEIGHTS = Object.freeze({
   recency: 0.6,
 });
 
-/** The lowest probability a confident acting verdict can have: σ(bias + acting). */
-export const CONFIDENT_FLOOR = sigmoid(SUPERSESSION_WEIGHTS.bias + SUPERSESSION_WEIGHTS.acting);
+/** The lowest probability a confident acting verdict can have: σ(bias + acting), as scores are rounded. */
+export const CONFIDENT_FLOOR = round3(sigmoid(SUPERSESSION_WEIGHTS.bias + SUPERSESSION_WEIGHTS.acting));
 
 const ACTING = new Set(["duplicate", "supersedes", "contradicts"]);
 const DAY = 86_400_000;
@@ -62,6 +62,10 @@ const normalised = (text: string) =>
     .toLowerCase()
     .replace(/\s+/g, " ")
     .replace(/[.!;\s]+$/, "");
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
 
 function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
@@ -79,7 +83,7 @@ export function probabilityOf(e: SupersessionEvidence): number {
     (e.samePredicate ? w.samePredicate : 0) +
     (e.valueAgrees ? w.valueAgrees : 0) +
     w.recency * recency;
-  return Math.round(sigmoid(logit) * 1000) / 1000;
+  return round3(sigmoid(logit));
 }
 
 /**
