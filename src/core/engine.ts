@@ -582,7 +582,14 @@ export class Memory {
     const namespace = o.namespace ?? this.namespace;
     return this.sleepLocked(namespace, `a consolidation of namespace "${namespace}"`, async () => {
       const started = elapsed();
-      const distilled = await distilPending(this.store, this.writes, namespace, elapsed, hooks.onProgress);
+      const distilled = await distilPending(
+        this.store,
+        this.writes,
+        namespace,
+        elapsed,
+        hooks.onProgress,
+        hooks.judge ?? this.sleepJudge,
+      );
       const ruleItems = await this.store.transaction((tx) => reconcileRules(tx, this.writes, namespace));
       // A judge that writes (a model) may word each new abstraction's trigger; checked, outside the transaction.
       const worded = await generaliseAbstractions(
