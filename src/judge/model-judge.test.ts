@@ -169,10 +169,10 @@ describe.each(PROTOCOLS)("$name judge", ({ name, make, path, auth, expectedAuth 
       valence: "failure" as const,
       lexical: "a 60MB CSV timed out",
     };
-    expect(await judge(s.url).distil(request)).toEqual({ text: "Avoid: validating the 60MB CSV times out" });
+    expect(await judge(s.url).distil!(request)).toEqual({ text: "Avoid: validating the 60MB CSV times out" });
     expect(JSON.stringify(s.requests[0]!.body)).toContain("Avoid: X fails when Y");
     expect(JSON.stringify(s.requests[0]!.body)).toContain('\\"valence\\":\\"failure\\"');
-    expect(await judge(s.url).distil(request)).toMatchObject({
+    expect(await judge(s.url).distil!(request)).toMatchObject({
       problem: expect.stringContaining("malformed answer"),
     });
   });
