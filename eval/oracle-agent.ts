@@ -12,7 +12,7 @@
  *   const runs = await runPairs(pairs);
  *   const score = scoreRuns(runs, "oracle"); // score.supersedes.recall, score.duplicates.merged
  */
-import { isStrataError, type Judgment, type Memory, openMemory } from "../src/index.js";
+import { isStrataError, type Judgment, type Memory, openMemory, type PolicyInput } from "../src/index.js";
 
 export type PairLabel = "supersedes" | "duplicate" | "distinct";
 
@@ -60,6 +60,8 @@ export interface RunOptions {
   review?: boolean;
   /** Pairs per `candidates()` call. Default 50. */
   pageSize?: number;
+  /** The memory's policy (e.g. `stalenessThreshold`). Default: the default policy. */
+  policy?: PolicyInput;
 }
 
 export interface RunResult {
@@ -80,7 +82,11 @@ const VERDICT: Record<PairLabel, Judgment["verdict"]> = {
 /** Runs every pair in its own namespace of one in-memory store. */
 export async function runPairs(pairs: readonly RunnablePair[], options: RunOptions = {}): Promise<RunResult> {
   let now = new Date(T0);
-  const mem = await openMemory({ path: ":memory:", clock: { now: () => now } });
+  const mem = await openMemory({
+    path: ":memory:",
+    clock: { now: () => now },
+    ...(options.policy ? { policy: options.policy } : {}),
+  });
   let reviewSupported = options.review ?? true;
   const pageSize = options.pageSize ?? 50;
   const runs: PairRun[] = [];

@@ -146,6 +146,8 @@ export interface SupersessionOptions {
   judge?: Judge;
   /** Also run the pairs through the library, with no agent and with the oracle. Default true. */
   system?: boolean;
+  /** The library's `stalenessThreshold` for the system runs (`--staleness-threshold`). Default: the policy's. */
+  stalenessThreshold?: number;
 }
 
 export async function evaluateSupersession(options: SupersessionOptions = {}): Promise<SupersessionReport> {
@@ -167,7 +169,12 @@ export async function evaluateSupersession(options: SupersessionOptions = {}): P
   if (options.system === false) return report;
   // The library runs with its configured (default) judge, whatever `judge` was given above.
   const considered = options.split ? all.filter((p) => p.split === options.split) : all;
-  const { runs, reviewSupported } = await runPairs(considered.map((p) => ({ ...p, group: p.kind })));
+  const { runs, reviewSupported } = await runPairs(
+    considered.map((p) => ({ ...p, group: p.kind })),
+    options.stalenessThreshold === undefined
+      ? {}
+      : { policy: { stalenessThreshold: options.stalenessThreshold } },
+  );
   report.system = {};
   for (const split of Object.keys(splits)) {
     const ids = new Set(all.filter((p) => split === "all" || p.split === split).map((p) => p.id));
@@ -184,6 +191,9 @@ export function parseSupersessionArgs(args: readonly string[]): SupersessionOpti
     if (args[i] === "--split" && (args[i + 1] === "dev" || args[i + 1] === "held-out")) {
       options.split = args[i + 1] as Split;
       i++;
+    } else if (args[i] === "--staleness-threshold" && args[i + 1] !== undefined) {
+      options.stalenessThreshold = Number(args[i + 1]);
+      i++;
     } else if (args[i] === "--no-system") {
       options.system = false;
     } else if (args[i] === "--pairs" && args[i + 1]) {
@@ -191,7 +201,7 @@ export function parseSupersessionArgs(args: readonly string[]): SupersessionOpti
       i++;
     } else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --split dev|held-out, --pairs <file>, --no-system)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --split dev|held-out, --pairs <file>, --no-system, --staleness-threshold <0..1>)`,
       );
   }
   return options;

@@ -626,6 +626,7 @@ export class Memory {
         elapsed,
         this.sleepStep,
         hooks.onProgress,
+        hooks.judge ?? this.sleepJudge,
       );
       const ruleItems = await this.store.transaction((tx) => reconcileRules(tx, this.writes, namespace));
       // A judge that writes (a model) may word each new abstraction's trigger; checked, outside the transaction.
@@ -681,7 +682,7 @@ export class Memory {
     const page = { limit: o.limit, offset: o.offset };
     return o.review
       ? findReview(this.store, this.lexical, namespace, { ...page, days: o.days ?? 7 }, this.now())
-      : findCandidates(this.store, this.lexical, namespace, page);
+      : findCandidates(this.store, this.lexical, namespace, page, this.policy.stalenessThreshold);
   }
 
   /**

@@ -24,6 +24,12 @@ export const BELIEF_STATUSES = ["active", "dormant", "archived", "retired", "for
 export const EPISODE_STATUSES = ["active", "archived", "forgotten"] as const;
 export const VERDICTS = ["novel", "refinement", "contradiction", "redundant", "outcome-conflict"] as const;
 export const LAYERS = ["episode", "belief"] as const;
+/**
+ * What a belief is about, as sleep's calibration classes it (Sieve's category): the belief kinds,
+ * with `identity` for a pinned belief (the identity layer) and `preference` for a fact stating what
+ * someone prefers, likes or wants.
+ */
+export const CATEGORIES = ["identity", "preference", "fact", "failure", "rule", "procedure"] as const;
 
 export const NamespaceSchema = z
   .string()
@@ -199,6 +205,26 @@ export const EpisodeSchema = z.object({
 });
 export type Episode = z.infer<typeof EpisodeSchema>;
 
+export const CategorySchema = z.enum(CATEGORIES);
+export type Category = z.infer<typeof CategorySchema>;
+
+/** Per-belief scores computed during sleep (Sieve's calibration stage), read by the sweep's policy. */
+export const BeliefCalibrationSchema = z.object({
+  supersession: z
+    .number()
+    .nullable()
+    .describe(
+      "Probability, 0..1, that a newer belief replaces this one: the highest over the pairs the sweep judged it the older side of (null: in none).",
+    ),
+  supersededBy: IdSchema.nullable().describe("The newer belief of that pair."),
+  salience: z
+    .number()
+    .describe("How much the belief matters now, 0..1: support, recency, uses, outcomes; 1 when pinned."),
+  category: CategorySchema.describe("What it is about: its kind, identity (pinned) or preference."),
+  at: z.string().describe("Store time of the sweep that computed the scores."),
+});
+export type BeliefCalibration = z.infer<typeof BeliefCalibrationSchema>;
+
 export const BeliefSchema = z.object({
   id: IdSchema,
   namespace: NamespaceSchema,
@@ -238,6 +264,9 @@ export const BeliefSchema = z.object({
   source: z.string().nullable().describe("Free-text provenance (user, document, tool)."),
   contentHash: z.string(),
   metadata: z.record(z.string(), z.unknown()),
+  calibration: BeliefCalibrationSchema.nullable().describe(
+    "Scores sleep computed for the belief (docs/retention.md, Calibration); null before its first sweep.",
+  ),
 });
 export type Belief = z.infer<typeof BeliefSchema>;
 

@@ -104,6 +104,15 @@ export const PolicySchema = z
     provenSuccesses: z.number().int().min(1).default(5),
     /** Health: a belief not confirmed or used for this many days is stale. Default 30. */
     staleDays: z.number().positive().default(30),
+    /**
+     * Sieve's staleness threshold: the supersession probability (docs/retention.md, Calibration) at
+     * or above which a pair the judge acts on (supersede, contradict, merge a duplicate) is acted on
+     * automatically, by the write gate and the sweep; below it both sides stay and the pair waits in
+     * `candidates` for a semantic judge. An unsure verdict never acts, whatever the threshold.
+     * Default 0.5: every confident verdict acts (each scores at least 0.62). 1 acts only on exact
+     * duplicates.
+     */
+    stalenessThreshold: z.number().min(0).max(1).default(0.5),
     /** Retention sweep: retire unconfirmed facts older than this many days. Default null (off). */
     ttlDays: z.number().positive().nullable().default(null),
     /** Largest continuity digest `saveContinuity` accepts, in characters. Default 8000. */

@@ -116,7 +116,27 @@ export interface Judge {
    * against the triggers before using it (src/core/sleep/generalise.ts).
    */
   generalise?(request: GeneraliseRequest): Promise<GeneraliseAnswer>;
+  /**
+   * Writes the belief distilled from several episodes that say one thing (`consolidate`'s
+   * clusters of two or more): one statement of what they have in common ("Avoid: X fails when
+   * Y"), not a copy of one of them. Optional: without it the fullest episode's wording stands. The
+   * core checks the answer against the episodes before using it (src/core/sleep/generalise.ts).
+   */
+  distil?(request: DistilRequest): Promise<DistilAnswer>;
 }
+
+/** What a distilled belief must say: the episodes of one cluster. */
+export interface DistilRequest {
+  /** The episodes' texts, oldest first. */
+  episodes: readonly string[];
+  /** `failure` when they record what went wrong (the belief is a lesson), `success`, or null. */
+  valence: "success" | "failure" | null;
+  /** The lexical distillation (the fullest episode's wording), which stands unless the answer passes the checks. */
+  lexical: string;
+}
+
+/** A judge's distilled statement, or why it has none (the lexical one stands). */
+export type DistilAnswer = { text: string } | { problem: string };
 
 /** What an abstraction's trigger must cover. */
 export interface GeneraliseRequest {

@@ -336,6 +336,14 @@ export async function recall(
  */
 export const QUESTION_EVIDENCE = 0.5;
 
+/** Sleep's calibration of a belief in words, for `why` (empty before its first sweep). */
+function calibrationWords(b: Belief): string {
+  const c = b.calibration;
+  if (!c) return "";
+  const stale = c.supersession === null ? "" : `, supersession ${c.supersession} by [${c.supersededBy}]`;
+  return `; ${c.category}, salience ${c.salience}${stale}`;
+}
+
 /** One hit from a record: relevance times utility, and why, in numbers and in words. */
 function hitOf(
   r: Belief | Episode,
@@ -353,7 +361,7 @@ function hitOf(
   const util = utility(effective, usage);
   const score = m.relevance * (1 - policy.utilityWeight + policy.utilityWeight * util);
   const evidence = isBelief
-    ? `confidence ${confidence.toFixed(2)} (${r.successes}/${r.successes + r.failures} outcomes), ${effective.toFixed(2)} after decay, ${r.uses} uses`
+    ? `confidence ${confidence.toFixed(2)} (${r.successes}/${r.successes + r.failures} outcomes), ${effective.toFixed(2)} after decay, ${r.uses} uses${calibrationWords(r)}`
     : `${asks ? "a question, not an answer: " : ""}episode from ${r.at.slice(0, 10)}${r.outcome ? ` (${r.outcome})` : ""}`;
   return {
     id: r.id,

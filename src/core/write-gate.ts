@@ -13,6 +13,7 @@
 import { renderedEcho } from "./echo.js";
 import { distinctions } from "./judge/analysis.js";
 import { UNCOVERED_RULE, uncoveredWords } from "./judge/coverage.js";
+import { CONFIDENT_FLOOR, supersessionProbability } from "./judge/supersession-probability.js";
 import { loadTagger } from "./judge/tagger.js";
 import type { Layer, Outcome, Verdict } from "./model.js";
 import type { Policy } from "./policy.js";
@@ -79,6 +80,26 @@ const RANK: Record<JudgeVerdict["relation"], number> = {
   refines: 2,
   distinct: 1,
 };
+
+/**
+ * The pair's supersession probability when it is below the policy's `stalenessThreshold` (the
+ * gate must not act on it alone), else null. At a threshold no confident verdict falls below
+ * (the default), nothing is computed.
+ */
+async function belowThreshold(
+  v: JudgeVerdict,
+  older: GateCandidate,
+  newer: { text: string; at: string },
+  policy: Policy,
+): Promise<number | null> {
+  if (policy.stalenessThreshold <= CONFIDENT_FLOOR) return null;
+  await loadTagger();
+  const p = supersessionProbability(v, older, newer);
+  return p < policy.stalenessThreshold ? p : null;
+}
+
+const deferredBy = (p: number, policy: Policy) =>
+  `its supersession probability ${p} is below stalenessThreshold ${policy.stalenessThreshold}: both kept for a semantic judge`;
 
 export async function decide(
   item: GateItem,
@@ -180,6 +201,22 @@ export async function decide(
         deferred: false,
         notes,
       };
+    const unsure = echo.echo ? null : await belowThreshold(dup.v, dup.c, probe, policy);
+    if (unsure !== null) {
+      notes.push("deferred: below stalenessThreshold");
+      return {
+        verdict: "refinement",
+        target: dup.c,
+        similarity: dup.v.similarity,
+        judged: dup.v,
+        supersede: false,
+        historical: false,
+        reason: `restates [${dup.c.id}] (${dup.v.reason}), but ${deferredBy(unsure, policy)}`,
+        rule: ruleOf(dup.v),
+        deferred: true,
+        notes,
+      };
+    }
     return {
       verdict: "redundant",
       target: dup.c,
@@ -258,6 +295,19 @@ export async function decide(
         supersede: false,
         historical: false,
         reason: `contradicts pinned [${change.c.id}] (${change.v.reason}); pinned beliefs are never superseded`,
+        notes,
+      };
+    }
+    const unsure = await belowThreshold(change.v, change.c, probe, policy);
+    if (unsure !== null) {
+      notes.push("deferred: below stalenessThreshold");
+      return {
+        verdict: "refinement",
+        ...base,
+        supersede: false,
+        historical: false,
+        reason: `may replace [${change.c.id}] (${change.v.reason}), but ${deferredBy(unsure, policy)}`,
+        deferred: true,
         notes,
       };
     }

@@ -188,6 +188,7 @@ export class Writes {
       source: b.source,
       contentHash: this.contentHash(tx, b.text),
       metadata: b.metadata ?? {},
+      calibration: null,
     };
     const id = await tx.insertBelief(belief);
     await tx.putVector(id, b.namespace, this.embedder.id, b.vector);

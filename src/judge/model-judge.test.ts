@@ -158,6 +158,25 @@ describe.each(PROTOCOLS)("$name judge", ({ name, make, path, auth, expectedAuth 
     expect(verdicts[0]!.similarity).toBeGreaterThan(0);
   });
 
+  it("distils a cluster of episodes: sends them with their valence, reads the statement, says why it has none", async () => {
+    const s = await stub(name, (_req, n) =>
+      n === 1
+        ? { text: '```json\n{"text":"Avoid: validating the 60MB CSV times out"}\n```' }
+        : { text: "no JSON" },
+    );
+    const request = {
+      episodes: ["a 60MB CSV timed out", "the 60MB CSV timed out"],
+      valence: "failure" as const,
+      lexical: "a 60MB CSV timed out",
+    };
+    expect(await judge(s.url).distil!(request)).toEqual({ text: "Avoid: validating the 60MB CSV times out" });
+    expect(JSON.stringify(s.requests[0]!.body)).toContain("Avoid: X fails when Y");
+    expect(JSON.stringify(s.requests[0]!.body)).toContain('\\"valence\\":\\"failure\\"');
+    expect(await judge(s.url).distil!(request)).toMatchObject({
+      problem: expect.stringContaining("malformed answer"),
+    });
+  });
+
   it("sends only the pairs no lexical rule decided (ask: unsure), unless ask: all", async () => {
     const s = await stub(name, oracle);
     const pairs = [pair("The retry limit is 5", "The retry limit is 7"), ...unsure(1)];

@@ -60,6 +60,7 @@ export const BELIEF_FIELDS: Fields<Belief> = {
   source: ["source", "text"],
   contentHash: ["content_hash", "text"],
   metadata: ["metadata", "json"],
+  calibration: ["calibration", "json"],
 };
 
 /** What a JSON field holds when the column is empty: a fresh value every time, never shared. */
@@ -68,6 +69,7 @@ const JSON_EMPTY: Record<string, () => unknown> = {
   exceptions: () => [],
   sources: () => [],
   steps: () => null,
+  calibration: () => null,
 };
 
 /** JSON as text (SQLite) or already parsed (PostgreSQL); the common empty values skip the parser. */

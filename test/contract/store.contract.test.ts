@@ -425,6 +425,29 @@ for (const c of STORE_CASES) {
       }
     });
 
+    it("port: a belief's calibration is null when inserted and round-trips through updateBelief and dump", async () => {
+      const store = await c.open();
+      try {
+        const calibration = {
+          supersession: 0.838,
+          supersededBy: "b9",
+          salience: 0.462,
+          category: "preference" as const,
+          at: "2026-03-04T00:00:00.000Z",
+        };
+        const id = await store.transaction((tx) =>
+          tx.insertBelief(newBelief("User preferred language is Python 3.12")),
+        );
+        expect((await store.getBelief(id))!.calibration).toBeNull();
+        await store.transaction((tx) => tx.updateBelief(id, { calibration }));
+        expect((await store.getBelief(id))!.calibration).toEqual(calibration);
+        const dumped = (await store.dump("beliefs", { cursor: null, limit: 10 })).rows as Belief[];
+        expect(dumped.find((b) => b.id === id)!.calibration).toEqual(calibration);
+      } finally {
+        await store.close();
+      }
+    });
+
     it("port: listEpisodes orders by event time then id, both ways, with paging", async () => {
       const store = await c.open();
       try {

@@ -514,3 +514,75 @@ describe("anneal-memory: the digest mirrored to a file a person can edit", () =>
     expect((await m.context("backup job")).text).toContain("[decided(rotate the backup IAM key monthly)]");
   });
 });
+
+describe("Sieve: the calibration stage and its staleness threshold (issue 19, point 8)", () => {
+  const ns = { namespace: "tenant_1" };
+
+  it("sleep scores each belief (supersession probability, salience, category); the policy's threshold decides what is acted on", async () => {
+    // Sieve's quickstart at the default threshold: the migration supersedes the old database.
+    const clock = testClock();
+    let m = await open(":memory:", clock);
+    const pg15 = await m.remember("Target database is PostgreSQL 15 on port 5432", ns);
+    clock.advance(3 * DAY);
+    const pg16 = await m.remember("Actually, database was migrated to PostgreSQL 16 on port 5433", ns);
+    expect(pg16.superseded).toEqual([pg15.id]);
+    await m.close();
+
+    // At stalenessThreshold 0.9 the same change (a change cue, p 0.84) is kept and deferred …
+    const strict = testClock();
+    m = await open(":memory:", strict, { stalenessThreshold: 0.9 });
+    const a = await m.remember("Target database is PostgreSQL 15 on port 5432", ns);
+    strict.advance(3 * DAY);
+    const b = await m.remember("Actually, database was migrated to PostgreSQL 16 on port 5433", ns);
+    expect(b).toMatchObject({ verdict: "refinement", superseded: [] });
+    expect(b.reason).toContain("below stalenessThreshold 0.9");
+    const pref = await m.remember("User preferred language is Python 3.12", ns);
+    const pin = await m.remember("Never delete production tables without explicit multi-sig approval", ns);
+    await m.pin(pin.id, ns);
+    strict.advance(DAY);
+    const report = await m.consolidate(ns);
+    expect(report.items).toContainEqual(
+      expect.objectContaining({
+        action: "skipped",
+        id: a.id,
+        by: b.id,
+        reason: expect.stringContaining("p 0.8"),
+      }),
+    );
+    // … scored and shown by get, explain and recall's why …
+    const older = await m.get(a.id, ns);
+    expect(older).toMatchObject({ status: "active", calibration: { supersededBy: b.id, category: "fact" } });
+    const p = (older as { calibration: { supersession: number } }).calibration.supersession;
+    expect(p).toBeGreaterThan(0.5);
+    expect(p).toBeLessThan(0.9);
+    expect((await m.explain(pref.id, ns)).belief?.calibration).toMatchObject({ category: "preference" });
+    expect((await m.get(pin.id, ns)) as object).toMatchObject({
+      calibration: { category: "identity", salience: 1 },
+    });
+    const [hit] = await m.recall("PostgreSQL 15 port 5432", { ...ns, k: 1 });
+    expect(hit!.why.summary).toContain(`supersession ${p} by [${b.id}]`);
+    // … offered in candidates with its probability, where an agent settles it.
+    const pairs = await m.candidates(ns);
+    expect(pairs).toContainEqual(expect.objectContaining({ a: a.id, b: b.id, supersession: p }));
+    await m.judge([{ a: a.id, b: b.id, verdict: "supersede" }], ns);
+    expect(await m.get(a.id, ns)).toMatchObject({ status: "archived", supersededBy: b.id });
+  });
+
+  it("at threshold 1 only exact duplicates act alone: a changed number waits, the same text is merged", async () => {
+    const clock = testClock();
+    const m = await open(":memory:", clock, { stalenessThreshold: 1 });
+    const c1 = await m.remember("Primary cluster is us-east-1", ns);
+    clock.advance(DAY);
+    expect(await m.remember("primary cluster is us-east-1.", ns)).toMatchObject({
+      verdict: "redundant",
+      id: c1.id,
+    });
+    const r5 = await m.remember("The retry limit is 5", ns);
+    clock.advance(DAY);
+    const r7 = await m.remember("The retry limit is now 7", ns);
+    expect(r7).toMatchObject({ verdict: "refinement", superseded: [] });
+    await m.consolidate(ns);
+    expect(await m.get(r5.id, ns)).toMatchObject({ status: "active" });
+    expect((await m.candidates(ns)).map((x) => [x.a, x.b])).toContainEqual([r5.id, r7.id]);
+  });
+});

@@ -1,9 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   evaluateSupersession,
   loadPairs,
   renderSupersessionMarkdown,
 } from "../../eval/supersession/index.js";
+import { compareLexically, loadTagger } from "../../src/core/judge/lexical-judge.js";
+import { supersessionProbability } from "../../src/core/judge/supersession-probability.js";
+import { DEFAULT_POLICY } from "../../src/core/policy.js";
+import { isConfident } from "../../src/core/ports.js";
 
 // The held-out half is FROZEN: reported by `npm run eval`, never tuned on, and never asserted on
 // here. Only the dev half's figures gate CI.
@@ -45,5 +49,42 @@ describe("supersession eval (lexical judge)", () => {
     expect(r.splits["held-out"]!.misses).toEqual([]);
     expect(r.splits.all!.misses.filter((m) => m.id.startsWith("h"))).toEqual([]);
     for (const p of held) expect(md).not.toContain(`- ${p.id} `);
+  });
+});
+
+// Calibration (issue 19, point 8), on the dev half only.
+describe("supersession probability and stalenessThreshold on the dev half", () => {
+  beforeAll(() => loadTagger());
+  const T0 = "2026-01-01T00:00:00.000Z";
+  const T1 = "2026-01-02T00:00:00.000Z";
+
+  it("scores every confident verdict at or above the default threshold, every unsure one below; 1 only for the same text", () => {
+    const dev = loadPairs().filter((p) => p.split === "dev");
+    let acting = 0;
+    for (const pair of dev) {
+      const older = { text: pair.older, at: T0 };
+      const newer = { text: pair.newer, at: T1 };
+      const v = compareLexically(older, newer);
+      const p = supersessionProbability(v, older, newer);
+      if (isConfident(v)) {
+        acting++;
+        expect(p, pair.id).toBeGreaterThanOrEqual(DEFAULT_POLICY.stalenessThreshold);
+      } else expect(p, pair.id).toBeLessThan(DEFAULT_POLICY.stalenessThreshold);
+      expect(p === 1, pair.id).toBe(pair.older.trim().toLowerCase() === pair.newer.trim().toLowerCase());
+    }
+    expect(acting).toBeGreaterThan(30);
+  });
+
+  it("through the library at stalenessThreshold 1: nothing is closed or merged alone, every pair reaches candidates", async () => {
+    const r = await evaluateSupersession({ split: "dev", stalenessThreshold: 1 });
+    const dev = r.system!.dev!;
+    // The judge alone would supersede 37 and merge 8 (the default run); at 1 none of them acts …
+    expect(dev.noAgent.supersedes.tp + dev.noAgent.supersedes.fp).toBe(0);
+    expect(dev.noAgent.duplicates.merged).toBe(0);
+    expect(dev.noAgent.distinct.kept).toBe(dev.noAgent.distinct.total);
+    // … and an agent answering `candidates()` settles every one of them.
+    expect(dev.oracle.supersedes.recall).toBe(1);
+    expect(dev.oracle.supersedes.precision).toBe(1);
+    expect(dev.oracle.duplicates.share).toBe(1);
   });
 });

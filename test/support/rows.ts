@@ -41,6 +41,7 @@ export function newBelief(text: string, overrides: Partial<NewBelief> = {}): New
     source: null,
     contentHash: text,
     metadata: {},
+    calibration: null,
     ...overrides,
   };
 }

@@ -89,6 +89,16 @@ export function renderBelief(b: Belief, style: Style): string {
       ],
       ["support", String(b.support)],
       ["uses", String(b.uses)],
+      [
+        "calibration",
+        b.calibration
+          ? `${b.calibration.category}, salience ${b.calibration.salience}${
+              b.calibration.supersession === null
+                ? ""
+                : `, supersession ${b.calibration.supersession} by ${style.id(b.calibration.supersededBy ?? "?")}`
+            } (sleep ${shortTime(b.calibration.at)})`
+          : undefined,
+      ],
       ["valid", interval(b.validFrom, b.validTo)],
       ["recorded", `${shortTime(b.recordedAt)}${b.retiredAt ? ` (left ${shortTime(b.retiredAt)})` : ""}`],
       ["superseded by", b.supersededBy ? style.id(b.supersededBy) : undefined],

@@ -36,7 +36,8 @@ const EncodedVectorSchema = z.object({
 /** Row schemas per section: an import checks every row before it writes any. */
 export const SECTION_SCHEMAS = {
   episodes: EpisodeSchema.strict(),
-  beliefs: BeliefSchema.strict(),
+  // Exports written before calibration existed have no `calibration`: read as none yet.
+  beliefs: BeliefSchema.extend({ calibration: BeliefSchema.shape.calibration.default(null) }).strict(),
   beliefSources: z.object({ episodeId: IdSchema, beliefId: IdSchema }).strict(),
   links: LinkSchema.strict(),
   outcomes: OutcomeEventSchema.strict(),

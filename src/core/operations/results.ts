@@ -238,6 +238,12 @@ export const CandidatePairSchema = z.object({
   atB: z.string(),
   similarity: z.number(),
   lexical: z.object({ relation: z.enum(JUDGE_RELATIONS), reason: z.string() }),
+  supersession: z
+    .number()
+    .optional()
+    .describe(
+      "A confident verdict deferred by the policy's stalenessThreshold: its supersession probability, below the threshold.",
+    ),
   decided: z
     .object({
       action: z.enum(["superseded", "merged"]),

@@ -6,6 +6,7 @@
  */
 import { StrataError } from "../errors.js";
 import { halfLifeFor, laplaceConfidence } from "../forgetting.js";
+import { CONFIDENT_FLOOR, supersessionProbability } from "../judge/supersession-probability.js";
 import type { Belief, Judgment } from "../model.js";
 import {
   isConfident,
@@ -37,6 +38,11 @@ export interface CandidatePair {
   similarity: number;
   /** What the lexical judge said, and why it is not sure enough to act alone. */
   lexical: { relation: JudgeRelation; reason: string };
+  /**
+   * A confident verdict the policy's `stalenessThreshold` deferred: its supersession probability,
+   * below the threshold (../judge/supersession-probability.ts).
+   */
+  supersession?: number;
   /**
    * Review pairs only (`candidates({ review: true })`): the automatic decision to check. A
    * `distinct` verdict on the pair undoes it (the closed belief is reopened).
@@ -108,7 +114,8 @@ async function semanticallyJudged(
 
 /**
  * Every pair of active beliefs about the same subject (see `subjectPairs`) that no confident
- * rule decided and no semantic judge has answered, newest first (by the newer side), one page.
+ * rule decided (or whose confident verdict scores below `stalenessThreshold`) and no semantic
+ * judge has answered, newest first (by the newer side), one page.
  * Bounded: each belief is paired with at most 16 older ones, and the walk stops once the page is
  * full, so a call costs the newest beliefs' pairs, never all pairs.
  */
@@ -117,6 +124,7 @@ export async function findCandidates(
   lexical: Judge,
   namespace: string,
   page: { limit: number; offset: number },
+  stalenessThreshold = 0,
 ): Promise<CandidatePair[]> {
   const { beliefs, tokens } = await activeSet(store, namespace, ALL_KINDS);
   const want = page.offset + page.limit;
@@ -131,6 +139,14 @@ export async function findCandidates(
         { text: newer.text, at: newer.validFrom, kind: newer.kind },
       );
       if (!isConfident(v)) out.push(toCandidate(older, newer, v));
+      else if (stalenessThreshold > CONFIDENT_FLOOR) {
+        const p = supersessionProbability(
+          v,
+          { text: older.text, at: older.validFrom },
+          { text: newer.text, at: newer.validFrom },
+        );
+        if (p < stalenessThreshold) out.push({ ...toCandidate(older, newer, v), supersession: p });
+      }
     }
     batch = [];
   };

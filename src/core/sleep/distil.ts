@@ -11,14 +11,21 @@
  *      never becomes a second belief
  *   4. provenance to every source episode; validFrom from the earliest
  *   5. the same action with both results becomes one "mixed results" belief (sleep/mixed.ts)
+ *
+ * A cluster of one episode is stored in its own words: a statement of fact restated faithfully.
+ * A cluster of several is worded by the fullest episode, unless the sleep judge writes (a model
+ * judge's `distil`): then, outside any transaction, the model states what they have in common
+ * ("Avoid: X fails when Y"), checked against the episodes (generalise.ts `checkDistillation`);
+ * the episodes' wording is kept in `metadata.lexicalText`.
  */
 import { compareLexically, loadTagger } from "../judge/lexical-judge.js";
 import type { Belief, Episode, GateResult, Outcome } from "../model.js";
-import type { Store, StoreWriter } from "../ports.js";
+import type { Judge, Store, StoreWriter } from "../ports.js";
 import { analyseEcho, contentTokens } from "../text.js";
 import { decide } from "../write-gate.js";
 import type { Writes } from "../writes.js";
 import { statementsOfState } from "./chat-turns.js";
+import { distilCluster } from "./generalise.js";
 import { storeMixed } from "./mixed.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
 import { standalone } from "./standalone.js";
@@ -28,7 +35,12 @@ interface Cluster {
   episodes: Episode[];
   valence: Outcome | null;
   text: string;
+  /** Set when a judge was asked to word the cluster: what it said, for the report and metadata. */
+  worded?: { note: string; by: string | null; lexical: string };
 }
+
+/** Clusters a writing judge is asked to word per consolidation, at most: one request each. */
+export const MAX_DISTIL_REQUESTS = 20;
 
 function valenceOf(e: Episode): Outcome | null {
   return e.outcome;
@@ -86,6 +98,7 @@ export async function storeProposition(
     valence: Outcome | null;
     sources: string[];
     support: number;
+    metadata?: Record<string, unknown>;
   },
 ): Promise<GateResult> {
   const [vector] = await writes.embedder.embed([p.text]);
@@ -125,6 +138,7 @@ export async function storeProposition(
     source: "distilled",
     now: writes.now(),
     vector: vector!,
+    ...(p.metadata ? { metadata: p.metadata } : {}),
   });
   if (p.support > 1) await tx.updateBelief(result.id, { support: p.support });
   return result;
@@ -137,6 +151,7 @@ export async function distilPending(
   elapsed: () => number,
   step: StepBound,
   onProgress?: (done: number, total: number) => void,
+  judge?: Judge,
 ): Promise<SleepReport> {
   const started = elapsed();
   const now = writes.now();
@@ -178,6 +193,7 @@ export async function distilPending(
   const clusters = [...cluster(keep), ...inTurn].sort((a, b) =>
     a.episodes[0]!.at < b.episodes[0]!.at ? -1 : a.episodes[0]!.at > b.episodes[0]!.at ? 1 : 0,
   );
+  if (judge?.distil) await wordClusters(judge, clusters);
   // Bounded steps: writers in other processes interleave between them (sleep/steps.ts).
   await inSteps(
     store,
@@ -194,12 +210,13 @@ export async function distilPending(
         valence: c.valence,
         sources,
         support,
+        ...(c.worded?.by ? { metadata: { lexicalText: c.worded.lexical, generalisedBy: c.worded.by } } : {}),
       });
       items.push({
         action: "distilled",
         id: result.id,
         by: null,
-        reason: `${result.verdict}: ${result.reason}`,
+        reason: `${result.verdict}: ${result.reason}${c.worded ? `; ${c.worded.note}` : ""}`,
         related: sources,
       });
       for (const e of c.episodes) await tx.updateEpisode(e.id, { distilledAt: now });
@@ -219,6 +236,31 @@ export async function distilPending(
       }),
     );
   return makeReport("distil", namespace, now, items, { episodes: pending.length, ms: elapsed() - started });
+}
+
+/**
+ * Asks the judge to word each cluster of two or more episodes (the first `MAX_DISTIL_REQUESTS`),
+ * in place; a cluster past the budget keeps its wording and says so.
+ */
+async function wordClusters(judge: Judge, clusters: Cluster[]): Promise<void> {
+  let asked = 0;
+  for (const c of clusters) {
+    if (c.episodes.length < 2) continue;
+    const lexical = c.text;
+    if (asked >= MAX_DISTIL_REQUESTS) {
+      c.worded = {
+        note: `kept the episodes' wording (${judge.name}: over the ${MAX_DISTIL_REQUESTS} clusters one consolidation asks about)`,
+        by: null,
+        lexical,
+      };
+      continue;
+    }
+    asked++;
+    const episodes = c.episodes.map((e) => analyseEcho(e.content).core);
+    const worded = await distilCluster(judge, { episodes, valence: c.valence, lexical });
+    c.text = worded.text;
+    c.worded = { note: worded.note, by: worded.by, lexical };
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Model-written generalisation of abstractions, checked before it is believed. When
+ * Model-written generalisation, checked before it is believed: of abstractions' triggers and of
+ * beliefs distilled from several episodes (`distilCluster`). When
  * `consolidate` folds three or more rules with one action under a parent, the parent's trigger
  * is first the lexical generalisation (rules.ts `generaliseTriggers`: the shared words once, the
  * differing values listed). A judge that can write (a model judge's `generalise`) is then asked,
@@ -10,7 +11,7 @@
  *   checkGeneralisation("the deploy targets any environment", ["the deploy targets staging", …]) // → null (fine)
  *   checkGeneralisation("the deploy targets production on 3 May", […])  // → 'adds "3", which no trigger has'
  */
-import type { Judge, StoreWriter } from "../ports.js";
+import type { DistilRequest, Judge, StoreWriter } from "../ports.js";
 import { contentTokens, isNegated, numericTokens, oneLine, rawTokens } from "../text.js";
 import type { Writes } from "../writes.js";
 import type { SleepItem } from "./report.js";
@@ -46,6 +47,70 @@ export function checkGeneralisation(when: string, triggers: readonly string[]): 
   if (fresh.length > MAX_NEW_WORDS)
     return `adds ${fresh.length} words no trigger has (at most ${MAX_NEW_WORDS})`;
   return null;
+}
+
+/** Content words a distilled statement may bring that no episode has ("fails", "when", "avoid"). */
+const MAX_NEW_DISTIL_WORDS = 4;
+
+/** A word that identifies: a digit in it, or punctuation inside it (eu-west-1, v2.3, ledger-db, #releases). */
+const IDENTIFIER_RE = /\d|^#|[\p{L}\p{N}][.\-_/:][\p{L}\p{N}]/u;
+const bare = (w: string) => w.replace(/^[^\p{L}\p{N}#]+|[^\p{L}\p{N}]+$/gu, "");
+
+/**
+ * Why a judge's distilled statement may not replace the lexical one, or null when it may: every
+ * number, identifier, name and negation in it must be in an episode, and it must share at least
+ * two content words with them and bring at most four of its own (what a generalisation needs:
+ * "fails", "when", "avoid").
+ *
+ *   checkDistillation("Avoid: the CSV import times out on 60MB files", ["The 60MB CSV import timed out", …]) // → null
+ *   checkDistillation("The CSV import times out on 80MB files", […]) // → 'adds "80", which no episode has'
+ */
+export function checkDistillation(text: string, episodes: readonly string[]): string | null {
+  const t = text.trim();
+  if (t === "") return "empty";
+  if (t.length > MAX_CHARS) return `longer than ${MAX_CHARS} characters`;
+  if (/[\r\n{}<>`]/.test(t)) return "not a single plain line";
+  const source = episodes.join(" \n ");
+  const numbers = new Set(numericTokens(source));
+  const invented = numericTokens(t).filter((n) => !numbers.has(n));
+  if (invented.length > 0) return `adds "${invented[0]}", which no episode has`;
+  if (isNegated(t) && !episodes.some(isNegated)) return "adds a negation no episode has";
+  const sourceWords = new Set(source.split(/\s+/).map((w) => bare(w).toLowerCase()));
+  const words = t.split(/\s+/).map(bare).filter(Boolean);
+  const id = words.find((w) => IDENTIFIER_RE.test(w) && !sourceWords.has(w.toLowerCase()));
+  if (id) return `adds "${id}", which no episode has`;
+  // A capitalised word after the first names something ("Avoid:" opens a lesson and names nothing).
+  const name = words.slice(1).find((w) => /^\p{Lu}/u.test(w) && !sourceWords.has(w.toLowerCase()));
+  if (name) return `names "${name}", which no episode has`;
+  const known = new Set(contentTokens(source));
+  const own = new Set(contentTokens(t));
+  const shared = [...own].filter((w) => known.has(w));
+  if (shared.length < 2) return "shares fewer than two words with the episodes";
+  const fresh = own.size - shared.length;
+  if (fresh > MAX_NEW_DISTIL_WORDS)
+    return `adds ${fresh} words no episode has (at most ${MAX_NEW_DISTIL_WORDS})`;
+  return null;
+}
+
+/**
+ * The text a cluster of episodes is distilled into: the judge's statement when it writes one and
+ * it passes `checkDistillation`, else the lexical one; `note` says which and why, for the report.
+ */
+export async function distilCluster(
+  judge: Judge,
+  request: DistilRequest,
+): Promise<{ text: string; note: string; by: string | null }> {
+  if (!judge.distil) return { text: request.lexical, note: "", by: null };
+  const answer = await judge.distil(request);
+  const text = "text" in answer ? oneLine(answer.text).trim() : "";
+  const problem = "problem" in answer ? answer.problem : checkDistillation(text, request.episodes);
+  if (problem !== null)
+    return {
+      text: request.lexical,
+      note: `kept the episodes' wording (${judge.name}: ${problem})`,
+      by: null,
+    };
+  return { text, note: `written by ${judge.name} from ${request.episodes.length} episodes`, by: judge.name };
 }
 
 /**

@@ -9,10 +9,13 @@
  * Judging happens outside any write transaction; decisions are applied in short transactions
  * that re-read both sides first, so writes arriving during a sweep are never clobbered.
  */
+import { supersessionProbability } from "../judge/supersession-probability.js";
+import { loadTagger } from "../judge/tagger.js";
 import type { Belief } from "../model.js";
 import type { Judge, JudgedPair, JudgeVerdict, Store } from "../ports.js";
 import { laterOf } from "../time.js";
 import type { Writes } from "../writes.js";
+import { type PairScore, storeCalibration } from "./calibrate.js";
 import { indexTokens, NeighborIndex } from "./neighbor-index.js";
 import {
   FALLBACK_PAIRS_LISTED,
@@ -41,6 +44,33 @@ export interface JudgedCandidate {
   newer: Belief;
   verdict: JudgeVerdict;
   cached: boolean;
+  /** The pair's supersession probability (`scorePairs`), when scored. */
+  probability?: number;
+}
+
+const ACTING = new Set(["duplicate", "supersedes", "contradicts"]);
+
+/**
+ * Scores the pairs whose verdict acts or that the judge was unsure of (the rest share no subject:
+ * nothing to score) with their supersession probability, in place; returns each older side's
+ * strongest pair.
+ */
+export async function scorePairs(judged: JudgedCandidate[]): Promise<Map<string, PairScore>> {
+  const best = new Map<string, PairScore>();
+  const scored = judged.filter((j) => ACTING.has(j.verdict.relation) || j.verdict.confident === false);
+  if (scored.length === 0) return best;
+  await loadTagger();
+  for (const j of scored) {
+    const p = supersessionProbability(
+      j.verdict,
+      { text: j.older.text, at: j.older.validFrom },
+      { text: j.newer.text, at: j.newer.validFrom },
+    );
+    j.probability = p;
+    const had = best.get(j.older.id);
+    if (!had || p > had.p) best.set(j.older.id, { p, by: j.newer.id });
+  }
+  return best;
 }
 
 const SWEPT_KINDS = new Set(["fact", "failure"]);
@@ -304,8 +334,20 @@ export async function applyJudged(
   elapsed: () => number = () => 0,
 ): Promise<SleepItem[]> {
   const items: SleepItem[] = [];
+  const threshold = writes.policy.stalenessThreshold;
+  // A pair scored below the staleness threshold is left for a semantic judge (`candidates`).
+  const below = (j: JudgedCandidate) => j.probability !== undefined && j.probability < threshold;
+  for (const j of judged)
+    if (ACTING.has(j.verdict.relation) && below(j))
+      items.push(
+        skip(
+          j.older.id,
+          j.newer.id,
+          `skipped: below stalenessThreshold (${j.verdict.relation} at p ${j.probability} < ${threshold}; ${j.verdict.reason})`,
+        ),
+      );
   const actionable = judged
-    .filter((j) => j.verdict.relation !== "distinct" && j.verdict.relation !== "refines")
+    .filter((j) => j.verdict.relation !== "distinct" && j.verdict.relation !== "refines" && !below(j))
     // Oldest change first, so a chain A → B → C closes A by B, then B by C.
     .sort((x, y) =>
       x.newer.validFrom !== y.newer.validFrom
@@ -395,9 +437,18 @@ export async function sweep(
     judged = judged.filter((j) => j.cached || own(`${j.older.id}:${j.newer.id}`, j.verdict.judge));
     fresh = fresh.filter((p) => own(`${p.a}:${p.b}`, p.judge === judge.name ? undefined : p.judge));
   }
+  const scores = await scorePairs(judged);
   const step = options.step ?? DEFAULT_STEP;
   const items = await applyJudged(store, writes, judged, fresh, step, elapsed);
   const fallbacks = fallbacksOf(judged);
+  // Calibration: the beliefs this sweep examined (new ones and both sides of every judged pair).
+  const examined = new Map<string, Belief>();
+  for (const i of dirty) examined.set(beliefs[i]!.id, beliefs[i]!);
+  for (const j of judged) {
+    examined.set(j.older.id, j.older);
+    examined.set(j.newer.id, j.newer);
+  }
+  await storeCalibration(store, writes, namespace, [...examined.values()], scores, step, elapsed);
 
   if (ttlDays !== null)
     items.push(...(await retentionSweep(store, writes, namespace, ttlDays, step, elapsed)));

@@ -185,6 +185,10 @@ export const MIGRATIONS: readonly string[] = [
     FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.superseded_by IS DISTINCT FROM NEW.superseded_by)
     EXECUTE FUNCTION {s}.strata_log_status('e');
   `,
+  // 5: sleep's calibration scores of a belief (supersession probability, salience, category).
+  `
+  ALTER TABLE {s}.beliefs ADD COLUMN calibration json;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

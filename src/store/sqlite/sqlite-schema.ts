@@ -204,6 +204,10 @@ export const MIGRATIONS: readonly string[] = [
     INSERT INTO text_changes(layer, rid) VALUES ('e', new.rowid);
   END;
   `,
+  // 5: sleep's calibration scores of a belief (supersession probability, salience, category), as JSON.
+  `
+  ALTER TABLE beliefs ADD COLUMN calibration TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
