@@ -9,7 +9,7 @@ import type { Belief, BeliefKind, Episode, EpisodeType, RecallHit } from "./mode
 import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, Judge, ScoredId, StoreReader } from "./ports.js";
 import { announcesChange } from "./sleep/chat-turns.js";
-import { contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
+import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 
 export interface RetrieveRequest {
   query: string;
@@ -66,13 +66,15 @@ export async function retrieve(
   const vectorLists = results.map(([, vec]) => vec.filter((hit) => hit.score > 0.08));
   // Score fusion keeps how well each item matched (normalised BM25 and cosine); rank fusion
   // (RRF) keeps only the order, which leaves relevance nearly flat across the top ranks.
-  // Each full-text list is normalised by its own best score: BM25 from two indexes (beliefs,
-  // episodes) or two backends (FTS5, tsvector) is not comparable, its order within a list is.
-  // Cosines are comparable everywhere, so the vector lists share one maximum.
+  // The full-text lists share one maximum, as the vector lists do: both come from one store's
+  // backend over the same words, so a belief index whose best match is weak must not read it as a
+  // full match (normalised per list, after sleep the best belief for a barely related query stood
+  // level with the turn that answers it). Their vocabularies differ a little (BM25's idf per
+  // index); where a belief only repeats its turn, the turn's match is used (`partsOfTheirTurns`).
   const vectorMax = Math.max(0, ...vectorLists.flatMap((vec) => vec.map((h) => h.score)));
   const byScore = policy.fusion === "score";
+  const textMax = Math.max(0, ...results.flatMap(([text]) => text.map((h) => h.score)));
   results.forEach(([text], l) => {
-    const textMax = Math.max(0, ...text.map((h) => h.score));
     text.forEach((hit, i) => {
       const f = get(hit.id);
       f.textRank = i + 1;
@@ -133,19 +135,80 @@ export async function representative(
   episodeId: string,
   cache: Map<string, Belief | null>,
   when: { at?: string | undefined; asOf?: string | undefined },
+  asked?: ReadonlySet<string>,
 ): Promise<Representative | null> {
   let best: Representative | null = null;
+  let bestShared = 0;
   for (const b of await store.beliefsFromEpisode(episodeId)) {
     const current = await currentOf(store, b, cache, when);
     if (!current) continue;
+    // A turn split into several beliefs (a statement of state taken out, the rest) lends its match
+    // to the one that carries the words asked about.
+    const shared = asked ? sharedWith(asked, current.belief.text) : 0;
     // A belief that still says what the episode said is preferred to a successor that replaced it.
     const better =
       !best ||
       (best.superseded && !current.superseded) ||
-      (best.superseded === current.superseded && compareIds(current.belief.id, best.belief.id) < 0);
-    if (better) best = current;
+      (best.superseded === current.superseded &&
+        (shared > bestShared ||
+          (shared === bestShared && compareIds(current.belief.id, best.belief.id) < 0)));
+    if (better) {
+      best = current;
+      bestShared = shared;
+    }
   }
   return best;
+}
+
+/**
+ * Beliefs that say nothing their source turn did not (distilled as it was said, or a part of it: a
+ * statement of state taken out of a longer turn, the rest of that turn) and whose source the
+ * query matched too. Their own match is the same words scored again by a second index (another
+ * BM25 vocabulary, a shorter document), a little higher or lower by chance; the turn's match is
+ * lent to them instead (to the part that carries the words asked, see `representative`), so sleep
+ * does not reorder what it did not change. A belief with words of its own (a merged wording, an
+ * agent's proposition, an abstraction, a rule) keeps its own match.
+ */
+async function partsOfTheirTurns(
+  store: StoreReader,
+  beliefs: readonly Belief[],
+  matched: ReadonlySet<string>,
+  records: Map<string, Belief | Episode>,
+): Promise<Set<string>> {
+  const out = new Set<string>();
+  const candidates = beliefs.filter((b) => b.sources.some((id) => matched.has(id)));
+  if (candidates.length === 0) return out;
+  const missing = [
+    ...new Set(candidates.flatMap((b) => b.sources.filter((id) => matched.has(id) && !records.has(id)))),
+  ];
+  if (missing.length > 0) for (const e of await store.getEpisodes(missing)) records.set(e.id, e);
+  for (const b of candidates)
+    for (const id of b.sources) {
+      const e = records.get(id);
+      if (matched.has(id) && e && !("kind" in e) && saidIn(b.text, e.content)) {
+        out.add(b.id);
+        break;
+      }
+    }
+  return out;
+}
+
+/** Every sentence of `part` is in `whole`, as said (case and spacing aside). */
+export function saidIn(part: string, whole: string): boolean {
+  const flat = (t: string) => t.toLowerCase().replace(/\s+/g, " ").trim();
+  const text = flat(analyseEcho(whole).core);
+  const pieces = flat(part)
+    .split(/(?<=[.!?])\s+/)
+    .map((p) => p.replace(/[.!?]+$/, "").trim())
+    .filter((p) => p.length > 0);
+  return pieces.length > 0 && pieces.every((p) => text.includes(p));
+}
+
+/** How many of the asked words a text has. */
+function sharedWith(asked: ReadonlySet<string>, text: string): number {
+  let n = 0;
+  for (const w of new Set(contentTokens(text))) if (asked.has(w)) n++;
+  return n;
 }
 
 /** The current belief for an episode, and whether it was reached through a supersession (a new value). */
@@ -232,6 +295,7 @@ export async function recall(
   // The relevance floor reads the raw match, not the fused or utility-boosted score: an item
   // that shares no query term and whose vector is barely similar is not relevant at any rank.
   const relevant = fused.filter((f) => f.textRank !== null || f.similarity >= policy.recallFloor);
+  const matchedIds = new Set(relevant.map((f) => f.id));
   const poolSize = Math.max(req.k * 4, 20);
   const records = new Map<string, Belief | Episode>();
   const beliefCache = new Map<string, Belief | null>();
@@ -240,6 +304,7 @@ export async function recall(
   const foldedInto = new Map<string, string>();
   // An episode whose actor the query names ("what did Ana say…") is about the right party.
   const queryWords = new Set(rawTokens(req.query));
+  const asked = new Set(contentTokens(req.query));
   const named = (r: Belief | Episode) =>
     !("kind" in r) && r.actor !== null && policy.actorWeight > 0 && namesActor(queryWords, r.actor);
   /** A pool entry: the item, its best match (its own or a source episode's, `from`), the sources that matched. */
@@ -252,16 +317,19 @@ export async function recall(
     const [beliefs, episodes] = await Promise.all([store.getBeliefs(ids), store.getEpisodes(ids)]);
     for (const b of beliefs) records.set(b.id, b);
     for (const e of episodes) records.set(e.id, e);
+    const parts = await partsOfTheirTurns(store, beliefs, matchedIds, records);
     for (const f of chunk) {
       const r = records.get(f.id);
       if (!r) continue;
+      // The turn's words read from a second index: the turn's own match speaks for them.
+      if (parts.has(f.id)) continue;
       // A question asks; as evidence it weighs less than what was stated (it stays recallable).
       const asks = !("kind" in r) && (r.type === "question" || isQuestion(r.content));
       const boosted =
         (named(r) ? f.fused * (1 + policy.actorWeight) : f.fused) * (asks ? policy.questionWeight : 1);
       let id = f.id;
       if (!("kind" in r) && kindSet.size > 0) {
-        const rep = await representative(store, r.id, beliefCache, when);
+        const rep = await representative(store, r.id, beliefCache, when, asked);
         if (
           rep &&
           kindSet.has(rep.belief.kind) &&

@@ -545,8 +545,9 @@ export function participleOf(x: Analysis): string | null {
   return x.participle;
 }
 export const additiveOf = (x: Analysis): boolean => (x.additive ??= hasAdditiveCue(x.text));
-export const changeOf = (x: Analysis): boolean =>
-  (x.change ??= hasChangeCue(x.text) || phrasalChange(wordsOf(x)));
+export const changeOf = (x: Analysis): boolean => (x.change ??= hasChangeCue(x.text) || phrasalChangeOf(x));
+/** A phrasal verb of change ("pushed to", "cut down to", "took over", "turned on"). */
+export const phrasalChangeOf = (x: Analysis): boolean => phrasalChange(wordsOf(x));
 export const lowerStemsOf = (x: Analysis): Set<string> =>
   (x.lowerStems ??= setOf(
     (x.text.match(/(?<![\p{L}\p{N}])\p{Ll}+(?![\p{L}\p{N}.\-_/:'’])/gu) ?? []).map(stem),

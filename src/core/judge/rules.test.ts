@@ -254,6 +254,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The user prefers espresso.", "The user prefers window seats."],
       // A pronoun subject: the values must share their attribute.
       ["We use Slack for chat.", "We now use Zoom for video calls."],
+      // A pronoun subject and another verb: another relation ("a new" one adds, it does not replace).
+      ["I went to a LGBTQ support group yesterday.", "I just joined a new LGBTQ activist group last Tues."],
       // Another attribute: a port against a region, an owner against a port.
       ["The auth-gw service runs on port 6060", "The auth-gw service was moved to eu-central-1"],
       ["heads up: the auth-gw service moved to port 5000", "The auth-gw service is now owned by Felix"],

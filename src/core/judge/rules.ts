@@ -10,7 +10,7 @@
  * The examples of every rule are in ./rules.test.ts.
  */
 import type { JudgeRelation } from "../ports.js";
-import { contentTokens, rawTokens, stem } from "../text.js";
+import { contentTokens, hasChangeCue, rawTokens, stem } from "../text.js";
 import {
   type Analysis,
   additiveOf,
@@ -28,6 +28,7 @@ import {
   minus,
   oppositeStates,
   participleOf,
+  phrasalChangeOf,
   quantitiesOf,
   resultOf,
   rolesOf,
@@ -514,6 +515,10 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         // With no subject words ("We use tabs for indentation"), the values must share their attribute,
         // and in the main clauses: a word of an aside ("…, way less crowded") names no attribute.
         const { subjA, subjB } = subjects(p);
+        // With no subject words on either side and another verb ("I went to a support group" / "I
+        // just joined a new activist group"), a "new" thing is one more object of another relation,
+        // not a new value: only a cue of changed state ("now", "moved to", "switched") names a change.
+        if (subjA.size === 0 && subjB.size === 0 && !samePredicate(p) && onlyNewCue(p.b)) return null;
         if (subjA.size === 0 || subjB.size === 0) {
           const mainB = mainClauseOf(p.b);
           if (![...mainClauseOf(p.a)].some((t) => valueA.has(t) && valueB.has(t) && mainB.has(t)))
@@ -603,6 +608,11 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     },
   },
 ];
+
+/** The newer text's only change cue is the adjective "new" ("joined a new group"). */
+function onlyNewCue(x: Analysis): boolean {
+  return /\bnew\b/i.test(x.text) && !hasChangeCue(x.text.replace(/\bnew\b/gi, " ")) && !phrasalChangeOf(x);
+}
 
 /** Content words of the first clause (up to the first comma, semicolon, colon or sentence end). */
 function mainClauseOf(x: Analysis): Set<string> {
