@@ -174,6 +174,38 @@ export function patternCovers(pattern: string, namespace: string): boolean {
 }
 
 /**
+ * Whether a key's patterns cover `prefix` and every namespace that is or may ever be under it
+ * (`prefix/…`): `*`, or a `stem*` whose stem starts `prefix/`. Decided from the patterns alone,
+ * not from the namespaces that exist now, so the answer tells nothing about what exists, and a
+ * namespace created under the prefix later is still covered.
+ *
+ *   coversTree(["team-*"], "team-a")    // true: team-a and team-a/… all start "team-"
+ *   coversTree(["a", "a/*"], "a")        // true
+ *   coversTree(["a"], "a")               // false: a/b would not be covered
+ */
+export function coversTree(patterns: readonly string[], prefix: string): boolean {
+  const under = `${prefix}/`;
+  return (
+    patterns.some((p) => patternCovers(p, prefix)) &&
+    patterns.some((p) => p === "*" || (p.endsWith("*") && under.startsWith(p.slice(0, -1))))
+  );
+}
+
+/**
+ * Refuses (FORBIDDEN) a key reading or writing over a namespace prefix unless its patterns cover
+ * the prefix and everything under it ({@link coversTree}), or needing a scope above its own.
+ */
+export function authorizeTree(key: ApiKeyView, prefix: string, needed: Access): void {
+  if (!coversTree(key.namespaces, prefix))
+    throw new StrataError(
+      "FORBIDDEN",
+      `Key "${key.name}" may not act under namespace prefix "${prefix}": a prefix reaches every namespace under it, so the key needs a pattern covering all of them (${prefix}* or ${prefix}/* beside ${prefix}, or *). Name one namespace instead, or use such a key.`,
+      { namespacePrefix: prefix },
+    );
+  authorize(key, prefix, needed);
+}
+
+/**
  * Refuses (FORBIDDEN) a key acting in a namespace its patterns do not cover, or needing a scope
  * above its own. The message names what would be needed, never another key.
  */

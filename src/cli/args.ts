@@ -30,6 +30,37 @@ export function toJson(value: string, what: string): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
+/**
+ * One `--where field=value` added to the filter so far (the option repeats). The value is a
+ * number or true/false when it reads as one, else the text as written; JSON quotes force text:
+ * `--where 'build="42"'`. The field may be a dotted path (profile.theme).
+ *
+ *   toWhere("ticket=OPS-12", {})  // { ticket: "OPS-12" }
+ *   toWhere("reviewed=true", {})  // { reviewed: true }
+ *   toWhere('n="5"', {})          // { n: "5" }
+ */
+export function toWhere(
+  value: string,
+  previous: Record<string, string | number | boolean> | undefined,
+): Record<string, string | number | boolean> {
+  const at = value.indexOf("=");
+  const field = at < 0 ? "" : value.slice(0, at).trim();
+  if (field === "")
+    throw new UsageError(`--where takes field=value, such as --where ticket=OPS-12; got "${value}".`);
+  const raw = value.slice(at + 1);
+  let parsed: unknown = raw;
+  if (/^(true|false|-?\d+(\.\d+)?([eE][+-]?\d+)?|".*")$/.test(raw.trim())) {
+    try {
+      parsed = JSON.parse(raw.trim());
+    } catch {
+      parsed = raw;
+    }
+  }
+  if (previous && Object.hasOwn(previous, field))
+    throw new UsageError(`--where names ${field} twice: an item's field has one value.`);
+  return { ...previous, [field]: parsed as string | number | boolean };
+}
+
 /** Drops undefined fields so the engine's strict schemas see only what the user passed. */
 export function withoutUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -129,6 +129,14 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
         required: false,
         description: "Your own JSON fields, kept with the belief.",
       },
+      {
+        name: "key",
+        flag: "key",
+        kind: "string",
+        required: false,
+        description:
+          "Names the belief: one current belief per key and namespace. The write gate is not asked: the same statement under the key is a restatement, a changed one supersedes the key's current belief (kept, closed, for history and time travel). Kept in metadata as `key`.",
+      },
     ],
   },
   {
@@ -260,6 +268,22 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
         description:
           "Take one associative hop: add episodes linked to the episode hits by validated co-citation.",
       },
+      {
+        name: "metadata",
+        flag: "metadata",
+        kind: "record",
+        required: false,
+        description:
+          'Only items whose metadata has each of these fields equal to its value (string, number or boolean, exact; a dotted field reaches into nested objects), e.g. { "ticket": "OPS-12" }.',
+      },
+      {
+        name: "namespacePrefix",
+        flag: "namespace-prefix",
+        kind: "string",
+        required: false,
+        description:
+          "Search this namespace and every namespace under it (prefix/…): the call's namespace or one under it.",
+      },
     ],
   },
   {
@@ -319,7 +343,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   },
   {
     name: "list",
-    summary: "Pages through beliefs (default) or episodes, filtered by status and kind.",
+    summary: "Pages through beliefs (default) or episodes, filtered by status, kind and metadata.",
     flags: [
       {
         name: "layer",
@@ -373,6 +397,22 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
         required: false,
         description: "Items to skip (default 0).",
         integer: true,
+      },
+      {
+        name: "metadata",
+        flag: "metadata",
+        kind: "record",
+        required: false,
+        description:
+          'Only items whose metadata has each of these fields equal to its value (string, number or boolean, exact; a dotted field reaches into nested objects), e.g. { "ticket": "OPS-12" }.',
+      },
+      {
+        name: "namespacePrefix",
+        flag: "namespace-prefix",
+        kind: "string",
+        required: false,
+        description:
+          "List this namespace and every namespace under it (prefix/…): the call's namespace or one under it.",
       },
     ],
   },

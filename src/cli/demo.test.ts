@@ -26,6 +26,21 @@ describe("strata demo", () => {
     );
   });
 
+  it("recall ranks the current fact above the question asked about it, and says why", () => {
+    const step = first.acts
+      .flatMap((a) => a.steps)
+      .find((s) => s.kind === "recall" && s.command === 'strata recall "API rate limit" -k 3');
+    if (step?.kind !== "recall") throw new Error("the demo has no API rate limit recall");
+    const [top, ...rest] = step.result;
+    expect(top).toMatchObject({ kind: "fact", text: "The API rate limit is now 250 requests per minute" });
+    // The fact is ten days old and kept until superseded: age alone does not discount it.
+    expect(top!.why.effectiveConfidence).toBe(top!.why.confidence);
+    expect(top!.why.summary).toContain("kept (no decay)");
+    const question = rest.find((h) => h.kind === "episode" && h.text.endsWith("?"));
+    expect(question?.why.summary).toContain("a question, not an answer");
+    expect(question!.score).toBeLessThan(top!.score);
+  });
+
   it("spans about three weeks of store time", () => {
     const days = (Date.parse(first.endedAt) - Date.parse(first.startedAt)) / 86_400_000;
     expect(days).toBeGreaterThanOrEqual(17);

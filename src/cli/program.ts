@@ -9,7 +9,7 @@ import { Argument, Command } from "commander";
 import type { Memory } from "../core/engine.js";
 import { isPostgresUrl } from "../store/open-store.js";
 import { registerAgentCommands } from "./agent-commands.js";
-import { toInteger, toJson, toList, toTime } from "./args.js";
+import { toInteger, toJson, toList, toTime, toWhere } from "./args.js";
 import { type DemoTranscript, renderDemo, runDemo } from "./commands/demo.js";
 import {
   doctorExitCode,
@@ -113,6 +113,12 @@ const int = (what: string) => (value: string) => toInteger(value, what);
  * `remember --jsonl FILE` / `record --jsonl FILE`: the batched form. Options of the single form
  * go on each line, not on the command line.
  */
+/** The metadata filter of recall and list: `--where field=value`, repeated (args.ts `toWhere`). */
+const WHERE_FLAG = "--where <field=value>";
+const WHERE_HELP =
+  "only items whose metadata field equals value (repeat for more fields; numbers and true/false are typed, quote for text: 'n=\"5\"')";
+const PREFIX_FLAG = "--namespace-prefix <ns>";
+
 function jsonlInvocation(
   command: "remember" | "record",
   text: string | undefined,
@@ -276,6 +282,11 @@ export function createProgram(
     .option("--source <source>", "where it came from (user, doc:…, tool:…)")
     .option("--steps <steps>", "procedure steps, separated by ';'")
     .option(
+      "--key <key>",
+      "name the belief (user.theme): a changed statement under the key supersedes the key's current one",
+    )
+    .option("--meta <json>", "metadata, a JSON object")
+    .option(
       "--jsonl <file>",
       'remember every line of FILE (- for stdin): a JSON string, or {"statement": …} with the options above',
     )
@@ -294,13 +305,14 @@ export function createProgram(
         'strata remember "The staging database is Postgres 16" --source user',
         'strata remember "The rate limit was 60/min" --at 2026-01-15',
         'strata remember "Release the service" --kind procedure --steps "tag;build;deploy"',
+        'strata remember "The user prefers the dark theme" --key user.theme',
         'strata remember --jsonl facts.jsonl --json   # lines like {"statement": "Retry limit is 5", "at": "2026-01-10"}',
         "strata remember --jsonl clean-export.jsonl --gate off   # a known-clean collection: no comparison, fast",
       ),
     )
     .action((statement: string | undefined, o: Record<string, string | undefined>) =>
       statement === undefined || o.jsonl !== undefined || o.batchSize !== undefined || o.gate !== undefined
-        ? on(jsonlInvocation("remember", statement, o, ["kind", "at", "source", "steps"]))
+        ? on(jsonlInvocation("remember", statement, o, ["kind", "at", "source", "steps", "key", "meta"]))
         : on({
             command: "remember",
             run: engine((mem) =>
@@ -310,6 +322,8 @@ export function createProgram(
                 at: o.at,
                 source: o.source,
                 steps: o.steps === undefined ? undefined : o.steps.split(";").map((s) => s.trim()),
+                key: o.key,
+                metadata: o.meta === undefined ? undefined : toJson(o.meta, "--meta"),
               }),
             ),
             render: renderGate,
@@ -360,6 +374,8 @@ export function createProgram(
       "episodes of these types only, comma-separated: observation,decision,tension,question,outcome,context",
       toList,
     )
+    .option(WHERE_FLAG, WHERE_HELP, toWhere)
+    .option(PREFIX_FLAG, "search the namespace and every namespace under it (NS/…), within --namespace")
     .addHelpText(
       "after",
       examples(
@@ -367,14 +383,36 @@ export function createProgram(
         'strata recall "rate limit" --at 2026-03-01 --kinds fact',
         'strata recall "export" --type decision',
         'strata recall "deploy" -k 10 --json',
+        'strata recall "theme" --where key=user.theme',
+        'strata -n app recall "theme" --namespace-prefix app/users',
       ),
     )
     .action(
-      (query: string, o: { k?: number; at?: string; asOf?: string; kinds?: string[]; type?: string[] }) =>
+      (
+        query: string,
+        o: {
+          k?: number;
+          at?: string;
+          asOf?: string;
+          kinds?: string[];
+          type?: string[];
+          where?: Record<string, string | number | boolean>;
+          namespacePrefix?: string;
+        },
+      ) =>
         on({
           command: "recall",
           run: engine((mem) =>
-            runRecall(mem, { query, k: o.k, at: o.at, asOf: o.asOf, kinds: o.kinds, types: o.type }),
+            runRecall(mem, {
+              query,
+              k: o.k,
+              at: o.at,
+              asOf: o.asOf,
+              kinds: o.kinds,
+              types: o.type,
+              metadata: o.where,
+              namespacePrefix: o.namespacePrefix,
+            }),
           ),
           render: renderRecall,
         }),
@@ -448,16 +486,35 @@ export function createProgram(
     .option("--kind <kind>", "a belief kind or an episode type")
     .option("--limit <n>", "page size (default 50)", int("--limit"))
     .option("--offset <n>", "items to skip (default 0)", int("--offset"))
+    .option(WHERE_FLAG, WHERE_HELP, toWhere)
+    .option(PREFIX_FLAG, "list the namespace and every namespace under it (NS/…), within --namespace")
     .addHelpText(
       "after",
       examples(
         "strata list",
         "strata list --status any",
         "strata list --layer episode --kind outcome --limit 20",
+        "strata list --where ticket=OPS-12 --where reviewed=true",
       ),
     )
-    .action((o: { layer?: string; status?: string; kind?: string; limit?: number; offset?: number }) =>
-      on({ command: "list", run: engine((mem) => runList(mem, o)), render: renderList }),
+    .action(
+      ({
+        where,
+        ...o
+      }: {
+        layer?: string;
+        status?: string;
+        kind?: string;
+        limit?: number;
+        offset?: number;
+        where?: Record<string, string | number | boolean>;
+        namespacePrefix?: string;
+      }) =>
+        on({
+          command: "list",
+          run: engine((mem) => runList(mem, { ...o, metadata: where })),
+          render: renderList,
+        }),
     );
 
   byId("explain", undefined, runExplain, renderExplain, "strata explain b12");

@@ -324,20 +324,28 @@ export class Memory {
    *   await asAgent.pin("b3"); // audit entry: actor "mcp:claude-code"
    */
   withActor(actor: string): Memory {
-    return new Memory({
-      // Already wrapped with the audit sink, if any: not wrapped twice.
-      store: this.store,
-      embedder: this.embedder,
-      tokenizer: this.tokenizer,
-      clock: this.clock,
-      judge: this.configuredJudge,
-      sleepJudge: this.sleepJudge,
-      policy: this.policy,
+    return derive(this, {
       namespace: this.namespace,
       namespaceRoots: this.namespaceRoots.slice(1),
       actor: parseInput(ActorSchema, actor, "actor"),
-      lockWaitMs: this.lockWaitMs,
-      sleepStep: this.sleepStep,
+    });
+  }
+
+  /**
+   * The same engine (store, ports, policy, actor) acting in another namespace, whose prefixes
+   * (`namespacePrefix`, `namespaces()`) reach only that namespace and what lies under it: how a
+   * surface that authorised one namespace for a call (a REST route) hands the call an engine
+   * that cannot widen past it.
+   *
+   *   const team = mem.withNamespace("app/team-a");
+   *   await team.recall("theme", { namespacePrefix: "app/team-a/users" }); // under it: allowed
+   *   await team.recall("theme", { namespacePrefix: "app" });              // INVALID_INPUT
+   */
+  withNamespace(namespace: string): Memory {
+    return derive(this, {
+      namespace: parseInput(NamespaceSchema, namespace, "namespace"),
+      namespaceRoots: [],
+      actor: this.actor,
     });
   }
 
@@ -989,4 +997,24 @@ export class Memory {
   async close(): Promise<void> {
     await this.store.close();
   }
+}
+
+/** The same engine (store, ports, policy, judges) with another namespace, roots or actor. */
+function derive(
+  from: Memory,
+  o: { namespace: string; namespaceRoots: readonly string[]; actor: string },
+): Memory {
+  return new Memory({
+    // Already wrapped with the audit sink, if any: not wrapped twice.
+    store: from.store,
+    embedder: from.embedder,
+    tokenizer: from.tokenizer,
+    clock: from.clock,
+    judge: from.configuredJudge,
+    sleepJudge: from.sleepJudge,
+    policy: from.policy,
+    ...o,
+    lockWaitMs: from.lockWaitMs,
+    sleepStep: from.sleepStep,
+  });
 }

@@ -40,7 +40,7 @@ export const MetadataFilterSchema = z
     `a metadata filter names at most ${MAX_METADATA_FILTER_FIELDS} fields`,
   )
   .describe(
-    'Only items whose metadata has each of these top-level fields equal to its value (string, number or boolean, exact), e.g. { "ticket": "OPS-12" }.',
+    'Only items whose metadata has each of these fields equal to its value (string, number or boolean, exact; a dotted field reaches into nested objects), e.g. { "ticket": "OPS-12" }.',
   );
 export type MetadataFilter = z.infer<typeof MetadataFilterSchema>;
 

@@ -31,11 +31,11 @@ export function checkPrefix(prefix: string, roots: readonly string[], field = "n
   if (!roots.some((root) => isUnder(prefix, root)))
     throw new StrataError(
       "INVALID_INPUT",
-      `Invalid ${field} "${prefix}": it is outside this memory's namespace${roots.length > 1 ? "s" : ""} ${roots
+      `Invalid ${field} "${prefix}": a prefix may only name a namespace under ${roots.length > 1 ? "one of " : ""}${roots
         .map((r) => `"${r}"`)
         .join(
           ", ",
-        )}. Name a prefix under ${roots.length > 1 ? "one of them" : "it"} (${roots[0]}/…), or open the memory with namespaceRoots that include it.`,
+        )} (the namespace this call acts in${roots.length > 1 ? " and the roots the memory was opened with" : ""}). Name ${roots[0]} or a namespace under it (${roots[0]}/…).`,
       { field },
     );
 }

@@ -66,6 +66,35 @@ describe("recall", () => {
     expect(hits[rank(question.id)]!.why.confidence).toBe(0.25);
   });
 
+  it("a kind kept until superseded loses no ranking utility to age; a decaying kind does", async () => {
+    let clock: Awaited<ReturnType<typeof testMemory>>["clock"];
+    const run = async (policy: { retention?: { fact: "keep" | "decay" } }) => {
+      ({ mem, clock } = await testMemory({ policy }));
+      const fact = await mem.remember("The staging cluster runs Kubernetes 1.30");
+      const rule = await mem.capture({
+        when: "the staging cluster is upgraded",
+        prefer: "drain nodes one by one",
+      });
+      const at = async (id: string) =>
+        (await mem.recall("staging cluster", { k: 5 })).find((h) => h.id === id)!;
+      const fresh = { fact: await at(fact.id), rule: await at(rule.id) };
+      clock.advance(60 * DAY);
+      const old = { fact: await at(fact.id), rule: await at(rule.id) };
+      await mem.close();
+      return { fresh, old };
+    };
+    const kept = await run({});
+    expect(kept.old.fact.why.effectiveConfidence).toBe(kept.fresh.fact.why.effectiveConfidence);
+    expect(kept.old.fact.why.summary).toContain("kept (no decay)");
+    expect(kept.old.rule.why.effectiveConfidence).toBeLessThan(kept.fresh.rule.why.effectiveConfidence);
+    // The same fact under a policy that lets facts decay does lose utility with age.
+    const decaying = await run({ retention: { fact: "decay" } });
+    expect(decaying.old.fact.why.effectiveConfidence).toBeLessThan(
+      decaying.fresh.fact.why.effectiveConfidence,
+    );
+    expect(decaying.old.fact.why.summary).toContain("after decay");
+  });
+
   it("does not make what it shows stronger", async () => {
     ({ mem } = await testMemory());
     const fact = await mem.remember("The cache TTL is 300 seconds");

@@ -424,12 +424,20 @@ function hitOf(
   const asks = !isBelief && r.type === "question";
   const episodeConfidence = policy.episodeConfidence * (asks ? QUESTION_EVIDENCE : 1);
   const confidence = isBelief ? r.confidence : episodeConfidence;
-  const effective = isBelief ? effectiveConfidence(r, now, policy.reinforcementWeight) : episodeConfidence;
+  // A kind kept until superseded (policy.retention: facts and procedures by default) states how
+  // things are: age alone says nothing against it, so it ranks on its confidence, undecayed.
+  // Decaying kinds (failures, rules) must keep earning their place, in ranking as in maintain.
+  const kept = isBelief && policy.retention[r.kind] === "keep";
+  const effective = !isBelief
+    ? episodeConfidence
+    : kept
+      ? r.confidence
+      : effectiveConfidence(r, now, policy.reinforcementWeight);
   const usage = isBelief ? usageSignal(r.uses, policy.usageSaturation) : 0;
   const util = utility(effective, usage);
   const score = m.relevance * (1 - policy.utilityWeight + policy.utilityWeight * util);
   const evidence = isBelief
-    ? `confidence ${confidence.toFixed(2)} (${r.successes}/${r.successes + r.failures} outcomes), ${effective.toFixed(2)} after decay, ${r.uses} uses${calibrationWords(r)}`
+    ? `confidence ${confidence.toFixed(2)} (${r.successes}/${r.successes + r.failures} outcomes), ${kept ? "kept (no decay)" : `${effective.toFixed(2)} after decay`}, ${r.uses} uses${calibrationWords(r)}`
     : `${asks ? "a question, not an answer: " : ""}episode from ${r.at.slice(0, 10)}${r.outcome ? ` (${r.outcome})` : ""}`;
   return {
     id: r.id,

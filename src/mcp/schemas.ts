@@ -7,7 +7,6 @@
  */
 import { z } from "zod";
 import {
-  AffectSchema,
   CandidatesOptionsSchema,
   CaptureInputSchema,
   ContextInputSchema,
@@ -58,6 +57,7 @@ export const RememberToolInput = strictObject({
   source: remember.source.describe("Who said it."),
   sources: remember.sources.describe("Episode ids it rests on."),
   steps: remember.steps.describe("For a procedure."),
+  key: z.string().optional().describe("Names it; restating under it supersedes."),
 });
 
 const capture = CaptureInputSchema.shape;
@@ -73,8 +73,9 @@ export const RecallToolInput = strictObject({
   query: described(RecallInputSchema.shape.query, "What to recall."),
   k: recall.k.describe("How many."),
   kinds: recall.kinds.describe("Only these kinds."),
-  types: recall.types.describe("Only these episode types (alone: episodes only)."),
+  types: recall.types.describe("Only these episode types."),
   at: time("World time: what held then").optional(),
+  metadata: z.record(z.string(), z.unknown()).optional().describe("Exact metadata matches."),
 });
 
 const context = ContextOptionsSchema.shape;
@@ -87,7 +88,7 @@ export const IdToolInput = strictObject({ id: Id });
 
 export const OutcomeToolInput = strictObject({
   id: Id,
-  success: z.boolean().optional().describe("Did it work? Omit if you only applied it (used)."),
+  success: z.boolean().optional().describe("Did it work? Omit if only used."),
 });
 
 export const CurateToolInput = strictObject({
@@ -102,7 +103,7 @@ export const InspectToolInput = strictObject({
   id: Id.optional(),
   limit: described(CandidatesOptionsSchema.shape.limit.unwrap(), "Page size.").optional(),
   offset: z.number().int().min(0).optional().describe("Skip n."),
-  review: z.boolean().optional().describe("candidates: recent auto-decisions to undo."),
+  review: z.boolean().optional().describe("Recent auto-decisions to undo."),
   days: z.number().int().min(1).optional().describe("Review days (7)."),
 });
 
@@ -116,12 +117,11 @@ export const WrapToolInput = strictObject({
   action: z.enum(["prepare", "save", "cancel"]).describe("prepare, then save with the token."),
   token: save.token.optional().describe("From prepare."),
   text: z.string().optional().describe("Your digest."),
-  affect: AffectSchema.extend({
-    tag: AffectSchema.shape.tag.describe("e.g. curious"),
-    intensity: AffectSchema.shape.intensity.describe("0..1"),
-  })
+  // The engine parses the affect with AffectSchema; the listing says only its shape.
+  affect: z
+    .object({ tag: z.string(), intensity: z.number() })
     .optional()
-    .describe("How it felt."),
+    .describe("How it felt: tag, intensity 0..1."),
 });
 
 const judgment = JudgmentSchema.shape;

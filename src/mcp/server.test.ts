@@ -120,6 +120,23 @@ describe("tools: happy paths", () => {
     expect(c.structuredContent.tokens).toBeLessThanOrEqual(200);
   });
 
+  it("remember names a belief by key; recall filters by metadata (the key is kept in it)", async () => {
+    const first = await call("remember", { statement: "The user prefers the dark theme", key: "user.theme" });
+    await call("remember", { statement: "The editor theme of the docs site is light" });
+    const second = await call("remember", {
+      statement: "The user prefers the light theme",
+      key: "user.theme",
+    });
+    expect(second.structuredContent).toMatchObject({ superseded: [first.structuredContent.id] });
+    const r = await call("recall", { query: "theme", k: 5, metadata: { key: "user.theme" } });
+    expect(r.structuredContent.hits.map((h: { id: string }) => h.id)).toEqual([second.structuredContent.id]);
+    const none = await call("recall", { query: "theme", metadata: { key: "user.font" } });
+    expect(none.structuredContent.hits).toEqual([]);
+    const bad = await call("recall", { query: "theme", metadata: { key: { nested: true } } });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toMatch(/INVALID_INPUT: .*metadata/);
+  });
+
   it("outcome moves confidence", async () => {
     await call("remember", { statement: "Use blue-green deploys for the API" });
     const r = await call("outcome", { id: "b1", success: true });

@@ -213,7 +213,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: "recall",
     title: "Recall",
-    description: "Before acting on what you may have seen before: ranked beliefs with evidence.",
+    description: "Before acting on what you may know: ranked beliefs with evidence.",
     input: S.RecallToolInput,
     output: S.RecallToolOutput,
     operations: ["recall"],
@@ -265,7 +265,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: "remember",
     title: "Remember",
-    description: "A durable fact, lesson from failure or procedure; contradicted beliefs are superseded.",
+    description: "A durable fact, lesson or procedure; contradicted beliefs are superseded.",
     input: S.RememberToolInput,
     output: S.GateToolOutput,
     operations: ["remember"],
@@ -352,7 +352,7 @@ export const TOOLS: readonly ToolSpec[] = [
     name: "curate",
     title: "Curate",
     description:
-      "pin a standing constraint or identity the user states; restore an item retired or superseded by mistake.",
+      "pin a constraint or identity the user states; restore what was retired or superseded by mistake.",
     input: S.CurateToolInput,
     output: S.CurateToolOutput,
     operations: ["pin", "unpin", "restore"],
@@ -365,7 +365,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: "forget",
     title: "Forget",
-    description: "Only when the user asks to erase something: content destroyed, hash and audit kept.",
+    description: "Only when the user asks to erase: content destroyed, hash and audit kept.",
     input: S.IdToolInput,
     output: S.ForgetToolOutput,
     operations: ["forget"],
@@ -378,8 +378,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: "sleep",
     title: "Sleep",
-    description:
-      "consolidate at pauses: distil, merge, resolve, supersede; maintain: cheap decay; sweep: supersede only.",
+    description: "consolidate at pauses (distil, merge, supersede); maintain: decay; sweep: supersede only.",
     input: S.SleepToolInput,
     output: S.SleepToolOutput,
     operations: ["maintain", "consolidate", "sweep"],
@@ -401,7 +400,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: "settle",
     title: "Settle",
-    description: "Answer inspect: distil pending episodes into propositions, or judge candidate pairs.",
+    description: "Answer inspect: distil pending episodes, or judge candidate pairs.",
     input: S.SettleToolInput,
     output: S.SleepToolOutput,
     operations: ["judge", "distil"],
@@ -424,7 +423,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: "wrap",
     title: "Session wrap",
-    description: "At session end: prepare, compress into the digest citing episode ids, save.",
+    description: "At session end: prepare, write the digest citing episode ids, save.",
     input: S.WrapToolInput,
     output: S.WrapToolOutput,
     operations: ["prepareWrap", "saveContinuity", "cancelWrap"],

@@ -9,7 +9,14 @@
  *   permit(caller, "team-a", "write"); // FORBIDDEN when the key may not
  */
 import type { Context } from "hono";
-import { type ApiKeyView, authorize, hasLiveApiKeys, keyActor, verifyApiKey } from "../access/api-keys.js";
+import {
+  type ApiKeyView,
+  authorize,
+  authorizeTree,
+  hasLiveApiKeys,
+  keyActor,
+  verifyApiKey,
+} from "../access/api-keys.js";
 import { StrataError } from "../core/errors.js";
 import type { Access } from "../core/operations/operation.js";
 import type { StoreReader } from "../core/ports.js";
@@ -114,4 +121,13 @@ export async function identifyMcpCaller(
     );
   await identify(c, store, options);
   return {};
+}
+
+/**
+ * Refuses (FORBIDDEN) a caller reading over a namespace prefix unless its key covers the prefix and
+ * every namespace that is or may be under it: a prefix is a wildcard, so one call would otherwise
+ * reach namespaces the key was never given.
+ */
+export function permitTree(caller: Caller, prefix: string, access: Access): void {
+  if (caller.key) authorizeTree(caller.key, prefix, access);
 }

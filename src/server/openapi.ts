@@ -81,8 +81,10 @@ function operationObject(op: Operation): Json {
         in: "query",
         required: required.has(name),
         ...(schema.description ? { description: schema.description } : {}),
-        schema,
-        ...(schema.type === "array" ? { style: "form", explode: true } : {}),
+        // An object travels as JSON text in the parameter (src/server/query.ts).
+        ...(schema.type === "object"
+          ? { content: { "application/json": { schema } } }
+          : { schema, ...(schema.type === "array" ? { style: "form", explode: true } : {}) }),
       });
     }
   } else {

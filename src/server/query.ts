@@ -1,15 +1,17 @@
 /**
  * A GET operation's input from the query string, guided by the operation's zod input shape:
  * numbers and booleans are converted, arrays come as repeated (`kinds=fact&kinds=rule`) or
- * comma-separated (`kinds=fact,rule`) parameters. A value that does not convert stays a string,
+ * comma-separated (`kinds=fact,rule`) parameters, and an object (a metadata filter) as JSON text
+ * (`metadata={"ticket":"OPS-12"}`, URL-encoded), which keeps its values' types. A value that does not convert stays a string,
  * so the operation's schema refuses it with INVALID_INPUT naming the field; an unknown parameter
  * is passed through for the same reason.
  *
  *   queryInput(recall.input, new URLSearchParams("query=retry&k=3")) // { query: "retry", k: 3 }
+ *   queryInput(list.input, new URLSearchParams('metadata={"n":5}'))    // { metadata: { n: 5 } }
  */
 import type { z } from "zod";
 
-type Scalar = "number" | "boolean" | "string";
+type Scalar = "number" | "boolean" | "string" | "json";
 type Kind = Scalar | { array: Scalar };
 
 interface ZodInternals {
@@ -43,6 +45,9 @@ export function fieldKind(schema: unknown): Kind {
       return "number";
     case "boolean":
       return "boolean";
+    case "object":
+    case "record":
+      return "json";
     case "array": {
       const inner = fieldKind(def.element);
       return { array: typeof inner === "string" ? inner : "string" };
@@ -62,6 +67,12 @@ function convert(value: string, kind: Scalar): unknown {
     return value.trim() !== "" && Number.isFinite(n) ? n : value;
   }
   if (kind === "boolean") return value === "true" ? true : value === "false" ? false : value;
+  if (kind === "json")
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
   return value;
 }
 

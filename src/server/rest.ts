@@ -3,8 +3,10 @@
  * `/v1/namespaces/{namespace}{op.http.path}`, plus `GET /v1/namespaces`. Each request, in order:
  * the namespace segment is validated, the caller identified (401), allowed in the namespace
  * with the operation's access (403), a write takes a token of the caller's rate (429), the
- * input is read (GET: the query string; others: a JSON body; path parameters merged in) and
- * parsed by the operation's schema (400), and the operation runs with the caller as actor.
+ * input is read (GET: the query string; others: a JSON body; path parameters merged in), a
+ * `namespacePrefix` is allowed only when the key covers everything under it (403), the input is
+ * parsed by the operation's schema (400), and the operation runs with the caller as actor in an
+ * engine acting in the route's namespace (so a prefix outside it is refused, 400).
  *
  *   const rest = createRestApi({ memory });
  *   await rest.request("/namespaces/team-a/recall?query=retry", { headers: { "X-API-Key": key } });
@@ -17,7 +19,7 @@ import { NamespaceSchema } from "../core/model.js";
 import { OPERATIONS, type Operation, runOperation } from "../core/operations/index.js";
 import type { Clock } from "../core/ports.js";
 import { parseInput } from "../core/validate.js";
-import { identify, peerIsLoopback, permit } from "./callers.js";
+import { identify, peerIsLoopback, permit, permitTree } from "./callers.js";
 import { errorResponse } from "./errors.js";
 import { queryInput } from "./query.js";
 import { createRateLimiter, DEFAULT_WRITE_RATE, type RateLimit } from "./rate-limit.js";
@@ -35,6 +37,9 @@ export interface RestApiOptions {
   /** Whether a request comes from this machine. Default: the socket's peer address is loopback. */
   loopbackClient?: (c: Context) => boolean;
 }
+
+/** Engines kept for (actor, namespace) pairs before the cache starts again. */
+const MAX_CACHED_ENGINES = 256;
 
 /** `/items/{id}` → `/items/:id` (Hono's syntax). */
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
@@ -81,11 +86,15 @@ export function createRestApi(options: RestApiOptions): Hono<{ Variables: RestVa
   const limiter = createRateLimiter(options.writeRate ?? DEFAULT_WRITE_RATE, options.clock ?? memory.clock);
   const loopbackClient = options.loopbackClient ?? peerIsLoopback;
   const engines = new Map<string, Memory>();
-  const asActor = (actor: string) => {
-    const known = engines.get(actor);
+  // The engine a call runs with: the caller as actor, acting in the route's namespace, so a
+  // namespace prefix can reach only under the namespace the caller was allowed in.
+  const engineFor = (actor: string, namespace: string) => {
+    const id = JSON.stringify([actor, namespace]);
+    const known = engines.get(id);
     if (known) return known;
-    const made = memory.withActor(actor);
-    engines.set(actor, made);
+    if (engines.size >= MAX_CACHED_ENGINES) engines.clear();
+    const made = memory.withActor(actor).withNamespace(namespace);
+    engines.set(id, made);
     return made;
   };
   const api = new Hono<{ Variables: RestVariables }>();
@@ -129,7 +138,8 @@ export function createRestApi(options: RestApiOptions): Hono<{ Variables: RestVa
         input = queryInput(op.input, query);
       } else input = await bodyInput(c);
       for (const p of params) input[p] = c.req.param(p);
-      const out = await runOperation(op, input, { memory: asActor(caller.actor), namespace });
+      if (typeof input.namespacePrefix === "string") permitTree(caller, input.namespacePrefix, op.access);
+      const out = await runOperation(op, input, { memory: engineFor(caller.actor, namespace), namespace });
       if (wants === "other" && representation)
         return c.body(representation.body(out), 200, {
           "Content-Type": `${representation.accept}; charset=utf-8`,

@@ -3,7 +3,10 @@
  * the package is unpacked into an empty project (its dependencies linked from this checkout,
  * so no registry is needed), every import path the docs show resolves, every `ts` code block in
  * the README and docs type-checks under `strict`, the README's library example runs with only
- * the model call stubbed, and the README's CLI lines run against a fresh store.
+ * the model call stubbed, the README's CLI lines run against a fresh store, and every CLI line of
+ * docs/ runs with HOME and the working folder in a temporary folder and `--db` (STRATA_DB) a
+ * temporary store: only lines with a stated reason are skipped, so a new docs line that fails
+ * fails here.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import {
@@ -36,6 +39,42 @@ function blocks(file: string, lang: string): { code: string; line: number }[] {
     out.push({ code: lines.slice(start, i).join("\n"), line: start });
   }
   return out;
+}
+
+/**
+ * The shell commands of a markdown file's ```sh and ```bash blocks, one per command: a line ending
+ * in `\` continues on the next, a trailing `# comment` is dropped.
+ */
+function shellCommands(file: string): { command: string; line: number }[] {
+  const out: { command: string; line: number }[] = [];
+  for (const lang of ["sh", "bash"])
+    for (const b of blocks(file, lang)) {
+      let command = "";
+      let line = 0;
+      b.code.split("\n").forEach((raw, i) => {
+        if (!command) line = b.line + i + 1;
+        command += raw.replace(/\\$/, " ");
+        if (raw.endsWith("\\")) return;
+        const done = command.replace(/\s+#.*$/, "").trim();
+        command = "";
+        if (done) out.push({ command: done, line });
+      });
+    }
+  return out;
+}
+
+/** Whether a shell command runs `strata` (directly, through npx, in a pipe or a substitution). */
+const invokesStrata = (command: string) => /(^|[\s|;&(])strata(\s|$)/.test(command);
+
+/** Every markdown file under docs/, subfolders included. */
+function docsFiles(folder = "docs"): string[] {
+  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? docsFiles(`${folder}/${e.name}`)
+      : e.name.endsWith(".md")
+        ? [`${folder}/${e.name}`]
+        : [],
+  );
 }
 
 const DOCS = ["README.md", ...readdirSync(join(root, "docs")).map((f) => `docs/${f}`)].filter((f) =>
@@ -200,4 +239,67 @@ describe("the packed package, as a newcomer meets it", () => {
       }
     expect(ran.length).toBeGreaterThanOrEqual(15);
   }, 180_000);
+
+  it("every CLI line in docs/ runs, with HOME, the working folder and the store in a temp folder", () => {
+    const bin = join(project, "bin");
+    const home = join(dir, "home");
+    // Inside the project, so `npx strata` finds the installed package the way a reader's would.
+    const work = join(project, "work");
+    for (const d of [bin, home, work]) mkdirSync(d, { recursive: true });
+    const main = join(project, "node_modules/strata-memory/dist/cli/main.js");
+    writeFileSync(join(bin, "strata"), `#!/bin/sh\nexec "${process.execPath}" "${main}" "$@"\n`);
+    chmodSync(join(bin, "strata"), 0o755);
+    // What `npm install strata-memory` links, so `npx strata` finds it without a registry.
+    mkdirSync(join(project, "node_modules/.bin"), { recursive: true });
+    symlinkSync(main, join(project, "node_modules/.bin/strata"));
+    // The files the docs' lines read, as the reader would have them (shapes from the docs).
+    writeFileSync(
+      join(work, "facts.jsonl"),
+      '{"statement": "Retry limit is 5", "at": "2026-01-10"}\n"Staging runs Postgres 16"\n',
+    );
+    writeFileSync(
+      join(work, "session.jsonl"),
+      '{"content": "Deploy failed", "type": "outcome", "outcome": "failure"}\n',
+    );
+    // Lines that cannot run here, each with its reason; a reason no line needs any more fails too.
+    const skip: [RegExp, string][] = [
+      [/strata judge/, "answers pairs that `strata candidates` listed in the reader's own store"],
+      [/save-continuity/, "saves a digest the reader's model wrote from the package"],
+      [/STRATA_JUDGE_URL=/, "needs the reader's model server"],
+      [/serve --http/, "a server that runs until stopped (test/e2e/rest.test.ts, test/e2e/mcp.test.ts)"],
+      [/^strata worker (?!.*--once)/, "a worker that runs until stopped (test/e2e/worker.test.ts)"],
+      [/postgres:\/\/|\$PG\b/, "needs the reader's PostgreSQL server (test/e2e/postgres.test.ts)"],
+      [/curate (chroma|lancedb)/, "reads the reader's own vector store (src/collections tests)"],
+    ];
+    const used = new Set<string>();
+    const ran: string[] = [];
+    for (const file of docsFiles())
+      for (const { command, line } of shellCommands(file)) {
+        if (!invokesStrata(command)) continue;
+        const reason = skip.find(([re]) => re.test(command))?.[1];
+        if (reason) {
+          used.add(reason);
+          continue;
+        }
+        const r = spawnSync("bash", ["-o", "pipefail", "-c", command], {
+          cwd: work,
+          encoding: "utf8",
+          // A line that never ends fails here instead of hanging the suite.
+          timeout: 60_000,
+          env: {
+            ...process.env,
+            HOME: home,
+            PATH: `${bin}:${join(project, "node_modules/.bin")}:${process.env.PATH}`,
+            STRATA_DB: join(work, "cli.db"),
+            NO_COLOR: "1",
+            // npx must find the linked package, never ask a registry.
+            npm_config_offline: "true",
+          },
+        });
+        expect(r.status, `${file}:${line}: ${command}\n${r.stderr}`).toBe(0);
+        ran.push(`${file}:${line}`);
+      }
+    expect(skip.map(([, why]) => why).filter((why) => !used.has(why))).toEqual([]);
+    expect(ran.length).toBeGreaterThanOrEqual(25);
+  }, 600_000);
 });

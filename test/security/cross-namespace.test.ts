@@ -186,6 +186,9 @@ const LIBRARY_NO_ID = [
   "backup",
   "close",
   "withActor",
+  // Returns an engine acting in the named namespace, its prefixes only under it
+  // (test/security/namespace-prefix-rest.test.ts).
+  "withNamespace",
 ];
 
 /** Private helpers on the prototype (TypeScript privacy is compile-time only). */

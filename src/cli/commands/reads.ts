@@ -24,6 +24,10 @@ export interface RecallArgs {
   kinds?: string[];
   /** Episode types: observation, decision, tension, question, outcome, context. */
   types?: string[];
+  /** Only items whose metadata has these fields equal (`--where`). */
+  metadata?: Record<string, string | number | boolean>;
+  /** The namespace and every namespace under it, within the engine's roots. */
+  namespacePrefix?: string;
 }
 
 /** `strata recall "rate limit" -k 5 --at 2026-03-01` · `strata recall "export" --type decision` */
@@ -137,6 +141,10 @@ export interface ListArgs {
   kind?: string;
   limit?: number;
   offset?: number;
+  /** Only items whose metadata has these fields equal (`--where`). */
+  metadata?: Record<string, string | number | boolean>;
+  /** The namespace and every namespace under it, within the engine's roots. */
+  namespacePrefix?: string;
 }
 
 /** `strata list --layer episode --limit 20` */

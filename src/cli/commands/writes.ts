@@ -31,6 +31,9 @@ export interface RememberArgs {
   at?: string;
   source?: string;
   steps?: string[];
+  /** Names the belief: one current belief per key (a changed statement supersedes). */
+  key?: string;
+  metadata?: Record<string, unknown>;
 }
 
 /** `strata remember "The staging database is Postgres 16" --source user` */

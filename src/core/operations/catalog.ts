@@ -28,6 +28,7 @@ import {
   LayerSchema,
   ListOptionsSchema,
   MetadataSchema,
+  NamespaceSchema,
   PendingOptionsSchema,
   PrepareWrapOptionsSchema,
   RecallOptionsSchema,
@@ -108,6 +109,7 @@ const RememberInput = z
     sources: remember.sources,
     steps: remember.steps,
     metadata: MetadataSchema.optional().describe("Your own JSON fields, kept with the belief."),
+    key: remember.key,
   })
   .strict();
 
@@ -123,6 +125,19 @@ const CaptureInput = z
   })
   .strict();
 
+/**
+ * A read's namespace prefix on the wire: the call acts in one namespace (the surface resolved and
+ * authorised it); a prefix widens the read to a namespace under it and everything below.
+ */
+const NamespacePrefix = (verb: string) =>
+  NamespaceSchema.optional().describe(
+    `${verb} this namespace and every namespace under it (prefix/…): the call's namespace or one under it.`,
+  );
+
+/** The namespace a read acts in: a prefix when one was given (the engine checks it), else the call's. */
+const readScope = (namespace: string, namespacePrefix: string | undefined) =>
+  namespacePrefix === undefined ? { namespace } : { namespacePrefix };
+
 const recall = RecallOptionsSchema.shape;
 const RecallInput = z
   .object({
@@ -134,6 +149,8 @@ const RecallInput = z
     types: recall.types,
     diversity: recall.diversity,
     associative: recall.associative,
+    metadata: recall.metadata,
+    namespacePrefix: NamespacePrefix("Search"),
   })
   .strict();
 
@@ -160,6 +177,8 @@ const ListInput = z
     ),
     limit: list.limit.describe("Page size (default 50)."),
     offset: list.offset.describe("Items to skip (default 0)."),
+    metadata: list.metadata,
+    namespacePrefix: NamespacePrefix("List"),
   })
   .strict();
 
@@ -334,8 +353,8 @@ export const OPERATIONS: readonly Operation[] = [
     input: RecallInput,
     output: RecallResultSchema,
     http: { method: "GET", path: "/recall" },
-    run: async ({ memory, namespace }, { query, ...o }) => ({
-      hits: await memory.recall(query, { ...o, namespace }),
+    run: async ({ memory, namespace }, { query, namespacePrefix, ...o }) => ({
+      hits: await memory.recall(query, { ...o, ...readScope(namespace, namespacePrefix) }),
     }),
   }),
   defineOperation({
@@ -363,13 +382,15 @@ export const OPERATIONS: readonly Operation[] = [
   defineOperation({
     name: "list",
     group: "reads",
-    summary: "Pages through beliefs (default) or episodes, filtered by status and kind.",
+    summary: "Pages through beliefs (default) or episodes, filtered by status, kind and metadata.",
     access: "read",
     annotations: READ,
     input: ListInput,
     output: ItemsSchema,
     http: { method: "GET", path: "/items" },
-    run: async ({ memory, namespace }, o) => ({ items: await memory.list({ ...o, namespace }) }),
+    run: async ({ memory, namespace }, { namespacePrefix, ...o }) => ({
+      items: await memory.list({ ...o, ...readScope(namespace, namespacePrefix) }),
+    }),
   }),
   defineOperation({
     name: "explain",
@@ -744,6 +765,8 @@ export const OPERATION_BY_NAME: ReadonlyMap<string, Operation> = new Map(
  */
 export const LIBRARY_ONLY_METHODS: Readonly<Record<string, string>> = {
   withActor: "returns the engine naming another actor; surfaces use it to name the caller",
+  withNamespace:
+    "returns the engine acting in another namespace; surfaces use it for the namespace they authorised",
   reindex: "re-embeds the whole store after an embedder change: an operator's task (strata reindex)",
   backup: "a file copy of the whole store on the server's disk: an operator's task (strata backup)",
   close: "closes the store",
