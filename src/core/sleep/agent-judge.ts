@@ -6,6 +6,7 @@
  */
 import { StrataError } from "../errors.js";
 import { halfLifeFor, laplaceConfidence } from "../forgetting.js";
+import { loadTagger } from "../judge/tagger.js";
 import type { Belief, Judgment } from "../model.js";
 import {
   isConfident,
@@ -21,7 +22,7 @@ import { beliefsIn } from "../scope.js";
 import type { Writes } from "../writes.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
 import { resolveContradiction, stronger } from "./rules.js";
-import { subjectPairs } from "./subject-pairs.js";
+import { IN_CONTEXT, subjectPairs } from "./subject-pairs.js";
 import { activeSet, orient, sweepImmunity } from "./sweep.js";
 
 export interface CandidatePair {
@@ -66,6 +67,7 @@ export interface CandidatesQuery {
 }
 
 const ALL_KINDS = new Set(["fact", "failure", "rule"]);
+
 /** Pairs looked up in the judged-pair cache at a time. */
 const CHUNK = 256;
 
@@ -119,6 +121,7 @@ export async function findCandidates(
   page: { limit: number; offset: number },
 ): Promise<CandidatePair[]> {
   const { beliefs, tokens } = await activeSet(store, namespace, ALL_KINDS);
+  await loadTagger();
   const want = page.offset + page.limit;
   const out: CandidatePair[] = [];
   let batch: [Belief, Belief][] = [];
@@ -134,7 +137,7 @@ export async function findCandidates(
     }
     batch = [];
   };
-  for (const [newer, older] of subjectPairs(beliefs, {}, tokens)) {
+  for (const [newer, older] of subjectPairs(beliefs, IN_CONTEXT, tokens)) {
     batch.push(orient(older, newer));
     if (batch.length >= CHUNK) {
       await flush();

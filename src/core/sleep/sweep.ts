@@ -9,6 +9,7 @@
  * Judging happens outside any write transaction; decisions are applied in short transactions
  * that re-read both sides first, so writes arriving during a sweep are never clobbered.
  */
+import { loadTagger } from "../judge/tagger.js";
 import type { Belief } from "../model.js";
 import type { Judge, JudgedPair, JudgeVerdict, Store } from "../ports.js";
 import { laterOf } from "../time.js";
@@ -21,7 +22,7 @@ import {
   type SleepItem,
   type SleepReport,
 } from "./report.js";
-import { subjectPairs } from "./subject-pairs.js";
+import { IN_CONTEXT, subjectPairs } from "./subject-pairs.js";
 
 export interface SweepOptions {
   namespace: string;
@@ -396,6 +397,7 @@ export async function sweep(
   // `candidates` offers an agent, so no unsure pair of a new belief waits for an agent that is not
   // there. Only the judge's own verdicts count on those: a lexical rule or a fallback never acts on
   // a pair the neighbour index did not find (it stays in `candidates` instead).
+  if (judge.compareMany) await loadTagger();
   const extra = judge.compareMany
     ? subjectPairsOf(beliefs, tokens, dirty, pairs, EXTRA_PER_BUDGET * (judge.pairsPerRun ?? 250))
     : [];
@@ -444,7 +446,7 @@ function subjectPairsOf(
     ),
   );
   const out: [Belief, Belief][] = [];
-  for (const [newer, older] of subjectPairs(beliefs, {}, tokens)) {
+  for (const [newer, older] of subjectPairs(beliefs, IN_CONTEXT, tokens)) {
     if (!isDirty.has(newer.id) && !isDirty.has(older.id)) continue;
     const key = `${older.id}:${newer.id}`;
     if (seen.has(key)) continue;
