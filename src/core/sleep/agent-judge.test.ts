@@ -198,6 +198,25 @@ describe("candidates({ review: true }): automatic decisions, undone by one verdi
     expect(await mem.candidates({ review: true, days: 30 })).toHaveLength(1);
   });
 
+  it("merge on a reviewed supersession turns it into a merge: the successor takes the closed belief's support", async () => {
+    await fresh();
+    const old = (await mem.remember("The retry limit is 5")).id;
+    clock.advance(HOUR);
+    const gate = await mem.remember("The retry limit is 7");
+    expect(gate.superseded).toEqual([old]);
+    const report = await mem.judge([{ a: old, b: gate.id, verdict: "merge" }]);
+    expect(report.items).toEqual([expect.objectContaining({ action: "merged", id: old, by: gate.id })]);
+    expect(await belief(old)).toMatchObject({
+      status: "archived",
+      statusReason: "merged",
+      supersededBy: gate.id,
+    });
+    expect((await belief(gate.id)).support).toBe(2);
+    expect((await mem.explain(old)).audit.map((e) => e.event)).toContain("belief.merged");
+    expect((await mem.verifyAudit()).ok).toBe(true);
+    expect(await mem.candidates({ review: true })).toEqual([]);
+  });
+
   it("still refuses a verdict on a belief closed by something else, changing nothing", async () => {
     await fresh();
     const old = (await mem.remember("The retry limit is 5")).id;

@@ -310,6 +310,20 @@ export async function applyJudgments(
           continue;
         }
         const [gone, by] = closing;
+        // A supersession that was a restatement: the closed belief folds into its successor instead,
+        // which takes its support (closed either way; the verdict says how).
+        if (j.verdict === "merge" && gone.statusReason === "superseded" && by.status === "active") {
+          await writes.mergeBeliefs(tx, by, gone, `${judgeName}: merge (was superseded)`);
+          items.push({
+            action: "merged",
+            id: gone.id,
+            by: by.id,
+            reason: `${judgeName}: merge (was superseded)`,
+            related: [],
+          });
+          done.add(gone.id);
+          continue;
+        }
         if (j.verdict !== "distinct") {
           // The automatic decision stands; the verdict recorded above takes it off the review list.
           items.push(skip(gone.id, by.id, `confirmed: ${j.verdict} (${gone.id} stays ${gone.statusReason})`));
