@@ -324,6 +324,20 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["Our CI runs on GitHub Actions.", "Our CI runs on GitHub Actions and Buildkite."],
     ],
   },
+  "value-changed:same-words": {
+    decides: [
+      ["We run Python 3.10 in production", "Production Python is now 3.11", "supersedes"],
+      ["We run PostgreSQL 14.11 in production", "Production PostgreSQL is now 15.6", "supersedes"],
+    ],
+    leaves: [
+      // A number kept while another changes names another thing.
+      ["Room 4 seats 10 people.", "Room 5 seats 10 people."],
+      // Titles, not statements: no predicate on either side.
+      ["Standup notes from 12 May", "Standup notes from 19 May"],
+      // Another word beside the number: another fact.
+      ["We run Python 3.10 in production", "We run Python 3.11 in staging"],
+    ],
+  },
   "unsure:other-value": {
     decides: [
       ["Sam manages the mobile team.", "Sam manages the hiring pipeline.", "refines"],

@@ -604,6 +604,23 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     },
   },
   {
+    name: "value-changed:same-words",
+    doc: 'Statements both, the same words but for light verbs ("We run Python 3.10 in production" / "Production Python is now 3.11"), one number swapped for another and none kept: the newer replaces the older.',
+    decide: (p) => {
+      const { a, b } = p;
+      if (!bothSlotted(p) || !p.numbersDiffer || a.negated !== b.negated || additiveOf(b)) return null;
+      if ([...a.numbers].some((n) => b.numbers.has(n))) return null;
+      const words = (x: Analysis) => setOf([...x.light].filter((t) => !/\d/.test(t)));
+      const wa = words(a);
+      const wb = words(b);
+      if (wa.size < 2 || jaccard(wa, wb) < 1) return null;
+      const na = minus(setOf(a.anchors), setOf(b.anchors));
+      const nb = minus(setOf(b.anchors), setOf(a.anchors));
+      if (na.length !== 1 || nb.length !== 1 || !sameStates(p)) return null;
+      return decided("supersedes", `${na[0]} → ${nb[0]}`);
+    },
+  },
+  {
     name: "unsure:other-value",
     doc: "Same subject, another value, but no named evidence that only one value holds: stored, deferred to a semantic judge.",
     decide: (p) => (bothSlotted(p) ? unsure("refines", changedValue(p)) : null),
