@@ -34,6 +34,13 @@ const EVALS: Record<string, () => Promise<EvalMain>> = {
       return { json: report, markdown: m.renderJudgeStylesMarkdown(report) };
     };
   },
+  everyday: async () => {
+    const m = await import("./everyday/index.js");
+    return async (args) => {
+      const report = await m.evaluateEveryday(m.parseEverydayArgs(args));
+      return { json: report, markdown: m.renderEverydayMarkdown(report) };
+    };
+  },
   "knowledge-update": async () => {
     const m = await import("./knowledge-update/index.js");
     return async (args) => {

@@ -126,7 +126,11 @@ export interface JudgeStylesOptions {
 const asLabel = (r: JudgeRelation): PairLabel =>
   r === "supersedes" || r === "contradicts" ? "supersedes" : r === "duplicate" ? "duplicate" : "distinct";
 
-function scoreJudge(pairs: readonly StylePair[], verdicts: Map<string, JudgeRelation>): JudgeAloneScore {
+/** Scores the judge alone: precision and recall of `supersedes` (contradicts counts), duplicates found and false. */
+export function scoreJudge(
+  pairs: readonly { id: string; label: PairLabel }[],
+  verdicts: ReadonlyMap<string, JudgeRelation>,
+): JudgeAloneScore {
   let tp = 0;
   let fp = 0;
   let fn = 0;

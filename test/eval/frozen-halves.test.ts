@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { loadEverydayPairs } from "../../eval/everyday/index.js";
 import { loadStylePairs } from "../../eval/judge-styles/index.js";
 import { loadPairs } from "../../eval/supersession/index.js";
 
@@ -19,6 +20,12 @@ describe("frozen held-out halves", () => {
   it("eval/judge-styles' held-out pairs are unchanged", () => {
     expect(fingerprint(loadStylePairs().filter((p) => p.split === "held-out"))).toBe(
       "d86468362be977a1dc95654656170065efb150a81cba7cbb678dbb773ad28f07",
+    );
+  });
+
+  it("eval/everyday's held-out pairs are unchanged", () => {
+    expect(fingerprint(loadEverydayPairs().filter((p) => p.split === "held-out"))).toBe(
+      "1a5770fe2fd484ae235a4eb0c2f3a246c728fd1f4c473424273c44c4c74c401f",
     );
   });
 });

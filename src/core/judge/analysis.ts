@@ -548,6 +548,43 @@ export const additiveOf = (x: Analysis): boolean => (x.additive ??= hasAdditiveC
 export const changeOf = (x: Analysis): boolean => (x.change ??= hasChangeCue(x.text) || phrasalChangeOf(x));
 /** A phrasal verb of change ("pushed to", "cut down to", "took over", "turned on"). */
 export const phrasalChangeOf = (x: Analysis): boolean => phrasalChange(wordsOf(x));
+
+/** Negated by a word of negation (not, no, never, n't), not by a state word ("disabled") that `negated` also counts. */
+export const negatedByWord = (x: Analysis): boolean =>
+  x.negated && rawTokens(x.text).some((t) => /^(?:not|no|never|none|cannot)$/.test(t) || t.endsWith("n't"));
+
+/**
+ * Whether a negation in the statement bears on one of `words`: it stands in the same clause as one
+ * of them. "tom's vegan, no animal products at all" negates "animal products", not "vegan".
+ *
+ *   negationOver(analysisOf("tom's vegan, no animal products at all"), ["vegan"]) // false
+ *   negationOver(analysisOf("the app doesn't work offline"), ["offline"])          // true
+ */
+export function negationOver(x: Analysis, words: readonly string[]): boolean {
+  if (!x.negated) return false;
+  return x.text
+    .split(/[,;:.!?()]+|\s[-–—]\s|\b(?:and|but|so|because|though|although|while)\b/i)
+    .some((clause) => isNegated(clause) && contentTokens(clause).some((t) => words.includes(t)));
+}
+
+/** "new" before a noun: "my new manager is Tom", "new number btw: 555-0199", "new brake pads". */
+const NEW_NOUN_RE = /\bnew\s+([\p{L}\p{N}][\p{L}\p{N}'’-]*)/giu;
+
+/**
+ * Whether the newer statement `b` announces a change of something the older `a` says. A change
+ * cue does (now, moved to, switched, no longer, took over …), except "new" alone: "new" changes
+ * the noun it qualifies, so "my new manager is Tom" announces a change to "my manager is Priya",
+ * while "the car needs an oil change and new brake pads" changes nothing "the car needs service"
+ * says.
+ */
+export function announcesChange(a: Analysis, b: Analysis): boolean {
+  if (!changeOf(b)) return false;
+  const nouns = [...b.text.matchAll(NEW_NOUN_RE)].map((m) => stem(m[1]!.toLowerCase()));
+  if (nouns.length === 0 || nouns.some((n) => a.content.has(n))) return true;
+  // Only "new" (with nouns the older statement lacks): is there another cue without it?
+  const without = b.text.replace(NEW_NOUN_RE, (_m, noun: string) => noun);
+  return hasChangeCue(without) || phrasalChange(wordsOf(b));
+}
 export const lowerStemsOf = (x: Analysis): Set<string> =>
   (x.lowerStems ??= setOf(
     (x.text.match(/(?<![\p{L}\p{N}])\p{Ll}+(?![\p{L}\p{N}.\-_/:'’])/gu) ?? []).map(stem),

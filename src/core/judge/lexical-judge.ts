@@ -10,7 +10,7 @@
  */
 import type { Judge, JudgeItem, JudgeVerdict } from "../ports.js";
 import { jaccard } from "../text.js";
-import { analysisOf, changeOf, minus, packedDice, slotsOf } from "./analysis.js";
+import { analysisOf, announcesChange, minus, packedDice, slotsOf } from "./analysis.js";
 import { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 import { LEXICAL_RULES, type Pair } from "./rules.js";
 import { loadTagger, taggerLoaded } from "./tagger.js";
@@ -68,7 +68,7 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
       return slotsOf(xb);
     },
     get change() {
-      return changeOf(xb) || slotsOf(xb).predicate === "→";
+      return announcesChange(xa, xb) || slotsOf(xb).predicate === "→";
     },
   };
   for (const rule of LEXICAL_RULES) {

@@ -69,6 +69,9 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The API runs on port 80", "The API runs on port 8080"],
       // Another subject with the other state is another fact.
       ["Autosave is off for drafts.", "Spellcheck is on for comments."],
+      // A negation turns the state back: one claim said two ways.
+      ["The store is closed on Mondays.", "On Mondays the store doesn't open."],
+      ["The gate is open at night", "The gate is not closed at night"],
     ],
   },
   "same-content": {
@@ -259,6 +262,13 @@ const EXAMPLES: Record<string, RuleExamples> = {
       // Another attribute: a port against a region, an owner against a port.
       ["The auth-gw service runs on port 6060", "The auth-gw service was moved to eu-central-1"],
       ["heads up: the auth-gw service moved to port 5000", "The auth-gw service is now owned by Felix"],
+      // The older announced the change already; the newer keeps its value and adds detail.
+      [
+        "we're moving offices",
+        "we're moving offices next month, to the 12th floor, and we get a bigger kitchen",
+      ],
+      // "new" qualifies a noun the older statement does not have: no change of what it says.
+      ["the car needs service", "the car needs an oil change and new brake pads"],
     ],
   },
   "value-changed:single-valued": {
@@ -285,7 +295,11 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "supersedes",
       ],
     ],
-    leaves: [["Standup notes from 12 May", "Standup notes from 19 May"]],
+    leaves: [
+      ["Standup notes from 12 May", "Standup notes from 19 May"],
+      // A number kept while another changes: the changed one names another thing.
+      ["Room 4 seats 10 people.", "Room 5 seats 10 people."],
+    ],
   },
   "negation-flipped:bag": {
     decides: [["Free shipping on large orders", "No free shipping on large orders, sadly", "contradicts"]],
@@ -296,6 +310,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "Thanks for having my back.",
       ],
       ["Free shipping on large orders", "Free shipping on large orders, sadly"],
+      // The negation stands in a clause of its own, over words the older does not say.
+      ["tom is vegan", "tom's vegan, no animal products at all"],
     ],
   },
   "near-identical": {
@@ -308,6 +324,20 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["Deploy freeze for the holidays: 2 weeks", "Deploy freeze for the holidays: 3 weeks"],
       // The newer says more: not a restatement.
       ["Our CI runs on GitHub Actions.", "Our CI runs on GitHub Actions and Buildkite."],
+    ],
+  },
+  "value-changed:same-words": {
+    decides: [
+      ["We run Python 3.10 in production", "Production Python is now 3.11", "supersedes"],
+      ["We run PostgreSQL 14.11 in production", "Production PostgreSQL is now 15.6", "supersedes"],
+    ],
+    leaves: [
+      // A number kept while another changes names another thing.
+      ["Room 4 seats 10 people.", "Room 5 seats 10 people."],
+      // Titles, not statements: no predicate on either side.
+      ["Standup notes from 12 May", "Standup notes from 19 May"],
+      // Another word beside the number: another fact.
+      ["We run Python 3.10 in production", "We run Python 3.11 in staging"],
     ],
   },
   "unsure:other-value": {

@@ -17,6 +17,7 @@ import {
   CHANGE_LEMMAS,
   CHANGE_VERBS,
   canon,
+  changeOf,
   classifies,
   distinctions,
   ENUMERATED_STATES,
@@ -26,6 +27,8 @@ import {
   LIGHT_VERBS,
   lowerStemsOf,
   minus,
+  negatedByWord,
+  negationOver,
   oppositeStates,
   participleOf,
   phrasalChangeOf,
@@ -226,7 +229,8 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     name: "state-flipped",
     doc: "The same words and numbers with an enumerated state on the other side (on/off, enabled/disabled, open/closed, allowed/blocked, true/false …).",
     decide: (p) => {
-      if (p.numbersDiffer) return null;
+      // A negation on one side turns the state back: "is closed" / "doesn't open" say one thing.
+      if (p.numbersDiffer || negatedByWord(p.a) !== negatedByWord(p.b)) return null;
       const flipped = flippedStates(p.a, p.b);
       if (flipped.length === 0) return null;
       // The rest must be the same statement: the same content words but for the state words.
@@ -512,6 +516,11 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
           return null;
         const { valueA, valueB } = valuesOf(p);
         if (subsetOf(valueA, valueB) && subsetOf(valueB, valueA)) return null;
+        // The older statement announced the change already; the newer keeps its value and adds a
+        // detail ("we're moving offices" / "we're moving offices next month, to the 12th floor").
+        const announced = p.sa.predicate === "→" || changeOf(p.a);
+        if (announced && valueA.size > 0 && subsetOf(valueA, valueB) && p.a.negated === p.b.negated)
+          return null;
         // With no subject words ("We use tabs for indentation"), the values must share their attribute,
         // and in the main clauses: a word of an aside ("…, way less crowded") names no attribute.
         const { subjA, subjB } = subjects(p);
@@ -561,10 +570,13 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "value-changed:bag",
-    doc: "No slots found; a different number while nearly every word agrees.",
+    doc: "No slots found; a different number (and none kept) while nearly every word agrees.",
     decide: (p) => {
       if (bothSlotted(p) || !p.numbersDiffer || !comparableLength(p)) return null;
       const { a, b } = p;
+      // A number kept while another changes: the changed one names another thing ("Room 4 seats 10
+      // people" / "Room 5 seats 10 people").
+      if ([...a.numbers].some((n) => b.numbers.has(n))) return null;
       const overlap = p.shared.length / Math.min(a.content.size, b.content.size);
       return overlap >= 0.75 && jaccard(a.content, b.content) >= 0.5 ? decided("supersedes") : null;
     },
@@ -574,6 +586,8 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     doc: "No slots found; nearly the same words, one side negated.",
     decide: (p) => {
       if (bothSlotted(p) || p.a.negated === p.b.negated || !comparableLength(p)) return null;
+      // The negation must bear on what both say, not on a clause only one side has.
+      if (!negationOver(p.a.negated ? p.a : p.b, p.shared)) return null;
       const overlap = p.shared.length / Math.min(p.a.content.size, p.b.content.size);
       return overlap >= 0.8 ? decided("contradicts") : null;
     },
@@ -592,6 +606,23 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       // Nor may the newer one add a content word: "… GitHub Actions and Buildkite" says more.
       if (minus(b.content, a.content).length > 0) return null;
       return distinctions(a.text, b.text) ? null : decided("duplicate");
+    },
+  },
+  {
+    name: "value-changed:same-words",
+    doc: 'Statements both, the same words but for light verbs ("We run Python 3.10 in production" / "Production Python is now 3.11"), one number swapped for another and none kept: the newer replaces the older.',
+    decide: (p) => {
+      const { a, b } = p;
+      if (!bothSlotted(p) || !p.numbersDiffer || a.negated !== b.negated || additiveOf(b)) return null;
+      if ([...a.numbers].some((n) => b.numbers.has(n))) return null;
+      const words = (x: Analysis) => setOf([...x.light].filter((t) => !/\d/.test(t)));
+      const wa = words(a);
+      const wb = words(b);
+      if (wa.size < 2 || jaccard(wa, wb) < 1) return null;
+      const na = minus(setOf(a.anchors), setOf(b.anchors));
+      const nb = minus(setOf(b.anchors), setOf(a.anchors));
+      if (na.length !== 1 || nb.length !== 1 || !sameStates(p)) return null;
+      return decided("supersedes", `${na[0]} → ${nb[0]}`);
     },
   },
   {

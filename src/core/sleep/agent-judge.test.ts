@@ -34,6 +34,16 @@ describe("candidates: every unsure pair about the same subject", () => {
       "Standup is a bit later now",
     ],
     ["a paraphrase", "The user lives in Oslo.", "The user is based in Oslo."],
+    // No shared word: the newer names what it changes only through what was said just before.
+    ["a pronoun subject", "the printer on floor 2 is broken", "it's fixed now"],
+    [
+      "a pronoun object of a change",
+      "the coffee machine is on the 3rd floor",
+      "they moved it to the kitchen on 4",
+    ],
+    ["a change of something unnamed", "my bank is chase", "moved my accounts to ally"],
+    ["a speaker's change", "we use jenkins for ci", "we switched to github actions last month"],
+    ["a retraction", "let's meet at the cafe", "nvm let's just do a zoom call"],
   ])("%s is a pair, whatever its similarity", async (_name, older, newer) => {
     await fresh();
     const a = await seed(older, "2026-01-01");
@@ -49,11 +59,28 @@ describe("candidates: every unsure pair about the same subject", () => {
       "The office light switch is broken",
     ],
     ["a change a named rule decided", "The retry limit is 5", "The retry limit is 7"],
+    // A statement that names its own subject and announces nothing leans on no context.
+    ["a new subject, no change", "The build runs on Fridays", "my sister is a dentist"],
   ])("%s is not a pair", async (_name, older, newer) => {
     await fresh();
     await seed(older, "2026-01-01");
     await seed(newer, "2026-01-02");
     expect(await mem.candidates()).toEqual([]);
+  });
+
+  it("pairs a statement that leans on context with the 3 beliefs just before it, not with older ones", async () => {
+    await fresh();
+    const ids: string[] = [];
+    const texts = [
+      "The wiki lives on Confluence",
+      "Lunch is at noon on Fridays",
+      "Parking passes renew in March",
+      "The printer on floor 2 is broken",
+    ];
+    for (const [i, t] of texts.entries()) ids.push(await seed(t, `2026-01-0${i + 1}`));
+    const it = await seed("it's fixed now", "2026-01-05");
+    const pairs = await mem.candidates({ limit: 50 });
+    expect(pairs.filter((p) => p.b === it).map((p) => p.a)).toEqual([ids[3], ids[2], ids[1]]);
   });
 
   it("lists newest first and pages with limit and offset; an answered pair leaves the list", async () => {
@@ -169,6 +196,25 @@ describe("candidates({ review: true }): automatic decisions, undone by one verdi
     clock.advance(8 * DAY);
     expect(await mem.candidates({ review: true })).toEqual([]);
     expect(await mem.candidates({ review: true, days: 30 })).toHaveLength(1);
+  });
+
+  it("merge on a reviewed supersession turns it into a merge: the successor takes the closed belief's support", async () => {
+    await fresh();
+    const old = (await mem.remember("The retry limit is 5")).id;
+    clock.advance(HOUR);
+    const gate = await mem.remember("The retry limit is 7");
+    expect(gate.superseded).toEqual([old]);
+    const report = await mem.judge([{ a: old, b: gate.id, verdict: "merge" }]);
+    expect(report.items).toEqual([expect.objectContaining({ action: "merged", id: old, by: gate.id })]);
+    expect(await belief(old)).toMatchObject({
+      status: "archived",
+      statusReason: "merged",
+      supersededBy: gate.id,
+    });
+    expect((await belief(gate.id)).support).toBe(2);
+    expect((await mem.explain(old)).audit.map((e) => e.event)).toContain("belief.merged");
+    expect((await mem.verifyAudit()).ok).toBe(true);
+    expect(await mem.candidates({ review: true })).toEqual([]);
   });
 
   it("still refuses a verdict on a belief closed by something else, changing nothing", async () => {

@@ -7,6 +7,7 @@
 import { StrataError } from "../errors.js";
 import { halfLifeFor, laplaceConfidence } from "../forgetting.js";
 import { CONFIDENT_FLOOR, supersessionProbability } from "../judge/supersession-probability.js";
+import { loadTagger } from "../judge/tagger.js";
 import type { Belief, Judgment } from "../model.js";
 import {
   isConfident,
@@ -22,7 +23,7 @@ import { beliefsIn } from "../scope.js";
 import type { Writes } from "../writes.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
 import { resolveContradiction, stronger } from "./rules.js";
-import { subjectPairs } from "./subject-pairs.js";
+import { IN_CONTEXT, subjectPairs } from "./subject-pairs.js";
 import { activeSet, orient, sweepImmunity } from "./sweep.js";
 
 export interface CandidatePair {
@@ -72,6 +73,7 @@ export interface CandidatesQuery {
 }
 
 const ALL_KINDS = new Set(["fact", "failure", "rule"]);
+
 /** Pairs looked up in the judged-pair cache at a time. */
 const CHUNK = 256;
 
@@ -127,6 +129,7 @@ export async function findCandidates(
   stalenessThreshold = 0,
 ): Promise<CandidatePair[]> {
   const { beliefs, tokens } = await activeSet(store, namespace, ALL_KINDS);
+  await loadTagger();
   const want = page.offset + page.limit;
   const out: CandidatePair[] = [];
   let batch: [Belief, Belief][] = [];
@@ -150,7 +153,7 @@ export async function findCandidates(
     }
     batch = [];
   };
-  for (const [newer, older] of subjectPairs(beliefs, {}, tokens)) {
+  for (const [newer, older] of subjectPairs(beliefs, IN_CONTEXT, tokens)) {
     batch.push(orient(older, newer));
     if (batch.length >= CHUNK) {
       await flush();
@@ -323,6 +326,20 @@ export async function applyJudgments(
           continue;
         }
         const [gone, by] = closing;
+        // A supersession that was a restatement: the closed belief folds into its successor instead,
+        // which takes its support (closed either way; the verdict says how).
+        if (j.verdict === "merge" && gone.statusReason === "superseded" && by.status === "active") {
+          await writes.mergeBeliefs(tx, by, gone, `${judgeName}: merge (was superseded)`);
+          items.push({
+            action: "merged",
+            id: gone.id,
+            by: by.id,
+            reason: `${judgeName}: merge (was superseded)`,
+            related: [],
+          });
+          done.add(gone.id);
+          continue;
+        }
         if (j.verdict !== "distinct") {
           // The automatic decision stands; the verdict recorded above takes it off the review list.
           items.push(skip(gone.id, by.id, `confirmed: ${j.verdict} (${gone.id} stays ${gone.statusReason})`));

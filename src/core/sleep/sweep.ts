@@ -25,7 +25,7 @@ import {
   type SleepReport,
 } from "./report.js";
 import { DEFAULT_STEP, inSteps, type StepBound } from "./steps.js";
-import { subjectPairs } from "./subject-pairs.js";
+import { IN_CONTEXT, subjectPairs } from "./subject-pairs.js";
 
 export interface SweepOptions {
   namespace: string;
@@ -425,6 +425,7 @@ export async function sweep(
   // `candidates` offers an agent, so no unsure pair of a new belief waits for an agent that is not
   // there. Only the judge's own verdicts count on those: a lexical rule or a fallback never acts on
   // a pair the neighbour index did not find (it stays in `candidates` instead).
+  if (judge.compareMany) await loadTagger();
   const extra = judge.compareMany
     ? subjectPairsOf(beliefs, tokens, dirty, pairs, EXTRA_PER_BUDGET * (judge.pairsPerRun ?? 250))
     : [];
@@ -484,7 +485,7 @@ function subjectPairsOf(
     ),
   );
   const out: [Belief, Belief][] = [];
-  for (const [newer, older] of subjectPairs(beliefs, {}, tokens)) {
+  for (const [newer, older] of subjectPairs(beliefs, IN_CONTEXT, tokens)) {
     if (!isDirty.has(newer.id) && !isDirty.has(older.id)) continue;
     const key = `${older.id}:${newer.id}`;
     if (seen.has(key)) continue;
