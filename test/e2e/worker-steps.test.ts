@@ -125,7 +125,11 @@ describe("worker passes in steps (two processes, one SQLite file)", () => {
       expect(waiting.length).toBeGreaterThan(5);
       expect(waiting.filter((id) => !written.has(id))).toEqual([]);
       const next = await worker.tick();
-      expect(next.outcomes[0]).toMatchObject({ status: "applied", report: { reasons: [{ code: "idle" }] } });
+      // Idle (and, as the writer's notes repeat, redundant writes: the count depends on the steps).
+      expect(next.outcomes[0]).toMatchObject({
+        status: "applied",
+        report: { reasons: expect.arrayContaining([expect.objectContaining({ code: "idle" })]) },
+      });
       expect(await mem.pending({ limit: 1000 })).toEqual([]);
       expect((await workerReports(mem)).map((r) => r.status)).toEqual(["applied", "applied"]);
     } finally {
