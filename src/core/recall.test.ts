@@ -217,46 +217,6 @@ describe("recall after sleep", () => {
     expect(then[0]?.sources).toContain(old.id);
   });
 
-  it("does not reorder what it did not change: beliefs that repeat their turns rank as the turns did", async () => {
-    ({ mem } = await testMemory());
-    const turns = [
-      "Do you still go to the climbing gym on Tuesdays with Ana?",
-      "The gym downtown was crowded and loud on Tuesday.",
-      "Ana climbs at the bouldering gym near the river.",
-      "We should try the new climbing wall in the park sometime?",
-      "The climbing gym raised its prices for day passes.",
-      "Thanks, that helps!",
-      // Split by sleep: a statement of state taken out, and the rest.
-      "I moved my climbing sessions to Thursdays. Work is hectic though, and Ana is away.",
-    ];
-    const ids: string[] = [];
-    for (const t of turns) ids.push((await mem.record(t, { type: "observation" })).id);
-    const query = "climbing gym on Tuesdays with Ana";
-    const order = async () =>
-      (await mem.recall(query, { k: 7, diversity: 0 })).map((h) =>
-        h.layer === "episode" ? h.id : h.sources.join("+"),
-      );
-    const before = await order();
-    await mem.consolidate();
-    expect((await mem.health()).active).toBeGreaterThanOrEqual(3);
-    // The same turns in the same order, whether each is listed as itself or through its belief, and
-    // the split turn once (through the part that carries the words asked), not once per part.
-    expect(await order()).toEqual(before);
-  });
-
-  it("scores a belief's own words on the turns' scale: a weak match is not the best of its index", async () => {
-    ({ mem } = await testMemory());
-    const asked = await mem.record("Do you still go to the climbing gym on Tuesdays with Ana?", {
-      type: "observation",
-    });
-    const fact = await mem.remember("The gym downtown is crowded and loud");
-    const [top, weak] = await mem.recall("climbing gym on Tuesdays with Ana", { k: 2 });
-    expect(top!.id).toBe(asked.id);
-    expect(weak!.id).toBe(fact.id);
-    // Normalised by its own index's best, the only belief would read as a full text match.
-    expect(weak!.why.relevance).toBeLessThan(0.6);
-  });
-
   it("lends a turn's match to the belief that carries the words asked, when sleep split the turn", async () => {
     ({ mem } = await testMemory());
     const turn = await mem.record(

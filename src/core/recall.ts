@@ -9,7 +9,7 @@ import type { Belief, BeliefKind, Episode, EpisodeType, RecallHit } from "./mode
 import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, Judge, ScoredId, StoreReader } from "./ports.js";
 import { announcesChange } from "./sleep/chat-turns.js";
-import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
+import { contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 
 export interface RetrieveRequest {
   query: string;
@@ -66,15 +66,15 @@ export async function retrieve(
   const vectorLists = results.map(([, vec]) => vec.filter((hit) => hit.score > 0.08));
   // Score fusion keeps how well each item matched (normalised BM25 and cosine); rank fusion
   // (RRF) keeps only the order, which leaves relevance nearly flat across the top ranks.
-  // The full-text lists share one maximum, as the vector lists do: both come from one store's
-  // backend over the same words, so a belief index whose best match is weak must not read it as a
-  // full match (normalised per list, after sleep the best belief for a barely related query stood
-  // level with the turn that answers it). Their vocabularies differ a little (BM25's idf per
-  // index); where a belief only repeats its turn, the turn's match is used (`partsOfTheirTurns`).
+  // Each full-text list is normalised by its own best score: BM25 from two indexes (beliefs,
+  // episodes) or two backends (FTS5, tsvector) is not comparable, its order within a list is
+  // (idf is per index: in a small store a belief index of 5 rows scores the words of a fact at a
+  // fraction of what an episode index of 15 gives a question). Cosines are comparable
+  // everywhere, so the vector lists share one maximum.
   const vectorMax = Math.max(0, ...vectorLists.flatMap((vec) => vec.map((h) => h.score)));
   const byScore = policy.fusion === "score";
-  const textMax = Math.max(0, ...results.flatMap(([text]) => text.map((h) => h.score)));
   results.forEach(([text], l) => {
+    const textMax = Math.max(0, ...text.map((h) => h.score));
     text.forEach((hit, i) => {
       const f = get(hit.id);
       f.textRank = i + 1;
@@ -158,50 +158,6 @@ export async function representative(
     }
   }
   return best;
-}
-
-/**
- * Beliefs that say nothing their source turn did not (distilled as it was said, or a part of it: a
- * statement of state taken out of a longer turn, the rest of that turn) and whose source the
- * query matched too. Their own match is the same words scored again by a second index (another
- * BM25 vocabulary, a shorter document), a little higher or lower by chance; the turn's match is
- * lent to them instead (to the part that carries the words asked, see `representative`), so sleep
- * does not reorder what it did not change. A belief with words of its own (a merged wording, an
- * agent's proposition, an abstraction, a rule) keeps its own match.
- */
-async function partsOfTheirTurns(
-  store: StoreReader,
-  beliefs: readonly Belief[],
-  matched: ReadonlySet<string>,
-  records: Map<string, Belief | Episode>,
-): Promise<Set<string>> {
-  const out = new Set<string>();
-  const candidates = beliefs.filter((b) => b.sources.some((id) => matched.has(id)));
-  if (candidates.length === 0) return out;
-  const missing = [
-    ...new Set(candidates.flatMap((b) => b.sources.filter((id) => matched.has(id) && !records.has(id)))),
-  ];
-  if (missing.length > 0) for (const e of await store.getEpisodes(missing)) records.set(e.id, e);
-  for (const b of candidates)
-    for (const id of b.sources) {
-      const e = records.get(id);
-      if (matched.has(id) && e && !("kind" in e) && saidIn(b.text, e.content)) {
-        out.add(b.id);
-        break;
-      }
-    }
-  return out;
-}
-
-/** Every sentence of `part` is in `whole`, as said (case and spacing aside). */
-export function saidIn(part: string, whole: string): boolean {
-  const flat = (t: string) => t.toLowerCase().replace(/\s+/g, " ").trim();
-  const text = flat(analyseEcho(whole).core);
-  const pieces = flat(part)
-    .split(/(?<=[.!?])\s+/)
-    .map((p) => p.replace(/[.!?]+$/, "").trim())
-    .filter((p) => p.length > 0);
-  return pieces.length > 0 && pieces.every((p) => text.includes(p));
 }
 
 /** How many of the asked words a text has. */
@@ -295,7 +251,6 @@ export async function recall(
   // The relevance floor reads the raw match, not the fused or utility-boosted score: an item
   // that shares no query term and whose vector is barely similar is not relevant at any rank.
   const relevant = fused.filter((f) => f.textRank !== null || f.similarity >= policy.recallFloor);
-  const matchedIds = new Set(relevant.map((f) => f.id));
   const poolSize = Math.max(req.k * 4, 20);
   const records = new Map<string, Belief | Episode>();
   const beliefCache = new Map<string, Belief | null>();
@@ -317,12 +272,9 @@ export async function recall(
     const [beliefs, episodes] = await Promise.all([store.getBeliefs(ids), store.getEpisodes(ids)]);
     for (const b of beliefs) records.set(b.id, b);
     for (const e of episodes) records.set(e.id, e);
-    const parts = await partsOfTheirTurns(store, beliefs, matchedIds, records);
     for (const f of chunk) {
       const r = records.get(f.id);
       if (!r) continue;
-      // The turn's words read from a second index: the turn's own match speaks for them.
-      if (parts.has(f.id)) continue;
       // A question asks; as evidence it weighs less than what was stated (it stays recallable).
       const asks = !("kind" in r) && (r.type === "question" || isQuestion(r.content));
       const boosted =
