@@ -19,7 +19,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Judge, JudgeRelation } from "../../src/index.js";
 import { createLexicalJudge } from "../../src/index.js";
-import { type Split, scoreJudge, splitOf } from "../judge-styles/index.js";
+import { parseJudgeStylesArgs, type Split, scoreJudge, splitOf } from "../judge-styles/index.js";
 import {
   type EndState,
   endLabel,
@@ -193,20 +193,8 @@ export async function evaluateEveryday(options: EverydayOptions = {}): Promise<E
   };
 }
 
-export function parseEverydayArgs(args: readonly string[]): EverydayOptions {
-  const options: EverydayOptions = {};
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === "--split" && (args[i + 1] === "dev" || args[i + 1] === "held-out")) {
-      options.split = args[i + 1] as Split;
-      i++;
-    } else if (args[i] === "--pairs" && args[i + 1]) {
-      options.path = args[i + 1]!;
-      i++;
-    } else
-      throw new Error(`E_BAD_ARGS: unknown argument "${args[i]}" (use --split dev|held-out, --pairs <file>)`);
-  }
-  return options;
-}
+/** The same flags as judge-styles: `--split dev|held-out`, `--pairs <file>`. */
+export const parseEverydayArgs = (args: readonly string[]): EverydayOptions => parseJudgeStylesArgs(args);
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
