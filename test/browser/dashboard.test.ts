@@ -176,6 +176,8 @@ describe.skipIf(!runs)(
       });
       await shoot("admin-created-key");
       await page.getByRole("link", { name: "Admin", exact: true }).click();
+      // The boosted navigation swaps the page in when its answer arrives: wait for the notice to go.
+      await page.locator("#created-key").waitFor({ state: "detached" });
       expect(await page.content()).not.toContain(secret);
 
       await page.getByRole("link", { name: "Revoke dash-bot…" }).click();
