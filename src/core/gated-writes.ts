@@ -40,7 +40,7 @@ import { canonicalJson } from "./sha256.js";
 import { analyseEcho } from "./text.js";
 import { parseInput } from "./validate.js";
 import { decide, type GateDecision } from "./write-gate.js";
-import type { Writes } from "./writes.js";
+import type { NewBeliefInput, Writes } from "./writes.js";
 
 /** The most items one `recordMany` / `rememberMany` call takes: one transaction, one embedding call. */
 export const MAX_BATCH_ITEMS = 10_000;
@@ -219,18 +219,28 @@ export async function rememberIn(
     ctx.policy,
   );
   if (decision.verdict === "redundant") return writes.restate(tx, decision, namespace, o.sources);
-  return writes.storeBelief(tx, decision, {
-    namespace,
+  return writes.storeBelief(tx, decision, beliefRow(p, { namespace, now, at }, vector));
+}
+
+/** The belief a remembered statement becomes, gated or not. */
+function beliefRow(
+  p: PreparedRemember,
+  where: { namespace: string; now: string; at: string },
+  vector: Float32Array,
+): NewBeliefInput {
+  const o = p.options;
+  return {
+    namespace: where.namespace,
     kind: o.kind,
-    text: analyseEcho(text).core,
-    validFrom: at,
+    text: analyseEcho(p.text).core,
+    validFrom: where.at,
     sources: o.sources ?? [],
     source: o.source ?? null,
     steps: o.steps ?? null,
     metadata: o.metadata ?? {},
-    now,
+    now: where.now,
     vector,
-  });
+  };
 }
 
 /**
@@ -249,18 +259,7 @@ export async function rememberUngated(
   const { namespace, now, at } = whereAndWhen(ctx, o);
   if (o.sources) await writes.requireEpisodes(tx, o.sources, namespace);
   if (o.key !== undefined) return rememberKeyed(ctx, tx, p, vector, { namespace, now, at, key: o.key });
-  const id = await writes.insertBelief(tx, {
-    namespace,
-    kind: o.kind,
-    text: analyseEcho(p.text).core,
-    validFrom: at,
-    sources: o.sources ?? [],
-    source: o.source ?? null,
-    steps: o.steps ?? null,
-    metadata: o.metadata ?? {},
-    now,
-    vector,
-  });
+  const id = await writes.insertBelief(tx, beliefRow(p, { namespace, now, at }, vector));
   return writes.result(UNGATED, id, "belief", true, [], []);
 }
 
