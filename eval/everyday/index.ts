@@ -19,7 +19,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Judge, JudgeRelation } from "../../src/index.js";
 import { createLexicalJudge } from "../../src/index.js";
-import { parseJudgeStylesArgs, type Split, scoreJudge, splitOf } from "../judge-styles/index.js";
+import { missOf, parseJudgeStylesArgs, type Split, scoreJudge, splitOf } from "../judge-styles/index.js";
 import {
   type EndState,
   endLabel,
@@ -168,19 +168,7 @@ export async function evaluateEveryday(options: EverydayOptions = {}): Promise<E
     const r = runOf.get(p.id)!;
     const want = coarseLabel(p.label);
     if (endLabel(r.noAgent) === want && endLabel(r.oracle) === want) continue;
-    devMisses.push({
-      id: p.id,
-      style: p.style,
-      label: p.label,
-      judged: verdicts.get(p.id)!,
-      judgeReason: reasons.get(p.id)!,
-      gate: r.gate.verdict,
-      gateReason: r.gate.reason,
-      noAgent: r.noAgent,
-      oracle: r.oracle,
-      older: p.older,
-      newer: p.newer,
-    });
+    devMisses.push(missOf(p, r, verdicts, reasons));
   }
   return {
     judge: judge.name,

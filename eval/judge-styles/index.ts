@@ -19,6 +19,7 @@ import { createLexicalJudge } from "../../src/index.js";
 import {
   type EndState,
   type PairLabel,
+  type PairRun,
   ratio,
   renderSystemRows,
   runPairs,
@@ -205,19 +206,7 @@ export async function evaluateJudgeStyles(options: JudgeStylesOptions = {}): Pro
           ? s === "dropped" || s === "merged"
           : s === "distinct";
     if (ok(r.noAgent) && ok(r.oracle)) continue;
-    devMisses.push({
-      id: p.id,
-      style: p.style,
-      label: p.label,
-      judged: verdicts.get(p.id)!,
-      judgeReason: reasons.get(p.id)!,
-      gate: r.gate.verdict,
-      gateReason: r.gate.reason,
-      noAgent: r.noAgent,
-      oracle: r.oracle,
-      older: p.older,
-      newer: p.newer,
-    });
+    devMisses.push(missOf(p, r, verdicts, reasons));
   }
   return {
     judge: judge.name,
@@ -227,6 +216,28 @@ export async function evaluateJudgeStyles(options: JudgeStylesOptions = {}): Pro
     splits,
     styles,
     devMisses,
+  };
+}
+
+/** A dev pair the judge or the library got wrong, with what each said (both style sets report these). */
+export function missOf<L extends string>(
+  p: { id: string; style: string; label: L; older: string; newer: string },
+  r: PairRun,
+  verdicts: ReadonlyMap<string, JudgeRelation>,
+  reasons: ReadonlyMap<string, string>,
+): { id: string; style: string; label: L } & Omit<StyleMiss, "id" | "style" | "label"> {
+  return {
+    id: p.id,
+    style: p.style,
+    label: p.label,
+    judged: verdicts.get(p.id)!,
+    judgeReason: reasons.get(p.id)!,
+    gate: r.gate.verdict,
+    gateReason: r.gate.reason,
+    noAgent: r.noAgent,
+    oracle: r.oracle,
+    older: p.older,
+    newer: p.newer,
   };
 }
 
