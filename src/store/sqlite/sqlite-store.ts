@@ -125,6 +125,8 @@ const vecStatusOfEpisode = (e: Pick<Episode, "status" | "supersededBy">) =>
 
 /** Ranked full-text candidates checked against the rest of the filter first (then 4× more a round). */
 const TEXT_FETCH = 32;
+/** The most stored vectors one transaction keeps for its re-ranks (~1.5 KB each at 384 dimensions). */
+const EXACT_VECTORS_PER_TRANSACTION = 20_000;
 
 /** Placeholders for `ids`, padded to a power of two (the last id repeated): few statements to prepare. */
 function padded(ids: readonly number[]): { sql: string; params: number[] } {
@@ -235,6 +237,13 @@ export class SqliteStore implements Store {
    */
   private readonly vectors: VectorIndex;
   private vecStale = true;
+  /**
+   * While a transaction is open: the stored vectors its int8 re-ranks read, by `vectors` id. A
+   * batch of writes re-ranks the same nearby rows again and again; inside one write transaction
+   * no other connection can change the table, and this one changes it only through `putVector` /
+   * `deleteVector`, which drop their entry. Dropped when the transaction ends.
+   */
+  private exactVectors: Map<string, Float32Array> | null = null;
   private dataVersionSeen = -1;
   /**
    * Cold start: until the index is first built, a layer's first search reads the table directly
@@ -428,6 +437,7 @@ export class SqliteStore implements Store {
       this.check();
       this.db.exec("BEGIN IMMEDIATE");
       this.textTx = { mark: this.textSeq, rows: [], built: false };
+      this.exactVectors = new Map();
       try {
         const result = await fn(this);
         this.db.exec("COMMIT");
@@ -439,6 +449,8 @@ export class SqliteStore implements Store {
         this.vecStale = true;
         this.textRolledBack();
         throw error;
+      } finally {
+        this.exactVectors = null;
       }
     };
     const next = this.queue.then(run, run);
@@ -1154,15 +1166,29 @@ export class SqliteStore implements Store {
   /** The stored vectors of a layer's rows, by rowid: the index's exact re-rank. */
   private storedVectors(layer: VectorLayer, rowids: readonly number[]): Map<number, Float32Array> {
     const out = new Map<number, Float32Array>();
-    for (let i = 0; i < rowids.length; i += 256) {
-      const q = padded(rowids.slice(i, i + 256));
+    const cache = this.exactVectors;
+    let missing = rowids;
+    if (cache) {
+      const unread: number[] = [];
+      for (const rowid of rowids) {
+        const v = cache.get(`${layer}${rowid}`);
+        if (v) out.set(rowid, v);
+        else unread.push(rowid);
+      }
+      missing = unread;
+    }
+    for (let i = 0; i < missing.length; i += 256) {
+      const q = padded(missing.slice(i, i + 256));
       const ids = q.params.map((r) => `${layer}${r}`);
       for (const [id, blob] of this.stmt(
         `SELECT id, vector FROM vectors WHERE id IN (${q.sql}) /* re-rank */`,
       )
         .raw(true)
-        .all(...ids) as unknown as [string, Buffer][])
-        out.set(rowidOf(id), toFloat32(blob));
+        .all(...ids) as unknown as [string, Buffer][]) {
+        const v = toFloat32(blob);
+        out.set(rowidOf(id), v);
+        if (cache && cache.size < EXACT_VECTORS_PER_TRANSACTION) cache.set(id, v);
+      }
     }
     return out;
   }
@@ -1306,6 +1332,7 @@ export class SqliteStore implements Store {
 
   async putVector(id: string, namespace: string, embedder: string, vector: Float32Array): Promise<void> {
     this.check();
+    this.exactVectors?.delete(id);
     // A replaced vector gets a new rowid (above every existing one), so other processes see the change.
     const vrow = this.stmt("SELECT coalesce(max(rowid), 0) + 1 AS n FROM vectors").get()!.n as number;
     this.stmt("DELETE FROM vectors WHERE id = ?").run(id);
@@ -1317,6 +1344,7 @@ export class SqliteStore implements Store {
 
   async deleteVector(id: string): Promise<void> {
     this.check();
+    this.exactVectors?.delete(id);
     this.stmt("DELETE FROM vectors WHERE id = ?").run(id);
     if (id[0] === "b" || id[0] === "e") this.vectors.remove(id[0], rowidOf(id));
   }
