@@ -115,6 +115,10 @@ function inserter<T>(table: string, columns: Columns<T>) {
   return {
     sql: `INSERT INTO ${table} (${cols.map(([, [c]]) => c).join(",")}) VALUES (${cols.map(() => "?").join(",")})`,
     values: (row: Omit<T, "id">) => cols.map(([k, [, to]]) => to(row[k])),
+    /** Appends the row's values to `out` (a multi-row statement's parameters). */
+    push: (out: unknown[], row: Omit<T, "id">) => {
+      for (const [k, [, to]] of cols) out.push(to(row[k]));
+    },
   };
 }
 const INSERT_BELIEF = inserter<Belief>("beliefs", BELIEF_COLUMNS);
@@ -1342,7 +1346,8 @@ export class SqliteStore implements Store {
       const vectorValues: unknown[] = [];
       for (let i = start; i < start + n; i++) {
         const r = rows[i]!;
-        beliefValues.push(first + i, ...INSERT_BELIEF.values(r.belief));
+        beliefValues.push(first + i);
+        INSERT_BELIEF.push(beliefValues, r.belief);
         vectorValues.push(
           firstVector + i,
           ids[i],
