@@ -25,6 +25,7 @@ import type {
   JudgedPair,
   LockOptions,
   NewBelief,
+  NewBeliefWithVector,
   NewEpisode,
   ScoredId,
   Store,
@@ -114,10 +115,73 @@ function inserter<T>(table: string, columns: Columns<T>) {
   return {
     sql: `INSERT INTO ${table} (${cols.map(([, [c]]) => c).join(",")}) VALUES (${cols.map(() => "?").join(",")})`,
     values: (row: Omit<T, "id">) => cols.map(([k, [, to]]) => to(row[k])),
+    /** Appends the row's values to `out` (a multi-row statement's parameters). */
+    push: (out: unknown[], row: Omit<T, "id">) => {
+      for (const [k, [, to]] of cols) out.push(to(row[k]));
+    },
   };
 }
 const INSERT_BELIEF = inserter<Belief>("beliefs", BELIEF_COLUMNS);
 const INSERT_EPISODE = inserter<Episode>("episodes", EPISODE_COLUMNS);
+
+/**
+ * The bulk writes' statements insert up to this many rows each. One statement per row costs
+ * FTS5 a flush of its pending terms per row (about 35 µs a belief); one per 256 rows, once per
+ * statement (about 5 µs a row).
+ */
+const BULK_ROWS = 256;
+
+/** `n` rows of `columns` placeholders each, as a multi-row VALUES list. */
+const valuesList = (n: number, columns: number): string => {
+  const row = `(${Array.from({ length: columns }, () => "?").join(",")})`;
+  return Array.from({ length: n }, () => row).join(",");
+};
+
+/**
+ * `[start, count]` chunks of `total` rows: full chunks of BULK_ROWS, then the rest in powers of
+ * two, so a few prepared statements serve every batch size.
+ */
+function bulkChunks(total: number): [number, number][] {
+  const out: [number, number][] = [];
+  let start = 0;
+  while (total - start >= BULK_ROWS) {
+    out.push([start, BULK_ROWS]);
+    start += BULK_ROWS;
+  }
+  for (let n = BULK_ROWS / 2; n >= 1; n /= 2)
+    if (total - start >= n) {
+      out.push([start, n]);
+      start += n;
+    }
+  return out;
+}
+
+/** A statement's SQL for `n` rows, built once per `n`. */
+function sqlForRows(build: (n: number) => string): (n: number) => string {
+  const built = new Map<number, string>();
+  return (n) => {
+    let sql = built.get(n);
+    if (sql === undefined) {
+      sql = build(n);
+      built.set(n, sql);
+    }
+    return sql;
+  };
+}
+
+const BELIEF_INSERT_COLUMNS = Object.values(BELIEF_COLUMNS).map(([c]) => c);
+const insertBeliefsSql = sqlForRows(
+  (n) =>
+    `INSERT INTO beliefs (rowid,${BELIEF_INSERT_COLUMNS.join(",")}) VALUES ${valuesList(n, BELIEF_INSERT_COLUMNS.length + 1)}`,
+);
+const insertVectorsSql = sqlForRows(
+  (n) => `INSERT INTO vectors(rowid, id, namespace, embedder, dim, vector) VALUES ${valuesList(n, 6)}`,
+);
+const deleteVectorsSql = sqlForRows((n) => `DELETE FROM vectors WHERE id IN ${valuesList(1, n)}`);
+const insertAuditSql = sqlForRows(
+  (n) =>
+    `INSERT INTO audit(namespace, seq, at, actor, event, subject_id, content_hash, detail, prev_hash, hash) VALUES ${valuesList(n, 10)}`,
+);
 
 /** A vector index row's `status`: what a current-state search filters on. */
 const vecStatusOfEpisode = (e: Pick<Episode, "status" | "supersededBy">) =>
@@ -1296,6 +1360,46 @@ export class SqliteStore implements Store {
     return id;
   }
 
+  async insertBeliefs(rows: readonly NewBeliefWithVector[]): Promise<string[]> {
+    this.check();
+    if (rows.length === 0) return [];
+    // The rowids and vector rows one insertBelief + putVector per row would get: max + 1 each.
+    const first = this.stmt("SELECT coalesce(max(rowid), 0) + 1 AS n FROM beliefs").get()!.n as number;
+    const firstVector = this.stmt("SELECT coalesce(max(rowid), 0) + 1 AS n FROM vectors").get()!.n as number;
+    const ids = rows.map((_, i) => `b${first + i}`);
+    for (const [start, n] of bulkChunks(rows.length)) {
+      const beliefValues: unknown[] = [];
+      const vectorValues: unknown[] = [];
+      for (let i = start; i < start + n; i++) {
+        const r = rows[i]!;
+        beliefValues.push(first + i);
+        INSERT_BELIEF.push(beliefValues, r.belief);
+        vectorValues.push(
+          firstVector + i,
+          ids[i],
+          r.belief.namespace,
+          r.embedder,
+          r.vector.length,
+          toBlob(r.vector),
+        );
+      }
+      this.stmt(insertBeliefsSql(n)).run(beliefValues);
+      this.stmt(deleteVectorsSql(n)).run(ids.slice(start, start + n));
+      this.stmt(insertVectorsSql(n)).run(vectorValues);
+      for (let i = start; i < start + n; i++) {
+        const r = rows[i]!;
+        for (const e of r.belief.sources)
+          this.stmt("INSERT OR IGNORE INTO belief_sources(episode_id, belief_id) VALUES (?, ?)").run(
+            e,
+            ids[i],
+          );
+        this.vectors.setStatus("b", first + i, r.belief.status);
+        this.vectors.put("b", first + i, firstVector + i, r.belief.namespace, r.vector);
+      }
+    }
+    return ids;
+  }
+
   async updateBelief(id: string, patch: BeliefPatch): Promise<void> {
     this.check();
     const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
@@ -1368,6 +1472,35 @@ export class SqliteStore implements Store {
     this.stmt(
       "INSERT INTO audit_heads(namespace, seq, hash) VALUES (?, ?, ?) ON CONFLICT(namespace) DO UPDATE SET seq = excluded.seq, hash = excluded.hash",
     ).run(entry.namespace, entry.seq, entry.hash);
+  }
+
+  async appendAudits(entries: readonly AuditEntry[]): Promise<void> {
+    this.check();
+    const heads = new Map<string, AuditEntry>();
+    for (const [start, n] of bulkChunks(entries.length)) {
+      const values: unknown[] = [];
+      for (let i = start; i < start + n; i++) {
+        const e = entries[i]!;
+        values.push(
+          e.namespace,
+          e.seq,
+          e.at,
+          e.actor,
+          e.event,
+          e.subjectId,
+          e.contentHash,
+          e.detail === null ? null : json(e.detail),
+          e.prevHash,
+          e.hash,
+        );
+        heads.set(e.namespace, e);
+      }
+      this.stmt(insertAuditSql(n)).run(values);
+    }
+    for (const e of heads.values())
+      this.stmt(
+        "INSERT INTO audit_heads(namespace, seq, hash) VALUES (?, ?, ?) ON CONFLICT(namespace) DO UPDATE SET seq = excluded.seq, hash = excluded.hash",
+      ).run(e.namespace, e.seq, e.hash);
   }
 
   async judgedPairs(pairs: readonly { a: string; b: string }[]): Promise<JudgedPair[]> {
