@@ -6,6 +6,7 @@
 import { effectiveConfidence, usageSignal, utility } from "./forgetting.js";
 import { type MetadataFilter, matchesMetadata } from "./metadata-filter.js";
 import type { Belief, BeliefKind, Episode, EpisodeType, RecallHit } from "./model.js";
+import { namedValues } from "./named-values.js";
 import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, Judge, ScoredId, StoreReader } from "./ports.js";
 import { announcesChange } from "./sleep/chat-turns.js";
@@ -334,8 +335,14 @@ export async function recall(
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   if (policy.neighbourWeight > 0)
     await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto });
-  const moves =
-    !historical && req.judge ? await newerFirst(store, scored, records, req.judge, req.query) : [];
+  const successors =
+    !historical && req.judge && kindSet.has("fact")
+      ? await namedSuccessors(store, scored, records, req, policy, req.judge)
+      : [];
+  const moves = [
+    ...successors,
+    ...(!historical && req.judge ? await newerFirst(store, scored, records, req.judge, req.query) : []),
+  ];
   const picked = diversify(scored, await store.getVectors(scored.map((s) => s.id)), req.k, req.diversity);
   // Diversity may have put the newer item back below the older it is close to: not for these pairs.
   for (const m of moves) {
@@ -484,6 +491,88 @@ async function newerFirst(
       if (!m.newer.why.summary.includes(`newer than [${m.older.id}]`))
         m.newer.why.summary += `; newer than [${m.older.id}] about the same thing and no verdict yet (${m.reason}): ranked above it`;
     }
+  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  return moves;
+}
+
+/** How many of the top hits are read for a value a newer statement names; how many rows a name may appear in. */
+const NAMED_TOP = 5;
+const NAMED_RARE = 3;
+
+/**
+ * Current-state questions find the newer value even when it shares no word with the question. An
+ * update often names the value it replaces ("My Trek got stolen so I bought a Cannondale", "my
+ * new doctor is Dr. Kim, Alvarez retired") while the question names only the attribute ("What
+ * bike do I ride?"). For each active fact near the top, its named values (`namedValues`: Trek)
+ * that are rare in the store (in at most 3 active facts: a name said everywhere, like a
+ * participant's, links nothing) are looked up among active facts; a newer one that names it,
+ * announces a change ("bought", "moved to", "now", "my new …"), names a value of its own, and that
+ * the judge does not read as a restatement or about another entity, with no verdict that closed
+ * the pair (a non-lexical `distinct` or `refines`), is ranked just above the older, its `why`
+ * saying so. Ranking only; nothing is closed. Mutates and re-sorts `scored`.
+ */
+async function namedSuccessors(
+  store: StoreReader,
+  scored: RecallHit[],
+  records: Map<string, Belief | Episode>,
+  req: RecallRequest,
+  policy: Policy,
+  judge: Judge,
+): Promise<{ older: RecallHit; newer: RecallHit }[]> {
+  const now = req.at ?? req.asOf ?? req.now;
+  const filter: BeliefFilter = {
+    namespaces: req.namespaces,
+    statuses: ["active"],
+    kinds: ["fact"],
+    metadata: req.metadata,
+  };
+  const byId = new Map(scored.map((h) => [h.id, h]));
+  const moves: { older: RecallHit; newer: RecallHit }[] = [];
+  const olders = scored
+    .slice(0, NAMED_TOP)
+    .filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active");
+  for (const older of olders) {
+    const own = new Set(namedValues(older.text).map((w) => w.toLowerCase()));
+    for (const name of own) {
+      const found = await store.searchBeliefText(queryTerms(name), filter, NAMED_RARE + 1);
+      if (found.length > NAMED_RARE) continue;
+      const ids = found.map((f) => f.id).filter((id) => id !== older.id);
+      for (const b of await store.getBeliefs(ids)) {
+        if (b.validFrom <= older.at || !announcesChange(b.text)) continue;
+        if (!namedValues(b.text).some((w) => !own.has(w.toLowerCase()))) continue;
+        const known = byId.get(b.id);
+        if (known && known.score > older.score) continue;
+        const v = await judge.compare(
+          { text: older.text, at: older.at, kind: older.kind },
+          { text: b.text, at: b.validFrom, kind: b.kind },
+        );
+        if (v.relation === "duplicate" || v.reason.startsWith("different-entity")) continue;
+        const settled = await store.judgedPairs([{ a: older.id, b: b.id }]);
+        if (
+          settled.some(
+            (p) => p.judge !== "lexical" && (p.relation === "distinct" || p.relation === "refines"),
+          )
+        )
+          continue;
+        const newer =
+          known ??
+          hitOf(b, policy, now, {
+            textRank: null,
+            vectorRank: null,
+            relevance: older.why.relevance,
+            matched: `names "${name}" of [${older.id}]`,
+          });
+        if (!known) {
+          records.set(b.id, b);
+          byId.set(b.id, newer);
+          scored.push(newer);
+        }
+        newer.score = older.score * (1 + 1e-6);
+        newer.why.summary += `; newer than [${older.id}], names its value "${name}" in a change and no verdict yet: ranked above it`;
+        moves.push({ older, newer });
+      }
+    }
+  }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   return moves;
 }

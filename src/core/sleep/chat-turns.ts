@@ -105,8 +105,18 @@ function sentences(text: string): string[] {
     .split(
       /(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|St|Jr|Sr|Prof|vs|etc|e\.g|i\.e|approx|No)\.)(?<=[.!?])\s+(?=\S)|\s+[–—]\s+|\s+-\s+/u,
     )
+    .flatMap(afterLeadIn)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
+}
+
+/**
+ * A short lead-in closed by a colon ("Big news though: my new job is at Globex") announces the
+ * clause after it, which is said as its own sentence. A time ("10:15") has no space after its colon.
+ */
+function afterLeadIn(sentence: string): string[] {
+  const m = /^([^:]{1,40}):\s+(\S.*)$/su.exec(sentence);
+  return m && rawTokens(m[1]!).length <= 4 ? [`${m[1]}:`, m[2]!] : [sentence];
 }
 
 /** A sentence with its discourse opener removed, as it would be said on its own. */
@@ -163,7 +173,19 @@ export function announcesChange(text: string): boolean {
     return (
       !isQuestion(s) &&
       !isHypothetical(s) &&
-      (STRONG_CHANGE.test(s) || STATE_OF_SPEAKER.some((re) => re.test(s)))
+      (STRONG_CHANGE.test(s) || clauses(s).some((c) => STATE_OF_SPEAKER.some((re) => re.test(c))))
     );
   });
+}
+
+/**
+ * The clauses of a sentence, split where a coordinating conjunction or a comma joins two
+ * ("My Trek got stolen so I bought a Cannondale" → "My Trek got stolen", "I bought a Cannondale"),
+ * each with its opener dropped.
+ */
+function clauses(sentence: string): string[] {
+  return sentence
+    .split(/\s*[,;]\s*|\s+(?=(?:so|and|but|then)\s+(?:i|we)\b)/i)
+    .map((c) => bare(c.replace(/^(?:so|and|but|then)\s+/i, "")))
+    .filter((c) => c.length > 0);
 }
