@@ -10,6 +10,7 @@ import { namedValues } from "./named-values.js";
 import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, Judge, ScoredId, StoreReader } from "./ports.js";
 import { announcesChange } from "./sleep/chat-turns.js";
+import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
 import { contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 
 export interface RetrieveRequest {
@@ -498,6 +499,8 @@ async function newerFirst(
 /** How many of the top hits are read for a value a newer statement names; how many rows a name may appear in. */
 const NAMED_TOP = 5;
 const NAMED_RARE = 3;
+/** How many statements of a frame's change words are read for one older state. */
+const FRAME_CANDIDATES = 20;
 
 /**
  * Current-state questions find the newer value even when it shares no word with the question. An
@@ -533,12 +536,26 @@ async function namedSuccessors(
     .filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active");
   for (const older of olders) {
     const own = new Set(namedValues(older.text).map((w) => w.toLowerCase()));
+    // Where newer statements may replace it: those naming one of its rare values, and those
+    // changing its state frame in other words ("I live in…" / "I moved to…").
+    const links: { ids: string[]; link: string; fits: (text: string) => boolean }[] = [];
     for (const name of own) {
       const found = await store.searchBeliefText(queryTerms(name), filter, NAMED_RARE + 1);
-      if (found.length > NAMED_RARE) continue;
-      const ids = found.map((f) => f.id).filter((id) => id !== older.id);
-      for (const b of await store.getBeliefs(ids)) {
-        if (b.validFrom <= older.at || !announcesChange(b.text)) continue;
+      if (found.length <= NAMED_RARE)
+        links.push({ ids: found.map((f) => f.id), link: `names its value "${name}"`, fits: announcesChange });
+    }
+    const frame = frameOf(older.text);
+    if (frame) {
+      const found = await store.searchBeliefText(frame.terms, filter, FRAME_CANDIDATES);
+      links.push({
+        ids: found.map((f) => f.id),
+        link: `changes its ${frame.name} in other words`,
+        fits: (text) => replacedByFrame(older.text, text) !== null,
+      });
+    }
+    for (const { ids, link, fits } of links) {
+      for (const b of await store.getBeliefs(ids.filter((id) => id !== older.id))) {
+        if (b.validFrom <= older.at || !fits(b.text)) continue;
         if (!namedValues(b.text).some((w) => !own.has(w.toLowerCase()))) continue;
         const known = byId.get(b.id);
         if (known && known.score > older.score) continue;
@@ -560,7 +577,7 @@ async function namedSuccessors(
             textRank: null,
             vectorRank: null,
             relevance: older.why.relevance,
-            matched: `names "${name}" of [${older.id}]`,
+            matched: `${link.replace("its", `[${older.id}]'s`)}`,
           });
         if (!known) {
           records.set(b.id, b);
@@ -568,9 +585,39 @@ async function namedSuccessors(
           scored.push(newer);
         }
         newer.score = older.score * (1 + 1e-6);
-        newer.why.summary += `; newer than [${older.id}], names its value "${name}" in a change and no verdict yet: ranked above it`;
+        newer.why.summary += `; newer than [${older.id}], ${link} in a change and no verdict yet: ranked above it`;
         moves.push({ older, newer });
       }
+    }
+  }
+  // A question about a state of the speaker's ("Where do I work?") is answered by the newest
+  // change of that state even when no older statement of it ranks near the top: it is listed
+  // within the first k, last (it matched no word), unless a hit already answers from that change.
+  const frame = askedFrame(req.query);
+  if (frame && !moves.some((m) => frameOf(m.older.text) === frame)) {
+    const found = await store.searchBeliefText(frame.terms, filter, FRAME_CANDIDATES);
+    const changes = (await store.getBeliefs(found.map((f) => f.id)))
+      .filter((b) => changesFrame(frame, b.text, req.query))
+      .sort((a, b) =>
+        a.validFrom < b.validFrom ? 1 : a.validFrom > b.validFrom ? -1 : compareIds(a.id, b.id),
+      );
+    const newest = changes[0];
+    const last = scored[Math.min(req.k, scored.length) - 1];
+    if (newest && last && !scored.slice(0, req.k).some((h) => h.id === newest.id)) {
+      const hit =
+        byId.get(newest.id) ??
+        hitOf(newest, policy, now, {
+          textRank: null,
+          vectorRank: null,
+          relevance: last.why.relevance,
+          matched: `the newest change of the ${frame.name} asked about`,
+        });
+      if (!byId.has(newest.id)) {
+        records.set(newest.id, newest);
+        scored.push(hit);
+      }
+      hit.score = last.score * (1 + 1e-6);
+      hit.why.summary += `; the newest statement that changes the ${frame.name} the question asks about: listed within the first ${req.k}`;
     }
   }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));

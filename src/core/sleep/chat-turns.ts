@@ -99,7 +99,8 @@ const STATE_OF_SPEAKER = [
   /^(?:i|we)\s+(?:don't|do not|no longer)\b.*\b(?:anymore|any more)\b/i,
 ];
 
-function sentences(text: string): string[] {
+/** The sentences of a text; a short lead-in closed by a colon is split from its clause. */
+export function sentencesOf(text: string): string[] {
   // Split on sentence ends (not inside numbers like 3.5) and on dashes used as breaks.
   return text
     .split(
@@ -133,7 +134,7 @@ function bare(sentence: string): string {
  *   // → { statements: ["I moved my dentist appointment to Thursdays!"], rest: "Work is hectic." }
  */
 export function statementsOfState(text: string): { statements: string[]; rest: string } {
-  const parts = sentences(text);
+  const parts = sentencesOf(text);
   const statements: string[] = [];
   const rest: string[] = [];
   const longer = parts.length > 1 || DISCOURSE_OPENER.test(text.trim());
@@ -168,7 +169,7 @@ const STRONG_CHANGE =
  */
 export function announcesChange(text: string): boolean {
   if (hasAdditiveCue(text)) return false;
-  return sentences(text).some((part) => {
+  return sentencesOf(text).some((part) => {
     const s = bare(part);
     return (
       !isQuestion(s) &&
@@ -176,6 +177,11 @@ export function announcesChange(text: string): boolean {
       (STRONG_CHANGE.test(s) || clauses(s).some((c) => STATE_OF_SPEAKER.some((re) => re.test(c))))
     );
   });
+}
+
+/** Every clause of a text: its sentences, each split into clauses (`clauses`), openers dropped. */
+export function clausesOf(text: string): string[] {
+  return sentencesOf(text).flatMap((part) => clauses(bare(part)));
 }
 
 /**
