@@ -338,7 +338,7 @@ export async function recall(
     await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto });
   const successors =
     !historical && req.judge && kindSet.has("fact")
-      ? await namedSuccessors(store, scored, records, req, policy, req.judge)
+      ? await missedSuccessors(store, scored, records, req, policy, req.judge)
       : [];
   const moves = [
     ...successors,
@@ -496,7 +496,7 @@ async function newerFirst(
   return moves;
 }
 
-/** How many of the top hits are read for a value a newer statement names; how many rows a name may appear in. */
+/** How many of the top hits are read for newer values the query missed; how many facts a name may appear in. */
 const NAMED_TOP = 5;
 const NAMED_RARE = 3;
 /** How many statements of a frame's change words are read for one older state. */
@@ -512,9 +512,11 @@ const FRAME_CANDIDATES = 20;
  * announces a change ("bought", "moved to", "now", "my new …"), names a value of its own, and that
  * the judge does not read as a restatement or about another entity, with no verdict that closed
  * the pair (a non-lexical `distinct` or `refines`), is ranked just above the older, its `why`
- * saying so. Ranking only; nothing is closed. Mutates and re-sorts `scored`.
+ * saying so. Likewise a newer fact that changes the older's state frame in other words ("I live
+ * in Denver" / "I moved to Portland", `state-frames.ts`). Ranking only; nothing is closed; only
+ * the request's namespaces are searched. Mutates and re-sorts `scored`.
  */
-async function namedSuccessors(
+async function missedSuccessors(
   store: StoreReader,
   scored: RecallHit[],
   records: Map<string, Belief | Episode>,
