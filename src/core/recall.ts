@@ -6,9 +6,11 @@
 import { effectiveConfidence, usageSignal, utility } from "./forgetting.js";
 import { type MetadataFilter, matchesMetadata } from "./metadata-filter.js";
 import type { Belief, BeliefKind, Episode, EpisodeType, RecallHit } from "./model.js";
+import { namedValues } from "./named-values.js";
 import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, Judge, ScoredId, StoreReader } from "./ports.js";
 import { announcesChange } from "./sleep/chat-turns.js";
+import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
 import { contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 
 export interface RetrieveRequest {
@@ -334,8 +336,14 @@ export async function recall(
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   if (policy.neighbourWeight > 0)
     await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto });
-  const moves =
-    !historical && req.judge ? await newerFirst(store, scored, records, req.judge, req.query) : [];
+  const successors =
+    !historical && req.judge && kindSet.has("fact")
+      ? await missedSuccessors(store, scored, records, req, policy, req.judge)
+      : [];
+  const moves = [
+    ...successors,
+    ...(!historical && req.judge ? await newerFirst(store, scored, records, req.judge, req.query) : []),
+  ];
   const picked = diversify(scored, await store.getVectors(scored.map((s) => s.id)), req.k, req.diversity);
   // Diversity may have put the newer item back below the older it is close to: not for these pairs.
   for (const m of moves) {
@@ -484,6 +492,136 @@ async function newerFirst(
       if (!m.newer.why.summary.includes(`newer than [${m.older.id}]`))
         m.newer.why.summary += `; newer than [${m.older.id}] about the same thing and no verdict yet (${m.reason}): ranked above it`;
     }
+  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  return moves;
+}
+
+/** How many of the top hits are read for newer values the query missed; how many facts a name may appear in. */
+const NAMED_TOP = 5;
+const NAMED_RARE = 3;
+/** How many statements of a frame's change words are read for one older state. */
+const FRAME_CANDIDATES = 20;
+
+/**
+ * Current-state questions find the newer value even when it shares no word with the question. An
+ * update often names the value it replaces ("My Trek got stolen so I bought a Cannondale", "my
+ * new doctor is Dr. Kim, Alvarez retired") while the question names only the attribute ("What
+ * bike do I ride?"). For each active fact near the top, its named values (`namedValues`: Trek)
+ * that are rare in the store (in at most 3 active facts: a name said everywhere, like a
+ * participant's, links nothing) are looked up among active facts; a newer one that names it,
+ * announces a change ("bought", "moved to", "now", "my new …"), names a value of its own, and that
+ * the judge does not read as a restatement or about another entity, with no verdict that closed
+ * the pair (a non-lexical `distinct` or `refines`), is ranked just above the older, its `why`
+ * saying so. Likewise a newer fact that changes the older's state frame in other words ("I live
+ * in Denver" / "I moved to Portland", `state-frames.ts`). Ranking only; nothing is closed; only
+ * the request's namespaces are searched. Mutates and re-sorts `scored`.
+ */
+async function missedSuccessors(
+  store: StoreReader,
+  scored: RecallHit[],
+  records: Map<string, Belief | Episode>,
+  req: RecallRequest,
+  policy: Policy,
+  judge: Judge,
+): Promise<{ older: RecallHit; newer: RecallHit }[]> {
+  const now = req.at ?? req.asOf ?? req.now;
+  const filter: BeliefFilter = {
+    namespaces: req.namespaces,
+    statuses: ["active"],
+    kinds: ["fact"],
+    metadata: req.metadata,
+  };
+  const byId = new Map(scored.map((h) => [h.id, h]));
+  const moves: { older: RecallHit; newer: RecallHit }[] = [];
+  const olders = scored
+    .slice(0, NAMED_TOP)
+    .filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active");
+  for (const older of olders) {
+    const own = new Set(namedValues(older.text).map((w) => w.toLowerCase()));
+    // Where newer statements may replace it: those naming one of its rare values, and those
+    // changing its state frame in other words ("I live in…" / "I moved to…").
+    const links: { ids: string[]; link: string; fits: (text: string) => boolean }[] = [];
+    for (const name of own) {
+      const found = await store.searchBeliefText(queryTerms(name), filter, NAMED_RARE + 1);
+      if (found.length <= NAMED_RARE)
+        links.push({ ids: found.map((f) => f.id), link: `names its value "${name}"`, fits: announcesChange });
+    }
+    const frame = frameOf(older.text);
+    if (frame) {
+      const found = await store.searchBeliefText(frame.terms, filter, FRAME_CANDIDATES);
+      links.push({
+        ids: found.map((f) => f.id),
+        link: `changes its ${frame.name} in other words`,
+        fits: (text) => replacedByFrame(older.text, text) !== null,
+      });
+    }
+    for (const { ids, link, fits } of links) {
+      for (const b of await store.getBeliefs(ids.filter((id) => id !== older.id))) {
+        if (b.validFrom <= older.at || !fits(b.text)) continue;
+        if (!namedValues(b.text).some((w) => !own.has(w.toLowerCase()))) continue;
+        const known = byId.get(b.id);
+        if (known && known.score > older.score) continue;
+        const v = await judge.compare(
+          { text: older.text, at: older.at, kind: older.kind },
+          { text: b.text, at: b.validFrom, kind: b.kind },
+        );
+        if (v.relation === "duplicate" || v.reason.startsWith("different-entity")) continue;
+        const settled = await store.judgedPairs([{ a: older.id, b: b.id }]);
+        if (
+          settled.some(
+            (p) => p.judge !== "lexical" && (p.relation === "distinct" || p.relation === "refines"),
+          )
+        )
+          continue;
+        const newer =
+          known ??
+          hitOf(b, policy, now, {
+            textRank: null,
+            vectorRank: null,
+            relevance: older.why.relevance,
+            matched: `${link.replace("its", `[${older.id}]'s`)}`,
+          });
+        if (!known) {
+          records.set(b.id, b);
+          byId.set(b.id, newer);
+          scored.push(newer);
+        }
+        newer.score = older.score * (1 + 1e-6);
+        newer.why.summary += `; newer than [${older.id}], ${link} in a change and no verdict yet: ranked above it`;
+        moves.push({ older, newer });
+      }
+    }
+  }
+  // A question about a state of the speaker's ("Where do I work?") is answered by the newest
+  // change of that state even when no older statement of it ranks near the top: it is listed
+  // within the first k, last (it matched no word), unless a hit already answers from that change.
+  const frame = askedFrame(req.query);
+  if (frame && !moves.some((m) => frameOf(m.older.text) === frame)) {
+    const found = await store.searchBeliefText(frame.terms, filter, FRAME_CANDIDATES);
+    const changes = (await store.getBeliefs(found.map((f) => f.id)))
+      .filter((b) => changesFrame(frame, b.text, req.query))
+      .sort((a, b) =>
+        a.validFrom < b.validFrom ? 1 : a.validFrom > b.validFrom ? -1 : compareIds(a.id, b.id),
+      );
+    const newest = changes[0];
+    const last = scored[Math.min(req.k, scored.length) - 1];
+    if (newest && last && !scored.slice(0, req.k).some((h) => h.id === newest.id)) {
+      const hit =
+        byId.get(newest.id) ??
+        hitOf(newest, policy, now, {
+          textRank: null,
+          vectorRank: null,
+          relevance: last.why.relevance,
+          matched: `the newest change of the ${frame.name} asked about`,
+        });
+      if (!byId.has(newest.id)) {
+        records.set(newest.id, newest);
+        scored.push(hit);
+      }
+      hit.score = last.score * (1 + 1e-6);
+      hit.why.summary += `; the newest statement that changes the ${frame.name} the question asks about: listed within the first ${req.k}`;
+    }
+  }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   return moves;
 }

@@ -15,9 +15,11 @@ describe("knowledge-update eval", () => {
   it("after consolidate, ranks the latest value first on the dev half (the level reached) and covers every episode", async () => {
     const report = await evaluateKnowledgeUpdate({ split: "dev", phases: ["after"] });
     const after = report.phases[0]!;
-    // The level reached: 16/20 (h/rsleep, 1 December 2026). The four dev misses share no word with
-    // their question (job, city, bike, password manager): no lexical retriever finds them.
-    expect(after.dev.share).toBeGreaterThanOrEqual(0.8);
+    // The level reached: 20/20 (h/ku, 1 December 2026; was 16/20). The four misses before shared no
+    // word with their question: an update naming the older value (bike: "My Trek got stolen so I
+    // bought a Cannondale") and state frames (city, job, password manager: "I moved to Portland")
+    // now bring the newer value above the older. Held-out is reported by the eval, never gated.
+    expect(after.dev.share).toBe(1);
     expect(after.coverage?.uncovered).toBe(0);
   }, 120_000);
 });

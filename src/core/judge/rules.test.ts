@@ -285,6 +285,11 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["Sam is a designer.", "Sam is a manager."],
       ["Noor is on leave this week.", "Noor is on the interview panel next week."],
       ["The user speaks French.", "The user speaks German."],
+      // A change of something else said by the same speaker: the arrow alone names no attribute.
+      [
+        "I live in Denver, it's been two years now.",
+        "I dropped Spanish, I'm learning Japanese now for the trip next year.",
+      ],
     ],
   },
   "value-changed:bag": {

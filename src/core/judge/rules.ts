@@ -554,7 +554,15 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       if (!predicate || !SINGLE_VALUED.has(predicate)) return null;
       // A value is a few words; a person starts and ends many things ("I just started volunteering …").
       if (!shortValues(p)) return null;
-      if ((predicate === "start" || predicate === "end") && subjects(p).subjA.size === 0) return null;
+      const { subjA, subjB } = subjects(p);
+      if ((predicate === "start" || predicate === "end") && subjA.size === 0) return null;
+      // A change said with no subject words ("I dropped Spanish, I'm learning Japanese now") agrees
+      // with any single-valued statement of the speaker's ("I live in Denver") through its arrow
+      // alone: it replaces it only when the main clauses share a word that names the attribute.
+      if ((p.sa.predicate === "→" || p.sb.predicate === "→") && subjA.size === 0 && subjB.size === 0) {
+        const mainB = mainClauseOf(p.b);
+        if (![...mainClauseOf(p.a)].some((t) => mainB.has(t))) return null;
+      }
       // A copula with an article classifies ("is a designer"): kinds are many, not one.
       if (predicate === "is" && (classifies(p.a.text) || classifies(p.b.text))) return null;
       // A copula names one value when a noun or a closing adjective follows it ("is Postgres", "is blue"),

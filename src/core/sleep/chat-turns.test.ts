@@ -59,6 +59,12 @@ describe("statementsOfState: a value changed in passing", () => {
       "Haha that movie was wild. What are you up to?",
     ],
     ["btw I switched my gym to Crunch on 5th street", ["I switched my gym to Crunch on 5th street"], ""],
+    // A short lead-in closed by a colon announces its clause; a time's colon ("10:15") splits nothing.
+    [
+      "Sorry for going quiet! Big news though: my new job is at Globex. The standup is at 10:15.",
+      ["my new job is at Globex."],
+      "Sorry for going quiet! Big news though: The standup is at 10:15.",
+    ],
     [
       "Long week. I no longer take the 7:40 train, I drive in now.",
       ["I no longer take the 7:40 train, I drive in now."],
@@ -143,6 +149,8 @@ describe("announcesChange", () => {
     "Payroll changed so I get paid on the 1st now.",
     "I moved my swimming to the Eastside Aquatic Center, longer lanes.",
     "The search service is now owned by Priya",
+    // The change is the second clause, joined by "so".
+    "Rainy all week. My Trek got stolen so I bought a Cannondale, a green one this time.",
   ])("%j announces a change", (text) => {
     expect(announcesChange(text)).toBe(true);
   });
@@ -151,6 +159,7 @@ describe("announcesChange", () => {
     "The neighbors got a new puppy, it's adorable.",
     "I also have a dog now.",
     "Should I switch gyms?",
+    "My bike is a Trek and it rides well.",
   ])("%j does not", (text) => {
     expect(announcesChange(text)).toBe(false);
   });

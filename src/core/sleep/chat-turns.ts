@@ -99,14 +99,25 @@ const STATE_OF_SPEAKER = [
   /^(?:i|we)\s+(?:don't|do not|no longer)\b.*\b(?:anymore|any more)\b/i,
 ];
 
-function sentences(text: string): string[] {
+/** The sentences of a text; a short lead-in closed by a colon is split from its clause. */
+export function sentencesOf(text: string): string[] {
   // Split on sentence ends (not inside numbers like 3.5) and on dashes used as breaks.
   return text
     .split(
       /(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|St|Jr|Sr|Prof|vs|etc|e\.g|i\.e|approx|No)\.)(?<=[.!?])\s+(?=\S)|\s+[–—]\s+|\s+-\s+/u,
     )
+    .flatMap(afterLeadIn)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
+}
+
+/**
+ * A short lead-in closed by a colon ("Big news though: my new job is at Globex") announces the
+ * clause after it, which is said as its own sentence. A time ("10:15") has no space after its colon.
+ */
+function afterLeadIn(sentence: string): string[] {
+  const m = /^([^:]{1,40}):\s+(\S.*)$/su.exec(sentence);
+  return m && rawTokens(m[1]!).length <= 4 ? [`${m[1]}:`, m[2]!] : [sentence];
 }
 
 /** A sentence with its discourse opener removed, as it would be said on its own. */
@@ -123,7 +134,7 @@ function bare(sentence: string): string {
  *   // → { statements: ["I moved my dentist appointment to Thursdays!"], rest: "Work is hectic." }
  */
 export function statementsOfState(text: string): { statements: string[]; rest: string } {
-  const parts = sentences(text);
+  const parts = sentencesOf(text);
   const statements: string[] = [];
   const rest: string[] = [];
   const longer = parts.length > 1 || DISCOURSE_OPENER.test(text.trim());
@@ -158,12 +169,29 @@ const STRONG_CHANGE =
  */
 export function announcesChange(text: string): boolean {
   if (hasAdditiveCue(text)) return false;
-  return sentences(text).some((part) => {
+  return sentencesOf(text).some((part) => {
     const s = bare(part);
     return (
       !isQuestion(s) &&
       !isHypothetical(s) &&
-      (STRONG_CHANGE.test(s) || STATE_OF_SPEAKER.some((re) => re.test(s)))
+      (STRONG_CHANGE.test(s) || clauses(s).some((c) => STATE_OF_SPEAKER.some((re) => re.test(c))))
     );
   });
+}
+
+/** Every clause of a text: its sentences, each split into clauses (`clauses`), openers dropped. */
+export function clausesOf(text: string): string[] {
+  return sentencesOf(text).flatMap((part) => clauses(bare(part)));
+}
+
+/**
+ * The clauses of a sentence, split where a coordinating conjunction or a comma joins two
+ * ("My Trek got stolen so I bought a Cannondale" → "My Trek got stolen", "I bought a Cannondale"),
+ * each with its opener dropped.
+ */
+function clauses(sentence: string): string[] {
+  return sentence
+    .split(/\s*[,;]\s*|\s+(?=(?:so|and|but|then)\s+(?:i|we)\b)/i)
+    .map((c) => bare(c.replace(/^(?:so|and|but|then)\s+/i, "")))
+    .filter((c) => c.length > 0);
 }

@@ -1,0 +1,39 @@
+/**
+ * The names a statement gives its values, read from how they are written: a word capitalised
+ * inside a sentence ("I commute by bike, a blue Trek hybrid" → Trek; "I use LastPass" →
+ * LastPass), never the first word of a sentence, a pronoun, a title or a calendar word (a day
+ * or month is a time, and many statements share one).
+ *
+ * Recall uses them to find the newer statement that replaces an older one without sharing a word
+ * with the question: an update often names the value it replaces ("My Trek got stolen so I bought
+ * a Cannondale", "My new doctor is Dr. Kim, Alvarez retired").
+ *
+ *   namedValues("I commute by bike, a blue Trek hybrid.")  // → ["Trek"]
+ *   namedValues("Our dog eats Purina kibble.")            // → ["Purina"]
+ */
+const NOT_A_VALUE = new Set(
+  (
+    "i i'm i've i'd i'll dr mr mrs ms mx prof st jr sr ok okay " +
+    "monday mondays tuesday tuesdays wednesday wednesdays thursday thursdays friday fridays " +
+    "saturday saturdays sunday sundays weekend weekends today tomorrow yesterday " +
+    "january february march april may june july august september october november december"
+  ).split(" "),
+);
+
+const SENTENCE_END = /[.!?:;]$/;
+
+export function namedValues(text: string): string[] {
+  const out: string[] = [];
+  let first = true;
+  for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’&-]*[.!?:;]?/gu)) {
+    const raw = m[0];
+    const word = raw.replace(/[.!?:;]$/, "").replace(/[’']s$/, "");
+    const startsSentence = first;
+    first = SENTENCE_END.test(raw) && !/^(?:Dr|Mr|Mrs|Ms|Mx|St|Prof)\.$/.test(raw);
+    if (startsSentence) continue;
+    if (!/^\p{Lu}/u.test(word) && !/\p{Ll}\p{Lu}/u.test(word)) continue;
+    if (NOT_A_VALUE.has(word.toLowerCase())) continue;
+    if (!out.includes(word)) out.push(word);
+  }
+  return out;
+}

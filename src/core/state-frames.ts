@@ -1,0 +1,113 @@
+/**
+ * State frames: a state of the speaker and the change that replaces it, said with other words.
+ * "I live in Denver" is replaced by "I moved to Portland", "I work at Acme" by "my new job is at
+ * Globex", "I use LastPass" by "I migrated to Bitwarden": the change names no attribute the state
+ * names, so no shared word links them. A frame pairs a state verb with the ways its change is
+ * said, a closed class of English (residence, employer, a thing used), not a list of sentences.
+ *
+ * A change matches a frame when one of its clauses is first-person (I, we, my, our) and names a
+ * value of its own by a capitalised word right after the change ("moved to Portland"). A purpose
+ * in the same sentence that the older state does not have ("I switched to CorePower for yoga" against "I use LastPass for
+ * my passwords") says the change is about another thing.
+ *
+ *   frameOf("I live in Denver, it's been two years now.")         // → the residence frame
+ *   replacedByFrame("I live in Denver.", "I moved to Portland last week!")  // → "residence"
+ */
+import { clausesOf, sentencesOf } from "./sleep/chat-turns.js";
+import { contentTokens } from "./text.js";
+
+export interface StateFrame {
+  /** What the state is, for `why`. */
+  name: string;
+  /** A first-person statement of the state: "I live in…", "we use…". */
+  state: RegExp;
+  /** A clause that changes it, naming the new value (capitalised) right after the change. */
+  change: RegExp;
+  /** Words a full-text search finds the changes by. */
+  terms: readonly string[];
+  /** A question about the state itself ("Where do I live?"); none when the verb alone is too general ("use"). */
+  asked: RegExp | null;
+}
+
+// Written without the i flag: under it \p{Lu} would match any letter. Pronouns take either case.
+const ADVERB = String.raw`(?:(?:just|recently|finally|actually|officially|already|now)\s+)?`;
+const PERFECT = String.raw`(?:'ve|\s+have)?`;
+const WE = "(?:I|[Ww]e)";
+const MY = "(?:[Mm]y|[Oo]ur)";
+
+export const STATE_FRAMES: readonly StateFrame[] = [
+  {
+    name: "residence",
+    state:
+      /^(?:i|we)(?:'ve|\s+have)?\s+(?:still\s+)?(?:live|lived|reside|resided|am based|are based)\s+in\b/i,
+    change: new RegExp(
+      String.raw`^${WE}${PERFECT}\s+${ADVERB}(?:moved|relocated|moved back)\s+to\s+\p{Lu}`,
+      "u",
+    ),
+    terms: ["moved", "relocated"],
+    asked:
+      /\b(?:do|did)\s+(?:i|we)\s+(?:still\s+|currently\s+)?live\b|\b(?:am\s+i|are\s+we)\s+(?:based|living)\b/i,
+  },
+  {
+    name: "employer",
+    state: /^(?:i|we)\s+(?:still\s+)?(?:work|worked)\s+(?:at|for)\b/i,
+    change: new RegExp(
+      String.raw`^(?:${MY}\s+new\s+(?:job|employer|company|workplace)\s+is\s+(?:at|with)\s+\p{Lu}|${WE}${PERFECT}\s+${ADVERB}(?:started|joined)\s+(?:(?:a\s+new\s+job|work)\s+)?(?:at\s+|with\s+)?\p{Lu}|${WE}${PERFECT}\s+${ADVERB}(?:got\s+a\s+(?:new\s+)?job|got\s+hired)\s+(?:at|with|by)\s+\p{Lu})`,
+      "u",
+    ),
+    terms: ["job", "started", "joined", "hired"],
+    asked:
+      /\b(?:do|did)\s+(?:i|we)\s+(?:still\s+|currently\s+)?work\b|\bwho\s+(?:do|does)\s+(?:i|we)\s+work\s+for\b/i,
+  },
+  {
+    name: "thing used",
+    state: new RegExp(String.raw`^${WE}\s+(?:still\s+)?(?:use|used)\s+\p{Lu}`, "u"),
+    change: new RegExp(
+      String.raw`^${WE}${PERFECT}\s+${ADVERB}(?:switched|migrated|moved|changed)\s+(?:over\s+)?to\s+\p{Lu}`,
+      "u",
+    ),
+    terms: ["switched", "migrated", "moved", "changed"],
+    asked: null,
+  },
+];
+
+/** The frame a statement of state opens, or null. */
+export function frameOf(text: string): StateFrame | null {
+  const first = clausesOf(text)[0];
+  if (!first) return null;
+  return STATE_FRAMES.find((f) => f.state.test(first)) ?? null;
+}
+
+/** What a purpose ("for yoga", "for all my passwords") names: the content words after "for". */
+function purposeOf(text: string): string[] {
+  const m = /\bfor\s+((?:(?:all|my|our|the|a|an|of)\s+)*[\p{L}-]+)/iu.exec(text);
+  return m ? contentTokens(m[1]!) : [];
+}
+
+/** The frame a question asks about ("Which city do I live in?" → residence), or null. */
+export function askedFrame(question: string): StateFrame | null {
+  return STATE_FRAMES.find((f) => f.asked?.test(question)) ?? null;
+}
+
+/**
+ * True when a sentence of `text` changes the frame's state (a clause says the change), with no
+ * purpose or one whose words `about` has.
+ */
+export function changesFrame(frame: StateFrame, text: string, about: string): boolean {
+  const words = new Set(contentTokens(about));
+  return sentencesOf(text).some((sentence) => {
+    if (!clausesOf(sentence).some((c) => frame.change.test(c))) return false;
+    const purpose = purposeOf(sentence);
+    return purpose.length === 0 || purpose.some((w) => words.has(w));
+  });
+}
+
+/**
+ * The name of the frame in which `newer` replaces `older`'s state, or null: `older` states it in
+ * the first person, a clause of `newer` changes it, and a purpose of the change is one the older
+ * has too (or there is none).
+ */
+export function replacedByFrame(older: string, newer: string): string | null {
+  const frame = frameOf(older);
+  return frame && changesFrame(frame, newer, older) ? frame.name : null;
+}
