@@ -47,7 +47,7 @@ import {
 import { scanVectors, VectorIndex, type VectorLayer } from "../vector-index.js";
 import { withFileLock } from "./file-lock.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
-import { TextIndex, type TextLayer, type TextScope } from "./text-index.js";
+import { TextIndex, type TextLayer, type TextScope } from "../text-index/text-index.js";
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:`. */
