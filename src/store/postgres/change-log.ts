@@ -91,8 +91,8 @@ export class ChangeLog {
       this.waiting = batch;
       this.queue = run.catch(() => undefined);
     }
-    let set = batch.needs.get(follower);
-    if (!set) batch.needs.set(follower, (set = new Set()));
+    const set = batch.needs.get(follower) ?? new Set<string>();
+    batch.needs.set(follower, set);
     for (const ns of namespaces) set.add(ns);
     return batch.done;
   }

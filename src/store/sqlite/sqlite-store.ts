@@ -44,10 +44,10 @@ import {
   linkFromRow,
   outcomeFromRow,
 } from "../rows.js";
+import { TextIndex, type TextLayer, type TextScope } from "../text-index/text-index.js";
 import { scanVectors, VectorIndex, type VectorLayer } from "../vector-index.js";
 import { withFileLock } from "./file-lock.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
-import { TextIndex, type TextLayer, type TextScope } from "../text-index/text-index.js";
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:`. */
