@@ -8,7 +8,8 @@
  * every other's writes and forgets on its next search.
  *
  * One round trip per recall: the searches a recall starts together (text and vectors, beliefs
- * and episodes) share one read of the log — a request joins a read that has not been sent yet.
+ * and episodes) share one read of the log — a request joins a read that has not been sent yet,
+ * and a read is sent on the event loop's next turn.
  * Log order is commit order because the store serialises writers with its advisory write lock.
  *
  *   const log = new ChangeLog((table) => `"strata".${table}`);
@@ -83,10 +84,15 @@ export class ChangeLog {
     let batch = this.waiting;
     if (!batch || batch.db !== db) {
       const needs = new Map<ChangeFollower, Set<string>>();
-      const run = this.queue.then(() => {
-        if (this.waiting === batch) this.waiting = null;
-        return this.catchUp(db, needs);
-      });
+      const before = this.queue;
+      // Sent on the next turn of the event loop, not the next microtask: the searches a recall
+      // starts together may reach here a few awaits apart, and they all join.
+      const run = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => before)
+        .then(() => {
+          if (this.waiting === batch) this.waiting = null;
+          return this.catchUp(db, needs);
+        });
       batch = { db, needs, done: run };
       this.waiting = batch;
       this.queue = run.catch(() => undefined);
