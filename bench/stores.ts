@@ -102,6 +102,8 @@ function backends(databaseUrl: string | undefined, pgText: StoreBenchOptions["pg
               url: databaseUrl!,
               schema,
               maxConnections: 4,
+              // A busy machine can keep all 4 connections longer than the default 5 s.
+              connectTimeoutMs: 60_000,
               textIndex: variant as "auto" | "tsvector",
             }),
           cleanup: async () => {

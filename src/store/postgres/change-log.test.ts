@@ -14,10 +14,11 @@ import { PostgresStore } from "./postgres-store.js";
 let db: PGlite;
 let n = 0;
 
+// PGlite compiles Postgres on start: slow on a busy machine.
 beforeAll(async () => {
   db = new PGlite();
   await db.waitReady;
-});
+}, 180_000);
 afterAll(async () => {
   await db.close();
 });

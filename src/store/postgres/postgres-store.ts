@@ -14,7 +14,7 @@ import type pg from "pg";
 import pgvector from "pgvector";
 import { StrataError } from "../../core/errors.js";
 import { metadataPath } from "../../core/metadata-filter.js";
-import type { AuditEntry, Belief, Episode, Link, OutcomeEvent } from "../../core/model.js";
+import type { AuditEntry, Belief, BeliefKind, Episode, Link, OutcomeEvent } from "../../core/model.js";
 import type {
   BeliefFilter,
   BeliefPatch,
@@ -163,9 +163,13 @@ const KEEP_CHANGES = 100_000;
 const TEXT_FETCH = 32;
 
 const hasKeys = (o: object | undefined) => o !== undefined && Object.keys(o).length > 0;
+/** Every belief kind (the type checker keeps it complete): a filter naming them all filters nothing. */
+const KINDS: Record<BeliefKind, true> = { fact: true, failure: true, rule: true, procedure: true };
+const everyKind = (kinds: readonly BeliefKind[] | undefined) =>
+  !kinds?.length || Object.keys(KINDS).every((k) => kinds.includes(k as BeliefKind));
 /** The belief filter asks only what the text index knows (namespace, status): no row check. */
 const beliefsIndexOnly = (f: BeliefFilter) =>
-  !f.kinds?.length && !f.at && !f.asOf && f.pinned === undefined && !hasKeys(f.metadata);
+  everyKind(f.kinds) && !f.at && !f.asOf && f.pinned === undefined && !hasKeys(f.metadata);
 /** Nor the episode filter, beyond the current partition it searches. */
 const episodesIndexOnly = (f: EpisodeFilter) =>
   !f.types?.length && !f.sessions?.length && !f.asOf && !f.undistilled && !hasKeys(f.metadata);
