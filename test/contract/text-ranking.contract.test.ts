@@ -7,9 +7,9 @@
  *   DATABASE_URL=postgres://strata:strata@localhost/strata_test npx vitest run test/contract/text-ranking.contract.test.ts
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BeliefFilter, EpisodeFilter, NewEpisode, Store } from "../../src/core/ports.js";
+import type { BeliefFilter, EpisodeFilter, Store } from "../../src/core/ports.js";
 import { openMemory } from "../../src/open-memory.js";
-import { newBelief } from "../support/rows.js";
+import { newBelief, newEpisode } from "../support/rows.js";
 import { STORE_CASES } from "./stores.js";
 
 const WORDS = [
@@ -37,23 +37,10 @@ async function fill(store: Store): Promise<void> {
     const episodes: string[] = [];
     for (let i = 0; i < 25; i++) {
       const words = Array.from({ length: 2 + (i % 5) }, (_, j) => WORDS[(i + 2 * j) % WORDS.length]);
-      const e: NewEpisode = {
-        namespace: "default",
-        type: "observation",
-        content: `Saw the ${words.join(" and the ")} again`,
-        outcome: null,
-        session: null,
-        actor: null,
-        at: `2026-03-0${1 + (i % 5)}T00:00:00.000Z`,
-        recordedAt: "2026-03-05T00:00:00.000Z",
-        metadata: {},
-        contentHash: "0".repeat(64),
-        support: 1,
-        status: "active",
-        distilledAt: null,
-        supersededBy: null,
-        validTo: null,
-      };
+      const e = newEpisode(
+        `Saw the ${words.join(" and the ")} again`,
+        `2026-03-0${1 + (i % 5)}T00:00:00.000Z`,
+      );
       episodes.push(await tx.insertEpisode(e));
     }
     await tx.updateEpisode(episodes[3]!, { supersededBy: episodes[4]! });

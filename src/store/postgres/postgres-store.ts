@@ -517,16 +517,7 @@ class PostgresReader implements StoreReader {
       if (batch.length === 0) break;
       let ok: Set<number> | null = null;
       if (!indexOnly) {
-        const p = new Params();
-        const w = where(p);
-        const rows = await this.rows(
-          `SELECT b.rid::text AS rid FROM ${this.t(table)} b WHERE b.rid = ANY(${p.add(
-            batch.map((h) => String(h.rowid)),
-            "::bigint[]",
-          )}) AND ${w}`,
-          p.values,
-        );
-        ok = new Set(rows.map((r) => Number(r.rid)));
+        ok = await this.passing(table, batch, where);
       }
       for (const h of batch) {
         if (ok && !ok.has(h.rowid)) continue;
@@ -555,6 +546,24 @@ class PostgresReader implements StoreReader {
       p.values,
     );
     return rows.map((r) => ({ id: `${prefix}${r.rid}`, score: num(r.s) }));
+  }
+
+  /** Which of the index's candidates (by rowid) pass the rest of the filter, read from `table` (alias `b`). */
+  private async passing(
+    table: string,
+    hits: readonly { rowid: number }[],
+    where: (p: Params) => string,
+  ): Promise<Set<number>> {
+    const p = new Params();
+    const w = where(p);
+    const rows = await this.rows(
+      `SELECT b.rid::text AS rid FROM ${this.t(table)} b WHERE b.rid = ANY(${p.add(
+        hits.map((h) => String(h.rowid)),
+        "::bigint[]",
+      )}) AND ${w}`,
+      p.values,
+    );
+    return new Set(rows.map((r) => Number(r.rid)));
   }
 
   async searchBeliefVectors(vector: Float32Array, filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
@@ -608,16 +617,7 @@ class PostgresReader implements StoreReader {
           fetch,
         );
         if (hits.length === 0) return [];
-        const p = new Params();
-        const w = where(p);
-        const rows = await this.rows(
-          `SELECT b.rid::text AS rid FROM ${this.t(table)} b WHERE b.rid = ANY(${p.add(
-            hits.map((h) => String(h.rowid)),
-            "::bigint[]",
-          )}) AND ${w}`,
-          p.values,
-        );
-        const ok = new Set(rows.map((r) => Number(r.rid)));
+        const ok = await this.passing(table, hits, where);
         const kept = hits.filter((h) => ok.has(h.rowid));
         if (kept.length >= limit || hits.length < fetch)
           return kept.slice(0, limit).map((h) => ({ id: `${prefix}${h.rowid}`, score: h.score }));
