@@ -54,6 +54,8 @@ interface Options {
   recordEvery: number;
   /** Stores compared by bench/stores.ts (`--stores sqlite,postgres`); PostgreSQL needs DATABASE_URL. */
   stores: string[];
+  /** PostgreSQL's full-text rankings measured side by side (`--pg-text auto,tsvector`); default `auto`. */
+  pgText: ("auto" | "tsvector")[];
   /** Which parts run: all, or one of them. */
   only: "all" | "gate" | "sleep" | "wrap" | "stores" | "batch" | "cold" | "http" | "scale";
   /** The kept store of the scale part (built when missing, to `scaleSize` beliefs). */
@@ -104,6 +106,7 @@ function parseArgs(argv: string[]): Options {
     httpSeconds: 8,
     httpClients: 50,
     stores: ["sqlite", "postgres"],
+    pgText: ["auto"],
     sleepSizes: [10_000, 100_000],
     incrementalWrites: 1000,
     batchSize: 1000,
@@ -134,7 +137,14 @@ function parseArgs(argv: string[]): Options {
       o.stores = value()
         .split(",")
         .map((x) => x.trim());
-    else if (a === "--profile") o.profile = true;
+    else if (a === "--pg-text") {
+      const modes = value()
+        .split(",")
+        .map((x) => x.trim());
+      if (modes.some((m) => m !== "auto" && m !== "tsvector"))
+        throw new Error(`--pg-text takes auto, tsvector or both (auto,tsvector), not "${modes.join(",")}"`);
+      o.pgText = modes as Options["pgText"];
+    } else if (a === "--profile") o.profile = true;
     else if (a === "--seed") o.seed = Number(value());
     else if (a === "--queries") o.recallQueries = Number(value());
     else if (a === "--goals") o.contextGoals = Number(value());
@@ -184,7 +194,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--") continue;
     else
       throw new Error(
-        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000)`,
+        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --pg-text auto,tsvector --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000)`,
       );
   }
   if ([...o.sizes, ...o.sleepSizes].some((n) => !Number.isInteger(n) || n < 1))
@@ -666,6 +676,7 @@ async function main(): Promise<void> {
             recallSizes: [10_000, 100_000],
             recallQueries: 100,
             seed: o.seed,
+            pgText: o.pgText,
             log: (m) => log(o, m),
           },
           process.env.DATABASE_URL,

@@ -12,7 +12,7 @@ import { isStrataError } from "../../src/core/errors.js";
 import type { Belief, Episode } from "../../src/core/model.js";
 import { DUMP_SECTIONS, type Store, type StoreWriter } from "../../src/core/ports.js";
 import { openMemory } from "../../src/open-memory.js";
-import { newBelief } from "../support/rows.js";
+import { newBelief, newEpisode } from "../support/rows.js";
 import { STORE_CASES, type StoreCase } from "./stores.js";
 
 /** A store clock that moves one second per reading, from a fixed start. */
@@ -602,22 +602,4 @@ const belief = (text: string) =>
     contentHash: "0".repeat(64),
   });
 
-function episode(content: string, at: string): Omit<Episode, "id"> {
-  return {
-    namespace: "default",
-    type: "observation",
-    content,
-    outcome: null,
-    session: null,
-    actor: null,
-    at,
-    recordedAt: "2026-03-05T00:00:00.000Z",
-    metadata: {},
-    contentHash: "0".repeat(64),
-    support: 1,
-    status: "active",
-    distilledAt: null,
-    supersededBy: null,
-    validTo: null,
-  };
-}
+const episode = (content: string, at: string) => newEpisode(content, at);

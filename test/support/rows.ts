@@ -4,8 +4,9 @@
  *
  *   const id = await store.transaction((tx) => tx.insertBelief(newBelief("The TTL is 60 s")));
  *   newBelief("…", { status: "retired", namespace: "team" });
+ *   newEpisode("Deployed on Friday", "2026-03-02T00:00:00.000Z");
  */
-import type { NewBelief } from "../../src/core/ports.js";
+import type { NewBelief, NewEpisode } from "../../src/core/ports.js";
 
 const AT = "2026-03-01T12:00:00.000Z";
 
@@ -42,6 +43,28 @@ export function newBelief(text: string, overrides: Partial<NewBelief> = {}): New
     contentHash: text,
     metadata: {},
     calibration: null,
+    ...overrides,
+  };
+}
+
+/** An active observation in `default` at `at`, recorded 2026-03-05. */
+export function newEpisode(content: string, at: string, overrides: Partial<NewEpisode> = {}): NewEpisode {
+  return {
+    namespace: "default",
+    type: "observation",
+    content,
+    outcome: null,
+    session: null,
+    actor: null,
+    at,
+    recordedAt: "2026-03-05T00:00:00.000Z",
+    metadata: {},
+    contentHash: "0".repeat(64),
+    support: 1,
+    status: "active",
+    distilledAt: null,
+    supersededBy: null,
+    validTo: null,
     ...overrides,
   };
 }

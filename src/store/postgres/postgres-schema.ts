@@ -189,6 +189,50 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE {s}.beliefs ADD COLUMN calibration json;
   `,
+  // 6: the change log serves the in-process text index too (text-cache.ts), so it is renamed
+  // `changes` and also names every belief or episode inserted or deleted and every text (or
+  // namespace) edited in place — forget blanks a text, and that must leave every index.
+  `
+  ALTER TABLE {s}.vector_changes RENAME TO changes;
+  ALTER SEQUENCE {s}.vector_changes_seq_seq RENAME TO changes_seq_seq;
+
+  CREATE OR REPLACE FUNCTION {s}.strata_log_vector() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'DELETE' THEN
+      INSERT INTO {s}.changes(id, namespace) VALUES (OLD.id, OLD.namespace);
+    ELSE
+      INSERT INTO {s}.changes(id, namespace) VALUES (NEW.id, NEW.namespace);
+    END IF;
+    RETURN NULL;
+  END $$;
+
+  CREATE OR REPLACE FUNCTION {s}.strata_log_status() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO {s}.changes(id, namespace) VALUES (TG_ARGV[0] || NEW.rid, NEW.namespace);
+    RETURN NULL;
+  END $$;
+
+  CREATE FUNCTION {s}.strata_log_row() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'DELETE' THEN
+      INSERT INTO {s}.changes(id, namespace) VALUES (TG_ARGV[0] || OLD.rid, OLD.namespace);
+    ELSE
+      INSERT INTO {s}.changes(id, namespace) VALUES (TG_ARGV[0] || NEW.rid, NEW.namespace);
+    END IF;
+    RETURN NULL;
+  END $$;
+
+  CREATE TRIGGER beliefs_log_rows AFTER INSERT OR DELETE ON {s}.beliefs
+    FOR EACH ROW EXECUTE FUNCTION {s}.strata_log_row('b');
+  CREATE TRIGGER beliefs_log_text AFTER UPDATE OF text, namespace ON {s}.beliefs
+    FOR EACH ROW WHEN (OLD.text IS DISTINCT FROM NEW.text OR OLD.namespace IS DISTINCT FROM NEW.namespace)
+    EXECUTE FUNCTION {s}.strata_log_row('b');
+  CREATE TRIGGER episodes_log_rows AFTER INSERT OR DELETE ON {s}.episodes
+    FOR EACH ROW EXECUTE FUNCTION {s}.strata_log_row('e');
+  CREATE TRIGGER episodes_log_text AFTER UPDATE OF content, namespace ON {s}.episodes
+    FOR EACH ROW WHEN (OLD.content IS DISTINCT FROM NEW.content OR OLD.namespace IS DISTINCT FROM NEW.namespace)
+    EXECUTE FUNCTION {s}.strata_log_row('e');
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

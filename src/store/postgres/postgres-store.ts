@@ -14,7 +14,7 @@ import type pg from "pg";
 import pgvector from "pgvector";
 import { StrataError } from "../../core/errors.js";
 import { metadataPath } from "../../core/metadata-filter.js";
-import type { AuditEntry, Belief, Episode, Link, OutcomeEvent } from "../../core/model.js";
+import type { AuditEntry, Belief, BeliefKind, Episode, Link, OutcomeEvent } from "../../core/model.js";
 import type {
   BeliefFilter,
   BeliefPatch,
@@ -47,7 +47,9 @@ import {
   linkFromRow,
   outcomeFromRow,
 } from "../rows.js";
+import type { TextScope } from "../text-index/text-index.js";
 import { withAdvisoryLock } from "./advisory-lock.js";
+import { ChangeLog } from "./change-log.js";
 import {
   type PGliteLike,
   pgliteClient,
@@ -60,6 +62,7 @@ import {
 } from "./postgres-driver.js";
 import { inSchema, MIGRATIONS, MIGRATIONS_TABLE, quoteIdent, SCHEMA_VERSION } from "./postgres-schema.js";
 import { parsePostgresUrl } from "./postgres-url.js";
+import { TextCache } from "./text-cache.js";
 import { toFloat32, VectorCache } from "./vector-cache.js";
 
 export interface PostgresStoreOptions {
@@ -85,6 +88,14 @@ export interface PostgresStoreOptions {
    * in-process index even when pgvector exists (exact, no per-query SQL). Default `auto`.
    */
   vectorIndex?: "auto" | "memory";
+  /**
+   * `auto`: full-text searches are ranked by the in-process BM25 index SQLite uses, one per
+   * namespace, loaded on its first search and kept current from the change log (text-cache.ts) —
+   * FTS5's scores over the namespace's rows. A query term that is not one token (a phrase) still
+   * goes to SQL. `tsvector`: every search ranks the `tsv` column with `ts_rank_cd` in SQL (no
+   * text held in process). Default `auto`.
+   */
+  textIndex?: "auto" | "tsvector";
   /**
    * Random bytes for the store's secret (the key of content hashes and tombstones), used once,
    * when the schema is created. Default: node:crypto's `randomBytes`. Inject a fixed source only
@@ -149,6 +160,20 @@ const compareIds = (a: string, b: string) => Number(a.slice(1)) - Number(b.slice
 
 /** The vector change log keeps this many entries; it is pruned every `PRUNE_EVERY` commits. */
 const KEEP_CHANGES = 100_000;
+/** Text candidates checked against the rest of a filter per round trip, at first (as in SQLite). */
+const TEXT_FETCH = 32;
+
+const hasKeys = (o: object | undefined) => o !== undefined && Object.keys(o).length > 0;
+/** Every belief kind (the type checker keeps it complete): a filter naming them all filters nothing. */
+const KINDS: Record<BeliefKind, true> = { fact: true, failure: true, rule: true, procedure: true };
+const everyKind = (kinds: readonly BeliefKind[] | undefined) =>
+  !kinds?.length || Object.keys(KINDS).every((k) => kinds.includes(k as BeliefKind));
+/** The belief filter asks only what the text index knows (namespace, status): no row check. */
+const beliefsIndexOnly = (f: BeliefFilter) =>
+  everyKind(f.kinds) && !f.at && !f.asOf && f.pinned === undefined && !hasKeys(f.metadata);
+/** Nor the episode filter, beyond the current partition it searches. */
+const episodesIndexOnly = (f: EpisodeFilter) =>
+  !f.types?.length && !f.sessions?.length && !f.asOf && !f.undistilled && !hasKeys(f.metadata);
 const PRUNE_EVERY = 1024;
 
 /**
@@ -219,8 +244,12 @@ interface StoreContext {
   /** Schema holding pgvector's type and operators, when its index is used. */
   readonly vectorSchema: string | null;
   readonly indexedDims: Set<number>;
-  /** The in-process index, when pgvector is not used. */
+  /** The change log the in-process indexes follow. */
+  readonly changes: ChangeLog;
+  /** The in-process vector index, when pgvector is not used. */
   readonly vectorCache: VectorCache | null;
+  /** The in-process BM25 index, unless `textIndex: "tsvector"`. */
+  readonly textCache: TextCache | null;
   /** The store's secret (`contentKey`), read or made by `migrate`. */
   readonly contentKey: string;
   closed: boolean;
@@ -425,22 +454,89 @@ class PostgresReader implements StoreReader {
   }
 
   searchBeliefText(terms: readonly string[], filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
-    return this.textSearch("b", "beliefs", terms, limit, (p) => this.beliefWhere(filter, p, "b"));
+    const scope: TextScope = {
+      currentOnly: filter.statuses?.every((s) => s === "active") ?? false,
+      statuses: filter.statuses,
+    };
+    return this.textSearch(
+      "b",
+      "beliefs",
+      terms,
+      limit,
+      filter.namespaces,
+      scope,
+      beliefsIndexOnly(filter),
+      (p) => this.beliefWhere(filter, p, "b"),
+    );
   }
 
   searchEpisodeText(terms: readonly string[], filter: EpisodeFilter, limit: number): Promise<ScoredId[]> {
-    return this.textSearch("e", "episodes", terms, limit, (p) => this.episodeWhere(filter, p, "b"));
+    // The current partition holds active episodes nothing superseded: what the default filter keeps.
+    const scope: TextScope = {
+      currentOnly:
+        (filter.statuses?.every((s) => s === "active") ?? false) && !filter.at && !filter.includeSuperseded,
+      statuses: filter.statuses,
+    };
+    return this.textSearch(
+      "e",
+      "episodes",
+      terms,
+      limit,
+      filter.namespaces,
+      scope,
+      scope.currentOnly && episodesIndexOnly(filter),
+      (p) => this.episodeWhere(filter, p, "b"),
+    );
+  }
+
+  /**
+   * BM25 from the in-process index (text-cache.ts): every match in the namespaces and statuses of
+   * the filter, scored as FTS5 scores it, best first, ties by id. When the filter asks more than
+   * the index knows (kinds, validity, metadata…), the best candidates are checked in SQL, widening
+   * until `limit` pass or the candidates run out. A term that is not one token goes to SQL.
+   */
+  private async textSearch(
+    prefix: "b" | "e",
+    table: string,
+    terms: readonly string[],
+    limit: number,
+    namespaces: readonly string[],
+    scope: TextScope,
+    indexOnly: boolean,
+    where: (p: Params) => string,
+  ): Promise<ScoredId[]> {
+    this.check();
+    if (terms.length === 0 || limit <= 0) return [];
+    const cache = this.ctx.textCache;
+    const phrases = cache?.phrases(terms);
+    if (!cache || !phrases) return this.rankedText(prefix, table, terms, limit, where);
+    if (scope.statuses?.length === 0 || namespaces.length === 0) return [];
+    const ranking = await cache.search(this.db, prefix, phrases, namespaces, scope);
+    const out: ScoredId[] = [];
+    for (let fetch = Math.max(TEXT_FETCH, 2 * limit); out.length < limit; fetch *= 4) {
+      const batch = ranking.take(indexOnly ? limit : fetch);
+      if (batch.length === 0) break;
+      let ok: Set<number> | null = null;
+      if (!indexOnly) {
+        ok = await this.passing(table, batch, where);
+      }
+      for (const h of batch) {
+        if (ok && !ok.has(h.rowid)) continue;
+        out.push({ id: `${prefix}${h.rowid}`, score: h.score });
+        if (out.length === limit) break;
+      }
+    }
+    return out;
   }
 
   /** Rows of `table` (alias `b`) matching any term and `where`, best `ts_rank_cd` first, ties by id. */
-  private async textSearch(
+  private async rankedText(
     prefix: "b" | "e",
     table: string,
     terms: readonly string[],
     limit: number,
     where: (p: Params) => string,
   ): Promise<ScoredId[]> {
-    if (terms.length === 0) return [];
     const p = new Params();
     const q = this.tsQuery(terms, p);
     const w = where(p);
@@ -451,6 +547,24 @@ class PostgresReader implements StoreReader {
       p.values,
     );
     return rows.map((r) => ({ id: `${prefix}${r.rid}`, score: num(r.s) }));
+  }
+
+  /** Which of the index's candidates (by rowid) pass the rest of the filter, read from `table` (alias `b`). */
+  private async passing(
+    table: string,
+    hits: readonly { rowid: number }[],
+    where: (p: Params) => string,
+  ): Promise<Set<number>> {
+    const p = new Params();
+    const w = where(p);
+    const rows = await this.rows(
+      `SELECT b.rid::text AS rid FROM ${this.t(table)} b WHERE b.rid = ANY(${p.add(
+        hits.map((h) => String(h.rowid)),
+        "::bigint[]",
+      )}) AND ${w}`,
+      p.values,
+    );
+    return new Set(rows.map((r) => Number(r.rid)));
   }
 
   async searchBeliefVectors(vector: Float32Array, filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
@@ -504,16 +618,7 @@ class PostgresReader implements StoreReader {
           fetch,
         );
         if (hits.length === 0) return [];
-        const p = new Params();
-        const w = where(p);
-        const rows = await this.rows(
-          `SELECT b.rid::text AS rid FROM ${this.t(table)} b WHERE b.rid = ANY(${p.add(
-            hits.map((h) => String(h.rowid)),
-            "::bigint[]",
-          )}) AND ${w}`,
-          p.values,
-        );
-        const ok = new Set(rows.map((r) => Number(r.rid)));
+        const ok = await this.passing(table, hits, where);
         const kept = hits.filter((h) => ok.has(h.rowid));
         if (kept.length >= limit || hits.length < fetch)
           return kept.slice(0, limit).map((h) => ({ id: `${prefix}${h.rowid}`, score: h.score }));
@@ -1074,6 +1179,13 @@ export class PostgresStore extends PostgresReader implements Store {
       );
     const client = PostgresStore.client(options);
     try {
+      const textIndex = options.textIndex ?? "auto";
+      if (textIndex !== "auto" && textIndex !== "tsvector")
+        throw new StrataError(
+          "INVALID_INPUT",
+          `Unknown textIndex "${String(textIndex)}": use "auto" (the in-process BM25 index) or "tsvector" (ts_rank_cd in SQL).`,
+          { field: "textIndex" },
+        );
       const vectorIndex = options.vectorIndex ?? "auto";
       if (vectorIndex !== "auto" && vectorIndex !== "memory")
         throw new StrataError(
@@ -1087,14 +1199,17 @@ export class PostgresStore extends PostgresReader implements Store {
         vectorIndex,
         options.random ?? randomBytes,
       );
+      const t = (table: string) => `${quoteIdent(schema)}.${table}`;
+      const changes = new ChangeLog(t);
       const ctx: StoreContext = {
         contentKey,
         s: quoteIdent(schema),
         schema,
         vectorSchema,
         indexedDims: new Set(),
-        vectorCache:
-          vectorSchema === null ? new VectorCache((table) => `${quoteIdent(schema)}.${table}`) : null,
+        changes,
+        vectorCache: vectorSchema === null ? new VectorCache(changes, t) : null,
+        textCache: textIndex === "auto" ? new TextCache(changes, t) : null,
         closed: false,
       };
       if (vectorSchema !== null && (options.pglite || options.client)) {
@@ -1135,8 +1250,8 @@ export class PostgresStore extends PostgresReader implements Store {
    */
   transaction<T>(fn: (tx: StoreWriter) => Promise<T>): Promise<T> {
     this.check();
-    const cache = this.ctx.vectorCache;
-    const mark = cache?.begin() ?? 0;
+    const log = this.ctx.changes;
+    const mark = log.begin();
     const run = this.client.transaction(async (db) => {
       await db.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`strata-write:${this.ctx.schema}`]);
       return fn(new PostgresWriter(db, this.ctx));
@@ -1146,12 +1261,12 @@ export class PostgresStore extends PostgresReader implements Store {
     run.then(
       () => {
         done();
-        cache?.committed();
-        if (cache && ++this.commits % PRUNE_EVERY === 0) this.pruneChanges();
+        log.committed();
+        if (++this.commits % PRUNE_EVERY === 0) this.pruneChanges();
       },
       () => {
         done();
-        cache?.rolledBack(mark);
+        log.rolledBack(mark);
       },
     );
     return run;
@@ -1164,7 +1279,7 @@ export class PostgresStore extends PostgresReader implements Store {
   private pruneChanges(): void {
     const prune = this.client
       .query(
-        `DELETE FROM ${this.t("vector_changes")} WHERE seq < (SELECT max(seq) FROM ${this.t("vector_changes")}) - ${KEEP_CHANGES}`,
+        `DELETE FROM ${this.t("changes")} WHERE seq < (SELECT max(seq) FROM ${this.t("changes")}) - ${KEEP_CHANGES}`,
       )
       .catch(() => undefined); // bookkeeping: the next prune retries
     this.pending.add(prune);

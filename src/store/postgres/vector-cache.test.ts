@@ -177,9 +177,7 @@ describe("PostgreSQL in-process vector index across handles", () => {
     await b.transaction(async (tx) => tx.updateBelief(first, { status: "retired" }));
     await remember(b, "An unrelated fact about queues");
     // What pruning does to a handle that was idle: the entries after its position are gone.
-    await b.unsafeQuery(
-      "DELETE FROM {s}.vector_changes WHERE seq < (SELECT max(seq) FROM {s}.vector_changes)",
-    );
+    await b.unsafeQuery("DELETE FROM {s}.changes WHERE seq < (SELECT max(seq) FROM {s}.changes)");
     const hits = await search(a, "cache TTL");
     expect(hits[0]?.id).toBe(second);
     expect(hits.map((h) => h.id)).not.toContain(first);

@@ -160,7 +160,7 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX vectors_embedder ON vectors(embedder, dim);
   `,
-  // 4: the change log the in-process text index replays (text-index.ts). Triggers append one row
+  // 4: the change log the in-process text index replays (../text-index/text-index.ts). Triggers append one row
   // per belief or episode inserted, deleted, or changed in what the index holds (text, status,
   // supersession, namespace), whoever writes, so each process re-reads just those rows before
   // its next search. Writers are serialised (BEGIN IMMEDIATE), so log order is commit order, and

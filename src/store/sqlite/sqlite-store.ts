@@ -1,7 +1,7 @@
 /**
  * The embedded default store: one SQLite file (or `:memory:`), WAL, a busy timeout so several
  * processes share it, FTS5 tables for full text, an in-process BM25 index that ranks as FTS5 does
- * (text-index.ts), kept current by replaying the `text_changes` log the schema's triggers write,
+ * (../text-index/text-index.ts), kept current by replaying the `text_changes` log the schema's triggers write,
  * and an in-process exact vector index over the `vectors` table (vector-index.ts), kept current
  * across processes through `PRAGMA data_version`.
  */
@@ -45,10 +45,10 @@ import {
   linkFromRow,
   outcomeFromRow,
 } from "../rows.js";
+import { TextIndex, type TextLayer, type TextScope } from "../text-index/text-index.js";
 import { scanVectors, VectorIndex, type VectorLayer } from "../vector-index.js";
 import { withFileLock } from "./file-lock.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
-import { TextIndex, type TextLayer, type TextScope } from "./text-index.js";
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:`. */

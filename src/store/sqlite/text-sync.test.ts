@@ -10,29 +10,13 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRandom } from "../../../test/support/random.js";
-import { newBelief } from "../../../test/support/rows.js";
+import { newBelief, newEpisode } from "../../../test/support/rows.js";
 import type { BeliefFilter, EpisodeFilter, NewEpisode } from "../../core/ports.js";
 import { SqliteStore } from "./sqlite-store.js";
 
 const AT = "2026-03-01T12:00:00.000Z";
-const episode = (content: string, overrides: Partial<NewEpisode> = {}): NewEpisode => ({
-  namespace: "default",
-  type: "observation",
-  content,
-  outcome: null,
-  session: null,
-  actor: null,
-  at: AT,
-  recordedAt: AT,
-  metadata: {},
-  contentHash: content,
-  support: 1,
-  status: "active",
-  distilledAt: null,
-  supersededBy: null,
-  validTo: null,
-  ...overrides,
-});
+const episode = (content: string, overrides: Partial<NewEpisode> = {}) =>
+  newEpisode(content, AT, { recordedAt: AT, contentHash: content, ...overrides });
 
 const ACTIVE: BeliefFilter = { namespaces: ["default"], statuses: ["active"] };
 const ANY: BeliefFilter = { namespaces: ["default"], statuses: null };

@@ -1,13 +1,14 @@
 /**
- * The SQLite store's in-process BM25 index: the same ranking as FTS5's `bm25()` over the
- * store's `porter unicode61` tables, without scoring every matching row of every namespace
- * and status on each query.
+ * The stores' in-process BM25 index: the same ranking as FTS5's `bm25()` over SQLite's
+ * `porter unicode61` tables, without scoring every matching row of every namespace and status on
+ * each query. SQLite keeps one per store; PostgreSQL one per namespace (../postgres/text-cache.ts),
+ * so it ranks as FTS5 would over that namespace's rows alone.
  *
  * - **Terms** come from FTS5's tokenizer reproduced (fts5-tokenizer.ts), so each row holds
  *   exactly the terms FTS5 indexed for it.
- * - **Statistics stay global**, as FTS5 keeps them: N is every row of the table (all namespaces
- *   and statuses, forgotten rows with their blanked text included), the average length is over
- *   all of them, and a term's document frequency counts every row holding it.
+ * - **Statistics cover every row the index holds**, as FTS5 keeps them: N is every row put (all
+ *   namespaces and statuses, forgotten rows with their blanked text included), the average length
+ *   is over all of them, and a term's document frequency counts every row holding it.
  * - **Postings are partitioned** by (namespace, current), where current means active (and, for
  *   episodes, not superseded): a query for the active rows of a namespace touches only their
  *   postings. Other status filters also scan the namespace's other partition, checking each

@@ -1,0 +1,90 @@
+/**
+ * The change log both in-process indexes follow: a recall's four searches (text and vectors,
+ * beliefs and episodes) read it once, however many rows changed; and the text index forgets
+ * what a rolled-back transaction wrote. Real PGlite, with a client that counts the statements.
+ */
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newBelief } from "../../../test/support/rows.js";
+import type { BeliefFilter } from "../../core/ports.js";
+import { openMemory } from "../../open-memory.js";
+import { pgliteClient, type SqlClient } from "./postgres-driver.js";
+import { PostgresStore } from "./postgres-store.js";
+
+let db: PGlite;
+let n = 0;
+
+// PGlite compiles Postgres on start: slow on a busy machine.
+beforeAll(async () => {
+  db = new PGlite();
+  await db.waitReady;
+}, 180_000);
+afterAll(async () => {
+  await db.close();
+});
+
+/** A store whose every statement outside a transaction is written down. */
+async function counted(schema: string) {
+  const inner = pgliteClient(db, { ownsDb: false });
+  const statements: string[] = [];
+  const client: SqlClient = {
+    ...inner,
+    query: (sql, params) => {
+      statements.push(sql);
+      return inner.query(sql, params);
+    },
+  };
+  const store = await PostgresStore.open({ client, schema, vectorIndex: "memory" });
+  /** Reads of the change log since the last call. */
+  const logReads = () => statements.splice(0).filter((s) => s.includes(".changes")).length;
+
+  return { store, logReads };
+}
+
+describe("PostgreSQL change log", () => {
+  it("a recall reads the change log once, whether or not another handle wrote since", async () => {
+    const schema = `log_${++n}`;
+    const { store, logReads } = await counted(schema);
+    const other = await PostgresStore.open({ pglite: db, schema, vectorIndex: "memory" });
+    const mem = await openMemory({ store });
+    const writer = await openMemory({ store: other });
+    try {
+      await writer.remember("The billing gateway retry limit is 5");
+      await writer.record("Deployed the billing gateway on Friday");
+      await mem.recall("billing retry", { k: 5 }); // loads the namespace
+      logReads();
+
+      const quiet = await mem.recall("billing retry", { k: 5 });
+      expect(quiet.map((h) => h.text)).toContain("The billing gateway retry limit is 5");
+      expect(logReads()).toBe(1);
+
+      for (const t of ["search", "queue", "cache"]) await writer.remember(`The ${t} timeout is 30 seconds`);
+      const after = await mem.recall("queue timeout", { k: 5 });
+      expect(after[0]?.text).toBe("The queue timeout is 30 seconds");
+      expect(logReads()).toBe(1);
+    } finally {
+      await writer.close();
+      await mem.close();
+    }
+  });
+
+  it("the text index sees its transaction's own writes, and forgets them when it rolls back", async () => {
+    const { store } = await counted(`log_${++n}`);
+    const all: BeliefFilter = { namespaces: ["default"], statuses: null };
+    try {
+      await store.transaction((tx) => tx.insertBelief(newBelief("The cache warms at noon")));
+      expect(await store.searchBeliefText(["noon"], all, 5)).toHaveLength(1);
+      const failed = store.transaction(async (tx) => {
+        const id = await tx.insertBelief(newBelief("The queue drains at noon"));
+        expect((await tx.searchBeliefText(["noon"], all, 5)).map((h) => h.id)).toContain(id);
+        throw new Error("roll back");
+      });
+      await expect(failed).rejects.toThrow("roll back");
+      const hits = await store.searchBeliefText(["noon", "queue"], all, 5);
+      expect(hits).toHaveLength(1);
+      expect(await store.searchBeliefText(["drains"], all, 5)).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+});

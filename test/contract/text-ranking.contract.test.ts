@@ -1,0 +1,174 @@
+/**
+ * Full-text ranking, every store: the same rows give the same BM25 ids and scores on SQLite
+ * (FTS5 and its in-process index) and PostgreSQL (the in-process index over the change log), to
+ * the last bit; and a second handle on the same data — another process or server — sees a write
+ * and a forget made through the first on its next recall, with no restart.
+ *
+ *   DATABASE_URL=postgres://strata:strata@localhost/strata_test npx vitest run test/contract/text-ranking.contract.test.ts
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BeliefFilter, EpisodeFilter, Store } from "../../src/core/ports.js";
+import { openMemory } from "../../src/open-memory.js";
+import { newBelief, newEpisode } from "../support/rows.js";
+import { STORE_CASES } from "./stores.js";
+
+const WORDS = [
+  "retry",
+  "limit",
+  "gateway",
+  "billing",
+  "deploy",
+  "cache",
+  "queue",
+  "timeout",
+  "search",
+  "ada",
+];
+
+/** A corpus with repeated words, varied lengths, archived and forgotten rows and superseded episodes. */
+async function fill(store: Store): Promise<void> {
+  await store.transaction(async (tx) => {
+    for (let i = 0; i < 40; i++) {
+      const words = Array.from({ length: 3 + (i % 7) }, (_, j) => WORDS[(i * 3 + j * j) % WORDS.length]);
+      const status = i % 9 === 4 ? "archived" : "active";
+      const id = await tx.insertBelief(newBelief(`Note ${i}: the ${words.join(" ")} settings`, { status }));
+      if (i % 11 === 5) await tx.updateBelief(id, { status: "forgotten", text: "" });
+    }
+    const episodes: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const words = Array.from({ length: 2 + (i % 5) }, (_, j) => WORDS[(i + 2 * j) % WORDS.length]);
+      const e = newEpisode(
+        `Saw the ${words.join(" and the ")} again`,
+        `2026-03-0${1 + (i % 5)}T00:00:00.000Z`,
+      );
+      episodes.push(await tx.insertEpisode(e));
+    }
+    await tx.updateEpisode(episodes[3]!, { supersededBy: episodes[4]! });
+  });
+}
+
+const QUERIES = [
+  ["retry", "limit"],
+  ["billing", "gateway", "timeout"],
+  ["caches"],
+  ["ada", "queue", "deploy"],
+];
+const BELIEFS: BeliefFilter[] = [
+  { namespaces: ["default"], statuses: ["active"] },
+  { namespaces: ["default"], statuses: null },
+  { namespaces: ["default"], statuses: ["active"], kinds: ["fact"] },
+];
+const EPISODES: EpisodeFilter[] = [
+  { namespaces: ["default"], statuses: ["active"] },
+  { namespaces: ["default"], statuses: null, includeSuperseded: true },
+];
+
+/** Every store's rankings of the corpus, compared below. */
+const rankings = new Map<string, unknown[]>();
+
+for (const c of STORE_CASES) {
+  describe.skipIf(c.skip !== null)(`text ranking: ${c.name}${c.skip ? ` (skipped: ${c.skip})` : ""}`, () => {
+    beforeAll(() => c.prepare(), 180_000);
+    afterAll(() => c.dispose());
+
+    it("ranks the corpus (compared across stores below)", async () => {
+      const store = await c.open();
+      try {
+        await fill(store);
+        const out: unknown[] = [];
+        // Twice: the first search of a layer may take another path (SQLite asks FTS5 when cold).
+        for (let round = 0; round < 2; round++)
+          for (const terms of QUERIES) {
+            for (const f of BELIEFS) out.push(await store.searchBeliefText(terms, f, 8));
+            for (const f of EPISODES) out.push(await store.searchEpisodeText(terms, f, 8));
+          }
+        expect(out.flat().length).toBeGreaterThan(50);
+        rankings.set(c.name, out);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("a second handle sees a write and a forget made through the first on its next recall", async () => {
+      const storeA = await c.open();
+      const storeB = await c.reopen(storeA);
+      const a = await openMemory({ store: storeA });
+      const b = await openMemory({ store: storeB });
+      try {
+        await a.remember("The billing gateway retry limit is 5");
+        const texts = async () => (await b.recall("billing gateway retry", { k: 5 })).map((h) => h.text);
+        // B's indexes are loaded now: what follows must reach them through the change log.
+        expect(await texts()).toEqual(["The billing gateway retry limit is 5"]);
+        const written = await a.remember("The search gateway timeout is 30 seconds");
+        expect(await b.recall("search timeout", { k: 5 })).toMatchObject([{ id: written.id }]);
+        const episode = await a.record("We deployed the billing gateway on Friday");
+        expect((await b.recall("deployed Friday", { k: 5 })).map((h) => h.id)).toContain(episode.id);
+
+        // Rows written without a vector, and a text edited in place (no status change), reach B too.
+        const all: BeliefFilter = { namespaces: ["default"], statuses: null };
+        const bare = await storeA.transaction((tx) =>
+          tx.insertBelief(newBelief("The invoice queue drains nightly")),
+        );
+        expect(await storeB.searchBeliefText(["invoice"], all, 5)).toMatchObject([{ id: bare }]);
+        await storeA.transaction((tx) => tx.updateBelief(bare, { text: "The receipt queue drains nightly" }));
+        expect(await storeB.searchBeliefText(["invoice"], all, 5)).toEqual([]);
+        expect(await storeB.searchBeliefText(["receipt"], all, 5)).toMatchObject([{ id: bare }]);
+
+        await a.forget(written.id!);
+        await a.forget(episode.id!);
+        const after = await b.recall("search timeout deployed Friday seconds", { k: 10 });
+        expect(after.map((h) => h.id)).not.toContain(written.id);
+        expect(after.map((h) => h.id)).not.toContain(episode.id);
+        const words = after.map((h) => h.text).join(" ");
+        expect(words).not.toMatch(/timeout|Friday/);
+        // The port too, every status: the forgotten words are gone from B's index, not filtered.
+        expect(
+          await storeB.searchBeliefText(["timeout"], { namespaces: ["default"], statuses: null }, 5),
+        ).toEqual([]);
+        expect(
+          await storeB.searchEpisodeText(
+            ["friday"],
+            { namespaces: ["default"], statuses: null, includeSuperseded: true },
+            5,
+          ),
+        ).toEqual([]);
+      } finally {
+        await b.close();
+        if (storeB !== storeA) await a.close();
+        else await a.close().catch(() => undefined);
+      }
+    });
+
+    it("keeps namespaces apart: another namespace's rows are never candidates", async () => {
+      const store = await c.open();
+      try {
+        await fill(store);
+        await store.transaction(async (tx) => {
+          await tx.insertBelief(newBelief("The secret retry limit of team B", { namespace: "team-b" }));
+        });
+        const hits = await store.searchBeliefText(
+          ["secret", "retry"],
+          { namespaces: ["default"], statuses: null },
+          50,
+        );
+        expect(hits.length).toBeGreaterThan(0);
+        const inB = await store.searchBeliefText(["secret"], { namespaces: ["team-b"], statuses: null }, 5);
+        expect(inB).toHaveLength(1);
+        expect(hits.map((h) => h.id)).not.toContain(inB[0]!.id);
+      } finally {
+        await store.close();
+      }
+    });
+  });
+}
+
+describe("text ranking: every store ranks alike", () => {
+  it("the same ids and BM25 scores, bit for bit", (ctx) => {
+    const runs = [...rankings.entries()];
+    if (runs.length < 2) ctx.skip(`only ${runs.length} store(s) ran; nothing to compare`);
+    const [reference, expected] = runs[0]!;
+    for (const [name, got] of runs.slice(1))
+      for (const [i, step] of got.entries())
+        expect(step, `${name} vs ${reference}, search ${i}`).toEqual(expected[i]);
+  });
+});
