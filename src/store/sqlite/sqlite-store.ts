@@ -139,6 +139,13 @@ function ftsQuery(terms: readonly string[]): string {
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" OR ");
 }
 
+/** A blob's floats: a view of it when aligned (the blob is not kept elsewhere), else a copy. */
+function asFloat32(blob: Buffer): Float32Array {
+  return blob.byteOffset % 4 === 0
+    ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
+    : toFloat32(blob);
+}
+
 function toFloat32(blob: Buffer): Float32Array {
   const copy = new Uint8Array(blob.byteLength);
   copy.set(blob);
@@ -276,7 +283,7 @@ export class SqliteStore implements Store {
     this.path = path;
     this.vectors = new VectorIndex(
       precision === "int8"
-        ? { precision, readExact: (layer, rowids) => this.storedVectors(layer, rowids) }
+        ? { precision, readExact: (_layer, rowids, vrows) => this.storedVectors(rowids, vrows) }
         : { precision },
     );
     this.text = textIndex ? new TextIndex() : null;
@@ -1013,10 +1020,6 @@ export class SqliteStore implements Store {
         : `SELECT CAST(substr(v.id, 2) AS INTEGER), v.vector FROM vectors v LEFT JOIN ${table} r ON r.rowid = CAST(substr(v.id, 2) AS INTEGER)
            WHERE v.id >= '${prefix}' AND v.id < '${prefix === "b" ? "c" : "f"}' AND +v.namespace IN (${marks}) AND v.dim = ?
            AND (r.status IS NULL OR r.status != 'forgotten') /* cold scan */`;
-    const asVector = (blob: Buffer) =>
-      blob.byteOffset % 4 === 0
-        ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
-        : toFloat32(blob);
     // With sqlite-vec, SQLite ranks the rows by cosine itself (no vector crosses into JavaScript),
     // keeping a wide margin past `limit`; those few are then scored here with the index's exact
     // arithmetic. Its float32 cosine differs from the index's double one by rounding (~1e-6), so
@@ -1038,7 +1041,7 @@ export class SqliteStore implements Store {
         )
           .raw(true)
           .all(...chunk) as unknown as [string, Buffer][])
-          vectors.set(rowidOf(id), asVector(blob));
+          vectors.set(rowidOf(id), asFloat32(blob));
       }
       return scanVectors(
         vector,
@@ -1052,7 +1055,7 @@ export class SqliteStore implements Store {
     return scanVectors(
       vector,
       (function* () {
-        for (const [rowid, blob] of rows) yield { rowid, vector: asVector(blob) };
+        for (const [rowid, blob] of rows) yield { rowid, vector: asFloat32(blob) };
       })(),
       limit,
     );
@@ -1098,6 +1101,30 @@ export class SqliteStore implements Store {
    * dropped, and every status is re-read.
    */
   private reconcileVectors(index: VectorIndex): void {
+    if (index.size === 0) this.loadVectors(index);
+    else this.refreshVectors(index);
+    this.readVectorStatuses(index);
+  }
+
+  /**
+   * An empty index filled from the table in one pass, each row read once and nothing kept per
+   * row beyond the index itself (a million rows' listing would be a transient heap of ~100 MB,
+   * which stays in the process's resident memory after it is collected).
+   */
+  private loadVectors(index: VectorIndex): void {
+    for (const [vrow, id, namespace, blob] of this.stmt(
+      "SELECT rowid, id, namespace, vector FROM vectors /* index load */",
+    )
+      .raw(true)
+      .iterate() as IterableIterator<[number, string, string, Buffer]>) {
+      if (id[0] === "b" || id[0] === "e") index.put(id[0], rowidOf(id), vrow, namespace, asFloat32(blob));
+    }
+    // Loaded whole: give back the room each posting list kept for growth.
+    index.trim();
+  }
+
+  /** A filled index brought in line: rows it lacks or holds at another `vectors` rowid are read again, rows gone dropped. */
+  private refreshVectors(index: VectorIndex): void {
     const present: Record<VectorLayer, Set<number>> = { b: new Set(), e: new Set() };
     const wanted: number[] = [];
     const rows = this.stmt("SELECT rowid AS vrow, id FROM vectors /* index */")
@@ -1122,47 +1149,47 @@ export class SqliteStore implements Store {
         toFloat32(r.vector as Buffer),
       );
     };
-    if (wanted.length === rows.length) {
-      for (const r of this.stmt("SELECT rowid AS vrow, id, namespace, vector FROM vectors").iterate()) {
-        const id = (r as Row).id as string;
-        if (id[0] === "b" || id[0] === "e") put(r as Row);
-      }
-      // Loaded whole: give back the room each posting list kept for growth.
-      index.trim();
-    } else
-      for (let i = 0; i < wanted.length; i += 500) {
-        const chunk = wanted.slice(i, i + 500);
-        for (const r of this.stmt(
-          `SELECT rowid AS vrow, id, namespace, vector FROM vectors WHERE rowid IN (${chunk.map(() => "?").join(",")})`,
-        ).all(...chunk))
-          put(r);
-      }
+    for (let i = 0; i < wanted.length; i += 500) {
+      const chunk = wanted.slice(i, i + 500);
+      for (const r of this.stmt(
+        `SELECT rowid AS vrow, id, namespace, vector FROM vectors WHERE rowid IN (${chunk.map(() => "?").join(",")})`,
+      ).all(...chunk))
+        put(r);
+    }
+  }
+
+  /** Every row's status, read again (streamed: nothing kept per row but the index's status byte). */
+  private readVectorStatuses(index: VectorIndex): void {
     index.clearStatuses("b");
     for (const [rowid, status] of this.stmt("SELECT rowid, status FROM beliefs /* index */")
       .raw(true)
-      .all() as unknown as [number, string][])
+      .iterate() as IterableIterator<[number, string]>)
       index.setStatus("b", rowid, status);
     index.clearStatuses("e");
     for (const [rowid, status] of this.stmt(
       "SELECT rowid, CASE WHEN superseded_by IS NOT NULL AND superseded_by != '' THEN 'superseded' ELSE status END FROM episodes /* index */",
     )
       .raw(true)
-      .all() as unknown as [number, string][])
+      .iterate() as IterableIterator<[number, string]>)
       index.setStatus("e", rowid, status);
   }
 
-  /** The stored vectors of a layer's rows, by rowid: the index's exact re-rank. */
-  private storedVectors(layer: VectorLayer, rowids: readonly number[]): Map<number, Float32Array> {
+  /**
+   * The stored vectors of rows the index holds, read by their `vectors` rowid (one b-tree lookup
+   * each, not the id index and then the table): the index's exact re-rank.
+   */
+  private storedVectors(rowids: readonly number[], vrows: readonly number[]): Map<number, Float32Array> {
     const out = new Map<number, Float32Array>();
-    for (let i = 0; i < rowids.length; i += 256) {
-      const q = padded(rowids.slice(i, i + 256));
-      const ids = q.params.map((r) => `${layer}${r}`);
-      for (const [id, blob] of this.stmt(
-        `SELECT id, vector FROM vectors WHERE id IN (${q.sql}) /* re-rank */`,
+    const rowidOfVrow = new Map<number, number>();
+    for (let i = 0; i < vrows.length; i++) rowidOfVrow.set(vrows[i]!, rowids[i]!);
+    for (let i = 0; i < vrows.length; i += 256) {
+      const q = padded(vrows.slice(i, i + 256));
+      for (const [vrow, blob] of this.stmt(
+        `SELECT rowid, vector FROM vectors WHERE rowid IN (${q.sql}) /* re-rank */`,
       )
         .raw(true)
-        .all(...ids) as unknown as [string, Buffer][])
-        out.set(rowidOf(id), toFloat32(blob));
+        .all(...q.params) as unknown as [number, Buffer][])
+        out.set(rowidOfVrow.get(vrow)!, asFloat32(blob));
     }
     return out;
   }
