@@ -249,6 +249,12 @@ export class SqliteStore implements Store {
    * CLI call, a hook) would pay for nothing. Its second search builds the index.
    */
   private vecBuilt = false;
+  /**
+   * Whether the index holds every row's vector, or (false) only those of active rows: current
+   * recall and the gate's active searches need no more, and in a long-lived store most rows are
+   * archived. The first search of every status (time travel, history) reads the rest.
+   */
+  private vecAll = false;
   private readonly vecScanned: Record<VectorLayer, boolean> = { b: false, e: false };
   /** sqlite-vec's SQL functions: loaded on the first cold vector search; false when it cannot load. */
   private vecFunctions: boolean | null = null;
@@ -992,7 +998,7 @@ export class SqliteStore implements Store {
     const hits =
       this.capabilities.vector === "index" && !this.vecBuilt && !this.vecScanned[prefix]
         ? this.scanHits(prefix, vector, namespaces, scope, limit)
-        : this.syncVectors().search(prefix, vector, namespaces, scope, limit);
+        : this.syncVectors(scope === "live").search(prefix, vector, namespaces, scope, limit);
     return hits.map((h) => ({ id: `${prefix}${h.rowid}`, score: h.score }));
   }
 
@@ -1080,15 +1086,16 @@ export class SqliteStore implements Store {
    * rollback of ours makes it reconcile with the `vectors` table. In `scan` mode nothing is kept:
    * every search reads the table afresh.
    */
-  private syncVectors(): VectorIndex {
+  private syncVectors(all: boolean): VectorIndex {
     if (this.capabilities.vector === "scan") {
       const fresh = new VectorIndex();
-      this.reconcileVectors(fresh);
+      this.reconcileVectors(fresh, all);
       return fresh;
     }
     const version = this.stmt("PRAGMA data_version").get()!.data_version as number;
-    if (!this.vecStale && version === this.dataVersionSeen) return this.vectors;
-    this.reconcileVectors(this.vectors);
+    if (!this.vecStale && version === this.dataVersionSeen && (this.vecAll || !all)) return this.vectors;
+    this.vecAll ||= all;
+    this.reconcileVectors(this.vectors, this.vecAll);
     this.dataVersionSeen = version;
     this.vecStale = false;
     this.vecBuilt = true;
@@ -1096,14 +1103,27 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * Brings `index` in line with the table: rows it lacks or holds at another `vectors` rowid are
-   * (re)read — `putVector` always gives a replaced vector a new rowid — rows gone from the table are
-   * dropped, and every status is re-read.
+   * Brings `index` in line with the table (`all`: every row's vector; otherwise at least every
+   * active row's): rows it lacks or holds at another `vectors` rowid are (re)read — `putVector`
+   * always gives a replaced vector a new rowid — rows gone from the table (or, for an active-only
+   * index, no longer active) are dropped, and every status is re-read.
    */
-  private reconcileVectors(index: VectorIndex): void {
-    if (index.size === 0) this.loadVectors(index);
-    else this.refreshVectors(index);
+  private reconcileVectors(index: VectorIndex, all: boolean): void {
+    if (index.size === 0) this.loadVectors(index, all);
+    else this.refreshVectors(index, all);
     this.readVectorStatuses(index);
+  }
+
+  /**
+   * The `vectors` rows an index holds: every one, or those of active rows (beliefs, and episodes
+   * nothing superseded). Columns: rowid, id, namespace, vector.
+   */
+  private vectorRows(all: boolean, columns: "key" | "whole"): string {
+    const cols = columns === "key" ? "v.rowid, v.id" : "v.rowid, v.id, v.namespace, v.vector";
+    if (all) return `SELECT ${cols} FROM vectors v`;
+    return `SELECT ${cols} FROM beliefs r JOIN vectors v ON v.id = ('b' || r.rowid) WHERE r.status = 'active'
+      UNION ALL SELECT ${cols} FROM episodes r JOIN vectors v ON v.id = ('e' || r.rowid)
+      WHERE r.status = 'active' AND (r.superseded_by IS NULL OR r.superseded_by = '')`;
   }
 
   /**
@@ -1111,10 +1131,8 @@ export class SqliteStore implements Store {
    * row beyond the index itself (a million rows' listing would be a transient heap of ~100 MB,
    * which stays in the process's resident memory after it is collected).
    */
-  private loadVectors(index: VectorIndex): void {
-    for (const [vrow, id, namespace, blob] of this.stmt(
-      "SELECT rowid, id, namespace, vector FROM vectors /* index load */",
-    )
+  private loadVectors(index: VectorIndex, all: boolean): void {
+    for (const [vrow, id, namespace, blob] of this.stmt(`${this.vectorRows(all, "whole")} /* index load */`)
       .raw(true)
       .iterate() as IterableIterator<[number, string, string, Buffer]>) {
       if (id[0] === "b" || id[0] === "e") index.put(id[0], rowidOf(id), vrow, namespace, asFloat32(blob));
@@ -1124,10 +1142,10 @@ export class SqliteStore implements Store {
   }
 
   /** A filled index brought in line: rows it lacks or holds at another `vectors` rowid are read again, rows gone dropped. */
-  private refreshVectors(index: VectorIndex): void {
+  private refreshVectors(index: VectorIndex, all: boolean): void {
     const present: Record<VectorLayer, Set<number>> = { b: new Set(), e: new Set() };
     const wanted: number[] = [];
-    const rows = this.stmt("SELECT rowid AS vrow, id FROM vectors /* index */")
+    const rows = this.stmt(`${this.vectorRows(all, "key")} /* index */`)
       .raw(true)
       .all() as unknown as [number, string][];
     for (const [vrow, id] of rows) {
@@ -1311,7 +1329,21 @@ export class SqliteStore implements Store {
   }
 
   private setVecStatus(prefix: "b" | "e", id: string, status: string): void {
-    this.vectors.setStatus(prefix, rowidOf(id), status);
+    const rowid = rowidOf(id);
+    this.vectors.setStatus(prefix, rowid, status);
+    // An index of active rows only lacks the vector of a row made active again (a restore).
+    if (
+      status === "active" &&
+      this.vecBuilt &&
+      !this.vecAll &&
+      this.vectors.vrowOf(prefix, rowid) === undefined
+    )
+      for (const [vrow, namespace, blob] of this.stmt(
+        "SELECT rowid, namespace, vector FROM vectors WHERE id = ? /* restored */",
+      )
+        .raw(true)
+        .all(id) as unknown as [number, string, Buffer][])
+        this.vectors.put(prefix, rowid, vrow, namespace, toFloat32(blob));
   }
 
   async addLink(link: Link): Promise<void> {

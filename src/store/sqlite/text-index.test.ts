@@ -176,7 +176,10 @@ describe("TextIndex against FTS5's bm25", () => {
 
   it("builds a non-current partition's postings on its first search, with the rows added before it", () => {
     const lazy = new TextIndex();
-    lazy.load("b", [...rows].filter(([rowid]) => rowid % 2 === 0));
+    lazy.load(
+      "b",
+      [...rows].filter(([rowid]) => rowid % 2 === 0),
+    );
     const terms = ["report", "deploy", "gateway", "billing", "retry", "owner"];
     const phrases = lazy.phrases(terms)!;
     lazy.search("b", phrases, NAMESPACES, { currentOnly: true, statuses: ["active"] });

@@ -459,7 +459,8 @@ export class TextIndex {
   bytes(layer: TextLayer): number {
     let n = 0;
     for (const part of this.layers[layer].partitionList) {
-      n += part.rowids.byteLength + part.lengths.byteLength + part.statuses.byteLength + part.alive.byteLength;
+      n +=
+        part.rowids.byteLength + part.lengths.byteLength + part.statuses.byteLength + part.alive.byteLength;
       n += part.from.byteLength + part.count.byteLength + part.pool.byteLength;
       for (const list of part.postings) if (list) n += list.byteLength;
     }
