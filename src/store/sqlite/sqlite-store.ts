@@ -3,7 +3,8 @@
  * processes share it, FTS5 tables for full text, an in-process BM25 index that ranks as FTS5 does
  * (text-index.ts), kept current by replaying the `text_changes` log the schema's triggers write,
  * and an in-process exact vector index over the `vectors` table (vector-index.ts), kept current
- * across processes through `PRAGMA data_version`.
+ * across processes through `PRAGMA data_version`. Both hold what current-state queries need first
+ * (active rows' vectors, the current partition's postings) and read the rest when a query asks.
  */
 
 import { randomBytes } from "node:crypto";
