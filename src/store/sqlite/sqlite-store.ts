@@ -126,6 +126,8 @@ const vecStatusOfEpisode = (e: Pick<Episode, "status" | "supersededBy">) =>
 
 /** Ranked full-text candidates checked against the rest of the filter first (then 4× more a round). */
 const TEXT_FETCH = 32;
+/** The most stored vectors one transaction keeps for its re-ranks (~1.5 KB each at 384 dimensions). */
+const EXACT_VECTORS_PER_TRANSACTION = 20_000;
 
 /** Placeholders for `ids`, padded to a power of two (the last id repeated): few statements to prepare. */
 function padded(ids: readonly number[]): { sql: string; params: number[] } {
@@ -243,6 +245,13 @@ export class SqliteStore implements Store {
    */
   private readonly vectors: VectorIndex;
   private vecStale = true;
+  /**
+   * While a transaction is open: the stored vectors its int8 re-ranks read, by `vectors` id. A
+   * batch of writes re-ranks the same nearby rows again and again; inside one write transaction
+   * no other connection can change the table, and this one changes it only through `putVector` /
+   * `deleteVector`, which drop their entry. Dropped when the transaction ends.
+   */
+  private exactVectors: Map<string, Float32Array> | null = null;
   private dataVersionSeen = -1;
   /**
    * Cold start: until the index is first built, a layer's first search reads the table directly
@@ -290,7 +299,7 @@ export class SqliteStore implements Store {
     this.path = path;
     this.vectors = new VectorIndex(
       precision === "int8"
-        ? { precision, readExact: (_layer, rowids, vrows) => this.storedVectors(rowids, vrows) }
+        ? { precision, readExact: (layer, rowids, vrows) => this.storedVectors(layer, rowids, vrows) }
         : { precision },
     );
     this.text = textIndex ? new TextIndex() : null;
@@ -442,6 +451,7 @@ export class SqliteStore implements Store {
       this.check();
       this.db.exec("BEGIN IMMEDIATE");
       this.textTx = { mark: this.textSeq, rows: [], built: false };
+      this.exactVectors = new Map();
       try {
         const result = await fn(this);
         this.db.exec("COMMIT");
@@ -453,6 +463,8 @@ export class SqliteStore implements Store {
         this.vecStale = true;
         this.textRolledBack();
         throw error;
+      } finally {
+        this.exactVectors = null;
       }
     };
     const next = this.queue.then(run, run);
@@ -1195,20 +1207,38 @@ export class SqliteStore implements Store {
 
   /**
    * The stored vectors of rows the index holds, read by their `vectors` rowid (one b-tree lookup
-   * each, not the id index and then the table): the index's exact re-rank.
+   * each, not the id index and then the table): the index's exact re-rank. Inside a transaction,
+   * what it read is kept for the next re-rank (`exactVectors`).
    */
-  private storedVectors(rowids: readonly number[], vrows: readonly number[]): Map<number, Float32Array> {
+  private storedVectors(
+    layer: VectorLayer,
+    rowids: readonly number[],
+    vrows: readonly number[],
+  ): Map<number, Float32Array> {
     const out = new Map<number, Float32Array>();
+    const cache = this.exactVectors;
     const rowidOfVrow = new Map<number, number>();
-    for (let i = 0; i < vrows.length; i++) rowidOfVrow.set(vrows[i]!, rowids[i]!);
-    for (let i = 0; i < vrows.length; i += 256) {
-      const q = padded(vrows.slice(i, i + 256));
+    const unread: number[] = [];
+    for (let i = 0; i < rowids.length; i++) {
+      const v = cache?.get(`${layer}${rowids[i]}`);
+      if (v) out.set(rowids[i]!, v);
+      else {
+        rowidOfVrow.set(vrows[i]!, rowids[i]!);
+        unread.push(vrows[i]!);
+      }
+    }
+    for (let i = 0; i < unread.length; i += 256) {
+      const q = padded(unread.slice(i, i + 256));
       for (const [vrow, blob] of this.stmt(
         `SELECT rowid, vector FROM vectors WHERE rowid IN (${q.sql}) /* re-rank */`,
       )
         .raw(true)
-        .all(...q.params) as unknown as [number, Buffer][])
-        out.set(rowidOfVrow.get(vrow)!, asFloat32(blob));
+        .all(...q.params) as unknown as [number, Buffer][]) {
+        const rowid = rowidOfVrow.get(vrow)!;
+        const v = asFloat32(blob);
+        out.set(rowid, v);
+        if (cache && cache.size < EXACT_VECTORS_PER_TRANSACTION) cache.set(`${layer}${rowid}`, v);
+      }
     }
     return out;
   }
@@ -1366,6 +1396,7 @@ export class SqliteStore implements Store {
 
   async putVector(id: string, namespace: string, embedder: string, vector: Float32Array): Promise<void> {
     this.check();
+    this.exactVectors?.delete(id);
     // A replaced vector gets a new rowid (above every existing one), so other processes see the change.
     const vrow = this.stmt("SELECT coalesce(max(rowid), 0) + 1 AS n FROM vectors").get()!.n as number;
     this.stmt("DELETE FROM vectors WHERE id = ?").run(id);
@@ -1377,6 +1408,7 @@ export class SqliteStore implements Store {
 
   async deleteVector(id: string): Promise<void> {
     this.check();
+    this.exactVectors?.delete(id);
     this.stmt("DELETE FROM vectors WHERE id = ?").run(id);
     if (id[0] === "b" || id[0] === "e") this.vectors.remove(id[0], rowidOf(id));
   }
