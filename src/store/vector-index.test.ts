@@ -54,7 +54,8 @@ type Precision = "float32" | "int8";
 
 /**
  * An index of the given precision. An int8 index re-scores from the stored vectors: here, every
- * vector it was given, by (layer, rowid), as a store's `vectors` table would answer; `reads`
+ * vector it was given, by its `vectors` rowid (`vrow`), as a store's `vectors` table would answer
+ * (a replaced vector has a new vrow, so asking by a stale one would score the old vector); `reads`
  * counts the rows it asked for.
  */
 function makeIndex(precision: Precision) {
@@ -64,12 +65,12 @@ function makeIndex(precision: Precision) {
     precision === "int8"
       ? {
           precision,
-          readExact: (layer, rowids) => {
+          readExact: (layer, rowids, vrows) => {
             reads.calls++;
             reads.rows += rowids.length;
             const out = new Map<number, Float32Array>();
-            for (const r of rowids) {
-              const v = stored.get(`${layer}${r}`);
+            for (const [i, r] of rowids.entries()) {
+              const v = stored.get(`${layer}${vrows[i]}`);
               if (v) out.set(r, v);
             }
             return out;
@@ -79,7 +80,7 @@ function makeIndex(precision: Precision) {
   );
   const put = index.put.bind(index);
   index.put = (layer, rowid, vrow, namespace, vector) => {
-    stored.set(`${layer}${rowid}`, vector);
+    stored.set(`${layer}${vrow}`, vector);
     put(layer, rowid, vrow, namespace, vector);
   };
   return Object.assign(index, { reads });
@@ -132,59 +133,68 @@ describe.each(["float32", "int8"] as const)("VectorIndex (%s)", (precision) => {
       }
     });
 
-  it("keeps its active view exact while rows are added, archived, restored, replaced, deleted and reloaded between searches", () => {
-    const rand = createRandom(23);
-    const index = makeIndex(precision);
-    const rows = new Map<number, Row>();
-    const check = () => {
-      const kept = [...rows.values()];
-      for (let q = 0; q < 4; q++) {
-        const query = vector(rand, 32, 0.2);
-        for (const scope of ["active", "live"] as const)
-          for (const limit of [1, 7, 400])
-            expectSame(
-              index.search("b", query, ["default"], scope, limit),
-              bruteForce(kept, "b", query, ["default"], scope, limit),
-            );
-      }
-    };
-    let next = 1;
-    for (let round = 0; round < 30; round++) {
-      // New rows (their status set first, as the stores do), some archived at once.
-      for (let i = 0; i < 20; i++) {
-        const row: Row = {
-          layer: "b",
-          rowid: next++,
-          namespace: "default",
-          vector: vector(rand, 32, 0.2),
-          status: rand() < 0.2 ? "archived" : "active",
-        };
-        rows.set(row.rowid, row);
-        index.setStatus("b", row.rowid, row.status);
-        index.put("b", row.rowid, row.rowid, row.namespace, row.vector);
-      }
-      const all = [...rows.values()];
-      for (const r of all) {
-        const roll = rand();
-        if (roll < 0.08) {
-          r.status = r.status === "active" ? "archived" : "active"; // archive, or restore
-          index.setStatus("b", r.rowid, r.status);
-        } else if (roll < 0.11) {
-          r.vector = vector(rand, 32, 0.2);
-          index.put("b", r.rowid, 10_000 + r.rowid, r.namespace, r.vector);
-        } else if (roll < 0.16) {
-          rows.delete(r.rowid);
-          index.remove("b", r.rowid);
+  // Mostly active (the view shares the partition), a fifth archived (a copy), and a share that
+  // drifts from 2% to about half archived (the view switches from shared to a copy on the way).
+  it.each([
+    { archived: 0.02, toggles: 0.005 },
+    { archived: 0.2, toggles: 0.08 },
+    { archived: 0.02, toggles: 0.08 },
+  ])(
+    "keeps its active view exact while rows are added, archived, restored, replaced, deleted and reloaded between searches ($archived archived at first, $toggles toggled per round)",
+    ({ archived, toggles }) => {
+      const rand = createRandom(23);
+      const index = makeIndex(precision);
+      const rows = new Map<number, Row>();
+      const check = () => {
+        const kept = [...rows.values()];
+        for (let q = 0; q < 4; q++) {
+          const query = vector(rand, 32, 0.2);
+          for (const scope of ["active", "live"] as const)
+            for (const limit of [1, 7, 400])
+              expectSame(
+                index.search("b", query, ["default"], scope, limit),
+                bruteForce(kept, "b", query, ["default"], scope, limit),
+              );
         }
+      };
+      let next = 1;
+      for (let round = 0; round < 30; round++) {
+        // New rows (their status set first, as the stores do), some archived at once.
+        for (let i = 0; i < 20; i++) {
+          const row: Row = {
+            layer: "b",
+            rowid: next++,
+            namespace: "default",
+            vector: vector(rand, 32, 0.2),
+            status: rand() < archived ? "archived" : "active",
+          };
+          rows.set(row.rowid, row);
+          index.setStatus("b", row.rowid, row.status);
+          index.put("b", row.rowid, row.rowid, row.namespace, row.vector);
+        }
+        const all = [...rows.values()];
+        for (const r of all) {
+          const roll = rand();
+          if (roll < toggles) {
+            r.status = r.status === "active" ? "archived" : "active"; // archive, or restore
+            index.setStatus("b", r.rowid, r.status);
+          } else if (roll < 0.11) {
+            r.vector = vector(rand, 32, 0.2);
+            index.put("b", r.rowid, 10_000 + r.rowid, r.namespace, r.vector);
+          } else if (roll < 0.16) {
+            rows.delete(r.rowid);
+            index.remove("b", r.rowid);
+          }
+        }
+        if (round % 7 === 6) {
+          // A reload of every status (what a store does after another process committed).
+          index.clearStatuses("b");
+          for (const r of rows.values()) index.setStatus("b", r.rowid, r.status);
+        }
+        check();
       }
-      if (round % 7 === 6) {
-        // A reload of every status (what a store does after another process committed).
-        index.clearStatuses("b");
-        for (const r of rows.values()) index.setStatus("b", r.rowid, r.status);
-      }
-      check();
-    }
-  });
+    },
+  );
 
   it("ranks rows the query does not touch (score 0) above negative ones, ties by rowid", () => {
     const index = makeIndex(precision);
@@ -212,6 +222,30 @@ describe.each(["float32", "int8"] as const)("VectorIndex (%s)", (precision) => {
         ...[2, 4, 6, 8, 10],
       ]);
     }
+  });
+
+  it("copies no rows for active searches when nearly all are active, and only the active ones when most are archived", () => {
+    const rand = createRandom(5);
+    const filled = (archived: (rowid: number) => boolean) => {
+      const index = makeIndex(precision);
+      for (let r = 1; r <= 2000; r++) {
+        index.setStatus("b", r, archived(r) ? "archived" : "active");
+        index.put("b", r, r, "ns", vector(rand, 48, 0.2));
+      }
+      index.trim();
+      return index;
+    };
+    const grown = (index: VectorIndex) => {
+      const before = index.bytes();
+      index.search("b", vector(rand, 48, 0.2), ["ns"], "active", 5);
+      return index.bytes() / before;
+    };
+    // One row in 100 archived: the active view is the partition itself.
+    expect(grown(filled((r) => r % 100 === 0))).toBeLessThan(1.01);
+    // Nine in ten archived: a copy of the tenth that is active, and no more.
+    const copy = grown(filled((r) => r % 10 !== 0));
+    expect(copy).toBeGreaterThan(1.05);
+    expect(copy).toBeLessThan(1.3);
   });
 
   it("searches only the query's dimension and namespaces, and treats unknown statuses as active", () => {

@@ -44,8 +44,15 @@ export interface VectorIndexOptions {
    * either way. Default `float32`.
    */
   precision?: "float32" | "int8";
-  /** `int8`: the stored vectors of these rows (a row missing from the answer is skipped). */
-  readExact?: (layer: VectorLayer, rowids: readonly number[]) => Map<number, Float32Array>;
+  /**
+   * `int8`: the stored vectors of these rows (a row missing from the answer is skipped). `vrows`
+   * are their `vectors`-table rowids (as given to `put`), in the same order, for a read by key.
+   */
+  readExact?: (
+    layer: VectorLayer,
+    rowids: readonly number[],
+    vrows: readonly number[],
+  ) => Map<number, Float32Array>;
 }
 
 const STATUS_UNKNOWN = 0;
@@ -265,6 +272,14 @@ class Partition {
     }
   }
 
+  /** Bytes of its typed arrays (their allocated length, room for growth included). */
+  bytes(): number {
+    let n = this.rowids.byteLength + this.alive.byteLength + this.invNorm.byteLength + this.scale.byteLength;
+    for (let d = 0; d < this.dim; d++)
+      n += this.low[d]!.byteLength + this.values[d]!.byteLength + this.blockEnd[d]!.byteLength;
+    return n;
+  }
+
   /** Gives back the room kept for growth (after a bulk load): every array at its used length. */
   trim(): void {
     const rows = Math.max(8, this.size);
@@ -295,11 +310,22 @@ const NONE = -1;
  * current recall) visits only them, however many archived and retired rows the store keeps. Kept
  * current as rows are added and leave `active`; a row that becomes active again (restore), or a
  * reload of every status, marks it dirty, and the next search derives it afresh.
+ *
+ * When nearly every live row is active (a store of current facts, a bulk import), a copy would
+ * double the partition's memory to skip a few rows: the view is then the partition itself
+ * (`shared`), searched with a status check per candidate. Rows leaving `active` are counted, and
+ * once they are an eighth of the partition the next search decides again.
  */
 interface ActiveView {
   part: Partition;
   dirty: boolean;
+  shared: boolean;
+  /** Shared: rows that left `active` since it was decided. */
+  left: number;
 }
+
+/** A view shares its partition while at least this share of the live rows is active. */
+const SHARE_ACTIVE = 7 / 8;
 
 /**
  * One layer's rows. Where each row sits is kept in typed arrays indexed by its rowid (rowids are
@@ -343,14 +369,22 @@ class Layer {
   view(part: Partition): ActiveView {
     let v = this.views.get(part);
     if (!v || v.dirty) {
-      for (let s = 0; s < part.size; s++) if (part.alive[s]) this.viewSlot[part.rowids[s]!] = NONE;
-      const derived = part.derive(
-        (rowid) => this.statuses.passes(rowid, "active"),
-        (rowid, slot) => {
-          this.viewSlot[rowid] = slot;
-        },
-      );
-      v = { part: derived, dirty: false };
+      let active = 0;
+      for (let s = 0; s < part.size; s++)
+        if (part.alive[s]) {
+          this.viewSlot[part.rowids[s]!] = NONE;
+          if (this.statuses.passes(part.rowids[s]!, "active")) active++;
+        }
+      if (active >= part.live * SHARE_ACTIVE) v = { part, dirty: false, shared: true, left: 0 };
+      else {
+        const derived = part.derive(
+          (rowid) => this.statuses.passes(rowid, "active"),
+          (rowid, slot) => {
+            this.viewSlot[rowid] = slot;
+          },
+        );
+        v = { part: derived, dirty: false, shared: false, left: 0 };
+      }
       this.views.set(part, v);
     }
     return v;
@@ -360,6 +394,11 @@ class Layer {
   leaveView(part: Partition, rowid: number): void {
     const v = this.views.get(part);
     if (!v || v.dirty) return;
+    if (v.shared) {
+      // The status check drops the row; decide again once many have left.
+      if (++v.left * 8 > part.size) v.dirty = true;
+      return;
+    }
     const slot = this.viewSlot[rowid]!;
     if (slot === NONE) return;
     this.viewSlot[rowid] = NONE;
@@ -552,14 +591,16 @@ export class VectorIndex {
     l.setEntry(rowid, part, slot, vrow);
     l.size++;
     const v = l.views.get(part);
-    if (v && !v.dirty && l.statuses.passes(rowid, "active")) l.viewSlot[rowid] = v.part.add(rowid, vector);
+    if (v && !v.dirty && !v.shared && l.statuses.passes(rowid, "active"))
+      l.viewSlot[rowid] = v.part.add(rowid, vector);
   }
 
   remove(layer: VectorLayer, rowid: number): void {
     const l = this.layers[layer];
     const part = l.partOf(rowid);
     if (!part) return;
-    l.leaveView(part, rowid);
+    // A shared view is the partition itself: the row leaves both at once.
+    if (!l.views.get(part)?.shared) l.leaveView(part, rowid);
     part.remove(l.entrySlot[rowid]!);
     l.entryPart[rowid] = NONE;
     l.size--;
@@ -579,9 +620,10 @@ export class VectorIndex {
     if (!part || was === is) return;
     if (!is) l.leaveView(part, rowid);
     else {
-      // Back to active: the view needs the row's vector, which only the main partition's postings hold.
+      // Back to active: the view needs the row's vector, which only the main partition's postings
+      // hold (a shared view is the main partition: its status check lets the row in).
       const v = l.views.get(part);
-      if (v) v.dirty = true;
+      if (v && !v.shared) v.dirty = true;
     }
   }
 
@@ -613,6 +655,20 @@ export class VectorIndex {
 
   get size(): number {
     return this.layers.b.size + this.layers.e.size;
+  }
+
+  /**
+   * Bytes the index holds in typed arrays: partitions, the active views that are copies, and the
+   * per-row tables (what a million rows cost, for the bench and the memory tests).
+   */
+  bytes(): number {
+    let n = 0;
+    for (const l of Object.values(this.layers)) {
+      n += l.entryPart.byteLength + l.entrySlot.byteLength + l.entryVrow.byteLength + l.viewSlot.byteLength;
+      for (const part of l.partitionList) n += part.bytes();
+      for (const v of l.views.values()) if (!v.shared) n += v.part.bytes();
+    }
+    return n;
   }
 
   /**
@@ -700,7 +756,12 @@ export class VectorIndex {
     // Untouched rows kept among the best lower bounds: their score is exactly 0.
     for (const h of approximate.sorted()) if (h.score === 0 && !wanted.has(h.rowid)) top.offer(0, h.rowid);
     if (read.length > 0) {
-      const vectors = this.readExact!(layer, read);
+      const l = this.layers[layer];
+      const vectors = this.readExact!(
+        layer,
+        read,
+        read.map((rowid) => l.entryVrow[rowid]!),
+      );
       for (const rowid of read) {
         const v = vectors.get(rowid);
         if (v && v.length === query.length) top.offer(exactScore(query, dims, qinv, v), rowid);

@@ -3,7 +3,8 @@
  * processes share it, FTS5 tables for full text, an in-process BM25 index that ranks as FTS5 does
  * (../text-index/text-index.ts), kept current by replaying the `text_changes` log the schema's triggers write,
  * and an in-process exact vector index over the `vectors` table (vector-index.ts), kept current
- * across processes through `PRAGMA data_version`.
+ * across processes through `PRAGMA data_version`. Both hold what current-state queries need first
+ * (active rows' vectors, the current partition's postings) and read the rest when a query asks.
  */
 
 import { randomBytes } from "node:crypto";
@@ -205,6 +206,13 @@ function ftsQuery(terms: readonly string[]): string {
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" OR ");
 }
 
+/** A blob's floats: a view of it when aligned (the blob is not kept elsewhere), else a copy. */
+function asFloat32(blob: Buffer): Float32Array {
+  return blob.byteOffset % 4 === 0
+    ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
+    : toFloat32(blob);
+}
+
 function toFloat32(blob: Buffer): Float32Array {
   const copy = new Uint8Array(blob.byteLength);
   copy.set(blob);
@@ -315,6 +323,12 @@ export class SqliteStore implements Store {
    * CLI call, a hook) would pay for nothing. Its second search builds the index.
    */
   private vecBuilt = false;
+  /**
+   * Whether the index holds every row's vector, or (false) only those of active rows: current
+   * recall and the gate's active searches need no more, and in a long-lived store most rows are
+   * archived. The first search of every status (time travel, history) reads the rest.
+   */
+  private vecAll = false;
   private readonly vecScanned: Record<VectorLayer, boolean> = { b: false, e: false };
   /** sqlite-vec's SQL functions: loaded on the first cold vector search; false when it cannot load. */
   private vecFunctions: boolean | null = null;
@@ -349,7 +363,7 @@ export class SqliteStore implements Store {
     this.path = path;
     this.vectors = new VectorIndex(
       precision === "int8"
-        ? { precision, readExact: (layer, rowids) => this.storedVectors(layer, rowids) }
+        ? { precision, readExact: (layer, rowids, vrows) => this.storedVectors(layer, rowids, vrows) }
         : { precision },
     );
     this.text = textIndex ? new TextIndex() : null;
@@ -1061,7 +1075,7 @@ export class SqliteStore implements Store {
     const hits =
       this.capabilities.vector === "index" && !this.vecBuilt && !this.vecScanned[prefix]
         ? this.scanHits(prefix, vector, namespaces, scope, limit)
-        : this.syncVectors().search(prefix, vector, namespaces, scope, limit);
+        : this.syncVectors(scope === "live").search(prefix, vector, namespaces, scope, limit);
     return hits.map((h) => ({ id: `${prefix}${h.rowid}`, score: h.score }));
   }
 
@@ -1089,10 +1103,6 @@ export class SqliteStore implements Store {
         : `SELECT CAST(substr(v.id, 2) AS INTEGER), v.vector FROM vectors v LEFT JOIN ${table} r ON r.rowid = CAST(substr(v.id, 2) AS INTEGER)
            WHERE v.id >= '${prefix}' AND v.id < '${prefix === "b" ? "c" : "f"}' AND +v.namespace IN (${marks}) AND v.dim = ?
            AND (r.status IS NULL OR r.status != 'forgotten') /* cold scan */`;
-    const asVector = (blob: Buffer) =>
-      blob.byteOffset % 4 === 0
-        ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
-        : toFloat32(blob);
     // With sqlite-vec, SQLite ranks the rows by cosine itself (no vector crosses into JavaScript),
     // keeping a wide margin past `limit`; those few are then scored here with the index's exact
     // arithmetic. Its float32 cosine differs from the index's double one by rounding (~1e-6), so
@@ -1114,7 +1124,7 @@ export class SqliteStore implements Store {
         )
           .raw(true)
           .all(...chunk) as unknown as [string, Buffer][])
-          vectors.set(rowidOf(id), asVector(blob));
+          vectors.set(rowidOf(id), asFloat32(blob));
       }
       return scanVectors(
         vector,
@@ -1128,7 +1138,7 @@ export class SqliteStore implements Store {
     return scanVectors(
       vector,
       (function* () {
-        for (const [rowid, blob] of rows) yield { rowid, vector: asVector(blob) };
+        for (const [rowid, blob] of rows) yield { rowid, vector: asFloat32(blob) };
       })(),
       limit,
     );
@@ -1153,15 +1163,16 @@ export class SqliteStore implements Store {
    * rollback of ours makes it reconcile with the `vectors` table. In `scan` mode nothing is kept:
    * every search reads the table afresh.
    */
-  private syncVectors(): VectorIndex {
+  private syncVectors(all: boolean): VectorIndex {
     if (this.capabilities.vector === "scan") {
       const fresh = new VectorIndex();
-      this.reconcileVectors(fresh);
+      this.reconcileVectors(fresh, all);
       return fresh;
     }
     const version = this.stmt("PRAGMA data_version").get()!.data_version as number;
-    if (!this.vecStale && version === this.dataVersionSeen) return this.vectors;
-    this.reconcileVectors(this.vectors);
+    if (!this.vecStale && version === this.dataVersionSeen && (this.vecAll || !all)) return this.vectors;
+    this.vecAll ||= all;
+    this.reconcileVectors(this.vectors, this.vecAll);
     this.dataVersionSeen = version;
     this.vecStale = false;
     this.vecBuilt = true;
@@ -1169,14 +1180,49 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * Brings `index` in line with the table: rows it lacks or holds at another `vectors` rowid are
-   * (re)read — `putVector` always gives a replaced vector a new rowid — rows gone from the table are
-   * dropped, and every status is re-read.
+   * Brings `index` in line with the table (`all`: every row's vector; otherwise at least every
+   * active row's): rows it lacks or holds at another `vectors` rowid are (re)read — `putVector`
+   * always gives a replaced vector a new rowid — rows gone from the table (or, for an active-only
+   * index, no longer active) are dropped, and every status is re-read.
    */
-  private reconcileVectors(index: VectorIndex): void {
+  private reconcileVectors(index: VectorIndex, all: boolean): void {
+    if (index.size === 0) this.loadVectors(index, all);
+    else this.refreshVectors(index, all);
+    this.readVectorStatuses(index);
+  }
+
+  /**
+   * The `vectors` rows an index holds: every one, or those of active rows (beliefs, and episodes
+   * nothing superseded). Columns: rowid, id, namespace, vector.
+   */
+  private vectorRows(all: boolean, columns: "key" | "whole"): string {
+    const cols = columns === "key" ? "v.rowid, v.id" : "v.rowid, v.id, v.namespace, v.vector";
+    if (all) return `SELECT ${cols} FROM vectors v`;
+    return `SELECT ${cols} FROM beliefs r JOIN vectors v ON v.id = ('b' || r.rowid) WHERE r.status = 'active'
+      UNION ALL SELECT ${cols} FROM episodes r JOIN vectors v ON v.id = ('e' || r.rowid)
+      WHERE r.status = 'active' AND (r.superseded_by IS NULL OR r.superseded_by = '')`;
+  }
+
+  /**
+   * An empty index filled from the table in one pass, each row read once and nothing kept per
+   * row beyond the index itself (a million rows' listing would be a transient heap of ~100 MB,
+   * which stays in the process's resident memory after it is collected).
+   */
+  private loadVectors(index: VectorIndex, all: boolean): void {
+    for (const [vrow, id, namespace, blob] of this.stmt(`${this.vectorRows(all, "whole")} /* index load */`)
+      .raw(true)
+      .iterate() as IterableIterator<[number, string, string, Buffer]>) {
+      if (id[0] === "b" || id[0] === "e") index.put(id[0], rowidOf(id), vrow, namespace, asFloat32(blob));
+    }
+    // Loaded whole: give back the room each posting list kept for growth.
+    index.trim();
+  }
+
+  /** A filled index brought in line: rows it lacks or holds at another `vectors` rowid are read again, rows gone dropped. */
+  private refreshVectors(index: VectorIndex, all: boolean): void {
     const present: Record<VectorLayer, Set<number>> = { b: new Set(), e: new Set() };
     const wanted: number[] = [];
-    const rows = this.stmt("SELECT rowid AS vrow, id FROM vectors /* index */")
+    const rows = this.stmt(`${this.vectorRows(all, "key")} /* index */`)
       .raw(true)
       .all() as unknown as [number, string][];
     for (const [vrow, id] of rows) {
@@ -1198,60 +1244,64 @@ export class SqliteStore implements Store {
         toFloat32(r.vector as Buffer),
       );
     };
-    if (wanted.length === rows.length) {
-      for (const r of this.stmt("SELECT rowid AS vrow, id, namespace, vector FROM vectors").iterate()) {
-        const id = (r as Row).id as string;
-        if (id[0] === "b" || id[0] === "e") put(r as Row);
-      }
-      // Loaded whole: give back the room each posting list kept for growth.
-      index.trim();
-    } else
-      for (let i = 0; i < wanted.length; i += 500) {
-        const chunk = wanted.slice(i, i + 500);
-        for (const r of this.stmt(
-          `SELECT rowid AS vrow, id, namespace, vector FROM vectors WHERE rowid IN (${chunk.map(() => "?").join(",")})`,
-        ).all(...chunk))
-          put(r);
-      }
+    for (let i = 0; i < wanted.length; i += 500) {
+      const chunk = wanted.slice(i, i + 500);
+      for (const r of this.stmt(
+        `SELECT rowid AS vrow, id, namespace, vector FROM vectors WHERE rowid IN (${chunk.map(() => "?").join(",")})`,
+      ).all(...chunk))
+        put(r);
+    }
+  }
+
+  /** Every row's status, read again (streamed: nothing kept per row but the index's status byte). */
+  private readVectorStatuses(index: VectorIndex): void {
     index.clearStatuses("b");
     for (const [rowid, status] of this.stmt("SELECT rowid, status FROM beliefs /* index */")
       .raw(true)
-      .all() as unknown as [number, string][])
+      .iterate() as IterableIterator<[number, string]>)
       index.setStatus("b", rowid, status);
     index.clearStatuses("e");
     for (const [rowid, status] of this.stmt(
       "SELECT rowid, CASE WHEN superseded_by IS NOT NULL AND superseded_by != '' THEN 'superseded' ELSE status END FROM episodes /* index */",
     )
       .raw(true)
-      .all() as unknown as [number, string][])
+      .iterate() as IterableIterator<[number, string]>)
       index.setStatus("e", rowid, status);
   }
 
-  /** The stored vectors of a layer's rows, by rowid: the index's exact re-rank. */
-  private storedVectors(layer: VectorLayer, rowids: readonly number[]): Map<number, Float32Array> {
+  /**
+   * The stored vectors of rows the index holds, read by their `vectors` rowid (one b-tree lookup
+   * each, not the id index and then the table): the index's exact re-rank. Inside a transaction,
+   * what it read is kept for the next re-rank (`exactVectors`).
+   */
+  private storedVectors(
+    layer: VectorLayer,
+    rowids: readonly number[],
+    vrows: readonly number[],
+  ): Map<number, Float32Array> {
     const out = new Map<number, Float32Array>();
     const cache = this.exactVectors;
-    let missing = rowids;
-    if (cache) {
-      const unread: number[] = [];
-      for (const rowid of rowids) {
-        const v = cache.get(`${layer}${rowid}`);
-        if (v) out.set(rowid, v);
-        else unread.push(rowid);
+    const rowidOfVrow = new Map<number, number>();
+    const unread: number[] = [];
+    for (let i = 0; i < rowids.length; i++) {
+      const v = cache?.get(`${layer}${rowids[i]}`);
+      if (v) out.set(rowids[i]!, v);
+      else {
+        rowidOfVrow.set(vrows[i]!, rowids[i]!);
+        unread.push(vrows[i]!);
       }
-      missing = unread;
     }
-    for (let i = 0; i < missing.length; i += 256) {
-      const q = padded(missing.slice(i, i + 256));
-      const ids = q.params.map((r) => `${layer}${r}`);
-      for (const [id, blob] of this.stmt(
-        `SELECT id, vector FROM vectors WHERE id IN (${q.sql}) /* re-rank */`,
+    for (let i = 0; i < unread.length; i += 256) {
+      const q = padded(unread.slice(i, i + 256));
+      for (const [vrow, blob] of this.stmt(
+        `SELECT rowid, vector FROM vectors WHERE rowid IN (${q.sql}) /* re-rank */`,
       )
         .raw(true)
-        .all(...ids) as unknown as [string, Buffer][]) {
-        const v = toFloat32(blob);
-        out.set(rowidOf(id), v);
-        if (cache && cache.size < EXACT_VECTORS_PER_TRANSACTION) cache.set(id, v);
+        .all(...q.params) as unknown as [number, Buffer][]) {
+        const rowid = rowidOfVrow.get(vrow)!;
+        const v = asFloat32(blob);
+        out.set(rowid, v);
+        if (cache && cache.size < EXACT_VECTORS_PER_TRANSACTION) cache.set(`${layer}${rowid}`, v);
       }
     }
     return out;
@@ -1414,7 +1464,21 @@ export class SqliteStore implements Store {
   }
 
   private setVecStatus(prefix: "b" | "e", id: string, status: string): void {
-    this.vectors.setStatus(prefix, rowidOf(id), status);
+    const rowid = rowidOf(id);
+    this.vectors.setStatus(prefix, rowid, status);
+    // An index of active rows only lacks the vector of a row made active again (a restore).
+    if (
+      status === "active" &&
+      this.vecBuilt &&
+      !this.vecAll &&
+      this.vectors.vrowOf(prefix, rowid) === undefined
+    )
+      for (const [vrow, namespace, blob] of this.stmt(
+        "SELECT rowid, namespace, vector FROM vectors WHERE id = ? /* restored */",
+      )
+        .raw(true)
+        .all(id) as unknown as [number, string, Buffer][])
+        this.vectors.put(prefix, rowid, vrow, namespace, toFloat32(blob));
   }
 
   async addLink(link: Link): Promise<void> {

@@ -156,3 +156,54 @@ describe("SQLite vector index across connections", () => {
     expect(names).toEqual([]);
   });
 });
+
+describe("SQLite vector index of active rows only", () => {
+  let dir: string;
+  let path: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "strata-vec-active-"));
+    path = join(dir, "store.db");
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  // An active search builds the index from active rows only; what it then needs beyond them (a
+  // restored row, this connection's or another's, and every status for history) it reads, so
+  // each answer equals a scan of the table.
+  it("finds rows restored after it was built, and every status once asked for history", async () => {
+    const writer = SqliteStore.open({ path });
+    const texts = Array.from({ length: 40 }, (_, i) => `The retry limit of gateway ${i} is ${i % 7}`);
+    const ids: string[] = [];
+    for (const t of texts) ids.push(await remember(writer, t));
+    await writer.transaction(async (tx) => {
+      for (const id of ids.slice(0, 30)) await tx.updateBelief(id, { status: "archived" });
+    });
+    const reader = SqliteStore.open({ path });
+    const scan = SqliteStore.open({ path, vectorIndex: "scan" });
+    const same = async (q: string) => {
+      for (const statuses of [["active"], null] as const) {
+        const want = await search(scan, q, statuses as ["active"] | null);
+        expect(await search(reader, q, statuses as ["active"] | null)).toEqual(want);
+      }
+    };
+    try {
+      // Cold (a scan), then the index of active rows.
+      for (let i = 0; i < 2; i++)
+        expect((await search(reader, "retry limit gateway 3")).every((h) => ids.indexOf(h.id) >= 30)).toBe(
+          true,
+        );
+      // Restored by the reader itself, then by another connection: both found by active searches.
+      await reader.transaction(async (tx) => tx.updateBelief(ids[3]!, { status: "active" }));
+      expect((await search(reader, "retry limit of gateway 3 is 3")).map((h) => h.id)).toContain(ids[3]);
+      await writer.transaction(async (tx) => tx.updateBelief(ids[4]!, { status: "active" }));
+      expect((await search(reader, "retry limit of gateway 4 is 4")).map((h) => h.id)).toContain(ids[4]);
+      await same("retry limit gateway 4");
+      // History: every status, archived rows included.
+      const history = await search(reader, "retry limit of gateway 5 is 5", null);
+      expect(history.map((h) => h.id)).toContain(ids[5]);
+      await same("gateway 5");
+      await same("retry limit is 2");
+    } finally {
+      for (const s of [writer, reader, scan]) await s.close();
+    }
+  });
+});

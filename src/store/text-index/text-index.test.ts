@@ -174,6 +174,27 @@ describe("TextIndex against FTS5's bm25", () => {
     compareAll();
   });
 
+  it("builds a non-current partition's postings on its first search, with the rows added before it", () => {
+    const lazy = new TextIndex();
+    lazy.load(
+      "b",
+      [...rows].filter(([rowid]) => rowid % 2 === 0),
+    );
+    const terms = ["report", "deploy", "gateway", "billing", "retry", "owner"];
+    const phrases = lazy.phrases(terms)!;
+    lazy.search("b", phrases, NAMESPACES, { currentOnly: true, statuses: ["active"] });
+    const current = lazy.bytes("b");
+    // Rows added (and one rewritten) while the archived postings are not built yet.
+    for (const [rowid, row] of rows) if (rowid % 2 === 1) lazy.put("b", rowid, row);
+    const archived = lazy.search("b", phrases, ["gamma"], { currentOnly: false, statuses: ["archived"] });
+    expect(lazy.bytes("b")).toBeGreaterThan(current * 1.2);
+    expectSameRanking(
+      archived.take(archived.size),
+      reference.search(terms, { namespace: "gamma", status: "archived" }),
+    );
+    expect(archived.size).toBeGreaterThan(10);
+  });
+
   // Same arithmetic in the same order, and C's log() for the IDF: the same doubles. (A compiler
   // that fuses multiply-adds, as on arm64, could move FTS5's last bit; x64 builds do not.)
   it.skipIf(process.arch !== "x64")("gives bit-identical scores on x64", () => {

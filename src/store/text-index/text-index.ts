@@ -12,7 +12,8 @@
  * - **Postings are partitioned** by (namespace, current), where current means active (and, for
  *   episodes, not superseded): a query for the active rows of a namespace touches only their
  *   postings. Other status filters also scan the namespace's other partition, checking each
- *   row's status.
+ *   row's status; that partition's postings are built on its first search, so a process that
+ *   only asks about the current state never holds them.
  * - **Scores** follow FTS5's arithmetic step for step (k1 = 1.2, b = 0.75, idf = ln((N − n +
  *   0.5) / (n + 0.5)) with C's own `log()`, 1e-6 when ≤ 0, one term per query phrase summed in
  *   query order), so they equal `-rank` to the last bit and ties fall back to rowid order.
@@ -71,8 +72,19 @@ class Partition {
   poolSize = 0;
   /** By term id: [postings, slot, tf, slot, tf, …]. Built at once from the pool after a bulk load. */
   postings: (Int32Array | undefined)[] = [];
+  /**
+   * False until the postings are built. A non-current partition (archived, retired and superseded
+   * rows: most of a long-lived store) builds them on its first search; until then its rows cost
+   * only their pool pairs, and current-state queries never pay for them.
+   */
+  indexed: boolean;
 
-  constructor(readonly id: number) {}
+  constructor(
+    readonly id: number,
+    indexed = true,
+  ) {
+    this.indexed = indexed;
+  }
 
   get live(): number {
     return this.size - this.dead;
@@ -109,7 +121,7 @@ class Partition {
     for (let i = 0; i < count; i++) {
       this.pool[this.poolSize++] = terms[i]!;
       this.pool[this.poolSize++] = tfs[i]!;
-      if (post) this.post(terms[i]!, slot, tfs[i]!);
+      if (post && this.indexed) this.post(terms[i]!, slot, tfs[i]!);
     }
     return slot;
   }
@@ -152,6 +164,7 @@ class Partition {
       }
     }
     this.postings = postings;
+    this.indexed = true;
   }
 
   /** Gives back the room the row pool kept for growth (after a bulk load, which grew it by doubling). */
@@ -191,7 +204,7 @@ class Partition {
     this.poolSize = used;
     this.size = next;
     this.dead = 0;
-    this.index(vocabulary);
+    if (this.indexed) this.index(vocabulary);
     return remap;
   }
 }
@@ -253,7 +266,7 @@ class Layer {
     const key = `${current ? 1 : 0}\u0000${namespace}`;
     let p = this.partitions.get(key);
     if (!p && create) {
-      p = new Partition(this.partitionList.length);
+      p = new Partition(this.partitionList.length, current);
       this.partitions.set(key, p);
       this.partitionList.push(p);
     }
@@ -433,7 +446,7 @@ export class TextIndex {
     for (const [rowid, row] of rows) this.put(layer, rowid, row);
     l.loading = false;
     for (const part of l.partitionList) {
-      part.index(l.terms.size);
+      if (part.indexed) part.index(l.terms.size);
       part.trim();
     }
   }
@@ -441,6 +454,18 @@ export class TextIndex {
   /** Forgets every row of the layer. */
   clear(layer: TextLayer): void {
     this.layers[layer] = new Layer();
+  }
+
+  /** Bytes of the layer's partitions' typed arrays: row tables, pools and the postings built so far. */
+  bytes(layer: TextLayer): number {
+    let n = 0;
+    for (const part of this.layers[layer].partitionList) {
+      n +=
+        part.rowids.byteLength + part.lengths.byteLength + part.statuses.byteLength + part.alive.byteLength;
+      n += part.from.byteLength + part.count.byteLength + part.pool.byteLength;
+      for (const list of part.postings) if (list) n += list.byteLength;
+    }
+    return n;
   }
 
   /** Rows and their total length: FTS5's N and Σ dl. */
@@ -496,6 +521,7 @@ export class TextIndex {
     let found = 0;
     for (const part of parts) {
       if (part.live === 0 || ids.length === 0) continue;
+      if (!part.indexed) part.index(l.terms.size);
       if (this.acc.length < part.size) {
         this.acc = new Float64Array(Math.max(part.size, this.acc.length * 2));
         this.touched = new Int32Array(this.acc.length);
