@@ -145,6 +145,17 @@ function toFloat32(blob: Buffer): Float32Array {
   return new Float32Array(copy.buffer);
 }
 
+/**
+ * A blob read for this call only (a search's re-rank, a diversity pass) as floats: a view on the
+ * driver's buffer when it is aligned (it is a fresh copy already), else a copy. Not for vectors
+ * an index keeps: a view would hold the buffer it sits in.
+ */
+function viewFloat32(blob: Buffer): Float32Array {
+  return blob.byteOffset % 4 === 0
+    ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
+    : toFloat32(blob);
+}
+
 const toBlob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
 /** How `dump` pages each section: its table, primary key (the keyset order) and record shape. */
@@ -1162,7 +1173,7 @@ export class SqliteStore implements Store {
       )
         .raw(true)
         .all(...ids) as unknown as [string, Buffer][])
-        out.set(rowidOf(id), toFloat32(blob));
+        out.set(rowidOf(id), viewFloat32(blob));
     }
     return out;
   }
@@ -1175,7 +1186,7 @@ export class SqliteStore implements Store {
       for (const r of this.stmt(
         `SELECT id, vector FROM vectors WHERE id IN (${chunk.map(() => "?").join(",")})`,
       ).all(...chunk))
-        out.set(r.id as string, toFloat32(r.vector as Buffer));
+        out.set(r.id as string, viewFloat32(r.vector as Buffer));
     }
     return out;
   }
