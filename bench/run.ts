@@ -486,6 +486,9 @@ function rows(results: SizeResult[]): Row[] {
   return out;
 }
 
+/** How a row's unit follows its value in the table: `/s`, `×` (a ratio) or ` ms`. */
+const suffix = (unit: string) => (unit === "/s" || unit === "×" ? unit : " ms");
+
 function renderTable(machine: ReturnType<typeof machineInfo>, results: SizeResult[]): string {
   const lines: string[] = [];
   lines.push(
@@ -503,8 +506,8 @@ function renderTable(machine: ReturnType<typeof machineInfo>, results: SizeResul
   const table = rows(results).map((x) => [
     String(x.size),
     x.metric,
-    `${x.value}${x.unit === "/s" ? "/s" : " ms"}`,
-    x.target ? `${x.target}${x.unit === "/s" ? "/s" : " ms"}` : "—",
+    `${x.value}${suffix(x.unit)}`,
+    x.target ? `${x.target}${suffix(x.unit)}` : "—",
     x.pass === null ? "" : x.pass ? "pass" : "FAIL",
   ]);
   const head = ["beliefs", "metric", "value", "target", ""];
