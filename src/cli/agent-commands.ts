@@ -303,6 +303,6 @@ export function registerAgentCommands(
   hookCommand("session-start", "print a context block for the session's goal or working folder");
   hookCommand(
     "session-end",
-    "consolidate pending episodes (skipped when another sleep runs or over 2000 pending), then maintain",
+    "consolidate pending episodes (skipped when another sleep runs; over 2000 pending asks the worker), then maintain",
   );
 }

@@ -24,7 +24,7 @@ function deliver(sink: AuditSink, entries: readonly AuditEntry[]): void {
   }
 }
 
-/** The writer as the transaction sees it, with `appendAudit` also noting the entry. */
+/** The writer as the transaction sees it, with `appendAudit(s)` also noting the entries. */
 function tapWriter(tx: StoreWriter, buffer: AuditEntry[]): StoreWriter {
   return new Proxy(tx, {
     get(target, prop) {
@@ -32,6 +32,11 @@ function tapWriter(tx: StoreWriter, buffer: AuditEntry[]): StoreWriter {
         return async (entry: AuditEntry) => {
           await target.appendAudit(entry);
           buffer.push(entry);
+        };
+      if (prop === "appendAudits")
+        return async (entries: readonly AuditEntry[]) => {
+          await target.appendAudits(entries);
+          buffer.push(...entries);
         };
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === "function" ? value.bind(target) : value;

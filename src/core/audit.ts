@@ -379,6 +379,11 @@ export function headCachingWriter(tx: StoreWriter): StoreWriter {
           await target.appendAudit(entry);
           heads.set(entry.namespace, entry);
         };
+      if (prop === "appendAudits")
+        return async (entries: readonly AuditEntry[]) => {
+          await target.appendAudits(entries);
+          for (const entry of entries) heads.set(entry.namespace, entry);
+        };
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === "function" ? value.bind(target) : value;
     },

@@ -1,7 +1,7 @@
 /**
  * Never compare vectors from different embedders. A store remembers which embedder made each
  * vector (`vectorEmbedders()`); the guard wraps a store so that every operation that would
- * compare or add vectors (vector searches, `getVectors`, `putVector`) first checks that all
+ * compare or add vectors (vector searches, `getVectors`, `putVector`, `insertBeliefs`) first checks that all
  * stored vectors come from the engine's embedder, and otherwise refuses with EMBEDDER_MISMATCH
  * telling the user to reindex. Everything else (text search, reads, pin, outcome, audit,
  * stats, transfer) keeps working, so a store opened with the wrong embedder can still be
@@ -16,7 +16,7 @@ const RAW = Symbol("strata.unguardedStore");
 const RECHECK = Symbol("strata.recheckEmbedders");
 
 const VECTOR_READS = new Set<PropertyKey>(["searchBeliefVectors", "searchEpisodeVectors", "getVectors"]);
-const VECTOR_WRITES = new Set<PropertyKey>(["putVector"]);
+const VECTOR_WRITES = new Set<PropertyKey>(["putVector", "insertBeliefs"]);
 
 /** The stored vector groups that `embedder` cannot be compared with. */
 export function foreignVectors(groups: readonly VectorGroup[], embedder: Embedder): VectorGroup[] {

@@ -480,6 +480,55 @@ async function runBatch<P extends { text: string }>(
 }
 
 /**
+ * `rememberMany(items, { gate: "off" })`: the store left exactly as `rememberUngated` item by item
+ * in order would leave it (the same rows, ids and audit entries, one chained entry per belief),
+ * written in bulk: consecutive unkeyed items are inserted together (`Writes.insertBeliefs`, a few
+ * multi-row statements), and a keyed item, which must see every earlier belief, goes by its key
+ * in its place.
+ */
+async function runUngated(ctx: GateContext, prepared: PreparedRemember[]): Promise<BatchResult> {
+  const counts = emptyCounts();
+  if (prepared.length === 0) return { results: [], counts, stored: 0 };
+  const vectors = await ctx.embedder.embed(prepared.map((p) => p.text));
+  const { writes } = ctx;
+  const results = await ctx.store.transaction(async (store) => {
+    const tx = headCachingWriter(store);
+    const out: GateResult[] = new Array(prepared.length);
+    let pending: { index: number; row: NewBeliefInput }[] = [];
+    const flush = async () => {
+      const ids = await writes.insertBeliefs(
+        tx,
+        pending.map((p) => p.row),
+      );
+      pending.forEach((p, j) => {
+        out[p.index] = writes.result(UNGATED, ids[j]!, "belief", true, [], []);
+      });
+      pending = [];
+    };
+    for (let i = 0; i < prepared.length; i++) {
+      const p = prepared[i]!;
+      const o = p.options;
+      const where = whereAndWhen(ctx, o);
+      if (o.sources) await writes.requireEpisodes(tx, o.sources, where.namespace);
+      if (o.key === undefined) {
+        pending.push({ index: i, row: beliefRow(p, where, vectors[i]!) });
+        continue;
+      }
+      await flush();
+      out[i] = await rememberKeyed(ctx, tx, p, vectors[i]!, { ...where, key: o.key });
+    }
+    await flush();
+    return out;
+  });
+  let stored = 0;
+  for (const r of results) {
+    counts[r.verdict]++;
+    if (r.stored) stored++;
+  }
+  return { results, counts, stored };
+}
+
+/**
  * Checks items as `rememberMany` / `recordMany` would, however many there are, without writing:
  * a surface that splits a long input into batches refuses all of it before the first batch.
  * Throws INVALID_INPUT with the first bad item's `index` in the details.
@@ -516,7 +565,7 @@ export async function rememberMany(
       },
     );
   const prepared = prepareBatch(items, "statement", "rememberMany", prepareRemember);
-  return runBatch(ctx, prepared, gate === "on" ? rememberIn : rememberUngated);
+  return gate === "on" ? runBatch(ctx, prepared, rememberIn) : runUngated(ctx, prepared);
 }
 
 /** `recordMany`: every event through the gate, in order, in one transaction. */

@@ -234,6 +234,14 @@ export type EpisodePatch = Partial<
 >;
 export type NewAuditEntry = AuditEntry;
 
+/** A new belief with its vector, for `insertBeliefs`. */
+export interface NewBeliefWithVector {
+  belief: NewBelief;
+  /** The embedder that made `vector` (its id), as `putVector` takes it. */
+  embedder: string;
+  vector: Float32Array;
+}
+
 /** A pair the sweep (or an agent) has judged; never judged again unless a side's content changes. */
 export interface JudgedPair {
   /** The older side (by world time). */
@@ -377,6 +385,14 @@ export interface StoreWriter extends StoreReader {
   putVector(id: string, namespace: string, embedder: string, vector: Float32Array): Promise<void>;
   deleteVector(id: string): Promise<void>;
   appendAudit(entry: NewAuditEntry): Promise<void>;
+  /**
+   * Inserts new beliefs with their vectors, in order, leaving exactly the rows that
+   * `insertBelief` then `putVector` for each would (the same ids, in the same order), in fewer
+   * statements: the bulk path of a known-clean import. Returns the ids in input order.
+   */
+  insertBeliefs(rows: readonly NewBeliefWithVector[]): Promise<string[]>;
+  /** Appends entries in chain order, as `appendAudit` one by one would, in fewer statements. */
+  appendAudits(entries: readonly NewAuditEntry[]): Promise<void>;
   putJudgedPair(pair: JudgedPair): Promise<void>;
   /** Drops every cached verdict naming `id` (a reason may quote its text): part of forget. */
   deleteJudgedPairs(id: string): Promise<void>;

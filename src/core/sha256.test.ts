@@ -1,7 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createRandom } from "../../test/support/random.js";
-import { hmacSha256, sha256 } from "./sha256.js";
+import { canonicalJson, hmacSha256, sha256 } from "./sha256.js";
 
 const ALPHABET = 'abc xyz 0123456789 é漢字🙂\n\t"{}';
 function text(rand: () => number, length: number): string {
@@ -26,5 +26,33 @@ describe("sha256 and hmacSha256", () => {
       const key = keys[length % keys.length]!;
       expect(hmacSha256(key, t)).toBe(createHmac("sha256", key).update(t, "utf8").digest("hex"));
     }
+  });
+
+  it("canonicalJson sorts keys and drops undefined fields exactly as the first implementation did", () => {
+    // The first implementation, kept here as the definition: every stored audit hash depends on it.
+    const reference = (value: unknown): string => {
+      if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+      if (Array.isArray(value)) return `[${value.map(reference).join(",")}]`;
+      const entries = Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${reference(v)}`).join(",")}}`;
+    };
+    const rand = createRandom(11);
+    const keys = ["b", "a", "10", "2", "Z", "é", "漢", "🙂", "a b", 'q"'];
+    const value = (depth: number): unknown => {
+      const r = rand();
+      if (depth > 3 || r < 0.3)
+        return [null, true, 0, -1.5, 1e21, "x", text(rand, 5), undefined][Math.floor(rand() * 8)];
+      if (r < 0.6) return Array.from({ length: Math.floor(rand() * 4) }, () => value(depth + 1));
+      return Object.fromEntries(keys.filter(() => rand() < 0.5).map((k) => [k, value(depth + 1)]));
+    };
+    for (let i = 0; i < 300; i++) {
+      const v = value(0);
+      expect(canonicalJson(v)).toBe(reference(v));
+    }
+    expect(canonicalJson({ b: 1, a: undefined, c: [undefined, { y: 2, x: 1 }] })).toBe(
+      '{"b":1,"c":[null,{"x":1,"y":2}]}',
+    );
   });
 });

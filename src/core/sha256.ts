@@ -15,18 +15,32 @@ const K = new Uint32Array([
 
 const encoder = new TextEncoder();
 const W = new Uint32Array(64);
+const IV = new Uint32Array([
+  0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+]);
+
+/**
+ * The message and its padding, reused by every hash (the core hashes synchronously, one at a
+ * time): a content hash and an audit entry allocate nothing but their hex string.
+ */
+let buffer: Uint8Array = new Uint8Array(1024);
 
 /** Hex SHA-256 of a UTF-8 string. `sha256("abc")` → `ba7816bf…`. */
 export function sha256(text: string): string {
-  return hex(sha256Bytes(encoder.encode(text)));
+  const state = IV.slice();
+  hashText(state, 0, text);
+  return hexOf(state);
 }
 
 const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
-const hex = (bytes: Uint8Array): string => {
+function hexOf(state: Uint32Array): string {
   let out = "";
-  for (let i = 0; i < bytes.length; i++) out += HEX[bytes[i]!];
+  for (let i = 0; i < 8; i++) {
+    const w = state[i]!;
+    out += HEX[w >>> 24]! + HEX[(w >>> 16) & 0xff]! + HEX[(w >>> 8) & 0xff]! + HEX[w & 0xff]!;
+  }
   return out;
-};
+}
 
 /**
  * Hex HMAC-SHA256 (RFC 2104) of a UTF-8 string under a key (its UTF-8 bytes). Strata's content
@@ -37,22 +51,36 @@ const hex = (bytes: Uint8Array): string => {
  */
 export function hmacSha256(key: string, text: string): string {
   const pads = padsOf(key);
-  const message = encoder.encode(text);
-  const inner = new Uint8Array(64 + message.length);
-  inner.set(pads.inner);
-  inner.set(message, 64);
-  const outer = new Uint8Array(64 + 32);
-  outer.set(pads.outer);
-  outer.set(sha256Bytes(inner), 64);
-  return hex(sha256Bytes(outer));
+  const inner = pads.inner.slice();
+  hashText(inner, 64, text);
+  const outer = pads.outer.slice();
+  for (let i = 0; i < 8; i++) {
+    const w = inner[i]!;
+    buffer[i * 4] = w >>> 24;
+    buffer[i * 4 + 1] = (w >>> 16) & 0xff;
+    buffer[i * 4 + 2] = (w >>> 8) & 0xff;
+    buffer[i * 4 + 3] = w & 0xff;
+  }
+  finish(outer, 64, 32);
+  return hexOf(outer);
 }
 
-/** The key's inner and outer pads; the last key's are kept (a store hashes under one secret). */
-let lastPads: { key: string; inner: Uint8Array; outer: Uint8Array } | null = null;
-function padsOf(key: string): { inner: Uint8Array; outer: Uint8Array } {
+/**
+ * The key's inner and outer pads, already compressed (the state after their one block: every
+ * HMAC under the key starts from there); the last key's are kept (a store hashes under one secret).
+ */
+let lastPads: { key: string; inner: Uint32Array; outer: Uint32Array } | null = null;
+function padsOf(key: string): { inner: Uint32Array; outer: Uint32Array } {
   if (lastPads?.key === key) return lastPads;
   let k: Uint8Array = encoder.encode(key);
-  if (k.length > 64) k = sha256Bytes(k);
+  if (k.length > 64) {
+    const state = IV.slice();
+    buffer = capacity(k.length);
+    buffer.set(k);
+    finish(state, 0, k.length);
+    k = new Uint8Array(32);
+    for (let i = 0; i < 32; i++) k[i] = (state[i >> 2]! >>> (24 - (i % 4) * 8)) & 0xff;
+  }
   const inner = new Uint8Array(64);
   const outer = new Uint8Array(64);
   for (let i = 0; i < 64; i++) {
@@ -60,30 +88,65 @@ function padsOf(key: string): { inner: Uint8Array; outer: Uint8Array } {
     inner[i] = byte ^ 0x36;
     outer[i] = byte ^ 0x5c;
   }
-  lastPads = { key, inner, outer };
+  const innerState = IV.slice();
+  compress(innerState, inner, 64);
+  const outerState = IV.slice();
+  compress(outerState, outer, 64);
+  lastPads = { key, inner: innerState, outer: outerState };
   return lastPads;
 }
 
-function sha256Bytes(bytes: Uint8Array): Uint8Array {
-  const bitLength = bytes.length * 8;
-  const padded = new Uint8Array((((bytes.length + 9 + 63) >> 6) << 6) >>> 0);
-  padded.set(bytes);
-  padded[bytes.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 8, Math.floor(bitLength / 0x100000000));
-  view.setUint32(padded.length - 4, bitLength >>> 0);
+/** A buffer of at least `bytes` plus room for the padding. */
+function capacity(bytes: number): Uint8Array {
+  return buffer.length >= bytes + 72 ? buffer : new Uint8Array(Math.max(bytes + 72, buffer.length * 2));
+}
 
-  let h0 = 0x6a09e667;
-  let h1 = 0xbb67ae85;
-  let h2 = 0x3c6ef372;
-  let h3 = 0xa54ff53a;
-  let h4 = 0x510e527f;
-  let h5 = 0x9b05688c;
-  let h6 = 0x1f83d9ab;
-  let h7 = 0x5be0cd19;
+/** Hashes `text`'s UTF-8 bytes into `state`, after `prefix` bytes already compressed into it. */
+function hashText(state: Uint32Array, prefix: number, text: string): void {
+  // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+  buffer = capacity(text.length * 3);
+  const { written } = encoder.encodeInto(text, buffer);
+  finish(state, prefix, written);
+}
 
-  for (let offset = 0; offset < padded.length; offset += 64) {
-    for (let i = 0; i < 16; i++) W[i] = view.getUint32(offset + i * 4);
+/**
+ * Pads the `length` message bytes at the start of `buffer` (their total with the `prefix` bytes
+ * already in `state` makes the bit length) and compresses them into `state`.
+ */
+function finish(state: Uint32Array, prefix: number, length: number): void {
+  const padded = ((length + 9 + 63) >> 6) << 6;
+  buffer[length] = 0x80;
+  buffer.fill(0, length + 1, padded - 8);
+  const bits = (prefix + length) * 8;
+  const high = Math.floor(bits / 0x100000000);
+  const low = bits >>> 0;
+  buffer[padded - 8] = high >>> 24;
+  buffer[padded - 7] = (high >>> 16) & 0xff;
+  buffer[padded - 6] = (high >>> 8) & 0xff;
+  buffer[padded - 5] = high & 0xff;
+  buffer[padded - 4] = low >>> 24;
+  buffer[padded - 3] = (low >>> 16) & 0xff;
+  buffer[padded - 2] = (low >>> 8) & 0xff;
+  buffer[padded - 1] = low & 0xff;
+  compress(state, buffer, padded);
+}
+
+/** SHA-256's compression of the first `length` bytes of `bytes` (whole 64-byte blocks) into `state`. */
+function compress(state: Uint32Array, bytes: Uint8Array, length: number): void {
+  let h0 = state[0]!;
+  let h1 = state[1]!;
+  let h2 = state[2]!;
+  let h3 = state[3]!;
+  let h4 = state[4]!;
+  let h5 = state[5]!;
+  let h6 = state[6]!;
+  let h7 = state[7]!;
+
+  for (let offset = 0; offset < length; offset += 64) {
+    for (let i = 0; i < 16; i++) {
+      const o = offset + i * 4;
+      W[i] = (bytes[o]! << 24) | (bytes[o + 1]! << 16) | (bytes[o + 2]! << 8) | bytes[o + 3]!;
+    }
     for (let i = 16; i < 64; i++) {
       const w15 = W[i - 15]!;
       const w2 = W[i - 2]!;
@@ -124,25 +187,35 @@ function sha256Bytes(bytes: Uint8Array): Uint8Array {
     h6 = (h6 + g) >>> 0;
     h7 = (h7 + h) >>> 0;
   }
-  const out = new Uint8Array(32);
-  const view32 = new DataView(out.buffer);
-  view32.setUint32(0, h0);
-  view32.setUint32(4, h1);
-  view32.setUint32(8, h2);
-  view32.setUint32(12, h3);
-  view32.setUint32(16, h4);
-  view32.setUint32(20, h5);
-  view32.setUint32(24, h6);
-  view32.setUint32(28, h7);
-  return out;
+  state[0] = h0;
+  state[1] = h1;
+  state[2] = h2;
+  state[3] = h3;
+  state[4] = h4;
+  state[5] = h5;
+  state[6] = h6;
+  state[7] = h7;
 }
 
 /** JSON with object keys sorted, so the same value always hashes the same. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  let out: string;
+  if (Array.isArray(value)) {
+    out = "[";
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? "," : "") + canonicalJson(value[i]);
+    return `${out}]`;
+  }
+  const record = value as Record<string, unknown>;
+  // Sorted by UTF-16 code units, as `<` compares strings; undefined fields are left out.
+  const keys = Object.keys(record).sort();
+  out = "{";
+  let first = true;
+  for (const k of keys) {
+    const v = record[k];
+    if (v === undefined) continue;
+    out += `${first ? "" : ","}${JSON.stringify(k)}:${canonicalJson(v)}`;
+    first = false;
+  }
+  return `${out}}`;
 }

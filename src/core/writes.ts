@@ -6,7 +6,15 @@
 import { nextEntry } from "./audit.js";
 import { StrataError } from "./errors.js";
 import { halfLifeFor, laplaceConfidence, nextConfidence } from "./forgetting.js";
-import type { Belief, BeliefKind, ForgetResult, GateResult, Layer, OutcomeResult } from "./model.js";
+import type {
+  AuditEntry,
+  Belief,
+  BeliefKind,
+  ForgetResult,
+  GateResult,
+  Layer,
+  OutcomeResult,
+} from "./model.js";
 import type { Policy } from "./policy.js";
 import type { Clock, Embedder, Judge, StoreReader, StoreWriter } from "./ports.js";
 import { retrieve } from "./recall.js";
@@ -158,7 +166,52 @@ export class Writes {
   }
 
   async insertBelief(tx: StoreWriter, b: NewBeliefInput): Promise<string> {
-    const belief: Omit<Belief, "id"> = {
+    const belief = this.beliefRecord(tx, b);
+    const id = await tx.insertBelief(belief);
+    await tx.putVector(id, b.namespace, this.embedder.id, b.vector);
+    await this.audit(tx, b.namespace, insertedEvent(belief), id, insertedPayload(belief));
+    return id;
+  }
+
+  /**
+   * `insertBelief` for many beliefs at once (a known-clean import): the same rows, vectors and
+   * audit entries, one chained entry per belief, as inserting them one by one in order, written
+   * in a few statements.
+   */
+  async insertBeliefs(tx: StoreWriter, inputs: readonly NewBeliefInput[]): Promise<string[]> {
+    if (inputs.length === 0) return [];
+    const beliefs = inputs.map((b) => this.beliefRecord(tx, b));
+    const ids = await tx.insertBeliefs(
+      beliefs.map((belief, i) => ({ belief, embedder: this.embedder.id, vector: inputs[i]!.vector })),
+    );
+    const heads = new Map<string, AuditEntry | null>();
+    const entries: AuditEntry[] = [];
+    for (let i = 0; i < beliefs.length; i++) {
+      const belief = beliefs[i]!;
+      const ns = belief.namespace;
+      const head = heads.has(ns) ? heads.get(ns)! : await tx.auditHead(ns);
+      const entry = nextEntry(
+        head,
+        {
+          namespace: ns,
+          at: this.now(),
+          actor: this.actor,
+          event: insertedEvent(belief),
+          subjectId: ids[i]!,
+          payload: insertedPayload(belief),
+        },
+        this.policy.auditContent,
+      );
+      heads.set(ns, entry);
+      entries.push(entry);
+    }
+    await tx.appendAudits(entries);
+    return ids;
+  }
+
+  /** The row a new belief is stored as: no uses, no outcomes, support 1, content hashed. */
+  private beliefRecord(tx: StoreWriter, b: NewBeliefInput): Omit<Belief, "id"> {
+    return {
       namespace: b.namespace,
       kind: b.kind,
       text: b.text,
@@ -190,16 +243,6 @@ export class Writes {
       metadata: b.metadata ?? {},
       calibration: null,
     };
-    const id = await tx.insertBelief(belief);
-    await tx.putVector(id, b.namespace, this.embedder.id, b.vector);
-    await this.audit(tx, b.namespace, `belief.${b.kind === "rule" ? "captured" : "remembered"}`, id, {
-      contentHash: belief.contentHash,
-      kind: belief.kind,
-      validFrom: belief.validFrom,
-      status: belief.status,
-      sources: belief.sources,
-    });
-    return id;
   }
 
   /** The earliest belief in `id`'s supersession chain that began after `at`. */
@@ -451,6 +494,17 @@ export class Writes {
     };
   }
 }
+
+/** The audit event of a new belief. */
+const insertedEvent = (b: Omit<Belief, "id">) => `belief.${b.kind === "rule" ? "captured" : "remembered"}`;
+/** What a new belief's audit entry hashes (and keeps, under `auditContent`). */
+const insertedPayload = (b: Omit<Belief, "id">): Record<string, unknown> => ({
+  contentHash: b.contentHash,
+  kind: b.kind,
+  validFrom: b.validFrom,
+  status: b.status,
+  sources: b.sources,
+});
 
 export interface NewBeliefInput {
   namespace: string;

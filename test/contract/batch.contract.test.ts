@@ -5,11 +5,19 @@
  *
  *   STRATA_STORES=sqlite,pglite npx vitest run test/contract/batch.contract.test.ts
  */
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
-import type { RecordItem, RememberItem } from "../../src/core/gated-writes.js";
+import {
+  prepareRemember,
+  type RecordItem,
+  type RememberItem,
+  rememberUngated,
+} from "../../src/core/gated-writes.js";
 import type { GateResult } from "../../src/core/model.js";
+import { DUMP_SECTIONS, type Store } from "../../src/core/ports.js";
 import { openMemory } from "../../src/open-memory.js";
+import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { createRandom } from "../support/random.js";
 import { STORE_CASES } from "./stores.js";
 
@@ -138,6 +146,51 @@ async function state(mem: Memory) {
   };
 }
 
+/** Every row of every table a store keeps (the transfer dump), section by section. */
+async function everyRow(store: Store): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const section of DUMP_SECTIONS) {
+    const rows: unknown[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { rows: unknown[]; cursor: string | null } = await store.dump(section, {
+        cursor,
+        limit: 500,
+      });
+      rows.push(...page.rows);
+      cursor = page.cursor;
+    } while (cursor !== null);
+    out[section] = rows;
+  }
+  return out;
+}
+
+/**
+ * A known-clean import of `n` statements with every option the bulk path must carry: repeats,
+ * metadata, failures, a procedure, sources, a second namespace (a second audit chain), and keyed
+ * statements (a new key, then a changed value) in the middle of the unkeyed ones.
+ */
+function cleanImport(n: number, source: string): RememberItem[] {
+  const items: RememberItem[] = [];
+  for (let i = 0; i < n; i++) {
+    const text = `The owner of service ${i % 250} is team ${i % 17}`;
+    if (i === 100) items.push({ statement: "The retry limit is 5", key: "retry", at: "2026-03-01" });
+    else if (i === 101) items.push({ statement: "The retry limit is 7", key: "retry", at: "2026-03-02" });
+    else if (i === 102)
+      items.push({
+        statement: "Rotate the API keys",
+        kind: "procedure",
+        steps: ["create a key", "revoke the old one"],
+      });
+    else if (i % 13 === 0) items.push({ statement: text, namespace: "other" });
+    else if (i % 11 === 0)
+      items.push({ statement: `Raising the limit of service ${i} caused outages`, kind: "failure" });
+    else if (i % 7 === 0) items.push({ statement: text, metadata: { team: i % 17 }, sources: [source] });
+    else items.push(text);
+  }
+  return items;
+}
+
 for (const c of STORE_CASES) {
   describe.skipIf(c.skip)(`batched writes on ${c.name}`, () => {
     beforeAll(() => c.prepare(), 120_000);
@@ -190,6 +243,100 @@ for (const c of STORE_CASES) {
         await many.close();
       }
     }, 300_000);
+
+    it("a few hundred items into a filled store, with planted duplicates and changes, give the same results as one by one", async () => {
+      // The store already holds the first 80 items; the batch then meets the store's rows, its own
+      // earlier items, verbatim repeats of both and new values for the same subjects.
+      // PGlite runs each single write several times slower than the other stores (one in-process
+      // connection): it gets a third of the items, which still take minutes one by one.
+      const scale = c.name.startsWith("pglite") ? 3 : 1;
+      const { statements: filled } = randomItems(23, Math.round(100 / scale));
+      const { statements: drawn, events } = randomItems(29, Math.round(320 / scale));
+      const rand = createRandom(31);
+      const statements: RememberItem[] = [];
+      for (const [i, s] of drawn.entries()) {
+        statements.push(s);
+        const earlier = rand() < 0.5 ? filled : statements;
+        // A verbatim repeat of an earlier item (the store's or the batch's) every eighth item.
+        if (i % 8 === 7) statements.push(earlier[Math.floor(rand() * earlier.length)]!);
+        // And a new value for an earlier item's subject every eleventh.
+        if (i % 11 === 10) {
+          const before = statements[Math.floor(rand() * statements.length)]!;
+          const text = typeof before === "string" ? before : before.statement;
+          const changed = text.replace(/\b(\d+)\b/, (n) => String(Number(n) + 1));
+          if (changed !== text) statements.push({ statement: changed, at: "2026-02-28" });
+        }
+      }
+      const one = await openMemory({ store: await c.open(), clock: CLOCK });
+      const many = await openMemory({ store: await c.open(), clock: CLOCK });
+      try {
+        for (const mem of [one, many]) await oneByOne(mem, filled, []);
+        const expected = await oneByOne(one, statements, events);
+        const got = await inBatches(many, statements, events, 200);
+        expect(got.map(shape)).toEqual(expected.map(shape));
+        const counts: Record<string, number> = {};
+        for (const r of got) counts[r.verdict] = (counts[r.verdict] ?? 0) + 1;
+        // Many items are judged against near candidates: every verdict occurs, and often.
+        for (const v of ["novel", "redundant", "contradiction", "refinement"] as const)
+          expect(counts[v] ?? 0, v).toBeGreaterThanOrEqual(10 / scale);
+        expect(counts["outcome-conflict"] ?? 0).toBeGreaterThan(0);
+        expect(await state(many)).toEqual(await state(one));
+        expect((await state(many)).audit).toBe(true);
+      } finally {
+        await one.close();
+        await many.close();
+      }
+    }, 600_000);
+
+    it('gate "off" in bulk leaves the same rows as the same items stored one by one', async () => {
+      const one = await openMemory({ store: await c.open(), clock: CLOCK });
+      const bulk = await openMemory({ store: await c.open(), clock: CLOCK });
+      try {
+        const source = (await one.record("The deploy of service 7 failed at noon")).id;
+        expect((await bulk.record("The deploy of service 7 failed at noon")).id).toBe(source);
+        // 300 items: more than one multi-row statement (256 rows), and every smaller size after it.
+        const items = cleanImport(300, source);
+        const singles: GateResult[] = [];
+        for (const item of items) {
+          const { statement, ...options } = typeof item === "string" ? { statement: item } : item;
+          const p = prepareRemember(statement, options);
+          const [vector] = await one.embedder.embed([p.text]);
+          singles.push(await one.store.transaction((tx) => rememberUngated(one, tx, p, vector!)));
+        }
+        const r = await bulk.rememberMany(items, { gate: "off" });
+        expect(r.results).toEqual(singles);
+        expect(r.counts).toMatchObject({ novel: 299, contradiction: 1 });
+        const [a, b] = [await everyRow(one.store), await everyRow(bulk.store)];
+        expect(b.beliefs).toHaveLength(300);
+        for (const section of DUMP_SECTIONS) expect(b[section], section).toEqual(a[section]);
+        expect(await bulk.verifyAudit()).toMatchObject({ ok: true, namespaces: 2 });
+        // SQLite's own tables, beyond the dump: vector rowids (what other processes notice new
+        // vectors by), the change log the in-process text index replays, and FTS5.
+        const files = [one.store, bulk.store].map((s) => (s instanceof SqliteStore ? s.path : ":memory:"));
+        if (files.every((f) => f !== ":memory:")) {
+          const [x, y] = files.map((f) => {
+            const db = new Database(f, { readonly: true });
+            try {
+              return [
+                "SELECT rowid, id FROM vectors ORDER BY rowid",
+                "SELECT seq, layer, rid FROM text_changes ORDER BY seq",
+                "SELECT rowid FROM belief_fts WHERE belief_fts MATCH 'owner OR outages OR rotate OR retry' ORDER BY rowid",
+              ].map((sql) => db.prepare(sql).all());
+            } finally {
+              db.close();
+            }
+          });
+          expect(y).toEqual(x);
+          expect(y![2]).toHaveLength(300);
+        }
+        // The full-text and vector indexes hold the bulk rows too.
+        const query = "owner of service 42 team";
+        expect(await bulk.recall(query, { k: 5 })).toEqual(await one.recall(query, { k: 5 }));
+      } finally {
+        await one.close();
+        await bulk.close();
+      }
+    }, 120_000);
 
     it('gate "off" stores every item as novel without comparing, still checks keys and sources, and audits each', async () => {
       const mem = await openMemory({ store: await c.open(), clock: CLOCK });

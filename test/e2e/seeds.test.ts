@@ -157,6 +157,14 @@ describe("brainmem: sleep happens at session end without the agent asking", () =
     expect(busy).toMatchObject({ ok: true, notes: expect.arrayContaining(["consolidate skipped: busy"]) });
     expect(await m.pending()).toHaveLength(2);
 
+    // A backlog longer than the hook may take is left to the worker: asked for, nothing distilled.
+    const over = await runHookSessionEnd({ dbPath: path, stdin: payload({}), maxPending: 1 });
+    expect(over.notes?.[0]).toMatch(/^consolidate skipped: over 1 pending episodes; requested a worker run/);
+    expect(await m.pending()).toHaveLength(2);
+    expect((await m.workerStatus()).request).toMatchObject({
+      note: "session-end hook: over 1 pending episodes",
+    });
+
     const end = await runHookSessionEnd({
       dbPath: path,
       stdin: payload({ session_id: "s1", hook_event_name: "SessionEnd", reason: "exit" }),

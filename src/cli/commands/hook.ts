@@ -8,7 +8,8 @@
  *                  identity, then the digest the last wrap saved, then beliefs and recent events
  *   session-end    sleeps as brainmem's does: consolidates when episodes are pending (never
  *                  waiting for the namespace's sleep lock: BUSY means one is running, skip; a
- *                  backlog over `maxPending` is left to `strata consolidate`), then runs maintain
+ *                  backlog over `maxPending` is left to the background worker, asked with
+ *                  `requestConsolidation`, or to `strata consolidate`), then runs maintain
  */
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
@@ -38,8 +39,8 @@ export interface HookArgs {
   /** How long to wait for the payload, ms. Default 3000. */
   timeoutMs?: number;
   /**
-   * session-end: the most pending episodes it consolidates; a larger backlog is left to
-   * `strata consolidate` so the hook stays short. Default 2000.
+   * session-end: the most pending episodes it consolidates; a larger backlog is left to the
+   * worker (a `requestConsolidation`) or `strata consolidate`, so the hook stays short. Default 2000.
    */
   maxPending?: number;
 }
@@ -152,9 +153,13 @@ export async function runHookSessionEnd(args: HookArgs): Promise<HookResult> {
           const out: string[] = [];
           const any = (await mem.pending({ limit: 1 })).length > 0;
           const over = any && (await mem.pending({ limit: 1, offset: maxPending })).length > 0;
-          if (over)
-            out.push(`consolidate skipped: over ${maxPending} pending episodes, run strata consolidate`);
-          else if (any) {
+          if (over) {
+            // Too long for a hook: a running worker takes it at its next tick.
+            await mem.requestConsolidation({ note: `session-end hook: over ${maxPending} pending episodes` });
+            out.push(
+              `consolidate skipped: over ${maxPending} pending episodes; requested a worker run (or run strata consolidate)`,
+            );
+          } else if (any) {
             try {
               const r = await mem.consolidate();
               out.push(`consolidated: ${r.work.episodes} episodes, ${r.items.length} items`);

@@ -26,6 +26,7 @@ import type {
   JudgedPair,
   LockOptions,
   NewBelief,
+  NewBeliefWithVector,
   NewEpisode,
   ScoredId,
   Store,
@@ -720,6 +721,17 @@ class PostgresWriter extends PostgresReader implements StoreWriter {
     return id;
   }
 
+  /** One insert per row for now: the rows are those of `insertBelief` + `putVector` each. */
+  async insertBeliefs(rows: readonly NewBeliefWithVector[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const r of rows) {
+      const id = await this.insertBelief(r.belief);
+      await this.putVector(id, r.belief.namespace, r.embedder, r.vector);
+      ids.push(id);
+    }
+    return ids;
+  }
+
   async updateBelief(id: string, patch: BeliefPatch): Promise<void> {
     await this.update("beliefs", BELIEF_COLUMNS, id, patch);
     if (patch.sources) await this.addSources(id, patch.sources);
@@ -1007,6 +1019,10 @@ class PostgresWriter extends PostgresReader implements StoreWriter {
        ON CONFLICT (namespace) DO UPDATE SET seq = excluded.seq, hash = excluded.hash`,
       [entry.namespace, entry.seq, entry.hash],
     );
+  }
+
+  async appendAudits(entries: readonly AuditEntry[]): Promise<void> {
+    for (const e of entries) await this.appendAudit(e);
   }
 }
 

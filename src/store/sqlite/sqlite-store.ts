@@ -25,6 +25,7 @@ import type {
   JudgedPair,
   LockOptions,
   NewBelief,
+  NewBeliefWithVector,
   NewEpisode,
   ScoredId,
   Store,
@@ -114,10 +115,73 @@ function inserter<T>(table: string, columns: Columns<T>) {
   return {
     sql: `INSERT INTO ${table} (${cols.map(([, [c]]) => c).join(",")}) VALUES (${cols.map(() => "?").join(",")})`,
     values: (row: Omit<T, "id">) => cols.map(([k, [, to]]) => to(row[k])),
+    /** Appends the row's values to `out` (a multi-row statement's parameters). */
+    push: (out: unknown[], row: Omit<T, "id">) => {
+      for (const [k, [, to]] of cols) out.push(to(row[k]));
+    },
   };
 }
 const INSERT_BELIEF = inserter<Belief>("beliefs", BELIEF_COLUMNS);
 const INSERT_EPISODE = inserter<Episode>("episodes", EPISODE_COLUMNS);
+
+/**
+ * The bulk writes' statements insert up to this many rows each. One statement per row costs
+ * FTS5 a flush of its pending terms per row (about 35 µs a belief); one per 256 rows, once per
+ * statement (about 5 µs a row).
+ */
+const BULK_ROWS = 256;
+
+/** `n` rows of `columns` placeholders each, as a multi-row VALUES list. */
+const valuesList = (n: number, columns: number): string => {
+  const row = `(${Array.from({ length: columns }, () => "?").join(",")})`;
+  return Array.from({ length: n }, () => row).join(",");
+};
+
+/**
+ * `[start, count]` chunks of `total` rows: full chunks of BULK_ROWS, then the rest in powers of
+ * two, so a few prepared statements serve every batch size.
+ */
+function bulkChunks(total: number): [number, number][] {
+  const out: [number, number][] = [];
+  let start = 0;
+  while (total - start >= BULK_ROWS) {
+    out.push([start, BULK_ROWS]);
+    start += BULK_ROWS;
+  }
+  for (let n = BULK_ROWS / 2; n >= 1; n /= 2)
+    if (total - start >= n) {
+      out.push([start, n]);
+      start += n;
+    }
+  return out;
+}
+
+/** A statement's SQL for `n` rows, built once per `n`. */
+function sqlForRows(build: (n: number) => string): (n: number) => string {
+  const built = new Map<number, string>();
+  return (n) => {
+    let sql = built.get(n);
+    if (sql === undefined) {
+      sql = build(n);
+      built.set(n, sql);
+    }
+    return sql;
+  };
+}
+
+const BELIEF_INSERT_COLUMNS = Object.values(BELIEF_COLUMNS).map(([c]) => c);
+const insertBeliefsSql = sqlForRows(
+  (n) =>
+    `INSERT INTO beliefs (rowid,${BELIEF_INSERT_COLUMNS.join(",")}) VALUES ${valuesList(n, BELIEF_INSERT_COLUMNS.length + 1)}`,
+);
+const insertVectorsSql = sqlForRows(
+  (n) => `INSERT INTO vectors(rowid, id, namespace, embedder, dim, vector) VALUES ${valuesList(n, 6)}`,
+);
+const deleteVectorsSql = sqlForRows((n) => `DELETE FROM vectors WHERE id IN ${valuesList(1, n)}`);
+const insertAuditSql = sqlForRows(
+  (n) =>
+    `INSERT INTO audit(namespace, seq, at, actor, event, subject_id, content_hash, detail, prev_hash, hash) VALUES ${valuesList(n, 10)}`,
+);
 
 /** A vector index row's `status`: what a current-state search filters on. */
 const vecStatusOfEpisode = (e: Pick<Episode, "status" | "supersededBy">) =>
@@ -125,6 +189,8 @@ const vecStatusOfEpisode = (e: Pick<Episode, "status" | "supersededBy">) =>
 
 /** Ranked full-text candidates checked against the rest of the filter first (then 4× more a round). */
 const TEXT_FETCH = 32;
+/** The most stored vectors one transaction keeps for its re-ranks (~1.5 KB each at 384 dimensions). */
+const EXACT_VECTORS_PER_TRANSACTION = 20_000;
 
 /** Placeholders for `ids`, padded to a power of two (the last id repeated): few statements to prepare. */
 function padded(ids: readonly number[]): { sql: string; params: number[] } {
@@ -246,6 +312,13 @@ export class SqliteStore implements Store {
    */
   private readonly vectors: VectorIndex;
   private vecStale = true;
+  /**
+   * While a transaction is open: the stored vectors its int8 re-ranks read, by `vectors` id. A
+   * batch of writes re-ranks the same nearby rows again and again; inside one write transaction
+   * no other connection can change the table, and this one changes it only through `putVector` /
+   * `deleteVector`, which drop their entry. Dropped when the transaction ends.
+   */
+  private exactVectors: Map<string, Float32Array> | null = null;
   private dataVersionSeen = -1;
   /**
    * Cold start: until the index is first built, a layer's first search reads the table directly
@@ -439,6 +512,7 @@ export class SqliteStore implements Store {
       this.check();
       this.db.exec("BEGIN IMMEDIATE");
       this.textTx = { mark: this.textSeq, rows: [], built: false };
+      this.exactVectors = new Map();
       try {
         const result = await fn(this);
         this.db.exec("COMMIT");
@@ -450,6 +524,8 @@ export class SqliteStore implements Store {
         this.vecStale = true;
         this.textRolledBack();
         throw error;
+      } finally {
+        this.exactVectors = null;
       }
     };
     const next = this.queue.then(run, run);
@@ -1165,15 +1241,29 @@ export class SqliteStore implements Store {
   /** The stored vectors of a layer's rows, by rowid: the index's exact re-rank. */
   private storedVectors(layer: VectorLayer, rowids: readonly number[]): Map<number, Float32Array> {
     const out = new Map<number, Float32Array>();
-    for (let i = 0; i < rowids.length; i += 256) {
-      const q = padded(rowids.slice(i, i + 256));
+    const cache = this.exactVectors;
+    let missing = rowids;
+    if (cache) {
+      const unread: number[] = [];
+      for (const rowid of rowids) {
+        const v = cache.get(`${layer}${rowid}`);
+        if (v) out.set(rowid, v);
+        else unread.push(rowid);
+      }
+      missing = unread;
+    }
+    for (let i = 0; i < missing.length; i += 256) {
+      const q = padded(missing.slice(i, i + 256));
       const ids = q.params.map((r) => `${layer}${r}`);
       for (const [id, blob] of this.stmt(
         `SELECT id, vector FROM vectors WHERE id IN (${q.sql}) /* re-rank */`,
       )
         .raw(true)
-        .all(...ids) as unknown as [string, Buffer][])
-        out.set(rowidOf(id), viewFloat32(blob));
+        .all(...ids) as unknown as [string, Buffer][]) {
+        const v = viewFloat32(blob);
+        out.set(rowidOf(id), v);
+        if (cache && cache.size < EXACT_VECTORS_PER_TRANSACTION) cache.set(id, v);
+      }
     }
     return out;
   }
@@ -1281,6 +1371,46 @@ export class SqliteStore implements Store {
     return id;
   }
 
+  async insertBeliefs(rows: readonly NewBeliefWithVector[]): Promise<string[]> {
+    this.check();
+    if (rows.length === 0) return [];
+    // The rowids and vector rows one insertBelief + putVector per row would get: max + 1 each.
+    const first = this.stmt("SELECT coalesce(max(rowid), 0) + 1 AS n FROM beliefs").get()!.n as number;
+    const firstVector = this.stmt("SELECT coalesce(max(rowid), 0) + 1 AS n FROM vectors").get()!.n as number;
+    const ids = rows.map((_, i) => `b${first + i}`);
+    for (const [start, n] of bulkChunks(rows.length)) {
+      const beliefValues: unknown[] = [];
+      const vectorValues: unknown[] = [];
+      for (let i = start; i < start + n; i++) {
+        const r = rows[i]!;
+        beliefValues.push(first + i);
+        INSERT_BELIEF.push(beliefValues, r.belief);
+        vectorValues.push(
+          firstVector + i,
+          ids[i],
+          r.belief.namespace,
+          r.embedder,
+          r.vector.length,
+          toBlob(r.vector),
+        );
+      }
+      this.stmt(insertBeliefsSql(n)).run(beliefValues);
+      this.stmt(deleteVectorsSql(n)).run(ids.slice(start, start + n));
+      this.stmt(insertVectorsSql(n)).run(vectorValues);
+      for (let i = start; i < start + n; i++) {
+        const r = rows[i]!;
+        for (const e of r.belief.sources)
+          this.stmt("INSERT OR IGNORE INTO belief_sources(episode_id, belief_id) VALUES (?, ?)").run(
+            e,
+            ids[i],
+          );
+        this.vectors.setStatus("b", first + i, r.belief.status);
+        this.vectors.put("b", first + i, firstVector + i, r.belief.namespace, r.vector);
+      }
+    }
+    return ids;
+  }
+
   async updateBelief(id: string, patch: BeliefPatch): Promise<void> {
     this.check();
     const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
@@ -1317,6 +1447,7 @@ export class SqliteStore implements Store {
 
   async putVector(id: string, namespace: string, embedder: string, vector: Float32Array): Promise<void> {
     this.check();
+    this.exactVectors?.delete(id);
     // A replaced vector gets a new rowid (above every existing one), so other processes see the change.
     const vrow = this.stmt("SELECT coalesce(max(rowid), 0) + 1 AS n FROM vectors").get()!.n as number;
     this.stmt("DELETE FROM vectors WHERE id = ?").run(id);
@@ -1328,6 +1459,7 @@ export class SqliteStore implements Store {
 
   async deleteVector(id: string): Promise<void> {
     this.check();
+    this.exactVectors?.delete(id);
     this.stmt("DELETE FROM vectors WHERE id = ?").run(id);
     if (id[0] === "b" || id[0] === "e") this.vectors.remove(id[0], rowidOf(id));
   }
@@ -1351,6 +1483,35 @@ export class SqliteStore implements Store {
     this.stmt(
       "INSERT INTO audit_heads(namespace, seq, hash) VALUES (?, ?, ?) ON CONFLICT(namespace) DO UPDATE SET seq = excluded.seq, hash = excluded.hash",
     ).run(entry.namespace, entry.seq, entry.hash);
+  }
+
+  async appendAudits(entries: readonly AuditEntry[]): Promise<void> {
+    this.check();
+    const heads = new Map<string, AuditEntry>();
+    for (const [start, n] of bulkChunks(entries.length)) {
+      const values: unknown[] = [];
+      for (let i = start; i < start + n; i++) {
+        const e = entries[i]!;
+        values.push(
+          e.namespace,
+          e.seq,
+          e.at,
+          e.actor,
+          e.event,
+          e.subjectId,
+          e.contentHash,
+          e.detail === null ? null : json(e.detail),
+          e.prevHash,
+          e.hash,
+        );
+        heads.set(e.namespace, e);
+      }
+      this.stmt(insertAuditSql(n)).run(values);
+    }
+    for (const e of heads.values())
+      this.stmt(
+        "INSERT INTO audit_heads(namespace, seq, hash) VALUES (?, ?, ?) ON CONFLICT(namespace) DO UPDATE SET seq = excluded.seq, hash = excluded.hash",
+      ).run(e.namespace, e.seq, e.hash);
   }
 
   async judgedPairs(pairs: readonly { a: string; b: string }[]): Promise<JudgedPair[]> {

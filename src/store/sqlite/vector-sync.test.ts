@@ -106,6 +106,37 @@ describe("SQLite vector index across connections", () => {
     expect((await search(a, "owner payments")).map((h) => h.id)).toEqual([kept]);
   });
 
+  it("inside one transaction, a vector replaced after a search is re-ranked from its new value, not the one read before", async () => {
+    // A transaction keeps the stored vectors its int8 re-ranks read (a batch re-ranks the same rows
+    // again and again); putVector and deleteVector must drop what they change.
+    const a = connect();
+    const texts = Array.from(
+      { length: 60 },
+      (_, i) => `The ${["retry limit", "request timeout", "owner"][i % 3]} of service ${i} is ${i % 7}`,
+    );
+    const ids: string[] = [];
+    for (const t of texts) ids.push(await remember(a, t));
+    const query = "The retry limit of service 30 is 9";
+    // Two searches: the first reads the table (cold start), the second builds the index.
+    await search(a, query);
+    await search(a, query);
+    const [inside, gone] = await a.transaction(async (tx) => {
+      const before = await search(tx as SqliteStore, query);
+      expect(before[0]?.score).toBeLessThan(0.999);
+      // The best hit now holds the query's own words, the second hit no vector at all.
+      await tx.putVector(before[0]!.id, "default", EMBEDDER, embedText(query, 384));
+      await tx.deleteVector(before[1]!.id);
+      return [await search(tx as SqliteStore, query), before[1]!.id];
+    });
+    expect(inside[0]?.score).toBeCloseTo(1, 6);
+    expect(inside.map((h) => h.id)).not.toContain(gone);
+    // The same hits and scores as a connection that never saw the old vectors, and a scan.
+    const scan = SqliteStore.open({ path, vectorIndex: "scan" });
+    open.push(scan);
+    expect(inside).toEqual(await search(connect(), query));
+    expect(inside).toEqual(await search(scan, query));
+  });
+
   it("opens a store written with sqlite-vec tables, drops them, and searches the vectors table", async () => {
     const old = connect();
     const id = await remember(old, "The request timeout of the API is 30 seconds");
