@@ -32,6 +32,7 @@ import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import { createGptTokenizer } from "../src/tokenizer/gpt-tokenizer.js";
 import { type BatchBenchResult, renderBatchTable, runBatchBench } from "./batch.js";
 import { type ColdBenchResult, renderColdTable, runColdBench } from "./cold.js";
+import { exactScan } from "./exact-scan.js";
 import { type HttpBenchResult, renderHttpTable, runHttpBench } from "./http.js";
 import { preload } from "./preload.js";
 import { renderScaleTable, runScaleBench, type ScaleBenchResult } from "./scale.js";
@@ -84,6 +85,8 @@ interface Options {
 const TARGETS = {
   writesPerSecond: 2000,
   recallP95Ms: 5,
+  /** Issue 18: recall p95 and context p50 against the in-memory exact scan (bench/exact-scan.ts). */
+  versusScan: 1.2,
   /** Issue 3: 100,000 beliefs consolidated in under a minute. */
   consolidate100kSeconds: 60,
   /** Issue 3: an incremental sweep is "a small fraction" of a full one; we hold it to 10%. */
@@ -368,6 +371,13 @@ async function measure(mem: Memory, traffic: Traffic, o: Options, timers: Timers
   const contextProfile = timers?.snapshot(contextSamples.reduce((a, b) => a + b, 0));
   timers?.reset();
 
+  // ---- the yardstick: an in-memory exact scan of the active beliefs (brainmem's retrieval) ----
+  const cpuScan = process.cpuUsage();
+  // Its own query stream (the same kind of queries), so the bench's traffic stays as it was.
+  const scanTraffic = createTraffic(o.seed + 1);
+  const scan = await exactScan(mem, () => scanTraffic.query(), { queries: o.recallQueries, k: 5 });
+  const scanCpuMs = cpuMs(cpuScan);
+
   const writes = remembers + records;
   const perSec = (n: number, ms: number) => Math.round((n / ms) * 1000);
   const round = (x: number) => Math.round(x * 1000) / 1000;
@@ -395,6 +405,17 @@ async function measure(mem: Memory, traffic: Traffic, o: Options, timers: Timers
       cpuMsMean: round(contextCpuMs / o.contextGoals),
       tokenBudget: 600,
       meanTokens: Math.round(contextTokens / o.contextGoals),
+    },
+    exactScan: {
+      ...latency(scan.samples),
+      vectors: scan.vectors,
+      k: 5,
+    },
+    /** Issue 18: recall p95 and context p50 each at most 1.2× the exact scan's, in this run. */
+    versusScan: {
+      recallP95: round(latency(recallSamples).p95 / latency(scan.samples).p95),
+      contextP50: round(latency(contextSamples).p50 / latency(scan.samples).p50),
+      recallCpu: round(recallCpuMs / o.recallQueries / (scanCpuMs / o.recallQueries)),
     },
     ...(timers ? { profile: { writes: writeProfile, recall: recallProfile, context: contextProfile } } : {}),
   };
@@ -452,10 +473,31 @@ function rows(results: SizeResult[]): Row[] {
       },
       { size: r.size, metric: "context p50", value: r.context.p50, unit: "ms", target: "", pass: null },
       { size: r.size, metric: "context p95", value: r.context.p95, unit: "ms", target: "", pass: null },
+      { size: r.size, metric: "exact scan p50", value: r.exactScan.p50, unit: "ms", target: "", pass: null },
+      { size: r.size, metric: "exact scan p95", value: r.exactScan.p95, unit: "ms", target: "", pass: null },
+      {
+        size: r.size,
+        metric: "recall p95 / scan p95",
+        value: r.versusScan.recallP95,
+        unit: "×",
+        target: `≤ ${TARGETS.versusScan}`,
+        pass: r.versusScan.recallP95 <= TARGETS.versusScan,
+      },
+      {
+        size: r.size,
+        metric: "context p50 / scan p50",
+        value: r.versusScan.contextP50,
+        unit: "×",
+        target: `≤ ${TARGETS.versusScan}`,
+        pass: r.versusScan.contextP50 <= TARGETS.versusScan,
+      },
     );
   }
   return out;
 }
+
+/** How a row's unit follows its value in the table: `/s`, `×` (a ratio) or ` ms`. */
+const suffix = (unit: string) => (unit === "/s" || unit === "×" ? unit : " ms");
 
 function renderTable(machine: ReturnType<typeof machineInfo>, results: SizeResult[]): string {
   const lines: string[] = [];
@@ -474,8 +516,8 @@ function renderTable(machine: ReturnType<typeof machineInfo>, results: SizeResul
   const table = rows(results).map((x) => [
     String(x.size),
     x.metric,
-    `${x.value}${x.unit === "/s" ? "/s" : " ms"}`,
-    x.target ? `${x.target}${x.unit === "/s" ? "/s" : " ms"}` : "—",
+    `${x.value}${suffix(x.unit)}`,
+    x.target ? `${x.target}${suffix(x.unit)}` : "—",
     x.pass === null ? "" : x.pass ? "pass" : "FAIL",
   ]);
   const head = ["beliefs", "metric", "value", "target", ""];

@@ -8,17 +8,10 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { toInteger } from "./args.js";
+import { CLIENTS, type Client, defaultConfigPath } from "./commands/clients.js";
 import { renderCompletion, SHELLS, type Shell } from "./commands/completion.js";
 import { type HookResult, renderHook, runHookSessionEnd, runHookSessionStart } from "./commands/hook.js";
-import {
-  CLIENTS,
-  type Client,
-  defaultConfigPath,
-  type InstallResult,
-  renderInstall,
-  runInstall,
-  runUninstall,
-} from "./commands/install.js";
+import type { InstallResult } from "./commands/install.js";
 import { renderServe, runServe, type ServeResult } from "./commands/serve.js";
 import type { GlobalOptions, Invocation } from "./invocation.js";
 import { UsageError } from "./usage-error.js";
@@ -39,6 +32,13 @@ function messageLimit(value: string | undefined): number | undefined {
     );
   return Number(v);
 }
+
+/** install.ts (and its TOML parser) loads only when install or uninstall runs; rendering follows the run. */
+let install: typeof import("./commands/install.js") | undefined;
+const loadInstall = async () => {
+  install ??= await import("./commands/install.js");
+  return install;
+};
 
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 
@@ -185,8 +185,8 @@ export function registerAgentCommands(
       invoke<InstallResult>({
         command: "install",
         run: {
-          standalone: (env) =>
-            runInstall({
+          standalone: async (env) =>
+            (await loadInstall()).runInstall({
               client,
               node: process.execPath,
               // The entry the user ran (through any npm bin symlink): dist/cli/main.js.
@@ -198,7 +198,7 @@ export function registerAgentCommands(
               allowEphemeral: Boolean(o.allowEphemeral),
             }),
         },
-        render: renderInstall,
+        render: (r) => install!.renderInstall(r),
       });
     });
 
@@ -216,9 +216,10 @@ export function registerAgentCommands(
       invoke<InstallResult>({
         command: "uninstall",
         run: {
-          standalone: (env) => runUninstall({ client, ...paths(client, env, o), print: Boolean(o.print) }),
+          standalone: async (env) =>
+            (await loadInstall()).runUninstall({ client, ...paths(client, env, o), print: Boolean(o.print) }),
         },
-        render: renderInstall,
+        render: (r) => install!.renderInstall(r),
       });
     });
 

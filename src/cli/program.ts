@@ -11,13 +11,6 @@ import { isPostgresUrl } from "../store/open-store.js";
 import { registerAgentCommands } from "./agent-commands.js";
 import { toInteger, toJson, toList, toTime, toWhere } from "./args.js";
 import { type DemoTranscript, renderDemo, runDemo } from "./commands/demo.js";
-import {
-  doctorExitCode,
-  renderDoctor,
-  renderNamespaces,
-  runDoctor,
-  runNamespaces,
-} from "./commands/doctor.js";
 import { type InitResult, renderInit, runInit } from "./commands/init.js";
 import {
   renderAudit,
@@ -101,6 +94,16 @@ import { UsageError } from "./usage-error.js";
 import { registerWorkerCommands } from "./worker-commands.js";
 
 export type { GlobalOptions, Invocation, ProgramOutput, RunEnv } from "./invocation.js";
+
+/**
+ * doctor.ts (and its TOML parser, for reading agent clients' configs) loads only when `doctor` or
+ * `namespaces` runs; `render` is called after `run`, so the module is there by then.
+ */
+let doctor: typeof import("./commands/doctor.js") | undefined;
+const loadDoctor = async () => {
+  doctor ??= await import("./commands/doctor.js");
+  return doctor;
+};
 
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 
@@ -669,7 +672,11 @@ export function createProgram(
     .description("every namespace in the store, with its episodes, beliefs and audit entries")
     .addHelpText("after", examples("strata namespaces", "strata namespaces --json"))
     .action(() =>
-      on({ command: "namespaces", run: engine((mem) => runNamespaces(mem)), render: renderNamespaces }),
+      on({
+        command: "namespaces",
+        run: engine(async (mem) => (await loadDoctor()).runNamespaces(mem)),
+        render: (r, style) => doctor!.renderNamespaces(r, style),
+      }),
     );
 
   program
@@ -681,16 +688,16 @@ export function createProgram(
     .action(() =>
       on({
         command: "doctor",
-        run: engine((mem, env) =>
-          runDoctor(mem, {
+        run: engine(async (mem, env) =>
+          (await loadDoctor()).runDoctor(mem, {
             label: env.dbLabel,
             file: env.dbExisted === null ? null : env.dbPath,
             home: homedir(),
             nodeVersion: process.version,
           }),
         ),
-        render: renderDoctor,
-        exitCode: doctorExitCode,
+        render: (r, style) => doctor!.renderDoctor(r, style),
+        exitCode: (r) => doctor!.doctorExitCode(r),
       }),
     );
 

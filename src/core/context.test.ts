@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { testMemory } from "../../test/support/memory.js";
+import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import { createGptTokenizer } from "../tokenizer/gpt-tokenizer.js";
 import { assemble, serialPositionV } from "./context.js";
 import type { Memory } from "./engine.js";
@@ -34,6 +35,41 @@ describe("context", () => {
     expect(text).toMatch(/Avoid: Deploying the API without a canary/);
     expect(text).toMatch(/1\) build the image 2\) push to the registry/);
     expect(items.map((i) => i.block)).toEqual(["identity", "failures", "knowledge", "procedures", "recent"]);
+  });
+
+  it("reads the hits' rows once (recall's read) and counts a line it has counted before from memory", async () => {
+    const store = SqliteStore.open({ path: ":memory:" });
+    const getBeliefs = store.getBeliefs.bind(store);
+    let rowReads = 0;
+    store.getBeliefs = (ids) => {
+      rowReads++;
+      return getBeliefs(ids);
+    };
+    let counted = 0;
+    const counting = {
+      id: tokenizer.id,
+      ready: () => tokenizer.ready!(),
+      count: (text: string) => {
+        counted++;
+        return tokenizer.count(text);
+      },
+    };
+    ({ mem } = await testMemory({ store, tokenizer: counting }));
+    await mem.remember("The API deploys through Argo CD");
+    await mem.remember("Deploying the API without a canary caused an outage", { kind: "failure" });
+    await mem.remember("Deploying the API", { kind: "procedure", steps: ["build", "push", "sync"] });
+    rowReads = 0;
+    counted = 0;
+    const first = await mem.context("deploy the API", { tokenBudget: 1000 });
+    expect(first.items.length).toBe(3);
+    expect(rowReads).toBe(1);
+    const firstCounts = counted;
+    counted = 0;
+    const second = await mem.context("deploy the API", { tokenBudget: 1000 });
+    expect(second).toEqual(first);
+    // Every title and line comes from memory: only the envelope and the whole text are counted.
+    expect(counted).toBe(2);
+    expect(firstCounts).toBeGreaterThan(counted);
   });
 
   it("never exceeds the token budget, measured with the real tokenizer", async () => {

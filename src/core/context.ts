@@ -10,7 +10,14 @@ import type { z } from "zod";
 import { records } from "./continuity/records.js";
 import type { EngineContext } from "./engine-context.js";
 import { usageSignal, utility } from "./forgetting.js";
-import type { Belief, ContextBlock, ContextInputSchema, ContextItem, ContextResult } from "./model.js";
+import type {
+  Belief,
+  ContextBlock,
+  ContextInputSchema,
+  ContextItem,
+  ContextResult,
+  Episode,
+} from "./model.js";
 import type { Tokenizer } from "./ports.js";
 import { compareIds, recall } from "./recall.js";
 import { oneLine } from "./text.js";
@@ -68,6 +75,29 @@ export function digestLine(text: string): string {
   return oneLine(text).replace(/\((decided|blocked)\(([^()]*)\)\)/gi, "[$1($2)]");
 }
 
+/** Lines whose token counts are kept per tokenizer; past this the memo starts over. */
+const COUNT_MEMO_SIZE = 4096;
+const countMemos = new WeakMap<Tokenizer, Map<string, number>>();
+
+/**
+ * A line's token count, remembered per tokenizer by the line's text: the same beliefs come back
+ * call after call, and a count depends on nothing but the text.
+ */
+function lineTokens(tokenizer: Tokenizer, line: string): number {
+  let memo = countMemos.get(tokenizer);
+  if (!memo) {
+    memo = new Map();
+    countMemos.set(tokenizer, memo);
+  }
+  let n = memo.get(line);
+  if (n === undefined) {
+    n = tokenizer.count(line);
+    if (memo.size >= COUNT_MEMO_SIZE) memo.clear();
+    memo.set(line, n);
+  }
+  return n;
+}
+
 export function assemble(
   blocks: ContextBlocks,
   tokenizer: Tokenizer,
@@ -90,7 +120,7 @@ export function assemble(
   };
   const skipped: ContextResult["skipped"] = [];
   for (const block of ORDER) {
-    const titleTokens = tokenizer.count(`${BLOCK_TITLES[block]}\n`);
+    const titleTokens = lineTokens(tokenizer, `${BLOCK_TITLES[block]}\n`);
     let titlePaid = false;
     // The digest is a document: its lines stay in order and it is cut, not skipped through.
     const document = block === "continuity";
@@ -99,7 +129,7 @@ export function assemble(
     let cut = false;
     for (const line of blocks[block] ?? []) {
       const rendered = document ? digestLine(line.text) : citeLine(line.id, line.text);
-      const tokens = tokenizer.count(`${rendered}\n`);
+      const tokens = lineTokens(tokenizer, `${rendered}\n`);
       const cost = tokens + (titlePaid ? 0 : titleTokens);
       if (cut || used + cost > tokenBudget || blockUsed + cost > cap) {
         if (document) cut = true;
@@ -186,6 +216,7 @@ export async function buildContext(
   const caps = { failure: 12, knowledge: 24, procedure: 8 };
   let ranked: Belief[];
   if (g.length > 0) {
+    const read = new Map<string, Belief | Episode>();
     const hits = await recall(ctx.store, ctx.embedder, ctx.policy, {
       query: g,
       k: caps.failure + caps.knowledge + caps.procedure,
@@ -194,8 +225,13 @@ export async function buildContext(
       kinds: ["failure", "fact", "rule", "procedure"],
       diversity: ctx.policy.diversity,
       now,
+      records: read,
     });
-    ranked = await ctx.store.getBeliefs(hits.map((h) => h.id));
+    // The hits' rows as recall read them (one read per call); any it did not keep are read here.
+    const beliefIds = hits.map((h) => h.id).filter((id) => id.startsWith("b"));
+    const missing = beliefIds.filter((id) => !read.has(id));
+    if (missing.length > 0) for (const b of await ctx.store.getBeliefs(missing)) read.set(b.id, b);
+    ranked = beliefIds.map((id) => read.get(id)).filter((r): r is Belief => r !== undefined && "kind" in r);
   } else {
     // No goal: the most useful beliefs.
     const all = await ctx.store.listBeliefs(beliefFilter, { limit: 5000, offset: 0 });

@@ -113,6 +113,11 @@ export interface RecallRequest {
   judge?: Judge | undefined;
   /** Only items whose metadata matches (exact, top-level fields); a representing belief too. */
   metadata?: MetadataFilter | undefined;
+  /**
+   * Filled with every record this recall read, by id, for a caller that needs the hits' rows
+   * (context) and would otherwise read them again.
+   */
+  records?: Map<string, Belief | Episode> | undefined;
 }
 
 const BELIEF_KIND_SET = new Set(["fact", "failure", "rule", "procedure"]);
@@ -254,7 +259,7 @@ export async function recall(
   // that shares no query term and whose vector is barely similar is not relevant at any rank.
   const relevant = fused.filter((f) => f.textRank !== null || f.similarity >= policy.recallFloor);
   const poolSize = Math.max(req.k * 4, 20);
-  const records = new Map<string, Belief | Episode>();
+  const records = req.records ?? new Map<string, Belief | Episode>();
   const beliefCache = new Map<string, Belief | null>();
   const kindSet = new Set<string>(beliefKinds);
   // Episodes folded into the belief that represents them: episode id → belief id.

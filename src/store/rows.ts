@@ -82,9 +82,17 @@ function readJson(field: string, v: unknown): unknown {
   return JSON.parse(v);
 }
 
+/** Each field table as a list, made once: a recall reads a few hundred rows per call. */
+const fieldLists = new WeakMap<object, [string, readonly [string, FieldKind]][]>();
+
 function readRecord<T>(row: Record<string, unknown>, id: string, fields: Fields<T>): T {
   const out: Record<string, unknown> = { id };
-  for (const [field, [column, kind]] of Object.entries(fields) as [string, readonly [string, FieldKind]][]) {
+  let list = fieldLists.get(fields);
+  if (!list) {
+    list = Object.entries(fields) as [string, readonly [string, FieldKind]][];
+    fieldLists.set(fields, list);
+  }
+  for (const [field, [column, kind]] of list) {
     const v = row[column];
     out[field] =
       kind === "json"

@@ -51,6 +51,7 @@ const HEAVY = [
   /@modelcontextprotocol/,
   /gpt-tokenizer/,
   /node_modules\/pg\//,
+  /smol-toml/,
 ];
 
 describe("cold start", () => {
@@ -72,5 +73,12 @@ describe("cold start", () => {
   it("a command that reads the store does load them (the hook sees real loads)", () => {
     const urls = loaded(["stats", "--json"]);
     expect(urls.some((u) => /node_modules\/zod\//.test(u))).toBe(true);
+    // The TOML parser (agent clients' configs) is doctor's and install's alone.
+    expect(urls.filter((u) => /smol-toml/.test(u))).toEqual([]);
+  });
+
+  it("doctor loads the TOML parser it reads client configs with, lazily", () => {
+    const urls = loaded(["doctor", "--json"]);
+    expect(urls.some((u) => /smol-toml/.test(u))).toBe(true);
   });
 });

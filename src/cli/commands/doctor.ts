@@ -10,7 +10,7 @@ import { parse as parseToml } from "smol-toml";
 import type { Memory } from "../../core/engine.js";
 import type { StatsResult } from "../../core/model.js";
 import { type Style, table } from "../style.js";
-import { CLIENTS, defaultConfigPath } from "./install.js";
+import { CLIENTS, defaultConfigPath } from "./clients.js";
 
 export type CheckStatus = "ok" | "warn" | "fail";
 

@@ -17,13 +17,13 @@
  * Strata's own entries and nothing else.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, isAbsolute, join, sep } from "node:path";
+import { dirname, isAbsolute, sep } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { StrataError } from "../../core/errors.js";
 import { isPostgresUrl } from "../../store/open-store.js";
+import type { Client } from "./clients.js";
 
-export const CLIENTS = ["claude-code", "claude-desktop", "cursor", "codex", "gemini", "windsurf"] as const;
-export type Client = (typeof CLIENTS)[number];
+export { CLIENTS, type Client, defaultConfigPath } from "./clients.js";
 
 export interface InstallArgs {
   client: Client;
@@ -80,28 +80,6 @@ export interface InstallResult {
 interface HookGroup {
   matcher?: string;
   hooks: { type: string; command: string; timeout?: number }[];
-}
-
-/** Where each client reads its MCP servers by default, under a home folder. */
-export function defaultConfigPath(client: Client, home: string, platform: string = process.platform): string {
-  switch (client) {
-    case "claude-code":
-      return join(home, ".claude.json");
-    case "claude-desktop":
-      return platform === "darwin"
-        ? join(home, "Library", "Application Support", "Claude", "claude_desktop_config.json")
-        : platform === "win32"
-          ? join(home, "AppData", "Roaming", "Claude", "claude_desktop_config.json")
-          : join(home, ".config", "Claude", "claude_desktop_config.json");
-    case "cursor":
-      return join(home, ".cursor", "mcp.json");
-    case "codex":
-      return join(home, ".codex", "config.toml");
-    case "gemini":
-      return join(home, ".gemini", "settings.json");
-    case "windsurf":
-      return join(home, ".codeium", "windsurf", "mcp_config.json");
-  }
 }
 
 const quote = (s: string) => (/^[A-Za-z0-9_./:@-]+$/.test(s) ? s : `"${s.replace(/(["\\$`])/g, "\\$1")}"`);

@@ -171,6 +171,9 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   const { hashTools, verifyManifest } = await import("../../mcp/manifest.js");
   const { createMcpServer, toolSpecs } = await import("../../mcp/server.js");
   verifyManifest(set, hashTools(toolSpecs(set)), readManifest(manifestPath));
+  // A server lives for many calls: load the tokenizer's tables now, in the background, so the first
+  // `context` call does not wait for them (a one-shot CLI call never loads them unless it counts).
+  void mem.tokenizer.ready?.()?.catch(() => {});
 
   // Over HTTP, a request signed in with an API key acts as the key and within its scope.
   const makeServer = (caller: McpCaller = {}) =>

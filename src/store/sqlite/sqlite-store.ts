@@ -206,7 +206,10 @@ function ftsQuery(terms: readonly string[]): string {
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" OR ");
 }
 
-/** A blob's floats: a view of it when aligned (the blob is not kept elsewhere), else a copy. */
+/**
+ * A blob's floats: a view on the driver's buffer when it is aligned (each blob read is a fresh
+ * buffer of its own, shared with nothing), else a copy.
+ */
 function asFloat32(blob: Buffer): Float32Array {
   return blob.byteOffset % 4 === 0
     ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
@@ -1315,7 +1318,7 @@ export class SqliteStore implements Store {
       for (const r of this.stmt(
         `SELECT id, vector FROM vectors WHERE id IN (${chunk.map(() => "?").join(",")})`,
       ).all(...chunk))
-        out.set(r.id as string, toFloat32(r.vector as Buffer));
+        out.set(r.id as string, asFloat32(r.vector as Buffer));
     }
     return out;
   }
