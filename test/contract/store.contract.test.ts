@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import { isStrataError } from "../../src/core/errors.js";
-import type { Belief, Episode } from "../../src/core/model.js";
+import type { Belief } from "../../src/core/model.js";
 import { DUMP_SECTIONS, type Store, type StoreWriter } from "../../src/core/ports.js";
 import { openMemory } from "../../src/open-memory.js";
 import { newBelief, newEpisode } from "../support/rows.js";
