@@ -216,6 +216,38 @@ const EXAMPLES: Record<string, RuleExamples> = {
     decides: [["The user is based in Vancouver, Canada", "The user is based in Vancouver", "duplicate"]],
     leaves: [["The user is based in Vancouver", "The user is based in Vancouver, Canada"]],
   },
+  "unsure:value-kind-differs": {
+    decides: [
+      // A port against a region, a region against a port, an owner against a region: two attributes.
+      ["ledger-db service port: 3000", "The ledger-db service is now deployed in ca-central-1", "refines"],
+      [
+        "The ledger-db service listens on port 8081",
+        "The ledger-db service was moved to eu-west-1",
+        "refines",
+      ],
+      [
+        "The ledger-db service was moved to eu-west-1",
+        "The ledger-db service now listens on port 4000",
+        "refines",
+      ],
+      [
+        "Owner of the payments-api service: Marco",
+        "fyi the payments-api service runs in ap-southeast-2 now",
+        "refines",
+      ],
+      ["The meeting room is Atlas.", "The meeting room is now 4.12.", "refines"],
+    ],
+    leaves: [
+      // Values of one kind: a region for a region, a number for a number, a name for a name.
+      ["ledger-db service region: us-east-1", "The ledger-db service is now deployed in ca-central-1"],
+      ["Retry limit is 5", "Retry limit is 7"],
+      ["The primary database is Postgres.", "The primary database is MySQL."],
+      // A hyphen alone joins words: "on-call" is no identifier, "support lead" no name.
+      ["Tickets are triaged by the support lead.", "Tickets are triaged by an on-call rotation now."],
+      // A sentence's capital is no name.
+      ["The staging cluster runs Kubernetes 1.29", "Kubernetes 1.30 now runs on the staging cluster"],
+    ],
+  },
   "value-changed:number": {
     decides: [
       ["Retry limit is 5", "Retry limit is 7", "supersedes"],

@@ -474,6 +474,17 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     },
   },
   {
+    name: "unsure:value-kind-differs",
+    doc: 'Same subject, but the two values are of different kinds (a number, an identifier, a name): "port: 3000" / "now deployed in ca-central-1", "owner: Marco" / "runs in ap-southeast-2" are two attributes. Stored, deferred to a semantic judge.',
+    decide: (p) => {
+      if (!bothSlotted(p) || !sharesSubject(p)) return null;
+      const ka = valueKindsOf(p.sa.value, p.a);
+      const kb = valueKindsOf(p.sb.value, p.b);
+      if (ka.size === 0 || kb.size === 0 || [...ka].some((k) => kb.has(k))) return null;
+      return unsure("refines", `${[...ka].join(" ")} / ${[...kb].join(" ")}`);
+    },
+  },
+  {
     name: "value-changed:number",
     doc: "Same subject and attribute, the value's number, version, date or time differs: the newer replaces the older.",
     decide: (p) => {
@@ -732,6 +743,28 @@ function sameShape(x: ReadonlySet<string>, y: ReadonlySet<string>, a: Analysis, 
   const kinds = (v: ReadonlySet<string>) =>
     [...new Set([...v].filter((w) => !VALUE_NAMES.has(w)).map(shapeOf))].sort().join(" ");
   return kinds(x) === kinds(y);
+}
+
+/**
+ * The kinds of value a statement's value words name: a number ("8443", "3.12", "9:30", "v2"), an
+ * identifier with a digit, a dot or a # ("eu-west-1", "fly.io", "#ops"), or a name
+ * written with a capital ("Marco", "MySQL"). Plain lower-case words, attribute names (port,
+ * region …) and verbs of change name no kind. One attribute holds values of one kind: a port
+ * is not replaced by a region, nor an owner by a region.
+ */
+function valueKindsOf(value: readonly string[], x: Analysis): Set<string> {
+  // Words written in lower case somewhere in the text (a sentence's last word too).
+  const plain = setOf((x.text.match(/(?<![\p{L}\p{N}])\p{Ll}\p{L}*(?![\p{L}\p{N}])/gu) ?? []).map(stem));
+  const kinds = new Set<string>();
+  for (const raw of value) {
+    const w = ordinal(raw);
+    if (VALUE_NAMES.has(w) || CHANGE_VERBS.has(w) || CHANGE_LEMMAS.has(w) || isStateWord(w)) continue;
+    if (/^v?[\d.,:]+$/.test(w)) kinds.add("number");
+    // A hyphen alone joins words ("on-call", "read-only"); a digit, a dot or a # makes an identifier.
+    else if (/\d/.test(w) || /^#|[\p{L}\p{N}][._/:][\p{L}\p{N}]/u.test(w)) kinds.add("identifier");
+    else if (/^\p{L}+$/u.test(w) && !plain.has(w)) kinds.add("name");
+  }
+  return kinds;
 }
 
 /** Stems of the state words, as content tokens carry them (enabled → enabl). */
