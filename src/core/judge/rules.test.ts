@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JudgeRelation } from "../ports.js";
-import { distinctions } from "./analysis.js";
+import { analysisOf, distinctions } from "./analysis.js";
 import { compareLexically, LEXICAL_RULES, loadTagger } from "./lexical-judge.js";
 
 beforeAll(() => loadTagger());
@@ -99,6 +99,13 @@ const EXAMPLES: Record<string, RuleExamples> = {
     decides: [
       ["We run PostgreSQL 14.11 in production", "The PostgreSQL version in production is 14.11", "duplicate"],
       ["Kafka was upgraded to 3.6.2 in production", "The Kafka version in production is 3.6.2", "duplicate"],
+      // A chat opener ("heads up:", "fyi") says nothing of the fact.
+      [
+        "heads up: the inventory-svc service moved to port 8443",
+        "inventory-svc service port: 8443",
+        "duplicate",
+      ],
+      ["btw we bumped Redis to 7.2.4 in production", "Production runs Redis 7.2.4", "duplicate"],
     ],
     leaves: [["The payments port changed from 3000 to 4000", "The auth port is 4000"]],
   },
@@ -139,7 +146,15 @@ const EXAMPLES: Record<string, RuleExamples> = {
     leaves: [["The payments-api lead is Omar.", "Omar handed the payments-api over to Lena."]],
   },
   "changed-from-old-value": {
-    decides: [["Tests run with Jest", "The test suite was ported from Jest to Vitest", "supersedes"]],
+    decides: [
+      ["Tests run with Jest", "The test suite was ported from Jest to Vitest", "supersedes"],
+      // The opener of the older chat turn is not a word the newer must repeat.
+      [
+        "fyi the payments-api service runs in ap-southeast-2 now",
+        "The payments-api service region changed from ap-southeast-2 to us-east-1",
+        "supersedes",
+      ],
+    ],
     leaves: [
       ["The team uses Slack for incidents", "The team moved from Slack to Teams for chat"],
       ["Office hours are 9 to 5", "Office hours are from 9 to 5 on weekdays"],
@@ -169,9 +184,11 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The release is planned for Thursday.", "The release was pushed to Friday.", "supersedes"],
       ["The retry limit is 5.", "The retry limit was cut down to 3.", "supersedes"],
       // The value the change produced, said as a state: a restatement.
-      ["btw we bumped Redis to 7.2.4 in production", "Production runs Redis 7.2.4", "duplicate"],
+      ["The log level was dialled back to warn.", "The log level is warn", "duplicate"],
     ],
     leaves: [
+      // Decided earlier, by the same value restated (a chat opener says nothing).
+      ["btw we bumped Redis to 7.2.4 in production", "Production runs Redis 7.2.4"],
       // Decided earlier, by the same value restated.
       ["Python in production was bumped from 3.10 to 3.11", "Production runs Python 3.11"],
       // The same value with a different old one: each says something the other does not.
@@ -423,6 +440,20 @@ describe("the lexical judge's rules", () => {
   );
   it.each(leaves)("%s leaves alone: %s → %s", (rule, a, b) => {
     expect(judge(a, b).rule).not.toBe(rule);
+  });
+});
+
+describe("a chat opener is no word of the statement", () => {
+  it.each([
+    ["heads up: the auth-gw service moved to port 8443", "head", false],
+    ["fyi the payments-api service runs in ap-southeast-2 now", "fyi", false],
+    ["oh btw Mei took over the ledger-db service", "btw", false],
+    ["quick update, Helen left", "update", false],
+    // An instruction's verb is no opener; a marker later in the sentence is a word of it.
+    ["Update the README before the release", "update", true],
+    ["The btw plugin is disabled", "btw", true],
+  ] as const)("%s: content has %s → %s", (text, word, has) => {
+    expect(analysisOf(text).content.has(word)).toBe(has);
   });
 });
 
