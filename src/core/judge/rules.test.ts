@@ -156,6 +156,11 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ],
     ],
     leaves: [
+      // Another service's port changed from the same number (the tagger reads "notify-worker" as a verb).
+      [
+        "The notify-worker service listens on port 9443",
+        "The payments-api service port changed from 9443 to 5000",
+      ],
       ["The team uses Slack for incidents", "The team moved from Slack to Teams for chat"],
       ["Office hours are 9 to 5", "Office hours are from 9 to 5 on weekdays"],
     ],

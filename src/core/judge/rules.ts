@@ -358,11 +358,15 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       if (!from.every((t) => p.a.content.has(t)) || to.some((t) => p.a.content.has(t))) return null;
       // Everything else the older statement says (its subject, its attribute) is in the newer one.
       // Its nouns, names and numbers: verbs and prepositions may change with the wording.
+      // Its subject and its identifiers count whatever their tag ("notify-worker" is read as a verb).
       // Of its content only: a chat opener ("fyi", "btw", which the tagger reads as nouns) says nothing.
-      const rest = wordsOf(p.a)
+      const named = wordsOf(p.a)
         .filter((w) => NAMING.has(w.pos))
-        .flatMap((w) => contentTokens(w.text))
-        .filter((t) => !from.includes(t) && p.a.content.has(t));
+        .flatMap((w) => contentTokens(w.text));
+      const ids = [...p.a.content].filter(identifier);
+      const rest = [...new Set([...named, ...ids, ...p.sa.subject])].filter(
+        (t) => !from.includes(t) && p.a.content.has(t),
+      );
       if (rest.length === 0 || !rest.every((t) => p.b.content.has(t))) return null;
       return decided("supersedes", `${m[1]} → ${m[2]}`);
     },
