@@ -266,6 +266,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The primary database is Postgres.", "The primary database is MySQL."],
       // A hyphen alone joins words: "on-call" is no identifier, "support lead" no name.
       ["Tickets are triaged by the support lead.", "Tickets are triaged by an on-call rotation now."],
+      // A number with its unit glued on is still a number.
+      ["Standup is at 9:30", "Standup is at 10am now"],
       // A sentence's capital is no name.
       ["The staging cluster runs Kubernetes 1.29", "Kubernetes 1.30 now runs on the staging cluster"],
     ],

@@ -751,7 +751,7 @@ function sameShape(x: ReadonlySet<string>, y: ReadonlySet<string>, a: Analysis, 
 }
 
 /**
- * The kinds of value a statement's value words name: a number ("8443", "3.12", "9:30", "v2"), an
+ * The kinds of value a statement's value words name: a number ("8443", "3.12", "9:30", "v2", "10am"), an
  * identifier with a digit, a dot or a # ("eu-west-1", "fly.io", "#ops"), or a name
  * written with a capital ("Marco", "MySQL"). Plain lower-case words, attribute names (port,
  * region …) and verbs of change name no kind. One attribute holds values of one kind: a port
@@ -764,7 +764,9 @@ function valueKindsOf(value: readonly string[], x: Analysis): Set<string> {
   for (const raw of value) {
     const w = ordinal(raw);
     if (VALUE_NAMES.has(w) || CHANGE_VERBS.has(w) || CHANGE_LEMMAS.has(w) || isStateWord(w)) continue;
-    if (/^v?[\d.,:]+$/.test(w)) kinds.add("number");
+    // A number with its unit glued on is a number: "10am", "25k", "2h", "10mb", "3rd".
+    if (/^v?\d[\d.,:]*(?:am|pm|k|m|b|kb|mb|gb|tb|ms|s|h|hr|hrs|min|d|w|mo|yr|x|st|nd|rd|th)?$/.test(w))
+      kinds.add("number");
     // A hyphen alone joins words ("on-call", "read-only"); a digit, a dot or a # makes an identifier.
     else if (/\d/.test(w) || /^#|[\p{L}\p{N}][._/:][\p{L}\p{N}]/u.test(w)) kinds.add("identifier");
     else if (/^\p{L}+$/u.test(w) && !plain.has(w)) kinds.add("name");
