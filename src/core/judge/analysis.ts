@@ -164,9 +164,12 @@ const TIME_FILLER_RE =
   /\b(?:(?:this|next|last|that) (?:week|month|quarter|year|spring|summer|autumn|fall|winter)|today|tonight|these days|for good|permanently|for now|as of (?:today|now|this \w+)|starting (?:today|this \w+)|from now on|going forward)\b/gi;
 
 /** The statement's assertion: the old value of "from X to Y" and "Y instead of X" is dropped. */
-/** What opens a chat turn without saying anything: "hey, fyi", "btw", "quick update:". */
+/**
+ * What opens a chat turn without saying anything: "hey, fyi", "btw", "quick update:". "update" and
+ * "note" only with their colon or comma: "Update the README" is an instruction, not an opener.
+ */
 const CHAT_OPENER_RE =
-  /^\s*(?:(?:hey|hi|hello|ok|okay|so|oh|well|btw|fyi|heads[- ]up|quick (?:note|update)|just so you know|update|note|by the way)\b[\s,:;!.\-–—]*)+/i;
+  /^\s*(?:(?:(?:hey|hi|hello|ok|okay|so|oh|well|btw|fyi|heads[- ]up|just so you know|by the way)\b|(?:quick )?(?:note|update)\s*[,:;\-–—])[\s,:;!.\-–—]*)+/i;
 
 function asserted(text: string): string {
   return text
@@ -466,7 +469,9 @@ const MODAL_RE = /\b(?:could|might|would)\b/i;
 const NO_LONGER_RE = /\bno longer\b/i;
 
 function analyse(text: string): Analysis {
-  const content = setOf(contentTokens(text));
+  // What opens a chat turn ("heads up:", "fyi", "btw") is no part of what it states: "heads up: the
+  // auth-gw service moved to port 8443" says what "the auth-gw service moved to port 8443" says.
+  const content = setOf(contentTokens(text.replace(CHAT_OPENER_RE, "")));
   if (NO_LONGER_RE.test(text)) content.delete("longer");
   const light = setOf([...content].map(canon).filter((t) => !LIGHT_VERBS.has(t)));
   return {

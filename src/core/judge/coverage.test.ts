@@ -26,6 +26,10 @@ describe(`${UNCOVERED_RULE.name}: words of the newer statement the older does no
     ["The user likes jazz.", "The user loves jazz.", ["loves"]],
     ["We use Travis for CI.", "We use Travis or Jenkins for CI.", ["or", "jenkins"]],
     ["The report is generated at midnight.", "The report is generated at midnight by cron.", ["cron"]],
+    // A hand-over names ownership, not another role, nor another thing.
+    ["Mei took over the ledger-db service", "Mei leads the ledger-db service", ["leads"]],
+    ["Mei took over the ledger-db service", "Mei owns the billing service", ["billing"]],
+    ["Mei covers the ledger-db service", "Mei owns the ledger-db service", ["owns"]],
     // Asking is not stating.
     ["The staging cluster has 3 nodes", "Does the staging cluster have 3 nodes?", ["?"]],
     ["Does the staging cluster have 3 nodes?", "The staging cluster has 3 nodes.", ["?"]],
@@ -53,6 +57,10 @@ describe(`${UNCOVERED_RULE.name}: words of the newer statement the older does no
     ["Deploy freeze for the holidays, all teams", "Deploy freeze for the holidays"],
     ["I live in Leeds.", "The user lives in Leeds."],
     ["Kenji maintains the auth service", "Kenji is the maintainer of the auth service these days"],
+    // A hand-over makes the new holder the owner.
+    ["oh btw Amara took over the search-svc service", "Amara owns the search-svc service"],
+    ["fyi the auth-gw service was handed over to Omar", "The auth-gw service owner is Omar"],
+    ["Ownership of the auth service passed to Leila", "The auth service is owned by Leila"],
   ] as const)("%j → %j: every word accounted for", (older, newer) => {
     expect(uncoveredWords(older, newer)).toEqual([]);
   });
@@ -72,6 +80,7 @@ describe(`${UNCOVERED_RULE.name}: words of the newer statement the older does no
     ["The retry limit is 5", "Retry limit is five."],
     ["We use Postgres for the main database", "btw, we use postgres for the main database"],
     ["Kenji owns the auth service", "The auth service's owner is Kenji"],
+    ["oh btw Amara took over the search-svc service", "Amara owns the search-svc service"],
   ] as const)("and keeps a true restatement a duplicate: %j → %j", (a, b) => {
     expect(judge(a, b).relation).toBe("duplicate");
   });

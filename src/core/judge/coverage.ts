@@ -150,6 +150,15 @@ const LINKING_FORMS = formsOf(LINKING);
 const changeVerb = (t: string) => CHANGE_FORMS.has(t) || CHANGE_FORMS.has(formOf(t));
 const linking = (t: string) => LINKING_FORMS.has(t) || LINKING_FORMS.has(formOf(t));
 
+/**
+ * A hand-over of a thing ("took over the ledger-db service", "was handed over to Omar", "ownership
+ * … passed to Mei") makes its new holder the owner: it accounts for "owns", "owner", "owned by".
+ * Not for another role (leads, maintains, manages), which a hand-over does not name.
+ */
+const HANDOVER_RE =
+  /\b(?:t(?:ake|akes|ook|aken|aking) over|hand(?:s|ed|ing)? (?:it )?over to|pass(?:es|ed)? to)\b/i;
+const OWNERSHIP = new Set(["own", "owns", "owned", "owner", "owners", "ownership"]);
+
 /** Names of an attribute whose value both sides give: "the PostgreSQL version … is 14.11". */
 const ATTRIBUTE = new Set([
   "version",
@@ -203,6 +212,7 @@ export function uncoveredWords(older: string, newer: string): string[] {
   // A number or an identifier with a digit (14.11, us-east-2) is the value an attribute name names.
   const olderNumber = olderWords.some((t) => /\d/.test(t));
   const olderPronoun = olderWords.some((t) => PRONOUN.has(t));
+  const handedOver = HANDOVER_RE.test(older);
   const words = informative(newer);
   // "changed to", "set to": the value after "to" is the value the older statement gives.
   const changes = words.some((t) => changeVerb(t) || formOf(t) === "set");
@@ -215,6 +225,7 @@ export function uncoveredWords(older: string, newer: string): string[] {
     if (copula && linking(t)) continue;
     if (changeVerb(t) || (changes && t === "to")) continue;
     if (olderNumber && ATTRIBUTE.has(t)) continue;
+    if (handedOver && OWNERSHIP.has(t)) continue;
     // "We keep secrets in Vault" / "Secrets are kept in Vault": the speaker's side, no one else named.
     if (!olderPronoun && FIRST_PLURAL.has(t)) continue;
     // "The user" is the "I" of a chat turn, either way round.

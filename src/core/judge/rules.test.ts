@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JudgeRelation } from "../ports.js";
-import { distinctions } from "./analysis.js";
+import { analysisOf, distinctions } from "./analysis.js";
 import { compareLexically, LEXICAL_RULES, loadTagger } from "./lexical-judge.js";
 
 beforeAll(() => loadTagger());
@@ -99,6 +99,13 @@ const EXAMPLES: Record<string, RuleExamples> = {
     decides: [
       ["We run PostgreSQL 14.11 in production", "The PostgreSQL version in production is 14.11", "duplicate"],
       ["Kafka was upgraded to 3.6.2 in production", "The Kafka version in production is 3.6.2", "duplicate"],
+      // A chat opener ("heads up:", "fyi") says nothing of the fact.
+      [
+        "heads up: the inventory-svc service moved to port 8443",
+        "inventory-svc service port: 8443",
+        "duplicate",
+      ],
+      ["btw we bumped Redis to 7.2.4 in production", "Production runs Redis 7.2.4", "duplicate"],
     ],
     leaves: [["The payments port changed from 3000 to 4000", "The auth port is 4000"]],
   },
@@ -139,8 +146,21 @@ const EXAMPLES: Record<string, RuleExamples> = {
     leaves: [["The payments-api lead is Omar.", "Omar handed the payments-api over to Lena."]],
   },
   "changed-from-old-value": {
-    decides: [["Tests run with Jest", "The test suite was ported from Jest to Vitest", "supersedes"]],
+    decides: [
+      ["Tests run with Jest", "The test suite was ported from Jest to Vitest", "supersedes"],
+      // The opener of the older chat turn is not a word the newer must repeat.
+      [
+        "fyi the payments-api service runs in ap-southeast-2 now",
+        "The payments-api service region changed from ap-southeast-2 to us-east-1",
+        "supersedes",
+      ],
+    ],
     leaves: [
+      // Another service's port changed from the same number (the tagger reads "notify-worker" as a verb).
+      [
+        "The notify-worker service listens on port 9443",
+        "The payments-api service port changed from 9443 to 5000",
+      ],
       ["The team uses Slack for incidents", "The team moved from Slack to Teams for chat"],
       ["Office hours are 9 to 5", "Office hours are from 9 to 5 on weekdays"],
     ],
@@ -169,9 +189,11 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The release is planned for Thursday.", "The release was pushed to Friday.", "supersedes"],
       ["The retry limit is 5.", "The retry limit was cut down to 3.", "supersedes"],
       // The value the change produced, said as a state: a restatement.
-      ["btw we bumped Redis to 7.2.4 in production", "Production runs Redis 7.2.4", "duplicate"],
+      ["The log level was dialled back to warn.", "The log level is warn", "duplicate"],
     ],
     leaves: [
+      // Decided earlier, by the same value restated (a chat opener says nothing).
+      ["btw we bumped Redis to 7.2.4 in production", "Production runs Redis 7.2.4"],
       // Decided earlier, by the same value restated.
       ["Python in production was bumped from 3.10 to 3.11", "Production runs Python 3.11"],
       // The same value with a different old one: each says something the other does not.
@@ -215,6 +237,40 @@ const EXAMPLES: Record<string, RuleExamples> = {
   "value-subset": {
     decides: [["The user is based in Vancouver, Canada", "The user is based in Vancouver", "duplicate"]],
     leaves: [["The user is based in Vancouver", "The user is based in Vancouver, Canada"]],
+  },
+  "unsure:value-kind-differs": {
+    decides: [
+      // A port against a region, a region against a port, an owner against a region: two attributes.
+      ["ledger-db service port: 3000", "The ledger-db service is now deployed in ca-central-1", "refines"],
+      [
+        "The ledger-db service listens on port 8081",
+        "The ledger-db service was moved to eu-west-1",
+        "refines",
+      ],
+      [
+        "The ledger-db service was moved to eu-west-1",
+        "The ledger-db service now listens on port 4000",
+        "refines",
+      ],
+      [
+        "Owner of the payments-api service: Marco",
+        "fyi the payments-api service runs in ap-southeast-2 now",
+        "refines",
+      ],
+      ["The meeting room is Atlas.", "The meeting room is now 4.12.", "refines"],
+    ],
+    leaves: [
+      // Values of one kind: a region for a region, a number for a number, a name for a name.
+      ["ledger-db service region: us-east-1", "The ledger-db service is now deployed in ca-central-1"],
+      ["Retry limit is 5", "Retry limit is 7"],
+      ["The primary database is Postgres.", "The primary database is MySQL."],
+      // A hyphen alone joins words: "on-call" is no identifier, "support lead" no name.
+      ["Tickets are triaged by the support lead.", "Tickets are triaged by an on-call rotation now."],
+      // A number with its unit glued on is still a number.
+      ["Standup is at 9:30", "Standup is at 10am now"],
+      // A sentence's capital is no name.
+      ["The staging cluster runs Kubernetes 1.29", "Kubernetes 1.30 now runs on the staging cluster"],
+    ],
   },
   "value-changed:number": {
     decides: [
@@ -396,6 +452,20 @@ describe("the lexical judge's rules", () => {
   );
   it.each(leaves)("%s leaves alone: %s → %s", (rule, a, b) => {
     expect(judge(a, b).rule).not.toBe(rule);
+  });
+});
+
+describe("a chat opener is no word of the statement", () => {
+  it.each([
+    ["heads up: the auth-gw service moved to port 8443", "head", false],
+    ["fyi the payments-api service runs in ap-southeast-2 now", "fyi", false],
+    ["oh btw Mei took over the ledger-db service", "btw", false],
+    ["quick update, Helen left", "update", false],
+    // An instruction's verb is no opener; a marker later in the sentence is a word of it.
+    ["Update the README before the release", "update", true],
+    ["The btw plugin is disabled", "btw", true],
+  ] as const)("%s: content has %s → %s", (text, word, has) => {
+    expect(analysisOf(text).content.has(word)).toBe(has);
   });
 });
 

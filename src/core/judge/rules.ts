@@ -358,10 +358,15 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       if (!from.every((t) => p.a.content.has(t)) || to.some((t) => p.a.content.has(t))) return null;
       // Everything else the older statement says (its subject, its attribute) is in the newer one.
       // Its nouns, names and numbers: verbs and prepositions may change with the wording.
-      const rest = wordsOf(p.a)
+      // Its subject and its identifiers count whatever their tag ("notify-worker" is read as a verb).
+      // Of its content only: a chat opener ("fyi", "btw", which the tagger reads as nouns) says nothing.
+      const named = wordsOf(p.a)
         .filter((w) => NAMING.has(w.pos))
-        .flatMap((w) => contentTokens(w.text))
-        .filter((t) => !from.includes(t));
+        .flatMap((w) => contentTokens(w.text));
+      const ids = [...p.a.content].filter(identifier);
+      const rest = [...new Set([...named, ...ids, ...p.sa.subject])].filter(
+        (t) => !from.includes(t) && p.a.content.has(t),
+      );
       if (rest.length === 0 || !rest.every((t) => p.b.content.has(t))) return null;
       return decided("supersedes", `${m[1]} → ${m[2]}`);
     },
@@ -471,6 +476,17 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       const { valueA, valueB } = valuesOf(p);
       if (valueB.size === 0 || !subsetOf(valueB, valueA)) return null;
       return distinctions(p.a.text, p.b.text) ? null : decided("duplicate");
+    },
+  },
+  {
+    name: "unsure:value-kind-differs",
+    doc: 'Same subject, but the two values are of different kinds (a number, an identifier, a name): "port: 3000" / "now deployed in ca-central-1", "owner: Marco" / "runs in ap-southeast-2" are two attributes. Stored, deferred to a semantic judge.',
+    decide: (p) => {
+      if (!bothSlotted(p) || !sharesSubject(p)) return null;
+      const ka = valueKindsOf(p.sa.value, p.a);
+      const kb = valueKindsOf(p.sb.value, p.b);
+      if (ka.size === 0 || kb.size === 0 || [...ka].some((k) => kb.has(k))) return null;
+      return unsure("refines", `${[...ka].join(" ")} / ${[...kb].join(" ")}`);
     },
   },
   {
@@ -740,6 +756,30 @@ function sameShape(x: ReadonlySet<string>, y: ReadonlySet<string>, a: Analysis, 
   const kinds = (v: ReadonlySet<string>) =>
     [...new Set([...v].filter((w) => !VALUE_NAMES.has(w)).map(shapeOf))].sort().join(" ");
   return kinds(x) === kinds(y);
+}
+
+/**
+ * The kinds of value a statement's value words name: a number ("8443", "3.12", "9:30", "v2", "10am"), an
+ * identifier with a digit, a dot or a # ("eu-west-1", "fly.io", "#ops"), or a name
+ * written with a capital ("Marco", "MySQL"). Plain lower-case words, attribute names (port,
+ * region …) and verbs of change name no kind. One attribute holds values of one kind: a port
+ * is not replaced by a region, nor an owner by a region.
+ */
+function valueKindsOf(value: readonly string[], x: Analysis): Set<string> {
+  // Words written in lower case somewhere in the text (a sentence's last word too).
+  const plain = setOf((x.text.match(/(?<![\p{L}\p{N}])\p{Ll}\p{L}*(?![\p{L}\p{N}])/gu) ?? []).map(stem));
+  const kinds = new Set<string>();
+  for (const raw of value) {
+    const w = ordinal(raw);
+    if (VALUE_NAMES.has(w) || CHANGE_VERBS.has(w) || CHANGE_LEMMAS.has(w) || isStateWord(w)) continue;
+    // A number with its unit glued on is a number: "10am", "25k", "2h", "10mb", "3rd".
+    if (/^v?\d[\d.,:]*(?:am|pm|k|m|b|kb|mb|gb|tb|ms|s|h|hr|hrs|min|d|w|mo|yr|x|st|nd|rd|th)?$/.test(w))
+      kinds.add("number");
+    // A hyphen alone joins words ("on-call", "read-only"); a digit, a dot or a # makes an identifier.
+    else if (/\d/.test(w) || /^#|[\p{L}\p{N}][._/:][\p{L}\p{N}]/u.test(w)) kinds.add("identifier");
+    else if (/^\p{L}+$/u.test(w) && !plain.has(w)) kinds.add("name");
+  }
+  return kinds;
 }
 
 /** Stems of the state words, as content tokens carry them (enabled → enabl). */
