@@ -454,13 +454,23 @@ const gateContextOf = (ctx: GateContext): GateContext => ({
 const emptyCounts = (): Record<Verdict, number> =>
   Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
 
+/** A batch's answer: its results, how many of each verdict, how many were stored. */
+function tally(results: GateResult[]): BatchResult {
+  const counts = emptyCounts();
+  let stored = 0;
+  for (const r of results) {
+    counts[r.verdict]++;
+    if (r.stored) stored++;
+  }
+  return { results, counts, stored };
+}
+
 async function runBatch<P extends { text: string }>(
   ctx: GateContext,
   prepared: P[],
   gate: (ctx: GateContext, tx: StoreWriter, p: P, vector: Float32Array) => Promise<GateResult>,
 ): Promise<BatchResult> {
-  const counts = emptyCounts();
-  if (prepared.length === 0) return { results: [], counts, stored: 0 };
+  if (prepared.length === 0) return tally([]);
   const vectors = await ctx.embedder.embed(prepared.map((p) => p.text));
   // One batch, one verdict per distinct pair of texts (exact for a text-only judge: verdict-memo.ts).
   const batch: GateContext = { ...gateContextOf(ctx), configuredJudge: memoiseVerdicts(ctx.configuredJudge) };
@@ -471,12 +481,7 @@ async function runBatch<P extends { text: string }>(
     for (let i = 0; i < prepared.length; i++) out.push(await gate(batch, tx, prepared[i]!, vectors[i]!));
     return out;
   });
-  let stored = 0;
-  for (const r of results) {
-    counts[r.verdict]++;
-    if (r.stored) stored++;
-  }
-  return { results, counts, stored };
+  return tally(results);
 }
 
 /**
@@ -487,8 +492,7 @@ async function runBatch<P extends { text: string }>(
  * in its place.
  */
 async function runUngated(ctx: GateContext, prepared: PreparedRemember[]): Promise<BatchResult> {
-  const counts = emptyCounts();
-  if (prepared.length === 0) return { results: [], counts, stored: 0 };
+  if (prepared.length === 0) return tally([]);
   const vectors = await ctx.embedder.embed(prepared.map((p) => p.text));
   const { writes } = ctx;
   const results = await ctx.store.transaction(async (store) => {
@@ -520,12 +524,7 @@ async function runUngated(ctx: GateContext, prepared: PreparedRemember[]): Promi
     await flush();
     return out;
   });
-  let stored = 0;
-  for (const r of results) {
-    counts[r.verdict]++;
-    if (r.stored) stored++;
-  }
-  return { results, counts, stored };
+  return tally(results);
 }
 
 /**

@@ -222,6 +222,20 @@ function toFloat32(blob: Buffer): Float32Array {
   return new Float32Array(copy.buffer);
 }
 
+/** An audit entry's column values, in the order of the `audit` table's INSERTs. */
+const auditValues = (e: AuditEntry): unknown[] => [
+  e.namespace,
+  e.seq,
+  e.at,
+  e.actor,
+  e.event,
+  e.subjectId,
+  e.contentHash,
+  e.detail === null ? null : json(e.detail),
+  e.prevHash,
+  e.hash,
+];
+
 const toBlob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
 /** How `dump` pages each section: its table, primary key (the keyset order) and record shape. */
@@ -1524,18 +1538,7 @@ export class SqliteStore implements Store {
     this.check();
     this.stmt(
       "INSERT INTO audit(namespace, seq, at, actor, event, subject_id, content_hash, detail, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    ).run(
-      entry.namespace,
-      entry.seq,
-      entry.at,
-      entry.actor,
-      entry.event,
-      entry.subjectId,
-      entry.contentHash,
-      entry.detail === null ? null : json(entry.detail),
-      entry.prevHash,
-      entry.hash,
-    );
+    ).run(auditValues(entry));
     this.stmt(
       "INSERT INTO audit_heads(namespace, seq, hash) VALUES (?, ?, ?) ON CONFLICT(namespace) DO UPDATE SET seq = excluded.seq, hash = excluded.hash",
     ).run(entry.namespace, entry.seq, entry.hash);
@@ -1548,18 +1551,7 @@ export class SqliteStore implements Store {
       const values: unknown[] = [];
       for (let i = start; i < start + n; i++) {
         const e = entries[i]!;
-        values.push(
-          e.namespace,
-          e.seq,
-          e.at,
-          e.actor,
-          e.event,
-          e.subjectId,
-          e.contentHash,
-          e.detail === null ? null : json(e.detail),
-          e.prevHash,
-          e.hash,
-        );
+        values.push(...auditValues(e));
         heads.set(e.namespace, e);
       }
       this.stmt(insertAuditSql(n)).run(values);
@@ -1728,18 +1720,7 @@ export class SqliteStore implements Store {
         for (const e of r as DumpRows["audit"])
           this.stmt(
             "INSERT INTO audit(namespace, seq, at, actor, event, subject_id, content_hash, detail, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-          ).run(
-            e.namespace,
-            e.seq,
-            e.at,
-            e.actor,
-            e.event,
-            e.subjectId,
-            e.contentHash,
-            e.detail === null ? null : json(e.detail),
-            e.prevHash,
-            e.hash,
-          );
+          ).run(auditValues(e));
         return;
       case "auditHeads":
         for (const h of r as DumpRows["auditHeads"])
