@@ -19,7 +19,14 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Judge, JudgeRelation } from "../../src/index.js";
 import { createLexicalJudge } from "../../src/index.js";
-import { missOf, parseJudgeStylesArgs, type Split, scoreJudge, splitOf } from "../judge-styles/index.js";
+import {
+  judgeAlone,
+  missOf,
+  parseJudgeStylesArgs,
+  type Split,
+  scoreJudge,
+  splitOf,
+} from "../judge-styles/index.js";
 import {
   type EndState,
   endLabel,
@@ -119,16 +126,7 @@ export async function evaluateEveryday(options: EverydayOptions = {}): Promise<E
   const all = loadEverydayPairs(options.path);
   const pairs = options.split ? all.filter((p) => p.split === options.split) : all;
   const judge = options.judge ?? createLexicalJudge();
-  const verdicts = new Map<string, JudgeRelation>();
-  const reasons = new Map<string, string>();
-  for (const p of pairs) {
-    const v = await judge.compare(
-      { text: p.older, at: "2026-01-01T09:00:00.000Z" },
-      { text: p.newer, at: "2026-01-02T09:00:00.000Z" },
-    );
-    verdicts.set(p.id, v.relation);
-    reasons.set(p.id, v.reason);
-  }
+  const { verdicts, reasons } = await judgeAlone(pairs, judge);
   const coarse = pairs.map((p) => ({ ...p, label: coarseLabel(p.label), group: p.style }));
   const { runs } = await runPairs(coarse);
   const runOf = new Map(runs.map((r) => [r.id, r]));

@@ -156,10 +156,11 @@ export function scoreJudge(
   };
 }
 
-export async function evaluateJudgeStyles(options: JudgeStylesOptions = {}): Promise<JudgeStylesReport> {
-  const all = loadStylePairs(options.path);
-  const pairs = options.split ? all.filter((p) => p.split === options.split) : all;
-  const judge = options.judge ?? createLexicalJudge();
+/** Each pair through the judge alone, older statement a day before the newer: its relation and reason by pair id. */
+export async function judgeAlone(
+  pairs: readonly { id: string; older: string; newer: string }[],
+  judge: Judge,
+): Promise<{ verdicts: Map<string, JudgeRelation>; reasons: Map<string, string> }> {
   const verdicts = new Map<string, JudgeRelation>();
   const reasons = new Map<string, string>();
   for (const p of pairs) {
@@ -170,6 +171,14 @@ export async function evaluateJudgeStyles(options: JudgeStylesOptions = {}): Pro
     verdicts.set(p.id, v.relation);
     reasons.set(p.id, v.reason);
   }
+  return { verdicts, reasons };
+}
+
+export async function evaluateJudgeStyles(options: JudgeStylesOptions = {}): Promise<JudgeStylesReport> {
+  const all = loadStylePairs(options.path);
+  const pairs = options.split ? all.filter((p) => p.split === options.split) : all;
+  const judge = options.judge ?? createLexicalJudge();
+  const { verdicts, reasons } = await judgeAlone(pairs, judge);
   const { runs, reviewSupported } = await runPairs(pairs.map((p) => ({ ...p, group: p.style })));
   const runOf = new Map(runs.map((r) => [r.id, r]));
   const score = (subset: readonly StylePair[]): StyleSetScore => {

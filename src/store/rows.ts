@@ -162,3 +162,17 @@ export const auditFromRow = (r: Row): AuditEntry => ({
   prevHash: r.prev_hash as string,
   hash: r.hash as string,
 });
+
+/** An audit entry's column values, in the order both stores' `audit` INSERTs name them (`auditFromRow` reads them back). */
+export const auditValues = (e: AuditEntry): unknown[] => [
+  e.namespace,
+  e.seq,
+  e.at,
+  e.actor,
+  e.event,
+  e.subjectId,
+  e.contentHash,
+  e.detail === null ? null : JSON.stringify(e.detail),
+  e.prevHash,
+  e.hash,
+];

@@ -37,6 +37,7 @@ import type {
 } from "../../core/ports.js";
 import {
   auditFromRow,
+  auditValues,
   BELIEF_FIELDS,
   beliefFromRow,
   EPISODE_FIELDS,
@@ -1076,18 +1077,7 @@ class PostgresWriter extends PostgresReader implements StoreWriter {
             ["prev_hash", ""],
             ["hash", ""],
           ],
-          (r as DumpRows["audit"]).map((e) => [
-            e.namespace,
-            e.seq,
-            e.at,
-            e.actor,
-            e.event,
-            e.subjectId,
-            e.contentHash,
-            e.detail === null ? null : json(e.detail),
-            e.prevHash,
-            e.hash,
-          ]),
+          (r as DumpRows["audit"]).map((e) => auditValues(e)),
         );
       case "auditHeads":
         return this.insertMany(
@@ -1106,18 +1096,7 @@ class PostgresWriter extends PostgresReader implements StoreWriter {
     await this.rows(
       `INSERT INTO ${this.t("audit")}(namespace, seq, at, actor, event, subject_id, content_hash, detail, prev_hash, hash)
        VALUES ($1, $2::integer, $3, $4, $5, $6, $7, $8::json, $9, $10)`,
-      [
-        entry.namespace,
-        entry.seq,
-        entry.at,
-        entry.actor,
-        entry.event,
-        entry.subjectId,
-        entry.contentHash,
-        entry.detail === null ? null : json(entry.detail),
-        entry.prevHash,
-        entry.hash,
-      ],
+      auditValues(entry),
     );
     await this.rows(
       `INSERT INTO ${this.t("audit_heads")}(namespace, seq, hash) VALUES ($1, $2::integer, $3)

@@ -36,6 +36,7 @@ import type {
 } from "../../core/ports.js";
 import {
   auditFromRow,
+  auditValues,
   BELIEF_FIELDS,
   beliefFromRow,
   EPISODE_FIELDS,
@@ -221,20 +222,6 @@ function toFloat32(blob: Buffer): Float32Array {
   copy.set(blob);
   return new Float32Array(copy.buffer);
 }
-
-/** An audit entry's column values, in the order of the `audit` table's INSERTs. */
-const auditValues = (e: AuditEntry): unknown[] => [
-  e.namespace,
-  e.seq,
-  e.at,
-  e.actor,
-  e.event,
-  e.subjectId,
-  e.contentHash,
-  e.detail === null ? null : json(e.detail),
-  e.prevHash,
-  e.hash,
-];
 
 const toBlob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
