@@ -32,9 +32,15 @@ describe("checkGeneralisation", () => {
   });
 });
 
-/** An OpenAI-compatible server that answers every generalisation request with `when`. */
-async function modelServer(answer: () => { status: number; when?: string }) {
-  const asked: { triggers: string[] }[] = [];
+/**
+ * An OpenAI-compatible chat server on a free loopback port: each request's messages are read into
+ * `asked` by `read`, and `reply` answers it (any status but 200 answers "overloaded").
+ */
+async function chatServer<T>(
+  read: (messages: { content: string }[]) => T,
+  reply: () => { status: number; content?: string },
+) {
+  const asked: T[] = [];
   const server = createServer((req, res) => {
     let raw = "";
     req.on("data", (c) => {
@@ -42,22 +48,30 @@ async function modelServer(answer: () => { status: number; when?: string }) {
     });
     req.on("end", () => {
       const body = JSON.parse(raw) as { messages: { content: string }[] };
-      asked.push(JSON.parse(body.messages[1]!.content));
-      const a = answer();
+      asked.push(read(body.messages));
+      const a = reply();
       if (a.status !== 200) {
         res.writeHead(a.status).end("overloaded");
         return;
       }
-      res.writeHead(200, { "content-type": "application/json" }).end(
-        JSON.stringify({
-          choices: [{ message: { content: JSON.stringify({ when: a.when }) }, finish_reason: "stop" }],
-        }),
-      );
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ choices: [{ message: { content: a.content }, finish_reason: "stop" }] }));
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
   return { server, asked, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` };
 }
+
+/** A model server that answers every generalisation request with `when`. */
+const modelServer = (answer: () => { status: number; when?: string }) =>
+  chatServer(
+    (messages) => JSON.parse(messages[1]!.content) as { triggers: string[] },
+    () => {
+      const a = answer();
+      return { status: a.status, content: JSON.stringify({ when: a.when }) };
+    },
+  );
 
 describe("consolidate with a judge that writes", () => {
   let server: Server | null = null;
@@ -145,27 +159,15 @@ describe("checkDistillation", () => {
   });
 });
 
-/** An OpenAI-compatible server answering every request with `{ text }` (verdict requests fall back to lexical). */
-async function distilServer(answer: string) {
-  const asked: { system: string; user: Record<string, unknown> }[] = [];
-  const server = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => {
-      raw += c;
-    });
-    req.on("end", () => {
-      const body = JSON.parse(raw) as { messages: { content: string }[] };
-      asked.push({ system: body.messages[0]!.content, user: JSON.parse(body.messages[1]!.content) });
-      res.writeHead(200, { "content-type": "application/json" }).end(
-        JSON.stringify({
-          choices: [{ message: { content: JSON.stringify({ text: answer }) }, finish_reason: "stop" }],
-        }),
-      );
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-  return { server, asked, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` };
-}
+/** A model server answering every request with `{ text }` (verdict requests fall back to lexical). */
+const distilServer = (answer: string) =>
+  chatServer(
+    (messages) => ({
+      system: messages[0]!.content,
+      user: JSON.parse(messages[1]!.content) as Record<string, unknown>,
+    }),
+    () => ({ status: 200, content: JSON.stringify({ text: answer }) }),
+  );
 
 describe("consolidate distils a cluster of episodes with a judge that writes", () => {
   let server: Server | null = null;
