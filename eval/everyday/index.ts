@@ -23,6 +23,7 @@ import {
   judgeAlone,
   missOf,
   parseJudgeStylesArgs,
+  renderJudgeAloneRows,
   type Split,
   scoreJudge,
   splitOf,
@@ -182,8 +183,6 @@ export async function evaluateEveryday(options: EverydayOptions = {}): Promise<E
 /** The same flags as judge-styles: `--split dev|held-out`, `--pairs <file>`. */
 export const parseEverydayArgs = (args: readonly string[]): EverydayOptions => parseJudgeStylesArgs(args);
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-
 export function renderEverydayMarkdown(r: EverydayReport): string {
   const rowsOf = (groups: Record<string, Record<string, EverydaySetScore>>) =>
     Object.entries(groups).flatMap(([name, bySplit]) =>
@@ -194,13 +193,8 @@ export function renderEverydayMarkdown(r: EverydayReport): string {
     "",
     "Judge alone (`compare` on each pair; contradicts counts as supersedes, refines as distinct):",
     "",
-    "| set | pairs | P(supersedes) | R(supersedes) | duplicate acc. | false duplicate |",
-    "|---|---:|---:|---:|---:|---:|",
+    ...renderJudgeAloneRows(r.splits),
   ];
-  for (const [name, s] of Object.entries(r.splits))
-    lines.push(
-      `| ${name} | ${s.pairs} | ${pct(s.judge.precision)} | ${pct(s.judge.recall)} | ${pct(s.judge.duplicateAccuracy)} | ${s.judge.falseDuplicate} |`,
-    );
   lines.push(
     "",
     "Through the library (remember → consolidate), with no agent, then with an oracle agent answering candidates() and candidates({ review: true }) from the labels:",

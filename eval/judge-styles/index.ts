@@ -267,19 +267,28 @@ export function parseJudgeStylesArgs(args: readonly string[]): JudgeStylesOption
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+/** The judge-alone table: one row per split, precision and recall of supersedes, duplicates. */
+export function renderJudgeAloneRows(
+  splits: Record<string, { pairs: number; judge: JudgeAloneScore }>,
+): string[] {
+  return [
+    "| set | pairs | P(supersedes) | R(supersedes) | duplicate acc. | false duplicate |",
+    "|---|---:|---:|---:|---:|---:|",
+    ...Object.entries(splits).map(
+      ([name, s]) =>
+        `| ${name} | ${s.pairs} | ${pct(s.judge.precision)} | ${pct(s.judge.recall)} | ${pct(s.judge.duplicateAccuracy)} | ${s.judge.falseDuplicate} |`,
+    ),
+  ];
+}
+
 export function renderJudgeStylesMarkdown(r: JudgeStylesReport): string {
   const lines: string[] = [
     `${r.pairs} labelled pairs in ${Object.keys(r.styles).length} styles; the ${r.frozen} half is frozen (reported, never tuned on). Judge alone: ${r.judge}.`,
     "",
     "Judge alone (`compare` on each pair):",
     "",
-    "| set | pairs | P(supersedes) | R(supersedes) | duplicate acc. | false duplicate |",
-    "|---|---:|---:|---:|---:|---:|",
+    ...renderJudgeAloneRows(r.splits),
   ];
-  for (const [name, s] of Object.entries(r.splits))
-    lines.push(
-      `| ${name} | ${s.pairs} | ${pct(s.judge.precision)} | ${pct(s.judge.recall)} | ${pct(s.judge.duplicateAccuracy)} | ${s.judge.falseDuplicate} |`,
-    );
   lines.push(
     "",
     `Through the library (remember → consolidate), with no agent, then with an oracle agent answering candidates()${r.reviewSupported ? " and candidates({ review: true })" : ""} from the labels:`,
