@@ -17,7 +17,7 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Judge, JudgeRelation } from "../../src/index.js";
+import type { Judge } from "../../src/index.js";
 import { createLexicalJudge } from "../../src/index.js";
 import {
   judgeAlone,
@@ -25,11 +25,11 @@ import {
   parseJudgeStylesArgs,
   renderJudgeAloneRows,
   type Split,
+  type StyleMiss,
   scoreJudge,
   splitOf,
 } from "../judge-styles/index.js";
 import {
-  type EndState,
   endLabel,
   type PairLabel,
   renderSystemRows,
@@ -88,19 +88,7 @@ export interface EverydaySetScore {
   oracle: SystemScore;
 }
 
-export interface EverydayMiss {
-  id: string;
-  style: string;
-  label: EverydayLabel;
-  judged: JudgeRelation;
-  judgeReason: string;
-  gate: string;
-  gateReason: string;
-  noAgent: EndState;
-  oracle: EndState;
-  older: string;
-  newer: string;
-}
+export type EverydayMiss = StyleMiss<EverydayLabel>;
 
 export interface EverydayReport {
   judge: string;

@@ -88,10 +88,11 @@ export interface StyleSetScore {
   oracle: SystemScore;
 }
 
-export interface StyleMiss {
+/** A dev pair that did not end as labelled, with what the judge, the gate and each run did; `L`: the set's labels. */
+export interface StyleMiss<L extends string = PairLabel> {
   id: string;
   style: string;
-  label: PairLabel;
+  label: L;
   judged: JudgeRelation;
   judgeReason: string;
   gate: string;
@@ -234,7 +235,7 @@ export function missOf<L extends string>(
   r: PairRun,
   verdicts: ReadonlyMap<string, JudgeRelation>,
   reasons: ReadonlyMap<string, string>,
-): { id: string; style: string; label: L } & Omit<StyleMiss, "id" | "style" | "label"> {
+): StyleMiss<L> {
   return {
     id: p.id,
     style: p.style,
