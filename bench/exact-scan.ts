@@ -5,6 +5,7 @@
  * Strata's recall p95 and context p50 to 1.2× this scan's, measured in the same run.
  *
  *   const scan = await exactScan(mem, () => traffic.query(), { queries: 300, k: 5 });
+ *   const search = await prepareExactScan(mem, 5); // one query at a time, to interleave (bench/tails.ts)
  */
 import { performance } from "node:perf_hooks";
 import type { Memory } from "../src/core/engine.js";
@@ -16,11 +17,15 @@ export interface ExactScanResult {
   samples: number[];
 }
 
-export async function exactScan(
-  mem: Memory,
-  query: () => string,
-  o: { queries: number; k: number; warmup?: number },
-): Promise<ExactScanResult> {
+export interface ExactScan {
+  /** Vectors scanned per query (the active beliefs of the bench namespace). */
+  vectors: number;
+  /** One query: embedded, scored against every vector, sorted, the top k. */
+  search(query: string): Promise<{ id: string; score: number }[]>;
+}
+
+/** Loads every active belief's vector of `mem`'s namespace into memory once. */
+export async function prepareExactScan(mem: Memory, k: number): Promise<ExactScan> {
   const beliefs = await mem.store.listBeliefs(
     { namespaces: [mem.namespace], statuses: ["active"] },
     { limit: 10_000_000, offset: 0 },
@@ -46,15 +51,24 @@ export async function exactScan(
       scored[i] = { id: ids[i]!, score: dot / (norms[i]! * qn) };
     }
     scored.sort((a, b) => b.score - a.score);
-    return scored.slice(0, o.k);
+    return scored.slice(0, k);
   };
-  for (let i = 0; i < (o.warmup ?? 20); i++) await search(query());
+  return { vectors: vectors.length, search };
+}
+
+export async function exactScan(
+  mem: Memory,
+  query: () => string,
+  o: { queries: number; k: number; warmup?: number },
+): Promise<ExactScanResult> {
+  const scan = await prepareExactScan(mem, o.k);
+  for (let i = 0; i < (o.warmup ?? 20); i++) await scan.search(query());
   const samples: number[] = [];
   for (let i = 0; i < o.queries; i++) {
     const q = query();
     const t = performance.now();
-    await search(q);
+    await scan.search(q);
     samples.push(performance.now() - t);
   }
-  return { vectors: vectors.length, samples };
+  return { vectors: scan.vectors, samples };
 }

@@ -39,6 +39,7 @@ import { renderScaleTable, runScaleBench, type ScaleBenchResult } from "./scale.
 import { type BenchClock, runSleepSize, type SleepSizeResult } from "./sleep.js";
 import { renderStoreBench, runStoreBench } from "./stores.js";
 import { createTraffic, type Traffic } from "./synthetic.js";
+import { renderTailsTable, runTailsBench, type TailsBenchResult } from "./tails.js";
 import { createTimers, type Timers, timed } from "./timers.js";
 import { renderWrapTable, runWrapSize, type WrapSizeResult } from "./wrap.js";
 
@@ -58,10 +59,15 @@ interface Options {
   /** PostgreSQL's full-text rankings measured side by side (`--pg-text auto,tsvector`); default `auto`. */
   pgText: ("auto" | "tsvector")[];
   /** Which parts run: all, or one of them. */
-  only: "all" | "gate" | "sleep" | "wrap" | "stores" | "batch" | "cold" | "http" | "scale";
+  only: "all" | "gate" | "sleep" | "wrap" | "stores" | "batch" | "cold" | "http" | "scale" | "tails";
   /** The kept store of the scale part (built when missing, to `scaleSize` beliefs). */
   scaleDb: string | undefined;
   scaleSize: number;
+  /** The tails part: its store (a temp file when unset), size, rounds and calls of each kind per round. */
+  tailsDb: string | undefined;
+  tailsSize: number;
+  tailsRounds: number;
+  tailsPerRound: number;
   /** HTTP load: seconds per phase and concurrent clients. */
   httpSeconds: number;
   httpClients: number;
@@ -123,6 +129,10 @@ function parseArgs(argv: string[]): Options {
     coldBefore: undefined,
     scaleDb: undefined,
     scaleSize: 1_000_000,
+    tailsDb: undefined,
+    tailsSize: 10_000,
+    tailsRounds: 15,
+    tailsPerRound: 40,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -162,9 +172,10 @@ function parseArgs(argv: string[]): Options {
         v !== "batch" &&
         v !== "cold" &&
         v !== "http" &&
-        v !== "scale"
+        v !== "scale" &&
+        v !== "tails"
       )
-        throw new Error("--only takes gate, sleep, wrap, stores, batch, cold, http or scale");
+        throw new Error("--only takes gate, sleep, wrap, stores, batch, cold, http, scale or tails");
       o.only = v;
     } else if (a === "--sleep-sizes")
       o.sleepSizes = value()
@@ -192,12 +203,16 @@ function parseArgs(argv: string[]): Options {
         .map((s) => Number(s.trim().replace(/_/g, "")));
     else if (a === "--scale-db") o.scaleDb = value();
     else if (a === "--scale-size") o.scaleSize = Number(value().replace(/_/g, ""));
+    else if (a === "--tails-db") o.tailsDb = value();
+    else if (a === "--tails-size") o.tailsSize = Number(value().replace(/_/g, ""));
+    else if (a === "--tails-rounds") o.tailsRounds = Number(value());
+    else if (a === "--tails-per-round") o.tailsPerRound = Number(value());
     else if (a === "--http-seconds") o.httpSeconds = Number(value());
     else if (a === "--http-clients") o.httpClients = Number(value());
     else if (a === "--") continue;
     else
       throw new Error(
-        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --pg-text auto,tsvector --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000)`,
+        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --pg-text auto,tsvector --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000 --only tails --tails-db FILE --tails-size 10000 --tails-rounds 15 --tails-per-round 40)`,
       );
   }
   if ([...o.sizes, ...o.sleepSizes].some((n) => !Number.isInteger(n) || n < 1))
@@ -708,6 +723,23 @@ async function main(): Promise<void> {
       log: (m) => log(o, m),
     });
   }
+  // Recall and context against the exact scan, interleaved in rounds: run on request only, not in "all".
+  let tails: TailsBenchResult | null = null;
+  if (o.only === "tails") {
+    const dir = o.tailsDb ? null : mkdtempSync(join(tmpdir(), "strata-bench-tails-"));
+    try {
+      tails = await runTailsBench((path) => open(path, null), {
+        db: o.tailsDb ?? join(dir!, "tails.db"),
+        size: o.tailsSize,
+        rounds: o.tailsRounds,
+        perRound: o.tailsPerRound,
+        seed: o.seed,
+        log: (m) => log(o, m),
+      });
+    } finally {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  }
   const stores =
     o.only === "all" || o.only === "stores"
       ? await runStoreBench(
@@ -750,6 +782,7 @@ async function main(): Promise<void> {
     cold,
     http,
     scale,
+    tails,
     stores,
     seconds: Math.round(performance.now() - started) / 1000,
   };
@@ -766,6 +799,7 @@ async function main(): Promise<void> {
     if (cold) parts.push(renderColdTable(cold));
     if (http) parts.push(renderHttpTable(http));
     if (scale) parts.push(renderScaleTable(scale));
+    if (tails) parts.push(renderTailsTable(tails));
     if (stores.length) parts.push(renderStoreBench(stores));
     console.log(`${parts.join("\n\n")}\n`);
   }
