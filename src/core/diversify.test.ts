@@ -37,6 +37,32 @@ function reference(ranked: RecallHit[], vectors: Map<string, Float32Array>, k: n
 }
 
 describe("diversify (MMR)", () => {
+  it("picks what the reference picks for a context-sized pool (176 candidates, 44 picks, hashed-vector sparsity)", () => {
+    const rand = createRandom(23);
+    for (let trial = 0; trial < 8; trial++) {
+      const vectors = new Map<string, Float32Array>();
+      const ranked = Array.from({ length: 176 }, (_, i) => {
+        const v = new Float32Array(384);
+        for (let j = 0; j < 384; j++) if (rand() < 0.12) v[j] = rand() * 2 - 1;
+        // Near-duplicates of an earlier candidate, as restatements are.
+        if (i > 0 && rand() < 0.2) {
+          const earlier = vectors.get(`b${Math.floor(rand() * i)}`);
+          if (earlier) for (let j = 0; j < 384; j++) v[j] = earlier[j]! + (rand() < 0.05 ? rand() * 0.1 : 0);
+        }
+        vectors.set(`b${i}`, v);
+        return {
+          id: `b${i}`,
+          score: trial % 2 === 0 ? 1 - i / 200 : Math.round(rand() * 10) / 10,
+        } as RecallHit;
+      });
+      ranked.sort((a, b) => b.score - a.score);
+      for (const diversity of [0.3, 0.7])
+        expect(diversify(ranked, vectors, 44, diversity).map((h) => h.id)).toEqual(
+          reference(ranked, vectors, 44, diversity).map((h) => h.id),
+        );
+    }
+  });
+
   it("picks exactly what the dense O(k·n·d) reference picks, for sparse and dense vectors", () => {
     const rand = createRandom(11);
     for (let trial = 0; trial < 60; trial++) {

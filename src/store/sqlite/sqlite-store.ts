@@ -46,6 +46,8 @@ import {
   judgedPairFromRow,
   linkFromRow,
   outcomeFromRow,
+  rawBeliefReader,
+  rawEpisodeReader,
 } from "../rows.js";
 import { TextIndex, type TextLayer, type TextScope } from "../text-index/text-index.js";
 import { scanVectors, VectorIndex, type VectorLayer } from "../vector-index.js";
@@ -505,6 +507,31 @@ export class SqliteStore implements Store {
     return s;
   }
 
+  /** Each records statement's row reader, made from its columns once. */
+  private readonly readers = new WeakMap<Stmt, (values: readonly unknown[]) => unknown>();
+
+  /**
+   * Beliefs or episodes by a `SELECT *` statement of their own (its rows come back as value
+   * arrays, so the SQL must not be shared with an object-row caller), read field by field.
+   */
+  private records<T>(
+    sql: string,
+    reader: (columns: readonly string[], seqColumn: string) => (values: readonly unknown[]) => T,
+    params: readonly unknown[],
+  ): T[] {
+    const s = this.stmt(sql);
+    let read = this.readers.get(s) as ((values: readonly unknown[]) => T) | undefined;
+    if (!read) {
+      read = reader(
+        s.columns().map((c) => c.name),
+        "rowid",
+      );
+      this.readers.set(s, read);
+      s.raw(true);
+    }
+    return (s.all(...params) as unknown as unknown[][]).map(read);
+  }
+
   private check(): void {
     if (this.closed)
       throw new StrataError("STORE_CLOSED", "The store is closed: open a new memory with openMemory().");
@@ -675,18 +702,18 @@ export class SqliteStore implements Store {
   }
 
   async getEpisodes(ids: readonly string[]): Promise<Episode[]> {
-    return this.byIds(ids, "e", "episodes", toEpisode);
+    return this.byIds(ids, "e", "episodes", rawEpisodeReader);
   }
 
   async getBeliefs(ids: readonly string[]): Promise<Belief[]> {
-    return this.byIds(ids, "b", "beliefs", toBelief);
+    return this.byIds(ids, "b", "beliefs", rawBeliefReader);
   }
 
   private byIds<T extends { id: string }>(
     ids: readonly string[],
     prefix: string,
     table: string,
-    map: (r: Row) => T,
+    reader: (columns: readonly string[], seqColumn: string) => (values: readonly unknown[]) => T,
   ): T[] {
     this.check();
     const rowids = ids.filter((id) => id.startsWith(prefix)).map(rowidOf);
@@ -694,10 +721,13 @@ export class SqliteStore implements Store {
     // Chunked: no SQL parameter limit, however many ids.
     for (let i = 0; i < rowids.length; i += 500) {
       const chunk = rowids.slice(i, i + 500);
-      const rows = this.stmt(`SELECT * FROM ${table} WHERE rowid IN (${chunk.map(() => "?").join(",")})`).all(
-        ...chunk,
+      out.push(
+        ...this.records(
+          `SELECT * FROM ${table} WHERE rowid IN (${chunk.map(() => "?").join(",")}) /* records */`,
+          reader,
+          chunk,
+        ),
       );
-      out.push(...rows.map(map));
     }
     const order = new Map(ids.map((id, i) => [id, i]));
     return out.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
@@ -706,9 +736,11 @@ export class SqliteStore implements Store {
   async listBeliefs(filter: BeliefFilter, page: { limit: number; offset: number }): Promise<Belief[]> {
     this.check();
     const w = this.beliefWhere(filter);
-    return this.stmt(`SELECT * FROM beliefs b WHERE ${w.sql} ORDER BY b.rowid LIMIT ? OFFSET ?`)
-      .all(...w.params, page.limit, page.offset)
-      .map(toBelief);
+    return this.records(
+      `SELECT * FROM beliefs b WHERE ${w.sql} ORDER BY b.rowid LIMIT ? OFFSET ? /* records */`,
+      rawBeliefReader,
+      [...w.params, page.limit, page.offset],
+    );
   }
 
   async listEpisodes(
@@ -718,9 +750,11 @@ export class SqliteStore implements Store {
     this.check();
     const w = this.episodeWhere(filter);
     const order = page.order === "at-desc" ? "e.at DESC, e.rowid DESC" : "e.at ASC, e.rowid ASC";
-    return this.stmt(`SELECT * FROM episodes e WHERE ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .all(...w.params, page.limit, page.offset)
-      .map(toEpisode);
+    return this.records(
+      `SELECT * FROM episodes e WHERE ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ? /* records */`,
+      rawEpisodeReader,
+      [...w.params, page.limit, page.offset],
+    );
   }
 
   async countBeliefs(filter: BeliefFilter): Promise<Record<string, Record<string, number>>> {
