@@ -1089,12 +1089,15 @@ export class SqliteStore implements Store {
       if (hits.length === 0) return [];
       const ids = hits.map((h) => rowidOf(h.id));
       const ok = new Set<number>();
-      for (let i = 0; i < ids.length; i += 500) {
-        const chunk = ids.slice(i, i + 500);
-        for (const r of this.stmt(
-          `SELECT ${prefix}.rowid AS rid FROM ${table} NOT INDEXED WHERE ${prefix}.rowid IN (${chunk.map(() => "?").join(",")}) AND ${w.sql}`,
-        ).all(...chunk, ...w.params))
-          ok.add(r.rid as number);
+      // As the text side filters: rows as values, and a padded IN list, so a few statements serve every size.
+      for (let i = 0; i < ids.length; i += 512) {
+        const chunk = padded(ids.slice(i, i + 512));
+        for (const [rid] of this.stmt(
+          `SELECT ${prefix}.rowid FROM ${table} NOT INDEXED WHERE ${prefix}.rowid IN (${chunk.sql}) AND ${w.sql} /* vector filter */`,
+        )
+          .raw(true)
+          .all(...chunk.params, ...w.params) as unknown as [number][])
+          ok.add(rid);
       }
       const kept = hits.filter((h) => ok.has(rowidOf(h.id)));
       if (!o.widen || kept.length >= limit || hits.length < fetch) return kept.slice(0, limit);
@@ -1350,10 +1353,12 @@ export class SqliteStore implements Store {
     const out = new Map<string, Float32Array>();
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
-      for (const r of this.stmt(
-        `SELECT id, vector FROM vectors WHERE id IN (${chunk.map(() => "?").join(",")})`,
-      ).all(...chunk))
-        out.set(r.id as string, asFloat32(r.vector as Buffer));
+      for (const [id, vector] of this.stmt(
+        `SELECT id, vector FROM vectors WHERE id IN (${chunk.map(() => "?").join(",")}) /* vectors */`,
+      )
+        .raw(true)
+        .all(...chunk) as unknown as [string, Buffer][])
+        out.set(id, asFloat32(vector));
     }
     return out;
   }
