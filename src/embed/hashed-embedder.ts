@@ -24,32 +24,27 @@ export function fnv1a(text: string, seed = 0x811c9dc5): number {
   return h >>> 0;
 }
 
-/** FNV-1a continued from `h` over `text`: `extend(fnv1a(a), b) === fnv1a(a + b)`. */
+/**
+ * FNV-1a continued from `h` over `text`: `extend(fnv1a(a), b) === fnv1a(a + b) | 0`. The bulk hashing
+ * keeps hashes as signed 32-bit integers (`Math.imul` and `^` work on the same bits either way), so
+ * they never leave V8's integer registers; `>>> 0` is applied where a hash becomes an index.
+ */
 function extend(h: number, text: string): number {
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h;
 }
 
 /** FNV-1a continued from `h` over one UTF-16 code unit. */
-const step = (h: number, code: number): number => Math.imul(h ^ code, 0x01000193) >>> 0;
+const step = (h: number, code: number): number => Math.imul(h ^ code, 0x01000193);
 
 const SIGN_SEED = 0x9747b28c;
 /** The two hashes of each feature prefix, so a feature's hash never builds its string. */
-const PREFIX = {
-  w: [fnv1a("w:"), fnv1a("w:", SIGN_SEED)],
-  b: [fnv1a("b:"), fnv1a("b:", SIGN_SEED)],
-  c: [fnv1a("c:"), fnv1a("c:", SIGN_SEED)],
-} as const;
-
-/** Adds a feature by its index hash `h` and sign hash `s` (both of `prefix:feature`). */
-function add(vector: Float32Array, h: number, s: number, weight: number): void {
-  const sign = s & 1 ? 1 : -1;
-  const i = h % vector.length;
-  vector[i] = vector[i]! + sign * weight;
-}
+const W_INDEX = fnv1a("w:") | 0;
+const W_SIGN = fnv1a("w:", SIGN_SEED) | 0;
+const B_INDEX = fnv1a("b:") | 0;
+const B_SIGN = fnv1a("b:", SIGN_SEED) | 0;
+const C_INDEX = fnv1a("c:") | 0;
+const C_SIGN = fnv1a("c:", SIGN_SEED) | 0;
 
 const LT = "<".charCodeAt(0);
 const GT = ">".charCodeAt(0);
@@ -58,39 +53,41 @@ const SPACE = " ".charCodeAt(0);
 /**
  * The features, in this order, for each content word `w` (the vector is their signed sum):
  * `w:<w>` (weight 1), `b:<w> <next word>` (0.6), and for a word of three or more characters
- * the character trigrams `c:xyz` of `<w>` (0.25 each).
+ * the character trigrams `c:xyz` of `<w>` (0.25 each). A feature with index hash `h` and sign
+ * hash `s` adds ±weight at `h mod dimension`, + when `s` is odd.
  */
 export function embedText(text: string, dimension: number): Float32Array {
   const v = new Float32Array(dimension);
   const words = contentTokens(text);
-  for (let i = 0; i < words.length; i++) {
+  const n = words.length;
+  for (let i = 0; i < n; i++) {
     const w = words[i]!;
-    add(v, extend(PREFIX.w[0], w), extend(PREFIX.w[1], w), 1);
-    if (i + 1 < words.length) {
+    let at = (extend(W_INDEX, w) >>> 0) % dimension;
+    v[at] = v[at]! + (extend(W_SIGN, w) & 1 ? 1 : -1);
+    if (i + 1 < n) {
       const next = words[i + 1]!;
-      add(
-        v,
-        extend(step(extend(PREFIX.b[0], w), SPACE), next),
-        extend(step(extend(PREFIX.b[1], w), SPACE), next),
-        0.6,
-      );
+      at = (extend(step(extend(B_INDEX, w), SPACE), next) >>> 0) % dimension;
+      v[at] = v[at]! + (extend(step(extend(B_SIGN, w), SPACE), next) & 1 ? 0.6 : -0.6);
     }
-    // The trigrams of `<w>`: position p is "<" at 0, ">" at w.length + 1, w[p - 1] between.
-    if (w.length + 2 > 4) {
-      const at = (p: number) => (p === 0 ? LT : p === w.length + 1 ? GT : w.charCodeAt(p - 1));
-      for (let j = 0; j + 3 <= w.length + 2; j++) {
-        const a = at(j);
-        const b = at(j + 1);
-        const c = at(j + 2);
-        add(v, step(step(step(PREFIX.c[0], a), b), c), step(step(step(PREFIX.c[1], a), b), c), 0.25);
+    // The trigrams of `<w>`, sliding: a, b, c are its characters at j, j + 1, j + 2.
+    const length = w.length;
+    if (length + 2 > 4) {
+      let a = LT;
+      let b = w.charCodeAt(0);
+      for (let j = 0; j + 3 <= length + 2; j++) {
+        const c = j + 2 === length + 1 ? GT : w.charCodeAt(j + 1);
+        at = (step(step(step(C_INDEX, a), b), c) >>> 0) % dimension;
+        v[at] = v[at]! + (step(step(step(C_SIGN, a), b), c) & 1 ? 0.25 : -0.25);
+        a = b;
+        b = c;
       }
     }
   }
   let norm = 0;
-  for (let i = 0; i < v.length; i++) norm += v[i]! * v[i]!;
+  for (let i = 0; i < dimension; i++) norm += v[i]! * v[i]!;
   if (norm > 0) {
     const inv = 1 / Math.sqrt(norm);
-    for (let i = 0; i < v.length; i++) v[i] = v[i]! * inv;
+    for (let i = 0; i < dimension; i++) v[i] = v[i]! * inv;
   }
   return v;
 }
