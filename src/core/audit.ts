@@ -19,9 +19,26 @@ export interface AuditChange {
   payload: Record<string, unknown>;
 }
 
-export function entryHash(e: Omit<AuditEntry, "hash" | "detail">): string {
-  return sha256(
-    canonicalJson({
+const str = JSON.stringify;
+
+/**
+ * `canonicalJson` of an entry's hashed fields, written in their sorted key order (actor, at,
+ * contentHash, event, namespace, prevHash, seq, subjectId): the same string without sorting keys,
+ * which was a third of an entry's cost in a bulk import. A missing field, which canonicalJson
+ * would leave out, goes the general way.
+ */
+function entryJson(e: Omit<AuditEntry, "hash" | "detail">): string {
+  if (
+    e.actor === undefined ||
+    e.at === undefined ||
+    e.contentHash === undefined ||
+    e.event === undefined ||
+    e.namespace === undefined ||
+    e.prevHash === undefined ||
+    e.seq === undefined ||
+    e.subjectId === undefined
+  )
+    return canonicalJson({
       seq: e.seq,
       namespace: e.namespace,
       at: e.at,
@@ -30,13 +47,17 @@ export function entryHash(e: Omit<AuditEntry, "hash" | "detail">): string {
       subjectId: e.subjectId,
       contentHash: e.contentHash,
       prevHash: e.prevHash,
-    }),
-  );
+    });
+  return `{"actor":${str(e.actor)},"at":${str(e.at)},"contentHash":${str(e.contentHash)},"event":${str(e.event)},"namespace":${str(e.namespace)},"prevHash":${str(e.prevHash)},"seq":${str(e.seq)},"subjectId":${str(e.subjectId)}}`;
+}
+
+export function entryHash(e: Omit<AuditEntry, "hash" | "detail">): string {
+  return sha256(entryJson(e));
 }
 
 /** The next entry of a chain whose head is `head` (null for an empty chain). */
 export function nextEntry(head: AuditEntry | null, change: AuditChange, includeContent: boolean): AuditEntry {
-  const base = {
+  const entry: AuditEntry = {
     seq: (head?.seq ?? 0) + 1,
     namespace: change.namespace,
     at: change.at,
@@ -45,8 +66,11 @@ export function nextEntry(head: AuditEntry | null, change: AuditChange, includeC
     subjectId: change.subjectId,
     contentHash: sha256(canonicalJson(change.payload)),
     prevHash: head?.hash ?? GENESIS_HASH,
+    detail: includeContent ? change.payload : null,
+    hash: "",
   };
-  return { ...base, detail: includeContent ? change.payload : null, hash: entryHash(base) };
+  entry.hash = entryHash(entry);
+  return entry;
 }
 
 /**
