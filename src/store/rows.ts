@@ -206,16 +206,28 @@ export const auditFromRow = (r: Row): AuditEntry => ({
   hash: r.hash as string,
 });
 
-/** An audit entry's column values, in the order both stores' `audit` INSERTs name them (`auditFromRow` reads them back). */
-export const auditValues = (e: AuditEntry): unknown[] => [
-  e.namespace,
-  e.seq,
-  e.at,
-  e.actor,
-  e.event,
-  e.subjectId,
-  e.contentHash,
-  e.detail === null ? null : JSON.stringify(e.detail),
-  e.prevHash,
-  e.hash,
-];
+/**
+ * Appends an audit entry's column values to `out` (a multi-row statement's parameters), in the
+ * order both stores' `audit` INSERTs name them (`auditFromRow` reads them back).
+ */
+export function pushAuditValues(out: unknown[], e: AuditEntry): void {
+  out.push(
+    e.namespace,
+    e.seq,
+    e.at,
+    e.actor,
+    e.event,
+    e.subjectId,
+    e.contentHash,
+    e.detail === null ? null : JSON.stringify(e.detail),
+    e.prevHash,
+    e.hash,
+  );
+}
+
+/** An audit entry's column values, in `pushAuditValues`' order. */
+export const auditValues = (e: AuditEntry): unknown[] => {
+  const out: unknown[] = [];
+  pushAuditValues(out, e);
+  return out;
+};
