@@ -141,6 +141,12 @@ const columnsOf = <T>(fields: Fields<T>): Record<keyof Omit<T, "id">, Column> =>
 const BELIEF_COLUMNS = columnsOf(BELIEF_FIELDS);
 const EPISODE_COLUMNS = columnsOf(EPISODE_FIELDS);
 
+/**
+ * The rows one bulk statement inserts (`insertBeliefs`, `appendAudits`): one round trip per 256
+ * rows instead of several per row; a belief row's 31 parameters stay far under PostgreSQL's 65,535.
+ */
+const BULK_ROWS = 256;
+
 /** Collects parameters and hands out their `$n` placeholders. */
 class Params {
   readonly values: unknown[] = [];
@@ -827,14 +833,61 @@ class PostgresWriter extends PostgresReader implements StoreWriter {
     return id;
   }
 
-  /** One insert per row for now: the rows are those of `insertBelief` + `putVector` each. */
+  /**
+   * The rows of `insertBelief` + `putVector` per row, in a few statements: the rids are drawn from
+   * the beliefs' sequence first and handed out in ascending order (row i gets the i-th, as one
+   * insert per row would), then beliefs, vectors and sources go BULK_ROWS rows a statement. The
+   * change log names the same ids (each chunk's rows, then its vectors).
+   */
   async insertBeliefs(rows: readonly NewBeliefWithVector[]): Promise<string[]> {
-    const ids: string[] = [];
-    for (const r of rows) {
-      const id = await this.insertBelief(r.belief);
-      await this.putVector(id, r.belief.namespace, r.embedder, r.vector);
-      ids.push(id);
+    if (rows.length === 0) return [];
+    const rids = (
+      await this.rows(
+        `SELECT nextval(pg_get_serial_sequence($1, 'rid')) AS rid FROM generate_series(1, $2::integer)`,
+        [this.t("beliefs"), rows.length],
+      )
+    )
+      .map((r) => Number(r.rid))
+      .sort((a, b) => a - b);
+    const ids = rids.map((rid) => `b${rid}`);
+    const cols = Object.entries(BELIEF_COLUMNS) as [keyof NewBelief, Column][];
+    const names = `rid,${cols.map(([, [c]]) => c).join(",")}`;
+    const dims = new Set<number>();
+    for (let start = 0; start < rows.length; start += BULK_ROWS) {
+      const end = Math.min(rows.length, start + BULK_ROWS);
+      const beliefs = new Params();
+      const vectors = new Params();
+      const sources = new Params();
+      const beliefRows: string[] = [];
+      const vectorRows: string[] = [];
+      const sourceRows: string[] = [];
+      for (let i = start; i < end; i++) {
+        const { belief, embedder, vector } = rows[i]!;
+        beliefRows.push(
+          `(${beliefs.add(rids[i], "::bigint")},${cols.map(([k, [, to, cast]]) => beliefs.add(to(belief[k]), cast)).join(",")})`,
+        );
+        vectorRows.push(
+          `(${vectors.add(ids[i])},${vectors.add(belief.namespace)},${vectors.add(embedder)},${vectors.add(vector.length, "::integer")},${vectors.add(toArrayLiteral(vector), "::real[]")})`,
+        );
+        dims.add(vector.length);
+        for (const e of belief.sources) sourceRows.push(`(${sources.add(e)},${sources.add(ids[i])})`);
+      }
+      await this.rows(
+        `INSERT INTO ${this.t("beliefs")} (${names}) VALUES ${beliefRows.join(",")}`,
+        beliefs.values,
+      );
+      if (sourceRows.length > 0)
+        await this.rows(
+          `INSERT INTO ${this.t("belief_sources")}(episode_id, belief_id) VALUES ${sourceRows.join(",")} ON CONFLICT DO NOTHING`,
+          sources.values,
+        );
+      await this.rows(
+        `INSERT INTO ${this.t("vectors")}(id, namespace, embedder, dim, vector) VALUES ${vectorRows.join(",")}
+         ON CONFLICT (id) DO UPDATE SET namespace = excluded.namespace, embedder = excluded.embedder, dim = excluded.dim, vector = excluded.vector`,
+        vectors.values,
+      );
     }
+    for (const dim of dims) await this.ensureVectorIndex(dim);
     return ids;
   }
 
@@ -1105,8 +1158,32 @@ class PostgresWriter extends PostgresReader implements StoreWriter {
     );
   }
 
+  /** `appendAudit` per entry, in a few statements: BULK_ROWS entries each, then each chain's head once. */
   async appendAudits(entries: readonly AuditEntry[]): Promise<void> {
-    for (const e of entries) await this.appendAudit(e);
+    if (entries.length === 0) return;
+    const heads = new Map<string, AuditEntry>();
+    for (let start = 0; start < entries.length; start += BULK_ROWS) {
+      const p = new Params();
+      const rows: string[] = [];
+      for (const e of entries.slice(start, start + BULK_ROWS)) {
+        const [namespace, seq, at, actor, event, subjectId, contentHash, detail, prevHash, hash] =
+          auditValues(e);
+        rows.push(
+          `(${p.add(namespace)},${p.add(seq, "::integer")},${p.add(at)},${p.add(actor)},${p.add(event)},${p.add(subjectId)},${p.add(contentHash)},${p.add(detail, "::json")},${p.add(prevHash)},${p.add(hash)})`,
+        );
+        heads.set(e.namespace, e);
+      }
+      await this.rows(
+        `INSERT INTO ${this.t("audit")}(namespace, seq, at, actor, event, subject_id, content_hash, detail, prev_hash, hash) VALUES ${rows.join(",")}`,
+        p.values,
+      );
+    }
+    for (const e of heads.values())
+      await this.rows(
+        `INSERT INTO ${this.t("audit_heads")}(namespace, seq, hash) VALUES ($1, $2::integer, $3)
+         ON CONFLICT (namespace) DO UPDATE SET seq = excluded.seq, hash = excluded.hash`,
+        [e.namespace, e.seq, e.hash],
+      );
   }
 }
 
