@@ -34,6 +34,14 @@ export interface RunEnv {
   notice?(text: string): void;
   /** The text of a file (resolved against the working directory), or of stdin for `-` or none. */
   readInput(path: string | undefined): Promise<string>;
+  /**
+   * The lines of a file (or of stdin for `-` or none), to read as often as asked: each call of the
+   * returned function reads them again from the start. A file streams, a chunk at a time; stdin,
+   * which cannot be read twice, is kept in memory on the first read.
+   */
+  readLines(path: string | undefined): () => AsyncIterable<string>;
+  /** Whether the answer prints as JSON (--json): a command may skip what only that answer lists. */
+  json: boolean;
   /** Writes a file (resolved, its folder created) and returns its absolute path. */
   writeOutput(path: string, text: string): Promise<string>;
   /** Resolves a path for a new file (a usage error if it exists) and creates its folder. */

@@ -17,6 +17,7 @@ import type { SingleBar } from "cli-progress";
 import type { Memory } from "../core/engine.js";
 import { isStrataError } from "../core/errors.js";
 import { describeLocation, isPostgresUrl } from "../store/open-store.js";
+import { fileLines, readStdin, textLines } from "./input-lines.js";
 import type { GlobalOptions, Invocation, RunEnv } from "./invocation.js";
 import { createStyle } from "./style.js";
 import { UsageError } from "./usage-error.js";
@@ -154,6 +155,18 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         mkdirSync(dirname(file), { recursive: true });
         return file;
       },
+      json: Boolean(global.json),
+      readLines: (path) => {
+        if (path !== undefined && path !== "-") {
+          const file = resolve(process.cwd(), path);
+          return () => fileLines(file);
+        }
+        let text: Promise<string> | null = null;
+        return () => {
+          text ??= readStdin();
+          return textLines(text);
+        };
+      },
       readInput: async (path) => {
         if (path !== undefined && path !== "-") {
           const file = resolve(process.cwd(), path);
@@ -164,11 +177,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
             throw new UsageError(`cannot read ${file} (${code}); pass an existing file, or - for stdin.`);
           }
         }
-        if (process.stdin.isTTY)
-          throw new UsageError("this command reads from a file or stdin: pass FILE, or pipe input into it.");
-        const chunks: Buffer[] = [];
-        for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-        return Buffer.concat(chunks).toString("utf8");
+        return readStdin();
       },
     };
     let data: unknown;

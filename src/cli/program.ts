@@ -149,7 +149,8 @@ function jsonlInvocation(
           mem,
           command,
           {
-            text: await env.readInput(o.jsonl as string),
+            lines: env.readLines(o.jsonl as string),
+            keepResults: env.json,
             batchSize: o.batchSize as number | undefined,
             gate: o.gate as string | undefined,
           },

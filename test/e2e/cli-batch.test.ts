@@ -76,10 +76,17 @@ describe("strata remember --jsonl / record --jsonl", () => {
   });
 
   it("a bad line refuses the whole input, names its line, and writes nothing", () => {
-    const input = lines("The cache TTL is 60 seconds", { statement: "" }) + "not json\n";
+    const input = lines("The cache TTL is 60 seconds", "The queue TTL is 30 seconds") + "not json\n";
     const r = strata("c.db", ["remember", "--jsonl", "-", "--batch-size", "1"], input);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("line 3 is not JSON");
+    // The first bad line is the one named, whichever way it is bad.
+    const first = strata(
+      "c.db",
+      ["remember", "--jsonl", "-", "--batch-size", "1"],
+      lines("The cache TTL is 60 seconds", { statement: "" }) + "not json\n",
+    );
+    expect(first.stderr).toContain("line 2: Invalid rememberMany item");
     const bad = strata(
       "c.db",
       ["remember", "--jsonl", "-"],
@@ -89,6 +96,27 @@ describe("strata remember --jsonl / record --jsonl", () => {
     expect(bad.stderr).toContain("line 2: Invalid rememberMany item 1");
     const stats = JSON.parse(strata("c.db", ["stats", "--json"]).stdout) as { beliefs: { total: number } };
     expect(stats.beliefs.total).toBe(0);
+  });
+
+  it("a file is read in chunks, twice: a bad line in a later batch refuses it all; fixed, it writes every batch", () => {
+    // 2,500 lines, ~120 KB: more than one read chunk (64 KB) and three batches of 1,000.
+    const facts = Array.from({ length: 2_500 }, (_, i) => `The owner of service ${i} is team ${i % 17}`);
+    const file = join(dir, "big.jsonl");
+    writeFileSync(file, lines(...facts.slice(0, 2_399), { statement: "" }, ...facts.slice(2_400)));
+    const bad = strata("big.db", ["remember", "--jsonl", "big.jsonl", "--gate", "off"]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("line 2400: Invalid rememberMany item");
+    const none = JSON.parse(strata("big.db", ["stats", "--json"]).stdout) as { beliefs: { total: number } };
+    expect(none.beliefs.total).toBe(0);
+
+    writeFileSync(file, lines(...facts));
+    const r = strata("big.db", ["remember", "--jsonl", "big.jsonl", "--gate", "off"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("remembered 2500 items without the write gate (--gate off): stored 2500");
+    expect(r.stdout).toMatch(/batches\s+3 of up to 1000/);
+    const stats = JSON.parse(strata("big.db", ["stats", "--json"]).stdout) as { beliefs: { total: number } };
+    expect(stats.beliefs.total).toBe(2_500);
+    expect(strata("big.db", ["remember", "--jsonl", "missing.jsonl"]).stderr).toContain("cannot read");
   });
 
   it("--gate off stores every line without comparison; a bad --gate value writes nothing", () => {

@@ -76,8 +76,13 @@ export function renderGate(r: GateResult, style: Style): string {
 }
 
 export interface JsonlArgs {
-  /** The JSONL text: one item a line (a JSON string, or an object with the text and its options). */
-  text: string;
+  /**
+   * The JSONL input, one item a line (a JSON string, or an object with the text and its options);
+   * called once per pass (checked first, then written), each call reading from the start.
+   */
+  lines: () => AsyncIterable<string>;
+  /** Keep one result per item for the answer (--json lists them); without, memory stays bounded. */
+  keepResults?: boolean;
   /** Items per transaction (default 1000, at most 10,000). */
   batchSize?: number;
   /** `remember` only: "off" stores every line without comparison (a known-clean collection). */
@@ -98,8 +103,8 @@ export interface JsonlResult {
   gate: "on" | "off";
   /** Wall seconds for the writes (parsing and checking included). */
   seconds: number;
-  /** One gate result per item, in input order. */
-  results: GateResult[];
+  /** One gate result per item, in input order (when asked for: the JSON answer). */
+  results?: GateResult[];
 }
 
 /** Default of `--batch-size`. */
@@ -107,10 +112,12 @@ export const DEFAULT_JSONL_BATCH = 1000;
 
 /**
  * `strata remember --jsonl FILE` and `strata record --jsonl FILE`: every line through the write
- * gate, `batchSize` items per transaction (`rememberMany` / `recordMany`). Every line is parsed
- * and checked before the first batch is written, so a bad line (named by its number) refuses the
- * whole input. A failure while writing (an unknown source episode) rolls back its own batch and
- * stops; the batches before it stay written, and the error says how many items they held.
+ * gate, `batchSize` items per transaction (`rememberMany` / `recordMany`). The input is read twice,
+ * a batch at a time, never whole: first every line is parsed and checked, so a bad line (named by
+ * its number) refuses the whole input before anything is written; then the lines are read again
+ * and written batch by batch. A failure while writing (an unknown source episode) rolls back its
+ * own batch and stops; the batches before it stay written, and the error says how many items
+ * they held.
  *
  *   printf '%s\n' '"The staging database is Postgres 16"' '{"statement":"Retry limit is 5","at":"2026-01-10"}' | strata remember --jsonl -
  */
@@ -138,71 +145,107 @@ export async function runJsonl(
       { field: "gate" },
     );
   const gate = args.gate === "off" ? "off" : "on";
-  const lines: number[] = [];
-  const items: unknown[] = [];
-  args.text.split("\n").forEach((raw, i) => {
-    const line = raw.trim();
-    if (!line) return;
+  const layer = command === "remember" ? "belief" : "episode";
+
+  // Pass 1: every line parsed and checked, a batch at a time; nothing is written.
+  let items = 0;
+  for await (const batch of batchesOf(args.lines(), batchSize, command)) {
     try {
-      items.push(JSON.parse(line));
-    } catch {
-      throw new StrataError(
-        "INVALID_INPUT",
-        `line ${i + 1} is not JSON: write one JSON string or object per line, e.g. {"${command === "remember" ? "statement" : "content"}": "…"}.`,
-        { line: i + 1 },
-      );
+      checkItems(layer, batch.items);
+    } catch (error) {
+      atLine(error, batch.lines);
     }
-    lines.push(i + 1);
-  });
-  const atLine = (error: unknown): never => {
-    if (error instanceof StrataError && typeof error.details.index === "number") {
-      const line = lines[error.details.index]!;
-      throw new StrataError(error.code, `line ${line}: ${error.message}`, { ...error.details, line });
-    }
-    throw error;
-  };
-  try {
-    checkItems(command === "remember" ? "belief" : "episode", items);
-  } catch (error) {
-    atLine(error);
+    items += batch.items.length;
   }
-  const results: GateResult[] = [];
+
+  // Pass 2: the same lines again, written a batch (one transaction) at a time.
+  const counts = Object.fromEntries(
+    (["novel", "refinement", "contradiction", "redundant", "outcome-conflict"] as const).map((v) => [v, 0]),
+  ) as Record<Verdict, number>;
+  const results: GateResult[] | undefined = args.keepResults === false ? undefined : [];
+  let stored = 0;
+  let written = 0;
   let batches = 0;
-  hooks.onProgress?.(0, items.length);
-  for (let from = 0; from < items.length; from += batchSize) {
-    const chunk = items.slice(from, from + batchSize);
+  hooks.onProgress?.(0, items);
+  for await (const batch of batchesOf(args.lines(), batchSize, command)) {
+    const chunk = batch.items;
     try {
       const r =
         command === "remember"
           ? await mem.rememberMany(chunk as Parameters<Memory["rememberMany"]>[0], { gate })
           : await mem.recordMany(chunk as Parameters<Memory["recordMany"]>[0]);
-      results.push(...r.results);
+      for (const result of r.results) {
+        counts[result.verdict]++;
+        if (result.stored) stored++;
+        results?.push(result);
+      }
     } catch (error) {
-      if (error instanceof StrataError && typeof error.details.index === "number")
-        atLine(
-          new StrataError(error.code, error.message, { ...error.details, index: from + error.details.index }),
-        );
-      if (error instanceof StrataError && from > 0)
+      if (error instanceof StrataError && typeof error.details.index === "number") atLine(error, batch.lines);
+      if (error instanceof StrataError && written > 0)
         throw new StrataError(
           error.code,
-          `${error.message} (the ${from} items before this batch of ${chunk.length} were written; this batch and the rest were not)`,
-          { ...error.details, written: from },
+          `${error.message} (the ${written} items before this batch of ${chunk.length} were written; this batch and the rest were not)`,
+          { ...error.details, written },
         );
       throw error;
     }
+    written += chunk.length;
     batches++;
-    hooks.onProgress?.(results.length, items.length);
-  }
-  const counts = Object.fromEntries(
-    (["novel", "refinement", "contradiction", "redundant", "outcome-conflict"] as const).map((v) => [v, 0]),
-  ) as Record<Verdict, number>;
-  let stored = 0;
-  for (const r of results) {
-    counts[r.verdict]++;
-    if (r.stored) stored++;
+    hooks.onProgress?.(written, items);
   }
   const seconds = Math.round(globalThis.performance.now() - started) / 1000;
-  return { command, items: items.length, stored, counts, batches, batchSize, gate, seconds, results };
+  return {
+    command,
+    items,
+    stored,
+    counts,
+    batches,
+    batchSize,
+    gate,
+    seconds,
+    ...(results ? { results } : {}),
+  };
+}
+
+/** Up to `size` parsed items at a time, each with its line number (blank lines skipped). */
+async function* batchesOf(
+  lines: AsyncIterable<string>,
+  size: number,
+  command: "remember" | "record",
+): AsyncGenerator<{ items: unknown[]; lines: number[] }> {
+  let items: unknown[] = [];
+  let numbers: number[] = [];
+  let n = 0;
+  for await (const raw of lines) {
+    n++;
+    const line = raw.trim();
+    if (!line) continue;
+    try {
+      items.push(JSON.parse(line));
+    } catch {
+      throw new StrataError(
+        "INVALID_INPUT",
+        `line ${n} is not JSON: write one JSON string or object per line, e.g. {"${command === "remember" ? "statement" : "content"}": "…"}.`,
+        { line: n },
+      );
+    }
+    numbers.push(n);
+    if (items.length === size) {
+      yield { items, lines: numbers };
+      items = [];
+      numbers = [];
+    }
+  }
+  if (items.length > 0) yield { items, lines: numbers };
+}
+
+/** An item's error (its `index` in the batch) restated at its line of the input. */
+function atLine(error: unknown, lines: readonly number[]): never {
+  if (error instanceof StrataError && typeof error.details.index === "number") {
+    const line = lines[error.details.index]!;
+    throw new StrataError(error.code, `line ${line}: ${error.message}`, { ...error.details, line });
+  }
+  throw error;
 }
 
 /** A summary: how many items, what was stored, the verdicts, and the rate. */
