@@ -748,6 +748,15 @@ class PostgresReader implements StoreReader {
     return rows.map((r) => ({ embedder: r.embedder as string, dimension: num(r.dim), count: num(r.n) }));
   }
 
+  async holdsOtherVectors(embedder: string, dimension: number): Promise<boolean> {
+    const rows = await this.rows(
+      `(SELECT 1 FROM ${this.t("vectors")} WHERE (embedder, dim) < ($1, $2::integer) LIMIT 1)
+       UNION ALL (SELECT 1 FROM ${this.t("vectors")} WHERE (embedder, dim) > ($1, $2::integer) LIMIT 1)`,
+      [embedder, dimension],
+    );
+    return rows.length > 0;
+  }
+
   async dump<S extends DumpSection>(
     section: S,
     page: { cursor: string | null; limit: number },

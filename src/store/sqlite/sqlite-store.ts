@@ -1678,6 +1678,16 @@ export class SqliteStore implements Store {
       .map((r) => ({ embedder: r.embedder as string, dimension: r.dim as number, count: r.n as number }));
   }
 
+  async holdsOtherVectors(embedder: string, dimension: number): Promise<boolean> {
+    this.check();
+    // Below and above the group in the (embedder, dim) index: one seek each.
+    return (
+      this.stmt(
+        "SELECT 1 FROM vectors WHERE (embedder, dim) < (?, ?) OR (embedder, dim) > (?, ?) LIMIT 1",
+      ).get(embedder, dimension, embedder, dimension) !== undefined
+    );
+  }
+
   async dump<S extends DumpSection>(
     section: S,
     page: { cursor: string | null; limit: number },
