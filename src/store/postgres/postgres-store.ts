@@ -749,12 +749,15 @@ class PostgresReader implements StoreReader {
   }
 
   async holdsOtherVectors(embedder: string, dimension: number): Promise<boolean> {
+    // One seek per side of the group in the (embedder, dim) index.
+    const v = this.t("vectors");
     const rows = await this.rows(
-      `(SELECT 1 FROM ${this.t("vectors")} WHERE (embedder, dim) < ($1, $2::integer) LIMIT 1)
-       UNION ALL (SELECT 1 FROM ${this.t("vectors")} WHERE (embedder, dim) > ($1, $2::integer) LIMIT 1)`,
+      `SELECT EXISTS (SELECT 1 FROM ${v} WHERE embedder < $1) OR EXISTS (SELECT 1 FROM ${v} WHERE embedder > $1)
+         OR EXISTS (SELECT 1 FROM ${v} WHERE embedder = $1 AND dim < $2::integer)
+         OR EXISTS (SELECT 1 FROM ${v} WHERE embedder = $1 AND dim > $2::integer) AS other`,
       [embedder, dimension],
     );
-    return rows.length > 0;
+    return rows[0]?.other === true;
   }
 
   async dump<S extends DumpSection>(

@@ -1680,11 +1680,14 @@ export class SqliteStore implements Store {
 
   async holdsOtherVectors(embedder: string, dimension: number): Promise<boolean> {
     this.check();
-    // Below and above the group in the (embedder, dim) index: one seek each.
+    // Four seeks in the (embedder, dim) index, one per side of the group. Not a row-value range:
+    // SQLite reads `(embedder, dim) > (?, ?)` as embedder >= ? and walks the whole group.
     return (
       this.stmt(
-        "SELECT 1 FROM vectors WHERE (embedder, dim) < (?, ?) OR (embedder, dim) > (?, ?) LIMIT 1",
-      ).get(embedder, dimension, embedder, dimension) !== undefined
+        `SELECT EXISTS (SELECT 1 FROM vectors WHERE embedder < @e) OR EXISTS (SELECT 1 FROM vectors WHERE embedder > @e)
+           OR EXISTS (SELECT 1 FROM vectors WHERE embedder = @e AND dim < @d)
+           OR EXISTS (SELECT 1 FROM vectors WHERE embedder = @e AND dim > @d) AS other`,
+      ).get({ e: embedder, d: dimension })!.other === 1
     );
   }
 
