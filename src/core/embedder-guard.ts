@@ -38,22 +38,24 @@ export function embedderMismatch(foreign: readonly VectorGroup[], embedder: Embe
  * and again after `recheckEmbedders`.
  */
 export function guardEmbedder(store: Store, embedder: Embedder): Store {
-  let groups: Promise<VectorGroup[]> | null = null;
+  // Whether the store holds another embedder's vectors: asked with two index seeks (counting
+  // every vector by group cost a fresh process ~0.1 s at 100k); the groups are counted only to
+  // say which, in the error.
+  let other: Promise<boolean> | null = null;
   // Inside a transaction the check must read through that transaction: a store with one
   // connection (PGlite) would otherwise wait on its own open transaction forever.
   const check = async (reader: StoreReader) => {
-    groups ??= reader.vectorEmbedders();
+    other ??= reader.holdsOtherVectors(embedder.id, embedder.dimension);
     let found: VectorGroup[];
     try {
-      found = foreignVectors(await groups, embedder);
+      if (!(await other)) return;
+      found = foreignVectors(await reader.vectorEmbedders(), embedder);
     } catch (error) {
-      groups = null; // a failed read (server down) is retried next time
+      other = null; // a failed read (server down) is retried next time
       throw error;
     }
-    if (found.length > 0) {
-      groups = null; // another process may reindex meanwhile
-      throw embedderMismatch(found, embedder);
-    }
+    other = null; // another process may reindex meanwhile: ask again next time
+    if (found.length > 0) throw embedderMismatch(found, embedder);
   };
   const guardTx = (tx: StoreWriter): StoreWriter =>
     new Proxy(tx, {
@@ -72,7 +74,7 @@ export function guardEmbedder(store: Store, embedder: Embedder): Store {
       if (prop === RAW) return target;
       if (prop === RECHECK)
         return () => {
-          groups = null;
+          other = null;
         };
       const value = Reflect.get(target, prop, target) as unknown;
       if (typeof value !== "function") return value;

@@ -361,6 +361,11 @@ export interface StoreReader {
   /** Which embedders (and dimensions) made the stored vectors, with counts. */
   vectorEmbedders(): Promise<VectorGroup[]>;
   /**
+   * Whether any stored vector was made by another embedder, or at another dimension: two index
+   * seeks, where `vectorEmbedders` counts every vector (the embedder check of every fresh process).
+   */
+  holdsOtherVectors(embedder: string, dimension: number): Promise<boolean>;
+  /**
    * One page of a section in a stable order (primary key), for moving a store. Pass the
    * previous page's `cursor` (null for the first page).
    *

@@ -425,6 +425,30 @@ for (const c of STORE_CASES) {
       }
     });
 
+    it("port: holdsOtherVectors sees a vector of another embedder or dimension, on either side of the asked one", async () => {
+      const store = await c.open();
+      try {
+        const other = (embedder: string, dimension: number) => store.holdsOtherVectors(embedder, dimension);
+        expect(await other("m", 3)).toBe(false); // no vector at all
+        await store.transaction((tx) => tx.putVector("b1", "default", "m", new Float32Array([1, 0, 0])));
+        expect(await other("m", 3)).toBe(false);
+        // The stored group sorts below, above, or at another dimension of the asked one.
+        expect(await other("n", 3)).toBe(true);
+        expect(await other("l", 3)).toBe(true);
+        expect(await other("m", 2)).toBe(true);
+        expect(await other("m", 4)).toBe(true);
+        await store.transaction((tx) => tx.putVector("b2", "default", "m", new Float32Array([0, 1])));
+        expect(await other("m", 3)).toBe(true);
+        expect(await other("m", 2)).toBe(true);
+        expect(await store.vectorEmbedders()).toEqual([
+          { embedder: "m", dimension: 2, count: 1 },
+          { embedder: "m", dimension: 3, count: 1 },
+        ]);
+      } finally {
+        await store.close();
+      }
+    });
+
     it("port: a belief's calibration is null when inserted and round-trips through updateBelief and dump", async () => {
       const store = await c.open();
       try {

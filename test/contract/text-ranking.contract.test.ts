@@ -76,7 +76,7 @@ for (const c of STORE_CASES) {
       try {
         await fill(store);
         const out: unknown[] = [];
-        // Twice: the first search of a layer may take another path (SQLite asks FTS5 when cold).
+        // Twice: the first searches of a layer may take another path (SQLite asks FTS5 when cold).
         for (let round = 0; round < 2; round++)
           for (const terms of QUERIES) {
             for (const f of BELIEFS) out.push(await store.searchBeliefText(terms, f, 8));

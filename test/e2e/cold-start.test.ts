@@ -77,6 +77,24 @@ describe("cold start", () => {
     expect(urls.filter((u) => /smol-toml/.test(u))).toEqual([]);
   });
 
+  it("recall (what a hook runs in a fresh process) loads no SDK, tokenizer, other driver or server", () => {
+    const urls = loaded(["remember", "The billing gateway owner is Marco Rossi"]).length; // a store to read
+    expect(urls).toBeGreaterThan(0);
+    const recall = loaded(["recall", "billing gateway owner"]);
+    expect(recall.some((u) => /better-sqlite3/.test(u))).toBe(true);
+    const unused = [
+      /@modelcontextprotocol/,
+      /gpt-tokenizer/,
+      /node_modules\/pg\//,
+      /pgvector/,
+      /smol-toml/,
+      /cli-progress/,
+      /node_modules\/hono\//,
+      /@hono\//,
+    ];
+    for (const heavy of unused) expect(recall.filter((u) => heavy.test(u))).toEqual([]);
+  });
+
   it("doctor loads the TOML parser it reads client configs with, lazily", () => {
     const urls = loaded(["doctor", "--json"]);
     expect(urls.some((u) => /smol-toml/.test(u))).toBe(true);

@@ -754,6 +754,18 @@ class PostgresReader implements StoreReader {
     return rows.map((r) => ({ embedder: r.embedder as string, dimension: num(r.dim), count: num(r.n) }));
   }
 
+  async holdsOtherVectors(embedder: string, dimension: number): Promise<boolean> {
+    // One seek per side of the group in the (embedder, dim) index.
+    const v = this.t("vectors");
+    const rows = await this.rows(
+      `SELECT EXISTS (SELECT 1 FROM ${v} WHERE embedder < $1) OR EXISTS (SELECT 1 FROM ${v} WHERE embedder > $1)
+         OR EXISTS (SELECT 1 FROM ${v} WHERE embedder = $1 AND dim < $2::integer)
+         OR EXISTS (SELECT 1 FROM ${v} WHERE embedder = $1 AND dim > $2::integer) AS other`,
+      [embedder, dimension],
+    );
+    return rows[0]?.other === true;
+  }
+
   async dump<S extends DumpSection>(
     section: S,
     page: { cursor: string | null; limit: number },

@@ -1,11 +1,13 @@
 /**
- * Cold start: a connection's first search of a layer reads the `vectors` table (and FTS5) instead
- * of building the in-process indexes. It must find exactly what the built indexes find: the same
- * ids, scores and order, for every filter and limit.
+ * Cold start: a connection's first searches read the `vectors` table (and FTS5) instead of
+ * building the in-process indexes. They must find exactly what the built indexes find: the same
+ * ids, scores and order, for every filter and limit. And the indexes are built only when a process
+ * keeps searching: a recall in a fresh process (a CLI call, a hook) builds none.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testClock } from "../../../test/support/memory.js";
 import { queryTerms } from "../../core/text.js";
@@ -67,10 +69,9 @@ const EPISODE_FILTERS = [
 /** What a search returns on a fresh connection (its first, cold) and on one whose indexes are built. */
 async function both<T>(search: (s: SqliteStore) => Promise<T>): Promise<[T, T]> {
   const cold = SqliteStore.open({ path });
-  const warm = SqliteStore.open({ path });
+  const warm = SqliteStore.open({ path, coldStart: false }); // its first search builds the indexes
   try {
-    await search(warm); // the first search of each layer is the cold one…
-    const w = await search(warm); // …the second builds the index and searches it
+    const w = await search(warm);
     return [await search(cold), w];
   } finally {
     await cold.close();
@@ -158,10 +159,9 @@ describe("cold first text search when the filter passes few of many matches", ()
     for (const f of filters)
       for (const limit of [5, 50, 200]) {
         const cold = SqliteStore.open({ path: many });
-        const warm = SqliteStore.open({ path: many });
+        const warm = SqliteStore.open({ path: many, coldStart: false });
         try {
           const terms = queryTerms("retry limit");
-          await warm.searchBeliefText(terms, f, limit);
           const w = await warm.searchBeliefText(terms, f, limit);
           const c = await cold.searchBeliefText(terms, f, limit);
           expect(c).toEqual(w);
@@ -172,5 +172,79 @@ describe("cold first text search when the filter passes few of many matches", ()
           await warm.close();
         }
       }
+  });
+});
+
+describe("when a connection builds its text index", () => {
+  // A copy of a store whose FTS5 index is emptied behind its tables ('delete-all'): a search FTS5
+  // answers finds nothing there, one the built index answers (read from the tables) finds the
+  // rows. So each answer tells which path ran.
+  const emptiedCopy = (from: string, name: string) => {
+    const to = join(dir, name);
+    const db = new Database(from);
+    db.exec(`VACUUM INTO '${to}'`);
+    db.close();
+    const copy = new Database(to);
+    copy.exec("INSERT INTO belief_fts(belief_fts) VALUES('delete-all')");
+    const rows = copy.prepare("SELECT max(rowid) AS n FROM beliefs").get() as { n: number };
+    copy.close();
+    return { path: to, rows: rows.n };
+  };
+  const ACTIVE = { namespaces: ["default"], statuses: ["active" as const] };
+
+  it("searches FTS5 until its searches have ranked as many matches as the layer has rows, then builds", async () => {
+    const copy = emptiedCopy(path, "emptied.db");
+    expect(copy.rows).toBeGreaterThan(10);
+    const store = SqliteStore.open({ path: copy.path });
+    try {
+      // Each cold search here ranks no match and is counted as one.
+      for (let i = 0; i < copy.rows; i++)
+        expect(await store.searchBeliefText(queryTerms("retry limit gateway"), ACTIVE, 5)).toEqual([]);
+      expect(await store.searchBeliefText(queryTerms("retry limit gateway"), ACTIVE, 5)).toHaveLength(5);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("coldStart: false and warmIndexes() build it before the first search", async () => {
+    const copy = emptiedCopy(path, "emptied-warm.db");
+    const eager = SqliteStore.open({ path: copy.path, coldStart: false });
+    const warmed = SqliteStore.open({ path: copy.path });
+    try {
+      await warmed.warmIndexes();
+      expect(await eager.searchBeliefText(queryTerms("payments"), ACTIVE, 5)).toHaveLength(2);
+      expect(await warmed.searchBeliefText(queryTerms("payments"), ACTIVE, 5)).toHaveLength(2);
+    } finally {
+      await eager.close();
+      await warmed.close();
+    }
+  });
+
+  it("a recall in a fresh process builds no text index, though it searches the text several times", async () => {
+    // Named owners: recall also looks each top fact's rare names up (missedSuccessors), one text
+    // search each, so one recall runs a dozen small searches.
+    const named = join(dir, "named.db");
+    const mem = await openMemory({ path: named, clock: testClock("2026-03-05T00:00:00Z") });
+    const people = ["Marco Rossi", "Lena Fischer", "Hana Sato", "Omar Farouk", "Priya Nair", "Ivan Novak"];
+    const areas = ["billing", "search", "payments", "ledger", "media", "support", "catalog", "pricing"];
+    await mem.rememberMany(
+      areas.flatMap((a, i) =>
+        ["gateway", "worker", "cache", "queue", "proxy"].map((c, j) => ({
+          statement: `The ${a} ${c} owner is ${people[(i + j) % people.length]}`,
+        })),
+      ),
+    );
+    await mem.close();
+    const copy = emptiedCopy(named, "named-emptied.db");
+    const store = SqliteStore.open({ path: copy.path });
+    const fresh = await openMemory({ store, clock: testClock("2026-03-05T00:00:00Z") });
+    try {
+      const hits = await fresh.recall("billing gateway owner", { k: 5 });
+      expect(hits.length).toBeGreaterThan(0); // found by their vectors: the text index is empty
+      // Still cold: FTS5 (emptied) answers the next search, not an index built from the table.
+      expect(await store.searchBeliefText(queryTerms("billing gateway owner"), ACTIVE, 5)).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -61,8 +61,9 @@ export interface SqliteStoreOptions {
   /** How long a writer waits for another process's write lock. Default 10 000 ms. */
   busyTimeoutMs?: number;
   /**
-   * `auto` keeps an in-process index of the vectors (built on the first search, then kept current);
-   * `scan` keeps nothing and reads every vector of the table for each search. Default `auto`.
+   * `auto` keeps an in-process index of the vectors (built on the second search, see `coldStart`,
+   * then kept current); `scan` keeps nothing and reads every vector of the table for each search.
+   * Default `auto`.
    */
   vectorIndex?: "auto" | "scan";
   /**
@@ -72,11 +73,21 @@ export interface SqliteStoreOptions {
    */
   vectorPrecision?: "int8" | "float32";
   /**
-   * `auto` ranks full-text searches with an in-process BM25 index (built on the first search, then
-   * kept current from the `text_changes` log): FTS5's scores, but only the rows of the namespaces
-   * and statuses asked for are scored. `fts5` asks FTS5 for every search. Default `auto`.
+   * `auto` ranks full-text searches with an in-process BM25 index (built once cold searches have
+   * cost what building it costs, see `coldStart`, then kept current from the `text_changes` log):
+   * FTS5's scores, but only the rows of the namespaces and statuses asked for are scored. `fts5`
+   * asks FTS5 for every search. Default `auto`.
    */
   textIndex?: "auto" | "fts5";
+  /**
+   * `true` (default): a connection's first searches read the tables (the active rows' vectors
+   * through sqlite-vec, the text through FTS5; the same hits and scores as the indexes), so a
+   * process that searches a few times (a CLI call, a hook) never pays for building the in-process
+   * indexes. A layer's vector index is built on its second search; its text index once its cold
+   * searches have ranked as many matches as the layer has rows. `false`: the first search builds
+   * them (or call `warmIndexes()`).
+   */
+  coldStart?: boolean;
   /**
    * Random bytes for the store's secret (the key of content hashes and tombstones), used once,
    * when the store is created. Default: node:crypto's `randomBytes`. Inject a fixed source only
@@ -345,6 +356,8 @@ export class SqliteStore implements Store {
    * CLI call, a hook) would pay for nothing. Its second search builds the index.
    */
   private vecBuilt = false;
+  /** `coldStart`: whether searches before the indexes are built read the tables. */
+  private readonly coldStart: boolean;
   /**
    * Whether the index holds every row's vector, or (false) only those of active rows: current
    * recall and the gate's active searches need no more, and in a long-lived store most rows are
@@ -367,8 +380,12 @@ export class SqliteStore implements Store {
   private textTx: { mark: number; rows: [TextLayer, number][]; built: boolean } | null = null;
   /** Rows to read again before the next search: a transaction that may have written them rolled back. */
   private textRefetch: [TextLayer, number][] = [];
-  /** Layers whose first search went to FTS5 (see `searchText`); the next one builds the index. */
-  private readonly textCold: Record<TextLayer, boolean> = { b: false, e: false };
+  /**
+   * Cold start, per layer: how many more FTS5 matches its searches may rank before the index is
+   * built (null: not read yet). It starts at the layer's size, the rows one build reads, and each
+   * cold search spends the matches it ranked (see `searchText`).
+   */
+  private readonly textColdLeft: Record<TextLayer, number | null> = { b: null, e: null };
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   /** The store's secret (`contentKey`), read or made by `migrate`. */
@@ -380,9 +397,11 @@ export class SqliteStore implements Store {
     vectorIndex: boolean,
     textIndex: boolean,
     precision: "int8" | "float32",
+    coldStart: boolean,
   ) {
     this.db = db;
     this.path = path;
+    this.coldStart = coldStart;
     this.vectors = new VectorIndex(
       precision === "int8"
         ? { precision, readExact: (layer, rowids, vrows) => this.storedVectors(layer, rowids, vrows) }
@@ -437,6 +456,7 @@ export class SqliteStore implements Store {
       (options.vectorIndex ?? "auto") === "auto",
       (options.textIndex ?? "auto") === "auto",
       options.vectorPrecision ?? "int8",
+      options.coldStart ?? true,
     );
     store.migrate(options.random ?? randomBytes);
     store.dropLegacyVecTables();
@@ -603,6 +623,20 @@ export class SqliteStore implements Store {
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
     return next;
+  }
+
+  /**
+   * Builds the in-process indexes now (active vectors, and the text of both layers) instead of
+   * serving the first searches cold from the tables. For a process that will search many times:
+   * its searches are then all warm ones. Nothing changes in the file.
+   *
+   *   const store = SqliteStore.open({ path });
+   *   await store.warmIndexes();
+   */
+  async warmIndexes(): Promise<void> {
+    this.check();
+    if (this.capabilities.vector === "index") this.syncVectors(false);
+    if (this.text) for (const layer of ["b", "e"] as const) this.syncText(layer);
   }
 
   async close(): Promise<void> {
@@ -861,11 +895,20 @@ export class SqliteStore implements Store {
     limit: number,
   ): ScoredId[] {
     const phrases = this.text?.phrases(terms);
-    if (!this.text || !phrases) return this.rankedText(prefix, terms, w, limit);
-    // Cold start: a layer's first search asks FTS5 (the same rows and scores) instead of building the index.
-    if (!this.textBuilt[prefix] && !this.textCold[prefix]) {
-      this.textCold[prefix] = true;
-      return this.rankedText(prefix, terms, w, limit);
+    if (!this.text || !phrases) return this.rankedText(prefix, terms, w, limit).hits;
+    // Cold start: until a layer's index is built, FTS5 answers (the same rows and scores) for as
+    // long as the matches it ranked add up to less than the rows one build would read. A process
+    // that searches a few times (a CLI call or a hook: one recall runs a handful of small searches)
+    // never pays for the build; one that keeps searching builds once its cold searches have cost
+    // about as much, so it never spends more than twice what the better choice would have.
+    if (!this.textBuilt[prefix] && this.coldStart) {
+      const left = this.textColdLeft[prefix] ?? this.layerSize(prefix);
+      if (left > 0) {
+        const { hits, matches } = this.rankedText(prefix, terms, w, limit);
+        // At least one per search: a store of few rows builds after a few searches that match nothing.
+        this.textColdLeft[prefix] = left - Math.max(1, matches);
+        return hits;
+      }
     }
     if (scope.statuses?.length === 0) return [];
     const ranking = this.syncText(prefix).search(prefix, phrases, namespaces, scope);
@@ -1001,6 +1044,12 @@ export class SqliteStore implements Store {
     }
   }
 
+  /** The rows of a layer, about: its largest rowid (one index seek; rows are rarely deleted). */
+  private layerSize(prefix: TextLayer): number {
+    const table = prefix === "b" ? "beliefs" : "episodes";
+    return (this.stmt(`SELECT coalesce(max(rowid), 0) AS n FROM ${table}`).get()!.n as number) ?? 0;
+  }
+
   /**
    * BM25 (FTS5 `rank`), ranked inside the full-text index before the join: the best `fetch` matches,
    * then the filter on their rows. When the filter leaves fewer than `limit` and the index holds
@@ -1013,7 +1062,7 @@ export class SqliteStore implements Store {
     terms: readonly string[],
     w: { sql: string; params: unknown[] },
     limit: number,
-  ): ScoredId[] {
+  ): { hits: ScoredId[]; matches: number } {
     const [fts, table] = prefix === "b" ? ["belief_fts", "beliefs b"] : ["episode_fts", "episodes e"];
     const match = ftsQuery(terms);
     const ranked = (fetch: number) =>
@@ -1029,13 +1078,13 @@ export class SqliteStore implements Store {
     const fetch = Math.max(limit * 4, 64);
     const matches = this.stmt(`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ?`).get(match)!
       .n as number;
-    if (matches === 0) return [];
+    if (matches === 0) return { hits: [], matches };
     // Either way costs a BM25 pass over every match: pick the one likely to be enough, from the
     // share of a sample of matches (in rowid order, unranked: cheap) that passes the filter.
     let rows: Row[] = [];
     if (matches <= fetch || this.passingShare(prefix, match, w) * fetch >= 2 * limit) rows = ranked(fetch);
     if (rows.length < limit && matches > fetch) rows = onePass();
-    return rows.map((r) => ({ id: `${prefix}${r.rid}`, score: -(r.s as number) }));
+    return { hits: rows.map((r) => ({ id: `${prefix}${r.rid}`, score: -(r.s as number) })), matches };
   }
 
   /** The share of (up to) 256 of the query's matches, taken unranked, that pass the filter. */
@@ -1130,7 +1179,7 @@ export class SqliteStore implements Store {
     this.check();
     const scope = status ? "active" : "live";
     const hits =
-      this.capabilities.vector === "index" && !this.vecBuilt && !this.vecScanned[prefix]
+      this.capabilities.vector === "index" && this.coldStart && !this.vecBuilt && !this.vecScanned[prefix]
         ? this.scanHits(prefix, vector, namespaces, scope, limit)
         : this.syncVectors(scope === "live").search(prefix, vector, namespaces, scope, limit);
     return hits.map((h) => ({ id: `${prefix}${h.rowid}`, score: h.score }));
@@ -1682,6 +1731,19 @@ export class SqliteStore implements Store {
     )
       .all()
       .map((r) => ({ embedder: r.embedder as string, dimension: r.dim as number, count: r.n as number }));
+  }
+
+  async holdsOtherVectors(embedder: string, dimension: number): Promise<boolean> {
+    this.check();
+    // Four seeks in the (embedder, dim) index, one per side of the group. Not a row-value range:
+    // SQLite reads `(embedder, dim) > (?, ?)` as embedder >= ? and walks the whole group.
+    return (
+      this.stmt(
+        `SELECT EXISTS (SELECT 1 FROM vectors WHERE embedder < @e) OR EXISTS (SELECT 1 FROM vectors WHERE embedder > @e)
+           OR EXISTS (SELECT 1 FROM vectors WHERE embedder = @e AND dim < @d)
+           OR EXISTS (SELECT 1 FROM vectors WHERE embedder = @e AND dim > @d) AS other`,
+      ).get({ e: embedder, d: dimension })!.other === 1
+    );
   }
 
   async dump<S extends DumpSection>(
