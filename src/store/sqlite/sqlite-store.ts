@@ -322,6 +322,12 @@ export class SqliteStore implements Store {
   private exactVectors: Map<string, Float32Array> | null = null;
   private dataVersionSeen = -1;
   /**
+   * The index was found current since this connection's write transaction began: no other
+   * connection can commit while it holds the write lock, so `data_version` cannot move until it
+   * ends, and the searches of a batch skip asking.
+   */
+  private vecCurrentInTx = false;
+  /**
    * Cold start: until the index is first built, a layer's first search reads the table directly
    * (exact, the same hits) instead of building the index, which a process that searches once (a
    * CLI call, a hook) would pay for nothing. Its second search builds the index.
@@ -520,6 +526,7 @@ export class SqliteStore implements Store {
       this.db.exec("BEGIN IMMEDIATE");
       this.textTx = { mark: this.textSeq, rows: [], built: false };
       this.exactVectors = new Map();
+      this.vecCurrentInTx = false;
       try {
         const result = await fn(this);
         this.db.exec("COMMIT");
@@ -533,6 +540,7 @@ export class SqliteStore implements Store {
         throw error;
       } finally {
         this.exactVectors = null;
+        this.vecCurrentInTx = false;
       }
     };
     const next = this.queue.then(run, run);
@@ -1039,6 +1047,12 @@ export class SqliteStore implements Store {
   /**
    * The nearest vectors whose rows pass `w`. With `widen` (a selective filter, such as metadata),
    * the search widens until `limit` pass or the index has no more, as the Postgres store does.
+   *
+   * It first asks the index for `limit` hits alone: when every one passes (the usual case — the
+   * index already keeps to the namespace and status, and the kinds asked for are most rows), they
+   * are exactly the first `limit` passing rows of the wider search (hits come in one strict order,
+   * score then rowid), so the answer is the same with a smaller top-k to keep and re-rank. When
+   * one fails, the wider search below runs as it always did.
    */
   private filteredVectorHits(
     prefix: "b" | "e",
@@ -1049,22 +1063,36 @@ export class SqliteStore implements Store {
     w: { sql: string; params: unknown[] },
     o: { widen: boolean },
   ): ScoredId[] {
-    const table = prefix === "b" ? "beliefs b" : "episodes e";
+    const status = current ? "active" : null;
+    // Once the index is built (a cold first search reads the table once, at the wider fetch).
+    if (limit > 0 && this.vecBuilt) {
+      const hits = this.vectorHits(prefix, vector, namespaces, status, limit);
+      const ok = this.passingRows(prefix, hits, w);
+      // All passed, or the index holds fewer rows than `limit`: the wider search reads no other row.
+      if (ok.size === hits.length || hits.length < limit) return hits.filter((h) => ok.has(rowidOf(h.id)));
+    }
     for (let fetch = Math.max(1, limit) * (current ? 2 : 4); ; fetch *= 4) {
-      const hits = this.vectorHits(prefix, vector, namespaces, current ? "active" : null, fetch);
+      const hits = this.vectorHits(prefix, vector, namespaces, status, fetch);
       if (hits.length === 0) return [];
-      const ids = hits.map((h) => rowidOf(h.id));
-      const ok = new Set<number>();
-      for (let i = 0; i < ids.length; i += 500) {
-        const chunk = ids.slice(i, i + 500);
-        for (const r of this.stmt(
-          `SELECT ${prefix}.rowid AS rid FROM ${table} NOT INDEXED WHERE ${prefix}.rowid IN (${chunk.map(() => "?").join(",")}) AND ${w.sql}`,
-        ).all(...chunk, ...w.params))
-          ok.add(r.rid as number);
-      }
+      const ok = this.passingRows(prefix, hits, w);
       const kept = hits.filter((h) => ok.has(rowidOf(h.id)));
       if (!o.widen || kept.length >= limit || hits.length < fetch) return kept.slice(0, limit);
     }
+  }
+
+  /** The rowids of `hits` whose rows pass `w`, looked up by rowid. */
+  private passingRows(prefix: "b" | "e", hits: readonly ScoredId[], w: { sql: string; params: unknown[] }) {
+    const table = prefix === "b" ? "beliefs b" : "episodes e";
+    const ids = hits.map((h) => rowidOf(h.id));
+    const ok = new Set<number>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      for (const r of this.stmt(
+        `SELECT ${prefix}.rowid AS rid FROM ${table} NOT INDEXED WHERE ${prefix}.rowid IN (${chunk.map(() => "?").join(",")}) AND ${w.sql}`,
+      ).all(...chunk, ...w.params))
+        ok.add(r.rid as number);
+    }
+    return ok;
   }
 
   private vectorHits(
@@ -1173,7 +1201,9 @@ export class SqliteStore implements Store {
       this.reconcileVectors(fresh, all);
       return fresh;
     }
+    if (this.vecCurrentInTx && !this.vecStale && (this.vecAll || !all)) return this.vectors;
     const version = this.stmt("PRAGMA data_version").get()!.data_version as number;
+    this.vecCurrentInTx = this.exactVectors !== null;
     if (!this.vecStale && version === this.dataVersionSeen && (this.vecAll || !all)) return this.vectors;
     this.vecAll ||= all;
     this.reconcileVectors(this.vectors, this.vecAll);
