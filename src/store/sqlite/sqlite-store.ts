@@ -189,7 +189,11 @@ const insertAuditSql = sqlForRows(
 const vecStatusOfEpisode = (e: Pick<Episode, "status" | "supersededBy">) =>
   e.supersededBy ? "superseded" : e.status;
 
-/** Ranked full-text candidates checked against the rest of the filter first (then 4× more a round). */
+/**
+ * Ranked full-text candidates checked against the rest of the filter first (at least the limit;
+ * then 4× more a round). The answer is the first `limit` passing rows in rank order whatever the
+ * rounds: a filter most rows pass (the gate's kinds) is answered in one round of `limit`.
+ */
 const TEXT_FETCH = 32;
 /** The most stored vectors one transaction keeps for its re-ranks (~1.5 KB each at 384 dimensions). */
 const EXACT_VECTORS_PER_TRANSACTION = 20_000;
@@ -316,8 +320,9 @@ export class SqliteStore implements Store {
   /**
    * While a transaction is open: the stored vectors its int8 re-ranks read, by `vectors` id. A
    * batch of writes re-ranks the same nearby rows again and again; inside one write transaction
-   * no other connection can change the table, and this one changes it only through `putVector` /
-   * `deleteVector`, which drop their entry. Dropped when the transaction ends.
+   * no other connection can change the table, and this one changes it only through `putVector`
+   * (which keeps the vector it wrote) and `deleteVector` (which drops the entry). Dropped when the
+   * transaction ends.
    */
   private exactVectors: Map<string, Float32Array> | null = null;
   private dataVersionSeen = -1;
@@ -831,7 +836,7 @@ export class SqliteStore implements Store {
     const out: ScoredId[] = [];
     // NOT INDEXED: look the candidates up by rowid; the planner would rather walk the
     // (namespace, status) index, every active row of the namespace (1.3 ms instead of 0.03 at 100k).
-    for (let fetch = Math.max(TEXT_FETCH, 2 * limit); out.length < limit; fetch *= 4) {
+    for (let fetch = Math.max(TEXT_FETCH, limit); out.length < limit; fetch *= 4) {
       const batch = ranking.take(fetch);
       if (batch.length === 0) break;
       const ok = new Set<number>();
@@ -1534,7 +1539,11 @@ export class SqliteStore implements Store {
 
   async putVector(id: string, namespace: string, embedder: string, vector: Float32Array): Promise<void> {
     this.check();
-    this.exactVectors?.delete(id);
+    // What is written is what a re-rank would read back (the same float32s): a batch's later
+    // items re-rank its earlier ones without reading them.
+    const cache = this.exactVectors;
+    if (cache && cache.size < EXACT_VECTORS_PER_TRANSACTION) cache.set(id, Float32Array.from(vector));
+    else cache?.delete(id);
     // A replaced vector gets a new rowid (above every existing one), so other processes see the change.
     const vrow = this.stmt("SELECT coalesce(max(rowid), 0) + 1 AS n FROM vectors").get()!.n as number;
     this.stmt("DELETE FROM vectors WHERE id = ?").run(id);
