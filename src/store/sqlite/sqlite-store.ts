@@ -218,7 +218,11 @@ const insertAuditSql = sqlForRows(
 const vecStatusOfEpisode = (e: Pick<Episode, "status" | "supersededBy">) =>
   e.supersededBy ? "superseded" : e.status;
 
-/** Ranked full-text candidates checked against the rest of the filter first (then 4× more a round). */
+/**
+ * Ranked full-text candidates checked against the rest of the filter first (at least the limit;
+ * then 4× more a round). The answer is the first `limit` passing rows in rank order whatever the
+ * rounds: a filter most rows pass (the gate's kinds) is answered in one round of `limit`.
+ */
 const TEXT_FETCH = 32;
 /** The most stored vectors one transaction keeps for its re-ranks (~1.5 KB each at 384 dimensions). */
 const EXACT_VECTORS_PER_TRANSACTION = 20_000;
@@ -345,11 +349,18 @@ export class SqliteStore implements Store {
   /**
    * While a transaction is open: the stored vectors its int8 re-ranks read, by `vectors` id. A
    * batch of writes re-ranks the same nearby rows again and again; inside one write transaction
-   * no other connection can change the table, and this one changes it only through `putVector` /
-   * `deleteVector`, which drop their entry. Dropped when the transaction ends.
+   * no other connection can change the table, and this one changes it only through `putVector`
+   * (which keeps the vector it wrote) and `deleteVector` (which drops the entry). Dropped when the
+   * transaction ends.
    */
   private exactVectors: Map<string, Float32Array> | null = null;
   private dataVersionSeen = -1;
+  /**
+   * The index was found current since this connection's write transaction began: no other
+   * connection can commit while it holds the write lock, so `data_version` cannot move until it
+   * ends, and the searches of a batch skip asking.
+   */
+  private vecCurrentInTx = false;
   /**
    * Cold start: until the index is first built, a layer's first search reads the table directly
    * (exact, the same hits) instead of building the index, which a process that searches once (a
@@ -583,6 +594,7 @@ export class SqliteStore implements Store {
       this.db.exec("BEGIN IMMEDIATE");
       this.textTx = { mark: this.textSeq, rows: [], built: false };
       this.exactVectors = new Map();
+      this.vecCurrentInTx = false;
       try {
         const result = await fn(this);
         this.db.exec("COMMIT");
@@ -596,6 +608,7 @@ export class SqliteStore implements Store {
         throw error;
       } finally {
         this.exactVectors = null;
+        this.vecCurrentInTx = false;
       }
     };
     const next = this.queue.then(run, run);
@@ -916,7 +929,7 @@ export class SqliteStore implements Store {
     const out: ScoredId[] = [];
     // NOT INDEXED: look the candidates up by rowid; the planner would rather walk the
     // (namespace, status) index, every active row of the namespace (1.3 ms instead of 0.03 at 100k).
-    for (let fetch = Math.max(TEXT_FETCH, 2 * limit); out.length < limit; fetch *= 4) {
+    for (let fetch = Math.max(TEXT_FETCH, limit); out.length < limit; fetch *= 4) {
       const batch = ranking.take(fetch);
       if (batch.length === 0) break;
       const ok = new Set<number>();
@@ -1138,6 +1151,12 @@ export class SqliteStore implements Store {
   /**
    * The nearest vectors whose rows pass `w`. With `widen` (a selective filter, such as metadata),
    * the search widens until `limit` pass or the index has no more, as the Postgres store does.
+   *
+   * It first asks the index for `limit` hits alone: when every one passes (the usual case — the
+   * index already keeps to the namespace and status, and the kinds asked for are most rows), they
+   * are exactly the first `limit` passing rows of the wider search (hits come in one strict order,
+   * score then rowid), so the answer is the same with a smaller top-k to keep and re-rank. When
+   * one fails, the wider search below runs as it always did.
    */
   private filteredVectorHits(
     prefix: "b" | "e",
@@ -1148,25 +1167,41 @@ export class SqliteStore implements Store {
     w: { sql: string; params: unknown[] },
     o: { widen: boolean },
   ): ScoredId[] {
-    const table = prefix === "b" ? "beliefs b" : "episodes e";
+    const status = current ? "active" : null;
+    // Once the index is built (a cold first search reads the table once, at the wider fetch).
+    if (limit > 0 && this.vecBuilt) {
+      const hits = this.vectorHits(prefix, vector, namespaces, status, limit);
+      const ok = this.passingRows(prefix, hits, w);
+      // All passed, or the index holds fewer rows than `limit`: the wider search reads no other row.
+      if (ok.size === hits.length || hits.length < limit) return hits.filter((h) => ok.has(rowidOf(h.id)));
+    }
     for (let fetch = Math.max(1, limit) * (current ? 2 : 4); ; fetch *= 4) {
-      const hits = this.vectorHits(prefix, vector, namespaces, current ? "active" : null, fetch);
+      const hits = this.vectorHits(prefix, vector, namespaces, status, fetch);
       if (hits.length === 0) return [];
-      const ids = hits.map((h) => rowidOf(h.id));
-      const ok = new Set<number>();
-      // As the text side filters: rows as values, and a padded IN list, so a few statements serve every size.
-      for (let i = 0; i < ids.length; i += 512) {
-        const chunk = padded(ids.slice(i, i + 512));
-        for (const [rid] of this.stmt(
-          `SELECT ${prefix}.rowid FROM ${table} NOT INDEXED WHERE ${prefix}.rowid IN (${chunk.sql}) AND ${w.sql} /* vector filter */`,
-        )
-          .raw(true)
-          .all(...chunk.params, ...w.params) as unknown as [number][])
-          ok.add(rid);
-      }
+      const ok = this.passingRows(prefix, hits, w);
       const kept = hits.filter((h) => ok.has(rowidOf(h.id)));
       if (!o.widen || kept.length >= limit || hits.length < fetch) return kept.slice(0, limit);
     }
+  }
+
+  /**
+   * The rowids of `hits` whose rows pass `w`, looked up by rowid. As the text side filters: rows
+   * as values, and a padded IN list, so a few statements serve every size.
+   */
+  private passingRows(prefix: "b" | "e", hits: readonly ScoredId[], w: { sql: string; params: unknown[] }) {
+    const table = prefix === "b" ? "beliefs b" : "episodes e";
+    const ids = hits.map((h) => rowidOf(h.id));
+    const ok = new Set<number>();
+    for (let i = 0; i < ids.length; i += 512) {
+      const chunk = padded(ids.slice(i, i + 512));
+      for (const [rid] of this.stmt(
+        `SELECT ${prefix}.rowid FROM ${table} NOT INDEXED WHERE ${prefix}.rowid IN (${chunk.sql}) AND ${w.sql} /* vector filter */`,
+      )
+        .raw(true)
+        .all(...chunk.params, ...w.params) as unknown as [number][])
+        ok.add(rid);
+    }
+    return ok;
   }
 
   private vectorHits(
@@ -1275,7 +1310,9 @@ export class SqliteStore implements Store {
       this.reconcileVectors(fresh, all);
       return fresh;
     }
+    if (this.vecCurrentInTx && !this.vecStale && (this.vecAll || !all)) return this.vectors;
     const version = this.stmt("PRAGMA data_version").get()!.data_version as number;
+    this.vecCurrentInTx = this.exactVectors !== null;
     if (!this.vecStale && version === this.dataVersionSeen && (this.vecAll || !all)) return this.vectors;
     this.vecAll ||= all;
     this.reconcileVectors(this.vectors, this.vecAll);
@@ -1608,7 +1645,11 @@ export class SqliteStore implements Store {
 
   async putVector(id: string, namespace: string, embedder: string, vector: Float32Array): Promise<void> {
     this.check();
-    this.exactVectors?.delete(id);
+    // What is written is what a re-rank would read back (the same float32s): a batch's later
+    // items re-rank its earlier ones without reading them.
+    const cache = this.exactVectors;
+    if (cache && cache.size < EXACT_VECTORS_PER_TRANSACTION) cache.set(id, Float32Array.from(vector));
+    else cache?.delete(id);
     // A replaced vector gets a new rowid (above every existing one), so other processes see the change.
     const vrow = this.stmt("SELECT coalesce(max(rowid), 0) + 1 AS n FROM vectors").get()!.n as number;
     this.stmt("DELETE FROM vectors WHERE id = ?").run(id);

@@ -155,6 +155,67 @@ describe("SQLite vector index across connections", () => {
     check.close();
     expect(names).toEqual([]);
   });
+
+  it("a kinds filter gives what the table's scan gives, whether or not the nearest `limit` rows all pass", async () => {
+    const writer = connect();
+    // Facts and every third a procedure, all about retry limits: the nearest rows mix both kinds.
+    const procedures = new Set<string>();
+    await writer.transaction(async (tx) => {
+      for (let i = 0; i < 60; i++) {
+        const text = `The retry limit of gateway ${i % 12} in region ${i % 5} is ${i}`;
+        const kind = i % 3 === 0 ? "procedure" : "fact";
+        const id = await tx.insertBelief(newBelief(text, { kind }));
+        await tx.putVector(id, "default", EMBEDDER, embedText(text, 384));
+        if (kind === "procedure") procedures.add(id);
+      }
+    });
+    const reader = connect();
+    const scan = SqliteStore.open({ path, vectorIndex: "scan" });
+    open.push(scan);
+    const facts = { namespaces: ["default"], statuses: ["active" as const], kinds: ["fact" as const] };
+    const all = { namespaces: ["default"], statuses: ["active" as const] };
+    await reader.searchBeliefVectors(embedText("warm", 384), all, 1); // the cold scan; the index from here on
+    let passedFirst = 0;
+    let failedFirst = 0;
+    for (const q of ["retry limit gateway 3", "region 4 is 9", "gateway 0 region 0", "limit 30", "retry"]) {
+      const vector = embedText(q, 384);
+      for (const limit of [1, 3, 8, 24, 100]) {
+        const nearest = await reader.searchBeliefVectors(vector, all, limit);
+        if (nearest.some((h) => procedures.has(h.id))) failedFirst++;
+        else passedFirst++;
+        const want = await scan.searchBeliefVectors(vector, facts, limit);
+        expect(await reader.searchBeliefVectors(vector, facts, limit)).toEqual(want);
+        expect(want.every((h) => !procedures.has(h.id))).toBe(true);
+      }
+    }
+    // Both ways through the search were taken.
+    expect(passedFirst).toBeGreaterThan(0);
+    expect(failedFirst).toBeGreaterThan(0);
+  });
+
+  it("inside a write transaction the index sees the transaction's own writes, and after it another connection's", async () => {
+    const a = connect();
+    const b = connect();
+    await remember(a, "The primary database of staging is Postgres");
+    expect(await search(a, "primary database")).toHaveLength(1);
+    const [inside, after] = await a.transaction(async (tx) => {
+      const first = await search(a, "primary database");
+      const id = await tx.insertBelief(belief("The primary database of production is MySQL"));
+      await tx.putVector(
+        id,
+        "default",
+        EMBEDDER,
+        embedText("The primary database of production is MySQL", 384),
+      );
+      await tx.updateBelief(first[0]!.id, { status: "archived" });
+      return [await search(a, "primary database"), id];
+    });
+    expect(inside.map((h) => h.id)).toEqual([after]);
+    // Another connection commits once a's transaction is over: a's next transaction reads it.
+    const other = await remember(b, "The primary database of testing is SQLite");
+    const seen = await a.transaction(async () => search(a, "primary database"));
+    expect(seen.map((h) => h.id).sort()).toEqual([after, other].sort());
+  });
 });
 
 describe("SQLite vector index of active rows only", () => {
