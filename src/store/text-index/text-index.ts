@@ -631,11 +631,6 @@ export class TextIndex {
         this.acc = new Float64Array(Math.max(part.size, this.acc.length * 2));
         this.touched = new Int32Array(this.acc.length);
       }
-      if (this.foundScores.length < found + part.live) {
-        const n = Math.max(found + part.live, this.foundScores.length * 2);
-        this.foundScores = growF64(this.foundScores, n);
-        this.foundRowids = growF64(this.foundRowids, n);
-      }
       found = pruned
         ? this.prune(part, ids, idf, avgdl, allowed, top, found)
         : this.exhaustive(part, ids, idf, avgdl, allowed, found);
@@ -644,6 +639,14 @@ export class TextIndex {
     const rowids = this.foundRowids.slice(0, found);
     if (!pruned) return new Ranking(scores, rowids, found);
     return new Ranking(scores, rowids, found, top, () => this.search(layer, phrases, namespaces, scope));
+  }
+
+  /** Room in `found…` for `more` hits past `found`. */
+  private reserve(found: number, more: number): void {
+    if (this.foundScores.length >= found + more) return;
+    const n = Math.max(found + more, this.foundScores.length * 2);
+    this.foundScores = growF64(this.foundScores, n);
+    this.foundRowids = growF64(this.foundRowids, n);
   }
 
   /** Scores every row of `part` matching a query term into `found…`; returns the new count. */
@@ -672,6 +675,7 @@ export class TextIndex {
         acc[s] = acc[s]! + score;
       }
     }
+    this.reserve(found, nTouched);
     for (let i = 0; i < nTouched; i++) {
       const s = touched[i]!;
       const score = acc[s]!;
@@ -692,7 +696,9 @@ export class TextIndex {
    * only grow. Once the `top`-th best partial sum θ exceeds what the unread lists could still add
    * together (R), a row no read list holds scores at most R < θ: it cannot be among the best
    * `top`, so the unread lists (the long ones of common words) are never walked. Of the rows
-   * read, one whose partial sum plus R is below θ cannot either. The rest are scored again from
+   * read, one whose partial sum plus R is below θ cannot either. It stops there only when
+   * rescoring the rows still in reach costs fewer steps than the unread postings (a corpus where
+   * every query word is common reads every list). The rows kept are scored again from
    * their own (term, tf) pairs in query order, FTS5's order of addition, so each score is the
    * same double as the exhaustive search's. A slack of 1e-9 on every comparison covers the
    * partial sums' different order of addition.
@@ -725,7 +731,9 @@ export class TextIndex {
     /** Touched rows that are alive and allowed: only they can fill the best `top`. */
     let eligible = 0;
     let theta = Number.NEGATIVE_INFINITY;
+    let read = 0;
     const heap = new Float64Array(top);
+    const pairsPerRow = part.poolSize / 2 / Math.max(1, part.size);
     for (let j = 0; j < order.length; j++) {
       const q = order[j]!;
       const list = part.postings[ids[q]!]!;
@@ -740,13 +748,23 @@ export class TextIndex {
         acc[s] = acc[s]! + termScore(w, list[i + 1]!, lengths[s]!, avgdl);
       }
       rest = j === order.length - 1 ? 0 : Math.max(0, rest - bound[q]!);
-      if (eligible < top) continue;
+      read += bound[q]!;
+      // θ is at most the bounds read so far: until they exceed the rest, the check cannot stop.
+      if (eligible < top || (read <= rest && rest > 0)) continue;
       theta = kthLargest(heap, top, acc, touched, nTouched, part, allowed) * SLACK_DOWN;
-      if (theta > rest) break;
+      if (rest === 0 || theta <= rest) continue;
+      // Stopping costs a rescore of each row still in reach (its pairs against every query
+      // term); reading the unread lists costs their postings. Stop only when that is cheaper.
+      let unread = 0;
+      for (let r = j + 1; r < order.length; r++) unread += part.postings[ids[order[r]!]!]![0]!;
+      let reach = 0;
+      for (let i = 0; i < nTouched; i++) if ((acc[touched[i]!]! + rest) * SLACK_UP >= theta) reach++;
+      if (reach * ids.length * pairsPerRow < unread) break;
     }
     const from = part.from;
     const count = part.count;
     const pool = part.pool;
+    this.reserve(found, nTouched);
     for (let i = 0; i < nTouched; i++) {
       const s = touched[i]!;
       const partial = acc[s]!;
