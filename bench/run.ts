@@ -17,6 +17,8 @@
  *   npm run bench -- --only http           # REST under load, 50 clients, beside the library (bench/http.ts)
  *   npm run bench -- --only scale --scale-db /tmp/strata-1m.db --scale-size 1000000
  *                                          # warm recall/context and RSS on a kept store (bench/scale.ts)
+ *   npm run bench -- --only scale --scale-db /tmp/strata-1m-active.db --scale-build bulk
+ *                                          # the same on a store built through rememberMany: all active
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -68,6 +70,8 @@ interface Options {
   tailsSize: number;
   tailsRounds: number;
   tailsPerRound: number;
+  /** How a missing scale store is built: `preload` (mostly archived) or `bulk` (all active). */
+  scaleBuild: "preload" | "bulk";
   /** HTTP load: seconds per phase and concurrent clients. */
   httpSeconds: number;
   httpClients: number;
@@ -133,6 +137,7 @@ function parseArgs(argv: string[]): Options {
     tailsSize: 10_000,
     tailsRounds: 15,
     tailsPerRound: 40,
+    scaleBuild: "preload",
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -207,12 +212,16 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--tails-size") o.tailsSize = Number(value().replace(/_/g, ""));
     else if (a === "--tails-rounds") o.tailsRounds = Number(value());
     else if (a === "--tails-per-round") o.tailsPerRound = Number(value());
-    else if (a === "--http-seconds") o.httpSeconds = Number(value());
+    else if (a === "--scale-build") {
+      const v = value();
+      if (v !== "preload" && v !== "bulk") throw new Error("--scale-build takes preload or bulk");
+      o.scaleBuild = v;
+    } else if (a === "--http-seconds") o.httpSeconds = Number(value());
     else if (a === "--http-clients") o.httpClients = Number(value());
     else if (a === "--") continue;
     else
       throw new Error(
-        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --pg-text auto,tsvector --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000 --only tails --tails-db FILE --tails-size 10000 --tails-rounds 15 --tails-per-round 40)`,
+        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --pg-text auto,tsvector --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000 --only tails --tails-db FILE --tails-size 10000 --tails-rounds 15 --tails-per-round 40 --scale-build preload|bulk)`,
       );
   }
   if ([...o.sizes, ...o.sleepSizes].some((n) => !Number.isInteger(n) || n < 1))
@@ -717,6 +726,7 @@ async function main(): Promise<void> {
     scale = await runScaleBench((path) => open(path, null), {
       db: o.scaleDb,
       size: o.scaleSize,
+      build: o.scaleBuild,
       queries: o.recallQueries,
       goals: o.contextGoals,
       seed: o.seed,

@@ -5,6 +5,7 @@
  * store port, bench/preload.ts) when it does not exist yet, and reused after that.
  *
  *   npm run bench -- --only scale --scale-db /tmp/strata-1m.db --scale-size 1000000
+ *   npm run bench -- --only scale --scale-db /tmp/strata-1m-active.db --scale-build bulk   # all active
  */
 import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -16,6 +17,12 @@ export interface ScaleBenchOptions {
   db: string;
   /** Beliefs to build when `db` does not exist. */
   size: number;
+  /**
+   * How a missing store is built: `preload` (default) writes the engine's rows for new and changed
+   * statements, so most of a large store is archived; `bulk` imports statements through
+   * `rememberMany` with the gate off, so every belief stays active (the hardest case for recall).
+   */
+  build: "preload" | "bulk";
   queries: number;
   goals: number;
   seed: number;
@@ -31,14 +38,31 @@ function percentiles(samples: number[]) {
   return { p50: ms(at(0.5)), p95: ms(at(0.95)) };
 }
 
+async function preloaded(mem: Memory, o: ScaleBenchOptions): Promise<number> {
+  return (await preload(mem, createTraffic(o.seed), o.size, { beliefs: 0, bySlot: new Map() })).beliefs;
+}
+
+/** Statements through the public bulk path, gate off: every one a new active belief. */
+async function bulk(mem: Memory, o: ScaleBenchOptions): Promise<number> {
+  const traffic = createTraffic(o.seed);
+  let stored = 0;
+  while (stored < o.size) {
+    const batch: string[] = [];
+    while (batch.length < Math.min(10_000, o.size - stored)) batch.push(traffic.statement().text);
+    stored += (await mem.rememberMany(batch, { gate: "off" })).stored;
+    if (stored % 100_000 === 0) o.log(`scale: … ${stored} beliefs`);
+  }
+  return stored;
+}
+
 export async function runScaleBench(open: (path: string) => Promise<Memory>, o: ScaleBenchOptions) {
   let built: { seconds: number; beliefs: number } | null = null;
   if (!existsSync(o.db)) {
     o.log(`scale: building ${o.size} beliefs into ${o.db} (kept for the next run)…`);
     const mem = await open(o.db);
     const t = performance.now();
-    const r = await preload(mem, createTraffic(o.seed), o.size, { beliefs: 0, bySlot: new Map() });
-    built = { seconds: Math.round(performance.now() - t) / 1000, beliefs: r.beliefs };
+    const beliefs = o.build === "bulk" ? await bulk(mem, o) : await preloaded(mem, o);
+    built = { seconds: Math.round(performance.now() - t) / 1000, beliefs };
     await mem.close();
   }
   const mem = await open(o.db);

@@ -924,12 +924,14 @@ export class SqliteStore implements Store {
       }
     }
     if (scope.statuses?.length === 0) return [];
-    const ranking = this.syncText(prefix).search(prefix, phrases, namespaces, scope);
+    // The first batch is all the index scores in full (max-score pruning); a wider one rescores.
+    const first = Math.max(TEXT_FETCH, 2 * limit);
+    const ranking = this.syncText(prefix).search(prefix, phrases, namespaces, scope, first);
     const table = prefix === "b" ? "beliefs b" : "episodes e";
     const out: ScoredId[] = [];
     // NOT INDEXED: look the candidates up by rowid; the planner would rather walk the
     // (namespace, status) index, every active row of the namespace (1.3 ms instead of 0.03 at 100k).
-    for (let fetch = Math.max(TEXT_FETCH, limit); out.length < limit; fetch *= 4) {
+    for (let fetch = first; out.length < limit; fetch *= 4) {
       const batch = ranking.take(fetch);
       if (batch.length === 0) break;
       const ok = new Set<number>();

@@ -73,6 +73,14 @@ class Partition {
   /** By term id: [postings, slot, tf, slot, tf, …]. Built at once from the pool after a bulk load. */
   postings: (Int32Array | undefined)[] = [];
   /**
+   * By term id, over every posting the list has held: the largest tf and the shortest row. A
+   * term's BM25 part grows with tf and falls with length, so they bound what the term can add to
+   * any row's score (`search` with `top` stops once that bound cannot matter). Removing a row
+   * leaves them loose, never wrong; `index` makes them tight again.
+   */
+  maxTf = new Int32Array(0);
+  minLength = new Int32Array(0);
+  /**
    * False until the postings are built. A non-current partition (archived, retired and superseded
    * rows: most of a long-lived store) builds them on its first search; until then its rows cost
    * only their pool pairs, and current-state queries never pay for them.
@@ -128,9 +136,19 @@ class Partition {
 
   private post(term: number, slot: number, tf: number): void {
     let list = this.postings[term];
+    if (term >= this.maxTf.length) {
+      const n = Math.max(1024, 2 * term + 2);
+      this.maxTf = growI32(this.maxTf, n);
+      this.minLength = growI32(this.minLength, n);
+    }
     if (!list) {
       list = new Int32Array(5);
       this.postings[term] = list;
+      this.maxTf[term] = tf;
+      this.minLength[term] = this.lengths[slot]!;
+    } else {
+      if (tf > this.maxTf[term]!) this.maxTf[term] = tf;
+      if (this.lengths[slot]! < this.minLength[term]!) this.minLength[term] = this.lengths[slot]!;
     }
     const n = list[0]!;
     if (1 + 2 * (n + 1) > list.length) {
@@ -152,18 +170,27 @@ class Partition {
     }
     const postings: (Int32Array | undefined)[] = new Array(vocabulary);
     for (let t = 0; t < vocabulary; t++) if (sizes[t]! > 0) postings[t] = new Int32Array(1 + 2 * sizes[t]!);
+    const maxTf = new Int32Array(Math.max(1024, vocabulary));
+    const minLength = new Int32Array(maxTf.length).fill(0x7fffffff);
     for (let s = 0; s < this.size; s++) {
       if (!this.alive[s]) continue;
       const from = this.from[s]!;
+      const length = this.lengths[s]!;
       for (let i = 0; i < this.count[s]!; i++) {
-        const list = postings[this.pool[from + 2 * i]!]!;
+        const term = this.pool[from + 2 * i]!;
+        const tf = this.pool[from + 2 * i + 1]!;
+        const list = postings[term]!;
         const n = list[0]!;
         list[1 + 2 * n] = s;
-        list[2 + 2 * n] = this.pool[from + 2 * i + 1]!;
+        list[2 + 2 * n] = tf;
         list[0] = n + 1;
+        if (tf > maxTf[term]!) maxTf[term] = tf;
+        if (length < minLength[term]!) minLength[term] = length;
       }
     }
     this.postings = postings;
+    this.maxTf = maxTf;
+    this.minLength = minLength;
     this.indexed = true;
   }
 
@@ -293,20 +320,40 @@ class Layer {
   }
 }
 
-/** The candidates of one search, handed out best first (score descending, then rowid). */
+/**
+ * The candidates of one search, handed out best first (score descending, then rowid). A search
+ * with `top` holds only rows that can be among its best `top` (`certain` = top): asking past them
+ * runs the whole search once (`widen`) and goes on from there, so every hit handed out is the
+ * exhaustive search's hit at that rank.
+ */
 export class Ranking {
   private taken = 0;
   private sorted: TextHit[] | null = null;
 
   constructor(
-    private readonly scores: Float64Array,
-    private readonly rowids: Float64Array,
-    /** Rows that matched at least one phrase. */
-    readonly size: number,
+    private scores: Float64Array,
+    private rowids: Float64Array,
+    /** Rows held: every row that matched a phrase, or (a search with `top`) the rows kept. */
+    private held: number,
+    private certain = held,
+    private widen: (() => Ranking) | null = null,
   ) {}
+
+  get size(): number {
+    return this.held;
+  }
 
   /** The next `count` hits in rank order (fewer when the candidates run out). */
   take(count: number): TextHit[] {
+    if (this.widen && this.taken + count > this.certain) {
+      const all = this.widen();
+      this.widen = null;
+      this.scores = all.scores;
+      this.rowids = all.rowids;
+      this.held = all.held;
+      this.certain = all.held;
+      this.sorted = null;
+    }
     const end = Math.min(this.size, this.taken + count);
     if (end <= this.taken) return [];
     let out: TextHit[];
@@ -363,6 +410,57 @@ export class Ranking {
 }
 
 const byRank = (a: TextHit, b: TextHit) => b.score - a.score || a.rowid - b.rowid;
+
+/** One query term's part of a row's BM25 score: FTS5's arithmetic, operation for operation. */
+function termScore(idf: number, tf: number, length: number, avgdl: number): number {
+  return idf * ((tf * (K1 + 1.0)) / (tf + K1 * (1 - B + (B * length) / avgdl)));
+}
+
+/** Relative slack on pruning's comparisons, for partial sums added in another order than FTS5's. */
+const SLACK_UP = 1 + 1e-9;
+const SLACK_DOWN = 1 - 1e-9;
+
+/** The `k`-th largest partial sum of the touched rows that are alive and allowed (a min-heap in `heap`). */
+function kthLargest(
+  heap: Float64Array,
+  k: number,
+  acc: Float64Array,
+  touched: Int32Array,
+  nTouched: number,
+  part: Partition,
+  allowed: (code: number) => boolean,
+): number {
+  let n = 0;
+  for (let i = 0; i < nTouched; i++) {
+    const s = touched[i]!;
+    const v = acc[s]!;
+    if (n === k && v <= heap[0]!) continue;
+    if (!part.alive[s] || !allowed(part.statuses[s]!)) continue;
+    if (n < k) {
+      let j = n++;
+      while (j > 0) {
+        const p = (j - 1) >> 1;
+        if (heap[p]! <= v) break;
+        heap[j] = heap[p]!;
+        j = p;
+      }
+      heap[j] = v;
+      continue;
+    }
+    let j = 0;
+    for (;;) {
+      const l = 2 * j + 1;
+      if (l >= k) break;
+      const r = l + 1;
+      const c = r < k && heap[r]! < heap[l]! ? r : l;
+      if (heap[c]! >= v) break;
+      heap[j] = heap[c]!;
+      j = c;
+    }
+    heap[j] = v;
+  }
+  return heap[0]!;
+}
 
 export class TextIndex {
   private readonly tokenizer: Fts5Tokenizer;
@@ -488,12 +586,18 @@ export class TextIndex {
     return out;
   }
 
-  /** Every row of the namespaces in scope matching any phrase, scored as FTS5's bm25 scores it. */
+  /**
+   * Every row of the namespaces in scope matching any phrase, scored as FTS5's bm25 scores it.
+   * With `top`, only the rows that can be among the best `top` are scored in full (max-score
+   * pruning, `prune`): the same hits and scores to the last bit for the first `top`, and the
+   * Ranking runs the whole search if asked for more.
+   */
   search(
     layer: TextLayer,
     phrases: readonly string[],
     namespaces: readonly string[],
     scope: TextScope,
+    top?: number,
   ): Ranking {
     const l = this.layers[layer];
     const n = l.rows.size;
@@ -518,6 +622,7 @@ export class TextIndex {
         if (other) parts.push(other);
       }
     }
+    const pruned = top !== undefined && top > 0;
     let found = 0;
     for (const part of parts) {
       if (part.live === 0 || ids.length === 0) continue;
@@ -526,39 +631,162 @@ export class TextIndex {
         this.acc = new Float64Array(Math.max(part.size, this.acc.length * 2));
         this.touched = new Int32Array(this.acc.length);
       }
-      const acc = this.acc;
-      const touched = this.touched;
-      let nTouched = 0;
-      const lengths = part.lengths;
-      // Term at a time, in query order: each row's sum is built in FTS5's order, so it is the same double.
-      for (let q = 0; q < ids.length; q++) {
-        const list = part.postings[ids[q]!];
-        if (!list) continue;
-        const w = idf[q]!;
-        const end = 1 + 2 * list[0]!;
-        for (let i = 1; i < end; i += 2) {
-          const s = list[i]!;
-          const f = list[i + 1]!;
-          const score = w * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * lengths[s]!) / avgdl)));
-          if (acc[s] === 0) touched[nTouched++] = s;
-          acc[s] = acc[s]! + score;
-        }
-      }
-      if (this.foundScores.length < found + nTouched) {
-        const n = Math.max(found + nTouched, this.foundScores.length * 2);
-        this.foundScores = growF64(this.foundScores, n);
-        this.foundRowids = growF64(this.foundRowids, n);
-      }
-      for (let i = 0; i < nTouched; i++) {
-        const s = touched[i]!;
-        const score = acc[s]!;
-        acc[s] = 0;
-        if (!part.alive[s] || !allowed(part.statuses[s]!)) continue;
-        this.foundScores[found] = score;
-        this.foundRowids[found++] = part.rowids[s]!;
+      found = pruned
+        ? this.prune(part, ids, idf, avgdl, allowed, top, found)
+        : this.exhaustive(part, ids, idf, avgdl, allowed, found);
+    }
+    const scores = this.foundScores.slice(0, found);
+    const rowids = this.foundRowids.slice(0, found);
+    if (!pruned) return new Ranking(scores, rowids, found);
+    return new Ranking(scores, rowids, found, top, () => this.search(layer, phrases, namespaces, scope));
+  }
+
+  /** Room in `found…` for `more` hits past `found`. */
+  private reserve(found: number, more: number): void {
+    if (this.foundScores.length >= found + more) return;
+    const n = Math.max(found + more, this.foundScores.length * 2);
+    this.foundScores = growF64(this.foundScores, n);
+    this.foundRowids = growF64(this.foundRowids, n);
+  }
+
+  /** Scores every row of `part` matching a query term into `found…`; returns the new count. */
+  private exhaustive(
+    part: Partition,
+    ids: readonly number[],
+    idf: readonly number[],
+    avgdl: number,
+    allowed: (code: number) => boolean,
+    found: number,
+  ): number {
+    const acc = this.acc;
+    const touched = this.touched;
+    let nTouched = 0;
+    const lengths = part.lengths;
+    // Term at a time, in query order: each row's sum is built in FTS5's order, so it is the same double.
+    for (let q = 0; q < ids.length; q++) {
+      const list = part.postings[ids[q]!];
+      if (!list) continue;
+      const w = idf[q]!;
+      const end = 1 + 2 * list[0]!;
+      for (let i = 1; i < end; i += 2) {
+        const s = list[i]!;
+        const score = termScore(w, list[i + 1]!, lengths[s]!, avgdl);
+        if (acc[s] === 0) touched[nTouched++] = s;
+        acc[s] = acc[s]! + score;
       }
     }
-    return new Ranking(this.foundScores.slice(0, found), this.foundRowids.slice(0, found), found);
+    this.reserve(found, nTouched);
+    for (let i = 0; i < nTouched; i++) {
+      const s = touched[i]!;
+      const score = acc[s]!;
+      acc[s] = 0;
+      if (!part.alive[s] || !allowed(part.statuses[s]!)) continue;
+      this.foundScores[found] = score;
+      this.foundRowids[found++] = part.rowids[s]!;
+    }
+    return found;
+  }
+
+  /**
+   * Max-score pruning, term at a time: the rows of `part` that can be among its best `top`, each
+   * with its exact score, into `found…`; returns the new count.
+   *
+   * Each query term's list adds at most its bound (idf × the BM25 part at the list's largest tf
+   * and shortest row) to any row. Lists are read highest bound first into partial sums, which
+   * only grow. Once the `top`-th best partial sum θ exceeds what the unread lists could still add
+   * together (R), a row no read list holds scores at most R < θ: it cannot be among the best
+   * `top`, so the unread lists (the long ones of common words) are never walked. Of the rows
+   * read, one whose partial sum plus R is below θ cannot either. It stops there only when
+   * rescoring the rows still in reach costs fewer steps than the unread postings (a corpus where
+   * every query word is common reads every list). The rows kept are scored again from
+   * their own (term, tf) pairs in query order, FTS5's order of addition, so each score is the
+   * same double as the exhaustive search's. A slack of 1e-9 on every comparison covers the
+   * partial sums' different order of addition.
+   */
+  private prune(
+    part: Partition,
+    ids: readonly number[],
+    idf: readonly number[],
+    avgdl: number,
+    allowed: (code: number) => boolean,
+    top: number,
+    found: number,
+  ): number {
+    const order: number[] = [];
+    const bound: number[] = [];
+    let rest = 0;
+    for (let q = 0; q < ids.length; q++) {
+      const term = ids[q]!;
+      const u = part.postings[term] ? termScore(idf[q]!, part.maxTf[term]!, part.minLength[term]!, avgdl) : 0;
+      bound.push(u * SLACK_UP);
+      if (u === 0) continue;
+      order.push(q);
+      rest += u * SLACK_UP;
+    }
+    order.sort((a, b) => bound[b]! - bound[a]! || a - b);
+    const acc = this.acc;
+    const touched = this.touched;
+    const lengths = part.lengths;
+    let nTouched = 0;
+    /** Touched rows that are alive and allowed: only they can fill the best `top`. */
+    let eligible = 0;
+    let theta = Number.NEGATIVE_INFINITY;
+    let read = 0;
+    const heap = new Float64Array(top);
+    const pairsPerRow = part.poolSize / 2 / Math.max(1, part.size);
+    for (let j = 0; j < order.length; j++) {
+      const q = order[j]!;
+      const list = part.postings[ids[q]!]!;
+      const w = idf[q]!;
+      const end = 1 + 2 * list[0]!;
+      for (let i = 1; i < end; i += 2) {
+        const s = list[i]!;
+        if (acc[s] === 0) {
+          touched[nTouched++] = s;
+          if (part.alive[s] && allowed(part.statuses[s]!)) eligible++;
+        }
+        acc[s] = acc[s]! + termScore(w, list[i + 1]!, lengths[s]!, avgdl);
+      }
+      rest = j === order.length - 1 ? 0 : Math.max(0, rest - bound[q]!);
+      read += bound[q]!;
+      // θ is at most the bounds read so far: until they exceed the rest, the check cannot stop.
+      if (eligible < top || (read <= rest && rest > 0)) continue;
+      theta = kthLargest(heap, top, acc, touched, nTouched, part, allowed) * SLACK_DOWN;
+      if (rest === 0 || theta <= rest) continue;
+      // Stopping costs a rescore of each row still in reach (its pairs against every query
+      // term); reading the unread lists costs their postings. Stop only when that is cheaper.
+      let unread = 0;
+      for (let r = j + 1; r < order.length; r++) unread += part.postings[ids[order[r]!]!]![0]!;
+      let reach = 0;
+      for (let i = 0; i < nTouched; i++) if ((acc[touched[i]!]! + rest) * SLACK_UP >= theta) reach++;
+      if (reach * ids.length * pairsPerRow < unread) break;
+    }
+    const from = part.from;
+    const count = part.count;
+    const pool = part.pool;
+    this.reserve(found, nTouched);
+    for (let i = 0; i < nTouched; i++) {
+      const s = touched[i]!;
+      const partial = acc[s]!;
+      acc[s] = 0;
+      if (!part.alive[s] || !allowed(part.statuses[s]!)) continue;
+      if ((partial + rest) * SLACK_UP < theta) continue;
+      // The exact score: the row's pairs, summed in query order as `exhaustive` sums them.
+      let score = 0;
+      const f0 = from[s]!;
+      const f1 = f0 + 2 * count[s]!;
+      for (let q = 0; q < ids.length; q++) {
+        const term = ids[q]!;
+        for (let p = f0; p < f1; p += 2)
+          if (pool[p] === term) {
+            score = score + termScore(idf[q]!, pool[p + 1]!, lengths[s]!, avgdl);
+            break;
+          }
+      }
+      this.foundScores[found] = score;
+      this.foundRowids[found++] = part.rowids[s]!;
+    }
+    return found;
   }
 
   private statusCode(status: string): number {
