@@ -1,6 +1,8 @@
 /**
- * `npm run eval -- knowledge-update [--split dev|held-out|all] [--phases before,after,daily]`:
- * values changed in passing, in chat style, across sessions (cases.json, written for Strata).
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|all] [--split dev|held-out|all]
+ * [--phases before,after,daily]`: values changed in passing, in chat style, across sessions.
+ * Two sets, each its own chat: `cases` (cases.json, 40 cases split dev/held-out by hash) and
+ * `chat-dev` (chat-dev.json, 46 cases over attributes no state frame names, all dev material).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -26,7 +28,12 @@ interface Case {
 interface CaseFile {
   cases: Case[];
   filler: string[];
+  /** Set when every case of the file is one split (chat-dev.json: all dev); else split by hash. */
+  split?: Split;
 }
+
+export const SETS = ["cases", "chat-dev"] as const;
+export type CaseSet = (typeof SETS)[number];
 
 export const PHASES = ["before", "after", "daily"] as const;
 export type Phase = (typeof PHASES)[number];
@@ -53,9 +60,14 @@ export interface PhaseReport {
   misses: CaseResult[];
 }
 
-export interface KnowledgeUpdateReport {
+export interface SetReport {
+  set: CaseSet;
   cases: number;
   phases: PhaseReport[];
+}
+
+export interface KnowledgeUpdateReport {
+  sets: SetReport[];
 }
 
 /** FNV-1a 32-bit: a stable hash for the split. */
@@ -74,9 +86,9 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const mentions = (text: string, value: string) =>
   new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(value)}(?![\\p{L}\\p{N}])`, "iu").test(text);
 
-export function loadCases(): CaseFile {
+export function loadCases(set: CaseSet = "cases"): CaseFile {
   const here = dirname(fileURLToPath(import.meta.url));
-  return JSON.parse(readFileSync(join(here, "cases.json"), "utf8")) as CaseFile;
+  return JSON.parse(readFileSync(join(here, `${set}.json`), "utf8")) as CaseFile;
 }
 
 const DAY = 86_400_000;
@@ -123,7 +135,7 @@ async function runPhase(file: CaseFile, phase: Phase, splits: ReadonlySet<Split>
     }
     const results: CaseResult[] = [];
     for (const c of file.cases) {
-      const split = splitOf(c.id);
+      const split = file.split ?? splitOf(c.id);
       if (!splits.has(split)) continue;
       const hits = await mem.recall(c.question, { k: 10 });
       const newIdx = hits.findIndex((h) => mentions(h.text, c.new));
@@ -161,14 +173,18 @@ async function runPhase(file: CaseFile, phase: Phase, splits: ReadonlySet<Split>
 export interface KnowledgeUpdateOptions {
   split: "dev" | "held-out" | "all";
   phases: Phase[];
+  /** Which case files to run; each is its own chat. Defaults to both. */
+  sets?: CaseSet[];
 }
 
 export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpdateOptions {
-  const options: KnowledgeUpdateOptions = { split: "all", phases: [...PHASES] };
+  const options: KnowledgeUpdateOptions = { split: "all", phases: [...PHASES], sets: [...SETS] };
   for (let i = 0; i < args.length; i += 2) {
     const value = args[i + 1];
     if (args[i] === "--split" && (value === "dev" || value === "held-out" || value === "all"))
       options.split = value;
+    else if (args[i] === "--set" && value && (value === "all" || (SETS as readonly string[]).includes(value)))
+      options.sets = value === "all" ? [...SETS] : [value as CaseSet];
     else if (args[i] === "--phases" && value) {
       const phases = value.split(",");
       for (const p of phases)
@@ -176,7 +192,9 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
           throw new Error(`E_BAD_ARGS: unknown phase "${p}" (known: ${PHASES.join(", ")})`);
       options.phases = phases as Phase[];
     } else
-      throw new Error(`E_BAD_ARGS: unknown argument "${args[i]}" (use --split dev|held-out|all, --phases)`);
+      throw new Error(
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|all, --split dev|held-out|all, --phases)`,
+      );
   }
   return options;
 }
@@ -184,17 +202,27 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
 export async function evaluateKnowledgeUpdate(
   options: KnowledgeUpdateOptions,
 ): Promise<KnowledgeUpdateReport> {
-  const file = loadCases();
   const splits = new Set<Split>(options.split === "all" ? ["dev", "held-out"] : [options.split]);
-  const phases: PhaseReport[] = [];
-  for (const phase of options.phases) phases.push(await runPhase(file, phase, splits));
-  return { cases: file.cases.length, phases };
+  const sets: SetReport[] = [];
+  for (const set of options.sets ?? ["cases"]) {
+    const file = loadCases(set);
+    const phases: PhaseReport[] = [];
+    for (const phase of options.phases) phases.push(await runPhase(file, phase, splits));
+    sets.push({ set, cases: file.cases.length, phases });
+  }
+  return { sets };
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 export function renderKnowledgeUpdateMarkdown(report: KnowledgeUpdateReport): string {
+  return report.sets.map(renderSet).join("\n\n");
+}
+
+function renderSet(report: SetReport): string {
   const lines = [
+    `### ${report.set}`,
+    "",
     `${report.cases} cases; latest value ranked above the older one, default recall (k = 10).`,
     "",
     "| phase | dev | held-out | all | active beliefs | uncovered episodes |",

@@ -14,7 +14,7 @@ describe("knowledge-update eval", () => {
 
   it("after consolidate, ranks the latest value first on the dev half (the level reached) and covers every episode", async () => {
     const report = await evaluateKnowledgeUpdate({ split: "dev", phases: ["after"] });
-    const after = report.phases[0]!;
+    const after = report.sets[0]!.phases[0]!;
     // The level reached: 20/20 (h/ku, 1 December 2026; was 16/20). The four misses before shared no
     // word with their question: an update naming the older value (bike: "My Trek got stolen so I
     // bought a Cannondale") and state frames (city, job, password manager: "I moved to Portland")
