@@ -92,18 +92,19 @@ function readRecord<T>(row: Record<string, unknown>, id: string, fields: Fields<
     list = Object.entries(fields) as [string, readonly [string, FieldKind]][];
     fieldLists.set(fields, list);
   }
-  for (const [field, [column, kind]] of list) {
-    const v = row[column];
-    out[field] =
-      kind === "json"
-        ? readJson(field, v)
-        : kind === "bool"
-          ? v === true || v === 1
-          : kind === "int" || kind === "real"
-            ? Number(v)
-            : (v ?? null);
-  }
+  for (const [field, [column, kind]] of list) out[field] = readField(field, kind, row[column]);
   return out as T;
+}
+
+/** One column's value as its field holds it. */
+function readField(field: string, kind: FieldKind, v: unknown): unknown {
+  return kind === "json"
+    ? readJson(field, v)
+    : kind === "bool"
+      ? v === true || v === 1
+      : kind === "int" || kind === "real"
+        ? Number(v)
+        : (v ?? null);
 }
 
 /**
@@ -126,17 +127,7 @@ function rawRecordReader<T>(
   if (seqAt < 0 || unknown) throw new Error(`rawRecordReader: no column for ${unknown?.[0] ?? seqColumn}`);
   return (values) => {
     const out: Record<string, unknown> = { id: `${prefix}${values[seqAt]}` };
-    for (const [field, at, kind] of list) {
-      const v = values[at];
-      out[field] =
-        kind === "json"
-          ? readJson(field, v)
-          : kind === "bool"
-            ? v === true || v === 1
-            : kind === "int" || kind === "real"
-              ? Number(v)
-              : (v ?? null);
-    }
+    for (const [field, at, kind] of list) out[field] = readField(field, kind, values[at]);
     return out as T;
   };
 }
