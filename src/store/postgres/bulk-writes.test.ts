@@ -4,26 +4,17 @@
  * down every statement, in transactions too. (That the rows are those of one write per item is
  * test/contract/batch.contract.test.ts, on PGlite and real PostgreSQL.)
  */
-import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { sharedPglite } from "../../../test/support/pglite.js";
 import { openMemory } from "../../open-memory.js";
 import { pgliteClient, type SqlClient, type SqlQueryable } from "./postgres-driver.js";
 import { PostgresStore } from "./postgres-store.js";
 
-let db: PGlite;
-
-// PGlite compiles Postgres on start: slow on a busy machine.
-beforeAll(async () => {
-  db = new PGlite();
-  await db.waitReady;
-}, 180_000);
-afterAll(async () => {
-  await db.close();
-});
+const pglite = sharedPglite();
 
 describe("PostgreSQL bulk writes", () => {
   it("a gate-off batch of 600 statements inserts 256 rows a statement", async () => {
-    const inner = pgliteClient(db, { ownsDb: false });
+    const inner = pgliteClient(pglite(), { ownsDb: false });
     const statements: string[] = [];
     const counting = (q: SqlQueryable): SqlQueryable => ({
       ...q,

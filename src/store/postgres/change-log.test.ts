@@ -3,29 +3,20 @@
  * beliefs and episodes) read it once, however many rows changed; and the text index forgets
  * what a rolled-back transaction wrote. Real PGlite, with a client that counts the statements.
  */
-import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { sharedPglite } from "../../../test/support/pglite.js";
 import { newBelief } from "../../../test/support/rows.js";
 import type { BeliefFilter } from "../../core/ports.js";
 import { openMemory } from "../../open-memory.js";
 import { pgliteClient, type SqlClient } from "./postgres-driver.js";
 import { PostgresStore } from "./postgres-store.js";
 
-let db: PGlite;
+const pglite = sharedPglite();
 let n = 0;
-
-// PGlite compiles Postgres on start: slow on a busy machine.
-beforeAll(async () => {
-  db = new PGlite();
-  await db.waitReady;
-}, 180_000);
-afterAll(async () => {
-  await db.close();
-});
 
 /** A store whose every statement outside a transaction is written down. */
 async function counted(schema: string) {
-  const inner = pgliteClient(db, { ownsDb: false });
+  const inner = pgliteClient(pglite(), { ownsDb: false });
   const statements: string[] = [];
   const client: SqlClient = {
     ...inner,
@@ -45,7 +36,7 @@ describe("PostgreSQL change log", () => {
   it("a recall reads the change log once, whether or not another handle wrote since", async () => {
     const schema = `log_${++n}`;
     const { store, logReads } = await counted(schema);
-    const other = await PostgresStore.open({ pglite: db, schema, vectorIndex: "memory" });
+    const other = await PostgresStore.open({ pglite: pglite(), schema, vectorIndex: "memory" });
     const mem = await openMemory({ store });
     const writer = await openMemory({ store: other });
     try {

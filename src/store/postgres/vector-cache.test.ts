@@ -4,32 +4,28 @@
  * each other's writes, status changes, deletions and rollbacks, and rank exactly as a fresh
  * handle does.
  */
-import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { sharedPglite } from "../../../test/support/pglite.js";
 import { newBelief } from "../../../test/support/rows.js";
 import type { BeliefFilter, NewBelief } from "../../core/ports.js";
 import { embedText } from "../../embed/hashed-embedder.js";
 import { PostgresStore } from "./postgres-store.js";
 
 const EMBEDDER = "hashed-ngram-v1/384";
-let db: PGlite;
+const pglite = sharedPglite();
 let n = 0;
 const open: PostgresStore[] = [];
 
-beforeAll(async () => {
-  db = new PGlite();
-  await db.waitReady;
-});
+// Runs before sharedPglite's close (after-hooks run in reverse order).
 afterAll(async () => {
   for (const s of open.splice(0)) await s.close();
-  await db.close();
 });
 
 /** A schema of its own per test, and a way to open more handles on it. */
 function place() {
   const schema = `cache_${++n}`;
   return async () => {
-    const s = await PostgresStore.open({ pglite: db, schema, vectorIndex: "memory" });
+    const s = await PostgresStore.open({ pglite: pglite(), schema, vectorIndex: "memory" });
     open.push(s);
     return s;
   };
@@ -57,7 +53,7 @@ describe("PostgreSQL in-process vector index across handles", () => {
     expect(a.vectorIndex).toBe("memory");
     expect(a.capabilities.vector).toBe("index");
     await expect(
-      PostgresStore.open({ pglite: db, schema: "cache_bad", vectorIndex: "scan" as "memory" }),
+      PostgresStore.open({ pglite: pglite(), schema: "cache_bad", vectorIndex: "scan" as "memory" }),
     ).rejects.toMatchObject({ code: "INVALID_INPUT" });
   });
 
