@@ -1,5 +1,7 @@
-import type { Plugin } from "esbuild";
-import { defineConfig } from "tsup";
+import { defineConfig, type Options } from "tsup";
+
+/** An esbuild plugin, by tsup's own type (esbuild is tsup's dependency, not ours). */
+type Plugin = NonNullable<Options["esbuildPlugins"]>[number];
 
 /** Library entry points: the main one, and one per optional dependency (its own subpath export). */
 const entries = {
@@ -16,12 +18,12 @@ const entries = {
 /**
  * What the CLI carries inside its own build instead of importing from node_modules: zod, and
  * every package that is handed zod schemas or builds its own (the MCP SDK and, through it, ajv),
- * so the CLI's one zod instance is the only one its MCP and REST servers ever see. All of them
- * and the small packages every command loads (commander, picocolors), so a fresh process
- * resolves and reads a few chunks instead of ~140 files. Everything else stays external: native
- * modules (better-sqlite3, sqlite-vec), the PostgreSQL driver, the tokenizer and NLP model
- * (large, loaded lazily), the dashboard's static assets (read as files) and the optional
- * vector-store clients.
+ * so the CLI's one zod instance is the only one its MCP and REST servers ever see; and the small
+ * packages every command loads (commander, picocolors). A fresh `recall` then resolves and
+ * reads ~40 files instead of ~140 (test/e2e/cold-start.test.ts bounds it). Everything else
+ * stays external: native modules (better-sqlite3, sqlite-vec), the PostgreSQL driver, the
+ * tokenizer and NLP model (large, loaded lazily), the dashboard's static assets (read as files)
+ * and the optional vector-store clients.
  */
 const CLI_BUNDLED = [
   /^zod(\/|$)/,
@@ -83,7 +85,7 @@ export default defineConfig([
     },
     format: ["esm"],
     target: "node20",
-    // No source maps: they would triple the command's share of the package (4.7 MB beside
+    // No source maps: they would nearly triple the command's share of the package (4.7 MB beside
     // 2.6 MB), and errors reach users as codes and messages, not stack traces.
     sourcemap: false,
     clean: true,
