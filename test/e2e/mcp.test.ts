@@ -37,7 +37,19 @@ describe("strata serve (built)", () => {
       return client;
     };
     const first = await open();
-    expect((await first.listTools()).tools.map((t) => t.name)).toContain("recall");
+    const tools = (await first.listTools()).tools;
+    expect(tools.map((t) => t.name)).toContain("recall");
+    // The CLI's build carries its own zod and the SDK beside it: the SDK turns the tools' zod
+    // schemas into JSON Schema and checks arguments with them, so both must be one zod's.
+    const remember = tools.find((t) => t.name === "remember")!;
+    expect(remember.inputSchema).toMatchObject({
+      type: "object",
+      properties: { statement: { type: "string" } },
+      required: expect.arrayContaining(["statement"]),
+    });
+    const bad = await first.callTool({ name: "remember", arguments: { statement: 42 } });
+    expect(bad.isError).toBe(true);
+    expect(JSON.stringify(bad.content)).toMatch(/statement/);
     const r = await first.callTool({
       name: "remember",
       arguments: { statement: "The billing service deploys with blue-green" },

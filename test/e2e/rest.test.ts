@@ -67,6 +67,13 @@ describe("the REST API over a real socket (built CLI)", () => {
         body: JSON.stringify({ statement: "The retry limit is 5" }),
       });
       expect(wrote.status).toBe(200);
+      // Bad input is refused by the CLI build's own (bundled) zod, with its stable code.
+      const refused = await call(base, "/v1/namespaces/team-a/beliefs", key, {
+        method: "POST",
+        body: JSON.stringify({ statement: 42 }),
+      });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(await refused.json())).toMatch(/INVALID_INPUT.*statement/);
       const recall = await call(base, "/v1/namespaces/team-a/recall?query=retry%20limit&k=1", key);
       const hits = ((await recall.json()) as { hits: { text: string }[] }).hits;
       expect(hits[0]?.text).toBe("The retry limit is 5");
