@@ -532,6 +532,35 @@ export function scanVectors(
   return top.sorted();
 }
 
+/**
+ * `scanVectors` over rows kept as their nonzero components only (`dims` ascending, `values` the
+ * stored float32s): the same arithmetic, sums in the same order, so the same hits and scores bit
+ * for bit. A row's components come from `vector`'s nonzero entries in dimension order, so the sum
+ * of squares and the dot product add the same terms in the same order as the dense loop does.
+ */
+export function scanSparseVectors(
+  query: Float32Array,
+  rows: Iterable<{ rowid: number; dim: number; dims: ArrayLike<number>; values: ArrayLike<number> }>,
+  limit: number,
+): VectorHit[] {
+  const { qinv } = queryShape(query);
+  const top = new TopK(Math.max(0, limit));
+  for (const { rowid, dim, dims, values } of rows) {
+    if (dim !== query.length) continue;
+    let norm = 0;
+    let dot = 0;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      if (v === 0) continue;
+      norm += v * v;
+      const q = query[dims[i]!]!;
+      if (q !== 0) dot += v * q;
+    }
+    top.offer(dot * (norm > 0 ? 1 / Math.sqrt(norm) : 0) * qinv, rowid);
+  }
+  return top.sorted();
+}
+
 /** Adds each posting of the query's dimensions into `acc[slot]`: the exact dot products. */
 function accumulateFloat32(part: Partition, query: Float32Array, dims: readonly number[], acc: Float64Array) {
   for (const d of dims) {
