@@ -1600,7 +1600,7 @@ export class SqliteStore implements Store {
       const componentValues: unknown[] = [];
       for (let i = start; i < start + n; i++) {
         const r = rows[i]!;
-        const components = vectorComponents(r.vector);
+        const components = vectorComponents(r.vector, first + i);
         if (components)
           componentValues.push(
             "b",
@@ -1687,7 +1687,7 @@ export class SqliteStore implements Store {
     const vrow = this.stmt("SELECT coalesce(max(rowid), 0) + 1 AS n FROM vectors").get()!.n as number;
     this.stmt("DELETE FROM vectors WHERE id = ?").run(id);
     // Its components before the vector (the insert trigger leaves a row it finds): see vector-components.ts.
-    const components = id[0] === "b" || id[0] === "e" ? vectorComponents(vector) : null;
+    const components = id[0] === "b" || id[0] === "e" ? vectorComponents(vector, rowidOf(id)) : null;
     if (components)
       this.stmt(INSERT_COMPONENTS_SQL[id[0] as VectorLayer]).run(vector.length, components, id, namespace);
     this.stmt(

@@ -22,18 +22,26 @@ import { scanSparseVectors, type VectorHit, type VectorLayer } from "../vector-i
 type Stmt = Database.Statement<unknown[], unknown>;
 
 /**
- * The nonzero components of `vector` as one blob: their float32 values (4 bytes each), then their
- * dimensions (uint16 each), in dimension order. Null when that is not smaller than the vector
- * itself (about two thirds or more of its dimensions set) or a dimension does not fit 16 bits.
+ * The nonzero components of row `rid`'s `vector` as one record: a header (the rid's low 32 bits,
+ * its next 16, then the count `n`, each little-endian), the `n` float32 values, then their `n`
+ * dimensions (uint16), in dimension order, padded to a multiple of 4 bytes. Records so laid end to
+ * end stay aligned, so SQLite can hand a cold search a whole key range as one concatenated blob.
+ * Null when the record is not smaller than the vector itself (about two thirds or more of its
+ * dimensions set), or a dimension or the rid does not fit.
  */
-export function vectorComponents(vector: Float32Array): Buffer | null {
-  if (vector.length > 0x10000) return null;
+export function vectorComponents(vector: Float32Array, rid: number): Buffer | null {
+  if (vector.length > 0x10000 || !Number.isSafeInteger(rid) || rid < 0 || rid >= 2 ** 48) return null;
   let n = 0;
   for (let d = 0; d < vector.length; d++) if (vector[d] !== 0) n++;
-  if (n * 6 >= vector.length * 4) return null;
-  const bytes = new ArrayBuffer(n * 6);
-  const values = new Float32Array(bytes, 0, n);
-  const dims = new Uint16Array(bytes, n * 4, n);
+  const size = recordSize(n);
+  if (size >= vector.length * 4) return null;
+  const bytes = new ArrayBuffer(size);
+  const head = new DataView(bytes);
+  head.setUint32(0, rid % 2 ** 32, true);
+  head.setUint16(4, Math.floor(rid / 2 ** 32), true);
+  head.setUint16(6, n, true);
+  const values = new Float32Array(bytes, 8, n);
+  const dims = new Uint16Array(bytes, 8 + n * 4, n);
   for (let d = 0, i = 0; d < vector.length; d++)
     if (vector[d] !== 0) {
       values[i] = vector[d]!;
@@ -42,18 +50,31 @@ export function vectorComponents(vector: Float32Array): Buffer | null {
   return Buffer.from(bytes);
 }
 
-/** A blob of `vectorComponents` as its values and dimensions (views when aligned, else a copy). */
-export function readComponents(blob: Uint8Array): { values: Float32Array; dims: Uint16Array } {
-  const n = blob.byteLength / 6;
+const recordSize = (n: number) => 8 + n * 4 + (n + (n & 1)) * 2;
+
+/** The records of a concatenation of `vectorComponents` blobs, as views on it (copied once if unaligned). */
+export function* readComponents(
+  blob: Uint8Array,
+): Generator<{ rowid: number; values: Float32Array; dims: Uint16Array }> {
   let buffer = blob.buffer;
-  let offset = blob.byteOffset;
-  if (offset % 4 !== 0) {
+  let at = blob.byteOffset;
+  if (at % 4 !== 0) {
     const copy = new Uint8Array(blob.byteLength);
     copy.set(blob);
     buffer = copy.buffer;
-    offset = 0;
+    at = 0;
   }
-  return { values: new Float32Array(buffer, offset, n), dims: new Uint16Array(buffer, offset + n * 4, n) };
+  const end = at + blob.byteLength;
+  const head = new DataView(buffer);
+  while (at < end) {
+    const n = head.getUint16(at + 6, true);
+    yield {
+      rowid: head.getUint32(at, true) + head.getUint16(at + 4, true) * 2 ** 32,
+      values: new Float32Array(buffer, at + 8, n),
+      dims: new Uint16Array(buffer, at + 8 + n * 4, n),
+    };
+    at += recordSize(n);
+  }
 }
 
 /** SQL: whether the row of vector `v` (a `vectors` row) is current in the vector's namespace. */
@@ -199,17 +220,23 @@ export function fillVectorComponents(db: Database.Database): void {
         blob.byteOffset % 4 === 0
           ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
           : new Float32Array(Uint8Array.from(blob).buffer);
-      values.push(id[0], namespace, active, Number(id.slice(1)), dim, vectorComponents(vector));
+      const rid = Number(id.slice(1));
+      values.push(id[0], namespace, active, rid, dim, vectorComponents(vector, rid));
     }
     write(rows.length).run(values);
     after = rows[rows.length - 1]![0];
   }
 }
 
+/** Rows a cold search reads per statement: ~1.2 MB of records at the hashed embedder's density. */
+const PAGE_ROWS = 4096;
+
 /**
  * A cold active search from the components: the `limit` nearest current rows of the namespaces,
- * exactly as the index ranks them. Null when a row in range has no components (a dense embedder,
- * a hand-inserted vector): the caller then reads the `vectors` table.
+ * exactly as the index ranks them. Each statement hands over a page of the key range as one blob
+ * (SQLite concatenates the records; a row crossing into JavaScript on its own costs more than
+ * reading it). Null when a row in range has no components (a dense embedder, a hand-inserted
+ * vector): the caller then reads the `vectors` table.
  */
 export function scanComponents(
   stmt: (sql: string) => Stmt,
@@ -219,20 +246,30 @@ export function scanComponents(
   limit: number,
 ): VectorHit[] | null {
   let complete = true;
-  const read = stmt(
-    "SELECT rid, dim, components FROM vector_components WHERE layer = ? AND namespace = ? AND active = 1 /* cold components */",
+  const page = stmt(
+    `SELECT CAST(group_concat(c, '') AS BLOB), max(rid), count(*), count(c) FROM (
+       SELECT components AS c, rid FROM vector_components
+       WHERE layer = ? AND namespace = ? AND active = 1 AND rid > ? AND dim = ?
+       ORDER BY layer, namespace, active, rid LIMIT ${PAGE_ROWS}) /* cold components */`,
   ).raw(true);
+  const dim = query.length;
   function* rows() {
     for (const ns of namespaces)
-      for (const [rid, dim, blob] of read.iterate(layer, ns) as IterableIterator<
-        [number, number, Buffer | null]
-      >) {
-        if (blob === null) {
+      for (let after = -1; ; ) {
+        const [blob, last, n, filled] = page.get(layer, ns, after, dim) as [
+          Buffer | null,
+          number,
+          number,
+          number,
+        ];
+        if (n === 0) break;
+        if (filled < n) {
           complete = false;
           return;
         }
-        const { values, dims } = readComponents(blob);
-        yield { rowid: rid, dim, values, dims };
+        for (const r of readComponents(blob!)) yield { rowid: r.rowid, dim, values: r.values, dims: r.dims };
+        if (n < PAGE_ROWS) break;
+        after = last;
       }
   }
   const hits = scanSparseVectors(query, rows(), limit);
