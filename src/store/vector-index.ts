@@ -533,30 +533,44 @@ export function scanVectors(
 }
 
 /**
- * `scanVectors` over rows kept as their nonzero components only (`dims` ascending, `values` the
- * stored float32s): the same arithmetic, sums in the same order, so the same hits and scores bit
- * for bit. A row's components come from `vector`'s nonzero entries in dimension order, so the sum
- * of squares and the dot product add the same terms in the same order as the dense loop does.
+ * `scanVectors` over vectors packed as their nonzero components, records laid end to end in
+ * `blobs` (each blob whole records), every record 4-byte aligned and little-endian: the rowid's
+ * low 32 bits (u32), its next 16 (u16), the count `n` (u16), the `n` float32 values, their `n`
+ * dimensions (u16) ascending, padded to 4 bytes. Every record must be at the query's dimension.
+ * The same arithmetic as `scanVectors`, each sum adding the same terms in the same order (the
+ * nonzero components in dimension order), so the same hits and scores bit for bit; it reads the
+ * records in place, allocating nothing per row.
  */
-export function scanSparseVectors(
+export function scanPackedSparse(
   query: Float32Array,
-  rows: Iterable<{ rowid: number; dim: number; dims: ArrayLike<number>; values: ArrayLike<number> }>,
+  blobs: Iterable<Uint8Array>,
   limit: number,
 ): VectorHit[] {
   const { qinv } = queryShape(query);
   const top = new TopK(Math.max(0, limit));
-  for (const { rowid, dim, dims, values } of rows) {
-    if (dim !== query.length) continue;
-    let norm = 0;
-    let dot = 0;
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i]!;
-      if (v === 0) continue;
-      norm += v * v;
-      const q = query[dims[i]!]!;
-      if (q !== 0) dot += v * q;
+  for (const blob of blobs) {
+    const aligned = blob.byteOffset % 4 === 0 ? blob : Uint8Array.from(blob);
+    const words = aligned.byteLength >> 2;
+    const u32 = new Uint32Array(aligned.buffer, aligned.byteOffset, words);
+    const u16 = new Uint16Array(aligned.buffer, aligned.byteOffset, words * 2);
+    const f32 = new Float32Array(aligned.buffer, aligned.byteOffset, words);
+    for (let w = 0; w < words; ) {
+      const rowid = u32[w]! + u16[2 * w + 2]! * 2 ** 32;
+      const n = u16[2 * w + 3]!;
+      const v0 = w + 2;
+      const d0 = (v0 + n) * 2;
+      let norm = 0;
+      let dot = 0;
+      for (let i = 0; i < n; i++) {
+        const v = f32[v0 + i]!;
+        if (v === 0) continue;
+        norm += v * v;
+        const q = query[u16[d0 + i]!]!;
+        if (q !== 0) dot += v * q;
+      }
+      top.offer(dot * (norm > 0 ? 1 / Math.sqrt(norm) : 0) * qinv, rowid);
+      w = v0 + n + ((n + 1) >> 1);
     }
-    top.offer(dot * (norm > 0 ? 1 / Math.sqrt(norm) : 0) * qinv, rowid);
   }
   return top.sorted();
 }

@@ -15,7 +15,32 @@ import type { Embedder } from "../../core/ports.js";
 import { embedText } from "../../embed/hashed-embedder.js";
 import { openMemory } from "../../open-memory.js";
 import { SqliteStore } from "./sqlite-store.js";
-import { readComponents, vectorComponents } from "./vector-components.js";
+import { recordSize, vectorComponents } from "./vector-components.js";
+
+/** The records of a concatenation of `vectorComponents` blobs, as views on it (copied once if unaligned). */
+function* readComponents(
+  blob: Uint8Array,
+): Generator<{ rowid: number; values: Float32Array; dims: Uint16Array }> {
+  let buffer = blob.buffer;
+  let at = blob.byteOffset;
+  if (at % 4 !== 0) {
+    const copy = new Uint8Array(blob.byteLength);
+    copy.set(blob);
+    buffer = copy.buffer;
+    at = 0;
+  }
+  const end = at + blob.byteLength;
+  const head = new DataView(buffer);
+  while (at < end) {
+    const n = head.getUint16(at + 6, true);
+    yield {
+      rowid: head.getUint32(at, true) + head.getUint16(at + 4, true) * 2 ** 32,
+      values: new Float32Array(buffer, at + 8, n),
+      dims: new Uint16Array(buffer, at + 8 + n * 4, n),
+    };
+    at += recordSize(n);
+  }
+}
 
 let dir: string;
 beforeAll(() => {

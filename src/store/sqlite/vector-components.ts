@@ -6,7 +6,7 @@
  * row through the (namespace, status) index and then its 1.5 KB vector by id.
  *
  * The components are the stored float32s themselves, so the scores are the index's exact ones
- * (`scanSparseVectors`), with no re-rank. `active` (the row exists in the vector's namespace and
+ * (`scanPackedSparse`), with no re-rank. `active` (the row exists in the vector's namespace and
  * is current: active, and for an episode not superseded) is kept by the schema's triggers
  * (migration 6), whoever writes. A vector whose components would not be smaller than the vector
  * (a dense embedder), or whose components no Strata write filled in (a row inserted into
@@ -17,7 +17,7 @@
  *   const hits = scanComponents(stmt, "b", query, ["default"], 10); // null: use the vectors table
  */
 import type Database from "better-sqlite3";
-import { scanSparseVectors, type VectorHit, type VectorLayer } from "../vector-index.js";
+import { scanPackedSparse, type VectorHit, type VectorLayer } from "../vector-index.js";
 
 type Stmt = Database.Statement<unknown[], unknown>;
 
@@ -50,32 +50,8 @@ export function vectorComponents(vector: Float32Array, rid: number): Buffer | nu
   return Buffer.from(bytes);
 }
 
-const recordSize = (n: number) => 8 + n * 4 + (n + (n & 1)) * 2;
-
-/** The records of a concatenation of `vectorComponents` blobs, as views on it (copied once if unaligned). */
-export function* readComponents(
-  blob: Uint8Array,
-): Generator<{ rowid: number; values: Float32Array; dims: Uint16Array }> {
-  let buffer = blob.buffer;
-  let at = blob.byteOffset;
-  if (at % 4 !== 0) {
-    const copy = new Uint8Array(blob.byteLength);
-    copy.set(blob);
-    buffer = copy.buffer;
-    at = 0;
-  }
-  const end = at + blob.byteLength;
-  const head = new DataView(buffer);
-  while (at < end) {
-    const n = head.getUint16(at + 6, true);
-    yield {
-      rowid: head.getUint32(at, true) + head.getUint16(at + 4, true) * 2 ** 32,
-      values: new Float32Array(buffer, at + 8, n),
-      dims: new Uint16Array(buffer, at + 8 + n * 4, n),
-    };
-    at += recordSize(n);
-  }
-}
+/** A record's bytes: header, values, dimensions padded to 4. */
+export const recordSize = (n: number) => 8 + n * 4 + (n + (n & 1)) * 2;
 
 /** SQL: whether the row of vector `v` (a `vectors` row) is current in the vector's namespace. */
 const CURRENT: Record<VectorLayer, string> = {
@@ -253,7 +229,7 @@ export function scanComponents(
        ORDER BY layer, namespace, active, rid LIMIT ${PAGE_ROWS}) /* cold components */`,
   ).raw(true);
   const dim = query.length;
-  function* rows() {
+  function* pages() {
     for (const ns of namespaces)
       for (let after = -1; ; ) {
         const [blob, last, n, filled] = page.get(layer, ns, after, dim) as [
@@ -267,11 +243,11 @@ export function scanComponents(
           complete = false;
           return;
         }
-        for (const r of readComponents(blob!)) yield { rowid: r.rowid, dim, values: r.values, dims: r.dims };
+        yield blob!;
         if (n < PAGE_ROWS) break;
         after = last;
       }
   }
-  const hits = scanSparseVectors(query, rows(), limit);
+  const hits = scanPackedSparse(query, pages(), limit);
   return complete ? hits : null;
 }
