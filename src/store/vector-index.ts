@@ -548,6 +548,7 @@ export function scanPackedSparse(
 ): VectorHit[] {
   const { qinv } = queryShape(query);
   const top = new TopK(Math.max(0, limit));
+  const sums = new Float64Array(2);
   for (const blob of blobs) {
     const aligned = blob.byteOffset % 4 === 0 ? blob : Uint8Array.from(blob);
     const words = aligned.byteLength >> 2;
@@ -559,20 +560,41 @@ export function scanPackedSparse(
       const n = u16[2 * w + 3]!;
       const v0 = w + 2;
       const d0 = (v0 + n) * 2;
-      let norm = 0;
-      let dot = 0;
-      for (let i = 0; i < n; i++) {
-        const v = f32[v0 + i]!;
-        if (v === 0) continue;
-        norm += v * v;
-        const q = query[u16[d0 + i]!]!;
-        if (q !== 0) dot += v * q;
-      }
-      top.offer(dot * (norm > 0 ? 1 / Math.sqrt(norm) : 0) * qinv, rowid);
+      packedSums(f32, u16, query, v0, n, d0, sums);
+      const norm = sums[0]!;
+      top.offer(sums[1]! * (norm > 0 ? 1 / Math.sqrt(norm) : 0) * qinv, rowid);
       w = v0 + n + ((n + 1) >> 1);
     }
   }
   return top.sorted();
+}
+
+/**
+ * One packed record's sum of squares (`sums[0]`) and dot product with the query (`sums[1]`): its
+ * values at `f32[v0…]`, dimensions at `u16[d0…]`. A function of its own, so a fresh process's
+ * first cold search runs it optimised after a few hundred records instead of interpreting the
+ * whole scan (~2× faster on the first search).
+ */
+function packedSums(
+  f32: Float32Array,
+  u16: Uint16Array,
+  query: Float32Array,
+  v0: number,
+  n: number,
+  d0: number,
+  sums: Float64Array,
+): void {
+  let norm = 0;
+  let dot = 0;
+  for (let i = 0; i < n; i++) {
+    const v = f32[v0 + i]!;
+    if (v === 0) continue;
+    norm += v * v;
+    const q = query[u16[d0 + i]!]!;
+    if (q !== 0) dot += v * q;
+  }
+  sums[0] = norm;
+  sums[1] = dot;
 }
 
 /** Adds each posting of the query's dimensions into `acc[slot]`: the exact dot products. */
