@@ -1372,7 +1372,7 @@ export class SqliteStore implements Store {
       .iterate() as IterableIterator<[number, string, string, Buffer]>) {
       if (id[0] === "b" || id[0] === "e") index.put(id[0], rowidOf(id), vrow, namespace, asFloat32(blob));
     }
-    // Loaded whole: give back the room each posting list kept for growth.
+    // Loaded whole: give back room only where an array is mostly room (see `trim`).
     index.trim();
   }
 
