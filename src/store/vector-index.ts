@@ -539,6 +539,71 @@ export function scanVectors(
   return top.sorted();
 }
 
+/**
+ * `scanVectors` over vectors packed as their nonzero components, records laid end to end in
+ * `blobs` (each blob whole records), every record 4-byte aligned and little-endian: the rowid's
+ * low 32 bits (u32), its next 16 (u16), the count `n` (u16), the `n` float32 values, their `n`
+ * dimensions (u16) ascending, padded to 4 bytes. Every record must be at the query's dimension.
+ * The same arithmetic as `scanVectors`, each sum adding the same terms in the same order (the
+ * nonzero components in dimension order), so the same hits and scores bit for bit; it reads the
+ * records in place, allocating nothing per row.
+ */
+export function scanPackedSparse(
+  query: Float32Array,
+  blobs: Iterable<Uint8Array>,
+  limit: number,
+): VectorHit[] {
+  const { qinv } = queryShape(query);
+  const top = new TopK(Math.max(0, limit));
+  const sums = new Float64Array(2);
+  for (const blob of blobs) {
+    const aligned = blob.byteOffset % 4 === 0 ? blob : Uint8Array.from(blob);
+    const words = aligned.byteLength >> 2;
+    const u32 = new Uint32Array(aligned.buffer, aligned.byteOffset, words);
+    const u16 = new Uint16Array(aligned.buffer, aligned.byteOffset, words * 2);
+    const f32 = new Float32Array(aligned.buffer, aligned.byteOffset, words);
+    for (let w = 0; w < words; ) {
+      const rowid = u32[w]! + u16[2 * w + 2]! * 2 ** 32;
+      const n = u16[2 * w + 3]!;
+      const v0 = w + 2;
+      const d0 = (v0 + n) * 2;
+      packedSums(f32, u16, query, v0, n, d0, sums);
+      const norm = sums[0]!;
+      top.offer(sums[1]! * (norm > 0 ? 1 / Math.sqrt(norm) : 0) * qinv, rowid);
+      w = v0 + n + ((n + 1) >> 1);
+    }
+  }
+  return top.sorted();
+}
+
+/**
+ * One packed record's sum of squares (`sums[0]`) and dot product with the query (`sums[1]`): its
+ * values at `f32[v0…]`, dimensions at `u16[d0…]`. A function of its own, so a fresh process's
+ * first cold search runs it optimised after a few hundred records instead of interpreting the
+ * whole scan (~2× faster on the first search).
+ */
+function packedSums(
+  f32: Float32Array,
+  u16: Uint16Array,
+  query: Float32Array,
+  v0: number,
+  n: number,
+  d0: number,
+  sums: Float64Array,
+): void {
+  let norm = 0;
+  let dot = 0;
+  for (let i = 0; i < n; i++) {
+    const v = f32[v0 + i]!;
+    if (v === 0) continue;
+    norm += v * v;
+    const q = query[u16[d0 + i]!]!;
+    if (q !== 0) dot += v * q;
+  }
+  sums[0] = norm;
+  sums[1] = dot;
+}
+
 /** Slots per block of a posting list (its `low` holds 16 bits): also the span one search pass accumulates. */
 const BLOCK = 0x10000;
 

@@ -9,6 +9,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import { hmacSha256, sha256 } from "../../src/core/sha256.js";
@@ -170,6 +171,32 @@ function grepFiles(path: string): Record<string, string[]> {
   return hits;
 }
 
+/** The compact vector components (the cold search's copy of each vector) of these rows. */
+function plantedComponents(path: string, ids: readonly string[]): Buffer[] {
+  const raw = new Database(path, { readonly: true });
+  try {
+    return ids.map(
+      (id) =>
+        raw
+          .prepare("SELECT components FROM vector_components WHERE layer = ? AND rid = ?")
+          .pluck()
+          .get(id[0], Number(id.slice(1))) as Buffer,
+    );
+  } finally {
+    raw.close();
+  }
+}
+
+/** The store files that hold any of `blobs` byte for byte. */
+function filesHolding(path: string, blobs: readonly Buffer[]): string[] {
+  return storeFiles(path)
+    .filter((file) => {
+      const bytes = readFileSync(file);
+      return blobs.some((b) => bytes.includes(b));
+    })
+    .map((file) => basename(file));
+}
+
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -183,11 +210,16 @@ describe("forget on a SQLite file", () => {
     // auditContent keeps each change's detail in the chain (reasons may quote values).
     const mem = await openMemory({ path, clock: clock(), policy: { auditContent: true } });
     const planted = await plant(mem);
-    // The control: before forget the files hold the canary.
+    // The control: before forget the files hold the canary, and the forgotten rows' vectors as
+    // the compact components a cold search reads (vector_components).
     expect(Object.keys(grepFiles(path)).length).toBeGreaterThan(0);
+    const components = plantedComponents(path, [planted.episode, ...planted.derived]);
+    expect(components.length).toBe(1 + planted.derived.length);
+    expect(filesHolding(path, components)).not.toEqual([]);
     await forgetAndCheck(mem, planted);
     // Open: forget merged the full-text index and truncated the WAL.
     expect(grepFiles(path)).toEqual({});
+    expect(filesHolding(path, components)).toEqual([]);
     await mem.close();
     expect(grepFiles(path)).toEqual({});
     // Reopened (fresh in-process indexes built from the file): still nothing.
@@ -198,6 +230,7 @@ describe("forget on a SQLite file", () => {
       await again.close();
     }
     expect(grepFiles(path)).toEqual({});
+    expect(filesHolding(path, components)).toEqual([]);
   }, 60_000);
 });
 

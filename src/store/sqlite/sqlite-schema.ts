@@ -1,3 +1,6 @@
+import type Database from "better-sqlite3";
+import { fillVectorComponents, VECTOR_COMPONENTS_SCHEMA } from "./vector-components.js";
+
 /**
  * Versioned migrations for the SQLite store. Each entry runs once, inside the same
  * BEGIN IMMEDIATE transaction that bumps `schema_version`, so processes starting together
@@ -208,6 +211,17 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE beliefs ADD COLUMN calibration TEXT;
   `,
+  // 6: each vector's nonzero components, keyed for a cold search's one range scan
+  // (./vector-components.ts); filled from the stored vectors by MIGRATION_FILLS[6].
+  VECTOR_COMPONENTS_SCHEMA,
 ];
+
+/**
+ * What a migration needs computed in JavaScript, run right after its SQL in the same
+ * transaction: keyed by the schema version it brings the store to.
+ */
+export const MIGRATION_FILLS: Readonly<Record<number, (db: Database.Database) => void>> = {
+  6: fillVectorComponents,
+};
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -53,7 +53,8 @@ import {
 import { TextIndex, type TextLayer, type TextScope } from "../text-index/text-index.js";
 import { scanVectors, VectorIndex, type VectorLayer } from "../vector-index.js";
 import { withFileLock } from "./file-lock.js";
-import { MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
+import { MIGRATION_FILLS, MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
+import { INSERT_COMPONENTS_SQL, scanComponents, vectorComponents } from "./vector-components.js";
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:`. */
@@ -208,6 +209,10 @@ const insertVectorsSql = sqlForRows(
   (n) => `INSERT INTO vectors(rowid, id, namespace, embedder, dim, vector) VALUES ${valuesList(n, 6)}`,
 );
 const deleteVectorsSql = sqlForRows((n) => `DELETE FROM vectors WHERE id IN ${valuesList(1, n)}`);
+const insertComponentsSql = sqlForRows(
+  (n) =>
+    `INSERT OR REPLACE INTO vector_components(layer, namespace, active, rid, dim, components) VALUES ${valuesList(n, 6)}`,
+);
 const AUDIT_COLUMNS = 10;
 const insertAuditSql = sqlForRows(
   (n) =>
@@ -489,7 +494,10 @@ export class SqliteStore implements Store {
           { found: current, supported: SCHEMA_VERSION },
         );
       }
-      for (let v = current; v < SCHEMA_VERSION; v++) this.db.exec(MIGRATIONS[v]!);
+      for (let v = current; v < SCHEMA_VERSION; v++) {
+        this.db.exec(MIGRATIONS[v]!);
+        MIGRATION_FILLS[v + 1]?.(this.db);
+      }
       this.db
         .prepare(
           "INSERT INTO meta(key, value) VALUES ('schema_version', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
@@ -1233,6 +1241,11 @@ export class SqliteStore implements Store {
     this.vecScanned[prefix] = true;
     const ns = [...new Set(namespaces)];
     if (ns.length === 0) return [];
+    // Active: one key range per namespace of the compact components, when every row there has them.
+    if (scope === "active") {
+      const hits = scanComponents((sql) => this.stmt(sql), prefix, vector, ns, limit);
+      if (hits) return hits;
+    }
     const table = prefix === "b" ? "beliefs" : "episodes";
     const marks = ns.map(() => "?").join(",");
     // Active: only the namespace's active rows, found through the (namespace, status) index, then
@@ -1582,6 +1595,24 @@ export class SqliteStore implements Store {
       }
       this.stmt(insertBeliefsSql(n)).run(beliefValues);
       this.stmt(deleteVectorsSql(n)).run(ids.slice(start, start + n));
+      // Their components first (each row was just inserted, in the vector's namespace): the
+      // vectors' insert trigger then finds them there. A dense vector's row is the trigger's.
+      const componentValues: unknown[] = [];
+      for (let i = start; i < start + n; i++) {
+        const r = rows[i]!;
+        const components = vectorComponents(r.vector, first + i);
+        if (components)
+          componentValues.push(
+            "b",
+            r.belief.namespace,
+            r.belief.status === "active" ? 1 : 0,
+            first + i,
+            r.vector.length,
+            components,
+          );
+      }
+      if (componentValues.length > 0)
+        this.stmt(insertComponentsSql(componentValues.length / 6)).run(componentValues);
       this.stmt(insertVectorsSql(n)).run(vectorValues);
       for (let i = start; i < start + n; i++) {
         const r = rows[i]!;
@@ -1655,6 +1686,10 @@ export class SqliteStore implements Store {
     // A replaced vector gets a new rowid (above every existing one), so other processes see the change.
     const vrow = this.stmt("SELECT coalesce(max(rowid), 0) + 1 AS n FROM vectors").get()!.n as number;
     this.stmt("DELETE FROM vectors WHERE id = ?").run(id);
+    // Its components before the vector (the insert trigger leaves a row it finds): see vector-components.ts.
+    const components = id[0] === "b" || id[0] === "e" ? vectorComponents(vector, rowidOf(id)) : null;
+    if (components)
+      this.stmt(INSERT_COMPONENTS_SQL[id[0] as VectorLayer]).run(vector.length, components, id, namespace);
     this.stmt(
       "INSERT INTO vectors(rowid, id, namespace, embedder, dim, vector) VALUES (?, ?, ?, ?, ?, ?)",
     ).run(vrow, id, namespace, embedder, vector.length, toBlob(vector));

@@ -1,0 +1,324 @@
+/**
+ * The compact components a cold vector search reads (./vector-components.ts): kept current by the
+ * schema's triggers whoever writes, exact (a cold search's hits and scores are the built index's),
+ * used (a cold search answers from them, not the vectors table), filled for older stores by
+ * migration 6, and never a way across a namespace. A dense embedder's vectors get no components
+ * and its cold searches read the vectors table, still exact.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testClock } from "../../../test/support/memory.js";
+import type { Embedder } from "../../core/ports.js";
+import { embedText } from "../../embed/hashed-embedder.js";
+import { openMemory } from "../../open-memory.js";
+import { SqliteStore } from "./sqlite-store.js";
+import { recordSize, vectorComponents } from "./vector-components.js";
+
+/** The records of a concatenation of `vectorComponents` blobs, as views on it (copied once if unaligned). */
+function* readComponents(
+  blob: Uint8Array,
+): Generator<{ rowid: number; values: Float32Array; dims: Uint16Array }> {
+  let buffer = blob.buffer;
+  let at = blob.byteOffset;
+  if (at % 4 !== 0) {
+    const copy = new Uint8Array(blob.byteLength);
+    copy.set(blob);
+    buffer = copy.buffer;
+    at = 0;
+  }
+  const end = at + blob.byteLength;
+  const head = new DataView(buffer);
+  while (at < end) {
+    const n = head.getUint16(at + 6, true);
+    yield {
+      rowid: head.getUint32(at, true) + head.getUint16(at + 4, true) * 2 ** 32,
+      values: new Float32Array(buffer, at + 8, n),
+      dims: new Uint16Array(buffer, at + 8 + n * 4, n),
+    };
+    at += recordSize(n);
+  }
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "strata-components-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A seeded generator (mulberry32): the same store on every run. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NAMESPACES = ["default", "team/a", "team/b"];
+const SUBJECTS = ["billing gateway", "search worker", "staging database", "payments queue", "auth proxy"];
+const ATTRIBUTES = ["retry limit", "owner", "timeout", "region", "replica count"];
+const QUERIES = ["retry limit billing", "owner of the payments queue", "staging timeout region"];
+
+/** Every active cold search (both layers, each namespace and all of them, several limits) equals the warm one. */
+async function expectColdEqualsWarm(path: string, dimension = 384): Promise<number> {
+  let compared = 0;
+  const warm = SqliteStore.open({ path, coldStart: false });
+  try {
+    for (const q of QUERIES)
+      for (const limit of [1, 60])
+        for (const namespaces of [...NAMESPACES.map((n) => [n]), NAMESPACES]) {
+          const v = embedText(q, dimension);
+          // A fresh connection's first search of each layer is its cold one.
+          const cold = SqliteStore.open({ path });
+          try {
+            for (const layer of ["b", "e"] as const) {
+              const f = { namespaces, statuses: ["active" as const] };
+              const search = (s: SqliteStore) =>
+                layer === "b" ? s.searchBeliefVectors(v, f, limit) : s.searchEpisodeVectors(v, f, limit);
+              const w = await search(warm);
+              expect(await search(cold)).toEqual(w);
+              compared += w.length;
+            }
+          } finally {
+            await cold.close();
+          }
+        }
+  } finally {
+    await warm.close();
+  }
+  return compared;
+}
+
+/** A store of beliefs and episodes in three namespaces, then statuses changed behind the engine's back. */
+async function randomStore(name: string, seed: number, embedder?: Embedder): Promise<string> {
+  const path = join(dir, name);
+  const next = random(seed);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
+  const mem = await openMemory({
+    path,
+    clock: testClock("2026-03-05T00:00:00Z"),
+    ...(embedder ? { embedder } : {}),
+  });
+  const items = [];
+  for (let i = 0; i < 90; i++)
+    items.push({
+      statement: `The ${pick(ATTRIBUTES)} of the ${pick(SUBJECTS)} is ${Math.floor(next() * 40)}`,
+      namespace: pick(NAMESPACES),
+      at: `2026-03-0${1 + Math.floor(next() * 4)}`,
+    });
+  await mem.rememberMany(items); // restatements archive earlier values
+  await mem.recordMany(
+    Array.from({ length: 30 }, () => ({
+      content: `Changed the ${pick(ATTRIBUTES)} of the ${pick(SUBJECTS)} to ${Math.floor(next() * 40)}`,
+      type: "decision" as const,
+      namespace: pick(NAMESPACES),
+    })),
+  );
+  const forgotten = (await mem.recall("retry limit billing gateway", { k: 2 })).map((h) => h.id);
+  for (const id of forgotten) await mem.forget(id);
+  await mem.close();
+  // Another writer: statuses and supersession changed by hand, as any process's writes are.
+  const raw = new Database(path);
+  const beliefs = raw.prepare("SELECT rowid FROM beliefs").pluck().all() as number[];
+  const episodes = raw.prepare("SELECT rowid FROM episodes").pluck().all() as number[];
+  for (const rowid of beliefs)
+    if (next() < 0.3)
+      raw
+        .prepare("UPDATE beliefs SET status = ? WHERE rowid = ?")
+        .run(pick(["active", "archived", "active"]), rowid);
+  for (const rowid of episodes) {
+    const r = next();
+    if (r < 0.2)
+      raw.prepare("UPDATE episodes SET superseded_by = ? WHERE rowid = ?").run(`e${episodes[0]}`, rowid);
+    else if (r < 0.3) raw.prepare("UPDATE episodes SET superseded_by = '' WHERE rowid = ?").run(rowid);
+    else if (r < 0.4) raw.prepare("UPDATE episodes SET status = 'archived' WHERE rowid = ?").run(rowid);
+  }
+  raw.close();
+  return path;
+}
+
+/** The components table as the rows it should hold: one per vector, its key from its row. */
+function expectedComponents(path: string) {
+  const raw = new Database(path, { readonly: true });
+  try {
+    const truth = raw
+      .prepare(
+        `SELECT substr(v.id, 1, 1) AS layer, v.namespace, CAST(substr(v.id, 2) AS INTEGER) AS rid,
+           CASE WHEN substr(v.id, 1, 1) = 'b'
+             THEN EXISTS (SELECT 1 FROM beliefs r WHERE r.rowid = CAST(substr(v.id, 2) AS INTEGER) AND r.namespace = v.namespace AND r.status = 'active')
+             ELSE EXISTS (SELECT 1 FROM episodes r WHERE r.rowid = CAST(substr(v.id, 2) AS INTEGER) AND r.namespace = v.namespace AND r.status = 'active' AND coalesce(r.superseded_by, '') = '')
+           END AS active, v.vector
+         FROM vectors v ORDER BY 1, 2, 4, 3`,
+      )
+      .all() as { layer: string; namespace: string; rid: number; active: number; vector: Buffer }[];
+    const held = raw
+      .prepare(
+        "SELECT layer, namespace, rid, active, components FROM vector_components ORDER BY layer, namespace, active, rid",
+      )
+      .all() as {
+      layer: string;
+      namespace: string;
+      rid: number;
+      active: number;
+      components: Buffer | null;
+    }[];
+    return { truth, held };
+  } finally {
+    raw.close();
+  }
+}
+
+describe("vector components", () => {
+  it("round-trip a vector's nonzero components, and are not kept when they would not be smaller", () => {
+    const v = embedText("The retry limit of the billing gateway is 7", 384);
+    const blob = vectorComponents(v, 2 ** 40 + 5)!;
+    const nonzero = [...v.keys()].filter((d) => v[d] !== 0);
+    expect(blob.byteLength).toBeLessThan(v.byteLength / 3);
+    const [record, ...rest] = [...readComponents(blob)];
+    expect(rest).toEqual([]);
+    expect(record!.rowid).toBe(2 ** 40 + 5);
+    expect([...record!.dims]).toEqual(nonzero);
+    expect([...record!.values]).toEqual(nonzero.map((d) => v[d]));
+    expect(
+      vectorComponents(
+        Float32Array.from({ length: 16 }, (_, i) => i + 1),
+        1,
+      ),
+    ).toBeNull();
+  });
+
+  it("are kept current by the triggers: one row per vector, keyed by its row's namespace and state", async () => {
+    const path = await randomStore("kept.db", 7);
+    const { truth, held } = expectedComponents(path);
+    expect(truth.length).toBeGreaterThan(100);
+    expect(truth.filter((t) => t.active === 1).length).toBeGreaterThan(20);
+    expect(truth.filter((t) => t.active === 0).length).toBeGreaterThan(20);
+    expect(held.map(({ layer, namespace, rid, active }) => ({ layer, namespace, rid, active }))).toEqual(
+      truth.map(({ layer, namespace, rid, active }) => ({ layer, namespace, rid, active })),
+    );
+    for (const [i, t] of truth.entries())
+      expect(held[i]!.components).toEqual(
+        vectorComponents(new Float32Array(Uint8Array.from(t.vector).buffer), t.rid),
+      );
+  }, 60_000);
+
+  it("a cold search equals the built index over a random store (archived, forgotten, superseded, namespaces, both layers)", async () => {
+    for (const seed of [1, 2]) {
+      const path = await randomStore(`random-${seed}.db`, seed);
+      expect(await expectColdEqualsWarm(path)).toBeGreaterThan(100);
+    }
+  }, 120_000);
+
+  it("a cold search reads the components, not the vectors table", async () => {
+    const path = await randomStore("used.db", 3);
+    const v = embedText("retry limit billing", 384);
+    const f = { namespaces: ["default"], statuses: ["active" as const] };
+    const before = SqliteStore.open({ path });
+    const hits = await before.searchBeliefVectors(v, f, 5);
+    await before.close();
+    expect(hits).toHaveLength(5);
+    // The vectors' bytes gone (their triggers off, so the components stay): the same answer.
+    const raw = new Database(path);
+    raw.exec("DROP TRIGGER vectors_components_update; UPDATE vectors SET vector = zeroblob(length(vector))");
+    raw.close();
+    const after = SqliteStore.open({ path });
+    try {
+      expect(await after.searchBeliefVectors(v, f, 5)).toEqual(hits);
+    } finally {
+      await after.close();
+    }
+  }, 60_000);
+
+  it("a row without components sends the cold search to the vectors table, with the same answer", async () => {
+    const path = await randomStore("unfilled.db", 4);
+    const raw = new Database(path);
+    raw.exec("UPDATE vector_components SET components = NULL WHERE rid % 5 = 0");
+    raw.close();
+    expect(await expectColdEqualsWarm(path)).toBeGreaterThan(100);
+  }, 60_000);
+
+  it("a dense embedder's vectors have no components, and its cold searches are still exact", async () => {
+    const dense: Embedder = {
+      id: "dense-test/32",
+      dimension: 32,
+      // Every dimension set: a sparse copy would be larger than the vector.
+      embed: async (texts) =>
+        texts.map((t) => {
+          const v = embedText(t, 32);
+          return Float32Array.from(v, (x, i) => x + 0.01 * ((i % 7) + 1));
+        }),
+    };
+    const path = await randomStore("dense.db", 5, dense);
+    const raw = new Database(path, { readonly: true });
+    const filled = raw
+      .prepare("SELECT count(*) AS n, count(components) AS c FROM vector_components")
+      .get() as {
+      n: number;
+      c: number;
+    };
+    raw.close();
+    expect(filled.n).toBeGreaterThan(100);
+    expect(filled.c).toBe(0);
+    const v = await dense.embed(["retry limit billing"]);
+    const f = { namespaces: ["default"], statuses: ["active" as const] };
+    const cold = SqliteStore.open({ path });
+    const warm = SqliteStore.open({ path, coldStart: false });
+    try {
+      const w = await warm.searchBeliefVectors(v[0]!, f, 10);
+      expect(w).toHaveLength(10);
+      expect(await cold.searchBeliefVectors(v[0]!, f, 10)).toEqual(w);
+    } finally {
+      await cold.close();
+      await warm.close();
+    }
+  }, 60_000);
+
+  it("a cold search never returns another namespace's row, though the texts are the same", async () => {
+    const path = join(dir, "namespaces.db");
+    const mem = await openMemory({ path, clock: testClock("2026-03-05T00:00:00Z") });
+    const texts = SUBJECTS.map((s) => `The owner of the ${s} is team ${s.split(" ")[0]}`);
+    const ids: Record<string, Set<string>> = {};
+    for (const namespace of ["tenant-a", "tenant-b", "tenant-a/sub"]) {
+      const r = await mem.rememberMany(texts.map((statement) => ({ statement, namespace })));
+      ids[namespace] = new Set(r.results.map((i) => i.id));
+    }
+    await mem.close();
+    const v = embedText("owner of the billing gateway", 384);
+    for (const namespace of Object.keys(ids)) {
+      const store = SqliteStore.open({ path });
+      try {
+        const hits = await store.searchBeliefVectors(
+          v,
+          { namespaces: [namespace], statuses: ["active"] },
+          100,
+        );
+        expect(hits.map((h) => h.id).sort()).toEqual([...ids[namespace]!].sort());
+      } finally {
+        await store.close();
+      }
+    }
+  }, 60_000);
+
+  it("migration 6 fills them for a store written before it, as the triggers would have", async () => {
+    const path = await randomStore("migrated.db", 6);
+    const written = expectedComponents(path).held;
+    // The store as schema 5 left it: no table, no triggers.
+    const raw = new Database(path);
+    for (const name of raw
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%components%'")
+      .pluck()
+      .all() as string[])
+      raw.exec(`DROP TRIGGER ${name}`);
+    raw.exec("DROP TABLE vector_components; UPDATE meta SET value = '5' WHERE key = 'schema_version'");
+    raw.close();
+    const store = SqliteStore.open({ path });
+    await store.close();
+    expect(expectedComponents(path).held).toEqual(written);
+    expect(await expectColdEqualsWarm(path)).toBeGreaterThan(100);
+  }, 60_000);
+});
