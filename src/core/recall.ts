@@ -11,7 +11,7 @@ import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, Judge, ScoredId, StoreReader } from "./ports.js";
 import { announcesChange } from "./sleep/chat-turns.js";
 import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
-import { contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
+import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 
 export interface RetrieveRequest {
   query: string;
@@ -167,6 +167,27 @@ export async function representative(
   return best;
 }
 
+/**
+ * True when a belief's text is a part of its one source turn: distillation took a statement of
+ * state out of the turn, or kept what was left of it ("I moved my dentist appointment to
+ * Thursdays." out of "Work is hectic. By the way, I moved…"). Fewer words than the turn, none of
+ * its own. Such a part is the turn's words scored as a shorter document, and BM25's length
+ * normalisation lifts a short document over a long one with the same matching words: by its own
+ * match the part would outrank every turn left as itself for no reason in the words. So a matched
+ * turn lends the part its match (`representative`), and the part's own match is not used. A
+ * belief that says the whole turn, or words of its own (a merged wording, an agent's proposition),
+ * keeps its own match.
+ *
+ *   partOfTurn("I moved my dentist appointment to Thursdays!", "Work is hectic. By the way, I moved my dentist appointment to Thursdays!") // → true
+ *   partOfTurn("Work is hectic.", "Work is hectic.") // → false: the whole turn
+ */
+export function partOfTurn(belief: string, turn: string): boolean {
+  const core = analyseEcho(turn).core;
+  if (rawTokens(belief).length >= rawTokens(core).length) return false;
+  const words = new Set(contentTokens(core));
+  return contentTokens(belief).every((w) => words.has(w));
+}
+
 /** How many of the asked words a text has. */
 function sharedWith(asked: ReadonlySet<string>, text: string): number {
   let n = 0;
@@ -273,15 +294,26 @@ export async function recall(
   type Entry = Fused & { boosted: number; from: string; via: string[] };
   const pool: Entry[] = [];
   const inPool = new Map<string, Entry>();
+  // Episodes that matched: a belief that is a part of one of them ranks by that turn's match.
+  const matchedIds = new Set(wantEpisodes && kindSet.size > 0 ? relevant.map((f) => f.id) : []);
   for (let i = 0; i < relevant.length && pool.length < poolSize; i += poolSize) {
     const chunk = relevant.slice(i, i + poolSize);
     const ids = chunk.map((f) => f.id);
     const [beliefs, episodes] = await Promise.all([store.getBeliefs(ids), store.getEpisodes(ids)]);
     for (const b of beliefs) records.set(b.id, b);
     for (const e of episodes) records.set(e.id, e);
+    const turns = beliefs.flatMap((b) =>
+      b.sources.length === 1 && matchedIds.has(b.sources[0]!) && !records.has(b.sources[0]!) ? b.sources : [],
+    );
+    if (turns.length > 0) for (const e of await store.getEpisodes(turns)) records.set(e.id, e);
     for (const f of chunk) {
       const r = records.get(f.id);
       if (!r) continue;
+      // A part of a matched turn is listed through that turn (`partOfTurn`), not by its own match.
+      if ("kind" in r && r.sources.length === 1 && matchedIds.has(r.sources[0]!)) {
+        const turn = records.get(r.sources[0]!);
+        if (turn && !("kind" in turn) && partOfTurn(r.text, turn.content)) continue;
+      }
       // A question asks; as evidence it weighs less than what was stated (it stays recallable).
       const asks = !("kind" in r) && (r.type === "question" || isQuestion(r.content));
       const boosted =
