@@ -260,8 +260,8 @@ describe("recall after sleep", () => {
     await mem.consolidate();
     const after = await mem.recall(query, { k: 2 });
     // The statement taken out of the turn is its words in a shorter document; by its own match
-    // (BM25 lifts short documents) it would go first. It ranks where its turn ranked.
-    expect(after.map((h) => h.id)).toEqual([ask.id, after[1]!.id]);
+    // (BM25 lifts short documents) it would go first. It ranks no higher than its turn ranked.
+    expect(after[0]!.id).toBe(ask.id);
     expect(after[1]!.text).toBe("I moved my dentist appointment to Thursdays.");
     expect(after[1]!.why.summary).toMatch(new RegExp(`through its source \\[${turn.id}\\]`));
     // Narrowed to beliefs, the turn is not searched: the part ranks by its own match.
