@@ -13,7 +13,22 @@ describe("saysChangedState: a state changed or holds now, read from the language
     "Lately my afternoon drink is matcha.",
     "These days I use Neovim instead of Sublime.",
     "Yoga class switched to Saturday mornings.",
+    // A change decided or instructed, reported as made.
+    "The vet said to switch the cat off Purina.",
+    "The weekly retro was productive, we agreed to cut two meetings.",
+    "Last weekend I joined a mentorship program.",
   ])("yes: %s", (s) => expect(saysChangedState(s)).toBe(true));
+
+  // A verb of change that wishes, plans, advises or refuses a change says none happened.
+  it.each([
+    "Keep going and never give up!",
+    "I won't quit on my dreams.",
+    "I'm gonna start a dance studio.",
+    "I wanna start a dance studio so I can teach others.",
+    "Joining a church can be really encouraging.",
+    "Proud of you for starting your own business!",
+    "Don't let anything stop you.",
+  ])("not done: %s", (s) => expect(saysChangedState(s)).toBe(false));
 
   it.each([
     "My phone is a Pixel 6, the camera is great.",

@@ -3,8 +3,9 @@
  * `await loadTagger()` first), not from a list of attributes.
  *
  * A sentence says a state *changed or holds now* when it is declarative and either a verb of
- * change carries it ("I upgraded my phone…", "the landlord raised the rent…", "I gave up
- * climbing", "we traded in the Subaru…") or, said in the first person, a marker of the present
+ * change says it happened ("I upgraded my phone…", "the landlord raised the rent…", "I gave up
+ * climbing", "we traded in the Subaru…"; not a wish, plan, advice or refusal: "never give up!",
+ * "I'm gonna start a business", `saidAsDone`) or, said in the first person, a marker of the present
  * against the past does ("…is matcha lately", "I'm a size 10 now", "I don't like X any more",
  * "these days I use Neovim instead of Sublime", "my new GP is…").
  *
@@ -59,11 +60,41 @@ export function saysChangedState(sentence: string): boolean {
   if (FIRST_PERSON.test(sentence) && NOW_MARKER.test(sentence)) return true;
   const words = tag(sentence);
   return words.some((w, i) => {
-    if (w.pos !== "VERB") return false;
+    if (w.pos !== "VERB" || !saidAsDone(words, i)) return false;
     if (CHANGE_VERBS.has(w.lemma)) return true;
     const next = words[i + 1];
     return next !== undefined && PHRASAL_CHANGE.has(`${w.lemma} ${next.text.toLowerCase()}`);
   });
+}
+
+/** Words before a verb that make it not (yet) a change: a wish, a plan, an advice, a refusal. */
+const NOT_DONE = new Set(
+  "to not n't never will won't would wouldn't shall should can can't could might may must let gonna wanna gotta don't do does did didn't".split(
+    " ",
+  ),
+);
+
+/** Verbs that report a change as decided or instructed when they take an infinitive. */
+const DECIDED = new Set(["say", "tell", "agree", "decide", "choose"]);
+
+/**
+ * True when the verb at `i` says a change that happened: an inflected form that is not a gerund
+ * ("moved", "raised", "started", "switched"), with no infinitive marker, modal, negation or
+ * imperative "don't"/"let" just before it, or the infinitive of a decision or instruction reported
+ * as made ("the vet said to switch her food", "we agreed to cut two meetings"). "Keep going and never give up!", "I won't quit", "I'm
+ * gonna start a business", "Joining a church can be encouraging" and "Proud of you for starting"
+ * wish, plan, advise or refuse a change; "I started a weekend yoga class" and "the landlord raised
+ * the rent" say one.
+ */
+function saidAsDone(words: readonly { text: string; lemma: string }[], i: number): boolean {
+  const w = words[i]!;
+  const form = w.text.toLowerCase();
+  const [before, decision] = [words[i - 1], words[i - 2]];
+  // A change decided or instructed, reported as made: "the vet said to switch…", "we agreed to cut…".
+  if (before?.text.toLowerCase() === "to" && decision && DECIDED.has(decision.lemma))
+    return decision.text.toLowerCase() !== decision.lemma;
+  if (form === w.lemma || form.endsWith("ing")) return false;
+  return ![words[i - 1], words[i - 2]].some((p) => p !== undefined && NOT_DONE.has(p.text.toLowerCase()));
 }
 
 export interface Slot {
