@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DAY, HOUR, testMemory } from "../../test/support/memory.js";
 import type { Memory } from "./engine.js";
+import { partOfTurn } from "./recall.js";
 
 let mem: Memory;
 afterEach(async () => {
@@ -241,6 +242,43 @@ describe("recall after sleep", () => {
       expect(top!.text).toMatch(words);
       expect(top!.sources).toContain(turn.id);
     }
+  });
+
+  it("ranks a part of a split turn by its turn's match, not as a shorter document of its own", async () => {
+    ({ mem } = await testMemory());
+    const turn = await mem.record(
+      "Work has been hectic with the product launch and the offsite. By the way, I moved my dentist appointment to Thursdays.",
+      { type: "observation" },
+    );
+    // Kept as itself after sleep (a question), and a shorter turn than the first: it matches better.
+    const ask = await mem.record("Can you remind me about my dentist appointment on Thursdays?", {
+      type: "question",
+    });
+    const query = "dentist appointment Thursdays";
+    const before = await mem.recall(query, { k: 2 });
+    expect(before.map((h) => h.id)).toEqual([ask.id, turn.id]);
+    await mem.consolidate();
+    const after = await mem.recall(query, { k: 2 });
+    // The statement taken out of the turn is its words in a shorter document; by its own match
+    // (BM25 lifts short documents) it would go first. It ranks no higher than its turn ranked.
+    expect(after[0]!.id).toBe(ask.id);
+    expect(after[1]!.text).toBe("I moved my dentist appointment to Thursdays.");
+    expect(after[1]!.why.summary).toMatch(new RegExp(`through its source \\[${turn.id}\\]`));
+    // Narrowed to beliefs, the turn is not searched: the part ranks by its own match.
+    const facts = await mem.recall(query, { k: 1, kinds: ["fact"] });
+    expect(facts[0]!.text).toBe("I moved my dentist appointment to Thursdays.");
+    expect(facts[0]!.why.summary).not.toMatch(/through its source/);
+  });
+
+  it("partOfTurn: a belief with fewer of its turn's words and none of its own", () => {
+    const turn = "Work is hectic. By the way, I moved my dentist appointment to Thursdays!";
+    expect(partOfTurn("I moved my dentist appointment to Thursdays!", turn)).toBe(true);
+    expect(partOfTurn("Work is hectic.", turn)).toBe(true);
+    expect(partOfTurn(turn, turn)).toBe(false);
+    // An echo wrapper is not part of what the turn said.
+    expect(partOfTurn("The deploy runs at noon.", "As noted before: The deploy runs at noon.")).toBe(false);
+    // Words of its own: a merged wording or an agent's proposition keeps its own match.
+    expect(partOfTurn("My dentist appointment is on Thursday mornings.", turn)).toBe(false);
   });
 
   it("ranks the newer of two disagreeing active beliefs first and says so", async () => {

@@ -11,7 +11,7 @@ import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, Judge, ScoredId, StoreReader } from "./ports.js";
 import { announcesChange } from "./sleep/chat-turns.js";
 import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
-import { contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
+import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 
 export interface RetrieveRequest {
   query: string;
@@ -167,6 +167,28 @@ export async function representative(
   return best;
 }
 
+/**
+ * True when a belief's text is a part of its one source turn: distillation took a statement of
+ * state out of the turn, or kept what was left of it ("I moved my dentist appointment to
+ * Thursdays." out of "Work is hectic. By the way, I moved…"). Fewer words than the turn, none of
+ * its own. Such a part is the turn's words scored as a shorter document, and BM25's length
+ * normalisation lifts a short document over a long one with the same matching words: by its own
+ * match the part would outrank every turn left as itself for no reason in the words. So a part
+ * whose turn matched ranks no higher than that turn's match (and says it matched through it); the
+ * part that carries most of the asked words also takes the turn's match (`representative`). A
+ * belief that says the whole turn, or words of its own (a merged wording, an agent's proposition),
+ * keeps its own match.
+ *
+ *   partOfTurn("I moved my dentist appointment to Thursdays!", "Work is hectic. By the way, I moved my dentist appointment to Thursdays!") // → true
+ *   partOfTurn("Work is hectic.", "Work is hectic.") // → false: the whole turn
+ */
+export function partOfTurn(belief: string, turn: string): boolean {
+  const core = analyseEcho(turn).core;
+  if (rawTokens(belief).length >= rawTokens(core).length) return false;
+  const words = new Set(contentTokens(core));
+  return contentTokens(belief).every((w) => words.has(w));
+}
+
 /** How many of the asked words a text has. */
 function sharedWith(asked: ReadonlySet<string>, text: string): number {
   let n = 0;
@@ -273,19 +295,48 @@ export async function recall(
   type Entry = Fused & { boosted: number; from: string; via: string[] };
   const pool: Entry[] = [];
   const inPool = new Map<string, Entry>();
+  // Episodes that matched, by id: a belief that is a part of one ranks no higher than its match.
+  const matchedTurns = new Map(wantEpisodes && kindSet.size > 0 ? relevant.map((f) => [f.id, f]) : []);
+  // A question asks; as evidence it weighs less than what was stated (it stays recallable).
+  const boostOf = (f: Fused, r: Belief | Episode) =>
+    (named(r) ? f.fused * (1 + policy.actorWeight) : f.fused) *
+    (!("kind" in r) && (r.type === "question" || isQuestion(r.content)) ? policy.questionWeight : 1);
   for (let i = 0; i < relevant.length && pool.length < poolSize; i += poolSize) {
     const chunk = relevant.slice(i, i + poolSize);
     const ids = chunk.map((f) => f.id);
     const [beliefs, episodes] = await Promise.all([store.getBeliefs(ids), store.getEpisodes(ids)]);
     for (const b of beliefs) records.set(b.id, b);
     for (const e of episodes) records.set(e.id, e);
-    for (const f of chunk) {
-      const r = records.get(f.id);
+    const turns = beliefs.flatMap((b) =>
+      b.sources.length === 1 && matchedTurns.has(b.sources[0]!) && !records.has(b.sources[0]!)
+        ? b.sources
+        : [],
+    );
+    if (turns.length > 0) for (const e of await store.getEpisodes(turns)) records.set(e.id, e);
+    for (const own of chunk) {
+      const r = records.get(own.id);
       if (!r) continue;
-      // A question asks; as evidence it weighs less than what was stated (it stays recallable).
-      const asks = !("kind" in r) && (r.type === "question" || isQuestion(r.content));
-      const boosted =
-        (named(r) ? f.fused * (1 + policy.actorWeight) : f.fused) * (asks ? policy.questionWeight : 1);
+      // The match it ranks by, and whose it is (its own, or a source turn's).
+      let f = own;
+      let from = own.id;
+      let boosted = boostOf(f, r);
+      // A part of a matched turn ranks no higher than that turn's match (`partOfTurn`).
+      const part = "kind" in r && r.sources.length === 1 ? r : null;
+      const turn = part ? records.get(part.sources[0]!) : undefined;
+      if (
+        part &&
+        turn &&
+        !("kind" in turn) &&
+        matchedTurns.has(turn.id) &&
+        partOfTurn(part.text, turn.content)
+      ) {
+        const turnMatch = matchedTurns.get(turn.id)!;
+        if (boostOf(turnMatch, turn) < boosted) {
+          f = { ...turnMatch, id: own.id };
+          from = turn.id;
+          boosted = boostOf(turnMatch, turn);
+        }
+      }
       let id = f.id;
       if (!("kind" in r) && kindSet.size > 0) {
         const rep = await representative(store, r.id, beliefCache, when, asked);
@@ -304,12 +355,12 @@ export async function recall(
       }
       const known = inPool.get(id);
       if (known) {
-        if (id !== f.id) known.via.push(f.id);
-        if (boosted > known.boosted) Object.assign(known, { ...f, id, boosted, from: f.id, via: known.via });
+        if (id !== from && !known.via.includes(from)) known.via.push(from);
+        if (boosted > known.boosted) Object.assign(known, { ...f, id, boosted, from, via: known.via });
         continue;
       }
       if (pool.length >= poolSize) continue;
-      const entry: Entry = { ...f, id, boosted, from: f.id, via: id !== f.id ? [f.id] : [] };
+      const entry: Entry = { ...f, id, boosted, from, via: id !== from ? [from] : [] };
       inPool.set(id, entry);
       pool.push(entry);
     }

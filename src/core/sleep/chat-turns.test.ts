@@ -1,8 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DAY, testMemory } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
+import { loadTagger } from "../judge/tagger.js";
 import { announcesChange, phatic, statementsOfState } from "./chat-turns.js";
 import { standalone } from "./standalone.js";
+
+// statementsOfState reads verbs of change with the tagger (`saysChangedState`).
+beforeAll(() => loadTagger());
 
 describe("phatic: chit-chat is not a fact", () => {
   it.each([

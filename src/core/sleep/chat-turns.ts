@@ -17,8 +17,12 @@
  * the speaker says a value of theirs changed or is now something ("…by the way, I moved my dentist
  * appointment to Thursdays", "my new job is at Globex"). Each is gated as its own proposition, so
  * a value changed in passing meets the belief it replaces like a direct statement would; the write
- * gate and its judge decide (unsure pairs stay both active, for `candidates()`).
+ * gate and its judge decide (unsure pairs stay both active, for `candidates()`). Besides the
+ * first-person patterns below, any sentence the tagger reads as saying a state changed or holds
+ * now (`saysChangedState`: a verb of change, or a first-person "now", "these days", "no longer",
+ * "instead") is one: callers `await loadTagger()` first.
  */
+import { saysChangedState } from "../state-slots.js";
 import { contentTokens, hasAdditiveCue, isHypothetical, isQuestion, rawTokens, STOP_WORDS } from "../text.js";
 
 /**
@@ -146,7 +150,7 @@ export function statementsOfState(text: string): { statements: string[]; rest: s
       !isHypothetical(s) &&
       contentTokens(s).length >= 2 &&
       rawTokens(s).length <= 30 &&
-      STATE_OF_SPEAKER.some((re) => re.test(s));
+      (STATE_OF_SPEAKER.some((re) => re.test(s)) || saysChangedState(s));
     if (isState) statements.push(s.charAt(0).toUpperCase() === s.charAt(0) ? s : capitaliseFirstPronoun(s));
     else rest.push(part);
   }

@@ -169,6 +169,7 @@ export async function distilPending(
   const skipped: Episode[] = [];
   // Statements of state said in passing inside a longer turn, each its own proposition.
   const inTurn: Cluster[] = [];
+  if (pending.length > 0) await loadTagger(); // `statementsOfState` reads verbs of change
   for (const e of pending) {
     // An episode that already produced a belief (a change recorded at write time) is not distilled twice.
     if ((await store.beliefsFromEpisode(e.id)).length > 0) {

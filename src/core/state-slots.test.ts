@@ -1,0 +1,102 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadTagger } from "./judge/tagger.js";
+import { saysChangedState, sharedSlot, slotsOf } from "./state-slots.js";
+import { contentTokens } from "./text.js";
+
+beforeAll(() => loadTagger());
+
+describe("saysChangedState: a state changed or holds now, read from the language", () => {
+  it.each([
+    "Anyway I finally upgraded my phone to an iPhone 15 over the weekend.",
+    "The landlord raised the rent to $2,050 starting next month, ugh.",
+    "I hurt my shoulder so I gave up climbing and took up pottery instead.",
+    "Lately my afternoon drink is matcha.",
+    "These days I use Neovim instead of Sublime.",
+    "Yoga class switched to Saturday mornings.",
+    // A change decided or instructed, reported as made.
+    "The vet said to switch the cat off Purina.",
+    "The weekly retro was productive, we agreed to cut two meetings.",
+    "Last weekend I joined a mentorship program.",
+  ])("yes: %s", (s) => expect(saysChangedState(s)).toBe(true));
+
+  // A verb of change that wishes, plans, advises or refuses a change says none happened.
+  it.each([
+    "Keep going and never give up!",
+    "I won't quit on my dreams.",
+    "I'm gonna start a dance studio.",
+    "I wanna start a dance studio so I can teach others.",
+    "Joining a church can be really encouraging.",
+    "Proud of you for starting your own business!",
+    "Don't let anything stop you.",
+  ])("not done: %s", (s) => expect(saysChangedState(s)).toBe(false));
+
+  it.each([
+    "My phone is a Pixel 6, the camera is great.",
+    "Should I switch my phone to an iPhone?",
+    "If we moved to Lisbon we would learn Portuguese.",
+    "The kids had a great time at the lake.",
+  ])("no: %s", (s) => expect(saysChangedState(s)).toBe(false));
+});
+
+describe("slotsOf and sharedSlot: (subject, attribute) from the tagger", () => {
+  const asked = (q: string) => new Set(contentTokens(q));
+
+  it("reads whose a noun is: the speaker's unless a possessive names another", () => {
+    expect(slotsOf("My phone is a Pixel 6.")).toContainEqual(
+      expect.objectContaining({ subject: "speaker", attribute: "phone", central: true }),
+    );
+    expect(slotsOf("Ana's phone is a Pixel.")).toContainEqual(
+      expect.objectContaining({ subject: "ana", attribute: "phone" }),
+    );
+  });
+
+  it.each([
+    ["What phone do I have?", "My phone is a Pixel 6.", "I finally upgraded my phone to an iPhone 15."],
+    [
+      "How far do I run in the morning?",
+      "I run 5k every morning.",
+      "I'm training now, so it's 10k runs most mornings.",
+    ],
+    [
+      "How much am I asking for?",
+      "I'm asking for 95k in the salary negotiation.",
+      "I'm going to ask for 110k instead.",
+    ],
+    [
+      "What milk do I take in my coffee?",
+      "I drink my coffee with oat milk.",
+      "I've stopped oat milk, almond milk is better now.",
+    ],
+  ])("same slot: %s", (q, older, newer) => expect(sharedSlot(older, newer, asked(q))).not.toBeNull());
+
+  it.each([
+    // Another person's phone is another slot.
+    ["What phone do I have?", "My phone is a Pixel 6.", "Ana's phone is now an iPhone 15."],
+    // A circumstance of both ("at work", "for work") is not what either is about.
+    ["Where do I work?", "Long day at work. Chaos.", "I got a MacBook Pro for work, the ThinkPad went back."],
+    // Two compounds on one noun are two attributes.
+    [
+      "What phone plan do I have?",
+      "My phone plan is 20 GB a month.",
+      "I upgraded my phone case to a leather one.",
+    ],
+    // A system's states are said in parallel, one attribute each: the judge's, not a slot's.
+    [
+      "What region is the search-svc service in?",
+      "The search-svc service was moved to ap-southeast-2.",
+      "Ownership of the search-svc service moved from Ravi to Felix.",
+    ],
+    // A statement about the world, not in the first person.
+    [
+      "What is the API rate limit?",
+      "The API rate limit is 100 requests per minute.",
+      "The webhook retry limit got bumped to 5 attempts.",
+    ],
+    // The question does not ask about what they share.
+    [
+      "What time do I go to bed?",
+      "I go to Iron Temple gym three times a week.",
+      "I relocated to Austin so I'm on Central Time now.",
+    ],
+  ])("another slot: %s", (q, older, newer) => expect(sharedSlot(older, newer, asked(q))).toBeNull());
+});

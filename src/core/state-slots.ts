@@ -1,0 +1,251 @@
+/**
+ * Statements of state and the slot they fill, read from the language with the tagger (callers
+ * `await loadTagger()` first), not from a list of attributes.
+ *
+ * A sentence says a state *changed or holds now* when it is declarative and either a verb of
+ * change says it happened ("I upgraded my phone…", "the landlord raised the rent…", "I gave up
+ * climbing", "we traded in the Subaru…"; not a wish, plan, advice or refusal: "never give up!",
+ * "I'm gonna start a business", `saidAsDone`) or, said in the first person, a marker of the present
+ * against the past does ("…is matcha lately", "I'm a size 10 now", "I don't like X any more",
+ * "these days I use Neovim instead of Sublime", "my new GP is…").
+ *
+ * The slot of a statement is (subject, attribute): the attribute is a noun the statement is
+ * about; the subject is whose it is — the speaker (I, we, my, our) or a named possessor
+ * ("Ana's phone"). Two statements fill the same slot when they share a subject and an attribute:
+ * "My phone is a Pixel 6" and "I finally upgraded my phone to an iPhone 15" both fill (speaker,
+ * phone); "Ana's phone is a Pixel" fills (ana, phone), another slot.
+ *
+ *   await loadTagger();
+ *   saysChangedState("Anyway I finally upgraded my phone to an iPhone 15.")  // → true
+ *   saysChangedState("The camera is great.")                                 // → false
+ *   slotsOf("My phone is a Pixel 6.")  // → [{ subject: "speaker", attribute: "phone" }]
+ */
+import { tag } from "./judge/tagger.js";
+import { contentTokens, isHypothetical, isQuestion } from "./text.js";
+
+/**
+ * Verbs whose meaning is a change of value or state (lemmas). A closed class of English: moving,
+ * switching, raising and lowering, starting and stopping, acquiring and giving up, renaming.
+ */
+const CHANGE_VERBS = new Set(
+  (
+    "move switch change reschedule shift upgrade downgrade migrate rename transfer relocate " +
+    "replace swap trade convert raise lower bump increase decrease reduce double halve cut " +
+    "start begin join leave quit stop cancel close drop retire sell buy adopt become " +
+    "promote hire reassign update extend"
+  ).split(" "),
+);
+
+/** Phrasal verbs of change: the verb lemma with its particle ("gave up", "took up", "went back"). */
+const PHRASAL_CHANGE = new Set([
+  "give up",
+  "take up",
+  "take over",
+  "go back",
+  "hand over",
+  "sign up",
+  "pick up",
+]);
+
+/** Markers of the present set against an earlier state ("now", "these days", "no longer", "instead"). */
+const NOW_MARKER =
+  /\b(?:now|these days|nowadays|lately|anymore|any more|no longer|not anymore|instead|from now on|as of|new|latest|current(?:ly)?)\b/i;
+
+/** A first-person word: the speaker (or the speaker's group) is the subject or the possessor. */
+const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|my|our|me|us)\b/i;
+
+/** True when a sentence says that a state changed or now holds (see the module's comment). */
+export function saysChangedState(sentence: string): boolean {
+  if (isQuestion(sentence) || isHypothetical(sentence)) return false;
+  if (FIRST_PERSON.test(sentence) && NOW_MARKER.test(sentence)) return true;
+  const words = tag(sentence);
+  return words.some((w, i) => {
+    if (w.pos !== "VERB" || !saidAsDone(words, i)) return false;
+    if (CHANGE_VERBS.has(w.lemma)) return true;
+    const next = words[i + 1];
+    return next !== undefined && PHRASAL_CHANGE.has(`${w.lemma} ${next.text.toLowerCase()}`);
+  });
+}
+
+/** Words before a verb that make it not (yet) a change: a wish, a plan, an advice, a refusal. */
+const NOT_DONE = new Set(
+  "to not n't never will won't would wouldn't shall should can can't could might may must let gonna wanna gotta don't do does did didn't".split(
+    " ",
+  ),
+);
+
+/** Verbs that report a change as decided or instructed when they take an infinitive. */
+const DECIDED = new Set(["say", "tell", "agree", "decide", "choose"]);
+
+/**
+ * True when the verb at `i` says a change that happened: an inflected form that is not a gerund
+ * ("moved", "raised", "started", "switched"), with no infinitive marker, modal, negation or
+ * imperative "don't"/"let" just before it, or the infinitive of a decision or instruction reported
+ * as made ("the vet said to switch her food", "we agreed to cut two meetings"). "Keep going and never give up!", "I won't quit", "I'm
+ * gonna start a business", "Joining a church can be encouraging" and "Proud of you for starting"
+ * wish, plan, advise or refuse a change; "I started a weekend yoga class" and "the landlord raised
+ * the rent" say one.
+ */
+function saidAsDone(words: readonly { text: string; lemma: string }[], i: number): boolean {
+  const w = words[i]!;
+  const form = w.text.toLowerCase();
+  const [before, decision] = [words[i - 1], words[i - 2]];
+  // A change decided or instructed, reported as made: "the vet said to switch…", "we agreed to cut…".
+  if (before?.text.toLowerCase() === "to" && decision && DECIDED.has(decision.lemma))
+    return decision.text.toLowerCase() !== decision.lemma;
+  if (form === w.lemma || form.endsWith("ing")) return false;
+  return ![words[i - 1], words[i - 2]].some((p) => p !== undefined && NOT_DONE.has(p.text.toLowerCase()));
+}
+
+export interface Slot {
+  /** Whose state: "speaker" unless a possessive or an identifier says whose ("Ana's", "her", "checkout-svc"). */
+  subject: string;
+  /** What the state is about: a noun's or a verb's stemmed content token ("phone", "run"). */
+  attribute: string;
+  /** The compound the noun is the part of, stemmed ("upload size limit" for "limit"). */
+  compound: readonly string[];
+  /** In a central place (subject, what a verb takes, possessed, the speaker's verb), not a circumstance. */
+  central: boolean;
+}
+
+/** Verbs too general to name what a state is about ("I go…", "I got…", "I keep…"). */
+const LIGHT_VERBS = new Set(
+  "be have do go get make keep take give say tell think know want need let come see try feel".split(" "),
+);
+
+/** A written identifier: letters joined by "-", "_" or "." to letters or digits ("checkout-svc", "eu-west-1"). */
+const IDENTIFIER = /^\p{L}[\p{L}\p{N}]*(?:[-_.][\p{L}\p{N}]+)+$/u;
+
+/** The speaker as subject: I, we and their contractions. */
+const SPEAKER_SUBJECT = /^(?:i|we)(?:[’'](?:m|re|ve|d|ll))?$/;
+
+/** Possessives that make a noun someone else's: "her phone", "Ana's phone". */
+const OTHERS = new Set(["his", "her", "their", "your", "its"]);
+
+/**
+ * The slots a statement fills: the nouns (and names) in its central places, with whose they are —
+ * the subject ("the landlord", "yoga class"), what a verb takes ("raised the rent", "I drive a
+ * Subaru", "I run 5k every morning"), and anything possessed ("my phone", "our new favourite") —
+ * and the verbs the speaker does ("I run", "I'm asking for"). A noun inside a prepositional phrase
+ * ("a long day at work", "in the salary negotiation") is a circumstance, not what the state is
+ * about. In one user's chat a state is the speaker's unless a possessive says whose ("Ana's
+ * phone", "her manager"); it reaches over adjectives, adverbs, determiners and numbers to its noun.
+ * Which slot a question is about is read from the question's words (`sharedSlot`).
+ */
+export function slotsOf(text: string): Slot[] {
+  const known = SLOTS_READ.get(text);
+  if (known) return known;
+  if (SLOTS_READ.size >= SLOTS_KEPT) SLOTS_READ.clear();
+  const slots = readSlots(text);
+  SLOTS_READ.set(text, slots);
+  return slots;
+}
+
+/** Slots read recently, by text: recall reads the same top facts' slots for every pair. */
+const SLOTS_READ = new Map<string, Slot[]>();
+const SLOTS_KEPT = 2048;
+
+function readSlots(text: string): Slot[] {
+  const out = new Map<string, Slot>();
+  let possessor: string | null = null;
+  let speakerSubject = false;
+  // A central place: the subject (before the verb), or what a verb takes (after it, before a preposition).
+  let central = true;
+  let seenVerb = false;
+  // Consecutive nouns are one compound ("upload size limit"): each of its nouns is a slot of it.
+  let compound: { words: string[]; subject: string; central: boolean }[] = [];
+  const flush = () => {
+    const stems = [...new Set(compound.flatMap((c) => c.words.flatMap((w) => contentTokens(w))))];
+    for (const c of compound)
+      for (const attribute of c.words.flatMap((w) => contentTokens(w))) {
+        const key = `${c.subject}\u0000${attribute}`;
+        if (!out.get(key)?.central)
+          out.set(key, { subject: c.subject, attribute, compound: stems, central: c.central });
+      }
+    compound = [];
+  };
+  const add = (subject: string, words: string[], central: boolean) =>
+    compound.push({ words, subject, central });
+  for (const w of tag(text)) {
+    const lower = w.text.toLowerCase();
+    const nominal = w.pos === "NOUN" || w.pos === "PROPN";
+    if (!nominal) flush();
+    // Pronouns by their form: the tagger reads "I'm" as a name and "our" as a determiner at times.
+    if (OTHERS.has(lower) || lower === "my" || lower === "our") {
+      possessor = OTHERS.has(lower) ? lower : "speaker";
+      continue;
+    }
+    if (SPEAKER_SUBJECT.test(lower)) {
+      speakerSubject = true;
+      central = true;
+      continue;
+    }
+    if (/[’']s$/.test(w.text) && nominal) {
+      flush();
+      possessor = lower.replace(/[’']s$/, "");
+      continue;
+    }
+    // An identifier in the subject ("the checkout-svc service region") is whose the state is.
+    if (!seenVerb && IDENTIFIER.test(w.text)) {
+      flush();
+      possessor = lower;
+      continue;
+    }
+    if (nominal || (w.pos === "ADJ" && possessor)) {
+      // Both the word and its lemma: "mornings"/"morning" meet on the lemma, "favourite" on the word.
+      add(
+        possessor ?? "speaker",
+        w.pos === "PROPN" ? [w.text] : [w.text, w.lemma],
+        central || possessor !== null,
+      );
+      if (!nominal) flush();
+      continue;
+    }
+    if (w.pos === "VERB" || w.pos === "AUX") {
+      seenVerb = true;
+      // What the speaker does is a slot too ("I run 5k" / "10k runs"; "I'm asking for 95k").
+      if (w.pos === "VERB" && speakerSubject && !LIGHT_VERBS.has(w.lemma)) {
+        add("speaker", [w.lemma], true);
+        flush();
+      }
+      central = true;
+    } else if (w.pos === "ADP") central = false;
+    else if (w.pos === "CCONJ" || w.pos === "SCONJ" || lower === "so") {
+      central = true;
+      speakerSubject = false;
+    } else if (w.pos === "PRON") speakerSubject = false;
+    if (w.pos !== "DET" && w.pos !== "NUM" && w.pos !== "ADJ" && w.pos !== "ADV") possessor = null;
+  }
+  flush();
+  return [...out.values()];
+}
+
+/**
+ * The slot two statements share on the asked words (the question's content tokens), or null:
+ * same subject and attribute, the question asks about that attribute, it is in a central place of
+ * one of the two ("I drink my coffee with oat milk" / "I've stopped oat milk"), not a circumstance
+ * of both ("a long day at work" / "a MacBook for work"), and one's compound holds the other's
+ * ("my phone" / "my phone"; but "the upload size limit" / "the webhook retry limit" are two).
+ * Only a person's states: the speaker's, said by the older in the first person, or a named
+ * possessor's ("Ana's phone"); a system's (an identifier subject) and the world's are the judge's.
+ */
+export function sharedSlot(older: string, newer: string, asked: ReadonlySet<string>): Slot | null {
+  const key = (s: Slot) => `${s.subject}\u0000${s.attribute}`;
+  const within = (a: readonly string[], b: readonly string[]) => a.every((w) => b.includes(w));
+  const theirs = new Map(slotsOf(newer).map((s) => [key(s), s]));
+  const shared = slotsOf(older).find((s) => {
+    const other = asked.has(s.attribute) ? theirs.get(key(s)) : undefined;
+    return (
+      other !== undefined &&
+      (s.central || other.central) &&
+      (within(s.compound, other.compound) || within(other.compound, s.compound))
+    );
+  });
+  if (!shared) return null;
+  // The speaker's state is one the older says in the first person ("my phone", "I run"); a
+  // statement about the world ("Upload size limit: 10 MB") is left to the judge's rules.
+  if (shared.subject === "speaker") return FIRST_PERSON.test(older) ? shared : null;
+  // A named thing's states are said in parallel, one attribute each ("the search-svc service now
+  // listens on port 6060" / "ownership of the search-svc service moved to Felix"): the judge's.
+  return IDENTIFIER.test(shared.subject) ? null : shared;
+}
