@@ -4,6 +4,7 @@
  * only: showing a memory never makes it stronger.
  */
 import { effectiveConfidence, usageSignal, utility } from "./forgetting.js";
+import { loadTagger } from "./judge/tagger.js";
 import { type MetadataFilter, matchesMetadata } from "./metadata-filter.js";
 import type { Belief, BeliefKind, Episode, EpisodeType, RecallHit } from "./model.js";
 import { namedValues } from "./named-values.js";
@@ -11,6 +12,7 @@ import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, Judge, ScoredId, StoreReader } from "./ports.js";
 import { announcesChange } from "./sleep/chat-turns.js";
 import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
+import { askedSlot, namesOtherValue, saysChangedState, sharedSlot } from "./state-slots.js";
 import { contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 
 export interface RetrieveRequest {
@@ -348,6 +350,7 @@ export async function recall(
   const moves = [
     ...successors,
     ...(!historical && req.judge ? await newerFirst(store, scored, records, req.judge, req.query) : []),
+    ...(!historical && req.judge && kindSet.has("fact") ? await sameSlotFirst(store, scored, req) : []),
   ];
   const picked = diversify(scored, await store.getVectors(scored.map((s) => s.id)), req.k, req.diversity);
   // Diversity may have put the newer item back below the older it is close to: not for these pairs.
@@ -499,6 +502,81 @@ async function newerFirst(
     }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   return moves;
+}
+
+/** First-person words and possessive names: a question that could ask a person's state (checked before the tagger loads). */
+const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us)\b|\p{Lu}\p{L}*[’']s\b/iu;
+
+/**
+ * Current-state questions prefer current beliefs, on the slot the question asks. When the question
+ * asks about a state that holds now, of a person (`askedSlot`: "What phone do I have?", not "What
+ * did I buy?" nor "What is the API rate limit?"), and two active facts among the candidates fill
+ * that very slot — the same subject and attribute, the attribute one the question names
+ * (`sharedSlot`: "My phone is a Pixel 6" / "…I finally upgraded my phone to an iPhone 15") — the
+ * older one within the first k, the newer saying a change or a state that holds now
+ * (`saysChangedState`) and naming another value (`namesOtherValue`), with no verdict that closed
+ * the pair (a non-lexical `distinct` or `refines`): the newer is ranked just above the older and
+ * its `why` says so. In a chat between two people nearly every turn is someone's state, so every
+ * condition is required: the question's tense and person, its own slot, and a change. Ranking
+ * only, among the candidates recall already has; nothing is searched again and nothing is closed.
+ * Mutates and re-sorts `scored`.
+ */
+async function sameSlotFirst(
+  store: StoreReader,
+  scored: RecallHit[],
+  req: RecallRequest,
+): Promise<{ older: RecallHit; newer: RecallHit }[]> {
+  if (!isQuestion(req.query) || !PERSON_ASKED.test(req.query)) return [];
+  const words = new Set(contentTokens(req.query));
+  // The active facts that share a word with the question; the pair needs one within the first k.
+  const facts = scored.filter(
+    (h) =>
+      h.layer === "belief" &&
+      h.kind === "fact" &&
+      h.status === "active" &&
+      contentTokens(h.text).some((w) => words.has(w)),
+  );
+  const topK = new Set(scored.slice(0, req.k));
+  if (facts.length < 2 || !facts.some((h) => topK.has(h))) return [];
+  await loadTagger();
+  const asked = askedSlot(req.query);
+  if (!asked) return [];
+  const moves: { older: RecallHit; newer: RecallHit; slot: string }[] = [];
+  for (const older of facts) {
+    if (!topK.has(older)) continue;
+    for (const newer of facts) {
+      if (!(newer.at > older.at)) continue;
+      const slot = sharedSlot(older.text, newer.text, asked.attributes);
+      if (!slot || slot.subject !== asked.subject) continue;
+      if (!saysChangedState(newer.text) || !namesOtherValue(older.text, newer.text, asked.attributes))
+        continue;
+      moves.push({
+        older,
+        newer,
+        slot: `${slot.subject === "speaker" ? "the speaker's" : `${slot.subject}'s`} "${slot.attribute}"`,
+      });
+    }
+  }
+  if (moves.length === 0) return [];
+  const settled = await store.judgedPairs(moves.map((m) => ({ a: m.older.id, b: m.newer.id })));
+  const closed = (m: { older: RecallHit; newer: RecallHit }) =>
+    settled.some(
+      (p) =>
+        p.judge !== "lexical" &&
+        (p.relation === "distinct" || p.relation === "refines") &&
+        ((p.a === m.older.id && p.b === m.newer.id) || (p.a === m.newer.id && p.b === m.older.id)),
+    );
+  const open = moves.filter((m) => !closed(m));
+  // A few passes: lifting one item may put it below another it is newer than.
+  for (let pass = 0; pass < 3; pass++)
+    for (const m of open) {
+      if (m.newer.score > m.older.score) continue;
+      m.newer.score = m.older.score * (1 + 1e-6);
+      if (!m.newer.why.summary.includes(`newer than [${m.older.id}]`))
+        m.newer.why.summary += `; newer than [${m.older.id}] on the same slot the question asks (${m.slot}), saying a change, and no verdict yet: ranked above it`;
+    }
+  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  return open;
 }
 
 /** How many of the top hits are read for newer values the query missed; how many facts a name may appear in. */
