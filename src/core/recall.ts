@@ -12,7 +12,14 @@ import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, Judge, ScoredId, StoreReader } from "./ports.js";
 import { announcesChange } from "./sleep/chat-turns.js";
 import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
-import { askedSlot, namesOtherValue, saysChangedState, sharedSlot } from "./state-slots.js";
+import {
+  type AskedSlot,
+  askedSlot,
+  fillsAskedSlot,
+  namesOtherValue,
+  saysChangedState,
+  sharedSlot,
+} from "./state-slots.js";
 import { contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 
 export interface RetrieveRequest {
@@ -546,8 +553,14 @@ async function sameSlotFirst(
     if (!topK.has(older)) continue;
     for (const newer of facts) {
       if (!(newer.at > older.at)) continue;
-      const slot = sharedSlot(older.text, newer.text, asked.attributes);
-      if (!slot || slot.subject !== asked.subject) continue;
+      // The same slot in the same words ("my phone" / "my phone"), or the question's slot in two
+      // of its words ("Which cloud do we host on?": "we host on AWS" / "we're on Google Cloud now").
+      const same = sharedSlot(older.text, newer.text, asked.attributes);
+      const a = fillsAskedSlot(older.text, asked);
+      const b = fillsAskedSlot(newer.text, asked);
+      const slot =
+        same && same.subject === asked.subject ? same : a && b && (a.central || b.central) ? a : null;
+      if (!slot) continue;
       if (!saysChangedState(newer.text) || !namesOtherValue(older.text, newer.text, asked.attributes))
         continue;
       moves.push({
@@ -615,6 +628,14 @@ async function missedSuccessors(
     metadata: req.metadata,
   };
   const byId = new Map(scored.map((h) => [h.id, h]));
+  // The slot a current-state question asks about a person, read once and only when needed.
+  let asked: Promise<AskedSlot | null> | undefined;
+  const changesAskedValue = async (older: string, newer: string) => {
+    if (!isQuestion(req.query) || !PERSON_ASKED.test(req.query)) return false;
+    asked ??= loadTagger().then(() => askedSlot(req.query));
+    const slot = await asked;
+    return slot !== null && fillsAskedSlot(older, slot) !== null && saysChangedState(newer);
+  };
   const moves: { older: RecallHit; newer: RecallHit }[] = [];
   const olders = scored
     .slice(0, NAMED_TOP)
@@ -623,11 +644,16 @@ async function missedSuccessors(
     const own = new Set(namedValues(older.text).map((w) => w.toLowerCase()));
     // Where newer statements may replace it: those naming one of its rare values, and those
     // changing its state frame in other words ("I live in…" / "I moved to…").
-    const links: { ids: string[]; link: string; fits: (text: string) => boolean }[] = [];
+    const links: { ids: string[]; link: string; fits: (text: string) => boolean; named?: true }[] = [];
     for (const name of own) {
       const found = await store.searchBeliefText(queryTerms(name), filter, NAMED_RARE + 1);
       if (found.length <= NAMED_RARE)
-        links.push({ ids: found.map((f) => f.id), link: `names its value "${name}"`, fits: announcesChange });
+        links.push({
+          ids: found.map((f) => f.id),
+          link: `names its value "${name}"`,
+          fits: announcesChange,
+          named: true,
+        });
     }
     const frame = frameOf(older.text);
     if (frame) {
@@ -638,9 +664,14 @@ async function missedSuccessors(
         fits: (text) => replacedByFrame(older.text, text) !== null,
       });
     }
-    for (const { ids, link, fits } of links) {
+    for (const { ids, link, fits, named } of links) {
       for (const b of await store.getBeliefs(ids.filter((id) => id !== older.id))) {
-        if (b.validFrom <= older.at || !fits(b.text)) continue;
+        if (b.validFrom <= older.at) continue;
+        // The older gives the value of the slot the question asks and the newer, naming that value,
+        // says a change in words of its own ("I bank with Chase" / "I closed my Chase account and
+        // moved everything to Alliant"; "Claritin stopped working so my doctor put me on Zyrtec").
+        const bySlot = named && (await changesAskedValue(older.text, b.text));
+        if (!fits(b.text) && !bySlot) continue;
         if (!namedValues(b.text).some((w) => !own.has(w.toLowerCase()))) continue;
         const known = byId.get(b.id);
         if (known && known.score > older.score) continue;
@@ -648,7 +679,9 @@ async function missedSuccessors(
           { text: older.text, at: older.at, kind: older.kind },
           { text: b.text, at: b.validFrom, kind: b.kind },
         );
-        if (v.relation === "duplicate" || v.reason.startsWith("different-entity")) continue;
+        // The judge's "another entity" reads the two values' names (Claritin / Zyrtec) as two
+        // things, which is what a change of the asked value is.
+        if (v.relation === "duplicate" || (!bySlot && v.reason.startsWith("different-entity"))) continue;
         const settled = await store.judgedPairs([{ a: older.id, b: b.id }]);
         if (
           settled.some(

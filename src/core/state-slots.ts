@@ -324,3 +324,21 @@ export function namesOtherValue(older: string, newer: string, asked: ReadonlySet
       contentTokens(w.text).some((t) => !olderWords.has(t) && !asked.has(t)),
   );
 }
+
+/**
+ * The slot of the question's that a statement fills, or null: whose the question asks (the
+ * speaker's only in a first-person statement) and one of the question's attribute words. Two
+ * statements may fill it with different words of the question ("Which cloud do we host on?":
+ * "We host everything on AWS" / "We're on Google Cloud now"); the central one is preferred.
+ * `await loadTagger()` first.
+ *
+ *   fillsAskedSlot("We host everything on AWS.", askedSlot("Which cloud do we host on?")!)
+ *   // → { subject: "speaker", attribute: "host", central: true, … }
+ */
+export function fillsAskedSlot(statement: string, asked: AskedSlot): Slot | null {
+  if (asked.subject === "speaker" && !FIRST_PERSON.test(statement)) return null;
+  const filled = slotsOf(statement).filter(
+    (s) => s.subject === asked.subject && asked.attributes.has(s.attribute),
+  );
+  return filled.find((s) => s.central) ?? filled[0] ?? null;
+}
