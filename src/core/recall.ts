@@ -131,6 +131,13 @@ export interface RecallRequest {
 
 const BELIEF_KIND_SET = new Set(["fact", "failure", "rule", "procedure"]);
 
+/** A reordering recall made: the newer item ranked just above the older (`listed`: kept within the first k). */
+interface Move {
+  older: RecallHit;
+  newer: RecallHit;
+  listed?: true;
+}
+
 /** How far a chain of successors or parents is followed before giving up. */
 const MAX_HOPS = 16;
 
@@ -354,12 +361,17 @@ export async function recall(
     !historical && req.judge && kindSet.has("fact")
       ? await missedSuccessors(store, scored, records, req, policy, req.judge)
       : [];
-  const moves = [
+  const moves: Move[] = [
     ...successors,
     ...(!historical && req.judge ? await newerFirst(store, scored, records, req.judge, req.query) : []),
     ...(!historical && req.judge && kindSet.has("fact") ? await sameSlotFirst(store, scored, req) : []),
   ];
   const picked = diversify(scored, await store.getVectors(scored.map((s) => s.id)), req.k, req.diversity);
+  // The newest change of the state asked about, listed within the first k, stays there: diversity
+  // would drop it for being close to what it changes.
+  for (const m of moves)
+    if (m.listed && picked.length > 0 && !picked.includes(m.newer))
+      picked.splice(picked.length - 1, 1, m.newer);
   // Diversity may have put the newer item back below the older it is close to: not for these pairs.
   for (const m of moves) {
     const i = picked.indexOf(m.older);
@@ -619,7 +631,7 @@ async function missedSuccessors(
   req: RecallRequest,
   policy: Policy,
   judge: Judge,
-): Promise<{ older: RecallHit; newer: RecallHit }[]> {
+): Promise<Move[]> {
   const now = req.at ?? req.asOf ?? req.now;
   const filter: BeliefFilter = {
     namespaces: req.namespaces,
@@ -636,7 +648,7 @@ async function missedSuccessors(
     const slot = await asked;
     return slot !== null && fillsAskedSlot(older, slot) !== null && saysChangedState(newer);
   };
-  const moves: { older: RecallHit; newer: RecallHit }[] = [];
+  const moves: Move[] = [];
   const olders = scored
     .slice(0, NAMED_TOP)
     .filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active");
@@ -736,6 +748,7 @@ async function missedSuccessors(
       }
       hit.score = last.score * (1 + 1e-6);
       hit.why.summary += `; the newest statement that changes the ${frame.name} the question asks about: listed within the first ${req.k}`;
+      moves.push({ older: last, newer: hit, listed: true });
     }
   }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
