@@ -531,8 +531,9 @@ const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us)\b|\p{Lu}\p{L}*[’']s\b/
  * asks about a state that holds now, of a person (`askedSlot`: "What phone do I have?", not "What
  * did I buy?" nor "What is the API rate limit?"), and two active facts among the candidates fill
  * that very slot — the same subject and attribute, the attribute one the question names
- * (`sharedSlot`: "My phone is a Pixel 6" / "…I finally upgraded my phone to an iPhone 15") — the
- * older one within the first k, the newer saying a change or a state that holds now
+ * (`sharedSlot`: "My phone is a Pixel 6" / "…I finally upgraded my phone to an iPhone 15"), or
+ * each one of the question's attribute words (`fillsAskedSlot`: "Which cloud do we host on?": "We
+ * host everything on AWS" / "We're on Google Cloud now") — the older one within the first k, the newer saying a change or a state that holds now
  * (`saysChangedState`) and naming another value (`namesOtherValue`), with no verdict that closed
  * the pair (a non-lexical `distinct` or `refines`): the newer is ranked just above the older and
  * its `why` says so. In a chat between two people nearly every turn is someone's state, so every
@@ -621,7 +622,10 @@ const FRAME_CANDIDATES = 20;
  * the judge does not read as a restatement or about another entity, with no verdict that closed
  * the pair (a non-lexical `distinct` or `refines`), is ranked just above the older, its `why`
  * saying so. Likewise a newer fact that changes the older's state frame in other words ("I live
- * in Denver" / "I moved to Portland", `state-frames.ts`). Ranking only; nothing is closed; only
+ * in Denver" / "I moved to Portland", `state-frames.ts`). When the older fills the slot a
+ * current-state question asks (`askedSlot`, `fillsAskedSlot`), a newer fact naming its value that
+ * says a change in words of its own ("Claritin stopped working so my doctor put me on Zyrtec") is
+ * one too, whatever the cue list or the judge's "another entity" says. Ranking only; nothing is closed; only
  * the request's namespaces are searched. Mutates and re-sorts `scored`.
  */
 async function missedSuccessors(
