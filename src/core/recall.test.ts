@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { DAY, HOUR, testMemory } from "../../test/support/memory.js";
+import { DAY, HOUR, seedBelief, testMemory } from "../../test/support/memory.js";
 import type { Memory } from "./engine.js";
 import { partOfTurn } from "./recall.js";
 
@@ -354,5 +354,61 @@ describe("times", () => {
     ({ mem } = await testMemory());
     const r = await mem.record("The change freeze starts", { at: input });
     expect(await mem.get(r.id)).toMatchObject({ at: expected });
+  });
+});
+
+describe("recall: the newer statement of the slot a current-state question asks ranks first", () => {
+  // Two active facts the write gate never compared (seeded, as an import would): the older one
+  // matches the question's words better, so without the step it ranks first.
+  async function phones(newerText: string) {
+    const t = await testMemory();
+    mem = t.mem;
+    const older = await seedBelief(
+      mem,
+      t.clock,
+      "My phone is a Pixel 6, the camera is honestly the only reason I keep it.",
+      "2026-01-05",
+    );
+    const newer = await seedBelief(mem, t.clock, newerText, "2026-01-25");
+    await seedBelief(mem, t.clock, "The coffee machine at the office broke again.", "2026-01-26");
+    return { older, newer };
+  }
+  const UPGRADE =
+    "Anyway I finally upgraded my phone to an iPhone 15 over the weekend, still getting used to it.";
+  const SLOT_WHY =
+    /on the same slot the question asks \(the speaker's "phone"\), saying a change, and no verdict yet/;
+
+  it("asked about now, in the first person: the newer change of the asked slot first, and why", async () => {
+    const { older, newer } = await phones(UPGRADE);
+    const hits = await mem.recall("What phone do I have?", { k: 3 });
+    expect(hits.map((h) => h.id).slice(0, 2)).toEqual([newer, older]);
+    expect(hits[0]!.why.summary).toMatch(new RegExp(`newer than \\[${older}\\]`));
+    expect(hits[0]!.why.summary).toMatch(SLOT_WHY);
+    // The older matches the words better: it is the step that put the newer first.
+    expect(hits[1]!.why.textRank).toBe(1);
+  });
+
+  it.each([
+    // A past event, not a state that holds now.
+    ["What phone did I upgrade to at the weekend?", UPGRADE],
+    // Someone else's phone is another slot.
+    ["What phone do I have?", "Anyway Ana finally upgraded her phone to an iPhone 15 over the weekend."],
+    // The newer restates the state: no change, no other value.
+    ["What phone do I have?", "My phone is still the Pixel 6, the camera is honestly great."],
+  ])("leaves the pair as it ranks: %s / %s", async (question, newerText) => {
+    const { newer } = await phones(newerText);
+    const hits = await mem.recall(question, { k: 3 });
+    expect(hits.some((h) => h.id === newer)).toBe(true);
+    expect(hits.find((h) => h.id === newer)!.why.summary).not.toMatch(/on the same slot the question asks/);
+  });
+
+  it("leaves the pair alone once a judge said they are distinct, and in historical recall", async () => {
+    const { older, newer } = await phones(UPGRADE);
+    const historical = await mem.recall("What phone do I have?", { k: 3, at: "2026-02-01" });
+    expect(historical.find((h) => h.id === newer)?.why.summary ?? "").not.toMatch(/on the same slot/);
+    await mem.judge([{ a: older, b: newer, verdict: "distinct" }]);
+    const hits = await mem.recall("What phone do I have?", { k: 3 });
+    expect(hits[0]!.id).toBe(older);
+    expect(hits.find((h) => h.id === newer)?.why.summary ?? "").not.toMatch(/on the same slot/);
   });
 });

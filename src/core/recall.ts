@@ -4,6 +4,7 @@
  * only: showing a memory never makes it stronger.
  */
 import { effectiveConfidence, usageSignal, utility } from "./forgetting.js";
+import { loadTagger } from "./judge/tagger.js";
 import { type MetadataFilter, matchesMetadata } from "./metadata-filter.js";
 import type { Belief, BeliefKind, Episode, EpisodeType, RecallHit } from "./model.js";
 import { namedValues } from "./named-values.js";
@@ -11,6 +12,14 @@ import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, Judge, ScoredId, StoreReader } from "./ports.js";
 import { announcesChange } from "./sleep/chat-turns.js";
 import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
+import {
+  type AskedSlot,
+  askedSlot,
+  fillsAskedSlot,
+  namesOtherValue,
+  saysChangedState,
+  sharedSlot,
+} from "./state-slots.js";
 import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 
 export interface RetrieveRequest {
@@ -121,6 +130,13 @@ export interface RecallRequest {
 }
 
 const BELIEF_KIND_SET = new Set(["fact", "failure", "rule", "procedure"]);
+
+/** A reordering recall made: the newer item ranked just above the older (`listed`: kept within the first k). */
+interface Move {
+  older: RecallHit;
+  newer: RecallHit;
+  listed?: true;
+}
 
 /** How far a chain of successors or parents is followed before giving up. */
 const MAX_HOPS = 16;
@@ -396,11 +412,17 @@ export async function recall(
     !historical && req.judge && kindSet.has("fact")
       ? await missedSuccessors(store, scored, records, req, policy, req.judge)
       : [];
-  const moves = [
+  const moves: Move[] = [
     ...successors,
     ...(!historical && req.judge ? await newerFirst(store, scored, records, req.judge, req.query) : []),
+    ...(!historical && req.judge && kindSet.has("fact") ? await sameSlotFirst(store, scored, req) : []),
   ];
   const picked = diversify(scored, await store.getVectors(scored.map((s) => s.id)), req.k, req.diversity);
+  // The newest change of the state asked about, listed within the first k, stays there: diversity
+  // would drop it for being close to what it changes.
+  for (const m of moves)
+    if (m.listed && picked.length > 0 && !picked.includes(m.newer))
+      picked.splice(picked.length - 1, 1, m.newer);
   // Diversity may have put the newer item back below the older it is close to: not for these pairs.
   for (const m of moves) {
     const i = picked.indexOf(m.older);
@@ -552,6 +574,88 @@ async function newerFirst(
   return moves;
 }
 
+/** First-person words and possessive names: a question that could ask a person's state (checked before the tagger loads). */
+const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us)\b|\p{Lu}\p{L}*[’']s\b/iu;
+
+/**
+ * Current-state questions prefer current beliefs, on the slot the question asks. When the question
+ * asks about a state that holds now, of a person (`askedSlot`: "What phone do I have?", not "What
+ * did I buy?" nor "What is the API rate limit?"), and two active facts among the candidates fill
+ * that very slot — the same subject and attribute, the attribute one the question names
+ * (`sharedSlot`: "My phone is a Pixel 6" / "…I finally upgraded my phone to an iPhone 15"), or
+ * each one of the question's attribute words (`fillsAskedSlot`: "Which cloud do we host on?": "We
+ * host everything on AWS" / "We're on Google Cloud now") — the older one within the first k, the newer saying a change or a state that holds now
+ * (`saysChangedState`) and naming another value (`namesOtherValue`), with no verdict that closed
+ * the pair (a non-lexical `distinct` or `refines`): the newer is ranked just above the older and
+ * its `why` says so. In a chat between two people nearly every turn is someone's state, so every
+ * condition is required: the question's tense and person, its own slot, and a change. Ranking
+ * only, among the candidates recall already has; nothing is searched again and nothing is closed.
+ * Mutates and re-sorts `scored`.
+ */
+async function sameSlotFirst(
+  store: StoreReader,
+  scored: RecallHit[],
+  req: RecallRequest,
+): Promise<{ older: RecallHit; newer: RecallHit }[]> {
+  if (!isQuestion(req.query) || !PERSON_ASKED.test(req.query)) return [];
+  const words = new Set(contentTokens(req.query));
+  // The active facts that share a word with the question; the pair needs one within the first k.
+  const facts = scored.filter(
+    (h) =>
+      h.layer === "belief" &&
+      h.kind === "fact" &&
+      h.status === "active" &&
+      contentTokens(h.text).some((w) => words.has(w)),
+  );
+  const topK = new Set(scored.slice(0, req.k));
+  if (facts.length < 2 || !facts.some((h) => topK.has(h))) return [];
+  await loadTagger();
+  const asked = askedSlot(req.query);
+  if (!asked) return [];
+  const moves: { older: RecallHit; newer: RecallHit; slot: string }[] = [];
+  for (const older of facts) {
+    if (!topK.has(older)) continue;
+    for (const newer of facts) {
+      if (!(newer.at > older.at)) continue;
+      // The same slot in the same words ("my phone" / "my phone"), or the question's slot in two
+      // of its words ("Which cloud do we host on?": "we host on AWS" / "we're on Google Cloud now").
+      const same = sharedSlot(older.text, newer.text, asked.attributes);
+      const a = fillsAskedSlot(older.text, asked);
+      const b = fillsAskedSlot(newer.text, asked);
+      const slot =
+        same && same.subject === asked.subject ? same : a && b && (a.central || b.central) ? a : null;
+      if (!slot) continue;
+      if (!saysChangedState(newer.text) || !namesOtherValue(older.text, newer.text, asked.attributes))
+        continue;
+      moves.push({
+        older,
+        newer,
+        slot: `${slot.subject === "speaker" ? "the speaker's" : `${slot.subject}'s`} "${slot.attribute}"`,
+      });
+    }
+  }
+  if (moves.length === 0) return [];
+  const settled = await store.judgedPairs(moves.map((m) => ({ a: m.older.id, b: m.newer.id })));
+  const closed = (m: { older: RecallHit; newer: RecallHit }) =>
+    settled.some(
+      (p) =>
+        p.judge !== "lexical" &&
+        (p.relation === "distinct" || p.relation === "refines") &&
+        ((p.a === m.older.id && p.b === m.newer.id) || (p.a === m.newer.id && p.b === m.older.id)),
+    );
+  const open = moves.filter((m) => !closed(m));
+  // A few passes: lifting one item may put it below another it is newer than.
+  for (let pass = 0; pass < 3; pass++)
+    for (const m of open) {
+      if (m.newer.score > m.older.score) continue;
+      m.newer.score = m.older.score * (1 + 1e-6);
+      if (!m.newer.why.summary.includes(`newer than [${m.older.id}]`))
+        m.newer.why.summary += `; newer than [${m.older.id}] on the same slot the question asks (${m.slot}), saying a change, and no verdict yet: ranked above it`;
+    }
+  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  return open;
+}
+
 /** How many of the top hits are read for newer values the query missed; how many facts a name may appear in. */
 const NAMED_TOP = 5;
 const NAMED_RARE = 3;
@@ -569,7 +673,10 @@ const FRAME_CANDIDATES = 20;
  * the judge does not read as a restatement or about another entity, with no verdict that closed
  * the pair (a non-lexical `distinct` or `refines`), is ranked just above the older, its `why`
  * saying so. Likewise a newer fact that changes the older's state frame in other words ("I live
- * in Denver" / "I moved to Portland", `state-frames.ts`). Ranking only; nothing is closed; only
+ * in Denver" / "I moved to Portland", `state-frames.ts`). When the older fills the slot a
+ * current-state question asks (`askedSlot`, `fillsAskedSlot`), a newer fact naming its value that
+ * says a change in words of its own ("Claritin stopped working so my doctor put me on Zyrtec") is
+ * one too, whatever the cue list or the judge's "another entity" says. Ranking only; nothing is closed; only
  * the request's namespaces are searched. Mutates and re-sorts `scored`.
  */
 async function missedSuccessors(
@@ -579,7 +686,7 @@ async function missedSuccessors(
   req: RecallRequest,
   policy: Policy,
   judge: Judge,
-): Promise<{ older: RecallHit; newer: RecallHit }[]> {
+): Promise<Move[]> {
   const now = req.at ?? req.asOf ?? req.now;
   const filter: BeliefFilter = {
     namespaces: req.namespaces,
@@ -588,7 +695,15 @@ async function missedSuccessors(
     metadata: req.metadata,
   };
   const byId = new Map(scored.map((h) => [h.id, h]));
-  const moves: { older: RecallHit; newer: RecallHit }[] = [];
+  // The slot a current-state question asks about a person, read once and only when needed.
+  let asked: Promise<AskedSlot | null> | undefined;
+  const changesAskedValue = async (older: string, newer: string) => {
+    if (!isQuestion(req.query) || !PERSON_ASKED.test(req.query)) return false;
+    asked ??= loadTagger().then(() => askedSlot(req.query));
+    const slot = await asked;
+    return slot !== null && fillsAskedSlot(older, slot) !== null && saysChangedState(newer);
+  };
+  const moves: Move[] = [];
   const olders = scored
     .slice(0, NAMED_TOP)
     .filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active");
@@ -596,11 +711,16 @@ async function missedSuccessors(
     const own = new Set(namedValues(older.text).map((w) => w.toLowerCase()));
     // Where newer statements may replace it: those naming one of its rare values, and those
     // changing its state frame in other words ("I live in…" / "I moved to…").
-    const links: { ids: string[]; link: string; fits: (text: string) => boolean }[] = [];
+    const links: { ids: string[]; link: string; fits: (text: string) => boolean; named?: true }[] = [];
     for (const name of own) {
       const found = await store.searchBeliefText(queryTerms(name), filter, NAMED_RARE + 1);
       if (found.length <= NAMED_RARE)
-        links.push({ ids: found.map((f) => f.id), link: `names its value "${name}"`, fits: announcesChange });
+        links.push({
+          ids: found.map((f) => f.id),
+          link: `names its value "${name}"`,
+          fits: announcesChange,
+          named: true,
+        });
     }
     const frame = frameOf(older.text);
     if (frame) {
@@ -611,9 +731,14 @@ async function missedSuccessors(
         fits: (text) => replacedByFrame(older.text, text) !== null,
       });
     }
-    for (const { ids, link, fits } of links) {
+    for (const { ids, link, fits, named } of links) {
       for (const b of await store.getBeliefs(ids.filter((id) => id !== older.id))) {
-        if (b.validFrom <= older.at || !fits(b.text)) continue;
+        if (b.validFrom <= older.at) continue;
+        // The older gives the value of the slot the question asks and the newer, naming that value,
+        // says a change in words of its own ("I bank with Chase" / "I closed my Chase account and
+        // moved everything to Alliant"; "Claritin stopped working so my doctor put me on Zyrtec").
+        const bySlot = named && (await changesAskedValue(older.text, b.text));
+        if (!fits(b.text) && !bySlot) continue;
         if (!namedValues(b.text).some((w) => !own.has(w.toLowerCase()))) continue;
         const known = byId.get(b.id);
         if (known && known.score > older.score) continue;
@@ -621,7 +746,9 @@ async function missedSuccessors(
           { text: older.text, at: older.at, kind: older.kind },
           { text: b.text, at: b.validFrom, kind: b.kind },
         );
-        if (v.relation === "duplicate" || v.reason.startsWith("different-entity")) continue;
+        // The judge's "another entity" reads the two values' names (Claritin / Zyrtec) as two
+        // things, which is what a change of the asked value is.
+        if (v.relation === "duplicate" || (!bySlot && v.reason.startsWith("different-entity"))) continue;
         const settled = await store.judgedPairs([{ a: older.id, b: b.id }]);
         if (
           settled.some(
@@ -676,6 +803,7 @@ async function missedSuccessors(
       }
       hit.score = last.score * (1 + 1e-6);
       hit.why.summary += `; the newest statement that changes the ${frame.name} the question asks about: listed within the first ${req.k}`;
+      moves.push({ older: last, newer: hit, listed: true });
     }
   }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));

@@ -86,6 +86,23 @@ describe("recall: the newer value first when the question shares no word with it
     expect(hits.findIndex((h) => /Trek hybrid/.test(h.text))).toBeGreaterThan(0);
   });
 
+  it("ranks an update naming the asked value above it when the change is said in words of its own", async () => {
+    const turns = [
+      { text: "For my hay fever I take Claritin every morning.", day: 0 },
+      {
+        text: "The spring cleanup at the allotment was hard work. Claritin stopped working so my doctor put me on Zyrtec. What flowers grow well in pots?",
+        day: 20,
+      },
+    ];
+    const m = await chat(turns);
+    const hits = await m.recall("What do I take for my hay fever?", { k: 5 });
+    expect(hits[0]?.text).toMatch(/Zyrtec/);
+    expect(hits[0]?.why.summary).toMatch(/names its value "claritin" in a change/);
+    // Asked as a past event, the question asks no current state: nothing is lifted.
+    const past = await m.recall("What did I take for my hay fever in the spring?", { k: 5 });
+    expect(past.some((h) => /names its value/.test(h.why.summary))).toBe(false);
+  });
+
   it("ranks a change of the same state frame above the state, with no shared word", async () => {
     const m = await chat([
       { text: "I use LastPass for all my passwords.", day: 0 },

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadTagger } from "./judge/tagger.js";
-import { saysChangedState, sharedSlot, slotsOf } from "./state-slots.js";
+import { askedSlot, namesOtherValue, saysChangedState, sharedSlot, slotsOf } from "./state-slots.js";
 import { contentTokens } from "./text.js";
 
 beforeAll(() => loadTagger());
@@ -99,4 +99,79 @@ describe("slotsOf and sharedSlot: (subject, attribute) from the tagger", () => {
       "I relocated to Austin so I'm on Central Time now.",
     ],
   ])("another slot: %s", (q, older, newer) => expect(sharedSlot(older, newer, asked(q))).toBeNull());
+});
+
+describe("askedSlot: a question about a state that holds now, and whose", () => {
+  it.each([
+    ["What phone do I have?", "speaker", ["phone"]],
+    ["Which team am I on?", "speaker", ["team"]],
+    ["What's my afternoon drink?", "speaker", ["afternoon", "drink"]],
+    ["Where does my sister live?", "speaker", ["sister"]],
+    ["How far do I run in the morning?", "speaker", ["run"]],
+    ["What have I been drinking lately?", "speaker", ["drink"]],
+    ["What is Ana's phone?", "ana", ["phone"]],
+    ["What instruments does Melanie play?", "melanie", ["instrument"]],
+  ])("current: %s", (question, subject, attributes) => {
+    const slot = askedSlot(question);
+    expect(slot?.subject).toBe(subject);
+    for (const a of attributes) expect(slot?.attributes).toContain(contentTokens(a)[0]);
+    // The person asked about is whose the state is, never what it is about.
+    expect(slot?.attributes).not.toContain(subject);
+  });
+
+  it.each([
+    // Past events.
+    "When did Caroline go to the LGBTQ support group?",
+    "What did I paint last weekend?",
+    "Which phone did I have before the upgrade?",
+    "Where was my sister living in 2020?",
+    // A present perfect is an event, unless said as now.
+    "What has Melanie painted?",
+    // Modals ask what may be.
+    "Would Caroline still want to pursue counseling?",
+    // A thing's or the world's state is no person's slot.
+    "What is the API rate limit?",
+    // Not a question; no attribute to ask.
+    "My phone is a Pixel 6.",
+    "What does Melanie do to destress?",
+  ])("not a person's current state: %s", (question) => expect(askedSlot(question)).toBeNull());
+});
+
+describe("namesOtherValue: the newer names a value the older does not", () => {
+  const asked = new Set(["phone"]);
+  it.each([
+    ["My phone is a Pixel 6.", "I finally upgraded my phone to an iPhone 15."],
+    ["I'm vegetarian, have been since college.", "I've gone fully vegan as of this month."],
+  ])("yes: %s / %s", (older, newer) => expect(namesOtherValue(older, newer, asked)).toBe(true));
+
+  it.each([
+    ["My phone is a Pixel 6.", "My phone is still the Pixel 6."],
+    ["My phone is a Pixel 6, the camera is great.", "I still love my Pixel 6 phone, great camera."],
+  ])("no: %s / %s", (older, newer) => expect(namesOtherValue(older, newer, asked)).toBe(false));
+});
+
+describe("slotsOf: phrases end at punctuation; a possessed word is no subject", () => {
+  it("keeps a comma's two noun phrases apart", () => {
+    const milk = slotsOf("I drink my coffee with oat milk, dairy upsets my stomach.").find(
+      (s) => s.attribute === "milk",
+    );
+    expect(milk?.compound).toEqual(["oat", "milk"]);
+    expect(
+      sharedSlot(
+        "I drink my coffee with oat milk, dairy upsets my stomach.",
+        "I've stopped oat milk, almond milk tastes better to me now.",
+        new Set(["milk", "coffee"]),
+      ),
+    ).toMatchObject({ subject: "speaker", attribute: "milk" });
+  });
+
+  it("reads a hyphenated word after a possessive as a modifier, not as whose", () => {
+    expect(slotsOf("My go-to afternoon drink is Earl Grey tea.")).toContainEqual(
+      expect.objectContaining({ subject: "speaker", attribute: "drink" }),
+    );
+    // An identifier that opens the sentence still says whose the state is.
+    expect(slotsOf("checkout-svc region is eu-west-1.")).toContainEqual(
+      expect.objectContaining({ subject: "checkout-svc", attribute: "region" }),
+    );
+  });
 });

@@ -20,7 +20,7 @@
  *   saysChangedState("The camera is great.")                                 // → false
  *   slotsOf("My phone is a Pixel 6.")  // → [{ subject: "speaker", attribute: "phone" }]
  */
-import { tag } from "./judge/tagger.js";
+import { type TaggedWord, tag } from "./judge/tagger.js";
 import { contentTokens, isHypothetical, isQuestion } from "./text.js";
 
 /**
@@ -116,6 +116,9 @@ const LIGHT_VERBS = new Set(
 /** A written identifier: letters joined by "-", "_" or "." to letters or digits ("checkout-svc", "eu-west-1"). */
 const IDENTIFIER = /^\p{L}[\p{L}\p{N}]*(?:[-_.][\p{L}\p{N}]+)+$/u;
 
+/** Punctuation between two words that ends a phrase (a comma, a colon, a dash, a bracket). */
+const PHRASE_STOP = /[,;:.!?()[\]—–]/;
+
 /** The speaker as subject: I, we and their contractions. */
 const SPEAKER_SUBJECT = /^(?:i|we)(?:[’'](?:m|re|ve|d|ll))?$/;
 
@@ -166,10 +169,14 @@ function readSlots(text: string): Slot[] {
   };
   const add = (subject: string, words: string[], central: boolean) =>
     compound.push({ words, subject, central });
+  let end = 0;
   for (const w of tag(text)) {
     const lower = w.text.toLowerCase();
     const nominal = w.pos === "NOUN" || w.pos === "PROPN";
-    if (!nominal) flush();
+    // Punctuation ends a noun phrase: "oat milk, dairy upsets my stomach" is two, not one compound.
+    const stop = PHRASE_STOP.test(text.slice(end, w.start));
+    end = w.start + w.text.length;
+    if (!nominal || stop) flush();
     // Pronouns by their form: the tagger reads "I'm" as a name and "our" as a determiner at times.
     if (OTHERS.has(lower) || lower === "my" || lower === "our") {
       possessor = OTHERS.has(lower) ? lower : "speaker";
@@ -186,7 +193,8 @@ function readSlots(text: string): Slot[] {
       continue;
     }
     // An identifier in the subject ("the checkout-svc service region") is whose the state is.
-    if (!seenVerb && IDENTIFIER.test(w.text)) {
+    // A possessed one is a modifier of the noun it goes with ("my go-to afternoon drink").
+    if (!seenVerb && possessor === null && IDENTIFIER.test(w.text)) {
       flush();
       possessor = lower;
       continue;
@@ -248,4 +256,120 @@ export function sharedSlot(older: string, newer: string, asked: ReadonlySet<stri
   // A named thing's states are said in parallel, one attribute each ("the search-svc service now
   // listens on port 6060" / "ownership of the search-svc service moved to Felix"): the judge's.
   return IDENTIFIER.test(shared.subject) ? null : shared;
+}
+
+/** The slot a current-state question asks about: whose state, and the words that name what it is about. */
+export interface AskedSlot {
+  /** "speaker" for a question in the first person ("What phone do I have?"), else the named person ("ana"). */
+  subject: string;
+  /** The stemmed attribute words of the question's own slots ("phone"; "run", "morning"). */
+  attributes: ReadonlySet<string>;
+}
+
+/** Forms of be, do and have that are in the present ("is", "do", "has"; not "was", "did", "had"). */
+const PRESENT_AUX = new Set([
+  "am",
+  "is",
+  "are",
+  "'s",
+  "’s",
+  "'re",
+  "’re",
+  "'m",
+  "’m",
+  "do",
+  "does",
+  "have",
+  "has",
+]);
+
+/** A contraction that carries "is" or "are" ("what's", "who're"). */
+const CONTRACTED_BE = /[’'](?:s|re|m)$/;
+
+/**
+ * The slot a question asks when it asks about a state that holds now, or null. Read with the
+ * tagger (`await loadTagger()` first): the finite verb — the question's first verb or auxiliary —
+ * is in the present ("What phone do I have?", "Which team am I on?", "What's my afternoon
+ * drink?", "Where does my sister live?"), not past ("When did…", "What was…"), not a modal
+ * ("Would she…", "Could I…"), and not a present perfect ("What have I painted?", a past event)
+ * unless a marker of the present goes with it ("What have I been drinking lately?"). Whose state
+ * is the speaker's when the question is in the first person (the user asks about themselves),
+ * else a named person's ("What is Ana's phone?"); a question about a thing or the world
+ * ("What is the API rate limit?") asks no person's slot. The attributes are the stemmed words of
+ * the question's own slots (`slotsOf`): its nouns and the speaker's verbs ("run" in "How far do I
+ * run?"), never a wh-word or an auxiliary.
+ *
+ *   await loadTagger();
+ *   askedSlot("What phone do I have?")                  // → { subject: "speaker", attributes: {"phone"} }
+ *   askedSlot("What did I paint last weekend?")         // → null (a past event)
+ *   askedSlot("Would Caroline still want to move?")     // → null (a modal)
+ */
+export function askedSlot(question: string): AskedSlot | null {
+  if (!isQuestion(question)) return null;
+  const words = tag(question);
+  const finite = words.findIndex(
+    (w) => w.pos === "AUX" || w.pos === "VERB" || (w.pos === "PRON" && CONTRACTED_BE.test(w.text)),
+  );
+  if (finite < 0) return null;
+  const f = words[finite]!;
+  const form = f.text.toLowerCase();
+  const contracted = CONTRACTED_BE.test(form) && !/^(?:am|is|are)$/.test(form);
+  let present: boolean;
+  if (contracted) present = true;
+  else if (f.lemma === "be" || f.lemma === "do" || f.lemma === "have") present = PRESENT_AUX.has(form);
+  // A modal ("would", "could", "will") asks what may be, not what is.
+  else if (f.pos === "AUX") present = false;
+  // A verb in the present is its lemma or the lemma with -s ("live", "lives"); "moved", "took" are past.
+  else present = form === f.lemma || form === `${f.lemma}s` || form === `${f.lemma}es`;
+  if (!present) return null;
+  // "has/have" before a verb's participle is the present perfect: an event, unless said as now.
+  if (f.lemma === "have" && f.pos === "AUX" && words.slice(finite + 1).some((w) => w.pos === "VERB"))
+    if (!NOW_MARKER.test(question)) return null;
+  let subject: string | null = FIRST_PERSON.test(question) ? "speaker" : null;
+  if (!subject) {
+    // A person's name (capitalised, not an acronym such as "API"): the one the finite verb asks
+    // about ("does Melanie play") or a possessor ("Ana's phone").
+    const name = (w: TaggedWord | undefined) => w?.pos === "PROPN" && /^\p{Lu}\p{Ll}/u.test(w.text);
+    const after = words[finite + 1];
+    const named = name(after) ? after : words.find((w) => name(w) && /[’']s$/.test(w.text));
+    subject = named ? named.text.toLowerCase().replace(/[’']s$/, "") : null;
+  }
+  if (!subject) return null;
+  // The person asked about is whose the state is, not what it is about.
+  const attributes = new Set(slotsOf(question).map((s) => s.attribute));
+  for (const w of contentTokens(subject)) attributes.delete(w);
+  return attributes.size > 0 ? { subject, attributes } : null;
+}
+
+/**
+ * True when the newer of two statements of one slot names a value the older does not: a noun,
+ * name, number or adjective outside the slot's own words and the question's ("my phone is a
+ * Pixel 6" / "I upgraded my phone to an iPhone 15": iphone; "I'm vegetarian" / "I've gone fully
+ * vegan": vegan). A restatement ("I still have my Pixel 6 phone") names none. `await loadTagger()` first.
+ */
+export function namesOtherValue(older: string, newer: string, asked: ReadonlySet<string>): boolean {
+  const olderWords = new Set(contentTokens(older));
+  return tag(newer).some(
+    (w) =>
+      (w.pos === "NOUN" || w.pos === "PROPN" || w.pos === "NUM" || w.pos === "ADJ") &&
+      contentTokens(w.text).some((t) => !olderWords.has(t) && !asked.has(t)),
+  );
+}
+
+/**
+ * The slot of the question's that a statement fills, or null: whose the question asks (the
+ * speaker's only in a first-person statement) and one of the question's attribute words. Two
+ * statements may fill it with different words of the question ("Which cloud do we host on?":
+ * "We host everything on AWS" / "We're on Google Cloud now"); the central one is preferred.
+ * `await loadTagger()` first.
+ *
+ *   fillsAskedSlot("We host everything on AWS.", askedSlot("Which cloud do we host on?")!)
+ *   // → { subject: "speaker", attribute: "host", central: true, … }
+ */
+export function fillsAskedSlot(statement: string, asked: AskedSlot): Slot | null {
+  if (asked.subject === "speaker" && !FIRST_PERSON.test(statement)) return null;
+  const filled = slotsOf(statement).filter(
+    (s) => s.subject === asked.subject && asked.attributes.has(s.attribute),
+  );
+  return filled.find((s) => s.central) ?? filled[0] ?? null;
 }

@@ -22,4 +22,18 @@ describe("knowledge-update eval", () => {
     expect(after.dev.share).toBe(1);
     expect(after.coverage?.uncovered).toBe(0);
   }, 120_000);
+
+  it("after consolidate, ranks the latest value first in the independent chat set (the level reached)", async () => {
+    const report = await evaluateKnowledgeUpdate({ split: "dev", phases: ["after"], sets: ["chat-dev"] });
+    const after = report.sets[0]!.phases[0]!;
+    // The level reached: 39 of 46 (h/slotstep, 2 December 2026; 24 with the distillation alone, 13
+    // on main before it). Recall's same-slot step (a current-state question about a person, both
+    // facts filling its slot, the newer saying a change) took 24 → 37, and an update naming the
+    // asked value in a change of its own words 37 → 39. The seven left: the update is not a belief
+    // of its own (team, bed time) or shares no word with the question or the older
+    // (partner/boyfriend, dog/puppy, diet, hobby, music).
+    expect(after.dev.cases).toBe(46);
+    expect(after.dev.latestFirst).toBeGreaterThanOrEqual(39);
+    expect(after.coverage?.uncovered).toBe(0);
+  }, 120_000);
 });
