@@ -118,7 +118,7 @@ export async function runBatchBench(open: OpenBench, o: BatchBenchOptions) {
  * a side (compiled code, the judge's memo of text analyses, heap sizing) then helps each side
  * once, and each side starts with the judge's memo empty, as a fresh `strata remember --jsonl`
  * does. (Run one after the other in one order only, the second side found every text the first
- * had analysed already: that alone made batched look ~1.5× single when it was ~1.1×.)
+ * had analysed already: that alone made batched look ~1.5× single when it was ~1.2×.)
  */
 async function compareBatched(open: OpenBench, o: BatchBenchOptions, dir: string) {
   o.log(`batch: preloading to ${o.size} beliefs…`);
