@@ -70,9 +70,11 @@ export interface SqliteStoreOptions {
   /**
    * How the in-process vector index keeps components: `int8` (one byte each, the few rows its
    * error bound cannot rule out scored again from the table: the same hits and scores) or
-   * `float32` (four bytes each). Default `int8`.
+   * `float32` (four bytes each, and no re-scoring: about half the CPU of a search). `auto` picks
+   * `float32` for a file holding fewer than 100,000 vectors when it opens (at most ~28 MB of
+   * postings), `int8` for a larger one. Hits and scores are the same either way. Default `auto`.
    */
-  vectorPrecision?: "int8" | "float32";
+  vectorPrecision?: "auto" | "int8" | "float32";
   /**
    * `auto` ranks full-text searches with an in-process BM25 index (built once cold searches have
    * cost what building it costs, see `coldStart`, then kept current from the `text_changes` log):
@@ -317,6 +319,24 @@ const DUMP: Record<DumpSection, { table: string; keys: string[]; where?: string;
  * Strata's tables and switch it to WAL. A database that already holds tables but no Strata
  * schema marker (`meta.schema_version`) is refused before anything is written.
  */
+/** `vectorPrecision: "auto"` keeps a `float32` index for a file with fewer vectors than this. */
+export const FLOAT32_INDEX_BELOW = 100_000;
+
+/**
+ * The precision of the in-process vector index: as asked, or for `auto` by the vectors the file
+ * holds as it opens (one seek: the largest rowid, which counts replaced vectors too). A small
+ * store pays twice the bytes to skip the int8 search's second accumulator and its re-scoring from
+ * stored vectors (~0.6 ms of ~1.2 a gate search at 10k beliefs, docs/benchmarks.md); a large one
+ * keeps int8's memory. Either gives the same hits and scores.
+ */
+export function precisionFor(db: Database.Database, asked: "auto" | "int8" | "float32"): "int8" | "float32" {
+  if (asked !== "auto") return asked;
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vectors'").get();
+  if (!table) return "float32";
+  const n = (db.prepare("SELECT coalesce(max(rowid), 0) AS n FROM vectors").get() as { n: number }).n;
+  return n < FLOAT32_INDEX_BELOW ? "float32" : "int8";
+}
+
 function refuseForeignDatabase(db: Database.Database, path: string): void {
   const tables = (
     db
@@ -471,7 +491,7 @@ export class SqliteStore implements Store {
       options.path,
       (options.vectorIndex ?? "auto") === "auto",
       (options.textIndex ?? "auto") === "auto",
-      options.vectorPrecision ?? "int8",
+      precisionFor(db, options.vectorPrecision ?? "auto"),
       options.coldStart ?? true,
     );
     store.migrate(options.random ?? randomBytes);

@@ -26,12 +26,15 @@ async function remember(store: SqliteStore, text: string): Promise<string> {
 const search = (store: SqliteStore, text: string, statuses: ["active"] | null = ["active"]) =>
   store.searchBeliefVectors(embedText(text, 384), { namespaces: ["default"], statuses }, 10);
 
-describe("SQLite vector index across connections", () => {
+// Both precisions: `auto` keeps a small store in float32, so int8 (a large store's) is asked for by name.
+const PRECISIONS = ["int8", "float32"] as const;
+
+describe.each(PRECISIONS)("SQLite vector index across connections (%s)", (vectorPrecision) => {
   let dir: string;
   let path: string;
   const open: SqliteStore[] = [];
   const connect = () => {
-    const s = SqliteStore.open({ path });
+    const s = SqliteStore.open({ path, vectorPrecision });
     open.push(s);
     return s;
   };
