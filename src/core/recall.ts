@@ -408,14 +408,17 @@ export async function recall(
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   if (policy.neighbourWeight > 0)
     await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto });
+  const askedState = askedSlotOnce(req.query);
   const successors =
     !historical && req.judge && kindSet.has("fact")
-      ? await missedSuccessors(store, scored, records, req, policy, req.judge)
+      ? await missedSuccessors(store, scored, records, req, policy, req.judge, askedState)
       : [];
   const moves: Move[] = [
     ...successors,
     ...(!historical && req.judge ? await newerFirst(store, scored, records, req.judge, req.query) : []),
-    ...(!historical && req.judge && kindSet.has("fact") ? await sameSlotFirst(store, scored, req) : []),
+    ...(!historical && req.judge && kindSet.has("fact")
+      ? await sameSlotFirst(store, scored, req, askedState)
+      : []),
   ];
   const picked = diversify(scored, await store.getVectors(scored.map((s) => s.id)), req.k, req.diversity);
   // The newest change of the state asked about, listed within the first k, stays there: diversity
@@ -577,6 +580,23 @@ async function newerFirst(
 /** First-person words and possessive names: a question that could ask a person's state (checked before the tagger loads). */
 const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us)\b|\p{Lu}\p{L}*[’']s\b/iu;
 
+/** The slot a question asks about a person's current state, read at most once per recall. */
+interface AskedOnce {
+  /** False when no person's state can be asked (not a question, no person word): nothing to read. */
+  readonly possible: boolean;
+  /** `askedSlot` of the query, the tagger loaded on the first call only. */
+  read(): Promise<AskedSlot | null>;
+}
+
+function askedSlotOnce(query: string): AskedOnce {
+  const possible = isQuestion(query) && PERSON_ASKED.test(query);
+  let slot: Promise<AskedSlot | null> | undefined;
+  return {
+    possible,
+    read: () => (slot ??= possible ? loadTagger().then(() => askedSlot(query)) : Promise.resolve(null)),
+  };
+}
+
 /**
  * Current-state questions prefer current beliefs, on the slot the question asks. When the question
  * asks about a state that holds now, of a person (`askedSlot`: "What phone do I have?", not "What
@@ -596,8 +616,9 @@ async function sameSlotFirst(
   store: StoreReader,
   scored: RecallHit[],
   req: RecallRequest,
+  askedOnce: AskedOnce,
 ): Promise<{ older: RecallHit; newer: RecallHit }[]> {
-  if (!isQuestion(req.query) || !PERSON_ASKED.test(req.query)) return [];
+  if (!askedOnce.possible) return [];
   const words = new Set(contentTokens(req.query));
   // The active facts that share a word with the question; the pair needs one within the first k.
   const facts = scored.filter(
@@ -609,8 +630,7 @@ async function sameSlotFirst(
   );
   const topK = new Set(scored.slice(0, req.k));
   if (facts.length < 2 || !facts.some((h) => topK.has(h))) return [];
-  await loadTagger();
-  const asked = askedSlot(req.query);
+  const asked = await askedOnce.read();
   if (!asked) return [];
   const moves: { older: RecallHit; newer: RecallHit; slot: string }[] = [];
   for (const older of facts) {
@@ -686,6 +706,7 @@ async function missedSuccessors(
   req: RecallRequest,
   policy: Policy,
   judge: Judge,
+  asked: AskedOnce,
 ): Promise<Move[]> {
   const now = req.at ?? req.asOf ?? req.now;
   const filter: BeliefFilter = {
@@ -695,12 +716,10 @@ async function missedSuccessors(
     metadata: req.metadata,
   };
   const byId = new Map(scored.map((h) => [h.id, h]));
-  // The slot a current-state question asks about a person, read once and only when needed.
-  let asked: Promise<AskedSlot | null> | undefined;
+  // The slot a current-state question asks about a person, read only when needed.
   const changesAskedValue = async (older: string, newer: string) => {
-    if (!isQuestion(req.query) || !PERSON_ASKED.test(req.query)) return false;
-    asked ??= loadTagger().then(() => askedSlot(req.query));
-    const slot = await asked;
+    if (!asked.possible) return false;
+    const slot = await asked.read();
     return slot !== null && fillsAskedSlot(older, slot) !== null && saysChangedState(newer);
   };
   const moves: Move[] = [];
