@@ -82,7 +82,10 @@ const commonJsChunks: TsupPlugin = {
   name: "strata-commonjs-chunks",
   async renderChunk(code, info) {
     if (info.type !== "chunk") return;
-    const result = await transform(code, {
+    // esbuild heads each bundled module with a `// node_modules/…` or `// src/…` comment; kept as
+    // legal comments (`//!`), which a transform keeps, they still say what each chunk carries
+    // (test/e2e/cold-start.test.ts reads them).
+    const result = await transform(code.replace(/^\/\/ ((?:node_modules|src)\/\S+)$/gm, "//! $1"), {
       format: "cjs",
       platform: "node",
       target: "node20",

@@ -87,6 +87,9 @@ interface CompileCacheOptions {
   enableNodeCache?: ((dir: string) => { status: number }) | undefined;
   /** Where debug lines go (stderr). */
   debug?: (line: string) => void;
+  /** The home and temporary folders (os.homedir(), os.tmpdir()). */
+  home?: string;
+  tmp?: string;
 }
 
 /**
@@ -102,8 +105,8 @@ export function startCompileCache(options: CompileCacheOptions): CompileCacheKin
     : undefined;
   const uid = typeof process.getuid === "function" ? process.getuid() : undefined;
   const dirs = compileCacheDirs(env, {
-    home: homedir(),
-    tmp: tmpdir(),
+    home: options.home ?? homedir(),
+    tmp: options.tmp ?? tmpdir(),
     uid,
     version: process.version,
     tag: cachedDataVersionTag(),
