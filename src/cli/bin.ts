@@ -5,10 +5,9 @@
  * file loaded after this line can come from the cache.
  */
 import { createRequire } from "node:module";
-import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startCompileCache } from "./compile-cache.js";
 
 const here = fileURLToPath(import.meta.url);
-startCompileCache({ root: dirname(here), env: process.env });
+startCompileCache({ env: process.env });
 createRequire(here)("./strata.js");

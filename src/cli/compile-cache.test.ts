@@ -68,7 +68,6 @@ describe("startCompileCache", () => {
     const xdg = join(dir, "xdg-node");
     const asked: string[] = [];
     const kind = startCompileCache({
-      root: dir,
       env: { XDG_CACHE_HOME: xdg },
       enableNodeCache: (folder) => {
         asked.push(folder);
@@ -82,7 +81,6 @@ describe("startCompileCache", () => {
   it("tries the temporary folder when Node cannot use the first, and gives up quietly after", () => {
     const asked: string[] = [];
     const kind = startCompileCache({
-      root: dir,
       env: { XDG_CACHE_HOME: join(dir, "xdg-failed") },
       tmp: join(dir, "tmp"),
       enableNodeCache: (folder) => {
@@ -98,7 +96,6 @@ describe("startCompileCache", () => {
   it.each(["1", "yes"])("STRATA_NO_COMPILE_CACHE=%s starts none", (value) => {
     let asked = 0;
     const kind = startCompileCache({
-      root: dir,
       env: { STRATA_NO_COMPILE_CACHE: value },
       enableNodeCache: () => {
         asked++;

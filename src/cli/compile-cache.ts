@@ -2,8 +2,10 @@
  * The `strata` command's V8 code cache: a fresh process takes the compiled bytecode of the
  * command's own files from disk instead of parsing and compiling them again (compiling was about
  * a quarter of a fresh `recall`'s CPU). Node ≥ 22.1 has this built in (`module.enableCompileCache`),
- * which is used there; Node 20 has none for its module loaders, so here the command's files
- * (CommonJS chunks in dist/cli, tsup.config.ts) are compiled through `vm.Script` with `cachedData`.
+ * which is used there; Node 20 has none for its module loaders, so here every CommonJS file the
+ * command loads after its entry (its own chunks in dist/cli, CommonJS since tsup.config.ts says so,
+ * and the packages they require, such as better-sqlite3) is compiled through `vm.Script` with
+ * `cachedData`.
  *
  * - **Keyed** by the file's exact contents (SHA-256), under a folder named for the Node version
  *   and V8's `cachedDataVersionTag()` (which covers V8's version and flags). V8 also rejects data
@@ -16,7 +18,7 @@
  *   symlink) and writable by no one else: the cache holds code the command runs.
  * - **Off** with `STRATA_NO_COMPILE_CACHE=1`. Any failure (a read-only home, a full disk) falls
  *   back silently to compiling from source. `STRATA_DEBUG_COMPILE_CACHE=1` prints, on stderr, one
- *   line per file (hit, miss, rejected) and each entry written.
+ *   line per file (hit, miss, rejected, with its path) and each entry written.
  *
  * Only Node built-ins: this runs before anything else the command loads.
  */
@@ -24,7 +26,7 @@ import { createHash } from "node:crypto";
 import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import Module from "node:module";
 import { homedir, tmpdir } from "node:os";
-import { basename, dirname, isAbsolute, join, sep } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import { cachedDataVersionTag } from "node:v8";
 import { Script, constants as vmConstants } from "node:vm";
 
@@ -80,8 +82,6 @@ type Compile = (this: LoaderModule, content: string, filename: string) => unknow
 const loaderPrototype = (Module as unknown as { prototype: { _compile: Compile } }).prototype;
 
 interface CompileCacheOptions {
-  /** The folder whose `.js` files go through the cache (the command's own build, dist/cli). */
-  root: string;
   env: CompileCacheEnv;
   /** Node's own compile cache where it has one (`module.enableCompileCache`, Node ≥ 22.1). */
   enableNodeCache?: ((dir: string) => { status: number }) | undefined;
@@ -95,7 +95,7 @@ interface CompileCacheOptions {
 /**
  * Starts the command's compile cache (call once, first thing, before loading the command).
  *
- *   startCompileCache({ root: dirname(fileURLToPath(import.meta.url)), env: process.env });
+ *   startCompileCache({ env: process.env });
  */
 export function startCompileCache(options: CompileCacheOptions): CompileCacheKind {
   const { env } = options;
@@ -132,18 +132,16 @@ export function startCompileCache(options: CompileCacheOptions): CompileCacheKin
     }
     return "off";
   }
-  installVmScriptCache(options.root, dirs, uid, debug);
+  installVmScriptCache(dirs, uid, debug);
   return "vm-script";
 }
 
-/** Node 20: compiles the root's files through `vm.Script` with their cached data. */
+/** Node 20: compiles each CommonJS file loaded from now on through `vm.Script` with its cached data. */
 function installVmScriptCache(
-  root: string,
   dirs: string[],
   uid: number | undefined,
   debug: ((line: string) => void) | undefined,
 ): void {
-  const prefix = root.endsWith(sep) ? root : root + sep;
   const original = loaderPrototype._compile;
   const toWrite: { script: Script; name: string }[] = [];
   // Folders are checked once, on first use: a cache entry is read only from a folder we trust.
@@ -164,8 +162,7 @@ function installVmScriptCache(
   };
 
   loaderPrototype._compile = function compileThroughCache(this: LoaderModule, content, filename) {
-    if (!filename.startsWith(prefix) || !filename.endsWith(".js"))
-      return original.call(this, content, filename);
+    if (!/\.c?js$/.test(filename)) return original.call(this, content, filename);
     const name = createHash("sha256").update(content).digest("hex").slice(0, 40);
     const cachedData = readEntry(name);
     const body = content.startsWith("#!") ? `//${content.slice(2)}` : content;
@@ -176,7 +173,7 @@ function installVmScriptCache(
     });
     const status = cachedData === undefined ? "miss" : script.cachedDataRejected ? "rejected" : "hit";
     if (status !== "hit") toWrite.push({ script, name });
-    debug?.(`compile cache: ${status} ${basename(filename)}`);
+    debug?.(`compile cache: ${status} ${filename}`);
     const wrapper = script.runInThisContext() as ModuleWrapper;
     return wrapper.call(
       this.exports,
