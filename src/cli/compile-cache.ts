@@ -77,6 +77,30 @@ type ModuleWrapper = (
 
 interface LoaderModule {
   exports: unknown;
+  require(id: string): unknown;
+}
+
+/** CommonJS's internals a module's `require` is made of (what Node's own makeRequireFunction uses). */
+const loader = Module as unknown as {
+  _resolveFilename(request: string, parent: LoaderModule, isMain: boolean, options?: unknown): string;
+  _resolveLookupPaths(request: string, parent: LoaderModule): string[] | null;
+  _extensions: unknown;
+  _cache: unknown;
+};
+
+/** The `require` a module's wrapper is handed, as Node builds it (cheaper than `createRequire`). */
+function requireFor(mod: LoaderModule): NodeJS.Require {
+  const require = ((id: string) => mod.require(id)) as NodeJS.Require;
+  const resolve = ((request: string, options?: unknown) =>
+    loader._resolveFilename(request, mod, false, options)) as NodeJS.RequireResolve;
+  resolve.paths = (request: string) => loader._resolveLookupPaths(request, mod);
+  require.resolve = resolve;
+  Object.assign(require, {
+    main: process.mainModule,
+    extensions: loader._extensions,
+    cache: loader._cache,
+  });
+  return require;
 }
 type Compile = (this: LoaderModule, content: string, filename: string) => unknown;
 const loaderPrototype = (Module as unknown as { prototype: { _compile: Compile } }).prototype;
@@ -175,14 +199,7 @@ function installVmScriptCache(
     if (status !== "hit") toWrite.push({ script, name });
     debug?.(`compile cache: ${status} ${filename}`);
     const wrapper = script.runInThisContext() as ModuleWrapper;
-    return wrapper.call(
-      this.exports,
-      this.exports,
-      Module.createRequire(filename),
-      this,
-      filename,
-      dirname(filename),
-    );
+    return wrapper.call(this.exports, this.exports, requireFor(this), this, filename, dirname(filename));
   };
 
   process.once("exit", () => {

@@ -1,7 +1,8 @@
 /**
  * `strata` (loaded by ./bin.ts through the compile cache): the only place that reads argv and the
- * environment, prints and exits. Commands are plain functions (src/cli/commands) that return data; this file opens the store, calls one,
- * renders or serialises its answer, and maps every error to an exit code in one place:
+ * environment, prints and exits. Commands are plain functions (src/cli/commands) that return
+ * data; this file opens the store, calls one, renders or serialises its answer, and maps every
+ * error to an exit code in one place:
  *
  *   success 0 · StrataError (the engine refused) 1 · usage error (unknown command or option,
  *   missing argument, missing --yes) 2 · STORE_UNAVAILABLE or EMBEDDER_FAILED (the store or the
