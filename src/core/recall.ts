@@ -29,6 +29,11 @@ export interface RetrieveRequest {
   beliefs: BeliefFilter | null;
   episodes: EpisodeFilter | null;
   limit: number;
+  /**
+   * Put the belief text list on the episode text list's scale (`beliefTextScale`) when both layers
+   * are searched; the rows read to do so are kept here. Recall asks for it; the write gate does not.
+   */
+  records?: Map<string, Belief | Episode> | undefined;
 }
 
 export interface Fused {
@@ -84,7 +89,20 @@ export async function retrieve(
   // everywhere, so the vector lists share one maximum.
   const vectorMax = Math.max(0, ...vectorLists.flatMap((vec) => vec.map((h) => h.score)));
   const byScore = policy.fusion === "score";
-  results.forEach(([text], l) => {
+  // Where beliefs and episodes share rows word for word, the two text lists share one scale.
+  const sameRows =
+    byScore && req.records && req.beliefs && req.episodes
+      ? await verbatimRows(store, results[0]![0], results[1]![0], req.records)
+      : null;
+  results.forEach(([list], l) => {
+    // A belief that is its turn word for word scores as its turn did, in belief units.
+    const text =
+      sameRows && l === 0
+        ? list.map((h) => {
+            const turn = sameRows.turnScore.get(h.id);
+            return turn === undefined ? h : { id: h.id, score: turn / sameRows.rate };
+          })
+        : list;
     const textMax = Math.max(0, ...text.map((h) => h.score));
     text.forEach((hit, i) => {
       const f = get(hit.id);
@@ -99,6 +117,48 @@ export async function retrieve(
     });
   });
   return [...byId.values()].sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
+}
+
+/**
+ * The beliefs in the belief text list that are their one source turn word for word, with that
+ * turn's score in the episode text list, and the exchange rate between the two indexes (the median
+ * of episode score / belief score over those pairs, the lower middle); null when there is none.
+ * The same document scored by two indexes differs by each index's statistics (idf, mean length):
+ * the belief index holds no questions or chit-chat, so the same words weigh otherwise there, and
+ * taking a belief's own match reorders beliefs that only repeat their turns against each other.
+ *
+ *   verbatimRows(store, [{ id: "b1", score: 6 }], [{ id: "e1", score: 3 }], records) // b1 = e1 word for word → { rate: 0.5, turnScore: b1 → 3 }
+ */
+export async function verbatimRows(
+  store: StoreReader,
+  beliefHits: readonly ScoredId[],
+  episodeHits: readonly ScoredId[],
+  records: Map<string, Belief | Episode>,
+): Promise<{ rate: number; turnScore: Map<string, number> } | null> {
+  if (beliefHits.length === 0 || episodeHits.length === 0) return null;
+  const episodeScore = new Map(episodeHits.map((h) => [h.id, h.score]));
+  const unread = (ids: string[]) => ids.filter((id) => !records.has(id));
+  for (const b of await store.getBeliefs(unread(beliefHits.map((h) => h.id)))) records.set(b.id, b);
+  const pairs = beliefHits.flatMap((h) => {
+    const b = records.get(h.id);
+    return b && "kind" in b && b.sources.length === 1 && episodeScore.has(b.sources[0]!)
+      ? [{ belief: b, score: h.score, source: b.sources[0]! }]
+      : [];
+  });
+  if (pairs.length === 0) return null;
+  for (const e of await store.getEpisodes(unread(pairs.map((p) => p.source)))) records.set(e.id, e);
+  const turnScore = new Map<string, number>();
+  const ratios: number[] = [];
+  for (const p of pairs) {
+    const e = records.get(p.source);
+    const s = episodeScore.get(p.source)!;
+    if (!e || "kind" in e || e.content.trim() !== p.belief.text.trim() || p.score <= 0 || s <= 0) continue;
+    turnScore.set(p.belief.id, s);
+    ratios.push(s / p.score);
+  }
+  if (ratios.length === 0) return null;
+  ratios.sort((a, b) => a - b);
+  return { rate: ratios[Math.floor((ratios.length - 1) / 2)]!, turnScore };
 }
 
 export function compareIds(a: string, b: string): number {
@@ -205,24 +265,6 @@ export function partOfTurn(belief: string, turn: string): boolean {
   return contentTokens(belief).every((w) => words.has(w));
 }
 
-/**
- * True when a belief is its one source turn word for word, a turn said once (`support` 1): sleep
- * copied a chat line, it did not consolidate anything. Its own match is the same document scored
- * again by the belief index, whose statistics differ (it holds no questions or chit-chat, so the
- * same words weigh otherwise there, and its list is normalised by its own best): by it, a copied
- * greeting that names the person asked about outranked the turn that answers. So a copy ranks no
- * higher than its turn's match, as before sleep. A belief that stands for a restated turn (the
- * stream kept saying it), for several turns, or in words of its own keeps its own match: there the
- * belief is the digest, and the lift of its list over the questions that repeat its words is what
- * sleep is for.
- *
- *   copyOfTurn("Hey Melanie! Just wanted to say hi!", { content: "Hey Melanie! Just wanted to say hi!", support: 1 }) // → true
- *   copyOfTurn("The checkout-svc port is 4000", { content: "The checkout-svc port is 4000", support: 3 }) // → false: restated
- */
-export function copyOfTurn(belief: string, turn: Pick<Episode, "content" | "support">): boolean {
-  return turn.support === 1 && belief.trim() === turn.content.trim();
-}
-
 /** How many of the asked words a text has. */
 function sharedWith(asked: ReadonlySet<string>, text: string): number {
   let n = 0;
@@ -283,10 +325,12 @@ export async function recall(
   const vector = (await embedder.embed([req.query]))[0]!;
   const limit = Math.max(policy.recallCandidates, req.k * 5);
   const when = { at: req.at, asOf: req.asOf };
+  const records = req.records ?? new Map<string, Belief | Episode>();
   const fused = await retrieve(store, embedder, policy, {
     query: req.query,
     vector,
     limit,
+    records,
     beliefs:
       beliefKinds.length > 0
         ? {
@@ -315,7 +359,6 @@ export async function recall(
   // that shares no query term and whose vector is barely similar is not relevant at any rank.
   const relevant = fused.filter((f) => f.textRank !== null || f.similarity >= policy.recallFloor);
   const poolSize = Math.max(req.k * 4, 20);
-  const records = req.records ?? new Map<string, Belief | Episode>();
   const beliefCache = new Map<string, Belief | null>();
   const kindSet = new Set<string>(beliefKinds);
   // Episodes folded into the belief that represents them: episode id → belief id.
@@ -362,7 +405,7 @@ export async function recall(
         turn &&
         !("kind" in turn) &&
         matchedTurns.has(turn.id) &&
-        (partOfTurn(part.text, turn.content) || copyOfTurn(part.text, turn))
+        partOfTurn(part.text, turn.content)
       ) {
         const turnMatch = matchedTurns.get(turn.id)!;
         if (boostOf(turnMatch, turn) < boosted) {
