@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DAY, HOUR, seedBelief, testMemory } from "../../test/support/memory.js";
 import type { Memory } from "./engine.js";
-import { partOfTurn, verbatimRows } from "./recall.js";
+import { partOfTurn } from "./recall.js";
 
 let mem: Memory;
 afterEach(async () => {
@@ -303,131 +303,6 @@ describe("recall after sleep", () => {
     const tz = await mem.recall("Alice timezone", { k: 2 });
     expect(tz[0]!.id).toBe(alice.id);
     expect(tz[1]?.why.summary ?? "").not.toMatch(/newer than/);
-  });
-});
-
-/** A belief distilled from `sources`, with this text, as sleep would store it. */
-async function beliefFrom(m: Memory, text: string, sources: string[]): Promise<string> {
-  const [vector] = await m.embedder.embed([text]);
-  return m.store.transaction((tx) =>
-    m.writes.insertBelief(tx, {
-      namespace: "default",
-      kind: "fact",
-      text,
-      validFrom: m.writes.now(),
-      sources,
-      source: "seed",
-      now: m.writes.now(),
-      vector: vector!,
-    }),
-  );
-}
-
-describe("verbatimRows: beliefs that are their turn word for word, and the two indexes' exchange rate", () => {
-  it("pairs only a belief that is its one source turn word for word, matched in both lists", async () => {
-    ({ mem } = await testMemory());
-    const hiking = "I went hiking last week and got into a bad spot with some people.";
-    const e1 = (await mem.record(hiking)).id;
-    const e2 = (await mem.record("Caroline took the dog to the park on Sunday.")).id;
-    const e3 = (await mem.record("Melanie plays the violin every morning.")).id;
-    const e4 = (await mem.record("The pottery class starts next Tuesday.")).id;
-    const verbatim = await beliefFrom(mem, hiking, [e1]);
-    // Reworded: words of its own, so its own match stands.
-    const reworded = await beliefFrom(mem, "Caroline walked her dog in the park.", [e2]);
-    // Two sources: no one turn it repeats.
-    const merged = await beliefFrom(mem, "Melanie plays the violin every morning.", [e3, e2]);
-    // Its turn did not match the query: nothing to compare with.
-    const unmatched = await beliefFrom(mem, "The pottery class starts next Tuesday.", [e4]);
-    const rows = await verbatimRows(
-      mem.store,
-      [
-        { id: verbatim, score: 6 },
-        { id: reworded, score: 5 },
-        { id: merged, score: 4 },
-        { id: unmatched, score: 3 },
-      ],
-      [
-        { id: e1, score: 3 },
-        { id: e2, score: 2 },
-        { id: e3, score: 1 },
-      ],
-      new Map(),
-    );
-    expect(rows).toEqual({ rate: 0.5, turnScore: new Map([[verbatim, 3]]) });
-    // No belief repeats a matched turn: null, and each list keeps its own best as its unit.
-    expect(
-      await verbatimRows(
-        mem.store,
-        [
-          { id: reworded, score: 5 },
-          { id: unmatched, score: 3 },
-        ],
-        [{ id: e2, score: 2 }],
-        new Map(),
-      ),
-    ).toBeNull();
-    expect(await verbatimRows(mem.store, [], [{ id: e1, score: 3 }], new Map())).toBeNull();
-  });
-
-  it("after sleep, beliefs that only repeat their turns rank as their turns did; a reworded one keeps its own match", async () => {
-    // The episode index holds questions and chit-chat that say "people"; the belief index does
-    // not, so there "people" weighs as much as "hiking", and the shorter turn would win by its own
-    // match. Before sleep the turn about hiking ranks first: so it must after.
-    const hiking = "We went hiking up the ridge last weekend and it was great.";
-    const people = "Some people there were rude.";
-    const run = async (beliefText: string) => {
-      ({ mem } = await testMemory());
-      const a = (await mem.record(hiking)).id;
-      const b = (await mem.record(people)).id;
-      for (const q of [
-        "Do people like it?",
-        "Were there many people?",
-        "How are people at work?",
-        "Did people come to the party?",
-        "What do people say about it?",
-        "Are people nice there?",
-      ])
-        await mem.record(q);
-      const before = (await mem.recall("hiking people", { k: 8 })).map((h) => h.id);
-      const ba = await beliefFrom(mem, hiking, [a]);
-      const bb = await beliefFrom(mem, beliefText, [b]);
-      const after = (await mem.recall("hiking people", { k: 8 })).map((h) => h.id);
-      await mem.close();
-      return { before, after, a, b, ba, bb };
-    };
-    const same = await run(people);
-    expect(same.before.indexOf(same.a)).toBeLessThan(same.before.indexOf(same.b));
-    expect(same.after.indexOf(same.ba)).toBeLessThan(same.after.indexOf(same.bb));
-    expect(same.after).not.toContain(same.a);
-    // Reworded (words of its own): scored by the belief index, where it is the better match.
-    const own = await run("People on the trail were rude.");
-    expect(own.after.indexOf(own.bb)).toBeLessThan(own.after.indexOf(own.ba));
-  });
-
-  it("takes the lower middle of the score ratios, whatever order the lists come in", async () => {
-    ({ mem } = await testMemory());
-    const texts = [
-      "Jon opened a dance studio.",
-      "Gina sells clothes online.",
-      "John retook the aptitude test.",
-    ];
-    const episodes: string[] = [];
-    const beliefs: string[] = [];
-    for (const t of texts) {
-      const e = (await mem.record(t)).id;
-      episodes.push(e);
-      beliefs.push(await beliefFrom(mem, t, [e]));
-    }
-    // Ratios episode / belief: 0.5, 2, 1 → median 1; the first two alone → lower middle 0.5.
-    const beliefHits = beliefs.map((id, i) => ({ id, score: [4, 1, 3][i]! }));
-    const episodeHits = episodes.map((id, i) => ({ id, score: [2, 2, 3][i]! }));
-    for (const order of [beliefHits, [...beliefHits].reverse()]) {
-      const rows = await verbatimRows(mem.store, order, [...episodeHits].reverse(), new Map());
-      expect(rows?.rate).toBe(1);
-      expect(rows?.turnScore).toEqual(new Map(beliefs.map((id, i) => [id, [2, 2, 3][i]!])));
-    }
-    const two = await verbatimRows(mem.store, beliefHits.slice(0, 2), episodeHits, new Map());
-    expect(two?.rate).toBe(0.5);
   });
 });
 

@@ -90,24 +90,22 @@ export async function retrieve(
   const vectorMax = Math.max(0, ...vectorLists.flatMap((vec) => vec.map((h) => h.score)));
   const byScore = policy.fusion === "score";
   // Where beliefs and episodes share rows word for word, the two text lists share one scale.
-  const sameRows =
+  const scale =
     byScore && req.records && req.beliefs && req.episodes
-      ? await verbatimRows(store, results[0]![0], results[1]![0], req.records)
+      ? await beliefTextScale(store, results[0]![0], results[1]![0], req.records)
       : null;
-  results.forEach(([list], l) => {
-    // A belief that is its turn word for word scores as its turn did, in belief units.
-    const text =
-      sameRows && l === 0
-        ? list.map((h) => {
-            const turn = sameRows.turnScore.get(h.id);
-            return turn === undefined ? h : { id: h.id, score: turn / sameRows.rate };
-          })
-        : list;
-    const textMax = Math.max(0, ...text.map((h) => h.score));
+  const sharedMax =
+    scale === null
+      ? 0
+      : Math.max(0, ...results[0]![0].map((h) => h.score * scale), ...results[1]![0].map((h) => h.score));
+  results.forEach(([text], l) => {
+    // The belief list (first, when both layers are searched) in episode units; or each list by its own best.
+    const factor = scale !== null && l === 0 ? scale : 1;
+    const textMax = scale !== null ? sharedMax : Math.max(0, ...text.map((h) => h.score));
     text.forEach((hit, i) => {
       const f = get(hit.id);
       f.textRank = i + 1;
-      f.fused += byScore ? (textMax > 0 ? hit.score / textMax : 0) : 1 / (policy.rrfK + i + 1);
+      f.fused += byScore ? (textMax > 0 ? (hit.score * factor) / textMax : 0) : 1 / (policy.rrfK + i + 1);
     });
     vectorLists[l]!.forEach((hit, i) => {
       const f = get(hit.id);
@@ -120,21 +118,23 @@ export async function retrieve(
 }
 
 /**
- * The beliefs in the belief text list that are their one source turn word for word, with that
- * turn's score in the episode text list, and the exchange rate between the two indexes (the median
- * of episode score / belief score over those pairs, the lower middle); null when there is none.
- * The same document scored by two indexes differs by each index's statistics (idf, mean length):
- * the belief index holds no questions or chit-chat, so the same words weigh otherwise there, and
- * taking a belief's own match reorders beliefs that only repeat their turns against each other.
+ * The factor that puts the belief index's BM25 scores on the episode index's scale, or null when
+ * no row says how. Each index scores with its own statistics (idf, mean length): the belief index
+ * holds no questions or chit-chat, so the same words score higher there, and a list normalised by
+ * its own best lifts a belief over the turns it was ranked below before any sleep. A belief whose
+ * text is its one source turn word for word, matched in both lists, is the same document scored
+ * twice: the ratio of its two scores is the exchange rate. The median over such pairs (the lower
+ * middle, so the result is one of them) is taken. No such pair (no verbatim belief matched, as in
+ * a store whose beliefs are reworded): null, and each list keeps its own best as its unit.
  *
- *   verbatimRows(store, [{ id: "b1", score: 6 }], [{ id: "e1", score: 3 }], records) // b1 = e1 word for word → { rate: 0.5, turnScore: b1 → 3 }
+ *   beliefTextScale(store, [{ id: "b1", score: 6 }], [{ id: "e1", score: 3 }], records) // b1 = e1 word for word → 0.5
  */
-export async function verbatimRows(
+export async function beliefTextScale(
   store: StoreReader,
   beliefHits: readonly ScoredId[],
   episodeHits: readonly ScoredId[],
   records: Map<string, Belief | Episode>,
-): Promise<{ rate: number; turnScore: Map<string, number> } | null> {
+): Promise<number | null> {
   if (beliefHits.length === 0 || episodeHits.length === 0) return null;
   const episodeScore = new Map(episodeHits.map((h) => [h.id, h.score]));
   const unread = (ids: string[]) => ids.filter((id) => !records.has(id));
@@ -147,18 +147,16 @@ export async function verbatimRows(
   });
   if (pairs.length === 0) return null;
   for (const e of await store.getEpisodes(unread(pairs.map((p) => p.source)))) records.set(e.id, e);
-  const turnScore = new Map<string, number>();
-  const ratios: number[] = [];
-  for (const p of pairs) {
-    const e = records.get(p.source);
-    const s = episodeScore.get(p.source)!;
-    if (!e || "kind" in e || e.content.trim() !== p.belief.text.trim() || p.score <= 0 || s <= 0) continue;
-    turnScore.set(p.belief.id, s);
-    ratios.push(s / p.score);
-  }
-  if (ratios.length === 0) return null;
-  ratios.sort((a, b) => a - b);
-  return { rate: ratios[Math.floor((ratios.length - 1) / 2)]!, turnScore };
+  const ratios = pairs
+    .flatMap((p) => {
+      const e = records.get(p.source);
+      const s = episodeScore.get(p.source)!;
+      return e && !("kind" in e) && e.content.trim() === p.belief.text.trim() && p.score > 0 && s > 0
+        ? [s / p.score]
+        : [];
+    })
+    .sort((a, b) => a - b);
+  return ratios.length === 0 ? null : ratios[Math.floor((ratios.length - 1) / 2)]!;
 }
 
 export function compareIds(a: string, b: string): number {
