@@ -467,14 +467,12 @@ export async function recall(
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   if (policy.neighbourWeight > 0)
     await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto });
-  const answers = !historical ? statementsAboveQuestions(scored, records, asked) : [];
   const askedState = askedSlotOnce(req.query);
   const successors =
     !historical && req.judge && kindSet.has("fact")
       ? await missedSuccessors(store, scored, records, req, policy, req.judge, askedState)
       : [];
   const moves: Move[] = [
-    ...answers,
     ...successors,
     ...(!historical && req.judge ? await newerFirst(store, scored, records, req.judge, req.query) : []),
     ...(!historical && req.judge && kindSet.has("fact")
@@ -497,59 +495,6 @@ export async function recall(
     }
   }
   return picked;
-}
-
-/**
- * A recorded question is not evidence of its answer. A question near the top ("What region is the
- * search-svc service deployed in?", recorded as a question or typed as one) repeats every asked
- * word, the asked attribute included, which the statement that answers it ("The search-svc service
- * was moved to ap-southeast-2") lacks. A statement (a fact or failure belief, not itself a
- * question) that has every asked word the question has but one (`statesWhatIsAsked`) and was
- * ranked below it is ranked just above it (several keep their order), its `why` saying so. A
- * statement missing two asked words, or a question matching fewer than two, moves nothing; before
- * any sleep (no beliefs) nothing moves. Ranking only. Bounded: the top 12. Mutates and re-sorts.
- */
-export function statementsAboveQuestions(
-  scored: RecallHit[],
-  records: ReadonlyMap<string, Belief | Episode>,
-  asked: ReadonlySet<string>,
-): Move[] {
-  const top = scored.slice(0, 12);
-  const askedIn = (text: string) => new Set(contentTokens(text).filter((w) => asked.has(w)));
-  const wordsOf = new Map(scored.map((h) => [h.id, askedIn(h.text)]));
-  const moves: Move[] = [];
-  for (const q of top) {
-    const r = records.get(q.id);
-    if (!r || "kind" in r || !(r.type === "question" || isQuestion(r.content))) continue;
-    const qWords = wordsOf.get(q.id)!;
-    const answers = top.filter(
-      (s) =>
-        s !== q &&
-        s.score <= q.score &&
-        s.layer === "belief" &&
-        (s.kind === "fact" || s.kind === "failure") &&
-        !isQuestion(s.text) &&
-        statesWhatIsAsked(wordsOf.get(s.id)!, qWords),
-    );
-    if (answers.length === 0) continue;
-    // The question goes just below the lowest of them; the statements keep their scores.
-    const lowest = answers.reduce((m, s) => (s.score < m.score ? s : m));
-    q.score = lowest.score * (1 - 1e-6);
-    q.why.summary += `; asks what [${answers.map((s) => s.id).join(", ")}] state (a question is not evidence of its answer): ranked below`;
-    for (const s of answers) moves.push({ older: q, newer: s });
-  }
-  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
-  return moves;
-}
-
-/**
- * The statement has every asked word the question has (at least two), or all but one (the attribute
- * asked) of three or more: of two, the one missing may as well be the subject.
- */
-export function statesWhatIsAsked(statement: ReadonlySet<string>, question: ReadonlySet<string>): boolean {
-  let missing = 0;
-  for (const w of question) if (!statement.has(w)) missing++;
-  return question.size >= 2 && missing <= (question.size >= 3 ? 1 : 0);
 }
 
 /**
