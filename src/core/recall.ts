@@ -29,11 +29,6 @@ export interface RetrieveRequest {
   beliefs: BeliefFilter | null;
   episodes: EpisodeFilter | null;
   limit: number;
-  /**
-   * Put the belief text list on the episode text list's scale (`beliefTextScale`) when both layers
-   * are searched; the rows read to do so are kept here. Recall asks for it; the write gate does not.
-   */
-  records?: Map<string, Belief | Episode> | undefined;
 }
 
 export interface Fused {
@@ -89,23 +84,12 @@ export async function retrieve(
   // everywhere, so the vector lists share one maximum.
   const vectorMax = Math.max(0, ...vectorLists.flatMap((vec) => vec.map((h) => h.score)));
   const byScore = policy.fusion === "score";
-  // Where beliefs and episodes share rows word for word, the two text lists share one scale.
-  const scale =
-    byScore && req.records && req.beliefs && req.episodes
-      ? await beliefTextScale(store, results[0]![0], results[1]![0], req.records)
-      : null;
-  const sharedMax =
-    scale === null
-      ? 0
-      : Math.max(0, ...results[0]![0].map((h) => h.score * scale), ...results[1]![0].map((h) => h.score));
   results.forEach(([text], l) => {
-    // The belief list (first, when both layers are searched) in episode units; or each list by its own best.
-    const factor = scale !== null && l === 0 ? scale : 1;
-    const textMax = scale !== null ? sharedMax : Math.max(0, ...text.map((h) => h.score));
+    const textMax = Math.max(0, ...text.map((h) => h.score));
     text.forEach((hit, i) => {
       const f = get(hit.id);
       f.textRank = i + 1;
-      f.fused += byScore ? (textMax > 0 ? (hit.score * factor) / textMax : 0) : 1 / (policy.rrfK + i + 1);
+      f.fused += byScore ? (textMax > 0 ? hit.score / textMax : 0) : 1 / (policy.rrfK + i + 1);
     });
     vectorLists[l]!.forEach((hit, i) => {
       const f = get(hit.id);
@@ -115,48 +99,6 @@ export async function retrieve(
     });
   });
   return [...byId.values()].sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
-}
-
-/**
- * The factor that puts the belief index's BM25 scores on the episode index's scale, or null when
- * no row says how. Each index scores with its own statistics (idf, mean length): the belief index
- * holds no questions or chit-chat, so the same words score higher there, and a list normalised by
- * its own best lifts a belief over the turns it was ranked below before any sleep. A belief whose
- * text is its one source turn word for word, matched in both lists, is the same document scored
- * twice: the ratio of its two scores is the exchange rate. The median over such pairs (the lower
- * middle, so the result is one of them) is taken. No such pair (no verbatim belief matched, as in
- * a store whose beliefs are reworded): null, and each list keeps its own best as its unit.
- *
- *   beliefTextScale(store, [{ id: "b1", score: 6 }], [{ id: "e1", score: 3 }], records) // b1 = e1 word for word → 0.5
- */
-export async function beliefTextScale(
-  store: StoreReader,
-  beliefHits: readonly ScoredId[],
-  episodeHits: readonly ScoredId[],
-  records: Map<string, Belief | Episode>,
-): Promise<number | null> {
-  if (beliefHits.length === 0 || episodeHits.length === 0) return null;
-  const episodeScore = new Map(episodeHits.map((h) => [h.id, h.score]));
-  const unread = (ids: string[]) => ids.filter((id) => !records.has(id));
-  for (const b of await store.getBeliefs(unread(beliefHits.map((h) => h.id)))) records.set(b.id, b);
-  const pairs = beliefHits.flatMap((h) => {
-    const b = records.get(h.id);
-    return b && "kind" in b && b.sources.length === 1 && episodeScore.has(b.sources[0]!)
-      ? [{ belief: b, score: h.score, source: b.sources[0]! }]
-      : [];
-  });
-  if (pairs.length === 0) return null;
-  for (const e of await store.getEpisodes(unread(pairs.map((p) => p.source)))) records.set(e.id, e);
-  const ratios = pairs
-    .flatMap((p) => {
-      const e = records.get(p.source);
-      const s = episodeScore.get(p.source)!;
-      return e && !("kind" in e) && e.content.trim() === p.belief.text.trim() && p.score > 0 && s > 0
-        ? [s / p.score]
-        : [];
-    })
-    .sort((a, b) => a - b);
-  return ratios.length === 0 ? null : ratios[Math.floor((ratios.length - 1) / 2)]!;
 }
 
 export function compareIds(a: string, b: string): number {
@@ -323,12 +265,10 @@ export async function recall(
   const vector = (await embedder.embed([req.query]))[0]!;
   const limit = Math.max(policy.recallCandidates, req.k * 5);
   const when = { at: req.at, asOf: req.asOf };
-  const records = req.records ?? new Map<string, Belief | Episode>();
   const fused = await retrieve(store, embedder, policy, {
     query: req.query,
     vector,
     limit,
-    records,
     beliefs:
       beliefKinds.length > 0
         ? {
@@ -357,6 +297,7 @@ export async function recall(
   // that shares no query term and whose vector is barely similar is not relevant at any rank.
   const relevant = fused.filter((f) => f.textRank !== null || f.similarity >= policy.recallFloor);
   const poolSize = Math.max(req.k * 4, 20);
+  const records = req.records ?? new Map<string, Belief | Episode>();
   const beliefCache = new Map<string, Belief | null>();
   const kindSet = new Set<string>(beliefKinds);
   // Episodes folded into the belief that represents them: episode id → belief id.
