@@ -18,8 +18,8 @@ export const TF_MORE = 0xff;
 
 /** Writes the pair at `pool[at…]` (1–3 words; the caller keeps 3 free) and returns where the next goes. */
 export function packPair(pool: Uint32Array, at: number, term: number, tf: number): number {
-  const t = term < TERM_MORE ? term : TERM_MORE;
-  const f = tf < TF_MORE ? tf : TF_MORE;
+  const t = Math.min(term, TERM_MORE);
+  const f = Math.min(tf, TF_MORE);
   pool[at++] = t * 256 + f;
   if (t === TERM_MORE) pool[at++] = term;
   if (f === TF_MORE) pool[at++] = tf;
