@@ -28,6 +28,7 @@
 import { Fts5Tokenizer } from "./fts5-tokenizer.js";
 import { libmLog } from "./reference-db.js";
 import { packPair, TF_MORE, unpackPair } from "./row-pairs.js";
+import { RowTable } from "./row-table.js";
 
 export type TextLayer = "b" | "e";
 
@@ -310,7 +311,7 @@ class Layer {
   seenBy = new Int32Array(1024);
   countedAt = new Int32Array(1024);
   /** Rowid → entry; an entry is a partition id (or NO_PARTITION) and a slot, in typed arrays. */
-  readonly rows = new Map<number, number>();
+  readonly rows = new RowTable();
   entryPart = new Int32Array(1024);
   entrySlot = new Int32Array(1024);
   private readonly freeEntries: number[] = [];
