@@ -12,6 +12,9 @@
  * their stored vectors (`readExact`), with the same arithmetic as a full scan. Its hits and
  * scores are therefore exactly `float32`'s, never an approximation.
  *
+ * A first build from the store goes through `load`, which lays each posting list out once at its
+ * length (plus a sixteenth) instead of growing it by doubling.
+ *
  * The store's `vectors` table stays the source of truth. SQLite keeps the index current for its
  * own writes and reconciles it when another process commits (`PRAGMA data_version`); PostgreSQL
  * without pgvector replays the change log its triggers write (postgres/vector-cache.ts).
