@@ -235,6 +235,78 @@ describe.each(["float32", "int8"] as const)("VectorIndex (%s)", (precision) => {
     }
   });
 
+  // `load` stages postings and lays each list out once: it must hold the same lists as `put`.
+  it("loads in bulk to the same searches as puts one by one, bit for bit, before and after later writes, in less memory", () => {
+    const rand = createRandom(57);
+    const one = makeIndex(precision);
+    const bulk = makeIndex(precision);
+    const rows: Row[] = [];
+    const pick = () => [-1, -0.5, 0.5, 1, rand()][Math.floor(rand() * 5)]!;
+    const statuses = ["active", "active", "active", "archived", "forgotten"];
+    for (let r = 1; r <= 70_000; r++) {
+      const dim = r % 50 === 0 ? 8 : 16;
+      const v = new Float32Array(dim);
+      for (let d = 0; d < dim; d++) if (rand() < 0.3) v[d] = pick();
+      const layer: VectorLayer = r % 9 === 0 ? "e" : "b";
+      rows.push({
+        layer,
+        rowid: r,
+        namespace: r % 7 === 0 ? "other" : "ns",
+        vector: v,
+        status: pick2(statuses),
+      });
+    }
+    function pick2<T>(xs: readonly T[]): T {
+      return xs[Math.floor(rand() * xs.length)]!;
+    }
+    for (const r of rows) one.put(r.layer, r.rowid, r.rowid, r.namespace, r.vector);
+    bulk.load(rows.map((r) => [r.layer, r.rowid, r.rowid, r.namespace, r.vector] as const));
+    for (const r of rows) {
+      one.setStatus(r.layer, r.rowid, r.status);
+      bulk.setStatus(r.layer, r.rowid, r.status);
+    }
+    expect(bulk.size).toBe(one.size);
+    // Each list at its length plus a sixteenth: the room left is a fraction of what doubling leaves.
+    const postings = rows.reduce((n, r) => n + r.vector.filter((x) => x !== 0).length, 0);
+    const perPosting = precision === "int8" ? 3 : 6;
+    expect(one.bytes() - bulk.bytes()).toBeGreaterThan(0.08 * postings * perPosting);
+    const compare = () => {
+      for (let q = 0; q < 4; q++) {
+        const dim = q % 2 === 0 ? 8 : 16;
+        const query = new Float32Array(dim);
+        for (let d = 0; d < dim; d++) if (rand() < 0.5) query[d] = pick();
+        for (const layer of ["b", "e"] as const)
+          for (const namespaces of [["ns"], ["ns", "other"], ["other"]])
+            for (const scope of ["active", "live"] as const)
+              for (const limit of [1, 40]) {
+                const hits = bulk.search(layer, query, namespaces, scope, limit);
+                expect(hits).toEqual(one.search(layer, query, namespaces, scope, limit));
+                // Never across a namespace: "other" holds the loaded rows whose rowid is a multiple of 7.
+                const inOther = (rowid: number) => rowid <= 70_000 && rowid % 7 === 0;
+                if (namespaces.length === 1)
+                  for (const h of hits) expect(inOther(h.rowid)).toBe(namespaces[0] === "other");
+              }
+      }
+    };
+    compare();
+    // Later writes: new rows (past the lists' room), replaced and removed rows (a compaction), status changes.
+    for (let r = 70_001; r <= 80_000; r++) {
+      const v = new Float32Array(16);
+      for (let d = 0; d < 16; d++) if (rand() < 0.3) v[d] = pick();
+      one.put("b", r, r, "ns", v);
+      bulk.put("b", r, r, "ns", v);
+    }
+    for (let r = 2; r <= 70_000; r += 3) {
+      one.remove(rows[r - 1]!.layer, r);
+      bulk.remove(rows[r - 1]!.layer, r);
+    }
+    for (let r = 1; r <= 70_000; r += 11) {
+      one.setStatus(rows[r - 1]!.layer, r, "archived");
+      bulk.setStatus(rows[r - 1]!.layer, r, "archived");
+    }
+    compare();
+  });
+
   it("ranks rows the query does not touch (score 0) above negative ones, ties by rowid", () => {
     const index = makeIndex(precision);
     const v = (...xs: number[]) => Float32Array.from(xs);

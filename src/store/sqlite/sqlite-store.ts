@@ -1387,13 +1387,17 @@ export class SqliteStore implements Store {
    * which stays in the process's resident memory after it is collected).
    */
   private loadVectors(index: VectorIndex, all: boolean): void {
-    for (const [vrow, id, namespace, blob] of this.stmt(`${this.vectorRows(all, "whole")} /* index load */`)
+    const rows = this.stmt(`${this.vectorRows(all, "whole")} /* index load */`)
       .raw(true)
-      .iterate() as IterableIterator<[number, string, string, Buffer]>) {
-      if (id[0] === "b" || id[0] === "e") index.put(id[0], rowidOf(id), vrow, namespace, asFloat32(blob));
-    }
-    // Loaded whole: give back room only where an array is mostly room (see `trim`).
-    index.trim();
+      .iterate() as IterableIterator<[number, string, string, Buffer]>;
+    // In bulk: each posting list laid out once (see `VectorIndex.load`).
+    index.load(
+      (function* () {
+        for (const [vrow, id, namespace, blob] of rows)
+          if (id[0] === "b" || id[0] === "e")
+            yield [id[0], rowidOf(id), vrow, namespace, asFloat32(blob)] as const;
+      })(),
+    );
   }
 
   /** A filled index brought in line: rows it lacks or holds at another `vectors` rowid are read again, rows gone dropped. */

@@ -8,6 +8,7 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { createRandom } from "../../../test/support/random.js";
+import { Fts5Tokenizer } from "./fts5-tokenizer.js";
 import { type TextHit, TextIndex, type TextRow } from "./text-index.js";
 
 const rand = createRandom(20261129);
@@ -200,6 +201,76 @@ describe("TextIndex against FTS5's bm25", () => {
   it.skipIf(process.arch !== "x64")("gives bit-identical scores on x64", () => {
     expect(compared.scores).toBeGreaterThan(100_000);
     expect(compared.inexact).toBe(0);
+  });
+
+  it("keeps a word said 255 times or more exact (the packed layout's escapes), searched, pruned and compacted", () => {
+    const small = new TextIndex();
+    const ref = new Reference();
+    const said = [1, 2, 254, 255, 256, 300, 1000];
+    const corpus = new Map<number, TextRow>();
+    for (let rowid = 1; rowid <= 400; rowid++) {
+      const times = said[rowid % said.length]!;
+      const filler = Array.from({ length: 1 + (rowid % 5) }, () => pick(WORDS)).join(" ");
+      const text = `${Array.from({ length: times }, () => (rowid % 3 === 0 ? "gateway" : "billing")).join(" ")} ${filler}`;
+      const status = rowid % 4 === 0 ? "archived" : "active";
+      corpus.set(rowid, { namespace: "alpha", status, current: status === "active", text });
+    }
+    // Half loaded in bulk (postings built at once), half put one by one (postings grown).
+    small.load(
+      "b",
+      [...corpus].filter(([rowid]) => rowid <= 200),
+    );
+    for (const [rowid, row] of corpus) if (rowid > 200) small.put("b", rowid, row);
+    for (const [rowid, row] of corpus) ref.put(rowid, row);
+    const check = () => {
+      for (const terms of [["gateway"], ["billing", "gateway"], ["gateway", pick(WORDS)]]) {
+        const phrases = small.phrases(terms)!;
+        for (const scope of [
+          { currentOnly: true, statuses: ["active"] },
+          { currentOnly: false, statuses: ["archived"] },
+        ]) {
+          const expected = ref.search(terms, { namespace: "alpha", status: scope.statuses[0]! });
+          const all = small.search("b", phrases, ["alpha"], scope);
+          expectSameRanking(all.take(all.size), expected);
+          // Pruned: the exhaustive search's first five, bit for bit.
+          const pruned = small.search("b", phrases, ["alpha"], scope, 5);
+          expect(pruned.take(5)).toEqual(small.search("b", phrases, ["alpha"], scope).take(5));
+        }
+      }
+    };
+    check();
+    // 150 removals: more than a quarter of the current partition is dead, so it compacts.
+    for (let rowid = 1; rowid <= 400; rowid += 2) {
+      if (rowid % 4 === 0 || rowid > 300) continue;
+      small.remove("b", rowid);
+      ref.remove(rowid);
+    }
+    check();
+  });
+
+  it("holds a row's pair in 4 bytes and a posting in 5, after a bulk load", () => {
+    const active = [...rows].map(
+      ([rowid, row]) => [rowid, { ...row, status: "active", current: true }] as const,
+    );
+    const loaded = new TextIndex();
+    loaded.load("b", active);
+    const tokenizer = new Fts5Tokenizer();
+    let pairs = 0;
+    const terms = new Set<string>();
+    for (const [, row] of active) {
+      const distinct = new Set(tokenizer.tokenize(row.text));
+      pairs += distinct.size;
+      for (const t of distinct) terms.add(`${row.namespace} ${t}`);
+    }
+    // Per row: rowid 8, length 4, status 1, alive 1, pool offset 4 and pair count 4 (22 bytes,
+    // arrays grown by doubling: at most 2×); per list a count word and a spare tf byte; per
+    // partition the pool's 256 spare words.
+    const rowBytes = 2 * 22 * active.length;
+    const budget = rowBytes + (4 + 5) * pairs + 5 * terms.size + NAMESPACES.length * 1024;
+    expect(pairs).toBeGreaterThan(20_000);
+    expect(loaded.bytes("b")).toBeLessThanOrEqual(budget);
+    // The earlier layout (8 bytes a pair, 8 a posting) would not fit.
+    expect(rowBytes / 2 + (8 + 8) * pairs).toBeGreaterThan(budget);
   });
 
   it("hands a multi-token term back to FTS5 (a phrase) and ignores terms no row holds", () => {

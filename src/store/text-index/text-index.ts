@@ -27,6 +27,8 @@
  */
 import { Fts5Tokenizer } from "./fts5-tokenizer.js";
 import { libmLog } from "./reference-db.js";
+import { packPair, TF_MORE, unpackPair } from "./row-pairs.js";
+import { RowTable } from "./row-table.js";
 
 export type TextLayer = "b" | "e";
 
@@ -56,6 +58,8 @@ export interface TextHit {
 const K1 = 1.2;
 const B = 0.75;
 const STATUS_FORGOTTEN = 1;
+/** Scratch for one unpacked (term, tf) pair. */
+const PAIR = new Int32Array(2);
 
 /** One (namespace, current) slice of a layer: slots of rows and a posting list per term. */
 class Partition {
@@ -65,13 +69,23 @@ class Partition {
   lengths = new Int32Array(64);
   statuses = new Uint8Array(64);
   alive = new Uint8Array(64);
-  /** Each row's distinct (term id, tf) pairs live in `pool` from `from[slot]`, `count[slot]` pairs. */
+  /**
+   * Each row's distinct (term id, tf) pairs live in `pool` from word `from[slot]`, `count[slot]`
+   * pairs, one word each as a rule (`packPair`: 4 bytes, not 8).
+   */
   from = new Int32Array(64);
   count = new Int32Array(64);
-  pool = new Int32Array(256);
+  pool = new Uint32Array(256);
   poolSize = 0;
-  /** By term id: [postings, slot, tf, slot, tf, …]. Built at once from the pool after a bulk load. */
+  /** Pairs in the pool, live and dead (a pair may take more than one word). */
+  pairs = 0;
+  /**
+   * By term id: [postings, slot, slot, …], and beside it in `tfs` each posting's tf at the same
+   * index, in one byte (`TF_MORE`: 255 or more, read from the row's pool pairs): 5 bytes a
+   * posting, not 8. Built at once from the pool after a bulk load.
+   */
   postings: (Int32Array | undefined)[] = [];
+  tfs: (Uint8Array | undefined)[] = [];
   /**
    * By term id, over every posting the list has held: the largest tf and the shortest row. A
    * term's BM25 part grows with tf and falls with length, so they bound what the term can add to
@@ -124,14 +138,25 @@ class Partition {
     this.alive[slot] = 1;
     this.from[slot] = this.poolSize;
     this.count[slot] = count;
-    if (this.poolSize + 2 * count > this.pool.length)
-      this.pool = growI32(this.pool, Math.max(this.pool.length * 2, this.poolSize + 2 * count));
+    this.pairs += count;
+    // At most three words a pair (a term id and a tf past their escapes).
+    if (this.poolSize + 3 * count > this.pool.length)
+      this.pool = growU32(this.pool, Math.max(this.pool.length * 2, this.poolSize + 3 * count));
     for (let i = 0; i < count; i++) {
-      this.pool[this.poolSize++] = terms[i]!;
-      this.pool[this.poolSize++] = tfs[i]!;
+      this.poolSize = packPair(this.pool, this.poolSize, terms[i]!, tfs[i]!);
       if (post && this.indexed) this.post(terms[i]!, slot, tfs[i]!);
     }
     return slot;
+  }
+
+  /** The tf of `term` in the row at `slot` (a posting's tf byte of `TF_MORE` says "look here"). */
+  tfOf(slot: number, term: number): number {
+    const pool = this.pool;
+    for (let i = 0, p = this.from[slot]!; i < this.count[slot]!; i++) {
+      p = unpackPair(pool, p, PAIR);
+      if (PAIR[0] === term) return PAIR[1]!;
+    }
+    throw new Error(`text index: term ${term} is not in slot ${slot}'s pairs`);
   }
 
   private post(term: number, slot: number, tf: number): void {
@@ -141,9 +166,12 @@ class Partition {
       this.maxTf = growI32(this.maxTf, n);
       this.minLength = growI32(this.minLength, n);
     }
-    if (!list) {
+    let tfs = this.tfs[term];
+    if (!list || !tfs) {
       list = new Int32Array(5);
+      tfs = new Uint8Array(5);
       this.postings[term] = list;
+      this.tfs[term] = tfs;
       this.maxTf[term] = tf;
       this.minLength[term] = this.lengths[slot]!;
     } else {
@@ -151,44 +179,55 @@ class Partition {
       if (this.lengths[slot]! < this.minLength[term]!) this.minLength[term] = this.lengths[slot]!;
     }
     const n = list[0]!;
-    if (1 + 2 * (n + 1) > list.length) {
-      list = growI32(list, 1 + 4 * (n + 1));
+    if (2 + n > list.length) {
+      list = growI32(list, 2 * (n + 1));
+      tfs = growU8(tfs, list.length);
       this.postings[term] = list;
+      this.tfs[term] = tfs;
     }
-    list[1 + 2 * n] = slot;
-    list[2 + 2 * n] = tf;
+    list[1 + n] = slot;
+    tfs[1 + n] = Math.min(tf, TF_MORE);
     list[0] = n + 1;
   }
 
   /** (Re)builds every posting list from the live slots' pairs, each list allocated once. */
   index(vocabulary: number): void {
     const sizes = new Int32Array(vocabulary);
+    const pool = this.pool;
     for (let s = 0; s < this.size; s++) {
       if (!this.alive[s]) continue;
-      const from = this.from[s]!;
-      for (let i = 0; i < this.count[s]!; i++) sizes[this.pool[from + 2 * i]!]!++;
+      for (let i = 0, p = this.from[s]!; i < this.count[s]!; i++) {
+        p = unpackPair(pool, p, PAIR);
+        sizes[PAIR[0]!]!++;
+      }
     }
     const postings: (Int32Array | undefined)[] = new Array(vocabulary);
-    for (let t = 0; t < vocabulary; t++) if (sizes[t]! > 0) postings[t] = new Int32Array(1 + 2 * sizes[t]!);
+    const tfs: (Uint8Array | undefined)[] = new Array(vocabulary);
+    for (let t = 0; t < vocabulary; t++)
+      if (sizes[t]! > 0) {
+        postings[t] = new Int32Array(1 + sizes[t]!);
+        tfs[t] = new Uint8Array(1 + sizes[t]!);
+      }
     const maxTf = new Int32Array(Math.max(1024, vocabulary));
     const minLength = new Int32Array(maxTf.length).fill(0x7fffffff);
     for (let s = 0; s < this.size; s++) {
       if (!this.alive[s]) continue;
-      const from = this.from[s]!;
       const length = this.lengths[s]!;
-      for (let i = 0; i < this.count[s]!; i++) {
-        const term = this.pool[from + 2 * i]!;
-        const tf = this.pool[from + 2 * i + 1]!;
+      for (let i = 0, p = this.from[s]!; i < this.count[s]!; i++) {
+        p = unpackPair(pool, p, PAIR);
+        const term = PAIR[0]!;
+        const tf = PAIR[1]!;
         const list = postings[term]!;
         const n = list[0]!;
-        list[1 + 2 * n] = s;
-        list[2 + 2 * n] = tf;
+        list[1 + n] = s;
+        tfs[term]![1 + n] = Math.min(tf, TF_MORE);
         list[0] = n + 1;
         if (tf > maxTf[term]!) maxTf[term] = tf;
         if (length < minLength[term]!) minLength[term] = length;
       }
     }
     this.postings = postings;
+    this.tfs = tfs;
     this.maxTf = maxTf;
     this.minLength = minLength;
     this.indexed = true;
@@ -208,27 +247,32 @@ class Partition {
   /** Drops dead slots (renumbering the rest) and rebuilds the postings; returns old slot → new, or -1. */
   compact(vocabulary: number): Int32Array {
     const remap = new Int32Array(this.size).fill(-1);
-    const pool = new Int32Array(Math.max(256, this.poolSize));
+    const pool = new Uint32Array(Math.max(256, this.poolSize));
     let used = 0;
     let next = 0;
+    let pairs = 0;
     for (let s = 0; s < this.size; s++) {
       if (!this.alive[s]) continue;
       remap[s] = next;
       const from = this.from[s]!;
       const count = this.count[s]!;
-      pool.set(this.pool.subarray(from, from + 2 * count), used);
+      let to = from;
+      for (let i = 0; i < count; i++) to = unpackPair(this.pool, to, PAIR);
+      pool.set(this.pool.subarray(from, to), used);
       this.rowids[next] = this.rowids[s]!;
       this.lengths[next] = this.lengths[s]!;
       this.statuses[next] = this.statuses[s]!;
       this.from[next] = used;
       this.count[next] = count;
       this.alive[next] = 1;
-      used += 2 * count;
+      used += to - from;
+      pairs += count;
       next++;
     }
     this.alive.fill(0, next, this.size);
     this.pool = pool;
     this.poolSize = used;
+    this.pairs = pairs;
     this.size = next;
     this.dead = 0;
     if (this.indexed) this.index(vocabulary);
@@ -238,6 +282,11 @@ class Partition {
 
 function growI32(a: Int32Array, n: number) {
   const b = new Int32Array(n);
+  b.set(a);
+  return b;
+}
+function growU32(a: Uint32Array, n: number) {
+  const b = new Uint32Array(n);
   b.set(a);
   return b;
 }
@@ -262,7 +311,7 @@ class Layer {
   seenBy = new Int32Array(1024);
   countedAt = new Int32Array(1024);
   /** Rowid → entry; an entry is a partition id (or NO_PARTITION) and a slot, in typed arrays. */
-  readonly rows = new Map<number, number>();
+  readonly rows = new RowTable();
   entryPart = new Int32Array(1024);
   entrySlot = new Int32Array(1024);
   private readonly freeEntries: number[] = [];
@@ -526,8 +575,10 @@ export class TextIndex {
     const part = l.partitionList[l.entryPart[e]!]!;
     const slot = l.entrySlot[e]!;
     l.tokens -= part.lengths[slot]!;
-    const from = part.from[slot]!;
-    for (let i = 0; i < part.count[slot]!; i++) l.df[part.pool[from + 2 * i]!]!--;
+    for (let i = 0, p = part.from[slot]!; i < part.count[slot]!; i++) {
+      p = unpackPair(part.pool, p, PAIR);
+      l.df[PAIR[0]!]!--;
+    }
     part.remove(slot);
     // Dead slots still cost a posting visit each: compact once they are a quarter of the partition.
     if (!l.loading && part.dead > 64 && part.dead * 4 > part.size) {
@@ -562,6 +613,7 @@ export class TextIndex {
         part.rowids.byteLength + part.lengths.byteLength + part.statuses.byteLength + part.alive.byteLength;
       n += part.from.byteLength + part.count.byteLength + part.pool.byteLength;
       for (const list of part.postings) if (list) n += list.byteLength;
+      for (const tfs of part.tfs) if (tfs) n += tfs.byteLength;
     }
     return n;
   }
@@ -664,13 +716,16 @@ export class TextIndex {
     const lengths = part.lengths;
     // Term at a time, in query order: each row's sum is built in FTS5's order, so it is the same double.
     for (let q = 0; q < ids.length; q++) {
-      const list = part.postings[ids[q]!];
-      if (!list) continue;
+      const term = ids[q]!;
+      const list = part.postings[term];
+      const tfs = part.tfs[term];
+      if (!list || !tfs) continue;
       const w = idf[q]!;
-      const end = 1 + 2 * list[0]!;
-      for (let i = 1; i < end; i += 2) {
+      const end = 1 + list[0]!;
+      for (let i = 1; i < end; i++) {
         const s = list[i]!;
-        const score = termScore(w, list[i + 1]!, lengths[s]!, avgdl);
+        const tf = tfs[i]!;
+        const score = termScore(w, tf === TF_MORE ? part.tfOf(s, term) : tf, lengths[s]!, avgdl);
         if (acc[s] === 0) touched[nTouched++] = s;
         acc[s] = acc[s]! + score;
       }
@@ -733,19 +788,22 @@ export class TextIndex {
     let theta = Number.NEGATIVE_INFINITY;
     let read = 0;
     const heap = new Float64Array(top);
-    const pairsPerRow = part.poolSize / 2 / Math.max(1, part.size);
+    const pairsPerRow = part.pairs / Math.max(1, part.size);
     for (let j = 0; j < order.length; j++) {
       const q = order[j]!;
-      const list = part.postings[ids[q]!]!;
+      const term = ids[q]!;
+      const list = part.postings[term]!;
+      const tfs = part.tfs[term]!;
       const w = idf[q]!;
-      const end = 1 + 2 * list[0]!;
-      for (let i = 1; i < end; i += 2) {
+      const end = 1 + list[0]!;
+      for (let i = 1; i < end; i++) {
         const s = list[i]!;
         if (acc[s] === 0) {
           touched[nTouched++] = s;
           if (part.alive[s] && allowed(part.statuses[s]!)) eligible++;
         }
-        acc[s] = acc[s]! + termScore(w, list[i + 1]!, lengths[s]!, avgdl);
+        const tf = tfs[i]!;
+        acc[s] = acc[s]! + termScore(w, tf === TF_MORE ? part.tfOf(s, term) : tf, lengths[s]!, avgdl);
       }
       rest = j === order.length - 1 ? 0 : Math.max(0, rest - bound[q]!);
       read += bound[q]!;
@@ -774,14 +832,16 @@ export class TextIndex {
       // The exact score: the row's pairs, summed in query order as `exhaustive` sums them.
       let score = 0;
       const f0 = from[s]!;
-      const f1 = f0 + 2 * count[s]!;
+      const pairs = count[s]!;
       for (let q = 0; q < ids.length; q++) {
         const term = ids[q]!;
-        for (let p = f0; p < f1; p += 2)
-          if (pool[p] === term) {
-            score = score + termScore(idf[q]!, pool[p + 1]!, lengths[s]!, avgdl);
+        for (let i = 0, p = f0; i < pairs; i++) {
+          p = unpackPair(pool, p, PAIR);
+          if (PAIR[0] === term) {
+            score = score + termScore(idf[q]!, PAIR[1]!, lengths[s]!, avgdl);
             break;
           }
+        }
       }
       this.foundScores[found] = score;
       this.foundRowids[found++] = part.rowids[s]!;
