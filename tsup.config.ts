@@ -1,7 +1,20 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
 import { defineConfig, type Options } from "tsup";
 
 /** An esbuild plugin, by tsup's own type (esbuild is tsup's dependency, not ours). */
 type Plugin = NonNullable<Options["esbuildPlugins"]>[number];
+/** A tsup plugin (runs on each emitted chunk). */
+type TsupPlugin = NonNullable<Options["plugins"]>[number];
+
+/** esbuild's `transform`, taken from the esbuild tsup itself runs (not a dependency of ours). */
+const { transform } = createRequire(createRequire(import.meta.url).resolve("tsup"))("esbuild") as {
+  transform: (
+    code: string,
+    options: Record<string, unknown>,
+  ) => Promise<{ code: string; warnings: { text: string }[] }>;
+};
 
 /** Library entry points: the main one, and one per optional dependency (its own subpath export). */
 const entries = {
@@ -56,6 +69,39 @@ const noZodLocales: Plugin = {
   },
 };
 
+/**
+ * The command's chunks as CommonJS, so its entry (src/cli/bin.ts) can compile each one through
+ * `vm.Script` with a V8 code cache (src/cli/compile-cache.ts): Node 20 has no compile cache for
+ * ES modules. esbuild splits the command as ES modules (tsup's own CommonJS splitting goes through
+ * sucrase, which rewrites every `?.` and `??` into helper calls); this turns each chunk into
+ * CommonJS with esbuild itself. A chunk's `import()` of another becomes a `require` (the chunks
+ * load lazily as before, now through the cache), and `import.meta.url` the chunk's own file URL.
+ * dist/cli/package.json says `"type": "commonjs"` for the folder.
+ */
+const commonJsChunks: TsupPlugin = {
+  name: "strata-commonjs-chunks",
+  async renderChunk(code, info) {
+    if (info.type !== "chunk") return;
+    // esbuild heads each bundled module with a `// node_modules/…` or `// src/…` comment; kept as
+    // legal comments (`//!`), which a transform keeps, they still say what each chunk carries
+    // (test/e2e/cold-start.test.ts reads them).
+    const result = await transform(code.replace(/^\/\/ ((?:node_modules|src)\/\S+)$/gm, "//! $1"), {
+      format: "cjs",
+      platform: "node",
+      target: "node20",
+      supported: { "dynamic-import": false },
+      define: { "import.meta.url": "__strataModuleUrl" },
+      banner: 'var __strataModuleUrl = require("node:url").pathToFileURL(__filename).href;',
+      logLevel: "silent",
+    });
+    return { code: result.code };
+  },
+  buildEnd() {
+    mkdirSync("dist/cli", { recursive: true });
+    writeFileSync(join("dist/cli", "package.json"), `${JSON.stringify({ type: "commonjs" })}\n`);
+  },
+};
+
 export default defineConfig([
   {
     entry: entries,
@@ -72,17 +118,14 @@ export default defineConfig([
   },
   {
     // The `strata` command: its own build with its own chunks, so a fresh process loads a few
-    // large files instead of ~140 small ones (issue 18's cold start).
-    entry: { main: "src/cli/main.ts" },
+    // large files instead of ~140 small ones (issue 18's cold start). `main` (the bin) installs the
+    // compile cache, then loads `strata` (the command itself) through it.
+    entry: { main: "src/cli/bin.ts", strata: "src/cli/main.ts" },
     outDir: "dist/cli",
     external: ["@lancedb/lancedb", "chromadb"],
     noExternal: CLI_BUNDLED,
     esbuildPlugins: [noZodLocales],
-    // commander and picocolors are CommonJS that require Node built-ins (node:events, tty); in
-    // an ES module chunk esbuild's require shim needs a real `require` to hand them to.
-    banner: {
-      js: 'import { createRequire as __strataCreateRequire } from "node:module";\nconst require = __strataCreateRequire(import.meta.url);',
-    },
+    plugins: [commonJsChunks],
     format: ["esm"],
     target: "node20",
     // No source maps: they would nearly triple the command's share of the package (4.7 MB beside

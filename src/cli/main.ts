@@ -1,8 +1,8 @@
-#!/usr/bin/env node
 /**
- * `strata`: the only place that reads argv and the environment, prints and exits. Commands are
- * plain functions (src/cli/commands) that return data; this file opens the store, calls one,
- * renders or serialises its answer, and maps every error to an exit code in one place:
+ * `strata` (loaded by ./bin.ts through the compile cache): the only place that reads argv and the
+ * environment, prints and exits. Commands are plain functions (src/cli/commands) that return
+ * data; this file opens the store, calls one, renders or serialises its answer, and maps every
+ * error to an exit code in one place:
  *
  *   success 0 · StrataError (the engine refused) 1 · usage error (unknown command or option,
  *   missing argument, missing --yes) 2 · STORE_UNAVAILABLE or EMBEDDER_FAILED (the store or the
@@ -42,7 +42,7 @@ interface ErrorBody {
 }
 
 function readVersion(): string {
-  // src/cli/main.ts and dist/cli/main.js both sit two folders below package.json.
+  // src/cli/main.ts and dist/cli/strata.js both sit two folders below package.json.
   const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
     version: string;
   };
@@ -271,4 +271,6 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EPIPE") process.exit(0);
   throw error;
 });
-process.exitCode = await runMain();
+void runMain().then((code) => {
+  process.exitCode = code;
+});

@@ -197,11 +197,11 @@ export function createProgram(
     .showSuggestionAfterError()
     .addHelpText(
       "after",
-      examples(
+      `${examples(
         "strata demo",
         'strata record "Deploy failed: migration lock timeout" --type outcome --outcome failure',
         'strata recall "deploy" --json',
-      ),
+      )}\nCompiled code is kept in ~/.cache/strata ($XDG_CACHE_HOME/strata) to start faster;\nSTRATA_NO_COMPILE_CACHE=1 turns that off (docs/cli.md, "The compile cache").\n`,
     );
 
   const on = <T>(invocation: Invocation<T>) => onInvoke(invocation as Invocation);
