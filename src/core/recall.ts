@@ -9,7 +9,15 @@ import { type MetadataFilter, matchesMetadata } from "./metadata-filter.js";
 import type { Belief, BeliefKind, Episode, EpisodeType, RecallHit } from "./model.js";
 import { namedValues } from "./named-values.js";
 import type { Policy } from "./policy.js";
-import type { BeliefFilter, Embedder, EpisodeFilter, Judge, ScoredId, StoreReader } from "./ports.js";
+import type {
+  BeliefFilter,
+  Embedder,
+  EpisodeFilter,
+  Judge,
+  Lexicon,
+  ScoredId,
+  StoreReader,
+} from "./ports.js";
 import { announcesChange } from "./sleep/chat-turns.js";
 import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
 import {
@@ -120,6 +128,11 @@ export interface RecallRequest {
   now: string;
   /** Judge used to order disagreeing beliefs (newer first); none: no reordering. */
   judge?: Judge | undefined;
+  /**
+   * Word relations for the slot a current-state question asks ("puppy" fills "dog"); read only on
+   * that path. None: a statement fills the asked slot in the question's own words only.
+   */
+  lexicon?: Lexicon | undefined;
   /** Only items whose metadata matches (exact, top-level fields); a representing belief too. */
   metadata?: MetadataFilter | undefined;
   /**
@@ -640,8 +653,8 @@ async function sameSlotFirst(
       // The same slot in the same words ("my phone" / "my phone"), or the question's slot in two
       // of its words ("Which cloud do we host on?": "we host on AWS" / "we're on Google Cloud now").
       const same = sharedSlot(older.text, newer.text, asked.attributes);
-      const a = fillsAskedSlot(older.text, asked);
-      const b = fillsAskedSlot(newer.text, asked);
+      const a = fillsAskedSlot(older.text, asked, req.lexicon);
+      const b = fillsAskedSlot(newer.text, asked, req.lexicon);
       const slot =
         same && same.subject === asked.subject ? same : a && b && (a.central || b.central) ? a : null;
       if (!slot) continue;
@@ -720,7 +733,7 @@ async function missedSuccessors(
   const changesAskedValue = async (older: string, newer: string) => {
     if (!asked.possible) return false;
     const slot = await asked.read();
-    return slot !== null && fillsAskedSlot(older, slot) !== null && saysChangedState(newer);
+    return slot !== null && fillsAskedSlot(older, slot, req.lexicon) !== null && saysChangedState(newer);
   };
   const moves: Move[] = [];
   const olders = scored
