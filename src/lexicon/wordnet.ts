@@ -123,7 +123,7 @@ export class WordNetNouns {
   /** The synset offsets of a noun's senses, most frequent first; [] when WordNet has no such noun. */
   sensesOf(word: string): number[] {
     const lemma = word.trim().toLowerCase().replace(/\s+/g, "_");
-    if (!/^[a-z0-9][a-z0-9_.'-]*$/.test(lemma)) return [];
+    if (!/^[a-z0-9'.][a-z0-9_.'-]*$/.test(lemma)) return [];
     const known = this.senses.get(lemma);
     if (known) return known;
     const line = this.findLine(lemma);
