@@ -64,6 +64,8 @@ export interface Lexicon {
   readonly id: string;
   /** How `word` relates to `of` as nouns ("puppy" to "dog": "kind"), or null when unrelated or unknown. */
   nounRelation(word: string, of: string): NounRelation | null;
+  /** The words of the kinds of a noun, nearest first ("music": "dance music", "jazz", …); [] when none or unknown. */
+  nounKinds(word: string): string[];
 }
 
 // ---------------------------------------------------------------------------------------------

