@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadTagger } from "../core/judge/tagger.js";
 import { askedSlot, fillsAskedSlot } from "../core/state-slots.js";
-import { nounRelation, openWordNet, WordNetNouns, wordnetDir } from "./wordnet.js";
+import { KINDS_KEPT, nounKinds, nounRelation, openWordNet, WordNetNouns, wordnetDir } from "./wordnet.js";
 
 const nouns = new WordNetNouns(wordnetDir(), (p) => statSync(p).size);
 const wordsOf = (offsets: number[]) => offsets.map((o) => nouns.synset(o).words);
@@ -55,6 +55,35 @@ describe("the WordNet reader: known facts of WordNet 3.1, read by seeking", () =
     ["synthwave", "music", null],
   ] as const)("%s to %s: %s", (word, of, relation) => {
     expect(nounRelation(nouns, word, of)).toBe(relation);
+  });
+});
+
+describe("nounKinds: the kinds of a noun within two hyponym steps, nearest first", () => {
+  it("names a dog's kinds and a music's genres, not the noun itself", () => {
+    const dog = nounKinds(nouns, "dog");
+    expect(dog[0]).toBe("puppy");
+    expect(dog).toEqual(expect.arrayContaining(["poodle", "corgi", "hound"]));
+    expect(dog).not.toContain("dog");
+    expect(dog).not.toContain("cat");
+    expect(nounKinds(nouns, "music")).toContain("jazz");
+  });
+
+  it("leaves out instances and bounds the list", () => {
+    // Paris is an instance of a national capital, not a kind of city.
+    const city = nounKinds(nouns, "city");
+    expect(city).toContain("national capital");
+    expect(city).not.toContain("paris");
+    expect(nounKinds(nouns, "job").length).toBeLessThanOrEqual(KINDS_KEPT);
+    expect(nounKinds(nouns, "synthwave")).toEqual([]);
+  });
+
+  it("reads a kind's word in its dominant sense: a tagged word's first sense only", () => {
+    // "spot" is a broadcast's slot (a section of music) in its second sense, a place in its first.
+    expect(nounKinds(nouns, "music")).toContain("spot");
+    expect(nounRelation(nouns, "spot", "music")).toBeNull();
+    expect(nouns.dominantSensesOf("spot")).toEqual(nouns.sensesOf("spot").slice(0, 1));
+    // "jazz" has no corpus counts, so its order says nothing: its first three senses are read.
+    expect(nouns.dominantSensesOf("jazz")).toHaveLength(3);
   });
 });
 
