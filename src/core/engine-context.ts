@@ -5,7 +5,7 @@
  * typed public API.
  */
 import type { Policy } from "./policy.js";
-import type { Embedder, Judge, Store, Tokenizer } from "./ports.js";
+import type { Embedder, Judge, Lexicon, Store, Tokenizer } from "./ports.js";
 import type { Writes } from "./writes.js";
 
 export interface EngineContext {
@@ -17,6 +17,8 @@ export interface EngineContext {
   readonly writes: Writes;
   /** The lexical judge, for recall's lexical checks and health, whatever judge is configured. */
   readonly lexical: Judge;
+  /** Word relations for the slot a current-state question asks (recall); none: the question's own words only. */
+  readonly lexicon?: Lexicon | undefined;
   /** The engine's namespace, for calls that name none. */
   readonly namespace: string;
   /** Now, from the injected clock, as an ISO 8601 string. */

@@ -108,7 +108,7 @@ import {
 } from "./model.js";
 import { checkPrefix, namespacesUnder } from "./namespace-prefix.js";
 import { type Policy, type PolicyInput, PolicySchema } from "./policy.js";
-import type { Clock, Embedder, Judge, Store, Tokenizer } from "./ports.js";
+import type { Clock, Embedder, Judge, Lexicon, Store, Tokenizer } from "./ports.js";
 import {
   explainItem,
   type HistoryResult,
@@ -169,6 +169,13 @@ export interface EngineOptions {
    */
   sleepJudge?: Judge;
   policy?: PolicyInput;
+  /**
+   * Relations between words (a noun and its synonyms and kinds: "puppy" is a kind of "dog"), used
+   * by recall only, for the slot a current-state question asks ("What is our dog called?" is
+   * answered by "we renamed the puppy Waffles"). `openMemory` passes WordNet (src/lexicon).
+   * Default: none, a statement fills the asked slot in the question's own words only.
+   */
+  lexicon?: Lexicon;
   /** Namespace used when a call names none. Default `default`. */
   namespace?: string;
   /**
@@ -307,6 +314,7 @@ export class Memory {
       policy: this.policy,
       writes: this.writes,
       lexical: this.lexical,
+      lexicon: options.lexicon,
       namespace: this.namespace,
       now: () => this.now(),
     };

@@ -48,6 +48,27 @@ export interface Tokenizer {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Lexicon
+// ---------------------------------------------------------------------------------------------
+
+/** How one noun relates to another: the same word, one sense ("car"/"auto"), or a kind of it ("puppy"/"dog"). */
+export type NounRelation = "same" | "synonym" | "kind";
+
+/**
+ * Relations between English words from a lexical resource (default: WordNet 3.1, src/lexicon),
+ * no model and no network. Read on demand and synchronously: nothing is opened until the first
+ * lookup, and only recall's current-state path looks anything up.
+ */
+export interface Lexicon {
+  /** Names the resource, e.g. `wordnet-3.1`. */
+  readonly id: string;
+  /** How `word` relates to `of` as nouns ("puppy" to "dog": "kind"), or null when unrelated or unknown. */
+  nounRelation(word: string, of: string): NounRelation | null;
+  /** The words of the kinds of a noun, nearest first ("music": "dance music", "jazz", …); [] when none or unknown. */
+  nounKinds(word: string): string[];
+}
+
+// ---------------------------------------------------------------------------------------------
 // Judge
 // ---------------------------------------------------------------------------------------------
 

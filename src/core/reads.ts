@@ -57,6 +57,7 @@ export async function recallHits(
     diversity: o.diversity ?? ctx.policy.diversity,
     now: ctx.now(),
     judge: ctx.lexical,
+    lexicon: ctx.lexicon,
     metadata: o.metadata,
   });
   return o.associative ? associativeHop(ctx, hits, namespaces, o.k ?? ctx.policy.recallK) : hits;

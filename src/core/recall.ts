@@ -9,7 +9,15 @@ import { type MetadataFilter, matchesMetadata } from "./metadata-filter.js";
 import type { Belief, BeliefKind, Episode, EpisodeType, RecallHit } from "./model.js";
 import { namedValues } from "./named-values.js";
 import type { Policy } from "./policy.js";
-import type { BeliefFilter, Embedder, EpisodeFilter, Judge, ScoredId, StoreReader } from "./ports.js";
+import type {
+  BeliefFilter,
+  Embedder,
+  EpisodeFilter,
+  Judge,
+  Lexicon,
+  ScoredId,
+  StoreReader,
+} from "./ports.js";
 import { announcesChange } from "./sleep/chat-turns.js";
 import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
 import {
@@ -120,6 +128,11 @@ export interface RecallRequest {
   now: string;
   /** Judge used to order disagreeing beliefs (newer first); none: no reordering. */
   judge?: Judge | undefined;
+  /**
+   * Word relations for the slot a current-state question asks ("puppy" fills "dog"); read only on
+   * that path. None: a statement fills the asked slot in the question's own words only.
+   */
+  lexicon?: Lexicon | undefined;
   /** Only items whose metadata matches (exact, top-level fields); a representing belief too. */
   metadata?: MetadataFilter | undefined;
   /**
@@ -419,6 +432,9 @@ export async function recall(
     ...(!historical && req.judge && kindSet.has("fact")
       ? await sameSlotFirst(store, scored, req, askedState)
       : []),
+    ...(!historical && req.judge && req.lexicon && kindSet.has("fact")
+      ? await newestKindListed(store, scored, records, req, policy, askedState)
+      : []),
   ];
   const picked = diversify(scored, await store.getVectors(scored.map((s) => s.id)), req.k, req.diversity);
   // The newest change of the state asked about, listed within the first k, stays there: diversity
@@ -640,8 +656,8 @@ async function sameSlotFirst(
       // The same slot in the same words ("my phone" / "my phone"), or the question's slot in two
       // of its words ("Which cloud do we host on?": "we host on AWS" / "we're on Google Cloud now").
       const same = sharedSlot(older.text, newer.text, asked.attributes);
-      const a = fillsAskedSlot(older.text, asked);
-      const b = fillsAskedSlot(newer.text, asked);
+      const a = fillsAskedSlot(older.text, asked, req.lexicon);
+      const b = fillsAskedSlot(newer.text, asked, req.lexicon);
       const slot =
         same && same.subject === asked.subject ? same : a && b && (a.central || b.central) ? a : null;
       if (!slot) continue;
@@ -674,6 +690,81 @@ async function sameSlotFirst(
     }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   return open;
+}
+
+/** How many statements naming a kind of the asked noun are read; how many of its kinds are searched. */
+const KIND_CANDIDATES = 20;
+const KINDS_SEARCHED = 256;
+
+/**
+ * A current-state question is answered by the newest statement of its slot even when that
+ * statement names only a kind of what the question asks ("What music am I into?": "I'm not into
+ * jazz these days, I mostly listen to synthwave" — jazz is a kind of music in the lexicon).
+ * When the question asks a person's state (`askedSlot`) and the lexicon knows kinds of its nouns,
+ * active facts naming one of those kinds (single words, the nearest first) are searched; of those
+ * that fill the asked slot through the lexicon (`fillsAskedSlot`: a kind or a synonym of the asked
+ * noun, whose the question asks) and say a state that holds now or changed (`saysChangedState`),
+ * the newest is listed within the first k, last, unless it is there already or a fact in the first
+ * k that fills the slot centrally is as new. Ranking only; only the request's namespaces are
+ * searched. Mutates and re-sorts `scored`.
+ */
+async function newestKindListed(
+  store: StoreReader,
+  scored: RecallHit[],
+  records: Map<string, Belief | Episode>,
+  req: RecallRequest,
+  policy: Policy,
+  askedOnce: AskedOnce,
+): Promise<Move[]> {
+  const lexicon = req.lexicon;
+  const last = scored[Math.min(req.k, scored.length) - 1];
+  if (!lexicon || !last || !askedOnce.possible) return [];
+  const asked = await askedOnce.read();
+  if (!asked || asked.nouns.size === 0) return [];
+  const kinds = [...asked.nouns].flatMap((n) => lexicon.nounKinds(n)).filter((w) => !/[\s-]/.test(w));
+  const terms = queryTerms(kinds.join(" "), KINDS_SEARCHED);
+  if (terms.length === 0) return [];
+  const filter: BeliefFilter = {
+    namespaces: req.namespaces,
+    statuses: ["active"],
+    kinds: ["fact"],
+    metadata: req.metadata,
+  };
+  const found = await store.searchBeliefText(terms, filter, KIND_CANDIDATES);
+  const now = req.at ?? req.asOf ?? req.now;
+  const newest = (await store.getBeliefs(found.map((f) => f.id)))
+    .filter((b) => b.validFrom <= now && fillsAskedSlot(b.text, asked, lexicon) && saysChangedState(b.text))
+    .sort((a, b) =>
+      a.validFrom < b.validFrom ? 1 : a.validFrom > b.validFrom ? -1 : compareIds(a.id, b.id),
+    )[0];
+  if (!newest) return [];
+  const top = scored.slice(0, req.k);
+  if (top.some((h) => h.id === newest.id)) return [];
+  // A statement of the slot in the question's own words, as new, already answers.
+  if (
+    top.some(
+      (h) => h.layer === "belief" && h.at >= newest.validFrom && fillsAskedSlot(h.text, asked)?.central,
+    )
+  )
+    return [];
+  const slot = fillsAskedSlot(newest.text, asked, lexicon)!;
+  const known = scored.find((h) => h.id === newest.id);
+  const hit =
+    known ??
+    hitOf(newest, policy, now, {
+      textRank: null,
+      vectorRank: null,
+      relevance: last.why.relevance,
+      matched: `a kind of what the question asks ("${slot.noun}")`,
+    });
+  if (!known) {
+    records.set(newest.id, newest);
+    scored.push(hit);
+  }
+  hit.score = last.score * (1 + 1e-6);
+  hit.why.summary += `; the newest statement of the slot the question asks, in a kind of its noun ("${slot.noun}"): listed within the first ${req.k}`;
+  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  return [{ older: last, newer: hit, listed: true }];
 }
 
 /** How many of the top hits are read for newer values the query missed; how many facts a name may appear in. */
@@ -720,7 +811,7 @@ async function missedSuccessors(
   const changesAskedValue = async (older: string, newer: string) => {
     if (!asked.possible) return false;
     const slot = await asked.read();
-    return slot !== null && fillsAskedSlot(older, slot) !== null && saysChangedState(newer);
+    return slot !== null && fillsAskedSlot(older, slot, req.lexicon) !== null && saysChangedState(newer);
   };
   const moves: Move[] = [];
   const olders = scored

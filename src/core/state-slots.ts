@@ -21,6 +21,7 @@
  *   slotsOf("My phone is a Pixel 6.")  // → [{ subject: "speaker", attribute: "phone" }]
  */
 import { type TaggedWord, tag } from "./judge/tagger.js";
+import type { Lexicon } from "./ports.js";
 import { contentTokens, isHypothetical, isQuestion } from "./text.js";
 
 /**
@@ -106,6 +107,8 @@ export interface Slot {
   compound: readonly string[];
   /** In a central place (subject, what a verb takes, possessed, the speaker's verb), not a circumstance. */
   central: boolean;
+  /** The common noun it is, as the tagger's lemma ("puppy"), for a lexicon's relations; null for a name, verb or adjective. */
+  noun: string | null;
 }
 
 /** Verbs too general to name what a state is about ("I go…", "I got…", "I keep…"). */
@@ -156,19 +159,19 @@ function readSlots(text: string): Slot[] {
   let central = true;
   let seenVerb = false;
   // Consecutive nouns are one compound ("upload size limit"): each of its nouns is a slot of it.
-  let compound: { words: string[]; subject: string; central: boolean }[] = [];
+  let compound: { words: string[]; subject: string; central: boolean; noun: string | null }[] = [];
   const flush = () => {
     const stems = [...new Set(compound.flatMap((c) => c.words.flatMap((w) => contentTokens(w))))];
     for (const c of compound)
       for (const attribute of c.words.flatMap((w) => contentTokens(w))) {
         const key = `${c.subject}\u0000${attribute}`;
         if (!out.get(key)?.central)
-          out.set(key, { subject: c.subject, attribute, compound: stems, central: c.central });
+          out.set(key, { subject: c.subject, attribute, compound: stems, central: c.central, noun: c.noun });
       }
     compound = [];
   };
-  const add = (subject: string, words: string[], central: boolean) =>
-    compound.push({ words, subject, central });
+  const add = (subject: string, words: string[], central: boolean, noun: string | null = null) =>
+    compound.push({ words, subject, central, noun });
   let end = 0;
   for (const w of tag(text)) {
     const lower = w.text.toLowerCase();
@@ -205,6 +208,7 @@ function readSlots(text: string): Slot[] {
         possessor ?? "speaker",
         w.pos === "PROPN" ? [w.text] : [w.text, w.lemma],
         central || possessor !== null,
+        w.pos === "NOUN" ? w.lemma.toLowerCase() : null,
       );
       if (!nominal) flush();
       continue;
@@ -264,6 +268,8 @@ export interface AskedSlot {
   subject: string;
   /** The stemmed attribute words of the question's own slots ("phone"; "run", "morning"). */
   attributes: ReadonlySet<string>;
+  /** The common nouns among them, as lemmas ("dog" in "What is our dog called?"), for a lexicon's relations. */
+  nouns: ReadonlySet<string>;
 }
 
 /** Forms of be, do and have that are in the present ("is", "do", "has"; not "was", "did", "had"). */
@@ -336,9 +342,10 @@ export function askedSlot(question: string): AskedSlot | null {
   }
   if (!subject) return null;
   // The person asked about is whose the state is, not what it is about.
-  const attributes = new Set(slotsOf(question).map((s) => s.attribute));
-  for (const w of contentTokens(subject)) attributes.delete(w);
-  return attributes.size > 0 ? { subject, attributes } : null;
+  const own = slotsOf(question).filter((s) => !contentTokens(subject).includes(s.attribute));
+  const attributes = new Set(own.map((s) => s.attribute));
+  const nouns = new Set(own.flatMap((s) => (s.noun ? [s.noun] : [])));
+  return attributes.size > 0 ? { subject, attributes, nouns } : null;
 }
 
 /**
@@ -361,15 +368,21 @@ export function namesOtherValue(older: string, newer: string, asked: ReadonlySet
  * speaker's only in a first-person statement) and one of the question's attribute words. Two
  * statements may fill it with different words of the question ("Which cloud do we host on?":
  * "We host everything on AWS" / "We're on Google Cloud now"); the central one is preferred.
- * `await loadTagger()` first.
+ * With a `lexicon`, a noun of the statement fills a noun the question asks when it is one sense
+ * of it or a kind of it (`Lexicon.nounRelation`: "We renamed the puppy Waffles" fills "What is
+ * our dog called?"; "our cat" does not). `await loadTagger()` first.
  *
  *   fillsAskedSlot("We host everything on AWS.", askedSlot("Which cloud do we host on?")!)
  *   // → { subject: "speaker", attribute: "host", central: true, … }
  */
-export function fillsAskedSlot(statement: string, asked: AskedSlot): Slot | null {
+export function fillsAskedSlot(statement: string, asked: AskedSlot, lexicon?: Lexicon): Slot | null {
   if (asked.subject === "speaker" && !FIRST_PERSON.test(statement)) return null;
+  const related = (s: Slot) =>
+    lexicon !== undefined &&
+    s.noun !== null &&
+    [...asked.nouns].some((n) => lexicon.nounRelation(s.noun!, n) !== null);
   const filled = slotsOf(statement).filter(
-    (s) => s.subject === asked.subject && asked.attributes.has(s.attribute),
+    (s) => s.subject === asked.subject && (asked.attributes.has(s.attribute) || related(s)),
   );
   return filled.find((s) => s.central) ?? filled[0] ?? null;
 }

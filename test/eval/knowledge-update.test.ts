@@ -31,9 +31,12 @@ describe("knowledge-update eval", () => {
     // facts filling its slot, the newer saying a change) took 24 → 37, and an update naming the
     // asked value in a change of its own words 37 → 39. The seven left: the update is not a belief
     // of its own (team, bed time) or shares no word with the question or the older
-    // (partner/boyfriend, dog/puppy, diet, hobby, music).
+    // (partner/boyfriend, dog/puppy, diet, hobby, music). WordNet (h/lexicon, 2 December 2026) took
+    // 39 → 41: "puppy" is a kind of the asked "dog" and fills its slot, and the newest statement
+    // naming a kind of the asked "music" ("jazz") is listed. Left: team, bed time (not beliefs of
+    // their own), partner/boyfriend and vegan/diet (WordNet relates neither), hobby.
     expect(after.dev.cases).toBe(46);
-    expect(after.dev.latestFirst).toBeGreaterThanOrEqual(39);
+    expect(after.dev.latestFirst).toBeGreaterThanOrEqual(41);
     expect(after.coverage?.uncovered).toBe(0);
   }, 120_000);
 });

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import type { Memory } from "../core/engine.js";
+import { openMemory } from "../open-memory.js";
+
+const clock = { now: () => new Date("2026-06-01T00:00:00.000Z") };
+
+/** One user's facts about music, the change said only in a kind of it ("jazz"), and a noun that is not one. */
+async function musicMemory(lexicon?: null): Promise<Memory> {
+  const mem = await openMemory({ path: ":memory:", clock, ...(lexicon === null ? { lexicon } : {}) });
+  await mem.remember("We moved our daughter to Riverside Academy for the music program.", {
+    at: "2026-01-02",
+  });
+  await mem.remember("I'm really into jazz lately, mostly Coltrane.", { at: "2026-01-10" });
+  await mem.remember("Our favourite spot is a taco place called El Farolito.", { at: "2026-03-01" });
+  await mem.remember("Funny, I'm not into jazz these days, I mostly listen to synthwave.", {
+    at: "2026-02-01",
+  });
+  return mem;
+}
+
+describe("recall with WordNet: a current-state question is answered in a kind of its noun", () => {
+  it("lists the newest statement of the asked slot said in a kind of the asked noun, and says why", async () => {
+    const mem = await musicMemory();
+    const hits = await mem.recall("What music am I into?", { k: 5 });
+    const texts = hits.map((h) => h.text);
+    const newest = texts.findIndex((t) => t.includes("synthwave"));
+    expect(newest).toBeGreaterThanOrEqual(0);
+    const older = texts.findIndex((t) => t.includes("Coltrane"));
+    if (older >= 0) expect(newest).toBeLessThan(older);
+    expect(hits[newest]!.why.summary).toContain('in a kind of its noun ("jazz")');
+    // "spot" is a kind of music only in a rare sense: never listed for it.
+    expect(hits.filter((h) => h.why.summary.includes("in a kind of its noun"))).toHaveLength(1);
+    await mem.close?.();
+  });
+
+  it("without a lexicon, the question's own words only", async () => {
+    const mem = await musicMemory(null);
+    const hits = await mem.recall("What music am I into?", { k: 5 });
+    expect(hits.some((h) => h.text.includes("synthwave"))).toBe(false);
+    await mem.close?.();
+  });
+
+  it("a question about another person's state, or a past event, lists nothing by kind", async () => {
+    const mem = await musicMemory();
+    for (const q of ["What music is Ana into?", "What music did I play last week?"]) {
+      const hits = await mem.recall(q, { k: 5 });
+      expect(
+        hits.some((h) => h.why.summary.includes("in a kind of its noun")),
+        q,
+      ).toBe(false);
+    }
+    await mem.close?.();
+  });
+});

