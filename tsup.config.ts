@@ -56,9 +56,15 @@ const noZodLocales: Plugin = {
   },
 };
 
+/**
+ * The import worker (src/bulk/import-worker.ts): its own file in each build, beside the chunks
+ * that start it (`new URL("./import-worker.js", import.meta.url)` from the build's top folder).
+ */
+const worker = { "import-worker": "src/bulk/import-worker.ts" };
+
 export default defineConfig([
   {
-    entry: entries,
+    entry: { ...entries, ...worker },
     // Optional vector-store clients, loaded on first use by src/collections: never bundled.
     external: ["@lancedb/lancedb", "chromadb"],
     format: ["esm"],
@@ -73,7 +79,7 @@ export default defineConfig([
   {
     // The `strata` command: its own build with its own chunks, so a fresh process loads a few
     // large files instead of ~140 small ones (issue 18's cold start).
-    entry: { main: "src/cli/main.ts" },
+    entry: { main: "src/cli/main.ts", ...worker },
     outDir: "dist/cli",
     external: ["@lancedb/lancedb", "chromadb"],
     noExternal: CLI_BUNDLED,

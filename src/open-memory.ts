@@ -6,6 +6,7 @@
  *   const mem = await openMemory({ path: "agent.db" });
  */
 import { resolve } from "node:path";
+import { createWorkerPreparer } from "./bulk/worker-preparer.js";
 import type { AuditSink } from "./core/audit-sink.js";
 import { guardEmbedder } from "./core/embedder-guard.js";
 import { createEngine, type EngineOptions, type Memory } from "./core/engine.js";
@@ -83,6 +84,13 @@ export interface OpenMemoryOptions {
    * other processes' writes interleave between steps. Default `{ items: 25, ms: 250 }`.
    */
   sleepStep?: EngineOptions["sleepStep"];
+  /**
+   * Prepare a known-clean import (`rememberMany(items, { gate: "off" })`) in a worker thread:
+   * with the hashed embedder, each chunk's vectors and content hashes are computed on another core
+   * while the previous chunk is written. The store comes out the same either way; without worker
+   * threads (or with another embedder) the texts are prepared in the calling thread. Default true.
+   */
+  importWorker?: boolean;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -126,6 +134,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
     ...(options.onAuditEvent ? { onAuditEvent: options.onAuditEvent } : {}),
     ...(options.lockWaitMs !== undefined ? { lockWaitMs: options.lockWaitMs } : {}),
     ...(options.sleepStep !== undefined ? { sleepStep: options.sleepStep } : {}),
+    importPreparer: createWorkerPreparer(embedder, { enabled: options.importWorker ?? true }),
   });
 }
 
