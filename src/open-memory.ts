@@ -18,7 +18,7 @@ import { parseInput } from "./core/validate.js";
 import { createHashedEmbedder } from "./embed/hashed-embedder.js";
 import { createJudgeFromConfig, isModelJudgeConfig, type ModelJudgeConfig } from "./judge/config.js";
 import { isPostgresUrl, openStore } from "./store/open-store.js";
-import { SqliteStore } from "./store/sqlite/sqlite-store.js";
+import { SqliteStore, type SqliteStoreOptions } from "./store/sqlite/sqlite-store.js";
 import { createStoreFolder } from "./store/sqlite/store-folder.js";
 import { createGptTokenizer } from "./tokenizer/gpt-tokenizer.js";
 
@@ -91,6 +91,11 @@ export interface OpenMemoryOptions {
    * threads (or with another embedder) the texts are prepared in the calling thread. Default true.
    */
   importWorker?: boolean;
+  /**
+   * Hears how far opening an older SQLite file has come when a migration rewrites its rows
+   * (`SqliteStoreOptions.onMigrationProgress`): how the CLI says why a first open takes long.
+   */
+  onMigrationProgress?: SqliteStoreOptions["onMigrationProgress"];
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -118,6 +123,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
     store = SqliteStore.open({
       path: path === ":memory:" ? path : resolve(path),
       ...(options.random ? { random: options.random } : {}),
+      ...(options.onMigrationProgress ? { onMigrationProgress: options.onMigrationProgress } : {}),
     });
   }
   const embedder = options.embedder ?? createHashedEmbedder();
