@@ -512,6 +512,8 @@ async function runUngated(ctx: GateContext, prepared: PreparedRemember[]): Promi
   );
   // A part never awaited (the batch failed before it) is no unhandled rejection.
   for (const part of parts) part.catch(() => undefined);
+  // Before the write lock is taken: a remote embedder's one call (every part) is answered by then.
+  await parts[0];
   const { writes } = ctx;
   const results = await ctx.store.transaction(async (store) => {
     const tx = headCachingWriter(store);
