@@ -70,6 +70,12 @@ const noZodLocales: Plugin = {
 };
 
 /**
+ * The import worker (src/bulk/import-worker.ts): its own file in each build, beside the chunks
+ * that start it (`new URL("./import-worker.js", import.meta.url)` from the build's top folder).
+ */
+const worker = { "import-worker": "src/bulk/import-worker.ts" };
+
+/**
  * The command's chunks as CommonJS, so its entry (src/cli/bin.ts) can compile each one through
  * `vm.Script` with a V8 code cache (src/cli/compile-cache.ts): Node 20 has no compile cache for
  * ES modules. esbuild splits the command as ES modules (tsup's own CommonJS splitting goes through
@@ -104,7 +110,7 @@ const commonJsChunks: TsupPlugin = {
 
 export default defineConfig([
   {
-    entry: entries,
+    entry: { ...entries, ...worker },
     // Optional vector-store clients, loaded on first use by src/collections: never bundled.
     external: ["@lancedb/lancedb", "chromadb"],
     format: ["esm"],
@@ -120,7 +126,7 @@ export default defineConfig([
     // The `strata` command: its own build with its own chunks, so a fresh process loads a few
     // large files instead of ~140 small ones (issue 18's cold start). `main` (the bin) installs the
     // compile cache, then loads `strata` (the command itself) through it.
-    entry: { main: "src/cli/bin.ts", strata: "src/cli/main.ts" },
+    entry: { main: "src/cli/bin.ts", strata: "src/cli/main.ts", ...worker },
     outDir: "dist/cli",
     external: ["@lancedb/lancedb", "chromadb"],
     noExternal: CLI_BUNDLED,

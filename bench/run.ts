@@ -13,6 +13,7 @@
  *   npm run bench -- --only batch          # batched vs single gated writes, bulk build (bench/batch.ts)
  *   npm run bench -- --only batch --build-sizes 100000,1000000 --batch-size 5000
  *   npm run bench -- --only batch --build-gate off --build-sizes 1000000 --batch-size 10000
+ *   npm run bench -- --only batch --batch-writes 0 --build-gate off --build-sizes 100000 --batch-size 10000 --build-worker both
  *   npm run bench -- --only cold           # fresh-process CLI against bare node (bench/cold.ts)
  *   npm run bench -- --only http           # REST under load, 50 clients, beside the library (bench/http.ts)
  *   npm run bench -- --only scale --scale-db /tmp/strata-1m.db --scale-size 1000000
@@ -86,6 +87,11 @@ interface Options {
   buildSizes: number[];
   /** How the bulk builds gate: on (default) or off (`--build-gate off`: the known-clean import). */
   buildGate: "on" | "off";
+  /**
+   * Whether a gate-off build prepares its chunks in a worker thread: on (default), off, or both
+   * (each size built twice, without then with, back to back).
+   */
+  buildWorker: "on" | "off" | "both";
   /** Store sizes of the sleep part (each a fresh store). */
   sleepSizes: number[];
   /** New beliefs written before the incremental sweep. */
@@ -128,6 +134,7 @@ function parseArgs(argv: string[]): Options {
     // A 100k build through the gate takes tens of minutes on two shared cores: ask for it (--build-sizes).
     buildSizes: [20_000],
     buildGate: "on",
+    buildWorker: "on",
     coldSizes: [10_000, 100_000],
     coldRounds: 5,
     coldBefore: undefined,
@@ -197,7 +204,11 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--cold-before") o.coldBefore = value();
     else if (a === "--batch-writes") o.batchWrites = Number(value());
     else if (a === "--batch-at") o.batchAt = Number(value().replace(/_/g, ""));
-    else if (a === "--build-gate") {
+    else if (a === "--build-worker") {
+      const v = value();
+      if (v !== "on" && v !== "off" && v !== "both") throw new Error("--build-worker takes on, off or both");
+      o.buildWorker = v;
+    } else if (a === "--build-gate") {
       const v = value();
       if (v !== "on" && v !== "off") throw new Error("--build-gate takes on or off");
       o.buildGate = v;
@@ -221,7 +232,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--") continue;
     else
       throw new Error(
-        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --pg-text auto,tsvector --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000 --only tails --tails-db FILE --tails-size 10000 --tails-rounds 15 --tails-per-round 40 --scale-build preload|bulk)`,
+        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --pg-text auto,tsvector --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --build-worker on|off|both --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000 --only tails --tails-db FILE --tails-size 10000 --tails-rounds 15 --tails-per-round 40 --scale-build preload|bulk)`,
       );
   }
   if ([...o.sizes, ...o.sleepSizes].some((n) => !Number.isInteger(n) || n < 1))
@@ -252,7 +263,12 @@ const log = (o: Options, msg: string) => {
   if (!o.jsonOnly) process.stderr.write(`${msg}\n`);
 };
 
-async function open(path: string, timers: Timers | null, clock: Clock = FIXED_CLOCK): Promise<Memory> {
+async function open(
+  path: string,
+  timers: Timers | null,
+  clock: Clock = FIXED_CLOCK,
+  extra: { importWorker?: boolean } = {},
+): Promise<Memory> {
   const store = SqliteStore.open({ path });
   const embedder = createHashedEmbedder();
   const judge = createLexicalJudge();
@@ -264,6 +280,7 @@ async function open(path: string, timers: Timers | null, clock: Clock = FIXED_CL
     tokenizer: timers ? timed(tokenizer, "tokenizer", timers) : tokenizer,
     clock,
     namespace: "bench",
+    ...(extra.importWorker !== undefined ? { importWorker: extra.importWorker } : {}),
   });
 }
 
@@ -687,12 +704,13 @@ async function main(): Promise<void> {
   const wrap = o.only === "all" || o.only === "wrap" ? await runWrap(o) : [];
   const batch: BatchBenchResult | null =
     o.only === "all" || o.only === "batch"
-      ? await runBatchBench((path) => open(path, null), {
+      ? await runBatchBench((path, extra) => open(path, null, FIXED_CLOCK, extra), {
           size: o.batchAt,
           writes: o.batchWrites,
           batchSize: o.batchSize,
           buildSizes: o.buildSizes,
           buildGate: o.buildGate,
+          buildWorker: o.buildWorker,
           seed: o.seed,
           log: (m) => log(o, m),
         })

@@ -6,6 +6,7 @@
  *   const mem = await openMemory({ path: "agent.db" });
  */
 import { resolve } from "node:path";
+import { createWorkerPreparer } from "./bulk/worker-preparer.js";
 import type { AuditSink } from "./core/audit-sink.js";
 import { guardEmbedder } from "./core/embedder-guard.js";
 import { createEngine, type EngineOptions, type Memory } from "./core/engine.js";
@@ -18,7 +19,7 @@ import { createHashedEmbedder } from "./embed/hashed-embedder.js";
 import { createJudgeFromConfig, isModelJudgeConfig, type ModelJudgeConfig } from "./judge/config.js";
 import { sharedWordNet } from "./lexicon/wordnet.js";
 import { isPostgresUrl, openStore } from "./store/open-store.js";
-import { SqliteStore } from "./store/sqlite/sqlite-store.js";
+import { SqliteStore, type SqliteStoreOptions } from "./store/sqlite/sqlite-store.js";
 import { createStoreFolder } from "./store/sqlite/store-folder.js";
 import { createGptTokenizer } from "./tokenizer/gpt-tokenizer.js";
 
@@ -90,6 +91,18 @@ export interface OpenMemoryOptions {
    * other processes' writes interleave between steps. Default `{ items: 25, ms: 250 }`.
    */
   sleepStep?: EngineOptions["sleepStep"];
+  /**
+   * Prepare a known-clean import (`rememberMany(items, { gate: "off" })`) in a worker thread:
+   * with the hashed embedder, each chunk's vectors and content hashes are computed on another core
+   * while the previous chunk is written. The store comes out the same either way; without worker
+   * threads (or with another embedder) the texts are prepared in the calling thread. Default true.
+   */
+  importWorker?: boolean;
+  /**
+   * Hears how far opening an older SQLite file has come when a migration rewrites its rows
+   * (`SqliteStoreOptions.onMigrationProgress`): how the CLI says why a first open takes long.
+   */
+  onMigrationProgress?: SqliteStoreOptions["onMigrationProgress"];
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -117,6 +130,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
     store = SqliteStore.open({
       path: path === ":memory:" ? path : resolve(path),
       ...(options.random ? { random: options.random } : {}),
+      ...(options.onMigrationProgress ? { onMigrationProgress: options.onMigrationProgress } : {}),
     });
   }
   const embedder = options.embedder ?? createHashedEmbedder();
@@ -134,6 +148,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
     ...(options.onAuditEvent ? { onAuditEvent: options.onAuditEvent } : {}),
     ...(options.lockWaitMs !== undefined ? { lockWaitMs: options.lockWaitMs } : {}),
     ...(options.sleepStep !== undefined ? { sleepStep: options.sleepStep } : {}),
+    importPreparer: createWorkerPreparer(embedder, { enabled: options.importWorker ?? true }),
   });
 }
 

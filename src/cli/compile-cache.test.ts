@@ -4,9 +4,11 @@
  * test/e2e/compile-cache.test.ts; Node ≥ 22.1's own cache is reached here with a stand-in for
  * `module.enableCompileCache` (this machine's Node 20 has none).
  */
+import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import Module from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { compileCacheDirs, isOwnPrivateDir, startCompileCache } from "./compile-cache.js";
 
@@ -105,4 +107,47 @@ describe("startCompileCache", () => {
     expect(kind).toBe("off");
     expect(asked).toBe(0);
   });
+});
+
+describe("the vm.Script cache (Node 20's path)", () => {
+  // V8's cached code keeps the file name it was compiled under, so an entry keyed by contents
+  // alone handed a second copy of a file the first copy's name in its stack traces; better-sqlite3's
+  // `bindings` reads its native module's folder from such a trace (two installs sharing one cache
+  // loaded each other's). The key holds the path.
+  const startScript = new URL("./compile-cache.ts", import.meta.url).pathname;
+  const probeSource = "module.exports = () => new Error('probe').stack.split('\\n')[1];\n";
+  const run = (probe: string, xdg: string) => {
+    const script = [
+      `import { startCompileCache } from ${JSON.stringify(startScript)};`,
+      `import { createRequire } from "node:module";`,
+      `startCompileCache({ env: { XDG_CACHE_HOME: ${JSON.stringify(xdg)}, STRATA_DEBUG_COMPILE_CACHE: "1" } });`,
+      `console.log(createRequire(import.meta.url)(${JSON.stringify(probe)})());`,
+    ].join("\n");
+    const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
+    expect(r.status, r.stderr).toBe(0);
+    return { frame: r.stdout.trim(), stderr: r.stderr };
+  };
+
+  it.skipIf(typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === "function")(
+    "two copies of one file at two paths each keep their own name in stack traces",
+    () => {
+      const xdg = join(dir, "xdg-paths");
+      const a = join(dir, "copy-a", "probe.cjs");
+      const b = join(dir, "copy-b", "probe.cjs");
+      for (const file of [a, b]) {
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, probeSource);
+      }
+      const first = run(a, xdg);
+      expect(first.stderr).toContain(`compile cache: miss ${a}`);
+      expect(first.frame).toContain(a);
+      expect(run(a, xdg).stderr).toContain(`compile cache: hit ${a}`);
+      const second = run(b, xdg);
+      expect(second.frame).toContain(b);
+      expect(second.frame).not.toContain(a);
+      expect(run(b, xdg).stderr).toContain(`compile cache: hit ${b}`);
+    },
+  );
 });

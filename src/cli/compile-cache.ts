@@ -7,8 +7,12 @@
  * and the packages they require, such as better-sqlite3) is compiled through `vm.Script` with
  * `cachedData`.
  *
- * - **Keyed** by the file's exact contents (SHA-256), under a folder named for the Node version
- *   and V8's `cachedDataVersionTag()` (which covers V8's version and flags). V8 also rejects data
+ * - **Keyed** by the file's path and exact contents (SHA-256 of both), under a folder named for the
+ *   Node version and V8's `cachedDataVersionTag()` (which covers V8's version and flags). The path
+ *   is part of the key because V8's cached code keeps the file name it was compiled under: a stack
+ *   trace read from code cached for another copy of the same file names that copy (better-sqlite3's
+ *   `bindings` finds its native module from such a trace, so two installs sharing one cache would
+ *   load each other's). V8 also rejects data
  *   made for another source, version or flags (`cachedDataRejected`); a rejected or unreadable
  *   entry is compiled from source as if absent.
  * - **Written** only when absent or rejected, when the process exits (so it holds the functions the
@@ -187,7 +191,12 @@ function installVmScriptCache(
 
   loaderPrototype._compile = function compileThroughCache(this: LoaderModule, content, filename) {
     if (!/\.c?js$/.test(filename)) return original.call(this, content, filename);
-    const name = createHash("sha256").update(content).digest("hex").slice(0, 40);
+    const name = createHash("sha256")
+      .update(filename)
+      .update("\0")
+      .update(content)
+      .digest("hex")
+      .slice(0, 40);
     const cachedData = readEntry(name);
     const body = content.startsWith("#!") ? `//${content.slice(2)}` : content;
     const script = new Script(`(function (exports, require, module, __filename, __dirname) { ${body}\n})`, {

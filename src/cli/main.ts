@@ -19,6 +19,7 @@ import { isStrataError } from "../core/errors.js";
 import { describeLocation, isPostgresUrl } from "../store/open-store.js";
 import { fileLines, readStdin, textLines } from "./input-lines.js";
 import type { GlobalOptions, Invocation, RunEnv } from "./invocation.js";
+import { migrationNotice } from "./migration-notice.js";
 import { createStyle } from "./style.js";
 import { UsageError } from "./usage-error.js";
 import { cliWording } from "./wording.js";
@@ -217,6 +218,12 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         ...(judge ? { judge } : {}),
         actor: "cli",
         ...(global.namespace !== undefined ? { namespace: global.namespace } : {}),
+        onMigrationProgress: migrationNotice(
+          (line) => {
+            if (!global.quiet) err(line);
+          },
+          () => performance.now(),
+        ),
       });
       data = await inv.run.engine(mem, runEnv);
     } else {

@@ -46,6 +46,7 @@ import {
   rememberMany as rememberManyProcess,
   rememberOne,
 } from "./gated-writes.js";
+import { inThreadPreparer } from "./import-prep.js";
 import { createLexicalJudge } from "./judge/lexical-judge.js";
 import { forgetAndScrub, markUsed, recordOutcome, restoreItem, setPinned } from "./lifecycle.js";
 import { type MaintainReport, runMaintain } from "./maintain.js";
@@ -108,7 +109,7 @@ import {
 } from "./model.js";
 import { checkPrefix, namespacesUnder } from "./namespace-prefix.js";
 import { type Policy, type PolicyInput, PolicySchema } from "./policy.js";
-import type { Clock, Embedder, Judge, Lexicon, Store, Tokenizer } from "./ports.js";
+import type { Clock, Embedder, ImportPreparer, Judge, Lexicon, Store, Tokenizer } from "./ports.js";
 import {
   explainItem,
   type HistoryResult,
@@ -206,6 +207,13 @@ export interface EngineOptions {
    * bounds never change what is written. Default `{ items: 25, ms: 250 }`.
    */
   sleepStep?: Partial<StepBound>;
+  /**
+   * Prepares a known-clean import's texts (`rememberMany(items, { gate: "off" })`: vectors,
+   * stored statements, content hashes) chunk by chunk. `openMemory` passes a worker thread's
+   * (src/bulk/worker-preparer.ts) for the hashed embedder, so the next chunk is prepared while
+   * this one is written; the stored result is the same. Default: in the calling thread.
+   */
+  importPreparer?: ImportPreparer;
 }
 
 /** Default of `EngineOptions.lockWaitMs`. */
@@ -279,6 +287,8 @@ export class Memory {
   readonly sleepStep: StepBound;
   /** The write kernel shared with the sleep processes. */
   readonly writes: Writes;
+  /** Prepares known-clean imports (`EngineOptions.importPreparer`). */
+  readonly importPreparer: ImportPreparer;
   /** The lexical judge, for candidate screening and health, whatever judge is configured. */
   private readonly lexical = createLexicalJudge();
   /** What the process functions run with (src/core/engine-context.ts). */
@@ -300,6 +310,7 @@ export class Memory {
     this.actor = parseInput(ActorSchema, options.actor ?? "library", "actor");
     this.lockWaitMs = parseInput(LockWaitSchema, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS, "lockWaitMs");
     this.sleepStep = parseStepBound(options.sleepStep);
+    this.importPreparer = options.importPreparer ?? inThreadPreparer(this.embedder);
     this.writes = new Writes({
       embedder: this.embedder,
       policy: this.policy,
@@ -1003,6 +1014,7 @@ export class Memory {
   }
 
   async close(): Promise<void> {
+    await this.importPreparer.close();
     await this.store.close();
   }
 }
@@ -1024,5 +1036,6 @@ function derive(
     ...o,
     lockWaitMs: from.lockWaitMs,
     sleepStep: from.sleepStep,
+    importPreparer: from.importPreparer,
   });
 }

@@ -20,6 +20,7 @@ import type { z } from "zod";
 import { headCachingWriter } from "./audit.js";
 import { StrataError } from "./errors.js";
 import { eventTime } from "./event-time.js";
+import { IMPORT_CHUNK, inThreadPreparer } from "./import-prep.js";
 import { memoiseVerdicts } from "./judge/verdict-memo.js";
 import { KEY_FIELD } from "./metadata-filter.js";
 import {
@@ -35,7 +36,7 @@ import {
   type Verdict,
 } from "./model.js";
 import type { Policy } from "./policy.js";
-import type { Clock, Embedder, Judge, Store, StoreWriter } from "./ports.js";
+import type { Clock, Embedder, ImportPreparer, Judge, PreparedImport, Store, StoreWriter } from "./ports.js";
 import { canonicalJson } from "./sha256.js";
 import { analyseEcho } from "./text.js";
 import { parseInput } from "./validate.js";
@@ -67,6 +68,8 @@ export interface GateContext {
   readonly configuredJudge: Judge;
   readonly policy: Policy;
   readonly namespace: string;
+  /** Prepares a known-clean import's texts (default: in this thread, with `embedder`). */
+  readonly importPreparer?: ImportPreparer;
 }
 
 interface PreparedRecord {
@@ -222,17 +225,22 @@ export async function rememberIn(
   return writes.storeBelief(tx, decision, beliefRow(p, { namespace, now, at }, vector));
 }
 
-/** The belief a remembered statement becomes, gated or not. */
+/**
+ * The belief a remembered statement becomes, gated or not; `ready` is its stored statement and
+ * content hash when an import prepared them already (src/core/import-prep.ts).
+ */
 function beliefRow(
   p: PreparedRemember,
   where: { namespace: string; now: string; at: string },
   vector: Float32Array,
+  ready?: { core: string; contentHash: string },
 ): NewBeliefInput {
   const o = p.options;
   return {
     namespace: where.namespace,
     kind: o.kind,
-    text: analyseEcho(p.text).core,
+    text: ready ? ready.core : analyseEcho(p.text).core,
+    ...(ready ? { contentHash: ready.contentHash } : {}),
     validFrom: where.at,
     sources: o.sources ?? [],
     source: o.source ?? null,
@@ -449,6 +457,7 @@ const gateContextOf = (ctx: GateContext): GateContext => ({
   configuredJudge: ctx.configuredJudge,
   policy: ctx.policy,
   namespace: ctx.namespace,
+  ...(ctx.importPreparer ? { importPreparer: ctx.importPreparer } : {}),
 });
 
 const emptyCounts = (): Record<Verdict, number> =>
@@ -489,17 +498,29 @@ async function runBatch<P extends { text: string }>(
  * in order would leave it (the same rows, ids and audit entries, one chained entry per belief),
  * written in bulk: consecutive unkeyed items are inserted together (`Writes.insertBeliefs`, a few
  * multi-row statements), and a keyed item, which must see every earlier belief, goes by its key
- * in its place.
+ * in its place. The texts are prepared (embedded, their stored statements hashed) chunk by chunk
+ * by the engine's import preparer: with a worker thread, the next chunk is prepared while this
+ * one is written.
  */
 async function runUngated(ctx: GateContext, prepared: PreparedRemember[]): Promise<BatchResult> {
   if (prepared.length === 0) return tally([]);
-  const vectors = await ctx.embedder.embed(prepared.map((p) => p.text));
+  const preparer = ctx.importPreparer ?? inThreadPreparer(ctx.embedder);
+  const parts = preparer.prepare(
+    prepared.map((p) => p.text),
+    ctx.store.contentKey(),
+    IMPORT_CHUNK,
+  );
+  // A part never awaited (the batch failed before it) is no unhandled rejection.
+  for (const part of parts) part.catch(() => undefined);
+  // Before the write lock is taken: a remote embedder's one call (every part) is answered by then.
+  await parts[0];
   const { writes } = ctx;
   const results = await ctx.store.transaction(async (store) => {
     const tx = headCachingWriter(store);
     const out: GateResult[] = new Array(prepared.length);
     let pending: { index: number; row: NewBeliefInput }[] = [];
     const flush = async () => {
+      if (pending.length === 0) return;
       const ids = await writes.insertBeliefs(
         tx,
         pending.map((p) => p.row),
@@ -509,17 +530,28 @@ async function runUngated(ctx: GateContext, prepared: PreparedRemember[]): Promi
       });
       pending = [];
     };
+    let part: PreparedImport | null = null;
     for (let i = 0; i < prepared.length; i++) {
+      const j = i % IMPORT_CHUNK;
+      if (j === 0) {
+        // The chunk before is written while this one may still be in preparation.
+        await flush();
+        part = await parts[i / IMPORT_CHUNK]!;
+      }
       const p = prepared[i]!;
+      const vector = part!.vectors[j]!;
       const o = p.options;
       const where = whereAndWhen(ctx, o);
       if (o.sources) await writes.requireEpisodes(tx, o.sources, where.namespace);
       if (o.key === undefined) {
-        pending.push({ index: i, row: beliefRow(p, where, vectors[i]!) });
+        pending.push({
+          index: i,
+          row: beliefRow(p, where, vector, { core: part!.cores[j]!, contentHash: part!.contentHashes[j]! }),
+        });
         continue;
       }
       await flush();
-      out[i] = await rememberKeyed(ctx, tx, p, vectors[i]!, { ...where, key: o.key });
+      out[i] = await rememberKeyed(ctx, tx, p, vector, { ...where, key: o.key });
     }
     await flush();
     return out;

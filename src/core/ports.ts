@@ -37,6 +37,29 @@ export interface Embedder {
   embed(texts: readonly string[]): Promise<Float32Array[]>;
 }
 
+/**
+ * What a known-clean import (`rememberMany(items, { gate: "off" })`) computes from each text
+ * alone before writing it: its vector, the statement it is stored as (`analyseEcho`'s core) and
+ * that statement's content hash under the store's secret. `prepareImport` in
+ * src/core/import-prep.ts is the definition; a preparer may compute it elsewhere (a worker
+ * thread, src/bulk/) but must give exactly its answer.
+ */
+export interface PreparedImport {
+  vectors: Float32Array[];
+  cores: string[];
+  contentHashes: string[];
+}
+
+/**
+ * Prepares an import's texts chunk by chunk: one promise per `chunk` texts, in order, so the
+ * writer can store one chunk while the next is still being prepared.
+ */
+export interface ImportPreparer {
+  prepare(texts: readonly string[], contentKey: string, chunk: number): Promise<PreparedImport>[];
+  /** Frees what the preparer holds (a worker thread); a later `prepare` may start it again. */
+  close(): Promise<void>;
+}
+
 export interface Tokenizer {
   readonly id: string;
   /**

@@ -239,7 +239,7 @@ export class Writes {
       parentId: null,
       sources: [...b.sources],
       source: b.source,
-      contentHash: this.contentHash(tx, b.text),
+      contentHash: b.contentHash ?? this.contentHash(tx, b.text),
       metadata: b.metadata ?? {},
       calibration: null,
     };
@@ -519,6 +519,8 @@ export interface NewBeliefInput {
   metadata?: Record<string, unknown>;
   now: string;
   vector: Float32Array;
+  /** `text`'s content hash when already computed (an import prepares it: src/core/import-prep.ts). */
+  contentHash?: string;
   status?: Belief["status"];
   statusReason?: string;
   validTo?: string;

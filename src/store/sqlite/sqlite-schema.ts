@@ -220,7 +220,9 @@ export const MIGRATIONS: readonly string[] = [
  * What a migration needs computed in JavaScript, run right after its SQL in the same
  * transaction: keyed by the schema version it brings the store to.
  */
-export const MIGRATION_FILLS: Readonly<Record<number, (db: Database.Database) => void>> = {
+export const MIGRATION_FILLS: Readonly<
+  Record<number, (db: Database.Database, onProgress?: (done: number, total: number) => void) => void>
+> = {
   6: fillVectorComponents,
 };
 

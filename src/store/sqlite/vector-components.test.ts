@@ -316,9 +316,20 @@ describe("vector components", () => {
       raw.exec(`DROP TRIGGER ${name}`);
     raw.exec("DROP TABLE vector_components; UPDATE meta SET value = '5' WHERE key = 'schema_version'");
     raw.close();
-    const store = SqliteStore.open({ path });
+    const heard: { version: number; done: number; total: number }[] = [];
+    const store = SqliteStore.open({ path, onMigrationProgress: (p) => heard.push(p) });
     await store.close();
     expect(expectedComponents(path).held).toEqual(written);
+    // Its progress: from none to every stored vector, never backwards; nothing on a second open.
+    const counted = new Database(path, { readonly: true });
+    const vectors = counted.prepare("SELECT count(*) FROM vectors").pluck().get() as number;
+    counted.close();
+    expect(heard[0]).toEqual({ version: 6, done: 0, total: vectors });
+    expect(heard.at(-1)).toEqual({ version: 6, done: vectors, total: vectors });
+    expect(heard.every((p, i) => i === 0 || p.done >= heard[i - 1]!.done)).toBe(true);
+    const again: unknown[] = [];
+    await SqliteStore.open({ path, onMigrationProgress: (p) => again.push(p) }).close();
+    expect(again).toEqual([]);
     expect(await expectColdEqualsWarm(path)).toBeGreaterThan(100);
   }, 60_000);
 });

@@ -165,9 +165,18 @@ export const VECTOR_COMPONENTS_SCHEMA = `
 /**
  * Migration 6's fill: the components of every vector already stored, read page by page (the
  * connection cannot write while a read is open) and written in multi-row statements.
+ * `onProgress` hears the vectors done of the total after each page (a million take ~20 CPU-s).
  */
-export function fillVectorComponents(db: Database.Database): void {
+export function fillVectorComponents(
+  db: Database.Database,
+  onProgress?: (done: number, total: number) => void,
+): void {
   const PAGE = 1024;
+  const total = onProgress
+    ? ((db.prepare("SELECT count(*) AS n FROM vectors").get() as { n: number }).n ?? 0)
+    : 0;
+  let done = 0;
+  onProgress?.(0, total);
   const read = db
     .prepare(
       `SELECT v.rowid, v.id, v.namespace, v.dim, v.vector,
@@ -201,6 +210,8 @@ export function fillVectorComponents(db: Database.Database): void {
     }
     write(rows.length).run(values);
     after = rows[rows.length - 1]![0];
+    done += rows.length;
+    onProgress?.(Math.min(done, total), total);
   }
 }
 

@@ -1,0 +1,32 @@
+/**
+ * The CLI's word on a slow first open: a migration that rewrites an older file's rows (migration
+ * 6 fills every stored vector's components, ~20 CPU-s at a million) runs while the store opens,
+ * before any command's output. Past `afterMs` the CLI says once what is happening, and when it
+ * is done, how long it took; a quick migration says nothing.
+ *
+ *   openMemory({ path, onMigrationProgress: migrationNotice((line) => console.error(line), performance.now) });
+ */
+export function migrationNotice(
+  write: (line: string) => void,
+  now: () => number,
+  afterMs = 1000,
+): (progress: { version: number; done: number; total: number }) => void {
+  let start = 0;
+  let told = false;
+  const count = (n: number) => n.toLocaleString("en-US");
+  return ({ version, done, total }) => {
+    if (done === 0) {
+      start = now();
+      told = false;
+      return;
+    }
+    const seconds = (now() - start) / 1000;
+    if (!told && done < total && seconds * 1000 > afterMs) {
+      told = true;
+      write(
+        `strata: upgrading this store to schema ${version} (once per file): ${count(done)} of ${count(total)} vectors done…`,
+      );
+    } else if (told && done >= total)
+      write(`strata: upgraded to schema ${version} in ${seconds.toFixed(1)} s.`);
+  };
+}
