@@ -231,6 +231,8 @@ const vecStatusOfEpisode = (e: Pick<Episode, "status" | "supersededBy">) =>
  * rounds: a filter most rows pass (the gate's kinds) is answered in one round of `limit`.
  */
 const TEXT_FETCH = 32;
+/** Up to this many matches, a cold text search looks each one's row up (~1 µs each) without sampling. */
+const FEW_TEXT_MATCHES = 2048;
 /** The most stored vectors one transaction keeps for its re-ranks (~1.5 KB each at 384 dimensions). */
 const EXACT_VECTORS_PER_TRANSACTION = 20_000;
 
@@ -1134,15 +1136,20 @@ export class SqliteStore implements Store {
     const matches = this.stmt(`SELECT count(*) AS n FROM ${fts} WHERE ${fts} MATCH ?`).get(match)!
       .n as number;
     if (matches === 0) return { hits: [], matches };
-    // Either way costs a BM25 pass over every match: pick the one likely to be enough, from the
-    // share of a sample of matches (in rowid order, unranked: cheap) that passes the filter.
+    // Each way costs a BM25 pass over every match or every passing one: pick the one likely to be
+    // enough, from the share of a sample of matches (in rowid order, unranked: cheap) that passes.
     let rows: Row[] = [];
-    const share = matches <= fetch ? 1 : this.passingShare(prefix, match, w);
-    if (matches <= fetch || share * fetch >= 2 * limit) rows = ranked(fetch);
-    // The rows passing the filter, about: the sample's share of the layer. Reading one into the
-    // set costs about a fifth of looking a match's row up, and probing the set per match as much.
-    if (rows.length < limit && matches > fetch)
-      rows = share * this.layerSize(prefix) <= 2 * matches ? filterFirst() : onePass();
+    if (matches <= fetch) rows = ranked(fetch);
+    // Few matches: looking each one's row up costs less than the sample that would choose.
+    else if (matches <= FEW_TEXT_MATCHES) rows = onePass();
+    else {
+      const share = this.passingShare(prefix, match, w);
+      if (share * fetch >= 2 * limit) rows = ranked(fetch);
+      // The rows passing the filter, about: the sample's share of the layer. Reading one into the
+      // set costs about a fifth of looking a match's row up, and probing the set per match as much.
+      if (rows.length < limit)
+        rows = share * this.layerSize(prefix) <= 2 * matches ? filterFirst() : onePass();
+    }
     return { hits: rows.map((r) => ({ id: `${prefix}${r.rid}`, score: -(r.s as number) })), matches };
   }
 
