@@ -1096,15 +1096,16 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * BM25 (FTS5 `rank`), ranked inside the full-text index before the join: the best `fetch` matches,
-   * then the filter on their rows. When the filter leaves fewer than `limit` and the index holds
-   * more matches (most rows archived, say), it ranks the filtered matches only, sorted once. Those
-   * are found one of two ways, whichever reads fewer rows: the rows passing the filter first, read
-   * from their index into a set each match is checked against (`+rowid IN (…)`: at 100k beliefs,
-   * 80% archived, ~25 CPU-ms instead of ~70; at 1M, 98% archived, ~140 instead of ~520), or each
-   * match's row looked up by rowid (when the filter passes more rows than there are matches).
-   * Either way FTS5 computes every score, over the whole table as always: the same rows and
-   * scores as ranking the join, ties by rowid.
+   * BM25 (FTS5 `rank`), the whole table's statistics as always, in one of three ways, each giving
+   * the same rows and scores as ranking the join, ties by rowid:
+   * - **ranked**: the best `fetch` matches ranked inside the full-text index, then the filter on
+   *   their rows (few matches, or a filter most of them pass);
+   * - **one pass**: each match's row looked up by rowid and the passing ones ranked, sorted once
+   *   (up to `FEW_TEXT_MATCHES`, or when the filter passes more rows than there are matches);
+   * - **filter first**: the rows passing the filter read from their index into a set each match
+   *   is checked against (`+rowid IN (…)`), the passing ones ranked: a filter that passes few of
+   *   many matches (most rows archived). At 100k beliefs, 80% archived, a four-word query's
+   *   44,000 matches cost ~25 CPU-ms instead of ~70 looked up; at 1M, 98% archived, ~140 of ~520.
    */
   private rankedText(
     prefix: "b" | "e",
