@@ -8,8 +8,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { testClock } from "../../../test/support/memory.js";
+import { createRandom } from "../../../test/support/random.js";
 import { queryTerms } from "../../core/text.js";
 import { embedText } from "../../embed/hashed-embedder.js";
 import { openMemory } from "../../open-memory.js";
@@ -165,7 +166,7 @@ describe("cold first text search when the filter passes few of many matches", ()
           const w = await warm.searchBeliefText(terms, f, limit);
           const c = await cold.searchBeliefText(terms, f, limit);
           expect(c).toEqual(w);
-          // The filter leaves fewer rows than the first fetch would need: the one-pass ranking ran.
+          // The filter leaves fewer rows than the first fetch would need: one ranking of the filtered matches ran.
           expect(c.length).toBe(Math.min(limit, f.kinds ? 6 : 120));
         } finally {
           await cold.close();
@@ -245,6 +246,213 @@ describe("when a connection builds its text index", () => {
       expect(await store.searchBeliefText(queryTerms("billing gateway owner"), ACTIVE, 5)).toEqual([]);
     } finally {
       await fresh.close();
+    }
+  });
+});
+
+/**
+ * The cold text search's three ways, each FTS5 ranking with its whole-table statistics: the best
+ * matches then the filter (`ranked`), each match's row looked up (`one pass`), and the rows passing
+ * the filter read first into a set each match is checked against (`filter first`, chosen when the
+ * filter passes few of many matches: most rows archived). A seeded store where one common word is
+ * in every row takes each of them; every answer must be the built index's (ids, scores, order)
+ * and FTS5's own ranking of the join, which is what the cold search did before it had ways.
+ */
+describe("cold text search over a seeded store where common words dominate", () => {
+  let seeded: string;
+  const COMMON = ["gateway", "worker", "queue", "proxy"];
+  const RARE = ["zephyr", "quartz", "obsidian", "saffron", "tundra", "marlin"];
+  const FILLER = ["the", "of", "billing", "search", "payments", "ledger", "staging", "limit", "owner"];
+  const KINDS = ["fact", "failure", "rule", "procedure"] as const;
+  beforeAll(async () => {
+    seeded = join(dir, "seeded-text.db");
+    const next = createRandom(18);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
+    // Lengths vary (BM25 normalises by them) and words repeat (term frequencies above 1).
+    const text = (lead: string) => {
+      const words = [lead, pick(COMMON)];
+      if (next() < 0.04) words.push(pick(RARE));
+      for (let n = 1 + Math.floor(next() * 9); n > 0; n--) words.push(pick(next() < 0.2 ? COMMON : FILLER));
+      return words.join(" ");
+    };
+    const mem = await openMemory({ path: seeded, clock: testClock("2026-03-05T00:00:00Z") });
+    await mem.rememberMany(
+      Array.from({ length: 2400 }, (_, i) => ({
+        statement: `${text("service")} ${i}`,
+        namespace: next() < 0.85 ? "default" : "other",
+        at: `2026-03-0${1 + Math.floor(next() * 4)}`,
+      })),
+      { gate: "off" },
+    );
+    await mem.close();
+    // Another writer: most rows archived (the filter passes few of the matches), kinds mixed, some
+    // episodes superseded.
+    const raw = new Database(seeded);
+    const status = raw.prepare("UPDATE beliefs SET status = ?, kind = ? WHERE rowid = ?");
+    for (const rowid of raw.prepare("SELECT rowid FROM beliefs").pluck().all() as number[])
+      status.run(
+        next() < 0.75 ? "archived" : pick(["active", "active", "dormant", "retired"]),
+        pick(KINDS),
+        rowid,
+      );
+    // Episodes written by hand (recording thousands through the engine takes too long for a test);
+    // the schema's triggers index them in FTS5 as they index any writer's rows.
+    const episode = raw.prepare(
+      `INSERT INTO episodes (namespace, type, content, at, recorded_at, content_hash, status, superseded_by)
+       VALUES (?, 'observation', ?, '2026-03-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z', ?, ?, ?)`,
+    );
+    raw.transaction(() => {
+      for (let i = 0; i < 2200; i++)
+        episode.run(
+          next() < 0.85 ? "default" : "other",
+          `${text("service")} run ${i}`,
+          `h${i}`,
+          next() < 0.7 ? "archived" : "active",
+          next() < 0.1 ? "e1" : null,
+        );
+    })();
+    raw.close();
+  }, 120_000);
+
+  const QUERIES = [
+    "service",
+    "gateway worker service",
+    "zephyr service",
+    "quartz",
+    "owner limit",
+    "tundra marlin",
+  ];
+  const BELIEF_FILTERS = [
+    { namespaces: ["default"], statuses: ["active" as const] },
+    { namespaces: ["default"], statuses: null },
+    { namespaces: ["default"], statuses: ["archived" as const], kinds: ["fact" as const] },
+    {
+      namespaces: ["default", "other"],
+      statuses: ["active" as const, "dormant" as const],
+      kinds: ["rule" as const],
+    },
+    { namespaces: ["other"], statuses: ["active" as const] },
+    { namespaces: ["default"], statuses: ["active" as const], at: "2026-03-02T12:00:00Z" },
+  ];
+  const EPISODE_FILTERS = [
+    { namespaces: ["default"], statuses: ["active" as const] },
+    { namespaces: ["default"], statuses: null, includeSuperseded: true },
+    { namespaces: ["other"], statuses: ["archived" as const] },
+  ];
+
+  /** FTS5 ranking the join of the matches with the filtered rows: the cold search before it chose a way. */
+  const rankedJoin = (
+    db: Database.Database,
+    layer: "b" | "e",
+    q: string,
+    f: (typeof BELIEF_FILTERS)[number] | (typeof EPISODE_FILTERS)[number],
+    limit: number,
+  ) => {
+    const [fts, table] = layer === "b" ? ["belief_fts", "beliefs"] : ["episode_fts", "episodes"];
+    const where = [`t.namespace IN (${f.namespaces.map(() => "?").join(",")})`];
+    const params: unknown[] = [...f.namespaces];
+    if (f.statuses) {
+      where.push(`t.status IN (${f.statuses.map(() => "?").join(",")})`);
+      params.push(...f.statuses);
+    } else where.push("t.status != 'forgotten'");
+    if ("kinds" in f && f.kinds) {
+      where.push(`t.kind IN (${f.kinds.map(() => "?").join(",")})`);
+      params.push(...f.kinds);
+    }
+    if ("at" in f && f.at) {
+      where.push("t.valid_from <= ? AND (t.valid_to IS NULL OR t.valid_to > ?)");
+      params.push(f.at, f.at);
+    }
+    if (layer === "e" && !("includeSuperseded" in f)) where.push("t.superseded_by IS NULL");
+    const match = queryTerms(q)
+      .map((t) => `"${t}"`)
+      .join(" OR ");
+    return (
+      db
+        .prepare(
+          `SELECT f.rowid AS rid, f.rank AS s FROM ${fts} f JOIN ${table} t ON t.rowid = f.rowid
+           WHERE ${fts} MATCH ? AND ${where.join(" AND ")} ORDER BY f.rank, f.rowid LIMIT ?`,
+        )
+        .all(match, ...params, limit) as { rid: number; s: number }[]
+    ).map((r) => ({ id: `${layer}${r.rid}`, score: -r.s }));
+  };
+
+  it("every query, filter and limit: the built index's answer and FTS5's ranking of the join, whichever way ran", async () => {
+    // Which way each cold search took, from the statements it prepared.
+    const ways = new Set<string>();
+    const proto = SqliteStore.prototype as unknown as { stmt: (sql: string) => unknown };
+    const stmt = vi.spyOn(proto, "stmt");
+    const warm = SqliteStore.open({ path: seeded, coldStart: false });
+    const raw = new Database(seeded, { readonly: true });
+    let compared = 0;
+    try {
+      for (const q of QUERIES)
+        for (const limit of [1, 7, 50, 400]) {
+          const layers = [
+            ...BELIEF_FILTERS.map((f) => ["b", f] as const),
+            ...EPISODE_FILTERS.map((f) => ["e", f] as const),
+          ];
+          for (const [layer, f] of layers) {
+            const search = (s: SqliteStore) =>
+              layer === "b"
+                ? s.searchBeliefText(queryTerms(q), f as (typeof BELIEF_FILTERS)[number], limit)
+                : s.searchEpisodeText(queryTerms(q), f as (typeof EPISODE_FILTERS)[number], limit);
+            const expected = await search(warm);
+            // A fresh connection per search: each is its first, so FTS5 answers it.
+            const cold = SqliteStore.open({ path: seeded });
+            stmt.mockClear();
+            try {
+              expect(await search(cold)).toEqual(expected);
+            } finally {
+              await cold.close();
+            }
+            for (const [sql] of stmt.mock.calls) {
+              if (sql.includes("+f.rowid IN")) ways.add(`${layer}: filter first`);
+              else if (sql.includes("ORDER BY rank, rowid LIMIT ?) f")) ways.add(`${layer}: ranked`);
+              else if (/JOIN \w+ \w ON \w\.rowid = f\.rowid\s+WHERE \w+_fts MATCH/.test(sql))
+                ways.add(`${layer}: one pass`);
+            }
+            expect(rankedJoin(raw, layer, q, f, limit)).toEqual(expected);
+            compared += expected.length;
+          }
+        }
+    } finally {
+      stmt.mockRestore();
+      raw.close();
+      await warm.close();
+    }
+    expect([...ways].sort()).toEqual([
+      "b: filter first",
+      "b: one pass",
+      "b: ranked",
+      "e: filter first",
+      "e: one pass",
+      "e: ranked",
+    ]);
+    expect(compared).toBeGreaterThan(5000);
+  }, 120_000);
+
+  it("never returns another namespace's row, though that namespace's rows match and share the statistics", async () => {
+    const raw = new Database(seeded, { readonly: true });
+    const namespaceOf = raw.prepare("SELECT namespace FROM beliefs WHERE rowid = ?").pluck();
+    const store = SqliteStore.open({ path: seeded });
+    try {
+      const active = (namespace: string) =>
+        raw
+          .prepare(
+            "SELECT count(*) FROM belief_fts f JOIN beliefs b ON b.rowid = f.rowid WHERE belief_fts MATCH 'service' AND b.namespace = ? AND b.status = 'active'",
+          )
+          .pluck()
+          .get(namespace) as number;
+      expect(active("other")).toBeGreaterThan(20); // they would be found if the set leaked
+      expect(active("default")).toBeGreaterThan(60);
+      // Many matches, few passing: the filter-first way, whose set is read by namespace.
+      const hits = await store.searchBeliefText(queryTerms("service"), BELIEF_FILTERS[0]!, 60);
+      expect(hits.length).toBe(60);
+      for (const h of hits) expect(namespaceOf.get(Number(h.id.slice(1)))).toBe("default");
+    } finally {
+      await store.close();
+      raw.close();
     }
   });
 });
