@@ -54,6 +54,10 @@ describe("saysChangedState, holds since: a perfect of be that runs up to now", (
     "It's been raining since Monday.",
     "I went to bed at 10:30 since I was tired.",
     "Have you been sleeping since the baby arrived?",
+    // A perfect whose subject is no person of the speaker's judges or reports.
+    "It's been tough going since I lost my job.",
+    "It has been a really fulfilling experience for me since then.",
+    "They've been there through everything since I moved.",
   ])("no: %s", (s) => expect(saysChangedState(s)).toBe(false));
 });
 

@@ -79,15 +79,11 @@ const SINCE = /^(?:since|for)$/;
  * before now, "since" or "for the past/last" says it still holds: a state said as current, like a
  * "now". Not a visit ("I've been to Lisbon since…"), a negation ("I haven't been sleeping well
  * since Tuesday": it names no state that holds), nor "for" without a span up to now ("I've been a
- * fan for ages"). The caller asks for a first-person sentence (`saysChangedState`).
+ * fan for ages"), nor a perfect whose subject is no person of the speaker's ("It's been tough since
+ * I lost my job", "it has been fulfilling since then": `personsPerfect`).
  */
 function holdsSince(words: readonly TaggedWord[]): boolean {
-  const been = words.findIndex(
-    (w, i) =>
-      w.text.toLowerCase() === "been" &&
-      i > 0 &&
-      /(?:^|[’'])(?:have|has|ve|s)$|^i[’']ve$|^we[’']ve$/.test(words[i - 1]!.text.toLowerCase()),
-  );
+  const been = words.findIndex((w, i) => w.text.toLowerCase() === "been" && personsPerfect(words, i - 1));
   if (been < 0 || words[been + 1]?.text.toLowerCase() === "to") return false;
   if (words.slice(0, been).some((w) => /^(?:not|n't|never|haven't|hasn't|haven’t|hasn’t)$/i.test(w.text)))
     return false;
@@ -100,6 +96,23 @@ function holdsSince(words: readonly TaggedWord[]): boolean {
       rest[j + 1]?.text.toLowerCase() === "the"
     );
   });
+}
+
+/**
+ * True when the word at `i` is the auxiliary of a person's perfect: "I've", "we've", "I have",
+ * "we have", or "has" after a noun the speaker possesses ("my sister has"). "It's been tough",
+ * "it has been a fulfilling experience" and "they've been there" judge or report, and say no state
+ * of the speaker's.
+ */
+function personsPerfect(words: readonly TaggedWord[], i: number): boolean {
+  const aux = words[i]?.text.toLowerCase().replace(/’/g, "'");
+  if (aux === undefined) return false;
+  if (aux === "i've" || aux === "we've") return true;
+  const before = words[i - 1]?.text.toLowerCase();
+  if (aux === "have") return before === "i" || before === "we";
+  if (aux !== "has") return false;
+  const phrase = words.slice(Math.max(0, i - 3), i).map((w) => w.text.toLowerCase());
+  return (phrase.includes("my") || phrase.includes("our")) && words[i - 1]!.pos === "NOUN";
 }
 
 /** Words before a verb that make it not (yet) a change: a wish, a plan, an advice, a refusal. */
