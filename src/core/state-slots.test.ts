@@ -57,7 +57,7 @@ describe("saysChangedState, holds since: a perfect of be that runs up to now", (
     // A perfect whose subject is no person of the speaker's judges or reports.
     "It's been tough going since I lost my job.",
     "It has been a really fulfilling experience for me since then.",
-    "They've been there through everything since I moved.",
+    "They've been there for me since the wedding.",
   ])("no: %s", (s) => expect(saysChangedState(s)).toBe(false));
 });
 
