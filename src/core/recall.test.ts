@@ -378,14 +378,28 @@ describe("recall: the newer statement of the slot a current-state question asks 
   const SLOT_WHY =
     /on the same slot the question asks \(the speaker's "phone"\), saying a change, and no verdict yet/;
 
+  // The judge reads this pair as two things ("my brother … his iPhone"): only the slot step links them.
+  const SOLD = "Long week. Anyway my brother sold me his iPhone 15, so I upgraded my phone over the weekend.";
+
   it("asked about now, in the first person: the newer change of the asked slot first, and why", async () => {
-    const { older, newer } = await phones(UPGRADE);
+    const { older, newer } = await phones(SOLD);
     const hits = await mem.recall("What phone do I have?", { k: 3 });
     expect(hits.map((h) => h.id).slice(0, 2)).toEqual([newer, older]);
     expect(hits[0]!.why.summary).toMatch(new RegExp(`newer than \\[${older}\\]`));
     expect(hits[0]!.why.summary).toMatch(SLOT_WHY);
     // The older matches the words better: it is the step that put the newer first.
     expect(hits[1]!.why.textRank).toBe(1);
+  });
+
+  it("a pair the judge reads as one thing with another value is ranked newer first before the slot step", async () => {
+    // "finally" is no subject word (h/passing): the judge reads both as the phone, unsure of the
+    // value, and recall's step for disagreeing pairs ranks the newer first and says why.
+    const { older, newer } = await phones(UPGRADE);
+    const hits = await mem.recall("What phone do I have?", { k: 3 });
+    expect(hits.map((h) => h.id).slice(0, 2)).toEqual([newer, older]);
+    expect(hits[0]!.why.summary).toMatch(
+      new RegExp(`newer than \\[${older}\\] about the same thing and no verdict yet \\(unsure:other-value`),
+    );
   });
 
   it.each([

@@ -38,6 +38,29 @@ describe("saysChangedState: a state changed or holds now, read from the language
   ])("no: %s", (s) => expect(saysChangedState(s)).toBe(false));
 });
 
+describe("saysChangedState, holds since: a perfect of be that runs up to now", () => {
+  it.each([
+    "I've been going to bed at 10:30 since the baby arrived.",
+    "We've been on the Pro plan for the past month.",
+    "My sister has been living in Lyon since May.",
+    "I have been running 10k for the last two weeks.",
+  ])("yes: %s", (s) => expect(saysChangedState(s)).toBe(true));
+
+  it.each([
+    // A visit, a negation, no span up to now, no person: none says a state of theirs holds now.
+    "I've been to Lisbon since the wedding.",
+    "I haven't been sleeping well since Tuesday.",
+    "I've been a fan for ages.",
+    "It's been raining since Monday.",
+    "I went to bed at 10:30 since I was tired.",
+    "Have you been sleeping since the baby arrived?",
+    // A perfect whose subject is no person of the speaker's judges or reports.
+    "It's been tough going since I lost my job.",
+    "It has been a really fulfilling experience for me since then.",
+    "They've been there for me since the wedding.",
+  ])("no: %s", (s) => expect(saysChangedState(s)).toBe(false));
+});
+
 describe("slotsOf and sharedSlot: (subject, attribute) from the tagger", () => {
   const asked = (q: string) => new Set(contentTokens(q));
 

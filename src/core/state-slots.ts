@@ -7,7 +7,8 @@
  * climbing", "we traded in the Subaru…"; not a wish, plan, advice or refusal: "never give up!",
  * "I'm gonna start a business", `saidAsDone`) or, said in the first person, a marker of the present
  * against the past does ("…is matcha lately", "I'm a size 10 now", "I don't like X any more",
- * "these days I use Neovim instead of Sublime", "my new GP is…").
+ * "these days I use Neovim instead of Sublime", "my new GP is…"), or a perfect of "be" runs up
+ * to now ("I've been going to bed at 10:30 since the baby arrived", `holdsSince`).
  *
  * The slot of a statement is (subject, attribute): the attribute is a noun the statement is
  * about; the subject is whose it is — the speaker (I, we, my, our) or a named possessor
@@ -60,12 +61,59 @@ export function saysChangedState(sentence: string): boolean {
   if (isQuestion(sentence) || isHypothetical(sentence)) return false;
   if (FIRST_PERSON.test(sentence) && NOW_MARKER.test(sentence)) return true;
   const words = tag(sentence);
+  if (FIRST_PERSON.test(sentence) && holdsSince(words)) return true;
   return words.some((w, i) => {
     if (w.pos !== "VERB" || !saidAsDone(words, i)) return false;
     if (CHANGE_VERBS.has(w.lemma)) return true;
     const next = words[i + 1];
     return next !== undefined && PHRASAL_CHANGE.has(`${w.lemma} ${next.text.toLowerCase()}`);
   });
+}
+
+/** Where a state that holds up to now began: "since" (a time or an event), "for the past/last" (a span). */
+const SINCE = /^(?:since|for)$/;
+
+/**
+ * True when the sentence is a perfect of "be" that runs up to now from a point or over a span:
+ * "I've been going to bed at 10:30 since the baby arrived", "we've been on the Pro plan for the
+ * past month", "my sister has been living in Lyon since May". The perfect says the state began
+ * before now, "since" or "for the past/last" says it still holds: a state said as current, like a
+ * "now". Not a visit ("I've been to Lisbon since…"), a negation ("I haven't been sleeping well
+ * since Tuesday": it names no state that holds), nor "for" without a span up to now ("I've been a
+ * fan for ages"), nor a perfect whose subject is no person of the speaker's ("It's been tough since
+ * I lost my job", "it has been fulfilling since then": `personsPerfect`).
+ */
+function holdsSince(words: readonly TaggedWord[]): boolean {
+  const been = words.findIndex((w, i) => w.text.toLowerCase() === "been" && personsPerfect(words, i - 1));
+  if (been < 0 || words[been + 1]?.text.toLowerCase() === "to") return false;
+  if (words.slice(0, been).some((w) => /^(?:not|n't|never|haven't|hasn't|haven’t|hasn’t)$/i.test(w.text)))
+    return false;
+  return words.slice(been + 1).some((w, j, rest) => {
+    const form = w.text.toLowerCase();
+    if (!SINCE.test(form)) return false;
+    if (form === "since") return j + 1 < rest.length;
+    return (
+      /^(?:past|last)$/.test(rest[j + 2]?.text.toLowerCase() ?? "") &&
+      rest[j + 1]?.text.toLowerCase() === "the"
+    );
+  });
+}
+
+/**
+ * True when the word at `i` is the auxiliary of a person's perfect: "I've", "we've", "I have",
+ * "we have", or "has" after a noun the speaker possesses ("my sister has"). "It's been tough",
+ * "it has been a fulfilling experience" and "they've been there" judge or report, and say no state
+ * of the speaker's.
+ */
+function personsPerfect(words: readonly TaggedWord[], i: number): boolean {
+  const aux = words[i]?.text.toLowerCase().replace(/’/g, "'");
+  if (aux === undefined) return false;
+  if (aux === "i've" || aux === "we've") return true;
+  const before = words[i - 1]?.text.toLowerCase();
+  if (aux === "have") return before === "i" || before === "we";
+  if (aux !== "has") return false;
+  const phrase = words.slice(Math.max(0, i - 3), i).map((w) => w.text.toLowerCase());
+  return (phrase.includes("my") || phrase.includes("our")) && words[i - 1]!.pos === "NOUN";
 }
 
 /** Words before a verb that make it not (yet) a change: a wish, a plan, an advice, a refusal. */

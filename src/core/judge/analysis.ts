@@ -137,7 +137,9 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     rest = rest.slice(rest.indexOf(next) + 1);
   }
   return {
-    subject: keep(raw.slice(0, pivot)),
+    // An adverb before the verb says when or how ("We finally moved…", "I just upgraded…",
+    // "Honestly I've been…"), not whose: two statements sharing "finally" share no subject.
+    subject: keep(raw.slice(0, pivot).filter((_, i) => words?.[i]?.pos !== "ADV")),
     predicate,
     value: keep(rest).filter((t) => !CHANGE_VERBS.has(t)),
   };

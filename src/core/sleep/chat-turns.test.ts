@@ -74,6 +74,12 @@ describe("statementsOfState: a value changed in passing", () => {
       ["I no longer take the 7:40 train, I drive in now."],
       "Long week.",
     ],
+    // A perfect of "be" that runs up to now ("…since the baby arrived") says a state that holds.
+    [
+      "The book club picked a long novel. I've been going to bed at 10:30 since the baby arrived. Any tips?",
+      ["I've been going to bed at 10:30 since the baby arrived."],
+      "The book club picked a long novel. Any tips?",
+    ],
   ])("finds the statement in %j", (text, statements, rest) => {
     expect(statementsOfState(text)).toEqual({ statements, rest });
   });
@@ -84,6 +90,7 @@ describe("statementsOfState: a value changed in passing", () => {
     "Did you move your dentist appointment? I can't remember.",
     "The weather was great. We went hiking by the lake.",
     "Should I switch gyms? My gym is getting crowded.",
+    "The trip was long. I've been to Lisbon twice since the wedding.",
   ])("finds none in %j", (text) => {
     expect(statementsOfState(text).statements).toEqual([]);
   });

@@ -19,8 +19,9 @@
  * a value changed in passing meets the belief it replaces like a direct statement would; the write
  * gate and its judge decide (unsure pairs stay both active, for `candidates()`). Besides the
  * first-person patterns below, any sentence the tagger reads as saying a state changed or holds
- * now (`saysChangedState`: a verb of change, or a first-person "now", "these days", "no longer",
- * "instead") is one: callers `await loadTagger()` first.
+ * now (`saysChangedState`: a verb of change, a first-person "now", "these days", "no longer",
+ * "instead", or a perfect that runs up to now: "I've been going to bed at 10:30 since the baby
+ * arrived") is one: callers `await loadTagger()` first.
  */
 import { saysChangedState } from "../state-slots.js";
 import { contentTokens, hasAdditiveCue, isHypothetical, isQuestion, rawTokens, STOP_WORDS } from "../text.js";
