@@ -732,12 +732,21 @@ async function newestKindListed(
   };
   const found = await store.searchBeliefText(terms, filter, KIND_CANDIDATES);
   const now = req.at ?? req.asOf ?? req.now;
-  const newest = (await store.getBeliefs(found.map((f) => f.id)))
-    .filter((b) => b.validFrom <= now && fillsAskedSlot(b.text, asked, lexicon) && saysChangedState(b.text))
+  const filling = (await store.getBeliefs(found.map((f) => f.id)))
+    .filter((b) => b.validFrom <= now && saysChangedState(b.text))
+    .flatMap((b) => {
+      const slot = fillsAskedSlot(b.text, asked, lexicon);
+      return slot ? [{ belief: b, slot }] : [];
+    })
     .sort((a, b) =>
-      a.validFrom < b.validFrom ? 1 : a.validFrom > b.validFrom ? -1 : compareIds(a.id, b.id),
+      a.belief.validFrom < b.belief.validFrom
+        ? 1
+        : a.belief.validFrom > b.belief.validFrom
+          ? -1
+          : compareIds(a.belief.id, b.belief.id),
     )[0];
-  if (!newest) return [];
+  if (!filling) return [];
+  const { belief: newest, slot } = filling;
   const top = scored.slice(0, req.k);
   if (top.some((h) => h.id === newest.id)) return [];
   // A statement of the slot in the question's own words, as new, already answers.
@@ -747,7 +756,6 @@ async function newestKindListed(
     )
   )
     return [];
-  const slot = fillsAskedSlot(newest.text, asked, lexicon)!;
   const known = scored.find((h) => h.id === newest.id);
   const hit =
     known ??
