@@ -377,7 +377,7 @@ export class SqliteStore implements Store {
    * reconciles it. int8 by default: the rows its error bound cannot rule out are scored again from
    * the `vectors` table, so hits and scores are the exact cosine's.
    */
-  private readonly vectors: VectorIndex;
+  private vectors: VectorIndex;
   private vecStale = true;
   /**
    * While a transaction is open: the stored vectors its int8 re-ranks read, by `vectors` id. A
@@ -412,7 +412,7 @@ export class SqliteStore implements Store {
   /** sqlite-vec's SQL functions: loaded on the first cold vector search; false when it cannot load. */
   private vecFunctions: boolean | null = null;
   /** The BM25 index (null: FTS5 answers every search), current through `text_changes` entry `textSeq`. */
-  private readonly text: TextIndex | null;
+  private text: TextIndex | null;
   private textSeq = 0;
   private readonly textBuilt: Record<TextLayer, boolean> = { b: false, e: false };
   /** Set when the file may have changed behind the log (tests' tampering): rebuild before the next search. */
@@ -699,6 +699,11 @@ export class SqliteStore implements Store {
     await this.queue;
     this.closed = true;
     this.db.close();
+    // A closed store answers nothing, but whoever still holds it (a Memory kept in a variable, a
+    // caller's reference) would keep its in-process indexes: hundreds of MB at a million rows.
+    this.vectors = new VectorIndex();
+    this.text = this.text && new TextIndex();
+    this.exactVectors = null;
   }
 
   /**
