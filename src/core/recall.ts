@@ -1024,25 +1024,16 @@ export function namesActor(queryWords: ReadonlySet<string>, actor: string): bool
   return words.length > 0 && words.every((w) => queryWords.has(w));
 }
 
-/** Maximal marginal relevance: trade a little score for not repeating what was already picked. */
-/** A vector's nonzero entries, in index order. */
-function nonzero(
-  v: Float32Array | undefined,
-): { index: Int32Array; value: Float32Array; length: number } | null {
-  if (!v) return null;
-  let n = 0;
-  for (let j = 0; j < v.length; j++) if (v[j] !== 0) n++;
-  const index = new Int32Array(n);
-  const value = new Float32Array(n);
-  n = 0;
-  for (let j = 0; j < v.length; j++)
-    if (v[j] !== 0) {
-      index[n] = j;
-      value[n++] = v[j]!;
-    }
-  return { index, value, length: v.length };
-}
-
+/**
+ * Maximal marginal relevance: trade a little score for not repeating what was already picked.
+ * Each pick takes the first candidate, in ranked order, of the highest `λ · score/top − (1 − λ) ·
+ * maxSim`, where maxSim is its highest similarity to anything picked so far.
+ *
+ * The candidates' vectors are held once as their nonzero entries (hashed vectors set about 1 in 8)
+ * in two flat arrays, so a similarity visits those alone, in index order: skipped entries are
+ * zeros, so every sum is the dense one's, term for term. Candidates stay in place (a flag marks
+ * the picked), so nothing is spliced per pick, and nothing is allocated in the loop.
+ */
 export function diversify(
   ranked: RecallHit[],
   vectors: Map<string, Float32Array>,
@@ -1051,35 +1042,62 @@ export function diversify(
 ): RecallHit[] {
   if (diversity <= 0 || ranked.length <= 1) return ranked.slice(0, k);
   const lambda = 1 - diversity;
+  const mu = 1 - lambda;
   const top = ranked[0]!.score || 1;
+  const n = ranked.length;
+  const rows: (Float32Array | undefined)[] = new Array(n);
+  let nnz = 0;
+  for (let i = 0; i < n; i++) {
+    const v = vectors.get(ranked[i]!.id);
+    rows[i] = v;
+    if (v) for (let j = 0; j < v.length; j++) if (v[j] !== 0) nnz++;
+  }
+  // Candidate i's nonzero entries: index/value[start[i] .. start[i + 1]); dims[i] its length (−1: no vector).
+  const index = new Int32Array(nnz);
+  const value = new Float32Array(nnz);
+  const start = new Int32Array(n + 1);
+  const dims = new Int32Array(n);
+  const relevance = new Float64Array(n);
+  const maxSim = new Float64Array(n);
+  const taken = new Uint8Array(n);
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    start[i] = at;
+    relevance[i] = lambda * (ranked[i]!.score / top);
+    const v = rows[i];
+    dims[i] = v ? v.length : -1;
+    if (v)
+      for (let j = 0; j < v.length; j++)
+        if (v[j] !== 0) {
+          index[at] = j;
+          value[at++] = v[j]!;
+        }
+  }
+  start[n] = at;
   const picked: RecallHit[] = [];
-  const rest = [...ranked];
-  // Each candidate's vector once, as its nonzero entries (hashed vectors set about 1 in 8), so a
-  // similarity visits those alone; skipped entries are zeros, so every sum is the same as dense.
-  const sparse = rest.map((h) => nonzero(vectors.get(h.id)));
-  // Each candidate's highest similarity to anything picked, updated once per pick: O(k · n · nnz).
-  const maxSim = new Array<number>(rest.length).fill(0);
-  while (picked.length < k && rest.length > 0) {
-    let best = 0;
+  const want = Math.min(k, n);
+  while (picked.length < want) {
+    let best = -1;
     let bestValue = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < rest.length; i++) {
-      const value = lambda * (rest[i]!.score / top) - (1 - lambda) * maxSim[i]!;
-      if (value > bestValue) {
-        bestValue = value;
+    for (let i = 0; i < n; i++) {
+      if (taken[i] === 1) continue;
+      if (best < 0) best = i;
+      const score = relevance[i]! - mu * maxSim[i]!;
+      if (score > bestValue) {
+        bestValue = score;
         best = i;
       }
     }
-    const chosen = rest.splice(best, 1)[0]!;
-    maxSim.splice(best, 1);
-    sparse.splice(best, 1);
-    picked.push(chosen);
-    const pv = vectors.get(chosen.id);
-    if (!pv) continue;
-    for (let i = 0; i < rest.length; i++) {
-      const v = sparse[i];
-      if (!v || v.length !== pv.length) continue;
+    taken[best] = 1;
+    picked.push(ranked[best]!);
+    const pv = rows[best];
+    // The last pick's similarities would decide nothing.
+    if (!pv || picked.length === want) continue;
+    const d = pv.length;
+    for (let i = 0; i < n; i++) {
+      if (taken[i] === 1 || dims[i] !== d) continue;
       let dot = 0;
-      for (let n = 0; n < v.index.length; n++) dot += v.value[n]! * pv[v.index[n]!]!;
+      for (let e = start[i]!, end = start[i + 1]!; e < end; e++) dot += value[e]! * pv[index[e]!]!;
       if (dot > maxSim[i]!) maxSim[i] = dot;
     }
   }
