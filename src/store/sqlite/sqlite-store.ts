@@ -241,6 +241,8 @@ const TEXT_FETCH = 32;
 const FEW_TEXT_MATCHES = 2048;
 /** The most stored vectors one transaction keeps for its re-ranks (~1.5 KB each at 384 dimensions). */
 const EXACT_VECTORS_PER_TRANSACTION = 20_000;
+/** Vectors `getVectors` keeps between calls while nothing is written (`vectorMemo`): ~6 MB at 384 dimensions. */
+const VECTOR_MEMO_SIZE = 4_096;
 
 /** Placeholders for `ids`, padded to a power of two (the last id repeated): few statements to prepare. */
 function padded(ids: readonly number[]): { sql: string; params: number[] } {
@@ -387,6 +389,13 @@ export class SqliteStore implements Store {
    * transaction ends.
    */
   private exactVectors: Map<string, Float32Array> | null = null;
+  /**
+   * Outside write transactions: the vectors `getVectors` has read, by id (recall's diversity reads
+   * the vectors of the same candidates call after call). Good only while the file is as it was:
+   * `stamp` is this connection's `total_changes()` and the file's `data_version` when they were
+   * read, so any write, this connection's or another's, starts it over. At most VECTOR_MEMO_SIZE.
+   */
+  private vectorMemo: { stamp: string; byId: Map<string, Float32Array> } | null = null;
   private dataVersionSeen = -1;
   /**
    * The index was found current since this connection's write transaction began: no other
@@ -1530,19 +1539,47 @@ export class SqliteStore implements Store {
     return out;
   }
 
+  /** The vectors by id; the arrays may be shared with later calls (`vectorMemo`): read them, never write. */
   async getVectors(ids: readonly string[]): Promise<Map<string, Float32Array>> {
     this.check();
     const out = new Map<string, Float32Array>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
+    const memo = this.db.inTransaction ? null : this.currentVectorMemo();
+    let unread: readonly string[] = ids;
+    if (memo && memo.size > 0) {
+      const missing: string[] = [];
+      for (const id of ids) {
+        const v = memo.get(id);
+        if (v) out.set(id, v);
+        else missing.push(id);
+      }
+      unread = missing;
+    }
+    for (let i = 0; i < unread.length; i += 500) {
+      const chunk = unread.slice(i, i + 500);
       for (const [id, vector] of this.stmt(
         `SELECT id, vector FROM vectors WHERE id IN (${chunk.map(() => "?").join(",")}) /* vectors */`,
       )
         .raw(true)
-        .all(...chunk) as unknown as [string, Buffer][])
-        out.set(id, asFloat32(vector));
+        .all(...chunk) as unknown as [string, Buffer][]) {
+        const v = asFloat32(vector);
+        out.set(id, v);
+        if (memo) {
+          if (memo.size >= VECTOR_MEMO_SIZE) memo.clear();
+          memo.set(id, v);
+        }
+      }
     }
     return out;
+  }
+
+  /** `vectorMemo`'s map if the file is as it was when it was filled; else a new, empty one. */
+  private currentVectorMemo(): Map<string, Float32Array> {
+    const r = this.stmt(
+      "SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v /* vector memo */",
+    ).get() as { c: number; v: number };
+    const stamp = `${r.c}:${r.v}`;
+    if (this.vectorMemo?.stamp !== stamp) this.vectorMemo = { stamp, byId: new Map() };
+    return this.vectorMemo.byId;
   }
 
   async links(id: string): Promise<Link[]> {
