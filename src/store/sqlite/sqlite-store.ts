@@ -713,6 +713,7 @@ export class SqliteStore implements Store {
     this.vectors = new VectorIndex();
     this.text = this.text && new TextIndex();
     this.exactVectors = null;
+    this.vectorMemo = null;
   }
 
   /**
