@@ -1674,6 +1674,10 @@ export class SqliteStore implements Store {
       if (componentValues.length > 0)
         this.stmt(insertComponentsSql(componentValues.length / 6)).run(componentValues);
       this.stmt(insertVectorsSql(n)).run(vectorValues);
+      // An index this process has not built yet is filled from the table, in bulk, by its first
+      // search (`syncVectors`), so a bulk import into it adds nothing to it row by row: an import
+      // that never searches (a build, a CLI `remember --jsonl`) neither pays for nor keeps it.
+      const indexed = this.vecBuilt;
       for (let i = start; i < start + n; i++) {
         const r = rows[i]!;
         for (const e of r.belief.sources)
@@ -1682,7 +1686,7 @@ export class SqliteStore implements Store {
             ids[i],
           );
         this.vectors.setStatus("b", first + i, r.belief.status);
-        this.vectors.put("b", first + i, firstVector + i, r.belief.namespace, r.vector);
+        if (indexed) this.vectors.put("b", first + i, firstVector + i, r.belief.namespace, r.vector);
       }
     }
     return ids;
