@@ -54,7 +54,12 @@ import { TextIndex, type TextLayer, type TextScope } from "../text-index/text-in
 import { scanVectors, VectorIndex, type VectorLayer } from "../vector-index.js";
 import { withFileLock } from "./file-lock.js";
 import { MIGRATION_FILLS, MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
-import { INSERT_COMPONENTS_SQL, scanComponents, vectorComponents } from "./vector-components.js";
+import {
+  INSERT_COMPONENTS_SQL,
+  scanComponents,
+  vectorComponents,
+  vectorComponentsMany,
+} from "./vector-components.js";
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:`. */
@@ -1658,9 +1663,13 @@ export class SqliteStore implements Store {
       // Their components first (each row was just inserted, in the vector's namespace): the
       // vectors' insert trigger then finds them there. A dense vector's row is the trigger's.
       const componentValues: unknown[] = [];
+      const records = vectorComponentsMany(
+        rows.slice(start, start + n).map((r) => r.vector),
+        Array.from({ length: n }, (_, j) => first + start + j),
+      );
       for (let i = start; i < start + n; i++) {
         const r = rows[i]!;
-        const components = vectorComponents(r.vector, first + i);
+        const components = records[i - start];
         if (components)
           componentValues.push(
             "b",
