@@ -51,7 +51,7 @@ export type OpenBench = (path: string, extra?: { importWorker?: boolean }) => Pr
  * CPU milliseconds of this process's main thread (Linux: /proc, in clock ticks of 10 ms), or null
  * where it cannot be read. `process.cpuUsage()` counts every thread, the import worker's too.
  */
-function mainThreadCpuMs(): number | null {
+export function mainThreadCpuMs(): number | null {
   try {
     const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;

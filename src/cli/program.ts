@@ -74,6 +74,7 @@ import {
   transferExitCode,
 } from "./commands/stores.js";
 import {
+  DEFAULT_IMPORT_BATCH,
   DEFAULT_JSONL_BATCH,
   type JsonlResult,
   renderGate,
@@ -296,7 +297,7 @@ export function createProgram(
     )
     .option(
       "--batch-size <n>",
-      `with --jsonl: statements per transaction (default ${DEFAULT_JSONL_BATCH})`,
+      `with --jsonl: statements per transaction (default ${DEFAULT_JSONL_BATCH}; ${DEFAULT_IMPORT_BATCH} with --gate off, so a second core prepares the next lines)`,
       int("--batch-size"),
     )
     .option(

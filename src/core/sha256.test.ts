@@ -1,7 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createRandom } from "../../test/support/random.js";
-import { canonicalJson, hmacSha256, sha256 } from "./sha256.js";
+import { canonicalJson, hmacSha256, portableSha256, sha256 } from "./sha256.js";
 
 const ALPHABET = 'abc xyz 0123456789 é漢字🙂\n\t"{}';
 function text(rand: () => number, length: number): string {
@@ -22,9 +22,18 @@ describe("sha256 and hmacSha256", () => {
     for (let length = 0; length < 200; length++) {
       const t = text(rand, length);
       expect(sha256(t)).toBe(createHash("sha256").update(t, "utf8").digest("hex"));
+      expect(portableSha256(t)).toBe(createHash("sha256").update(t, "utf8").digest("hex"));
       // Alternating keys: a key's pads are never reused for another.
       const key = keys[length % keys.length]!;
       expect(hmacSha256(key, t)).toBe(createHmac("sha256", key).update(t, "utf8").digest("hex"));
+    }
+  });
+
+  it("the runtime's hash and this file's give the same digest, lone surrogates and long texts included", () => {
+    const texts = ["", "\ud800", "a\udc00b", "\udfff\ud83d", "🙂\ud83d", "x".repeat(1000), "é".repeat(4097)];
+    for (const t of texts) {
+      expect(sha256(t)).toBe(portableSha256(t));
+      expect(portableSha256(t)).toBe(createHash("sha256").update(t, "utf8").digest("hex"));
     }
   });
 

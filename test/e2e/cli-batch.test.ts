@@ -99,11 +99,20 @@ describe("strata remember --jsonl / record --jsonl", () => {
   });
 
   it("a file is read in chunks, twice: a bad line in a later batch refuses it all; fixed, it writes every batch", () => {
-    // 2,500 lines, ~120 KB: more than one read chunk (64 KB) and three batches of 1,000.
+    // 2,500 lines, ~120 KB: more than one read chunk (64 KB); with --gate off one batch (the
+    // default there is 10,000, so the import's worker prepares its later chunks of 1,024).
     const facts = Array.from({ length: 2_500 }, (_, i) => `The owner of service ${i} is team ${i % 17}`);
     const file = join(dir, "big.jsonl");
     writeFileSync(file, lines(...facts.slice(0, 2_399), { statement: "" }, ...facts.slice(2_400)));
-    const bad = strata("big.db", ["remember", "--jsonl", "big.jsonl", "--gate", "off"]);
+    const bad = strata("big.db", [
+      "remember",
+      "--jsonl",
+      "big.jsonl",
+      "--gate",
+      "off",
+      "--batch-size",
+      "1000",
+    ]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("line 2400: Invalid rememberMany item");
     const none = JSON.parse(strata("big.db", ["stats", "--json"]).stdout) as { beliefs: { total: number } };
@@ -113,7 +122,10 @@ describe("strata remember --jsonl / record --jsonl", () => {
     const r = strata("big.db", ["remember", "--jsonl", "big.jsonl", "--gate", "off"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("remembered 2500 items without the write gate (--gate off): stored 2500");
-    expect(r.stdout).toMatch(/batches\s+3 of up to 1000/);
+    expect(r.stdout).toMatch(/batches\s+1 of up to 10000/);
+    // Progress on a stderr that is no terminal: a line per batch.
+    expect(r.stderr).toContain("remember 0/2500");
+    expect(r.stderr).toContain("remember 2500/2500");
     const stats = JSON.parse(strata("big.db", ["stats", "--json"]).stdout) as { beliefs: { total: number } };
     expect(stats.beliefs.total).toBe(2_500);
     expect(strata("big.db", ["remember", "--jsonl", "missing.jsonl"]).stderr).toContain("cannot read");

@@ -83,7 +83,7 @@ export interface JsonlArgs {
   lines: () => AsyncIterable<string>;
   /** Keep one result per item for the answer (--json lists them); without, memory stays bounded. */
   keepResults?: boolean;
-  /** Items per transaction (default 1000, at most 10,000). */
+  /** Items per transaction (default 1000; 10,000 with `gate: "off"`; at most 10,000). */
   batchSize?: number;
   /** `remember` only: "off" stores every line without comparison (a known-clean collection). */
   gate?: string | undefined;
@@ -107,8 +107,15 @@ export interface JsonlResult {
   results?: GateResult[];
 }
 
-/** Default of `--batch-size`. */
+/** Default of `--batch-size` for gated lines (each one compared with the store and the batch). */
 export const DEFAULT_JSONL_BATCH = 1000;
+
+/**
+ * Default of `--batch-size` with `--gate off`: ten of the import's chunks of 1,024
+ * (src/core/import-prep.ts) and a part, so a worker thread prepares the next chunks while one
+ * is written (a batch of one chunk is prepared in the writing thread). The most a batch may hold.
+ */
+export const DEFAULT_IMPORT_BATCH = 10_000;
 
 /**
  * `strata remember --jsonl FILE` and `strata record --jsonl FILE`: every line through the write
@@ -128,7 +135,7 @@ export async function runJsonl(
   hooks: ProgressHooks = {},
 ): Promise<JsonlResult> {
   const started = globalThis.performance.now();
-  const batchSize = args.batchSize ?? DEFAULT_JSONL_BATCH;
+  const batchSize = args.batchSize ?? (args.gate === "off" ? DEFAULT_IMPORT_BATCH : DEFAULT_JSONL_BATCH);
   const { checkItems, MAX_BATCH_ITEMS } = await import("../../core/gated-writes.js");
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_ITEMS)
     throw new StrataError(

@@ -54,7 +54,12 @@ import { TextIndex, type TextLayer, type TextScope } from "../text-index/text-in
 import { scanVectors, VectorIndex, type VectorLayer } from "../vector-index.js";
 import { withFileLock } from "./file-lock.js";
 import { MIGRATION_FILLS, MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
-import { INSERT_COMPONENTS_SQL, scanComponents, vectorComponents } from "./vector-components.js";
+import {
+  INSERT_COMPONENTS_SQL,
+  scanComponents,
+  vectorComponents,
+  vectorComponentsMany,
+} from "./vector-components.js";
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:`. */
@@ -1701,9 +1706,13 @@ export class SqliteStore implements Store {
       // Their components first (each row was just inserted, in the vector's namespace): the
       // vectors' insert trigger then finds them there. A dense vector's row is the trigger's.
       const componentValues: unknown[] = [];
+      const records = vectorComponentsMany(
+        rows.slice(start, start + n).map((r) => r.vector),
+        Array.from({ length: n }, (_, j) => first + start + j),
+      );
       for (let i = start; i < start + n; i++) {
         const r = rows[i]!;
-        const components = vectorComponents(r.vector, first + i);
+        const components = records[i - start];
         if (components)
           componentValues.push(
             "b",
@@ -1717,6 +1726,10 @@ export class SqliteStore implements Store {
       if (componentValues.length > 0)
         this.stmt(insertComponentsSql(componentValues.length / 6)).run(componentValues);
       this.stmt(insertVectorsSql(n)).run(vectorValues);
+      // An index this process has not built yet is filled from the table, in bulk, by its first
+      // search (`syncVectors`), so a bulk import into it adds nothing to it row by row: an import
+      // that never searches (a build, a CLI `remember --jsonl`) neither pays for nor keeps it.
+      const indexed = this.vecBuilt;
       for (let i = start; i < start + n; i++) {
         const r = rows[i]!;
         for (const e of r.belief.sources)
@@ -1725,7 +1738,7 @@ export class SqliteStore implements Store {
             ids[i],
           );
         this.vectors.setStatus("b", first + i, r.belief.status);
-        this.vectors.put("b", first + i, firstVector + i, r.belief.namespace, r.vector);
+        if (indexed) this.vectors.put("b", first + i, firstVector + i, r.belief.namespace, r.vector);
       }
     }
     return ids;

@@ -15,7 +15,7 @@ import type { Embedder } from "../../core/ports.js";
 import { embedText } from "../../embed/hashed-embedder.js";
 import { openMemory } from "../../open-memory.js";
 import { SqliteStore } from "./sqlite-store.js";
-import { recordSize, vectorComponents } from "./vector-components.js";
+import { recordSize, vectorComponents, vectorComponentsMany } from "./vector-components.js";
 
 /** The records of a concatenation of `vectorComponents` blobs, as views on it (copied once if unaligned). */
 function* readComponents(
@@ -190,6 +190,31 @@ describe("vector components", () => {
         1,
       ),
     ).toBeNull();
+  });
+
+  it("in bulk (vectorComponentsMany): the same bytes as one at a time, nulls in their places", () => {
+    const vectors = [
+      ...Array.from({ length: 40 }, (_, i) => embedText(`The owner of service ${i} is team ${i % 7}`, 384)),
+      new Float32Array(384), // nothing set: a header alone
+      Float32Array.from({ length: 384 }, (_, d) => (d % 3 === 0 ? 0 : d / 7)), // dense: none
+      Float32Array.from({ length: 384 }, (_, d) => (d === 5 || d === 300 || d === 383 ? -d : 0)), // odd count
+      Float32Array.from({ length: 16 }, (_, i) => i + 1), // dense: none
+      embedText("a rid too large", 384),
+      embedText("a rid past 32 bits", 384),
+      embedText("a negative rid", 384),
+    ];
+    const rids = [...vectors.keys()].map((i) => i * 977 + 1);
+    rids[vectors.length - 3] = 2 ** 48;
+    rids[vectors.length - 2] = 2 ** 40 + 17;
+    rids[vectors.length - 1] = -1;
+    const many = vectorComponentsMany(vectors, rids);
+    expect(many).toHaveLength(vectors.length);
+    expect(many.filter((b) => b === null)).toHaveLength(4);
+    vectors.forEach((v, i) => {
+      const one = vectorComponents(v, rids[i]!);
+      if (one === null) expect(many[i]).toBeNull();
+      else expect(Buffer.compare(many[i]!, one)).toBe(0);
+    });
   });
 
   it("are kept current by the triggers: one row per vector, keyed by its row's namespace and state", async () => {

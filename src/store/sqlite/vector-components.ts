@@ -50,6 +50,63 @@ export function vectorComponents(vector: Float32Array, rid: number): Buffer | nu
   return Buffer.from(bytes);
 }
 
+/** Whether this machine stores numbers little-endian (the records' byte order): then typed arrays can write them. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * `vectorComponents(vectors[i], rids[i])` for every i, the same bytes, laid out in one buffer that
+ * each record views (a bulk insert's: one allocation a statement instead of five a row).
+ */
+export function vectorComponentsMany(
+  vectors: readonly Float32Array[],
+  rids: readonly number[],
+): (Buffer | null)[] {
+  if (!LITTLE_ENDIAN) return vectors.map((v, i) => vectorComponents(v, rids[i]!));
+  const counts = new Int32Array(vectors.length);
+  let total = 0;
+  for (let i = 0; i < vectors.length; i++) {
+    const vector = vectors[i]!;
+    const rid = rids[i]!;
+    counts[i] = -1;
+    if (vector.length > 0x10000 || !Number.isSafeInteger(rid) || rid < 0 || rid >= 2 ** 48) continue;
+    let n = 0;
+    for (let d = 0; d < vector.length; d++) if (vector[d] !== 0) n++;
+    const size = recordSize(n);
+    if (size >= vector.length * 4) continue;
+    counts[i] = n;
+    total += size;
+  }
+  const bytes = new ArrayBuffer(total);
+  const u32 = new Uint32Array(bytes);
+  const u16 = new Uint16Array(bytes);
+  const f32 = new Float32Array(bytes);
+  const out: (Buffer | null)[] = new Array(vectors.length);
+  let at = 0; // in bytes; every record starts and ends on a multiple of 4
+  for (let i = 0; i < vectors.length; i++) {
+    const n = counts[i]!;
+    if (n < 0) {
+      out[i] = null;
+      continue;
+    }
+    const vector = vectors[i]!;
+    const rid = rids[i]!;
+    u32[at >> 2] = rid % 2 ** 32;
+    u16[(at >> 1) + 2] = Math.floor(rid / 2 ** 32);
+    u16[(at >> 1) + 3] = n;
+    let value = (at + 8) >> 2;
+    let dim = (at + 8 + n * 4) >> 1;
+    for (let d = 0; d < vector.length; d++)
+      if (vector[d] !== 0) {
+        f32[value++] = vector[d]!;
+        u16[dim++] = d;
+      }
+    const size = recordSize(n);
+    out[i] = Buffer.from(bytes, at, size);
+    at += size;
+  }
+  return out;
+}
+
 /** A record's bytes: header, values, dimensions padded to 4. */
 export const recordSize = (n: number) => 8 + n * 4 + (n + (n & 1)) * 2;
 
