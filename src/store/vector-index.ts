@@ -1215,6 +1215,29 @@ export class VectorIndex {
   }
 
   /**
+   * The rowids of each list of a partition (its active view for `active`), in slot order, and the
+   * tail's rows last; null before the lists are trained. For tests: what a probe of each list reads.
+   */
+  listRows(layer: VectorLayer, dim: number, namespace: string, scope: StatusScope): number[][] | null {
+    const l = this.layers[layer];
+    const main = l.partition(dim, namespace, false);
+    if (!main?.lists) return null;
+    const part = scope === "active" ? l.view(main).part : main;
+    const lists = part.lists;
+    if (!lists) return null;
+    const out: number[][] = [];
+    const { bounds } = lists;
+    for (let c = 0; c < bounds.length; c++) {
+      const rows: number[] = [];
+      for (let s = bounds[c]!; s < (c + 1 < bounds.length ? bounds[c + 1]! : part.size); s++)
+        if (part.alive[s] && (part !== main || scope === "live" || l.statuses.passes(part.rowids[s]!, scope)))
+          rows.push(part.rowids[s]!);
+      out.push(rows);
+    }
+    return out;
+  }
+
+  /**
    * Whether an approximate search may probe `main`'s lists (training or training them again
    * first, see `RETRAIN_SHARE`): the rows it searches are enough for the mode.
    */

@@ -130,19 +130,43 @@ describe("approximate vector search", () => {
       put(i + 1, v);
     });
     same(); // trains the lists
+    const trained = approx.listRows("b", 384, "ns", "live")!;
+    expect(trained.at(-1)).toEqual([]);
+    expect(trained.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 2000 }, (_, i) => i + 1));
     // New rows (the tail), a replaced vector, removals, rows leaving and coming back to active.
     for (let i = 2000; i < 2300; i++) put(i + 1, vectors[i]!);
     put(5, vectors[2999]!);
-    for (let i = 10; i < 600; i += 3) for (const ix of [exact, approx]) ix.remove("b", i);
-    for (let i = 11; i < 900; i += 5) for (const ix of [exact, approx]) ix.setStatus("b", i, "archived");
-    for (let i = 11; i < 300; i += 10) for (const ix of [exact, approx]) ix.setStatus("b", i, "active");
+    // A third removed (the partition compacts), a third of the rest archived (the active view
+    // becomes a copy of the active rows), some of those active again.
+    for (let i = 10; i < 2000; i += 3) for (const ix of [exact, approx]) ix.remove("b", i);
+    for (let i = 11; i < 1800; i += 3) for (const ix of [exact, approx]) ix.setStatus("b", i, "archived");
+    for (let i = 11; i < 300; i += 9) for (const ix of [exact, approx]) ix.setStatus("b", i, "active");
     same();
+    // Each list holds the rows it held, less those removed (and, in the active view, archived);
+    // the rows put since are in the tail.
+    const removed = new Set<number>([5]);
+    for (let i = 10; i < 2000; i += 3) removed.add(i);
+    const archived = new Set<number>();
+    for (let i = 11; i < 1800; i += 3) archived.add(i);
+    for (let i = 11; i < 300; i += 9) archived.delete(i);
+    const tail = [...Array.from({ length: 300 }, (_, i) => 2001 + i), 5].filter(
+      (r) => !removed.has(r) || r === 5,
+    );
+    for (const scope of ["live", "active"] as const) {
+      const gone = (r: number) => removed.has(r) || (scope === "active" && archived.has(r));
+      const want = trained.slice(0, -1).map((rows) => rows.filter((r) => !gone(r)));
+      const got = approx.listRows("b", 384, "ns", scope)!;
+      expect(got.slice(0, -1)).toEqual(want);
+      expect(got.at(-1)!.sort((a, b) => a - b)).toEqual(
+        tail.filter((r) => !gone(r) || r === 5).sort((a, b) => a - b),
+      );
+    }
     // A removed row is never found again; an archived one only in the live scope.
     const q = vectors[12]!;
     expect(approx.search("b", q, ["ns"], "active", 2000).some((h) => h.rowid === 13)).toBe(false);
     expect(approx.search("b", q, ["ns"], "live", 2000).some((h) => h.rowid === 13)).toBe(false);
-    expect(approx.search("b", vectors[25]!, ["ns"], "active", 2000).some((h) => h.rowid === 26)).toBe(false);
-    expect(approx.search("b", vectors[25]!, ["ns"], "live", 3000).some((h) => h.rowid === 26)).toBe(true);
+    expect(approx.search("b", vectors[22]!, ["ns"], "active", 2000).some((h) => h.rowid === 23)).toBe(false);
+    expect(approx.search("b", vectors[22]!, ["ns"], "live", 3000).some((h) => h.rowid === 23)).toBe(true);
     // Past a quarter more rows, the lists are trained again (over every row), and still exact.
     for (let i = 2300; i < 3000; i++) put(i + 1, vectors[i]!);
     same();
