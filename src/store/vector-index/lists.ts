@@ -34,9 +34,9 @@ export interface ListModel {
 /** Slots per block of a posting list (vector-index.ts's `BLOCK`). */
 const BLOCK = 0x10000;
 /** Sampled rows per list for training. */
-const SAMPLE_PER_LIST = 24;
-const COARSE_ROUNDS = 8;
-const FINE_ROUNDS = 6;
+const SAMPLE_PER_LIST = 12;
+const COARSE_ROUNDS = 6;
+const FINE_ROUNDS = 4;
 
 /** A 32-bit mix of a rowid (murmur3's finaliser): the sample's order, fixed by the rowid alone. */
 export function rowHash(rowid: number): number {
