@@ -91,12 +91,12 @@ describe("approximate vector search", () => {
           );
   });
 
-  // 3,000 rows make 49 lists, of which the default probes 3 (plus rows for 8 × limit): 0.88 of
-  // the exact top 10 on this set (at 1M, 1,024 lists: docs/benchmarks.md).
-  it("the default probes find at least 0.85 of the exact top 10 on clustered texts", () => {
+  // 3,000 rows make 49 lists; probing 15% of them (8) finds all of the exact top 10
+  // on this set. (At 1M the default 6% of 1,024 lists finds all of it: docs/benchmarks.md.)
+  it("probing 15% of the lists finds at least 0.95 of the exact top 10 on clustered texts", () => {
     const stored = new Map(vectors.map((v, i) => [i + 1, v]));
     const exact = index("float32", stored);
-    const approx = index("float32", stored, { search: "approximate" });
+    const approx = index("float32", stored, { search: "approximate", probes: 0.15 });
     for (const ix of [exact, approx]) ix.load(vectors.map((v, i) => ["b", i + 1, i + 1, "ns", v] as const));
     let sum = 0;
     let fewer = 0;
@@ -109,7 +109,7 @@ describe("approximate vector search", () => {
       for (const h of got) expect(h.score).toBe(all.get(h.rowid));
       if (got.length < 10) fewer++;
     }
-    expect(sum / queries.length).toBeGreaterThanOrEqual(0.85);
+    expect(sum / queries.length).toBeGreaterThanOrEqual(0.95);
     expect(fewer).toBe(0);
   });
 

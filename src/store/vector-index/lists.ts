@@ -35,6 +35,8 @@ export interface ListModel {
 const BLOCK = 0x10000;
 /** Sampled rows per list for training. */
 const SAMPLE_PER_LIST = 12;
+/** At least this many sampled rows (every row of a smaller partition): a few lists need more than 12 rows each. */
+const MIN_SAMPLE = 4_096;
 const COARSE_ROUNDS = 6;
 const FINE_ROUNDS = 4;
 
@@ -175,7 +177,7 @@ export function trainLists(p: ListPostings): { lists: ListModel; listOf: Int32Ar
   let live = 0;
   for (let s = 0; s < p.size; s++) live += p.alive[s]!;
   const f = fanOut(live);
-  const { rows, n } = sample(p, live, f * f * SAMPLE_PER_LIST);
+  const { rows, n } = sample(p, live, Math.max(MIN_SAMPLE, f * f * SAMPLE_PER_LIST));
   const all = Array.from({ length: n }, (_, i) => i);
   const k1 = Math.max(1, Math.min(f, n));
   const coarse = kmeans(rows, all, k1, dim, COARSE_ROUNDS);
