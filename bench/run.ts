@@ -32,6 +32,7 @@ import type { Clock } from "../src/core/ports.js";
 import { createHashedEmbedder } from "../src/embed/hashed-embedder.js";
 import { openMemory } from "../src/open-memory.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
+import type { VectorSearchMode } from "../src/store/vector-index.js";
 import { createGptTokenizer } from "../src/tokenizer/gpt-tokenizer.js";
 import { type BatchBenchResult, renderBatchTable, runBatchBench } from "./batch.js";
 import { type ColdBenchResult, renderColdTable, runColdBench } from "./cold.js";
@@ -267,9 +268,13 @@ async function open(
   path: string,
   timers: Timers | null,
   clock: Clock = FIXED_CLOCK,
-  extra: { importWorker?: boolean } = {},
+  extra: { importWorker?: boolean; vectorSearch?: VectorSearchMode; store?: (s: SqliteStore) => void } = {},
 ): Promise<Memory> {
-  const store = SqliteStore.open({ path });
+  const store = SqliteStore.open({
+    path,
+    ...(extra.vectorSearch ? { vectorSearch: extra.vectorSearch } : {}),
+  });
+  extra.store?.(store);
   const embedder = createHashedEmbedder();
   const judge = createLexicalJudge();
   const tokenizer = createGptTokenizer();
@@ -741,15 +746,27 @@ async function main(): Promise<void> {
   if (o.only === "scale") {
     if (!o.scaleDb)
       throw new Error("--only scale needs --scale-db FILE (built there when missing, then kept)");
-    scale = await runScaleBench((path) => open(path, null), {
-      db: o.scaleDb,
-      size: o.scaleSize,
-      build: o.scaleBuild,
-      queries: o.recallQueries,
-      goals: o.contextGoals,
-      seed: o.seed,
-      log: (m) => log(o, m),
-    });
+    scale = await runScaleBench(
+      async (path, vectorSearch) => {
+        let store: SqliteStore | undefined;
+        const memory = await open(path, null, FIXED_CLOCK, {
+          vectorSearch,
+          store: (s) => {
+            store = s;
+          },
+        });
+        return { memory, store: store! };
+      },
+      {
+        db: o.scaleDb,
+        size: o.scaleSize,
+        build: o.scaleBuild,
+        queries: o.recallQueries,
+        goals: o.contextGoals,
+        seed: o.seed,
+        log: (m) => log(o, m),
+      },
+    );
   }
   // Recall and context against the exact scan, interleaved in rounds: run on request only, not in "all".
   let tails: TailsBenchResult | null = null;

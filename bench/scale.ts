@@ -6,6 +6,12 @@
  *
  *   npm run bench -- --only scale --scale-db /tmp/strata-1m.db --scale-size 1000000
  *   npm run bench -- --only scale --scale-db /tmp/strata-1m-active.db --scale-build bulk   # all active
+ *
+ * The store opens with the default vector search (`auto`: approximate lists from 200,000 rows),
+ * and then a second time with `exact`, in the same process: warm recall of the two interleaved
+ * (one query, then the other way round on the next), and the vector searches' recall@10/@50 of
+ * the approximate search against the exact one, over recall queries and over statements at the
+ * write gate's limit (24).
  */
 import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -13,6 +19,10 @@ import { performance } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { Memory } from "../src/core/engine.js";
+import type { ScoredId } from "../src/core/ports.js";
+import { createHashedEmbedder } from "../src/embed/hashed-embedder.js";
+import type { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
+import type { VectorSearchMode } from "../src/store/vector-index.js";
 import { mainThreadCpuMs } from "./batch.js";
 import { preload } from "./preload.js";
 import { createTraffic } from "./synthetic.js";
@@ -50,6 +60,10 @@ const memoryFigures = (m: NodeJS.MemoryUsage) => ({
   arrayBuffersMb: mb(m.arrayBuffers),
 });
 const ms = (x: number) => Math.round(x * 100) / 100;
+const cpuMsSince = (from: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(from);
+  return (d.user + d.system) / 1000;
+};
 
 function percentiles(samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
@@ -78,7 +92,25 @@ async function bulk(mem: Memory, o: ScaleBenchOptions): Promise<number> {
   return stored;
 }
 
-export async function runScaleBench(open: (path: string) => Promise<Memory>, o: ScaleBenchOptions) {
+/** A memory over the kept store, and its store (for the vector searches' recall@k). */
+export type ScaleOpen = (
+  path: string,
+  vectorSearch: VectorSearchMode,
+) => Promise<{ memory: Memory; store: SqliteStore }>;
+
+/**
+ * Recall@k of `got` against the exact `want` (score descending): the share of the first k whose
+ * score reaches the exact k-th score. Rows tied at a score are interchangeable (a store of
+ * repeated statements holds many), so a tied row found in place of another counts as found.
+ */
+export function recallAt(k: number, got: readonly ScoredId[], want: readonly ScoredId[]): number {
+  const n = Math.min(k, want.length);
+  if (n === 0) return 1;
+  const floor = want[n - 1]!.score - 1e-12;
+  return Math.min(n, got.slice(0, n).filter((h) => h.score >= floor).length) / n;
+}
+
+export async function runScaleBench(open: ScaleOpen, o: ScaleBenchOptions) {
   let built: {
     seconds: number;
     beliefs: number;
@@ -89,7 +121,7 @@ export async function runScaleBench(open: (path: string) => Promise<Memory>, o: 
   } | null = null;
   if (!existsSync(o.db)) {
     o.log(`scale: building ${o.size} beliefs into ${o.db} (kept for the next run)…`);
-    const mem = await open(o.db);
+    const { memory: mem } = await open(o.db, "exact");
     const load = [loadavg()[0]!];
     const main0 = mainThreadCpuMs();
     const cpu0 = process.cpuUsage();
@@ -110,7 +142,7 @@ export async function runScaleBench(open: (path: string) => Promise<Memory>, o: 
     };
     await mem.close();
   }
-  const mem = await open(o.db);
+  const { memory: mem, store } = await open(o.db, "auto");
   try {
     const stats = await mem.stats();
     const traffic = createTraffic(o.seed + 1);
@@ -122,7 +154,9 @@ export async function runScaleBench(open: (path: string) => Promise<Memory>, o: 
     o.log("scale: first recall (cold: FTS5 and the vectors table)…");
     const first = await timed(() => mem.recall("staging billing gateway owner", { k: 5 }));
     o.log("scale: second recall (builds the in-process indexes)…");
+    const secondCpu = process.cpuUsage();
     const second = await timed(() => mem.recall("staging billing gateway owner", { k: 5 }));
+    const secondCpuMs = cpuMsSince(secondCpu);
     for (let i = 0; i < 20; i++) await mem.recall(traffic.query(), { k: 5 });
     const recall: number[] = [];
     let cpu = process.cpuUsage();
@@ -137,6 +171,7 @@ export async function runScaleBench(open: (path: string) => Promise<Memory>, o: 
     for (let i = 0; i < o.goals; i++)
       context.push(await timed(() => mem.context(traffic.goal(), { tokenBudget: 600 })));
     const contextCpu = process.cpuUsage(cpu);
+    const sideBySide = await exactBeside(open, o, mem, store);
     return {
       db: o.db,
       built,
@@ -144,6 +179,7 @@ export async function runScaleBench(open: (path: string) => Promise<Memory>, o: 
       activeBeliefs: stats.beliefs.byStatus.active ?? 0,
       firstRecallMs: Math.round(first),
       indexBuildRecallMs: Math.round(second),
+      indexBuildRecallCpuMs: Math.round(secondCpuMs),
       recall: {
         ...percentiles(recall),
         cpuMsMean: ms((recallCpu.user + recallCpu.system) / 1000 / o.queries),
@@ -155,9 +191,95 @@ export async function runScaleBench(open: (path: string) => Promise<Memory>, o: 
       memoryAfterRecall: memoryFigures(memory),
       /** The same after a full collection: what the process holds, without recall's garbage. */
       memoryAfterGc: memoryFigures(collected),
+      sideBySide,
     };
   } finally {
     await mem.close();
+  }
+}
+
+/**
+ * The same store opened again with exact vector search, in this process: its first and second
+ * recall, warm recall against the default's (interleaved, CPU per call), and recall@k of the
+ * default's vector searches against exact ones.
+ */
+async function exactBeside(open: ScaleOpen, o: ScaleBenchOptions, approx: Memory, approxStore: SqliteStore) {
+  const { memory: exact, store: exactStore } = await open(o.db, "exact");
+  try {
+    const call = async (m: Memory, q: string) => {
+      const t = performance.now();
+      const c = process.cpuUsage();
+      await m.recall(q, { k: 5 });
+      const d = process.cpuUsage(c);
+      return { ms: performance.now() - t, cpuMs: (d.user + d.system) / 1000 };
+    };
+    o.log("scale: exact beside: first and second recall…");
+    const first = await call(exact, "staging billing gateway owner");
+    const second = await call(exact, "staging billing gateway owner");
+    const traffic = createTraffic(o.seed + 2);
+    for (let i = 0; i < 20; i++) await exact.recall(traffic.query(), { k: 5 });
+    const runs = {
+      approximate: [] as { ms: number; cpuMs: number }[],
+      exact: [] as { ms: number; cpuMs: number }[],
+    };
+    for (let i = 0; i < o.queries; i++) {
+      const q = traffic.query();
+      if (i % 2 === 0) {
+        runs.approximate.push(await call(approx, q));
+        runs.exact.push(await call(exact, q));
+      } else {
+        runs.exact.push(await call(exact, q));
+        runs.approximate.push(await call(approx, q));
+      }
+    }
+    const summary = (r: { ms: number; cpuMs: number }[]) => ({
+      ...percentiles(r.map((x) => x.ms)),
+      cpuMsMean: ms(r.reduce((a, x) => a + x.cpuMs, 0) / r.length),
+    });
+    o.log("scale: recall@k of the approximate vector search…");
+    const embedder = createHashedEmbedder();
+    const filter = { namespaces: ["bench"], statuses: ["active" as const] };
+    const recallOf = async (texts: string[], limit: number, ks: number[]) => {
+      const vectors = await embedder.embed(texts);
+      const sums = ks.map(() => 0);
+      let cpuApprox = 0;
+      let cpuExact = 0;
+      for (const v of vectors) {
+        let c = process.cpuUsage();
+        const got = await approxStore.searchBeliefVectors(v, filter, limit);
+        let d = process.cpuUsage(c);
+        cpuApprox += (d.user + d.system) / 1000;
+        c = process.cpuUsage();
+        const want = await exactStore.searchBeliefVectors(v, filter, limit);
+        d = process.cpuUsage(c);
+        cpuExact += (d.user + d.system) / 1000;
+        ks.forEach((k, i) => {
+          sums[i]! += recallAt(k, got, want);
+        });
+      }
+      return {
+        queries: texts.length,
+        limit,
+        recall: Object.fromEntries(
+          ks.map((k, i) => [`at${k}`, Math.round((sums[i]! / texts.length) * 1000) / 1000]),
+        ),
+        vectorSearchCpuMs: { approximate: ms(cpuApprox / texts.length), exact: ms(cpuExact / texts.length) },
+      };
+    };
+    const rq = createTraffic(o.seed + 3);
+    const queries = Array.from({ length: 48 }, () => rq.query());
+    const statements = Array.from({ length: 48 }, () => rq.statement().text);
+    return {
+      exactFirstRecallMs: Math.round(first.ms),
+      exactIndexBuildRecallMs: Math.round(second.ms),
+      exactIndexBuildRecallCpuMs: Math.round(second.cpuMs),
+      approximate: summary(runs.approximate),
+      exact: summary(runs.exact),
+      recallQueries: await recallOf(queries, 50, [10, 50]),
+      gateShape: await recallOf(statements, 24, [10, 24]),
+    };
+  } finally {
+    await exact.close();
   }
 }
 
@@ -171,10 +293,23 @@ export function renderScaleTable(r: ScaleBenchResult): string {
           `  build: ${r.built.beliefsPerSecond} beliefs/s wall (target ≥ 10,000/s at 1M through the bulk path), ${r.built.cpuMsPerBelief} cpu-ms a belief (main thread ${r.built.mainThreadCpuMsPerBelief ?? "?"}), load ${r.built.loadAverage.join("→")}`,
         ]
       : []),
-    `  first recall ${r.firstRecallMs} ms; second (builds the indexes) ${r.indexBuildRecallMs} ms`,
+    `  first recall ${r.firstRecallMs} ms; second (builds the indexes) ${r.indexBuildRecallMs} ms (${r.indexBuildRecallCpuMs} cpu-ms)`,
     `  recall  p50 ${r.recall.p50} ms  p95 ${r.recall.p95} ms  (${r.recall.cpuMsMean} cpu-ms each; target p95 ≤ 25 ms at 1M)`,
     `  context p50 ${r.context.p50} ms  p95 ${r.context.p95} ms  (${r.context.cpuMsMean} cpu-ms each)`,
     `  after the recalls: RSS ${r.memoryAfterRecall.rssMb} MB (target ≤ 600 MB at 1M), heap ${r.memoryAfterRecall.heapUsedMb} MB, array buffers ${r.memoryAfterRecall.arrayBuffersMb} MB`,
     `  after a full GC:   RSS ${r.memoryAfterGc.rssMb} MB, heap ${r.memoryAfterGc.heapUsedMb} MB, array buffers ${r.memoryAfterGc.arrayBuffersMb} MB`,
+    `  vector search: default (auto) beside exact, same process, interleaved`,
+    `    exact: first recall ${r.sideBySide.exactFirstRecallMs} ms, second (builds the indexes) ${r.sideBySide.exactIndexBuildRecallMs} ms (${r.sideBySide.exactIndexBuildRecallCpuMs} cpu-ms)`,
+    `    recall  default p50 ${r.sideBySide.approximate.p50} ms  p95 ${r.sideBySide.approximate.p95} ms  (${r.sideBySide.approximate.cpuMsMean} cpu-ms)` +
+      `   exact p50 ${r.sideBySide.exact.p50} ms  p95 ${r.sideBySide.exact.p95} ms  (${r.sideBySide.exact.cpuMsMean} cpu-ms)`,
+    ...[r.sideBySide.recallQueries, r.sideBySide.gateShape].map(
+      (x, i) =>
+        `    ${i === 0 ? "recall queries" : "gate shape (statements)"}, limit ${x.limit}, ${x.queries} queries: ` +
+        `${Object.entries(x.recall)
+          .map(([k, v]) => `recall@${k.slice(2)} ${v}`)
+          .join(
+            ", ",
+          )}; vector search ${x.vectorSearchCpuMs.approximate} cpu-ms against exact ${x.vectorSearchCpuMs.exact}`,
+    ),
   ].join("\n");
 }

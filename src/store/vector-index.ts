@@ -27,6 +27,8 @@
  *   const compact = new VectorIndex({ precision: "int8", readExact: (layer, rowids) => vectorsOf(layer, rowids) });
  */
 
+import { type ListModel, probeOrder, trainLists } from "./vector-index/lists.js";
+
 export type VectorLayer = "b" | "e";
 
 /** `active`: only rows whose status is active; `live`: every status but forgotten. */
@@ -56,7 +58,36 @@ export interface VectorIndexOptions {
     rowids: readonly number[],
     vrows: readonly number[],
   ) => Map<number, Float32Array>;
+  /**
+   * Which rows a search looks at. `exact` (default): every row of the namespaces, so the hits are
+   * the exact top `limit`. `approximate`: in a partition (one layer, dimension and namespace) of
+   * at least `APPROXIMATE_MIN_ROWS` rows searched, only the rows of the lists whose centroids are
+   * nearest the query (see `probes`) and the rows added since the lists were trained; the rows
+   * found are scored exactly, so a hit's score is its exact score, but a row of an unprobed list
+   * can be missed. `auto`: approximate where the rows searched are at least `approximateFrom`,
+   * exact below (so a smaller store's results are exactly `exact`'s).
+   */
+  search?: VectorSearchMode;
+  /** `auto`: rows searched in one partition from which the search is approximate. Default `APPROXIMATE_FROM`. */
+  approximateFrom?: number;
+  /** Share of the lists an approximate search probes (at least one list, and rows for 8 × `limit`). Default `PROBE_SHARE`. */
+  probes?: number;
 }
+
+export type VectorSearchMode = "exact" | "approximate" | "auto";
+
+/**
+ * `auto`: searched rows from which a search is approximate. At 1M all-active beliefs, probing
+ * `PROBE_SHARE` of the lists finds 0.99 of the exact top 10 (docs/benchmarks.md, "Read side,
+ * eighth pass"); below this, exact search is cheap enough (≤ ~25 ms at 200k) to keep.
+ */
+export const APPROXIMATE_FROM = 200_000;
+/** Fewer rows than this are always searched exactly (lists of a few rows save nothing). */
+export const APPROXIMATE_MIN_ROWS = 1_024;
+/** Default share of the lists an approximate search probes. */
+export const PROBE_SHARE = 0.06;
+/** Lists are trained again when the rows added since (the tail every search scans) pass this share of the rows laid out. */
+export const RETRAIN_SHARE = 1 / 4;
 
 const STATUS_UNKNOWN = 0;
 const STATUS_ACTIVE = 1;
@@ -130,6 +161,12 @@ class Partition {
   readonly count: Int32Array;
   /** While the index loads in bulk: the postings as they come, laid out at the end (`settle`). */
   staged: Staging | null = null;
+  /**
+   * The approximate search's lists, once trained (`layOut`): list c's rows are the slots
+   * `bounds[c]…bounds[c + 1]`; slots from `bounds[nlist]` on were added since (the tail, which
+   * every approximate search scans whole).
+   */
+  lists: PartitionLists | null = null;
 
   constructor(dim: number, int8: boolean, id: number) {
     this.dim = dim;
@@ -252,6 +289,7 @@ class Partition {
    * `onSlot` hears each kept row's new slot.
    */
   derive(keep: (rowid: number) => boolean, onSlot: (rowid: number, slot: number) => void): Partition {
+    this.settle();
     const part = new Partition(this.dim, this.int8, this.id);
     const remap = new Int32Array(this.size).fill(-1);
     part.growRows(Math.max(64, this.live));
@@ -266,6 +304,7 @@ class Partition {
       onSlot(this.rowids[s]!, a);
     }
     this.repost(part, remap);
+    part.lists = this.lists && { model: this.lists.model, bounds: carryBounds(this.lists.bounds, remap) };
     part.trim();
     return part;
   }
@@ -285,9 +324,74 @@ class Partition {
       next++;
     }
     this.alive.fill(0, next, this.size);
+    if (this.lists) this.lists.bounds = carryBounds(this.lists.bounds, remap);
     this.size = next;
     this.dead = 0;
     this.repost(this, remap);
+    return remap;
+  }
+
+  /**
+   * Lays the live rows out list by list (`listOf[slot]`: its list, -1 when dead), each list's rows
+   * in their old order, dropping dead slots; returns the old slot → new slot map (-1: dropped).
+   * Every row keeps its values, norm and scale, and every posting list its values: only the slots
+   * move, so every score is what it was.
+   */
+  layOut(listOf: Int32Array, model: ListModel): Int32Array {
+    this.settle();
+    const nlist = model.nlist;
+    const bounds = new Int32Array(nlist + 1);
+    for (let s = 0; s < this.size; s++) if (this.alive[s]) bounds[listOf[s]! + 1]!++;
+    for (let c = 0; c < nlist; c++) bounds[c + 1]! += bounds[c]!;
+    const next = bounds.slice(0, nlist);
+    const remap = new Int32Array(this.size).fill(-1);
+    for (let s = 0; s < this.size; s++) if (this.alive[s]) remap[s] = next[listOf[s]!]!++;
+    const live = bounds[nlist]!;
+    const rowids = new Float64Array(Math.max(64, live));
+    const invNorm = new Float64Array(rowids.length);
+    const scale = new Float64Array(this.int8 ? rowids.length : 0);
+    for (let s = 0; s < this.size; s++) {
+      const to = remap[s]!;
+      if (to < 0) continue;
+      rowids[to] = this.rowids[s]!;
+      invNorm[to] = this.invNorm[s]!;
+      if (this.int8) scale[to] = this.scale[s]!;
+    }
+    this.rowids = rowids;
+    this.invNorm = invNorm;
+    this.scale = scale;
+    this.alive = new Uint8Array(rowids.length).fill(1, 0, live);
+    this.size = live;
+    this.dead = 0;
+    // Each posting list in list order: a counting sort by the list of its slot, stable, so each
+    // list's postings stay in old-slot order, which is new-slot order.
+    const perList = new Int32Array(nlist + 1);
+    for (let d = 0; d < this.dim; d++) {
+      const slots = this.slotsOf(d);
+      const values = this.values[d]!;
+      perList.fill(0);
+      for (const s of slots) if (remap[s]! >= 0) perList[listOf[s]! + 1]!++;
+      for (let c = 0; c < nlist; c++) perList[c + 1]! += perList[c]!;
+      const n = perList[nlist]!;
+      const newSlots = new Int32Array(n);
+      const newValues = this.int8 ? new Int8Array(n) : new Float32Array(n);
+      for (let i = 0; i < slots.length; i++) {
+        const s = slots[i]!;
+        const to = remap[s]!;
+        if (to < 0) continue;
+        const at = perList[listOf[s]!]!++;
+        newSlots[at] = to;
+        newValues[at] = values[i]!;
+      }
+      const room = n + (n >> 4) + 8;
+      this.low[d] = new Uint16Array(room);
+      this.values[d] = this.int8 ? new Int8Array(room) : new Float32Array(room);
+      this.blockEnd[d] = new Int32Array(1);
+      this.blocks[d] = 0;
+      this.count[d] = 0;
+      for (let i = 0; i < n; i++) this.push(d, newSlots[i]!, newValues[i]!);
+    }
+    this.lists = { model, bounds };
     return remap;
   }
 
@@ -388,6 +492,26 @@ class Staging {
       }
     }
   }
+}
+
+/** A partition's trained lists: the model and where each list's slots begin. */
+interface PartitionLists {
+  model: ListModel;
+  /** `nlist + 1` slot bounds; the last is where the tail (rows added since) begins. */
+  bounds: Int32Array;
+}
+
+/** List bounds after a remap that keeps slot order (compaction, an active view): kept slots before each bound. */
+function carryBounds(bounds: Int32Array, remap: Int32Array): Int32Array {
+  const out = new Int32Array(bounds.length);
+  let kept = 0;
+  let c = 0;
+  for (let s = 0; s <= remap.length; s++) {
+    while (c < bounds.length && bounds[c]! <= s) out[c++] = kept;
+    if (s < remap.length && remap[s]! >= 0) kept++;
+  }
+  while (c < bounds.length) out[c++] = kept;
+  return out;
 }
 
 /** A copy of `a` of length `n` (truncated or zero-filled). */
@@ -763,18 +887,150 @@ function accumulateInt8(
   }
 }
 
+/** Where dimension `d`'s postings for the slots `from…to` (one block) lie in its list: [start, end). */
+function postingRange(part: Partition, d: number, from: number, to: number): [number, number] {
+  const b = Math.floor(from / BLOCK);
+  let lo = blockStart(part, d, b);
+  let hi = blockEnd(part, d, b);
+  if (lo >= hi) return [0, 0];
+  const low = part.low[d]!;
+  const first = from - b * BLOCK;
+  const last = to - b * BLOCK;
+  // The first posting at or after `first`, then the first at or after `last`.
+  let a = lo;
+  let z = hi;
+  while (a < z) {
+    const m = (a + z) >>> 1;
+    if (low[m]! < first) a = m + 1;
+    else z = m;
+  }
+  lo = a;
+  z = hi;
+  while (a < z) {
+    const m = (a + z) >>> 1;
+    if (low[m]! < last) a = m + 1;
+    else z = m;
+  }
+  hi = a;
+  return [lo, hi];
+}
+
+/**
+ * `accumulateFloat32` over the slots `from…to` (within one block) into `acc[slot - from]`: each
+ * slot's terms added in the same order, so the same sums to the bit.
+ */
+function accumulateFloat32Range(
+  part: Partition,
+  query: Float32Array,
+  dims: readonly number[],
+  from: number,
+  to: number,
+  acc: Float64Array,
+) {
+  const shift = Math.floor(from / BLOCK) * BLOCK - from;
+  for (const d of dims) {
+    const [lo, hi] = postingRange(part, d, from, to);
+    if (lo >= hi) continue;
+    const q = query[d]!;
+    const low = part.low[d]!;
+    const values = part.values[d] as Float32Array;
+    for (let i = lo; i < hi; i++) {
+      const s = low[i]! + shift;
+      acc[s] = acc[s]! + values[i]! * q;
+    }
+  }
+}
+
+/** `accumulateInt8` over the slots `from…to` (within one block) into `acc[2 (slot - from)]` and the next. */
+function accumulateInt8Range(
+  part: Partition,
+  query: Float32Array,
+  dims: readonly number[],
+  from: number,
+  to: number,
+  acc: Float64Array,
+) {
+  const shift = Math.floor(from / BLOCK) * BLOCK - from;
+  for (const d of dims) {
+    const [lo, hi] = postingRange(part, d, from, to);
+    if (lo >= hi) continue;
+    const q = query[d]!;
+    const qa = Math.abs(q);
+    const low = part.low[d]!;
+    const values = part.values[d] as Int8Array;
+    for (let i = lo; i < hi; i++) {
+      const s = 2 * (low[i]! + shift);
+      acc[s] = acc[s]! + values[i]! * q;
+      acc[s + 1] = acc[s + 1]! + qa;
+    }
+  }
+}
+
 /** Relative slack on an error bound, for the rounding of the bound's own arithmetic. */
 const BOUND_SLACK = 1 + 1e-9;
+
+/** One partition's search in progress: where `scoreSlots` reads and what it fills. */
+interface Scan {
+  l: Layer;
+  part: Partition;
+  checkStatus: boolean;
+  scope: StatusScope;
+  qinv: number;
+  top: TopK;
+  /** int8: rows to read again and their upper bounds, in pairs. */
+  maybe: number[];
+  /** The accumulated sums of the slots `from…to`, at `slot - from` (`2 (slot - from)` for int8). */
+  acc: Float64Array;
+}
+
+/** Offers the live slots `from…to` to the search's top-k, from their accumulated sums. */
+function scoreSlots(scan: Scan, from: number, to: number): void {
+  const { l, part, checkStatus, scope, qinv, top, maybe, acc } = scan;
+  const { alive, invNorm, rowids, scale } = part;
+  for (let s = from; s < to; s++) {
+    if (!alive[s]) continue;
+    if (!part.int8) {
+      const score = acc[s - from]! * invNorm[s]! * qinv;
+      if (score < top.floor) continue;
+      const rowid = rowids[s]!;
+      if (checkStatus && !l.statuses.passes(rowid, scope)) continue;
+      top.offer(score, rowid);
+      continue;
+    }
+    // Each shared dimension's code is off by at most half a step: |error| ≤ step/2 · Σ|q_d|.
+    const k = invNorm[s]! * qinv;
+    const estimate = acc[2 * (s - from)]! * scale[s]! * k;
+    const bound = acc[2 * (s - from) + 1]! * scale[s]! * 0.5 * k * BOUND_SLACK;
+    if (estimate + bound < top.floor) continue;
+    const rowid = rowids[s]!;
+    if (checkStatus && !l.statuses.passes(rowid, scope)) continue;
+    top.offer(estimate - bound, rowid);
+    // A row sharing no dimension with the query scores exactly 0: nothing to read again.
+    if (bound > 0) maybe.push(rowid, estimate + bound);
+  }
+}
 
 export class VectorIndex {
   private readonly layers: Record<VectorLayer, Layer>;
   private readonly readExact: VectorIndexOptions["readExact"];
+  private readonly mode: VectorSearchMode;
+  private readonly approximateFrom: number;
+  private readonly probes: number;
   private scratch = new Float64Array(0);
 
   constructor(options: VectorIndexOptions = {}) {
     const int8 = options.precision === "int8";
     if (int8 && !options.readExact)
       throw new Error("VectorIndex: precision int8 needs readExact (the stored vectors, for the re-rank)");
+    this.mode = options.search ?? "exact";
+    if (!["exact", "approximate", "auto"].includes(this.mode))
+      throw new Error(`VectorIndex: search must be exact, approximate or auto, not ${String(this.mode)}`);
+    this.approximateFrom = options.approximateFrom ?? APPROXIMATE_FROM;
+    this.probes = options.probes ?? PROBE_SHARE;
+    if (!(this.probes > 0 && this.probes <= 1))
+      throw new Error(
+        `VectorIndex: probes is a share of the lists, above 0 and at most 1, not ${this.probes}`,
+      );
     this.readExact = options.readExact;
     this.layers = { b: new Layer(int8), e: new Layer(int8) };
   }
@@ -889,7 +1145,10 @@ export class VectorIndex {
     let n = 0;
     for (const l of Object.values(this.layers)) {
       n += l.entryPart.byteLength + l.entrySlot.byteLength + l.entryVrow.byteLength + l.viewSlot.byteLength;
-      for (const part of l.partitionList) n += part.bytes();
+      for (const part of l.partitionList)
+        n +=
+          part.bytes() +
+          (part.lists ? part.lists.model.centroids.byteLength + part.lists.bounds.byteLength : 0);
       for (const v of l.views.values()) if (!v.shared) n += v.part.bytes();
     }
     return n;
@@ -905,6 +1164,7 @@ export class VectorIndex {
     namespaces: readonly string[],
     scope: StatusScope,
     limit: number,
+    o: { exact?: boolean } = {},
   ): VectorHit[] {
     const l = this.layers[layer];
     const { dims, qinv } = queryShape(query);
@@ -916,6 +1176,7 @@ export class VectorIndex {
     for (const ns of new Set(namespaces)) {
       const main = l.partition(query.length, ns, false);
       if (!main || main.live === 0) continue;
+      const approximate = !o.exact && this.mode !== "exact" && this.wantsLists(l, main, scope);
       const part = scope === "active" ? l.view(main).part : main;
       if (part.live === 0) continue;
       // float32: acc[s] is the dot product. int8: acc[2s] is the dot product of the codes and
@@ -927,38 +1188,106 @@ export class VectorIndex {
       // Every live row is a candidate (an untouched row scores 0, above any negative one). A score
       // below the kept floor cannot enter, so most rows cost one comparison. The active view holds
       // only active rows (a row leaving `active` leaves it), so its statuses need no check.
-      const checkStatus = part === main;
-      const { alive, invNorm, rowids, scale } = part;
+      const scan: Scan = { l, part, checkStatus: part === main, scope, qinv, top, maybe, acc };
+      if (approximate && part.lists && limit * 8 <= part.live) {
+        for (const [from, to] of this.probedRanges(part, part.lists, query, dims, limit))
+          for (let a = from; a < to; ) {
+            // A chunk never crosses a block: its postings' slots share their high bits.
+            const b = Math.min(to, (Math.floor(a / BLOCK) + 1) * BLOCK);
+            acc.fill(0, 0, (b - a) * width);
+            if (part.int8) accumulateInt8Range(part, query, dims, a, b, acc);
+            else accumulateFloat32Range(part, query, dims, a, b, acc);
+            scoreSlots(scan, a, b);
+            a = b;
+          }
+        continue;
+      }
       for (let base = 0, b = 0; base < part.size; base += BLOCK, b++) {
         const end = Math.min(part.size, base + BLOCK);
         acc.fill(0, 0, (end - base) * width);
         if (part.int8) accumulateInt8(part, query, dims, b, acc);
         else accumulateFloat32(part, query, dims, b, acc);
-        for (let s = base; s < end; s++) {
-          if (!alive[s]) continue;
-          if (!part.int8) {
-            const score = acc[s - base]! * invNorm[s]! * qinv;
-            if (score < top.floor) continue;
-            const rowid = rowids[s]!;
-            if (checkStatus && !l.statuses.passes(rowid, scope)) continue;
-            top.offer(score, rowid);
-            continue;
-          }
-          // Each shared dimension's code is off by at most half a step: |error| ≤ step/2 · Σ|q_d|.
-          const k = invNorm[s]! * qinv;
-          const estimate = acc[2 * (s - base)]! * scale[s]! * k;
-          const bound = acc[2 * (s - base) + 1]! * scale[s]! * 0.5 * k * BOUND_SLACK;
-          if (estimate + bound < top.floor) continue;
-          const rowid = rowids[s]!;
-          if (checkStatus && !l.statuses.passes(rowid, scope)) continue;
-          top.offer(estimate - bound, rowid);
-          // A row sharing no dimension with the query scores exactly 0: nothing to read again.
-          if (bound > 0) maybe.push(rowid, estimate + bound);
-        }
+        scoreSlots(scan, base, end);
       }
     }
     if (!l.int8) return top.sorted();
     return this.rerank(layer, query, dims, qinv, top, maybe, limit);
+  }
+
+  /**
+   * The rowids of each list of a partition (its active view for `active`), in slot order, and the
+   * tail's rows last; null before the lists are trained. For tests: what a probe of each list reads.
+   */
+  listRows(layer: VectorLayer, dim: number, namespace: string, scope: StatusScope): number[][] | null {
+    const l = this.layers[layer];
+    const main = l.partition(dim, namespace, false);
+    if (!main?.lists) return null;
+    const part = scope === "active" ? l.view(main).part : main;
+    const lists = part.lists;
+    if (!lists) return null;
+    const out: number[][] = [];
+    const { bounds } = lists;
+    for (let c = 0; c < bounds.length; c++) {
+      const rows: number[] = [];
+      for (let s = bounds[c]!; s < (c + 1 < bounds.length ? bounds[c + 1]! : part.size); s++)
+        if (part.alive[s] && (part !== main || scope === "live" || l.statuses.passes(part.rowids[s]!, scope)))
+          rows.push(part.rowids[s]!);
+      out.push(rows);
+    }
+    return out;
+  }
+
+  /**
+   * Whether an approximate search may probe `main`'s lists (training or training them again
+   * first, see `RETRAIN_SHARE`): the rows it searches are enough for the mode.
+   */
+  private wantsLists(l: Layer, main: Partition, scope: StatusScope): boolean {
+    const searched = scope === "active" ? l.view(main).part.live : main.live;
+    if (
+      searched <
+      (this.mode === "auto" ? Math.max(APPROXIMATE_MIN_ROWS, this.approximateFrom) : APPROXIMATE_MIN_ROWS)
+    )
+      return false;
+    const lists = main.lists;
+    const laidOut = lists ? lists.bounds[lists.model.nlist]! : 0;
+    // Rows removed since only leave their lists emptier; rows added since sit in the tail.
+    if (!lists || main.size - laidOut > laidOut * RETRAIN_SHARE) this.train(l, main);
+    return true;
+  }
+
+  /** Trains `main`'s lists and lays its rows out by list; its active view is derived again if a copy. */
+  private train(l: Layer, main: Partition): void {
+    main.settle();
+    const { lists, listOf } = trainLists(main);
+    main.layOut(listOf, lists);
+    for (let s = 0; s < main.size; s++) l.entrySlot[main.rowids[s]!] = s;
+    const v = l.views.get(main);
+    if (v && !v.shared) v.dirty = true;
+  }
+
+  /**
+   * The slot ranges an approximate search scores, ascending: the lists nearest the query (at
+   * least `probes` of them and rows for 8 × `limit`), and the tail of rows added since training.
+   */
+  private probedRanges(
+    part: Partition,
+    lists: PartitionLists,
+    query: Float32Array,
+    dims: readonly number[],
+    limit: number,
+  ): [number, number][] {
+    const { model, bounds } = lists;
+    const order = probeOrder(model, query, dims);
+    const want = Math.max(1, Math.ceil(model.nlist * this.probes));
+    const ranges: [number, number][] = [];
+    let rows = 0;
+    for (let i = 0; i < order.length && (i < want || rows < limit * 8); i++) {
+      const c = order[i]!;
+      if (bounds[c + 1]! > bounds[c]!) ranges.push([bounds[c]!, bounds[c + 1]!]);
+      rows += bounds[c + 1]! - bounds[c]!;
+    }
+    if (part.size > bounds[model.nlist]!) ranges.push([bounds[model.nlist]!, part.size]);
+    return ranges.sort((a, b) => a[0] - b[0]);
   }
 
   /**

@@ -51,7 +51,7 @@ import {
   rawEpisodeReader,
 } from "../rows.js";
 import { TextIndex, type TextLayer, type TextScope } from "../text-index/text-index.js";
-import { scanVectors, VectorIndex, type VectorLayer } from "../vector-index.js";
+import { scanVectors, VectorIndex, type VectorLayer, type VectorSearchMode } from "../vector-index.js";
 import { withFileLock } from "./file-lock.js";
 import { MIGRATION_FILLS, MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
 import {
@@ -80,6 +80,17 @@ export interface SqliteStoreOptions {
    * postings), `int8` for a larger one. Hits and scores are the same either way. Default `auto`.
    */
   vectorPrecision?: "auto" | "int8" | "float32";
+  /**
+   * Which rows the in-process vector index scores for a search (docs/benchmarks.md, "Read side,
+   * eighth pass"). `exact`: every row of the namespaces. `approximate`: only the rows of the
+   * lists (k-means clusters, trained on the index's first search and again as it grows by a
+   * quarter) whose centroids are nearest the query, and the rows written since; a hit's score is
+   * exact, but a row of an unprobed list can be missed. `auto`: approximate only where one
+   * namespace's layer has at least 200,000 rows to search (`APPROXIMATE_FROM`), exact below, so a
+   * smaller store's results are exactly `exact`'s. A search inside a write transaction (the write
+   * gate's candidates) is always exact. Default `auto`.
+   */
+  vectorSearch?: VectorSearchMode;
   /**
    * `auto` ranks full-text searches with an in-process BM25 index (built once cold searches have
    * cost what building it costs, see `coldStart`, then kept current from the `text_changes` log):
@@ -334,6 +345,8 @@ const DUMP: Record<DumpSection, { table: string; keys: string[]; where?: string;
  * Strata's tables and switch it to WAL. A database that already holds tables but no Strata
  * schema marker (`meta.schema_version`) is refused before anything is written.
  */
+const VECTOR_SEARCH_MODES: readonly unknown[] = ["exact", "approximate", "auto"];
+
 /** `vectorPrecision: "auto"` keeps a `float32` index for a file with fewer vectors than this. */
 export const FLOAT32_INDEX_BELOW = 100_000;
 
@@ -456,14 +469,15 @@ export class SqliteStore implements Store {
     textIndex: boolean,
     precision: "int8" | "float32",
     coldStart: boolean,
+    search: VectorSearchMode,
   ) {
     this.db = db;
     this.path = path;
     this.coldStart = coldStart;
     this.vectors = new VectorIndex(
       precision === "int8"
-        ? { precision, readExact: (layer, rowids, vrows) => this.storedVectors(layer, rowids, vrows) }
-        : { precision },
+        ? { precision, search, readExact: (layer, rowids, vrows) => this.storedVectors(layer, rowids, vrows) }
+        : { precision, search },
     );
     this.text = textIndex ? new TextIndex() : null;
     this.capabilities = Object.freeze({
@@ -476,6 +490,13 @@ export class SqliteStore implements Store {
 
   /** Opens (creating if needed) and migrates a store. */
   static open(options: SqliteStoreOptions): SqliteStore {
+    const search = options.vectorSearch ?? "auto";
+    if (!VECTOR_SEARCH_MODES.includes(search))
+      throw new StrataError(
+        "INVALID_INPUT",
+        `vectorSearch must be "exact", "approximate" or "auto", not ${JSON.stringify(search)}: nothing was opened.`,
+        { vectorSearch: String(search) },
+      );
     let db: Database.Database;
     try {
       db = new Database(options.path);
@@ -515,6 +536,7 @@ export class SqliteStore implements Store {
       (options.textIndex ?? "auto") === "auto",
       precisionFor(db, options.vectorPrecision ?? "auto"),
       options.coldStart ?? true,
+      search,
     );
     store.migrate(options.random ?? randomBytes, options.onMigrationProgress);
     store.dropLegacyVecTables();
@@ -1302,7 +1324,10 @@ export class SqliteStore implements Store {
     const hits =
       this.capabilities.vector === "index" && this.coldStart && !this.vecBuilt && !this.vecScanned[prefix]
         ? this.scanHits(prefix, vector, namespaces, scope, limit)
-        : this.syncVectors(scope === "live").search(prefix, vector, namespaces, scope, limit);
+        : this.syncVectors(scope === "live").search(prefix, vector, namespaces, scope, limit, {
+            // Inside a write transaction (the write gate's candidates): every row, never lists.
+            exact: this.exactVectors !== null,
+          });
     return hits.map((h) => ({ id: `${prefix}${h.rowid}`, score: h.score }));
   }
 
