@@ -484,6 +484,11 @@ export class TextIndex {
   private prefix = new Float64Array(16);
   private keptSlots = new Int32Array(1024);
   private keptScores = new Float64Array(1024);
+  /**
+   * What the last search read (for tests and benchmarks): postings walked in list order, and
+   * rows looked up in a list by `prune`'s galloping search.
+   */
+  readonly work = { walked: 0, lookedUp: 0 };
   /** A row's distinct term ids and counts while it is added. */
   private rowTerms = new Int32Array(256);
   private rowTfs = new Int32Array(256);
@@ -640,6 +645,8 @@ export class TextIndex {
       }
     }
     const pruned = top !== undefined && top > 0;
+    this.work.walked = 0;
+    this.work.lookedUp = 0;
     let found = 0;
     for (const part of parts) {
       if (part.live === 0 || ids.length === 0) continue;
@@ -687,6 +694,7 @@ export class TextIndex {
       if (!list || !tfs) continue;
       const w = idf[q]!;
       const end = 1 + list[0]!;
+      this.work.walked += end - 1;
       for (let i = 1; i < end; i++) {
         const s = list[i]!;
         const tf = tfs[i]!;
@@ -777,6 +785,8 @@ export class TextIndex {
     const alive = part.alive;
     const statuses = part.statuses;
     let kept = 0;
+    let walked = 0;
+    let lookedUp = 0;
     for (;;) {
       // The next candidate: the smallest slot under an essential list's cursor.
       let d = 0x7fffffff;
@@ -788,6 +798,7 @@ export class TextIndex {
         const c = cursor[i]!;
         if (c >= ends[i]! || lists[i]![c] !== d) continue;
         cursor[i] = c + 1;
+        walked++;
         if (!eligible) continue;
         const tf = tfLists[i]![c]!;
         score += termScore(weights[i]!, tf === TF_MORE ? part.tfOf(d, terms[i]!) : tf, lengths[d]!, avgdl);
@@ -800,6 +811,7 @@ export class TextIndex {
         const list = lists[i]!;
         const end = ends[i]!;
         let lo = cursor[i]!;
+        lookedUp++;
         if (lo < end && list[lo]! < d) {
           // Gallop forward to a slot past d, then binary search back to the first at or past it.
           let step = 1;
@@ -852,6 +864,8 @@ export class TextIndex {
       theta = heap[0]! * SLACK_DOWN;
       while (essential < m && prefix[essential]! < theta) essential++;
     }
+    this.work.walked += walked;
+    this.work.lookedUp += lookedUp;
     const from = part.from;
     const count = part.count;
     const pool = part.pool;
