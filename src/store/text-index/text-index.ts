@@ -469,48 +469,6 @@ function termScore(idf: number, tf: number, length: number, avgdl: number): numb
 const SLACK_UP = 1 + 1e-9;
 const SLACK_DOWN = 1 - 1e-9;
 
-/** The `k`-th largest partial sum of the touched rows that are alive and allowed (a min-heap in `heap`). */
-function kthLargest(
-  heap: Float64Array,
-  k: number,
-  acc: Float64Array,
-  touched: Int32Array,
-  nTouched: number,
-  part: Partition,
-  allowed: (code: number) => boolean,
-): number {
-  let n = 0;
-  for (let i = 0; i < nTouched; i++) {
-    const s = touched[i]!;
-    const v = acc[s]!;
-    if (n === k && v <= heap[0]!) continue;
-    if (!part.alive[s] || !allowed(part.statuses[s]!)) continue;
-    if (n < k) {
-      let j = n++;
-      while (j > 0) {
-        const p = (j - 1) >> 1;
-        if (heap[p]! <= v) break;
-        heap[j] = heap[p]!;
-        j = p;
-      }
-      heap[j] = v;
-      continue;
-    }
-    let j = 0;
-    for (;;) {
-      const l = 2 * j + 1;
-      if (l >= k) break;
-      const r = l + 1;
-      const c = r < k && heap[r]! < heap[l]! ? r : l;
-      if (heap[c]! >= v) break;
-      heap[j] = heap[c]!;
-      j = c;
-    }
-    heap[j] = v;
-  }
-  return heap[0]!;
-}
-
 export class TextIndex {
   private readonly tokenizer: Fts5Tokenizer;
   private readonly layers: Record<TextLayer, Layer> = { b: new Layer(), e: new Layer() };
@@ -519,6 +477,18 @@ export class TextIndex {
   private touched = new Int32Array(1024);
   private foundScores = new Float64Array(1024);
   private foundRowids = new Float64Array(1024);
+  /** `prune`'s scratch: its min-heap of the best scores, its lists' cursors, the rows it keeps. */
+  private heap = new Float64Array(128);
+  private cursorAt = new Int32Array(16);
+  private cursorEnds = new Int32Array(16);
+  private prefix = new Float64Array(16);
+  private keptSlots = new Int32Array(1024);
+  private keptScores = new Float64Array(1024);
+  /**
+   * What the last search read (for tests and benchmarks): postings walked in list order, and
+   * rows looked up in a list by `prune`'s galloping search.
+   */
+  readonly work = { walked: 0, lookedUp: 0 };
   /** A row's distinct term ids and counts while it is added. */
   private rowTerms = new Int32Array(256);
   private rowTfs = new Int32Array(256);
@@ -675,6 +645,8 @@ export class TextIndex {
       }
     }
     const pruned = top !== undefined && top > 0;
+    this.work.walked = 0;
+    this.work.lookedUp = 0;
     let found = 0;
     for (const part of parts) {
       if (part.live === 0 || ids.length === 0) continue;
@@ -722,6 +694,7 @@ export class TextIndex {
       if (!list || !tfs) continue;
       const w = idf[q]!;
       const end = 1 + list[0]!;
+      this.work.walked += end - 1;
       for (let i = 1; i < end; i++) {
         const s = list[i]!;
         const tf = tfs[i]!;
@@ -743,20 +716,24 @@ export class TextIndex {
   }
 
   /**
-   * Max-score pruning, term at a time: the rows of `part` that can be among its best `top`, each
-   * with its exact score, into `found…`; returns the new count.
+   * Max-score pruning, document at a time (MaxScore, Turtle & Flood 1995): the rows of `part`
+   * that can be among its best `top`, each with its exact score, into `found…`; returns the new
+   * count.
    *
    * Each query term's list adds at most its bound (idf × the BM25 part at the list's largest tf
-   * and shortest row) to any row. Lists are read highest bound first into partial sums, which
-   * only grow. Once the `top`-th best partial sum θ exceeds what the unread lists could still add
-   * together (R), a row no read list holds scores at most R < θ: it cannot be among the best
-   * `top`, so the unread lists (the long ones of common words) are never walked. Of the rows
-   * read, one whose partial sum plus R is below θ cannot either. It stops there only when
-   * rescoring the rows still in reach costs fewer steps than the unread postings (a corpus where
-   * every query word is common reads every list). The rows kept are scored again from
-   * their own (term, tf) pairs in query order, FTS5's order of addition, so each score is the
-   * same double as the exhaustive search's. A slack of 1e-9 on every comparison covers the
-   * partial sums' different order of addition.
+   * and shortest row) to any row. The lists are ordered by bound, smallest first, and walked
+   * together in slot order (each list is sorted by slot). θ is the `top`-th best score so far
+   * among the rows that are alive and allowed. The lists whose bounds add up to less than θ are
+   * *non-essential*: a row only they hold cannot reach θ, so candidates come only from the other
+   * (essential) lists, and a candidate looks itself up in a non-essential list (a galloping
+   * search forward from where that list's cursor stands) only while its score so far plus the
+   * bounds of the lists not yet looked at can still reach θ. As θ grows, more lists become
+   * non-essential: on common words the long lists are looked into, not walked.
+   *
+   * Every row that can score at least the final θ is kept, ties included, and scored again from
+   * its own (term, tf) pairs in query order, FTS5's order of addition, so each score is the same
+   * double as the exhaustive search's. A slack of 1e-9 on every comparison covers the running
+   * sums' different order of addition.
    */
   private prune(
     part: Partition,
@@ -767,68 +744,137 @@ export class TextIndex {
     top: number,
     found: number,
   ): number {
+    // The query's lists in this partition, smallest bound first.
     const order: number[] = [];
     const bound: number[] = [];
-    let rest = 0;
     for (let q = 0; q < ids.length; q++) {
       const term = ids[q]!;
       const u = part.postings[term] ? termScore(idf[q]!, part.maxTf[term]!, part.minLength[term]!, avgdl) : 0;
       bound.push(u * SLACK_UP);
-      if (u === 0) continue;
-      order.push(q);
-      rest += u * SLACK_UP;
+      if (u > 0) order.push(q);
     }
-    order.sort((a, b) => bound[b]! - bound[a]! || a - b);
-    const acc = this.acc;
-    const touched = this.touched;
-    const lengths = part.lengths;
-    let nTouched = 0;
-    /** Touched rows that are alive and allowed: only they can fill the best `top`. */
-    let eligible = 0;
+    order.sort((a, b) => bound[a]! - bound[b]! || a - b);
+    const m = order.length;
+    if (m === 0) return found;
+    const lists: Int32Array[] = [];
+    const tfLists: Uint8Array[] = [];
+    const weights: number[] = [];
+    const terms: number[] = [];
+    const cursor = this.cursors(m);
+    const ends = this.cursorEnds;
+    /** prefix[i]: the bounds of lists 0…i added up. */
+    const prefix = this.prefix;
+    for (let i = 0; i < m; i++) {
+      const q = order[i]!;
+      const list = part.postings[ids[q]!]!;
+      lists.push(list);
+      tfLists.push(part.tfs[ids[q]!]!);
+      weights.push(idf[q]!);
+      terms.push(ids[q]!);
+      cursor[i] = 1;
+      ends[i] = 1 + list[0]!;
+      prefix[i] = (i === 0 ? 0 : prefix[i - 1]!) + bound[q]!;
+    }
+    if (this.heap.length < top) this.heap = new Float64Array(top);
+    const heap = this.heap;
+    let inHeap = 0;
     let theta = Number.NEGATIVE_INFINITY;
-    let read = 0;
-    const heap = new Float64Array(top);
-    const pairsPerRow = part.pairs / Math.max(1, part.size);
-    for (let j = 0; j < order.length; j++) {
-      const q = order[j]!;
-      const term = ids[q]!;
-      const list = part.postings[term]!;
-      const tfs = part.tfs[term]!;
-      const w = idf[q]!;
-      const end = 1 + list[0]!;
-      for (let i = 1; i < end; i++) {
-        const s = list[i]!;
-        if (acc[s] === 0) {
-          touched[nTouched++] = s;
-          if (part.alive[s] && allowed(part.statuses[s]!)) eligible++;
-        }
-        const tf = tfs[i]!;
-        acc[s] = acc[s]! + termScore(w, tf === TF_MORE ? part.tfOf(s, term) : tf, lengths[s]!, avgdl);
+    /** Lists 0…essential−1 are non-essential. */
+    let essential = 0;
+    const lengths = part.lengths;
+    const alive = part.alive;
+    const statuses = part.statuses;
+    let kept = 0;
+    let walked = 0;
+    let lookedUp = 0;
+    for (;;) {
+      // The next candidate: the smallest slot under an essential list's cursor.
+      let d = 0x7fffffff;
+      for (let i = essential; i < m; i++) if (cursor[i]! < ends[i]!) d = Math.min(d, lists[i]![cursor[i]!]!);
+      if (d === 0x7fffffff) break;
+      const eligible = alive[d] === 1 && allowed(statuses[d]!);
+      let score = 0;
+      for (let i = essential; i < m; i++) {
+        const c = cursor[i]!;
+        if (c >= ends[i]! || lists[i]![c] !== d) continue;
+        cursor[i] = c + 1;
+        walked++;
+        if (!eligible) continue;
+        const tf = tfLists[i]![c]!;
+        score += termScore(weights[i]!, tf === TF_MORE ? part.tfOf(d, terms[i]!) : tf, lengths[d]!, avgdl);
       }
-      rest = j === order.length - 1 ? 0 : Math.max(0, rest - bound[q]!);
-      read += bound[q]!;
-      // θ is at most the bounds read so far: until they exceed the rest, the check cannot stop.
-      if (eligible < top || (read <= rest && rest > 0)) continue;
-      theta = kthLargest(heap, top, acc, touched, nTouched, part, allowed) * SLACK_DOWN;
-      if (rest === 0 || theta <= rest) continue;
-      // Stopping costs a rescore of each row still in reach (its pairs against every query
-      // term); reading the unread lists costs their postings. Stop only when that is cheaper.
-      let unread = 0;
-      for (let r = j + 1; r < order.length; r++) unread += part.postings[ids[order[r]!]!]![0]!;
-      let reach = 0;
-      for (let i = 0; i < nTouched; i++) if ((acc[touched[i]!]! + rest) * SLACK_UP >= theta) reach++;
-      if (reach * ids.length * pairsPerRow < unread) break;
+      if (!eligible) continue;
+      // The non-essential lists, largest bound first, while the row can still reach θ.
+      let i = essential - 1;
+      for (; i >= 0; i--) {
+        if ((score + prefix[i]!) * SLACK_UP < theta) break;
+        const list = lists[i]!;
+        const end = ends[i]!;
+        let lo = cursor[i]!;
+        lookedUp++;
+        if (lo < end && list[lo]! < d) {
+          // Gallop forward to a slot past d, then binary search back to the first at or past it.
+          let step = 1;
+          let hi = lo + 1;
+          while (hi < end && list[hi]! < d) {
+            lo = hi;
+            step *= 2;
+            hi = lo + step;
+          }
+          if (hi > end) hi = end;
+          lo++;
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (list[mid]! < d) lo = mid + 1;
+            else hi = mid;
+          }
+        }
+        cursor[i] = lo;
+        if (lo < end && list[lo] === d) {
+          const tf = tfLists[i]![lo]!;
+          score += termScore(weights[i]!, tf === TF_MORE ? part.tfOf(d, terms[i]!) : tf, lengths[d]!, avgdl);
+        }
+      }
+      if (i >= 0 || score * SLACK_UP < theta) continue;
+      this.keep(kept++, d, score);
+      if (inHeap < top) {
+        let j = inHeap++;
+        while (j > 0) {
+          const p = (j - 1) >> 1;
+          if (heap[p]! <= score) break;
+          heap[j] = heap[p]!;
+          j = p;
+        }
+        heap[j] = score;
+        if (inHeap < top) continue;
+      } else {
+        if (score <= heap[0]!) continue;
+        let j = 0;
+        for (;;) {
+          const l = 2 * j + 1;
+          if (l >= top) break;
+          const r = l + 1;
+          const c = r < top && heap[r]! < heap[l]! ? r : l;
+          if (heap[c]! >= score) break;
+          heap[j] = heap[c]!;
+          j = c;
+        }
+        heap[j] = score;
+      }
+      theta = heap[0]! * SLACK_DOWN;
+      while (essential < m && prefix[essential]! < theta) essential++;
     }
+    this.work.walked += walked;
+    this.work.lookedUp += lookedUp;
     const from = part.from;
     const count = part.count;
     const pool = part.pool;
-    this.reserve(found, nTouched);
-    for (let i = 0; i < nTouched; i++) {
-      const s = touched[i]!;
-      const partial = acc[s]!;
-      acc[s] = 0;
-      if (!part.alive[s] || !allowed(part.statuses[s]!)) continue;
-      if ((partial + rest) * SLACK_UP < theta) continue;
+    const keptSlots = this.keptSlots;
+    const keptScores = this.keptScores;
+    this.reserve(found, kept);
+    for (let k = 0; k < kept; k++) {
+      if (keptScores[k]! * SLACK_UP < theta) continue;
+      const s = keptSlots[k]!;
       // The exact score: the row's pairs, summed in query order as `exhaustive` sums them.
       let score = 0;
       const f0 = from[s]!;
@@ -847,6 +893,26 @@ export class TextIndex {
       this.foundRowids[found++] = part.rowids[s]!;
     }
     return found;
+  }
+
+  /** Cursor scratch for `m` lists (`cursorEnds` and `prefix` beside it). */
+  private cursors(m: number): Int32Array {
+    if (this.cursorAt.length < m) {
+      this.cursorAt = new Int32Array(2 * m);
+      this.cursorEnds = new Int32Array(2 * m);
+      this.prefix = new Float64Array(2 * m);
+    }
+    return this.cursorAt;
+  }
+
+  /** Records the `k`-th row kept by `prune`: its slot and its running score. */
+  private keep(k: number, slot: number, score: number): void {
+    if (k === this.keptSlots.length) {
+      this.keptSlots = growI32(this.keptSlots, 2 * k);
+      this.keptScores = growF64(this.keptScores, 2 * k);
+    }
+    this.keptSlots[k] = slot;
+    this.keptScores[k] = score;
   }
 
   private statusCode(status: string): number {
