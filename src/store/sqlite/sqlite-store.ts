@@ -242,6 +242,27 @@ const FEW_TEXT_MATCHES = 2048;
 /** The most stored vectors one transaction keeps for its re-ranks (~1.5 KB each at 384 dimensions). */
 const EXACT_VECTORS_PER_TRANSACTION = 20_000;
 
+/**
+ * The most decoded rows (beliefs and episodes together) and stored vectors a connection keeps
+ * between changes; past it the cache starts over (a recall at 10k reads ~100 rows, a context ~250).
+ */
+const READ_CACHE_ROWS = 8_192;
+
+/**
+ * What this connection read since the file last changed: decoded rows by rowid and stored vectors
+ * by `vectors` id, valid while `changes` (SQLite's `total_changes()`, every row this connection
+ * wrote, triggers included) and `version` (`PRAGMA data_version`, every other connection's commit)
+ * stand. Shared objects: callers only read records (nothing in `src/` writes to one it was given).
+ */
+interface ReadCache {
+  changes: number;
+  version: number;
+  size: number;
+  b: Map<number, Belief>;
+  e: Map<number, Episode>;
+  vectors: Map<string, Float32Array>;
+}
+
 /** Placeholders for `ids`, padded to a power of two (the last id repeated): few statements to prepare. */
 function padded(ids: readonly number[]): { sql: string; params: number[] } {
   let n = 1;
@@ -387,6 +408,8 @@ export class SqliteStore implements Store {
    * transaction ends.
    */
   private exactVectors: Map<string, Float32Array> | null = null;
+  /** Rows and vectors read since the last change (`readCache()`); never used inside a transaction. */
+  private rowCache: ReadCache | null = null;
   private dataVersionSeen = -1;
   /**
    * The index was found current since this connection's write transaction began: no other
@@ -814,28 +837,76 @@ export class SqliteStore implements Store {
     return this.byIds(ids, "b", "beliefs", rawBeliefReader);
   }
 
-  private byIds<T extends { id: string }>(
+  private byIds<T extends Belief | Episode>(
     ids: readonly string[],
-    prefix: string,
+    prefix: "b" | "e",
     table: string,
     reader: (columns: readonly string[], seqColumn: string) => (values: readonly unknown[]) => T,
   ): T[] {
     this.check();
-    const rowids = ids.filter((id) => id.startsWith(prefix)).map(rowidOf);
+    let rowids = ids.filter((id) => id.startsWith(prefix)).map(rowidOf);
     const out: T[] = [];
+    // Rows read since the last change come from the cache; only the rest are read.
+    const cache = this.readCache();
+    const cached = cache?.[prefix] as Map<number, T> | undefined;
+    if (cached) {
+      const missing: number[] = [];
+      const seen = new Set<number>();
+      for (const rowid of rowids) {
+        const row = cached.get(rowid);
+        if (!row) missing.push(rowid);
+        else if (!seen.has(rowid)) {
+          seen.add(rowid);
+          out.push(row);
+        }
+      }
+      rowids = missing;
+    }
     // Chunked: no SQL parameter limit, however many ids.
     for (let i = 0; i < rowids.length; i += 500) {
       const chunk = rowids.slice(i, i + 500);
-      out.push(
-        ...this.records(
-          `SELECT * FROM ${table} WHERE rowid IN (${chunk.map(() => "?").join(",")}) /* records */`,
-          reader,
-          chunk,
-        ),
+      const rows = this.records(
+        `SELECT * FROM ${table} WHERE rowid IN (${chunk.map(() => "?").join(",")}) /* records */`,
+        reader,
+        chunk,
       );
+      if (cache && cached) this.keep(cache, cached, rows);
+      out.push(...rows);
     }
     const order = new Map(ids.map((id, i) => [id, i]));
     return out.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  }
+
+  /**
+   * The read cache, current with the file (cleared when this connection wrote a row or another
+   * committed since it was filled); null inside a transaction, whose writes a rollback could undo
+   * after they were read.
+   */
+  private readCache(): ReadCache | null {
+    if (this.db.inTransaction) return null;
+    const [changes, version] = this.stmt("SELECT total_changes(), data_version FROM pragma_data_version")
+      .raw(true)
+      .get() as unknown as [number, number];
+    const c = this.rowCache;
+    if (c && c.changes === changes && c.version === version) return c;
+    this.rowCache = { changes, version, size: 0, b: new Map(), e: new Map(), vectors: new Map() };
+    return this.rowCache;
+  }
+
+  /** Keeps rows just read in the cache, starting it over when it is full. */
+  private keep<T extends Belief | Episode>(cache: ReadCache, into: Map<number, T>, rows: readonly T[]): void {
+    this.makeRoom(cache, rows.length);
+    for (const row of rows) into.set(rowidOf(row.id), row);
+    cache.size += rows.length;
+  }
+
+  /** Starts the read cache over when `n` more entries would pass its bound. */
+  private makeRoom(cache: ReadCache, n: number): void {
+    if (cache.size + n <= READ_CACHE_ROWS) return;
+    cache.b.clear();
+    cache.e.clear();
+    cache.vectors.clear();
+    cache.size = 0;
   }
 
   async listBeliefs(filter: BeliefFilter, page: { limit: number; offset: number }): Promise<Belief[]> {
@@ -1528,15 +1599,34 @@ export class SqliteStore implements Store {
   async getVectors(ids: readonly string[]): Promise<Map<string, Float32Array>> {
     this.check();
     const out = new Map<string, Float32Array>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
+    // Vectors read since the last change come from the cache; only the rest are read.
+    const cache = this.readCache();
+    let wanted = ids;
+    if (cache) {
+      const missing: string[] = [];
+      for (const id of ids) {
+        const v = cache.vectors.get(id);
+        if (v) out.set(id, v);
+        else missing.push(id);
+      }
+      wanted = missing;
+    }
+    const read: [string, Float32Array][] = [];
+    for (let i = 0; i < wanted.length; i += 500) {
+      const chunk = wanted.slice(i, i + 500);
       for (const [id, vector] of this.stmt(
         `SELECT id, vector FROM vectors WHERE id IN (${chunk.map(() => "?").join(",")}) /* vectors */`,
       )
         .raw(true)
         .all(...chunk) as unknown as [string, Buffer][])
-        out.set(id, asFloat32(vector));
+        read.push([id, asFloat32(vector)]);
     }
+    if (cache && read.length > 0) {
+      this.makeRoom(cache, read.length);
+      for (const [id, v] of read) cache.vectors.set(id, v);
+      cache.size += read.length;
+    }
+    for (const [id, v] of read) out.set(id, v);
     return out;
   }
 
