@@ -261,7 +261,16 @@ interface ReadCache {
   b: Map<number, Belief>;
   e: Map<number, Episode>;
   vectors: Map<string, Float32Array>;
+  /** Whether a row passes a filter, by the filter's SQL and parameters, then rowid (a pure function of the row). */
+  verdicts: Map<string, Map<number, boolean>>;
+  verdictCount: number;
 }
+
+/** Pages of episodes up to this long are read as rowids, then rows through the read cache. */
+const LISTED_THROUGH_CACHE = 500;
+
+/** The most filter verdicts the read cache keeps; past it they start over. */
+const READ_CACHE_VERDICTS = 65_536;
 
 /** Placeholders for `ids`, padded to a power of two (the last id repeated): few statements to prepare. */
 function padded(ids: readonly number[]): { sql: string; params: number[] } {
@@ -889,7 +898,16 @@ export class SqliteStore implements Store {
       .get() as unknown as [number, number];
     const c = this.rowCache;
     if (c && c.changes === changes && c.version === version) return c;
-    this.rowCache = { changes, version, size: 0, b: new Map(), e: new Map(), vectors: new Map() };
+    this.rowCache = {
+      changes,
+      version,
+      size: 0,
+      b: new Map(),
+      e: new Map(),
+      vectors: new Map(),
+      verdicts: new Map(),
+      verdictCount: 0,
+    };
     return this.rowCache;
   }
 
@@ -926,6 +944,21 @@ export class SqliteStore implements Store {
     this.check();
     const w = this.episodeWhere(filter);
     const order = page.order === "at-desc" ? "e.at DESC, e.rowid DESC" : "e.at ASC, e.rowid ASC";
+    // A page a read cache can hold (a session's turns, for recall's neighbours): its rowids, then
+    // the rows through the cache, so a page read again decodes nothing.
+    if (page.limit <= LISTED_THROUGH_CACHE && !this.db.inTransaction) {
+      const rowids = this.stmt(
+        `SELECT e.rowid FROM episodes e WHERE ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      )
+        .raw(true)
+        .all(...w.params, page.limit, page.offset) as unknown as [number][];
+      return this.byIds(
+        rowids.map(([rowid]) => `e${rowid}`),
+        "e",
+        "episodes",
+        rawEpisodeReader,
+      );
+    }
     return this.records(
       `SELECT * FROM episodes e WHERE ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ? /* records */`,
       rawEpisodeReader,
@@ -1040,23 +1073,18 @@ export class SqliteStore implements Store {
     // The first batch is all the index scores in full (max-score pruning); a wider one rescores.
     const first = Math.max(TEXT_FETCH, 2 * limit);
     const ranking = this.syncText(prefix).search(prefix, phrases, namespaces, scope, first);
-    const table = prefix === "b" ? "beliefs b" : "episodes e";
     const out: ScoredId[] = [];
-    // NOT INDEXED: look the candidates up by rowid; the planner would rather walk the
-    // (namespace, status) index, every active row of the namespace (1.3 ms instead of 0.03 at 100k).
+    // The candidates are looked up by rowid (`passing`: NOT INDEXED, or the planner walks the
+    // (namespace, status) index, every active row of the namespace: 1.3 ms instead of 0.03 at 100k).
     for (let fetch = first; out.length < limit; fetch *= 4) {
       const batch = ranking.take(fetch);
       if (batch.length === 0) break;
-      const ok = new Set<number>();
-      for (let i = 0; i < batch.length; i += 512) {
-        const ids = padded(batch.slice(i, i + 512).map((h) => h.rowid));
-        for (const [rid] of this.stmt(
-          `SELECT ${prefix}.rowid FROM ${table} NOT INDEXED WHERE ${prefix}.rowid IN (${ids.sql}) AND ${w.sql}`,
-        )
-          .raw(true)
-          .all(...ids.params, ...w.params) as unknown as [number][])
-          ok.add(rid);
-      }
+      const ok = this.passing(
+        prefix,
+        batch.map((h) => h.rowid),
+        w,
+        "",
+      );
       for (const h of batch) {
         if (!ok.has(h.rowid)) continue;
         out.push({ id: `${prefix}${h.rowid}`, score: h.score });
@@ -1326,17 +1354,67 @@ export class SqliteStore implements Store {
    * as values, and a padded IN list, so a few statements serve every size.
    */
   private passingRows(prefix: "b" | "e", hits: readonly ScoredId[], w: { sql: string; params: unknown[] }) {
+    return this.passing(
+      prefix,
+      hits.map((h) => rowidOf(h.id)),
+      w,
+      " /* vector filter */",
+    );
+  }
+
+  /**
+   * The rowids among `ids` whose rows pass `w`, looked up by rowid (NOT INDEXED: the planner would
+   * rather walk the (namespace, status) index). Rows as values, and a padded IN list, so a few
+   * statements serve every size. A verdict read since the last change is taken from the read cache
+   * (`w` is a function of the row and its parameters alone); only the rest are asked.
+   */
+  private passing(
+    prefix: "b" | "e",
+    ids: readonly number[],
+    w: { sql: string; params: unknown[] },
+    tag: string,
+  ): Set<number> {
     const table = prefix === "b" ? "beliefs b" : "episodes e";
-    const ids = hits.map((h) => rowidOf(h.id));
     const ok = new Set<number>();
-    for (let i = 0; i < ids.length; i += 512) {
-      const chunk = padded(ids.slice(i, i + 512));
+    const cache = this.readCache();
+    let known: Map<number, boolean> | undefined;
+    let ask = ids;
+    if (cache) {
+      const key = `${prefix}\u0000${w.sql}\u0000${JSON.stringify(w.params)}`;
+      known = cache.verdicts.get(key);
+      if (!known) {
+        if (cache.verdictCount + ids.length > READ_CACHE_VERDICTS) {
+          cache.verdicts.clear();
+          cache.verdictCount = 0;
+        }
+        known = new Map();
+        cache.verdicts.set(key, known);
+      }
+      const unknown: number[] = [];
+      for (const id of ids) {
+        const v = known.get(id);
+        if (v === undefined) unknown.push(id);
+        else if (v) ok.add(id);
+      }
+      ask = unknown;
+    }
+    for (let i = 0; i < ask.length; i += 512) {
+      const slice = ask.slice(i, i + 512);
+      const chunk = padded(slice);
+      const passed: number[] = [];
       for (const [rid] of this.stmt(
-        `SELECT ${prefix}.rowid FROM ${table} NOT INDEXED WHERE ${prefix}.rowid IN (${chunk.sql}) AND ${w.sql} /* vector filter */`,
+        `SELECT ${prefix}.rowid FROM ${table} NOT INDEXED WHERE ${prefix}.rowid IN (${chunk.sql}) AND ${w.sql}${tag}`,
       )
         .raw(true)
-        .all(...chunk.params, ...w.params) as unknown as [number][])
+        .all(...chunk.params, ...w.params) as unknown as [number][]) {
         ok.add(rid);
+        passed.push(rid);
+      }
+      if (cache && known) {
+        for (const id of slice) known.set(id, false);
+        for (const id of passed) known.set(id, true);
+        cache.verdictCount += slice.length;
+      }
     }
     return ok;
   }
