@@ -92,6 +92,13 @@ export interface SqliteStoreOptions {
    */
   coldStart?: boolean;
   /**
+   * `true` (default): rows, stored vectors and filter verdicts read since the file last changed
+   * (this connection's writes by `total_changes()`, other connections' commits by `data_version`)
+   * are served again from memory, outside transactions. `false`: every read asks SQLite (the
+   * tests compare the two).
+   */
+  readCache?: boolean;
+  /**
    * Random bytes for the store's secret (the key of content hashes and tombstones), used once,
    * when the store is created. Default: node:crypto's `randomBytes`. Inject a fixed source only
    * in tests that compare stores byte for byte.
@@ -419,6 +426,7 @@ export class SqliteStore implements Store {
   private exactVectors: Map<string, Float32Array> | null = null;
   /** Rows and vectors read since the last change (`readCache()`); never used inside a transaction. */
   private rowCache: ReadCache | null = null;
+  private readCacheOn = true;
   private dataVersionSeen = -1;
   /**
    * The index was found current since this connection's write transaction began: no other
@@ -534,6 +542,7 @@ export class SqliteStore implements Store {
       precisionFor(db, options.vectorPrecision ?? "auto"),
       options.coldStart ?? true,
     );
+    store.readCacheOn = options.readCache ?? true;
     store.migrate(options.random ?? randomBytes, options.onMigrationProgress);
     store.dropLegacyVecTables();
     return store;
@@ -892,7 +901,7 @@ export class SqliteStore implements Store {
    * after they were read.
    */
   private readCache(): ReadCache | null {
-    if (this.db.inTransaction) return null;
+    if (!this.readCacheOn || this.db.inTransaction) return null;
     const [changes, version] = this.stmt("SELECT total_changes(), data_version FROM pragma_data_version")
       .raw(true)
       .get() as unknown as [number, number];
@@ -946,7 +955,7 @@ export class SqliteStore implements Store {
     const order = page.order === "at-desc" ? "e.at DESC, e.rowid DESC" : "e.at ASC, e.rowid ASC";
     // A page a read cache can hold (a session's turns, for recall's neighbours): its rowids, then
     // the rows through the cache, so a page read again decodes nothing.
-    if (page.limit <= LISTED_THROUGH_CACHE && !this.db.inTransaction) {
+    if (page.limit <= LISTED_THROUGH_CACHE && this.readCacheOn && !this.db.inTransaction) {
       const rowids = this.stmt(
         `SELECT e.rowid FROM episodes e WHERE ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
       )
