@@ -27,7 +27,8 @@ function reference(ranked: RecallHit[], vectors: Map<string, Float32Array>, k: n
     if (!pv) continue;
     for (let i = 0; i < rest.length; i++) {
       const v = vectors.get(rest[i]!.id);
-      if (!v) continue;
+      // Vectors of another length (another embedder's) are not compared.
+      if (!v || v.length !== pv.length) continue;
       let dot = 0;
       for (let j = 0; j < v.length; j++) dot += v[j]! * pv[j]!;
       if (dot > maxSim[i]!) maxSim[i] = dot;
@@ -85,5 +86,44 @@ describe("diversify (MMR)", () => {
             reference(ranked, vectors, k, diversity).map((h) => h.id),
           );
     }
+  });
+
+  it("picks what the reference picks when vectors differ in length (a reindex half done)", () => {
+    const rand = createRandom(5);
+    for (let trial = 0; trial < 30; trial++) {
+      const vectors = new Map<string, Float32Array>();
+      const ranked = Array.from({ length: 40 }, (_, i) => {
+        const v = new Float32Array(rand() < 0.3 ? 16 : 24);
+        for (let j = 0; j < v.length; j++) if (rand() < 0.3) v[j] = rand() * 2 - 1;
+        vectors.set(`b${i}`, v);
+        return { id: `b${i}`, score: Math.round(rand() * 10) / 10 } as RecallHit;
+      });
+      ranked.sort((a, b) => b.score - a.score);
+      expect(diversify(ranked, vectors, 12, 0.5).map((h) => h.id)).toEqual(
+        reference(ranked, vectors, 12, 0.5).map((h) => h.id),
+      );
+    }
+  });
+
+  it("scores a similarity as the dense sum does, bit for bit, where another order of the terms would not", () => {
+    // 1 + 1e17 − 1e17 is 0 summed in dimension order and 1 summed backwards: b2 ties b3 only if
+    // its similarity to the pick is exactly what the dense dot product gives.
+    const pick = Float32Array.from([1, 1, 1]);
+    const vectors = new Map([
+      ["b1", pick],
+      ["b2", Float32Array.from([1, 1e17, -1e17])],
+      ["b3", Float32Array.from([0, 0, 0])],
+    ]);
+    const dense = (v: Float32Array) => v.reduce((sum, x, j) => sum + x * pick[j]!, 0);
+    expect(dense(vectors.get("b2")!)).toBe(0);
+    expect(dense(vectors.get("b2")!.slice().reverse())).toBe(1);
+    const ranked = [
+      { id: "b1", score: 1 },
+      { id: "b2", score: 0.5 },
+      { id: "b3", score: 0.5 },
+    ] as RecallHit[];
+    // b2 and b3 tie at similarity 0, so b2 (ranked first) is picked second; a similarity of 1 would put b3 first.
+    expect(diversify(ranked, vectors, 3, 0.5).map((h) => h.id)).toEqual(["b1", "b2", "b3"]);
+    expect(reference(ranked, vectors, 3, 0.5).map((h) => h.id)).toEqual(["b1", "b2", "b3"]);
   });
 });

@@ -1359,6 +1359,9 @@ export class PostgresStore extends PostgresReader implements Store {
     await Promise.allSettled([...this.pending]);
     this.ctx.closed = true;
     await this.client.close();
+    // Whoever still holds a closed store would keep the in-process indexes (see SqliteStore.close).
+    this.ctx.vectorCache?.reset();
+    this.ctx.textCache?.reset();
   }
 
   /**

@@ -92,7 +92,7 @@ export interface SqliteStoreOptions {
    */
   coldStart?: boolean;
   /**
-   * `true` (default): rows, stored vectors and filter verdicts read since the file last changed
+   * `true` (default): rows and filter verdicts read since the file last changed
    * (this connection's writes by `total_changes()`, other connections' commits by `data_version`)
    * are served again from memory, outside transactions. `false`: every read asks SQLite (the
    * tests compare the two).
@@ -248,16 +248,17 @@ const TEXT_FETCH = 32;
 const FEW_TEXT_MATCHES = 2048;
 /** The most stored vectors one transaction keeps for its re-ranks (~1.5 KB each at 384 dimensions). */
 const EXACT_VECTORS_PER_TRANSACTION = 20_000;
+/** Vectors `getVectors` keeps between calls while nothing is written (`vectorMemo`): ~6 MB at 384 dimensions. */
+const VECTOR_MEMO_SIZE = 4_096;
 
 /**
- * The most decoded rows (beliefs and episodes together) and stored vectors a connection keeps
- * between changes; past it the cache starts over (a recall at 10k reads ~100 rows, a context ~250).
+ * The most decoded rows (beliefs and episodes together) a connection keeps between changes; past it the cache starts over (a recall at 10k reads ~100 rows, a context ~250).
  */
 const READ_CACHE_ROWS = 8_192;
 
 /**
- * What this connection read since the file last changed: decoded rows by rowid and stored vectors
- * by `vectors` id, valid while `changes` (SQLite's `total_changes()`, every row this connection
+ * What this connection read since the file last changed: decoded rows by rowid and filter verdicts
+ * (stored vectors have `vectorMemo`, kept the same way), valid while `changes` (SQLite's `total_changes()`, every row this connection
  * wrote, triggers included) and `version` (`PRAGMA data_version`, every other connection's commit)
  * stand. Shared objects: callers only read records (nothing in `src/` writes to one it was given).
  */
@@ -267,7 +268,6 @@ interface ReadCache {
   size: number;
   b: Map<number, Belief>;
   e: Map<number, Episode>;
-  vectors: Map<string, Float32Array>;
   /** Whether a row passes a filter, by the filter's SQL and parameters, then rowid (a pure function of the row). */
   verdicts: Map<string, Map<number, boolean>>;
   verdictCount: number;
@@ -414,7 +414,7 @@ export class SqliteStore implements Store {
    * reconciles it. int8 by default: the rows its error bound cannot rule out are scored again from
    * the `vectors` table, so hits and scores are the exact cosine's.
    */
-  private readonly vectors: VectorIndex;
+  private vectors: VectorIndex;
   private vecStale = true;
   /**
    * While a transaction is open: the stored vectors its int8 re-ranks read, by `vectors` id. A
@@ -424,9 +424,16 @@ export class SqliteStore implements Store {
    * transaction ends.
    */
   private exactVectors: Map<string, Float32Array> | null = null;
-  /** Rows and vectors read since the last change (`readCache()`); never used inside a transaction. */
+  /** Rows and filter verdicts read since the last change (`readCache()`); never used inside a transaction. */
   private rowCache: ReadCache | null = null;
   private readCacheOn = true;
+  /**
+   * Outside write transactions: the vectors `getVectors` has read, by id (recall's diversity reads
+   * the vectors of the same candidates call after call). Good only while the file is as it was:
+   * `stamp` is this connection's `total_changes()` and the file's `data_version` when they were
+   * read, so any write, this connection's or another's, starts it over. At most VECTOR_MEMO_SIZE.
+   */
+  private vectorMemo: { stamp: string; byId: Map<string, Float32Array> } | null = null;
   private dataVersionSeen = -1;
   /**
    * The index was found current since this connection's write transaction began: no other
@@ -452,7 +459,7 @@ export class SqliteStore implements Store {
   /** sqlite-vec's SQL functions: loaded on the first cold vector search; false when it cannot load. */
   private vecFunctions: boolean | null = null;
   /** The BM25 index (null: FTS5 answers every search), current through `text_changes` entry `textSeq`. */
-  private readonly text: TextIndex | null;
+  private text: TextIndex | null;
   private textSeq = 0;
   private readonly textBuilt: Record<TextLayer, boolean> = { b: false, e: false };
   /** Set when the file may have changed behind the log (tests' tampering): rebuild before the next search. */
@@ -740,6 +747,13 @@ export class SqliteStore implements Store {
     await this.queue;
     this.closed = true;
     this.db.close();
+    // A closed store answers nothing, but whoever still holds it (a Memory kept in a variable, a
+    // caller's reference) would keep its in-process indexes: hundreds of MB at a million rows.
+    this.vectors = new VectorIndex();
+    this.text = this.text && new TextIndex();
+    this.exactVectors = null;
+    this.vectorMemo = null;
+    this.rowCache = null;
   }
 
   /**
@@ -913,7 +927,6 @@ export class SqliteStore implements Store {
       size: 0,
       b: new Map(),
       e: new Map(),
-      vectors: new Map(),
       verdicts: new Map(),
       verdictCount: 0,
     };
@@ -932,7 +945,6 @@ export class SqliteStore implements Store {
     if (cache.size + n <= READ_CACHE_ROWS) return;
     cache.b.clear();
     cache.e.clear();
-    cache.vectors.clear();
     cache.size = 0;
   }
 
@@ -1683,38 +1695,47 @@ export class SqliteStore implements Store {
     return out;
   }
 
+  /** The vectors by id; the arrays may be shared with later calls (`vectorMemo`): read them, never write. */
   async getVectors(ids: readonly string[]): Promise<Map<string, Float32Array>> {
     this.check();
     const out = new Map<string, Float32Array>();
-    // Vectors read since the last change come from the cache; only the rest are read.
-    const cache = this.readCache();
-    let wanted = ids;
-    if (cache) {
+    const memo = this.db.inTransaction ? null : this.currentVectorMemo();
+    let unread: readonly string[] = ids;
+    if (memo && memo.size > 0) {
       const missing: string[] = [];
       for (const id of ids) {
-        const v = cache.vectors.get(id);
+        const v = memo.get(id);
         if (v) out.set(id, v);
         else missing.push(id);
       }
-      wanted = missing;
+      unread = missing;
     }
-    const read: [string, Float32Array][] = [];
-    for (let i = 0; i < wanted.length; i += 500) {
-      const chunk = wanted.slice(i, i + 500);
+    for (let i = 0; i < unread.length; i += 500) {
+      const chunk = unread.slice(i, i + 500);
       for (const [id, vector] of this.stmt(
         `SELECT id, vector FROM vectors WHERE id IN (${chunk.map(() => "?").join(",")}) /* vectors */`,
       )
         .raw(true)
-        .all(...chunk) as unknown as [string, Buffer][])
-        read.push([id, asFloat32(vector)]);
+        .all(...chunk) as unknown as [string, Buffer][]) {
+        const v = asFloat32(vector);
+        out.set(id, v);
+        if (memo) {
+          if (memo.size >= VECTOR_MEMO_SIZE) memo.clear();
+          memo.set(id, v);
+        }
+      }
     }
-    if (cache && read.length > 0) {
-      this.makeRoom(cache, read.length);
-      for (const [id, v] of read) cache.vectors.set(id, v);
-      cache.size += read.length;
-    }
-    for (const [id, v] of read) out.set(id, v);
     return out;
+  }
+
+  /** `vectorMemo`'s map if the file is as it was when it was filled; else a new, empty one. */
+  private currentVectorMemo(): Map<string, Float32Array> {
+    const r = this.stmt(
+      "SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v /* vector memo */",
+    ).get() as { c: number; v: number };
+    const stamp = `${r.c}:${r.v}`;
+    if (this.vectorMemo?.stamp !== stamp) this.vectorMemo = { stamp, byId: new Map() };
+    return this.vectorMemo.byId;
   }
 
   async links(id: string): Promise<Link[]> {
