@@ -108,6 +108,13 @@ export interface SqliteStoreOptions {
    */
   coldStart?: boolean;
   /**
+   * `true` (default): rows and filter verdicts read since the file last changed
+   * (this connection's writes by `total_changes()`, other connections' commits by `data_version`)
+   * are served again from memory, outside transactions. `false`: every read asks SQLite (the
+   * tests compare the two).
+   */
+  readCache?: boolean;
+  /**
    * Random bytes for the store's secret (the key of content hashes and tombstones), used once,
    * when the store is created. Default: node:crypto's `randomBytes`. Inject a fixed source only
    * in tests that compare stores byte for byte.
@@ -260,6 +267,34 @@ const EXACT_VECTORS_PER_TRANSACTION = 20_000;
 /** Vectors `getVectors` keeps between calls while nothing is written (`vectorMemo`): ~6 MB at 384 dimensions. */
 const VECTOR_MEMO_SIZE = 4_096;
 
+/**
+ * The most decoded rows (beliefs and episodes together) a connection keeps between changes; past it the cache starts over (a recall at 10k reads ~100 rows, a context ~250).
+ */
+const READ_CACHE_ROWS = 8_192;
+
+/**
+ * What this connection read since the file last changed: decoded rows by rowid and filter verdicts
+ * (stored vectors have `vectorMemo`, kept the same way), valid while `changes` (SQLite's `total_changes()`, every row this connection
+ * wrote, triggers included) and `version` (`PRAGMA data_version`, every other connection's commit)
+ * stand. Shared objects: callers only read records (nothing in `src/` writes to one it was given).
+ */
+interface ReadCache {
+  changes: number;
+  version: number;
+  size: number;
+  b: Map<number, Belief>;
+  e: Map<number, Episode>;
+  /** Whether a row passes a filter, by the filter's SQL and parameters, then rowid (a pure function of the row). */
+  verdicts: Map<string, Map<number, boolean>>;
+  verdictCount: number;
+}
+
+/** Pages of episodes up to this long are read as rowids, then rows through the read cache. */
+const LISTED_THROUGH_CACHE = 500;
+
+/** The most filter verdicts the read cache keeps; past it they start over. */
+const READ_CACHE_VERDICTS = 65_536;
+
 /** Placeholders for `ids`, padded to a power of two (the last id repeated): few statements to prepare. */
 function padded(ids: readonly number[]): { sql: string; params: number[] } {
   let n = 1;
@@ -407,6 +442,9 @@ export class SqliteStore implements Store {
    * transaction ends.
    */
   private exactVectors: Map<string, Float32Array> | null = null;
+  /** Rows and filter verdicts read since the last change (`readCache()`); never used inside a transaction. */
+  private rowCache: ReadCache | null = null;
+  private readCacheOn = true;
   /**
    * Outside write transactions: the vectors `getVectors` has read, by id (recall's diversity reads
    * the vectors of the same candidates call after call). Good only while the file is as it was:
@@ -538,6 +576,7 @@ export class SqliteStore implements Store {
       options.coldStart ?? true,
       search,
     );
+    store.readCacheOn = options.readCache ?? true;
     store.migrate(options.random ?? randomBytes, options.onMigrationProgress);
     store.dropLegacyVecTables();
     return store;
@@ -741,6 +780,7 @@ export class SqliteStore implements Store {
     this.text = this.text && new TextIndex();
     this.exactVectors = null;
     this.vectorMemo = null;
+    this.rowCache = null;
   }
 
   /**
@@ -856,28 +896,83 @@ export class SqliteStore implements Store {
     return this.byIds(ids, "b", "beliefs", rawBeliefReader);
   }
 
-  private byIds<T extends { id: string }>(
+  private byIds<T extends Belief | Episode>(
     ids: readonly string[],
-    prefix: string,
+    prefix: "b" | "e",
     table: string,
     reader: (columns: readonly string[], seqColumn: string) => (values: readonly unknown[]) => T,
   ): T[] {
     this.check();
-    const rowids = ids.filter((id) => id.startsWith(prefix)).map(rowidOf);
+    let rowids = ids.filter((id) => id.startsWith(prefix)).map(rowidOf);
     const out: T[] = [];
+    // Rows read since the last change come from the cache; only the rest are read.
+    const cache = this.readCache();
+    const cached = cache?.[prefix] as Map<number, T> | undefined;
+    if (cached) {
+      const missing: number[] = [];
+      const seen = new Set<number>();
+      for (const rowid of rowids) {
+        const row = cached.get(rowid);
+        if (!row) missing.push(rowid);
+        else if (!seen.has(rowid)) {
+          seen.add(rowid);
+          out.push(row);
+        }
+      }
+      rowids = missing;
+    }
     // Chunked: no SQL parameter limit, however many ids.
     for (let i = 0; i < rowids.length; i += 500) {
       const chunk = rowids.slice(i, i + 500);
-      out.push(
-        ...this.records(
-          `SELECT * FROM ${table} WHERE rowid IN (${chunk.map(() => "?").join(",")}) /* records */`,
-          reader,
-          chunk,
-        ),
+      const rows = this.records(
+        `SELECT * FROM ${table} WHERE rowid IN (${chunk.map(() => "?").join(",")}) /* records */`,
+        reader,
+        chunk,
       );
+      if (cache && cached) this.keep(cache, cached, rows);
+      out.push(...rows);
     }
     const order = new Map(ids.map((id, i) => [id, i]));
     return out.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  }
+
+  /**
+   * The read cache, current with the file (cleared when this connection wrote a row or another
+   * committed since it was filled); null inside a transaction, whose writes a rollback could undo
+   * after they were read.
+   */
+  private readCache(): ReadCache | null {
+    if (!this.readCacheOn || this.db.inTransaction) return null;
+    const [changes, version] = this.stmt("SELECT total_changes(), data_version FROM pragma_data_version")
+      .raw(true)
+      .get() as unknown as [number, number];
+    const c = this.rowCache;
+    if (c && c.changes === changes && c.version === version) return c;
+    this.rowCache = {
+      changes,
+      version,
+      size: 0,
+      b: new Map(),
+      e: new Map(),
+      verdicts: new Map(),
+      verdictCount: 0,
+    };
+    return this.rowCache;
+  }
+
+  /** Keeps rows just read in the cache, starting it over when it is full. */
+  private keep<T extends Belief | Episode>(cache: ReadCache, into: Map<number, T>, rows: readonly T[]): void {
+    this.makeRoom(cache, rows.length);
+    for (const row of rows) into.set(rowidOf(row.id), row);
+    cache.size += rows.length;
+  }
+
+  /** Starts the read cache over when `n` more entries would pass its bound. */
+  private makeRoom(cache: ReadCache, n: number): void {
+    if (cache.size + n <= READ_CACHE_ROWS) return;
+    cache.b.clear();
+    cache.e.clear();
+    cache.size = 0;
   }
 
   async listBeliefs(filter: BeliefFilter, page: { limit: number; offset: number }): Promise<Belief[]> {
@@ -897,6 +992,21 @@ export class SqliteStore implements Store {
     this.check();
     const w = this.episodeWhere(filter);
     const order = page.order === "at-desc" ? "e.at DESC, e.rowid DESC" : "e.at ASC, e.rowid ASC";
+    // A page a read cache can hold (a session's turns, for recall's neighbours): its rowids, then
+    // the rows through the cache, so a page read again decodes nothing.
+    if (page.limit <= LISTED_THROUGH_CACHE && this.readCacheOn && !this.db.inTransaction) {
+      const rowids = this.stmt(
+        `SELECT e.rowid FROM episodes e WHERE ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      )
+        .raw(true)
+        .all(...w.params, page.limit, page.offset) as unknown as [number][];
+      return this.byIds(
+        rowids.map(([rowid]) => `e${rowid}`),
+        "e",
+        "episodes",
+        rawEpisodeReader,
+      );
+    }
     return this.records(
       `SELECT * FROM episodes e WHERE ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ? /* records */`,
       rawEpisodeReader,
@@ -1011,23 +1121,18 @@ export class SqliteStore implements Store {
     // The first batch is all the index scores in full (max-score pruning); a wider one rescores.
     const first = Math.max(TEXT_FETCH, 2 * limit);
     const ranking = this.syncText(prefix).search(prefix, phrases, namespaces, scope, first);
-    const table = prefix === "b" ? "beliefs b" : "episodes e";
     const out: ScoredId[] = [];
-    // NOT INDEXED: look the candidates up by rowid; the planner would rather walk the
-    // (namespace, status) index, every active row of the namespace (1.3 ms instead of 0.03 at 100k).
+    // The candidates are looked up by rowid (`passing`: NOT INDEXED, or the planner walks the
+    // (namespace, status) index, every active row of the namespace: 1.3 ms instead of 0.03 at 100k).
     for (let fetch = first; out.length < limit; fetch *= 4) {
       const batch = ranking.take(fetch);
       if (batch.length === 0) break;
-      const ok = new Set<number>();
-      for (let i = 0; i < batch.length; i += 512) {
-        const ids = padded(batch.slice(i, i + 512).map((h) => h.rowid));
-        for (const [rid] of this.stmt(
-          `SELECT ${prefix}.rowid FROM ${table} NOT INDEXED WHERE ${prefix}.rowid IN (${ids.sql}) AND ${w.sql}`,
-        )
-          .raw(true)
-          .all(...ids.params, ...w.params) as unknown as [number][])
-          ok.add(rid);
-      }
+      const ok = this.passing(
+        prefix,
+        batch.map((h) => h.rowid),
+        w,
+        "",
+      );
       for (const h of batch) {
         if (!ok.has(h.rowid)) continue;
         out.push({ id: `${prefix}${h.rowid}`, score: h.score });
@@ -1297,17 +1402,67 @@ export class SqliteStore implements Store {
    * as values, and a padded IN list, so a few statements serve every size.
    */
   private passingRows(prefix: "b" | "e", hits: readonly ScoredId[], w: { sql: string; params: unknown[] }) {
+    return this.passing(
+      prefix,
+      hits.map((h) => rowidOf(h.id)),
+      w,
+      " /* vector filter */",
+    );
+  }
+
+  /**
+   * The rowids among `ids` whose rows pass `w`, looked up by rowid (NOT INDEXED: the planner would
+   * rather walk the (namespace, status) index). Rows as values, and a padded IN list, so a few
+   * statements serve every size. A verdict read since the last change is taken from the read cache
+   * (`w` is a function of the row and its parameters alone); only the rest are asked.
+   */
+  private passing(
+    prefix: "b" | "e",
+    ids: readonly number[],
+    w: { sql: string; params: unknown[] },
+    tag: string,
+  ): Set<number> {
     const table = prefix === "b" ? "beliefs b" : "episodes e";
-    const ids = hits.map((h) => rowidOf(h.id));
     const ok = new Set<number>();
-    for (let i = 0; i < ids.length; i += 512) {
-      const chunk = padded(ids.slice(i, i + 512));
+    const cache = this.readCache();
+    let known: Map<number, boolean> | undefined;
+    let ask = ids;
+    if (cache) {
+      const key = `${prefix}\u0000${w.sql}\u0000${JSON.stringify(w.params)}`;
+      known = cache.verdicts.get(key);
+      if (!known) {
+        if (cache.verdictCount + ids.length > READ_CACHE_VERDICTS) {
+          cache.verdicts.clear();
+          cache.verdictCount = 0;
+        }
+        known = new Map();
+        cache.verdicts.set(key, known);
+      }
+      const unknown: number[] = [];
+      for (const id of ids) {
+        const v = known.get(id);
+        if (v === undefined) unknown.push(id);
+        else if (v) ok.add(id);
+      }
+      ask = unknown;
+    }
+    for (let i = 0; i < ask.length; i += 512) {
+      const slice = ask.slice(i, i + 512);
+      const chunk = padded(slice);
+      const passed: number[] = [];
       for (const [rid] of this.stmt(
-        `SELECT ${prefix}.rowid FROM ${table} NOT INDEXED WHERE ${prefix}.rowid IN (${chunk.sql}) AND ${w.sql} /* vector filter */`,
+        `SELECT ${prefix}.rowid FROM ${table} NOT INDEXED WHERE ${prefix}.rowid IN (${chunk.sql}) AND ${w.sql}${tag}`,
       )
         .raw(true)
-        .all(...chunk.params, ...w.params) as unknown as [number][])
+        .all(...chunk.params, ...w.params) as unknown as [number][]) {
         ok.add(rid);
+        passed.push(rid);
+      }
+      if (cache && known) {
+        for (const id of slice) known.set(id, false);
+        for (const id of passed) known.set(id, true);
+        cache.verdictCount += slice.length;
+      }
     }
     return ok;
   }
