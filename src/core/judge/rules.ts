@@ -26,6 +26,7 @@ import {
   jaccard,
   LIGHT_VERBS,
   lowerStemsOf,
+  mainClauseOf,
   minus,
   negatedByWord,
   negationOver,
@@ -667,26 +668,6 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
 /** The newer text's only change cue is the adjective "new" ("joined a new group"). */
 function onlyNewCue(x: Analysis): boolean {
   return /\bnew\b/i.test(x.text) && !hasChangeCue(x.text.replace(/\bnew\b/gi, " ")) && !phrasalChangeOf(x);
-}
-
-/**
- * Content words of the first clause: up to the first comma, semicolon, colon or sentence end, and
- * before a subordinate clause — a subordinating conjunction with a verb of its own ("We moved
- * standup to Thursdays since half the team is off", "…because the baby arrived"). Such a clause
- * says why or when; its words are a circumstance, not the attribute that changed ("team" above
- * is not what moved). A conjunction with no verb after it ("since 2019") is a time, kept.
- */
-function mainClauseOf(x: Analysis): Set<string> {
-  const opened = x.text.replace(/^\s*(?:(?:oh|ok|okay|so|and|btw|fyi|also)\b[\s,]*)+/i, "");
-  const from = x.text.length - opened.length;
-  let to = from + (/^[^,;:.!?]*/.exec(opened)?.[0].length ?? 0);
-  const words = wordsOf(x).filter((w) => w.start >= from && w.start < to);
-  const sub = words.findIndex(
-    (w, i) =>
-      w.pos === "SCONJ" && i > 0 && words.slice(i + 1).some((v) => v.pos === "VERB" || v.pos === "AUX"),
-  );
-  if (sub > 0) to = words[sub]!.start;
-  return setOf(contentTokens(x.text.slice(from, to)));
 }
 
 /**
