@@ -829,3 +829,23 @@ export function mainClauseOf(x: Analysis): Set<string> {
   if (sub > 0) to = words[sub]!.start;
   return setOf(contentTokens(x.text.slice(start + from, to)));
 }
+
+/**
+ * The nouns of a statement's main clause by place (stemmed): inside a prepositional phrase, a
+ * circumstance ("a standing desk *for the office*", "running shoes *for the marathon*"), or
+ * central — the subject and what the verb takes ("*a standing desk*"; "*the office* is in
+ * Leeds").
+ */
+export function nounPlacesOf(x: Analysis): { circumstance: Set<string>; central: Set<string> } {
+  const main = mainClauseOf(x);
+  const circumstance = new Set<string>();
+  const central = new Set<string>();
+  let inPhrase = false;
+  for (const w of wordsOf(x)) {
+    if (w.pos === "ADP") inPhrase = true;
+    else if (w.pos === "VERB" || w.pos === "AUX" || w.pos === "CCONJ" || w.pos === "SCONJ") inPhrase = false;
+    if (w.pos !== "NOUN" && w.pos !== "PROPN") continue;
+    for (const t of contentTokens(w.text)) if (main.has(t)) (inPhrase ? circumstance : central).add(canon(t));
+  }
+  return { circumstance, central };
+}

@@ -30,6 +30,7 @@ import {
   minus,
   negatedByWord,
   negationOver,
+  nounPlacesOf,
   oppositeStates,
   participleOf,
   phrasalChangeOf,
@@ -343,6 +344,22 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         p.sa.value.length > 0 &&
         subsetOf(subjB, setOf(p.sa.value))
         ? decided("supersedes", `${p.sb.subject.join(" ")} → ${p.sb.value.join(" ")}`)
+        : null;
+    },
+  },
+  {
+    name: "unsure:changed-circumstance",
+    doc: 'The newer changes a thing the older names only as a circumstance ("I bought a standing desk for the office" / "We moved the office to Leeds"): the older\'s value did not change; deferred.',
+    decide: (p) => {
+      if (!p.change) return null;
+      const t = transitionOf(p.b);
+      if (!t) return null;
+      const nounsB = nounPlacesOf(p.b);
+      const moved = t.attribute.filter((w) => nounsB.central.has(w));
+      if (moved.length === 0) return null;
+      const { circumstance, central } = nounPlacesOf(p.a);
+      return moved.every((w) => circumstance.has(w) && !central.has(w))
+        ? unsure("distinct", `${moved.join(" ")}: a circumstance of the older`)
         : null;
     },
   },
