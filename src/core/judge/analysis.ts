@@ -833,17 +833,23 @@ export function mainClauseOf(x: Analysis): Set<string> {
 /**
  * The nouns of a statement's main clause by place (stemmed): inside a prepositional phrase, a
  * circumstance ("a standing desk *for the office*", "running shoes *for the marathon*"), or
- * central — the subject and what the verb takes ("*a standing desk*"; "*the office* is in
- * Leeds").
+ * central — the subject, what the verb takes and a phrase that completes the verb ("*a standing
+ * desk*"; "*the office* is in Leeds"; "We're on *the Pro plan*").
  */
 export function nounPlacesOf(x: Analysis): { circumstance: Set<string>; central: Set<string> } {
   const main = mainClauseOf(x);
   const circumstance = new Set<string>();
   const central = new Set<string>();
   let inPhrase = false;
+  // A phrase right after its verb completes it ("We're on the Pro plan", "I live in Leeds"): central.
+  let afterVerb = false;
   for (const w of wordsOf(x)) {
-    if (w.pos === "ADP") inPhrase = true;
+    if (w.pos === "ADP") inPhrase = !afterVerb;
     else if (w.pos === "VERB" || w.pos === "AUX" || w.pos === "CCONJ" || w.pos === "SCONJ") inPhrase = false;
+    const verbal =
+      w.pos === "VERB" || w.pos === "AUX" || (w.pos === "PRON" && /[’'](?:re|m|s)$/i.test(w.text));
+    if (verbal) afterVerb = true;
+    else if (w.pos !== "ADV" && w.pos !== "PART") afterVerb = false;
     if (w.pos !== "NOUN" && w.pos !== "PROPN") continue;
     for (const t of contentTokens(w.text)) if (main.has(t)) (inPhrase ? circumstance : central).add(canon(t));
   }

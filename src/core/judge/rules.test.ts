@@ -158,6 +158,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["I keep my bike in the garage.", "I moved my bike to the hallway."],
       ["The marathon is in September.", "They moved the marathon to October."],
       ["Standup is on Mondays at 9.", "We moved standup to Thursdays."],
+      // The newer's value names the older's central noun: the plan is what changed.
+      ["We're on the Pro plan for Figma.", "We downgraded Figma to the starter plan."],
     ],
   },
   "changed-from-old-value": {

@@ -358,7 +358,10 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       const moved = t.attribute.filter((w) => nounsB.central.has(w));
       if (moved.length === 0) return null;
       const { circumstance, central } = nounPlacesOf(p.a);
-      return moved.every((w) => circumstance.has(w) && !central.has(w))
+      // The newer names none of the older's central nouns: "downgraded figma to the starter plan"
+      // changes the plan "We're on the Pro plan for Figma" is about.
+      if ([...nounsB.central, ...nounsB.circumstance].some((w) => central.has(w))) return null;
+      return moved.every((w) => circumstance.has(w))
         ? unsure("distinct", `${moved.join(" ")}: a circumstance of the older`)
         : null;
     },
