@@ -81,6 +81,9 @@ const NOT_DONE =
 /** Ends a clause: another subject may begin after it. */
 const CLAUSE_END = /[,;:.!?—–]/;
 
+/** Verbs by which someone ends their own business: "closed her practice", "shut down his shop". */
+const CLOSES_OWN = new Set(["close", "shut_down", "close_down"]);
+
 /** The possessives that make an object the subject's own ("closed her practice"). */
 const OWN = /^(?:his|her|their|its)$/i;
 
@@ -253,7 +256,8 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
         object === undefined ||
         CLAUSE_END.test(newer.slice(w.start + w.text.length, object.start)) ||
         !(nominal(object) || object.pos === "DET" || OBJECT_PRONOUN.test(object.text)) ||
-        OWN.test(object.text);
+        // "Dr. Reyes closed her practice": closing one's own business ends it ("Dana quit her job" ends the job).
+        (OWN.test(object.text) && CLOSES_OWN.has(key));
       if (!intransitive) continue;
       let k = i - 1;
       while (k >= 0 && AUXILIARY.test(words[k]!.text)) k--;
