@@ -112,7 +112,8 @@ export function buildStream(file: CaseFile): { at: string; text: string; session
 }
 
 async function runPhase(file: CaseFile, phase: Phase, splits: ReadonlySet<Split>): Promise<PhaseReport> {
-  let clockAt = START + 90 * DAY;
+  // Day 90, or later when the chat runs past it (a case's update comes 20 days after its first day).
+  let clockAt = START + Math.max(90, file.cases.length + 30) * DAY;
   const mem = await openMemory({ path: ":memory:", clock: { now: () => new Date(clockAt) }, actor: "eval" });
   try {
     let day: string | null = null;

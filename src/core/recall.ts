@@ -18,6 +18,7 @@ import type {
   ScoredId,
   StoreReader,
 } from "./ports.js";
+import { clippings, retiredValue, valuesOf } from "./retired-values.js";
 import { announcesChange } from "./sleep/chat-turns.js";
 import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
 import {
@@ -829,7 +830,13 @@ async function missedSuccessors(
     const own = new Set(namedValues(older.text).map((w) => w.toLowerCase()));
     // Where newer statements may replace it: those naming one of its rare values, and those
     // changing its state frame in other words ("I live in…" / "I moved to…").
-    const links: { ids: string[]; link: string; fits: (text: string) => boolean; named?: true }[] = [];
+    const links: {
+      ids: string[];
+      link: string;
+      fits: (text: string) => boolean;
+      named?: true;
+      retired?: ReadonlySet<string>;
+    }[] = [];
     for (const name of own) {
       const found = await store.searchBeliefText(queryTerms(name), filter, NAMED_RARE + 1);
       if (found.length <= NAMED_RARE)
@@ -849,7 +856,25 @@ async function missedSuccessors(
         fits: (text) => replacedByFrame(older.text, text) !== null,
       });
     }
-    for (const { ids, link, fits, named } of links) {
+    // Where a newer statement retires the older's value by name, lower-case or clipped ("I gave up
+    // climbing", "I sold the Strat": `retired-values.ts`), when the older fills the asked slot.
+    const slot = asked.possible ? await asked.read() : null;
+    if (slot && fillsAskedSlot(older.text, slot, req.lexicon)) {
+      const values = valuesOf(older.text).filter(
+        (v) => !contentTokens(v.word).some((t) => slot.attributes.has(t)),
+      );
+      const terms = [...new Set(values.flatMap((v) => [...queryTerms(v.word), ...clippings(v)]))];
+      if (terms.length > 0) {
+        const found = await store.searchBeliefText(terms, filter, FRAME_CANDIDATES);
+        links.push({
+          ids: found.map((f) => f.id),
+          link: "retires its value by name",
+          fits: (text) => retiredValue(text, values) !== null,
+          retired: slot.attributes,
+        });
+      }
+    }
+    for (const { ids, link, fits, named, retired } of links) {
       for (const b of await store.getBeliefs(ids.filter((id) => id !== older.id))) {
         if (b.validFrom <= older.at) continue;
         // The older gives the value of the slot the question asks and the newer, naming that value,
@@ -857,7 +882,14 @@ async function missedSuccessors(
         // moved everything to Alliant"; "Claritin stopped working so my doctor put me on Zyrtec").
         const bySlot = named && (await changesAskedValue(older.text, b.text));
         if (!fits(b.text) && !bySlot) continue;
-        if (!namedValues(b.text).some((w) => !own.has(w.toLowerCase()))) continue;
+        // The newer names a value of its own: a name ("Cannondale"), or for a retirement any word
+        // of a value outside the older's and the question's ("took up pottery").
+        if (
+          retired
+            ? !namesOtherValue(older.text, b.text, retired)
+            : !namedValues(b.text).some((w) => !own.has(w.toLowerCase()))
+        )
+          continue;
         const known = byId.get(b.id);
         if (known && known.score > older.score) continue;
         const v = await judge.compare(
@@ -866,7 +898,8 @@ async function missedSuccessors(
         );
         // The judge's "another entity" reads the two values' names (Claritin / Zyrtec) as two
         // things, which is what a change of the asked value is.
-        if (v.relation === "duplicate" || (!bySlot && v.reason.startsWith("different-entity"))) continue;
+        if (v.relation === "duplicate" || (!bySlot && !retired && v.reason.startsWith("different-entity")))
+          continue;
         const settled = await store.judgedPairs([{ a: older.id, b: b.id }]);
         if (
           settled.some(

@@ -747,3 +747,111 @@ export {
   type Role,
   type Slots,
 };
+
+/**
+ * Subordinating conjunctions that can open a sentence, read by their form (the tagger reads an
+ * opening "When" as an adverb): the clause they open says when, why or on what condition.
+ */
+const OPENING_SUBORDINATOR =
+  /^(?:since|because|when|whenever|while|although|though|whereas|unless|until|till|once|after|before|if)$/i;
+
+/** A subject pronoun, with its contraction: the first word of a clause of its own ("I've", "we"). */
+const NOMINATIVE = /^(?:i|we|you|he|she|they)(?:[’'](?:m|re|ve|d|ll|s))?$/i;
+
+/** Words that join what follows to the clause before it rather than open a main clause. */
+const JOINS = /^(?:and|or|but|nor|that|which|who|whom|whose|where|because|since|when|while|if|so)$/i;
+
+const predicate = (w: TaggedWord) =>
+  w.pos === "VERB" || w.pos === "AUX" || (w.pos === "ADJ" && /ed$/i.test(w.text));
+
+/**
+ * Where the main clause begins in a sentence that opens with a subordinate clause: the offset of
+ * its first word, or null when the sentence opens with none or has no main clause after it. The
+ * opening clause has a predicate of its own ("Since Tony retired", "Because the 8:15 got
+ * cancelled"); the main clause follows it after a comma ("…got cancelled, I catch the bus") or
+ * begins at a subject pronoun that nothing joins to the clause before ("Since the Birch Street
+ * garage closed I've been parking on Fifth Avenue", "When Dr. Reyes closed her practice I signed
+ * up with Dr. Okafor"), and has a verb. "Since the baby arrived." and "Because it was late and
+ * that's all" have none: a fragment. Needs the tagged words of `text` (`await loadTagger()`).
+ *
+ *   mainClauseStart("Since Tony retired I get my hair cut at Sharp Lines.", tag(…))  // → 19 ("I get …")
+ *   mainClauseStart("Since the baby arrived.", tag(…))                               // → null
+ */
+export function mainClauseStart(text: string, words: readonly TaggedWord[]): number | null {
+  if (words.length < 4 || !OPENING_SUBORDINATOR.test(words[0]!.text)) return null;
+  // "Because of the outage the release slipped": a preposition, no clause; the sentence is its main clause.
+  if (/^of$/i.test(words[1]!.text)) return words.slice(2).some(predicate) ? words[0]!.start : null;
+  const first = words.findIndex((w, i) => i > 0 && predicate(w));
+  if (first < 0) return null;
+  // An opening phrase with no verb before its comma is a time or a reason ("Since then, …", "Since 2019, …").
+  const comma = words.findIndex((w, i) => i > 0 && text.slice(words[i - 1]!.start, w.start).includes(","));
+  const from = comma > 0 && comma <= first ? comma - 1 : first;
+  for (let j = from + 1; j < words.length; j++) {
+    const w = words[j]!;
+    const before = words[j - 1]!;
+    const between = text.slice(before.start + before.text.length, w.start);
+    if (/[.;:!?]/.test(between)) return null;
+    const rest = words.slice(j, j + 4);
+    const hasVerb = rest.some(predicate) || /[’'](?:m|re|ve|d|ll|s)$/i.test(w.text);
+    if (!hasVerb || JOINS.test(w.text)) continue;
+    if (between.includes(",")) return w.start;
+    if (NOMINATIVE.test(w.text) && !JOINS.test(before.text)) return w.start;
+  }
+  return null;
+}
+
+/**
+ * Content words of the main clause: up to the first comma, semicolon, colon or sentence end, and
+ * before a subordinate clause — a subordinating conjunction with a verb of its own ("We moved
+ * standup to Thursdays since half the team is off", "…because the baby arrived"). Such a clause
+ * says why or when; its words are a circumstance, not the attribute that changed ("team" above
+ * is not what moved). A conjunction with no verb after it ("since 2019") is a time, kept. A
+ * sentence that opens with its subordinate clause ("Since the garage closed I park on Fifth
+ * Avenue") has its main clause after it (`mainClauseStart`).
+ */
+export function mainClauseOf(x: Analysis): Set<string> {
+  const opened = x.text.replace(/^\s*(?:(?:oh|ok|okay|so|and|btw|fyi|also)\b[\s,]*)+/i, "");
+  const start = x.text.length - opened.length;
+  const from =
+    mainClauseStart(
+      opened,
+      wordsOf(x)
+        .filter((w) => w.start >= start)
+        .map((w) => ({ ...w, start: w.start - start })),
+    ) ?? 0;
+  const main = opened.slice(from);
+  let to = start + from + (/^[^,;:.!?]*/.exec(main)?.[0].length ?? 0);
+  const words = wordsOf(x).filter((w) => w.start >= start + from && w.start < to);
+  const sub = words.findIndex(
+    (w, i) =>
+      w.pos === "SCONJ" && i > 0 && words.slice(i + 1).some((v) => v.pos === "VERB" || v.pos === "AUX"),
+  );
+  if (sub > 0) to = words[sub]!.start;
+  return setOf(contentTokens(x.text.slice(start + from, to)));
+}
+
+/**
+ * The nouns of a statement's main clause by place (stemmed): inside a prepositional phrase, a
+ * circumstance ("a standing desk *for the office*", "running shoes *for the marathon*"), or
+ * central — the subject, what the verb takes and a phrase that completes the verb ("*a standing
+ * desk*"; "*the office* is in Leeds"; "We're on *the Pro plan*").
+ */
+export function nounPlacesOf(x: Analysis): { circumstance: Set<string>; central: Set<string> } {
+  const main = mainClauseOf(x);
+  const circumstance = new Set<string>();
+  const central = new Set<string>();
+  let inPhrase = false;
+  // A phrase right after its verb completes it ("We're on the Pro plan", "I live in Leeds"): central.
+  let afterVerb = false;
+  for (const w of wordsOf(x)) {
+    if (w.pos === "ADP") inPhrase = !afterVerb;
+    else if (w.pos === "VERB" || w.pos === "AUX" || w.pos === "CCONJ" || w.pos === "SCONJ") inPhrase = false;
+    const verbal =
+      w.pos === "VERB" || w.pos === "AUX" || (w.pos === "PRON" && /[’'](?:re|m|s)$/i.test(w.text));
+    if (verbal) afterVerb = true;
+    else if (w.pos !== "ADV" && w.pos !== "PART") afterVerb = false;
+    if (w.pos !== "NOUN" && w.pos !== "PROPN") continue;
+    for (const t of contentTokens(w.text)) if (main.has(t)) (inPhrase ? circumstance : central).add(canon(t));
+  }
+  return { circumstance, central };
+}

@@ -145,6 +145,23 @@ const EXAMPLES: Record<string, RuleExamples> = {
     ],
     leaves: [["The payments-api lead is Omar.", "Omar handed the payments-api over to Lena."]],
   },
+  "unsure:changed-circumstance": {
+    decides: [
+      ["I bought a standing desk for the office.", "We moved the office to Leeds.", "distinct"],
+      ["I finally got a standing desk for the office.", "We finally moved the office to Leeds.", "distinct"],
+      ["I bought new running shoes for the marathon.", "They moved the marathon to October.", "distinct"],
+      ["I booked a table at Luigi's for the team dinner.", "We moved the team dinner to Friday.", "distinct"],
+    ],
+    leaves: [
+      // What moved is the older's subject or what its verb takes: its value may have changed.
+      ["The office is in Manchester.", "We moved the office to Leeds."],
+      ["I keep my bike in the garage.", "I moved my bike to the hallway."],
+      ["The marathon is in September.", "They moved the marathon to October."],
+      ["Standup is on Mondays at 9.", "We moved standup to Thursdays."],
+      // The newer's value names the older's central noun: the plan is what changed.
+      ["We're on the Pro plan for Figma.", "We downgraded Figma to the starter plan."],
+    ],
+  },
   "changed-from-old-value": {
     decides: [
       ["Tests run with Jest", "The test suite was ported from Jest to Vitest", "supersedes"],

@@ -26,9 +26,11 @@ import {
   jaccard,
   LIGHT_VERBS,
   lowerStemsOf,
+  mainClauseOf,
   minus,
   negatedByWord,
   negationOver,
+  nounPlacesOf,
   oppositeStates,
   participleOf,
   phrasalChangeOf,
@@ -342,6 +344,25 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         p.sa.value.length > 0 &&
         subsetOf(subjB, setOf(p.sa.value))
         ? decided("supersedes", `${p.sb.subject.join(" ")} → ${p.sb.value.join(" ")}`)
+        : null;
+    },
+  },
+  {
+    name: "unsure:changed-circumstance",
+    doc: 'The newer changes a thing the older names only as a circumstance ("I bought a standing desk for the office" / "We moved the office to Leeds"): the older\'s value did not change; deferred.',
+    decide: (p) => {
+      if (!p.change) return null;
+      const t = transitionOf(p.b);
+      if (!t) return null;
+      const nounsB = nounPlacesOf(p.b);
+      const moved = t.attribute.filter((w) => nounsB.central.has(w));
+      if (moved.length === 0) return null;
+      const { circumstance, central } = nounPlacesOf(p.a);
+      // The newer names none of the older's central nouns: "downgraded figma to the starter plan"
+      // changes the plan "We're on the Pro plan for Figma" is about.
+      if ([...nounsB.central, ...nounsB.circumstance].some((w) => central.has(w))) return null;
+      return moved.every((w) => circumstance.has(w))
+        ? unsure("distinct", `${moved.join(" ")}: a circumstance of the older`)
         : null;
     },
   },
@@ -667,26 +688,6 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
 /** The newer text's only change cue is the adjective "new" ("joined a new group"). */
 function onlyNewCue(x: Analysis): boolean {
   return /\bnew\b/i.test(x.text) && !hasChangeCue(x.text.replace(/\bnew\b/gi, " ")) && !phrasalChangeOf(x);
-}
-
-/**
- * Content words of the first clause: up to the first comma, semicolon, colon or sentence end, and
- * before a subordinate clause — a subordinating conjunction with a verb of its own ("We moved
- * standup to Thursdays since half the team is off", "…because the baby arrived"). Such a clause
- * says why or when; its words are a circumstance, not the attribute that changed ("team" above
- * is not what moved). A conjunction with no verb after it ("since 2019") is a time, kept.
- */
-function mainClauseOf(x: Analysis): Set<string> {
-  const opened = x.text.replace(/^\s*(?:(?:oh|ok|okay|so|and|btw|fyi|also)\b[\s,]*)+/i, "");
-  const from = x.text.length - opened.length;
-  let to = from + (/^[^,;:.!?]*/.exec(opened)?.[0].length ?? 0);
-  const words = wordsOf(x).filter((w) => w.start >= from && w.start < to);
-  const sub = words.findIndex(
-    (w, i) =>
-      w.pos === "SCONJ" && i > 0 && words.slice(i + 1).some((v) => v.pos === "VERB" || v.pos === "AUX"),
-  );
-  if (sub > 0) to = words[sub]!.start;
-  return setOf(contentTokens(x.text.slice(from, to)));
 }
 
 /**

@@ -1,8 +1,11 @@
 /**
  * Which episode texts can stand alone as a belief. A fragment, a pleasantry or a note the
  * agent wrote to itself is indistinguishable from a fact once embedded: it ranks, it fits the
- * budget, it gets injected. So it is never distilled (the episode itself is kept).
+ * budget, it gets injected. So it is never distilled (the episode itself is kept). A sentence
+ * that opens with a subordinate clause is read with the tagger: callers `await loadTagger()` first.
  */
+import { mainClauseStart } from "../judge/analysis.js";
+import { tag } from "../judge/tagger.js";
 import { contentTokens, isHypothetical, isQuestion, rawTokens } from "../text.js";
 import { phatic } from "./chat-turns.js";
 
@@ -14,6 +17,9 @@ const SELF_REFERENTIAL =
 
 const FRAGMENT_START =
   /^(?:and|but|or|so|because|which|who|whose|that|then|also|although|though|while|whereas|unless|until|since|if|when|as well as|not yet|etc)\b/i;
+
+/** A subordinating conjunction first: the sentence is complete when a main clause follows its clause. */
+const SUBORDINATE_START = /^(?:because|although|though|while|whereas|unless|until|since|if|when)\b/i;
 
 export type StandaloneVerdict =
   | "standalone"
@@ -37,7 +43,10 @@ export function standalone(text: string): StandaloneVerdict {
   const content = contentTokens(t);
   if (content.length < 2) return "chit-chat";
   // Starts mid-thought, or leans on an antecedent left behind ("…not yet load-tested at that volume").
-  if (FRAGMENT_START.test(t)) return "fragment";
+  // "Since the garage closed I've been parking on Fifth Avenue" opens with its subordinate clause
+  // and says its main clause after it: complete. "Since the baby arrived." has none.
+  if (FRAGMENT_START.test(t) && !(SUBORDINATE_START.test(t) && mainClauseStart(t, tag(t)) !== null))
+    return "fragment";
   if (/^(?:it|this|that|these|those|they|he|she)\b/i.test(t) && content.length < 4) return "fragment";
   if (/^[a-z]/.test(t) && !/[.!]$/.test(t) && content.length < 4) return "fragment";
   return "standalone";

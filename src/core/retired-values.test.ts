@@ -1,0 +1,212 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DAY, testMemory } from "../../test/support/memory.js";
+import type { Memory } from "./engine.js";
+import { loadTagger } from "./judge/tagger.js";
+import { clippings, namesValue, retiredValue, valuesOf } from "./retired-values.js";
+
+beforeAll(() => loadTagger());
+
+describe("retiredValue: an update that retires the older's value by name", () => {
+  it.each([
+    // The speaker ends it: the value is what a verb of ending takes.
+    [
+      "My main hobby is rock climbing, I boulder at the gym.",
+      "I hurt my shoulder so I gave up climbing and took up pottery.",
+      "climbing",
+      "give up",
+    ],
+    [
+      "My sport is tennis, I play at the club.",
+      "I quit tennis after my knee surgery and joined a cycling club.",
+      "tennis",
+      "quit",
+    ],
+    [
+      "I play the cello in a community orchestra.",
+      "I sold my cello last month and started taking drum lessons.",
+      "cello",
+      "sell",
+    ],
+    [
+      "I start every morning with a double espresso.",
+      "I stopped drinking espresso because of my sleep.",
+      "espresso",
+      "stop",
+    ],
+    ["I play the cello in a community orchestra.", "I quit playing the cello last year.", "cello", "quit"],
+    [
+      "I play the cello in a community orchestra.",
+      "I no longer play the cello, I'm on drums now.",
+      "cello",
+      "play",
+    ],
+    [
+      "I write everything in Sublime Text.",
+      "I switched from Sublime to Neovim last month.",
+      "Sublime",
+      "switch from",
+    ],
+    ["My boyfriend Marco loves cooking.", "Marco and I broke up in the spring.", "Marco", "break up"],
+    // A clipped form of a name (a capitalised prefix of four letters or more).
+    [
+      "I play a Fender Stratocaster.",
+      "I sold the Strat and picked up a Gibson Les Paul.",
+      "Stratocaster",
+      "sell",
+    ],
+    [
+      "I post my photos on Instagram.",
+      "I deleted Insta and moved my photos to Flickr.",
+      "Instagram",
+      "delete",
+    ],
+    ["I drive a Mercedes C-Class.", "Sold the Merc in October and bought a Tesla.", "Mercedes", "sell"],
+    // The value itself ends: its subject, with no object but its own.
+    [
+      "I park in the garage on Birch Street.",
+      "Since the Birch Street garage closed I've been parking on Fifth Avenue.",
+      "garage",
+      "close",
+    ],
+    [
+      "I get my hair cut at Tony's barbershop.",
+      "Since Tony retired I get my hair cut at Sharp Lines.",
+      "Tony",
+      "retire",
+    ],
+    [
+      "My dentist is Dr. Reyes on Station Road.",
+      "When Dr. Reyes closed her practice I signed up with Dr. Mensah.",
+      "Reyes",
+      "close",
+    ],
+    [
+      "I get to the office by scooter.",
+      "The scooter got stolen, so I take the tram now.",
+      "scooter",
+      "steal",
+    ],
+    [
+      "I commute by bike, a blue Trek hybrid.",
+      "My Trek got stolen so I bought a Cannondale.",
+      "Trek",
+      "steal",
+    ],
+  ])("%j / %j retires %j (%s)", (older, newer, value, how) => {
+    expect(retiredValue(newer, valuesOf(older))).toMatchObject({ value, how });
+  });
+
+  it.each([
+    // Another thing retired.
+    [
+      "My main hobby is baking, I make sourdough every weekend.",
+      "I gave up sugar for Lent, so my baking is all savoury.",
+    ],
+    [
+      "I make my coffee with an AeroPress every morning.",
+      "Lent started so I gave up sugar, black coffee only.",
+    ],
+    ["I play a Fender Stratocaster.", "I sold the amp and kept the Strat."],
+    // Another person's retirement.
+    ["My main hobby is rock climbing.", "Dana quit climbing after her fall."],
+    ["I read on a Kindle Paperwhite before bed.", "My sister gave up her Kindle for paper books."],
+    ["I volunteer at the food bank on Saturdays.", "Dana quit the food bank after the new manager started."],
+    ["I drive a Mercedes C-Class.", "My neighbour sold her Merc to a collector."],
+    // A plan, a wish, a refusal.
+    ["My main hobby is rock climbing.", "I'll never quit climbing, it keeps me sane."],
+    ["My main hobby is rock climbing.", "I don't want to give up climbing."],
+    ["I play a Fender Stratocaster.", "I might sell the Strat if the Gibson comes through."],
+    // A mention; a modifier of what ended, not its head.
+    ["My favourite show is Severance.", "I still think about the Severance finale sometimes."],
+    ["I park in the garage on Birch Street.", "The bakery on Birch Street closed last week."],
+    [
+      "I live in Clapham, close to the common.",
+      "The Clapham gym closed for repairs, so I run on the common.",
+    ],
+    // A verb of ending that takes another object: the subject ended that, not itself.
+    ["I climb with Dana every Saturday.", "Dana quit her job at the bank."],
+  ])("%j / %j retires nothing", (older, newer) => {
+    expect(retiredValue(newer, valuesOf(older))).toBeNull();
+  });
+
+  it("reads the older's values from its main clause and its names", () => {
+    expect(
+      valuesOf("My main hobby is rock climbing, I boulder at the local gym.").map((v) => v.word),
+    ).toEqual(["hobby", "climbing"]);
+    expect(valuesOf("I commute by bike, a blue Trek hybrid.").map((v) => v.word)).toContain("Trek");
+  });
+
+  it("a clipped form is a capitalised prefix of four letters or more of a name", () => {
+    const strat = { word: "Stratocaster", name: true };
+    expect(namesValue("Strat", strat)).toBe(true);
+    expect(namesValue("Stra", strat)).toBe(true);
+    expect(namesValue("Str", strat)).toBe(false);
+    expect(namesValue("strat", strat)).toBe(false);
+    expect(namesValue("Strat", { word: "stratosphere", name: false })).toBe(false);
+    expect(clippings(strat)).toEqual([
+      "stra",
+      "strat",
+      "strato",
+      "stratoc",
+      "stratoca",
+      "stratocas",
+      "stratocast",
+      "stratocaste",
+    ]);
+    expect(clippings({ word: "cello", name: false })).toEqual([]);
+  });
+});
+
+describe("recall: an update that retires the older's value by name ranks above it", () => {
+  let mem: Memory | undefined;
+  afterEach(async () => {
+    await mem?.close();
+    mem = undefined;
+  });
+
+  async function chat(turns: { text: string; day: number }[]) {
+    const t = await testMemory();
+    mem = t.mem;
+    let day = 0;
+    for (const turn of turns) {
+      t.clock.advance((turn.day - day) * DAY);
+      day = turn.day;
+      await mem.record(turn.text, { at: new Date(Date.parse("2027-01-01") + turn.day * DAY).toISOString() });
+    }
+    await mem.consolidate();
+    return mem;
+  }
+
+  it.each([
+    [
+      "My main hobby is rock climbing, I boulder at the local gym.",
+      "Our basement flooded so the week was chaos. I hurt my shoulder so I gave up climbing and took up pottery instead. How do I dry a carpet?",
+      "What is my main hobby?",
+      /pottery/,
+    ],
+    [
+      "I play a Fender Stratocaster, I've had it since college.",
+      "Band practice ran long again. I sold the Strat and picked up a Gibson Les Paul, it sounds huge. How do I keep tempo?",
+      "What guitar do I play?",
+      /Gibson/,
+    ],
+  ])("%j, then %j: %j answers %s first", async (first, update, question, latest) => {
+    const m = await chat([
+      { text: first, day: 0 },
+      { text: update, day: 20 },
+    ]);
+    const hits = await m.recall(question, { k: 5 });
+    expect(hits[0]?.text).toMatch(latest);
+    expect(hits[0]?.why.summary).toMatch(/retires its value by name/);
+  });
+
+  it("another person's retirement is not the speaker's: the older stays first", async () => {
+    const m = await chat([
+      { text: "My main hobby is rock climbing, I boulder at the local gym.", day: 0 },
+      { text: "My coworker Dana quit climbing and took up pottery after her fall.", day: 20 },
+    ]);
+    const hits = await m.recall("What is my main hobby?", { k: 5 });
+    expect(hits[0]?.text).toMatch(/rock climbing/);
+    expect(hits.some((h) => /retires its value/.test(h.why.summary))).toBe(false);
+  });
+});

@@ -1,0 +1,291 @@
+/**
+ * An update that retires the older statement's value by name: "My main hobby is rock climbing" /
+ * "I gave up climbing and took up pottery", "I play a Fender Stratocaster" / "I sold the Strat and
+ * picked up a Gibson", "I get my hair cut at Tony's" / "Since Tony retired I go to Sharp Lines".
+ * The newer names the value the older holds — a word of the older's main clause, lower-case
+ * included, or a clipped form of one of its names ("Strat" of "Stratocaster", "Merc" of
+ * "Mercedes": a capitalised prefix of at least four letters) — in a clause that says that value
+ * ended for the speaker. Read with the tagger (callers `await loadTagger()` first), in two ways:
+ *
+ * - *The speaker ends it*: a verb of ending whose subject is the speaker takes the value as its
+ *   object ("I quit tennis", "I gave up climbing", "I sold my cello", "we traded in the Subaru",
+ *   "I stopped drinking espresso", "I deleted Insta", "I broke up with Marco"), or the value comes
+ *   after "switched from" / "moved from" / "instead of", or "no longer" goes with the verb ("I no
+ *   longer play the cello").
+ * - *The value itself ends*: it is the subject of a verb of ending that takes no object of its own
+ *   ("the Birch Street garage closed", "Tony retired", "my Trek got stolen", "Marco and I broke up",
+ *   "Dr. Reyes closed her practice": its own).
+ *
+ * Not a retirement: another person's ("My sister gave up her Kindle", "Dana quit the food bank"),
+ * another thing's ("I gave up sugar for Lent" against "My main hobby is baking"), a plan, wish or
+ * refusal ("I'll never quit climbing", "I might sell the Strat"), or a mention ("I still think about
+ * the Severance finale").
+ *
+ *   await loadTagger();
+ *   retiredValue("I gave up climbing and took up pottery.", valuesOf("My main hobby is rock climbing."))
+ *   // → { value: "climbing", said: "climbing", how: "give up" }
+ */
+import { analysisOf, mainClauseOf } from "./judge/analysis.js";
+import { type TaggedWord, tag } from "./judge/tagger.js";
+import { namedValues } from "./named-values.js";
+import { contentTokens } from "./text.js";
+
+/** A value of the older's, as written there ("climbing", "Stratocaster"). */
+export interface OlderValue {
+  word: string;
+  /** Capitalised where it is written: a name, which may be said clipped ("Strat"). */
+  name: boolean;
+}
+
+export interface Retirement {
+  /** The older's value retired, as the older writes it. */
+  value: string;
+  /** How the newer names it ("climbing", "Strat"). */
+  said: string;
+  /** The verb that ends it, as a lemma with its particle ("give up", "sell", "close"). */
+  how: string;
+}
+
+/**
+ * Verbs (lemmas, with a particle where one belongs) by which a person ends a possession, an
+ * activity, a membership or a relation: a closed class of English.
+ */
+const SPEAKER_ENDS = new Set(
+  (
+    "quit stop drop sell cancel delete ditch abandon leave lose retire " +
+    "give_up trade_in get_rid break_up pack_in"
+  ).split(" "),
+);
+
+/** Verbs by which a thing, a place or a person stops being there for the speaker (intransitive uses). */
+const VALUE_ENDS = new Set(
+  "close retire quit leave die break end steal shut_down close_down break_up discontinue cancel".split(" "),
+);
+
+/** Prepositions after a change that name what it changed from ("switched from X", "instead of X"). */
+const FROM = new Set(["switch from", "move from", "change from", "go from", "instead of"]);
+
+const PARTICLES = new Set(["up", "in", "down", "off", "out"]);
+
+/** The speaker as subject. */
+const SPEAKER = /^(?:i|we)(?:[’'](?:ve|d|m|re))?$/i;
+
+/** Words between a subject and its verb that leave the subject the same ("I've just", "we finally"). */
+const BETWEEN_SUBJECT_AND_VERB =
+  /^(?:have|has|had|[’']ve|just|finally|recently|also|already|actually|eventually|then|both)$/i;
+
+/** Before a verb: it is not (yet) done — a plan, wish, refusal or question. */
+const NOT_DONE =
+  /^(?:to|not|n't|never|will|won't|would|wouldn't|shall|should|can|can't|could|might|may|must|gonna|wanna|don't|didn't|do|does|did)$/i;
+
+/** Ends a clause: another subject may begin after it. */
+const CLAUSE_END = /[,;:.!?—–]/;
+
+/** Verbs by which someone ends their own business: "closed her practice", "shut down his shop". */
+const CLOSES_OWN = new Set(["close", "shut_down", "close_down"]);
+
+/** The possessives that make an object the subject's own ("closed her practice"). */
+const OWN = /^(?:his|her|their|its)$/i;
+
+const nominal = (w: TaggedWord) => w.pos === "NOUN" || w.pos === "PROPN";
+const gerund = (w: TaggedWord) => /ing$/i.test(w.text) && (w.pos === "VERB" || w.pos === "NOUN");
+
+/**
+ * The values the older states: the nouns, names and gerunds of its main clause (`mainClauseOf`:
+ * "My main hobby is rock climbing, I boulder at the gym" → hobby, rock, climbing), and the names
+ * it gives anywhere (`namedValues`: "I commute by bike, a blue Trek hybrid" → Trek).
+ */
+export function valuesOf(older: string): OlderValue[] {
+  const main = mainClauseOf(analysisOf(older));
+  const out = new Map<string, OlderValue>();
+  const add = (word: string) => {
+    if (!out.has(word.toLowerCase())) out.set(word.toLowerCase(), { word, name: /^\p{Lu}/u.test(word) });
+  };
+  for (const w of tag(older))
+    if ((nominal(w) || gerund(w)) && contentTokens(w.text).some((t) => main.has(t)))
+      add(w.text.replace(/[’']s$/, ""));
+  for (const name of namedValues(older)) add(name);
+  return [...out.values()];
+}
+
+/** True when `said` names `value`: the same word (stemmed), or a clipped form of a name (Strat, Stratocaster). */
+export function namesValue(said: string, value: OlderValue): boolean {
+  const [a, b] = [contentTokens(said), contentTokens(value.word)];
+  if (a.length > 0 && a.length === b.length && a.every((t, i) => t === b[i])) return true;
+  const s = said.replace(/[’']s$/, "");
+  return (
+    value.name &&
+    /^\p{Lu}/u.test(s) &&
+    s.length >= 4 &&
+    s.length < value.word.length &&
+    value.word.toLowerCase().startsWith(s.toLowerCase())
+  );
+}
+
+/**
+ * The clipped forms a name may be said in, for a text search to find them: its prefixes of four
+ * letters or more, shorter than the name ("Stratocaster" → strat, strato, …; "Mercedes" → merc, …).
+ */
+export function clippings(value: OlderValue): string[] {
+  if (!value.name || !/^\p{L}+$/u.test(value.word)) return [];
+  const lower = value.word.toLowerCase();
+  const out: string[] = [];
+  for (let n = 4; n < lower.length; n++) out.push(lower.slice(0, n));
+  return out;
+}
+
+/** The verb at `i` with its particle, as a key of the sets above ("give_up"), or its lemma. */
+function verbKey(words: readonly TaggedWord[], i: number): { key: string; next: number } {
+  const w = words[i]!;
+  const p = words[i + 1]?.text.toLowerCase();
+  if (p === "rid" && w.lemma === "get") return { key: "get_rid", next: i + 3 };
+  if (p && PARTICLES.has(p)) return { key: `${w.lemma}_${p}`, next: i + 2 };
+  return { key: w.lemma, next: i + 1 };
+}
+
+/** True when the verb at `i` is said as done by the speaker (its subject I/we, or a chat's dropped "I"). */
+function speakerDid(words: readonly TaggedWord[], i: number, text: string): boolean {
+  let j = i - 1;
+  const w = words[i]!;
+  while (j >= 0 && BETWEEN_SUBJECT_AND_VERB.test(words[j]!.text)) j--;
+  const subject = words[j];
+  if (j >= 0 && NOT_DONE.test(subject!.text)) return false;
+  if (words.slice(Math.max(0, j - 1), i).some((x) => NOT_DONE.test(x.text))) return false;
+  // "Sold my cello last month": a chat's first person, the subject dropped at the sentence start.
+  if (subject === undefined) return w.text.toLowerCase() !== w.lemma;
+  if (SPEAKER.test(subject.text)) return true;
+  // "I sold the Strat and picked up a Gibson": the second verb shares the first's subject.
+  if (
+    subject.text.toLowerCase() === "and" &&
+    !CLAUSE_END.test(text.slice(subject.start - 2, subject.start))
+  ) {
+    for (let k = j - 1; k >= 0; k--) {
+      if (CLAUSE_END.test(text.slice(words[k]!.start + words[k]!.text.length, words[k + 1]!.start))) break;
+      if (words[k]!.pos === "VERB") return speakerDid(words, k, text);
+    }
+  }
+  return false;
+}
+
+/** The words of the noun phrase from `i`: determiners, possessives, adjectives, numbers, nouns and names. */
+function phraseFrom(words: readonly TaggedWord[], i: number, text: string): TaggedWord[] {
+  const out: TaggedWord[] = [];
+  // One gerund of the activity first: "stopped drinking espresso", "quit playing tennis".
+  if (words[i] && words[i]!.pos === "VERB" && gerund(words[i]!) && words[i + 1] && !nominal(words[i]!)) {
+    out.push(words[i]!);
+    i++;
+  }
+  const lead = out.length;
+  for (let k = i; k < words.length; k++) {
+    const w = words[k]!;
+    if (k > i && CLAUSE_END.test(text.slice(words[k - 1]!.start + words[k - 1]!.text.length, w.start))) break;
+    const noun = nominal(w) || gerund(w);
+    // After its noun, a determiner or adjective begins another phrase ("my cello last month").
+    if (noun) out.push(w);
+    else if (
+      !out.slice(lead).some((x) => nominal(x) || gerund(x)) &&
+      (["DET", "ADJ", "NUM"].includes(w.pos) || /^(?:my|our)$/i.test(w.text))
+    )
+      out.push(w);
+    else break;
+  }
+  return out;
+}
+
+/** The head of a noun phrase: its last noun, name or gerund. */
+const headOf = (phrase: readonly TaggedWord[]): TaggedWord | undefined =>
+  phrase.filter((w) => nominal(w) || gerund(w)).at(-1);
+
+/** What a verb read as an "-ed" adjective is the participle of ("retired" → retire, "closed" → close). */
+const participleLemmas = (w: TaggedWord): string[] =>
+  w.pos === "ADJ" ? [w.text.toLowerCase().slice(0, -1), w.text.toLowerCase().slice(0, -2)] : [w.lemma];
+
+/** An object a verb takes: a noun phrase, or a pronoun that is not a clause's subject ("I've", "we"). */
+const OBJECT_PRONOUN = /^(?:me|him|us|them|it|this|that|my|our|your|his|her|their|its)$/i;
+
+/** Auxiliaries between a subject and a passive or perfect verb of ending ("got stolen", "has closed"). */
+const AUXILIARY =
+  /^(?:got|get|gets|was|were|is|are|been|be|has|had|have|just|finally|recently|permanently)$/i;
+
+/** The newer's retirement of one of the older's values, or null (see the module's comment). */
+export function retiredValue(newer: string, values: readonly OlderValue[]): Retirement | null {
+  if (values.length === 0) return null;
+  const words = tag(newer);
+  // Only a phrase's head names what ended: "the bakery on Birch Street closed" is the bakery, "I quit
+  // the Clapham gym" the gym (its last noun before a preposition).
+  const named = (phrase: readonly TaggedWord[]) => {
+    const head = headOf(phrase);
+    if (head === undefined) return null;
+    for (const v of values)
+      if (namesValue(head.text, v)) return { value: v.word, said: head.text.replace(/[’']s$/, "") };
+    return null;
+  };
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const lower = w.text.toLowerCase();
+    // "…instead of climbing", "switched from Sublime to Neovim".
+    if (lower === "of" || lower === "from") {
+      const head = lower === "of" ? words[i - 1]?.text.toLowerCase() : words[i - 1]?.lemma;
+      const key = `${head} ${lower}`;
+      if (FROM.has(key) && (lower === "of" || speakerDid(words, i - 1, newer))) {
+        const hit = named(phraseFrom(words, i + 1, newer));
+        if (hit) return { ...hit, how: key };
+      }
+      continue;
+    }
+    if (
+      w.pos !== "VERB" &&
+      !(w.pos === "ADJ" && /ed$/.test(lower)) &&
+      !/^(?:stolen|broken|closed|gone)$/.test(lower)
+    )
+      continue;
+    const { key: verb, next } = verbKey(words, i);
+    const key = [verb, ...participleLemmas(w)].find((k) => SPEAKER_ENDS.has(k) || VALUE_ENDS.has(k)) ?? verb;
+    const noLonger =
+      words[i - 1]?.text.toLowerCase() === "longer" && words[i - 2]?.text.toLowerCase() === "no";
+    // The speaker ends it: the value in what the verb takes ("gave up climbing", "broke up with Marco").
+    if ((SPEAKER_ENDS.has(key) || noLonger) && (noLonger || speakerDid(words, i, newer))) {
+      const from = words[next]?.text.toLowerCase() === "with" ? next + 1 : next;
+      const hit = named(phraseFrom(words, from, newer));
+      if (hit) return { ...hit, how: key.replace("_", " ") };
+    }
+    // The value ends: it is the subject, and the verb takes nothing but the subject's own.
+    if (VALUE_ENDS.has(key)) {
+      const object = words[next];
+      const intransitive =
+        object === undefined ||
+        CLAUSE_END.test(newer.slice(w.start + w.text.length, object.start)) ||
+        !(nominal(object) || object.pos === "DET" || OBJECT_PRONOUN.test(object.text)) ||
+        // "Dr. Reyes closed her practice": closing one's own business ends it ("Dana quit her job" ends the job).
+        (OWN.test(object.text) && CLOSES_OWN.has(key));
+      if (!intransitive) continue;
+      let k = i - 1;
+      while (k >= 0 && AUXILIARY.test(words[k]!.text)) k--;
+      if (k >= 0 && NOT_DONE.test(words[k]!.text)) continue;
+      const subject: TaggedWord[] = [];
+      for (; k >= 0; k--) {
+        const s = words[k]!;
+        if (CLAUSE_END.test(newer.slice(s.start + s.text.length, words[k + 1]!.start))) break;
+        if (
+          s.pos === "VERB" ||
+          s.pos === "SCONJ" ||
+          /^(?:since|because|when|so|but|after|once)$/i.test(s.text)
+        )
+          break;
+        subject.unshift(s);
+      }
+      // Each conjunct's head ("Marco and I broke up"), before any preposition ("the bakery on Birch Street").
+      const conjuncts: TaggedWord[][] = [[]];
+      for (const s of subject) {
+        if (s.pos === "CCONJ") conjuncts.push([]);
+        else conjuncts.at(-1)!.push(s);
+      }
+      for (const c of conjuncts) {
+        const ends = c.findIndex((s) => s.pos === "ADP");
+        const hit = named(ends < 0 ? c : c.slice(0, ends));
+        if (hit) return { ...hit, how: key.replace("_", " ") };
+      }
+    }
+  }
+  return null;
+}
