@@ -507,9 +507,11 @@ function hitOf(
     score,
     at: isBelief ? r.validFrom : r.at,
     validTo: r.validTo,
-    sources: isBelief ? r.sources : [],
+    // Copies: a store may hand the same record to later reads (its read cache), and a caller may
+    // change what it was given.
+    sources: isBelief ? [...r.sources] : [],
     // A rule is never shown without where it stops holding (Sediment's recall-before-acting).
-    ...(isBelief ? { when: r.when, prefer: r.prefer, exceptions: r.exceptions } : {}),
+    ...(isBelief ? { when: r.when, prefer: r.prefer, exceptions: [...r.exceptions] } : {}),
     why: {
       textRank: m.textRank,
       vectorRank: m.vectorRank,

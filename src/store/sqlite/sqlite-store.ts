@@ -289,6 +289,15 @@ interface ReadCache {
   verdictCount: number;
 }
 
+/** `value` and every object and array it holds, frozen (records are trees of plain values). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /** Pages of episodes up to this long are read as rowids, then rows through the read cache. */
 const LISTED_THROUGH_CACHE = 500;
 
@@ -963,7 +972,9 @@ export class SqliteStore implements Store {
   /** Keeps rows just read in the cache, starting it over when it is full. */
   private keep<T extends Belief | Episode>(cache: ReadCache, into: Map<number, T>, rows: readonly T[]): void {
     this.makeRoom(cache, rows.length);
-    for (const row of rows) into.set(rowidOf(row.id), row);
+    // Frozen, nested values included: a record is handed to every later read until the file
+    // changes, so code that changed one it was given would change what others read.
+    for (const row of rows) into.set(rowidOf(row.id), deepFreeze(row));
     cache.size += rows.length;
   }
 
