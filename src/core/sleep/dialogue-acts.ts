@@ -56,13 +56,13 @@ const INTERJECTION =
 const GREETING =
   /^(?:hi|hello|hey|hiya|howdy|yo|heya|hey there|hi there|hello there|good (?:morning|afternoon|evening)|morning|long time no (?:see|talk|chat)|(?:it'?s )?(?:so |really )?(?:good|great|nice|lovely) (?:to (?:see|hear from|talk to|chat with|catch up with) you|talking to you|chatting with you|catching up)(?: again)?|(?:i )?just wanted to (?:say hi|say hello|check in|catch up|chat))$/i;
 const FAREWELL =
-  /^(?:bye|bye bye|goodbye|good night|night|see (?:you|ya|u)(?: (?:soon|later|then|around|tomorrow))?|talk (?:to you )?(?:soon|later)|catch you later|later|ttyl|cya|take care(?: of yourself)?|have a good one|until next time|speak soon|chat (?:soon|later))$/i;
+  /^(?:bye|bye bye|goodbye|good night|night|see (?:you|ya|u)(?: (?:soon|later|then|there|around|tomorrow|(?:at|on|in) .+))?|talk (?:to you )?(?:soon|later)|catch you later|later|ttyl|cya|take care(?: of yourself)?|have a good one|until next time|speak soon|chat (?:soon|later))$/i;
 
 /** Acts with their head first; what follows may only say what the act is about (a preposition). */
 const HEADED: readonly { act: PhaticAct; head: RegExp }[] = [
   {
     act: "thanks",
-    head: /^(?:(?:thanks|thank you|thank u|thx|ty|many thanks|cheers)(?! to\b)|(?:i |we )?(?:really |truly |so )?(?:appreciate (?:it|that|this|you|(?:your|the) \S+(?: \S+)?)|(?:much )?appreciated)|(?:you'?re|you are) (?:so |very |too )?(?:welcome|kind|sweet))/i,
+    head: /^(?:(?:thanks|thank you|thank u|thx|ty|many thanks|cheers)(?! to\b)|(?:i |we )?(?:really |truly |so )?(?:appreciate (?:(?:your|the) \S+(?: \S+)?|(?:it|that|this|you)\b)|(?:much )?appreciated)|(?:you'?re|you are) (?:so |very |too )?(?:welcome|kind|sweet))/i,
   },
   {
     act: "congratulation",
@@ -107,7 +107,7 @@ const INTENSIFIER = new Set(
 
 /** Frames that point an appraisal at the listener's news or the listener. */
 const APPRAISAL_FRAME =
-  /^(?:(?:that|this)(?:'s| is| was| sounds| sound| looks| look| seems| seem| must be| must have been| has been| feels)|(?:it|which)(?:'s| is| sounds| looks| seems| must be| must have been| feels)|(?:you|u)(?:'re| are| were| look| sound| seem| must be| have been|'ve been)|sounds|sound|looks|look|seems|what an?|how|such an?|so|(?:i'?m|i am|we'?re|we are)(?= (?:(?:so|really|very|super|truly|just|too|incredibly) )*(?:happy|glad|proud|thrilled|excited|stoked|sorry|grateful|thankful) (?:for|of|to hear|to see|to know|that you|you|about that|about it)\b)|(?:i |we )?(?:love|adore|like) (?:that|this|it|your|how you|what you|seeing|hearing)|your \w+(?: \w+)? (?:is|are|was|were|looks?|sounds?|seems?)|what (?:you'?re|you are|you'?ve been|you) \w+ (?:is|are|was|sounds|looks))\b/i;
+  /^(?:(?:that|this)(?:'s| is| was| sounds| sound| looks| look| seems| seem| must be| must have been| has been| feels)|(?:it|which)(?:'s| is| sounds| looks| seems| must be| must have been| feels)|(?:you|u|they)(?:'re| are| were| look| sound| seem| must be| have been|'ve been)|sounds|sound|looks|look|seems|what an?|how|such an?|so|(?:i'?m|i am|we'?re|we are)(?= (?:(?:so|really|very|super|truly|just|too|incredibly) )*(?:happy|glad|proud|thrilled|excited|stoked|sorry|grateful|thankful) (?:for|of|to hear|to see|to know|that you|you|about that|about it)\b)|(?:i |we )?(?:love|adore|like) (?:that|this|it|your|how you|what you|seeing|hearing)|your \w+(?: \w+)? (?:is|are|was|were|looks?|sounds?|seems?)|what (?:you'?re|you are|you'?ve been|you) \w+ (?:is|are|was|sounds|looks))\b/i;
 
 /** How an appraisal may end: nothing, the listener, or a clause about the listener. */
 function aboutListener(tail: string): boolean {
@@ -238,7 +238,8 @@ export function phaticAct(sentence: string): PhaticAct | null {
     if (a === null) return null;
     if (act === null || act === "acknowledgement") act = a;
   }
-  return act ?? "acknowledgement";
+  // Names alone ("Iron Temple.", an answer) are no act: content.
+  return act;
 }
 
 /**
@@ -250,4 +251,9 @@ export function withoutPhatic(text: string): string {
   const kept = sentences.filter((s) => phaticAct(s) === null);
   if (kept.length === sentences.length) return text;
   return kept.join(" ");
+}
+
+/** True when every sentence of the turn is phatic (and it has one): nothing in it to hold as a belief. */
+export function onlyPhatic(text: string): boolean {
+  return text.trim() !== "" && withoutPhatic(text) === "";
 }
