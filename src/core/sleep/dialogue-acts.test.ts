@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { testMemory } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
 import { loadTagger } from "../judge/tagger.js";
-import { phaticAct, withoutPhatic } from "./dialogue-acts.js";
+import { onlyPhatic, phaticAct, withoutPhatic } from "./dialogue-acts.js";
 
 // The imperative and appraisal readings tag words.
 beforeAll(() => loadTagger());
@@ -83,14 +83,15 @@ describe("withoutPhatic: a turn's content sentences", () => {
     ],
   ])("%j → %j", (turn, content) => {
     expect(withoutPhatic(turn)).toBe(content);
+    expect(onlyPhatic(turn)).toBe(content === "");
   });
 });
 
-describe("distillation leaves phatic sentences out of beliefs", () => {
+describe("distillation leaves turns made only of phatic sentences out of beliefs", () => {
   let mem: Memory;
   afterEach(() => mem?.close());
 
-  it("a turn made only of them stays an episode; a mixed turn's belief holds only its content", async () => {
+  it("such a turn stays an episode, recallable as itself; a mixed turn is distilled whole", async () => {
     ({ mem } = await testMemory());
     const pleasantries = await mem.record(
       "Hey Melanie! Just wanted to say hi! Enjoy your family time. Have a great day!",
@@ -103,7 +104,7 @@ describe("distillation leaves phatic sentences out of beliefs", () => {
     const beliefs = (await mem.list({ limit: 100 })).flatMap((b) => (b.layer === "belief" ? [b.text] : []));
     expect(beliefs.sort()).toEqual([
       "Ana runs the bakery on Elm Street.",
-      "Losing my job was a bummer, but I start at the bakery Monday.",
+      "Thanks so much! Losing my job was a bummer, but I start at the bakery Monday.",
     ]);
     expect(report.items.filter((i) => i.action === "skipped")).toEqual([
       expect.objectContaining({ id: pleasantries.id, reason: "skipped: phatic" }),
@@ -111,9 +112,17 @@ describe("distillation leaves phatic sentences out of beliefs", () => {
     const sources = report.items.filter((i) => i.action === "distilled").flatMap((i) => i.related);
     expect(sources.sort()).toEqual([mixed.id, plain.id].sort());
     // Coverage: the pleasantries are recallable as themselves.
-    expect((await mem.health()).coverage).toMatchObject({ episodes: 3, represented: 2, recallable: 1 });
-    expect((await mem.health()).coverage.uncovered.count).toBe(0);
+    const health = await mem.health();
+    expect(health.coverage).toMatchObject({ episodes: 3, represented: 2, recallable: 1 });
+    expect(health.coverage.uncovered.count).toBe(0);
     const hits = await mem.recall("Melanie family time", { k: 3 });
     expect(hits.map((h) => h.id)).toContain(pleasantries.id);
+  });
+
+  it("a turn of one short pleasantry keeps the class it already had", async () => {
+    ({ mem } = await testMemory());
+    const thanks = await mem.record("Thanks!");
+    const report = await mem.consolidate();
+    expect(report.items).toEqual([expect.objectContaining({ id: thanks.id, reason: "skipped: chit-chat" })]);
   });
 });
