@@ -121,7 +121,7 @@ function aboutListener(tail: string): boolean {
   return false;
 }
 
-/** Removes an opening interjection and any vocative: "Wow, John, that's great" → chunks. */
+/** The comma chunks of a sentence: "Wow, John, that's great!" → ["Wow", "John", "that's great"]. */
 function chunksOf(sentence: string): string[] {
   return sentence
     .replace(/[.!?…:;)]+$/u, "")
