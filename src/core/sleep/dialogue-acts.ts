@@ -4,8 +4,9 @@
  * listener said ("Have a great day!", "Hey Melanie!", "Thanks so much!", "Congrats, that's
  * awesome!", "Sorry to hear that", "I'm so happy for you"). Such a sentence is a dialogue act, not
  * a claim about the world, so distillation leaves it out of beliefs: a turn made only of them
- * stays an episode (recallable as itself), and a mixed turn ("Thanks! Losing my job was a bummer,
- * but I start at the bakery Monday.") is distilled from its content sentences alone.
+ * (`onlyPhatic`) stays an episode, recallable as itself. A mixed turn ("Thanks! Losing my job was
+ * a bummer, but I start at the bakery Monday.") is distilled whole: distilling its content sentences
+ * alone (`withoutPhatic`) was measured and cost LoCoMo recall (docs/evaluation.md).
  *
  * Read from the language, not from a list of whole sentences. A sentence is cut into its comma
  * chunks, and it is phatic when every chunk is one of:
