@@ -3,7 +3,8 @@
  *
  *   1. take statements of state said in passing out of longer turns ("…by the way, I moved my
  *      dentist appointment to Thursdays"): each is its own proposition (chat-turns.ts)
- *   1b. drop what cannot stand alone (chit-chat, questions, self-notes, fragments)
+ *   1b. drop what cannot stand alone (chit-chat, questions, self-notes, fragments, and turns made
+ *      only of phatic sentences: greetings, thanks, well-wishes; dialogue-acts.ts)
  *   2. cluster the rest by the lexical judge (paraphrases together), split by outcome:
  *      failures become `failure` beliefs under their own valence
  *   3. each cluster, oldest first, goes through the write gate as one proposition, so a
@@ -25,6 +26,7 @@ import { analyseEcho, contentTokens } from "../text.js";
 import { decide } from "../write-gate.js";
 import type { Writes } from "../writes.js";
 import { statementsOfState } from "./chat-turns.js";
+import { onlyPhatic } from "./dialogue-acts.js";
 import { distilCluster } from "./generalise.js";
 import { storeMixed } from "./mixed.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
@@ -169,7 +171,7 @@ export async function distilPending(
   const skipped: Episode[] = [];
   // Statements of state said in passing inside a longer turn, each its own proposition.
   const inTurn: Cluster[] = [];
-  if (pending.length > 0) await loadTagger(); // `statementsOfState` reads verbs of change
+  if (pending.length > 0) await loadTagger(); // `statementsOfState` reads verbs of change, `onlyPhatic` verbs
   for (const e of pending) {
     // An episode that already produced a belief (a change recorded at write time) is not distilled twice.
     if ((await store.beliefsFromEpisode(e.id)).length > 0) {
@@ -177,6 +179,22 @@ export async function distilPending(
       continue;
     }
     const core = analyseEcho(e.content).core;
+    // A turn made only of greetings, thanks, well-wishes and appraisals of the listener's news says
+    // nothing to hold as a belief (dialogue-acts.ts); a mixed turn is distilled whole (measured:
+    // distilling only its content sentences cost LoCoMo recall, docs/evaluation.md).
+    if (e.type !== "question" && onlyPhatic(core)) {
+      // A turn made only of them stays an episode; a shorter class it already had ("ok") keeps its name.
+      const verdict = standalone(core);
+      skipped.push(e);
+      items.push({
+        action: "skipped",
+        id: e.id,
+        by: null,
+        reason: `skipped: ${verdict === "standalone" ? "phatic" : verdict}`,
+        related: [],
+      });
+      continue;
+    }
     const found = e.type === "question" ? { statements: [], rest: core } : statementsOfState(core);
     for (const text of found.statements)
       if (standalone(text) === "standalone") inTurn.push({ episodes: [e], valence: valenceOf(e), text });
