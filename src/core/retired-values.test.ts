@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DAY, testMemory } from "../../test/support/memory.js";
+import { sleptChat } from "../../test/support/memory.js";
 import type { Memory } from "./engine.js";
 import { loadTagger } from "./judge/tagger.js";
 import { clippings, namesValue, retiredValue, valuesOf } from "./retired-values.js";
@@ -165,15 +165,7 @@ describe("recall: an update that retires the older's value by name ranks above i
   });
 
   async function chat(turns: { text: string; day: number }[]) {
-    const t = await testMemory();
-    mem = t.mem;
-    let day = 0;
-    for (const turn of turns) {
-      t.clock.advance((turn.day - day) * DAY);
-      day = turn.day;
-      await mem.record(turn.text, { at: new Date(Date.parse("2027-01-01") + turn.day * DAY).toISOString() });
-    }
-    await mem.consolidate();
+    mem = await sleptChat(turns);
     return mem;
   }
 

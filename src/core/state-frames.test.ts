@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { DAY, testMemory } from "../../test/support/memory.js";
+import { sleptChat } from "../../test/support/memory.js";
 import type { Memory } from "./engine.js";
 import { namedValues } from "./named-values.js";
 import { askedFrame, replacedByFrame } from "./state-frames.js";
@@ -60,15 +60,7 @@ describe("recall: the newer value first when the question shares no word with it
   });
 
   async function chat(turns: { text: string; day: number }[]) {
-    const t = await testMemory();
-    mem = t.mem;
-    let day = 0;
-    for (const turn of turns) {
-      t.clock.advance((turn.day - day) * DAY);
-      day = turn.day;
-      await mem.record(turn.text, { at: new Date(Date.parse("2026-01-01") + turn.day * DAY).toISOString() });
-    }
-    await mem.consolidate();
+    mem = await sleptChat(turns, "2026-01-01");
     return mem;
   }
 

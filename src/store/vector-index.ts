@@ -27,7 +27,7 @@
  *   const compact = new VectorIndex({ precision: "int8", readExact: (layer, rowids) => vectorsOf(layer, rowids) });
  */
 
-import { type ListModel, probeOrder, trainLists } from "./vector-index/lists.js";
+import { BLOCK, type ListModel, probeOrder, trainLists } from "./vector-index/lists.js";
 
 export type VectorLayer = "b" | "e";
 
@@ -820,9 +820,6 @@ function packedSums(
   sums[0] = norm;
   sums[1] = dot;
 }
-
-/** Slots per block of a posting list (its `low` holds 16 bits): also the span one search pass accumulates. */
-const BLOCK = 0x10000;
 
 /** Where block `b`'s postings of dimension `d` start in its list (its end: `blockEnd(part, d, b)`). */
 const blockStart = (part: Partition, d: number, b: number) =>

@@ -43,6 +43,27 @@ export async function testMemory(
 }
 
 /**
+ * A chat recorded turn by turn, each on its day (the clock and the event time move together from
+ * `start`), then one `consolidate()`: what an agent's store holds after a night's sleep.
+ *
+ *   const mem = await sleptChat([{ text: "I live in Denver", day: 0 }, { text: "I moved to Portland", day: 20 }]);
+ */
+export async function sleptChat(
+  turns: readonly { text: string; day: number }[],
+  start = "2027-01-01",
+): Promise<Memory> {
+  const { mem, clock } = await testMemory();
+  let day = 0;
+  for (const turn of turns) {
+    clock.advance((turn.day - day) * DAY);
+    day = turn.day;
+    await mem.record(turn.text, { at: new Date(Date.parse(start) + turn.day * DAY).toISOString() });
+  }
+  await mem.consolidate();
+  return mem;
+}
+
+/**
  * Inserts a belief bypassing the write gate, as an import or another process might have: one hour
  * after the previous one on the test clock, valid from `at`, in namespace `default`.
  *

@@ -31,8 +31,11 @@ export interface ListModel {
   centroids: Float32Array;
 }
 
-/** Slots per block of a posting list (vector-index.ts's `BLOCK`). */
-const BLOCK = 0x10000;
+/**
+ * Slots per block of a posting list (its `low` holds 16 bits): also the span one search pass
+ * accumulates. Here because the lists are laid out by block; vector-index.ts imports it.
+ */
+export const BLOCK = 0x10000;
 /** Sampled rows per list for training. */
 const SAMPLE_PER_LIST = 12;
 /** At least this many sampled rows (every row of a smaller partition): a few lists need more than 12 rows each. */
