@@ -108,7 +108,7 @@ export interface SqliteStoreOptions {
    */
   coldStart?: boolean;
   /**
-   * `true` (default): rows and filter verdicts read since the file last changed
+   * `true` (default): rows, filter verdicts and vectors read since the file last changed
    * (this connection's writes by `total_changes()`, other connections' commits by `data_version`)
    * are served again from memory, outside transactions. `false`: every read asks SQLite (the
    * tests compare the two).
@@ -264,8 +264,8 @@ const TEXT_FETCH = 32;
 const FEW_TEXT_MATCHES = 2048;
 /** The most stored vectors one transaction keeps for its re-ranks (~1.5 KB each at 384 dimensions). */
 const EXACT_VECTORS_PER_TRANSACTION = 20_000;
-/** Vectors `getVectors` keeps between calls while nothing is written (`vectorMemo`): ~6 MB at 384 dimensions. */
-const VECTOR_MEMO_SIZE = 4_096;
+/** Vectors the read cache keeps for `getVectors` between changes: ~6 MB at 384 dimensions. */
+const READ_CACHE_VECTORS = 4_096;
 
 /**
  * The most decoded rows (beliefs and episodes together) a connection keeps between changes; past it the cache starts over (a recall at 10k reads ~100 rows, a context ~250).
@@ -273,8 +273,8 @@ const VECTOR_MEMO_SIZE = 4_096;
 const READ_CACHE_ROWS = 8_192;
 
 /**
- * What this connection read since the file last changed: decoded rows by rowid and filter verdicts
- * (stored vectors have `vectorMemo`, kept the same way), valid while `changes` (SQLite's `total_changes()`, every row this connection
+ * What this connection read since the file last changed: decoded rows by rowid, filter verdicts
+ * and stored vectors by id (recall's diversity reads the same candidates' vectors call after call), valid while `changes` (SQLite's `total_changes()`, every row this connection
  * wrote, triggers included) and `version` (`PRAGMA data_version`, every other connection's commit)
  * stand. Shared objects: callers only read records (nothing in `src/` writes to one it was given).
  */
@@ -287,6 +287,8 @@ interface ReadCache {
   /** Whether a row passes a filter, by the filter's SQL and parameters, then rowid (a pure function of the row). */
   verdicts: Map<string, Map<number, boolean>>;
   verdictCount: number;
+  /** Shared arrays, like the records: read them, never write. At most READ_CACHE_VECTORS. */
+  vectors: Map<string, Float32Array>;
 }
 
 /** `value` and every object and array it holds, frozen (records are trees of plain values). */
@@ -454,13 +456,6 @@ export class SqliteStore implements Store {
   /** Rows and filter verdicts read since the last change (`readCache()`); never used inside a transaction. */
   private rowCache: ReadCache | null = null;
   private readCacheOn = true;
-  /**
-   * Outside write transactions: the vectors `getVectors` has read, by id (recall's diversity reads
-   * the vectors of the same candidates call after call). Good only while the file is as it was:
-   * `stamp` is this connection's `total_changes()` and the file's `data_version` when they were
-   * read, so any write, this connection's or another's, starts it over. At most VECTOR_MEMO_SIZE.
-   */
-  private vectorMemo: { stamp: string; byId: Map<string, Float32Array> } | null = null;
   private dataVersionSeen = -1;
   /**
    * The index was found current since this connection's write transaction began: no other
@@ -788,7 +783,6 @@ export class SqliteStore implements Store {
     this.vectors = new VectorIndex();
     this.text = this.text && new TextIndex();
     this.exactVectors = null;
-    this.vectorMemo = null;
     this.rowCache = null;
   }
 
@@ -965,6 +959,7 @@ export class SqliteStore implements Store {
       e: new Map(),
       verdicts: new Map(),
       verdictCount: 0,
+      vectors: new Map(),
     };
     return this.rowCache;
   }
@@ -1736,11 +1731,11 @@ export class SqliteStore implements Store {
     return out;
   }
 
-  /** The vectors by id; the arrays may be shared with later calls (`vectorMemo`): read them, never write. */
+  /** The vectors by id; the arrays may be shared with later calls (the read cache): read them, never write. */
   async getVectors(ids: readonly string[]): Promise<Map<string, Float32Array>> {
     this.check();
     const out = new Map<string, Float32Array>();
-    const memo = this.db.inTransaction ? null : this.currentVectorMemo();
+    const memo = this.readCache()?.vectors ?? null;
     let unread: readonly string[] = ids;
     if (memo && memo.size > 0) {
       const missing: string[] = [];
@@ -1761,22 +1756,12 @@ export class SqliteStore implements Store {
         const v = asFloat32(vector);
         out.set(id, v);
         if (memo) {
-          if (memo.size >= VECTOR_MEMO_SIZE) memo.clear();
+          if (memo.size >= READ_CACHE_VECTORS) memo.clear();
           memo.set(id, v);
         }
       }
     }
     return out;
-  }
-
-  /** `vectorMemo`'s map if the file is as it was when it was filled; else a new, empty one. */
-  private currentVectorMemo(): Map<string, Float32Array> {
-    const r = this.stmt(
-      "SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v /* vector memo */",
-    ).get() as { c: number; v: number };
-    const stamp = `${r.c}:${r.v}`;
-    if (this.vectorMemo?.stamp !== stamp) this.vectorMemo = { stamp, byId: new Map() };
-    return this.vectorMemo.byId;
   }
 
   async links(id: string): Promise<Link[]> {

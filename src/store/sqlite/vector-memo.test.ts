@@ -3,7 +3,7 @@ import { tempDbPath } from "../../../test/support/memory.js";
 import { SqliteStore } from "./sqlite-store.js";
 
 /**
- * `getVectors` keeps what it read between calls (`vectorMemo`) while the file is unchanged: a
+ * `getVectors` keeps what it read between calls (in the read cache) while the file is unchanged: a
  * write by this connection or another one must be seen by the next read.
  */
 const open: SqliteStore[] = [];
