@@ -14,3 +14,39 @@ export function createRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+const PARTS = [
+  "billing",
+  "search",
+  "auth",
+  "gateway",
+  "cache",
+  "queue",
+  "timeout",
+  "owner",
+  "retries",
+  "version",
+];
+const PLACES = [
+  "prod",
+  "staging",
+  "dev",
+  "Priya",
+  "Tomas",
+  "Monday",
+  "Friday",
+  "seconds",
+  "minutes",
+  "errors",
+];
+
+/**
+ * A short seeded statement over a small vocabulary ("The prod cache owner Friday is 12 retries"),
+ * so a few thousand of them share words unevenly: enough structure for the vector index's lists.
+ *
+ *   const next = createRandom(5); randomStatement(next);
+ */
+export function randomStatement(r: () => number): string {
+  const pick = (xs: string[]) => xs[Math.floor(r() * xs.length)]!;
+  return `The ${pick(PLACES)} ${pick(PARTS)} ${pick(PARTS)} ${pick(PLACES)} is ${Math.floor(r() * 50)} ${pick(PARTS)}`;
+}

@@ -49,6 +49,7 @@ import {
   outcomeFromRow,
 } from "../rows.js";
 import type { TextScope } from "../text-index/text-index.js";
+import type { VectorSearchMode } from "../vector-index.js";
 import { withAdvisoryLock } from "./advisory-lock.js";
 import { ChangeLog } from "./change-log.js";
 import {
@@ -89,6 +90,16 @@ export interface PostgresStoreOptions {
    * in-process index even when pgvector exists (exact, no per-query SQL). Default `auto`.
    */
   vectorIndex?: "auto" | "memory";
+  /**
+   * Which rows the in-process vector index scores for a search (when pgvector is not used), as
+   * SQLite's option of the same name (docs/benchmarks.md, "Read side, eighth pass"). `exact`:
+   * every row of the namespaces. `approximate`: only the rows of the k-means lists nearest the
+   * query, and those written since the lists were trained; a hit's score is exact, but a row of an
+   * unprobed list can be missed. `auto`: approximate only where one namespace's layer has at least
+   * 200,000 rows to search, exact below. A search inside a write transaction (the write gate's
+   * candidates) is always exact. Default `auto`.
+   */
+  vectorSearch?: VectorSearchMode;
   /**
    * `auto`: full-text searches are ranked by the in-process BM25 index SQLite uses, one per
    * namespace, loaded on its first search and kept current from the change log (text-cache.ts) —
@@ -270,6 +281,11 @@ class PostgresReader implements StoreReader {
   constructor(db: SqlQueryable, ctx: StoreContext) {
     this.db = db;
     this.ctx = ctx;
+  }
+
+  /** Whether this handle is a write transaction's (the gate's searches there are exact). */
+  protected get inWriteTransaction(): boolean {
+    return false;
   }
 
   contentKey(): string {
@@ -623,6 +639,8 @@ class PostgresReader implements StoreReader {
           namespaces,
           current ? "active" : "live",
           fetch,
+          // Inside a write transaction (the write gate's candidates): every row, never lists.
+          { exact: this.inWriteTransaction },
         );
         if (hits.length === 0) return [];
         const ok = await this.passing(table, hits, where);
@@ -805,6 +823,10 @@ class PostgresReader implements StoreReader {
 /** Reads and writes on one transaction's connection: what `Store.transaction` hands the engine. */
 class PostgresWriter extends PostgresReader implements StoreWriter {
   private readonly lockedChains = new Set<string>();
+
+  protected override get inWriteTransaction(): boolean {
+    return true;
+  }
 
   /** Takes the namespace's chain lock before reading the head, so concurrent appends stay linear. */
   override async auditHead(namespace: string): Promise<AuditEntry | null> {
@@ -1254,6 +1276,13 @@ export class PostgresStore extends PostgresReader implements Store {
           `Unknown textIndex "${String(textIndex)}": use "auto" (the in-process BM25 index) or "tsvector" (ts_rank_cd in SQL).`,
           { field: "textIndex" },
         );
+      const vectorSearch = options.vectorSearch ?? "auto";
+      if (!(["exact", "approximate", "auto"] as unknown[]).includes(vectorSearch))
+        throw new StrataError(
+          "INVALID_INPUT",
+          `Unknown vectorSearch "${String(vectorSearch)}": use "exact" (every row), "approximate" (the nearest lists) or "auto" (approximate from 200,000 rows a namespace).`,
+          { field: "vectorSearch" },
+        );
       const vectorIndex = options.vectorIndex ?? "auto";
       if (vectorIndex !== "auto" && vectorIndex !== "memory")
         throw new StrataError(
@@ -1276,7 +1305,7 @@ export class PostgresStore extends PostgresReader implements Store {
         vectorSchema,
         indexedDims: new Set(),
         changes,
-        vectorCache: vectorSchema === null ? new VectorCache(changes, t) : null,
+        vectorCache: vectorSchema === null ? new VectorCache(changes, t, vectorSearch) : null,
         textCache: textIndex === "auto" ? new TextCache(changes, t) : null,
         closed: false,
       };

@@ -1,6 +1,6 @@
 /**
- * The PostgreSQL store's vector search without pgvector: the in-process exact index
- * (../vector-index.ts) that SQLite uses, kept current by following the store's change log
+ * The PostgreSQL store's vector search without pgvector: the in-process index (../vector-index.ts)
+ * that SQLite uses — exact, or approximate in a large namespace (`vectorSearch`) — kept current by following the store's change log
  * (change-log.ts: one row per vector written or deleted and per belief or episode changed). Each
  * search first brings the log's followers current — one indexed round trip when nothing changed,
  * shared with the other searches of the same recall — and only the rows named there are read
@@ -14,7 +14,13 @@
  *   const cache = new VectorCache(log);
  *   const hits = await cache.search(db, "b", query, ["default"], "active", 10);
  */
-import { type StatusScope, type VectorHit, VectorIndex, type VectorLayer } from "../vector-index.js";
+import {
+  type StatusScope,
+  type VectorHit,
+  VectorIndex,
+  type VectorLayer,
+  type VectorSearchMode,
+} from "../vector-index.js";
 import type { Change, ChangeFollower, ChangeLog } from "./change-log.js";
 import type { SqlQueryable } from "./postgres-driver.js";
 
@@ -34,17 +40,23 @@ const layerOf = (id: string): VectorLayer | null => (id[0] === "b" || id[0] === 
 const rowidOf = (id: string) => Number(id.slice(1));
 
 export class VectorCache implements ChangeFollower {
-  private index = new VectorIndex();
+  private index: VectorIndex;
   private readonly loaded = new Set<string>();
 
+  /** `mode`: which rows a search scores (`PostgresStoreOptions.vectorSearch`). */
   constructor(
     private readonly log: ChangeLog,
     private readonly t: (table: string) => string,
+    private readonly mode: VectorSearchMode = "exact",
   ) {
+    this.index = new VectorIndex({ search: mode });
     log.attach(this);
   }
 
-  /** The `limit` nearest rows of the namespaces by cosine, current with the database as `db` sees it. */
+  /**
+   * The `limit` nearest rows of the namespaces by cosine, current with the database as `db` sees
+   * it. `exact`: every row, whatever the mode (a write transaction's search: the gate's candidates).
+   */
   async search(
     db: SqlQueryable,
     layer: VectorLayer,
@@ -52,9 +64,10 @@ export class VectorCache implements ChangeFollower {
     namespaces: readonly string[],
     scope: StatusScope,
     limit: number,
+    o: { exact?: boolean } = {},
   ): Promise<VectorHit[]> {
     await this.log.sync(db, this, namespaces);
-    return this.index.search(layer, query, namespaces, scope, limit);
+    return this.index.search(layer, query, namespaces, scope, limit, o);
   }
 
   holds(namespace: string): boolean {
@@ -66,7 +79,7 @@ export class VectorCache implements ChangeFollower {
   }
 
   reset(): void {
-    this.index = new VectorIndex();
+    this.index = new VectorIndex({ search: this.mode });
     this.loaded.clear();
   }
 

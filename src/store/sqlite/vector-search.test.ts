@@ -7,43 +7,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRandom } from "../../../test/support/random.js";
+import { createRandom, randomStatement as statement } from "../../../test/support/random.js";
 import { newBelief } from "../../../test/support/rows.js";
 import type { ScoredId } from "../../core/ports.js";
 import { embedText } from "../../embed/hashed-embedder.js";
 import { SqliteStore } from "./sqlite-store.js";
 
 const EMBEDDER = "hashed-ngram-v1/384";
-const WORDS = [
-  "billing",
-  "search",
-  "auth",
-  "gateway",
-  "cache",
-  "queue",
-  "timeout",
-  "owner",
-  "retries",
-  "version",
-];
-const WORDS2 = [
-  "prod",
-  "staging",
-  "dev",
-  "Priya",
-  "Tomas",
-  "Monday",
-  "Friday",
-  "seconds",
-  "minutes",
-  "errors",
-];
-
-function statement(r: () => number): string {
-  const pick = (xs: string[]) => xs[Math.floor(r() * xs.length)]!;
-  return `The ${pick(WORDS2)} ${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS2)} is ${Math.floor(r() * 50)} ${pick(WORDS)}`;
-}
-
 describe("SQLite vectorSearch", () => {
   let dir: string;
   let path: string;
