@@ -386,11 +386,28 @@ export async function recall(
       const known = inPool.get(id);
       if (known) {
         if (id !== from && !known.via.includes(from)) known.via.push(from);
-        if (boosted > known.boosted) Object.assign(known, { ...f, id, boosted, from, via: known.via });
+        if (boosted > known.boosted) {
+          known.fused = f.fused;
+          known.textRank = f.textRank;
+          known.vectorRank = f.vectorRank;
+          known.similarity = f.similarity;
+          known.boosted = boosted;
+          known.from = from;
+        }
         continue;
       }
       if (pool.length >= poolSize) continue;
-      const entry: Entry = { ...f, id, boosted, from, via: id !== from ? [from] : [] };
+      // Field by field, not a spread: one object shape for every entry.
+      const entry: Entry = {
+        id,
+        fused: f.fused,
+        textRank: f.textRank,
+        vectorRank: f.vectorRank,
+        similarity: f.similarity,
+        boosted,
+        from,
+        via: id !== from ? [from] : [],
+      };
       inPool.set(id, entry);
       pool.push(entry);
     }

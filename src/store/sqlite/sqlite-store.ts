@@ -289,6 +289,12 @@ interface ReadCache {
   verdictCount: number;
   /** Shared arrays, like the records: read them, never write. At most READ_CACHE_VECTORS. */
   vectors: Map<string, Float32Array>;
+  /**
+   * Rowids a listing statement returned, by its SQL and parameters (a session's page of turns,
+   * the beliefs drawn from an episode): the same statement over an unchanged file returns the
+   * same rowids in the same order. At most READ_CACHE_LISTINGS entries, then they start over.
+   */
+  listings: Map<string, readonly number[]>;
 }
 
 /** `value` and every object and array it holds, frozen (records are trees of plain values). */
@@ -302,6 +308,9 @@ function deepFreeze<T>(value: T): T {
 
 /** Pages of episodes up to this long are read as rowids, then rows through the read cache. */
 const LISTED_THROUGH_CACHE = 500;
+
+/** The most listings (`ReadCache.listings`) the read cache keeps; past it they start over. */
+const READ_CACHE_LISTINGS = 4_096;
 
 /** The most filter verdicts the read cache keeps; past it they start over. */
 const READ_CACHE_VERDICTS = 65_536;
@@ -904,12 +913,14 @@ export class SqliteStore implements Store {
     prefix: "b" | "e",
     table: string,
     reader: (columns: readonly string[], seqColumn: string) => (values: readonly unknown[]) => T,
+    current?: ReadCache,
   ): T[] {
     this.check();
     let rowids = ids.filter((id) => id.startsWith(prefix)).map(rowidOf);
     const out: T[] = [];
-    // Rows read since the last change come from the cache; only the rest are read.
-    const cache = this.readCache();
+    // Rows read since the last change come from the cache; only the rest are read. `current`: the
+    // cache a caller just took for this same read (no second look at the file's stamp).
+    const cache = current ?? this.readCache();
     const cached = cache?.[prefix] as Map<number, T> | undefined;
     if (cached) {
       const missing: number[] = [];
@@ -960,8 +971,27 @@ export class SqliteStore implements Store {
       verdicts: new Map(),
       verdictCount: 0,
       vectors: new Map(),
+      listings: new Map(),
     };
     return this.rowCache;
+  }
+
+  /**
+   * The rowids `sql` selects (one column) with `params`, from the read cache when this statement
+   * ran since the file last changed. `cache` is `readCache()`'s answer for this read.
+   */
+  private listedRowids(cache: ReadCache, sql: string, params: readonly unknown[]): readonly number[] {
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    const known = cache.listings.get(key);
+    if (known) return known;
+    const rowids = (
+      this.stmt(sql)
+        .raw(true)
+        .all(...params) as unknown as [number][]
+    ).map(([r]) => r);
+    if (cache.listings.size >= READ_CACHE_LISTINGS) cache.listings.clear();
+    cache.listings.set(key, rowids);
+    return rowids;
   }
 
   /** Keeps rows just read in the cache, starting it over when it is full. */
@@ -1000,17 +1030,19 @@ export class SqliteStore implements Store {
     const order = page.order === "at-desc" ? "e.at DESC, e.rowid DESC" : "e.at ASC, e.rowid ASC";
     // A page a read cache can hold (a session's turns, for recall's neighbours): its rowids, then
     // the rows through the cache, so a page read again decodes nothing.
-    if (page.limit <= LISTED_THROUGH_CACHE && this.readCacheOn && !this.db.inTransaction) {
-      const rowids = this.stmt(
+    const cache = page.limit <= LISTED_THROUGH_CACHE ? this.readCache() : null;
+    if (cache) {
+      const rowids = this.listedRowids(
+        cache,
         `SELECT e.rowid FROM episodes e WHERE ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      )
-        .raw(true)
-        .all(...w.params, page.limit, page.offset) as unknown as [number][];
+        [...w.params, page.limit, page.offset],
+      );
       return this.byIds(
-        rowids.map(([rowid]) => `e${rowid}`),
+        rowids.map((rowid) => `e${rowid}`),
         "e",
         "episodes",
         rawEpisodeReader,
+        cache,
       );
     }
     return this.records(
@@ -1059,6 +1091,25 @@ export class SqliteStore implements Store {
 
   async beliefsFromEpisode(episodeId: string): Promise<Belief[]> {
     this.check();
+    // Recall asks this of every episode candidate and session neighbour, call after call: the
+    // rowids through the read cache, then the rows (rowid order, as the statement below).
+    const cache = this.readCache();
+    if (cache) {
+      const rowids = this.listedRowids(
+        cache,
+        "SELECT b.rowid FROM belief_sources s JOIN beliefs b ON b.rowid = CAST(substr(s.belief_id, 2) AS INTEGER) WHERE s.episode_id = ? ORDER BY b.rowid",
+        [episodeId],
+      );
+      return rowids.length === 0
+        ? []
+        : this.byIds(
+            rowids.map((rowid) => `b${rowid}`),
+            "b",
+            "beliefs",
+            rawBeliefReader,
+            cache,
+          );
+    }
     return this.stmt(
       "SELECT b.* FROM belief_sources s JOIN beliefs b ON b.rowid = CAST(substr(s.belief_id, 2) AS INTEGER) WHERE s.episode_id = ? ORDER BY b.rowid",
     )
