@@ -514,32 +514,50 @@ function hitOf(
   const evidence = isBelief
     ? `confidence ${confidence.toFixed(2)} (${r.successes}/${r.successes + r.failures} outcomes), ${kept ? "kept (no decay)" : `${effective.toFixed(2)} after decay`}, ${r.uses} uses${calibrationWords(r)}`
     : `${asks ? "a question, not an answer: " : ""}episode from ${r.at.slice(0, 10)}${r.outcome ? ` (${r.outcome})` : ""}`;
-  return {
-    id: r.id,
-    layer: isBelief ? "belief" : "episode",
-    kind: isBelief ? r.kind : "episode",
-    text: isBelief ? r.text : r.content,
-    namespace: r.namespace,
-    status: r.status,
-    score,
-    at: isBelief ? r.validFrom : r.at,
-    validTo: r.validTo,
-    // Copies: a store may hand the same record to later reads (its read cache), and a caller may
-    // change what it was given.
-    sources: isBelief ? [...r.sources] : [],
-    // A rule is never shown without where it stops holding (Sediment's recall-before-acting).
-    ...(isBelief ? { when: r.when, prefer: r.prefer, exceptions: [...r.exceptions] } : {}),
-    why: {
-      textRank: m.textRank,
-      vectorRank: m.vectorRank,
-      relevance: m.relevance,
-      confidence,
-      effectiveConfidence: effective,
-      usage,
-      utility: util,
-      summary: `${m.matched}; ${evidence}`,
-    },
+  const why = {
+    textRank: m.textRank,
+    vectorRank: m.vectorRank,
+    relevance: m.relevance,
+    confidence,
+    effectiveConfidence: effective,
+    usage,
+    utility: util,
+    summary: `${m.matched}; ${evidence}`,
   };
+  // One literal per layer (no conditional spread), keys in the same order.
+  // Copies of `sources` and `exceptions`: a store may hand the same record to later reads (its
+  // read cache), and a caller may change what it was given.
+  return isBelief
+    ? {
+        id: r.id,
+        layer: "belief",
+        kind: r.kind,
+        text: r.text,
+        namespace: r.namespace,
+        status: r.status,
+        score,
+        at: r.validFrom,
+        validTo: r.validTo,
+        sources: [...r.sources],
+        // A rule is never shown without where it stops holding (Sediment's recall-before-acting).
+        when: r.when,
+        prefer: r.prefer,
+        exceptions: [...r.exceptions],
+        why,
+      }
+    : {
+        id: r.id,
+        layer: "episode",
+        kind: "episode",
+        text: r.content,
+        namespace: r.namespace,
+        status: r.status,
+        score,
+        at: r.at,
+        validTo: r.validTo,
+        sources: [],
+        why,
+      };
 }
 
 /**
