@@ -324,8 +324,14 @@ function countPrefixed(ids: readonly string[], prefix: string): number {
   return n;
 }
 
-/** Rowids past this are never given a kept verdict (`RowVerdicts` grows to the largest rowid it holds). */
-const VERDICT_ROWIDS = 1 << 26;
+/**
+ * Rowids from this one up are never given a kept verdict (asked of SQLite each time): a
+ * `RowVerdicts` grows to the largest rowid it holds, so this bounds one filter's at 4 MB.
+ */
+const VERDICT_ROWIDS = 1 << 22;
+
+/** The most filters the read cache keeps verdicts for; past it they start over (≤ 64 MB in all). */
+const READ_CACHE_VERDICT_FILTERS = 16;
 
 /**
  * Whether each row passes one filter, by rowid: a byte per rowid (0 unknown, 1 fails, 2 passes),
@@ -1530,7 +1536,10 @@ export class SqliteStore implements Store {
       const key = `${prefix}\u0000${w.sql}\u0000${JSON.stringify(w.params)}`;
       known = cache.verdicts.get(key);
       if (!known) {
-        if (cache.verdictCount + ids.length > READ_CACHE_VERDICTS) {
+        if (
+          cache.verdictCount + ids.length > READ_CACHE_VERDICTS ||
+          cache.verdicts.size >= READ_CACHE_VERDICT_FILTERS
+        ) {
           cache.verdicts.clear();
           cache.verdictCount = 0;
         }
