@@ -386,11 +386,28 @@ export async function recall(
       const known = inPool.get(id);
       if (known) {
         if (id !== from && !known.via.includes(from)) known.via.push(from);
-        if (boosted > known.boosted) Object.assign(known, { ...f, id, boosted, from, via: known.via });
+        if (boosted > known.boosted) {
+          known.fused = f.fused;
+          known.textRank = f.textRank;
+          known.vectorRank = f.vectorRank;
+          known.similarity = f.similarity;
+          known.boosted = boosted;
+          known.from = from;
+        }
         continue;
       }
       if (pool.length >= poolSize) continue;
-      const entry: Entry = { ...f, id, boosted, from, via: id !== from ? [from] : [] };
+      // Field by field, not a spread: one object shape for every entry.
+      const entry: Entry = {
+        id,
+        fused: f.fused,
+        textRank: f.textRank,
+        vectorRank: f.vectorRank,
+        similarity: f.similarity,
+        boosted,
+        from,
+        via: id !== from ? [from] : [],
+      };
       inPool.set(id, entry);
       pool.push(entry);
     }
@@ -403,19 +420,21 @@ export async function recall(
   for (const f of pool) {
     const r = records.get(f.id);
     if (!r) continue;
-    const matched = [
-      f.textRank ? `text #${f.textRank}` : null,
-      f.vectorRank ? `vector #${f.vectorRank} (cos ${f.similarity.toFixed(2)})` : null,
-    ]
-      .filter(Boolean)
-      .join(", ");
-    const through = f.from !== f.id ? ` through its source [${f.from}]` : "";
     scored.push(
       hitOf(r, policy, now, {
         textRank: f.textRank,
         vectorRank: f.vectorRank,
         relevance: f.boosted / maxFused,
-        matched: `matched${through} by ${matched}`,
+        matched: () => {
+          const matched = [
+            f.textRank ? `text #${f.textRank}` : null,
+            f.vectorRank ? `vector #${f.vectorRank} (cos ${f.similarity.toFixed(2)})` : null,
+          ]
+            .filter(Boolean)
+            .join(", ");
+          const through = f.from !== f.id ? ` through its source [${f.from}]` : "";
+          return `matched${through} by ${matched}`;
+        },
       }),
     );
   }
@@ -452,7 +471,22 @@ export async function recall(
       picked.splice(i, 0, m.newer);
     }
   }
+  for (const hit of picked) finishWhy(hit);
   return picked;
+}
+
+/**
+ * The opening of each hit's `why.summary` (how it matched; its evidence), written only for the
+ * hits recall returns: a call scores 20–100 candidates and returns k. Until then a hit's summary
+ * holds only what the reorderings added (`; newer than [b12] …`), which is what they read.
+ */
+const PENDING_WHY = new WeakMap<RecallHit, () => string>();
+
+function finishWhy(hit: RecallHit): void {
+  const opening = PENDING_WHY.get(hit);
+  if (!opening) return;
+  PENDING_WHY.delete(hit);
+  hit.why.summary = opening() + hit.why.summary;
 }
 
 /**
@@ -475,7 +509,13 @@ function hitOf(
   r: Belief | Episode,
   policy: Policy,
   now: string,
-  m: { textRank: number | null; vectorRank: number | null; relevance: number; matched: string },
+  m: {
+    textRank: number | null;
+    vectorRank: number | null;
+    relevance: number;
+    /** How it matched, in words (or a function giving them, called only for a returned hit). */
+    matched: string | (() => string);
+  },
 ): RecallHit {
   const isBelief = "kind" in r;
   // A question asks; it tells nothing: as evidence it counts for less than a statement.
@@ -494,35 +534,58 @@ function hitOf(
   const usage = isBelief ? usageSignal(r.uses, policy.usageSaturation) : 0;
   const util = utility(effective, usage);
   const score = m.relevance * (1 - policy.utilityWeight + policy.utilityWeight * util);
-  const evidence = isBelief
-    ? `confidence ${confidence.toFixed(2)} (${r.successes}/${r.successes + r.failures} outcomes), ${kept ? "kept (no decay)" : `${effective.toFixed(2)} after decay`}, ${r.uses} uses${calibrationWords(r)}`
-    : `${asks ? "a question, not an answer: " : ""}episode from ${r.at.slice(0, 10)}${r.outcome ? ` (${r.outcome})` : ""}`;
-  return {
-    id: r.id,
-    layer: isBelief ? "belief" : "episode",
-    kind: isBelief ? r.kind : "episode",
-    text: isBelief ? r.text : r.content,
-    namespace: r.namespace,
-    status: r.status,
-    score,
-    at: isBelief ? r.validFrom : r.at,
-    validTo: r.validTo,
-    // Copies: a store may hand the same record to later reads (its read cache), and a caller may
-    // change what it was given.
-    sources: isBelief ? [...r.sources] : [],
-    // A rule is never shown without where it stops holding (Sediment's recall-before-acting).
-    ...(isBelief ? { when: r.when, prefer: r.prefer, exceptions: [...r.exceptions] } : {}),
-    why: {
-      textRank: m.textRank,
-      vectorRank: m.vectorRank,
-      relevance: m.relevance,
-      confidence,
-      effectiveConfidence: effective,
-      usage,
-      utility: util,
-      summary: `${m.matched}; ${evidence}`,
-    },
+  const evidence = () =>
+    isBelief
+      ? `confidence ${confidence.toFixed(2)} (${r.successes}/${r.successes + r.failures} outcomes), ${kept ? "kept (no decay)" : `${effective.toFixed(2)} after decay`}, ${r.uses} uses${calibrationWords(r)}`
+      : `${asks ? "a question, not an answer: " : ""}episode from ${r.at.slice(0, 10)}${r.outcome ? ` (${r.outcome})` : ""}`;
+  const matched = m.matched;
+  const why = {
+    textRank: m.textRank,
+    vectorRank: m.vectorRank,
+    relevance: m.relevance,
+    confidence,
+    effectiveConfidence: effective,
+    usage,
+    utility: util,
+    // Its opening is written when recall returns the hit (`finishWhy`).
+    summary: "",
   };
+  // One literal per layer (no conditional spread), keys in the same order.
+  // Copies of `sources` and `exceptions`: a store may hand the same record to later reads (its
+  // read cache), and a caller may change what it was given.
+  const hit: RecallHit = isBelief
+    ? {
+        id: r.id,
+        layer: "belief",
+        kind: r.kind,
+        text: r.text,
+        namespace: r.namespace,
+        status: r.status,
+        score,
+        at: r.validFrom,
+        validTo: r.validTo,
+        sources: [...r.sources],
+        // A rule is never shown without where it stops holding (Sediment's recall-before-acting).
+        when: r.when,
+        prefer: r.prefer,
+        exceptions: [...r.exceptions],
+        why,
+      }
+    : {
+        id: r.id,
+        layer: "episode",
+        kind: "episode",
+        text: r.content,
+        namespace: r.namespace,
+        status: r.status,
+        score,
+        at: r.at,
+        validTo: r.validTo,
+        sources: [],
+        why,
+      };
+  PENDING_WHY.set(hit, () => `${typeof matched === "string" ? matched : matched()}; ${evidence()}`);
+  return hit;
 }
 
 /**

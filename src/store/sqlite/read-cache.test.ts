@@ -71,6 +71,39 @@ describe("the read cache", () => {
     expect(page[1]!.content).toBe("Then we raised it to seven");
   });
 
+  it("reads again the beliefs drawn from an episode once this or another connection changed them", async () => {
+    const e = await store.transaction((tx) =>
+      tx.insertEpisode(newEpisode("We set the retry limit to five", "2026-03-02T00:00:00.000Z")),
+    );
+    const first = await store.transaction((tx) =>
+      tx.insertBelief(newBelief("The retry limit is five", { sources: [e] })),
+    );
+    const texts = async () => (await store.beliefsFromEpisode(e)).map((b) => `${b.id} ${b.status} ${b.text}`);
+    // Twice: the second is served from the cache.
+    expect(await texts()).toEqual([`${first} active The retry limit is five`]);
+    expect(await texts()).toEqual([`${first} active The retry limit is five`]);
+    expect(await store.beliefsFromEpisode("e999")).toEqual([]);
+    const second = await store.transaction((tx) =>
+      tx.insertBelief(newBelief("Retries stop after five", { sources: [e] })),
+    );
+    expect(await texts()).toEqual([
+      `${first} active The retry limit is five`,
+      `${second} active Retries stop after five`,
+    ]);
+    const other = SqliteStore.open({ path });
+    try {
+      await other.transaction(async (tx) => {
+        await tx.updateBelief(first, { status: "archived", text: "The retry limit was five" });
+      });
+    } finally {
+      await other.close();
+    }
+    expect(await texts()).toEqual([
+      `${first} archived The retry limit was five`,
+      `${second} active Retries stop after five`,
+    ]);
+  });
+
   it("reads again what another connection committed", async () => {
     const { b } = await seed();
     expect((await store.getBeliefs([b]))[0]!.text).toBe("The retry limit is five");

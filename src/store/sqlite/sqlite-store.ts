@@ -264,8 +264,13 @@ const TEXT_FETCH = 32;
 const FEW_TEXT_MATCHES = 2048;
 /** The most stored vectors one transaction keeps for its re-ranks (~1.5 KB each at 384 dimensions). */
 const EXACT_VECTORS_PER_TRANSACTION = 20_000;
-/** Vectors the read cache keeps for `getVectors` between changes: ~6 MB at 384 dimensions. */
-const READ_CACHE_VECTORS = 4_096;
+/**
+ * Vectors the read cache keeps for `getVectors` between changes, as many as the rows it keeps
+ * (READ_CACHE_ROWS: the vectors of the rows it may hold): ~12 MB at 384 dimensions. At 4,096, a
+ * warm recall at 10k (7,873 active beliefs, ~22 vectors a call for diversity) still read about
+ * half of its vectors from SQLite, ~9% of the call.
+ */
+const READ_CACHE_VECTORS = 8_192;
 
 /**
  * The most decoded rows (beliefs and episodes together) a connection keeps between changes; past it the cache starts over (a recall at 10k reads ~100 rows, a context ~250).
@@ -285,10 +290,16 @@ interface ReadCache {
   b: Map<number, Belief>;
   e: Map<number, Episode>;
   /** Whether a row passes a filter, by the filter's SQL and parameters, then rowid (a pure function of the row). */
-  verdicts: Map<string, Map<number, boolean>>;
+  verdicts: Map<string, RowVerdicts>;
   verdictCount: number;
   /** Shared arrays, like the records: read them, never write. At most READ_CACHE_VECTORS. */
   vectors: Map<string, Float32Array>;
+  /**
+   * Rowids a listing statement returned, by its SQL and parameters (a session's page of turns,
+   * the beliefs drawn from an episode): the same statement over an unchanged file returns the
+   * same rowids in the same order. At most READ_CACHE_LISTINGS entries, then they start over.
+   */
+  listings: Map<string, readonly number[]>;
 }
 
 /** `value` and every object and array it holds, frozen (records are trees of plain values). */
@@ -302,6 +313,49 @@ function deepFreeze<T>(value: T): T {
 
 /** Pages of episodes up to this long are read as rowids, then rows through the read cache. */
 const LISTED_THROUGH_CACHE = 500;
+
+/** The most listings (`ReadCache.listings`) the read cache keeps; past it they start over. */
+const READ_CACHE_LISTINGS = 4_096;
+
+/** How many of `ids` start with `prefix`. */
+function countPrefixed(ids: readonly string[], prefix: string): number {
+  let n = 0;
+  for (const id of ids) if (id.startsWith(prefix)) n++;
+  return n;
+}
+
+/**
+ * Rowids from this one up are never given a kept verdict (asked of SQLite each time): a
+ * `RowVerdicts` grows to the largest rowid it holds, so this bounds one filter's at 4 MB.
+ */
+const VERDICT_ROWIDS = 1 << 22;
+
+/** The most filters the read cache keeps verdicts for; past it they start over (≤ 64 MB in all). */
+const READ_CACHE_VERDICT_FILTERS = 16;
+
+/**
+ * Whether each row passes one filter, by rowid: a byte per rowid (0 unknown, 1 fails, 2 passes),
+ * grown to the largest rowid kept. A look-up is an array read, where a Map of thousands of
+ * numbers cost ~0.3 µs (recall asks ~300 a call). At most 1 byte a rowid: 1 MB at a million rows.
+ */
+class RowVerdicts {
+  private flags = new Uint8Array(0);
+  /** 0: unknown, 1: fails, 2: passes. */
+  get(rowid: number): number {
+    return rowid >= 0 && rowid < this.flags.length ? (this.flags[rowid] ?? 0) : 0;
+  }
+  set(rowid: number, passes: boolean): void {
+    if (rowid < 0 || rowid >= VERDICT_ROWIDS || !Number.isInteger(rowid)) return;
+    if (rowid >= this.flags.length) {
+      let n = Math.max(1024, this.flags.length);
+      while (n <= rowid) n *= 2;
+      const grown = new Uint8Array(n);
+      grown.set(this.flags);
+      this.flags = grown;
+    }
+    this.flags[rowid] = passes ? 2 : 1;
+  }
+}
 
 /** The most filter verdicts the read cache keeps; past it they start over. */
 const READ_CACHE_VERDICTS = 65_536;
@@ -904,12 +958,14 @@ export class SqliteStore implements Store {
     prefix: "b" | "e",
     table: string,
     reader: (columns: readonly string[], seqColumn: string) => (values: readonly unknown[]) => T,
+    current?: ReadCache,
   ): T[] {
     this.check();
     let rowids = ids.filter((id) => id.startsWith(prefix)).map(rowidOf);
     const out: T[] = [];
-    // Rows read since the last change come from the cache; only the rest are read.
-    const cache = this.readCache();
+    // Rows read since the last change come from the cache; only the rest are read. `current`: the
+    // cache a caller just took for this same read (no second look at the file's stamp).
+    const cache = current ?? this.readCache();
     const cached = cache?.[prefix] as Map<number, T> | undefined;
     if (cached) {
       const missing: number[] = [];
@@ -923,6 +979,9 @@ export class SqliteStore implements Store {
         }
       }
       rowids = missing;
+      // Every row from the cache, none asked twice: already in the order asked.
+      if (missing.length === 0 && seen.size === out.length && out.length === countPrefixed(ids, prefix))
+        return out;
     }
     // Chunked: no SQL parameter limit, however many ids.
     for (let i = 0; i < rowids.length; i += 500) {
@@ -960,8 +1019,27 @@ export class SqliteStore implements Store {
       verdicts: new Map(),
       verdictCount: 0,
       vectors: new Map(),
+      listings: new Map(),
     };
     return this.rowCache;
+  }
+
+  /**
+   * The rowids `sql` selects (one column) with `params`, from the read cache when this statement
+   * ran since the file last changed. `cache` is `readCache()`'s answer for this read.
+   */
+  private listedRowids(cache: ReadCache, sql: string, params: readonly unknown[]): readonly number[] {
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    const known = cache.listings.get(key);
+    if (known) return known;
+    const rowids = (
+      this.stmt(sql)
+        .raw(true)
+        .all(...params) as unknown as [number][]
+    ).map(([r]) => r);
+    if (cache.listings.size >= READ_CACHE_LISTINGS) cache.listings.clear();
+    cache.listings.set(key, rowids);
+    return rowids;
   }
 
   /** Keeps rows just read in the cache, starting it over when it is full. */
@@ -1000,17 +1078,19 @@ export class SqliteStore implements Store {
     const order = page.order === "at-desc" ? "e.at DESC, e.rowid DESC" : "e.at ASC, e.rowid ASC";
     // A page a read cache can hold (a session's turns, for recall's neighbours): its rowids, then
     // the rows through the cache, so a page read again decodes nothing.
-    if (page.limit <= LISTED_THROUGH_CACHE && this.readCacheOn && !this.db.inTransaction) {
-      const rowids = this.stmt(
+    const cache = page.limit <= LISTED_THROUGH_CACHE ? this.readCache() : null;
+    if (cache) {
+      const rowids = this.listedRowids(
+        cache,
         `SELECT e.rowid FROM episodes e WHERE ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      )
-        .raw(true)
-        .all(...w.params, page.limit, page.offset) as unknown as [number][];
+        [...w.params, page.limit, page.offset],
+      );
       return this.byIds(
-        rowids.map(([rowid]) => `e${rowid}`),
+        rowids.map((rowid) => `e${rowid}`),
         "e",
         "episodes",
         rawEpisodeReader,
+        cache,
       );
     }
     return this.records(
@@ -1059,6 +1139,25 @@ export class SqliteStore implements Store {
 
   async beliefsFromEpisode(episodeId: string): Promise<Belief[]> {
     this.check();
+    // Recall asks this of every episode candidate and session neighbour, call after call: the
+    // rowids through the read cache, then the rows (rowid order, as the statement below).
+    const cache = this.readCache();
+    if (cache) {
+      const rowids = this.listedRowids(
+        cache,
+        "SELECT b.rowid FROM belief_sources s JOIN beliefs b ON b.rowid = CAST(substr(s.belief_id, 2) AS INTEGER) WHERE s.episode_id = ? ORDER BY b.rowid",
+        [episodeId],
+      );
+      return rowids.length === 0
+        ? []
+        : this.byIds(
+            rowids.map((rowid) => `b${rowid}`),
+            "b",
+            "beliefs",
+            rawBeliefReader,
+            cache,
+          );
+    }
     return this.stmt(
       "SELECT b.* FROM belief_sources s JOIN beliefs b ON b.rowid = CAST(substr(s.belief_id, 2) AS INTEGER) WHERE s.episode_id = ? ORDER BY b.rowid",
     )
@@ -1431,24 +1530,27 @@ export class SqliteStore implements Store {
     const table = prefix === "b" ? "beliefs b" : "episodes e";
     const ok = new Set<number>();
     const cache = this.readCache();
-    let known: Map<number, boolean> | undefined;
+    let known: RowVerdicts | undefined;
     let ask = ids;
     if (cache) {
       const key = `${prefix}\u0000${w.sql}\u0000${JSON.stringify(w.params)}`;
       known = cache.verdicts.get(key);
       if (!known) {
-        if (cache.verdictCount + ids.length > READ_CACHE_VERDICTS) {
+        if (
+          cache.verdictCount + ids.length > READ_CACHE_VERDICTS ||
+          cache.verdicts.size >= READ_CACHE_VERDICT_FILTERS
+        ) {
           cache.verdicts.clear();
           cache.verdictCount = 0;
         }
-        known = new Map();
+        known = new RowVerdicts();
         cache.verdicts.set(key, known);
       }
       const unknown: number[] = [];
       for (const id of ids) {
         const v = known.get(id);
-        if (v === undefined) unknown.push(id);
-        else if (v) ok.add(id);
+        if (v === 0) unknown.push(id);
+        else if (v === 2) ok.add(id);
       }
       ask = unknown;
     }
