@@ -244,6 +244,25 @@ describe("recall after sleep", () => {
     }
   });
 
+  it("lists a split turn once in default recall, as before sleep; narrowed to beliefs, each part", async () => {
+    ({ mem } = await testMemory());
+    const turn = await mem.record(
+      "Work has been hectic with the product launch and the offsite. By the way, I moved my dentist appointment to Thursdays.",
+      { type: "observation" },
+    );
+    const other = await mem.record("The offsite is in Lisbon this year.", { type: "observation" });
+    const query = "product launch offsite dentist appointment";
+    const before = await mem.recall(query, { k: 5 });
+    expect(before.map((h) => h.id)).toEqual([turn.id, other.id]);
+    await mem.consolidate();
+    const after = await mem.recall(query, { k: 5 });
+    // One hit for the turn (the part that carries most of the asked words), then the other turn.
+    expect(after.map((h) => h.sources)).toEqual([[turn.id], [other.id]]);
+    expect(after[0]!.text).toBe("Work has been hectic with the product launch and the offsite.");
+    const facts = await mem.recall(query, { k: 5, kinds: ["fact"] });
+    expect(facts.filter((h) => h.sources.includes(turn.id))).toHaveLength(2);
+  });
+
   it("ranks a part of a split turn by its turn's match, not as a shorter document of its own", async () => {
     ({ mem } = await testMemory());
     const turn = await mem.record(

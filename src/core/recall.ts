@@ -219,6 +219,36 @@ export function partOfTurn(belief: string, turn: string): boolean {
   return contentTokens(belief).every((w) => words.has(w));
 }
 
+/**
+ * Keeps the first (best-ranked) part of each split turn and drops the later ones, in place: the
+ * turn is listed once, at its best part's place, as it was listed once before sleep. The part
+ * kept says the turn (its provenance); the dropped part's words are in that turn.
+ */
+function onePartPerTurn(scored: RecallHit[], records: ReadonlyMap<string, Belief | Episode>): void {
+  const listed = new Set<string>();
+  let kept = 0;
+  for (const hit of scored) {
+    const turn = turnOfPart(records.get(hit.id), records);
+    if (turn !== null && listed.has(turn)) continue;
+    if (turn !== null) listed.add(turn);
+    scored[kept++] = hit;
+  }
+  scored.length = kept;
+}
+
+/**
+ * The turn a belief is a part of (its one source, `partOfTurn`), or null: a whole-turn belief,
+ * one with words of its own or several sources is listed as itself.
+ */
+function turnOfPart(
+  r: Belief | Episode | undefined,
+  records: ReadonlyMap<string, Belief | Episode>,
+): string | null {
+  if (!r || !("kind" in r) || r.sources.length !== 1) return null;
+  const turn = records.get(r.sources[0]!);
+  return turn && !("kind" in turn) && partOfTurn(r.text, turn.content) ? turn.id : null;
+}
+
 /** How many of the asked words a text has. */
 function sharedWith(asked: ReadonlySet<string>, text: string): number {
   let n = 0;
@@ -325,6 +355,9 @@ export async function recall(
   type Entry = Fused & { boosted: number; from: string; via: string[] };
   const pool: Entry[] = [];
   const inPool = new Map<string, Entry>();
+  // A turn split by sleep is listed once, as before sleep: only where turns are searched too
+  // (narrowed to beliefs, each part is a belief of its own).
+  const foldParts = wantEpisodes && kindSet.size > 0;
   // Episodes that matched, by id: a belief that is a part of one ranks no higher than its match.
   const matchedTurns = new Map(wantEpisodes && kindSet.size > 0 ? relevant.map((f) => [f.id, f]) : []);
   // A question asks; as evidence it weighs less than what was stated (it stays recallable).
@@ -337,8 +370,9 @@ export async function recall(
     const [beliefs, episodes] = await Promise.all([store.getBeliefs(ids), store.getEpisodes(ids)]);
     for (const b of beliefs) records.set(b.id, b);
     for (const e of episodes) records.set(e.id, e);
+    // The one source turn of each belief: a part of it is read against it (`partOfTurn`).
     const turns = beliefs.flatMap((b) =>
-      b.sources.length === 1 && matchedTurns.has(b.sources[0]!) && !records.has(b.sources[0]!)
+      b.sources.length === 1 && (foldParts || matchedTurns.has(b.sources[0]!)) && !records.has(b.sources[0]!)
         ? b.sources
         : [],
     );
@@ -420,6 +454,7 @@ export async function recall(
     );
   }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  if (foldParts) onePartPerTurn(scored, records);
   if (policy.neighbourWeight > 0)
     await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto });
   const askedState = askedSlotOnce(req.query);
