@@ -220,17 +220,28 @@ export function partOfTurn(belief: string, turn: string): boolean {
 }
 
 /**
- * Keeps the first (best-ranked) part of each split turn and drops the later ones, in place: the
- * turn is listed once, at its best part's place, as it was listed once before sleep. The part
- * kept says the turn (its provenance); the dropped part's words are in that turn.
+ * Lists a split turn once, as before sleep, in place: a later (lower-ranked) part of a turn is
+ * dropped when every asked word it has is in a part of that turn listed above it ("Yep, keep
+ * going!" under "I'm planning a ring-toss tournament…" for "What did Maria plan…?"). A part that
+ * brings an asked word of its own stays ("Our son transferred to Riverside Elementary" under
+ * "School stuff is hectic." for "Which school does our son go to?"): it answers what the first
+ * part does not. The dropped part's words are in the turn the kept part names.
  */
-function onePartPerTurn(scored: RecallHit[], records: ReadonlyMap<string, Belief | Episode>): void {
-  const listed = new Set<string>();
+function onePartPerTurn(
+  scored: RecallHit[],
+  records: ReadonlyMap<string, Belief | Episode>,
+  asked: ReadonlySet<string>,
+): void {
+  const covered = new Map<string, Set<string>>();
   let kept = 0;
   for (const hit of scored) {
     const turn = turnOfPart(records.get(hit.id), records);
-    if (turn !== null && listed.has(turn)) continue;
-    if (turn !== null) listed.add(turn);
+    if (turn !== null) {
+      const words = contentTokens(hit.text).filter((w) => asked.has(w));
+      const above = covered.get(turn);
+      if (above && words.every((w) => above.has(w))) continue;
+      covered.set(turn, new Set([...(above ?? []), ...words]));
+    }
     scored[kept++] = hit;
   }
   scored.length = kept;
@@ -454,7 +465,7 @@ export async function recall(
     );
   }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
-  if (foldParts) onePartPerTurn(scored, records);
+  if (foldParts) onePartPerTurn(scored, records, asked);
   if (policy.neighbourWeight > 0)
     await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto });
   const askedState = askedSlotOnce(req.query);
