@@ -244,6 +244,31 @@ describe("recall after sleep", () => {
     }
   });
 
+  it("lists a split turn once in default recall, unless a later part brings asked words of its own", async () => {
+    ({ mem } = await testMemory());
+    const turn = await mem.record(
+      "Work has been hectic with the product launch and the offsite. By the way, I moved my dentist appointment to Thursdays, the launch permitting.",
+      { type: "observation" },
+    );
+    const other = await mem.record("The offsite is in Lisbon this year.", { type: "observation" });
+    const query = "product launch offsite";
+    const before = await mem.recall(query, { k: 5 });
+    expect(before.map((h) => h.id)).toEqual([turn.id, other.id]);
+    await mem.consolidate();
+    const fromTurn = (hits: readonly { sources: string[] }[]) =>
+      hits.filter((h) => h.sources.includes(turn.id));
+    // Both parts match ("launch" is in each); the lower one adds no asked word: the turn is listed once.
+    const after = await mem.recall(query, { k: 5 });
+    expect(fromTurn(after)).toHaveLength(1);
+    expect(after.map((h) => h.sources)).toEqual([[turn.id], [other.id]]);
+    // Asked about both halves, each part answers words the other lacks: both are listed.
+    expect(fromTurn(await mem.recall("product launch offsite, dentist appointment", { k: 5 }))).toHaveLength(
+      2,
+    );
+    // Narrowed to beliefs, each part is a belief of its own.
+    expect(fromTurn(await mem.recall(query, { k: 5, kinds: ["fact"] }))).toHaveLength(2);
+  });
+
   it("ranks a part of a split turn by its turn's match, not as a shorter document of its own", async () => {
     ({ mem } = await testMemory());
     const turn = await mem.record(

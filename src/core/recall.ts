@@ -219,6 +219,47 @@ export function partOfTurn(belief: string, turn: string): boolean {
   return contentTokens(belief).every((w) => words.has(w));
 }
 
+/**
+ * Lists a split turn once, as before sleep, in place: a later (lower-ranked) part of a turn is
+ * dropped when every asked word it has is in a part of that turn listed above it ("Yep, keep
+ * going!" under "I'm planning a ring-toss tournament…" for "What did Maria plan…?"). A part that
+ * brings an asked word of its own stays ("Our son transferred to Riverside Elementary" under
+ * "School stuff is hectic." for "Which school does our son go to?"): it answers what the first
+ * part does not. The dropped part's words are in the turn the kept part names.
+ */
+function onePartPerTurn(
+  scored: RecallHit[],
+  records: ReadonlyMap<string, Belief | Episode>,
+  asked: ReadonlySet<string>,
+): void {
+  const covered = new Map<string, Set<string>>();
+  let kept = 0;
+  for (const hit of scored) {
+    const turn = turnOfPart(records.get(hit.id), records);
+    if (turn !== null) {
+      const words = contentTokens(hit.text).filter((w) => asked.has(w));
+      const above = covered.get(turn);
+      if (above && words.every((w) => above.has(w))) continue;
+      covered.set(turn, new Set([...(above ?? []), ...words]));
+    }
+    scored[kept++] = hit;
+  }
+  scored.length = kept;
+}
+
+/**
+ * The turn a belief is a part of (its one source, `partOfTurn`), or null: a whole-turn belief,
+ * one with words of its own or several sources is listed as itself.
+ */
+function turnOfPart(
+  r: Belief | Episode | undefined,
+  records: ReadonlyMap<string, Belief | Episode>,
+): string | null {
+  if (!r || !("kind" in r) || r.sources.length !== 1) return null;
+  const turn = records.get(r.sources[0]!);
+  return turn && !("kind" in turn) && partOfTurn(r.text, turn.content) ? turn.id : null;
+}
+
 /** How many of the asked words a text has. */
 function sharedWith(asked: ReadonlySet<string>, text: string): number {
   let n = 0;
@@ -325,6 +366,9 @@ export async function recall(
   type Entry = Fused & { boosted: number; from: string; via: string[] };
   const pool: Entry[] = [];
   const inPool = new Map<string, Entry>();
+  // A turn split by sleep is listed once, as before sleep: only where turns are searched too
+  // (narrowed to beliefs, each part is a belief of its own).
+  const foldParts = wantEpisodes && kindSet.size > 0;
   // Episodes that matched, by id: a belief that is a part of one ranks no higher than its match.
   const matchedTurns = new Map(wantEpisodes && kindSet.size > 0 ? relevant.map((f) => [f.id, f]) : []);
   // A question asks; as evidence it weighs less than what was stated (it stays recallable).
@@ -337,8 +381,9 @@ export async function recall(
     const [beliefs, episodes] = await Promise.all([store.getBeliefs(ids), store.getEpisodes(ids)]);
     for (const b of beliefs) records.set(b.id, b);
     for (const e of episodes) records.set(e.id, e);
+    // The one source turn of each belief: a part of it is read against it (`partOfTurn`).
     const turns = beliefs.flatMap((b) =>
-      b.sources.length === 1 && matchedTurns.has(b.sources[0]!) && !records.has(b.sources[0]!)
+      b.sources.length === 1 && (foldParts || matchedTurns.has(b.sources[0]!)) && !records.has(b.sources[0]!)
         ? b.sources
         : [],
     );
@@ -439,6 +484,7 @@ export async function recall(
     );
   }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  if (foldParts) onePartPerTurn(scored, records, asked);
   if (policy.neighbourWeight > 0)
     await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto });
   const askedState = askedSlotOnce(req.query);

@@ -109,6 +109,30 @@ const EXAMPLES: Record<string, RuleExamples> = {
     ],
     leaves: [["The payments port changed from 3000 to 4000", "The auth port is 4000"]],
   },
+  "unsure:intention": {
+    decides: [
+      [
+        "I'm working on my business and some new dance routines",
+        "Now, I'm aiming to turn my dancing passion into a business.",
+        "refines",
+      ],
+      ["The office is in Manchester.", "We're hoping to move the office to Leeds now.", "refines"],
+      ["I eat a lot of sugar.", "I'm trying to eat less sugar now.", "refines"],
+      ["My phone is a Pixel 6.", "I want to switch my phone to an iPhone now.", "refines"],
+      ["We host the site on Heroku.", "We're going to move the site to Fly now.", "refines"],
+    ],
+    leaves: [
+      // Said as done, or holding now: a change the other rules read.
+      ["The office is in Manchester.", "We moved the office to Leeds now."],
+      // An intention inside a subordinate clause: the main verb says the change happened.
+      ["I live in Denver.", "I moved to Boston because I wanted to be near family."],
+      // "went to see" did; "going to the gym" is a movement, not a plan.
+      ["I see Dr. Patel for my knee.", "I went to see Dr. Okafor about my knee instead."],
+      ["I go to the gym on Mondays.", "I'm going to the gym on Tuesdays now."],
+      // Both intentions: a changed plan, left to the other rules.
+      ["I'm hoping to move to Denver.", "I'm hoping to move to Boston now."],
+    ],
+  },
   "holder-changed": {
     decides: [
       ["checkout-svc is owned by Ravi.", "checkout-svc is owned by Mei.", "supersedes"],
@@ -352,6 +376,13 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The user prefers espresso.", "The user prefers window seats."],
       // A pronoun subject: the values must share their attribute.
       ["We use Slack for chat.", "We now use Zoom for video calls."],
+      // "I'm" is the speaker, as "I" is, not a subject word both share: another verb and values
+      // that share nothing name two relations of the speaker's, not a new value of one.
+      ["I'm really enjoying my new job.", "I'm now part of the fire-fighting brigade."],
+      [
+        "Besides that, my cousin just had a tough time recently, so I'm lending a hand in helping her find a new place.",
+        "I'm off to spend some time with them now.",
+      ],
       // A pronoun subject and another verb: another relation ("a new" one adds, it does not replace).
       ["I went to a LGBTQ support group yesterday.", "I just joined a new LGBTQ activist group last Tues."],
       // Another attribute: a port against a region, an owner against a port.

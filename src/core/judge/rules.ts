@@ -44,6 +44,7 @@ import {
   transitionOf,
   wordsOf,
 } from "./analysis.js";
+import { intentionOf } from "./intention.js";
 
 /** One pair under judgement, with what every rule shares computed once. */
 export interface Pair {
@@ -93,8 +94,8 @@ function sets(p: Pair) {
   let m = memo.get(p);
   if (!m) {
     m = {
-      subjA: setOf(p.sa.subject),
-      subjB: setOf(p.sb.subject),
+      subjA: setOf(p.sa.subject.filter(named)),
+      subjB: setOf(p.sb.subject.filter(named)),
       valueA: setOf(p.sa.value.map(ordinal)),
       valueB: setOf(p.sb.value.map(ordinal)),
     };
@@ -102,6 +103,14 @@ function sets(p: Pair) {
   }
   return m;
 }
+/**
+ * The speaker's own pronoun, contracted with its verb ("I'm", "we've", "I'll"), is no subject
+ * word: the tagger reads "I'm" as a name, and "I'm enjoying my new job" / "I'm now part of the
+ * brigade" then shared a subject "i'm" that "I enjoy my job" does not have. Like "I" and "we",
+ * it names the holder every first-person statement has, not what the statement is about.
+ */
+const SPEAKER = /^(?:i|we)(?:['’](?:m|ve|d|ll|re))?$/;
+const named = (t: string) => !SPEAKER.test(t);
 const subjects = (p: Pair) => sets(p);
 const sameSubject = (p: Pair) => {
   const { subjA, subjB } = subjects(p);
@@ -286,6 +295,15 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
           return decided("duplicate", "a change restated as state");
       }
       return null;
+    },
+  },
+  {
+    name: "unsure:intention",
+    doc: 'The newer statement says what its speaker means to do ("Now, I\'m aiming to turn my passion into a business", "we\'re hoping to move the office"), the older what is so: no value changed, whatever the cue; deferred.',
+    decide: (p) => {
+      const meant = intentionOf(wordsOf(p.b));
+      if (meant === null || intentionOf(wordsOf(p.a)) !== null) return null;
+      return unsure("refines", `${meant} to …: an intention`);
     },
   },
   {
