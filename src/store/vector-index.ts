@@ -1254,7 +1254,10 @@ export class VectorIndex {
     const part = main && (scope === "active" ? l.view(main).part : main);
     if (!part?.lists) return null;
     const { dims } = queryShape(query);
-    return this.probedRanges(part, part.lists, query, dims, limit).reduce((n, [from, to]) => n + to - from, 0);
+    return this.probedRanges(part, part.lists, query, dims, limit).reduce(
+      (n, [from, to]) => n + to - from,
+      0,
+    );
   }
 
   /**
