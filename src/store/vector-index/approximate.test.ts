@@ -14,7 +14,7 @@ import { StrataError } from "../../core/errors.js";
 import { embedText } from "../../embed/hashed-embedder.js";
 import { SqliteStore } from "../sqlite/sqlite-store.js";
 import { type VectorHit, VectorIndex, type VectorIndexOptions } from "../vector-index.js";
-import { fanOut, type ListPostings, probedLists, rowHash, trainLists } from "./lists.js";
+import { fanOut, type ListPostings, probedLists, probeOrder, rowHash, trainLists } from "./lists.js";
 
 const PLACES = ["billing", "search", "auth", "payments", "storage", "mobile", "data", "infra"];
 const THINGS = ["gateway", "cache", "queue", "database", "scheduler", "dashboard", "worker", "proxy"];
@@ -214,6 +214,33 @@ describe("approximate vector search", () => {
     expect(probedLists(lists, bounds, q, [0, 1], 101)).toEqual([0, 1]);
     expect(probedLists(lists, bounds, q, [0, 1], 111)).toEqual([0, 1, 2]);
     expect(probedLists(lists, bounds, q, [0, 1], 10_000)).toEqual([0, 1, 2, 3]);
+  });
+
+  it("sorting only the best-scoring lists probes the same lists, in the same order, as walking every list", () => {
+    const r = createRandom(5);
+    const nlist = 600;
+    const dim = 16;
+    // Centroids with ties (every fifth a copy of the one before) and lists of very uneven sizes.
+    const centroids = new Float32Array(dim * nlist);
+    for (let c = 0; c < nlist; c++)
+      for (let d = 0; d < dim; d++)
+        centroids[d * nlist + c] = c % 5 === 4 ? centroids[d * nlist + c - 1]! : r() - 0.5;
+    const bounds = new Int32Array(nlist + 1);
+    for (let c = 0; c < nlist; c++) bounds[c + 1] = bounds[c]! + (c % 7 === 0 ? 400 : Math.floor(r() * 30));
+    const lists = { nlist, centroids };
+    for (let i = 0; i < 30; i++) {
+      const q = Float32Array.from({ length: dim }, () => (r() < 0.5 ? 0 : r() - 0.5));
+      const dims = [...q.keys()].filter((d) => q[d] !== 0);
+      for (const budget of [1, 200, 2_000, 20_000, 10 ** 9]) {
+        const order = probeOrder(lists, q, dims);
+        const want: number[] = [];
+        for (let k = 0, rows = 0; k < nlist && (k === 0 || rows < budget); k++) {
+          want.push(order[k]!);
+          rows += bounds[order[k]! + 1]! - bounds[order[k]!]!;
+        }
+        expect(probedLists(lists, bounds, q, dims, budget)).toEqual(want);
+      }
+    }
   });
 
   it("assignment reads a row's large components; a row of many small ones is assigned from all of them", () => {

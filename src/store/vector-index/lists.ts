@@ -329,8 +329,8 @@ function assign(
   return listOf;
 }
 
-/** The lists in the order a search probes them: nearest centroid to the query first (ties: lower list). */
-export function probeOrder(lists: ListModel, query: Float32Array, dims: readonly number[]): Int32Array {
+/** Each list's centroid score for the query (higher is nearer). */
+function listScores(lists: ListModel, query: Float32Array, dims: readonly number[]): Float64Array {
   const { nlist, centroids } = lists;
   const scores = new Float64Array(nlist);
   for (const d of dims) {
@@ -338,15 +338,30 @@ export function probeOrder(lists: ListModel, query: Float32Array, dims: readonly
     const row = d * nlist;
     for (let c = 0; c < nlist; c++) scores[c] = scores[c]! + q * centroids[row + c]!;
   }
-  const order = new Int32Array(nlist);
-  for (let c = 0; c < nlist; c++) order[c] = c;
-  return order.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  return scores;
+}
+
+/** `lists` by score descending, ties by the lower list. */
+function byScore(scores: Float64Array, lists: Int32Array): Int32Array {
+  return lists.sort((a, b) => scores[b]! - scores[a]! || a - b);
+}
+
+/** The lists in the order a search probes them: nearest centroid to the query first (ties: lower list). */
+export function probeOrder(lists: ListModel, query: Float32Array, dims: readonly number[]): Int32Array {
+  const scores = listScores(lists, query, dims);
+  return byScore(
+    scores,
+    Int32Array.from({ length: lists.nlist }, (_, c) => c),
+  );
 }
 
 /**
  * The lists a search probes: the nearest to the query first, until their rows (`bounds[c]…
  * bounds[c + 1]` are list c's slots) reach `budget`; at least the nearest list. So a search scores
  * about `budget` rows whatever the lists' sizes: crowded lists near a query cost more lists less.
+ * Only the best-scoring lists are sorted (those at or above the score of the `want`-th best, a
+ * few times the lists the budget needs on average), all of them if those fall short: the same
+ * lists, in the same order, as walking `probeOrder`.
  */
 export function probedLists(
   lists: ListModel,
@@ -355,12 +370,29 @@ export function probedLists(
   dims: readonly number[],
   budget: number,
 ): number[] {
-  const order = probeOrder(lists, query, dims);
-  const out: number[] = [];
-  for (let i = 0, rows = 0; i < order.length && (i === 0 || rows < budget); i++) {
-    const c = order[i]!;
-    out.push(c);
-    rows += bounds[c + 1]! - bounds[c]!;
+  const { nlist } = lists;
+  const scores = listScores(lists, query, dims);
+  const mean = Math.max(1, bounds[nlist]! / nlist);
+  const want = Math.ceil((3 * budget) / mean) + 8;
+  let candidates: Int32Array;
+  if (want >= nlist) candidates = Int32Array.from({ length: nlist }, (_, c) => c);
+  else {
+    const floor = Float64Array.from(scores).sort()[nlist - want]!;
+    const picked: number[] = [];
+    for (let c = 0; c < nlist; c++) if (scores[c]! >= floor) picked.push(c);
+    candidates = Int32Array.from(picked);
   }
-  return out;
+  for (let pass = 0; pass < 2; pass++) {
+    const order = byScore(scores, candidates);
+    const out: number[] = [];
+    let rows = 0;
+    for (let i = 0; i < order.length && (i === 0 || rows < budget); i++) {
+      const c = order[i]!;
+      out.push(c);
+      rows += bounds[c + 1]! - bounds[c]!;
+    }
+    if (rows >= budget || order.length === nlist) return out;
+    candidates = Int32Array.from({ length: nlist }, (_, c) => c);
+  }
+  throw new Error("unreachable: the second pass sorts every list");
 }
