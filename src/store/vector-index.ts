@@ -27,7 +27,7 @@
  *   const compact = new VectorIndex({ precision: "int8", readExact: (layer, rowids) => vectorsOf(layer, rowids) });
  */
 
-import { BLOCK, type ListModel, probeOrder, trainLists } from "./vector-index/lists.js";
+import { BLOCK, type ListModel, probedLists, trainLists } from "./vector-index/lists.js";
 
 export type VectorLayer = "b" | "e";
 
@@ -70,22 +70,25 @@ export interface VectorIndexOptions {
   search?: VectorSearchMode;
   /** `auto`: rows searched in one partition from which the search is approximate. Default `APPROXIMATE_FROM`. */
   approximateFrom?: number;
-  /** Share of the lists an approximate search probes (at least one list, and rows for 8 × `limit`). Default `PROBE_SHARE`. */
+  /**
+   * Share of the rows laid out in lists that an approximate search scores: its nearest lists until
+   * their rows reach it (at least one list, and rows for 8 × `limit`), plus the tail. Default `PROBE_ROWS`.
+   */
   probes?: number;
 }
 
 export type VectorSearchMode = "exact" | "approximate" | "auto";
 
 /**
- * `auto`: searched rows from which a search is approximate. At 1M all-active beliefs, probing
- * `PROBE_SHARE` of the lists finds 0.99 of the exact top 10 (docs/benchmarks.md, "Read side,
- * eighth pass"); below this, exact search is cheap enough (≤ ~25 ms at 200k) to keep.
+ * `auto`: searched rows from which a search is approximate. At 1M all-active beliefs, scoring
+ * `PROBE_ROWS` of the rows finds 0.99 of the exact top 10 and 0.97 of the top 50 (docs/benchmarks.md,
+ * "Read side, tenth pass"); below this, exact search is cheap enough (≤ ~25 ms at 200k) to keep.
  */
 export const APPROXIMATE_FROM = 200_000;
 /** Fewer rows than this are always searched exactly (lists of a few rows save nothing). */
 export const APPROXIMATE_MIN_ROWS = 1_024;
-/** Default share of the lists an approximate search probes. */
-export const PROBE_SHARE = 0.06;
+/** Default share of the rows an approximate search scores (its nearest lists until their rows reach it). */
+export const PROBE_ROWS = 0.03;
 /** Lists are trained again when the rows added since (the tail every search scans) pass this share of the rows laid out. */
 export const RETRAIN_SHARE = 1 / 4;
 
@@ -1023,10 +1026,10 @@ export class VectorIndex {
     if (!["exact", "approximate", "auto"].includes(this.mode))
       throw new Error(`VectorIndex: search must be exact, approximate or auto, not ${String(this.mode)}`);
     this.approximateFrom = options.approximateFrom ?? APPROXIMATE_FROM;
-    this.probes = options.probes ?? PROBE_SHARE;
+    this.probes = options.probes ?? PROBE_ROWS;
     if (!(this.probes > 0 && this.probes <= 1))
       throw new Error(
-        `VectorIndex: probes is a share of the lists, above 0 and at most 1, not ${this.probes}`,
+        `VectorIndex: probes is a share of the rows, above 0 and at most 1, not ${this.probes}`,
       );
     this.readExact = options.readExact;
     this.layers = { b: new Layer(int8), e: new Layer(int8) };
@@ -1235,6 +1238,29 @@ export class VectorIndex {
   }
 
   /**
+   * How many slots an approximate search of `query` would score in a partition (its active view
+   * for `active`): its probed lists and the tail; null before the lists are trained. For tests:
+   * the row budget a search keeps to.
+   */
+  probedSlots(
+    layer: VectorLayer,
+    query: Float32Array,
+    namespace: string,
+    scope: StatusScope,
+    limit: number,
+  ): number | null {
+    const l = this.layers[layer];
+    const main = l.partition(query.length, namespace, false);
+    const part = main && (scope === "active" ? l.view(main).part : main);
+    if (!part?.lists) return null;
+    const { dims } = queryShape(query);
+    return this.probedRanges(part, part.lists, query, dims, limit).reduce(
+      (n, [from, to]) => n + to - from,
+      0,
+    );
+  }
+
+  /**
    * Whether an approximate search may probe `main`'s lists (training or training them again
    * first, see `RETRAIN_SHARE`): the rows it searches are enough for the mode.
    */
@@ -1263,8 +1289,9 @@ export class VectorIndex {
   }
 
   /**
-   * The slot ranges an approximate search scores, ascending: the lists nearest the query (at
-   * least `probes` of them and rows for 8 × `limit`), and the tail of rows added since training.
+   * The slot ranges an approximate search scores, ascending: the lists nearest the query until
+   * their rows reach `probes` of the rows laid out (at least one list, and rows for 8 × `limit`),
+   * and the tail of rows added since training.
    */
   private probedRanges(
     part: Partition,
@@ -1274,15 +1301,10 @@ export class VectorIndex {
     limit: number,
   ): [number, number][] {
     const { model, bounds } = lists;
-    const order = probeOrder(model, query, dims);
-    const want = Math.max(1, Math.ceil(model.nlist * this.probes));
+    const budget = Math.max(limit * 8, bounds[model.nlist]! * this.probes);
     const ranges: [number, number][] = [];
-    let rows = 0;
-    for (let i = 0; i < order.length && (i < want || rows < limit * 8); i++) {
-      const c = order[i]!;
+    for (const c of probedLists(model, bounds, query, dims, budget))
       if (bounds[c + 1]! > bounds[c]!) ranges.push([bounds[c]!, bounds[c + 1]!]);
-      rows += bounds[c + 1]! - bounds[c]!;
-    }
     if (part.size > bounds[model.nlist]!) ranges.push([bounds[model.nlist]!, part.size]);
     return ranges.sort((a, b) => a[0] - b[0]);
   }

@@ -23,6 +23,10 @@ export interface ListPostings {
   readonly values: readonly (Float32Array | Int8Array)[];
   readonly blockEnd: readonly Int32Array[];
   readonly blocks: Int32Array;
+  /** 1 / each slot's length. */
+  readonly invNorm: Float64Array;
+  /** int8: each slot's code step (a stored value times it is the component); empty for float32. */
+  readonly scale: Float64Array;
 }
 
 export interface ListModel {
@@ -42,6 +46,18 @@ const SAMPLE_PER_LIST = 12;
 const MIN_SAMPLE = 4_096;
 const COARSE_ROUNDS = 6;
 const FINE_ROUNDS = 4;
+/** k-means stops early once fewer than 1 in this many members move in a round. */
+const CONVERGED = 200;
+/** Assignment skips components of the unit row below this (`TrainOptions.minComponent`). */
+export const MIN_COMPONENT = 0.1;
+
+/** How lists are trained (defaults: `fanOut(live)`, `MIN_COMPONENT`). */
+export interface TrainOptions {
+  /** Coarse centroids, and at most as many leaves under each before balancing. */
+  fanOut?: number;
+  /** Assignment reads only components at least this large in the unit row (0: every one). */
+  minComponent?: number;
+}
 
 /** A 32-bit mix of a rowid (murmur3's finaliser): the sample's order, fixed by the rowid alone. */
 export function rowHash(rowid: number): number {
@@ -51,9 +67,9 @@ export function rowHash(rowid: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** Coarse fan-out for `live` rows: about live^¼, so the leaves are about √live. */
+/** Coarse fan-out for `live` rows: about 2 live^¼, so the leaves are about 4 √live (63 and 3,969 at 1M). */
 export function fanOut(live: number): number {
-  return Math.max(2, Math.min(48, Math.round(live ** 0.25)));
+  return Math.max(2, Math.min(64, Math.round(2 * live ** 0.25)));
 }
 
 /** Sparse rows, compressed: row r's dimensions `dims[start[r]…start[r+1])`, values beside them. */
@@ -137,6 +153,7 @@ function kmeans(
   const sums = new Float64Array(k * dim);
   const counts = new Int32Array(k);
   for (let round = 0; round < rounds; round++) {
+    let moved = 0;
     for (let m = 0; m < members.length; m++) {
       const r = members[m]!;
       let best = 0;
@@ -149,9 +166,11 @@ function kmeans(
           best = c;
         }
       }
+      if (round === 0 || nearest[m] !== best) moved++;
       nearest[m] = best;
     }
-    if (round === rounds - 1) break;
+    // Converged: (almost) no member changed its centroid, so another round would change little.
+    if (round === rounds - 1 || moved * CONVERGED < members.length) break;
     sums.fill(0);
     counts.fill(0);
     for (let m = 0; m < members.length; m++) {
@@ -175,11 +194,11 @@ function kmeans(
  * Trains lists for a partition's live rows and assigns every live slot to one (`listOf`, -1 for
  * a dead slot). Deterministic: the same rows (same rowids, vectors) give the same lists.
  */
-export function trainLists(p: ListPostings): { lists: ListModel; listOf: Int32Array } {
+export function trainLists(p: ListPostings, o: TrainOptions = {}): { lists: ListModel; listOf: Int32Array } {
   const dim = p.dim;
   let live = 0;
   for (let s = 0; s < p.size; s++) live += p.alive[s]!;
-  const f = fanOut(live);
+  const f = o.fanOut ?? fanOut(live);
   const { rows, n } = sample(p, live, Math.max(MIN_SAMPLE, f * f * SAMPLE_PER_LIST));
   const all = Array.from({ length: n }, (_, i) => i);
   const k1 = Math.max(1, Math.min(f, n));
@@ -190,7 +209,8 @@ export function trainLists(p: ListPostings): { lists: ListModel; listOf: Int32Ar
   const kept = groups.map((g, c) => ({ g, c })).filter(({ g }) => g.length > 0);
   const k1Kept = Math.max(1, kept.length);
   const coarseT = new Float32Array(dim * k1Kept);
-  const fine = new Float32Array(k1Kept * dim * f);
+  const stride = f;
+  const fine = new Float32Array(k1Kept * dim * stride);
   const fineCount = new Int32Array(k1Kept);
   const leafBase = new Int32Array(k1Kept + 1);
   kept.forEach(({ g, c }, kc) => {
@@ -199,15 +219,25 @@ export function trainLists(p: ListPostings): { lists: ListModel; listOf: Int32Ar
     const sub = kmeans(rows, g, k2, dim, FINE_ROUNDS);
     fineCount[kc] = k2;
     for (let j = 0; j < k2; j++)
-      for (let d = 0; d < dim; d++) fine[(kc * dim + d) * f + j] = sub.centroids[j * dim + d]!;
+      for (let d = 0; d < dim; d++) fine[(kc * dim + d) * stride + j] = sub.centroids[j * dim + d]!;
     leafBase[kc + 1] = leafBase[kc]! + k2;
   });
   const nlist = Math.max(1, leafBase[kept.length]!);
   const centroids = new Float32Array(dim * nlist);
   for (let kc = 0; kc < kept.length; kc++)
     for (let j = 0; j < fineCount[kc]!; j++)
-      for (let d = 0; d < dim; d++) centroids[d * nlist + leafBase[kc]! + j] = fine[(kc * dim + d) * f + j]!;
-  const listOf = assign(p, coarseT, k1Kept, fine, fineCount, f, leafBase);
+      for (let d = 0; d < dim; d++)
+        centroids[d * nlist + leafBase[kc]! + j] = fine[(kc * dim + d) * stride + j]!;
+  const listOf = assign(
+    p,
+    coarseT,
+    k1Kept,
+    fine,
+    fineCount,
+    stride,
+    leafBase,
+    o.minComponent ?? MIN_COMPONENT,
+  );
   return { lists: { nlist, centroids }, listOf };
 }
 
@@ -225,13 +255,33 @@ function assign(
   fineCount: Int32Array,
   f: number,
   leafBase: Int32Array,
+  minComponent: number,
 ): Int32Array {
+  // A row's small components move its centroid scores little: a posting is read only when its
+  // value reaches `keep[slot]` (stored units): `minComponent` of the unit row, or half the row's
+  // largest component if that is smaller (a long row, all of whose components are small).
+  const int8 = p.scale.length > 0;
+  const keep = new Float64Array(BLOCK);
   const listOf = new Int32Array(p.size).fill(-1);
   const width = Math.max(k1, f);
   const acc = new Float32Array(BLOCK * width);
   const coarseOf = new Int32Array(BLOCK);
   for (let base = 0, b = 0; base < p.size; base += BLOCK, b++) {
     const end = Math.min(p.size, base + BLOCK);
+    keep.fill(0);
+    if (minComponent > 0) {
+      for (let d = 0; d < p.dim; d++) {
+        if (b >= p.blocks[d]!) continue;
+        const low = p.low[d]!;
+        const values = p.values[d]!;
+        for (let i = b === 0 ? 0 : p.blockEnd[d]![b - 1]!, to = p.blockEnd[d]![b]!; i < to; i++)
+          keep[low[i]!] = Math.max(keep[low[i]!]!, Math.abs(values[i]!));
+      }
+      for (let s = base; s < end; s++) {
+        const unit = (int8 ? p.scale[s]! : 1) * p.invNorm[s]!;
+        keep[s - base] = Math.min(unit > 0 ? minComponent / unit : 0, keep[s - base]! / 2);
+      }
+    }
     acc.fill(0, 0, (end - base) * width);
     for (let d = 0; d < p.dim; d++) {
       if (b >= p.blocks[d]!) continue;
@@ -240,8 +290,9 @@ function assign(
       const to = p.blockEnd[d]![b]!;
       const row = d * k1;
       for (let i = b === 0 ? 0 : p.blockEnd[d]![b - 1]!; i < to; i++) {
-        const at = low[i]! * width;
         const v = values[i]!;
+        if (Math.abs(v) < keep[low[i]!]!) continue;
+        const at = low[i]! * width;
         for (let c = 0; c < k1; c++) acc[at + c] = acc[at + c]! + v * coarseT[row + c]!;
       }
     }
@@ -258,10 +309,11 @@ function assign(
       const to = p.blockEnd[d]![b]!;
       for (let i = b === 0 ? 0 : p.blockEnd[d]![b - 1]!; i < to; i++) {
         const s = low[i]!;
+        const v = values[i]!;
+        if (Math.abs(v) < keep[s]!) continue;
         const at = s * width;
         const kc = coarseOf[s]!;
         const row = (kc * p.dim + d) * f;
-        const v = values[i]!;
         for (let j = 0, k2 = fineCount[kc]!; j < k2; j++) acc[at + j] = acc[at + j]! + v * fine[row + j]!;
       }
     }
@@ -277,8 +329,8 @@ function assign(
   return listOf;
 }
 
-/** The lists in the order a search probes them: nearest centroid to the query first (ties: lower list). */
-export function probeOrder(lists: ListModel, query: Float32Array, dims: readonly number[]): Int32Array {
+/** Each list's centroid score for the query (higher is nearer). */
+function listScores(lists: ListModel, query: Float32Array, dims: readonly number[]): Float64Array {
   const { nlist, centroids } = lists;
   const scores = new Float64Array(nlist);
   for (const d of dims) {
@@ -286,7 +338,61 @@ export function probeOrder(lists: ListModel, query: Float32Array, dims: readonly
     const row = d * nlist;
     for (let c = 0; c < nlist; c++) scores[c] = scores[c]! + q * centroids[row + c]!;
   }
-  const order = new Int32Array(nlist);
-  for (let c = 0; c < nlist; c++) order[c] = c;
-  return order.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  return scores;
+}
+
+/** `lists` by score descending, ties by the lower list. */
+function byScore(scores: Float64Array, lists: Int32Array): Int32Array {
+  return lists.sort((a, b) => scores[b]! - scores[a]! || a - b);
+}
+
+/** The lists in the order a search probes them: nearest centroid to the query first (ties: lower list). */
+export function probeOrder(lists: ListModel, query: Float32Array, dims: readonly number[]): Int32Array {
+  const scores = listScores(lists, query, dims);
+  return byScore(
+    scores,
+    Int32Array.from({ length: lists.nlist }, (_, c) => c),
+  );
+}
+
+/**
+ * The lists a search probes: the nearest to the query first, until their rows (`bounds[c]…
+ * bounds[c + 1]` are list c's slots) reach `budget`; at least the nearest list. So a search scores
+ * about `budget` rows whatever the lists' sizes: crowded lists near a query cost more lists less.
+ * Only the best-scoring lists are sorted (those at or above the score of the `want`-th best, a
+ * few times the lists the budget needs on average), all of them if those fall short: the same
+ * lists, in the same order, as walking `probeOrder`.
+ */
+export function probedLists(
+  lists: ListModel,
+  bounds: Int32Array,
+  query: Float32Array,
+  dims: readonly number[],
+  budget: number,
+): number[] {
+  const { nlist } = lists;
+  const scores = listScores(lists, query, dims);
+  const mean = Math.max(1, bounds[nlist]! / nlist);
+  const want = Math.ceil((3 * budget) / mean) + 8;
+  let candidates: Int32Array;
+  if (want >= nlist) candidates = Int32Array.from({ length: nlist }, (_, c) => c);
+  else {
+    const floor = Float64Array.from(scores).sort()[nlist - want]!;
+    const picked: number[] = [];
+    for (let c = 0; c < nlist; c++) if (scores[c]! >= floor) picked.push(c);
+    candidates = Int32Array.from(picked);
+  }
+  for (let pass = 0; pass < 2; pass++) {
+    const order = byScore(scores, candidates);
+    const out: number[] = [];
+    let rows = 0;
+    for (let i = 0; i < order.length && (i === 0 || rows < budget); i++) {
+      const c = order[i]!;
+      out.push(c);
+      rows += bounds[c + 1]! - bounds[c]!;
+    }
+    if (rows >= budget || order.length === nlist) return out;
+    candidates = Int32Array.from({ length: nlist }, (_, c) => c);
+  }
+  throw new Error("unreachable: the second pass sorts every list");
 }
