@@ -401,7 +401,7 @@ export async function recall(
       pool.push(entry);
     }
   }
-  if (pool.length === 0) return [];
+  if (pool.length === 0 && supersededMatches.length === 0) return [];
   const now = req.at ?? req.asOf ?? req.now;
   const maxFused = Math.max(...pool.map((f) => f.boosted));
 
@@ -430,7 +430,17 @@ export async function recall(
     await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto });
   const askedState = askedSlotOnce(req.query);
   if (!historical && kindSet.has("fact") && supersededMatches.length > 0)
-    await currentVersions(store, scored, records, req, policy, askedState, supersededMatches, maxFused);
+    await currentVersions(
+      store,
+      scored,
+      records,
+      req,
+      policy,
+      askedState,
+      supersededMatches,
+      pool.length > 0 ? maxFused : Math.max(...supersededMatches.map((m) => m.boosted)),
+    );
+  if (scored.length === 0) return [];
   const successors =
     !historical && req.judge && kindSet.has("fact")
       ? await missedSuccessors(store, scored, records, req, policy, req.judge, askedState)
@@ -783,7 +793,6 @@ async function currentVersions(
       const current = await currentVersionOf(store, older, slot, req.lexicon, cache);
       if (
         !current ||
-        current.status !== "active" ||
         current.namespace !== older.namespace ||
         !(req.kinds ?? [current.kind]).includes(current.kind) ||
         !matchesMetadata(current.metadata, req.metadata) ||
