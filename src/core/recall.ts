@@ -781,8 +781,11 @@ async function currentVersions(
   const byId = new Map(scored.map((h) => [h.id, h]));
   const listed = new Set<string>();
   const top = [...matches].sort((a, b) => b.boosted - a.boosted || compareIds(a.episode, b.episode));
+  // A hit's score is at most its relevance: a match below the SUCCESSOR_TOP-th score cannot rank there.
+  const floor = scored.length >= SUCCESSOR_TOP ? scored[SUCCESSOR_TOP - 1]!.score : 0;
   for (const m of top) {
     const relevance = Math.min(1, m.boosted / maxFused);
+    if (relevance < floor) break;
     for (const older of await store.beliefsFromEpisode(m.episode)) {
       if (older.status !== "archived" || older.statusReason !== "superseded" || !older.supersededBy) continue;
       if (!req.namespaces.includes(older.namespace) || !fillsAskedSlot(older.text, slot, req.lexicon))
