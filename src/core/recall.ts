@@ -369,6 +369,8 @@ export async function recall(
   // A turn split by sleep is listed once, as before sleep: only where turns are searched too
   // (narrowed to beliefs, each part is a belief of its own).
   const foldParts = wantEpisodes && kindSet.size > 0;
+  // Matched episodes whose belief was superseded: left out of current recall (`currentVersions`).
+  const supersededMatches: SupersededMatch[] = [];
   // Episodes that matched, by id: a belief that is a part of one ranks no higher than its match.
   const matchedTurns = new Map(wantEpisodes && kindSet.size > 0 ? relevant.map((f) => [f.id, f]) : []);
   // A question asks; as evidence it weighs less than what was stated (it stays recallable).
@@ -421,8 +423,12 @@ export async function recall(
           req.namespaces.includes(rep.belief.namespace) &&
           matchesMetadata(rep.belief.metadata, req.metadata)
         ) {
-          // What it said was replaced: its successor is found by its own words, not the old value's.
-          if (rep.superseded) continue;
+          // What it said was replaced: its successor is found by its own words, not the old value's
+          // (for a current-state question, `currentVersions` may list it in the older's place).
+          if (rep.superseded) {
+            supersededMatches.push({ episode: r.id, boosted });
+            continue;
+          }
           records.set(rep.belief.id, rep.belief);
           foldedInto.set(r.id, rep.belief.id);
           id = rep.belief.id;
@@ -457,7 +463,7 @@ export async function recall(
       pool.push(entry);
     }
   }
-  if (pool.length === 0) return [];
+  if (pool.length === 0 && supersededMatches.length === 0) return [];
   const now = req.at ?? req.asOf ?? req.now;
   const maxFused = Math.max(...pool.map((f) => f.boosted));
 
@@ -488,6 +494,18 @@ export async function recall(
   if (policy.neighbourWeight > 0)
     await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto });
   const askedState = askedSlotOnce(req.query);
+  if (!historical && kindSet.has("fact") && supersededMatches.length > 0)
+    await currentVersions(
+      store,
+      scored,
+      records,
+      req,
+      policy,
+      askedState,
+      supersededMatches,
+      pool.length > 0 ? maxFused : Math.max(...supersededMatches.map((m) => m.boosted)),
+    );
+  if (scored.length === 0) return [];
   const successors =
     !historical && req.judge && kindSet.has("fact")
       ? await missedSuccessors(store, scored, records, req, policy, req.judge, askedState)
@@ -802,6 +820,131 @@ async function sameSlotFirst(
     }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   return open;
+}
+
+/** A matched episode whose belief was superseded, and the match it would rank by. */
+interface SupersededMatch {
+  episode: string;
+  boosted: number;
+}
+
+/**
+ * The active end of a superseded belief's `supersededBy` chain, or null. A successor that was in
+ * turn superseded is followed only when its own successor fills the asked slot: each hop is a
+ * verdict of its own, and a later one about another thing ("…on Saturdays instead" / "These days I
+ * do kickboxing … instead") says nothing of the value asked.
+ */
+async function currentVersionOf(
+  store: StoreReader,
+  older: Belief,
+  slot: AskedSlot,
+  lexicon: Lexicon | undefined,
+  cache: Map<string, Belief | null>,
+): Promise<Belief | null> {
+  let b: Belief = older;
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    const next = b.supersededBy;
+    if (b.status !== "archived" || b.statusReason !== "superseded" || !next) return null;
+    if (!cache.has(next)) cache.set(next, await store.getBelief(next));
+    const n = cache.get(next) ?? null;
+    if (!n || n.namespace !== older.namespace) return null;
+    if (hop > 0 && !fillsAskedSlot(n.text, slot, lexicon)) return null;
+    if (n.status === "active") return n;
+    b = n;
+  }
+  return null;
+}
+
+/** How near the top a superseded match must have ranked for its current version to be listed. */
+const SUCCESSOR_TOP = 5;
+
+/**
+ * A superseded belief that answers the question brings its current successor. When the question
+ * asks a person's state that holds now (`askedSlot`), a belief archived by a supersession (not a
+ * merge, not forgotten) whose episode matched, that fills the asked slot (`fillsAskedSlot`) and
+ * would rank in the first `SUCCESSOR_TOP` if it were current, has its current successor (its
+ * `supersededBy` chain followed to the active end, in the same namespace, of a kind and metadata
+ * the request asks for) listed at its rank, once, `why` naming the older: "I volunteer at the
+ * food bank" / "These days I help out at the animal shelter on Saturdays instead" for "Where do I
+ * volunteer?" — the successor shares no word with the question, so it is not found by its own.
+ * The older stays out (`at` brings it back). Not when a current fact newer than the older already
+ * fills the asked slot within the first k: the question is answered, and a wrong supersession
+ * would put an unrelated successor above the answer. Ranking only; nothing is searched again.
+ * Mutates and re-sorts `scored`.
+ */
+async function currentVersions(
+  store: StoreReader,
+  scored: RecallHit[],
+  records: Map<string, Belief | Episode>,
+  req: RecallRequest,
+  policy: Policy,
+  askedOnce: AskedOnce,
+  matches: readonly SupersededMatch[],
+  maxFused: number,
+): Promise<void> {
+  if (!askedOnce.possible) return;
+  const slot = await askedOnce.read();
+  if (!slot) return;
+  const now = req.at ?? req.asOf ?? req.now;
+  const cache = new Map<string, Belief | null>();
+  const byId = new Map(scored.map((h) => [h.id, h]));
+  const listed = new Set<string>();
+  const top = [...matches].sort((a, b) => b.boosted - a.boosted || compareIds(a.episode, b.episode));
+  // A hit's score is at most its relevance: a match below the SUCCESSOR_TOP-th score cannot rank there.
+  const floor = scored.length >= SUCCESSOR_TOP ? scored[SUCCESSOR_TOP - 1]!.score : 0;
+  for (const m of top) {
+    const relevance = Math.min(1, m.boosted / maxFused);
+    if (relevance < floor) break;
+    for (const older of await store.beliefsFromEpisode(m.episode)) {
+      if (older.status !== "archived" || older.statusReason !== "superseded" || !older.supersededBy) continue;
+      if (!req.namespaces.includes(older.namespace) || !fillsAskedSlot(older.text, slot, req.lexicon))
+        continue;
+      const would = hitOf(older, policy, now, { textRank: null, vectorRank: null, relevance, matched: "" });
+      const rank = scored.filter((h) => h.score > would.score).length;
+      if (rank >= SUCCESSOR_TOP) continue;
+      const current = await currentVersionOf(store, older, slot, req.lexicon, cache);
+      if (
+        !current ||
+        current.namespace !== older.namespace ||
+        !(req.kinds ?? [current.kind]).includes(current.kind) ||
+        !matchesMetadata(current.metadata, req.metadata) ||
+        listed.has(current.id)
+      )
+        continue;
+      // The question is answered already, at or above the older's rank, by a current statement
+      // newer than the older that fills the asked slot in its main words: a wrong supersession must
+      // not put an unrelated successor beside it.
+      const answered = scored.some(
+        (h) =>
+          h.score >= would.score &&
+          h.layer === "belief" &&
+          h.status === "active" &&
+          h.id !== current.id &&
+          h.at > older.validFrom &&
+          fillsAskedSlot(h.text, slot, req.lexicon)?.central === true,
+      );
+      if (answered) continue;
+      listed.add(current.id);
+      const known = byId.get(current.id);
+      if (known && known.score >= would.score) continue;
+      const hit =
+        known ??
+        hitOf(current, policy, now, {
+          textRank: null,
+          vectorRank: null,
+          relevance,
+          matched: `matched through [${older.id}], which it superseded`,
+        });
+      if (!known) {
+        records.set(current.id, current);
+        byId.set(current.id, hit);
+        scored.push(hit);
+      }
+      hit.score = would.score;
+      hit.why.summary += `; current version of [${older.id}] ("${older.text}"), which would rank #${rank + 1} for the question and was superseded: listed at its rank`;
+    }
+  }
+  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
 }
 
 /** How many statements naming a kind of the asked noun are read; how many of its kinds are searched. */

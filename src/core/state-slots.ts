@@ -21,6 +21,7 @@
  *   saysChangedState("The camera is great.")                                 // → false
  *   slotsOf("My phone is a Pixel 6.")  // → [{ subject: "speaker", attribute: "phone" }]
  */
+import { verbalParticiple } from "./judge/analysis.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import type { Lexicon } from "./ports.js";
 import { contentTokens, isHypothetical, isQuestion } from "./text.js";
@@ -63,6 +64,9 @@ export function saysChangedState(sentence: string): boolean {
   const words = tag(sentence);
   if (FIRST_PERSON.test(sentence) && holdsSince(words)) return true;
   return words.some((w, i) => {
+    // "Since Tony retired I …": the tagger's adjective is the opening clause's verb.
+    const participle = verbalParticiple(sentence, words, i);
+    if (participle) return participle.some((l) => CHANGE_VERBS.has(l)) && !notDoneBefore(words, i);
     if (w.pos !== "VERB" || !saidAsDone(words, i)) return false;
     if (CHANGE_VERBS.has(w.lemma)) return true;
     const next = words[i + 1];
@@ -143,7 +147,12 @@ function saidAsDone(words: readonly { text: string; lemma: string }[], i: number
   if (before?.text.toLowerCase() === "to" && decision && DECIDED.has(decision.lemma))
     return decision.text.toLowerCase() !== decision.lemma;
   if (form === w.lemma || form.endsWith("ing")) return false;
-  return ![words[i - 1], words[i - 2]].some((p) => p !== undefined && NOT_DONE.has(p.text.toLowerCase()));
+  return !notDoneBefore(words, i);
+}
+
+/** A wish, plan, advice or refusal word just before the verb at `i` ("won't quit", "to retire"). */
+function notDoneBefore(words: readonly { text: string }[], i: number): boolean {
+  return [words[i - 1], words[i - 2]].some((p) => p !== undefined && NOT_DONE.has(p.text.toLowerCase()));
 }
 
 export interface Slot {

@@ -855,3 +855,59 @@ export function nounPlacesOf(x: Analysis): { circumstance: Set<string>; central:
   }
   return { circumstance, central };
 }
+
+/** Words that open a clause before its subject: a subordinating conjunction or a time adverb. */
+const CLAUSE_OPENER = /^(?:since|after|once|when|because|as|until|till|now|before|and|but|so)$/i;
+/** Nominative pronouns: a subject of their own ("since he retired"). */
+const SUBJECT_PRONOUN = /^(?:i|he|she|we|they|it)$/i;
+
+/**
+ * A past participle after a subject with no auxiliary is the clause's verb, when the tagger reads it
+ * as an adjective: "Since Tony retired I get my hair cut at Sharp Lines", "Once Dave retired, I …",
+ * "When my barber retired …" (the tagger: "retired/ADJ"). The word ends in "-ed", follows the head
+ * of a noun phrase (a name, a noun, a nominative pronoun) with nothing between, that phrase opens
+ * the sentence or follows a clause opener ("since", "after", "once", "when", a comma), and no noun
+ * follows it. Not an attribute ("the retired teacher": no subject before it; "Tony retired
+ * teachers"), not a predicate adjective ("I'm retired", "my dad is retired": an auxiliary before
+ * it), not a phrase set off by commas ("Tony, retired now, …"). Returns the verb's possible lemmas
+ * ("retired" → "retire", "retir"; "stopped" → "stop"), or null. Needs the tagged words.
+ *
+ *   verbalParticiple(t, tag(t), 2)  // t = "Since Tony retired I get my hair cut." → ["retire", "retir"]
+ *   verbalParticiple(t, tag(t), 1)  // t = "The retired teacher lives next door." → null
+ */
+export function verbalParticiple(text: string, words: readonly TaggedWord[], i: number): string[] | null {
+  const w = words[i];
+  if (w?.pos !== "ADJ" || !/^[a-z]+ed$/i.test(w.text) || i === 0) return null;
+  const next = words[i + 1];
+  if (next && (next.pos === "NOUN" || next.pos === "PROPN")) return null;
+  const head = words[i - 1]!;
+  const between = (a: TaggedWord, b: TaggedWord) => text.slice(a.start + a.text.length, b.start);
+  const adjoining = (a: TaggedWord, b: TaggedWord) => /^\s+$/.test(between(a, b));
+  if (!adjoining(head, w)) return null;
+  // The subject phrase: a name, a noun phrase, or a nominative pronoun (no contraction: "I'm retired").
+  let from = i - 1;
+  // "I'm retired", "Tony's retired": a contracted auxiliary.
+  if (/[’'](?:m|re|s|ve|d)$/i.test(head.text)) return null;
+  if (head.pos === "PRON") {
+    if (!SUBJECT_PRONOUN.test(head.text)) return null;
+  } else if (head.pos === "NOUN" || head.pos === "PROPN") {
+    while (
+      from > 0 &&
+      adjoining(words[from - 1]!, words[from]!) &&
+      ["NOUN", "PROPN", "DET", "ADJ", "PRON"].includes(words[from - 1]!.pos) &&
+      !CLAUSE_OPENER.test(words[from - 1]!.text)
+    )
+      from--;
+    // A possessive pronoun belongs to the phrase ("my barber"); a nominative one is a subject of its own.
+    if (words[from]!.pos === "PRON" && SUBJECT_PRONOUN.test(words[from]!.text) && from < i - 1) return null;
+  } else return null;
+  const opener = words[from - 1];
+  const opens =
+    opener === undefined || CLAUSE_OPENER.test(opener.text) || /,\s*$/.test(between(opener, words[from]!));
+  if (!opens) return null;
+  const form = w.text.toLowerCase();
+  const stem = form.slice(0, -2);
+  const lemmas = [form.slice(0, -1), stem];
+  if (/([b-df-hj-np-tv-z])\1$/.test(stem)) lemmas.push(stem.slice(0, -1));
+  return lemmas;
+}

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { sleptChat } from "../../test/support/memory.js";
+import type { Memory } from "./engine.js";
+import type { RecallHit } from "./model.js";
+
+/**
+ * `currentVersions` in recall.ts: a superseded belief that answers a current-state question brings
+ * its current successor, listed at the older's rank, once; the older stays out.
+ */
+let mem: Memory | undefined;
+afterEach(async () => {
+  await mem?.close();
+  mem = undefined;
+});
+
+const DAY = 86_400_000;
+const at = (day: number) => new Date(Date.parse("2027-01-01") + day * DAY).toISOString();
+const brought = (hits: RecallHit[]) => hits.filter((h) => h.why.summary.includes("current version of"));
+const beliefOf = async (m: Memory, text: string) =>
+  (await m.list({ limit: 100, status: "any" })).find((b) => "text" in b && b.text === text) as
+    | { id: string; status: string; supersededBy?: string | null }
+    | undefined;
+
+describe("currentVersions: a superseded match brings its current successor", () => {
+  it.each([
+    [
+      "I volunteer at the food bank on Saturdays.",
+      "These days I help out at the animal shelter on Saturdays instead.",
+      "Where do I volunteer?",
+    ],
+    [
+      "I make my coffee with an AeroPress every morning.",
+      "I bought a Chemex last week and I brew with it every morning now.",
+      "How do I make my coffee?",
+    ],
+  ])(
+    "%s → %s, asked %s: the successor is listed first, the older not at all",
+    async (older, newer, question) => {
+      mem = await sleptChat([
+        { text: older, day: 0 },
+        { text: newer, day: 20 },
+      ]);
+      // The premise: sleep superseded the older (the judge's verdict, not this step's).
+      const old = await beliefOf(mem, older);
+      expect(old?.status).toBe("archived");
+      const hits = await mem.recall(question, { k: 5 });
+      expect(hits[0]?.text).toBe(newer);
+      expect(hits[0]?.why.summary).toContain(`current version of [${old!.id}]`);
+      expect(hits.some((h) => h.text === older)).toBe(false);
+      expect(brought(hits)).toHaveLength(1);
+    },
+  );
+
+  it("is off for a question about the past, and `at` lists the older as it was", async () => {
+    mem = await sleptChat([
+      { text: "I volunteer at the food bank on Saturdays.", day: 0 },
+      { text: "These days I help out at the animal shelter on Saturdays instead.", day: 20 },
+    ]);
+    expect(brought(await mem.recall("Where do I volunteer?", { k: 5 }))).toHaveLength(1);
+    expect(brought(await mem.recall("Where did I volunteer last year?", { k: 5 }))).toHaveLength(0);
+    const then = await mem.recall("Where do I volunteer?", { k: 5, at: at(5) });
+    expect(brought(then)).toHaveLength(0);
+    expect(then.some((h) => h.text.includes("food bank"))).toBe(true);
+  });
+
+  it("is off when the question asks no person's state, or another person's", async () => {
+    mem = await sleptChat([
+      { text: "I volunteer at the food bank on Saturdays.", day: 0 },
+      { text: "These days I help out at the animal shelter on Saturdays instead.", day: 20 },
+    ]);
+    expect(brought(await mem.recall("Where do I volunteer?", { k: 5 }))).toHaveLength(1);
+    expect(brought(await mem.recall("food bank", { k: 5 }))).toHaveLength(0);
+    expect(brought(await mem.recall("Where does Dana volunteer?", { k: 5 }))).toHaveLength(0);
+  });
+
+  it("a wrong supersession does not put an unrelated successor beside a newer answer", async () => {
+    mem = await sleptChat([
+      { text: "I park in the garage on Birch Street, it's $12 a day.", day: 0 },
+      { text: "Since the garage closed I've been parking at the lot on Fifth Avenue.", day: 20 },
+      { text: "I do kickboxing on Thursday evenings.", day: 40 },
+    ]);
+    const older = await beliefOf(mem, "I park in the garage on Birch Street, it's $12 a day.");
+    const unrelated = await beliefOf(mem, "I do kickboxing on Thursday evenings.");
+    const answer = await beliefOf(
+      mem,
+      "Since the garage closed I've been parking at the lot on Fifth Avenue.",
+    );
+    expect(answer?.status).toBe("active");
+    // An agent's wrong verdict: the kickboxing statement replaces the parking one.
+    if (older?.status === "active")
+      await mem.judge([{ a: older.id, b: unrelated!.id, verdict: "supersede" }]);
+    expect((await beliefOf(mem, "I park in the garage on Birch Street, it's $12 a day."))?.status).toBe(
+      "archived",
+    );
+    const hits = await mem.recall("Where do I park?", { k: 5 });
+    expect(hits[0]?.text).toContain("Fifth Avenue");
+    expect(brought(hits)).toHaveLength(0);
+  });
+
+  it("without a newer answer the successor is listed; a second hop that leaves the asked slot is not followed", async () => {
+    mem = await sleptChat([
+      { text: "I park in the garage on Birch Street, it's $12 a day.", day: 0 },
+      { text: "I leave the car at the station lot these days.", day: 20 },
+      { text: "I do kickboxing on Thursday evenings.", day: 40 },
+    ]);
+    const older = (await beliefOf(mem, "I park in the garage on Birch Street, it's $12 a day."))!;
+    const next = (await beliefOf(mem, "I leave the car at the station lot these days."))!;
+    const unrelated = (await beliefOf(mem, "I do kickboxing on Thursday evenings."))!;
+    if (older.status === "active") await mem.judge([{ a: older.id, b: next.id, verdict: "supersede" }]);
+    let hits = await mem.recall("Where do I park?", { k: 5 });
+    expect(hits[0]?.text).toBe("I leave the car at the station lot these days.");
+    expect(brought(hits)).toHaveLength(1);
+    // The successor is replaced in turn by a statement about another thing: nothing is brought.
+    await mem.judge([{ a: next.id, b: unrelated.id, verdict: "supersede" }]);
+    hits = await mem.recall("Where do I park?", { k: 5 });
+    expect(hits.some((h) => h.text.includes("kickboxing"))).toBe(false);
+    expect(brought(hits)).toHaveLength(0);
+  });
+
+  it("never crosses a namespace", async () => {
+    mem = await sleptChat([
+      { text: "I volunteer at the food bank on Saturdays.", day: 0 },
+      { text: "These days I help out at the animal shelter on Saturdays instead.", day: 20 },
+    ]);
+    expect(brought(await mem.recall("Where do I volunteer?", { k: 5 }))).toHaveLength(1);
+    const hits = await mem.recall("Where do I volunteer?", { k: 5, namespace: "other" } as never);
+    expect(hits).toHaveLength(0);
+  });
+});
