@@ -217,6 +217,26 @@ const CALENDAR = new Set(
   ),
 );
 const TIME_PREPOSITION = /^(?:since|until|till|from|after|before|during)$/i;
+/** Words of when, not what: units and parts of the calendar and the day ("days", "evenings", "weekend"). */
+const WHEN_WORDS = new Set(
+  "day week weekend month year morning afternoon evening night hour minute tonight today tomorrow yesterday weekday".split(
+    " ",
+  ),
+);
+
+/**
+ * Whether a content token (`contentTokens`' form: lower case, stemmed) says when, not what: a day,
+ * month or quarter by name, or a unit or part of the calendar or the day. Two statements sharing
+ * only such a word ("standup on Thursdays" / "kickboxing on Thursday evenings") share a time, not
+ * an attribute.
+ *
+ *   isWhenWord("thursday") // → true ("Thursdays")
+ *   isWhenWord("evening")  // → true
+ *   isWhenWord("standup")  // → false
+ */
+export function isWhenWord(token: string): boolean {
+  return CALENDAR.has(token) || WHEN_WORDS.has(token) || CALENDAR.has(`${token}s`);
+}
 
 function roleOf(text: string): Role | null {
   if (!ROLE_RE.test(text)) return null;

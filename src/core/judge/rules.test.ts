@@ -542,6 +542,44 @@ describe("a subordinate clause names no attribute of a change", () => {
   });
 });
 
+describe("a shared time or change cue names no attribute", () => {
+  // Each was a confident change-cue supersession: the only word linking the main clauses was a day,
+  // a part of the day, "these days" or "instead" — unrelated routines share those.
+  it.each([
+    [
+      "We moved standup to Thursdays since half the team is off on Mondays.",
+      "These days I do kickboxing at a gym on Main Street on Thursday evenings instead.",
+    ],
+    [
+      "These days I help out at the animal shelter on Saturdays instead.",
+      "These days I do kickboxing at a gym on Main Street on Thursday evenings instead.",
+    ],
+    [
+      "I go to a spin class at the YMCA on Thursday evenings.",
+      "These days I do kickboxing on Thursday evenings instead.",
+    ],
+    ["We moved book club to Fridays.", "I swim at the lido on Fridays now."],
+  ])("%s / %s: deferred, not a change", (a, b) => {
+    const v = judge(a, b);
+    expect(v.relation).not.toBe("supersedes");
+    expect(v.confident).toBe(false);
+  });
+
+  // A word of the attribute shared beside the time still links them.
+  it.each([
+    ["I go to a spin class on Thursday evenings.", "I go to a yoga class on Thursday evenings now."],
+    ["We moved standup to Thursdays.", "We moved standup to Fridays now."],
+    // The time is the value's unit, or the statement turned negative.
+    ["We store logs for 30 days.", "We keep them for 90 days now."],
+    ["the grant deadline is march 3", "they extended it to march 17"],
+    ["we deploy on fridays", "we don't deploy on fridays anymore"],
+  ])("%s / %s: still a change", (a, b) => {
+    const v = judge(a, b);
+    expect(v.relation).toBe("supersedes");
+    expect(v.confident).toBe(true);
+  });
+});
+
 describe("an adverb before the verb is no subject", () => {
   // Each was a confident change-cue supersession before: "finally" or "lately" read as the subject.
   it.each([

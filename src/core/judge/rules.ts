@@ -23,6 +23,7 @@ import {
   ENUMERATED_STATES,
   flippedStates,
   isStateWord,
+  isWhenWord,
   jaccard,
   LIGHT_VERBS,
   lowerStemsOf,
@@ -109,6 +110,9 @@ function sets(p: Pair) {
  * brigade" then shared a subject "i'm" that "I enjoy my job" does not have. Like "I" and "we",
  * it names the holder every first-person statement has, not what the statement is about.
  */
+/** Adverbs that say a change happened, not what changed: a link of their own names no attribute. */
+const CUE_ADVERBS = new Set(["instead", "now", "anymore", "nowadays", "lately", "currently"]);
+
 const SPEAKER = /^(?:i|we)(?:['’](?:m|ve|d|ll|re))?$/;
 const named = (t: string) => !SPEAKER.test(t);
 const subjects = (p: Pair) => sets(p);
@@ -583,10 +587,19 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         // just joined a new activist group"), a "new" thing is one more object of another relation,
         // not a new value: only a cue of changed state ("now", "moved to", "switched") names a change.
         if (subjA.size === 0 && subjB.size === 0 && !samePredicate(p) && onlyNewCue(p.b)) return null;
+        // A shared word of when ("on Thursdays" / "on Thursday evenings", "these days") or a cue
+        // both sides say ("instead") links two routines, not one attribute: unrelated things fall
+        // on the same day and are both said to have changed. No change read; the catch-alls defer. Deferred, not decided.
         if (subjA.size === 0 || subjB.size === 0) {
           const mainB = mainClauseOf(p.b);
-          if (![...mainClauseOf(p.a)].some((t) => valueA.has(t) && valueB.has(t) && mainB.has(t)))
-            return null;
+          const linking = [...mainClauseOf(p.a)].filter(
+            (t) => valueA.has(t) && valueB.has(t) && mainB.has(t),
+          );
+          if (linking.length === 0) return null;
+          // Unless the time is the value's unit ("logs for 30 days" / "for 90 days", "March 3" /
+          // "March 17") or the statement turned negative ("we don't deploy on Fridays anymore").
+          const timed = [...valueA, ...valueB].some((t) => /\d/.test(t)) || p.a.negated !== p.b.negated;
+          if (!timed && linking.every((t) => isWhenWord(t) || CUE_ADVERBS.has(t))) return null;
         }
         return decided("supersedes", changedValue(p));
       }
