@@ -127,7 +127,10 @@ describe("context", () => {
     const spy = {
       id: "o200k_base",
       countsLinesApart: true,
-      count: (t: string) => (counted.push(t), tokenizer.count(t)),
+      count: (t: string) => {
+        counted.push(t);
+        return tokenizer.count(t);
+      },
     };
     let whole = 0;
     let apart = 0;
