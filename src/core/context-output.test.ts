@@ -75,4 +75,21 @@ describe("context output", () => {
     expect(cited).toBeGreaterThan(1000);
     expect(whole.digest("hex")).toBe("bdb205847827893c90a5c227cc68125c3f43da737ca396af94912cdff20084df");
   }, 60_000);
+
+  it("is byte-identical to main's at tight budgets (40 and 150 tokens: most lines skipped) and with no goal", async () => {
+    // Hashes taken on main at b6b4473, before token counts of the whole text came from its lines'.
+    const goals = createTraffic(44);
+    const whole = createHash("sha256");
+    let skipped = 0;
+    for (let i = 0; i < 30; i++) {
+      const goal = i === 0 ? "" : goals.goal();
+      for (const tokenBudget of [40, 150]) {
+        const out = await mem.context(goal, { tokenBudget });
+        skipped += out.skipped.length;
+        whole.update(JSON.stringify(out));
+      }
+    }
+    expect(skipped).toBeGreaterThan(1000);
+    expect(whole.digest("hex")).toBe("093a98358c96f74c17ac1d98b5219202ce08a913cbe1cd03a404c1d6c6a8d4ec");
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { testMemory } from "../../test/support/memory.js";
+import { createRandom } from "../../test/support/random.js";
 import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import { createGptTokenizer } from "../tokenizer/gpt-tokenizer.js";
 import { assemble, serialPositionV } from "./context.js";
@@ -67,8 +68,9 @@ describe("context", () => {
     counted = 0;
     const second = await mem.context("deploy the API", { tokenBudget: 1000 });
     expect(second).toEqual(first);
-    // Every title and line comes from memory: only the envelope and the whole text are counted.
-    expect(counted).toBe(2);
+    // Every title, line and the envelope come from memory: only the whole text is counted (this
+    // tokenizer does not say it counts lines apart).
+    expect(counted).toBe(1);
     expect(firstCounts).toBeGreaterThan(counted);
   });
 
@@ -81,6 +83,86 @@ describe("context", () => {
       expect(c.tokens).toBeLessThanOrEqual(budget);
       expect(tokenizer.count(c.text)).toBe(c.tokens);
     }
+  });
+
+  it("takes the whole text's count from its lines' counts, exactly, and counts it whole when a line opens with / or is empty", () => {
+    // Pieces that meet at a line end in every way a BPE pre-tokenizer could join them: punctuation
+    // runs, slashes, spaces, digits, contractions, other scripts, and text that looks like the envelope.
+    const pieces = [
+      "deploy",
+      "API",
+      "'s",
+      "'ll",
+      " ",
+      "  ",
+      "\t",
+      ")",
+      "/",
+      "//",
+      ".",
+      ",",
+      "-",
+      "#",
+      "42",
+      "1234",
+      "é",
+      "日本",
+      "🙂",
+      "(decided(x))",
+      "<|endoftext|>",
+      "</strata-memory>",
+      "[b1]",
+      "x/y",
+      "\r\n",
+    ];
+    const rand = createRandom(7);
+    const text = () =>
+      Array.from(
+        { length: 1 + Math.floor(rand() * 8) },
+        () => pieces[Math.floor(rand() * pieces.length)],
+      ).join("");
+    const lines = (n: number, prefix: string) =>
+      Array.from({ length: n }, (_, i) => ({ id: `${prefix}${i}`, text: text() }));
+    const counted: string[] = [];
+    const spy = {
+      id: "o200k_base",
+      countsLinesApart: true,
+      count: (t: string) => {
+        counted.push(t);
+        return tokenizer.count(t);
+      },
+    };
+    let whole = 0;
+    let apart = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      counted.length = 0;
+      const result = assemble(
+        {
+          identity: lines(Math.floor(rand() * 3), "b"),
+          continuity: lines(Math.floor(rand() * 6), "w"),
+          failures: lines(Math.floor(rand() * 4), "f"),
+          knowledge: lines(Math.floor(rand() * 8), "k"),
+          procedures: lines(Math.floor(rand() * 3), "p"),
+          recent: lines(Math.floor(rand() * 4), "e"),
+        },
+        spy,
+        20 + Math.floor(rand() * 200),
+        "default",
+      );
+      if (result.text === "") continue;
+      expect(result.tokens).toBe(tokenizer.count(result.text));
+      const slash = result.text
+        .split("\n")
+        .slice(1)
+        .some((l) => l === "" || l.startsWith("/"));
+      if (slash) whole++;
+      else apart++;
+      // Counted whole only when a line opens with "/" or is empty.
+      expect(counted.includes(result.text)).toBe(slash);
+    }
+    // Both paths ran, many times each.
+    expect(whole).toBeGreaterThan(20);
+    expect(apart).toBeGreaterThan(100);
   });
 
   it("skips an item that does not fit rather than stopping, so a later shorter one still gets in", () => {

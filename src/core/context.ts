@@ -98,6 +98,16 @@ function lineTokens(tokenizer: Tokenizer, line: string): number {
   return n;
 }
 
+/**
+ * True when a chosen line may join the line break before it in a BPE pre-tokenizer: it opens with
+ * "/", or it is empty (a digest line of control characters only), so its "\n" follows the last.
+ */
+function joinsLineBefore(chosen: Record<ContextBlock, { rendered: string }[]>): boolean {
+  for (const block of ORDER)
+    for (const c of chosen[block]) if (c.rendered === "" || c.rendered.charCodeAt(0) === 47) return true;
+  return false;
+}
+
 export function assemble(
   blocks: ContextBlocks,
   tokenizer: Tokenizer,
@@ -108,7 +118,7 @@ export function assemble(
 ): ContextResult {
   const open = `<strata-memory namespace="${namespace}">`;
   const close = "</strata-memory>";
-  const overhead = tokenizer.count(`${open}\n${close}`);
+  const overhead = lineTokens(tokenizer, `${open}\n${close}`);
   let used = overhead;
   const chosen: Record<ContextBlock, { line: ContextLine; rendered: string; tokens: number }[]> = {
     identity: [],
@@ -156,7 +166,11 @@ export function assemble(
   };
 
   let text = render();
-  let tokens = tokenizer.count(text);
+  // The text is the envelope's opening line, each chosen block's title and lines, and its close,
+  // each but the close ending in "\n"; none holds a line break (`oneLine`). A tokenizer that counts
+  // lines apart gives the whole exactly what they cost one by one, `used`, unless a line opens
+  // with "/" or is empty (o200k may join it to the line break before it).
+  let tokens = tokenizer.countsLinesApart && !joinsLineBefore(chosen) ? used : tokenizer.count(text);
   // Line-by-line counts can differ from the whole by a token at a boundary: trim from the lowest priority.
   while (tokens > tokenBudget) {
     const block = [...ORDER].reverse().find((b) => chosen[b].length > 0);

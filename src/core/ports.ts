@@ -68,6 +68,14 @@ export interface Tokenizer {
    */
   ready?(): Promise<void>;
   count(text: string): number;
+  /**
+   * True when a text's count is the sum of its lines' counts, each line counted with the `\n` that
+   * ends it, for lines that are not empty, hold no `\r` or `\n` and open with anything but `/`: a BPE whose
+   * pre-tokenizer never joins a line's end to the next line's start (o200k_base and cl100k_base
+   * join a run of punctuation, the line break and the `/`s that follow it). Context then takes a
+   * whole block's count from its lines' counts instead of counting the block again.
+   */
+  readonly countsLinesApart?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -385,6 +393,10 @@ export interface StoreReader {
   /** Nearest vectors by cosine similarity, then filtered. */
   searchBeliefVectors(vector: Float32Array, filter: BeliefFilter, limit: number): Promise<ScoredId[]>;
   searchEpisodeVectors(vector: Float32Array, filter: EpisodeFilter, limit: number): Promise<ScoredId[]>;
+  /**
+   * Stored vectors by id. The arrays may be shared with later reads (a store's read cache): callers
+   * read them and never write to them.
+   */
   getVectors(ids: readonly string[]): Promise<Map<string, Float32Array>>;
   links(id: string): Promise<Link[]>;
   outcomes(beliefId: string): Promise<OutcomeEvent[]>;

@@ -3,6 +3,7 @@
  * relevance and utility under the forgetting curve, then diversified with MMR. Recall reads
  * only: showing a memory never makes it stronger.
  */
+import { diversify } from "./diversify.js";
 import { effectiveConfidence, usageSignal, utility } from "./forgetting.js";
 import { loadTagger } from "./judge/tagger.js";
 import { type MetadataFilter, matchesMetadata } from "./metadata-filter.js";
@@ -1309,120 +1310,4 @@ async function addNeighbours(
 export function namesActor(queryWords: ReadonlySet<string>, actor: string): boolean {
   const words = rawTokens(actor);
   return words.length > 0 && words.every((w) => queryWords.has(w));
-}
-
-/**
- * Maximal marginal relevance: trade a little score for not repeating what was already picked.
- * Each pick takes the first candidate, in ranked order, of the highest `λ · score/top − (1 − λ) ·
- * maxSim`, where maxSim is its highest similarity to anything picked so far.
- *
- * The candidates' vectors are held once as their nonzero entries (hashed vectors set about 1 in 8)
- * and, when they all have one length, also listed by dimension, so a pick's similarities visit only
- * the entries that share one of its own nonzero dimensions. Each candidate's sum still takes its
- * terms in dimension order and skips only products with a zero factor, so every similarity is the
- * dense dot product's, bit for bit. Candidates stay in place (a flag marks the picked), and nothing
- * is allocated per pick.
- */
-export function diversify(
-  ranked: RecallHit[],
-  vectors: Map<string, Float32Array>,
-  k: number,
-  diversity: number,
-): RecallHit[] {
-  if (diversity <= 0 || ranked.length <= 1) return ranked.slice(0, k);
-  const lambda = 1 - diversity;
-  const mu = 1 - lambda;
-  const top = ranked[0]!.score || 1;
-  const n = ranked.length;
-  const rows: (Float32Array | undefined)[] = new Array(n);
-  let nnz = 0;
-  // One length for every vector (−1: none yet, −2: lengths differ).
-  let shared = -1;
-  for (let i = 0; i < n; i++) {
-    const v = vectors.get(ranked[i]!.id);
-    rows[i] = v;
-    if (!v) continue;
-    shared = shared === -1 || shared === v.length ? v.length : -2;
-    for (let j = 0; j < v.length; j++) if (v[j] !== 0) nnz++;
-  }
-  // Candidate i's nonzero entries: index/value[start[i] .. start[i + 1]); dims[i] its length (−1: no vector).
-  const index = new Int32Array(nnz);
-  const value = new Float32Array(nnz);
-  const start = new Int32Array(n + 1);
-  const dims = new Int32Array(n);
-  const relevance = new Float64Array(n);
-  const maxSim = new Float64Array(n);
-  const dot = new Float64Array(n);
-  const taken = new Uint8Array(n);
-  let at = 0;
-  for (let i = 0; i < n; i++) {
-    start[i] = at;
-    relevance[i] = lambda * (ranked[i]!.score / top);
-    const v = rows[i];
-    dims[i] = v ? v.length : -1;
-    if (v)
-      for (let j = 0; j < v.length; j++)
-        if (v[j] !== 0) {
-          index[at] = j;
-          value[at++] = v[j]!;
-        }
-  }
-  start[n] = at;
-  // By dimension (one length only): dimension d's entries are who/weight[first[d] .. first[d + 1]).
-  let first: Int32Array | null = null;
-  let who: Int32Array | null = null;
-  let weight: Float32Array | null = null;
-  if (shared > 0) {
-    first = new Int32Array(shared + 1);
-    for (let e = 0; e < nnz; e++) first[index[e]! + 1]!++;
-    for (let d = 0; d < shared; d++) first[d + 1]! += first[d]!;
-    const fill = first.slice(0, shared);
-    who = new Int32Array(nnz);
-    weight = new Float32Array(nnz);
-    for (let i = 0; i < n; i++)
-      for (let e = start[i]!; e < start[i + 1]!; e++) {
-        const slot = fill[index[e]!]!++;
-        who[slot] = i;
-        weight[slot] = value[e]!;
-      }
-  }
-  const picked: RecallHit[] = [];
-  const want = Math.min(k, n);
-  while (picked.length < want) {
-    let best = -1;
-    let bestValue = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < n; i++) {
-      if (taken[i] === 1) continue;
-      if (best < 0) best = i;
-      const score = relevance[i]! - mu * maxSim[i]!;
-      if (score > bestValue) {
-        bestValue = score;
-        best = i;
-      }
-    }
-    taken[best] = 1;
-    picked.push(ranked[best]!);
-    const pv = rows[best];
-    // The last pick's similarities would decide nothing.
-    if (!pv || picked.length === want) continue;
-    if (first && who && weight) {
-      // The pick's nonzero dimensions in order: each candidate's sum gains its terms in that order.
-      dot.fill(0);
-      for (let e = start[best]!; e < start[best + 1]!; e++) {
-        const d = index[e]!;
-        const p = pv[d]!;
-        for (let s = first[d]!, end = first[d + 1]!; s < end; s++) dot[who[s]!]! += weight[s]! * p;
-      }
-      for (let i = 0; i < n; i++) if (taken[i] === 0 && dot[i]! > maxSim[i]!) maxSim[i] = dot[i]!;
-      continue;
-    }
-    const d = pv.length;
-    for (let i = 0; i < n; i++) {
-      if (taken[i] === 1 || dims[i] !== d) continue;
-      let sum = 0;
-      for (let e = start[i]!, end = start[i + 1]!; e < end; e++) sum += value[e]! * pv[index[e]!]!;
-      if (sum > maxSim[i]!) maxSim[i] = sum;
-    }
-  }
-  return picked;
 }

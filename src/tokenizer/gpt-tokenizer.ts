@@ -15,6 +15,9 @@ export function createGptTokenizer(): Tokenizer {
   let loading: Promise<void> | null = null;
   return {
     id: "o200k_base",
+    // o200k_base's pre-tokenizer ends every piece at a line break unless the next line opens with
+    // "/" (` ?[^\s\p{L}\p{N}]+[\r\n/]*` takes it), and a BPE counts each piece on its own.
+    countsLinesApart: true,
     ready() {
       loading ??= import("gpt-tokenizer").then((m) => {
         countTokens = m.countTokens as CountTokens;

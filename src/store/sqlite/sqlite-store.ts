@@ -265,12 +265,12 @@ const FEW_TEXT_MATCHES = 2048;
 /** The most stored vectors one transaction keeps for its re-ranks (~1.5 KB each at 384 dimensions). */
 const EXACT_VECTORS_PER_TRANSACTION = 20_000;
 /**
- * Vectors the read cache keeps for `getVectors` between changes, as many as the rows it keeps
- * (READ_CACHE_ROWS: the vectors of the rows it may hold): ~12 MB at 384 dimensions. At 4,096, a
- * warm recall at 10k (7,873 active beliefs, ~22 vectors a call for diversity) still read about
- * half of its vectors from SQLite, ~9% of the call.
+ * Vectors the read cache keeps for `getVectors` between changes: ~25 MB at 384 dimensions. A warm
+ * recall at 10k reads ~22 vectors a call for diversity, a context 176; at 4,096 a 10k store's
+ * traffic started the cache over every ~50 context calls and about half the reads of both went to
+ * SQLite (96% are served from memory at 16,384).
  */
-const READ_CACHE_VECTORS = 8_192;
+const READ_CACHE_VECTORS = 16_384;
 
 /**
  * The most decoded rows (beliefs and episodes together) a connection keeps between changes; past it the cache starts over (a recall at 10k reads ~100 rows, a context ~250).
