@@ -1023,7 +1023,8 @@ export class Memory {
    *   void mem.warmIndexes({ background: true }).then((r) => r.reason && log(r.reason));
    */
   async warmIndexes(options: { background?: boolean } = {}): Promise<{ how: string; reason?: string }> {
-    return (await this.store.warmIndexes?.(options)) ?? { how: "here" };
+    // A store without the method keeps no index to build ahead (its searches build what they need).
+    return (await this.store.warmIndexes?.(options)) ?? { how: "on-search" };
   }
 
   async close(): Promise<void> {

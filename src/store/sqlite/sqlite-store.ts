@@ -865,9 +865,12 @@ export class SqliteStore implements Store {
    */
   private async buildInBackground(options: IndexWarmOptions): Promise<IndexWarmReport> {
     const started = await this.enqueue(async () => {
-      this.check();
+      if (this.closed) return null;
       const noted = this.fileStamp();
-      const { buildIndexInBackground } = await import("./index-builder.js");
+      const { buildIndexInBackground } = await import("./index-builder.js").catch(() => ({
+        buildIndexInBackground: null,
+      }));
+      if (!buildIndexInBackground) return null;
       const build = buildIndexInBackground(
         {
           path: resolve(this.path),
@@ -880,6 +883,11 @@ export class SqliteStore implements Store {
       this.background = build;
       return { build, noted };
     });
+    if (!started)
+      return {
+        how: "on-search",
+        reason: this.closed ? "the store closed" : "the index builder did not load",
+      };
     const { build, noted } = started;
     const message = await build.result;
     if ("error" in message) {
