@@ -158,9 +158,15 @@ describe("SQLite vector index built in the background", () => {
 
   it("indexBuild: background starts the build when the store opens", async () => {
     await seed(open(), 200);
+    const searches = vi.spyOn(VectorIndex.prototype, "search");
     const a = open({ indexBuild: "background" });
+    // Searches right after opening, before the worker has even started, are cold: none builds the
+    // index on this thread (each would, from the second search on, without the build running).
+    const early = await answers(a);
+    expect(searches).not.toHaveBeenCalled();
     // A second call waits for the build already running.
     expect(await a.warmIndexes({ background: true })).toMatchObject({ how: "background" });
+    expect(early).toEqual(await answers(open({ vectorIndex: "scan" })));
     expect(await answers(a)).toEqual(await answers(open({ coldStart: false })));
   });
 

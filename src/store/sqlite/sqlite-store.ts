@@ -550,7 +550,11 @@ export class SqliteStore implements Store {
    * it is installed, every vector search is served cold from the table.
    */
   private background: BackgroundIndexBuild | null = null;
-  /** What the running background build will report (a second call waits for the same one). */
+  /**
+   * What the running background build will report (a second call waits for the same one): set
+   * from the call until the index is installed or the build has failed, and while it is, every
+   * vector search is served cold from the table.
+   */
   private backgroundReport: Promise<IndexWarmReport> | null = null;
   /** The store's secret (`contentKey`), read or made by `migrate`. */
   private key = "";
@@ -837,7 +841,7 @@ export class SqliteStore implements Store {
   async warmIndexes(options: IndexWarmOptions = {}): Promise<IndexWarmReport> {
     this.check();
     if (!options.background) {
-      if (this.capabilities.vector === "index" && !this.background) this.syncVectors(false);
+      if (this.capabilities.vector === "index" && !this.backgroundReport) this.syncVectors(false);
       if (this.text) for (const layer of ["b", "e"] as const) this.syncText(layer);
       return { how: "here" };
     }
@@ -1663,7 +1667,7 @@ export class SqliteStore implements Store {
     const hits =
       this.capabilities.vector === "index" &&
       !this.vecBuilt &&
-      (this.background !== null || (this.coldStart && !this.vecScanned[prefix]))
+      (this.backgroundReport !== null || (this.coldStart && !this.vecScanned[prefix]))
         ? this.scanHits(prefix, vector, namespaces, scope, limit)
         : this.syncVectors(scope === "live").search(prefix, vector, namespaces, scope, limit, {
             // Inside a write transaction (the write gate's candidates): every row, never lists.
