@@ -70,10 +70,14 @@ const noZodLocales: Plugin = {
 };
 
 /**
- * The import worker (src/bulk/import-worker.ts): its own file in each build, beside the chunks
- * that start it (`new URL("./import-worker.js", import.meta.url)` from the build's top folder).
+ * The worker threads' modules: each its own file in each build, beside the chunks that start it
+ * (`moduleWorker(name, import.meta.url)`, src/threads/module-worker.ts, from the build's top folder).
  */
-const worker = { "import-worker": "src/bulk/import-worker.ts" };
+const worker = {
+  "import-worker": "src/bulk/import-worker.ts",
+  // The SQLite store's background index build (src/store/sqlite/index-builder.ts starts it).
+  "index-build-worker": "src/store/sqlite/index-build-worker.ts",
+};
 
 /**
  * The command's chunks as CommonJS, so its entry (src/cli/bin.ts) can compile each one through

@@ -14,13 +14,10 @@
  *   const mem = await openMemory({ path, importWorker: true }); // the default
  *   await mem.rememberMany(cleanFacts, { gate: "off" });
  */
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { chunkRanges, inThreadPreparer, prepareImport } from "../core/import-prep.js";
 import type { Embedder, ImportPreparer, PreparedImport } from "../core/ports.js";
+import { moduleWorker } from "../threads/module-worker.js";
 import type { ImportJob, ImportJobResult } from "./import-worker.js";
 
 /** The hashed embedder's id for `dimension`: the one embedder a worker can rebuild by itself. */
@@ -33,24 +30,11 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-/**
- * How to start the worker: `entry` if given; else the built `import-worker.js` beside this
- * module's file (dist/), or, run from the TypeScript sources (tests, tsx), `import-worker.ts`
- * through tsx's loader. Null when neither is there.
- */
+/** How to start the worker: `entry` if given, else import-worker beside this module (`moduleWorker`). */
 function startWorker(dimension: number, entry: URL | undefined): Worker | null {
   const workerData = { dimension };
   if (entry) return new Worker(entry, { workerData });
-  const js = new URL("./import-worker.js", import.meta.url);
-  if (js.protocol === "file:" && existsSync(fileURLToPath(js))) return new Worker(js, { workerData });
-  const ts = new URL("./import-worker.ts", import.meta.url);
-  if (ts.protocol !== "file:" || !existsSync(fileURLToPath(ts))) return null;
-  const tsx = join(
-    dirname(createRequire(import.meta.url).resolve("tsx/package.json")),
-    "dist/esm/api/index.mjs",
-  );
-  const boot = `import(${JSON.stringify(pathToFileURL(tsx).href)}).then((m) => { m.register(); return import(${JSON.stringify(ts.href)}); })`;
-  return new Worker(boot, { eval: true, workerData });
+  return moduleWorker("import-worker", import.meta.url, workerData);
 }
 
 export interface WorkerPreparerOptions {

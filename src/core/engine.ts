@@ -1013,6 +1013,20 @@ export class Memory {
     return { path: destination, store: this.store.name };
   }
 
+  /**
+   * Builds the store's in-process search indexes now, or with `background: true` off the request
+   * path (SQLite: in a worker thread, while searches are served cold), for a long-lived process
+   * (`strata serve`, `strata worker`, an application that recalls many times). Never needed for
+   * correctness; a one-shot command should not call it. Settles with what was done, and why
+   * nothing was when a background build could not run (the indexes are then built on a search).
+   *
+   *   void mem.warmIndexes({ background: true }).then((r) => r.reason && log(r.reason));
+   */
+  async warmIndexes(options: { background?: boolean } = {}): Promise<{ how: string; reason?: string }> {
+    // A store without the method keeps no index to build ahead (its searches build what they need).
+    return (await this.store.warmIndexes?.(options)) ?? { how: "on-search" };
+  }
+
   async close(): Promise<void> {
     await this.importPreparer.close();
     await this.store.close();

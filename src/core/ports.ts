@@ -509,5 +509,14 @@ export interface Store extends StoreReader {
    * database keeps old row versions until its VACUUM).
    */
   purgeErased?(): Promise<void>;
+  /**
+   * Builds the store's in-process search indexes ahead of the searches that would build them,
+   * for a process that will search many times. `background: true`: off the request path (SQLite:
+   * a worker thread reads a snapshot of the file while searches are served cold from the tables,
+   * the same hits and scores); settles once they are installed, or with `how: "on-search"` and
+   * the reason when they could not be (the first searches then build them, as without the call).
+   * Absent where a store keeps no such index.
+   */
+  warmIndexes?(options?: { background?: boolean }): Promise<{ how: string; reason?: string }>;
   close(): Promise<void>;
 }

@@ -129,6 +129,18 @@ class StatusTable {
     this.codes.fill(STATUS_UNKNOWN);
   }
 
+  /** Its codes and names, for `VectorIndex.toTransferable`. */
+  exported(): { codes: Uint8Array<ArrayBuffer>; names: [string, number][] } {
+    return { codes: this.codes, names: [...this.byName] };
+  }
+
+  /** Takes over exported codes and names (`VectorIndex.fromTransferable`). */
+  adopt(state: { codes: Uint8Array<ArrayBuffer>; names: [string, number][] }): void {
+    this.codes = state.codes;
+    this.byName.clear();
+    for (const [name, code] of state.names) this.byName.set(name, code);
+  }
+
   /** True when the row passes the scope. */
   passes(rowid: number, scope: StatusScope): boolean {
     const c = rowid < this.codes.length ? this.codes[rowid]! : STATUS_UNKNOWN;
@@ -1128,6 +1140,85 @@ export class VectorIndex {
     }
   }
 
+  /**
+   * The whole index as plain data and the buffers of its typed arrays, for `postMessage(state,
+   * transfer)`: a worker thread builds an index and hands it over without copying its arrays
+   * (they are detached here, so this index is unusable afterwards). `fromTransferable` makes the
+   * same index again: every search over it is the same, hit for hit and score for score.
+   *
+   *   const { state, transfer } = index.toTransferable();
+   *   port.postMessage(state, transfer);
+   *   // elsewhere: VectorIndex.fromTransferable(state, { precision, search, readExact })
+   */
+  toTransferable(): { state: VectorIndexState; transfer: ArrayBuffer[] } {
+    const layer = (l: Layer): LayerState => {
+      for (const part of l.partitionList) part.settle();
+      return {
+        statuses: l.statuses.exported(),
+        entryPart: l.entryPart,
+        entrySlot: l.entrySlot,
+        entryVrow: l.entryVrow,
+        viewSlot: l.viewSlot,
+        size: l.size,
+        partitions: [...l.partitions].map(([key, part]) => {
+          const v = l.views.get(part);
+          return {
+            key,
+            part: partitionState(part),
+            view: v && {
+              dirty: v.dirty,
+              shared: v.shared,
+              left: v.left,
+              part: v.shared ? null : partitionState(v.part),
+            },
+          };
+        }),
+      };
+    };
+    const state: VectorIndexState = {
+      int8: this.layers.b.int8,
+      b: layer(this.layers.b),
+      e: layer(this.layers.e),
+    };
+    const buffers = new Set<ArrayBuffer>();
+    collectBuffers(state, buffers);
+    return { state, transfer: [...buffers] };
+  }
+
+  /** The index `toTransferable` gave, with this process's options (its precision must be the state's). */
+  static fromTransferable(state: VectorIndexState, options: VectorIndexOptions = {}): VectorIndex {
+    const index = new VectorIndex(options);
+    if (index.layers.b.int8 !== state.int8)
+      throw new Error(
+        `VectorIndex.fromTransferable: the state is ${state.int8 ? "int8" : "float32"}, the options are not`,
+      );
+    for (const name of ["b", "e"] as const) {
+      const l = index.layers[name];
+      const s = state[name];
+      l.statuses.adopt(s.statuses);
+      l.entryPart = s.entryPart;
+      l.entrySlot = s.entrySlot;
+      l.entryVrow = s.entryVrow;
+      l.viewSlot = s.viewSlot;
+      l.size = s.size;
+      for (const { key, part, view } of s.partitions) {
+        const p = partitionFrom(part);
+        if (p.id !== l.partitionList.length)
+          throw new Error("VectorIndex.fromTransferable: partitions out of order");
+        l.partitions.set(key, p);
+        l.partitionList.push(p);
+        if (view)
+          l.views.set(p, {
+            dirty: view.dirty,
+            shared: view.shared,
+            left: view.left,
+            part: view.part ? partitionFrom(view.part) : p,
+          });
+      }
+    }
+    return index;
+  }
+
   /** Gives back the room kept for growth, after a bulk load. */
   trim(): void {
     for (const l of Object.values(this.layers)) for (const part of l.partitionList) part.trim();
@@ -1344,4 +1435,98 @@ export class VectorIndex {
     }
     return top.sorted();
   }
+}
+
+/** A partition as plain data (`VectorIndex.toTransferable`). */
+interface PartitionState {
+  dim: number;
+  int8: boolean;
+  id: number;
+  size: number;
+  dead: number;
+  rowids: Float64Array<ArrayBuffer>;
+  alive: Uint8Array<ArrayBuffer>;
+  invNorm: Float64Array<ArrayBuffer>;
+  scale: Float64Array;
+  low: Uint16Array[];
+  blockEnd: Int32Array[];
+  blocks: Int32Array;
+  values: Values[];
+  count: Int32Array;
+  lists: PartitionLists | null;
+}
+
+interface LayerState {
+  statuses: { codes: Uint8Array<ArrayBuffer>; names: [string, number][] };
+  entryPart: Int32Array<ArrayBuffer>;
+  entrySlot: Int32Array<ArrayBuffer>;
+  entryVrow: Float64Array<ArrayBuffer>;
+  viewSlot: Int32Array<ArrayBuffer>;
+  size: number;
+  /** In partition id order. */
+  partitions: {
+    key: string;
+    part: PartitionState;
+    view: { dirty: boolean; shared: boolean; left: number; part: PartitionState | null } | null | undefined;
+  }[];
+}
+
+/** A whole `VectorIndex` as plain data: structured-cloneable, its typed arrays transferable. */
+export interface VectorIndexState {
+  int8: boolean;
+  b: LayerState;
+  e: LayerState;
+}
+
+function partitionState(p: Partition): PartitionState {
+  p.settle();
+  return {
+    dim: p.dim,
+    int8: p.int8,
+    id: p.id,
+    size: p.size,
+    dead: p.dead,
+    rowids: p.rowids,
+    alive: p.alive,
+    invNorm: p.invNorm,
+    scale: p.scale,
+    low: p.low,
+    blockEnd: p.blockEnd,
+    blocks: p.blocks,
+    values: p.values,
+    count: p.count,
+    lists: p.lists,
+  };
+}
+
+function partitionFrom(s: PartitionState): Partition {
+  const p = new Partition(s.dim, s.int8, s.id);
+  p.size = s.size;
+  p.dead = s.dead;
+  p.rowids = s.rowids;
+  p.alive = s.alive;
+  p.invNorm = s.invNorm;
+  p.scale = s.scale;
+  for (let d = 0; d < s.dim; d++) {
+    p.low[d] = s.low[d]!;
+    p.blockEnd[d] = s.blockEnd[d]!;
+    p.values[d] = s.values[d]!;
+  }
+  p.blocks.set(s.blocks);
+  p.count.set(s.count);
+  p.lists = s.lists;
+  return p;
+}
+
+/** Every typed array's buffer under `value` (each once: a buffer listed twice cannot be transferred). */
+function collectBuffers(value: unknown, into: Set<ArrayBuffer>): void {
+  if (ArrayBuffer.isView(value)) {
+    if (value.buffer instanceof ArrayBuffer) into.add(value.buffer);
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (const v of value) collectBuffers(v, into);
+    return;
+  }
+  if (value && typeof value === "object") for (const v of Object.values(value)) collectBuffers(v, into);
 }

@@ -184,6 +184,8 @@ const LIBRARY_NO_ID = [
   // Takes a whole document: tested on its own below.
   "import",
   "backup",
+  // Builds the store's indexes (every namespace's, as a search would); returns no record.
+  "warmIndexes",
   "close",
   "withActor",
   // Returns an engine acting in the named namespace, its prefixes only under it

@@ -174,6 +174,10 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   // A server lives for many calls: load the tokenizer's tables now, in the background, so the first
   // `context` call does not wait for them (a one-shot CLI call never loads them unless it counts).
   void mem.tokenizer.ready?.()?.catch(() => {});
+  // And its search indexes, off the request path: the first searches are served cold meanwhile.
+  void mem
+    .warmIndexes({ background: true })
+    .then((r) => r.reason && note(`indexes build on search: ${r.reason}`));
 
   // Over HTTP, a request signed in with an API key acts as the key and within its scope.
   const makeServer = (caller: McpCaller = {}) =>

@@ -46,6 +46,11 @@ export async function runWorker(mem: Memory, args: WorkerArgs, env: RunEnv): Pro
     ...(args.dryRun ? { dryRun: true } : {}),
     ...(args.maxRetireShare !== undefined ? { maxRetireShare: args.maxRetireShare } : {}),
   };
+  // A long-lived worker searches at every tick: its indexes are built off the request path (not for --once).
+  if (!args.once)
+    void mem
+      .warmIndexes({ background: true })
+      .then((r) => r.reason && env.notice?.(`indexes build on search: ${r.reason}`));
   const bars = new Map<string, ReturnType<RunEnv["progress"]>>();
   let last: TickResult | null = null;
   const worker = new Worker(mem, options, {

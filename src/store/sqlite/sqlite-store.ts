@@ -51,8 +51,15 @@ import {
   rawEpisodeReader,
 } from "../rows.js";
 import { TextIndex, type TextLayer, type TextScope } from "../text-index/text-index.js";
-import { scanVectors, VectorIndex, type VectorLayer, type VectorSearchMode } from "../vector-index.js";
+import {
+  scanVectors,
+  VectorIndex,
+  type VectorIndexOptions,
+  type VectorLayer,
+  type VectorSearchMode,
+} from "../vector-index.js";
 import { withFileLock } from "./file-lock.js";
+import type { BackgroundIndexBuild } from "./index-builder.js";
 import { MIGRATION_FILLS, MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
 import {
   INSERT_COMPONENTS_SQL,
@@ -60,6 +67,14 @@ import {
   vectorComponents,
   vectorComponentsMany,
 } from "./vector-components.js";
+import {
+  asFloat32,
+  loadVectorIndex,
+  readVectorStatuses,
+  rowidOf,
+  toFloat32,
+  vectorRows,
+} from "./vector-load.js";
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:`. */
@@ -108,6 +123,20 @@ export interface SqliteStoreOptions {
    */
   coldStart?: boolean;
   /**
+   * When the in-process vector index is built. `on-search` (default): on a layer's second
+   * search (see `coldStart`), on the thread that searches, which waits for it (at a million
+   * beliefs, ~20 s exact and ~45 s with the approximate lists' training, during which nothing
+   * else in the process runs). `background`: as soon as the store opens, in a worker thread
+   * that reads a snapshot of the file on its own read-only connection; searches are served cold
+   * from the tables meanwhile (the same hits and scores), then the built index is installed and
+   * brought up to date with what was written since. For a long-lived process (a server, a
+   * worker); a one-shot command should keep `on-search`, which starts no thread. A `:memory:`
+   * store has no file for a worker to read: it builds on search. The text index keeps its own
+   * rule (`coldStart`) either way. Same as calling `warmIndexes({ background: true })` after
+   * opening.
+   */
+  indexBuild?: "on-search" | "background";
+  /**
    * `true` (default): rows, filter verdicts and vectors read since the file last changed
    * (this connection's writes by `total_changes()`, other connections' commits by `data_version`)
    * are served again from memory, outside transactions. `false`: every read asks SQLite (the
@@ -136,7 +165,6 @@ type Stmt = Database.Statement<unknown[], Row>;
 
 const json = (v: unknown) => JSON.stringify(v);
 /** JSON columns; the common empty values skip the parser (a fresh object each time, never shared). */
-const rowidOf = (id: string) => Number(id.slice(1));
 
 const toEpisode = (r: Row): Episode => episodeFromRow(r, r.rowid);
 const toBelief = (r: Row): Belief => beliefFromRow(r, r.rowid);
@@ -373,22 +401,6 @@ function ftsQuery(terms: readonly string[]): string {
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" OR ");
 }
 
-/**
- * A blob's floats: a view on the driver's buffer when it is aligned (each blob read is a fresh
- * buffer of its own, shared with nothing), else a copy.
- */
-function asFloat32(blob: Buffer): Float32Array {
-  return blob.byteOffset % 4 === 0
-    ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
-    : toFloat32(blob);
-}
-
-function toFloat32(blob: Buffer): Float32Array {
-  const copy = new Uint8Array(blob.byteLength);
-  copy.set(blob);
-  return new Float32Array(copy.buffer);
-}
-
 const toBlob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
 /** How `dump` pages each section: its table, primary key (the keyset order) and record shape. */
@@ -486,6 +498,34 @@ function refuseForeignDatabase(db: Database.Database, path: string): void {
   );
 }
 
+/** `SqliteStore.warmIndexes`' options. */
+export interface IndexWarmOptions {
+  /**
+   * Build the vector index in a worker thread (see `SqliteStoreOptions.indexBuild`) instead of
+   * now, on this thread. Default false.
+   */
+  background?: boolean;
+  /** Background: awaited once the worker's index has come back, before it is installed (tests hold it here to write meanwhile). */
+  beforeInstall?: () => Promise<void>;
+  /** Background: the worker's module. Default: index-build-worker beside the store's module. */
+  entry?: URL;
+}
+
+/** What `warmIndexes` did. */
+export interface IndexWarmReport {
+  /**
+   * `here`: built on this thread (or already built); `background`: built in a worker thread and
+   * installed; `on-search`: nothing installed (no worker could build it, the build failed, or the
+   * store closed), so the index is built on a search as without this call: `reason` says why.
+   */
+  how: "here" | "background" | "on-search";
+  reason?: string;
+  /** Background: the worker's build, wall milliseconds. */
+  ms?: number;
+  /** Background: whether anything was written during the build (then the next search reconciles the index with the table). */
+  caughtUp?: "nothing written" | "on the next search";
+}
+
 export class SqliteStore implements Store {
   readonly name = "sqlite";
   readonly capabilities: StoreCapabilities;
@@ -555,6 +595,21 @@ export class SqliteStore implements Store {
   private readonly textColdLeft: Record<TextLayer, number | null> = { b: null, e: null };
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** How the vector index is made (its precision, search mode, re-rank): for an index built elsewhere. */
+  private readonly vectorOptions: VectorIndexOptions;
+  /** `busyTimeoutMs`, for the background build's own connection. */
+  private busyTimeoutMs = 10_000;
+  /**
+   * The vector index's background build while it runs (`warmIndexes({ background: true })`): until
+   * it is installed, every vector search is served cold from the table.
+   */
+  private background: BackgroundIndexBuild | null = null;
+  /**
+   * What the running background build will report (a second call waits for the same one): set
+   * from the call until the index is installed or the build has failed, and while it is, every
+   * vector search is served cold from the table.
+   */
+  private backgroundReport: Promise<IndexWarmReport> | null = null;
   /** The store's secret (`contentKey`), read or made by `migrate`. */
   private key = "";
 
@@ -570,11 +625,11 @@ export class SqliteStore implements Store {
     this.db = db;
     this.path = path;
     this.coldStart = coldStart;
-    this.vectors = new VectorIndex(
+    this.vectorOptions =
       precision === "int8"
         ? { precision, search, readExact: (layer, rowids, vrows) => this.storedVectors(layer, rowids, vrows) }
-        : { precision, search },
-    );
+        : { precision, search };
+    this.vectors = new VectorIndex(this.vectorOptions);
     this.text = textIndex ? new TextIndex() : null;
     this.capabilities = Object.freeze({
       fullText: true,
@@ -592,6 +647,13 @@ export class SqliteStore implements Store {
         "INVALID_INPUT",
         `vectorSearch must be "exact", "approximate" or "auto", not ${JSON.stringify(search)}: nothing was opened.`,
         { vectorSearch: String(search) },
+      );
+    const indexBuild = options.indexBuild ?? "on-search";
+    if (indexBuild !== "on-search" && indexBuild !== "background")
+      throw new StrataError(
+        "INVALID_INPUT",
+        `indexBuild must be "on-search" or "background", not ${JSON.stringify(indexBuild)}: nothing was opened.`,
+        { indexBuild: String(indexBuild) },
       );
     let db: Database.Database;
     try {
@@ -635,8 +697,10 @@ export class SqliteStore implements Store {
       search,
     );
     store.readCacheOn = options.readCache ?? true;
+    store.busyTimeoutMs = options.busyTimeoutMs ?? 10_000;
     store.migrate(options.random ?? randomBytes, options.onMigrationProgress);
     store.dropLegacyVecTables();
+    if (indexBuild === "background") void store.warmIndexes({ background: true });
     return store;
   }
 
@@ -820,17 +884,135 @@ export class SqliteStore implements Store {
    *
    *   const store = SqliteStore.open({ path });
    *   await store.warmIndexes();
+   *
+   * `{ background: true }`: the vector index is built in a worker thread instead, while searches
+   * are served cold (see `SqliteStoreOptions.indexBuild`); the promise settles once it is
+   * installed, or with `how: "on-search"` and the reason when it could not be (never rejects for
+   * a failed build: the index is then built on a search as before).
+   *
+   *   void store.warmIndexes({ background: true }).then((r) => r.reason && log(r.reason));
    */
-  async warmIndexes(): Promise<void> {
+  async warmIndexes(options: IndexWarmOptions = {}): Promise<IndexWarmReport> {
     this.check();
-    if (this.capabilities.vector === "index") this.syncVectors(false);
-    if (this.text) for (const layer of ["b", "e"] as const) this.syncText(layer);
+    if (!options.background) {
+      if (this.capabilities.vector === "index" && !this.backgroundReport) this.syncVectors(false);
+      if (this.text) for (const layer of ["b", "e"] as const) this.syncText(layer);
+      return { how: "here" };
+    }
+    if (this.capabilities.vector !== "index")
+      return { how: "on-search", reason: "vectorIndex is scan: there is no index to build" };
+    if (this.path === ":memory:")
+      return { how: "on-search", reason: "an in-memory store has no file for a worker thread to read" };
+    if (this.vecBuilt) return { how: "here" };
+    if (this.backgroundReport) return this.backgroundReport;
+    const report = this.buildInBackground(options);
+    this.backgroundReport = report;
+    void report.finally(() => {
+      if (this.backgroundReport === report) this.backgroundReport = null;
+    });
+    return report;
+  }
+
+  /**
+   * The background build: the file's state noted first (outside any transaction of this
+   * connection: its writes are either committed before the worker's snapshot or counted as made
+   * since), then the worker started; its index installed when it comes back, unless the store
+   * closed or built its own meanwhile. If nothing was written since the note, the index is the
+   * file's as it stands; otherwise the next search reconciles it with the table (`syncVectors`), as
+   * after another process's commit.
+   */
+  private async buildInBackground(options: IndexWarmOptions): Promise<IndexWarmReport> {
+    const started = await this.enqueue(async () => {
+      if (this.closed) return null;
+      const noted = this.fileStamp();
+      const { buildIndexInBackground } = await import("./index-builder.js").catch(() => ({
+        buildIndexInBackground: null,
+      }));
+      if (!buildIndexInBackground) return null;
+      const build = buildIndexInBackground(
+        {
+          path: resolve(this.path),
+          busyTimeoutMs: this.busyTimeoutMs,
+          precision: this.vectorOptions.precision ?? "float32",
+          search: this.vectorOptions.search ?? "auto",
+        },
+        options.entry,
+      );
+      this.background = build;
+      return { build, noted };
+    });
+    if (!started)
+      return {
+        how: "on-search",
+        reason: this.closed ? "the store closed" : "the index builder did not load",
+      };
+    const { build, noted } = started;
+    const message = await build.result;
+    if ("error" in message) {
+      if (this.background === build) this.background = null;
+      return { how: "on-search", reason: message.error };
+    }
+    try {
+      await options.beforeInstall?.();
+    } catch (error) {
+      if (this.background === build) this.background = null;
+      return { how: "on-search", reason: `beforeInstall failed: ${(error as Error).message}` };
+    }
+    return this.enqueue(async (): Promise<IndexWarmReport> => {
+      if (this.closed || this.background !== build)
+        return { how: "on-search", reason: this.closed ? "the store closed" : "stopped" };
+      this.background = null;
+      if (this.vecBuilt) return { how: "here" };
+      let index: VectorIndex;
+      try {
+        index = VectorIndex.fromTransferable(message.state, this.vectorOptions);
+      } catch (error) {
+        return {
+          how: "on-search",
+          reason: `the built index could not be installed: ${(error as Error).message}`,
+        };
+      }
+      const now = this.fileStamp();
+      this.vectors = index;
+      this.vecAll = false;
+      this.vecBuilt = true;
+      this.vecCurrentInTx = false;
+      const unchanged = now.changes === noted.changes && now.version === noted.version;
+      this.vecStale = !unchanged;
+      if (unchanged) this.dataVersionSeen = now.version;
+      return {
+        how: "background",
+        ms: message.ms,
+        caughtUp: unchanged ? "nothing written" : "on the next search",
+      };
+    });
+  }
+
+  /** Runs `fn` after every transaction queued before it (and before any queued after). */
+  private enqueue<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(fn, fn);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** This connection's writes so far and the file's commits by others: equal notes mean nothing was written between them. */
+  private fileStamp(): { changes: number; version: number } {
+    const [changes, version] = this.stmt(
+      "SELECT total_changes(), data_version FROM pragma_data_version /* index build */",
+    )
+      .raw(true)
+      .get() as unknown as [number, number];
+    return { changes, version };
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     await this.queue;
     this.closed = true;
+    // A build still running: its worker is terminated and nothing is installed.
+    const building = this.background;
+    this.background = null;
+    await building?.stop();
     this.db.close();
     // A closed store answers nothing, but whoever still holds it (a Memory kept in a variable, a
     // caller's reference) would keep its in-process indexes: hundreds of MB at a million rows.
@@ -1585,7 +1767,9 @@ export class SqliteStore implements Store {
     this.check();
     const scope = status ? "active" : "live";
     const hits =
-      this.capabilities.vector === "index" && this.coldStart && !this.vecBuilt && !this.vecScanned[prefix]
+      this.capabilities.vector === "index" &&
+      !this.vecBuilt &&
+      (this.backgroundReport !== null || (this.coldStart && !this.vecScanned[prefix]))
         ? this.scanHits(prefix, vector, namespaces, scope, limit)
         : this.syncVectors(scope === "live").search(prefix, vector, namespaces, scope, limit, {
             // Inside a write transaction (the write gate's candidates): every row, never lists.
@@ -1713,42 +1897,15 @@ export class SqliteStore implements Store {
     this.readVectorStatuses(index);
   }
 
-  /**
-   * The `vectors` rows an index holds: every one, or those of active rows (beliefs, and episodes
-   * nothing superseded). Columns: rowid, id, namespace, vector.
-   */
-  private vectorRows(all: boolean, columns: "key" | "whole"): string {
-    const cols = columns === "key" ? "v.rowid, v.id" : "v.rowid, v.id, v.namespace, v.vector";
-    if (all) return `SELECT ${cols} FROM vectors v`;
-    return `SELECT ${cols} FROM beliefs r JOIN vectors v ON v.id = ('b' || r.rowid) WHERE r.status = 'active'
-      UNION ALL SELECT ${cols} FROM episodes r JOIN vectors v ON v.id = ('e' || r.rowid)
-      WHERE r.status = 'active' AND (r.superseded_by IS NULL OR r.superseded_by = '')`;
-  }
-
-  /**
-   * An empty index filled from the table in one pass, each row read once and nothing kept per
-   * row beyond the index itself (a million rows' listing would be a transient heap of ~100 MB,
-   * which stays in the process's resident memory after it is collected).
-   */
   private loadVectors(index: VectorIndex, all: boolean): void {
-    const rows = this.stmt(`${this.vectorRows(all, "whole")} /* index load */`)
-      .raw(true)
-      .iterate() as IterableIterator<[number, string, string, Buffer]>;
-    // In bulk: each posting list laid out once (see `VectorIndex.load`).
-    index.load(
-      (function* () {
-        for (const [vrow, id, namespace, blob] of rows)
-          if (id[0] === "b" || id[0] === "e")
-            yield [id[0], rowidOf(id), vrow, namespace, asFloat32(blob)] as const;
-      })(),
-    );
+    loadVectorIndex((sql) => this.stmt(sql), index, all);
   }
 
   /** A filled index brought in line: rows it lacks or holds at another `vectors` rowid are read again, rows gone dropped. */
   private refreshVectors(index: VectorIndex, all: boolean): void {
     const present: Record<VectorLayer, Set<number>> = { b: new Set(), e: new Set() };
     const wanted: number[] = [];
-    const rows = this.stmt(`${this.vectorRows(all, "key")} /* index */`)
+    const rows = this.stmt(`${vectorRows(all, "key")} /* index */`)
       .raw(true)
       .all() as unknown as [number, string][];
     for (const [vrow, id] of rows) {
@@ -1779,20 +1936,8 @@ export class SqliteStore implements Store {
     }
   }
 
-  /** Every row's status, read again (streamed: nothing kept per row but the index's status byte). */
   private readVectorStatuses(index: VectorIndex): void {
-    index.clearStatuses("b");
-    for (const [rowid, status] of this.stmt("SELECT rowid, status FROM beliefs /* index */")
-      .raw(true)
-      .iterate() as IterableIterator<[number, string]>)
-      index.setStatus("b", rowid, status);
-    index.clearStatuses("e");
-    for (const [rowid, status] of this.stmt(
-      "SELECT rowid, CASE WHEN superseded_by IS NOT NULL AND superseded_by != '' THEN 'superseded' ELSE status END FROM episodes /* index */",
-    )
-      .raw(true)
-      .iterate() as IterableIterator<[number, string]>)
-      index.setStatus("e", rowid, status);
+    readVectorStatuses((sql) => this.stmt(sql), index);
   }
 
   /**
