@@ -27,7 +27,9 @@ describe("knowledge-update eval", () => {
     const report = await evaluateKnowledgeUpdate({ split: "dev", phases: ["after"], sets: ["chat-dev"] });
     const after = report.sets[0]!.phases[0]!;
     // The level reached: 75 of 86 (h/successor, 2 December 2026; 67 of the first 74, 8 of the 12 it
-    // added, written before its code; before it, 64 and 7 in the enlarged chat). A superseded belief
+    // added, written before its code; before it, 64 and 7 in the enlarged chat. Merged with the
+    // judge's time-link rule: 66 and 9 — standup no longer superseded by kickboxing, exercise-class
+    // deferred). A superseded belief
     // that answers a current-state question brings its current successor ("I volunteer at the food
     // bank" / "These days I help out at the animal shelter … instead", `currentVersions` in recall.ts),
     // and a past participle after a subject with no auxiliary is the verb ("Since Tony retired I get
