@@ -866,8 +866,8 @@ const SUCCESSOR_TOP = 5;
  * would rank in the first `SUCCESSOR_TOP` if it were current, has its current successor (its
  * `supersededBy` chain followed to the active end, in the same namespace, of a kind and metadata
  * the request asks for) listed at its rank, once, `why` naming the older: "I volunteer at the
- * food bank" / "These days I help out at the animal shelter on Saturdays instead" for "Where do I
- * volunteer?" — the successor shares no word with the question, so it is not found by its own.
+ * food bank" / "These days I help out at the animal shelter on Saturdays instead of the food bank" for
+ * "Where do I volunteer?" — the successor shares no word with the question, so it is not found by its own.
  * The older stays out (`at` brings it back). Not when a current fact newer than the older already
  * fills the asked slot within the first k: the question is answered, and a wrong supersession
  * would put an unrelated successor above the answer. Ranking only; nothing is searched again.

@@ -770,6 +770,8 @@ export const LIBRARY_ONLY_METHODS: Readonly<Record<string, string>> = {
   reindex: "re-embeds the whole store after an embedder change: an operator's task (strata reindex)",
   backup: "a file copy of the whole store on the server's disk: an operator's task (strata backup)",
   close: "closes the store",
+  warmIndexes:
+    "builds the process's in-memory search indexes ahead of searches (strata serve and strata worker call it at start-up): a property of the process, not of a namespace's memory",
   namespaces:
     "lists namespaces under a prefix within the engine's own roots; a surface authorises one namespace per call, so it exposes no wildcard over names",
 };
