@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRandom, randomStatement } from "../../../test/support/random.js";
 import { newBelief } from "../../../test/support/rows.js";
-import type { ScoredId } from "../../core/ports.js";
+import { expectExactInWriteTransactions, expectSameHits } from "../../../test/support/vector-search.js";
 import { embedText } from "../../embed/hashed-embedder.js";
 import { PostgresStore } from "./postgres-store.js";
 
@@ -21,7 +21,6 @@ describe.skipIf(!DATABASE_URL)(
   `PostgreSQL vectorSearch${DATABASE_URL ? "" : ` (skipped: ${noServer})`}`,
   () => {
     const queries: Float32Array[] = [];
-    const filter = { namespaces: ["default"], statuses: ["active" as const] };
     const open = (vectorSearch?: "exact" | "approximate" | "auto") =>
       PostgresStore.open({ url: DATABASE_URL!, schema, vectorIndex: "memory", vectorSearch });
 
@@ -47,23 +46,7 @@ describe.skipIf(!DATABASE_URL)(
       const exact = await open("exact");
       const approx = await open("approximate");
       try {
-        const all = new Map<string, number>();
-        let differed = 0;
-        for (const q of queries) {
-          const want = await exact.searchBeliefVectors(q, filter, 40);
-          const outside = await approx.searchBeliefVectors(q, filter, 40);
-          const inside = await approx.transaction(async (tx) => tx.searchBeliefVectors(q, filter, 40));
-          expect(inside).toEqual(want);
-          if (JSON.stringify(outside) !== JSON.stringify(want)) differed++;
-          // Whatever it finds carries its exact score.
-          all.clear();
-          for (const h of (await exact.searchBeliefVectors(q, filter, ROWS)) as ScoredId[])
-            all.set(h.id, h.score);
-          expect(outside.length).toBe(40);
-          for (const h of outside) expect(h.score).toBe(all.get(h.id));
-        }
-        // The lists were probed (else this test would prove nothing about the transaction).
-        expect(differed).toBeGreaterThan(0);
+        await expectExactInWriteTransactions(exact, approx, queries, ROWS);
       } finally {
         await exact.close();
         await approx.close();
@@ -74,10 +57,7 @@ describe.skipIf(!DATABASE_URL)(
       const exact = await open("exact");
       const auto = await open();
       try {
-        for (const q of queries)
-          expect(await auto.searchBeliefVectors(q, filter, 10)).toEqual(
-            await exact.searchBeliefVectors(q, filter, 10),
-          );
+        await expectSameHits(auto, exact, queries);
       } finally {
         await exact.close();
         await auto.close();

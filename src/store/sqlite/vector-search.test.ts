@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { createRandom, randomStatement as statement } from "../../../test/support/random.js";
 import { newBelief } from "../../../test/support/rows.js";
-import type { ScoredId } from "../../core/ports.js";
+import { expectExactInWriteTransactions, expectSameHits } from "../../../test/support/vector-search.js";
 import { embedText } from "../../embed/hashed-embedder.js";
 import { SqliteStore } from "./sqlite-store.js";
 
@@ -18,7 +18,6 @@ describe("SQLite vectorSearch", () => {
   let dir: string;
   let path: string;
   const queries: Float32Array[] = [];
-  const filter = { namespaces: ["default"], statuses: ["active" as const] };
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "strata-vecsearch-"));
@@ -41,21 +40,7 @@ describe("SQLite vectorSearch", () => {
     const exact = SqliteStore.open({ path, vectorSearch: "exact", coldStart: false });
     const approx = SqliteStore.open({ path, vectorSearch: "approximate", coldStart: false });
     try {
-      let differed = 0;
-      for (const q of queries) {
-        const want = await exact.searchBeliefVectors(q, filter, 40);
-        const outside = await approx.searchBeliefVectors(q, filter, 40);
-        const inside = await approx.transaction(async (tx) => tx.searchBeliefVectors(q, filter, 40));
-        expect(inside).toEqual(want);
-        if (JSON.stringify(outside) !== JSON.stringify(want)) differed++;
-        // Whatever it finds carries its exact score.
-        const scores = new Map(
-          (await exact.searchBeliefVectors(q, filter, 2500)).map((h: ScoredId) => [h.id, h.score]),
-        );
-        for (const h of outside) expect(h.score).toBe(scores.get(h.id));
-      }
-      // The lists were probed (else this test would prove nothing about the transaction).
-      expect(differed).toBeGreaterThan(0);
+      await expectExactInWriteTransactions(exact, approx, queries, 2500);
     } finally {
       await exact.close();
       await approx.close();
@@ -66,10 +51,7 @@ describe("SQLite vectorSearch", () => {
     const exact = SqliteStore.open({ path, vectorSearch: "exact", coldStart: false });
     const auto = SqliteStore.open({ path, coldStart: false });
     try {
-      for (const q of queries)
-        expect(await auto.searchBeliefVectors(q, filter, 10)).toEqual(
-          await exact.searchBeliefVectors(q, filter, 10),
-        );
+      await expectSameHits(auto, exact, queries);
     } finally {
       await exact.close();
       await auto.close();
