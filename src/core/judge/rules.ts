@@ -104,15 +104,16 @@ function sets(p: Pair) {
   }
   return m;
 }
+
+/** Adverbs that say a change happened, not what changed: a link of their own names no attribute. */
+const CUE_ADVERBS = new Set(["instead", "now", "anymore", "nowadays", "lately", "currently"]);
+
 /**
  * The speaker's own pronoun, contracted with its verb ("I'm", "we've", "I'll"), is no subject
  * word: the tagger reads "I'm" as a name, and "I'm enjoying my new job" / "I'm now part of the
  * brigade" then shared a subject "i'm" that "I enjoy my job" does not have. Like "I" and "we",
  * it names the holder every first-person statement has, not what the statement is about.
  */
-/** Adverbs that say a change happened, not what changed: a link of their own names no attribute. */
-const CUE_ADVERBS = new Set(["instead", "now", "anymore", "nowadays", "lately", "currently"]);
-
 const SPEAKER = /^(?:i|we)(?:['’](?:m|ve|d|ll|re))?$/;
 const named = (t: string) => !SPEAKER.test(t);
 const subjects = (p: Pair) => sets(p);
