@@ -34,68 +34,79 @@ function entries(v: Float32Array): Entries {
   return e;
 }
 
-/** The dot product of two vectors from their nonzero entries: the terms in dimension order. */
-function dotOf(a: Entries, b: Entries): number {
-  const ai = a.index;
-  const bi = b.index;
-  const av = a.value;
-  const bv = b.value;
-  let sum = 0;
-  for (let i = 0, j = 0; i < ai.length && j < bi.length; ) {
-    const da = ai[i]!;
-    const db = bi[j]!;
-    if (da < db) i++;
-    else if (da > db) j++;
-    else sum += av[i++]! * bv[j++]!;
-  }
-  return sum;
-}
-
-/** What a call did, for tests: the similarities it computed (candidate × pick). */
-export interface DiversifyStats {
-  similarities: number;
-}
+/** Scratch for the entries listed by dimension, grown when a call needs more (diversify is synchronous). */
+let whoScratch = new Int32Array(0);
+let weightScratch = new Float32Array(0);
 
 /**
  * Maximal marginal relevance: trade a little score for not repeating what was already picked.
  * Each pick takes the first candidate, in ranked order, of the highest `λ · score/top − (1 − λ) ·
- * maxSim`, where maxSim is its highest similarity to anything picked so far (0 before any).
- *
- * Lazily, and exactly: a candidate's maxSim is brought up to date with the picks made since it
- * was last looked at only when it could still win the pick. maxSim only grows, so `λ · score/top
- * − (1 − λ) · maxSim` with the maxSim last computed bounds the candidate's value from above; when
- * that bound is no more than the best value already found in this pick, the candidate cannot be
- * picked (a later candidate must be strictly better) and its similarities wait. The best value at
- * each position is the one the eager scan has there, so every pick is the eager scan's. Most
- * candidates of a ranked pool never need a similarity: the first few are picked on relevance.
+ * maxSim`, where maxSim is its highest similarity to anything picked so far.
  *
  * The candidates' vectors are held as their nonzero entries (hashed vectors set about 1 in 8; each
- * vector's are found once and kept with it). A similarity takes its terms in dimension order and
- * skips only products with a zero factor, so it is the dense dot product's, bit for bit. Vectors of
- * different lengths (another embedder's) are not compared.
+ * vector's are found once and kept with it) and, when they all have one length, also listed by
+ * dimension, so a pick's similarities visit only the entries that share one of its own nonzero
+ * dimensions. Each candidate's sum still takes its terms in dimension order and skips only
+ * products with a zero factor, so every similarity is the dense dot product's, bit for bit.
+ * Candidates stay in place (a flag marks the picked), and nothing is allocated per pick.
  */
 export function diversify(
   ranked: RecallHit[],
   vectors: Map<string, Float32Array>,
   k: number,
   diversity: number,
-  stats?: DiversifyStats,
 ): RecallHit[] {
   if (diversity <= 0 || ranked.length <= 1) return ranked.slice(0, k);
   const lambda = 1 - diversity;
   const mu = 1 - lambda;
   const top = ranked[0]!.score || 1;
   const n = ranked.length;
+  const rows: (Float32Array | undefined)[] = new Array(n);
+  const own: (Entries | undefined)[] = new Array(n);
   const relevance = new Float64Array(n);
-  for (let i = 0; i < n; i++) relevance[i] = lambda * (ranked[i]!.score / top);
+  let nnz = 0;
+  // One length for every vector (−1: none yet, −2: lengths differ).
+  let shared = -1;
+  for (let i = 0; i < n; i++) {
+    relevance[i] = lambda * (ranked[i]!.score / top);
+    const v = vectors.get(ranked[i]!.id);
+    if (!v) continue;
+    rows[i] = v;
+    const e = entries(v);
+    own[i] = e;
+    nnz += e.index.length;
+    shared = shared === -1 || shared === v.length ? v.length : -2;
+  }
   const maxSim = new Float64Array(n);
-  // How many of the picks with a vector each candidate's maxSim has taken in.
-  const seen = new Int32Array(n);
+  const dot = new Float64Array(n);
   const taken = new Uint8Array(n);
-  // The picks that have a vector, in order: what the candidates' maxSims are brought up to.
-  const pickRows: Float32Array[] = [];
-  const pickEntries: Entries[] = [];
-  let similarities = 0;
+  // By dimension (one length only): dimension d's entries are who/weight[first[d] .. first[d + 1]).
+  let first: Int32Array | null = null;
+  if (shared > 0) {
+    if (whoScratch.length < nnz) {
+      whoScratch = new Int32Array(nnz);
+      weightScratch = new Float32Array(nnz);
+    }
+    first = new Int32Array(shared + 1);
+    for (let i = 0; i < n; i++) {
+      const index = own[i]?.index;
+      if (index) for (let e = 0; e < index.length; e++) first[index[e]! + 1]!++;
+    }
+    for (let d = 0; d < shared; d++) first[d + 1]! += first[d]!;
+    const fill = first.slice(0, shared);
+    for (let i = 0; i < n; i++) {
+      const e = own[i];
+      if (!e) continue;
+      const { index, value } = e;
+      for (let j = 0; j < index.length; j++) {
+        const slot = fill[index[j]!]!++;
+        whoScratch[slot] = i;
+        weightScratch[slot] = value[j]!;
+      }
+    }
+  }
+  const who = whoScratch;
+  const weight = weightScratch;
   const picked: RecallHit[] = [];
   const want = Math.min(k, n);
   while (picked.length < want) {
@@ -103,24 +114,7 @@ export function diversify(
     let bestValue = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < n; i++) {
       if (taken[i] === 1) continue;
-      // Its value can only be lower than this bound: it cannot beat the best found so far.
-      if (best >= 0 && relevance[i]! - mu * maxSim[i]! <= bestValue) continue;
       if (best < 0) best = i;
-      if (seen[i]! < pickRows.length) {
-        const v = vectors.get(ranked[i]!.id);
-        if (v) {
-          const e = entries(v);
-          let m = maxSim[i]!;
-          for (let p = seen[i]!; p < pickRows.length; p++) {
-            if (pickRows[p]!.length !== v.length) continue;
-            const dot = dotOf(e, pickEntries[p]!);
-            similarities++;
-            if (dot > m) m = dot;
-          }
-          maxSim[i] = m;
-        }
-        seen[i] = pickRows.length;
-      }
       const score = relevance[i]! - mu * maxSim[i]!;
       if (score > bestValue) {
         bestValue = score;
@@ -129,12 +123,31 @@ export function diversify(
     }
     taken[best] = 1;
     picked.push(ranked[best]!);
-    const v = vectors.get(ranked[best]!.id);
-    if (v) {
-      pickRows.push(v);
-      pickEntries.push(entries(v));
+    const pick = own[best];
+    // The last pick's similarities would decide nothing.
+    if (!pick || picked.length === want) continue;
+    if (first) {
+      // The pick's nonzero dimensions in order: each candidate's sum gains its terms in that order.
+      dot.fill(0);
+      const { index, value } = pick;
+      for (let e = 0; e < index.length; e++) {
+        const d = index[e]!;
+        const p = value[e]!;
+        for (let s = first[d]!, end = first[d + 1]!; s < end; s++) dot[who[s]!]! += weight[s]! * p;
+      }
+      for (let i = 0; i < n; i++) if (taken[i] === 0 && dot[i]! > maxSim[i]!) maxSim[i] = dot[i]!;
+      continue;
+    }
+    const pv = rows[best]!;
+    const d = pv.length;
+    for (let i = 0; i < n; i++) {
+      const e = own[i];
+      if (taken[i] === 1 || !e || rows[i]!.length !== d) continue;
+      const { index, value } = e;
+      let sum = 0;
+      for (let j = 0; j < index.length; j++) sum += value[j]! * pv[index[j]!]!;
+      if (sum > maxSim[i]!) maxSim[i] = sum;
     }
   }
-  if (stats) stats.similarities += similarities;
   return picked;
 }
