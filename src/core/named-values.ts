@@ -21,6 +21,10 @@ const NOT_A_VALUE = new Set(
 );
 
 const SENTENCE_END = /[.!?:;]$/;
+// Module constants, not literals in the loop: the build writes a `\p{…}` literal as `new RegExp(…)`,
+// which would compile it again for every word.
+const OPENS_UPPER = /^\p{Lu}/u;
+const INNER_UPPER = /\p{Ll}\p{Lu}/u;
 
 export function namedValues(text: string): string[] {
   const out: string[] = [];
@@ -31,7 +35,7 @@ export function namedValues(text: string): string[] {
     const startsSentence = first;
     first = SENTENCE_END.test(raw) && !/^(?:Dr|Mr|Mrs|Ms|Mx|St|Prof)\.$/.test(raw);
     if (startsSentence) continue;
-    if (!/^\p{Lu}/u.test(word) && !/\p{Ll}\p{Lu}/u.test(word)) continue;
+    if (!OPENS_UPPER.test(word) && !INNER_UPPER.test(word)) continue;
     if (NOT_A_VALUE.has(word.toLowerCase())) continue;
     if (!out.includes(word)) out.push(word);
   }

@@ -92,10 +92,11 @@ export async function retrieve(
   // (idf is per index: in a small store a belief index of 5 rows scores the words of a fact at a
   // fraction of what an episode index of 15 gives a question). Cosines are comparable
   // everywhere, so the vector lists share one maximum.
-  const vectorMax = Math.max(0, ...vectorLists.flatMap((vec) => vec.map((h) => h.score)));
+  let vectorMax = 0;
+  for (const vec of vectorLists) vectorMax = Math.max(vectorMax, maxScore(vec));
   const byScore = policy.fusion === "score";
   results.forEach(([text], l) => {
-    const textMax = Math.max(0, ...text.map((h) => h.score));
+    const textMax = maxScore(text);
     text.forEach((hit, i) => {
       const f = get(hit.id);
       f.textRank = i + 1;
@@ -109,6 +110,13 @@ export async function retrieve(
     });
   });
   return [...byId.values()].sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
+}
+
+/** The best score of a list, and 0 for none (no spread of every score as arguments). */
+function maxScore(hits: readonly ScoredId[]): number {
+  let max = 0;
+  for (const h of hits) if (h.score > max) max = h.score;
+  return max;
 }
 
 export function compareIds(a: string, b: string): number {
