@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { DAY, HOUR, seedBelief, testMemory } from "../../test/support/memory.js";
+import { DAY, HOUR, seedBelief, sleptChat, testMemory } from "../../test/support/memory.js";
 import type { Memory } from "./engine.js";
 import { partOfTurn } from "./recall.js";
 
@@ -449,5 +449,28 @@ describe("recall: the newer statement of the slot a current-state question asks 
     const hits = await mem.recall("What phone do I have?", { k: 3 });
     expect(hits[0]!.id).toBe(older);
     expect(hits.find((h) => h.id === newer)?.why.summary ?? "").not.toMatch(/on the same slot/);
+  });
+});
+
+describe("recall: another person's change is not the speaker's (saysOthersState)", () => {
+  it.each([
+    [
+      "I take the number 12 bus to work, it stops right outside the office.",
+      "Freezing fog again this morning. My flatmate started taking the number 38 bus instead of cycling now that it's icy.",
+      "Which bus do I take to work?",
+    ],
+    [
+      "I sing in the Hackney Community Choir on Tuesday nights.",
+      "My daughter left the school choir and joined the St Mary's youth choir instead, rehearsals are on Sundays.",
+      "Which choir do I sing in?",
+    ],
+  ])("%s, then %s: %s lists the speaker's own first, lifting nothing", async (own, others, question) => {
+    mem = await sleptChat([
+      { text: own, day: 0 },
+      { text: others, day: 20 },
+    ]);
+    const hits = await mem.recall(question, { k: 5 });
+    expect(hits[0]?.text).toBe(own);
+    expect(hits.some((h) => /newer than \[/.test(h.why.summary))).toBe(false);
   });
 });

@@ -28,6 +28,7 @@ import {
   fillsAskedSlot,
   namesOtherValue,
   saysChangedState,
+  saysOthersState,
   sharedSlot,
 } from "./state-slots.js";
 import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
@@ -794,6 +795,8 @@ async function sameSlotFirst(
       if (!slot) continue;
       if (!saysChangedState(newer.text) || !namesOtherValue(older.text, newer.text, asked.attributes))
         continue;
+      // Another person's change ("My flatmate started taking the 38 bus") is not the speaker's.
+      if (othersState(newer.text, asked, req.lexicon)) continue;
       moves.push({
         older,
         newer,
@@ -822,6 +825,10 @@ async function sameSlotFirst(
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   return open;
 }
+
+/** For a question about the speaker's state, a statement of another person's (`saysOthersState`); needs a lexicon. */
+const othersState = (text: string, asked: AskedSlot, lexicon: Lexicon | undefined): boolean =>
+  asked.subject === "speaker" && lexicon !== undefined && saysOthersState(text, asked, lexicon);
 
 /** A matched episode whose belief was superseded, and the match it would rank by. */
 interface SupersededMatch {
@@ -1132,6 +1139,9 @@ async function missedSuccessors(
     for (const { ids, link, fits, named, retired } of links) {
       for (const b of await store.getBeliefs(ids.filter((id) => id !== older.id))) {
         if (b.validFrom <= older.at) continue;
+        // Another person's change of a value the speaker has too ("My daughter left the school
+        // choir and joined St Mary's youth choir") says nothing of the speaker's.
+        if (slot && othersState(b.text, slot, req.lexicon)) continue;
         // The older gives the value of the slot the question asks and the newer, naming that value,
         // says a change in words of its own ("I bank with Chase" / "I closed my Chase account and
         // moved everything to Alliant"; "Claritin stopped working so my doctor put me on Zyrtec").

@@ -443,3 +443,41 @@ export function fillsAskedSlot(statement: string, asked: AskedSlot, lexicon?: Le
   );
   return filled.find((s) => s.central) ?? filled[0] ?? null;
 }
+
+/** The speaker as subject or object: "I", "me", "we", "us" and their contractions. */
+const SPEAKER_ITSELF = /^(?:i|me|we|us|myself|ourselves)(?:[’'](?:m|re|ve|d|ll))?$/i;
+
+/**
+ * True when a statement says the state of another person of the speaker's, not the speaker's own:
+ * its first-person words are all the possessor of a person ("my flatmate", "my coworker Dana",
+ * "our daughter", "my neighbour"; a noun WordNet reads as a kind of person, `Lexicon.isPerson`),
+ * none of them a person the question asks about ("Who is my roommate?": "my new roommate is
+ * Priscilla" is the speaker's state). "My flatmate started taking the number 38 bus" says nothing
+ * of the speaker's bus, nor "My daughter left the school choir and joined St Mary's" of the
+ * speaker's choir. Not when the speaker is a subject or object anywhere ("The pool changed its
+ * schedule, so I swim on Fridays now", "Facilities moved us up", "my doctor put me on Zyrtec"),
+ * when a first-person word possesses a thing ("my phone"), nor with no first-person word at all
+ * (the slot readers decide those). `await loadTagger()` first.
+ *
+ *   saysOthersState("My flatmate started taking the 38 bus.", askedSlot("Which bus do I take?")!, lexicon)  // → true
+ *   saysOthersState("Oliver moved out, so my new roommate is Priscilla.", askedSlot("Who is my roommate?")!, lexicon)  // → false
+ */
+export function saysOthersState(statement: string, asked: AskedSlot, lexicon: Lexicon): boolean {
+  const words = tag(statement);
+  let others = false;
+  for (let i = 0; i < words.length; i++) {
+    const lower = words[i]!.text.toLowerCase();
+    if (SPEAKER_ITSELF.test(lower)) return false;
+    if (lower !== "my" && lower !== "our") continue;
+    // The noun the possessive goes with, over adjectives, adverbs and numbers ("my new boss").
+    let j = i + 1;
+    while (j < words.length && /^(?:ADJ|ADV|NUM|DET)$/.test(words[j]!.pos)) j++;
+    const noun = words[j];
+    if (noun?.pos !== "NOUN") return false;
+    const lemma = noun.lemma.toLowerCase();
+    if (asked.nouns.has(lemma) || contentTokens(noun.text).some((t) => asked.attributes.has(t))) return false;
+    if (!lexicon.isPerson(lemma)) return false;
+    others = true;
+  }
+  return others;
+}
