@@ -27,9 +27,11 @@ import {
   askedSlot,
   fillsAskedSlot,
   namesOtherValue,
+  recurringDays,
   saysChangedState,
   saysOthersState,
   sharedSlot,
+  takesDayInstead,
 } from "./state-slots.js";
 import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 
@@ -1038,6 +1040,9 @@ async function newestKindListed(
   return [{ older: last, newer: hit, listed: true }];
 }
 
+/** A question that asks when ("When is our standup?", "What time…", "Which day…", "How often…"). */
+const ASKS_WHEN = /^\s*(?:when\b|what time\b|(?:which|what) days?\b|how often\b)/i;
+
 /** How many of the top hits are read for newer values the query missed; how many facts a name may appear in. */
 const NAMED_TOP = 5;
 const NAMED_RARE = 3;
@@ -1132,6 +1137,21 @@ async function missedSuccessors(
           ids: found.map((f) => f.id),
           link: "retires its value by name",
           fits: (text) => retiredValue(text, values) !== null,
+          retired: slot.attributes,
+        });
+      }
+      // Where a newer statement takes the older's recurring day "instead" ("I volunteer at the
+      // food bank on Saturdays" / "These days I help out at the animal shelter on Saturdays
+      // instead": `takesDayInstead`); not when the question asks when (the day is then the value).
+      const days = ASKS_WHEN.test(req.query) ? [] : recurringDays(older.text);
+      if (days.length > 0) {
+        // The index holds words as written: "Saturday" and "Saturdays" both.
+        const terms = days.flatMap((d) => [d, `${d}s`]);
+        const found = await store.searchBeliefText(terms, filter, FRAME_CANDIDATES);
+        links.push({
+          ids: found.map((f) => f.id),
+          link: "takes its day instead",
+          fits: (text) => takesDayInstead(older.text, text) !== null,
           retired: slot.attributes,
         });
       }

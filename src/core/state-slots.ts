@@ -481,3 +481,35 @@ export function saysOthersState(statement: string, asked: AskedSlot, lexicon: Le
   }
   return others;
 }
+
+/** The days a recurring time is said by ("on Saturdays", "on Thursday evenings", "every weekend"). */
+const DAY_NAMES = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend";
+const RECURRING_DAY = new RegExp(`\\b(?:on|every|each)\\s+(${DAY_NAMES})s?\\b`, "gi");
+/** "instead" that leaves what it replaces unsaid: not "instead of …". */
+const BARE_INSTEAD = /\binstead\b(?!\s+of\b)/i;
+/** The speaker as the subject of a clause: "I", "we" and their contractions, before a verb. */
+const SPEAKER_CLAUSE = /\b(?:i|we)(?:[’'](?:m|re|ve))?\s+(?:\w+\s+)?\w+/i;
+
+/**
+ * The recurring day a newer statement takes from an older one "instead", or null: both say it as
+ * when something is done ("on Saturdays", "on Thursday evenings", "every weekend"), the newer in
+ * the speaker's own clause with a bare "instead", leaving what it replaces for the listener to
+ * find — the older activity at that time ("I volunteer at the food bank on Saturdays" / "These days
+ * I help out at the animal shelter on Saturdays instead" → "saturday"). Not when the older's day
+ * is the value it gives ("We moved standup to Thursdays": a day said with "to" is no time of an
+ * activity), when "instead of …" names what it replaces, when the days differ, nor when no clause
+ * has the speaker as subject ("My flatmate takes the bus on Mondays instead").
+ *
+ *   takesDayInstead("I go to a spin class on Thursday evenings.", "These days I do kickboxing on Thursday evenings instead.")  // → "thursday"
+ *   takesDayInstead("We moved standup to Thursdays.", "I do kickboxing on Thursday evenings instead.")  // → null
+ */
+export function takesDayInstead(older: string, newer: string): string | null {
+  if (!BARE_INSTEAD.test(newer) || !SPEAKER_CLAUSE.test(newer)) return null;
+  const olderDays = new Set(recurringDays(older));
+  return recurringDays(newer).find((day) => olderDays.has(day)) ?? null;
+}
+
+/** The days a statement says something is done on, recurring ("on Saturdays" → "saturday"). */
+export function recurringDays(text: string): string[] {
+  return [...new Set([...text.matchAll(RECURRING_DAY)].map((m) => m[1]!.toLowerCase()))];
+}
