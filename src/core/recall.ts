@@ -1159,14 +1159,14 @@ async function missedSuccessors(
     for (const { ids, link, fits, named, retired } of links) {
       for (const b of await store.getBeliefs(ids.filter((id) => id !== older.id))) {
         if (b.validFrom <= older.at) continue;
-        // Another person's change of a value the speaker has too ("My daughter left the school
-        // choir and joined St Mary's youth choir") says nothing of the speaker's.
-        if (slot && othersState(b.text, slot, req.lexicon)) continue;
         // The older gives the value of the slot the question asks and the newer, naming that value,
         // says a change in words of its own ("I bank with Chase" / "I closed my Chase account and
         // moved everything to Alliant"; "Claritin stopped working so my doctor put me on Zyrtec").
         const bySlot = named && (await changesAskedValue(older.text, b.text));
         if (!fits(b.text) && !bySlot) continue;
+        // Another person's change of a value the speaker has too ("My daughter left the school
+        // choir and joined St Mary's youth choir") says nothing of the speaker's.
+        if (slot && othersState(b.text, slot, req.lexicon)) continue;
         // The newer names a value of its own: a name ("Cannondale"), or for a retirement any word
         // of a value outside the older's and the question's ("took up pottery").
         if (
