@@ -444,6 +444,9 @@ export function fillsAskedSlot(statement: string, asked: AskedSlot, lexicon?: Le
   return filled.find((s) => s.central) ?? filled[0] ?? null;
 }
 
+const POSSESSIVE_FIRST = /\b(?:my|our)\b/i;
+const SPEAKER_WORD = /\b(?:i|me|we|us|myself|ourselves)\b/i;
+
 /** The speaker as subject or object: "I", "me", "we", "us" and their contractions. */
 const SPEAKER_ITSELF = /^(?:i|me|we|us|myself|ourselves)(?:[’'](?:m|re|ve|d|ll))?$/i;
 
@@ -463,6 +466,8 @@ const SPEAKER_ITSELF = /^(?:i|me|we|us|myself|ourselves)(?:[’'](?:m|re|ve|d|ll
  *   saysOthersState("Oliver moved out, so my new roommate is Priscilla.", askedSlot("Who is my roommate?")!, lexicon)  // → false
  */
 export function saysOthersState(statement: string, asked: AskedSlot, lexicon: Lexicon): boolean {
+  // Read without the tagger first: no possessive to give the state away, or the speaker itself.
+  if (!POSSESSIVE_FIRST.test(statement) || SPEAKER_WORD.test(statement)) return false;
   const words = tag(statement);
   let others = false;
   for (let i = 0; i < words.length; i++) {
