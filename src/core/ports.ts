@@ -97,6 +97,8 @@ export interface Lexicon {
   nounRelation(word: string, of: string): NounRelation | null;
   /** The words of the kinds of a noun, nearest first ("music": "dance music", "jazz", …); [] when none or unknown. */
   nounKinds(word: string): string[];
+  /** True when the noun names a kind of person in its dominant sense ("flatmate", "daughter"); false when not or unknown. */
+  isPerson(word: string): boolean;
 }
 
 // ---------------------------------------------------------------------------------------------

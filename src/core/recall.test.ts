@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { DAY, HOUR, seedBelief, testMemory } from "../../test/support/memory.js";
+import { DAY, HOUR, seedBelief, sleptChat, testMemory } from "../../test/support/memory.js";
 import type { Memory } from "./engine.js";
 import { partOfTurn } from "./recall.js";
 
@@ -449,5 +449,64 @@ describe("recall: the newer statement of the slot a current-state question asks 
     const hits = await mem.recall("What phone do I have?", { k: 3 });
     expect(hits[0]!.id).toBe(older);
     expect(hits.find((h) => h.id === newer)?.why.summary ?? "").not.toMatch(/on the same slot/);
+  });
+});
+
+describe("recall: another person's change is not the speaker's (saysOthersState)", () => {
+  it.each([
+    [
+      "I take the number 12 bus to work, it stops right outside the office.",
+      "Freezing fog again this morning. My flatmate started taking the number 38 bus instead of cycling now that it's icy.",
+      "Which bus do I take to work?",
+    ],
+    [
+      "I sing in the Hackney Community Choir on Tuesday nights.",
+      "My daughter left the school choir and joined the St Mary's youth choir instead, rehearsals are on Sundays.",
+      "Which choir do I sing in?",
+    ],
+  ])("%s, then %s: %s lists the speaker's own first, lifting nothing", async (own, others, question) => {
+    mem = await sleptChat([
+      { text: own, day: 0 },
+      { text: others, day: 20 },
+    ]);
+    const hits = await mem.recall(question, { k: 5 });
+    expect(hits[0]?.text).toBe(own);
+    expect(hits.some((h) => /newer than \[/.test(h.why.summary))).toBe(false);
+  });
+});
+
+describe('recall: a newer activity that takes the older\'s recurring day "instead" ranks first (deferred pair)', () => {
+  it.each([
+    [
+      "I volunteer at the food bank on Saturdays.",
+      "These days I help out at the animal shelter on Saturdays instead.",
+      "Where do I volunteer?",
+    ],
+    [
+      "I go to a spin class at the YMCA on Thursday evenings.",
+      "These days I do kickboxing at a gym on Main Street on Thursday evenings instead.",
+      "Which class do I go to?",
+    ],
+  ])("%s, then %s: %s lists the newer first, both active", async (older, newer, question) => {
+    mem = await sleptChat([
+      { text: older, day: 0 },
+      { text: newer, day: 20 },
+    ]);
+    // The premise: the judge deferred the pair (a shared day and a bare "instead" name no attribute).
+    const active = (await mem.list({ limit: 10 })).map((b) => ("text" in b ? b.text : ""));
+    expect(active).toEqual(expect.arrayContaining([older, newer]));
+    const hits = await mem.recall(question, { k: 5 });
+    expect(hits[0]?.text).toBe(newer);
+    expect(hits[0]?.why.summary).toContain("takes its day instead");
+    expect(hits.findIndex((h) => h.text === older)).toBeGreaterThan(0);
+  });
+
+  it("not when the question asks when: the day is then the value asked", async () => {
+    mem = await sleptChat([
+      { text: "I go to a spin class at the YMCA on Thursday evenings.", day: 0 },
+      { text: "These days I do kickboxing at a gym on Main Street on Thursday evenings instead.", day: 20 },
+    ]);
+    const hits = await mem.recall("When do I go to spin class?", { k: 5 });
+    expect(hits.some((h) => h.why.summary.includes("takes its day instead"))).toBe(false);
   });
 });

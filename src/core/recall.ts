@@ -27,8 +27,11 @@ import {
   askedSlot,
   fillsAskedSlot,
   namesOtherValue,
+  recurringDays,
   saysChangedState,
+  saysOthersState,
   sharedSlot,
+  takesDayInstead,
 } from "./state-slots.js";
 import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 
@@ -802,6 +805,8 @@ async function sameSlotFirst(
       if (!slot) continue;
       if (!saysChangedState(newer.text) || !namesOtherValue(older.text, newer.text, asked.attributes))
         continue;
+      // Another person's change ("My flatmate started taking the 38 bus") is not the speaker's.
+      if (othersState(newer.text, asked, req.lexicon)) continue;
       moves.push({
         older,
         newer,
@@ -830,6 +835,10 @@ async function sameSlotFirst(
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   return open;
 }
+
+/** For a question about the speaker's state, a statement of another person's (`saysOthersState`); needs a lexicon. */
+const othersState = (text: string, asked: AskedSlot, lexicon: Lexicon | undefined): boolean =>
+  asked.subject === "speaker" && lexicon !== undefined && saysOthersState(text, asked, lexicon);
 
 /** A matched episode whose belief was superseded, and the match it would rank by. */
 interface SupersededMatch {
@@ -1039,6 +1048,9 @@ async function newestKindListed(
   return [{ older: last, newer: hit, listed: true }];
 }
 
+/** A question that asks when ("When is our standup?", "What time…", "Which day…", "How often…"). */
+const ASKS_WHEN = /^\s*(?:when\b|what time\b|(?:which|what) days?\b|how often\b)/i;
+
 /** How many of the top hits are read for newer values the query missed; how many facts a name may appear in. */
 const NAMED_TOP = 5;
 const NAMED_RARE = 3;
@@ -1136,6 +1148,21 @@ async function missedSuccessors(
           retired: slot.attributes,
         });
       }
+      // Where a newer statement takes the older's recurring day "instead" ("I volunteer at the
+      // food bank on Saturdays" / "These days I help out at the animal shelter on Saturdays
+      // instead": `takesDayInstead`); not when the question asks when (the day is then the value).
+      const days = ASKS_WHEN.test(req.query) ? [] : recurringDays(older.text);
+      if (days.length > 0) {
+        // The index holds words as written: "Saturday" and "Saturdays" both.
+        const terms = days.flatMap((d) => [d, `${d}s`]);
+        const found = await store.searchBeliefText(terms, filter, FRAME_CANDIDATES);
+        links.push({
+          ids: found.map((f) => f.id),
+          link: "takes its day instead",
+          fits: (text) => takesDayInstead(older.text, text) !== null,
+          retired: slot.attributes,
+        });
+      }
     }
     for (const { ids, link, fits, named, retired } of links) {
       for (const b of await store.getBeliefs(ids.filter((id) => id !== older.id))) {
@@ -1145,6 +1172,9 @@ async function missedSuccessors(
         // moved everything to Alliant"; "Claritin stopped working so my doctor put me on Zyrtec").
         const bySlot = named && (await changesAskedValue(older.text, b.text));
         if (!fits(b.text) && !bySlot) continue;
+        // Another person's change of a value the speaker has too ("My daughter left the school
+        // choir and joined St Mary's youth choir") says nothing of the speaker's.
+        if (slot && othersState(b.text, slot, req.lexicon)) continue;
         // The newer names a value of its own: a name ("Cannondale"), or for a retirement any word
         // of a value outside the older's and the question's ("took up pottery").
         if (

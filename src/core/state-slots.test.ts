@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadTagger } from "./judge/tagger.js";
-import { askedSlot, namesOtherValue, saysChangedState, sharedSlot, slotsOf } from "./state-slots.js";
+import {
+  askedSlot,
+  namesOtherValue,
+  saysChangedState,
+  sharedSlot,
+  slotsOf,
+  takesDayInstead,
+} from "./state-slots.js";
 import { contentTokens } from "./text.js";
 
 beforeAll(() => loadTagger());
@@ -197,4 +204,39 @@ describe("slotsOf: phrases end at punctuation; a possessed word is no subject", 
       expect.objectContaining({ subject: "checkout-svc", attribute: "region" }),
     );
   });
+});
+
+describe("takesDayInstead: the speaker's newer activity takes the older's recurring day, \"instead\"", () => {
+  it.each([
+    [
+      "I volunteer at the food bank on Saturdays.",
+      "These days I help out at the animal shelter on Saturdays instead.",
+      "saturday",
+    ],
+    [
+      "I go to a spin class at the YMCA on Thursday evenings.",
+      "These days I do kickboxing at a gym on Main Street on Thursday evenings instead.",
+      "thursday",
+    ],
+    [
+      "We play five-a-side every Sunday.",
+      "We're doing a pub quiz on Sundays instead, my knee needed the rest.",
+      "sunday",
+    ],
+  ])("takes: %s / %s", (older, newer, day) => expect(takesDayInstead(older, newer)).toBe(day));
+
+  it.each([
+    // The older's day is the value it gives, not when an activity is done.
+    ["We moved standup to Thursdays.", "These days I do kickboxing on Thursday evenings instead."],
+    // What it replaces is named: the retirement and frame readers decide.
+    [
+      "I volunteer at the food bank on Saturdays.",
+      "I help out at the animal shelter on Saturdays instead of the library.",
+    ],
+    // Another day, or no "instead".
+    ["I go to a spin class on Thursday evenings.", "These days I do kickboxing on Tuesday evenings instead."],
+    ["I volunteer at the food bank on Saturdays.", "I also help out at the animal shelter on Saturdays."],
+    // No clause of the speaker's.
+    ["I take the bus on Mondays.", "My flatmate takes the train on Mondays instead."],
+  ])("does not take: %s / %s", (older, newer) => expect(takesDayInstead(older, newer)).toBeNull());
 });

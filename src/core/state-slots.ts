@@ -443,3 +443,78 @@ export function fillsAskedSlot(statement: string, asked: AskedSlot, lexicon?: Le
   );
   return filled.find((s) => s.central) ?? filled[0] ?? null;
 }
+
+const POSSESSIVE_FIRST = /\b(?:my|our)\b/i;
+const SPEAKER_WORD = /\b(?:i|me|we|us|myself|ourselves)\b/i;
+
+/** The speaker as subject or object: "I", "me", "we", "us" and their contractions. */
+const SPEAKER_ITSELF = /^(?:i|me|we|us|myself|ourselves)(?:[’'](?:m|re|ve|d|ll))?$/i;
+
+/**
+ * True when a statement says the state of another person of the speaker's, not the speaker's own:
+ * its first-person words are all the possessor of a person ("my flatmate", "my coworker Dana",
+ * "our daughter", "my neighbour"; a noun WordNet reads as a kind of person, `Lexicon.isPerson`),
+ * none of them a person the question asks about ("Who is my roommate?": "my new roommate is
+ * Priscilla" is the speaker's state). "My flatmate started taking the number 38 bus" says nothing
+ * of the speaker's bus, nor "My daughter left the school choir and joined St Mary's" of the
+ * speaker's choir. Not when the speaker is a subject or object anywhere ("The pool changed its
+ * schedule, so I swim on Fridays now", "Facilities moved us up", "my doctor put me on Zyrtec"),
+ * when a first-person word possesses a thing ("my phone"), nor with no first-person word at all
+ * (the slot readers decide those). `await loadTagger()` first.
+ *
+ *   saysOthersState("My flatmate started taking the 38 bus.", askedSlot("Which bus do I take?")!, lexicon)  // → true
+ *   saysOthersState("Oliver moved out, so my new roommate is Priscilla.", askedSlot("Who is my roommate?")!, lexicon)  // → false
+ */
+export function saysOthersState(statement: string, asked: AskedSlot, lexicon: Lexicon): boolean {
+  // Read without the tagger first: no possessive to give the state away, or the speaker itself.
+  if (!POSSESSIVE_FIRST.test(statement) || SPEAKER_WORD.test(statement)) return false;
+  const words = tag(statement);
+  let others = false;
+  for (let i = 0; i < words.length; i++) {
+    const lower = words[i]!.text.toLowerCase();
+    if (SPEAKER_ITSELF.test(lower)) return false;
+    if (lower !== "my" && lower !== "our") continue;
+    // The noun the possessive goes with, over adjectives, adverbs and numbers ("my new boss").
+    let j = i + 1;
+    while (j < words.length && /^(?:ADJ|ADV|NUM|DET)$/.test(words[j]!.pos)) j++;
+    const noun = words[j];
+    if (noun?.pos !== "NOUN") return false;
+    const lemma = noun.lemma.toLowerCase();
+    if (asked.nouns.has(lemma) || contentTokens(noun.text).some((t) => asked.attributes.has(t))) return false;
+    if (!lexicon.isPerson(lemma)) return false;
+    others = true;
+  }
+  return others;
+}
+
+/** The days a recurring time is said by ("on Saturdays", "on Thursday evenings", "every weekend"). */
+const DAY_NAMES = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend";
+const RECURRING_DAY = new RegExp(`\\b(?:on|every|each)\\s+(${DAY_NAMES})s?\\b`, "gi");
+/** "instead" that leaves what it replaces unsaid: not "instead of …". */
+const BARE_INSTEAD = /\binstead\b(?!\s+of\b)/i;
+/** The speaker as the subject of a clause: "I", "we" and their contractions, before a verb. */
+const SPEAKER_CLAUSE = /\b(?:i|we)(?:[’'](?:m|re|ve))?\s+(?:\w+\s+)?\w+/i;
+
+/**
+ * The recurring day a newer statement takes from an older one "instead", or null: both say it as
+ * when something is done ("on Saturdays", "on Thursday evenings", "every weekend"), the newer in
+ * the speaker's own clause with a bare "instead", leaving what it replaces for the listener to
+ * find — the older activity at that time ("I volunteer at the food bank on Saturdays" / "These days
+ * I help out at the animal shelter on Saturdays instead" → "saturday"). Not when the older's day
+ * is the value it gives ("We moved standup to Thursdays": a day said with "to" is no time of an
+ * activity), when "instead of …" names what it replaces, when the days differ, nor when no clause
+ * has the speaker as subject ("My flatmate takes the bus on Mondays instead").
+ *
+ *   takesDayInstead("I go to a spin class on Thursday evenings.", "These days I do kickboxing on Thursday evenings instead.")  // → "thursday"
+ *   takesDayInstead("We moved standup to Thursdays.", "I do kickboxing on Thursday evenings instead.")  // → null
+ */
+export function takesDayInstead(older: string, newer: string): string | null {
+  if (!BARE_INSTEAD.test(newer) || !SPEAKER_CLAUSE.test(newer)) return null;
+  const olderDays = new Set(recurringDays(older));
+  return recurringDays(newer).find((day) => olderDays.has(day)) ?? null;
+}
+
+/** The days a statement says something is done on, recurring ("on Saturdays" → "saturday"). */
+export function recurringDays(text: string): string[] {
+  return [...new Set([...text.matchAll(RECURRING_DAY)].map((m) => m[1]!.toLowerCase()))];
+}

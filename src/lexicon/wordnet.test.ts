@@ -2,8 +2,16 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadTagger } from "../core/judge/tagger.js";
-import { askedSlot, fillsAskedSlot } from "../core/state-slots.js";
-import { KINDS_KEPT, nounKinds, nounRelation, openWordNet, WordNetNouns, wordnetDir } from "./wordnet.js";
+import { askedSlot, fillsAskedSlot, saysOthersState } from "../core/state-slots.js";
+import {
+  isPerson,
+  KINDS_KEPT,
+  nounKinds,
+  nounRelation,
+  openWordNet,
+  WordNetNouns,
+  wordnetDir,
+} from "./wordnet.js";
 
 const nouns = new WordNetNouns(wordnetDir(), (p) => statSync(p).size);
 const wordsOf = (offsets: number[]) => offsets.map((o) => nouns.synset(o).words);
@@ -127,5 +135,63 @@ describe("fillsAskedSlot with WordNet: a statement's noun fills the asked noun w
     const asked = askedSlot(question)!;
     expect(asked).not.toBeNull();
     expect(fillsAskedSlot(statement, asked, lexicon)).toBeNull();
+  });
+});
+
+describe("isPerson: a noun whose dominant sense is a kind of person, at any depth", () => {
+  it.each(["flatmate", "roommate", "coworker", "colleague", "daughter", "neighbour", "landlord", "dentist"])(
+    "a person: %s",
+    (word) => expect(isPerson(nouns, word)).toBe(true),
+  );
+  // "coworker" is listed as "co-worker"; "bus", "choir" and "college" are things, "dana" no noun.
+  it.each(["college", "team", "office", "bus", "choir", "phone", "dana", "people"])(
+    "not a person: %s",
+    (word) => expect(isPerson(nouns, word)).toBe(false),
+  );
+});
+
+describe("saysOthersState: another person's state is not the speaker's", () => {
+  beforeAll(() => loadTagger());
+  const lexicon = openWordNet();
+
+  it.each([
+    [
+      "Which bus do I take to work?",
+      "My flatmate started taking the number 38 bus instead of cycling now that it's icy.",
+    ],
+    [
+      "Which choir do I sing in?",
+      "My daughter left the school choir and joined the St Mary's youth choir instead.",
+    ],
+    [
+      "What do I usually have for lunch?",
+      "My coworker Dana switched to intermittent fasting, so she skips lunch now.",
+    ],
+    [
+      "Which class do I go to?",
+      "The college moved the woodwork class to a later slot, which annoys my neighbour who takes it.",
+    ],
+    ["What car do I drive?", "Our neighbours traded their Golf for a Tesla."],
+  ])("another's: %s ← %s", (question, statement) => {
+    const asked = askedSlot(question)!;
+    expect(asked).not.toBeNull();
+    expect(saysOthersState(statement, asked, lexicon)).toBe(true);
+  });
+
+  it.each([
+    // The speaker is a subject or an object somewhere.
+    ["Which day do I swim?", "The pool changed its lane schedule, so I swim on Fridays now."],
+    ["Which floor does our team sit on?", "Facilities moved us up to the 9th floor over the weekend."],
+    ["What do I take for my hay fever?", "Claritin stopped working so my doctor put me on Zyrtec."],
+    // The person is what the question asks about.
+    ["Who is my roommate?", "Oliver moved in with his girlfriend, so my new roommate is Priscilla."],
+    ["Where does my sister live?", "My sister moved to Glasgow last month for a new hospital job."],
+    // A first-person word possesses a thing, or there is none (left to the slot readers).
+    ["What phone do I have?", "My flatmate says my phone is ancient, so I got an iPhone 15."],
+    ["How much is our rent?", "The landlord raised the rent to $2,050 starting next month."],
+  ])("the speaker's, or not read: %s ← %s", (question, statement) => {
+    const asked = askedSlot(question)!;
+    expect(asked).not.toBeNull();
+    expect(saysOthersState(statement, asked, lexicon)).toBe(false);
   });
 });

@@ -274,6 +274,31 @@ export function nounKinds(nouns: WordNetNouns, word: string): string[] {
   return [...out];
 }
 
+/** How many hypernym steps `isPerson` climbs ("daughter" → female offspring → child → juvenile → person). */
+export const PERSON_STEPS = 8;
+
+/**
+ * True when a dominant sense of the noun (`dominantSensesOf`) is a kind of person, within
+ * `PERSON_STEPS` hypernym steps: "flatmate", "coworker", "daughter", "neighbour", "landlord" are;
+ * "college", "team", "office", "bus" are not. A closed compound WordNet lists hyphenated is read
+ * as listed ("coworker": "co-worker"). Names are not looked up: a name is no common noun.
+ */
+export function isPerson(nouns: WordNetNouns, word: string): boolean {
+  const person = nouns.sensesOf("person")[0];
+  if (person === undefined) return false;
+  const w = word.trim().toLowerCase();
+  let frontier = nouns.dominantSensesOf(w);
+  for (let cut = 2; frontier.length === 0 && cut <= w.length - 2 && !w.includes("-"); cut++)
+    frontier = nouns.dominantSensesOf(`${w.slice(0, cut)}-${w.slice(cut)}`);
+  const seen = new Set(frontier);
+  for (let step = 0; step <= PERSON_STEPS && frontier.length > 0; step++) {
+    if (frontier.includes(person)) return true;
+    frontier = frontier.flatMap((s) => nouns.synset(s).hypernyms).filter((s) => !seen.has(s));
+    for (const s of frontier) seen.add(s);
+  }
+  return false;
+}
+
 /** At most this many kinds of a noun are named ("dog" has ~200 breeds within two steps). */
 export const KINDS_KEPT = 256;
 
@@ -288,6 +313,7 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
     id: "wordnet-3.1",
     nounRelation: (word, of) => nounRelation(open(), word, of),
     nounKinds: (word) => nounKinds(open(), word),
+    isPerson: (word) => isPerson(open(), word),
     close: () => nouns?.close(),
   };
 }

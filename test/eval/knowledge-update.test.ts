@@ -26,7 +26,13 @@ describe("knowledge-update eval", () => {
   it("after consolidate, ranks the latest value first in the independent chat set (the level reached)", async () => {
     const report = await evaluateKnowledgeUpdate({ split: "dev", phases: ["after"], sets: ["chat-dev"] });
     const after = report.sets[0]!.phases[0]!;
-    // The level reached: 75 of 86 (h/successor, 2 December 2026; 67 of the first 74, 8 of the 12 it
+    // The level reached: 82 of 92 (chat95, 2 December 2026: 77 of the first 86, 5 of the 6 it added,
+    // written before its code; before it 75 and 3). Another person's change is not the speaker's
+    // ("My flatmate started taking the number 38 bus", "My daughter … joined the St Mary's youth
+    // choir": `saysOthersState`, a possessed noun WordNet reads as a person), so it is not lifted;
+    // a deferred newer activity that takes the older's recurring day "instead" ranks first ("These
+    // days I help out at the animal shelter on Saturdays instead": `takesDayInstead`).
+    // Before: 75 of 86 (h/successor, 2 December 2026; 67 of the first 74, 8 of the 12 it
     // added, written before its code; before it, 64 and 7 in the enlarged chat. Merged with the
     // judge's time-link rule: 66 and 9 — standup no longer superseded by kickboxing, exercise-class
     // deferred). A superseded belief
@@ -49,8 +55,8 @@ describe("knowledge-update eval", () => {
     // of the asked "music" ("jazz") is listed. The six left share no word WordNet relates with the
     // question or the older (partner/boyfriend, diet/vegan, hobby, guitar/Strat, lunch/burritos), or
     // open with a "Since …" clause standalone reads as a fragment (parking).
-    expect(after.dev.cases).toBe(86);
-    expect(after.dev.latestFirst).toBeGreaterThanOrEqual(75);
+    expect(after.dev.cases).toBe(92);
+    expect(after.dev.latestFirst).toBeGreaterThanOrEqual(81);
     expect(after.coverage?.uncovered).toBe(0);
   }, 120_000);
 });
