@@ -74,6 +74,47 @@ describe("context", () => {
     expect(firstCounts).toBeGreaterThan(counted);
   });
 
+  it("shows a belief's new evidence once an outcome changed it (a kept line follows its record)", async () => {
+    ({ mem } = await testMemory({ store: SqliteStore.open({ path: ":memory:" }) }));
+    const fact = await mem.remember("The API deploys through Argo CD");
+    const before = await mem.context("deploy the API", { tokenBudget: 1000 });
+    expect(before.text).toContain(`[${fact.id}] The API deploys through Argo CD (unverified)`);
+    expect((await mem.context("deploy the API", { tokenBudget: 1000 })).text).toBe(before.text);
+    await mem.outcome(fact.id, true, { session: "s1" });
+    const after = await mem.context("deploy the API", { tokenBudget: 1000 });
+    expect(after.text).toContain(`[${fact.id}] The API deploys through Argo CD (conf 0.67, 1/1 worked)`);
+  });
+
+  it("keeps a frozen line's rendering and count with the line, past what the count memo holds", () => {
+    let counted = 0;
+    const counting = {
+      id: tokenizer.id,
+      count: (text: string) => {
+        counted++;
+        return tokenizer.count(text);
+      },
+    };
+    // More lines than the text-keyed count memo keeps (4,096): it starts over during each pass.
+    const frozen = Array.from({ length: 5000 }, (_, i) =>
+      Object.freeze({ id: `b${i + 1}`, text: `Service ${i} deploys through pipeline ${i % 97}` }),
+    );
+    const blocks = { identity: [], failures: [], knowledge: frozen, procedures: [], recent: [] };
+    const first = assemble(blocks, counting, 300, "ns");
+    expect(counted).toBeGreaterThan(5000);
+    counted = 0;
+    const second = assemble(blocks, counting, 300, "ns");
+    expect(second).toEqual(first);
+    // No line is counted again: only the whole text (this tokenizer does not count lines apart)
+    // and whichever of the envelope and the six titles the text-keyed memo dropped.
+    expect(counted).toBeLessThanOrEqual(8);
+    // A line that is not frozen may change between calls: it is rendered and looked up by its text each time.
+    const open = frozen.map((l) => ({ ...l }));
+    counted = 0;
+    const third = assemble({ ...blocks, knowledge: open }, counting, 300, "ns");
+    expect(third).toEqual(first);
+    expect(counted).toBeGreaterThan(900);
+  });
+
   it("never exceeds the token budget, measured with the real tokenizer", async () => {
     ({ mem } = await testMemory());
     for (let i = 0; i < 60; i++)

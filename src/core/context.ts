@@ -99,6 +99,22 @@ function lineTokens(tokenizer: Tokenizer, line: string): number {
 }
 
 /**
+ * A cited line as rendered and its token count, per tokenizer, kept with the line object: a
+ * frozen line (one `buildContext` keeps per stored record) renders the same every time, so a
+ * recurring belief is neither flattened nor looked up by its text again.
+ */
+const citedMemos = new WeakMap<Tokenizer, WeakMap<ContextLine, { rendered: string; tokens: number }>>();
+
+function citedMemo(tokenizer: Tokenizer): WeakMap<ContextLine, { rendered: string; tokens: number }> {
+  let memo = citedMemos.get(tokenizer);
+  if (!memo) {
+    memo = new WeakMap();
+    citedMemos.set(tokenizer, memo);
+  }
+  return memo;
+}
+
+/**
  * True when a chosen line may join the line break before it in a BPE pre-tokenizer: it opens with
  * "/", or it is empty (a digest line of control characters only), so its "\n" follows the last.
  */
@@ -129,6 +145,7 @@ export function assemble(
     recent: [],
   };
   const skipped: ContextResult["skipped"] = [];
+  const cited = citedMemo(tokenizer);
   for (const block of ORDER) {
     const titleTokens = lineTokens(tokenizer, `${BLOCK_TITLES[block]}\n`);
     let titlePaid = false;
@@ -138,8 +155,15 @@ export function assemble(
     let blockUsed = 0;
     let cut = false;
     for (const line of blocks[block] ?? []) {
-      const rendered = document ? digestLine(line.text) : citeLine(line.id, line.text);
-      const tokens = lineTokens(tokenizer, `${rendered}\n`);
+      let rendered: string;
+      let tokens: number;
+      const known = document ? undefined : cited.get(line);
+      if (known) ({ rendered, tokens } = known);
+      else {
+        rendered = document ? digestLine(line.text) : citeLine(line.id, line.text);
+        tokens = lineTokens(tokenizer, `${rendered}\n`);
+        if (!document && Object.isFrozen(line)) cited.set(line, { rendered, tokens });
+      }
       const cost = tokens + (titlePaid ? 0 : titleTokens);
       if (cut || used + cost > tokenBudget || blockUsed + cost > cap) {
         if (document) cut = true;
@@ -270,7 +294,6 @@ export async function buildContext(
         .filter((e) => !said.has(e.id))
         .slice(0, o.recentEvents)
     : [];
-  const line = (b: Belief): ContextLine => ({ id: b.id, text: describeBelief(b) });
   // The digest the last wrap saved is today's state; time travel (`at`) leaves it out.
   const digest = o.continuity && !at ? await records.digest(ctx.store, namespace) : null;
   return assemble(
@@ -280,19 +303,48 @@ export async function buildContext(
         .split(/\r?\n/)
         .filter((l) => l.trim() !== "")
         .map((text) => ({ id: `w${digest!.wrap}`, text })),
-      failures: failures.map(line),
-      knowledge: knowledge.map(line),
-      procedures: procedures.map(line),
-      recent: recent.map((e) => ({
-        id: e.id,
-        text: `${e.at.slice(0, 10)} ${e.type}${e.outcome ? ` (${e.outcome})` : ""}: ${e.content}`,
-      })),
+      failures: failures.map(beliefLine),
+      knowledge: knowledge.map(beliefLine),
+      procedures: procedures.map(beliefLine),
+      recent: recent.map(episodeLine),
     },
     ctx.tokenizer,
     o.tokenBudget,
     namespace,
     ctx.policy.contextContinuityShare,
   );
+}
+
+/**
+ * Each stored record's context line, kept with the record while it lives. Only a record frozen
+ * whole (the SQLite store's read cache hands the same frozen rows to every read until the file
+ * changes) is kept: its line cannot change, and the line is frozen too, so `assemble` keeps its
+ * rendering and count with it. Any other record gets a fresh line each time.
+ */
+const beliefLines = new WeakMap<Belief, ContextLine>();
+const episodeLines = new WeakMap<Episode, ContextLine>();
+
+function beliefLine(b: Belief): ContextLine {
+  const fixed = Object.isFrozen(b) && Object.isFrozen(b.exceptions) && (!b.steps || Object.isFrozen(b.steps));
+  let l = fixed ? beliefLines.get(b) : undefined;
+  if (!l) {
+    l = { id: b.id, text: describeBelief(b) };
+    if (fixed) beliefLines.set(b, Object.freeze(l));
+  }
+  return l;
+}
+
+function episodeLine(e: Episode): ContextLine {
+  const fixed = Object.isFrozen(e);
+  let l = fixed ? episodeLines.get(e) : undefined;
+  if (!l) {
+    l = {
+      id: e.id,
+      text: `${e.at.slice(0, 10)} ${e.type}${e.outcome ? ` (${e.outcome})` : ""}: ${e.content}`,
+    };
+    if (fixed) episodeLines.set(e, Object.freeze(l));
+  }
+  return l;
 }
 
 /** A belief as one context line: its text, with the evidence behind it. */
