@@ -1393,6 +1393,31 @@ export class VectorIndex {
   }
 
   /**
+   * The rowids an approximate search of `query` would score in a partition (its active view for
+   * `active`), live and in `scope`, in slot order; null before the lists are trained. For tests:
+   * the rows whose exact top `limit` the search returns.
+   */
+  probedRows(
+    layer: VectorLayer,
+    query: Float32Array,
+    namespace: string,
+    scope: StatusScope,
+    limit: number,
+  ): number[] | null {
+    const l = this.layers[layer];
+    const main = l.partition(query.length, namespace, false);
+    const part = main && (scope === "active" ? l.view(main).part : main);
+    if (!part?.lists) return null;
+    const { dims } = queryShape(query);
+    const out: number[] = [];
+    for (const [from, to] of this.probedRanges(part, part.lists, query, dims, limit))
+      for (let s = from; s < to; s++)
+        if (part.alive[s] && (part !== main || scope === "live" || l.statuses.passes(part.rowids[s]!, scope)))
+          out.push(part.rowids[s]!);
+    return out;
+  }
+
+  /**
    * Whether an approximate search may probe `main`'s lists (training or training them again
    * first, see `RETRAIN_SHARE`): the rows it searches are enough for the mode.
    */
