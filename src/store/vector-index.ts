@@ -1009,6 +1009,9 @@ function accumulateInt8Span(
   }
 }
 
+/** Rows an int8 re-rank reads again at a time, past its first `limit` (`VectorIndex.rerank`). */
+const RERANK_BATCH = 16;
+
 /** Relative slack on an error bound, for the rounding of the bound's own arithmetic. */
 const BOUND_SLACK = 1 + 1e-9;
 
@@ -1484,8 +1487,11 @@ export class VectorIndex {
 
   /**
    * int8: the exact top `limit`. A row whose upper bound is below the limit-th best lower bound
-   * is beaten by `limit` rows whatever its exact score; every other row is scored from its stored
-   * vector (or is one of the untouched rows at exactly 0, already in `top` at their true score).
+   * is beaten by `limit` rows whatever its exact score; every other row may be read again from its
+   * stored vector, best upper bound first, a batch at a time, until the next upper bound is below
+   * the limit-th exact score read so far: a row under it cannot enter, so the top is the same as
+   * reading them all. Rows sharing no dimension with the query are already in `top` at their true
+   * score, exactly 0.
    */
   private rerank(
     layer: VectorLayer,
@@ -1497,14 +1503,26 @@ export class VectorIndex {
     limit: number,
   ): VectorHit[] {
     const floor = approximate.floor;
-    const read: number[] = [];
-    for (let i = 0; i < maybe.length; i += 2) if (maybe[i + 1]! >= floor) read.push(maybe[i]!);
-    const wanted = new Set(read);
+    const candidates: number[] = [];
+    for (let i = 0; i < maybe.length; i += 2) if (maybe[i + 1]! >= floor) candidates.push(i);
+    candidates.sort((a, b) => maybe[b + 1]! - maybe[a + 1]! || maybe[a]! - maybe[b]!);
+    const wanted = new Set(candidates.map((i) => maybe[i]!));
     const top = new TopK(Math.max(0, limit));
     // Untouched rows kept among the best lower bounds: their score is exactly 0.
     for (const h of approximate.sorted()) if (h.score === 0 && !wanted.has(h.rowid)) top.offer(0, h.rowid);
-    if (read.length > 0) {
-      const l = this.layers[layer];
+    this.work.candidates += candidates.length;
+    const l = this.layers[layer];
+    for (let next = 0; next < candidates.length; ) {
+      const read: number[] = [];
+      // The first batch fills the top; each later one is a few rows more.
+      const batch = next === 0 ? Math.max(limit, RERANK_BATCH) : RERANK_BATCH;
+      for (; next < candidates.length && read.length < batch; next++) {
+        const i = candidates[next]!;
+        if (maybe[i + 1]! < top.floor) break;
+        read.push(maybe[i]!);
+      }
+      if (read.length === 0) break;
+      this.work.reread += read.length;
       const vectors = this.readExact!(
         layer,
         read,
@@ -1517,6 +1535,9 @@ export class VectorIndex {
     }
     return top.sorted();
   }
+
+  /** What int8 re-ranks have read since made: the rows whose upper bound reached the floor, and those read again. */
+  readonly work = { candidates: 0, reread: 0 };
 }
 
 /** A partition as plain data (`VectorIndex.toTransferable`). */
