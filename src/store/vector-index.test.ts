@@ -425,6 +425,29 @@ describe("VectorIndex int8: the float32 index's hits and scores, in a quarter of
       expect(exact.reads.calls).toBe(0);
     });
 
+  it("re-reads the rows best upper bound first, and stops once no row left can enter: the same hits from fewer rows", () => {
+    const rand = createRandom(202);
+    const exact = makeIndex("float32");
+    const compact = makeIndex("int8");
+    // Short sentences over twenty words: many rows near any query, so many upper bounds reach
+    // the first floor, while the exact scores spread out.
+    for (let rowid = 1; rowid <= 3000; rowid++) {
+      const v = embedText(sentence(rand), 384);
+      for (const index of [exact, compact]) index.put("b", rowid, rowid, "ns", v);
+    }
+    for (let q = 0; q < 30; q++) {
+      const query = embedText(sentence(rand), 384);
+      for (const limit of [1, 10, 50])
+        expect(compact.search("b", query, ["ns"], "active", limit)).toEqual(
+          exact.search("b", query, ["ns"], "active", limit),
+        );
+    }
+    expect(compact.work.reread).toBe(compact.reads.rows);
+    // Reading every row whose upper bound reached the first floor (as before) would read them all
+    // (here 2,140; this reads 2,036: at 1M beliefs 0.77 of them).
+    expect(compact.work.reread).toBeLessThan(compact.work.candidates);
+  });
+
   it("re-reads nothing for rows sharing no dimension with the query (their score is exactly 0)", () => {
     const index = makeIndex("int8");
     const v = (...xs: number[]) => Float32Array.from(xs);

@@ -339,7 +339,7 @@ class Partition {
       next++;
     }
     this.alive.fill(0, next, this.size);
-    if (this.lists) this.lists.bounds = carryBounds(this.lists.bounds, remap);
+    if (this.lists) this.lists = { model: this.lists.model, bounds: carryBounds(this.lists.bounds, remap) };
     this.size = next;
     this.dead = 0;
     this.repost(this, remap);
@@ -514,6 +514,13 @@ interface PartitionLists {
   model: ListModel;
   /** `nlist + 1` slot bounds; the last is where the tail (rows added since) begins. */
   bounds: Int32Array;
+  /**
+   * Where each bound's postings begin in each dimension's posting list (`listOffsets`): the first
+   * posting of dimension d at or after slot `bounds[c]` at `[c * dim + d]`. Made on the first
+   * search that wants it; dropped whenever the postings are written again (compaction, a new
+   * layout, a derived view). Rows added since go after every bound, so they leave it true.
+   */
+  offsets?: Int32Array;
 }
 
 /** List bounds after a remap that keeps slot order (compaction, an active view): kept slots before each bound. */
@@ -899,49 +906,72 @@ function accumulateInt8(
   }
 }
 
-/** Where dimension `d`'s postings for the slots `from…to` (one block) lie in its list: [start, end). */
-function postingRange(part: Partition, d: number, from: number, to: number): [number, number] {
-  const b = Math.floor(from / BLOCK);
-  let lo = blockStart(part, d, b);
-  let hi = blockEnd(part, d, b);
-  if (lo >= hi) return [0, 0];
+/** The first posting of dimension `d` at or after `slot` (the list's count when there is none). */
+function postingIndex(part: Partition, d: number, slot: number): number {
+  const b = Math.floor(slot / BLOCK);
+  if (b >= part.blocks[d]!) return part.count[d]!;
   const low = part.low[d]!;
-  const first = from - b * BLOCK;
-  const last = to - b * BLOCK;
-  // The first posting at or after `first`, then the first at or after `last`.
-  let a = lo;
-  let z = hi;
+  const first = slot - b * BLOCK;
+  let a = b === 0 ? 0 : part.blockEnd[d]![b - 1]!;
+  let z = part.blockEnd[d]![b]!;
   while (a < z) {
     const m = (a + z) >>> 1;
     if (low[m]! < first) a = m + 1;
     else z = m;
   }
-  lo = a;
-  z = hi;
-  while (a < z) {
-    const m = (a + z) >>> 1;
-    if (low[m]! < last) a = m + 1;
-    else z = m;
-  }
-  hi = a;
-  return [lo, hi];
+  return a;
 }
 
 /**
- * `accumulateFloat32` over the slots `from…to` (within one block) into `acc[slot - from]`: each
+ * Where each list bound's postings begin, per dimension (`PartitionLists.offsets`), made once: a
+ * probe of a list then reads its postings' range in every query dimension from two entries,
+ * instead of two binary searches each (~120 lists × the query's dimensions a search at 1M).
+ */
+function listOffsets(part: Partition, lists: PartitionLists): Int32Array {
+  if (lists.offsets) return lists.offsets;
+  const { bounds } = lists;
+  const dim = part.dim;
+  const offsets = new Int32Array(bounds.length * dim);
+  for (let c = 0; c < bounds.length; c++)
+    for (let d = 0; d < dim; d++) offsets[c * dim + d] = postingIndex(part, d, bounds[c]!);
+  lists.offsets = offsets;
+  return offsets;
+}
+
+/**
+ * A probed span of slots, `from…to` within one block: where its postings begin and end in
+ * dimension d's list. `first` / `last` are bound indexes into `offsets` when `from` / `to` is a
+ * list bound; otherwise (a span cut at a block's edge, or the tail's end) the list is searched.
+ */
+interface Span {
+  from: number;
+  to: number;
+  first: number;
+  last: number;
+}
+
+const spanStart = (part: Partition, offsets: Int32Array, span: Span, d: number) =>
+  span.first >= 0 ? offsets[span.first * part.dim + d]! : postingIndex(part, d, span.from);
+
+const spanEnd = (part: Partition, offsets: Int32Array, span: Span, d: number) =>
+  span.last >= 0 ? offsets[span.last * part.dim + d]! : postingIndex(part, d, span.to);
+
+/**
+ * `accumulateFloat32` over a span of slots (within one block) into `acc[slot - from]`: each
  * slot's terms added in the same order, so the same sums to the bit.
  */
-function accumulateFloat32Range(
+function accumulateFloat32Span(
   part: Partition,
   query: Float32Array,
   dims: readonly number[],
-  from: number,
-  to: number,
+  span: Span,
+  offsets: Int32Array,
   acc: Float64Array,
 ) {
-  const shift = Math.floor(from / BLOCK) * BLOCK - from;
+  const shift = Math.floor(span.from / BLOCK) * BLOCK - span.from;
   for (const d of dims) {
-    const [lo, hi] = postingRange(part, d, from, to);
+    const lo = spanStart(part, offsets, span, d);
+    const hi = spanEnd(part, offsets, span, d);
     if (lo >= hi) continue;
     const q = query[d]!;
     const low = part.low[d]!;
@@ -953,18 +983,19 @@ function accumulateFloat32Range(
   }
 }
 
-/** `accumulateInt8` over the slots `from…to` (within one block) into `acc[2 (slot - from)]` and the next. */
-function accumulateInt8Range(
+/** `accumulateInt8` over a span of slots (within one block) into `acc[2 (slot - from)]` and the next. */
+function accumulateInt8Span(
   part: Partition,
   query: Float32Array,
   dims: readonly number[],
-  from: number,
-  to: number,
+  span: Span,
+  offsets: Int32Array,
   acc: Float64Array,
 ) {
-  const shift = Math.floor(from / BLOCK) * BLOCK - from;
+  const shift = Math.floor(span.from / BLOCK) * BLOCK - span.from;
   for (const d of dims) {
-    const [lo, hi] = postingRange(part, d, from, to);
+    const lo = spanStart(part, offsets, span, d);
+    const hi = spanEnd(part, offsets, span, d);
     if (lo >= hi) continue;
     const q = query[d]!;
     const qa = Math.abs(q);
@@ -977,6 +1008,9 @@ function accumulateInt8Range(
     }
   }
 }
+
+/** Rows an int8 re-rank reads again at a time, past its first `limit` (`VectorIndex.rerank`). */
+const RERANK_BATCH = 16;
 
 /** Relative slack on an error bound, for the rounding of the bound's own arithmetic. */
 const BOUND_SLACK = 1 + 1e-9;
@@ -1239,7 +1273,11 @@ export class VectorIndex {
       for (const part of l.partitionList)
         n +=
           part.bytes() +
-          (part.lists ? part.lists.model.centroids.byteLength + part.lists.bounds.byteLength : 0);
+          (part.lists
+            ? part.lists.model.centroids.byteLength +
+              part.lists.bounds.byteLength +
+              (part.lists.offsets?.byteLength ?? 0)
+            : 0);
       for (const v of l.views.values()) if (!v.shared) n += v.part.bytes();
     }
     return n;
@@ -1281,13 +1319,19 @@ export class VectorIndex {
       // only active rows (a row leaving `active` leaves it), so its statuses need no check.
       const scan: Scan = { l, part, checkStatus: part === main, scope, qinv, top, maybe, acc };
       if (approximate && part.lists && limit * 8 <= part.live) {
-        for (const [from, to] of this.probedRanges(part, part.lists, query, dims, limit))
+        const offsets = listOffsets(part, part.lists);
+        const span: Span = { from: 0, to: 0, first: -1, last: -1 };
+        for (const [from, to, first, last] of this.probedRanges(part, part.lists, query, dims, limit))
           for (let a = from; a < to; ) {
-            // A chunk never crosses a block: its postings' slots share their high bits.
+            // A span never crosses a block: its postings' slots share their high bits.
             const b = Math.min(to, (Math.floor(a / BLOCK) + 1) * BLOCK);
+            span.from = a;
+            span.to = b;
+            span.first = a === from ? first : -1;
+            span.last = b === to ? last : -1;
             acc.fill(0, 0, (b - a) * width);
-            if (part.int8) accumulateInt8Range(part, query, dims, a, b, acc);
-            else accumulateFloat32Range(part, query, dims, a, b, acc);
+            if (part.int8) accumulateInt8Span(part, query, dims, span, offsets, acc);
+            else accumulateFloat32Span(part, query, dims, span, offsets, acc);
             scoreSlots(scan, a, b);
             a = b;
           }
@@ -1352,6 +1396,31 @@ export class VectorIndex {
   }
 
   /**
+   * The rowids an approximate search of `query` would score in a partition (its active view for
+   * `active`), live and in `scope`, in slot order; null before the lists are trained. For tests:
+   * the rows whose exact top `limit` the search returns.
+   */
+  probedRows(
+    layer: VectorLayer,
+    query: Float32Array,
+    namespace: string,
+    scope: StatusScope,
+    limit: number,
+  ): number[] | null {
+    const l = this.layers[layer];
+    const main = l.partition(query.length, namespace, false);
+    const part = main && (scope === "active" ? l.view(main).part : main);
+    if (!part?.lists) return null;
+    const { dims } = queryShape(query);
+    const out: number[] = [];
+    for (const [from, to] of this.probedRanges(part, part.lists, query, dims, limit))
+      for (let s = from; s < to; s++)
+        if (part.alive[s] && (part !== main || scope === "live" || l.statuses.passes(part.rowids[s]!, scope)))
+          out.push(part.rowids[s]!);
+    return out;
+  }
+
+  /**
    * Whether an approximate search may probe `main`'s lists (training or training them again
    * first, see `RETRAIN_SHARE`): the rows it searches are enough for the mode.
    */
@@ -1382,7 +1451,9 @@ export class VectorIndex {
   /**
    * The slot ranges an approximate search scores, ascending: the lists nearest the query until
    * their rows reach `probes` of the rows laid out (at least one list, and rows for 8 × `limit`),
-   * and the tail of rows added since training.
+   * and the tail of rows added since training. Each range is `[from, to, first, last]`: `first`
+   * and `last` are the indexes of its bounds in `bounds` (-1 for the tail's end); lists next to
+   * each other are one range.
    */
   private probedRanges(
     part: Partition,
@@ -1390,20 +1461,37 @@ export class VectorIndex {
     query: Float32Array,
     dims: readonly number[],
     limit: number,
-  ): [number, number][] {
+  ): [number, number, number, number][] {
     const { model, bounds } = lists;
-    const budget = Math.max(limit * 8, bounds[model.nlist]! * this.probes);
-    const ranges: [number, number][] = [];
-    for (const c of probedLists(model, bounds, query, dims, budget))
-      if (bounds[c + 1]! > bounds[c]!) ranges.push([bounds[c]!, bounds[c + 1]!]);
-    if (part.size > bounds[model.nlist]!) ranges.push([bounds[model.nlist]!, part.size]);
-    return ranges.sort((a, b) => a[0] - b[0]);
+    const nlist = model.nlist;
+    const budget = Math.max(limit * 8, bounds[nlist]! * this.probes);
+    const probed = probedLists(model, bounds, query, dims, budget).sort((a, b) => a - b);
+    const ranges: [number, number, number, number][] = [];
+    for (const c of probed) {
+      if (bounds[c + 1]! <= bounds[c]!) continue;
+      const last = ranges[ranges.length - 1];
+      if (last && last[1] === bounds[c]!) {
+        last[1] = bounds[c + 1]!;
+        last[3] = c + 1;
+      } else ranges.push([bounds[c]!, bounds[c + 1]!, c, c + 1]);
+    }
+    if (part.size > bounds[nlist]!) {
+      const last = ranges[ranges.length - 1];
+      if (last && last[1] === bounds[nlist]!) {
+        last[1] = part.size;
+        last[3] = -1;
+      } else ranges.push([bounds[nlist]!, part.size, nlist, -1]);
+    }
+    return ranges;
   }
 
   /**
    * int8: the exact top `limit`. A row whose upper bound is below the limit-th best lower bound
-   * is beaten by `limit` rows whatever its exact score; every other row is scored from its stored
-   * vector (or is one of the untouched rows at exactly 0, already in `top` at their true score).
+   * is beaten by `limit` rows whatever its exact score; every other row may be read again from its
+   * stored vector, best upper bound first, a batch at a time, until the next upper bound is below
+   * the limit-th exact score read so far: a row under it cannot enter, so the top is the same as
+   * reading them all. Rows sharing no dimension with the query are already in `top` at their true
+   * score, exactly 0.
    */
   private rerank(
     layer: VectorLayer,
@@ -1415,14 +1503,26 @@ export class VectorIndex {
     limit: number,
   ): VectorHit[] {
     const floor = approximate.floor;
-    const read: number[] = [];
-    for (let i = 0; i < maybe.length; i += 2) if (maybe[i + 1]! >= floor) read.push(maybe[i]!);
-    const wanted = new Set(read);
+    const candidates: number[] = [];
+    for (let i = 0; i < maybe.length; i += 2) if (maybe[i + 1]! >= floor) candidates.push(i);
+    candidates.sort((a, b) => maybe[b + 1]! - maybe[a + 1]! || maybe[a]! - maybe[b]!);
+    const wanted = new Set(candidates.map((i) => maybe[i]!));
     const top = new TopK(Math.max(0, limit));
     // Untouched rows kept among the best lower bounds: their score is exactly 0.
     for (const h of approximate.sorted()) if (h.score === 0 && !wanted.has(h.rowid)) top.offer(0, h.rowid);
-    if (read.length > 0) {
-      const l = this.layers[layer];
+    this.work.candidates += candidates.length;
+    const l = this.layers[layer];
+    for (let next = 0; next < candidates.length; ) {
+      const read: number[] = [];
+      // The first batch fills the top; each later one is a few rows more.
+      const batch = next === 0 ? Math.max(limit, RERANK_BATCH) : RERANK_BATCH;
+      for (; next < candidates.length && read.length < batch; next++) {
+        const i = candidates[next]!;
+        if (maybe[i + 1]! < top.floor) break;
+        read.push(maybe[i]!);
+      }
+      if (read.length === 0) break;
+      this.work.reread += read.length;
       const vectors = this.readExact!(
         layer,
         read,
@@ -1435,6 +1535,9 @@ export class VectorIndex {
     }
     return top.sorted();
   }
+
+  /** What int8 re-ranks have read since made: the rows whose upper bound reached the floor, and those read again. */
+  readonly work = { candidates: 0, reread: 0 };
 }
 
 /** A partition as plain data (`VectorIndex.toTransferable`). */

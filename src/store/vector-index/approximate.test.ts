@@ -323,6 +323,59 @@ describe("approximate vector search", () => {
     expect(before).toBeGreaterThan(0);
   });
 
+  it.each(PRECISIONS)(
+    "a search over some of the lists is the exact search over the rows it probes, hit for hit and score for score, through puts, removals and status changes (%s)",
+    (p) => {
+      const stored = new Map<number, Float32Array>();
+      const approx = index(p, stored, { search: "approximate", probes: 0.1 });
+      const statuses = new Map<number, string>();
+      const put = (rowid: number, v: Float32Array) => {
+        stored.set(rowid, v);
+        approx.put("b", rowid, rowid, "ns", v);
+      };
+      const setStatus = (rowid: number, status: string) => {
+        statuses.set(rowid, status);
+        approx.setStatus("b", rowid, status);
+      };
+      // The exact top hits over the rows the approximate search probes, from an exact index of
+      // those rows alone (a row's score does not depend on the other rows).
+      let probedShare = 0;
+      const same = () => {
+        for (const q of queries.slice(0, 12))
+          for (const scope of ["active", "live"] as const)
+            for (const limit of [1, 24]) {
+              const got = approx.search("b", q, ["ns"], scope, limit);
+              const rows = approx.probedRows("b", q, "ns", scope, limit)!;
+              const exact = index(p, stored);
+              exact.load(rows.map((r) => ["b", r, r, "ns", stored.get(r)!] as const));
+              for (const r of rows) if (statuses.has(r)) exact.setStatus("b", r, statuses.get(r)!);
+              expect(got).toEqual(exact.search("b", q, ["ns"], scope, limit));
+              probedShare = Math.max(probedShare, rows.length / stored.size);
+            }
+      };
+      vectors.slice(0, 2000).forEach((v, i) => {
+        put(i + 1, v);
+      });
+      same(); // trains the lists
+      // Only some of the lists are probed, so this is not the exact search over every row.
+      expect(probedShare).toBeLessThan(0.5);
+      // New rows (the tail), a replaced vector, a third removed (the partition compacts), a third
+      // of the rest archived (the active view becomes a copy), some of those active again.
+      for (let i = 2000; i < 2300; i++) put(i + 1, vectors[i]!);
+      put(5, vectors[2999]!);
+      for (let i = 10; i < 2000; i += 3) {
+        stored.delete(i);
+        approx.remove("b", i);
+      }
+      for (let i = 11; i < 1800; i += 3) setStatus(i, "archived");
+      for (let i = 11; i < 300; i += 9) setStatus(i, "active");
+      same();
+      // Past a quarter more rows, the lists are trained again.
+      for (let i = 2300; i < 3000; i++) put(i + 1, vectors[i]!);
+      same();
+    },
+  );
+
   it("lists are per namespace: a search never returns another namespace's rows", () => {
     const stored = new Map<number, Float32Array>();
     const approx = index("float32", stored, { search: "approximate" });
