@@ -396,6 +396,11 @@ function cosine(a: Float32Array, b: Float32Array): number {
   return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
 
+/** True when the belief superseded another (a new value), not when it only absorbed a duplicate. */
+async function replacedOne(store: StoreReader, id: string): Promise<boolean> {
+  return (await store.supersededBy(id)).some((b) => b.statusReason !== "merged");
+}
+
 /** How many of the asked words a text has. */
 function sharedWith(asked: ReadonlySet<string>, text: string): number {
   let n = 0;
@@ -545,7 +550,10 @@ export async function recall(
         // `representative`) ranks no higher than the turn's match, nor than its own.
         const part = "kind" in r && r.sources.length === 1 && partOfTurn(r.text, best.turn.content);
         const speaker = part ? await representative(store, best.turn.id, beliefCache, when, asked) : null;
-        if (!(speaker && speaker.belief.id !== r.id && boosted < best.boosted)) {
+        // A belief that replaced an older value is what sleep changed on purpose: the old value's
+        // turn left current recall, and the successor is found by its own words as well.
+        const successor = boosted > best.boosted && (await replacedOne(store, r.id));
+        if (!successor && !(speaker && speaker.belief.id !== r.id && boosted < best.boosted)) {
           f = { ...best.m, id: own.id };
           from = best.turn.id;
           boosted = best.boosted;
