@@ -316,6 +316,28 @@ describe("recall after sleep", () => {
     expect(after[1]!.why.summary).toMatch(new RegExp(`through its source \\[${chat.id}\\]`));
   });
 
+  it("a belief that replaced an older value keeps its own match: found by its own words, as on main", async () => {
+    const t = await testMemory({ file: true });
+    mem = t.mem;
+    await mem.record("Production runs Kafka 3.5", { at: "2026-01-01" });
+    for (const q of [
+      "Which Kafka version does production run?",
+      "Which Terraform version does production run?",
+      "Which Kubernetes version does production run?",
+    ])
+      await mem.record(q, { type: "question", at: "2026-01-02" });
+    await mem.consolidate();
+    t.clock.advance(30 * DAY);
+    const change = await mem.record("Kafka was upgraded to 3.6.2 in production", { at: "2026-02-01" });
+    await mem.consolidate();
+    const hits = await mem.recall("Kafka version in production", { k: 3 });
+    const successor = hits.find((h) => h.sources.includes(change.id));
+    expect(successor?.layer).toBe("belief");
+    // By its turn's match it would rank below the question that repeats the query's words.
+    expect(hits[0]!.id).toBe(successor!.id);
+    expect(successor!.why.summary).not.toMatch(/through its source/);
+  });
+
   it("ranks a belief with no source turn by its own match, as before (remembered facts)", async () => {
     ({ mem } = await testMemory({ file: true }));
     for (const s of [
