@@ -392,6 +392,16 @@ export interface StoreReader {
   /** Full-text search over normalised query terms (any term may match). */
   searchBeliefText(terms: readonly string[], filter: BeliefFilter, limit: number): Promise<ScoredId[]>;
   searchEpisodeText(terms: readonly string[], filter: EpisodeFilter, limit: number): Promise<ScoredId[]>;
+  /**
+   * The named episodes' full-text scores for the terms, as `searchEpisodeText` scores them (the
+   * same statistics, so comparable with its hits), whatever their status: recall reads a distilled
+   * belief by its source turns' match. One outside the namespaces, or matching no term, is left out.
+   */
+  scoreEpisodeText(
+    terms: readonly string[],
+    ids: readonly string[],
+    namespaces: readonly string[],
+  ): Promise<ScoredId[]>;
   /** Nearest vectors by cosine similarity, then filtered. */
   searchBeliefVectors(vector: Float32Array, filter: BeliefFilter, limit: number): Promise<ScoredId[]>;
   searchEpisodeVectors(vector: Float32Array, filter: EpisodeFilter, limit: number): Promise<ScoredId[]>;

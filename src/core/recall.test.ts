@@ -295,6 +295,69 @@ describe("recall after sleep", () => {
     expect(facts[0]!.why.summary).not.toMatch(/through its source/);
   });
 
+  it("ranks a belief distilled from a turn by that turn's match for the query, as the turn ranked before sleep", async () => {
+    ({ mem } = await testMemory({ file: true }));
+    // The evidence: a question, kept as itself by sleep. Beside it, chit-chat that sleep distils.
+    const evidence = await mem.record("Did Caroline join the pottery class?", { type: "question" });
+    const chat = await mem.record(
+      "My cousin took a pottery class once, she said it was fun and messy, and she made a bowl.",
+      { type: "observation" },
+    );
+    const query = "pottery class";
+    const before = await mem.recall(query, { k: 5 });
+    expect(before.map((h) => h.id)).toEqual([evidence.id, chat.id]);
+    await mem.consolidate();
+    const after = await mem.recall(query, { k: 5 });
+    // By its own index's match (the only belief with the words, that list's best) the chit-chat
+    // went first; by its turn's match it ranks where the turn ranked: below the evidence.
+    expect(after.map((h) => h.layer)).toEqual(["episode", "belief"]);
+    expect(after[0]!.id).toBe(evidence.id);
+    expect(after[1]!.sources).toEqual([chat.id]);
+    expect(after[1]!.why.summary).toMatch(new RegExp(`through its source \\[${chat.id}\\]`));
+  });
+
+  it("a belief that replaced an older value keeps its own match: found by its own words, as on main", async () => {
+    const t = await testMemory({ file: true });
+    mem = t.mem;
+    await mem.record("Production runs Kafka 3.5", { at: "2026-01-01" });
+    for (const q of [
+      "Which Kafka version does production run?",
+      "Which Terraform version does production run?",
+      "Which Kubernetes version does production run?",
+    ])
+      await mem.record(q, { type: "question", at: "2026-01-02" });
+    await mem.consolidate();
+    t.clock.advance(30 * DAY);
+    const change = await mem.record("Kafka was upgraded to 3.6.2 in production", { at: "2026-02-01" });
+    await mem.consolidate();
+    const hits = await mem.recall("Kafka version in production", { k: 3 });
+    const successor = hits.find((h) => h.sources.includes(change.id));
+    expect(successor?.layer).toBe("belief");
+    // By its turn's match it would rank below the question that repeats the query's words.
+    expect(hits[0]!.id).toBe(successor!.id);
+    expect(successor!.why.summary).not.toMatch(/through its source/);
+  });
+
+  it("ranks a belief with no source turn by its own match, as before (remembered facts)", async () => {
+    ({ mem } = await testMemory({ file: true }));
+    for (const s of [
+      "The billing service is written in Go",
+      "The billing service deploys with Helm",
+      "The search service is written in Rust",
+    ])
+      await mem.remember(s);
+    await mem.record("Which language is the billing service written in?", { type: "question" });
+    await mem.consolidate();
+    const all = await mem.recall("billing service language", { k: 5 });
+    const beliefs = all.filter((h) => h.layer === "belief");
+    expect(beliefs.length).toBeGreaterThan(0);
+    for (const h of beliefs) expect(h.why.summary).not.toMatch(/through its source/);
+    const narrowed = await mem.recall("billing service language", { k: 5, kinds: ["fact"] });
+    expect(beliefs.map((h) => h.id)).toEqual(
+      narrowed.map((h) => h.id).filter((id) => beliefs.some((b) => b.id === id)),
+    );
+  });
+
   it("partOfTurn: a belief with fewer of its turn's words and none of its own", () => {
     const turn = "Work is hectic. By the way, I moved my dentist appointment to Thursdays!";
     expect(partOfTurn("I moved my dentist appointment to Thursdays!", turn)).toBe(true);

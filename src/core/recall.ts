@@ -42,6 +42,11 @@ export interface RetrieveRequest {
   beliefs: BeliefFilter | null;
   episodes: EpisodeFilter | null;
   limit: number;
+  /**
+   * Filled with what score fusion divided by (the episode text list's best score, the vector lists'
+   * best cosine): recall scores a turn that was not listed on the same scale.
+   */
+  scale?: { episodeText: number; vector: number } | undefined;
 }
 
 export interface Fused {
@@ -98,6 +103,11 @@ export async function retrieve(
   let vectorMax = 0;
   for (const vec of vectorLists) vectorMax = Math.max(vectorMax, maxScore(vec));
   const byScore = policy.fusion === "score";
+  if (req.scale) {
+    req.scale.vector = vectorMax;
+    const episodeText = req.episodes ? results[results.length - 1]![0] : [];
+    req.scale.episodeText = Math.max(0, ...episodeText.map((h) => h.score));
+  }
   results.forEach(([text], l) => {
     const textMax = maxScore(text);
     text.forEach((hit, i) => {
@@ -272,6 +282,136 @@ function turnOfPart(
   return turn && !("kind" in turn) && partOfTurn(r.text, turn.content) ? turn.id : null;
 }
 
+/**
+ * The match a belief's source turns have for one query, on the episode list's scale whether or not
+ * the search listed them: a listed turn's fused match, or (score fusion) its BM25 from the store
+ * (`scoreEpisodeText`, the same statistics) and its stored vector's cosine, each divided by what
+ * divided the lists. Recall ranks a belief distilled from turns by these, so after sleep a turn's
+ * words rank as they did before it; a short distilled sentence is not lifted by its own index's
+ * length normalisation and maximum. A turn that cannot be scored (not read, forgotten, outside
+ * the namespaces, or not listed under rank fusion) is unknown: the belief keeps its own match.
+ *
+ *   const turns = new TurnMatches(store, policy, req, fused, vector, scale, records);
+ *   await turns.score(beliefs);
+ *   turns.of(belief); // → [{ m: the turn's match, turn }] for its turns that match; null when none could be scored
+ */
+class TurnMatches {
+  private readonly listed: Map<string, Fused>;
+  /** Source turn → its match (null: none that passes the relevance floor). */
+  private readonly matches = new Map<string, Fused | null>();
+  private readonly unknown = new Set<string>();
+  /** How a turn that was not listed matched, in words (`why`). */
+  private readonly how = new Map<string, string>();
+  private readonly terms: string[];
+
+  constructor(
+    private readonly store: StoreReader,
+    private readonly policy: Policy,
+    private readonly req: RecallRequest,
+    fused: readonly Fused[],
+    private readonly vector: Float32Array,
+    private readonly scale: { episodeText: number; vector: number },
+    private readonly records: Map<string, Belief | Episode>,
+  ) {
+    this.listed = new Map(fused.map((f) => [f.id, f]));
+    this.terms = queryTerms(req.query);
+  }
+
+  /** Reads and scores the source turns of these beliefs not seen yet. */
+  async score(beliefs: readonly Belief[]): Promise<void> {
+    const ids = [...new Set(beliefs.flatMap((b) => b.sources))].filter(
+      (id) => !this.matches.has(id) && !this.unknown.has(id),
+    );
+    if (ids.length === 0) return;
+    const unread = ids.filter((id) => !this.records.has(id));
+    if (unread.length > 0) for (const e of await this.store.getEpisodes(unread)) this.records.set(e.id, e);
+    const toScore: string[] = [];
+    for (const id of ids) {
+      const turn = this.records.get(id);
+      if (
+        !turn ||
+        "kind" in turn ||
+        turn.status === "forgotten" ||
+        !this.req.namespaces.includes(turn.namespace)
+      ) {
+        this.unknown.add(id);
+        continue;
+      }
+      const f = this.listed.get(id);
+      if (f) this.matches.set(id, f.textRank !== null || f.similarity >= this.policy.recallFloor ? f : null);
+      else if (this.policy.fusion === "score") toScore.push(id);
+      else this.unknown.add(id);
+    }
+    if (toScore.length === 0) return;
+    const [text, vectors] = await Promise.all([
+      this.store.scoreEpisodeText(this.terms, toScore, this.req.namespaces),
+      this.store.getVectors(toScore),
+    ]);
+    const bm25 = new Map(text.map((h) => [h.id, h.score]));
+    for (const id of toScore) {
+      const t = bm25.get(id) ?? 0;
+      const v = vectors.get(id);
+      const cos = v ? cosine(this.vector, v) : 0;
+      // As the relevance floor reads a listed item: it shares a query term, or its vector is close.
+      if (t <= 0 && cos < this.policy.recallFloor) {
+        this.matches.set(id, null);
+        continue;
+      }
+      const near = cos > 0.08;
+      const textPart = t > 0 ? (this.scale.episodeText > 0 ? Math.min(1, t / this.scale.episodeText) : 1) : 0;
+      const vectorPart = near && this.scale.vector > 0 ? Math.min(1, cos / this.scale.vector) : 0;
+      this.matches.set(id, {
+        id,
+        fused: textPart + this.policy.vectorWeight * vectorPart,
+        textRank: null,
+        vectorRank: null,
+        similarity: near ? cos : 0,
+      });
+      this.how.set(
+        id,
+        [t > 0 ? "text" : null, near ? `vector (cos ${cos.toFixed(2)})` : null].filter(Boolean).join(", "),
+      );
+    }
+  }
+
+  /** The belief's source turns that match, with their matches; null when none could be scored. */
+  of(b: Belief): { m: Fused; turn: Episode }[] | null {
+    let known = false;
+    const out: { m: Fused; turn: Episode }[] = [];
+    for (const id of b.sources) {
+      if (!this.matches.has(id)) continue;
+      known = true;
+      const m = this.matches.get(id);
+      if (m) out.push({ m, turn: this.records.get(id) as Episode });
+    }
+    return known ? out : null;
+  }
+
+  /** How a turn the search did not list matched (for `why`), or undefined. */
+  scoredHow(turn: string, f: { textRank: number | null; vectorRank: number | null }): string | undefined {
+    return f.textRank === null && f.vectorRank === null ? this.how.get(turn) : undefined;
+  }
+}
+
+/** Cosine similarity of two vectors (0 when their dimensions differ or one is zero). */
+function cosine(a: Float32Array, b: Float32Array): number {
+  if (a.length !== b.length) return 0;
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
+}
+
+/** True when the belief superseded another (a new value), not when it only absorbed a duplicate. */
+async function replacedOne(store: StoreReader, id: string): Promise<boolean> {
+  return (await store.supersededBy(id)).some((b) => b.statusReason !== "merged");
+}
+
 /** How many of the asked words a text has. */
 function sharedWith(asked: ReadonlySet<string>, text: string): number {
   let n = 0;
@@ -332,10 +472,12 @@ export async function recall(
   const vector = (await embedder.embed([req.query]))[0]!;
   const limit = Math.max(policy.recallCandidates, req.k * 5);
   const when = { at: req.at, asOf: req.asOf };
+  const scale = { episodeText: 0, vector: 0 };
   const fused = await retrieve(store, embedder, policy, {
     query: req.query,
     vector,
     limit,
+    scale,
     beliefs:
       beliefKinds.length > 0
         ? {
@@ -383,8 +525,10 @@ export async function recall(
   const foldParts = wantEpisodes && kindSet.size > 0;
   // Matched episodes whose belief was superseded: left out of current recall (`currentVersions`).
   const supersededMatches: SupersededMatch[] = [];
-  // Episodes that matched, by id: a belief that is a part of one ranks no higher than its match.
-  const matchedTurns = new Map(wantEpisodes && kindSet.size > 0 ? relevant.map((f) => [f.id, f]) : []);
+  // Where turns are searched, a belief distilled from turns ranks by its turns' match for this
+  // query (`TurnMatches`), listed or not, as they ranked before sleep; its own match counts only
+  // where no source turn can be scored (a belief written directly, a rule, a procedure).
+  const turnMatch = foldParts ? new TurnMatches(store, policy, req, fused, vector, scale, records) : null;
   // A question asks; as evidence it weighs less than what was stated (it stays recallable).
   const boostOf = (f: Fused, r: Belief | Episode) =>
     (named(r) ? f.fused * (1 + policy.actorWeight) : f.fused) *
@@ -395,13 +539,7 @@ export async function recall(
     const [beliefs, episodes] = await Promise.all([store.getBeliefs(ids), store.getEpisodes(ids)]);
     for (const b of beliefs) records.set(b.id, b);
     for (const e of episodes) records.set(e.id, e);
-    // The one source turn of each belief: a part of it is read against it (`partOfTurn`).
-    const turns = beliefs.flatMap((b) =>
-      b.sources.length === 1 && (foldParts || matchedTurns.has(b.sources[0]!)) && !records.has(b.sources[0]!)
-        ? b.sources
-        : [],
-    );
-    if (turns.length > 0) for (const e of await store.getEpisodes(turns)) records.set(e.id, e);
+    if (turnMatch) await turnMatch.score(beliefs);
     for (const own of chunk) {
       const r = records.get(own.id);
       if (!r) continue;
@@ -409,21 +547,27 @@ export async function recall(
       let f = own;
       let from = own.id;
       let boosted = boostOf(f, r);
-      // A part of a matched turn ranks no higher than that turn's match (`partOfTurn`).
-      const part = "kind" in r && r.sources.length === 1 ? r : null;
-      const turn = part ? records.get(part.sources[0]!) : undefined;
-      if (
-        part &&
-        turn &&
-        !("kind" in turn) &&
-        matchedTurns.has(turn.id) &&
-        partOfTurn(part.text, turn.content)
-      ) {
-        const turnMatch = matchedTurns.get(turn.id)!;
-        if (boostOf(turnMatch, turn) < boosted) {
-          f = { ...turnMatch, id: own.id };
-          from = turn.id;
-          boosted = boostOf(turnMatch, turn);
+      const turns = turnMatch && "kind" in r ? turnMatch.of(r) : null;
+      if (turns) {
+        // Its best source turn's match (none: its turns do not match the query, so neither does it).
+        let best: { m: Fused; turn: Episode; boosted: number } | null = null;
+        for (const { m, turn } of turns) {
+          const b = boostOf(m, turn);
+          if (!best || b > best.boosted || (b === best.boosted && compareIds(turn.id, best.turn.id) < 0))
+            best = { m, turn, boosted: b };
+        }
+        if (!best) continue;
+        // A part of a turn that another part speaks for (the one with most of the asked words,
+        // `representative`) ranks no higher than the turn's match, nor than its own.
+        const part = "kind" in r && r.sources.length === 1 && partOfTurn(r.text, best.turn.content);
+        const speaker = part ? await representative(store, best.turn.id, beliefCache, when, asked) : null;
+        // A belief that replaced an older value is what sleep changed on purpose: the old value's
+        // turn left current recall, and the successor is found by its own words as well.
+        const successor = boosted > best.boosted && (await replacedOne(store, r.id));
+        if (!successor && !(speaker && speaker.belief.id !== r.id && boosted < best.boosted)) {
+          f = { ...best.m, id: own.id };
+          from = best.turn.id;
+          boosted = best.boosted;
         }
       }
       let id = f.id;
@@ -489,12 +633,14 @@ export async function recall(
         vectorRank: f.vectorRank,
         relevance: f.boosted / maxFused,
         matched: () => {
-          const matched = [
-            f.textRank ? `text #${f.textRank}` : null,
-            f.vectorRank ? `vector #${f.vectorRank} (cos ${f.similarity.toFixed(2)})` : null,
-          ]
-            .filter(Boolean)
-            .join(", ");
+          const matched =
+            turnMatch?.scoredHow(f.from, f) ??
+            [
+              f.textRank ? `text #${f.textRank}` : null,
+              f.vectorRank ? `vector #${f.vectorRank} (cos ${f.similarity.toFixed(2)})` : null,
+            ]
+              .filter(Boolean)
+              .join(", ");
           const through = f.from !== f.id ? ` through its source [${f.from}]` : "";
           return `matched${through} by ${matched}`;
         },

@@ -89,6 +89,31 @@ for (const c of STORE_CASES) {
       }
     });
 
+    it("scores named episodes as its search scores them, any status, within the namespaces", async () => {
+      const store = await c.open();
+      try {
+        await fill(store);
+        const all = EPISODES[1]!;
+        const ids = (await store.listEpisodes(all, { limit: 100, offset: 0, order: "at-asc" })).map(
+          (e) => e.id,
+        );
+        expect(ids.length).toBe(25);
+        // Twice: the first may be answered by FTS5 (SQLite, cold), the second by the in-process index.
+        for (let round = 0; round < 2; round++)
+          for (const terms of QUERIES) {
+            const searched = new Map(
+              (await store.searchEpisodeText(terms, all, 100)).map((h) => [h.id, h.score]),
+            );
+            const scored = await store.scoreEpisodeText(terms, [...ids, "b1", "e999999"], ["default"]);
+            expect(new Map(scored.map((h) => [h.id, h.score]))).toEqual(searched);
+            expect(scored.map((h) => h.id)).toEqual(ids.filter((id) => searched.has(id)));
+            expect(await store.scoreEpisodeText(terms, ids, ["elsewhere"])).toEqual([]);
+          }
+      } finally {
+        await store.close();
+      }
+    });
+
     it("a second handle sees a write and a forget made through the first on its next recall", async () => {
       const storeA = await c.open();
       const storeB = await c.reopen(storeA);

@@ -512,6 +512,37 @@ class PostgresReader implements StoreReader {
     );
   }
 
+  async scoreEpisodeText(
+    terms: readonly string[],
+    ids: readonly string[],
+    namespaces: readonly string[],
+  ): Promise<ScoredId[]> {
+    this.check();
+    const rids = ids.filter((id) => id[0] === "e").map((id) => id.slice(1));
+    if (terms.length === 0 || rids.length === 0 || namespaces.length === 0) return [];
+    const cache = this.ctx.textCache;
+    const phrases = cache?.phrases(terms);
+    const score = new Map<string, number>();
+    if (cache && phrases) {
+      const hits = await cache.score(this.db, "e", phrases, rids.map(Number), namespaces);
+      for (const h of hits) score.set(String(h.rowid), h.score);
+    } else {
+      // As `rankedText` scores what the search returns.
+      const p = new Params();
+      const q = this.tsQuery(terms, p);
+      const rows = await this.rows(
+        `SELECT b.rid::text AS rid, ts_rank_cd(b.tsv, q.q, 1) AS s FROM ${this.t("episodes")} b, (SELECT ${q} AS q) q
+         WHERE b.tsv @@ q.q AND b.rid = ANY(${p.add(rids, "::bigint[]")}) AND b.namespace = ANY(${p.add([...namespaces], "::text[]")})`,
+        p.values,
+      );
+      for (const r of rows) score.set(r.rid as string, num(r.s));
+    }
+    return rids.flatMap((rid) => {
+      const s = score.get(rid);
+      return s === undefined ? [] : [{ id: `e${rid}`, score: s }];
+    });
+  }
+
   /**
    * BM25 from the in-process index (text-cache.ts): every match in the namespaces and statuses of
    * the filter, scored as FTS5 scores it, best first, ties by id. When the filter asks more than

@@ -80,6 +80,19 @@ export class TextCache implements ChangeFollower {
     );
   }
 
+  /** The named rows' scores, as `search` scores them (each namespace on its own statistics). */
+  async score(
+    db: SqlQueryable,
+    layer: TextLayer,
+    phrases: readonly string[],
+    rowids: readonly number[],
+    namespaces: readonly string[],
+  ): Promise<TextHit[]> {
+    const each = [...new Set(namespaces)];
+    await this.log.sync(db, this, each);
+    return each.flatMap((ns) => this.indexes.get(ns)!.scoreRows(layer, phrases, rowids, [ns]));
+  }
+
   holds(namespace: string): boolean {
     return this.indexes.has(namespace);
   }

@@ -1375,6 +1375,34 @@ export class SqliteStore implements Store {
     return this.searchText("e", terms, filter.namespaces, scope, this.episodeWhere(filter), limit);
   }
 
+  async scoreEpisodeText(
+    terms: readonly string[],
+    ids: readonly string[],
+    namespaces: readonly string[],
+  ): Promise<ScoredId[]> {
+    this.check();
+    const rowids = ids.filter((id) => id[0] === "e").map((id) => Number(id.slice(1)));
+    if (terms.length === 0 || rowids.length === 0 || namespaces.length === 0) return [];
+    const phrases = this.text?.phrases(terms);
+    // The index once built (or when no cold start spares it); before that FTS5, as a search would.
+    if (this.text && phrases && (this.textBuilt.e || !this.coldStart))
+      return this.syncText("e")
+        .scoreRows("e", phrases, rowids, namespaces)
+        .map((h) => ({ id: `e${h.rowid}`, score: h.score }));
+    const q = padded(rowids);
+    const ns = namespaces.map(() => "?").join(",");
+    // The unary plus keeps the ids from FTS5 (see `rankedText`): the query's matches, checked against them.
+    const rows = this.stmt(
+      `SELECT f.rowid AS rid, f.rank AS s FROM episode_fts f JOIN episodes e ON e.rowid = f.rowid
+       WHERE episode_fts MATCH ? AND +f.rowid IN (${q.sql}) AND e.namespace IN (${ns})`,
+    ).all(ftsQuery(terms), ...q.params, ...namespaces);
+    const score = new Map(rows.map((r) => [r.rid as number, -(r.s as number)]));
+    return rowids.flatMap((rowid) => {
+      const s = score.get(rowid);
+      return s === undefined ? [] : [{ id: `e${rowid}`, score: s }];
+    });
+  }
+
   /**
    * BM25 from the in-process index: every match in the namespaces and statuses of the filter,
    * scored as FTS5 scores it, then the rest of the filter (kinds, validity, time travel…) checked
