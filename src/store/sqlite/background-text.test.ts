@@ -151,6 +151,20 @@ describe("SQLite text index built in the background", () => {
     );
   });
 
+  it("searches right after opening build no layer here, not even an empty one (which would keep the text out of the worker)", async () => {
+    const writer = open();
+    await writer.transaction(async (tx) => {
+      for (let i = 0; i < 50; i++) await tx.insertBelief(newBelief(textOf(i)));
+    });
+    const loads = vi.spyOn(TextIndex.prototype, "load");
+    const a = open({ indexBuild: "background" });
+    // No episodes: a cold search has no budget to spend on that layer.
+    await a.searchEpisodeText(["billing"], { namespaces: ["default"], statuses: ["active"] }, 5);
+    await a.searchBeliefText(["billing"], { namespaces: ["default"], statuses: ["active"] }, 5);
+    expect(await a.warmIndexes({ background: true })).toMatchObject({ text: { how: "background" } });
+    expect(loads).not.toHaveBeenCalled();
+  });
+
   it("with nothing written, installed as built", async () => {
     await seed(open(), 100);
     const a = open();

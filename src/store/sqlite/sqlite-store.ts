@@ -647,7 +647,7 @@ export class SqliteStore implements Store {
    * The background build whose text index is still to come: until it is installed (or the build
    * fails), every text search is served cold by FTS5, whatever `coldStart` says.
    */
-  private textPending: BackgroundIndexBuild | null = null;
+  private textPending: object | null = null;
   /** `backgroundFrom`: the rows from which `indexBuild: "auto"` builds in the background. */
   private backgroundFrom = BACKGROUND_FROM;
   /** The store's secret (`contentKey`), read or made by `migrate`. */
@@ -979,6 +979,9 @@ export class SqliteStore implements Store {
    * after another process's commit.
    */
   private async buildInBackground(options: IndexWarmOptions): Promise<IndexWarmReport> {
+    // From the call on (before the worker starts), text searches are served cold: none builds a layer here.
+    const token = {};
+    if (this.text && !this.textBuilt.b && !this.textBuilt.e) this.textPending = token;
     const started = await this.enqueue(async () => {
       if (this.closed) return null;
       const noted = this.fileStamp();
@@ -992,21 +995,22 @@ export class SqliteStore implements Store {
           busyTimeoutMs: this.busyTimeoutMs,
           precision: this.vectorOptions.precision ?? "float32",
           search: this.vectorOptions.search ?? "auto",
-          text: this.text !== null && !this.textBuilt.b && !this.textBuilt.e,
+          text: this.textPending === token,
         },
         options.entry,
       );
       this.background = build;
-      this.textPending = this.text && !this.textBuilt.b && !this.textBuilt.e ? build : null;
       return { build, noted };
     });
+    if (!started && this.textPending === token) this.textPending = null;
     if (!started)
       return {
         how: "on-search",
         reason: this.closed ? "the store closed" : "the index builder did not load",
       };
     const { build, noted } = started;
-    const text = this.textPending === build ? this.installText(build, options) : Promise.resolve(undefined);
+    const text =
+      this.textPending === token ? this.installText(build, token, options) : Promise.resolve(undefined);
     const message = await build.result;
     if ("error" in message) {
       if (this.background === build) this.background = null;
@@ -1058,9 +1062,13 @@ export class SqliteStore implements Store {
    * (`syncText`), exactly as it does after any write, so rows written during the build, by this
    * connection or another, are read again. A log trimmed past it rebuilds, as it always has.
    */
-  private async installText(build: BackgroundIndexBuild, options: IndexWarmOptions): Promise<TextWarmReport> {
+  private async installText(
+    build: BackgroundIndexBuild,
+    token: object,
+    options: IndexWarmOptions,
+  ): Promise<TextWarmReport> {
     const message = await build.text;
-    if (this.textPending !== build)
+    if (this.textPending !== token)
       return { how: "on-search", reason: this.closed ? "the store closed" : "stopped" };
     if ("error" in message) {
       this.textPending = null;
@@ -1069,11 +1077,11 @@ export class SqliteStore implements Store {
     try {
       await options.beforeInstall?.();
     } catch (error) {
-      if (this.textPending === build) this.textPending = null;
+      if (this.textPending === token) this.textPending = null;
       return { how: "on-search", reason: `beforeInstall failed: ${(error as Error).message}` };
     }
     return this.enqueue(async (): Promise<TextWarmReport> => {
-      if (this.closed || this.textPending !== build)
+      if (this.closed || this.textPending !== token)
         return { how: "on-search", reason: this.closed ? "the store closed" : "stopped" };
       this.textPending = null;
       if (!this.text || this.textBuilt.b || this.textBuilt.e) return { how: "here" };
