@@ -451,7 +451,7 @@ class Layer {
   /** The layer `exported` gave. */
   static adopt(s: LayerState): Layer {
     const l = new Layer(s.rows);
-    s.terms.forEach((term, id) => l.terms.set(term, id));
+    for (let id = 0; id < s.terms.length; id++) l.terms.set(s.terms[id]!, id);
     l.df = s.df;
     l.seenBy = new Int32Array(s.df.length);
     l.countedAt = new Int32Array(s.df.length);
