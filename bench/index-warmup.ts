@@ -3,8 +3,10 @@
  * (`on-search`, the default) or in a worker thread from start-up (`background`,
  * `warmIndexes({ background: true })`, what `strata serve` and `strata worker` do): one recall
  * every `--every` ms for `--seconds` from process start, each request's latency, the longest
- * event-loop stall (perf_hooks `monitorEventLoopDelay`), when the index was installed, and the CPU
- * of the main thread and of the whole process (the worker's share is the difference).
+ * event-loop stall (perf_hooks `monitorEventLoopDelay`), when the index was installed, the CPU
+ * of the main thread and of the whole process (the worker's share is the difference), and each
+ * request's main-thread CPU (a figure the machine's load does not inflate: the longest is what
+ * the slowest call, an index build on search included, cost the event loop).
  *
  * Run each mode in a fresh process, alternately (the machine is shared: compare within one run):
  *
@@ -61,7 +63,7 @@ const warm =
     : Promise.resolve();
 
 const traffic = createTraffic(7);
-const requests: { at: number; ms: number }[] = [];
+const requests: { at: number; ms: number; cpuMs: number }[] = [];
 let longest = 0;
 // A request every `every` ms from start: a request that finds the loop blocked waits (its latency
 // counts from when it was due, as a client's would).
@@ -70,9 +72,12 @@ for (let due = opened; due < seconds * 1000; due += every) {
   if (now < due) await new Promise((r) => setTimeout(r, due - now));
   // A late request still lets the loop turn first (the stall figure is then one call's, not a backlog's).
   else await new Promise((r) => setImmediate(r));
+  const cpuBefore = mainThreadCpuMs() ?? 0;
   await mem.recall(traffic.query(), { k: 5 });
   const ms = performance.now() - started - due;
-  requests.push({ at: Math.round(due), ms: Math.round(ms * 10) / 10 });
+  // The main thread's CPU over the call (10 ms ticks): what the request cost the event loop, whatever the load.
+  const cpuMs = (mainThreadCpuMs() ?? 0) - cpuBefore;
+  requests.push({ at: Math.round(due), ms: Math.round(ms * 10) / 10, cpuMs });
   longest = Math.max(longest, ms);
   // Requests that were due while this one ran are late, not skipped.
 }
@@ -120,6 +125,9 @@ console.log(
       warmFromMs: warmFrom,
       longestRequestMs: Math.round(longest),
       longestStallMs: Math.round(longestGap),
+      // Load-independent: the most main-thread CPU one request took, and which request.
+      longestRequestMainCpuMs: Math.max(...requests.map((r) => r.cpuMs)),
+      mainCpuOver100Ms: requests.filter((r) => r.cpuMs > 100).map((r) => [r.at, r.cpuMs]),
       eventLoopDelayMaxMs: Math.round(stall.max / 1e6),
       cpuMs: { process: Math.round((cpu.user + cpu.system) / 1000), mainThread: main },
       loadAverage: load.map((x) => Math.round(x * 10) / 10),

@@ -93,6 +93,10 @@ export function registerAgentCommands(
     .option("--worker-interval <duration>", "with --worker: time between ticks (default 5m)")
     .option("--compat <name>", "memory-server: expose the official MCP memory server's nine tools instead")
     .option("--sampling <mode>", "auto (default): judge sweeps with the client's model when offered; off")
+    .option(
+      "--index-build <when>",
+      "auto (default): a large store's search indexes built in a worker thread at start-up, a small one's on search; background; on-search",
+    )
     .option("--regenerate-manifest", "write the tool-integrity manifest for the current tools, then exit")
     .addHelpText(
       "after",
@@ -131,6 +135,7 @@ export function registerAgentCommands(
               maxMessageBytes: messageLimit(process.env.STRATA_MAX_MESSAGE_BYTES),
               compat: o.compat as string | undefined,
               sampling: o.sampling as string | undefined,
+              indexBuild: o.indexBuild as string | undefined,
               regenerateManifest: Boolean(o.regenerateManifest),
               version,
             }),

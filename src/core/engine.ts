@@ -1016,13 +1016,17 @@ export class Memory {
   /**
    * Builds the store's in-process search indexes now, or with `background: true` off the request
    * path (SQLite: in a worker thread, while searches are served cold), for a long-lived process
-   * (`strata serve`, `strata worker`, an application that recalls many times). Never needed for
-   * correctness; a one-shot command should not call it. Settles with what was done, and why
-   * nothing was when a background build could not run (the indexes are then built on a search).
+   * (`strata serve`, `strata worker`, an application that recalls many times). `background:
+   * "auto"`: off the request path only where the store is large enough for that to pay (SQLite:
+   * `backgroundFrom` rows), else on search. Never needed for correctness; a one-shot command
+   * should not call it. Settles with what was done, and why nothing was when a background build
+   * could not run or was not worth it (the indexes are then built on a search).
    *
-   *   void mem.warmIndexes({ background: true }).then((r) => r.reason && log(r.reason));
+   *   void mem.warmIndexes({ background: "auto" }).then((r) => r.reason && log(r.reason));
    */
-  async warmIndexes(options: { background?: boolean } = {}): Promise<{ how: string; reason?: string }> {
+  async warmIndexes(
+    options: { background?: boolean | "auto" } = {},
+  ): Promise<{ how: string; reason?: string }> {
     // A store without the method keeps no index to build ahead (its searches build what they need).
     return (await this.store.warmIndexes?.(options)) ?? { how: "on-search" };
   }

@@ -71,7 +71,7 @@ describe("the background index build through the built command", () => {
   it("strata serve starts the build at start-up from the module beside its chunks, and it runs to the end", async () => {
     const child = spawn(
       process.execPath,
-      ["--require", hook, bin, "--db", db, "serve", "--http", "--port", "0"],
+      ["--require", hook, bin, "--db", db, "serve", "--http", "--port", "0", "--index-build", "background"],
       { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: env() },
     );
     children.push(child);
@@ -89,5 +89,29 @@ describe("the background index build through the built command", () => {
     expect(existsSync(fileURLToPath(started))).toBe(true);
     expect(err).toContain("worker exit 0");
     expect(err).not.toContain("indexes build on search");
+  }, 30_000);
+
+  it("strata serve on a store under backgroundFrom starts no worker thread by default, and says why", async () => {
+    const child = spawn(
+      process.execPath,
+      ["--require", hook, bin, "--db", db, "serve", "--http", "--port", "0"],
+      {
+        cwd: dir,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: env(),
+      },
+    );
+    children.push(child);
+    const err = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      child.stderr!.on("data", (chunk: Buffer) => {
+        text += chunk.toString();
+        if (text.includes("indexes build on search")) resolve(text);
+      });
+      child.once("exit", (code) => reject(new Error(`serve exited ${code}: ${text}`)));
+    });
+    child.kill("SIGTERM");
+    expect(err).toMatch(/indexes build on search: \d+ rows, fewer than backgroundFrom \(400000\)/);
+    expect(err).not.toContain("worker start");
   }, 30_000);
 });

@@ -41,6 +41,12 @@ export interface ServeArgs {
   maxMessageBytes?: number;
   compat?: string;
   sampling?: string;
+  /**
+   * When the search indexes are built (`--index-build`): `auto` (default) in a worker thread at
+   * start-up where the store decides it pays (SQLite: `backgroundFrom` rows), `background` in one
+   * whatever the size, `on-search` on the searches that need them.
+   */
+  indexBuild?: string;
   regenerateManifest?: boolean;
   /** Where the shipped manifest lives. Default: src/mcp/tool-manifest.json in the package. */
   manifestPath?: string;
@@ -147,6 +153,9 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
     throw new UsageError(`--compat takes "memory-server", got "${args.compat}".`);
   if (args.sampling !== undefined && args.sampling !== "auto" && args.sampling !== "off")
     throw new UsageError(`--sampling takes "auto" or "off", got "${args.sampling}".`);
+  const indexBuild = args.indexBuild ?? "auto";
+  if (indexBuild !== "auto" && indexBuild !== "background" && indexBuild !== "on-search")
+    throw new UsageError(`--index-build takes "auto", "background" or "on-search", got "${indexBuild}".`);
   if (!args.http) {
     const httpOnly = (
       [
@@ -174,10 +183,12 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   // A server lives for many calls: load the tokenizer's tables now, in the background, so the first
   // `context` call does not wait for them (a one-shot CLI call never loads them unless it counts).
   void mem.tokenizer.ready?.()?.catch(() => {});
-  // And its search indexes, off the request path: the first searches are served cold meanwhile.
-  void mem
-    .warmIndexes({ background: true })
-    .then((r) => r.reason && note(`indexes build on search: ${r.reason}`));
+  // And a large store's search indexes, off the request path (the store decides what is large,
+  // `backgroundFrom`): the first searches are served cold meanwhile.
+  if (indexBuild !== "on-search")
+    void mem
+      .warmIndexes({ background: indexBuild === "auto" ? "auto" : true })
+      .then((r) => r.reason && note(`indexes build on search: ${r.reason}`));
 
   // Over HTTP, a request signed in with an API key acts as the key and within its scope.
   const makeServer = (caller: McpCaller = {}) =>

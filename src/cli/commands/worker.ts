@@ -46,10 +46,11 @@ export async function runWorker(mem: Memory, args: WorkerArgs, env: RunEnv): Pro
     ...(args.dryRun ? { dryRun: true } : {}),
     ...(args.maxRetireShare !== undefined ? { maxRetireShare: args.maxRetireShare } : {}),
   };
-  // A long-lived worker searches at every tick: its indexes are built off the request path (not for --once).
+  // A long-lived worker searches at every tick: a large store's indexes are built off the request
+  // path (not for --once; the store decides what is large, `backgroundFrom`).
   if (!args.once)
     void mem
-      .warmIndexes({ background: true })
+      .warmIndexes({ background: "auto" })
       .then((r) => r.reason && env.notice?.(`indexes build on search: ${r.reason}`));
   const bars = new Map<string, ReturnType<RunEnv["progress"]>>();
   let last: TickResult | null = null;

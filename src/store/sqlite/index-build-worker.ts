@@ -1,15 +1,19 @@
 /**
  * The worker thread of index-builder.ts: opens the store's file read-only on a connection of its
- * own, reads one snapshot (one read transaction), builds the in-process vector index from it with
- * the code the store's own connection uses (vector-load.ts, then a first search of each
- * partition, which trains the approximate search's lists where the store's first search would),
- * and hands it back with its typed arrays in the transfer list (moved, not copied).
+ * own, reads one snapshot (one read transaction) and builds the in-process indexes from it with
+ * the code the store's own connection uses: first the text index of both layers (text-load.ts;
+ * posted at once with the `text_changes` position the snapshot is current through), then the
+ * vector index (vector-load.ts, then a first search of each partition, which trains the
+ * approximate search's lists where the store's first search would). Each goes back with its
+ * typed arrays in the transfer list (moved, not copied).
  */
 
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
+import { TextIndex } from "../text-index/text-index.js";
 import { VectorIndex, type VectorLayer } from "../vector-index.js";
-import type { IndexBuildJob, IndexBuildMessage } from "./index-builder.js";
+import type { IndexBuildJob, IndexBuildMessage, TextBuildMessage } from "./index-builder.js";
+import { loadTextLayer, textLogPosition } from "./text-load.js";
 import { asFloat32, loadVectorIndex, type Prepare, readVectorStatuses } from "./vector-load.js";
 
 const job = workerData as IndexBuildJob;
@@ -32,6 +36,17 @@ function build(): { message: IndexBuildMessage; transfer: ArrayBuffer[] } {
     // One read transaction: every read below sees the same snapshot.
     db.exec("BEGIN");
     prepare("SELECT count(*) FROM meta").get();
+    if (job.text) {
+      // The log position first: inside the transaction, it names exactly the changes this snapshot holds.
+      const seq = textLogPosition(prepare);
+      const text = new TextIndex();
+      for (const layer of ["b", "e"] as const) loadTextLayer(prepare, text, layer);
+      const { state, transfer } = text.toTransferable();
+      port.postMessage(
+        { text: state, seq, ms: performance.now() - started } satisfies TextBuildMessage,
+        transfer,
+      );
+    }
     const index = new VectorIndex({
       precision: job.precision,
       search: job.search,

@@ -61,6 +61,7 @@ import {
 import { withFileLock } from "./file-lock.js";
 import type { BackgroundIndexBuild } from "./index-builder.js";
 import { MIGRATION_FILLS, MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
+import { loadTextLayer, type TextRead, textLogPosition, textRow, textSelect } from "./text-load.js";
 import {
   INSERT_COMPONENTS_SQL,
   scanComponents,
@@ -75,6 +76,15 @@ import {
   toFloat32,
   vectorRows,
 } from "./vector-load.js";
+
+/**
+ * `indexBuild: "auto"`'s default threshold, in rows (beliefs and episodes, every status): below
+ * it a server builds its indexes on search, at or above it in a worker thread from start-up.
+ * Measured under steady traffic (docs/benchmarks.md "Cold start, ninth pass"): at 100k rows the
+ * on-search build stalls the loop ~2 s and is warm in ~3 s, while serving cold through a
+ * background build took ~12 s to be warm; at 1M the on-search build stalls for minutes.
+ */
+export const BACKGROUND_FROM = 400_000;
 
 export interface SqliteStoreOptions {
   /** File path, or `:memory:`. */
@@ -135,7 +145,14 @@ export interface SqliteStoreOptions {
    * rule (`coldStart`) either way. Same as calling `warmIndexes({ background: true })` after
    * opening.
    */
-  indexBuild?: "on-search" | "background";
+  indexBuild?: "on-search" | "background" | "auto";
+  /**
+   * `indexBuild: "auto"` (what `strata serve` and a long-running `strata worker` ask for):
+   * the rows (beliefs and episodes, every status) from which the indexes are built in the
+   * background; a smaller store builds them on search. Default 400,000 (`BACKGROUND_FROM`,
+   * docs/benchmarks.md "Cold start, ninth pass").
+   */
+  backgroundFrom?: number;
   /**
    * `true` (default): rows, filter verdicts and vectors read since the file last changed
    * (this connection's writes by `total_changes()`, other connections' commits by `data_version`)
@@ -498,13 +515,19 @@ function refuseForeignDatabase(db: Database.Database, path: string): void {
   );
 }
 
+/** The report with the text index's part, when there was one. */
+function withText(report: IndexWarmReport, text: TextWarmReport | undefined): IndexWarmReport {
+  return text ? { ...report, text } : report;
+}
+
 /** `SqliteStore.warmIndexes`' options. */
 export interface IndexWarmOptions {
   /**
-   * Build the vector index in a worker thread (see `SqliteStoreOptions.indexBuild`) instead of
-   * now, on this thread. Default false.
+   * Build the indexes in a worker thread (see `SqliteStoreOptions.indexBuild`) instead of now, on
+   * this thread. `auto`: in a worker thread when the store holds at least `backgroundFrom` rows,
+   * else nothing now (they are built on search, `how: "on-search"`). Default false.
    */
-  background?: boolean;
+  background?: boolean | "auto";
   /** Background: awaited once the worker's index has come back, before it is installed (tests hold it here to write meanwhile). */
   beforeInstall?: () => Promise<void>;
   /** Background: the worker's module. Default: index-build-worker beside the store's module. */
@@ -523,6 +546,16 @@ export interface IndexWarmReport {
   /** Background: the worker's build, wall milliseconds. */
   ms?: number;
   /** Background: whether anything was written during the build (then the next search reconciles the index with the table). */
+  caughtUp?: "nothing written" | "on the next search";
+  /** Background: the text index's part of the build (absent when there is no text index to build). */
+  text?: TextWarmReport;
+}
+
+/** What a background build did for the text index (the same fields as `IndexWarmReport`'s). */
+export interface TextWarmReport {
+  how: "here" | "background" | "on-search";
+  reason?: string;
+  ms?: number;
   caughtUp?: "nothing written" | "on the next search";
 }
 
@@ -610,6 +643,13 @@ export class SqliteStore implements Store {
    * vector search is served cold from the table.
    */
   private backgroundReport: Promise<IndexWarmReport> | null = null;
+  /**
+   * The background build whose text index is still to come: until it is installed (or the build
+   * fails), every text search is served cold by FTS5, whatever `coldStart` says.
+   */
+  private textPending: object | null = null;
+  /** `backgroundFrom`: the rows from which `indexBuild: "auto"` builds in the background. */
+  private backgroundFrom = BACKGROUND_FROM;
   /** The store's secret (`contentKey`), read or made by `migrate`. */
   private key = "";
 
@@ -649,11 +689,18 @@ export class SqliteStore implements Store {
         { vectorSearch: String(search) },
       );
     const indexBuild = options.indexBuild ?? "on-search";
-    if (indexBuild !== "on-search" && indexBuild !== "background")
+    if (indexBuild !== "on-search" && indexBuild !== "background" && indexBuild !== "auto")
       throw new StrataError(
         "INVALID_INPUT",
-        `indexBuild must be "on-search" or "background", not ${JSON.stringify(indexBuild)}: nothing was opened.`,
+        `indexBuild must be "on-search", "background" or "auto", not ${JSON.stringify(indexBuild)}: nothing was opened.`,
         { indexBuild: String(indexBuild) },
+      );
+    const backgroundFrom = options.backgroundFrom ?? BACKGROUND_FROM;
+    if (!Number.isFinite(backgroundFrom) || backgroundFrom < 0)
+      throw new StrataError(
+        "INVALID_INPUT",
+        `backgroundFrom must be a number of rows (0 or more), not ${JSON.stringify(options.backgroundFrom)}: nothing was opened.`,
+        { backgroundFrom: String(options.backgroundFrom) },
       );
     let db: Database.Database;
     try {
@@ -700,7 +747,9 @@ export class SqliteStore implements Store {
     store.busyTimeoutMs = options.busyTimeoutMs ?? 10_000;
     store.migrate(options.random ?? randomBytes, options.onMigrationProgress);
     store.dropLegacyVecTables();
-    if (indexBuild === "background") void store.warmIndexes({ background: true });
+    store.backgroundFrom = backgroundFrom;
+    if (indexBuild !== "on-search")
+      void store.warmIndexes({ background: indexBuild === "auto" ? "auto" : true });
     return store;
   }
 
@@ -899,6 +948,14 @@ export class SqliteStore implements Store {
       if (this.text) for (const layer of ["b", "e"] as const) this.syncText(layer);
       return { how: "here" };
     }
+    if (options.background === "auto") {
+      const rows = this.layerSize("b") + this.layerSize("e");
+      if (rows < this.backgroundFrom)
+        return {
+          how: "on-search",
+          reason: `${rows} rows, fewer than backgroundFrom (${this.backgroundFrom}): the indexes are built on search, which costs less at this size`,
+        };
+    }
     if (this.capabilities.vector !== "index")
       return { how: "on-search", reason: "vectorIndex is scan: there is no index to build" };
     if (this.path === ":memory:")
@@ -922,6 +979,9 @@ export class SqliteStore implements Store {
    * after another process's commit.
    */
   private async buildInBackground(options: IndexWarmOptions): Promise<IndexWarmReport> {
+    // From the call on (before the worker starts), text searches are served cold: none builds a layer here.
+    const token = {};
+    if (this.text && !this.textBuilt.b && !this.textBuilt.e) this.textPending = token;
     const started = await this.enqueue(async () => {
       if (this.closed) return null;
       const noted = this.fileStamp();
@@ -935,22 +995,29 @@ export class SqliteStore implements Store {
           busyTimeoutMs: this.busyTimeoutMs,
           precision: this.vectorOptions.precision ?? "float32",
           search: this.vectorOptions.search ?? "auto",
+          text: this.textPending === token,
         },
         options.entry,
       );
       this.background = build;
       return { build, noted };
     });
+    if (!started && this.textPending === token) this.textPending = null;
     if (!started)
       return {
         how: "on-search",
         reason: this.closed ? "the store closed" : "the index builder did not load",
       };
     const { build, noted } = started;
+    const text =
+      this.textPending === token ? this.installText(build, token, options) : Promise.resolve(undefined);
     const message = await build.result;
     if ("error" in message) {
       if (this.background === build) this.background = null;
-      return { how: "on-search", reason: message.error };
+      return withText(
+        { how: "on-search", reason: this.closed ? "the store closed" : message.error },
+        await text,
+      );
     }
     try {
       await options.beforeInstall?.();
@@ -985,6 +1052,59 @@ export class SqliteStore implements Store {
         ms: message.ms,
         caughtUp: unchanged ? "nothing written" : "on the next search",
       };
+    }).then(async (report) => withText(report, await text));
+  }
+
+  /**
+   * The text index of a background build, installed when the worker posts it (before the vector
+   * index, which it builds next) unless the store closed or built its own meanwhile. The worker
+   * read the `text_changes` position inside its snapshot: the next search replays the log past it
+   * (`syncText`), exactly as it does after any write, so rows written during the build, by this
+   * connection or another, are read again. A log trimmed past it rebuilds, as it always has.
+   */
+  private async installText(
+    build: BackgroundIndexBuild,
+    token: object,
+    options: IndexWarmOptions,
+  ): Promise<TextWarmReport> {
+    const message = await build.text;
+    if (this.textPending !== token)
+      return { how: "on-search", reason: this.closed ? "the store closed" : "stopped" };
+    if ("error" in message) {
+      this.textPending = null;
+      return { how: "on-search", reason: message.error };
+    }
+    try {
+      await options.beforeInstall?.();
+    } catch (error) {
+      if (this.textPending === token) this.textPending = null;
+      return { how: "on-search", reason: `beforeInstall failed: ${(error as Error).message}` };
+    }
+    return this.enqueue(async (): Promise<TextWarmReport> => {
+      if (this.closed || this.textPending !== token)
+        return { how: "on-search", reason: this.closed ? "the store closed" : "stopped" };
+      this.textPending = null;
+      if (!this.text || this.textBuilt.b || this.textBuilt.e) return { how: "here" };
+      let index: TextIndex;
+      try {
+        index = TextIndex.fromTransferable(message.text);
+      } catch (error) {
+        return {
+          how: "on-search",
+          reason: `the built text index could not be installed: ${(error as Error).message}`,
+        };
+      }
+      this.text = index;
+      this.textSeq = message.seq;
+      this.textRefetch = [];
+      this.textBuilt.b = true;
+      this.textBuilt.e = true;
+      const written = textLogPosition((sql) => this.stmt(sql)) !== message.seq;
+      return {
+        how: "background",
+        ms: message.ms,
+        caughtUp: written ? "on the next search" : "nothing written",
+      };
     });
   }
 
@@ -1012,6 +1132,7 @@ export class SqliteStore implements Store {
     // A build still running: its worker is terminated and nothing is installed.
     const building = this.background;
     this.background = null;
+    this.textPending = null;
     await building?.stop();
     this.db.close();
     // A closed store answers nothing, but whoever still holds it (a Memory kept in a variable, a
@@ -1425,9 +1546,10 @@ export class SqliteStore implements Store {
     // that searches a few times (a CLI call or a hook: one recall runs a handful of small searches)
     // never pays for the build; one that keeps searching builds once its cold searches have cost
     // about as much, so it never spends more than twice what the better choice would have.
-    if (!this.textBuilt[prefix] && this.coldStart) {
+    // While the background build makes the index (`textPending`), every search is served cold.
+    if (!this.textBuilt[prefix] && (this.coldStart || this.textPending)) {
       const left = this.textColdLeft[prefix] ?? this.layerSize(prefix);
-      if (left > 0) {
+      if (left > 0 || this.textPending) {
         const { hits, matches } = this.rankedText(prefix, terms, w, limit);
         // At least one per search: a store of few rows builds after a few searches that match nothing.
         this.textColdLeft[prefix] = left - Math.max(1, matches);
@@ -1470,7 +1592,7 @@ export class SqliteStore implements Store {
     if (this.textBuilt.b || this.textBuilt.e) this.replayText(index);
     if (!this.textBuilt[layer]) {
       if (!this.textBuilt.b && !this.textBuilt.e) {
-        this.textSeq = this.stmt("SELECT coalesce(max(seq), 0) AS n FROM text_changes").get()!.n as number;
+        this.textSeq = textLogPosition((sql) => this.stmt(sql));
         this.textRefetch = [];
       }
       this.readText(index, layer, null);
@@ -1506,37 +1628,21 @@ export class SqliteStore implements Store {
 
   /** (Re)reads rows into the index: the named ones (those gone are dropped), or the whole table. */
   private readText(index: TextIndex, layer: TextLayer, ids: number[] | null): void {
-    const select =
-      layer === "b"
-        ? "SELECT rowid, namespace, status, text, 0 FROM beliefs"
-        : "SELECT rowid, namespace, status, content, superseded_by IS NOT NULL FROM episodes";
-    type Read = [number, string, string, string, number];
-    const row = ([, namespace, status, text, superseded]: Read) => ({
-      namespace,
-      status,
-      text,
-      current: status === "active" && !superseded,
-    });
     if (ids === null) {
-      const all = this.stmt(`${select} /* text index */`).raw(true).iterate() as IterableIterator<Read>;
-      index.load(
-        layer,
-        (function* () {
-          for (const r of all) yield [r[0], row(r)] as const;
-        })(),
-      );
+      loadTextLayer((sql) => this.stmt(sql), index, layer);
       return;
     }
+    const select = textSelect(layer);
     for (let i = 0; i < ids.length; i += 512) {
       const chunk = ids.slice(i, i + 512);
       const found = new Set<number>();
       const q = padded(chunk);
       for (const r of this.stmt(`${select} WHERE rowid IN (${q.sql})`)
         .raw(true)
-        .all(...q.params) as unknown as Read[]) {
+        .all(...q.params) as unknown as TextRead[]) {
         if (found.has(r[0])) continue;
         found.add(r[0]);
-        index.put(layer, r[0], row(r));
+        index.put(layer, r[0], textRow(r));
       }
       for (const rid of chunk) if (!found.has(rid)) index.remove(layer, rid);
     }

@@ -10,9 +10,16 @@
  *   rows.delete(7);
  *   rows.size;          // 0
  */
+/** A `RowTable`'s contents, as a worker thread hands them over. */
+export interface RowTableState {
+  dense: Int32Array<ArrayBuffer>;
+  sparse: [number, number][];
+  size: number;
+}
+
 export class RowTable {
   /** Entry + 1 by rowid, 0 for none; every rowid below its length is here, never in `sparse`. */
-  private dense = new Int32Array(0);
+  private dense: Int32Array<ArrayBuffer> = new Int32Array(0);
   private readonly sparse = new Map<number, number>();
   size = 0;
 
@@ -41,6 +48,20 @@ export class RowTable {
       if (this.dense[rowid] !== 0) this.size--;
       this.dense[rowid] = 0;
     } else if (this.sparse.delete(rowid)) this.size--;
+  }
+
+  /** Its contents, for `TextIndex.toTransferable` (the array is handed over, not copied). */
+  exported(): RowTableState {
+    return { dense: this.dense, sparse: [...this.sparse], size: this.size };
+  }
+
+  /** A table holding what `exported` gave. */
+  static adopt(state: RowTableState): RowTable {
+    const t = new RowTable();
+    t.dense = state.dense;
+    for (const [r, e] of state.sparse) t.sparse.set(r, e);
+    t.size = state.size;
+    return t;
   }
 
   /** Extends the array past `rowid` (doubling), moving the map's rowids it now covers. */

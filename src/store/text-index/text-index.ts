@@ -28,7 +28,7 @@
 import { Fts5Tokenizer } from "./fts5-tokenizer.js";
 import { libmLog } from "./reference-db.js";
 import { packPair, TF_MORE, unpackPair } from "./row-pairs.js";
-import { RowTable } from "./row-table.js";
+import { RowTable, type RowTableState } from "./row-table.js";
 
 export type TextLayer = "b" | "e";
 
@@ -53,6 +53,48 @@ export interface TextHit {
   rowid: number;
   /** BM25, higher is better: FTS5's `-rank`. */
   score: number;
+}
+
+/** One partition's arrays, as `TextIndex.toTransferable` hands them over. */
+interface PartitionState {
+  id: number;
+  indexed: boolean;
+  /** size, dead, poolSize, pairs. */
+  counts: [number, number, number, number];
+  rowids: Float64Array<ArrayBuffer>;
+  lengths: Int32Array<ArrayBuffer>;
+  statuses: Uint8Array<ArrayBuffer>;
+  alive: Uint8Array<ArrayBuffer>;
+  from: Int32Array<ArrayBuffer>;
+  count: Int32Array<ArrayBuffer>;
+  pool: Uint32Array<ArrayBuffer>;
+  /** Term t's posting list is `postings[postingStarts[t]…postingStarts[t + 1]]` (none when empty); `tfs` likewise. */
+  postingStarts: Int32Array<ArrayBuffer>;
+  postings: Int32Array<ArrayBuffer>;
+  tfStarts: Int32Array<ArrayBuffer>;
+  tfs: Uint8Array<ArrayBuffer>;
+  maxTf: Int32Array<ArrayBuffer>;
+  minLength: Int32Array<ArrayBuffer>;
+}
+
+interface LayerState {
+  /** The vocabulary, by term id. */
+  terms: string[];
+  df: Int32Array<ArrayBuffer>;
+  rows: RowTableState;
+  entryPart: Int32Array<ArrayBuffer>;
+  entrySlot: Int32Array<ArrayBuffer>;
+  freeEntries: number[];
+  entries: number;
+  tokens: number;
+  partitions: { key: string; part: PartitionState }[];
+}
+
+/** A `TextIndex` as another thread hands it over (`toTransferable`, `fromTransferable`). */
+export interface TextIndexState {
+  statusCodes: [string, number][];
+  b: LayerState;
+  e: LayerState;
 }
 
 const K1 = 1.2;
@@ -191,6 +233,70 @@ class Partition {
     list[0] = n + 1;
   }
 
+  /**
+   * Its arrays for another thread: the posting lists packed into one array each (a list per term
+   * would be a transfer apiece), every other array as it is (handed over, not copied).
+   */
+  exported(): PartitionState {
+    const starts = (lists: (Int32Array | Uint8Array | undefined)[]) => {
+      const out = new Int32Array(lists.length + 1);
+      for (let t = 0; t < lists.length; t++) out[t + 1] = out[t]! + (lists[t]?.length ?? 0);
+      return out;
+    };
+    const postingStarts = starts(this.postings);
+    const tfStarts = starts(this.tfs);
+    const postings = new Int32Array(postingStarts[this.postings.length]!);
+    const tfs = new Uint8Array(tfStarts[this.tfs.length]!);
+    this.postings.forEach((list, t) => {
+      if (list) postings.set(list, postingStarts[t]!);
+    });
+    this.tfs.forEach((list, t) => {
+      if (list) tfs.set(list, tfStarts[t]!);
+    });
+    return {
+      id: this.id,
+      indexed: this.indexed,
+      counts: [this.size, this.dead, this.poolSize, this.pairs],
+      rowids: this.rowids,
+      lengths: this.lengths,
+      statuses: this.statuses,
+      alive: this.alive,
+      from: this.from,
+      count: this.count,
+      pool: this.pool,
+      postingStarts,
+      postings,
+      tfStarts,
+      tfs,
+      maxTf: this.maxTf,
+      minLength: this.minLength,
+    };
+  }
+
+  /** The partition `exported` gave: each posting list a view on the packed array (a list that grows moves out). */
+  static adopt(s: PartitionState): Partition {
+    const p = new Partition(s.id, s.indexed);
+    [p.size, p.dead, p.poolSize, p.pairs] = s.counts;
+    p.rowids = s.rowids;
+    p.lengths = s.lengths;
+    p.statuses = s.statuses;
+    p.alive = s.alive;
+    p.from = s.from;
+    p.count = s.count;
+    p.pool = s.pool;
+    const unpack = <T extends Int32Array | Uint8Array>(starts: Int32Array, packed: T) => {
+      const lists: (T | undefined)[] = new Array(starts.length - 1);
+      for (let t = 0; t + 1 < starts.length; t++)
+        if (starts[t + 1]! > starts[t]!) lists[t] = packed.subarray(starts[t]!, starts[t + 1]!) as T;
+      return lists;
+    };
+    p.postings = unpack(s.postingStarts, s.postings);
+    p.tfs = unpack(s.tfStarts, s.tfs);
+    p.maxTf = s.maxTf;
+    p.minLength = s.minLength;
+    return p;
+  }
+
   /** (Re)builds every posting list from the live slots' pairs, each list allocated once. */
   index(vocabulary: number): void {
     const sizes = new Int32Array(vocabulary);
@@ -312,7 +418,7 @@ class Layer {
   seenBy = new Int32Array(1024);
   countedAt = new Int32Array(1024);
   /** Rowid → entry; an entry is a partition id (or NO_PARTITION) and a slot, in typed arrays. */
-  readonly rows = new RowTable();
+  readonly rows: RowTable;
   entryPart = new Int32Array(1024);
   entrySlot = new Int32Array(1024);
   private readonly freeEntries: number[] = [];
@@ -323,6 +429,47 @@ class Layer {
   readonly partitionList: Partition[] = [];
   /** True while a bulk load defers the postings. */
   loading = false;
+
+  constructor(rows?: RowTableState) {
+    this.rows = rows ? RowTable.adopt(rows) : new RowTable();
+  }
+
+  /** Its contents for another thread (`TextIndex.toTransferable`). */
+  exported(): LayerState {
+    return {
+      terms: [...this.terms.keys()],
+      df: this.df,
+      rows: this.rows.exported(),
+      entryPart: this.entryPart,
+      entrySlot: this.entrySlot,
+      freeEntries: this.freeEntries,
+      entries: this.entries,
+      tokens: this.tokens,
+      partitions: [...this.partitions].map(([key, part]) => ({ key, part: part.exported() })),
+    };
+  }
+
+  /** The layer `exported` gave. */
+  static adopt(s: LayerState): Layer {
+    const l = new Layer(s.rows);
+    for (let id = 0; id < s.terms.length; id++) l.terms.set(s.terms[id]!, id);
+    l.df = s.df;
+    l.seenBy = new Int32Array(s.df.length);
+    l.countedAt = new Int32Array(s.df.length);
+    l.entryPart = s.entryPart;
+    l.entrySlot = s.entrySlot;
+    l.freeEntries.push(...s.freeEntries);
+    l.entries = s.entries;
+    l.tokens = s.tokens;
+    for (const { key, part } of s.partitions) {
+      const p = Partition.adopt(part);
+      if (p.id !== l.partitionList.length)
+        throw new Error("TextIndex.fromTransferable: partitions out of order");
+      l.partitions.set(key, p);
+      l.partitionList.push(p);
+    }
+    return l;
+  }
 
   termId(term: string, create: boolean): number {
     let id = this.terms.get(term);
@@ -459,6 +606,19 @@ export class Ranking {
   }
 }
 
+/** Every ArrayBuffer under `value` (typed arrays' buffers), once each. */
+function collectBuffers(value: unknown, into: Set<ArrayBuffer>): void {
+  if (ArrayBuffer.isView(value)) {
+    if (value.buffer instanceof ArrayBuffer) into.add(value.buffer);
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (const v of value) collectBuffers(v, into);
+    return;
+  }
+  if (value && typeof value === "object") for (const v of Object.values(value)) collectBuffers(v, into);
+}
+
 const byRank = (a: TextHit, b: TextHit) => b.score - a.score || a.rowid - b.rowid;
 
 /** The phrases the layer holds, as term ids, with their idf (FTS5's), and the average row length. */
@@ -488,7 +648,7 @@ const SLACK_DOWN = 1 - 1e-9;
 
 export class TextIndex {
   private readonly tokenizer: Fts5Tokenizer;
-  private readonly layers: Record<TextLayer, Layer> = { b: new Layer(), e: new Layer() };
+  private layers: Record<TextLayer, Layer> = { b: new Layer(), e: new Layer() };
   private readonly statusCodes = new Map<string, number>([["forgotten", STATUS_FORGOTTEN]]);
   private acc = new Float64Array(1024);
   private touched = new Int32Array(1024);
@@ -590,6 +750,38 @@ export class TextIndex {
   /** Forgets every row of the layer. */
   clear(layer: TextLayer): void {
     this.layers[layer] = new Layer();
+  }
+
+  /**
+   * The index as plain data and the buffers to transfer with it, for a worker thread to hand
+   * back what it built: typed arrays are moved (this index is unusable afterwards), each
+   * partition's posting lists packed into one array; the vocabulary (strings) is cloned.
+   * `fromTransferable` makes the same index again: every search, put and remove on it gives what
+   * it gives on this one.
+   *
+   *   const { state, transfer } = index.toTransferable();
+   *   port.postMessage(state, transfer);
+   *   // elsewhere: TextIndex.fromTransferable(state)
+   */
+  toTransferable(): { state: TextIndexState; transfer: ArrayBuffer[] } {
+    const state: TextIndexState = {
+      statusCodes: [...this.statusCodes],
+      b: this.layers.b.exported(),
+      e: this.layers.e.exported(),
+    };
+    const buffers = new Set<ArrayBuffer>();
+    collectBuffers(state, buffers);
+    return { state, transfer: [...buffers] };
+  }
+
+  /** The index `toTransferable` gave. */
+  static fromTransferable(state: TextIndexState, tokenizer?: Fts5Tokenizer): TextIndex {
+    const index = new TextIndex(tokenizer);
+    index.statusCodes.clear();
+    for (const [name, code] of state.statusCodes) index.statusCodes.set(name, code);
+    index.layers.b = Layer.adopt(state.b);
+    index.layers.e = Layer.adopt(state.e);
+    return index;
   }
 
   /** Bytes of the layer's partitions' typed arrays: row tables, pools and the postings built so far. */
