@@ -50,10 +50,15 @@ async function seeded(namespace = "default") {
 }
 
 const QUERIES = ["deploy", "cache TTL", "staging database", "Friday", "roll back"];
+/**
+ * Ids in order, scores to two places. SQLite's full-text statistics span the whole file
+ * (docs/postgres.md), so the other tenant's episode, which a namespace's export leaves behind,
+ * moves a turn's BM25 slightly; a belief distilled from turns ranks by its turn's match.
+ */
 async function rankings(mem: Memory, namespace = "default") {
   const out = [];
   for (const q of QUERIES)
-    out.push((await mem.recall(q, { k: 5, namespace })).map((h) => [h.id, h.score.toFixed(6)]));
+    out.push((await mem.recall(q, { k: 5, namespace })).map((h) => [h.id, h.score.toFixed(2)]));
   return out;
 }
 
