@@ -37,16 +37,24 @@ function rows(seed: number) {
   return { rand, row, query };
 }
 
-/** Every query over every namespace set and scope, exhaustive and with max-score pruning. */
+/** Rowids to score by name: the first 300, held or not. */
+const NAMED_ROWS = Array.from({ length: 300 }, (_, i) => i + 1);
+
+/**
+ * Every query over every namespace set and scope, exhaustive and with max-score pruning, and the
+ * named rows' scores in each namespace set (`scoreRows` reads each partition's namespace).
+ */
 function answers(index: TextIndex, layer: TextLayer, queries: string[][]) {
   const out: unknown[] = [];
   for (const q of queries) {
     const phrases = index.phrases(q)!;
-    for (const namespaces of [["alpha"], ["beta", "gamma"], NAMESPACES])
+    for (const namespaces of [["alpha"], ["beta", "gamma"], NAMESPACES]) {
       for (const scope of SCOPES) {
         out.push(index.search(layer, phrases, namespaces, scope).take(50));
         out.push(index.search(layer, phrases, namespaces, scope, 5).take(5));
       }
+      out.push(index.scoreRows(layer, phrases, NAMED_ROWS, namespaces));
+    }
   }
   return out;
 }

@@ -58,6 +58,7 @@ export interface TextHit {
 /** One partition's arrays, as `TextIndex.toTransferable` hands them over. */
 interface PartitionState {
   id: number;
+  namespace: string;
   indexed: boolean;
   /** size, dead, poolSize, pairs. */
   counts: [number, number, number, number];
@@ -255,6 +256,7 @@ class Partition {
     });
     return {
       id: this.id,
+      namespace: this.namespace,
       indexed: this.indexed,
       counts: [this.size, this.dead, this.poolSize, this.pairs],
       rowids: this.rowids,
@@ -275,7 +277,7 @@ class Partition {
 
   /** The partition `exported` gave: each posting list a view on the packed array (a list that grows moves out). */
   static adopt(s: PartitionState): Partition {
-    const p = new Partition(s.id, s.indexed);
+    const p = new Partition(s.id, s.namespace, s.indexed);
     [p.size, p.dead, p.poolSize, p.pairs] = s.counts;
     p.rowids = s.rowids;
     p.lengths = s.lengths;
