@@ -165,6 +165,31 @@ describe("SQLite text index built in the background", () => {
     expect(loads).not.toHaveBeenCalled();
   });
 
+  it("while the worker builds, scoring named turns reads FTS5 and builds no layer here, whatever coldStart says", async () => {
+    const writer = open();
+    const { episodes } = await seed(writer, 40);
+    const a = open({ coldStart: false });
+    const loads = vi.spyOn(TextIndex.prototype, "load");
+    const arrived = gate();
+    const release = gate();
+    const report = a.warmIndexes({
+      background: true,
+      beforeInstall: async () => {
+        arrived.open();
+        await release.opened;
+      },
+    });
+    await arrived.opened;
+    const during = await a.scoreEpisodeText(["billing", "gateway"], episodes, ["default"]);
+    expect(during.length).toBeGreaterThan(0);
+    expect(loads).not.toHaveBeenCalled();
+    release.open();
+    await report;
+    // Installed from the worker: the same scores from the index.
+    expect(await a.scoreEpisodeText(["billing", "gateway"], episodes, ["default"])).toEqual(during);
+    expect(loads).not.toHaveBeenCalled();
+  });
+
   it("with nothing written, installed as built", async () => {
     await seed(open(), 100);
     const a = open();

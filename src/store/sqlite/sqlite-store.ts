@@ -1505,8 +1505,9 @@ export class SqliteStore implements Store {
     const rowids = ids.filter((id) => id[0] === "e").map((id) => Number(id.slice(1)));
     if (terms.length === 0 || rowids.length === 0 || namespaces.length === 0) return [];
     const phrases = this.text?.phrases(terms);
-    // The index once built (or when no cold start spares it); before that FTS5, as a search would.
-    if (this.text && phrases && (this.textBuilt.e || !this.coldStart))
+    // The index once built (or when no cold start spares it and no worker is building it);
+    // before that FTS5, as a search would.
+    if (this.text && phrases && (this.textBuilt.e || (!this.coldStart && !this.textPending)))
       return this.syncText("e")
         .scoreRows("e", phrases, rowids, namespaces)
         .map((h) => ({ id: `e${h.rowid}`, score: h.score }));
