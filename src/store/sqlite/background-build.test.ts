@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { gate } from "../../../test/support/gate.js";
 import { newBelief } from "../../../test/support/rows.js";
 import { isStrataError } from "../../core/errors.js";
 import { embedText } from "../../embed/hashed-embedder.js";
@@ -56,15 +57,6 @@ async function answers(store: SqliteStore) {
       for (const statuses of [["active"], null] as const)
         out.push(await store.searchBeliefVectors(embedText(q, 384), { namespaces, statuses }, 12));
   return out;
-}
-
-/** A promise and its resolver: to hold a build between the worker's answer and the install. */
-function gate() {
-  let open: () => void = () => {};
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
 }
 
 describe("SQLite vector index built in the background", () => {

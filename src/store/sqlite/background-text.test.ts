@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { gate } from "../../../test/support/gate.js";
 import { newBelief, newEpisode } from "../../../test/support/rows.js";
 import { isStrataError } from "../../core/errors.js";
 import { embedText } from "../../embed/hashed-embedder.js";
@@ -68,14 +69,6 @@ async function answers(store: SqliteStore) {
         out.push(await store.searchEpisodeText(q, { namespaces, statuses: statuses as never }, 12));
       }
   return out;
-}
-
-function gate() {
-  let open: () => void = () => {};
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
 }
 
 describe("SQLite text index built in the background", () => {
