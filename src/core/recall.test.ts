@@ -358,6 +358,17 @@ describe("recall after sleep", () => {
     );
   });
 
+  it("ranks a belief remembered with sources by its own match: the evidence it cites need not say its words", async () => {
+    ({ mem } = await testMemory({ file: true }));
+    const deploy = await mem.record("Deployed billing v2 to staging; the nightly export took 40 minutes");
+    const fact = await mem.remember("The API retry limit is 5", { sources: [deploy.id] });
+    await mem.record("The on-call rotation moved to weekly shifts");
+    await mem.consolidate();
+    const hits = await mem.recall("API retry limit", { k: 5 });
+    expect(hits[0]?.id).toBe(fact.id);
+    expect(hits[0]?.why.summary).not.toMatch(/through its source/);
+  });
+
   it("partOfTurn: a belief with fewer of its turn's words and none of its own", () => {
     const turn = "Work is hectic. By the way, I moved my dentist appointment to Thursdays!";
     expect(partOfTurn("I moved my dentist appointment to Thursdays!", turn)).toBe(true);

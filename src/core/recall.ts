@@ -165,6 +165,8 @@ export interface RecallRequest {
   records?: Map<string, Belief | Episode> | undefined;
 }
 
+/** The provenance sleep gives what it distils from turns (`source`, sleep/distil.ts and sleep/mixed.ts). */
+const DISTILLED = "distilled";
 const BELIEF_KIND_SET = new Set(["fact", "failure", "rule", "procedure"]);
 
 /** A reordering recall made: the newer item ranked just above the older (`listed`: kept within the first k). */
@@ -525,9 +527,10 @@ export async function recall(
   const foldParts = wantEpisodes && kindSet.size > 0;
   // Matched episodes whose belief was superseded: left out of current recall (`currentVersions`).
   const supersededMatches: SupersededMatch[] = [];
-  // Where turns are searched, a belief distilled from turns ranks by its turns' match for this
-  // query (`TurnMatches`), listed or not, as they ranked before sleep; its own match counts only
-  // where no source turn can be scored (a belief written directly, a rule, a procedure).
+  // Where turns are searched, a belief sleep distilled from turns ranks by its turns' match for
+  // this query (`TurnMatches`), listed or not, as they ranked before sleep; its own match counts
+  // where no source turn can be scored, and for every belief sleep did not distil (one written
+  // directly, with or without `sources`, a rule, a procedure).
   const turnMatch = foldParts ? new TurnMatches(store, policy, req, fused, vector, scale, records) : null;
   // A question asks; as evidence it weighs less than what was stated (it stays recallable).
   const boostOf = (f: Fused, r: Belief | Episode) =>
@@ -547,7 +550,9 @@ export async function recall(
       let f = own;
       let from = own.id;
       let boosted = boostOf(f, r);
-      const turns = turnMatch && "kind" in r ? turnMatch.of(r) : null;
+      // Only what sleep distilled from its turns: a belief remembered with `sources` cites evidence
+      // that need not say its words ("The API retry limit is 7", citing the deploy it came from).
+      const turns = turnMatch && "kind" in r && r.source === DISTILLED ? turnMatch.of(r) : null;
       if (turns) {
         // Its best source turn's match (none: its turns do not match the query, so neither does it).
         let best: { m: Fused; turn: Episode; boosted: number } | null = null;
