@@ -542,7 +542,7 @@ export async function recall(
     const [beliefs, episodes] = await Promise.all([store.getBeliefs(ids), store.getEpisodes(ids)]);
     for (const b of beliefs) records.set(b.id, b);
     for (const e of episodes) records.set(e.id, e);
-    if (turnMatch) await turnMatch.score(beliefs);
+    if (turnMatch) await turnMatch.score(beliefs.filter((b) => b.source === DISTILLED));
     for (const own of chunk) {
       const r = records.get(own.id);
       if (!r) continue;
