@@ -82,18 +82,90 @@ function readJson(field: string, v: unknown): unknown {
   return JSON.parse(v);
 }
 
+/**
+ * A belief as one object literal, its fields in `BELIEF_FIELDS`' order (`v` holds their values in
+ * that order; `rows.test.ts` checks both). Built field by field through computed keys, a record of
+ * 31 fields is past V8's limit for properties added that way and becomes a dictionary-mode object:
+ * every read of one of its fields (recall reads hundreds of records a call) is then a hash look-up.
+ */
+function beliefLiteral(id: string, v: readonly unknown[]): Belief {
+  return {
+    id,
+    namespace: v[0],
+    kind: v[1],
+    text: v[2],
+    when: v[3],
+    prefer: v[4],
+    exceptions: v[5],
+    steps: v[6],
+    status: v[7],
+    statusReason: v[8],
+    pinned: v[9],
+    restored: v[10],
+    confidence: v[11],
+    successes: v[12],
+    failures: v[13],
+    support: v[14],
+    uses: v[15],
+    halfLifeDays: v[16],
+    lastConfirmedAt: v[17],
+    lastUsedAt: v[18],
+    validFrom: v[19],
+    validTo: v[20],
+    recordedAt: v[21],
+    retiredAt: v[22],
+    supersededBy: v[23],
+    parentId: v[24],
+    sources: v[25],
+    source: v[26],
+    contentHash: v[27],
+    metadata: v[28],
+    calibration: v[29],
+  } as Belief;
+}
+
+/** An episode as one object literal, its fields in `EPISODE_FIELDS`' order (see `beliefLiteral`). */
+function episodeLiteral(id: string, v: readonly unknown[]): Episode {
+  return {
+    id,
+    namespace: v[0],
+    type: v[1],
+    content: v[2],
+    outcome: v[3],
+    session: v[4],
+    actor: v[5],
+    at: v[6],
+    recordedAt: v[7],
+    metadata: v[8],
+    contentHash: v[9],
+    support: v[10],
+    status: v[11],
+    distilledAt: v[12],
+    supersededBy: v[13],
+    validTo: v[14],
+  } as Episode;
+}
+
 /** Each field table as a list, made once: a recall reads a few hundred rows per call. */
 const fieldLists = new WeakMap<object, [string, readonly [string, FieldKind]][]>();
 
-function readRecord<T>(row: Record<string, unknown>, id: string, fields: Fields<T>): T {
-  const out: Record<string, unknown> = { id };
+function readRecord<T>(
+  row: Record<string, unknown>,
+  id: string,
+  fields: Fields<T>,
+  literal: (id: string, v: readonly unknown[]) => T,
+): T {
   let list = fieldLists.get(fields);
   if (!list) {
     list = Object.entries(fields) as [string, readonly [string, FieldKind]][];
     fieldLists.set(fields, list);
   }
-  for (const [field, [column, kind]] of list) out[field] = readField(field, kind, row[column]);
-  return out as T;
+  const v = new Array<unknown>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const [field, [column, kind]] = list[i]!;
+    v[i] = readField(field, kind, row[column]);
+  }
+  return literal(id, v);
 }
 
 /** One column's value as its field holds it. */
@@ -117,6 +189,7 @@ function rawRecordReader<T>(
   columns: readonly string[],
   prefix: string,
   fields: Fields<T>,
+  literal: (id: string, v: readonly unknown[]) => T,
   seqColumn: string,
 ): (values: readonly unknown[]) => T {
   const seqAt = columns.indexOf(seqColumn);
@@ -126,27 +199,30 @@ function rawRecordReader<T>(
   const unknown = list.find(([, at]) => at < 0);
   if (seqAt < 0 || unknown) throw new Error(`rawRecordReader: no column for ${unknown?.[0] ?? seqColumn}`);
   return (values) => {
-    const out: Record<string, unknown> = { id: `${prefix}${values[seqAt]}` };
-    for (const [field, at, kind] of list) out[field] = readField(field, kind, values[at]);
-    return out as T;
+    const v = new Array<unknown>(list.length);
+    for (let i = 0; i < list.length; i++) {
+      const [field, at, kind] = list[i]!;
+      v[i] = readField(field, kind, values[at]);
+    }
+    return literal(`${prefix}${values[seqAt]}`, v);
   };
 }
 
 /** Episodes from raw rows in the order of `columns` (see `rawRecordReader`). */
 export const rawEpisodeReader = (columns: readonly string[], seqColumn: string) =>
-  rawRecordReader<Episode>(columns, "e", EPISODE_FIELDS, seqColumn);
+  rawRecordReader<Episode>(columns, "e", EPISODE_FIELDS, episodeLiteral, seqColumn);
 
 /** Beliefs from raw rows in the order of `columns` (see `rawRecordReader`). */
 export const rawBeliefReader = (columns: readonly string[], seqColumn: string) =>
-  rawRecordReader<Belief>(columns, "b", BELIEF_FIELDS, seqColumn);
+  rawRecordReader<Belief>(columns, "b", BELIEF_FIELDS, beliefLiteral, seqColumn);
 
 /** An episode from its row; `seq` is the store's sequence number for it. */
 export const episodeFromRow = (row: Record<string, unknown>, seq: unknown): Episode =>
-  readRecord<Episode>(row, `e${seq}`, EPISODE_FIELDS);
+  readRecord<Episode>(row, `e${seq}`, EPISODE_FIELDS, episodeLiteral);
 
 /** A belief from its row; `seq` is the store's sequence number for it. */
 export const beliefFromRow = (row: Record<string, unknown>, seq: unknown): Belief =>
-  readRecord<Belief>(row, `b${seq}`, BELIEF_FIELDS);
+  readRecord<Belief>(row, `b${seq}`, BELIEF_FIELDS, beliefLiteral);
 
 // ---------------------------------------------------------------------------------------------
 // The small tables, read the same way by every store (booleans as true or 1, numbers as
