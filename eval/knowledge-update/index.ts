@@ -2,7 +2,7 @@
  * `npm run eval -- knowledge-update [--set cases|chat-dev|all] [--split dev|held-out|all]
  * [--phases before,after,daily]`: values changed in passing, in chat style, across sessions.
  * Two sets, each its own chat: `cases` (cases.json, 40 cases split dev/held-out by hash) and
- * `chat-dev` (chat-dev.json, 60 cases over attributes no state frame names, all dev material).
+ * `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names, all dev material).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that

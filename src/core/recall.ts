@@ -28,6 +28,7 @@ import {
   fillsAskedSlot,
   namesOtherValue,
   recurringDays,
+  type Slot,
   saysChangedState,
   saysOthersState,
   sharedSlot,
@@ -675,7 +676,9 @@ export async function recall(
       : [];
   const moves: Move[] = [
     ...successors,
-    ...(!historical && req.judge ? await newerFirst(store, scored, records, req.judge, req.query) : []),
+    ...(!historical && req.judge
+      ? await newerFirst(store, scored, records, req.judge, req.query, askedState, req.lexicon)
+      : []),
     ...(!historical && req.judge && kindSet.has("fact")
       ? await sameSlotFirst(store, scored, req, askedState)
       : []),
@@ -690,14 +693,18 @@ export async function recall(
     if (m.listed && picked.length > 0 && !picked.includes(m.newer))
       picked.splice(picked.length - 1, 1, m.newer);
   // Diversity may have put the newer item back below the older it is close to: not for these pairs.
-  for (const m of moves) {
-    const i = picked.indexOf(m.older);
-    const j = picked.indexOf(m.newer);
-    if (i >= 0 && j > i) {
-      picked.splice(j, 1);
-      picked.splice(i, 0, m.newer);
+  // A few passes, as the lifts do: putting one newer above its older may put it above another
+  // item that is newer than it ("I play the cello" lifted over "I play a Stratocaster" passes
+  // "I sold my cello … started taking drum lessons").
+  for (let pass = 0; pass < 3; pass++)
+    for (const m of moves) {
+      const i = picked.indexOf(m.older);
+      const j = picked.indexOf(m.newer);
+      if (i >= 0 && j > i) {
+        picked.splice(j, 1);
+        picked.splice(i, 0, m.newer);
+      }
     }
-  }
   for (const hit of picked) finishWhy(hit);
   return picked;
 }
@@ -821,7 +828,10 @@ function hitOf(
  * replacing or contradicting the older, or the newer announces a change ("moved to", "my new …",
  * "now") and is no restatement — while no verdict has closed either (an agent's or a model's
  * `distinct` keeps both as they rank): the newer is ranked just above the older and its `why`
- * says so. Ranking only; nothing is closed. Bounded: the top 12 items. Mutates and re-sorts.
+ * says so. Not when a question about the speaker's state (`askedSlot`) meets another person's
+ * change (`saysOthersState`: "My mum has switched to Libby for her audiobooks" for "What app do I
+ * use for audiobooks?"; needs a lexicon). Ranking only; nothing is closed. Bounded: the top 12
+ * items. Mutates and re-sorts.
  */
 async function newerFirst(
   store: StoreReader,
@@ -829,6 +839,8 @@ async function newerFirst(
   records: Map<string, Belief | Episode>,
   judge: Judge,
   query: string,
+  askedOnce: AskedOnce,
+  lexicon: Lexicon | undefined,
 ): Promise<{ older: RecallHit; newer: RecallHit }[]> {
   const asked = new Set(contentTokens(query));
   const top = scored.slice(0, 12).filter((h) => {
@@ -860,6 +872,12 @@ async function newerFirst(
           !v.reason.startsWith("different-entity") &&
           announcesChange(b.text));
       if (!disagree) continue;
+      // Another person's change ("My mum has switched to Libby for her audiobooks") says nothing
+      // of the speaker's state a question in the first person asks ("What app do I use for audiobooks?").
+      if (askedOnce.possible && lexicon) {
+        const slot = await askedOnce.read();
+        if (slot && othersState(b.text, slot, lexicon)) continue;
+      }
       const settled = await store.judgedPairs([{ a: a.id, b: b.id }]);
       if (
         settled.some((p) => p.judge !== "lexical" && (p.relation === "distinct" || p.relation === "refines"))
@@ -1116,8 +1134,12 @@ async function currentVersions(
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
 }
 
-/** How many statements naming a kind of the asked noun are read; how many of its kinds are searched. */
-const KIND_CANDIDATES = 20;
+/**
+ * How many statements naming a kind of the asked noun are read (newest first, until one fills the
+ * slot: WordNet's rare senses make common words kinds, "closed" and "book" of "music", and twenty
+ * left the newest out of a 200-fact chat); how many of its kinds are searched.
+ */
+const KIND_CANDIDATES = 60;
 const KINDS_SEARCHED = 256;
 
 /**
@@ -1156,19 +1178,21 @@ async function newestKindListed(
   };
   const found = await store.searchBeliefText(terms, filter, KIND_CANDIDATES);
   const now = req.at ?? req.asOf ?? req.now;
-  const filling = (await store.getBeliefs(found.map((f) => f.id)))
-    .filter((b) => b.validFrom <= now && saysChangedState(b.text))
-    .flatMap((b) => {
-      const slot = fillsAskedSlot(b.text, asked, lexicon);
-      return slot ? [{ belief: b, slot }] : [];
-    })
+  // Newest first, read with the tagger until one fills the slot: the first that does is the answer.
+  const byAge = (await store.getBeliefs(found.map((f) => f.id)))
+    .filter((b) => b.validFrom <= now)
     .sort((a, b) =>
-      a.belief.validFrom < b.belief.validFrom
-        ? 1
-        : a.belief.validFrom > b.belief.validFrom
-          ? -1
-          : compareIds(a.belief.id, b.belief.id),
-    )[0];
+      a.validFrom < b.validFrom ? 1 : a.validFrom > b.validFrom ? -1 : compareIds(a.id, b.id),
+    );
+  let filling: { belief: Belief; slot: Slot } | undefined;
+  for (const b of byAge) {
+    if (!saysChangedState(b.text)) continue;
+    const slot = fillsAskedSlot(b.text, asked, lexicon);
+    if (slot) {
+      filling = { belief: b, slot };
+      break;
+    }
+  }
   if (!filling) return [];
   const { belief: newest, slot } = filling;
   const top = scored.slice(0, req.k);

@@ -33,6 +33,43 @@ describe("recall with WordNet: a current-state question is answered in a kind of
     await mem.close?.();
   });
 
+  it("finds the newest such statement among many that name a kind of the noun in passing", async () => {
+    const mem = await musicMemory();
+    // WordNet's rare senses make common words kinds of music ("section", "article", "episode"):
+    // facts naming one each, once, rank above the update in the text search of the kinds.
+    const passing = [
+      "Section 4 is done.",
+      "The article ran on Monday.",
+      "The episode aired late.",
+      "The clause was struck.",
+      "The passage is blocked.",
+      "The exposition opens in June.",
+      "The preparation took hours.",
+      "The resolution passed.",
+      "The introduction was dull.",
+      "The conclusion was obvious.",
+      "The narration was slow.",
+      "The development stalled.",
+      "The arrangement suits everyone.",
+      "The composition of the board changed.",
+      "The movement grew fast.",
+      "The study got funded.",
+      "The suite was booked.",
+      "The idea stuck.",
+      "The signature is missing.",
+      "The strain showed.",
+      "The opus shipped.",
+      "The insert fell out.",
+      "The subdivision was approved.",
+      "The genre sells.",
+    ];
+    for (const text of passing) await mem.remember(text, { at: "2026-01-05" });
+    const hits = await mem.recall("What music am I into?", { k: 5 });
+    const listed = hits.filter((h) => h.why.summary.includes("in a kind of its noun"));
+    expect(listed.map((h) => h.text)).toEqual([expect.stringContaining("synthwave")]);
+    await mem.close?.();
+  });
+
   it("without a lexicon, the question's own words only", async () => {
     const mem = await musicMemory(null);
     const hits = await mem.recall("What music am I into?", { k: 5 });

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { sleptChat } from "../../test/support/memory.js";
+import type { Memory } from "./engine.js";
+
+/**
+ * The lifts of recall.ts that rank a newer statement above the older it changes, for a
+ * current-state question: another person's change lifts nothing (`newerFirst`), and the order the
+ * lifts give survives diversity however they chain.
+ */
+let mem: Memory | undefined;
+afterEach(async () => {
+  await mem?.close();
+  mem = undefined;
+});
+
+describe("newerFirst: another person's change is not the speaker's", () => {
+  it.each([
+    [
+      "I listen to audiobooks on Audible during my commute.",
+      "My mum has switched to Libby for her audiobooks, she gets them free through the library and is thrilled.",
+      "What app do I use for audiobooks?",
+      /Audible/,
+    ],
+    [
+      "I listen to audiobooks on Audible during my commute.",
+      "I've switched to Libby for my audiobooks, I get them free through the library.",
+      "What app do I use for audiobooks?",
+      /Libby/,
+    ],
+  ])("%j, then %j: %j answers %s first", async (first, later, question, answer) => {
+    mem = await sleptChat([
+      { text: first, day: 0 },
+      { text: later, day: 20 },
+    ]);
+    const hits = await mem.recall(question, { k: 5 });
+    expect(hits[0]?.text).toMatch(answer);
+  });
+});
+
+describe("the lifts' order survives diversity when they chain", () => {
+  it("an update that retires a value lifted above an older one stays above that value", async () => {
+    mem = await sleptChat([
+      { text: "I play a Fender Stratocaster, I've had it since college.", day: 0 },
+      { text: "I play the cello in a community orchestra on Tuesday nights.", day: 10 },
+      { text: "I sold the Strat and picked up a Gibson Les Paul, it's heavier but sounds huge.", day: 20 },
+      { text: "I sold my cello last month and started taking drum lessons, my neighbours love me.", day: 30 },
+      { text: "I play five-a-side football at Powerleague on Wednesday nights.", day: 40 },
+    ]);
+    const texts = (await mem.recall("What instrument do I play?", { k: 10 })).map((h) => h.text);
+    const cello = texts.findIndex((t) => t.startsWith("I play the cello"));
+    const drum = texts.findIndex((t) => t.includes("drum lessons"));
+    expect(drum).toBeGreaterThanOrEqual(0);
+    if (cello >= 0) expect(drum).toBeLessThan(cello);
+  });
+});
