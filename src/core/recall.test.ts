@@ -213,6 +213,7 @@ describe("recall after sleep", () => {
     expect(ids.filter((id) => asked.includes(id))).toEqual([asked[2]]);
     expect(ids).toContain(other.id);
     const held = hits.find((h) => h.id === asked[2])!;
+    expect(held.sources).toEqual([asked[0], asked[1]]);
     expect(held.why.summary).toContain(`recorded 3 times, also [${asked[0]}] [${asked[1]}]: listed once`);
     expect(hits.some((h) => h.layer === "belief" && /6\.2\.14/.test(h.text))).toBe(true);
   });

@@ -274,7 +274,8 @@ function onePartPerTurn(
 /**
  * Lists a statement recorded several times once: episodes of one namespace and actor with the same
  * words in the same order (case and punctuation aside, `rawTokens`) are one hit, in place of the
- * best-ranked, held by the newest of those that rank there, its `why` naming the others. A
+ * best-ranked, held by the newest of those that rank there, its `sources` and `why` naming the
+ * others (the copies it stands for, as a belief stands for its turns). A
  * question an agent's log asks three times ("Which Kafka version does production run?") matches
  * the query as well as the fact that answers it, and three copies filled a top 3; the copies add
  * nothing the agent has not read, so the places go to other evidence. Only whole repeats: a
@@ -282,7 +283,7 @@ function onePartPerTurn(
  * judge's to merge. Mutates `scored`.
  *
  *   // scored: [e40 "Which Kafka version…?", e12 (the same words), e77 (the same), b9 "Kafka 3.5.1 …"]
- *   onePerStatement(scored, records); // → [e77 (why: "…; recorded 3 times, also [e12] [e40]: listed once"), b9]
+ *   onePerStatement(scored, records); // → [e77 (sources [e12, e40]; why "…; recorded 3 times, also [e12] [e40]: listed once"), b9]
  */
 function onePerStatement(scored: RecallHit[], records: ReadonlyMap<string, Belief | Episode>): void {
   const first = new Map<string, number>();
@@ -315,8 +316,10 @@ function onePerStatement(scored: RecallHit[], records: ReadonlyMap<string, Belie
   }
   scored.length = kept;
   for (const [at, ids] of others) {
-    const list = [...ids].sort(compareIds).map((id) => `[${id}]`);
-    scored[at]!.why.summary += `; recorded ${ids.length + 1} times, also ${list.join(" ")}: listed once`;
+    const hit = scored[at]!;
+    // Its sources are the copies it stands for, as a belief's are the turns it was distilled from.
+    hit.sources = [...ids].sort(compareIds);
+    hit.why.summary += `; recorded ${ids.length + 1} times, also ${hit.sources.map((id) => `[${id}]`).join(" ")}: listed once`;
   }
 }
 
