@@ -49,10 +49,12 @@ export interface ConversationRun {
   questions: QuestionResult[];
 }
 
-/** Ranked dia_ids behind each hit: an episode's own turns, a belief's through its sources. */
+/**
+ * Ranked dia_ids behind each hit: an episode's own turns (and the copies of its words it stands
+ * for, its sources), a belief's through its sources.
+ */
 function turnsOfHit(hit: RecallHit, turnsById: Map<string, Set<string>>): Set<string> {
-  if (hit.layer === "episode") return turnsById.get(hit.id) ?? new Set();
-  const out = new Set<string>();
+  const out = new Set<string>(hit.layer === "episode" ? (turnsById.get(hit.id) ?? []) : []);
   for (const source of hit.sources) for (const t of turnsById.get(source) ?? []) out.add(t);
   return out;
 }

@@ -185,6 +185,39 @@ describe("recall after sleep", () => {
     expect(facts.map((h) => h.layer)).toEqual(["belief"]);
   });
 
+  it("lists a statement recorded several times once, the newest, so the places go to other evidence", async () => {
+    let clock: Awaited<ReturnType<typeof testMemory>>["clock"];
+    ({ mem, clock } = await testMemory());
+    await mem.record("We run Redis 6.2.14 in production", { type: "observation" });
+    await mem.record("Production runs Kafka 3.5.1", { type: "observation" });
+    await mem.consolidate();
+    const asked: string[] = [];
+    for (const text of [
+      "Which Redis version does production run?",
+      "which redis version does production run",
+      "Which Redis version does production run?",
+    ]) {
+      clock.advance(DAY);
+      asked.push((await mem.record(text, { type: "observation" })).id);
+      // Sleep skips a question; the gate merges a repeat only into a turn not yet slept on.
+      await mem.consolidate();
+    }
+    const other = await mem.record("Which Redis version does production run?", {
+      type: "observation",
+      actor: "Omar",
+    });
+    const hits = await mem.recall("Redis version in production", { k: 3 });
+    const ids = hits.map((h) => h.id);
+    // One hit for the three copies (case and punctuation aside), held by the newest; another
+    // speaker's copy is a statement of its own.
+    expect(ids.filter((id) => asked.includes(id))).toEqual([asked[2]]);
+    expect(ids).toContain(other.id);
+    const held = hits.find((h) => h.id === asked[2])!;
+    expect(held.sources).toEqual([asked[0], asked[1]]);
+    expect(held.why.summary).toContain(`recorded 3 times, also [${asked[0]}] [${asked[1]}]: listed once`);
+    expect(hits.some((h) => h.layer === "belief" && /6\.2\.14/.test(h.text))).toBe(true);
+  });
+
   it("gives an episode back as itself when the belief made from it is retired", async () => {
     ({ mem } = await testMemory());
     const e = await mem.record("The staging database is restored every Sunday night", {

@@ -273,6 +273,58 @@ function onePartPerTurn(
 }
 
 /**
+ * Lists a statement recorded several times once: episodes of one namespace and actor with the same
+ * words in the same order (case and punctuation aside, `rawTokens`) are one hit, in place of the
+ * best-ranked, held by the newest of those that rank there, its `sources` and `why` naming the
+ * others (the copies it stands for, as a belief stands for its turns). A
+ * question an agent's log asks three times ("Which Kafka version does production run?") matches
+ * the query as well as the fact that answers it, and three copies filled a top 3; the copies add
+ * nothing the agent has not read, so the places go to other evidence. Only whole repeats: a
+ * paraphrase is another wording (diversity weighs it), and beliefs with the same text are the
+ * judge's to merge. Mutates `scored`.
+ *
+ *   // scored: [e40 "Which Kafka version…?", e12 (the same words), e77 (the same), b9 "Kafka 3.5.1 …"]
+ *   onePerStatement(scored, records); // → [e77 (sources [e12, e40]; why "…; recorded 3 times, also [e12] [e40]: listed once"), b9]
+ */
+function onePerStatement(scored: RecallHit[], records: ReadonlyMap<string, Belief | Episode>): void {
+  const first = new Map<string, number>();
+  const others = new Map<number, string[]>();
+  let kept = 0;
+  for (const hit of scored) {
+    const r = hit.layer === "episode" ? records.get(hit.id) : undefined;
+    if (!r || "kind" in r) {
+      scored[kept++] = hit;
+      continue;
+    }
+    const key = `${r.namespace}\u0000${r.actor ?? ""}\u0000${rawTokens(r.content).join(" ")}`;
+    const at = first.get(key);
+    if (at === undefined) {
+      first.set(key, kept);
+      scored[kept++] = hit;
+      continue;
+    }
+    const held = scored[at]!;
+    const ids = others.get(at) ?? [];
+    others.set(at, ids);
+    // Of the copies that rank at the top of the group, the newest speaks for it.
+    if (
+      hit.score === held.score &&
+      (hit.at > held.at || (hit.at === held.at && compareIds(hit.id, held.id) > 0))
+    ) {
+      ids.push(held.id);
+      scored[at] = hit;
+    } else ids.push(hit.id);
+  }
+  scored.length = kept;
+  for (const [at, ids] of others) {
+    const hit = scored[at]!;
+    // Its sources are the copies it stands for, as a belief's are the turns it was distilled from.
+    hit.sources = [...ids].sort(compareIds);
+    hit.why.summary += `; recorded ${ids.length + 1} times, also ${hit.sources.map((id) => `[${id}]`).join(" ")}: listed once`;
+  }
+}
+
+/**
  * The turn a belief is a part of (its one source, `partOfTurn`), or null: a whole-turn belief,
  * one with words of its own or several sources is listed as itself.
  */
@@ -669,6 +721,7 @@ export async function recall(
       supersededMatches,
       pool.length > 0 ? maxFused : Math.max(...supersededMatches.map((m) => m.boosted)),
     );
+  onePerStatement(scored, records);
   if (scored.length === 0) return [];
   const successors =
     !historical && req.judge && kindSet.has("fact")

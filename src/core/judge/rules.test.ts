@@ -334,6 +334,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
     leaves: [
       // A pronoun subject: the plain words of the value name the thing (Redis / Node.js are two things).
       ["btw we bumped Redis to 7.2.4 in production", "We run Node.js 20.11 in production"],
+      // A subject of its own does not make two named things one value (rotting stream, seed 7).
+      ["Production runs Redis 6.2.14", "Production runs Node.js 18.19"],
       ["ledger-db runs in eu-west-1.", "billing-db runs in eu-central-1."],
       ["ledger-db runs in eu-west-1 for reads.", "ledger-db runs in eu-central-1 for writes."],
     ],

@@ -551,7 +551,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     doc: "Same subject and attribute, the value differs in an identifier (region, host, channel, version tag): one attribute, one value.",
     decide: (p) => {
       if (!sameAttribute(p) || p.sb.value.length === 0 || additiveOf(p.b) || !sameValueNames(p)) return null;
-      if (!namedBoth(p)) return null;
+      if (!namedBoth(p) || !plainValuesShared(p)) return null;
       const differing = differingValues(p);
       const { valueA, valueB } = valuesOf(p);
       const gone = minus(valueA, valueB).some(identifier);
@@ -734,6 +734,18 @@ function namedBoth(p: Pair): boolean {
   const idsA = [...valueA].filter(identifier);
   const idsB = [...valueB].filter(identifier);
   return plain(valueA, p.b) && plain(valueB, p.a) && (idsA.length === 0) === (idsB.length === 0);
+}
+
+/**
+ * Every plain word of each value (not an identifier, a change verb or a state word) is in the other
+ * statement: only identifiers were swapped. A plain word on one side names another thing, whatever
+ * the subject ("Production runs Redis 6.2.14" / "Production runs Node.js 18.19": Redis and Node.js).
+ */
+function plainValuesShared(p: Pair): boolean {
+  const { valueA, valueB } = sets(p);
+  const plain = (v: ReadonlySet<string>, other: Analysis) =>
+    [...v].every((w) => identifier(w) || other.content.has(w) || CHANGE_VERBS.has(w) || isStateWord(w));
+  return plain(valueA, p.b) && plain(valueB, p.a);
 }
 
 /** The most words a changed value may have: a longer "value" is a sentence, and a guess. */

@@ -55,7 +55,11 @@ export const RecallHitSchema = z.object({
   score: z.number(),
   at: z.string().describe("World time the item is about."),
   validTo: z.string().nullable(),
-  sources: z.array(IdSchema).describe("Episodes a belief rests on."),
+  sources: z
+    .array(IdSchema)
+    .describe(
+      "Episodes a belief rests on; on an episode, the other records of the same words it stands for (listed once).",
+    ),
   when: z.string().nullable().optional().describe("A rule's trigger."),
   prefer: z.string().nullable().optional().describe("A rule's action."),
   exceptions: z.array(z.string()).optional().describe("Where a belief stops holding."),
