@@ -6,7 +6,7 @@
 import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { toInteger } from "./args.js";
 import { CLIENTS, type Client, defaultConfigPath } from "./commands/clients.js";
 import { renderCompletion, SHELLS, type Shell } from "./commands/completion.js";
@@ -93,9 +93,11 @@ export function registerAgentCommands(
     .option("--worker-interval <duration>", "with --worker: time between ticks (default 5m)")
     .option("--compat <name>", "memory-server: expose the official MCP memory server's nine tools instead")
     .option("--sampling <mode>", "auto (default): judge sweeps with the client's model when offered; off")
-    .option(
-      "--index-build <when>",
-      "auto (default): a large store's search indexes built in a worker thread at start-up, a small one's on search; background; on-search",
+    .addOption(
+      new Option(
+        "--index-build <when>",
+        "auto (default): a large store's search indexes built in a worker thread at start-up, a small one's on search; background; on-search",
+      ).choices(["auto", "background", "on-search"]),
     )
     .option("--regenerate-manifest", "write the tool-integrity manifest for the current tools, then exit")
     .addHelpText(

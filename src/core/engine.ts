@@ -1020,13 +1020,14 @@ export class Memory {
    * "auto"`: off the request path only where the store is large enough for that to pay (SQLite:
    * `backgroundFrom` rows), else on search. Never needed for correctness; a one-shot command
    * should not call it. Settles with what was done, and why nothing was when a background build
-   * could not run or was not worth it (the indexes are then built on a search).
+   * could not run or was not worth it (the indexes are then built on a search; `small`: not worth
+   * it, the store is under the threshold, nothing to report).
    *
-   *   void mem.warmIndexes({ background: "auto" }).then((r) => r.reason && log(r.reason));
+   *   void mem.warmIndexes({ background: "auto" }).then((r) => r.reason && !r.small && log(r.reason));
    */
   async warmIndexes(
     options: { background?: boolean | "auto" } = {},
-  ): Promise<{ how: string; reason?: string }> {
+  ): Promise<{ how: string; reason?: string; small?: boolean }> {
     // A store without the method keeps no index to build ahead (its searches build what they need).
     return (await this.store.warmIndexes?.(options)) ?? { how: "on-search" };
   }

@@ -529,6 +529,8 @@ export interface Store extends StoreReader {
    * the reason when they could not be (the first searches then build them, as without the call).
    * Absent where a store keeps no such index.
    */
-  warmIndexes?(options?: { background?: boolean | "auto" }): Promise<{ how: string; reason?: string }>;
+  warmIndexes?(options?: {
+    background?: boolean | "auto";
+  }): Promise<{ how: string; reason?: string; small?: boolean }>;
   close(): Promise<void>;
 }

@@ -27,6 +27,7 @@
  *   const compact = new VectorIndex({ precision: "int8", readExact: (layer, rowids) => vectorsOf(layer, rowids) });
  */
 
+import { collectBuffers } from "./transferable.js";
 import { BLOCK, type ListModel, probedLists, trainLists } from "./vector-index/lists.js";
 
 export type VectorLayer = "b" | "e";
@@ -1619,17 +1620,4 @@ function partitionFrom(s: PartitionState): Partition {
   p.count.set(s.count);
   p.lists = s.lists;
   return p;
-}
-
-/** Every typed array's buffer under `value` (each once: a buffer listed twice cannot be transferred). */
-function collectBuffers(value: unknown, into: Set<ArrayBuffer>): void {
-  if (ArrayBuffer.isView(value)) {
-    if (value.buffer instanceof ArrayBuffer) into.add(value.buffer);
-    return;
-  }
-  if (Array.isArray(value)) {
-    for (const v of value) collectBuffers(v, into);
-    return;
-  }
-  if (value && typeof value === "object") for (const v of Object.values(value)) collectBuffers(v, into);
 }

@@ -91,10 +91,11 @@ describe("the background index build through the built command", () => {
     expect(err).not.toContain("indexes build on search");
   }, 30_000);
 
-  it("strata serve on a store under backgroundFrom starts no worker thread by default, and says why", async () => {
+  /** `strata serve --http` until it listens and answers a request; its stderr so far, then ended. */
+  const serveUntilListening = async (args: string[], require = hook) => {
     const child = spawn(
       process.execPath,
-      ["--require", hook, bin, "--db", db, "serve", "--http", "--port", "0"],
+      ["--require", require, bin, "--db", db, "serve", "--http", "--port", "0", ...args],
       {
         cwd: dir,
         stdio: ["ignore", "pipe", "pipe"],
@@ -102,16 +103,56 @@ describe("the background index build through the built command", () => {
       },
     );
     children.push(child);
-    const err = await new Promise<string>((resolve, reject) => {
-      let text = "";
+    let text = "";
+    const base = await new Promise<string>((resolve, reject) => {
       child.stderr!.on("data", (chunk: Buffer) => {
         text += chunk.toString();
-        if (text.includes("indexes build on search")) resolve(text);
+        const url = /serving .* on (http:\/\/\S+)/.exec(text)?.[1];
+        if (url) resolve(url);
       });
       child.once("exit", (code) => reject(new Error(`serve exited ${code}: ${text}`)));
     });
+    // A request served: whatever the start-up printed, it has printed.
+    await fetch(`${base}/v1/health`).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 200));
     child.kill("SIGTERM");
-    expect(err).toMatch(/indexes build on search: \d+ rows, fewer than backgroundFrom \(400000\)/);
+    return text;
+  };
+
+  it("strata serve on a store under backgroundFrom starts no worker thread by default, and says nothing of it", async () => {
+    const err = await serveUntilListening([]);
+    expect(err).toContain("serving");
     expect(err).not.toContain("worker start");
+    expect(err).not.toContain("indexes build on search");
   }, 30_000);
+
+  it("a background build that was asked for and cannot run says why", async () => {
+    const noThreads = join(dir, "no-threads.cjs");
+    writeFileSync(
+      noThreads,
+      `require("node:worker_threads").Worker = class { constructor() { throw new Error("no threads here"); } };\n`,
+    );
+    const err = await serveUntilListening(["--index-build", "background"], noThreads);
+    expect(err).toMatch(
+      /indexes build on search: the index build's worker thread did not start: no threads here/,
+    );
+  }, 30_000);
+
+  it("a bad --index-build is a usage error naming the three values, and opens nothing", () => {
+    const fresh = join(dir, "never.db");
+    const r = spawnSync(
+      process.execPath,
+      ["--require", hook, bin, "--db", fresh, "serve", "--index-build", "eager"],
+      {
+        cwd: dir,
+        encoding: "utf8",
+        env: env(),
+      },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--index-build/);
+    expect(r.stderr).toMatch(/auto, background, on-search/);
+    expect(existsSync(fresh)).toBe(false);
+    expect(r.stderr).not.toContain("worker start");
+  });
 });

@@ -51,7 +51,7 @@ export async function runWorker(mem: Memory, args: WorkerArgs, env: RunEnv): Pro
   if (!args.once)
     void mem
       .warmIndexes({ background: "auto" })
-      .then((r) => r.reason && env.notice?.(`indexes build on search: ${r.reason}`));
+      .then((r) => r.reason && !r.small && env.notice?.(`indexes build on search: ${r.reason}`));
   const bars = new Map<string, ReturnType<RunEnv["progress"]>>();
   let last: TickResult | null = null;
   const worker = new Worker(mem, options, {

@@ -125,6 +125,58 @@ describe("SQLite vector index built in the background", () => {
       expect(during).toEqual(await answers(built));
     });
 
+  it("cold searches during the build read the components once, again after any write, never a rolled-back one", async () => {
+    const writer = open();
+    await seed(writer, 400);
+    const a = open();
+    const scan = open({ vectorIndex: "scan" });
+    const proto = SqliteStore.prototype as unknown as { stmt: (sql: string) => unknown };
+    const stmt = vi.spyOn(proto, "stmt");
+    const reads = () => stmt.mock.calls.filter(([sql]) => sql.includes("FROM vector_components")).length;
+    const arrived = gate();
+    const release = gate();
+    const report = a.warmIndexes({
+      background: true,
+      beforeInstall: async () => {
+        arrived.open();
+        await release.opened;
+      },
+    });
+    await arrived.opened;
+    const first = await answers(a);
+    expect(reads()).toBeGreaterThan(0);
+    stmt.mockClear();
+    // The same file: the pages the first round read are scored again, not read again.
+    expect(await answers(a)).toEqual(first);
+    expect(reads()).toBe(0);
+    expect(first).toEqual(await answers(scan));
+    // A write by this connection, then by another: read again, and the answers are the table's.
+    await seed(a, 20, 1000);
+    stmt.mockClear();
+    expect(await answers(a)).toEqual(await answers(scan));
+    expect(reads()).toBeGreaterThan(0);
+    await seed(writer, 20, 2000);
+    expect(await answers(a)).toEqual(await answers(scan));
+    // A transaction that writes, searches cold and rolls back leaves nothing of its rows behind.
+    await expect(
+      a.transaction(async (tx) => {
+        const id = await tx.insertBelief(newBelief("billing gateway billing gateway"));
+        await tx.putVector(id, "default", EMBEDDER, embedText("billing gateway", 384));
+        const inside = await tx.searchBeliefVectors(
+          embedText("billing gateway", 384),
+          { namespaces: ["default"], statuses: ["active"] },
+          1,
+        );
+        expect(inside.map((h) => h.id)).toEqual([id]);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await answers(a)).toEqual(await answers(scan));
+    release.open();
+    expect(await report).toMatchObject({ how: "background" });
+    expect(await answers(a)).toEqual(await answers(scan));
+  });
+
   it("approximate lists trained in the worker are the on-search build's when nothing was written", async () => {
     const writer = open();
     // One partition of 1,200 active rows: past the approximate search's minimum of 1,024.

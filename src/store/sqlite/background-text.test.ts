@@ -239,6 +239,7 @@ describe("SQLite text index built in the background", () => {
     const report = await small.warmIndexes({ background: "auto" });
     expect(report).toEqual({
       how: "on-search",
+      small: true,
       reason:
         "200 rows, fewer than backgroundFrom (201): the indexes are built on search, which costs less at this size",
     });

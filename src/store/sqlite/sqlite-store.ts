@@ -63,6 +63,7 @@ import type { BackgroundIndexBuild } from "./index-builder.js";
 import { MIGRATION_FILLS, MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
 import { loadTextLayer, type TextRead, textLogPosition, textRow, textSelect } from "./text-load.js";
 import {
+  type ComponentPages,
   INSERT_COMPONENTS_SQL,
   scanComponents,
   vectorComponents,
@@ -543,6 +544,11 @@ export interface IndexWarmReport {
    */
   how: "here" | "background" | "on-search";
   reason?: string;
+  /**
+   * `background: "auto"` on a store under `backgroundFrom` rows: nothing went wrong, the indexes
+   * build on search by design (a server says nothing about it; `reason` has the figures).
+   */
+  small?: true;
   /** Background: the worker's build, wall milliseconds. */
   ms?: number;
   /** Background: whether anything was written during the build (then the next search reconciles the index with the table). */
@@ -648,6 +654,13 @@ export class SqliteStore implements Store {
    * fails), every text search is served cold by FTS5, whatever `coldStart` says.
    */
   private textPending: object | null = null;
+  /**
+   * While a background build runs, the component pages its cold vector searches read (each would
+   * read the same range again: ~300 bytes a row, ~1.1 CPU-s at 1M), with the file's stamp when
+   * they were read: dropped on any write (this connection's or another's) and when the build ends.
+   * Never filled inside a transaction (its writes may roll back).
+   */
+  private coldPages: { changes: number; version: number; pages: ComponentPages } | null = null;
   /** `backgroundFrom`: the rows from which `indexBuild: "auto"` builds in the background. */
   private backgroundFrom = BACKGROUND_FROM;
   /** The store's secret (`contentKey`), read or made by `migrate`. */
@@ -953,6 +966,7 @@ export class SqliteStore implements Store {
       if (rows < this.backgroundFrom)
         return {
           how: "on-search",
+          small: true,
           reason: `${rows} rows, fewer than backgroundFrom (${this.backgroundFrom}): the indexes are built on search, which costs less at this size`,
         };
     }
@@ -965,7 +979,9 @@ export class SqliteStore implements Store {
     const report = this.buildInBackground(options);
     this.backgroundReport = report;
     void report.finally(() => {
-      if (this.backgroundReport === report) this.backgroundReport = null;
+      if (this.backgroundReport !== report) return;
+      this.backgroundReport = null;
+      this.coldPages = null;
     });
     return report;
   }
@@ -1141,6 +1157,7 @@ export class SqliteStore implements Store {
     this.text = this.text && new TextIndex();
     this.exactVectors = null;
     this.rowCache = null;
+    this.coldPages = null;
   }
 
   /**
@@ -1928,7 +1945,7 @@ export class SqliteStore implements Store {
     if (ns.length === 0) return [];
     // Active: one key range per namespace of the compact components, when every row there has them.
     if (scope === "active") {
-      const hits = scanComponents((sql) => this.stmt(sql), prefix, vector, ns, limit);
+      const hits = scanComponents((sql) => this.stmt(sql), prefix, vector, ns, limit, this.keptPages());
       if (hits) return hits;
     }
     const table = prefix === "b" ? "beliefs" : "episodes";
@@ -1983,6 +2000,22 @@ export class SqliteStore implements Store {
       })(),
       limit,
     );
+  }
+
+  /**
+   * The pages a background build's cold searches keep (`coldPages`), current with the file; none
+   * without a build running, or inside a transaction.
+   */
+  private keptPages(): ComponentPages | undefined {
+    if (this.backgroundReport === null || this.db.inTransaction) {
+      if (this.backgroundReport === null) this.coldPages = null;
+      return undefined;
+    }
+    const now = this.fileStamp();
+    const kept = this.coldPages;
+    if (kept && kept.changes === now.changes && kept.version === now.version) return kept.pages;
+    this.coldPages = { ...now, pages: new Map() };
+    return this.coldPages.pages;
   }
 
   /** Loads sqlite-vec into this connection once; false (and the plain scan) where it cannot load. */

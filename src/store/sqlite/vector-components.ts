@@ -281,6 +281,10 @@ const PAGE_ROWS = 4096;
  * (SQLite concatenates the records; a row crossing into JavaScript on its own costs more than
  * reading it). Null when a row in range has no components (a dense embedder, a hand-inserted
  * vector): the caller then reads the `vectors` table.
+ *
+ * `kept`: pages read by earlier searches, kept by the caller while the file is unchanged (a
+ * background build's cold searches, each of which would read the same range again); a range read
+ * here is added to it.
  */
 export function scanComponents(
   stmt: (sql: string) => Stmt,
@@ -288,34 +292,82 @@ export function scanComponents(
   query: Float32Array,
   namespaces: readonly string[],
   limit: number,
+  kept?: ComponentPages,
 ): VectorHit[] | null {
-  let complete = true;
+  if (!kept) {
+    let complete = true;
+    const all = (function* () {
+      for (const ns of namespaces) {
+        const pages = readRange(stmt, layer, ns, query.length);
+        for (const blob of pages) {
+          if (blob === null) {
+            complete = false;
+            return;
+          }
+          yield blob;
+        }
+      }
+    })();
+    const hits = scanPackedSparse(query, all, limit);
+    return complete ? hits : null;
+  }
+  const ranges: Buffer[] = [];
+  for (const ns of namespaces) {
+    const key = `${layer}\u0000${query.length}\u0000${ns}`;
+    let pages = kept.get(key);
+    if (pages === undefined) {
+      const read: Buffer[] = [];
+      let missing = false;
+      for (const blob of readRange(stmt, layer, ns, query.length)) {
+        if (blob === null) {
+          missing = true;
+          break;
+        }
+        read.push(blob);
+      }
+      pages = missing ? null : read;
+      kept.set(key, pages);
+    }
+    if (pages === null) return null;
+    ranges.push(...pages);
+  }
+  return scanPackedSparse(query, ranges, limit);
+}
+
+/**
+ * The pages cold searches read, kept between them (`scanComponents`' `kept`): one namespace's key
+ * range of a layer and dimension, as read, or null when a row there has no components. Valid only
+ * while the file is unchanged: the holder drops it on any write, by this connection or another.
+ */
+export type ComponentPages = Map<string, Buffer[] | null>;
+
+/** One namespace's key range, page by page; a null page: a row there has no components (stop). */
+function* readRange(
+  stmt: (sql: string) => Stmt,
+  layer: VectorLayer,
+  ns: string,
+  dim: number,
+): Generator<Buffer | null> {
   const page = stmt(
     `SELECT CAST(group_concat(c, '') AS BLOB), max(rid), count(*), count(c) FROM (
        SELECT components AS c, rid FROM vector_components
        WHERE layer = ? AND namespace = ? AND active = 1 AND rid > ? AND dim = ?
        ORDER BY layer, namespace, active, rid LIMIT ${PAGE_ROWS}) /* cold components */`,
   ).raw(true);
-  const dim = query.length;
-  function* pages() {
-    for (const ns of namespaces)
-      for (let after = -1; ; ) {
-        const [blob, last, n, filled] = page.get(layer, ns, after, dim) as [
-          Buffer | null,
-          number,
-          number,
-          number,
-        ];
-        if (n === 0) break;
-        if (filled < n) {
-          complete = false;
-          return;
-        }
-        yield blob!;
-        if (n < PAGE_ROWS) break;
-        after = last;
-      }
+  for (let after = -1; ; ) {
+    const [blob, last, n, filled] = page.get(layer, ns, after, dim) as [
+      Buffer | null,
+      number,
+      number,
+      number,
+    ];
+    if (n === 0) return;
+    if (filled < n) {
+      yield null;
+      return;
+    }
+    yield blob!;
+    if (n < PAGE_ROWS) return;
+    after = last;
   }
-  const hits = scanPackedSparse(query, pages(), limit);
-  return complete ? hits : null;
 }

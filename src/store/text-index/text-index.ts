@@ -25,6 +25,8 @@
  *   index.search("b", phrases!, ["default"], { currentOnly: true, statuses: ["active"] }).take(10);
  *   // [{ rowid: 7, score: … }, …]
  */
+
+import { collectBuffers } from "../transferable.js";
 import { Fts5Tokenizer } from "./fts5-tokenizer.js";
 import { libmLog } from "./reference-db.js";
 import { packPair, TF_MORE, unpackPair } from "./row-pairs.js";
@@ -606,19 +608,6 @@ export class Ranking {
     for (let j = 0; j < n; j++) out.push({ rowid: rowids[heap[j]!]!, score: scores[heap[j]!]! });
     return out.sort(byRank);
   }
-}
-
-/** Every ArrayBuffer under `value` (typed arrays' buffers), once each. */
-function collectBuffers(value: unknown, into: Set<ArrayBuffer>): void {
-  if (ArrayBuffer.isView(value)) {
-    if (value.buffer instanceof ArrayBuffer) into.add(value.buffer);
-    return;
-  }
-  if (Array.isArray(value)) {
-    for (const v of value) collectBuffers(v, into);
-    return;
-  }
-  if (value && typeof value === "object") for (const v of Object.values(value)) collectBuffers(v, into);
 }
 
 const byRank = (a: TextHit, b: TextHit) => b.score - a.score || a.rowid - b.rowid;
