@@ -644,6 +644,9 @@ function termScore(idf: number, tf: number, length: number, avgdl: number): numb
   return idf * ((tf * (K1 + 1.0)) / (tf + K1 * (1 - B + (B * length) / avgdl)));
 }
 
+/** Row lengths below this get their own bounds in `prune` (longer rows use the lists' bounds). */
+const LENGTH_BOUNDS = 512;
+
 /** Relative slack on pruning's comparisons, for partial sums added in another order than FTS5's. */
 const SLACK_UP = 1 + 1e-9;
 const SLACK_DOWN = 1 - 1e-9;
@@ -662,6 +665,15 @@ export class TextIndex {
   private cursorEnds = new Int32Array(16);
   private prefix = new Float64Array(16);
   private keptSlots = new Int32Array(1024);
+  /**
+   * `prune`'s bounds by row length: for a row of length L < LENGTH_BOUNDS, `lengthPrefix[L·m + i]`
+   * is lists 0…i's bounds added up at that length (filled when a row of that length first comes
+   * up in a search: `lengthSeen[L]` holds the search's stamp).
+   */
+  private lengthPrefix = new Float64Array(0);
+  private lengthSeen = new Int32Array(LENGTH_BOUNDS);
+  private pruneStamp = 0;
+  private allowedTable = new Uint8Array(256);
   private keptScores = new Float64Array(1024);
   /**
    * What the last search read (for tests and benchmarks): postings walked in list order, and
@@ -835,6 +847,7 @@ export class TextIndex {
     const l = this.layers[layer];
     const { ids, idf, avgdl } = weights(l, phrases);
     const allowed = this.allowed(scope.statuses);
+    const allowedCodes = this.allowedCodes(scope.statuses);
     const parts: Partition[] = [];
     for (const ns of new Set(namespaces)) {
       const current = l.partition(ns, true, false);
@@ -856,7 +869,7 @@ export class TextIndex {
         this.touched = new Int32Array(this.acc.length);
       }
       found = pruned
-        ? this.prune(part, ids, idf, avgdl, allowed, top, found)
+        ? this.prune(part, ids, idf, avgdl, allowedCodes, top, found)
         : this.exhaustive(part, ids, idf, avgdl, allowed, found);
     }
     const scores = this.foundScores.slice(0, found);
@@ -983,7 +996,7 @@ export class TextIndex {
     ids: readonly number[],
     idf: readonly number[],
     avgdl: number,
-    allowed: (code: number) => boolean,
+    allowed: Uint8Array,
     top: number,
     found: number,
   ): number {
@@ -1003,6 +1016,7 @@ export class TextIndex {
     const tfLists: Uint8Array[] = [];
     const weights: number[] = [];
     const terms: number[] = [];
+    const maxTfs: number[] = [];
     const cursor = this.cursors(m);
     const ends = this.cursorEnds;
     /** prefix[i]: the bounds of lists 0…i added up. */
@@ -1014,12 +1028,19 @@ export class TextIndex {
       tfLists.push(part.tfs[ids[q]!]!);
       weights.push(idf[q]!);
       terms.push(ids[q]!);
+      maxTfs.push(part.maxTf[ids[q]!]!);
       cursor[i] = 1;
       ends[i] = 1 + list[0]!;
       prefix[i] = (i === 0 ? 0 : prefix[i - 1]!) + bound[q]!;
     }
     if (this.heap.length < top) this.heap = new Float64Array(top);
     const heap = this.heap;
+    if (this.lengthPrefix.length < LENGTH_BOUNDS * m) this.lengthPrefix = new Float64Array(LENGTH_BOUNDS * m);
+    if (this.pruneStamp === 0x7fffffff) {
+      this.pruneStamp = 0;
+      this.lengthSeen.fill(0);
+    }
+    const stamp = ++this.pruneStamp;
     let inHeap = 0;
     let theta = Number.NEGATIVE_INFINITY;
     /** Lists 0…essential−1 are non-essential. */
@@ -1031,26 +1052,61 @@ export class TextIndex {
     let walked = 0;
     let lookedUp = 0;
     for (;;) {
-      // The next candidate: the smallest slot under an essential list's cursor.
-      let d = 0x7fffffff;
-      for (let i = essential; i < m; i++) if (cursor[i]! < ends[i]!) d = Math.min(d, lists[i]![cursor[i]!]!);
-      if (d === 0x7fffffff) break;
-      const eligible = alive[d] === 1 && allowed(statuses[d]!);
+      let d: number;
       let score = 0;
-      for (let i = essential; i < m; i++) {
-        const c = cursor[i]!;
-        if (c >= ends[i]! || lists[i]![c] !== d) continue;
-        cursor[i] = c + 1;
+      if (essential === m - 1) {
+        // One essential list (the common case once θ has grown): its next posting is the candidate.
+        const c = cursor[essential]!;
+        if (c >= ends[essential]!) break;
+        d = lists[essential]![c]!;
+        cursor[essential] = c + 1;
         walked++;
+        if (alive[d] !== 1 || allowed[statuses[d]!] !== 1) continue;
+        const tf = tfLists[essential]![c]!;
+        score = termScore(
+          weights[essential]!,
+          tf === TF_MORE ? part.tfOf(d, terms[essential]!) : tf,
+          lengths[d]!,
+          avgdl,
+        );
+      } else {
+        // The next candidate: the smallest slot under an essential list's cursor.
+        d = 0x7fffffff;
+        for (let i = essential; i < m; i++)
+          if (cursor[i]! < ends[i]!) d = Math.min(d, lists[i]![cursor[i]!]!);
+        if (d === 0x7fffffff) break;
+        const eligible = alive[d] === 1 && allowed[statuses[d]!] === 1;
+        for (let i = essential; i < m; i++) {
+          const c = cursor[i]!;
+          if (c >= ends[i]! || lists[i]![c] !== d) continue;
+          cursor[i] = c + 1;
+          walked++;
+          if (!eligible) continue;
+          const tf = tfLists[i]![c]!;
+          score += termScore(weights[i]!, tf === TF_MORE ? part.tfOf(d, terms[i]!) : tf, lengths[d]!, avgdl);
+        }
         if (!eligible) continue;
-        const tf = tfLists[i]![c]!;
-        score += termScore(weights[i]!, tf === TF_MORE ? part.tfOf(d, terms[i]!) : tf, lengths[d]!, avgdl);
       }
-      if (!eligible) continue;
-      // The non-essential lists, largest bound first, while the row can still reach θ.
+      // The non-essential lists, largest bound first, while the row can still reach θ: bounded at
+      // the row's own length (the lists' largest tf there), tighter than at their shortest rows.
+      const length = lengths[d]!;
+      let byLength = prefix;
+      let at = 0;
+      if (length < LENGTH_BOUNDS && essential > 0) {
+        byLength = this.lengthPrefix;
+        at = length * m;
+        if (this.lengthSeen[length] !== stamp) {
+          this.lengthSeen[length] = stamp;
+          let sum = 0;
+          for (let j = 0; j < m; j++) {
+            sum += termScore(weights[j]!, maxTfs[j]!, length, avgdl) * SLACK_UP;
+            byLength[at + j] = sum;
+          }
+        }
+      }
       let i = essential - 1;
       for (; i >= 0; i--) {
-        if ((score + prefix[i]!) * SLACK_UP < theta) break;
+        if ((score + byLength[at + i]!) * SLACK_UP < theta) break;
         const list = lists[i]!;
         const end = ends[i]!;
         let lo = cursor[i]!;
@@ -1166,6 +1222,19 @@ export class TextIndex {
       this.statusCodes.set(status, c);
     }
     return c;
+  }
+
+  /** `allowed` as a table by status code (1: allowed), for `prune`'s inner loop. */
+  private allowedCodes(statuses: readonly string[] | null): Uint8Array {
+    const table = this.allowedTable;
+    if (statuses === null) {
+      table.fill(1);
+      table[STATUS_FORGOTTEN] = 0;
+    } else {
+      table.fill(0);
+      for (const s of statuses) table[this.statusCode(s)] = 1;
+    }
+    return table;
   }
 
   private allowed(statuses: readonly string[] | null): (code: number) => boolean {
