@@ -674,6 +674,8 @@ export class TextIndex {
   private lengthSeen = new Int32Array(LENGTH_BOUNDS);
   private pruneStamp = 0;
   private allowedTable = new Uint8Array(256);
+  /** `prune`'s scratch: a kept row's tf of each query word. */
+  private tfByWord = new Int32Array(24);
   private keptScores = new Float64Array(1024);
   /**
    * What the last search read (for tests and benchmarks): postings walked in list order, and
@@ -1171,23 +1173,21 @@ export class TextIndex {
     const keptSlots = this.keptSlots;
     const keptScores = this.keptScores;
     this.reserve(found, kept);
+    if (this.tfByWord.length < ids.length) this.tfByWord = new Int32Array(2 * ids.length);
+    const tfByWord = this.tfByWord;
     for (let k = 0; k < kept; k++) {
       if (keptScores[k]! * SLACK_UP < theta) continue;
       const s = keptSlots[k]!;
-      // The exact score: the row's pairs, summed in query order as `exhaustive` sums them.
-      let score = 0;
-      const f0 = from[s]!;
-      const pairs = count[s]!;
-      for (let q = 0; q < ids.length; q++) {
-        const term = ids[q]!;
-        for (let i = 0, p = f0; i < pairs; i++) {
-          p = unpackPair(pool, p, PAIR);
-          if (PAIR[0] === term) {
-            score = score + termScore(idf[q]!, PAIR[1]!, lengths[s]!, avgdl);
-            break;
-          }
-        }
+      // The exact score: the row's pairs read once (each query word's tf), then summed in query
+      // order as `exhaustive` sums them.
+      tfByWord.fill(0, 0, ids.length);
+      for (let i = 0, p = from[s]!; i < count[s]!; i++) {
+        p = unpackPair(pool, p, PAIR);
+        for (let q = 0; q < ids.length; q++) if (ids[q] === PAIR[0]) tfByWord[q] = PAIR[1]!;
       }
+      let score = 0;
+      for (let q = 0; q < ids.length; q++)
+        if (tfByWord[q]! > 0) score = score + termScore(idf[q]!, tfByWord[q]!, lengths[s]!, avgdl);
       this.foundScores[found] = score;
       this.foundRowids[found++] = part.rowids[s]!;
     }
