@@ -123,4 +123,29 @@ describe("TextIndex max-score pruning", () => {
     expect(pruned.size).toBe(5);
     expect(pruned.take(5)).toEqual(exhaustive.take(5));
   });
+
+  it("bounds a candidate by its own length: long rows of the rare word are not looked up elsewhere", () => {
+    const small = new TextIndex();
+    let rowid = 0;
+    const put = (text: string, times: number) => {
+      for (let i = 0; i < times; i++)
+        small.put("b", ++rowid, { namespace: "alpha", status: "active", current: true, text });
+    };
+    const padding = Array.from({ length: 20 }, (_, i) => `pad${i}`).join(" ");
+    put("zanzibar owner", 5);
+    put(`zanzibar ${padding}`, 200);
+    put("gateway owner", 300);
+    put("filler", 1500);
+    // zanzibar (the rarest) is the essential list; gateway and owner are not. A long zanzibar row
+    // scores far below the short "zanzibar owner" rows, even with gateway and owner at its length;
+    // bounded at the lists' shortest rows instead, each would be looked up in gateway's list.
+    const phrases = small.phrases(["owner", "gateway", "zanzibar"])!;
+    const scope = { currentOnly: true, statuses: ["active"] };
+    const exhaustive = small.search("b", phrases, ["alpha"], scope);
+    const all = exhaustive.take(exhaustive.size);
+    const pruned = small.search("b", phrases, ["alpha"], scope, 5);
+    expect(small.work.lookedUp).toBeLessThan(20);
+    expect(pruned.take(5)).toEqual(all.slice(0, 5));
+    expect(pruned.take(10)).toEqual(all.slice(5, 15));
+  });
 });

@@ -633,6 +633,9 @@ function termScore(idf: number, tf: number, length: number, avgdl: number): numb
   return idf * ((tf * (K1 + 1.0)) / (tf + K1 * (1 - B + (B * length) / avgdl)));
 }
 
+/** Row lengths below this get their own bounds in `prune` (longer rows use the lists' bounds). */
+const LENGTH_BOUNDS = 512;
+
 /** Relative slack on pruning's comparisons, for partial sums added in another order than FTS5's. */
 const SLACK_UP = 1 + 1e-9;
 const SLACK_DOWN = 1 - 1e-9;
@@ -651,6 +654,17 @@ export class TextIndex {
   private cursorEnds = new Int32Array(16);
   private prefix = new Float64Array(16);
   private keptSlots = new Int32Array(1024);
+  /**
+   * `prune`'s bounds by row length: for a row of length L < LENGTH_BOUNDS, `lengthPrefix[L·m + i]`
+   * is lists 0…i's bounds added up at that length (filled when a row of that length first comes
+   * up in a search: `lengthSeen[L]` holds the search's stamp).
+   */
+  private lengthPrefix = new Float64Array(0);
+  private lengthSeen = new Int32Array(LENGTH_BOUNDS);
+  private pruneStamp = 0;
+  private allowedTable = new Uint8Array(256);
+  /** `prune`'s scratch: a kept row's tf of each query word. */
+  private tfByWord = new Int32Array(24);
   private keptScores = new Float64Array(1024);
   /**
    * What the last search read (for tests and benchmarks): postings walked in list order, and
@@ -824,6 +838,7 @@ export class TextIndex {
     const l = this.layers[layer];
     const { ids, idf, avgdl } = weights(l, phrases);
     const allowed = this.allowed(scope.statuses);
+    const allowedCodes = this.allowedCodes(scope.statuses);
     const parts: Partition[] = [];
     for (const ns of new Set(namespaces)) {
       const current = l.partition(ns, true, false);
@@ -845,7 +860,7 @@ export class TextIndex {
         this.touched = new Int32Array(this.acc.length);
       }
       found = pruned
-        ? this.prune(part, ids, idf, avgdl, allowed, top, found)
+        ? this.prune(part, ids, idf, avgdl, allowedCodes, top, found)
         : this.exhaustive(part, ids, idf, avgdl, allowed, found);
     }
     const scores = this.foundScores.slice(0, found);
@@ -972,7 +987,7 @@ export class TextIndex {
     ids: readonly number[],
     idf: readonly number[],
     avgdl: number,
-    allowed: (code: number) => boolean,
+    allowed: Uint8Array,
     top: number,
     found: number,
   ): number {
@@ -992,6 +1007,7 @@ export class TextIndex {
     const tfLists: Uint8Array[] = [];
     const weights: number[] = [];
     const terms: number[] = [];
+    const maxTfs: number[] = [];
     const cursor = this.cursors(m);
     const ends = this.cursorEnds;
     /** prefix[i]: the bounds of lists 0…i added up. */
@@ -1003,12 +1019,19 @@ export class TextIndex {
       tfLists.push(part.tfs[ids[q]!]!);
       weights.push(idf[q]!);
       terms.push(ids[q]!);
+      maxTfs.push(part.maxTf[ids[q]!]!);
       cursor[i] = 1;
       ends[i] = 1 + list[0]!;
       prefix[i] = (i === 0 ? 0 : prefix[i - 1]!) + bound[q]!;
     }
     if (this.heap.length < top) this.heap = new Float64Array(top);
     const heap = this.heap;
+    if (this.lengthPrefix.length < LENGTH_BOUNDS * m) this.lengthPrefix = new Float64Array(LENGTH_BOUNDS * m);
+    if (this.pruneStamp === 0x7fffffff) {
+      this.pruneStamp = 0;
+      this.lengthSeen.fill(0);
+    }
+    const stamp = ++this.pruneStamp;
     let inHeap = 0;
     let theta = Number.NEGATIVE_INFINITY;
     /** Lists 0…essential−1 are non-essential. */
@@ -1020,26 +1043,61 @@ export class TextIndex {
     let walked = 0;
     let lookedUp = 0;
     for (;;) {
-      // The next candidate: the smallest slot under an essential list's cursor.
-      let d = 0x7fffffff;
-      for (let i = essential; i < m; i++) if (cursor[i]! < ends[i]!) d = Math.min(d, lists[i]![cursor[i]!]!);
-      if (d === 0x7fffffff) break;
-      const eligible = alive[d] === 1 && allowed(statuses[d]!);
+      let d: number;
       let score = 0;
-      for (let i = essential; i < m; i++) {
-        const c = cursor[i]!;
-        if (c >= ends[i]! || lists[i]![c] !== d) continue;
-        cursor[i] = c + 1;
+      if (essential === m - 1) {
+        // One essential list (the common case once θ has grown): its next posting is the candidate.
+        const c = cursor[essential]!;
+        if (c >= ends[essential]!) break;
+        d = lists[essential]![c]!;
+        cursor[essential] = c + 1;
         walked++;
+        if (alive[d] !== 1 || allowed[statuses[d]!] !== 1) continue;
+        const tf = tfLists[essential]![c]!;
+        score = termScore(
+          weights[essential]!,
+          tf === TF_MORE ? part.tfOf(d, terms[essential]!) : tf,
+          lengths[d]!,
+          avgdl,
+        );
+      } else {
+        // The next candidate: the smallest slot under an essential list's cursor.
+        d = 0x7fffffff;
+        for (let i = essential; i < m; i++)
+          if (cursor[i]! < ends[i]!) d = Math.min(d, lists[i]![cursor[i]!]!);
+        if (d === 0x7fffffff) break;
+        const eligible = alive[d] === 1 && allowed[statuses[d]!] === 1;
+        for (let i = essential; i < m; i++) {
+          const c = cursor[i]!;
+          if (c >= ends[i]! || lists[i]![c] !== d) continue;
+          cursor[i] = c + 1;
+          walked++;
+          if (!eligible) continue;
+          const tf = tfLists[i]![c]!;
+          score += termScore(weights[i]!, tf === TF_MORE ? part.tfOf(d, terms[i]!) : tf, lengths[d]!, avgdl);
+        }
         if (!eligible) continue;
-        const tf = tfLists[i]![c]!;
-        score += termScore(weights[i]!, tf === TF_MORE ? part.tfOf(d, terms[i]!) : tf, lengths[d]!, avgdl);
       }
-      if (!eligible) continue;
-      // The non-essential lists, largest bound first, while the row can still reach θ.
+      // The non-essential lists, largest bound first, while the row can still reach θ: bounded at
+      // the row's own length (the lists' largest tf there), tighter than at their shortest rows.
+      const length = lengths[d]!;
+      let byLength = prefix;
+      let at = 0;
+      if (length < LENGTH_BOUNDS && essential > 0) {
+        byLength = this.lengthPrefix;
+        at = length * m;
+        if (this.lengthSeen[length] !== stamp) {
+          this.lengthSeen[length] = stamp;
+          let sum = 0;
+          for (let j = 0; j < m; j++) {
+            sum += termScore(weights[j]!, maxTfs[j]!, length, avgdl) * SLACK_UP;
+            byLength[at + j] = sum;
+          }
+        }
+      }
       let i = essential - 1;
       for (; i >= 0; i--) {
-        if ((score + prefix[i]!) * SLACK_UP < theta) break;
+        if ((score + byLength[at + i]!) * SLACK_UP < theta) break;
         const list = lists[i]!;
         const end = ends[i]!;
         let lo = cursor[i]!;
@@ -1104,23 +1162,21 @@ export class TextIndex {
     const keptSlots = this.keptSlots;
     const keptScores = this.keptScores;
     this.reserve(found, kept);
+    if (this.tfByWord.length < ids.length) this.tfByWord = new Int32Array(2 * ids.length);
+    const tfByWord = this.tfByWord;
     for (let k = 0; k < kept; k++) {
       if (keptScores[k]! * SLACK_UP < theta) continue;
       const s = keptSlots[k]!;
-      // The exact score: the row's pairs, summed in query order as `exhaustive` sums them.
-      let score = 0;
-      const f0 = from[s]!;
-      const pairs = count[s]!;
-      for (let q = 0; q < ids.length; q++) {
-        const term = ids[q]!;
-        for (let i = 0, p = f0; i < pairs; i++) {
-          p = unpackPair(pool, p, PAIR);
-          if (PAIR[0] === term) {
-            score = score + termScore(idf[q]!, PAIR[1]!, lengths[s]!, avgdl);
-            break;
-          }
-        }
+      // The exact score: the row's pairs read once (each query word's tf), then summed in query
+      // order as `exhaustive` sums them.
+      tfByWord.fill(0, 0, ids.length);
+      for (let i = 0, p = from[s]!; i < count[s]!; i++) {
+        p = unpackPair(pool, p, PAIR);
+        for (let q = 0; q < ids.length; q++) if (ids[q] === PAIR[0]) tfByWord[q] = PAIR[1]!;
       }
+      let score = 0;
+      for (let q = 0; q < ids.length; q++)
+        if (tfByWord[q]! > 0) score = score + termScore(idf[q]!, tfByWord[q]!, lengths[s]!, avgdl);
       this.foundScores[found] = score;
       this.foundRowids[found++] = part.rowids[s]!;
     }
@@ -1155,6 +1211,19 @@ export class TextIndex {
       this.statusCodes.set(status, c);
     }
     return c;
+  }
+
+  /** `allowed` as a table by status code (1: allowed), for `prune`'s inner loop. */
+  private allowedCodes(statuses: readonly string[] | null): Uint8Array {
+    const table = this.allowedTable;
+    if (statuses === null) {
+      table.fill(1);
+      table[STATUS_FORGOTTEN] = 0;
+    } else {
+      table.fill(0);
+      for (const s of statuses) table[this.statusCode(s)] = 1;
+    }
+    return table;
   }
 
   private allowed(statuses: readonly string[] | null): (code: number) => boolean {
