@@ -1,3 +1,5 @@
+import type { IndexWarmReport, SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+
 /**
  * A promise and its resolver: a test holds a step (a background build between the worker's
  * answer and the install, say) until it opens the gate.
@@ -12,4 +14,30 @@ export function gate(): { open: () => void; opened: Promise<void> } {
     open = resolve;
   });
   return { open, opened };
+}
+
+/**
+ * Starts a background index build and holds it between the worker's answer and the install:
+ * resolves once the worker has answered (its read snapshot taken), with the build's report and
+ * the call that lets it install.
+ *
+ *   const { report, release } = await heldBuild(store);
+ *   // … searches served cold, writes made after the worker's snapshot …
+ *   release();
+ *   await report;
+ */
+export async function heldBuild(
+  store: SqliteStore,
+): Promise<{ report: Promise<IndexWarmReport>; release: () => void }> {
+  const arrived = gate();
+  const release = gate();
+  const report = store.warmIndexes({
+    background: true,
+    beforeInstall: async () => {
+      arrived.open();
+      await release.opened;
+    },
+  });
+  await arrived.opened;
+  return { report, release: release.open };
 }

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { gate } from "../../../test/support/gate.js";
+import { heldBuild } from "../../../test/support/gate.js";
 import { newBelief } from "../../../test/support/rows.js";
 import { isStrataError } from "../../core/errors.js";
 import { embedText } from "../../embed/hashed-embedder.js";
@@ -85,16 +85,7 @@ describe("SQLite vector index built in the background", () => {
       const ids = await seed(writer, 400);
       const a = open({ vectorPrecision });
       const searches = vi.spyOn(VectorIndex.prototype, "search");
-      const arrived = gate();
-      const release = gate();
-      const report = a.warmIndexes({
-        background: true,
-        beforeInstall: async () => {
-          arrived.open();
-          await release.opened;
-        },
-      });
-      await arrived.opened;
+      const { report, release } = await heldBuild(a);
       // The worker's snapshot is taken: what is written now is after it.
       const during = await answers(a);
       expect(searches).not.toHaveBeenCalled();
@@ -108,7 +99,7 @@ describe("SQLite vector index built in the background", () => {
         await tx.putVector(ids[2]!, "default", EMBEDDER, embedText("cache region 7 billing gateway", 384));
       });
       await a.transaction(async (tx) => tx.updateBelief(ids[8]!, { status: "active" }));
-      release.open();
+      release();
       expect(await report).toMatchObject({ how: "background", caughtUp: "on the next search" });
       const after = await answers(a);
       expect(searches).toHaveBeenCalled();
@@ -133,16 +124,7 @@ describe("SQLite vector index built in the background", () => {
     const proto = SqliteStore.prototype as unknown as { stmt: (sql: string) => unknown };
     const stmt = vi.spyOn(proto, "stmt");
     const reads = () => stmt.mock.calls.filter(([sql]) => sql.includes("FROM vector_components")).length;
-    const arrived = gate();
-    const release = gate();
-    const report = a.warmIndexes({
-      background: true,
-      beforeInstall: async () => {
-        arrived.open();
-        await release.opened;
-      },
-    });
-    await arrived.opened;
+    const { report, release } = await heldBuild(a);
     const first = await answers(a);
     expect(reads()).toBeGreaterThan(0);
     stmt.mockClear();
@@ -172,7 +154,7 @@ describe("SQLite vector index built in the background", () => {
       }),
     ).rejects.toThrow("roll back");
     expect(await answers(a)).toEqual(await answers(scan));
-    release.open();
+    release();
     expect(await report).toMatchObject({ how: "background" });
     expect(await answers(a)).toEqual(await answers(scan));
   });
@@ -222,18 +204,9 @@ describe("SQLite vector index built in the background", () => {
     expect(await report).toMatchObject({ how: "on-search" });
     // Held after the worker answered, then closed: still nothing installed.
     const b = SqliteStore.open({ path });
-    const arrived = gate();
-    const release = gate();
-    const held = b.warmIndexes({
-      background: true,
-      beforeInstall: async () => {
-        arrived.open();
-        await release.opened;
-      },
-    });
-    await arrived.opened;
+    const { report: held, release } = await heldBuild(b);
     await b.close();
-    release.open();
+    release();
     expect(await held).toMatchObject({ how: "on-search", reason: "the store closed" });
   });
 

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { gate } from "../../../test/support/gate.js";
+import { heldBuild } from "../../../test/support/gate.js";
 import { newBelief, newEpisode } from "../../../test/support/rows.js";
 import { isStrataError } from "../../core/errors.js";
 import { embedText } from "../../embed/hashed-embedder.js";
@@ -98,16 +98,7 @@ describe("SQLite text index built in the background", () => {
     const a = open({ coldStart: false });
     const searches = vi.spyOn(TextIndex.prototype, "search");
     const loads = vi.spyOn(TextIndex.prototype, "load");
-    const arrived = gate();
-    const release = gate();
-    const report = a.warmIndexes({
-      background: true,
-      beforeInstall: async () => {
-        arrived.open();
-        await release.opened;
-      },
-    });
-    await arrived.opened;
+    const { report, release } = await heldBuild(a);
     const during = await answers(a);
     expect(searches).not.toHaveBeenCalled();
     // Writes by this connection and another after the worker's snapshot: new rows, an archive, a
@@ -121,7 +112,7 @@ describe("SQLite text index built in the background", () => {
       await tx.updateEpisode(episodes[3]!, { supersededBy: episodes[5]! });
     });
     await a.transaction(async (tx) => tx.updateBelief(beliefs[9]!, { status: "active" }));
-    release.open();
+    release();
     const r = await report;
     expect(r).toMatchObject({
       how: "background",
@@ -163,20 +154,11 @@ describe("SQLite text index built in the background", () => {
     const { episodes } = await seed(writer, 40);
     const a = open({ coldStart: false });
     const loads = vi.spyOn(TextIndex.prototype, "load");
-    const arrived = gate();
-    const release = gate();
-    const report = a.warmIndexes({
-      background: true,
-      beforeInstall: async () => {
-        arrived.open();
-        await release.opened;
-      },
-    });
-    await arrived.opened;
+    const { report, release } = await heldBuild(a);
     const during = await a.scoreEpisodeText(["billing", "gateway"], episodes, ["default"]);
     expect(during.length).toBeGreaterThan(0);
     expect(loads).not.toHaveBeenCalled();
-    release.open();
+    release();
     await report;
     // Installed from the worker: the same scores from the index.
     expect(await a.scoreEpisodeText(["billing", "gateway"], episodes, ["default"])).toEqual(during);
@@ -208,18 +190,9 @@ describe("SQLite text index built in the background", () => {
   it("close() mid-build installs no text index", async () => {
     await seed(open(), 100);
     const b = SqliteStore.open({ path });
-    const arrived = gate();
-    const release = gate();
-    const held = b.warmIndexes({
-      background: true,
-      beforeInstall: async () => {
-        arrived.open();
-        await release.opened;
-      },
-    });
-    await arrived.opened;
+    const { report: held, release } = await heldBuild(b);
     await b.close();
-    release.open();
+    release();
     expect(await held).toMatchObject({
       how: "on-search",
       text: { how: "on-search", reason: "the store closed" },
