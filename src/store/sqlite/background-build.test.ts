@@ -5,16 +5,15 @@
  * the on-search build answers. A build that fails, or a store that closes mid-build, installs
  * nothing and leaves today's on-search build.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { existsSync } from "node:fs";
+import { describe, expect, it, vi } from "vitest";
 import { heldBuild } from "../../../test/support/gate.js";
 import { newBelief } from "../../../test/support/rows.js";
+import { sqliteFileStores } from "../../../test/support/sqlite-files.js";
 import { isStrataError } from "../../core/errors.js";
 import { embedText } from "../../embed/hashed-embedder.js";
 import { VectorIndex } from "../vector-index.js";
-import { SqliteStore, type SqliteStoreOptions } from "./sqlite-store.js";
+import { SqliteStore } from "./sqlite-store.js";
 
 const EMBEDDER = "hashed-ngram-v1/384";
 const TOPICS = ["billing", "search", "deploy", "cache", "queue", "login", "backup", "metrics"];
@@ -60,24 +59,8 @@ async function answers(store: SqliteStore) {
 }
 
 describe("SQLite vector index built in the background", () => {
-  let dir: string;
-  let path: string;
-  const stores: SqliteStore[] = [];
-  const open = (options: Partial<SqliteStoreOptions> = {}) => {
-    const s = SqliteStore.open({ path, ...options });
-    stores.push(s);
-    return s;
-  };
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), "strata-bgbuild-"));
-    path = join(dir, "m.db");
-  });
-  afterEach(async () => {
-    vi.restoreAllMocks();
-    for (const s of stores.splice(0)) await s.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const files = sqliteFileStores("strata-bgbuild-");
+  const open = files.open;
 
   for (const vectorPrecision of ["int8", "float32"] as const)
     it(`${vectorPrecision}: served cold during the build, then the on-search build's hits and scores, with the writes made meanwhile`, async () => {
@@ -108,11 +91,9 @@ describe("SQLite vector index built in the background", () => {
       const onSearch = open({ vectorPrecision, coldStart: false });
       expect(after).toEqual(await answers(onSearch));
       // And before the writes, the cold answers were the index's answers over the same rows.
-      const copy = SqliteStore.open({ path: join(dir, "before.db") });
-      stores.push(copy);
+      const copy = open({ path: files.at("before.db") });
       await seed(copy, 400);
-      const built = SqliteStore.open({ path: join(dir, "before.db"), vectorPrecision, coldStart: false });
-      stores.push(built);
+      const built = open({ path: files.at("before.db"), vectorPrecision, coldStart: false });
       expect(during).toEqual(await answers(built));
     });
 
@@ -198,12 +179,12 @@ describe("SQLite vector index built in the background", () => {
 
   it("close() during the build terminates the worker and installs nothing", async () => {
     await seed(open(), 200);
-    const a = SqliteStore.open({ path });
+    const a = SqliteStore.open({ path: files.path });
     const report = a.warmIndexes({ background: true });
     await a.close();
     expect(await report).toMatchObject({ how: "on-search" });
     // Held after the worker answered, then closed: still nothing installed.
-    const b = SqliteStore.open({ path });
+    const b = SqliteStore.open({ path: files.path });
     const { report: held, release } = await heldBuild(b);
     await b.close();
     release();
@@ -224,20 +205,19 @@ describe("SQLite vector index built in the background", () => {
   });
 
   it("an in-memory store builds on search (no file for a worker to read)", async () => {
-    const mem = SqliteStore.open({ path: ":memory:" });
-    stores.push(mem);
+    const mem = open({ path: ":memory:" });
     expect(await mem.warmIndexes({ background: true })).toMatchObject({ how: "on-search" });
   });
 
   it("refuses an unknown indexBuild and opens nothing", () => {
     let error: unknown;
     try {
-      SqliteStore.open({ path, indexBuild: "eager" as never });
+      SqliteStore.open({ path: files.path, indexBuild: "eager" as never });
     } catch (e) {
       error = e;
     }
     expect(isStrataError(error) && error.code).toBe("INVALID_INPUT");
     expect((error as Error).message).toContain('indexBuild must be "on-search", "background" or "auto"');
-    expect(existsSync(path)).toBe(false);
+    expect(existsSync(files.path)).toBe(false);
   });
 });

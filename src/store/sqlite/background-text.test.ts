@@ -6,16 +6,14 @@
  * on-search build answers. A worker that fails, or a store that closes mid-build, installs
  * nothing and says why. Below `backgroundFrom` rows, `auto` starts no worker.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { heldBuild } from "../../../test/support/gate.js";
 import { newBelief, newEpisode } from "../../../test/support/rows.js";
+import { sqliteFileStores } from "../../../test/support/sqlite-files.js";
 import { isStrataError } from "../../core/errors.js";
 import { embedText } from "../../embed/hashed-embedder.js";
 import { TextIndex } from "../text-index/text-index.js";
-import { SqliteStore, type SqliteStoreOptions } from "./sqlite-store.js";
+import { SqliteStore } from "./sqlite-store.js";
 
 const EMBEDDER = "hashed-ngram-v1/384";
 const TOPICS = ["billing", "search", "deploy", "cache", "queue", "login", "backup", "metrics"];
@@ -72,24 +70,8 @@ async function answers(store: SqliteStore) {
 }
 
 describe("SQLite text index built in the background", () => {
-  let dir: string;
-  let path: string;
-  const stores: SqliteStore[] = [];
-  const open = (options: Partial<SqliteStoreOptions> = {}) => {
-    const s = SqliteStore.open({ path, ...options });
-    stores.push(s);
-    return s;
-  };
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), "strata-bgtext-"));
-    path = join(dir, "m.db");
-  });
-  afterEach(async () => {
-    vi.restoreAllMocks();
-    for (const s of stores.splice(0)) await s.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const files = sqliteFileStores("strata-bgtext-");
+  const open = files.open;
 
   it("served cold during the build, never built on this thread, then the on-search build's hits and scores with the writes made meanwhile", async () => {
     const writer = open();
@@ -127,11 +109,10 @@ describe("SQLite text index built in the background", () => {
     const onSearch = open({ coldStart: false });
     expect(after).toEqual(await answers(onSearch));
     // The cold answers during the build were the index's over the same rows.
-    const before = SqliteStore.open({ path: join(dir, "before.db") });
-    stores.push(before);
+    const before = open({ path: files.at("before.db") });
     await seed(before, 300);
     expect(during).toEqual(
-      await answers(SqliteStore.open({ path: join(dir, "before.db"), coldStart: false })),
+      await answers(SqliteStore.open({ path: files.at("before.db"), coldStart: false })),
     );
   });
 
@@ -189,7 +170,7 @@ describe("SQLite text index built in the background", () => {
 
   it("close() mid-build installs no text index", async () => {
     await seed(open(), 100);
-    const b = SqliteStore.open({ path });
+    const b = SqliteStore.open({ path: files.path });
     const { report: held, release } = await heldBuild(b);
     await b.close();
     release();
@@ -233,7 +214,7 @@ describe("SQLite text index built in the background", () => {
     for (const backgroundFrom of [-1, Number.NaN]) {
       let error: unknown;
       try {
-        SqliteStore.open({ path, backgroundFrom });
+        SqliteStore.open({ path: files.path, backgroundFrom });
       } catch (e) {
         error = e;
       }
