@@ -724,16 +724,15 @@ function onlyNewCue(x: Analysis): boolean {
 
 /**
  * With no subject words ("We run Redis 7.2.4" / "We run Node.js 20.11"), the value's plain words
- * name the thing: each side's must be in the other statement, or they are two things.
+ * name the thing: each side's must be in the other statement (`plainValuesShared`), or they are
+ * two things.
  */
 function namedBoth(p: Pair): boolean {
   const { subjA, subjB, valueA, valueB } = sets(p);
   if (subjA.size > 0 && subjB.size > 0) return true;
-  const plain = (v: ReadonlySet<string>, other: Analysis) =>
-    [...v].every((w) => identifier(w) || other.content.has(w) || CHANGE_VERBS.has(w) || isStateWord(w));
   const idsA = [...valueA].filter(identifier);
   const idsB = [...valueB].filter(identifier);
-  return plain(valueA, p.b) && plain(valueB, p.a) && (idsA.length === 0) === (idsB.length === 0);
+  return plainValuesShared(p) && (idsA.length === 0) === (idsB.length === 0);
 }
 
 /**
