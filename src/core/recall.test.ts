@@ -302,29 +302,6 @@ describe("recall after sleep", () => {
     expect(fromTurn(await mem.recall(query, { k: 5, kinds: ["fact"] }))).toHaveLength(2);
   });
 
-  it("lends a session neighbour's share to the part of a split turn already listed, so the turn is listed once", async () => {
-    ({ mem } = await testMemory());
-    const ask = await mem.record("Quick question about my schedule this week?", {
-      type: "question",
-      session: "s1",
-    });
-    const turn = await mem.record(
-      "Work has been hectic with the product launch and the offsite. By the way, I moved my dentist appointment to Thursdays.",
-      { type: "observation", session: "s1" },
-    );
-    await mem.consolidate();
-    // Each query matches the question (the seed whose neighbour is the turn) and one part of the
-    // split turn: that part is listed by its turn's match; the neighbour's share goes to it too.
-    for (const query of [
-      "schedule this week, dentist appointment",
-      "schedule this week, product launch offsite",
-    ]) {
-      const hits = await mem.recall(query, { k: 5 });
-      expect(hits.map((h) => h.id)).toContain(ask.id);
-      expect(hits.filter((h) => h.sources.includes(turn.id))).toHaveLength(1);
-    }
-  });
-
   it("ranks a part of a split turn by its turn's match, not as a shorter document of its own", async () => {
     ({ mem } = await testMemory());
     const turn = await mem.record(

@@ -1505,14 +1505,6 @@ async function addNeighbours(
   const seeds: { hit: RecallHit; episode: Episode }[] = [];
   const viaOf = new Map<string, string[]>();
   for (const [episode, belief] of fold.foldedInto) viaOf.set(belief, [...(viaOf.get(belief) ?? []), episode]);
-  // A turn already listed through a belief (the part of a split turn that carries the asked words,
-  // `representative`) takes its neighbour's share there: lent to another part, the turn was
-  // listed twice, where before sleep it was listed once and only its score rose.
-  const listedFor = new Map<string, RecallHit>();
-  if (fold.kindSet.size > 0)
-    for (const hit of scored)
-      if (hit.layer === "belief")
-        for (const id of hit.sources) if (!listedFor.has(id)) listedFor.set(id, hit);
   const top = scored.slice(0, Math.max(req.k, 10));
   // A belief stands for its source turns: the ones that matched, else its first few.
   const idsOf = (hit: RecallHit) =>
@@ -1547,11 +1539,6 @@ async function addNeighbours(
     for (const n of [turns[i - 1], turns[i + 1]]) {
       if (!n || !matchesMetadata(n.metadata, req.metadata)) continue;
       const score = seed.score * policy.neighbourWeight;
-      const listed = listedFor.get(n.id);
-      if (listed) {
-        if (listed.score < score) listed.score = score;
-        continue;
-      }
       let target: Belief | Episode = n;
       if (fold.kindSet.size > 0) {
         const rep = await representative(store, n.id, fold.beliefCache, when);
