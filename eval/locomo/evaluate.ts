@@ -29,6 +29,17 @@ export interface QuestionResult {
   /** Recall at each k in `KS`, 0..1. */
   recall: number[];
   ms: number;
+  /** With `trace`: the question, where each evidence turn first ranks, and the ranked hits. */
+  trace?: QuestionTrace;
+}
+
+/** One question's ranking, for diffing phases question by question (`--trace`). */
+export interface QuestionTrace {
+  question: string;
+  /** Each gold evidence turn and the rank (0-based) of the first hit holding it; null: not in the top 50. */
+  evidence: Record<string, number | null>;
+  /** The ranked hits: id, layer, score, the turns they hold and the start of their text. */
+  hits: { id: string; layer: string; score: number; why: string; turns: string[]; text: string }[];
 }
 
 export interface IngestStats {
@@ -83,6 +94,7 @@ export async function runConversation(
   conv: LocomoConversation,
   policy: PolicyInput,
   phase: Phase = "before",
+  trace = false,
 ): Promise<ConversationRun & { sleep: SleepStats }> {
   let clockAt = EVAL_CLOCK.now().getTime();
   const clock = { now: () => new Date(clockAt) };
@@ -155,7 +167,21 @@ export async function runConversation(
         for (const [t, rank] of firstRank) if (rank < k) found.add(t);
         return found.size / gold.size;
       });
-      questions.push({ conversation: conv.index, category: q.category, recall, ms });
+      const result: QuestionResult = { conversation: conv.index, category: q.category, recall, ms };
+      if (trace)
+        result.trace = {
+          question: q.question,
+          evidence: Object.fromEntries([...gold].map((t) => [t, firstRank.get(t) ?? null])),
+          hits: hits.map((hit) => ({
+            id: hit.id,
+            layer: hit.layer,
+            score: Math.round(hit.score * 10000) / 10000,
+            why: hit.why.summary,
+            turns: [...turnsOfHit(hit, turnsById)],
+            text: hit.text.slice(0, 100),
+          })),
+        };
+      questions.push(result);
     }
     return { ingest, ingestMs, questions, sleep: { ...sleep, ms: Math.round(sleep.ms) } };
   } finally {

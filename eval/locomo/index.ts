@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- locomo [--conversations 0-2] [--configs default,bm25] [--phases before,after,daily]`:
+ * `npm run eval -- locomo [--conversations 0-2] [--configs default,bm25] [--phases before,after,daily] [--trace]`:
  * Strata's recall over LoCoMo's dialog turns, with default recall options, before and after memory
  * sleeps (see `PHASES`), beside the paper's DRAGON retriever and a plain FTS5 BM25 baseline.
  * Tuning uses conversations 0-2 ("tune"); 3-9 are reported apart as "held-out".
@@ -15,6 +15,7 @@ import {
   type Phase,
   percentile,
   type QuestionResult,
+  type QuestionTrace,
   round1,
   runConversation,
   type Summary,
@@ -55,6 +56,11 @@ export interface LocomoOptions {
   configs?: string[];
   /** When memory sleeps (see `PHASES`); default all three. */
   phases?: Phase[];
+  /**
+   * `--trace`: every question's ranking in the report (`questions`: evidence ranks and the
+   * ranked hits, per config and phase), to diff phases question by question. Tuning set only.
+   */
+  trace?: boolean;
 }
 
 export interface ConfigReport {
@@ -74,6 +80,8 @@ export interface ConfigReport {
     ms: number;
     coverage: { episodes: number; represented: number; recallable: number; uncovered: number };
   };
+  /** With `--trace`: each tuning question's ranking (held-out questions are never traced). */
+  questions?: (QuestionTrace & { conversation: number; category: number; recall: number[] })[];
 }
 
 export interface LocomoReport {
@@ -101,6 +109,8 @@ export function parseLocomoArgs(args: readonly string[], env: NodeJS.ProcessEnv)
           throw new Error(`locomo: unknown phase ${p} (known: ${PHASES.join(", ")})`);
       options.phases = phases as Phase[];
       i++;
+    } else if (a === "--trace") {
+      options.trace = true;
     } else if (a === "--configs" && value) {
       options.configs = value.split(",");
       i++;
@@ -128,7 +138,12 @@ export async function evaluateLocomo(options: LocomoOptions): Promise<LocomoRepo
         coverage: { episodes: 0, represented: 0, recallable: 0, uncovered: 0 },
       };
       for (const conv of conversations) {
-        const run = await runConversation(conv, config.policy, phase);
+        const run = await runConversation(
+          conv,
+          config.policy,
+          phase,
+          options.trace === true && TUNE.has(conv.index),
+        );
         results.push(...run.questions);
         ingest.turns += run.ingest.turns;
         ingest.stored += run.ingest.stored;
@@ -161,6 +176,15 @@ export async function evaluateLocomo(options: LocomoOptions): Promise<LocomoRepo
           p95: round1(percentile(ms, 95)),
         },
         sleep,
+        ...(options.trace
+          ? {
+              questions: results.flatMap((r) =>
+                r.trace
+                  ? [{ conversation: r.conversation, category: r.category, recall: r.recall, ...r.trace }]
+                  : [],
+              ),
+            }
+          : {}),
       });
     }
   }
