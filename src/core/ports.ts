@@ -391,6 +391,12 @@ export interface StoreReader {
   beliefsFromEpisode(episodeId: string): Promise<Belief[]>;
   /** Full-text search over normalised query terms (any term may match). */
   searchBeliefText(terms: readonly string[], filter: BeliefFilter, limit: number): Promise<ScoredId[]>;
+  /**
+   * How many beliefs passing the filter match any term, counted up to `atMost`: the length of
+   * `searchBeliefText(terms, filter, atMost)`, without ranking them (recall asks whether a name is
+   * rare in the store, and a common one matches thousands).
+   */
+  countBeliefText(terms: readonly string[], filter: BeliefFilter, atMost: number): Promise<number>;
   searchEpisodeText(terms: readonly string[], filter: EpisodeFilter, limit: number): Promise<ScoredId[]>;
   /**
    * The named episodes' full-text scores for the terms, as `searchEpisodeText` scores them (the

@@ -1341,7 +1341,10 @@ async function missedSuccessors(
       retired?: ReadonlySet<string>;
     }[] = [];
     for (const name of own) {
-      const found = await store.searchBeliefText(queryTerms(name), filter, NAMED_RARE + 1);
+      // A name in more facts than that links nothing: counted first, ranked only when rare.
+      const terms = queryTerms(name);
+      if ((await store.countBeliefText(terms, filter, NAMED_RARE + 1)) > NAMED_RARE) continue;
+      const found = await store.searchBeliefText(terms, filter, NAMED_RARE + 1);
       if (found.length <= NAMED_RARE)
         links.push({
           ids: found.map((f) => f.id),

@@ -536,6 +536,44 @@ for (const c of STORE_CASES) {
       }
     });
 
+    it("port: countBeliefText is the length of a search of atMost, for every filter", async () => {
+      const store = await c.open();
+      try {
+        // 150 matches of "pipeline" (more than one counting batch), a third of them facts, some
+        // archived or elsewhere; "teal" only in a few.
+        await store.transaction(async (tx: StoreWriter) => {
+          for (let i = 0; i < 150; i++)
+            await tx.insertBelief({
+              ...belief(`deploy pipeline ${i}${i % 50 === 7 ? " teal" : ""}`),
+              kind: i % 3 === 0 ? "fact" : i % 3 === 1 ? "rule" : "preference",
+              namespace: i % 7 === 0 ? "other" : "default",
+              ...(i % 5 === 0 ? { status: "archived" as const } : {}),
+            });
+        });
+        const base = { namespaces: ["default"], statuses: ["active" as const] };
+        const filters: Parameters<Store["countBeliefText"]>[1][] = [
+          base,
+          { ...base, kinds: ["fact"] },
+          { ...base, kinds: ["fact"], namespaces: ["other"] },
+          { namespaces: ["default", "other"], statuses: null },
+          { ...base, statuses: [] },
+        ];
+        for (const terms of [["pipeline"], ["teal"], ["teal", "nothing"], ["nothing"], ["teal", "pipeline"]])
+          for (const f of filters)
+            for (const atMost of [1, 4, 20, 60, 200]) {
+              const count = await store.countBeliefText(terms, f, atMost);
+              const search = await store.searchBeliefText(terms, f, atMost);
+              expect([terms, f, atMost, count]).toEqual([terms, f, atMost, search.length]);
+            }
+        expect(await store.countBeliefText(["pipeline"], { ...base, kinds: ["fact"] }, 200)).toBe(
+          (await store.searchBeliefText(["pipeline"], { ...base, kinds: ["fact"] }, 200)).length,
+        );
+        expect(await store.countBeliefText(["pipeline"], base, 1000)).toBeGreaterThan(60);
+      } finally {
+        await store.close();
+      }
+    });
+
     it("port: withLock excludes a second handle (BUSY after waitMs, nothing run), releases on settle and on throw", async () => {
       const a = await c.open();
       const b = await c.reopen(a);

@@ -493,6 +493,11 @@ class PostgresReader implements StoreReader {
     );
   }
 
+  /** The length of a search of `atMost`: the text search here is not dearer for a count. */
+  async countBeliefText(terms: readonly string[], filter: BeliefFilter, atMost: number): Promise<number> {
+    return (await this.searchBeliefText(terms, filter, atMost)).length;
+  }
+
   searchEpisodeText(terms: readonly string[], filter: EpisodeFilter, limit: number): Promise<ScoredId[]> {
     // The current partition holds active episodes nothing superseded: what the default filter keeps.
     const scope: TextScope = {

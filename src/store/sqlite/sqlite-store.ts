@@ -1497,6 +1497,34 @@ export class SqliteStore implements Store {
     return this.searchText("b", terms, filter.namespaces, scope, this.beliefWhere(filter), limit);
   }
 
+  /**
+   * FTS5's matches in rowid order (unranked: no BM25, no walk of the whole posting list), a batch
+   * at a time, each batch's rows checked against the filter, until `atMost` pass or the matches
+   * run out. FTS5 and the in-process index match the same rows (`text-sync.test.ts`), so this is
+   * the length of a search of `atMost`, whichever answers it.
+   */
+  async countBeliefText(terms: readonly string[], filter: BeliefFilter, atMost: number): Promise<number> {
+    this.check();
+    if (terms.length === 0 || atMost <= 0 || filter.statuses?.length === 0) return 0;
+    const w = this.beliefWhere(filter);
+    const match = ftsQuery(terms);
+    const batch = Math.max(TEXT_FETCH, 2 * atMost);
+    let n = 0;
+    for (let after = 0; ; ) {
+      const rowids = this.stmt(
+        "SELECT rowid FROM belief_fts WHERE belief_fts MATCH ? AND rowid > ? ORDER BY rowid LIMIT ?",
+      )
+        .raw(true)
+        .all(match, after, batch)
+        .map((r) => (r as unknown as [number])[0]);
+      if (rowids.length === 0) return n;
+      n += this.passing("b", rowids, w, " /* text count */").size;
+      if (n >= atMost) return atMost;
+      if (rowids.length < batch) return n;
+      after = rowids[rowids.length - 1]!;
+    }
+  }
+
   async searchEpisodeText(
     terms: readonly string[],
     filter: EpisodeFilter,
