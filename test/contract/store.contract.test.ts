@@ -545,7 +545,7 @@ for (const c of STORE_CASES) {
           for (let i = 0; i < 150; i++)
             await tx.insertBelief({
               ...belief(`deploy pipeline ${i}${i % 50 === 7 ? " teal" : ""}`),
-              kind: i % 3 === 0 ? "fact" : i % 3 === 1 ? "rule" : "preference",
+              kind: i % 3 === 0 ? "fact" : i % 3 === 1 ? "rule" : "procedure",
               namespace: i % 7 === 0 ? "other" : "default",
               ...(i % 5 === 0 ? { status: "archived" as const } : {}),
             });
