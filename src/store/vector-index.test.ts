@@ -448,6 +448,31 @@ describe("VectorIndex int8: the float32 index's hits and scores, in a quarter of
     expect(compact.work.reread).toBeLessThan(compact.work.candidates);
   });
 
+  it("bounds each row by its own largest rounding error: rows its codes hold exactly are hardly read again", () => {
+    const exact = makeIndex("float32");
+    const compact = makeIndex("int8");
+    // Every component a whole number of steps (127, and 0…126 beside it): each code is exact, so a
+    // row's bound is a 510th of a step, not half a step. Near its top the cosine with (1, 1) is
+    // flat, so the best rows' scores lie within half a step's bound of each other.
+    for (let rowid = 1; rowid <= 400; rowid++) {
+      const v = new Float32Array(16);
+      v[0] = 127;
+      v[1] = rowid % 127;
+      for (const index of [exact, compact]) index.put("b", rowid, rowid, "ns", v);
+    }
+    const query = new Float32Array(16);
+    query[0] = 1;
+    query[1] = 1;
+    for (const limit of [1, 5, 20])
+      expect(compact.search("b", query, ["ns"], "active", limit)).toEqual(
+        exact.search("b", query, ["ns"], "active", limit),
+      );
+    // The rows whose upper bound reaches the floor over the three searches: 33, the 26 hits and
+    // ties (264 with half a step for every row).
+    expect(compact.work.candidates).toBeLessThan(40);
+    expect(compact.work.reread).toBeLessThanOrEqual(compact.work.candidates);
+  });
+
   it("re-reads nothing for rows sharing no dimension with the query (their score is exactly 0)", () => {
     const index = makeIndex("int8");
     const v = (...xs: number[]) => Float32Array.from(xs);

@@ -170,6 +170,11 @@ class Partition {
   invNorm = new Float64Array(64);
   /** int8: the value of one code step, per slot (max |component| / 127). */
   scale: Float64Array;
+  /**
+   * int8: the row's largest rounding error, per slot, in 510ths of a step rounded up (1…255): no
+   * component of the row is further than `err[s] / 510` steps from its code (see `ERROR_STEPS`).
+   */
+  err: Uint8Array;
   readonly low: Uint16Array[];
   readonly blockEnd: Int32Array[];
   readonly blocks: Int32Array;
@@ -189,6 +194,7 @@ class Partition {
     this.int8 = int8;
     this.id = id;
     this.scale = new Float64Array(int8 ? 64 : 0);
+    this.err = new Uint8Array(int8 ? 64 : 0);
     this.low = Array.from({ length: dim }, () => new Uint16Array(8));
     this.blockEnd = Array.from({ length: dim }, () => new Int32Array(1));
     this.blocks = new Int32Array(dim);
@@ -204,7 +210,10 @@ class Partition {
     this.rowids = resize(this.rowids, n);
     this.alive = resize(this.alive, n);
     this.invNorm = resize(this.invNorm, n);
-    if (this.int8) this.scale = resize(this.scale, n);
+    if (this.int8) {
+      this.scale = resize(this.scale, n);
+      this.err = resize(this.err, n);
+    }
   }
 
   add(rowid: number, vector: Float32Array): number {
@@ -222,7 +231,10 @@ class Partition {
     }
     this.invNorm[slot] = norm > 0 ? 1 / Math.sqrt(norm) : 0;
     const step = max / 127;
-    if (this.int8) this.scale[slot] = step;
+    if (this.int8) {
+      this.scale[slot] = step;
+      this.err[slot] = roundingError(vector, this.dim, step);
+    }
     // Every nonzero component is posted, even one whose code rounds to 0: the posting is what
     // tells a search the row shares the dimension (and so owes it an error bound).
     const staged = this.staged;
@@ -315,7 +327,10 @@ class Partition {
       remap[s] = a;
       part.rowids[a] = this.rowids[s]!;
       part.invNorm[a] = this.invNorm[s]!;
-      if (this.int8) part.scale[a] = this.scale[s]!;
+      if (this.int8) {
+        part.scale[a] = this.scale[s]!;
+        part.err[a] = this.err[s]!;
+      }
       part.alive[a] = 1;
       onSlot(this.rowids[s]!, a);
     }
@@ -335,7 +350,10 @@ class Partition {
       remap[s] = next;
       this.rowids[next] = this.rowids[s]!;
       this.invNorm[next] = this.invNorm[s]!;
-      if (this.int8) this.scale[next] = this.scale[s]!;
+      if (this.int8) {
+        this.scale[next] = this.scale[s]!;
+        this.err[next] = this.err[s]!;
+      }
       this.alive[next] = 1;
       next++;
     }
@@ -366,16 +384,21 @@ class Partition {
     const rowids = new Float64Array(Math.max(64, live));
     const invNorm = new Float64Array(rowids.length);
     const scale = new Float64Array(this.int8 ? rowids.length : 0);
+    const err = new Uint8Array(this.int8 ? rowids.length : 0);
     for (let s = 0; s < this.size; s++) {
       const to = remap[s]!;
       if (to < 0) continue;
       rowids[to] = this.rowids[s]!;
       invNorm[to] = this.invNorm[s]!;
-      if (this.int8) scale[to] = this.scale[s]!;
+      if (this.int8) {
+        scale[to] = this.scale[s]!;
+        err[to] = this.err[s]!;
+      }
     }
     this.rowids = rowids;
     this.invNorm = invNorm;
     this.scale = scale;
+    this.err = err;
     this.alive = new Uint8Array(rowids.length).fill(1, 0, live);
     this.size = live;
     this.dead = 0;
@@ -432,7 +455,12 @@ class Partition {
 
   /** Bytes of its typed arrays (their allocated length, room for growth included). */
   bytes(): number {
-    let n = this.rowids.byteLength + this.alive.byteLength + this.invNorm.byteLength + this.scale.byteLength;
+    let n =
+      this.rowids.byteLength +
+      this.alive.byteLength +
+      this.invNorm.byteLength +
+      this.scale.byteLength +
+      this.err.byteLength;
     for (let d = 0; d < this.dim; d++)
       n += this.low[d]!.byteLength + this.values[d]!.byteLength + this.blockEnd[d]!.byteLength;
     return n;
@@ -993,7 +1021,8 @@ function accumulateInt8Span(
   offsets: Int32Array,
   acc: Float64Array,
 ) {
-  const shift = Math.floor(span.from / BLOCK) * BLOCK - span.from;
+  // A slot's pair sits at 2 · low + shift2 (the span's first slot at 0).
+  const shift2 = 2 * (Math.floor(span.from / BLOCK) * BLOCK - span.from);
   for (const d of dims) {
     const lo = spanStart(part, offsets, span, d);
     const hi = spanEnd(part, offsets, span, d);
@@ -1003,7 +1032,7 @@ function accumulateInt8Span(
     const low = part.low[d]!;
     const values = part.values[d] as Int8Array;
     for (let i = lo; i < hi; i++) {
-      const s = 2 * (low[i]! + shift);
+      const s = 2 * low[i]! + shift2;
       acc[s] = acc[s]! + values[i]! * q;
       acc[s + 1] = acc[s + 1]! + qa;
     }
@@ -1012,6 +1041,32 @@ function accumulateInt8Span(
 
 /** Rows an int8 re-rank reads again at a time, past its first `limit` (`VectorIndex.rerank`). */
 const RERANK_BATCH = 16;
+
+/**
+ * A row's largest rounding error in steps, by its code in `Partition.err`: code e is e / 510
+ * (255 is half a step, the most rounding to the nearest code can be off).
+ */
+const ERROR_STEPS = Float64Array.from({ length: 256 }, (_, e) => e / 510);
+
+/**
+ * The largest distance of a nonzero component from its code (`Math.round(v / step)`), in steps,
+ * as an `ERROR_STEPS` code rounded up (at least 1, so the bound always keeps room for the
+ * arithmetic of the estimate, ~10^-14 of a step, far under 1/510). Rows of a few distinct
+ * magnitudes (short sentences, hashed features of weights 1, 0.6 and 0.25) often round closer
+ * than half a step, so their bound is tighter and fewer of them are read again.
+ */
+function roundingError(vector: Float32Array, dim: number, step: number): number {
+  if (!(step > 0)) return 1;
+  let worst = 0;
+  for (let d = 0; d < dim; d++) {
+    const v = vector[d]!;
+    if (v === 0) continue;
+    const c = v / step;
+    const e = Math.abs(c - Math.round(c));
+    if (e > worst) worst = e;
+  }
+  return Math.max(1, Math.min(255, Math.ceil((worst + 1e-9) * 510)));
+}
 
 /** Relative slack on an error bound, for the rounding of the bound's own arithmetic. */
 const BOUND_SLACK = 1 + 1e-9;
@@ -1033,7 +1088,7 @@ interface Scan {
 /** Offers the live slots `from…to` to the search's top-k, from their accumulated sums. */
 function scoreSlots(scan: Scan, from: number, to: number): void {
   const { l, part, checkStatus, scope, qinv, top, maybe, acc } = scan;
-  const { alive, invNorm, rowids, scale } = part;
+  const { alive, invNorm, rowids, scale, err } = part;
   for (let s = from; s < to; s++) {
     if (!alive[s]) continue;
     if (!part.int8) {
@@ -1044,10 +1099,11 @@ function scoreSlots(scan: Scan, from: number, to: number): void {
       top.offer(score, rowid);
       continue;
     }
-    // Each shared dimension's code is off by at most half a step: |error| ≤ step/2 · Σ|q_d|.
+    // Each shared dimension's code is off by at most the row's largest rounding error (at most
+    // half a step): |error| ≤ step · err · Σ|q_d|.
     const k = invNorm[s]! * qinv;
     const estimate = acc[2 * (s - from)]! * scale[s]! * k;
-    const bound = acc[2 * (s - from) + 1]! * scale[s]! * 0.5 * k * BOUND_SLACK;
+    const bound = acc[2 * (s - from) + 1]! * scale[s]! * ERROR_STEPS[err[s]!]! * k * BOUND_SLACK;
     if (estimate + bound < top.floor) continue;
     const rowid = rowids[s]!;
     if (checkStatus && !l.statuses.passes(rowid, scope)) continue;
@@ -1552,6 +1608,7 @@ interface PartitionState {
   alive: Uint8Array<ArrayBuffer>;
   invNorm: Float64Array<ArrayBuffer>;
   scale: Float64Array;
+  err: Uint8Array;
   low: Uint16Array[];
   blockEnd: Int32Array[];
   blocks: Int32Array;
@@ -1594,6 +1651,7 @@ function partitionState(p: Partition): PartitionState {
     alive: p.alive,
     invNorm: p.invNorm,
     scale: p.scale,
+    err: p.err,
     low: p.low,
     blockEnd: p.blockEnd,
     blocks: p.blocks,
@@ -1611,6 +1669,7 @@ function partitionFrom(s: PartitionState): Partition {
   p.alive = s.alive;
   p.invNorm = s.invNorm;
   p.scale = s.scale;
+  p.err = s.err;
   for (let d = 0; d < s.dim; d++) {
     p.low[d] = s.low[d]!;
     p.blockEnd[d] = s.blockEnd[d]!;
