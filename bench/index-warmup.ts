@@ -33,6 +33,9 @@ const db = arg("db", "");
 const mode = arg("mode", "background");
 const seconds = Number(arg("seconds", "90"));
 const every = Number(arg("every", "200"));
+/** Background: keep the requests going until the index is installed, then `--after` more (RSS after a warm recall). */
+const throughBuild = args.includes("--through-build");
+const after = Number(arg("after", "25"));
 if (!db || (mode !== "on-search" && mode !== "background"))
   throw new Error("usage: --db FILE --mode on-search|background [--seconds 90] [--every 200]");
 
@@ -47,6 +50,29 @@ const ticker = setInterval(() => {
   lastTick = now;
 }, 10);
 const load = [loadavg()[0]!];
+// RSS (and the malloc'd memory V8 knows of: Buffers, ArrayBuffers) every second: the most during
+// the build, at its install, and after it. `--expose-gc` adds the figures after a forced collection.
+const mb = (x: number) => Math.round(x / 2 ** 20);
+const memory = () => {
+  const m = process.memoryUsage();
+  return { rss: mb(m.rss), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers), heap: mb(m.heapUsed) };
+};
+const rssSamples: { at: number; rss: number; external: number }[] = [];
+let rssPeakDuringBuild = 0;
+const sampler = setInterval(() => {
+  const m = memory();
+  rssSamples.push({ at: Math.round((performance.now() - started) / 1000), rss: m.rss, external: m.external });
+  if (installedAt === null) rssPeakDuringBuild = Math.max(rssPeakDuringBuild, m.rss);
+}, 1000);
+const gc = (globalThis as { gc?: () => void }).gc;
+const afterGc = async () => {
+  if (!gc) return null;
+  gc();
+  await new Promise((r) => setTimeout(r, 500));
+  gc();
+  return memory();
+};
+let rssAtInstall: ReturnType<typeof memory> | null = null;
 const cpu0 = process.cpuUsage();
 const main0 = mainThreadCpuMs() ?? 0;
 const store = SqliteStore.open({ path: db, indexBuild: mode });
@@ -58,6 +84,7 @@ const warm =
   mode === "background"
     ? store.warmIndexes({ background: true }).then((r) => {
         installedAt = performance.now() - started;
+        rssAtInstall = memory();
         report = r;
       })
     : Promise.resolve();
@@ -67,7 +94,13 @@ const requests: { at: number; ms: number; cpuMs: number }[] = [];
 let longest = 0;
 // A request every `every` ms from start: a request that finds the loop blocked waits (its latency
 // counts from when it was due, as a client's would).
-for (let due = opened; due < seconds * 1000; due += every) {
+let extra = 0;
+for (
+  let due = opened;
+  due < seconds * 1000 ||
+  (throughBuild && mode === "background" && (installedAt === null || extra++ < after));
+  due += every
+) {
   const now = performance.now() - started;
   if (now < due) await new Promise((r) => setTimeout(r, due - now));
   // A late request still lets the loop turn first (the stall figure is then one call's, not a backlog's).
@@ -84,11 +117,16 @@ for (let due = opened; due < seconds * 1000; due += every) {
 await warm;
 stall.disable();
 clearInterval(ticker);
+clearInterval(sampler);
+const memoryAtEnd = memory();
+const memoryAfterGc = await afterGc();
 const cpu = process.cpuUsage(cpu0);
 const main = (mainThreadCpuMs() ?? 0) - main0;
 load.push(loadavg()[0]!);
 const rssMb = Math.round(process.memoryUsage().rss / 2 ** 20);
 await mem.close();
+const memoryClosedAfterGc = await afterGc();
+const cold = requests.filter((r) => r.cpuMs > 100);
 
 /** Per 5 s window: requests, p50 and max latency. */
 const windows: { from: number; requests: number; p50: number; max: number }[] = [];
@@ -132,6 +170,19 @@ console.log(
       cpuMs: { process: Math.round((cpu.user + cpu.system) / 1000), mainThread: main },
       loadAverage: load.map((x) => Math.round(x * 10) / 10),
       rssMb,
+      // Cold requests (> 100 ms of main-thread CPU): how many, and their mean main-thread CPU.
+      cold: {
+        count: cold.length,
+        meanCpuMs: Math.round(cold.reduce((a, r) => a + r.cpuMs, 0) / (cold.length || 1)),
+      },
+      memory: {
+        peakRssDuringBuild: rssPeakDuringBuild,
+        atInstall: rssAtInstall,
+        atEnd: memoryAtEnd,
+        afterGc: memoryAfterGc,
+        closedAfterGc: memoryClosedAfterGc,
+      },
+      rssEvery10s: rssSamples.filter((x) => x.at % 10 === 0),
       windows,
       firstRequests: requests.slice(0, 25),
     },

@@ -1021,13 +1021,14 @@ export class Memory {
    * `backgroundFrom` rows), else on search. Never needed for correctness; a one-shot command
    * should not call it. Settles with what was done, and why nothing was when a background build
    * could not run or was not worth it (the indexes are then built on a search; `small`: not worth
-   * it, the store is under the threshold, nothing to report).
+   * it, the store is under the threshold). `notice`: the sentence to show a user, set by the store
+   * only when there is something to tell (print it as it is).
    *
-   *   void mem.warmIndexes({ background: "auto" }).then((r) => r.reason && !r.small && log(r.reason));
+   *   void mem.warmIndexes({ background: "auto" }).then((r) => r.notice && log(r.notice));
    */
   async warmIndexes(
     options: { background?: boolean | "auto" } = {},
-  ): Promise<{ how: string; reason?: string; small?: boolean }> {
+  ): Promise<{ how: string; reason?: string; small?: boolean; notice?: string }> {
     // A store without the method keeps no index to build ahead (its searches build what they need).
     return (await this.store.warmIndexes?.(options)) ?? { how: "on-search" };
   }

@@ -532,11 +532,12 @@ export interface Store extends StoreReader {
    * for a process that will search many times. `background: true`: off the request path (SQLite:
    * a worker thread reads a snapshot of the file while searches are served cold from the tables,
    * the same hits and scores); settles once they are installed, or with `how: "on-search"` and
-   * the reason when they could not be (the first searches then build them, as without the call).
+   * the reason when they could not be (the first searches then build them, as without the call);
+   * `notice`, only when there is something to tell a user (adapters print it as it is).
    * Absent where a store keeps no such index.
    */
   warmIndexes?(options?: {
     background?: boolean | "auto";
-  }): Promise<{ how: string; reason?: string; small?: boolean }>;
+  }): Promise<{ how: string; reason?: string; small?: boolean; notice?: string }>;
   close(): Promise<void>;
 }

@@ -184,12 +184,12 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   // `context` call does not wait for them (a one-shot CLI call never loads them unless it counts).
   void mem.tokenizer.ready?.()?.catch(() => {});
   // And a large store's search indexes, off the request path (the store decides what is large,
-  // `backgroundFrom`): the first searches are served cold meanwhile. A store too small for it is
-  // the ordinary case and says nothing; a build that was wanted and could not run says why.
+  // `backgroundFrom`): the first searches are served cold meanwhile. The store decides what to
+  // tell (`notice`: a build that was wanted and could not run); a small store says nothing.
   if (indexBuild !== "on-search")
     void mem
       .warmIndexes({ background: indexBuild === "auto" ? "auto" : true })
-      .then((r) => r.reason && !r.small && note(`indexes build on search: ${r.reason}`));
+      .then((r) => r.notice && note(r.notice));
 
   // Over HTTP, a request signed in with an API key acts as the key and within its scope.
   const makeServer = (caller: McpCaller = {}) =>

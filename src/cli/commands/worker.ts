@@ -49,9 +49,7 @@ export async function runWorker(mem: Memory, args: WorkerArgs, env: RunEnv): Pro
   // A long-lived worker searches at every tick: a large store's indexes are built off the request
   // path (not for --once; the store decides what is large, `backgroundFrom`).
   if (!args.once)
-    void mem
-      .warmIndexes({ background: "auto" })
-      .then((r) => r.reason && !r.small && env.notice?.(`indexes build on search: ${r.reason}`));
+    void mem.warmIndexes({ background: "auto" }).then((r) => r.notice && env.notice?.(r.notice));
   const bars = new Map<string, ReturnType<RunEnv["progress"]>>();
   let last: TickResult | null = null;
   const worker = new Worker(mem, options, {

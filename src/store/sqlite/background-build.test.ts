@@ -182,13 +182,16 @@ describe("SQLite vector index built in the background", () => {
     const a = SqliteStore.open({ path: files.path });
     const report = a.warmIndexes({ background: true });
     await a.close();
+    // Nothing to tell a user: the store's owner closed it (`notice` is for a build that could not run).
     expect(await report).toMatchObject({ how: "on-search" });
+    expect(await report).not.toHaveProperty("notice");
     // Held after the worker answered, then closed: still nothing installed.
     const b = SqliteStore.open({ path: files.path });
     const { report: held, release } = await heldBuild(b);
     await b.close();
     release();
     expect(await held).toMatchObject({ how: "on-search", reason: "the store closed" });
+    expect(await held).not.toHaveProperty("notice");
   });
 
   it("a worker that fails leaves the on-search build, with the reason, and the same answers", async () => {
@@ -200,6 +203,8 @@ describe("SQLite vector index built in the background", () => {
     });
     expect(report.how).toBe("on-search");
     expect(report.reason).toContain("no index today");
+    // What a server or worker prints, as the store words it.
+    expect(report.notice).toBe(`indexes build on search: ${report.reason}`);
     const scan = open({ vectorIndex: "scan" });
     expect(await answers(a)).toEqual(await answers(scan));
   });

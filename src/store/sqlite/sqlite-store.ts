@@ -549,6 +549,13 @@ export interface IndexWarmReport {
    * build on search by design (a server says nothing about it; `reason` has the figures).
    */
   small?: true;
+  /**
+   * The sentence to show a user, when there is something to tell: a build that was asked for and
+   * could not run (`indexes build on search: <reason>`). Absent when the indexes were built, when
+   * the store is under `backgroundFrom` (`small`), and when the store closed meanwhile. A server
+   * or worker prints it as it is.
+   */
+  notice?: string;
   /** Background: the worker's build, wall milliseconds. */
   ms?: number;
   /** Background: whether anything was written during the build (then the next search reconciles the index with the table). */
@@ -952,10 +959,20 @@ export class SqliteStore implements Store {
    * installed, or with `how: "on-search"` and the reason when it could not be (never rejects for
    * a failed build: the index is then built on a search as before).
    *
-   *   void store.warmIndexes({ background: true }).then((r) => r.reason && log(r.reason));
+   *   void store.warmIndexes({ background: true }).then((r) => r.notice && log(r.notice));
    */
   async warmIndexes(options: IndexWarmOptions = {}): Promise<IndexWarmReport> {
     this.check();
+    const report = await this.warm(options);
+    // Whether to tell the user is decided here, once, for every adapter: a build that could not
+    // run, unless by design (a small store) or because the store closed (its owner is shutting down).
+    return report.how === "on-search" && report.reason && !report.small && !this.closed
+      ? { ...report, notice: `indexes build on search: ${report.reason}` }
+      : report;
+  }
+
+  /** `warmIndexes` without its `notice`. */
+  private async warm(options: IndexWarmOptions): Promise<IndexWarmReport> {
     if (!options.background) {
       if (this.capabilities.vector === "index" && !this.backgroundReport) this.syncVectors(false);
       if (this.text) for (const layer of ["b", "e"] as const) this.syncText(layer);

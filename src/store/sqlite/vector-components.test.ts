@@ -15,7 +15,13 @@ import type { Embedder } from "../../core/ports.js";
 import { embedText } from "../../embed/hashed-embedder.js";
 import { openMemory } from "../../open-memory.js";
 import { SqliteStore } from "./sqlite-store.js";
-import { recordSize, vectorComponents, vectorComponentsMany } from "./vector-components.js";
+import {
+  type ComponentPages,
+  recordSize,
+  scanComponents,
+  vectorComponents,
+  vectorComponentsMany,
+} from "./vector-components.js";
 
 /** The records of a concatenation of `vectorComponents` blobs, as views on it (copied once if unaligned). */
 function* readComponents(
@@ -215,6 +221,54 @@ describe("vector components", () => {
       if (one === null) expect(many[i]).toBeNull();
       else expect(Buffer.compare(many[i]!, one)).toBe(0);
     });
+  });
+
+  it("pages kept between cold searches are copied into blocks of their own mapping, scored as read", () => {
+    // A range of three pages, handed over as SQLite would (`readRange`: full pages of 4096 rows, then a short one).
+    const vectors = Array.from({ length: 30 }, (_, i) => embedText(`kept page record ${i}`, 384));
+    const records = vectorComponentsMany(
+      vectors,
+      vectors.map((_, i) => i + 1),
+    ) as Buffer[];
+    const pages = [0, 10, 20].map((from) => Buffer.concat(records.slice(from, from + 10)));
+    const fake = (served: Buffer[]) => {
+      let statements = 0;
+      const stmt = () => ({
+        raw: () => ({
+          get: (_layer: string, _ns: string, after: number) => {
+            statements++;
+            const i = after < 0 ? 0 : after / 10;
+            return [
+              served[i]!,
+              (i + 1) * 10,
+              i < served.length - 1 ? 4096 : 10,
+              i < served.length - 1 ? 4096 : 10,
+            ];
+          },
+        }),
+      });
+      return { stmt: stmt as never, statements: () => statements };
+    };
+    const query = embedText("kept page record 7", 384);
+    const plain = scanComponents(fake(pages).stmt, "b", query, ["default"], 5);
+    const kept: ComponentPages = new Map();
+    const first = fake(pages);
+    expect(scanComponents(first.stmt, "b", query, ["default"], 5, kept)).toEqual(plain);
+    expect(first.statements()).toBe(3);
+    // One block holding the three pages end to end, in an allocation over glibc's largest mmap
+    // threshold (32 MB): freed, it goes back to the system instead of staying in the heap.
+    const [blocks] = [...kept.values()];
+    expect(blocks).toHaveLength(1);
+    expect(Buffer.compare(blocks![0]!, Buffer.concat(pages))).toBe(0);
+    expect(blocks![0]!.buffer.byteLength).toBeGreaterThan(32 * 2 ** 20);
+    // Scored again from the block, nothing read.
+    const again = fake(pages);
+    expect(scanComponents(again.stmt, "b", query, ["default"], 5, kept)).toEqual(plain);
+    expect(again.statements()).toBe(0);
+    // A range of one page is kept as read (no block for a small store).
+    const one: ComponentPages = new Map();
+    scanComponents(fake([pages[2]!]).stmt, "b", query, ["default"], 5, one);
+    expect([...one.values()][0]![0]).toBe(pages[2]);
   });
 
   it("are kept current by the triggers: one row per vector, keyed by its row's namespace and state", async () => {
