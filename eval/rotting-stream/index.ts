@@ -173,6 +173,13 @@ export function judgeSupersessions(
           : "wrong";
     edges.push({ older, newer, reason: b.statusReason ?? "", verdict });
   }
+  // What each belief asserts of each fact, read once.
+  const said = new Map<string, string | null>();
+  const saidOf = (b: ClosedBelief, f: FactSpec) => {
+    const key = `${b.id}\u0000${f.id}`;
+    if (!said.has(key)) said.set(key, assertedValue(b.text, f));
+    return said.get(key)!;
+  };
   const pending = new Set(candidatePairs.flatMap((p) => [`${p.a} ${p.b}`, `${p.b} ${p.a}`]));
   const missed: MissedReplacement[] = [];
   for (const f of facts)
@@ -181,19 +188,14 @@ export function judgeSupersessions(
       const to = f.history[i]!.value;
       // Beliefs that state the replaced value; one replaced by a correct edge (directly, or merged
       // into one that was) makes the change.
-      const olders = beliefs.filter(
-        (b) =>
-          b.status !== "forgotten" &&
-          classify(b.text, [f]).fact === f.id &&
-          assertedValue(b.text, f) === from,
-      );
+      const olders = beliefs.filter((b) => b.status !== "forgotten" && saidOf(b, f) === from);
       // Through restatements folded into another belief of the same value, to the one that carries it.
       const carrier = (id: string): { id: string; edge: SupersessionEdge | undefined } => {
         const seen = new Set<string>();
         let at = id;
         for (;;) {
           const e = edges.find((x) => x.older.id === at);
-          if (!e || e.verdict !== "correct" || e.newer.value !== from || seen.has(e.newer.id))
+          if (e?.verdict !== "correct" || e.newer.value !== from || seen.has(e.newer.id))
             return { id: at, edge: e };
           seen.add(at);
           at = e.newer.id;
@@ -204,8 +206,7 @@ export function judgeSupersessions(
         if (c.id !== b.id) continue; // the belief it was folded into answers for it
         if (c.edge) continue; // replaced (correct) or counted among the wrong
         const newer = beliefs.filter(
-          (n) =>
-            n.status === "active" && assertedValue(n.text, f) !== null && assertedValue(n.text, f) !== from,
+          (n) => n.status === "active" && saidOf(n, f) !== null && saidOf(n, f) !== from,
         );
         missed.push({
           fact: f.id,

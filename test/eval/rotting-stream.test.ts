@@ -105,7 +105,9 @@ describe("rotting-stream eval", () => {
     ]);
   });
 
-  it("ends small and current on 12 days of 20 facts of the classic stream (the thresholds reached)", async () => {
+  it("ends small and current on 12 days of 20 facts of the classic stream (the thresholds reached)", {
+    timeout: 120_000,
+  }, async () => {
     const r = await evaluateRottingStream({ seed: 42, days: 12, facts: 20, messy: false });
     expect(r.stale).toBe(0);
     expect(r.other).toBe(0);
