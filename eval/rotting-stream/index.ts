@@ -4,7 +4,10 @@
  * consolidated and maintained at the end of each day as an agent would. Then: how many beliefs
  * are active against the true number of current facts, the share that is usable (current and not
  * a duplicate), stale beliefs still active, chit-chat distilled into beliefs, identifiers whose
- * case a stored belief changed, and recall@3 of every current value.
+ * case a stored belief changed, and recall@3 of every current value. And every supersession the
+ * store made (a belief closed with `supersededBy`: superseded, merged, contradiction resolved)
+ * checked against the stream's truth: correct, wrong (retired by a statement that does not
+ * replace it), and the true replacements missed.
  */
 import { openMemory } from "../../src/open-memory.js";
 import { type FactSpec, generateStream, type Stream, type StreamOptions } from "./generator.js";
@@ -24,6 +27,31 @@ export interface RecapitalisedBelief {
   /** The identifier as the stream always writes it, and as the belief spells it. */
   identifier: string;
   spelled: string;
+}
+
+/** One supersession edge the store made: `older` closed, `newer` its successor. */
+export interface SupersessionEdge {
+  older: { id: string; text: string; fact: string | null; value: string | null };
+  newer: { id: string; text: string; fact: string | null; value: string | null };
+  /** The closed belief's status reason: superseded, merged, contradiction-resolved … */
+  reason: string;
+  /**
+   * correct: the same fact, and the newer states the same value (a restatement folded in) or a
+   * later one; wrong: another fact, no fact, or an earlier value of the same fact; unjudged: the
+   * older names no fact's value (nothing the stream's truth can say about it).
+   */
+  verdict: "correct" | "wrong" | "unjudged";
+}
+
+/** A true change of the stream (fact, old value → new value) whose older belief was not replaced. */
+export interface MissedReplacement {
+  fact: string;
+  from: string;
+  to: string;
+  /** both-active: the older belief is still active (a candidate pair if `candidate`); retired: closed another way (decay, TTL …). */
+  state: "both-active" | "retired";
+  candidate: boolean;
+  older: { id: string; text: string; status: string; reason: string | null };
 }
 
 export interface RottingStreamReport {
@@ -59,6 +87,11 @@ export interface RottingStreamReport {
   otherBeliefs: BeliefJudgement[];
   duplicateBeliefs: BeliefJudgement[];
   recallMisses: { fact: string; query: string; current: string; top3: string[] }[];
+  /** Supersession edges (beliefs closed with a successor), judged against the stream's truth. */
+  supersessions: { correct: number; wrong: number; unjudged: number; missed: number };
+  wrongSupersessions: SupersessionEdge[];
+  unjudgedSupersessions: SupersessionEdge[];
+  missedReplacements: MissedReplacement[];
   ms: number;
 }
 
@@ -87,6 +120,105 @@ export function classify(text: string, facts: readonly FactSpec[]): Pick<BeliefJ
     if (f.history.some((h) => mentions(asserted, h.value))) best = { fact: f.id, state: "stale" };
   }
   return best;
+}
+
+/**
+ * The value of `fact` a text asserts ("changed from A to B" asserts B), or null when it names none
+ * of the fact's values or does not name the fact.
+ */
+export function assertedValue(text: string, fact: FactSpec): string | null {
+  if (classify(text, [fact]).fact !== fact.id) return null;
+  const asserted = /\bfrom\s+\S+\s+to\s+(.+)$/i.exec(text)?.[1] ?? text;
+  return fact.history.findLast((h) => mentions(asserted, h.value))?.value ?? null;
+}
+
+interface ClosedBelief {
+  id: string;
+  text: string;
+  status: string;
+  statusReason: string | null;
+  supersededBy: string | null;
+}
+
+/**
+ * Every supersession edge among `beliefs` (a belief closed with a successor), judged against the
+ * stream's truth, and every true change whose older value was stated by a belief no correct edge
+ * replaced. A fact's values never repeat in its history, so a value's index orders them.
+ */
+export function judgeSupersessions(
+  beliefs: readonly ClosedBelief[],
+  facts: readonly FactSpec[],
+  candidatePairs: readonly { a: string; b: string }[] = [],
+): { edges: SupersessionEdge[]; missed: MissedReplacement[] } {
+  const byId = new Map(beliefs.map((b) => [b.id, b]));
+  const read = (b: ClosedBelief): SupersessionEdge["older"] => {
+    const fact = classify(b.text, facts).fact;
+    const spec = facts.find((f) => f.id === fact);
+    return { id: b.id, text: b.text, fact, value: spec ? assertedValue(b.text, spec) : null };
+  };
+  const index = (fact: string, value: string | null) =>
+    facts.find((f) => f.id === fact)!.history.findIndex((h) => h.value === value);
+  const edges: SupersessionEdge[] = [];
+  for (const b of beliefs) {
+    if (b.status === "forgotten" || !b.supersededBy) continue;
+    const next = byId.get(b.supersededBy);
+    if (!next) continue;
+    const older = read(b);
+    const newer = read(next);
+    const verdict: SupersessionEdge["verdict"] =
+      older.fact === null || older.value === null
+        ? "unjudged"
+        : newer.fact === older.fact && index(older.fact, newer.value) >= index(older.fact, older.value)
+          ? "correct"
+          : "wrong";
+    edges.push({ older, newer, reason: b.statusReason ?? "", verdict });
+  }
+  // What each belief asserts of each fact, read once.
+  const said = new Map<string, string | null>();
+  const saidOf = (b: ClosedBelief, f: FactSpec) => {
+    const key = `${b.id}\u0000${f.id}`;
+    if (!said.has(key)) said.set(key, assertedValue(b.text, f));
+    return said.get(key)!;
+  };
+  const pending = new Set(candidatePairs.flatMap((p) => [`${p.a} ${p.b}`, `${p.b} ${p.a}`]));
+  const missed: MissedReplacement[] = [];
+  for (const f of facts)
+    for (let i = 1; i < f.history.length; i++) {
+      const from = f.history[i - 1]!.value;
+      const to = f.history[i]!.value;
+      // Beliefs that state the replaced value; one replaced by a correct edge (directly, or merged
+      // into one that was) makes the change.
+      const olders = beliefs.filter((b) => b.status !== "forgotten" && saidOf(b, f) === from);
+      // Through restatements folded into another belief of the same value, to the one that carries it.
+      const carrier = (id: string): { id: string; edge: SupersessionEdge | undefined } => {
+        const seen = new Set<string>();
+        let at = id;
+        for (;;) {
+          const e = edges.find((x) => x.older.id === at);
+          if (e?.verdict !== "correct" || e.newer.value !== from || seen.has(e.newer.id))
+            return { id: at, edge: e };
+          seen.add(at);
+          at = e.newer.id;
+        }
+      };
+      for (const b of olders) {
+        const c = carrier(b.id);
+        if (c.id !== b.id) continue; // the belief it was folded into answers for it
+        if (c.edge) continue; // replaced (correct) or counted among the wrong
+        const newer = beliefs.filter(
+          (n) => n.status === "active" && saidOf(n, f) !== null && saidOf(n, f) !== from,
+        );
+        missed.push({
+          fact: f.id,
+          from,
+          to,
+          state: b.status === "active" ? "both-active" : "retired",
+          candidate: newer.some((n) => pending.has(`${b.id} ${n.id}`)),
+          older: { id: b.id, text: b.text, status: b.status, reason: b.statusReason },
+        });
+      }
+    }
+  return { edges, missed };
 }
 
 /** Case-insensitive, whole-token occurrences of an identifier, as spelled in the text. */
@@ -169,6 +301,11 @@ export async function evaluateRottingStream(options: StreamOptions = {}): Promis
       if (!hits.some((h) => classify(h.text, [f]).state === "current"))
         recallMisses.push({ fact: f.id, query: f.query, current, top3: hits.map((h) => h.text) });
     }
+    const everyBelief = (await mem.list({ status: "any", limit: 10_000 })).flatMap((b) =>
+      b.layer === "belief" ? [b] : [],
+    );
+    const candidatePairs = await mem.candidates({ limit: 500 });
+    const { edges, missed } = judgeSupersessions(everyBelief, stream.facts, candidatePairs);
     const eventsByTag: Record<string, number> = {};
     for (const e of stream.events) eventsByTag[e.tag] = (eventsByTag[e.tag] ?? 0) + 1;
     const round = (x: number) => Math.round(x * 1000) / 1000;
@@ -197,6 +334,15 @@ export async function evaluateRottingStream(options: StreamOptions = {}): Promis
       otherBeliefs: judged.filter((j) => j.state === "other"),
       duplicateBeliefs: judged.filter((j) => j.duplicate),
       recallMisses,
+      supersessions: {
+        correct: edges.filter((e) => e.verdict === "correct").length,
+        wrong: edges.filter((e) => e.verdict === "wrong").length,
+        unjudged: edges.filter((e) => e.verdict === "unjudged").length,
+        missed: missed.length,
+      },
+      wrongSupersessions: edges.filter((e) => e.verdict === "wrong"),
+      unjudgedSupersessions: edges.filter((e) => e.verdict === "unjudged"),
+      missedReplacements: missed,
       ms: Math.round(globalThis.performance.now() - started),
     };
   } finally {
@@ -248,6 +394,8 @@ export function renderRottingStreamMarkdown(r: RottingStreamReport): string {
     `| chit-chat beliefs (acknowledgements, greetings, self-notes) | ${r.chitChat} | 0 |`,
     `| re-capitalised identifiers ("ledger-db" stored as "Ledger-db") | ${r.recapitalised} | 0 |`,
     `| recall@3 of current values | ${r.recallHits}/${r.facts} (${pct(r.recallAt3)}) | 100% |`,
+    `| supersessions correct / wrong / unjudged | ${r.supersessions.correct} / ${r.supersessions.wrong} / ${r.supersessions.unjudged} | wrong 0 |`,
+    `| true replacements missed (older still active or retired otherwise) | ${r.supersessions.missed} | 0 |`,
   ];
   const list = (title: string, xs: BeliefJudgement[]) => {
     if (xs.length === 0) return;
@@ -269,6 +417,25 @@ export function renderRottingStreamMarkdown(r: RottingStreamReport): string {
     lines.push("", "Re-capitalised identifiers:");
     for (const b of r.recapitalisedBeliefs)
       lines.push(`- ${b.id} (${b.identifier} → ${b.spelled}): ${b.text}`);
+  }
+  if (r.wrongSupersessions.length > 0) {
+    lines.push("", "Wrong supersessions (older → newer):");
+    for (const e of r.wrongSupersessions)
+      lines.push(
+        `- ${e.older.id} (${e.older.fact} ${e.older.value}) "${e.older.text}" → ${e.newer.id} (${e.newer.fact ?? "–"} ${e.newer.value ?? "–"}) "${e.newer.text}" [${e.reason}]`,
+      );
+  }
+  if (r.unjudgedSupersessions.length > 0) {
+    lines.push("", "Supersessions of a belief that names no fact's value:");
+    for (const e of r.unjudgedSupersessions)
+      lines.push(`- ${e.older.id} "${e.older.text}" → ${e.newer.id} "${e.newer.text}" [${e.reason}]`);
+  }
+  if (r.missedReplacements.length > 0) {
+    lines.push("", "True replacements missed:");
+    for (const m of r.missedReplacements)
+      lines.push(
+        `- ${m.fact} ${m.from} → ${m.to}: ${m.older.id} "${m.older.text}" ${m.state}${m.candidate ? " (candidate pair)" : ""}${m.state === "retired" ? ` (${m.older.reason})` : ""}`,
+      );
   }
   if (r.recallMisses.length > 0) {
     lines.push("", "Recall misses:");

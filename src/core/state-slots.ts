@@ -21,7 +21,7 @@
  *   saysChangedState("The camera is great.")                                 // → false
  *   slotsOf("My phone is a Pixel 6.")  // → [{ subject: "speaker", attribute: "phone" }]
  */
-import { verbalParticiple } from "./judge/analysis.js";
+import { mainClauseStart, verbalParticiple } from "./judge/analysis.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import type { Lexicon } from "./ports.js";
 import { contentTokens, isHypothetical, isQuestion } from "./text.js";
@@ -459,15 +459,18 @@ const SPEAKER_ITSELF = /^(?:i|me|we|us|myself|ourselves)(?:[’'](?:m|re|ve|d|ll
  * of the speaker's bus, nor "My daughter left the school choir and joined St Mary's" of the
  * speaker's choir. Not when the speaker is a subject or object anywhere ("The pool changed its
  * schedule, so I swim on Fridays now", "Facilities moved us up", "my doctor put me on Zyrtec"),
- * when a first-person word possesses a thing ("my phone"), nor with no first-person word at all
- * (the slot readers decide those). `await loadTagger()` first.
+ * when a first-person word possesses a thing ("my phone"). With no first-person word at all, true
+ * when the main clause's subject is a person's name (`namedSubject`: "Dana quit the food bank" says
+ * nothing of where the speaker banks); a common-noun subject is left to the slot readers ("The
+ * landlord raised the rent" stays a change of our rent). `await loadTagger()` first.
  *
  *   saysOthersState("My flatmate started taking the 38 bus.", askedSlot("Which bus do I take?")!, lexicon)  // → true
  *   saysOthersState("Oliver moved out, so my new roommate is Priscilla.", askedSlot("Who is my roommate?")!, lexicon)  // → false
  */
 export function saysOthersState(statement: string, asked: AskedSlot, lexicon: Lexicon): boolean {
-  // Read without the tagger first: no possessive to give the state away, or the speaker itself.
-  if (!POSSESSIVE_FIRST.test(statement) || SPEAKER_WORD.test(statement)) return false;
+  // Read without the tagger first: the speaker itself gives the state away.
+  if (SPEAKER_WORD.test(statement)) return false;
+  if (!POSSESSIVE_FIRST.test(statement)) return namedSubject(statement, asked, lexicon) !== null;
   const words = tag(statement);
   let others = false;
   for (let i = 0; i < words.length; i++) {
@@ -485,6 +488,46 @@ export function saysOthersState(statement: string, asked: AskedSlot, lexicon: Le
     others = true;
   }
   return others;
+}
+
+/** A title before a name ("Mrs. Halloran", "Dr Reyes"): part of the name. */
+const TITLE = /^(?:mr|mrs|ms|miss|dr|prof)$/i;
+
+/**
+ * The person's name a statement with no first-person word has as the subject of its main clause,
+ * lower-cased, or null: "Dana quit the food bank after the new manager started" → "dana". A
+ * capitalised proper noun ("Dana", "Mrs. Halloran", "Marco and Dana") before the main clause's
+ * first verb, after an opening subordinate clause if there is one (`mainClauseStart`). A named
+ * third person is not the speaker: what the clause says is that person's state. Not: a common
+ * noun ("The landlord raised the rent": whose rent is left to the slot readers, as before), a word
+ * capitalised only because it opens the sentence and that WordNet knows as a common noun with
+ * kinds of its own ("Production runs Redis 7.2.4"), an identifier ("checkout-svc is owned by
+ * Ravi"), an acronym ("AWS"), nor the name the question asks about ("Where does Dana volunteer?",
+ * or "Netflix" in "How much do I pay for Netflix?"). `await loadTagger()` first.
+ *
+ *   namedSubject("Dana quit the food bank.", askedSlot("Who do I bank with?")!, lexicon)       // → "dana"
+ *   namedSubject("The landlord raised the rent.", askedSlot("How much is our rent?")!, lexicon) // → null
+ */
+export function namedSubject(statement: string, asked: AskedSlot, lexicon: Lexicon): string | null {
+  if (FIRST_PERSON.test(statement)) return null;
+  const words = tag(statement);
+  const start = mainClauseStart(statement, words) ?? 0;
+  const clause = words.filter((w) => w.start >= start);
+  const verb = clause.findIndex((w) => w.pos === "VERB" || w.pos === "AUX");
+  if (verb <= 0) return null;
+  const subject = clause.slice(0, verb);
+  const names = subject.filter((w) => !TITLE.test(w.text) && w.text.toLowerCase() !== "and");
+  const name = (w: TaggedWord) => {
+    if (w.pos !== "PROPN" || !/^\p{Lu}\p{Ll}+$/u.test(w.text)) return false;
+    const lower = w.text.toLowerCase();
+    if (asked.attributes.has(lower) || contentTokens(w.text).some((t) => asked.attributes.has(t)))
+      return false;
+    // Sentence-initial capitals are no evidence of a name: a common noun with kinds reads as one.
+    return w.start > 0 || (lexicon.nounKinds(lower).length === 0 && !lexicon.isPerson(lower));
+  };
+  if (names.length === 0 || !names.every(name)) return null;
+  if (names.some((w) => w.text.toLowerCase() === asked.subject)) return null;
+  return names.map((w) => w.text.toLowerCase()).join(" ");
 }
 
 /** The days a recurring time is said by ("on Saturdays", "on Thursday evenings", "every weekend"). */

@@ -172,6 +172,10 @@ describe("saysOthersState: another person's state is not the speaker's", () => {
       "The college moved the woodwork class to a later slot, which annoys my neighbour who takes it.",
     ],
     ["What car do I drive?", "Our neighbours traded their Golf for a Tesla."],
+    // A named third person as the subject, no first-person word (namedSubject).
+    ["Who do I bank with?", "Dana quit the food bank after the new manager started, lots of drama there."],
+    ["Who is my piano teacher?", "Mrs. Halloran emigrated to Canada last spring."],
+    ["Which gym do I go to?", "After the merger, Marco and Dana moved to the gym on Elm Street."],
   ])("another's: %s ← %s", (question, statement) => {
     const asked = askedSlot(question)!;
     expect(asked).not.toBeNull();
@@ -189,6 +193,12 @@ describe("saysOthersState: another person's state is not the speaker's", () => {
     // A first-person word possesses a thing, or there is none (left to the slot readers).
     ["What phone do I have?", "My flatmate says my phone is ancient, so I got an iPhone 15."],
     ["How much is our rent?", "The landlord raised the rent to $2,050 starting next month."],
+    // A capital that only opens the sentence, on a common noun; the name the question asks; a name
+    // beside the speaker; an acronym.
+    ["Which Redis version do we run?", "Production runs Redis 7.2.4 now."],
+    ["How much do I pay for Netflix?", "Netflix raised its price again."],
+    ["Who do I bank with?", "Dana and I moved our accounts to Monzo."],
+    ["Which cloud do we host on?", "AWS raised its prices again."],
   ])("the speaker's, or not read: %s ← %s", (question, statement) => {
     const asked = askedSlot(question)!;
     expect(asked).not.toBeNull();

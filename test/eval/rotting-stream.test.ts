@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { generateStream } from "../../eval/rotting-stream/generator.js";
-import { evaluateRottingStream, recapitalisation } from "../../eval/rotting-stream/index.js";
+import {
+  evaluateRottingStream,
+  judgeSupersessions,
+  recapitalisation,
+} from "../../eval/rotting-stream/index.js";
 
 describe("rotting-stream eval", () => {
   it("generates the same stream from the same seed", () => {
@@ -37,7 +41,73 @@ describe("rotting-stream eval", () => {
     expect(recapitalisation("Nginxes everywhere", ids)).toBeNull();
   });
 
-  it("ends small and current on 12 days of 20 facts of the classic stream (the thresholds reached)", async () => {
+  it("judges every supersession edge against the stream's truth: correct, wrong, missed", () => {
+    const facts = [
+      {
+        id: "f1",
+        family: "version",
+        entity: "Redis",
+        query: "Redis version in production",
+        history: [
+          { value: "6.2.14", day: 1 },
+          { value: "7.2.4", day: 5 },
+        ],
+      },
+      {
+        id: "f2",
+        family: "version",
+        entity: "Node.js",
+        query: "Node.js version in production",
+        history: [
+          { value: "18.19", day: 1 },
+          { value: "20.11", day: 3 },
+          { value: "20.12", day: 9 },
+        ],
+      },
+    ];
+    const b = (
+      id: string,
+      text: string,
+      supersededBy: string | null = null,
+      statusReason: string | null = null,
+    ) => ({
+      id,
+      text,
+      status: supersededBy ? "archived" : "active",
+      statusReason,
+      supersededBy,
+    });
+    const { edges, missed } = judgeSupersessions(
+      [
+        // Another fact's statement retired Redis 6.2.14 (the twelfth session's bug): wrong.
+        b("b1", "Production runs Redis 6.2.14", "b2", "superseded"),
+        b("b2", "Production runs Node.js 18.19", "b3", "superseded"),
+        // A true replacement, through a restatement merged into the newer value's belief.
+        b("b3", "Node.js in production was bumped from 18.19 to 20.11", "b4", "merged"),
+        b("b4", "Production runs Node.js 20.11"),
+        // An older value retiring a newer one: wrong.
+        b("b5", "Production runs Redis 7.2.4", "b6", "superseded"),
+        b("b6", "As noted before, Production runs Redis 6.2.14"),
+      ],
+      facts,
+    );
+    expect(edges.map((e) => [e.older.id, e.newer.id, e.verdict])).toEqual([
+      ["b1", "b2", "wrong"],
+      ["b2", "b3", "correct"],
+      ["b3", "b4", "correct"],
+      ["b5", "b6", "wrong"],
+    ]);
+    // Node.js 20.11 → 20.12 has an older belief still active and no newer one: missed, both active.
+    // Redis 6.2.14 → 7.2.4: b6 states the old value and is active (b1 was closed wrongly, counted there).
+    expect(missed.map((m) => [m.fact, m.from, m.to, m.older.id, m.state])).toEqual([
+      ["f1", "6.2.14", "7.2.4", "b6", "both-active"],
+      ["f2", "20.11", "20.12", "b4", "both-active"],
+    ]);
+  });
+
+  it("ends small and current on 12 days of 20 facts of the classic stream (the thresholds reached)", {
+    timeout: 120_000,
+  }, async () => {
     const r = await evaluateRottingStream({ seed: 42, days: 12, facts: 20, messy: false });
     expect(r.stale).toBe(0);
     expect(r.other).toBe(0);
@@ -61,6 +131,10 @@ describe("rotting-stream eval", () => {
       expect(r.missing).toBe(0);
       expect(r.usableShare).toBeGreaterThanOrEqual(0.9);
       expect(r.recallAt3).toBeGreaterThanOrEqual(0.85);
+      // Issue 20: no statement retired by one that does not replace it, none missed.
+      expect(r.supersessions.correct).toBeGreaterThan(50);
+      expect(r.wrongSupersessions).toEqual([]);
+      expect(r.missedReplacements).toEqual([]);
     },
     120_000,
   );
