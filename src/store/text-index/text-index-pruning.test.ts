@@ -148,4 +148,30 @@ describe("TextIndex max-score pruning", () => {
     expect(pruned.take(5)).toEqual(all.slice(0, 5));
     expect(pruned.take(10)).toEqual(all.slice(5, 15));
   });
+
+  it("leaps over the essential list's rows that lack a list every top row must hold", () => {
+    const small = new TextIndex();
+    let rowid = 0;
+    const put = (text: string) =>
+      small.put("b", ++rowid, { namespace: "alpha", status: "active", current: true, text });
+    // zanzibar (the rarest) is the one essential list once θ has grown; no row without gateway can
+    // reach θ (the "zanzibar gateway" rows' score), so gateway is required: the walk of zanzibar's
+    // list leaps from one gateway row to the next instead of reading its 2,000 other rows.
+    for (let i = 0; i < 2100; i++) {
+      put(i % 21 === 0 ? "zanzibar gateway" : "zanzibar filler");
+      put("gateway filler");
+      put("filler");
+      put("filler other");
+      put("filler other words");
+    }
+    const phrases = small.phrases(["gateway", "zanzibar"])!;
+    const scope = { currentOnly: true, statuses: ["active"] };
+    const exhaustive = small.search("b", phrases, ["alpha"], scope);
+    const all = exhaustive.take(exhaustive.size);
+    const pruned = small.search("b", phrases, ["alpha"], scope, 5);
+    // 100 "zanzibar gateway" rows, walked; without the leaps every zanzibar row is (2,100).
+    expect(small.work.walked).toBeLessThan(300);
+    expect(pruned.take(5)).toEqual(all.slice(0, 5));
+    expect(pruned.take(10)).toEqual(all.slice(5, 15));
+  });
 });

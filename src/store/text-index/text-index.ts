@@ -653,6 +653,7 @@ export class TextIndex {
   private cursorAt = new Int32Array(16);
   private cursorEnds = new Int32Array(16);
   private prefix = new Float64Array(16);
+  private without = new Float64Array(16);
   private keptSlots = new Int32Array(1024);
   /**
    * `prune`'s bounds by row length: for a row of length L < LENGTH_BOUNDS, `lengthPrefix[L·m + i]`
@@ -667,10 +668,11 @@ export class TextIndex {
   private tfByWord = new Int32Array(24);
   private keptScores = new Float64Array(1024);
   /**
-   * What the last search read (for tests and benchmarks): postings walked in list order, and
-   * rows looked up in a list by `prune`'s galloping search.
+   * What the last search read (for tests and benchmarks): postings walked in list order, rows
+   * looked up in a list by `prune`'s galloping search, the postings of the lists it searched, and
+   * how many lists were still essential when it ended (summed over partitions).
    */
-  readonly work = { walked: 0, lookedUp: 0 };
+  readonly work = { walked: 0, lookedUp: 0, postings: 0, essential: 0 };
   /** A row's distinct term ids and counts while it is added. */
   private rowTerms = new Int32Array(256);
   private rowTfs = new Int32Array(256);
@@ -851,6 +853,8 @@ export class TextIndex {
     const pruned = top !== undefined && top > 0;
     this.work.walked = 0;
     this.work.lookedUp = 0;
+    this.work.postings = 0;
+    this.work.essential = 0;
     let found = 0;
     for (const part of parts) {
       if (part.live === 0 || ids.length === 0) continue;
@@ -977,6 +981,12 @@ export class TextIndex {
    * bounds of the lists not yet looked at can still reach θ. As θ grows, more lists become
    * non-essential: on common words the long lists are looked into, not walked.
    *
+   * A list is *required* once the bounds of every other list add up to less than θ: a row without
+   * it cannot reach θ. The essential lists' walk then leaps, every cursor galloping forward, to
+   * the next slot all required lists hold, without reading the rows in between (their lengths,
+   * statuses, look-ups): on common words whose top rows share two or three of them, most of the
+   * rarest word's list is passed over.
+   *
    * Every row that can score at least the final θ is kept, ties included, and scored again from
    * its own (term, tf) pairs in query order, FTS5's order of addition, so each score is the same
    * double as the exhaustive search's. A slack of 1e-9 on every comparison covers the running
@@ -1012,6 +1022,8 @@ export class TextIndex {
     const ends = this.cursorEnds;
     /** prefix[i]: the bounds of lists 0…i added up. */
     const prefix = this.prefix;
+    /** without[i]: the bounds of every list but i added up (what a row lacking list i can reach). */
+    const without = this.without;
     for (let i = 0; i < m; i++) {
       const q = order[i]!;
       const list = part.postings[ids[q]!]!;
@@ -1023,6 +1035,11 @@ export class TextIndex {
       cursor[i] = 1;
       ends[i] = 1 + list[0]!;
       prefix[i] = (i === 0 ? 0 : prefix[i - 1]!) + bound[q]!;
+    }
+    for (let i = 0; i < m; i++) {
+      let sum = 0;
+      for (let j = 0; j < m; j++) if (j !== i) sum += bound[order[j]!]!;
+      without[i] = sum;
     }
     if (this.heap.length < top) this.heap = new Float64Array(top);
     const heap = this.heap;
@@ -1036,6 +1053,11 @@ export class TextIndex {
     let theta = Number.NEGATIVE_INFINITY;
     /** Lists 0…essential−1 are non-essential. */
     let essential = 0;
+    /**
+     * Lists required…m−1 are required: every row that can reach θ holds them (`without` < θ). The
+     * bounds are sorted, so a larger bound is required first.
+     */
+    let required = m;
     const lengths = part.lengths;
     const alive = part.alive;
     const statuses = part.statuses;
@@ -1047,9 +1069,37 @@ export class TextIndex {
       let score = 0;
       if (essential === m - 1) {
         // One essential list (the common case once θ has grown): its next posting is the candidate.
-        const c = cursor[essential]!;
+        let c = cursor[essential]!;
         if (c >= ends[essential]!) break;
         d = lists[essential]![c]!;
+        if (required < essential) {
+          // Required non-essential lists, largest bound first: a slot one of them lacks cannot
+          // reach θ, so the essential list leaps to that list's next slot (both galloping
+          // forward) without reading the rows in between.
+          let i = essential - 1;
+          while (i >= required) {
+            const at = this.seek(lists[i]!, cursor[i]!, ends[i]!, d);
+            cursor[i] = at;
+            lookedUp++;
+            if (at >= ends[i]!) {
+              c = ends[essential]!;
+              break;
+            }
+            const next = lists[i]![at]!;
+            if (next === d) {
+              i--;
+              continue;
+            }
+            c = this.seek(lists[essential]!, c, ends[essential]!, next);
+            if (c >= ends[essential]!) break;
+            d = lists[essential]![c]!;
+            i = essential - 1;
+          }
+          if (c >= ends[essential]!) {
+            cursor[essential] = c;
+            break;
+          }
+        }
         cursor[essential] = c + 1;
         walked++;
         if (alive[d] !== 1 || allowed[statuses[d]!] !== 1) continue;
@@ -1066,6 +1116,12 @@ export class TextIndex {
         for (let i = essential; i < m; i++)
           if (cursor[i]! < ends[i]!) d = Math.min(d, lists[i]![cursor[i]!]!);
         if (d === 0x7fffffff) break;
+        if (required < m) {
+          // Only a slot every required list holds can reach θ: the candidate moves on to the
+          // next such slot that an essential list holds, every cursor galloping forward.
+          d = this.leap(lists, cursor, ends, essential, required, m, d);
+          if (d === 0x7fffffff) break;
+        }
         const eligible = alive[d] === 1 && allowed[statuses[d]!] === 1;
         for (let i = essential; i < m; i++) {
           const c = cursor[i]!;
@@ -1153,9 +1209,12 @@ export class TextIndex {
       }
       theta = heap[0]! * SLACK_DOWN;
       while (essential < m && prefix[essential]! < theta) essential++;
+      while (required > 0 && without[required - 1]! < theta) required--;
     }
     this.work.walked += walked;
     this.work.lookedUp += lookedUp;
+    this.work.essential += m - essential;
+    for (let i = 0; i < m; i++) this.work.postings += ends[i]! - 1;
     const from = part.from;
     const count = part.count;
     const pool = part.pool;
@@ -1183,14 +1242,80 @@ export class TextIndex {
     return found;
   }
 
-  /** Cursor scratch for `m` lists (`cursorEnds` and `prefix` beside it). */
+  /** Cursor scratch for `m` lists (`cursorEnds`, `prefix` and `without` beside it). */
   private cursors(m: number): Int32Array {
     if (this.cursorAt.length < m) {
       this.cursorAt = new Int32Array(2 * m);
       this.cursorEnds = new Int32Array(2 * m);
       this.prefix = new Float64Array(2 * m);
+      this.without = new Float64Array(2 * m);
     }
     return this.cursorAt;
+  }
+
+  /**
+   * The first slot at or past `d` that lists `required…m−1` all hold and one of the essential
+   * lists `essential…m−1` holds (0x7fffffff when none), with every list's cursor moved up to it:
+   * the postings passed over are rows that lack a required list.
+   */
+  private leap(
+    lists: Int32Array[],
+    cursor: Int32Array,
+    ends: Int32Array,
+    essential: number,
+    required: number,
+    m: number,
+    from: number,
+  ): number {
+    let d = from;
+    for (;;) {
+      let held = true;
+      for (let i = m - 1; i >= required; i--) {
+        const at = this.seek(lists[i]!, cursor[i]!, ends[i]!, d);
+        cursor[i] = at;
+        this.work.lookedUp++;
+        if (at >= ends[i]!) return 0x7fffffff;
+        const next = lists[i]![at]!;
+        if (next !== d) {
+          d = next;
+          held = false;
+          break;
+        }
+      }
+      if (!held) continue;
+      let next = 0x7fffffff;
+      for (let i = essential; i < m; i++) {
+        const at = this.seek(lists[i]!, cursor[i]!, ends[i]!, d);
+        cursor[i] = at;
+        if (at < ends[i]!) next = Math.min(next, lists[i]![at]!);
+      }
+      if (next === d || next === 0x7fffffff) return next;
+      d = next;
+    }
+  }
+
+  /**
+   * The first position in `list[from…end)` holding a slot at or past `slot` (`end` when none): a
+   * galloping search forward from `from`, then a binary search back.
+   */
+  private seek(list: Int32Array, from: number, end: number, slot: number): number {
+    let lo = from;
+    if (lo >= end || list[lo]! >= slot) return lo;
+    let step = 1;
+    let hi = lo + 1;
+    while (hi < end && list[hi]! < slot) {
+      lo = hi;
+      step *= 2;
+      hi = lo + step;
+    }
+    if (hi > end) hi = end;
+    lo++;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list[mid]! < slot) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** Records the `k`-th row kept by `prune`: its slot and its running score. */
