@@ -34,6 +34,14 @@ export const PolicySchema = z
     /** Share of an episode hit's score lent to its session neighbours (turn before and after). Default 0.8. */
     neighbourWeight: z.number().min(0).max(1).default(0.8),
     /**
+     * Session prior (passage retrieval's document smoothing): an episode candidate gains this share
+     * of the best candidate's match, scaled by how much of the candidates' match its session holds
+     * (the session as one document). Episodes without a session are unchanged. Default 0.2
+     * (measured: LoCoMo tune R@1 / R@5 / R@10 after one consolidate 34.2 / 64.3 / 73.7 → 35.8 /
+     * 64.6 / 74.2; 0.3 lifts R@10 more and R@5 not at all). 0 turns it off.
+     */
+    sessionWeight: z.number().min(0).max(1).default(0.2),
+    /**
      * Relevance floor of recall: an item that shares no query term with the query is returned only
      * when its vector's cosine similarity to the query is at least this. Read on the raw match, not
      * the fused or utility-boosted score, so a query that matches nothing returns nothing.

@@ -556,12 +556,13 @@ export async function recall(
       : null,
   });
   if (fused.length === 0) return [];
+  const records = req.records ?? new Map<string, Belief | Episode>();
+  if (policy.sessionWeight > 0 && wantEpisodes) await sessionPrior(store, fused, records, policy);
 
   // The relevance floor reads the raw match, not the fused or utility-boosted score: an item
   // that shares no query term and whose vector is barely similar is not relevant at any rank.
   const relevant = fused.filter((f) => f.textRank !== null || f.similarity >= policy.recallFloor);
   const poolSize = Math.max(req.k * 4, 20);
-  const records = req.records ?? new Map<string, Belief | Episode>();
   const beliefCache = new Map<string, Belief | null>();
   const kindSet = new Set<string>(beliefKinds);
   // Episodes folded into the belief that represents them: episode id → belief id.
@@ -1579,4 +1580,49 @@ async function addNeighbours(
 export function namesActor(queryWords: ReadonlySet<string>, actor: string): boolean {
   const words = rawTokens(actor);
   return words.length > 0 && words.every((w) => queryWords.has(w));
+}
+
+/** Reads the episodes among these candidates that are not read yet. */
+async function readEpisodes(
+  store: StoreReader,
+  fused: readonly Fused[],
+  records: Map<string, Belief | Episode>,
+): Promise<void> {
+  const unread = fused.map((f) => f.id).filter((id) => id.startsWith("e") && !records.has(id));
+  if (unread.length > 0) for (const e of await store.getEpisodes(unread)) records.set(e.id, e);
+}
+
+/**
+ * Session prior, as passage retrieval smooths a passage with its document: in a conversation the
+ * session that talks about what is asked holds the evidence even where a turn shares few words
+ * with the question. Each session's match is the sum of its candidate turns' matches; an episode
+ * candidate gains `sessionWeight` × the best candidate's match × its session's share of the best
+ * session's. Beliefs and episodes without a session are unchanged. Mutates and re-sorts `fused`.
+ */
+async function sessionPrior(
+  store: StoreReader,
+  fused: Fused[],
+  records: Map<string, Belief | Episode>,
+  policy: Policy,
+): Promise<void> {
+  await readEpisodes(store, fused, records);
+  const sessionOf = (id: string): string | null => {
+    const r = records.get(id);
+    return r && !("kind" in r) && r.session ? `${r.namespace}\u0000${r.session}` : null;
+  };
+  const sums = new Map<string, number>();
+  let best = 0;
+  for (const f of fused) {
+    const key = sessionOf(f.id);
+    if (key) sums.set(key, (sums.get(key) ?? 0) + f.fused);
+    if (f.fused > best) best = f.fused;
+  }
+  let bestSession = 0;
+  for (const v of sums.values()) if (v > bestSession) bestSession = v;
+  if (bestSession <= 0) return;
+  for (const f of fused) {
+    const key = sessionOf(f.id);
+    if (key) f.fused += policy.sessionWeight * best * (sums.get(key)! / bestSession);
+  }
+  fused.sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
 }
