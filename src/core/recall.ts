@@ -593,7 +593,9 @@ export async function recall(
   for (let i = 0; i < relevant.length && pool.length < poolSize; i += poolSize) {
     const chunk = relevant.slice(i, i + poolSize);
     const ids = chunk.map((f) => f.id);
-    const [beliefs, episodes] = await Promise.all([store.getBeliefs(ids), store.getEpisodes(ids)]);
+    // The session prior has read its episode candidates already: only the rest are read here.
+    const unread = ids.filter((id) => !records.has(id));
+    const [beliefs, episodes] = await Promise.all([store.getBeliefs(ids), store.getEpisodes(unread)]);
     for (const b of beliefs) records.set(b.id, b);
     for (const e of episodes) records.set(e.id, e);
     if (turnMatch) await turnMatch.score(beliefs.filter((b) => b.source === DISTILLED));
