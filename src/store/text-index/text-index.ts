@@ -1156,25 +1156,8 @@ export class TextIndex {
         if ((score + byLength[at + i]!) * SLACK_UP < theta) break;
         const list = lists[i]!;
         const end = ends[i]!;
-        let lo = cursor[i]!;
         lookedUp++;
-        if (lo < end && list[lo]! < d) {
-          // Gallop forward to a slot past d, then binary search back to the first at or past it.
-          let step = 1;
-          let hi = lo + 1;
-          while (hi < end && list[hi]! < d) {
-            lo = hi;
-            step *= 2;
-            hi = lo + step;
-          }
-          if (hi > end) hi = end;
-          lo++;
-          while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (list[mid]! < d) lo = mid + 1;
-            else hi = mid;
-          }
-        }
+        const lo = this.seek(list, cursor[i]!, end, d);
         cursor[i] = lo;
         if (lo < end && list[lo] === d) {
           const tf = tfLists[i]![lo]!;
