@@ -36,11 +36,14 @@ export const PolicySchema = z
     /**
      * Session prior (passage retrieval's document smoothing): an episode candidate gains this share
      * of the best candidate's match, scaled by how much of the candidates' match its session holds
-     * (the session as one document). Episodes without a session are unchanged. Default 0.2
-     * (measured: LoCoMo tune R@1 / R@5 / R@10 after one consolidate 34.2 / 64.3 / 73.7 → 35.8 /
-     * 64.6 / 74.2; 0.3 lifts R@10 more and R@5 not at all). 0 turns it off.
+     * (the session as one document). Episodes without a session are unchanged. Default 0 (off).
+     * At 0.2, LoCoMo (all ten, after one consolidate) R@1 / R@5 / R@10 31.6 / 60.1 / 69.2 → 32.2 /
+     * 60.6 / 70.5, but the prior only raises episodes, so a turn can overtake a current fact that
+     * no session vouches for: `strata demo`'s question "Is the API rate limit 500…?" ranked above
+     * "The API rate limit is now 250 requests per minute" (src/cli/demo.test.ts). Opt in for
+     * conversation logs recalled as evidence; off for an agent's facts.
      */
-    sessionWeight: z.number().min(0).max(1).default(0.2),
+    sessionWeight: z.number().min(0).max(1).default(0),
     /**
      * Relevance floor of recall: an item that shares no query term with the query is returned only
      * when its vector's cosine similarity to the query is at least this. Read on the raw match, not
