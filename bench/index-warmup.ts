@@ -36,8 +36,17 @@ const every = Number(arg("every", "200"));
 /** Background: keep the requests going until the index is installed, then `--after` more (RSS after a warm recall). */
 const throughBuild = args.includes("--through-build");
 const after = Number(arg("after", "25"));
-if (!db || (mode !== "on-search" && mode !== "background"))
-  throw new Error("usage: --db FILE --mode on-search|background [--seconds 90] [--every 200]");
+const count = (n: number) => Number.isFinite(n) && n >= 0;
+if (
+  !db ||
+  (mode !== "on-search" && mode !== "background") ||
+  !whole(seconds) ||
+  !whole(every) ||
+  !whole(after)
+)
+  throw new Error(
+    "usage: --db FILE --mode on-search|background [--seconds 90] [--every 200] [--through-build] [--after 25] (numbers ≥ 0; --after whole)",
+  );
 
 const stall = monitorEventLoopDelay({ resolution: 10 });
 stall.enable();
