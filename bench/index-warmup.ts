@@ -40,9 +40,10 @@ const count = (n: number) => Number.isFinite(n) && n >= 0;
 if (
   !db ||
   (mode !== "on-search" && mode !== "background") ||
-  !whole(seconds) ||
-  !whole(every) ||
-  !whole(after)
+  !count(seconds) ||
+  !count(every) ||
+  !Number.isInteger(after) ||
+  after < 0
 )
   throw new Error(
     "usage: --db FILE --mode on-search|background [--seconds 90] [--every 200] [--through-build] [--after 25] (numbers ≥ 0; --after whole)",
