@@ -174,4 +174,38 @@ describe("TextIndex max-score pruning", () => {
     expect(pruned.take(5)).toEqual(all.slice(0, 5));
     expect(pruned.take(10)).toEqual(all.slice(5, 15));
   });
+
+  it("walks two words every row holds both or neither of as one list", () => {
+    const small = new TextIndex();
+    let rowid = 0;
+    const put = (text: string) =>
+      small.put("b", ++rowid, { namespace: "alpha", status: "active", current: true, text });
+    // "deploy" and "day" always occur together (the same posting slots). Apart, the rarer one is
+    // walked and each of its rows looked up in the other's list; as one list, no row is looked up.
+    for (let i = 0; i < 1050; i++) {
+      put(`deploy day ${"filler ".repeat(i % 7)}`);
+      put("gateway filler");
+      put("filler");
+      put("filler other");
+    }
+    const phrases = small.phrases(["deploy", "day"])!;
+    const scope = { currentOnly: true, statuses: ["active"] };
+    const exhaustive = small.search("b", phrases, ["alpha"], scope);
+    const all = exhaustive.take(exhaustive.size);
+    const pruned = small.search("b", phrases, ["alpha"], scope, 5);
+    expect(small.work.lookedUp).toBeLessThan(100);
+    expect(pruned.take(5)).toEqual(all.slice(0, 5));
+    expect(pruned.take(10)).toEqual(all.slice(5, 15));
+    // With a third word, and a word asked twice (its own twin): the exhaustive search's hits.
+    for (const words of [
+      ["gateway", "deploy", "day"],
+      ["day", "gateway", "day"],
+    ]) {
+      const asked = small.phrases(words)!;
+      const every = small.search("b", asked, ["alpha"], scope).take(30);
+      const best = small.search("b", asked, ["alpha"], scope, 7);
+      expect(best.take(7)).toEqual(every.slice(0, 7));
+      expect(best.take(20)).toEqual(every.slice(7, 27));
+    }
+  });
 });

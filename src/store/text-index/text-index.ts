@@ -145,6 +145,11 @@ class Partition {
    * only their pool pairs, and current-state queries never pay for them.
    */
   indexed: boolean;
+  /**
+   * Pairs of terms whose posting lists were compared (`sameSlots`), by `pairKey`: the lists'
+   * length when they held the same slots, or -1 when they did not.
+   */
+  readonly sameSlots = new Map<number, number>();
 
   constructor(
     readonly id: number,
@@ -633,6 +638,55 @@ function termScore(idf: number, tf: number, length: number, avgdl: number): numb
   return idf * ((tf * (K1 + 1.0)) / (tf + K1 * (1 - B + (B * length) / avgdl)));
 }
 
+/** A twin list's part of a row's score in `prune` (`tf` its posting's byte, as the list's own). */
+function twinScore(
+  part: Partition,
+  slot: number,
+  tf: number,
+  idf: number,
+  term: number,
+  avgdl: number,
+): number {
+  return termScore(idf, tf === TF_MORE ? part.tfOf(slot, term) : tf, part.lengths[slot]!, avgdl);
+}
+
+/** `Partition.sameSlots`' key for two term ids (none past 2^26 terms: compared each time then). */
+const pairKey = (a: number, b: number) =>
+  Math.max(a, b) < 0x4000000 ? Math.min(a, b) * 0x4000000 + Math.max(a, b) : -1;
+
+/**
+ * Whether terms `a` and `b` have posting lists holding the same slots in `part` (two words every
+ * row holds both or neither of). Compared once per pair and length (`Partition.sameSlots`): one
+ * walk of both lists, a fraction of one search's walk of either.
+ */
+function sameSlots(part: Partition, a: number, b: number): boolean {
+  const x = part.postings[a]!;
+  const y = part.postings[b]!;
+  const n = x[0]!;
+  if (y[0] !== n) return false;
+  if (a === b) return true;
+  const key = pairKey(a, b);
+  const at = key < 0 ? undefined : part.sameSlots.get(key);
+  if (at === n) return true;
+  // -1: a slot differs. A list only grows at its end (its slots stay), and a rebuild renumbers
+  // every list's slots alike, so lists that differed in a live slot still differ.
+  if (at === -1) return false;
+  let same = true;
+  for (let i = 1; i <= n; i++)
+    if (x[i] !== y[i]) {
+      same = false;
+      break;
+    }
+  if (key >= 0) {
+    if (part.sameSlots.size >= SAME_SLOTS_KEPT) part.sameSlots.clear();
+    part.sameSlots.set(key, same ? n : -1);
+  }
+  return same;
+}
+
+/** Pairs a partition remembers the comparison of (`sameSlots`), before it forgets them all. */
+const SAME_SLOTS_KEPT = 65_536;
+
 /** Row lengths below this get their own bounds in `prune` (longer rows use the lists' bounds). */
 const LENGTH_BOUNDS = 512;
 
@@ -1001,14 +1055,27 @@ export class TextIndex {
     top: number,
     found: number,
   ): number {
-    // The query's lists in this partition, smallest bound first.
+    // The query's lists in this partition, smallest bound first. A list holding exactly the
+    // slots of an earlier one (two words that always occur together: "deploy day", "log level")
+    // is its *twin*: walked as one list, the pair's bound and score the two words' together.
     const order: number[] = [];
     const bound: number[] = [];
+    /** twinOf[q]: the later query word whose list is q's, or -1; q's bound then includes it. */
+    const twinOf: number[] = [];
     for (let q = 0; q < ids.length; q++) {
       const term = ids[q]!;
-      const u = part.postings[term] ? termScore(idf[q]!, part.maxTf[term]!, part.minLength[term]!, avgdl) : 0;
+      const list = part.postings[term];
+      const u = list ? termScore(idf[q]!, part.maxTf[term]!, part.minLength[term]!, avgdl) : 0;
       bound.push(u * SLACK_UP);
-      if (u > 0) order.push(q);
+      twinOf.push(-1);
+      if (u <= 0) continue;
+      const leader = order.find((r) => twinOf[r] === -1 && sameSlots(part, ids[r]!, term));
+      if (leader === undefined) {
+        order.push(q);
+        continue;
+      }
+      twinOf[leader] = q;
+      bound[leader] = bound[leader]! + u * SLACK_UP;
     }
     order.sort((a, b) => bound[a]! - bound[b]! || a - b);
     const m = order.length;
@@ -1018,6 +1085,11 @@ export class TextIndex {
     const weights: number[] = [];
     const terms: number[] = [];
     const maxTfs: number[] = [];
+    /** By list: its twin's tfs (the same index as the list's own), weight, term and largest tf, or null. */
+    const twinTfs: (Uint8Array | null)[] = [];
+    const twinWeights: number[] = [];
+    const twinTerms: number[] = [];
+    const twinMaxTfs: number[] = [];
     const cursor = this.cursors(m);
     const ends = this.cursorEnds;
     /** prefix[i]: the bounds of lists 0…i added up. */
@@ -1032,6 +1104,11 @@ export class TextIndex {
       weights.push(idf[q]!);
       terms.push(ids[q]!);
       maxTfs.push(part.maxTf[ids[q]!]!);
+      const t = twinOf[q]!;
+      twinTfs.push(t < 0 ? null : part.tfs[ids[t]!]!);
+      twinWeights.push(t < 0 ? 0 : idf[t]!);
+      twinTerms.push(t < 0 ? -1 : ids[t]!);
+      twinMaxTfs.push(t < 0 ? 0 : part.maxTf[ids[t]!]!);
       cursor[i] = 1;
       ends[i] = 1 + list[0]!;
       prefix[i] = (i === 0 ? 0 : prefix[i - 1]!) + bound[q]!;
@@ -1110,6 +1187,9 @@ export class TextIndex {
           lengths[d]!,
           avgdl,
         );
+        const twin = twinTfs[essential];
+        if (twin)
+          score += twinScore(part, d, twin[c]!, twinWeights[essential]!, twinTerms[essential]!, avgdl);
       } else {
         // The next candidate: the smallest slot under an essential list's cursor.
         d = 0x7fffffff;
@@ -1131,6 +1211,8 @@ export class TextIndex {
           if (!eligible) continue;
           const tf = tfLists[i]![c]!;
           score += termScore(weights[i]!, tf === TF_MORE ? part.tfOf(d, terms[i]!) : tf, lengths[d]!, avgdl);
+          const twin = twinTfs[i];
+          if (twin) score += twinScore(part, d, twin[c]!, twinWeights[i]!, twinTerms[i]!, avgdl);
         }
         if (!eligible) continue;
       }
@@ -1147,6 +1229,7 @@ export class TextIndex {
           let sum = 0;
           for (let j = 0; j < m; j++) {
             sum += termScore(weights[j]!, maxTfs[j]!, length, avgdl) * SLACK_UP;
+            if (twinTfs[j]) sum += termScore(twinWeights[j]!, twinMaxTfs[j]!, length, avgdl) * SLACK_UP;
             byLength[at + j] = sum;
           }
         }
@@ -1162,6 +1245,8 @@ export class TextIndex {
         if (lo < end && list[lo] === d) {
           const tf = tfLists[i]![lo]!;
           score += termScore(weights[i]!, tf === TF_MORE ? part.tfOf(d, terms[i]!) : tf, lengths[d]!, avgdl);
+          const twin = twinTfs[i];
+          if (twin) score += twinScore(part, d, twin[lo]!, twinWeights[i]!, twinTerms[i]!, avgdl);
         }
       }
       if (i >= 0 || score * SLACK_UP < theta) continue;
