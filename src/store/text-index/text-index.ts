@@ -150,6 +150,8 @@ class Partition {
    * length when they held the same slots, or -1 when they did not.
    */
   readonly sameSlots = new Map<number, number>();
+  /** Ordered pairs of terms compared by `subsetOf`, by key: the first list's length when within the second, or -1. */
+  readonly subsets = new Map<number, number>();
 
   constructor(
     readonly id: number,
@@ -684,6 +686,52 @@ function sameSlots(part: Partition, a: number, b: number): boolean {
   return same;
 }
 
+/** Lists shorter than this are not compared by `subsetOf` (walking them costs little anyway). */
+const SUBSET_MIN = 1024;
+
+/**
+ * Whether every slot of term `a`'s posting list in `part` is in term `b`'s (every row holding the
+ * word `a` holds `b`: "ttl" in a store where it only comes as "cache ttl"). Lists under
+ * `SUBSET_MIN` postings are not compared (false). Compared once per pair and length of `a`'s list
+ * (`Partition.subsets`): one walk of `a`'s list galloping through `b`'s, stopping at the first slot
+ * `b` lacks.
+ */
+function subsetOf(part: Partition, a: number, b: number): boolean {
+  if (a === b) return true;
+  const x = part.postings[a]!;
+  const y = part.postings[b]!;
+  const n = x[0]!;
+  const ny = y[0]!;
+  if (n < SUBSET_MIN || n > ny) return false;
+  const key = Math.max(a, b) < 0x4000000 ? a * 0x4000000 + b : -1;
+  const at = key < 0 ? undefined : part.subsets.get(key);
+  if (at === n) return true;
+  // -1: `a` holds a slot `b` lacks. Lists only grow at their end, with slots new to both (a
+  // rebuild renumbers every list alike), so that slot stays `a`'s alone.
+  if (at === -1) return false;
+  let within = true;
+  for (let i = 1, j = 1; i <= n; i++) {
+    const slot = x[i]!;
+    let step = 1;
+    while (j + step <= ny && y[j + step - 1]! < slot) step *= 2;
+    let hi = Math.min(ny + 1, j + step);
+    while (j < hi) {
+      const mid = (j + hi) >>> 1;
+      if (y[mid]! < slot) j = mid + 1;
+      else hi = mid;
+    }
+    if (j > ny || y[j] !== slot) {
+      within = false;
+      break;
+    }
+  }
+  if (key >= 0) {
+    if (part.subsets.size >= SAME_SLOTS_KEPT) part.subsets.clear();
+    part.subsets.set(key, within ? n : -1);
+  }
+  return within;
+}
+
 /** Pairs a partition remembers the comparison of (`sameSlots`), before it forgets them all. */
 const SAME_SLOTS_KEPT = 65_536;
 
@@ -708,6 +756,8 @@ export class TextIndex {
   private cursorEnds = new Int32Array(16);
   private prefix = new Float64Array(16);
   private without = new Float64Array(16);
+  private requiredLists = new Int32Array(16);
+  private requiredOrder = new Int32Array(16);
   private keptSlots = new Int32Array(1024);
   /**
    * `prune`'s bounds by row length: for a row of length L < LENGTH_BOUNDS, `lengthPrefix[L·m + i]`
@@ -1113,11 +1163,19 @@ export class TextIndex {
       ends[i] = 1 + list[0]!;
       prefix[i] = (i === 0 ? 0 : prefix[i - 1]!) + bound[q]!;
     }
+    // A row lacking list i lacks every list held within it (`subsetOf`: "ttl" within "cache",
+    // "cron" within "job"), so it reaches at most the other lists' bounds.
     for (let i = 0; i < m; i++) {
       let sum = 0;
-      for (let j = 0; j < m; j++) if (j !== i) sum += bound[order[j]!]!;
+      for (let j = 0; j < m; j++)
+        if (j !== i && !subsetOf(part, ids[order[j]!]!, ids[order[i]!]!)) sum += bound[order[j]!]!;
       without[i] = sum;
     }
+    /** The lists by `without`, smallest first: the order they become required in. */
+    const byWithout = this.byWithout(m);
+    for (let i = 0; i < m; i++) byWithout[i] = i;
+    byWithout.subarray(0, m).sort((a, b) => without[a]! - without[b]! || b - a);
+    let nextRequired = 0;
     if (this.heap.length < top) this.heap = new Float64Array(top);
     const heap = this.heap;
     if (this.lengthPrefix.length < LENGTH_BOUNDS * m) this.lengthPrefix = new Float64Array(LENGTH_BOUNDS * m);
@@ -1131,10 +1189,11 @@ export class TextIndex {
     /** Lists 0…essential−1 are non-essential. */
     let essential = 0;
     /**
-     * Lists required…m−1 are required: every row that can reach θ holds them (`without` < θ). The
-     * bounds are sorted, so a larger bound is required first.
+     * The required lists, `requiredLists[0…required)`, largest index first: every row that can
+     * reach θ holds them (`without` < θ).
      */
-    let required = m;
+    const requiredLists = this.requiredLists;
+    let required = 0;
     const lengths = part.lengths;
     const alive = part.alive;
     const statuses = part.statuses;
@@ -1149,12 +1208,17 @@ export class TextIndex {
         let c = cursor[essential]!;
         if (c >= ends[essential]!) break;
         d = lists[essential]![c]!;
-        if (required < essential) {
+        if (required > 0 && (required > 1 || requiredLists[0] !== essential)) {
           // Required non-essential lists, largest bound first: a slot one of them lacks cannot
           // reach θ, so the essential list leaps to that list's next slot (both galloping
           // forward) without reading the rows in between.
-          let i = essential - 1;
-          while (i >= required) {
+          let k = 0;
+          while (k < required) {
+            const i = requiredLists[k]!;
+            if (i === essential) {
+              k++;
+              continue;
+            }
             const at = this.seek(lists[i]!, cursor[i]!, ends[i]!, d);
             cursor[i] = at;
             lookedUp++;
@@ -1164,13 +1228,13 @@ export class TextIndex {
             }
             const next = lists[i]![at]!;
             if (next === d) {
-              i--;
+              k++;
               continue;
             }
             c = this.seek(lists[essential]!, c, ends[essential]!, next);
             if (c >= ends[essential]!) break;
             d = lists[essential]![c]!;
-            i = essential - 1;
+            k = 0;
           }
           if (c >= ends[essential]!) {
             cursor[essential] = c;
@@ -1196,10 +1260,10 @@ export class TextIndex {
         for (let i = essential; i < m; i++)
           if (cursor[i]! < ends[i]!) d = Math.min(d, lists[i]![cursor[i]!]!);
         if (d === 0x7fffffff) break;
-        if (required < m) {
+        if (required > 0) {
           // Only a slot every required list holds can reach θ: the candidate moves on to the
           // next such slot that an essential list holds, every cursor galloping forward.
-          d = this.leap(lists, cursor, ends, essential, required, m, d);
+          d = this.leap(lists, cursor, ends, essential, requiredLists, required, m, d);
           if (d === 0x7fffffff) break;
         }
         const eligible = alive[d] === 1 && allowed[statuses[d]!] === 1;
@@ -1277,7 +1341,13 @@ export class TextIndex {
       }
       theta = heap[0]! * SLACK_DOWN;
       while (essential < m && prefix[essential]! < theta) essential++;
-      while (required > 0 && without[required - 1]! < theta) required--;
+      while (nextRequired < m && without[byWithout[nextRequired]!]! < theta) {
+        // Kept largest index first (a larger bound first, as the lists are sorted).
+        const i = byWithout[nextRequired++]!;
+        let k = required++;
+        for (; k > 0 && requiredLists[k - 1]! < i; k--) requiredLists[k] = requiredLists[k - 1]!;
+        requiredLists[k] = i;
+      }
     }
     this.work.walked += walked;
     this.work.lookedUp += lookedUp;
@@ -1310,15 +1380,22 @@ export class TextIndex {
     return found;
   }
 
-  /** Cursor scratch for `m` lists (`cursorEnds`, `prefix` and `without` beside it). */
+  /** Cursor scratch for `m` lists (`cursorEnds`, `prefix`, `without` and `requiredLists` beside it). */
   private cursors(m: number): Int32Array {
     if (this.cursorAt.length < m) {
       this.cursorAt = new Int32Array(2 * m);
       this.cursorEnds = new Int32Array(2 * m);
       this.prefix = new Float64Array(2 * m);
       this.without = new Float64Array(2 * m);
+      this.requiredLists = new Int32Array(2 * m);
     }
     return this.cursorAt;
+  }
+
+  /** `prune`'s scratch for `m` lists in the order they become required. */
+  private byWithout(m: number): Int32Array {
+    if (this.requiredOrder.length < m) this.requiredOrder = new Int32Array(2 * m);
+    return this.requiredOrder;
   }
 
   /**
@@ -1331,6 +1408,7 @@ export class TextIndex {
     cursor: Int32Array,
     ends: Int32Array,
     essential: number,
+    requiredLists: Int32Array,
     required: number,
     m: number,
     from: number,
@@ -1338,7 +1416,8 @@ export class TextIndex {
     let d = from;
     for (;;) {
       let held = true;
-      for (let i = m - 1; i >= required; i--) {
+      for (let k = 0; k < required; k++) {
+        const i = requiredLists[k]!;
         const at = this.seek(lists[i]!, cursor[i]!, ends[i]!, d);
         cursor[i] = at;
         this.work.lookedUp++;
