@@ -1119,7 +1119,10 @@ export class TextIndex {
       bound.push(u * SLACK_UP);
       twinOf.push(-1);
       if (u <= 0) continue;
-      const leader = order.find((r) => twinOf[r] === -1 && sameSlots(part, ids[r]!, term));
+      const leader =
+        list![0]! < SUBSET_MIN
+          ? undefined
+          : order.find((r) => twinOf[r] === -1 && sameSlots(part, ids[r]!, term));
       if (leader === undefined) {
         order.push(q);
         continue;
@@ -1165,16 +1168,21 @@ export class TextIndex {
     }
     // A row lacking list i lacks every list held within it (`subsetOf`: "ttl" within "cache",
     // "cron" within "job"), so it reaches at most the other lists' bounds.
+    // Short lists are never compared (`SUBSET_MIN`): a search of only short lists skips it all.
+    let long = 0;
+    for (let i = 0; i < m; i++) if (lists[i]![0]! >= SUBSET_MIN) long++;
     for (let i = 0; i < m; i++) {
       let sum = 0;
       for (let j = 0; j < m; j++)
-        if (j !== i && !subsetOf(part, ids[order[j]!]!, ids[order[i]!]!)) sum += bound[order[j]!]!;
+        if (j !== i && (long < 2 || !subsetOf(part, ids[order[j]!]!, ids[order[i]!]!)))
+          sum += bound[order[j]!]!;
       without[i] = sum;
     }
     /** The lists by `without`, smallest first: the order they become required in. */
     const byWithout = this.byWithout(m);
-    for (let i = 0; i < m; i++) byWithout[i] = i;
-    byWithout.subarray(0, m).sort((a, b) => without[a]! - without[b]! || b - a);
+    // Without a list within another, a larger bound leaves a smaller `without`: the last list first.
+    for (let i = 0; i < m; i++) byWithout[i] = m - 1 - i;
+    if (long >= 2) byWithout.subarray(0, m).sort((a, b) => without[a]! - without[b]! || b - a);
     let nextRequired = 0;
     if (this.heap.length < top) this.heap = new Float64Array(top);
     const heap = this.heap;
