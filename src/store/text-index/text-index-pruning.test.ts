@@ -174,4 +174,70 @@ describe("TextIndex max-score pruning", () => {
     expect(pruned.take(5)).toEqual(all.slice(0, 5));
     expect(pruned.take(10)).toEqual(all.slice(5, 15));
   });
+
+  it("walks two words every row holds both or neither of as one list", () => {
+    const small = new TextIndex();
+    let rowid = 0;
+    const put = (text: string) =>
+      small.put("b", ++rowid, { namespace: "alpha", status: "active", current: true, text });
+    // "deploy" and "day" always occur together (the same posting slots). Apart, the rarer one is
+    // walked and each of its rows looked up in the other's list; as one list, no row is looked up.
+    for (let i = 0; i < 1050; i++) {
+      put(`deploy day ${"filler ".repeat(i % 7)}`);
+      put("gateway filler");
+      put("filler");
+      put("filler other");
+    }
+    const phrases = small.phrases(["deploy", "day"])!;
+    const scope = { currentOnly: true, statuses: ["active"] };
+    const exhaustive = small.search("b", phrases, ["alpha"], scope);
+    const all = exhaustive.take(exhaustive.size);
+    const pruned = small.search("b", phrases, ["alpha"], scope, 5);
+    expect(small.work.lookedUp).toBeLessThan(100);
+    expect(pruned.take(5)).toEqual(all.slice(0, 5));
+    expect(pruned.take(10)).toEqual(all.slice(5, 15));
+    // With a third word, and a word asked twice (its own twin): the exhaustive search's hits.
+    for (const words of [
+      ["gateway", "deploy", "day"],
+      ["day", "gateway", "day"],
+    ]) {
+      const asked = small.phrases(words)!;
+      const every = small.search("b", asked, ["alpha"], scope).take(30);
+      const best = small.search("b", asked, ["alpha"], scope, 7);
+      expect(best.take(7)).toEqual(every.slice(0, 7));
+      expect(best.take(20)).toEqual(every.slice(7, 27));
+    }
+  });
+
+  it("requires a list once the rows lacking it lack the lists within it too", () => {
+    const small = new TextIndex();
+    let rowid = 0;
+    const put = (text: string) =>
+      small.put("b", ++rowid, { namespace: "alpha", status: "active", current: true, text });
+    // "cron" only comes as "cron job" (its list within job's), "job" also as "batch job". No row
+    // holds all four words; the best hold analytics, cron and job. A row without job lacks cron
+    // too, so it reaches at most analytics and staging: job is required, and the walk of the
+    // analytics and cron lists leaps over the 1,200 analytics rows without job.
+    for (let i = 0; i < 60; i++) put("analytics cron job");
+    for (let i = 0; i < 1200; i++) {
+      put(`cron job ${"filler ".repeat(i % 5)}`);
+      if (i % 12 === 0) put("batch job filler");
+      put("analytics filler");
+      put("filler other");
+    }
+    for (let i = 0; i < 1260; i++) put("staging filler");
+    const phrases = small.phrases(["analytics", "cron", "job", "staging"])!;
+    const scope = { currentOnly: true, statuses: ["active"] };
+    const exhaustive = small.search("b", phrases, ["alpha"], scope);
+    const all = exhaustive.take(exhaustive.size);
+    const pruned = small.search("b", phrases, ["alpha"], scope, 5);
+    // 1,270 here; 2,530 (both lists, every row) without the rule.
+    expect(small.work.walked).toBeLessThan(1800);
+    expect(pruned.take(5)).toEqual(all.slice(0, 5));
+    expect(pruned.take(100)).toEqual(all.slice(5, 105));
+    for (const top of [1, 20, 70]) {
+      const again = small.search("b", phrases, ["alpha"], scope, top);
+      expect(again.take(top)).toEqual(all.slice(0, top));
+    }
+  });
 });

@@ -145,6 +145,13 @@ class Partition {
    * only their pool pairs, and current-state queries never pay for them.
    */
   indexed: boolean;
+  /**
+   * Pairs of terms whose posting lists were compared (`sameSlots`), by `pairKey`: the lists'
+   * length when they held the same slots, or -1 when they did not.
+   */
+  readonly sameSlots = new Map<number, number>();
+  /** Ordered pairs of terms compared by `subsetOf`, by key: the first list's length when within the second, or -1. */
+  readonly subsets = new Map<number, number>();
 
   constructor(
     readonly id: number,
@@ -633,6 +640,101 @@ function termScore(idf: number, tf: number, length: number, avgdl: number): numb
   return idf * ((tf * (K1 + 1.0)) / (tf + K1 * (1 - B + (B * length) / avgdl)));
 }
 
+/** A twin list's part of a row's score in `prune` (`tf` its posting's byte, as the list's own). */
+function twinScore(
+  part: Partition,
+  slot: number,
+  tf: number,
+  idf: number,
+  term: number,
+  avgdl: number,
+): number {
+  return termScore(idf, tf === TF_MORE ? part.tfOf(slot, term) : tf, part.lengths[slot]!, avgdl);
+}
+
+/** `Partition.sameSlots`' key for two term ids (none past 2^26 terms: compared each time then). */
+const pairKey = (a: number, b: number) =>
+  Math.max(a, b) < 0x4000000 ? Math.min(a, b) * 0x4000000 + Math.max(a, b) : -1;
+
+/**
+ * Whether terms `a` and `b` have posting lists holding the same slots in `part` (two words every
+ * row holds both or neither of). Compared once per pair and length (`Partition.sameSlots`): one
+ * walk of both lists, a fraction of one search's walk of either.
+ */
+function sameSlots(part: Partition, a: number, b: number): boolean {
+  const x = part.postings[a]!;
+  const y = part.postings[b]!;
+  const n = x[0]!;
+  if (y[0] !== n) return false;
+  if (a === b) return true;
+  const key = pairKey(a, b);
+  const at = key < 0 ? undefined : part.sameSlots.get(key);
+  if (at === n) return true;
+  // -1: a slot differs. A list only grows at its end (its slots stay), and a rebuild renumbers
+  // every list's slots alike, so lists that differed in a live slot still differ.
+  if (at === -1) return false;
+  let same = true;
+  for (let i = 1; i <= n; i++)
+    if (x[i] !== y[i]) {
+      same = false;
+      break;
+    }
+  if (key >= 0) {
+    if (part.sameSlots.size >= SAME_SLOTS_KEPT) part.sameSlots.clear();
+    part.sameSlots.set(key, same ? n : -1);
+  }
+  return same;
+}
+
+/** Lists shorter than this are not compared by `subsetOf` (walking them costs little anyway). */
+const SUBSET_MIN = 1024;
+
+/**
+ * Whether every slot of term `a`'s posting list in `part` is in term `b`'s (every row holding the
+ * word `a` holds `b`: "ttl" in a store where it only comes as "cache ttl"). Lists under
+ * `SUBSET_MIN` postings are not compared (false). Compared once per pair and length of `a`'s list
+ * (`Partition.subsets`): one walk of `a`'s list galloping through `b`'s, stopping at the first slot
+ * `b` lacks.
+ */
+function subsetOf(part: Partition, a: number, b: number): boolean {
+  if (a === b) return true;
+  const x = part.postings[a]!;
+  const y = part.postings[b]!;
+  const n = x[0]!;
+  const ny = y[0]!;
+  if (n < SUBSET_MIN || n > ny) return false;
+  const key = Math.max(a, b) < 0x4000000 ? a * 0x4000000 + b : -1;
+  const at = key < 0 ? undefined : part.subsets.get(key);
+  if (at === n) return true;
+  // -1: `a` holds a slot `b` lacks. Lists only grow at their end, with slots new to both (a
+  // rebuild renumbers every list alike), so that slot stays `a`'s alone.
+  if (at === -1) return false;
+  let within = true;
+  for (let i = 1, j = 1; i <= n; i++) {
+    const slot = x[i]!;
+    let step = 1;
+    while (j + step <= ny && y[j + step - 1]! < slot) step *= 2;
+    let hi = Math.min(ny + 1, j + step);
+    while (j < hi) {
+      const mid = (j + hi) >>> 1;
+      if (y[mid]! < slot) j = mid + 1;
+      else hi = mid;
+    }
+    if (j > ny || y[j] !== slot) {
+      within = false;
+      break;
+    }
+  }
+  if (key >= 0) {
+    if (part.subsets.size >= SAME_SLOTS_KEPT) part.subsets.clear();
+    part.subsets.set(key, within ? n : -1);
+  }
+  return within;
+}
+
+/** Pairs a partition remembers the comparison of (`sameSlots`), before it forgets them all. */
+const SAME_SLOTS_KEPT = 65_536;
+
 /** Row lengths below this get their own bounds in `prune` (longer rows use the lists' bounds). */
 const LENGTH_BOUNDS = 512;
 
@@ -654,6 +756,8 @@ export class TextIndex {
   private cursorEnds = new Int32Array(16);
   private prefix = new Float64Array(16);
   private without = new Float64Array(16);
+  private requiredLists = new Int32Array(16);
+  private requiredOrder = new Int32Array(16);
   private keptSlots = new Int32Array(1024);
   /**
    * `prune`'s bounds by row length: for a row of length L < LENGTH_BOUNDS, `lengthPrefix[L·m + i]`
@@ -1001,14 +1105,30 @@ export class TextIndex {
     top: number,
     found: number,
   ): number {
-    // The query's lists in this partition, smallest bound first.
+    // The query's lists in this partition, smallest bound first. A list holding exactly the
+    // slots of an earlier one (two words that always occur together: "deploy day", "log level")
+    // is its *twin*: walked as one list, the pair's bound and score the two words' together.
     const order: number[] = [];
     const bound: number[] = [];
+    /** twinOf[q]: the later query word whose list is q's, or -1; q's bound then includes it. */
+    const twinOf: number[] = [];
     for (let q = 0; q < ids.length; q++) {
       const term = ids[q]!;
-      const u = part.postings[term] ? termScore(idf[q]!, part.maxTf[term]!, part.minLength[term]!, avgdl) : 0;
+      const list = part.postings[term];
+      const u = list ? termScore(idf[q]!, part.maxTf[term]!, part.minLength[term]!, avgdl) : 0;
       bound.push(u * SLACK_UP);
-      if (u > 0) order.push(q);
+      twinOf.push(-1);
+      if (u <= 0) continue;
+      const leader =
+        list![0]! < SUBSET_MIN
+          ? undefined
+          : order.find((r) => twinOf[r] === -1 && sameSlots(part, ids[r]!, term));
+      if (leader === undefined) {
+        order.push(q);
+        continue;
+      }
+      twinOf[leader] = q;
+      bound[leader] = bound[leader]! + u * SLACK_UP;
     }
     order.sort((a, b) => bound[a]! - bound[b]! || a - b);
     const m = order.length;
@@ -1018,6 +1138,11 @@ export class TextIndex {
     const weights: number[] = [];
     const terms: number[] = [];
     const maxTfs: number[] = [];
+    /** By list: its twin's tfs (the same index as the list's own), weight, term and largest tf, or null. */
+    const twinTfs: (Uint8Array | null)[] = [];
+    const twinWeights: number[] = [];
+    const twinTerms: number[] = [];
+    const twinMaxTfs: number[] = [];
     const cursor = this.cursors(m);
     const ends = this.cursorEnds;
     /** prefix[i]: the bounds of lists 0…i added up. */
@@ -1032,15 +1157,33 @@ export class TextIndex {
       weights.push(idf[q]!);
       terms.push(ids[q]!);
       maxTfs.push(part.maxTf[ids[q]!]!);
+      const t = twinOf[q]!;
+      twinTfs.push(t < 0 ? null : part.tfs[ids[t]!]!);
+      twinWeights.push(t < 0 ? 0 : idf[t]!);
+      twinTerms.push(t < 0 ? -1 : ids[t]!);
+      twinMaxTfs.push(t < 0 ? 0 : part.maxTf[ids[t]!]!);
       cursor[i] = 1;
       ends[i] = 1 + list[0]!;
       prefix[i] = (i === 0 ? 0 : prefix[i - 1]!) + bound[q]!;
     }
+    // A row lacking list i lacks every list held within it (`subsetOf`: "ttl" within "cache",
+    // "cron" within "job"), so it reaches at most the other lists' bounds.
+    // Short lists are never compared (`SUBSET_MIN`): a search of only short lists skips it all.
+    let long = 0;
+    for (let i = 0; i < m; i++) if (lists[i]![0]! >= SUBSET_MIN) long++;
     for (let i = 0; i < m; i++) {
       let sum = 0;
-      for (let j = 0; j < m; j++) if (j !== i) sum += bound[order[j]!]!;
+      for (let j = 0; j < m; j++)
+        if (j !== i && (long < 2 || !subsetOf(part, ids[order[j]!]!, ids[order[i]!]!)))
+          sum += bound[order[j]!]!;
       without[i] = sum;
     }
+    /** The lists by `without`, smallest first: the order they become required in. */
+    const byWithout = this.byWithout(m);
+    // Without a list within another, a larger bound leaves a smaller `without`: the last list first.
+    for (let i = 0; i < m; i++) byWithout[i] = m - 1 - i;
+    if (long >= 2) byWithout.subarray(0, m).sort((a, b) => without[a]! - without[b]! || b - a);
+    let nextRequired = 0;
     if (this.heap.length < top) this.heap = new Float64Array(top);
     const heap = this.heap;
     if (this.lengthPrefix.length < LENGTH_BOUNDS * m) this.lengthPrefix = new Float64Array(LENGTH_BOUNDS * m);
@@ -1054,10 +1197,11 @@ export class TextIndex {
     /** Lists 0…essential−1 are non-essential. */
     let essential = 0;
     /**
-     * Lists required…m−1 are required: every row that can reach θ holds them (`without` < θ). The
-     * bounds are sorted, so a larger bound is required first.
+     * The required lists, `requiredLists[0…required)`, largest index first: every row that can
+     * reach θ holds them (`without` < θ).
      */
-    let required = m;
+    const requiredLists = this.requiredLists;
+    let required = 0;
     const lengths = part.lengths;
     const alive = part.alive;
     const statuses = part.statuses;
@@ -1072,12 +1216,17 @@ export class TextIndex {
         let c = cursor[essential]!;
         if (c >= ends[essential]!) break;
         d = lists[essential]![c]!;
-        if (required < essential) {
+        if (required > 0 && (required > 1 || requiredLists[0] !== essential)) {
           // Required non-essential lists, largest bound first: a slot one of them lacks cannot
           // reach θ, so the essential list leaps to that list's next slot (both galloping
           // forward) without reading the rows in between.
-          let i = essential - 1;
-          while (i >= required) {
+          let k = 0;
+          while (k < required) {
+            const i = requiredLists[k]!;
+            if (i === essential) {
+              k++;
+              continue;
+            }
             const at = this.seek(lists[i]!, cursor[i]!, ends[i]!, d);
             cursor[i] = at;
             lookedUp++;
@@ -1087,13 +1236,13 @@ export class TextIndex {
             }
             const next = lists[i]![at]!;
             if (next === d) {
-              i--;
+              k++;
               continue;
             }
             c = this.seek(lists[essential]!, c, ends[essential]!, next);
             if (c >= ends[essential]!) break;
             d = lists[essential]![c]!;
-            i = essential - 1;
+            k = 0;
           }
           if (c >= ends[essential]!) {
             cursor[essential] = c;
@@ -1110,16 +1259,19 @@ export class TextIndex {
           lengths[d]!,
           avgdl,
         );
+        const twin = twinTfs[essential];
+        if (twin)
+          score += twinScore(part, d, twin[c]!, twinWeights[essential]!, twinTerms[essential]!, avgdl);
       } else {
         // The next candidate: the smallest slot under an essential list's cursor.
         d = 0x7fffffff;
         for (let i = essential; i < m; i++)
           if (cursor[i]! < ends[i]!) d = Math.min(d, lists[i]![cursor[i]!]!);
         if (d === 0x7fffffff) break;
-        if (required < m) {
+        if (required > 0) {
           // Only a slot every required list holds can reach θ: the candidate moves on to the
           // next such slot that an essential list holds, every cursor galloping forward.
-          d = this.leap(lists, cursor, ends, essential, required, m, d);
+          d = this.leap(lists, cursor, ends, essential, requiredLists, required, m, d);
           if (d === 0x7fffffff) break;
         }
         const eligible = alive[d] === 1 && allowed[statuses[d]!] === 1;
@@ -1131,6 +1283,8 @@ export class TextIndex {
           if (!eligible) continue;
           const tf = tfLists[i]![c]!;
           score += termScore(weights[i]!, tf === TF_MORE ? part.tfOf(d, terms[i]!) : tf, lengths[d]!, avgdl);
+          const twin = twinTfs[i];
+          if (twin) score += twinScore(part, d, twin[c]!, twinWeights[i]!, twinTerms[i]!, avgdl);
         }
         if (!eligible) continue;
       }
@@ -1147,6 +1301,7 @@ export class TextIndex {
           let sum = 0;
           for (let j = 0; j < m; j++) {
             sum += termScore(weights[j]!, maxTfs[j]!, length, avgdl) * SLACK_UP;
+            if (twinTfs[j]) sum += termScore(twinWeights[j]!, twinMaxTfs[j]!, length, avgdl) * SLACK_UP;
             byLength[at + j] = sum;
           }
         }
@@ -1162,6 +1317,8 @@ export class TextIndex {
         if (lo < end && list[lo] === d) {
           const tf = tfLists[i]![lo]!;
           score += termScore(weights[i]!, tf === TF_MORE ? part.tfOf(d, terms[i]!) : tf, lengths[d]!, avgdl);
+          const twin = twinTfs[i];
+          if (twin) score += twinScore(part, d, twin[lo]!, twinWeights[i]!, twinTerms[i]!, avgdl);
         }
       }
       if (i >= 0 || score * SLACK_UP < theta) continue;
@@ -1192,7 +1349,13 @@ export class TextIndex {
       }
       theta = heap[0]! * SLACK_DOWN;
       while (essential < m && prefix[essential]! < theta) essential++;
-      while (required > 0 && without[required - 1]! < theta) required--;
+      while (nextRequired < m && without[byWithout[nextRequired]!]! < theta) {
+        // Kept largest index first (a larger bound first, as the lists are sorted).
+        const i = byWithout[nextRequired++]!;
+        let k = required++;
+        for (; k > 0 && requiredLists[k - 1]! < i; k--) requiredLists[k] = requiredLists[k - 1]!;
+        requiredLists[k] = i;
+      }
     }
     this.work.walked += walked;
     this.work.lookedUp += lookedUp;
@@ -1225,15 +1388,22 @@ export class TextIndex {
     return found;
   }
 
-  /** Cursor scratch for `m` lists (`cursorEnds`, `prefix` and `without` beside it). */
+  /** Cursor scratch for `m` lists (`cursorEnds`, `prefix`, `without` and `requiredLists` beside it). */
   private cursors(m: number): Int32Array {
     if (this.cursorAt.length < m) {
       this.cursorAt = new Int32Array(2 * m);
       this.cursorEnds = new Int32Array(2 * m);
       this.prefix = new Float64Array(2 * m);
       this.without = new Float64Array(2 * m);
+      this.requiredLists = new Int32Array(2 * m);
     }
     return this.cursorAt;
+  }
+
+  /** `prune`'s scratch for `m` lists in the order they become required. */
+  private byWithout(m: number): Int32Array {
+    if (this.requiredOrder.length < m) this.requiredOrder = new Int32Array(2 * m);
+    return this.requiredOrder;
   }
 
   /**
@@ -1246,6 +1416,7 @@ export class TextIndex {
     cursor: Int32Array,
     ends: Int32Array,
     essential: number,
+    requiredLists: Int32Array,
     required: number,
     m: number,
     from: number,
@@ -1253,7 +1424,8 @@ export class TextIndex {
     let d = from;
     for (;;) {
       let held = true;
-      for (let i = m - 1; i >= required; i--) {
+      for (let k = 0; k < required; k++) {
+        const i = requiredLists[k]!;
         const at = this.seek(lists[i]!, cursor[i]!, ends[i]!, d);
         cursor[i] = at;
         this.work.lookedUp++;
