@@ -6,9 +6,11 @@
  *
  * - **Terms** come from FTS5's tokenizer reproduced (fts5-tokenizer.ts), so each row holds
  *   exactly the terms FTS5 indexed for it.
- * - **Statistics cover every row the index holds**, as FTS5 keeps them: N is every row put (all
- *   namespaces and statuses, forgotten rows with their blanked text included), the average length
- *   is over all of them, and a term's document frequency counts every row holding it.
+ * - **Statistics are per namespace** (a namespace is a security boundary: another tenant's rows
+ *   must not move a score), each kept as FTS5 keeps its store-wide ones: N is every row of the
+ *   namespace put (all statuses, forgotten rows with their blanked text included), the average
+ *   length is over all of them, and a term's document frequency counts every such row holding
+ *   it. On a store of one namespace they are FTS5's own, so scores equal `bm25()`'s.
  * - **Postings are partitioned** by (namespace, current), where current means active (and, for
  *   episodes, not superseded): a query for the active rows of a namespace touches only their
  *   postings. Other status filters also scan the namespace's other partition, checking each
@@ -91,6 +93,15 @@ interface LayerState {
   entries: number;
   tokens: number;
   partitions: { key: string; part: PartitionState }[];
+  namespaces: NamespaceStatsState[];
+}
+
+/** One namespace's statistics, as `TextIndex.toTransferable` hands them over. */
+interface NamespaceStatsState {
+  namespace: string;
+  rows: number;
+  tokens: number;
+  df: Int32Array<ArrayBuffer>;
 }
 
 /** A `TextIndex` as another thread hands it over (`toTransferable`, `fromTransferable`). */
@@ -415,6 +426,21 @@ function growF64(a: Float64Array, n: number) {
 /** A row with no terms (empty text): it counts in N, and sits in no partition. */
 const NO_PARTITION = -1;
 
+/**
+ * One namespace's BM25 statistics: its rows (N), their total length and each term's document
+ * frequency, over every row of the namespace the layer holds (all statuses, as FTS5 counts). A
+ * search scores each row with its own namespace's, so no other namespace's rows move its score.
+ */
+class NamespaceStats {
+  constructor(
+    readonly id: number,
+    readonly namespace: string,
+    public rows = 0,
+    public tokens = 0,
+    public df = new Int32Array(64),
+  ) {}
+}
+
 class Layer {
   readonly terms = new Map<string, number>();
   df = new Int32Array(1024);
@@ -433,6 +459,9 @@ class Layer {
   readonly partitionList: Partition[] = [];
   /** True while a bulk load defers the postings. */
   loading = false;
+  /** Each namespace's statistics, by name and by id. */
+  readonly namespaces = new Map<string, NamespaceStats>();
+  readonly namespaceList: NamespaceStats[] = [];
 
   constructor(rows?: RowTableState) {
     this.rows = rows ? RowTable.adopt(rows) : new RowTable();
@@ -450,6 +479,12 @@ class Layer {
       entries: this.entries,
       tokens: this.tokens,
       partitions: [...this.partitions].map(([key, part]) => ({ key, part: part.exported() })),
+      namespaces: this.namespaceList.map((n) => ({
+        namespace: n.namespace,
+        rows: n.rows,
+        tokens: n.tokens,
+        df: n.df as Int32Array<ArrayBuffer>,
+      })),
     };
   }
 
@@ -472,7 +507,23 @@ class Layer {
       l.partitions.set(key, p);
       l.partitionList.push(p);
     }
+    for (const n of s.namespaces) {
+      const stats = new NamespaceStats(l.namespaceList.length, n.namespace, n.rows, n.tokens, n.df);
+      l.namespaces.set(n.namespace, stats);
+      l.namespaceList.push(stats);
+    }
     return l;
+  }
+
+  /** The namespace's statistics (made empty on first use when `create`). */
+  namespaceStats(namespace: string, create: boolean): NamespaceStats | undefined {
+    let n = this.namespaces.get(namespace);
+    if (!n && create) {
+      n = new NamespaceStats(this.namespaceList.length, namespace);
+      this.namespaces.set(namespace, n);
+      this.namespaceList.push(n);
+    }
+    return n;
   }
 
   termId(term: string, create: boolean): number {
@@ -612,20 +663,30 @@ export class Ranking {
 
 const byRank = (a: TextHit, b: TextHit) => b.score - a.score || a.rowid - b.rowid;
 
-/** The phrases the layer holds, as term ids, with their idf (FTS5's), and the average row length. */
-function weights(l: Layer, phrases: readonly string[]): { ids: number[]; idf: number[]; avgdl: number } {
-  const n = l.rows.size;
+interface Weights {
+  ids: number[];
+  idf: number[];
+  avgdl: number;
+}
+
+/**
+ * The phrases the namespace holds, as term ids, with their idf (FTS5's arithmetic over the
+ * namespace's own N and document frequencies), and the namespace's average row length.
+ */
+function weights(l: Layer, ns: NamespaceStats | undefined, phrases: readonly string[]): Weights {
   const ids: number[] = [];
   const idf: number[] = [];
+  if (!ns || ns.rows === 0) return { ids, idf, avgdl: 0 };
+  const n = ns.rows;
   for (const p of phrases) {
     const id = l.termId(p, false);
-    if (id < 0 || l.df[id] === 0) continue;
-    const hits = l.df[id]!;
+    if (id < 0 || id >= ns.df.length || ns.df[id] === 0) continue;
+    const hits = ns.df[id]!;
     const v = libmLog((n - hits + 0.5) / (hits + 0.5));
     ids.push(id);
     idf.push(v <= 0 ? 1e-6 : v);
   }
-  return { ids, idf, avgdl: l.tokens / n };
+  return { ids, idf, avgdl: ns.tokens / n };
 }
 
 /** One query term's part of a row's BM25 score: FTS5's arithmetic, operation for operation. */
@@ -698,6 +759,7 @@ export class TextIndex {
       for (const each of Object.values(this.layers)) each.seenBy.fill(0);
     }
     const stamp = ++this.puts;
+    const ns = l.namespaceStats(row.namespace, true)!;
     let count = 0;
     for (const t of tokens) {
       const id = l.termId(t, true);
@@ -708,11 +770,16 @@ export class TextIndex {
         terms[count] = id;
         tfs[count++] = 1;
         l.df[id]!++;
+        if (id >= ns.df.length) ns.df = growI32(ns.df, Math.max(ns.df.length * 2, l.terms.size));
+        ns.df[id]!++;
       }
     }
     l.tokens += tokens.length;
+    ns.rows++;
+    ns.tokens += tokens.length;
     if (count === 0) {
-      l.setEntry(rowid, NO_PARTITION, 0);
+      // The slot of a row in no partition names its namespace's statistics.
+      l.setEntry(rowid, NO_PARTITION, ns.id);
       return;
     }
     const part = l.partition(row.namespace, row.current, true)!;
@@ -725,13 +792,20 @@ export class TextIndex {
     const e = l.rows.get(rowid);
     if (e === undefined) return;
     l.deleteEntry(rowid, e);
-    if (l.entryPart[e] === NO_PARTITION) return;
+    if (l.entryPart[e] === NO_PARTITION) {
+      l.namespaceList[l.entrySlot[e]!]!.rows--;
+      return;
+    }
     const part = l.partitionList[l.entryPart[e]!]!;
     const slot = l.entrySlot[e]!;
+    const ns = l.namespaceStats(part.namespace, false)!;
     l.tokens -= part.lengths[slot]!;
+    ns.rows--;
+    ns.tokens -= part.lengths[slot]!;
     for (let i = 0, p = part.from[slot]!; i < part.count[slot]!; i++) {
       p = unpackPair(part.pool, p, PAIR);
       l.df[PAIR[0]!]!--;
+      ns.df[PAIR[0]!]!--;
     }
     part.remove(slot);
     // Dead slots still cost a posting visit each: compact once they are a quarter of the partition.
@@ -838,16 +912,17 @@ export class TextIndex {
     top?: number,
   ): Ranking {
     const l = this.layers[layer];
-    const { ids, idf, avgdl } = weights(l, phrases);
     const allowed = this.allowed(scope.statuses);
     const allowedCodes = this.allowedCodes(scope.statuses);
-    const parts: Partition[] = [];
+    // Each partition scored with its namespace's own statistics.
+    const parts: [Partition, Weights][] = [];
     for (const ns of new Set(namespaces)) {
+      const w = weights(l, l.namespaceStats(ns, false), phrases);
       const current = l.partition(ns, true, false);
-      if (current) parts.push(current);
+      if (current) parts.push([current, w]);
       if (!scope.currentOnly) {
         const other = l.partition(ns, false, false);
-        if (other) parts.push(other);
+        if (other) parts.push([other, w]);
       }
     }
     const pruned = top !== undefined && top > 0;
@@ -856,7 +931,7 @@ export class TextIndex {
     this.work.postings = 0;
     this.work.essential = 0;
     let found = 0;
-    for (const part of parts) {
+    for (const [part, { ids, idf, avgdl }] of parts) {
       if (part.live === 0 || ids.length === 0) continue;
       if (!part.indexed) part.index(l.terms.size);
       if (this.acc.length < part.size) {
@@ -887,15 +962,17 @@ export class TextIndex {
     namespaces: readonly string[],
   ): TextHit[] {
     const l = this.layers[layer];
-    const { ids, idf, avgdl } = weights(l, phrases);
     const out: TextHit[] = [];
-    if (ids.length === 0) return out;
-    const inScope = new Set(namespaces);
+    // Each row scored with its namespace's own statistics.
+    const inScope = new Map<string, Weights>();
+    for (const ns of namespaces) inScope.set(ns, weights(l, l.namespaceStats(ns, false), phrases));
     for (const rowid of rowids) {
       const e = l.rows.get(rowid);
       if (e === undefined || l.entryPart[e] === NO_PARTITION) continue;
       const part = l.partitionList[l.entryPart[e]!]!;
-      if (!inScope.has(part.namespace)) continue;
+      const w = inScope.get(part.namespace);
+      if (!w || w.ids.length === 0) continue;
+      const { ids, idf, avgdl } = w;
       const s = l.entrySlot[e]!;
       // Summed in query order, as `exhaustive` sums them.
       let score = 0;
