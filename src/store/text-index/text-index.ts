@@ -694,6 +694,79 @@ function termScore(idf: number, tf: number, length: number, avgdl: number): numb
   return idf * ((tf * (K1 + 1.0)) / (tf + K1 * (1 - B + (B * length) / avgdl)));
 }
 
+/** A row FTS5 matched, as `scoreMatches` reads it. */
+export interface MatchedRow {
+  rowid: number;
+  namespace: string;
+  text: string;
+}
+
+/**
+ * FTS5's BM25 of each matched row with its own namespace's statistics, as the index scores it (the
+ * same arithmetic, summed in query order): `phrases` are the query's terms tokenized (a term of
+ * several tokens is a phrase, matched as consecutive tokens; one of none matches nothing), `rows`
+ * every row of the namespaces that any phrase matches (so each phrase's document frequency is
+ * counted from them), `stats` each namespace's rows and total length. Rows matching nothing are
+ * left out; the rest come back in the order given.
+ *
+ *   scoreMatches(tokenizer, [["retri"], ["limit"]], rows, new Map([["default", { rows: 40, tokens: 310 }]]));
+ */
+export function scoreMatches(
+  tokenizer: Fts5Tokenizer,
+  phrases: readonly (readonly string[])[],
+  rows: readonly MatchedRow[],
+  stats: ReadonlyMap<string, { rows: number; tokens: number }>,
+): TextHit[] {
+  const tfs: Int32Array[] = [];
+  const lengths: number[] = [];
+  const df = new Map<string, Int32Array>();
+  for (const row of rows) {
+    const tokens = tokenizer.tokenize(row.text);
+    const tf = new Int32Array(phrases.length);
+    for (let q = 0; q < phrases.length; q++) {
+      const p = phrases[q]!;
+      if (p.length === 0) continue;
+      for (let i = 0; i + p.length <= tokens.length; i++) {
+        let j = 0;
+        while (j < p.length && tokens[i + j] === p[j]) j++;
+        if (j === p.length) tf[q]!++;
+      }
+    }
+    tfs.push(tf);
+    lengths.push(tokens.length);
+    let counts = df.get(row.namespace);
+    if (!counts) df.set(row.namespace, (counts = new Int32Array(phrases.length)));
+    for (let q = 0; q < phrases.length; q++) if (tf[q]! > 0) counts[q]!++;
+  }
+  const idfs = new Map<string, Float64Array>();
+  for (const [namespace, counts] of df) {
+    const n = stats.get(namespace)?.rows ?? 0;
+    const idf = new Float64Array(phrases.length);
+    for (let q = 0; q < phrases.length; q++) {
+      const v = libmLog((n - counts[q]! + 0.5) / (counts[q]! + 0.5));
+      idf[q] = v <= 0 ? 1e-6 : v;
+    }
+    idfs.set(namespace, idf);
+  }
+  const out: TextHit[] = [];
+  rows.forEach((row, r) => {
+    const st = stats.get(row.namespace);
+    if (!st || st.rows === 0) return;
+    const avgdl = st.tokens / st.rows;
+    const idf = idfs.get(row.namespace)!;
+    const tf = tfs[r]!;
+    let score = 0;
+    let matched = false;
+    for (let q = 0; q < phrases.length; q++) {
+      if (tf[q] === 0) continue;
+      score = score + termScore(idf[q]!, tf[q]!, lengths[r]!, avgdl);
+      matched = true;
+    }
+    if (matched) out.push({ rowid: row.rowid, score });
+  });
+  return out;
+}
+
 /** Row lengths below this get their own bounds in `prune` (longer rows use the lists' bounds). */
 const LENGTH_BOUNDS = 512;
 
