@@ -479,7 +479,7 @@ describe("cold text search over a seeded store where common words dominate", () 
     expect(compared).toBeGreaterThan(500);
   }, 120_000);
 
-  it("never returns another namespace's row, though that namespace's rows match and share the statistics", async () => {
+  it("never returns another namespace's row, though that namespace's rows match", async () => {
     const raw = new Database(seeded, { readonly: true });
     const namespaceOf = raw.prepare("SELECT namespace FROM beliefs WHERE rowid = ?").pluck();
     const store = SqliteStore.open({ path: seeded });

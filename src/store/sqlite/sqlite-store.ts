@@ -1779,7 +1779,8 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * BM25 (FTS5 `rank`), the whole table's statistics as always, in one of three ways, each giving
+   * BM25 with each namespace's own statistics: on a layer of several namespaces `namespaceText`;
+   * on one, FTS5's `rank` (its whole-table statistics are then the namespace's), in one of three ways, each giving
    * the same rows and scores as ranking the join, ties by rowid:
    * - **ranked**: the best `fetch` matches ranked inside the full-text index, then the filter on
    *   their rows (few matches, or a filter most of them pass);

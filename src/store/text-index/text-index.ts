@@ -1,8 +1,8 @@
 /**
  * The stores' in-process BM25 index: the same ranking as FTS5's `bm25()` over SQLite's
  * `porter unicode61` tables, without scoring every matching row of every namespace and status on
- * each query. SQLite keeps one per store; PostgreSQL one per namespace (../postgres/text-cache.ts),
- * so it ranks as FTS5 would over that namespace's rows alone.
+ * each query. SQLite keeps one per store, PostgreSQL one per namespace (../postgres/text-cache.ts);
+ * either way each row is ranked as FTS5 would rank it over its namespace's rows alone.
  *
  * - **Terms** come from FTS5's tokenizer reproduced (fts5-tokenizer.ts), so each row holds
  *   exactly the terms FTS5 indexed for it.
