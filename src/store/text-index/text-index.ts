@@ -735,7 +735,10 @@ export function scoreMatches(
     tfs.push(tf);
     lengths.push(tokens.length);
     let counts = df.get(row.namespace);
-    if (!counts) df.set(row.namespace, (counts = new Int32Array(phrases.length)));
+    if (!counts) {
+      counts = new Int32Array(phrases.length);
+      df.set(row.namespace, counts);
+    }
     for (let q = 0; q < phrases.length; q++) if (tf[q]! > 0) counts[q]!++;
   }
   const idfs = new Map<string, Float64Array>();
