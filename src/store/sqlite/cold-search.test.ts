@@ -378,12 +378,26 @@ describe("cold text search over a seeded store where common words dominate", () 
   };
 
   it("every query, filter and limit: the built index's answer and FTS5's ranking of the join, whichever way ran", async () => {
+    // FTS5's `rank` is the per-namespace BM25 only on a layer of one namespace (on several, a cold
+    // search scores with each namespace's statistics: `namespaceText`, checked in the next test):
+    // a copy of the store with namespace "other"'s rows moved into "default".
+    const one = join(dir, "seeded-one.db");
+    {
+      const src = new Database(seeded, { readonly: true });
+      await src.backup(one);
+      src.close();
+      const db = new Database(one);
+      db.exec(
+        "UPDATE beliefs SET namespace = 'default' WHERE namespace = 'other'; UPDATE episodes SET namespace = 'default' WHERE namespace = 'other'",
+      );
+      db.close();
+    }
     // Which way each cold search took, from the statements it prepared.
     const ways = new Set<string>();
     const proto = SqliteStore.prototype as unknown as { stmt: (sql: string) => unknown };
     const stmt = vi.spyOn(proto, "stmt");
-    const warm = SqliteStore.open({ path: seeded, coldStart: false });
-    const raw = new Database(seeded, { readonly: true });
+    const warm = SqliteStore.open({ path: one, coldStart: false });
+    const raw = new Database(one, { readonly: true });
     let compared = 0;
     try {
       for (const q of QUERIES)
@@ -399,7 +413,7 @@ describe("cold text search over a seeded store where common words dominate", () 
                 : s.searchEpisodeText(queryTerms(q), f as (typeof EPISODE_FILTERS)[number], limit);
             const expected = await search(warm);
             // A fresh connection per search: each is its first, so FTS5 answers it.
-            const cold = SqliteStore.open({ path: seeded });
+            const cold = SqliteStore.open({ path: one });
             stmt.mockClear();
             try {
               expect(await search(cold)).toEqual(expected);
@@ -432,7 +446,40 @@ describe("cold text search over a seeded store where common words dominate", () 
     expect(compared).toBeGreaterThan(5000);
   }, 120_000);
 
-  it("never returns another namespace's row, though that namespace's rows match and share the statistics", async () => {
+  it("on several namespaces: every query, filter and limit, cold (each namespace's statistics) equals the built index", async () => {
+    const warm = SqliteStore.open({ path: seeded, coldStart: false });
+    let compared = 0;
+    try {
+      for (const q of QUERIES)
+        for (const limit of [1, 50]) {
+          for (const f of BELIEF_FILTERS) {
+            const expected = await warm.searchBeliefText(queryTerms(q), f, limit);
+            const cold = SqliteStore.open({ path: seeded });
+            try {
+              expect(await cold.searchBeliefText(queryTerms(q), f, limit)).toEqual(expected);
+            } finally {
+              await cold.close();
+            }
+            compared += expected.length;
+          }
+          for (const f of EPISODE_FILTERS) {
+            const expected = await warm.searchEpisodeText(queryTerms(q), f, limit);
+            const cold = SqliteStore.open({ path: seeded });
+            try {
+              expect(await cold.searchEpisodeText(queryTerms(q), f, limit)).toEqual(expected);
+            } finally {
+              await cold.close();
+            }
+            compared += expected.length;
+          }
+        }
+    } finally {
+      await warm.close();
+    }
+    expect(compared).toBeGreaterThan(500);
+  }, 120_000);
+
+  it("never returns another namespace's row, though that namespace's rows match", async () => {
     const raw = new Database(seeded, { readonly: true });
     const namespaceOf = raw.prepare("SELECT namespace FROM beliefs WHERE rowid = ?").pluck();
     const store = SqliteStore.open({ path: seeded });

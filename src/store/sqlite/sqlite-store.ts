@@ -50,7 +50,14 @@ import {
   rawBeliefReader,
   rawEpisodeReader,
 } from "../rows.js";
-import { TextIndex, type TextLayer, type TextScope } from "../text-index/text-index.js";
+import { Fts5Tokenizer } from "../text-index/fts5-tokenizer.js";
+import {
+  type MatchedRow,
+  scoreMatches,
+  TextIndex,
+  type TextLayer,
+  type TextScope,
+} from "../text-index/text-index.js";
 import {
   scanVectors,
   VectorIndex,
@@ -415,6 +422,19 @@ function padded(ids: readonly number[]): { sql: string; params: number[] } {
   return { sql: params.map(() => "?").join(","), params };
 }
 
+/** A row's token count from FTS5's `docsize` record (one column: one SQLite varint). */
+function fts5Size(sz: Buffer | null): number {
+  if (!sz) return 0;
+  let v = 0;
+  for (let i = 0; i < Math.min(sz.length, 9); i++) {
+    const b = sz[i]!;
+    if (i === 8) return v * 256 + b;
+    v = v * 128 + (b & 0x7f);
+    if (b < 0x80) return v;
+  }
+  return v;
+}
+
 function ftsQuery(terms: readonly string[]): string {
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" OR ");
 }
@@ -620,6 +640,11 @@ export class SqliteStore implements Store {
   private readonly vecScanned: Record<VectorLayer, boolean> = { b: false, e: false };
   /** sqlite-vec's SQL functions: loaded on the first cold vector search; false when it cannot load. */
   private vecFunctions: boolean | null = null;
+  /** Reads query terms and matched rows for a cold search over several namespaces (`namespaceText`). */
+  private tokenizer: Fts5Tokenizer | undefined;
+  /** Namespaces' FTS5 sizes, as of a `text_changes` position (`namespaceSizes`). */
+  private readonly sizesMemo = new Map<string, { seq: number; rows: number; tokens: number }>();
+  private sizeFunction = false;
   /** The BM25 index (null: FTS5 answers every search), current through `text_changes` entry `textSeq`. */
   private text: TextIndex | null;
   private textSeq = 0;
@@ -1575,6 +1600,17 @@ export class SqliteStore implements Store {
         .map((h) => ({ id: `e${h.rowid}`, score: h.score }));
     const q = padded(rowids);
     const ns = namespaces.map(() => "?").join(",");
+    if (!this.oneNamespace("e")) {
+      const scored = new Map(
+        this.namespaceText("e", terms, namespaces, { sql: `e.rowid IN (${q.sql})`, params: q.params }).map(
+          (h) => [h.rowid, h.score],
+        ),
+      );
+      return rowids.flatMap((rowid) => {
+        const s = scored.get(rowid);
+        return s === undefined ? [] : [{ id: `e${rowid}`, score: s }];
+      });
+    }
     // The unary plus keeps the ids from FTS5 (see `rankedText`): the query's matches, checked against them.
     const rows = this.stmt(
       `SELECT f.rowid AS rid, f.rank AS s FROM episode_fts f JOIN episodes e ON e.rowid = f.rowid
@@ -1603,7 +1639,7 @@ export class SqliteStore implements Store {
     limit: number,
   ): ScoredId[] {
     const phrases = this.text?.phrases(terms);
-    if (!this.text || !phrases) return this.rankedText(prefix, terms, w, limit).hits;
+    if (!this.text || !phrases) return this.rankedText(prefix, terms, namespaces, w, limit).hits;
     // Cold start: until a layer's index is built, FTS5 answers (the same rows and scores) for as
     // long as the matches it ranked add up to less than the rows one build would read. A process
     // that searches a few times (a CLI call or a hook: one recall runs a handful of small searches)
@@ -1613,7 +1649,7 @@ export class SqliteStore implements Store {
     if (!this.textBuilt[prefix] && (this.coldStart || this.textPending)) {
       const left = this.textColdLeft[prefix] ?? this.layerSize(prefix);
       if (left > 0 || this.textPending) {
-        const { hits, matches } = this.rankedText(prefix, terms, w, limit);
+        const { hits, matches } = this.rankedText(prefix, terms, namespaces, w, limit);
         // At least one per search: a store of few rows builds after a few searches that match nothing.
         this.textColdLeft[prefix] = left - Math.max(1, matches);
         return hits;
@@ -1724,6 +1760,8 @@ export class SqliteStore implements Store {
 
   /** A transaction rolled back: what the index read during it is read again from committed state. */
   private textRolledBack(): void {
+    // A rolled-back log position may be taken again by other rows: sizes remembered at it are not.
+    this.sizesMemo.clear();
     const tx = this.textTx;
     this.textTx = null;
     if (!tx) return;
@@ -1741,7 +1779,8 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * BM25 (FTS5 `rank`), the whole table's statistics as always, in one of three ways, each giving
+   * BM25 with each namespace's own statistics: on a layer of several namespaces `namespaceText`;
+   * on one, FTS5's `rank` (its whole-table statistics are then the namespace's), in one of three ways, each giving
    * the same rows and scores as ranking the join, ties by rowid:
    * - **ranked**: the best `fetch` matches ranked inside the full-text index, then the filter on
    *   their rows (few matches, or a filter most of them pass);
@@ -1755,9 +1794,21 @@ export class SqliteStore implements Store {
   private rankedText(
     prefix: "b" | "e",
     terms: readonly string[],
+    namespaces: readonly string[],
     w: { sql: string; params: unknown[] },
     limit: number,
   ): { hits: ScoredId[]; matches: number } {
+    // FTS5's statistics are the whole table's: a namespace's own only when it is the only one.
+    if (!this.oneNamespace(prefix)) {
+      const scored = this.namespaceText(prefix, terms, namespaces, w);
+      const matches = scored.length;
+      const hits = scored
+        .filter((h) => h.ok)
+        .sort((a, b) => b.score - a.score || a.rowid - b.rowid)
+        .slice(0, limit)
+        .map((h) => ({ id: `${prefix}${h.rowid}`, score: h.score }));
+      return { hits, matches };
+    }
     const [fts, table] = prefix === "b" ? ["belief_fts", "beliefs b"] : ["episode_fts", "episodes e"];
     const match = ftsQuery(terms);
     const ranked = (fetch: number) =>
@@ -1797,6 +1848,82 @@ export class SqliteStore implements Store {
         rows = share * this.layerSize(prefix) <= 2 * matches ? filterFirst() : onePass();
     }
     return { hits: rows.map((r) => ({ id: `${prefix}${r.rid}`, score: -(r.s as number) })), matches };
+  }
+
+  /**
+   * Whether every row of the layer is in one namespace (or there are none): then FTS5's whole-table
+   * statistics are that namespace's own and its `rank` is the per-namespace BM25. Two index seeks.
+   */
+  private oneNamespace(prefix: TextLayer): boolean {
+    const table = prefix === "b" ? "beliefs" : "episodes";
+    const r = this.stmt(
+      `SELECT (SELECT min(namespace) FROM ${table}) AS lo, (SELECT max(namespace) FROM ${table}) AS hi`,
+    ).get()!;
+    return r.lo === r.hi;
+  }
+
+  /**
+   * A cold search on a layer of several namespaces: BM25 with each namespace's own statistics, as
+   * the in-process index scores (`scoreMatches`), so another namespace's rows move no score. Every
+   * FTS5 match in the namespaces is read (each phrase's document frequency counts them, whatever
+   * the filter), tokenized, and scored; `ok` says whether the row passes the filter. N and the
+   * total length of a namespace come from FTS5's per-row sizes (`namespaceSizes`).
+   */
+  private namespaceText(
+    prefix: TextLayer,
+    terms: readonly string[],
+    namespaces: readonly string[],
+    w: { sql: string; params: unknown[] },
+  ): { rowid: number; score: number; ok: boolean }[] {
+    const unique = [...new Set(namespaces)];
+    if (unique.length === 0) return [];
+    const [fts, table, col] =
+      prefix === "b" ? ["belief_fts", "beliefs b", "text"] : ["episode_fts", "episodes e", "content"];
+    const rows = this.stmt(
+      `SELECT ${prefix}.rowid AS rid, ${prefix}.namespace AS ns, ${prefix}.${col} AS text,
+         CASE WHEN ${w.sql} THEN 1 ELSE 0 END AS ok
+       FROM ${fts} f JOIN ${table} ON ${prefix}.rowid = f.rowid
+       WHERE ${fts} MATCH ? AND ${prefix}.namespace IN (${unique.map(() => "?").join(",")})`,
+    )
+      .raw(true)
+      .all(...w.params, ftsQuery(terms), ...unique) as unknown as [number, string, string, number][];
+    if (rows.length === 0) return [];
+    this.tokenizer ??= new Fts5Tokenizer();
+    const tokenizer = this.tokenizer;
+    const matched: MatchedRow[] = rows.map(([rowid, namespace, text]) => ({ rowid, namespace, text }));
+    const stats = new Map(unique.map((ns) => [ns, this.namespaceSizes(prefix, ns)]));
+    const ok = new Map(rows.map((r) => [r[0], r[3] === 1]));
+    return scoreMatches(
+      tokenizer,
+      terms.map((t) => tokenizer.tokenize(t)),
+      matched,
+      stats,
+    ).map((h) => ({ rowid: h.rowid, score: h.score, ok: ok.get(h.rowid)! }));
+  }
+
+  /**
+   * A namespace's rows in FTS5 and their total length (FTS5's N and Σ dl, over that namespace),
+   * read from its per-row sizes: one pass over the namespace's rows, remembered until the next
+   * `text_changes` entry.
+   */
+  private namespaceSizes(prefix: TextLayer, namespace: string): { rows: number; tokens: number } {
+    const seq = textLogPosition((sql) => this.stmt(sql));
+    const key = `${prefix}\u0000${namespace}`;
+    const known = this.sizesMemo.get(key);
+    if (known && known.seq === seq) return known;
+    if (!this.sizeFunction) {
+      this.db.function("strata_fts5_size", { deterministic: true }, (sz: unknown) => fts5Size(sz as Buffer));
+      this.sizeFunction = true;
+    }
+    const [table, docsize] =
+      prefix === "b" ? ["beliefs", "belief_fts_docsize"] : ["episodes", "episode_fts_docsize"];
+    const r = this.stmt(
+      `SELECT count(*) AS n, coalesce(sum(strata_fts5_size(d.sz)), 0) AS t
+       FROM ${table} x JOIN ${docsize} d ON d.id = x.rowid WHERE x.namespace = ?`,
+    ).get(namespace)!;
+    const sizes = { seq, rows: r.n as number, tokens: r.t as number };
+    this.sizesMemo.set(key, sizes);
+    return sizes;
   }
 
   /** The share of (up to) 256 of the query's matches, taken unranked, that pass the filter. */

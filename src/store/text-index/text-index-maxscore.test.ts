@@ -74,40 +74,56 @@ const SCOPES: { scope: TextScope; statuses: string[] }[] = [
 const NAMESPACE_SETS = [["alpha"], ["alpha", "gamma"]];
 const TOPS = [1, 5, 40];
 
-/** FTS5 beside the index, with each row's namespace and status. */
+/** FTS5 beside the index, one table per namespace (statistics are per namespace), with each row's status. */
 class Reference {
   private readonly db = new Database(":memory:");
+  private readonly tables = new Map<string, string>();
   constructor() {
-    this.db.exec(`
-      CREATE VIRTUAL TABLE t USING fts5(x, tokenize='porter unicode61');
-      CREATE TABLE meta (rowid INTEGER PRIMARY KEY, namespace TEXT NOT NULL, status TEXT NOT NULL);
-    `);
+    this.db.exec(
+      "CREATE TABLE meta (rowid INTEGER PRIMARY KEY, namespace TEXT NOT NULL, status TEXT NOT NULL)",
+    );
+  }
+  private table(namespace: string): string {
+    let name = this.tables.get(namespace);
+    if (!name) {
+      name = `n${this.tables.size}`;
+      this.db.exec(`CREATE VIRTUAL TABLE ${name} USING fts5(x, tokenize='porter unicode61')`);
+      this.tables.set(namespace, name);
+    }
+    return name;
   }
   put(rowid: number, row: TextRow): void {
     this.remove(rowid);
-    this.db.prepare("INSERT INTO t(rowid, x) VALUES (?, ?)").run(rowid, row.text);
+    this.db.prepare(`INSERT INTO ${this.table(row.namespace)}(rowid, x) VALUES (?, ?)`).run(rowid, row.text);
     this.db
       .prepare("INSERT INTO meta(rowid, namespace, status) VALUES (?, ?, ?)")
       .run(rowid, row.namespace, row.status);
   }
   remove(rowid: number): void {
-    this.db.prepare("DELETE FROM t WHERE rowid = ?").run(rowid);
+    const was = this.db.prepare("SELECT namespace FROM meta WHERE rowid = ?").pluck().get(rowid) as
+      | string
+      | undefined;
+    if (was !== undefined) this.db.prepare(`DELETE FROM ${this.table(was)} WHERE rowid = ?`).run(rowid);
     this.db.prepare("DELETE FROM meta WHERE rowid = ?").run(rowid);
   }
-  /** FTS5's ranking over the whole table, of the rows in `namespaces` with one of `statuses`. */
+  /** FTS5's ranking, each namespace's table its own, of the rows in `namespaces` with one of `statuses`. */
   search(terms: readonly string[], namespaces: readonly string[], statuses: readonly string[]): TextHit[] {
     const match = terms.map((t) => `"${t}"`).join(" OR ");
     const list = (n: number) => Array.from({ length: n }, () => "?").join(", ");
-    return (
-      this.db
+    const out: TextHit[] = [];
+    for (const namespace of new Set(namespaces)) {
+      if (!this.tables.has(namespace)) continue;
+      const table = this.table(namespace);
+      const rows = this.db
         .prepare(
-          `SELECT t.rowid, -t.rank FROM t JOIN meta m ON m.rowid = t.rowid WHERE t MATCH ?
-           AND m.namespace IN (${list(namespaces.length)}) AND m.status IN (${list(statuses.length)})
-           ORDER BY t.rank, t.rowid`,
+          `SELECT f.rowid, -f.rank FROM ${table} f JOIN meta m ON m.rowid = f.rowid WHERE ${table} MATCH ?
+           AND m.status IN (${list(statuses.length)})`,
         )
         .raw(true)
-        .all(match, ...namespaces, ...statuses) as [number, number][]
-    ).map(([rowid, score]) => ({ rowid, score }));
+        .all(match, ...statuses) as [number, number][];
+      for (const [rowid, score] of rows) out.push({ rowid, score });
+    }
+    return out.sort((a, b) => b.score - a.score || a.rowid - b.rowid);
   }
 }
 

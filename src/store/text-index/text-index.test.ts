@@ -1,6 +1,6 @@
 /**
- * The in-process BM25 index against FTS5 itself: on a random corpus (several namespaces and
- * statuses, forgotten rows blanked, words common enough to floor their IDF) and random OR
+ * The in-process BM25 index against FTS5 itself, each namespace's rows in an FTS5 table of their
+ * own (statistics are per namespace): on a random corpus (several namespaces and statuses, forgotten rows blanked, words common enough to floor their IDF) and random OR
  * queries of up to 24 terms, every row FTS5 matches comes back with `-rank` as its score, in
  * FTS5's order (ties by rowid), before and after rows are removed, rewritten and moved between
  * statuses.
@@ -44,41 +44,60 @@ function randomQuery(): string[] {
   return terms;
 }
 
-/** An FTS5 table and a plain table of namespaces and statuses, kept beside the index. */
+/**
+ * FTS5 beside the index: one FTS5 table per namespace (each namespace's BM25 statistics are its
+ * own), one of every row (the store-wide N and lengths `stats` reports), and a plain table of
+ * namespaces and statuses.
+ */
 class Reference {
   readonly db = new Database(":memory:");
+  private readonly tables = new Map<string, string>();
   constructor() {
     this.db.exec(`
       CREATE VIRTUAL TABLE t USING fts5(x, tokenize='porter unicode61');
       CREATE TABLE meta (rowid INTEGER PRIMARY KEY, namespace TEXT NOT NULL, status TEXT NOT NULL);
     `);
   }
+  private table(namespace: string): string {
+    let name = this.tables.get(namespace);
+    if (!name) {
+      name = `n${this.tables.size}`;
+      this.db.exec(`CREATE VIRTUAL TABLE ${name} USING fts5(x, tokenize='porter unicode61')`);
+      this.tables.set(namespace, name);
+    }
+    return name;
+  }
   put(rowid: number, row: TextRow): void {
-    this.db.prepare("DELETE FROM t WHERE rowid = ?").run(rowid);
+    this.remove(rowid);
     this.db.prepare("INSERT INTO t(rowid, x) VALUES (?, ?)").run(rowid, row.text);
+    this.db.prepare(`INSERT INTO ${this.table(row.namespace)}(rowid, x) VALUES (?, ?)`).run(rowid, row.text);
     this.db
       .prepare("INSERT OR REPLACE INTO meta(rowid, namespace, status) VALUES (?, ?, ?)")
       .run(rowid, row.namespace, row.status);
   }
   remove(rowid: number): void {
+    const was = this.db.prepare("SELECT namespace FROM meta WHERE rowid = ?").pluck().get(rowid) as
+      | string
+      | undefined;
+    if (was !== undefined) this.db.prepare(`DELETE FROM ${this.table(was)} WHERE rowid = ?`).run(rowid);
     this.db.prepare("DELETE FROM t WHERE rowid = ?").run(rowid);
     this.db.prepare("DELETE FROM meta WHERE rowid = ?").run(rowid);
   }
-  /** Every match, ranked by FTS5; optionally only rows of one namespace and status. */
+  /** Every match, ranked by FTS5 within its namespace; optionally only rows of one namespace and status. */
   search(terms: readonly string[], only?: { namespace: string; status: string }): TextHit[] {
     const match = terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" OR ");
-    const rows = only
-      ? this.db
-          .prepare(
-            "SELECT t.rowid, -t.rank FROM t JOIN meta m ON m.rowid = t.rowid WHERE t MATCH ? AND m.namespace = ? AND m.status = ? ORDER BY t.rank, t.rowid",
-          )
-          .raw(true)
-          .all(match, only.namespace, only.status)
-      : this.db
-          .prepare("SELECT rowid, -rank FROM t WHERE t MATCH ? ORDER BY rank, rowid")
-          .raw(true)
-          .all(match);
-    return (rows as [number, number][]).map(([rowid, score]) => ({ rowid, score }));
+    const out: TextHit[] = [];
+    for (const [namespace, table] of this.tables) {
+      if (only && only.namespace !== namespace) continue;
+      const rows = this.db
+        .prepare(
+          `SELECT f.rowid, -f.rank FROM ${table} f JOIN meta m ON m.rowid = f.rowid WHERE ${table} MATCH ? AND (? IS NULL OR m.status = ?)`,
+        )
+        .raw(true)
+        .all(match, only?.status ?? null, only?.status ?? null) as [number, number][];
+      for (const [rowid, score] of rows) out.push({ rowid, score });
+    }
+    return out.sort((a, b) => b.score - a.score || a.rowid - b.rowid);
   }
 }
 

@@ -1,14 +1,16 @@
 /**
  * The stores' in-process BM25 index: the same ranking as FTS5's `bm25()` over SQLite's
  * `porter unicode61` tables, without scoring every matching row of every namespace and status on
- * each query. SQLite keeps one per store; PostgreSQL one per namespace (../postgres/text-cache.ts),
- * so it ranks as FTS5 would over that namespace's rows alone.
+ * each query. SQLite keeps one per store, PostgreSQL one per namespace (../postgres/text-cache.ts);
+ * either way each row is ranked as FTS5 would rank it over its namespace's rows alone.
  *
  * - **Terms** come from FTS5's tokenizer reproduced (fts5-tokenizer.ts), so each row holds
  *   exactly the terms FTS5 indexed for it.
- * - **Statistics cover every row the index holds**, as FTS5 keeps them: N is every row put (all
- *   namespaces and statuses, forgotten rows with their blanked text included), the average length
- *   is over all of them, and a term's document frequency counts every row holding it.
+ * - **Statistics are per namespace** (a namespace is a security boundary: another tenant's rows
+ *   must not move a score), each kept as FTS5 keeps its store-wide ones: N is every row of the
+ *   namespace put (all statuses, forgotten rows with their blanked text included), the average
+ *   length is over all of them, and a term's document frequency counts every such row holding
+ *   it. On a store of one namespace they are FTS5's own, so scores equal `bm25()`'s.
  * - **Postings are partitioned** by (namespace, current), where current means active (and, for
  *   episodes, not superseded): a query for the active rows of a namespace touches only their
  *   postings. Other status filters also scan the namespace's other partition, checking each
@@ -91,6 +93,15 @@ interface LayerState {
   entries: number;
   tokens: number;
   partitions: { key: string; part: PartitionState }[];
+  namespaces: NamespaceStatsState[];
+}
+
+/** One namespace's statistics, as `TextIndex.toTransferable` hands them over. */
+interface NamespaceStatsState {
+  namespace: string;
+  rows: number;
+  tokens: number;
+  df: Int32Array<ArrayBuffer>;
 }
 
 /** A `TextIndex` as another thread hands it over (`toTransferable`, `fromTransferable`). */
@@ -422,6 +433,21 @@ function growF64(a: Float64Array, n: number) {
 /** A row with no terms (empty text): it counts in N, and sits in no partition. */
 const NO_PARTITION = -1;
 
+/**
+ * One namespace's BM25 statistics: its rows (N), their total length and each term's document
+ * frequency, over every row of the namespace the layer holds (all statuses, as FTS5 counts). A
+ * search scores each row with its own namespace's, so no other namespace's rows move its score.
+ */
+class NamespaceStats {
+  constructor(
+    readonly id: number,
+    readonly namespace: string,
+    public rows = 0,
+    public tokens = 0,
+    public df = new Int32Array(64),
+  ) {}
+}
+
 class Layer {
   readonly terms = new Map<string, number>();
   df = new Int32Array(1024);
@@ -440,6 +466,9 @@ class Layer {
   readonly partitionList: Partition[] = [];
   /** True while a bulk load defers the postings. */
   loading = false;
+  /** Each namespace's statistics, by name and by id. */
+  readonly namespaces = new Map<string, NamespaceStats>();
+  readonly namespaceList: NamespaceStats[] = [];
 
   constructor(rows?: RowTableState) {
     this.rows = rows ? RowTable.adopt(rows) : new RowTable();
@@ -457,6 +486,12 @@ class Layer {
       entries: this.entries,
       tokens: this.tokens,
       partitions: [...this.partitions].map(([key, part]) => ({ key, part: part.exported() })),
+      namespaces: this.namespaceList.map((n) => ({
+        namespace: n.namespace,
+        rows: n.rows,
+        tokens: n.tokens,
+        df: n.df as Int32Array<ArrayBuffer>,
+      })),
     };
   }
 
@@ -479,7 +514,23 @@ class Layer {
       l.partitions.set(key, p);
       l.partitionList.push(p);
     }
+    for (const n of s.namespaces) {
+      const stats = new NamespaceStats(l.namespaceList.length, n.namespace, n.rows, n.tokens, n.df);
+      l.namespaces.set(n.namespace, stats);
+      l.namespaceList.push(stats);
+    }
     return l;
+  }
+
+  /** The namespace's statistics (made empty on first use when `create`). */
+  namespaceStats(namespace: string, create: boolean): NamespaceStats | undefined {
+    let n = this.namespaces.get(namespace);
+    if (!n && create) {
+      n = new NamespaceStats(this.namespaceList.length, namespace);
+      this.namespaces.set(namespace, n);
+      this.namespaceList.push(n);
+    }
+    return n;
   }
 
   termId(term: string, create: boolean): number {
@@ -619,20 +670,30 @@ export class Ranking {
 
 const byRank = (a: TextHit, b: TextHit) => b.score - a.score || a.rowid - b.rowid;
 
-/** The phrases the layer holds, as term ids, with their idf (FTS5's), and the average row length. */
-function weights(l: Layer, phrases: readonly string[]): { ids: number[]; idf: number[]; avgdl: number } {
-  const n = l.rows.size;
+interface Weights {
+  ids: number[];
+  idf: number[];
+  avgdl: number;
+}
+
+/**
+ * The phrases the namespace holds, as term ids, with their idf (FTS5's arithmetic over the
+ * namespace's own N and document frequencies), and the namespace's average row length.
+ */
+function weights(l: Layer, ns: NamespaceStats | undefined, phrases: readonly string[]): Weights {
   const ids: number[] = [];
   const idf: number[] = [];
+  if (!ns || ns.rows === 0) return { ids, idf, avgdl: 0 };
+  const n = ns.rows;
   for (const p of phrases) {
     const id = l.termId(p, false);
-    if (id < 0 || l.df[id] === 0) continue;
-    const hits = l.df[id]!;
+    if (id < 0 || id >= ns.df.length || ns.df[id] === 0) continue;
+    const hits = ns.df[id]!;
     const v = libmLog((n - hits + 0.5) / (hits + 0.5));
     ids.push(id);
     idf.push(v <= 0 ? 1e-6 : v);
   }
-  return { ids, idf, avgdl: l.tokens / n };
+  return { ids, idf, avgdl: ns.tokens / n };
 }
 
 /** One query term's part of a row's BM25 score: FTS5's arithmetic, operation for operation. */
@@ -735,6 +796,82 @@ function subsetOf(part: Partition, a: number, b: number): boolean {
 /** Pairs a partition remembers the comparison of (`sameSlots`), before it forgets them all. */
 const SAME_SLOTS_KEPT = 65_536;
 
+/** A row FTS5 matched, as `scoreMatches` reads it. */
+export interface MatchedRow {
+  rowid: number;
+  namespace: string;
+  text: string;
+}
+
+/**
+ * FTS5's BM25 of each matched row with its own namespace's statistics, as the index scores it (the
+ * same arithmetic, summed in query order): `phrases` are the query's terms tokenized (a term of
+ * several tokens is a phrase, matched as consecutive tokens; one of none matches nothing), `rows`
+ * every row of the namespaces that any phrase matches (so each phrase's document frequency is
+ * counted from them), `stats` each namespace's rows and total length. Rows matching nothing are
+ * left out; the rest come back in the order given.
+ *
+ *   scoreMatches(tokenizer, [["retri"], ["limit"]], rows, new Map([["default", { rows: 40, tokens: 310 }]]));
+ */
+export function scoreMatches(
+  tokenizer: Fts5Tokenizer,
+  phrases: readonly (readonly string[])[],
+  rows: readonly MatchedRow[],
+  stats: ReadonlyMap<string, { rows: number; tokens: number }>,
+): TextHit[] {
+  const tfs: Int32Array[] = [];
+  const lengths: number[] = [];
+  const df = new Map<string, Int32Array>();
+  for (const row of rows) {
+    const tokens = tokenizer.tokenize(row.text);
+    const tf = new Int32Array(phrases.length);
+    for (let q = 0; q < phrases.length; q++) {
+      const p = phrases[q]!;
+      if (p.length === 0) continue;
+      for (let i = 0; i + p.length <= tokens.length; i++) {
+        let j = 0;
+        while (j < p.length && tokens[i + j] === p[j]) j++;
+        if (j === p.length) tf[q]!++;
+      }
+    }
+    tfs.push(tf);
+    lengths.push(tokens.length);
+    let counts = df.get(row.namespace);
+    if (!counts) {
+      counts = new Int32Array(phrases.length);
+      df.set(row.namespace, counts);
+    }
+    for (let q = 0; q < phrases.length; q++) if (tf[q]! > 0) counts[q]!++;
+  }
+  const idfs = new Map<string, Float64Array>();
+  for (const [namespace, counts] of df) {
+    const n = stats.get(namespace)?.rows ?? 0;
+    const idf = new Float64Array(phrases.length);
+    for (let q = 0; q < phrases.length; q++) {
+      const v = libmLog((n - counts[q]! + 0.5) / (counts[q]! + 0.5));
+      idf[q] = v <= 0 ? 1e-6 : v;
+    }
+    idfs.set(namespace, idf);
+  }
+  const out: TextHit[] = [];
+  rows.forEach((row, r) => {
+    const st = stats.get(row.namespace);
+    if (!st || st.rows === 0) return;
+    const avgdl = st.tokens / st.rows;
+    const idf = idfs.get(row.namespace)!;
+    const tf = tfs[r]!;
+    let score = 0;
+    let matched = false;
+    for (let q = 0; q < phrases.length; q++) {
+      if (tf[q] === 0) continue;
+      score = score + termScore(idf[q]!, tf[q]!, lengths[r]!, avgdl);
+      matched = true;
+    }
+    if (matched) out.push({ rowid: row.rowid, score });
+  });
+  return out;
+}
+
 /** Row lengths below this get their own bounds in `prune` (longer rows use the lists' bounds). */
 const LENGTH_BOUNDS = 512;
 
@@ -802,6 +939,7 @@ export class TextIndex {
       for (const each of Object.values(this.layers)) each.seenBy.fill(0);
     }
     const stamp = ++this.puts;
+    const ns = l.namespaceStats(row.namespace, true)!;
     let count = 0;
     for (const t of tokens) {
       const id = l.termId(t, true);
@@ -812,11 +950,16 @@ export class TextIndex {
         terms[count] = id;
         tfs[count++] = 1;
         l.df[id]!++;
+        if (id >= ns.df.length) ns.df = growI32(ns.df, Math.max(ns.df.length * 2, l.terms.size));
+        ns.df[id]!++;
       }
     }
     l.tokens += tokens.length;
+    ns.rows++;
+    ns.tokens += tokens.length;
     if (count === 0) {
-      l.setEntry(rowid, NO_PARTITION, 0);
+      // The slot of a row in no partition names its namespace's statistics.
+      l.setEntry(rowid, NO_PARTITION, ns.id);
       return;
     }
     const part = l.partition(row.namespace, row.current, true)!;
@@ -829,13 +972,20 @@ export class TextIndex {
     const e = l.rows.get(rowid);
     if (e === undefined) return;
     l.deleteEntry(rowid, e);
-    if (l.entryPart[e] === NO_PARTITION) return;
+    if (l.entryPart[e] === NO_PARTITION) {
+      l.namespaceList[l.entrySlot[e]!]!.rows--;
+      return;
+    }
     const part = l.partitionList[l.entryPart[e]!]!;
     const slot = l.entrySlot[e]!;
+    const ns = l.namespaceStats(part.namespace, false)!;
     l.tokens -= part.lengths[slot]!;
+    ns.rows--;
+    ns.tokens -= part.lengths[slot]!;
     for (let i = 0, p = part.from[slot]!; i < part.count[slot]!; i++) {
       p = unpackPair(part.pool, p, PAIR);
       l.df[PAIR[0]!]!--;
+      ns.df[PAIR[0]!]!--;
     }
     part.remove(slot);
     // Dead slots still cost a posting visit each: compact once they are a quarter of the partition.
@@ -942,16 +1092,17 @@ export class TextIndex {
     top?: number,
   ): Ranking {
     const l = this.layers[layer];
-    const { ids, idf, avgdl } = weights(l, phrases);
     const allowed = this.allowed(scope.statuses);
     const allowedCodes = this.allowedCodes(scope.statuses);
-    const parts: Partition[] = [];
+    // Each partition scored with its namespace's own statistics.
+    const parts: [Partition, Weights][] = [];
     for (const ns of new Set(namespaces)) {
+      const w = weights(l, l.namespaceStats(ns, false), phrases);
       const current = l.partition(ns, true, false);
-      if (current) parts.push(current);
+      if (current) parts.push([current, w]);
       if (!scope.currentOnly) {
         const other = l.partition(ns, false, false);
-        if (other) parts.push(other);
+        if (other) parts.push([other, w]);
       }
     }
     const pruned = top !== undefined && top > 0;
@@ -960,7 +1111,7 @@ export class TextIndex {
     this.work.postings = 0;
     this.work.essential = 0;
     let found = 0;
-    for (const part of parts) {
+    for (const [part, { ids, idf, avgdl }] of parts) {
       if (part.live === 0 || ids.length === 0) continue;
       if (!part.indexed) part.index(l.terms.size);
       if (this.acc.length < part.size) {
@@ -991,15 +1142,17 @@ export class TextIndex {
     namespaces: readonly string[],
   ): TextHit[] {
     const l = this.layers[layer];
-    const { ids, idf, avgdl } = weights(l, phrases);
     const out: TextHit[] = [];
-    if (ids.length === 0) return out;
-    const inScope = new Set(namespaces);
+    // Each row scored with its namespace's own statistics.
+    const inScope = new Map<string, Weights>();
+    for (const ns of namespaces) inScope.set(ns, weights(l, l.namespaceStats(ns, false), phrases));
     for (const rowid of rowids) {
       const e = l.rows.get(rowid);
       if (e === undefined || l.entryPart[e] === NO_PARTITION) continue;
       const part = l.partitionList[l.entryPart[e]!]!;
-      if (!inScope.has(part.namespace)) continue;
+      const w = inScope.get(part.namespace);
+      if (!w || w.ids.length === 0) continue;
+      const { ids, idf, avgdl } = w;
       const s = l.entrySlot[e]!;
       // Summed in query order, as `exhaustive` sums them.
       let score = 0;
