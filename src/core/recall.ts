@@ -20,6 +20,7 @@ import type {
   StoreReader,
 } from "./ports.js";
 import { clippings, retiredValue, valuesOf } from "./retired-values.js";
+import { namesThingNow, nounForms, thingsOf } from "./shared-things.js";
 import { announcesChange } from "./sleep/chat-turns.js";
 import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
 import {
@@ -1379,6 +1380,20 @@ async function missedSuccessors(
           ids: found.map((f) => f.id),
           link: "retires its value by name",
           fits: (text) => retiredValue(text, values) !== null,
+          retired: slot.attributes,
+        });
+      }
+      // Where a newer statement of the speaker's says the current state of a thing the older names
+      // besides the asked one, rare in the store ("I bank with Barclays, I've had the account since
+      // uni" / "My salary goes into a Monzo account now": `shared-things.ts`).
+      for (const thing of thingsOf(older.text, slot.attributes)) {
+        const terms = nounForms(thing);
+        if ((await store.countBeliefText(terms, filter, NAMED_RARE + 1)) > NAMED_RARE) continue;
+        const found = await store.searchBeliefText(terms, filter, NAMED_RARE + 1);
+        links.push({
+          ids: found.map((f) => f.id),
+          link: `gives its "${thing}" a name of its own`,
+          fits: (text) => namesThingNow(text, thing, older.text) !== null,
           retired: slot.attributes,
         });
       }
