@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sleptChat } from "../../test/support/memory.js";
 import type { Memory } from "./engine.js";
 import { loadTagger } from "./judge/tagger.js";
-import { namesThingNow, nounForms, thingsOf } from "./shared-things.js";
+import { namesThingNow, nextPart, nounForms, thingsOf } from "./shared-things.js";
 
 beforeAll(() => loadTagger());
 
@@ -90,5 +90,60 @@ describe("recall: an update that names the older's thing ranks above it (no shar
     const hits = await mem.recall("Who do I bank with?", { k: 5 });
     expect(hits[0]?.text).toBe("I bank with Barclays, I've had the account since uni.");
     expect(hits.some((h) => h.why.summary.includes("a name of its own"))).toBe(false);
+  });
+});
+
+describe("nextPart: the sentence a turn says right after a part", () => {
+  const turn =
+    "My coworker Dana switched to intermittent fasting, so she skips lunch now. Honestly I've been getting burritos from the cart downstairs for the past few weeks. Is that terrible for me?";
+  const parts = [
+    { id: "b1", text: "My coworker Dana switched to intermittent fasting, so she skips lunch now." },
+    {
+      id: "b2",
+      text: "Honestly I've been getting burritos from the cart downstairs for the past few weeks.",
+    },
+  ];
+  it("finds the part right after", () => {
+    expect(nextPart(turn, parts[0]!.text, parts)).toBe("b2");
+  });
+  it("not the part before, nor a part that does not follow at once", () => {
+    expect(nextPart(turn, parts[1]!.text, parts)).toBeNull();
+    expect(nextPart(`${parts[0]!.text} Anyway. ${parts[1]!.text}`, parts[0]!.text, parts)).toBeNull();
+  });
+});
+
+describe("recall: the speaker's own state said right after another person's, in one turn, ranks above the older", () => {
+  let mem: Memory;
+  afterEach(() => mem?.close());
+  const older = "I usually bring a salad for lunch.";
+
+  it("lists the speaker's sentence first", async () => {
+    const update =
+      "My coworker Dana switched to intermittent fasting, so she skips lunch now. Honestly I've been getting burritos from the cart downstairs for the past few weeks. Is that terrible for me?";
+    mem = await sleptChat([
+      { text: older, day: 0 },
+      { text: update, day: 20 },
+    ]);
+    const hits = await mem.recall("What do I usually have for lunch?", { k: 5 });
+    expect(hits[0]?.text).toBe(
+      "Honestly I've been getting burritos from the cart downstairs for the past few weeks.",
+    );
+    expect(hits[0]?.why.summary).toContain("in one turn");
+    expect(hits.findIndex((h) => h.text === older)).toBeGreaterThan(0);
+  });
+
+  it.each([
+    // The speaker's sentence comes first: it follows nothing of another person's.
+    "Honestly I've been getting burritos from the cart downstairs for the past few weeks. My coworker Dana switched to intermittent fasting, so she skips lunch now.",
+    // The sentence after says no state that holds now or changed.
+    "My coworker Dana switched to intermittent fasting, so she skips lunch now. I think that sounds hard.",
+  ])("not for %s", async (update) => {
+    mem = await sleptChat([
+      { text: older, day: 0 },
+      { text: update, day: 20 },
+    ]);
+    const hits = await mem.recall("What do I usually have for lunch?", { k: 5 });
+    expect(hits[0]?.text).toBe(older);
+    expect(hits.some((h) => h.why.summary.includes("in one turn"))).toBe(false);
   });
 });

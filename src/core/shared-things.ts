@@ -64,3 +64,26 @@ export function namesThingNow(statement: string, thing: string, older: string): 
   }
   return null;
 }
+
+/**
+ * The part of a turn said right after `part` (the next sentence distillation took out of the same
+ * turn), or null: "My coworker Dana switched to intermittent fasting, so she skips lunch now." is
+ * followed by "Honestly I've been getting burritos from the cart downstairs for the past few
+ * weeks." A sentence with no word of the topic takes it from the sentence before it in the turn.
+ */
+export function nextPart(
+  turn: string,
+  part: string,
+  parts: readonly { id: string; text: string }[],
+): string | null {
+  const at = turn.indexOf(part);
+  if (at < 0) return null;
+  const end = at + part.length;
+  let best: { id: string; at: number } | null = null;
+  for (const p of parts) {
+    const i = turn.indexOf(p.text, end);
+    if (i < 0 || turn.slice(end, i).trim().length > 0) continue;
+    if (!best || i < best.at) best = { id: p.id, at: i };
+  }
+  return best?.id ?? null;
+}
