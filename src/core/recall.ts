@@ -20,6 +20,7 @@ import type {
   StoreReader,
 } from "./ports.js";
 import { clippings, retiredValue, valuesOf } from "./retired-values.js";
+import { namesThingNow, nextPart, nounForms, thingsOf } from "./shared-things.js";
 import { announcesChange } from "./sleep/chat-turns.js";
 import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
 import {
@@ -1379,6 +1380,44 @@ async function missedSuccessors(
           ids: found.map((f) => f.id),
           link: "retires its value by name",
           fits: (text) => retiredValue(text, values) !== null,
+          retired: slot.attributes,
+        });
+      }
+      // Where a newer statement of the speaker's says the current state of a thing the older names
+      // besides the asked one, rare in the store ("I bank with Barclays, I've had the account since
+      // uni" / "My salary goes into a Monzo account now": `shared-things.ts`).
+      for (const thing of thingsOf(older.text, slot.attributes)) {
+        const terms = nounForms(thing);
+        if ((await store.countBeliefText(terms, filter, NAMED_RARE + 1)) > NAMED_RARE) continue;
+        const found = await store.searchBeliefText(terms, filter, NAMED_RARE + 1);
+        links.push({
+          ids: found.map((f) => f.id),
+          link: `gives its "${thing}" a name of its own`,
+          fits: (text) => namesThingNow(text, thing, older.text) !== null,
+          retired: slot.attributes,
+        });
+      }
+      // Where the speaker says their own state right after another person's statement of the asked
+      // slot, in one turn ("My coworker Dana switched to intermittent fasting, so she skips lunch
+      // now. Honestly I've been getting burritos from the cart downstairs for the past few weeks."):
+      // the sentence with no word of the topic takes it from the one before it (`nextPart`).
+      for (const other of scored) {
+        const r = records.get(other.id);
+        if (!r || !("kind" in r) || r.kind !== "fact" || r.status !== "active" || r.sources.length !== 1)
+          continue;
+        if (!(other.at > older.at) || !fillsAskedSlot(other.text, slot, req.lexicon)) continue;
+        if (!othersState(other.text, slot, req.lexicon)) continue;
+        const [turn] = await store.getEpisodes([r.sources[0]!]);
+        if (!turn) continue;
+        const parts = (await store.beliefsFromEpisode(turn.id)).filter(
+          (b) => b.status === "active" && b.id !== r.id,
+        );
+        const next = nextPart(turn.content, r.text, parts);
+        if (!next) continue;
+        links.push({
+          ids: [next],
+          link: `says the speaker's own after [${other.id}] in one turn`,
+          fits: (text) => saysChangedState(text) && !othersState(text, slot, req.lexicon),
           retired: slot.attributes,
         });
       }

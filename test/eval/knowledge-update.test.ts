@@ -31,7 +31,12 @@ describe("knowledge-update eval", () => {
   it("after consolidate, ranks the latest value first in the independent chat set (the level reached)", async () => {
     const report = await evaluateKnowledgeUpdate({ split: "dev", phases: ["after"], sets: ["chat-dev"] });
     const after = report.sets[0]!.phases[0]!;
-    // The level reached: 92 of 102 (h/named20, 2 December 2026: 82 of the first 92, 10 of the 10 it
+    // The level reached: 94 of 102 (h/ku14, 2 December 2026): an update that gives a rare thing of
+    // the older's a name of its own, said as now ("I bank with Barclays, I've had the account since
+    // uni" / "My salary goes into a Monzo account now": `shared-things.ts`), ranks above it; so does
+    // the speaker's own state said right after another person's statement of the asked slot in one
+    // turn ("Dana … skips lunch now. Honestly I've been getting burritos …": `nextPart`).
+    // Before: 92 of 102 (h/named20, 2 December 2026: 82 of the first 92, 10 of the 10 it
     // added, written before its code, 9 of 10 on main: an update by the speaker's mother, "My mum has
     // switched to Libby for her audiobooks", ranked above the speaker's own). Another person's change
     // lifts nothing in `newerFirst` either; the lifts' order is kept when they chain (the cello over
@@ -72,7 +77,7 @@ describe("knowledge-update eval", () => {
     // question or the older (partner/boyfriend, diet/vegan, hobby, guitar/Strat, lunch/burritos), or
     // open with a "Since …" clause standalone reads as a fragment (parking).
     expect(after.dev.cases).toBe(102);
-    expect(after.dev.latestFirst).toBeGreaterThanOrEqual(91);
+    expect(after.dev.latestFirst).toBeGreaterThanOrEqual(93);
     expect(after.coverage?.uncovered).toBe(0);
   }, 120_000);
 });
