@@ -43,8 +43,8 @@ export const CONFIGS: Record<string, { label: string; policy: PolicyInput }> = {
   bm25: { label: "Strata BM25 only (vectorWeight 0)", policy: { vectorWeight: 0 } },
   nofloor: { label: "Strata hybrid (recallFloor 0: no relevance floor)", policy: { recallFloor: 0 } },
   "names-as-words": {
-    label: "Strata hybrid (speakerNames words: a speaker's name is a query word)",
-    policy: { speakerNames: "words" },
+    label: "Strata hybrid (speakerNames words, actorWeight 0.2: a speaker's name is a query word, as before)",
+    policy: { speakerNames: "words", actorWeight: 0.2 },
   },
 };
 
