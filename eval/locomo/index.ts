@@ -42,6 +42,10 @@ export const CONFIGS: Record<string, { label: string; policy: PolicyInput }> = {
   },
   bm25: { label: "Strata BM25 only (vectorWeight 0)", policy: { vectorWeight: 0 } },
   nofloor: { label: "Strata hybrid (recallFloor 0: no relevance floor)", policy: { recallFloor: 0 } },
+  "names-as-words": {
+    label: "Strata hybrid (speakerNames words, actorWeight 0.2: a speaker's name is a query word, as before)",
+    policy: { speakerNames: "words", actorWeight: 0.2 },
+  },
 };
 
 /** What a plain `npm run eval -- locomo` runs; `nofloor` only when asked (it measures the floor's cost). */

@@ -39,6 +39,11 @@ import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from ".
 
 export interface RetrieveRequest {
   query: string;
+  /**
+   * The full-text query's terms; default `queryTerms(query)` (recall leaves out the names of the
+   * speakers asked about: `speakerTerms`).
+   */
+  terms?: readonly string[];
   /** Precomputed query vector (the write gate embeds once for gate and storage). */
   vector?: Float32Array;
   beliefs: BeliefFilter | null;
@@ -66,7 +71,7 @@ export async function retrieve(
   policy: Policy,
   req: RetrieveRequest,
 ): Promise<Fused[]> {
-  const terms = queryTerms(req.query);
+  const terms = req.terms ? [...req.terms] : queryTerms(req.query);
   const vector = req.vector ?? (await embedder.embed([req.query]))[0]!;
   const lists: Promise<[ScoredId[], ScoredId[]]>[] = [];
   if (req.beliefs)
@@ -347,7 +352,7 @@ function turnOfPart(
  * length normalisation and maximum. A turn that cannot be scored (not read, forgotten, outside
  * the namespaces, or not listed under rank fusion) is unknown: the belief keeps its own match.
  *
- *   const turns = new TurnMatches(store, policy, req, fused, vector, scale, records);
+ *   const turns = new TurnMatches(store, policy, req, fused, vector, scale, records, terms);
  *   await turns.score(beliefs);
  *   turns.of(belief); // → [{ m: the turn's match, turn }] for its turns that match; null when none could be scored
  */
@@ -358,8 +363,6 @@ class TurnMatches {
   private readonly unknown = new Set<string>();
   /** How a turn that was not listed matched, in words (`why`). */
   private readonly how = new Map<string, string>();
-  private readonly terms: string[];
-
   constructor(
     private readonly store: StoreReader,
     private readonly policy: Policy,
@@ -368,9 +371,10 @@ class TurnMatches {
     private readonly vector: Float32Array,
     private readonly scale: { episodeText: number; vector: number },
     private readonly records: Map<string, Belief | Episode>,
+    /** The full-text terms the search used (`speakerTerms`). */
+    private readonly terms: string[],
   ) {
     this.listed = new Map(fused.map((f) => [f.id, f]));
-    this.terms = queryTerms(req.query);
   }
 
   /** Reads and scores the source turns of these beliefs not seen yet. */
@@ -529,35 +533,46 @@ export async function recall(
   const limit = Math.max(policy.recallCandidates, req.k * 5);
   const when = { at: req.at, asOf: req.asOf };
   const scale = { episodeText: 0, vector: 0 };
-  const fused = await retrieve(store, embedder, policy, {
-    query: req.query,
-    vector,
-    limit,
-    scale,
-    beliefs:
-      beliefKinds.length > 0
+  const records = req.records ?? new Map<string, Belief | Episode>();
+  const search = (terms: readonly string[]) =>
+    retrieve(store, embedder, policy, {
+      query: req.query,
+      terms,
+      vector,
+      limit,
+      scale,
+      beliefs:
+        beliefKinds.length > 0
+          ? {
+              namespaces: req.namespaces,
+              statuses: historical ? null : ["active"],
+              kinds: beliefKinds,
+              at: req.at,
+              asOf: req.asOf,
+              metadata: req.metadata,
+            }
+          : null,
+      episodes: wantEpisodes
         ? {
             namespaces: req.namespaces,
-            statuses: historical ? null : ["active"],
-            kinds: beliefKinds,
+            statuses: historical ? ["active", "archived"] : ["active"],
+            types: req.types,
             at: req.at,
             asOf: req.asOf,
             metadata: req.metadata,
           }
         : null,
-    episodes: wantEpisodes
-      ? {
-          namespaces: req.namespaces,
-          statuses: historical ? ["active", "archived"] : ["active"],
-          types: req.types,
-          at: req.at,
-          asOf: req.asOf,
-          metadata: req.metadata,
-        }
-      : null,
-  });
+    });
+  let terms = queryTerms(req.query);
+  let fused = await search(terms);
+  if (policy.speakerNames === "field" && wantEpisodes && fused.length > 0) {
+    const unnamed = await speakerTerms(store, fused, records, req.query, terms);
+    if (unnamed) {
+      terms = unnamed;
+      fused = await search(terms);
+    }
+  }
   if (fused.length === 0) return [];
-  const records = req.records ?? new Map<string, Belief | Episode>();
   if (policy.sessionWeight > 0 && wantEpisodes) await sessionPrior(store, fused, records, policy);
 
   // The relevance floor reads the raw match, not the fused or utility-boosted score: an item
@@ -586,7 +601,9 @@ export async function recall(
   // this query (`TurnMatches`), listed or not, as they ranked before sleep; its own match counts
   // where no source turn can be scored, and for every belief sleep did not distil (one written
   // directly, with or without `sources`, a rule, a procedure).
-  const turnMatch = foldParts ? new TurnMatches(store, policy, req, fused, vector, scale, records) : null;
+  const turnMatch = foldParts
+    ? new TurnMatches(store, policy, req, fused, vector, scale, records, terms)
+    : null;
   // A question asks; as evidence it weighs less than what was stated (it stays recallable).
   const boostOf = (f: Fused, r: Belief | Episode) =>
     (named(r) ? f.fused * (1 + policy.actorWeight) : f.fused) *
@@ -1615,6 +1632,43 @@ async function addNeighbours(
     }
   }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+}
+
+/** How many of the best episode candidates are read for the speakers the query names. */
+const SPEAKER_CANDIDATES = 50;
+
+/**
+ * A speaker's name in a question names the speaker, not words of the turn. In a conversation the
+ * one asked about rarely says their own name, while every turn addressed to them does ("Thanks,
+ * Melanie!", "Hey Jon, good luck with the studio"), so BM25 on the name ranks what the other party
+ * said to them above what they said ("What does Melanie say running has been great for?"). When
+ * the query names the actor of an episode among the best candidates (`namesActor`, as the actor
+ * boost reads it, and written capitalised), the name's words are matched through that field only:
+ * the full-text query is run again without them (the actor boost still lifts the speaker's turns;
+ * the query's vector is unchanged). Undefined when no speaker is named, or when the name is all
+ * the query asks. Reads the candidates into `records`.
+ */
+async function speakerTerms(
+  store: StoreReader,
+  fused: readonly Fused[],
+  records: Map<string, Belief | Episode>,
+  query: string,
+  terms: readonly string[],
+): Promise<string[] | undefined> {
+  const top = fused.filter((f) => f.id.startsWith("e")).slice(0, SPEAKER_CANDIDATES);
+  await readEpisodes(store, top, records);
+  // Written as a name, capitalised: an actor named "user" or "agent" is a common word in "What is
+  // the user's timezone?", left a word.
+  const capitalised = new Set(rawTokens(query.replace(/\b\p{Ll}[\p{L}\p{N}'’]*/gu, " ")));
+  const names = new Set<string>();
+  for (const f of top) {
+    const e = records.get(f.id);
+    if (!e || "kind" in e || e.actor === null || !namesActor(capitalised, e.actor)) continue;
+    for (const w of rawTokens(e.actor)) for (const t of queryTerms(w)) names.add(t);
+  }
+  if (names.size === 0) return undefined;
+  const rest = terms.filter((t) => !names.has(t));
+  return rest.length > 0 && rest.length < terms.length ? rest : undefined;
 }
 
 /** True when every word of the actor's name appears in the query (`"Ana Lee"` in "What did Ana Lee…"). */
