@@ -47,15 +47,14 @@ export const PolicySchema = z
     neighbourWeight: z.number().min(0).max(1).default(0.8),
     /**
      * Session prior (passage retrieval's document smoothing): an episode candidate gains this share
-     * of the best candidate's match, scaled by how much of the candidates' match its session holds
-     * (the session as one document). Episodes without a session are unchanged. Default 0 (off).
-     * At 0.2, LoCoMo (all ten, after one consolidate) R@1 / R@5 / R@10 31.6 / 60.1 / 69.2 → 32.2 /
-     * 60.6 / 70.5, but the prior only raises episodes, so a turn can overtake a current fact that
-     * no session vouches for: `strata demo`'s question "Is the API rate limit 500…?" ranked above
-     * "The API rate limit is now 250 requests per minute" (src/cli/demo.test.ts). Opt in for
-     * conversation logs recalled as evidence; off for an agent's facts.
+     * of the best candidate's match, scaled by how much of the candidates' match the OTHER turns of
+     * its session hold (leave-one-out: a turn's own match is not counted again, so a lone turn gains
+     * nothing and cannot overtake, on its own words, a belief that matches better). Episodes without
+     * a session are unchanged. Default 0.2 (LoCoMo tuning conversations 0-2, after one consolidate:
+     * R@1 / R@5 / R@10 34.2 / 64.3 / 73.7 at 0 → 35.8 / 64.5 / 74.1; docs/evaluation.md). 0 turns
+     * it off.
      */
-    sessionWeight: z.number().min(0).max(1).default(0),
+    sessionWeight: z.number().min(0).max(1).default(0.2),
     /**
      * Relevance floor of recall: an item that shares no query term with the query is returned only
      * when its vector's cosine similarity to the query is at least this. Read on the raw match, not

@@ -36,4 +36,26 @@ describe("recall: the session prior (policy.sessionWeight)", () => {
     expect(ids.indexOf(distractor)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(distractor)).toBeLessThan(ids.indexOf(evidence));
   });
+
+  // Leave-one-out: a turn gains from its session's OTHER matching turns only. A question asked once,
+  // alone in its session, ranks by its own words, as with the prior off (`strata demo`: the prior
+  // that counted a turn's own match lifted it over the current fact).
+  it("leaves a lone turn where its own words put it, below the belief that answers it", async () => {
+    const hits = async (sessionWeight: number) => {
+      ({ mem } = await testMemory({ policy: { sessionWeight, neighbourWeight: 0 } }));
+      await mem.remember("The API rate limit is now 250 requests per minute");
+      await mem.record("Is the API rate limit 500 requests per minute on the enterprise plan?", {
+        session: "support-4",
+      });
+      await mem.record("Deployed the billing service to staging", { session: "ops" });
+      await mem.record("The staging deploy passed its smoke tests", { session: "ops" });
+      const out = (await mem.recall("API rate limit", { k: 3 })).map((h) => [h.kind, h.text, h.score]);
+      await mem.close();
+      return out;
+    };
+    const off = await hits(0);
+    const on = await hits(0.2);
+    expect(on[0]!.slice(0, 2)).toEqual(["fact", "The API rate limit is now 250 requests per minute"]);
+    expect(on).toEqual(off);
+  });
 });

@@ -1691,8 +1691,12 @@ async function readEpisodes(
  * Session prior, as passage retrieval smooths a passage with its document: in a conversation the
  * session that talks about what is asked holds the evidence even where a turn shares few words
  * with the question. Each session's match is the sum of its candidate turns' matches; an episode
- * candidate gains `sessionWeight` × the best candidate's match × its session's share of the best
- * session's. Beliefs and episodes without a session are unchanged. Mutates and re-sorts `fused`.
+ * candidate gains `sessionWeight` × the best candidate's match × the summed match of its session's
+ * OTHER candidates (leave-one-out) as a share of the best session's. A turn's own match is never
+ * counted twice: a lone turn, or one whose session matches only through it, gains nothing and ranks
+ * by its own words, so a question asked once ("Is the API rate limit 500…?") stays below the belief
+ * that answers it better ("The API rate limit is now 250…"). Beliefs and episodes without a session
+ * are unchanged. Mutates and re-sorts `fused`.
  */
 async function sessionPrior(
   store: StoreReader,
@@ -1715,9 +1719,13 @@ async function sessionPrior(
   let bestSession = 0;
   for (const v of sums.values()) if (v > bestSession) bestSession = v;
   if (bestSession <= 0) return;
-  for (const f of fused) {
+  // Every lift reads the matches before any is added (the sums above).
+  const lifts = fused.map((f) => {
     const key = sessionOf(f.id);
-    if (key) f.fused += policy.sessionWeight * best * (sums.get(key)! / bestSession);
-  }
+    return key ? policy.sessionWeight * best * (Math.max(0, sums.get(key)! - f.fused) / bestSession) : 0;
+  });
+  fused.forEach((f, i) => {
+    f.fused += lifts[i]!;
+  });
   fused.sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
 }
