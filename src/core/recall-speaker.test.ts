@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { testMemory } from "../../test/support/memory.js";
 import type { Memory } from "./engine.js";
 
@@ -32,6 +32,15 @@ describe("recall: a speaker's name matches the actor, not the words (policy.spea
     const ids = (await mem.recall(query, { k: 5 })).map((h) => h.id);
     expect(ids[0]).toBe(evidence);
     expect(ids.indexOf(addressed)).toBeGreaterThan(0);
+  });
+
+  it("searches the vectors once: the second search changes only the full-text terms", async () => {
+    await chatStore({ speakerNames: "field" });
+    const texts = vi.spyOn(mem.store, "searchEpisodeText");
+    const vectors = vi.spyOn(mem.store, "searchEpisodeVectors");
+    await mem.recall(query, { k: 5 });
+    expect(texts.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(vectors).toHaveBeenCalledTimes(1);
   });
 
   it("as words, the name lifts the turn that says it above what she said", async () => {

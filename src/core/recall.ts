@@ -46,6 +46,12 @@ export interface RetrieveRequest {
   terms?: readonly string[];
   /** Precomputed query vector (the write gate embeds once for gate and storage). */
   vector?: Float32Array;
+  /**
+   * Vector hits shared by calls with the same vector, filters and limit: the first call fills it,
+   * later ones read it (recall's second search, without the names of the speakers asked about,
+   * changes only the full-text terms).
+   */
+  vectorHits?: { beliefs?: Promise<ScoredId[]>; episodes?: Promise<ScoredId[]> };
   beliefs: BeliefFilter | null;
   episodes: EpisodeFilter | null;
   limit: number;
@@ -73,21 +79,19 @@ export async function retrieve(
 ): Promise<Fused[]> {
   const terms = req.terms ? [...req.terms] : queryTerms(req.query);
   const vector = req.vector ?? (await embedder.embed([req.query]))[0]!;
+  const kept = req.vectorHits ?? {};
   const lists: Promise<[ScoredId[], ScoredId[]]>[] = [];
-  if (req.beliefs)
-    lists.push(
-      Promise.all([
-        store.searchBeliefText(terms, req.beliefs, req.limit),
-        store.searchBeliefVectors(vector, req.beliefs, req.limit),
-      ]),
-    );
-  if (req.episodes)
-    lists.push(
-      Promise.all([
-        store.searchEpisodeText(terms, req.episodes, req.limit),
-        store.searchEpisodeVectors(vector, req.episodes, req.limit),
-      ]),
-    );
+  // Each layer's text search is asked before its vector search, as always.
+  if (req.beliefs) {
+    const text = store.searchBeliefText(terms, req.beliefs, req.limit);
+    kept.beliefs ??= store.searchBeliefVectors(vector, req.beliefs, req.limit);
+    lists.push(Promise.all([text, kept.beliefs]));
+  }
+  if (req.episodes) {
+    const text = store.searchEpisodeText(terms, req.episodes, req.limit);
+    kept.episodes ??= store.searchEpisodeVectors(vector, req.episodes, req.limit);
+    lists.push(Promise.all([text, kept.episodes]));
+  }
   const byId = new Map<string, Fused>();
   const get = (id: string) => {
     let f = byId.get(id);
@@ -534,11 +538,13 @@ export async function recall(
   const when = { at: req.at, asOf: req.asOf };
   const scale = { episodeText: 0, vector: 0 };
   const records = req.records ?? new Map<string, Belief | Episode>();
+  const vectorHits: RetrieveRequest["vectorHits"] = {};
   const search = (terms: readonly string[]) =>
     retrieve(store, embedder, policy, {
       query: req.query,
       terms,
       vector,
+      vectorHits,
       limit,
       scale,
       beliefs:
