@@ -8,10 +8,10 @@
  * shortest row (a bound left stale would drop them), removals that compact a partition, status
  * changes, and on a bulk-loaded index. On common words the long lists are looked into, not walked.
  */
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { Fts5Reference } from "../../../test/support/fts5-reference.js";
 import { createRandom } from "../../../test/support/random.js";
-import { type TextHit, TextIndex, type TextRow, type TextScope } from "./text-index.js";
+import { TextIndex, type TextRow, type TextScope } from "./text-index.js";
 
 const rand = createRandom(20261202);
 const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
@@ -74,61 +74,8 @@ const SCOPES: { scope: TextScope; statuses: string[] }[] = [
 const NAMESPACE_SETS = [["alpha"], ["alpha", "gamma"]];
 const TOPS = [1, 5, 40];
 
-/** FTS5 beside the index, one table per namespace (statistics are per namespace), with each row's status. */
-class Reference {
-  private readonly db = new Database(":memory:");
-  private readonly tables = new Map<string, string>();
-  constructor() {
-    this.db.exec(
-      "CREATE TABLE meta (rowid INTEGER PRIMARY KEY, namespace TEXT NOT NULL, status TEXT NOT NULL)",
-    );
-  }
-  private table(namespace: string): string {
-    let name = this.tables.get(namespace);
-    if (!name) {
-      name = `n${this.tables.size}`;
-      this.db.exec(`CREATE VIRTUAL TABLE ${name} USING fts5(x, tokenize='porter unicode61')`);
-      this.tables.set(namespace, name);
-    }
-    return name;
-  }
-  put(rowid: number, row: TextRow): void {
-    this.remove(rowid);
-    this.db.prepare(`INSERT INTO ${this.table(row.namespace)}(rowid, x) VALUES (?, ?)`).run(rowid, row.text);
-    this.db
-      .prepare("INSERT INTO meta(rowid, namespace, status) VALUES (?, ?, ?)")
-      .run(rowid, row.namespace, row.status);
-  }
-  remove(rowid: number): void {
-    const was = this.db.prepare("SELECT namespace FROM meta WHERE rowid = ?").pluck().get(rowid) as
-      | string
-      | undefined;
-    if (was !== undefined) this.db.prepare(`DELETE FROM ${this.table(was)} WHERE rowid = ?`).run(rowid);
-    this.db.prepare("DELETE FROM meta WHERE rowid = ?").run(rowid);
-  }
-  /** FTS5's ranking, each namespace's table its own, of the rows in `namespaces` with one of `statuses`. */
-  search(terms: readonly string[], namespaces: readonly string[], statuses: readonly string[]): TextHit[] {
-    const match = terms.map((t) => `"${t}"`).join(" OR ");
-    const list = (n: number) => Array.from({ length: n }, () => "?").join(", ");
-    const out: TextHit[] = [];
-    for (const namespace of new Set(namespaces)) {
-      if (!this.tables.has(namespace)) continue;
-      const table = this.table(namespace);
-      const rows = this.db
-        .prepare(
-          `SELECT f.rowid, -f.rank FROM ${table} f JOIN meta m ON m.rowid = f.rowid WHERE ${table} MATCH ?
-           AND m.status IN (${list(statuses.length)})`,
-        )
-        .raw(true)
-        .all(match, ...statuses) as [number, number][];
-      for (const [rowid, score] of rows) out.push({ rowid, score });
-    }
-    return out.sort((a, b) => b.score - a.score || a.rowid - b.rowid);
-  }
-}
-
 /** Every query, scope, namespace set and `top` against FTS5 and the exhaustive search; returns the work done. */
-function compare(index: TextIndex, reference: Reference) {
+function compare(index: TextIndex, reference: Fts5Reference) {
   let exhaustiveWalked = 0;
   /** Postings walked and rows looked up by the pruned searches, by `top`. */
   const prunedWork = new Map<number, number>(TOPS.map((top) => [top, 0]));
@@ -136,7 +83,7 @@ function compare(index: TextIndex, reference: Reference) {
     const phrases = index.phrases(terms)!;
     for (const { scope, statuses } of SCOPES)
       for (const namespaces of NAMESPACE_SETS) {
-        const fts5 = reference.search(terms, namespaces, statuses);
+        const fts5 = reference.search(terms, { namespaces, statuses });
         const exhaustive = index.search("b", phrases, namespaces, scope);
         const all = exhaustive.take(exhaustive.size);
         exhaustiveWalked += index.work.walked;
@@ -156,7 +103,7 @@ function compare(index: TextIndex, reference: Reference) {
 
 describe("TextIndex max-score pruning, document at a time, on skewed text", () => {
   const index = new TextIndex();
-  const reference = new Reference();
+  const reference = new Fts5Reference();
   const rows = new Map<number, TextRow>();
   const put = (rowid: number, row: TextRow) => {
     rows.set(rowid, row);

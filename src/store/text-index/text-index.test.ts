@@ -5,8 +5,8 @@
  * FTS5's order (ties by rowid), before and after rows are removed, rewritten and moved between
  * statuses.
  */
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { Fts5Reference } from "../../../test/support/fts5-reference.js";
 import { createRandom } from "../../../test/support/random.js";
 import { Fts5Tokenizer } from "./fts5-tokenizer.js";
 import { type TextHit, TextIndex, type TextRow } from "./text-index.js";
@@ -44,63 +44,6 @@ function randomQuery(): string[] {
   return terms;
 }
 
-/**
- * FTS5 beside the index: one FTS5 table per namespace (each namespace's BM25 statistics are its
- * own), one of every row (the store-wide N and lengths `stats` reports), and a plain table of
- * namespaces and statuses.
- */
-class Reference {
-  readonly db = new Database(":memory:");
-  private readonly tables = new Map<string, string>();
-  constructor() {
-    this.db.exec(`
-      CREATE VIRTUAL TABLE t USING fts5(x, tokenize='porter unicode61');
-      CREATE TABLE meta (rowid INTEGER PRIMARY KEY, namespace TEXT NOT NULL, status TEXT NOT NULL);
-    `);
-  }
-  private table(namespace: string): string {
-    let name = this.tables.get(namespace);
-    if (!name) {
-      name = `n${this.tables.size}`;
-      this.db.exec(`CREATE VIRTUAL TABLE ${name} USING fts5(x, tokenize='porter unicode61')`);
-      this.tables.set(namespace, name);
-    }
-    return name;
-  }
-  put(rowid: number, row: TextRow): void {
-    this.remove(rowid);
-    this.db.prepare("INSERT INTO t(rowid, x) VALUES (?, ?)").run(rowid, row.text);
-    this.db.prepare(`INSERT INTO ${this.table(row.namespace)}(rowid, x) VALUES (?, ?)`).run(rowid, row.text);
-    this.db
-      .prepare("INSERT OR REPLACE INTO meta(rowid, namespace, status) VALUES (?, ?, ?)")
-      .run(rowid, row.namespace, row.status);
-  }
-  remove(rowid: number): void {
-    const was = this.db.prepare("SELECT namespace FROM meta WHERE rowid = ?").pluck().get(rowid) as
-      | string
-      | undefined;
-    if (was !== undefined) this.db.prepare(`DELETE FROM ${this.table(was)} WHERE rowid = ?`).run(rowid);
-    this.db.prepare("DELETE FROM t WHERE rowid = ?").run(rowid);
-    this.db.prepare("DELETE FROM meta WHERE rowid = ?").run(rowid);
-  }
-  /** Every match, ranked by FTS5 within its namespace; optionally only rows of one namespace and status. */
-  search(terms: readonly string[], only?: { namespace: string; status: string }): TextHit[] {
-    const match = terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" OR ");
-    const out: TextHit[] = [];
-    for (const [namespace, table] of this.tables) {
-      if (only && only.namespace !== namespace) continue;
-      const rows = this.db
-        .prepare(
-          `SELECT f.rowid, -f.rank FROM ${table} f JOIN meta m ON m.rowid = f.rowid WHERE ${table} MATCH ? AND (? IS NULL OR m.status = ?)`,
-        )
-        .raw(true)
-        .all(match, only?.status ?? null, only?.status ?? null) as [number, number][];
-      for (const [rowid, score] of rows) out.push({ rowid, score });
-    }
-    return out.sort((a, b) => b.score - a.score || a.rowid - b.rowid);
-  }
-}
-
 /** Scores compared, and how many differed from FTS5's in any bit. */
 const compared = { scores: 0, inexact: 0 };
 
@@ -115,7 +58,7 @@ function expectSameRanking(mine: TextHit[], fts5: TextHit[]): void {
 
 describe("TextIndex against FTS5's bm25", () => {
   const index = new TextIndex();
-  const reference = new Reference();
+  const reference = new Fts5Reference();
   const rows = new Map<number, TextRow>();
   const put = (rowid: number, row: TextRow) => {
     rows.set(rowid, row);
@@ -139,12 +82,12 @@ describe("TextIndex against FTS5's bm25", () => {
       const active = index.search("b", phrases!, ["beta"], { currentOnly: true, statuses: ["active"] });
       expectSameRanking(
         active.take(active.size),
-        reference.search(terms, { namespace: "beta", status: "active" }),
+        reference.search(terms, { namespaces: ["beta"], statuses: ["active"] }),
       );
       // Archived rows, through the other partition's status check; taken in pieces.
       const archived = index.search("b", phrases!, ["gamma"], { currentOnly: false, statuses: ["archived"] });
       const pieces = [...archived.take(3), ...archived.take(10), ...archived.take(archived.size)];
-      expectSameRanking(pieces, reference.search(terms, { namespace: "gamma", status: "archived" }));
+      expectSameRanking(pieces, reference.search(terms, { namespaces: ["gamma"], statuses: ["archived"] }));
     }
     // The corpus makes the queries match: thousands of rows, so ties and floors are exercised.
     expect(matched).toBeGreaterThan(50_000);
@@ -210,7 +153,7 @@ describe("TextIndex against FTS5's bm25", () => {
     expect(lazy.bytes("b")).toBeGreaterThan(current * 1.2);
     expectSameRanking(
       archived.take(archived.size),
-      reference.search(terms, { namespace: "gamma", status: "archived" }),
+      reference.search(terms, { namespaces: ["gamma"], statuses: ["archived"] }),
     );
     expect(archived.size).toBeGreaterThan(10);
   });
@@ -224,7 +167,7 @@ describe("TextIndex against FTS5's bm25", () => {
 
   it("keeps a word said 255 times or more exact (the packed layout's escapes), searched, pruned and compacted", () => {
     const small = new TextIndex();
-    const ref = new Reference();
+    const ref = new Fts5Reference();
     const said = [1, 2, 254, 255, 256, 300, 1000];
     const corpus = new Map<number, TextRow>();
     for (let rowid = 1; rowid <= 400; rowid++) {
@@ -248,7 +191,7 @@ describe("TextIndex against FTS5's bm25", () => {
           { currentOnly: true, statuses: ["active"] },
           { currentOnly: false, statuses: ["archived"] },
         ]) {
-          const expected = ref.search(terms, { namespace: "alpha", status: scope.statuses[0]! });
+          const expected = ref.search(terms, { namespaces: ["alpha"], statuses: [scope.statuses[0]!] });
           const all = small.search("b", phrases, ["alpha"], scope);
           expectSameRanking(all.take(all.size), expected);
           // Pruned: the exhaustive search's first five, bit for bit.
