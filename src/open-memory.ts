@@ -5,6 +5,7 @@
  *   import { openMemory } from "strata-memory";
  *   const mem = await openMemory({ path: "agent.db" });
  */
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { createWorkerPreparer } from "./bulk/worker-preparer.js";
 import type { AuditSink } from "./core/audit-sink.js";
@@ -26,6 +27,13 @@ import { createGptTokenizer } from "./tokenizer/gpt-tokenizer.js";
 export interface OpenMemoryOptions {
   /** SQLite file (created with its folder if missing) or `:memory:`. Default `:memory:`. */
   path?: string;
+  /**
+   * Create the SQLite file at `path` (and its folder) when it is missing. Default true. `false`
+   * opens an existing store only and refuses a missing file with STORE_UNAVAILABLE
+   * (`details.reason: "missing"`), creating nothing: what a read-only caller wants, so a mistyped
+   * path is reported instead of answered from a new, empty store.
+   */
+  create?: boolean;
   /**
    * `postgres://user:password@host:5432/db`: use the Postgres store instead of SQLite; add
    * `?schema=name` for a schema other than `strata`.
@@ -126,6 +134,12 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
   }
   if (!store) {
     const path = options.path ?? ":memory:";
+    if (path !== ":memory:" && options.create === false && !existsSync(resolve(path)))
+      throw new StrataError(
+        "STORE_UNAVAILABLE",
+        `No store at ${resolve(path)}: the file does not exist (opened with create: false, so none was created). Check the path; a write, or opening with create: true, creates it.`,
+        { path: resolve(path), reason: "missing" },
+      );
     if (path !== ":memory:") createStoreFolder(resolve(path));
     store = SqliteStore.open({
       path: path === ":memory:" ? path : resolve(path),

@@ -24,6 +24,8 @@ export interface CliField {
 export interface CliOperation {
   name: string;
   summary: string;
+  /** What a caller needs to run it (the registry's `access`): a `read` never writes the store. */
+  access: "read" | "write" | "admin";
   positional?: CliField;
   flags: readonly CliField[];
 }

@@ -5,6 +5,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "record",
     summary: "Records an episode (something that happened) through the write gate.",
+    access: "write",
     positional: {
       name: "content",
       flag: "content",
@@ -62,6 +63,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "recordMany",
     summary: "Records many episodes in one transaction, each gated and given its own verdict.",
+    access: "write",
     flags: [
       {
         name: "items",
@@ -76,6 +78,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "remember",
     summary: "Asserts a belief (fact, lesson from failure, procedure); contradicted beliefs are superseded.",
+    access: "write",
     positional: {
       name: "statement",
       flag: "statement",
@@ -142,6 +145,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "rememberMany",
     summary: "Asserts many beliefs in one transaction, each gated and given its own verdict.",
+    access: "write",
     flags: [
       {
         name: "items",
@@ -156,6 +160,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "capture",
     summary: "Captures a WHEN → PREFER rule; feedback is an observed outcome and moves confidence.",
+    access: "write",
     positional: {
       name: "when",
       flag: "when",
@@ -206,6 +211,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "recall",
     summary: "Ranked beliefs and unrepresented episodes for a query, each with why it ranked.",
+    access: "read",
     positional: {
       name: "query",
       flag: "query",
@@ -289,6 +295,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "context",
     summary: "A prompt block within a token budget: identity, continuity, lessons, knowledge, recent events.",
+    access: "read",
     flags: [
       {
         name: "goal",
@@ -332,6 +339,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "get",
     summary: "One belief or episode by id.",
+    access: "read",
     positional: {
       name: "id",
       flag: "id",
@@ -344,6 +352,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "list",
     summary: "Pages through beliefs (default) or episodes, filtered by status, kind and metadata.",
+    access: "read",
     flags: [
       {
         name: "layer",
@@ -419,6 +428,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "explain",
     summary: "Provenance of an item: source episodes, outcomes, links, supersessions and audit entries.",
+    access: "read",
     positional: {
       name: "id",
       flag: "id",
@@ -431,6 +441,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "history",
     summary: "The supersession chain a belief belongs to, oldest first.",
+    access: "read",
     positional: {
       name: "id",
       flag: "id",
@@ -443,16 +454,19 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "stats",
     summary: "Counts of episodes and beliefs by type, kind and status, and audit entries.",
+    access: "read",
     flags: [],
   },
   {
     name: "health",
     summary: "Health classes, duplicates, echoes, open contradictions and coverage of the namespace.",
+    access: "read",
     flags: [],
   },
   {
     name: "outcome",
     summary: "Reports whether acting on a belief worked: the only mutator of confidence.",
+    access: "write",
     positional: {
       name: "id",
       flag: "id",
@@ -480,6 +494,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "used",
     summary: "Reports that a belief was applied, without saying whether it worked.",
+    access: "write",
     positional: {
       name: "id",
       flag: "id",
@@ -492,6 +507,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "pin",
     summary: "Pins a belief as identity: never decayed, swept or evicted; always first in context.",
+    access: "write",
     positional: {
       name: "id",
       flag: "id",
@@ -504,6 +520,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "unpin",
     summary: "Unpins a belief: it decays and competes like any other again.",
+    access: "write",
     positional: {
       name: "id",
       flag: "id",
@@ -516,6 +533,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "restore",
     summary: "Brings a retired or superseded belief, or a superseded episode, back into the current set.",
+    access: "write",
     positional: {
       name: "id",
       flag: "id",
@@ -528,6 +546,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "forget",
     summary: "Erases an item's content everywhere Strata keeps it; a keyed hash and the audit trail stay.",
+    access: "admin",
     positional: {
       name: "id",
       flag: "id",
@@ -540,11 +559,13 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "maintain",
     summary: "The cheap pass: retires what decayed below the floor and evicts over the active cap.",
+    access: "write",
     flags: [],
   },
   {
     name: "sweep",
     summary: "The supersession, redundancy and retention sweep alone; incremental unless full.",
+    access: "write",
     flags: [
       {
         name: "full",
@@ -558,6 +579,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "consolidate",
     summary: "Sleep: distil pending episodes, reconcile rules, then sweep.",
+    access: "write",
     flags: [
       {
         name: "full",
@@ -571,6 +593,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "candidates",
     summary: "Pairs of beliefs for a semantic judge, or (review) the automatic decisions to check.",
+    access: "read",
     flags: [
       {
         name: "limit",
@@ -609,6 +632,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "judge",
     summary: "Applies verdicts on candidate pairs: merge, contradict, supersede or distinct.",
+    access: "write",
     flags: [
       {
         name: "judgments",
@@ -623,6 +647,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "pending",
     summary: "Episodes not yet distilled into beliefs, oldest first.",
+    access: "read",
     flags: [
       {
         name: "limit",
@@ -645,6 +670,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "distil",
     summary: "Stores the caller's propositions as beliefs, with the episodes as their provenance.",
+    access: "write",
     flags: [
       {
         name: "episodeIds",
@@ -676,11 +702,13 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
     name: "workerStatus",
     summary:
       "What the background worker did here: its kept run reports, newest first, and any pending request.",
+    access: "read",
     flags: [],
   },
   {
     name: "requestConsolidation",
     summary: "Asks the background worker to consolidate this namespace at its next tick; changes no memory.",
+    access: "write",
     flags: [
       {
         name: "note",
@@ -694,6 +722,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "prepareWrap",
     summary: "Freezes the episodes since the last wrap and returns the package to compress, with its token.",
+    access: "write",
     flags: [
       {
         name: "session",
@@ -715,6 +744,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "saveContinuity",
     summary: "Validates and saves the compressed digest of a prepared wrap.",
+    access: "write",
     positional: {
       name: "token",
       flag: "token",
@@ -742,6 +772,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "cancelWrap",
     summary: "Abandons a prepared wrap; its episodes go into the next one.",
+    access: "write",
     positional: {
       name: "token",
       flag: "token",
@@ -754,21 +785,25 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "continuity",
     summary: "The current continuity digest (markdown): the last saved one, else one rendered from beliefs.",
+    access: "read",
     flags: [],
   },
   {
     name: "renderContinuity",
     summary: "The digest rendered deterministically from current beliefs, whatever was saved.",
+    access: "read",
     flags: [],
   },
   {
     name: "continuityHistory",
     summary: "The saved digests, oldest first (the last 20).",
+    access: "read",
     flags: [],
   },
   {
     name: "associations",
     summary: "Links between episodes formed by validated co-citation, strongest first.",
+    access: "read",
     flags: [
       {
         name: "episodeId",
@@ -797,6 +832,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "audit",
     summary: "Audit entries, oldest first, filtered by subject, time and event.",
+    access: "read",
     flags: [
       {
         name: "subjectId",
@@ -832,11 +868,13 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "verifyAudit",
     summary: "Verifies the namespace's audit chain: hashes, links, sequence and head mark.",
+    access: "read",
     flags: [],
   },
   {
     name: "exportAuditJsonl",
     summary: "The namespace's audit chain as JSONL files that verify together.",
+    access: "read",
     flags: [
       {
         name: "linesPerFile",
@@ -851,6 +889,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "export",
     summary: "The namespace as text: lossless JSON or JSONL, markdown for people, or memory.jsonl.",
+    access: "read",
     flags: [
       {
         name: "format",
@@ -866,6 +905,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
   {
     name: "import",
     summary: "Imports a Strata export into an empty namespace, or gates memory.jsonl statements in.",
+    access: "admin",
     flags: [
       {
         name: "source",

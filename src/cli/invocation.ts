@@ -40,6 +40,12 @@ export interface RunEnv {
    * which cannot be read twice, is kept in memory on the first read.
    */
   readLines(path: string | undefined): () => AsyncIterable<string>;
+  /**
+   * From now until the command ends, Ctrl-C (SIGINT) asks the command to stop at its next safe
+   * point instead of killing the process; a second Ctrl-C stops at once (exit 130). Returns
+   * whether a stop was asked. Optional: only commands that check it call it.
+   */
+  interruptible?(): () => boolean;
   /** Whether the answer prints as JSON (--json): a command may skip what only that answer lists. */
   json: boolean;
   /** Writes a file (resolved, its folder created) and returns its absolute path. */

@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { homedir, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { SingleBar } from "cli-progress";
+import type { Command } from "commander";
 import type { Memory } from "../core/engine.js";
 import { isStrataError } from "../core/errors.js";
 import { describeLocation, isPostgresUrl } from "../store/open-store.js";
@@ -50,6 +51,31 @@ function readVersion(): string {
   return pkg.version;
 }
 
+/** Global options that take a value: their value is not a command name. */
+const VALUED_OPTIONS = new Set(["--db", "--config", "--embedder", "-n", "--namespace"]);
+
+/**
+ * What commander's "(outputHelp)" means when a command group is called without its command
+ * (`strata keys`, or `strata` alone): which commands it takes, said for --json callers.
+ */
+function missingCommand(program: Command, argv: readonly string[]): string {
+  let command = program;
+  let path = "strata";
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (VALUED_OPTIONS.has(token)) i++;
+    if (token.startsWith("-")) continue;
+    const sub = command.commands.find((c) => c.name() === token || c.aliases().includes(token));
+    if (!sub) break;
+    command = sub;
+    path += ` ${token}`;
+  }
+  if (command === program)
+    return "strata needs a command: strata --help lists them (strata demo shows what Strata does).";
+  const names = command.commands.map((c) => c.name()).filter((n) => n !== "help");
+  return `${path} needs a command: ${names.join(", ")} (${path} --help says what each does).`;
+}
+
 export async function runMain(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
   const env = process.env;
   const wantsJson = argv.includes("--json");
@@ -64,11 +90,13 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
   };
 
   // `strata --version` answers before the grammar (commander and every command) is even loaded.
-  if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
-    out(readVersion());
+  // With --json it answers as every command does: an object.
+  const rest = argv.filter((a) => a !== "--json");
+  if (rest.length === 1 && (rest[0] === "--version" || rest[0] === "-V")) {
+    out(wantsJson ? JSON.stringify({ version: readVersion() }) : readVersion());
     return 0;
   }
-  const [{ createProgram }, { CommanderError }] = await Promise.all([
+  const [{ createProgram, readsOnly }, { CommanderError }] = await Promise.all([
     import("./program.js"),
     import("commander"),
   ]);
@@ -83,6 +111,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
 
   let mem: Memory | null = null;
   const bars: SingleBar[] = [];
+  const cleanups: (() => void)[] = [];
   try {
     await program.parseAsync([...argv], { from: "user" });
     const inv = invocation as Invocation | null;
@@ -156,6 +185,19 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         mkdirSync(dirname(file), { recursive: true });
         return file;
       },
+      interruptible: () => {
+        let stop = false;
+        const onInterrupt = () => {
+          if (stop) process.exit(130);
+          stop = true;
+          err(
+            "stopping after the batch being written (Ctrl-C again to stop at once; that batch is then not written)…",
+          );
+        };
+        process.on("SIGINT", onInterrupt);
+        cleanups.push(() => process.off("SIGINT", onInterrupt));
+        return () => stop;
+      },
       json: Boolean(global.json),
       readLines: (path) => {
         if (path !== undefined && path !== "-") {
@@ -212,7 +254,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           `STRATA_LOCK_WAIT_MS must be a whole number of milliseconds (got "${lockWait}"); e.g. 120000 to wait two minutes for a running sweep.`,
         );
       mem = await openMemory({
-        ...(onServer ? { url: dbPath } : { path: dbPath }),
+        ...(onServer ? { url: dbPath } : { path: dbPath, create: !readsOnly(inv.command) }),
         ...(lockWait !== undefined ? { lockWaitMs: Number(lockWait) } : {}),
         ...(embedder ? { embedder } : {}),
         ...(judge ? { judge } : {}),
@@ -248,7 +290,10 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
             {
               error: {
                 code: "USAGE",
-                message: error.message.replace(/^error: /, ""),
+                message:
+                  error.code === "commander.help"
+                    ? missingCommand(program, argv)
+                    : error.message.replace(/^error: /, ""),
                 details: { commander: error.code },
               },
             },
@@ -260,6 +305,11 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     }
     if (error instanceof UsageError)
       return failWith(2, { code: error.code, message: error.message, details: {} });
+    if (isStrataError(error) && error.code === "STORE_UNAVAILABLE" && error.details.reason === "missing")
+      return failWith(exitCodeOf(error.code), {
+        ...(error.toJSON() as ErrorBody),
+        message: `No store at ${String(error.details.path)}: the file does not exist, and ${(invocation as Invocation | null)?.command ?? "this command"} only reads, so none was created. Check --db (or STRATA_DB, or the settings file); a write such as strata remember creates it, and strata init creates it empty.`,
+      });
     if (isStrataError(error))
       return failWith(exitCodeOf(error.code), {
         ...(error.toJSON() as ErrorBody),
@@ -268,6 +318,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     const message = error instanceof Error ? error.message : String(error);
     return failWith(1, { code: "INTERNAL", message: `unexpected failure: ${message}`, details: {} });
   } finally {
+    for (const cleanup of cleanups) cleanup();
     for (const bar of bars) bar.stop();
     await mem?.close();
   }

@@ -46,6 +46,7 @@ export function projectOperation(op: Operation): CliOperation {
   return {
     name: op.name,
     summary: op.summary,
+    access: op.access,
     ...(positional ? { positional } : {}),
     flags: fields.filter((f) => f !== positional),
   };

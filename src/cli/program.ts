@@ -10,6 +10,8 @@ import type { Memory } from "../core/engine.js";
 import { isPostgresUrl } from "../store/open-store.js";
 import { registerAgentCommands } from "./agent-commands.js";
 import { toInteger, toJson, toList, toTime, toWhere } from "./args.js";
+import { commandName } from "./cli-operation.js";
+import { CLI_OPERATIONS } from "./cli-operations.generated.js";
 import { type DemoTranscript, renderDemo, runDemo } from "./commands/demo.js";
 import { type InitResult, renderInit, runInit } from "./commands/init.js";
 import {
@@ -154,13 +156,28 @@ function jsonlInvocation(
             keepResults: env.json,
             batchSize: o.batchSize as number | undefined,
             gate: o.gate as string | undefined,
+            ...(env.interruptible ? { stopRequested: env.interruptible() } : {}),
           },
           env.progress(command, { lines: true }),
         ),
     },
     render: renderJsonl,
+    // 128 + SIGINT, as a shell reports a command Ctrl-C stopped.
+    exitCode: (r) => (r.interrupted ? 130 : 0),
   };
 }
+
+/** Commands that are not registry operations and only read the store. */
+const CLI_READS = new Set(["namespaces", "verify", "graph", "diff", "backup", "keys list"]);
+
+/**
+ * Whether a command only reads the store (a registry operation with `read` access, or one of
+ * CLI_READS): `runMain` opens an existing SQLite file only for those, so a mistyped --db is
+ * reported rather than answered from a new, empty store, and no file is left behind.
+ */
+export const readsOnly = (command: string): boolean =>
+  CLI_READS.has(command) ||
+  CLI_OPERATIONS.some((op) => op.access === "read" && commandName(op.name) === command);
 
 /**
  * Builds the `strata` program. `onInvoke` receives the parsed command; nothing runs until

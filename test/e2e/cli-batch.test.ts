@@ -3,8 +3,8 @@
  * the write gate, a summary (or every verdict with --json), and a bad line that refuses the
  * whole input before anything is written.
  */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -155,5 +155,60 @@ describe("strata remember --jsonl / record --jsonl", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("options go on each line");
     expect(strata("d.db", ["remember"]).stderr).toContain("--jsonl FILE");
+  });
+
+  it("Ctrl-C stops after the batch being written: exit 130, whole batches kept, and it says where to go on", async () => {
+    const total = 400;
+    const file = join(dir, "events.jsonl");
+    writeFileSync(
+      file,
+      lines(
+        ...Array.from(
+          { length: total },
+          (_, i) => `Deploy ${i} of service s${i} finished in region r${i % 9}`,
+        ),
+      ),
+    );
+    const db = join(dir, "int.db");
+    const child = spawn(
+      process.execPath,
+      [bin, "--db", db, "record", "--jsonl", "events.jsonl", "--batch-size", "20"],
+      { cwd: dir, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (c: string) => {
+      stdout += c;
+    });
+    child.stderr.setEncoding("utf8").on("data", (c: string) => {
+      stderr += c;
+      // Once the first batch is written (not at the opening "record 0/400"), as a user's Ctrl-C.
+      if (/record [1-9]\d*\/400/.test(stderr) && child.signalCode === null && !child.killed)
+        child.kill("SIGINT");
+    });
+    const code = await new Promise<number | null>((resolve) => child.once("close", (c) => resolve(c)));
+    expect(code).toBe(130);
+    expect(stderr).toContain("stopping after the batch being written");
+    const m =
+      /recorded (\d+) of 400 items[\s\S]*lines from (\d+) on were not written[\s\S]*tail -n \+(\d+) FILE \| strata record --jsonl -/.exec(
+        stdout,
+      );
+    expect(m, stdout).not.toBeNull();
+    const [written, nextLine, tail] = [Number(m![1]), Number(m![2]), Number(m![3])];
+    expect(written % 20).toBe(0);
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(total);
+    expect(nextLine).toBe(written + 1);
+    expect(tail).toBe(nextLine);
+    // What it says is what the store holds; the rest goes in from nextLine as a one-go run would.
+    const stats = JSON.parse(strata("int.db", ["stats", "--json"]).stdout);
+    expect(stats.episodes.total).toBe(written);
+    const rest = readFileSync(file, "utf8")
+      .split("\n")
+      .slice(nextLine - 1)
+      .join("\n");
+    expect(strata("int.db", ["record", "--jsonl", "-"], rest).code).toBe(0);
+    const whole = JSON.parse(strata("whole.db", ["record", "--jsonl", "events.jsonl", "--json"]).stdout);
+    expect(JSON.parse(strata("int.db", ["stats", "--json"]).stdout).episodes.total).toBe(whole.stored);
   });
 });

@@ -125,6 +125,7 @@ describe("strata (built)", () => {
   });
 
   it("a missing id exits 1 with NOT_FOUND in --json", () => {
+    expect(strata(["--db", "empty.db", "init"]).code).toBe(0);
     const r = strata(["--db", "empty.db", "--json", "get", "b9"]);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).error.code).toBe("NOT_FOUND");
@@ -164,6 +165,25 @@ describe("strata (built)", () => {
     const r = strata(["--version"]);
     expect(r.code).toBe(0);
     expect(r.stdout.trim()).toBe(pkg.version);
+    for (const args of [
+      ["--version", "--json"],
+      ["--json", "-V"],
+    ])
+      expect(JSON.parse(strata(args).stdout)).toEqual({ version: pkg.version });
+  });
+
+  it.each([
+    [["keys"], "strata keys needs a command: create, list, revoke"],
+    [["--db", "keys", "curate"], "strata curate needs a command: pgvector, chroma, lancedb"],
+    [["hook"], "strata hook needs a command: session-start, session-end"],
+    [[], "strata needs a command: strata --help lists them"],
+  ])("%j without its command exits 2 and --json names the commands it takes", (args, message) => {
+    const r = strata([...args, "--json"]);
+    expect(r.code).toBe(2);
+    const { error } = JSON.parse(r.stdout);
+    expect(error.code).toBe("USAGE");
+    expect(error.message).toContain(message);
+    expect(r.stderr).toContain("Usage: strata");
   });
 
   it("consolidate, candidates, judge (stdin and file), pending, distil and health round-trip through --json", () => {
@@ -313,6 +333,30 @@ describe("strata (built)", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Usage: strata/);
     expect(r.stdout).toMatch(/Examples:\n {2}\$ strata /);
+  });
+
+  it.each([["recall", "deploy"], ["list"], ["stats"], ["context", "deploy"], ["export"], ["namespaces"]])(
+    "a read (%s) of a store that does not exist exits 69, says so and creates no file",
+    (...args) => {
+      const typo = join(dir, "no-such-folder", "typo.db");
+      const r = strata(["--db", typo, ...args, "--json"]);
+      expect(r.code).toBe(69);
+      const { error } = JSON.parse(r.stdout);
+      expect(error).toMatchObject({ code: "STORE_UNAVAILABLE", details: { path: typo, reason: "missing" } });
+      expect(error.message).toContain(`No store at ${typo}`);
+      expect(error.message).toContain("Check --db");
+      expect(existsSync(typo)).toBe(false);
+      expect(existsSync(join(dir, "no-such-folder"))).toBe(false);
+    },
+  );
+
+  it("a write to a store that does not exist creates it, and reads then find it", () => {
+    const fresh = join(dir, "fresh", "new.db");
+    expect(strata(["--db", fresh, "remember", "The staging database is Postgres 16"]).code).toBe(0);
+    expect(existsSync(fresh)).toBe(true);
+    const r = strata(["--db", fresh, "recall", "staging database", "--json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toHaveLength(1);
   });
 
   it("STRATA_DB is the default store and --quiet prints nothing", () => {

@@ -95,6 +95,7 @@ describe("cold start", () => {
   });
 
   it("a command that reads the store does load them (the hook sees real loads)", () => {
+    loaded(["init"]); // a store to read: a read of a missing store is refused before the engine loads
     const urls = loaded(["stats", "--json"]);
     expect(urls.some((u) => /node_modules\/zod\//.test(u))).toBe(true);
     // The TOML parser (agent clients' configs) is doctor's and install's alone.

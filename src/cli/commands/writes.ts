@@ -87,6 +87,11 @@ export interface JsonlArgs {
   batchSize?: number;
   /** `remember` only: "off" stores every line without comparison (a known-clean collection). */
   gate?: string | undefined;
+  /**
+   * Asked before each batch is written: true stops there (Ctrl-C), the batches written so far
+   * kept, and the answer says where the input stopped (`interrupted`).
+   */
+  stopRequested?: () => boolean;
 }
 
 export interface JsonlResult {
@@ -105,6 +110,11 @@ export interface JsonlResult {
   seconds: number;
   /** One gate result per item, in input order (when asked for: the JSON answer). */
   results?: GateResult[];
+  /**
+   * Set when the run was stopped (Ctrl-C) between batches: `written` items are stored (every
+   * batch before the stop, whole); the input from line `nextLine` on was not written.
+   */
+  interrupted?: { written: number; nextLine: number };
 }
 
 /** Default of `--batch-size` for gated lines (each one compared with the store and the batch). */
@@ -174,8 +184,16 @@ export async function runJsonl(
   let written = 0;
   let batches = 0;
   hooks.onProgress?.(0, items);
+  let interrupted: JsonlResult["interrupted"];
   for await (const batch of batchesOf(args.lines(), batchSize, command)) {
     const chunk = batch.items;
+    // One turn of the event loop, so a Ctrl-C that came during the last batch is heard: a file
+    // read whole in one chunk and a synchronous store otherwise never leave the microtask queue.
+    if (args.stopRequested) await new Promise((resume) => setImmediate(resume));
+    if (args.stopRequested?.()) {
+      interrupted = { written, nextLine: batch.lines[0]! };
+      break;
+    }
     try {
       const r =
         command === "remember"
@@ -211,6 +229,7 @@ export async function runJsonl(
     gate,
     seconds,
     ...(results ? { results } : {}),
+    ...(interrupted ? { interrupted } : {}),
   };
 }
 
@@ -257,16 +276,21 @@ function atLine(error: unknown, lines: readonly number[]): never {
 
 /** A summary: how many items, what was stored, the verdicts, and the rate. */
 export function renderJsonl(r: JsonlResult, style: Style): string {
-  const rate = r.seconds > 0 ? Math.round(r.items / r.seconds) : r.items;
+  const done = r.interrupted?.written ?? r.items;
+  const rate = r.seconds > 0 ? Math.round(done / r.seconds) : done;
   const verdicts = Object.entries(r.counts)
     .filter(([, n]) => n > 0)
     .map(([v, n]) => `${v} ${n}`)
     .join(", ");
+  const count = r.interrupted ? `${done} of ${r.items}` : `${r.items}`;
   const head =
     r.gate === "off"
-      ? `${style.good(`remembered ${r.items}`)} item${r.items === 1 ? "" : "s"} without the write gate (--gate off): stored ${r.stored}`
-      : `${style.good(`${r.command === "remember" ? "remembered" : "recorded"} ${r.items}`)} item${r.items === 1 ? "" : "s"} through the write gate: stored ${r.stored}, strengthened ${r.items - r.stored}`;
-  return `${head}\n${indent(
+      ? `${style.good(`remembered ${count}`)} item${r.items === 1 ? "" : "s"} without the write gate (--gate off): stored ${r.stored}`
+      : `${style.good(`${r.command === "remember" ? "remembered" : "recorded"} ${count}`)} item${r.items === 1 ? "" : "s"} through the write gate: stored ${r.stored}, strengthened ${done - r.stored}`;
+  const stop = r.interrupted
+    ? `\n${style.warn("interrupted")} (Ctrl-C): lines from ${r.interrupted.nextLine} on were not written. To go on without restating what is stored: tail -n +${r.interrupted.nextLine} FILE | strata ${r.command} --jsonl -`
+    : "";
+  return `${head}${stop}\n${indent(
     keyValues(
       [
         ["verdicts", verdicts || "none"],

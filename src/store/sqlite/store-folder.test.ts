@@ -3,7 +3,7 @@
  * a parent that is a file, a folder that cannot be made (/proc), a file that is not a SQLite
  * database (left untouched), and permission denied.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -68,5 +68,26 @@ describe("opening a file that is not a SQLite database", () => {
     expect(e.message).toContain(`${file} is not a SQLite database`);
     await expect(openMemory({ path: file })).rejects.toMatchObject({ code: "STORE_UNAVAILABLE" });
     expect(readFileSync(file, "utf8")).toBe("plain text, not a database\n".repeat(20));
+  });
+});
+
+describe("openMemory({ create: false })", () => {
+  it("refuses a file that does not exist with STORE_UNAVAILABLE, creating neither it nor its folder", async () => {
+    const file = join(dir, "typo", "memory.db");
+    await expect(openMemory({ path: file, create: false })).rejects.toMatchObject({
+      code: "STORE_UNAVAILABLE",
+      details: { path: file, reason: "missing" },
+    });
+    expect(existsSync(join(dir, "typo"))).toBe(false);
+  });
+
+  it("opens a store that exists, as the default (create: true) made it", async () => {
+    const file = join(dir, "memory.db");
+    const first = await openMemory({ path: file });
+    await first.remember("The staging database is Postgres 16");
+    await first.close();
+    const again = await openMemory({ path: file, create: false });
+    expect((await again.recall("staging database")).map((h) => h.id)).toEqual(["b1"]);
+    await again.close();
   });
 });
