@@ -2,6 +2,67 @@ import type Database from "better-sqlite3";
 import { fillVectorComponents, VECTOR_COMPONENTS_SCHEMA } from "./vector-components.js";
 
 /**
+ * A row's token count in SQL, from FTS5's `docsize` record of one column (`sz`: one SQLite
+ * varint, as `fts5Size` in ./sqlite-store.ts reads it), for rows of up to 2^28 tokens; 0 when
+ * there is no record. Pure SQL, so the triggers that use it run on any connection.
+ */
+function docLength(sz: string): string {
+  const hex = "'0123456789ABCDEF'";
+  const byte = (i: number) =>
+    `(instr(${hex}, substr(hex(${sz}), ${2 * i + 1}, 1)) * 16 + instr(${hex}, substr(hex(${sz}), ${2 * i + 2}, 1)) - 17)`;
+  const [b0, b1, b2, b3] = [0, 1, 2, 3].map(byte);
+  return `CASE WHEN ${sz} IS NULL OR length(${sz}) = 0 THEN 0 WHEN ${b0} < 128 THEN ${b0}
+    WHEN ${b1} < 128 THEN (${b0} - 128) * 128 + ${b1}
+    WHEN ${b2} < 128 THEN ((${b0} - 128) * 128 + ${b1} - 128) * 128 + ${b2}
+    ELSE (((${b0} - 128) * 128 + ${b1} - 128) * 128 + ${b2} - 128) * 128 + ${b3} END`;
+}
+
+/** The full-text triggers of one layer, keeping `text_sizes` beside FTS5 (migration 7). */
+function textSizeTriggers(layer: "b" | "e", table: string, fts: string, col: string): string {
+  const length = (rowid: string) => `(SELECT ${docLength("sz")} FROM ${fts}_docsize WHERE id = ${rowid})`;
+  const add = `INSERT INTO text_sizes(layer, namespace, rows, tokens)
+      SELECT '${layer}', new.namespace, 1, ${length("new.rowid")} WHERE true
+      ON CONFLICT(layer, namespace) DO UPDATE SET rows = rows + 1, tokens = tokens + excluded.tokens;`;
+  const remove = `UPDATE text_sizes SET rows = rows - 1, tokens = tokens - coalesce(${length("old.rowid")}, 0)
+      WHERE layer = '${layer}' AND namespace = old.namespace;`;
+  // One trigger per event, FTS5's row and the sizes in order (triggers on one event fire in no set order).
+  return `
+  DROP TRIGGER ${table}_fts_insert;
+  DROP TRIGGER ${table}_fts_delete;
+  DROP TRIGGER ${table}_fts_update;
+  CREATE TRIGGER ${table}_fts_insert AFTER INSERT ON ${table} BEGIN
+    INSERT INTO ${fts}(rowid, ${col}) VALUES (new.rowid, new.${col});
+    ${add}
+  END;
+  CREATE TRIGGER ${table}_fts_delete AFTER DELETE ON ${table} BEGIN
+    ${remove}
+    INSERT INTO ${fts}(${fts}, rowid, ${col}) VALUES ('delete', old.rowid, old.${col});
+  END;
+  CREATE TRIGGER ${table}_fts_update AFTER UPDATE OF ${col}, namespace ON ${table} BEGIN
+    ${remove}
+    INSERT INTO ${fts}(${fts}, rowid, ${col}) VALUES ('delete', old.rowid, old.${col});
+    INSERT INTO ${fts}(rowid, ${col}) VALUES (new.rowid, new.${col});
+    ${add}
+  END;
+  INSERT INTO text_sizes(layer, namespace, rows, tokens)
+    SELECT '${layer}', x.namespace, count(*), coalesce(sum(${docLength("d.sz")}), 0)
+    FROM ${table} x JOIN ${fts}_docsize d ON d.id = x.rowid GROUP BY x.namespace;
+  `;
+}
+
+const TEXT_SIZES_SCHEMA = `
+  CREATE TABLE text_sizes (
+    layer TEXT NOT NULL,
+    namespace TEXT NOT NULL,
+    rows INTEGER NOT NULL,
+    tokens INTEGER NOT NULL,
+    PRIMARY KEY (layer, namespace)
+  ) WITHOUT ROWID;
+  ${textSizeTriggers("b", "beliefs", "belief_fts", "text")}
+  ${textSizeTriggers("e", "episodes", "episode_fts", "content")}
+`;
+
+/**
  * Versioned migrations for the SQLite store. Each entry runs once, inside the same
  * BEGIN IMMEDIATE transaction that bumps `schema_version`, so processes starting together
  * apply it exactly once.
@@ -214,6 +275,11 @@ export const MIGRATIONS: readonly string[] = [
   // 6: each vector's nonzero components, keyed for a cold search's one range scan
   // (./vector-components.ts); filled from the stored vectors by MIGRATION_FILLS[6].
   VECTOR_COMPONENTS_SCHEMA,
+  // 7: each namespace's rows in FTS5 and their total length, per layer (`text_sizes`): BM25's N and
+  // average length over one namespace, for a cold search on a store of several namespaces
+  // (`namespaceText` in ./sqlite-store.ts). The full-text triggers keep it, in the same statement
+  // as FTS5's own row (a row's length is its `docsize` record); filled once from the tables.
+  TEXT_SIZES_SCHEMA,
 ];
 
 /**

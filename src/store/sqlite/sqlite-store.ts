@@ -422,19 +422,6 @@ function padded(ids: readonly number[]): { sql: string; params: number[] } {
   return { sql: params.map(() => "?").join(","), params };
 }
 
-/** A row's token count from FTS5's `docsize` record (one column: one SQLite varint). */
-function fts5Size(sz: Buffer | null): number {
-  if (!sz) return 0;
-  let v = 0;
-  for (let i = 0; i < Math.min(sz.length, 9); i++) {
-    const b = sz[i]!;
-    if (i === 8) return v * 256 + b;
-    v = v * 128 + (b & 0x7f);
-    if (b < 0x80) return v;
-  }
-  return v;
-}
-
 function ftsQuery(terms: readonly string[]): string {
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" OR ");
 }
@@ -642,9 +629,6 @@ export class SqliteStore implements Store {
   private vecFunctions: boolean | null = null;
   /** Reads query terms and matched rows for a cold search over several namespaces (`namespaceText`). */
   private tokenizer: Fts5Tokenizer | undefined;
-  /** Namespaces' FTS5 sizes, as of a `text_changes` position (`namespaceSizes`). */
-  private readonly sizesMemo = new Map<string, { seq: number; rows: number; tokens: number }>();
-  private sizeFunction = false;
   /** The BM25 index (null: FTS5 answers every search), current through `text_changes` entry `textSeq`. */
   private text: TextIndex | null;
   private textSeq = 0;
@@ -1760,8 +1744,6 @@ export class SqliteStore implements Store {
 
   /** A transaction rolled back: what the index read during it is read again from committed state. */
   private textRolledBack(): void {
-    // A rolled-back log position may be taken again by other rows: sizes remembered at it are not.
-    this.sizesMemo.clear();
     const tx = this.textTx;
     this.textTx = null;
     if (!tx) return;
@@ -1867,7 +1849,7 @@ export class SqliteStore implements Store {
    * the in-process index scores (`scoreMatches`), so another namespace's rows move no score. Every
    * FTS5 match in the namespaces is read (each phrase's document frequency counts them, whatever
    * the filter), tokenized, and scored; `ok` says whether the row passes the filter. N and the
-   * total length of a namespace come from FTS5's per-row sizes (`namespaceSizes`).
+   * total length of a namespace are its `text_sizes` row (`namespaceSizes`).
    */
   private namespaceText(
     prefix: TextLayer,
@@ -1902,28 +1884,16 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * A namespace's rows in FTS5 and their total length (FTS5's N and Σ dl, over that namespace),
-   * read from its per-row sizes: one pass over the namespace's rows, remembered until the next
-   * `text_changes` entry.
+   * A namespace's rows in FTS5 and their total length (FTS5's N and Σ dl, over that namespace):
+   * its `text_sizes` row, kept by the full-text triggers (./sqlite-schema.ts, migration 7). One
+   * primary-key seek, instead of a pass over the namespace's FTS5 row sizes.
    */
   private namespaceSizes(prefix: TextLayer, namespace: string): { rows: number; tokens: number } {
-    const seq = textLogPosition((sql) => this.stmt(sql));
-    const key = `${prefix}\u0000${namespace}`;
-    const known = this.sizesMemo.get(key);
-    if (known && known.seq === seq) return known;
-    if (!this.sizeFunction) {
-      this.db.function("strata_fts5_size", { deterministic: true }, (sz: unknown) => fts5Size(sz as Buffer));
-      this.sizeFunction = true;
-    }
-    const [table, docsize] =
-      prefix === "b" ? ["beliefs", "belief_fts_docsize"] : ["episodes", "episode_fts_docsize"];
-    const r = this.stmt(
-      `SELECT count(*) AS n, coalesce(sum(strata_fts5_size(d.sz)), 0) AS t
-       FROM ${table} x JOIN ${docsize} d ON d.id = x.rowid WHERE x.namespace = ?`,
-    ).get(namespace)!;
-    const sizes = { seq, rows: r.n as number, tokens: r.t as number };
-    this.sizesMemo.set(key, sizes);
-    return sizes;
+    const r = this.stmt("SELECT rows, tokens FROM text_sizes WHERE layer = ? AND namespace = ?").get(
+      prefix,
+      namespace,
+    );
+    return r ? { rows: r.rows as number, tokens: r.tokens as number } : { rows: 0, tokens: 0 };
   }
 
   /** The share of (up to) 256 of the query's matches, taken unranked, that pass the filter. */

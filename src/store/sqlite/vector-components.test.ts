@@ -386,14 +386,17 @@ describe("vector components", () => {
   it("migration 6 fills them for a store written before it, as the triggers would have", async () => {
     const path = await randomStore("migrated.db", 6);
     const written = expectedComponents(path).held;
-    // The store as schema 5 left it: no table, no triggers.
+    // The store as schema 5 left it: no table, no triggers (and no later migration's table: 7's
+    // `text_sizes`, whose migration replaces the full-text triggers it finds).
     const raw = new Database(path);
     for (const name of raw
       .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%components%'")
       .pluck()
       .all() as string[])
       raw.exec(`DROP TRIGGER ${name}`);
-    raw.exec("DROP TABLE vector_components; UPDATE meta SET value = '5' WHERE key = 'schema_version'");
+    raw.exec(
+      "DROP TABLE vector_components; DROP TABLE text_sizes; UPDATE meta SET value = '5' WHERE key = 'schema_version'",
+    );
     raw.close();
     const heard: { version: number; done: number; total: number }[] = [];
     const store = SqliteStore.open({ path, onMigrationProgress: (p) => heard.push(p) });
