@@ -116,6 +116,9 @@ describe("retiredValue: an update that retires the older's value by name", () =>
     ["My main hobby is rock climbing.", "I'll never quit climbing, it keeps me sane."],
     ["My main hobby is rock climbing.", "I don't want to give up climbing."],
     ["I play a Fender Stratocaster.", "I might sell the Strat if the Gibson comes through."],
+    // "I'll" is the speaker as subject (SPEAKER_SUBJECT), of a verb not yet done.
+    ["I play a Fender Stratocaster.", "I'll sell the Strat next month."],
+    ["I drive a Mercedes C-Class.", "We’ll trade in the Merc when the lease ends."],
     // A mention; a modifier of what ended, not its head.
     ["My favourite show is Severance.", "I still think about the Severance finale sometimes."],
     ["I park in the garage on Birch Street.", "The bakery on Birch Street closed last week."],

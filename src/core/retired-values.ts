@@ -28,7 +28,7 @@
 import { analysisOf, mainClauseOf } from "./judge/analysis.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import { namedValues } from "./named-values.js";
-import { contentTokens } from "./text.js";
+import { contentTokens, SPEAKER_SUBJECT } from "./text.js";
 
 /** A value of the older's, as written there ("climbing", "Stratocaster"). */
 export interface OlderValue {
@@ -67,8 +67,8 @@ const FROM = new Set(["switch from", "move from", "change from", "go from", "ins
 
 const PARTICLES = new Set(["up", "in", "down", "off", "out"]);
 
-/** The speaker as subject. */
-const SPEAKER = /^(?:i|we)(?:[’'](?:ve|d|m|re))?$/i;
+/** "I'll", "we'll": the speaker as the subject of a verb not yet done ("I'll sell the Strat next month"). */
+const WILL = /[’']ll$/i;
 
 /** Words between a subject and its verb that leave the subject the same ("I've just", "we finally"). */
 const BETWEEN_SUBJECT_AND_VERB =
@@ -153,7 +153,7 @@ function speakerDid(words: readonly TaggedWord[], i: number, text: string): bool
   if (words.slice(Math.max(0, j - 1), i).some((x) => NOT_DONE.test(x.text))) return false;
   // "Sold my cello last month": a chat's first person, the subject dropped at the sentence start.
   if (subject === undefined) return w.text.toLowerCase() !== w.lemma;
-  if (SPEAKER.test(subject.text)) return true;
+  if (SPEAKER_SUBJECT.test(subject.text)) return !WILL.test(subject.text);
   // "I sold the Strat and picked up a Gibson": the second verb shares the first's subject.
   if (
     subject.text.toLowerCase() === "and" &&

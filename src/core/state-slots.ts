@@ -24,7 +24,7 @@
 import { mainClauseStart, verbalParticiple } from "./judge/analysis.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import type { Lexicon } from "./ports.js";
-import { contentTokens, isHypothetical, isQuestion } from "./text.js";
+import { contentTokens, isHypothetical, isQuestion, SPEAKER_SUBJECT } from "./text.js";
 
 /**
  * Verbs whose meaning is a change of value or state (lemmas). A closed class of English: moving,
@@ -178,9 +178,6 @@ const IDENTIFIER = /^\p{L}[\p{L}\p{N}]*(?:[-_.][\p{L}\p{N}]+)+$/u;
 
 /** Punctuation between two words that ends a phrase (a comma, a colon, a dash, a bracket). */
 const PHRASE_STOP = /[,;:.!?()[\]—–]/;
-
-/** The speaker as subject: I, we and their contractions. */
-const SPEAKER_SUBJECT = /^(?:i|we)(?:[’'](?:m|re|ve|d|ll))?$/;
 
 /** Possessives that make a noun someone else's: "her phone", "Ana's phone". */
 const OTHERS = new Set(["his", "her", "their", "your", "its"]);

@@ -10,7 +10,7 @@
  * The examples of every rule are in ./rules.test.ts.
  */
 import type { JudgeRelation } from "../ports.js";
-import { contentTokens, hasChangeCue, rawTokens, stem } from "../text.js";
+import { contentTokens, hasChangeCue, rawTokens, SPEAKER_SUBJECT, stem } from "../text.js";
 import {
   type Analysis,
   additiveOf,
@@ -114,8 +114,7 @@ const CUE_ADVERBS = new Set(["instead", "now", "anymore", "nowadays", "lately", 
  * brigade" then shared a subject "i'm" that "I enjoy my job" does not have. Like "I" and "we",
  * it names the holder every first-person statement has, not what the statement is about.
  */
-const SPEAKER = /^(?:i|we)(?:['’](?:m|ve|d|ll|re))?$/;
-const named = (t: string) => !SPEAKER.test(t);
+const named = (t: string) => !SPEAKER_SUBJECT.test(t);
 const subjects = (p: Pair) => sets(p);
 const sameSubject = (p: Pair) => {
   const { subjA, subjB } = subjects(p);
