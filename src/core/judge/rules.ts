@@ -105,8 +105,16 @@ function sets(p: Pair) {
   return m;
 }
 
-/** Adverbs that say a change happened, not what changed: a link of their own names no attribute. */
-const CUE_ADVERBS = new Set(["instead", "now", "anymore", "nowadays", "lately", "currently"]);
+/**
+ * Adverbs that say a change happened or that a state holds now, not what changed: a link of their
+ * own names no attribute. Held as the value tokens they are compared with are (stemmed: "nowadays"
+ * → "nowaday"; "now" and "currently" are stop words and never reach a value). Not `hasChangeCue`'s
+ * list (text.ts), which asks another question: whether a text announces a change, by phrases and
+ * verbs ("moved to", "switched", "no longer", "new"). The two share "now", "instead" and
+ * "anymore"; "nowadays", "lately" and "currently" say a state holds now without saying it changed
+ * ("I currently live in Leeds" announces nothing), so they are cues of the present here, not of a change there.
+ */
+const CUE_ADVERBS = new Set(["instead", "now", "anymore", "nowadays", "lately", "currently"].map(stem));
 
 /**
  * The speaker's own pronoun, contracted with its verb ("I'm", "we've", "I'll"), is no subject
