@@ -452,7 +452,9 @@ const SPEAKER_ITSELF = /^(?:i|me|we|us|myself|ourselves)(?:[’'](?:m|re|ve|d|ll
  * its first-person words are all the possessor of a person ("my flatmate", "my coworker Dana",
  * "our daughter", "my neighbour"; a noun WordNet reads as a kind of person, `Lexicon.isPerson`),
  * none of them a person the question asks about ("Who is my roommate?": "my new roommate is
- * Priscilla" is the speaker's state). "My flatmate started taking the number 38 bus" says nothing
+ * Priscilla" is the speaker's state). Through a possessive chain, the first link says whose: "my
+ * sister's salary", "our neighbour's dog" are a person's; "my car's engine", "my company's health
+ * plan" the speaker's. "My flatmate started taking the number 38 bus" says nothing
  * of the speaker's bus, nor "My daughter left the school choir and joined St Mary's" of the
  * speaker's choir. Not when the speaker is a subject or object anywhere ("The pool changed its
  * schedule, so I swim on Fridays now", "Facilities moved us up", "my doctor put me on Zyrtec"),
@@ -479,7 +481,8 @@ export function saysOthersState(statement: string, asked: AskedSlot, lexicon: Le
     while (j < words.length && /^(?:ADJ|ADV|NUM|DET)$/.test(words[j]!.pos)) j++;
     const noun = words[j];
     if (noun?.pos !== "NOUN") return false;
-    const lemma = noun.lemma.toLowerCase();
+    // A possessive chain: "my sister's salary" is the sister's (a person), "my car's engine" the speaker's.
+    const lemma = noun.lemma.toLowerCase().replace(/[’']s$/, "");
     if (asked.nouns.has(lemma) || contentTokens(noun.text).some((t) => asked.attributes.has(t))) return false;
     if (!lexicon.isPerson(lemma)) return false;
     others = true;
