@@ -179,6 +179,15 @@ const IDENTIFIER = /^\p{L}[\p{L}\p{N}]*(?:[-_.][\p{L}\p{N}]+)+$/u;
 /** Punctuation between two words that ends a phrase (a comma, a colon, a dash, a bracket). */
 const PHRASE_STOP = /[,;:.!?()[\]—–]/;
 
+/**
+ * The causative "drive" with a result ("the sync was driving me mad", "it drove us up the wall",
+ * "I'm driving myself crazy"): what something does to someone, not anyone driving. Its words fill
+ * no slot (no "drive" of the speaker's, no "wall", no "nuts"); "I'm driving a Tesla now", "I drive
+ * us to school" and "she drives me to the station" still drive.
+ */
+const DRIVEN_TO =
+  /\b(?:drive|drives|drove|driven|driving)\s+(?:me|us|myself|ourselves|him|her|them|you|everyone|everybody)\s+(?:absolutely\s+|completely\s+|totally\s+|slowly\s+)?(?:mad|crazy|nuts|insane|bananas|batty|potty|mental|spare|wild|bonkers|up\s+the\s+wall|(?:a)?round\s+the\s+(?:bend|twist)|to\s+(?:distraction|despair|drink))\b/gi;
+
 /** Possessives that make a noun someone else's: "her phone", "Ana's phone". */
 const OTHERS = new Set(["his", "her", "their", "your", "its"]);
 
@@ -227,6 +236,10 @@ function readSlots(text: string): Slot[] {
   const add = (subject: string, words: string[], central: boolean, noun: string | null = null) =>
     compound.push({ words, subject, central, noun });
   let end = 0;
+  // After punctuation, a noun before the next verb is that verb's own subject: "I dropped Evernote
+  // for Obsidian, the sync was driving me mad" — the sync drives, not the speaker.
+  let afterStop = false;
+  const driven = [...text.matchAll(DRIVEN_TO)].map((m) => [m.index, m.index + m[0].length] as const);
   for (const w of tag(text)) {
     const lower = w.text.toLowerCase();
     const nominal = w.pos === "NOUN" || w.pos === "PROPN";
@@ -234,6 +247,16 @@ function readSlots(text: string): Slot[] {
     const stop = PHRASE_STOP.test(text.slice(end, w.start));
     end = w.start + w.text.length;
     if (!nominal || stop) flush();
+    if (stop) afterStop = true;
+    if (afterStop && nominal) speakerSubject = false;
+    if (driven.some(([from, to]) => w.start >= from && w.start < to)) {
+      flush();
+      seenVerb = true;
+      central = true;
+      possessor = null;
+      afterStop = false;
+      continue;
+    }
     // Pronouns by their form: the tagger reads "I'm" as a name and "our" as a determiner at times.
     if (OTHERS.has(lower) || lower === "my" || lower === "our") {
       possessor = OTHERS.has(lower) ? lower : "speaker";
@@ -269,6 +292,7 @@ function readSlots(text: string): Slot[] {
     }
     if (w.pos === "VERB" || w.pos === "AUX") {
       seenVerb = true;
+      afterStop = false;
       // What the speaker does is a slot too ("I run 5k" / "10k runs"; "I'm asking for 95k").
       if (w.pos === "VERB" && speakerSubject && !LIGHT_VERBS.has(w.lemma)) {
         add("speaker", [w.lemma], true);
