@@ -272,5 +272,8 @@ describe("takesDayInstead: the speaker's newer activity takes the older's recurr
     ["I volunteer at the food bank on Saturdays.", "I also help out at the animal shelter on Saturdays."],
     // No clause of the speaker's.
     ["I take the bus on Mondays.", "My flatmate takes the train on Mondays instead."],
+    // A plan or a wish ("I'll", "I'd": SPEAKER_CLAUSE leaves them out) takes no day yet.
+    ["I go to a spin class on Thursday evenings.", "I'll do kickboxing on Thursday evenings instead."],
+    ["I go to a spin class on Thursday evenings.", "I’d do kickboxing on Thursday evenings instead."],
   ])("does not take: %s / %s", (older, newer) => expect(takesDayInstead(older, newer)).toBeNull());
 });

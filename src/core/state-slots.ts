@@ -468,7 +468,10 @@ export function fillsAskedSlot(statement: string, asked: AskedSlot, lexicon?: Le
 const POSSESSIVE_FIRST = /\b(?:my|our)\b/i;
 const SPEAKER_WORD = /\b(?:i|me|we|us|myself|ourselves)\b/i;
 
-/** The speaker as subject or object: "I", "me", "we", "us" and their contractions. */
+/**
+ * The speaker as subject or object: "I", "me", "we", "us" and their contractions. Wider than
+ * `SPEAKER_SUBJECT` (text.ts) on purpose: "my doctor put me on Zyrtec" involves the speaker too.
+ */
 const SPEAKER_ITSELF = /^(?:i|me|we|us|myself|ourselves)(?:[’'](?:m|re|ve|d|ll))?$/i;
 
 /**
@@ -559,7 +562,11 @@ const DAY_NAMES = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|week
 const RECURRING_DAY = new RegExp(`\\b(?:on|every|each)\\s+(${DAY_NAMES})s?\\b`, "gi");
 /** "instead" that leaves what it replaces unsaid: not "instead of …". */
 const BARE_INSTEAD = /\binstead\b(?!\s+of\b)/i;
-/** The speaker as the subject of a clause: "I", "we" and their contractions, before a verb. */
+/**
+ * The speaker as the subject of a clause, in running text: "I", "we", "I'm", "we're", "I've"
+ * before a verb. Not `SPEAKER_SUBJECT` (text.ts): it leaves out "I'll" and "I'd" on purpose, a plan
+ * or a wish ("I'll do kickboxing on Thursdays instead") that takes no day from anything yet.
+ */
 const SPEAKER_CLAUSE = /\b(?:i|we)(?:[’'](?:m|re|ve))?\s+(?:\w+\s+)?\w+/i;
 
 /**
