@@ -311,11 +311,12 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "unsure:intention",
-    doc: 'The newer statement says what its speaker means to do ("Now, I\'m aiming to turn my passion into a business", "we\'re hoping to move the office"), the older what is so: no value changed, whatever the cue; deferred.',
+    doc: 'The newer statement says what its speaker means to do ("Now, I\'m aiming to turn my passion into a business", "we\'re hoping to move the office", "I\'ll switch to Bitwarden next month", "I\'d switch if it were cheaper"), the older what is so: no value changed, whatever the cue; deferred.',
     decide: (p) => {
       const meant = intentionOf(wordsOf(p.b));
       if (meant === null || intentionOf(wordsOf(p.a)) !== null) return null;
-      return unsure("refines", `${meant} to …: an intention`);
+      const how = meant === "will" || meant === "would" ? `${meant} …` : `${meant} to …`;
+      return unsure("refines", `${how}: an intention`);
     },
   },
   {
