@@ -22,3 +22,6 @@ export const DEFAULT_MARK_KEY = "strata_curation";
  * `source` is the caller's free text (user, doc:…, tool:…).
  */
 export const DISTILLED_SOURCE = "distilled";
+
+/** The provenance sleep writes on a rule it abstracts from several beliefs (sleep/rules.ts). */
+export const ABSTRACTION_SOURCE = "abstraction";

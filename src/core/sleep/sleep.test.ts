@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { HOUR, seedBelief, type TestClock, testMemory } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
 import type { Belief, BeliefKind } from "../model.js";
-import { DISTILLED_SOURCE } from "../vocabulary.js";
+import { ABSTRACTION_SOURCE, DISTILLED_SOURCE } from "../vocabulary.js";
 import { activeSet, loadActive } from "./sweep.js";
 
 let mem: Memory;
@@ -346,6 +346,7 @@ describe("rules", () => {
     expect(await belief(abstracted!.id)).toMatchObject({
       status: "active",
       prefer: "run the smoke tests first",
+      source: ABSTRACTION_SOURCE,
     });
   });
 });
