@@ -61,6 +61,7 @@ describe("retiredValue: an update that retires the older's value by name", () =>
       "delete",
     ],
     ["I drive a Mercedes C-Class.", "Sold the Merc in October and bought a Tesla.", "Mercedes", "sell"],
+    ["I play a Fender Stratocaster.", "I'd sold the Strat by then.", "Stratocaster", "sell"],
     // The value itself ends: its subject, with no object but its own.
     [
       "I park in the garage on Birch Street.",
@@ -116,6 +117,12 @@ describe("retiredValue: an update that retires the older's value by name", () =>
     ["My main hobby is rock climbing.", "I'll never quit climbing, it keeps me sane."],
     ["My main hobby is rock climbing.", "I don't want to give up climbing."],
     ["I play a Fender Stratocaster.", "I might sell the Strat if the Gibson comes through."],
+    // "I'll" is the speaker as subject (SPEAKER_SUBJECT), of a verb not yet done.
+    ["I play a Fender Stratocaster.", "I'll sell the Strat next month."],
+    ["I drive a Mercedes C-Class.", "We’ll trade in the Merc when the lease ends."],
+    // "I'd" with a base form is "I would" (with a participle, "I had": retires, above).
+    ["I play a Fender Stratocaster.", "I'd sell the Strat for the right price."],
+    ["My sport is tennis, I play at the club.", "I'd quit tennis if my knee got worse."],
     // A mention; a modifier of what ended, not its head.
     ["My favourite show is Severance.", "I still think about the Severance finale sometimes."],
     ["I park in the garage on Birch Street.", "The bakery on Birch Street closed last week."],

@@ -18,7 +18,8 @@
  *
  * Not a retirement: another person's ("My sister gave up her Kindle", "Dana quit the food bank"),
  * another thing's ("I gave up sugar for Lent" against "My main hobby is baking"), a plan, wish or
- * refusal ("I'll never quit climbing", "I might sell the Strat"), or a mention ("I still think about
+ * refusal ("I'll never quit climbing", "I might sell the Strat", "I'd sell the Strat for the right
+ * price"), or a mention ("I still think about
  * the Severance finale").
  *
  *   await loadTagger();
@@ -28,7 +29,7 @@
 import { analysisOf, mainClauseOf } from "./judge/analysis.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import { namedValues } from "./named-values.js";
-import { contentTokens } from "./text.js";
+import { contentTokens, SPEAKER_SUBJECT } from "./text.js";
 
 /** A value of the older's, as written there ("climbing", "Stratocaster"). */
 export interface OlderValue {
@@ -67,8 +68,15 @@ const FROM = new Set(["switch from", "move from", "change from", "go from", "ins
 
 const PARTICLES = new Set(["up", "in", "down", "off", "out"]);
 
-/** The speaker as subject. */
-const SPEAKER = /^(?:i|we)(?:[’'](?:ve|d|m|re))?$/i;
+/** "I'll", "we'll": the speaker as the subject of a verb not yet done ("I'll sell the Strat next month"). */
+const WILL = /[’']ll$/i;
+
+/**
+ * "I'd", "we'd": "I would" before a verb's base form ("I'd sell the Strat for the right price": not
+ * done), "I had" before a participle ("I'd sold the Strat by then": done). A form that is both
+ * ("I'd quit") is read as not done: a retirement needs the verb done.
+ */
+const WOULD_OR_HAD = /[’']d$/i;
 
 /** Words between a subject and its verb that leave the subject the same ("I've just", "we finally"). */
 const BETWEEN_SUBJECT_AND_VERB =
@@ -153,7 +161,8 @@ function speakerDid(words: readonly TaggedWord[], i: number, text: string): bool
   if (words.slice(Math.max(0, j - 1), i).some((x) => NOT_DONE.test(x.text))) return false;
   // "Sold my cello last month": a chat's first person, the subject dropped at the sentence start.
   if (subject === undefined) return w.text.toLowerCase() !== w.lemma;
-  if (SPEAKER.test(subject.text)) return true;
+  if (SPEAKER_SUBJECT.test(subject.text))
+    return !WILL.test(subject.text) && !(WOULD_OR_HAD.test(subject.text) && w.text.toLowerCase() === w.lemma);
   // "I sold the Strat and picked up a Gibson": the second verb shares the first's subject.
   if (
     subject.text.toLowerCase() === "and" &&

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadTagger } from "./judge/tagger.js";
 import {
   askedSlot,
+  fillsAskedSlot,
   namesOtherValue,
   saysChangedState,
   sharedSlot,
@@ -206,6 +207,39 @@ describe("slotsOf: phrases end at punctuation; a possessed word is no subject", 
   });
 });
 
+describe('slotsOf: whose verb it is — a clause\'s own subject, and the causative "drive"', () => {
+  const verbs = (text: string) =>
+    slotsOf(text)
+      .filter((s) => s.subject === "speaker")
+      .map((s) => s.attribute);
+
+  it.each([
+    // After punctuation, a noun before the verb is its own subject.
+    ["I dropped Evernote for Obsidian, the sync was driving me mad.", "drive"],
+    ["I quit my job, the commute was killing me.", "kill"],
+    ["I run 5k, my knees hurt afterwards.", "hurt"],
+    // "drive someone mad / up the wall": done to someone, nobody drives.
+    ["I'm driving myself crazy over this car.", "drive"],
+    ["The commute drives me nuts so I cycle now.", "drive"],
+    ["The commute drives me nuts so I cycle now.", "nut"],
+    ["Honestly the old Golf drove us up the wall.", "wall"],
+  ])("%s: no speaker's %s", (text, attribute) => expect(verbs(text)).not.toContain(attribute));
+
+  it.each([
+    ["I'm driving a Tesla now.", "drive"],
+    ["I drive us to school every morning.", "drive"],
+    ["I sold the Golf, now I'm driving a Subaru.", "drive"],
+    ["I dropped Evernote, started using Obsidian.", "start"],
+    ["The commute drives me nuts so I cycle now.", "cycle"],
+  ])("%s: the speaker's %s", (text, attribute) => expect(verbs(text)).toContain(attribute));
+
+  it('"What car do I drive?" is not filled by a sync driving the speaker mad', () => {
+    const asked = askedSlot("What car do I drive?")!;
+    expect(fillsAskedSlot("I dropped Evernote for Obsidian, the sync was driving me mad.", asked)).toBeNull();
+    expect(fillsAskedSlot("I'm driving a Tesla now.", asked)).not.toBeNull();
+  });
+});
+
 describe("takesDayInstead: the speaker's newer activity takes the older's recurring day, \"instead\"", () => {
   it.each([
     [
@@ -238,5 +272,8 @@ describe("takesDayInstead: the speaker's newer activity takes the older's recurr
     ["I volunteer at the food bank on Saturdays.", "I also help out at the animal shelter on Saturdays."],
     // No clause of the speaker's.
     ["I take the bus on Mondays.", "My flatmate takes the train on Mondays instead."],
+    // A plan or a wish ("I'll", "I'd": SPEAKER_CLAUSE leaves them out) takes no day yet.
+    ["I go to a spin class on Thursday evenings.", "I'll do kickboxing on Thursday evenings instead."],
+    ["I go to a spin class on Thursday evenings.", "I’d do kickboxing on Thursday evenings instead."],
   ])("does not take: %s / %s", (older, newer) => expect(takesDayInstead(older, newer)).toBeNull());
 });

@@ -24,7 +24,7 @@
 import { mainClauseStart, verbalParticiple } from "./judge/analysis.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import type { Lexicon } from "./ports.js";
-import { contentTokens, isHypothetical, isQuestion } from "./text.js";
+import { contentTokens, isHypothetical, isQuestion, SPEAKER_SUBJECT } from "./text.js";
 
 /**
  * Verbs whose meaning is a change of value or state (lemmas). A closed class of English: moving,
@@ -179,8 +179,14 @@ const IDENTIFIER = /^\p{L}[\p{L}\p{N}]*(?:[-_.][\p{L}\p{N}]+)+$/u;
 /** Punctuation between two words that ends a phrase (a comma, a colon, a dash, a bracket). */
 const PHRASE_STOP = /[,;:.!?()[\]—–]/;
 
-/** The speaker as subject: I, we and their contractions. */
-const SPEAKER_SUBJECT = /^(?:i|we)(?:[’'](?:m|re|ve|d|ll))?$/;
+/**
+ * The causative "drive" with a result ("the sync was driving me mad", "it drove us up the wall",
+ * "I'm driving myself crazy"): what something does to someone, not anyone driving. Its words fill
+ * no slot (no "drive" of the speaker's, no "wall", no "nuts"); "I'm driving a Tesla now", "I drive
+ * us to school" and "she drives me to the station" still drive.
+ */
+const DRIVEN_TO =
+  /\b(?:drive|drives|drove|driven|driving)\s+(?:me|us|myself|ourselves|him|her|them|you|everyone|everybody)\s+(?:absolutely\s+|completely\s+|totally\s+|slowly\s+)?(?:mad|crazy|nuts|insane|bananas|batty|potty|mental|spare|wild|bonkers|up\s+the\s+wall|(?:a)?round\s+the\s+(?:bend|twist)|to\s+(?:distraction|despair|drink))\b/gi;
 
 /** Possessives that make a noun someone else's: "her phone", "Ana's phone". */
 const OTHERS = new Set(["his", "her", "their", "your", "its"]);
@@ -230,6 +236,10 @@ function readSlots(text: string): Slot[] {
   const add = (subject: string, words: string[], central: boolean, noun: string | null = null) =>
     compound.push({ words, subject, central, noun });
   let end = 0;
+  // After punctuation, a noun before the next verb is that verb's own subject: "I dropped Evernote
+  // for Obsidian, the sync was driving me mad" — the sync drives, not the speaker.
+  let afterStop = false;
+  const driven = [...text.matchAll(DRIVEN_TO)].map((m) => [m.index, m.index + m[0].length] as const);
   for (const w of tag(text)) {
     const lower = w.text.toLowerCase();
     const nominal = w.pos === "NOUN" || w.pos === "PROPN";
@@ -237,6 +247,16 @@ function readSlots(text: string): Slot[] {
     const stop = PHRASE_STOP.test(text.slice(end, w.start));
     end = w.start + w.text.length;
     if (!nominal || stop) flush();
+    if (stop) afterStop = true;
+    if (afterStop && nominal) speakerSubject = false;
+    if (driven.some(([from, to]) => w.start >= from && w.start < to)) {
+      flush();
+      seenVerb = true;
+      central = true;
+      possessor = null;
+      afterStop = false;
+      continue;
+    }
     // Pronouns by their form: the tagger reads "I'm" as a name and "our" as a determiner at times.
     if (OTHERS.has(lower) || lower === "my" || lower === "our") {
       possessor = OTHERS.has(lower) ? lower : "speaker";
@@ -272,6 +292,7 @@ function readSlots(text: string): Slot[] {
     }
     if (w.pos === "VERB" || w.pos === "AUX") {
       seenVerb = true;
+      afterStop = false;
       // What the speaker does is a slot too ("I run 5k" / "10k runs"; "I'm asking for 95k").
       if (w.pos === "VERB" && speakerSubject && !LIGHT_VERBS.has(w.lemma)) {
         add("speaker", [w.lemma], true);
@@ -447,7 +468,10 @@ export function fillsAskedSlot(statement: string, asked: AskedSlot, lexicon?: Le
 const POSSESSIVE_FIRST = /\b(?:my|our)\b/i;
 const SPEAKER_WORD = /\b(?:i|me|we|us|myself|ourselves)\b/i;
 
-/** The speaker as subject or object: "I", "me", "we", "us" and their contractions. */
+/**
+ * The speaker as subject or object: "I", "me", "we", "us" and their contractions. Wider than
+ * `SPEAKER_SUBJECT` (text.ts) on purpose: "my doctor put me on Zyrtec" involves the speaker too.
+ */
 const SPEAKER_ITSELF = /^(?:i|me|we|us|myself|ourselves)(?:[’'](?:m|re|ve|d|ll))?$/i;
 
 /**
@@ -455,7 +479,9 @@ const SPEAKER_ITSELF = /^(?:i|me|we|us|myself|ourselves)(?:[’'](?:m|re|ve|d|ll
  * its first-person words are all the possessor of a person ("my flatmate", "my coworker Dana",
  * "our daughter", "my neighbour"; a noun WordNet reads as a kind of person, `Lexicon.isPerson`),
  * none of them a person the question asks about ("Who is my roommate?": "my new roommate is
- * Priscilla" is the speaker's state). "My flatmate started taking the number 38 bus" says nothing
+ * Priscilla" is the speaker's state). Through a possessive chain, the first link says whose: "my
+ * sister's salary", "our neighbour's dog" are a person's; "my car's engine", "my company's health
+ * plan" the speaker's. "My flatmate started taking the number 38 bus" says nothing
  * of the speaker's bus, nor "My daughter left the school choir and joined St Mary's" of the
  * speaker's choir. Not when the speaker is a subject or object anywhere ("The pool changed its
  * schedule, so I swim on Fridays now", "Facilities moved us up", "my doctor put me on Zyrtec"),
@@ -482,7 +508,8 @@ export function saysOthersState(statement: string, asked: AskedSlot, lexicon: Le
     while (j < words.length && /^(?:ADJ|ADV|NUM|DET)$/.test(words[j]!.pos)) j++;
     const noun = words[j];
     if (noun?.pos !== "NOUN") return false;
-    const lemma = noun.lemma.toLowerCase();
+    // A possessive chain: "my sister's salary" is the sister's (a person), "my car's engine" the speaker's.
+    const lemma = noun.lemma.toLowerCase().replace(/[’']s$/, "");
     if (asked.nouns.has(lemma) || contentTokens(noun.text).some((t) => asked.attributes.has(t))) return false;
     if (!lexicon.isPerson(lemma)) return false;
     others = true;
@@ -535,7 +562,11 @@ const DAY_NAMES = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|week
 const RECURRING_DAY = new RegExp(`\\b(?:on|every|each)\\s+(${DAY_NAMES})s?\\b`, "gi");
 /** "instead" that leaves what it replaces unsaid: not "instead of …". */
 const BARE_INSTEAD = /\binstead\b(?!\s+of\b)/i;
-/** The speaker as the subject of a clause: "I", "we" and their contractions, before a verb. */
+/**
+ * The speaker as the subject of a clause, in running text: "I", "we", "I'm", "we're", "I've"
+ * before a verb. Not `SPEAKER_SUBJECT` (text.ts): it leaves out "I'll" and "I'd" on purpose, a plan
+ * or a wish ("I'll do kickboxing on Thursdays instead") that takes no day from anything yet.
+ */
 const SPEAKER_CLAUSE = /\b(?:i|we)(?:[’'](?:m|re|ve))?\s+(?:\w+\s+)?\w+/i;
 
 /**

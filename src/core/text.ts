@@ -143,6 +143,18 @@ export function isQuestion(text: string): boolean {
   );
 }
 
+/**
+ * The speaker as the subject of a clause, one word as the tagger and `rawTokens` split it: "I",
+ * "we" and their contractions with a verb ("I'm", "we're", "I've", "I'd", "I'll"), in any case and
+ * with either apostrophe. One definition for the judge's subject words (rules.ts), the slot reader
+ * (state-slots.ts) and the reader of retired values (retired-values.ts), which reads the
+ * contraction itself where it needs the verb done, not planned ("I'll sell the Strat").
+ *
+ *   SPEAKER_SUBJECT.test("I'll")   // → true
+ *   SPEAKER_SUBJECT.test("me")     // → false (an object: the speaker is not the subject)
+ */
+export const SPEAKER_SUBJECT = /^(?:i|we)(?:[’'](?:m|re|ve|d|ll))?$/i;
+
 const HYPOTHETICAL_RE =
   /\b(?:maybe|perhaps|possibly|might|could we|should we|shall we|would it|what if|if we|in case|considering|consider|was considered|were considered|proposal|proposed|thinking about|wondering|hypothetically|suppose|planning to|plan to|might want|option would be|idea:)\b/i;
 

@@ -15,3 +15,13 @@ export const CURATE_MODES = ["report", "mark", "delete"] as const;
 
 /** The default metadata key `curate` sets on a stale or duplicate record in mark mode. */
 export const DEFAULT_MARK_KEY = "strata_curation";
+
+/**
+ * The provenance (`source`) sleep writes on a belief it distils from turns (sleep/distil.ts,
+ * sleep/mixed.ts); recall reads it to match a distilled belief back to its turns. Any other
+ * `source` is the caller's free text (user, doc:…, tool:…).
+ */
+export const DISTILLED_SOURCE = "distilled";
+
+/** The provenance sleep writes on a rule it abstracts from several beliefs (sleep/rules.ts). */
+export const ABSTRACTION_SOURCE = "abstraction";

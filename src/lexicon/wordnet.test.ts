@@ -172,6 +172,11 @@ describe("saysOthersState: another person's state is not the speaker's", () => {
       "The college moved the woodwork class to a later slot, which annoys my neighbour who takes it.",
     ],
     ["What car do I drive?", "Our neighbours traded their Golf for a Tesla."],
+    // A possessive chain: the first link, a person, says whose.
+    ["Who do I bank with?", "My sister's salary goes into a Monzo account now."],
+    ["What car do I drive?", "My boss’s car is a Tesla."],
+    ["What breed is my dog?", "Our neighbour's dog is a beagle."],
+    ["Where is my flat?", "My best friend's new flat is in Leeds."],
     // A named third person as the subject, no first-person word (namedSubject).
     ["Who do I bank with?", "Dana quit the food bank after the new manager started, lots of drama there."],
     ["Who is my piano teacher?", "Mrs. Halloran emigrated to Canada last spring."],
@@ -193,6 +198,10 @@ describe("saysOthersState: another person's state is not the speaker's", () => {
     // A first-person word possesses a thing, or there is none (left to the slot readers).
     ["What phone do I have?", "My flatmate says my phone is ancient, so I got an iPhone 15."],
     ["How much is our rent?", "The landlord raised the rent to $2,050 starting next month."],
+    // A possessive chain whose first link is a thing, or the person the question asks about.
+    ["What car do I drive?", "My car's engine was replaced last week."],
+    ["Which health plan am I on?", "My company's health plan switched to Bupa."],
+    ["Who is my boss?", "My boss's car is a Tesla."],
     // A capital that only opens the sentence, on a common noun; the name the question asks; a name
     // beside the speaker; an acronym.
     ["Which Redis version do we run?", "Production runs Redis 7.2.4 now."],

@@ -11,6 +11,11 @@ describe("intentionOf", () => {
     ["We want to move the office to Leeds.", "want"],
     ["I'm trying to eat less sugar now.", "try"],
     ["I'm going to switch banks next month.", "go"],
+    // The speaker's contracted "will" and "would" (with a base form).
+    ["I'll switch to Bitwarden for my passwords next month.", "will"],
+    ["We’ll probably move standup to Thursdays.", "will"],
+    ["I'd switch to Bitwarden if it were cheaper.", "would"],
+    ["I'd love to drive a Tesla.", "would"],
   ] as const)("%j says an intention (%s)", (text, lemma) => {
     expect(intentionOf(tag(text))).toBe(lemma);
   });
@@ -26,6 +31,11 @@ describe("intentionOf", () => {
     "I'm going to the gym on Tuesdays now.",
     "I like to run in the mornings.",
     "I need to take the 8:05 train now.",
+    // "I'd" before a participle is "I had": done. Another's "will" is left alone.
+    "I'd moved to York by then.",
+    "I'd sold the Golf before the Tesla arrived.",
+    "The deploy will run at 3pm from now on.",
+    "She'll take the 8:05 train from now on.",
   ])("%j says no intention", (text) => {
     expect(intentionOf(tag(text))).toBeNull();
   });

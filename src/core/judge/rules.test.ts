@@ -120,6 +120,17 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["I eat a lot of sugar.", "I'm trying to eat less sugar now.", "refines"],
       ["My phone is a Pixel 6.", "I want to switch my phone to an iPhone now.", "refines"],
       ["We host the site on Heroku.", "We're going to move the site to Fly now.", "refines"],
+      // The speaker's contracted "will" plans; "would" (with a base form) wishes.
+      [
+        "I use LastPass for my passwords.",
+        "I'll switch to Bitwarden for my passwords next month.",
+        "refines",
+      ],
+      [
+        "I use LastPass for my passwords.",
+        "I'd switch to Bitwarden for my passwords if it were cheaper.",
+        "refines",
+      ],
     ],
     leaves: [
       // Said as done, or holding now: a change the other rules read.
@@ -131,6 +142,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["I go to the gym on Mondays.", "I'm going to the gym on Tuesdays now."],
       // Both intentions: a changed plan, left to the other rules.
       ["I'm hoping to move to Denver.", "I'm hoping to move to Boston now."],
+      // "I'd" before a participle is "I had": done.
+      ["I use LastPass for my passwords.", "I'd switched to Bitwarden for my passwords by then."],
     ],
   },
   "holder-changed": {
@@ -561,6 +574,8 @@ describe("a shared time or change cue names no attribute", () => {
       "These days I do kickboxing on Thursday evenings instead.",
     ],
     ["We moved book club to Fridays.", "I swim at the lido on Fridays now."],
+    // "nowadays" as its value token is ("nowaday"): a cue of the present, not a word of the attribute.
+    ["I help out at the animal shelter nowadays.", "I do kickboxing at the gym nowadays instead."],
   ])("%s / %s: deferred, not a change", (a, b) => {
     const v = judge(a, b);
     expect(v.relation).not.toBe("supersedes");

@@ -10,7 +10,7 @@
  * The examples of every rule are in ./rules.test.ts.
  */
 import type { JudgeRelation } from "../ports.js";
-import { contentTokens, hasChangeCue, rawTokens, stem } from "../text.js";
+import { contentTokens, hasChangeCue, rawTokens, SPEAKER_SUBJECT, stem } from "../text.js";
 import {
   type Analysis,
   additiveOf,
@@ -105,8 +105,16 @@ function sets(p: Pair) {
   return m;
 }
 
-/** Adverbs that say a change happened, not what changed: a link of their own names no attribute. */
-const CUE_ADVERBS = new Set(["instead", "now", "anymore", "nowadays", "lately", "currently"]);
+/**
+ * Adverbs that say a change happened or that a state holds now, not what changed: a link of their
+ * own names no attribute. Held as the value tokens they are compared with are (stemmed: "nowadays"
+ * → "nowaday"; "now" and "currently" are stop words and never reach a value). Not `hasChangeCue`'s
+ * list (text.ts), which asks another question: whether a text announces a change, by phrases and
+ * verbs ("moved to", "switched", "no longer", "new"). The two share "now", "instead" and
+ * "anymore"; "nowadays", "lately" and "currently" say a state holds now without saying it changed
+ * ("I currently live in Leeds" announces nothing), so they are cues of the present here, not of a change there.
+ */
+const CUE_ADVERBS = new Set(["instead", "now", "anymore", "nowadays", "lately", "currently"].map(stem));
 
 /**
  * The speaker's own pronoun, contracted with its verb ("I'm", "we've", "I'll"), is no subject
@@ -114,8 +122,7 @@ const CUE_ADVERBS = new Set(["instead", "now", "anymore", "nowadays", "lately", 
  * brigade" then shared a subject "i'm" that "I enjoy my job" does not have. Like "I" and "we",
  * it names the holder every first-person statement has, not what the statement is about.
  */
-const SPEAKER = /^(?:i|we)(?:['’](?:m|ve|d|ll|re))?$/;
-const named = (t: string) => !SPEAKER.test(t);
+const named = (t: string) => !SPEAKER_SUBJECT.test(t);
 const subjects = (p: Pair) => sets(p);
 const sameSubject = (p: Pair) => {
   const { subjA, subjB } = subjects(p);
@@ -304,11 +311,12 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "unsure:intention",
-    doc: 'The newer statement says what its speaker means to do ("Now, I\'m aiming to turn my passion into a business", "we\'re hoping to move the office"), the older what is so: no value changed, whatever the cue; deferred.',
+    doc: 'The newer statement says what its speaker means to do ("Now, I\'m aiming to turn my passion into a business", "we\'re hoping to move the office", "I\'ll switch to Bitwarden next month", "I\'d switch if it were cheaper"), the older what is so: no value changed, whatever the cue; deferred.',
     decide: (p) => {
       const meant = intentionOf(wordsOf(p.b));
       if (meant === null || intentionOf(wordsOf(p.a)) !== null) return null;
-      return unsure("refines", `${meant} to …: an intention`);
+      const how = meant === "will" || meant === "would" ? `${meant} …` : `${meant} to …`;
+      return unsure("refines", `${how}: an intention`);
     },
   },
   {

@@ -23,6 +23,7 @@ import { compareLexically, loadTagger } from "../judge/lexical-judge.js";
 import type { Belief, Episode, GateResult, Outcome } from "../model.js";
 import type { Judge, Store, StoreWriter } from "../ports.js";
 import { analyseEcho, contentTokens } from "../text.js";
+import { DISTILLED_SOURCE } from "../vocabulary.js";
 import { decide } from "../write-gate.js";
 import type { Writes } from "../writes.js";
 import { statementsOfState } from "./chat-turns.js";
@@ -137,7 +138,7 @@ export async function storeProposition(
     text: p.text,
     validFrom: p.at,
     sources: p.sources,
-    source: "distilled",
+    source: DISTILLED_SOURCE,
     now: writes.now(),
     vector: vector!,
     ...(p.metadata ? { metadata: p.metadata } : {}),

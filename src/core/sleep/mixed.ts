@@ -12,6 +12,7 @@ import type { Belief, Episode, GateResult, Outcome } from "../model.js";
 import type { StoreWriter } from "../ports.js";
 import { analyseEcho } from "../text.js";
 import { earlierOf, laterOf } from "../time.js";
+import { DISTILLED_SOURCE } from "../vocabulary.js";
 import type { GateDecision } from "../write-gate.js";
 import type { Writes } from "../writes.js";
 
@@ -112,7 +113,7 @@ export async function storeMixed(
     text,
     validFrom: earlierOf(old.validFrom, p.at),
     sources: episodes.map((e) => e.id),
-    source: "distilled",
+    source: DISTILLED_SOURCE,
     metadata: {
       mixed: {
         successes: successes.map((e) => e.id),

@@ -13,6 +13,7 @@ import type { Belief } from "../model.js";
 import type { StoreWriter } from "../ports.js";
 import { contentTokens, isNegated, jaccard, rawTokens } from "../text.js";
 import { laterOf } from "../time.js";
+import { ABSTRACTION_SOURCE } from "../vocabulary.js";
 import type { Writes } from "../writes.js";
 import type { SleepItem } from "./report.js";
 
@@ -267,7 +268,7 @@ export async function reconcileRules(
         prefer,
         validFrom: children.map((c) => c.validFrom).sort()[0]!,
         sources: [...new Set(children.flatMap((c) => c.sources))],
-        source: "abstraction",
+        source: ABSTRACTION_SOURCE,
         metadata: { abstraction: true, children: children.map((c) => c.id), shared, values },
         now,
         vector: vector!,

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { HOUR, seedBelief, type TestClock, testMemory } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
 import type { Belief, BeliefKind } from "../model.js";
+import { ABSTRACTION_SOURCE, DISTILLED_SOURCE } from "../vocabulary.js";
 import { activeSet, loadActive } from "./sweep.js";
 
 let mem: Memory;
@@ -92,6 +93,20 @@ describe("sweep", () => {
       [b, c],
     ]);
     expect((await mem.history(c)).chain.map((x) => x.id)).toEqual([a, b, c]);
+  });
+
+  it("marks what it distils from turns with DISTILLED_SOURCE, the provenance recall reads", async () => {
+    await fresh();
+    const turn = await mem.record("I live in Denver with my two cats.");
+    await mem.remember("The staging database is Postgres 15.", { source: "user" });
+    const report = await mem.consolidate();
+    const distilled = report.items.filter((i) => i.action === "distilled");
+    expect(distilled.length).toBeGreaterThan(0);
+    for (const item of distilled) {
+      const b = await belief(item.id);
+      expect(b.sources).toContain(turn.id);
+      expect(b.source).toBe(DISTILLED_SOURCE);
+    }
   });
 
   it("merges duplicates: support summed, provenance united", async () => {
@@ -331,6 +346,7 @@ describe("rules", () => {
     expect(await belief(abstracted!.id)).toMatchObject({
       status: "active",
       prefer: "run the smoke tests first",
+      source: ABSTRACTION_SOURCE,
     });
   });
 });
