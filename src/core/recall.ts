@@ -20,7 +20,15 @@ import type {
   StoreReader,
 } from "./ports.js";
 import { clippings, retiredValue, valuesOf } from "./retired-values.js";
-import { namesThingNow, nextPart, nounForms, thingsOf } from "./shared-things.js";
+import {
+  aboutAsked,
+  eventsOf,
+  namesThingNow,
+  namesValueAtEvent,
+  nextPart,
+  nounForms,
+  thingsOf,
+} from "./shared-things.js";
 import { announcesChange } from "./sleep/chat-turns.js";
 import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
 import {
@@ -1392,7 +1400,8 @@ async function missedSuccessors(
     // Where a newer statement retires the older's value by name, lower-case or clipped ("I gave up
     // climbing", "I sold the Strat": `retired-values.ts`), when the older fills the asked slot.
     const slot = asked.possible ? await asked.read() : null;
-    if (slot && fillsAskedSlot(older.text, slot, req.lexicon)) {
+    const filled = slot ? fillsAskedSlot(older.text, slot, req.lexicon) : null;
+    if (slot && filled) {
       const values = valuesOf(older.text).filter(
         (v) => !contentTokens(v.word).some((t) => slot.attributes.has(t)),
       );
@@ -1420,6 +1429,24 @@ async function missedSuccessors(
           retired: slot.attributes,
         });
       }
+      // Where a newer statement of the speaker's speaks of an event the older names by a verb, by
+      // the event's noun, rare in the store, with a value of its own ("Our car insurance is with
+      // Aviva, it renews in March." / "Admiral beat the renewal quote …, so we signed with them
+      // instead.": `eventsOf`, WordNet's derivations).
+      // Only when the older is about the asked thing, not a modifier of it ("our car insurance" for
+      // "What car do we drive?": `aboutAsked`).
+      if (req.lexicon && aboutAsked(filled, req.query, req.lexicon))
+        for (const { verb, noun } of eventsOf(older.text, slot.attributes, req.lexicon)) {
+          const terms = nounForms(noun);
+          if ((await store.countBeliefText(terms, filter, NAMED_RARE + 1)) > NAMED_RARE) continue;
+          const found = await store.searchBeliefText(terms, filter, NAMED_RARE + 1);
+          links.push({
+            ids: found.map((f) => f.id),
+            link: `speaks of its "${verb}" as "${noun}"`,
+            fits: (text) => namesValueAtEvent(text, noun, older.text) !== null,
+            retired: slot.attributes,
+          });
+        }
       // Where the speaker says their own state right after another person's statement of the asked
       // slot, in one turn ("My coworker Dana switched to intermittent fasting, so she skips lunch
       // now. Honestly I've been getting burritos from the cart downstairs for the past few weeks."):

@@ -169,7 +169,7 @@ export interface Slot {
 }
 
 /** Verbs too general to name what a state is about ("I go…", "I got…", "I keep…"). */
-const LIGHT_VERBS = new Set(
+export const LIGHT_VERBS = new Set(
   "be have do go get make keep take give say tell think know want need let come see try feel".split(" "),
 );
 
@@ -482,7 +482,8 @@ export function saysOthersState(statement: string, asked: AskedSlot, lexicon: Le
     while (j < words.length && /^(?:ADJ|ADV|NUM|DET)$/.test(words[j]!.pos)) j++;
     const noun = words[j];
     if (noun?.pos !== "NOUN") return false;
-    const lemma = noun.lemma.toLowerCase();
+    // A possessive chain ("my sister's salary") is the person's: read the person, not the thing.
+    const lemma = noun.lemma.toLowerCase().replace(/[’']s$/, "");
     if (asked.nouns.has(lemma) || contentTokens(noun.text).some((t) => asked.attributes.has(t))) return false;
     if (!lexicon.isPerson(lemma)) return false;
     others = true;
