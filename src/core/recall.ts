@@ -36,11 +36,12 @@ import {
   askedSlot,
   fillsAskedSlot,
   namesOtherValue,
+  practitionersOf,
   recurringDays,
-  type Slot,
   saysChangedState,
   saysOthersState,
   sharedSlot,
+  speakerIs,
   takesDayInstead,
 } from "./state-slots.js";
 import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
@@ -1256,7 +1257,10 @@ async function newestKindListed(
   const asked = await askedOnce.read();
   if (!asked || asked.nouns.size === 0) return [];
   const kinds = [...asked.nouns].flatMap((n) => lexicon.nounKinds(n)).filter((w) => !/[\s-]/.test(w));
-  const terms = queryTerms(kinds.join(" "), KINDS_SEARCHED);
+  // The people who practise a kind ("vegetarianism" → "vegetarian", "vegan"): a speaker who says
+  // they are one fills the slot ("What diet do I follow?": "I've gone fully vegan").
+  const practitioners = new Set(kinds.flatMap((k) => practitionersOf(k, lexicon)));
+  const terms = queryTerms([...practitioners, ...kinds].join(" "), KINDS_SEARCHED);
   if (terms.length === 0) return [];
   const filter: BeliefFilter = {
     namespaces: req.namespaces,
@@ -1272,17 +1276,18 @@ async function newestKindListed(
     .sort((a, b) =>
       a.validFrom < b.validFrom ? 1 : a.validFrom > b.validFrom ? -1 : compareIds(a.id, b.id),
     );
-  let filling: { belief: Belief; slot: Slot } | undefined;
+  let filling: { belief: Belief; noun: string } | undefined;
   for (const b of byAge) {
     if (!saysChangedState(b.text)) continue;
     const slot = fillsAskedSlot(b.text, asked, lexicon);
-    if (slot) {
-      filling = { belief: b, slot };
+    const noun = slot ? (slot.noun ?? slot.attribute) : speakerIs(b.text, practitioners);
+    if (noun) {
+      filling = { belief: b, noun };
       break;
     }
   }
   if (!filling) return [];
-  const { belief: newest, slot } = filling;
+  const { belief: newest, noun } = filling;
   const top = scored.slice(0, req.k);
   if (top.some((h) => h.id === newest.id)) return [];
   // A statement of the slot in the question's own words, as new, already answers.
@@ -1299,14 +1304,14 @@ async function newestKindListed(
       textRank: null,
       vectorRank: null,
       relevance: last.why.relevance,
-      matched: `a kind of what the question asks ("${slot.noun}")`,
+      matched: `a kind of what the question asks ("${noun}")`,
     });
   if (!known) {
     records.set(newest.id, newest);
     scored.push(hit);
   }
   hit.score = last.score * (1 + 1e-6);
-  hit.why.summary += `; the newest statement of the slot the question asks, in a kind of its noun ("${slot.noun}"): listed within the first ${req.k}`;
+  hit.why.summary += `; the newest statement of the slot the question asks, in a kind of its noun ("${noun}"): listed within the first ${req.k}`;
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   return [{ older: last, newer: hit, listed: true }];
 }

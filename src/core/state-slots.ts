@@ -444,6 +444,43 @@ export function fillsAskedSlot(statement: string, asked: AskedSlot, lexicon?: Le
   return filled.find((s) => s.central) ?? filled[0] ?? null;
 }
 
+/**
+ * The people who practise a kind of practice or doctrine ("-ism"), by English derivation: the
+ * stem itself or the stem with "-ist" ("vegetarianism" → "vegetarian", "buddhism" → "buddhist",
+ * "pugilism" → "pugilist"), when the lexicon knows it as a kind of person (`Lexicon.isPerson`),
+ * with its own kinds ("vegetarian" → "vegan"). WordNet relates few such pairs ("vegetarianism" has
+ * no derivation to "vegetarian"), so a question about the practice ("What diet do I follow?") and
+ * a statement that the speaker is its practitioner ("I've gone fully vegan") share no relation of
+ * its. [] for a word that is no "-ism".
+ */
+export function practitionersOf(kind: string, lexicon: Lexicon): string[] {
+  if (!/^[a-z]{3,}ism$/.test(kind)) return [];
+  const stem = kind.slice(0, -3);
+  const out: string[] = [];
+  for (const who of [stem, `${stem}ist`].filter((w) => lexicon.isPerson(w)))
+    out.push(who, ...lexicon.nounKinds(who).filter((w) => !/[\s-]/.test(w)));
+  return [...new Set(out)];
+}
+
+/**
+ * The word of `words` the speaker says they are or have become, or null: "I'm vegetarian", "I am
+ * a vegan", "I've gone fully vegan as of this month", "I became a Buddhist", "I've been vegetarian
+ * since college". Not another person ("my sister is vegan"), a past ("I was vegan at uni"), a
+ * negation ("I'm not vegan") or a plan ("I might go vegan": a word between the speaker and the verb).
+ */
+export function speakerIs(statement: string, words: ReadonlySet<string>): string | null {
+  const text = statement.replace(/’/g, "'");
+  for (const m of text.matchAll(SPEAKER_IS)) {
+    const word = m[1]!.toLowerCase();
+    if (words.has(word)) return word;
+  }
+  return null;
+}
+
+/** The speaker as subject, a verb of being or becoming, adverbs and an article, then the word. */
+const SPEAKER_IS =
+  /\b(?:i'm|i am|we're|we are|i've (?:been|gone|become|turned)|we've (?:been|gone|become|turned)|i (?:went|became|turned)|we (?:went|became|turned))\s+(?:(?:fully|now|completely|totally|strictly|mostly|also|still|a|an)\s+)*([a-z]+)\b/gi;
+
 const POSSESSIVE_FIRST = /\b(?:my|our)\b/i;
 const SPEAKER_WORD = /\b(?:i|me|we|us|myself|ourselves)\b/i;
 
