@@ -103,6 +103,8 @@ export interface Lexicon {
   derivedNouns(verb: string): string[];
   /** The verbs derived from a noun in its dominant sense ("insurance": "insure"); [] when none or unknown. */
   derivedVerbs(noun: string): string[];
+  /** True when a noun names a part of another in its first senses ("evening" of "night"). */
+  isPartOf(part: string, whole: string): boolean;
 }
 
 // ---------------------------------------------------------------------------------------------

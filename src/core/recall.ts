@@ -38,11 +38,14 @@ import {
   namesOtherValue,
   practitionersOf,
   recurringDays,
+  recurringTimes,
+  sameTimes,
   saysChangedState,
   saysOthersState,
   sharedSlot,
   speakerIs,
   takesDayInstead,
+  takesTimeOfDay,
 } from "./state-slots.js";
 import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 
@@ -1488,6 +1491,27 @@ async function missedSuccessors(
           ids: found.map((f) => f.id),
           link: "takes its day instead",
           fits: (text) => takesDayInstead(older.text, text) !== null,
+          retired: slot.attributes,
+        });
+      }
+      // Where a newer statement of the speaker's takes the older's recurring time of day with a
+      // change that leaves what it replaces unsaid ("I practise Italian on Memrise every evening" /
+      // "I've moved over to Babbel now, twenty minutes before dinner each night": `takesTimeOfDay`).
+      const lexicon = req.lexicon;
+      const times =
+        ASKS_WHEN.test(req.query) || !lexicon
+          ? []
+          : [...new Set(recurringTimes(older.text).flatMap((t) => sameTimes(t, lexicon)))];
+      if (lexicon && times.length > 0) {
+        const found = await store.searchBeliefText(
+          times.flatMap((t) => [t, `${t}s`]),
+          filter,
+          FRAME_CANDIDATES,
+        );
+        links.push({
+          ids: found.map((f) => f.id),
+          link: "takes its time of day",
+          fits: (text) => takesTimeOfDay(older.text, text, lexicon) !== null,
           retired: slot.attributes,
         });
       }

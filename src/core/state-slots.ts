@@ -599,3 +599,46 @@ export function takesDayInstead(older: string, newer: string): string | null {
 export function recurringDays(text: string): string[] {
   return [...new Set([...text.matchAll(RECURRING_DAY)].map((m) => m[1]!.toLowerCase()))];
 }
+
+/**
+ * The parts of a day a daily time is said by ("every evening", "each night"). A day's part ("on
+ * Thursday evenings") recurs weekly, with its day (`recurringDays`), and is not the same time.
+ */
+const TIMES_OF_DAY = ["morning", "afternoon", "evening", "night"] as const;
+const RECURRING_TIME = /\b(?:every|each)\s+(morning|afternoon|evening|night)\b/gi;
+/** A change said by where the speaker went only, leaving what it replaces unsaid ("I've moved over to Babbel now"). */
+const OPEN_CHANGE =
+  /\b(?:i|we)(?:[’'](?:ve|m)|\s+have)?\s+(?:\w+\s+)?(?:moved|switched|changed|gone)\s+(?:over\s+|back\s+)?to\b/i;
+
+/** The parts of the day a statement says something is done at, daily ("every evening" → "evening"). */
+export function recurringTimes(text: string): string[] {
+  return [...new Set([...text.matchAll(RECURRING_TIME)].map((m) => m[1]!.toLowerCase()))];
+}
+
+/**
+ * The times of day a statement's recurring time may be said by in another statement: itself, and
+ * the parts of the day WordNet has it as a part of or a whole of ("evening" and "night": the evening
+ * is "the early part of night").
+ */
+export function sameTimes(time: string, lexicon: Lexicon): string[] {
+  return TIMES_OF_DAY.filter((t) => t === time || lexicon.isPartOf(time, t) || lexicon.isPartOf(t, time));
+}
+
+/**
+ * The recurring time of day a newer statement takes from an older one, or null: the older says it
+ * as when something is done ("I practise Italian on Memrise every evening"), the newer says the same
+ * time or one WordNet has as its whole or part ("each night", `sameTimes`) in the speaker's own
+ * clause, with a change that leaves what it replaces unsaid — a bare "instead", or a move said by
+ * where the speaker went only ("I've moved over to Babbel now, twenty minutes before dinner each
+ * night"). Not with "instead of …" or "from …" (what it replaces is named), nor another person's
+ * clause ("My flatmate switched to the gym each evening"), nor a time only the older says.
+ *
+ *   takesTimeOfDay("I practise Italian on Memrise every evening.", "I've moved over to Babbel now, twenty minutes before dinner each night.", lexicon)  // → "night"
+ *   takesTimeOfDay("I practise Italian on Memrise every evening.", "I moved the piano to the hall each night.", lexicon)  // → null
+ */
+export function takesTimeOfDay(older: string, newer: string, lexicon: Lexicon): string | null {
+  if (!SPEAKER_CLAUSE.test(newer) || /\bfrom\b/i.test(newer)) return null;
+  if (!BARE_INSTEAD.test(newer) && !OPEN_CHANGE.test(newer)) return null;
+  const times = new Set(recurringTimes(older).flatMap((t) => sameTimes(t, lexicon)));
+  return recurringTimes(newer).find((t) => times.has(t)) ?? null;
+}

@@ -6,6 +6,7 @@ import { askedSlot, fillsAskedSlot, saysOthersState } from "../core/state-slots.
 import {
   derivedNouns,
   derivedVerbs,
+  isPartOf,
   isPerson,
   KINDS_KEPT,
   nounKinds,
@@ -230,4 +231,19 @@ describe("derivedNouns / derivedVerbs: WordNet's derivationally related forms, i
     ["renewal", []],
     ["car", []],
   ])("verbs of %s → %j", (noun, verbs_) => expect(derivedVerbs(nouns, verbs, noun)).toEqual(verbs_));
+});
+
+describe("isPartOf: a part holonym in the first senses", () => {
+  it.each([
+    ["evening", "night"],
+    ["night", "day"],
+    ["bumper", "car"],
+    ["finger", "hand"],
+  ])("%s is a part of %s", (part, whole) => expect(isPartOf(nouns, part, whole)).toBe(true));
+  it.each([
+    ["night", "evening"],
+    ["evening", "morning"],
+    ["morning", "evening"],
+    ["car", "bumper"],
+  ])("%s is not a part of %s", (part, whole) => expect(isPartOf(nouns, part, whole)).toBe(false));
 });

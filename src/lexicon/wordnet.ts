@@ -36,6 +36,8 @@ export interface Synset {
   hypernyms: number[];
   /** Offsets of its hyponyms ("~"): its kinds, not its instances. */
   hyponyms: number[];
+  /** Offsets of what it is a part of ("#p", part holonyms): "evening" (its third sense) of "night". */
+  wholes: number[];
   /**
    * Its derivationally related forms ("+"): from its `source`-th word (1-based) to the `target`-th
    * word of the synset at `offset` in the `pos` file ("renew" → "renewal": n).
@@ -231,6 +233,7 @@ function parseSynset(line: string): Synset {
   i++;
   const hypernyms: number[] = [];
   const hyponyms: number[] = [];
+  const wholes: number[] = [];
   const derived: Synset["derived"] = [];
   for (let p = 0; p < pointers; p++, i += 4) {
     // A lexical pointer's last field is its source and target words, two hex digits each.
@@ -246,8 +249,9 @@ function parseSynset(line: string): Synset {
     if (f[i + 2] !== "n") continue;
     if (f[i] === "@" || f[i] === "@i") hypernyms.push(Number(f[i + 1]));
     else if (f[i] === "~") hyponyms.push(Number(f[i + 1]));
+    else if (f[i] === "#p") wholes.push(Number(f[i + 1]));
   }
-  return { offset: Number(f[0]), lexFile: Number(f[1]), words, hypernyms, hyponyms, derived };
+  return { offset: Number(f[0]), lexFile: Number(f[1]), words, hypernyms, hyponyms, wholes, derived };
 }
 
 /**
@@ -354,6 +358,20 @@ function derived(from: WordNetNouns, to: WordNetNouns, pos: "n" | "v", word: str
   return [...out];
 }
 
+/**
+ * True when one of the first `SENSES` senses of `part` is a part of one of the first `SENSES` senses
+ * of `whole` (WordNet's part holonym, one step): "evening" of "night" ("the early part of night,
+ * from dinner until bedtime"), "morning" of "day"; not "night" of "evening", nor "evening" of "morning".
+ */
+export function isPartOf(nouns: WordNetNouns, part: string, whole: string): boolean {
+  const wholes = new Set(nouns.sensesOf(whole.trim().toLowerCase()).slice(0, SENSES));
+  if (wholes.size === 0) return false;
+  return nouns
+    .sensesOf(part.trim().toLowerCase())
+    .slice(0, SENSES)
+    .some((s) => nouns.synset(s).wholes.some((w) => wholes.has(w)));
+}
+
 /** WordNet's lexicographer file of nouns that name people (noun.person). */
 const PERSON_FILE = 18;
 
@@ -379,6 +397,7 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
     isPerson: (word) => isPerson(open(), word),
     derivedNouns: (verb) => derivedNouns(openVerbs(), open(), verb),
     derivedVerbs: (noun) => derivedVerbs(open(), openVerbs(), noun),
+    isPartOf: (part, whole) => isPartOf(open(), part, whole),
     close: () => {
       nouns?.close();
       verbs?.close();
