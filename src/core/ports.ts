@@ -99,6 +99,12 @@ export interface Lexicon {
   nounKinds(word: string): string[];
   /** True when the noun names a kind of person in its dominant sense ("flatmate", "daughter"); false when not or unknown. */
   isPerson(word: string): boolean;
+  /** The nouns derived from a verb in its dominant sense ("renew": "renewal"); [] when none or unknown. */
+  derivedNouns(verb: string): string[];
+  /** The verbs derived from a noun in its dominant sense ("insurance": "insure"); [] when none or unknown. */
+  derivedVerbs(noun: string): string[];
+  /** True when a noun names a part of another in its first senses ("evening" of "night"). */
+  isPartOf(part: string, whole: string): boolean;
 }
 
 // ---------------------------------------------------------------------------------------------

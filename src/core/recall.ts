@@ -20,7 +20,15 @@ import type {
   StoreReader,
 } from "./ports.js";
 import { clippings, retiredValue, valuesOf } from "./retired-values.js";
-import { namesThingNow, nextPart, nounForms, thingsOf } from "./shared-things.js";
+import {
+  aboutAsked,
+  eventsOf,
+  namesThingNow,
+  namesValueAtEvent,
+  nextPart,
+  nounForms,
+  thingsOf,
+} from "./shared-things.js";
 import { announcesChange } from "./sleep/chat-turns.js";
 import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
 import {
@@ -28,12 +36,16 @@ import {
   askedSlot,
   fillsAskedSlot,
   namesOtherValue,
+  practitionersOf,
   recurringDays,
-  type Slot,
+  recurringTimes,
+  sameTimes,
   saysChangedState,
   saysOthersState,
   sharedSlot,
+  speakerIs,
   takesDayInstead,
+  takesTimeOfDay,
 } from "./state-slots.js";
 import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 
@@ -1248,7 +1260,10 @@ async function newestKindListed(
   const asked = await askedOnce.read();
   if (!asked || asked.nouns.size === 0) return [];
   const kinds = [...asked.nouns].flatMap((n) => lexicon.nounKinds(n)).filter((w) => !/[\s-]/.test(w));
-  const terms = queryTerms(kinds.join(" "), KINDS_SEARCHED);
+  // The people who practise a kind ("vegetarianism" → "vegetarian", "vegan"): a speaker who says
+  // they are one fills the slot ("What diet do I follow?": "I've gone fully vegan").
+  const practitioners = new Set(kinds.flatMap((k) => practitionersOf(k, lexicon)));
+  const terms = queryTerms([...practitioners, ...kinds].join(" "), KINDS_SEARCHED);
   if (terms.length === 0) return [];
   const filter: BeliefFilter = {
     namespaces: req.namespaces,
@@ -1264,17 +1279,18 @@ async function newestKindListed(
     .sort((a, b) =>
       a.validFrom < b.validFrom ? 1 : a.validFrom > b.validFrom ? -1 : compareIds(a.id, b.id),
     );
-  let filling: { belief: Belief; slot: Slot } | undefined;
+  let filling: { belief: Belief; noun: string } | undefined;
   for (const b of byAge) {
     if (!saysChangedState(b.text)) continue;
     const slot = fillsAskedSlot(b.text, asked, lexicon);
-    if (slot) {
-      filling = { belief: b, slot };
+    const noun = slot ? (slot.noun ?? slot.attribute) : speakerIs(b.text, practitioners);
+    if (noun) {
+      filling = { belief: b, noun };
       break;
     }
   }
   if (!filling) return [];
-  const { belief: newest, slot } = filling;
+  const { belief: newest, noun } = filling;
   const top = scored.slice(0, req.k);
   if (top.some((h) => h.id === newest.id)) return [];
   // A statement of the slot in the question's own words, as new, already answers.
@@ -1291,14 +1307,14 @@ async function newestKindListed(
       textRank: null,
       vectorRank: null,
       relevance: last.why.relevance,
-      matched: `a kind of what the question asks ("${slot.noun}")`,
+      matched: `a kind of what the question asks ("${noun}")`,
     });
   if (!known) {
     records.set(newest.id, newest);
     scored.push(hit);
   }
   hit.score = last.score * (1 + 1e-6);
-  hit.why.summary += `; the newest statement of the slot the question asks, in a kind of its noun ("${slot.noun}"): listed within the first ${req.k}`;
+  hit.why.summary += `; the newest statement of the slot the question asks, in a kind of its noun ("${noun}"): listed within the first ${req.k}`;
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   return [{ older: last, newer: hit, listed: true }];
 }
@@ -1392,7 +1408,8 @@ async function missedSuccessors(
     // Where a newer statement retires the older's value by name, lower-case or clipped ("I gave up
     // climbing", "I sold the Strat": `retired-values.ts`), when the older fills the asked slot.
     const slot = asked.possible ? await asked.read() : null;
-    if (slot && fillsAskedSlot(older.text, slot, req.lexicon)) {
+    const filled = slot ? fillsAskedSlot(older.text, slot, req.lexicon) : null;
+    if (slot && filled) {
       const values = valuesOf(older.text).filter(
         (v) => !contentTokens(v.word).some((t) => slot.attributes.has(t)),
       );
@@ -1420,6 +1437,24 @@ async function missedSuccessors(
           retired: slot.attributes,
         });
       }
+      // Where a newer statement of the speaker's speaks of an event the older names by a verb, by
+      // the event's noun, rare in the store, with a value of its own ("Our car insurance is with
+      // Aviva, it renews in March." / "Admiral beat the renewal quote …, so we signed with them
+      // instead.": `eventsOf`, WordNet's derivations).
+      // Only when the older is about the asked thing, not a modifier of it ("our car insurance" for
+      // "What car do we drive?": `aboutAsked`).
+      if (req.lexicon && aboutAsked(filled, req.query, req.lexicon))
+        for (const { verb, noun } of eventsOf(older.text, slot.attributes, req.lexicon)) {
+          const terms = nounForms(noun);
+          if ((await store.countBeliefText(terms, filter, NAMED_RARE + 1)) > NAMED_RARE) continue;
+          const found = await store.searchBeliefText(terms, filter, NAMED_RARE + 1);
+          links.push({
+            ids: found.map((f) => f.id),
+            link: `speaks of its "${verb}" as "${noun}"`,
+            fits: (text) => namesValueAtEvent(text, noun, older.text) !== null,
+            retired: slot.attributes,
+          });
+        }
       // Where the speaker says their own state right after another person's statement of the asked
       // slot, in one turn ("My coworker Dana switched to intermittent fasting, so she skips lunch
       // now. Honestly I've been getting burritos from the cart downstairs for the past few weeks."):
@@ -1456,6 +1491,27 @@ async function missedSuccessors(
           ids: found.map((f) => f.id),
           link: "takes its day instead",
           fits: (text) => takesDayInstead(older.text, text) !== null,
+          retired: slot.attributes,
+        });
+      }
+      // Where a newer statement of the speaker's takes the older's recurring time of day with a
+      // change that leaves what it replaces unsaid ("I practise Italian on Memrise every evening" /
+      // "I've moved over to Babbel now, twenty minutes before dinner each night": `takesTimeOfDay`).
+      const lexicon = req.lexicon;
+      const times =
+        ASKS_WHEN.test(req.query) || !lexicon
+          ? []
+          : [...new Set(recurringTimes(older.text).flatMap((t) => sameTimes(t, lexicon)))];
+      if (lexicon && times.length > 0) {
+        const found = await store.searchBeliefText(
+          times.flatMap((t) => [t, `${t}s`]),
+          filter,
+          FRAME_CANDIDATES,
+        );
+        links.push({
+          ids: found.map((f) => f.id),
+          link: "takes its time of day",
+          fits: (text) => takesTimeOfDay(older.text, text, lexicon) !== null,
           retired: slot.attributes,
         });
       }

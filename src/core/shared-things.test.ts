@@ -1,8 +1,18 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sleptChat } from "../../test/support/memory.js";
+import { sharedWordNet } from "../lexicon/wordnet.js";
 import type { Memory } from "./engine.js";
 import { loadTagger } from "./judge/tagger.js";
-import { namesThingNow, nextPart, nounForms, thingsOf } from "./shared-things.js";
+import {
+  aboutAsked,
+  eventsOf,
+  namesThingNow,
+  namesValueAtEvent,
+  nextPart,
+  nounForms,
+  thingsOf,
+} from "./shared-things.js";
+import { askedSlot, fillsAskedSlot } from "./state-slots.js";
 
 beforeAll(() => loadTagger());
 
@@ -145,5 +155,109 @@ describe("recall: the speaker's own state said right after another person's, in 
     const hits = await mem.recall("What do I usually have for lunch?", { k: 5 });
     expect(hits[0]?.text).toBe(older);
     expect(hits.some((h) => h.why.summary.includes("in one turn"))).toBe(false);
+  });
+});
+
+describe("eventsOf: the events a statement's verbs name as nouns (WordNet's derivations)", () => {
+  const lexicon = sharedWordNet();
+  it.each([
+    ["Our car insurance is with Aviva, it renews in March.", ["car"], [{ verb: "renews", noun: "renewal" }]],
+    // The verb's own word ("baking", "walking") and its doer ("driver", "walker") are no other event.
+    ["I bake rye bread every weekend.", ["bread"], []],
+    ["I walk the dog at 7am before work.", ["dog"], []],
+    ["I drive a Mercedes C-Class, it was my dad's.", ["car"], []],
+    // A verb the question asks is not an event of the older's.
+    ["Our car insurance is with Aviva, it renews in March.", ["car", "renew"], []],
+    // Light verbs name nothing.
+    ["I go to the gym three times a week.", ["gym"], []],
+  ])("%s (asked %j) → %j", (statement, asked, events) => {
+    expect(eventsOf(statement, new Set(asked), lexicon)).toEqual(events);
+  });
+});
+
+describe("namesValueAtEvent: the speaker names a new value at the older's event, said as a change", () => {
+  const older = "Our car insurance is with Aviva, it renews in March.";
+  it.each([
+    ["Admiral beat the renewal quote by two hundred quid, so we signed with them instead.", "Admiral"],
+    ["At the renewal we moved to Direct Line, much cheaper.", "Direct"],
+  ])("%s → %s", (statement, name) => {
+    expect(namesValueAtEvent(statement, "renewal", older)).toBe(name);
+  });
+
+  it.each([
+    // No new value named: the event only.
+    "The renewal came in higher, so we switched insurers instead.",
+    // The older's own value: a restatement.
+    "Aviva sent the renewal and we stayed with them, same price now.",
+    // A plan, not a change.
+    "We might switch to Admiral at the renewal next year.",
+    // Not the speaker's words.
+    "Admiral beat the renewal quote, so she signed with them instead.",
+    // No event noun.
+    "Admiral beat the quote by two hundred quid, so we signed with them instead.",
+    // A calendar word is no value.
+    "The renewal is in March now, so we switched the date instead.",
+  ])("%s → null", (statement) => {
+    expect(namesValueAtEvent(statement, "renewal", older)).toBeNull();
+  });
+});
+
+describe("aboutAsked: a statement fills the asked slot by its head, or by the noun of the question's verb", () => {
+  const lexicon = sharedWordNet();
+  const about = (statement: string, question: string) => {
+    const asked = askedSlot(question)!;
+    return aboutAsked(fillsAskedSlot(statement, asked, lexicon)!, question, lexicon);
+  };
+  it.each([
+    ["Our car insurance is with Aviva, it renews in March.", "Who insures our car?"],
+    ["I drive a Mercedes C-Class, it was my dad's.", "What car do I drive?"],
+    ["My car is a Subaru Outback.", "What car do we drive?"],
+  ])("%s is about %s", (statement, question) => expect(about(statement, question)).toBe(true));
+  it.each([
+    ["Our car insurance is with Aviva, it renews in March.", "What car do we drive?"],
+    ["Our car insurance is with Aviva, it renews in March.", "Where do I take the car for its service?"],
+  ])("%s is not about %s", (statement, question) => expect(about(statement, question)).toBe(false));
+});
+
+describe("recall: an update that names a new value at the older's event ranks above the older", () => {
+  let mem: Memory;
+  afterEach(() => mem?.close());
+  const older = "Our car insurance is with Aviva, it renews in March.";
+  const update =
+    "The kids are off school all next week, send help. Admiral beat the renewal quote by two hundred quid, so we signed with them instead. What can I do with two bored kids on a rainy day?";
+  const part = "Admiral beat the renewal quote by two hundred quid, so we signed with them instead.";
+
+  it("lists the update first for the question the older answers", async () => {
+    mem = await sleptChat([
+      { text: older, day: 0 },
+      { text: "Busy week at work, nothing new.", day: 1 },
+      { text: update, day: 20 },
+    ]);
+    const hits = await mem.recall("Who insures our car?", { k: 5 });
+    expect(hits[0]?.text).toBe(part);
+    expect(hits[0]?.why.summary).toContain('speaks of its "renews" as "renewal"');
+    expect(hits.findIndex((h) => h.text === older)).toBeGreaterThan(0);
+  });
+
+  it("not for another person's change at the event", async () => {
+    mem = await sleptChat([
+      { text: older, day: 0 },
+      {
+        text: "Admiral beat my sister's renewal quote by two hundred quid, so she signed with them instead.",
+        day: 20,
+      },
+    ]);
+    const hits = await mem.recall("Who insures our car?", { k: 5 });
+    expect(hits.some((h) => h.why.summary.includes("speaks of its"))).toBe(false);
+  });
+
+  it("not for a question the older answers only by a modifier (the car, not its insurance)", async () => {
+    mem = await sleptChat([
+      { text: "We drive a Subaru Outback, it handles the snow really well.", day: 0 },
+      { text: older, day: 1 },
+      { text: update, day: 20 },
+    ]);
+    const hits = await mem.recall("What car do we drive?", { k: 5 });
+    expect(hits.some((h) => h.why.summary.includes("speaks of its"))).toBe(false);
   });
 });

@@ -14,7 +14,8 @@
  *   namesThingNow("I left Bistro Nomad, the kitchen is way calmer now.", "kitchen", older)  // → null (no name types it)
  */
 import { tag } from "./judge/tagger.js";
-import { saysChangedState } from "./state-slots.js";
+import type { Lexicon } from "./ports.js";
+import { LIGHT_VERBS, type Slot, saysChangedState } from "./state-slots.js";
 import { contentTokens } from "./text.js";
 
 /** The speaker's words: the state said is the speaker's (or the speaker's group's). */
@@ -86,4 +87,81 @@ export function nextPart(
     if (!best || i < best.at) best = { id: p.id, at: i };
   }
   return best?.id ?? null;
+}
+
+/**
+ * The events a statement's verbs name as nouns, outside the asked attributes: for each verb (not a
+ * light one, "go", "get", "make"), the nouns WordNet derives from it in its dominant sense
+ * (`Lexicon.derivedNouns`) that are another word than the verb ("renews" → "renewal"; "baking", a
+ * gerund, is the verb's own word, and a doer, "driver", is a person, not an event). A later statement may
+ * speak of that event by its noun ("Our car insurance is with Aviva, it renews in March." / "Admiral
+ * beat the renewal quote by two hundred quid, so we signed with them instead."), sharing no word
+ * with the older or the question ("Who insures our car?").
+ *
+ *   eventsOf("Our car insurance is with Aviva, it renews in March.", new Set(["insur", "car"]), lexicon)
+ *   // → [{ verb: "renews", noun: "renewal" }]
+ */
+export function eventsOf(
+  statement: string,
+  asked: ReadonlySet<string>,
+  lexicon: Lexicon,
+): { verb: string; noun: string }[] {
+  const out = new Map<string, { verb: string; noun: string }>();
+  for (const w of tag(statement)) {
+    if (w.pos !== "VERB" || LIGHT_VERBS.has(w.lemma)) continue;
+    const own = contentTokens(w.lemma);
+    if (own.length === 0 || own.some((t) => asked.has(t))) continue;
+    for (const noun of lexicon.derivedNouns(w.lemma)) {
+      const stems = contentTokens(noun);
+      // A gerund is the verb's own word ("baking", "driving"), no other name of its event.
+      if (noun.endsWith("ing") || stems.length === 0 || stems.some((t) => own.includes(t) || asked.has(t)))
+        continue;
+      out.set(noun, { verb: w.text.toLowerCase(), noun });
+    }
+  }
+  return [...out.values()];
+}
+
+/** Calendar words are capitalised but name no value ("March", "Monday"). */
+const CALENDAR =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+
+/**
+ * The name a statement gives as the speaker's new value when it speaks of the older's event by its
+ * noun: the statement says, in the speaker's words, a change or a state that holds now
+ * (`saysChangedState`), has the noun (`event`), and names a value the older does not give — a
+ * proper noun, not a calendar word ("Admiral beat the renewal quote by two hundred quid, so we
+ * signed with them instead." → "Admiral" for "renewal"). A mention of the event that names no new
+ * value ("the renewal is due soon, so I'll shop around") or another person's change links nothing.
+ */
+export function namesValueAtEvent(statement: string, event: string, older: string): string | null {
+  if (!FIRST_PERSON.test(statement) || !saysChangedState(statement)) return null;
+  const want = contentTokens(event).join(" ");
+  const olderWords = new Set(contentTokens(older));
+  const words = tag(statement);
+  if (!words.some((w) => w.pos === "NOUN" && contentTokens(w.text).join(" ") === want)) return null;
+  const name = words.find(
+    (w) =>
+      w.pos === "PROPN" &&
+      /^\p{Lu}[\p{L}\p{N}]+$/u.test(w.text) &&
+      !CALENDAR.test(w.text) &&
+      !contentTokens(w.text).some((t) => olderWords.has(t)),
+  );
+  return name?.text ?? null;
+}
+
+/**
+ * True when a statement fills the asked slot by what it is about, the head of its noun phrase, not
+ * by a modifier: "my car" fills "What car do we drive?", "our car insurance" does not — it is about
+ * the insurance — unless the question's verb is the head's own (WordNet's derivation: "Who insures
+ * our car?" asks about the insurance, `Lexicon.derivedVerbs`).
+ *
+ *   aboutAsked(fillsAskedSlot("Our car insurance is with Aviva.", askedSlot("Who insures our car?")!)!, "Who insures our car?", lexicon)  // → true
+ *   aboutAsked(fillsAskedSlot("Our car insurance is with Aviva.", askedSlot("What car do we drive?")!)!, "What car do we drive?", lexicon)  // → false
+ */
+export function aboutAsked(filled: Slot, question: string, lexicon: Lexicon): boolean {
+  const head = filled.compound.at(-1);
+  if (head === undefined || head === filled.attribute) return true;
+  const verbs = new Set(lexicon.derivedVerbs(head));
+  return tag(question).some((w) => w.pos === "VERB" && verbs.has(w.lemma));
 }

@@ -1,4 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sleptChat } from "../../test/support/memory.js";
+import { sharedWordNet } from "../lexicon/wordnet.js";
+import type { Memory } from "./engine.js";
 import { loadTagger } from "./judge/tagger.js";
 import {
   askedSlot,
@@ -8,6 +11,7 @@ import {
   sharedSlot,
   slotsOf,
   takesDayInstead,
+  takesTimeOfDay,
 } from "./state-slots.js";
 import { contentTokens } from "./text.js";
 
@@ -276,4 +280,58 @@ describe("takesDayInstead: the speaker's newer activity takes the older's recurr
     ["I go to a spin class on Thursday evenings.", "I'll do kickboxing on Thursday evenings instead."],
     ["I go to a spin class on Thursday evenings.", "I’d do kickboxing on Thursday evenings instead."],
   ])("does not take: %s / %s", (older, newer) => expect(takesDayInstead(older, newer)).toBeNull());
+});
+
+describe("takesTimeOfDay: the speaker's newer change takes the older's daily time, leaving what it replaces unsaid", () => {
+  const lexicon = sharedWordNet();
+  const older = "I practise Italian on Memrise every evening.";
+  it.each([
+    // WordNet has the evening as "the early part of night".
+    ["I've moved over to Babbel now, twenty minutes before dinner each night.", "night"],
+    ["I switched to Busuu every evening.", "evening"],
+    ["These days I do a crossword every evening instead.", "evening"],
+  ])("takes: %s → %s", (newer, time) => expect(takesTimeOfDay(older, newer, lexicon)).toBe(time));
+
+  it.each([
+    // What it replaces is named.
+    "I've moved from Memrise to Babbel, each night before dinner.",
+    "I do a crossword every evening instead of the app.",
+    // No change that leaves it unsaid.
+    "I also read every night before bed.",
+    // A weekly time is not a daily one; a time that is neither part nor whole of the evening.
+    "These days I do kickboxing on Thursday evenings instead.",
+    "I've moved over to Babbel now, every morning on the train.",
+    // Not the speaker's clause.
+    "My flatmate switched to Babbel every night.",
+  ])("does not take: %s", (newer) => expect(takesTimeOfDay(older, newer, lexicon)).toBeNull());
+});
+
+describe("recall: a change that takes the older's daily time ranks above it", () => {
+  let mem: Memory;
+  afterEach(() => mem?.close());
+  const older = "I practise Italian on Memrise every evening.";
+
+  it("lists the newer first, saying why", async () => {
+    const update =
+      "Our landlord is finally fixing the boiler next week. I've moved over to Babbel now, twenty minutes before dinner each night. Any tips for dealing with a slow landlord?";
+    mem = await sleptChat([
+      { text: older, day: 0 },
+      { text: "Busy week at work, nothing new.", day: 1 },
+      { text: update, day: 20 },
+    ]);
+    const hits = await mem.recall("Which app do I practise Italian on?", { k: 5 });
+    expect(hits[0]?.text).toBe("I've moved over to Babbel now, twenty minutes before dinner each night.");
+    expect(hits[0]?.why.summary).toContain("takes its time of day");
+    expect(hits.findIndex((h) => h.text === older)).toBeGreaterThan(0);
+  });
+
+  it("not for a weekly time, nor when the question asks when", async () => {
+    mem = await sleptChat([
+      { text: older, day: 0 },
+      { text: "These days I do kickboxing on Thursday evenings instead.", day: 20 },
+      { text: "I've moved over to Babbel now, every night.", day: 21 },
+    ]);
+    const hits = await mem.recall("When do I practise Italian?", { k: 5 });
+    expect(hits.some((h) => h.why.summary.includes("takes its time of day"))).toBe(false);
+  });
 });

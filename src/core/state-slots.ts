@@ -169,7 +169,7 @@ export interface Slot {
 }
 
 /** Verbs too general to name what a state is about ("I go…", "I got…", "I keep…"). */
-const LIGHT_VERBS = new Set(
+export const LIGHT_VERBS = new Set(
   "be have do go get make keep take give say tell think know want need let come see try feel".split(" "),
 );
 
@@ -465,6 +465,43 @@ export function fillsAskedSlot(statement: string, asked: AskedSlot, lexicon?: Le
   return filled.find((s) => s.central) ?? filled[0] ?? null;
 }
 
+/**
+ * The people who practise a kind of practice or doctrine ("-ism"), by English derivation: the
+ * stem itself or the stem with "-ist" ("vegetarianism" → "vegetarian", "buddhism" → "buddhist",
+ * "pugilism" → "pugilist"), when the lexicon knows it as a kind of person (`Lexicon.isPerson`),
+ * with its own kinds ("vegetarian" → "vegan"). WordNet relates few such pairs ("vegetarianism" has
+ * no derivation to "vegetarian"), so a question about the practice ("What diet do I follow?") and
+ * a statement that the speaker is its practitioner ("I've gone fully vegan") share no relation of
+ * its. [] for a word that is no "-ism".
+ */
+export function practitionersOf(kind: string, lexicon: Lexicon): string[] {
+  if (!/^[a-z]{3,}ism$/.test(kind)) return [];
+  const stem = kind.slice(0, -3);
+  const out: string[] = [];
+  for (const who of [stem, `${stem}ist`].filter((w) => lexicon.isPerson(w)))
+    out.push(who, ...lexicon.nounKinds(who).filter((w) => !/[\s-]/.test(w)));
+  return [...new Set(out)];
+}
+
+/**
+ * The word of `words` the speaker says they are or have become, or null: "I'm vegetarian", "I am
+ * a vegan", "I've gone fully vegan as of this month", "I became a Buddhist", "I've been vegetarian
+ * since college". Not another person ("my sister is vegan"), a past ("I was vegan at uni"), a
+ * negation ("I'm not vegan") or a plan ("I might go vegan": a word between the speaker and the verb).
+ */
+export function speakerIs(statement: string, words: ReadonlySet<string>): string | null {
+  const text = statement.replace(/’/g, "'");
+  for (const m of text.matchAll(SPEAKER_IS)) {
+    const word = m[1]!.toLowerCase();
+    if (words.has(word)) return word;
+  }
+  return null;
+}
+
+/** The speaker as subject, a verb of being or becoming, adverbs and an article, then the word. */
+const SPEAKER_IS =
+  /\b(?:i'm|i am|we're|we are|i've (?:been|gone|become|turned)|we've (?:been|gone|become|turned)|i (?:went|became|turned)|we (?:went|became|turned))\s+(?:(?:fully|now|completely|totally|strictly|mostly|also|still|a|an)\s+)*([a-z]+)\b/gi;
+
 const POSSESSIVE_FIRST = /\b(?:my|our)\b/i;
 const SPEAKER_WORD = /\b(?:i|me|we|us|myself|ourselves)\b/i;
 
@@ -591,4 +628,47 @@ export function takesDayInstead(older: string, newer: string): string | null {
 /** The days a statement says something is done on, recurring ("on Saturdays" → "saturday"). */
 export function recurringDays(text: string): string[] {
   return [...new Set([...text.matchAll(RECURRING_DAY)].map((m) => m[1]!.toLowerCase()))];
+}
+
+/**
+ * The parts of a day a daily time is said by ("every evening", "each night"). A day's part ("on
+ * Thursday evenings") recurs weekly, with its day (`recurringDays`), and is not the same time.
+ */
+const TIMES_OF_DAY = ["morning", "afternoon", "evening", "night"] as const;
+const RECURRING_TIME = /\b(?:every|each)\s+(morning|afternoon|evening|night)\b/gi;
+/** A change said by where the speaker went only, leaving what it replaces unsaid ("I've moved over to Babbel now"). */
+const OPEN_CHANGE =
+  /\b(?:i|we)(?:[’'](?:ve|m)|\s+have)?\s+(?:\w+\s+)?(?:moved|switched|changed|gone)\s+(?:over\s+|back\s+)?to\b/i;
+
+/** The parts of the day a statement says something is done at, daily ("every evening" → "evening"). */
+export function recurringTimes(text: string): string[] {
+  return [...new Set([...text.matchAll(RECURRING_TIME)].map((m) => m[1]!.toLowerCase()))];
+}
+
+/**
+ * The times of day a statement's recurring time may be said by in another statement: itself, and
+ * the parts of the day WordNet has it as a part of or a whole of ("evening" and "night": the evening
+ * is "the early part of night").
+ */
+export function sameTimes(time: string, lexicon: Lexicon): string[] {
+  return TIMES_OF_DAY.filter((t) => t === time || lexicon.isPartOf(time, t) || lexicon.isPartOf(t, time));
+}
+
+/**
+ * The recurring time of day a newer statement takes from an older one, or null: the older says it
+ * as when something is done ("I practise Italian on Memrise every evening"), the newer says the same
+ * time or one WordNet has as its whole or part ("each night", `sameTimes`) in the speaker's own
+ * clause, with a change that leaves what it replaces unsaid — a bare "instead", or a move said by
+ * where the speaker went only ("I've moved over to Babbel now, twenty minutes before dinner each
+ * night"). Not with "instead of …" or "from …" (what it replaces is named), nor another person's
+ * clause ("My flatmate switched to the gym each evening"), nor a time only the older says.
+ *
+ *   takesTimeOfDay("I practise Italian on Memrise every evening.", "I've moved over to Babbel now, twenty minutes before dinner each night.", lexicon)  // → "night"
+ *   takesTimeOfDay("I practise Italian on Memrise every evening.", "I moved the piano to the hall each night.", lexicon)  // → null
+ */
+export function takesTimeOfDay(older: string, newer: string, lexicon: Lexicon): string | null {
+  if (!SPEAKER_CLAUSE.test(newer) || /\bfrom\b/i.test(newer)) return null;
+  if (!BARE_INSTEAD.test(newer) && !OPEN_CHANGE.test(newer)) return null;
+  const times = new Set(recurringTimes(older).flatMap((t) => sameTimes(t, lexicon)));
+  return recurringTimes(newer).find((t) => times.has(t)) ?? null;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Memory } from "../core/engine.js";
+import { practitionersOf, speakerIs } from "../core/state-slots.js";
 import { openMemory } from "../open-memory.js";
+import { sharedWordNet } from "./wordnet.js";
 
 const clock = { now: () => new Date("2026-06-01T00:00:00.000Z") };
 
@@ -86,6 +88,67 @@ describe("recall with WordNet: a current-state question is answered in a kind of
         q,
       ).toBe(false);
     }
+    await mem.close?.();
+  });
+});
+
+describe('practitionersOf: who practises an "-ism", by English derivation, as WordNet knows people', () => {
+  const lexicon = sharedWordNet();
+  it.each([
+    ["vegetarianism", ["vegetarian", "vegan"]],
+    ["buddhism", ["buddhist"]],
+    ["pugilism", ["pugilist", "bantamweight", "slugger", "slogger", "featherweight", "flyweight"]],
+  ])("%s → %j", (kind, who) => expect(practitionersOf(kind, lexicon).slice(0, who.length)).toEqual(who));
+  it.each([
+    // No "-ism", or a stem that names no person.
+    "diet",
+    "prism",
+    "serialism",
+  ])("%s → []", (kind) => expect(practitionersOf(kind, lexicon)).toEqual([]));
+});
+
+describe("speakerIs: the speaker says they are, or have become, one of the words", () => {
+  const words = new Set(["vegetarian", "vegan"]);
+  it.each([
+    ["I'm vegetarian, have been since college.", "vegetarian"],
+    ["I've gone fully vegan as of this month, so no more cheese for me.", "vegan"],
+    ["I am a vegan now.", "vegan"],
+    ["We went vegan in January.", "vegan"],
+  ])("%s → %s", (statement, word) => expect(speakerIs(statement, words)).toBe(word));
+  it.each([
+    "My sister is vegan now.",
+    "I was vegan at uni.",
+    "I'm not vegan any more.",
+    "I might go vegan next year.",
+    "I'm cooking a vegan curry tonight.",
+  ])("%s → null", (statement) => expect(speakerIs(statement, words)).toBeNull());
+});
+
+describe("recall with WordNet: the practitioner of a kind of the asked noun fills its slot", () => {
+  it('lists the speaker\'s newest "I\'ve gone vegan" for "What diet do I follow?"', async () => {
+    const mem = await openMemory({ path: ":memory:", clock });
+    await mem.remember("I'm vegetarian, have been since college.", { at: "2026-01-02" });
+    await mem.remember("The vet put the cat on Hill's Science Diet.", { at: "2026-01-05" });
+    await mem.remember("I usually go to bed around 1am.", { at: "2026-01-06" });
+    await mem.remember("I've gone fully vegan as of this month, so no more cheese for me.", {
+      at: "2026-02-01",
+    });
+    const hits = await mem.recall("What diet do I follow?", { k: 3 });
+    const newest = hits.findIndex((h) => h.text.includes("vegan"));
+    expect(newest).toBeGreaterThanOrEqual(0);
+    expect(hits[newest]!.why.summary).toContain('in a kind of its noun ("vegan")');
+    const older = hits.findIndex((h) => h.text.includes("vegetarian"));
+    if (older >= 0) expect(newest).toBeLessThan(older);
+    await mem.close?.();
+  });
+
+  it("not another person's, nor a plan", async () => {
+    const mem = await openMemory({ path: ":memory:", clock });
+    await mem.remember("I'm vegetarian, have been since college.", { at: "2026-01-02" });
+    await mem.remember("My sister has gone fully vegan now.", { at: "2026-02-01" });
+    await mem.remember("I might go vegan now that the new cafe opened.", { at: "2026-02-02" });
+    const hits = await mem.recall("What diet do I follow?", { k: 3 });
+    expect(hits.some((h) => h.why.summary.includes("in a kind of its noun"))).toBe(false);
     await mem.close?.();
   });
 });

