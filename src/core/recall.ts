@@ -734,8 +734,11 @@ export async function recall(
   }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   if (foldParts) onePartPerTurn(scored, records, asked);
+  // A belief that ranks by a turn's match: the turn (diversity reads its vector, `rankedVectors`).
+  const rankedBy = new Map<string, string>();
+  for (const e of pool) if (e.from !== e.id) rankedBy.set(e.id, e.from);
   if (policy.neighbourWeight > 0)
-    await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto });
+    await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto, rankedBy });
   const askedState = askedSlotOnce(req.query);
   if (!historical && kindSet.has("fact") && supersededMatches.length > 0)
     await currentVersions(
@@ -766,7 +769,7 @@ export async function recall(
       ? await newestKindListed(store, scored, records, req, policy, askedState)
       : []),
   ];
-  const picked = diversify(scored, await store.getVectors(scored.map((s) => s.id)), req.k, req.diversity);
+  const picked = diversify(scored, await rankedVectors(store, scored, rankedBy), req.k, req.diversity);
   // The newest change of the state asked about, listed within the first k, stays there: diversity
   // would drop it for being close to what it changes.
   for (const m of moves)
@@ -1562,7 +1565,13 @@ async function addNeighbours(
   records: Map<string, Belief | Episode>,
   req: RecallRequest,
   policy: Policy,
-  fold: { beliefCache: Map<string, Belief | null>; kindSet: Set<string>; foldedInto: Map<string, string> },
+  fold: {
+    beliefCache: Map<string, Belief | null>;
+    kindSet: Set<string>;
+    foldedInto: Map<string, string>;
+    /** Filled: a belief listed through its source turn's place → that turn. */
+    rankedBy: Map<string, string>;
+  },
 ): Promise<void> {
   const byId = new Map(scored.map((h) => [h.id, h]));
   const sessions = new Map<string, Episode[]>();
@@ -1626,6 +1635,7 @@ async function addNeighbours(
         continue;
       }
       const through = target.id !== n.id ? ` through its source [${n.id}]` : "";
+      if (target.id !== n.id) fold.rankedBy.set(target.id, n.id);
       const hit = hitOf(target, policy, now, {
         textRank: null,
         vectorRank: null,
@@ -1734,4 +1744,26 @@ async function sessionPrior(
     f.fused += lifts[i]!;
   });
   fused.sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
+}
+
+/**
+ * The vectors diversity compares: a belief that ranks by a source turn's match (`rankedBy`: the
+ * turn whose words matched, or whose neighbour lent it its place) is read by that turn's vector,
+ * as the turn was before sleep. Sleep changed neither what matched nor what repeats; a part of a
+ * turn embedded alone ("I've been feeling kinda low on confidence lately.") is far from everything
+ * picked and would climb over the turns it ranked below. Every other hit is read by its own.
+ */
+async function rankedVectors(
+  store: StoreReader,
+  scored: readonly RecallHit[],
+  rankedBy: ReadonlyMap<string, string>,
+): Promise<Map<string, Float32Array>> {
+  const ids = scored.map((s) => rankedBy.get(s.id) ?? s.id);
+  const read = await store.getVectors([...new Set(ids)]);
+  const out = new Map<string, Float32Array>();
+  scored.forEach((s, i) => {
+    const v = read.get(ids[i]!);
+    if (v) out.set(s.id, v);
+  });
+  return out;
 }
