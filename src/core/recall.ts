@@ -579,7 +579,8 @@ export async function recall(
     }
   }
   if (fused.length === 0) return [];
-  if (policy.sessionWeight > 0 && wantEpisodes) await sessionPrior(store, fused, records, policy);
+  const prior =
+    policy.sessionWeight > 0 && wantEpisodes ? await sessionPrior(store, fused, records, policy) : null;
 
   // The relevance floor reads the raw match, not the fused or utility-boosted score: an item
   // that shares no query term and whose vector is barely similar is not relevant at any rank.
@@ -704,6 +705,7 @@ export async function recall(
       pool.push(entry);
     }
   }
+  if (prior) liftSessionless(pool, prior, records);
   if (pool.length === 0 && supersededMatches.length === 0) return [];
   const now = req.at ?? req.asOf ?? req.now;
   const maxFused = Math.max(...pool.map((f) => f.boosted));
@@ -1719,7 +1721,7 @@ async function sessionPrior(
   fused: Fused[],
   records: Map<string, Belief | Episode>,
   policy: Policy,
-): Promise<void> {
+): Promise<SessionLifts> {
   await readEpisodes(store, fused, records);
   const sessionOf = (id: string): string | null => {
     const r = records.get(id);
@@ -1734,16 +1736,63 @@ async function sessionPrior(
   }
   let bestSession = 0;
   for (const v of sums.values()) if (v > bestSession) bestSession = v;
-  if (bestSession <= 0) return;
+  const out: SessionLifts = new Map();
+  if (bestSession <= 0) return out;
   // Every lift reads the matches before any is added (the sums above).
   const lifts = fused.map((f) => {
     const key = sessionOf(f.id);
     return key ? policy.sessionWeight * best * (Math.max(0, sums.get(key)! - f.fused) / bestSession) : 0;
   });
   fused.forEach((f, i) => {
+    if (sessionOf(f.id)) out.set(f.id, lifts[i]!);
     f.fused += lifts[i]!;
   });
   fused.sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
+  return out;
+}
+
+/** What the session prior added to each candidate it read as a turn of a session. */
+type SessionLifts = Map<string, number>;
+
+/**
+ * An item no session can vouch for — a belief written directly (`remember`, not distilled from
+ * turns) or an episode recorded without a session — gains the largest lift of a turn it matched
+ * better than before the prior: the prior reorders a conversation's turns by their sessions, and
+ * never carries a turn past such an item that outranked it. Without this a fact remembered directly
+ * falls below every turn of a session that mentions its words in passing ("Who owns the staging
+ * database these days?" over "The staging database runs PostgreSQL 15"). Beliefs distilled from
+ * turns rank by their turns' lifted matches and are left as they are.
+ */
+function liftSessionless(
+  pool: { id: string; from: string; fused: number; boosted: number }[],
+  lifts: SessionLifts,
+  records: ReadonlyMap<string, Belief | Episode>,
+): void {
+  // The lifted entries' matches before the prior and their lifts, both with the boosts the pool
+  // applied (a turn whose actor the query names gains its lift × the actor boost).
+  const turns: { before: number; lift: number }[] = [];
+  const held: (typeof pool)[number][] = [];
+  for (const e of pool) {
+    const lift = lifts.get(e.from);
+    if (lift !== undefined) {
+      if (lift > 0 && e.fused > 0) {
+        const gained = (e.boosted * lift) / e.fused;
+        turns.push({ before: e.boosted - gained, lift: gained });
+      }
+      continue;
+    }
+    const r = records.get(e.id);
+    if (e.from === e.id && r && ("kind" in r ? r.source !== DISTILLED : !r.session)) held.push(e);
+  }
+  if (turns.length === 0 || held.length === 0) return;
+  for (const e of held) {
+    let lift = 0;
+    for (const t of turns) if (t.before < e.boosted && t.lift > lift) lift = t.lift;
+    if (lift <= 0 || e.fused <= 0 || e.boosted <= 0) continue;
+    // On its match too, through its own boosts (an episode's actor, a question's weight).
+    e.fused += (lift * e.fused) / e.boosted;
+    e.boosted += lift;
+  }
 }
 
 /**
