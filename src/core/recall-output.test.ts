@@ -5,7 +5,10 @@
  * every word of `why`; hash taken on h/prior14, 2026-12-02: the session prior, `policy.sessionWeight`,
  * on by default at 0.2 in its leave-one-out form, moved it on purpose: of the 120 lists 6 are
  * byte-identical to b6b4473's and 28 hold the same items; turns whose session's other turns match
- * the query rise, 615 episode hits against 429). Speed work on recall (row reads, caches,
+ * the query rise, 615 episode hits against 429; moved again on h/gap15, 2026-12-03: a belief
+ * remembered directly gains the largest lift of a turn it outranked before the prior
+ * (`liftSessionless`), so no lifted turn passes it: 393 episode hits, 13 of the 120 lists
+ * byte-identical to h/prior14's and 25 holding the same items). Speed work on recall (row reads, caches,
  * searches skipped) must leave every byte as it was; a change that means to alter the ranking
  * updates the hash and says why.
  */
@@ -98,6 +101,6 @@ describe("recall output", () => {
     // Session neighbours and newer-first reorderings are in what is pinned.
     expect(neighbours).toBeGreaterThan(0);
     expect(newer).toBeGreaterThan(0);
-    expect(whole.digest("hex")).toBe("4e6b40b84ca47d1553bbe70647f1718818aa48110b6903f03fa87608e66d0a78");
+    expect(whole.digest("hex")).toBe("d291a61ad5adc0393fdcc1016849fd34ec1d52e0ede2b0028c47b91a2c483498");
   }, 60_000);
 });

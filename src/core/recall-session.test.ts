@@ -58,4 +58,36 @@ describe("recall: the session prior (policy.sessionWeight)", () => {
     expect(on[0]!.slice(0, 2)).toEqual(["fact", "The API rate limit is now 250 requests per minute"]);
     expect(on).toEqual(off);
   });
+  // A belief written directly has no session to vouch for it. The prior lifts every turn of a session
+  // whose other turns match; it must not carry those turns past the fact they only mention.
+  it("keeps a fact remembered directly above the turns of a dense session that mention its words", async () => {
+    const ranks = async (sessionWeight: number) => {
+      ({ mem } = await testMemory({ policy: { sessionWeight, neighbourWeight: 0 } }));
+      const fact = await mem.remember("The staging database runs PostgreSQL 15 on a dedicated host");
+      for (const turn of [
+        "The staging database was slow again this morning.",
+        "I restarted the staging database twice before lunch.",
+        "Who owns the staging database these days?",
+        "The staging database backups finished late.",
+        "Let's move the staging database maintenance to Friday.",
+        "The staging database disk is almost full.",
+      ])
+        await mem.record(turn, { session: "ops-1", actor: "dev" });
+      await mem.record("Lunch was great today.", { session: "ops-2", actor: "dev" });
+      await mem.record("The staging database alerts woke me up.", { session: "ops-2", actor: "dev" });
+      const out: number[] = [];
+      for (const q of [
+        "Which database does staging run?",
+        "staging database",
+        "What version of PostgreSQL does the staging database run?",
+      ])
+        out.push((await mem.recall(q, { k: 5 })).findIndex((h) => h.id === fact.id));
+      await mem.close();
+      return out;
+    };
+    const off = await ranks(0);
+    expect(off).toEqual([0, 2, 0]);
+    // Where the fact ranks with the prior off, it ranks with it on.
+    expect(await ranks(0.2)).toEqual(off);
+  });
 });

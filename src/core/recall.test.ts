@@ -349,6 +349,82 @@ describe("recall after sleep", () => {
     expect(after[1]!.why.summary).toMatch(new RegExp(`through its source \\[${chat.id}\\]`));
   });
 
+  it("diversifies a belief ranked through its turn by the turn's vector: sleep keeps the order of the turns", async () => {
+    ({ mem } = await testMemory({ file: true }));
+    // A chat over three sessions; sleep splits turns with a statement of state in passing ("I moved
+    // the grand opening to next month", "My new workshop is on Mill Lane") into parts.
+    const chat: [string, string, string][] = [
+      ["Ben", "s1", "Hi Ana! The factory closed last week, so I'm opening a bike repair shop of my own."],
+      [
+        "Ana",
+        "s1",
+        "Sorry about the factory, Ben, but a shop of your own sounds exciting! I left my office job too and started a small bakery.",
+      ],
+      [
+        "Ben",
+        "s1",
+        "Oh wow! I'm opening the repair shop because fixing bikes is what I love doing on weekends.",
+      ],
+      ["Ana", "s1", "That's lovely, Ben. What kind of bikes do you like?"],
+      ["Ben", "s1", "Old steel road bikes are my favourite. I rebuild one every winter."],
+      [
+        "Ana",
+        "s2",
+        "Hi Ben, the bakery has had ups and downs but it is rewarding, and sales are slowly growing.",
+      ],
+      [
+        "Ben",
+        "s2",
+        "Good to hear! The repair shop is hard going. I've been feeling pretty unsure of myself lately. I moved the grand opening to next month.",
+      ],
+      [
+        "Ana",
+        "s2",
+        "I understand, Ben. Believing in yourself matters when you run a shop. I keep going by remembering why I began.",
+      ],
+      ["Ben", "s2", "Thank you! That means a lot. You're right, I love bikes and that will carry me."],
+      [
+        "Ana",
+        "s2",
+        "I'm now working with a food writer to spread the word about the bakery. My new flour supplier is in Leeds.",
+      ],
+      [
+        "Ben",
+        "s3",
+        "I ran a stall at the cycling fair to advertise the shop. It has been wild, but I'm not quitting! I now run two repair classes on Sundays.",
+      ],
+      [
+        "Ana",
+        "s3",
+        "Great, Ben! A mentor could help too. I'm working on the bakery and finding more regular customers.",
+      ],
+      [
+        "Ben",
+        "s3",
+        "I started swimming last week to keep my head clear for the shop. My new workshop is on Mill Lane.",
+      ],
+      ["Ana", "s3", "Nice! Advertising matters. Try local radio and the neighbourhood newsletter."],
+    ];
+    for (const [actor, session, text] of chat) await mem.record(text, { actor, session });
+    const queries = [
+      "Did Ben and Ana start businesses out of what they love?",
+      "What does Ana do to spread the word about her bakery?",
+      "Which events did Ben take part in to advertise his shop?",
+      "Where is Ben's repair shop?",
+      "What did Ben do after the factory closed?",
+    ];
+    // Each hit as the turns it stands for (a belief: its source turn).
+    const turnsOf = async (q: string) =>
+      (await mem.recall(q, { k: 10 })).map((h) => (h.layer === "episode" ? h.id : h.sources.join("+")));
+    const before: string[][] = [];
+    for (const q of queries) before.push(await turnsOf(q));
+    await mem.consolidate();
+    expect((await mem.health()).active).toBeGreaterThan(0);
+    // Every belief ranks by its turn's match (the scores are the turns'); diversity read a part by
+    // its own shorter vector, far from everything picked, and moved it over turns ranked above it.
+    for (const [i, q] of queries.entries()) expect(await turnsOf(q), q).toEqual(before[i]);
+  });
+
   it("a belief that replaced an older value keeps its own match: found by its own words, as on main", async () => {
     const t = await testMemory({ file: true });
     mem = t.mem;

@@ -591,7 +591,8 @@ export async function recall(
     }
   }
   if (fused.length === 0) return [];
-  if (policy.sessionWeight > 0 && wantEpisodes) await sessionPrior(store, fused, records, policy);
+  const prior =
+    policy.sessionWeight > 0 && wantEpisodes ? await sessionPrior(store, fused, records, policy) : null;
 
   // The relevance floor reads the raw match, not the fused or utility-boosted score: an item
   // that shares no query term and whose vector is barely similar is not relevant at any rank.
@@ -716,6 +717,7 @@ export async function recall(
       pool.push(entry);
     }
   }
+  if (prior) liftSessionless(pool, prior, records);
   if (pool.length === 0 && supersededMatches.length === 0) return [];
   const now = req.at ?? req.asOf ?? req.now;
   const maxFused = Math.max(...pool.map((f) => f.boosted));
@@ -746,8 +748,11 @@ export async function recall(
   }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   if (foldParts) onePartPerTurn(scored, records, asked);
+  // A belief that ranks by a turn's match: the turn (diversity reads its vector, `rankedVectors`).
+  const rankedBy = new Map<string, string>();
+  for (const e of pool) if (e.from !== e.id) rankedBy.set(e.id, e.from);
   if (policy.neighbourWeight > 0)
-    await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto });
+    await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto, rankedBy });
   const askedState = askedSlotOnce(req.query);
   if (!historical && kindSet.has("fact") && supersededMatches.length > 0)
     await currentVersions(
@@ -778,7 +783,7 @@ export async function recall(
       ? await newestKindListed(store, scored, records, req, policy, askedState)
       : []),
   ];
-  const picked = diversify(scored, await store.getVectors(scored.map((s) => s.id)), req.k, req.diversity);
+  const picked = diversify(scored, await rankedVectors(store, scored, rankedBy), req.k, req.diversity);
   // The newest change of the state asked about, listed within the first k, stays there: diversity
   // would drop it for being close to what it changes.
   for (const m of moves)
@@ -1618,7 +1623,13 @@ async function addNeighbours(
   records: Map<string, Belief | Episode>,
   req: RecallRequest,
   policy: Policy,
-  fold: { beliefCache: Map<string, Belief | null>; kindSet: Set<string>; foldedInto: Map<string, string> },
+  fold: {
+    beliefCache: Map<string, Belief | null>;
+    kindSet: Set<string>;
+    foldedInto: Map<string, string>;
+    /** Filled: a belief listed through its source turn's place → that turn. */
+    rankedBy: Map<string, string>;
+  },
 ): Promise<void> {
   const byId = new Map(scored.map((h) => [h.id, h]));
   const sessions = new Map<string, Episode[]>();
@@ -1682,6 +1693,7 @@ async function addNeighbours(
         continue;
       }
       const through = target.id !== n.id ? ` through its source [${n.id}]` : "";
+      if (target.id !== n.id) fold.rankedBy.set(target.id, n.id);
       const hit = hitOf(target, policy, now, {
         textRank: null,
         vectorRank: null,
@@ -1765,7 +1777,7 @@ async function sessionPrior(
   fused: Fused[],
   records: Map<string, Belief | Episode>,
   policy: Policy,
-): Promise<void> {
+): Promise<SessionLifts> {
   await readEpisodes(store, fused, records);
   const sessionOf = (id: string): string | null => {
     const r = records.get(id);
@@ -1780,14 +1792,83 @@ async function sessionPrior(
   }
   let bestSession = 0;
   for (const v of sums.values()) if (v > bestSession) bestSession = v;
-  if (bestSession <= 0) return;
+  const out: SessionLifts = new Map();
+  if (bestSession <= 0) return out;
   // Every lift reads the matches before any is added (the sums above).
   const lifts = fused.map((f) => {
     const key = sessionOf(f.id);
     return key ? policy.sessionWeight * best * (Math.max(0, sums.get(key)! - f.fused) / bestSession) : 0;
   });
   fused.forEach((f, i) => {
+    if (sessionOf(f.id)) out.set(f.id, lifts[i]!);
     f.fused += lifts[i]!;
   });
   fused.sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
+  return out;
+}
+
+/** What the session prior added to each candidate it read as a turn of a session. */
+type SessionLifts = Map<string, number>;
+
+/**
+ * An item no session can vouch for — a belief written directly (`remember`, not distilled from
+ * turns) or an episode recorded without a session — gains the largest lift of a turn it matched
+ * better than before the prior: the prior reorders a conversation's turns by their sessions, and
+ * never carries a turn past such an item that outranked it. Without this a fact remembered directly
+ * falls below every turn of a session that mentions its words in passing ("Who owns the staging
+ * database these days?" over "The staging database runs PostgreSQL 15"). Beliefs distilled from
+ * turns rank by their turns' lifted matches and are left as they are.
+ */
+function liftSessionless(
+  pool: { id: string; from: string; fused: number; boosted: number }[],
+  lifts: SessionLifts,
+  records: ReadonlyMap<string, Belief | Episode>,
+): void {
+  // The lifted entries' matches before the prior and their lifts, both with the boosts the pool
+  // applied (a turn whose actor the query names gains its lift × the actor boost).
+  const turns: { before: number; lift: number }[] = [];
+  const held: (typeof pool)[number][] = [];
+  for (const e of pool) {
+    const lift = lifts.get(e.from);
+    if (lift !== undefined) {
+      if (lift > 0 && e.fused > 0) {
+        const gained = (e.boosted * lift) / e.fused;
+        turns.push({ before: e.boosted - gained, lift: gained });
+      }
+      continue;
+    }
+    const r = records.get(e.id);
+    if (e.from === e.id && r && ("kind" in r ? r.source !== DISTILLED : !r.session)) held.push(e);
+  }
+  if (turns.length === 0 || held.length === 0) return;
+  for (const e of held) {
+    let lift = 0;
+    for (const t of turns) if (t.before < e.boosted && t.lift > lift) lift = t.lift;
+    if (lift <= 0 || e.fused <= 0 || e.boosted <= 0) continue;
+    // On its match too, through its own boosts (an episode's actor, a question's weight).
+    e.fused += (lift * e.fused) / e.boosted;
+    e.boosted += lift;
+  }
+}
+
+/**
+ * The vectors diversity compares: a belief that ranks by a source turn's match (`rankedBy`: the
+ * turn whose words matched, or whose neighbour lent it its place) is read by that turn's vector,
+ * as the turn was before sleep. Sleep changed neither what matched nor what repeats; a part of a
+ * turn embedded alone ("I've been feeling kinda low on confidence lately.") is far from everything
+ * picked and would climb over the turns it ranked below. Every other hit is read by its own.
+ */
+async function rankedVectors(
+  store: StoreReader,
+  scored: readonly RecallHit[],
+  rankedBy: ReadonlyMap<string, string>,
+): Promise<Map<string, Float32Array>> {
+  const ids = scored.map((s) => rankedBy.get(s.id) ?? s.id);
+  const read = await store.getVectors([...new Set(ids)]);
+  const out = new Map<string, Float32Array>();
+  scored.forEach((s, i) => {
+    const v = read.get(ids[i]!);
+    if (v) out.set(s.id, v);
+  });
+  return out;
 }
