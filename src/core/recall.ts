@@ -1754,7 +1754,7 @@ const REPLIES = new WeakSet<Fused>();
 const NO_REPLIES: ReadonlyMap<string, string> = new Map();
 
 /** How many of the best episode candidates are read as questions whose reply shares their match. */
-const QUESTION_CANDIDATES = 20;
+const QUESTION_CANDIDATES = 50;
 
 /**
  * Adjacency pairs (conversation analysis): a question's answer is the other speaker's next turn.
@@ -1776,8 +1776,9 @@ async function replyShare(
   req: RecallRequest,
   historical: boolean,
 ): Promise<ReadonlyMap<string, string>> {
+  // Every episode candidate, read once: the session prior reads the same.
+  await readEpisodes(store, fused, records);
   const top = fused.filter((f) => f.id.startsWith("e")).slice(0, QUESTION_CANDIDATES);
-  await readEpisodes(store, top, records);
   const questions: { f: Fused; e: Episode }[] = [];
   for (const f of top) {
     const e = records.get(f.id);
@@ -1795,7 +1796,7 @@ async function replyShare(
       at: req.at,
       asOf: req.asOf,
     },
-    { limit: SESSION_TURNS * sessions.length, offset: 0, order: "at-asc" },
+    { limit: REPLY_TURNS, offset: 0, order: "at-asc" },
   );
   const next = new Map<string, Episode>();
   for (let i = 0; i + 1 < turns.length; i++) {
@@ -1829,5 +1830,9 @@ async function replyShare(
   return lifted;
 }
 
-/** Turns read per session for the replies (a session's page, as `addNeighbours` reads one). */
-const SESSION_TURNS = 500;
+/**
+ * Turns read for the replies, the first in time of the questions' sessions: a page the store's read
+ * cache holds, as `addNeighbours` reads one session. A question past them lends nothing (its next turn
+ * is not read); a turn read is next to the one before it in the store.
+ */
+const REPLY_TURNS = 500;
