@@ -46,6 +46,10 @@ export const CONFIGS: Record<string, { label: string; policy: PolicyInput }> = {
     label: "Strata hybrid (speakerNames words, actorWeight 0.2: a speaker's name is a query word, as before)",
     policy: { speakerNames: "words", actorWeight: 0.2 },
   },
+  "replies-off": {
+    label: "Strata hybrid (replyWeight 0: a question's reply does not share its match)",
+    policy: { replyWeight: 0 },
+  },
 };
 
 /** What a plain `npm run eval -- locomo` runs; `nofloor` only when asked (it measures the floor's cost). */

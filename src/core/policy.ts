@@ -46,6 +46,14 @@ export const PolicySchema = z
     /** Share of an episode hit's score lent to its session neighbours (turn before and after). Default 0.8. */
     neighbourWeight: z.number().min(0).max(1).default(0.8),
     /**
+     * Adjacency pairs: share of a question turn's match lent to the reply, the next turn of its
+     * session when another speaker said it ("What did you paint last week, Melanie?" → "A sunset
+     * over the lake"), and through it to the beliefs distilled from the reply. Read for the
+     * questions among the 50 best episode candidates. Default 0.5 (LoCoMo tuning conversations;
+     * docs/evaluation.md). 0 turns it off.
+     */
+    replyWeight: z.number().min(0).max(1).default(0.5),
+    /**
      * Session prior (passage retrieval's document smoothing): an episode candidate gains this share
      * of the best candidate's match, scaled by how much of the candidates' match the OTHER turns of
      * its session hold (leave-one-out: a turn's own match is not counted again, so a lone turn gains

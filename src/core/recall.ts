@@ -414,7 +414,7 @@ class TurnMatches {
         continue;
       }
       const f = this.listed.get(id);
-      if (f) this.matches.set(id, f.textRank !== null || f.similarity >= this.policy.recallFloor ? f : null);
+      if (f) this.matches.set(id, passesFloor(f, this.policy) ? f : null);
       else if (this.policy.fusion === "score") toScore.push(id);
       else this.unknown.add(id);
     }
@@ -591,12 +591,18 @@ export async function recall(
     }
   }
   if (fused.length === 0) return [];
+  // Replies to the questions among the candidates, each with the question it answers.
+  const replies =
+    policy.replyWeight > 0 && wantEpisodes
+      ? await replyShare(store, fused, records, policy, req, historical)
+      : NO_REPLIES;
   const prior =
     policy.sessionWeight > 0 && wantEpisodes ? await sessionPrior(store, fused, records, policy) : null;
 
   // The relevance floor reads the raw match, not the fused or utility-boosted score: an item
-  // that shares no query term and whose vector is barely similar is not relevant at any rank.
-  const relevant = fused.filter((f) => f.textRank !== null || f.similarity >= policy.recallFloor);
+  // that shares no query term and whose vector is barely similar is not relevant at any rank
+  // (a reply is relevant through the question it answers).
+  const relevant = fused.filter((f) => passesFloor(f, policy));
   const poolSize = Math.max(req.k * 4, 20);
   const beliefCache = new Map<string, Belief | null>();
   const kindSet = new Set<string>(beliefKinds);
@@ -741,7 +747,9 @@ export async function recall(
               .filter(Boolean)
               .join(", ");
           const through = f.from !== f.id ? ` through its source [${f.from}]` : "";
-          return `matched${through} by ${matched}`;
+          const question = replies.get(f.from);
+          const reply = question ? `the reply to the question [${question}]` : "";
+          return `matched${through} by ${[matched, reply].filter(Boolean).join(", ")}`;
         },
       }),
     );
@@ -1872,3 +1880,96 @@ async function rankedVectors(
   });
   return out;
 }
+
+/** The relevance floor (`policy.recallFloor`): a match on a query term, a close vector, or a reply lifted by its question. */
+function passesFloor(f: Fused, policy: Policy): boolean {
+  return f.textRank !== null || f.similarity >= policy.recallFloor || REPLIES.has(f);
+}
+
+/** Candidates a question lent its match to (`replyShare`): relevant through the question, whatever their own match. */
+const REPLIES = new WeakSet<Fused>();
+const NO_REPLIES: ReadonlyMap<string, string> = new Map();
+
+/** How many of the best episode candidates are read as questions whose reply shares their match. */
+const QUESTION_CANDIDATES = 50;
+
+/**
+ * Adjacency pairs (conversation analysis): a question's answer is the other speaker's next turn.
+ * "What did you paint last week, Melanie?" shares the question's words; Melanie's reply "A sunset
+ * over the lake" holds the answer and few of them. So a question among the best episode candidates
+ * (`isQuestion`, or recorded as a question, with a session and an actor) lends `replyWeight` × its
+ * match to the turn that follows it in its session when another speaker said it: added to the
+ * reply's own match, or the reply joins the candidates with that share alone (relevant through the
+ * question: `passesFloor`). A belief distilled from the reply ranks by its source turn's match
+ * (`TurnMatches`), so it gains too. Every share is read from the matches before any is added. One
+ * store read for all the questions' sessions. Mutates and re-sorts `fused`; returns each reply
+ * lifted, by id, with the question it answers.
+ */
+async function replyShare(
+  store: StoreReader,
+  fused: Fused[],
+  records: Map<string, Belief | Episode>,
+  policy: Policy,
+  req: RecallRequest,
+  historical: boolean,
+): Promise<ReadonlyMap<string, string>> {
+  // Every episode candidate, read once: the session prior reads the same.
+  await readEpisodes(store, fused, records);
+  const top = fused.filter((f) => f.id.startsWith("e")).slice(0, QUESTION_CANDIDATES);
+  const questions: { f: Fused; e: Episode }[] = [];
+  for (const f of top) {
+    const e = records.get(f.id);
+    if (!e || "kind" in e || e.session === null || e.actor === null || f.fused <= 0) continue;
+    if (e.type === "question" || isQuestion(e.content)) questions.push({ f, e });
+  }
+  if (questions.length === 0) return NO_REPLIES;
+  const sessions = [...new Set(questions.map((q) => q.e.session!))];
+  const turns = await store.listEpisodes(
+    {
+      namespaces: [...new Set(questions.map((q) => q.e.namespace))],
+      statuses: historical ? ["active", "archived"] : ["active"],
+      sessions,
+      types: req.types,
+      at: req.at,
+      asOf: req.asOf,
+    },
+    { limit: REPLY_TURNS, offset: 0, order: "at-asc" },
+  );
+  const next = new Map<string, Episode>();
+  for (let i = 0; i + 1 < turns.length; i++) {
+    const a = turns[i]!;
+    const b = turns[i + 1]!;
+    if (a.namespace === b.namespace && a.session === b.session) next.set(a.id, b);
+  }
+  const byId = new Map(fused.map((f) => [f.id, f]));
+  const shares: { reply: Episode; question: string; share: number }[] = [];
+  for (const { f, e } of questions) {
+    const reply = next.get(e.id);
+    if (!reply || reply.actor === null || reply.actor === e.actor) continue;
+    if (!matchesMetadata(reply.metadata, req.metadata)) continue;
+    shares.push({ reply, question: e.id, share: policy.replyWeight * f.fused });
+  }
+  if (shares.length === 0) return NO_REPLIES;
+  const lifted = new Map<string, string>();
+  for (const { reply, question, share } of shares) {
+    let f = byId.get(reply.id);
+    if (!f) {
+      f = { id: reply.id, fused: 0, textRank: null, vectorRank: null, similarity: 0 };
+      byId.set(reply.id, f);
+      fused.push(f);
+      records.set(reply.id, reply);
+    }
+    f.fused += share;
+    REPLIES.add(f);
+    lifted.set(reply.id, question);
+  }
+  fused.sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
+  return lifted;
+}
+
+/**
+ * Turns read for the replies, the first in time of the questions' sessions: a page the store's read
+ * cache holds, as `addNeighbours` reads one session. A question past them lends nothing (its next turn
+ * is not read); a turn read is next to the one before it in the store.
+ */
+const REPLY_TURNS = 500;
