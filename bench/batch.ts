@@ -286,6 +286,7 @@ async function compareBatched(open: OpenBench, o: BatchBenchOptions, dir: string
  * How the approximate gate's verdicts differ from the exact ones, item by item: each kind of
  * disagreement counted (`exact → approximate`), and the two that must stay 0: a supersession the
  * exact gate did not make, and an item the exact gate stored that the approximate one did not.
+ * Targets are compared by text: ids part once one side stores an item the other dropped.
  */
 export function agreement(exact: readonly GateResult[], approximate: readonly GateResult[]) {
   const kinds: Record<string, number> = {};
@@ -298,13 +299,14 @@ export function agreement(exact: readonly GateResult[], approximate: readonly Ga
     const a = approximate[i]!;
     if (e.verdict === a.verdict) {
       same++;
-      if ((e.target?.id ?? null) !== (a.target?.id ?? null)) otherTarget++;
+      if ((e.target?.text ?? null) !== (a.target?.text ?? null)) otherTarget++;
     } else {
       const kind = `${e.verdict} → ${a.verdict}`;
       kinds[kind] = (kinds[kind] ?? 0) + 1;
     }
-    if (a.superseded.some((id) => !e.superseded.includes(id))) wrongSupersessions++;
-    if (e.superseded.some((id) => !a.superseded.includes(id))) missedSupersessions++;
+    if (a.superseded.length > 0 && (e.superseded.length === 0 || a.target?.text !== e.target?.text))
+      wrongSupersessions++;
+    if (e.superseded.length > 0 && a.superseded.length === 0) missedSupersessions++;
     if (e.stored && !a.stored) refusedStored++;
   });
   return {
