@@ -169,11 +169,14 @@ async function compareBatched(open: OpenBench, o: BatchBenchOptions, dir: string
   }
   const total = statements.length + events.length;
 
-  /** One side on a fresh copy of the preloaded store: its results, wall and CPU milliseconds. */
-  const side = async (batched: boolean, name: string) => {
+  /**
+   * One side on a fresh copy of the preloaded store: its results, wall and CPU milliseconds.
+   * `batched`: false for single calls, the batches' gate otherwise.
+   */
+  const side = async (batched: false | "on" | "approximate", name: string) => {
     o.log(
       batched
-        ? `batch: ${total} writes in batches of ${o.batchSize} at ${o.size}…`
+        ? `batch: ${total} writes in batches of ${o.batchSize} at ${o.size}, gate ${batched}…`
         : `batch: ${total} single gated writes at ${o.size}…`,
     );
     const path = join(dir, `${name}.db`);
@@ -184,8 +187,10 @@ async function compareBatched(open: OpenBench, o: BatchBenchOptions, dir: string
     const cpu = process.cpuUsage();
     const t = performance.now();
     if (batched) {
-      for (const c of chunks(statements, o.batchSize)) results.push(...(await mem.rememberMany(c)).results);
-      for (const c of chunks(events, o.batchSize)) results.push(...(await mem.recordMany(c)).results);
+      const gate = { gate: batched };
+      for (const c of chunks(statements, o.batchSize))
+        results.push(...(await mem.rememberMany(c, gate)).results);
+      for (const c of chunks(events, o.batchSize)) results.push(...(await mem.recordMany(c, gate)).results);
     } else {
       for (const s of statements) results.push(await mem.remember(s as string));
       for (const e of events) {
@@ -201,12 +206,22 @@ async function compareBatched(open: OpenBench, o: BatchBenchOptions, dir: string
   };
 
   type Side = Awaited<ReturnType<typeof side>>;
-  const rounds: { single: Side; batched: Side; batchedFirst: boolean }[] = [];
+  // Round 1: single, batched, approximate; round 2 the other way round.
+  const rounds: { single: Side; batched: Side; approximate: Side; batchedFirst: boolean }[] = [];
   for (const batchedFirst of [false, true]) {
-    const first = await side(batchedFirst, `round${rounds.length}-first`);
-    const second = await side(!batchedFirst, `round${rounds.length}-second`);
-    const [single, batched] = batchedFirst ? [second, first] : [first, second];
-    rounds.push({ single, batched, batchedFirst });
+    const order = (batchedFirst ? ["approximate", "on", false] : [false, "on", "approximate"]) as (
+      | false
+      | "on"
+      | "approximate"
+    )[];
+    const got = new Map<string, Side>();
+    for (const [i, b] of order.entries()) got.set(String(b), await side(b, `round${rounds.length}-${i}`));
+    rounds.push({
+      single: got.get("false")!,
+      batched: got.get("on")!,
+      approximate: got.get("approximate")!,
+      batchedFirst,
+    });
   }
 
   const same = (a: GateResult[], b: GateResult[]) =>
@@ -220,9 +235,13 @@ async function compareBatched(open: OpenBench, o: BatchBenchOptions, dir: string
   const sum = (f: (r: (typeof rounds)[number]) => number) => rounds.reduce((a, r) => a + f(r), 0);
   const singleMs = sum((r) => r.single.ms);
   const batchMs = sum((r) => r.batched.ms);
+  const approxMs = sum((r) => r.approximate.ms);
   const singleCpu = sum((r) => r.single.cpu);
   const batchCpu = sum((r) => r.batched.cpu);
+  const approxCpu = sum((r) => r.approximate.cpu);
   const writes = total * rounds.length;
+  const approximate = rounds[0]!.approximate.results;
+  const approximateDeterministic = same(approximate, rounds[1]!.approximate.results);
 
   return {
     size: o.size,
@@ -246,6 +265,58 @@ async function compareBatched(open: OpenBench, o: BatchBenchOptions, dir: string
     cpuSpeedup: round(singleCpu / batchCpu, 2),
     sameVerdicts,
     verdicts,
+    /** `rememberMany` / `recordMany` with `{ gate: "approximate" }`, against the exact verdicts. */
+    approximate: {
+      perSecond: Math.round((writes / approxMs) * 1000),
+      cpuMsPerWrite: round(approxCpu / writes),
+      speedup: round(singleMs / approxMs, 2),
+      cpuSpeedup: round(singleCpu / approxCpu, 2),
+      rounds: rounds.map((r) => ({
+        order: r.batchedFirst ? "batched first" : "single first",
+        cpuMsPerWrite: round(r.approximate.cpu / total),
+        cpuSpeedup: round(r.single.cpu / r.approximate.cpu, 2),
+      })),
+      deterministic: approximateDeterministic,
+      agreement: agreement(reference, approximate),
+    },
+  };
+}
+
+/**
+ * How the approximate gate's verdicts differ from the exact ones, item by item: each kind of
+ * disagreement counted (`exact → approximate`), and the two that must stay 0: a supersession the
+ * exact gate did not make, and an item the exact gate stored that the approximate one did not.
+ * Targets are compared by text: ids part once one side stores an item the other dropped.
+ */
+export function agreement(exact: readonly GateResult[], approximate: readonly GateResult[]) {
+  const kinds: Record<string, number> = {};
+  let same = 0;
+  let otherTarget = 0;
+  let wrongSupersessions = 0;
+  let refusedStored = 0;
+  let missedSupersessions = 0;
+  exact.forEach((e, i) => {
+    const a = approximate[i]!;
+    if (e.verdict === a.verdict) {
+      same++;
+      if ((e.target?.text ?? null) !== (a.target?.text ?? null)) otherTarget++;
+    } else {
+      const kind = `${e.verdict} → ${a.verdict}`;
+      kinds[kind] = (kinds[kind] ?? 0) + 1;
+    }
+    if (a.superseded.length > 0 && (e.superseded.length === 0 || a.target?.text !== e.target?.text))
+      wrongSupersessions++;
+    if (e.superseded.length > 0 && a.superseded.length === 0) missedSupersessions++;
+    if (e.stored && !a.stored) refusedStored++;
+  });
+  return {
+    items: exact.length,
+    same,
+    otherTarget,
+    kinds,
+    wrongSupersessions,
+    missedSupersessions,
+    refusedStored,
   };
 }
 
@@ -267,7 +338,13 @@ export function renderBatchTable(r: BatchBenchResult): string {
         ),
         `  single   ${String(c.single.perSecond).padStart(7)}/s  ${c.single.cpuMsPerWrite} cpu-ms each`,
         `  batched  ${String(c.batched.perSecond).padStart(7)}/s  ${c.batched.cpuMsPerWrite} cpu-ms each`,
-        `  speedup  ${c.speedup}× wall, ${c.cpuSpeedup}× CPU (target ≥ 5×: ${c.speedup >= 5 ? "pass" : "FAIL"})`,
+        `  speedup  ${c.speedup}× wall, ${c.cpuSpeedup}× CPU (target ≥ 5×: ${c.cpuSpeedup >= 5 ? "pass" : "FAIL"})`,
+        `  approximate gate ${String(c.approximate.perSecond).padStart(7)}/s  ${c.approximate.cpuMsPerWrite} cpu-ms each: ${c.approximate.speedup}× wall, ${c.approximate.cpuSpeedup}× CPU against single (target ≥ 5×: ${c.approximate.cpuSpeedup >= 5 ? "pass" : "FAIL"}); rounds ${c.approximate.rounds.map((r) => `${r.cpuSpeedup}×`).join(", ")}`,
+        `  approximate against exact verdicts: ${c.approximate.agreement.same} of ${c.approximate.agreement.items} the same (${c.approximate.agreement.otherTarget} with another target), ${
+          Object.entries(c.approximate.agreement.kinds)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(", ") || "no other verdict"
+        }; wrong supersessions ${c.approximate.agreement.wrongSupersessions}, stored items refused ${c.approximate.agreement.refusedStored}, supersessions missed ${c.approximate.agreement.missedSupersessions}; ${c.approximate.deterministic ? "deterministic" : "NOT deterministic"} across rounds`,
       ];
   for (const b of r.builds)
     lines.push(

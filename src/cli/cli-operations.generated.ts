@@ -73,6 +73,15 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
         description: "Events: text alone, or text with record's fields.",
         element: "union",
       },
+      {
+        name: "gate",
+        flag: "gate",
+        kind: "enum",
+        required: false,
+        description:
+          "on (default): every item through the exact write gate. approximate: cheaper candidates; a drop or a supersession is still the exact gate's.",
+        choices: ["on", "approximate"],
+      },
     ],
   },
   {
@@ -154,6 +163,15 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
         required: true,
         description: "Statements: text alone, or text with remember's fields.",
         element: "union",
+      },
+      {
+        name: "gate",
+        flag: "gate",
+        kind: "enum",
+        required: false,
+        description:
+          "on (default): every item through the exact write gate. approximate: cheaper candidates; a drop or a supersession is still the exact gate's.",
+        choices: ["on", "approximate"],
       },
     ],
   },

@@ -262,6 +262,10 @@ export function createProgram(
       `with --jsonl: events per transaction (default ${DEFAULT_JSONL_BATCH})`,
       int("--batch-size"),
     )
+    .option(
+      "--gate <on|approximate>",
+      "with --jsonl: approximate finds each line's candidates the cheap way; a drop or a supersession is still the exact gate's (default on)",
+    )
     .addHelpText(
       "after",
       examples(
@@ -272,7 +276,7 @@ export function createProgram(
       ),
     )
     .action((content: string | undefined, o: Record<string, string | undefined>) =>
-      content === undefined || o.jsonl !== undefined || o.batchSize !== undefined
+      content === undefined || o.jsonl !== undefined || o.batchSize !== undefined || o.gate !== undefined
         ? on(jsonlInvocation("record", content, o, ["type", "outcome", "session", "actor", "at", "meta"]))
         : on({
             command: "record",
@@ -318,8 +322,8 @@ export function createProgram(
       int("--batch-size"),
     )
     .option(
-      "--gate <on|off>",
-      "with --jsonl: off imports a collection known to be clean, every line stored without comparison (default on)",
+      "--gate <on|approximate|off>",
+      "with --jsonl: approximate finds each line's candidates the cheap way (a drop or a supersession is still the exact gate's); off imports a collection known to be clean, every line stored without comparison (default on)",
     )
     .addHelpText(
       "after",

@@ -39,6 +39,7 @@ import {
   type BatchResult,
   captureRule,
   type RecordItem,
+  type RecordManyOptions,
   type RememberItem,
   type RememberManyOptions,
   recordMany as recordManyProcess,
@@ -402,9 +403,11 @@ export class Memory {
    *     { content: "Deploy failed: migration lock timeout", type: "outcome", outcome: "failure" },
    *     "User prefers short answers",
    *   ]);
+   *
+   * `{ gate: "approximate" }` trades exactness for time as `rememberMany`'s does.
    */
-  async recordMany(items: readonly RecordItem[]): Promise<BatchResult> {
-    return recordManyProcess(this, items);
+  async recordMany(items: readonly RecordItem[], options: RecordManyOptions = {}): Promise<BatchResult> {
+    return recordManyProcess(this, items, options);
   }
 
   /**
@@ -418,6 +421,13 @@ export class Memory {
    * comparison (keys and sources still checked), the fast way to build a large store.
    *
    *   await mem.rememberMany(cleanFacts, { gate: "off" });
+   *
+   * `{ gate: "approximate" }` gates every item with a cheaper candidate search (the vector index's
+   * approximate lists, no BM25, far pairs not judged); a verdict that drops the item or closes a
+   * belief is confirmed by the exact search, so a miss only stores an item the exact gate would
+   * have dropped or linked (left for sleep), never a refusal or a supersession it would not make.
+   *
+   *   await mem.rememberMany(conversationFacts, { gate: "approximate" });
    */
   async rememberMany(
     items: readonly RememberItem[],

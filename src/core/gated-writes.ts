@@ -25,6 +25,7 @@ import { memoiseVerdicts } from "./judge/verdict-memo.js";
 import { KEY_FIELD } from "./metadata-filter.js";
 import {
   type Belief,
+  type BeliefKind,
   type CaptureInputSchema,
   type Episode,
   type GateResult,
@@ -40,7 +41,7 @@ import type { Clock, Embedder, ImportPreparer, Judge, PreparedImport, Store, Sto
 import { canonicalJson } from "./sha256.js";
 import { analyseEcho } from "./text.js";
 import { parseInput } from "./validate.js";
-import { decide, type GateDecision } from "./write-gate.js";
+import { decide, type GateDecision, type GateItem } from "./write-gate.js";
 import type { NewBeliefInput, Writes } from "./writes.js";
 
 /** The most items one `recordMany` / `rememberMany` call takes: one transaction, one embedding call. */
@@ -70,6 +71,53 @@ export interface GateContext {
   readonly namespace: string;
   /** Prepares a known-clean import's texts (default: in this thread, with `embedder`). */
   readonly importPreparer?: ImportPreparer;
+  /** The batch's gate is `approximate` (`gateDecision`); absent or false: exact. */
+  readonly approximate?: boolean;
+}
+
+/**
+ * `gate: "approximate"`: the vector similarity (cosine) below which a near row is not judged. A
+ * hashed-n-gram pair this far apart shares few words; the exact gate judges it, and it can still
+ * be a restatement or a change (docs/benchmarks.md, fifteenth session), which is why a verdict
+ * that drops or closes is always confirmed by the exact search.
+ */
+export const APPROXIMATE_GATE_FLOOR = 0.3;
+
+/**
+ * The gate's decision for one item. Exact: the fused vector and BM25 candidates, judged. With
+ * `ctx.approximate`, first the cheap candidates (`Writes.approximateCandidates`: the approximate
+ * vector lists, no BM25, a similarity floor); a decision that only stores (novel, refinement,
+ * outcome-conflict, nothing closed) is kept, and one that drops the item (redundant) or closes a
+ * belief (contradiction) is taken again from the exact candidates, so it is the exact gate's. A
+ * candidate the cheap search misses can therefore only turn a restatement into a stored
+ * duplicate, or a change into a stored belief beside the one it would have closed, both left to
+ * sleep; never a refusal or a supersession the exact gate would not make.
+ */
+export async function gateDecision(
+  ctx: GateContext,
+  tx: StoreWriter,
+  text: string,
+  vector: Float32Array,
+  namespace: string,
+  scope: { episodes: boolean; kinds: BeliefKind[] },
+  item: GateItem,
+): Promise<GateDecision> {
+  const { writes } = ctx;
+  if (ctx.approximate) {
+    const near = await writes.approximateCandidates(
+      tx,
+      text,
+      vector,
+      namespace,
+      scope,
+      APPROXIMATE_GATE_FLOOR,
+    );
+    const d = await decide(item, near, ctx.configuredJudge, ctx.policy);
+    if (d.verdict !== "redundant" && d.verdict !== "contradiction" && !d.supersede && !d.historical)
+      return { ...d, notes: [...d.notes, "approximate: candidates from the approximate vector search"] };
+  }
+  const candidates = await writes.gateCandidates(tx, text, vector, namespace, scope);
+  return decide(item, candidates, ctx.configuredJudge, ctx.policy);
 }
 
 interface PreparedRecord {
@@ -125,16 +173,15 @@ export async function recordIn(
   const o = p.options;
   const text = p.text;
   const { namespace, now, at } = whereAndWhen(ctx, o);
-  const candidates = await writes.gateCandidates(tx, text, vector, namespace, {
-    episodes: true,
+  const decision = await gateDecision(
+    ctx,
+    tx,
+    text,
+    vector,
+    namespace,
     // Episodes are checked against facts and lessons; rules and procedures are other layers.
-    kinds: ["fact", "failure"],
-  });
-  const decision = await decide(
+    { episodes: true, kinds: ["fact", "failure"] },
     { text, at, kind: o.type, valence: o.outcome ?? null, mayContradict: o.type !== "question" },
-    candidates,
-    ctx.configuredJudge,
-    ctx.policy,
   );
   if (decision.verdict === "redundant") return writes.restate(tx, decision, namespace);
 
@@ -205,11 +252,13 @@ export async function rememberIn(
   const { namespace, now, at } = whereAndWhen(ctx, o);
   if (o.sources) await writes.requireEpisodes(tx, o.sources, namespace);
   if (o.key !== undefined) return rememberKeyed(ctx, tx, p, vector, { namespace, now, at, key: o.key });
-  const candidates = await writes.gateCandidates(tx, text, vector, namespace, {
-    episodes: false,
-    kinds: o.kind === "procedure" ? ["procedure"] : ["fact", "failure"],
-  });
-  const decision = await decide(
+  const decision = await gateDecision(
+    ctx,
+    tx,
+    text,
+    vector,
+    namespace,
+    { episodes: false, kinds: o.kind === "procedure" ? ["procedure"] : ["fact", "failure"] },
     {
       text,
       at,
@@ -217,9 +266,6 @@ export async function rememberIn(
       valence: o.kind === "failure" ? "failure" : null,
       mayContradict: o.kind !== "procedure",
     },
-    candidates,
-    ctx.configuredJudge,
-    ctx.policy,
   );
   if (decision.verdict === "redundant") return writes.restate(tx, decision, namespace, o.sources);
   return writes.storeBelief(tx, decision, beliefRow(p, { namespace, now, at }, vector));
@@ -478,11 +524,16 @@ async function runBatch<P extends { text: string }>(
   ctx: GateContext,
   prepared: P[],
   gate: (ctx: GateContext, tx: StoreWriter, p: P, vector: Float32Array) => Promise<GateResult>,
+  approximate = false,
 ): Promise<BatchResult> {
   if (prepared.length === 0) return tally([]);
   const vectors = await ctx.embedder.embed(prepared.map((p) => p.text));
   // One batch, one verdict per distinct pair of texts (exact for a text-only judge: verdict-memo.ts).
-  const batch: GateContext = { ...gateContextOf(ctx), configuredJudge: memoiseVerdicts(ctx.configuredJudge) };
+  const batch: GateContext = {
+    ...gateContextOf(ctx),
+    configuredJudge: memoiseVerdicts(ctx.configuredJudge),
+    approximate,
+  };
   const results = await ctx.store.transaction(async (store) => {
     // Each item's audit entry chains to the previous one without reading the head back.
     const tx = headCachingWriter(store);
@@ -573,12 +624,33 @@ export function checkItems(layer: "belief" | "episode", items: readonly unknown[
 export interface RememberManyOptions {
   /**
    * `"on"` (default): every item through the write gate, against the store and the batch's
-   * earlier items. `"off"`: for importing a collection known to be clean (no restatements, no
-   * changed values): every item stored as novel without comparison, which is what makes a bulk
-   * build fast; a duplicate in the input becomes a duplicate belief, left for sleep to merge.
+   * earlier items. `"approximate"`: the same gate with a cheaper candidate search (the vector
+   * index's approximate lists, no BM25, pairs under `APPROXIMATE_GATE_FLOOR` not judged); every
+   * verdict that drops or closes is confirmed by the exact search, so a missed candidate only
+   * stores an item the exact gate would have dropped as a restatement, or stores a changed value
+   * beside the belief it would have closed (both left for sleep). `"off"`: for importing a
+   * collection known to be clean (no restatements, no changed values): every item stored as novel
+   * without comparison, which is what makes a bulk build fast; a duplicate in the input becomes a
+   * duplicate belief, left for sleep to merge.
    */
-  gate?: "on" | "off";
+  gate?: "on" | "approximate" | "off";
 }
+
+/** How `recordMany` gates its items: `"on"` (default) or `"approximate"`, as for `rememberMany`. */
+export interface RecordManyOptions {
+  gate?: "on" | "approximate";
+}
+
+const gateOption = <G extends string>(what: string, gate: unknown, allowed: readonly G[]): G => {
+  if (gate === undefined) return allowed[0]!;
+  if (!(allowed as readonly unknown[]).includes(gate))
+    throw new StrataError(
+      "INVALID_INPUT",
+      `Invalid ${what}: gate is ${allowed.map((g) => `"${g}"`).join(", ")}, got ${String(gate)}.`,
+      { field: "gate" },
+    );
+  return gate as G;
+};
 
 /** `rememberMany`: every statement through the gate, in order, in one transaction. */
 export async function rememberMany(
@@ -586,23 +658,22 @@ export async function rememberMany(
   items: readonly RememberItem[],
   options: RememberManyOptions = {},
 ): Promise<BatchResult> {
-  const gate = options.gate ?? "on";
-  if (gate !== "on" && gate !== "off")
-    throw new StrataError(
-      "INVALID_INPUT",
-      `Invalid rememberMany: gate is "on" or "off", got ${String(gate)}.`,
-      {
-        field: "gate",
-      },
-    );
+  const gate = gateOption("rememberMany", options.gate, ["on", "approximate", "off"] as const);
   const prepared = prepareBatch(items, "statement", "rememberMany", prepareRemember);
-  return gate === "on" ? runBatch(ctx, prepared, rememberIn) : runUngated(ctx, prepared);
+  return gate === "off"
+    ? runUngated(ctx, prepared)
+    : runBatch(ctx, prepared, rememberIn, gate === "approximate");
 }
 
 /** `recordMany`: every event through the gate, in order, in one transaction. */
-export async function recordMany(ctx: GateContext, items: readonly RecordItem[]): Promise<BatchResult> {
+export async function recordMany(
+  ctx: GateContext,
+  items: readonly RecordItem[],
+  options: RecordManyOptions = {},
+): Promise<BatchResult> {
+  const gate = gateOption("recordMany", options.gate, ["on", "approximate"] as const);
   const prepared = prepareBatch(items, "content", "recordMany", prepareRecord);
-  return runBatch(ctx, prepared, recordIn);
+  return runBatch(ctx, prepared, recordIn, gate === "approximate");
 }
 
 /**

@@ -371,6 +371,17 @@ export interface DumpPage<S extends DumpSection> {
   cursor: string | null;
 }
 
+/** How one vector search may trade exactness for time. */
+export interface VectorSearchOptions {
+  /**
+   * Search the approximate lists where the store keeps them (SQLite: a partition of at least
+   * 1,024 rows searched, even inside a write transaction and below `vectorSearch: "auto"`'s
+   * threshold): a hit's score is still exact, but a near row of an unprobed list can be missed.
+   * A store without approximate lists searches exactly. `rememberMany(…, { gate: "approximate" })`.
+   */
+  approximate?: boolean;
+}
+
 /** Reads, available both inside and outside a write transaction. */
 export interface StoreReader {
   /**
@@ -415,8 +426,18 @@ export interface StoreReader {
     namespaces: readonly string[],
   ): Promise<ScoredId[]>;
   /** Nearest vectors by cosine similarity, then filtered. */
-  searchBeliefVectors(vector: Float32Array, filter: BeliefFilter, limit: number): Promise<ScoredId[]>;
-  searchEpisodeVectors(vector: Float32Array, filter: EpisodeFilter, limit: number): Promise<ScoredId[]>;
+  searchBeliefVectors(
+    vector: Float32Array,
+    filter: BeliefFilter,
+    limit: number,
+    options?: VectorSearchOptions,
+  ): Promise<ScoredId[]>;
+  searchEpisodeVectors(
+    vector: Float32Array,
+    filter: EpisodeFilter,
+    limit: number,
+    options?: VectorSearchOptions,
+  ): Promise<ScoredId[]>;
   /**
    * Stored vectors by id. The arrays may be shared with later reads (a store's read cache): callers
    * read them and never write to them.

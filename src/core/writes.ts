@@ -17,7 +17,7 @@ import type {
 } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { Clock, Embedder, Judge, StoreReader, StoreWriter } from "./ports.js";
-import { retrieve } from "./recall.js";
+import { compareIds, retrieve } from "./recall.js";
 import { beliefIn } from "./scope.js";
 import { hmacSha256, sha256 } from "./sha256.js";
 import { analyseEcho } from "./text.js";
@@ -76,7 +76,57 @@ export class Writes {
       episodes: scope.episodes ? { namespaces: [namespace], statuses: ["active"], undistilled: true } : null,
     });
     const ids = fused.slice(0, this.policy.gateCandidates).map((f) => f.id);
-    for (const c of echo.cited) if (!ids.includes(c)) ids.push(c);
+    return this.candidateRows(tx, ids, echo.cited, namespace, scope);
+  }
+
+  /**
+   * The write gate's candidates the cheap way (`rememberMany(…, { gate: "approximate" })`): the
+   * nearest `gateCandidates` rows by vector alone, from the index's approximate lists (no BM25),
+   * and only those at least `floor` similar (cosine); a text's cited ids as always. What it misses
+   * the exact search would have found; the batch confirms every verdict that drops or closes
+   * something with the exact search (gated-writes.ts), so a miss can only store an item.
+   */
+  async approximateCandidates(
+    tx: StoreWriter,
+    text: string,
+    vector: Float32Array,
+    namespace: string,
+    scope: { episodes: boolean; kinds: BeliefKind[] },
+    floor: number,
+  ): Promise<GateCandidate[]> {
+    const limit = this.policy.gateCandidates;
+    const [beliefs, episodes] = await Promise.all([
+      tx.searchBeliefVectors(
+        vector,
+        { namespaces: [namespace], statuses: ["active"], kinds: scope.kinds },
+        limit,
+        { approximate: true },
+      ),
+      scope.episodes
+        ? tx.searchEpisodeVectors(
+            vector,
+            { namespaces: [namespace], statuses: ["active"], undistilled: true },
+            limit,
+            { approximate: true },
+          )
+        : [],
+    ]);
+    const near = [...beliefs, ...episodes]
+      .filter((h) => h.score >= floor)
+      .sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+    const ids = near.slice(0, limit).map((h) => h.id);
+    return this.candidateRows(tx, ids, analyseEcho(text).cited, namespace, scope);
+  }
+
+  /** The candidates' rows, in `ids` order then the cited ones, kept when still active in scope. */
+  private async candidateRows(
+    tx: StoreWriter,
+    ids: string[],
+    cited: readonly string[],
+    namespace: string,
+    scope: { episodes: boolean; kinds: BeliefKind[] },
+  ): Promise<GateCandidate[]> {
+    for (const c of cited) if (!ids.includes(c)) ids.push(c);
     const [beliefs, episodes] = await Promise.all([tx.getBeliefs(ids), tx.getEpisodes(ids)]);
     const out: GateCandidate[] = [];
     for (const b of beliefs)

@@ -1350,7 +1350,7 @@ export class VectorIndex {
     namespaces: readonly string[],
     scope: StatusScope,
     limit: number,
-    o: { exact?: boolean } = {},
+    o: { exact?: boolean; approximate?: boolean } = {},
   ): VectorHit[] {
     const l = this.layers[layer];
     const { dims, qinv } = queryShape(query);
@@ -1362,7 +1362,10 @@ export class VectorIndex {
     for (const ns of new Set(namespaces)) {
       const main = l.partition(query.length, ns, false);
       if (!main || main.live === 0) continue;
-      const approximate = !o.exact && this.mode !== "exact" && this.wantsLists(l, main, scope);
+      // `approximate` asks for the lists whatever the mode, from `APPROXIMATE_MIN_ROWS` rows.
+      const approximate = o.approximate
+        ? this.wantsLists(l, main, scope, APPROXIMATE_MIN_ROWS)
+        : !o.exact && this.mode !== "exact" && this.wantsLists(l, main, scope);
       const part = scope === "active" ? l.view(main).part : main;
       if (part.live === 0) continue;
       // float32: acc[s] is the dot product. int8: acc[2s] is the dot product of the codes and
@@ -1481,13 +1484,14 @@ export class VectorIndex {
    * Whether an approximate search may probe `main`'s lists (training or training them again
    * first, see `RETRAIN_SHARE`): the rows it searches are enough for the mode.
    */
-  private wantsLists(l: Layer, main: Partition, scope: StatusScope): boolean {
+  private wantsLists(
+    l: Layer,
+    main: Partition,
+    scope: StatusScope,
+    from = this.mode === "auto" ? Math.max(APPROXIMATE_MIN_ROWS, this.approximateFrom) : APPROXIMATE_MIN_ROWS,
+  ): boolean {
     const searched = scope === "active" ? l.view(main).part.live : main.live;
-    if (
-      searched <
-      (this.mode === "auto" ? Math.max(APPROXIMATE_MIN_ROWS, this.approximateFrom) : APPROXIMATE_MIN_ROWS)
-    )
-      return false;
+    if (searched < from) return false;
     const lists = main.lists;
     const laidOut = lists ? lists.bounds[lists.model.nlist]! : 0;
     // Rows removed since only leave their lists emptier; rows added since sit in the tail.

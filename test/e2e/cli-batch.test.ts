@@ -135,7 +135,7 @@ describe("strata remember --jsonl / record --jsonl", () => {
     const input = lines("The retry limit is 5", "The retry limit is 5", "The retry limit is 7");
     const bad = strata("g.db", ["remember", "--jsonl", "-", "--gate", "maybe"], input);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain("--gate is on or off");
+    expect(bad.stderr).toContain("--gate is on, approximate or off");
     expect(strata("g.db", ["remember", "x", "--gate", "off"]).stderr).toContain("go with --jsonl FILE");
     const r = strata("g.db", ["remember", "--jsonl", "-", "--gate", "off"], input);
     expect(r.code).toBe(0);
@@ -147,6 +147,19 @@ describe("strata remember --jsonl / record --jsonl", () => {
       "The retry limit is 7",
     ]);
     expect(strata("g.db", ["verify"]).code).toBe(0);
+  });
+
+  it("--gate approximate gates every line with the cheap candidate search, remember and record alike", () => {
+    const input = lines("The retry limit is 5", "The retry limit is 5", "The retry limit is 7");
+    const r = strata("a.db", ["remember", "--jsonl", "-", "--gate", "approximate"], input);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("remembered 3 items through the write gate: stored 2, strengthened 1");
+    const e = strata("a.db", ["record", "--jsonl", "-", "--gate", "approximate"], lines("Deploy failed"));
+    expect(e.code).toBe(0);
+    expect(e.stdout).toContain("recorded 1 item through the write gate: stored 1");
+    const off = strata("a.db", ["record", "--jsonl", "-", "--gate", "off"], lines("Deploy failed"));
+    expect(off.code).toBe(1);
+    expect(off.stderr).toContain("--gate off is for remember --jsonl only");
   });
 
   it("refuses a statement and --jsonl together, or per-item flags beside --jsonl", () => {

@@ -104,8 +104,11 @@ export interface JsonlResult {
   /** Transactions (one embedding call each). */
   batches: number;
   batchSize: number;
-  /** "off": stored without comparison (`--gate off`); "on": every item through the gate. */
-  gate: "on" | "off";
+  /**
+   * "off": stored without comparison (`--gate off`); "on": every item through the gate;
+   * "approximate": through the gate with the cheap candidate search (`--gate approximate`).
+   */
+  gate: "on" | "approximate" | "off";
   /** Wall seconds for the writes (parsing and checking included). */
   seconds: number;
   /** One gate result per item, in input order (when asked for: the JSON answer). */
@@ -153,15 +156,17 @@ export async function runJsonl(
       `--batch-size must be a whole number from 1 to ${MAX_BATCH_ITEMS}, got ${batchSize}.`,
       { field: "batchSize" },
     );
-  if (args.gate !== undefined && args.gate !== "on" && args.gate !== "off")
-    throw new StrataError("INVALID_INPUT", `--gate is on or off, got ${args.gate}.`, { field: "gate" });
-  if (args.gate !== undefined && command === "record")
+  if (args.gate !== undefined && args.gate !== "on" && args.gate !== "approximate" && args.gate !== "off")
+    throw new StrataError("INVALID_INPUT", `--gate is on, approximate or off, got ${args.gate}.`, {
+      field: "gate",
+    });
+  if (args.gate === "off" && command === "record")
     throw new StrataError(
       "INVALID_INPUT",
-      "--gate is for remember --jsonl only: every recorded event goes through the gate.",
+      "--gate off is for remember --jsonl only: every recorded event goes through the gate (on or approximate).",
       { field: "gate" },
     );
-  const gate = args.gate === "off" ? "off" : "on";
+  const gate = args.gate === "off" || args.gate === "approximate" ? args.gate : "on";
   const layer = command === "remember" ? "belief" : "episode";
 
   // Pass 1: every line parsed and checked, a batch at a time; nothing is written.
@@ -198,7 +203,9 @@ export async function runJsonl(
       const r =
         command === "remember"
           ? await mem.rememberMany(chunk as Parameters<Memory["rememberMany"]>[0], { gate })
-          : await mem.recordMany(chunk as Parameters<Memory["recordMany"]>[0]);
+          : await mem.recordMany(chunk as Parameters<Memory["recordMany"]>[0], {
+              gate: gate === "approximate" ? "approximate" : "on",
+            });
       for (const result of r.results) {
         counts[result.verdict]++;
         if (result.stored) stored++;

@@ -78,6 +78,7 @@ describe("the operations registry", () => {
       ["outcome", { id: ids.fact, success: "yes" }],
       ["pin", { id: "../etc/passwd" }],
       ["recordMany", { items: [] }],
+      ["rememberMany", { items: ["x"], gate: "off" }],
       ["judge", { judgments: [{ a: ids.fact, b: ids.other, verdict: "maybe" }] }],
     ];
     for (const [name, input] of bad) {
@@ -86,6 +87,30 @@ describe("the operations registry", () => {
       expect((err as StrataError).code, name).toBe("INVALID_INPUT");
     }
     expect(await mem.export({ format: "json", namespace: NS })).toBe(before);
+    await mem.close();
+  });
+
+  it("passes a batch's gate: approximate finds candidates the cheap way", async () => {
+    const { mem } = await seeded();
+    const ctx = { memory: mem, namespace: NS };
+    const items = ["The pager rotation changes every Monday", "The pager rotation changes every Monday"];
+    const approximate = (await runOperation(
+      OPERATION_BY_NAME.get("rememberMany")!,
+      { items, gate: "approximate" },
+      ctx,
+    )) as {
+      results: { verdict: string; notes: string[] }[];
+    };
+    expect(approximate.results.map((r) => r.verdict)).toEqual(["novel", "redundant"]);
+    expect(approximate.results[0]!.notes.some((n) => n.startsWith("approximate:"))).toBe(true);
+    const exact = (await runOperation(
+      OPERATION_BY_NAME.get("recordMany")!,
+      { items: ["Paged the on-call"] },
+      ctx,
+    )) as {
+      results: { notes: string[] }[];
+    };
+    expect(exact.results[0]!.notes.some((n) => n.startsWith("approximate:"))).toBe(false);
     await mem.close();
   });
 

@@ -276,6 +276,12 @@ const BatchItems = <T extends z.ZodType>(item: T, what: string) =>
         .min(1)
         .max(1000)
         .describe(what),
+      gate: z
+        .enum(["on", "approximate"])
+        .optional()
+        .describe(
+          "on (default): every item through the exact write gate. approximate: cheaper candidates; a drop or a supersession is still the exact gate's.",
+        ),
     })
     .strict();
 
@@ -302,9 +308,10 @@ export const OPERATIONS: readonly Operation[] = [
     input: BatchItems(RecordInput, "Events: text alone, or text with record's fields."),
     output: BatchResultSchema,
     http: { method: "POST", path: "/episodes/batch" },
-    run: ({ memory, namespace }, { items }) =>
+    run: ({ memory, namespace }, { items, gate }) =>
       memory.recordMany(
         items.map((i) => (typeof i === "string" ? { content: i, namespace } : { ...i, namespace })),
+        gate ? { gate } : {},
       ),
   }),
   defineOperation({
@@ -327,9 +334,10 @@ export const OPERATIONS: readonly Operation[] = [
     input: BatchItems(RememberInput, "Statements: text alone, or text with remember's fields."),
     output: BatchResultSchema,
     http: { method: "POST", path: "/beliefs/batch" },
-    run: ({ memory, namespace }, { items }) =>
+    run: ({ memory, namespace }, { items, gate }) =>
       memory.rememberMany(
         items.map((i) => (typeof i === "string" ? { statement: i, namespace } : { ...i, namespace })),
+        gate ? { gate } : {},
       ),
   }),
   defineOperation({

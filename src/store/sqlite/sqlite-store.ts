@@ -33,6 +33,7 @@ import type {
   StoreCapabilities,
   StoreWriter,
   VectorGroup,
+  VectorSearchOptions,
 } from "../../core/ports.js";
 import {
   auditFromRow,
@@ -1911,13 +1912,19 @@ export class SqliteStore implements Store {
     return passed / sample.length;
   }
 
-  async searchBeliefVectors(vector: Float32Array, filter: BeliefFilter, limit: number): Promise<ScoredId[]> {
+  async searchBeliefVectors(
+    vector: Float32Array,
+    filter: BeliefFilter,
+    limit: number,
+    options: VectorSearchOptions = {},
+  ): Promise<ScoredId[]> {
     // The index knows namespace and status; validity windows and kinds are checked on the rows,
     // looked up by rowid (NOT INDEXED: the planner would walk the namespace's (namespace, status) index).
     const current =
       filter.statuses?.length === 1 && filter.statuses[0] === "active" && !filter.at && !filter.asOf;
     return this.filteredVectorHits("b", vector, filter.namespaces, current, limit, this.beliefWhere(filter), {
       widen: filter.metadata !== undefined,
+      approximate: options.approximate === true,
     });
   }
 
@@ -1925,6 +1932,7 @@ export class SqliteStore implements Store {
     vector: Float32Array,
     filter: EpisodeFilter,
     limit: number,
+    options: VectorSearchOptions = {},
   ): Promise<ScoredId[]> {
     const current =
       filter.statuses?.length === 1 &&
@@ -1940,6 +1948,7 @@ export class SqliteStore implements Store {
       this.episodeWhere(filter),
       {
         widen: filter.metadata !== undefined,
+        approximate: options.approximate === true,
       },
     );
   }
@@ -1961,18 +1970,19 @@ export class SqliteStore implements Store {
     current: boolean,
     limit: number,
     w: { sql: string; params: unknown[] },
-    o: { widen: boolean },
+    o: { widen: boolean; approximate?: boolean },
   ): ScoredId[] {
     const status = current ? "active" : null;
+    const approximate = o.approximate === true;
     // Once the index is built (a cold first search reads the table once, at the wider fetch).
     if (limit > 0 && this.vecBuilt) {
-      const hits = this.vectorHits(prefix, vector, namespaces, status, limit);
+      const hits = this.vectorHits(prefix, vector, namespaces, status, limit, approximate);
       const ok = this.passingRows(prefix, hits, w);
       // All passed, or the index holds fewer rows than `limit`: the wider search reads no other row.
       if (ok.size === hits.length || hits.length < limit) return hits.filter((h) => ok.has(rowidOf(h.id)));
     }
     for (let fetch = Math.max(1, limit) * (current ? 2 : 4); ; fetch *= 4) {
-      const hits = this.vectorHits(prefix, vector, namespaces, status, fetch);
+      const hits = this.vectorHits(prefix, vector, namespaces, status, fetch, approximate);
       if (hits.length === 0) return [];
       const ok = this.passingRows(prefix, hits, w);
       const kept = hits.filter((h) => ok.has(rowidOf(h.id)));
@@ -2059,6 +2069,7 @@ export class SqliteStore implements Store {
     namespaces: readonly string[],
     status: string | null,
     limit: number,
+    approximate = false,
   ): ScoredId[] {
     this.check();
     const scope = status ? "active" : "live";
@@ -2068,8 +2079,10 @@ export class SqliteStore implements Store {
       (this.backgroundReport !== null || (this.coldStart && !this.vecScanned[prefix]))
         ? this.scanHits(prefix, vector, namespaces, scope, limit)
         : this.syncVectors(scope === "live").search(prefix, vector, namespaces, scope, limit, {
-            // Inside a write transaction (the write gate's candidates): every row, never lists.
-            exact: this.exactVectors !== null,
+            // Inside a write transaction (the write gate's candidates): every row, never lists,
+            // unless the gate asked for the lists (`rememberMany(…, { gate: "approximate" })`).
+            exact: this.exactVectors !== null && !approximate,
+            approximate,
           });
     return hits.map((h) => ({ id: `${prefix}${h.rowid}`, score: h.score }));
   }

@@ -1,0 +1,187 @@
+/**
+ * `rememberMany` / `recordMany` with `{ gate: "approximate" }` on real SQLite files: against the
+ * exact gate on the same seeded stream into copies of one store, it refuses nothing the exact gate
+ * stores, closes nothing the exact gate leaves open, and every verdict that drops or closes is the
+ * exact gate's own; and it gives the same verdicts run twice.
+ */
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRandom, randomStatement } from "../../test/support/random.js";
+import { openMemory } from "../open-memory.js";
+import { gateDecision, type RecordItem, type RememberItem } from "./gated-writes.js";
+import type { GateResult } from "./model.js";
+import type { GateDecision } from "./write-gate.js";
+
+const CLOCK = { now: () => new Date("2026-03-05T00:00:00.000Z") };
+const dir = mkdtempSync(join(tmpdir(), "strata-approximate-gate-"));
+const base = join(dir, "base.db");
+
+/**
+ * A seeded stream over a few subjects that share most of their words: first values, restatements
+ * in other words, changed and backdated values, added detail, failures, questions and outcomes.
+ */
+function stream(seed: number, count: number): { statements: RememberItem[]; events: RecordItem[] } {
+  const rand = createRandom(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const subjects = ["billing gateway", "search indexer", "checkout worker", "ledger cache", "media proxy"];
+  const attributes = [
+    ["request timeout", (n: number) => `${n * 5} seconds`],
+    ["retry limit", (n: number) => String(n)],
+    ["owner", (n: number) => ["Alice", "Bob", "Carla", "Dmitri"][n % 4]!],
+    ["region", (n: number) => ["us-east-1", "eu-west-1", "ap-south-1"][n % 3]!],
+  ] as const;
+  const statements: RememberItem[] = [];
+  const events: RecordItem[] = [];
+  for (let i = 0; i < count; i++) {
+    const subject = pick(subjects);
+    const [attribute, value] = pick(attributes);
+    const v = value(1 + Math.floor(rand() * 9));
+    const day = String(1 + Math.floor(rand() * 27)).padStart(2, "0");
+    const roll = rand();
+    if (roll < 0.3)
+      statements.push({ statement: `The ${attribute} of the ${subject} is ${v}`, at: `2026-02-${day}` });
+    else if (roll < 0.45) statements.push(`${subject} ${attribute}: ${v}`);
+    else if (roll < 0.6)
+      statements.push({ statement: `The ${subject} ${attribute} is now ${v}`, at: `2026-02-${day}` });
+    else if (roll < 0.68) statements.push(`The ${attribute} of the ${subject} is ${v} per the platform team`);
+    else if (roll < 0.74)
+      statements.push({
+        statement: `Raising the ${attribute} of the ${subject} caused outages`,
+        kind: "failure",
+      });
+    else if (roll < 0.8) statements.push(randomStatement(rand));
+    else if (roll < 0.86) events.push({ content: `Is the ${subject} ${attribute} ${v}?`, type: "question" });
+    else if (roll < 0.94) {
+      const outcome = rand() < 0.5 ? "success" : "failure";
+      events.push({
+        content: `Deploying the ${subject} with a blue-green switch ${outcome === "success" ? "worked" : "failed"}`,
+        type: "outcome",
+        outcome,
+      });
+    } else events.push(`Observed the ${subject} ${attribute} at ${v} in production`);
+  }
+  return { statements, events };
+}
+
+/** The stream through `rememberMany` / `recordMany` on a fresh copy of the base store. */
+async function run(name: string, gate: "on" | "approximate", size: number): Promise<GateResult[]> {
+  const path = join(dir, `${name}.db`);
+  copyFileSync(base, path);
+  const mem = await openMemory({ path, clock: CLOCK });
+  const { statements, events } = stream(11, 900);
+  const out: GateResult[] = [];
+  for (let i = 0; i < statements.length; i += size)
+    out.push(...(await mem.rememberMany(statements.slice(i, i + size), { gate })).results);
+  for (let i = 0; i < events.length; i += size)
+    out.push(...(await mem.recordMany(events.slice(i, i + size), { gate })).results);
+  expect((await mem.verifyAudit()).ok).toBe(true);
+  await mem.close();
+  return out;
+}
+
+/** The gate's fields of an opened memory (the engine is a `GateContext`). */
+const gateFields = (m: Awaited<ReturnType<typeof openMemory>>) => ({
+  store: m.store,
+  embedder: m.embedder,
+  clock: m.clock,
+  writes: m.writes,
+  configuredJudge: m.configuredJudge,
+  policy: m.policy,
+  namespace: m.namespace,
+});
+
+describe('rememberMany / recordMany with gate "approximate"', () => {
+  let exact: GateResult[];
+  let approximate: GateResult[];
+
+  beforeAll(async () => {
+    // 1,500 beliefs first, so a namespace holds enough rows for the vector index's lists.
+    const mem = await openMemory({ path: base, clock: CLOCK });
+    const rand = createRandom(3);
+    await mem.rememberMany(
+      Array.from({ length: 1_500 }, () => randomStatement(rand)),
+      { gate: "off" },
+    );
+    await mem.close();
+    exact = await run("exact", "on", 150);
+    approximate = await run("approximate", "approximate", 150);
+  }, 240_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("refuses nothing the exact gate stores, and closes nothing the exact gate leaves open", () => {
+    expect(approximate).toHaveLength(exact.length);
+    // (Ids part once the approximate run stores an item the exact one dropped: compared by verdict.)
+    const refused = exact.filter((e, i) => e.stored && !approximate[i]!.stored);
+    const wrong = approximate.filter((a, i) => a.superseded.length > 0 && exact[i]!.superseded.length === 0);
+    expect(refused).toEqual([]);
+    expect(wrong).toEqual([]);
+    // Not vacuous: the stream drops and closes, and the cheap search decided most items alone.
+    expect(exact.filter((e) => e.verdict === "redundant").length).toBeGreaterThan(20);
+    expect(exact.filter((e) => e.superseded.length > 0).length).toBeGreaterThan(20);
+    const cheap = approximate.filter((a) => a.notes.some((n) => n.startsWith("approximate:")));
+    expect(cheap.length).toBeGreaterThan(exact.length / 10);
+  });
+
+  it("decides every item that drops or closes as the exact gate does, against the same store", async () => {
+    // The exact run's store after the stream; a second stream decided against it both ways
+    // (decisions only: nothing is written), item by item on the same state.
+    const mem = await openMemory({ path: join(dir, "exact.db"), clock: CLOCK });
+    const { statements } = stream(12, 400);
+    const pairs: { text: string; exact: GateDecision; approximate: GateDecision }[] = [];
+    await mem.store.transaction(async (tx) => {
+      for (const s of statements) {
+        const item = typeof s === "string" ? { statement: s } : s;
+        const [vector] = await mem.embedder.embed([item.statement]);
+        const kind = "kind" in item && item.kind === "failure" ? "failure" : "fact";
+        const decide = (approximate: boolean) =>
+          gateDecision(
+            { ...gateFields(mem), approximate },
+            tx,
+            item.statement,
+            vector!,
+            mem.namespace,
+            { episodes: false, kinds: ["fact", "failure"] },
+            {
+              text: item.statement,
+              at:
+                "at" in item && typeof item.at === "string"
+                  ? `${item.at}T00:00:00.000Z`
+                  : CLOCK.now().toISOString(),
+              kind,
+              valence: kind === "failure" ? "failure" : null,
+              mayContradict: true,
+            },
+          );
+        pairs.push({ text: item.statement, exact: await decide(false), approximate: await decide(true) });
+      }
+    });
+    await mem.close();
+    const closes = (d: GateDecision) =>
+      d.verdict === "redundant" || d.verdict === "contradiction" || d.supersede;
+    const differs = pairs.filter(
+      ({ exact: e, approximate: a }) =>
+        closes(a) &&
+        (a.verdict !== e.verdict || a.target?.id !== e.target?.id || a.supersede !== e.supersede),
+    );
+    expect(differs).toEqual([]);
+    // The exact gate drops or closes many of them; the cheap search alone decided the rest.
+    expect(pairs.filter((p) => closes(p.exact)).length).toBeGreaterThan(50);
+    expect(pairs.filter((p) => !closes(p.approximate)).length).toBeGreaterThan(10);
+  }, 120_000);
+
+  it("gives the same verdicts, ids and targets run again", async () => {
+    const again = await run("approximate-again", "approximate", 150);
+    expect(again).toEqual(approximate);
+  }, 120_000);
+
+  it("is refused for an unknown gate, naming the field", async () => {
+    const mem = await openMemory({ path: join(dir, "refuse.db"), clock: CLOCK });
+    await expect(mem.recordMany(["x"], { gate: "off" as never })).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      details: { field: "gate" },
+    });
+    await mem.close();
+  });
+});
