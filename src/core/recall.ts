@@ -48,6 +48,7 @@ import {
   takesTimeOfDay,
 } from "./state-slots.js";
 import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
+import { DISTILLED_SOURCE } from "./vocabulary.js";
 
 export interface RetrieveRequest {
   query: string;
@@ -188,8 +189,6 @@ export interface RecallRequest {
   records?: Map<string, Belief | Episode> | undefined;
 }
 
-/** The provenance sleep gives what it distils from turns (`source`, sleep/distil.ts and sleep/mixed.ts). */
-const DISTILLED = "distilled";
 const BELIEF_KIND_SET = new Set(["fact", "failure", "rule", "procedure"]);
 
 /** A reordering recall made: the newer item ranked just above the older (`listed`: kept within the first k). */
@@ -641,7 +640,7 @@ export async function recall(
     const [beliefs, episodes] = await Promise.all([store.getBeliefs(ids), store.getEpisodes(unread)]);
     for (const b of beliefs) records.set(b.id, b);
     for (const e of episodes) records.set(e.id, e);
-    if (turnMatch) await turnMatch.score(beliefs.filter((b) => b.source === DISTILLED));
+    if (turnMatch) await turnMatch.score(beliefs.filter((b) => b.source === DISTILLED_SOURCE));
     for (const own of chunk) {
       const r = records.get(own.id);
       if (!r) continue;
@@ -651,7 +650,7 @@ export async function recall(
       let boosted = boostOf(f, r);
       // Only what sleep distilled from its turns: a belief remembered with `sources` cites evidence
       // that need not say its words ("The API retry limit is 7", citing the deploy it came from).
-      const turns = turnMatch && "kind" in r && r.source === DISTILLED ? turnMatch.of(r) : null;
+      const turns = turnMatch && "kind" in r && r.source === DISTILLED_SOURCE ? turnMatch.of(r) : null;
       if (turns) {
         // Its best source turn's match (none: its turns do not match the query, so neither does it).
         let best: { m: Fused; turn: Episode; boosted: number } | null = null;
@@ -1846,7 +1845,7 @@ function liftSessionless(
       continue;
     }
     const r = records.get(e.id);
-    if (e.from === e.id && r && ("kind" in r ? r.source !== DISTILLED : !r.session)) held.push(e);
+    if (e.from === e.id && r && ("kind" in r ? r.source !== DISTILLED_SOURCE : !r.session)) held.push(e);
   }
   if (turns.length === 0 || held.length === 0) return;
   for (const e of held) {
