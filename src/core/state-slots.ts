@@ -193,6 +193,8 @@ const PHRASE_STOP = /[,;:.!?()[\]—–]/;
 const DRIVEN_TO =
   /\b(?:drive|drives|drove|driven|driving)\s+(?:me|us|myself|ourselves|him|her|them|you|everyone|everybody)\s+(?:absolutely\s+|completely\s+|totally\s+|slowly\s+)?(?:mad|crazy|nuts|insane|bananas|batty|potty|mental|spare|wild|bonkers|up\s+the\s+wall|(?:a)?round\s+the\s+(?:bend|twist)|to\s+(?:distraction|despair|drink))\b/gi;
 
+const LOWER_START = /^\p{Ll}/u;
+
 /** Possessives that make a noun someone else's: "her phone", "Ana's phone". */
 const OTHERS = new Set(["his", "her", "their", "your", "its"]);
 
@@ -229,15 +231,20 @@ function readSlots(text: string): Slot[] {
   // Consecutive nouns are one compound ("upload size limit"): each of its nouns is a slot of it.
   let compound: { words: string[]; subject: string; central: boolean; noun: string | null; verb: boolean }[] =
     [];
+  // The slots of a possessed adjective just flushed ("my favourite"): a noun right after it is
+  // their phrase's head ("my favourite café" is about a café); none, and the adjective stands for
+  // the noun it leaves out ("our new favourite is a taco spot").
+  let modifies: Slot[] = [];
   const flush = () => {
+    const flushed: Slot[] = [];
     const stems = [...new Set(compound.flatMap((c) => c.words.flatMap((w) => contentTokens(w))))];
     const last = compound.findLast((c) => c.noun !== null || c.verb) ?? compound.at(-1);
     const head = last ? [...new Set(last.words.flatMap((w) => contentTokens(w)))] : [];
     for (const c of compound)
       for (const attribute of c.words.flatMap((w) => contentTokens(w))) {
         const key = `${c.subject}\u0000${attribute}`;
-        if (!out.get(key)?.central)
-          out.set(key, {
+        if (!out.get(key)?.central) {
+          const slot = {
             subject: c.subject,
             attribute,
             compound: stems,
@@ -245,9 +252,13 @@ function readSlots(text: string): Slot[] {
             noun: c.noun,
             verb: c.verb,
             head,
-          });
+          };
+          out.set(key, slot);
+          flushed.push(slot);
+        }
       }
     compound = [];
+    return flushed;
   };
   const add = (
     subject: string,
@@ -269,6 +280,10 @@ function readSlots(text: string): Slot[] {
     before = tagged;
     const lower = w.text.toLowerCase();
     const nominal = w.pos === "NOUN" || w.pos === "PROPN";
+    // A lower-case word is a common noun, whatever the tagger says ("my favourite café").
+    if (w.pos === "NOUN" || (w.pos === "PROPN" && LOWER_START.test(w.text)))
+      for (const m of modifies) m.head = [...new Set([w.text, w.lemma].flatMap((x) => contentTokens(x)))];
+    if (w.pos !== "ADV") modifies = [];
     // Punctuation ends a noun phrase: "oat milk, dairy upsets my stomach" is two, not one compound.
     const stop = PHRASE_STOP.test(text.slice(end, w.start));
     end = w.start + w.text.length;
@@ -313,7 +328,7 @@ function readSlots(text: string): Slot[] {
         central || possessor !== null,
         w.pos === "NOUN" ? w.lemma.toLowerCase() : null,
       );
-      if (!nominal) flush();
+      if (!nominal) modifies = flush();
       continue;
     }
     if (w.pos === "VERB" || w.pos === "AUX") {
@@ -485,6 +500,9 @@ export function askedSlot(question: string): AskedSlot | null {
 export function asksAbout(slot: Slot, asked: AskedSlot): boolean {
   // A kind or a synonym of an asked noun (the lexicon's fill) is about it by that relation.
   if (!asked.attributes.has(slot.attribute)) return slot.head.includes(slot.attribute);
+  // An asked adjective that heads its own phrase stands for the noun it leaves out ("our new
+  // favourite is a taco spot" for "What is our favourite restaurant?").
+  if (slot.noun === null && !slot.verb && slot.head.includes(slot.attribute)) return true;
   const head = slot.head.map((h) => asked.heads.get(h)).find((h) => h !== undefined);
   return head !== undefined && !(slot.verb && !head.verb);
 }
