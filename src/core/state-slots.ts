@@ -495,7 +495,9 @@ export function askedSlot(question: string): AskedSlot | null {
  * verb ("Where do I work?": "Work made us use Mullvad" is no working), a noun for a noun ("Which
  * bike do I ride?": "I bike to work now" rides no bike).
  *
- *   asksAbout(slotsOf("We switched to Lidl for groceries.")[…groceri], askedSlot("What is my grocery budget?")!)  // → false
+ *   const asked = askedSlot("What is my grocery budget?")!;
+ *   asksAbout(fillsAskedSlot("We switched to Lidl for groceries.", asked)!, asked)            // → false
+ *   asksAbout(fillsAskedSlot("We bumped the grocery budget to 550 euros.", asked)!, asked)    // → true
  */
 export function asksAbout(slot: Slot, asked: AskedSlot): boolean {
   // A kind or a synonym of an asked noun (the lexicon's fill) is about it by that relation.

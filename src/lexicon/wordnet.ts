@@ -10,6 +10,9 @@
  * counts), and a rare sense relates words no reader would ("dog" is also "a dull unattractive
  * girl", "cat" also "a spiteful woman gossip"). So a word is read in its first `SENSES` senses
  * only, and a kind only `KIND_STEPS` hypernym steps up ("puppy" → "dog"; "poodle" → "dog" in two).
+ * A statement's noun is read as a kind only in a sense that is most of its counted uses
+ * (`confidentSensesOf`, `index.sense`'s tag counts): "club" splits between a baseball club and a
+ * society, and is no kind of "team" without its sentence.
  *
  *   const lexicon = openWordNet();
  *   lexicon.nounRelation("puppy", "dog")   // → "kind"
