@@ -34,7 +34,9 @@ import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-fram
 import {
   type AskedSlot,
   askedSlot,
+  asksAbout,
   fillsAskedSlot,
+  fillsAskedThing,
   namesOtherValue,
   practitionersOf,
   recurringDays,
@@ -43,9 +45,11 @@ import {
   saysChangedState,
   saysOthersState,
   sharedSlot,
+  slotsOf,
   speakerIs,
   takesDayInstead,
   takesTimeOfDay,
+  valueLeftUnsaid,
 } from "./state-slots.js";
 import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 import { DISTILLED_SOURCE } from "./vocabulary.js";
@@ -1070,11 +1074,21 @@ async function sameSlotFirst(
       if (!(newer.at > older.at)) continue;
       // The same slot in the same words ("my phone" / "my phone"), or the question's slot in two
       // of its words ("Which cloud do we host on?": "we host on AWS" / "we're on Google Cloud now").
+      // Each about what the question asks, by the head of its phrase (`asksAbout`: not "the dog
+      // walk" for "our dog", "my favourite café" for "our favourite restaurant", "for groceries"
+      // for "my grocery budget"), and no verb for a noun the question asks ("I bike to work now"
+      // for "Which bike do I ride?").
       const same = sharedSlot(older.text, newer.text, asked.attributes);
-      const a = fillsAskedSlot(older.text, asked, req.lexicon);
-      const b = fillsAskedSlot(newer.text, asked, req.lexicon);
+      const theirs =
+        same && slotsOf(newer.text).find((s) => s.subject === same.subject && s.attribute === same.attribute);
+      const a = fillsAskedThing(older.text, asked, req.lexicon);
+      const b = fillsAskedThing(newer.text, asked, req.lexicon);
       const slot =
-        same && same.subject === asked.subject ? same : a && b && (a.central || b.central) ? a : null;
+        same && theirs && same.subject === asked.subject && asksAbout(same, asked) && asksAbout(theirs, asked)
+          ? same
+          : a && b && (a.central || b.central)
+            ? a
+            : null;
       if (!slot) continue;
       if (!saysChangedState(newer.text) || !namesOtherValue(older.text, newer.text, asked.attributes))
         continue;
@@ -1523,7 +1537,10 @@ async function missedSuccessors(
         links.push({
           ids: found.map((f) => f.id),
           link: "takes its time of day",
-          fits: (text) => takesTimeOfDay(older.text, text, lexicon) !== null,
+          // Only when the older leaves one value for the change to replace (`valueLeftUnsaid`).
+          fits: (text) =>
+            takesTimeOfDay(older.text, text, lexicon) !== null &&
+            valueLeftUnsaid(older.text, req.query) !== null,
           retired: slot.attributes,
         });
       }

@@ -5,13 +5,16 @@ import type { Memory } from "./engine.js";
 import { loadTagger } from "./judge/tagger.js";
 import {
   askedSlot,
+  asksAbout,
   fillsAskedSlot,
+  fillsAskedThing,
   namesOtherValue,
   saysChangedState,
   sharedSlot,
   slotsOf,
   takesDayInstead,
   takesTimeOfDay,
+  valueLeftUnsaid,
 } from "./state-slots.js";
 import { contentTokens } from "./text.js";
 
@@ -334,4 +337,82 @@ describe("recall: a change that takes the older's daily time ranks above it", ()
     const hits = await mem.recall("When do I practise Italian?", { k: 5 });
     expect(hits.some((h) => h.why.summary.includes("takes its time of day"))).toBe(false);
   });
+});
+
+describe("askedSlot: what the question asks about, not its answer's type nor its circumstances", () => {
+  it.each([
+    // The wh-noun of a question that asks when is the answer's type.
+    ["What time do I go to bed?", ["bed"]],
+    ["Which days do I play squash?", ["play", "squash"]],
+    // A compound headed by another noun asks that noun.
+    ["What time zone is my sister on?", ["time", "zone", "sister"]],
+  ])("%s → attributes %j", (question, attributes) => {
+    expect([...askedSlot(question)!.attributes].sort()).toEqual([...attributes].sort());
+  });
+
+  it.each([
+    // Kinds are read of the heads of the central phrases only.
+    ["Which Python version does our service run in staging?", ["version", "service"]],
+    ["What time zone am I on for calls?", ["zone"]],
+    ["What is my grocery budget?", ["budget"]],
+    ["What biscuit do I dunk in my tea?", ["biscuit", "tea"]],
+  ])("%s → nouns %j", (question, nouns) => {
+    expect([...askedSlot(question)!.nouns].sort()).toEqual([...nouns].sort());
+  });
+});
+
+describe("slotsOf: a numeral counts a noun", () => {
+  it("reads a verb-tagged word after a numeral as the noun it counts", () => {
+    const runs = slotsOf("Since the new job it's 8k runs most evenings.").find((s) => s.attribute === "run");
+    expect(runs).toMatchObject({ verb: false, noun: "run" });
+  });
+});
+
+describe("asksAbout / fillsAskedThing: a statement fills the asked slot by the head of its phrase", () => {
+  const lexicon = sharedWordNet();
+  it.each([
+    ["What is our favourite pizzeria?", "Our new favourite pizzeria is Franco's on the high street."],
+    ["What is my savings target?", "I raised my savings target to 300 a month."],
+    [
+      "How far do I cycle in the evening?",
+      "These days it's 30k rides most evenings, and I cycle every Sunday.",
+    ],
+    ["Which laptop do I use for work?", "I've switched to a Framework laptop now."],
+    // A kind of the asked noun, read through WordNet.
+    ["What is our dog called?", "We've renamed the poodle Pepper now."],
+  ])("fills: %s ← %s", (question, statement) => {
+    const asked = askedSlot(question)!;
+    const slot = fillsAskedThing(statement, asked, lexicon);
+    expect(slot).not.toBeNull();
+    expect(asksAbout(slot!, asked)).toBe(true);
+  });
+
+  it.each([
+    // Another head: a walk, a café, a schedule.
+    ["What is our cat called?", "I've moved the cat flap to the back door now."],
+    ["What is our favourite pizzeria?", "My favourite bakery these days is Crumbs."],
+    // A modifier of the question's compound, in a circumstance.
+    ["What is my savings target?", "We moved our savings to Marcus now."],
+    // A circumstance of the question ("in the evening"), and the question's noun as a verb.
+    ["How far do I cycle in the evening?", "I switched to decaf in the evenings now."],
+    ["Which canoe do I paddle?", "I canoe to the island every summer now."],
+  ])("does not fill: %s ← %s", (question, statement) => {
+    const asked = askedSlot(question)!;
+    expect(fillsAskedSlot(statement, asked, lexicon)).not.toBeNull(); // in the question's words
+    expect(fillsAskedThing(statement, asked, lexicon)).toBeNull();
+  });
+});
+
+describe("valueLeftUnsaid: the one value of the older's a change leaving it unsaid can replace", () => {
+  it.each([
+    ["I practise Spanish on Busuu every morning.", "Which app do I practise Spanish on?", "Busuu"],
+    ["I do my stretches with Peloton every night.", "What do I do my stretches with?", "Peloton"],
+  ])("%s / %s → %s", (older, question, value) => expect(valueLeftUnsaid(older, question)).toBe(value));
+
+  it.each([
+    // Two values the question does not name: the change may replace either.
+    ["I'm studying Korean with Anki every evening.", "Which language am I studying?"],
+    // None.
+    ["I go for a swim every morning.", "Where do I swim?"],
+  ])("%s / %s → null", (older, question) => expect(valueLeftUnsaid(older, question)).toBeNull());
 });

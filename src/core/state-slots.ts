@@ -23,6 +23,7 @@
  */
 import { mainClauseStart, verbalParticiple } from "./judge/analysis.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
+import { namedValues } from "./named-values.js";
 import type { Lexicon } from "./ports.js";
 import { contentTokens, isHypothetical, isQuestion, SPEAKER_SUBJECT } from "./text.js";
 
@@ -166,6 +167,10 @@ export interface Slot {
   central: boolean;
   /** The common noun it is, as the tagger's lemma ("puppy"), for a lexicon's relations; null for a name, verb or adjective. */
   noun: string | null;
+  /** Said by a verb the speaker does ("I run", "we host"), not by a noun or a name. */
+  verb: boolean;
+  /** The stems of its phrase's head: its last common noun or verb, over a name after it ("the puppy Waffles": puppy). */
+  head: readonly string[];
 }
 
 /** Verbs too general to name what a state is about ("I go…", "I got…", "I keep…"). */
@@ -187,6 +192,8 @@ const PHRASE_STOP = /[,;:.!?()[\]—–]/;
  */
 const DRIVEN_TO =
   /\b(?:drive|drives|drove|driven|driving)\s+(?:me|us|myself|ourselves|him|her|them|you|everyone|everybody)\s+(?:absolutely\s+|completely\s+|totally\s+|slowly\s+)?(?:mad|crazy|nuts|insane|bananas|batty|potty|mental|spare|wild|bonkers|up\s+the\s+wall|(?:a)?round\s+the\s+(?:bend|twist)|to\s+(?:distraction|despair|drink))\b/gi;
+
+const LOWER_START = /^\p{Ll}/u;
 
 /** Possessives that make a noun someone else's: "her phone", "Ana's phone". */
 const OTHERS = new Set(["his", "her", "their", "your", "its"]);
@@ -222,27 +229,61 @@ function readSlots(text: string): Slot[] {
   let central = true;
   let seenVerb = false;
   // Consecutive nouns are one compound ("upload size limit"): each of its nouns is a slot of it.
-  let compound: { words: string[]; subject: string; central: boolean; noun: string | null }[] = [];
+  let compound: { words: string[]; subject: string; central: boolean; noun: string | null; verb: boolean }[] =
+    [];
+  // The slots of a possessed adjective just flushed ("my favourite"): a noun right after it is
+  // their phrase's head ("my favourite café" is about a café); none, and the adjective stands for
+  // the noun it leaves out ("our new favourite is a taco spot").
+  let modifies: Slot[] = [];
   const flush = () => {
+    const flushed: Slot[] = [];
     const stems = [...new Set(compound.flatMap((c) => c.words.flatMap((w) => contentTokens(w))))];
+    const last = compound.findLast((c) => c.noun !== null || c.verb) ?? compound.at(-1);
+    const head = last ? [...new Set(last.words.flatMap((w) => contentTokens(w)))] : [];
     for (const c of compound)
       for (const attribute of c.words.flatMap((w) => contentTokens(w))) {
         const key = `${c.subject}\u0000${attribute}`;
-        if (!out.get(key)?.central)
-          out.set(key, { subject: c.subject, attribute, compound: stems, central: c.central, noun: c.noun });
+        if (!out.get(key)?.central) {
+          const slot = {
+            subject: c.subject,
+            attribute,
+            compound: stems,
+            central: c.central,
+            noun: c.noun,
+            verb: c.verb,
+            head,
+          };
+          out.set(key, slot);
+          flushed.push(slot);
+        }
       }
     compound = [];
+    return flushed;
   };
-  const add = (subject: string, words: string[], central: boolean, noun: string | null = null) =>
-    compound.push({ words, subject, central, noun });
+  const add = (
+    subject: string,
+    words: string[],
+    central: boolean,
+    noun: string | null = null,
+    verb = false,
+  ) => compound.push({ words, subject, central, noun, verb });
   let end = 0;
   // After punctuation, a noun before the next verb is that verb's own subject: "I dropped Evernote
   // for Obsidian, the sync was driving me mad" — the sync drives, not the speaker.
   let afterStop = false;
   const driven = [...text.matchAll(DRIVEN_TO)].map((m) => [m.index, m.index + m[0].length] as const);
-  for (const w of tag(text)) {
+  let before: TaggedWord | undefined;
+  for (const tagged of tag(text)) {
+    // A numeral counts a noun: "10k runs", "three trips" (the tagger reads a verb at times).
+    const w: TaggedWord =
+      tagged.pos === "VERB" && before?.pos === "NUM" ? { ...tagged, pos: "NOUN" } : tagged;
+    before = tagged;
     const lower = w.text.toLowerCase();
     const nominal = w.pos === "NOUN" || w.pos === "PROPN";
+    // A lower-case word is a common noun, whatever the tagger says ("my favourite café").
+    if (w.pos === "NOUN" || (w.pos === "PROPN" && LOWER_START.test(w.text)))
+      for (const m of modifies) m.head = [...new Set([w.text, w.lemma].flatMap((x) => contentTokens(x)))];
+    if (w.pos !== "ADV") modifies = [];
     // Punctuation ends a noun phrase: "oat milk, dairy upsets my stomach" is two, not one compound.
     const stop = PHRASE_STOP.test(text.slice(end, w.start));
     end = w.start + w.text.length;
@@ -287,7 +328,7 @@ function readSlots(text: string): Slot[] {
         central || possessor !== null,
         w.pos === "NOUN" ? w.lemma.toLowerCase() : null,
       );
-      if (!nominal) flush();
+      if (!nominal) modifies = flush();
       continue;
     }
     if (w.pos === "VERB" || w.pos === "AUX") {
@@ -295,7 +336,7 @@ function readSlots(text: string): Slot[] {
       afterStop = false;
       // What the speaker does is a slot too ("I run 5k" / "10k runs"; "I'm asking for 95k").
       if (w.pos === "VERB" && speakerSubject && !LIGHT_VERBS.has(w.lemma)) {
-        add("speaker", [w.lemma], true);
+        add("speaker", [w.lemma], true, null, true);
         flush();
       }
       central = true;
@@ -348,6 +389,12 @@ export interface AskedSlot {
   attributes: ReadonlySet<string>;
   /** The common nouns among them, as lemmas ("dog" in "What is our dog called?"), for a lexicon's relations. */
   nouns: ReadonlySet<string>;
+  /**
+   * What the question asks about: the heads of its central phrases ("budget" in "What is my grocery
+   * budget?", "run" in "How far do I run in the morning?"), each as a verb or not (`Slot.verb`);
+   * all its heads when none is central.
+   */
+  heads: ReadonlyMap<string, { verb: boolean }>;
 }
 
 /** Forms of be, do and have that are in the present ("is", "do", "has"; not "was", "did", "had"). */
@@ -419,11 +466,62 @@ export function askedSlot(question: string): AskedSlot | null {
     subject = named ? named.text.toLowerCase().replace(/[’']s$/, "") : null;
   }
   if (!subject) return null;
-  // The person asked about is whose the state is, not what it is about.
-  const own = slotsOf(question).filter((s) => !contentTokens(subject).includes(s.attribute));
+  // The person asked about is whose the state is, not what it is about; in a question that asks
+  // when by its wh-noun ("What time do I go to bed?", "Which day do I swim?") the noun is the
+  // answer's type, not what the state is about ("a while" is a time, "these days" days).
+  const when = whenNoun(words);
+  const own = slotsOf(question).filter(
+    (s) => !contentTokens(subject).includes(s.attribute) && s.attribute !== when,
+  );
   const attributes = new Set(own.map((s) => s.attribute));
-  const nouns = new Set(own.flatMap((s) => (s.noun ? [s.noun] : [])));
-  return attributes.size > 0 ? { subject, attributes, nouns } : null;
+  // Kinds are read of what the question asks about, the heads of its central nouns: not of a
+  // circumstance ("in production", "for meetings", "in the morning") nor of a compound's modifier
+  // ("time" in "time zone"): a kind of those fills nothing asked.
+  const nouns = new Set(
+    own.flatMap((s) => (s.noun && s.central && s.compound.at(-1) === s.attribute ? [s.noun] : [])),
+  );
+  const central = own.filter((s) => s.central);
+  const heads = new Map(
+    (central.length > 0 ? central : own).flatMap((s) => s.head.map((h) => [h, { verb: s.verb }] as const)),
+  );
+  return attributes.size > 0 ? { subject, attributes, nouns, heads } : null;
+}
+
+/**
+ * True when a slot a statement fills is about what the question asks, not only in its words: the
+ * head of the statement's phrase is a head the question asks (`AskedSlot.heads`: "the dog walk" is
+ * about a walk, not "our dog"; "for groceries" is no "grocery budget"; "every morning" is a
+ * circumstance of "How far do I run in the morning?"), said as the question says it — a verb for a
+ * verb ("Where do I work?": "Work made us use Mullvad" is no working), a noun for a noun ("Which
+ * bike do I ride?": "I bike to work now" rides no bike).
+ *
+ *   const asked = askedSlot("What is my grocery budget?")!;
+ *   asksAbout(fillsAskedSlot("We switched to Lidl for groceries.", asked)!, asked)            // → false
+ *   asksAbout(fillsAskedSlot("We bumped the grocery budget to 550 euros.", asked)!, asked)    // → true
+ */
+export function asksAbout(slot: Slot, asked: AskedSlot): boolean {
+  // A kind or a synonym of an asked noun (the lexicon's fill) is about it by that relation.
+  if (!asked.attributes.has(slot.attribute)) return slot.head.includes(slot.attribute);
+  // An asked adjective that heads its own phrase stands for the noun it leaves out ("our new
+  // favourite is a taco spot" for "What is our favourite restaurant?").
+  if (slot.noun === null && !slot.verb && slot.head.includes(slot.attribute)) return true;
+  const head = slot.head.map((h) => asked.heads.get(h)).find((h) => h !== undefined);
+  return head !== undefined && !(slot.verb && !head.verb);
+}
+
+/** Nouns that, right after "what" or "which" and heading no compound, ask when ("what time", "which days"). */
+const WHEN_NOUNS = new Set(["time", "day"]);
+
+/**
+ * The stemmed wh-noun of a question that asks when by it, or null: "What time is my alarm?",
+ * "Which days do I swim?" → "time", "day"; not "What time zone…" (the noun is a compound's modifier).
+ */
+function whenNoun(words: readonly TaggedWord[]): string | null {
+  const [wh, noun, next] = words;
+  if (!wh || !noun || !/^(?:what|which)$/i.test(wh.text) || !WHEN_NOUNS.has(noun.lemma.toLowerCase()))
+    return null;
+  if (next && (next.pos === "NOUN" || next.pos === "PROPN")) return null;
+  return contentTokens(noun.lemma)[0] ?? null;
 }
 
 /**
@@ -453,16 +551,33 @@ export function namesOtherValue(older: string, newer: string, asked: ReadonlySet
  *   fillsAskedSlot("We host everything on AWS.", askedSlot("Which cloud do we host on?")!)
  *   // → { subject: "speaker", attribute: "host", central: true, … }
  */
-export function fillsAskedSlot(statement: string, asked: AskedSlot, lexicon?: Lexicon): Slot | null {
+export function fillsAskedSlot(
+  statement: string,
+  asked: AskedSlot,
+  lexicon?: Lexicon,
+  about = false,
+): Slot | null {
   if (asked.subject === "speaker" && !FIRST_PERSON.test(statement)) return null;
   const related = (s: Slot) =>
     lexicon !== undefined &&
     s.noun !== null &&
     [...asked.nouns].some((n) => lexicon.nounRelation(s.noun!, n) !== null);
   const filled = slotsOf(statement).filter(
-    (s) => s.subject === asked.subject && (asked.attributes.has(s.attribute) || related(s)),
+    (s) =>
+      s.subject === asked.subject &&
+      (asked.attributes.has(s.attribute) || related(s)) &&
+      (!about || asksAbout(s, asked)),
   );
   return filled.find((s) => s.central) ?? filled[0] ?? null;
+}
+
+/**
+ * `fillsAskedSlot`, by a slot about what the question asks (`asksAbout`) only: "I'm training for a
+ * half marathon now, so it's 10k runs most mornings" fills "How far do I run in the morning?" by
+ * its runs, not its mornings; "We switched to Lidl for groceries" fills no "grocery budget".
+ */
+export function fillsAskedThing(statement: string, asked: AskedSlot, lexicon?: Lexicon): Slot | null {
+  return fillsAskedSlot(statement, asked, lexicon, true);
 }
 
 /**
@@ -671,4 +786,21 @@ export function takesTimeOfDay(older: string, newer: string, lexicon: Lexicon): 
   if (!BARE_INSTEAD.test(newer) && !OPEN_CHANGE.test(newer)) return null;
   const times = new Set(recurringTimes(older).flatMap((t) => sameTimes(t, lexicon)));
   return recurringTimes(newer).find((t) => times.has(t)) ?? null;
+}
+
+/**
+ * The one value an older statement gives that the question does not name, or null when it gives
+ * none or several: what a change that leaves what it replaces unsaid ("I've moved over to Babbel
+ * now", `takesTimeOfDay`) can only be read as replacing. "I practise Italian on Memrise every
+ * evening" for "Which app do I practise Italian on?" leaves Memrise; for "Which language am I
+ * learning?", "I'm learning Japanese on Duolingo every evening" leaves Japanese and Duolingo, and
+ * the change may replace either — the listener cannot tell, so the link is not made.
+ *
+ *   valueLeftUnsaid("I practise Italian on Memrise every evening.", "Which app do I practise Italian on?")  // → "Memrise"
+ *   valueLeftUnsaid("I'm learning Japanese on Duolingo every evening.", "Which language am I learning?")      // → null
+ */
+export function valueLeftUnsaid(older: string, question: string): string | null {
+  const asked = new Set(contentTokens(question));
+  const left = namedValues(older).filter((v) => !contentTokens(v).some((t) => asked.has(t)));
+  return left.length === 1 ? left[0]! : null;
 }

@@ -254,3 +254,41 @@ describe("isPartOf: a part holonym in the first senses", () => {
     ["car", "bumper"],
   ])("%s is not a part of %s", (part, whole) => expect(isPartOf(nouns, part, whole)).toBe(false));
 });
+
+describe("confidentSensesOf: a counted word is read as a kind only when its first sense is most of its uses", () => {
+  it.each([
+    // Counted, first sense at least half of the tagged uses.
+    ["dog", 1],
+    ["coffee", 1],
+    ["music", 1],
+    ["production", 1],
+    // Counted in no tagged text: WordNet's order says nothing, the first SENSES are read.
+    ["jazz", 3],
+  ])("reads %s in %i sense(s)", (word, n) => expect(nouns.confidentSensesOf(word)).toHaveLength(n));
+
+  it.each([
+    // A baseball club in 14 of 29 uses, a society in 9: which one needs the sentence.
+    "club",
+    // A walk as an act, a gait, a path: none dominant.
+    "walk",
+    "class",
+  ])("reads %s in none: its uses split between senses", (word) => {
+    expect(nouns.dominantSensesOf(word)).toHaveLength(1);
+    expect(nouns.confidentSensesOf(word)).toEqual([]);
+  });
+
+  it("reads the tag counts of index.sense in WordNet's sense order", () => {
+    expect(nouns.tagCounts("club").slice(0, 2)).toEqual([14, 9]);
+    expect(nouns.tagCounts("synthwave")).toEqual([]);
+  });
+
+  it.each([
+    ["puppy", "dog", "kind"],
+    ["coffee", "drink", "kind"],
+    ["jazz", "music", "kind"],
+    ["club", "team", null],
+    ["club", "organization", null],
+  ])("nounRelation(%s, %s) → %s", (word, of, relation) =>
+    expect(nounRelation(nouns, word, of)).toBe(relation),
+  );
+});

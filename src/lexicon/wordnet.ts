@@ -10,6 +10,9 @@
  * counts), and a rare sense relates words no reader would ("dog" is also "a dull unattractive
  * girl", "cat" also "a spiteful woman gossip"). So a word is read in its first `SENSES` senses
  * only, and a kind only `KIND_STEPS` hypernym steps up ("puppy" → "dog"; "poodle" → "dog" in two).
+ * A statement's noun is read as a kind only in a sense that is most of its counted uses
+ * (`confidentSensesOf`, `index.sense`'s tag counts): "club" splits between a baseball club and a
+ * society, and is no kind of "team" without its sentence.
  *
  *   const lexicon = openWordNet();
  *   lexicon.nounRelation("puppy", "dog")   // → "kind"
@@ -113,7 +116,9 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export class WordNetNouns {
   private index: SeekFile | null = null;
   private data: SeekFile | null = null;
+  private senseIndex: SeekFile | null = null;
   private readonly senses = new Map<string, Senses>();
+  private readonly counts = new Map<string, number[]>();
   private readonly synsets = new Map<number, Synset>();
 
   constructor(
@@ -146,6 +151,60 @@ export class WordNetNouns {
   dominantSensesOf(word: string): number[] {
     const { offsets, tagged } = this.entry(word);
     return offsets.slice(0, tagged > 0 ? 1 : SENSES);
+  }
+
+  /**
+   * The senses a word is read in when a statement's noun is taken as a kind of the asked one:
+   * `dominantSensesOf`, but a counted word only when its first sense is most of its counted uses
+   * (`index.sense`'s tag counts, at least half). A word whose uses split between senses needs its
+   * context to say which is meant, and the reader has none: it is read in none. "club" is a
+   * baseball club in 14 of 29 tagged uses and a society in 9 — no kind of "team" by itself;
+   * "production" is the act of producing in 36 of 56; "puppy", "jazz" (untagged) read as before.
+   */
+  confidentSensesOf(word: string): number[] {
+    const senses = this.dominantSensesOf(word);
+    const { tagged } = this.entry(word);
+    if (tagged === 0 || senses.length === 0) return senses;
+    const counts = this.tagCounts(word);
+    const total = counts.reduce((a, b) => a + b, 0);
+    return total > 0 && 2 * (counts[0] ?? 0) >= total ? senses : [];
+  }
+
+  /**
+   * How many times a tagged corpus used each of a word's senses, in WordNet's order (`index.sense`:
+   * "sense_key offset sense_number tag_cnt"); zeros when the file has no line for a sense.
+   */
+  tagCounts(word: string): number[] {
+    const lemma = word.trim().toLowerCase().replace(/\s+/g, "_");
+    const known = this.counts.get(lemma);
+    if (known) return known;
+    const { offsets } = this.entry(word);
+    const out = offsets.map(() => 0);
+    if (offsets.length > 0) {
+      const file = this.senseFile();
+      // Sense keys of one part of speech start "lemma%1:" (nouns) or "lemma%2:" (verbs), sorted.
+      const prefix = `${lemma}%${this.pos === "noun" ? 1 : 2}:`;
+      let at = firstLineAtOrAfter(file, prefix);
+      while (at < file.size) {
+        const line = file.lineAt(at);
+        if (!line.startsWith(prefix)) break;
+        const [, , number, count] = line.split(" ");
+        const i = Number(number) - 1;
+        if (i >= 0 && i < out.length) out[i] = Number(count) || 0;
+        at += Buffer.byteLength(line) + 1;
+      }
+    }
+    if (this.counts.size >= KEPT) this.counts.clear();
+    this.counts.set(lemma, out);
+    return out;
+  }
+
+  private senseFile(): SeekFile {
+    if (!this.senseIndex) {
+      const path = join(this.dir, "index.sense");
+      this.senseIndex = new SeekFile(path, this.sizeOf(path));
+    }
+    return this.senseIndex;
   }
 
   private entry(word: string): Senses {
@@ -197,7 +256,27 @@ export class WordNetNouns {
   close(): void {
     this.index?.close();
     this.data?.close();
+    this.senseIndex?.close();
   }
+}
+
+/** The offset of the first line of a sorted file that is not below `key` (byte order), or the file's size. */
+function firstLineAtOrAfter(file: SeekFile, key: string): number {
+  let lo = 0;
+  let hi = file.size;
+  // Invariant: every line starting before lo sorts below `key`; the answer starts in [lo, hi].
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    const start = mid === 0 ? 0 : file.nextLineStart(mid - 1);
+    if (start >= hi) {
+      hi = mid;
+      continue;
+    }
+    const line = file.lineAt(start);
+    if (compare(line, key) < 0) lo = start + Buffer.byteLength(line) + 1;
+    else hi = start;
+  }
+  return lo;
 }
 
 /** A noun's senses (synset offsets, in WordNet's order) and how many of them a tagged corpus counted. */
@@ -255,8 +334,8 @@ function parseSynset(line: string): Synset {
 }
 
 /**
- * How `word` relates to `of` as nouns in WordNet: "same" for one word, "synonym" when a dominant
- * sense of `word` (`dominantSensesOf`) is one of the first `SENSES` senses of `of`, "kind" when it
+ * How `word` relates to `of` as nouns in WordNet: "same" for one word, "synonym" when a sense
+ * `word` is confidently read in (`confidentSensesOf`) is one of the first `SENSES` senses of `of`, "kind" when it
  * is within `KIND_STEPS` hypernym steps below one, else null (unrelated, or a word WordNet lacks).
  */
 export function nounRelation(nouns: WordNetNouns, word: string, of: string): NounRelation | null {
@@ -265,7 +344,7 @@ export function nounRelation(nouns: WordNetNouns, word: string, of: string): Nou
   if (a === b) return "same";
   const targets = new Set(nouns.sensesOf(b).slice(0, SENSES));
   if (targets.size === 0) return null;
-  let frontier = nouns.dominantSensesOf(a);
+  let frontier = nouns.confidentSensesOf(a);
   if (frontier.some((s) => targets.has(s))) return "synonym";
   const seen = new Set(frontier);
   for (let step = 0; step < KIND_STEPS && frontier.length > 0; step++) {
