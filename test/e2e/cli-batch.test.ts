@@ -134,8 +134,8 @@ describe("strata remember --jsonl / record --jsonl", () => {
   it("--gate off stores every line without comparison; a bad --gate value writes nothing", () => {
     const input = lines("The retry limit is 5", "The retry limit is 5", "The retry limit is 7");
     const bad = strata("g.db", ["remember", "--jsonl", "-", "--gate", "maybe"], input);
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain("--gate is on, approximate or off");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--gate must be one of on, approximate, off, got "maybe"');
     expect(strata("g.db", ["remember", "x", "--gate", "off"]).stderr).toContain("go with --jsonl FILE");
     const r = strata("g.db", ["remember", "--jsonl", "-", "--gate", "off"], input);
     expect(r.code).toBe(0);
@@ -158,7 +158,7 @@ describe("strata remember --jsonl / record --jsonl", () => {
     expect(e.code).toBe(0);
     expect(e.stdout).toContain("recorded 1 item through the write gate: stored 1");
     const off = strata("a.db", ["record", "--jsonl", "-", "--gate", "off"], lines("Deploy failed"));
-    expect(off.code).toBe(1);
+    expect(off.code).toBe(2);
     expect(off.stderr).toContain("--gate off is for remember --jsonl only");
   });
 

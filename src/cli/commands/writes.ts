@@ -7,6 +7,7 @@ import { StrataError } from "../../core/errors.js";
 import type { GateResult, Verdict } from "../../core/model.js";
 import { withoutUndefined } from "../args.js";
 import { indent, keyValues, type Style } from "../style.js";
+import { UsageError } from "../usage-error.js";
 
 export interface RecordArgs {
   content: string;
@@ -150,21 +151,16 @@ export async function runJsonl(
   const started = globalThis.performance.now();
   const batchSize = args.batchSize ?? (args.gate === "off" ? DEFAULT_IMPORT_BATCH : DEFAULT_JSONL_BATCH);
   const { checkItems, MAX_BATCH_ITEMS } = await import("../../core/gated-writes.js");
+  // Flags of the CLI's own batching, not fields of an operation: a bad one is bad usage (exit 2).
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_ITEMS)
-    throw new StrataError(
-      "INVALID_INPUT",
+    throw new UsageError(
       `--batch-size must be a whole number from 1 to ${MAX_BATCH_ITEMS}, got ${batchSize}.`,
-      { field: "batchSize" },
     );
   if (args.gate !== undefined && args.gate !== "on" && args.gate !== "approximate" && args.gate !== "off")
-    throw new StrataError("INVALID_INPUT", `--gate is on, approximate or off, got ${args.gate}.`, {
-      field: "gate",
-    });
+    throw new UsageError(`--gate must be one of on, approximate, off, got "${args.gate}".`);
   if (args.gate === "off" && command === "record")
-    throw new StrataError(
-      "INVALID_INPUT",
+    throw new UsageError(
       "--gate off is for remember --jsonl only: every recorded event goes through the gate (on or approximate).",
-      { field: "gate" },
     );
   const gate = args.gate === "off" || args.gate === "approximate" ? args.gate : "on";
   const layer = command === "remember" ? "belief" : "episode";
