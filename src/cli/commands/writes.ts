@@ -5,6 +5,7 @@
 import type { Memory, ProgressHooks } from "../../core/engine.js";
 import { StrataError } from "../../core/errors.js";
 import type { GateResult, Verdict } from "../../core/model.js";
+import type { InputIssue } from "../../core/validate.js";
 import { withoutUndefined } from "../args.js";
 import { indent, keyValues, type Style } from "../style.js";
 import { UsageError } from "../usage-error.js";
@@ -171,7 +172,7 @@ export async function runJsonl(
     try {
       checkItems(layer, batch.items);
     } catch (error) {
-      atLine(error, batch.lines);
+      atLine(error, batch.lines, command);
     }
     items += batch.items.length;
   }
@@ -208,7 +209,8 @@ export async function runJsonl(
         results?.push(result);
       }
     } catch (error) {
-      if (error instanceof StrataError && typeof error.details.index === "number") atLine(error, batch.lines);
+      if (error instanceof StrataError && typeof error.details.index === "number")
+        atLine(error, batch.lines, command);
       if (error instanceof StrataError && written > 0)
         throw new StrataError(
           error.code,
@@ -268,11 +270,27 @@ async function* batchesOf(
   if (items.length > 0) yield { items, lines: numbers };
 }
 
-/** An item's error (its `index` in the batch) restated at its line of the input. */
-function atLine(error: unknown, lines: readonly number[]): never {
+/**
+ * An item's error restated at its line of the input: the engine names the item by its index in
+ * the batch (`rememberMany item 2`), which says nothing about the file; the line number does.
+ * A field the schema refuses reads as a flag does (`line 5: kind must be one of fact, failure,
+ * procedure, got "bogus".`); any other refusal keeps the engine's words.
+ */
+function atLine(error: unknown, lines: readonly number[], command: "remember" | "record"): never {
   if (error instanceof StrataError && typeof error.details.index === "number") {
     const line = lines[error.details.index]!;
-    throw new StrataError(error.code, `line ${line}: ${error.message}`, { ...error.details, line });
+    const issues = Array.isArray(error.details.issues) ? (error.details.issues as InputIssue[]) : [];
+    const fields = issues.map((i) => ({ ...i, field: i.path.filter((p) => p !== "options").join(".") }));
+    const said =
+      fields.length > 0 && fields.every((f) => f.allowed !== undefined && f.field !== "")
+        ? fields
+            .map(
+              (f) =>
+                `${f.field} must be ${f.allowed}${f.received !== undefined ? `, got ${JSON.stringify(f.received)}` : ""}.`,
+            )
+            .join(" ")
+        : error.message.replace(`Invalid ${command}Many item ${error.details.index}`, `Invalid ${command}`);
+    throw new StrataError(error.code, `line ${line}: ${said}`, { ...error.details, line });
   }
   throw error;
 }
