@@ -225,7 +225,9 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       },
     };
     let data: unknown;
-    if ("engine" in inv.run) {
+    if ("engine" in inv.run && inv.run.withoutStore && runEnv.dbExisted === false) {
+      data = await inv.run.withoutStore(runEnv);
+    } else if ("engine" in inv.run) {
       // Loaded on demand: --help, --version and usage errors never pay for SQLite and the tokenizer.
       const { openMemory } = await import("../open-memory.js");
       const { resolveEmbedder } = await import("./commands/stores.js");

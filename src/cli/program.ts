@@ -167,8 +167,15 @@ function jsonlInvocation(
   };
 }
 
+const doctorArgs = (env: RunEnv) => ({
+  label: env.dbLabel,
+  file: env.dbExisted === null ? null : env.dbPath,
+  home: homedir(),
+  nodeVersion: process.version,
+});
+
 /** Commands that are not registry operations and only read the store. */
-const CLI_READS = new Set(["namespaces", "verify", "graph", "diff", "backup", "keys list"]);
+const CLI_READS = new Set(["namespaces", "verify", "graph", "diff", "backup", "keys list", "doctor"]);
 
 /**
  * Whether a command only reads the store (a registry operation with `read` access, or one of
@@ -711,14 +718,11 @@ export function createProgram(
     .action(() =>
       on({
         command: "doctor",
-        run: engine(async (mem, env) =>
-          (await loadDoctor()).runDoctor(mem, {
-            label: env.dbLabel,
-            file: env.dbExisted === null ? null : env.dbPath,
-            home: homedir(),
-            nodeVersion: process.version,
-          }),
-        ),
+        run: {
+          engine: async (mem, env) => (await loadDoctor()).runDoctor(mem, doctorArgs(env)),
+          // No store file: said as a finding, and none is created by looking.
+          withoutStore: async (env) => (await loadDoctor()).runDoctor(null, doctorArgs(env)),
+        },
         render: (r, style) => doctor!.renderDoctor(r, style),
         exitCode: (r) => doctor!.doctorExitCode(r),
       }),
