@@ -102,13 +102,39 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     import("commander"),
   ]);
   let invocation: Invocation | null = null;
+  // Help asked for as JSON is written here, not printed: see below.
+  let captured: string[] | null = null;
   const program = createProgram(
     readVersion(),
-    { writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) },
+    {
+      writeOut: (s) => (captured ? captured.push(s) : process.stdout.write(s)),
+      writeErr: (s) => process.stderr.write(s),
+    },
     (inv) => {
       invocation = inv;
     },
   );
+
+  // `strata help [COMMAND] --json`, `strata COMMAND --help --json`: the help as data, as every
+  // command answers under --json (the text is one of its fields).
+  if (wantsJson) {
+    const { helpRequest, describeCommand } = await import("./help-json.js");
+    const asked = helpRequest(program, argv);
+    if (asked && "unknown" in asked)
+      return failWith(2, {
+        code: "USAGE",
+        message: `unknown command '${asked.unknown}': strata help --json lists the commands.`,
+        details: { command: asked.unknown },
+      });
+    if (asked) {
+      const lines: string[] = [];
+      captured = lines;
+      asked.command.outputHelp();
+      captured = null;
+      out(JSON.stringify(describeCommand(asked.command, asked.path, lines.join("")), null, 2));
+      return 0;
+    }
+  }
 
   let mem: Memory | null = null;
   const bars: SingleBar[] = [];

@@ -175,6 +175,47 @@ describe("strata (built)", () => {
     expect(r.stderr).toMatch(message);
   });
 
+  it("help --json answers the help as data: the command list, a command's usage, flags and examples", () => {
+    const root = strata(["help", "--json"]);
+    expect(root.code).toBe(0);
+    const top = JSON.parse(root.stdout);
+    expect(top).toMatchObject({ command: "strata", usage: "strata [options] [command]" });
+    expect(top.commands.map((c: { name: string }) => c.name)).toEqual(
+      expect.arrayContaining(["recall", "keys"]),
+    );
+    expect(top.commands.map((c: { name: string }) => c.name)).not.toContain("help");
+    expect(top.options.map((o: { long: string }) => o.long)).toEqual(
+      expect.arrayContaining(["--db", "--json"]),
+    );
+    expect(JSON.parse(strata(["--help", "--json"]).stdout)).toEqual(top);
+
+    const r = strata(["help", "recall", "--json"]);
+    expect(r.code).toBe(0);
+    const recall = JSON.parse(r.stdout);
+    expect(recall).toMatchObject({
+      command: "strata recall",
+      usage: "strata recall [options] <query>",
+      arguments: [{ name: "query", required: true }],
+    });
+    expect(recall.options).toContainEqual(
+      expect.objectContaining({ flags: "-k, --k <n>", short: "-k", takesValue: true }),
+    );
+    expect(recall.examples).toContain('strata recall "rate limit"');
+    expect(recall.text).toMatch(/^Usage: strata recall/);
+    expect(JSON.parse(strata(["recall", "--help", "--json"]).stdout)).toEqual(recall);
+    expect(JSON.parse(strata(["help", "keys", "create", "--json"]).stdout).command).toBe(
+      "strata keys create",
+    );
+    expect(JSON.parse(strata(["help", "outcome", "--json"]).stdout).arguments[1]).toMatchObject({
+      name: "result",
+      choices: ["success", "failure"],
+    });
+
+    const bad = strata(["help", "bogus", "--json"]);
+    expect(bad.code).toBe(2);
+    expect(JSON.parse(bad.stdout).error).toMatchObject({ code: "USAGE", details: { command: "bogus" } });
+  });
+
   it("a missing id exits 1 with NOT_FOUND in --json", () => {
     expect(strata(["--db", "empty.db", "init"]).code).toBe(0);
     const r = strata(["--db", "empty.db", "--json", "get", "b9"]);
