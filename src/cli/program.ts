@@ -54,6 +54,7 @@ import {
   runStats,
 } from "./commands/reads.js";
 import {
+  DEFAULT_LISTED_ITEMS,
   parseJudgments,
   renderCandidates,
   renderHealth,
@@ -589,16 +590,32 @@ export function createProgram(
       .command(name)
       .description(summaryOf(name, cliNote))
       .option("--full", fullHelp)
-      .addHelpText("after", examples(`strata ${name}`, `strata ${name} --full`, `strata ${name} --json`))
-      .action((o: { full?: boolean }) =>
+      .option(
+        "--limit <n>",
+        `items listed (default ${DEFAULT_LISTED_ITEMS}, shared among the actions; the summary line counts them all; --json lists every item)`,
+        int("--limit"),
+      )
+      .addHelpText(
+        "after",
+        examples(
+          `strata ${name}`,
+          `strata ${name} --full`,
+          `strata ${name} --limit 200`,
+          `strata ${name} --json`,
+        ),
+      )
+      .action((o: { full?: boolean; limit?: number }) => {
+        if (o.limit !== undefined && o.limit < 1)
+          throw new UsageError(`--limit must be at least 1, got ${o.limit}; --json lists every item.`);
         on({
           command: name,
           run: engine((mem, env) =>
-            (name === "consolidate" ? runConsolidate : runSweep)(mem, o, env.progress(name)),
+            (name === "consolidate" ? runConsolidate : runSweep)(mem, { full: o.full }, env.progress(name)),
           ),
-          render: renderSleepReport,
-        }),
-      );
+          render: (r, style) =>
+            renderSleepReport(r, style, { limit: o.limit ?? DEFAULT_LISTED_ITEMS, command: name }),
+        });
+      });
 
   sleepCommand(
     "consolidate",

@@ -216,6 +216,33 @@ describe("strata (built)", () => {
     expect(JSON.parse(bad.stdout).error).toMatchObject({ code: "USAGE", details: { command: "bogus" } });
   });
 
+  it("consolidate on a pipe: nothing on stderr, a summary line and a listing cut to --limit with what was left out", () => {
+    const db = ["--db", "many.db"];
+    const events = Array.from({ length: 60 }, (_, i) =>
+      JSON.stringify({
+        content: `Deploy ${i} of service-${i} finished in region zone-${i}`,
+        type: "outcome",
+      }),
+    ).join("\n");
+    expect(strata([...db, "record", "--jsonl", "-"], {}, `${events}\n`).code).toBe(0);
+    const copy = readFileSync(join(dir, "many.db"));
+    const r = strata([...db, "consolidate"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    const lines = r.stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^consolidate: .*distilled \d+/);
+    expect(lines).toHaveLength(1 + 1 + 20 + 1); // summary, header, 20 items, what was left out
+    expect(lines.at(-1)).toMatch(
+      /^… \d+ more not listed \(distilled \d+.*\): strata consolidate --json lists every item; --limit N lists N\.$/,
+    );
+    // The same run on the same store, as JSON: every item.
+    writeFileSync(join(dir, "many-json.db"), copy);
+    const all = JSON.parse(strata(["--db", "many-json.db", "consolidate", "--json"]).stdout);
+    expect(all.items.length).toBeGreaterThan(20);
+    expect(Number(/… (\d+) more/.exec(lines.at(-1)!)![1])).toBe(all.items.length - 20);
+    expect(strata([...db, "sweep", "--limit", "0"])).toMatchObject({ code: 2 });
+  });
+
   it("a missing id exits 1 with NOT_FOUND in --json", () => {
     expect(strata(["--db", "empty.db", "init"]).code).toBe(0);
     const r = strata(["--db", "empty.db", "--json", "get", "b9"]);
