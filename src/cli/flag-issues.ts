@@ -40,7 +40,8 @@ function optionFor(given: readonly { command: Command; option: Option }[], field
   if (exact.length === 1) return exact[0]!;
   const near = given.filter((g) => {
     const a = norm(g.option.attributeName());
-    return a.length > 0 && (f.startsWith(a) || f.endsWith(a) || a.startsWith(f));
+    // A name in short is a word of it, not a letter (-k is field k, never kinds).
+    return Math.min(a.length, f.length) >= 3 && (f.startsWith(a) || f.endsWith(a) || a.startsWith(f));
   });
   return near.length === 1 ? near[0]! : null;
 }
