@@ -474,6 +474,49 @@ describe("sleep commands", () => {
     );
   });
 
+  it("a long report lists --limit items shared among the actions, and says what it left out", () => {
+    const items = [
+      ...Array.from({ length: 30 }, (_, i) => ({
+        action: "distilled" as const,
+        id: `b${i + 1}`,
+        by: null,
+        reason: "novel",
+        related: [`e${i + 1}`],
+      })),
+      ...Array.from({ length: 3 }, (_, i) => ({
+        action: "superseded" as const,
+        id: `b${i + 1}`,
+        by: `b${i + 40}`,
+        reason: "value-changed",
+        related: [],
+      })),
+    ];
+    const report = {
+      namespace: "default",
+      at: "2026-12-03T00:00:00.000Z",
+      process: "consolidate",
+      counts: { ...emptyCounts(), distilled: 30, superseded: 3 },
+      items,
+      work: { beliefs: 33, episodes: 30, pairs: 3, judged: 3, cached: 0, ms: 10 },
+    };
+    const lines = renderSleepReport(report, plain, { limit: 6, command: "consolidate" }).split("\n");
+    expect(lines).toHaveLength(1 + 1 + 6 + 1);
+    // Three of each, in report order: the supersessions are not buried under the distillations.
+    expect(lines.slice(2, 8).map((l) => l.split(/\s+/)[0])).toEqual([
+      "distilled",
+      "distilled",
+      "distilled",
+      "superseded",
+      "superseded",
+      "superseded",
+    ]);
+    expect(lines[8]).toBe(
+      "… 27 more not listed (distilled 27): strata consolidate --json lists every item; --limit N lists N.",
+    );
+    // Without a limit (judge, distil, the demo) every item, and no last line.
+    expect(renderSleepReport(report, plain).split("\n")).toHaveLength(2 + 33);
+  });
+
   it("a single verdict object is accepted as a batch of one", () => {
     expect(parseJudgments('{"a":"b1","b":"b2","verdict":"distinct"}', "stdin")).toEqual([
       { a: "b1", b: "b2", verdict: "distinct" },

@@ -56,8 +56,17 @@ export interface RunEnv {
 
 export interface Invocation<T = unknown> {
   command: string;
-  /** Engine commands get the store opened at `dbPath`; others (demo) open what they need. */
-  run: { engine: (mem: Memory, env: RunEnv) => Promise<T> } | { standalone: (env: RunEnv) => Promise<T> };
+  /**
+   * Engine commands get the store opened at `dbPath`; others (demo) open what they need. A
+   * command that diagnoses (doctor) names `withoutStore`: run instead of `engine` when the SQLite
+   * file does not exist, so looking creates nothing.
+   */
+  run:
+    | {
+        engine: (mem: Memory, env: RunEnv) => Promise<T>;
+        withoutStore?: (env: RunEnv) => Promise<T>;
+      }
+    | { standalone: (env: RunEnv) => Promise<T> };
   render: (data: T, style: Style) => string;
   /** Exit code for a successful call; default 0 (verify returns 1 for a broken chain). */
   exitCode?: (data: T) => number;

@@ -5,7 +5,7 @@
  * error to an exit code in one place:
  *
  *   success 0 · StrataError (the engine refused) 1 · usage error (unknown command or option,
- *   missing argument, missing --yes) 2 · STORE_UNAVAILABLE or EMBEDDER_FAILED (the store or the
+ *   missing argument, missing --yes, a flag's value the engine's schema refuses) 2 · STORE_UNAVAILABLE or EMBEDDER_FAILED (the store or the
  *   embedding server cannot be reached or opened) 69, EX_UNAVAILABLE · BUSY (another sweep or
  *   consolidation of the namespace is running; try again later) 75, EX_TEMPFAIL · anything
  *   else 1, reported as INTERNAL.
@@ -17,6 +17,7 @@ import type { SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import type { Memory } from "../core/engine.js";
 import { isStrataError } from "../core/errors.js";
+import type { InputIssue } from "../core/validate.js";
 import { describeLocation, isPostgresUrl } from "../store/open-store.js";
 import { fileLines, readStdin, textLines } from "./input-lines.js";
 import type { GlobalOptions, Invocation, RunEnv } from "./invocation.js";
@@ -101,13 +102,39 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     import("commander"),
   ]);
   let invocation: Invocation | null = null;
+  // Help asked for as JSON is written here, not printed: see below.
+  let captured: string[] | null = null;
   const program = createProgram(
     readVersion(),
-    { writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) },
+    {
+      writeOut: (s) => (captured ? captured.push(s) : process.stdout.write(s)),
+      writeErr: (s) => process.stderr.write(s),
+    },
     (inv) => {
       invocation = inv;
     },
   );
+
+  // `strata help [COMMAND] --json`, `strata COMMAND --help --json`: the help as data, as every
+  // command answers under --json (the text is one of its fields).
+  if (wantsJson) {
+    const { helpRequest, describeCommand } = await import("./help-json.js");
+    const asked = helpRequest(program, argv);
+    if (asked && "unknown" in asked)
+      return failWith(2, {
+        code: "USAGE",
+        message: `unknown command '${asked.unknown}': strata help --json lists the commands.`,
+        details: { command: asked.unknown },
+      });
+    if (asked) {
+      const lines: string[] = [];
+      captured = lines;
+      asked.command.outputHelp();
+      captured = null;
+      out(JSON.stringify(describeCommand(asked.command, asked.path, lines.join("")), null, 2));
+      return 0;
+    }
+  }
 
   let mem: Memory | null = null;
   const bars: SingleBar[] = [];
@@ -224,7 +251,9 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       },
     };
     let data: unknown;
-    if ("engine" in inv.run) {
+    if ("engine" in inv.run && inv.run.withoutStore && runEnv.dbExisted === false) {
+      data = await inv.run.withoutStore(runEnv);
+    } else if ("engine" in inv.run) {
       // Loaded on demand: --help, --version and usage errors never pay for SQLite and the tokenizer.
       const { openMemory } = await import("../open-memory.js");
       const { resolveEmbedder } = await import("./commands/stores.js");
@@ -310,6 +339,17 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         ...(error.toJSON() as ErrorBody),
         message: `No store at ${String(error.details.path)}: the file does not exist, and ${(invocation as Invocation | null)?.command ?? "this command"} only reads, so none was created. Check --db (or STRATA_DB, or the settings file); a write such as strata remember creates it, and strata init creates it empty.`,
       });
+    if (isStrataError(error) && error.code === "INVALID_INPUT" && Array.isArray(error.details.issues)) {
+      const inv = invocation as Invocation | null;
+      const { flagUsage } = await import("./flag-issues.js");
+      const usage = inv && flagUsage(program, inv.command, argv, error.details.issues as InputIssue[]);
+      if (usage)
+        return failWith(2, {
+          code: "USAGE",
+          message: usage.message,
+          details: { ...usage.details, issues: error.details.issues },
+        });
+    }
     if (isStrataError(error))
       return failWith(exitCodeOf(error.code), {
         ...(error.toJSON() as ErrorBody),

@@ -54,6 +54,7 @@ import {
   runStats,
 } from "./commands/reads.js";
 import {
+  DEFAULT_LISTED_ITEMS,
   parseJudgments,
   renderCandidates,
   renderHealth,
@@ -167,8 +168,15 @@ function jsonlInvocation(
   };
 }
 
+const doctorArgs = (env: RunEnv) => ({
+  label: env.dbLabel,
+  file: env.dbExisted === null ? null : env.dbPath,
+  home: homedir(),
+  nodeVersion: process.version,
+});
+
 /** Commands that are not registry operations and only read the store. */
-const CLI_READS = new Set(["namespaces", "verify", "graph", "diff", "backup", "keys list"]);
+const CLI_READS = new Set(["namespaces", "verify", "graph", "diff", "backup", "keys list", "doctor"]);
 
 /**
  * Whether a command only reads the store (a registry operation with `read` access, or one of
@@ -582,16 +590,32 @@ export function createProgram(
       .command(name)
       .description(summaryOf(name, cliNote))
       .option("--full", fullHelp)
-      .addHelpText("after", examples(`strata ${name}`, `strata ${name} --full`, `strata ${name} --json`))
-      .action((o: { full?: boolean }) =>
+      .option(
+        "--limit <n>",
+        `items listed (default ${DEFAULT_LISTED_ITEMS}, shared among the actions; the summary line counts them all; --json lists every item)`,
+        int("--limit"),
+      )
+      .addHelpText(
+        "after",
+        examples(
+          `strata ${name}`,
+          `strata ${name} --full`,
+          `strata ${name} --limit 200`,
+          `strata ${name} --json`,
+        ),
+      )
+      .action((o: { full?: boolean; limit?: number }) => {
+        if (o.limit !== undefined && o.limit < 1)
+          throw new UsageError(`--limit must be at least 1, got ${o.limit}; --json lists every item.`);
         on({
           command: name,
           run: engine((mem, env) =>
-            (name === "consolidate" ? runConsolidate : runSweep)(mem, o, env.progress(name)),
+            (name === "consolidate" ? runConsolidate : runSweep)(mem, { full: o.full }, env.progress(name)),
           ),
-          render: renderSleepReport,
-        }),
-      );
+          render: (r, style) =>
+            renderSleepReport(r, style, { limit: o.limit ?? DEFAULT_LISTED_ITEMS, command: name }),
+        });
+      });
 
   sleepCommand(
     "consolidate",
@@ -711,14 +735,11 @@ export function createProgram(
     .action(() =>
       on({
         command: "doctor",
-        run: engine(async (mem, env) =>
-          (await loadDoctor()).runDoctor(mem, {
-            label: env.dbLabel,
-            file: env.dbExisted === null ? null : env.dbPath,
-            home: homedir(),
-            nodeVersion: process.version,
-          }),
-        ),
+        run: {
+          engine: async (mem, env) => (await loadDoctor()).runDoctor(mem, doctorArgs(env)),
+          // No store file: said as a finding, and none is created by looking.
+          withoutStore: async (env) => (await loadDoctor()).runDoctor(null, doctorArgs(env)),
+        },
         render: (r, style) => doctor!.renderDoctor(r, style),
         exitCode: (r) => doctor!.doctorExitCode(r),
       }),

@@ -1,6 +1,74 @@
 import type { z } from "zod";
 import { StrataError } from "./errors.js";
 
+/**
+ * One refused field, as every surface reports it in `details.issues`: where (`path`, the
+ * schema's message), and, when they can be said plainly, the value given (`received`, a
+ * number, boolean or short text) and what is allowed (`allowed`: "at least 1", "one of fact,
+ * failure"). The CLI reads them to name the flag a bad value came from.
+ */
+export interface InputIssue {
+  path: string[];
+  message: string;
+  received?: string | number | boolean;
+  allowed?: string;
+}
+
+/** A value to echo back: a scalar, and text only when short (never a whole statement). */
+function echoable(value: unknown): string | number | boolean | undefined {
+  if (typeof value === "number" || typeof value === "boolean") return value;
+  if (typeof value === "string" && value.length <= 80) return value;
+  return undefined;
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const key of path) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+const plural = (n: number | bigint, word: string) => `${n} ${word}${Number(n) === 1 ? "" : "s"}`;
+
+/**
+ * What a field allows, in words, from the issue zod raised; undefined when the issue says no
+ * more than its message (a custom refinement).
+ *
+ *   allowedBy({ code: "too_small", origin: "number", minimum: 1, inclusive: true, … }) // "at least 1"
+ */
+function allowedBy(issue: z.core.$ZodIssue): string | undefined {
+  switch (issue.code) {
+    case "too_small": {
+      const n = issue.minimum;
+      if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint")
+        return issue.inclusive === false ? `more than ${n}` : `at least ${n}`;
+      if (issue.origin === "string") return `at least ${plural(n, "character")}`;
+      if (issue.origin === "array" || issue.origin === "set") return `at least ${plural(n, "item")}`;
+      return undefined;
+    }
+    case "too_big": {
+      const n = issue.maximum;
+      if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint")
+        return issue.inclusive === false ? `less than ${n}` : `at most ${n}`;
+      if (issue.origin === "string") return `at most ${plural(n, "character")}`;
+      if (issue.origin === "array" || issue.origin === "set") return `at most ${plural(n, "item")}`;
+      return undefined;
+    }
+    case "invalid_value":
+      return issue.values.length === 1
+        ? String(issue.values[0])
+        : `one of ${issue.values.map((v) => String(v)).join(", ")}`;
+    case "invalid_type":
+      return issue.expected === "int" ? "a whole number" : `a ${issue.expected}`;
+    case "not_multiple_of":
+      return `a multiple of ${issue.divisor}`;
+    default:
+      return undefined;
+  }
+}
+
 /** Parses input at the boundary; a failure is an INVALID_INPUT error naming each bad field. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
   const result = schema.safeParse(value);
@@ -16,6 +84,15 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what:
     return path ? `${path}: ${message}` : message;
   });
   throw new StrataError("INVALID_INPUT", `Invalid ${what}: ${issues.join("; ")}.`, {
-    issues: result.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+    issues: result.error.issues.map((i): InputIssue => {
+      const received = i.code === "unrecognized_keys" ? undefined : echoable(valueAt(value, i.path));
+      const allowed = allowedBy(i);
+      return {
+        path: i.path.map(String),
+        message: i.message,
+        ...(received !== undefined ? { received } : {}),
+        ...(allowed !== undefined ? { allowed } : {}),
+      };
+    }),
   });
 }

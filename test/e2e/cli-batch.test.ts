@@ -86,16 +86,48 @@ describe("strata remember --jsonl / record --jsonl", () => {
       ["remember", "--jsonl", "-", "--batch-size", "1"],
       lines("The cache TTL is 60 seconds", { statement: "" }) + "not json\n",
     );
-    expect(first.stderr).toContain("line 2: Invalid rememberMany item");
+    expect(first.stderr).toContain('line 2: statement must be at least 1 character, got "".');
     const bad = strata(
       "c.db",
       ["remember", "--jsonl", "-"],
       lines("The cache TTL is 60 seconds", { statement: "" }),
     );
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain("line 2: Invalid rememberMany item 1");
+    expect(bad.stderr).toContain("line 2: statement must be");
+    expect(bad.stderr).not.toContain("item 1");
     const stats = JSON.parse(strata("c.db", ["stats", "--json"]).stdout) as { beliefs: { total: number } };
     expect(stats.beliefs.total).toBe(0);
+  });
+
+  it("a bad item is named by its line in the file (blank lines counted), never by its index in a batch; the store is left exactly as it was", () => {
+    expect(strata("n.db", ["remember", "The cache TTL is 60 seconds"]).code).toBe(0);
+    // Every row of the store (the export's header line holds the time of the export).
+    const rows = () => strata("n.db", ["export", "--format", "jsonl"]).stdout.split("\n").slice(1).join("\n");
+    const before = rows();
+    // Lines 1–7: two blank lines, and the bad item is the fourth item, in the second batch of 2.
+    const file = [
+      JSON.stringify("The queue TTL is 30 seconds"),
+      "",
+      JSON.stringify({ statement: "The retry limit is 5" }),
+      "   ",
+      JSON.stringify("The deploy window is Friday"),
+      JSON.stringify({ statement: "Bad kind", kind: "bogus" }),
+      JSON.stringify("The last line"),
+    ].join("\n");
+    writeFileSync(join(dir, "n.jsonl"), `${file}\n`);
+    const events = file.replace('"kind":"bogus"', '"type":"bogus"').replaceAll("statement", "content");
+    writeFileSync(join(dir, "e.jsonl"), `${events}\n`);
+    for (const command of ["remember", "record"] as const) {
+      const input = command === "remember" ? "n.jsonl" : "e.jsonl";
+      const r = strata("n.db", [command, "--jsonl", input, "--batch-size", "2", "--json"]);
+      expect(r.code).toBe(1);
+      const { error } = JSON.parse(r.stdout);
+      expect(error).toMatchObject({ code: "INVALID_INPUT", details: { line: 6 } });
+      const field = command === "remember" ? "kind" : "type";
+      expect(error.message).toMatch(new RegExp(`^line 6: ${field} must be one of .*, got "bogus"\\.$`));
+      expect(r.stderr).toContain(`error: line 6: ${field} must be one of`);
+    }
+    expect(rows()).toBe(before);
   });
 
   it("a file is read in chunks, twice: a bad line in a later batch refuses it all; fixed, it writes every batch", () => {
@@ -114,7 +146,7 @@ describe("strata remember --jsonl / record --jsonl", () => {
       "1000",
     ]);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain("line 2400: Invalid rememberMany item");
+    expect(bad.stderr).toContain("line 2400: statement must be");
     const none = JSON.parse(strata("big.db", ["stats", "--json"]).stdout) as { beliefs: { total: number } };
     expect(none.beliefs.total).toBe(0);
 
@@ -134,8 +166,8 @@ describe("strata remember --jsonl / record --jsonl", () => {
   it("--gate off stores every line without comparison; a bad --gate value writes nothing", () => {
     const input = lines("The retry limit is 5", "The retry limit is 5", "The retry limit is 7");
     const bad = strata("g.db", ["remember", "--jsonl", "-", "--gate", "maybe"], input);
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain("--gate is on, approximate or off");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--gate must be one of on, approximate, off, got "maybe"');
     expect(strata("g.db", ["remember", "x", "--gate", "off"]).stderr).toContain("go with --jsonl FILE");
     const r = strata("g.db", ["remember", "--jsonl", "-", "--gate", "off"], input);
     expect(r.code).toBe(0);
@@ -158,7 +190,7 @@ describe("strata remember --jsonl / record --jsonl", () => {
     expect(e.code).toBe(0);
     expect(e.stdout).toContain("recorded 1 item through the write gate: stored 1");
     const off = strata("a.db", ["record", "--jsonl", "-", "--gate", "off"], lines("Deploy failed"));
-    expect(off.code).toBe(1);
+    expect(off.code).toBe(2);
     expect(off.stderr).toContain("--gate off is for remember --jsonl only");
   });
 

@@ -98,16 +98,67 @@ describe("strata (built)", () => {
     const db = ["--db", "bad.db"];
     strata([...db, "record", "Something happened"]);
     const before = strata([...db, "stats", "--json"]).stdout;
-    const r = strata([...db, "record", "x", "--type", "bogus"]);
+    const r = strata([...db, "record", ""]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(/^error: Invalid record: type: Invalid option: expected one of "observation"/);
-    const json = strata([...db, "--json", "record", "x", "--at", "soonish"]); // "yesterday" is a time now
+    expect(r.stderr).toMatch(/^error: Invalid record: content: content is empty/);
+    const json = strata([...db, "--json", "remember", "Restart the worker", "--steps", "a;b"]);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({
-      error: { code: "INVALID_INPUT", message: expect.stringMatching(/not a date/) },
+      error: { code: "INVALID_INPUT", message: expect.stringMatching(/steps are only for kind "procedure"/) },
     });
     expect(strata([...db, "stats", "--json"]).stdout).toBe(before);
+  });
+
+  // A flag's value the engine's schema refuses is bad usage, traced back to the flag in one place
+  // (src/cli/flag-issues.ts) for every command: exit 2, the flag, what is allowed, the value given.
+  it.each([
+    [
+      ["recall", "x", "-k", "0"],
+      "-k must be at least 1, got 0.",
+      { flag: "-k", value: 0, allowed: "at least 1" },
+    ],
+    [["recall", "x", "--k", "-3"], "--k must be at least 1, got -3.", { flag: "--k", value: -3 }],
+    [
+      ["recall", "x", "--kinds", "fact,bogus"],
+      '--kinds must be one of fact, failure, rule, procedure, episode, got "bogus".',
+      { flag: "--kinds", value: "bogus" },
+    ],
+    [
+      ["record", "x", "--type", "bogus"],
+      '--type must be one of observation, decision, tension, question, outcome, context, got "bogus".',
+      { flag: "--type" },
+    ],
+    [
+      ["remember", "x", "-k", "rule"],
+      '-k must be one of fact, failure, procedure, got "rule".',
+      { flag: "-k" },
+    ],
+    [
+      ["context", "x", "--budget", "5"],
+      "--budget must be at least 32, got 5.",
+      { flag: "--budget", value: 5 },
+    ],
+    [["list", "--limit", "0"], "--limit must be at least 1, got 0.", { flag: "--limit" }],
+    [["list", "--status", "gone"], "--status must be one of active, dormant, archived", { flag: "--status" }],
+    [["candidates", "--limit", "9999"], "--limit must be at most 500, got 9999.", { allowed: "at most 500" }],
+    [["audit", "--limit", "0"], "--limit must be at least 1, got 0.", { flag: "--limit" }],
+    [["prepare-wrap", "--max-chars", "10"], "--max-chars must be at least 1000, got 10.", { value: 10 }],
+    [["record", "x", "--at", "soonish"], '--at: "soonish" is not a date', { flag: "--at", value: "soonish" }],
+    [["remember", "--jsonl", "-", "--batch-size", "0"], "--batch-size must be a whole number from 1", {}],
+  ])("strata %j: a refused flag value is a usage error naming it", (args, message, details) => {
+    const db = ["--db", "flags.db"];
+    if (!existsSync(join(dir, "flags.db"))) expect(strata([...db, "init"]).code).toBe(0);
+    const r = strata([...db, ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain(`usage: ${message}`);
+    const json = strata([...db, ...args, "--json"]);
+    expect(json.code).toBe(2);
+    const { error } = JSON.parse(json.stdout);
+    expect(error.code).toBe("USAGE");
+    expect(error.message).toContain(message);
+    expect(error.details).toMatchObject(details);
   });
 
   it.each([
@@ -122,6 +173,74 @@ describe("strata (built)", () => {
     const r = strata(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
+  });
+
+  it("help --json answers the help as data: the command list, a command's usage, flags and examples", () => {
+    const root = strata(["help", "--json"]);
+    expect(root.code).toBe(0);
+    const top = JSON.parse(root.stdout);
+    expect(top).toMatchObject({ command: "strata", usage: "strata [options] [command]" });
+    expect(top.commands.map((c: { name: string }) => c.name)).toEqual(
+      expect.arrayContaining(["recall", "keys"]),
+    );
+    expect(top.commands.map((c: { name: string }) => c.name)).not.toContain("help");
+    expect(top.options.map((o: { long: string }) => o.long)).toEqual(
+      expect.arrayContaining(["--db", "--json"]),
+    );
+    expect(JSON.parse(strata(["--help", "--json"]).stdout)).toEqual(top);
+
+    const r = strata(["help", "recall", "--json"]);
+    expect(r.code).toBe(0);
+    const recall = JSON.parse(r.stdout);
+    expect(recall).toMatchObject({
+      command: "strata recall",
+      usage: "strata recall [options] <query>",
+      arguments: [{ name: "query", required: true }],
+    });
+    expect(recall.options).toContainEqual(
+      expect.objectContaining({ flags: "-k, --k <n>", short: "-k", takesValue: true }),
+    );
+    expect(recall.examples).toContain('strata recall "rate limit"');
+    expect(recall.text).toMatch(/^Usage: strata recall/);
+    expect(JSON.parse(strata(["recall", "--help", "--json"]).stdout)).toEqual(recall);
+    expect(JSON.parse(strata(["help", "keys", "create", "--json"]).stdout).command).toBe(
+      "strata keys create",
+    );
+    expect(JSON.parse(strata(["help", "outcome", "--json"]).stdout).arguments[1]).toMatchObject({
+      name: "result",
+      choices: ["success", "failure"],
+    });
+
+    const bad = strata(["help", "bogus", "--json"]);
+    expect(bad.code).toBe(2);
+    expect(JSON.parse(bad.stdout).error).toMatchObject({ code: "USAGE", details: { command: "bogus" } });
+  });
+
+  it("consolidate on a pipe: nothing on stderr, a summary line and a listing cut to --limit with what was left out", () => {
+    const db = ["--db", "many.db"];
+    const events = Array.from({ length: 60 }, (_, i) =>
+      JSON.stringify({
+        content: `Deploy ${i} of service-${i} finished in region zone-${i}`,
+        type: "outcome",
+      }),
+    ).join("\n");
+    expect(strata([...db, "record", "--jsonl", "-"], {}, `${events}\n`).code).toBe(0);
+    const copy = readFileSync(join(dir, "many.db"));
+    const r = strata([...db, "consolidate"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    const lines = r.stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^consolidate: .*distilled \d+/);
+    expect(lines).toHaveLength(1 + 1 + 20 + 1); // summary, header, 20 items, what was left out
+    expect(lines.at(-1)).toMatch(
+      /^… \d+ more not listed \(distilled \d+.*\): strata consolidate --json lists every item; --limit N lists N\.$/,
+    );
+    // The same run on the same store, as JSON: every item.
+    writeFileSync(join(dir, "many-json.db"), copy);
+    const all = JSON.parse(strata(["--db", "many-json.db", "consolidate", "--json"]).stdout);
+    expect(all.items.length).toBeGreaterThan(20);
+    expect(Number(/… (\d+) more/.exec(lines.at(-1)!)![1])).toBe(all.items.length - 20);
+    expect(strata([...db, "sweep", "--limit", "0"])).toMatchObject({ code: 2 });
   });
 
   it("a missing id exits 1 with NOT_FOUND in --json", () => {
@@ -231,8 +350,8 @@ describe("strata (built)", () => {
     expect(JSON.parse(strata([...db, "--json", "candidates", "--review"]).stdout)).toEqual([]);
     expect(JSON.parse(strata([...db, "--json", "candidates", "--offset", "100"]).stdout)).toEqual([]);
     const noReview = strata([...db, "--json", "candidates", "--days", "2"]);
-    expect(noReview.code).toBe(1);
-    expect(JSON.parse(noReview.stdout).error).toMatchObject({ code: "INVALID_INPUT" });
+    expect(noReview.code).toBe(2);
+    expect(JSON.parse(noReview.stdout).error).toMatchObject({ code: "USAGE", details: { flag: "--days" } });
     const distil = strata([
       ...db,
       "--json",

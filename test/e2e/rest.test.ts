@@ -95,6 +95,45 @@ describe("the REST API over a real socket (built CLI)", () => {
     }
   }, 60_000);
 
+  it("answers / and every unknown path or method with a JSON 404 in the shape of its other errors and of the OpenAPI Error schema", async () => {
+    const db = tempDbPath();
+    strata(db, ["init"]);
+    const { base, child } = await server(db);
+    try {
+      const spec = (await (await call(base, "/openapi.json", null)).json()) as {
+        components: { schemas: { Error: { properties: { error: { required: string[] } } } } };
+      };
+      const required = spec.components.schemas.Error.properties.error.required;
+      // An error the REST surface raises from the engine, for comparison: an unknown item.
+      const missing = await call(base, "/v1/namespaces/default/items/b999", null);
+      expect(missing.status).toBe(404);
+      const engineError = (await missing.json()) as { error: Record<string, unknown> };
+      expect(Object.keys(engineError.error).sort()).toEqual([...required].sort());
+      for (const [method, path] of [
+        ["GET", "/"],
+        ["GET", "/nope"],
+        ["GET", "/v1"],
+        ["GET", "/v1/nope"],
+        ["POST", "/v1/namespaces/default/nope"],
+        ["DELETE", "/healthz"],
+      ] as const) {
+        const r = await call(base, path, null, { method });
+        expect(r.status, `${method} ${path}`).toBe(404);
+        expect(r.headers.get("content-type")).toMatch(/^application\/json/);
+        const body = (await r.json()) as { error: Record<string, unknown> };
+        expect(Object.keys(body)).toEqual(["error"]);
+        expect(Object.keys(body.error).sort()).toEqual([...required].sort());
+        expect(body.error).toMatchObject({
+          code: "NOT_FOUND",
+          message: `No route ${method} ${path}. The routes are listed at /docs and /openapi.json.`,
+          details: {},
+        });
+      }
+    } finally {
+      child.kill("SIGTERM");
+    }
+  }, 60_000);
+
   describe.skipIf(skip !== null)(
     `two servers on one PostgreSQL database${skip ? ` (skipped: ${skip})` : ""}`,
     () => {

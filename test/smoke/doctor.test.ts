@@ -4,7 +4,7 @@
  * (exit 1) and name `strata reindex`; namespaces lists each with its counts.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -54,6 +54,30 @@ describe("strata doctor (built)", () => {
       status: "warn",
       fix: expect.stringContaining(`--db ${other} install cursor`),
     });
+  });
+
+  it("on a store that does not exist, reports it missing with the command that creates it, and creates nothing", () => {
+    const folder = join(home, "no-such-folder");
+    const db = join(folder, "typo.db");
+    const r = strata(db, ["doctor", "--json"]);
+    expect(r.status).toBe(0);
+    expect(check(r.stdout, "store")).toMatchObject({
+      status: "warn",
+      detail: expect.stringContaining(`no store at ${db}`),
+      fix: expect.stringContaining(`strata --db ${db} init`),
+    });
+    // The checks of the store's contents are skipped; the machine's are still made.
+    expect(check(r.stdout, "audit")).toBeUndefined();
+    expect(check(r.stdout, "node")?.status).toBe("ok");
+    const text = strata(db, ["doctor"]);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain(`no store at ${db}`);
+    expect(text.stdout).toContain("No failures; see the warnings above.");
+    expect(existsSync(folder)).toBe(false);
+    // Beside an existing folder: still no file, no WAL, no lock.
+    const beside = join(home, "typo-beside.db");
+    expect(strata(beside, ["doctor"]).status).toBe(0);
+    expect(readdirSync(home).filter((f) => f.startsWith("typo-beside"))).toEqual([]);
   });
 
   it("fails (exit 1) when the store's vectors come from another embedder, naming reindex", async () => {

@@ -1,6 +1,6 @@
 /**
  * `strata doctor` and `strata namespaces`: what a user checks when something feels off.
- * Doctor reads, never writes: the store and its size, the namespaces, the embedder in use
+ * Doctor reads, never writes (a store that does not exist is reported, not created): the store and its size, the namespaces, the embedder in use
  * against the one that made the stored vectors, the judge, the audit chain, items without a
  * vector, the Node.js version, and which agent clients are wired to which store. Each check is
  * ok, warn or fail, with the command that fixes it.
@@ -59,10 +59,8 @@ function wiredStore(client: (typeof CLIENTS)[number], home: string): string | nu
   }
 }
 
-export async function runDoctor(mem: Memory, args: DoctorArgs): Promise<DoctorReport> {
-  const checks: DoctorCheck[] = [];
-  const add = (check: DoctorCheck) => checks.push(check);
-
+/** The checks of the store itself: size, namespaces, embedder, index, judge, audit chain. */
+async function checkStore(mem: Memory, args: DoctorArgs, add: (check: DoctorCheck) => void): Promise<void> {
   const bytes = args.file ? size(args.file) + size(`${args.file}-wal`) : null;
   add({
     name: "store",
@@ -127,6 +125,28 @@ export async function runDoctor(mem: Memory, args: DoctorArgs): Promise<DoctorRe
           fix: "strata verify --json lists every broken link; restore the store from a backup",
         },
   );
+}
+
+/**
+ * Every check, in order. `mem` is null when the SQLite file does not exist: the store is
+ * reported missing with the command that creates it, the checks that need it are left out,
+ * and nothing is created (`runMain` runs doctor without opening a store then).
+ *
+ *   const report = await runDoctor(null, { label: "/tmp/typo.db", file: "/tmp/typo.db", home, nodeVersion });
+ *   report.checks[0]; // { name: "store", status: "warn", detail: "no store at /tmp/typo.db …", fix: "strata init …" }
+ */
+export async function runDoctor(mem: Memory | null, args: DoctorArgs): Promise<DoctorReport> {
+  const checks: DoctorCheck[] = [];
+  const add = (check: DoctorCheck) => checks.push(check);
+
+  if (mem) await checkStore(mem, args, add);
+  else
+    add({
+      name: "store",
+      status: "warn",
+      detail: `no store at ${args.label}: the file does not exist (doctor creates nothing; the checks of the store's contents are skipped)`,
+      fix: `strata --db ${args.label} init creates it empty (a first write such as strata remember creates it too); or check --db, STRATA_DB and the settings file if it should exist`,
+    });
 
   const [major = 0, minor = 0] = args.nodeVersion.replace(/^v/, "").split(".").map(Number);
   add(
@@ -172,7 +192,11 @@ export function renderDoctor(r: DoctorReport, style: Style): string {
       (c) =>
         `${mark[c.status].padEnd(4)}  ${c.name.padEnd(20)} ${c.detail}${c.fix ? `\n      ${style.dim(`fix: ${c.fix}`)}` : ""}`,
     ),
-    r.ok ? style.good("No problems found.") : style.bad("Problems found: see the fixes above."),
+    !r.ok
+      ? style.bad("Problems found: see the fixes above.")
+      : r.checks.some((c) => c.status === "warn")
+        ? style.warn("No failures; see the warnings above.")
+        : style.good("No problems found."),
   ].join("\n");
 }
 

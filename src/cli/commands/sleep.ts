@@ -7,7 +7,7 @@ import type { Memory, ProgressHooks } from "../../core/engine.js";
 import type { Episode, Judgment } from "../../core/model.js";
 import type { CandidatePair } from "../../core/sleep/agent-judge.js";
 import type { HealthReport } from "../../core/sleep/health.js";
-import { SLEEP_ACTIONS, type SleepReport } from "../../core/sleep/report.js";
+import { SLEEP_ACTIONS, type SleepItem, type SleepReport } from "../../core/sleep/report.js";
 import { HEALTH_CLASSES } from "../../core/vocabulary.js";
 import { withoutUndefined } from "../args.js";
 import { indent, keyValues, type Style, shortTime, table, truncate } from "../style.js";
@@ -101,8 +101,40 @@ export async function runHealth(mem: Memory): Promise<HealthReport> {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 
-/** One summary line, then every item: action, id, by, reason, related ids. */
-export function renderSleepReport(r: SleepReport, style: Style): string {
+/** How many items `strata consolidate` and `strata sweep` list by default (`--limit N`). */
+export const DEFAULT_LISTED_ITEMS = 20;
+
+/**
+ * Up to `limit` of the items, in report order, shared among the actions (a round over the
+ * actions at a time): a run that distils thousands of episodes still shows its supersessions
+ * and merges, which change what recall answers.
+ */
+function listed(items: readonly SleepItem[], limit: number): SleepItem[] {
+  if (items.length <= limit) return [...items];
+  const byAction = new Map<string, SleepItem[]>();
+  for (const item of items) {
+    const group = byAction.get(item.action) ?? [];
+    group.push(item);
+    byAction.set(item.action, group);
+  }
+  const chosen = new Set<SleepItem>();
+  for (let round = 0; chosen.size < limit; round++)
+    for (const group of byAction.values()) {
+      const item = group[round];
+      if (item && chosen.size < limit) chosen.add(item);
+    }
+  return items.filter((i) => chosen.has(i));
+}
+
+/**
+ * One summary line, then the items: action, id, by, reason, related ids. With `limit`, at most
+ * that many (see `listed`), and a last line saying what was left out and how to see it.
+ */
+export function renderSleepReport(
+  r: SleepReport,
+  style: Style,
+  options: { limit?: number; command?: string } = {},
+): string {
   const counts = SLEEP_ACTIONS.filter((a) => r.counts[a] > 0)
     .map((a) => `${a} ${r.counts[a]}`)
     .join(", ");
@@ -122,8 +154,9 @@ export function renderSleepReport(r: SleepReport, style: Style): string {
     .join("");
   const head = `${r.process}: ${counts || "nothing to change"}${style.dim(work)}${fallbackLines}`;
   if (r.items.length === 0) return head;
+  const shown = options.limit === undefined ? r.items : listed(r.items, options.limit);
   const rows = table(
-    r.items,
+    shown,
     [
       {
         header: "ACTION",
@@ -137,7 +170,15 @@ export function renderSleepReport(r: SleepReport, style: Style): string {
     ],
     style,
   );
-  return `${head}\n${rows}`;
+  const left = r.items.length - shown.length;
+  if (left === 0) return `${head}\n${rows}`;
+  const kept = new Set(shown);
+  const leftCounts = new Map<string, number>();
+  for (const item of r.items)
+    if (!kept.has(item)) leftCounts.set(item.action, (leftCounts.get(item.action) ?? 0) + 1);
+  const command = options.command ?? r.process;
+  const more = `… ${left} more not listed (${[...leftCounts].map(([a, n]) => `${a} ${n}`).join(", ")}): strata ${command} --json lists every item; --limit N lists N.`;
+  return `${head}\n${rows}\n${style.dim(more)}`;
 }
 
 export function renderCandidates(pairs: CandidatePair[], style: Style): string {

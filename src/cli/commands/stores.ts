@@ -32,12 +32,14 @@ export async function runTransfer(args: TransferArgs, hooks: ProgressHooks = {})
   const { transferStore } = await import("../../store/transfer.js");
   if (describeLocation(args.from) === describeLocation(args.to))
     throw new UsageError("transfer needs two different stores: --from and --to name the same one.");
+  if (args.pageSize !== undefined && args.pageSize < 1)
+    throw new UsageError(`--page-size must be at least 1, got ${args.pageSize}.`);
   const source = await openStore(args.from);
   try {
     const target = await openStore(args.to);
     try {
       const report = await transferStore(source, target, {
-        ...(args.pageSize ? { pageSize: args.pageSize } : {}),
+        ...(args.pageSize !== undefined ? { pageSize: args.pageSize } : {}),
         ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
       });
       return { from: describeLocation(args.from), to: describeLocation(args.to), ...report };

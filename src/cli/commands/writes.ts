@@ -5,8 +5,10 @@
 import type { Memory, ProgressHooks } from "../../core/engine.js";
 import { StrataError } from "../../core/errors.js";
 import type { GateResult, Verdict } from "../../core/model.js";
+import type { InputIssue } from "../../core/validate.js";
 import { withoutUndefined } from "../args.js";
 import { indent, keyValues, type Style } from "../style.js";
+import { UsageError } from "../usage-error.js";
 
 export interface RecordArgs {
   content: string;
@@ -150,21 +152,16 @@ export async function runJsonl(
   const started = globalThis.performance.now();
   const batchSize = args.batchSize ?? (args.gate === "off" ? DEFAULT_IMPORT_BATCH : DEFAULT_JSONL_BATCH);
   const { checkItems, MAX_BATCH_ITEMS } = await import("../../core/gated-writes.js");
+  // Flags of the CLI's own batching, not fields of an operation: a bad one is bad usage (exit 2).
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_ITEMS)
-    throw new StrataError(
-      "INVALID_INPUT",
+    throw new UsageError(
       `--batch-size must be a whole number from 1 to ${MAX_BATCH_ITEMS}, got ${batchSize}.`,
-      { field: "batchSize" },
     );
   if (args.gate !== undefined && args.gate !== "on" && args.gate !== "approximate" && args.gate !== "off")
-    throw new StrataError("INVALID_INPUT", `--gate is on, approximate or off, got ${args.gate}.`, {
-      field: "gate",
-    });
+    throw new UsageError(`--gate must be one of on, approximate, off, got "${args.gate}".`);
   if (args.gate === "off" && command === "record")
-    throw new StrataError(
-      "INVALID_INPUT",
+    throw new UsageError(
       "--gate off is for remember --jsonl only: every recorded event goes through the gate (on or approximate).",
-      { field: "gate" },
     );
   const gate = args.gate === "off" || args.gate === "approximate" ? args.gate : "on";
   const layer = command === "remember" ? "belief" : "episode";
@@ -175,7 +172,7 @@ export async function runJsonl(
     try {
       checkItems(layer, batch.items);
     } catch (error) {
-      atLine(error, batch.lines);
+      atLine(error, batch.lines, command);
     }
     items += batch.items.length;
   }
@@ -212,7 +209,8 @@ export async function runJsonl(
         results?.push(result);
       }
     } catch (error) {
-      if (error instanceof StrataError && typeof error.details.index === "number") atLine(error, batch.lines);
+      if (error instanceof StrataError && typeof error.details.index === "number")
+        atLine(error, batch.lines, command);
       if (error instanceof StrataError && written > 0)
         throw new StrataError(
           error.code,
@@ -272,11 +270,27 @@ async function* batchesOf(
   if (items.length > 0) yield { items, lines: numbers };
 }
 
-/** An item's error (its `index` in the batch) restated at its line of the input. */
-function atLine(error: unknown, lines: readonly number[]): never {
+/**
+ * An item's error restated at its line of the input: the engine names the item by its index in
+ * the batch (`rememberMany item 2`), which says nothing about the file; the line number does.
+ * A field the schema refuses reads as a flag does (`line 5: kind must be one of fact, failure,
+ * procedure, got "bogus".`); any other refusal keeps the engine's words.
+ */
+function atLine(error: unknown, lines: readonly number[], command: "remember" | "record"): never {
   if (error instanceof StrataError && typeof error.details.index === "number") {
     const line = lines[error.details.index]!;
-    throw new StrataError(error.code, `line ${line}: ${error.message}`, { ...error.details, line });
+    const issues = Array.isArray(error.details.issues) ? (error.details.issues as InputIssue[]) : [];
+    const fields = issues.map((i) => ({ ...i, field: i.path.filter((p) => p !== "options").join(".") }));
+    const said =
+      fields.length > 0 && fields.every((f) => f.allowed !== undefined && f.field !== "")
+        ? fields
+            .map(
+              (f) =>
+                `${f.field} must be ${f.allowed}${f.received !== undefined ? `, got ${JSON.stringify(f.received)}` : ""}.`,
+            )
+            .join(" ")
+        : error.message.replace(`Invalid ${command}Many item ${error.details.index}`, `Invalid ${command}`);
+    throw new StrataError(error.code, `line ${line}: ${said}`, { ...error.details, line });
   }
   throw error;
 }

@@ -1,0 +1,114 @@
+/**
+ * A value the engine's schema refused that came from a flag on the command line (`-k 0`,
+ * `--kinds fact,bogus`, `--limit 9999`) is a usage error, not an engine refusal: the CLI
+ * converts flags but leaves ranges and choices to the engine's zod schemas (one rule for every
+ * surface), so this is where a refusal is traced back to the flag that carried it. It reads the
+ * `details.issues` every INVALID_INPUT from `parseInput` (core/validate.ts) carries: the field's
+ * path, the value received and what is allowed.
+ *
+ *   flagUsage(program, "recall", ["recall", "x", "-k", "0"], issues)
+ *   // { message: "-k must be at least 1, got 0.", details: { flag: "-k", value: 0, allowed: "at least 1" } }
+ */
+import type { Command, Option } from "commander";
+import type { InputIssue } from "../core/validate.js";
+
+export interface FlagUsage {
+  message: string;
+  details: Record<string, unknown>;
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** The invoked command (`keys list` → program's keys → its list), or null. */
+function commandOf(program: Command, path: string): Command | null {
+  let command: Command | undefined = program;
+  for (const name of path.split(" ")) {
+    command = command?.commands.find((c) => c.name() === name);
+    if (!command) return null;
+  }
+  return command ?? null;
+}
+
+/**
+ * The flag given on the command line that set `field`: its attribute is the field or names it
+ * in short (--meta → metadata, --type → types, --budget → tokenBudget). Null when none, or when
+ * more than one could be meant.
+ */
+function optionFor(given: readonly { command: Command; option: Option }[], field: string) {
+  const f = norm(field);
+  const exact = given.filter((g) => norm(g.option.attributeName()) === f);
+  if (exact.length === 1) return exact[0]!;
+  const near = given.filter((g) => {
+    const a = norm(g.option.attributeName());
+    // A name in short is a word of it, not a letter (-k is field k, never kinds).
+    return Math.min(a.length, f.length) >= 3 && (f.startsWith(a) || f.endsWith(a) || a.startsWith(f));
+  });
+  return near.length === 1 ? near[0]! : null;
+}
+
+/** How the user wrote it: the short flag when that is what argv holds, else the long one. */
+function spelling(option: Option, argv: readonly string[]): string {
+  const short = option.short;
+  if (short && argv.some((a) => a === short || (a.startsWith(short) && !a.startsWith("--")))) return short;
+  return option.long ?? short ?? option.flags;
+}
+
+/** The value as given; a long text by its length (a --note is not echoed whole). */
+function shown(v: unknown): string {
+  const text = Array.isArray(v) ? v.join(",") : v;
+  if (typeof text !== "string") return String(text);
+  return text.length > 80 ? `${text.length} characters` : JSON.stringify(text);
+}
+
+/**
+ * The usage error for an engine refusal whose every issue comes from a flag the user typed on
+ * the command line; null when any does not (a positional argument, a --jsonl line, a rule the
+ * engine checks beyond the schema), which stays the engine's INVALID_INPUT.
+ */
+export function flagUsage(
+  program: Command,
+  commandPath: string,
+  argv: readonly string[],
+  issues: readonly InputIssue[],
+): FlagUsage | null {
+  const command = commandOf(program, commandPath);
+  if (!command || issues.length === 0) return null;
+  const given = [command, program].flatMap((c) =>
+    c.options
+      .filter((o) => c.getOptionValueSource(o.attributeName()) === "cli")
+      .map((option) => ({ command: c, option })),
+  );
+  const found: { flag: string; value: unknown; allowed: string | undefined; message: string }[] = [];
+  for (const issue of issues) {
+    const field = [...issue.path].reverse().find((p) => !/^\d+$/.test(p) && p !== "options");
+    const hit = field === undefined ? null : optionFor(given, field);
+    if (!hit) return null;
+    const flag = spelling(hit.option, argv);
+    const value = issue.received ?? hit.command.getOptionValue(hit.option.attributeName());
+    const got = shown(value);
+    // Without a plain rule, the schema's own message (which may name the value already).
+    const rule = issue.message.replace(/\.$/, "");
+    found.push({
+      flag,
+      value,
+      allowed: issue.allowed,
+      message: issue.allowed
+        ? `${flag} must be ${issue.allowed}, got ${got}.`
+        : `${flag}${rule.includes(got) ? "" : ` ${got}`}: ${rule}.`,
+    });
+  }
+  const [first] = found;
+  return {
+    message: found.map((f) => f.message).join(" "),
+    details:
+      found.length === 1
+        ? { flag: first!.flag, value: first!.value, ...(first!.allowed ? { allowed: first!.allowed } : {}) }
+        : {
+            flags: found.map(({ flag, value, allowed }) => ({
+              flag,
+              value,
+              ...(allowed ? { allowed } : {}),
+            })),
+          },
+  };
+}
