@@ -8,9 +8,10 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gateStream } from "../../test/support/gate-stream.js";
 import { createRandom, randomStatement } from "../../test/support/random.js";
 import { openMemory } from "../open-memory.js";
-import { gateDecision, type RecordItem, type RememberItem } from "./gated-writes.js";
+import { gateDecision } from "./gated-writes.js";
 import type { GateResult } from "./model.js";
 import type { GateDecision } from "./write-gate.js";
 
@@ -18,59 +19,12 @@ const CLOCK = { now: () => new Date("2026-03-05T00:00:00.000Z") };
 const dir = mkdtempSync(join(tmpdir(), "strata-approximate-gate-"));
 const base = join(dir, "base.db");
 
-/**
- * A seeded stream over a few subjects that share most of their words: first values, restatements
- * in other words, changed and backdated values, added detail, failures, questions and outcomes.
- */
-function stream(seed: number, count: number): { statements: RememberItem[]; events: RecordItem[] } {
-  const rand = createRandom(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const subjects = ["billing gateway", "search indexer", "checkout worker", "ledger cache", "media proxy"];
-  const attributes = [
-    ["request timeout", (n: number) => `${n * 5} seconds`],
-    ["retry limit", (n: number) => String(n)],
-    ["owner", (n: number) => ["Alice", "Bob", "Carla", "Dmitri"][n % 4]!],
-    ["region", (n: number) => ["us-east-1", "eu-west-1", "ap-south-1"][n % 3]!],
-  ] as const;
-  const statements: RememberItem[] = [];
-  const events: RecordItem[] = [];
-  for (let i = 0; i < count; i++) {
-    const subject = pick(subjects);
-    const [attribute, value] = pick(attributes);
-    const v = value(1 + Math.floor(rand() * 9));
-    const day = String(1 + Math.floor(rand() * 27)).padStart(2, "0");
-    const roll = rand();
-    if (roll < 0.3)
-      statements.push({ statement: `The ${attribute} of the ${subject} is ${v}`, at: `2026-02-${day}` });
-    else if (roll < 0.45) statements.push(`${subject} ${attribute}: ${v}`);
-    else if (roll < 0.6)
-      statements.push({ statement: `The ${subject} ${attribute} is now ${v}`, at: `2026-02-${day}` });
-    else if (roll < 0.68) statements.push(`The ${attribute} of the ${subject} is ${v} per the platform team`);
-    else if (roll < 0.74)
-      statements.push({
-        statement: `Raising the ${attribute} of the ${subject} caused outages`,
-        kind: "failure",
-      });
-    else if (roll < 0.8) statements.push(randomStatement(rand));
-    else if (roll < 0.86) events.push({ content: `Is the ${subject} ${attribute} ${v}?`, type: "question" });
-    else if (roll < 0.94) {
-      const outcome = rand() < 0.5 ? "success" : "failure";
-      events.push({
-        content: `Deploying the ${subject} with a blue-green switch ${outcome === "success" ? "worked" : "failed"}`,
-        type: "outcome",
-        outcome,
-      });
-    } else events.push(`Observed the ${subject} ${attribute} at ${v} in production`);
-  }
-  return { statements, events };
-}
-
 /** The stream through `rememberMany` / `recordMany` on a fresh copy of the base store. */
 async function run(name: string, gate: "on" | "approximate", size: number): Promise<GateResult[]> {
   const path = join(dir, `${name}.db`);
   copyFileSync(base, path);
   const mem = await openMemory({ path, clock: CLOCK });
-  const { statements, events } = stream(11, 900);
+  const { statements, events } = gateStream(11, 900, { unrelated: true });
   const out: GateResult[] = [];
   for (let i = 0; i < statements.length; i += size)
     out.push(...(await mem.rememberMany(statements.slice(i, i + size), { gate })).results);
@@ -128,7 +82,7 @@ describe('rememberMany / recordMany with gate "approximate"', () => {
     // The exact run's store after the stream; a second stream decided against it both ways
     // (decisions only: nothing is written), item by item on the same state.
     const mem = await openMemory({ path: join(dir, "exact.db"), clock: CLOCK });
-    const { statements } = stream(12, 400);
+    const { statements } = gateStream(12, 400, { unrelated: true });
     const pairs: { text: string; exact: GateDecision; approximate: GateDecision }[] = [];
     await mem.store.transaction(async (tx) => {
       for (const s of statements) {

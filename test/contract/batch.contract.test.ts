@@ -18,6 +18,7 @@ import type { GateResult } from "../../src/core/model.js";
 import { DUMP_SECTIONS, type Store } from "../../src/core/ports.js";
 import { openMemory } from "../../src/open-memory.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import { gateStream } from "../support/gate-stream.js";
 import { createRandom } from "../support/random.js";
 import { STORE_CASES, type StoreCase } from "./stores.js";
 
@@ -48,53 +49,6 @@ const EVENTS: RecordItem[] = [
 ];
 
 const shape = (r: GateResult) => ({ ...r });
-
-/**
- * A larger mixed batch, drawn from a seeded stream: first statements, restatements in other words,
- * changed and backdated values, added detail, failures, questions and outcomes of one action, over
- * a few subjects that share most of their words (so every item has near candidates to judge).
- */
-function randomItems(seed: number, count: number): { statements: RememberItem[]; events: RecordItem[] } {
-  const rand = createRandom(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const subjects = ["billing gateway", "search indexer", "checkout worker", "ledger cache", "media proxy"];
-  const attributes = [
-    ["request timeout", (n: number) => `${n * 5} seconds`],
-    ["retry limit", (n: number) => String(n)],
-    ["owner", (n: number) => ["Alice", "Bob", "Carla", "Dmitri"][n % 4]!],
-    ["region", (n: number) => ["us-east-1", "eu-west-1", "ap-south-1"][n % 3]!],
-  ] as const;
-  const statements: RememberItem[] = [];
-  const events: RecordItem[] = [];
-  for (let i = 0; i < count; i++) {
-    const subject = pick(subjects);
-    const [attribute, value] = pick(attributes);
-    const v = value(1 + Math.floor(rand() * 9));
-    const day = String(1 + Math.floor(rand() * 27)).padStart(2, "0");
-    const roll = rand();
-    if (roll < 0.3)
-      statements.push({ statement: `The ${attribute} of the ${subject} is ${v}`, at: `2026-02-${day}` });
-    else if (roll < 0.45) statements.push(`${subject} ${attribute}: ${v}`);
-    else if (roll < 0.6)
-      statements.push({ statement: `The ${subject} ${attribute} is now ${v}`, at: `2026-02-${day}` });
-    else if (roll < 0.68) statements.push(`The ${attribute} of the ${subject} is ${v} per the platform team`);
-    else if (roll < 0.74)
-      statements.push({
-        statement: `Raising the ${attribute} of the ${subject} caused outages`,
-        kind: "failure",
-      });
-    else if (roll < 0.82) events.push({ content: `Is the ${subject} ${attribute} ${v}?`, type: "question" });
-    else if (roll < 0.92) {
-      const outcome = rand() < 0.5 ? "success" : "failure";
-      events.push({
-        content: `Deploying the ${subject} with a blue-green switch ${outcome === "success" ? "worked" : "failed"}`,
-        type: "outcome",
-        outcome,
-      });
-    } else events.push(`Observed the ${subject} ${attribute} at ${v} in production`);
-  }
-  return { statements, events };
-}
 
 async function oneByOne(
   mem: Memory,
@@ -279,7 +233,7 @@ for (const c of STORE_CASES) {
     });
 
     it("a larger random batch gives the same verdicts, ids and store as the same writes one by one", async () => {
-      const { statements, events } = randomItems(11, 120);
+      const { statements, events } = gateStream(11, 120);
       const one = await openMemory({ store: await c.open(), clock: CLOCK });
       const many = await openMemory({ store: await c.open(), clock: CLOCK });
       try {
@@ -304,8 +258,8 @@ for (const c of STORE_CASES) {
       // PGlite runs each single write several times slower than the other stores (one in-process
       // connection): it gets a third of the items, which still take minutes one by one.
       const scale = c.name.startsWith("pglite") ? 3 : 1;
-      const { statements: filled } = randomItems(23, Math.round(100 / scale));
-      const { statements: drawn, events } = randomItems(29, Math.round(320 / scale));
+      const { statements: filled } = gateStream(23, Math.round(100 / scale));
+      const { statements: drawn, events } = gateStream(29, Math.round(320 / scale));
       const rand = createRandom(31);
       const statements: RememberItem[] = [];
       for (const [i, s] of drawn.entries()) {
