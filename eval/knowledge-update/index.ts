@@ -14,6 +14,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Memory } from "../../src/core/engine.js";
 import { openMemory } from "../../src/open-memory.js";
 
 interface Case {
@@ -25,7 +26,7 @@ interface Case {
   new: string;
 }
 
-interface CaseFile {
+export interface CaseFile {
   cases: Case[];
   filler: string[];
   /** Set when every case of the file is one split (chat-dev.json: all dev); else split by hash. */
@@ -111,7 +112,12 @@ export function buildStream(file: CaseFile): { at: string; text: string; session
   });
 }
 
-async function runPhase(file: CaseFile, phase: Phase, splits: ReadonlySet<Split>): Promise<PhaseReport> {
+/**
+ * The chat of `file` recorded turn by turn into a fresh in-memory store, as the user said it; then,
+ * unless `phase` is "before", consolidated once at the end ("after") or also at each day's end
+ * ("daily"). The caller closes the memory.
+ */
+export async function replayChat(file: CaseFile, phase: Phase): Promise<Memory> {
   // Day 90, or later when the chat runs past it (a case's update comes 20 days after its first day).
   let clockAt = START + Math.max(90, file.cases.length + 30) * DAY;
   const mem = await openMemory({ path: ":memory:", clock: { now: () => new Date(clockAt) }, actor: "eval" });
@@ -125,11 +131,23 @@ async function runPhase(file: CaseFile, phase: Phase, splits: ReadonlySet<Split>
       }
       await mem.record(turn.text, { type: "observation", actor: "user", at: turn.at, session: turn.session });
     }
-    let coverage: PhaseReport["coverage"] = null;
-    let activeBeliefs = 0;
     if (phase !== "before") {
       if (phase === "daily") clockAt += DAY;
       await mem.consolidate();
+    }
+    return mem;
+  } catch (error) {
+    await mem.close?.();
+    throw error;
+  }
+}
+
+async function runPhase(file: CaseFile, phase: Phase, splits: ReadonlySet<Split>): Promise<PhaseReport> {
+  const mem = await replayChat(file, phase);
+  try {
+    let coverage: PhaseReport["coverage"] = null;
+    let activeBeliefs = 0;
+    if (phase !== "before") {
       const health = await mem.health();
       activeBeliefs = health.active;
       coverage = { episodes: health.coverage.episodes, uncovered: health.coverage.uncovered.count };

@@ -9,27 +9,12 @@
  * the latest value. Held-out cases are never asked; a held-out statement lifted is not printed.
  */
 
-import { openMemory } from "../../src/open-memory.js";
-import { buildStream, type CaseSet, loadCases, splitOf } from "./index.js";
+import { type CaseSet, loadCases, replayChat, splitOf } from "./index.js";
 
 const set = (process.argv[2] ?? "chat-dev") as CaseSet;
 const phase = process.argv[3] ?? "after";
 const file = loadCases(set);
-const DAY = 86_400_000;
-const START = Date.parse("2026-01-05T09:00:00.000Z");
-let clockAt = START + Math.max(90, file.cases.length + 30) * DAY;
-const mem = await openMemory({ path: ":memory:", clock: { now: () => new Date(clockAt) }, actor: "eval" });
-let day: string | null = null;
-for (const turn of buildStream(file)) {
-  if (phase === "daily") {
-    clockAt = Date.parse(turn.at);
-    if (day !== null && turn.session !== day) await mem.consolidate();
-    day = turn.session;
-  }
-  await mem.record(turn.text, { type: "observation", actor: "user", at: turn.at, session: turn.session });
-}
-if (phase === "daily") clockAt += DAY;
-await mem.consolidate();
+const mem = await replayChat(file, phase === "daily" ? "daily" : "after");
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const mentions = (t: string, v: string) =>
   new RegExp(`(?<![\\p{L}\\p{N}])${esc(v)}(?![\\p{L}\\p{N}])`, "iu").test(t);
