@@ -73,6 +73,11 @@ export interface RetrieveRequest {
    * best cosine): recall scores a turn that was not listed on the same scale.
    */
   scale?: { episodeText: number; vector: number } | undefined;
+  /**
+   * Recall: the vector lists' shared maximum leaves out beliefs distilled from turns
+   * (`evidenceMax`), so sleep does not rescale the turns' matches. The write gate leaves it unset.
+   */
+  evidenceMax?: boolean;
 }
 
 export interface Fused {
@@ -126,6 +131,8 @@ export async function retrieve(
   // everywhere, so the vector lists share one maximum.
   let vectorMax = 0;
   for (const vec of vectorLists) vectorMax = Math.max(vectorMax, maxScore(vec));
+  if (req.evidenceMax && req.beliefs && req.episodes)
+    vectorMax = await evidenceMax(store, vectorLists, vectorMax);
   const byScore = policy.fusion === "score";
   if (req.scale) {
     req.scale.vector = vectorMax;
@@ -150,6 +157,30 @@ export async function retrieve(
 }
 
 /** The best score of a list, and 0 for none (no spread of every score as arguments). */
+/**
+ * The vector lists' shared maximum over what is evidence of its own: the episodes, and the beliefs
+ * not distilled from turns. A belief sleep distilled stands for turns the episode list already
+ * holds; a part of a turn embedded alone is often closer to the query than any whole turn, and as
+ * the maximum it would scale every turn's vector match down, so sleep would reorder the turns
+ * among themselves. Only the beliefs closer than the best episode are read. When nothing else
+ * matched (no episode vector), the maximum is every list's, as before.
+ *
+ *   await evidenceMax(store, [beliefVectors, episodeVectors], 0.61); // → 0.48: the best episode's cosine, b7 (distilled, 0.61) left out
+ */
+async function evidenceMax(
+  store: StoreReader,
+  [beliefs, episodes]: ScoredId[][],
+  all: number,
+): Promise<number> {
+  let max = maxScore(episodes ?? []);
+  const above = (beliefs ?? []).filter((h) => h.score > max);
+  if (above.length === 0 || max <= 0) return all;
+  const scores = new Map(above.map((h) => [h.id, h.score]));
+  for (const b of await store.getBeliefs([...scores.keys()]))
+    if (b.source !== DISTILLED_SOURCE) max = Math.max(max, scores.get(b.id)!);
+  return max;
+}
+
 function maxScore(hits: readonly ScoredId[]): number {
   let max = 0;
   for (const h of hits) if (h.score > max) max = h.score;
@@ -558,6 +589,7 @@ export async function recall(
       vectorHits,
       limit,
       scale,
+      evidenceMax: true,
       beliefs:
         beliefKinds.length > 0
           ? {
@@ -605,8 +637,10 @@ export async function recall(
   const poolSize = Math.max(req.k * 4, 20);
   const beliefCache = new Map<string, Belief | null>();
   const kindSet = new Set<string>(beliefKinds);
-  // Episodes folded into the belief that represents them: episode id → belief id.
+  // Episodes folded into the belief that represents them: episode id → belief id, and each one's
+  // own match (boosted), as it ranked before sleep.
   const foldedInto = new Map<string, string>();
+  const foldedMatch = new Map<string, number>();
   // An episode whose actor the query names ("what did Ana say…") is about the right party.
   const queryWords = new Set(rawTokens(req.query));
   const asked = new Set(contentTokens(req.query));
@@ -690,6 +724,7 @@ export async function recall(
           }
           records.set(rep.belief.id, rep.belief);
           foldedInto.set(r.id, rep.belief.id);
+          foldedMatch.set(r.id, boosted);
           id = rep.belief.id;
         }
       }
@@ -723,6 +758,14 @@ export async function recall(
     }
   }
   if (prior) liftSessionless(pool, prior, records);
+  // Each folded turn's share of the match its belief ranks by (a belief that merged several turns
+  // ranks by the best; the others matched less).
+  const foldedShare = new Map<string, number>();
+  for (const [episode, belief] of foldedInto) {
+    const entry = inPool.get(belief);
+    const own = foldedMatch.get(episode)!;
+    foldedShare.set(episode, entry && entry.boosted > own ? own / entry.boosted : 1);
+  }
   if (pool.length === 0 && supersededMatches.length === 0) return [];
   const now = req.at ?? req.asOf ?? req.now;
   const maxFused = Math.max(...pool.map((f) => f.boosted));
@@ -759,7 +802,14 @@ export async function recall(
   const rankedBy = new Map<string, string>();
   for (const e of pool) if (e.from !== e.id) rankedBy.set(e.id, e.from);
   if (policy.neighbourWeight > 0)
-    await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto, rankedBy });
+    await addNeighbours(store, scored, records, req, policy, {
+      beliefCache,
+      kindSet,
+      foldedInto,
+      foldedShare,
+      rankedBy,
+      asked,
+    });
   const askedState = askedSlotOnce(req.query);
   if (!historical && kindSet.has("fact") && supersededMatches.length > 0)
     await currentVersions(
@@ -1634,8 +1684,15 @@ async function addNeighbours(
     beliefCache: Map<string, Belief | null>;
     kindSet: Set<string>;
     foldedInto: Map<string, string>;
+    /**
+     * A folded turn's own match as a share of its belief's: a belief that merged several turns
+     * lends each one's neighbours what that turn would have lent before sleep.
+     */
+    foldedShare: ReadonlyMap<string, number>;
     /** Filled: a belief listed through its source turn's place → that turn. */
     rankedBy: Map<string, string>;
+    /** The query's content words: a neighbour split into parts lends to the part that carries them. */
+    asked: ReadonlySet<string>;
   },
 ): Promise<void> {
   const byId = new Map(scored.map((h) => [h.id, h]));
@@ -1644,7 +1701,7 @@ async function addNeighbours(
   const when = { at: req.at, asOf: req.asOf };
   // Seeds: the strongest hits that stand for a turn of a session (an episode, or a belief through
   // the source episode that matched).
-  const seeds: { hit: RecallHit; episode: Episode }[] = [];
+  const seeds: { hit: RecallHit; episode: Episode; share: number }[] = [];
   const viaOf = new Map<string, string[]>();
   for (const [episode, belief] of fold.foldedInto) viaOf.set(belief, [...(viaOf.get(belief) ?? []), episode]);
   const top = scored.slice(0, Math.max(req.k, 10));
@@ -1656,10 +1713,11 @@ async function addNeighbours(
   for (const hit of top) {
     for (const id of idsOf(hit)) {
       const e = records.get(id) as Episode | undefined;
-      if (e && !("kind" in e) && e.session) seeds.push({ hit, episode: e });
+      if (e && !("kind" in e) && e.session)
+        seeds.push({ hit, episode: e, share: hit.layer === "episode" ? 1 : (fold.foldedShare.get(id) ?? 1) });
     }
   }
-  for (const { hit: seed, episode: e } of seeds) {
+  for (const { hit: seed, episode: e, share } of seeds) {
     const key = `${e.namespace}\u0000${e.session}`;
     let turns = sessions.get(key);
     if (!turns) {
@@ -1680,10 +1738,10 @@ async function addNeighbours(
     if (i < 0) continue;
     for (const n of [turns[i - 1], turns[i + 1]]) {
       if (!n || !matchesMetadata(n.metadata, req.metadata)) continue;
-      const score = seed.score * policy.neighbourWeight;
+      const score = seed.score * share * policy.neighbourWeight;
       let target: Belief | Episode = n;
       if (fold.kindSet.size > 0) {
-        const rep = await representative(store, n.id, fold.beliefCache, when);
+        const rep = await representative(store, n.id, fold.beliefCache, when, fold.asked);
         if (
           rep &&
           fold.kindSet.has(rep.belief.kind) &&
@@ -1704,7 +1762,7 @@ async function addNeighbours(
       const hit = hitOf(target, policy, now, {
         textRank: null,
         vectorRank: null,
-        relevance: seed.why.relevance * policy.neighbourWeight,
+        relevance: seed.why.relevance * share * policy.neighbourWeight,
         matched: `next to [${e.id}] in session ${n.session}${through}`,
       });
       hit.score = score;
@@ -1795,7 +1853,19 @@ async function sessionPrior(
   for (const f of fused) {
     const key = sessionOf(f.id);
     if (key) sums.set(key, (sums.get(key) ?? 0) + f.fused);
-    if (f.fused > best) best = f.fused;
+    if (f.id.startsWith("e") && f.fused > best) best = f.fused;
+  }
+  // A belief's own match counts as the best only when it is evidence of its own: what sleep
+  // distilled from turns stands for turns already listed (its own words, a shorter document, would
+  // scale every lift by sleep). Only the beliefs above the best episode are read.
+  const above = fused.filter((f) => !f.id.startsWith("e") && f.fused > best);
+  if (above.length > 0) {
+    const unread = above.map((f) => f.id).filter((id) => !records.has(id));
+    if (unread.length > 0) for (const b of await store.getBeliefs(unread)) records.set(b.id, b);
+    for (const f of above) {
+      const r = records.get(f.id);
+      if (r && "kind" in r && r.source !== DISTILLED_SOURCE && f.fused > best) best = f.fused;
+    }
   }
   let bestSession = 0;
   for (const v of sums.values()) if (v > bestSession) bestSession = v;
