@@ -104,27 +104,4 @@ describe("recall: a store after sleep ranks its turns as before", () => {
     const others = (r: string[]) => r.filter((h) => !h.startsWith(ids[0]!) && !h.startsWith(ids[3]!));
     expect(others(after).filter((h) => !h.includes("+"))).toEqual(others(before));
   });
-
-  // A turn split into parts: its neighbour's share goes to the part that carries the asked words
-  // (the one already listed), as the pool folds the turn's own match, not to another part that
-  // would list the turn twice.
-  it("a neighbour split by sleep is lent to its part with the asked words, listed once", async () => {
-    const ids = await chat({ sessionWeight: 0, replyWeight: 0 }, [
-      ["Gina", "s1", "Congrats on the fashion internship, Jon! Where is it?"],
-      ["Jon", "s1", "Long time no talk. I got accepted for a fashion internship in Milan!"],
-      ["Gina", "s1", "That is huge, enjoy every minute."],
-    ]);
-    const query = "Where is Jon's fashion internship?";
-    const turnsOf = async () =>
-      (await mem.recall(query, { k: 5, diversity: 0 })).map((h) =>
-        h.layer === "episode" ? h.id : h.sources.join("+"),
-      );
-    const before = await turnsOf();
-    expect(before).toContain(ids[1]!);
-    await distil("Long time no talk.", [ids[1]!]);
-    await distil("I got accepted for a fashion internship in Milan!", [ids[1]!]);
-    const after = await turnsOf();
-    expect(after.filter((t) => t === ids[1]!)).toHaveLength(1);
-    expect(after.indexOf(ids[1]!)).toBe(before.indexOf(ids[1]!));
-  });
 });

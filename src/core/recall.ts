@@ -808,7 +808,6 @@ export async function recall(
       foldedInto,
       foldedShare,
       rankedBy,
-      asked,
     });
   const askedState = askedSlotOnce(req.query);
   if (!historical && kindSet.has("fact") && supersededMatches.length > 0)
@@ -1691,8 +1690,6 @@ async function addNeighbours(
     foldedShare: ReadonlyMap<string, number>;
     /** Filled: a belief listed through its source turn's place → that turn. */
     rankedBy: Map<string, string>;
-    /** The query's content words: a neighbour split into parts lends to the part that carries them. */
-    asked: ReadonlySet<string>;
   },
 ): Promise<void> {
   const byId = new Map(scored.map((h) => [h.id, h]));
@@ -1741,7 +1738,7 @@ async function addNeighbours(
       const score = seed.score * share * policy.neighbourWeight;
       let target: Belief | Episode = n;
       if (fold.kindSet.size > 0) {
-        const rep = await representative(store, n.id, fold.beliefCache, when, fold.asked);
+        const rep = await representative(store, n.id, fold.beliefCache, when);
         if (
           rep &&
           fold.kindSet.has(rep.belief.kind) &&
