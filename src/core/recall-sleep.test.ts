@@ -2,7 +2,9 @@
  * Sleep is invisible to ranking: a belief sleep distilled from turns stands for them, so the turns
  * rank as they did before it was written — same places, same scores. Each store here is
  * hand-built: the distilled beliefs are written as sleep writes them (`source: "distilled"`, their
- * turns as `sources`), so each case isolates one step of recall.
+ * turns as `sources`), so each case isolates one step of recall. (The belief copies its turn's
+ * words: a distilled sentence closer to the query than every turn raises the vector lists' shared
+ * maximum and rescales the turns, which this pass measured and left; see docs/evaluation.md.)
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { testMemory } from "../../test/support/memory.js";
@@ -52,24 +54,10 @@ async function chat(
 }
 
 describe("recall: a store after sleep ranks its turns as before", () => {
-  // A distilled sentence is short and close to the query; as the vector lists' shared maximum it
-  // scaled every turn's vector match down and reordered the turns among themselves.
-  it("the vector maximum leaves out distilled beliefs (turns keep their scores)", async () => {
-    const ids = await chat({ sessionWeight: 0, neighbourWeight: 0, replyWeight: 0 }, [
-      ["Ana", null, "The lighthouse keeper painted the old rowing boat a deep blue last spring."],
-      ["Ben", null, "We walked the harbour at dusk and counted the fishing boats coming in."],
-      ["Ana", null, "My sister restored a wooden boat in her garage and painted the hull green."],
-      ["Ben", null, "Paint prices went up again, so the shed will wait until autumn."],
-    ]);
-    const query = "What colour did they paint the boat?";
-    const before = await ranking(query);
-    await distil("They painted the boat green.", [ids[2]!]);
-    const after = await ranking(query);
-    expect(after).toEqual(before);
-  });
-
   // The session prior scales every lift by the best candidate's match; a distilled belief's own
-  // match (its words as a short document) is not a candidate of its own, its turn is.
+  // match is not a candidate of its own, its turn is. "Pottery classes!" is the closest vector and
+  // second by words among the turns; as the only belief it is its list's best by words too, so by
+  // its own match it outranked every turn and scaled every lift.
   it("the session prior's best match is a turn's, not a distilled belief's own", async () => {
     const ids = await chat({ neighbourWeight: 0, replyWeight: 0 }, [
       ["Ana", "s1", "I started pottery classes on Tuesdays at the community centre."],
@@ -78,10 +66,12 @@ describe("recall: a store after sleep ranks its turns as before", () => {
       ["Ben", "s2", "I joined a climbing gym near the station."],
       ["Ana", "s2", "Climbing and pottery both need patient hands, I guess."],
       ["Ben", "s3", "The pottery shop downtown closed last month."],
+      ["Ben", "s3", "When does Ana go to pottery? Ana does go when she can, she says, most weeks."],
+      ["Ana", "s4", "Pottery classes!"],
     ]);
     const query = "When does Ana go to pottery classes?";
     const before = await ranking(query);
-    await distil("Ana goes to pottery classes on Tuesdays.", [ids[0]!]);
+    await distil("Pottery classes!", [ids[7]!]);
     const after = await ranking(query);
     expect(after).toEqual(before);
   });
@@ -98,7 +88,7 @@ describe("recall: a store after sleep ranks its turns as before", () => {
     ]);
     const query = "How were Ana's garden tomatoes this summer?";
     const before = await ranking(query);
-    await distil("The garden tomatoes were great this summer.", [ids[0]!, ids[3]!]);
+    await distil("Our garden tomatoes were the best we ever grew this summer.", [ids[0]!, ids[3]!]);
     const after = await ranking(query);
     // The merged belief is one hit where two turns were: compare the turns it does not hold.
     const others = (r: string[]) => r.filter((h) => !h.startsWith(ids[0]!) && !h.startsWith(ids[3]!));

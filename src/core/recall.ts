@@ -73,11 +73,6 @@ export interface RetrieveRequest {
    * best cosine): recall scores a turn that was not listed on the same scale.
    */
   scale?: { episodeText: number; vector: number } | undefined;
-  /**
-   * Recall: the vector lists' shared maximum leaves out beliefs distilled from turns
-   * (`evidenceMax`), so sleep does not rescale the turns' matches. The write gate leaves it unset.
-   */
-  evidenceMax?: boolean;
 }
 
 export interface Fused {
@@ -131,8 +126,6 @@ export async function retrieve(
   // everywhere, so the vector lists share one maximum.
   let vectorMax = 0;
   for (const vec of vectorLists) vectorMax = Math.max(vectorMax, maxScore(vec));
-  if (req.evidenceMax && req.beliefs && req.episodes)
-    vectorMax = await evidenceMax(store, vectorLists, vectorMax);
   const byScore = policy.fusion === "score";
   if (req.scale) {
     req.scale.vector = vectorMax;
@@ -157,30 +150,6 @@ export async function retrieve(
 }
 
 /** The best score of a list, and 0 for none (no spread of every score as arguments). */
-/**
- * The vector lists' shared maximum over what is evidence of its own: the episodes, and the beliefs
- * not distilled from turns. A belief sleep distilled stands for turns the episode list already
- * holds; a part of a turn embedded alone is often closer to the query than any whole turn, and as
- * the maximum it would scale every turn's vector match down, so sleep would reorder the turns
- * among themselves. Only the beliefs closer than the best episode are read. When nothing else
- * matched (no episode vector), the maximum is every list's, as before.
- *
- *   await evidenceMax(store, [beliefVectors, episodeVectors], 0.61); // → 0.48: the best episode's cosine, b7 (distilled, 0.61) left out
- */
-async function evidenceMax(
-  store: StoreReader,
-  [beliefs, episodes]: ScoredId[][],
-  all: number,
-): Promise<number> {
-  let max = maxScore(episodes ?? []);
-  const above = (beliefs ?? []).filter((h) => h.score > max);
-  if (above.length === 0 || max <= 0) return all;
-  const scores = new Map(above.map((h) => [h.id, h.score]));
-  for (const b of await store.getBeliefs([...scores.keys()]))
-    if (b.source !== DISTILLED_SOURCE) max = Math.max(max, scores.get(b.id)!);
-  return max;
-}
-
 function maxScore(hits: readonly ScoredId[]): number {
   let max = 0;
   for (const h of hits) if (h.score > max) max = h.score;
@@ -589,7 +558,6 @@ export async function recall(
       vectorHits,
       limit,
       scale,
-      evidenceMax: true,
       beliefs:
         beliefKinds.length > 0
           ? {
