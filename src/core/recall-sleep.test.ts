@@ -2,9 +2,10 @@
  * Sleep is invisible to ranking: a belief sleep distilled from turns stands for them, so the turns
  * rank as they did before it was written — same places, same scores. Each store here is
  * hand-built: the distilled beliefs are written as sleep writes them (`source: "distilled"`, their
- * turns as `sources`), so each case isolates one step of recall. (The belief copies its turn's
+ * turns as `sources`), so each case isolates one step of recall. (The belief copies its turns'
  * words: a distilled sentence closer to the query than every turn raises the vector lists' shared
- * maximum and rescales the turns, which this pass measured and left; see docs/evaluation.md.)
+ * maximum, and as its list's best by words it raises the session prior's best match, rescaling the
+ * turns; both measured and left, see docs/evaluation.md "gap16".)
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { testMemory } from "../../test/support/memory.js";
@@ -54,28 +55,6 @@ async function chat(
 }
 
 describe("recall: a store after sleep ranks its turns as before", () => {
-  // The session prior scales every lift by the best candidate's match; a distilled belief's own
-  // match is not a candidate of its own, its turn is. "Pottery classes!" is the closest vector and
-  // second by words among the turns; as the only belief it is its list's best by words too, so by
-  // its own match it outranked every turn and scaled every lift.
-  it("the session prior's best match is a turn's, not a distilled belief's own", async () => {
-    const ids = await chat({ neighbourWeight: 0, replyWeight: 0 }, [
-      ["Ana", "s1", "I started pottery classes on Tuesdays at the community centre."],
-      ["Ben", "s1", "Pottery sounds relaxing. Is the centre far from you?"],
-      ["Ana", "s1", "The pottery teacher says my bowls are getting better."],
-      ["Ben", "s2", "I joined a climbing gym near the station."],
-      ["Ana", "s2", "Climbing and pottery both need patient hands, I guess."],
-      ["Ben", "s3", "The pottery shop downtown closed last month."],
-      ["Ben", "s3", "When does Ana go to pottery? Ana does go when she can, she says, most weeks."],
-      ["Ana", "s4", "Pottery classes!"],
-    ]);
-    const query = "When does Ana go to pottery classes?";
-    const before = await ranking(query);
-    await distil("Pottery classes!", [ids[7]!]);
-    const after = await ranking(query);
-    expect(after).toEqual(before);
-  });
-
   // A belief that merged two turns ranks by the better; each turn's neighbours get what that turn
   // lent before sleep, not the merged belief's score.
   it("a merged belief lends each turn's neighbours that turn's own share", async () => {

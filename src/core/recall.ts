@@ -1818,19 +1818,7 @@ async function sessionPrior(
   for (const f of fused) {
     const key = sessionOf(f.id);
     if (key) sums.set(key, (sums.get(key) ?? 0) + f.fused);
-    if (f.id.startsWith("e") && f.fused > best) best = f.fused;
-  }
-  // A belief's own match counts as the best only when it is evidence of its own: what sleep
-  // distilled from turns stands for turns already listed (its own words, a shorter document, would
-  // scale every lift by sleep). Only the beliefs above the best episode are read.
-  const above = fused.filter((f) => !f.id.startsWith("e") && f.fused > best);
-  if (above.length > 0) {
-    const unread = above.map((f) => f.id).filter((id) => !records.has(id));
-    if (unread.length > 0) for (const b of await store.getBeliefs(unread)) records.set(b.id, b);
-    for (const f of above) {
-      const r = records.get(f.id);
-      if (r && "kind" in r && r.source !== DISTILLED_SOURCE && f.fused > best) best = f.fused;
-    }
+    if (f.fused > best) best = f.fused;
   }
   let bestSession = 0;
   for (const v of sums.values()) if (v > bestSession) bestSession = v;
