@@ -1638,8 +1638,9 @@ async function missedSuccessors(
 /**
  * Session context: in a conversation the answer is often the turn just after (or before) the one
  * that matches the words, so the strongest episode hits lend their session neighbours a share of
- * their score. A neighbour a belief represents lends it to that belief. Mutates and re-sorts
- * `scored`.
+ * their score. A neighbour a belief represents lends it to that belief. A belief that merged
+ * several turns seeds through each the share that turn matched (`foldedShare`), as the turn lent
+ * before sleep, not the belief's best. Mutates and re-sorts `scored`.
  */
 async function addNeighbours(
   store: StoreReader,
