@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- locomo [--conversations 0-2] [--configs default,bm25] [--phases before,after,daily] [--trace]`:
+ * `npm run eval -- locomo [--conversations 0-2] [--configs default,bm25] [--phases before,after,daily] [--trace] [--moves before,after]`:
  * Strata's recall over LoCoMo's dialog turns, with default recall options, before and after memory
  * sleeps (see `PHASES`), beside the paper's DRAGON retriever and a plain FTS5 BM25 baseline.
  * Tuning uses conversations 0-2 ("tune"); 3-9 are reported apart as "held-out".
@@ -69,6 +69,12 @@ export interface LocomoOptions {
    * ranked hits, per config and phase), to diff phases question by question. Tuning set only.
    */
   trace?: boolean;
+  /**
+   * `--moves before,after`: every tuning question's evidence turn that ranks elsewhere in the second
+   * phase than in the first (within the top 50), with what now ranks above it that ranked below it
+   * (implies `--trace`; both phases are run). Tuning set only.
+   */
+  moves?: [Phase, Phase];
 }
 
 export interface ConfigReport {
@@ -98,6 +104,63 @@ export interface LocomoReport {
   ks: readonly number[];
   anchors: typeof ANCHORS;
   configs: ConfigReport[];
+  /** With `--moves`: the tuning questions' evidence turns that rank elsewhere in the second phase. */
+  moves?: RankMove[];
+}
+
+/** One evidence turn's rank in two phases (0-based; null: not in the top 50), and what passed it. */
+export interface RankMove {
+  config: string;
+  conversation: number;
+  question: string;
+  turn: string;
+  from: number | null;
+  to: number | null;
+  /** Hits ranked above the turn in the second phase whose turns ranked below it (or nowhere) in the first. */
+  passedBy: { rank: number; id: string; layer: string; turns: string[]; why: string }[];
+}
+
+/**
+ * Question by question, each evidence turn whose rank differs between two phases of one config:
+ * worse first (down, or out of the top 50), then better.
+ */
+export function rankMoves(configs: readonly ConfigReport[], [a, b]: [Phase, Phase]): RankMove[] {
+  const out: RankMove[] = [];
+  const names = [...new Set(configs.map((c) => c.config))];
+  for (const name of names) {
+    const first = configs.find((c) => c.config === name && c.phase === a)?.questions ?? [];
+    const second = configs.find((c) => c.config === name && c.phase === b)?.questions ?? [];
+    first.forEach((q, i) => {
+      const q2 = second[i];
+      if (!q2) return;
+      const rankIn = new Map<string, number>();
+      q.hits.forEach((h, r) => {
+        for (const t of h.turns) if (!rankIn.has(t)) rankIn.set(t, r);
+      });
+      for (const [turn, from] of Object.entries(q.evidence)) {
+        const to = q2.evidence[turn] ?? null;
+        if (from === to) continue;
+        const limit = to ?? q2.hits.length;
+        const passedBy = q2.hits.slice(0, limit).flatMap((h, rank) => {
+          const was = Math.min(...h.turns.map((t) => rankIn.get(t) ?? Number.POSITIVE_INFINITY));
+          return from !== null && was > from
+            ? [{ rank, id: h.id, layer: h.layer, turns: h.turns, why: h.why }]
+            : [];
+        });
+        out.push({
+          config: name,
+          conversation: q.conversation,
+          question: q.question,
+          turn,
+          from,
+          to,
+          passedBy,
+        });
+      }
+    });
+  }
+  const worse = (m: RankMove) => m.to === null || (m.from !== null && m.to > m.from);
+  return [...out.filter(worse), ...out.filter((m) => !worse(m))];
 }
 
 export function parseLocomoArgs(args: readonly string[], env: NodeJS.ProcessEnv): LocomoOptions {
@@ -119,6 +182,13 @@ export function parseLocomoArgs(args: readonly string[], env: NodeJS.ProcessEnv)
       i++;
     } else if (a === "--trace") {
       options.trace = true;
+    } else if (a === "--moves" && value) {
+      const pair = value.split(",");
+      if (pair.length !== 2 || pair.some((p) => !(PHASES as readonly string[]).includes(p)))
+        throw new Error(`locomo: --moves takes two phases (known: ${PHASES.join(", ")})`);
+      options.moves = pair as [Phase, Phase];
+      options.trace = true;
+      i++;
     } else if (a === "--configs" && value) {
       options.configs = value.split(",");
       i++;
@@ -136,7 +206,9 @@ export async function evaluateLocomo(options: LocomoOptions): Promise<LocomoRepo
     const config = CONFIGS[name];
     if (!config)
       throw new Error(`locomo: unknown config ${name} (known: ${Object.keys(CONFIGS).join(", ")})`);
-    for (const phase of options.phases ?? PHASES) {
+    const phases = options.phases ?? [...PHASES];
+    for (const p of options.moves ?? []) if (!phases.includes(p)) phases.push(p);
+    for (const phase of phases) {
       const results: QuestionResult[] = [];
       const ingest = { turns: 0, stored: 0, merged: 0, superseded: 0, ms: 0 };
       const sleep = {
@@ -202,6 +274,7 @@ export async function evaluateLocomo(options: LocomoOptions): Promise<LocomoRepo
     ks: KS,
     anchors: ANCHORS,
     configs,
+    ...(options.moves ? { moves: rankMoves(configs, options.moves) } : {}),
   };
 }
 
@@ -246,6 +319,20 @@ export function renderLocomoMarkdown(report: LocomoReport): string {
     lines.push(
       `| ${c.label} | ${c.ingest.turns} | ${c.ingest.stored} | ${c.ingest.merged} | ${c.ingest.superseded} | ${(c.ingest.ms / 1000).toFixed(1)} | ${c.queryMs.mean} | ${c.queryMs.p95} |`,
     );
+  if (report.moves) {
+    const rank = (r: number | null) => (r === null ? "–" : String(r + 1));
+    lines.push("", "### Evidence rank moves (tuning questions; rank 1 is the top, – not in the top 50)", "");
+    lines.push("| config | conv | question | turn | rank | passed by |", "|---|--:|---|---|---|---|");
+    for (const m of report.moves)
+      lines.push(
+        `| ${m.config} | ${m.conversation} | ${m.question.replaceAll("|", "/")} | ${m.turn} | ${rank(m.from)} → ${rank(m.to)} | ${m.passedBy
+          .map(
+            (p) =>
+              `#${p.rank + 1} ${p.layer} ${p.id} [${p.turns.join(",")}]: ${p.why.slice(0, 120).replaceAll("|", "/")}`,
+          )
+          .join("<br>")} |`,
+      );
+  }
   const l = report.dataset.loader;
   lines.push(
     "",

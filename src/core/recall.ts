@@ -609,8 +609,10 @@ export async function recall(
   const poolSize = Math.max(req.k * 4, 20);
   const beliefCache = new Map<string, Belief | null>();
   const kindSet = new Set<string>(beliefKinds);
-  // Episodes folded into the belief that represents them: episode id → belief id.
+  // Episodes folded into the belief that represents them: episode id → belief id, and each one's
+  // own match (boosted), as it ranked before sleep.
   const foldedInto = new Map<string, string>();
+  const foldedMatch = new Map<string, number>();
   // An episode whose actor the query names ("what did Ana say…") is about the right party.
   const queryWords = new Set(rawTokens(req.query));
   const asked = new Set(contentTokens(req.query));
@@ -694,6 +696,7 @@ export async function recall(
           }
           records.set(rep.belief.id, rep.belief);
           foldedInto.set(r.id, rep.belief.id);
+          foldedMatch.set(r.id, boosted);
           id = rep.belief.id;
         }
       }
@@ -727,6 +730,14 @@ export async function recall(
     }
   }
   if (prior) liftSessionless(pool, prior, records);
+  // Each folded turn's share of the match its belief ranks by (a belief that merged several turns
+  // ranks by the best; the others matched less).
+  const foldedShare = new Map<string, number>();
+  for (const [episode, belief] of foldedInto) {
+    const entry = inPool.get(belief);
+    const own = foldedMatch.get(episode)!;
+    foldedShare.set(episode, entry && entry.boosted > own ? own / entry.boosted : 1);
+  }
   if (pool.length === 0 && supersededMatches.length === 0) return [];
   const now = req.at ?? req.asOf ?? req.now;
   const maxFused = Math.max(...pool.map((f) => f.boosted));
@@ -763,7 +774,13 @@ export async function recall(
   const rankedBy = new Map<string, string>();
   for (const e of pool) if (e.from !== e.id) rankedBy.set(e.id, e.from);
   if (policy.neighbourWeight > 0)
-    await addNeighbours(store, scored, records, req, policy, { beliefCache, kindSet, foldedInto, rankedBy });
+    await addNeighbours(store, scored, records, req, policy, {
+      beliefCache,
+      kindSet,
+      foldedInto,
+      foldedShare,
+      rankedBy,
+    });
   const askedState = askedSlotOnce(req.query);
   if (!historical && kindSet.has("fact") && supersededMatches.length > 0)
     await currentVersions(
@@ -1638,8 +1655,9 @@ async function missedSuccessors(
 /**
  * Session context: in a conversation the answer is often the turn just after (or before) the one
  * that matches the words, so the strongest episode hits lend their session neighbours a share of
- * their score. A neighbour a belief represents lends it to that belief. Mutates and re-sorts
- * `scored`.
+ * their score. A neighbour a belief represents lends it to that belief. A belief that merged
+ * several turns seeds through each the share that turn matched (`foldedShare`), as the turn lent
+ * before sleep, not the belief's best. Mutates and re-sorts `scored`.
  */
 async function addNeighbours(
   store: StoreReader,
@@ -1651,6 +1669,11 @@ async function addNeighbours(
     beliefCache: Map<string, Belief | null>;
     kindSet: Set<string>;
     foldedInto: Map<string, string>;
+    /**
+     * A folded turn's own match as a share of its belief's: a belief that merged several turns
+     * lends each one's neighbours what that turn would have lent before sleep.
+     */
+    foldedShare: ReadonlyMap<string, number>;
     /** Filled: a belief listed through its source turn's place → that turn. */
     rankedBy: Map<string, string>;
   },
@@ -1661,7 +1684,7 @@ async function addNeighbours(
   const when = { at: req.at, asOf: req.asOf };
   // Seeds: the strongest hits that stand for a turn of a session (an episode, or a belief through
   // the source episode that matched).
-  const seeds: { hit: RecallHit; episode: Episode }[] = [];
+  const seeds: { hit: RecallHit; episode: Episode; share: number }[] = [];
   const viaOf = new Map<string, string[]>();
   for (const [episode, belief] of fold.foldedInto) viaOf.set(belief, [...(viaOf.get(belief) ?? []), episode]);
   const top = scored.slice(0, Math.max(req.k, 10));
@@ -1673,10 +1696,11 @@ async function addNeighbours(
   for (const hit of top) {
     for (const id of idsOf(hit)) {
       const e = records.get(id) as Episode | undefined;
-      if (e && !("kind" in e) && e.session) seeds.push({ hit, episode: e });
+      if (e && !("kind" in e) && e.session)
+        seeds.push({ hit, episode: e, share: hit.layer === "episode" ? 1 : (fold.foldedShare.get(id) ?? 1) });
     }
   }
-  for (const { hit: seed, episode: e } of seeds) {
+  for (const { hit: seed, episode: e, share } of seeds) {
     const key = `${e.namespace}\u0000${e.session}`;
     let turns = sessions.get(key);
     if (!turns) {
@@ -1697,7 +1721,7 @@ async function addNeighbours(
     if (i < 0) continue;
     for (const n of [turns[i - 1], turns[i + 1]]) {
       if (!n || !matchesMetadata(n.metadata, req.metadata)) continue;
-      const score = seed.score * policy.neighbourWeight;
+      const score = seed.score * share * policy.neighbourWeight;
       let target: Belief | Episode = n;
       if (fold.kindSet.size > 0) {
         const rep = await representative(store, n.id, fold.beliefCache, when);
@@ -1721,7 +1745,7 @@ async function addNeighbours(
       const hit = hitOf(target, policy, now, {
         textRank: null,
         vectorRank: null,
-        relevance: seed.why.relevance * policy.neighbourWeight,
+        relevance: seed.why.relevance * share * policy.neighbourWeight,
         matched: `next to [${e.id}] in session ${n.session}${through}`,
       });
       hit.score = score;

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { type ConfigReport, parseLocomoArgs, rankMoves } from "../../eval/locomo/index.js";
+
+const hit = (id: string, turns: string[]) => ({
+  id,
+  layer: "episode",
+  score: 1,
+  why: `why ${id}`,
+  turns,
+  text: id,
+});
+
+/** Two phases of one config, one traced question each. */
+function phases(before: ConfigReport["questions"], after: ConfigReport["questions"]): ConfigReport[] {
+  return [
+    { config: "default", phase: "before", questions: before } as ConfigReport,
+    { config: "default", phase: "after", questions: after } as ConfigReport,
+  ];
+}
+
+describe("locomo --moves: evidence ranks question by question", () => {
+  it("parses two phases and turns tracing on", () => {
+    const o = parseLocomoArgs(["--moves", "before,after", "--conversations", "0-2"], {});
+    expect(o.moves).toEqual(["before", "after"]);
+    expect(o.trace).toBe(true);
+    expect(() => parseLocomoArgs(["--moves", "before"], {})).toThrow(/two phases/);
+  });
+
+  it("lists a turn that ranks lower after, with what passed it; worse moves first", () => {
+    const q = { conversation: 0, category: 1, recall: [], question: "Where?" };
+    const before = [
+      {
+        ...q,
+        evidence: { "D1:1": 0, "D1:5": 2 },
+        hits: [hit("e1", ["D1:1"]), hit("e2", ["D1:2"]), hit("e5", ["D1:5"])],
+      },
+    ];
+    const after = [
+      {
+        ...q,
+        evidence: { "D1:1": 1, "D1:5": 0 },
+        hits: [hit("b5", ["D1:5"]), hit("b1", ["D1:1"]), hit("e2", ["D1:2"])],
+      },
+    ];
+    const moves = rankMoves(phases(before, after), ["before", "after"]);
+    expect(moves.map((m) => [m.turn, m.from, m.to])).toEqual([
+      ["D1:1", 0, 1],
+      ["D1:5", 2, 0],
+    ]);
+    expect(moves[0]!.passedBy.map((p) => [p.rank, p.id])).toEqual([[0, "b5"]]);
+  });
+});
