@@ -31,7 +31,9 @@ describe("knowledge-update eval", () => {
   it("after consolidate, ranks the latest value first in the independent chat set (the level reached)", async () => {
     const report = await evaluateKnowledgeUpdate({ split: "dev", phases: ["after"], sets: ["chat-dev"] });
     const after = report.sets[0]!.phases[0]!;
-    // The level reached: 97 of 102 (h/ku15, 3 December 2026): an update that speaks of an event
+    // The level reached: 98 of 102 on the merged main (sixteenth session, 3 December 2026: with
+    // h/ku15's links and h/tidy15's language rules together the commute update ranks first too,
+    // which neither branch did alone; 97 daily). Before it, 97 of 102 (h/ku15): an update that speaks of an event
     // the older names by a verb, by the event's noun (WordNet's derivations: "Our car insurance is
     // with Aviva, it renews in March" / "Admiral beat the renewal quote …, so we signed with them
     // instead": `eventsOf`), ranks above it; a speaker who says they are the practitioner of a kind
@@ -87,7 +89,7 @@ describe("knowledge-update eval", () => {
     // question or the older (partner/boyfriend, diet/vegan, hobby, guitar/Strat, lunch/burritos), or
     // open with a "Since …" clause standalone reads as a fragment (parking).
     expect(after.dev.cases).toBe(102);
-    expect(after.dev.latestFirst).toBeGreaterThanOrEqual(97);
+    expect(after.dev.latestFirst).toBeGreaterThanOrEqual(98);
     expect(after.coverage?.uncovered).toBe(0);
   }, 120_000);
 });
