@@ -229,28 +229,17 @@ export class WordNetNouns {
     return s;
   }
 
-  /** Binary search over line starts in the sorted index file: the line whose lemma is `lemma`. */
+  /**
+   * The sorted index file's line whose lemma is `lemma`: the first line not below "lemma " (a
+   * space sorts below every character of a lemma, and the licence header's lines, which start
+   * with spaces, below every lemma).
+   */
   private findLine(lemma: string): string | null {
     const { index } = this.files();
-    let lo = 0;
-    let hi = index.size;
-    // Invariant: a line for `lemma`, if any, starts in [lo, hi).
-    while (lo < hi) {
-      const mid = Math.floor((lo + hi) / 2);
-      const start = mid === 0 ? 0 : index.nextLineStart(mid - 1);
-      if (start >= hi) {
-        hi = mid;
-        continue;
-      }
-      const line = index.lineAt(start);
-      // The licence header's lines start with spaces and sort before every lemma.
-      const key = line.startsWith(" ") ? "" : line.slice(0, line.indexOf(" "));
-      const order = compare(key, lemma);
-      if (order === 0) return line;
-      if (order < 0) lo = start + line.length + 1;
-      else hi = start;
-    }
-    return null;
+    const start = firstLineAtOrAfter(index, `${lemma} `);
+    if (start >= index.size) return null;
+    const line = index.lineAt(start);
+    return line.startsWith(`${lemma} `) ? line : null;
   }
 
   close(): void {
