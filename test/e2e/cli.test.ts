@@ -146,6 +146,12 @@ describe("strata (built)", () => {
     [["prepare-wrap", "--max-chars", "10"], "--max-chars must be at least 1000, got 10.", { value: 10 }],
     [["record", "x", "--at", "soonish"], '--at: "soonish" is not a date', { flag: "--at", value: "soonish" }],
     [["remember", "--jsonl", "-", "--batch-size", "0"], "--batch-size must be a whole number from 1", {}],
+    // A hook swallows runtime failures, never its own command line's mistakes.
+    [
+      ["hook", "session-start", "--budget", "0"],
+      "--budget must be at least 32, got 0.",
+      { flag: "--budget", value: 0, allowed: "at least 32" },
+    ],
   ])("strata %j: a refused flag value is a usage error naming it", (args, message, details) => {
     const db = ["--db", "flags.db"];
     if (!existsSync(join(dir, "flags.db"))) expect(strata([...db, "init"]).code).toBe(0);
@@ -167,6 +173,7 @@ describe("strata (built)", () => {
     [["recall", "x", "--nope"], /unknown option '--nope'/],
     [["recall", "x", "-k", "many"], /-k must be a whole number/],
     [["outcome", "b1", "maybe"], /Allowed choices are success, failure/],
+    [["hook", "session-end", "--budget", "600"], /unknown option '--budget'/],
     [["forget", "e1"], /Add --yes to confirm/],
     [[], /Usage: strata/],
   ])("strata %j is a usage error: exit 2", (args, message) => {
