@@ -174,12 +174,37 @@ describe("strata (built)", () => {
     [["recall", "x", "-k", "many"], /-k must be a whole number/],
     [["outcome", "b1", "maybe"], /Allowed choices are success, failure/],
     [["hook", "session-end", "--budget", "600"], /unknown option '--budget'/],
+    [
+      ["serve", "--http", "--port", "99999"],
+      /--port must be from 0 to 65535 \(0 picks a free one\), got 99999/,
+    ],
+    [
+      ["transfer", "--from", "missing.db", "--to", "copy.db"],
+      /--from sqlite:.*missing\.db: no store there \(the file does not exist\); nothing was created or transferred/,
+    ],
     [["forget", "e1"], /Add --yes to confirm/],
     [[], /Usage: strata/],
   ])("strata %j is a usage error: exit 2", (args, message) => {
     const r = strata(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
+  });
+
+  it("backup into a folder that cannot be made is a usage error saying so (was an unexpected failure)", () => {
+    writeFileSync(join(dir, "a-file"), "not a folder");
+    expect(strata(["--db", "backed.db", "init"]).code).toBe(0);
+    const r = strata(["--db", "backed.db", "backup", "a-file/sub/backup.db"]);
+    expect(r.code).toBe(2);
+    const folder = join(realpathSync(dir), "a-file", "sub");
+    expect(r.stderr).toContain(
+      `cannot make the folder ${folder} (ENOTDIR); pick a path in a folder you can write.`,
+    );
+  });
+
+  it("transfer from a mistyped --from creates no store there (it used to copy an empty one)", () => {
+    expect(strata(["transfer", "--from", "typo.db", "--to", "typo-copy.db"]).code).toBe(2);
+    expect(existsSync(join(dir, "typo.db"))).toBe(false);
+    expect(existsSync(join(dir, "typo-copy.db"))).toBe(false);
   });
 
   it("help --json answers the help as data: the command list, a command's usage, flags and examples", () => {
