@@ -278,14 +278,19 @@ export function registerAgentCommands(
 
   const hook = program
     .command("hook")
-    .description("agent hooks; read the harness's JSON payload on stdin and always exit 0");
-  const hookCommand = (name: "session-start" | "session-end", description: string) =>
-    hook
-      .command(name)
-      .description(description)
-      .option("-b, --budget <tokens>", "token budget of the injected block (default 600)", (v) =>
-        toInteger(v, "--budget"),
-      )
+    .description(
+      "agent hooks; read the harness's JSON payload on stdin and exit 0 on any runtime failure (a refused flag is a usage error, exit 2)",
+    );
+  const hookCommand = (name: "session-start" | "session-end", description: string) => {
+    const command = hook.command(name).description(description);
+    // Only session-start injects a block: session-end refuses --budget as an unknown option.
+    if (name === "session-start")
+      command.option(
+        "-b, --budget <tokens>",
+        "token budget of the injected block (32 to 200000, default 600)",
+        (v) => toInteger(v, "--budget"),
+      );
+    return command
       .addHelpText(
         "after",
         examples(
@@ -300,13 +305,14 @@ export function registerAgentCommands(
             standalone: (env) =>
               (name === "session-start" ? runHookSessionStart : runHookSessionEnd)({
                 dbPath: env.dbPath,
-                ...(global.namespace ? { namespace: global.namespace } : {}),
-                ...(o.budget ? { budget: o.budget } : {}),
+                ...(global.namespace !== undefined ? { namespace: global.namespace } : {}),
+                ...(o.budget !== undefined ? { budget: o.budget } : {}),
               }),
           },
           render: renderHook,
         });
       });
+  };
   hookCommand("session-start", "print a context block for the session's goal or working folder");
   hookCommand(
     "session-end",

@@ -209,7 +209,14 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         const file = resolve(process.cwd(), path);
         if (existsSync(file))
           throw new UsageError(`${file} already exists: pick a new path (a backup never overwrites a file).`);
-        mkdirSync(dirname(file), { recursive: true });
+        try {
+          mkdirSync(dirname(file), { recursive: true });
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code ?? "error";
+          throw new UsageError(
+            `cannot make the folder ${dirname(file)} (${code}); pick a path in a folder you can write.`,
+          );
+        }
         return file;
       },
       interruptible: () => {

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { testMemory } from "../../test/support/memory.js";
 import type { Memory } from "./engine.js";
+import { DEFAULT_POLICY } from "./policy.js";
+import { type Fused, passesFloor } from "./recall.js";
 
 let mem: Memory;
 afterEach(async () => {
@@ -65,5 +67,22 @@ describe("recall: a question's reply shares its match (policy.replyWeight)", () 
     expect(hit).toBeDefined();
     expect(hit!.layer).toBe("belief");
     expect(hit!.why.summary).toMatch(/through its source \[e\d+\] by the reply to the question/);
+  });
+});
+
+describe("passesFloor: a reply is relevant through its question, by a field of the candidate", () => {
+  const unmatched: Fused = { id: "e7", fused: 0.3, textRank: null, vectorRank: null, similarity: 0 };
+  it.each<[string, Fused, boolean]>([
+    ["no term, no close vector: below the floor", unmatched, false],
+    ["a reply lifted by its question", { ...unmatched, viaQuestion: true }, true],
+    [
+      "a copy of a reply (the state travels with the object)",
+      { ...{ ...unmatched, viaQuestion: true } },
+      true,
+    ],
+    ["a term match", { ...unmatched, textRank: 3 }, true],
+    ["a close vector", { ...unmatched, similarity: DEFAULT_POLICY.recallFloor }, true],
+  ])("%s", (_name, f, passes) => {
+    expect(passesFloor(f, DEFAULT_POLICY)).toBe(passes);
   });
 });

@@ -85,6 +85,11 @@ export interface Fused {
   textRank: number | null;
   vectorRank: number | null;
   similarity: number;
+  /**
+   * Lifted as the reply to a question among the candidates (`replyShare`): relevant through the
+   * question whatever its own match (`passesFloor`). A field, so it travels with every copy.
+   */
+  viaQuestion?: true;
 }
 
 /** Candidates from both indexes of both layers, fused by reciprocal rank. Deterministic order. */
@@ -1921,13 +1926,16 @@ async function rankedVectors(
   return out;
 }
 
-/** The relevance floor (`policy.recallFloor`): a match on a query term, a close vector, or a reply lifted by its question. */
-function passesFloor(f: Fused, policy: Policy): boolean {
-  return f.textRank !== null || f.similarity >= policy.recallFloor || REPLIES.has(f);
+/**
+ * The relevance floor (`policy.recallFloor`): a match on a query term, a close vector, or a reply
+ * lifted by its question (`viaQuestion`).
+ *
+ *   passesFloor({ id: "e7", fused: 0.3, textRank: null, vectorRank: null, similarity: 0, viaQuestion: true }, policy); // → true
+ */
+export function passesFloor(f: Fused, policy: Policy): boolean {
+  return f.textRank !== null || f.similarity >= policy.recallFloor || f.viaQuestion === true;
 }
 
-/** Candidates a question lent its match to (`replyShare`): relevant through the question, whatever their own match. */
-const REPLIES = new WeakSet<Fused>();
 const NO_REPLIES: ReadonlyMap<string, string> = new Map();
 
 /** How many of the best episode candidates are read as questions whose reply shares their match. */
@@ -2000,7 +2008,7 @@ async function replyShare(
       records.set(reply.id, reply);
     }
     f.fused += share;
-    REPLIES.add(f);
+    f.viaQuestion = true;
     lifted.set(reply.id, question);
   }
   fused.sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));

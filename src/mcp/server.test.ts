@@ -260,6 +260,30 @@ describe("tools: refusals the model can read", () => {
     ["forget", { id: "x1" }, /id/],
     ["sleep", { action: "nap" }, /action/],
     ["settle", {}, /INVALID_INPUT: settle needs/],
+    // A field the chosen action does not take is refused by that operation's schema, never ignored.
+    ["inspect", { what: "stats", id: "b1" }, /INVALID_INPUT: Invalid stats: unknown option "id"/],
+    ["inspect", { what: "pending", review: true }, /INVALID_INPUT: Invalid pending: unknown option "review"/],
+    [
+      "inspect",
+      { what: "explain", id: "b1", limit: 5 },
+      /INVALID_INPUT: Invalid explain: unknown option "limit"/,
+    ],
+    ["sleep", { action: "maintain", full: true }, /INVALID_INPUT: Invalid maintain: unknown option "full"/],
+    [
+      "settle",
+      { judgments: [{ a: "b1", b: "b2", verdict: "distinct" }], valence: "failure" },
+      /INVALID_INPUT: Invalid judge: unknown option "valence"/,
+    ],
+    [
+      "wrap",
+      { action: "prepare", token: "t1" },
+      /INVALID_INPUT: Invalid prepareWrap: unknown option "token"/,
+    ],
+    [
+      "wrap",
+      { action: "cancel", token: "t1", text: "x" },
+      /INVALID_INPUT: Invalid cancelWrap: unknown option "text"/,
+    ],
   ];
   it.each(cases)("%s %j → isError", async (name, args, message) => {
     const r = await call(name, args);

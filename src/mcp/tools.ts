@@ -315,35 +315,32 @@ export const TOOLS: readonly ToolSpec[] = [
     input: S.InspectToolInput,
     output: S.InspectToolOutput,
     operations: ["explain", "pending", "candidates", "continuity", "stats", "health"],
-    run: async (ctx, { what, id, limit, offset, review, days }) => {
+    // Every field but `what` goes to the operation it names, whose schema refuses what it does not
+    // take (`inspect stats` with an id, `pending` with review): never ignored in silence.
+    run: async (ctx, { what, ...fields }) => {
       if (what === "explain") {
-        if (!id)
+        if (!fields.id)
           throw new StrataError("INVALID_INPUT", "inspect explain needs an id (b… or e…).", { field: "id" });
-        const r = await call<ExplainResult>(ctx, "explain", { id });
+        const r = await call<ExplainResult>(ctx, "explain", fields);
         return { text: explainText(r), result: { ...r } };
       }
       if (what === "pending") {
-        const { episodes } = await call<{ episodes: Episode[] }>(ctx, "pending", { limit, offset });
+        const { episodes } = await call<{ episodes: Episode[] }>(ctx, "pending", fields);
         return { text: pendingText(episodes), result: { episodes } };
       }
       if (what === "candidates") {
-        const { pairs } = await call<{ pairs: CandidatePair[] }>(ctx, "candidates", {
-          limit,
-          offset,
-          review,
-          days,
-        });
+        const { pairs } = await call<{ pairs: CandidatePair[] }>(ctx, "candidates", fields);
         return { text: candidatesText(pairs), result: { pairs } };
       }
       if (what === "continuity") {
-        const { text } = await call<{ text: string }>(ctx, "continuity", {});
+        const { text } = await call<{ text: string }>(ctx, "continuity", fields);
         return { text, result: { text } };
       }
       if (what === "stats") {
-        const r = await call<StatsResult>(ctx, "stats", {});
+        const r = await call<StatsResult>(ctx, "stats", fields);
         return { text: statsText(r), result: { ...r } };
       }
-      const r = await call<HealthReport>(ctx, "health", {});
+      const r = await call<HealthReport>(ctx, "health", fields);
       return { text: healthText(r), result: { ...r } };
     },
     text: (r) => r.text,
@@ -382,9 +379,10 @@ export const TOOLS: readonly ToolSpec[] = [
     input: S.SleepToolInput,
     output: S.SleepToolOutput,
     operations: ["maintain", "consolidate", "sweep"],
-    run: async (ctx, { action, full }) => {
+    run: async (ctx, { action, ...fields }) => {
       if (action === "maintain") {
-        const r = await call<MaintainReport>(ctx, "maintain", {});
+        // maintain takes no field: `full` is refused by its schema, not ignored.
+        const r = await call<MaintainReport>(ctx, "maintain", fields);
         return {
           judge: "none",
           items: r.items
@@ -393,7 +391,7 @@ export const TOOLS: readonly ToolSpec[] = [
         };
       }
       const { judge, name } = ctx.sleepJudge();
-      return sleep(await call<SleepReport>(ctx, action, { full }, judge), name);
+      return sleep(await call<SleepReport>(ctx, action, fields, judge), name);
     },
     text: sleepText,
   }),
@@ -410,7 +408,8 @@ export const TOOLS: readonly ToolSpec[] = [
           "INVALID_INPUT",
           "settle takes judgments or a distillation, not both: make two calls.",
         );
-      if (judgments) return sleep(await call<SleepReport>(ctx, "judge", { judgments }), "agent");
+      // valence belongs to a distillation: the judge operation's schema refuses it beside judgments.
+      if (judgments) return sleep(await call<SleepReport>(ctx, "judge", { judgments, valence }), "agent");
       if (!episodeIds || !propositions)
         throw new StrataError(
           "INVALID_INPUT",
@@ -429,14 +428,16 @@ export const TOOLS: readonly ToolSpec[] = [
     operations: ["prepareWrap", "saveContinuity", "cancelWrap"],
     run: async (ctx, { action, token, text, affect }) => {
       const none = { token: null, package: null, text: null, notes: [] };
+      // What an action does not take (a token or text with prepare, text with cancel) is refused
+      // by its operation's schema.
       if (action === "prepare") {
-        const w = await call<PreparedWrap>(ctx, "prepareWrap", {});
+        const w = await call<PreparedWrap>(ctx, "prepareWrap", { token, text, affect });
         return { ...none, status: w.status, token: w.token, package: w.package };
       }
       if (!token)
         throw new StrataError("INVALID_INPUT", `wrap ${action} needs the token that prepare returned.`);
       if (action === "cancel") {
-        await call(ctx, "cancelWrap", { token });
+        await call(ctx, "cancelWrap", { token, text, affect });
         return { ...none, status: "cancelled", token };
       }
       if (!text) throw new StrataError("INVALID_INPUT", "wrap save needs text: the compressed digest.");

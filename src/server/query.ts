@@ -61,11 +61,11 @@ export function fieldKind(schema: unknown): Kind {
   }
 }
 
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 function convert(value: string, kind: Scalar): unknown {
-  if (kind === "number") {
-    const n = Number(value);
-    return value.trim() !== "" && Number.isFinite(n) ? n : value;
-  }
+  // Decimal notation only: Number() also reads "0x10", "0b1" and "" (16, 1 and 0).
+  if (kind === "number") return DECIMAL.test(value.trim()) ? Number(value) : value;
   if (kind === "boolean") return value === "true" ? true : value === "false" ? false : value;
   if (kind === "json")
     try {

@@ -20,6 +20,7 @@ import { createApiKey } from "../access/api-keys.js";
 import type { Memory } from "../core/engine.js";
 import { type Access, OPERATIONS } from "../core/operations/index.js";
 import { createServerApp } from "./app.js";
+import { pathParams } from "./rest.js";
 
 const NS = "team-a";
 
@@ -112,5 +113,65 @@ describe("every REST route, from the registry", () => {
         expect(await snapshot(mem)).toBe(before);
       },
     );
+  });
+});
+
+describe("input a route would otherwise drop or overrule is refused", () => {
+  const writes = OPERATIONS.filter((op) => op.http.method !== "GET");
+
+  it.each(writes.map((op) => [op.http.method, op.http.path, op] as const))(
+    "%s %s refuses a query string (its input is the JSON body) and changes nothing",
+    async (_m, _p, op) => {
+      const { mem, app, s, keys } = await server();
+      const [url, init] = requestFor(op, await exampleInput(op.name, s), NS, bearer(keys.admin));
+      const before = await snapshot(mem);
+      const res = await app.request(`${url}?dryRun=true&note=x`, init);
+      const body = (await res.json()) as { error: { code: string; message: string; details: unknown } };
+      expect(res.status).toBe(400);
+      expect(body.error).toMatchObject({
+        code: "INVALID_INPUT",
+        details: { parameters: ["dryRun", "note"] },
+      });
+      expect(body.error.message).toContain('not the query string: move "dryRun", "note" into the body.');
+      expect(await snapshot(mem)).toBe(before);
+      await mem.close();
+    },
+  );
+
+  const withParams = writes.filter((op) => pathParams(op).length > 0);
+  it.each(withParams.map((op) => [op.http.method, op.http.path, op] as const))(
+    "%s %s refuses a body that names another item than the path",
+    async (_m, _p, op) => {
+      const { mem, app, s, keys } = await server();
+      const input = await exampleInput(op.name, s);
+      const [url, init] = requestFor(op, input, NS, bearer(keys.admin));
+      const [param] = pathParams(op);
+      const before = await snapshot(mem);
+      const sent = { ...JSON.parse(String(init.body)), [param!]: `${String(input[param!])}0` };
+      const res = await app.request(url, { ...init, body: JSON.stringify(sent) });
+      const body = (await res.json()) as { error: { code: string; details: unknown } };
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(body.error).toMatchObject({ code: "INVALID_INPUT", details: { field: param } });
+      expect(await snapshot(mem)).toBe(before);
+      // The same value in both places says one thing: accepted.
+      const same = await app.request(url, {
+        ...init,
+        body: JSON.stringify({ ...JSON.parse(String(init.body)), [param!]: input[param!] }),
+      });
+      expect(same.status).toBe(200);
+      await mem.close();
+    },
+  );
+
+  it.each(["0x10", "0b11", "1_0", "ten"])("GET recall refuses k=%s: numbers are decimal", async (k) => {
+    const { mem, app, keys } = await server();
+    const res = await app.request(`/v1/namespaces/${NS}/recall?query=retry&k=${k}`, {
+      headers: { host: "localhost", ...bearer(keys.read) },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Invalid recall: k:/,
+    );
+    await mem.close();
   });
 });

@@ -136,8 +136,28 @@ export function createRestApi(options: RestApiOptions): Hono<{ Variables: RestVa
           if (format === representation.format || (format === null && accepts)) wants = "other";
         }
         input = queryInput(op.input, query);
-      } else input = await bodyInput(c);
-      for (const p of params) input[p] = c.req.param(p);
+      } else {
+        // A write reads only its JSON body: a query string would be dropped in silence.
+        const names = [...new Set(new URL(c.req.url).searchParams.keys())];
+        if (names.length > 0)
+          throw new StrataError(
+            "INVALID_INPUT",
+            `${op.http.method} ${op.http.path} takes its fields in a JSON body, not the query string: move ${names.map((n) => `"${n}"`).join(", ")} into the body.`,
+            { parameters: names },
+          );
+        input = await bodyInput(c);
+      }
+      for (const p of params) {
+        // The path names the item; a body that names another would be overruled in silence.
+        const value = c.req.param(p);
+        if (p in input && input[p] !== value)
+          throw new StrataError(
+            "INVALID_INPUT",
+            `${p} is in the path (${value}) and the body (${JSON.stringify(input[p])}): give it once, in the path.`,
+            { field: p },
+          );
+        input[p] = value;
+      }
       if (typeof input.namespacePrefix === "string") permitTree(caller, input.namespacePrefix, op.access);
       const out = await runOperation(op, input, { memory: engineFor(caller.actor, namespace), namespace });
       if (wants === "other" && representation)

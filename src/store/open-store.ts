@@ -5,8 +5,11 @@
  *
  *   const store = await openStore("sqlite:./agent.db");
  *   const store = await openStore("postgres://strata:secret@db:5432/strata?schema=team_a");
+ *   const store = await openStore("sqlite:./typo.db", { create: false }); // throws STORE_UNAVAILABLE (missing)
  */
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { StrataError } from "../core/errors.js";
 import type { Store } from "../core/ports.js";
 import { isPostgresUrl, parsePostgresUrl, redactUrl } from "./postgres/postgres-url.js";
 import { createStoreFolder } from "./sqlite/store-folder.js";
@@ -23,7 +26,16 @@ function sqlitePath(location: string): string {
   return path === ":memory:" ? path : resolve(path);
 }
 
-export async function openStore(location: string): Promise<Store> {
+export interface OpenStoreOptions {
+  /**
+   * Create a missing SQLite file (and its folder). Default true. `false` refuses a missing file
+   * with STORE_UNAVAILABLE (`details.reason: "missing"`), creating nothing: what a reader of an
+   * existing store wants (`transfer --from`), so a mistyped path is not read as an empty store.
+   */
+  create?: boolean;
+}
+
+export async function openStore(location: string, options: OpenStoreOptions = {}): Promise<Store> {
   if (isPostgresUrl(location)) {
     const url = parsePostgresUrl(location);
     const schema = url.searchParams.get("schema") ?? undefined;
@@ -33,6 +45,12 @@ export async function openStore(location: string): Promise<Store> {
     return PostgresStore.open({ url: url.toString(), ...(schema ? { schema } : {}) });
   }
   const path = sqlitePath(location);
+  if (path !== ":memory:" && options.create === false && !existsSync(path))
+    throw new StrataError(
+      "STORE_UNAVAILABLE",
+      `No store at ${path}: the file does not exist, and none was created. Check the path.`,
+      { path, reason: "missing" },
+    );
   if (path !== ":memory:") createStoreFolder(path);
   // Loaded on demand too: a CLI naming a location for --help never loads a driver.
   const { SqliteStore } = await import("./sqlite/sqlite-store.js");

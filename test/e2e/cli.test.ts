@@ -146,6 +146,12 @@ describe("strata (built)", () => {
     [["prepare-wrap", "--max-chars", "10"], "--max-chars must be at least 1000, got 10.", { value: 10 }],
     [["record", "x", "--at", "soonish"], '--at: "soonish" is not a date', { flag: "--at", value: "soonish" }],
     [["remember", "--jsonl", "-", "--batch-size", "0"], "--batch-size must be a whole number from 1", {}],
+    // A hook swallows runtime failures, never its own command line's mistakes.
+    [
+      ["hook", "session-start", "--budget", "0"],
+      "--budget must be at least 32, got 0.",
+      { flag: "--budget", value: 0, allowed: "at least 32" },
+    ],
   ])("strata %j: a refused flag value is a usage error naming it", (args, message, details) => {
     const db = ["--db", "flags.db"];
     if (!existsSync(join(dir, "flags.db"))) expect(strata([...db, "init"]).code).toBe(0);
@@ -167,12 +173,38 @@ describe("strata (built)", () => {
     [["recall", "x", "--nope"], /unknown option '--nope'/],
     [["recall", "x", "-k", "many"], /-k must be a whole number/],
     [["outcome", "b1", "maybe"], /Allowed choices are success, failure/],
+    [["hook", "session-end", "--budget", "600"], /unknown option '--budget'/],
+    [
+      ["serve", "--http", "--port", "99999"],
+      /--port must be from 0 to 65535 \(0 picks a free one\), got 99999/,
+    ],
+    [
+      ["transfer", "--from", "missing.db", "--to", "copy.db"],
+      /--from sqlite:.*missing\.db: no store there \(the file does not exist\); nothing was created or transferred/,
+    ],
     [["forget", "e1"], /Add --yes to confirm/],
     [[], /Usage: strata/],
   ])("strata %j is a usage error: exit 2", (args, message) => {
     const r = strata(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
+  });
+
+  it("backup into a folder that cannot be made is a usage error saying so (was an unexpected failure)", () => {
+    writeFileSync(join(dir, "a-file"), "not a folder");
+    expect(strata(["--db", "backed.db", "init"]).code).toBe(0);
+    const r = strata(["--db", "backed.db", "backup", "a-file/sub/backup.db"]);
+    expect(r.code).toBe(2);
+    const folder = join(realpathSync(dir), "a-file", "sub");
+    expect(r.stderr).toContain(
+      `cannot make the folder ${folder} (ENOTDIR); pick a path in a folder you can write.`,
+    );
+  });
+
+  it("transfer from a mistyped --from creates no store there (it used to copy an empty one)", () => {
+    expect(strata(["transfer", "--from", "typo.db", "--to", "typo-copy.db"]).code).toBe(2);
+    expect(existsSync(join(dir, "typo.db"))).toBe(false);
+    expect(existsSync(join(dir, "typo-copy.db"))).toBe(false);
   });
 
   it("help --json answers the help as data: the command list, a command's usage, flags and examples", () => {

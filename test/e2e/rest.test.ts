@@ -134,6 +134,51 @@ describe("the REST API over a real socket (built CLI)", () => {
     }
   }, 60_000);
 
+  it("answers an unknown dashboard path with an HTML 404 page, signed in or not; every real page still asks for sign-in", async () => {
+    const db = tempDbPath();
+    const { key } = strata(db, [
+      "keys",
+      "create",
+      "--name",
+      "viewer",
+      "--scope",
+      "read",
+      "--namespaces",
+      "default",
+    ]) as {
+      key: string;
+    };
+    const { base, child } = await server(db);
+    try {
+      const get = (path: string, cookie?: string) =>
+        fetch(`${base}${path}`, { redirect: "manual", ...(cookie ? { headers: { cookie } } : {}) });
+      for (const path of ["/ui", "/ui/recall", "/ui/items/b1"]) {
+        const r = await get(path);
+        expect(r.status, path).toBe(303);
+        expect(r.headers.get("location")).toBe("/ui/signin");
+      }
+      const signin = await fetch(`${base}/ui/signin`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ key }).toString(),
+      });
+      expect(signin.status).toBe(303);
+      const cookie = signin.headers.get("set-cookie")!.split(";")[0]!;
+      for (const who of [undefined, cookie]) {
+        const r = await get("/ui/nope", who);
+        expect(r.status).toBe(404);
+        expect(r.headers.get("content-type")).toMatch(/^text\/html/);
+        const text = await r.text();
+        expect(text).toContain("The dashboard has no page /ui/nope: check the address");
+        expect(text.includes("Sign out")).toBe(who !== undefined);
+      }
+      expect((await get("/ui", cookie)).status).toBe(200);
+    } finally {
+      child.kill("SIGTERM");
+    }
+  }, 60_000);
+
   describe.skipIf(skip !== null)(
     `two servers on one PostgreSQL database${skip ? ` (skipped: ${skip})` : ""}`,
     () => {

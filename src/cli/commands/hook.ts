@@ -1,8 +1,12 @@
 /**
  * Agent hooks. Claude Code runs them with a JSON payload on STDIN (never argv): `session_id`,
  * `cwd`, `hook_event_name`, and sometimes a `prompt`. A hook must never break the session, so
- * every failure here (no store yet, a locked or corrupt file, a bad payload) ends in exit 0 with
- * a one-line note on stderr and nothing, or the block, on stdout.
+ * every runtime failure here (no store yet, a locked or corrupt file, a bad payload) ends in
+ * exit 0 with a one-line note on stderr and nothing, or the block, on stdout. Its configuration
+ * is checked first, outside that net: a flag the engine's schemas refuse (`--budget 0`, a
+ * malformed `--namespace`) is the user's mistake in the hook's command line, which no later run
+ * would fix, so it throws and the CLI reports it like any command's (a usage error naming the
+ * flag, exit 2; Claude Code shows a hook's stderr to the user on exit 2).
  *
  *   session-start  prints a token-budgeted context block conditioned on the goal, else the cwd:
  *                  identity, then the digest the last wrap saved, then beliefs and recent events
@@ -120,8 +124,28 @@ const failed = (event: HookResult["event"], error: unknown, goal = ""): HookResu
   problem: error instanceof Error ? error.message : String(error),
 });
 
+/**
+ * The hook's configuration, checked with the engine's schemas before anything runs: throws
+ * INVALID_INPUT naming the field (`tokenBudget`, `namespace`), never swallowed.
+ *
+ *   await checkHookArgs({ dbPath, budget: 0 }, "session-start"); // throws: tokenBudget must be at least 32
+ */
+export async function checkHookArgs(args: HookArgs, event: HookResult["event"]): Promise<void> {
+  const budget = event === "session-start" ? args.budget : undefined;
+  if (args.namespace === undefined && budget === undefined) return;
+  // Loaded only when a flag is given: `strata --help` and a hook without flags load no zod here.
+  const [{ ContextOptionsSchema, NamespaceSchema }, { parseInput }] = await Promise.all([
+    import("../../core/model.js"),
+    import("../../core/validate.js"),
+  ]);
+  if (args.namespace !== undefined) parseInput(NamespaceSchema, args.namespace, "namespace");
+  if (budget !== undefined)
+    parseInput(ContextOptionsSchema.pick({ tokenBudget: true }), { tokenBudget: budget }, `hook ${event}`);
+}
+
 /** `strata hook session-start` (payload on stdin) */
 export async function runHookSessionStart(args: HookArgs): Promise<HookResult> {
+  await checkHookArgs(args, "session-start");
   let goal = "";
   try {
     goal = goalOf(await readPayload(args.stdin, args.timeoutMs));
@@ -143,6 +167,7 @@ export async function runHookSessionStart(args: HookArgs): Promise<HookResult> {
 
 /** `strata hook session-end` (payload on stdin, unused beyond validation) */
 export async function runHookSessionEnd(args: HookArgs): Promise<HookResult> {
+  await checkHookArgs(args, "session-end");
   try {
     await readPayload(args.stdin, args.timeoutMs).catch(() => ({}));
     const maxPending = args.maxPending ?? HOOK_MAX_PENDING;

@@ -230,6 +230,8 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
 
   const host = args.host ?? "127.0.0.1";
   const { token, from } = resolveToken(args);
+  if (args.port !== undefined && !(args.port >= 0 && args.port <= 65535))
+    throw new UsageError(`--port must be from 0 to 65535 (0 picks a free one), got ${args.port}.`);
   if (args.maxBodyBytes !== undefined && !(args.maxBodyBytes > 0))
     throw new UsageError("--max-body-bytes must be a positive number of bytes, e.g. 4194304.");
   if (args.writeRate !== undefined && !(args.writeRate > 0))

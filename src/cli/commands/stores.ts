@@ -4,6 +4,7 @@
  * functions open what they are told to and shape the answer.
  */
 import type { Memory, ProgressHooks } from "../../core/engine.js";
+import { StrataError } from "../../core/errors.js";
 import type { Embedder } from "../../core/ports.js";
 import type { ReindexReport } from "../../core/reindex.js";
 import type { TransferReport } from "../../store/transfer.js";
@@ -34,7 +35,19 @@ export async function runTransfer(args: TransferArgs, hooks: ProgressHooks = {})
     throw new UsageError("transfer needs two different stores: --from and --to name the same one.");
   if (args.pageSize !== undefined && args.pageSize < 1)
     throw new UsageError(`--page-size must be at least 1, got ${args.pageSize}.`);
-  const source = await openStore(args.from);
+  // The source is read, never made: a mistyped --from is not an empty store to copy.
+  const from = args.from;
+  const source = await openStore(from, { create: false }).catch((error: unknown) => {
+    if (
+      error instanceof StrataError &&
+      error.code === "STORE_UNAVAILABLE" &&
+      error.details.reason === "missing"
+    )
+      throw new UsageError(
+        `--from ${describeLocation(from)}: no store there (the file does not exist); nothing was created or transferred. Check the path.`,
+      );
+    throw error;
+  });
   try {
     const target = await openStore(args.to);
     try {

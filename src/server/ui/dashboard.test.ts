@@ -135,6 +135,59 @@ describe("sign-in", () => {
   });
 });
 
+describe("unknown paths", () => {
+  const bare = (path: string, init: RequestInit = {}) => app.request(`${ORIGIN}/ui${path}`, init);
+
+  it.each([
+    ["GET", "/nope"],
+    ["GET", "/items"],
+    ["GET", "/audit/export/x"],
+    ["GET", "/signout"],
+    ["POST", "/nope"],
+  ])("%s /ui%s is a 404 page, signed in or not, never the sign-in redirect", async (method, path) => {
+    const { cookie } = await signIn(keys.reader);
+    for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
+      const res = await bare(path, { method, headers });
+      expect(res.status).toBe(404);
+      expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
+      expect(res.headers.get("Content-Security-Policy")).toBe(CONTENT_SECURITY_POLICY);
+      const text = await res.text();
+      expect(text).toContain(`The dashboard has no page ${method === "GET" ? "" : "POST "}/ui${path}`);
+      expect(text).toContain('<a href="/ui">Back to the Overview</a>');
+      // Signed in, it is a page of the dashboard, with its menu and sign-out.
+      expect(text.includes("Sign out")).toBe("Cookie" in headers);
+    }
+  });
+
+  it("keeps the session on every real page: signed out, each redirects to sign-in", async () => {
+    for (const path of [
+      "",
+      "/recall",
+      "/items/b999",
+      "/items/b1/forget",
+      "/admin",
+      "/audit/export/1.jsonl",
+    ]) {
+      const res = await bare(path);
+      expect(res.status, path).toBe(303);
+      expect(res.headers.get("Location")).toBe("/ui/signin");
+    }
+    const htmx = await bare("/recall", { headers: { "HX-Request": "true" } });
+    expect(htmx.status).toBe(401);
+  });
+
+  it("takes a trailing slash off instead of answering 404 (/ui/ is the Overview)", async () => {
+    for (const [path, to] of [
+      ["/", "/ui"],
+      ["/recall/?q=x", "/ui/recall?q=x"],
+    ]) {
+      const res = await bare(path!);
+      expect(res.status).toBe(301);
+      expect(res.headers.get("Location")).toBe(to);
+    }
+  });
+});
+
 describe("security headers and assets", () => {
   it("sends the CSP on every answer, and pages carry no inline script or style", async () => {
     const { cookie } = await signIn(keys.admin);

@@ -16,6 +16,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { matchedRoutes } from "hono/route";
 import { streamSSE } from "hono/streaming";
 import {
   type ApiKeyView,
@@ -111,6 +112,13 @@ const field = (body: Record<string, unknown>, name: string): string => {
 const reviewPath = (mode: string) => (mode === "review" ? "/review?mode=review" : "/review");
 
 const isHtmx = (c: Context) => c.req.header("HX-Request") === "true";
+
+/**
+ * Whether a route of the dashboard answers this method and path: a handler besides the middleware
+ * (`use`, registered for every method) matched. Read inside the dashboard's own middleware, which
+ * runs before any handler.
+ */
+const routed = (c: Context) => matchedRoutes(c).some((r) => r.method !== "ALL");
 
 export function createDashboard(options: DashboardOptions): Hono<Env> {
   const { memory } = options;
@@ -229,6 +237,19 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
 
   app.use("*", async (c, next) => {
     const found = await signedIn(getCookie(c, SESSION_COOKIE));
+    // A path no page answers is a 404 page, signed in or not (nothing behind it to protect);
+    // every real page, an item's included whatever its id, still needs the session.
+    if (!routed(c)) {
+      // "/ui/" is the Overview, as "/ui/recall/" is Recall: the address without its last slash.
+      const url = new URL(c.req.url);
+      if (c.req.method === "GET" && url.pathname.endsWith("/"))
+        return c.redirect(url.pathname.replace(/\/+$/, "") + url.search, 301);
+      if (found) c.set("view", await viewFor(found.session, found.key));
+      throw new StrataError(
+        "NOT_FOUND",
+        `The dashboard has no page ${c.req.method === "GET" ? "" : `${c.req.method} `}${url.pathname}: check the address, or start from the Overview.`,
+      );
+    }
     if (!found) {
       if (c.req.method === "GET" && !isHtmx(c)) return c.redirect(`${base}/signin`, 303);
       c.header("HX-Redirect", `${base}/signin`);
