@@ -22,7 +22,8 @@ export type EchoForm =
   | "context-block"
   | "cli-recall"
   | "table-row"
-  | "explain-line";
+  | "explain-line"
+  | "json-record";
 
 export interface RenderedEcho {
   form: EchoForm;
@@ -42,6 +43,17 @@ const CLI_RECALL_HEAD = new RegExp(
 );
 /** `b12 (active) text`: the explain head. */
 const EXPLAIN_LINE = new RegExp(String.raw`^(${ID}) \((?:${STATUSES})\) (.+)$`);
+/**
+ * The lines the MCP inspect tool's explain text puts under its head (`b12 (archived) text`): the
+ * sources, the successor, what it supersedes and its audit events. Structure, not text: only
+ * read after an explain head.
+ */
+const EXPLAIN_DETAILS = [
+  new RegExp(String.raw`^source ${ID}: .+$`),
+  new RegExp(String.raw`^superseded by ${ID}: .+$`),
+  new RegExp(String.raw`^supersedes ${ID}(?:, ${ID})*$`),
+  /^history:(?: \d{4}-\d{2}-\d{2} [a-z]+\.[a-z-]+;?)*$/,
+];
 const BELIEF_ROW = new RegExp(`^(?:${KINDS})$`);
 const STATUS_CELL = new RegExp(`^(?:${STATUSES})\\*?$`);
 const ID_CELL = new RegExp(`^${ID}$`);
@@ -80,11 +92,69 @@ function tableRow(line: string): { id: string; text: string } | null {
   return null;
 }
 
+/** Every key of an explain result (the library's `explain`, REST and `--json`). */
+const EXPLAIN_KEYS = new Set([
+  "belief",
+  "episode",
+  "sources",
+  "outcomes",
+  "links",
+  "supersedes",
+  "supersededBy",
+  "audit",
+]);
+
+/**
+ * A stored item as Strata's JSON writes it (REST, `--json`, the library's results): an id, its
+ * layer, namespace and status, and its text. A JSON object of the agent's own lacks some of these.
+ */
+function jsonRecord(value: unknown, layerOf?: "belief" | "episode"): { id: string; text: string } | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const r = value as Record<string, unknown>;
+  // An explain result names the layer by its key (`belief`, `episode`) instead of a field.
+  const layer = layerOf ?? r.layer;
+  const text = layer === "belief" ? r.text : layer === "episode" ? r.content : undefined;
+  if (typeof r.id !== "string" || !ID_CELL.test(r.id) || typeof text !== "string") return null;
+  if (typeof r.namespace !== "string" || typeof r.status !== "string" || !STATUS_CELL.test(r.status))
+    return null;
+  return { id: r.id, text };
+}
+
+/**
+ * A JSON text made entirely of Strata's records: one record, a list of them (recall, list), or
+ * an explain result. Null for anything else, including a list with one object of the agent's own.
+ */
+function jsonEcho(text: string): RenderedEcho | null {
+  if (!/^[[{]/.test(text)) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  let records: ({ id: string; text: string } | null)[];
+  if (Array.isArray(value)) records = value.map((v) => jsonRecord(v));
+  else if (jsonRecord(value)) records = [jsonRecord(value)];
+  else {
+    const r = value as Record<string, unknown>;
+    if (!Object.keys(r).every((k) => EXPLAIN_KEYS.has(k))) return null;
+    records = [r.belief ? jsonRecord(r.belief, "belief") : jsonRecord(r.episode, "episode")];
+  }
+  if (records.length === 0 || records.some((r) => r === null)) return null;
+  const found = records as { id: string; text: string }[];
+  const first = found.find((r) => r.text.trim().length > 0);
+  if (!first) return null;
+  return { form: "json-record", core: first.text.trim(), cited: [...new Set(found.map((r) => r.id))] };
+}
+
 /**
  * Recognises a rendering of Strata's own output (MCP recall and explain text, context blocks
- * and lines, the CLI's recall and table output), or returns null for ordinary text.
+ * and lines, the CLI's recall and table output, the JSON records of REST and `--json`), or
+ * returns null for ordinary text.
  */
 export function renderedEcho(text: string): RenderedEcho | null {
+  const json = jsonEcho(text.trim());
+  if (json) return json;
   const lines = text
     .split(/\r?\n/)
     .map((l) => l.trim())
@@ -124,6 +194,7 @@ export function renderedEcho(text: string): RenderedEcho | null {
       found.push({ id: m[1]!, core: clean(m[2]!), form: "explain-line" });
       continue;
     }
+    if (found.at(-1)?.form === "explain-line" && EXPLAIN_DETAILS.some((d) => d.test(line))) continue;
     const row = tableRow(line);
     if (row) found.push({ id: row.id, core: clean(row.text), form: "table-row" });
     // A line of the agent's own beside a rendering is news: the whole text is judged as written.
