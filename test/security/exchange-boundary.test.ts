@@ -170,5 +170,8 @@ describe("import: a document's rows stay in its namespace", () => {
     const moved = await attackerDocument(s.mem, "state:victim");
     const report = await s.mem.withNamespace("state:victim").import(JSON.stringify(moved));
     expect(report.loaded?.beliefs).toBe(1);
+    // The chain check it reports is the imported namespace's alone: it neither counts nor names
+    // the store's other namespaces (here "victim" and "scratch").
+    expect(report.audit).toEqual({ ok: true, entries: 1, namespaces: 1, problems: [] });
   });
 });
