@@ -23,7 +23,8 @@ export type EchoForm =
   | "cli-recall"
   | "table-row"
   | "explain-line"
-  | "json-record";
+  | "json-record"
+  | "item-fields";
 
 export interface RenderedEcho {
   form: EchoForm;
@@ -75,9 +76,19 @@ const clean = (s: string) =>
     .replace(/&gt;/g, ">")
     .trim();
 
-/** A CLI table row (`strata list`): columns two or more spaces apart. */
+/** A CLI table row (`strata list`, `strata history`): columns two or more spaces apart. */
 function tableRow(line: string): { id: string; text: string } | null {
   const cells = line.trim().split(/\s{2,}/);
+  // History (`strata history`): [›] ID STATUS VALID RECORDED TEXT, the asked item marked.
+  const h = cells[0] === "›" ? cells.slice(1) : cells;
+  if (
+    h.length >= 5 &&
+    ID_CELL.test(h[0]!) &&
+    STATUS_CELL.test(h[1]!) &&
+    h[2]!.includes("→") &&
+    /^\d{4}-\d{2}-\d{2}/.test(h[3]!)
+  )
+    return { id: h[0]!, text: h.slice(4).join(" ") };
   if (cells.length < 6 || !ID_CELL.test(cells[0]!)) return null;
   // Beliefs: ID KIND STATUS CONF SUP VALID TEXT
   if (BELIEF_ROW.test(cells[1]!) && STATUS_CELL.test(cells[2]!) && /^\d+(?:\.\d+)?$/.test(cells[3]!))
@@ -90,6 +101,74 @@ function tableRow(line: string): { id: string; text: string } | null {
   )
     return { id: cells[0]!, text: cells.slice(5).join(" ") };
   return null;
+}
+
+/** The fields the CLI's item view (`strata get`, the head of `strata explain`) prints, as `name  value`. */
+const ITEM_FIELDS = new Set([
+  "kind",
+  "text",
+  "when",
+  "prefer",
+  "steps",
+  "exceptions",
+  "status",
+  "confidence",
+  "support",
+  "uses",
+  "calibration",
+  "valid",
+  "recorded",
+  "superseded by",
+  "sources",
+  "source",
+  "namespace",
+  "type",
+  "content",
+  "outcome",
+  "at",
+  "session",
+  "actor",
+  "metadata",
+]);
+/** The sections `strata explain` adds under the item view, and the shapes of their lines. */
+const EXPLAIN_SECTIONS = new Set([
+  "Sources",
+  "Outcomes",
+  "Links",
+  "Supersedes",
+  "Beliefs from this episode",
+  "Superseded by",
+  "Audit",
+]);
+const SECTION_LINES = [
+  new RegExp(String.raw`^${ID} \S`),
+  /^#\d+ \d{4}-\d{2}-\d{2} /,
+  /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} (?:success|failure) /,
+];
+
+/**
+ * The CLI's item view (`id  b12` / `kind  fact` / `text  …`), with `strata explain`'s sections
+ * under it. Every line must be one of its fields or sections; null otherwise.
+ */
+function itemFieldsEcho(lines: readonly string[]): RenderedEcho | null {
+  const head = new RegExp(String.raw`^id\s{2,}(${ID})$`).exec(lines[0] ?? "");
+  if (!head) return null;
+  let core = "";
+  let section = false;
+  for (const line of lines.slice(1)) {
+    if (EXPLAIN_SECTIONS.has(line)) {
+      section = true;
+      continue;
+    }
+    if (section) {
+      if (!SECTION_LINES.some((r) => r.test(line))) return null;
+      continue;
+    }
+    const field = /^([a-z]+(?: by)?)\s{2,}(.+)$/.exec(line);
+    if (!field || !ITEM_FIELDS.has(field[1]!)) return null;
+    if ((field[1] === "text" || field[1] === "content") && !core) core = field[2]!.trim();
+  }
+  return core ? { form: "item-fields", core, cited: [head[1]!] } : null;
 }
 
 /** Every key of an explain result (the library's `explain`, REST and `--json`). */
@@ -149,8 +228,8 @@ function jsonEcho(text: string): RenderedEcho | null {
 
 /**
  * Recognises a rendering of Strata's own output (MCP recall and explain text, context blocks
- * and lines, the CLI's recall and table output, the JSON records of REST and `--json`), or
- * returns null for ordinary text.
+ * and lines, the CLI's recall, table and item output, the JSON records of REST and `--json`),
+ * or returns null for ordinary text.
  */
 export function renderedEcho(text: string): RenderedEcho | null {
   const json = jsonEcho(text.trim());
@@ -160,6 +239,8 @@ export function renderedEcho(text: string): RenderedEcho | null {
     .map((l) => l.trim())
     .filter(Boolean);
   if (lines.length === 0) return null;
+  const fields = itemFieldsEcho(lines);
+  if (fields) return fields;
   const found: { id: string; core: string; form: EchoForm }[] = [];
   let block = false;
   for (let i = 0; i < lines.length; i++) {
@@ -169,7 +250,7 @@ export function renderedEcho(text: string): RenderedEcho | null {
       continue;
     }
     // The CLI's table header and recall "why:" lines are structure, not text.
-    if (/^ID\s{2,}(?:KIND|TYPE)\s{2,}/.test(line) || /^why: /.test(line)) continue;
+    if (/^ID\s{2,}(?:KIND|TYPE|STATUS)\s{2,}/.test(line) || /^why: /.test(line)) continue;
     let m = RECALL_LINE.exec(line);
     if (m) {
       found.push({ id: m[1]!, core: clean(m[2]!), form: "recall-line" });
