@@ -14,6 +14,7 @@ import { type ForgottenText, redactContinuity } from "./continuity/redact.js";
 import type { Belief, ForgetResult } from "./model.js";
 import type { StoreWriter } from "./ports.js";
 import { beliefIn, episodeIn } from "./scope.js";
+import { redactReports } from "./worker/records.js";
 import type { Writes } from "./writes.js";
 
 /** Every text a belief holds, for the redaction of what quoted it. */
@@ -94,6 +95,12 @@ export async function forgetItem(
   }
 
   const continuity = await redactContinuity(tx, namespace, texts);
+  // The worker's kept run reports quote what sleep did to these items, values included.
+  await redactReports(
+    tx,
+    namespace,
+    forgotten.map((f) => f.id),
+  );
   // Under the auditContent policy, entries keep their change's detail, and a reason may quote a
   // value: the details about or naming what was erased go (the hashes and the chain stay).
   await tx.clearAuditDetails(

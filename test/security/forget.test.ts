@@ -13,6 +13,7 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import { hmacSha256, sha256 } from "../../src/core/sha256.js";
+import { createWorker } from "../../src/core/worker/worker.js";
 import { openMemory } from "../../src/open-memory.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
 
@@ -257,4 +258,36 @@ describe("forget on PGlite (PostgreSQL)", () => {
       await pglite.close();
     }
   }, 120_000);
+});
+
+describe("forget reaches what the background worker kept", () => {
+  it("a kept run report quotes the forgotten value nowhere (its own item, and another item's reason)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "strata-forget-worker-"));
+    dirs.push(dir);
+    const path = join(dir, "memory.db");
+    const t = clock();
+    const mem = await openMemory({ path, clock: t, namespace: "victim" });
+    // The older value is what is forgotten; the newer belief's distillation quoted it
+    // ("replaces [b1] (value-changed:number: 771945 → 937215)").
+    const old = await mem.record("The vault door code is 771945", { session: "s0" });
+    await mem.record("The vault door code is now 937215", { session: "s1" });
+    await mem.record("Backups are kept for thirty days", { session: "s2" });
+    for (let i = 0; i < 200; i++) t.now();
+    const tick = await createWorker(mem, { idle: "1m", daily: null }).tick();
+    const report = JSON.stringify(tick.outcomes[0]?.report?.items);
+    expect(report).toContain("771945");
+    const result = await mem.forget(old.id);
+    const reports = await mem.workerStatus();
+    const text = JSON.stringify(reports);
+    expect(text).not.toContain("771945");
+    // Every item keeps its id and action; a reason that names nothing erased stays.
+    const items = reports.reports[0]!.items;
+    expect(items.map((i) => i.action)).toEqual(["distilled", "distilled", "distilled"]);
+    for (const f of result.forgotten.filter((x) => x.layer === "belief"))
+      expect(items.find((i) => i.id === f.id)?.reason).toMatch(/^redacted/);
+    expect(items.filter((i) => i.reason.startsWith("novel"))).toHaveLength(1);
+    await mem.close();
+    const files = storeFiles(path).filter((f) => readFileSync(f).toString("latin1").includes("771945"));
+    expect(files).toEqual([]);
+  }, 60_000);
 });

@@ -5,7 +5,13 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderList, renderRecall } from "../../src/cli/commands/reads.js";
+import {
+  renderExplain,
+  renderHistory,
+  renderItem,
+  renderList,
+  renderRecall,
+} from "../../src/cli/commands/reads.js";
 import { plain } from "../../src/cli/style.js";
 import { renderedEcho } from "../../src/core/echo.js";
 import type { Memory } from "../../src/core/engine.js";
@@ -155,6 +161,64 @@ describe("Strata's own output written back", () => {
     expect(await snapshot(m, "staging database")).toEqual(before);
   });
 
+  it("the CLI's get, explain and history renderings are echoes, stale or not", async () => {
+    const m = await open();
+    const e = await m.record("We set the cache TTL to 60 seconds", { at: "2026-01-30" });
+    const old = await m.remember("The cache TTL is 60 seconds", { at: "2026-02-01", sources: [e.id] });
+    const current = await m.remember("The cache TTL is 300 seconds", { at: "2026-02-10" });
+    await m.outcome(current.id, true);
+    const renderings = {
+      "get (superseded)": renderItem(await m.get(old.id), plain),
+      "explain (superseded)": renderExplain(await m.explain(old.id), plain),
+      "explain (current)": renderExplain(await m.explain(current.id), plain),
+      history: renderHistory(await m.history(old.id), plain),
+      "explain (episode)": renderExplain(await m.explain(e.id), plain),
+    };
+    const before = await snapshot(m, "cache TTL");
+    const episodes = (await m.list({ layer: "episode", status: "any" })).length;
+    for (const [name, text] of Object.entries(renderings))
+      for (const write of name.includes("episode")
+        ? [() => m.record(text)]
+        : [() => m.remember(text), () => m.record(text)]) {
+        const r = await write();
+        expect([name, r.verdict, r.superseded]).toEqual([name, "redundant", []]);
+      }
+    expect((await m.get(current.id)).status).toBe("active");
+    expect(await snapshot(m, "cache TTL")).toEqual(before);
+    expect(await m.list({ layer: "episode", status: "any" })).toHaveLength(episodes);
+  });
+
+  it("the MCP inspect explain text and the JSON records of REST and --json are echoes, stale or not", async () => {
+    const m = await open();
+    const e = await m.record("We set the cache TTL to 60 seconds", { at: "2026-01-30" });
+    const old = await m.remember("The cache TTL is 60 seconds", { at: "2026-02-01", sources: [e.id] });
+    const current = await m.remember("The cache TTL is 300 seconds", { at: "2026-02-10" });
+    expect(current.superseded).toEqual([old.id]);
+    const renderings = {
+      "inspect explain (superseded)": await mcpText(m, "inspect", { what: "explain", id: old.id }),
+      "inspect explain (current)": await mcpText(m, "inspect", { what: "explain", id: current.id }),
+      "inspect explain (episode)": await mcpText(m, "inspect", { what: "explain", id: e.id }),
+      "get as JSON": JSON.stringify(await m.get(old.id), null, 2),
+      "recall as JSON (time travel)": JSON.stringify(await m.recall("cache TTL", { k: 2, at: "2026-02-05" })),
+      "explain as JSON": JSON.stringify(await m.explain(old.id)),
+      "list as JSON": JSON.stringify(await m.list({ status: "any" })),
+    };
+    const before = await snapshot(m, "cache TTL");
+    const episodes = (await m.list({ layer: "episode", status: "any" })).length;
+    // An episode's rendering remembered is a proposition drawn from it (stored, linked), as
+    // for every form: only recording it again is the echo.
+    for (const [name, text] of Object.entries(renderings))
+      for (const write of name.includes("episode")
+        ? [() => m.record(text)]
+        : [() => m.remember(text), () => m.record(text)]) {
+        const r = await write();
+        expect([name, r.verdict, r.superseded]).toEqual([name, "redundant", []]);
+      }
+    expect((await m.get(current.id)).status).toBe("active");
+    expect(await snapshot(m, "cache TTL")).toEqual(before);
+    expect(await m.list({ layer: "episode", status: "any" })).toHaveLength(episodes);
+  });
+
   it("recognises each rendering, and ordinary text (or a rendering with news beside it) is not one", () => {
     expect(renderedEcho("b12 [fact] Deploys run on Fridays (score 0.67)")).toMatchObject({
       form: "recall-line",
@@ -167,7 +231,51 @@ describe("Strata's own output written back", () => {
     expect(renderedEcho("- [e4] 2026-03-01 decision (success): Rolled back the release")).toMatchObject({
       core: "Rolled back the release",
     });
+    expect(
+      renderedEcho(
+        "b1 (archived) The cache TTL is 60 seconds (unverified)\nsource e1: We set the cache TTL to 60 seconds\nsuperseded by b2: The cache TTL is 300 seconds\nhistory: 2026-03-01 belief.remembered; 2026-03-01 belief.superseded",
+      ),
+    ).toMatchObject({ form: "explain-line", core: "The cache TTL is 60 seconds", cited: ["b1"] });
+    expect(
+      renderedEcho(
+        JSON.stringify({
+          layer: "belief",
+          id: "b4",
+          namespace: "default",
+          status: "active",
+          text: "Deploys run on Fridays",
+        }),
+      ),
+    ).toMatchObject({ form: "json-record", core: "Deploys run on Fridays", cited: ["b4"] });
     expect(renderedEcho("The score was 0.67 on Friday")).toBeNull();
+    // JSON of the agent's own, or a record without the fields Strata always writes, is news.
+    expect(renderedEcho(JSON.stringify({ id: "b4", text: "Deploys now run on Mondays" }))).toBeNull();
+    expect(renderedEcho(JSON.stringify({ note: "Deploys now run on Mondays" }))).toBeNull();
+    expect(
+      renderedEcho(
+        `[${JSON.stringify({ layer: "belief", id: "b4", namespace: "default", status: "active", text: "Deploys run on Fridays" })}, {"note": "they moved to Mondays"}]`,
+      ),
+    ).toBeNull();
+    expect(
+      renderedEcho(
+        "b1 (archived) The cache TTL is 60 seconds (unverified)\nsupersedes b0\nIt is 900 seconds now",
+      ),
+    ).toBeNull();
+    expect(renderedEcho("source e1: We set the cache TTL to 60 seconds")).toBeNull();
+    expect(
+      renderedEcho("id         b4\nkind       fact\ntext       Deploys run on Fridays\nnamespace  default"),
+    ).toMatchObject({ form: "item-fields", core: "Deploys run on Fridays", cited: ["b4"] });
+    // A field the rendering never has, or a line of the agent's own, is news.
+    expect(renderedEcho("id         b4\ntext       Deploys run on Fridays\nnow        Mondays")).toBeNull();
+    expect(
+      renderedEcho("id         b4\ntext       Deploys run on Fridays\nThey moved to Mondays"),
+    ).toBeNull();
+    expect(renderedEcho("text       Deploys run on Fridays")).toBeNull();
+    expect(
+      renderedEcho(
+        "ID  STATUS    VALID                  RECORDED          TEXT\n›  b4  archived  2026-02-01 00:00 → now  2026-03-01 09:03  Deploys run on Fridays",
+      ),
+    ).toMatchObject({ form: "table-row", core: "Deploys run on Fridays", cited: ["b4"] });
     expect(
       renderedEcho("b12 [fact] Deploys run on Fridays (score 0.67)\nNow they run on Mondays"),
     ).toBeNull();

@@ -105,20 +105,87 @@ export function decodeVector(s: string): Float32Array {
 }
 
 /**
- * Whether a meta key belongs to `namespace`: engine records are keyed `<kind>:<namespace>`
- * (wrap-state, continuity, patterns, associations, sweep …); a wrap is keyed by its token and
- * names its namespace inside.
+ * The engine's records keyed `<kind>:<namespace>` (continuity/records.ts, sleep/sweep.ts): the
+ * whole rest of the key is the namespace. Any other key is store-wide or keyed by something a
+ * namespace name could imitate (`worker:state:victim` is the worker's record of "victim", and
+ * "state:victim" is a valid namespace; `curation:<namespace>:<collection>` cannot be split at
+ * all), so it belongs to no namespace: never exported, refused by an import.
  */
-function metaInNamespace(key: string, value: string, namespace: string): boolean {
+const NAMESPACE_RECORD_KINDS = new Set([
+  "wrap-state",
+  "continuity",
+  "continuity-history",
+  "patterns",
+  "associations",
+  "sweep",
+]);
+
+/**
+ * The namespace a meta record belongs to, or null when it belongs to none (store-wide records
+ * such as the API keys, and every key this module cannot attribute). A wrap is keyed by its
+ * token and names its namespace inside.
+ *
+ *   metaOwner("continuity:team-a", "…")          // "team-a"
+ *   metaOwner("worker:state:team-a", "…")        // null
+ */
+export function metaOwner(key: string, value: string): string | null {
   if (key.startsWith("wrap:")) {
     try {
-      return (JSON.parse(value) as { namespace?: unknown }).namespace === namespace;
+      const namespace = (JSON.parse(value) as { namespace?: unknown }).namespace;
+      return typeof namespace === "string" ? namespace : null;
     } catch {
-      return false;
+      return null;
     }
   }
   const colon = key.indexOf(":");
-  return colon > 0 && key.slice(colon + 1) === namespace;
+  return colon > 0 && NAMESPACE_RECORD_KINDS.has(key.slice(0, colon)) ? key.slice(colon + 1) : null;
+}
+
+/**
+ * The first row of `doc` that is not its namespace's own, described for an error message in
+ * terms of the document alone (never whether the foreign item exists), or null. Every item a
+ * row points at must be one of the document's: a link, a judged pair, a source, an outcome or a
+ * vector naming another id would attach the document to items of another namespace.
+ */
+export function strayRow(doc: ExportDocument): string | null {
+  const ns = doc.namespace;
+  const foreignNamespace = [
+    ...doc.episodes,
+    ...doc.beliefs,
+    ...doc.vectors,
+    ...doc.audit,
+    ...doc.auditHeads,
+  ].find((r) => r.namespace !== ns);
+  if (foreignNamespace) return `it holds a row of namespace "${foreignNamespace.namespace}"`;
+  const episodes = new Set(doc.episodes.map((e) => e.id));
+  const beliefs = new Set(doc.beliefs.map((b) => b.id));
+  const items = (id: string) => episodes.has(id) || beliefs.has(id);
+  const outside = (what: string, id: string) => `${what} ${id}, which is not an item of the document`;
+  for (const e of doc.episodes)
+    if (e.supersededBy !== null && !items(e.supersededBy))
+      return outside(`episode ${e.id} is superseded by`, e.supersededBy);
+  for (const b of doc.beliefs) {
+    const source = b.sources.find((id) => !episodes.has(id));
+    if (source) return outside(`belief ${b.id} rests on`, source);
+    for (const [field, id] of [
+      ["superseded by", b.supersededBy],
+      ["folded under", b.parentId],
+    ] as const)
+      if (id !== null && !items(id)) return outside(`belief ${b.id} is ${field}`, id);
+  }
+  for (const s of doc.beliefSources) {
+    if (!beliefs.has(s.beliefId)) return outside("a provenance row names belief", s.beliefId);
+    if (!episodes.has(s.episodeId)) return outside("a provenance row names episode", s.episodeId);
+  }
+  for (const l of doc.links)
+    for (const id of [l.from, l.to]) if (!items(id)) return outside("a link touches", id);
+  for (const o of doc.outcomes) if (!beliefs.has(o.beliefId)) return outside("an outcome names", o.beliefId);
+  for (const v of doc.vectors) if (!items(v.id)) return outside("a vector is of", v.id);
+  for (const p of doc.judgedPairs)
+    for (const id of [p.a, p.b]) if (!items(id)) return outside("a judged pair names", id);
+  for (const m of doc.meta)
+    if (metaOwner(m.key, m.value) !== ns) return `its record "${m.key}" is not one of namespace "${ns}"`;
+  return null;
 }
 
 /**
@@ -186,7 +253,7 @@ function keep(section: DumpSection, row: unknown, ns: string, ids: Set<string>):
     }
     case "meta": {
       const m = row as DumpRows["meta"][number];
-      return metaInNamespace(m.key, m.value, ns) ? row : null;
+      return metaOwner(m.key, m.value) === ns ? row : null;
     }
     case "audit":
     case "auditHeads":

@@ -13,6 +13,7 @@ import {
   ExportDocumentSchema,
   RECORD_TYPES,
   SECTION_SCHEMAS,
+  strayRow,
 } from "./document.js";
 
 export const IMPORT_FORMATS = ["strata-json", "strata-jsonl", "mcp-memory"] as const;
@@ -113,13 +114,12 @@ function parseDocument(value: Record<string, unknown>): ExportDocument {
       { version: value.version },
     );
   const doc = parseInput(ExportDocumentSchema, value, "Strata export");
-  const stray = [...doc.episodes, ...doc.beliefs, ...doc.audit, ...doc.auditHeads].find(
-    (r) => r.namespace !== doc.namespace,
-  );
+  const stray = strayRow(doc);
   if (stray)
     throw new StrataError(
       "INVALID_INPUT",
-      `Invalid Strata export: it is of namespace "${doc.namespace}" but holds a row of "${stray.namespace}".`,
+      `Invalid Strata export of namespace "${doc.namespace}": ${stray}. An export holds one namespace's rows only; export the namespace again with strata export.`,
+      { namespace: doc.namespace },
     );
   return doc;
 }

@@ -29,7 +29,7 @@ export interface ImportReport {
   namespace: string;
   /** Strata exports: rows loaded per section (null for memory.jsonl). */
   loaded: Record<DumpSection, number> | null;
-  /** Strata exports: the chain checked after loading (null for memory.jsonl). */
+  /** Strata exports: the imported namespace's chain, checked after loading (null for memory.jsonl). */
   audit: AuditVerification | null;
   /** memory.jsonl: what happened to each statement, in source order. */
   items: ImportItem[];
@@ -111,7 +111,7 @@ export async function loadDocument(
     format,
     namespace: doc.namespace,
     loaded,
-    audit: await verifyChains(store),
+    audit: await verifyChains(store, undefined, doc.namespace),
     items: [],
     counts: { statements: 0, stored: 0, merged: 0, entities: 0, relations: 0 },
     ms: Math.round(globalThis.performance.now() - started),

@@ -93,7 +93,9 @@ export const ImportReportSchema = z.object({
     .record(z.enum(DUMP_SECTIONS as [string, ...string[]]), z.number().int())
     .nullable()
     .describe("Strata exports: rows loaded per section."),
-  audit: AuditVerificationSchema.nullable(),
+  audit: AuditVerificationSchema.nullable().describe(
+    "Strata exports: the imported namespace's audit chain, verified after loading (no other namespace's).",
+  ),
   items: z.array(
     z.object({
       origin: z.string(),

@@ -181,6 +181,30 @@ export async function keepReport(tx: StoreWriter, report: WorkerReport, keep: nu
   await tx.setMeta(reportsKey(report.namespace), JSON.stringify(list.slice(-keep)));
 }
 
+/**
+ * Forget reaches the kept reports: an item's reason may quote values ("replaces [b1]
+ * (value-changed:number: 771945 → 937215)"), so the reason of every item that is, or names, an
+ * erased id is replaced by a note; ids, actions and counts stay. Runs in forget's transaction.
+ * Returns how many reasons were redacted.
+ *
+ *   await redactReports(tx, "agent-7", ["e4", "b7"]); // → 2
+ */
+export async function redactReports(tx: StoreWriter, ns: string, erased: readonly string[]): Promise<number> {
+  const raw = await tx.getMeta(reportsKey(ns));
+  const list = readJson(raw, z.array(WorkerReportSchema));
+  if (!list || erased.length === 0) return 0;
+  const names = new RegExp(`\\b(?:${erased.join("|")})\\b`);
+  let redacted = 0;
+  for (const report of list)
+    for (const item of report.items)
+      if (names.test(item.id) || (item.by !== null && names.test(item.by)) || names.test(item.reason)) {
+        item.reason = "redacted: it named a forgotten item";
+        redacted++;
+      }
+  if (redacted > 0) await tx.setMeta(reportsKey(ns), JSON.stringify(list));
+  return redacted;
+}
+
 const RequestArgsSchema = z
   .object({
     namespace: NamespaceSchema.optional(),

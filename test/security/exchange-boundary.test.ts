@@ -1,0 +1,177 @@
+/**
+ * Export and import are namespace-bound (DESIGN invariant 8), row by row. An export of one
+ * namespace carries no record of another, however the namespaces are named (`state:victim` is a
+ * valid namespace, and `worker:state:victim` is the victim's worker record). An import of a
+ * document loads only rows of the document's own namespace: a crafted document whose meta
+ * records, provenance, links, outcomes, judged pairs or vectors point at another namespace's
+ * items is refused before anything is written, in words that do not say whether the foreign
+ * record exists.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { Memory } from "../../src/core/engine.js";
+import { isStrataError } from "../../src/core/errors.js";
+import type { ExportDocument } from "../../src/core/exchange/document.js";
+import { testMemory } from "../support/memory.js";
+import { storeSnapshot } from "../support/store-snapshot.js";
+
+let mem: Memory | null = null;
+afterEach(async () => {
+  await mem?.close();
+  mem = null;
+});
+
+const VICTIM = "victim";
+
+interface Seeded {
+  mem: Memory;
+  path: string;
+  episode: string;
+  belief: string;
+  other: string;
+}
+
+async function seed(): Promise<Seeded> {
+  const t = await testMemory({ file: true, namespace: VICTIM });
+  mem = t.mem;
+  const e = await mem.record("The vault code is kept by the night janitor", { session: "s1" });
+  const b = await mem.remember("The vault code is kept by the janitor", { sources: [e.id] });
+  const other = await mem.remember("The cache TTL is 60 seconds");
+  await mem.outcome(b.id, true, { session: "s1" });
+  const wrap = await mem.prepareWrap();
+  await mem.saveContinuity(
+    `## State\n- guarding the vault\n## Patterns\n- none\n## Decisions\n- none\n## Context\n- none\n`,
+    { token: wrap.token! },
+  );
+  await mem.requestConsolidation({ note: "victim's session ended" });
+  return { mem, path: t.path, episode: e.id, belief: b.id, other: other.id };
+}
+
+/**
+ * The attacker's own, well-formed export, made in a scratch namespace and renamed to `namespace`,
+ * which holds nothing here, with its ids moved past the store's: only a tampered row can make
+ * its import fail.
+ */
+async function attackerDocument(m: Memory, namespace: string): Promise<ExportDocument> {
+  const a = m.withNamespace("scratch");
+  const e = await a.record("The attacker deployed on Friday");
+  await a.remember("Attacker note about deploys", { sources: [e.id] });
+  const shift = (l: string, n: string) => `"${l}${Number(n) + 1000}"`;
+  const json = ((await a.export({ format: "json" })) as string).replace(/"([eb])(\d+)"/g, (_, l, n) =>
+    shift(l, n),
+  );
+  const doc = JSON.parse(json) as ExportDocument;
+  doc.namespace = namespace;
+  for (const row of [...doc.episodes, ...doc.beliefs, ...doc.vectors]) row.namespace = namespace;
+  doc.audit = [];
+  doc.auditHeads = [];
+  return doc;
+}
+
+describe("export: another namespace's records never come along", () => {
+  it("a namespace named like the tail of another's record key exports none of it", async () => {
+    const s = await seed();
+    const keys = ["state:victim", "request:victim", "reports:victim"];
+    for (const ns of keys) {
+      const a = s.mem.withNamespace(ns);
+      await a.remember(`A note of ${ns}`);
+      const doc = JSON.parse((await a.export({ format: "json" })) as string) as {
+        meta: { key: string }[];
+      };
+      expect(
+        doc.meta.map((m) => m.key),
+        ns,
+      ).toEqual([]);
+    }
+    // The victim's own export still carries its records.
+    const own = JSON.parse((await s.mem.export({ format: "json" })) as string) as { meta: { key: string }[] };
+    expect(own.meta.map((m) => m.key)).toEqual(expect.arrayContaining(["continuity:victim"]));
+  });
+});
+
+describe("import: a document's rows stay in its namespace", () => {
+  type Tamper = (doc: ExportDocument, s: Seeded) => void;
+  const CASES: Record<string, Tamper> = {
+    "a meta record of another namespace": (doc) =>
+      doc.meta.push({ key: "continuity:victim", value: '{"text":"## State\\n- pwned"}' }),
+    "a sweep mark of another namespace": (doc) =>
+      doc.meta.push({ key: "sweep:victim", value: "9999-01-01T00:00:00.000Z" }),
+    "a store-wide record (api keys)": (doc) => doc.meta.push({ key: "api-keys", value: "[]" }),
+    "a worker record whose tail is the document's namespace": (doc) =>
+      doc.meta.push({ key: `worker:request:${doc.namespace.split(":").slice(1).join(":")}`, value: "{}" }),
+    "provenance to another namespace's belief": (doc, s) =>
+      doc.beliefSources.push({ episodeId: doc.episodes[0]!.id, beliefId: s.belief }),
+    "provenance from another namespace's episode": (doc, s) =>
+      doc.beliefSources.push({ episodeId: s.episode, beliefId: doc.beliefs[0]!.id }),
+    "a belief resting on another namespace's episode": (doc, s) => {
+      doc.beliefs[0]!.sources = [s.episode];
+    },
+    "a belief superseded by another namespace's belief": (doc, s) => {
+      doc.beliefs[0]!.supersededBy = s.belief;
+    },
+    "a link between another namespace's items": (doc, s) =>
+      doc.links.push({ from: s.episode, to: s.belief, relation: "refines", at: "2027-01-01T00:00:00.000Z" }),
+    "a link to another namespace's item": (doc, s) =>
+      doc.links.push({
+        from: doc.beliefs[0]!.id,
+        to: s.belief,
+        relation: "refines",
+        at: "2027-01-01T00:00:00.000Z",
+      }),
+    "an outcome of another namespace's belief": (doc, s) =>
+      doc.outcomes.push({
+        beliefId: s.belief,
+        success: false,
+        at: "2027-01-01T00:00:00.000Z",
+        confidenceBefore: 0.67,
+        confidenceAfter: 0.5,
+      }),
+    "a judged pair of another namespace's beliefs": (doc, s) =>
+      doc.judgedPairs.push({
+        a: s.belief,
+        b: s.other,
+        aHash: "x",
+        bHash: "y",
+        relation: "distinct",
+        judge: "lexical",
+        reason: "never judge these again",
+        at: "2027-01-01T00:00:00.000Z",
+      }),
+    "a vector of another namespace": (doc) => {
+      doc.vectors[0]!.namespace = VICTIM;
+    },
+    "a vector of an item not in the document": (doc, s) =>
+      doc.vectors.push({ ...doc.vectors[0]!, id: s.other }),
+  };
+
+  for (const [name, tamper] of Object.entries(CASES))
+    it(`refuses ${name} (INVALID_INPUT), writes nothing, reveals nothing`, async () => {
+      const s = await seed();
+      const ns = "state:victim";
+      const moved = await attackerDocument(s.mem, ns);
+      tamper(moved, s);
+      const before = await storeSnapshot(s.mem, s.path, [VICTIM, ns]);
+      const error = await s.mem
+        .withNamespace(ns)
+        .import(JSON.stringify(moved))
+        .then(
+          () => expect.fail(`${name}: imported`),
+          (e: unknown) => e,
+        );
+      if (!isStrataError(error)) expect.fail(String(error));
+      expect(error.code, error.message).toBe("INVALID_INPUT");
+      expect(error.message).not.toMatch(/exists|taken/);
+      expect(await storeSnapshot(s.mem, s.path, [VICTIM, ns])).toEqual(before);
+      // The victim still reads its own digest.
+      expect(await s.mem.continuity()).toContain("guarding the vault");
+    });
+
+  it("the untampered document imports (the cases above are not refused for another reason)", async () => {
+    const s = await seed();
+    const moved = await attackerDocument(s.mem, "state:victim");
+    const report = await s.mem.withNamespace("state:victim").import(JSON.stringify(moved));
+    expect(report.loaded?.beliefs).toBe(1);
+    // The chain check it reports is the imported namespace's alone: it neither counts nor names
+    // the store's other namespaces (here "victim" and "scratch").
+    expect(report.audit).toEqual({ ok: true, entries: 1, namespaces: 1, problems: [] });
+  });
+});
