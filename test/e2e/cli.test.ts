@@ -168,7 +168,7 @@ describe("strata (built)", () => {
     [["recall", "x", "-k", "many"], /-k must be a whole number/],
     [["outcome", "b1", "maybe"], /Allowed choices are success, failure/],
     [["forget", "e1"], /Add --yes to confirm/],
-    [[], /Usage: strata/],
+    [[], /It needs a command; start with one of these/],
   ])("strata %j is a usage error: exit 2", (args, message) => {
     const r = strata(args);
     expect(r.code).toBe(2);
@@ -302,7 +302,23 @@ describe("strata (built)", () => {
     const { error } = JSON.parse(r.stdout);
     expect(error.code).toBe("USAGE");
     expect(error.message).toContain(message);
-    expect(r.stderr).toContain("Usage: strata");
+    expect(r.stderr).toMatch(/usage: strata/i);
+  });
+
+  it("strata alone prints the few commands to start with, not the whole help, and --json only its error", () => {
+    const r = strata([]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^strata: memory consolidation for AI agents\. It needs a command/);
+    expect(r.stderr).toContain("strata demo");
+    expect(r.stderr.trim().split("\n").length).toBeLessThanOrEqual(14);
+    const j = strata(["--db", "none.db", "--json"]);
+    expect(j.code).toBe(2);
+    expect(JSON.parse(j.stdout).error.code).toBe("USAGE");
+    expect(j.stderr.trim().split("\n")).toEqual([
+      "usage: strata needs a command: strata --help lists them (strata demo shows what Strata does).",
+    ]);
+    expect(existsSync(join(dir, "none.db"))).toBe(false);
   });
 
   it("consolidate, candidates, judge (stdin and file), pending, distil and health round-trip through --json", () => {
