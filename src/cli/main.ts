@@ -175,6 +175,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       dbPath,
       dbLabel: onServer ? describeLocation(location) : dbPath,
       dbExisted: onServer ? null : existsSync(dbPath),
+      self: env.npm_command === "exec" ? "npx strata" : "strata",
       resolvePath: (p) => resolve(process.cwd(), p),
       tempPath: () => join(mkdtempSync(join(tmpdir(), "strata-demo-")), "memory.db"),
       progress: (label, options) => {

@@ -42,9 +42,11 @@ function strata(args: string[], env: Record<string, string> = {}, input?: string
 
 describe("strata (built)", () => {
   it("demo exits 0, prints its store path and every act", () => {
-    const r = strata(["demo"]);
+    // Started by npx (the README's `npx strata demo`): there is no `strata` on the PATH yet.
+    const r = strata(["demo"], { npm_command: "exec" });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/store: .*strata-demo-.*memory\.db/);
+    expect(r.stdout).toMatch(/Explore it: npx strata --db \S+memory\.db list/);
     for (let act = 1; act <= 9; act++) expect(r.stdout).toContain(`Act ${act} ·`);
     expect(r.stdout).toContain("10 → 3 entries");
     expect(r.stdout).toContain("recalled memory written back");
