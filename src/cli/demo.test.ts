@@ -110,6 +110,16 @@ describe("strata demo", () => {
     ]);
   });
 
+  it("ends with commands to explore the store, written the way the user runs strata", () => {
+    const last = (options?: { self?: string }) => renderDemo(first, plain, options).split("\n").at(-1);
+    expect(last()).toBe(
+      `Explore it: strata --db ${first.path} list   ·   strata --db ${first.path} explain <id>`,
+    );
+    expect(last({ self: "npx strata" })).toBe(
+      `Explore it: npx strata --db ${first.path} list   ·   npx strata --db ${first.path} explain <id>`,
+    );
+  });
+
   it("renders acts with the gate's verdict and reason for every write", () => {
     const text = renderDemo(first, plain);
     for (const act of first.acts) expect(text).toContain(act.title);

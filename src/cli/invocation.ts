@@ -17,6 +17,12 @@ export interface RunEnv {
   dbLabel: string;
   /** Whether that file existed before this run; null for a PostgreSQL URL. */
   dbExisted: boolean | null;
+  /**
+   * How the user runs this CLI, for the commands a command tells them to run next: `npx strata`
+   * when npx started it (no `strata` on the PATH yet, as in the README's quick start), else
+   * `strata`. Optional: `strata` when absent.
+   */
+  self?: string;
   /** Resolves a user-given path against the working directory. */
   resolvePath(path: string): string;
   /** A fresh file path in a new temporary folder. */

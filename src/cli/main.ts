@@ -22,6 +22,7 @@ import { describeLocation, isPostgresUrl } from "../store/open-store.js";
 import { fileLines, readStdin, textLines } from "./input-lines.js";
 import type { GlobalOptions, Invocation, RunEnv } from "./invocation.js";
 import { migrationNotice } from "./migration-notice.js";
+import { isBare, NO_COMMAND, renderStartHere, VALUED_OPTIONS } from "./start-here.js";
 import { createStyle } from "./style.js";
 import { UsageError } from "./usage-error.js";
 import { cliWording } from "./wording.js";
@@ -52,9 +53,6 @@ function readVersion(): string {
   return pkg.version;
 }
 
-/** Global options that take a value: their value is not a command name. */
-const VALUED_OPTIONS = new Set(["--db", "--config", "--embedder", "-n", "--namespace"]);
-
 /**
  * What commander's "(outputHelp)" means when a command group is called without its command
  * (`strata keys`, or `strata` alone): which commands it takes, said for --json callers.
@@ -71,8 +69,7 @@ function missingCommand(program: Command, argv: readonly string[]): string {
     command = sub;
     path += ` ${token}`;
   }
-  if (command === program)
-    return "strata needs a command: strata --help lists them (strata demo shows what Strata does).";
+  if (command === program) return NO_COMMAND;
   const names = command.commands.map((c) => c.name()).filter((n) => n !== "help");
   return `${path} needs a command: ${names.join(", ")} (${path} --help says what each does).`;
 }
@@ -96,6 +93,14 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
   if (rest.length === 1 && (rest[0] === "--version" || rest[0] === "-V")) {
     out(wantsJson ? JSON.stringify({ version: readVersion() }) : readVersion());
     return 0;
+  }
+  // `strata` alone: the few commands to start with, not the whole help (answered before the
+  // grammar loads, as --version is); --json gets the usage error every command gives.
+  if (isBare(argv)) {
+    if (wantsJson)
+      return failWith(2, { code: "USAGE", message: NO_COMMAND, details: { commander: "commander.help" } });
+    err(renderStartHere());
+    return 2;
   }
   const [{ createProgram, readsOnly }, { CommanderError }] = await Promise.all([
     import("./program.js"),
@@ -170,6 +175,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       dbPath,
       dbLabel: onServer ? describeLocation(location) : dbPath,
       dbExisted: onServer ? null : existsSync(dbPath),
+      self: env.npm_command === "exec" ? "npx strata" : "strata",
       resolvePath: (p) => resolve(process.cwd(), p),
       tempPath: () => join(mkdtempSync(join(tmpdir(), "strata-demo-")), "memory.db"),
       progress: (label, options) => {

@@ -848,11 +848,13 @@ export function createProgram(
     .description("run a scripted three-week agent session into a fresh store and narrate it")
     .option("--db <path>", "where to write the demo store (default: a new temporary file)")
     .addHelpText("after", examples("strata demo", "strata demo --db ./demo.db", "strata demo --json"))
-    .action((o: { db?: string }) =>
-      on<DemoTranscript>({
+    .action((o: { db?: string }) => {
+      let self = "strata";
+      return on<DemoTranscript>({
         command: "demo",
         run: {
           standalone: (env) => {
+            self = env.self ?? "strata";
             // Only an explicit --db counts here: the demo never writes into STRATA_DB or ~/.strata.
             const explicit = o.db ?? (program.opts() as GlobalOptions).db;
             if (explicit && isPostgresUrl(explicit))
@@ -862,9 +864,9 @@ export function createProgram(
             return runDemo({ path: explicit ? env.resolvePath(explicit) : env.tempPath() });
           },
         },
-        render: renderDemo,
-      }),
-    );
+        render: (t, style) => renderDemo(t, style, { self }),
+      });
+    });
 
   registerContinuityCommands(program, onInvoke);
   registerExchangeCommands(program, onInvoke);

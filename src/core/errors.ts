@@ -24,7 +24,8 @@ export const ERROR_CODES = [
   /**
    * Another sweep or consolidation of the namespace holds its lock (in this process or another,
    * on this machine or, with PostgreSQL, another) and did not finish within `lockWaitMs`. It
-   * finishes on its own: try again later. Nothing was changed.
+   * finishes on its own: try again later. Nothing was changed. Also a SQLite file whose write
+   * lock another process held for the store's whole busy wait (`details.lock: "sqlite-write"`).
    */
   "BUSY",
   /** No credentials, or credentials that match no live API key. */

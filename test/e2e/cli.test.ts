@@ -42,9 +42,11 @@ function strata(args: string[], env: Record<string, string> = {}, input?: string
 
 describe("strata (built)", () => {
   it("demo exits 0, prints its store path and every act", () => {
-    const r = strata(["demo"]);
+    // Started by npx (the README's `npx strata demo`): there is no `strata` on the PATH yet.
+    const r = strata(["demo"], { npm_command: "exec" });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/store: .*strata-demo-.*memory\.db/);
+    expect(r.stdout).toMatch(/Explore it: npx strata --db \S+memory\.db list/);
     for (let act = 1; act <= 9; act++) expect(r.stdout).toContain(`Act ${act} ·`);
     expect(r.stdout).toContain("10 → 3 entries");
     expect(r.stdout).toContain("recalled memory written back");
@@ -183,7 +185,7 @@ describe("strata (built)", () => {
       /--from sqlite:.*missing\.db: no store there \(the file does not exist\); nothing was created or transferred/,
     ],
     [["forget", "e1"], /Add --yes to confirm/],
-    [[], /Usage: strata/],
+    [[], /It needs a command; start with one of these/],
   ])("strata %j is a usage error: exit 2", (args, message) => {
     const r = strata(args);
     expect(r.code).toBe(2);
@@ -334,7 +336,23 @@ describe("strata (built)", () => {
     const { error } = JSON.parse(r.stdout);
     expect(error.code).toBe("USAGE");
     expect(error.message).toContain(message);
-    expect(r.stderr).toContain("Usage: strata");
+    expect(r.stderr).toMatch(/usage: strata/i);
+  });
+
+  it("strata alone prints the few commands to start with, not the whole help, and --json only its error", () => {
+    const r = strata([]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^strata: memory consolidation for AI agents\. It needs a command/);
+    expect(r.stderr).toContain("strata demo");
+    expect(r.stderr.trim().split("\n").length).toBeLessThanOrEqual(14);
+    const j = strata(["--db", "none.db", "--json"]);
+    expect(j.code).toBe(2);
+    expect(JSON.parse(j.stdout).error.code).toBe("USAGE");
+    expect(j.stderr.trim().split("\n")).toEqual([
+      "usage: strata needs a command: strata --help lists them (strata demo shows what Strata does).",
+    ]);
+    expect(existsSync(join(dir, "none.db"))).toBe(false);
   });
 
   it("consolidate, candidates, judge (stdin and file), pending, distil and health round-trip through --json", () => {

@@ -589,7 +589,14 @@ function renderStep(s: DemoStep, style: Style): string {
   }
 }
 
-export function renderDemo(t: DemoTranscript, style: Style): string {
+/**
+ * The transcript for a person. `self` is how they run the CLI (`npx strata` from a clone without
+ * a `strata` on the PATH), for the closing line's commands.
+ *
+ *   renderDemo(transcript, style, { self: "npx strata" }) // … "Explore it: npx strata --db … list"
+ */
+export function renderDemo(t: DemoTranscript, style: Style, options: { self?: string } = {}): string {
+  const self = options.self ?? "strata";
   const out: string[] = [
     style.bold("Strata demo: three weeks of an agent's memory, on a fixed clock"),
     style.dim(`store: ${t.path}`),
@@ -602,6 +609,9 @@ export function renderDemo(t: DemoTranscript, style: Style): string {
     }
   }
   out.push("", style.heading("What the store holds now"), renderStats(t.stats, style));
-  out.push("", style.dim(`Explore it: strata --db ${t.path} list   ·   strata --db ${t.path} explain <id>`));
+  out.push(
+    "",
+    style.dim(`Explore it: ${self} --db ${t.path} list   ·   ${self} --db ${t.path} explain <id>`),
+  );
   return out.join("\n");
 }

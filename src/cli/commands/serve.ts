@@ -142,6 +142,9 @@ export function resolveToken(args: ServeArgs): { token: string | undefined; from
   return { token: undefined, from: null };
 }
 
+/** The command that makes a key to sign in to the dashboard with, said where no key exists yet. */
+export const FIRST_KEY = "strata keys create --name you --scope admin --namespaces '*'";
+
 /** `strata serve [--http --port 8787] [--compat memory-server]` */
 export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResult> {
   const manifestPath = args.manifestPath ?? defaultManifestPath();
@@ -303,7 +306,13 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
     }`,
   );
   note(`  reference at ${base}/docs, OpenAPI 3.1 at ${base}/openapi.json, probes at /healthz and /readyz`);
-  note(`  dashboard at ${base}/ui (sign in with an API key)`);
+  note(
+    `  dashboard at ${base}/ui ${
+      keysLive
+        ? "(sign in with an API key)"
+        : `(sign in with an API key; none exists yet: ${FIRST_KEY}, printed once; from then on REST and MCP callers need a key too)`
+    }`,
+  );
   const worker = workerInput ? startWorker(mem, workerInput) : null;
   if (workerSettings)
     note(

@@ -228,6 +228,22 @@ describe("import of the MCP memory server's memory.jsonl", () => {
     expect(await mem.verifyAudit()).toMatchObject({ ok: true });
   });
 
+  it("round-trips Strata's own memory.jsonl export into a fresh store: its beliefs, and nothing about the export's marker", async () => {
+    const { mem } = await memory();
+    await mem.remember("The staging database is Postgres 16");
+    await mem.remember("Deploys need two approvals");
+    await mem.import(MEMORY_JSONL);
+    const out = await mem.export({ format: "memory-jsonl" });
+    const { mem: fresh } = await memory();
+    await fresh.import(out);
+    const texts = async (m: Memory) =>
+      (await m.list({ limit: 100 })).map((b) => ("text" in b ? b.text : "")).sort();
+    expect(await texts(fresh)).toEqual(await texts(mem));
+    expect((await texts(fresh)).some((t) => t.includes("strata-namespace"))).toBe(false);
+    // An entity type the file itself carries is still a statement.
+    expect(await texts(fresh)).toContain("Alice has entity type person");
+  });
+
   it("imports into the namespace it is given", async () => {
     const { mem } = await memory();
     await mem.import(MEMORY_JSONL, { namespace: "people" });

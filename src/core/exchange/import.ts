@@ -185,15 +185,16 @@ function parseMcpMemory(records: { line: number; value: Record<string, unknown> 
       entities++;
       const e = r.data;
       const base = { source: "mcp-memory", entity: e.name, entityType: e.entityType || null };
-      if (e.entityType)
+      // Strata's own export: the namespace entity holds beliefs in their own words, not about "default".
+      const own = e.entityType === NAMESPACE_ENTITY_TYPE;
+      // Its type is the export's marker, not something known about the namespace.
+      if (e.entityType && !own)
         statements.push({
           // Not "Acme is an organization": the lexical judge reads "Acme is based in Berlin" as its new value.
           text: `${e.name} has entity type ${e.entityType.replace(/_/g, " ")}`,
           origin: `entity ${e.name}`,
           metadata: base,
         });
-      // Strata's own export: the namespace entity holds beliefs in their own words, not about "default".
-      const own = e.entityType === NAMESPACE_ENTITY_TYPE;
       e.observations.forEach((o, i) => {
         if (o.trim().length === 0) return;
         statements.push({

@@ -177,7 +177,7 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
 <label>API key <input type="password" name="key" autocomplete="current-password" required autofocus placeholder="sk_strata_…"></label>
 <p><button type="submit" class="primary">Sign in</button></p>
 </form>
-<p class="muted">The key stays on the server; your browser keeps only a session cookie. Create a key with <code>strata keys create</code>.</p></div>`,
+<p class="muted">The key stays on the server; your browser keeps only a session cookie. No key yet? On the server's machine: <code>strata keys create --name you --scope admin --namespaces '*'</code> (with the server's <code>--db</code>); it is printed once. From then on every REST and MCP caller needs a key too.</p></div>`,
     ).toString();
 
   app.get("/signin", (c) => c.html(signinPage()));

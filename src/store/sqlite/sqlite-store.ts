@@ -186,6 +186,21 @@ export interface SqliteStoreOptions {
 /** Where SQLite keeps the store's secret: its own meta row, outside the engine's `engine:` keys. */
 const CONTENT_KEY = "content_key";
 
+/** SQLite gave up waiting for another connection's lock (`busy_timeout` ran out). */
+const isBusy = (error: unknown): boolean =>
+  (error as { code?: string } | null)?.code?.startsWith("SQLITE_BUSY") === true;
+
+/**
+ * SQLite's write lock stayed with another connection for the whole busy wait: a temporary
+ * failure (`BUSY`, try again later), said with what to do, not a broken or read-only file.
+ */
+const writeLocked = (path: string, waitMs: number, action: string): StrataError =>
+  new StrataError(
+    "BUSY",
+    `Cannot ${action} the SQLite store at ${path}: another process held its write lock for the whole ${waitMs} ms wait (a strata command, server or worker writing to it, or another program with a transaction open). Nothing was changed: try again once that write finishes.`,
+    { path, lock: "sqlite-write", waitMs },
+  );
+
 type Row = Record<string, unknown>;
 type Stmt = Database.Statement<unknown[], Row>;
 
@@ -754,6 +769,7 @@ export class SqliteStore implements Store {
     } catch (error) {
       if (db.open) db.close();
       if (error instanceof StrataError) throw error;
+      if (isBusy(error)) throw writeLocked(options.path, options.busyTimeoutMs ?? 10_000, "open");
       // Not a database (a text file, a device), or a file SQLite cannot write.
       const code = (error as { code?: string }).code;
       throw new StrataError(
@@ -783,10 +799,32 @@ export class SqliteStore implements Store {
     return store;
   }
 
+  /**
+   * The content key of a store whose schema is current, read without a write lock (WAL readers
+   * never wait for a writer), so a read can open a store another process is writing to; null
+   * when the store is new, older or lacks its key, which `migrate` then settles under the lock.
+   */
+  private currentKey(): string | null {
+    try {
+      const rows = this.db
+        .prepare("SELECT key, value FROM meta WHERE key IN ('schema_version', ?)")
+        .all(CONTENT_KEY) as Row[];
+      const value = (k: string) => rows.find((r) => r.key === k)?.value as string | undefined;
+      return Number(value("schema_version")) === SCHEMA_VERSION ? (value(CONTENT_KEY) ?? null) : null;
+    } catch {
+      return null; // no meta table yet: a new file
+    }
+  }
+
   private migrate(
     random: (bytes: number) => Uint8Array,
     onProgress: SqliteStoreOptions["onMigrationProgress"],
   ): void {
+    const key = this.currentKey();
+    if (key !== null) {
+      this.key = key;
+      return;
+    }
     try {
       this.db.exec("BEGIN IMMEDIATE");
       this.db.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
@@ -824,6 +862,7 @@ export class SqliteStore implements Store {
       if (this.db.inTransaction) this.db.exec("ROLLBACK");
       this.db.close();
       if (error instanceof StrataError) throw error;
+      if (isBusy(error)) throw writeLocked(this.path, this.busyTimeoutMs, "prepare");
       throw new StrataError(
         "STORE_UNAVAILABLE",
         `Cannot prepare the SQLite store at ${this.path}: ${(error as Error).message}. Check the file is writable (not read-only, not on a full disk).`,
@@ -909,7 +948,11 @@ export class SqliteStore implements Store {
   transaction<T>(fn: (tx: StoreWriter) => Promise<T>): Promise<T> {
     const run = async (): Promise<T> => {
       this.check();
-      this.db.exec("BEGIN IMMEDIATE");
+      try {
+        this.db.exec("BEGIN IMMEDIATE");
+      } catch (error) {
+        throw isBusy(error) ? writeLocked(this.path, this.busyTimeoutMs, "write to") : error;
+      }
       this.textTx = { mark: this.textSeq, rows: [], built: false };
       this.exactVectors = new Map();
       this.vecCurrentInTx = false;
