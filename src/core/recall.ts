@@ -37,7 +37,9 @@ import {
   asksAbout,
   fillsAskedSlot,
   fillsAskedThing,
+  namesAskedThing,
   namesOtherValue,
+  outsideReasons,
   practitionersOf,
   recurringDays,
   recurringTimes,
@@ -999,9 +1001,14 @@ async function newerFirst(
       if (!disagree) continue;
       // Another person's change ("My mum has switched to Libby for her audiobooks") says nothing
       // of the speaker's state a question in the first person asks ("What app do I use for audiobooks?").
-      if (askedOnce.possible && lexicon) {
+      // For a question about a person's state, the pair must be about the thing it asks: one of
+      // them names it (`namesAskedThing`); a shared light verb or degree word is no such thing ("I
+      // take the tram to the office now" over "I take the car to Dave's Garage" for "What milk do
+      // I take in my coffee?").
+      if (askedOnce.possible) {
         const slot = await askedOnce.read();
-        if (slot && othersState(b.text, slot, lexicon)) continue;
+        if (slot && !pairAboutAsked(a.text, b.text, slot)) continue;
+        if (slot && lexicon && othersState(b.text, slot, lexicon)) continue;
       }
       const settled = await store.judgedPairs([{ a: a.id, b: b.id }]);
       if (
@@ -1028,6 +1035,15 @@ async function newerFirst(
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   return moves;
 }
+
+/**
+ * Whether two statements are about what a question asks (`newerFirst`): one of them names it
+ * (`namesAskedThing`): "I drink coffee every morning" / "I've switched to green tea in the
+ * mornings" for "What do I drink in the morning?" by the older; not "I run 5k every morning" /
+ * "I bought a Chemex and I brew with it every morning now", which share only a circumstance.
+ */
+const pairAboutAsked = (older: string, newer: string, asked: AskedSlot): boolean =>
+  namesAskedThing(newer, asked) || namesAskedThing(older, asked);
 
 /** First-person words and possessive names: a question that could ask a person's state (checked before the tagger loads). */
 const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us)\b|\p{Lu}\p{L}*[’']s\b/iu;
@@ -1109,6 +1125,10 @@ async function sameSlotFirst(
       if (!slot) continue;
       if (!saysChangedState(newer.text) || !namesOtherValue(older.text, newer.text, asked.attributes))
         continue;
+      // The newer fills the slot outside a clause that says why: "We moved standup to Thursdays
+      // since half the team is off" changes no team (`outsideReasons`).
+      const filled = slot === same ? theirs : b;
+      if (filled && !outsideReasons(newer.text).has(filled.attribute)) continue;
       // Another person's change ("My flatmate started taking the 38 bus") is not the speaker's.
       if (othersState(newer.text, asked, req.lexicon)) continue;
       moves.push({
