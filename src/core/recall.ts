@@ -39,7 +39,6 @@ import {
   fillsAskedThing,
   namesAskedThing,
   namesOtherValue,
-  outsideReasons,
   practitionersOf,
   recurringDays,
   recurringTimes,
@@ -1038,9 +1037,9 @@ async function newerFirst(
 
 /**
  * Whether two statements are about what a question asks (`newerFirst`): one of them names it
- * (`namesAskedThing`): "I drink coffee every morning" / "I've switched to green tea in the
- * mornings" for "What do I drink in the morning?" by the older; not "I run 5k every morning" /
- * "I bought a Chemex and I brew with it every morning now", which share only a circumstance.
+ * (`namesAskedThing`), not only a light verb, a degree word or a circumstance of the question's:
+ * not "I run 5k every morning" / "I bought a Chemex and I brew with it every morning now" for
+ * "What do I drink in the morning?", which share only the morning.
  */
 const pairAboutAsked = (older: string, newer: string, asked: AskedSlot): boolean =>
   namesAskedThing(newer, asked) || namesAskedThing(older, asked);
@@ -1125,10 +1124,6 @@ async function sameSlotFirst(
       if (!slot) continue;
       if (!saysChangedState(newer.text) || !namesOtherValue(older.text, newer.text, asked.attributes))
         continue;
-      // The newer fills the slot outside a clause that says why: "We moved standup to Thursdays
-      // since half the team is off" changes no team (`outsideReasons`).
-      const filled = slot === same ? theirs : b;
-      if (filled && !outsideReasons(newer.text).has(filled.attribute)) continue;
       // Another person's change ("My flatmate started taking the 38 bus") is not the speaker's.
       if (othersState(newer.text, asked, req.lexicon)) continue;
       moves.push({
@@ -1465,7 +1460,7 @@ async function missedSuccessors(
       links.push({
         ids: found.map((f) => f.id),
         link: `changes its ${frame.name} in other words`,
-        fits: (text) => replacedByFrame(older.text, text) !== null,
+        fits: (text) => replacedByFrame(older.text, text, req.lexicon) !== null,
       });
     }
     // Where a newer statement retires the older's value by name, lower-case or clipped ("I gave up
@@ -1644,7 +1639,7 @@ async function missedSuccessors(
   if (frame && !moves.some((m) => frameOf(m.older.text) === frame)) {
     const found = await store.searchBeliefText(frame.terms, filter, FRAME_CANDIDATES);
     const changes = (await store.getBeliefs(found.map((f) => f.id)))
-      .filter((b) => changesFrame(frame, b.text, req.query))
+      .filter((b) => changesFrame(frame, b.text, req.query, req.lexicon))
       .sort((a, b) =>
         a.validFrom < b.validFrom ? 1 : a.validFrom > b.validFrom ? -1 : compareIds(a.id, b.id),
       );
