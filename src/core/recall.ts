@@ -954,7 +954,9 @@ function hitOf(
  * replacing or contradicting the older, or the newer announces a change ("moved to", "my new …",
  * "now") and is no restatement — while no verdict has closed either (an agent's or a model's
  * `distinct` keeps both as they rank): the newer is ranked just above the older and its `why`
- * says so. Not when a question about the speaker's state (`askedSlot`) meets another person's
+ * says so. For a question about a person's state (`askedSlot`), only a pair that names what it
+ * asks (`pairAboutAsked`): "I take the tram to the office now" shares only "take" with "What milk
+ * do I take in my coffee?". Not when a question about the speaker's state meets another person's
  * change (`saysOthersState`: "My mum has switched to Libby for her audiobooks" for "What app do I
  * use for audiobooks?"; needs a lexicon). Ranking only; nothing is closed. Bounded: the top 12
  * items. Mutates and re-sorts.

@@ -8,7 +8,9 @@
  * A change matches a frame when one of its clauses is first-person (I, we, my, our) and names a
  * value of its own by a capitalised word right after the change ("moved to Portland"). A purpose
  * in the same sentence that the older state does not have ("I switched to CorePower for yoga" against "I use LastPass for
- * my passwords") says the change is about another thing.
+ * my passwords") says the change is about another thing. "Moved to" is said of both a home and a
+ * thing used; with a lexicon, its value decides: a place (WordNet's noun.location) moves a home,
+ * anything else changes a thing used (`StateFrame.moved`).
  *
  *   frameOf("I live in Denver, it's been two years now.")         // → the residence frame
  *   replacedByFrame("I live in Denver.", "I moved to Portland last week!")  // → "residence"
