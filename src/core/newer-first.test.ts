@@ -37,6 +37,35 @@ describe("newerFirst: another person's change is not the speaker's", () => {
   });
 });
 
+describe("newerFirst: the pair is about what the question asks", () => {
+  const lifted = (summary: string) => /newer than \[/.test(summary);
+  it.each([
+    // A shared light verb: neither names milk or coffee.
+    [
+      "I take the car to Dave's Garage for its service.",
+      "The scooter got stolen outside the station, so I take the tram to the office now.",
+      "What milk do I take in my coffee?",
+      "tram",
+    ],
+    // Only the morning, a circumstance of the question's: neither names a drink.
+    [
+      "I run 5k every morning before breakfast.",
+      "I bought a Chemex last week and I brew with it every morning now.",
+      "What do I drink in the morning?",
+      "Chemex",
+    ],
+  ])("%j, then %j: for %j the %s statement is not lifted", async (first, later, question, word) => {
+    mem = await sleptChat([
+      { text: first, day: 0 },
+      { text: "Busy week at work, nothing new.", day: 1 },
+      { text: later, day: 20 },
+    ]);
+    const hits = await mem.recall(question, { k: 5 });
+    const hit = hits.find((h) => h.text.includes(word));
+    expect(hit === undefined || !lifted(hit.why.summary)).toBe(true);
+  });
+});
+
 describe("the lifts' order survives diversity when they chain", () => {
   it("an update that retires a value lifted above an older one stays above that value", async () => {
     mem = await sleptChat([

@@ -105,6 +105,8 @@ export interface Lexicon {
   derivedVerbs(noun: string): string[];
   /** True when a noun names a part of another in its first senses ("evening" of "night"). */
   isPartOf(part: string, whole: string): boolean;
+  /** True when a noun or name names a place in its dominant sense ("Portland", "Glasgow": a city); false when not or unknown ("Giffgaff"). */
+  isPlace(word: string): boolean;
 }
 
 // ---------------------------------------------------------------------------------------------

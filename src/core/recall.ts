@@ -37,6 +37,7 @@ import {
   asksAbout,
   fillsAskedSlot,
   fillsAskedThing,
+  namesAskedThing,
   namesOtherValue,
   practitionersOf,
   recurringDays,
@@ -958,7 +959,9 @@ function hitOf(
  * replacing or contradicting the older, or the newer announces a change ("moved to", "my new …",
  * "now") and is no restatement — while no verdict has closed either (an agent's or a model's
  * `distinct` keeps both as they rank): the newer is ranked just above the older and its `why`
- * says so. Not when a question about the speaker's state (`askedSlot`) meets another person's
+ * says so. For a question about a person's state (`askedSlot`), only a pair that names what it
+ * asks (`pairAboutAsked`): "I take the tram to the office now" shares only "take" with "What milk
+ * do I take in my coffee?". Not when a question about the speaker's state meets another person's
  * change (`saysOthersState`: "My mum has switched to Libby for her audiobooks" for "What app do I
  * use for audiobooks?"; needs a lexicon). Ranking only; nothing is closed. Bounded: the top 12
  * items. Mutates and re-sorts.
@@ -1004,9 +1007,14 @@ async function newerFirst(
       if (!disagree) continue;
       // Another person's change ("My mum has switched to Libby for her audiobooks") says nothing
       // of the speaker's state a question in the first person asks ("What app do I use for audiobooks?").
-      if (askedOnce.possible && lexicon) {
+      // For a question about a person's state, the pair must be about the thing it asks: one of
+      // them names it (`namesAskedThing`); a shared light verb or degree word is no such thing ("I
+      // take the tram to the office now" over "I take the car to Dave's Garage" for "What milk do
+      // I take in my coffee?").
+      if (askedOnce.possible) {
         const slot = await askedOnce.read();
-        if (slot && othersState(b.text, slot, lexicon)) continue;
+        if (slot && !pairAboutAsked(a.text, b.text, slot)) continue;
+        if (slot && lexicon && othersState(b.text, slot, lexicon)) continue;
       }
       const settled = await store.judgedPairs([{ a: a.id, b: b.id }]);
       if (
@@ -1033,6 +1041,15 @@ async function newerFirst(
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   return moves;
 }
+
+/**
+ * Whether two statements are about what a question asks (`newerFirst`): one of them names it
+ * (`namesAskedThing`), not only a light verb, a degree word or a circumstance of the question's:
+ * not "I run 5k every morning" / "I bought a Chemex and I brew with it every morning now" for
+ * "What do I drink in the morning?", which share only the morning.
+ */
+const pairAboutAsked = (older: string, newer: string, asked: AskedSlot): boolean =>
+  namesAskedThing(newer, asked) || namesAskedThing(older, asked);
 
 /** First-person words and possessive names: a question that could ask a person's state (checked before the tagger loads). */
 const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us)\b|\p{Lu}\p{L}*[’']s\b/iu;
@@ -1450,7 +1467,7 @@ async function missedSuccessors(
       links.push({
         ids: found.map((f) => f.id),
         link: `changes its ${frame.name} in other words`,
-        fits: (text) => replacedByFrame(older.text, text) !== null,
+        fits: (text) => replacedByFrame(older.text, text, req.lexicon) !== null,
       });
     }
     // Where a newer statement retires the older's value by name, lower-case or clipped ("I gave up
@@ -1629,7 +1646,7 @@ async function missedSuccessors(
   if (frame && !moves.some((m) => frameOf(m.older.text) === frame)) {
     const found = await store.searchBeliefText(frame.terms, filter, FRAME_CANDIDATES);
     const changes = (await store.getBeliefs(found.map((f) => f.id)))
-      .filter((b) => changesFrame(frame, b.text, req.query))
+      .filter((b) => changesFrame(frame, b.text, req.query, req.lexicon))
       .sort((a, b) =>
         a.validFrom < b.validFrom ? 1 : a.validFrom > b.validFrom ? -1 : compareIds(a.id, b.id),
       );

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sleptChat } from "../../test/support/memory.js";
+import { sharedWordNet } from "../lexicon/wordnet.js";
 import type { Memory } from "./engine.js";
 import { namedValues } from "./named-values.js";
 import { askedFrame, replacedByFrame } from "./state-frames.js";
@@ -43,6 +44,29 @@ describe("state frames: a change said in other words than the state it replaces"
     ["Denver is where the conference is.", "I moved to Portland last week!"],
   ])("%j is not replaced by %j", (older, newer) => {
     expect(replacedByFrame(older, newer)).toBeNull();
+  });
+
+  // "Moved to" says a new home and a new thing used alike: the value's kind (WordNet, a place or
+  // not) tells which; a name WordNet does not know is no place, so it moves no home.
+  it.each([
+    ["I live in Denver, it's been two years now.", "I moved to Portland last week!", "residence"],
+    [
+      "We live in Clapham, close to the common.",
+      "We've just moved to Glasgow, the flat is tiny.",
+      "residence",
+    ],
+    ["We live in Clapham, close to the common.", "We relocated to Walthamstow in March.", "residence"],
+    ["I use LastPass for all my passwords.", "I've moved to Bitwarden, it's much cleaner.", "thing used"],
+    ["I use Vodafone for my phone.", "I've moved to Giffgaff and pay half as much.", "thing used"],
+    ["I use LastPass for all my passwords.", "I moved to Portland last week!", null],
+    [
+      "We live in Clapham, close to the common.",
+      "Vodafone is no longer my network, I've moved to Giffgaff and pay half as much.",
+      null,
+    ],
+    ["I use Slack for work chat.", "We moved to New York in the spring.", null],
+  ])("with a lexicon, %j then %j: %s", (older, newer, frame) => {
+    expect(replacedByFrame(older, newer, sharedWordNet())).toBe(frame);
   });
 
   it("reads the frame a question asks about, never from the verb 'use' alone", () => {

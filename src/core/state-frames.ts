@@ -8,11 +8,14 @@
  * A change matches a frame when one of its clauses is first-person (I, we, my, our) and names a
  * value of its own by a capitalised word right after the change ("moved to Portland"). A purpose
  * in the same sentence that the older state does not have ("I switched to CorePower for yoga" against "I use LastPass for
- * my passwords") says the change is about another thing.
+ * my passwords") says the change is about another thing. "Moved to" is said of both a home and a
+ * thing used; with a lexicon, its value decides: a place (WordNet's noun.location) moves a home,
+ * anything else changes a thing used (`StateFrame.moved`).
  *
  *   frameOf("I live in Denver, it's been two years now.")         // → the residence frame
  *   replacedByFrame("I live in Denver.", "I moved to Portland last week!")  // → "residence"
  */
+import type { Lexicon } from "./ports.js";
 import { clausesOf, sentencesOf } from "./sleep/chat-turns.js";
 import { contentTokens } from "./text.js";
 
@@ -27,6 +30,13 @@ export interface StateFrame {
   terms: readonly string[];
   /** A question about the state itself ("Where do I live?"); none when the verb alone is too general ("use"). */
   asked: RegExp | null;
+  /**
+   * What the value of a change said by "moved" must be, read by a lexicon (`Lexicon.isPlace`):
+   * "moved" says both a new home ("I moved to Portland") and a new thing used ("I've moved to
+   * Giffgaff"). A place for the residence (an unknown name is not one: the change waits for another
+   * reading), no place for a thing used. Unchecked without a lexicon.
+   */
+  moved?: "place" | "no place";
 }
 
 // Written without the i flag: under it \p{Lu} would match any letter. Pronouns take either case.
@@ -45,6 +55,7 @@ export const STATE_FRAMES: readonly StateFrame[] = [
       "u",
     ),
     terms: ["moved", "relocated"],
+    moved: "place",
     asked:
       /\b(?:do|did)\s+(?:i|we)\s+(?:still\s+|currently\s+)?live\b|\b(?:am\s+i|are\s+we)\s+(?:based|living)\b/i,
   },
@@ -68,6 +79,7 @@ export const STATE_FRAMES: readonly StateFrame[] = [
     ),
     terms: ["switched", "migrated", "moved", "changed"],
     asked: null,
+    moved: "no place",
   },
 ];
 
@@ -90,24 +102,42 @@ export function askedFrame(question: string): StateFrame | null {
 }
 
 /**
- * True when a sentence of `text` changes the frame's state (a clause says the change), with no
+ * True when a sentence of `text` changes the frame's state (a clause says the change, its value of
+ * the frame's type when the change is "moved" and a lexicon can tell: `StateFrame.moved`), with no
  * purpose or one whose words `about` has.
  */
-export function changesFrame(frame: StateFrame, text: string, about: string): boolean {
+export function changesFrame(frame: StateFrame, text: string, about: string, lexicon?: Lexicon): boolean {
   const words = new Set(contentTokens(about));
   return sentencesOf(text).some((sentence) => {
-    if (!clausesOf(sentence).some((c) => frame.change.test(c))) return false;
+    if (!clausesOf(sentence).some((c) => changesIn(frame, c, lexicon))) return false;
     const purpose = purposeOf(sentence);
     return purpose.length === 0 || purpose.some((w) => words.has(w));
   });
 }
 
+/** True when a clause says the frame's change, its value a place or not as the frame needs (`StateFrame.moved`). */
+function changesIn(frame: StateFrame, clause: string, lexicon: Lexicon | undefined): boolean {
+  const m = frame.change.exec(clause);
+  if (!m) return false;
+  if (!frame.moved || !lexicon || !/\bmoved\b/.test(m[0])) return true;
+  // The value: the capitalised words the change ends on ("Portland", "New York").
+  const value = /^\p{Lu}[\p{L}\p{N}'’-]*(?:\s+\p{Lu}[\p{L}\p{N}'’-]*)*/u.exec(
+    clause.slice(m.index + m[0].length - 1),
+  )?.[0];
+  if (!value) return false;
+  const place = lexicon.isPlace(value) || lexicon.isPlace(value.split(/\s+/)[0]!);
+  return frame.moved === "place" ? place : !place;
+}
+
 /**
  * The name of the frame in which `newer` replaces `older`'s state, or null: `older` states it in
  * the first person, a clause of `newer` changes it, and a purpose of the change is one the older
- * has too (or there is none).
+ * has too (or there is none). With a lexicon, "moved to" a place changes a residence and "moved
+ * to" anything else a thing used (`StateFrame.moved`).
+ *
+ *   replacedByFrame("I use LastPass for all my passwords.", "I moved to Portland last week!", lexicon)  // → null
  */
-export function replacedByFrame(older: string, newer: string): string | null {
+export function replacedByFrame(older: string, newer: string, lexicon?: Lexicon): string | null {
   const frame = frameOf(older);
-  return frame && changesFrame(frame, newer, older) ? frame.name : null;
+  return frame && changesFrame(frame, newer, older, lexicon) ? frame.name : null;
 }

@@ -8,7 +8,9 @@ import {
   asksAbout,
   fillsAskedSlot,
   fillsAskedThing,
+  namesAskedThing,
   namesOtherValue,
+  outsideReasons,
   saysChangedState,
   sharedSlot,
   slotsOf,
@@ -415,4 +417,55 @@ describe("valueLeftUnsaid: the one value of the older's a change leaving it unsa
     // None.
     ["I go for a swim every morning.", "Where do I swim?"],
   ])("%s / %s → null", (older, question) => expect(valueLeftUnsaid(older, question)).toBeNull());
+});
+
+describe("namesAskedThing: a statement names what the question asks, outside the clause that says why", () => {
+  it.each([
+    ["Which team am I on?", "I transferred to the search team last week, so different codebase now."],
+    ["What is my therapist's name?", "Helen moved away, so now I see a therapist named Joaquin on Tuesdays."],
+    [
+      "Where do we do our grocery shopping?",
+      "We switched to Lidl for groceries since it opened two blocks away.",
+    ],
+    [
+      "How do I get into the city?",
+      "Because the 8:15 got cancelled, I catch the 7:40 express bus into the city now.",
+    ],
+    [
+      "How far do I run in the morning?",
+      "I'm training for a half marathon now, so it's 10k runs most mornings.",
+    ],
+    ["What is my favourite show?", "Lately though my favourite show is The Bear, I binged it in three days."],
+    ["Which browser do I use?", "I now use Firefox as my browser since Chrome got slow."],
+  ])("%j: %j names it", (question, statement) => {
+    expect(namesAskedThing(statement, askedSlot(question)!)).toBe(true);
+  });
+  it.each([
+    // Only in a clause that says why.
+    ["Which team am I on?", "We moved standup to Thursdays since half the team is off on Mondays."],
+    [
+      "How much is our rent?",
+      "We finally moved to Walthamstow last month since the rent in Clapham kept climbing.",
+    ],
+    // Only a light verb, a degree word, an indefinite pronoun or a circumstance of the question's.
+    [
+      "What milk do I take in my coffee?",
+      "The scooter got stolen outside the station, so I take the tram to the office now.",
+    ],
+    ["How much is our rent?", "Hyperoptic is our provider now, it's much faster."],
+    [
+      "Which herb do I like to put on everything?",
+      "I closed my Chase account and moved everything to a credit union.",
+    ],
+    ["What do I drink in the morning?", "I bought a Chemex last week and I brew with it every morning now."],
+    ["What is our dog called?", "Luigi's closed, so our new favourite is a taco spot called El Farolito."],
+  ])("%j: %j does not", (question, statement) => {
+    expect(namesAskedThing(statement, askedSlot(question)!)).toBe(false);
+  });
+
+  it("keeps the words of a main clause that follows an opening reason", () => {
+    const words = outsideReasons("Since the garage closed I park on Fifth Avenue.");
+    expect(words.has("park")).toBe(true);
+    expect(words.has("garage")).toBe(false);
+  });
 });

@@ -395,6 +395,12 @@ export interface AskedSlot {
    * all its heads when none is central.
    */
   heads: ReadonlyMap<string, { verb: boolean }>;
+  /**
+   * The attribute words of its central phrases, a compound's words with them ("grocery", "shop" in
+   * "Where do we do our grocery shopping?"; "run" but not "morning" in "How far do I run in the
+   * morning?"); all its attributes when none is central.
+   */
+  central: ReadonlySet<string>;
 }
 
 /** Forms of be, do and have that are in the present ("is", "do", "has"; not "was", "did", "had"). */
@@ -484,7 +490,8 @@ export function askedSlot(question: string): AskedSlot | null {
   const heads = new Map(
     (central.length > 0 ? central : own).flatMap((s) => s.head.map((h) => [h, { verb: s.verb }] as const)),
   );
-  return attributes.size > 0 ? { subject, attributes, nouns, heads } : null;
+  const centralWords = new Set((central.length > 0 ? central : own).map((s) => s.attribute));
+  return attributes.size > 0 ? { subject, attributes, nouns, heads, central: centralWords } : null;
 }
 
 /**
@@ -578,6 +585,67 @@ export function fillsAskedSlot(
  */
 export function fillsAskedThing(statement: string, asked: AskedSlot, lexicon?: Lexicon): Slot | null {
   return fillsAskedSlot(statement, asked, lexicon, true);
+}
+
+/**
+ * True when a statement names what a question asks — a word of its slot's central phrases
+ * (`AskedSlot.central`: "team" in "Which team am I on?", not "take" in "What milk do I take in my
+ * coffee?", "much" in "How much is our rent?" nor "morning" in "What do I drink in the morning?";
+ * an indefinite pronoun names nothing: "moved everything to a credit union") — outside a subordinate clause (a subordinating
+ * conjunction with a verb of its own, to the end of its phrase: "We moved standup to Thursdays
+ * *since half the team is off*", "We moved to Walthamstow *since the rent in Clapham kept
+ * climbing*"). Such a clause says why or when the change happened; the thing it names is not what
+ * changed. A complement ("that …") is not such a clause. `await loadTagger()` first.
+ *
+ *   namesAskedThing("I transferred to the search team last week.", askedSlot("Which team am I on?")!)            // → true
+ *   namesAskedThing("We moved standup to Thursdays since half the team is off.", askedSlot("Which team am I on?")!) // → false
+ */
+export function namesAskedThing(statement: string, asked: AskedSlot): boolean {
+  for (const t of outsideReasons(statement)) if (asked.central.has(t)) return true;
+  return false;
+}
+
+/**
+ * The stemmed words of a statement outside its subordinate clauses (`namesAskedThing`), each by its
+ * form and its lemma ("named" and "name"); no indefinite pronoun. `await loadTagger()` first.
+ *
+ *   outsideReasons("We moved standup to Thursdays since half the team is off.")  // → {"move", "standup", "thursday", …}, no "team"
+ */
+export function outsideReasons(statement: string): Set<string> {
+  const words = tag(statement);
+  // A sentence that opens with its subordinate clause has its main clause after it.
+  const from = mainClauseStart(statement, words) ?? 0;
+  const out = new Set<string>();
+  let inClause = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const before = words[i - 1];
+    if (before && PHRASE_STOP.test(statement.slice(before.start + before.text.length, w.start)))
+      inClause = false;
+    if (w.start < from) continue;
+    // A conjunction after a verb of the sentence's, or opening it: a clause; after only an adverb
+    // it is one itself ("Lately though my favourite show is The Bear").
+    const opens = i === 0 || words.slice(0, i).some((v) => v.pos === "VERB" || v.pos === "AUX");
+    if (w.pos === "SCONJ" && !/^that$/i.test(w.text) && opens && clauseVerbAfter(statement, words, i))
+      inClause = true;
+    if (inClause || INDEFINITE.test(w.text)) continue;
+    for (const t of [...contentTokens(w.text), ...contentTokens(w.lemma)]) out.add(t);
+  }
+  return out;
+}
+
+/** Indefinite pronouns: they stand for no thing of their own ("moved everything to a credit union"). */
+const INDEFINITE = /^(?:every|some|any|no)(?:thing|one|body)$/i;
+
+/** True when a verb of its own follows word `i` before its phrase ends: a clause, not a preposition ("since 2019"). */
+function clauseVerbAfter(text: string, words: readonly TaggedWord[], i: number): boolean {
+  for (let j = i + 1; j < words.length; j++) {
+    const w = words[j]!;
+    const before = words[j - 1]!;
+    if (PHRASE_STOP.test(text.slice(before.start + before.text.length, w.start))) return false;
+    if (w.pos === "VERB" || w.pos === "AUX") return true;
+  }
+  return false;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   derivedVerbs,
   isPartOf,
   isPerson,
+  isPlace,
   KINDS_KEPT,
   nounKinds,
   nounRelation,
@@ -253,6 +254,17 @@ describe("isPartOf: a part holonym in the first senses", () => {
     ["morning", "evening"],
     ["car", "bumper"],
   ])("%s is not a part of %s", (part, whole) => expect(isPartOf(nouns, part, whole)).toBe(false));
+});
+
+describe("isPlace: a place in every dominant sense (noun.location)", () => {
+  it.each(["Portland", "Glasgow", "Denver", "Chicago", "New York", "Berlin"])("%s is a place", (w) =>
+    expect(isPlace(nouns, w)).toBe(true),
+  );
+  // A brand WordNet lacks, a word whose dominant sense is an act or an ally, a riverbank or a river town.
+  it.each(["Giffgaff", "Bitwarden", "Reading", "Crunch", "Ally", "Riverside", "password"])(
+    "%s is not a place",
+    (w) => expect(isPlace(nouns, w)).toBe(false),
+  );
 });
 
 describe("confidentSensesOf: a counted word is read as a kind only when its first sense is most of its uses", () => {

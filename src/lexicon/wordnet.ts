@@ -440,6 +440,20 @@ export function isPartOf(nouns: WordNetNouns, part: string, whole: string): bool
     .some((s) => nouns.synset(s).wholes.some((w) => wholes.has(w)));
 }
 
+/**
+ * True when every dominant sense of a word (`dominantSensesOf`) is in WordNet's file of places
+ * (noun.location: cities, regions, countries, as instances of them): "Portland", "Glasgow",
+ * "Denver" are; "Reading" (its dominant sense an act), "Crunch", and a name WordNet lacks
+ * ("Giffgaff", "Bitwarden") are not. Unknown is not a place: a caller that needs one defers.
+ */
+export function isPlace(nouns: WordNetNouns, word: string): boolean {
+  const senses = nouns.dominantSensesOf(word.trim().toLowerCase());
+  return senses.length > 0 && senses.every((s) => nouns.synset(s).lexFile === LOCATION_FILE);
+}
+
+/** WordNet's lexicographer file of nouns that name places (noun.location). */
+const LOCATION_FILE = 15;
+
 /** WordNet's lexicographer file of nouns that name people (noun.person). */
 const PERSON_FILE = 18;
 
@@ -466,6 +480,7 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
     derivedNouns: (verb) => derivedNouns(openVerbs(), open(), verb),
     derivedVerbs: (noun) => derivedVerbs(open(), openVerbs(), noun),
     isPartOf: (part, whole) => isPartOf(open(), part, whole),
+    isPlace: (word) => isPlace(open(), word),
     close: () => {
       nouns?.close();
       verbs?.close();
