@@ -29,7 +29,7 @@ import {
   nounForms,
   thingsOf,
 } from "./shared-things.js";
-import { announcesChange } from "./sleep/chat-turns.js";
+import { announcesReplacement } from "./sleep/chat-turns.js";
 import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
 import {
   type AskedSlot,
@@ -950,8 +950,9 @@ function hitOf(
 /**
  * Current-state questions prefer current beliefs. Two items near the top that are about the same
  * thing the query asks for (the newer has every query word the older has) and disagree — the judge reads the newer as
- * replacing or contradicting the older, or the newer announces a change ("moved to", "my new …",
- * "now") and is no restatement — while no verdict has closed either (an agent's or a model's
+ * replacing or contradicting the older, or the newer announces a change that ends what held
+ * before ("moved to", "my new …", "now"; not "I just joined a new LGBTQ activist group", which
+ * begins something beside the older: `announcesReplacement`) and is no restatement — while no verdict has closed either (an agent's or a model's
  * `distinct` keeps both as they rank): the newer is ranked just above the older and its `why`
  * says so. Not when a question about the speaker's state (`askedSlot`) meets another person's
  * change (`saysOthersState`: "My mum has switched to Libby for her audiobooks" for "What app do I
@@ -995,7 +996,7 @@ async function newerFirst(
         (v.relation !== "duplicate" &&
           // The judge read them as about different things ("Alice's timezone" / "Bob's timezone").
           !v.reason.startsWith("different-entity") &&
-          announcesChange(b.text));
+          announcesReplacement(b.text));
       if (!disagree) continue;
       // Another person's change ("My mum has switched to Libby for her audiobooks") says nothing
       // of the speaker's state a question in the first person asks ("What app do I use for audiobooks?").
@@ -1378,7 +1379,8 @@ const FRAME_CANDIDATES = 20;
  * bike do I ride?"). For each active fact near the top, its named values (`namedValues`: Trek)
  * that are rare in the store (in at most 3 active facts: a name said everywhere, like a
  * participant's, links nothing) are looked up among active facts; a newer one that names it,
- * announces a change ("bought", "moved to", "now", "my new …"), names a value of its own, and that
+ * announces a change that ends what held before ("sold", "moved to", "now", "my new …"; not one
+ * that only begins something beside it, "joined", "started", `announcesReplacement`), names a value of its own, and that
  * the judge does not read as a restatement or about another entity, with no verdict that closed
  * the pair (a non-lexical `distinct` or `refines`), is ranked just above the older, its `why`
  * saying so. Likewise a newer fact that changes the older's state frame in other words ("I live
@@ -1435,7 +1437,7 @@ async function missedSuccessors(
         links.push({
           ids: found.map((f) => f.id),
           link: `names its value "${name}"`,
-          fits: announcesChange,
+          fits: announcesReplacement,
           named: true,
         });
     }
