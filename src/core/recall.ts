@@ -9,6 +9,7 @@ import { loadTagger } from "./judge/tagger.js";
 import { type MetadataFilter, matchesMetadata } from "./metadata-filter.js";
 import type { Belief, BeliefKind, Episode, EpisodeType, RecallHit } from "./model.js";
 import { namedValues } from "./named-values.js";
+import { namedTimes } from "./query-times.js";
 import type { Policy } from "./policy.js";
 import type {
   BeliefFilter,
@@ -635,9 +636,16 @@ export async function recall(
     ? new TurnMatches(store, policy, req, fused, vector, scale, records, terms)
     : null;
   // A question asks; as evidence it weighs less than what was stated (it stays recallable).
+  // What was said within a time the query names ("on October 13, 2023") is about that time.
+  const times = policy.timeWeight > 0 ? namedTimes(req.query) : [];
+  const inTime = (r: Belief | Episode) => {
+    const at = "kind" in r ? r.validFrom : r.at;
+    return times.some((t) => t.contains(at));
+  };
   const boostOf = (f: Fused, r: Belief | Episode) =>
     (named(r) ? f.fused * (1 + policy.actorWeight) : f.fused) *
-    (!("kind" in r) && (r.type === "question" || isQuestion(r.content)) ? policy.questionWeight : 1);
+    (!("kind" in r) && (r.type === "question" || isQuestion(r.content)) ? policy.questionWeight : 1) *
+    (times.length > 0 && inTime(r) ? 1 + policy.timeWeight : 1);
   for (let i = 0; i < relevant.length && pool.length < poolSize; i += poolSize) {
     const chunk = relevant.slice(i, i + poolSize);
     const ids = chunk.map((f) => f.id);
@@ -763,7 +771,12 @@ export async function recall(
           const through = f.from !== f.id ? ` through its source [${f.from}]` : "";
           const question = replies.get(f.from);
           const reply = question ? `the reply to the question [${question}]` : "";
-          return `matched${through} by ${[matched, reply].filter(Boolean).join(", ")}`;
+          const source = records.get(f.from);
+          const dated =
+            times.length > 0 && source && inTime(source)
+              ? `, said within ${times.map((t) => `"${t.text}"`).join(" / ")}`
+              : "";
+          return `matched${through} by ${[matched, reply].filter(Boolean).join(", ")}${dated}`;
         },
       }),
     );
