@@ -6,9 +6,24 @@ import { namedTimes } from "./query-times.js";
 describe("namedTimes: the calendar times a query names", () => {
   it.each([
     // [query, the words read, a time within, a time outside]
-    ["What did Melanie show on October 13, 2023?", "October 13, 2023", "2023-10-13T14:00:00Z", "2023-10-14T14:00:00Z"],
-    ["What did Gina find on 1 February, 2023?", "1 February, 2023", "2023-02-01T09:00:00Z", "2024-02-01T09:00:00Z"],
-    ["What happened on the 3rd of June 2023?", "3rd of June 2023", "2023-06-03T23:59:00Z", "2023-06-04T00:00:00Z"],
+    [
+      "What did Melanie show on October 13, 2023?",
+      "October 13, 2023",
+      "2023-10-13T14:00:00Z",
+      "2023-10-14T14:00:00Z",
+    ],
+    [
+      "What did Gina find on 1 February, 2023?",
+      "1 February, 2023",
+      "2023-02-01T09:00:00Z",
+      "2024-02-01T09:00:00Z",
+    ],
+    [
+      "What happened on the 3rd of June 2023?",
+      "3rd of June 2023",
+      "2023-06-03T23:59:00Z",
+      "2023-06-04T00:00:00Z",
+    ],
     ["What did we deploy on 2026-03-01?", "2026-03-01", "2026-03-01T08:00:00Z", "2026-03-02T08:00:00Z"],
     ["What did John host in May 2023?", "May 2023", "2023-05-31T20:00:00Z", "2023-06-01T00:00:00Z"],
     ["What changed in Sept. 2024?", "Sept. 2024", "2024-09-10T00:00:00Z", "2023-09-10T00:00:00Z"],
@@ -49,9 +64,12 @@ describe("recall: what was said within the time the query names ranks first", ()
     const october6 = await mem.record("My painting of the sunset over the lake is done.", {
       at: "2023-10-06T15:00:00Z",
     });
-    const october13 = await mem.record("Finished a new painting last night: the harbour at sunset, all orange.", {
-      at: "2023-10-13T15:00:00Z",
-    });
+    const october13 = await mem.record(
+      "Finished a new painting last night: the harbour at sunset, all orange.",
+      {
+        at: "2023-10-13T15:00:00Z",
+      },
+    );
     return { october6: october6.id, october13: october13.id };
   }
   const ASKED = "Which painting of a sunset did Melanie show on October 13, 2023?";

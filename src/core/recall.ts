@@ -9,7 +9,6 @@ import { loadTagger } from "./judge/tagger.js";
 import { type MetadataFilter, matchesMetadata } from "./metadata-filter.js";
 import type { Belief, BeliefKind, Episode, EpisodeType, RecallHit } from "./model.js";
 import { namedValues } from "./named-values.js";
-import { namedTimes } from "./query-times.js";
 import type { Policy } from "./policy.js";
 import type {
   BeliefFilter,
@@ -20,6 +19,7 @@ import type {
   ScoredId,
   StoreReader,
 } from "./ports.js";
+import { namedTimes } from "./query-times.js";
 import { clippings, retiredValue, valuesOf } from "./retired-values.js";
 import {
   aboutAsked,
