@@ -82,3 +82,46 @@ describe("the lifts' order survives diversity when they chain", () => {
     if (cello >= 0) expect(drum).toBeLessThan(cello);
   });
 });
+
+describe("newerFirst: a change that only begins something replaces nothing", () => {
+  // With no judge's verdict between the two, the newer is lifted on a change cue alone (`newerFirst`)
+  // or for naming the older's rare word in a change (`missedSuccessors`: "LGBTQ") only when the
+  // cue ends what held before (`announcesReplacement`), not when it begins something beside it.
+  it.each([
+    {
+      older: "I'm on the payments team, we own the checkout service.",
+      newer: "I transferred to the search team last week, so different codebase now.",
+      question: "Which team am I on?",
+      lifted: true,
+    },
+    {
+      older: "I do yoga on Wednesday evenings at the community hall.",
+      newer: "Yoga class switched to Saturday mornings, which honestly suits me better.",
+      question: "When do I do yoga?",
+      lifted: true,
+    },
+    {
+      older: "Yay! Next month I'm having an LGBTQ art show with my paintings - can't wait!",
+      newer: "I just joined a new LGBTQ activist group last Tues.",
+      question: "In what ways is Caroline participating in the LGBTQ community?",
+      lifted: false,
+    },
+    {
+      older: "The support group has made me feel accepted and given me courage to embrace myself.",
+      newer:
+        "I saw how counseling and support groups improved my life, so I started caring more about mental health and understanding myself.",
+      question: "When did Caroline go to the LGBTQ support group?",
+      lifted: false,
+    },
+  ])("$newer after $older, asked $question: lifted $lifted", async ({ older, newer, question, lifted }) => {
+    mem = await sleptChat([
+      { text: older, day: 0 },
+      { text: newer, day: 20 },
+    ]);
+    const hits = await mem.recall(question, { k: 5 });
+    const later = hits.find((h) => h.text === newer);
+    expect(later).toBeDefined();
+    expect(/newer than \[/.test(later!.why.summary)).toBe(lifted);
+    if (lifted) expect(hits[0]?.text).toBe(newer);
+  });
+});

@@ -19,6 +19,7 @@ import type {
   ScoredId,
   StoreReader,
 } from "./ports.js";
+import { namedTimes } from "./query-times.js";
 import { clippings, retiredValue, valuesOf } from "./retired-values.js";
 import {
   aboutAsked,
@@ -29,7 +30,7 @@ import {
   nounForms,
   thingsOf,
 } from "./shared-things.js";
-import { announcesChange } from "./sleep/chat-turns.js";
+import { announcesReplacement } from "./sleep/chat-turns.js";
 import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
 import {
   type AskedSlot,
@@ -641,9 +642,16 @@ export async function recall(
     ? new TurnMatches(store, policy, req, fused, vector, scale, records, terms)
     : null;
   // A question asks; as evidence it weighs less than what was stated (it stays recallable).
+  // What was said within a time the query names ("on October 13, 2023") is about that time.
+  const times = policy.timeWeight > 0 ? namedTimes(req.query) : [];
+  const inTime = (r: Belief | Episode) => {
+    const at = "kind" in r ? r.validFrom : r.at;
+    return times.some((t) => t.contains(at));
+  };
   const boostOf = (f: Fused, r: Belief | Episode) =>
     (named(r) ? f.fused * (1 + policy.actorWeight) : f.fused) *
-    (!("kind" in r) && (r.type === "question" || isQuestion(r.content)) ? policy.questionWeight : 1);
+    (!("kind" in r) && (r.type === "question" || isQuestion(r.content)) ? policy.questionWeight : 1) *
+    (times.length > 0 && inTime(r) ? 1 + policy.timeWeight : 1);
   for (let i = 0; i < relevant.length && pool.length < poolSize; i += poolSize) {
     const chunk = relevant.slice(i, i + poolSize);
     const ids = chunk.map((f) => f.id);
@@ -769,7 +777,12 @@ export async function recall(
           const through = f.from !== f.id ? ` through its source [${f.from}]` : "";
           const question = replies.get(f.from);
           const reply = question ? `the reply to the question [${question}]` : "";
-          return `matched${through} by ${[matched, reply].filter(Boolean).join(", ")}`;
+          const source = records.get(f.from);
+          const dated =
+            times.length > 0 && source && inTime(source)
+              ? `, said within ${times.map((t) => `"${t.text}"`).join(" / ")}`
+              : "";
+          return `matched${through} by ${[matched, reply].filter(Boolean).join(", ")}${dated}`;
         },
       }),
     );
@@ -956,8 +969,9 @@ function hitOf(
 /**
  * Current-state questions prefer current beliefs. Two items near the top that are about the same
  * thing the query asks for (the newer has every query word the older has) and disagree — the judge reads the newer as
- * replacing or contradicting the older, or the newer announces a change ("moved to", "my new …",
- * "now") and is no restatement — while no verdict has closed either (an agent's or a model's
+ * replacing or contradicting the older, or the newer announces a change that ends what held
+ * before ("moved to", "my new …", "now"; not "I just joined a new LGBTQ activist group", which
+ * begins something beside the older: `announcesReplacement`) and is no restatement — while no verdict has closed either (an agent's or a model's
  * `distinct` keeps both as they rank): the newer is ranked just above the older and its `why`
  * says so. For a question about a person's state (`askedSlot`), only a pair that names what it
  * asks (`pairAboutAsked`): "I take the tram to the office now" shares only "take" with "What milk
@@ -1003,7 +1017,7 @@ async function newerFirst(
         (v.relation !== "duplicate" &&
           // The judge read them as about different things ("Alice's timezone" / "Bob's timezone").
           !v.reason.startsWith("different-entity") &&
-          announcesChange(b.text));
+          announcesReplacement(b.text));
       if (!disagree) continue;
       // Another person's change ("My mum has switched to Libby for her audiobooks") says nothing
       // of the speaker's state a question in the first person asks ("What app do I use for audiobooks?").
@@ -1400,7 +1414,8 @@ const FRAME_CANDIDATES = 20;
  * bike do I ride?"). For each active fact near the top, its named values (`namedValues`: Trek)
  * that are rare in the store (in at most 3 active facts: a name said everywhere, like a
  * participant's, links nothing) are looked up among active facts; a newer one that names it,
- * announces a change ("bought", "moved to", "now", "my new …"), names a value of its own, and that
+ * announces a change that ends what held before ("sold", "moved to", "now", "my new …"; not one
+ * that only begins something beside it, "joined", "started", `announcesReplacement`), names a value of its own, and that
  * the judge does not read as a restatement or about another entity, with no verdict that closed
  * the pair (a non-lexical `distinct` or `refines`), is ranked just above the older, its `why`
  * saying so. Likewise a newer fact that changes the older's state frame in other words ("I live
@@ -1457,7 +1472,7 @@ async function missedSuccessors(
         links.push({
           ids: found.map((f) => f.id),
           link: `names its value "${name}"`,
-          fits: announcesChange,
+          fits: announcesReplacement,
           named: true,
         });
     }

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DAY, testMemory } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
 import { loadTagger } from "../judge/tagger.js";
-import { announcesChange, phatic, statementsOfState } from "./chat-turns.js";
+import { announcesChange, announcesReplacement, phatic, statementsOfState } from "./chat-turns.js";
 import { standalone } from "./standalone.js";
 
 // statementsOfState reads verbs of change with the tagger (`saysChangedState`).
@@ -173,5 +173,30 @@ describe("announcesChange", () => {
     "My bike is a Trek and it rides well.",
   ])("%j does not", (text) => {
     expect(announcesChange(text)).toBe(false);
+  });
+});
+
+describe("announcesReplacement: a change that ends what held before, not one that only begins something", () => {
+  it.each([
+    "I transferred to the search team last week, so different codebase now.",
+    "Yoga class switched to Saturday mornings, which honestly suits me better.",
+    "Because the 8:15 got cancelled, I catch the 7:40 express bus into the city now.",
+    "I quit tennis after my knee surgery and joined a cycling club instead.",
+    "I sold my cello last month and started taking drum lessons.",
+    "My new manager is Tomasz since Priya moved to the platform team.",
+  ])("%j replaces", (text) => {
+    expect(announcesReplacement(text)).toBe(true);
+  });
+  it.each([
+    // Each announces a change (`announcesChange`), one that adds beside what held.
+    "I just joined a new LGBTQ activist group last Tues.",
+    "I saw how counseling and support groups improved my life, so I started caring more about mental health.",
+    "I just started volunteering at a local dog shelter once a month.",
+    "I just got accepted for a fashion internship!",
+    "We adopted a second cat from the shelter.",
+    // Not a change at all.
+    "I run 5k every Saturday in the park.",
+  ])("%j does not", (text) => {
+    expect(announcesReplacement(text)).toBe(false);
   });
 });

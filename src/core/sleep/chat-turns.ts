@@ -92,10 +92,29 @@ const wordsOf = (text: string) =>
 const DISCOURSE_OPENER =
   /^(?:(?:oh|ah|and|also|anyway|anyways|btw|by the way|oh and|oh also|oh by the way|fyi|quick update|update|news|side note|random(?:ly)?|speaking of which|not that it matters|just so you know|heads up)[\s,:;.!-]+)+/i;
 
-/** A first-person sentence about something of the speaker's that changed or now holds. */
-const STATE_OF_SPEAKER = [
-  // I moved/switched/changed/rescheduled X (to Y) · we upgraded to Y · I started at Y
-  /^(?:i|we)(?:'ve| have)?\s+(?:just\s+|recently\s+|finally\s+|actually\s+|now\s+)?(?:moved|switched|changed|rescheduled|pushed|shifted|upgraded|downgraded|migrated|renamed|started|joined|left|quit|adopted|bought|sold|got|became|relocated|transferred|cancelled|canceled|dropped|replaced|swapped|traded|took over|gave up)\b/i,
+/**
+ * Verbs of a change that ends what held before: the speaker moved, switched, left, sold… something
+ * ("I transferred to the search team" is no longer on the old one).
+ */
+const ENDING_VERBS =
+  "moved|switched|changed|rescheduled|pushed|shifted|upgraded|downgraded|migrated|renamed|left|quit|sold|relocated|transferred|cancelled|canceled|dropped|replaced|swapped|traded|took over|gave up";
+
+/**
+ * Verbs of a change that begins something and ends nothing by itself: "I just joined a new LGBTQ
+ * activist group" leaves the art show the speaker is having next month; "I started volunteering at
+ * a dog shelter" the homeless shelter they still help at. A change, but not a replacement.
+ */
+const BEGINNING_VERBS = "started|joined|adopted|bought|got|became";
+
+/** "I (just) moved…", "we've finally switched…": a first-person clause opening with one of `verbs`. */
+const speakerDid = (verbs: string) =>
+  new RegExp(
+    `^(?:i|we)(?:'ve| have)?\\s+(?:just\\s+|recently\\s+|finally\\s+|actually\\s+|now\\s+)?(?:${verbs})\\b`,
+    "i",
+  );
+
+/** A first-person sentence about something of the speaker's that changed or now holds, other than by a verb. */
+const STATE_OF_SPEAKER_SAID = [
   // my new job/address is Y · my X is now Y · our X moved to Y
   /^(?:my|our)\s+(?:new|current|latest)\s+[\p{L}\p{N}' -]{2,40}?\s+(?:is|are)\s+\S/iu,
   /^(?:my|our)\s+[\p{L}\p{N}' -]{2,40}?\s+(?:is now|are now|has moved to|have moved to|moved to|was moved to|got moved to|changed to|was changed to|switched to|is changing to)\s+\S/iu,
@@ -103,6 +122,16 @@ const STATE_OF_SPEAKER = [
   /^(?:i|we)(?:'m| am|'re| are)?\s+(?:now|no longer)\b/i,
   /^(?:i|we)\s+(?:don't|do not|no longer)\b.*\b(?:anymore|any more)\b/i,
 ];
+
+/**
+ * A first-person sentence about something of the speaker's that changed or now holds: I
+ * moved/switched/changed/rescheduled X (to Y) · we upgraded to Y · I started at Y · my new job is
+ * Y · my X is now Y · I no longer X.
+ */
+const STATE_OF_SPEAKER = [speakerDid(`${ENDING_VERBS}|${BEGINNING_VERBS}`), ...STATE_OF_SPEAKER_SAID];
+
+/** The same, when what held before ends: not by a verb that only begins something (`BEGINNING_VERBS`). */
+const REPLACED_STATE_OF_SPEAKER = [speakerDid(ENDING_VERBS), ...STATE_OF_SPEAKER_SAID];
 
 /** The sentences of a text; a short lead-in closed by a colon is split from its clause. */
 export function sentencesOf(text: string): string[] {
@@ -173,13 +202,33 @@ const STRONG_CHANGE =
  * may replace an older one about the same thing.
  */
 export function announcesChange(text: string): boolean {
+  return announces(text, STATE_OF_SPEAKER);
+}
+
+/**
+ * True when some sentence of the text announces a change that ends what held before ("I
+ * transferred to the search team", "Yoga class switched to Saturday mornings", "…into the city
+ * now"): `announcesChange` without the changes that only begin something ("I just joined a new
+ * activist group", "I started caring more about mental health"), which add a state beside the
+ * older one rather than replace it. Recall's cue, with no judge's verdict, that a newer item
+ * replaces an older one about the same thing (`newerFirst`).
+ *
+ *   announcesReplacement("I transferred to the search team last week.")  // → true
+ *   announcesReplacement("I just joined a new LGBTQ activist group.")     // → false
+ *   announcesReplacement("Anyway, the commute is into the city now.")    // → true
+ */
+export function announcesReplacement(text: string): boolean {
+  return announces(text, REPLACED_STATE_OF_SPEAKER);
+}
+
+function announces(text: string, states: readonly RegExp[]): boolean {
   if (hasAdditiveCue(text)) return false;
   return sentencesOf(text).some((part) => {
     const s = bare(part);
     return (
       !isQuestion(s) &&
       !isHypothetical(s) &&
-      (STRONG_CHANGE.test(s) || clauses(s).some((c) => STATE_OF_SPEAKER.some((re) => re.test(c))))
+      (STRONG_CHANGE.test(s) || clauses(s).some((c) => states.some((re) => re.test(c))))
     );
   });
 }
