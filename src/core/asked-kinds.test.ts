@@ -57,17 +57,11 @@ describe("categoryKinds: the kinds of the asked noun, in their dominant sense", 
     expect(kinds.length).toBeGreaterThan(0);
   });
 
-  it.each(["activity", "event", "state"])("searches no kinds of a broad category (%s)", (head) => {
-    expect(categoryKinds({ head, phrase: head }, sharedWordNet(), 256).kinds).toEqual([]);
-  });
-
-  it.each([
-    ["art", "painting"],
-    ["exercise", "yoga"],
-    ["dessert", "sundae"],
-  ])("searches the kinds of a specific one (%s: %s), single words only", (head, kind) => {
-    const { kinds } = categoryKinds({ head, phrase: head }, sharedWordNet(), 256);
-    expect(kinds).toContain(kind);
-    expect(kinds.every((k) => !/[\s-]/.test(k))).toBe(true);
+  it("leaves out a word that is a kind only in a rare sense of its own, and phrases", () => {
+    const { kinds } = categoryKinds({ head: "activity", phrase: "activity" }, sharedWordNet(), 256);
+    // "line" (of work) and "bag" (one's activity) are kinds only in rare senses of "line", "bag".
+    expect(kinds).not.toContain("line");
+    expect(kinds).not.toContain("bag");
+    expect(kinds.every((k) => !/\s/.test(k))).toBe(true);
   });
 });

@@ -62,20 +62,12 @@ export function askedCategory(words: readonly TaggedWord[]): AskedCategory | nul
 }
 
 /**
- * A category is specific enough to be named by its kinds when the lexicon lists at most this many
- * ("art": 98, "dessert": 67, "exercise": 113, "martial art": 17). A broad one ("activity", "event",
- * "state", "music", "food": 159 to the lexicon's cap) has kinds in every sense of its own, most of them
- * words said of anything ("work", "help", "going", "thing", "fun"): its kinds would lend a share
- * to half a conversation.
- */
-export const SPECIFIC_KINDS = 128;
-
-/**
  * The words of the kinds of the asked category, as the lexicon holds them: the kinds of the
  * phrase when the lexicon knows it as one noun ("martial art": "judo", "karate", …), else of its
- * head ("outdoor sport" → "sport"). None when the category is broad (`SPECIFIC_KINDS`). Single
- * words only (a full-text term is a word), nearest first, at most `max`; with the noun they are
- * kinds of.
+ * head ("outdoor activity" → "activity"). Single words only (a full-text term is a word), and only
+ * a kind whose own dominant sense is that kind (`nounRelation`: "kind" or "synonym"), so a word
+ * that is a kind only in a rare sense of its own ("line" of "activity", as a line of work) is left
+ * out. At most `max`, nearest first; with the noun they are kinds of.
  */
 export function categoryKinds(
   category: AskedCategory,
@@ -88,6 +80,12 @@ export function categoryKinds(
     noun = category.head;
     kinds = lexicon.nounKinds(noun);
   }
-  if (kinds.length > SPECIFIC_KINDS) return { noun, kinds: [] };
-  return { noun, kinds: kinds.filter((k) => !/[\s-]/.test(k)).slice(0, max) };
+  const out: string[] = [];
+  for (const k of kinds) {
+    if (out.length >= max) break;
+    if (/[\s-]/.test(k)) continue;
+    const relation = lexicon.nounRelation(k, noun);
+    if (relation === "kind" || relation === "synonym") out.push(k);
+  }
+  return { noun, kinds: out };
 }

@@ -4,7 +4,7 @@
  * only: showing a memory never makes it stronger.
  */
 
-import { askedCategory, categoryKinds, SPECIFIC_KINDS } from "./asked-kinds.js";
+import { askedCategory, categoryKinds } from "./asked-kinds.js";
 import { diversify } from "./diversify.js";
 import { effectiveConfidence, usageSignal, utility } from "./forgetting.js";
 import { loadTagger, tag } from "./judge/tagger.js";
@@ -2036,7 +2036,7 @@ type KindWhy = (r: Belief | Episode | undefined) => string;
 const NO_KINDS: ReadonlyMap<string, KindWhy> = new Map();
 
 /** How many kinds of the asked category are searched; how many statements naming one are read. */
-const KIND_TERMS = SPECIFIC_KINDS;
+const KIND_TERMS = 64;
 const KIND_MATCHES = 50;
 
 /**
