@@ -50,12 +50,6 @@ export const CONFIGS: Record<string, { label: string; policy: PolicyInput }> = {
     label: "Strata hybrid (replyWeight 0: a question's reply does not share its match)",
     policy: { replyWeight: 0 },
   },
-  "kinds-off": {
-    label: "Strata hybrid (kindWeight 0: a question asking a category's instances does not search its kinds)",
-    policy: { kindWeight: 0 },
-  },
-  "kinds-0.15": { label: "kindWeight 0.15", policy: { kindWeight: 0.15 } },
-  "kinds-0.6": { label: "kindWeight 0.6", policy: { kindWeight: 0.6 } },
 };
 
 /** What a plain `npm run eval -- locomo` runs; `nofloor` only when asked (it measures the floor's cost). */

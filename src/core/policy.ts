@@ -54,14 +54,6 @@ export const PolicySchema = z
      */
     replyWeight: z.number().min(0).max(1).default(0.5),
     /**
-     * Kinds of an asked category: a question asking instances of a category noun ("What activities
-     * has Melanie done with her family?", "Which instruments does she play?") searches the kinds
-     * the lexicon holds of that noun ("camping", "swimming"; "clarinet", "violin"), and each
-     * statement naming one gains this share of the best candidate's match, scaled by its match on
-     * the kinds. Needs a lexicon (`openMemory` passes WordNet). 0 turns it off.
-     */
-    kindWeight: z.number().min(0).max(1).default(0.3),
-    /**
      * Session prior (passage retrieval's document smoothing): an episode candidate gains this share
      * of the best candidate's match, scaled by how much of the candidates' match the OTHER turns of
      * its session hold (leave-one-out: a turn's own match is not counted again, so a lone turn gains

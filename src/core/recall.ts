@@ -3,11 +3,9 @@
  * relevance and utility under the forgetting curve, then diversified with MMR. Recall reads
  * only: showing a memory never makes it stronger.
  */
-
-import { askedCategory, categoryKinds } from "./asked-kinds.js";
 import { diversify } from "./diversify.js";
 import { effectiveConfidence, usageSignal, utility } from "./forgetting.js";
-import { loadTagger, tag } from "./judge/tagger.js";
+import { loadTagger } from "./judge/tagger.js";
 import { type MetadataFilter, matchesMetadata } from "./metadata-filter.js";
 import type { Belief, BeliefKind, Episode, EpisodeType, RecallHit } from "./model.js";
 import { namedValues } from "./named-values.js";
@@ -53,7 +51,7 @@ import {
   takesTimeOfDay,
   valueLeftUnsaid,
 } from "./state-slots.js";
-import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens, stem } from "./text.js";
+import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 import { DISTILLED_SOURCE } from "./vocabulary.js";
 
 export interface RetrieveRequest {
@@ -556,27 +554,6 @@ export async function recall(
   const scale = { episodeText: 0, vector: 0 };
   const records = req.records ?? new Map<string, Belief | Episode>();
   const vectorHits: RetrieveRequest["vectorHits"] = {};
-  const beliefFilter: BeliefFilter | null =
-    beliefKinds.length > 0
-      ? {
-          namespaces: req.namespaces,
-          statuses: historical ? null : ["active"],
-          kinds: beliefKinds,
-          at: req.at,
-          asOf: req.asOf,
-          metadata: req.metadata,
-        }
-      : null;
-  const episodeFilter: EpisodeFilter | null = wantEpisodes
-    ? {
-        namespaces: req.namespaces,
-        statuses: historical ? ["active", "archived"] : ["active"],
-        types: req.types,
-        at: req.at,
-        asOf: req.asOf,
-        metadata: req.metadata,
-      }
-    : null;
   const search = (terms: readonly string[]) =>
     retrieve(store, embedder, policy, {
       query: req.query,
@@ -585,8 +562,27 @@ export async function recall(
       vectorHits,
       limit,
       scale,
-      beliefs: beliefFilter,
-      episodes: episodeFilter,
+      beliefs:
+        beliefKinds.length > 0
+          ? {
+              namespaces: req.namespaces,
+              statuses: historical ? null : ["active"],
+              kinds: beliefKinds,
+              at: req.at,
+              asOf: req.asOf,
+              metadata: req.metadata,
+            }
+          : null,
+      episodes: wantEpisodes
+        ? {
+            namespaces: req.namespaces,
+            statuses: historical ? ["active", "archived"] : ["active"],
+            types: req.types,
+            at: req.at,
+            asOf: req.asOf,
+            metadata: req.metadata,
+          }
+        : null,
     });
   let terms = queryTerms(req.query);
   let fused = await search(terms);
@@ -605,10 +601,6 @@ export async function recall(
       : NO_REPLIES;
   const prior =
     policy.sessionWeight > 0 && wantEpisodes ? await sessionPrior(store, fused, records, policy) : null;
-  const kindMatches =
-    policy.kindWeight > 0 && req.lexicon && ASKS_WHICH.test(req.query)
-      ? await kindShare(store, fused, records, policy, req.query, req.lexicon, beliefFilter, episodeFilter)
-      : NO_KINDS;
 
   // The relevance floor reads the raw match, not the fused or utility-boosted score: an item
   // that shares no query term and whose vector is barely similar is not relevant at any rank
@@ -771,8 +763,7 @@ export async function recall(
           const through = f.from !== f.id ? ` through its source [${f.from}]` : "";
           const question = replies.get(f.from);
           const reply = question ? `the reply to the question [${question}]` : "";
-          const kind = kindMatches.get(f.from)?.(records.get(f.from));
-          return `matched${through} by ${[matched, reply, kind].filter(Boolean).join(", ")}`;
+          return `matched${through} by ${[matched, reply].filter(Boolean).join(", ")}`;
         },
       }),
     );
@@ -1811,7 +1802,7 @@ export function namesActor(queryWords: ReadonlySet<string>, actor: string): bool
 /** Reads the episodes among these candidates that are not read yet. */
 async function readEpisodes(
   store: StoreReader,
-  fused: readonly { id: string }[],
+  fused: readonly Fused[],
   records: Map<string, Belief | Episode>,
 ): Promise<void> {
   const unread = fused.map((f) => f.id).filter((id) => id.startsWith("e") && !records.has(id));
@@ -1930,12 +1921,9 @@ async function rankedVectors(
   return out;
 }
 
-/**
- * The relevance floor (`policy.recallFloor`): a match on a query term, a close vector, a reply
- * lifted by its question, or a statement naming a kind of the category the question asks.
- */
+/** The relevance floor (`policy.recallFloor`): a match on a query term, a close vector, or a reply lifted by its question. */
 function passesFloor(f: Fused, policy: Policy): boolean {
-  return f.textRank !== null || f.similarity >= policy.recallFloor || REPLIES.has(f) || KINDS_NAMED.has(f);
+  return f.textRank !== null || f.similarity >= policy.recallFloor || REPLIES.has(f);
 }
 
 /** Candidates a question lent its match to (`replyShare`): relevant through the question, whatever their own match. */
@@ -2025,99 +2013,3 @@ async function replyShare(
  * is not read); a turn read is next to the one before it in the store.
  */
 const REPLY_TURNS = 500;
-
-/** A question that may ask instances of a category ("What activities…", "Which instruments…"): checked before the tagger loads. */
-const ASKS_WHICH = /^\s*(?:what|which)\s+\p{L}/iu;
-
-/** Candidates a kind of the asked category made relevant (`kindShare`), whatever their own match. */
-const KINDS_NAMED = new WeakSet<Fused>();
-/** Each candidate `kindShare` lent to, by id: its `why` words, given its record. */
-type KindWhy = (r: Belief | Episode | undefined) => string;
-const NO_KINDS: ReadonlyMap<string, KindWhy> = new Map();
-
-/** How many kinds of the asked category are searched; how many statements naming one are read. */
-const KIND_TERMS = 64;
-const KIND_MATCHES = 50;
-
-/**
- * A question that asks for instances of a category ("What activities has Melanie done with her
- * family?", `askedCategory`) is answered by statements naming kinds of it, which rarely share a
- * word with the question ("we went camping with the kids"). The lexicon's kinds of the asked noun
- * (`categoryKinds`: in their dominant sense, single words) are searched in both layers; each
- * statement found gains `kindWeight` × the best candidate's match × its kind match as a share of
- * the best kind match (BM25 over the kinds, normalised as a full-text list is), added to its own
- * match or joining the candidates with that share alone (relevant through the kind:
- * `passesFloor`). When the question names the speaker of a candidate turn (`namesActor`, written
- * capitalised), only that speaker's turns gain: the question asks what they did. Every share is
- * read from the matches before any is added. Mutates and re-sorts `fused`; returns what each
- * candidate lent to says in `why` ("a kind of activity: camping").
- */
-async function kindShare(
-  store: StoreReader,
-  fused: Fused[],
-  records: Map<string, Belief | Episode>,
-  policy: Policy,
-  query: string,
-  lexicon: Lexicon,
-  beliefs: BeliefFilter | null,
-  episodes: EpisodeFilter | null,
-): Promise<ReadonlyMap<string, KindWhy>> {
-  await loadTagger();
-  const category = askedCategory(tag(query));
-  if (!category) return NO_KINDS;
-  const { noun, kinds } = categoryKinds(category, lexicon, KIND_TERMS);
-  const terms = queryTerms(kinds.join(" "), KIND_TERMS);
-  if (terms.length === 0) return NO_KINDS;
-  const [beliefHits, episodeHits] = await Promise.all([
-    beliefs ? store.searchBeliefText(terms, beliefs, KIND_MATCHES) : [],
-    episodes ? store.searchEpisodeText(terms, episodes, KIND_MATCHES) : [],
-  ]);
-  // The speakers the question names, among the episode candidates (as `speakerTerms` reads them).
-  await readEpisodes(store, episodeHits, records);
-  const capitalised = new Set(rawTokens(query.replace(/\b\p{Ll}[\p{L}\p{N}'’]*/gu, " ")));
-  const speaker = (id: string): string | null => {
-    const e = records.get(id);
-    return e && !("kind" in e) ? e.actor : null;
-  };
-  const named = new Set<string>();
-  for (const f of [...fused, ...episodeHits]) {
-    const actor = speaker(f.id);
-    if (actor !== null && namesActor(capitalised, actor)) named.add(actor);
-  }
-  let best = 0;
-  for (const f of fused) if (f.fused > best) best = f.fused;
-  if (best <= 0) return NO_KINDS;
-  const stems = new Map(kinds.map((k) => [stem(k), k]));
-  const why: KindWhy = (r) => {
-    const text = !r ? "" : "kind" in r ? r.text : r.content;
-    const kind = contentTokens(text)
-      .map((t) => stems.get(t))
-      .find(Boolean);
-    return `a kind of ${noun}${kind ? `: ${kind}` : ""}`;
-  };
-  const byId = new Map(fused.map((f) => [f.id, f]));
-  const lent = new Map<string, KindWhy>();
-  const shares: { id: string; share: number }[] = [];
-  for (const hits of [beliefHits, episodeHits]) {
-    const max = maxScore(hits);
-    if (max <= 0) continue;
-    for (const h of hits) {
-      const actor = speaker(h.id);
-      if (named.size > 0 && h.id.startsWith("e") && (actor === null || !named.has(actor))) continue;
-      shares.push({ id: h.id, share: policy.kindWeight * best * (h.score / max) });
-    }
-  }
-  for (const { id, share } of shares) {
-    let f = byId.get(id);
-    if (!f) {
-      f = { id, fused: 0, textRank: null, vectorRank: null, similarity: 0 };
-      byId.set(id, f);
-      fused.push(f);
-    }
-    f.fused += share;
-    KINDS_NAMED.add(f);
-    lent.set(id, why);
-  }
-  fused.sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
-  return lent;
-}
