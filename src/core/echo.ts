@@ -50,9 +50,9 @@ const EXPLAIN_LINE = new RegExp(String.raw`^(${ID}) \((?:${STATUSES})\) (.+)$`);
  * read after an explain head.
  */
 const EXPLAIN_DETAILS = [
-  new RegExp(String.raw`^source ${ID}: .+$`),
-  new RegExp(String.raw`^superseded by ${ID}: .+$`),
-  new RegExp(String.raw`^supersedes ${ID}(?:, ${ID})*$`),
+  new RegExp(`^source ${ID}: .+$`),
+  new RegExp(`^superseded by ${ID}: .+$`),
+  new RegExp(`^supersedes ${ID}(?:, ${ID})*$`),
   /^history:(?: \d{4}-\d{2}-\d{2} [a-z]+\.[a-z-]+;?)*$/,
 ];
 const BELIEF_ROW = new RegExp(`^(?:${KINDS})$`);
