@@ -43,6 +43,10 @@ describe("namedTimes: the calendar times a query names", () => {
     "Will the band march in the parade?",
     "What did I do yesterday?",
     "What did we decide last week?",
+    // A bound, not the month itself.
+    "What have I read since June?",
+    "Will the roof be fixed by August?",
+    "Can it wait until March?",
     // Numbers that are no date.
     "How many of the 12 tickets are left?",
     "Which port, 8080 or 2023?",

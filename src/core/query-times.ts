@@ -100,10 +100,11 @@ const FORMS: { re: RegExp; read: (m: RegExpExecArray) => NamedTime | null }[] = 
     read: (m) =>
       m[1] ? day(m[0], monthOf(m[2]!), Number(m[1]), null) : day(m[0], monthOf(m[3]!), Number(m[4]), null),
   },
-  // in June · during early August (a month's capitalised name after a preposition of time)
+  // in June · during early August (a month's capitalised name after a preposition that means
+  // within it; "since June", "until June", "by June" name a bound, not the month, and are not read)
   {
     re: new RegExp(
-      `\\b(?:in|during|since|until|through|throughout|by|of)\\s+(?:early\\s+|late\\s+|mid-?)?${MONTH_NAME}\\b`,
+      `\\b(?:in|during|throughout|of)\\s+(?:early\\s+|late\\s+|mid-?)?${MONTH_NAME}\\b`,
       "g",
     ),
     read: (m) => month(m[1]!, monthOf(m[1]!), null),
