@@ -5,6 +5,7 @@
  *   const data = parseLocomo(JSON.parse(readFileSync(path, "utf8")));
  *   data.conversations[0].turns[0]; // { diaId: "D1:1", speaker: "Caroline", at: "2023-05-08T13:56:00.000Z", … }
  */
+import { MONTHS } from "../../src/core/query-times.js";
 
 export interface LocomoTurn {
   diaId: string;
@@ -51,21 +52,6 @@ export interface LocomoData {
   conversations: LocomoConversation[];
   stats: LoaderStats;
 }
-
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
 
 /** `"1:56 pm on 8 May, 2023"` → `2023-05-08T13:56:00.000Z` (the dataset has no time zone: read as UTC). */
 export function parseLocomoDate(text: string): string {

@@ -18,7 +18,8 @@ export interface NamedTime {
   contains(at: string): boolean;
 }
 
-const MONTHS = [
+/** The months' names in calendar order, lower case. */
+export const MONTHS = [
   "january",
   "february",
   "march",
@@ -103,10 +104,7 @@ const FORMS: { re: RegExp; read: (m: RegExpExecArray) => NamedTime | null }[] = 
   // in June · during early August (a month's capitalised name after a preposition that means
   // within it; "since June", "until June", "by June" name a bound, not the month, and are not read)
   {
-    re: new RegExp(
-      `\\b(?:in|during|throughout|of)\\s+(?:early\\s+|late\\s+|mid-?)?${MONTH_NAME}\\b`,
-      "g",
-    ),
+    re: new RegExp(`\\b(?:in|during|throughout|of)\\s+(?:early\\s+|late\\s+|mid-?)?${MONTH_NAME}\\b`, "g"),
     read: (m) => month(m[1]!, monthOf(m[1]!), null),
   },
 ];
