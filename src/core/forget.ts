@@ -11,6 +11,7 @@
  *   // → { forgotten: [{ id: "e4", … }, { id: "b7", … }], reason: "…", continuity: { lines: 2, … } }
  */
 import { type ForgottenText, redactContinuity } from "./continuity/redact.js";
+import { redactCurations } from "./curation/state.js";
 import type { Belief, ForgetResult } from "./model.js";
 import type { StoreWriter } from "./ports.js";
 import { beliefIn, episodeIn } from "./scope.js";
@@ -97,6 +98,12 @@ export async function forgetItem(
   const continuity = await redactContinuity(tx, namespace, texts);
   // The worker's kept run reports quote what sleep did to these items, values included.
   await redactReports(
+    tx,
+    namespace,
+    forgotten.map((f) => f.id),
+  );
+  // So do the curation runs' records of why a belief closed.
+  await redactCurations(
     tx,
     namespace,
     forgotten.map((f) => f.id),

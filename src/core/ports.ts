@@ -459,6 +459,8 @@ export interface StoreReader {
   judgedPairs(pairs: readonly { a: string; b: string }[]): Promise<JudgedPair[]>;
   /** A small key/value of engine bookkeeping (sweep watermarks). */
   getMeta(key: string): Promise<string | null>;
+  /** Every bookkeeping record whose key starts with `prefix`, in key order (`getMeta`'s keys). */
+  getMetaPrefix(prefix: string): Promise<{ key: string; value: string }[]>;
   /** The stored head hash per namespace (detects a removed tail entry). */
   auditHeadMark(namespace: string): Promise<{ seq: number; hash: string } | null>;
   /** Which embedders (and dimensions) made the stored vectors, with counts. */

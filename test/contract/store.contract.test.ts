@@ -392,6 +392,27 @@ for (const c of STORE_CASES) {
       }
     });
 
+    it("port: getMetaPrefix lists the records under a prefix, in key order, and nothing else", async () => {
+      const store = await c.open();
+      try {
+        await store.transaction(async (tx) => {
+          await tx.setMeta("curation:a:y", "2");
+          await tx.setMeta("curation:a:x", "1");
+          await tx.setMeta("curation:ab:z", "3");
+          await tx.setMeta("curation:A:x", "4");
+          await tx.setMeta("curation%a:x", "5");
+        });
+        expect(await store.getMetaPrefix("curation:a:")).toEqual([
+          { key: "curation:a:x", value: "1" },
+          { key: "curation:a:y", value: "2" },
+        ]);
+        expect(await store.getMetaPrefix("curation:none:")).toEqual([]);
+        expect(await store.getMetaPrefix("content_key")).toEqual([]);
+      } finally {
+        await store.close();
+      }
+    });
+
     it("port: deleteJudgedPairs drops every cached verdict naming the id, and only those", async () => {
       const store = await c.open();
       try {

@@ -11,6 +11,8 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { arrayCollection } from "../../src/collections/array-collection.js";
+import { curate } from "../../src/core/curation/curate.js";
 import type { Memory } from "../../src/core/engine.js";
 import { hmacSha256, sha256 } from "../../src/core/sha256.js";
 import { createWorker } from "../../src/core/worker/worker.js";
@@ -286,6 +288,45 @@ describe("forget reaches what the background worker kept", () => {
     for (const f of result.forgotten.filter((x) => x.layer === "belief"))
       expect(items.find((i) => i.id === f.id)?.reason).toMatch(/^redacted/);
     expect(items.filter((i) => i.reason.startsWith("novel"))).toHaveLength(1);
+    await mem.close();
+    const files = storeFiles(path).filter((f) => readFileSync(f).toString("latin1").includes("771945"));
+    expect(files).toEqual([]);
+  }, 60_000);
+});
+
+describe("forget reaches what a curation run kept", () => {
+  it("a curation record quotes the forgotten value nowhere, and another namespace's record is untouched", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "strata-forget-curation-"));
+    dirs.push(dir);
+    const path = join(dir, "memory.db");
+    const mem = await openMemory({ path, clock: clock() });
+    const notes = () =>
+      arrayCollection("notes", [
+        { id: "r1", text: "The vault door code is 771945", metadata: {}, createdAt: "2026-03-01T10:00:00Z" },
+        { id: "r2", text: "The vault door code is 937215", metadata: {}, createdAt: "2026-03-02T10:00:00Z" },
+      ]);
+    // The same collection curated into two namespaces, one a prefix of the other's name.
+    const first = await curate(mem, notes(), { namespace: "vault" });
+    await curate(mem, notes(), { namespace: "vault:copy" });
+    expect(first.items.find((i) => i.recordId === "r1")?.reason).toContain("771945");
+    const old = (await mem.list({ namespace: "vault", status: "any" })).find(
+      (b) => b.layer === "belief" && b.text.includes("771945"),
+    );
+    await mem.forget(old!.id, { namespace: "vault" });
+    const records = await mem.store.getMetaPrefix("curation:");
+    expect(records.map((r) => r.key)).toEqual([
+      "curation:vault:array:notes",
+      "curation:vault:copy:array:notes",
+    ]);
+    expect(records.find((r) => r.key === "curation:vault:array:notes")?.value).not.toContain("771945");
+    // The other namespace forgot nothing: its record still says why its own belief closed.
+    expect(records.find((r) => r.key === "curation:vault:copy:array:notes")?.value).toContain("771945");
+    await mem.forget(
+      (await mem.list({ namespace: "vault:copy", status: "any" })).find(
+        (b) => b.layer === "belief" && b.text.includes("771945"),
+      )!.id,
+      { namespace: "vault:copy" },
+    );
     await mem.close();
     const files = storeFiles(path).filter((f) => readFileSync(f).toString("latin1").includes("771945"));
     expect(files).toEqual([]);

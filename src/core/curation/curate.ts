@@ -27,6 +27,7 @@ import type { SleepReport } from "../sleep/report.js";
 import { parseInput } from "../validate.js";
 import { CURATE_MODES, DEFAULT_MARK_KEY } from "../vocabulary.js";
 import type { CollectionRecord, VectorCollection } from "./collection.js";
+import { type CurationState, curationKey } from "./state.js";
 
 export { CURATE_MODES, DEFAULT_MARK_KEY };
 export type CurateMode = (typeof CURATE_MODES)[number];
@@ -111,25 +112,6 @@ export interface CurateHooks {
   onProgress?: (progress: CurateProgress) => void;
 }
 
-/** What a run leaves in the store's meta: which record became which belief, and why beliefs closed. */
-interface CurationState {
-  v: 1;
-  records: Record<string, SeenRecord>;
-  /** Belief id → why it was closed (gate or sweep reason). */
-  reasons: Record<string, string>;
-}
-interface SeenRecord {
-  /** SHA-256 of the text Strata read. */
-  hash: string;
-  /** The record's own belief, or the belief it restated (own: false). */
-  belief: string;
-  own: boolean;
-  /** For a restatement: the gate's reason. */
-  reason?: string;
-}
-
-const stateKey = (namespace: string, collection: string) => `curation:${namespace}:${collection}`;
-
 /** The namespace a collection is curated in by default: `curate/<name>`, cleaned to what a namespace allows. */
 export function curationNamespace(collectionName: string): string {
   const cleaned = collectionName.replace(/[^A-Za-z0-9._:@/-]/g, "-");
@@ -181,7 +163,7 @@ async function curateLocked(
   hooks: CurateHooks,
 ): Promise<CurateResult> {
   const progress = hooks.onProgress ?? (() => {});
-  const key = stateKey(namespace, collection.name);
+  const key = curationKey(namespace, collection.name);
   const state = await loadState(memory, key);
 
   // 1. Scan: every record, with the hash of its text; new or changed ones are synced.

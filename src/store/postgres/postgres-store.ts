@@ -789,6 +789,14 @@ class PostgresReader implements StoreReader {
     return r ? (r.value as string) : null;
   }
 
+  async getMetaPrefix(prefix: string): Promise<{ key: string; value: string }[]> {
+    const rows = await this.rows(
+      `SELECT key, value FROM ${this.t("meta")} WHERE left(key, $1) = $2 ORDER BY key COLLATE "C"`,
+      [prefix.length, prefix],
+    );
+    return rows.map((r) => ({ key: r.key as string, value: r.value as string }));
+  }
+
   async auditHeadMark(namespace: string): Promise<{ seq: number; hash: string } | null> {
     const [r] = await this.rows(`SELECT seq, hash FROM ${this.t("audit_heads")} WHERE namespace = $1`, [
       namespace,

@@ -2692,6 +2692,14 @@ export class SqliteStore implements Store {
     );
   }
 
+  async getMetaPrefix(prefix: string): Promise<{ key: string; value: string }[]> {
+    this.check();
+    const key = `engine:${prefix}`;
+    return this.stmt("SELECT key, value FROM meta WHERE substr(key, 1, ?) = ? ORDER BY key")
+      .all(key.length, key)
+      .map((r) => ({ key: (r.key as string).slice("engine:".length), value: r.value as string }));
+  }
+
   async setMeta(key: string, value: string): Promise<void> {
     this.check();
     this.stmt(

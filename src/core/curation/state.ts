@@ -1,0 +1,85 @@
+/**
+ * What a curation run keeps in the store's bookkeeping, per namespace and collection: which
+ * record became which belief, and why beliefs closed. Forget reaches it (`redactCurations`): a
+ * reason may quote a value ("value-changed: 8080 → 9090").
+ *
+ *   curationKey("curate/notes", "chroma:notes")   // "curation:curate/notes:chroma:notes"
+ */
+import type { StoreWriter } from "../ports.js";
+
+export interface CurationState {
+  v: 1;
+  records: Record<string, SeenRecord>;
+  /** Belief id → why it was closed (gate or sweep reason). */
+  reasons: Record<string, string>;
+}
+export interface SeenRecord {
+  /** SHA-256 of the text Strata read. */
+  hash: string;
+  /** The record's own belief, or the belief it restated (own: false). */
+  belief: string;
+  own: boolean;
+  /** For a restatement: the gate's reason. */
+  reason?: string;
+}
+
+const PREFIX = "curation:";
+
+/**
+ * The record's key. Both parts may hold ":" (collections are named "chroma:notes"), so a key
+ * cannot be split back into its namespace and collection: readers go by the namespace's prefix
+ * and by ids, which are unique in a store.
+ */
+export const curationKey = (namespace: string, collection: string) => `${PREFIX}${namespace}:${collection}`;
+
+export const REDACTED_REASON = "redacted: it named a forgotten item";
+
+/**
+ * Forget reaches the namespace's curation records, inside forget's transaction: a closed
+ * belief's reason keyed by an erased id is dropped, and every reason (closed beliefs' and
+ * restated records') that names an erased id is replaced by a note. Record → belief mappings
+ * stay (ids and hashes, no text). Returns how many reasons went.
+ *
+ *   await redactCurations(tx, "curate/notes", ["b1"]); // → 1
+ */
+export async function redactCurations(
+  tx: StoreWriter,
+  namespace: string,
+  erased: readonly string[],
+): Promise<number> {
+  if (erased.length === 0) return 0;
+  const ids = new Set(erased);
+  const names = new RegExp(
+    `\\b(?:${erased.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})\\b`,
+  );
+  let redacted = 0;
+  // Every record of the namespace, and those of namespaces whose names continue it ("team:x"
+  // under "team"): an id is unique in the store, so a reason naming an erased id is about it.
+  for (const { key, value } of await tx.getMetaPrefix(`${PREFIX}${namespace}:`)) {
+    let state: CurationState;
+    try {
+      state = JSON.parse(value) as CurationState;
+    } catch {
+      continue;
+    }
+    let changed = 0;
+    for (const [id, reason] of Object.entries(state.reasons ?? {})) {
+      if (ids.has(id)) {
+        delete state.reasons[id];
+        changed++;
+      } else if (names.test(reason) && reason !== REDACTED_REASON) {
+        state.reasons[id] = REDACTED_REASON;
+        changed++;
+      }
+    }
+    for (const seen of Object.values(state.records ?? {}))
+      if (seen.reason !== undefined && (ids.has(seen.belief) || names.test(seen.reason))) {
+        if (seen.reason === REDACTED_REASON) continue;
+        seen.reason = REDACTED_REASON;
+        changed++;
+      }
+    if (changed > 0) await tx.setMeta(key, JSON.stringify(state));
+    redacted += changed;
+  }
+  return redacted;
+}
