@@ -161,6 +161,22 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       program.setOptionValueWithSource("namespace", config.namespace, "config");
       global.namespace = config.namespace;
     }
+    if (global.namespace !== undefined) {
+      // A malformed namespace is the caller's mistake: a usage error naming where it came from.
+      const { NamespaceSchema } = await import("../core/model.js");
+      const checked = NamespaceSchema.safeParse(global.namespace);
+      if (!checked.success) {
+        const from =
+          program.getOptionValueSource("namespace") === "config"
+            ? "namespace in the settings file"
+            : argv.includes("-n")
+              ? "-n"
+              : "--namespace";
+        throw new UsageError(
+          `${from} must be a namespace (${checked.error.issues[0]?.message ?? "1-128 characters"}), got ${JSON.stringify(global.namespace)}.`,
+        );
+      }
+    }
     const location =
       global.db ??
       (env.STRATA_DB?.trim() || undefined) ??

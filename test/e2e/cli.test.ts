@@ -185,6 +185,9 @@ describe("strata (built)", () => {
       /--from sqlite:.*missing\.db: no store there \(the file does not exist\); nothing was created or transferred/,
     ],
     [["forget", "e1"], /Add --yes to confirm/],
+    [["--namespace", "bad ns!", "list"], /--namespace must be a namespace \(.*\), got "bad ns!"/],
+    [["-n", "", "recall", "x"], /-n must be a namespace \(.*\), got ""/],
+    [["-n", "bad name!", "hook", "session-start"], /-n must be a namespace/],
     [[], /It needs a command; start with one of these/],
   ])("strata %j is a usage error: exit 2", (args, message) => {
     const r = strata(args);
