@@ -9,6 +9,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { type ErrorCode, isStrataError } from "../core/errors.js";
+import { restWording } from "./wording.js";
 
 /** HTTP status for each stable code; a code not listed is a 500. */
 export const STATUS_BY_CODE: Readonly<Partial<Record<ErrorCode, ContentfulStatusCode>>> = {
@@ -56,7 +57,7 @@ export function errorResponse(c: Context, error: unknown): Response {
     headers["Retry-After"] = String(Math.max(1, Number(error.details.retryAfterSeconds ?? 1)));
   if (error.code === "UNAUTHORIZED") headers["WWW-Authenticate"] = 'Bearer realm="strata"';
   return c.json<ErrorBody>(
-    { error: { code: error.code, message: error.message, details: { ...error.details } } },
+    { error: { code: error.code, message: restWording(error.message), details: { ...error.details } } },
     status,
     headers,
   );

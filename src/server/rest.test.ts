@@ -175,3 +175,18 @@ describe("input a route would otherwise drop or overrule is refused", () => {
     await mem.close();
   });
 });
+
+describe("error messages say what to call in REST's words", () => {
+  it("an unknown id names the route that lists ids, not the library's list()", async () => {
+    const { mem, app, keys } = await server();
+    const res = await app.request(`/v1/namespaces/${NS}/items/b99999/explain`, {
+      headers: { host: "localhost", ...bearer(keys.read) },
+    });
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(res.status, JSON.stringify(body)).toBe(404);
+    expect(body.error.code).toBe("NOT_FOUND");
+    expect(body.error.message).toContain("List ids with `GET /v1/namespaces/{namespace}/items`.");
+    expect(body.error.message).not.toContain("list()");
+    await mem.close();
+  });
+});

@@ -159,6 +159,15 @@ describe("unknown paths", () => {
     }
   });
 
+  it("an unknown item's page says where ids are listed in the dashboard's words, not the library's", async () => {
+    const { cookie } = await signIn(keys.admin);
+    const res = await get("/items/b99999", cookie);
+    expect(res.status).toBe(404);
+    const text = await res.text();
+    expect(text).toContain("List ids with the Timeline page.");
+    expect(text).not.toContain("list()");
+  });
+
   it("keeps the session on every real page: signed out, each redirects to sign-in", async () => {
     for (const path of [
       "",

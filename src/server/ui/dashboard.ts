@@ -35,6 +35,7 @@ import { NamespaceSchema } from "../../core/model.js";
 import { type Access, allows, OPERATION_BY_NAME, runOperation } from "../../core/operations/index.js";
 import type { Clock } from "../../core/ports.js";
 import { parseInput } from "../../core/validate.js";
+import { dashboardWording } from "../wording.js";
 import { GRAPH_ASSETS, readAsset } from "./assets.js";
 import { type Html, html } from "./html.js";
 import { bare, page } from "./layout.js";
@@ -146,7 +147,9 @@ export function createDashboard(options: DashboardOptions): Hono<Env> {
   app.onError((err, c) => {
     const known = err instanceof StrataError;
     const status = known ? (STATUS_BY_CODE[err.code] ?? 500) : 500;
-    const message = known ? err.message : "The dashboard failed to answer; the server log has the details.";
+    const message = known
+      ? dashboardWording(err.message)
+      : "The dashboard failed to answer; the server log has the details.";
     const notice = html`<div class="notice error" role="alert"><p><strong>${known ? err.code : "ERROR"}</strong>: ${message}</p></div>`;
     if (isHtmx(c)) {
       c.header("HX-Retarget", "#main");
