@@ -11,7 +11,6 @@
  *   // → { forgotten: [{ id: "e4", … }, { id: "b7", … }], reason: "…", continuity: { lines: 2, … } }
  */
 import { type ForgottenText, redactContinuity } from "./continuity/redact.js";
-import { redactCurations } from "./curation/state.js";
 import type { Belief, ForgetResult } from "./model.js";
 import type { StoreWriter } from "./ports.js";
 import { beliefIn, episodeIn } from "./scope.js";
@@ -102,7 +101,9 @@ export async function forgetItem(
     namespace,
     forgotten.map((f) => f.id),
   );
-  // So do the curation runs' records of why a belief closed.
+  // So do the curation runs' records of why a belief closed (loaded here: forget is rare, and a
+  // fresh process's recall should not pay for curation's module).
+  const { redactCurations } = await import("./curation/state.js");
   await redactCurations(
     tx,
     namespace,

@@ -576,12 +576,16 @@ describe("CLI: every id-taking command stays in --namespace", () => {
     expect(await snapshotOf(path)).toEqual(before);
   }, 120_000);
 
-  it("refuses an empty --namespace and a non-canonical id (INVALID_INPUT)", () => {
+  it("refuses an empty --namespace (a usage error, exit 2) and a non-canonical id (INVALID_INPUT)", () => {
     const path = freshStore();
     const empty = spawnSync(process.execPath, [bin, "--db", path, "--namespace", "", "--json", "stats"], {
       encoding: "utf8",
     });
-    expect(JSON.parse(empty.stdout).error.code).toBe("INVALID_INPUT");
+    expect(empty.status).toBe(2);
+    expect(JSON.parse(empty.stdout).error).toMatchObject({
+      code: "USAGE",
+      message: expect.stringMatching(/^--namespace must be a namespace/),
+    });
     const zero = cli(path, ["get", "b01"]);
     expect((zero.json as { error: { code: string } }).error.code).toBe("INVALID_INPUT");
   });
