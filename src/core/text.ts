@@ -240,3 +240,13 @@ export function oneLine(text: string): string {
 export function attributeValue(text: string): string {
   return oneLine(text).replace(/"/g, "&quot;");
 }
+
+/**
+ * A pattern that finds any of these item ids as a whole word in a text (a reason, a digest line):
+ * what forget's redactions look for. Ids are escaped, so any spelling is matched literally.
+ *
+ *   mentionsAnyId(["b1", "e4"]).test("replaces [b1] (value-changed)") // → true
+ *   mentionsAnyId(["b1"]).test("replaces [b12]")                       // → false
+ */
+export const mentionsAnyId = (ids: Iterable<string>): RegExp =>
+  new RegExp(`\\b(?:${[...ids].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})\\b`);

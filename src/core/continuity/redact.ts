@@ -13,7 +13,7 @@
  *   // r → { versions: 3, lines: 2, patterns: 1, evidence: 1, associations: 0 }
  */
 import type { StoreWriter } from "../ports.js";
-import { queryTerms, stem } from "../text.js";
+import { mentionsAnyId, queryTerms, stem } from "../text.js";
 import { type Digest, type Pattern, records } from "./records.js";
 
 export const REDACTED_LINE = "- [redacted: forgotten]";
@@ -77,7 +77,7 @@ export async function redactContinuity(
 ): Promise<ContinuityRedaction | null> {
   if (forgotten.length === 0) return null;
   const ids = new Set(forgotten.map((f) => f.id));
-  const idRe = new RegExp(`\\b(?:${[...ids].join("|")})\\b`);
+  const idRe = mentionsAnyId(ids);
   const words = await distinctiveTerms(tx, namespace, forgotten);
   const wholeTexts = forgotten.map((f) => f.text.trim().toLowerCase()).filter((t) => t.length >= 8);
   const mentions = (text: string): boolean => {

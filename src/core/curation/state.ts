@@ -6,6 +6,7 @@
  *   curationKey("curate/notes", "chroma:notes")   // "curation:curate/notes:chroma:notes"
  */
 import type { StoreWriter } from "../ports.js";
+import { mentionsAnyId } from "../text.js";
 
 export interface CurationState {
   v: 1;
@@ -49,9 +50,7 @@ export async function redactCurations(
 ): Promise<number> {
   if (erased.length === 0) return 0;
   const ids = new Set(erased);
-  const names = new RegExp(
-    `\\b(?:${erased.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})\\b`,
-  );
+  const names = mentionsAnyId(erased);
   let redacted = 0;
   // Every record of the namespace, and those of namespaces whose names continue it ("team:x"
   // under "team"): an id is unique in the store, so a reason naming an erased id is about it.

@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { NamespaceSchema } from "../model.js";
 import type { Clock, Store, StoreReader, StoreWriter } from "../ports.js";
+import { mentionsAnyId } from "../text.js";
 import { parseInput } from "../validate.js";
 
 const MarkSchema = z.object({ seq: z.number().int(), hash: z.string() });
@@ -193,7 +194,7 @@ export async function redactReports(tx: StoreWriter, ns: string, erased: readonl
   const raw = await tx.getMeta(reportsKey(ns));
   const list = readJson(raw, z.array(WorkerReportSchema));
   if (!list || erased.length === 0) return 0;
-  const names = new RegExp(`\\b(?:${erased.join("|")})\\b`);
+  const names = mentionsAnyId(erased);
   let redacted = 0;
   for (const report of list)
     for (const item of report.items)
