@@ -106,6 +106,27 @@ async function snapshot(m: Memory, query: string) {
   };
 }
 
+/**
+ * Writes each rendering back (`remember` and `record`; an episode's only with `record`: an
+ * episode's rendering remembered is a proposition drawn from it, stored and linked, as for every
+ * form) and expects each to be an echo: redundant, nothing superseded, the current belief still
+ * active, the "cache TTL" memories and the episode count as they were.
+ */
+async function expectEchoes(m: Memory, renderings: Record<string, string>, currentId: string) {
+  const before = await snapshot(m, "cache TTL");
+  const episodes = (await m.list({ layer: "episode", status: "any" })).length;
+  for (const [name, text] of Object.entries(renderings))
+    for (const write of name.includes("episode")
+      ? [() => m.record(text)]
+      : [() => m.remember(text), () => m.record(text)]) {
+      const r = await write();
+      expect([name, r.verdict, r.superseded]).toEqual([name, "redundant", []]);
+    }
+  expect((await m.get(currentId)).status).toBe("active");
+  expect(await snapshot(m, "cache TTL")).toEqual(before);
+  expect(await m.list({ layer: "episode", status: "any" })).toHaveLength(episodes);
+}
+
 describe("Strata's own output written back", () => {
   it("a recall line as the MCP tool renders it (with its score) is an echo, not a changed value", async () => {
     const m = await open();
@@ -174,18 +195,7 @@ describe("Strata's own output written back", () => {
       history: renderHistory(await m.history(old.id), plain),
       "explain (episode)": renderExplain(await m.explain(e.id), plain),
     };
-    const before = await snapshot(m, "cache TTL");
-    const episodes = (await m.list({ layer: "episode", status: "any" })).length;
-    for (const [name, text] of Object.entries(renderings))
-      for (const write of name.includes("episode")
-        ? [() => m.record(text)]
-        : [() => m.remember(text), () => m.record(text)]) {
-        const r = await write();
-        expect([name, r.verdict, r.superseded]).toEqual([name, "redundant", []]);
-      }
-    expect((await m.get(current.id)).status).toBe("active");
-    expect(await snapshot(m, "cache TTL")).toEqual(before);
-    expect(await m.list({ layer: "episode", status: "any" })).toHaveLength(episodes);
+    await expectEchoes(m, renderings, current.id);
   });
 
   it("the MCP inspect explain text and the JSON records of REST and --json are echoes, stale or not", async () => {
@@ -203,20 +213,7 @@ describe("Strata's own output written back", () => {
       "explain as JSON": JSON.stringify(await m.explain(old.id)),
       "list as JSON": JSON.stringify(await m.list({ status: "any" })),
     };
-    const before = await snapshot(m, "cache TTL");
-    const episodes = (await m.list({ layer: "episode", status: "any" })).length;
-    // An episode's rendering remembered is a proposition drawn from it (stored, linked), as
-    // for every form: only recording it again is the echo.
-    for (const [name, text] of Object.entries(renderings))
-      for (const write of name.includes("episode")
-        ? [() => m.record(text)]
-        : [() => m.remember(text), () => m.record(text)]) {
-        const r = await write();
-        expect([name, r.verdict, r.superseded]).toEqual([name, "redundant", []]);
-      }
-    expect((await m.get(current.id)).status).toBe("active");
-    expect(await snapshot(m, "cache TTL")).toEqual(before);
-    expect(await m.list({ layer: "episode", status: "any" })).toHaveLength(episodes);
+    await expectEchoes(m, renderings, current.id);
   });
 
   it("recognises each rendering, and ordinary text (or a rendering with news beside it) is not one", () => {
