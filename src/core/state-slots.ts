@@ -36,7 +36,7 @@ const CHANGE_VERBS = new Set(
     "move switch change reschedule shift upgrade downgrade migrate rename transfer relocate " +
     "replace swap trade convert raise lower bump increase decrease reduce double halve cut " +
     "start begin join leave quit stop cancel close drop retire sell buy adopt become " +
-    "promote hire reassign update extend"
+    "promote hire reassign update extend ditch dump abandon"
   ).split(" "),
 );
 
@@ -55,6 +55,13 @@ const PHRASAL_CHANGE = new Set([
 const NOW_MARKER =
   /\b(?:now|these days|nowadays|lately|anymore|any more|no longer|not anymore|instead|from now on|as of|new|latest|current(?:ly)?)\b/i;
 
+/**
+ * A correction of something of the speaker's, said as it is now: "my nephew's birthday is actually
+ * the 21st", "our bins are actually collected on Tuesdays". The possessed subject is required: "It's
+ * actually really fun" or "I actually love painting" correct nothing of a state.
+ */
+const CORRECTION = /\b(?:my|our)\s+[\p{L}\p{N}'’ -]{1,40}?\s+(?:is|are)\s+actually\b/iu;
+
 /** A first-person word: the speaker (or the speaker's group) is the subject or the possessor. */
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|my|our|me|us)\b/i;
 
@@ -62,6 +69,7 @@ const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|my|our|me|us)\b/i;
 export function saysChangedState(sentence: string): boolean {
   if (isQuestion(sentence) || isHypothetical(sentence)) return false;
   if (FIRST_PERSON.test(sentence) && NOW_MARKER.test(sentence)) return true;
+  if (CORRECTION.test(sentence)) return true;
   const words = tag(sentence);
   if (FIRST_PERSON.test(sentence) && holdsSince(words)) return true;
   return words.some((w, i) => {

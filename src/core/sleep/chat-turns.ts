@@ -97,7 +97,10 @@ const DISCOURSE_OPENER =
  * ("I transferred to the search team" is no longer on the old one).
  */
 const ENDING_VERBS =
-  "moved|switched|changed|rescheduled|pushed|shifted|upgraded|downgraded|migrated|renamed|left|quit|sold|relocated|transferred|cancelled|canceled|dropped|replaced|swapped|traded|took over|gave up";
+  "moved|switched|changed|rescheduled|pushed|shifted|upgraded|downgraded|migrated|renamed|left|quit|sold|relocated|transferred|cancelled|canceled|dropped|replaced|swapped|traded|took over|gave up|" +
+  // A value raised or lowered ends the one before ("we bumped the pipeline to Python 3.12"), as does
+  // a thing given up ("we ditched Slack for Teams").
+  "bumped|raised|lowered|increased|decreased|reduced|doubled|halved|converted|stopped|ditched|dumped|abandoned";
 
 /**
  * Verbs of a change that begins something and ends nothing by itself: "I just joined a new LGBTQ
@@ -106,12 +109,21 @@ const ENDING_VERBS =
  */
 const BEGINNING_VERBS = "started|joined|adopted|bought|got|became";
 
-/** "I (just) moved…", "we've finally switched…": a first-person clause opening with one of `verbs`. */
+/**
+ * "I (just) moved…", "we've finally switched…", "Company-wide we ditched…", "Last week I swapped…": a
+ * first-person clause opening with one of `verbs`, after at most two words of a lead-in that sets
+ * the scene (not a subordinator or a word of doubt: "If we moved…", "Maybe we switched…",
+ * "When I quit…" say no change made).
+ */
 const speakerDid = (verbs: string) =>
   new RegExp(
-    `^(?:i|we)(?:'ve| have)?\\s+(?:just\\s+|recently\\s+|finally\\s+|actually\\s+|now\\s+)?(?:${verbs})\\b`,
-    "i",
+    `^(?:(?!(?:${NOT_A_LEAD_IN})\\b)[\\p{L}\\p{N}-]+,?\\s+){0,2}(?:i|we)(?:'ve| have)?\\s+(?:just\\s+|recently\\s+|finally\\s+|actually\\s+|now\\s+)?(?:${verbs})\\b`,
+    "iu",
   );
+
+/** Words that open a clause that is no statement of a change made: subordinators, doubt, wishes. */
+const NOT_A_LEAD_IN =
+  "if|when|whenever|before|after|unless|until|till|once|whether|because|since|though|although|while|maybe|perhaps|should|would|could|might|must|can|will|wish|hope|hoping|think|thinking|guess|suppose|what|why|how|where|who|did|do|does|had|have|not|never";
 
 /** A first-person sentence about something of the speaker's that changed or now holds, other than by a verb. */
 const STATE_OF_SPEAKER_SAID = [
