@@ -1625,8 +1625,16 @@ async function missedSuccessors(
           { text: b.text, at: b.validFrom, kind: b.kind },
         );
         // The judge's "another entity" reads the two values' names (Claritin / Zyrtec) as two
-        // things, which is what a change of the asked value is.
-        if (v.relation === "duplicate" || (!bySlot && !retired && v.reason.startsWith("different-entity")))
+        // things, which is what a change of the asked value is; so it is when the newer ends the
+        // older's value by name ("We keep all our code on Bitbucket" / "we migrated every repo from
+        // Bitbucket to GitLab": `retiredValue`), whatever slot the question reads.
+        if (
+          v.relation === "duplicate" ||
+          (!bySlot &&
+            !retired &&
+            v.reason.startsWith("different-entity") &&
+            !(named && (await loadTagger().then(() => retiredValue(b.text, valuesOf(older.text)) !== null))))
+        )
           continue;
         const settled = await store.judgedPairs([{ a: older.id, b: b.id }]);
         if (

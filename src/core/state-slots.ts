@@ -60,7 +60,7 @@ const NOW_MARKER =
  * the 21st", "our bins are actually collected on Tuesdays". The possessed subject is required: "It's
  * actually really fun" or "I actually love painting" correct nothing of a state.
  */
-const CORRECTION = /\b(?:my|our)\s+[\p{L}\p{N}'’ -]{1,40}?\s+(?:is|are)\s+actually\b/iu;
+export const CORRECTION = /\b(?:my|our)\s+[\p{L}\p{N}'’ -]{1,40}?\s+(?:is|are)\s+actually\b/iu;
 
 /** A first-person word: the speaker (or the speaker's group) is the subject or the possessor. */
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|my|our|me|us)\b/i;

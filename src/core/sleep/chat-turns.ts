@@ -23,7 +23,7 @@
  * "instead", or a perfect that runs up to now: "I've been going to bed at 10:30 since the baby
  * arrived") is one: callers `await loadTagger()` first.
  */
-import { saysChangedState } from "../state-slots.js";
+import { CORRECTION, saysChangedState } from "../state-slots.js";
 import { contentTokens, hasAdditiveCue, isHypothetical, isQuestion, rawTokens, STOP_WORDS } from "../text.js";
 
 /**
@@ -240,7 +240,7 @@ function announces(text: string, states: readonly RegExp[]): boolean {
     return (
       !isQuestion(s) &&
       !isHypothetical(s) &&
-      (STRONG_CHANGE.test(s) || clauses(s).some((c) => states.some((re) => re.test(c))))
+      (STRONG_CHANGE.test(s) || CORRECTION.test(s) || clauses(s).some((c) => states.some((re) => re.test(c))))
     );
   });
 }
