@@ -989,13 +989,13 @@ async function newerFirst(
   askedOnce: AskedOnce,
   lexicon: Lexicon | undefined,
 ): Promise<{ older: RecallHit; newer: RecallHit }[]> {
-  const asked = new Set(contentTokens(query));
+  const asked = new Set(contentTokens(query).map(silentE));
   const top = scored.slice(0, 12).filter((h) => {
     const r = records.get(h.id);
     // Beliefs only: an episode is a record of what was said then, not a claim about now.
     return r && h.status === "active" && "kind" in r && (r.kind === "fact" || r.kind === "failure");
   });
-  const words = new Map(top.map((h) => [h.id, new Set(contentTokens(h.text))]));
+  const words = new Map(top.map((h) => [h.id, new Set(contentTokens(h.text).map(silentE))]));
   const moves: { older: RecallHit; newer: RecallHit; reason: string }[] = [];
   for (const a of top)
     for (const b of top) {
@@ -1027,7 +1027,11 @@ async function newerFirst(
       // I take in my coffee?").
       if (askedOnce.possible) {
         const slot = await askedOnce.read();
-        if (slot && !pairAboutAsked(a.text, b.text, slot)) continue;
+        // A newer that ends the older's value by name ("I take vitamin D every morning" / "I stopped
+        // the vitamin D and take a magnesium tablet at night now") is about what the older says,
+        // whichever word of the question it shares (`retiredValue`).
+        if (slot && !pairAboutAsked(a.text, b.text, slot) && retiredValue(b.text, valuesOf(a.text)) === null)
+          continue;
         if (slot && lexicon && othersState(b.text, slot, lexicon)) continue;
       }
       const settled = await store.judgedPairs([{ a: a.id, b: b.id }]);
@@ -1054,6 +1058,17 @@ async function newerFirst(
     }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   return moves;
+}
+
+/**
+ * A stem with a silent final "e" dropped, as English drops it before "-ing" and "-ed": the stemmer
+ * keeps "take" and "move" but cuts "taking" and "moved" to "tak" and "mov", so "What supplement
+ * am I taking?" shares no word with "I take vitamin D" until both are read this way.
+ *
+ *   silentE("take") // → "tak"     silentE("tak") // → "tak"     silentE("tee") // → "tee"
+ */
+export function silentE(token: string): string {
+  return token.length > 3 && /[^aeiou]e$/.test(token) ? token.slice(0, -1) : token;
 }
 
 /**

@@ -484,8 +484,11 @@ export function askedSlot(question: string): AskedSlot | null {
   // when by its wh-noun ("What time do I go to bed?", "Which day do I swim?") the noun is the
   // answer's type, not what the state is about ("a while" is a time, "these days" days).
   const when = whenNoun(words);
+  // The unit of a rate ("How many days a week do I work?", "How many times per day…") says how
+  // often, not what the state is about: "last week" or "every fifth week" fills nothing asked.
+  const per = rateUnits(question);
   const own = slotsOf(question).filter(
-    (s) => !contentTokens(subject).includes(s.attribute) && s.attribute !== when,
+    (s) => !contentTokens(subject).includes(s.attribute) && s.attribute !== when && !per.has(s.attribute),
   );
   const attributes = new Set(own.map((s) => s.attribute));
   // Kinds are read of what the question asks about, the heads of its central nouns: not of a
@@ -522,6 +525,17 @@ export function asksAbout(slot: Slot, asked: AskedSlot): boolean {
   if (slot.noun === null && !slot.verb && slot.head.includes(slot.attribute)) return true;
   const head = slot.head.map((h) => asked.heads.get(h)).find((h) => h !== undefined);
   return head !== undefined && !(slot.verb && !head.verb);
+}
+
+/** A unit of time after "a", "per" or "each" that follows a count: the unit of a rate ("days a week", "twice a day", "10GB per month"). */
+const RATE = /(?:\b(?:times|twice|once|\p{L}+s)|\d\S*)\s+(?:a|an|per|each)\s+(day|night|week|weekend|fortnight|month|year|hour|minute)\b/giu;
+
+/**
+ * The stemmed units of the rates a text states or asks: "How many days a week do I work?" →
+ * {"week"}; "I run twice a day" → {"day"}; "a week off" → none (no count before it).
+ */
+export function rateUnits(text: string): Set<string> {
+  return new Set([...text.matchAll(RATE)].flatMap((m) => contentTokens(m[1]!)));
 }
 
 /** Nouns that, right after "what" or "which" and heading no compound, ask when ("what time", "which days"). */
