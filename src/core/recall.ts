@@ -989,13 +989,16 @@ async function newerFirst(
   askedOnce: AskedOnce,
   lexicon: Lexicon | undefined,
 ): Promise<{ older: RecallHit; newer: RecallHit }[]> {
-  const asked = new Set(contentTokens(query).map(silentE));
+  const asked = new Set(contentTokens(query));
+  const askedE = new Set([...asked].map(silentE));
   const top = scored.slice(0, 12).filter((h) => {
     const r = records.get(h.id);
     // Beliefs only: an episode is a record of what was said then, not a claim about now.
     return r && h.status === "active" && "kind" in r && (r.kind === "fact" || r.kind === "failure");
   });
-  const words = new Map(top.map((h) => [h.id, new Set(contentTokens(h.text).map(silentE))]));
+  const words = new Map(top.map((h) => [h.id, new Set(contentTokens(h.text))]));
+  const retires = (newer: RecallHit, older: RecallHit) =>
+    loadTagger().then(() => retiredValue(newer.text, valuesOf(older.text)) !== null);
   const moves: { older: RecallHit; newer: RecallHit; reason: string }[] = [];
   for (const a of top)
     for (const b of top) {
@@ -1003,7 +1006,14 @@ async function newerFirst(
       // About the same thing the query asks: the newer matches every query word the older matches.
       const askedA = [...words.get(a.id)!].filter((w) => asked.has(w));
       const wb = words.get(b.id)!;
-      if (askedA.length === 0 || !askedA.every((w) => wb.has(w))) continue;
+      if (askedA.length === 0 || !askedA.every((w) => wb.has(w))) {
+        // Or read with a silent "e" dropped ("What supplement am I taking?" / "I take vitamin D"),
+        // only when the newer ends the older's value by name ("I stopped the vitamin D and take a
+        // magnesium tablet now"): "the sync was driving me mad" is no driving of a car.
+        const wbE = new Set([...wb].map(silentE));
+        const askedAE = [...words.get(a.id)!].map(silentE).filter((w) => askedE.has(w));
+        if (askedAE.length === 0 || !askedAE.every((w) => wbE.has(w)) || !(await retires(b, a))) continue;
+      }
       const v = await judge.compare(
         { text: a.text, at: a.at, kind: a.kind },
         { text: b.text, at: b.at, kind: b.kind },
@@ -1030,8 +1040,7 @@ async function newerFirst(
         // A newer that ends the older's value by name ("I take vitamin D every morning" / "I stopped
         // the vitamin D and take a magnesium tablet at night now") is about what the older says,
         // whichever word of the question it shares (`retiredValue`).
-        if (slot && !pairAboutAsked(a.text, b.text, slot) && retiredValue(b.text, valuesOf(a.text)) === null)
-          continue;
+        if (slot && !pairAboutAsked(a.text, b.text, slot) && !(await retires(b, a))) continue;
         if (slot && lexicon && othersState(b.text, slot, lexicon)) continue;
       }
       const settled = await store.judgedPairs([{ a: a.id, b: b.id }]);

@@ -62,6 +62,12 @@ const NOW_MARKER =
  */
 export const CORRECTION = /\b(?:my|our)\s+[\p{L}\p{N}'’ -]{1,40}?\s+(?:is|are)\s+actually\b/iu;
 
+/**
+ * A state the speaker is back to ("I'm back to five days a week", "we're back on the old plan"):
+ * what held in between ends. Not "I got back to the hotel" (a way home, not a state).
+ */
+export const BACK_TO = /^(?:i|we)(?:'m|’m| am|'re|’re| are)\s+(?:now\s+)?back\s+(?:to|on)\b/iu;
+
 /** A first-person word: the speaker (or the speaker's group) is the subject or the possessor. */
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|my|our|me|us)\b/i;
 
@@ -70,6 +76,7 @@ export function saysChangedState(sentence: string): boolean {
   if (isQuestion(sentence) || isHypothetical(sentence)) return false;
   if (FIRST_PERSON.test(sentence) && NOW_MARKER.test(sentence)) return true;
   if (CORRECTION.test(sentence)) return true;
+  if (sentence.split(/\s*[,;]\s*(?:so\s+|and\s+|but\s+)?/).some((c) => BACK_TO.test(c.trim()))) return true;
   const words = tag(sentence);
   if (FIRST_PERSON.test(sentence) && holdsSince(words)) return true;
   return words.some((w, i) => {

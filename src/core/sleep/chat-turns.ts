@@ -23,7 +23,7 @@
  * "instead", or a perfect that runs up to now: "I've been going to bed at 10:30 since the baby
  * arrived") is one: callers `await loadTagger()` first.
  */
-import { CORRECTION, saysChangedState } from "../state-slots.js";
+import { BACK_TO, CORRECTION, saysChangedState } from "../state-slots.js";
 import { contentTokens, hasAdditiveCue, isHypothetical, isQuestion, rawTokens, STOP_WORDS } from "../text.js";
 
 /**
@@ -133,6 +133,8 @@ const STATE_OF_SPEAKER_SAID = [
   // I now work at Y · I no longer X · I'm now Y · I don't X anymore
   /^(?:i|we)(?:'m| am|'re| are)?\s+(?:now|no longer)\b/i,
   /^(?:i|we)\s+(?:don't|do not|no longer)\b.*\b(?:anymore|any more)\b/i,
+  // I'm back to Y · we're back on Y: a state returned to ends the one between.
+  BACK_TO,
 ];
 
 /**
@@ -162,9 +164,18 @@ export function sentencesOf(text: string): string[] {
  * clause after it, which is said as its own sentence. A time ("10:15") has no space after its colon.
  */
 function afterLeadIn(sentence: string): string[] {
-  const m = /^([^:]{1,40}):\s+(\S.*)$/su.exec(sentence);
-  return m && rawTokens(m[1]!).length <= 4 ? [`${m[1]}:`, m[2]!] : [sentence];
+  const m = /^([^:]{1,80}):\s+(\S.*)$/su.exec(sentence);
+  if (!m) return [sentence];
+  const words = rawTokens(m[1]!).length;
+  return words <= 4 || (words <= 12 && META_LEAD_IN.test(m[1]!)) ? [`${m[1]}:`, m[2]!] : [sentence];
 }
+
+/**
+ * A lead-in that speaks of what was or will be said, not of the world ("Correction on something I
+ * told you ages ago:", "Quick update on the move:"): it announces the clause after its colon at any
+ * length up to 12 words. Not "The three things I still need this week:" (a list's own subject).
+ */
+const META_LEAD_IN = /\b(?:correction|correcting|update|news|heads[- ]up|fyi|reminder|told you|said|mentioned)\b/i;
 
 /** A sentence with its discourse opener removed, as it would be said on its own. */
 function bare(sentence: string): string {
