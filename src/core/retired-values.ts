@@ -64,7 +64,9 @@ const VALUE_ENDS = new Set(
 );
 
 /** Verbs of moving a thing from one value to another ("we migrated every repo from X to Y"). */
-const MOVES_FROM_TO = new Set("move switch change migrate transfer upgrade downgrade convert shift port".split(" "));
+const MOVES_FROM_TO = new Set(
+  "move switch change migrate transfer upgrade downgrade convert shift port".split(" "),
+);
 
 /**
  * The lemma of a verb of moving said as done by the speaker whose clause holds "from" at `i` with

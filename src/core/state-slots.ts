@@ -535,7 +535,8 @@ export function asksAbout(slot: Slot, asked: AskedSlot): boolean {
 }
 
 /** A unit of time after "a", "per" or "each" that follows a count: the unit of a rate ("days a week", "twice a day", "10GB per month"). */
-const RATE = /(?:\b(?:times|twice|once|\p{L}+s)|\d\S*)\s+(?:a|an|per|each)\s+(day|night|week|weekend|fortnight|month|year|hour|minute)\b/giu;
+const RATE =
+  /(?:\b(?:times|twice|once|\p{L}+s)|\d\S*)\s+(?:a|an|per|each)\s+(day|night|week|weekend|fortnight|month|year|hour|minute)\b/giu;
 
 /**
  * The stemmed units of the rates a text states or asks: "How many days a week do I work?" →

@@ -118,9 +118,21 @@ const CUE_ADVERBS = new Set(["instead", "now", "anymore", "nowadays", "lately", 
 
 /** Quantifiers: how many of a thing, never which thing ("every morning", "all repos"). */
 const QUANTIFIERS = new Set(
-  ["every", "each", "all", "any", "some", "most", "many", "much", "few", "several", "both", "either", "neither"].map(
-    stem,
-  ),
+  [
+    "every",
+    "each",
+    "all",
+    "any",
+    "some",
+    "most",
+    "many",
+    "much",
+    "few",
+    "several",
+    "both",
+    "either",
+    "neither",
+  ].map(stem),
 );
 
 /**
@@ -616,10 +628,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
           // "March 17") or the statement turned negative ("we don't deploy on Fridays anymore").
           const timed = [...valueA, ...valueB].some((t) => /\d/.test(t)) || p.a.negated !== p.b.negated;
           // A quantifier ("every morning" / "every repo") is a function word: it links nothing.
-          if (
-            !timed &&
-            linking.every((t) => isWhenWord(t) || CUE_ADVERBS.has(t) || QUANTIFIERS.has(t))
-          )
+          if (!timed && linking.every((t) => isWhenWord(t) || CUE_ADVERBS.has(t) || QUANTIFIERS.has(t)))
             return null;
         }
         return decided("supersedes", changedValue(p));

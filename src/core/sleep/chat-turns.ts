@@ -175,7 +175,8 @@ function afterLeadIn(sentence: string): string[] {
  * told you ages ago:", "Quick update on the move:"): it announces the clause after its colon at any
  * length up to 12 words. Not "The three things I still need this week:" (a list's own subject).
  */
-const META_LEAD_IN = /\b(?:correction|correcting|update|news|heads[- ]up|fyi|reminder|told you|said|mentioned)\b/i;
+const META_LEAD_IN =
+  /\b(?:correction|correcting|update|news|heads[- ]up|fyi|reminder|told you|said|mentioned)\b/i;
 
 /** A sentence with its discourse opener removed, as it would be said on its own. */
 function bare(sentence: string): string {
