@@ -240,9 +240,9 @@ export function registerAgentCommands(
     .addHelpText(
       "after",
       examples(
-        "strata completion bash > ~/.local/share/bash-completion/completions/strata",
-        "strata completion zsh > ~/.zfunc/_strata   # with fpath+=(~/.zfunc) in .zshrc",
-        "strata completion fish > ~/.config/fish/completions/strata.fish",
+        "mkdir -p ~/.local/share/bash-completion/completions && strata completion bash > ~/.local/share/bash-completion/completions/strata",
+        "mkdir -p ~/.zfunc && strata completion zsh > ~/.zfunc/_strata   # with fpath+=(~/.zfunc) before compinit in .zshrc",
+        "mkdir -p ~/.config/fish/completions && strata completion fish > ~/.config/fish/completions/strata.fish",
       ),
     )
     .action((shell: string) => {
@@ -297,7 +297,7 @@ export function registerAgentCommands(
       .addHelpText(
         "after",
         examples(
-          `echo '{"session_id":"s1","cwd":"/work/api","hook_event_name":"SessionStart"}' | strata hook ${name}`,
+          `echo '{"session_id":"s1","cwd":"/work/api","hook_event_name":"${name === "session-start" ? "SessionStart" : "SessionEnd"}"}' | strata hook ${name}`,
         ),
       )
       .action((o: { budget?: number }) => {
