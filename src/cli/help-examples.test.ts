@@ -6,6 +6,7 @@
  */
 import type { Command } from "commander";
 import { describe, expect, it } from "vitest";
+import { CLI_AGENT_INSTRUCTIONS } from "../mcp/agent-instructions.js";
 import type { Invocation } from "./invocation.js";
 import { createProgram } from "./program.js";
 
@@ -104,5 +105,34 @@ describe("the help's examples", () => {
       expect(lines.length, name).toBeGreaterThan(0);
       for (const line of lines) expect(line).toContain(`"hook_event_name":"${want}"`);
     }
+  });
+});
+
+describe("the CLI agent instructions (strata instructions --cli)", () => {
+  /** Each `strata …` the instructions put in backticks, with its <placeholders> filled in. */
+  const spans = [...CLI_AGENT_INSTRUCTIONS.matchAll(/`(strata [^`]+)`/g)].map((m) =>
+    m[1]!
+      .replace(/<token>/g, "w1-0123456789ab")
+      .replace(/<id>/g, "b12")
+      .replace(/<[^>]+>/g, "text"),
+  );
+
+  it("give an agent commands that parse as written", async () => {
+    expect(spans.length).toBeGreaterThan(10);
+    for (const span of spans)
+      for (const argv of strataCommands(span)) {
+        let inv: Invocation | null = null;
+        const program = createProgram("0.0.0", quiet, (i) => {
+          inv = i;
+        });
+        await program.parseAsync(argv, { from: "user" });
+        expect(inv, span).not.toBeNull();
+      }
+  });
+
+  it("confirm a forget the user asked for, which strata refuses without --yes", () => {
+    const forgets = spans.filter((s) => s.startsWith("strata forget"));
+    expect(forgets.length).toBeGreaterThan(0);
+    for (const span of forgets) expect(span).toMatch(/ --yes\b/);
   });
 });
