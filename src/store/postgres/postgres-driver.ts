@@ -5,7 +5,7 @@
  */
 import pg from "pg";
 import { StrataError } from "../../core/errors.js";
-import { redactUrl } from "./postgres-url.js";
+import { missingPassword, redactUrl } from "./postgres-url.js";
 
 export type SqlRow = Record<string, unknown>;
 
@@ -80,14 +80,8 @@ function isUnavailable(error: unknown): boolean {
 export function mapDriverError(error: unknown, target: string): unknown {
   if (error instanceof StrataError) return error;
   const e = error as { code?: string; message?: string };
-  // The server asks for a password (SCRAM) and the URL carries none, nor does PGPASSWORD: `pg`
-  // says only "SASL: SCRAM-SERVER-FIRST-MESSAGE: client password must be a string".
-  if (/client password must be a string/i.test(e?.message ?? ""))
-    return new StrataError(
-      "STORE_UNAVAILABLE",
-      `PostgreSQL at ${target} asks for a password and none was given: put it in the URL (postgres://user:PASSWORD@host:5432/db) or set PGPASSWORD in the environment.`,
-      { target, code: "no-password" },
-    );
+  const noPassword = missingPassword(error, target);
+  if (noPassword) return noPassword;
   if (isUnavailable(error))
     return new StrataError(
       "STORE_UNAVAILABLE",
