@@ -303,9 +303,9 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   const workerInput = args.worker ? (args.workerInterval ? { interval: args.workerInterval } : {}) : null;
   // Checked before the port is bound: a bad --worker-interval changes nothing.
   const workerSettings = workerInput ? parseWorkerOptions(workerInput) : null;
-  const server = serve({ fetch: app.fetch, port: args.port ?? 8787, hostname: host });
-  const closed = new Promise<void>((done) => server.once("close", () => done()));
   const port = args.port ?? 8787;
+  const server = serve({ fetch: app.fetch, port, hostname: host });
+  const closed = new Promise<void>((done) => server.once("close", () => done()));
   const base = await new Promise<string>((resolve, reject) => {
     server.once("error", (error) => reject(listenFailure(error, host, port)));
     server.once("listening", () => {
