@@ -80,6 +80,10 @@ describe("API keys", () => {
     expect(codeOf(() => authorize(key, "solo-2", "read"))).toBe("FORBIDDEN");
     expect(codeOf(() => authorize(key, "other", "read"))).toBe("FORBIDDEN");
     expect(codeOf(() => authorize(key, "team-a", "admin"))).toBe("FORBIDDEN");
+    // The refusal says what the key covers and how to get one that covers the namespace.
+    expect(() => authorize(key, "other", "write")).toThrow(
+      'Key "bot" may not act in namespace "other": it covers team-*, solo. Use a key whose namespaces cover "other" (strata keys create --name NAME --scope write --namespaces other).',
+    );
     expect(patternCovers("*", "anything")).toBe(true);
     expect(patternCovers("team-", "team-a")).toBe(false);
   });

@@ -211,9 +211,11 @@ export function authorizeTree(key: ApiKeyView, prefix: string, needed: Access): 
  */
 export function authorize(key: ApiKeyView, namespace: string, needed: Access): void {
   if (!key.namespaces.some((p) => patternCovers(p, namespace)))
-    throw new StrataError("FORBIDDEN", `Key "${key.name}" may not act in namespace "${namespace}".`, {
-      namespace,
-    });
+    throw new StrataError(
+      "FORBIDDEN",
+      `Key "${key.name}" may not act in namespace "${namespace}": it covers ${key.namespaces.join(", ")}. Use a key whose namespaces cover "${namespace}" (strata keys create --name NAME --scope ${needed} --namespaces ${namespace}).`,
+      { namespace },
+    );
   if (!allows(key.scope, needed))
     throw new StrataError(
       "FORBIDDEN",

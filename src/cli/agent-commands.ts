@@ -104,7 +104,7 @@ export function registerAgentCommands(
       "after",
       examples(
         "strata --db ~/.strata/memory.db serve",
-        "STRATA_TOKEN=$(cat ~/.strata/token) strata serve --http --port 8787",
+        "strata serve --http --port 8787 --token-file ~/.strata/token   # clients send Authorization: Bearer <its first line>",
         "strata serve --http --host 0.0.0.0 --allowed-hosts mybox.lan   # needs a key: strata keys create",
         "strata keys create --name ci-bot --scope write --namespaces team-a && strata serve --http",
         "strata serve --http --worker --worker-interval 10m",
@@ -127,7 +127,10 @@ export function registerAgentCommands(
               host: o.host as string | undefined,
               token: o.token as string | undefined,
               tokenFile: o.tokenFile as string | undefined,
-              envToken: process.env.STRATA_TOKEN ?? process.env.STRATA_MCP_TOKEN,
+              // An empty STRATA_TOKEN beside a set STRATA_MCP_TOKEN leaves the older one in force.
+              envToken: process.env.STRATA_TOKEN?.trim()
+                ? process.env.STRATA_TOKEN
+                : (process.env.STRATA_MCP_TOKEN ?? process.env.STRATA_TOKEN),
               allowedHosts: o.allowedHosts as string | undefined,
               allowedOrigins: o.allowedOrigins as string | undefined,
               maxBodyBytes: o.maxBodyBytes as number | undefined,
@@ -237,9 +240,9 @@ export function registerAgentCommands(
     .addHelpText(
       "after",
       examples(
-        "strata completion bash > ~/.local/share/bash-completion/completions/strata",
-        "strata completion zsh > ~/.zfunc/_strata   # with fpath+=(~/.zfunc) in .zshrc",
-        "strata completion fish > ~/.config/fish/completions/strata.fish",
+        "mkdir -p ~/.local/share/bash-completion/completions && strata completion bash > ~/.local/share/bash-completion/completions/strata",
+        "mkdir -p ~/.zfunc && strata completion zsh > ~/.zfunc/_strata   # with fpath+=(~/.zfunc) before compinit in .zshrc",
+        "mkdir -p ~/.config/fish/completions && strata completion fish > ~/.config/fish/completions/strata.fish",
       ),
     )
     .action((shell: string) => {
@@ -294,7 +297,7 @@ export function registerAgentCommands(
       .addHelpText(
         "after",
         examples(
-          `echo '{"session_id":"s1","cwd":"/work/api","hook_event_name":"SessionStart"}' | strata hook ${name}`,
+          `echo '{"session_id":"s1","cwd":"/work/api","hook_event_name":"${name === "session-start" ? "SessionStart" : "SessionEnd"}"}' | strata hook ${name}`,
         ),
       )
       .action((o: { budget?: number }) => {

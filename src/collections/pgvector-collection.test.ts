@@ -8,7 +8,7 @@ import { vector } from "@electric-sql/pglite-pgvector";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testMemory } from "../../test/support/memory.js";
 import { curate } from "../core/curation/curate.js";
-import { pgvectorCollection } from "./pgvector-collection.js";
+import { openPgvectorCollection, pgvectorCollection } from "./pgvector-collection.js";
 
 let db: PGlite;
 const vec = (i: number) => `[${i % 7},${(i * 3) % 5},1]`;
@@ -171,4 +171,27 @@ describe("pgvectorCollection over PGlite with pgvector", () => {
       { id: 4, meta: '{"n":3}' },
     ]);
   });
+});
+
+describe("openPgvectorCollection on a real server", () => {
+  const DATABASE_URL = process.env.DATABASE_URL;
+  it.skipIf(!DATABASE_URL)(
+    "a server asking for a password the URL and PGPASSWORD do not give is STORE_UNAVAILABLE saying where to put it",
+    async () => {
+      const url = new URL(DATABASE_URL!);
+      if (!url.password) return; // a server that trusts this user asks for no password
+      url.password = "";
+      const saved = process.env.PGPASSWORD;
+      delete process.env.PGPASSWORD;
+      try {
+        const error = await openPgvectorCollection(url.toString(), { preset: "mem0" }).catch(
+          (e: unknown) => e,
+        );
+        expect(error).toMatchObject({ code: "STORE_UNAVAILABLE", details: { code: "no-password" } });
+        expect((error as Error).message).toMatch(/asks for a password and none was given: .*set PGPASSWORD/);
+      } finally {
+        if (saved !== undefined) process.env.PGPASSWORD = saved;
+      }
+    },
+  );
 });

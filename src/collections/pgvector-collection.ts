@@ -14,6 +14,7 @@ import type { CollectionRecord, VectorCollection } from "../core/curation/collec
 import { StrataError } from "../core/errors.js";
 import { parseInput } from "../core/validate.js";
 import { redactUrl } from "../store/open-store.js";
+import { missingPassword } from "../store/postgres/postgres-url.js";
 import { toIsoTime } from "./created-at.js";
 import { PGVECTOR_PRESETS, type PgvectorPreset } from "./pgvector-presets.js";
 
@@ -268,6 +269,8 @@ export async function openPgvectorCollection(
     await pool.end();
     const code = (error as { code?: string }).code ?? "";
     if (error instanceof StrataError) throw error;
+    const noPassword = missingPassword(error, redactUrl(url));
+    if (noPassword) throw noPassword;
     if (
       /^(ECONN|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|28|3D|08)/.test(code) ||
       /timeout|terminated/i.test(String(error))

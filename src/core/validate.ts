@@ -80,7 +80,14 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what:
         ? `unknown option${i.keys.length > 1 ? "s" : ""} ${i.keys.map((k) => `"${k}"`).join(", ")}`
         : i.code === "invalid_type" && i.path.length === 1 && i.path[0] === "options"
           ? 'options must be an object of named options, such as { namespace: "default" }'
-          : i.message;
+          : // A required field left out, where the schema has no message of its own: zod's says
+            // "Invalid input: expected string, received undefined".
+            i.code === "invalid_type" &&
+              i.path.length > 0 &&
+              valueAt(value, i.path) === undefined &&
+              /^Invalid input: expected \w+, received undefined$/.test(i.message)
+            ? `missing (${allowedBy(i)} is required)`
+            : i.message;
     return path ? `${path}: ${message}` : message;
   });
   throw new StrataError("INVALID_INPUT", `Invalid ${what}: ${issues.join("; ")}.`, {

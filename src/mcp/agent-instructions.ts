@@ -107,5 +107,5 @@ such as "? question" and "[decided(…)]"), then save it with
 - Prefer recall over guessing; prefer \`strata explain <id>\` over trusting a belief you doubt.
 - A user's correction is a new fact: remember it; the old belief is superseded, not deleted.
 - \`strata pin <id>\` only what the user states as a standing rule or identity.
-- \`strata forget <id>\` only when the user asks to erase something: it destroys content for good.
+- \`strata forget <id> --yes\` only when the user asks to erase something: it destroys content for good.
 `;

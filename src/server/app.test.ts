@@ -248,6 +248,31 @@ describe("the server app", () => {
     expect(honoPath("/items/{id}/explain")).toBe("/items/:id/explain");
   });
 
+  it("a 404 whose path exists under another method names the methods that path takes", async () => {
+    const { app, mem } = await setup({ loopback: true });
+    const message = async (method: string, path: string) => {
+      const r = await app.request(path, {
+        method,
+        headers: json,
+        ...(method === "GET" ? {} : { body: "{}" }),
+      });
+      expect(r.status, `${method} ${path}`).toBe(404);
+      return ((await r.json()) as { error: { message: string } }).error.message;
+    };
+    expect(await message("POST", `/v1/namespaces/${NS}/recall`)).toBe(
+      `No route POST /v1/namespaces/${NS}/recall: that path takes GET. The routes are listed at /docs and /openapi.json.`,
+    );
+    expect(await message("GET", `/v1/namespaces/${NS}/beliefs`)).toMatch(/: that path takes POST\. /);
+    expect(await message("POST", `/v1/namespaces/${NS}/items/b1`)).toMatch(
+      /: that path takes DELETE or GET\. /,
+    );
+    // A path no method takes says no more than before.
+    expect(await message("POST", `/v1/namespaces/${NS}/nope`)).toBe(
+      `No route POST /v1/namespaces/${NS}/nope. The routes are listed at /docs and /openapi.json.`,
+    );
+    await mem.close();
+  });
+
   it("docs/rest.md's routes table is the registry's", () => {
     const doc = readFileSync(join(import.meta.dirname, "../../docs/rest.md"), "utf8");
     const table = /<!-- routes:start -->\n([\s\S]*?)\n<!-- routes:end -->/.exec(doc)?.[1];

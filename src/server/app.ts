@@ -30,7 +30,7 @@ import { docsPage } from "./docs-page.js";
 import { errorResponse } from "./errors.js";
 import { openApiDocument } from "./openapi.js";
 import type { RateLimit } from "./rate-limit.js";
-import { CALLER_NAME, createRestApi, type RestVariables } from "./rest.js";
+import { CALLER_NAME, createRestApi, methodsOn, type RestVariables } from "./rest.js";
 
 /** One line of the request log: no query string, no body, no key secret. */
 export interface RequestLogLine {
@@ -171,7 +171,7 @@ export function createServerApp(options: ServerAppOptions): Hono<{ Variables: Re
       {
         error: {
           code: "NOT_FOUND",
-          message: `No route ${c.req.method} ${new URL(c.req.url).pathname}. The routes are listed at /docs and /openapi.json.`,
+          message: notFoundMessage(c.req.method, new URL(c.req.url).pathname),
           details: {},
         },
       },
@@ -179,4 +179,11 @@ export function createServerApp(options: ServerAppOptions): Hono<{ Variables: Re
     ),
   );
   return app;
+}
+
+/** A 404's message: the route asked for and, when only the method is wrong, the ones the path takes. */
+function notFoundMessage(method: string, pathname: string): string {
+  const methods = methodsOn(pathname).filter((m) => m !== method);
+  const takes = methods.length ? `: that path takes ${methods.join(" or ")}` : "";
+  return `No route ${method} ${pathname}${takes}. The routes are listed at /docs and /openapi.json.`;
 }

@@ -111,7 +111,18 @@ export async function identifyMcpCaller(
         `This is neither the server's token nor a valid API key (mistyped, revoked or unknown to this store). Send Authorization: Bearer <token or key>; list keys with strata keys list.`,
       );
     const { namespace } = options;
-    authorize(key, namespace, "read");
+    try {
+      authorize(key, namespace, "read");
+    } catch (error) {
+      // The MCP server acts in one namespace, chosen where it was started: say which, and how.
+      if (error instanceof StrataError && error.code === "FORBIDDEN" && error.details.namespace === namespace)
+        throw new StrataError(
+          "FORBIDDEN",
+          `${error.message} This MCP server acts in namespace "${namespace}" only (strata -n NAME serve --http serves another).`,
+          error.details,
+        );
+      throw error;
+    }
     return { keyName: key.name, actor: keyActor(key), permit: (access) => authorize(key, namespace, access) };
   }
   if (options.token)

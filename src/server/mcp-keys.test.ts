@@ -105,6 +105,20 @@ describe("/mcp with API keys", () => {
       clock,
     );
     await expect(connect(url, other.key)).rejects.toThrow(/403|FORBIDDEN/);
+    // The refusal names the server's one namespace and how to serve another.
+    const refused = await fetch(url, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${other.key}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      'Key "b-team" may not act in namespace "team-a": it covers team-b. Use a key whose namespaces cover "team-a" (strata keys create --name NAME --scope read --namespaces team-a). This MCP server acts in namespace "team-a" only (strata -n NAME serve --http serves another).',
+    );
     await expect(connect(url)).rejects.toThrow(/401|UNAUTHORIZED/);
     await expect(connect(url, "sk_strata_000000000000_nope")).rejects.toThrow(/401|UNAUTHORIZED/);
     const mine = await createApiKey(mem.store, { name: "mine", scope: "read", namespaces: [NS] }, clock);

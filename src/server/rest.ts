@@ -44,6 +44,25 @@ const MAX_CACHED_ENGINES = 256;
 /** `/items/{id}` → `/items/:id` (Hono's syntax). */
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
+/**
+ * The methods the REST API answers on `pathname` (a request path under /v1), for a 404 whose
+ * method is the mistake: `POST …/recall` is told that path takes GET.
+ *
+ *   methodsOn("/v1/namespaces/default/recall"); // ["GET"]
+ *   methodsOn("/v1/namespaces/default/nope");   // []
+ */
+export function methodsOn(pathname: string): string[] {
+  const methods = new Set<string>();
+  for (const op of OPERATIONS) {
+    const pattern = op.http.path
+      .split("/")
+      .map((seg) => (/^\{\w+\}$/.test(seg) ? "[^/]+" : seg.replace(/[.*+?^$()|[\]\\]/g, "\\$&")))
+      .join("/");
+    if (new RegExp(`^/v1/namespaces/[^/]+${pattern}/?$`).test(pathname)) methods.add(op.http.method);
+  }
+  return [...methods].sort();
+}
+
 /** The path parameters an operation's route names, besides the namespace. */
 export const pathParams = (op: Operation): string[] =>
   [...op.http.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);

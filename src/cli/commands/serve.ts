@@ -132,6 +132,13 @@ export function resolveToken(args: ServeArgs): { token: string | undefined; from
     return { token, from: "--token-file" };
   }
   if (args.envToken?.trim()) return { token: args.envToken.trim(), from: "STRATA_TOKEN" };
+  // Set but empty is most often a `STRATA_TOKEN=$(cat FILE)` whose FILE was missing: the server
+  // would start with no token while its operator believes /mcp needs one. Say so (not refused:
+  // an empty variable also means "unset" in many deployments, and no token is a safe default).
+  if (args.envToken !== undefined)
+    note(
+      "warning: STRATA_TOKEN is set but empty, so /mcp takes no bearer token (API keys and loopback callers still work). To require one, put it in a file and pass --token-file FILE, which refuses a missing or empty file.",
+    );
   if (args.token !== undefined) {
     if (!args.token.trim()) throw new UsageError("--token is empty: pass a token, or use --token-file.");
     note(
@@ -140,6 +147,28 @@ export function resolveToken(args: ServeArgs): { token: string | undefined; from
     return { token: args.token.trim(), from: "--token" };
   }
   return { token: undefined, from: null };
+}
+
+/**
+ * Why the HTTP server could not bind, in words that say what to do (the socket's own error names
+ * only a syscall). Another process on the port is the common case: a second `strata serve --http`.
+ */
+export function listenFailure(error: unknown, host: string, port: number): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `${host.includes(":") ? `[${host}]` : host}:${port}`;
+  if (code === "EADDRINUSE")
+    return new UsageError(
+      `port ${port} on ${host} is already in use (another strata serve --http, or another program): stop it, or pick another port with --port N (--port 0 picks a free one). Nothing was started.`,
+    );
+  if (code === "EACCES")
+    return new UsageError(
+      `binding ${where} needs privileges this user lacks (ports below 1024 usually do): pick --port 1024 or above. Nothing was started.`,
+    );
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND" || code === "EAI_AGAIN")
+    return new UsageError(
+      `--host ${host} is not an address of this machine (${code}): pass one of its own addresses, 0.0.0.0 for all of them, or leave --host out for 127.0.0.1. Nothing was started.`,
+    );
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 /** The command that makes a key to sign in to the dashboard with, said where no key exists yet. */
@@ -274,10 +303,11 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   const workerInput = args.worker ? (args.workerInterval ? { interval: args.workerInterval } : {}) : null;
   // Checked before the port is bound: a bad --worker-interval changes nothing.
   const workerSettings = workerInput ? parseWorkerOptions(workerInput) : null;
-  const server = serve({ fetch: app.fetch, port: args.port ?? 8787, hostname: host });
+  const port = args.port ?? 8787;
+  const server = serve({ fetch: app.fetch, port, hostname: host });
   const closed = new Promise<void>((done) => server.once("close", () => done()));
   const base = await new Promise<string>((resolve, reject) => {
-    server.once("error", reject);
+    server.once("error", (error) => reject(listenFailure(error, host, port)));
     server.once("listening", () => {
       const info = server.address() as AddressInfo;
       const shown = info.family === "IPv6" ? `[${info.address}]` : info.address;

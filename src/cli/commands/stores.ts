@@ -69,7 +69,7 @@ export const transferExitCode = (r: TransferResult): number => (r.ok ? 0 : 1);
 export function renderTransfer(r: TransferResult, style: Style): string {
   const head = r.ok
     ? style.good(
-        `transferred ${r.rows} rows in ${(r.ms / 1000).toFixed(1)} s; audit chain intact (${r.audit.entries} entries)`,
+        `transferred ${r.rows} rows in ${(r.ms / 1000).toFixed(1)} s; audit chain intact (${r.audit.entries} ${r.audit.entries === 1 ? "entry" : "entries"})`,
       )
     : style.bad(`transfer INCOMPLETE: ${r.problems.join("; ")}`);
   const rows = table(

@@ -5,7 +5,7 @@
  */
 import pg from "pg";
 import { StrataError } from "../../core/errors.js";
-import { redactUrl } from "./postgres-url.js";
+import { missingPassword, redactUrl } from "./postgres-url.js";
 
 export type SqlRow = Record<string, unknown>;
 
@@ -80,6 +80,8 @@ function isUnavailable(error: unknown): boolean {
 export function mapDriverError(error: unknown, target: string): unknown {
   if (error instanceof StrataError) return error;
   const e = error as { code?: string; message?: string };
+  const noPassword = missingPassword(error, target);
+  if (noPassword) return noPassword;
   if (isUnavailable(error))
     return new StrataError(
       "STORE_UNAVAILABLE",

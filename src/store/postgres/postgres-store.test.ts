@@ -16,6 +16,26 @@ describe("PostgresStore.open", () => {
     expect((error as Error).message).not.toContain("s3cret");
   });
 
+  it.skipIf(!DATABASE_URL)(
+    `a server asking for a password the URL and PGPASSWORD do not give is STORE_UNAVAILABLE saying where to put it${DATABASE_URL ? "" : ` (skipped: ${noServer})`}`,
+    async () => {
+      const url = new URL(DATABASE_URL!);
+      if (!url.password) return; // a server that trusts this user asks for no password
+      url.password = "";
+      const saved = process.env.PGPASSWORD;
+      delete process.env.PGPASSWORD;
+      try {
+        const error = await PostgresStore.open({ url: url.toString(), connectTimeoutMs: 5_000 }).catch(
+          (e: unknown) => e,
+        );
+        expect(error).toMatchObject({ code: "STORE_UNAVAILABLE", details: { code: "no-password" } });
+        expect((error as Error).message).toMatch(/asks for a password and none was given: .*set PGPASSWORD/);
+      } finally {
+        if (saved !== undefined) process.env.PGPASSWORD = saved;
+      }
+    },
+  );
+
   it("needs a url, a pool or a PGlite instance", async () => {
     await expect(PostgresStore.open({})).rejects.toMatchObject({ code: "INVALID_INPUT" });
     for (const url of ["postgres://", "postgres://a:s3cret@localhost:notaport/db", "mysql://a@h/db"]) {

@@ -36,3 +36,17 @@ export function redactUrl(url: string): string {
     return "postgres://(unparseable url)";
   }
 }
+
+/**
+ * STORE_UNAVAILABLE when `error` is the driver's answer to a server that asks for a password the
+ * URL and PGPASSWORD do not give (`pg` says only "SASL: SCRAM-SERVER-FIRST-MESSAGE: client password
+ * must be a string"); null for any other error. `target` is the redacted URL.
+ */
+export function missingPassword(error: unknown, target: string): StrataError | null {
+  if (!/client password must be a string/i.test((error as { message?: string })?.message ?? "")) return null;
+  return new StrataError(
+    "STORE_UNAVAILABLE",
+    `PostgreSQL at ${target} asks for a password and none was given: put it in the URL (postgres://user:PASSWORD@host:5432/db) or set PGPASSWORD in the environment.`,
+    { target, code: "no-password" },
+  );
+}
