@@ -62,7 +62,14 @@ import {
   type SqlQueryable,
   type SqlRow,
 } from "./postgres-driver.js";
-import { inSchema, MIGRATIONS, MIGRATIONS_TABLE, quoteIdent, SCHEMA_VERSION } from "./postgres-schema.js";
+import {
+  inSchema,
+  MIGRATION_FILLS,
+  MIGRATIONS,
+  MIGRATIONS_TABLE,
+  quoteIdent,
+  SCHEMA_VERSION,
+} from "./postgres-schema.js";
 import { parsePostgresUrl } from "./postgres-url.js";
 import { TextCache } from "./text-cache.js";
 import { toFloat32, VectorCache } from "./vector-cache.js";
@@ -1479,6 +1486,7 @@ async function migrate(
       );
     for (let v = current; v < SCHEMA_VERSION; v++) {
       await db.exec(inSchema(MIGRATIONS[v]!, schema));
+      await MIGRATION_FILLS[v + 1]?.(db, schema);
       await db.query(`INSERT INTO ${quoteIdent(schema)}.strata_migrations(version) VALUES ($1::integer)`, [
         v + 1,
       ]);
