@@ -16,6 +16,12 @@ import type {
   OutcomeEvent,
 } from "./model.js";
 
+// The keys of the engine's per-namespace bookkeeping records (`getMeta`), which the engine writes
+// and a store's migration rewrites (core/meta-keys.ts). Everyone reaches them through this port,
+// which every path already loads, so the bundle keeps them in the port's chunk: a fresh process's
+// recall loads no file more (test/e2e/cold-start.test.ts).
+export * from "./meta-keys.js";
+
 // ---------------------------------------------------------------------------------------------
 // Clock and ids
 // ---------------------------------------------------------------------------------------------

@@ -6,8 +6,8 @@
  * associations are capped and cleaned below a floor.
  */
 import { z } from "zod";
-import { metaKey } from "../meta-keys.js";
 import type { StoreReader, StoreWriter } from "../ports.js";
+import { metaKey } from "../ports.js";
 
 export const WrapSchema = z.object({
   token: z.string(),

@@ -5,8 +5,9 @@
  *
  *   curationKey("team:x", "chroma:notes")   // "curation:team%3Ax:chroma%3Anotes"
  */
-import { metaKey, metaKeyPrefix, UNSPLIT_CURATION } from "../meta-keys.js";
+
 import type { StoreWriter } from "../ports.js";
+import { metaKey, metaKeyPrefix, UNSPLIT_CURATION } from "../ports.js";
 import { mentionsAnyId } from "../text.js";
 
 export interface CurationState {

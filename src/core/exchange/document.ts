@@ -5,7 +5,6 @@
  * the JSON and JSONL exports carry and what `import` loads back, so the chain still verifies.
  */
 import { z } from "zod";
-import { type MetaKind, parseMetaKey } from "../meta-keys.js";
 import {
   AuditEntrySchema,
   BeliefSchema,
@@ -20,6 +19,8 @@ import {
   type DumpRows,
   type DumpSection,
   JUDGE_RELATIONS,
+  type MetaKind,
+  parseMetaKey,
   type StoreReader,
 } from "../ports.js";
 

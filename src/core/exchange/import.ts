@@ -5,8 +5,7 @@
  */
 import { z } from "zod";
 import { StrataError } from "../errors.js";
-import { importedMetaKey } from "../meta-keys.js";
-import { DUMP_SECTIONS, type DumpSection } from "../ports.js";
+import { DUMP_SECTIONS, type DumpSection, importedMetaKey } from "../ports.js";
 import { parseInput } from "../validate.js";
 import {
   EXPORT_FORMAT,

@@ -11,9 +11,9 @@
  */
 import { supersessionProbability } from "../judge/supersession-probability.js";
 import { loadTagger } from "../judge/tagger.js";
-import { metaKey } from "../meta-keys.js";
 import type { Belief } from "../model.js";
 import type { Judge, JudgedPair, JudgeVerdict, Store } from "../ports.js";
+import { metaKey } from "../ports.js";
 import { laterOf } from "../time.js";
 import type { Writes } from "../writes.js";
 import { type PairScore, storeCalibration } from "./calibrate.js";

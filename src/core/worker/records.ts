@@ -9,9 +9,9 @@
  * agrees on what was done. Every read is schema-checked; a damaged document reads as absent.
  */
 import { z } from "zod";
-import { metaKey } from "../meta-keys.js";
 import { NamespaceSchema } from "../model.js";
 import type { Clock, Store, StoreReader, StoreWriter } from "../ports.js";
+import { metaKey } from "../ports.js";
 import { mentionsAnyId } from "../text.js";
 import { parseInput } from "../validate.js";
 

@@ -5,7 +5,7 @@
  * Times stay ISO 8601 text, as in SQLite: the engine compares them as strings and expects them
  * back byte for byte. JSON stays `json` (not `jsonb`), which keeps the caller's key order.
  */
-import { curationBeliefIds, isCurationKey, upgradeMetaKey } from "../../core/meta-keys.js";
+import { curationBeliefIds, isCurationKey, upgradeMetaKey } from "../../core/ports.js";
 import type { SqlQueryable } from "./postgres-driver.js";
 
 export const MIGRATIONS: readonly string[] = [

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { upgradeMetaKey } from "../../core/meta-keys.js";
+import { upgradeMetaKey } from "../../core/ports.js";
 import { fillVectorComponents, VECTOR_COMPONENTS_SCHEMA } from "./vector-components.js";
 
 /**
