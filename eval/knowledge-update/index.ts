@@ -1,8 +1,10 @@
 /**
- * `npm run eval -- knowledge-update [--set cases|chat-dev|all] [--split dev|held-out|all]
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|all] [--split dev|held-out|all]
  * [--phases before,after,daily]`: values changed in passing, in chat style, across sessions.
- * Two sets, each its own chat: `cases` (cases.json, 40 cases split dev/held-out by hash) and
- * `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names, all dev material).
+ * Three sets, each its own chat: `cases` (cases.json, 40 cases split dev/held-out by hash),
+ * `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names, all dev material) and
+ * `fresh` (fresh.json, 66 cases written in the eighteenth session on other domains and other ways
+ * of saying a change, split dev/held-out by hash).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -33,7 +35,7 @@ export interface CaseFile {
   split?: Split;
 }
 
-export const SETS = ["cases", "chat-dev"] as const;
+export const SETS = ["cases", "chat-dev", "fresh"] as const;
 export type CaseSet = (typeof SETS)[number];
 
 export const PHASES = ["before", "after", "daily"] as const;
@@ -192,7 +194,7 @@ async function runPhase(file: CaseFile, phase: Phase, splits: ReadonlySet<Split>
 export interface KnowledgeUpdateOptions {
   split: "dev" | "held-out" | "all";
   phases: Phase[];
-  /** Which case files to run; each is its own chat. Defaults to both. */
+  /** Which case files to run; each is its own chat. Defaults to all three. */
   sets?: CaseSet[];
 }
 
@@ -212,7 +214,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
       options.phases = phases as Phase[];
     } else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|all, --split dev|held-out|all, --phases)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|all, --split dev|held-out|all, --phases)`,
       );
   }
   return options;

@@ -1,5 +1,5 @@
 /**
- * A development trace, not a benchmark: `npx tsx eval/knowledge-update/lift-trace.ts [chat-dev|cases] [after|daily]`
+ * A development trace, not a benchmark: `npx tsx eval/knowledge-update/lift-trace.ts [chat-dev|cases|fresh] [after|daily]`
  * asks every dev question of a knowledge-update set (after one `consolidate`, or daily) and lists
  * each lift recall's `why` records on a returned hit (`missedSuccessors`' links, `newerFirst`,
  * `sameSlotFirst`, `newestKindListed`, `currentVersions`), classed: RIGHT (the hit states the

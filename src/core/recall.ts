@@ -990,12 +990,15 @@ async function newerFirst(
   lexicon: Lexicon | undefined,
 ): Promise<{ older: RecallHit; newer: RecallHit }[]> {
   const asked = new Set(contentTokens(query));
+  const askedE = new Set([...asked].map(silentE));
   const top = scored.slice(0, 12).filter((h) => {
     const r = records.get(h.id);
     // Beliefs only: an episode is a record of what was said then, not a claim about now.
     return r && h.status === "active" && "kind" in r && (r.kind === "fact" || r.kind === "failure");
   });
   const words = new Map(top.map((h) => [h.id, new Set(contentTokens(h.text))]));
+  const retires = (newer: RecallHit, older: RecallHit) =>
+    loadTagger().then(() => retiredValue(newer.text, valuesOf(older.text)) !== null);
   const moves: { older: RecallHit; newer: RecallHit; reason: string }[] = [];
   for (const a of top)
     for (const b of top) {
@@ -1003,7 +1006,14 @@ async function newerFirst(
       // About the same thing the query asks: the newer matches every query word the older matches.
       const askedA = [...words.get(a.id)!].filter((w) => asked.has(w));
       const wb = words.get(b.id)!;
-      if (askedA.length === 0 || !askedA.every((w) => wb.has(w))) continue;
+      if (askedA.length === 0 || !askedA.every((w) => wb.has(w))) {
+        // Or read with a silent "e" dropped ("What supplement am I taking?" / "I take vitamin D"),
+        // only when the newer ends the older's value by name ("I stopped the vitamin D and take a
+        // magnesium tablet now"): "the sync was driving me mad" is no driving of a car.
+        const wbE = new Set([...wb].map(silentE));
+        const askedAE = [...words.get(a.id)!].map(silentE).filter((w) => askedE.has(w));
+        if (askedAE.length === 0 || !askedAE.every((w) => wbE.has(w)) || !(await retires(b, a))) continue;
+      }
       const v = await judge.compare(
         { text: a.text, at: a.at, kind: a.kind },
         { text: b.text, at: b.at, kind: b.kind },
@@ -1027,7 +1037,10 @@ async function newerFirst(
       // I take in my coffee?").
       if (askedOnce.possible) {
         const slot = await askedOnce.read();
-        if (slot && !pairAboutAsked(a.text, b.text, slot)) continue;
+        // A newer that ends the older's value by name ("I take vitamin D every morning" / "I stopped
+        // the vitamin D and take a magnesium tablet at night now") is about what the older says,
+        // whichever word of the question it shares (`retiredValue`).
+        if (slot && !pairAboutAsked(a.text, b.text, slot) && !(await retires(b, a))) continue;
         if (slot && lexicon && othersState(b.text, slot, lexicon)) continue;
       }
       const settled = await store.judgedPairs([{ a: a.id, b: b.id }]);
@@ -1054,6 +1067,17 @@ async function newerFirst(
     }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   return moves;
+}
+
+/**
+ * A stem with a silent final "e" dropped, as English drops it before "-ing" and "-ed": the stemmer
+ * keeps "take" and "move" but cuts "taking" and "moved" to "tak" and "mov", so "What supplement
+ * am I taking?" shares no word with "I take vitamin D" until both are read this way.
+ *
+ *   silentE("take") // → "tak"     silentE("tak") // → "tak"     silentE("tee") // → "tee"
+ */
+export function silentE(token: string): string {
+  return token.length > 3 && /[^aeiou]e$/.test(token) ? token.slice(0, -1) : token;
 }
 
 /**
@@ -1625,8 +1649,16 @@ async function missedSuccessors(
           { text: b.text, at: b.validFrom, kind: b.kind },
         );
         // The judge's "another entity" reads the two values' names (Claritin / Zyrtec) as two
-        // things, which is what a change of the asked value is.
-        if (v.relation === "duplicate" || (!bySlot && !retired && v.reason.startsWith("different-entity")))
+        // things, which is what a change of the asked value is; so it is when the newer ends the
+        // older's value by name ("We keep all our code on Bitbucket" / "we migrated every repo from
+        // Bitbucket to GitLab": `retiredValue`), whatever slot the question reads.
+        if (
+          v.relation === "duplicate" ||
+          (!bySlot &&
+            !retired &&
+            v.reason.startsWith("different-entity") &&
+            !(named && (await loadTagger().then(() => retiredValue(b.text, valuesOf(older.text)) !== null))))
+        )
           continue;
         const settled = await store.judgedPairs([{ a: older.id, b: b.id }]);
         if (

@@ -209,3 +209,65 @@ describe("recall: an update that retires the older's value by name ranks above i
     expect(hits.some((h) => /retires its value/.test(h.why.summary))).toBe(false);
   });
 });
+
+describe('ku18: "from X to Y" after a verb of moving retires X', () => {
+  it.each([
+    [
+      "We keep all our code on Bitbucket.",
+      "Oh and we migrated every repo from Bitbucket to GitLab over the weekend.",
+      "Bitbucket",
+      "migrate from",
+    ],
+    [
+      "All our family photos are backed up to Dropbox.",
+      "I moved the family photos over from Dropbox to iCloud.",
+      "Dropbox",
+      "move from",
+    ],
+  ])("%j / %j retires %j (%s)", (older, newer, value, how) => {
+    expect(retiredValue(newer, valuesOf(older))).toMatchObject({ value, how });
+  });
+
+  it.each([
+    // No "to" after the "from" phrase: where the speaker came from, not a thing moved.
+    ["I lived in Denver for years.", "I moved here from Denver last year."],
+    // Another person's move.
+    ["We keep all our code on Bitbucket.", "My brother moved his repos from Bitbucket to GitLab."],
+    // No verb of moving.
+    ["I get my bike serviced at Halfords.", "I bought it from Halfords to ride to work."],
+  ])("%j / %j retires nothing", (older, newer) => {
+    expect(retiredValue(newer, valuesOf(older))).toBeNull();
+  });
+});
+
+describe("recall, ku18: a newer that ends the older's value by name is a newer-first pair", () => {
+  let mem: Memory | undefined;
+  afterEach(async () => {
+    await mem?.close();
+    mem = undefined;
+  });
+
+  it("a question with another word form ('taking' / 'take') and no asked noun named", async () => {
+    mem = await sleptChat([
+      { text: "I take vitamin D every morning with breakfast.", day: 0 },
+      {
+        text: "Long week at work. I stopped the vitamin D over the summer and take a magnesium tablet at night now, it helps me sleep. Is that a good idea?",
+        day: 20,
+      },
+    ]);
+    const hits = await mem.recall("What supplement am I taking?", { k: 5 });
+    expect(hits[0]?.text).toMatch(/magnesium/);
+  });
+
+  it("a shared word form alone lifts nothing: 'driving me mad' is no driving of a car", async () => {
+    mem = await sleptChat([
+      { text: "I drive a Mercedes C-Class, it was my dad's.", day: 0 },
+      {
+        text: "Busy week. I dropped Evernote for Obsidian, the sync was driving me mad. Any plugin tips?",
+        day: 20,
+      },
+    ]);
+    const hits = await mem.recall("What car do I drive?", { k: 5 });
+    expect(hits[0]?.text).toMatch(/Mercedes/);
+  });
+});

@@ -63,6 +63,35 @@ const VALUE_ENDS = new Set(
   "close retire quit leave die break end steal shut_down close_down break_up discontinue cancel".split(" "),
 );
 
+/** Verbs of moving a thing from one value to another ("we migrated every repo from X to Y"). */
+const MOVES_FROM_TO = new Set(
+  "move switch change migrate transfer upgrade downgrade convert shift port".split(" "),
+);
+
+/**
+ * The lemma of a verb of moving said as done by the speaker whose clause holds "from" at `i` with
+ * its object between and a "to" after the "from" phrase, within the clause: "we migrated every
+ * repo from Bitbucket to GitLab", "I moved the photos over from Dropbox to iCloud". Not "I bought
+ * it from Halfords" (no verb of moving), "I moved here from Denver" (no "to"), nor another person's.
+ */
+function movedFromTo(words: readonly TaggedWord[], i: number, text: string): string | null {
+  const clauseEnd = (k: number) =>
+    CLAUSE_END.test(text.slice(words[k]!.start + words[k]!.text.length, words[k + 1]!.start));
+  let to = false;
+  for (let k = i + 1; k < words.length && !clauseEnd(k - 1); k++)
+    if (words[k]!.text.toLowerCase() === "to") {
+      to = true;
+      break;
+    }
+  if (!to) return null;
+  for (let k = i - 1; k >= 0 && !clauseEnd(k); k--) {
+    const w = words[k]!;
+    if (w.pos !== "VERB") continue;
+    return MOVES_FROM_TO.has(w.lemma) && speakerDid(words, k, text) ? w.lemma : null;
+  }
+  return null;
+}
+
 /** Prepositions after a change that name what it changed from ("switched from X", "instead of X"). */
 const FROM = new Set(["switch from", "move from", "change from", "go from", "instead of"]);
 
@@ -239,6 +268,13 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
       if (FROM.has(key) && (lower === "of" || speakerDid(words, i - 1, newer))) {
         const hit = named(phraseFrom(words, i + 1, newer));
         if (hit) return { ...hit, how: key };
+      }
+      // "We migrated every repo from Bitbucket to GitLab": a verb of moving said by the speaker, its
+      // object between, and "from X" then "to Y" in the same clause.
+      const moved = lower === "from" ? movedFromTo(words, i, newer) : null;
+      if (moved) {
+        const hit = named(phraseFrom(words, i + 1, newer));
+        if (hit) return { ...hit, how: `${moved} from` };
       }
       continue;
     }

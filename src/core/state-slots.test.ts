@@ -11,6 +11,7 @@ import {
   namesAskedThing,
   namesOtherValue,
   outsideReasons,
+  rateUnits,
   saysChangedState,
   sharedSlot,
   slotsOf,
@@ -467,5 +468,40 @@ describe("namesAskedThing: a statement names what the question asks, outside the
     const words = outsideReasons("Since the garage closed I park on Fifth Avenue.");
     expect(words.has("park")).toBe(true);
     expect(words.has("garage")).toBe(false);
+  });
+});
+
+describe("ku18: saysChangedState — a verb that gives up a value, a possessed correction, a state returned to", () => {
+  it.each([
+    "Company-wide we ditched Slack for Microsoft Teams this quarter.",
+    "my nephew's birthday is actually the 21st of May, I had it wrong.",
+    "Our bins are actually collected on Tuesdays.",
+    "Childcare fell through, so I'm back to five days a week from this month.",
+    "We're back on the old plan.",
+  ])("yes: %s", (s) => expect(saysChangedState(s)).toBe(true));
+  it.each([
+    "It's actually really fun, my kids love it.",
+    "I actually love painting landscapes.",
+    "I got back to the hotel late and crashed.",
+    "Is my nephew's birthday actually in May?",
+  ])("no: %s", (s) => expect(saysChangedState(s)).toBe(false));
+});
+
+describe("ku18: the unit of a rate is no asked attribute", () => {
+  it.each([
+    ["How many days a week do I work?", ["week"]],
+    ["I run twice a day.", ["day"]],
+    ["My plan has 10GB per month.", ["month"]],
+    // No count before it: not a rate.
+    ["I took a week off.", []],
+    ["Which week am I on call?", []],
+  ])("%s → %j", (text, units) => {
+    expect([...rateUnits(text)]).toEqual(units);
+  });
+  it.each([
+    ["How many days a week do I work?", ["day", "work"]],
+    ["Which week am I on call?", ["call", "week"]],
+  ])("%s → attributes %j", (question, attributes) => {
+    expect([...askedSlot(question)!.attributes].sort()).toEqual([...attributes].sort());
   });
 });

@@ -36,7 +36,7 @@ const CHANGE_VERBS = new Set(
     "move switch change reschedule shift upgrade downgrade migrate rename transfer relocate " +
     "replace swap trade convert raise lower bump increase decrease reduce double halve cut " +
     "start begin join leave quit stop cancel close drop retire sell buy adopt become " +
-    "promote hire reassign update extend"
+    "promote hire reassign update extend ditch dump abandon"
   ).split(" "),
 );
 
@@ -55,6 +55,19 @@ const PHRASAL_CHANGE = new Set([
 const NOW_MARKER =
   /\b(?:now|these days|nowadays|lately|anymore|any more|no longer|not anymore|instead|from now on|as of|new|latest|current(?:ly)?)\b/i;
 
+/**
+ * A correction of something of the speaker's, said as it is now: "my nephew's birthday is actually
+ * the 21st", "our bins are actually collected on Tuesdays". The possessed subject is required: "It's
+ * actually really fun" or "I actually love painting" correct nothing of a state.
+ */
+export const CORRECTION = /\b(?:my|our)\s+[\p{L}\p{N}'’ -]{1,40}?\s+(?:is|are)\s+actually\b/iu;
+
+/**
+ * A state the speaker is back to ("I'm back to five days a week", "we're back on the old plan"):
+ * what held in between ends. Not "I got back to the hotel" (a way home, not a state).
+ */
+export const BACK_TO = /^(?:i|we)(?:'m|’m| am|'re|’re| are)\s+(?:now\s+)?back\s+(?:to|on)\b/iu;
+
 /** A first-person word: the speaker (or the speaker's group) is the subject or the possessor. */
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|my|our|me|us)\b/i;
 
@@ -62,6 +75,8 @@ const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|my|our|me|us)\b/i;
 export function saysChangedState(sentence: string): boolean {
   if (isQuestion(sentence) || isHypothetical(sentence)) return false;
   if (FIRST_PERSON.test(sentence) && NOW_MARKER.test(sentence)) return true;
+  if (CORRECTION.test(sentence)) return true;
+  if (sentence.split(/\s*[,;]\s*(?:so\s+|and\s+|but\s+)?/).some((c) => BACK_TO.test(c.trim()))) return true;
   const words = tag(sentence);
   if (FIRST_PERSON.test(sentence) && holdsSince(words)) return true;
   return words.some((w, i) => {
@@ -476,8 +491,11 @@ export function askedSlot(question: string): AskedSlot | null {
   // when by its wh-noun ("What time do I go to bed?", "Which day do I swim?") the noun is the
   // answer's type, not what the state is about ("a while" is a time, "these days" days).
   const when = whenNoun(words);
+  // The unit of a rate ("How many days a week do I work?", "How many times per day…") says how
+  // often, not what the state is about: "last week" or "every fifth week" fills nothing asked.
+  const per = rateUnits(question);
   const own = slotsOf(question).filter(
-    (s) => !contentTokens(subject).includes(s.attribute) && s.attribute !== when,
+    (s) => !contentTokens(subject).includes(s.attribute) && s.attribute !== when && !per.has(s.attribute),
   );
   const attributes = new Set(own.map((s) => s.attribute));
   // Kinds are read of what the question asks about, the heads of its central nouns: not of a
@@ -514,6 +532,18 @@ export function asksAbout(slot: Slot, asked: AskedSlot): boolean {
   if (slot.noun === null && !slot.verb && slot.head.includes(slot.attribute)) return true;
   const head = slot.head.map((h) => asked.heads.get(h)).find((h) => h !== undefined);
   return head !== undefined && !(slot.verb && !head.verb);
+}
+
+/** A unit of time after "a", "per" or "each" that follows a count: the unit of a rate ("days a week", "twice a day", "10GB per month"). */
+const RATE =
+  /(?:\b(?:times|twice|once|\p{L}+s)|\d\S*)\s+(?:a|an|per|each)\s+(day|night|week|weekend|fortnight|month|year|hour|minute)\b/giu;
+
+/**
+ * The stemmed units of the rates a text states or asks: "How many days a week do I work?" →
+ * {"week"}; "I run twice a day" → {"day"}; "a week off" → none (no count before it).
+ */
+export function rateUnits(text: string): Set<string> {
+  return new Set([...text.matchAll(RATE)].flatMap((m) => contentTokens(m[1]!)));
 }
 
 /** Nouns that, right after "what" or "which" and heading no compound, ask when ("what time", "which days"). */

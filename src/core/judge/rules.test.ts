@@ -576,6 +576,15 @@ describe("a shared time or change cue names no attribute", () => {
     ["We moved book club to Fridays.", "I swim at the lido on Fridays now."],
     // "nowadays" as its value token is ("nowaday"): a cue of the present, not a word of the attribute.
     ["I help out at the animal shelter nowadays.", "I do kickboxing at the gym nowadays instead."],
+    // ku18: a word of when alone, without slots on both sides ("week"), and a quantifier ("every").
+    [
+      "I'm on a four-day week, Fridays off.",
+      "We replaced npm with pnpm across the monorepo last week, installs are way faster.",
+    ],
+    [
+      "I take vitamin D every morning with breakfast.",
+      "we migrated every repo from Bitbucket to GitLab over the weekend.",
+    ],
   ])("%s / %s: deferred, not a change", (a, b) => {
     const v = judge(a, b);
     expect(v.relation).not.toBe("supersedes");

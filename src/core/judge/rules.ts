@@ -116,6 +116,25 @@ function sets(p: Pair) {
  */
 const CUE_ADVERBS = new Set(["instead", "now", "anymore", "nowadays", "lately", "currently"].map(stem));
 
+/** Quantifiers: how many of a thing, never which thing ("every morning", "all repos"). */
+const QUANTIFIERS = new Set(
+  [
+    "every",
+    "each",
+    "all",
+    "any",
+    "some",
+    "most",
+    "many",
+    "much",
+    "few",
+    "several",
+    "both",
+    "either",
+    "neither",
+  ].map(stem),
+);
+
 /**
  * The speaker's own pronoun, contracted with its verb ("I'm", "we've", "I'll"), is no subject
  * word: the tagger reads "I'm" as a name, and "I'm enjoying my new job" / "I'm now part of the
@@ -608,7 +627,9 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
           // Unless the time is the value's unit ("logs for 30 days" / "for 90 days", "March 3" /
           // "March 17") or the statement turned negative ("we don't deploy on Fridays anymore").
           const timed = [...valueA, ...valueB].some((t) => /\d/.test(t)) || p.a.negated !== p.b.negated;
-          if (!timed && linking.every((t) => isWhenWord(t) || CUE_ADVERBS.has(t))) return null;
+          // A quantifier ("every morning" / "every repo") is a function word: it links nothing.
+          if (!timed && linking.every((t) => isWhenWord(t) || CUE_ADVERBS.has(t) || QUANTIFIERS.has(t)))
+            return null;
         }
         return decided("supersedes", changedValue(p));
       }
@@ -617,7 +638,11 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       const { a, b } = p;
       const plain = lowerStemsOf(a);
       const rest = [...a.content].filter((t) => !identifier(t) && plain.has(t));
-      const covered = rest.length > 0 && rest.every((t) => b.content.has(t) || LIGHT_VERBS.has(canon(t)));
+      // Words of when alone ("I'm on a four-day week" / "…across the monorepo last week") link two
+      // statements that happen in the same span, not one attribute: as in the slotted case above.
+      const covered =
+        rest.some((t) => !isWhenWord(t) && !CUE_ADVERBS.has(t)) &&
+        rest.every((t) => b.content.has(t) || LIGHT_VERBS.has(canon(t)));
       return covered && !additiveOf(b) ? decided("supersedes") : null;
     },
   },

@@ -200,3 +200,41 @@ describe("announcesReplacement: a change that ends what held before, not one tha
     expect(announcesReplacement(text)).toBe(false);
   });
 });
+
+describe("ku18: changes said by raising, lowering or giving up a value, a lead-in, a correction, a return", () => {
+  it.each([
+    "We bumped the pipeline to Python 3.12 on Tuesday, only two tests broke.",
+    "Company-wide we ditched Slack for Microsoft Teams this quarter and everyone is grumbling.",
+    "Last week I swapped my bike for a scooter.",
+    "Smashed it all week, so I raised my step goal to 12,000 a day.",
+    "Correction: my nephew's birthday is actually the 21st of May.",
+    "Childcare fell through, so I'm back to five days a week from this month.",
+  ])("%j replaces", (text) => {
+    expect(announcesReplacement(text)).toBe(true);
+  });
+  it.each([
+    // A subordinate clause or a word of doubt before the speaker: no change made.
+    "When I quit my job I was so relieved.",
+    "Maybe we switched too early, who knows.",
+    // "actually" without a possessed subject corrects no state; a way back is no state.
+    "It's actually really fun, my kids love it.",
+    "I actually love painting landscapes.",
+    "I got back to the hotel late and crashed.",
+  ])("%j does not", (text) => {
+    expect(announcesReplacement(text)).toBe(false);
+  });
+
+  it("a meta lead-in closed by a colon announces the clause after it", () => {
+    expect(
+      statementsOfState(
+        "Correction on something I told you ages ago: my nephew's birthday is actually the 21st of May, I had it wrong. Any gift ideas?",
+      ).statements,
+    ).toEqual(["my nephew's birthday is actually the 21st of May, I had it wrong."]);
+  });
+  it("a list's own long subject before a colon is not split off", () => {
+    expect(
+      statementsOfState("The three things I still need to buy this week: milk, eggs and bread. Any tips?")
+        .statements,
+    ).toEqual([]);
+  });
+});

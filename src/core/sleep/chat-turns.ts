@@ -23,7 +23,7 @@
  * "instead", or a perfect that runs up to now: "I've been going to bed at 10:30 since the baby
  * arrived") is one: callers `await loadTagger()` first.
  */
-import { saysChangedState } from "../state-slots.js";
+import { BACK_TO, CORRECTION, saysChangedState } from "../state-slots.js";
 import { contentTokens, hasAdditiveCue, isHypothetical, isQuestion, rawTokens, STOP_WORDS } from "../text.js";
 
 /**
@@ -97,7 +97,10 @@ const DISCOURSE_OPENER =
  * ("I transferred to the search team" is no longer on the old one).
  */
 const ENDING_VERBS =
-  "moved|switched|changed|rescheduled|pushed|shifted|upgraded|downgraded|migrated|renamed|left|quit|sold|relocated|transferred|cancelled|canceled|dropped|replaced|swapped|traded|took over|gave up";
+  "moved|switched|changed|rescheduled|pushed|shifted|upgraded|downgraded|migrated|renamed|left|quit|sold|relocated|transferred|cancelled|canceled|dropped|replaced|swapped|traded|took over|gave up|" +
+  // A value raised or lowered ends the one before ("we bumped the pipeline to Python 3.12"), as does
+  // a thing given up ("we ditched Slack for Teams").
+  "bumped|raised|lowered|increased|decreased|reduced|doubled|halved|converted|stopped|ditched|dumped|abandoned";
 
 /**
  * Verbs of a change that begins something and ends nothing by itself: "I just joined a new LGBTQ
@@ -106,12 +109,21 @@ const ENDING_VERBS =
  */
 const BEGINNING_VERBS = "started|joined|adopted|bought|got|became";
 
-/** "I (just) moved…", "we've finally switched…": a first-person clause opening with one of `verbs`. */
+/**
+ * "I (just) moved…", "we've finally switched…", "Company-wide we ditched…", "Last week I swapped…": a
+ * first-person clause opening with one of `verbs`, after at most two words of a lead-in that sets
+ * the scene (not a subordinator or a word of doubt: "If we moved…", "Maybe we switched…",
+ * "When I quit…" say no change made).
+ */
 const speakerDid = (verbs: string) =>
   new RegExp(
-    `^(?:i|we)(?:'ve| have)?\\s+(?:just\\s+|recently\\s+|finally\\s+|actually\\s+|now\\s+)?(?:${verbs})\\b`,
-    "i",
+    `^(?:(?!(?:${NOT_A_LEAD_IN})\\b)[\\p{L}\\p{N}-]+,?\\s+){0,2}(?:i|we)(?:'ve| have)?\\s+(?:just\\s+|recently\\s+|finally\\s+|actually\\s+|now\\s+)?(?:${verbs})\\b`,
+    "iu",
   );
+
+/** Words that open a clause that is no statement of a change made: subordinators, doubt, wishes. */
+const NOT_A_LEAD_IN =
+  "if|when|whenever|before|after|unless|until|till|once|whether|because|since|though|although|while|maybe|perhaps|should|would|could|might|must|can|will|wish|hope|hoping|think|thinking|guess|suppose|what|why|how|where|who|did|do|does|had|have|not|never";
 
 /** A first-person sentence about something of the speaker's that changed or now holds, other than by a verb. */
 const STATE_OF_SPEAKER_SAID = [
@@ -121,6 +133,8 @@ const STATE_OF_SPEAKER_SAID = [
   // I now work at Y · I no longer X · I'm now Y · I don't X anymore
   /^(?:i|we)(?:'m| am|'re| are)?\s+(?:now|no longer)\b/i,
   /^(?:i|we)\s+(?:don't|do not|no longer)\b.*\b(?:anymore|any more)\b/i,
+  // I'm back to Y · we're back on Y: a state returned to ends the one between.
+  BACK_TO,
 ];
 
 /**
@@ -150,9 +164,19 @@ export function sentencesOf(text: string): string[] {
  * clause after it, which is said as its own sentence. A time ("10:15") has no space after its colon.
  */
 function afterLeadIn(sentence: string): string[] {
-  const m = /^([^:]{1,40}):\s+(\S.*)$/su.exec(sentence);
-  return m && rawTokens(m[1]!).length <= 4 ? [`${m[1]}:`, m[2]!] : [sentence];
+  const m = /^([^:]{1,80}):\s+(\S.*)$/su.exec(sentence);
+  if (!m) return [sentence];
+  const words = rawTokens(m[1]!).length;
+  return words <= 4 || (words <= 12 && META_LEAD_IN.test(m[1]!)) ? [`${m[1]}:`, m[2]!] : [sentence];
 }
+
+/**
+ * A lead-in that speaks of what was or will be said, not of the world ("Correction on something I
+ * told you ages ago:", "Quick update on the move:"): it announces the clause after its colon at any
+ * length up to 12 words. Not "The three things I still need this week:" (a list's own subject).
+ */
+const META_LEAD_IN =
+  /\b(?:correction|correcting|update|news|heads[- ]up|fyi|reminder|told you|said|mentioned)\b/i;
 
 /** A sentence with its discourse opener removed, as it would be said on its own. */
 function bare(sentence: string): string {
@@ -228,7 +252,7 @@ function announces(text: string, states: readonly RegExp[]): boolean {
     return (
       !isQuestion(s) &&
       !isHypothetical(s) &&
-      (STRONG_CHANGE.test(s) || clauses(s).some((c) => states.some((re) => re.test(c))))
+      (STRONG_CHANGE.test(s) || CORRECTION.test(s) || clauses(s).some((c) => states.some((re) => re.test(c))))
     );
   });
 }
