@@ -16,6 +16,12 @@ import type {
   OutcomeEvent,
 } from "./model.js";
 
+// The keys of the engine's per-namespace bookkeeping records (`getMeta`), which the engine writes
+// and a store's migration rewrites (core/meta-keys.ts). Everyone reaches them through this port,
+// which every path already loads, so the bundle keeps them in the port's chunk: a fresh process's
+// recall loads no file more (test/e2e/cold-start.test.ts).
+export * from "./meta-keys.js";
+
 // ---------------------------------------------------------------------------------------------
 // Clock and ids
 // ---------------------------------------------------------------------------------------------
@@ -553,9 +559,10 @@ export interface Store extends StoreReader {
   /**
    * After forget committed: makes erased text unrecoverable from the store's own files where the
    * backend allows it (SQLite: merge the full-text indexes so no segment keeps the old tokens,
-   * and checkpoint the write-ahead log into the zeroed main file, truncating it). Best effort
-   * while other processes hold read snapshots; absent where the backend cannot (a server
-   * database keeps old row versions until its VACUUM).
+   * and checkpoint the write-ahead log into the zeroed main file, truncating it; PostgreSQL:
+   * rewrite the tables forget touched with `VACUUM (FULL)`, so no dead row version stays in
+   * their heap, indexes or TOAST). Best effort while other processes hold read snapshots or
+   * locks; absent where the backend cannot.
    */
   purgeErased?(): Promise<void>;
   /**

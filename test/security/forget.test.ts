@@ -314,13 +314,14 @@ describe("forget reaches what a curation run kept", () => {
     );
     await mem.forget(old!.id, { namespace: "vault" });
     const records = await mem.store.getMetaPrefix("curation:");
+    // Each key names one namespace and one collection (":" inside a part is encoded).
     expect(records.map((r) => r.key)).toEqual([
-      "curation:vault:array:notes",
-      "curation:vault:copy:array:notes",
+      "curation:vault%3Acopy:array%3Anotes",
+      "curation:vault:array%3Anotes",
     ]);
-    expect(records.find((r) => r.key === "curation:vault:array:notes")?.value).not.toContain("771945");
+    expect(records.find((r) => r.key === "curation:vault:array%3Anotes")?.value).not.toContain("771945");
     // The other namespace forgot nothing: its record still says why its own belief closed.
-    expect(records.find((r) => r.key === "curation:vault:copy:array:notes")?.value).toContain("771945");
+    expect(records.find((r) => r.key === "curation:vault%3Acopy:array%3Anotes")?.value).toContain("771945");
     await mem.forget(
       (await mem.list({ namespace: "vault:copy", status: "any" })).find(
         (b) => b.layer === "belief" && b.text.includes("771945"),

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import type { StoreReader, StoreWriter } from "../ports.js";
+import { metaKey } from "../ports.js";
 
 export const WrapSchema = z.object({
   token: z.string(),
@@ -70,12 +71,12 @@ export const WrapStateSchema = z.object({
 export type WrapState = z.infer<typeof WrapStateSchema>;
 
 const keys = {
-  state: (ns: string) => `wrap-state:${ns}`,
+  state: (ns: string) => metaKey("wrap-state", ns),
   wrap: (token: string) => `wrap:${token}`,
-  digest: (ns: string) => `continuity:${ns}`,
-  history: (ns: string) => `continuity-history:${ns}`,
-  patterns: (ns: string) => `patterns:${ns}`,
-  associations: (ns: string) => `associations:${ns}`,
+  digest: (ns: string) => metaKey("continuity", ns),
+  history: (ns: string) => metaKey("continuity-history", ns),
+  patterns: (ns: string) => metaKey("patterns", ns),
+  associations: (ns: string) => metaKey("associations", ns),
 };
 
 async function read<T>(store: StoreReader, key: string, schema: z.ZodType<T>, fallback: T): Promise<T> {

@@ -3,9 +3,11 @@
  * record became which belief, and why beliefs closed. Forget reaches it (`redactCurations`): a
  * reason may quote a value ("value-changed: 8080 → 9090").
  *
- *   curationKey("curate/notes", "chroma:notes")   // "curation:curate/notes:chroma:notes"
+ *   curationKey("team:x", "chroma:notes")   // "curation:team%3Ax:chroma%3Anotes"
  */
+
 import type { StoreWriter } from "../ports.js";
+import { metaKey, metaKeyPrefix, UNSPLIT_CURATION } from "../ports.js";
 import { mentionsAnyId } from "../text.js";
 
 export interface CurationState {
@@ -24,14 +26,13 @@ export interface SeenRecord {
   reason?: string;
 }
 
-const PREFIX = "curation:";
-
 /**
- * The record's key. Both parts may hold ":" (collections are named "chroma:notes"), so a key
- * cannot be split back into its namespace and collection: readers go by the namespace's prefix
- * and by ids, which are unique in a store.
+ * The record's key. Both parts may hold ":" (namespaces "team:x", collections "chroma:notes"):
+ * each is encoded (`metaKey`), so a key names one namespace and one collection, and the
+ * namespace's prefix (`curation:<ns>:`) reaches its records only.
  */
-export const curationKey = (namespace: string, collection: string) => `${PREFIX}${namespace}:${collection}`;
+export const curationKey = (namespace: string, collection: string) =>
+  metaKey("curation", namespace, collection);
 
 export const REDACTED_REASON = "redacted: it named a forgotten item";
 
@@ -52,9 +53,14 @@ export async function redactCurations(
   const ids = new Set(erased);
   const names = mentionsAnyId(erased);
   let redacted = 0;
-  // Every record of the namespace, and those of namespaces whose names continue it ("team:x"
-  // under "team"): an id is unique in the store, so a reason naming an erased id is about it.
-  for (const { key, value } of await tx.getMetaPrefix(`${PREFIX}${namespace}:`)) {
+  // Every record of the namespace, and the records a store's migration could not attribute to a
+  // namespace (`UNSPLIT_CURATION`): an id is unique in the store, so a reason naming an erased
+  // id there is about it.
+  const records = [
+    ...(await tx.getMetaPrefix(metaKeyPrefix("curation", namespace))),
+    ...(await tx.getMetaPrefix(UNSPLIT_CURATION)),
+  ];
+  for (const { key, value } of records) {
     let state: CurationState;
     try {
       state = JSON.parse(value) as CurationState;

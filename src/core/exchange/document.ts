@@ -19,6 +19,8 @@ import {
   type DumpRows,
   type DumpSection,
   JUDGE_RELATIONS,
+  type MetaKind,
+  parseMetaKey,
   type StoreReader,
 } from "../ports.js";
 
@@ -105,13 +107,14 @@ export function decodeVector(s: string): Float32Array {
 }
 
 /**
- * The engine's records keyed `<kind>:<namespace>` (continuity/records.ts, sleep/sweep.ts): the
- * whole rest of the key is the namespace. Any other key is store-wide or keyed by something a
- * namespace name could imitate (`worker:state:victim` is the worker's record of "victim", and
- * "state:victim" is a valid namespace; `curation:<namespace>:<collection>` cannot be split at
- * all), so it belongs to no namespace: never exported, refused by an import.
+ * The engine's records an export carries: those keyed `<kind>:<namespace>` by continuity
+ * (continuity/records.ts) and the sweep (sleep/sweep.ts), read with `parseMetaKey`, so a key
+ * names exactly one namespace (`worker:state:victim` is the worker's record of "victim", never
+ * namespace "state:victim"'s). The worker's and curation runs' records (`worker:*`, `curation`)
+ * are a process's bookkeeping and stay behind, as does every store-wide record: never
+ * exported, refused by an import.
  */
-const NAMESPACE_RECORD_KINDS = new Set([
+const NAMESPACE_RECORD_KINDS = new Set<MetaKind>([
   "wrap-state",
   "continuity",
   "continuity-history",
@@ -126,6 +129,7 @@ const NAMESPACE_RECORD_KINDS = new Set([
  * token and names its namespace inside.
  *
  *   metaOwner("continuity:team-a", "…")          // "team-a"
+ *   metaOwner("continuity:team%3Ax", "…")        // "team:x"
  *   metaOwner("worker:state:team-a", "…")        // null
  */
 export function metaOwner(key: string, value: string): string | null {
@@ -137,8 +141,8 @@ export function metaOwner(key: string, value: string): string | null {
       return null;
     }
   }
-  const colon = key.indexOf(":");
-  return colon > 0 && NAMESPACE_RECORD_KINDS.has(key.slice(0, colon)) ? key.slice(colon + 1) : null;
+  const parsed = parseMetaKey(key);
+  return parsed && NAMESPACE_RECORD_KINDS.has(parsed.kind) ? parsed.parts[0]! : null;
 }
 
 /**

@@ -100,6 +100,39 @@ describe("export / import (Strata JSON and JSONL)", () => {
     },
   );
 
+  it.each(["json", "jsonl"] as const)(
+    "%s: an export written before encoded meta keys (namespace team:x, keys spelt raw) imports under this Strata's keys",
+    async (format) => {
+      // A namespace with a digest, its history, the wrap state and a sweep mark (every exported kind).
+      const { mem, clock } = await memory({ namespace: "team:x" });
+      await mem.record("Chose blue-green deploys for the API", { type: "decision", session: "s1" });
+      await mem.remember("The staging database is Postgres 16");
+      await mem.consolidate();
+      const wrap = await mem.prepareWrap();
+      await mem.saveContinuity(
+        "## State\n- Deploying the API\n\n## Patterns\n\n## Decisions\n- Chose blue-green deploys\n\n## Context\n- Staging only",
+        { token: wrap.token! },
+      );
+      const text = await mem.export({ format, namespace: "team:x" });
+      // This Strata's export spells the namespace encoded in its record keys…
+      const keys = (
+        JSON.parse(await mem.export({ format: "json", namespace: "team:x" })).meta as { key: string }[]
+      ).map((m) => m.key);
+      expect(keys).toEqual(expect.arrayContaining(["wrap-state:team%3Ax", "continuity:team%3Ax"]));
+      // …an older Strata's spelt it raw ("wrap-state:team:x"), which reads as no namespace's key now.
+      const older = text.replaceAll("team%3Ax", "team:x");
+      expect(older).toContain('"wrap-state:team:x"');
+      const target = (await memory({ clock, namespace: "team:x" })).mem;
+      const report = await target.import(older);
+      expect(report.audit?.ok).toBe(true);
+      for (const key of keys) expect(await target.store.getMeta(key), key).toBe(await mem.store.getMeta(key));
+      expect(await target.store.getMetaPrefix("wrap-state:team:")).toEqual([]);
+      expect(await target.continuity({ namespace: "team:x" })).toBe(
+        await mem.continuity({ namespace: "team:x" }),
+      );
+    },
+  );
+
   it("refuses to import into a namespace that already holds items, writing nothing", async () => {
     const { mem } = await seeded();
     const text = await mem.export({ format: "json" });

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { StrataError } from "../errors.js";
-import { DUMP_SECTIONS, type DumpSection } from "../ports.js";
+import { DUMP_SECTIONS, type DumpSection, importedMetaKey } from "../ports.js";
 import { parseInput } from "../validate.js";
 import {
   EXPORT_FORMAT,
@@ -113,7 +113,9 @@ function parseDocument(value: Record<string, unknown>): ExportDocument {
       `This Strata export has version ${String(value.version)}; this Strata reads version 1. Upgrade strata-memory to import it.`,
       { version: value.version },
     );
-  const doc = parseInput(ExportDocumentSchema, value, "Strata export");
+  const parsed = parseInput(ExportDocumentSchema, value, "Strata export");
+  // An export written before meta keys were encoded spells a namespace with ":" raw.
+  const doc = { ...parsed, meta: parsed.meta.map((m) => ({ ...m, key: importedMetaKey(m.key) })) };
   const stray = strayRow(doc);
   if (stray)
     throw new StrataError(

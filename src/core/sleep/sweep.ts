@@ -13,6 +13,7 @@ import { supersessionProbability } from "../judge/supersession-probability.js";
 import { loadTagger } from "../judge/tagger.js";
 import type { Belief } from "../model.js";
 import type { Judge, JudgedPair, JudgeVerdict, Store } from "../ports.js";
+import { metaKey } from "../ports.js";
 import { laterOf } from "../time.js";
 import type { Writes } from "../writes.js";
 import { type PairScore, storeCalibration } from "./calibrate.js";
@@ -413,7 +414,7 @@ export async function sweep(
   const { namespace } = options;
   const now = writes.now();
   const { beliefs, tokens } = await activeSet(store, namespace);
-  const mark = options.full ? null : await store.getMeta(`sweep:${namespace}`);
+  const mark = options.full ? null : await store.getMeta(metaKey("sweep", namespace));
   const dirty: number[] = [];
   beliefs.forEach((b, i) => {
     if (!mark || b.recordedAt > mark) dirty.push(i);
@@ -455,7 +456,7 @@ export async function sweep(
     items.push(...(await retentionSweep(store, writes, namespace, ttlDays, step, elapsed)));
 
   const newest = beliefs.reduce((m, b) => laterOf(m, b.recordedAt), mark ?? "");
-  if (newest) await store.transaction((tx) => tx.setMeta(`sweep:${namespace}`, newest));
+  if (newest) await store.transaction((tx) => tx.setMeta(metaKey("sweep", namespace), newest));
   const report = makeReport("sweep", namespace, now, items, {
     beliefs: beliefs.length,
     pairs: pairs.length + extra.length,

@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { NamespaceSchema } from "../model.js";
 import type { Clock, Store, StoreReader, StoreWriter } from "../ports.js";
+import { metaKey } from "../ports.js";
 import { mentionsAnyId } from "../text.js";
 import { parseInput } from "../validate.js";
 
@@ -144,9 +145,9 @@ export type WorkerReport = z.infer<typeof WorkerReportSchema>;
 /** Items kept per stored report; the counts cover them all. */
 export const ITEMS_KEPT = 200;
 
-export const stateKey = (ns: string) => `worker:state:${ns}`;
-export const requestKey = (ns: string) => `worker:request:${ns}`;
-export const reportsKey = (ns: string) => `worker:reports:${ns}`;
+export const stateKey = (ns: string) => metaKey("worker:state", ns);
+export const requestKey = (ns: string) => metaKey("worker:request", ns);
+export const reportsKey = (ns: string) => metaKey("worker:reports", ns);
 
 function readJson<T>(raw: string | null, schema: z.ZodType<T>): T | null {
   if (!raw) return null;

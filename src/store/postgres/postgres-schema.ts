@@ -5,6 +5,9 @@
  * Times stay ISO 8601 text, as in SQLite: the engine compares them as strings and expects them
  * back byte for byte. JSON stays `json` (not `jsonb`), which keeps the caller's key order.
  */
+import { curationBeliefIds, isCurationKey, upgradeMetaKey } from "../../core/ports.js";
+import type { SqlQueryable } from "./postgres-driver.js";
+
 export const MIGRATIONS: readonly string[] = [
   // 1: the model of the engine issue.
   `
@@ -233,9 +236,76 @@ export const MIGRATIONS: readonly string[] = [
     FOR EACH ROW WHEN (OLD.content IS DISTINCT FROM NEW.content OR OLD.namespace IS DISTINCT FROM NEW.namespace)
     EXECUTE FUNCTION {s}.strata_log_row('e');
   `,
+  // 7: the engine's namespace records keyed with each part encoded (core/meta-keys.ts), so a key
+  // names one namespace: the old keys are rewritten by MIGRATION_FILLS[7].
+  "SELECT 1;",
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * What a migration needs computed in JavaScript, run right after its SQL in the same
+ * transaction: keyed by the schema version it brings the store to.
+ */
+export const MIGRATION_FILLS: Readonly<Record<number, (db: SqlQueryable, schema: string) => Promise<void>>> =
+  {
+    7: upgradeMetaKeys,
+  };
+
+/**
+ * Migration 7's fill: every bookkeeping record's key as `upgradeMetaKey` makes it. An old
+ * curation key's namespace is told by the beliefs its value names, else by which of its splits
+ * holds items. All changed keys are removed before any is written back, so a new key never
+ * meets an old one still waiting.
+ */
+async function upgradeMetaKeys(db: SqlQueryable, schema: string): Promise<void> {
+  const table = (name: string) => `${quoteIdent(schema)}.${name}`;
+  const rows = (await db.query(`SELECT key, value FROM ${table("meta")}`)) as {
+    key: string;
+    value: string;
+  }[];
+  const curation = rows.filter((r) => isCurationKey(r.key));
+  // A belief's id is "b" and its row number.
+  const rids = [
+    ...new Set(
+      curation
+        .flatMap((r) => curationBeliefIds(r.value))
+        .filter((id) => /^b[1-9][0-9]{0,17}$/.test(id))
+        .map((id) => id.slice(1)),
+    ),
+  ];
+  const owners = new Map<string, string>();
+  for (let i = 0; i < rids.length; i += 1000)
+    for (const r of await db.query(
+      `SELECT 'b' || rid AS id, namespace FROM ${table("beliefs")} WHERE rid = ANY($1::bigint[])`,
+      [rids.slice(i, i + 1000)],
+    ))
+      owners.set(r.id as string, r.namespace as string);
+  const namespaces = new Set<string>();
+  if (curation.length > 0)
+    for (const r of await db.query(
+      `SELECT namespace FROM ${table("episodes")} UNION SELECT namespace FROM ${table("beliefs")}`,
+    ))
+      namespaces.add(r.namespace as string);
+  const moved = rows
+    .map(({ key, value }) => ({
+      from: key,
+      to: upgradeMetaKey(
+        key,
+        value,
+        (id) => owners.get(id),
+        (ns) => namespaces.has(ns),
+      ),
+      value,
+    }))
+    .filter((m) => m.to !== m.from);
+  if (moved.length === 0) return;
+  await db.query(`DELETE FROM ${table("meta")} WHERE key = ANY($1::text[])`, [moved.map((m) => m.from)]);
+  await db.query(`INSERT INTO ${table("meta")}(key, value) SELECT * FROM unnest($1::text[], $2::text[])`, [
+    moved.map((m) => m.to),
+    moved.map((m) => m.value),
+  ]);
+}
 
 /** The table recording applied versions (created before any migration runs). */
 export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS {s}.strata_migrations (

@@ -62,7 +62,14 @@ import {
   type SqlQueryable,
   type SqlRow,
 } from "./postgres-driver.js";
-import { inSchema, MIGRATIONS, MIGRATIONS_TABLE, quoteIdent, SCHEMA_VERSION } from "./postgres-schema.js";
+import {
+  inSchema,
+  MIGRATION_FILLS,
+  MIGRATIONS,
+  MIGRATIONS_TABLE,
+  quoteIdent,
+  SCHEMA_VERSION,
+} from "./postgres-schema.js";
 import { parsePostgresUrl } from "./postgres-url.js";
 import { TextCache } from "./text-cache.js";
 import { toFloat32, VectorCache } from "./vector-cache.js";
@@ -114,7 +121,25 @@ export interface PostgresStoreOptions {
    * in tests that compare stores byte for byte.
    */
   random?: (bytes: number) => Uint8Array;
+  /**
+   * After a forget commits, rewrite the tables it changed with `VACUUM (FULL)` (`purgeErased`), so
+   * no dead row version, index entry or TOAST chunk in the schema's files keeps the erased text.
+   * Each table is locked (ACCESS EXCLUSIVE) while it is rewritten, and one whose lock is not had
+   * within 2 s is left for a later forget or your own `VACUUM (FULL)`. `false`: forget leaves the
+   * old versions in the files until you run it (docs/postgres.md). Default `true`.
+   */
+  rewriteOnForget?: boolean;
 }
+
+/**
+ * The tables forget changes or deletes from, whose files `purgeErased` rewrites: the items' text,
+ * the bookkeeping records it redacts, the audit details it drops, the verdicts and vectors it
+ * deletes.
+ */
+export const ERASED_TABLES = ["episodes", "beliefs", "meta", "audit", "judged_pairs", "vectors"] as const;
+
+/** How long `purgeErased` waits for a table's lock before leaving it (`lock_timeout`). */
+const PURGE_LOCK_WAIT_MS = 2_000;
 
 type Row = SqlRow;
 
@@ -270,6 +295,8 @@ interface StoreContext {
   readonly textCache: TextCache | null;
   /** The store's secret (`contentKey`), read or made by `migrate`. */
   readonly contentKey: string;
+  /** `PostgresStoreOptions.rewriteOnForget`. */
+  readonly rewriteOnForget: boolean;
   closed: boolean;
 }
 
@@ -1351,6 +1378,7 @@ export class PostgresStore extends PostgresReader implements Store {
         changes,
         vectorCache: vectorSchema === null ? new VectorCache(changes, t, vectorSearch) : null,
         textCache: textIndex === "auto" ? new TextCache(changes, t) : null,
+        rewriteOnForget: options.rewriteOnForget ?? true,
         closed: false,
       };
       if (vectorSchema !== null && (options.pglite || options.client)) {
@@ -1411,6 +1439,34 @@ export class PostgresStore extends PostgresReader implements Store {
       },
     );
     return run;
+  }
+
+  /**
+   * After forget committed: rewrites each table forget touched (`ERASED_TABLES`) with
+   * `VACUUM (FULL)`, the one statement that leaves no copy of a dead row version in a table's
+   * heap, indexes and TOAST (a plain VACUUM marks the space free but leaves its bytes; measured in
+   * docs/benchmarks.md). It runs outside a transaction, on one connection of its own, and locks
+   * each table while rewriting it: a table whose lock another session holds for more than 2 s,
+   * or whose rewrite outlasts the statement timeout, is left as it is (best effort, like
+   * SQLite's checkpoint past a reader); the next forget, or an operator's VACUUM (FULL), does
+   * it. The WAL, replicas and backups keep their copies (SECURITY.md). Skipped with
+   * `rewriteOnForget: false`.
+   */
+  async purgeErased(): Promise<void> {
+    this.check();
+    if (!this.ctx.rewriteOnForget) return;
+    await this.client.session(async (conn) => {
+      await conn.exec(`SET lock_timeout = ${PURGE_LOCK_WAIT_MS}`);
+      for (const table of ERASED_TABLES)
+        try {
+          await conn.exec(`VACUUM (FULL) ${this.t(table)}`);
+        } catch (error) {
+          // 55P03 lock_not_available, 57014 query_canceled (statement timeout): left for later.
+          const code = (error as { code?: unknown }).code;
+          if (code !== "55P03" && code !== "57014") throw error;
+        }
+      await conn.exec("RESET lock_timeout");
+    });
   }
 
   /**
@@ -1479,6 +1535,7 @@ async function migrate(
       );
     for (let v = current; v < SCHEMA_VERSION; v++) {
       await db.exec(inSchema(MIGRATIONS[v]!, schema));
+      await MIGRATION_FILLS[v + 1]?.(db, schema);
       await db.query(`INSERT INTO ${quoteIdent(schema)}.strata_migrations(version) VALUES ($1::integer)`, [
         v + 1,
       ]);

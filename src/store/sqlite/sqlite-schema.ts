@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { upgradeMetaKey } from "../../core/ports.js";
 import { fillVectorComponents, VECTOR_COMPONENTS_SCHEMA } from "./vector-components.js";
 
 /**
@@ -280,6 +281,9 @@ export const MIGRATIONS: readonly string[] = [
   // (`namespaceText` in ./sqlite-store.ts). The full-text triggers keep it, in the same statement
   // as FTS5's own row (a row's length is its `docsize` record); filled once from the tables.
   TEXT_SIZES_SCHEMA,
+  // 8: the engine's namespace records keyed with each part encoded (core/meta-keys.ts), so a key
+  // names one namespace: the old keys are rewritten by MIGRATION_FILLS[8].
+  "SELECT 1;",
 ];
 
 /**
@@ -290,6 +294,45 @@ export const MIGRATION_FILLS: Readonly<
   Record<number, (db: Database.Database, onProgress?: (done: number, total: number) => void) => void>
 > = {
   6: fillVectorComponents,
+  8: upgradeMetaKeys,
 };
+
+/**
+ * Migration 8's fill: every bookkeeping record's key as `upgradeMetaKey` makes it. An old
+ * curation key's namespace is told by the beliefs its value names, else by which of its splits
+ * holds items. All changed keys are removed before any is written back, so a new key never
+ * meets an old one still waiting.
+ */
+function upgradeMetaKeys(db: Database.Database): void {
+  // The engine's records are the rows keyed `engine:<key>` (the store's own are not).
+  const rows = (
+    db.prepare("SELECT key, value FROM meta WHERE key LIKE 'engine:%'").all() as {
+      key: string;
+      value: string;
+    }[]
+  ).map((r) => ({ key: r.key.slice("engine:".length), value: r.value }));
+  // A belief's id is "b" and its row number (./vector-load.ts).
+  const ownerOf = db.prepare("SELECT namespace FROM beliefs WHERE rowid = ?").pluck();
+  const holds = db
+    .prepare(
+      "SELECT EXISTS (SELECT 1 FROM episodes WHERE namespace = ?) OR EXISTS (SELECT 1 FROM beliefs WHERE namespace = ?)",
+    )
+    .pluck();
+  const moved: { from: string; to: string; value: string }[] = [];
+  for (const { key, value } of rows) {
+    const to = upgradeMetaKey(
+      key,
+      value,
+      (id) =>
+        /^b[1-9][0-9]*$/.test(id) ? (ownerOf.get(Number(id.slice(1))) as string | undefined) : undefined,
+      (ns) => holds.get(ns, ns) === 1,
+    );
+    if (to !== key) moved.push({ from: key, to, value });
+  }
+  const remove = db.prepare("DELETE FROM meta WHERE key = ?");
+  const insert = db.prepare("INSERT INTO meta(key, value) VALUES (?, ?)");
+  for (const m of moved) remove.run(`engine:${m.from}`);
+  for (const m of moved) insert.run(`engine:${m.to}`, m.value);
+}
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,157 @@
+/**
+ * The engine's namespace records (curation runs, continuity, the worker, the sweep) are keyed so
+ * that a key names exactly one namespace, on every store (src/core/meta-keys.ts): namespace "a"
+ * curating collection "b:c" and namespace "a:b" curating collection "c" keep two records, and
+ * forget in "a" reads neither "a:b"'s record nor any other. A store written before the encoding
+ * has its keys rewritten by its migration (SQLite 8, PostgreSQL 7).
+ *
+ *   DATABASE_URL=postgres://… STRATA_STORES=postgres npx vitest run test/contract/meta-keys.contract.test.ts
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { arrayCollection } from "../../src/collections/array-collection.js";
+import { curate } from "../../src/core/curation/curate.js";
+import { curationKey } from "../../src/core/curation/state.js";
+import type { Store } from "../../src/core/ports.js";
+import { openMemory } from "../../src/open-memory.js";
+import type { PostgresStore } from "../../src/store/postgres/postgres-store.js";
+import type { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
+import { testClock } from "../support/memory.js";
+import { STORE_CASES } from "./stores.js";
+
+/** A collection named exactly `name` (an array collection's own name is "array:<name>"). */
+const notes = (name: string) => ({
+  ...arrayCollection(name, [
+    { id: "r1", text: "The vault door code is 771945", metadata: {}, createdAt: "2026-03-01T10:00:00Z" },
+    { id: "r2", text: "The vault door code is 937215", metadata: {}, createdAt: "2026-03-02T10:00:00Z" },
+  ]),
+  name,
+});
+
+/** Puts the store back to the schema before encoded keys, as an older Strata left it. */
+async function rollBack(store: Store): Promise<void> {
+  if ("unsafeExec" in store)
+    (store as SqliteStore).unsafeExec("UPDATE meta SET value = '7' WHERE key = 'schema_version'");
+  else
+    await (store as unknown as PostgresStore).unsafeQuery(
+      "DELETE FROM {s}.strata_migrations WHERE version = 7",
+    );
+}
+
+for (const c of STORE_CASES) {
+  describe.skipIf(c.skip !== null)(`meta keys: ${c.name}${c.skip ? ` (skipped: ${c.skip})` : ""}`, () => {
+    beforeAll(() => c.prepare(), 180_000);
+    afterAll(() => c.dispose());
+
+    it("namespace a's collection b:c and namespace a:b's collection c keep two curation records", async () => {
+      const mem = await openMemory({ store: await c.open(), clock: testClock() });
+      try {
+        await curate(mem, notes("b:c"), { namespace: "a" });
+        await curate(mem, notes("c"), { namespace: "a:b" });
+        const records = await mem.store.getMetaPrefix("curation:");
+        expect(records.map((r) => r.key)).toEqual(["curation:a%3Ab:c", "curation:a:b%3Ac"]);
+        // Each record maps its records to its own namespace's beliefs.
+        for (const [key, ns] of [
+          ["curation:a:b%3Ac", "a"],
+          ["curation:a%3Ab:c", "a:b"],
+        ] as const) {
+          const state = JSON.parse(records.find((r) => r.key === key)!.value);
+          const own = new Set((await mem.list({ namespace: ns, status: "any" })).map((i) => i.id));
+          for (const seen of Object.values(state.records) as { belief: string }[])
+            expect(own.has(seen.belief), `${key} → ${seen.belief}`).toBe(true);
+        }
+        // A second run of each finds its own state: nothing new.
+        expect(await curate(mem, notes("b:c"), { namespace: "a" })).toMatchObject({
+          synced: 0,
+          unchanged: 2,
+        });
+        expect(await curate(mem, notes("c"), { namespace: "a:b" })).toMatchObject({
+          synced: 0,
+          unchanged: 2,
+        });
+      } finally {
+        await mem.close();
+      }
+    }, 60_000);
+
+    it("forget in namespace a reads no record of namespace a:b", async () => {
+      const mem = await openMemory({ store: await c.open(), clock: testClock() });
+      try {
+        const gone = await mem.remember("The door code of a is 4821", { namespace: "a" });
+        // A record of namespace a:b whose reason names that id (a crafted store, or a quoted id).
+        const foreign = JSON.stringify({ v: 1, records: {}, reasons: { x1: `closed, see ${gone.id}` } });
+        const key = curationKey("a:b", "c");
+        await mem.store.transaction((tx) => tx.setMeta(key, foreign));
+        await mem.forget(gone.id, { namespace: "a" });
+        expect(await mem.store.getMeta(key)).toBe(foreign);
+      } finally {
+        await mem.close();
+      }
+    }, 60_000);
+
+    it.skipIf(c.name === "sqlite-memory")(
+      "a store written before encoded keys: its migration rewrites them, and never guesses",
+      async () => {
+        const store = await c.open();
+        const mem = await openMemory({ store, clock: testClock() });
+        const inAB = await mem.remember("The build runs on Node 20", { namespace: "a:b" });
+        await mem.record("Namespace p holds an item", { namespace: "p" });
+        const state = (belief?: string) =>
+          JSON.stringify({
+            v: 1,
+            records: belief ? { r1: { hash: "h", belief, own: true } } : {},
+            reasons: {},
+          });
+        const old: [string, string][] = [
+          ["continuity:team:x", "{}"],
+          ["worker:state:request:victim", '{"seen":null}'],
+          ["sweep:plain", "2026-01-01"],
+          ["curation:a:b:c", state(inAB.id)], // its belief is namespace a:b's
+          ["curation:p:q:r", state()], // no beliefs: p holds items, p:q holds none
+          ["curation:x:y:z", state()], // nothing tells
+          ["curation:a:50%off", state()], // one split
+          ["api-keys", "[]"],
+        ];
+        await store.transaction(async (tx) => {
+          for (const [key, value] of old) await tx.setMeta(key, value);
+        });
+        await rollBack(store);
+        await mem.close();
+        const again = await c.reopen(store);
+        try {
+          const keys = async () => {
+            const out: Record<string, string> = {};
+            for (const prefix of ["continuity:", "worker:", "sweep:", "curation", "api-keys"])
+              for (const r of await again.getMetaPrefix(prefix)) out[r.key] = r.value;
+            return out;
+          };
+          expect(await keys()).toEqual({
+            "continuity:team%3Ax": "{}",
+            "worker:state:request%3Avictim": '{"seen":null}',
+            "sweep:plain": "2026-01-01",
+            "curation:a%3Ab:c": state(inAB.id),
+            "curation:p:q%3Ar": state(),
+            "curation-unsplit:x:y:z": state(),
+            "curation:a:50%25off": state(),
+            "api-keys": "[]",
+          });
+          // Once: opening again changes nothing.
+          const before = await keys();
+          await again.close();
+          const third = await c.reopen(store);
+          try {
+            expect(await third.getMetaPrefix("curation")).toEqual(
+              Object.entries(before)
+                .filter(([k]) => k.startsWith("curation"))
+                .map(([key, value]) => ({ key, value })),
+            );
+          } finally {
+            await third.close();
+          }
+        } finally {
+          await again.close().catch(() => undefined);
+        }
+      },
+      60_000,
+    );
+  });
+}
