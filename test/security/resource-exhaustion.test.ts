@@ -155,3 +155,46 @@ describe("the sleep pass's readers of a chat turn", () => {
     );
   });
 });
+
+describe("wide input objects", () => {
+  const wide = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 1]));
+
+  it("metadata of 200,000 keys is refused before anything walks it, and nothing is stored", async () => {
+    ({ mem } = await testMemory());
+    // Before this pass: 3.6 s (the record schema walked every key, then the node count ran);
+    // now the count stops at its bound, so 200,000 keys cost what 9,001 do.
+    const refuse = async (metadata: Record<string, unknown>) => {
+      const started = performance.now();
+      await expect(mem!.record("The deploy finished", { metadata })).rejects.toMatchObject({
+        code: "INVALID_INPUT",
+        message: expect.stringMatching(/metadata holds more than 8001 values/),
+      });
+      return performance.now() - started;
+    };
+    const [small, huge] = [wide(9_001), wide(200_000)];
+    await refuse(small); // warm
+    const good = await refuse(small);
+    const bad = await refuse(huge);
+    expect(bad, `200,000 keys ${bad.toFixed(0)} ms against 9,001 keys ${good.toFixed(0)} ms`).toBeLessThan(
+      5 * good + 150,
+    );
+    expect(await mem.list({ layer: "episode" })).toHaveLength(0);
+    // The most values 16,000 characters of JSON can hold is still kept.
+    const full = Array.from({ length: 7_996 }, () => 1);
+    expect(JSON.stringify({ a: full }).length).toBeLessThanOrEqual(16_000);
+    expect((await mem.record("The deploy finished", { metadata: { a: full } })).id).toMatch(/^e/);
+  });
+
+  it("a refusal names a few unknown options and counts the rest (200,000 keys answered 2-5 MB)", async () => {
+    ({ mem } = await testMemory());
+    const err = await mem.record("x", wide(200_000) as never).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "INVALID_INPUT" });
+    const { message, details } = err as { message: string; details: unknown };
+    expect(message).toBe('Invalid record: unknown options "k0", "k1", "k2", "k3", "k4" and 199995 more.');
+    expect(JSON.stringify(details).length).toBeLessThan(1_000);
+    // One or a few are all named, as before.
+    await expect(mem.record("x", { nope: 1 } as never)).rejects.toThrow(
+      'Invalid record: unknown option "nope".',
+    );
+  });
+});
