@@ -162,7 +162,8 @@ describe("wide input objects", () => {
   it("metadata of 200,000 keys is refused before anything walks it, and nothing is stored", async () => {
     ({ mem } = await testMemory());
     // Before this pass: 3.6 s (the record schema walked every key, then the node count ran);
-    // now the count stops at its bound, so 200,000 keys cost what 9,001 do.
+    // now the count stops at its bound, and what is left is enumerating the keys once (JavaScript
+    // lists an object's keys before the first is read): 0.25-0.7 s here, 9,001 keys 40-70 ms.
     const refuse = async (metadata: Record<string, unknown>) => {
       const started = performance.now();
       await expect(mem!.record("The deploy finished", { metadata })).rejects.toMatchObject({
@@ -176,7 +177,7 @@ describe("wide input objects", () => {
     const good = await refuse(small);
     const bad = await refuse(huge);
     expect(bad, `200,000 keys ${bad.toFixed(0)} ms against 9,001 keys ${good.toFixed(0)} ms`).toBeLessThan(
-      5 * good + 150,
+      10 * good + 500,
     );
     expect(await mem.list({ layer: "episode" })).toHaveLength(0);
     // The most values 16,000 characters of JSON can hold is still kept.
