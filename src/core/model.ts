@@ -142,7 +142,7 @@ export const MAX_METADATA_DEPTH = 32;
 export function jsonProblem(
   value: unknown,
   maxDepth = MAX_METADATA_DEPTH,
-  maxNodes = 100_000,
+  maxNodes = MAX_METADATA_VALUES,
 ): string | null {
   const stack: { v: unknown; depth: number }[] = [{ v: value, depth: 0 }];
   const seen = new Set<object>();
@@ -158,28 +158,56 @@ export function jsonProblem(
     if (seen.has(v))
       return "refers to the same object more than once (a cycle or a shared reference): pass plain JSON";
     seen.add(v);
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push({ v: child, depth: depth + 1 });
+    if (Array.isArray(v)) {
+      if (nodes + stack.length + v.length > maxNodes) return `holds more than ${maxNodes} values`;
+      for (const child of v) stack.push({ v: child, depth: depth + 1 });
+    } else
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        if (nodes + stack.length >= maxNodes) return `holds more than ${maxNodes} values`;
+        stack.push({ v: (v as Record<string, unknown>)[k], depth: depth + 1 });
+      }
   }
   return null;
 }
 
+/**
+ * The most values metadata can hold: its JSON is at most `MAX_METADATA_CHARS`, and every value
+ * but the outermost takes at least two characters of it (`1,`). Checked before anything else reads the metadata,
+ * so a request body of 200,000 keys is refused at once (it cost 3-6 s of schema walking).
+ */
+export const MAX_METADATA_VALUES = MAX_METADATA_CHARS / 2 + 1;
+
 export const MetadataSchema = z
-  .record(z.string(), z.unknown(), {
-    error: (issue) =>
-      issue.code === "invalid_type"
-        ? 'metadata must be a JSON object such as { "ticket": "OPS-12" }'
-        : undefined,
-  })
-  .superRefine((m, ctx) => {
-    const problem = jsonProblem(m);
-    if (problem) ctx.addIssue({ code: "custom", message: `metadata ${problem}` });
-    else if (JSON.stringify(m).length > MAX_METADATA_CHARS)
-      ctx.addIssue({
-        code: "custom",
-        message: `metadata is larger than ${MAX_METADATA_CHARS} characters of JSON`,
-      });
-  })
-  .describe("Free-form JSON kept with the item.");
+  .preprocess(
+    (m, ctx) => {
+      // First, before the record's walk over every key: how many values, how deep, plain JSON
+      // (a preprocess, so the JSON Schema stays the record's; it is typed as taking anything,
+      // hence the cast below: callers still see the record they pass).
+      const problem = jsonProblem(m);
+      if (!problem) return m;
+      ctx.addIssue({ code: "custom", message: `metadata ${problem}` });
+      return z.NEVER;
+    },
+    z
+      .record(z.string(), z.unknown(), {
+        error: (issue) =>
+          issue.code === "invalid_type"
+            ? 'metadata must be a JSON object such as { "ticket": "OPS-12" }'
+            : undefined,
+      })
+      .superRefine((m, ctx) => {
+        if (JSON.stringify(m).length > MAX_METADATA_CHARS)
+          ctx.addIssue({
+            code: "custom",
+            message: `metadata is larger than ${MAX_METADATA_CHARS} characters of JSON`,
+          });
+      }),
+  )
+  .describe("Free-form JSON kept with the item.") as z.ZodType<
+  Record<string, unknown>,
+  Record<string, unknown>
+>;
 
 // ---------------------------------------------------------------------------------------------
 // Records

@@ -69,6 +69,14 @@ function allowedBy(issue: z.core.$ZodIssue): string | undefined {
   }
 }
 
+/** Keys named in a refusal: the first few, then how many more (a body of 200,000 keys answered 5 MB). */
+const MAX_NAMED_KEYS = 5;
+const namedKeys = (keys: readonly string[]): string =>
+  keys
+    .slice(0, MAX_NAMED_KEYS)
+    .map((k) => `"${k.length > 80 ? `${k.slice(0, 80)}…` : k}"`)
+    .join(", ") + (keys.length > MAX_NAMED_KEYS ? ` and ${keys.length - MAX_NAMED_KEYS} more` : "");
+
 /** Parses input at the boundary; a failure is an INVALID_INPUT error naming each bad field. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
   const result = schema.safeParse(value);
@@ -77,7 +85,7 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what:
     const path = i.path.filter((p) => p !== "options").join(".");
     const message =
       i.code === "unrecognized_keys"
-        ? `unknown option${i.keys.length > 1 ? "s" : ""} ${i.keys.map((k) => `"${k}"`).join(", ")}`
+        ? `unknown option${i.keys.length > 1 ? "s" : ""} ${namedKeys(i.keys)}`
         : i.code === "invalid_type" && i.path.length === 1 && i.path[0] === "options"
           ? 'options must be an object of named options, such as { namespace: "default" }'
           : // A required field left out, where the schema has no message of its own: zod's says
@@ -96,7 +104,10 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what:
       const allowed = allowedBy(i);
       return {
         path: i.path.map(String),
-        message: i.message,
+        message:
+          i.code === "unrecognized_keys"
+            ? `Unrecognized key${i.keys.length > 1 ? "s" : ""}: ${namedKeys(i.keys)}`
+            : i.message,
         ...(received !== undefined ? { received } : {}),
         ...(allowed !== undefined ? { allowed } : {}),
       };

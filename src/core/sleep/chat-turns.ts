@@ -128,8 +128,9 @@ const NOT_A_LEAD_IN =
 /** A first-person sentence about something of the speaker's that changed or now holds, other than by a verb. */
 const STATE_OF_SPEAKER_SAID = [
   // my new job/address is Y · my X is now Y · our X moved to Y
-  /^(?:my|our)\s+(?:new|current|latest)\s+[\p{L}\p{N}' -]{2,40}?\s+(?:is|are)\s+\S/iu,
-  /^(?:my|our)\s+[\p{L}\p{N}' -]{2,40}?\s+(?:is now|are now|has moved to|have moved to|moved to|was moved to|got moved to|changed to|was changed to|switched to|is changing to)\s+\S/iu,
+  // (a whitespace run is taken whole, `\s+(?!\s)`: a run of thousands of spaces after "my new" cost seconds)
+  /^(?:my|our)\s+(?!\s)(?:new|current|latest)\s+(?!\s)[\p{L}\p{N}' -]{2,40}?\s+(?!\s)(?:is|are)\s+\S/iu,
+  /^(?:my|our)\s+(?!\s)[\p{L}\p{N}' -]{2,40}?\s+(?!\s)(?:is now|are now|has moved to|have moved to|moved to|was moved to|got moved to|changed to|was changed to|switched to|is changing to)\s+\S/iu,
   // I now work at Y · I no longer X · I'm now Y · I don't X anymore
   /^(?:i|we)(?:'m| am|'re| are)?\s+(?:now|no longer)\b/i,
   /^(?:i|we)\s+(?:don't|do not|no longer)\b.*\b(?:anymore|any more)\b/i,
@@ -149,10 +150,11 @@ const REPLACED_STATE_OF_SPEAKER = [speakerDid(ENDING_VERBS), ...STATE_OF_SPEAKER
 
 /** The sentences of a text; a short lead-in closed by a colon is split from its clause. */
 export function sentencesOf(text: string): string[] {
-  // Split on sentence ends (not inside numbers like 3.5) and on dashes used as breaks.
+  // Split on sentence ends (not inside numbers like 3.5) and on dashes used as breaks. A dash's
+  // whitespace is entered at its start only (`(?<!\s)`), so a long run is read once, not once a position.
   return text
     .split(
-      /(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|St|Jr|Sr|Prof|vs|etc|e\.g|i\.e|approx|No)\.)(?<=[.!?])\s+(?=\S)|\s+[–—]\s+|\s+-\s+/u,
+      /(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|St|Jr|Sr|Prof|vs|etc|e\.g|i\.e|approx|No)\.)(?<=[.!?])\s+(?=\S)|(?<!\s)\s+[–—]\s+|(?<!\s)\s+-\s+/u,
     )
     .flatMap(afterLeadIn)
     .map((s) => s.trim())
@@ -269,7 +271,7 @@ export function clausesOf(text: string): string[] {
  */
 function clauses(sentence: string): string[] {
   return sentence
-    .split(/\s*[,;]\s*|\s+(?=(?:so|and|but|then)\s+(?:i|we)\b)/i)
+    .split(/(?<!\s)\s*[,;]\s*|(?<!\s)\s+(?=(?:so|and|but|then)\s+(?:i|we)\b)/i)
     .map((c) => bare(c.replace(/^(?:so|and|but|then)\s+/i, "")))
     .filter((c) => c.length > 0);
 }

@@ -122,12 +122,16 @@ function aboutListener(tail: string): boolean {
   return false;
 }
 
-/** The comma chunks of a sentence: "Wow, John, that's great!" → ["Wow", "John", "that's great"]. */
+/**
+ * The comma chunks of a sentence: "Wow, John, that's great!" → ["Wow", "John", "that's great"].
+ * Each run a pattern may start in (whitespace, closing marks) is entered at its start only
+ * (`(?<!\s)`): otherwise every position of a long run restarts the scan of the rest (quadratic).
+ */
 function chunksOf(sentence: string): string[] {
   return sentence
-    .replace(/[.!?…:;)]+$/u, "")
-    .split(/\s*[,;]\s*|\s+[-–—]+\s+|\s*[!?]+\s*/u)
-    .map((c) => c.trim().replace(/^[("'“]+|["'”)]+$/gu, ""))
+    .replace(/(?<![.!?…:;)])[.!?…:;)]+$/u, "")
+    .split(/(?<!\s)\s*[,;]\s*|(?<!\s)\s+[-–—]+\s+|(?<!\s)\s*[!?]+\s*/u)
+    .map((c) => c.trim().replace(/^[("'“]+|(?<!["'”)])["'”)]+$/gu, ""))
     .filter((c) => c.length > 0);
 }
 
@@ -233,8 +237,8 @@ export function phaticAct(sentence: string): PhaticAct | null {
   let act: PhaticAct | null = null;
   for (const chunk of chunksOf(s)) {
     // A name after the act is the address ("Hey Melanie", "Thanks John"); a name alone too.
-    const named = /^(.+?)\s+\p{Lu}[\p{L}'’-]*$/u.exec(chunk);
-    const a = chunkAct(chunk) ?? (named ? chunkAct(named[1]!) : null);
+    const named = /(?<!\s)\s+\p{Lu}[\p{L}'’-]*$/u.exec(chunk);
+    const a = chunkAct(chunk) ?? (named && named.index > 0 ? chunkAct(chunk.slice(0, named.index)) : null);
     if (a === null && isVocative(chunk)) continue;
     if (a === null) return null;
     if (act === null || act === "acknowledgement") act = a;
