@@ -124,6 +124,9 @@ describe("cli-operations.generated.ts", () => {
     const recall = projectOperation(OPERATION_BY_NAME.get("recall")!);
     expect(recall.flags.find((f) => f.name === "k")).toMatchObject({ kind: "number", integer: true });
     expect(recall.flags.find((f) => f.name === "kinds")).toMatchObject({ kind: "array", element: "enum" });
+    // Metadata is a preprocess piped into a record: the flag still reads JSON as a record.
+    const remember = projectOperation(OPERATION_BY_NAME.get("remember")!);
+    expect(remember.flags.find((f) => f.name === "metadata")).toMatchObject({ kind: "record" });
   });
 });
 

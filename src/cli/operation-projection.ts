@@ -15,8 +15,10 @@ const WRAPPERS = new Set(["optional", "default", "nullable", "prefault", "readon
 function fieldOf(name: string, schema: z.ZodType): CliField {
   let base = schema;
   let description = schema.description;
-  while (WRAPPERS.has(base.def.type)) {
-    base = (base.def as unknown as { innerType: z.ZodType }).innerType;
+  while (WRAPPERS.has(base.def.type) || base.def.type === "pipe") {
+    // A preprocess is a pipe into the schema the value must meet: the flag reads as that schema.
+    const def = base.def as unknown as { innerType?: z.ZodType; out?: z.ZodType };
+    base = (base.def.type === "pipe" ? def.out : def.innerType) as z.ZodType;
     description ??= base.description;
   }
   const kind = base.def.type;
