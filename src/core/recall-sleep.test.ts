@@ -2,10 +2,10 @@
  * Sleep is invisible to ranking: a belief sleep distilled from turns stands for them, so the turns
  * rank as they did before it was written — same places, same scores. Each store here is
  * hand-built: the distilled beliefs are written as sleep writes them (`source: "distilled"`, their
- * turns as `sources`), so each case isolates one step of recall. A distilled sentence closer to the
- * query than every turn is left out of the vector lists' shared maximum, and as its list's best by
- * words out of the session prior's best match: it would rescale the turns (gap16 measured both and
- * left them; parity18 keeps them, see docs/evaluation.md).
+ * turns as `sources`), so each case isolates one step of recall. (The belief copies its turns'
+ * words: a distilled sentence closer to the query than every turn raises the vector lists' shared
+ * maximum, and as its list's best by words it raises the session prior's best match, rescaling the
+ * turns; both measured and left, see docs/evaluation.md "gap16".)
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { testMemory } from "../../test/support/memory.js";
@@ -55,43 +55,6 @@ async function chat(
 }
 
 describe("recall: a store after sleep ranks its turns as before", () => {
-  // A distilled sentence is short and close to the query; as the vector lists' shared maximum it
-  // scaled every turn's vector match down and reordered the turns among themselves.
-  it("the vector maximum leaves out distilled beliefs (turns keep their scores)", async () => {
-    const ids = await chat({ sessionWeight: 0, neighbourWeight: 0, replyWeight: 0 }, [
-      ["Ana", null, "The lighthouse keeper painted the old rowing boat a deep blue last spring."],
-      ["Ben", null, "We walked the harbour at dusk and counted the fishing boats coming in."],
-      ["Ana", null, "My sister restored a wooden boat in her garage and painted the hull green."],
-      ["Ben", null, "Paint prices went up again, so the shed will wait until autumn."],
-    ]);
-    const query = "What colour did they paint the boat?";
-    const before = await ranking(query);
-    await distil("They painted the boat green.", [ids[2]!]);
-    const after = await ranking(query);
-    expect(after).toEqual(before);
-  });
-
-  // The session prior scales every lift by the best candidate's match; a distilled belief's own
-  // match (its words as a short document, its list's best by words) is not a candidate of its own,
-  // its turn is.
-  it("the session prior's best match is a turn's, not a distilled belief's own", async () => {
-    const ids = await chat({ neighbourWeight: 0, replyWeight: 0 }, [
-      ["Ana", "s1", "I started pottery classes on Tuesdays at the community centre."],
-      ["Ben", "s1", "Pottery sounds relaxing. Is the centre far from you?"],
-      ["Ana", "s1", "The pottery teacher says my bowls are getting better."],
-      ["Ben", "s2", "I joined a climbing gym near the station."],
-      ["Ana", "s2", "Climbing and pottery both need patient hands, I guess."],
-      ["Ben", "s3", "The pottery shop downtown closed last month."],
-      ["Ben", "s3", "When does Ana go to pottery? Ana does go when she can, she says, most weeks."],
-      ["Ana", "s4", "Pottery classes!"],
-    ]);
-    const query = "When does Ana go to pottery classes?";
-    const before = await ranking(query);
-    await distil("Pottery classes!", [ids[7]!]);
-    const after = await ranking(query);
-    expect(after).toEqual(before);
-  });
-
   // A belief that merged two turns ranks by the better; each turn's neighbours get what that turn
   // lent before sleep, not the merged belief's score.
   it("a merged belief lends each turn's neighbours that turn's own share", async () => {

@@ -79,11 +79,6 @@ export interface RetrieveRequest {
    * best cosine): recall scores a turn that was not listed on the same scale.
    */
   scale?: { episodeText: number; vector: number } | undefined;
-  /**
-   * Recall: the vector lists' shared maximum leaves out beliefs distilled from turns
-   * (`evidenceMax`), so sleep does not rescale the turns' matches. The write gate leaves it unset.
-   */
-  evidenceMax?: boolean;
 }
 
 export interface Fused {
@@ -142,8 +137,6 @@ export async function retrieve(
   // everywhere, so the vector lists share one maximum.
   let vectorMax = 0;
   for (const vec of vectorLists) vectorMax = Math.max(vectorMax, maxScore(vec));
-  if (req.evidenceMax && req.beliefs && req.episodes)
-    vectorMax = await evidenceMax(store, vectorLists, vectorMax);
   const byScore = policy.fusion === "score";
   if (req.scale) {
     req.scale.vector = vectorMax;
@@ -165,31 +158,6 @@ export async function retrieve(
     });
   });
   return [...byId.values()].sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
-}
-
-/**
- * The vector lists' shared maximum over what is evidence of its own: the episodes, and the beliefs
- * not distilled from turns. A belief sleep distilled stands for turns the episode list already
- * holds; a part of a turn embedded alone is often closer to the query than any whole turn, and as
- * the maximum it would scale every turn's vector match down, so sleep would reorder the turns
- * among themselves. Only the beliefs closer than the best episode are read. When no episode
- * matched by vector, the maximum is every list's, as before.
- *
- *   await evidenceMax(store, [beliefVectors, episodeVectors], 0.61); // → 0.48: the best episode's cosine, b7 (distilled, 0.61) left out
- */
-async function evidenceMax(
-  store: StoreReader,
-  [beliefs, episodes]: ScoredId[][],
-  all: number,
-): Promise<number> {
-  let max = maxScore(episodes ?? []);
-  if (max <= 0) return all;
-  const above = (beliefs ?? []).filter((h) => h.score > max);
-  if (above.length === 0) return all;
-  const scores = new Map(above.map((h) => [h.id, h.score]));
-  for (const b of await store.getBeliefs([...scores.keys()]))
-    if (b.source !== DISTILLED_SOURCE) max = Math.max(max, scores.get(b.id)!);
-  return max;
 }
 
 /** The best score of a list, and 0 for none (no spread of every score as arguments). */
@@ -601,7 +569,6 @@ export async function recall(
       vectorHits,
       limit,
       scale,
-      evidenceMax: true,
       beliefs:
         beliefKinds.length > 0
           ? {
@@ -1922,19 +1889,7 @@ async function sessionPrior(
   for (const f of fused) {
     const key = sessionOf(f.id);
     if (key) sums.set(key, (sums.get(key) ?? 0) + f.fused);
-    if (f.id.startsWith("e") && f.fused > best) best = f.fused;
-  }
-  // A belief's own match counts as the best only when it is evidence of its own: what sleep
-  // distilled from turns stands for turns already listed (its own words, a shorter document and
-  // its list's best by words, would scale every lift). Only the beliefs above the best episode are read.
-  const above = fused.filter((f) => !f.id.startsWith("e") && f.fused > best);
-  if (above.length > 0) {
-    const unread = above.map((f) => f.id).filter((id) => !records.has(id));
-    if (unread.length > 0) for (const b of await store.getBeliefs(unread)) records.set(b.id, b);
-    for (const f of above) {
-      const r = records.get(f.id);
-      if (r && "kind" in r && r.source !== DISTILLED_SOURCE && f.fused > best) best = f.fused;
-    }
+    if (f.fused > best) best = f.fused;
   }
   let bestSession = 0;
   for (const v of sums.values()) if (v > bestSession) bestSession = v;
