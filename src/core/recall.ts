@@ -1723,11 +1723,6 @@ async function addNeighbours(
   },
 ): Promise<void> {
   const byId = new Map(scored.map((h) => [h.id, h]));
-  // The listed part of each turn split by sleep (a belief whose one source is that turn), best first.
-  const partListed = new Map<string, string>();
-  for (const h of scored)
-    if (h.layer === "belief" && h.sources.length === 1 && !partListed.has(h.sources[0]!))
-      partListed.set(h.sources[0]!, h.id);
   const sessions = new Map<string, Episode[]>();
   const now = req.at ?? req.asOf ?? req.now;
   const when = { at: req.at, asOf: req.asOf };
@@ -1781,16 +1776,17 @@ async function addNeighbours(
           matchesMetadata(rep.belief.metadata, req.metadata)
         ) {
           if (rep.superseded) continue;
-          // A turn split by sleep and already listed through one of its parts is listed once, as
-          // before sleep: the share goes to that part, not to another part of the same turn.
-          const listed = partListed.get(n.id);
-          const part = listed !== undefined && listed !== rep.belief.id ? records.get(listed) : undefined;
-          target = part && "kind" in part ? part : rep.belief;
+          target = rep.belief;
         }
       }
       const known = byId.get(target.id);
       if (known) {
-        if (known.score < score) known.score = score;
+        if (known.score < score) {
+          known.score = score;
+          // Now ranked by its source turn's place, as the turn was before sleep: diversity reads
+          // that turn's vector (a part matched by its own shorter vector would read that one).
+          if (target.id !== n.id) fold.rankedBy.set(target.id, n.id);
+        }
         continue;
       }
       const through = target.id !== n.id ? ` through its source [${n.id}]` : "";
