@@ -125,3 +125,39 @@ describe("newerFirst: a change that only begins something replaces nothing", () 
     if (lifted) expect(hits[0]?.text).toBe(newer);
   });
 });
+
+describe("newerFirst: a question that names a time asks what was said then", () => {
+  // The older was said on 1 January 2027, the newer twenty days later: a question naming the older's
+  // day asks what was said that day, not what holds now (`namedTimes`); asked without a date, the
+  // newer is lifted (above). Naming the newer's day, the newer ranks first by the time it was said.
+  it.each([
+    {
+      older: "I'm on the payments team, we own the checkout service.",
+      newer: "I transferred to the search team last week, so different codebase now.",
+      question: "Which team was I on, as I mentioned on January 1, 2027?",
+      first: "older",
+    },
+    {
+      older: "I do yoga on Wednesday evenings at the community hall.",
+      newer: "Yoga class switched to Saturday mornings, which honestly suits me better.",
+      question: "When did I do yoga, as I said on 1 January, 2027?",
+      first: "older",
+    },
+    {
+      older: "I do yoga on Wednesday evenings at the community hall.",
+      newer: "Yoga class switched to Saturday mornings, which honestly suits me better.",
+      question: "When did I do yoga, as I said on 21 January, 2027?",
+      first: "newer",
+    },
+  ])("$newer after $older, asked $question: the $first first", async ({ older, newer, question, first }) => {
+    mem = await sleptChat([
+      { text: older, day: 0 },
+      { text: newer, day: 20 },
+    ]);
+    const hits = await mem.recall(question, { k: 5 });
+    const later = hits.find((h) => h.text === newer);
+    expect(later).toBeDefined();
+    expect(/newer than \[/.test(later!.why.summary)).toBe(false);
+    expect(hits[0]?.text).toBe(first === "newer" ? newer : older);
+  });
+});

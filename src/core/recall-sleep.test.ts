@@ -73,4 +73,46 @@ describe("recall: a store after sleep ranks its turns as before", () => {
     const others = (r: string[]) => r.filter((h) => !h.startsWith(ids[0]!) && !h.startsWith(ids[3]!));
     expect(others(after).filter((h) => !h.includes("+"))).toEqual(others(before));
   });
+
+  // A turn split by sleep: a part that matched by its own words (a short document: "going" in "Where
+  // is the time going?") is lifted to the turn's place next to a matched turn (the session
+  // neighbours' share). It then ranks by the turn's place, so diversity reads the turn's vector, as
+  // it read the turn before sleep, not the part's own vector (which, far from every hit picked,
+  // moved such a part over the reply ranked above its turn on LoCoMo: "Where is Jon's fashion
+  // internship?", parity18).
+  it("a part lifted to its turn's place beside a matched turn is diversified by the turn's vector", async () => {
+    const ids = await chat({}, [
+      ["Gina", "s1", "I opened my online clothing store last spring and it is doing well."],
+      [
+        "Gina",
+        "s2",
+        "Hey Jon! Where is the time going? Long time no talk, lots has happened since we last spoke, with the store and the family and everything else. I just got accepted for a fashion internship!",
+      ],
+      ["Jon", "s2", "Congrats, Gina! That's awesome news about the fashion internship. Where is it?"],
+      [
+        "Gina",
+        "s2",
+        "Thanks! I'm excited and a bit nervous. It's part-time, at a big label downtown, and it's a big change.",
+      ],
+      ["Jon", "s2", "Way to go! What are your plans for the store while you do it?"],
+    ]);
+    const part = await distil(
+      "Hey Jon! Where is the time going? Long time no talk, lots has happened since we last spoke, with the store and the family and everything else.",
+      [ids[1]!],
+    );
+    await distil("I just got accepted for a fashion internship!", [ids[1]!]);
+    // The vectors diversity reads are the last ones recall asks for.
+    const read: string[][] = [];
+    const getVectors = mem.store.getVectors.bind(mem.store);
+    mem.store.getVectors = (wanted) => {
+      read.push([...wanted]);
+      return getVectors(wanted);
+    };
+    const hits = await mem.recall("How is the fashion internship going?", { k: 5 });
+    const lifted = hits.find((h) => h.id === part);
+    expect(lifted?.why.summary).toMatch(/^matched by text/);
+    expect(lifted?.score).toBeCloseTo(hits.find((h) => h.id === ids[2])!.score * 0.8, 6);
+    expect(read.at(-1)).toContain(ids[1]);
+    expect(read.at(-1)).not.toContain(part);
+  });
 });

@@ -19,7 +19,7 @@ import type {
   ScoredId,
   StoreReader,
 } from "./ports.js";
-import { namedTimes } from "./query-times.js";
+import { type NamedTime, namedTimes } from "./query-times.js";
 import { clippings, retiredValue, valuesOf } from "./retired-values.js";
 import {
   aboutAsked,
@@ -821,7 +821,7 @@ export async function recall(
   const moves: Move[] = [
     ...successors,
     ...(!historical && req.judge
-      ? await newerFirst(store, scored, records, req.judge, req.query, askedState, req.lexicon)
+      ? await newerFirst(store, scored, records, req.judge, req.query, askedState, req.lexicon, times)
       : []),
     ...(!historical && req.judge && kindSet.has("fact")
       ? await sameSlotFirst(store, scored, req, askedState)
@@ -977,8 +977,9 @@ function hitOf(
  * asks (`pairAboutAsked`): "I take the tram to the office now" shares only "take" with "What milk
  * do I take in my coffee?". Not when a question about the speaker's state meets another person's
  * change (`saysOthersState`: "My mum has switched to Libby for her audiobooks" for "What app do I
- * use for audiobooks?"; needs a lexicon). Ranking only; nothing is closed. Bounded: the top 12
- * items. Mutates and re-sorts.
+ * use for audiobooks?"; needs a lexicon). Not when the question names a time (`namedTimes`: "on
+ * 3 June, 2023") the older was said within and the newer was not: it asks what was said then.
+ * Ranking only; nothing is closed. Bounded: the top 12 items. Mutates and re-sorts.
  */
 async function newerFirst(
   store: StoreReader,
@@ -988,7 +989,9 @@ async function newerFirst(
   query: string,
   askedOnce: AskedOnce,
   lexicon: Lexicon | undefined,
+  times: readonly NamedTime[] = [],
 ): Promise<{ older: RecallHit; newer: RecallHit }[]> {
+  const within = (at: string) => times.some((t) => t.contains(at));
   const asked = new Set(contentTokens(query));
   const askedE = new Set([...asked].map(silentE));
   const top = scored.slice(0, 12).filter((h) => {
@@ -1003,6 +1006,10 @@ async function newerFirst(
   for (const a of top)
     for (const b of top) {
       if (!(a.at < b.at) || !(a.score >= b.score)) continue;
+      // A question that names a time asks what was said then ("What did Maria start, as mentioned
+      // on 3 June?"): the older, said within it, is not replaced for that question by a newer said
+      // at another time.
+      if (times.length > 0 && within(a.at) && !within(b.at)) continue;
       // About the same thing the query asks: the newer matches every query word the older matches.
       const askedA = [...words.get(a.id)!].filter((w) => asked.has(w));
       const wb = words.get(b.id)!;
@@ -1806,7 +1813,12 @@ async function addNeighbours(
       }
       const known = byId.get(target.id);
       if (known) {
-        if (known.score < score) known.score = score;
+        if (known.score < score) {
+          known.score = score;
+          // Now ranked by its source turn's place, as the turn was before sleep: diversity reads
+          // that turn's vector (a part matched by its own shorter vector would read that one).
+          if (target.id !== n.id) fold.rankedBy.set(target.id, n.id);
+        }
         continue;
       }
       const through = target.id !== n.id ? ` through its source [${n.id}]` : "";
