@@ -7,6 +7,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testMemory } from "../../test/support/memory.js";
+import { withoutPassword } from "../../test/support/no-password.js";
 import { curate } from "../core/curation/curate.js";
 import { openPgvectorCollection, pgvectorCollection } from "./pgvector-collection.js";
 
@@ -178,20 +179,12 @@ describe("openPgvectorCollection on a real server", () => {
   it.skipIf(!DATABASE_URL)(
     "a server asking for a password the URL and PGPASSWORD do not give is STORE_UNAVAILABLE saying where to put it",
     async () => {
-      const url = new URL(DATABASE_URL!);
-      if (!url.password) return; // a server that trusts this user asks for no password
-      url.password = "";
-      const saved = process.env.PGPASSWORD;
-      delete process.env.PGPASSWORD;
-      try {
-        const error = await openPgvectorCollection(url.toString(), { preset: "mem0" }).catch(
-          (e: unknown) => e,
-        );
-        expect(error).toMatchObject({ code: "STORE_UNAVAILABLE", details: { code: "no-password" } });
-        expect((error as Error).message).toMatch(/asks for a password and none was given: .*set PGPASSWORD/);
-      } finally {
-        if (saved !== undefined) process.env.PGPASSWORD = saved;
-      }
+      const error = await withoutPassword(DATABASE_URL!, (url) =>
+        openPgvectorCollection(url, { preset: "mem0" }),
+      );
+      if (error === null) return; // a server that trusts this user asks for no password
+      expect(error).toMatchObject({ code: "STORE_UNAVAILABLE", details: { code: "no-password" } });
+      expect((error as Error).message).toMatch(/asks for a password and none was given: .*set PGPASSWORD/);
     },
   );
 });

@@ -19,6 +19,7 @@ import { createMcpServer } from "../../src/mcp/server.js";
 import { openMemory } from "../../src/open-memory.js";
 import { createServerApp } from "../../src/server/app.js";
 import { createDashboard } from "../../src/server/ui/dashboard.js";
+import { steppingClock } from "../support/memory.js";
 
 const CODE = "QX5518ZR";
 const WORD = "glimberwocky";
@@ -30,15 +31,7 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-const clock = () => {
-  let t = Date.parse("2026-03-01T09:00:00.000Z");
-  return {
-    now: () => {
-      t += 60_000;
-      return new Date(t);
-    },
-  };
-};
+const clock = () => steppingClock("2026-03-01T09:00:00.000Z");
 
 describe("forget through another process, against a warm server", () => {
   it("leaves the canary in nothing the server answers, nor in a backup it takes after", async () => {

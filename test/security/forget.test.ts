@@ -18,6 +18,7 @@ import { hmacSha256, sha256 } from "../../src/core/sha256.js";
 import { createWorker } from "../../src/core/worker/worker.js";
 import { openMemory } from "../../src/open-memory.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
+import { steppingClock } from "../support/memory.js";
 
 const CODE = "ZQ7731XV";
 const WORD = "flumbergasting";
@@ -27,15 +28,7 @@ const WORD = "flumbergasting";
  */
 const NEEDLES = ["zq7731xv", "7731xv", "flumbergasting", "flumbergast", "mbergast"];
 
-const clock = () => {
-  let t = Date.parse("2026-03-01T09:00:00.000Z");
-  return {
-    now: () => {
-      t += 60_000;
-      return new Date(t);
-    },
-  };
-};
+const clock = () => steppingClock("2026-03-01T09:00:00.000Z");
 
 const found = (text: string): string[] => {
   const lower = text.toLowerCase();

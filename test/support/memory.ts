@@ -29,6 +29,22 @@ export function testClock(start = "2027-01-01T00:00:00.000Z"): TestClock {
   };
 }
 
+/**
+ * A clock that moves on by itself: every read is `stepMs` later than the one before, so each write
+ * gets its own time without the test advancing anything.
+ *
+ *   const clock = steppingClock("2026-03-01T09:00:00.000Z"); clock.now(); // 09:01, then 09:02 …
+ */
+export function steppingClock(start: string, stepMs = 60_000): { now(): Date } {
+  let t = Date.parse(start);
+  return {
+    now: () => {
+      t += stepMs;
+      return new Date(t);
+    },
+  };
+}
+
 export function tempDbPath(name = "memory.db"): string {
   return join(mkdtempSync(join(tmpdir(), "strata-test-")), name);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { withoutPassword } from "../../../test/support/no-password.js";
 import { openMemory } from "../../open-memory.js";
 import { PostgresStore } from "./postgres-store.js";
 
@@ -19,20 +20,12 @@ describe("PostgresStore.open", () => {
   it.skipIf(!DATABASE_URL)(
     `a server asking for a password the URL and PGPASSWORD do not give is STORE_UNAVAILABLE saying where to put it${DATABASE_URL ? "" : ` (skipped: ${noServer})`}`,
     async () => {
-      const url = new URL(DATABASE_URL!);
-      if (!url.password) return; // a server that trusts this user asks for no password
-      url.password = "";
-      const saved = process.env.PGPASSWORD;
-      delete process.env.PGPASSWORD;
-      try {
-        const error = await PostgresStore.open({ url: url.toString(), connectTimeoutMs: 5_000 }).catch(
-          (e: unknown) => e,
-        );
-        expect(error).toMatchObject({ code: "STORE_UNAVAILABLE", details: { code: "no-password" } });
-        expect((error as Error).message).toMatch(/asks for a password and none was given: .*set PGPASSWORD/);
-      } finally {
-        if (saved !== undefined) process.env.PGPASSWORD = saved;
-      }
+      const error = await withoutPassword(DATABASE_URL!, (url) =>
+        PostgresStore.open({ url, connectTimeoutMs: 5_000 }),
+      );
+      if (error === null) return; // a server that trusts this user asks for no password
+      expect(error).toMatchObject({ code: "STORE_UNAVAILABLE", details: { code: "no-password" } });
+      expect((error as Error).message).toMatch(/asks for a password and none was given: .*set PGPASSWORD/);
     },
   );
 
