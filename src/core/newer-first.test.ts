@@ -13,6 +13,16 @@ afterEach(async () => {
   mem = undefined;
 });
 
+/** The older said on day 0 and the newer on day 20, both slept on; the question's top five and the newer's hit. */
+async function askPair(older: string, newer: string, question: string) {
+  mem = await sleptChat([
+    { text: older, day: 0 },
+    { text: newer, day: 20 },
+  ]);
+  const hits = await mem.recall(question, { k: 5 });
+  return { hits, later: hits.find((h) => h.text === newer) };
+}
+
 describe("newerFirst: another person's change is not the speaker's", () => {
   it.each([
     [
@@ -114,12 +124,7 @@ describe("newerFirst: a change that only begins something replaces nothing", () 
       lifted: false,
     },
   ])("$newer after $older, asked $question: lifted $lifted", async ({ older, newer, question, lifted }) => {
-    mem = await sleptChat([
-      { text: older, day: 0 },
-      { text: newer, day: 20 },
-    ]);
-    const hits = await mem.recall(question, { k: 5 });
-    const later = hits.find((h) => h.text === newer);
+    const { hits, later } = await askPair(older, newer, question);
     expect(later).toBeDefined();
     expect(/newer than \[/.test(later!.why.summary)).toBe(lifted);
     if (lifted) expect(hits[0]?.text).toBe(newer);
@@ -150,12 +155,7 @@ describe("newerFirst: a question that names a time asks what was said then", () 
       first: "newer",
     },
   ])("$newer after $older, asked $question: the $first first", async ({ older, newer, question, first }) => {
-    mem = await sleptChat([
-      { text: older, day: 0 },
-      { text: newer, day: 20 },
-    ]);
-    const hits = await mem.recall(question, { k: 5 });
-    const later = hits.find((h) => h.text === newer);
+    const { hits, later } = await askPair(older, newer, question);
     expect(later).toBeDefined();
     expect(/newer than \[/.test(later!.why.summary)).toBe(false);
     expect(hits[0]?.text).toBe(first === "newer" ? newer : older);
