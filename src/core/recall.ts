@@ -1000,8 +1000,17 @@ async function newerFirst(
     return r && h.status === "active" && "kind" in r && (r.kind === "fact" || r.kind === "failure");
   });
   const words = new Map(top.map((h) => [h.id, new Set(contentTokens(h.text))]));
-  const retires = (newer: RecallHit, older: RecallHit) =>
-    loadTagger().then(() => retiredValue(newer.text, valuesOf(older.text)) !== null);
+  // Read once a pair: both the word test and the asked-slot test may ask (it tags both texts).
+  const retiring = new Map<string, Promise<boolean>>();
+  const retires = (newer: RecallHit, older: RecallHit) => {
+    const key = `${newer.id} ${older.id}`;
+    let known = retiring.get(key);
+    if (!known) {
+      known = loadTagger().then(() => retiredValue(newer.text, valuesOf(older.text)) !== null);
+      retiring.set(key, known);
+    }
+    return known;
+  };
   const moves: { older: RecallHit; newer: RecallHit; reason: string }[] = [];
   for (const a of top)
     for (const b of top) {
