@@ -1,10 +1,12 @@
 /**
- * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|all] [--split dev|held-out|all]
- * [--phases before,after,daily]`: values changed in passing, in chat style, across sessions.
- * Three sets, each its own chat: `cases` (cases.json, 40 cases split dev/held-out by hash),
- * `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names, all dev material) and
- * `fresh` (fresh.json, 66 cases written in the eighteenth session on other domains and other ways
- * of saying a change, split dev/held-out by hash).
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|all]
+ * [--split dev|held-out|all] [--phases before,after,daily]`: values changed in passing, in chat
+ * style, across sessions. Four sets, each its own chat: `cases` (cases.json, 40 cases split
+ * dev/held-out by hash), `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names,
+ * all dev material), `fresh` (fresh.json, 66 cases written in the eighteenth session on other
+ * domains and other ways of saying a change, split dev/held-out by hash) and `fresh2` (fresh2.json,
+ * 87 cases written in the nineteenth session without reading the rules, all held-out: reported,
+ * never tuned on, no misses listed).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -31,11 +33,11 @@ interface Case {
 export interface CaseFile {
   cases: Case[];
   filler: string[];
-  /** Set when every case of the file is one split (chat-dev.json: all dev); else split by hash. */
+  /** Set when every case of the file is one split (chat-dev.json: all dev; fresh2.json: all held-out); else split by hash. */
   split?: Split;
 }
 
-export const SETS = ["cases", "chat-dev", "fresh"] as const;
+export const SETS = ["cases", "chat-dev", "fresh", "fresh2"] as const;
 export type CaseSet = (typeof SETS)[number];
 
 export const PHASES = ["before", "after", "daily"] as const;
@@ -194,7 +196,7 @@ async function runPhase(file: CaseFile, phase: Phase, splits: ReadonlySet<Split>
 export interface KnowledgeUpdateOptions {
   split: "dev" | "held-out" | "all";
   phases: Phase[];
-  /** Which case files to run; each is its own chat. Defaults to all three. */
+  /** Which case files to run; each is its own chat. Defaults to all four. */
   sets?: CaseSet[];
 }
 
@@ -214,7 +216,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
       options.phases = phases as Phase[];
     } else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|all, --split dev|held-out|all, --phases)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|all, --split dev|held-out|all, --phases)`,
       );
   }
   return options;

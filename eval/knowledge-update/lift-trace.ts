@@ -6,7 +6,8 @@
  * question's latest value), HARMLESS (a statement of the same case, or a true update of another
  * case lifted over its own older), WRONG (a statement of another thing lifted over the older, or
  * the question's older value). Then per-rule counts, the misses and whether the first hit states
- * the latest value. Held-out cases are never asked; a held-out statement lifted is not printed.
+ * the latest value. Held-out cases are never asked (so fresh2, all held-out, is not
+ * traced); a held-out statement lifted is not printed.
  */
 
 import { type CaseSet, loadCases, replayChat, splitOf } from "./index.js";

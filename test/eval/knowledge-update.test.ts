@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { evaluateKnowledgeUpdate, fnv1a, loadCases, splitOf } from "../../eval/knowledge-update/index.js";
+import {
+  evaluateKnowledgeUpdate,
+  fnv1a,
+  loadCases,
+  parseKnowledgeUpdateArgs,
+  SETS,
+  splitOf,
+} from "../../eval/knowledge-update/index.js";
 
 describe("knowledge-update eval", () => {
   it("splits the 40 cases in two stable halves by hash", () => {
@@ -15,6 +22,37 @@ describe("knowledge-update eval", () => {
   it("names each chat-dev case once (the misses are reported by id)", () => {
     const { cases } = loadCases("chat-dev");
     expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
+  });
+
+  it("lists fresh2 as a set, all held-out, each value said where its case says it", () => {
+    expect(SETS).toContain("fresh2");
+    expect(parseKnowledgeUpdateArgs(["--set", "fresh2"]).sets).toEqual(["fresh2"]);
+    expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh2");
+    const file = loadCases("fresh2");
+    expect(file.split).toBe("held-out");
+    expect(file.cases.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
+    const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const says = (text: string, value: string) =>
+      new RegExp(`(?<![\\p{L}\\p{N}])${esc(value)}(?![\\p{L}\\p{N}])`, "iu").test(text);
+    let nonUpdates = 0;
+    for (const c of file.cases) {
+      // An update says the older value first and the newer in the update; a non-update (another
+      // person's change, a plan not taken, a question) says the latest first, the other after.
+      const update = says(c.first, c.old);
+      if (!update) nonUpdates++;
+      const [olderTurn, newerTurn] = update ? [c.first, c.update] : [c.update, c.first];
+      expect(says(olderTurn, c.old), c.id).toBe(true);
+      expect(says(newerTurn, c.new), c.id).toBe(true);
+      expect(says(olderTurn, c.new), c.id).toBe(false);
+      // No value of a case is said by another case or a filler line: a hit is scored by its words.
+      for (const d of file.cases)
+        if (d !== c)
+          for (const v of [c.old, c.new])
+            expect(says(`${d.first} ${d.update}`, v), `${c.id} in ${d.id}`).toBe(false);
+      for (const f of file.filler) for (const v of [c.old, c.new]) expect(says(f, v), c.id).toBe(false);
+    }
+    expect(nonUpdates).toBe(7);
   });
 
   it("after consolidate, ranks the latest value first on the dev half (the level reached) and covers every episode", async () => {
