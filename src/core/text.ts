@@ -139,14 +139,41 @@ function isShort(w: string): boolean {
   const n = w.length;
   if (r1(w) < n) return false;
   if (n === 2) return isVowelAt(w, 0) && !isVowelAt(w, 1);
-  return n > 2 && !isVowelAt(w, n - 3) && isVowelAt(w, n - 2) && !isVowelAt(w, n - 1) && !/[wxy]/.test(w[n - 1]!);
+  return (
+    n > 2 && !isVowelAt(w, n - 3) && isVowelAt(w, n - 2) && !isVowelAt(w, n - 1) && !/[wxy]/.test(w[n - 1]!)
+  );
 }
 
-/** Content tokens: raw tokens minus stop words, stemmed. Order kept, duplicates kept. */
-export function contentTokens(text: string): string[] {
+/**
+ * The stemmer before Porter2's step 1b ("taking" → "tak", "moved" → "mov", "seeing" → "se"),
+ * frozen: the default embedder's features (`hashed-ngram-v1`) are made with it, so every stored
+ * vector keeps meaning what it meant. Changing it changes the vectors of every store, which then
+ * needs a new embedder id and `reindex`.
+ */
+export function stemV1(token: string): string {
+  if (token.length <= 3 || /\d/.test(token)) return token;
+  if (token.endsWith("ies") && token.length > 4) return `${token.slice(0, -3)}y`;
+  if (token.endsWith("sses")) return token.slice(0, -2);
+  if (token.endsWith("ing") && token.length > 5) return trimDoubleV1(token.slice(0, -3));
+  if (token.endsWith("ed") && token.length > 4) return trimDoubleV1(token.slice(0, -2));
+  if (token.endsWith("es") && /(?:ch|sh|x|z)es$/.test(token)) return token.slice(0, -2);
+  if (token.endsWith("s") && !token.endsWith("ss") && !token.endsWith("us") && !token.endsWith("is"))
+    return token.slice(0, -1);
+  return token;
+}
+
+function trimDoubleV1(t: string): string {
+  return t.length > 3 && t.at(-1) === t.at(-2) && !/[lsz]/.test(t.at(-1)!) ? t.slice(0, -1) : t;
+}
+
+/**
+ * Content tokens: raw tokens minus stop words, stemmed (by `stem`, or the embedder's frozen
+ * `stemV1`). Order kept, duplicates kept.
+ */
+export function contentTokens(text: string, stemmer: (token: string) => string = stem): string[] {
   return rawTokens(text)
     .filter((t) => !STOP_WORDS.has(t) && !NEGATIONS.has(t))
-    .map(stem);
+    .map(stemmer);
 }
 
 /** Terms for a full-text query: content tokens, de-duplicated, at most `max`. */
