@@ -92,8 +92,14 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "duplicate",
       ],
       ["Secrets are kept in HashiCorp Vault", "We keep secrets in HashiCorp Vault", "duplicate"],
+      // A light verb's -ed form is the verb (stem's step 1b: "based" → "base", "located" → "locate").
+      ["The user lives in Oslo.", "The user is based in Oslo.", "duplicate"],
+      ["The staging server sits in Frankfurt", "The staging server is located in Frankfurt", "duplicate"],
     ],
-    leaves: [["The port of the inventory service is 9443", "The inventory service listens on port 9444"]],
+    leaves: [
+      ["The port of the inventory service is 9443", "The inventory service listens on port 9444"],
+      ["The user lives in Oslo.", "The user is based in Bergen."],
+    ],
   },
   "same-value-restated": {
     decides: [
