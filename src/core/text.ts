@@ -145,7 +145,7 @@ function isShort(w: string): boolean {
 }
 
 /**
- * The stemmer before Porter2's step 1b ("taking" → "tak", "moved" → "mov", "seeing" → "se"),
+ * The stemmer before Porter2's step 1b ("taking" → "tak", "moved" → "mov", "spring" → "spr"),
  * frozen: the default embedder's features (`hashed-ngram-v1`) are made with it, so every stored
  * vector keeps meaning what it meant. Changing it changes the vectors of every store, which then
  * needs a new embedder id and `reindex`.
