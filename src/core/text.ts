@@ -100,9 +100,17 @@ export function stem(token: string): string {
   return token;
 }
 
-/** Porter2's vowels; a "y" after a vowel or first in the word is a consonant (`isVowelAt`). */
-const isVowelAt = (w: string, i: number): boolean =>
-  /[aeiou]/.test(w[i]!) || (w[i] === "y" && i > 0 && !/[aeiouy]/.test(w[i - 1]!));
+/** a, e, i, o, u (by char code). */
+const isAeiou = (c: number): boolean => c === 97 || c === 101 || c === 105 || c === 111 || c === 117;
+
+/** Porter2's vowels; a "y" after a vowel or first in the word is a consonant. */
+function isVowelAt(w: string, i: number): boolean {
+  const c = w.charCodeAt(i);
+  if (isAeiou(c)) return true;
+  if (c !== 121 || i === 0) return false;
+  const before = w.charCodeAt(i - 1);
+  return !isAeiou(before) && before !== 121;
+}
 
 /** Where Porter2's R1 starts: after the first non-vowel that follows a vowel ("gener", "commun", "arsen" whole). */
 function r1(w: string): number {
