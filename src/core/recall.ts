@@ -53,7 +53,7 @@ import {
   takesTimeOfDay,
   valueLeftUnsaid,
 } from "./state-slots.js";
-import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
+import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens, stemV1 } from "./text.js";
 import { DISTILLED_SOURCE } from "./vocabulary.js";
 
 export interface RetrieveRequest {
@@ -992,14 +992,18 @@ async function newerFirst(
   times: readonly NamedTime[] = [],
 ): Promise<{ older: RecallHit; newer: RecallHit }[]> {
   const within = (at: string) => times.some((t) => t.contains(at));
-  const asked = new Set(contentTokens(query));
+  // Words as written, less plural and tense endings (`stemV1`: "driving" → "driv", not "drive"):
+  // another form of a verb of the question's ("the sync was driving me mad" for "What car do I
+  // drive?") is no sign of the same thing on its own; it links a pair only through `silentE`,
+  // behind a retirement by name, below.
+  const asked = new Set(contentTokens(query, stemV1));
   const askedE = new Set([...asked].map(silentE));
   const top = scored.slice(0, 12).filter((h) => {
     const r = records.get(h.id);
     // Beliefs only: an episode is a record of what was said then, not a claim about now.
     return r && h.status === "active" && "kind" in r && (r.kind === "fact" || r.kind === "failure");
   });
-  const words = new Map(top.map((h) => [h.id, new Set(contentTokens(h.text))]));
+  const words = new Map(top.map((h) => [h.id, new Set(contentTokens(h.text, stemV1))]));
   // Read once a pair: both the word test and the asked-slot test may ask (it tags both texts).
   const retiring = new Map<string, Promise<boolean>>();
   const retires = (newer: RecallHit, older: RecallHit) => {
@@ -1086,9 +1090,10 @@ async function newerFirst(
 }
 
 /**
- * A stem with a silent final "e" dropped, as English drops it before "-ing" and "-ed": the stemmer
- * keeps "take" and "move" but cuts "taking" and "moved" to "tak" and "mov", so "What supplement
- * am I taking?" shares no word with "I take vitamin D" until both are read this way.
+ * A stem with a silent final "e" dropped, as English drops it before "-ing" and "-ed": `stemV1`
+ * (newer-first's word test) keeps "take" and "move" but cuts "taking" and "moved" to "tak" and
+ * "mov", so "What supplement am I taking?" shares no word with "I take vitamin D" until both are
+ * read this way.
  *
  *   silentE("take") // → "tak"     silentE("tak") // → "tak"     silentE("tee") // → "tee"
  */

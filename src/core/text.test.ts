@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mentionsAnyId, SPEAKER_SUBJECT } from "./text.js";
+import { contentTokens, mentionsAnyId, SPEAKER_SUBJECT, stem, stemV1 } from "./text.js";
 
 describe("SPEAKER_SUBJECT: the speaker as the subject of a clause, one word", () => {
   it.each(["I", "i", "we", "We", "I'm", "I’m", "we're", "I've", "we’ve", "I'd", "I'll", "WE'LL"])(
@@ -23,5 +23,91 @@ describe("mentionsAnyId", () => {
     [["e-1.x"], "cites e-1yx here", false],
   ])("%j in %j: %s", (ids, text, found) => {
     expect(mentionsAnyId(ids).test(text)).toBe(found);
+  });
+});
+
+describe("stem: Porter2's step 1b joins a verb's -ing and -ed forms with its base form", () => {
+  // A silent e restored after a short word or after at / bl / iz; a doubled consonant undoubled;
+  // "-eed" cut to "-ee" only inside R1.
+  it.each([
+    ["taking", "take"],
+    ["moved", "move"],
+    ["moving", "moves"],
+    ["hoping", "hope"],
+    ["hoped", "hopes"],
+    ["liked", "like"],
+    ["driving", "drive"],
+    ["hiking", "hike"],
+    ["stopped", "stop"],
+    ["planning", "plans"],
+    ["created", "create"],
+    ["enabled", "enable"],
+    ["organized", "organize"],
+    ["agreed", "agree"],
+    ["speeds", "speed"],
+    ["springs", "spring"],
+    ["visited", "visit"],
+    ["opened", "open"],
+    ["seeing", "see"],
+    ["fixing", "fix"],
+    ["snowed", "snow"],
+    ["played", "play"],
+    ["falling", "fall"],
+    ["passed", "pass"],
+    ["buzzing", "buzz"],
+  ])("%s meets %s", (a, b) => {
+    expect(stem(a)).toBe(stem(b));
+  });
+
+  // Words that must not meet: no vowel before the suffix, too short to cut, a single consonant
+  // against a doubled one, "-eed" outside R1.
+  it.each([
+    ["sing", "s"],
+    ["bed", "b"],
+    ["red", "r"],
+    ["need", "ne"],
+    ["speed", "spe"],
+    ["hoping", "hopping"],
+    ["hoped", "hopped"],
+    ["spring", "spr"],
+    ["shred", "shr"],
+    ["thing", "th"],
+    ["taped", "tapped"],
+    ["planed", "planned"],
+    ["visited", "visite"],
+    ["opened", "opene"],
+    ["snowing", "snowe"],
+    ["staying", "staye"],
+  ])("%s does not meet %s", (a, b) => {
+    expect(stem(a)).not.toBe(stem(b));
+  });
+
+  it.each([
+    ["taking", "take"],
+    ["hopping", "hop"],
+    ["hoping", "hope"],
+    ["stopped", "stop"],
+    ["spring", "spring"],
+    ["need", "need"],
+    ["sing", "sing"],
+    ["agreed", "agree"],
+    ["decided", "decid"], // a longer verb keeps "e" apart: Porter2 joins it only in step 5
+    ["decide", "decide"],
+    ["changed", "chang"],
+    ["v16.2", "v16.2"],
+  ])("stem(%s) is %s", (word, stemmed) => {
+    expect(stem(word)).toBe(stemmed);
+  });
+
+  it("the embedder's stemmer is the one before step 1b (stored vectors keep their features)", () => {
+    expect(["taking", "moved", "seeing", "spring", "agreed"].map(stemV1)).toEqual([
+      "tak",
+      "mov",
+      "see",
+      "spr",
+      "agre",
+    ]);
+    expect(contentTokens("I was taking the spring train", stemV1)).toEqual(["tak", "spr", "train"]);
+    expect(contentTokens("I was taking the spring train")).toEqual(["take", "spring", "train"]);
   });
 });

@@ -68,28 +68,120 @@ export function rawTokens(text: string): string[] {
   return out;
 }
 
-/** A light, deterministic suffix stripper: enough to match plural and tense variants. */
+/**
+ * A light, deterministic suffix stripper: enough to match plural and tense variants. One rule per
+ * word: "-ies" → "-y", "-sses" → "-ss", Porter2's step 1b for "-eed", "-ing" and "-ed", "-es"
+ * after ch/sh/x/z, and a plural "-s".
+ *
+ * Step 1b restores what English changed before "-ing" / "-ed": a silent "e" after "at", "bl",
+ * "iz" or a short word, and a doubled consonant undoubled, so the forms of one verb meet:
+ *
+ *   stem("taking") // → "take" = stem("take")     stem("hoping") // → "hope" = stem("hopes")
+ *   stem("moved")  // → "move" = stem("move")     stem("hopping") // → "hop" (not "hope")
+ *   stem("created") // → "create"                 stem("stopped") // → "stop"
+ *   stem("agreed") // → "agree"                   stem("speed") // → "speed", stem("spring") // → "spring"
+ *
+ * A longer verb with a silent "e" keeps it apart ("decided" → "decid", "decide" → "decide"):
+ * Porter2 joins those only by dropping every such "e" (its step 5), which would split plurals
+ * from their singulars in a one-rule stemmer.
+ */
 export function stem(token: string): string {
   if (token.length <= 3 || /\d/.test(token)) return token;
   if (token.endsWith("ies") && token.length > 4) return `${token.slice(0, -3)}y`;
   if (token.endsWith("sses")) return token.slice(0, -2);
-  if (token.endsWith("ing") && token.length > 5) return trimDouble(token.slice(0, -3));
-  if (token.endsWith("ed") && token.length > 4) return trimDouble(token.slice(0, -2));
+  if (token.endsWith("eed")) return eed(token);
+  if (token.endsWith("ing") && token.length > 5) return step1b(token, 3);
+  if (token.endsWith("ed") && token.length > 4) return step1b(token, 2);
+  if (token.endsWith("es") && /(?:ch|sh|x|z)es$/.test(token)) return token.slice(0, -2);
+  if (token.endsWith("s") && !token.endsWith("ss") && !token.endsWith("us") && !token.endsWith("is")) {
+    const t = token.slice(0, -1);
+    return t.endsWith("eed") ? eed(t) : t;
+  }
+  return token;
+}
+
+/** a, e, i, o, u (by char code). */
+const isAeiou = (c: number): boolean => c === 97 || c === 101 || c === 105 || c === 111 || c === 117;
+
+/** Porter2's vowels; a "y" after a vowel or first in the word is a consonant. */
+function isVowelAt(w: string, i: number): boolean {
+  const c = w.charCodeAt(i);
+  if (isAeiou(c)) return true;
+  if (c !== 121 || i === 0) return false;
+  const before = w.charCodeAt(i - 1);
+  return !isAeiou(before) && before !== 121;
+}
+
+/** Where Porter2's R1 starts: after the first non-vowel that follows a vowel ("gener", "commun", "arsen" whole). */
+function r1(w: string): number {
+  const prefix = /^(?:gener|commun|arsen)/.exec(w);
+  if (prefix) return prefix[0].length;
+  for (let i = 1; i < w.length; i++) if (!isVowelAt(w, i) && isVowelAt(w, i - 1)) return i + 1;
+  return w.length;
+}
+
+/** "-eed" → "-ee" when the suffix is inside R1 ("agreed" → "agree"), else kept ("speed", "need"). */
+const eed = (w: string): string => (w.length - 3 >= r1(w) ? w.slice(0, -1) : w);
+
+/**
+ * Porter2's step 1b for "-ing" / "-ed" (`cut` letters): removed only when what precedes has a
+ * vowel ("spring", "shred" kept); then "at", "bl", "iz" gain an "e" ("creat" → "create"), a doubled
+ * consonant but l, s, z loses one ("stopp" → "stop"; "fall", "pass" kept), and a short word gains
+ * an "e" ("tak" → "take", "hop" → "hope"; not "visit", "open": their R1 is not empty).
+ */
+function step1b(w: string, cut: number): string {
+  const t = w.slice(0, -cut);
+  let vowel = false;
+  for (let i = 0; i < t.length && !vowel; i++) vowel = isVowelAt(t, i);
+  if (!vowel) return w;
+  if (/(?:at|bl|iz)$/.test(t)) return `${t}e`;
+  if (t.length > 3 && /([b-df-hj-km-np-rtv-y])\1$/.test(t)) return t.slice(0, -1);
+  return isShort(t) ? `${t}e` : t;
+}
+
+/**
+ * Porter2's short word: it ends in a short syllable (a vowel, then a non-vowel other than w, x
+ * or a consonant y, after a non-vowel; or a vowel first in the word, then a non-vowel) and its R1 is empty.
+ */
+function isShort(w: string): boolean {
+  const n = w.length;
+  if (r1(w) < n) return false;
+  if (n === 2) return isVowelAt(w, 0) && !isVowelAt(w, 1);
+  return (
+    n > 2 && !isVowelAt(w, n - 3) && isVowelAt(w, n - 2) && !isVowelAt(w, n - 1) && !/[wxy]/.test(w[n - 1]!)
+  );
+}
+
+/**
+ * The stemmer before Porter2's step 1b ("taking" → "tak", "moved" → "mov", "spring" → "spr"),
+ * frozen: the default embedder's features (`hashed-ngram-v1`) are made with it, so every stored
+ * vector keeps meaning what it meant. Changing it changes the vectors of every store, which then
+ * needs a new embedder id and `reindex`.
+ */
+export function stemV1(token: string): string {
+  if (token.length <= 3 || /\d/.test(token)) return token;
+  if (token.endsWith("ies") && token.length > 4) return `${token.slice(0, -3)}y`;
+  if (token.endsWith("sses")) return token.slice(0, -2);
+  if (token.endsWith("ing") && token.length > 5) return trimDoubleV1(token.slice(0, -3));
+  if (token.endsWith("ed") && token.length > 4) return trimDoubleV1(token.slice(0, -2));
   if (token.endsWith("es") && /(?:ch|sh|x|z)es$/.test(token)) return token.slice(0, -2);
   if (token.endsWith("s") && !token.endsWith("ss") && !token.endsWith("us") && !token.endsWith("is"))
     return token.slice(0, -1);
   return token;
 }
 
-function trimDouble(t: string): string {
+function trimDoubleV1(t: string): string {
   return t.length > 3 && t.at(-1) === t.at(-2) && !/[lsz]/.test(t.at(-1)!) ? t.slice(0, -1) : t;
 }
 
-/** Content tokens: raw tokens minus stop words, stemmed. Order kept, duplicates kept. */
-export function contentTokens(text: string): string[] {
+/**
+ * Content tokens: raw tokens minus stop words, stemmed (by `stem`, or the embedder's frozen
+ * `stemV1`). Order kept, duplicates kept.
+ */
+export function contentTokens(text: string, stemmer: (token: string) => string = stem): string[] {
   return rawTokens(text)
     .filter((t) => !STOP_WORDS.has(t) && !NEGATIONS.has(t))
-    .map(stem);
+    .map(stemmer);
 }
 
 /** Terms for a full-text query: content tokens, de-duplicated, at most `max`. */

@@ -289,21 +289,25 @@ const IRREGULAR_PARTICIPLES: Record<string, string> = {
   hosted: "host",
 };
 
-/** Opposite states, as the stemmer leaves them (enabled → enabl, closed → clos). */
+/** Opposite states, as the stemmer leaves them (enabled → enable, closed → close, denied → deni). */
 const STATE_OPPOSITES: [string, string][] = [
-  ["enabl", "disabl"],
+  ["enable", "disable"],
   ["allow", "block"],
   ["allow", "deni"],
   ["accept", "reject"],
-  ["open", "clos"],
+  ["open", "close"],
   ["includ", "exclud"],
   ["start", "stop"],
   ["paus", "resum"],
 ];
 
-/** enabled / disabled, locked / unlocked, allowed / blocked: one attribute, two values. */
+/**
+ * enabled / disabled, locked / unlocked, allowed / blocked: one attribute, two values. A prefix may
+ * take the silent "e" the stemmer gives a short word only ("muted" → "mute", "unmuted" → "unmut").
+ */
 function oppositeStates(a: string, b: string): boolean {
-  const prefixed = (x: string, y: string) => y === `dis${x}` || y === `un${x}` || y === `de${x}`;
+  const prefixed = (x: string, y: string) =>
+    [x, x.replace(/([^aeiou])e$/, "$1")].some((v) => y === `dis${v}` || y === `un${v}` || y === `de${v}`);
   return (
     prefixed(a, b) ||
     prefixed(b, a) ||

@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JudgeRelation } from "../ports.js";
-import { analysisOf, distinctions } from "./analysis.js";
+import { stem } from "../text.js";
+import { analysisOf, distinctions, oppositeStates } from "./analysis.js";
 import { compareLexically, LEXICAL_RULES, loadTagger } from "./lexical-judge.js";
 
 beforeAll(() => loadTagger());
@@ -92,8 +93,14 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "duplicate",
       ],
       ["Secrets are kept in HashiCorp Vault", "We keep secrets in HashiCorp Vault", "duplicate"],
+      // A light verb's -ed form is the verb (stem's step 1b: "based" → "base", "located" → "locate").
+      ["The user lives in Oslo.", "The user is based in Oslo.", "duplicate"],
+      ["The staging server sits in Frankfurt", "The staging server is located in Frankfurt", "duplicate"],
     ],
-    leaves: [["The port of the inventory service is 9443", "The inventory service listens on port 9444"]],
+    leaves: [
+      ["The port of the inventory service is 9443", "The inventory service listens on port 9444"],
+      ["The user lives in Oslo.", "The user is based in Bergen."],
+    ],
   },
   "same-value-restated": {
     decides: [
@@ -686,5 +693,31 @@ describe("a restatement keeps its polarity words", () => {
     ["Deploy freeze for the holidays, all teams", "Deploy freeze for the holidays", null],
   ])("%j / %j → %s", (a, b, expected) => {
     expect(distinctions(a, b)).toBe(expected);
+  });
+});
+
+describe("oppositeStates over the stemmer's forms (step 1b restores a short word's e)", () => {
+  it.each([
+    ["opened", "closed"],
+    ["open", "closes"],
+    ["enabled", "disabled"],
+    ["muted", "unmuted"],
+    ["shared", "unshared"],
+    ["locked", "unlocked"],
+    ["pinned", "unpinned"],
+    ["allowed", "denied"],
+    ["paused", "resumed"],
+  ])("%s / %s: one attribute, two values", (a, b) => {
+    expect(oppositeStates(stem(a), stem(b))).toBe(true);
+    expect(oppositeStates(stem(b), stem(a))).toBe(true);
+  });
+
+  it.each([
+    ["opened", "moved"],
+    ["muted", "remuted"],
+    ["used", "unshared"],
+    ["moved", "removed"],
+  ])("%s / %s: not opposite states", (a, b) => {
+    expect(oppositeStates(stem(a), stem(b))).toBe(false);
   });
 });
