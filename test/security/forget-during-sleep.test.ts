@@ -14,10 +14,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import { createLexicalJudge } from "../../src/core/judge/lexical-judge.js";
 import type { Judge } from "../../src/core/ports.js";
+import { requestConsolidation, workerReports } from "../../src/core/worker/records.js";
+import { createWorker } from "../../src/core/worker/worker.js";
 import { openMemory } from "../../src/open-memory.js";
-import { tempDbPath, testClock } from "../support/memory.js";
+import { seedBelief, tempDbPath, testClock } from "../support/memory.js";
 
-const CANARY = "the vault combination is 4417-canary";
+// Letters no hash or id holds (not hex), and a number long enough that no hash holds it by chance.
+const CANARY = "the vault combination is zqxjcanary";
+const VALUE = "77194523";
 const open: Memory[] = [];
 const STRICT = { redundantSimilarity: 0.95 };
 afterEach(async () => {
@@ -37,8 +41,8 @@ async function everything(mem: Memory): Promise<string> {
 }
 
 /** Where the canary shows up: a few characters either side, not the whole output. */
-const holdsCanary = (text: string): string | false => {
-  const i = text.indexOf("4417");
+const holdsCanary = (text: string, needle = "zqxj"): string | false => {
+  const i = text.indexOf(needle);
   return i < 0 ? false : text.slice(Math.max(0, i - 80), i + 40);
 };
 
@@ -73,7 +77,7 @@ async function race(a: Memory, b: Memory): Promise<void> {
   const log: string[] = [];
   const report = await a.consolidate({}, { judge: racingJudge(b, canary, log) });
   expect(log, "the other engine forgot the canary mid-consolidation").toContain(canary);
-  expect(JSON.stringify(report).includes("4417"), "the report quotes the canary").toBe(false);
+  expect(JSON.stringify(report).includes("zqxj"), "the report quotes the canary").toBe(false);
   for (const m of [a, b]) expect(holdsCanary(await everything(m)), "an output holds the canary").toBe(false);
   // The pass did its other work: the paraphrases became a belief.
   const beliefs = await a.list({ layer: "belief", limit: 100 });
@@ -133,6 +137,45 @@ describe("forget while consolidate runs (another connection)", () => {
       await client.connect();
       await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
       await client.end();
+    }
+  });
+});
+
+describe("forget while the worker's pass runs (another connection)", () => {
+  it("the run report kept at the pass's end quotes no value forgotten between its steps", async () => {
+    const path = tempDbPath();
+    const clock = testClock("2026-12-03T00:00:00.000Z");
+    const a = await openMemory({ path, clock, sleepStep: { items: 1, ms: 10_000 } });
+    open.push(a);
+    const b = await openMemory({ path, clock });
+    open.push(b);
+    // Past the write gate, so the sweep finds the pair: the newer value supersedes the older, and
+    // the report's reason quotes both values.
+    const old = await seedBelief(a, clock, `The retry limit of the vault queue is ${VALUE}`, "2026-12-01");
+    await seedBelief(a, clock, "The retry limit of the vault queue is 9", "2026-12-02");
+    await requestConsolidation(a);
+    let forgot = false;
+    const tick = await createWorker(
+      a,
+      { idle: 0, daily: null, maxRetireShare: 1 },
+      {
+        betweenSteps: async () => {
+          // Once the older value is retired, the other process forgets it, before the pass ends.
+          const now = await b.get(old);
+          if (!forgot && now.status !== "active") {
+            await b.forget(old);
+            forgot = true;
+          }
+        },
+      },
+    ).tick();
+    expect(forgot, "the older belief was retired and then forgotten mid-pass").toBe(true);
+    expect(tick.outcomes[0]!.status).toBe("applied");
+    for (const m of [a, b]) {
+      expect(holdsCanary(JSON.stringify(await workerReports(m)), VALUE), "a kept report quotes it").toBe(
+        false,
+      );
+      expect(holdsCanary(await everything(m), VALUE), "an output holds it").toBe(false);
     }
   });
 });
