@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mentionsAnyId, SPEAKER_SUBJECT } from "./text.js";
+import { analyseEcho, mentionsAnyId, SPEAKER_SUBJECT } from "./text.js";
 
 describe("SPEAKER_SUBJECT: the speaker as the subject of a clause, one word", () => {
   it.each(["I", "i", "we", "We", "I'm", "I’m", "we're", "I've", "we’ve", "I'd", "I'll", "WE'LL"])(
@@ -23,5 +23,49 @@ describe("mentionsAnyId", () => {
     [["e-1.x"], "cites e-1yx here", false],
   ])("%j in %j: %s", (ids, text, found) => {
     expect(mentionsAnyId(ids).test(text)).toBe(found);
+  });
+});
+
+describe("analyseEcho reads a quoted echo as the lazy pattern it replaced (attacks19)", () => {
+  /** The pattern before attacks19: quadratic on a whitespace run after an opening quote. */
+  const before = (core: string): string | null => {
+    const quoted = /^\s*(?:>\s*|["“'‘])(.*?)["”'’]?\s*$/s.exec(core);
+    return quoted && (core.trimStart().startsWith(">") || /["”'’]\s*$/.test(core)) ? quoted[1]! : null;
+  };
+  const TEXTS = [
+    '"The deploy runs nightly"',
+    "“The deploy runs nightly”",
+    "'The deploy runs nightly'  ",
+    "‘The deploy runs nightly’",
+    "> The deploy runs nightly",
+    '>The deploy runs nightly "',
+    '"abc" "',
+    '"abc ""',
+    '"abc "  ',
+    '""',
+    '"',
+    ">",
+    "> ",
+    '  "quoted after space"',
+    '"not closed',
+    'plain text with a "quote" inside',
+    'ends with a quote"',
+    '"multi\nline\nquote"',
+    "> multi\n> line",
+    "'It's fine'",
+  ];
+  it.each(TEXTS)("%j", (text) => {
+    const core = text.trim();
+    const was = before(core);
+    const now = analyseEcho(text);
+    if (was === null) expect(now.echo).toBe(false);
+    else {
+      expect(now.echo).toBe(true);
+      const expected = was
+        .replace(/^\s*[-*•]\s*/, "")
+        .replace(/\s+/g, " ")
+        .trim();
+      expect(now.core).toBe(expected.length > 0 ? expected : text.trim());
+    }
   });
 });
