@@ -965,7 +965,9 @@ export class Memory {
    * `memory.jsonl`, detected from the content. A Strata export is loaded as it was, into a
    * namespace that holds nothing yet; memory.jsonl entities, observations and relations pass the
    * write gate as episodes distilled into facts (duplicates merge). An unknown or damaged source
-   * is refused whole, nothing written. Returns what it did.
+   * is refused whole, nothing written: among the damage, a row of another namespace, an id twice
+   * or past 2^24, a forgotten row with text, and an audit chain that does not verify. Returns
+   * what it did.
    *
    *   const report = await mem.import(readFileSync("memory.jsonl", "utf8"));
    *   report.counts; // { statements: 12, stored: 10, merged: 2, entities: 4, relations: 3 }

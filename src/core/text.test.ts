@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentTokens, mentionsAnyId, SPEAKER_SUBJECT, stem, stemV1 } from "./text.js";
+import { analyseEcho, contentTokens, mentionsAnyId, SPEAKER_SUBJECT, stem, stemV1 } from "./text.js";
 
 describe("SPEAKER_SUBJECT: the speaker as the subject of a clause, one word", () => {
   it.each(["I", "i", "we", "We", "I'm", "I’m", "we're", "I've", "we’ve", "I'd", "I'll", "WE'LL"])(
@@ -109,5 +109,49 @@ describe("stem: Porter2's step 1b joins a verb's -ing and -ed forms with its bas
     ]);
     expect(contentTokens("I was taking the spring train", stemV1)).toEqual(["tak", "spr", "train"]);
     expect(contentTokens("I was taking the spring train")).toEqual(["take", "spring", "train"]);
+  });
+});
+
+describe("analyseEcho reads a quoted echo as the lazy pattern it replaced (attacks19)", () => {
+  /** The pattern before attacks19: quadratic on a whitespace run after an opening quote. */
+  const before = (core: string): string | null => {
+    const quoted = /^\s*(?:>\s*|["“'‘])(.*?)["”'’]?\s*$/s.exec(core);
+    return quoted && (core.trimStart().startsWith(">") || /["”'’]\s*$/.test(core)) ? quoted[1]! : null;
+  };
+  const TEXTS = [
+    '"The deploy runs nightly"',
+    "“The deploy runs nightly”",
+    "'The deploy runs nightly'  ",
+    "‘The deploy runs nightly’",
+    "> The deploy runs nightly",
+    '>The deploy runs nightly "',
+    '"abc" "',
+    '"abc ""',
+    '"abc "  ',
+    '""',
+    '"',
+    ">",
+    "> ",
+    '  "quoted after space"',
+    '"not closed',
+    'plain text with a "quote" inside',
+    'ends with a quote"',
+    '"multi\nline\nquote"',
+    "> multi\n> line",
+    "'It's fine'",
+  ];
+  it.each(TEXTS)("%j", (text) => {
+    const core = text.trim();
+    const was = before(core);
+    const now = analyseEcho(text);
+    if (was === null) expect(now.echo).toBe(false);
+    else {
+      expect(now.echo).toBe(true);
+      const expected = was
+        .replace(/^\s*[-*•]\s*/, "")
+        .replace(/\s+/g, " ")
+        .trim();
+      expect(now.core).toBe(expected.length > 0 ? expected : text.trim());
+    }
   });
 });

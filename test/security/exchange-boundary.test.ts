@@ -175,3 +175,92 @@ describe("import: a document's rows stay in its namespace", () => {
     expect(report.audit).toEqual({ ok: true, entries: 1, namespaces: 1, problems: [] });
   });
 });
+
+describe("import: rows no store can hold are refused whole", () => {
+  const forgedEntry = (doc: ExportDocument) => ({
+    seq: 1,
+    namespace: doc.namespace,
+    at: "2027-01-01T00:00:00.000Z",
+    actor: "someone-else",
+    event: "episode.recorded",
+    subjectId: doc.episodes[0]!.id,
+    contentHash: "0".repeat(64),
+    detail: null,
+    prevHash: "0".repeat(64),
+    hash: "f".repeat(64),
+  });
+  type Tamper = (doc: ExportDocument) => void;
+  const CASES: Record<string, [Tamper, RegExp]> = {
+    "an episode id twice": [(doc) => doc.episodes.push({ ...doc.episodes[0]! }), /episodes holds e\d+ twice/],
+    "a belief id twice": [
+      (doc) => doc.beliefs.push({ ...doc.beliefs[0]!, text: "another text" }),
+      /beliefs holds b\d+ twice/,
+    ],
+    // Before: imported, then every later write of every namespace allocated the search index
+    // up to the id (gigabytes at e1000000000) or failed ("Invalid typed array length").
+    "an id far past the store's sequence (e1000000000)": [
+      (doc) => {
+        doc.episodes[0]!.id = "e1000000000";
+        doc.vectors.find((v) => v.id.startsWith("e"))!.id = "e1000000000";
+        doc.beliefs[0]!.sources = ["e1000000000"];
+        for (const s of doc.beliefSources) s.episodeId = "e1000000000";
+      },
+      /e1000000000 is past the largest id an import takes/,
+    ],
+    // Before: refused by the driver, as "SQLITE_MISMATCH: datatype mismatch".
+    "an id past 64 bits": [
+      (doc) => doc.episodes.push({ ...doc.episodes[0]!, id: "e99999999999999999999999" }),
+      /is past the largest id an import takes/,
+    ],
+    "a forgotten episode that still holds its text": [
+      (doc) => {
+        doc.episodes[0]!.status = "forgotten";
+      },
+      /episode e\d+ is forgotten but still holds text/,
+    ],
+    "a forgotten belief that still holds its text": [
+      (doc) => {
+        doc.beliefs[0]!.status = "forgotten";
+      },
+      /belief b\d+ is forgotten but still holds text/,
+    ],
+    "a belief still readable on forgotten episodes only": [
+      (doc) => {
+        const e = doc.episodes.find((x) => x.id === doc.beliefs[0]!.sources[0])!;
+        Object.assign(e, { status: "forgotten", content: "" });
+      },
+      /belief b\d+ rests only on forgotten episodes/,
+    ],
+    // Before: imported, the report's audit saying ok: false after the rows were in.
+    "a forged audit chain": [
+      (doc) => {
+        doc.audit = [forgedEntry(doc)];
+        doc.auditHeads = [{ namespace: doc.namespace, seq: 1, hash: "f".repeat(64) }];
+      },
+      /its audit chain does not verify \(entry 1: tampered/,
+    ],
+  };
+
+  for (const [name, [tamper, says]] of Object.entries(CASES))
+    it(`refuses ${name} (INVALID_INPUT, nothing written), and the store goes on`, async () => {
+      const s = await seed();
+      const ns = "attacker";
+      const doc = await attackerDocument(s.mem, ns);
+      tamper(doc);
+      const before = await storeSnapshot(s.mem, s.path, [VICTIM, ns]);
+      const error = await s.mem
+        .withNamespace(ns)
+        .import(JSON.stringify(doc))
+        .then(
+          () => expect.fail(`${name}: imported`),
+          (e: unknown) => e,
+        );
+      if (!isStrataError(error)) expect.fail(String(error));
+      expect(error.code, error.message).toBe("INVALID_INPUT");
+      expect(error.message).toMatch(says);
+      expect(await storeSnapshot(s.mem, s.path, [VICTIM, ns])).toEqual(before);
+      // Every namespace still writes, with the next id of the store's own sequence.
+      const next = await s.mem.record("The victim writes after the refused import");
+      expect(Number(next.id.slice(1))).toBeLessThan(1000);
+    });
+});

@@ -13,6 +13,7 @@ import { loadTagger } from "../../src/core/judge/tagger.js";
 import { sentencesOf, statementsOfState } from "../../src/core/sleep/chat-turns.js";
 import { withoutPhatic } from "../../src/core/sleep/dialogue-acts.js";
 import { frameOf } from "../../src/core/state-frames.js";
+import { analyseEcho } from "../../src/core/text.js";
 import { queryInput } from "../../src/server/query.js";
 import { createDashboard } from "../../src/server/ui/dashboard.js";
 import { HOUR, testMemory } from "../support/memory.js";
@@ -197,5 +198,15 @@ describe("wide input objects", () => {
     await expect(mem.record("x", { nope: 1 } as never)).rejects.toThrow(
       'Invalid record: unknown option "nope".',
     );
+  });
+});
+
+describe("a recorded text that opens a quote and then runs whitespace (attacks19)", () => {
+  // An opening quote, 7,990 tabs and a letter: before attacks19 the quoted-echo pattern
+  // (`(.*?)["”'’]?\s*$`) restarted the run at every tab, 0.7 s a call, and the write gate calls
+  // it inside record's write transaction (recall's split-turn test and sleep call it too).
+  const crafted = `“${"\t".repeat(7990)}x`;
+  it("analyseEcho reads it in time in proportion to its length", async () => {
+    await expectBounded((t) => analyseEcho(t), crafted, same(crafted));
   });
 });

@@ -193,6 +193,56 @@ export function strayRow(doc: ExportDocument): string | null {
 }
 
 /**
+ * The largest id number an import may bring (`e16777216`, `b16777216`). Ids are a store's
+ * sequence (every namespace's next id follows the largest), and the search indexes keep a few
+ * dozen bytes per id up to the largest: one crafted row with id `e1000000000` made every later
+ * write of every namespace allocate gigabytes (and `e1000000000000` fail outright). 2^24 is more
+ * items than any store measured (docs/benchmarks.md), so an honest export stays under it.
+ */
+export const MAX_IMPORTED_ID = 2 ** 24;
+
+/**
+ * The first row of `doc` that no store can hold, described in terms of the document alone, or
+ * null: an id twice in one section, an id past `MAX_IMPORTED_ID`, a forgotten row that still
+ * holds text, or a belief still readable that rests only on forgotten episodes (forget erases
+ * those with them, so an import must not bring one back).
+ */
+export function damagedRow(doc: ExportDocument): string | null {
+  for (const section of ["episodes", "beliefs", "vectors"] as const) {
+    const seen = new Set<string>();
+    for (const row of doc[section]) {
+      if (seen.has(row.id)) return `${section} holds ${row.id} twice`;
+      seen.add(row.id);
+      if (Number(row.id.slice(1)) > MAX_IMPORTED_ID)
+        return `${row.id} is past the largest id an import takes (${MAX_IMPORTED_ID}; a store's ids are its own sequence)`;
+    }
+  }
+  for (const e of doc.episodes)
+    if (
+      e.status === "forgotten" &&
+      (e.content !== "" || e.session !== null || e.actor !== null || Object.keys(e.metadata).length > 0)
+    )
+      return `episode ${e.id} is forgotten but still holds text`;
+  for (const b of doc.beliefs)
+    if (
+      b.status === "forgotten" &&
+      (b.text !== "" ||
+        b.when !== null ||
+        b.prefer !== null ||
+        b.steps !== null ||
+        b.exceptions.length > 0 ||
+        b.source !== null ||
+        Object.keys(b.metadata).length > 0)
+    )
+      return `belief ${b.id} is forgotten but still holds text`;
+  const forgotten = new Set(doc.episodes.filter((e) => e.status === "forgotten").map((e) => e.id));
+  for (const b of doc.beliefs)
+    if (b.status !== "forgotten" && b.sources.length > 0 && b.sources.every((id) => forgotten.has(id)))
+      return `belief ${b.id} rests only on forgotten episodes (${b.sources.join(", ")}), which forget erases with them`;
+  return null;
+}
+
+/**
  * Reads one namespace out of a store, page by page over the port's `dump`, into a document.
  * Rows that point across namespaces (a link, a judged pair) come along when either end is here.
  */

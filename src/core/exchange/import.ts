@@ -8,6 +8,7 @@ import { StrataError } from "../errors.js";
 import { DUMP_SECTIONS, type DumpSection, importedMetaKey } from "../ports.js";
 import { parseInput } from "../validate.js";
 import {
+  damagedRow,
   EXPORT_FORMAT,
   type ExportDocument,
   ExportDocumentSchema,
@@ -121,6 +122,13 @@ function parseDocument(value: Record<string, unknown>): ExportDocument {
     throw new StrataError(
       "INVALID_INPUT",
       `Invalid Strata export of namespace "${doc.namespace}": ${stray}. An export holds one namespace's rows only; export the namespace again with strata export.`,
+      { namespace: doc.namespace },
+    );
+  const damaged = damagedRow(doc);
+  if (damaged)
+    throw new StrataError(
+      "INVALID_INPUT",
+      `Invalid Strata export of namespace "${doc.namespace}": ${damaged}. Nothing was imported; export the namespace again with strata export.`,
       { namespace: doc.namespace },
     );
   return doc;

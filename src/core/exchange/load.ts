@@ -88,6 +88,7 @@ export async function loadDocument(
   const total = DUMP_SECTIONS.reduce((n, s) => n + doc[s].length, 0);
   const loaded = Object.fromEntries(DUMP_SECTIONS.map((s) => [s, 0])) as Record<DumpSection, number>;
   let done = 0;
+  let audit: AuditVerification | null = null;
   onProgress?.(0, total);
   await store.transaction(async (tx) => {
     for (const section of DUMP_SECTIONS) {
@@ -106,12 +107,23 @@ export async function loadDocument(
       rows: loaded,
       head: doc.auditHeads[0] ?? null,
     });
+    // The chain comes over as it was, so it must verify as it was: a forged or damaged one is
+    // refused (rolled back here) rather than planted under the import's own entry.
+    audit = await verifyChains(tx, undefined, doc.namespace);
+    if (!audit.ok) {
+      const p = audit.problems[0]!;
+      throw new StrataError(
+        "INVALID_INPUT",
+        `Invalid Strata export of namespace "${doc.namespace}": its audit chain does not verify (entry ${p.seq}: ${p.problem}). Nothing was imported; export the namespace again with strata export.`,
+        { namespace: doc.namespace },
+      );
+    }
   });
   return {
     format,
     namespace: doc.namespace,
     loaded,
-    audit: await verifyChains(store, undefined, doc.namespace),
+    audit: audit!,
     items: [],
     counts: { statements: 0, stored: 0, merged: 0, entities: 0, relations: 0 },
     ms: Math.round(globalThis.performance.now() - started),

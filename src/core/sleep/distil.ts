@@ -90,6 +90,15 @@ export function cluster(episodes: readonly Episode[]): Cluster[] {
   return clusters;
 }
 
+/** Why a cluster was left alone: one of its episodes was forgotten after consolidate read it. */
+export const FORGOTTEN_MEANWHILE = "skipped: an episode of it was forgotten while consolidating";
+
+/** Whether any of `ids` is no longer an active episode, read inside the writing transaction. */
+async function goneSince(tx: StoreWriter, ids: readonly string[]): Promise<boolean> {
+  const now = await tx.getEpisodes([...ids]);
+  return now.length !== ids.length || now.some((e) => e.status !== "active");
+}
+
 /** Stores one proposition through the gate with the given sources. */
 export async function storeProposition(
   tx: StoreWriter,
@@ -222,6 +231,19 @@ export async function distilPending(
     elapsed,
     async (tx, c) => {
       const sources = c.episodes.map((e) => e.id);
+      // Read before this step (a model may have worded it since): an episode forgotten meanwhile,
+      // in another process, leaves the cluster alone, so no belief carries its text. The others
+      // stay undistilled for the next consolidation.
+      if (await goneSince(tx, sources)) {
+        items.push({
+          action: "skipped",
+          id: sources[0]!,
+          by: null,
+          reason: FORGOTTEN_MEANWHILE,
+          related: sources,
+        });
+        return;
+      }
       const support = c.episodes.reduce((n, e) => n + e.support, 0);
       const result = await storeProposition(tx, writes, {
         namespace,

@@ -179,9 +179,45 @@ export async function clearRequest(tx: StoreWriter, ns: string): Promise<void> {
 /** Appends a report, keeping the last `keep`. */
 export async function keepReport(tx: StoreWriter, report: WorkerReport, keep: number): Promise<void> {
   const list = readJson(await tx.getMeta(reportsKey(report.namespace)), z.array(WorkerReportSchema)) ?? [];
-  list.push(report);
+  list.push(await withoutForgotten(tx, report));
   await tx.setMeta(reportsKey(report.namespace), JSON.stringify(list.slice(-keep)));
 }
+
+/** Every item id a text names (`b7`, `e12`): what a report's reasons may cite. */
+const ID_IN_TEXT = /\b[eb][1-9]\d*\b/g;
+
+/**
+ * The report as it may be kept: an item that is, or names, an item forgotten while the pass ran
+ * (another process's forget commits between the pass's steps, before this report exists for
+ * its redaction to reach) has its reason replaced as `redactReports` does. Read in the keeping
+ * transaction, so a forget either committed before it (redacted here) or comes after (redacts it).
+ */
+async function withoutForgotten(tx: StoreWriter, report: WorkerReport): Promise<WorkerReport> {
+  const named = new Set<string>();
+  for (const item of report.items) {
+    named.add(item.id);
+    if (item.by !== null) named.add(item.by);
+    for (const id of item.reason.match(ID_IN_TEXT) ?? []) named.add(id);
+  }
+  const ids = [...named];
+  const [beliefs, episodes] = await Promise.all([
+    tx.getBeliefs(ids.filter((id) => id.startsWith("b"))),
+    tx.getEpisodes(ids.filter((id) => id.startsWith("e"))),
+  ]);
+  const forgotten = [...beliefs, ...episodes].filter((x) => x.status === "forgotten").map((x) => x.id);
+  if (forgotten.length === 0) return report;
+  const names = mentionsAnyId(forgotten);
+  return {
+    ...report,
+    items: report.items.map((item) =>
+      names.test(item.id) || (item.by !== null && names.test(item.by)) || names.test(item.reason)
+        ? { ...item, reason: REDACTED_REASON }
+        : item,
+    ),
+  };
+}
+
+const REDACTED_REASON = "redacted: it named a forgotten item";
 
 /**
  * Forget reaches the kept reports: an item's reason may quote values ("replaces [b1]
@@ -200,7 +236,7 @@ export async function redactReports(tx: StoreWriter, ns: string, erased: readonl
   for (const report of list)
     for (const item of report.items)
       if (names.test(item.id) || (item.by !== null && names.test(item.by)) || names.test(item.reason)) {
-        item.reason = "redacted: it named a forgotten item";
+        item.reason = REDACTED_REASON;
         redacted++;
       }
   if (redacted > 0) await tx.setMeta(reportsKey(ns), JSON.stringify(list));
