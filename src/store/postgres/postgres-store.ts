@@ -1550,8 +1550,19 @@ async function migrate(
 ): Promise<{ vectorSchema: string | null; contentKey: string }> {
   return client.transaction(async (db) => {
     await db.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`strata-migrate:${schema}`]);
-    await db.exec(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
-    await db.exec(inSchema(MIGRATIONS_TABLE, schema));
+    // DDL only where something is missing: a role with no CREATE privilege (the tables' DML and
+    // the secret's SELECT granted) opens a store its owner made, instead of failing on the
+    // `CREATE SCHEMA IF NOT EXISTS` PostgreSQL checks the privilege of before the existence.
+    const exists = async (table: string) => {
+      const [r] = await db.query("SELECT to_regclass($1) IS NOT NULL AS ok", [
+        `${quoteIdent(schema)}.${table}`,
+      ]);
+      return r?.ok === true;
+    };
+    if (!(await exists("strata_migrations"))) {
+      await db.exec(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+      await db.exec(inSchema(MIGRATIONS_TABLE, schema));
+    }
     const [row] = await db.query(
       `SELECT coalesce(max(version), 0)::int AS v FROM ${quoteIdent(schema)}.strata_migrations`,
     );
@@ -1571,11 +1582,17 @@ async function migrate(
     }
     // The store's secret lives in a table of its own, outside `meta`, so no dump or export holds it.
     const secrets = `${quoteIdent(schema)}.strata_secrets`;
-    await db.exec(`CREATE TABLE IF NOT EXISTS ${secrets} (name text PRIMARY KEY, value text NOT NULL)`);
-    await db.query(`INSERT INTO ${secrets}(name, value) VALUES ('content_key', $1) ON CONFLICT DO NOTHING`, [
-      Buffer.from(random(32)).toString("hex"),
-    ]);
-    const [key] = await db.query(`SELECT value FROM ${secrets} WHERE name = 'content_key'`);
+    if (!(await exists("strata_secrets")))
+      await db.exec(`CREATE TABLE IF NOT EXISTS ${secrets} (name text PRIMARY KEY, value text NOT NULL)`);
+    const readKey = () => db.query(`SELECT value FROM ${secrets} WHERE name = 'content_key'`);
+    let [key] = await readKey();
+    if (!key) {
+      await db.query(
+        `INSERT INTO ${secrets}(name, value) VALUES ('content_key', $1) ON CONFLICT DO NOTHING`,
+        [Buffer.from(random(32)).toString("hex")],
+      );
+      [key] = await readKey();
+    }
     const contentKey = key!.value as string;
     if (vectorIndex === "memory") return { vectorSchema: null, contentKey };
     return { vectorSchema: await enableVector(db), contentKey };
