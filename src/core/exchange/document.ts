@@ -15,10 +15,10 @@ import {
   OutcomeEventSchema,
 } from "../model.js";
 import {
+  curationBeliefIds,
   DUMP_SECTIONS,
   type DumpRows,
   type DumpSection,
-  curationBeliefIds,
   JUDGE_RELATIONS,
   parseMetaKey,
   type StoreReader,
