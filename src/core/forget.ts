@@ -8,7 +8,7 @@
  * `purgeErased` then scrubs its files.
  *
  *   await forgetItem(tx, writes, "e4", "default", now);
- *   // → { forgotten: [{ id: "e4", … }, { id: "b7", … }], reason: "…", continuity: { lines: 2, … } }
+ *   // → { forgotten: [{ id: "e4", … }, { id: "b7", … }], reason: "…", continuity: { lines: 2, … }, purge: null }
  */
 import { type ForgottenText, redactContinuity } from "./continuity/redact.js";
 import type { Belief, ForgetResult } from "./model.js";
@@ -57,7 +57,7 @@ export async function forgetItem(
   if (key.startsWith("e")) {
     const e = await episodeIn(tx, key, namespace);
     if (e.status === "forgotten")
-      return { forgotten: [], reason: `${key} was already forgotten`, continuity: null };
+      return { forgotten: [], reason: `${key} was already forgotten`, continuity: null, purge: null };
     const tombstone = writes.contentHash(tx, e.content);
     await tx.updateEpisode(key, {
       content: "",
@@ -88,7 +88,7 @@ export async function forgetItem(
   } else {
     const b = await beliefIn(tx, key, namespace);
     if (b.status === "forgotten")
-      return { forgotten: [], reason: `${key} was already forgotten`, continuity: null };
+      return { forgotten: [], reason: `${key} was already forgotten`, continuity: null, purge: null };
     await eraseWithDuplicates(b, "forgotten on request");
     const merged = forgotten.length - 1;
     reason = `erased ${key}${merged ? ` and ${merged} duplicate(s) merged into it` : ""}; its source episodes are kept (forget them by id to erase them too)`;
@@ -120,5 +120,5 @@ export async function forgetItem(
       items: forgotten.map((f) => f.id),
       ...continuity,
     });
-  return { forgotten, reason, continuity };
+  return { forgotten, reason, continuity, purge: null };
 }

@@ -101,6 +101,6 @@ export async function forgetAndScrub(
   namespace: string,
 ): Promise<ForgetResult> {
   const result = await ctx.store.transaction((tx) => forgetItem(tx, ctx.writes, key, namespace, ctx.now()));
-  if (result.forgotten.length > 0) await ctx.store.purgeErased?.();
-  return result;
+  if (result.forgotten.length === 0 || !ctx.store.purgeErased) return result;
+  return { ...result, purge: await ctx.store.purgeErased() };
 }

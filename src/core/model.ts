@@ -784,6 +784,16 @@ export interface ForgetResult {
     evidence: number;
     associations: number;
   } | null;
+  /**
+   * What the store did to its files after the erase (`Store.purgeErased`): the parts it scrubbed,
+   * and those it had to leave (a lock not had, the role not their owner, `rewriteOnForget: false`,
+   * a reader on SQLite's log), where the forgotten text may remain until the `remedy` is run.
+   * Null when nothing was erased, or the store keeps no files (the in-memory test store).
+   */
+  purge: {
+    rewritten: string[];
+    skipped: { part: string; reason: string; remedy: string }[];
+  } | null;
 }
 
 export interface StatsResult {

@@ -562,9 +562,10 @@ export interface Store extends StoreReader {
    * and checkpoint the write-ahead log into the zeroed main file, truncating it; PostgreSQL:
    * rewrite the tables forget touched with `VACUUM (FULL)`, so no dead row version stays in
    * their heap, indexes or TOAST). Best effort while other processes hold read snapshots or
-   * locks; absent where the backend cannot.
+   * locks; absent where the backend cannot. Reports what it scrubbed and what it had to leave
+   * (`PurgeReport`), so forget's result can say where the erased text may remain.
    */
-  purgeErased?(): Promise<void>;
+  purgeErased?(): Promise<PurgeReport>;
   /**
    * Builds the store's in-process search indexes ahead of the searches that would build them,
    * for a process that will search many times. `background: true`: off the request path (SQLite:
@@ -578,4 +579,20 @@ export interface Store extends StoreReader {
     background?: boolean | "auto";
   }): Promise<{ how: string; reason?: string; small?: boolean; notice?: string }>;
   close(): Promise<void>;
+}
+
+/**
+ * What `Store.purgeErased` did after a forget. `rewritten`: the parts of the store whose files it
+ * scrubbed (PostgreSQL: the tables it rewrote with `VACUUM (FULL)`; SQLite: the full-text indexes
+ * it merged, and `wal` when the write-ahead log was checkpointed and truncated). `skipped`: the
+ * parts it left as they were, each with why and what to run later; the forgotten text may remain
+ * in their files until then. Empty `skipped`: nothing left.
+ *
+ *   { rewritten: ["beliefs", "meta", "audit", "judged_pairs", "vectors"],
+ *     skipped: [{ part: "episodes", reason: "another session held a lock on it for more than 2 s",
+ *                 remedy: 'VACUUM (FULL) "strata"."episodes"' }] }
+ */
+export interface PurgeReport {
+  rewritten: string[];
+  skipped: { part: string; reason: string; remedy: string }[];
 }

@@ -368,7 +368,13 @@ export const TOOLS: readonly ToolSpec[] = [
     operations: ["forget"],
     run: async (ctx, { id }) => {
       const r = await call<ForgetResult>(ctx, "forget", { id });
-      return { forgotten: r.forgotten.map((f) => f.id), reason: r.reason };
+      // Where the store's files may still hold the text (forget's `purge.skipped`), said in the
+      // reason itself: the tool's output schema stays as it was (tools/list's token budget).
+      const left = (r.purge?.skipped ?? []).map(
+        (s) =>
+          ` Warning: the forgotten text may remain in ${s.part}'s files (${s.reason}); run: ${s.remedy}.`,
+      );
+      return { forgotten: r.forgotten.map((f) => f.id), reason: r.reason + left.join("") };
     },
     text: (r) => r.reason,
   }),

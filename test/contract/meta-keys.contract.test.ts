@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { arrayCollection } from "../../src/collections/array-collection.js";
 import { curate } from "../../src/core/curation/curate.js";
 import { curationKey } from "../../src/core/curation/state.js";
-import type { Store } from "../../src/core/ports.js";
+import { metaKey, metaKeyPrefix, parseMetaKey, type Store } from "../../src/core/ports.js";
+import { EMPTY_STATE } from "../../src/core/worker/records.js";
 import { openMemory } from "../../src/open-memory.js";
 import type { PostgresStore } from "../../src/store/postgres/postgres-store.js";
 import type { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
@@ -72,6 +73,57 @@ for (const c of STORE_CASES) {
         await mem.close();
       }
     }, 60_000);
+
+    it("export of namespace a carries a's curation, worker and credit records, none of a:b's; import brings them back", async () => {
+      const mem = await openMemory({ store: await c.open(), clock: testClock() });
+      const target = await openMemory({ store: await c.open(), clock: testClock() });
+      try {
+        await curate(mem, notes("b:c"), { namespace: "a" });
+        await curate(mem, notes("c"), { namespace: "a:b" });
+        for (const ns of ["a", "a:b"]) {
+          const m = mem.withNamespace(ns);
+          await m.requestConsolidation({ note: `the session of ${ns} ended` });
+          const b = await m.remember(`A fact proven in ${ns}`);
+          await m.outcome(b.id, true, { session: `s-${ns}` });
+          await mem.store.transaction((tx) =>
+            tx.setMeta(
+              metaKey("worker:state", ns),
+              JSON.stringify({ ...EMPTY_STATE, lastWriteAt: "2027-01-01T00:00:00.000Z" }),
+            ),
+          );
+        }
+        const ownA = new Set((await mem.list({ namespace: "a", status: "any" })).map((i) => i.id));
+        const expected = (await mem.store.getMetaPrefix("")).filter((r) =>
+          r.key.startsWith("outcome-credit:")
+            ? ownA.has(r.key.split(":")[1]!)
+            : parseMetaKey(r.key)?.parts[0] === "a",
+        );
+        const keys = expected.map((r) => r.key);
+        expect(keys).toEqual(
+          expect.arrayContaining(["curation:a:b%3Ac", "worker:request:a", "worker:state:a", "sweep:a"]),
+        );
+        expect(keys.filter((k) => k.startsWith("outcome-credit:"))).toHaveLength(1);
+        const json = (await mem.withNamespace("a").export({ format: "json" })) as string;
+        const doc = JSON.parse(json) as { meta: { key: string; value: string }[] };
+        expect(doc.meta).toEqual(expected);
+        // Nothing of a:b's, by key or by value.
+        expect(doc.meta.filter((r) => r.key.includes("a%3Ab") || r.value.includes("a:b"))).toEqual([]);
+
+        await target.withNamespace("a").import(json);
+        for (const r of expected) expect(await target.store.getMeta(r.key), r.key).toBe(r.value);
+        expect(await target.store.getMetaPrefix(metaKeyPrefix("curation", "a:b"))).toEqual([]);
+        // The curation map came back: a re-run finds what it saw, and reads nothing again.
+        expect(await curate(target, notes("b:c"), { namespace: "a" })).toMatchObject({
+          synced: 0,
+          unchanged: 2,
+        });
+        // The worker's schedule came back with it.
+        expect((await target.withNamespace("a").workerStatus()).request?.note).toBe("the session of a ended");
+      } finally {
+        await mem.close();
+        await target.close();
+      }
+    }, 120_000);
 
     it("forget in namespace a reads no record of namespace a:b", async () => {
       const mem = await openMemory({ store: await c.open(), clock: testClock() });

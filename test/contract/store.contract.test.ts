@@ -89,7 +89,10 @@ async function script(mem: Memory): Promise<unknown[]> {
   const ctx = await mem.context("deploy the service", { tokenBudget: 300, recentEvents: 3 });
   out.push([ctx.text, ctx.tokens]);
   out.push(await mem.outcome("b3", true));
-  out.push(await mem.forget("e1"));
+  // What purge scrubbed is the store's own (tables rewritten, full-text indexes merged, the log):
+  // the story compares that nothing was left.
+  const { purge, ...forgotten } = await mem.forget("e1");
+  out.push({ ...forgotten, purgeLeft: purge?.skipped ?? null });
   out.push(await mem.restore("b2"));
   out.push(await mem.history("b4"));
   out.push(await mem.explain("b3"));

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import { isStrataError } from "../../src/core/errors.js";
 import type { ExportDocument } from "../../src/core/exchange/document.js";
+import { metaKey } from "../../src/core/meta-keys.js";
 import { testMemory } from "../support/memory.js";
 import { storeSnapshot } from "../support/store-snapshot.js";
 
@@ -82,9 +83,26 @@ describe("export: another namespace's records never come along", () => {
         ns,
       ).toEqual([]);
     }
-    // The victim's own export still carries its records.
+    // The victim's own export still carries its records: continuity, the worker's request, and
+    // the credit of its outcome (keyed by the belief).
     const own = JSON.parse((await s.mem.export({ format: "json" })) as string) as { meta: { key: string }[] };
-    expect(own.meta.map((m) => m.key)).toEqual(expect.arrayContaining(["continuity:victim"]));
+    expect(own.meta.map((m) => m.key)).toEqual(
+      expect.arrayContaining(["continuity:victim", "worker:request:victim"]),
+    );
+    expect(own.meta.filter((m) => m.key.startsWith(`outcome-credit:${s.belief}:`))).toHaveLength(1);
+    // And nothing of another namespace's: an outcome credit of another namespace's belief stays.
+    const b = await s.mem.withNamespace("request:victim").remember("A fact of its own");
+    await s.mem.withNamespace("request:victim").outcome(b.id, true, { session: "s2" });
+    const mine = JSON.parse((await s.mem.export({ format: "json" })) as string) as {
+      meta: { key: string }[];
+    };
+    expect(mine.meta.filter((m) => m.key.includes(b.id))).toEqual([]);
+    const theirs = JSON.parse(
+      (await s.mem.withNamespace("request:victim").export({ format: "json" })) as string,
+    ) as { meta: { key: string }[] };
+    expect(theirs.meta.map((m) => m.key)).toEqual([
+      expect.stringMatching(`^outcome-credit:${b.id}:success:`),
+    ]);
   });
 });
 
@@ -96,6 +114,24 @@ describe("import: a document's rows stay in its namespace", () => {
     "a sweep mark of another namespace": (doc) =>
       doc.meta.push({ key: "sweep:victim", value: "9999-01-01T00:00:00.000Z" }),
     "a store-wide record (api keys)": (doc) => doc.meta.push({ key: "api-keys", value: "[]" }),
+    "a worker state of another namespace": (doc) =>
+      doc.meta.push({ key: "worker:state:victim", value: '{"seen":null}' }),
+    "a curation record naming another namespace's belief": (doc, s) =>
+      doc.meta.push({
+        key: metaKey("curation", doc.namespace, "notes"),
+        value: JSON.stringify({
+          v: 1,
+          records: { r1: { hash: "x", belief: s.belief, own: true } },
+          reasons: {},
+        }),
+      }),
+    "a curation reason keyed by another namespace's belief": (doc, s) =>
+      doc.meta.push({
+        key: metaKey("curation", doc.namespace, "notes"),
+        value: JSON.stringify({ v: 1, records: {}, reasons: { [s.belief]: "superseded" } }),
+      }),
+    "an outcome credit of another namespace's belief": (doc, s) =>
+      doc.meta.push({ key: `outcome-credit:${s.belief}:success:abc`, value: "2027-01-01T00:00:00.000Z" }),
     "a worker record whose tail is the document's namespace": (doc) =>
       doc.meta.push({ key: `worker:request:${doc.namespace.split(":").slice(1).join(":")}`, value: "{}" }),
     "provenance to another namespace's belief": (doc, s) =>
@@ -173,6 +209,24 @@ describe("import: a document's rows stay in its namespace", () => {
     // The chain check it reports is the imported namespace's alone: it neither counts nor names
     // the store's other namespaces (here "victim" and "scratch").
     expect(report.audit).toEqual({ ok: true, entries: 1, namespaces: 1, problems: [] });
+  });
+
+  it("the document's own bookkeeping records import: worker, curation of its beliefs, its credits", async () => {
+    const s = await seed();
+    const ns = "state:victim";
+    const moved = await attackerDocument(s.mem, ns);
+    const own = moved.beliefs[0]!.id;
+    const records = [
+      { key: metaKey("worker:state", ns), value: '{"seen":null}' },
+      {
+        key: metaKey("curation", ns, "notes"),
+        value: JSON.stringify({ v: 1, records: { r1: { hash: "x", belief: own, own: true } }, reasons: {} }),
+      },
+      { key: `outcome-credit:${own}:success:abc`, value: "2027-01-01T00:00:00.000Z" },
+    ];
+    moved.meta.push(...records);
+    await s.mem.withNamespace(ns).import(JSON.stringify(moved));
+    for (const r of records) expect(await s.mem.store.getMeta(r.key)).toBe(r.value);
   });
 });
 

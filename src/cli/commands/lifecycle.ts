@@ -82,5 +82,9 @@ export function renderForget(r: ForgetResult, style: Style): string {
           `, removed ${c.patterns} pattern(s), ${c.evidence} evidence, ${c.associations} association(s)`,
       ]
     : [];
-  return [...lines, ...redacted, style.dim(r.reason)].join("\n");
+  // What the store could not scrub: said plainly, since the text may still be in those files.
+  const left = (r.purge?.skipped ?? []).map(
+    (s) => `warning: the forgotten text may remain in ${s.part}'s files (${s.reason}); run: ${s.remedy}`,
+  );
+  return [...lines, ...redacted, ...left, style.dim(r.reason)].join("\n");
 }

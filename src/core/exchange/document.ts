@@ -1,7 +1,7 @@
 /**
  * A namespace as one document: every section of the store port's dump (episodes, beliefs of
- * every status, provenance, links, outcomes, vectors, judged pairs, continuity records, audit
- * entries and head), filtered to one namespace, ids, hashes and times as stored. This is what
+ * every status, provenance, links, outcomes, vectors, judged pairs, the namespace's bookkeeping
+ * records (continuity, sweep, worker, curation, outcome credits), audit entries and head), filtered to one namespace, ids, hashes and times as stored. This is what
  * the JSON and JSONL exports carry and what `import` loads back, so the chain still verifies.
  */
 import { z } from "zod";
@@ -15,11 +15,11 @@ import {
   OutcomeEventSchema,
 } from "../model.js";
 import {
+  curationBeliefIds,
   DUMP_SECTIONS,
   type DumpRows,
   type DumpSection,
   JUDGE_RELATIONS,
-  type MetaKind,
   parseMetaKey,
   type StoreReader,
 } from "../ports.js";
@@ -107,30 +107,38 @@ export function decodeVector(s: string): Float32Array {
 }
 
 /**
- * The engine's records an export carries: those keyed `<kind>:<namespace>` by continuity
- * (continuity/records.ts) and the sweep (sleep/sweep.ts), read with `parseMetaKey`, so a key
- * names exactly one namespace (`worker:state:victim` is the worker's record of "victim", never
- * namespace "state:victim"'s). The worker's and curation runs' records (`worker:*`, `curation`)
- * are a process's bookkeeping and stay behind, as does every store-wide record: never
- * exported, refused by an import.
+ * The engine's records an export carries: every record keyed `<kind>:<namespace>[:…]` (the kinds
+ * of `META_KINDS`, read with `parseMetaKey`, so a key names exactly one namespace:
+ * `worker:state:victim` is the worker's record of "victim", never namespace "state:victim"'s):
+ * continuity (wrap state, digest and its versions, patterns, associations), the sweep's, the
+ * worker's (where it left off, a pending request, its kept reports) and curation runs' (which
+ * collection record became which belief). An export is the namespace's backup (PostgreSQL has no
+ * hot `backup`), so it brings back the worker's schedule and a curation's record map, neither of
+ * which can be rebuilt from the items. A wrap is keyed by its token and names its namespace
+ * inside; an outcome's credit (`outcome-credit:<belief id>:…`, which keeps one source from
+ * counting a result twice) goes with its belief. Store-wide records (API keys, dashboard sessions,
+ * the curation records a migration could not attribute) belong to no namespace: never exported,
+ * refused by an import.
  */
-const NAMESPACE_RECORD_KINDS = new Set<MetaKind>([
-  "wrap-state",
-  "continuity",
-  "continuity-history",
-  "patterns",
-  "associations",
-  "sweep",
-]);
+const OUTCOME_CREDIT = "outcome-credit:";
+
+/** The belief an outcome credit's key names (`outcome-credit:<id>:<result>:<source hash>`), or null. */
+export function creditBelief(key: string): string | null {
+  if (!key.startsWith(OUTCOME_CREDIT)) return null;
+  const id = key.slice(OUTCOME_CREDIT.length).split(":")[0]!;
+  return IdSchema.safeParse(id).success ? id : null;
+}
 
 /**
  * The namespace a meta record belongs to, or null when it belongs to none (store-wide records
- * such as the API keys, and every key this module cannot attribute). A wrap is keyed by its
- * token and names its namespace inside.
+ * such as the API keys, and every key this module cannot attribute by its key or value; an
+ * outcome credit is attributed by its belief, `creditBelief`).
  *
  *   metaOwner("continuity:team-a", "…")          // "team-a"
  *   metaOwner("continuity:team%3Ax", "…")        // "team:x"
- *   metaOwner("worker:state:team-a", "…")        // null
+ *   metaOwner("worker:state:team-a", "…")        // "team-a"
+ *   metaOwner("curation:a:b%3Ac", "…")           // "a"
+ *   metaOwner("api-keys", "…")                   // null
  */
 export function metaOwner(key: string, value: string): string | null {
   if (key.startsWith("wrap:")) {
@@ -141,8 +149,7 @@ export function metaOwner(key: string, value: string): string | null {
       return null;
     }
   }
-  const parsed = parseMetaKey(key);
-  return parsed && NAMESPACE_RECORD_KINDS.has(parsed.kind) ? parsed.parts[0]! : null;
+  return parseMetaKey(key)?.parts[0] ?? null;
 }
 
 /**
@@ -187,8 +194,19 @@ export function strayRow(doc: ExportDocument): string | null {
   for (const v of doc.vectors) if (!items(v.id)) return outside("a vector is of", v.id);
   for (const p of doc.judgedPairs)
     for (const id of [p.a, p.b]) if (!items(id)) return outside("a judged pair names", id);
-  for (const m of doc.meta)
+  for (const m of doc.meta) {
+    const credited = creditBelief(m.key);
+    if (credited !== null) {
+      if (!beliefs.has(credited)) return outside(`record "${m.key}" credits`, credited);
+      continue;
+    }
     if (metaOwner(m.key, m.value) !== ns) return `its record "${m.key}" is not one of namespace "${ns}"`;
+    // A curation run reads the beliefs its record names (curate.ts): only the document's own.
+    if (parseMetaKey(m.key)?.kind === "curation") {
+      const named = curationBeliefIds(m.value).find((id) => !beliefs.has(id));
+      if (named !== undefined) return outside(`record "${m.key}" names belief`, named);
+    }
+  }
   return null;
 }
 
@@ -307,6 +325,8 @@ function keep(section: DumpSection, row: unknown, ns: string, ids: Set<string>):
     }
     case "meta": {
       const m = row as DumpRows["meta"][number];
+      const credited = creditBelief(m.key);
+      if (credited !== null) return ids.has(credited) ? row : null;
       return metaOwner(m.key, m.value) === ns ? row : null;
     }
     case "audit":

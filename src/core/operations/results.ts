@@ -139,6 +139,29 @@ export const ForgetResultSchema = z.object({
       associations: z.number().int(),
     })
     .nullable(),
+  purge: z
+    .object({
+      rewritten: z
+        .array(z.string())
+        .describe(
+          "Parts of the store whose files were scrubbed (tables rewritten; SQLite: full-text indexes, `wal`).",
+        ),
+      skipped: z
+        .array(
+          z.object({
+            part: z.string(),
+            reason: z.string(),
+            remedy: z.string().describe("What to run so the part's files lose the forgotten text."),
+          }),
+        )
+        .describe(
+          "Parts left as they were: the forgotten text may remain in their files until the remedy runs.",
+        ),
+    })
+    .nullable()
+    .describe(
+      "What the store did to its files after the erase; null when nothing was erased or it keeps no files.",
+    ),
 });
 
 export const AuditEntriesSchema = z.object({ entries: z.array(AuditEntrySchema) });

@@ -17,6 +17,16 @@ export interface SqlQueryable {
   exec(sql: string): Promise<void>;
 }
 
+/** A connection held by `SqlClient.session`. */
+export interface SqlSession extends SqlQueryable {
+  /**
+   * The WARNING messages the server sent on this connection since the last call, taken. A
+   * statement PostgreSQL declines without an error (a VACUUM of a table the role does not own)
+   * says so only here. PGlite: none (its one user owns everything).
+   */
+  takeWarnings(): string[];
+}
+
 export interface SqlClient extends SqlQueryable {
   /** Runs `fn` on one connection between BEGIN and COMMIT; ROLLBACK when it throws. */
   transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T>;
@@ -26,7 +36,7 @@ export interface SqlClient extends SqlQueryable {
    * after a failed statement, so a session in doubt ends (and the server frees its locks).
    * PGlite: its one connection.
    */
-  session<T>(fn: (conn: SqlQueryable) => Promise<T>): Promise<T>;
+  session<T>(fn: (conn: SqlSession) => Promise<T>): Promise<T>;
   /**
    * What the sessions behind this client come from: the PGlite instance (one session shared
    * by every store over it), else the pool. Session locks are re-entrant within one session, so
@@ -139,7 +149,7 @@ export function pgPoolClient(pool: pg.Pool, options: PgPoolClientOptions): SqlCl
     sessionScope: pool,
     query: (sql, params) => run(pool, sql, params),
     exec: (sql) => execOn(pool, sql),
-    async session<T>(fn: (conn: SqlQueryable) => Promise<T>): Promise<T> {
+    async session<T>(fn: (conn: SqlSession) => Promise<T>): Promise<T> {
       const client = await connect();
       let broken = false;
       const marked = <R>(p: Promise<R>) =>
@@ -147,12 +157,23 @@ export function pgPoolClient(pool: pg.Pool, options: PgPoolClientOptions): SqlCl
           broken = true;
           throw error;
         });
+      let warnings: string[] = [];
+      const onNotice = (notice: { severity?: string; message?: string }) => {
+        if (notice.severity === "WARNING" && notice.message) warnings.push(notice.message);
+      };
+      client.on("notice", onNotice);
       try {
         return await fn({
           query: (sql, params) => marked(run(client, sql, params)),
           exec: (sql) => marked(execOn(client, sql)),
+          takeWarnings: () => {
+            const taken = warnings;
+            warnings = [];
+            return taken;
+          },
         });
       } finally {
+        client.off("notice", onNotice);
         client.release(broken);
       }
     },
@@ -240,7 +261,7 @@ export function pgliteClient(db: PGliteLike, options: { ownsDb: boolean }): SqlC
     sessionScope: db,
     query: base.query,
     exec: base.exec,
-    session: (fn) => fn(base),
+    session: (fn) => fn({ ...base, takeWarnings: () => [] }),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     async close() {
       if (options.ownsDb) await db.close();

@@ -28,6 +28,7 @@ import type {
   NewBelief,
   NewBeliefWithVector,
   NewEpisode,
+  PurgeReport,
   ScoredId,
   Store,
   StoreCapabilities,
@@ -140,6 +141,20 @@ export const ERASED_TABLES = ["episodes", "beliefs", "meta", "audit", "judged_pa
 
 /** How long `purgeErased` waits for a table's lock before leaving it (`lock_timeout`). */
 const PURGE_LOCK_WAIT_MS = 2_000;
+
+/**
+ * Why `purgeErased` left a table, for the failures it leaves a table on (a lock not had, the
+ * statement timeout: the driver maps 57014 to `STORE_UNAVAILABLE` with the code in `details`),
+ * or null for any other error, which is thrown.
+ */
+function purgeFailure(error: unknown): string | null {
+  const e = error as { code?: unknown; details?: { code?: unknown } };
+  const code = e.code === "STORE_UNAVAILABLE" ? e.details?.code : e.code;
+  if (code === "55P03")
+    return `another session held a lock on it for more than ${PURGE_LOCK_WAIT_MS / 1000} s`;
+  if (code === "57014") return "its rewrite ran past the statement timeout";
+  return null;
+}
 
 type Row = SqlRow;
 
@@ -1446,27 +1461,41 @@ export class PostgresStore extends PostgresReader implements Store {
    * `VACUUM (FULL)`, the one statement that leaves no copy of a dead row version in a table's
    * heap, indexes and TOAST (a plain VACUUM marks the space free but leaves its bytes; measured in
    * docs/benchmarks.md). It runs outside a transaction, on one connection of its own, and locks
-   * each table while rewriting it: a table whose lock another session holds for more than 2 s,
-   * or whose rewrite outlasts the statement timeout, is left as it is (best effort, like
-   * SQLite's checkpoint past a reader); the next forget, or an operator's VACUUM (FULL), does
-   * it. The WAL, replicas and backups keep their copies (SECURITY.md). Skipped with
-   * `rewriteOnForget: false`.
+   * each table while rewriting it. A table is left as it is, and named in the report's `skipped`
+   * with the reason, when another session holds a lock on it for more than 2 s, when its rewrite
+   * outlasts the statement timeout, or when the role may not vacuum it (not its owner nor the
+   * database's: PostgreSQL then only sends a WARNING); the next forget, or an operator's
+   * `VACUUM (FULL)`, does it. The WAL, replicas and backups keep their copies (SECURITY.md).
+   * With `rewriteOnForget: false` every table is reported skipped, for that reason.
    */
-  async purgeErased(): Promise<void> {
+  async purgeErased(): Promise<PurgeReport> {
     this.check();
-    if (!this.ctx.rewriteOnForget) return;
+    const report: PurgeReport = { rewritten: [], skipped: [] };
+    const skip = (table: string, reason: string) =>
+      report.skipped.push({ part: table, reason, remedy: `VACUUM (FULL) ${this.t(table)}` });
+    if (!this.ctx.rewriteOnForget) {
+      for (const table of ERASED_TABLES) skip(table, "the store was opened with rewriteOnForget: false");
+      return report;
+    }
     await this.client.session(async (conn) => {
       await conn.exec(`SET lock_timeout = ${PURGE_LOCK_WAIT_MS}`);
-      for (const table of ERASED_TABLES)
+      for (const table of ERASED_TABLES) {
+        conn.takeWarnings();
         try {
           await conn.exec(`VACUUM (FULL) ${this.t(table)}`);
         } catch (error) {
-          // 55P03 lock_not_available, 57014 query_canceled (statement timeout): left for later.
-          const code = (error as { code?: unknown }).code;
-          if (code !== "55P03" && code !== "57014") throw error;
+          const reason = purgeFailure(error);
+          if (reason === null) throw error;
+          skip(table, reason);
+          continue;
         }
+        const [warning] = conn.takeWarnings();
+        if (warning) skip(table, `PostgreSQL did not rewrite it: ${warning}`);
+        else report.rewritten.push(table);
+      }
       await conn.exec("RESET lock_timeout");
     });
+    return report;
   }
 
   /**
@@ -1521,8 +1550,19 @@ async function migrate(
 ): Promise<{ vectorSchema: string | null; contentKey: string }> {
   return client.transaction(async (db) => {
     await db.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`strata-migrate:${schema}`]);
-    await db.exec(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
-    await db.exec(inSchema(MIGRATIONS_TABLE, schema));
+    // DDL only where something is missing: a role with no CREATE privilege (the tables' DML and
+    // the secret's SELECT granted) opens a store its owner made, instead of failing on the
+    // `CREATE SCHEMA IF NOT EXISTS` PostgreSQL checks the privilege of before the existence.
+    const exists = async (table: string) => {
+      const [r] = await db.query("SELECT to_regclass($1) IS NOT NULL AS ok", [
+        `${quoteIdent(schema)}.${table}`,
+      ]);
+      return r?.ok === true;
+    };
+    if (!(await exists("strata_migrations"))) {
+      await db.exec(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+      await db.exec(inSchema(MIGRATIONS_TABLE, schema));
+    }
     const [row] = await db.query(
       `SELECT coalesce(max(version), 0)::int AS v FROM ${quoteIdent(schema)}.strata_migrations`,
     );
@@ -1542,11 +1582,17 @@ async function migrate(
     }
     // The store's secret lives in a table of its own, outside `meta`, so no dump or export holds it.
     const secrets = `${quoteIdent(schema)}.strata_secrets`;
-    await db.exec(`CREATE TABLE IF NOT EXISTS ${secrets} (name text PRIMARY KEY, value text NOT NULL)`);
-    await db.query(`INSERT INTO ${secrets}(name, value) VALUES ('content_key', $1) ON CONFLICT DO NOTHING`, [
-      Buffer.from(random(32)).toString("hex"),
-    ]);
-    const [key] = await db.query(`SELECT value FROM ${secrets} WHERE name = 'content_key'`);
+    if (!(await exists("strata_secrets")))
+      await db.exec(`CREATE TABLE IF NOT EXISTS ${secrets} (name text PRIMARY KEY, value text NOT NULL)`);
+    const readKey = () => db.query(`SELECT value FROM ${secrets} WHERE name = 'content_key'`);
+    let [key] = await readKey();
+    if (!key) {
+      await db.query(
+        `INSERT INTO ${secrets}(name, value) VALUES ('content_key', $1) ON CONFLICT DO NOTHING`,
+        [Buffer.from(random(32)).toString("hex")],
+      );
+      [key] = await readKey();
+    }
     const contentKey = key!.value as string;
     if (vectorIndex === "memory") return { vectorSchema: null, contentKey };
     return { vectorSchema: await enableVector(db), contentKey };

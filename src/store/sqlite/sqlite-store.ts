@@ -28,6 +28,7 @@ import type {
   NewBelief,
   NewBeliefWithVector,
   NewEpisode,
+  PurgeReport,
   ScoredId,
   Store,
   StoreCapabilities,
@@ -185,6 +186,9 @@ export interface SqliteStoreOptions {
 
 /** Where SQLite keeps the store's secret: its own meta row, outside the engine's `engine:` keys. */
 const CONTENT_KEY = "content_key";
+
+/** How long `purgeErased`'s checkpoint waits for other connections' readers (as PostgreSQL's lock wait). */
+const PURGE_WAIT_MS = 2_000;
 
 /** SQLite gave up waiting for another connection's lock (`busy_timeout` ran out). */
 const isBusy = (error: unknown): boolean =>
@@ -977,10 +981,17 @@ export class SqliteStore implements Store {
     return next;
   }
 
-  async purgeErased(): Promise<void> {
-    const run = async (): Promise<void> => {
+  /**
+   * After forget committed: merges both full-text indexes (FTS5 keeps a deleted row's tokens in
+   * its segment b-trees until they are merged), then checkpoints the write-ahead log into the main
+   * file (whose freed pages `secure_delete` zeroes) and truncates it. The checkpoint waits at most
+   * `PURGE_WAIT_MS` for another connection reading an older snapshot (not the store's whole busy
+   * timeout: measured 10 s of forget's time); past it, the log keeps the old pages until a later
+   * checkpoint, and the report says so (`skipped: [{ part: "wal", … }]`).
+   */
+  async purgeErased(): Promise<PurgeReport> {
+    const run = async (): Promise<PurgeReport> => {
       this.check();
-      // FTS5 keeps a deleted row's tokens in its segment b-trees until they are merged: merge all.
       this.db.exec("BEGIN IMMEDIATE");
       try {
         this.db.exec("INSERT INTO belief_fts(belief_fts) VALUES ('optimize')");
@@ -990,9 +1001,25 @@ export class SqliteStore implements Store {
         if (this.db.inTransaction) this.db.exec("ROLLBACK");
         throw error;
       }
-      // The log still holds the old pages: copy them home and truncate it (a no-op in memory;
-      // partial while another process reads an older snapshot, completed by a later checkpoint).
-      if (this.path !== ":memory:") this.db.pragma("wal_checkpoint(TRUNCATE)");
+      const report: PurgeReport = { rewritten: ["belief_fts", "episode_fts"], skipped: [] };
+      if (this.path === ":memory:") return report; // no log, no file
+      const busyTimeout = this.db.pragma("busy_timeout", { simple: true }) as number;
+      this.db.pragma(`busy_timeout = ${Math.min(busyTimeout, PURGE_WAIT_MS)}`);
+      let result: { busy: number; log: number; checkpointed: number } | undefined;
+      try {
+        [result] = this.db.pragma("wal_checkpoint(TRUNCATE)") as (typeof result)[];
+      } finally {
+        this.db.pragma(`busy_timeout = ${busyTimeout}`);
+      }
+      const complete = result !== undefined && result.busy === 0 && result.checkpointed >= result.log;
+      if (!complete)
+        report.skipped.push({
+          part: "wal",
+          reason: `another connection read an older snapshot of the store for more than ${PURGE_WAIT_MS / 1000} s, so the write-ahead log keeps the old pages (${result?.checkpointed ?? 0} of ${result?.log ?? "?"} copied home)`,
+          remedy: `the next forget checkpoints it again; or, with no other process reading the store: sqlite3 ${this.path} "PRAGMA wal_checkpoint(TRUNCATE)"`,
+        });
+      else report.rewritten.push("wal");
+      return report;
     };
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
