@@ -34,10 +34,17 @@ export interface RunEnv {
    */
   progress(label: string, options?: { lines?: boolean }): ProgressHooks;
   /**
-   * A line on stderr as long work goes on (the worker's outcome per namespace), unless --quiet.
+   * A line on stderr as long work goes on (the worker's outcome per namespace), unless --quiet
+   * or --json (whose one answer on stdout holds the same): the rule of the progress bars.
    * Optional: commands that only return an answer never need it.
    */
   notice?(text: string): void;
+  /**
+   * A line on stderr about something that failed while the command goes on (a worker's tick or
+   * namespace that failed and will be retried): always written, --json and --quiet too, as
+   * errors are. Optional, like `notice`.
+   */
+  problem?(text: string): void;
   /** The text of a file (resolved against the working directory), or of stdin for `-` or none. */
   readInput(path: string | undefined): Promise<string>;
   /**

@@ -35,7 +35,10 @@ export function registerKeysCommands(program: Command, on: (inv: Invocation) => 
       "--name <name>",
       "who holds it (letters, digits, . _ -); its changes are audited as key:<name>",
     )
-    .requiredOption("--scope <scope>", "read, write or admin")
+    .requiredOption(
+      "--scope <scope>",
+      "what the key may do: read (reads), write (reads and writes) or admin (everything, including forget and import)",
+    )
     .requiredOption("--namespaces <list>", "comma-separated namespace patterns: team-a,team-* or *")
     .addHelpText(
       "after",

@@ -218,9 +218,12 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           },
         };
       },
+      // Lines as work goes on follow the bars' rule: none with --quiet or --json (the answer on
+      // stdout says it all); a failure that does not end the command is said always.
       notice: (text) => {
-        if (!global.quiet) err(text);
+        if (!global.quiet && !global.json) err(text);
       },
+      problem: (text) => err(text),
       writeOutput: async (path, text) => {
         const file = resolve(process.cwd(), path);
         mkdirSync(dirname(file), { recursive: true });
@@ -320,7 +323,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         ...(global.namespace !== undefined ? { namespace: global.namespace } : {}),
         onMigrationProgress: migrationNotice(
           (line) => {
-            if (!global.quiet) err(line);
+            if (!global.quiet && !global.json) err(line);
           },
           () => performance.now(),
         ),

@@ -92,6 +92,7 @@ import { registerCurateCommands } from "./curate-commands.js";
 import { registerExchangeCommands } from "./exchange-commands.js";
 import type { GlobalOptions, Invocation, ProgramOutput, RunEnv } from "./invocation.js";
 import { registerKeysCommands } from "./keys-commands.js";
+import { explainMissingOptions } from "./mandatory-options.js";
 import { registerOperationCommands, summaryOf } from "./operation-commands.js";
 import type { Style } from "./style.js";
 import { UsageError } from "./usage-error.js";
@@ -875,6 +876,7 @@ export function createProgram(
   registerWorkerCommands(program, onInvoke);
   registerKeysCommands(program, onInvoke);
   registerOperationCommands(program, onInvoke);
+  explainMissingOptions(program);
 
   return program;
 }

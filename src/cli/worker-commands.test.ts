@@ -29,12 +29,14 @@ const parse = async (argv: string[]) => {
 /** A RunEnv that keeps the notices and progress steps the command emits. */
 function recordingEnv() {
   const notices: string[] = [];
+  const problems: string[] = [];
   const steps: string[] = [];
   const env = {
     progress: (label: string) => ({ onProgress: (d: number, t: number) => steps.push(`${label} ${d}/${t}`) }),
     notice: (text: string) => notices.push(text),
+    problem: (text: string) => problems.push(text),
   } as unknown as RunEnv;
-  return { env, notices, steps };
+  return { env, notices, problems, steps };
 }
 
 describe("strata worker: the grammar", () => {
@@ -98,5 +100,36 @@ describe("strata worker: the grammar", () => {
     });
     // The table says what `detail` says.
     expect(inv.render(result, plain)).toContain(outcome.detail);
+  });
+
+  it("a mistyped namespace is `empty`, not `applied`: named in a notice once and in a hint; exit 0", async () => {
+    await mem.remember("Deploys go through the staging cluster first", { namespace: "agent-7" });
+    const inv = await parse(["worker", "--once", "--namespaces", "agent-7,agnet-7"]);
+    if (!("engine" in inv.run)) throw new Error("an engine command");
+    const { env, notices, problems } = recordingEnv();
+    const result = await inv.run.engine(mem, env);
+    expect(result.tick?.outcomes.map((o) => [o.namespace, o.status])).toEqual([
+      ["agent-7", "applied"],
+      ["agnet-7", "empty"],
+    ]);
+    expect(notices).toContainEqual(
+      expect.stringMatching(
+        /^agnet-7: empty — nothing was ever written in this namespace: skipped \(a misspelt name\? the store has agent-7;/,
+      ),
+    );
+    expect(problems).toEqual([]);
+    const text = inv.render(result, plain);
+    expect(text).toMatch(/agnet-7 +empty/);
+    expect(text).toMatch(
+      /\nhint: nothing was ever written in agnet-7: check the spelling \(strata namespaces lists the store's namespaces\)\. Not an error/,
+    );
+    expect(inv.exitCode?.(result)).toBe(0);
+    // Negative: no empty namespace, no hint.
+    expect(
+      inv.render(
+        { ...result, tick: { ...result.tick!, outcomes: result.tick!.outcomes.slice(0, 1) } },
+        plain,
+      ),
+    ).not.toMatch(/hint:/);
   });
 });

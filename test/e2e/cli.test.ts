@@ -427,7 +427,7 @@ describe("strata (built)", () => {
 
   it.each([
     [["judge", "missing.json"], /cannot read .*missing\.json \(ENOENT\)/],
-    [["distil", "x is y"], /required option '--episodes <ids>' not specified/],
+    [["distil", "x is y"], /strata distil needs --episodes\. --episodes: comma-separated episode ids/],
     [["candidates", "--limit", "lots"], /--limit must be a whole number/],
     [["candidates", "--review", "--days", "a week"], /--days must be a whole number/],
   ])("strata %j is a usage error: exit 2", (args, message) => {

@@ -98,4 +98,32 @@ describe("strata worker (built CLI)", () => {
       await after.close();
     }
   }, 300_000);
+
+  it("--once --json: stdout is the one JSON answer and stderr stays quiet; a mistyped namespace is `empty` (exit 0)", async () => {
+    const db = tempDbPath();
+    const seed = await openMemory({ path: db });
+    await seed.remember("Deploys go through the staging cluster first", { namespace: "agent-7" });
+    await seed.close();
+    const run = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        [bin, "--db", db, "worker", "--once", "--namespaces", "agent-7,agnet-7", ...args],
+        {
+          encoding: "utf8",
+        },
+      );
+    const json = run("--json");
+    expect(json.status).toBe(0);
+    expect(json.stderr).toBe("");
+    const answer = JSON.parse(json.stdout);
+    expect(answer.tick.outcomes.map((o: { status: string }) => o.status)).toEqual(["applied", "empty"]);
+    // Without --json: the lines as they happen on stderr, the table and the hint on stdout.
+    const text = run();
+    expect(text.status).toBe(0);
+    expect(text.stderr).toMatch(/^agnet-7: empty — nothing was ever written in this namespace/m);
+    expect(text.stdout).toMatch(/hint: nothing was ever written in agnet-7: check the spelling/);
+    // --quiet: nothing at all.
+    const quiet = run("--quiet");
+    expect([quiet.status, quiet.stdout, quiet.stderr]).toEqual([0, "", ""]);
+  }, 120_000);
 });

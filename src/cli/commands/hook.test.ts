@@ -48,6 +48,8 @@ describe("hooks: the configuration is refused, runtime failures are swallowed", 
   it("a bad payload is a runtime failure: reported, never thrown", async () => {
     const r = await runHookSessionStart({ dbPath: noStore, stdin: payload("{not json"), budget: 600 });
     expect(r.ok).toBe(false);
-    expect(r.problem).toMatch(/JSON/);
+    expect(r.problem).toBe(
+      'the payload on stdin is not JSON (it begins "{not json"): the agent sends one object such as {"session_id":"s1","cwd":"/work/api","hook_event_name":"SessionStart"}; by hand, pipe one in or give none',
+    );
   });
 });

@@ -82,7 +82,16 @@ export async function readPayload(stdin: Readable = process.stdin, timeoutMs = 3
     });
   });
   if (!text.trim()) return {};
-  const parsed = JSON.parse(text) as unknown;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // The parser's own words ("Unexpected token 'o'…") say nothing of where the text came from.
+    const start = text.trim().slice(0, 40);
+    throw new Error(
+      `the payload on stdin is not JSON (it begins ${JSON.stringify(start)}): the agent sends one object such as {"session_id":"s1","cwd":"/work/api","hook_event_name":"SessionStart"}; by hand, pipe one in or give none`,
+    );
+  }
   return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as HookPayload) : {};
 }
 

@@ -2,7 +2,7 @@
  * `strata worker`: the background worker in the foreground of a terminal or a service manager.
  * Ticks every interval until SIGTERM or SIGINT (or once with --once); each namespace's outcome
  * is a line on stderr as it happens, consolidation progress a bar on a terminal (plain lines
- * otherwise). On a signal the namespace being tended finishes or rolls back, the lock is
+ * otherwise); with --json or --quiet only failures are (the answer holds the rest). On a signal the namespace being tended finishes or rolls back, the lock is
  * released, and the command returns.
  */
 import type { Memory } from "../../core/engine.js";
@@ -51,10 +51,16 @@ export async function runWorker(mem: Memory, args: WorkerArgs, env: RunEnv): Pro
   if (!args.once)
     void mem.warmIndexes({ background: "auto" }).then((r) => r.notice && env.notice?.(r.notice));
   const bars = new Map<string, ReturnType<RunEnv["progress"]>>();
+  const saidEmpty = new Set<string>();
   let last: TickResult | null = null;
   const worker = new Worker(mem, options, {
     onOutcome: (o) => {
-      if (o.status !== "unchanged" || args.once) env.notice?.(outcomeLine(o));
+      if (o.status === "failed") env.problem?.(outcomeLine(o));
+      else if (o.status === "empty") {
+        // Said once per run, not at every tick of a loop: the namespace may be named before its first write.
+        if (!saidEmpty.has(o.namespace)) env.notice?.(outcomeLine(o));
+        saidEmpty.add(o.namespace);
+      } else if (o.status !== "unchanged" || args.once) env.notice?.(outcomeLine(o));
     },
     onProgress: (ns, done, total) => {
       let hooks = bars.get(ns);
@@ -68,7 +74,7 @@ export async function runWorker(mem: Memory, args: WorkerArgs, env: RunEnv): Pro
       last = t;
     },
     onTickError: (error) =>
-      env.notice?.(
+      env.problem?.(
         `tick failed: ${error instanceof Error ? error.message : String(error)} (retrying after a backoff)`,
       ),
   });
@@ -120,7 +126,12 @@ export function renderWorker(r: WorkerRunResult, style: Style): string {
     ],
     style,
   );
-  return `${head}\n${rows}`;
+  const empty = outcomes.filter((o) => o.status === "empty").map((o) => o.namespace);
+  const hint =
+    empty.length === 0
+      ? ""
+      : `\n${style.warn("hint:")} nothing was ever written in ${empty.join(", ")}: check the spelling (strata namespaces lists the store's namespaces). Not an error: a namespace named before its first write is tended from then on.`;
+  return `${head}\n${rows}${hint}`;
 }
 
 /** --once: 1 when a namespace failed, else 0. */

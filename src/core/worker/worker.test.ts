@@ -142,6 +142,36 @@ describe("worker triggers", () => {
   });
 });
 
+it("a named namespace nothing was ever written in is `empty`: skipped, nothing kept, the store's namespaces named", async () => {
+  const { path } = await setup({ file: true });
+  await mem.remember(FACTS[0]!, { namespace: "agent-7" });
+  await mem.record("Deploy failed: migration lock timeout", { namespace: "agent-8" });
+  const before = await storeSnapshot(mem, path);
+  // The daily backstop is due everywhere (no consolidation ran yet): even so, a typo runs no pass.
+  const tick = await createWorker(mem, { namespaces: ["agnet-7"], daily: "00:00" }).tick();
+  expect(only(tick)).toEqual({
+    namespace: "agnet-7",
+    status: "empty",
+    detail: expect.stringMatching(
+      /^nothing was ever written in this namespace: skipped \(a misspelt name\? the store has agent-7, agent-8;/,
+    ),
+    report: null,
+  });
+  expect(await storeSnapshot(mem, path)).toEqual(before);
+  expect(await workerReports(mem, { namespace: "agnet-7" })).toEqual([]);
+  // Negative rows: a namespace with only an episode, or whose one belief was forgotten, is not empty.
+  const { id: forgotten } = await mem.remember(FACTS[1]!, { namespace: "gone" });
+  await mem.forget(forgotten, { namespace: "gone" });
+  const three = await createWorker(mem, { namespaces: ["agent-7", "agent-8", "gone"], daily: null }).tick();
+  expect(three.outcomes.map((o) => o.status)).not.toContain("empty");
+});
+
+it("`empty` in a store with no namespace at all says so", async () => {
+  await setup();
+  const tick = await createWorker(mem, { namespaces: ["default"], daily: null }).tick();
+  expect(only(tick).detail).toMatch(/the store holds no namespace yet/);
+});
+
 describe("worker safety", () => {
   it("a busy namespace (its sleep lock held elsewhere) is skipped, not an error, and nothing changes", async () => {
     const { path } = await setup({ file: true });
@@ -426,7 +456,7 @@ describe("worker loop and records", () => {
       clock.advance(MINUTE);
       await requestConsolidation(mem, { namespace: "a", note: `run ${i}` });
       const tick = await worker.tick();
-      expect(tick.outcomes.map((o) => o.status)).toEqual(["applied", "unchanged"]);
+      expect(tick.outcomes.map((o) => o.status)).toEqual(["applied", "empty"]);
     }
     const reports = await workerReports(mem, { namespace: "a" });
     expect(reports.map((r) => r.reasons.find((x) => x.code === "request")?.detail.slice(-5))).toEqual([

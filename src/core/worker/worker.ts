@@ -46,10 +46,11 @@ import {
 /**
  * What a tick did with a namespace. `applied`, `dry-run`, `stopped`, `abandoned` and `failed`
  * come with a report; `unchanged` (nothing to do), `held` (a stopped pass, nothing changed
- * since), `busy` (another sweep or consolidation holds the lock) and `backoff` (waiting after a
- * failure) do not.
+ * since), `busy` (another sweep or consolidation holds the lock), `backoff` (waiting after a
+ * failure) and `empty` (a namespace named in `namespaces` that nothing was ever written in: a
+ * misspelt name, or one named before its first write; skipped, nothing kept) do not.
  */
-export type NamespaceStatus = WorkerReport["status"] | "unchanged" | "held" | "busy" | "backoff";
+export type NamespaceStatus = WorkerReport["status"] | "unchanged" | "held" | "busy" | "backoff" | "empty";
 
 export interface NamespaceOutcome {
   namespace: string;
@@ -250,6 +251,19 @@ export class Worker {
     return report;
   }
 
+  private async emptyOutcome(ns: string): Promise<NamespaceOutcome> {
+    const known = [...(await this.mem.store.auditNamespaces())].sort();
+    const shown = known.slice(0, 8).join(", ") + (known.length > 8 ? `, … (${known.length} in all)` : "");
+    return {
+      namespace: ns,
+      status: "empty",
+      detail: `nothing was ever written in this namespace: skipped (a misspelt name? ${
+        known.length === 0 ? "the store holds no namespace yet" : `the store has ${shown}`
+      }; a namespace named before its first write is tended from then on)`,
+      report: null,
+    };
+  }
+
   private async visit(ns: string, signal?: AbortSignal): Promise<NamespaceOutcome> {
     const o = this.settings;
     const store = this.mem.store;
@@ -259,6 +273,9 @@ export class Worker {
       store.auditHeadMark(ns),
       readRequest(store, ns),
     ]);
+    // Nothing was ever written here (no audit entry): no pass, no state, no report kept, so a
+    // misspelt name leaves nothing behind. Said as a status of its own, naming what the store has.
+    if (head === null) return this.emptyOutcome(ns);
     const due =
       request !== null ||
       idleDue(now, state.lastWriteAt, o.idle) ||

@@ -1,0 +1,55 @@
+/**
+ * A command run without an option it requires (`strata keys create --name x`): commander says
+ * only "required option '--scope <scope>' not specified". This says every required option that
+ * is missing, what each one is (its help line), and one of the command's own help examples that
+ * gives it, so the fix is on the screen. Installed once over the whole program by createProgram.
+ */
+import type { Command, Option } from "commander";
+
+/** The `  $ ` lines of a command's --help, printed into a string (only on this error's path). */
+function helpExamples(command: Command): string[] {
+  const before = command.configureOutput();
+  const text: string[] = [];
+  command.configureOutput({ ...before, writeOut: (s) => text.push(s) });
+  try {
+    command.outputHelp();
+  } finally {
+    command.configureOutput(before);
+  }
+  return [...text.join("").matchAll(/^ {2}\$ (.+)$/gm)].map((m) => m[1]!.replace(/\s+#.*$/, "").trim());
+}
+
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
+  return names.join(" ");
+}
+
+/** The message for `command` run without the required `first` (and any other it lacks). */
+export function missingOptionsMessage(command: Command, first: Option): string {
+  const missing = command.options.filter(
+    (o) => o.mandatory && command.getOptionValue(o.attributeName()) === undefined,
+  );
+  const all = missing.includes(first) ? missing : [first, ...missing];
+  const names = all.map((o) => o.long ?? o.flags);
+  const what = all.map((o) => ` ${o.long ?? o.flags}: ${o.description.replace(/\.$/, "")}.`).join("");
+  const example = helpExamples(command).find((line) => names.every((n) => line.includes(`${n} `)));
+  const path = commandPath(command);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `${path} needs ${list}.${what}${example ? ` For example: ${example}` : ""} (${path} --help lists every option.)`;
+}
+
+/** Every command of `program`, itself included, answers a missing required option with `missingOptionsMessage`. */
+export function explainMissingOptions(program: Command): void {
+  const visit = (command: Command) => {
+    // Commander's own hook for this error (public in its JavaScript, not in its types).
+    (
+      command as unknown as { missingMandatoryOptionValue(option: Option): void }
+    ).missingMandatoryOptionValue = (option: Option) =>
+      command.error(`error: ${missingOptionsMessage(command, option)}`, {
+        code: "commander.missingMandatoryOptionValue",
+      });
+    command.commands.forEach(visit);
+  };
+  visit(program);
+}
