@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sleptChat } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
+import type { Belief } from "../model.js";
 import { loadTagger } from "../judge/tagger.js";
 import { RESTATED_SLOTS, RESTATES } from "../vocabulary.js";
 import { restatesSlot } from "./restatements.js";
@@ -83,7 +84,7 @@ describe("distillation pairs an unmarked restatement inside a longer turn with t
         day: 20,
       },
     ]);
-    const beliefs = await mem.list({ limit: 20 });
+    const beliefs = (await mem.list({ limit: 20 })) as Belief[];
     const older = beliefs.find((b) => b.text === "I have Weetabix for breakfast most days.");
     const newer = beliefs.find((b) => b.text === "Breakfast is porridge these days, cereal got boring.");
     expect(older?.status).toBe("active");
@@ -104,7 +105,7 @@ describe("distillation pairs an unmarked restatement inside a longer turn with t
       { text: "I have Weetabix for breakfast most days.", day: 0 },
       { text: turn, day: 20 },
     ]);
-    const beliefs = await mem.list({ limit: 20 });
+    const beliefs = (await mem.list({ limit: 20 })) as Belief[];
     expect(beliefs.filter((b) => b.metadata[RESTATES] !== undefined)).toEqual([]);
     const hits = await mem.recall("What do I eat for breakfast?", { k: 5 });
     expect(hits[0]?.text).toMatch(/Weetabix/);
