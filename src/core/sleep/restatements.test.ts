@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sleptChat } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
-import type { Belief } from "../model.js";
 import { loadTagger } from "../judge/tagger.js";
+import type { Belief } from "../model.js";
 import { RESTATED_SLOTS, RESTATES } from "../vocabulary.js";
 import { restatesSlot } from "./restatements.js";
 
