@@ -13,7 +13,6 @@
  *
  *   DATABASE_URL=postgres://… npx vitest run test/security/forget-postgres-files.test.ts
  */
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,20 +20,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openMemory } from "../../src/open-memory.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
 import { testClock } from "../support/memory.js";
+import { superuser } from "../support/pg-superuser.js";
 
 const DATABASE_URL = process.env.DATABASE_URL;
-
-/** Runs one statement as the server's superuser, or null when this machine cannot. */
-function superuser(sql: string, database = "postgres"): string | null {
-  try {
-    return execFileSync("runuser", ["-u", "postgres", "--", "psql", "-d", database, "-Atqc", sql], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    }).trim();
-  } catch {
-    return null;
-  }
-}
 
 function why(): string | null {
   if (!DATABASE_URL) return "DATABASE_URL is not set";

@@ -12,7 +12,6 @@
  *
  *   DATABASE_URL=postgres://… npx vitest run test/security/forget-purge-report.test.ts
  */
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -27,21 +26,10 @@ import { openMemory } from "../../src/open-memory.js";
 import { createServerApp } from "../../src/server/app.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
 import { tempDbPath, testClock } from "../support/memory.js";
+import { superuser } from "../support/pg-superuser.js";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const TABLES = ["episodes", "beliefs", "meta", "audit", "judged_pairs", "vectors"];
-
-/** Runs statements as the server's superuser, or null when this machine cannot. */
-function superuser(sql: string, database = "postgres"): string | null {
-  try {
-    return execFileSync("runuser", ["-u", "postgres", "--", "psql", "-d", database, "-Atqc", sql], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    }).trim();
-  } catch {
-    return null;
-  }
-}
 
 const schemas: string[] = [];
 const roles: string[] = [];
