@@ -87,14 +87,20 @@ async function race(a: Memory, b: Memory): Promise<void> {
   expect(holdsCanary(await everything(a)), "an output holds the canary").toBe(false);
 }
 
+/** Two engines on one SQLite file, as two processes would hold it. */
+async function twoOnOneFile(): Promise<[Memory, Memory]> {
+  const path = tempDbPath();
+  const clock = testClock("2027-01-05T00:00:00.000Z");
+  const a = await openMemory({ path, clock, policy: STRICT });
+  open.push(a);
+  const b = await openMemory({ path, clock, policy: STRICT });
+  open.push(b);
+  return [a, b];
+}
+
 describe("forget while consolidate runs (another connection)", () => {
   it("one episode of a cluster forgotten: the cluster waits, and the next pass distils the rest alone", async () => {
-    const path = tempDbPath();
-    const clock = testClock("2027-01-05T00:00:00.000Z");
-    const a = await openMemory({ path, clock, policy: STRICT });
-    open.push(a);
-    const b = await openMemory({ path, clock, policy: STRICT });
-    open.push(b);
+    const [a, b] = await twoOnOneFile();
     await seed(a);
     const log: string[] = [];
     // e1 is "The nightly validation …", the cluster's fullest wording.
@@ -111,12 +117,7 @@ describe("forget while consolidate runs (another connection)", () => {
   });
 
   it("SQLite file: the belief written after the forget does not carry the forgotten text", async () => {
-    const path = tempDbPath();
-    const clock = testClock("2027-01-05T00:00:00.000Z");
-    const a = await openMemory({ path, clock, policy: STRICT });
-    open.push(a);
-    const b = await openMemory({ path, clock, policy: STRICT });
-    open.push(b);
+    const [a, b] = await twoOnOneFile();
     await race(a, b);
   });
 
