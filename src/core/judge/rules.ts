@@ -631,12 +631,6 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
           if (!timed && linking.every((t) => isWhenWord(t) || CUE_ADVERBS.has(t) || QUANTIFIERS.has(t)))
             return null;
         }
-        // One word linking two changes names one slot only when it plays one part in both: not
-        // what one change acts on and a circumstance of the other ("migrated every repo to GitLab" /
-        // "renamed the default branch across all repos"), nor the holder of two attributes
-        // ("Our daughter goes to Little Acorns" / "Our daughter negotiated a raise, her pocket
-        // money is £7 now"). Deferred, not decided: a wrong supersession hides a true statement.
-        if (!oneSlotLinked(p)) return null;
         return decided("supersedes", changedValue(p));
       }
       // Without slots on both sides: every word of the older statement but its value (numbers,
@@ -755,58 +749,6 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     },
   },
 ];
-
-/**
- * The words that link a pair's main clauses as the same attribute: shared there, and not a word of
- * when, a cue adverb, a quantifier, a number or a verb (a verb says what was done, the slot is its
- * object or subject: "migrated" / "renamed" change the same repos in two ways).
- */
-export function attributeLinks(p: Pair): string[] {
-  const mainA = mainClauseOf(p.a);
-  const mainB = mainClauseOf(p.b);
-  const verbal = new Set(
-    [...wordsOf(p.a), ...wordsOf(p.b)]
-      .filter((w) => w.pos === "VERB" || w.pos === "AUX")
-      .flatMap((w) => contentTokens(w.text)),
-  );
-  return p.shared.filter(
-    (t) =>
-      mainA.has(t) &&
-      mainB.has(t) &&
-      !/\d/.test(t) &&
-      !verbal.has(t) &&
-      !isWhenWord(t) &&
-      !CUE_ADVERBS.has(t) &&
-      !QUANTIFIERS.has(t),
-  );
-}
-
-/**
- * A change and an older statement linked by one word of the attribute (`attributeLinks`) are about
- * one slot only when the newer's change bears on that word: it is central in the newer
- * (`nounPlacesOf`: the subject, what the verb takes), or a circumstance of both ("We use tabs for
- * indentation" / "We use spaces for indentation now"); and, when it is the subject of both, with
- * one predicate (a person's two attributes share their holder: "Our daughter goes to Little Acorns"
- * / "Our daughter negotiated a raise": the one word is the whole subject of both). Two or more such
- * words, or none (a time that is the value's unit, a negation), are left to the checks before.
- */
-export function oneSlotLinked(p: Pair): boolean {
-  const links = attributeLinks(p);
-  if (links.length !== 1) return true;
-  const w = canon(links[0]!);
-  const pa = nounPlacesOf(p.a);
-  const pb = nounPlacesOf(p.b);
-  const place = (x: { circumstance: Set<string>; central: Set<string> }) =>
-    x.central.has(w) ? "central" : x.circumstance.has(w) ? "circumstance" : "other";
-  // What the newer's change acts on (its subject or object) may be a circumstance of the older
-  // ("I track my workouts with a Fitbit" / "I replaced the Fitbit with a Garmin"); a circumstance
-  // of the newer only ("across all repos") is the scope of another change, unless the older has it
-  // as a circumstance too ("We use tabs for indentation" / "We use spaces for indentation now").
-  if (place(pb) !== "central" && place(pa) !== place(pb)) return false;
-  // The one word is the whole subject of both, each with its own verb: two things said of one holder.
-  const { subjA } = subjects(p);
-  return !(sameSubject(p) && subjA.has(links[0]!) && !samePredicate(p));
-}
 
 /** The newer text's only change cue is the adjective "new" ("joined a new group"). */
 function onlyNewCue(x: Analysis): boolean {
