@@ -76,6 +76,23 @@ describe("newerFirst: the pair is about what the question asks", () => {
   });
 });
 
+describe("newerFirst: a verb made of the older's noun again or undone (cue19)", () => {
+  // "remortgaged" shares no word with "mortgage": WordNet has no "remortgage", and has the rest,
+  // "mortgage", as a verb of the noun's family: the prefix says the thing was made anew.
+  it.each([
+    [
+      "Our mortgage is fixed at 2.1% until next year.",
+      "We remortgaged last week and the new rate is 4.3%, ouch.",
+      "What interest rate are we paying on the mortgage?",
+      /4\.3%/,
+    ],
+  ])("%j, then %j: %j answers %s first", async (first, later, question, answer) => {
+    const { hits, later: hit } = await askPair(first, later, question);
+    expect(hits[0]?.text).toMatch(answer);
+    expect(hit?.why.summary).toMatch(/newer than \[/);
+  });
+});
+
 describe("the lifts' order survives diversity when they chain", () => {
   it("an update that retires a value lifted above an older one stays above that value", async () => {
     mem = await sleptChat([

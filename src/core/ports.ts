@@ -111,6 +111,11 @@ export interface Lexicon {
   derivedVerbs(noun: string): string[];
   /** True when a noun names a part of another in its first senses ("evening" of "night"). */
   isPartOf(part: string, whole: string): boolean;
+  /**
+   * The base forms WordNet lists for a word as a noun or a verb, by its inflection rules
+   * ("remortgaged" → [] as WordNet lacks it; "mortgaged" → ["mortgage"]; "homes" → ["home"]); [] when none.
+   */
+  lemmas(word: string, pos: "noun" | "verb"): string[];
   /** True when a noun or name names a place in its dominant sense ("Portland", "Glasgow": a city); false when not or unknown ("Giffgaff"). */
   isPlace(word: string): boolean;
 }

@@ -24,6 +24,7 @@ import { clippings, retiredValue, valuesOf } from "./retired-values.js";
 import {
   aboutAsked,
   eventsOf,
+  linkedByFamily,
   namesThingNow,
   namesValueAtEvent,
   nextPart,
@@ -1026,13 +1027,27 @@ async function newerFirst(
       // About the same thing the query asks: the newer matches every query word the older matches.
       const askedA = [...words.get(a.id)!].filter((w) => asked.has(w));
       const wb = words.get(b.id)!;
+      // The newer names an asked word of the older's by a prefixed verb of its family ("We
+      // remortgaged last week" for "Our mortgage is fixed at 2.1%"): `linkedByFamily`.
+      let prefixed = false;
       if (askedA.length === 0 || !askedA.every((w) => wb.has(w))) {
         // Or read with a silent "e" dropped ("What supplement am I taking?" / "I take vitamin D"),
         // only when the newer ends the older's value by name ("I stopped the vitamin D and take a
         // magnesium tablet now"): "the sync was driving me mad" is no driving of a car.
         const wbE = new Set([...wb].map(silentE));
         const askedAE = [...words.get(a.id)!].map(silentE).filter((w) => askedE.has(w));
-        if (askedAE.length === 0 || !askedAE.every((w) => wbE.has(w)) || !(await retires(b, a))) continue;
+        const family =
+          lexicon && askedA.length > 0
+            ? await linkedByFamily(
+                a.text,
+                b.text,
+                askedA.filter((w) => !wb.has(w)),
+                lexicon,
+              )
+            : null;
+        if (family === "prefixed") prefixed = true;
+        else if (askedAE.length === 0 || !askedAE.every((w) => wbE.has(w)) || !(await retires(b, a)))
+          continue;
       }
       const v = await judge.compare(
         { text: a.text, at: a.at, kind: a.kind },
@@ -1047,7 +1062,9 @@ async function newerFirst(
         (v.relation !== "duplicate" &&
           // The judge read them as about different things ("Alice's timezone" / "Bob's timezone").
           !v.reason.startsWith("different-entity") &&
-          announcesReplacement(b.text));
+          // A verb made of the older's word again, undone or taken away ("remortgaged",
+          // "rehomed", "unsubscribed") says that thing changed.
+          (announcesReplacement(b.text) || prefixed));
       if (!disagree) continue;
       // Another person's change ("My mum has switched to Libby for her audiobooks") says nothing
       // of the speaker's state a question in the first person asks ("What app do I use for audiobooks?").

@@ -6,6 +6,8 @@ import { loadTagger } from "./judge/tagger.js";
 import {
   aboutAsked,
   eventsOf,
+  familyLink,
+  linkedByFamily,
   namesThingNow,
   namesValueAtEvent,
   nextPart,
@@ -259,5 +261,56 @@ describe("recall: an update that names a new value at the older's event ranks ab
     ]);
     const hits = await mem.recall("What car do we drive?", { k: 5 });
     expect(hits.some((h) => h.why.summary.includes("speaks of its"))).toBe(false);
+  });
+});
+
+describe("familyLink: two written words of one WordNet family (cue19)", () => {
+  const lexicon = sharedWordNet();
+  it.each([
+    // A prefix read off a word WordNet lacks, the rest a WordNet verb of the other's family.
+    ["remortgaged", "mortgage", "prefixed"],
+    ["rehomed", "home", "prefixed"],
+    ["re-read", "read", "prefixed"],
+    ["rebooked", "booking", "prefixed"],
+    // Derivationally related forms in the dominant sense.
+    ["insurance", "insure", "derived"],
+    ["decided", "decision", "derived"],
+    // The rest of a word WordNet has is never read: "reason" is no "ason", "renew" no "new".
+    ["reason", "son", null],
+    ["reason", "ason", null],
+    ["deliver", "liver", null],
+    ["renewed", "new", null],
+    ["recall", "call", null],
+    ["designed", "signed", null],
+    ["removed", "moved", null],
+    ["unit", "it", null],
+    // No derivation links them ("moved house" / "my address" is out of its reach).
+    ["moved", "address", null],
+    ["mortgage", "mortgage", null],
+  ] as const)("%s / %s → %s", (x, y, link) => {
+    expect(familyLink(x, y, lexicon)).toBe(link);
+    expect(familyLink(y, x, lexicon)).toBe(link);
+  });
+});
+
+describe("linkedByFamily: a newer names the older's word by another of its family (cue19)", () => {
+  const lexicon = sharedWordNet();
+  it.each([
+    [
+      "Our mortgage is fixed at 2.1% until next year.",
+      "We remortgaged last week and the new rate is 4.3%.",
+      ["mortgage"],
+      "prefixed",
+    ],
+    ["The cat's home is the shed for now.", "We rehomed the cat with my parents.", ["home"], "prefixed"],
+    ["Our car insurance is with Aviva.", "We insure it with Admiral now.", ["insurance"], "derived"],
+    // A verb done again, made of the older's verb, not its noun: nothing made anew.
+    ["I read the Guardian every morning.", "I re-read my old diaries last night.", ["read"], null],
+    // One verb inflected is no derivation ("the sync was driving me mad" / "I drive a Mercedes").
+    ["I drive a Mercedes.", "The sync was driving me mad.", ["drive"], null],
+    // Every stem needs a link.
+    ["Our mortgage rate is 2.1%.", "We remortgaged last week.", ["mortgage", "rate"], null],
+  ] as const)("%s / %s for %j → %s", async (older, newer, stems, link) => {
+    expect(await linkedByFamily(older, newer, stems, lexicon)).toBe(link);
   });
 });

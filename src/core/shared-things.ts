@@ -13,10 +13,10 @@
  *   namesThingNow("My salary goes into a Monzo account now.", "account", older)  // → "Monzo"
  *   namesThingNow("I left Bistro Nomad, the kitchen is way calmer now.", "kitchen", older)  // → null (no name types it)
  */
-import { tag } from "./judge/tagger.js";
+import { loadTagger, tag } from "./judge/tagger.js";
 import type { Lexicon } from "./ports.js";
 import { LIGHT_VERBS, type Slot, saysChangedState } from "./state-slots.js";
-import { contentTokens } from "./text.js";
+import { contentTokens, rawTokens } from "./text.js";
 
 /** The speaker's words: the state said is the speaker's (or the speaker's group's). */
 const FIRST_PERSON = /\b(?:i|i'm|i've|we|we're|we've|my|our)\b/i;
@@ -164,4 +164,155 @@ export function aboutAsked(filled: Slot, question: string, lexicon: Lexicon): bo
   if (head === undefined || head === filled.attribute) return true;
   const verbs = new Set(lexicon.derivedVerbs(head));
   return tag(question).some((w) => w.pos === "VERB" && verbs.has(w.lemma));
+}
+
+/**
+ * Prefixes that make a verb of a word again, undone or taken away: "remortgaged", "rehomed",
+ * "re-read", "unsubscribed", "defrosted". Read off only when WordNet lacks the whole word and has
+ * the rest as a verb (`wordFamily`): "reason", "deliver", "renew", "unit" are words of their own.
+ */
+const VERB_PREFIX = /^(?:re|un|de)-?(?=[a-z]{3,}$)/;
+
+/** A word's family as `wordFamily` reads it: the WordNet forms, and whether a prefix was read off. */
+export interface WordFamily {
+  /** Base forms (noun or verb) and the forms WordNet derives from them in their dominant sense. */
+  forms: ReadonlySet<string>;
+  /** The word is a prefixed verb ("remortgaged") whose rest is the family's verb ("mortgage"). */
+  prefixed: boolean;
+}
+
+const EMPTY_FAMILY: WordFamily = { forms: new Set(), prefixed: false };
+const families = new WeakMap<Lexicon, Map<string, WordFamily>>();
+/** Families kept per lexicon before the cache starts afresh. */
+const FAMILIES_KEPT = 4096;
+
+/**
+ * The family of a word (lower case, as written) in the lexicon: its base forms as a noun or a verb
+ * (`Lexicon.lemmas`) with the nouns WordNet derives from each verb and the verbs it derives from each
+ * noun, in their dominant sense (`derivedNouns`, `derivedVerbs`: "booked" → book, booking; "insurance"
+ * → insurance, insure). A word WordNet lacks that starts with "re-", "un-" or "de-" is read as that
+ * prefix and the rest, when WordNet has the rest as a verb ("remortgaged" → mortgage; "rehomed" →
+ * home; "re-read" → read, reading); the rest of a word WordNet has is never read ("reason" is no
+ * "ason", "renew" no "new"). Empty when WordNet knows neither.
+ */
+export function wordFamily(word: string, lexicon: Lexicon): WordFamily {
+  let cache = families.get(lexicon);
+  if (!cache) {
+    cache = new Map();
+    families.set(lexicon, cache);
+  }
+  const w = word.toLowerCase();
+  const known = cache.get(w);
+  if (known) return known;
+  const family = readFamily(w, lexicon);
+  if (cache.size >= FAMILIES_KEPT) cache.clear();
+  cache.set(w, family);
+  return family;
+}
+
+function readFamily(w: string, lexicon: Lexicon): WordFamily {
+  if (!/^[a-z][a-z'-]{2,}$/.test(w)) return EMPTY_FAMILY;
+  let nouns = lexicon.lemmas(w, "noun");
+  let verbs = lexicon.lemmas(w, "verb");
+  let prefixed = false;
+  if (nouns.length === 0 && verbs.length === 0) {
+    const prefix = VERB_PREFIX.exec(w);
+    if (!prefix) return EMPTY_FAMILY;
+    const rest = w.slice(prefix[0].length);
+    verbs = lexicon.lemmas(rest, "verb");
+    if (verbs.length === 0) return EMPTY_FAMILY;
+    nouns = [];
+    prefixed = true;
+  }
+  const forms = new Set<string>([...nouns, ...verbs]);
+  for (const v of verbs) for (const n of lexicon.derivedNouns(v)) forms.add(n);
+  for (const n of nouns) for (const v of lexicon.derivedVerbs(n)) forms.add(v);
+  return { forms, prefixed };
+}
+
+/** A word with what may be a prefix ("re-", "un-", "de-") read off, for the cheap test that two words share a root. */
+const rootOf = (w: string) => w.replace(VERB_PREFIX, "");
+
+/**
+ * How two written words (lower case) are of one family in the lexicon (`wordFamily`), when they are
+ * not one word: "remortgaged" and "mortgage" ("prefixed": a verb made of the other's word again,
+ * undone or taken away), "booking" and "rebooked" (prefixed), "insure" and "insurance"
+ * ("derived"); null for unrelated words or a word WordNet lacks, and for words whose roots do not
+ * begin alike (a derivation keeps its root's first letters: the test that spares most lookups).
+ *
+ *   familyLink("remortgaged", "mortgage", lexicon)  // → "prefixed"
+ *   familyLink("reason", "son", lexicon)            // → null
+ */
+export function familyLink(x: string, y: string, lexicon: Lexicon): "prefixed" | "derived" | null {
+  const a = x.toLowerCase();
+  const b = y.toLowerCase();
+  if (a === b) return null;
+  const starts = (w: string) => [w.slice(0, 3), rootOf(w).slice(0, 3)];
+  if (!starts(a).some((s) => starts(b).includes(s))) return null;
+  const fa = wordFamily(a, lexicon);
+  const fb = wordFamily(b, lexicon);
+  if (fa.forms.size === 0 || fb.forms.size === 0) return null;
+  if (![...fa.forms].some((f) => fb.forms.has(f))) return null;
+  return fa.prefixed || fb.prefixed ? "prefixed" : "derived";
+}
+
+/**
+ * How a newer statement names each of `stems` (content tokens of the older statement) by another
+ * word of its family (`familyLink`), when it has not the stem itself: "prefixed" when some link is a
+ * prefixed verb made of the older's noun ("We remortgaged last week" for the older's "mortgage"; not
+ * "I re-read my old diaries" for "I read the Guardian", a verb done again), "derived" when every link is
+ * a derivation between two base forms ("I insured it" / "the insurance"); null when a stem has no
+ * such word in the newer. An inflection of one base form is no link here ("driving" / "drive" are
+ * one verb read two ways: the stemmer's business, not the lexicon's).
+ *
+ *   await linkedByFamily("Our mortgage is fixed at 2.1%.", "We remortgaged last week.", ["mortgage"], lexicon)  // → "prefixed"
+ */
+export async function linkedByFamily(
+  older: string,
+  newer: string,
+  stems: readonly string[],
+  lexicon: Lexicon,
+): Promise<"prefixed" | "derived" | null> {
+  const words = (text: string) => [...new Set(rawTokens(text).filter((t) => contentTokens(t).length > 0))];
+  // The older's nouns, as written, read (and the tagger loaded) only for a prefixed link: a
+  // prefixed verb made of a thing ("remortgaged", "rehomed") says that thing was made anew or
+  // undone; made of a verb ("re-read" / "I read the Guardian") it says the same thing was done
+  // again, which replaces nothing.
+  let nouns: Set<string> | null = null;
+  const isNoun = async (x: string) => {
+    if (!nouns) {
+      await loadTagger();
+      nouns = new Set(
+        tag(older)
+          .filter((w) => w.pos === "NOUN")
+          .map((w) => w.text.toLowerCase()),
+      );
+    }
+    return nouns.has(x);
+  };
+  const olderWords = words(older);
+  const newerWords = words(newer);
+  let prefixed = false;
+  for (const s of stems) {
+    let linked: "prefixed" | "derived" | null = null;
+    for (const x of olderWords) {
+      if (contentTokens(x)[0] !== s) continue;
+      for (const y of newerWords) {
+        const link = familyLink(x, y, lexicon);
+        if (link === "prefixed" && !(await isNoun(x))) continue;
+        if (link === "derived" && sharesBase(x, y, lexicon)) continue;
+        if (link) linked = link === "prefixed" || linked === "prefixed" ? "prefixed" : "derived";
+      }
+    }
+    if (!linked) return null;
+    if (linked === "prefixed") prefixed = true;
+  }
+  return stems.length === 0 ? null : prefixed ? "prefixed" : "derived";
+}
+
+/** Two words with a base form in common ("driving" and "drive"): one word inflected, not a derivation. */
+function sharesBase(x: string, y: string, lexicon: Lexicon): boolean {
+  const bases = (w: string) => [...lexicon.lemmas(w, "noun"), ...lexicon.lemmas(w, "verb")];
+  const bx = new Set(bases(x));
+  return bases(y).some((b) => bx.has(b));
 }

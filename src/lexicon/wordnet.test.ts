@@ -10,6 +10,7 @@ import {
   isPerson,
   isPlace,
   KINDS_KEPT,
+  lemmasOf,
   nounKinds,
   nounRelation,
   openWordNet,
@@ -303,4 +304,23 @@ describe("confidentSensesOf: a counted word is read as a kind only when its firs
   ])("nounRelation(%s, %s) → %s", (word, of, relation) =>
     expect(nounRelation(nouns, word, of)).toBe(relation),
   );
+});
+
+describe("lemmasOf: WordNet's base forms by its inflection rules (cue19)", () => {
+  const verbs = new WordNetNouns(wordnetDir(), (p) => statSync(p).size, "verb");
+  it.each([
+    ["mortgaged", "verb", ["mortgage"]],
+    ["stopped", "verb", ["stop"]],
+    ["reading", "verb", ["read"]],
+    ["homes", "noun", ["home"]],
+    ["mortgage", "noun", ["mortgage"]],
+    // WordNet lacks the prefixed word, and a word with no listed base has none.
+    ["remortgaged", "verb", []],
+    ["rehomed", "verb", []],
+    ["ason", "noun", []],
+    // No exception lists ship with the package: an irregular form has no base.
+    ["went", "verb", []],
+  ] as const)("%s as a %s → %j", (word, pos, base) => {
+    expect(lemmasOf(pos === "noun" ? nouns : verbs, word)).toEqual(base);
+  });
 });

@@ -127,6 +127,11 @@ export class WordNetNouns {
     private readonly pos: "noun" | "verb" = "noun",
   ) {}
 
+  /** The part of speech of these files. */
+  get partOfSpeech(): "noun" | "verb" {
+    return this.pos;
+  }
+
   private files(): { index: SeekFile; data: SeekFile } {
     if (!this.index || !this.data) {
       const index = join(this.dir, `index.${this.pos}`);
@@ -451,6 +456,53 @@ export function isPlace(nouns: WordNetNouns, word: string): boolean {
   return senses.length > 0 && senses.every((s) => nouns.synset(s).lexFile === LOCATION_FILE);
 }
 
+/**
+ * WordNet's inflection rules (its `morphy`: suffix → ending of the base form), by part of speech.
+ * The package ships no exception lists (`verb.exc`), so an irregular form ("went") has no base.
+ */
+const INFLECTIONS: Record<"noun" | "verb", readonly (readonly [string, string])[]> = {
+  noun: [
+    ["s", ""],
+    ["ses", "s"],
+    ["xes", "x"],
+    ["zes", "z"],
+    ["ches", "ch"],
+    ["shes", "sh"],
+    ["men", "man"],
+    ["ies", "y"],
+  ],
+  verb: [
+    ["s", ""],
+    ["ies", "y"],
+    ["es", "e"],
+    ["es", ""],
+    ["ed", "e"],
+    ["ed", ""],
+    ["ing", "e"],
+    ["ing", ""],
+  ],
+};
+
+/**
+ * The base forms of a word WordNet lists as a `pos` (the word itself when listed, then each
+ * inflection rule's base that is listed; a doubled final consonant before "-ed"/"-ing" is read
+ * single: "stopped" → "stop"): "mortgaged" → ["mortgage"], "homes" → ["home"], "remortgaged" → [].
+ */
+export function lemmasOf(words: WordNetNouns, word: string): string[] {
+  const w = word.trim().toLowerCase();
+  if (!/^[a-z][a-z'-]*$/.test(w)) return [];
+  const out = new Set<string>();
+  if (words.sensesOf(w).length > 0) out.add(w);
+  for (const [suffix, ending] of INFLECTIONS[words.partOfSpeech]) {
+    if (!w.endsWith(suffix) || w.length - suffix.length < 2) continue;
+    const base = w.slice(0, -suffix.length) + ending;
+    if (words.sensesOf(base).length > 0) out.add(base);
+    const single = /([b-df-hj-np-tv-z])\1$/.exec(base) && ending === "" ? base.slice(0, -1) : null;
+    if (single && words.sensesOf(single).length > 0) out.add(single);
+  }
+  return [...out];
+}
+
 /** WordNet's lexicographer file of nouns that name places (noun.location). */
 const LOCATION_FILE = 15;
 
@@ -481,6 +533,7 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
     derivedVerbs: (noun) => derivedVerbs(open(), openVerbs(), noun),
     isPartOf: (part, whole) => isPartOf(open(), part, whole),
     isPlace: (word) => isPlace(open(), word),
+    lemmas: (word, pos) => lemmasOf(pos === "noun" ? open() : openVerbs(), word),
     close: () => {
       nouns?.close();
       verbs?.close();
