@@ -50,6 +50,6 @@ describe("the first key, as a newcomer is told to make it", () => {
 
   it("serve's banner names one too", async () => {
     expect(await parse(FIRST_KEY)).not.toBeNull();
-    await expect(parse("strata keys create")).rejects.toThrow(/required option/);
+    await expect(parse("strata keys create")).rejects.toThrow(/needs --name, --scope and --namespaces/);
   });
 });

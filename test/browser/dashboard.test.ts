@@ -105,7 +105,7 @@ describe.skipIf(!runs)(
       const card = page.locator(`#pair-${demo.ids.pairA}-${demo.ids.pairB}`);
       await card.waitFor();
       expect(await card.locator("del").first().textContent()).toBe("lives");
-      expect(await card.locator("ins").first().textContent()).toBe("is based");
+      expect(await card.locator("ins").first().textContent()).toBe("dwells");
       await shoot("review");
       await card.getByRole("button", { name: "supersede" }).click();
       await card.getByText(/Judged .* supersede/).waitFor();

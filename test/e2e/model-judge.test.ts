@@ -19,7 +19,7 @@ import { HOUR, testMemory } from "../support/memory.js";
 
 /** What the fake model answers for B's text; anything else is distinct. */
 const LABELS: Record<string, JudgeRelation> = {
-  "The user is based in Oslo.": "duplicate",
+  "The user calls Oslo home.": "duplicate",
   "The payments team is led by Mei.": "supersedes",
   "Kafka retention was cut down": "distinct",
 };
@@ -50,7 +50,7 @@ describe("a model judge in the engine", () => {
       expect(mem.sleepJudge.name).toBe(provider);
       const oslo = (await mem.remember("The user lives in Oslo.")).id;
       t.clock.advance(HOUR);
-      await mem.remember("The user is based in Oslo.");
+      await mem.remember("The user calls Oslo home.");
       const kafka = (await mem.remember("Kafka brokers keep messages for seven days before compaction")).id;
       t.clock.advance(HOUR);
       await mem.remember("Kafka retention was cut down");
@@ -60,7 +60,7 @@ describe("a model judge in the engine", () => {
       expect(m.seen[0]!.model).toBe("judge-1");
       expect(m.seen[0]!.pairs.map((p) => p.B.text).sort()).toEqual([
         "Kafka retention was cut down",
-        "The user is based in Oslo.",
+        "The user calls Oslo home.",
       ]);
       expect(swept.items).toEqual([
         expect.objectContaining({ action: "merged", reason: `${provider} (judge-1): duplicate` }),
@@ -110,7 +110,7 @@ describe("a model judge in the engine", () => {
     mem = t.mem;
     await mem.remember("The user lives in Oslo.");
     t.clock.advance(HOUR);
-    await mem.remember("The user is based in Oslo.");
+    await mem.remember("The user calls Oslo home.");
     const failed = await mem.consolidate();
     expect(failed.counts.merged).toBe(0);
     expect(failed.fallbacks).toEqual([
@@ -128,7 +128,7 @@ describe("a model judge in the engine", () => {
     const t = await testMemory({ judge: { provider: "openai", baseUrl: m.url, model: "judge-1" } });
     mem = t.mem;
     await mem.remember("The user lives in Oslo.");
-    await mem.remember("The user is based in Oslo.");
+    await mem.remember("The user calls Oslo home.");
     const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
     await createMcpServer(mem).connect(serverSide);
     const client = new Client({ name: "test", version: "1" });
@@ -163,7 +163,7 @@ describe("the CLI reads STRATA_JUDGE_*", () => {
       STRATA_JUDGE_KEY_FILE: join(dir, "key"),
     };
     await strata([...db, "remember", "The user lives in Oslo."], env);
-    await strata([...db, "remember", "The user is based in Oslo."], env);
+    await strata([...db, "remember", "The user calls Oslo home."], env);
     expect(m.seen).toHaveLength(0);
     const r = await strata([...db, "--json", "sweep"], env);
     expect(r.code).toBe(0);

@@ -77,7 +77,7 @@ export async function startDashboardDemo(): Promise<DashboardDemo> {
   );
   await mem.consolidate();
   const pairA = await seedBelief(mem, clock, "The user lives in Oslo.", "2026-02-05");
-  const pairB = await seedBelief(mem, clock, "The user is based in Oslo.", "2026-02-06");
+  const pairB = await seedBelief(mem, clock, "The user dwells in Oslo.", "2026-02-06");
   await seedBelief(
     mem,
     clock,

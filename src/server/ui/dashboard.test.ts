@@ -340,12 +340,12 @@ describe("actions", () => {
 
   it("judges a candidate pair from the review queue, as a fragment for htmx", async () => {
     const a = await seedBelief(mem, clock, "The user lives in Oslo.", "2026-01-01");
-    const b = await seedBelief(mem, clock, "The user is based in Oslo.", "2026-02-01");
+    const b = await seedBelief(mem, clock, "The user dwells in Oslo.", "2026-02-01");
     const { cookie, csrf } = await signIn(keys.writer);
     const queue = await (await get("/review", cookie)).text();
     expect(queue).toContain(`pair-${a}-${b}`);
     expect(queue).toMatch(/<del>lives<\/del>/);
-    expect(queue).toMatch(/<ins>is based<\/ins>/);
+    expect(queue).toMatch(/<ins>dwells<\/ins>/);
     const res = await post(
       "/review/judge",
       cookie,
@@ -371,7 +371,7 @@ describe("actions", () => {
 
   it("applies batch verdicts in one call, leaving pairs marked leave", async () => {
     const a = await seedBelief(mem, clock, "The user lives in Oslo.", "2026-01-01");
-    const b = await seedBelief(mem, clock, "The user is based in Oslo.", "2026-01-02");
+    const b = await seedBelief(mem, clock, "The user dwells in Oslo.", "2026-01-02");
     const c = await seedBelief(
       mem,
       clock,
