@@ -51,6 +51,22 @@ const newSchema = () => {
 };
 
 /** Records a note and forgets it through a memory over `store`; returns forget's result. */
+/**
+ * Another session that can hold a table: `lock` opens a transaction and takes ACCESS SHARE, which
+ * lets forget write the rows and keeps VACUUM (FULL)'s ACCESS EXCLUSIVE waiting until COMMIT.
+ */
+async function lockHolder() {
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  return Object.assign(client, {
+    async lock(schema: string, table: string): Promise<void> {
+      await client.query("BEGIN");
+      await client.query(`LOCK TABLE "${schema}".${table} IN ACCESS SHARE MODE`);
+    },
+  });
+}
+
 async function recordAndForget(mem: Awaited<ReturnType<typeof openMemory>>): Promise<ForgetResult> {
   const canary = `zq${randomBytes(6).toString("hex")}canary`;
   const e = await mem.record(`The vault phrase is ${canary}`);
@@ -74,14 +90,10 @@ describe.skipIf(!DATABASE_URL)("forget on PostgreSQL reports what purge left", (
   it("a table another session keeps locked is skipped, with the reason and the statement to run", async () => {
     const schema = newSchema();
     const mem = await openMemory({ store: await open(schema), clock: testClock() });
-    const pg = (await import("pg")).default;
-    const holder = new pg.Client({ connectionString: DATABASE_URL });
-    await holder.connect();
+    const holder = await lockHolder();
     try {
       await mem.record("An ordinary note");
-      // ACCESS SHARE lets forget write the rows, and blocks VACUUM (FULL)'s ACCESS EXCLUSIVE.
-      await holder.query("BEGIN");
-      await holder.query(`LOCK TABLE "${schema}".episodes IN ACCESS SHARE MODE`);
+      await holder.lock(schema, "episodes");
       const started = Date.now();
       const r = await recordAndForget(mem);
       expect(Date.now() - started).toBeLessThan(20_000);
@@ -108,13 +120,10 @@ describe.skipIf(!DATABASE_URL)("forget on PostgreSQL reports what purge left", (
     // A statement timeout shorter than the 2 s lock wait: the wait ends in 57014, not 55P03.
     const store = await open(schema, { statementTimeoutMs: 1_000 });
     const mem = await openMemory({ store, clock: testClock() });
-    const pg = (await import("pg")).default;
-    const holder = new pg.Client({ connectionString: DATABASE_URL });
-    await holder.connect();
+    const holder = await lockHolder();
     try {
       await mem.record("An ordinary note");
-      await holder.query("BEGIN");
-      await holder.query(`LOCK TABLE "${schema}".audit IN ACCESS SHARE MODE`);
+      await holder.lock(schema, "audit");
       const r = await recordAndForget(mem);
       expect(r.forgotten).toHaveLength(1);
       expect(r.purge?.skipped).toEqual([
