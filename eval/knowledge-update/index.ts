@@ -1,12 +1,15 @@
 /**
- * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|all]
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|all]
  * [--split dev|held-out|all] [--phases before,after,daily]`: values changed in passing, in chat
  * style, across sessions. Four sets, each its own chat: `cases` (cases.json, 40 cases split
  * dev/held-out by hash), `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names,
  * all dev material), `fresh` (fresh.json, 66 cases written in the eighteenth session on other
  * domains and other ways of saying a change, split dev/held-out by hash) and `fresh2` (fresh2.json,
  * 87 cases written in the nineteenth session without reading the rules, all held-out: reported,
- * never tuned on, no misses listed).
+ * never tuned on, no misses listed). Five with `fresh3` (fresh3.json, about 100 cases written in the
+ * twentieth session without reading the rules, in an assistant chat's register: the user asks for
+ * help and says the change in passing, the assistant replies; some values change twice; split
+ * dev/held-out by hash, so the next sessions have independent dev material).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -21,13 +24,23 @@ import { fileURLToPath } from "node:url";
 import type { Memory } from "../../src/core/engine.js";
 import { openMemory } from "../../src/open-memory.js";
 
-interface Case {
+export interface Case {
   id: string;
   first: string;
   update: string;
   question: string;
   old: string;
   new: string;
+  /**
+   * A change between the first mention and the update (fresh3: a value changed twice), said 10
+   * days after the first; `between` is the value it names, older than `new`: a hit that states it
+   * and not `new` counts as an older one.
+   */
+  middle?: string;
+  between?: string;
+  /** The assistant's answer right after the first mention and after the update (actor "assistant"). */
+  firstReply?: string;
+  reply?: string;
 }
 
 export interface CaseFile {
@@ -37,7 +50,7 @@ export interface CaseFile {
   split?: Split;
 }
 
-export const SETS = ["cases", "chat-dev", "fresh", "fresh2"] as const;
+export const SETS = ["cases", "chat-dev", "fresh", "fresh2", "fresh3"] as const;
 export type CaseSet = (typeof SETS)[number];
 
 export const PHASES = ["before", "after", "daily"] as const;
@@ -88,8 +101,12 @@ export function fnv1a(text: string): number {
 export const splitOf = (id: string): Split => (fnv1a(id) % 2 === 0 ? "dev" : "held-out");
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const mentions = (text: string, value: string) =>
+export const mentions = (text: string, value: string) =>
   new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(value)}(?![\\p{L}\\p{N}])`, "iu").test(text);
+
+/** Does `text` state only an older value of `c` (its first, or the one changed in between), not the latest? */
+export const statesOnlyOlder = (c: Case, text: string) =>
+  (mentions(text, c.old) || (c.between !== undefined && mentions(text, c.between))) && !mentions(text, c.new);
 
 export function loadCases(set: CaseSet = "cases"): CaseFile {
   const here = dirname(fileURLToPath(import.meta.url));
@@ -99,20 +116,32 @@ export function loadCases(set: CaseSet = "cases"): CaseFile {
 const DAY = 86_400_000;
 const START = Date.parse("2026-01-05T09:00:00.000Z");
 
-/** The chat as dated turns: first mentions, fillers and updates, in event order. */
-export function buildStream(file: CaseFile): { at: string; text: string; session: string }[] {
-  const turns: { t: number; text: string }[] = [];
+export type Speaker = "user" | "assistant";
+
+/**
+ * The chat as dated turns: first mentions, fillers and updates, in event order; a case's change in
+ * between (10 days after its first) and the assistant's replies where the case has them.
+ */
+export function buildStream(file: CaseFile): { at: string; text: string; session: string; actor: Speaker }[] {
+  const turns: { t: number; text: string; actor: Speaker }[] = [];
   file.cases.forEach((c, i) => {
     const first = START + i * DAY;
-    turns.push({ t: first + 60_000, text: c.first });
-    turns.push({ t: first + 120_000, text: file.filler[i % file.filler.length]! });
-    turns.push({ t: first + 20 * DAY + 60_000, text: file.filler[(i + 7) % file.filler.length]! });
-    turns.push({ t: first + 20 * DAY + 120_000, text: c.update });
+    turns.push({ t: first + 60_000, text: c.first, actor: "user" });
+    if (c.firstReply) turns.push({ t: first + 90_000, text: c.firstReply, actor: "assistant" });
+    turns.push({ t: first + 120_000, text: file.filler[i % file.filler.length]!, actor: "user" });
+    if (c.middle) turns.push({ t: first + 10 * DAY + 150_000, text: c.middle, actor: "user" });
+    turns.push({
+      t: first + 20 * DAY + 60_000,
+      text: file.filler[(i + 7) % file.filler.length]!,
+      actor: "user",
+    });
+    turns.push({ t: first + 20 * DAY + 120_000, text: c.update, actor: "user" });
+    if (c.reply) turns.push({ t: first + 20 * DAY + 180_000, text: c.reply, actor: "assistant" });
   });
   turns.sort((a, b) => a.t - b.t);
   return turns.map((x) => {
     const at = new Date(x.t).toISOString();
-    return { at, text: x.text, session: at.slice(0, 10) };
+    return { at, text: x.text, session: at.slice(0, 10), actor: x.actor };
   });
 }
 
@@ -133,7 +162,12 @@ export async function replayChat(file: CaseFile, phase: Phase): Promise<Memory> 
         if (day !== null && turn.session !== day) await mem.consolidate();
         day = turn.session;
       }
-      await mem.record(turn.text, { type: "observation", actor: "user", at: turn.at, session: turn.session });
+      await mem.record(turn.text, {
+        type: "observation",
+        actor: turn.actor,
+        at: turn.at,
+        session: turn.session,
+      });
     }
     if (phase !== "before") {
       if (phase === "daily") clockAt += DAY;
@@ -162,7 +196,7 @@ async function runPhase(file: CaseFile, phase: Phase, splits: ReadonlySet<Split>
       if (!splits.has(split)) continue;
       const hits = await mem.recall(c.question, { k: 10 });
       const newIdx = hits.findIndex((h) => mentions(h.text, c.new));
-      const oldIdx = hits.findIndex((h) => mentions(h.text, c.old) && !mentions(h.text, c.new));
+      const oldIdx = hits.findIndex((h) => statesOnlyOlder(c, h.text));
       const newRank = newIdx < 0 ? null : newIdx + 1;
       const oldRank = oldIdx < 0 ? null : oldIdx + 1;
       results.push({
@@ -196,7 +230,7 @@ async function runPhase(file: CaseFile, phase: Phase, splits: ReadonlySet<Split>
 export interface KnowledgeUpdateOptions {
   split: "dev" | "held-out" | "all";
   phases: Phase[];
-  /** Which case files to run; each is its own chat. Defaults to all four. */
+  /** Which case files to run; each is its own chat. Defaults to all five. */
   sets?: CaseSet[];
 }
 
@@ -216,7 +250,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
       options.phases = phases as Phase[];
     } else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|all, --split dev|held-out|all, --phases)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|all, --split dev|held-out|all, --phases)`,
       );
   }
   return options;

@@ -1,5 +1,5 @@
 /**
- * A development trace, not a benchmark: `npx tsx eval/knowledge-update/lift-trace.ts [chat-dev|cases|fresh] [after|daily]`
+ * A development trace, not a benchmark: `npx tsx eval/knowledge-update/lift-trace.ts [chat-dev|cases|fresh|fresh3] [after|daily]`
  * asks every dev question of a knowledge-update set (after one `consolidate`, or daily) and lists
  * each lift recall's `why` records on a returned hit (`missedSuccessors`' links, `newerFirst`,
  * `sameSlotFirst`, `newestKindListed`, `currentVersions`), classed: RIGHT (the hit states the
@@ -10,7 +10,7 @@
  * traced); a held-out statement lifted is not printed.
  */
 
-import { type CaseSet, loadCases, replayChat, splitOf } from "./index.js";
+import { type CaseSet, loadCases, replayChat, splitOf, statesOnlyOlder } from "./index.js";
 
 const set = (process.argv[2] ?? "chat-dev") as CaseSet;
 const phase = process.argv[3] ?? "after";
@@ -30,6 +30,9 @@ const owner = (text: string): { id: string; which: string; dev: boolean } | null
     const dev = (file.split ?? splitOf(c.id)) === "dev";
     if (norm(c.first).includes(n)) return { id: c.id, which: "first", dev };
     if (norm(c.update).includes(n)) return { id: c.id, which: "update", dev };
+    if (c.middle && norm(c.middle).includes(n)) return { id: c.id, which: "middle", dev };
+    if (c.firstReply && norm(c.firstReply).includes(n)) return { id: c.id, which: "reply", dev };
+    if (c.reply && norm(c.reply).includes(n)) return { id: c.id, which: "reply", dev };
   }
   for (const f of file.filler) if (norm(f).includes(n)) return { id: "filler", which: "filler", dev: true };
   return null;
@@ -52,7 +55,7 @@ for (const c of file.cases) {
   if (split !== "dev") continue;
   const hits = await mem.recall(c.question, { k: 10 });
   const newIdx = hits.findIndex((h) => mentions(h.text, c.new));
-  const oldIdx = hits.findIndex((h) => mentions(h.text, c.old) && !mentions(h.text, c.new));
+  const oldIdx = hits.findIndex((h) => statesOnlyOlder(c, h.text));
   const ok = newIdx >= 0 && (oldIdx < 0 || newIdx < oldIdx);
   console.log(`TOP1\t${c.id}\t${newIdx === 0 ? "latest" : "other"}`);
   if (ok) pass++;
@@ -67,7 +70,7 @@ for (const c of file.cases) {
         const oo = olderText ? owner(olderText) : null;
         let cls: "right" | "harmless" | "wrong";
         if (mentions(h.text, c.new)) cls = "right";
-        else if (mentions(h.text, c.old) && o?.id === c.id) cls = "wrong";
+        else if (statesOnlyOlder(c, h.text) && o?.id === c.id) cls = "wrong";
         else if (o && o.id === c.id) cls = "harmless";
         else if (o && oo && o.id === oo.id && o.id !== "filler") cls = "harmless";
         else cls = "wrong";

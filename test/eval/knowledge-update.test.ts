@@ -55,6 +55,97 @@ describe("knowledge-update eval", () => {
     expect(nonUpdates).toBe(7);
   });
 
+  it("lists fresh3 as a set, split dev/held-out by hash, each value said where its case says it", () => {
+    expect(SETS).toContain("fresh3");
+    expect(parseKnowledgeUpdateArgs(["--set", "fresh3"]).sets).toEqual(["fresh3"]);
+    expect(parseKnowledgeUpdateArgs(["--set", "fresh3", "--split", "dev"])).toMatchObject({
+      sets: ["fresh3"],
+      split: "dev",
+    });
+    expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh3");
+    const file = loadCases("fresh3");
+    // No file-wide split: each case's half is the hash of its id, as fresh's.
+    expect(file.split).toBeUndefined();
+    expect(file.cases.length).toBeGreaterThanOrEqual(95);
+    expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
+    const dev = file.cases.filter((c) => splitOf(c.id) === "dev").length;
+    expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
+    expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
+    const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const says = (text: string, value: string) =>
+      new RegExp(`(?<![\\p{L}\\p{N}])${esc(value)}(?![\\p{L}\\p{N}])`, "iu").test(text);
+    let nonUpdates = 0;
+    let twice = 0;
+    for (const c of file.cases) {
+      const values = [c.old, c.new, ...(c.between === undefined ? [] : [c.between])];
+      // An update says the older value first and the newer in the update; a non-update (another
+      // person's change, a plan, a question, a past memory) says the latest first and only the
+      // distractor after, so the distractor's turn can outrank it and the case can fail.
+      const update = says(c.first, c.old);
+      if (!update) nonUpdates++;
+      if (update) {
+        expect(says(c.update, c.new), c.id).toBe(true);
+        expect(says(c.first, c.new), c.id).toBe(false);
+      } else {
+        expect(says(c.first, c.new), c.id).toBe(true);
+        expect(says(c.update, c.old), c.id).toBe(true);
+        expect(says(c.update, c.new), c.id).toBe(false);
+        expect(c.middle, c.id).toBeUndefined();
+      }
+      // A value changed twice: the middle turn says the value in between, not the latest; the
+      // first does not say it.
+      expect(c.middle === undefined, c.id).toBe(c.between === undefined);
+      if (c.middle !== undefined && c.between !== undefined) {
+        twice++;
+        expect(says(c.middle, c.between), c.id).toBe(true);
+        expect(says(c.middle, c.new), c.id).toBe(false);
+        expect(says(c.first, c.between), c.id).toBe(false);
+      }
+      // The assistant's replies name no value of their case: a hit is scored by its words.
+      for (const reply of [c.reply, c.firstReply])
+        if (reply !== undefined)
+          for (const v of values) expect(says(reply, v), `${c.id}: ${v} in a reply`).toBe(false);
+      // No value of a case is said by another case or a filler line.
+      for (const d of file.cases)
+        if (d !== c) {
+          const text = [d.first, d.middle, d.update, d.firstReply, d.reply].filter(Boolean).join(" ");
+          for (const v of values) expect(says(text, v), `${c.id} in ${d.id}`).toBe(false);
+        }
+      for (const f of file.filler) for (const v of values) expect(says(f, v), c.id).toBe(false);
+    }
+    expect(nonUpdates).toBe(12);
+    expect(twice).toBe(8);
+  });
+
+  it("replays a case's change in between and the assistant's replies, and counts the value in between as older", async () => {
+    const { buildStream, statesOnlyOlder } = await import("../../eval/knowledge-update/index.js");
+    const c = {
+      id: "t",
+      first: "I use Alpha.",
+      middle: "I use Beta now.",
+      between: "Beta",
+      update: "I use Gamma now.",
+      reply: "Noted.",
+      question: "What do I use?",
+      old: "Alpha",
+      new: "Gamma",
+    };
+    const stream = buildStream({ cases: [c], filler: ["ok"] });
+    expect(stream.map((t) => [t.text, t.actor])).toEqual([
+      ["I use Alpha.", "user"],
+      ["ok", "user"],
+      ["I use Beta now.", "user"],
+      ["ok", "user"],
+      ["I use Gamma now.", "user"],
+      ["Noted.", "assistant"],
+    ]);
+    expect(stream[2]!.session).toBe("2026-01-15");
+    expect(statesOnlyOlder(c, "I use Beta now.")).toBe(true);
+    expect(statesOnlyOlder(c, "I use Alpha.")).toBe(true);
+    expect(statesOnlyOlder(c, "From Beta to Gamma.")).toBe(false);
+    expect(statesOnlyOlder({ ...c, middle: undefined, between: undefined }, "I use Beta now.")).toBe(false);
+  });
+
   it("after consolidate, ranks the latest value first on the dev half (the level reached) and covers every episode", async () => {
     const report = await evaluateKnowledgeUpdate({ split: "dev", phases: ["after"] });
     const after = report.sets[0]!.phases[0]!;
