@@ -193,8 +193,14 @@ describe("read commands", () => {
     expect(hits[0]).toMatchObject({ id: "b1", text: "The API rate limit is 100 requests per minute" });
   });
 
-  it("recall with nothing found renders a short note", () => {
+  it("recall with nothing found renders a short note, naming the clock a past date was read on", () => {
     expect(renderRecall([], plain)).toBe("Nothing recalled.");
+    expect(renderRecall([], plain, { at: "2026-03-01T00:00:00.000Z" })).toBe(
+      "Nothing recalled at 2026-03-01: nothing that matches held then (--at reads when a statement held in the world; one remembered without --at holds from the moment it was stored, so an earlier date does not find it).",
+    );
+    expect(renderRecall([], plain, { asOf: "2026-03-01T00:00:00.000Z" })).toMatch(
+      /^Nothing recalled as of 2026-03-01: the store had recorded nothing that matches by then/,
+    );
   });
 
   it.each([

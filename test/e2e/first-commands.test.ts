@@ -70,6 +70,19 @@ describe("the first read, with no store anywhere", () => {
   });
 });
 
+describe("the README's CLI lines on a store made today", () => {
+  it("recall --at a date before the store says why nothing held then", () => {
+    const db = join(cwd, "readme.db");
+    expect(strata(["--db", db, "remember", "The API rate limit is 100 requests per minute"]).code).toBe(0);
+    const r = strata(["--db", db, "recall", "rate limit", "--at", "2026-03-01", "--kinds", "fact"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^Nothing recalled at 2026-03-01: nothing that matches held then \(--at reads when a statement held in the world; one remembered without --at holds from the moment it was stored/,
+    );
+    expect(strata(["--db", db, "recall", "rate limit"]).stdout).toMatch(/^1\. b1 /);
+  });
+});
+
 describe("a command word Strata does not have", () => {
   it.each([
     ["status", /strata stats counts what the store holds, strata health .* strata doctor checks the set-up/],
