@@ -449,6 +449,7 @@ describe("pages", () => {
     expect(empty).toContain("POST /v1/namespaces/default/beliefs");
     expect(empty).toContain('strata remember "The retry limit is 5"');
     expect(empty).not.toContain("This key also sees");
+    expect(empty).toContain("Usable: <strong>— (no active belief)</strong>"); // not 100% of nothing
     // Another namespace holds something: named for this key, and its own Overview has no notice.
     await mem.remember("The retry limit is 5", { namespace: "team-b" });
     const again = await (await get("/", cookie)).text();
@@ -456,6 +457,7 @@ describe("pages", () => {
     expect((await post("/namespace", cookie, { csrf, namespace: "team-b" })).status).toBe(303);
     const other = await (await get("/", cookie)).text();
     expect(other).toContain("Beliefs · 1");
+    expect(other).toContain("Usable: <strong>100%</strong>");
     expect(other).not.toContain("empty-namespace");
     expect((await post("/namespace", cookie, { csrf, namespace: "default" })).status).toBe(303);
     // A key bound to one namespace is never told of another (namespaces are a boundary).

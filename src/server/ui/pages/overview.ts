@@ -114,7 +114,7 @@ ${stats.beliefs.total === 0 && stats.episodes.total === 0 ? emptyNamespace(v) : 
       classes.map(([k]) => k),
       classes.map(([, c]) => c.count),
     )}
-    <p>Usable: <strong>${Math.round(health.usable * 100)}%</strong></p></div>
+    <p>Usable: <strong>${health.active === 0 ? "— (no active belief)" : `${Math.round(health.usable * 100)}%`}</strong></p></div>
   <div class="card"><h2>Confidence</h2>
     ${barChart(
       "Active beliefs by confidence",
