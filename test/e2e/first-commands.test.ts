@@ -70,6 +70,22 @@ describe("the first read, with no store anywhere", () => {
   });
 });
 
+describe("a store just created, still empty", () => {
+  it("strata init says what to type next, and health gives no usable share of nothing", () => {
+    const db = join(cwd, "empty.db");
+    const init = strata(["--db", db, "init"]);
+    expect(init.code).toBe(0);
+    expect(init.stdout).toMatch(
+      /^Created a store at .*\n[\s\S]*\nnext: strata remember "The retry limit is 5" stores a fact; /,
+    );
+    const again = strata(["--db", db, "init", "--json"]);
+    expect(JSON.parse(again.stdout)).toMatchObject({ created: false, beliefs: 0, episodes: 0 }); // --json unchanged
+    const health = strata(["--db", db, "health"]);
+    expect(health.code).toBe(0);
+    expect(health.stdout).toMatch(/^0 active beliefs in default: no usable share to give \(strata remember/);
+  });
+});
+
 describe("the README's CLI lines on a store made today", () => {
   it("recall --at a date before the store says why nothing held then", () => {
     const db = join(cwd, "readme.db");
