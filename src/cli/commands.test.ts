@@ -7,7 +7,7 @@ import { StrataError } from "../core/errors.js";
 import { emptyCounts } from "../core/sleep/report.js";
 import { openMemory } from "../open-memory.js";
 import { toInteger, toJson, toList } from "./args.js";
-import { runInit } from "./commands/init.js";
+import { renderInit, runInit } from "./commands/init.js";
 import { renderAudit, renderVerify, runAudit, runVerify, verifyExitCode } from "./commands/integrity.js";
 import {
   renderForget,
@@ -193,8 +193,14 @@ describe("read commands", () => {
     expect(hits[0]).toMatchObject({ id: "b1", text: "The API rate limit is 100 requests per minute" });
   });
 
-  it("recall with nothing found renders a short note", () => {
+  it("recall with nothing found renders a short note, naming the clock a past date was read on", () => {
     expect(renderRecall([], plain)).toBe("Nothing recalled.");
+    expect(renderRecall([], plain, { at: "2026-03-01T00:00:00.000Z" })).toBe(
+      "Nothing recalled at 2026-03-01: nothing that matches held then (--at reads when a statement held in the world; one remembered without --at holds from the moment it was stored, so an earlier date does not find it).",
+    );
+    expect(renderRecall([], plain, { asOf: "2026-03-01T00:00:00.000Z" })).toMatch(
+      /^Nothing recalled as of 2026-03-01: the store had recorded nothing that matches by then/,
+    );
   });
 
   it.each([
@@ -558,6 +564,14 @@ describe("sleep commands", () => {
     expect(text).toMatch(/^echoes +1 +b3$/m);
     expect(text).toMatch(/^superseded but active +0 +-$/m);
   });
+
+  it("health on a namespace with no active belief gives no usable share (not 100% of nothing)", async () => {
+    const text = renderHealth(await runHealth(mem), plain);
+    expect(text).toMatch(
+      /^0 active beliefs in default: no usable share to give \(strata remember stores a fact; strata consolidate distils recorded events into beliefs\)\n/,
+    );
+    expect(text).not.toContain("% usable");
+  });
 });
 
 describe("integrity commands", () => {
@@ -599,6 +613,13 @@ describe("integrity commands", () => {
       beliefs: 0,
       auditEntries: 0,
     });
+    // Empty: what to type next; with anything stored, the counts alone.
+    expect(renderInit(r, plain)).toMatch(
+      /\naudit entries +0\nnext: strata remember "The retry limit is 5" stores a fact; strata record "Deploy failed: migration lock timeout" an event; strata install claude-code wires an agent to it$/,
+    );
+    expect(renderInit({ ...r, namespace: "team-a" }, plain)).toContain('next: strata -n team-a remember "');
+    expect(renderInit({ ...r, beliefs: 1 }, plain)).not.toContain("next:");
+    expect(renderInit({ ...r, episodes: 1 }, plain)).not.toContain("next:");
   });
 });
 

@@ -22,7 +22,7 @@ import { describeLocation, isPostgresUrl } from "../store/open-store.js";
 import { fileLines, readStdin, textLines } from "./input-lines.js";
 import type { GlobalOptions, Invocation, RunEnv } from "./invocation.js";
 import { migrationNotice } from "./migration-notice.js";
-import { isBare, NO_COMMAND, renderStartHere, VALUED_OPTIONS } from "./start-here.js";
+import { commandWord, isBare, NO_COMMAND, renderStartHere, VALUED_OPTIONS } from "./start-here.js";
 import { createStyle } from "./style.js";
 import { UsageError } from "./usage-error.js";
 import { cliWording } from "./wording.js";
@@ -120,6 +120,26 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     },
   );
 
+  // A command word the program does not have: a word a newcomer guesses (`status`, `search`,
+  // `add`, an MCP tool's name) is answered with the command that does it; `strata help WORD`
+  // says the word is unknown instead of printing the whole help as if it were an answer.
+  const named = commandWord(argv);
+  if (
+    named &&
+    named.word !== "help" &&
+    !program.commands.some((c) => c.name() === named.word || c.aliases().includes(named.word))
+  ) {
+    const { guessedCommand } = await import("./guessed-commands.js");
+    const guess = guessedCommand(named.word);
+    if (guess) return failWith(2, { code: "USAGE", message: guess, details: { command: named.word } });
+    if (named.viaHelp && !wantsJson)
+      return failWith(2, {
+        code: "USAGE",
+        message: `unknown command '${named.word}': strata --help lists the commands.`,
+        details: { command: named.word },
+      });
+  }
+
   // `strata help [COMMAND] --json`, `strata COMMAND --help --json`: the help as data, as every
   // command answers under --json (the text is one of its fields).
   if (wantsJson) {
@@ -142,6 +162,8 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
   }
 
   let mem: Memory | null = null;
+  // Whether --db, STRATA_DB or the settings file named the store (else it is the default path).
+  let storeNamed = true;
   const bars: SingleBar[] = [];
   const cleanups: (() => void)[] = [];
   try {
@@ -177,11 +199,9 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         );
       }
     }
-    const location =
-      global.db ??
-      (env.STRATA_DB?.trim() || undefined) ??
-      config.db ??
-      join(homedir(), ".strata", "memory.db");
+    const named = global.db ?? (env.STRATA_DB?.trim() || undefined) ?? config.db;
+    storeNamed = named !== undefined;
+    const location = named ?? join(homedir(), ".strata", "memory.db");
     const onServer = isPostgresUrl(location);
     const dbPath = onServer ? location : resolve(process.cwd(), location);
     // Bars are for people watching a terminal: never in pipes, --json or --quiet.
@@ -366,11 +386,17 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     }
     if (error instanceof UsageError)
       return failWith(2, { code: error.code, message: error.message, details: {} });
-    if (isStrataError(error) && error.code === "STORE_UNAVAILABLE" && error.details.reason === "missing")
+    if (isStrataError(error) && error.code === "STORE_UNAVAILABLE" && error.details.reason === "missing") {
+      const command = (invocation as Invocation | null)?.command ?? "this command";
+      const self = env.npm_command === "exec" ? "npx strata" : "strata";
+      // Nothing named a store: a first run, not a typo. Say how to begin rather than what to check.
       return failWith(exitCodeOf(error.code), {
         ...(error.toJSON() as ErrorBody),
-        message: `No store at ${String(error.details.path)}: the file does not exist, and ${(invocation as Invocation | null)?.command ?? "this command"} only reads, so none was created. Check --db (or STRATA_DB, or the settings file); a write such as strata remember creates it, and strata init creates it empty.`,
+        message: storeNamed
+          ? `No store at ${String(error.details.path)}: the file does not exist, and ${command} only reads, so none was created. Check --db (or STRATA_DB, or the settings file); a write such as strata remember creates it, and strata init creates it empty.`
+          : `Nothing is stored yet: no store at ${String(error.details.path)} (the default; no --db, STRATA_DB or settings file names another), and ${command} only reads, so none was created. The first write creates it: ${self} remember "The retry limit is 5" (${self} demo plays a whole session on a temporary store).`,
       });
+    }
     if (isStrataError(error) && error.code === "INVALID_INPUT" && Array.isArray(error.details.issues)) {
       const inv = invocation as Invocation | null;
       const { flagUsage } = await import("./flag-issues.js");

@@ -449,7 +449,7 @@ export function createProgram(
               namespacePrefix: o.namespacePrefix,
             }),
           ),
-          render: renderRecall,
+          render: (hits, style) => renderRecall(hits, style, { at: o.at, asOf: o.asOf }),
         }),
     );
 

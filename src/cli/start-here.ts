@@ -70,3 +70,28 @@ export function renderStartHere(): string {
     "strata --help lists every command; strata help COMMAND explains one, with examples.",
   ].join("\n");
 }
+
+/**
+ * The command word argv names, skipping global options and their values, and whether it came
+ * after `help` (`strata help status`); null when argv names none.
+ *
+ *   commandWord(["--db", "x.db", "status"]) // { word: "status", viaHelp: false }
+ *   commandWord(["help", "status"])         // { word: "status", viaHelp: true }
+ */
+export function commandWord(argv: readonly string[]): { word: string; viaHelp: boolean } | null {
+  let viaHelp = false;
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (VALUED_OPTIONS.has(token)) {
+      i++;
+      continue;
+    }
+    if (token.startsWith("-")) continue;
+    if (token === "help" && !viaHelp && i + 1 < argv.length) {
+      viaHelp = true;
+      continue;
+    }
+    return { word: token, viaHelp };
+  }
+  return null;
+}

@@ -72,6 +72,20 @@ describe.skipIf(!runs)(
       await shoot("overview");
     });
 
+    it("an empty namespace's Overview says how memories get in", async () => {
+      await signIn(page, demo.url, demo.keys.admin);
+      expect(await page.locator("#empty-namespace").count()).toBe(0);
+      await page.getByLabel("Namespace").fill("fresh-team");
+      await page.getByRole("button", { name: "Switch" }).click();
+      await page.getByRole("heading", { name: "Nothing is stored in fresh-team yet" }).waitFor();
+      const notice = await page.locator("#empty-namespace").textContent();
+      expect(notice).toContain("strata install claude-code");
+      expect(notice).toContain("POST /v1/namespaces/fresh-team/beliefs");
+      expect(notice).toContain('strata -n fresh-team remember "The retry limit is 5"');
+      expect(notice).toMatch(/This key also sees default/);
+      await shoot("overview-empty");
+    });
+
     it("searches, and travels back in time to what held before", async () => {
       await signIn(page, demo.url, demo.keys.reader);
       await page.getByRole("link", { name: "Recall" }).click();

@@ -38,7 +38,7 @@ export function renderInit(r: InitResult, style: Style): string {
       : r.created
         ? style.good(`Created a store at ${r.path}`)
         : `Store already exists at ${r.path}`;
-  return `${head}\n${keyValues(
+  const counts = keyValues(
     [
       ["namespace", r.namespace],
       ["episodes", String(r.episodes)],
@@ -46,5 +46,12 @@ export function renderInit(r: InitResult, style: Style): string {
       ["audit entries", String(r.auditEntries)],
     ],
     style,
-  )}`;
+  );
+  // An empty namespace (a first run): what to type next, rather than a table of zeros alone.
+  const ns = r.namespace === "default" ? "" : ` -n ${r.namespace}`;
+  const next =
+    r.episodes + r.beliefs === 0
+      ? `\n${style.dim(`next: strata${ns} remember "The retry limit is 5" stores a fact; strata${ns} record "Deploy failed: migration lock timeout" an event; strata install claude-code wires an agent to it`)}`
+      : "";
+  return `${head}\n${counts}${next}`;
 }

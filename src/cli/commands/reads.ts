@@ -36,8 +36,24 @@ export async function runRecall(mem: Memory, args: RecallArgs): Promise<RecallHi
   return mem.recall(query, withoutUndefined(options) as Options<Memory["recall"]>);
 }
 
-export function renderRecall(hits: RecallHit[], style: Style): string {
-  if (hits.length === 0) return style.dim("Nothing recalled.");
+/**
+ * Nothing found at a past date is the answer, not a fault; it says which clock was read, since a
+ * fact stored today without `--at` did not hold in March (the README's `--at 2026-03-01` line).
+ */
+function nothingRecalled(when: { at?: string | undefined; asOf?: string | undefined }): string {
+  if (when.at)
+    return `Nothing recalled at ${when.at.slice(0, 10)}: nothing that matches held then (--at reads when a statement held in the world; one remembered without --at holds from the moment it was stored, so an earlier date does not find it).`;
+  if (when.asOf)
+    return `Nothing recalled as of ${when.asOf.slice(0, 10)}: the store had recorded nothing that matches by then (--as-of reads when statements were stored).`;
+  return "Nothing recalled.";
+}
+
+export function renderRecall(
+  hits: RecallHit[],
+  style: Style,
+  when: { at?: string | undefined; asOf?: string | undefined } = {},
+): string {
+  if (hits.length === 0) return style.dim(nothingRecalled(when));
   return hits
     .map((h, i) => {
       const when = h.validTo ? interval(h.at, h.validTo) : shortTime(h.at);

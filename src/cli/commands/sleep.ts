@@ -243,7 +243,11 @@ const pairs = (list: readonly (readonly string[])[], style: Style, join = "↔")
 export function renderHealth(r: HealthReport, style: Style): string {
   const pct = Math.round(r.usable * 1000) / 10;
   const usable = r.usable >= 0.9 ? style.good : r.usable >= 0.7 ? style.warn : style.bad;
-  const head = `${r.active} active beliefs in ${r.namespace}: ${usable(`${pct}% usable`)}`;
+  // No active belief: no share to give (not "100% usable" of nothing).
+  const head =
+    r.active === 0
+      ? `0 active beliefs in ${r.namespace}: no usable share to give (strata remember stores a fact; strata consolidate distils recorded events into beliefs)`
+      : `${r.active} active beliefs in ${r.namespace}: ${usable(`${pct}% usable`)}`;
   const classes = table(
     HEALTH_CLASSES.map((c) => ({ name: c, ...r.classes[c] })),
     [

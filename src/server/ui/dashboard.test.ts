@@ -441,6 +441,33 @@ describe("live updates", () => {
 });
 
 describe("pages", () => {
+  it("an empty namespace's Overview says how memories get in, and which other namespaces the key sees", async () => {
+    const { cookie, csrf } = await signIn(keys.admin);
+    const empty = await (await get("/", cookie)).text();
+    expect(empty).toMatch(/id="empty-namespace"[\s\S]*Nothing is stored in default yet/);
+    expect(empty).toContain("strata install claude-code");
+    expect(empty).toContain("POST /v1/namespaces/default/beliefs");
+    expect(empty).toContain('strata remember "The retry limit is 5"');
+    expect(empty).not.toContain("This key also sees");
+    expect(empty).toContain("Usable: <strong>— (no active belief)</strong>"); // not 100% of nothing
+    // Another namespace holds something: named for this key, and its own Overview has no notice.
+    await mem.remember("The retry limit is 5", { namespace: "team-b" });
+    const again = await (await get("/", cookie)).text();
+    expect(again).toMatch(/This key also sees team-b: pick one under Namespace above/);
+    expect((await post("/namespace", cookie, { csrf, namespace: "team-b" })).status).toBe(303);
+    const other = await (await get("/", cookie)).text();
+    expect(other).toContain("Beliefs · 1");
+    expect(other).toContain("Usable: <strong>100%</strong>");
+    expect(other).not.toContain("empty-namespace");
+    expect((await post("/namespace", cookie, { csrf, namespace: "default" })).status).toBe(303);
+    // A key bound to one namespace is never told of another (namespaces are a boundary).
+    const { cookie: writer } = await signIn(keys.writer);
+    expect(await (await get("/", writer)).text()).not.toContain("team-b");
+    // One episode is enough for the notice to go.
+    await mem.record("Deployed the billing service", { type: "observation" });
+    expect(await (await get("/", cookie)).text()).not.toContain("empty-namespace");
+  });
+
   it("renders every page for an admin key", async () => {
     const old = await mem.remember("The retry limit is 5", { at: "2026-01-01" });
     await mem.remember("The retry limit is 7", { at: "2026-02-01" });

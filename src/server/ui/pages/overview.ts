@@ -77,6 +77,19 @@ function confidenceBuckets(items: Items["items"]): number[] {
   return buckets;
 }
 
+/**
+ * What a namespace holding nothing says instead of a page of zeros (a first visit): how memories
+ * get in, and the other namespaces this key may see, if any.
+ */
+function emptyNamespace(v: View): Html {
+  const others = v.namespaces.filter((n) => n !== v.namespace);
+  const ns = v.namespace === "default" ? "" : ` -n ${v.namespace}`;
+  return html`<div class="card" id="empty-namespace"><h2>Nothing is stored in ${v.namespace} yet</h2>
+<p>Memories arrive as an agent works: wire one with <code>strata install claude-code</code> (or cursor, codex, gemini, claude-desktop, windsurf) on the server's machine, or write through the REST API with a write key: <code>POST /v1/namespaces/${v.namespace}/beliefs</code> (every route at <code>/docs</code>). By hand, on the server's machine: <code>strata${ns} remember "The retry limit is 5"</code>, with the server's <code>--db</code>.</p>
+${others.length > 0 ? html`<p>This key also sees ${others.join(", ")}: pick one under Namespace above.</p>` : ""}
+</div>`;
+}
+
 export async function renderOverview(v: View): Promise<Html> {
   const [stats, health, verification, all, worker] = await Promise.all([
     v.call<Stats>("stats"),
@@ -91,6 +104,7 @@ export async function renderOverview(v: View): Promise<Html> {
   const neverUsed = active.items.filter((i) => i.layer === "belief" && i.uses === 0).length;
   return html`<section id="overview" data-live="${v.base}/events" data-refresh="${v.base}" data-head="${stats.audit.entries}">
 <p>${auditBadge(verification)} <span class="muted">Audit head at entry ${stats.audit.entries}.</span></p>
+${stats.beliefs.total === 0 && stats.episodes.total === 0 ? emptyNamespace(v) : ""}
 <div class="grid">
   <div class="card"><h2>Beliefs · ${stats.beliefs.total}</h2>${tally("by status", stats.beliefs.byStatus)}${tally("by kind", stats.beliefs.byKind)}<p class="muted">${stats.beliefs.pinned} pinned</p></div>
   <div class="card"><h2>Episodes · ${stats.episodes.total}</h2>${tally("by status", stats.episodes.byStatus)}${tally("by type", stats.episodes.byType)}</div>
@@ -100,7 +114,7 @@ export async function renderOverview(v: View): Promise<Html> {
       classes.map(([k]) => k),
       classes.map(([, c]) => c.count),
     )}
-    <p>Usable: <strong>${Math.round(health.usable * 100)}%</strong></p></div>
+    <p>Usable: <strong>${health.active === 0 ? "— (no active belief)" : `${Math.round(health.usable * 100)}%`}</strong></p></div>
   <div class="card"><h2>Confidence</h2>
     ${barChart(
       "Active beliefs by confidence",
