@@ -217,15 +217,11 @@ const CALENDAR = new Set(
   ),
 );
 const TIME_PREPOSITION = /^(?:since|until|till|from|after|before|during)$/i;
-/**
- * Words of when, not what: units and parts of the calendar and the day ("days", "evenings",
- * "weekend"), as written and as `stem` makes them ("morning" → "morn", "evening" → "even"), since
- * `isWhenWord` is handed stemmed tokens.
- */
+/** Words of when, not what: units and parts of the calendar and the day ("days", "evenings", "weekend"). */
 const WHEN_WORDS = new Set(
-  "day week weekend month year morning afternoon evening night hour minute tonight today tomorrow yesterday weekday"
-    .split(" ")
-    .flatMap((w) => [w, stem(w)]),
+  "day week weekend month year morning afternoon evening night hour minute tonight today tomorrow yesterday weekday".split(
+    " ",
+  ),
 );
 
 /**
