@@ -8,7 +8,9 @@
  * Nothing is loaded at import: `loadTagger()` imports wink-nlp and its model and builds the
  * pipeline (~0.1–0.2 s of a cold process), once, and every path that judges awaits it first (the
  * lexical judge's `compare`, the write gate before `distinctions`, sleep before its own lexical
- * comparisons). So a process that only recalls, or prints its version, never pays for it.
+ * comparisons). A process that prints its version never pays for it, and one that recalls only
+ * when a question or a pair of beliefs needs reading (the slot a question asks, a newer belief
+ * judged against an older, the base forms of two words that begin alike: `linkedByFamily`).
  *
  *   await loadTagger();
  *   tag("checkout-svc is owned by Ravi.")
