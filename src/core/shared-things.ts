@@ -269,6 +269,8 @@ const rootOf = (w: string) => w.replace(VERB_PREFIX, "");
  * undone or taken away), "booking" and "rebooked" (prefixed), "insure" and "insurance"
  * ("derived"); null for unrelated words or a word WordNet lacks, and for words whose roots do not
  * begin alike (a derivation keeps its root's first letters: the test that spares most lookups).
+ * `readings` are the tagger's readings of the two words in their sentences (`linkedByFamily`);
+ * without them each word is read out of its sentence. `await loadTagger()` first.
  *
  *   familyLink("remortgaged", "mortgage", lexicon)  // → "prefixed"
  *   familyLink("reason", "son", lexicon)            // → null
