@@ -112,10 +112,11 @@ export interface Lexicon {
   /** True when a noun names a part of another in its first senses ("evening" of "night"). */
   isPartOf(part: string, whole: string): boolean;
   /**
-   * The base forms WordNet lists for a word as a noun or a verb, by its inflection rules
-   * ("remortgaged" → [] as WordNet lacks it; "mortgaged" → ["mortgage"]; "homes" → ["home"]); [] when none.
+   * True when the lexicon lists a word (a base form, lower case) as a noun or a verb: "mortgage"
+   * as both; "mortgaged" (an inflected form: the tagger's lemmatiser finds its base) and
+   * "remortgaged" (WordNet lacks it) as neither.
    */
-  lemmas(word: string, pos: "noun" | "verb"): string[];
+  lists(word: string, pos: "noun" | "verb"): boolean;
   /** True when a noun or name names a place in its dominant sense ("Portland", "Glasgow": a city); false when not or unknown ("Giffgaff"). */
   isPlace(word: string): boolean;
 }

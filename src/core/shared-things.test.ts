@@ -2,9 +2,10 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sleptChat } from "../../test/support/memory.js";
 import { sharedWordNet } from "../lexicon/wordnet.js";
 import type { Memory } from "./engine.js";
-import { loadTagger } from "./judge/tagger.js";
+import { loadTagger, tag } from "./judge/tagger.js";
 import {
   aboutAsked,
+  basesOf,
   eventsOf,
   familyLink,
   linkedByFamily,
@@ -13,6 +14,7 @@ import {
   nextPart,
   nounForms,
   thingsOf,
+  wordFamily,
 } from "./shared-things.js";
 import { askedSlot, fillsAskedSlot } from "./state-slots.js";
 
@@ -264,6 +266,68 @@ describe("recall: an update that names a new value at the older's event ranks ab
   });
 });
 
+describe("basesOf: a written word's base forms, the tagger's lemma checked against WordNet's listing (lemma20)", () => {
+  const lexicon = sharedWordNet();
+  /** The tagger's reading of `word` in `sentence`. */
+  const readingIn = (sentence: string, word: string) => {
+    const read = tag(sentence).find((w) => w.text.toLowerCase() === word);
+    if (!read) throw new Error(`no "${word}" in "${sentence}"`);
+    return read;
+  };
+  it.each([
+    // Irregular verbs: the tagger's lemma (WordNet lacks the form; its morphy rules had no base).
+    ["I took the train to work.", "took", [], ["take"]],
+    ["We went to Leeds for the weekend.", "went", [], ["go"]],
+    ["She has written three letters.", "written", [], ["write"]],
+    ["We sold the house in May.", "sold", [], ["sell"]],
+    // Nouns whose plural is irregular.
+    ["The children love the park.", "children", ["child"], []],
+    ["We have two mice in the shed.", "mice", ["mouse"], []],
+    ["My feet hurt after the run.", "feet", ["foot"], []],
+    // A form of two verbs: read in its sentence, the one meant ("hoped" is no form of "hop").
+    ["I hoped it would rain.", "hoped", [], ["hope"]],
+    // A word WordNet lists as a noun and a verb: the tagger's lemma in the part of speech it read,
+    // the word's own listing and the lemmatiser's base in the other.
+    ["I saw the plank in half.", "saw", ["saw"], ["see"]],
+    ["I bought a saw at the market.", "saw", ["saw"], ["saw", "see"]],
+    ["Our homes are small.", "homes", ["home"], ["home"]],
+    ["The leaves fell in October.", "leaves", ["leaf"], ["leave"]],
+    ["I found my keys.", "found", ["found"], ["find"]],
+    ["They founded a company.", "founded", [], ["found"]],
+    // The tagger mis-reads "swam" (a noun "swam"): WordNet lists no such noun, so the verb falls
+    // back to the lemmatiser's base out of the sentence.
+    ["They swam in the lake.", "swam", [], ["swim"]],
+    // Regular inflections, and words WordNet lacks in any form.
+    ["We booked a table for two.", "booked", [], ["book"]],
+    ["We remortgaged last week.", "remortgaged", [], []],
+    ["The sync was driving me mad.", "driving", ["driving"], ["drive"]],
+  ] as const)("%s: %s → nouns %j, verbs %j", (sentence, word, nouns, verbs) => {
+    const reading = readingIn(sentence, word);
+    expect(basesOf(word, "noun", lexicon, reading)).toEqual(nouns);
+    expect(basesOf(word, "verb", lexicon, reading)).toEqual(verbs);
+  });
+
+  it.each([
+    // Out of its sentence, a form of two verbs reads as the lemmatiser's first rule that fits.
+    ["hoped", [], ["hop"]],
+    ["went", [], ["go"]],
+    ["geese", ["goose"], []],
+    ["mortgaged", [], ["mortgage"]],
+    ["stopped", [], ["stop"]],
+    ["ason", [], []],
+  ] as const)("out of its sentence, %s → nouns %j, verbs %j", (word, nouns, verbs) => {
+    expect(basesOf(word, "noun", lexicon)).toEqual(nouns);
+    expect(basesOf(word, "verb", lexicon)).toEqual(verbs);
+  });
+
+  it("a word's family is read once per reading: the cache keys the tagger's lemma", () => {
+    expect([...wordFamily("hoped", lexicon).forms]).toContain("hop");
+    expect([
+      ...wordFamily("hoped", lexicon, readingIn("I hoped it would rain.", "hoped")).forms,
+    ]).not.toContain("hop");
+  });
+});
+
 describe("familyLink: two written words of one WordNet family (cue19)", () => {
   const lexicon = sharedWordNet();
   it.each([
@@ -275,6 +339,10 @@ describe("familyLink: two written words of one WordNet family (cue19)", () => {
     // Derivationally related forms in the dominant sense.
     ["insurance", "insure", "derived"],
     ["decided", "decision", "derived"],
+    // An irregular form reaches its family through the tagger's lemmatiser ("began" → "begin",
+    // whose noun is "beginning"; its morphy rules gave "began" none): `linkedByFamily` reads the
+    // two as one verb inflected.
+    ["began", "beginning", "derived"],
     // The rest of a word WordNet has is never read: "reason" is no "ason", "renew" no "new".
     ["reason", "son", null],
     ["reason", "ason", null],
@@ -308,6 +376,9 @@ describe("linkedByFamily: a newer names the older's word by another of its famil
     ["I read the Guardian every morning.", "I re-read my old diaries last night.", ["read"], null],
     // One verb inflected is no derivation ("the sync was driving me mad" / "I drive a Mercedes").
     ["I drive a Mercedes.", "The sync was driving me mad.", ["drive"], null],
+    // An irregular verb of the older's, read by the tagger's lemma: "took" is "take", no derivation of "takeover".
+    ["I drive a Mercedes.", "I gave up driving, I take the bus.", ["drive"], null],
+    ["I built the shed last year.", "The building work is done.", ["built"], null],
     // Every stem needs a link.
     ["Our mortgage rate is 2.1%.", "We remortgaged last week.", ["mortgage", "rate"], null],
   ] as const)("%s / %s for %j → %s", async (older, newer, stems, link) => {

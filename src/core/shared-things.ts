@@ -13,7 +13,7 @@
  *   namesThingNow("My salary goes into a Monzo account now.", "account", older)  // → "Monzo"
  *   namesThingNow("I left Bistro Nomad, the kitchen is way calmer now.", "kitchen", older)  // → null (no name types it)
  */
-import { loadTagger, tag } from "./judge/tagger.js";
+import { lemmaAs, loadTagger, type TaggedWord, tag } from "./judge/tagger.js";
 import type { Lexicon } from "./ports.js";
 import { LIGHT_VERBS, type Slot, saysChangedState } from "./state-slots.js";
 import { contentTokens, rawTokens } from "./text.js";
@@ -181,45 +181,75 @@ export interface WordFamily {
   prefixed: boolean;
 }
 
+/** How the tagger read a written word in its sentence: its part of speech and lemma (`tag`). */
+export type WordReading = Pick<TaggedWord, "pos" | "lemma">;
+
 const EMPTY_FAMILY: WordFamily = { forms: new Set(), prefixed: false };
 const families = new WeakMap<Lexicon, Map<string, WordFamily>>();
 /** Families kept per lexicon before the cache starts afresh. */
 const FAMILIES_KEPT = 4096;
 
 /**
- * The family of a word (lower case, as written) in the lexicon: its base forms as a noun or a verb
- * (`Lexicon.lemmas`) with the nouns WordNet derives from each verb and the verbs it derives from each
- * noun, in their dominant sense (`derivedNouns`, `derivedVerbs`: "booked" → book, booking; "insurance"
- * → insurance, insure). A word WordNet lacks that starts with "re-", "un-" or "de-" is read as that
- * prefix and the rest, when WordNet has the rest as a verb ("remortgaged" → mortgage; "rehomed" →
- * home; "re-read" → read, reading); the rest of a word WordNet has is never read ("reason" is no
- * "ason", "renew" no "new"). Empty when WordNet knows neither.
+ * The base forms of a written word (lower case) as a noun or a verb that the lexicon lists: the
+ * tagger's lemma read in the word's sentence when the tagger read the word as that part of speech
+ * ("I saw the plank": "see"; "hoped" → "hope", not "hop"; "took" → "take"); otherwise the word
+ * itself when listed, and the base the tagger's lemmatiser gives it out of its sentence with the
+ * lexicon's listing as its vocabulary (`lemmaAs`: "went" → "go", "geese" → "goose", "mortgaged"
+ * → "mortgage", "homes" → "home"). A lemma the lexicon does not list in the tagger's part of speech
+ * (the tagger read "swam" as a noun "swam") is no reading: the word falls back to the latter.
  */
-export function wordFamily(word: string, lexicon: Lexicon): WordFamily {
+export function basesOf(
+  word: string,
+  pos: "noun" | "verb",
+  lexicon: Lexicon,
+  reading?: WordReading,
+): string[] {
+  const tagged = pos === "noun" ? "NOUN" : "VERB";
+  if (reading?.pos === tagged && lexicon.lists(reading.lemma, pos)) return [reading.lemma];
+  const out = new Set<string>();
+  if (lexicon.lists(word, pos)) out.add(word);
+  const lemma = lemmaAs(word, tagged, (l) => lexicon.lists(l, pos));
+  if (lemma !== word && lexicon.lists(lemma, pos)) out.add(lemma);
+  return [...out];
+}
+
+/**
+ * The family of a word (lower case, as written) in the lexicon: its base forms as a noun or a verb
+ * (`basesOf`: the tagger's lemma, `reading`, when the word was read in its sentence) with the nouns
+ * WordNet derives from each verb and the verbs it derives from each noun, in their dominant sense
+ * (`derivedNouns`, `derivedVerbs`: "booked" → book, booking; "insurance" → insurance, insure). A
+ * word WordNet lacks that starts with "re-", "un-" or "de-" is read as that prefix and the rest,
+ * when WordNet has the rest as a verb ("remortgaged" → mortgage; "rehomed" → home; "re-read" →
+ * read, reading); the rest of a word WordNet has is never read ("reason" is no "ason", "renew" no
+ * "new"). Empty when WordNet knows neither. `await loadTagger()` first (its lemmatiser).
+ */
+export function wordFamily(word: string, lexicon: Lexicon, reading?: WordReading): WordFamily {
   let cache = families.get(lexicon);
   if (!cache) {
     cache = new Map();
     families.set(lexicon, cache);
   }
   const w = word.toLowerCase();
-  const known = cache.get(w);
+  const read = reading && (reading.pos === "NOUN" || reading.pos === "VERB") ? reading : undefined;
+  const key = read ? `${w} ${read.pos} ${read.lemma}` : w;
+  const known = cache.get(key);
   if (known) return known;
-  const family = readFamily(w, lexicon);
+  const family = readFamily(w, lexicon, read);
   if (cache.size >= FAMILIES_KEPT) cache.clear();
-  cache.set(w, family);
+  cache.set(key, family);
   return family;
 }
 
-function readFamily(w: string, lexicon: Lexicon): WordFamily {
+function readFamily(w: string, lexicon: Lexicon, reading: WordReading | undefined): WordFamily {
   if (!/^[a-z][a-z'-]{2,}$/.test(w)) return EMPTY_FAMILY;
-  let nouns = lexicon.lemmas(w, "noun");
-  let verbs = lexicon.lemmas(w, "verb");
+  let nouns = basesOf(w, "noun", lexicon, reading);
+  let verbs = basesOf(w, "verb", lexicon, reading);
   let prefixed = false;
   if (nouns.length === 0 && verbs.length === 0) {
     const prefix = VERB_PREFIX.exec(w);
     if (!prefix) return EMPTY_FAMILY;
     const rest = w.slice(prefix[0].length);
-    verbs = lexicon.lemmas(rest, "verb");
+    verbs = basesOf(rest, "verb", lexicon);
     if (verbs.length === 0) return EMPTY_FAMILY;
     nouns = [];
     prefixed = true;
@@ -239,21 +269,43 @@ const rootOf = (w: string) => w.replace(VERB_PREFIX, "");
  * undone or taken away), "booking" and "rebooked" (prefixed), "insure" and "insurance"
  * ("derived"); null for unrelated words or a word WordNet lacks, and for words whose roots do not
  * begin alike (a derivation keeps its root's first letters: the test that spares most lookups).
+ * `readings` are the tagger's readings of the two words in their sentences (`linkedByFamily`);
+ * without them each word is read out of its sentence. `await loadTagger()` first.
  *
  *   familyLink("remortgaged", "mortgage", lexicon)  // → "prefixed"
  *   familyLink("reason", "son", lexicon)            // → null
  */
-export function familyLink(x: string, y: string, lexicon: Lexicon): "prefixed" | "derived" | null {
+export function familyLink(
+  x: string,
+  y: string,
+  lexicon: Lexicon,
+  readings: { x?: WordReading; y?: WordReading } = {},
+): "prefixed" | "derived" | null {
   const a = x.toLowerCase();
   const b = y.toLowerCase();
-  if (a === b) return null;
-  const starts = (w: string) => [w.slice(0, 3), rootOf(w).slice(0, 3)];
-  if (!starts(a).some((s) => starts(b).includes(s))) return null;
-  const fa = wordFamily(a, lexicon);
-  const fb = wordFamily(b, lexicon);
+  if (!beginAlike(a, b)) return null;
+  const fa = wordFamily(a, lexicon, readings.x);
+  const fb = wordFamily(b, lexicon, readings.y);
   if (fa.forms.size === 0 || fb.forms.size === 0) return null;
   if (![...fa.forms].some((f) => fb.forms.has(f))) return null;
   return fa.prefixed || fb.prefixed ? "prefixed" : "derived";
+}
+
+/** Two other words (lower case) whose roots begin alike: the cheap test before any family is read. */
+function beginAlike(a: string, b: string): boolean {
+  if (a === b) return false;
+  const starts = (w: string) => [w.slice(0, 3), rootOf(w).slice(0, 3)];
+  return starts(a).some((s) => starts(b).includes(s));
+}
+
+/** Each written word of a text (as `rawTokens` writes it) with the tagger's reading in its sentence, the first where it recurs. */
+function readingsOf(text: string): Map<string, WordReading> {
+  const out = new Map<string, WordReading>();
+  for (const w of tag(text)) {
+    const [written] = rawTokens(w.text);
+    if (written !== undefined && !out.has(written)) out.set(written, { pos: w.pos, lemma: w.lemma });
+  }
+  return out;
 }
 
 /**
@@ -263,7 +315,10 @@ export function familyLink(x: string, y: string, lexicon: Lexicon): "prefixed" |
  * "I re-read my old diaries" for "I read the Guardian", a verb done again), "derived" when every link is
  * a derivation between two base forms ("I insured it" / "the insurance"); null when a stem has no
  * such word in the newer. An inflection of one base form is no link here ("driving" / "drive" are
- * one verb read two ways: the stemmer's business, not the lexicon's).
+ * one verb read two ways: the stemmer's business, not the lexicon's). Each word is read by the
+ * tagger in its sentence (its lemma: "took" → "take", `basesOf`); the tagger is loaded only when
+ * some word of the older's begins like one of the newer's (`familyLink`'s cheap test), so most
+ * pairs read no family and load nothing.
  *
  *   await linkedByFamily("Our mortgage is fixed at 2.1%.", "We remortgaged last week.", ["mortgage"], lexicon)  // → "prefixed"
  */
@@ -274,45 +329,54 @@ export async function linkedByFamily(
   lexicon: Lexicon,
 ): Promise<"prefixed" | "derived" | null> {
   const words = (text: string) => [...new Set(rawTokens(text).filter((t) => contentTokens(t).length > 0))];
-  // The older's nouns, as written, read (and the tagger loaded) only for a prefixed link: a
-  // prefixed verb made of a thing ("remortgaged", "rehomed") says that thing was made anew or
-  // undone; made of a verb ("re-read" / "I read the Guardian") it says the same thing was done
-  // again, which replaces nothing.
-  let nouns: Set<string> | null = null;
-  const isNoun = async (x: string) => {
-    if (!nouns) {
-      await loadTagger();
-      nouns = new Set(
-        tag(older)
-          .filter((w) => w.pos === "NOUN")
-          .map((w) => w.text.toLowerCase()),
-      );
-    }
-    return nouns.has(x);
-  };
   const olderWords = words(older);
   const newerWords = words(newer);
+  const candidates = stems.map((s) =>
+    olderWords
+      .filter((x) => contentTokens(x)[0] === s)
+      .flatMap((x) => newerWords.filter((y) => beginAlike(x, y)).map((y) => [x, y] as const)),
+  );
+  // No pair of words begins alike: no family to read, and the tagger stays unloaded.
+  if (stems.length === 0 || candidates.some((c) => c.length === 0)) return null;
+  // Each word read in its sentence (its lemma and part of speech), for its base forms; the older's
+  // nouns for a prefixed link: a prefixed verb made of a thing ("remortgaged", "rehomed") says that
+  // thing was made anew or undone; made of a verb ("re-read" / "I read the Guardian") it says the
+  // same thing was done again, which replaces nothing.
+  await loadTagger();
+  const olderReadings = readingsOf(older);
+  const newerReadings = readingsOf(newer);
+  const nouns = new Set(
+    tag(older)
+      .filter((w) => w.pos === "NOUN")
+      .map((w) => w.text.toLowerCase()),
+  );
   let prefixed = false;
-  for (const s of stems) {
+  for (const pairs of candidates) {
     let linked: "prefixed" | "derived" | null = null;
-    for (const x of olderWords) {
-      if (contentTokens(x)[0] !== s) continue;
-      for (const y of newerWords) {
-        const link = familyLink(x, y, lexicon);
-        if (link === "prefixed" && !(await isNoun(x))) continue;
-        if (link === "derived" && sharesBase(x, y, lexicon)) continue;
-        if (link) linked = link === "prefixed" || linked === "prefixed" ? "prefixed" : "derived";
-      }
+    for (const [x, y] of pairs) {
+      const readings = { x: olderReadings.get(x), y: newerReadings.get(y) };
+      const link = familyLink(x, y, lexicon, readings);
+      if (link === "prefixed" && !nouns.has(x)) continue;
+      if (link === "derived" && sharesBase(x, y, lexicon, readings)) continue;
+      if (link) linked = link === "prefixed" || linked === "prefixed" ? "prefixed" : "derived";
     }
     if (!linked) return null;
     if (linked === "prefixed") prefixed = true;
   }
-  return stems.length === 0 ? null : prefixed ? "prefixed" : "derived";
+  return prefixed ? "prefixed" : "derived";
 }
 
 /** Two words with a base form in common ("driving" and "drive"): one word inflected, not a derivation. */
-function sharesBase(x: string, y: string, lexicon: Lexicon): boolean {
-  const bases = (w: string) => [...lexicon.lemmas(w, "noun"), ...lexicon.lemmas(w, "verb")];
-  const bx = new Set(bases(x));
-  return bases(y).some((b) => bx.has(b));
+function sharesBase(
+  x: string,
+  y: string,
+  lexicon: Lexicon,
+  readings: { x?: WordReading; y?: WordReading },
+): boolean {
+  const bases = (w: string, reading?: WordReading) => [
+    ...basesOf(w, "noun", lexicon, reading),
+    ...basesOf(w, "verb", lexicon, reading),
+  ];
+  const bx = new Set(bases(x, readings.x));
+  return bases(y, readings.y).some((b) => bx.has(b));
 }

@@ -6,11 +6,11 @@ import { askedSlot, fillsAskedSlot, saysOthersState } from "../core/state-slots.
 import {
   derivedNouns,
   derivedVerbs,
+  isListed,
   isPartOf,
   isPerson,
   isPlace,
   KINDS_KEPT,
-  lemmasOf,
   nounKinds,
   nounRelation,
   openWordNet,
@@ -306,21 +306,22 @@ describe("confidentSensesOf: a counted word is read as a kind only when its firs
   );
 });
 
-describe("lemmasOf: WordNet's base forms by its inflection rules (cue19)", () => {
+describe("isListed: WordNet lists a base form in a part of speech (lemma20)", () => {
   const verbs = new WordNetNouns(wordnetDir(), (p) => statSync(p).size, "verb");
   it.each([
-    ["mortgaged", "verb", ["mortgage"]],
-    ["stopped", "verb", ["stop"]],
-    ["reading", "verb", ["read"]],
-    ["homes", "noun", ["home"]],
-    ["mortgage", "noun", ["mortgage"]],
-    // WordNet lacks the prefixed word, and a word with no listed base has none.
-    ["remortgaged", "verb", []],
-    ["rehomed", "verb", []],
-    ["ason", "noun", []],
-    // No exception lists ship with the package: an irregular form has no base.
-    ["went", "verb", []],
-  ] as const)("%s as a %s → %j", (word, pos, base) => {
-    expect(lemmasOf(pos === "noun" ? nouns : verbs, word)).toEqual(base);
+    ["mortgage", "noun", true],
+    ["mortgage", "verb", true],
+    ["home", "verb", true],
+    ["read", "verb", true],
+    // An inflected form is no entry (its base is the tagger's lemmatiser's to find), nor a word WordNet lacks.
+    ["mortgaged", "verb", false],
+    ["went", "verb", false],
+    ["remortgaged", "verb", false],
+    ["ason", "noun", false],
+    // Not a single lower-case word.
+    ["", "noun", false],
+    ["2.1%", "noun", false],
+  ] as const)("%s as a %s → %s", (word, pos, listed) => {
+    expect(isListed(pos === "noun" ? nouns : verbs, word)).toBe(listed);
   });
 });

@@ -457,50 +457,13 @@ export function isPlace(nouns: WordNetNouns, word: string): boolean {
 }
 
 /**
- * WordNet's inflection rules (its `morphy`: suffix → ending of the base form), by part of speech.
- * The package ships no exception lists (`verb.exc`), so an irregular form ("went") has no base.
+ * True when WordNet lists the word (lower case, a single word) as a `pos`: "mortgage" as a noun and
+ * a verb, "home" as both, "mortgaged" and "remortgaged" as neither (an inflected form is no entry:
+ * its base form is the tagger's to find, `lemmaAs`), "went" as neither.
  */
-const INFLECTIONS: Record<"noun" | "verb", readonly (readonly [string, string])[]> = {
-  noun: [
-    ["s", ""],
-    ["ses", "s"],
-    ["xes", "x"],
-    ["zes", "z"],
-    ["ches", "ch"],
-    ["shes", "sh"],
-    ["men", "man"],
-    ["ies", "y"],
-  ],
-  verb: [
-    ["s", ""],
-    ["ies", "y"],
-    ["es", "e"],
-    ["es", ""],
-    ["ed", "e"],
-    ["ed", ""],
-    ["ing", "e"],
-    ["ing", ""],
-  ],
-};
-
-/**
- * The base forms of a word WordNet lists as a `pos` (the word itself when listed, then each
- * inflection rule's base that is listed; a doubled final consonant before "-ed"/"-ing" is read
- * single: "stopped" → "stop"): "mortgaged" → ["mortgage"], "homes" → ["home"], "remortgaged" → [].
- */
-export function lemmasOf(words: WordNetNouns, word: string): string[] {
+export function isListed(words: WordNetNouns, word: string): boolean {
   const w = word.trim().toLowerCase();
-  if (!/^[a-z][a-z'-]*$/.test(w)) return [];
-  const out = new Set<string>();
-  if (words.sensesOf(w).length > 0) out.add(w);
-  for (const [suffix, ending] of INFLECTIONS[words.partOfSpeech]) {
-    if (!w.endsWith(suffix) || w.length - suffix.length < 2) continue;
-    const base = w.slice(0, -suffix.length) + ending;
-    if (words.sensesOf(base).length > 0) out.add(base);
-    const single = /([b-df-hj-np-tv-z])\1$/.exec(base) && ending === "" ? base.slice(0, -1) : null;
-    if (single && words.sensesOf(single).length > 0) out.add(single);
-  }
-  return [...out];
+  return /^[a-z][a-z'-]*$/.test(w) && words.sensesOf(w).length > 0;
 }
 
 /** WordNet's lexicographer file of nouns that name places (noun.location). */
@@ -533,7 +496,7 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
     derivedVerbs: (noun) => derivedVerbs(open(), openVerbs(), noun),
     isPartOf: (part, whole) => isPartOf(open(), part, whole),
     isPlace: (word) => isPlace(open(), word),
-    lemmas: (word, pos) => lemmasOf(pos === "noun" ? open() : openVerbs(), word),
+    lists: (word, pos) => isListed(pos === "noun" ? open() : openVerbs(), word),
     close: () => {
       nouns?.close();
       verbs?.close();

@@ -8,7 +8,9 @@
  * Nothing is loaded at import: `loadTagger()` imports wink-nlp and its model and builds the
  * pipeline (~0.1–0.2 s of a cold process), once, and every path that judges awaits it first (the
  * lexical judge's `compare`, the write gate before `distinctions`, sleep before its own lexical
- * comparisons). So a process that only recalls, or prints its version, never pays for it.
+ * comparisons). A process that prints its version never pays for it, and one that recalls only
+ * when a question or a pair of beliefs needs reading (the slot a question asks, a newer belief
+ * judged against an older, the base forms of two words that begin alike: `linkedByFamily`).
  *
  *   await loadTagger();
  *   tag("checkout-svc is owned by Ravi.")
@@ -32,6 +34,18 @@ type Nlp = ReturnType<typeof winkNLP>;
 let nlp: Nlp | null = null;
 let loading: Promise<void> | null = null;
 
+/**
+ * The model's lemmatiser (its `lemmatize` addon): WordNet's exception lists ("went" → "go",
+ * "children" → "child", "stopped" → "stop") then its suffix rules, each candidate checked against
+ * a vocabulary (`hasSamePOS`); the word itself when none fits. The tagger hands it its own lexicon.
+ */
+type Lemmatize = (
+  value: string,
+  pos: string,
+  vocabulary: { hasSamePOS(lemma: string, pos: string): boolean },
+) => string;
+let lemmatize: Lemmatize | null = null;
+
 /** True once `loadTagger()` has finished: `tag` can run. */
 export const taggerLoaded = (): boolean => nlp !== null;
 
@@ -41,6 +55,7 @@ export function loadTagger(): Promise<void> {
   loading ??= Promise.all([import("wink-nlp"), import("wink-eng-lite-web-model")]).then(
     ([wink, model]) => {
       nlp = wink.default(model.default, ["pos"]);
+      lemmatize = model.default.addons.lemmatize as Lemmatize;
     },
     (error: unknown) => {
       loading = null;
@@ -94,4 +109,19 @@ export function tag(text: string): TaggedWord[] {
     });
   }
   return out;
+}
+
+/**
+ * The base form the tagger's lemmatiser gives a word read as a noun or a verb out of its sentence
+ * (lower case), with `listed` as the vocabulary its suffix rules are checked against (the tagger
+ * checks them against its own lexicon; `wordFamily` hands it WordNet's listing): WordNet's
+ * exception lists first ("went" → "go", "geese" → "goose"), then the rules ("mortgaged" →
+ * "mortgage" when `listed("mortgage")`); the word itself when nothing fits. Out of its sentence a
+ * form of two verbs reads as the first rule that fits ("hoped" → "hop" when "hop" is listed): a
+ * caller that has the sentence reads the tagger's lemma there (`tag`). `await loadTagger()` first.
+ */
+export function lemmaAs(word: string, pos: "NOUN" | "VERB", listed: (lemma: string) => boolean): string {
+  if (!lemmatize) throw new Error("lemmaAs() before loadTagger(): await loadTagger() first.");
+  const w = word.toLowerCase();
+  return lemmatize(w, pos, { hasSamePOS: (lemma) => listed(lemma) }).toLowerCase();
 }
