@@ -23,14 +23,15 @@ import { compareLexically, loadTagger } from "../judge/lexical-judge.js";
 import type { Belief, Episode, GateResult, Outcome } from "../model.js";
 import type { Judge, Store, StoreWriter } from "../ports.js";
 import { analyseEcho, contentTokens } from "../text.js";
-import { DISTILLED_SOURCE } from "../vocabulary.js";
+import { DISTILLED_SOURCE, RESTATED_SLOTS, RESTATES } from "../vocabulary.js";
 import { decide } from "../write-gate.js";
 import type { Writes } from "../writes.js";
-import { statementsOfState } from "./chat-turns.js";
+import { sentencesOf, statementsOfState } from "./chat-turns.js";
 import { onlyPhatic } from "./dialogue-acts.js";
 import { distilCluster } from "./generalise.js";
 import { storeMixed } from "./mixed.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
+import { restatementCandidate, restatesSlot } from "./restatements.js";
 import { standalone } from "./standalone.js";
 import { inSteps, type StepBound } from "./steps.js";
 
@@ -40,6 +41,15 @@ interface Cluster {
   text: string;
   /** Set when a judge was asked to word the cluster: what it said, for the report and metadata. */
   worded?: { note: string; by: string | null; lexical: string };
+  /** An unmarked restatement of a slot (restatements.ts): the older statements it gives another value of. */
+  restates?: Older[];
+}
+
+/** An older statement of the speaker's a restatement was paired with: a belief, or a sentence of an earlier turn. */
+interface Older {
+  text: string;
+  belief?: string;
+  episode?: string;
 }
 
 /** Clusters a writing judge is asked to word per consolidation, at most: one request each. */
@@ -181,6 +191,8 @@ export async function distilPending(
   const skipped: Episode[] = [];
   // Statements of state said in passing inside a longer turn, each its own proposition.
   const inTurn: Cluster[] = [];
+  // The sentences of the turns read so far, for unmarked restatements of their slots.
+  const earlier = new SaidBefore();
   if (pending.length > 0) await loadTagger(); // `statementsOfState` reads verbs of change, `onlyPhatic` verbs
   for (const e of pending) {
     // An episode that already produced a belief (a change recorded at write time) is not distilled twice.
@@ -205,9 +217,22 @@ export async function distilPending(
       });
       continue;
     }
-    const found = e.type === "question" ? { statements: [], rest: core } : statementsOfState(core);
+    const found: { statements: string[]; rest: string } =
+      e.type === "question" ? { statements: [], rest: core } : statementsOfState(core);
     for (const text of found.statements)
       if (standalone(text) === "standalone") inTurn.push({ episodes: [e], valence: valenceOf(e), text });
+    // A sentence that gives another value of a slot the speaker stated before, with no cue of change
+    // ("Breakfast is porridge these days"), is its own statement too, gated against the older.
+    if (e.type !== "question") {
+      const restated = await restatements(store, namespace, e, found, earlier);
+      for (const r of restated.found)
+        inTurn.push({ episodes: [e], valence: valenceOf(e), text: r.text, restates: r.olders });
+      if (restated.found.length > 0) {
+        found.statements.push(...restated.found.map((r) => r.text));
+        found.rest = restated.rest;
+      }
+      earlier.add(e.id, core);
+    }
     const said = found.statements.length > 0 ? found.rest : core;
     const verdict = e.type === "question" ? "question" : said ? standalone(said) : "fragment";
     // The rest of a turn whose statement of state was taken out is distilled as the rest.
@@ -245,6 +270,11 @@ export async function distilPending(
         return;
       }
       const support = c.episodes.reduce((n, e) => n + e.support, 0);
+      const restates = c.restates ? await restatedBeliefs(tx, c.text, c.restates) : { ids: [], slots: [] };
+      const metadata = {
+        ...(c.worded?.by ? { lexicalText: c.worded.lexical, generalisedBy: c.worded.by } : {}),
+        ...(restates.ids.length > 0 ? { [RESTATES]: restates.ids, [RESTATED_SLOTS]: restates.slots } : {}),
+      };
       const result = await storeProposition(tx, writes, {
         namespace,
         text: c.text,
@@ -252,7 +282,7 @@ export async function distilPending(
         valence: c.valence,
         sources,
         support,
-        ...(c.worded?.by ? { metadata: { lexicalText: c.worded.lexical, generalisedBy: c.worded.by } } : {}),
+        ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
       });
       items.push({
         action: "distilled",
@@ -278,6 +308,100 @@ export async function distilPending(
       }),
     );
   return makeReport("distil", namespace, now, items, { episodes: pending.length, ms: elapsed() - started });
+}
+
+/** Older statements a restatement is looked for among, per consolidation: a turn's sentences by word. */
+class SaidBefore {
+  private readonly byWord = new Map<string, Older[]>();
+  add(episode: string, text: string): void {
+    for (const sentence of sentencesOf(text)) {
+      const older = { text: sentence, episode };
+      for (const w of new Set(contentTokens(sentence))) {
+        let l = this.byWord.get(w);
+        if (!l) {
+          l = [];
+          this.byWord.set(w, l);
+        }
+        l.push(older);
+      }
+    }
+  }
+  /** The newest `max` sentences sharing a word with `words`, newest first. */
+  near(words: readonly string[], max: number): Older[] {
+    const out = new Set<Older>();
+    for (const w of words) for (const o of (this.byWord.get(w) ?? []).slice(-max)) out.add(o);
+    return [...out].slice(-max * 2).reverse();
+  }
+}
+
+/** How many older statements a candidate restatement is compared with, from the store and from this consolidation each. */
+const RESTATEMENT_OLDERS = 8;
+
+/**
+ * The sentences of a longer turn, outside its statements of state already taken out, that restate a
+ * slot of an older statement of the speaker's with another value (`restatesSlot`): each with the
+ * older statements it pairs with (active beliefs of the namespace, or sentences of earlier turns of
+ * this consolidation), and the turn's rest without them.
+ */
+async function restatements(
+  store: Store,
+  namespace: string,
+  e: Episode,
+  found: { statements: string[]; rest: string },
+  earlier: SaidBefore,
+): Promise<{ found: { text: string; olders: Older[] }[]; rest: string }> {
+  const parts = sentencesOf(found.rest);
+  const out: { text: string; olders: Older[] }[] = [];
+  if (parts.length + found.statements.length < 2) return { found: out, rest: found.rest };
+  const rest: string[] = [];
+  for (const part of parts) {
+    const text = restatementCandidate(part);
+    if (text === null) {
+      rest.push(part);
+      continue;
+    }
+    const words = contentTokens(text);
+    const hits = await store.searchBeliefText(
+      words,
+      { namespaces: [namespace], statuses: ["active"], kinds: ["fact"] },
+      RESTATEMENT_OLDERS,
+    );
+    const beliefs = (await store.getBeliefs(hits.map((h) => h.id))).filter(
+      (b) => b.status === "active" && !b.sources.includes(e.id),
+    );
+    const olders = [
+      ...beliefs.map((b): Older => ({ text: b.text, belief: b.id })),
+      ...earlier.near(words, RESTATEMENT_OLDERS),
+    ].filter((o) => o.episode !== e.id && restatesSlot(o.text, text) !== null);
+    if (olders.length > 0 && standalone(text) === "standalone") out.push({ text, olders });
+    else rest.push(part);
+  }
+  return { found: out, rest: rest.join(" ") };
+}
+
+/**
+ * The active beliefs a restatement's older statements are now (a belief itself, or what its turn
+ * was distilled to), and the attributes of the slots it restates of them.
+ */
+async function restatedBeliefs(
+  tx: StoreWriter,
+  text: string,
+  olders: readonly Older[],
+): Promise<{ ids: string[]; slots: string[] }> {
+  const ids = new Set<string>();
+  const slots = new Set<string>();
+  const pair = (b: Belief | undefined) => {
+    if (b?.status !== "active" || ids.has(b.id)) return;
+    const slot = restatesSlot(b.text, text);
+    if (!slot) return;
+    ids.add(b.id);
+    slots.add(slot.attribute);
+  };
+  for (const o of olders) {
+    if (o.belief) pair((await tx.getBeliefs([o.belief]))[0]);
+    else if (o.episode) for (const b of await tx.beliefsFromEpisode(o.episode)) pair(b);
+  }
+  return { ids: [...ids].sort(), slots: [...slots].sort() };
 }
 
 /**
