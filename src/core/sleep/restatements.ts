@@ -124,6 +124,13 @@ function complement(words: readonly TaggedWord[], from: number): string | null {
   return null;
 }
 
+/** Third persons anywhere in a sentence. */
+const THIRD_PERSON =
+  /^(?:he|she|they|his|her|hers|their|theirs|him|them|he's|she's|they're|he’s|she’s|they’re)$/i;
+
+/** Verbs that report what someone else says or thinks. */
+const REPORTED = /^(?:says|said|say|thinks|thought|reckons|reckoned|told|tells|claims|claimed)$/i;
+
 /** `PRESENT_STATE`: a declarative statement of a state that holds now (see the module's comment). */
 export function presentState(sentence: string, words: readonly TaggedWord[] = tag(sentence)): boolean {
   if (isQuestion(sentence) || isHypothetical(sentence) || hasAdditiveCue(sentence) || isNegated(sentence))
@@ -141,11 +148,15 @@ export function presentState(sentence: string, words: readonly TaggedWord[] = ta
 }
 
 /**
- * `SPEAKERS_OWN`: false when the subject of the sentence's first verb is another person — a third
- * person or the listener ("She has porridge", "you're on 24.04"), or a name the older statement
- * does not say ("Dave has porridge for breakfast").
+ * `SPEAKERS_OWN`: false when another person may be whose the value is — a third person anywhere
+ * or a claim reported ("My flatmate says breakfast is porridge in her house"), the listener or a
+ * name the older statement does not say as the first verb's subject ("you're on 24.04", "Dave has
+ * porridge for breakfast").
  */
 export function speakersOwn(older: string, words: readonly TaggedWord[]): boolean {
+  // Anyone else in the sentence, or a claim reported ("My flatmate says breakfast is porridge in her
+  // house"), may be whose the value is: no pair (a deferral, not a guess).
+  if (words.some((w) => THIRD_PERSON.test(w.text) || REPORTED.test(w.text))) return false;
   const olderWords = new Set(contentTokens(older));
   for (const w of words) {
     if (w.pos === "VERB" || w.pos === "AUX") return true;

@@ -1,0 +1,112 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sleptChat } from "../../../test/support/memory.js";
+import type { Memory } from "../engine.js";
+import { loadTagger } from "../judge/tagger.js";
+import { RESTATED_SLOTS, RESTATES } from "../vocabulary.js";
+import { restatesSlot } from "./restatements.js";
+
+beforeAll(() => loadTagger());
+
+/**
+ * Unmarked restatements of a slot (restatements.ts): each rule with rows both ways. A positive row
+ * pairs the sentence with the older statement on the slot named; a negative row pairs nothing.
+ */
+describe("restatesSlot: another value of a slot the speaker stated, with no cue of change", () => {
+  it.each([
+    // SAME_SLOT + PREDICATES: the slot's noun is the subject of "be", its complement another value.
+    [
+      "I have Weetabix for breakfast most days.",
+      "Breakfast is porridge these days, cereal got boring.",
+      "breakfast",
+    ],
+    ["My phone is a Pixel 6.", "The phone is an iPhone 15 these days.", "phone"],
+    // "it's" after the slot's noun in the same sentence.
+    [
+      "My home server runs Ubuntu 20.04.",
+      "Finally did the big upgrade on the home server last night, it's on 24.04 now, took three reboots.",
+      "server",
+    ],
+  ])("%j, then %j: the %s", (older, sentence, attribute) => {
+    expect(restatesSlot(older, sentence)?.attribute).toBe(attribute);
+  });
+
+  it.each([
+    // PRESENT_STATE: an addition, a question, a supposition, a past, a negation.
+    ["I have Weetabix for breakfast most days.", "I also have porridge for breakfast."],
+    ["I have Weetabix for breakfast most days.", "Breakfast is porridge as well, on weekdays."],
+    ["I have Weetabix for breakfast most days.", "Should breakfast be porridge?"],
+    ["I have Weetabix for breakfast most days.", "If breakfast were porridge I'd be happier."],
+    ["I have Weetabix for breakfast most days.", "Maybe breakfast is porridge from next week."],
+    ["I have Weetabix for breakfast most days.", "Breakfast was porridge at the hotel."],
+    ["I have Weetabix for breakfast most days.", "Breakfast isn't porridge, whatever you heard."],
+    // SPEAKERS_OWN: another person's slot.
+    ["I have Weetabix for breakfast most days.", "She has porridge for breakfast."],
+    ["I have Weetabix for breakfast most days.", "Dave says breakfast is porridge."],
+    ["My phone is a Pixel 6.", "My sister's phone is an iPhone 15."],
+    // OTHER_VALUE: the same value again.
+    ["I have Weetabix for breakfast most days.", "Breakfast is still Weetabix."],
+    // PREDICATES: something said of the thing, not its value — a participle, a time, "that's".
+    ["I browse with Chrome on every machine I own.", "The washing machine is leaking again."],
+    ["I walk the dog at 7am before work.", "Work is finally calming down after the audit."],
+    [
+      "I'm training for a half marathon now, so it's 10k runs most mornings.",
+      "The half marathon is in six weeks.",
+    ],
+    [
+      "Priya left so my manager is now Tomasz.",
+      "My manager wants the slides by Friday, so that's my week gone.",
+    ],
+    [
+      "Our team sits on the 4th floor, next to the big kitchen.",
+      "The renovation is finished, the kitchen looks great.",
+    ],
+    // SAME_SLOT: a time is when, not what; no shared slot at all.
+    ["I go to the gym three times a week.", "The week has been chaos."],
+    ["I have Weetabix for breakfast most days.", "The garden is a jungle these days."],
+  ])("%j, then %j: no pair", (older, sentence) => {
+    expect(restatesSlot(older, sentence)).toBeNull();
+  });
+});
+
+describe("distillation pairs an unmarked restatement inside a longer turn with the older belief", () => {
+  let mem: Memory | undefined;
+  afterEach(async () => {
+    await mem?.close();
+    mem = undefined;
+  });
+
+  it("a turn ending in a question: its restatement is a belief, paired, and ranked first for the slot", async () => {
+    mem = await sleptChat([
+      { text: "I have Weetabix for breakfast most days.", day: 0 },
+      {
+        text: "Slept through my alarm twice this week. Breakfast is porridge these days, cereal got boring. Any good toppings?",
+        day: 20,
+      },
+    ]);
+    const beliefs = await mem.list({ limit: 20 });
+    const older = beliefs.find((b) => b.text === "I have Weetabix for breakfast most days.");
+    const newer = beliefs.find((b) => b.text === "Breakfast is porridge these days, cereal got boring.");
+    expect(older?.status).toBe("active");
+    expect(newer?.status).toBe("active");
+    expect(newer?.metadata[RESTATES]).toEqual([older!.id]);
+    expect(newer?.metadata[RESTATED_SLOTS]).toEqual(["breakfast"]);
+    const hits = await mem.recall("What do I eat for breakfast?", { k: 5 });
+    expect(hits[0]?.id).toBe(newer!.id);
+    expect(hits[0]?.why.summary).toMatch(/restates its slot/);
+  });
+
+  it.each([
+    "Slept badly this week. I also have porridge for breakfast now and then. Any good toppings?",
+    "Slept badly this week. My flatmate says breakfast is porridge in her house. Any good toppings?",
+    "Slept badly this week. Should breakfast be porridge? Any good toppings?",
+  ])("%j pairs nothing and the older stays first", async (turn) => {
+    mem = await sleptChat([
+      { text: "I have Weetabix for breakfast most days.", day: 0 },
+      { text: turn, day: 20 },
+    ]);
+    const beliefs = await mem.list({ limit: 20 });
+    expect(beliefs.filter((b) => b.metadata[RESTATES] !== undefined)).toEqual([]);
+    const hits = await mem.recall("What do I eat for breakfast?", { k: 5 });
+    expect(hits[0]?.text).toMatch(/Weetabix/);
+  });
+});
