@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { sleptChat } from "../../../test/support/memory.js";
+import { DAY, sleptChat, testMemory } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
 import { loadTagger } from "../judge/tagger.js";
 import { RESTATED_SLOTS, RESTATES } from "../vocabulary.js";
@@ -108,5 +108,23 @@ describe("distillation pairs an unmarked restatement inside a longer turn with t
     expect(beliefs.filter((b) => b.metadata[RESTATES] !== undefined)).toEqual([]);
     const hits = await mem.recall("What do I eat for breakfast?", { k: 5 });
     expect(hits[0]?.text).toMatch(/Weetabix/);
+  });
+
+  it("pairs nothing across namespaces: another namespace's breakfast is not the speaker's older value", async () => {
+    const made = await testMemory();
+    mem = made.mem;
+    await mem.record("I have Weetabix for breakfast most days.", {
+      namespace: "alice",
+      at: "2027-01-01T00:00:00.000Z",
+    });
+    made.clock.advance(20 * DAY);
+    await mem.record(
+      "Slept through my alarm twice this week. Breakfast is porridge these days, cereal got boring. Any good toppings?",
+      { namespace: "bob", at: "2027-01-21T00:00:00.000Z" },
+    );
+    await mem.consolidate({ namespace: "alice" });
+    await mem.consolidate({ namespace: "bob" });
+    const bobs = (await mem.list({ namespace: "bob", limit: 20 })) as Belief[];
+    expect(bobs.filter((b) => b.metadata[RESTATES] !== undefined)).toEqual([]);
   });
 });
