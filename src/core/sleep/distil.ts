@@ -31,7 +31,7 @@ import { onlyPhatic } from "./dialogue-acts.js";
 import { distilCluster } from "./generalise.js";
 import { storeMixed } from "./mixed.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
-import { restatementCandidate, restatesSlot } from "./restatements.js";
+import { restatementCandidate, restatesSlot, staysEpisode } from "./restatements.js";
 import { standalone } from "./standalone.js";
 import { inSteps, type StepBound } from "./steps.js";
 
@@ -222,9 +222,14 @@ export async function distilPending(
     for (const text of found.statements)
       if (standalone(text) === "standalone") inTurn.push({ episodes: [e], valence: valenceOf(e), text });
     // A sentence that gives another value of a slot the speaker stated before, with no cue of change
-    // ("Breakfast is porridge these days"), is its own statement too, gated against the older.
+    // ("Breakfast is porridge these days"), is its own statement too, gated against the older; only
+    // in a turn that would otherwise stay an episode (`staysEpisode`: no statement taken out and no
+    // belief of its own, as a turn ending in a question). A turn distilled whole keeps the sentence
+    // inside its belief: taking it out changes that belief (measured, docs/evaluation.md restate20).
     if (e.type !== "question") {
-      const restated = await restatements(store, namespace, e, found, earlier);
+      const restated = staysEpisode(core, found)
+        ? await restatements(store, namespace, e, found, earlier)
+        : { found: [], rest: found.rest };
       for (const r of restated.found)
         inTurn.push({ episodes: [e], valence: valenceOf(e), text: r.text, restates: r.olders });
       if (restated.found.length > 0) {

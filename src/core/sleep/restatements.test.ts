@@ -1,11 +1,17 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DAY, sleptChat, testMemory } from "../../../test/support/memory.js";
-import type { Memory } from "../engine.js";
+import type { Memory, MemoryItem } from "../engine.js";
 import { loadTagger } from "../judge/tagger.js";
+import type { Belief } from "../model.js";
 import { RESTATED_SLOTS, RESTATES } from "../vocabulary.js";
-import { restatesSlot } from "./restatements.js";
+import { restatesSlot, staysEpisode } from "./restatements.js";
 
 beforeAll(() => loadTagger());
+
+/** The beliefs of a listing (`list` gives beliefs and episodes). */
+function beliefsOf(items: MemoryItem[]): Belief[] {
+  return items.flatMap((i) => (i.layer === "belief" ? [i] : []));
+}
 
 /**
  * Unmarked restatements of a slot (restatements.ts): each rule with rows both ways. A positive row
@@ -68,6 +74,30 @@ describe("restatesSlot: another value of a slot the speaker stated, with no cue 
   });
 });
 
+/**
+ * Only a turn that would otherwise stay an episode is read for a restatement (restate20): a turn
+ * distilled whole keeps the sentence inside its own belief.
+ */
+describe("staysEpisode: a turn that gives no belief of its own", () => {
+  it.each([
+    "Slept through my alarm twice this week. Breakfast is porridge these days, cereal got boring. Any good toppings?",
+    "Did the big upgrade on the home server last night, it's on 24.04 now. Anything I should check?",
+    "Breakfast is porridge these days. Thoughts?",
+  ])("%j stays an episode", (turn) => {
+    expect(staysEpisode(turn, { statements: [] })).toBe(true);
+  });
+
+  it.each([
+    // The whole turn stands alone: it is distilled as one belief, the sentence inside it.
+    ["Slept through my alarm twice this week. Breakfast is porridge these days, cereal got boring.", []],
+    ["Finally did the big upgrade on the home server last night, it's on 24.04 now, took three reboots.", []],
+    // A statement of state was taken out by a cue of change: the turn has a belief of its own.
+    ["I switched to porridge for breakfast. Any good toppings?", ["I switched to porridge for breakfast."]],
+  ])("%j does not", (turn, statements) => {
+    expect(staysEpisode(turn, { statements })).toBe(false);
+  });
+});
+
 describe("distillation pairs an unmarked restatement inside a longer turn with the older belief", () => {
   let mem: Memory | undefined;
   afterEach(async () => {
@@ -83,7 +113,7 @@ describe("distillation pairs an unmarked restatement inside a longer turn with t
         day: 20,
       },
     ]);
-    const beliefs = await mem.list({ limit: 20 });
+    const beliefs = beliefsOf(await mem.list({ limit: 20 }));
     const older = beliefs.find((b) => b.text === "I have Weetabix for breakfast most days.");
     const newer = beliefs.find((b) => b.text === "Breakfast is porridge these days, cereal got boring.");
     expect(older?.status).toBe("active");
@@ -104,10 +134,25 @@ describe("distillation pairs an unmarked restatement inside a longer turn with t
       { text: "I have Weetabix for breakfast most days.", day: 0 },
       { text: turn, day: 20 },
     ]);
-    const beliefs = await mem.list({ limit: 20 });
+    const beliefs = beliefsOf(await mem.list({ limit: 20 }));
     expect(beliefs.filter((b) => b.metadata[RESTATES] !== undefined)).toEqual([]);
     const hits = await mem.recall("What do I eat for breakfast?", { k: 5 });
     expect(hits[0]?.text).toMatch(/Weetabix/);
+  });
+
+  it("a turn that stands alone is distilled whole: the restatement stays inside its belief, unpaired", async () => {
+    const turn =
+      "Slept through my alarm twice this week. Breakfast is porridge these days, cereal got boring.";
+    mem = await sleptChat([
+      { text: "I have Weetabix for breakfast most days.", day: 0 },
+      { text: turn, day: 20 },
+    ]);
+    const beliefs = beliefsOf(await mem.list({ limit: 20 }));
+    expect(beliefs.filter((b) => b.metadata[RESTATES] !== undefined)).toEqual([]);
+    expect(beliefs.some((b) => b.text === "Breakfast is porridge these days, cereal got boring.")).toBe(
+      false,
+    );
+    expect(beliefs.some((b) => b.text.includes("Breakfast is porridge these days"))).toBe(true);
   });
 
   it("pairs nothing across namespaces: another namespace's breakfast is not the speaker's older value", async () => {
@@ -124,7 +169,7 @@ describe("distillation pairs an unmarked restatement inside a longer turn with t
     );
     await mem.consolidate({ namespace: "alice" });
     await mem.consolidate({ namespace: "bob" });
-    const bobs = (await mem.list({ namespace: "bob", limit: 20 })) as Belief[];
+    const bobs = beliefsOf(await mem.list({ namespace: "bob", limit: 20 }));
     expect(bobs.filter((b) => b.metadata[RESTATES] !== undefined)).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@
  * home server last night, it's on 24.04 now…" after "My home server runs Ubuntu 20.04". Change-cue
  * distillation (`statementsOfState`, chat-turns.ts) never takes such a sentence out of its turn, so
  * when the turn itself stays an episode (it ends with a question) the new value is never a belief
- * and no lift of recall can reach it.
+ * and no lift of recall can reach it. Only such a turn is read for one (`staysEpisode`): a turn
+ * distilled whole keeps the sentence inside its own belief.
  *
  * `restatesSlot(older, sentence)` pairs a sentence with an earlier statement by the language, not
  * by a cue word. Four named rules, all needed:
@@ -34,6 +35,7 @@ import { type TaggedWord, tag } from "../judge/tagger.js";
 import { namesOtherValue, type Slot, sharedSlot } from "../state-slots.js";
 import { contentTokens, hasAdditiveCue, isHypothetical, isNegated, isQuestion, rawTokens } from "../text.js";
 import { bare } from "./chat-turns.js";
+import { standalone } from "./standalone.js";
 
 /**
  * A sentence of a turn as a candidate restatement, its opener dropped ("Oh and …"), or null when it
@@ -182,4 +184,15 @@ export function restatesSlot(older: string, sentence: string): Slot | null {
   const olderWords = new Set(contentTokens(older));
   if (value === null || contentTokens(value).some((t) => olderWords.has(t))) return null;
   return namesOtherValue(sentence, older, new Set(slot.compound)) ? slot : null;
+}
+
+/**
+ * True when a turn would give no belief of its own: no statement of state was taken out of it and
+ * the whole turn cannot stand alone (it ends in a question, say). Only there is an unmarked
+ * restatement taken out of its turn (restate20): "Slept through my alarm twice this week.
+ * Breakfast is porridge these days, cereal got boring. Any good toppings?" stays an episode
+ * otherwise; "…It's on 24.04 now. Took three reboots." is distilled whole, the sentence inside.
+ */
+export function staysEpisode(core: string, found: { statements: readonly string[] }): boolean {
+  return found.statements.length === 0 && standalone(core) !== "standalone";
 }
