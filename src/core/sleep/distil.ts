@@ -26,12 +26,12 @@ import { analyseEcho, contentTokens } from "../text.js";
 import { DISTILLED_SOURCE, RESTATED_SLOTS, RESTATES } from "../vocabulary.js";
 import { decide } from "../write-gate.js";
 import type { Writes } from "../writes.js";
-import { sentencesOf, statementsOfState } from "./chat-turns.js";
+import { statementsOfState } from "./chat-turns.js";
 import { onlyPhatic } from "./dialogue-acts.js";
 import { distilCluster } from "./generalise.js";
 import { storeMixed } from "./mixed.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
-import { restatementCandidate, restatesSlot, staysEpisode } from "./restatements.js";
+import { type Older, restatedBeliefs, restatements, SaidBefore, staysEpisode } from "./restatements.js";
 import { standalone } from "./standalone.js";
 import { inSteps, type StepBound } from "./steps.js";
 
@@ -43,13 +43,6 @@ interface Cluster {
   worded?: { note: string; by: string | null; lexical: string };
   /** An unmarked restatement of a slot (restatements.ts): the older statements it gives another value of. */
   restates?: Older[];
-}
-
-/** An older statement of the speaker's a restatement was paired with: a belief, or a sentence of an earlier turn. */
-interface Older {
-  text: string;
-  belief?: string;
-  episode?: string;
 }
 
 /** Clusters a writing judge is asked to word per consolidation, at most: one request each. */
@@ -236,7 +229,7 @@ export async function distilPending(
         found.statements.push(...restated.found.map((r) => r.text));
         found.rest = restated.rest;
       }
-      earlier.add(e.id, core);
+      earlier.add(e, core);
     }
     const said = found.statements.length > 0 ? found.rest : core;
     const verdict = e.type === "question" ? "question" : said ? standalone(said) : "fragment";
@@ -313,100 +306,6 @@ export async function distilPending(
       }),
     );
   return makeReport("distil", namespace, now, items, { episodes: pending.length, ms: elapsed() - started });
-}
-
-/** Older statements a restatement is looked for among, per consolidation: a turn's sentences by word. */
-class SaidBefore {
-  private readonly byWord = new Map<string, Older[]>();
-  add(episode: string, text: string): void {
-    for (const sentence of sentencesOf(text)) {
-      const older = { text: sentence, episode };
-      for (const w of new Set(contentTokens(sentence))) {
-        let l = this.byWord.get(w);
-        if (!l) {
-          l = [];
-          this.byWord.set(w, l);
-        }
-        l.push(older);
-      }
-    }
-  }
-  /** The newest `max` sentences sharing a word with `words`, newest first. */
-  near(words: readonly string[], max: number): Older[] {
-    const out = new Set<Older>();
-    for (const w of words) for (const o of (this.byWord.get(w) ?? []).slice(-max)) out.add(o);
-    return [...out].slice(-max * 2).reverse();
-  }
-}
-
-/** How many older statements a candidate restatement is compared with, from the store and from this consolidation each. */
-const RESTATEMENT_OLDERS = 8;
-
-/**
- * The sentences of a longer turn, outside its statements of state already taken out, that restate a
- * slot of an older statement of the speaker's with another value (`restatesSlot`): each with the
- * older statements it pairs with (active beliefs of the namespace, or sentences of earlier turns of
- * this consolidation), and the turn's rest without them.
- */
-async function restatements(
-  store: Store,
-  namespace: string,
-  e: Episode,
-  found: { statements: string[]; rest: string },
-  earlier: SaidBefore,
-): Promise<{ found: { text: string; olders: Older[] }[]; rest: string }> {
-  const parts = sentencesOf(found.rest);
-  const out: { text: string; olders: Older[] }[] = [];
-  if (parts.length + found.statements.length < 2) return { found: out, rest: found.rest };
-  const rest: string[] = [];
-  for (const part of parts) {
-    const text = restatementCandidate(part);
-    if (text === null) {
-      rest.push(part);
-      continue;
-    }
-    const words = contentTokens(text);
-    const hits = await store.searchBeliefText(
-      words,
-      { namespaces: [namespace], statuses: ["active"], kinds: ["fact"] },
-      RESTATEMENT_OLDERS,
-    );
-    const beliefs = (await store.getBeliefs(hits.map((h) => h.id))).filter(
-      (b) => b.status === "active" && !b.sources.includes(e.id),
-    );
-    const olders = [
-      ...beliefs.map((b): Older => ({ text: b.text, belief: b.id })),
-      ...earlier.near(words, RESTATEMENT_OLDERS),
-    ].filter((o) => o.episode !== e.id && restatesSlot(o.text, text) !== null);
-    if (olders.length > 0 && standalone(text) === "standalone") out.push({ text, olders });
-    else rest.push(part);
-  }
-  return { found: out, rest: rest.join(" ") };
-}
-
-/**
- * The active beliefs a restatement's older statements are now (a belief itself, or what its turn
- * was distilled to), and the attributes of the slots it restates of them.
- */
-async function restatedBeliefs(
-  tx: StoreWriter,
-  text: string,
-  olders: readonly Older[],
-): Promise<{ ids: string[]; slots: string[] }> {
-  const ids = new Set<string>();
-  const slots = new Set<string>();
-  const pair = (b: Belief | undefined) => {
-    if (b?.status !== "active" || ids.has(b.id)) return;
-    const slot = restatesSlot(b.text, text);
-    if (!slot) return;
-    ids.add(b.id);
-    slots.add(slot.attribute);
-  };
-  for (const o of olders) {
-    if (o.belief) pair((await tx.getBeliefs([o.belief]))[0]);
-    else if (o.episode) for (const b of await tx.beliefsFromEpisode(o.episode)) pair(b);
-  }
-  return { ids: [...ids].sort(), slots: [...slots].sort() };
 }
 
 /**

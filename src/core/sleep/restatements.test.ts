@@ -155,6 +155,32 @@ describe("distillation pairs an unmarked restatement inside a longer turn with t
     expect(beliefs.some((b) => b.text.includes("Breakfast is porridge these days"))).toBe(true);
   });
 
+  it.each([
+    ["Jon", 1, "a belief of an earlier sleep"],
+    ["Gina", 0, "a belief of an earlier sleep"],
+    ["Jon", 1, "a turn of the same sleep"],
+    ["Gina", 0, "a turn of the same sleep"],
+  ])(
+    "the older said by Jon, the turn by %s: %i pairs, the older %s (SAME_SPEAKER)",
+    async (actor, pairs, older) => {
+      const made = await testMemory();
+      mem = made.mem;
+      await mem.record("I have Weetabix for breakfast most days.", {
+        actor: "Jon",
+        at: "2027-01-01T00:00:00.000Z",
+      });
+      if (older === "a belief of an earlier sleep") await mem.consolidate();
+      made.clock.advance(20 * DAY);
+      await mem.record(
+        "Slept through my alarm twice this week. Breakfast is porridge these days, cereal got boring. Any good toppings?",
+        { actor, at: "2027-01-21T00:00:00.000Z" },
+      );
+      await mem.consolidate();
+      const beliefs = beliefsOf(await mem.list({ limit: 20 }));
+      expect(beliefs.filter((b) => b.metadata[RESTATES] !== undefined)).toHaveLength(pairs);
+    },
+  );
+
   it("pairs nothing across namespaces: another namespace's breakfast is not the speaker's older value", async () => {
     const made = await testMemory();
     mem = made.mem;

@@ -21,6 +21,10 @@
  *   - `OTHER_VALUE`: each names a value the other does not (`namesOtherValue` both ways): a
  *     restatement of the same value ("Breakfast is still Weetabix") pairs nothing
  *
+ * And one of the data, in distillation: `SAME_SPEAKER` — the older statement is the same speaker's
+ * (the turn's actor said it), so in a conversation of two one speaker's sentence restates nothing
+ * the other said.
+ *
  * The pair is then gated like any statement: the judge's conservative stance decides whether the
  * newer supersedes (clearly the same slot, an exclusive value) or both stay, and the newer carries
  * the older's id in `metadata.restates`, so recall's `newerFirst` can rank it above the older
@@ -32,9 +36,11 @@
  *   // → null (an added value)
  */
 import { type TaggedWord, tag } from "../judge/tagger.js";
+import type { Belief, Episode } from "../model.js";
+import type { Store, StoreWriter } from "../ports.js";
 import { namesOtherValue, type Slot, sharedSlot } from "../state-slots.js";
 import { contentTokens, hasAdditiveCue, isHypothetical, isNegated, isQuestion, rawTokens } from "../text.js";
-import { bare } from "./chat-turns.js";
+import { bare, sentencesOf } from "./chat-turns.js";
 import { standalone } from "./standalone.js";
 
 /**
@@ -195,4 +201,127 @@ export function restatesSlot(older: string, sentence: string): Slot | null {
  */
 export function staysEpisode(core: string, found: { statements: readonly string[] }): boolean {
   return found.statements.length === 0 && standalone(core) !== "standalone";
+}
+
+/** An older statement of the speaker's a restatement was paired with: a belief, or a sentence of an earlier turn. */
+export interface Older {
+  text: string;
+  belief?: string;
+  episode?: string;
+}
+
+/**
+ * Older statements a restatement is looked for among, per consolidation: the sentences of the
+ * turns read so far, by speaker (`SAME_SPEAKER`: one speaker's sentence restates no other
+ * speaker's slot) and by word.
+ */
+export class SaidBefore {
+  private readonly byWord = new Map<string, Older[]>();
+  add(e: Pick<Episode, "id" | "actor">, text: string): void {
+    for (const sentence of sentencesOf(text)) {
+      const older = { text: sentence, episode: e.id };
+      for (const w of new Set(contentTokens(sentence))) {
+        const key = speakerKey(e.actor, w);
+        let l = this.byWord.get(key);
+        if (!l) {
+          l = [];
+          this.byWord.set(key, l);
+        }
+        l.push(older);
+      }
+    }
+  }
+  /** The newest `max` sentences of `actor`'s sharing a word with `words`, newest first. */
+  near(actor: string | null, words: readonly string[], max: number): Older[] {
+    const out = new Set<Older>();
+    for (const w of words)
+      for (const o of (this.byWord.get(speakerKey(actor, w)) ?? []).slice(-max)) out.add(o);
+    return [...out].slice(-max * 2).reverse();
+  }
+}
+
+function speakerKey(actor: string | null, word: string): string {
+  return `${actor ?? ""}\u0000${word}`;
+}
+
+/** How many older statements a candidate restatement is compared with, from the store and from this consolidation each. */
+const RESTATEMENT_OLDERS = 8;
+
+/**
+ * `SAME_SPEAKER`: true when the belief was said by `actor` — one of its source turns is theirs (a
+ * belief with no source turn is the unnamed speaker's). In a conversation of two, "Wow Jon, same
+ * here! Dance is pretty much my go-to for stress relief" restates nothing of Jon's "I'm starting a
+ * dance studio".
+ */
+async function saidBy(store: Store, belief: Belief, actor: string | null): Promise<boolean> {
+  if (belief.sources.length === 0) return actor === null;
+  return (await store.getEpisodes(belief.sources)).some((s) => s.actor === actor);
+}
+
+/**
+ * The sentences of a longer turn, outside its statements of state already taken out, that restate a
+ * slot of an older statement of the same speaker's with another value (`restatesSlot`): each with
+ * the older statements it pairs with (active beliefs of the namespace, or sentences of earlier
+ * turns of this consolidation), and the turn's rest without them.
+ */
+export async function restatements(
+  store: Store,
+  namespace: string,
+  e: Episode,
+  found: { statements: string[]; rest: string },
+  earlier: SaidBefore,
+): Promise<{ found: { text: string; olders: Older[] }[]; rest: string }> {
+  const parts = sentencesOf(found.rest);
+  const out: { text: string; olders: Older[] }[] = [];
+  if (parts.length + found.statements.length < 2) return { found: out, rest: found.rest };
+  const rest: string[] = [];
+  for (const part of parts) {
+    const text = restatementCandidate(part);
+    if (text === null) {
+      rest.push(part);
+      continue;
+    }
+    const words = contentTokens(text);
+    const hits = await store.searchBeliefText(
+      words,
+      { namespaces: [namespace], statuses: ["active"], kinds: ["fact"] },
+      RESTATEMENT_OLDERS,
+    );
+    const beliefs: Belief[] = [];
+    for (const b of await store.getBeliefs(hits.map((h) => h.id)))
+      if (b.status === "active" && !b.sources.includes(e.id) && (await saidBy(store, b, e.actor)))
+        beliefs.push(b);
+    const olders = [
+      ...beliefs.map((b): Older => ({ text: b.text, belief: b.id })),
+      ...earlier.near(e.actor, words, RESTATEMENT_OLDERS),
+    ].filter((o) => o.episode !== e.id && restatesSlot(o.text, text) !== null);
+    if (olders.length > 0 && standalone(text) === "standalone") out.push({ text, olders });
+    else rest.push(part);
+  }
+  return { found: out, rest: rest.join(" ") };
+}
+
+/**
+ * The active beliefs a restatement's older statements are now (a belief itself, or what its turn
+ * was distilled to), and the attributes of the slots it restates of them.
+ */
+export async function restatedBeliefs(
+  tx: StoreWriter,
+  text: string,
+  olders: readonly Older[],
+): Promise<{ ids: string[]; slots: string[] }> {
+  const ids = new Set<string>();
+  const slots = new Set<string>();
+  const pair = (b: Belief | undefined) => {
+    if (b?.status !== "active" || ids.has(b.id)) return;
+    const slot = restatesSlot(b.text, text);
+    if (!slot) return;
+    ids.add(b.id);
+    slots.add(slot.attribute);
+  };
+  for (const o of olders) {
+    if (o.belief) pair((await tx.getBeliefs([o.belief]))[0]);
+    else if (o.episode) for (const b of await tx.beliefsFromEpisode(o.episode)) pair(b);
+  }
+  return { ids: [...ids].sort(), slots: [...slots].sort() };
 }
