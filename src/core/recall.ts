@@ -55,7 +55,7 @@ import {
   valueLeftUnsaid,
 } from "./state-slots.js";
 import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens, stemV1 } from "./text.js";
-import { DISTILLED_SOURCE } from "./vocabulary.js";
+import { DISTILLED_SOURCE, RESTATED_SLOTS, RESTATES } from "./vocabulary.js";
 
 export interface RetrieveRequest {
   query: string;
@@ -1030,7 +1030,10 @@ async function newerFirst(
       // The newer names an asked word of the older's by a prefixed verb of its family ("We
       // remortgaged last week" for "Our mortgage is fixed at 2.1%"): `linkedByFamily`.
       let prefixed = false;
-      if (askedA.length === 0 || !askedA.every((w) => wb.has(w))) {
+      // A restatement sleep paired with the older by its slot (`restates`) is about the same thing
+      // whatever words it says it in ("…the home server, it's on 24.04 now" / "My home server runs Ubuntu 20.04").
+      const paired = restates(records.get(b.id), a.id);
+      if (askedA.length === 0 || (!paired && !askedA.every((w) => wb.has(w)))) {
         // Or read with a silent "e" dropped ("What supplement am I taking?" / "I take vitamin D"),
         // only when the newer ends the older's value by name ("I stopped the vitamin D and take a
         // magnesium tablet now"): "the sync was driving me mad" is no driving of a car.
@@ -1064,7 +1067,9 @@ async function newerFirst(
           !v.reason.startsWith("different-entity") &&
           // A verb made of the older's word again, undone or taken away ("remortgaged",
           // "rehomed", "unsubscribed") says that thing changed.
-          (announcesReplacement(b.text) || prefixed));
+          (announcesReplacement(b.text) || prefixed)) ||
+        // Another value of a slot the older gave, paired at sleep; no verdict says they are the same.
+        (paired && v.relation !== "duplicate");
       if (!disagree) continue;
       // Another person's change ("My mum has switched to Libby for her audiobooks") says nothing
       // of the speaker's state a question in the first person asks ("What app do I use for audiobooks?").
@@ -1077,7 +1082,11 @@ async function newerFirst(
         // A newer that ends the older's value by name ("I take vitamin D every morning" / "I stopped
         // the vitamin D and take a magnesium tablet at night now") is about what the older says,
         // whichever word of the question it shares (`retiredValue`).
-        if (slot && !pairAboutAsked(a.text, b.text, slot) && !(await retires(b, a))) continue;
+        // A restatement paired at sleep on a slot the question names is about what it asks
+        // ("Breakfast is porridge these days" / "I have Weetabix for breakfast" for "What do I eat
+        // for breakfast?", where the breakfast is no central word of the question).
+        const onAskedSlot = paired && restatedSlots(records.get(b.id)).some((w) => asked.has(w));
+        if (slot && !onAskedSlot && !pairAboutAsked(a.text, b.text, slot) && !(await retires(b, a))) continue;
         if (slot && lexicon && othersState(b.text, slot, lexicon)) continue;
       }
       const settled = await store.judgedPairs([{ a: a.id, b: b.id }]);
@@ -1091,7 +1100,9 @@ async function newerFirst(
         reason:
           v.relation === "supersedes" || v.relation === "contradicts" || v.rule === "unsure:other-value"
             ? v.reason
-            : "change-cue",
+            : paired
+              ? "restates its slot"
+              : "change-cue",
       });
     }
   // A few passes: lifting one item may put it below another it is newer than.
@@ -1104,6 +1115,18 @@ async function newerFirst(
     }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   return moves;
+}
+
+/** True when `record` is a belief sleep distilled as an unmarked restatement of `older`'s slot (distil.ts `RESTATES`). */
+function restates(record: Belief | Episode | undefined, older: string): boolean {
+  const ids = record && "kind" in record ? record.metadata[RESTATES] : undefined;
+  return Array.isArray(ids) && ids.includes(older);
+}
+
+/** The slot attributes a restatement distilled at sleep gives another value of (`RESTATED_SLOTS`). */
+function restatedSlots(record: Belief | Episode | undefined): string[] {
+  const words = record && "kind" in record ? record.metadata[RESTATED_SLOTS] : undefined;
+  return Array.isArray(words) ? words.filter((w): w is string => typeof w === "string") : [];
 }
 
 /**

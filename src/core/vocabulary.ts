@@ -23,5 +23,15 @@ export const DEFAULT_MARK_KEY = "strata_curation";
  */
 export const DISTILLED_SOURCE = "distilled";
 
+/**
+ * The metadata key of a belief sleep distilled as an unmarked restatement of a slot
+ * (sleep/restatements.ts): the ids of the active beliefs whose slot it gives another value of.
+ * Recall's `newerFirst` reads it to rank the newer first while no verdict settles the pair.
+ */
+export const RESTATES = "restates";
+
+/** Beside `RESTATES`: the stemmed attributes of the slots it restates ("breakfast", "server"). */
+export const RESTATED_SLOTS = "restatedSlots";
+
 /** The provenance sleep writes on a rule it abstracts from several beliefs (sleep/rules.ts). */
 export const ABSTRACTION_SOURCE = "abstraction";

@@ -181,7 +181,7 @@ const META_LEAD_IN =
   /\b(?:correction|correcting|update|news|heads[- ]up|fyi|reminder|told you|said|mentioned)\b/i;
 
 /** A sentence with its discourse opener removed, as it would be said on its own. */
-function bare(sentence: string): string {
+export function bare(sentence: string): string {
   return sentence.replace(DISCOURSE_OPENER, "").trim();
 }
 

@@ -23,7 +23,7 @@ import { compareLexically, loadTagger } from "../judge/lexical-judge.js";
 import type { Belief, Episode, GateResult, Outcome } from "../model.js";
 import type { Judge, Store, StoreWriter } from "../ports.js";
 import { analyseEcho, contentTokens } from "../text.js";
-import { DISTILLED_SOURCE } from "../vocabulary.js";
+import { DISTILLED_SOURCE, RESTATED_SLOTS, RESTATES } from "../vocabulary.js";
 import { decide } from "../write-gate.js";
 import type { Writes } from "../writes.js";
 import { statementsOfState } from "./chat-turns.js";
@@ -31,6 +31,7 @@ import { onlyPhatic } from "./dialogue-acts.js";
 import { distilCluster } from "./generalise.js";
 import { storeMixed } from "./mixed.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
+import { type Older, restatedBeliefs, restatements, SaidBefore, staysEpisode } from "./restatements.js";
 import { standalone } from "./standalone.js";
 import { inSteps, type StepBound } from "./steps.js";
 
@@ -40,6 +41,8 @@ interface Cluster {
   text: string;
   /** Set when a judge was asked to word the cluster: what it said, for the report and metadata. */
   worded?: { note: string; by: string | null; lexical: string };
+  /** An unmarked restatement of a slot (restatements.ts): the older statements it gives another value of. */
+  restates?: Older[];
 }
 
 /** Clusters a writing judge is asked to word per consolidation, at most: one request each. */
@@ -181,6 +184,8 @@ export async function distilPending(
   const skipped: Episode[] = [];
   // Statements of state said in passing inside a longer turn, each its own proposition.
   const inTurn: Cluster[] = [];
+  // The sentences of the turns read so far, for unmarked restatements of their slots.
+  const earlier = new SaidBefore();
   if (pending.length > 0) await loadTagger(); // `statementsOfState` reads verbs of change, `onlyPhatic` verbs
   for (const e of pending) {
     // An episode that already produced a belief (a change recorded at write time) is not distilled twice.
@@ -205,9 +210,27 @@ export async function distilPending(
       });
       continue;
     }
-    const found = e.type === "question" ? { statements: [], rest: core } : statementsOfState(core);
+    const found: { statements: string[]; rest: string } =
+      e.type === "question" ? { statements: [], rest: core } : statementsOfState(core);
     for (const text of found.statements)
       if (standalone(text) === "standalone") inTurn.push({ episodes: [e], valence: valenceOf(e), text });
+    // A sentence that gives another value of a slot the speaker stated before, with no cue of change
+    // ("Breakfast is porridge these days"), is its own statement too, gated against the older; only
+    // in a turn that would otherwise stay an episode (`staysEpisode`: no statement taken out and no
+    // belief of its own, as a turn ending in a question). A turn distilled whole keeps the sentence
+    // inside its belief: taking it out changes that belief (measured, docs/evaluation.md restate20).
+    if (e.type !== "question") {
+      const restated = staysEpisode(core, found)
+        ? await restatements(store, namespace, e, found, earlier)
+        : { found: [], rest: found.rest };
+      for (const r of restated.found)
+        inTurn.push({ episodes: [e], valence: valenceOf(e), text: r.text, restates: r.olders });
+      if (restated.found.length > 0) {
+        found.statements.push(...restated.found.map((r) => r.text));
+        found.rest = restated.rest;
+      }
+      earlier.add(e, core);
+    }
     const said = found.statements.length > 0 ? found.rest : core;
     const verdict = e.type === "question" ? "question" : said ? standalone(said) : "fragment";
     // The rest of a turn whose statement of state was taken out is distilled as the rest.
@@ -245,6 +268,11 @@ export async function distilPending(
         return;
       }
       const support = c.episodes.reduce((n, e) => n + e.support, 0);
+      const restates = c.restates ? await restatedBeliefs(tx, c.text, c.restates) : { ids: [], slots: [] };
+      const metadata = {
+        ...(c.worded?.by ? { lexicalText: c.worded.lexical, generalisedBy: c.worded.by } : {}),
+        ...(restates.ids.length > 0 ? { [RESTATES]: restates.ids, [RESTATED_SLOTS]: restates.slots } : {}),
+      };
       const result = await storeProposition(tx, writes, {
         namespace,
         text: c.text,
@@ -252,7 +280,7 @@ export async function distilPending(
         valence: c.valence,
         sources,
         support,
-        ...(c.worded?.by ? { metadata: { lexicalText: c.worded.lexical, generalisedBy: c.worded.by } } : {}),
+        ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
       });
       items.push({
         action: "distilled",
