@@ -98,9 +98,22 @@ const STATUS_UNKNOWN = 0;
 const STATUS_ACTIVE = 1;
 const STATUS_FORGOTTEN = 2;
 
-/** Status codes: small integers in a byte array indexed by a row's entry (`Layer.entry`). Unknown rows count as active. */
+/** Rowids a far page of status codes holds (a power of two). */
+const STATUS_PAGE = 64;
+
+/**
+ * Status codes: small integers in a byte array indexed by rowid, as long as rowids stay near the
+ * rows known (up to about twice their count, as `RowTable`); a rowid far past them (an imported
+ * `e1000000000`, and the store's sequence after it) goes to a page of `STATUS_PAGE` codes kept by
+ * page, so no rowid allocates the span below it. Unknown rows count as active. The search reads
+ * a code per row it keeps, so the array read stays the common case.
+ */
 class StatusTable {
   private codes = new Uint8Array(1024);
+  /** Codes of rowids past `codes`, by `rowid % STATUS_PAGE`, in pages by `floor(rowid / STATUS_PAGE)`. */
+  private far = new Map<number, Uint8Array>();
+  /** Rowids with a code (the array grows while rowids stay below about twice this). */
+  private known = 0;
   private readonly byName = new Map<string, number>([
     ["active", STATUS_ACTIVE],
     ["forgotten", STATUS_FORGOTTEN],
@@ -116,40 +129,91 @@ class StatusTable {
     return c;
   }
 
-  set(entry: number, status: string): void {
-    this.codes[entry] = this.code(status);
+  set(rowid: number, status: string): void {
+    const c = this.code(status);
+    if (rowid >= this.codes.length && rowid < 2 * this.known + 1024) this.grow(rowid);
+    if (rowid < this.codes.length) {
+      if (this.codes[rowid] === STATUS_UNKNOWN) this.known++;
+      this.codes[rowid] = c;
+      return;
+    }
+    const key = Math.floor(rowid / STATUS_PAGE);
+    let page = this.far.get(key);
+    if (page === undefined) {
+      page = new Uint8Array(STATUS_PAGE);
+      this.far.set(key, page);
+    }
+    if (page[rowid % STATUS_PAGE] === STATUS_UNKNOWN) this.known++;
+    page[rowid % STATUS_PAGE] = c;
   }
 
-  /** Makes room for entries below `n` (their codes unknown). */
-  reserve(n: number): void {
-    if (n > this.codes.length) this.codes = resize(this.codes, n);
+  /** Extends the array past `rowid` (doubling), moving the pages' codes it now covers. */
+  private grow(rowid: number): void {
+    let n = this.codes.length;
+    while (n <= rowid) n *= 2;
+    this.codes = resize(this.codes, n);
+    for (const [key, page] of this.far) {
+      if (key * STATUS_PAGE >= n) continue;
+      for (let i = 0; i < STATUS_PAGE; i++)
+        if (page[i] !== STATUS_UNKNOWN) this.codes[key * STATUS_PAGE + i] = page[i]!;
+      this.far.delete(key);
+    }
   }
 
   bytes(): number {
-    return this.codes.byteLength;
+    return this.codes.byteLength + this.far.size * STATUS_PAGE;
   }
 
   clear(): void {
     this.codes.fill(STATUS_UNKNOWN);
+    this.far.clear();
+    this.known = 0;
   }
 
   /** Its codes and names, for `VectorIndex.toTransferable`. */
-  exported(): { codes: Uint8Array<ArrayBuffer>; names: [string, number][] } {
-    return { codes: this.codes, names: [...this.byName] };
+  exported(): StatusTableState {
+    const far: [number, number][] = [];
+    for (const [key, page] of this.far)
+      for (let i = 0; i < STATUS_PAGE; i++)
+        if (page[i] !== STATUS_UNKNOWN) far.push([key * STATUS_PAGE + i, page[i]!]);
+    return { codes: this.codes, far, known: this.known, names: [...this.byName] };
   }
 
   /** Takes over exported codes and names (`VectorIndex.fromTransferable`). */
-  adopt(state: { codes: Uint8Array<ArrayBuffer>; names: [string, number][] }): void {
+  adopt(state: StatusTableState): void {
     this.codes = state.codes;
+    this.far = new Map();
+    for (const [rowid, c] of state.far) {
+      const key = Math.floor(rowid / STATUS_PAGE);
+      let page = this.far.get(key);
+      if (page === undefined) {
+        page = new Uint8Array(STATUS_PAGE);
+        this.far.set(key, page);
+      }
+      page[rowid % STATUS_PAGE] = c;
+    }
+    this.known = state.known;
     this.byName.clear();
     for (const [name, code] of state.names) this.byName.set(name, code);
   }
 
-  /** True when the row of this entry (NONE: a row never seen) passes the scope. */
-  passes(entry: number, scope: StatusScope): boolean {
-    const c = entry >= 0 ? this.codes[entry]! : STATUS_UNKNOWN;
+  /** True when the row passes the scope. */
+  passes(rowid: number, scope: StatusScope): boolean {
+    const c = rowid < this.codes.length ? this.codes[rowid]! : this.farCode(rowid);
     return scope === "active" ? c === STATUS_ACTIVE || c === STATUS_UNKNOWN : c !== STATUS_FORGOTTEN;
   }
+
+  private farCode(rowid: number): number {
+    const page = this.far.get(Math.floor(rowid / STATUS_PAGE));
+    return page === undefined ? STATUS_UNKNOWN : page[rowid % STATUS_PAGE]!;
+  }
+}
+
+interface StatusTableState {
+  codes: Uint8Array<ArrayBuffer>;
+  far: [number, number][];
+  known: number;
+  names: [string, number][];
 }
 
 /** A posting list's values: the components themselves, or their int8 codes. */
@@ -603,12 +667,12 @@ interface ActiveView {
 const SHARE_ACTIVE = 7 / 8;
 
 /**
- * One layer's rows. Each row seen (a vector put, or a status set) has an entry, a small integer
- * given in the order rows are first seen (`rows`: rowid → entry, a typed array for the small
- * sequential rowids and pages for far ones); where the row sits is kept in typed arrays indexed
- * by its entry: its status, its partition, its slot there and in the partition's active view,
- * and the `vectors` rowid it mirrors. A million rows cost a few dozen bytes each here, whatever
- * their largest rowid (an imported `e1000000000` costs what `e1` does).
+ * One layer's rows. Each row with a vector has an entry, a small integer given in the order rows
+ * are first put (`rows`: rowid → entry, a typed array for the small sequential rowids and pages
+ * for far ones); where the row sits is kept in typed arrays indexed by its entry: its partition,
+ * its slot there and in the partition's active view, and the `vectors` rowid it mirrors. Statuses
+ * are kept by rowid (`StatusTable`, read on the search's path). A million rows cost a few dozen
+ * bytes each here, whatever their largest rowid (an imported `e1000000000` costs what `e1` does).
  */
 class Layer {
   readonly statuses = new StatusTable();
@@ -630,13 +694,13 @@ class Layer {
 
   /** The row's entry, or NONE for a row never seen. */
   at(rowid: number): number {
-    return this.rows.get(rowid) ?? NONE;
+    return this.rows.at(rowid);
   }
 
   /** The row's entry, given now if it has none. */
   entry(rowid: number): number {
-    const e = this.rows.get(rowid);
-    if (e !== undefined) return e;
+    const e = this.rows.at(rowid);
+    if (e !== NONE) return e;
     const n = this.entries++;
     if (n >= this.entryPart.length) {
       const was = this.entryPart.length;
@@ -646,14 +710,13 @@ class Layer {
       this.entryVrow = resize(this.entryVrow, grown);
       this.viewSlot = resize(this.viewSlot, grown).fill(NONE, was);
     }
-    this.statuses.reserve(this.entryPart.length);
     this.rows.set(rowid, n);
     return n;
   }
 
   /** True when the row passes the scope (a row never seen counts as active). */
   passes(rowid: number, scope: StatusScope): boolean {
-    return this.statuses.passes(this.at(rowid), scope);
+    return this.statuses.passes(rowid, scope);
   }
 
   partOf(rowid: number): Partition | undefined {
@@ -676,9 +739,8 @@ class Layer {
       let active = 0;
       for (let s = 0; s < part.size; s++)
         if (part.alive[s]) {
-          const e = this.at(part.rowids[s]!);
-          this.viewSlot[e] = NONE;
-          if (this.statuses.passes(e, "active")) active++;
+          this.viewSlot[this.at(part.rowids[s]!)] = NONE;
+          if (this.statuses.passes(part.rowids[s]!, "active")) active++;
         }
       if (active >= part.live * SHARE_ACTIVE) v = { part, dirty: false, shared: true, left: 0 };
       else {
@@ -1202,10 +1264,9 @@ export class VectorIndex {
 
   setStatus(layer: VectorLayer, rowid: number, status: string): void {
     const l = this.layers[layer];
-    const e = l.entry(rowid);
-    const was = l.statuses.passes(e, "active");
-    l.statuses.set(e, status);
-    const is = l.statuses.passes(e, "active");
+    const was = l.statuses.passes(rowid, "active");
+    l.statuses.set(rowid, status);
+    const is = l.statuses.passes(rowid, "active");
     const part = l.partOf(rowid);
     if (!part || was === is) return;
     if (!is) l.leaveView(part, rowid);
@@ -1666,7 +1727,7 @@ interface PartitionState {
 }
 
 interface LayerState {
-  statuses: { codes: Uint8Array<ArrayBuffer>; names: [string, number][] };
+  statuses: StatusTableState;
   rows: RowTableState;
   entries: number;
   entryPart: Int32Array<ArrayBuffer>;

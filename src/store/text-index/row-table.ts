@@ -33,6 +33,17 @@ export class RowTable {
   private readonly far = new Map<number, Int32Array>();
   size = 0;
 
+  /** The rowid's entry, or -1 for none (`get` without `undefined`: the hot paths' form). */
+  at(rowid: number): number {
+    if (rowid < this.dense.length) return this.dense[rowid]! - 1;
+    return this.farAt(rowid);
+  }
+
+  private farAt(rowid: number): number {
+    const page = this.far.get(Math.floor(rowid / PAGE));
+    return page === undefined ? -1 : page[rowid % PAGE]! - 1;
+  }
+
   get(rowid: number): number | undefined {
     if (rowid < this.dense.length) {
       const v = this.dense[rowid]!;
