@@ -966,7 +966,7 @@ export class Memory {
    * namespace that holds nothing yet; memory.jsonl entities, observations and relations pass the
    * write gate as episodes distilled into facts (duplicates merge). An unknown or damaged source
    * is refused whole, nothing written: among the damage, a row of another namespace, an id twice
-   * or past 2^24, a forgotten row with text, and an audit chain that does not verify. Returns
+   * or past 2^52, a forgotten row with text, and an audit chain that does not verify. Returns
    * what it did.
    *
    *   const report = await mem.import(readFileSync("memory.jsonl", "utf8"));

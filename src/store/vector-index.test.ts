@@ -198,6 +198,52 @@ describe.each(["float32", "int8"] as const)("VectorIndex (%s)", (precision) => {
 
   // A search walks the partition one block of 65,536 slots at a time: rows in the second and third
   // block, lists that skip a block, and ties across block edges must rank as one scan ranks them.
+  // An import may bring e1000000000 (and the store's sequence goes on from there): the per-row
+  // columns are kept by entry, so such rowids search as small ones do and cost what they do.
+  it("searches rows far past the rows held (e1000000000 and on, 2^52) as a full scan, in what small rowids cost", () => {
+    const build = (base: number) => {
+      const rand = createRandom(11);
+      const index = makeIndex(precision);
+      const rows: Row[] = [];
+      const statuses = ["active", "active", "archived", "forgotten"];
+      for (let i = 1; i <= 2_000; i++) {
+        // Small rowids, then a run from `base`, then a lone one at 2^52.
+        const rowid = i <= 500 || base === 0 ? i : i === 2_000 ? 2 ** 52 : base + i;
+        const row: Row = {
+          layer: "b",
+          rowid,
+          namespace: i % 4 === 0 ? "other" : "default",
+          vector: vector(rand, 32, 0.2),
+          status: statuses[Math.floor(rand() * statuses.length)]!,
+        };
+        rows.push(row);
+        // Some statuses are known before the row's vector (a store reads them first).
+        if (i % 2 === 0) index.setStatus("b", rowid, row.status);
+        index.put("b", rowid, i, row.namespace, row.vector);
+        if (i % 2 === 1) index.setStatus("b", rowid, row.status);
+      }
+      const kept = rows.filter((_, i) => i % 9 !== 0);
+      for (const [i, r] of rows.entries()) if (i % 9 === 0) index.remove("b", r.rowid);
+      return { index, kept, rand };
+    };
+    const dense = build(0);
+    for (const base of [1_000_000_000, 2 ** 40]) {
+      const far = build(base);
+      for (let q = 0; q < 8; q++) {
+        const query = vector(far.rand, 32, 0.3);
+        for (const scope of ["active", "live"] as const)
+          for (const namespaces of [["default"], ["default", "other"]])
+            for (const limit of [1, 10, 300])
+              expectSame(
+                far.index.search("b", query, namespaces, scope, limit),
+                bruteForce(far.kept, "b", query, namespaces, scope, limit),
+              );
+      }
+      // A few pages of 64 rowids beyond what the same rows at small rowids hold.
+      expect(far.index.bytes() - dense.index.bytes()).toBeLessThan(64 * 1024);
+    }
+  });
+
   it("returns what a full scan returns over more than two blocks of slots, with ties, removals and status changes", () => {
     const rand = createRandom(31);
     const index = makeIndex(precision);

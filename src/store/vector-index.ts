@@ -27,6 +27,7 @@
  *   const compact = new VectorIndex({ precision: "int8", readExact: (layer, rowids) => vectorsOf(layer, rowids) });
  */
 
+import { RowTable, type RowTableState } from "./text-index/row-table.js";
 import { collectBuffers } from "./transferable.js";
 import { BLOCK, type ListModel, probedLists, trainLists } from "./vector-index/lists.js";
 
@@ -97,9 +98,22 @@ const STATUS_UNKNOWN = 0;
 const STATUS_ACTIVE = 1;
 const STATUS_FORGOTTEN = 2;
 
-/** Status codes: small integers in a byte array indexed by rowid. Unknown rows count as active. */
+/** Rowids a far page of status codes holds (a power of two). */
+const STATUS_PAGE = 64;
+
+/**
+ * Status codes: small integers in a byte array indexed by rowid, as long as rowids stay near the
+ * rows known (up to about twice their count, as `RowTable`); a rowid far past them (an imported
+ * `e1000000000`, and the store's sequence after it) goes to a page of `STATUS_PAGE` codes kept by
+ * page, so no rowid allocates the span below it. Unknown rows count as active. The search reads
+ * a code per row it keeps, so the array read stays the common case.
+ */
 class StatusTable {
   private codes = new Uint8Array(1024);
+  /** Codes of rowids past `codes`, by `rowid % STATUS_PAGE`, in pages by `floor(rowid / STATUS_PAGE)`. */
+  private far = new Map<number, Uint8Array>();
+  /** Rowids with a code (the array grows while rowids stay below about twice this). */
+  private known = 0;
   private readonly byName = new Map<string, number>([
     ["active", STATUS_ACTIVE],
     ["forgotten", STATUS_FORGOTTEN],
@@ -116,37 +130,90 @@ class StatusTable {
   }
 
   set(rowid: number, status: string): void {
-    if (rowid >= this.codes.length) {
-      let n = this.codes.length;
-      while (n <= rowid) n *= 2;
-      const grown = new Uint8Array(n);
-      grown.set(this.codes);
-      this.codes = grown;
+    const c = this.code(status);
+    if (rowid >= this.codes.length && rowid < 2 * this.known + 1024) this.grow(rowid);
+    if (rowid < this.codes.length) {
+      if (this.codes[rowid] === STATUS_UNKNOWN) this.known++;
+      this.codes[rowid] = c;
+      return;
     }
-    this.codes[rowid] = this.code(status);
+    const key = Math.floor(rowid / STATUS_PAGE);
+    let page = this.far.get(key);
+    if (page === undefined) {
+      page = new Uint8Array(STATUS_PAGE);
+      this.far.set(key, page);
+    }
+    if (page[rowid % STATUS_PAGE] === STATUS_UNKNOWN) this.known++;
+    page[rowid % STATUS_PAGE] = c;
+  }
+
+  /** Extends the array past `rowid` (doubling), moving the pages' codes it now covers. */
+  private grow(rowid: number): void {
+    let n = this.codes.length;
+    while (n <= rowid) n *= 2;
+    this.codes = resize(this.codes, n);
+    for (const [key, page] of this.far) {
+      if (key * STATUS_PAGE >= n) continue;
+      for (let i = 0; i < STATUS_PAGE; i++)
+        if (page[i] !== STATUS_UNKNOWN) this.codes[key * STATUS_PAGE + i] = page[i]!;
+      this.far.delete(key);
+    }
+  }
+
+  bytes(): number {
+    return this.codes.byteLength + this.far.size * STATUS_PAGE;
   }
 
   clear(): void {
     this.codes.fill(STATUS_UNKNOWN);
+    this.far.clear();
+    this.known = 0;
   }
 
   /** Its codes and names, for `VectorIndex.toTransferable`. */
-  exported(): { codes: Uint8Array<ArrayBuffer>; names: [string, number][] } {
-    return { codes: this.codes, names: [...this.byName] };
+  exported(): StatusTableState {
+    const far: [number, number][] = [];
+    for (const [key, page] of this.far)
+      for (let i = 0; i < STATUS_PAGE; i++)
+        if (page[i] !== STATUS_UNKNOWN) far.push([key * STATUS_PAGE + i, page[i]!]);
+    return { codes: this.codes, far, known: this.known, names: [...this.byName] };
   }
 
   /** Takes over exported codes and names (`VectorIndex.fromTransferable`). */
-  adopt(state: { codes: Uint8Array<ArrayBuffer>; names: [string, number][] }): void {
+  adopt(state: StatusTableState): void {
     this.codes = state.codes;
+    this.far = new Map();
+    for (const [rowid, c] of state.far) {
+      const key = Math.floor(rowid / STATUS_PAGE);
+      let page = this.far.get(key);
+      if (page === undefined) {
+        page = new Uint8Array(STATUS_PAGE);
+        this.far.set(key, page);
+      }
+      page[rowid % STATUS_PAGE] = c;
+    }
+    this.known = state.known;
     this.byName.clear();
     for (const [name, code] of state.names) this.byName.set(name, code);
   }
 
   /** True when the row passes the scope. */
   passes(rowid: number, scope: StatusScope): boolean {
-    const c = rowid < this.codes.length ? this.codes[rowid]! : STATUS_UNKNOWN;
+    const c = rowid < this.codes.length ? this.codes[rowid]! : this.farCode(rowid);
     return scope === "active" ? c === STATUS_ACTIVE || c === STATUS_UNKNOWN : c !== STATUS_FORGOTTEN;
   }
+
+  private farCode(rowid: number): number {
+    const page = this.far.get(Math.floor(rowid / STATUS_PAGE));
+    return page === undefined ? STATUS_UNKNOWN : page[rowid % STATUS_PAGE]!;
+  }
+}
+
+interface StatusTableState {
+  codes: Uint8Array<ArrayBuffer>;
+  far: [number, number][];
+  known: number;
+  names: [string, number][];
 }
 
 /** A posting list's values: the components themselves, or their int8 codes. */
@@ -600,15 +667,21 @@ interface ActiveView {
 const SHARE_ACTIVE = 7 / 8;
 
 /**
- * One layer's rows. Where each row sits is kept in typed arrays indexed by its rowid (rowids are
- * small sequential integers): its partition, its slot there and in the partition's active view,
- * and the `vectors` rowid it mirrors. A million rows cost a few dozen bytes each here.
+ * One layer's rows. Each row with a vector has an entry, a small integer given in the order rows
+ * are first put (`rows`: rowid → entry, a typed array for the small sequential rowids and pages
+ * for far ones); where the row sits is kept in typed arrays indexed by its entry: its partition,
+ * its slot there and in the partition's active view, and the `vectors` rowid it mirrors. Statuses
+ * are kept by rowid (`StatusTable`, read on the search's path). A million rows cost a few dozen
+ * bytes each here, whatever their largest rowid (an imported `e1000000000` costs what `e1` does).
  */
 class Layer {
   readonly statuses = new StatusTable();
   readonly partitions = new Map<string, Partition>();
   readonly partitionList: Partition[] = [];
   readonly views = new Map<Partition, ActiveView>();
+  rows = new RowTable();
+  /** Entries given (they are never taken back: a row's entry stays its own). */
+  entries = 0;
   entryPart = new Int32Array(1024).fill(NONE);
   entrySlot = new Int32Array(1024);
   entryVrow = new Float64Array(1024);
@@ -619,24 +692,44 @@ class Layer {
 
   constructor(readonly int8: boolean) {}
 
+  /** The row's entry, or NONE for a row never seen. */
+  at(rowid: number): number {
+    return this.rows.at(rowid);
+  }
+
+  /** The row's entry, given now if it has none. */
+  entry(rowid: number): number {
+    const e = this.rows.at(rowid);
+    if (e !== NONE) return e;
+    const n = this.entries++;
+    if (n >= this.entryPart.length) {
+      const was = this.entryPart.length;
+      const grown = was * 2;
+      this.entryPart = resize(this.entryPart, grown).fill(NONE, was);
+      this.entrySlot = resize(this.entrySlot, grown);
+      this.entryVrow = resize(this.entryVrow, grown);
+      this.viewSlot = resize(this.viewSlot, grown).fill(NONE, was);
+    }
+    this.rows.set(rowid, n);
+    return n;
+  }
+
+  /** True when the row passes the scope (a row never seen counts as active). */
+  passes(rowid: number, scope: StatusScope): boolean {
+    return this.statuses.passes(rowid, scope);
+  }
+
   partOf(rowid: number): Partition | undefined {
-    const p = rowid < this.entryPart.length ? this.entryPart[rowid]! : NONE;
+    const e = this.at(rowid);
+    const p = e === NONE ? NONE : this.entryPart[e]!;
     return p === NONE ? undefined : this.partitionList[p];
   }
 
   setEntry(rowid: number, part: Partition, slot: number, vrow: number): void {
-    if (rowid >= this.entryPart.length) {
-      let n = this.entryPart.length;
-      while (n <= rowid) n *= 2;
-      const was = this.entryPart.length;
-      this.entryPart = resize(this.entryPart, n).fill(NONE, was);
-      this.entrySlot = resize(this.entrySlot, n);
-      this.entryVrow = resize(this.entryVrow, n);
-      this.viewSlot = resize(this.viewSlot, n).fill(NONE, was);
-    }
-    this.entryPart[rowid] = part.id;
-    this.entrySlot[rowid] = slot;
-    this.entryVrow[rowid] = vrow;
+    const e = this.entry(rowid);
+    this.entryPart[e] = part.id;
+    this.entrySlot[e] = slot;
+    this.entryVrow[e] = vrow;
   }
 
   /** The active view of `part`, derived when missing or dirty. */
@@ -646,15 +739,15 @@ class Layer {
       let active = 0;
       for (let s = 0; s < part.size; s++)
         if (part.alive[s]) {
-          this.viewSlot[part.rowids[s]!] = NONE;
+          this.viewSlot[this.at(part.rowids[s]!)] = NONE;
           if (this.statuses.passes(part.rowids[s]!, "active")) active++;
         }
       if (active >= part.live * SHARE_ACTIVE) v = { part, dirty: false, shared: true, left: 0 };
       else {
         const derived = part.derive(
-          (rowid) => this.statuses.passes(rowid, "active"),
+          (rowid) => this.passes(rowid, "active"),
           (rowid, slot) => {
-            this.viewSlot[rowid] = slot;
+            this.viewSlot[this.at(rowid)] = slot;
           },
         );
         v = { part: derived, dirty: false, shared: false, left: 0 };
@@ -673,13 +766,14 @@ class Layer {
       if (++v.left * 8 > part.size) v.dirty = true;
       return;
     }
-    const slot = this.viewSlot[rowid]!;
+    const e = this.at(rowid);
+    const slot = e === NONE ? NONE : this.viewSlot[e]!;
     if (slot === NONE) return;
-    this.viewSlot[rowid] = NONE;
+    this.viewSlot[e] = NONE;
     v.part.remove(slot);
     if (v.part.dead > 64 && v.part.dead * 4 > v.part.size) {
       v.part.compact();
-      for (let s = 0; s < v.part.size; s++) this.viewSlot[v.part.rowids[s]!] = s;
+      for (let s = 0; s < v.part.size; s++) this.viewSlot[this.at(v.part.rowids[s]!)] = s;
     }
   }
 
@@ -1095,7 +1189,7 @@ function scoreSlots(scan: Scan, from: number, to: number): void {
       const score = acc[s - from]! * invNorm[s]! * qinv;
       if (score < top.floor) continue;
       const rowid = rowids[s]!;
-      if (checkStatus && !l.statuses.passes(rowid, scope)) continue;
+      if (checkStatus && !l.passes(rowid, scope)) continue;
       top.offer(score, rowid);
       continue;
     }
@@ -1106,7 +1200,7 @@ function scoreSlots(scan: Scan, from: number, to: number): void {
     const bound = acc[2 * (s - from) + 1]! * scale[s]! * ERROR_STEPS[err[s]!]! * k * BOUND_SLACK;
     if (estimate + bound < top.floor) continue;
     const rowid = rowids[s]!;
-    if (checkStatus && !l.statuses.passes(rowid, scope)) continue;
+    if (checkStatus && !l.passes(rowid, scope)) continue;
     top.offer(estimate - bound, rowid);
     // A row sharing no dimension with the query scores exactly 0: nothing to read again.
     if (bound > 0) maybe.push(rowid, estimate + bound);
@@ -1147,8 +1241,8 @@ export class VectorIndex {
     l.setEntry(rowid, part, slot, vrow);
     l.size++;
     const v = l.views.get(part);
-    if (v && !v.dirty && !v.shared && l.statuses.passes(rowid, "active"))
-      l.viewSlot[rowid] = v.part.add(rowid, vector);
+    if (v && !v.dirty && !v.shared && l.passes(rowid, "active"))
+      l.viewSlot[l.at(rowid)] = v.part.add(rowid, vector);
   }
 
   remove(layer: VectorLayer, rowid: number): void {
@@ -1157,13 +1251,14 @@ export class VectorIndex {
     if (!part) return;
     // A shared view is the partition itself: the row leaves both at once.
     if (!l.views.get(part)?.shared) l.leaveView(part, rowid);
-    part.remove(l.entrySlot[rowid]!);
-    l.entryPart[rowid] = NONE;
+    const e = l.at(rowid);
+    part.remove(l.entrySlot[e]!);
+    l.entryPart[e] = NONE;
     l.size--;
     // Dead slots still cost a posting visit each: compact once they are a quarter of the partition.
     if (part.dead > 64 && part.dead * 4 > part.size) {
       part.compact();
-      for (let s = 0; s < part.size; s++) l.entrySlot[part.rowids[s]!] = s;
+      for (let s = 0; s < part.size; s++) l.entrySlot[l.at(part.rowids[s]!)] = s;
     }
   }
 
@@ -1192,7 +1287,7 @@ export class VectorIndex {
   /** The `vectors` rowid the row's indexed vector mirrors, if it has one. */
   vrowOf(layer: VectorLayer, rowid: number): number | undefined {
     const l = this.layers[layer];
-    return l.partOf(rowid) ? l.entryVrow[rowid] : undefined;
+    return l.partOf(rowid) ? l.entryVrow[l.at(rowid)] : undefined;
   }
 
   /** Removes every row of the layer that `keep` does not hold (deleted from the table elsewhere). */
@@ -1246,6 +1341,8 @@ export class VectorIndex {
       for (const part of l.partitionList) part.settle();
       return {
         statuses: l.statuses.exported(),
+        rows: l.rows.exported(),
+        entries: l.entries,
         entryPart: l.entryPart,
         entrySlot: l.entrySlot,
         entryVrow: l.entryVrow,
@@ -1287,6 +1384,8 @@ export class VectorIndex {
       const l = index.layers[name];
       const s = state[name];
       l.statuses.adopt(s.statuses);
+      l.rows = RowTable.adopt(s.rows);
+      l.entries = s.entries;
       l.entryPart = s.entryPart;
       l.entrySlot = s.entrySlot;
       l.entryVrow = s.entryVrow;
@@ -1326,7 +1425,13 @@ export class VectorIndex {
   bytes(): number {
     let n = 0;
     for (const l of Object.values(this.layers)) {
-      n += l.entryPart.byteLength + l.entrySlot.byteLength + l.entryVrow.byteLength + l.viewSlot.byteLength;
+      n +=
+        l.rows.bytes() +
+        l.statuses.bytes() +
+        l.entryPart.byteLength +
+        l.entrySlot.byteLength +
+        l.entryVrow.byteLength +
+        l.viewSlot.byteLength;
       for (const part of l.partitionList)
         n +=
           part.bytes() +
@@ -1425,7 +1530,7 @@ export class VectorIndex {
     for (let c = 0; c < bounds.length; c++) {
       const rows: number[] = [];
       for (let s = bounds[c]!; s < (c + 1 < bounds.length ? bounds[c + 1]! : part.size); s++)
-        if (part.alive[s] && (part !== main || scope === "live" || l.statuses.passes(part.rowids[s]!, scope)))
+        if (part.alive[s] && (part !== main || scope === "live" || l.passes(part.rowids[s]!, scope)))
           rows.push(part.rowids[s]!);
       out.push(rows);
     }
@@ -1475,7 +1580,7 @@ export class VectorIndex {
     const out: number[] = [];
     for (const [from, to] of this.probedRanges(part, part.lists, query, dims, limit))
       for (let s = from; s < to; s++)
-        if (part.alive[s] && (part !== main || scope === "live" || l.statuses.passes(part.rowids[s]!, scope)))
+        if (part.alive[s] && (part !== main || scope === "live" || l.passes(part.rowids[s]!, scope)))
           out.push(part.rowids[s]!);
     return out;
   }
@@ -1504,7 +1609,7 @@ export class VectorIndex {
     main.settle();
     const { lists, listOf } = trainLists(main);
     main.layOut(listOf, lists);
-    for (let s = 0; s < main.size; s++) l.entrySlot[main.rowids[s]!] = s;
+    for (let s = 0; s < main.size; s++) l.entrySlot[l.at(main.rowids[s]!)] = s;
     const v = l.views.get(main);
     if (v && !v.shared) v.dirty = true;
   }
@@ -1587,7 +1692,7 @@ export class VectorIndex {
       const vectors = this.readExact!(
         layer,
         read,
-        read.map((rowid) => l.entryVrow[rowid]!),
+        read.map((rowid) => l.entryVrow[l.at(rowid)]!),
       );
       for (const rowid of read) {
         const v = vectors.get(rowid);
@@ -1622,7 +1727,9 @@ interface PartitionState {
 }
 
 interface LayerState {
-  statuses: { codes: Uint8Array<ArrayBuffer>; names: [string, number][] };
+  statuses: StatusTableState;
+  rows: RowTableState;
+  entries: number;
   entryPart: Int32Array<ArrayBuffer>;
   entrySlot: Int32Array<ArrayBuffer>;
   entryVrow: Float64Array<ArrayBuffer>;

@@ -211,13 +211,15 @@ export function strayRow(doc: ExportDocument): string | null {
 }
 
 /**
- * The largest id number an import may bring (`e16777216`, `b16777216`). Ids are a store's
- * sequence (every namespace's next id follows the largest), and the search indexes keep a few
- * dozen bytes per id up to the largest: one crafted row with id `e1000000000` made every later
- * write of every namespace allocate gigabytes (and `e1000000000000` fail outright). 2^24 is more
- * items than any store measured (docs/benchmarks.md), so an honest export stays under it.
+ * The largest id number an import may bring (`e4503599627370496`, `b4503599627370496`): 2^52.
+ * Ids are a store's sequence (every namespace's next id follows the largest), kept as 64-bit
+ * integers (SQLite's INTEGER rowid, PostgreSQL's bigserial: 2^63 - 1) but read as JavaScript
+ * numbers, which hold every integer exactly only up to 2^53 - 1. An import at 2^52 leaves the
+ * store 2^52 more ids of its own before that. The search indexes keep their rows by entry, not
+ * by id (store/text-index/row-table.ts), so a large id costs what a small one does; before,
+ * they kept ~20 bytes per id up to the largest and the cap was 2^24.
  */
-export const MAX_IMPORTED_ID = 2 ** 24;
+export const MAX_IMPORTED_ID = 2 ** 52;
 
 /**
  * The first row of `doc` that no store can hold, described in terms of the document alone, or
@@ -232,7 +234,7 @@ export function damagedRow(doc: ExportDocument): string | null {
       if (seen.has(row.id)) return `${section} holds ${row.id} twice`;
       seen.add(row.id);
       if (Number(row.id.slice(1)) > MAX_IMPORTED_ID)
-        return `${row.id} is past the largest id an import takes (${MAX_IMPORTED_ID}; a store's ids are its own sequence)`;
+        return `${row.id} is past the largest id an import takes (${MAX_IMPORTED_ID}, 2^52; a store's ids are its own sequence and are read as exact JavaScript numbers)`;
     }
   }
   for (const e of doc.episodes)

@@ -37,4 +37,26 @@ describe("RowTable", () => {
     expect(late.get(3_999)).toBe(4_009);
     expect(late.size).toBe(4_001);
   });
+
+  it("holds far rowids in pages: memory follows the rows, not the largest rowid, and survives a hand-over", () => {
+    const table = new RowTable();
+    for (let r = 1; r <= 100; r++) table.set(r, r);
+    // An imported e1000000000, the store's sequence after it, and a lone 2^52.
+    for (let r = 1_000_000_000; r < 1_000_010_000; r++) table.set(r, r - 999_999_000);
+    table.set(2 ** 52, 7);
+    expect(table.size).toBe(10_101);
+    expect(table.get(1_000_000_000)).toBe(1_000);
+    expect(table.get(1_000_009_999)).toBe(10_999);
+    expect(table.get(1_000_010_000)).toBeUndefined();
+    expect(table.get(2 ** 52)).toBe(7);
+    expect(table.get(2 ** 52 + 1)).toBeUndefined();
+    // 10,000 far rows: 157 pages of 64 (~40 KB) beside the 4 KB array, not gigabytes.
+    expect(table.bytes()).toBeLessThan(64 * 1024);
+    const copy = RowTable.adopt(structuredClone(table.exported()));
+    for (const r of [5, 1_000_000_000, 1_000_005_555, 2 ** 52]) expect(copy.get(r)).toBe(table.get(r));
+    expect(copy.size).toBe(table.size);
+    for (let r = 1_000_000_000; r < 1_000_010_000; r++) table.delete(r);
+    expect(table.size).toBe(101);
+    expect(table.bytes()).toBeLessThan(8 * 1024);
+  });
 });
