@@ -172,11 +172,79 @@ describe("forget while the worker's pass runs (another connection)", () => {
     ).tick();
     expect(forgot, "the older belief was retired and then forgotten mid-pass").toBe(true);
     expect(tick.outcomes[0]!.status).toBe("applied");
+    // The tick's own answer too (what `strata worker --once` prints and onOutcome hands on; attacks20).
+    expect(holdsCanary(JSON.stringify(tick), VALUE), "the tick's outcome quotes it").toBe(false);
     for (const m of [a, b]) {
       expect(holdsCanary(JSON.stringify(await workerReports(m)), VALUE), "a kept report quotes it").toBe(
         false,
       );
       expect(holdsCanary(await everything(m), VALUE), "an output holds it").toBe(false);
+    }
+  });
+});
+
+describe("forget while consolidate runs: the report returned to its caller (attacks20)", () => {
+  /**
+   * The distil step's write gate retires the older value for the newer one and its item quotes
+   * both; then, while the sweep judges, another engine forgets the older belief. The report the
+   * pass returns (what `strata consolidate` prints, REST and MCP answer) must not quote it.
+   */
+  async function racedReport(kind: "sqlite" | "postgres", at?: string) {
+    const clock = testClock("2026-12-03T00:00:00.000Z");
+    const opts = { clock, policy: STRICT };
+    const path = tempDbPath();
+    const a = await openMemory(kind === "sqlite" ? { path, ...opts } : { url: at!, ...opts });
+    open.push(a);
+    const b = await openMemory(kind === "sqlite" ? { path, ...opts } : { url: at!, ...opts });
+    open.push(b);
+    // The episode first, the older value after it past the gate: the distil step meets the pair.
+    await a.record("The retry limit of the vault queue is 9 now", { at: "2026-12-02T09:00:00.000Z" });
+    const old = await seedBelief(a, clock, `The retry limit of the vault queue is ${VALUE}`, "2026-12-01");
+    await seedBelief(a, clock, "The retry limit of the mail queue is 5", "2026-12-01");
+    let forgot = false;
+    const lexical = createLexicalJudge();
+    const judge: Judge = {
+      ...lexical,
+      compare: async (x, y) => {
+        if (!forgot && (await b.get(old)).status !== "active") {
+          await b.forget(old);
+          forgot = true;
+        }
+        return lexical.compare(x, y);
+      },
+    };
+    const report = await a.consolidate({}, { judge });
+    return { a, b, old, forgot, report };
+  }
+
+  it("SQLite file: the returned report quotes no value forgotten after its step wrote it", async () => {
+    const { a, b, old, forgot, report } = await racedReport("sqlite");
+    expect(forgot, "the older value was retired, then forgotten mid-pass").toBe(true);
+    expect(holdsCanary(JSON.stringify(report), VALUE), "the returned report quotes it").toBe(false);
+    // What the pass did is still said: the item stays, with its ids, its reason redacted.
+    expect(report.items).toContainEqual(
+      expect.objectContaining({ action: "distilled", reason: "redacted: it named a forgotten item" }),
+    );
+    expect(report.counts.distilled).toBe(1);
+    expect((await a.get(old)).status).toBe("forgotten");
+    for (const m of [a, b]) expect(holdsCanary(await everything(m), VALUE), "an output holds it").toBe(false);
+  });
+
+  const url = process.env.DATABASE_URL;
+  it.skipIf(!url)("PostgreSQL: the same, two engines on one schema", async () => {
+    const schema = `forget_report_${process.pid}`;
+    const at = `${url}${url!.includes("?") ? "&" : "?"}schema=${schema}`;
+    try {
+      const { forgot, report } = await racedReport("postgres", at);
+      expect(forgot).toBe(true);
+      expect(holdsCanary(JSON.stringify(report), VALUE), "the returned report quotes it").toBe(false);
+      expect(report.counts.distilled).toBe(1);
+    } finally {
+      const pg = (await import("pg")).default;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
     }
   });
 });
