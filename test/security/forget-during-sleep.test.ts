@@ -248,3 +248,59 @@ describe("forget while consolidate runs: the report returned to its caller (atta
     }
   });
 });
+
+describe("forget while a curation run consolidates (attacks20)", () => {
+  it("the run's record, written after the forget, does not bring the forgotten value back", async () => {
+    const { arrayCollection } = await import("../../src/collections/array-collection.js");
+    const { curate, curationNamespace } = await import("../../src/core/curation/curate.js");
+    const { curationKey } = await import("../../src/core/curation/state.js");
+    const path = tempDbPath();
+    const clock = testClock("2026-12-03T00:00:00.000Z");
+    const collection = arrayCollection("notes", []);
+    const ns = curationNamespace(collection.name);
+    const b = await openMemory({ path, clock, namespace: ns });
+    open.push(b);
+    let forgot: string | null = null;
+    const lexical = createLexicalJudge();
+    // The sleep judge of the curating engine: at the sweep's first pair, the other engine forgets
+    // the belief the sync step retired (its reason quotes the value), before the run writes its record.
+    const judge: Judge = {
+      ...lexical,
+      compare: async (x, y) => {
+        if (forgot === null) {
+          const old = (await b.list({ layer: "belief", status: "any", limit: 100 })).find((i) =>
+            JSON.stringify(i).includes(VALUE),
+          );
+          if (old) {
+            await b.forget(old.id);
+            forgot = old.id;
+          }
+        }
+        return lexical.compare(x, y);
+      },
+    };
+    const a = await openMemory({ path, clock, sleepJudge: judge });
+    open.push(a);
+    const rec = (id: string, text: string, day: number) => ({
+      id,
+      text,
+      metadata: {},
+      createdAt: `2026-12-0${day}T10:00:00Z`,
+    });
+    const result = await curate(
+      a,
+      arrayCollection("notes", [
+        rec("r1", `The checkout service runs on port ${VALUE}`, 1),
+        rec("r2", "The checkout service is owned by Ravi", 2),
+        rec("r3", "The checkout service runs on port 9090", 3),
+      ]),
+    );
+    expect(forgot, "the retired belief was forgotten mid-run").not.toBeNull();
+    const stored = await a.store.getMeta(curationKey(ns, collection.name));
+    expect(stored).toContain("r3");
+    expect(holdsCanary(stored ?? "", VALUE), "the curation record quotes it").toBe(false);
+    expect(holdsCanary(JSON.stringify(result), VALUE), "the run's result quotes it").toBe(false);
+    for (const m of [a.withNamespace(ns), b])
+      expect(holdsCanary(await everything(m), VALUE), "an output holds it").toBe(false);
+  });
+});
