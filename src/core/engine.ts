@@ -130,6 +130,7 @@ import {
   findReview,
 } from "./sleep/agent-judge.js";
 import { distilPending, distilPropositions } from "./sleep/distil.js";
+import { withoutForgottenItems } from "./sleep/forgotten-items.js";
 import { generaliseAbstractions } from "./sleep/generalise.js";
 import { type HealthReport, healthReport } from "./sleep/health.js";
 import { combineReports, makeReport, type SleepReport } from "./sleep/report.js";
@@ -642,8 +643,8 @@ export class Memory {
   async sweep(options: SweepOptionsInput = {}, hooks: SleepCall = {}): Promise<SleepReport> {
     const o = parseInput(SweepOptionsSchema, options, "sweep options");
     const namespace = o.namespace ?? this.namespace;
-    return this.sleepLocked(namespace, `a sweep of namespace "${namespace}"`, () =>
-      this.sweepUnlocked(namespace, o.full ?? false, hooks),
+    return this.sleepLocked(namespace, `a sweep of namespace "${namespace}"`, async () =>
+      withoutForgottenItems(this.store, await this.sweepUnlocked(namespace, o.full ?? false, hooks)),
     );
   }
 
@@ -679,7 +680,8 @@ export class Memory {
       const swept = await this.sweepUnlocked(namespace, o.full ?? false, hooks);
       const report = combineReports("consolidate", namespace, this.now(), [distilled, rules, swept]);
       report.work.ms = elapsed() - started;
-      return report;
+      // A forget that committed between the pass's transactions is not quoted back to the caller.
+      return withoutForgottenItems(this.store, report);
     });
   }
 

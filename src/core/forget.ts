@@ -95,6 +95,15 @@ export async function forgetItem(
   }
 
   const continuity = await redactContinuity(tx, namespace, texts);
+  // A wrap in flight whose package showed the item is cancelled: its digest would write it back.
+  const { cancelWrapShowing } = await import("./continuity/wraps.js");
+  await cancelWrapShowing(
+    tx,
+    writes,
+    namespace,
+    forgotten.map((f) => f.id),
+    continuity !== null,
+  );
   // The worker's kept run reports quote what sleep did to these items, values included.
   await redactReports(
     tx,

@@ -195,6 +195,27 @@ describe("strata (built)", () => {
     expect(r.stderr).toMatch(message);
   });
 
+  it("a hook with no store says so on stderr, creates nothing and exits 0 (was silent)", () => {
+    const db = join(dir, "hook-none.db");
+    for (const [event, words] of [
+      ["session-start", "nothing to inject"],
+      ["session-end", "nothing to consolidate"],
+    ] as const) {
+      const r = strata(["--db", db, "hook", event], {}, '{"session_id":"s1","cwd":"/work/api"}');
+      expect(r.code, event).toBe(0);
+      expect(r.stdout, event).toBe("");
+      expect(r.stderr, event).toBe(
+        `strata hook ${event}: no store at ${db} yet: ${words}; strata --db ${db} init creates it (a first strata remember or the MCP server's first write does too), or check --db, STRATA_DB and the hook's command line if it should exist\n`,
+      );
+      expect(existsSync(db), event).toBe(false);
+    }
+    // With a store, session-start says nothing on stderr.
+    expect(strata(["--db", db, "init"]).code).toBe(0);
+    const r = strata(["--db", db, "hook", "session-start"], {}, "{}");
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+  });
+
   it("backup into a folder that cannot be made is a usage error saying so (was an unexpected failure)", () => {
     writeFileSync(join(dir, "a-file"), "not a folder");
     expect(strata(["--db", "backed.db", "init"]).code).toBe(0);

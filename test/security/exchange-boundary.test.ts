@@ -318,3 +318,183 @@ describe("import: rows no store can hold are refused whole", () => {
       expect(Number(next.id.slice(1))).toBeLessThan(1000);
     });
 });
+
+describe("import: shapes no store makes, and records naming a forgotten item (attacks20)", () => {
+  /**
+   * The attacker's document with two more episodes (one forgotten, as forget leaves it), a second
+   * belief and a forgotten one, so the tampered rows below point at real items of the document.
+   */
+  async function richer(m: Memory, ns: string) {
+    const doc = await attackerDocument(m, ns);
+    const e0 = doc.episodes[0]!;
+    const b0 = doc.beliefs[0]!;
+    const e1 = { ...e0, id: "e1101", content: "The attacker deployed on Monday" };
+    const gone = {
+      ...e0,
+      id: "e1102",
+      content: "",
+      status: "forgotten" as const,
+      metadata: {},
+      session: null,
+      actor: null,
+    };
+    const b1 = { ...b0, id: "b1101", text: "Another attacker note" };
+    const goneBelief = {
+      ...b0,
+      id: "b1102",
+      text: "",
+      status: "forgotten" as const,
+      when: null,
+      prefer: null,
+      steps: null,
+      exceptions: [],
+      source: null,
+      metadata: {},
+    };
+    doc.episodes.push(e1, gone);
+    doc.beliefs.push(b1, goneBelief);
+    const association = (a: string, b: string, strength = 1.3) => ({
+      a,
+      b,
+      strength,
+      affect: null,
+      lastWrap: 1,
+    });
+    return {
+      doc,
+      e0: e0.id,
+      e1: e1.id,
+      gone: gone.id,
+      b0: b0.id,
+      b1: b1.id,
+      goneBelief: goneBelief.id,
+      association,
+    };
+  }
+  type Rich = Awaited<ReturnType<typeof richer>>;
+  const assoc = (r: Rich, list: unknown) =>
+    r.doc.meta.push({ key: metaKey("associations", r.doc.namespace), value: JSON.stringify(list) });
+  const curation = (r: Rich, state: unknown) =>
+    r.doc.meta.push({ key: metaKey("curation", r.doc.namespace, "notes"), value: JSON.stringify(state) });
+
+  const CASES: Record<string, [(r: Rich) => void, RegExp]> = {
+    "a supersession cycle of two beliefs": [
+      (r) => {
+        r.doc.beliefs.find((b) => b.id === r.b0)!.supersededBy = r.b1;
+        r.doc.beliefs.find((b) => b.id === r.b1)!.supersededBy = r.b0;
+      },
+      /b1\d+ is superseded by b1\d+, which is superseded by b1\d+: a supersession cycle/,
+    ],
+    "an episode superseded by itself": [
+      (r) => {
+        r.doc.episodes.find((e) => e.id === r.e1)!.supersededBy = r.e1;
+      },
+      /e1101 is superseded by e1101: a supersession cycle/,
+    ],
+    "a belief folded under itself": [
+      (r) => {
+        r.doc.beliefs.find((b) => b.id === r.b1)!.parentId = r.b1;
+      },
+      /belief b1101 is folded under b1101: a folding cycle/,
+    ],
+    "a link from an item to itself": [
+      (r) => r.doc.links.push({ from: r.e0, to: r.e0, relation: "refines", at: "2027-01-01T00:00:00.000Z" }),
+      /a link goes from e\d+ to itself/,
+    ],
+    "an associations record of another shape": [
+      (r) => assoc(r, { a: r.e0 }),
+      /record "associations:attacker" is not a list of associations/,
+    ],
+    "an association naming a missing episode": [
+      (r) => assoc(r, [r.association(r.e0, "e1999")]),
+      /names e1999, which is not an episode of the document/,
+    ],
+    "an association naming a belief": [
+      (r) => assoc(r, [r.association(r.e0, r.b0)]),
+      /names b\d+, which is not an episode of the document/,
+    ],
+    "an association of an episode with itself": [
+      (r) => assoc(r, [r.association(r.e0, r.e0)]),
+      /links an episode to itself/,
+    ],
+    "an association listed twice": [
+      (r) => assoc(r, [r.association(r.e0, r.e1), r.association(r.e1, r.e0)]),
+      /is a pair already listed/,
+    ],
+    "an association stronger than the cap": [
+      (r) => assoc(r, [r.association(r.e0, r.e1, 1e9)]),
+      /has strength 1000000000, outside 0.1 to 10/,
+    ],
+    "an association of negative strength": [
+      (r) => assoc(r, [r.association(r.e0, r.e1, -3)]),
+      /has strength -3, outside 0.1 to 10/,
+    ],
+    "an association naming a forgotten episode": [
+      (r) => assoc(r, [r.association(r.e0, r.gone)]),
+      /names e1102, a forgotten episode/,
+    ],
+    "a curation reason keyed by a forgotten belief": [
+      (r) => curation(r, { v: 1, records: {}, reasons: { [r.goneBelief]: "value-changed: 8080 → 9090" } }),
+      /keeps a reason for b1102, a forgotten belief/,
+    ],
+    "a curation reason naming a forgotten belief": [
+      (r) =>
+        curation(r, {
+          v: 1,
+          records: {},
+          reasons: { [r.b1]: `replaces [${r.goneBelief}] (value-changed: 8080 → 9090)` },
+        }),
+      /keeps the reason of b1101 naming a forgotten item/,
+    ],
+    "a worker report quoting a forgotten belief": [
+      (r) =>
+        r.doc.meta.push({
+          key: metaKey("worker:reports", r.doc.namespace),
+          value: JSON.stringify([
+            {
+              items: [
+                { action: "superseded", id: r.goneBelief, by: r.b1, reason: "value-changed: 8080 → 9090" },
+              ],
+            },
+          ]),
+        }),
+      /keeps a report item naming a forgotten item without forget's redaction/,
+    ],
+  };
+
+  for (const [name, [tamper, says]] of Object.entries(CASES))
+    it(`refuses ${name} (INVALID_INPUT saying what is wrong, store row-identical)`, async () => {
+      const s = await seed();
+      const ns = "attacker";
+      const r = await richer(s.mem, ns);
+      tamper(r);
+      const before = await storeSnapshot(s.mem, s.path, [VICTIM, ns]);
+      const error = await s.mem
+        .withNamespace(ns)
+        .import(JSON.stringify(r.doc))
+        .then(
+          () => expect.fail(`${name}: imported`),
+          (e: unknown) => e,
+        );
+      if (!isStrataError(error)) expect.fail(String(error));
+      expect(error.code, error.message).toBe("INVALID_INPUT");
+      expect(error.message).toMatch(says);
+      expect(await storeSnapshot(s.mem, s.path, [VICTIM, ns])).toEqual(before);
+    });
+
+  it("what forget leaves imports: a record mapped to a forgotten belief, redacted reasons, a chain of versions, a sound association", async () => {
+    const s = await seed();
+    const ns = "attacker";
+    const r = await richer(s.mem, ns);
+    r.doc.beliefs.find((b) => b.id === r.b0)!.supersededBy = r.b1;
+    assoc(r, [r.association(r.e0, r.e1, 2.5)]);
+    curation(r, {
+      v: 1,
+      records: { r1: { hash: "x", belief: r.goneBelief, own: true } },
+      reasons: { [r.b1]: "redacted: it named a forgotten item" },
+    });
+    const report = await s.mem.withNamespace(ns).import(JSON.stringify(r.doc));
+    expect(report.loaded?.beliefs).toBe(3);
+    expect(await s.mem.withNamespace(ns).associations()).toHaveLength(1);
+  });
+});

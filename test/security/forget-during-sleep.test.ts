@@ -172,11 +172,135 @@ describe("forget while the worker's pass runs (another connection)", () => {
     ).tick();
     expect(forgot, "the older belief was retired and then forgotten mid-pass").toBe(true);
     expect(tick.outcomes[0]!.status).toBe("applied");
+    // The tick's own answer too (what `strata worker --once` prints and onOutcome hands on; attacks20).
+    expect(holdsCanary(JSON.stringify(tick), VALUE), "the tick's outcome quotes it").toBe(false);
     for (const m of [a, b]) {
       expect(holdsCanary(JSON.stringify(await workerReports(m)), VALUE), "a kept report quotes it").toBe(
         false,
       );
       expect(holdsCanary(await everything(m), VALUE), "an output holds it").toBe(false);
     }
+  });
+});
+
+describe("forget while consolidate runs: the report returned to its caller (attacks20)", () => {
+  /**
+   * The distil step's write gate retires the older value for the newer one and its item quotes
+   * both; then, while the sweep judges, another engine forgets the older belief. The report the
+   * pass returns (what `strata consolidate` prints, REST and MCP answer) must not quote it.
+   */
+  async function racedReport(kind: "sqlite" | "postgres", at?: string) {
+    const clock = testClock("2026-12-03T00:00:00.000Z");
+    const opts = { clock, policy: STRICT };
+    const path = tempDbPath();
+    const a = await openMemory(kind === "sqlite" ? { path, ...opts } : { url: at!, ...opts });
+    open.push(a);
+    const b = await openMemory(kind === "sqlite" ? { path, ...opts } : { url: at!, ...opts });
+    open.push(b);
+    // The episode first, the older value after it past the gate: the distil step meets the pair.
+    await a.record("The retry limit of the vault queue is 9 now", { at: "2026-12-02T09:00:00.000Z" });
+    const old = await seedBelief(a, clock, `The retry limit of the vault queue is ${VALUE}`, "2026-12-01");
+    await seedBelief(a, clock, "The retry limit of the mail queue is 5", "2026-12-01");
+    let forgot = false;
+    const lexical = createLexicalJudge();
+    const judge: Judge = {
+      ...lexical,
+      compare: async (x, y) => {
+        if (!forgot && (await b.get(old)).status !== "active") {
+          await b.forget(old);
+          forgot = true;
+        }
+        return lexical.compare(x, y);
+      },
+    };
+    const report = await a.consolidate({}, { judge });
+    return { a, b, old, forgot, report };
+  }
+
+  it("SQLite file: the returned report quotes no value forgotten after its step wrote it", async () => {
+    const { a, b, old, forgot, report } = await racedReport("sqlite");
+    expect(forgot, "the older value was retired, then forgotten mid-pass").toBe(true);
+    expect(holdsCanary(JSON.stringify(report), VALUE), "the returned report quotes it").toBe(false);
+    // What the pass did is still said: the item stays, with its ids, its reason redacted.
+    expect(report.items).toContainEqual(
+      expect.objectContaining({ action: "distilled", reason: "redacted: it named a forgotten item" }),
+    );
+    expect(report.counts.distilled).toBe(1);
+    expect((await a.get(old)).status).toBe("forgotten");
+    for (const m of [a, b]) expect(holdsCanary(await everything(m), VALUE), "an output holds it").toBe(false);
+  });
+
+  const url = process.env.DATABASE_URL;
+  it.skipIf(!url)("PostgreSQL: the same, two engines on one schema", async () => {
+    const schema = `forget_report_${process.pid}`;
+    const at = `${url}${url!.includes("?") ? "&" : "?"}schema=${schema}`;
+    try {
+      const { forgot, report } = await racedReport("postgres", at);
+      expect(forgot).toBe(true);
+      expect(holdsCanary(JSON.stringify(report), VALUE), "the returned report quotes it").toBe(false);
+      expect(report.counts.distilled).toBe(1);
+    } finally {
+      const pg = (await import("pg")).default;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    }
+  });
+});
+
+describe("forget while a curation run consolidates (attacks20)", () => {
+  it("the run's record, written after the forget, does not bring the forgotten value back", async () => {
+    const { arrayCollection } = await import("../../src/collections/array-collection.js");
+    const { curate, curationNamespace } = await import("../../src/core/curation/curate.js");
+    const { curationKey } = await import("../../src/core/curation/state.js");
+    const path = tempDbPath();
+    const clock = testClock("2026-12-03T00:00:00.000Z");
+    const collection = arrayCollection("notes", []);
+    const ns = curationNamespace(collection.name);
+    const b = await openMemory({ path, clock, namespace: ns });
+    open.push(b);
+    let forgot: string | null = null;
+    const lexical = createLexicalJudge();
+    // The sleep judge of the curating engine: at the sweep's first pair, the other engine forgets
+    // the belief the sync step retired (its reason quotes the value), before the run writes its record.
+    const judge: Judge = {
+      ...lexical,
+      compare: async (x, y) => {
+        if (forgot === null) {
+          const old = (await b.list({ layer: "belief", status: "any", limit: 100 })).find((i) =>
+            JSON.stringify(i).includes(VALUE),
+          );
+          if (old) {
+            await b.forget(old.id);
+            forgot = old.id;
+          }
+        }
+        return lexical.compare(x, y);
+      },
+    };
+    const a = await openMemory({ path, clock, sleepJudge: judge });
+    open.push(a);
+    const rec = (id: string, text: string, day: number) => ({
+      id,
+      text,
+      metadata: {},
+      createdAt: `2026-12-0${day}T10:00:00Z`,
+    });
+    const result = await curate(
+      a,
+      arrayCollection("notes", [
+        rec("r1", `The checkout service runs on port ${VALUE}`, 1),
+        rec("r2", "The checkout service is owned by Ravi", 2),
+        rec("r3", "The checkout service runs on port 9090", 3),
+      ]),
+    );
+    expect(forgot, "the retired belief was forgotten mid-run").not.toBeNull();
+    const stored = await a.store.getMeta(curationKey(ns, collection.name));
+    expect(stored).toContain("r3");
+    expect(holdsCanary(stored ?? "", VALUE), "the curation record quotes it").toBe(false);
+    expect(holdsCanary(JSON.stringify(result), VALUE), "the run's result quotes it").toBe(false);
+    for (const m of [a.withNamespace(ns), b])
+      expect(holdsCanary(await everything(m), VALUE), "an output holds it").toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import { Hono } from "hono";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Memory } from "../../src/core/engine.js";
-import { loadTagger } from "../../src/core/judge/tagger.js";
+import { brokenRuns, loadTagger, tag, WINK_RUN } from "../../src/core/judge/tagger.js";
 import { sentencesOf, statementsOfState } from "../../src/core/sleep/chat-turns.js";
 import { withoutPhatic } from "../../src/core/sleep/dialogue-acts.js";
 import { frameOf } from "../../src/core/state-frames.js";
@@ -32,16 +32,21 @@ const elapsed = async (f: () => unknown): Promise<number> => {
 
 /**
  * Times `f` on a benign input and on a crafted one of the same length, in one run, and expects
- * the crafted one to cost no more than a small multiple of the benign one (plus a floor for
- * timer noise on a loaded machine).
+ * the crafted one to cost no more than a small multiple (`times`, 20 unless said) of the benign
+ * one (plus a floor for timer noise on a loaded machine).
  */
-async function expectBounded(f: (input: string) => unknown, crafted: string, benign: string): Promise<void> {
+async function expectBounded(
+  f: (input: string) => unknown,
+  crafted: string,
+  benign: string,
+  times = 20,
+): Promise<void> {
   expect(crafted.length).toBe(benign.length);
   await f(benign); // warm: compile the regexes, load what the call loads
   const good = await elapsed(() => f(benign));
   const bad = await elapsed(() => f(crafted));
   expect(bad, `crafted ${bad.toFixed(0)} ms against benign ${good.toFixed(0)} ms`).toBeLessThan(
-    20 * good + 150,
+    times * good + 150,
   );
 }
 
@@ -208,5 +213,64 @@ describe("a recorded text that opens a quote and then runs whitespace (attacks19
   const crafted = `“${"\t".repeat(7990)}x`;
   it("analyseEcho reads it in time in proportion to its length", async () => {
     await expectBounded((t) => analyseEcho(t), crafted, same(crafted));
+  });
+});
+
+describe("a whitespace-free run handed to the part-of-speech tagger (attacks20)", () => {
+  // wink's tokenizer tries an e-mail pattern at every position of a run of letters, digits and
+  // marks such as "-", "=", "~", "!" and "_", reading to the run's end each time: "a", 7,988
+  // dashes and ">" took 0.85 s to tag (and `consolidate` on it 1.3 s) against 20 ms for prose.
+  beforeAll(() => loadTagger(), 60_000);
+  const N = 7988;
+  it.each([
+    ["an arrow of dashes", `a${"-".repeat(N)}>`],
+    ["dashes alone", "-".repeat(N + 2)],
+    ["equals signs", "=".repeat(N + 2)],
+    ["tildes", "~".repeat(N + 2)],
+    ["underscores after a letter", `x${"_".repeat(N + 1)}`],
+  ])("tag reads %s in time in proportion to its length", async (_, crafted) => {
+    // Warmed on the crafted text too: a first run compiles wink's paths for a new shape of token
+    // (a one-off, up to ~0.2 s on a loaded machine), while the quadratic cost recurs on every call.
+    tag(crafted);
+    await expectBounded((t) => tag(t), crafted, same(crafted), 5);
+  });
+
+  it("consolidate distils it in time in proportion to its length", async () => {
+    const crafted = `a${"-".repeat(N)}>`;
+    const pass = async (text: string): Promise<number> => {
+      const t = await testMemory();
+      try {
+        await t.mem.record("We deploy every night at 2am");
+        await t.mem.record(text);
+        return await elapsed(() => t.mem.consolidate());
+      } finally {
+        await t.mem.close();
+      }
+    };
+    await pass(same(crafted)); // warm: the tagger, the lexicon, the sleep modules
+    const good = await pass(same(crafted));
+    const bad = await pass(crafted);
+    expect(bad, `crafted ${bad.toFixed(0)} ms against benign ${good.toFixed(0)} ms`).toBeLessThan(
+      5 * good + 150,
+    );
+  });
+
+  it("hands wink runs of at most 64 characters, and leaves every shorter run as it was", () => {
+    const prose = "checkout-svc is owned by Ravi; see https://example.com/a/b?c=d — eu-west-1, v2.3.1!";
+    expect(brokenRuns(prose)).toBe(prose);
+    const url = `https://example.com/${"path/".repeat(20)}end`;
+    const pieces = brokenRuns(url).split(" ");
+    expect(pieces.join("")).toBe(url);
+    expect(Math.max(...pieces.map((p) => p.length))).toBe(WINK_RUN);
+    // A pair of surrogates is never cut: 100 emoji are 200 code units, cut between pairs.
+    const emoji = "😀".repeat(100);
+    for (const p of brokenRuns(emoji).split(" ")) expect(p.length % 2).toBe(0);
+    // The word still reads as one word at its place, tagged as its first piece is.
+    const words = tag(`I read ${url} today`);
+    expect(words.map((w) => w.start)).toEqual(
+      [...`I read ${url} today`.matchAll(/[\p{L}\p{N}#]+(?:[.\-_/:'’][\p{L}\p{N}]+)*/gu)].map((m) => m.index),
+    );
+    expect(words[0]).toMatchObject({ text: "I", pos: "PRON" });
+    expect(words.at(-1)).toMatchObject({ text: "today", start: `I read ${url} `.length });
   });
 });

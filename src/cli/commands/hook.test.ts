@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { StrataError } from "../../core/errors.js";
-import { type HookArgs, runHookSessionEnd, runHookSessionStart } from "./hook.js";
+import { type HookArgs, noStoreNotice, runHookSessionEnd, runHookSessionStart } from "./hook.js";
 
 const dir = mkdtempSync(join(tmpdir(), "strata-hook-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,11 +38,20 @@ describe("hooks: the configuration is refused, runtime failures are swallowed", 
     ["the smallest budget", { budget: 32 }],
     ["the largest budget", { budget: 200_000 }],
     ["a well-formed namespace", { namespace: "billing-bot" }],
-  ])("accepts %s: no store yet is nothing to inject", async (_name, flags) => {
+  ])("accepts %s: no store yet is nothing to inject, and the hook says so", async (_name, flags) => {
     expect(await runHookSessionStart({ dbPath: noStore, stdin: payload("{}"), ...flags })).toMatchObject({
       ok: true,
       block: "",
+      notice: noStoreNotice(noStore, "session-start"),
     });
+    expect(existsSync(noStore)).toBe(false);
+  });
+
+  it("session-end with no store says so too, and creates none", async () => {
+    const r = await runHookSessionEnd({ dbPath: noStore, stdin: payload("{}") });
+    expect(r).toMatchObject({ ok: true, notes: [], notice: noStoreNotice(noStore, "session-end") });
+    expect(r.notice).toContain(`strata --db ${noStore} init`);
+    expect(existsSync(noStore)).toBe(false);
   });
 
   it("a bad payload is a runtime failure: reported, never thrown", async () => {

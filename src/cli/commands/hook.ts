@@ -60,6 +60,8 @@ export interface HookResult {
   goal: string;
   /** What went wrong, when something did (the hook still exits 0). */
   problem?: string;
+  /** Said on stderr although nothing failed: there is no store at the path yet (the hook creates none). */
+  notice?: string;
   /** session-end: what it did, one note per step (`consolidated: …`, `consolidate skipped: busy`, `maintained: …`). */
   notes?: string[];
 }
@@ -103,12 +105,20 @@ export function goalOf(payload: HookPayload): string {
   return "";
 }
 
+/**
+ * What a hook says on stderr when the SQLite file does not exist: the hook creates none (its run
+ * at every session start would otherwise litter each working folder with empty stores), so it
+ * names the path and the command that makes one, as `strata doctor` does.
+ */
+export const noStoreNotice = (path: string, event: HookResult["event"]): string =>
+  `no store at ${path} yet: ${event === "session-start" ? "nothing to inject" : "nothing to consolidate"}; strata --db ${path} init creates it (a first strata remember or the MCP server's first write does too), or check --db, STRATA_DB and the hook's command line if it should exist`;
+
 async function withMemory<T>(
   args: HookArgs,
   fn: (mem: Memory) => Promise<T>,
   lockWaitMs?: number,
 ): Promise<T | null> {
-  // A hook never creates a store: no store yet means nothing to inject.
+  // A hook never creates a store: no store yet means nothing to inject (the caller says so).
   const onServer = isPostgresUrl(args.dbPath);
   if (!onServer && !existsSync(args.dbPath)) return null;
   const { openMemory } = await import("../../open-memory.js");
@@ -168,7 +178,15 @@ export async function runHookSessionStart(args: HookArgs): Promise<HookResult> {
         (_m, attrs: string) => `<strata-memory ${attrs} goal="${attributeValue(goal)}">`,
       );
     });
-    return { ok: true, event: "session-start", block: block ?? "", goal };
+    if (block === null)
+      return {
+        ok: true,
+        event: "session-start",
+        block: "",
+        goal,
+        notice: noStoreNotice(args.dbPath, "session-start"),
+      };
+    return { ok: true, event: "session-start", block, goal };
   } catch (error) {
     return failed("session-start", error, goal);
   }
@@ -180,35 +198,43 @@ export async function runHookSessionEnd(args: HookArgs): Promise<HookResult> {
   try {
     await readPayload(args.stdin, args.timeoutMs).catch(() => ({}));
     const maxPending = args.maxPending ?? HOOK_MAX_PENDING;
-    const notes =
-      (await withMemory(
-        args,
-        async (mem) => {
-          const out: string[] = [];
-          const any = (await mem.pending({ limit: 1 })).length > 0;
-          const over = any && (await mem.pending({ limit: 1, offset: maxPending })).length > 0;
-          if (over) {
-            // Too long for a hook: a running worker takes it at its next tick.
-            await mem.requestConsolidation({ note: `session-end hook: over ${maxPending} pending episodes` });
-            out.push(
-              `consolidate skipped: over ${maxPending} pending episodes; requested a worker run (or run strata consolidate)`,
-            );
-          } else if (any) {
-            try {
-              const r = await mem.consolidate();
-              out.push(`consolidated: ${r.work.episodes} episodes, ${r.items.length} items`);
-            } catch (error) {
-              // Another sleep of this namespace is running and will do the work.
-              if (!(error instanceof StrataError && error.code === "BUSY")) throw error;
-              out.push("consolidate skipped: busy");
-            }
+    const notes = await withMemory(
+      args,
+      async (mem) => {
+        const out: string[] = [];
+        const any = (await mem.pending({ limit: 1 })).length > 0;
+        const over = any && (await mem.pending({ limit: 1, offset: maxPending })).length > 0;
+        if (over) {
+          // Too long for a hook: a running worker takes it at its next tick.
+          await mem.requestConsolidation({ note: `session-end hook: over ${maxPending} pending episodes` });
+          out.push(
+            `consolidate skipped: over ${maxPending} pending episodes; requested a worker run (or run strata consolidate)`,
+          );
+        } else if (any) {
+          try {
+            const r = await mem.consolidate();
+            out.push(`consolidated: ${r.work.episodes} episodes, ${r.items.length} items`);
+          } catch (error) {
+            // Another sleep of this namespace is running and will do the work.
+            if (!(error instanceof StrataError && error.code === "BUSY")) throw error;
+            out.push("consolidate skipped: busy");
           }
-          const m = await mem.maintain();
-          out.push(`maintained: ${m.counts.retired} retired, ${m.counts.evicted} evicted`);
-          return out;
-        },
-        0,
-      )) ?? [];
+        }
+        const m = await mem.maintain();
+        out.push(`maintained: ${m.counts.retired} retired, ${m.counts.evicted} evicted`);
+        return out;
+      },
+      0,
+    );
+    if (notes === null)
+      return {
+        ok: true,
+        event: "session-end",
+        block: "",
+        goal: "",
+        notes: [],
+        notice: noStoreNotice(args.dbPath, "session-end"),
+      };
     return { ok: true, event: "session-end", block: "", goal: "", notes };
   } catch (error) {
     return failed("session-end", error);
@@ -217,5 +243,6 @@ export async function runHookSessionEnd(args: HookArgs): Promise<HookResult> {
 
 export function renderHook(r: HookResult): string {
   if (r.problem) process.stderr.write(`strata hook ${r.event}: ${r.problem} (ignored)\n`);
+  else if (r.notice) process.stderr.write(`strata hook ${r.event}: ${r.notice}\n`);
   return r.block;
 }

@@ -20,6 +20,12 @@ export const WrapSchema = z.object({
   episodeIds: z.array(z.string()),
   /** Sequence number of this wrap in its namespace (1, 2, …). */
   number: z.number().int(),
+  /**
+   * Set when forget cancelled the wrap: its package showed an item since forgotten (a frozen
+   * episode, or a digest or pattern line forget redacted), so a digest compressed from it may
+   * quote that item. Absent: cancelled by `cancelWrap`, or not cancelled.
+   */
+  cancelledBy: z.literal("forget").optional(),
 });
 export type Wrap = z.infer<typeof WrapSchema>;
 

@@ -7,13 +7,15 @@ import { StrataError } from "../errors.js";
 import { usageSignal, utility } from "../forgetting.js";
 import type { Belief, Episode } from "../model.js";
 import type { Policy } from "../policy.js";
-import type { Store, StoreReader } from "../ports.js";
+import type { Store, StoreReader, StoreWriter } from "../ports.js";
 import { compareIds } from "../recall.js";
+import { mentionsAnyId } from "../text.js";
 import type { Writes } from "../writes.js";
 import { type ContinuityMarkerKind, digestState, parseDigest, SECTIONS } from "./format.js";
 import { type ImmuneResult, isOwnClaim, runImmuneSystem } from "./immune.js";
 import { buildPackage, renderFromBeliefs } from "./package.js";
 import { type Association, records, type Wrap } from "./records.js";
+import { REDACTED_LINE } from "./redact.js";
 
 interface PreparedWrapBase {
   episodes: { total: number; shown: number; omitted: number };
@@ -147,10 +149,71 @@ async function openWrap(store: StoreReader, token: string, namespace: string): P
       "WRAP_NOT_PREPARED",
       wrap.status === "saved"
         ? `Wrap ${wrap.number} was already saved: one save per prepared wrap. Call prepareWrap() again for newer episodes.`
-        : `Wrap ${wrap.number} was cancelled: call prepareWrap() again.`,
+        : wrap.cancelledBy === "forget"
+          ? `Wrap ${wrap.number} was cancelled when an item its package showed was forgotten (a digest compressed from it may quote that item): nothing was saved. Call prepareWrap() again for a package without it.`
+          : `Wrap ${wrap.number} was cancelled: call prepareWrap() again.`,
       { token, status: wrap.status },
     );
   return wrap;
+}
+
+/** Every episode id a digest's text names (`e12`): a citation or a mention. */
+const EPISODE_ID = /\be[1-9]\d*\b/g;
+
+/**
+ * The digest with every line that names a forgotten episode of the namespace replaced by the
+ * marker forget writes (`REDACTED_LINE`): the line forget would have redacted had it come after
+ * the save. Headings stay. Returns the text and how many lines went.
+ */
+async function withoutForgottenLines(
+  tx: StoreReader,
+  namespace: string,
+  text: string,
+): Promise<{ text: string; lines: number }> {
+  const named = [...new Set(text.match(EPISODE_ID) ?? [])];
+  if (named.length === 0) return { text, lines: 0 };
+  const forgotten = (await tx.getEpisodes(named))
+    .filter((e) => e.namespace === namespace && e.status === "forgotten")
+    .map((e) => e.id);
+  if (forgotten.length === 0) return { text, lines: 0 };
+  const names = mentionsAnyId(forgotten);
+  let lines = 0;
+  const out = text
+    .split("\n")
+    .map((line) => {
+      if (/^\s*#/.test(line) || !names.test(line)) return line;
+      lines++;
+      return REDACTED_LINE;
+    })
+    .join("\n");
+  return { text: out, lines };
+}
+
+/**
+ * Forget reaches a wrap in flight: when the namespace's open wrap froze one of the forgotten
+ * episodes, or its package carried a digest or pattern line forget has just redacted
+ * (`continuityTouched`), the package handed to the agent showed the forgotten text, and a digest
+ * compressed from it would write it back. The wrap is cancelled (`cancelledBy: "forget"`), so its
+ * save is refused and `prepareWrap` freezes a new one without it. Runs in forget's transaction.
+ * Returns the cancelled wrap's number, or null.
+ */
+export async function cancelWrapShowing(
+  tx: StoreWriter,
+  writes: Writes,
+  namespace: string,
+  forgotten: readonly string[],
+  continuityTouched: boolean,
+): Promise<number | null> {
+  const state = await records.wrapState(tx, namespace);
+  if (!state.open) return null;
+  const wrap = await records.wrap(tx, state.open);
+  if (wrap?.status !== "prepared" || wrap.namespace !== namespace) return null;
+  const ids = new Set(forgotten);
+  if (!continuityTouched && !wrap.episodeIds.some((id) => ids.has(id))) return null;
+  await records.setWrap(tx, { ...wrap, status: "cancelled", closedAt: writes.now(), cancelledBy: "forget" });
+  await records.setWrapState(tx, namespace, { ...state, open: null });
+  await writes.audit(tx, namespace, "wrap.cancelled", wrap.token, { wrap: wrap.number, by: "forget" });
+  return wrap.number;
 }
 
 export async function saveContinuity(
@@ -169,7 +232,9 @@ export async function saveContinuity(
         `The digest is ${text.length} characters, over the ${policy.continuityMaxChars} limit: compress it further. Nothing was saved.`,
         { chars: text.length, limit: policy.continuityMaxChars },
       );
-    const parsed = parseDigest(text);
+    // A line naming an episode forgotten since the wrap was prepared goes, as forget would take it.
+    const { text: kept, lines: redactedLines } = await withoutForgottenLines(tx, namespace, text);
+    const parsed = parseDigest(kept);
     if (parsed.problems.length > 0)
       throw new StrataError(
         "INVALID_INPUT",
@@ -239,6 +304,7 @@ export async function saveContinuity(
       demoted: result.report.patterns.filter((p) => p.markers.some((m) => m.startsWith("demoted"))).length,
       dropped: result.report.dropped.length,
       affect: o.affect,
+      ...(redactedLines > 0 ? { redactedLines } : {}),
     });
     return {
       saved: true,

@@ -27,7 +27,7 @@ import type { SleepReport } from "../sleep/report.js";
 import { parseInput } from "../validate.js";
 import { CURATE_MODES, DEFAULT_MARK_KEY } from "../vocabulary.js";
 import type { CollectionRecord, VectorCollection } from "./collection.js";
-import { type CurationState, curationKey } from "./state.js";
+import { type CurationState, curationKey, writeCurationState } from "./state.js";
 
 export { CURATE_MODES, DEFAULT_MARK_KEY };
 export type CurateMode = (typeof CURATE_MODES)[number];
@@ -375,5 +375,5 @@ async function loadState(memory: Memory, key: string): Promise<CurationState> {
 }
 
 function saveState(memory: Memory, key: string, state: CurationState): Promise<void> {
-  return memory.store.transaction((tx) => tx.setMeta(key, JSON.stringify(state)));
+  return memory.store.transaction((tx) => writeCurationState(tx, key, state));
 }

@@ -67,24 +67,58 @@ export async function redactCurations(
     } catch {
       continue;
     }
-    let changed = 0;
-    for (const [id, reason] of Object.entries(state.reasons ?? {})) {
-      if (ids.has(id)) {
-        delete state.reasons[id];
-        changed++;
-      } else if (names.test(reason) && reason !== REDACTED_REASON) {
-        state.reasons[id] = REDACTED_REASON;
-        changed++;
-      }
-    }
-    for (const seen of Object.values(state.records ?? {}))
-      if (seen.reason !== undefined && (ids.has(seen.belief) || names.test(seen.reason))) {
-        if (seen.reason === REDACTED_REASON) continue;
-        seen.reason = REDACTED_REASON;
-        changed++;
-      }
+    const changed = redactState(state, ids, names);
     if (changed > 0) await tx.setMeta(key, JSON.stringify(state));
     redacted += changed;
   }
   return redacted;
+}
+
+/** Redacts `state` in place for the erased `ids` (`names` matches any of them); returns how many reasons went. */
+function redactState(state: CurationState, ids: ReadonlySet<string>, names: RegExp): number {
+  let changed = 0;
+  for (const [id, reason] of Object.entries(state.reasons ?? {})) {
+    if (ids.has(id)) {
+      delete state.reasons[id];
+      changed++;
+    } else if (names.test(reason) && reason !== REDACTED_REASON) {
+      state.reasons[id] = REDACTED_REASON;
+      changed++;
+    }
+  }
+  for (const seen of Object.values(state.records ?? {}))
+    if (seen.reason !== undefined && (ids.has(seen.belief) || names.test(seen.reason))) {
+      if (seen.reason === REDACTED_REASON) continue;
+      seen.reason = REDACTED_REASON;
+      changed++;
+    }
+  return changed;
+}
+
+/** Every item id a text names (`b7`, `e12`). */
+const ID_IN_TEXT = /\b[eb][1-9]\d*\b/g;
+
+/**
+ * Writes a run's record, read against the store inside the writing transaction (attacks20): a
+ * curation run holds its record in memory from its start and writes it whole after its sync and
+ * again after its consolidation, so a forget that committed in between (and redacted the stored
+ * record) would be overwritten by the run's older copy, reasons quoting the forgotten value
+ * included. Reasons keyed by or naming an item forgotten by now are redacted as forget redacts them.
+ */
+export async function writeCurationState(tx: StoreWriter, key: string, state: CurationState): Promise<void> {
+  const named = new Set<string>(Object.keys(state.reasons ?? {}));
+  for (const seen of Object.values(state.records ?? {})) {
+    named.add(seen.belief);
+    for (const id of seen.reason?.match(ID_IN_TEXT) ?? []) named.add(id);
+  }
+  for (const reason of Object.values(state.reasons ?? {}))
+    for (const id of reason.match(ID_IN_TEXT) ?? []) named.add(id);
+  const ids = [...named];
+  const [beliefs, episodes] = await Promise.all([
+    tx.getBeliefs(ids.filter((id) => id.startsWith("b"))),
+    tx.getEpisodes(ids.filter((id) => id.startsWith("e"))),
+  ]);
+  const forgotten = [...beliefs, ...episodes].filter((x) => x.status === "forgotten").map((x) => x.id);
+  if (forgotten.length > 0) redactState(state, new Set(forgotten), mentionsAnyId(forgotten));
+  await tx.setMeta(key, JSON.stringify(state));
 }

@@ -16,6 +16,7 @@ import {
   SECTION_SCHEMAS,
   strayRow,
 } from "./document.js";
+import { tangledRow } from "./shapes.js";
 
 export const IMPORT_FORMATS = ["strata-json", "strata-jsonl", "mcp-memory"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -124,7 +125,7 @@ function parseDocument(value: Record<string, unknown>): ExportDocument {
       `Invalid Strata export of namespace "${doc.namespace}": ${stray}. An export holds one namespace's rows only; export the namespace again with strata export.`,
       { namespace: doc.namespace },
     );
-  const damaged = damagedRow(doc);
+  const damaged = damagedRow(doc) ?? tangledRow(doc);
   if (damaged)
     throw new StrataError(
       "INVALID_INPUT",
