@@ -49,7 +49,16 @@ function filesHolding(needle: string): string[] {
     superuser(`SELECT oid FROM pg_database WHERE datname = '${db}'`)!,
   );
   const bytes = Buffer.from(needle);
-  return readdirSync(dir).filter((f) => readFileSync(join(dir, f)).includes(bytes));
+  // The server may drop a file between the listing and the read (pg_internal.init after a
+  // checkpoint): a file that is gone holds nothing.
+  return readdirSync(dir).filter((f) => {
+    try {
+      return readFileSync(join(dir, f)).includes(bytes);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+      throw error;
+    }
+  });
 }
 
 const schemas: string[] = [];
