@@ -1,5 +1,5 @@
 /**
- * A sleep report as its caller may read it once the pass is over: an item that is, or names, an
+ * A sleep or worker report as its caller may read it once the pass is over: an item that is, or names, an
  * item forgotten while the pass ran (another process's forget commits between the pass's short
  * transactions; forget's redaction reaches only what is stored) has its reason replaced, as the
  * worker's kept reports are (worker/records.ts). Ids, actions, counts and `related` stay: ids
@@ -11,14 +11,23 @@
  */
 import type { StoreReader } from "../ports.js";
 import { mentionsAnyId } from "../text.js";
-import type { SleepReport } from "./report.js";
 
 export const FORGOTTEN_ITEM_REASON = "redacted: it named a forgotten item";
 
 /** Every item id a text names (`b7`, `e12`): what a report's reasons may cite. */
 const ID_IN_TEXT = /\b[eb][1-9]\d*\b/g;
 
-export async function withoutForgottenItems(store: StoreReader, report: SleepReport): Promise<SleepReport> {
+/** What a report's items carry that may name an item: a sleep report's, a worker report's. */
+interface NamingItem {
+  id: string;
+  by: string | null;
+  reason: string;
+}
+
+export async function withoutForgottenItems<R extends { items: readonly NamingItem[] }>(
+  store: StoreReader,
+  report: R,
+): Promise<R> {
   const named = new Set<string>();
   for (const item of report.items) {
     named.add(item.id);
@@ -41,5 +50,5 @@ export async function withoutForgottenItems(store: StoreReader, report: SleepRep
         ? { ...item, reason: FORGOTTEN_ITEM_REASON }
         : item,
     ),
-  };
+  } as R;
 }

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { NamespaceSchema } from "../model.js";
 import type { Clock, Store, StoreReader, StoreWriter } from "../ports.js";
 import { metaKey } from "../ports.js";
+import { FORGOTTEN_ITEM_REASON, withoutForgottenItems } from "../sleep/forgotten-items.js";
 import { mentionsAnyId } from "../text.js";
 import { parseInput } from "../validate.js";
 
@@ -176,48 +177,20 @@ export async function clearRequest(tx: StoreWriter, ns: string): Promise<void> {
   if (await tx.getMeta(requestKey(ns))) await tx.setMeta(requestKey(ns), "");
 }
 
-/** Appends a report, keeping the last `keep`. */
+/**
+ * Appends a report, keeping the last `keep`. The report is kept as it may be read: an item that
+ * is, or names, an item forgotten while the pass ran (another process's forget commits between
+ * the pass's steps, before this report exists for its redaction to reach) has its reason replaced
+ * (`withoutForgottenItems`), read in this transaction, so a forget either committed before it
+ * (redacted here) or comes after (`redactReports` reaches it).
+ */
 export async function keepReport(tx: StoreWriter, report: WorkerReport, keep: number): Promise<void> {
   const list = readJson(await tx.getMeta(reportsKey(report.namespace)), z.array(WorkerReportSchema)) ?? [];
-  list.push(await withoutForgotten(tx, report));
+  list.push(await withoutForgottenItems(tx, report));
   await tx.setMeta(reportsKey(report.namespace), JSON.stringify(list.slice(-keep)));
 }
 
-/** Every item id a text names (`b7`, `e12`): what a report's reasons may cite. */
-const ID_IN_TEXT = /\b[eb][1-9]\d*\b/g;
-
-/**
- * The report as it may be kept: an item that is, or names, an item forgotten while the pass ran
- * (another process's forget commits between the pass's steps, before this report exists for
- * its redaction to reach) has its reason replaced as `redactReports` does. Read in the keeping
- * transaction, so a forget either committed before it (redacted here) or comes after (redacts it).
- */
-async function withoutForgotten(tx: StoreWriter, report: WorkerReport): Promise<WorkerReport> {
-  const named = new Set<string>();
-  for (const item of report.items) {
-    named.add(item.id);
-    if (item.by !== null) named.add(item.by);
-    for (const id of item.reason.match(ID_IN_TEXT) ?? []) named.add(id);
-  }
-  const ids = [...named];
-  const [beliefs, episodes] = await Promise.all([
-    tx.getBeliefs(ids.filter((id) => id.startsWith("b"))),
-    tx.getEpisodes(ids.filter((id) => id.startsWith("e"))),
-  ]);
-  const forgotten = [...beliefs, ...episodes].filter((x) => x.status === "forgotten").map((x) => x.id);
-  if (forgotten.length === 0) return report;
-  const names = mentionsAnyId(forgotten);
-  return {
-    ...report,
-    items: report.items.map((item) =>
-      names.test(item.id) || (item.by !== null && names.test(item.by)) || names.test(item.reason)
-        ? { ...item, reason: REDACTED_REASON }
-        : item,
-    ),
-  };
-}
-
-const REDACTED_REASON = "redacted: it named a forgotten item";
+const REDACTED_REASON = FORGOTTEN_ITEM_REASON;
 
 /**
  * Forget reaches the kept reports: an item's reason may quote values ("replaces [b1]
