@@ -109,6 +109,20 @@ async function checkRules(mem: Memory, clock: ReturnType<typeof testClock>) {
   expect(await mem.list({ kind: "rule" })).toEqual([]);
 }
 
+/** A belief distilled from two episodes in the words of one: forgetting that one words it by the other. */
+async function checkDistilled(mem: Memory, clock: ReturnType<typeof testClock>) {
+  const plain = await mem.record("We deploy on Fridays", { type: "observation" });
+  clock.advance(HOUR);
+  const canary = await mem.record(`We deploy on Fridays, ${WORD}`, { type: "observation" });
+  const distilled = await mem.distil([plain.id, canary.id], [`We deploy on Fridays, ${WORD}`]);
+  const id = distilled.items.find((i) => i.action === "distilled")!.id;
+  expect(await mem.get(id)).toMatchObject({ sources: [plain.id, canary.id] });
+  const result = await mem.forget(canary.id);
+  expect(result.forgotten.map((f) => f.id)).toEqual([canary.id]);
+  expect(found(await outputs(mem, "deploy Fridays"))).toEqual([]);
+  expect(await mem.get(id)).toMatchObject({ status: "active", text: "We deploy on Fridays" });
+}
+
 function grepFiles(dir: string): Record<string, string[]> {
   const hits: Record<string, string[]> = {};
   for (const f of readdirSync(dir)) {
@@ -122,6 +136,7 @@ describe("forget reaches a kept belief that quoted the item (SQLite file)", () =
   for (const [name, check] of [
     ["a mixed belief quoting a forgotten outcome", checkMixed],
     ["an abstraction listing a forgotten rule's trigger", checkRules],
+    ["a distilled belief worded by the forgotten episode", checkDistilled],
   ] as const)
     it(`${name}: no output and no byte of the files holds the canary`, async () => {
       const dir = mkdtempSync(join(tmpdir(), "strata-forget-derived-"));
