@@ -3,8 +3,10 @@
  * keeps its id, status `forgotten` and a keyed tombstone hash; its text, provenance text
  * (`source`, an episode's session, actor and metadata), vector and cached verdicts go; beliefs
  * resting only on it and duplicates merged into it are erased with it (so `restore` cannot bring
- * the text back through them); the continuity digest, its kept versions and the patterns are
- * redacted wherever they cite or quote it. Runs inside the caller's transaction; the store's
+ * the text back through them); a belief kept by other evidence that sleep worded by quoting it
+ * (mixed results, an abstraction's triggers, a cluster's wording) is worded again without it;
+ * the continuity digest, its kept versions and the patterns are redacted wherever they cite or
+ * quote it. Runs inside the caller's transaction; the store's
  * `purgeErased` then scrubs its files.
  *
  *   await forgetItem(tx, writes, "e4", "default", now);
