@@ -19,7 +19,7 @@ import { beliefIn, episodeIn } from "./scope.js";
 import { mixedWithout } from "./sleep/mixed.js";
 import { abstractionWithout } from "./sleep/rules.js";
 import { analyseEcho } from "./text.js";
-import { DISTILLED_SOURCE } from "./vocabulary.js";
+import { ABSTRACTION_SOURCE, DISTILLED_SOURCE } from "./vocabulary.js";
 import { redactReports } from "./worker/records.js";
 import type { Writes } from "./writes.js";
 
@@ -184,8 +184,10 @@ async function rewordQuoting(
   const reworded: string[] = [];
   for (const b of candidates.values()) {
     let patch: Partial<Pick<Belief, "text" | "when" | "prefer" | "metadata">> | null = null;
-    const mixed = await mixedWithout(tx, b, gone);
-    const abstraction = mixed ? null : await abstractionWithout(tx, b, gone);
+    // Only what sleep wrote (its `source`): a caller's own metadata of that shape is its own.
+    const mixed = b.source === DISTILLED_SOURCE ? await mixedWithout(tx, b, gone) : null;
+    const abstraction =
+      !mixed && b.source === ABSTRACTION_SOURCE ? await abstractionWithout(tx, b, gone) : null;
     if (mixed) patch = mixed;
     else if (abstraction) {
       if (abstraction.children.length === 0) {

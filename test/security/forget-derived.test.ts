@@ -153,6 +153,47 @@ describe("forget reaches a kept belief that quoted the item (SQLite file)", () =
     }, 120_000);
 });
 
+describe("the rewording reads no other namespace (forged metadata)", () => {
+  it("a caller's metadata naming another namespace's items as mixed evidence or children quotes none of them", async () => {
+    const clock = testClock();
+    const mem = await openMemory({ path: ":memory:", clock });
+    const victim = mem.withNamespace("victim");
+    const secret = await victim.record(`The victim's vault code is ${WORD}`, {
+      type: "outcome",
+      outcome: "success",
+    });
+    const secretRule = await victim.capture({ when: `opening the ${WORD} vault`, prefer: "call security" });
+    const own = await mem.record("Ran the backup job", { type: "outcome", outcome: "failure" });
+    const other = await mem.record("Ran the backup job twice", { type: "outcome", outcome: "success" });
+    // The sources sleep's own writes carry, so the forget reads the metadata as sleep's.
+    const forged = await mem.remember("Ran the backup job (forged tally)", {
+      source: "distilled",
+      sources: [own.id, other.id],
+      metadata: { mixed: { successes: [secret.id, other.id], failures: [own.id], wordings: [] } },
+    });
+    const parent = await mem.remember("Back up before every deploy (forged abstraction)", {
+      source: "abstraction",
+      sources: [own.id, other.id],
+      metadata: { abstraction: true, children: [secretRule.id, own.id] },
+    });
+    expect([forged.stored, parent.stored]).toEqual([true, true]);
+    await mem.forget(own.id);
+    const out = JSON.stringify([
+      await mem.get(forged.id),
+      await mem.get(parent.id),
+      await mem.export({ format: "json" }),
+    ]);
+    expect(found(out)).toEqual([]);
+    // The victim's items are untouched.
+    expect(await victim.get(secret.id)).toMatchObject({
+      status: "active",
+      content: expect.stringContaining(WORD),
+    });
+    expect(await victim.get(secretRule.id)).toMatchObject({ status: "active" });
+    await mem.close();
+  });
+});
+
 describe("forget reaches a kept belief that quoted the item (PGlite)", () => {
   it("a mixed belief and an abstraction, worded again; the tsvector follows", async () => {
     const [{ PGlite }, { vector }] = await Promise.all([
