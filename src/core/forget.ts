@@ -3,8 +3,10 @@
  * keeps its id, status `forgotten` and a keyed tombstone hash; its text, provenance text
  * (`source`, an episode's session, actor and metadata), vector and cached verdicts go; beliefs
  * resting only on it and duplicates merged into it are erased with it (so `restore` cannot bring
- * the text back through them); the continuity digest, its kept versions and the patterns are
- * redacted wherever they cite or quote it. Runs inside the caller's transaction; the store's
+ * the text back through them); a belief kept by other evidence that sleep worded by quoting it
+ * (mixed results, an abstraction's triggers, a cluster's wording) is worded again without it;
+ * the continuity digest, its kept versions and the patterns are redacted wherever they cite or
+ * quote it. Runs inside the caller's transaction; the store's
  * `purgeErased` then scrubs its files.
  *
  *   await forgetItem(tx, writes, "e4", "default", now);
@@ -14,6 +16,10 @@ import { type ForgottenText, redactContinuity } from "./continuity/redact.js";
 import type { Belief, ForgetResult } from "./model.js";
 import type { StoreWriter } from "./ports.js";
 import { beliefIn, episodeIn } from "./scope.js";
+import { mixedWithout } from "./sleep/mixed.js";
+import { abstractionWithout } from "./sleep/rules.js";
+import { analyseEcho } from "./text.js";
+import { ABSTRACTION_SOURCE, DISTILLED_SOURCE } from "./vocabulary.js";
 import { redactReports } from "./worker/records.js";
 import type { Writes } from "./writes.js";
 
@@ -30,6 +36,8 @@ export async function forgetItem(
 ): Promise<ForgetResult> {
   const forgotten: ForgetResult["forgotten"] = [];
   const texts: ForgottenText[] = [];
+  /** The forgotten episodes' own words, which sleep may have quoted in beliefs it keeps. */
+  const contents: string[] = [];
 
   /** Erases a belief and, transitively, every duplicate that was merged into it. */
   const erased = new Set<string>();
@@ -59,6 +67,7 @@ export async function forgetItem(
     if (e.status === "forgotten")
       return { forgotten: [], reason: `${key} was already forgotten`, continuity: null, purge: null };
     const tombstone = writes.contentHash(tx, e.content);
+    contents.push(e.content);
     await tx.updateEpisode(key, {
       content: "",
       status: "forgotten",
@@ -94,6 +103,10 @@ export async function forgetItem(
     reason = `erased ${key}${merged ? ` and ${merged} duplicate(s) merged into it` : ""}; its source episodes are kept (forget them by id to erase them too)`;
   }
 
+  const reworded = await rewordQuoting(tx, writes, namespace, forgotten, contents, eraseWithDuplicates);
+  if (reworded.length > 0)
+    reason += `; reworded ${reworded.join(", ")}, which quoted it, from the evidence left`;
+
   const continuity = await redactContinuity(tx, namespace, texts);
   // A wrap in flight whose package showed the item is cancelled: its digest would write it back.
   const { cancelWrapShowing } = await import("./continuity/wraps.js");
@@ -120,14 +133,95 @@ export async function forgetItem(
   );
   // Under the auditContent policy, entries keep their change's detail, and a reason may quote a
   // value: the details about or naming what was erased go (the hashes and the chain stay).
-  await tx.clearAuditDetails(
-    namespace,
-    forgotten.map((f) => f.id),
-  );
+  // A reworded belief's earlier entries held its old wording, which quoted the item.
+  await tx.clearAuditDetails(namespace, [...forgotten.map((f) => f.id), ...reworded]);
   if (continuity)
     await writes.audit(tx, namespace, "continuity.redacted", key, {
       items: forgotten.map((f) => f.id),
       ...continuity,
     });
   return { forgotten, reason, continuity, purge: null };
+}
+
+const wording = (t: string) =>
+  analyseEcho(t)
+    .core.toLowerCase()
+    .replace(/[.!\s]+$/, "")
+    .replace(/\s+/g, " ");
+
+/**
+ * Beliefs kept after a forget (other evidence still holds them up) whose wording sleep made by
+ * quoting the forgotten items: a mixed belief quotes each source's wording ("worked: …; failed:
+ * …") and keeps them in `metadata.mixed`; an abstraction lists each child rule's trigger ("WHEN
+ * deploying to staging, production or X"); a distilled belief is worded by its cluster's fullest
+ * episode (`metadata.lexicalText` too, when a model worded it). Each is worded again from the
+ * evidence still readable, as sleep would word it had the forgotten item never been there; its
+ * vector, hash and cached verdicts follow; audited `belief.reworded` (ids only). An abstraction
+ * left with no child is erased. Returns the reworded ids.
+ */
+async function rewordQuoting(
+  tx: StoreWriter,
+  writes: Writes,
+  namespace: string,
+  forgotten: ForgetResult["forgotten"],
+  contents: readonly string[],
+  erase: (b: Belief, reason: string) => Promise<void>,
+): Promise<string[]> {
+  const gone = new Set(forgotten.map((f) => f.id));
+  const goneWordings = new Set(contents.map(wording).filter(Boolean));
+  const candidates = new Map<string, Belief>();
+  const consider = (b: Belief | null) => {
+    if (b && b.namespace === namespace && b.status !== "forgotten" && !gone.has(b.id))
+      candidates.set(b.id, b);
+  };
+  for (const id of gone) {
+    if (id.startsWith("e")) for (const b of await tx.beliefsFromEpisode(id)) consider(b);
+    else {
+      const b = await tx.getBelief(id);
+      for (const up of [b?.parentId, b?.supersededBy]) if (up) consider(await tx.getBelief(up));
+    }
+  }
+  const reworded: string[] = [];
+  for (const b of candidates.values()) {
+    let patch: Partial<Pick<Belief, "text" | "when" | "prefer" | "metadata">> | null = null;
+    // Only what sleep wrote (its `source`): a caller's own metadata of that shape is its own.
+    const mixed = b.source === DISTILLED_SOURCE ? await mixedWithout(tx, b, gone) : null;
+    const abstraction =
+      !mixed && b.source === ABSTRACTION_SOURCE ? await abstractionWithout(tx, b, gone) : null;
+    if (mixed) patch = mixed;
+    else if (abstraction) {
+      if (abstraction.children.length === 0) {
+        await erase(b, `an abstraction of forgotten rules only`);
+        continue;
+      }
+      const { children: _children, ...rest } = abstraction;
+      patch = rest;
+    } else if (b.source === DISTILLED_SOURCE && b.sources.length > 0) {
+      const quotes = (t: unknown) => typeof t === "string" && goneWordings.has(wording(t));
+      if (!quotes(b.text) && !quotes(b.metadata.lexicalText)) continue;
+      const live = (await tx.getEpisodes(b.sources)).filter(
+        (e) => e.namespace === namespace && e.status !== "forgotten",
+      );
+      if (live.length === 0) continue;
+      // The fullest wording left speaks for the cluster (distil.ts `cluster`).
+      const fullest = live
+        .map((e) => analyseEcho(e.content).core)
+        .reduce((a, t) => (t.length > a.length ? t : a), "");
+      patch = {
+        ...(quotes(b.text) ? { text: fullest } : {}),
+        ...(quotes(b.metadata.lexicalText) ? { metadata: { ...b.metadata, lexicalText: fullest } } : {}),
+      };
+    }
+    if (!patch) continue;
+    const text = patch.text ?? b.text;
+    await tx.updateBelief(b.id, { ...patch, contentHash: writes.contentHash(tx, text) });
+    if (text !== b.text) {
+      const [vector] = await writes.embedder.embed([text]);
+      await tx.putVector(b.id, namespace, writes.embedder.id, vector!);
+    }
+    await tx.deleteJudgedPairs(b.id);
+    await writes.audit(tx, namespace, "belief.reworded", b.id, { without: [...gone].sort() });
+    reworded.push(b.id);
+  }
+  return reworded;
 }

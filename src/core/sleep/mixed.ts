@@ -136,3 +136,46 @@ export async function storeMixed(
     [],
   );
 }
+
+/**
+ * A mixed belief's wording once `gone` (forgotten items) are out of its evidence: its text quotes
+ * each side's distinct wordings, and `metadata.mixed.wordings` keeps them all, so a forgotten
+ * source would otherwise stay quoted word for word in a belief its other sources keep. The tally
+ * and the wordings are those of the evidence still readable (an episode, or the failure lesson
+ * stated without one); null when the belief is not mixed or names none of `gone`.
+ *
+ *   mixedWithout(tx, b3, new Set(["e3"])) // → { text: "Mixed results: X (1 success, 1 failure)", metadata }
+ */
+export async function mixedWithout(
+  tx: StoreWriter,
+  b: Belief,
+  gone: ReadonlySet<string>,
+): Promise<{ text: string; metadata: Belief["metadata"] } | null> {
+  const m = mixedOf(b);
+  if (!m || ![...m.successes, ...m.failures].some((id) => gone.has(id))) return null;
+  const ids = [...m.successes, ...m.failures].filter((id) => !gone.has(id));
+  const [episodes, beliefs] = await Promise.all([
+    tx.getEpisodes(ids.filter((id) => id.startsWith("e"))),
+    tx.getBeliefs(ids.filter((id) => id.startsWith("b"))),
+  ]);
+  const content = new Map<string, string>();
+  for (const e of episodes)
+    if (e.namespace === b.namespace && e.status !== "forgotten") content.set(e.id, e.content);
+  for (const l of beliefs)
+    if (l.namespace === b.namespace && l.status !== "forgotten") content.set(l.id, l.text);
+  const side = (list: readonly string[]): Evidence[] =>
+    list.filter((id) => content.has(id)).map((id) => ({ id, content: content.get(id)! }));
+  const successes = side(m.successes);
+  const failures = side(m.failures);
+  return {
+    text: mixedText(successes, failures),
+    metadata: {
+      ...b.metadata,
+      mixed: {
+        successes: successes.map((e) => e.id),
+        failures: failures.map((e) => e.id),
+        wordings: [...new Set([...successes, ...failures].map((e) => normalise(e.content)))],
+      } satisfies MixedEvidence,
+    },
+  };
+}

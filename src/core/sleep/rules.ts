@@ -293,3 +293,46 @@ export async function reconcileRules(
   }
   return items;
 }
+
+/**
+ * An abstraction's wording once `gone` (forgotten rules) are out of its children: its WHEN lists
+ * every child's trigger ("deploying to staging, production or X") and `metadata.values` keeps
+ * them, so a forgotten child would otherwise stay quoted in the parent its siblings keep. The
+ * WHEN and PREFER are generalised again, lexically, from the children still readable (a model's
+ * earlier wording, `generalisedBy`, went over the forgotten trigger too and goes). `children` is
+ * empty when none is left (the caller erases the parent); null when `b` is no abstraction of any
+ * of `gone`.
+ */
+export async function abstractionWithout(
+  tx: StoreWriter,
+  b: Belief,
+  gone: ReadonlySet<string>,
+): Promise<{
+  text: string;
+  when: string;
+  prefer: string;
+  metadata: Belief["metadata"];
+  children: string[];
+} | null> {
+  const listed = b.metadata.children;
+  if (b.metadata.abstraction !== true || !Array.isArray(listed)) return null;
+  const ids = listed.filter((id): id is string => typeof id === "string");
+  if (!ids.some((id) => gone.has(id))) return null;
+  const children = (await tx.getBeliefs(ids.filter((id) => !gone.has(id)))).filter(
+    (c) => c.namespace === b.namespace && c.status !== "forgotten",
+  );
+  const byId = new Map(children.map((c) => [c.id, c]));
+  const kept = ids.map((id) => byId.get(id)).filter((c): c is Belief => c !== undefined);
+  const { lexicalWhen: _lexical, generalisedBy: _by, ...rest } = b.metadata;
+  if (kept.length === 0)
+    return { text: b.text, when: b.when ?? "", prefer: b.prefer ?? "", metadata: rest, children: [] };
+  const { when, shared, values } = generaliseTriggers(kept.map(ruleWhen));
+  const prefer = rulePrefer(kept[0]!);
+  return {
+    text: `WHEN ${when} → PREFER ${prefer}`,
+    when,
+    prefer,
+    metadata: { ...rest, children: kept.map((c) => c.id), shared, values },
+    children: kept.map((c) => c.id),
+  };
+}
