@@ -72,6 +72,7 @@ import {
   SCHEMA_VERSION,
 } from "./postgres-schema.js";
 import { parsePostgresUrl } from "./postgres-url.js";
+import { rewriteBySwap, SWAP_ABOVE_BYTES, tableBytes } from "./swap-rewrite.js";
 import { TextCache } from "./text-cache.js";
 import { toFloat32, VectorCache } from "./vector-cache.js";
 
@@ -1478,11 +1479,29 @@ export class PostgresStore extends PostgresReader implements Store {
       return report;
     }
     await this.client.session(async (conn) => {
+      // One purge of the schema at a time: a swap's copy must not meet another's (swap-rewrite.ts).
+      try {
+        await conn.query("SELECT pg_advisory_lock(hashtext($1))", [`strata-purge:${this.ctx.schema}`]);
+      } catch (error) {
+        const reason = purgeFailure(error);
+        if (reason === null) throw error;
+        for (const table of ERASED_TABLES) skip(table, `another forget was rewriting it and ${reason}`);
+        return;
+      }
       await conn.exec(`SET lock_timeout = ${PURGE_LOCK_WAIT_MS}`);
       for (const table of ERASED_TABLES) {
         conn.takeWarnings();
         try {
-          await conn.exec(`VACUUM (FULL) ${this.t(table)}`);
+          const swapped =
+            (await tableBytes(conn, this.ctx.schema, table)) >= SWAP_ABOVE_BYTES &&
+            (
+              await rewriteBySwap(conn, {
+                schema: this.ctx.schema,
+                table,
+                lockWaitMs: PURGE_LOCK_WAIT_MS,
+              })
+            ).outcome === "swapped";
+          if (!swapped) await conn.exec(`VACUUM (FULL) ${this.t(table)}`);
         } catch (error) {
           const reason = purgeFailure(error);
           if (reason === null) throw error;
@@ -1494,6 +1513,7 @@ export class PostgresStore extends PostgresReader implements Store {
         else report.rewritten.push(table);
       }
       await conn.exec("RESET lock_timeout");
+      await conn.query("SELECT pg_advisory_unlock(hashtext($1))", [`strata-purge:${this.ctx.schema}`]);
     });
     return report;
   }
