@@ -124,10 +124,11 @@ export interface PostgresStoreOptions {
    */
   random?: (bytes: number) => Uint8Array;
   /**
-   * After a forget commits, rewrite the tables it changed with `VACUUM (FULL)` (`purgeErased`), so
-   * no dead row version, index entry or TOAST chunk in the schema's files keeps the erased text.
-   * Each table is locked (ACCESS EXCLUSIVE) while it is rewritten, and one whose lock is not had
-   * within 2 s is left for a later forget or your own `VACUUM (FULL)`. `false`: forget leaves the
+   * After a forget commits, rewrite the tables it changed into new files (`purgeErased`), so no
+   * dead row version, index entry or TOAST chunk in the schema's files keeps the erased text: a
+   * table under 1 MB with `VACUUM (FULL)` (locked while it is copied), a larger one by copy and
+   * swap (locked only for the swap; swap-rewrite.ts). One whose lock is not had within 2 s is left
+   * for a later forget or your own `VACUUM (FULL)`. `false`: forget leaves the
    * old versions in the files until you run it (docs/postgres.md). Default `true`.
    */
   rewriteOnForget?: boolean;
@@ -1458,11 +1459,13 @@ export class PostgresStore extends PostgresReader implements Store {
   }
 
   /**
-   * After forget committed: rewrites each table forget touched (`ERASED_TABLES`) with
-   * `VACUUM (FULL)`, the one statement that leaves no copy of a dead row version in a table's
-   * heap, indexes and TOAST (a plain VACUUM marks the space free but leaves its bytes; measured in
-   * docs/benchmarks.md). It runs outside a transaction, on one connection of its own, and locks
-   * each table while rewriting it. A table is left as it is, and named in the report's `skipped`
+   * After forget committed: rewrites each table forget touched (`ERASED_TABLES`) into new files,
+   * which leaves no copy of a dead row version in a table's heap, indexes and TOAST (a plain
+   * VACUUM marks the space free but leaves its bytes; measured in docs/benchmarks.md). A table
+   * under `SWAP_ABOVE_BYTES` gets `VACUUM (FULL)`, which locks it for its copy; a larger one is
+   * copied while writers go on and swapped in under a short lock (`rewriteBySwap`), unless its
+   * shape is one the swap does not carry over. It runs outside a transaction, on one connection
+   * of its own, one purge of the schema at a time (a session advisory lock). A table is left as it is, and named in the report's `skipped`
    * with the reason, when another session holds a lock on it for more than 2 s, when its rewrite
    * outlasts the statement timeout, or when the role may not vacuum it (not its owner nor the
    * database's: PostgreSQL then only sends a WARNING); the next forget, or an operator's
