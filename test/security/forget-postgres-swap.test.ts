@@ -181,6 +181,7 @@ describe.skipIf(!DATABASE_URL)("forget on PostgreSQL rewrites a large table by c
     const b = await openMemory({ store: await open(schema), clock: testClock(), namespace: "b" });
     try {
       await fill(schema, 30_000);
+      const oid = await oidOf(schema, "episodes");
       const target = await a.record("The vault phrase of agent a is swordfish");
       await b.record("Agent b warms up");
       const ops: { start: number; ms: number }[] = [];
@@ -216,6 +217,12 @@ describe.skipIf(!DATABASE_URL)("forget on PostgreSQL rewrites a large table by c
         );
         expect(ops.filter((o) => o.start > f0 && o.start < f1).length).toBeGreaterThan(3);
         expect(during).toBeLessThan(4 * quiet);
+        // Every row written while the table was copied is in the swapped table (the replay).
+        const [{ n }] = await sql(
+          `SELECT count(*)::int AS n FROM "${schema}".episodes WHERE namespace = 'b'`,
+        );
+        expect(n).toBe(ops.length + 1);
+        expect(await oidOf(schema, "episodes")).not.toBe(oid);
       } finally {
         running = false;
         await writer;
