@@ -20,8 +20,9 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openMemory } from "../../src/open-memory.js";
+import { pgPoolClient } from "../../src/store/postgres/postgres-driver.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
-import { SWAP_ABOVE_BYTES } from "../../src/store/postgres/swap-rewrite.js";
+import { rewriteBySwap, SWAP_ABOVE_BYTES } from "../../src/store/postgres/swap-rewrite.js";
 import { testClock } from "../support/memory.js";
 import { superuser } from "../support/pg-superuser.js";
 
@@ -232,4 +233,58 @@ describe.skipIf(!DATABASE_URL)("forget on PostgreSQL rewrites a large table by c
       await b.close();
     }
   }, 240_000);
+
+  it("rows inserted, updated and deleted during the copy are as the table has them after the swap", async () => {
+    const schema = `forget_swap_${process.pid}_${schemas.length}`;
+    schemas.push(schema);
+    const mem = await openMemory({ store: await open(schema), clock: testClock() });
+    await mem.close();
+    await fill(schema, 8_000);
+    const T = `"${schema}".episodes`;
+    const snapshot = async () =>
+      (await sql(`SELECT rid::text, namespace, content, status, tsv::text FROM ${T} ORDER BY rid`)).map((r) =>
+        JSON.stringify(r),
+      );
+    const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 1 });
+    const client = pgPoolClient(pool, { ownsPool: true, target: "test" });
+    try {
+      const outcome = await client.session((conn) =>
+        rewriteBySwap(conn, {
+          schema,
+          table: "episodes",
+          lockWaitMs: 2_000,
+          afterCopy: async () => {
+            // Another session writes after the copy was read: these reach the copy by the replay.
+            await sql(
+              `UPDATE ${T} SET content = 'changed during the copy', status = 'superseded' WHERE rid = 10`,
+            );
+            await sql(`DELETE FROM ${T} WHERE rid IN (11, 12)`);
+            await sql(
+              `INSERT INTO ${T} (namespace, type, content, at, recorded_at, content_hash) VALUES ('late', 'observation', 'written during the copy', 'x', 'x', 'h')`,
+            );
+          },
+        }),
+      );
+      expect(outcome.outcome).toBe("swapped");
+    } finally {
+      await client.close();
+    }
+    const after = await snapshot();
+    expect(after.some((r) => r.includes("changed during the copy") && r.includes("superseded"))).toBe(true);
+    expect(after.some((r) => r.includes("written during the copy"))).toBe(true);
+    expect(after.some((r) => r.startsWith('{"rid":"11"'))).toBe(false);
+    // The swapped table holds exactly what a fresh read of it would: the same rows as a copy made now.
+    await sql(
+      `CREATE TABLE "${schema}".check_copy AS SELECT rid::text, namespace, content, status, tsv::text FROM ${T} ORDER BY rid`,
+    );
+    const [{ n }] = await sql(
+      `SELECT count(*)::int AS n FROM (SELECT * FROM "${schema}".check_copy EXCEPT SELECT rid::text, namespace, content, status, tsv::text FROM ${T}) d`,
+    );
+    expect(n).toBe(0);
+    // New rows still draw ids from the table's sequence, above every old one.
+    const [{ rid }] = await sql(
+      `INSERT INTO ${T} (namespace, type, content, at, recorded_at, content_hash) VALUES ('late', 'observation', 'after', 'x', 'x', 'h') RETURNING rid::int AS rid`,
+    );
+    expect(rid).toBeGreaterThan(8_000);
+  }, 120_000);
 });
