@@ -8,8 +8,16 @@
  * longest before it, quiet and with a third session reading `episodes` in a transaction for 1.5 s
  * (the lock a rewrite waits for), and each table's rewrite time.
  *
+ * pgforget21: a tree with src/store/postgres/swap-rewrite.ts rewrites a table past its threshold
+ * by copy and swap; `swap` gives each table's swap (its whole time and the longest it held a lock
+ * against writers), and the last line per tree the ratios: `b`'s longest record during the
+ * forget over its longest before (the same run's no-forget baseline), and each tree's figure over
+ * the first tree's.
+ *
  *   DATABASE_URL=postgres://… npx tsx bench/forget-shared.ts --trees /tmp/main,. --rows 40000 --rounds 2
  */
+
+import { existsSync } from "node:fs";
 
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -138,15 +146,43 @@ async function seed(tree: string, schema: string) {
   return Math.round(Number(size) / 1e5) / 10;
 }
 
+const TABLES = ["episodes", "beliefs", "meta", "audit", "judged_pairs", "vectors"];
+
 async function rewriteTimes(schema: string) {
   const out: Record<string, number> = {};
-  for (const t of ["episodes", "beliefs", "meta", "audit", "judged_pairs", "vectors"]) {
+  for (const t of TABLES) {
     const t0 = performance.now();
     await admin.query(`VACUUM (FULL) "${schema}".${t}`);
     out[t] = Math.round(performance.now() - t0);
   }
   return out;
 }
+
+/** Each table's copy and swap (forced, whatever its size), where the tree has it. */
+async function swapTimes(tree: string, schema: string) {
+  const file = `${tree}/src/store/postgres/swap-rewrite.ts`;
+  if (!existsSync(file)) return null;
+  const { rewriteBySwap } = await import(file);
+  const { pgPoolClient } = await import(`${tree}/src/store/postgres/postgres-driver.ts`);
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const client = pgPoolClient(pool, { ownsPool: true, target: "bench" });
+  const out: Record<string, { ms: number; lockedMs: number }> = {};
+  try {
+    await client.session(async (conn: unknown) => {
+      for (const table of TABLES) {
+        const t0 = performance.now();
+        const r = await rewriteBySwap(conn, { schema, table, lockWaitMs: 2000 });
+        out[table] = { ms: Math.round(performance.now() - t0), lockedMs: r.lockedMs };
+      }
+    });
+  } finally {
+    await client.close();
+  }
+  return out;
+}
+
+type Case = { recordMaxBefore: number; recordMaxDuring: number; forgetMs: number };
+const results: { tree: string; quiet: Case; withReader: Case }[] = [];
 
 for (let r = 0; r < rounds; r++)
   for (const [i, tree] of trees.entries()) {
@@ -155,10 +191,45 @@ for (let r = 0; r < rounds; r++)
       const sizeMB = await seed(tree, schema);
       const quiet = await scenario(tree, schema, false);
       const withReader = await scenario(tree, schema, true);
+      const swap = await swapTimes(tree, schema);
       const rewrite = await rewriteTimes(schema);
-      console.log(JSON.stringify({ tree, round: r, rows: fillerRows, sizeMB, quiet, withReader, rewrite }));
+      results.push({ tree, quiet, withReader });
+      console.log(
+        JSON.stringify({ tree, round: r, rows: fillerRows, sizeMB, quiet, withReader, rewrite, swap }),
+      );
     } finally {
       await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     }
   }
+// Ratios: during / before in each run (the no-forget baseline), then each tree over the first.
+const mean = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / Math.max(1, xs.length);
+const round2 = (x: number) => Math.round(x * 100) / 100;
+const summary = trees.map((tree) => {
+  const mine = results.filter((r) => r.tree === tree);
+  const of = (k: "quiet" | "withReader") => ({
+    recordDuringOverBefore: round2(
+      mean(mine.map((r) => r[k].recordMaxDuring / Math.max(1, r[k].recordMaxBefore))),
+    ),
+    recordMaxDuring: Math.round(mean(mine.map((r) => r[k].recordMaxDuring))),
+    forgetMs: Math.round(mean(mine.map((r) => r[k].forgetMs))),
+  });
+  return { tree, quiet: of("quiet"), withReader: of("withReader") };
+});
+for (const s of summary)
+  console.log(
+    JSON.stringify({
+      summary: s.tree,
+      quiet: s.quiet,
+      withReader: s.withReader,
+      overFirstTree: {
+        quietRecordMaxDuring: round2(
+          s.quiet.recordMaxDuring / Math.max(1, summary[0]!.quiet.recordMaxDuring),
+        ),
+        withReaderRecordMaxDuring: round2(
+          s.withReader.recordMaxDuring / Math.max(1, summary[0]!.withReader.recordMaxDuring),
+        ),
+        quietForget: round2(s.quiet.forgetMs / Math.max(1, summary[0]!.quiet.forgetMs)),
+      },
+    }),
+  );
 await admin.end();

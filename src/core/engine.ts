@@ -611,8 +611,8 @@ export class Memory {
    * stays, with the audit trail), its provenance text, vector and cached verdicts, the beliefs
    * resting only on it and the duplicates merged into it, and every line of the continuity digest,
    * its kept versions and patterns that cite or quote it. Then the store scrubs its files (SQLite:
-   * full-text merge and a truncating WAL checkpoint; PostgreSQL: `VACUUM (FULL)` of the tables it
-   * touched). Says exactly what it removed.
+   * full-text merge and a truncating WAL checkpoint; PostgreSQL: a rewrite of the tables it
+   * touched, `VACUUM (FULL)` or, for a large one, copy and swap). Says exactly what it removed.
    *
    *   await mem.forget("e4"); // → { forgotten: [{ id: "e4", … }], reason: "…", continuity: { lines: 1, … } }
    */

@@ -566,7 +566,7 @@ export interface Store extends StoreReader {
    * After forget committed: makes erased text unrecoverable from the store's own files where the
    * backend allows it (SQLite: merge the full-text indexes so no segment keeps the old tokens,
    * and checkpoint the write-ahead log into the zeroed main file, truncating it; PostgreSQL:
-   * rewrite the tables forget touched with `VACUUM (FULL)`, so no dead row version stays in
+   * rewrite the tables forget touched into new files, so no dead row version stays in
    * their heap, indexes or TOAST). Best effort while other processes hold read snapshots or
    * locks; absent where the backend cannot. Reports what it scrubbed and what it had to leave
    * (`PurgeReport`), so forget's result can say where the erased text may remain.
@@ -589,7 +589,7 @@ export interface Store extends StoreReader {
 
 /**
  * What `Store.purgeErased` did after a forget. `rewritten`: the parts of the store whose files it
- * scrubbed (PostgreSQL: the tables it rewrote with `VACUUM (FULL)`; SQLite: the full-text indexes
+ * scrubbed (PostgreSQL: the tables it rewrote, by `VACUUM (FULL)` or copy and swap; SQLite: the full-text indexes
  * it merged, and `wal` when the write-ahead log was checkpointed and truncated). `skipped`: the
  * parts it left as they were, each with why and what to run later; the forgotten text may remain
  * in their files until then. Empty `skipped`: nothing left.

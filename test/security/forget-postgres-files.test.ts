@@ -11,14 +11,30 @@
  * `runuser … psql`. Skipped, with the reason, anywhere else. The WAL is not read: it keeps the
  * text until its segments are recycled (SECURITY.md).
  *
+ * The copy and swap of a large table (src/store/postgres/swap-rewrite.ts; pgforget21) is tested
+ * here too, in the same file so it never runs beside the file check: a swap's copy is a long
+ * statement whose snapshot, like any other transaction's in the database, makes a concurrent
+ * `VACUUM (FULL)` keep a dead row version another snapshot may still see (docs/postgres.md).
+ * - A table of at least `SWAP_ABOVE_BYTES` is swapped, the erased text is in no file, and the
+ *   swapped table is the one Strata made: same indexes, primary key, triggers (the change log
+ *   still fires), sequence, grants.
+ * - Another namespace's writer, recording in a loop on a store of its own, is not stopped: its
+ *   longest `record` while the forget runs stays within 4× its longest in a window of the same
+ *   length with no forget, in the same run (a ratio, no absolute time). With the rewrite by
+ *   `VACUUM (FULL)` (main's), the check fails: the writer waits for the copy.
+ * - Rows inserted, updated and deleted during the copy reach the swapped table (the replay).
+ *
  *   DATABASE_URL=postgres://… npx vitest run test/security/forget-postgres-files.test.ts
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openMemory } from "../../src/open-memory.js";
+import { pgPoolClient } from "../../src/store/postgres/postgres-driver.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
+import { rewriteBySwap, SWAP_ABOVE_BYTES } from "../../src/store/postgres/swap-rewrite.js";
 import { testClock } from "../support/memory.js";
 import { superuser } from "../support/pg-superuser.js";
 
@@ -64,7 +80,6 @@ function filesHolding(needle: string): string[] {
 const schemas: string[] = [];
 afterAll(async () => {
   if (skip || schemas.length === 0) return;
-  const pg = (await import("pg")).default;
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
   for (const s of schemas) await client.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
@@ -112,3 +127,233 @@ describe.skipIf(skip !== null)(
     }, 120_000);
   },
 );
+
+const swapSchemas: string[] = [];
+let admin: pg.Client | null = null;
+async function sql(text: string, params?: unknown[]) {
+  if (!admin) {
+    admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+  }
+  return (await admin.query(text, params)).rows;
+}
+afterAll(async () => {
+  if (!admin) return;
+  for (const s of swapSchemas) await admin.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
+  await admin.end();
+});
+
+/** Another namespace's rows, by SQL, until `episodes` is past the swap's threshold. */
+async function fill(schema: string, rows: number) {
+  await sql(
+    `INSERT INTO "${schema}".episodes (namespace, type, content, at, recorded_at, content_hash)
+     SELECT 'filler', 'observation',
+       'Filler turn ' || i || ': the team discussed item ' || (i % 37) || ' of the roadmap and the ' || (i % 11) || ' open bugs',
+       '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', md5(i::text)
+     FROM generate_series(1, $1::int) i`,
+    [rows],
+  );
+  const [{ bytes }] = await sql(`SELECT pg_total_relation_size('"${schema}".episodes') AS bytes`);
+  expect(Number(bytes)).toBeGreaterThan(SWAP_ABOVE_BYTES);
+}
+
+const shapeOf = async (schema: string) => ({
+  indexes: (
+    await sql(
+      `SELECT indexname, replace(indexdef, $2, '') AS def FROM pg_indexes WHERE schemaname = $1 AND tablename = 'episodes' ORDER BY 1`,
+      [schema, `"${schema}".`],
+    )
+  ).map((r) => `${r.indexname}: ${r.def}`),
+  constraints: (
+    await sql(`SELECT conname, contype FROM pg_constraint WHERE conrelid = to_regclass($1) ORDER BY 1`, [
+      `"${schema}".episodes`,
+    ])
+  ).map((r) => `${r.conname}:${r.contype}`),
+  triggers: (
+    await sql(
+      `SELECT tgname FROM pg_trigger WHERE tgrelid = to_regclass($1) AND NOT tgisinternal ORDER BY 1`,
+      [`"${schema}".episodes`],
+    )
+  ).map((r) => r.tgname),
+  sequence: (await sql(`SELECT pg_get_serial_sequence($1, 'rid') AS s`, [`"${schema}".episodes`]))[0].s,
+  grants: (
+    await sql(
+      `SELECT grantee, privilege_type FROM information_schema.role_table_grants WHERE table_schema = $1 AND table_name = 'episodes' ORDER BY 1, 2`,
+      [schema],
+    )
+  ).map((r) => `${r.grantee}:${r.privilege_type}`),
+  leftovers: (
+    await sql(
+      `SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND relname LIKE '%strata_swap%'`,
+      [schema],
+    )
+  ).map((r) => r.relname),
+});
+
+const oidOf = async (schema: string, table: string) =>
+  (await sql("SELECT to_regclass($1)::oid::text AS oid", [`"${schema}".${table}`]))[0].oid as string;
+
+describe.skipIf(!DATABASE_URL)("forget on PostgreSQL rewrites a large table by copy and swap", () => {
+  const open = (schema: string) => PostgresStore.open({ url: DATABASE_URL!, schema, maxConnections: 4 });
+
+  it.skipIf(skip !== null)(
+    `leaves the canary in no file and the table as Strata made it${skip ? ` (skipped: ${skip})` : ""}`,
+    async () => {
+      const schema = `forget_swap_${process.pid}_${swapSchemas.length}`;
+      swapSchemas.push(schema);
+      const canary = `zq${randomBytes(6).toString("hex")}canary`;
+      const mem = await openMemory({
+        store: await open(schema),
+        clock: testClock(),
+        policy: { auditContent: true },
+      });
+      try {
+        for (let i = 0; i < 20; i++) await mem.record(`An ordinary note number ${i} about the build`);
+        await fill(schema, 8_000);
+        await sql(`GRANT SELECT ON "${schema}".episodes TO PUBLIC`);
+        const episode = await mem.record(`The vault phrase is ${canary}, keep it safe`, {
+          metadata: { blob: `${canary} `.repeat(400) },
+        });
+        const before = await shapeOf(schema);
+        const oids = { episodes: await oidOf(schema, "episodes"), meta: await oidOf(schema, "meta") };
+        expect(filesHolding(canary).length).toBeGreaterThan(0); // the check can see it
+        const r = await mem.forget(episode.id);
+        expect(r.purge).toEqual({
+          rewritten: ["episodes", "beliefs", "meta", "audit", "judged_pairs", "vectors"],
+          skipped: [],
+        });
+        expect(filesHolding(canary)).toEqual([]);
+        // Swapped (a new table), not vacuumed in place; the small tables were VACUUM (FULL)ed.
+        expect(await oidOf(schema, "episodes")).not.toBe(oids.episodes);
+        expect(await oidOf(schema, "meta")).toBe(oids.meta);
+        expect(await shapeOf(schema)).toEqual(before);
+        // The table works as before: its change log still fires for other processes.
+        const other = await openMemory({ store: await open(schema), clock: testClock() });
+        try {
+          await other.recall("warm up");
+          const later = await mem.record("A note written after the swap about the lighthouse");
+          expect((await other.recall("lighthouse")).map((h) => h.id)).toContain(later.id);
+          expect((await other.get(episode.id))?.status).toBe("forgotten");
+        } finally {
+          await other.close();
+        }
+      } finally {
+        await mem.close();
+      }
+    },
+    180_000,
+  );
+
+  it("another namespace's writer is not stopped for the copy (ratio to a no-forget window)", async () => {
+    const schema = `forget_swap_${process.pid}_${swapSchemas.length}`;
+    swapSchemas.push(schema);
+    const a = await openMemory({ store: await open(schema), clock: testClock(), namespace: "a" });
+    const b = await openMemory({ store: await open(schema), clock: testClock(), namespace: "b" });
+    try {
+      await fill(schema, 30_000);
+      const oid = await oidOf(schema, "episodes");
+      const target = await a.record("The vault phrase of agent a is swordfish");
+      await b.record("Agent b warms up");
+      const ops: { start: number; ms: number }[] = [];
+      let running = true;
+      const writer = (async () => {
+        for (let i = 0; running; i++) {
+          const start = performance.now();
+          await b.record(`Agent b notes the queue depth is ${i} at step ${i}`);
+          ops.push({ start, ms: performance.now() - start });
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      })();
+      const longest = (from: number, to: number) =>
+        Math.max(0, ...ops.filter((o) => o.start + o.ms > from && o.start < to).map((o) => o.ms));
+      try {
+        // The forget first, then a window of the same length with no forget.
+        const f0 = performance.now();
+        const r = await a.forget(target.id);
+        const f1 = performance.now();
+        expect(r.purge?.skipped).toEqual([]);
+        await new Promise((r) => setTimeout(r, f1 - f0));
+        const q1 = performance.now();
+        running = false;
+        await writer;
+        const during = longest(f0, f1);
+        const quiet = longest(f1 + 50, q1);
+        console.log(
+          JSON.stringify({
+            forgetMs: Math.round(f1 - f0),
+            during: Math.round(during),
+            quiet: Math.round(quiet),
+          }),
+        );
+        expect(ops.filter((o) => o.start > f0 && o.start < f1).length).toBeGreaterThan(3);
+        expect(during).toBeLessThan(4 * quiet);
+        // Every row written while the table was copied is in the swapped table (the replay).
+        const [{ n }] = await sql(
+          `SELECT count(*)::int AS n FROM "${schema}".episodes WHERE namespace = 'b'`,
+        );
+        expect(n).toBe(ops.length + 1);
+        expect(await oidOf(schema, "episodes")).not.toBe(oid);
+      } finally {
+        running = false;
+        await writer;
+      }
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 240_000);
+
+  it("rows inserted, updated and deleted during the copy are as the table has them after the swap", async () => {
+    const schema = `forget_swap_${process.pid}_${swapSchemas.length}`;
+    swapSchemas.push(schema);
+    const mem = await openMemory({ store: await open(schema), clock: testClock() });
+    await mem.close();
+    await fill(schema, 8_000);
+    const T = `"${schema}".episodes`;
+    const snapshot = async () =>
+      (await sql(`SELECT rid::text, namespace, content, status, tsv::text FROM ${T} ORDER BY rid`)).map((r) =>
+        JSON.stringify(r),
+      );
+    const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 1 });
+    const client = pgPoolClient(pool, { ownsPool: true, target: "test" });
+    try {
+      const outcome = await client.session((conn) =>
+        rewriteBySwap(conn, {
+          schema,
+          table: "episodes",
+          lockWaitMs: 2_000,
+          afterCopy: async () => {
+            // Another session writes after the copy was read: these reach the copy by the replay.
+            await sql(
+              `UPDATE ${T} SET content = 'changed during the copy', status = 'superseded' WHERE rid = 10`,
+            );
+            await sql(`DELETE FROM ${T} WHERE rid IN (11, 12)`);
+            await sql(
+              `INSERT INTO ${T} (namespace, type, content, at, recorded_at, content_hash) VALUES ('late', 'observation', 'written during the copy', 'x', 'x', 'h')`,
+            );
+          },
+        }),
+      );
+      expect(outcome.outcome).toBe("swapped");
+    } finally {
+      await client.close();
+    }
+    const after = await snapshot();
+    expect(after.some((r) => r.includes("changed during the copy") && r.includes("superseded"))).toBe(true);
+    expect(after.some((r) => r.includes("written during the copy"))).toBe(true);
+    expect(after.some((r) => r.startsWith('{"rid":"11"'))).toBe(false);
+    // The swapped table holds exactly what a fresh read of it would: the same rows as a copy made now.
+    await sql(
+      `CREATE TABLE "${schema}".check_copy AS SELECT rid::text, namespace, content, status, tsv::text FROM ${T} ORDER BY rid`,
+    );
+    const [{ n }] = await sql(
+      `SELECT count(*)::int AS n FROM (SELECT * FROM "${schema}".check_copy EXCEPT SELECT rid::text, namespace, content, status, tsv::text FROM ${T}) d`,
+    );
+    expect(n).toBe(0);
+    // New rows still draw ids from the table's sequence, above every old one.
+    const [{ rid }] = await sql(
+      `INSERT INTO ${T} (namespace, type, content, at, recorded_at, content_hash) VALUES ('late', 'observation', 'after', 'x', 'x', 'h') RETURNING rid::int AS rid`,
+    );
+    expect(rid).toBeGreaterThan(8_000);
+  }, 120_000);
+});

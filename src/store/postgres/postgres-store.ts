@@ -72,6 +72,7 @@ import {
   SCHEMA_VERSION,
 } from "./postgres-schema.js";
 import { parsePostgresUrl } from "./postgres-url.js";
+import { rewriteBySwap, SWAP_ABOVE_BYTES, tableBytes } from "./swap-rewrite.js";
 import { TextCache } from "./text-cache.js";
 import { toFloat32, VectorCache } from "./vector-cache.js";
 
@@ -123,10 +124,11 @@ export interface PostgresStoreOptions {
    */
   random?: (bytes: number) => Uint8Array;
   /**
-   * After a forget commits, rewrite the tables it changed with `VACUUM (FULL)` (`purgeErased`), so
-   * no dead row version, index entry or TOAST chunk in the schema's files keeps the erased text.
-   * Each table is locked (ACCESS EXCLUSIVE) while it is rewritten, and one whose lock is not had
-   * within 2 s is left for a later forget or your own `VACUUM (FULL)`. `false`: forget leaves the
+   * After a forget commits, rewrite the tables it changed into new files (`purgeErased`), so no
+   * dead row version, index entry or TOAST chunk in the schema's files keeps the erased text: a
+   * table under 1 MB with `VACUUM (FULL)` (locked while it is copied), a larger one by copy and
+   * swap (locked only for the swap; swap-rewrite.ts). One whose lock is not had within 2 s is left
+   * for a later forget or your own `VACUUM (FULL)`. `false`: forget leaves the
    * old versions in the files until you run it (docs/postgres.md). Default `true`.
    */
   rewriteOnForget?: boolean;
@@ -1457,11 +1459,13 @@ export class PostgresStore extends PostgresReader implements Store {
   }
 
   /**
-   * After forget committed: rewrites each table forget touched (`ERASED_TABLES`) with
-   * `VACUUM (FULL)`, the one statement that leaves no copy of a dead row version in a table's
-   * heap, indexes and TOAST (a plain VACUUM marks the space free but leaves its bytes; measured in
-   * docs/benchmarks.md). It runs outside a transaction, on one connection of its own, and locks
-   * each table while rewriting it. A table is left as it is, and named in the report's `skipped`
+   * After forget committed: rewrites each table forget touched (`ERASED_TABLES`) into new files,
+   * which leaves no copy of a dead row version in a table's heap, indexes and TOAST (a plain
+   * VACUUM marks the space free but leaves its bytes; measured in docs/benchmarks.md). A table
+   * under `SWAP_ABOVE_BYTES` gets `VACUUM (FULL)`, which locks it for its copy; a larger one is
+   * copied while writers go on and swapped in under a short lock (`rewriteBySwap`), unless its
+   * shape is one the swap does not carry over. It runs outside a transaction, on one connection
+   * of its own, one purge of the schema at a time (a session advisory lock). A table is left as it is, and named in the report's `skipped`
    * with the reason, when another session holds a lock on it for more than 2 s, when its rewrite
    * outlasts the statement timeout, or when the role may not vacuum it (not its owner nor the
    * database's: PostgreSQL then only sends a WARNING); the next forget, or an operator's
@@ -1478,11 +1482,29 @@ export class PostgresStore extends PostgresReader implements Store {
       return report;
     }
     await this.client.session(async (conn) => {
+      // One purge of the schema at a time: a swap's copy must not meet another's (swap-rewrite.ts).
+      try {
+        await conn.query("SELECT pg_advisory_lock(hashtext($1))", [`strata-purge:${this.ctx.schema}`]);
+      } catch (error) {
+        const reason = purgeFailure(error);
+        if (reason === null) throw error;
+        for (const table of ERASED_TABLES) skip(table, `another forget was rewriting it and ${reason}`);
+        return;
+      }
       await conn.exec(`SET lock_timeout = ${PURGE_LOCK_WAIT_MS}`);
       for (const table of ERASED_TABLES) {
         conn.takeWarnings();
         try {
-          await conn.exec(`VACUUM (FULL) ${this.t(table)}`);
+          const swapped =
+            (await tableBytes(conn, this.ctx.schema, table)) >= SWAP_ABOVE_BYTES &&
+            (
+              await rewriteBySwap(conn, {
+                schema: this.ctx.schema,
+                table,
+                lockWaitMs: PURGE_LOCK_WAIT_MS,
+              })
+            ).outcome === "swapped";
+          if (!swapped) await conn.exec(`VACUUM (FULL) ${this.t(table)}`);
         } catch (error) {
           const reason = purgeFailure(error);
           if (reason === null) throw error;
@@ -1494,6 +1516,7 @@ export class PostgresStore extends PostgresReader implements Store {
         else report.rewritten.push(table);
       }
       await conn.exec("RESET lock_timeout");
+      await conn.query("SELECT pg_advisory_unlock(hashtext($1))", [`strata-purge:${this.ctx.schema}`]);
     });
     return report;
   }
