@@ -36,7 +36,19 @@ const DEFAULT_METRICS: Record<string, string[]> = {
     "context.p50",
     "context.p95",
   ],
-  sleep: ["consolidate.seconds", "consolidate.cpuSeconds", "incremental.seconds", "incremental.cpuSeconds"],
+  // The work done (pairs judged, beliefs merged) beside the time: a ratio of times means little
+  // when the two trees consolidated differently.
+  sleep: [
+    "consolidate.seconds",
+    "consolidate.cpuSeconds",
+    "consolidate.work.pairs",
+    "consolidate.counts.merged",
+    "consolidate.counts.superseded",
+    "fullSweepCached.cpuSeconds",
+    "incrementalSweep.seconds",
+    "incrementalSweep.cpuSeconds",
+    "fullSweep.cpuSeconds",
+  ],
 };
 
 export function parseArgs(argv: string[]): Options {
