@@ -13,6 +13,7 @@
  *   // → { forgotten: [{ id: "e4", … }, { id: "b7", … }], reason: "…", continuity: { lines: 2, … }, purge: null }
  */
 import { type ForgottenText, redactContinuity } from "./continuity/redact.js";
+import { cancelWrapShowing } from "./continuity/wraps.js";
 import type { Belief, ForgetResult } from "./model.js";
 import type { StoreWriter } from "./ports.js";
 import { beliefIn, episodeIn } from "./scope.js";
@@ -109,7 +110,6 @@ export async function forgetItem(
 
   const continuity = await redactContinuity(tx, namespace, texts);
   // A wrap in flight whose package showed the item is cancelled: its digest would write it back.
-  const { cancelWrapShowing } = await import("./continuity/wraps.js");
   await cancelWrapShowing(
     tx,
     writes,
