@@ -102,7 +102,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     err(renderStartHere());
     return 2;
   }
-  const [{ createProgram, readsOnly }, { CommanderError }] = await Promise.all([
+  const [{ createProgram, createsStore, whyNotCreated }, { CommanderError }] = await Promise.all([
     import("./program.js"),
     import("commander"),
   ]);
@@ -335,7 +335,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           `STRATA_LOCK_WAIT_MS must be a whole number of milliseconds (got "${lockWait}"); e.g. 120000 to wait two minutes for a running sweep.`,
         );
       mem = await openMemory({
-        ...(onServer ? { url: dbPath } : { path: dbPath, create: !readsOnly(inv.command) }),
+        ...(onServer ? { url: dbPath } : { path: dbPath, create: createsStore(inv.command) }),
         ...(lockWait !== undefined ? { lockWaitMs: Number(lockWait) } : {}),
         ...(embedder ? { embedder } : {}),
         ...(judge ? { judge } : {}),
@@ -388,13 +388,14 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       return failWith(2, { code: error.code, message: error.message, details: {} });
     if (isStrataError(error) && error.code === "STORE_UNAVAILABLE" && error.details.reason === "missing") {
       const command = (invocation as Invocation | null)?.command ?? "this command";
+      const why = whyNotCreated(command);
       const self = env.npm_command === "exec" ? "npx strata" : "strata";
       // Nothing named a store: a first run, not a typo. Say how to begin rather than what to check.
       return failWith(exitCodeOf(error.code), {
         ...(error.toJSON() as ErrorBody),
         message: storeNamed
-          ? `No store at ${String(error.details.path)}: the file does not exist, and ${command} only reads, so none was created. Check --db (or STRATA_DB, or the settings file); a write such as strata remember creates it, and strata init creates it empty.`
-          : `Nothing is stored yet: no store at ${String(error.details.path)} (the default; no --db, STRATA_DB or settings file names another), and ${command} only reads, so none was created. The first write creates it: ${self} remember "The retry limit is 5" (${self} demo plays a whole session on a temporary store).`,
+          ? `No store at ${String(error.details.path)}: the file does not exist, and ${why}, so none was created. Check --db (or STRATA_DB, or the settings file); a write such as strata remember creates it, and strata init creates it empty.`
+          : `Nothing is stored yet: no store at ${String(error.details.path)} (the default; no --db, STRATA_DB or settings file names another), and ${why}, so none was created. The first write creates it: ${self} remember "The retry limit is 5" (${self} demo plays a whole session on a temporary store).${command === "worker" ? ` A worker started before the first write needs the store made first: ${self} init creates it empty.` : ""}`,
       });
     }
     if (isStrataError(error) && error.code === "INVALID_INPUT" && Array.isArray(error.details.issues)) {

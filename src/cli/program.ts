@@ -189,6 +189,25 @@ export const readsOnly = (command: string): boolean =>
   CLI_OPERATIONS.some((op) => op.access === "read" && commandName(op.name) === command);
 
 /**
+ * Commands that write, but only to a store that exists, with why: `strata worker` (once or
+ * long-running) tends what was written, so with no store it has nothing to tend, and a new empty
+ * file at a mistyped --db would have it tend nothing for ever while the real store goes untended;
+ * `request-consolidation` asks that worker for a pass over what was written.
+ */
+const TENDS_ONLY: Record<string, string> = {
+  worker: "worker only tends a store that exists",
+  "request-consolidation": "request-consolidation asks the worker to tend a store that exists",
+};
+
+/** Whether a command may create a missing SQLite store: not one that only reads or only tends. */
+export const createsStore = (command: string): boolean =>
+  !readsOnly(command) && !Object.hasOwn(TENDS_ONLY, command);
+
+/** Why a command did not create a missing store, for its STORE_UNAVAILABLE message. */
+export const whyNotCreated = (command: string): string =>
+  Object.hasOwn(TENDS_ONLY, command) ? (TENDS_ONLY[command] as string) : `${command} only reads`;
+
+/**
  * Builds the `strata` program. `onInvoke` receives the parsed command; nothing runs until
  * `runMain` calls it.
  */

@@ -62,7 +62,7 @@ export function registerWorkerCommands(program: Command, on: (inv: Invocation) =
     .option("--once", "one tick, then exit")
     .addHelpText(
       "after",
-      `\nConsolidation runs when a namespace is idle (writes, then none for --idle), under pressure (many new\nbeliefs, redundant writes, active beliefs near the cap, episodes waiting to be distilled), asked\n(requestConsolidation in the library), or at the daily time if none ran since. A busy namespace\n(another sweep or consolidation) is skipped. A pass writes in short steps, so other processes' writes go through\nbetween them. SIGTERM or Ctrl-C rolls back the step under way and stops; the next run carries on.\nEach pass's report is kept in the store (last 20 per namespace); see docs/worker.md.\n${examples(
+      `\nConsolidation runs when a namespace is idle (writes, then none for --idle), under pressure (many new\nbeliefs, redundant writes, active beliefs near the cap, episodes waiting to be distilled), asked\n(requestConsolidation in the library), or at the daily time if none ran since. A busy namespace\n(another sweep or consolidation) is skipped. A pass writes in short steps, so other processes' writes go through\nbetween them. SIGTERM or Ctrl-C rolls back the step under way and stops; the next run carries on.\nEach pass's report is kept in the store (last 20 per namespace); see docs/worker.md.\nWith no store the worker creates none: it exits 69 (strata init creates an empty one to start before the first write).\n${examples(
         "strata worker --once --dry-run          # what would run now, nothing applied",
         "strata worker --all --interval 5m --idle 10m --daily 03:00",
         "strata --db postgres://strata@db/strata worker --namespaces agent-7,agent-8",

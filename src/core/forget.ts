@@ -10,7 +10,7 @@
  * `purgeErased` then scrubs its files.
  *
  *   await forgetItem(tx, writes, "e4", "default", now);
- *   // → { forgotten: [{ id: "e4", … }, { id: "b7", … }], reason: "…", continuity: { lines: 2, … }, purge: null }
+ *   // → { forgotten: [{ id: "e4", … }, { id: "b7", … }], reason: "…", continuity: { lines: 2, … }, purge: null, wrapCancelled: null }
  */
 import { type ForgottenText, redactContinuity } from "./continuity/redact.js";
 import { cancelWrapShowing } from "./continuity/wraps.js";
@@ -66,7 +66,13 @@ export async function forgetItem(
   if (key.startsWith("e")) {
     const e = await episodeIn(tx, key, namespace);
     if (e.status === "forgotten")
-      return { forgotten: [], reason: `${key} was already forgotten`, continuity: null, purge: null };
+      return {
+        forgotten: [],
+        reason: `${key} was already forgotten`,
+        continuity: null,
+        purge: null,
+        wrapCancelled: null,
+      };
     const tombstone = writes.contentHash(tx, e.content);
     contents.push(e.content);
     await tx.updateEpisode(key, {
@@ -98,7 +104,13 @@ export async function forgetItem(
   } else {
     const b = await beliefIn(tx, key, namespace);
     if (b.status === "forgotten")
-      return { forgotten: [], reason: `${key} was already forgotten`, continuity: null, purge: null };
+      return {
+        forgotten: [],
+        reason: `${key} was already forgotten`,
+        continuity: null,
+        purge: null,
+        wrapCancelled: null,
+      };
     await eraseWithDuplicates(b, "forgotten on request");
     const merged = forgotten.length - 1;
     reason = `erased ${key}${merged ? ` and ${merged} duplicate(s) merged into it` : ""}; its source episodes are kept (forget them by id to erase them too)`;
@@ -110,7 +122,7 @@ export async function forgetItem(
 
   const continuity = await redactContinuity(tx, namespace, texts);
   // A wrap in flight whose package showed the item is cancelled: its digest would write it back.
-  await cancelWrapShowing(
+  const wrapCancelled = await cancelWrapShowing(
     tx,
     writes,
     namespace,
@@ -140,7 +152,7 @@ export async function forgetItem(
       items: forgotten.map((f) => f.id),
       ...continuity,
     });
-  return { forgotten, reason, continuity, purge: null };
+  return { forgotten, reason, continuity, purge: null, wrapCancelled };
 }
 
 const wording = (t: string) =>

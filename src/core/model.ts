@@ -794,6 +794,13 @@ export interface ForgetResult {
     rewritten: string[];
     skipped: { part: string; reason: string; remedy: string }[];
   } | null;
+  /**
+   * The number of the namespace's open session wrap this forget cancelled, because its package
+   * showed the item (a frozen episode, or a digest or pattern line forget redacted): its save is
+   * refused WRAP_NOT_PREPARED, and `prepareWrap` freezes a new one without it. Null when no open
+   * wrap showed it. The audit says the same (`wrap.cancelled`, `by: "forget"`).
+   */
+  wrapCancelled: number | null;
 }
 
 export interface StatsResult {

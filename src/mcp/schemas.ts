@@ -185,7 +185,11 @@ export const OutcomeToolOutput = z.object({
 
 export const CurateToolOutput = z.object({ id: z.string(), status: z.string(), pinned: z.boolean() });
 
-export const ForgetToolOutput = z.object({ forgotten: z.array(z.string()), reason: z.string() });
+export const ForgetToolOutput = z.object({
+  forgotten: z.array(z.string()),
+  reason: z.string(),
+  wrapCancelled: z.number().nullable(),
+});
 
 export const InspectToolOutput = z.object({
   text: z.string(),

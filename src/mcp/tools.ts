@@ -241,8 +241,7 @@ export const TOOLS: readonly ToolSpec[] = [
   tool({
     name: "context",
     title: "Context",
-    description:
-      "At the start of a task: identity, lessons, knowledge and recent events within a token budget.",
+    description: "At the start of a task: identity, lessons, knowledge and recent events.",
     input: S.ContextToolInput,
     output: S.ContextToolOutput,
     operations: ["context"],
@@ -374,9 +373,17 @@ export const TOOLS: readonly ToolSpec[] = [
         (s) =>
           ` Warning: the forgotten text may remain in ${s.part}'s files (${s.reason}); run: ${s.remedy}.`,
       );
-      return { forgotten: r.forgotten.map((f) => f.id), reason: r.reason + left.join("") };
+      return {
+        forgotten: r.forgotten.map((f) => f.id),
+        reason: r.reason + left.join(""),
+        wrapCancelled: r.wrapCancelled,
+      };
     },
-    text: (r) => r.reason,
+    // An open wrap this forget cancelled: the agent's save would be refused, so it is told here.
+    text: (r) =>
+      r.wrapCancelled === null
+        ? r.reason
+        : `${r.reason.replace(/\.$/, "")}. Wrap ${r.wrapCancelled} cancelled: its package showed the forgotten text; call wrap with action prepare for a new one.`,
   }),
   tool({
     name: "sleep",

@@ -27,7 +27,7 @@ function strata(args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, NO_COLOR: "1" };
   for (const name of ["STRATA_DB", "STRATA_CONFIG", "STRATA_EMBEDDER", "XDG_CACHE_HOME", "npm_command"])
     delete env[name];
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: "utf8", env });
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: "utf8", env, timeout: 60_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -67,6 +67,50 @@ describe("the first read, with no store anywhere", () => {
     const r = strata(["doctor"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/warn {2}store .*no store at .*\n {6}fix: strata --db .* init creates it empty/);
+  });
+});
+
+describe("strata worker with no store (rest21): it tends a store that exists, and creates none", () => {
+  it.each([[["worker", "--once"]], [["worker", "--interval", "1h", "--no-daily"]]])(
+    "strata %j exits 69 at once, says nothing is stored yet and how to begin; creates nothing",
+    (args) => {
+      const r = strata(args);
+      expect(r.code).toBe(69);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toBe(
+        `error: Nothing is stored yet: no store at ${store()} (the default; no --db, STRATA_DB or settings file names another), and worker only tends a store that exists, so none was created. The first write creates it: strata remember "The retry limit is 5" (strata demo plays a whole session on a temporary store). A worker started before the first write needs the store made first: strata init creates it empty.\n`,
+      );
+      expect(existsSync(join(home, ".strata"))).toBe(false);
+    },
+  );
+
+  it("--json: the documented error, exit 69; a --db typo reads as a typo; after init the worker runs", () => {
+    const json = strata(["worker", "--once", "--json"]);
+    expect(json.code).toBe(69);
+    expect(JSON.parse(json.stdout).error).toMatchObject({
+      code: "STORE_UNAVAILABLE",
+      details: { path: store(), reason: "missing" },
+    });
+    const typo = join(cwd, "agnet.db");
+    const named = strata(["--db", typo, "worker", "--once"]);
+    expect(named.code).toBe(69);
+    expect(named.stderr).toMatch(
+      new RegExp(
+        `^error: No store at ${typo}: the file does not exist, and worker only tends a store that exists, so none was created\\. Check --db`,
+      ),
+    );
+    expect(existsSync(typo)).toBe(false);
+    // Asking the worker for a pass is refused the same way: nothing to tend, nothing created.
+    const asked = strata(["request-consolidation"]);
+    expect(asked.code).toBe(69);
+    expect(asked.stderr).toMatch(
+      /^error: Nothing is stored yet: .*and request-consolidation asks the worker to tend a store that exists, so none was created\. The first write creates it/,
+    );
+    expect(existsSync(join(home, ".strata"))).toBe(false);
+    const db = join(cwd, "tended.db");
+    expect(strata(["--db", db, "init"]).code).toBe(0);
+    const once = strata(["--db", db, "worker", "--once", "--no-daily"]);
+    expect(once.code).toBe(0);
   });
 });
 

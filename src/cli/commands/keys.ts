@@ -5,6 +5,7 @@
 import type { ApiKeyInput, ApiKeyView } from "../../access/api-keys.js";
 import type { Memory } from "../../core/engine.js";
 import { keyValues, type Style, shortTime, table } from "../style.js";
+import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT } from "./serve.js";
 
 export interface CreatedKey {
   /** The full key: shown now only. */
@@ -15,6 +16,9 @@ export interface CreatedKey {
 
 // Loaded when a keys command runs: `strata --help` must not pay for the key store's schemas.
 const keys = () => import("../../access/api-keys.js");
+
+/** Where `strata serve --http` listens unless `--host` or `--port` say otherwise. */
+const SERVER = `http://${DEFAULT_HTTP_HOST}:${DEFAULT_HTTP_PORT}`;
 
 const WARNING =
   "Store this key now: it cannot be shown again (only its hash is kept). Revoke it with strata keys revoke.";
@@ -41,7 +45,11 @@ export function renderKeysCreate(r: CreatedKey, style: Style): string {
     ),
     "",
     style.warn(r.warning),
-    `Use it as: curl -H "Authorization: Bearer ${r.key.slice(0, 14)}…" http://127.0.0.1:8787/v1/namespaces`,
+    `Use it as: curl -H "Authorization: Bearer ${r.key.slice(0, 14)}…" ${SERVER}/v1/namespaces`,
+    // This command cannot know where a server runs: the address is serve's default, and it says so.
+    style.dim(
+      `(${SERVER} is where strata serve --http listens unless started with --host or --port; the server prints its address when it starts: "serving … on http://…")`,
+    ),
   ].join("\n");
 }
 

@@ -86,5 +86,12 @@ export function renderForget(r: ForgetResult, style: Style): string {
   const left = (r.purge?.skipped ?? []).map(
     (s) => `warning: the forgotten text may remain in ${s.part}'s files (${s.reason}); run: ${s.remedy}`,
   );
-  return [...lines, ...redacted, ...left, style.dim(r.reason)].join("\n");
+  // The open session wrap whose package showed the item: its save would write the text back.
+  const wrap =
+    r.wrapCancelled === null
+      ? []
+      : [
+          `wrap ${r.wrapCancelled} cancelled: its package showed the forgotten text, so its save is refused; strata prepare-wrap freezes a new one without it`,
+        ];
+  return [...lines, ...redacted, ...wrap, ...left, style.dim(r.reason)].join("\n");
 }

@@ -98,6 +98,13 @@ function readManifest(path: string): unknown {
 
 const note = (text: string) => process.stderr.write(`strata: ${text}\n`);
 
+/**
+ * Where `serve --http` listens unless `--host` or `--port` say otherwise: no settings-file entry or
+ * variable moves it. `strata keys create` names it in its example line.
+ */
+export const DEFAULT_HTTP_HOST = "127.0.0.1";
+export const DEFAULT_HTTP_PORT = 8787;
+
 /** 127.0.0.0/8, ::1 and localhost: the addresses only this machine can reach. */
 export function isLoopback(host: string): boolean {
   const h = host
@@ -260,7 +267,7 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
     return { transport: "stdio" };
   }
 
-  const host = args.host ?? "127.0.0.1";
+  const host = args.host ?? DEFAULT_HTTP_HOST;
   const { token, from } = resolveToken(args);
   if (args.port !== undefined && !(args.port >= 0 && args.port <= 65535))
     throw new UsageError(`--port must be from 0 to 65535 (0 picks a free one), got ${args.port}.`);
@@ -303,7 +310,7 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   const workerInput = args.worker ? (args.workerInterval ? { interval: args.workerInterval } : {}) : null;
   // Checked before the port is bound: a bad --worker-interval changes nothing.
   const workerSettings = workerInput ? parseWorkerOptions(workerInput) : null;
-  const port = args.port ?? 8787;
+  const port = args.port ?? DEFAULT_HTTP_PORT;
   const server = serve({ fetch: app.fetch, port, hostname: host });
   const closed = new Promise<void>((done) => server.once("close", () => done()));
   const base = await new Promise<string>((resolve, reject) => {

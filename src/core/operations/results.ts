@@ -162,6 +162,13 @@ export const ForgetResultSchema = z.object({
     .describe(
       "What the store did to its files after the erase; null when nothing was erased or it keeps no files.",
     ),
+  wrapCancelled: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The number of the open session wrap cancelled because its package showed the item (its save is refused; prepare a new wrap); null when none.",
+    ),
 });
 
 export const AuditEntriesSchema = z.object({ entries: z.array(AuditEntrySchema) });

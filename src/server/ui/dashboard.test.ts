@@ -338,6 +338,20 @@ describe("actions", () => {
     );
   });
 
+  it("says when the forget cancelled an open session wrap whose package showed the item (rest21)", async () => {
+    const episode = await mem.record("For the record, the door code is zqxj4821");
+    const wrap = await mem.prepareWrap();
+    if (wrap.status !== "ready") throw new Error("no wrap");
+    const { cookie, csrf } = await signIn(keys.admin);
+    const done = await post(`/items/${episode.id}/forget`, cookie, { csrf, confirm: "yes" });
+    expect(done.status).toBe(303);
+    const page = await (await get(`/items/${episode.id}`, cookie)).text();
+    expect(page).toContain(
+      `Forgot ${episode.id}. Session wrap ${wrap.wrap} was cancelled: its package showed the forgotten text, so its save is refused and the agent prepares a new one.`,
+    );
+    expect(page).not.toContain("zqxj");
+  });
+
   it("judges a candidate pair from the review queue, as a fragment for htmx", async () => {
     const a = await seedBelief(mem, clock, "The user lives in Oslo.", "2026-01-01");
     const b = await seedBelief(mem, clock, "The user dwells in Oslo.", "2026-02-01");

@@ -474,8 +474,15 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
     const back = field(body, "back") || `/items/${id}`;
     if (action === "forget") {
       if (field(body, "confirm") !== "yes") return c.redirect(`${base}/items/${id}/forget`, 303);
-      const result = await v.call<{ forgotten: { id: string }[] }>("forget", { id });
-      return done(c, `Forgot ${result.forgotten.map((f) => f.id).join(", ")}.`, `/items/${id}`);
+      const result = await v.call<{ forgotten: { id: string }[]; wrapCancelled: number | null }>("forget", {
+        id,
+      });
+      // An open session wrap whose package showed the item was cancelled: the agent's save would be refused.
+      const wrap =
+        result.wrapCancelled === null
+          ? ""
+          : ` Session wrap ${result.wrapCancelled} was cancelled: its package showed the forgotten text, so its save is refused and the agent prepares a new one.`;
+      return done(c, `Forgot ${result.forgotten.map((f) => f.id).join(", ")}.${wrap}`, `/items/${id}`);
     }
     if (action === "outcome") {
       const success = field(body, "success") === "true";
