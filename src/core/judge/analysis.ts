@@ -74,6 +74,13 @@ export const CHANGE_LEMMAS = new Set(
   ).split(" "),
 );
 
+/**
+ * "failed" states a change of value only as "failed over (to …)": "The primary failed over to
+ * us-west-2" moves the primary; "Deploy failed: migration lock timeout" is an outcome, not a new value.
+ */
+const failedNotOver = (raw: readonly string[], i: number): boolean =>
+  raw[i] === "failed" && raw[i + 1] !== "over";
+
 /** A tagged VERB that is a noun modifier ("the retry limit", "Max file size") is not the predicate. */
 function modifierVerb(words: readonly TaggedWord[], i: number): boolean {
   const prev = words[i - 1]?.pos;
@@ -102,7 +109,7 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     const s = stem(t);
     const lemma = w?.lemma ?? t;
     if (COPULAS.has(t)) predicate = "is";
-    else if (CHANGE_VERBS.has(t) || CHANGE_VERBS.has(s)) predicate = "→";
+    else if ((CHANGE_VERBS.has(t) || CHANGE_VERBS.has(s)) && !failedNotOver(raw, i)) predicate = "→";
     else if (VERBS.has(t) || VERBS.has(s) || VERBS.has(t.replace(/s$/, "")))
       predicate = stem(t.replace(/s$/, ""));
     else if (w && w.pos === "VERB" && !modifierVerb(words!, i) && !STOP_WORDS.has(t))
