@@ -31,7 +31,9 @@ describe.skipIf(!runs)("the dashboard served by strata serve --http, in Chromium
       execFileSync(process.execPath, [bin, "--db", db, ...args], { encoding: "utf8" });
     cli(["remember", "The retry limit is 5"]);
     key = (
-      JSON.parse(cli(["keys", "create", "--name", "me", "--scope", "admin", "--namespaces", "*", "--json"])) as {
+      JSON.parse(
+        cli(["keys", "create", "--name", "me", "--scope", "admin", "--namespaces", "*", "--json"]),
+      ) as {
         key: string;
       }
     ).key;
