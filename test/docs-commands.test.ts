@@ -25,7 +25,7 @@ function markdownFiles(folder = "docs"): string[] {
 const SHELL = new Set(["sh", "bash", "shell", "console"]);
 
 /** Each `strata …` of a file: its words after `strata`, up to the end of the command. */
-export function strataCommands(text: string): { line: number; words: string[]; text: string }[] {
+function strataCommands(text: string): { line: number; words: string[]; text: string }[] {
   const out: { line: number; words: string[]; text: string }[] = [];
   let block: string | null = null;
   text.split("\n").forEach((raw, i) => {
@@ -70,7 +70,7 @@ const find = (parent: Command, name: string) =>
 const placeholder = (w: string) => /^[<A-Z"'$…[]/.test(w) || w.includes("…");
 
 /** What is wrong with one `strata …` line, or null. */
-export function problemOf(words: readonly string[]): string | null {
+function problemOf(words: readonly string[]): string | null {
   const rest = [...words];
   while (rest[0]?.startsWith("-")) {
     const flag = rest.shift()!;
