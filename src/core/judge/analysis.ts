@@ -112,8 +112,7 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     else if (CHANGE_VERBS.has(t) || CHANGE_VERBS.has(s)) {
       predicate = "→";
       failedOnly = t === "failed" && raw[i + 1] !== "over";
-    }
-    else if (VERBS.has(t) || VERBS.has(s) || VERBS.has(t.replace(/s$/, "")))
+    } else if (VERBS.has(t) || VERBS.has(s) || VERBS.has(t.replace(/s$/, "")))
       predicate = stem(t.replace(/s$/, ""));
     else if (w && w.pos === "VERB" && !modifierVerb(words!, i) && !STOP_WORDS.has(t))
       predicate = CHANGE_LEMMAS.has(lemma) ? "→" : lemma;
