@@ -580,7 +580,7 @@ describe("integrity commands", () => {
     const r = await runVerify(mem);
     expect(r.ok).toBe(true);
     expect(verifyExitCode(r)).toBe(0);
-    expect(renderVerify(r, plain)).toBe("audit chain intact: 1 entries in 1 namespace(s)");
+    expect(renderVerify(r, plain)).toBe("audit chain intact: 1 entry in 1 namespace");
   });
 
   it("a broken chain maps to exit code 1", () => {
@@ -592,6 +592,7 @@ describe("integrity commands", () => {
     };
     expect(verifyExitCode(broken)).toBe(1);
     expect(renderVerify(broken, plain)).toContain("default #2: hash mismatch");
+    expect(renderVerify(broken, plain)).toMatch(/^audit chain BROKEN: 1 problem in 3 entries\n/);
   });
 
   it("audit filters by subject and limit", async () => {

@@ -348,6 +348,19 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           () => performance.now(),
         ),
       });
+      // A write that made the store says where, once: the first `strata remember` on a new machine
+      // otherwise leaves no trace of the file it created (init says so itself; a hook stays quiet).
+      if (
+        runEnv.dbExisted === false &&
+        inv.command !== "init" &&
+        !inv.command.startsWith("hook ") &&
+        existsSync(dbPath)
+      )
+        runEnv.notice?.(
+          storeNamed
+            ? `strata: created a new store at ${dbPath}`
+            : `strata: created a new store at ${dbPath} (the default; --db, STRATA_DB or a settings file names another)`,
+        );
       data = await inv.run.engine(mem, runEnv);
     } else {
       data = await inv.run.standalone(runEnv);

@@ -113,7 +113,13 @@ export async function forgetItem(
       };
     await eraseWithDuplicates(b, "forgotten on request");
     const merged = forgotten.length - 1;
-    reason = `erased ${key}${merged ? ` and ${merged} duplicate(s) merged into it` : ""}; its source episodes are kept (forget them by id to erase them too)`;
+    // Name the episodes that still hold the text's source; a belief remembered directly has none.
+    const kept = (await tx.getEpisodes(b.sources)).filter((s) => s.status !== "forgotten").map((s) => s.id);
+    const sources =
+      kept.length === 0
+        ? ""
+        : `; its source episode${kept.length === 1 ? "" : "s"} ${kept.join(", ")} ${kept.length === 1 ? "is" : "are"} kept (forget ${kept.length === 1 ? "it" : "them"} by id to erase ${kept.length === 1 ? "it" : "them"} too)`;
+    reason = `erased ${key}${merged ? ` and ${merged} duplicate(s) merged into it` : ""}${sources}`;
   }
 
   const reworded = await rewordQuoting(tx, writes, namespace, forgotten, contents, eraseWithDuplicates);

@@ -279,3 +279,31 @@ describe("the server app", () => {
     expect(table, "regenerate it with routesTable() (src/server/routes-table.ts)").toBe(routesTable());
   });
 });
+
+describe("the dashboard mounted beside the API, as strata serve --http mounts it", () => {
+  it("keeps the dashboard's own headers (its files load, and a sign-in form sends its origin); the API keeps the strict ones", async () => {
+    const { createDashboard, CONTENT_SECURITY_POLICY } = await import("./ui/dashboard.js");
+    const { mem } = await testMemory({ namespace: NS });
+    const dashboard = createDashboard({ memory: mem });
+    const app = createServerApp({
+      memory: mem,
+      loopbackClient: () => true,
+      mount: (root) => root.route("/ui", dashboard),
+    }) as unknown as Hono;
+    for (const path of ["/ui/signin", "/ui/assets/dashboard.css"]) {
+      const res = await app.request(path, { headers: HOST });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("Content-Security-Policy"), path).toBe(CONTENT_SECURITY_POLICY);
+      // no-referrer would make a browser send `Origin: null` with the sign-in form's POST.
+      expect(res.headers.get("Referrer-Policy"), path).toBe("same-origin");
+      expect(res.headers.get("X-Frame-Options"), path).toBe("DENY");
+    }
+    const api = await app.request(`/v1/namespaces/${NS}/stats`, { headers: HOST });
+    expect(api.status).toBe(200);
+    expect(api.headers.get("Content-Security-Policy")).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
+    expect(api.headers.get("Referrer-Policy")).toBe("no-referrer");
+    await mem.close();
+  });
+});

@@ -110,6 +110,11 @@ export function createServerApp(options: ServerAppOptions): Hono<{ Variables: Re
         frameAncestors: ["'none'"],
       },
       crossOriginResourcePolicy: "same-origin",
+      // A room mounted beside the API (the dashboard at /ui) sets its own policy: keep it. The API's
+      // `default-src 'none'` would block the dashboard's own scripts and styles, and its
+      // `Referrer-Policy: no-referrer` makes a browser send `Origin: null` with the sign-in form,
+      // which the Origin guard refuses.
+      overwrite: false,
     }),
   );
   app.use("*", guardHostAndOrigin(options));

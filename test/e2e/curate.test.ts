@@ -80,7 +80,8 @@ describe("strata curate (built)", () => {
     ];
 
     const report = await strata([...args, "--into", "lance-notes"]);
-    expect(report.stderr).toBe("");
+    // The first command to write here makes the store, and says so; nothing else on stderr.
+    expect(report.stderr).toBe(`strata: created a new store at ${join(dir, "memory.db")}\n`);
     expect(report.code).toBe(0);
     expect(report.stdout).toMatch(/superseded\s+1/);
     expect(report.stdout).toMatch(/m1\s+superseded\s+m4\s+\S/);

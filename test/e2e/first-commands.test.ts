@@ -197,3 +197,31 @@ describe("a command word Strata does not have", () => {
     expect(recall.stdout).toMatch(/^Usage: strata recall/);
   });
 });
+
+describe("the first write", () => {
+  it("says on stderr where it created the store, once; --json, --quiet and init say nothing there", () => {
+    const first = strata(["remember", "The retry limit is 5"]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^novel +stored belief b1\n/);
+    expect(first.stderr).toBe(
+      `strata: created a new store at ${store()} (the default; --db, STRATA_DB or a settings file names another)\n`,
+    );
+    const again = strata(["remember", "The retry limit is 6"]);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe("");
+
+    const named = join(cwd, "named.db");
+    const record = strata(["--db", named, "record", "Deploy failed: migration lock timeout"]);
+    expect(record.code).toBe(0);
+    expect(record.stderr).toBe(`strata: created a new store at ${named}\n`);
+
+    const json = strata(["--db", join(cwd, "quiet.db"), "--json", "remember", "The retry limit is 5"]);
+    expect(json.code).toBe(0);
+    expect(json.stderr).toBe("");
+    expect(JSON.parse(json.stdout)).toMatchObject({ verdict: "novel", id: "b1" });
+    expect(strata(["--db", join(cwd, "q.db"), "--quiet", "remember", "x y z"]).stderr).toBe("");
+    const init = strata(["--db", join(cwd, "init.db"), "init"]);
+    expect(init.stderr).toBe("");
+    expect(init.stdout).toMatch(/^Created a store at /);
+  });
+});

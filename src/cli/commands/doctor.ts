@@ -116,7 +116,7 @@ async function checkStore(mem: Memory, args: DoctorArgs, add: (check: DoctorChec
       ? {
           name: "audit",
           status: "ok",
-          detail: `${audit.entries} entries in ${audit.namespaces} chains verify`,
+          detail: `${audit.entries} ${audit.entries === 1 ? "entry" : "entries"} in ${audit.namespaces} ${audit.namespaces === 1 ? "chain verifies" : "chains verify"}`,
         }
       : {
           name: "audit",

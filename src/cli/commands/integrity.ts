@@ -15,10 +15,16 @@ export async function runVerify(mem: Memory): Promise<AuditVerification> {
 
 export const verifyExitCode = (r: AuditVerification): number => (r.ok ? 0 : 1);
 
+const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
 export function renderVerify(r: AuditVerification, style: Style): string {
   const head = r.ok
-    ? style.good(`audit chain intact: ${r.entries} entries in ${r.namespaces} namespace(s)`)
-    : style.bad(`audit chain BROKEN: ${r.problems.length} problem(s) in ${r.entries} entries`);
+    ? style.good(
+        `audit chain intact: ${count(r.entries, "entry", "entries")} in ${count(r.namespaces, "namespace", "namespaces")}`,
+      )
+    : style.bad(
+        `audit chain BROKEN: ${count(r.problems.length, "problem", "problems")} in ${count(r.entries, "entry", "entries")}`,
+      );
   const problems = r.problems.map((p) => `${p.namespace} #${p.seq}: ${p.problem}`);
   return problems.length ? `${head}\n${indent(problems.join("\n"))}` : head;
 }

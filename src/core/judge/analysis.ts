@@ -63,6 +63,12 @@ interface Slots {
   subject: string[];
   predicate: string | null;
   value: string[];
+  /**
+   * The arrow came from a bare "failed" ("Deploy failed: migration lock timeout"): the slots read it
+   * as "→" (so "…switch worked" / "…switch failed" stay the same slots, an outcome conflict), but it
+   * announces no change of value, as "failed over (to …)" does.
+   */
+  failedOnly?: true;
 }
 
 /** Lemmas of verbs that state a change of value: "pushed to", "cut down to", "took over", "turned on". */
@@ -89,6 +95,7 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
   const words = tagged.length === raw.length ? tagged : null;
   let pivot = -1;
   let predicate: string | null = null;
+  let failedOnly = false;
   let seenSubject = false;
   for (let i = 0; i < raw.length; i++) {
     const t = raw[i]!;
@@ -102,8 +109,10 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     const s = stem(t);
     const lemma = w?.lemma ?? t;
     if (COPULAS.has(t)) predicate = "is";
-    else if (CHANGE_VERBS.has(t) || CHANGE_VERBS.has(s)) predicate = "→";
-    else if (VERBS.has(t) || VERBS.has(s) || VERBS.has(t.replace(/s$/, "")))
+    else if (CHANGE_VERBS.has(t) || CHANGE_VERBS.has(s)) {
+      predicate = "→";
+      failedOnly = t === "failed" && raw[i + 1] !== "over";
+    } else if (VERBS.has(t) || VERBS.has(s) || VERBS.has(t.replace(/s$/, "")))
       predicate = stem(t.replace(/s$/, ""));
     else if (w && w.pos === "VERB" && !modifierVerb(words!, i) && !STOP_WORDS.has(t))
       predicate = CHANGE_LEMMAS.has(lemma) ? "→" : lemma;
@@ -142,6 +151,7 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     subject: keep(raw.slice(0, pivot).filter((_, i) => words?.[i]?.pos !== "ADV")),
     predicate,
     value: keep(rest).filter((t) => !CHANGE_VERBS.has(t)),
+    ...(failedOnly && predicate === "→" ? { failedOnly: true as const } : {}),
   };
 }
 

@@ -54,6 +54,10 @@ describe("lexical judge", () => {
 
   it.each([
     ["The search service region is eu-central-1", "Felix took over ownership of the search service"],
+    // "failed" moves a value only as "failed over": an outcome ("Deploy failed: …") is another attribute.
+    ["Deploys happen on Thursdays now", "Deploy failed: migration lock timeout"],
+    ["Deploys happen on Thursdays", "Deploy failed again: migration lock timeout on billing"],
+    ["The deploy target is staging", "The deploy failed: staging was down"],
   ] as const)("another attribute replaces nothing: %s vs %s", (a, b) => {
     expect(["refines", "distinct"]).toContain(rel(a, b));
   });

@@ -68,7 +68,8 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
       return slotsOf(xb);
     },
     get change() {
-      return announcesChange(xa, xb) || slotsOf(xb).predicate === "→";
+      const sb = slotsOf(xb);
+      return announcesChange(xa, xb) || (sb.predicate === "→" && !sb.failedOnly);
     },
   };
   for (const rule of LEXICAL_RULES) {

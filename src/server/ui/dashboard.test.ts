@@ -429,6 +429,19 @@ describe("actions", () => {
     // Once active again, the entry no longer offers a restore.
     expect(await (await get("/activity", cookie)).text()).not.toContain(`Restore ${old.id}`);
   });
+
+  it("offers no Restore for a superseded belief that was forgotten since (restore cannot bring it back)", async () => {
+    const old = await mem.remember("The retry limit is 5", { at: "2026-01-01" });
+    const other = await mem.remember("The staging database is Postgres 15", { at: "2026-01-01" });
+    await mem.remember("The retry limit is 7", { at: "2026-02-01" });
+    await mem.remember("The staging database is Postgres 16", { at: "2026-02-01" });
+    await mem.forget(old.id);
+    const { cookie } = await signIn(keys.writer);
+    const activity = await (await get("/activity", cookie)).text();
+    expect(activity).toMatch(/forgotten <span class="muted">\(forgotten on request/);
+    expect(activity).not.toContain(`Restore ${old.id}`);
+    expect(activity).toContain(`Restore ${other.id}`);
+  });
 });
 
 describe("live updates", () => {

@@ -30,9 +30,12 @@ export function auditTable(
   if (entries.length === 0) return html`<p class="muted">No entries.</p>`;
   const restoreColumn = options.restore && v.canWrite;
   const now = options.now;
-  // A subject already active again needs no restore button.
-  const restorable = (e: AuditEntry) =>
-    e.subjectId !== null && RESTORABLE_EVENTS.has(e.event) && now?.get(e.subjectId)?.status !== "active";
+  // A subject already active again needs no restore button, and a forgotten one cannot be restored.
+  const restorable = (e: AuditEntry) => {
+    if (e.subjectId === null || !RESTORABLE_EVENTS.has(e.event)) return false;
+    const status = now?.get(e.subjectId)?.status;
+    return status !== "active" && status !== "forgotten";
+  };
   return html`<table><thead><tr><th class="num">#</th><th>When (store time)</th><th>Event</th><th>Subject</th><th>Actor</th><th>${now ? "Now" : "Detail"}</th>${restoreColumn ? html`<th>Action</th>` : ""}</tr></thead><tbody>
 ${entries.map((e) => {
   const subject = e.subjectId ? now?.get(e.subjectId) : undefined;
