@@ -1489,29 +1489,6 @@ const ASKS_WHEN = /^\s*(?:when\b|what time\b|(?:which|what) days?\b|how often\b)
 /** How many of the top hits are read for newer values the query missed; how many facts a name may appear in. */
 const NAMED_TOP = 5;
 const NAMED_RARE = 3;
-/**
- * The common nouns and gerunds of an older statement's value (`valuesOf`: its main clause's, not its
- * names, which `own` links already), each with the forms a text search finds it by: the word, its
- * plural or singular, and its stem's ("painting" → painting, paint, paints: "I've put the paints
- * away"). Words of fewer than four letters link nothing. `await loadTagger()` first.
- */
-async function describedValues(older: string, own: ReadonlySet<string>): Promise<string[][]> {
-  await loadTagger();
-  const out: string[][] = [];
-  const seen = new Set<string>();
-  for (const v of valuesOf(older)) {
-    const word = v.word.toLowerCase();
-    if (v.name || own.has(word) || !/^\p{L}{4,}$/u.test(word)) continue;
-    const base = contentTokens(word)[0];
-    if (!base || seen.has(base)) continue;
-    seen.add(base);
-    const forms = new Set([...nounForms(word), ...(/(?:s|x|ch|sh)$/.test(word) ? [`${word}es`] : [])]);
-    if (base !== word && base.length >= 4) for (const f of nounForms(base)) forms.add(f);
-    out.push([...forms]);
-  }
-  return out;
-}
-
 /** How many statements of a frame's change words are read for one older state. */
 const FRAME_CANDIDATES = 20;
 
@@ -1569,7 +1546,6 @@ async function missedSuccessors(
       link: string;
       fits: (text: string) => boolean;
       named?: true;
-      described?: true;
       retired?: ReadonlySet<string>;
     }[] = [];
     for (const name of own) {
@@ -1583,22 +1559,6 @@ async function missedSuccessors(
           link: `names its value "${name}"`,
           fits: announcesReplacement,
           named: true,
-        });
-    }
-    // Where newer statements speak of the older's value by a common noun of it, rare in the store
-    // ("My contact lens prescription is -2.25" / "…so the lenses are -2.75 now"; "My evening hobby is
-    // watercolour painting" / "I've put the paints away for now; I got really into woodturning"): a
-    // description whose word is the older's value's (`describedValues`).
-    for (const terms of await describedValues(older.text, own)) {
-      const word = terms[0]!;
-      if ((await store.countBeliefText(terms, filter, NAMED_RARE + 1)) > NAMED_RARE) continue;
-      const found = await store.searchBeliefText(terms, filter, NAMED_RARE + 1);
-      if (found.length <= NAMED_RARE)
-        links.push({
-          ids: found.map((f) => f.id),
-          link: `speaks of its value as "${word}"`,
-          fits: announcesReplacement,
-          described: true,
         });
     }
     const frame = frameOf(older.text);
@@ -1724,13 +1684,13 @@ async function missedSuccessors(
         });
       }
     }
-    for (const { ids, link, fits, named, described, retired } of links) {
+    for (const { ids, link, fits, named, retired } of links) {
       for (const b of await store.getBeliefs(ids.filter((id) => id !== older.id))) {
         if (b.validFrom <= older.at) continue;
         // The older gives the value of the slot the question asks and the newer, naming that value,
         // says a change in words of its own ("I bank with Chase" / "I closed my Chase account and
         // moved everything to Alliant"; "Claritin stopped working so my doctor put me on Zyrtec").
-        const bySlot = (named || described) && (await changesAskedValue(older.text, b.text));
+        const bySlot = named && (await changesAskedValue(older.text, b.text));
         if (!fits(b.text) && !bySlot) continue;
         // Another person's change of a value the speaker has too ("My daughter left the school
         // choir and joined St Mary's youth choir") says nothing of the speaker's.
@@ -1738,8 +1698,8 @@ async function missedSuccessors(
         // The newer names a value of its own: a name ("Cannondale"), or for a retirement any word
         // of a value outside the older's and the question's ("took up pottery").
         if (
-          retired || described
-            ? !namesOtherValue(older.text, b.text, retired ?? new Set(contentTokens(req.query)))
+          retired
+            ? !namesOtherValue(older.text, b.text, retired)
             : !namedValues(b.text).some((w) => !own.has(w.toLowerCase()))
         )
           continue;
