@@ -9,9 +9,14 @@
  *
  * - *The speaker ends it*: a verb of ending whose subject is the speaker takes the value as its
  *   object ("I quit tennis", "I gave up climbing", "I sold my cello", "we traded in the Subaru",
- *   "I stopped drinking espresso", "I deleted Insta", "I broke up with Marco"), or the value comes
- *   after "switched from" / "moved from" / "instead of", or "no longer" goes with the verb ("I no
- *   longer play the cello").
+ *   "I stopped drinking espresso", "I deleted Insta", "I broke up with Marco", "I've put the paints
+ *   away": the particle after the object), or the value comes after "switched from" / "moved from" /
+ *   "instead of", or "no longer" goes with the verb ("I no longer play the cello").
+ *
+ * The object names the value by its head, or, when its head is a general noun that says no thing of
+ * its own ("place", "stuff", "one": `GENERAL_NOUNS`), by a modifier: "I left the insurance place"
+ * retires Brightwell Insurance. A gerund value is named by its verb's word too ("painting" by
+ * "paints": the same stem), and recall searches for those forms (`verbForms`).
  * - *The value itself ends*: it is the subject of a verb of ending that takes no object of its own
  *   ("the Birch Street garage closed", "Tony retired", "my Trek got stolen", "Marco and I broke up",
  *   "Dr. Reyes closed her practice": its own).
