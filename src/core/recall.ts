@@ -20,7 +20,7 @@ import type {
   StoreReader,
 } from "./ports.js";
 import { type NamedTime, namedTimes } from "./query-times.js";
-import { clippings, retiredValue, valuesOf } from "./retired-values.js";
+import { clippings, retiredValue, valuesOf, verbForms } from "./retired-values.js";
 import {
   aboutAsked,
   eventsOf,
@@ -1578,7 +1578,9 @@ async function missedSuccessors(
       const values = valuesOf(older.text).filter(
         (v) => !contentTokens(v.word).some((t) => slot.attributes.has(t)),
       );
-      const terms = [...new Set(values.flatMap((v) => [...queryTerms(v.word), ...clippings(v)]))];
+      const terms = [
+        ...new Set(values.flatMap((v) => [...queryTerms(v.word), ...clippings(v), ...verbForms(v)])),
+      ];
       if (terms.length > 0) {
         const found = await store.searchBeliefText(terms, filter, FRAME_CANDIDATES);
         links.push({

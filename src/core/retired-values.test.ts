@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sleptChat } from "../../test/support/memory.js";
 import type { Memory } from "./engine.js";
 import { loadTagger } from "./judge/tagger.js";
-import { clippings, namesValue, retiredValue, valuesOf } from "./retired-values.js";
+import { clippings, namesValue, retiredValue, valuesOf, verbForms } from "./retired-values.js";
 
 beforeAll(() => loadTagger());
 
@@ -164,6 +164,90 @@ describe("retiredValue: an update that retires the older's value by name", () =>
   });
 });
 
+describe("retr21: a value put away, named by a general noun's modifier or by its verb", () => {
+  it.each([
+    // The particle after the object ("put the paints away"); a gerund value named by its verb's noun.
+    [
+      "My evening hobby at the moment is watercolour painting, mostly landscapes from photos.",
+      "I've put the paints away for now; I got really into woodturning at the community workshop.",
+      "painting",
+      "paints",
+      "put away",
+    ],
+    [
+      "My main hobby is rock climbing.",
+      "I put my climbing away when the baby came.",
+      "climbing",
+      "climbing",
+      "put away",
+    ],
+    // A general noun says its thing by its modifier ("the insurance place").
+    [
+      "I'm at Brightwell Insurance, mostly SQL and dashboards for the claims people.",
+      "I left the insurance place last month, I'm at Kestrel Analytics now.",
+      "Insurance",
+      "insurance",
+      "leave",
+    ],
+    [
+      "My main hobby is rock climbing.",
+      "I sold all the climbing stuff after my shoulder went.",
+      "climbing",
+      "climbing",
+      "sell",
+    ],
+    // The value named exactly, with a change (main's rule, kept).
+    [
+      "I train at Ironworks on Pine Street, usually before work.",
+      "I cancelled Ironworks after the price hike, so I'm at PulseFit now.",
+      "Ironworks",
+      "Ironworks",
+      "cancel",
+    ],
+  ])("%j / %j retires %j, said %j (%s)", (older, newer, value, said, how) => {
+    expect(retiredValue(newer, valuesOf(older))).toMatchObject({ value, said, how });
+  });
+
+  it.each([
+    // A mention of the older value with no change.
+    [
+      "I train at Ironworks on Pine Street, usually before work.",
+      "Ironworks was packed today, I waited ages for a rack.",
+    ],
+    [
+      "My evening hobby is watercolour painting.",
+      "I put the paints on the top shelf so the baby can't reach them.",
+    ],
+    // Not done: a plan, a wish.
+    ["My evening hobby is watercolour painting.", "I'll put the paints away after the exhibition."],
+    ["My evening hobby is watercolour painting.", "I don't want to put the paints away."],
+    // The older value named by another speaker (another person's change).
+    [
+      "I'm at Brightwell Insurance, mostly SQL and dashboards for the claims people.",
+      "My sister left the insurance place last month, she's at Aviva now.",
+    ],
+    ["My evening hobby is watercolour painting.", "Dana put her paints away for good."],
+    // A noun that is not a general noun is the thing itself, not its modifier's.
+    ["My main hobby is rock climbing.", "I sold the climbing shoes that were too tight."],
+    ["I'm at Brightwell Insurance, mostly SQL.", "I cancelled the insurance renewal email."],
+    // A description that matches another belief's value: the car insurance is not the employer.
+    [
+      "Our car is a Skoda Octavia, we've had it for years.",
+      "I left the insurance place last month, I'm at Kestrel Analytics now.",
+    ],
+  ])("%j / %j retires nothing", (older, newer) => {
+    expect(retiredValue(newer, valuesOf(older))).toBeNull();
+  });
+
+  it("a gerund value is searched by its verb's forms; a name, a noun or a short word by none", () => {
+    expect(verbForms({ word: "painting", name: false })).toEqual(["paint", "paints"]);
+    expect(verbForms({ word: "climbing", name: false })).toEqual(["climb", "climbs"]);
+    expect(verbForms({ word: "Reading", name: true })).toEqual([]);
+    expect(verbForms({ word: "evening", name: false })).toEqual([]);
+    expect(verbForms({ word: "hobby", name: false })).toEqual([]);
+  });
+});
+
 describe("recall: an update that retires the older's value by name ranks above it", () => {
   let mem: Memory | undefined;
   afterEach(async () => {
@@ -188,6 +272,13 @@ describe("recall: an update that retires the older's value by name ranks above i
       "Band practice ran long again. I sold the Strat and picked up a Gibson Les Paul, it sounds huge. How do I keep tempo?",
       "What guitar do I play?",
       /Gibson/,
+    ],
+    // retr21: a gerund value put away, found by its verb's noun ("paints").
+    [
+      "My evening hobby at the moment is watercolour painting, mostly landscapes from photos.",
+      "I've put the paints away for now; I got really into woodturning at the community workshop. What's a good first project on a lathe?",
+      "What do I do in the evenings as a hobby?",
+      /woodturning/,
     ],
   ])("%j, then %j: %j answers %s first", async (first, update, question, latest) => {
     const m = await chat([

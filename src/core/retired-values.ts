@@ -9,9 +9,14 @@
  *
  * - *The speaker ends it*: a verb of ending whose subject is the speaker takes the value as its
  *   object ("I quit tennis", "I gave up climbing", "I sold my cello", "we traded in the Subaru",
- *   "I stopped drinking espresso", "I deleted Insta", "I broke up with Marco"), or the value comes
- *   after "switched from" / "moved from" / "instead of", or "no longer" goes with the verb ("I no
- *   longer play the cello").
+ *   "I stopped drinking espresso", "I deleted Insta", "I broke up with Marco", "I've put the paints
+ *   away": the particle after the object), or the value comes after "switched from" / "moved from" /
+ *   "instead of", or "no longer" goes with the verb ("I no longer play the cello").
+ *
+ * The object names the value by its head, or, when its head is a general noun that says no thing of
+ * its own ("place", "stuff", "one": `GENERAL_NOUNS`), by a modifier: "I left the insurance place"
+ * retires Brightwell Insurance. A gerund value is named by its verb's word too ("painting" by
+ * "paints": the same stem), and recall searches for those forms (`verbForms`).
  * - *The value itself ends*: it is the subject of a verb of ending that takes no object of its own
  *   ("the Birch Street garage closed", "Tony retired", "my Trek got stolen", "Marco and I broke up",
  *   "Dr. Reyes closed her practice": its own).
@@ -54,7 +59,7 @@ export interface Retirement {
 const SPEAKER_ENDS = new Set(
   (
     "quit stop drop sell cancel delete ditch abandon leave lose retire " +
-    "give_up trade_in get_rid break_up pack_in"
+    "give_up trade_in get_rid break_up pack_in put_away"
   ).split(" "),
 );
 
@@ -160,6 +165,18 @@ export function namesValue(said: string, value: OlderValue): boolean {
 }
 
 /**
+ * The forms a text search finds a value's verb by, for a gerund that is no name: the stem and its
+ * third person ("painting" → paint, paints: "I've put the paints away"); none otherwise. `namesValue`
+ * reads them as the value (the same stem).
+ */
+export function verbForms(value: OlderValue): string[] {
+  if (value.name || !/^\p{L}{5,}ing$/iu.test(value.word)) return [];
+  const stem = contentTokens(value.word)[0];
+  if (!stem || stem.length < 3 || stem === value.word.toLowerCase()) return [];
+  return [stem, /(?:s|x|z|ch|sh)$/.test(stem) ? `${stem}es` : `${stem}s`];
+}
+
+/**
  * The clipped forms a name may be said in, for a text search to find them: its prefixes of four
  * letters or more, shorter than the name ("Stratocaster" → strat, strato, …; "Mercedes" → merc, …).
  */
@@ -230,6 +247,25 @@ function phraseFrom(words: readonly TaggedWord[], i: number, text: string): Tagg
   return out;
 }
 
+/**
+ * General nouns (Halliday and Hasan's class, the inanimate ones, and the pro-form "one"): a head
+ * that says no thing of its own, so its modifiers say which thing — "I left the insurance place"
+ * names Brightwell Insurance, "I sold the climbing stuff" climbing; "I sold the climbing shoes"
+ * names shoes, not climbing.
+ */
+const GENERAL_NOUNS = new Set(["place", "thing", "things", "stuff", "business", "one", "lot"]);
+
+/**
+ * The verb's particle said after its object ("put the paints away", "gave the car up"), as a key of
+ * `SPEAKER_ENDS` ("put_away"), when the word at `at` is one.
+ */
+function separatedParticle(words: readonly TaggedWord[], verb: TaggedWord, at: number): string | null {
+  const p = words[at]?.text.toLowerCase();
+  if (p === undefined || at === words.indexOf(verb) + 1) return null;
+  const key = `${verb.lemma}_${p}`;
+  return SPEAKER_ENDS.has(key) ? key : null;
+}
+
 /** The head of a noun phrase: its last noun, name or gerund. */
 const headOf = (phrase: readonly TaggedWord[]): TaggedWord | undefined =>
   phrase.filter((w) => nominal(w) || gerund(w)).at(-1);
@@ -251,11 +287,17 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
   const words = tag(newer);
   // Only a phrase's head names what ended: "the bakery on Birch Street closed" is the bakery, "I quit
   // the Clapham gym" the gym (its last noun before a preposition).
+  // A general noun ("the insurance place", "the climbing stuff") says its thing by its modifiers: a
+  // modifier naming the value names it (`GENERAL_NOUNS`).
   const named = (phrase: readonly TaggedWord[]) => {
     const head = headOf(phrase);
     if (head === undefined) return null;
-    for (const v of values)
-      if (namesValue(head.text, v)) return { value: v.word, said: head.text.replace(/[’']s$/, "") };
+    const said = GENERAL_NOUNS.has(head.text.toLowerCase())
+      ? phrase.filter((x) => x !== head && (nominal(x) || gerund(x)))
+      : [head];
+    for (const x of said)
+      for (const v of values)
+        if (namesValue(x.text, v)) return { value: v.word, said: x.text.replace(/[’']s$/, "") };
     return null;
   };
   for (let i = 0; i < words.length; i++) {
@@ -288,11 +330,15 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
     const key = [verb, ...participleLemmas(w)].find((k) => SPEAKER_ENDS.has(k) || VALUE_ENDS.has(k)) ?? verb;
     const noLonger =
       words[i - 1]?.text.toLowerCase() === "longer" && words[i - 2]?.text.toLowerCase() === "no";
-    // The speaker ends it: the value in what the verb takes ("gave up climbing", "broke up with Marco").
-    if ((SPEAKER_ENDS.has(key) || noLonger) && (noLonger || speakerDid(words, i, newer))) {
-      const from = words[next]?.text.toLowerCase() === "with" ? next + 1 : next;
-      const hit = named(phraseFrom(words, from, newer));
-      if (hit) return { ...hit, how: key.replace("_", " ") };
+    // The speaker ends it: the value in what the verb takes ("gave up climbing", "broke up with Marco"),
+    // or between the verb and its particle ("I've put the paints away", "gave the car up").
+    const from = words[next]?.text.toLowerCase() === "with" ? next + 1 : next;
+    const taken = phraseFrom(words, from, newer);
+    const split = separatedParticle(words, w, from + taken.length);
+    const ends = SPEAKER_ENDS.has(key) ? key : split;
+    if ((ends || noLonger) && (noLonger || speakerDid(words, i, newer))) {
+      const hit = named(taken);
+      if (hit) return { ...hit, how: (ends ?? key).replace("_", " ") };
     }
     // The value ends: it is the subject, and the verb takes nothing but the subject's own.
     if (VALUE_ENDS.has(key)) {
