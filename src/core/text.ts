@@ -351,3 +351,56 @@ export function attributeValue(text: string): string {
  */
 export const mentionsAnyId = (ids: Iterable<string>): RegExp =>
   new RegExp(`\\b(?:${[...ids].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})\\b`);
+
+/** A pronoun of a distilled clause and the noun phrase of its turn it stands for (sleep/referents.ts). */
+export interface ReferentWords {
+  pronoun: string;
+  referent: string;
+}
+
+/**
+ * A belief's text read with each resolved pronoun replaced by what it stands for, for matching only
+ * (the write gate's candidates and judge, recall's newer-first word test): the stored text is
+ * never changed. "it's" reads "<referent> is", "its" "<referent>'s", "they're" "<referent> are";
+ * "the new one" reads "the new <kind>". Text without referents is returned as it is.
+ *
+ *   withReferents("I replaced it with a MacBook Air.", [{ pronoun: "it", referent: "my old laptop" }])
+ *   // → "I replaced my old laptop with a MacBook Air."
+ */
+export function withReferents(text: string, referents: readonly ReferentWords[] | undefined): string {
+  if (!referents || referents.length === 0) return text;
+  let out = text;
+  for (const { pronoun, referent } of referents) {
+    const one = /^(that|this|the new|the old|the other) one$/.exec(pronoun);
+    const [re, by]: [RegExp, string] = one
+      ? [
+          new RegExp(`\\b${one[1]} one\\b`, "iu"),
+          `${one[1] === "that" || one[1] === "this" ? "the" : one[1]} ${referent}`,
+        ]
+      : /^it['’]s$/.test(pronoun)
+        ? [/\bit['’]s\b/iu, `${referent} is`]
+        : pronoun === "its"
+          ? [/\bits\b/iu, `${referent}'s`]
+          : /^they['’]re$/.test(pronoun)
+            ? [/\bthey['’]re\b/iu, `${referent} are`]
+            : [new RegExp(`\\b${pronoun}\\b(?!['’])`, "iu"), referent];
+    out = out.replace(re, by);
+  }
+  return out;
+}
+
+/** The referents sleep recorded on a belief's metadata (`referents`), well-formed ones only. */
+export function referentsIn(metadata: Readonly<Record<string, unknown>> | undefined): ReferentWords[] {
+  const list = metadata?.referents;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (r): r is ReferentWords =>
+      typeof r === "object" &&
+      r !== null &&
+      typeof (r as ReferentWords).pronoun === "string" &&
+      typeof (r as ReferentWords).referent === "string" &&
+      /^(?:it|it['’]s|its|they|them|they['’]re|(?:that|this|the new|the old|the other) one)$/.test(
+        (r as ReferentWords).pronoun,
+      ),
+  );
+}
