@@ -119,6 +119,8 @@ export interface Lexicon {
   lists(word: string, pos: "noun" | "verb"): boolean;
   /** True when a noun or name names a place in its dominant sense ("Portland", "Glasgow": a city); false when not or unknown ("Giffgaff"). */
   isPlace(word: string): boolean;
+  /** True when one of a noun's first senses names a made thing ("server", "router"); optional: a lexicon without it is read as false. */
+  isArtifact?(word: string): boolean;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import { askedSlot, fillsAskedSlot, saysOthersState } from "../core/state-slots.
 import {
   derivedNouns,
   derivedVerbs,
+  isArtifact,
   isListed,
   isPartOf,
   isPerson,
@@ -265,6 +266,16 @@ describe("isPlace: a place in every dominant sense (noun.location)", () => {
   it.each(["Giffgaff", "Bitwarden", "Reading", "Crunch", "Ally", "Riverside", "password"])(
     "%s is not a place",
     (w) => expect(isPlace(nouns, w)).toBe(false),
+  );
+});
+
+describe("isArtifact: a made thing in one of the first senses (noun.artifact)", () => {
+  it.each(["server", "router", "laptop", "chair", "kettle"])("%s may be a made thing", (w) =>
+    expect(isArtifact(nouns, w)).toBe(true),
+  );
+  it.each(["sister", "manager", "colleague", "neighbour", "driver", "morning", "Giffgaff"])(
+    "%s is no made thing",
+    (w) => expect(isArtifact(nouns, w)).toBe(false),
   );
 });
 

@@ -456,6 +456,22 @@ export function isPlace(nouns: WordNetNouns, word: string): boolean {
   return senses.length > 0 && senses.every((s) => nouns.synset(s).lexFile === LOCATION_FILE);
 }
 
+/** WordNet's lexicographer file of nouns that name made things (noun.artifact). */
+const ARTIFACT_FILE = 6;
+
+/**
+ * True when one of a noun's first `SENSES` senses names a made thing (noun.artifact): "server" (a
+ * waiter first, a computer third), "router", "laptop", "chair" are; "sister", "manager", "GP" are
+ * not. Read with `isPerson` by a reader that meets the noun as "it": a word that may name a thing
+ * is not refused as a person.
+ */
+export function isArtifact(nouns: WordNetNouns, word: string): boolean {
+  return nouns
+    .sensesOf(word.trim().toLowerCase())
+    .slice(0, SENSES)
+    .some((s) => nouns.synset(s).lexFile === ARTIFACT_FILE);
+}
+
 /**
  * True when WordNet lists the word (lower case, a single word) as a `pos`: "mortgage" as a noun and
  * a verb, "home" as both, "mortgaged" and "remortgaged" as neither (an inflected form is no entry:
@@ -496,6 +512,7 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
     derivedVerbs: (noun) => derivedVerbs(open(), openVerbs(), noun),
     isPartOf: (part, whole) => isPartOf(open(), part, whole),
     isPlace: (word) => isPlace(open(), word),
+    isArtifact: (word) => isArtifact(open(), word),
     lists: (word, pos) => isListed(pos === "noun" ? open() : openVerbs(), word),
     close: () => {
       nouns?.close();

@@ -19,7 +19,8 @@
  *   - `AGREES`: its number agrees (a plural head for they/them, a singular one for it; a proper
  *     name ending in "s" may be either: "the Hokas").
  *   - `NOT_A_PERSON` (it, and the "one" forms): its head is no person (`Lexicon.isPerson`: "my
- *     sister", "the GP"), nor a bare name that opens its sentence as its subject ("Priya left").
+ *     sister", "the GP"; a noun that may also name a made thing, `Lexicon.isArtifact`, is no
+ *     person to "it": "the home server"), nor a bare name that opens its sentence as its subject ("Priya left").
  *   - `NOT_ASKED`: the noun phrase is not in a question the speaker asked ("Do you like the Kobo?
  *     It's warmer at night." names nothing the speaker holds): refused, not passed over.
  *   - `SAME_SPEAKER`: nothing across turns, except `ANSWERS`: a clause that opens a turn with no
@@ -253,7 +254,10 @@ function nearest(
 
 /** `NOT_A_PERSON`: a person named by a noun ("my sister") or by a bare name that opens its sentence. */
 function person(np: NounPhrase, lexicon: Lexicon | undefined): boolean {
-  if (np.head.pos === "NOUN") return lexicon?.isPerson(np.head.lemma) ?? false;
+  // A noun that may name a made thing ("the home server", "our broadband router": a waiter and a
+  // worker first in WordNet) is read as the thing the speaker calls "it".
+  if (np.head.pos === "NOUN")
+    return (lexicon?.isPerson(np.head.lemma) ?? false) && !(lexicon?.isArtifact?.(np.head.lemma) ?? false);
   return np.bareName && np.first === 0;
 }
 
