@@ -88,6 +88,21 @@ const ROWS: [string, string, string | undefined, string | null, string][] = [
     null,
     "in-question",
   ],
+  // A phrase that addresses the listener is no thing: "Thanks, Melanie" (LoCoMo's tuning conversations).
+  [
+    "Thanks, Melanie! It's definitely changed me.",
+    "It's definitely changed me.",
+    undefined,
+    null,
+    "no-antecedent",
+  ],
+  [
+    "We sold the Honda. It feels like the end of an era.",
+    "It feels like the end of an era.",
+    undefined,
+    null,
+    "pleonastic",
+  ],
   // Number: "it" after a plural, "them" after a singular.
   ["I bought new running shoes. I love it.", "I love it.", undefined, null, "number"],
   ["I bought a new kettle. I love them.", "I love them.", undefined, null, "number"],

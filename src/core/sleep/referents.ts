@@ -97,6 +97,8 @@ const FRAME_VERBS = new Set([
   "happens",
   "happened",
   "sucks",
+  "feels",
+  "felt",
 ]);
 const TIME_COMPLEMENT = new Set(["time", "late", "early", "now", "noon", "midnight", "o'clock"]);
 
@@ -136,7 +138,7 @@ function nounPhrases(words: readonly TaggedWord[], text: string): NounPhrase[] {
       if (HEAD_POS.has(x.pos)) lastHead = j;
       j++;
     }
-    if (lastHead >= 0) {
+    if (lastHead >= 0 && !addressed(words.slice(i, lastHead + 1), text)) {
       const head = words[lastHead]!;
       const first = words[i]!;
       const end = head.start + head.text.length;
@@ -161,6 +163,26 @@ function nounPhrases(words: readonly TaggedWord[], text: string): NounPhrase[] {
     } else i = j;
   }
   return out;
+}
+
+/** Words that address the listener, not a thing: "Thanks, Melanie", "Congrats", "Hey Dave". */
+const ADDRESS = new Set(
+  "thanks thank thx cheers hi hey hello hiya bye congrats congratulations wow yay lol haha omg aw aww".split(
+    " ",
+  ),
+);
+
+/**
+ * A phrase that addresses the listener: it holds a word of address ("Thanks, Melanie"), or it is a
+ * bare name set off by a comma before it and a mark or the end after it (a vocative, "…, Dave!").
+ */
+function addressed(parts: readonly TaggedWord[], text: string): boolean {
+  if (parts.some((w) => ADDRESS.has(w.text.toLowerCase()))) return true;
+  if (parts.length !== 1 || parts[0]!.pos !== "PROPN" || text === "") return false;
+  const w = parts[0]!;
+  const before = text.slice(0, w.start).trimEnd();
+  const after = text.slice(w.start + w.text.length).trimStart();
+  return before.endsWith(",") && (after === "" || /^[,!.?]/.test(after));
 }
 
 /** A noun of time is when, not what: "last week", "every morning", "the weekend". */
