@@ -989,6 +989,9 @@ function hitOf(
  * change (`saysOthersState`: "My mum has switched to Libby for her audiobooks" for "What app do I
  * use for audiobooks?"; needs a lexicon). Not when the question names a time (`namedTimes`: "on
  * 3 June, 2023") the older was said within and the newer was not: it asks what was said then.
+ * A clause sleep took out of a longer turn is read with its pronouns as what they stand for in that
+ * turn (`metadata.referents`, sleep/referents.ts: "I replaced it with a MacBook Air", "it" = "My
+ * old laptop"), for the word test and the judge; its text is shown as said.
  * Ranking only; nothing is closed. Bounded: the top 12 items. Mutates and re-sorts.
  */
 async function newerFirst(

@@ -2,7 +2,9 @@
  * Distillation without a model: undistilled episodes become beliefs.
  *
  *   1. take statements of state said in passing out of longer turns ("…by the way, I moved my
- *      dentist appointment to Thursdays"): each is its own proposition (chat-turns.ts)
+ *      dentist appointment to Thursdays"): each is its own proposition (chat-turns.ts); a pronoun
+ *      of it that stands for a thing said earlier in the turn keeps that thing's words for the
+ *      gate's matching, in `metadata.referents` (referents.ts), never in its text
  *   1b. drop what cannot stand alone (chit-chat, questions, self-notes, fragments, and turns made
  *      only of phatic sentences: greetings, thanks, well-wishes; dialogue-acts.ts)
  *   2. cluster the rest by the lexical judge (paraphrases together), split by outcome:
