@@ -121,7 +121,16 @@ export interface Lexicon {
   isPlace(word: string): boolean;
   /** True when one of a noun's first senses names a made thing ("server", "router"); optional: a lexicon without it is read as false. */
   isArtifact?(word: string): boolean;
+  /**
+   * The kind of thing a noun names in its dominant senses, when a turn's topic may be of it: a made
+   * thing ("laptop"), a food or drink ("coffee"), an organisation ("company"), a role ("dentist");
+   * null when none or unknown. Optional: a lexicon without it names no topic.
+   */
+  topicKind?(word: string): TopicKind | null;
 }
+
+/** What a turn's topic names (`Lexicon.topicKind`, sleep/referents.ts `topicsOf`). */
+export type TopicKind = "artifact" | "food" | "organisation" | "role";
 
 // ---------------------------------------------------------------------------------------------
 // Judge

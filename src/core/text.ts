@@ -359,18 +359,38 @@ export interface ReferentWords {
 }
 
 /**
- * A belief's text read with each resolved pronoun replaced by what it stands for, for matching only
- * (the write gate's candidates and judge, recall's newer-first word test): the stored text is
- * never changed. "it's" reads "<referent> is", "its" "<referent>'s", "they're" "<referent> are";
- * "the new one" reads "the new <kind>". Text without referents is returned as it is.
+ * The topic of a distilled clause named only in a neighbouring sentence of its turn, with no pronoun
+ * ("Lent started… black coffee only" / "I brew with it every morning now": "coffee";
+ * sleep/referents.ts `topicsOf`).
+ */
+export interface TopicWords {
+  topic: string;
+}
+
+/** What sleep records in a distilled clause's `referents`: a resolved pronoun, or a neighbour's topic. */
+export type ReferentEntry = ReferentWords | TopicWords;
+
+const isTopic = (r: ReferentEntry): r is TopicWords => "topic" in r;
+
+/**
+ * A belief's text read with each resolved pronoun replaced by what it stands for, and the topics
+ * its turn named beside it after it in brackets, for matching only (the write gate's candidates and
+ * judge, recall's newer-first word test): the stored text is never changed. "it's" reads
+ * "<referent> is", "its" "<referent>'s", "they're" "<referent> are"; "the new one" reads "the new
+ * <kind>"; a topic whose words the text already says is not added. Text without referents is
+ * returned as it is.
  *
  *   withReferents("I replaced it with a MacBook Air.", [{ pronoun: "it", referent: "my old laptop" }])
  *   // → "I replaced my old laptop with a MacBook Air."
+ *   withReferents("I brew with a Chemex now.", [{ topic: "coffee" }])
+ *   // → "I brew with a Chemex now. (coffee)"
  */
-export function withReferents(text: string, referents: readonly ReferentWords[] | undefined): string {
+export function withReferents(text: string, referents: readonly ReferentEntry[] | undefined): string {
   if (!referents || referents.length === 0) return text;
   let out = text;
-  for (const { pronoun, referent } of referents) {
+  for (const r of referents) {
+    if (isTopic(r)) continue;
+    const { pronoun, referent } = r;
     const one = /^(that|this|the new|the old|the other) one$/.exec(pronoun);
     const [re, by]: [RegExp, string] = one
       ? [
@@ -386,21 +406,24 @@ export function withReferents(text: string, referents: readonly ReferentWords[] 
             : [new RegExp(`\\b${pronoun}\\b(?!['’])`, "iu"), referent];
     out = out.replace(re, by);
   }
-  return out;
+  const said = new Set(rawTokens(out));
+  const topics = referents
+    .filter(isTopic)
+    .map((r) => r.topic)
+    .filter((t) => !rawTokens(t).every((w) => said.has(w)));
+  return topics.length > 0 ? `${out} (${topics.join(", ")})` : out;
 }
 
+const PRONOUNS = /^(?:it|it['’]s|its|they|them|they['’]re|(?:that|this|the new|the old|the other) one)$/;
+
 /** The referents sleep recorded on a belief's metadata (`referents`), well-formed ones only. */
-export function referentsIn(metadata: Readonly<Record<string, unknown>> | undefined): ReferentWords[] {
+export function referentsIn(metadata: Readonly<Record<string, unknown>> | undefined): ReferentEntry[] {
   const list = metadata?.referents;
   if (!Array.isArray(list)) return [];
-  return list.filter(
-    (r): r is ReferentWords =>
-      typeof r === "object" &&
-      r !== null &&
-      typeof (r as ReferentWords).pronoun === "string" &&
-      typeof (r as ReferentWords).referent === "string" &&
-      /^(?:it|it['’]s|its|they|them|they['’]re|(?:that|this|the new|the old|the other) one)$/.test(
-        (r as ReferentWords).pronoun,
-      ),
-  );
+  return list.filter((r): r is ReferentEntry => {
+    if (typeof r !== "object" || r === null) return false;
+    const e = r as Partial<ReferentWords & TopicWords>;
+    if (typeof e.topic === "string") return e.pronoun === undefined && /^[\p{L}][\p{L}' -]*$/u.test(e.topic);
+    return typeof e.pronoun === "string" && typeof e.referent === "string" && PRONOUNS.test(e.pronoun);
+  });
 }

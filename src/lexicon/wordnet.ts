@@ -22,7 +22,7 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { Lexicon, NounRelation } from "../core/ports.js";
+import type { Lexicon, NounRelation, TopicKind } from "../core/ports.js";
 
 /** How many of a word's senses are read, most frequent first. */
 export const SENSES = 3;
@@ -472,6 +472,27 @@ export function isArtifact(nouns: WordNetNouns, word: string): boolean {
     .some((s) => nouns.synset(s).lexFile === ARTIFACT_FILE);
 }
 
+/** The kinds of thing a turn's topic may be (`topicKind`), by WordNet's lexicographer files. */
+const TOPIC_FILES: Readonly<Record<number, TopicKind>> = {
+  [ARTIFACT_FILE]: "artifact",
+  13: "food",
+  14: "organisation",
+  18: "role",
+};
+
+/**
+ * The kind of thing a noun names in its dominant senses (`dominantSensesOf`), when every one of
+ * them is of one kind a turn's topic may be: a made thing (noun.artifact: "laptop", "router",
+ * "gym"), a food or drink (noun.food: "coffee", "milk"), an organisation (noun.group: "company",
+ * "bank"), a role (noun.person: "dentist", "sister"); null otherwise ("week", "idea", "sugar"
+ * when its senses split) or unknown ("Chemex").
+ */
+export function topicKind(nouns: WordNetNouns, word: string): TopicKind | null {
+  const senses = nouns.dominantSensesOf(word.trim().toLowerCase());
+  const kinds = new Set(senses.map((s) => TOPIC_FILES[nouns.synset(s).lexFile] ?? null));
+  return kinds.size === 1 ? ([...kinds][0] ?? null) : null;
+}
+
 /**
  * True when WordNet lists the word (lower case, a single word) as a `pos`: "mortgage" as a noun and
  * a verb, "home" as both, "mortgaged" and "remortgaged" as neither (an inflected form is no entry:
@@ -513,6 +534,7 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
     isPartOf: (part, whole) => isPartOf(open(), part, whole),
     isPlace: (word) => isPlace(open(), word),
     isArtifact: (word) => isArtifact(open(), word),
+    topicKind: (word) => topicKind(open(), word),
     lists: (word, pos) => isListed(pos === "noun" ? open() : openVerbs(), word),
     close: () => {
       nouns?.close();

@@ -24,7 +24,7 @@
 import { compareLexically, loadTagger } from "../judge/lexical-judge.js";
 import type { Belief, Episode, GateResult, Outcome } from "../model.js";
 import type { Judge, Lexicon, Store, StoreWriter } from "../ports.js";
-import { analyseEcho, contentTokens, type ReferentWords, withReferents } from "../text.js";
+import { analyseEcho, contentTokens, type ReferentEntry, withReferents } from "../text.js";
 import { DISTILLED_SOURCE, REFERENTS_KEY, RESTATED_SLOTS, RESTATES } from "../vocabulary.js";
 import { decide } from "../write-gate.js";
 import type { Writes } from "../writes.js";
@@ -32,7 +32,7 @@ import { statementsOfState } from "./chat-turns.js";
 import { onlyPhatic } from "./dialogue-acts.js";
 import { distilCluster } from "./generalise.js";
 import { storeMixed } from "./mixed.js";
-import { type Referent, referentsOf } from "./referents.js";
+import { referentsOf, topicsOf } from "./referents.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
 import { type Older, restatedBeliefs, restatements, SaidBefore, staysEpisode } from "./restatements.js";
 import { standalone } from "./standalone.js";
@@ -42,8 +42,8 @@ interface Cluster {
   episodes: Episode[];
   valence: Outcome | null;
   text: string;
-  /** A clause out of a longer turn: what its pronouns stand for in that turn (referents.ts). */
-  referents?: Referent[];
+  /** A clause out of a longer turn: what its pronouns stand for in that turn, and its neighbour's topic (referents.ts). */
+  referents?: ReferentEntry[];
   /** Set when a judge was asked to word the cluster: what it said, for the report and metadata. */
   worded?: { note: string; by: string | null; lexical: string };
   /** An unmarked restatement of a slot (restatements.ts): the older statements it gives another value of. */
@@ -120,7 +120,7 @@ export async function storeProposition(
     support: number;
     metadata?: Record<string, unknown>;
     /** What the text's pronouns stand for in its turn: read for matching, kept in metadata, never in the text. */
-    referents?: readonly ReferentWords[];
+    referents?: readonly ReferentEntry[];
   },
 ): Promise<GateResult> {
   const [vector] = await writes.embedder.embed([p.text]);
@@ -232,8 +232,16 @@ export async function distilPending(
       e.type === "question" ? { statements: [], rest: core } : statementsOfState(core);
     for (const text of found.statements)
       if (standalone(text) === "standalone") {
-        // A pronoun whose thing was said elsewhere in the turn keeps that thing's words for matching.
-        const referents = referentsOf(core, text, { lexicon });
+        // A pronoun whose thing was said elsewhere in the turn keeps that thing's words for matching,
+        // and so does the topic a neighbouring sentence names without one (`NEIGHBOUR_TOPIC`).
+        const pronouns = referentsOf(core, text, { lexicon });
+        const read = withReferents(text, pronouns);
+        const referents: ReferentEntry[] = [
+          ...pronouns,
+          ...topicsOf(core, text, { lexicon })
+            .filter((topic) => withReferents(read, [{ topic }]) !== read)
+            .map((topic) => ({ topic })),
+        ];
         inTurn.push({
           episodes: [e],
           valence: valenceOf(e),

@@ -4,7 +4,7 @@ import { sharedWordNet } from "../../lexicon/wordnet.js";
 import type { Memory } from "../engine.js";
 import { loadTagger } from "../judge/tagger.js";
 import { referentsIn, withReferents } from "../text.js";
-import { referentsOf, resolvePronouns } from "./referents.js";
+import { referentsOf, resolvePronouns, resolveTopics, topicsOf } from "./referents.js";
 
 beforeAll(() => loadTagger());
 const lexicon = sharedWordNet();
@@ -134,6 +134,74 @@ describe("resolvePronouns: what a pronoun of a distilled clause stands for in it
   });
 });
 
+/**
+ * `NEIGHBOUR_TOPIC`, both ways: [turn, clause (as sleep took it out), the topics it gains, the rule
+ * that decided each of the neighbour's noun phrases, in order].
+ */
+const TOPIC_ROWS: [string, string, string[], string[]][] = [
+  // Taken: the sentence before names the kind of thing the clause's name is, and the clause says no noun of that kind.
+  [
+    "Lent started so I gave up sugar, which means black coffee only for a while. I bought a Chemex last week and I brew with it every morning now. Any tips for a first Chemex pour?",
+    "I bought a Chemex last week and I brew with it every morning now.",
+    ["sugar", "coffee"],
+    ["neighbour-topic", "neighbour-topic", "no-kind"],
+  ],
+  [
+    "We switched energy company. EDF does it cheaper.",
+    "EDF does it cheaper.",
+    ["energy company"],
+    ["neighbour-topic"],
+  ],
+  [
+    "The old phone finally gave up. Got a Pixel 8 on Friday.",
+    "Got a Pixel 8 on Friday.",
+    ["phone"],
+    ["neighbour-topic"],
+  ],
+  // A role only for a titled name.
+  [
+    "We found a dentist nearer home. Dr Lindqvist is much closer.",
+    "Dr Lindqvist is much closer.",
+    ["dentist", "home"].slice(0, 1),
+    ["neighbour-topic", "no-kind"],
+  ],
+  // Not taken: the clause names no thing by a name (its common nouns say its kind).
+  [
+    "My sister came over last week. I switched to oat milk now.",
+    "I switched to oat milk now.",
+    [],
+    ["no-name", "time"],
+  ],
+  // A role beside an untitled name: "Lidl" is no sister.
+  ["My sister came over. I get oat milk at Lidl now.", "I get oat milk at Lidl now.", [], ["untitled"]],
+  // The clause has a noun of the same kind: "milk" is its food, "coffee" another thing.
+  ["I cut down on coffee. I get oat milk at Lidl now.", "I get oat milk at Lidl now.", [], ["own-kind"]],
+  // The neighbour is a question the speaker asked.
+  ["Do you like the Kobo reader? I read on a Kindle now.", "I read on a Kindle now.", [], ["in-question"]],
+  // A person's name is no topic.
+  ["Priya visited. I use Obsidian now.", "I use Obsidian now.", [], ["name"]],
+  // A noun of another kind (an idea, a feeling) or of time.
+  ["The idea came to me last week. I use Obsidian now.", "I use Obsidian now.", [], ["no-kind", "time"]],
+  // The clause says the noun already.
+  ["I needed a new laptop. I bought a ThinkPad laptop.", "I bought a ThinkPad laptop.", [], ["in-clause"]],
+];
+
+describe("resolveTopics: the asked thing named in a neighbouring sentence of the turn, without a pronoun", () => {
+  it.each(TOPIC_ROWS)("%j / %j → %j", (turn, clause, topics, rules) => {
+    expect(resolveTopics(turn, clause, { lexicon }).map((r) => r.rule)).toEqual(rules);
+    expect(topicsOf(turn, clause, { lexicon })).toEqual(topics);
+  });
+
+  it("takes nothing without a lexicon that names kinds, or from another turn", () => {
+    const turn = "We switched energy company. EDF does it cheaper.";
+    expect(topicsOf(turn, "EDF does it cheaper.")).toEqual([]);
+    expect(topicsOf(turn, "EDF does it cheaper.", { lexicon: { ...lexicon, topicKind: undefined } })).toEqual(
+      [],
+    );
+    expect(topicsOf("EDF does it cheaper.", "EDF does it cheaper.", { lexicon })).toEqual([]);
+  });
+});
+
 describe("withReferents: the clause read with its pronouns as what they stand for, for matching", () => {
   it.each([
     [
@@ -158,6 +226,10 @@ describe("withReferents: the clause read with its pronouns as what they stand fo
     ],
     ["I love it, it's warmer.", [{ pronoun: "it", referent: "my Kobo" }], "I love my Kobo, it's warmer."],
     ["No referents.", [], "No referents."],
+    ["I brew with a Chemex now.", [{ topic: "coffee" }], "I brew with a Chemex now. (coffee)"],
+    ["EDF does it cheaper.", [{ topic: "energy company" }], "EDF does it cheaper. (energy company)"],
+    // A topic the text says already is not added.
+    ["My coffee is a Chemex brew.", [{ topic: "coffee" }], "My coffee is a Chemex brew."],
   ])("%j with %j → %j", (text, referents, read) => {
     expect(withReferents(text, referents)).toBe(read);
   });
@@ -170,6 +242,9 @@ describe("withReferents: the clause read with its pronouns as what they stand fo
       [],
     );
     expect(referentsIn({ referents: "it" })).toEqual([]);
+    expect(referentsIn({ referents: [{ topic: "coffee" }, { topic: 3 }, { topic: "x<y" }] })).toEqual([
+      { topic: "coffee" },
+    ]);
     expect(referentsIn(undefined)).toEqual([]);
   });
 });

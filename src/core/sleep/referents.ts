@@ -373,3 +373,107 @@ export function referentsOf(
       out.push({ pronoun: r.pronoun, referent: r.referent });
   return out;
 }
+
+/** Why a neighbour's noun was or was not taken as the clause's topic: for the table tests and traces. */
+export interface TopicResolution {
+  /** The neighbour's noun phrase's nouns ("energy company", "coffee"). */
+  noun: string;
+  topic: string | null;
+  rule:
+    | "neighbour-topic"
+    | "in-clause"
+    | "no-name"
+    | "untitled"
+    | "own-kind"
+    | "no-kind"
+    | "name"
+    | "in-question"
+    | "time"
+    | "no-lexicon";
+}
+
+/**
+ * `NEIGHBOUR_TOPIC`: the topic of a clause taken out of its turn, named only in a neighbouring
+ * sentence of the same turn, with no pronoun: "Lent started so I gave up sugar, which means black
+ * coffee only for a while. I bought a Chemex last week and I brew with it every morning now." —
+ * the clause is about coffee and never says it; "We switched energy company. EDF does it cheaper."
+ * Each noun phrase of the sentence just before the clause (the one after it when the one before
+ * names none), by named conditions, all needed:
+ *
+ *   - `SAME_SPEAKER` / `ADJACENT`: a sentence of the same turn, next to the clause's own.
+ *   - `NOT_ASKED`: the sentence is no question ("Any tips for a first Chemex pour?").
+ *   - `KIND`: its head is a common noun (not a name: "not a person's name") whose dominant senses in
+ *     WordNet are all of one kind a topic may be (`Lexicon.topicKind`): a made thing, a food or
+ *     drink, an organisation, a role; not a time ("last week", "a while").
+ *   - `NAMES_A_THING`: the clause names a thing by a name the noun may classify ("a Chemex", "EDF",
+ *     "Dr Lindqvist"): a clause of common nouns only ("I switched to oat milk now") says its own
+ *     kind of thing, and a neighbour's "my sister" is no topic of it.
+ *   - `TITLED` (a role only): a role classifies a person, so the clause's name must be one for sure,
+ *     a titled name ("Dr Lindqvist"); "my sister" beside "I get oat milk at Lidl now" is no topic.
+ *   - `NOT_OWN_KIND`: the clause has no common noun of its own of that kind ("I get oat milk at
+ *     Lidl now" names its food: "coffee" beside it is another thing), and does not say the noun
+ *     already.
+ *
+ * The topic is the phrase's nouns ("energy company"; "black coffee" → "coffee"). Unsure (no
+ * lexicon, a name, a noun of another kind) is no topic: the clause keeps its own words.
+ */
+export function resolveTopics(
+  turn: string,
+  clause: string,
+  options: { lexicon?: Lexicon | undefined } = {},
+): TopicResolution[] {
+  const sentences = sentencesOf(turn);
+  const lowerClause = clause.toLowerCase().trim();
+  const at = sentences.findIndex(
+    (s) => s.toLowerCase().includes(lowerClause) || lowerClause.includes(s.toLowerCase()),
+  );
+  if (at < 0) return [];
+  const kind = options.lexicon?.topicKind?.bind(options.lexicon);
+  const words = tag(clause);
+  const said = new Set(words.flatMap((w) => [w.text.toLowerCase(), w.lemma]));
+  const ownKinds = new Set(words.filter((w) => w.pos === "NOUN").map((w) => (kind ? kind(w.lemma) : null)));
+  const named = words.some((w) => w.pos === "PROPN" && !/^i$/i.test(w.text));
+  // A role names a person: only a name the clause gives a title ("Dr Lindqvist") is one for sure.
+  const titled = /\b(?:Dr|Mr|Mrs|Ms|Miss|Prof|Doctor)\.?\s+\p{Lu}/u.test(clause);
+  for (const n of [at - 1, at + 1]) {
+    const sentence = sentences[n];
+    if (sentence === undefined) continue;
+    const nps = nounPhrases(tag(sentence), sentence);
+    if (nps.length === 0) continue;
+    const out: TopicResolution[] = [];
+    for (const np of nps) {
+      const nouns = np.parts.filter((w) => w.pos === "NOUN");
+      const noun = nouns.length > 0 ? nouns.map((w) => w.text).join(" ") : np.text;
+      const decide = (topic: string | null, rule: TopicResolution["rule"]) => out.push({ noun, topic, rule });
+      if (isQuestion(sentence)) decide(null, "in-question");
+      else if (isTime(np)) decide(null, "time");
+      else if (np.head.pos !== "NOUN") decide(null, "name");
+      else if (!kind) decide(null, "no-lexicon");
+      else if (nouns.every((w) => said.has(w.text.toLowerCase()) || said.has(w.lemma)))
+        decide(null, "in-clause");
+      else if (!named) decide(null, "no-name");
+      else {
+        const k = kind(np.head.lemma);
+        if (k === null) decide(null, "no-kind");
+        else if (ownKinds.has(k)) decide(null, "own-kind");
+        else if (k === "role" && !titled) decide(null, "untitled");
+        else decide(noun.toLowerCase(), "neighbour-topic");
+      }
+    }
+    // The sentence before decides when it names any phrase; the one after only when it names none.
+    return out;
+  }
+  return [];
+}
+
+/** The topics `resolveTopics` takes, each once: what the clause's matching words gain. */
+export function topicsOf(
+  turn: string,
+  clause: string,
+  options: { lexicon?: Lexicon | undefined } = {},
+): string[] {
+  const out: string[] = [];
+  for (const r of resolveTopics(turn, clause, options))
+    if (r.topic !== null && !out.includes(r.topic)) out.push(r.topic);
+  return out;
+}
