@@ -127,6 +127,8 @@ export interface Lexicon {
    * null when none or unknown. Optional: a lexicon without it names no topic.
    */
   topicKind?(word: string): TopicKind | null;
+  /** True when two nouns are one or kinds of a common kind within two steps ("coffee", "brew": beverages); optional: read as false. */
+  sharesKind?(a: string, b: string): boolean;
 }
 
 /** What a turn's topic names (`Lexicon.topicKind`, sleep/referents.ts `topicsOf`). */

@@ -370,6 +370,32 @@ export function nounKinds(nouns: WordNetNouns, word: string): string[] {
   return [...out];
 }
 
+/** How many hypernym steps `sharesKind` climbs from each noun ("coffee" → beverage ← "brew"). */
+export const SHARED_KIND_STEPS = 2;
+
+/**
+ * True when two nouns are one, or a dominant sense of each (`dominantSensesOf`) lies within
+ * `SHARED_KIND_STEPS` hypernym steps of a common kind: "coffee" and "brew" (both a beverage),
+ * "laptop" and "computer"; not "coffee" and "garden", "phone" and "meeting".
+ */
+export function sharesKind(nouns: WordNetNouns, a: string, b: string): boolean {
+  const x = a.trim().toLowerCase();
+  const y = b.trim().toLowerCase();
+  if (x === y) return nouns.sensesOf(x).length > 0;
+  const climb = (word: string): Set<number> => {
+    let frontier = nouns.dominantSensesOf(word);
+    const seen = new Set(frontier);
+    for (let step = 0; step < SHARED_KIND_STEPS && frontier.length > 0; step++) {
+      frontier = frontier.flatMap((s) => nouns.synset(s).hypernyms).filter((s) => !seen.has(s));
+      for (const s of frontier) seen.add(s);
+    }
+    return seen;
+  };
+  const left = climb(x);
+  for (const s of climb(y)) if (left.has(s)) return true;
+  return false;
+}
+
 /** How many hypernym steps `isPerson` climbs ("daughter" → female offspring → child → juvenile → person). */
 export const PERSON_STEPS = 8;
 
@@ -535,6 +561,7 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
     isPlace: (word) => isPlace(open(), word),
     isArtifact: (word) => isArtifact(open(), word),
     topicKind: (word) => topicKind(open(), word),
+    sharesKind: (a, b) => sharesKind(open(), a, b),
     lists: (word, pos) => isListed(pos === "noun" ? open() : openVerbs(), word),
     close: () => {
       nouns?.close();

@@ -139,33 +139,37 @@ describe("resolvePronouns: what a pronoun of a distilled clause stands for in it
  * that decided each of the neighbour's noun phrases, in order].
  */
 const TOPIC_ROWS: [string, string, string[], string[]][] = [
-  // Taken: the sentence before names the kind of thing the clause's name is, and the clause says no noun of that kind.
+  // Taken: the sentence before names a drink, the clause's verb makes one ("brew": a beverage), the
+  // clause names its thing only by a name ("a Chemex") and says no food or drink of its own.
   [
     "Lent started so I gave up sugar, which means black coffee only for a while. I bought a Chemex last week and I brew with it every morning now. Any tips for a first Chemex pour?",
     "I bought a Chemex last week and I brew with it every morning now.",
-    ["sugar", "coffee"],
-    ["neighbour-topic", "neighbour-topic", "no-kind"],
+    ["coffee"],
+    ["unrelated", "neighbour-topic", "no-kind"],
   ],
   [
-    "We switched energy company. EDF does it cheaper.",
-    "EDF does it cheaper.",
-    ["energy company"],
+    "We ran out of tea. I brew Yorkshire Gold now.",
+    "I brew Yorkshire Gold now.",
+    ["tea"],
     ["neighbour-topic"],
   ],
+  // Not taken: no verb of the clause is of a kind with the noun (a neighbour may be about anything).
+  ["We switched energy company. EDF does it cheaper.", "EDF does it cheaper.", [], ["unrelated"]],
+  ["The old phone finally gave up. Got a Pixel 8 on Friday.", "Got a Pixel 8 on Friday.", [], ["unrelated"]],
   [
-    "The old phone finally gave up. Got a Pixel 8 on Friday.",
-    "Got a Pixel 8 on Friday.",
-    ["phone"],
-    ["neighbour-topic"],
+    "We planted tomatoes in the garden. I sold the Merc in October and bought a used Tesla Model 3.",
+    "I sold the Merc in October and bought a used Tesla Model 3.",
+    [],
+    ["unrelated", "unrelated"],
   ],
-  // A role only for a titled name.
+  // A role only beside a titled name, and then related as any topic.
   [
     "We found a dentist nearer home. Dr Lindqvist is much closer.",
     "Dr Lindqvist is much closer.",
-    ["dentist", "home"].slice(0, 1),
-    ["neighbour-topic", "no-kind"],
+    [],
+    ["unrelated", "no-kind"],
   ],
-  // Not taken: the clause names no thing by a name (its common nouns say its kind).
+  // The clause names no thing by a name (its common nouns say its kind).
   [
     "My sister came over last week. I switched to oat milk now.",
     "I switched to oat milk now.",
@@ -175,12 +179,17 @@ const TOPIC_ROWS: [string, string, string[], string[]][] = [
   // A role beside an untitled name: "Lidl" is no sister.
   ["My sister came over. I get oat milk at Lidl now.", "I get oat milk at Lidl now.", [], ["untitled"]],
   // The clause has a noun of the same kind: "milk" is its food, "coffee" another thing.
-  ["I cut down on coffee. I get oat milk at Lidl now.", "I get oat milk at Lidl now.", [], ["own-kind"]],
+  [
+    "I cut down on coffee. I brew oat milk lattes at Lidl now.",
+    "I brew oat milk lattes at Lidl now.",
+    [],
+    ["own-kind"],
+  ],
   // The neighbour is a question the speaker asked.
   ["Do you like the Kobo reader? I read on a Kindle now.", "I read on a Kindle now.", [], ["in-question"]],
   // A person's name is no topic.
   ["Priya visited. I use Obsidian now.", "I use Obsidian now.", [], ["name"]],
-  // A noun of another kind (an idea, a feeling) or of time.
+  // A noun of another kind (an idea) or of time.
   ["The idea came to me last week. I use Obsidian now.", "I use Obsidian now.", [], ["no-kind", "time"]],
   // The clause says the noun already.
   ["I needed a new laptop. I bought a ThinkPad laptop.", "I bought a ThinkPad laptop.", [], ["in-clause"]],
@@ -192,13 +201,14 @@ describe("resolveTopics: the asked thing named in a neighbouring sentence of the
     expect(topicsOf(turn, clause, { lexicon })).toEqual(topics);
   });
 
-  it("takes nothing without a lexicon that names kinds, or from another turn", () => {
-    const turn = "We switched energy company. EDF does it cheaper.";
-    expect(topicsOf(turn, "EDF does it cheaper.")).toEqual([]);
-    expect(topicsOf(turn, "EDF does it cheaper.", { lexicon: { ...lexicon, topicKind: undefined } })).toEqual(
-      [],
-    );
-    expect(topicsOf("EDF does it cheaper.", "EDF does it cheaper.", { lexicon })).toEqual([]);
+  it("takes nothing without a lexicon that names kinds and relates them, or from another turn", () => {
+    const turn = "We ran out of coffee. I brew with a Chemex now.";
+    const clause = "I brew with a Chemex now.";
+    expect(topicsOf(turn, clause, { lexicon })).toEqual(["coffee"]);
+    expect(topicsOf(turn, clause)).toEqual([]);
+    expect(topicsOf(turn, clause, { lexicon: { ...lexicon, topicKind: undefined } })).toEqual([]);
+    expect(topicsOf(turn, clause, { lexicon: { ...lexicon, sharesKind: undefined } })).toEqual([]);
+    expect(topicsOf(clause, clause, { lexicon })).toEqual([]);
   });
 });
 

@@ -384,6 +384,7 @@ export interface TopicResolution {
     | "in-clause"
     | "no-name"
     | "untitled"
+    | "unrelated"
     | "own-kind"
     | "no-kind"
     | "name"
@@ -410,6 +411,11 @@ export interface TopicResolution {
  *     kind of thing, and a neighbour's "my sister" is no topic of it.
  *   - `TITLED` (a role only): a role classifies a person, so the clause's name must be one for sure,
  *     a titled name ("Dr Lindqvist"); "my sister" beside "I get oat milk at Lidl now" is no topic.
+ *   - `RELATED`: a verb of the clause, read as a noun or by a noun WordNet derives from it, and the
+ *     noun are of one kind within two steps (`Lexicon.sharesKind`: "brew" and "coffee" are both a
+ *     beverage). A turn often says two unrelated things side by side ("The vet put Luna on new
+ *     kibble. I sold the Merc and bought a Tesla."): adjacency alone is no topic. So "We switched
+ *     energy company. EDF does it cheaper." gains nothing: "does" says no kind (unsure: refused).
  *   - `NOT_OWN_KIND`: the clause has no common noun of its own of that kind ("I get oat milk at
  *     Lidl now" names its food: "coffee" beside it is another thing), and does not say the noun
  *     already.
@@ -433,6 +439,13 @@ export function resolveTopics(
   const said = new Set(words.flatMap((w) => [w.text.toLowerCase(), w.lemma]));
   const ownKinds = new Set(words.filter((w) => w.pos === "NOUN").map((w) => (kind ? kind(w.lemma) : null)));
   const named = words.some((w) => w.pos === "PROPN" && !/^i$/i.test(w.text));
+  // `RELATED`: a verb of the clause, read as a noun or by a noun made of it, is of a kind with the
+  // topic ("brew" and "coffee": beverages); a sentence beside the clause may be about anything.
+  const nounsOfVerbs = words
+    .filter((w) => w.pos === "VERB")
+    .flatMap((w) => [w.lemma, ...(options.lexicon?.derivedNouns(w.lemma) ?? [])]);
+  const related = (head: string): boolean =>
+    nounsOfVerbs.some((n) => options.lexicon?.sharesKind?.(head, n) ?? false);
   // A role names a person: only a name the clause gives a title ("Dr Lindqvist") is one for sure.
   const titled = /\b(?:Dr|Mr|Mrs|Ms|Miss|Prof|Doctor)\.?\s+\p{Lu}/u.test(clause);
   for (const n of [at - 1, at + 1]) {
@@ -457,6 +470,7 @@ export function resolveTopics(
         if (k === null) decide(null, "no-kind");
         else if (ownKinds.has(k)) decide(null, "own-kind");
         else if (k === "role" && !titled) decide(null, "untitled");
+        else if (!related(np.head.lemma)) decide(null, "unrelated");
         else decide(noun.toLowerCase(), "neighbour-topic");
       }
     }
