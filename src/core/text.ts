@@ -383,7 +383,7 @@ const isTopic = (r: ReferentEntry): r is TopicWords => "topic" in r;
  *   withReferents("I replaced it with a MacBook Air.", [{ pronoun: "it", referent: "my old laptop" }])
  *   // → "I replaced my old laptop with a MacBook Air."
  *   withReferents("I brew with a Chemex now.", [{ topic: "coffee" }])
- *   // → "I brew with a Chemex now. (coffee)"
+ *   // → "I brew with a Chemex now (coffee)."
  */
 export function withReferents(text: string, referents: readonly ReferentEntry[] | undefined): string {
   if (!referents || referents.length === 0) return text;
@@ -411,7 +411,9 @@ export function withReferents(text: string, referents: readonly ReferentEntry[] 
     .filter(isTopic)
     .map((r) => r.topic)
     .filter((t) => !rawTokens(t).every((w) => said.has(w)));
-  return topics.length > 0 ? `${out} (${topics.join(", ")})` : out;
+  // Inside the last sentence, before its closing mark: the topic is read with the clause's own cue
+  // ("…every morning now (coffee).").
+  return topics.length > 0 ? out.replace(/\s*([.!?…]*)\s*$/u, ` (${topics.join(", ")})$1`) : out;
 }
 
 const PRONOUNS = /^(?:it|it['’]s|its|they|them|they['’]re|(?:that|this|the new|the old|the other) one)$/;

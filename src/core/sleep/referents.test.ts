@@ -236,10 +236,15 @@ describe("withReferents: the clause read with its pronouns as what they stand fo
     ],
     ["I love it, it's warmer.", [{ pronoun: "it", referent: "my Kobo" }], "I love my Kobo, it's warmer."],
     ["No referents.", [], "No referents."],
-    ["I brew with a Chemex now.", [{ topic: "coffee" }], "I brew with a Chemex now. (coffee)"],
-    ["EDF does it cheaper.", [{ topic: "energy company" }], "EDF does it cheaper. (energy company)"],
+    ["I brew with a Chemex now.", [{ topic: "coffee" }], "I brew with a Chemex now (coffee)."],
+    ["EDF does it cheaper.", [{ topic: "energy company" }], "EDF does it cheaper (energy company)."],
     // A topic the text says already is not added.
     ["My coffee is a Chemex brew.", [{ topic: "coffee" }], "My coffee is a Chemex brew."],
+    [
+      "I brew with it now",
+      [{ pronoun: "it", referent: "a Chemex" }, { topic: "coffee" }],
+      "I brew with a Chemex now (coffee)",
+    ],
   ])("%j with %j → %j", (text, referents, read) => {
     expect(withReferents(text, referents)).toBe(read);
   });
