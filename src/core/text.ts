@@ -71,7 +71,7 @@ export function rawTokens(text: string): string[] {
 /**
  * A light, deterministic suffix stripper: enough to match plural and tense variants. One rule per
  * word: "-ies" → "-y", "-sses" → "-ss", Porter2's step 1b for "-eed", "-ing" and "-ed", "-es"
- * after ch/sh/x/z, and a plural "-s".
+ * after ch/sh/x/z, and a plural "-s" (then step 1b for "-ings", so "meetings" meets "meeting").
  *
  * Step 1b restores what English changed before "-ing" / "-ed": a silent "e" after "at", "bl",
  * "iz" or a short word, and a doubled consonant undoubled, so the forms of one verb meet:
@@ -95,7 +95,9 @@ export function stem(token: string): string {
   if (token.endsWith("es") && /(?:ch|sh|x|z)es$/.test(token)) return token.slice(0, -2);
   if (token.endsWith("s") && !token.endsWith("ss") && !token.endsWith("us") && !token.endsWith("is")) {
     const t = token.slice(0, -1);
-    return t.endsWith("eed") ? eed(t) : t;
+    if (t.endsWith("eed")) return eed(t);
+    // A plural of an "-ing" noun meets its singular ("meetings" → "meet" = stem("meeting")).
+    return t.endsWith("ing") && t.length > 5 ? step1b(t, 3) : t;
   }
   return token;
 }
