@@ -30,11 +30,9 @@ describe("currentVersions: a superseded match brings its current successor", () 
       "These days I help out at the animal shelter on Saturdays instead of the food bank.",
       "Where do I volunteer?",
     ],
-    [
-      "I make my coffee with an AeroPress every morning.",
-      "I bought a Chemex last week and I brew with it every morning now.",
-      "How do I make my coffee?",
-    ],
+    // (AeroPress → "I bought a Chemex last week and I brew with it every morning now." was a row: its
+    // only link was "every morning", a word of when, which links nothing since `isWhenWord` reads
+    // stems; the turn it came from now links by its neighbour's topic, referents.test.ts.)
   ])(
     "%s → %s, asked %s: the successor is listed first, the older not at all",
     async (older, newer, question) => {

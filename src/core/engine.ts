@@ -666,6 +666,7 @@ export class Memory {
         this.sleepStep,
         hooks.onProgress,
         hooks.judge ?? this.sleepJudge,
+        this.ctx.lexicon,
       );
       const ruleItems = await this.store.transaction((tx) => reconcileRules(tx, this.writes, namespace));
       // A judge that writes (a model) may word each new abstraction's trigger; checked, outside the transaction.

@@ -119,7 +119,20 @@ export interface Lexicon {
   lists(word: string, pos: "noun" | "verb"): boolean;
   /** True when a noun or name names a place in its dominant sense ("Portland", "Glasgow": a city); false when not or unknown ("Giffgaff"). */
   isPlace(word: string): boolean;
+  /** True when one of a noun's first senses names a made thing ("server", "router"); optional: a lexicon without it is read as false. */
+  isArtifact?(word: string): boolean;
+  /**
+   * The kind of thing a noun names in its dominant senses, when a turn's topic may be of it: a made
+   * thing ("laptop"), a food or drink ("coffee"), an organisation ("company"), a role ("dentist");
+   * null when none or unknown. Optional: a lexicon without it names no topic.
+   */
+  topicKind?(word: string): TopicKind | null;
+  /** True when two nouns are one or kinds of a common kind within two steps ("coffee", "brew": beverages); optional: read as false. */
+  sharesKind?(a: string, b: string): boolean;
 }
+
+/** What a turn's topic names (`Lexicon.topicKind`, sleep/referents.ts `topicsOf`). */
+export type TopicKind = "artifact" | "food" | "organisation" | "role";
 
 // ---------------------------------------------------------------------------------------------
 // Judge

@@ -54,7 +54,16 @@ import {
   takesTimeOfDay,
   valueLeftUnsaid,
 } from "./state-slots.js";
-import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens, stemV1 } from "./text.js";
+import {
+  analyseEcho,
+  contentTokens,
+  isQuestion,
+  queryTerms,
+  rawTokens,
+  referentsIn,
+  stemV1,
+  withReferents,
+} from "./text.js";
 import { DISTILLED_SOURCE, RESTATED_SLOTS, RESTATES } from "./vocabulary.js";
 
 export interface RetrieveRequest {
@@ -980,6 +989,9 @@ function hitOf(
  * change (`saysOthersState`: "My mum has switched to Libby for her audiobooks" for "What app do I
  * use for audiobooks?"; needs a lexicon). Not when the question names a time (`namedTimes`: "on
  * 3 June, 2023") the older was said within and the newer was not: it asks what was said then.
+ * A clause sleep took out of a longer turn is read with its pronouns as what they stand for in that
+ * turn (`metadata.referents`, sleep/referents.ts: "I replaced it with a MacBook Air", "it" = "My
+ * old laptop"), for the word test and the judge; its text is shown as said.
  * Ranking only; nothing is closed. Bounded: the top 12 items. Mutates and re-sorts.
  */
 async function newerFirst(
@@ -1004,7 +1016,15 @@ async function newerFirst(
     // Beliefs only: an episode is a record of what was said then, not a claim about now.
     return r && h.status === "active" && "kind" in r && (r.kind === "fact" || r.kind === "failure");
   });
-  const words = new Map(top.map((h) => [h.id, new Set(contentTokens(h.text, stemV1))]));
+  // A clause sleep took out of a longer turn reads with its pronouns as what they stand for in that
+  // turn ("I replaced it with a MacBook Air": "it" = "my old laptop"; `referents`, sleep/referents.ts).
+  const matching = new Map(
+    top.map((h) => {
+      const r = records.get(h.id);
+      return [h.id, r && "kind" in r ? withReferents(h.text, referentsIn(r.metadata)) : h.text];
+    }),
+  );
+  const words = new Map(top.map((h) => [h.id, new Set(contentTokens(matching.get(h.id)!, stemV1))]));
   // Read once a pair: both the word test and the asked-slot test may ask (it tags both texts).
   const retiring = new Map<string, Promise<boolean>>();
   const retires = (newer: RecallHit, older: RecallHit) => {
@@ -1053,8 +1073,8 @@ async function newerFirst(
           continue;
       }
       const v = await judge.compare(
-        { text: a.text, at: a.at, kind: a.kind },
-        { text: b.text, at: b.at, kind: b.kind },
+        { text: matching.get(a.id)!, at: a.at, kind: a.kind },
+        { text: matching.get(b.id)!, at: b.at, kind: b.kind },
       );
       const disagree =
         v.relation === "supersedes" ||

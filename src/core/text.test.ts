@@ -55,6 +55,10 @@ describe("stem: Porter2's step 1b joins a verb's -ing and -ed forms with its bas
     ["falling", "fall"],
     ["passed", "pass"],
     ["buzzing", "buzz"],
+    // A plural of an "-ing" noun meets its singular (lemma20).
+    ["meetings", "meeting"],
+    ["mornings", "morning"],
+    ["paintings", "painting"],
   ])("%s meets %s", (a, b) => {
     expect(stem(a)).toBe(stem(b));
   });
@@ -78,6 +82,10 @@ describe("stem: Porter2's step 1b joins a verb's -ing and -ed forms with its bas
     ["opened", "opene"],
     ["snowing", "snowe"],
     ["staying", "staye"],
+    // No vowel before "-ings": a word of its own, its plural still its singular's.
+    ["things", "th"],
+    ["springs", "spr"],
+    ["kings", "k"],
   ])("%s does not meet %s", (a, b) => {
     expect(stem(a)).not.toBe(stem(b));
   });

@@ -71,7 +71,7 @@ export function rawTokens(text: string): string[] {
 /**
  * A light, deterministic suffix stripper: enough to match plural and tense variants. One rule per
  * word: "-ies" → "-y", "-sses" → "-ss", Porter2's step 1b for "-eed", "-ing" and "-ed", "-es"
- * after ch/sh/x/z, and a plural "-s".
+ * after ch/sh/x/z, and a plural "-s" (then step 1b for "-ings", so "meetings" meets "meeting").
  *
  * Step 1b restores what English changed before "-ing" / "-ed": a silent "e" after "at", "bl",
  * "iz" or a short word, and a doubled consonant undoubled, so the forms of one verb meet:
@@ -95,7 +95,9 @@ export function stem(token: string): string {
   if (token.endsWith("es") && /(?:ch|sh|x|z)es$/.test(token)) return token.slice(0, -2);
   if (token.endsWith("s") && !token.endsWith("ss") && !token.endsWith("us") && !token.endsWith("is")) {
     const t = token.slice(0, -1);
-    return t.endsWith("eed") ? eed(t) : t;
+    if (t.endsWith("eed")) return eed(t);
+    // A plural of an "-ing" noun meets its singular ("meetings" → "meet" = stem("meeting")).
+    return t.endsWith("ing") && t.length > 5 ? step1b(t, 3) : t;
   }
   return token;
 }
@@ -351,3 +353,81 @@ export function attributeValue(text: string): string {
  */
 export const mentionsAnyId = (ids: Iterable<string>): RegExp =>
   new RegExp(`\\b(?:${[...ids].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})\\b`);
+
+/** A pronoun of a distilled clause and the noun phrase of its turn it stands for (sleep/referents.ts). */
+export interface ReferentWords {
+  pronoun: string;
+  referent: string;
+}
+
+/**
+ * The topic of a distilled clause named only in a neighbouring sentence of its turn, with no pronoun
+ * ("Lent started… black coffee only" / "I brew with it every morning now": "coffee";
+ * sleep/referents.ts `topicsOf`).
+ */
+export interface TopicWords {
+  topic: string;
+}
+
+/** What sleep records in a distilled clause's `referents`: a resolved pronoun, or a neighbour's topic. */
+export type ReferentEntry = ReferentWords | TopicWords;
+
+const isTopic = (r: ReferentEntry): r is TopicWords => "topic" in r;
+
+/**
+ * A belief's text read with each resolved pronoun replaced by what it stands for, and the topics
+ * its turn named beside it after it in brackets, for matching only (the write gate's candidates and
+ * judge, recall's newer-first word test): the stored text is never changed. "it's" reads
+ * "<referent> is", "its" "<referent>'s", "they're" "<referent> are"; "the new one" reads "the new
+ * <kind>"; a topic whose words the text already says is not added. Text without referents is
+ * returned as it is.
+ *
+ *   withReferents("I replaced it with a MacBook Air.", [{ pronoun: "it", referent: "my old laptop" }])
+ *   // → "I replaced my old laptop with a MacBook Air."
+ *   withReferents("I brew with a Chemex now.", [{ topic: "coffee" }])
+ *   // → "I brew with a Chemex now (coffee)."
+ */
+export function withReferents(text: string, referents: readonly ReferentEntry[] | undefined): string {
+  if (!referents || referents.length === 0) return text;
+  let out = text;
+  for (const r of referents) {
+    if (isTopic(r)) continue;
+    const { pronoun, referent } = r;
+    const one = /^(that|this|the new|the old|the other) one$/.exec(pronoun);
+    const [re, by]: [RegExp, string] = one
+      ? [
+          new RegExp(`\\b${one[1]} one\\b`, "iu"),
+          `${one[1] === "that" || one[1] === "this" ? "the" : one[1]} ${referent}`,
+        ]
+      : /^it['’]s$/.test(pronoun)
+        ? [/\bit['’]s\b/iu, `${referent} is`]
+        : pronoun === "its"
+          ? [/\bits\b/iu, `${referent}'s`]
+          : /^they['’]re$/.test(pronoun)
+            ? [/\bthey['’]re\b/iu, `${referent} are`]
+            : [new RegExp(`\\b${pronoun}\\b(?!['’])`, "iu"), referent];
+    out = out.replace(re, by);
+  }
+  const said = new Set(rawTokens(out));
+  const topics = referents
+    .filter(isTopic)
+    .map((r) => r.topic)
+    .filter((t) => !rawTokens(t).every((w) => said.has(w)));
+  // Inside the last sentence, before its closing mark: the topic is read with the clause's own cue
+  // ("…every morning now (coffee).").
+  return topics.length > 0 ? out.replace(/\s*([.!?…]*)\s*$/u, ` (${topics.join(", ")})$1`) : out;
+}
+
+const PRONOUNS = /^(?:it|it['’]s|its|they|them|they['’]re|(?:that|this|the new|the old|the other) one)$/;
+
+/** The referents sleep recorded on a belief's metadata (`referents`), well-formed ones only. */
+export function referentsIn(metadata: Readonly<Record<string, unknown>> | undefined): ReferentEntry[] {
+  const list = metadata?.referents;
+  if (!Array.isArray(list)) return [];
+  return list.filter((r): r is ReferentEntry => {
+    if (typeof r !== "object" || r === null) return false;
+    const e = r as Partial<ReferentWords & TopicWords>;
+    if (typeof e.topic === "string") return e.pronoun === undefined && /^[\p{L}][\p{L}' -]*$/u.test(e.topic);
+    return typeof e.pronoun === "string" && typeof e.referent === "string" && PRONOUNS.test(e.pronoun);
+  });
+}

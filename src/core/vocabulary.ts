@@ -35,3 +35,13 @@ export const RESTATED_SLOTS = "restatedSlots";
 
 /** The provenance sleep writes on a rule it abstracts from several beliefs (sleep/rules.ts). */
 export const ABSTRACTION_SOURCE = "abstraction";
+
+/**
+ * The metadata key sleep writes on a belief distilled out of a longer turn whose pronoun stands for
+ * a thing said elsewhere in that turn (sleep/referents.ts): `[{ pronoun, referent }]`, e.g.
+ * `[{ pronoun: "it", referent: "my old laptop" }]` on "I replaced it with a MacBook Air". The
+ * belief's text stays what the user said; the write gate and recall's newer-first read the text
+ * with the referent in the pronoun's place (`withReferents`, text.ts) to match it. The words come
+ * from the belief's own source turn, so forgetting that turn (or the belief) erases them with it.
+ */
+export const REFERENTS_KEY = "referents";

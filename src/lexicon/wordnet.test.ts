@@ -6,6 +6,7 @@ import { askedSlot, fillsAskedSlot, saysOthersState } from "../core/state-slots.
 import {
   derivedNouns,
   derivedVerbs,
+  isArtifact,
   isListed,
   isPartOf,
   isPerson,
@@ -14,6 +15,8 @@ import {
   nounKinds,
   nounRelation,
   openWordNet,
+  sharesKind,
+  topicKind,
   WordNetNouns,
   wordnetDir,
 } from "./wordnet.js";
@@ -266,6 +269,48 @@ describe("isPlace: a place in every dominant sense (noun.location)", () => {
     "%s is not a place",
     (w) => expect(isPlace(nouns, w)).toBe(false),
   );
+});
+
+describe("isArtifact: a made thing in one of the first senses (noun.artifact)", () => {
+  it.each(["server", "router", "laptop", "chair", "kettle"])("%s may be a made thing", (w) =>
+    expect(isArtifact(nouns, w)).toBe(true),
+  );
+  it.each(["sister", "manager", "colleague", "neighbour", "driver", "morning", "Giffgaff"])(
+    "%s is no made thing",
+    (w) => expect(isArtifact(nouns, w)).toBe(false),
+  );
+});
+
+describe("topicKind: the kind of thing a turn's topic may be, by the noun's dominant senses", () => {
+  it.each([
+    ["coffee", "food"],
+    ["milk", "food"],
+    ["laptop", "artifact"],
+    ["gym", "artifact"],
+    ["company", "organisation"],
+    ["dentist", "role"],
+    ["sister", "role"],
+    // Senses of other kinds, split senses, time, unknown words: none.
+    ["week", null],
+    ["idea", null],
+    ["bank", null],
+    ["insurance", null],
+    ["Chemex", null],
+  ])("%s → %s", (w, kind) => expect(topicKind(nouns, w)).toBe(kind));
+});
+
+describe("sharesKind: two nouns of one kind within two hypernym steps each", () => {
+  it.each([
+    ["coffee", "brew", true],
+    ["tea", "brew", true],
+    ["coffee", "coffee", true],
+    ["coffee", "garden", false],
+    ["sugar", "brew", false],
+    ["phone", "meeting", false],
+    ["car", "drive", false],
+    ["tomatoes", "car", false],
+    ["Chemex", "Chemex", false],
+  ])("%s / %s → %s", (a, b, shared) => expect(sharesKind(nouns, a, b)).toBe(shared));
 });
 
 describe("confidentSensesOf: a counted word is read as a kind only when its first sense is most of its uses", () => {

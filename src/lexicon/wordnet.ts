@@ -22,7 +22,7 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { Lexicon, NounRelation } from "../core/ports.js";
+import type { Lexicon, NounRelation, TopicKind } from "../core/ports.js";
 
 /** How many of a word's senses are read, most frequent first. */
 export const SENSES = 3;
@@ -370,6 +370,32 @@ export function nounKinds(nouns: WordNetNouns, word: string): string[] {
   return [...out];
 }
 
+/** How many hypernym steps `sharesKind` climbs from each noun ("coffee" → beverage ← "brew"). */
+export const SHARED_KIND_STEPS = 2;
+
+/**
+ * True when two nouns are one, or a dominant sense of each (`dominantSensesOf`) lies within
+ * `SHARED_KIND_STEPS` hypernym steps of a common kind: "coffee" and "brew" (both a beverage),
+ * "laptop" and "computer"; not "coffee" and "garden", "phone" and "meeting".
+ */
+export function sharesKind(nouns: WordNetNouns, a: string, b: string): boolean {
+  const x = a.trim().toLowerCase();
+  const y = b.trim().toLowerCase();
+  if (x === y) return nouns.sensesOf(x).length > 0;
+  const climb = (word: string): Set<number> => {
+    let frontier = nouns.dominantSensesOf(word);
+    const seen = new Set(frontier);
+    for (let step = 0; step < SHARED_KIND_STEPS && frontier.length > 0; step++) {
+      frontier = frontier.flatMap((s) => nouns.synset(s).hypernyms).filter((s) => !seen.has(s));
+      for (const s of frontier) seen.add(s);
+    }
+    return seen;
+  };
+  const left = climb(x);
+  for (const s of climb(y)) if (left.has(s)) return true;
+  return false;
+}
+
 /** How many hypernym steps `isPerson` climbs ("daughter" → female offspring → child → juvenile → person). */
 export const PERSON_STEPS = 8;
 
@@ -456,6 +482,43 @@ export function isPlace(nouns: WordNetNouns, word: string): boolean {
   return senses.length > 0 && senses.every((s) => nouns.synset(s).lexFile === LOCATION_FILE);
 }
 
+/** WordNet's lexicographer file of nouns that name made things (noun.artifact). */
+const ARTIFACT_FILE = 6;
+
+/**
+ * True when one of a noun's first `SENSES` senses names a made thing (noun.artifact): "server" (a
+ * waiter first, a computer third), "router", "laptop", "chair" are; "sister", "manager", "GP" are
+ * not. Read with `isPerson` by a reader that meets the noun as "it": a word that may name a thing
+ * is not refused as a person.
+ */
+export function isArtifact(nouns: WordNetNouns, word: string): boolean {
+  return nouns
+    .sensesOf(word.trim().toLowerCase())
+    .slice(0, SENSES)
+    .some((s) => nouns.synset(s).lexFile === ARTIFACT_FILE);
+}
+
+/** The kinds of thing a turn's topic may be (`topicKind`), by WordNet's lexicographer files. */
+const TOPIC_FILES: Readonly<Record<number, TopicKind>> = {
+  [ARTIFACT_FILE]: "artifact",
+  13: "food",
+  14: "organisation",
+  18: "role",
+};
+
+/**
+ * The kind of thing a noun names in its dominant senses (`dominantSensesOf`), when every one of
+ * them is of one kind a turn's topic may be: a made thing (noun.artifact: "laptop", "router",
+ * "gym"), a food or drink (noun.food: "coffee", "milk"), an organisation (noun.group: "company",
+ * "bank"), a role (noun.person: "dentist", "sister"); null otherwise ("week", "idea", "sugar"
+ * when its senses split) or unknown ("Chemex").
+ */
+export function topicKind(nouns: WordNetNouns, word: string): TopicKind | null {
+  const senses = nouns.dominantSensesOf(word.trim().toLowerCase());
+  const kinds = new Set(senses.map((s) => TOPIC_FILES[nouns.synset(s).lexFile] ?? null));
+  return kinds.size === 1 ? ([...kinds][0] ?? null) : null;
+}
+
 /**
  * True when WordNet lists the word (lower case, a single word) as a `pos`: "mortgage" as a noun and
  * a verb, "home" as both, "mortgaged" and "remortgaged" as neither (an inflected form is no entry:
@@ -496,6 +559,9 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
     derivedVerbs: (noun) => derivedVerbs(open(), openVerbs(), noun),
     isPartOf: (part, whole) => isPartOf(open(), part, whole),
     isPlace: (word) => isPlace(open(), word),
+    isArtifact: (word) => isArtifact(open(), word),
+    topicKind: (word) => topicKind(open(), word),
+    sharesKind: (a, b) => sharesKind(open(), a, b),
     lists: (word, pos) => isListed(pos === "noun" ? open() : openVerbs(), word),
     close: () => {
       nouns?.close();

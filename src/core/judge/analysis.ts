@@ -227,11 +227,15 @@ const CALENDAR = new Set(
   ),
 );
 const TIME_PREPOSITION = /^(?:since|until|till|from|after|before|during)$/i;
-/** Words of when, not what: units and parts of the calendar and the day ("days", "evenings", "weekend"). */
+/**
+ * Words of when, not what: units and parts of the calendar and the day ("days", "evenings",
+ * "weekend"), as written and as `stem` makes them ("morning" → "morn", "evening" → "even"), since
+ * `isWhenWord` is handed stemmed tokens.
+ */
 const WHEN_WORDS = new Set(
-  "day week weekend month year morning afternoon evening night hour minute tonight today tomorrow yesterday weekday".split(
-    " ",
-  ),
+  "day week weekend month year morning afternoon evening night hour minute tonight today tomorrow yesterday weekday"
+    .split(" ")
+    .flatMap((w) => [w, stem(w)]),
 );
 
 /**

@@ -2,7 +2,9 @@
  * Distillation without a model: undistilled episodes become beliefs.
  *
  *   1. take statements of state said in passing out of longer turns ("…by the way, I moved my
- *      dentist appointment to Thursdays"): each is its own proposition (chat-turns.ts)
+ *      dentist appointment to Thursdays"): each is its own proposition (chat-turns.ts); a pronoun
+ *      of it that stands for a thing said earlier in the turn keeps that thing's words for the
+ *      gate's matching, in `metadata.referents` (referents.ts), never in its text
  *   1b. drop what cannot stand alone (chit-chat, questions, self-notes, fragments, and turns made
  *      only of phatic sentences: greetings, thanks, well-wishes; dialogue-acts.ts)
  *   2. cluster the rest by the lexical judge (paraphrases together), split by outcome:
@@ -21,15 +23,16 @@
  */
 import { compareLexically, loadTagger } from "../judge/lexical-judge.js";
 import type { Belief, Episode, GateResult, Outcome } from "../model.js";
-import type { Judge, Store, StoreWriter } from "../ports.js";
-import { analyseEcho, contentTokens } from "../text.js";
-import { DISTILLED_SOURCE, RESTATED_SLOTS, RESTATES } from "../vocabulary.js";
+import type { Judge, Lexicon, Store, StoreWriter } from "../ports.js";
+import { analyseEcho, contentTokens, type ReferentEntry, withReferents } from "../text.js";
+import { DISTILLED_SOURCE, REFERENTS_KEY, RESTATED_SLOTS, RESTATES } from "../vocabulary.js";
 import { decide } from "../write-gate.js";
 import type { Writes } from "../writes.js";
 import { statementsOfState } from "./chat-turns.js";
 import { onlyPhatic } from "./dialogue-acts.js";
 import { distilCluster } from "./generalise.js";
 import { storeMixed } from "./mixed.js";
+import { referentsOf, topicsOf } from "./referents.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
 import { type Older, restatedBeliefs, restatements, SaidBefore, staysEpisode } from "./restatements.js";
 import { standalone } from "./standalone.js";
@@ -39,6 +42,8 @@ interface Cluster {
   episodes: Episode[];
   valence: Outcome | null;
   text: string;
+  /** A clause out of a longer turn: what its pronouns stand for in that turn, and its neighbour's topic (referents.ts). */
+  referents?: ReferentEntry[];
   /** Set when a judge was asked to word the cluster: what it said, for the report and metadata. */
   worded?: { note: string; by: string | null; lexical: string };
   /** An unmarked restatement of a slot (restatements.ts): the older statements it gives another value of. */
@@ -114,16 +119,21 @@ export async function storeProposition(
     sources: string[];
     support: number;
     metadata?: Record<string, unknown>;
+    /** What the text's pronouns stand for in its turn: read for matching, kept in metadata, never in the text. */
+    referents?: readonly ReferentEntry[];
   },
 ): Promise<GateResult> {
   const [vector] = await writes.embedder.embed([p.text]);
-  const candidates = await writes.gateCandidates(tx, p.text, vector!, p.namespace, {
+  // The clause with its pronouns read as what they stand for ("I replaced my old laptop with a
+  // MacBook Air"): the older statement of the same thing is found and judged by those words.
+  const matching = withReferents(p.text, p.referents);
+  const candidates = await writes.gateCandidates(tx, matching, vector!, p.namespace, {
     episodes: false,
     kinds: ["fact", "failure"],
   });
   const decision = await decide(
     {
-      text: p.text,
+      text: matching,
       at: p.at,
       kind: p.valence === "failure" ? "failure" : "fact",
       // A success is a result too: against a failure lesson it is an outcome conflict, not a restatement.
@@ -153,7 +163,14 @@ export async function storeProposition(
     source: DISTILLED_SOURCE,
     now: writes.now(),
     vector: vector!,
-    ...(p.metadata ? { metadata: p.metadata } : {}),
+    ...(p.metadata || p.referents?.length
+      ? {
+          metadata: {
+            ...p.metadata,
+            ...(p.referents?.length ? { [REFERENTS_KEY]: p.referents.map((r) => ({ ...r })) } : {}),
+          },
+        }
+      : {}),
   });
   if (p.support > 1) await tx.updateBelief(result.id, { support: p.support });
   return result;
@@ -167,6 +184,7 @@ export async function distilPending(
   step: StepBound,
   onProgress?: (done: number, total: number) => void,
   judge?: Judge,
+  lexicon?: Lexicon,
 ): Promise<SleepReport> {
   const started = elapsed();
   const now = writes.now();
@@ -213,7 +231,24 @@ export async function distilPending(
     const found: { statements: string[]; rest: string } =
       e.type === "question" ? { statements: [], rest: core } : statementsOfState(core);
     for (const text of found.statements)
-      if (standalone(text) === "standalone") inTurn.push({ episodes: [e], valence: valenceOf(e), text });
+      if (standalone(text) === "standalone") {
+        // A pronoun whose thing was said elsewhere in the turn keeps that thing's words for matching,
+        // and so does the topic a neighbouring sentence names without one (`NEIGHBOUR_TOPIC`).
+        const pronouns = referentsOf(core, text, { lexicon });
+        const read = withReferents(text, pronouns);
+        const referents: ReferentEntry[] = [
+          ...pronouns,
+          ...topicsOf(core, text, { lexicon })
+            .filter((topic) => withReferents(read, [{ topic }]) !== read)
+            .map((topic) => ({ topic })),
+        ];
+        inTurn.push({
+          episodes: [e],
+          valence: valenceOf(e),
+          text,
+          ...(referents.length > 0 ? { referents } : {}),
+        });
+      }
     // A sentence that gives another value of a slot the speaker stated before, with no cue of change
     // ("Breakfast is porridge these days"), is its own statement too, gated against the older; only
     // in a turn that would otherwise stay an episode (`staysEpisode`: no statement taken out and no
@@ -281,6 +316,7 @@ export async function distilPending(
         sources,
         support,
         ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+        ...(c.referents ? { referents: c.referents } : {}),
       });
       items.push({
         action: "distilled",
