@@ -65,14 +65,7 @@ export async function forgetItem(
   let reason: string;
   if (key.startsWith("e")) {
     const e = await episodeIn(tx, key, namespace);
-    if (e.status === "forgotten")
-      return {
-        forgotten: [],
-        reason: `${key} was already forgotten`,
-        continuity: null,
-        purge: null,
-        wrapCancelled: null,
-      };
+    if (e.status === "forgotten") return alreadyForgotten(key);
     const tombstone = writes.contentHash(tx, e.content);
     contents.push(e.content);
     await tx.updateEpisode(key, {
@@ -103,14 +96,7 @@ export async function forgetItem(
     reason = `erased ${key} and ${forgotten.length - 1} belief(s) derived only from it or merged into those`;
   } else {
     const b = await beliefIn(tx, key, namespace);
-    if (b.status === "forgotten")
-      return {
-        forgotten: [],
-        reason: `${key} was already forgotten`,
-        continuity: null,
-        purge: null,
-        wrapCancelled: null,
-      };
+    if (b.status === "forgotten") return alreadyForgotten(key);
     await eraseWithDuplicates(b, "forgotten on request");
     const merged = forgotten.length - 1;
     // Name the episodes that still hold the text's source; a belief remembered directly has none.
@@ -160,6 +146,15 @@ export async function forgetItem(
     });
   return { forgotten, reason, continuity, purge: null, wrapCancelled };
 }
+
+/** Forget of an item already forgotten: nothing to do, and the result says so. */
+const alreadyForgotten = (key: string): ForgetResult => ({
+  forgotten: [],
+  reason: `${key} was already forgotten`,
+  continuity: null,
+  purge: null,
+  wrapCancelled: null,
+});
 
 const wording = (t: string) =>
   analyseEcho(t)
