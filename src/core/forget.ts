@@ -20,7 +20,7 @@ import { beliefIn, episodeIn } from "./scope.js";
 import { mixedWithout } from "./sleep/mixed.js";
 import { abstractionWithout } from "./sleep/rules.js";
 import { analyseEcho } from "./text.js";
-import { ABSTRACTION_SOURCE, DISTILLED_SOURCE } from "./vocabulary.js";
+import { ABSTRACTION_SOURCE, DISTILLED_SOURCE, REFERENTS_KEY } from "./vocabulary.js";
 import { redactReports } from "./worker/records.js";
 import type { Writes } from "./writes.js";
 
@@ -181,7 +181,7 @@ async function rewordQuoting(
   erase: (b: Belief, reason: string) => Promise<void>,
 ): Promise<string[]> {
   const gone = new Set(forgotten.map((f) => f.id));
-  const goneWordings = new Set(contents.map(wording).filter(Boolean));
+  const goneWordings = contents.map(wording).filter(Boolean);
   const candidates = new Map<string, Belief>();
   const consider = (b: Belief | null) => {
     if (b && b.namespace === namespace && b.status !== "forgotten" && !gone.has(b.id))
@@ -210,7 +210,11 @@ async function rewordQuoting(
       const { children: _children, ...rest } = abstraction;
       patch = rest;
     } else if (b.source === DISTILLED_SOURCE && b.sources.length > 0) {
-      const quotes = (t: unknown) => typeof t === "string" && goneWordings.has(wording(t));
+      // Its words, or a clause sleep took out of it ("…by the way, I live at 12 Elm Road now").
+      const quotes = (t: unknown) => {
+        const w = typeof t === "string" ? wording(t) : "";
+        return w !== "" && goneWordings.some((g) => g === w || g.includes(w));
+      };
       if (!quotes(b.text) && !quotes(b.metadata.lexicalText)) continue;
       const live = (await tx.getEpisodes(b.sources)).filter(
         (e) => e.namespace === namespace && e.status !== "forgotten",
@@ -220,9 +224,16 @@ async function rewordQuoting(
       const fullest = live
         .map((e) => analyseEcho(e.content).core)
         .reduce((a, t) => (t.length > a.length ? t : a), "");
+      // A clause's referents (what its pronouns stood for in its turn) are that turn's words too.
+      const { [REFERENTS_KEY]: _referents, ...unreferenced } = b.metadata;
+      const metadata = quotes(b.text) ? unreferenced : b.metadata;
       patch = {
         ...(quotes(b.text) ? { text: fullest } : {}),
-        ...(quotes(b.metadata.lexicalText) ? { metadata: { ...b.metadata, lexicalText: fullest } } : {}),
+        ...(quotes(b.metadata.lexicalText)
+          ? { metadata: { ...metadata, lexicalText: fullest } }
+          : metadata !== b.metadata
+            ? { metadata }
+            : {}),
       };
     }
     if (!patch) continue;

@@ -3,6 +3,7 @@
  * tokens, stop words, light stemming, and the cues that mark questions, hypotheticals,
  * changes, additions, negations and recalled memories written back.
  */
+import { REFERENTS_KEY } from "./vocabulary.js";
 
 const NUMBER_WORDS: Record<string, string> = {
   zero: "0",
@@ -422,7 +423,7 @@ const PRONOUNS = /^(?:it|it['’]s|its|they|them|they['’]re|(?:that|this|the n
 
 /** The referents sleep recorded on a belief's metadata (`referents`), well-formed ones only. */
 export function referentsIn(metadata: Readonly<Record<string, unknown>> | undefined): ReferentEntry[] {
-  const list = metadata?.referents;
+  const list = metadata?.[REFERENTS_KEY];
   if (!Array.isArray(list)) return [];
   return list.filter((r): r is ReferentEntry => {
     if (typeof r !== "object" || r === null) return false;

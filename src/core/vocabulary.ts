@@ -38,10 +38,12 @@ export const ABSTRACTION_SOURCE = "abstraction";
 
 /**
  * The metadata key sleep writes on a belief distilled out of a longer turn whose pronoun stands for
- * a thing said elsewhere in that turn (sleep/referents.ts): `[{ pronoun, referent }]`, e.g.
- * `[{ pronoun: "it", referent: "my old laptop" }]` on "I replaced it with a MacBook Air". The
+ * a thing said elsewhere in that turn, or whose topic a neighbouring sentence names (sleep/referents.ts):
+ * `[{ pronoun, referent } | { topic }]`, e.g. `[{ pronoun: "it", referent: "my old laptop" }]` on
+ * "I replaced it with a MacBook Air", `[{ topic: "coffee" }]` on "I brew with a Chemex now". The
  * belief's text stays what the user said; the write gate and recall's newer-first read the text
  * with the referent in the pronoun's place (`withReferents`, text.ts) to match it. The words come
- * from the belief's own source turn, so forgetting that turn (or the belief) erases them with it.
+ * from the belief's own source turn, so forgetting that turn (or the belief) erases them with it
+ * (forget.ts drops them when it rewords a kept belief whose text was that turn's).
  */
 export const REFERENTS_KEY = "referents";

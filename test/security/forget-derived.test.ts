@@ -123,6 +123,24 @@ async function checkDistilled(mem: Memory, clock: ReturnType<typeof testClock>) 
   expect(await mem.get(id)).toMatchObject({ status: "active", text: "We deploy on Fridays" });
 }
 
+/**
+ * A belief worded by a clause sleep took out of a longer turn, kept by a paraphrase from another
+ * episode: forgetting the turn words it by what is left, and drops the turn's referents with it.
+ */
+async function checkClause(mem: Memory, clock: ReturnType<typeof testClock>) {
+  const plain = await mem.record("I moved house recently", { type: "observation" });
+  clock.advance(HOUR);
+  const turn = await mem.record(`Long day at work. By the way, I live at ${WORD} Road now.`, {
+    type: "observation",
+  });
+  const distilled = await mem.distil([plain.id, turn.id], [`I live at ${WORD} Road now`]);
+  const id = distilled.items.find((i) => i.action === "distilled")!.id;
+  const result = await mem.forget(turn.id);
+  expect(result.forgotten.map((f) => f.id)).toEqual([turn.id]);
+  expect(found(await outputs(mem, "live Road moved house"))).toEqual([]);
+  expect(await mem.get(id)).toMatchObject({ status: "active", text: "I moved house recently" });
+}
+
 function grepFiles(dir: string): Record<string, string[]> {
   const hits: Record<string, string[]> = {};
   for (const f of readdirSync(dir)) {
@@ -137,6 +155,7 @@ describe("forget reaches a kept belief that quoted the item (SQLite file)", () =
     ["a mixed belief quoting a forgotten outcome", checkMixed],
     ["an abstraction listing a forgotten rule's trigger", checkRules],
     ["a distilled belief worded by the forgotten episode", checkDistilled],
+    ["a distilled belief worded by a clause of the forgotten turn", checkClause],
   ] as const)
     it(`${name}: no output and no byte of the files holds the canary`, async () => {
       const dir = mkdtempSync(join(tmpdir(), "strata-forget-derived-"));
