@@ -286,7 +286,10 @@ describe.skipIf(!DATABASE_URL)("forget on PostgreSQL rewrites a large table by c
           }),
         );
         expect(ops.filter((o) => o.start > f0 && o.start < f1).length).toBeGreaterThan(3);
-        expect(during).toBeLessThan(4 * quiet);
+        // Against a quiet window's longest write (4×), or, when that window was very quiet (a
+        // 15 ms longest on a loaded machine against a swap's lock of up to ~200 ms), a quarter of
+        // the forget: `VACUUM (FULL)` of episodes stops the writer for most of the forget.
+        expect(during).toBeLessThan(Math.max(4 * quiet, (f1 - f0) / 4));
         // Every row written while the table was copied is in the swapped table (the replay).
         const [{ n }] = await sql(
           `SELECT count(*)::int AS n FROM "${schema}".episodes WHERE namespace = 'b'`,
