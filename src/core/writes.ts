@@ -15,11 +15,12 @@ import type {
   Layer,
   OutcomeResult,
 } from "./model.js";
+import { creditKey, OUTCOME_CREDIT } from "./outcome-credit.js";
 import type { Policy } from "./policy.js";
 import type { Clock, Embedder, Judge, StoreReader, StoreWriter } from "./ports.js";
 import { compareIds, retrieve } from "./recall.js";
 import { beliefIn } from "./scope.js";
-import { hmacSha256, sha256 } from "./sha256.js";
+import { hmacSha256 } from "./sha256.js";
 import { analyseEcho } from "./text.js";
 import { earlierOf } from "./time.js";
 import type { GateCandidate, GateDecision } from "./write-gate.js";
@@ -349,9 +350,10 @@ export class Writes {
   ): Promise<OutcomeResult> {
     const now = this.now();
     const source = session !== null ? `session:${session}` : `actor:${this.actor}@${now.slice(0, 10)}`;
-    const creditKey = `outcome-credit:${b.id}:${success ? "success" : "failure"}:${sha256(source).slice(0, 32)}`;
-    const counted = (await tx.getMeta(creditKey)) === null;
-    if (counted) await tx.setMeta(creditKey, now);
+    // Keyed under the store's secret: the key never holds a plain digest of the session's name.
+    const credit = creditKey(tx.contentKey(), b.id, success, source);
+    const counted = (await tx.getMeta(credit)) === null;
+    if (counted) await tx.setMeta(credit, now);
     const successes = b.successes + (success && counted ? 1 : 0);
     const failures = b.failures + (!success && counted ? 1 : 0);
     const confidence = counted
@@ -449,7 +451,7 @@ export class Writes {
     await tx.deleteVector(b.id);
     await tx.deleteJudgedPairs(b.id);
     // Which sessions reported outcomes on it: bookkeeping about the erased belief goes with it.
-    await tx.deleteMetaPrefix(`outcome-credit:${b.id}:`);
+    await tx.deleteMetaPrefix(`${OUTCOME_CREDIT}${b.id}:`);
     await this.audit(tx, b.namespace, "belief.forgotten", b.id, { contentHash: tombstone, reason });
     const erased =
       b.text.length +

@@ -34,7 +34,7 @@ async function rollBack(store: Store): Promise<void> {
     (store as SqliteStore).unsafeExec("UPDATE meta SET value = '7' WHERE key = 'schema_version'");
   else
     await (store as unknown as PostgresStore).unsafeQuery(
-      "DELETE FROM {s}.strata_migrations WHERE version = 7",
+      "DELETE FROM {s}.strata_migrations WHERE version >= 7",
     );
 }
 

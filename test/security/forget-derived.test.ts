@@ -141,6 +141,49 @@ async function checkClause(mem: Memory, clock: ReturnType<typeof testClock>) {
   expect(await mem.get(id)).toMatchObject({ status: "active", text: "I moved house recently" });
 }
 
+/**
+ * A clause sleep took out of a turn whose pronoun names a thing of the turn's earlier sentence
+ * ("My flumbergast finally died… Anyway I replaced it with a MacBook Air."): the belief keeps what
+ * "it" stood for in `metadata.referents`, the canary. Another turn says the clause again, so the
+ * belief rests on both; forgetting the first turn keeps the belief, worded by the second, and its
+ * referents (that turn's words) go with the turn. Made by the real consolidation, not `distil`.
+ */
+async function checkReferents(mem: Memory, clock: ReturnType<typeof testClock>) {
+  const CANARY = "flumbergast";
+  const turn = await mem.record(
+    `My ${CANARY} finally died last month. Anyway I replaced it with a MacBook Air.`,
+  );
+  clock.advance(HOUR);
+  const again = await mem.record("I replaced it with a MacBook Air.");
+  clock.advance(HOUR);
+  await mem.consolidate();
+  const clause = (await mem.list({ kind: "fact", limit: 100 })).find(
+    (b) => b.layer === "belief" && b.text === "I replaced it with a MacBook Air.",
+  );
+  // The premise: sleep resolved "it" from the turn before, and the belief rests on both turns.
+  expect(clause).toMatchObject({
+    status: "active",
+    sources: [turn.id, again.id],
+    metadata: { referents: [{ pronoun: "it", referent: `My ${CANARY}` }] },
+  });
+  expect(found(await outputs(mem, "replaced laptop MacBook"))).not.toEqual([]);
+  const result = await mem.forget(turn.id);
+  expect(result.forgotten.map((f) => f.id)).toContain(turn.id);
+  expect(result.reason).toContain(`reworded ${clause!.id}`);
+  expect(found(await outputs(mem, `replaced MacBook ${CANARY}`))).toEqual([]);
+  const kept = await mem.get(clause!.id);
+  expect(kept).toMatchObject({
+    status: "active",
+    text: "I replaced it with a MacBook Air.",
+    sources: [turn.id, again.id],
+  });
+  expect(kept.metadata).not.toHaveProperty("referents");
+  expect((await mem.recall("What did I replace with a MacBook Air?", { k: 3 })).map((h) => h.id)).toContain(
+    clause!.id,
+  );
+  expect((await mem.verifyAudit()).ok).toBe(true);
+}
+
 function grepFiles(dir: string): Record<string, string[]> {
   const hits: Record<string, string[]> = {};
   for (const f of readdirSync(dir)) {
@@ -156,6 +199,7 @@ describe("forget reaches a kept belief that quoted the item (SQLite file)", () =
     ["an abstraction listing a forgotten rule's trigger", checkRules],
     ["a distilled belief worded by the forgotten episode", checkDistilled],
     ["a distilled belief worded by a clause of the forgotten turn", checkClause],
+    ["a clause whose pronoun's referent sleep took from the forgotten turn", checkReferents],
   ] as const)
     it(`${name}: no output and no byte of the files holds the canary`, async () => {
       const dir = mkdtempSync(join(tmpdir(), "strata-forget-derived-"));
@@ -214,7 +258,7 @@ describe("the rewording reads no other namespace (forged metadata)", () => {
 });
 
 describe("forget reaches a kept belief that quoted the item (PGlite)", () => {
-  it("a mixed belief and an abstraction, worded again; the tsvector follows", async () => {
+  it("a mixed belief, an abstraction and a clause's referents, worded again; the tsvector follows", async () => {
     const [{ PGlite }, { vector }] = await Promise.all([
       import("@electric-sql/pglite"),
       import("@electric-sql/pglite-pgvector"),
@@ -226,8 +270,9 @@ describe("forget reaches a kept belief that quoted the item (PGlite)", () => {
     try {
       await checkMixed(mem, clock);
       await checkRules(mem.withNamespace("rules"), clock);
+      await checkReferents(mem.withNamespace("referents"), clock);
       const rows = await pglite.query<{ n: number }>(
-        `SELECT count(*) AS n FROM forget_derived.beliefs WHERE tsv @@ to_tsquery('english', '${WORD}') OR text ILIKE '%${WORD}%'`,
+        `SELECT count(*) AS n FROM forget_derived.beliefs WHERE tsv @@ to_tsquery('english', '${WORD}') OR text ILIKE '%${WORD}%' OR metadata::text ILIKE '%flumbergast%'`,
       );
       expect(Number(rows.rows[0]!.n)).toBe(0);
     } finally {

@@ -14,6 +14,7 @@ import {
   NamespaceSchema,
   OutcomeEventSchema,
 } from "../model.js";
+import { OUTCOME_CREDIT } from "../outcome-credit.js";
 import {
   curationBeliefIds,
   DUMP_SECTIONS,
@@ -120,9 +121,8 @@ export function decodeVector(s: string): Float32Array {
  * the curation records a migration could not attribute) belong to no namespace: never exported,
  * refused by an import.
  */
-const OUTCOME_CREDIT = "outcome-credit:";
 
-/** The belief an outcome credit's key names (`outcome-credit:<id>:<result>:<source hash>`), or null. */
+/** The belief an outcome credit's key names (`outcome-credit:<id>:<result>:<keyed source hash>`), or null. */
 export function creditBelief(key: string): string | null {
   if (!key.startsWith(OUTCOME_CREDIT)) return null;
   const id = key.slice(OUTCOME_CREDIT.length).split(":")[0]!;

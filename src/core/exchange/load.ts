@@ -7,6 +7,7 @@
 import { verifyChains } from "../audit.js";
 import { StrataError } from "../errors.js";
 import type { AuditVerification, GateResult } from "../model.js";
+import { rekeyedCredit } from "../outcome-credit.js";
 import { DUMP_SECTIONS, type DumpSection, type Store } from "../ports.js";
 import type { Writes } from "../writes.js";
 import { type ExportDocument, sectionRows } from "./document.js";
@@ -78,6 +79,17 @@ export async function loadDocument(
   onProgress?: (done: number, total: number) => void,
 ): Promise<ImportReport> {
   const started = globalThis.performance.now();
+  // An export made before credits were keyed holds each source's plain SHA-256 digest: keyed here
+  // under this store's secret, exactly as the store's migration does, so the digest is not kept
+  // and a source counted before the export is still counted once.
+  const secret = store.contentKey();
+  doc = {
+    ...doc,
+    meta: doc.meta.map((m) => {
+      const key = rekeyedCredit(secret, m.key);
+      return key === null ? m : { ...m, key };
+    }),
+  };
   const found = await conflicts(store, doc);
   if (found.length > 0)
     throw new StrataError(

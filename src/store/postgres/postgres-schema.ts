@@ -5,6 +5,7 @@
  * Times stay ISO 8601 text, as in SQLite: the engine compares them as strings and expects them
  * back byte for byte. JSON stays `json` (not `jsonb`), which keeps the caller's key order.
  */
+import { rekeyedCredit } from "../../core/outcome-credit.js";
 import { curationBeliefIds, isCurationKey, upgradeMetaKey } from "../../core/ports.js";
 import type { SqlQueryable } from "./postgres-driver.js";
 
@@ -239,18 +240,47 @@ export const MIGRATIONS: readonly string[] = [
   // 7: the engine's namespace records keyed with each part encoded (core/meta-keys.ts), so a key
   // names one namespace: the old keys are rewritten by MIGRATION_FILLS[7].
   "SELECT 1;",
+  // 8: outcome credit keys hold the source's hash under the store's secret, not its plain
+  // SHA-256 (core/outcome-credit.ts): the old keys are rewritten by MIGRATION_FILLS[8].
+  "SELECT 1;",
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /**
  * What a migration needs computed in JavaScript, run right after its SQL in the same
- * transaction: keyed by the schema version it brings the store to.
+ * transaction: keyed by the schema version it brings the store to. `secret` is the store's
+ * secret (made before any migration runs).
  */
-export const MIGRATION_FILLS: Readonly<Record<number, (db: SqlQueryable, schema: string) => Promise<void>>> =
-  {
-    7: upgradeMetaKeys,
-  };
+export const MIGRATION_FILLS: Readonly<
+  Record<number, (db: SqlQueryable, schema: string, secret: string) => Promise<void>>
+> = {
+  7: upgradeMetaKeys,
+  8: rekeyCredits,
+};
+
+/**
+ * Migration 8's fill: every outcome credit key that holds a source's plain SHA-256 digest
+ * rewritten to hold it keyed under the store's secret (`rekeyedCredit`, exact: a source counted
+ * before still counts once). All old keys are removed before any new one is written.
+ */
+async function rekeyCredits(db: SqlQueryable, schema: string, secret: string): Promise<void> {
+  const meta = `${quoteIdent(schema)}.meta`;
+  const rows = (await db.query(`SELECT key, value FROM ${meta} WHERE key LIKE 'outcome-credit:%'`)) as {
+    key: string;
+    value: string;
+  }[];
+  const moved = rows.flatMap(({ key, value }) => {
+    const to = rekeyedCredit(secret, key);
+    return to === null ? [] : [{ from: key, to, value }];
+  });
+  if (moved.length === 0) return;
+  await db.query(`DELETE FROM ${meta} WHERE key = ANY($1::text[])`, [moved.map((m) => m.from)]);
+  await db.query(
+    `INSERT INTO ${meta}(key, value) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING`,
+    [moved.map((m) => m.to), moved.map((m) => m.value)],
+  );
+}
 
 /**
  * Migration 7's fill: every bookkeeping record's key as `upgradeMetaKey` makes it. An old

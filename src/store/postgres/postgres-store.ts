@@ -1596,14 +1596,8 @@ async function migrate(
         `The Postgres schema "${schema}" has Strata schema version ${current}, newer than this Strata (${SCHEMA_VERSION}). Upgrade strata-memory to open it.`,
         { found: current, supported: SCHEMA_VERSION },
       );
-    for (let v = current; v < SCHEMA_VERSION; v++) {
-      await db.exec(inSchema(MIGRATIONS[v]!, schema));
-      await MIGRATION_FILLS[v + 1]?.(db, schema);
-      await db.query(`INSERT INTO ${quoteIdent(schema)}.strata_migrations(version) VALUES ($1::integer)`, [
-        v + 1,
-      ]);
-    }
     // The store's secret lives in a table of its own, outside `meta`, so no dump or export holds it.
+    // It is made before the migrations: a migration may key what it rewrites with it.
     const secrets = `${quoteIdent(schema)}.strata_secrets`;
     if (!(await exists("strata_secrets")))
       await db.exec(`CREATE TABLE IF NOT EXISTS ${secrets} (name text PRIMARY KEY, value text NOT NULL)`);
@@ -1617,6 +1611,13 @@ async function migrate(
       [key] = await readKey();
     }
     const contentKey = key!.value as string;
+    for (let v = current; v < SCHEMA_VERSION; v++) {
+      await db.exec(inSchema(MIGRATIONS[v]!, schema));
+      await MIGRATION_FILLS[v + 1]?.(db, schema, contentKey);
+      await db.query(`INSERT INTO ${quoteIdent(schema)}.strata_migrations(version) VALUES ($1::integer)`, [
+        v + 1,
+      ]);
+    }
     if (vectorIndex === "memory") return { vectorSchema: null, contentKey };
     return { vectorSchema: await enableVector(db), contentKey };
   });

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { rekeyedCredit } from "../../core/outcome-credit.js";
 import { upgradeMetaKey } from "../../core/ports.js";
 import { fillVectorComponents, VECTOR_COMPONENTS_SCHEMA } from "./vector-components.js";
 
@@ -284,18 +285,50 @@ export const MIGRATIONS: readonly string[] = [
   // 8: the engine's namespace records keyed with each part encoded (core/meta-keys.ts), so a key
   // names one namespace: the old keys are rewritten by MIGRATION_FILLS[8].
   "SELECT 1;",
+  // 9: outcome credit keys hold the source's hash under the store's secret, not its plain
+  // SHA-256 (core/outcome-credit.ts): the old keys are rewritten by MIGRATION_FILLS[9].
+  "SELECT 1;",
 ];
 
 /**
  * What a migration needs computed in JavaScript, run right after its SQL in the same
- * transaction: keyed by the schema version it brings the store to.
+ * transaction: keyed by the schema version it brings the store to. `secret` is the store's
+ * secret (made before any migration runs).
  */
 export const MIGRATION_FILLS: Readonly<
-  Record<number, (db: Database.Database, onProgress?: (done: number, total: number) => void) => void>
+  Record<
+    number,
+    (
+      db: Database.Database,
+      onProgress: ((done: number, total: number) => void) | undefined,
+      secret: string,
+    ) => void
+  >
 > = {
   6: fillVectorComponents,
   8: upgradeMetaKeys,
+  9: rekeyCredits,
 };
+
+/**
+ * Migration 9's fill: every outcome credit key that holds a source's plain SHA-256 digest
+ * rewritten to hold it keyed under the store's secret (`rekeyedCredit`, exact: a source counted
+ * before still counts once). All old keys are removed before any new one is written.
+ */
+function rekeyCredits(db: Database.Database, _onProgress: unknown, secret: string): void {
+  const rows = db.prepare("SELECT key, value FROM meta WHERE key LIKE 'engine:outcome-credit:%'").all() as {
+    key: string;
+    value: string;
+  }[];
+  const moved = rows.flatMap(({ key, value }) => {
+    const to = rekeyedCredit(secret, key.slice("engine:".length));
+    return to === null ? [] : [{ from: key, to: `engine:${to}`, value }];
+  });
+  const remove = db.prepare("DELETE FROM meta WHERE key = ?");
+  const insert = db.prepare("INSERT OR IGNORE INTO meta(key, value) VALUES (?, ?)");
+  for (const m of moved) remove.run(m.from);
+  for (const m of moved) insert.run(m.to, m.value);
+}
 
 /**
  * Migration 8's fill: every bookkeeping record's key as `upgradeMetaKey` makes it. An old

@@ -843,11 +843,19 @@ export class SqliteStore implements Store {
           { found: current, supported: SCHEMA_VERSION },
         );
       }
+      // The secret is made once, by whichever process creates the store (or first opens an older
+      // one), before the migrations: a migration may key what it rewrites with it.
+      this.db
+        .prepare("INSERT OR IGNORE INTO meta(key, value) VALUES (?, ?)")
+        .run(CONTENT_KEY, Buffer.from(random(32)).toString("hex"));
+      this.key = (this.db.prepare("SELECT value FROM meta WHERE key = ?").get(CONTENT_KEY) as Row)
+        .value as string;
       for (let v = current; v < SCHEMA_VERSION; v++) {
         this.db.exec(MIGRATIONS[v]!);
         MIGRATION_FILLS[v + 1]?.(
           this.db,
           onProgress ? (done, total) => onProgress({ version: v + 1, done, total }) : undefined,
+          this.key,
         );
       }
       this.db
@@ -855,12 +863,6 @@ export class SqliteStore implements Store {
           "INSERT INTO meta(key, value) VALUES ('schema_version', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
         )
         .run(String(SCHEMA_VERSION));
-      // The secret is made once, by whichever process creates the store (or first opens an older one).
-      this.db
-        .prepare("INSERT OR IGNORE INTO meta(key, value) VALUES (?, ?)")
-        .run(CONTENT_KEY, Buffer.from(random(32)).toString("hex"));
-      this.key = (this.db.prepare("SELECT value FROM meta WHERE key = ?").get(CONTENT_KEY) as Row)
-        .value as string;
       this.db.exec("COMMIT");
     } catch (error) {
       if (this.db.inTransaction) this.db.exec("ROLLBACK");
