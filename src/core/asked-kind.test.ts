@@ -38,7 +38,19 @@ describe("namesAskedKind: a name WordNet reads as a member of the asked kind", (
     // A name that is an instance of the kind: Edinburgh is a city.
     ["I've only been here three weeks, and the hikes near Edinburgh are lovely.", "city", [], "Edinburgh"],
     // A name the older already names is no other value.
-    ["Maya's form tutor at Northgate Academy wants a poster by Monday.", "school", ["Northgate"], null],
+    [
+      "Maya's form tutor at Northgate Academy wants a poster by Monday.",
+      "school",
+      ["Northgate", "Academy"],
+      null,
+    ],
+    // A name sharing a word with the older's is still another value: "Hillcrest Academy" / "Northgate Academy".
+    [
+      "Maya's form tutor at Northgate Academy wants a poster by Monday.",
+      "school",
+      ["Hillcrest", "Academy"],
+      "Northgate Academy",
+    ],
     // No name: a common noun of the kind is not a value.
     ["Theo plays the violin after school on Fridays.", "school", [], null],
     // A name WordNet lacks is of no kind it can tell.
@@ -59,11 +71,17 @@ describe("namesAnotherOfAskedKind: the speaker's, or of a name the older names",
       "Maya's form tutor at Northgate Academy wants a poster by Monday.",
       "Northgate Academy",
     ],
-    // The speaker's own statement.
+    // The speaker's own statement, in place of a member of the kind the older names.
+    [
+      "Our daughter goes to Hillcrest Academy, it's a five minute walk.",
+      "We moved our daughter to Northgate Academy for the music program.",
+      "Northgate Academy",
+    ],
+    // The speaker's, but the older names no member of the kind: nothing to replace by kind.
     [
       "Our daughter goes to Maple Elementary, it's a five minute walk.",
       "We moved our daughter to Northgate Academy for the music program.",
-      "Northgate Academy",
+      null,
     ],
     // Neither the speaker's nor of the older's name: someone else's school.
     [
@@ -79,6 +97,24 @@ describe("namesAnotherOfAskedKind: the speaker's, or of a name the older names",
     ],
   ])("%j, then %j → %j", (older, newer, name) => {
     expect(namesAnotherOfAskedKind(newer, older, "school", lexicon)).toBe(name);
+  });
+
+  it.each([
+    // A speaker's name of the kind said of another thing: a hotel is a building, the office's is not named.
+    [
+      "My office is on the third floor of the old mill, near the lifts.",
+      "We met friends for dinner at the Grand Hotel.",
+      null,
+    ],
+    [
+      "I live in Leeds, near the university.",
+      "We finally moved, and the hikes near Edinburgh are lovely.",
+      "Edinburgh",
+    ],
+  ])("%j, then %j (building / city) → %j", (older, newer, name) => {
+    const kind = /office/.test(older) ? "building" : "city";
+    expect(namesAskedKind(newer, kind, [], lexicon)).not.toBeNull();
+    expect(namesAnotherOfAskedKind(newer, older, kind, lexicon)).toBe(name);
   });
 });
 

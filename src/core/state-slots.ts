@@ -958,7 +958,9 @@ export function namesAskedKind(
     end = word === m[0] ? m.index + m[0].length : -1;
   }
   for (const words of runs) {
-    if (words.some((w) => known.has(w.toLowerCase()))) continue;
+  // A run every word of which the older names is its own value; one word in common is not ("Hillcrest
+  // Academy" / "Northgate Academy").
+    if (words.every((w) => known.has(w.toLowerCase()))) continue;
     const name = words.join(" ");
     // The whole name as an instance or kind; a longer name's last word also as the kind itself.
     const whole = lexicon.nounRelation(name.toLowerCase(), kind);
@@ -970,9 +972,9 @@ export function namesAskedKind(
 
 /**
  * The slot-typed link's test (`missedSuccessors`): a name of `newer` of the asked kind that `older`
- * does not name (`namesAskedKind`), in a statement of the speaker's (first person) or one that
- * names a name the older names (the same person or thing: "My son Theo …" / "Theo's teacher at
- * Riverside Academy …"); else null.
+ * does not name (`namesAskedKind`), in a statement that names a name the older names (the same
+ * person or thing: "My son Theo …" / "Theo's teacher at Riverside Academy …"), or in a statement
+ * of the speaker's (first person) when the older names a member of that kind too; else null.
  */
 export function namesAnotherOfAskedKind(
   newer: string,
@@ -985,5 +987,9 @@ export function namesAnotherOfAskedKind(
   if (name === null) return null;
   // A name said first in a sentence is not among `namedValues` ("Theo's teacher …"): any word.
   const words = new Set(newer.split(/[^\p{L}\p{N}'’&-]+/u).map((w) => w.replace(/[’']s$/, "").toLowerCase()));
-  return FIRST_PERSON.test(newer) || own.some((w) => words.has(w.toLowerCase())) ? name : null;
+  if (own.some((w) => words.has(w.toLowerCase()))) return name;
+  // Else the speaker's, and only in place of a member of the kind the older names too ("I live in
+  // Leeds" / "…since we moved to Edinburgh"): a speaker's name of the kind said about another thing
+  // ("we met friends at the Grand Hotel" for "Which building is my office in?") replaces nothing.
+  return FIRST_PERSON.test(newer) && namesAskedKind(older, kind, [], lexicon) !== null ? name : null;
 }
