@@ -1529,7 +1529,12 @@ const FRAME_CANDIDATES = 20;
  * in Denver" / "I moved to Portland", `state-frames.ts`). When the older fills the slot a
  * current-state question asks (`askedSlot`, `fillsAskedSlot`), a newer fact naming its value that
  * says a change in words of its own ("Claritin stopped working so my doctor put me on Zyrtec") is
- * one too, whatever the cue list or the judge's "another entity" says. Ranking only; nothing is closed; only
+ * one too, whatever the cue list or the judge's "another entity" says. When the question asks a
+ * member of a kind by its determiner ("Which school does my son go to?", `askedKind`), a newer fact
+ * or a turn no belief speaks for, found by WordNet's kinds of that noun, that names another member
+ * of it ("Theo's teacher at Riverside Academy…": an academy is a school) is one too, when it names a
+ * name the older names or is the speaker's in place of a member the older names
+ * (`namesAnotherOfAskedKind`). Ranking only; nothing is closed; only
  * the request's namespaces are searched. Mutates and re-sorts `scored`.
  */
 async function missedSuccessors(
