@@ -958,8 +958,8 @@ export function namesAskedKind(
     end = word === m[0] ? m.index + m[0].length : -1;
   }
   for (const words of runs) {
-  // A run every word of which the older names is its own value; one word in common is not ("Hillcrest
-  // Academy" / "Northgate Academy").
+    // A run every word of which the older names is its own value; one word in common is not ("Hillcrest
+    // Academy" / "Northgate Academy").
     if (words.every((w) => known.has(w.toLowerCase()))) continue;
     const name = words.join(" ");
     // The whole name as an instance or kind; a longer name's last word also as the kind itself.
