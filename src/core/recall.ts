@@ -35,10 +35,12 @@ import { announcesReplacement } from "./sleep/chat-turns.js";
 import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
 import {
   type AskedSlot,
+  askedKind,
   askedSlot,
   asksAbout,
   fillsAskedSlot,
   fillsAskedThing,
+  namesAnotherOfAskedKind,
   namesAskedThing,
   namesOtherValue,
   practitionersOf,
@@ -1527,7 +1529,12 @@ const FRAME_CANDIDATES = 20;
  * in Denver" / "I moved to Portland", `state-frames.ts`). When the older fills the slot a
  * current-state question asks (`askedSlot`, `fillsAskedSlot`), a newer fact naming its value that
  * says a change in words of its own ("Claritin stopped working so my doctor put me on Zyrtec") is
- * one too, whatever the cue list or the judge's "another entity" says. Ranking only; nothing is closed; only
+ * one too, whatever the cue list or the judge's "another entity" says. When the question asks a
+ * member of a kind by its determiner ("Which school does my son go to?", `askedKind`), a newer fact
+ * or a turn no belief speaks for, found by WordNet's kinds of that noun, that names another member
+ * of it ("Theo's teacher at Riverside Academy…": an academy is a school) is one too, when it names a
+ * name the older names or is the speaker's in place of a member the older names
+ * (`namesAnotherOfAskedKind`). Ranking only; nothing is closed; only
  * the request's namespaces are searched. Mutates and re-sorts `scored`.
  */
 async function missedSuccessors(
@@ -1609,6 +1616,62 @@ async function missedSuccessors(
           fits: (text) => retiredValue(text, values) !== null,
           retired: slot.attributes,
         });
+      }
+      // Slot-typed: where a newer statement names, by a name, another member of the kind the
+      // question asks by its determiner ("Which school does my son go to?": `askedKind`), found by
+      // WordNet's kinds of that noun ("My son Theo is in Year 3 at Oakfield Primary" / "Theo's
+      // teacher at Riverside Academy has asked the class…": an academy is a school), said by the
+      // speaker or of a name the older names (`namesAnotherOfAskedKind`). A turn left as itself
+      // (no belief speaks for it: it ended in a question) is such a statement too.
+      const kindLexicon = req.lexicon;
+      const kind = kindLexicon ? askedKind(req.query, slot, kindLexicon) : null;
+      if (kindLexicon && kind) {
+        const kinds = kindLexicon.nounKinds(kind).filter((w) => !/[\s-]/.test(w));
+        const terms = queryTerms(kinds.join(" "), KINDS_SEARCHED);
+        if (terms.length > 0) {
+          const fits = (text: string) =>
+            namesAnotherOfAskedKind(text, older.text, kind, kindLexicon) !== null;
+          const found = await store.searchBeliefText(terms, filter, FRAME_CANDIDATES);
+          links.push({
+            ids: found.map((f) => f.id),
+            link: "names another of the asked kind",
+            fits,
+            retired: slot.attributes,
+          });
+          const turns = await store.searchEpisodeText(
+            terms,
+            { namespaces: req.namespaces, statuses: ["active"], types: req.types, metadata: req.metadata },
+            FRAME_CANDIDATES,
+          );
+          for (const e of await store.getEpisodes(turns.map((t) => t.id))) {
+            if (!(e.at > older.at) || (req.at && e.at > req.at) || !fits(e.content)) continue;
+            if (othersState(e.content, slot, req.lexicon)) continue;
+            if (await representative(store, e.id, new Map(), {})) continue;
+            const known = byId.get(e.id);
+            if (known && known.score > older.score) continue;
+            const v = await judge.compare(
+              { text: older.text, at: older.at, kind: older.kind },
+              { text: e.content, at: e.at, kind: e.type },
+            );
+            if (v.relation === "duplicate") continue;
+            const newer =
+              known ??
+              hitOf(e, policy, now, {
+                textRank: null,
+                vectorRank: null,
+                relevance: older.why.relevance,
+                matched: `names another of the asked kind than [${older.id}]`,
+              });
+            if (!known) {
+              records.set(e.id, e);
+              byId.set(e.id, newer);
+              scored.push(newer);
+            }
+            newer.score = older.score * (1 + 1e-6);
+            newer.why.summary += `; newer than [${older.id}], names another of the asked kind in a change and no verdict yet: ranked above it`;
+            moves.push({ older, newer });
+          }
+        }
       }
       // Where a newer statement of the speaker's says the current state of a thing the older names
       // besides the asked one, rare in the store ("I bank with Barclays, I've had the account since

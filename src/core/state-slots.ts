@@ -902,3 +902,94 @@ export function valueLeftUnsaid(older: string, question: string): string | null 
   const left = namedValues(older).filter((v) => !contentTokens(v).some((t) => asked.has(t)));
   return left.length === 1 ? left[0]! : null;
 }
+
+/** The auxiliaries and forms of be that end a wh-determiner's noun phrase ("Which code editor *do* I use?"). */
+const ASKED_PHRASE =
+  /^\s*(?:which|what)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:do|does|did|is|are|am|was|were|has|have|will|can)\b/iu;
+
+/**
+ * The kind a question asks a member of, by its wh-determiner: the head of the noun phrase right
+ * after "which" or "what" ("Which *school* does my son go to?", "Which code *editor* do I use?",
+ * "What *keyboard* do I type on?"), when it is a noun of the asked slot and no kind of person;
+ * null for "What is our favourite restaurant?" (no determiner), "Who looks after our dog?", "What
+ * time…" (a time is no kind of thing a name is of). A determiner asks for one of a class, so a
+ * name of that class answers it.
+ */
+export function askedKind(question: string, asked: AskedSlot, lexicon: Lexicon): string | null {
+  const m = ASKED_PHRASE.exec(question);
+  if (!m) return null;
+  const head = m[1]!.trim().split(/\s+/).at(-1)!.toLowerCase();
+  if (!asked.nouns.has(head) || lexicon.isPerson(head) || /^(?:time|day|days|year|month|week)$/.test(head))
+    return null;
+  return head;
+}
+
+/**
+ * A name in `text`, not among `except`, that WordNet reads as a member of `kind` (`askedKind`), or
+ * null: the whole name is an instance or kind of it ("Edinburgh" of "city"), or a longer name's
+ * last word is, as the common noun the name is made of ("Riverside Academy": an academy is a
+ * school). A name WordNet lacks ("Neovim", "Virgin Media") is of no kind it can tell: null. A name
+ * is a run of capitalised words (`namedValues`, never a sentence's first word) with only a space
+ * between them. The slot-typed link (`missedSuccessors`): a newer statement that names another
+ * value of the asked kind replaces the older's value even when the two share no word.
+ *
+ *   namesAskedKind("Theo's teacher at Riverside Academy set a project.", "school", [], lexicon)  // → "Riverside Academy"
+ *   namesAskedKind("Theo plays the violin after school on Fridays.", "school", [], lexicon)      // → null
+ */
+export function namesAskedKind(
+  text: string,
+  kind: string,
+  except: readonly string[],
+  lexicon: Lexicon,
+): string | null {
+  const known = new Set(except.map((w) => w.toLowerCase()));
+  const names = new Set(namedValues(text));
+  // Runs of capitalised words with only a space between: "Riverside Academy", "Edinburgh".
+  const runs: string[][] = [];
+  let end = -1;
+  for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’&-]*/gu)) {
+    const word = m[0].replace(/[’']s$/, "");
+    if (!names.has(word)) {
+      end = -1;
+      continue;
+    }
+    if (end >= 0 && /^ +$/.test(text.slice(end, m.index))) runs.at(-1)!.push(word);
+    else runs.push([word]);
+    end = word === m[0] ? m.index + m[0].length : -1;
+  }
+  for (const words of runs) {
+    // A run every word of which the older names is its own value; one word in common is not ("Hillcrest
+    // Academy" / "Northgate Academy").
+    if (words.every((w) => known.has(w.toLowerCase()))) continue;
+    const name = words.join(" ");
+    // The whole name as an instance or kind; a longer name's last word also as the kind itself.
+    const whole = lexicon.nounRelation(name.toLowerCase(), kind);
+    if (whole === "kind" || whole === "synonym") return name;
+    if (words.length > 1 && lexicon.nounRelation(words.at(-1)!.toLowerCase(), kind) !== null) return name;
+  }
+  return null;
+}
+
+/**
+ * The slot-typed link's test (`missedSuccessors`): a name of `newer` of the asked kind that `older`
+ * does not name (`namesAskedKind`), in a statement that names a name the older names (the same
+ * person or thing: "My son Theo …" / "Theo's teacher at Riverside Academy …"), or in a statement
+ * of the speaker's (first person) when the older names a member of that kind too; else null.
+ */
+export function namesAnotherOfAskedKind(
+  newer: string,
+  older: string,
+  kind: string,
+  lexicon: Lexicon,
+): string | null {
+  const own = namedValues(older);
+  const name = namesAskedKind(newer, kind, own, lexicon);
+  if (name === null) return null;
+  // A name said first in a sentence is not among `namedValues` ("Theo's teacher …"): any word.
+  const words = new Set(newer.split(/[^\p{L}\p{N}'’&-]+/u).map((w) => w.replace(/[’']s$/, "").toLowerCase()));
+  if (own.some((w) => words.has(w.toLowerCase()))) return name;
+  // Else the speaker's, and only in place of a member of the kind the older names too ("I live in
+  // Leeds" / "…since we moved to Edinburgh"): a speaker's name of the kind said about another thing
+  // ("we met friends at the Grand Hotel" for "Which building is my office in?") replaces nothing.
+  return FIRST_PERSON.test(newer) && namesAskedKind(older, kind, [], lexicon) !== null ? name : null;
+}
