@@ -136,6 +136,19 @@ const QUANTIFIERS = new Set(
 );
 
 /**
+ * Compound indefinite pronouns ("everything", "someone", "nothing", "anywhere"): a quantifier and a
+ * general noun in one word (every/some/any/no + thing/one/body/where), they stand for any thing and
+ * name none. A closed class of the language, held apart because the tagger does not always know it
+ * (wink's lite model reads "everything" as a verb). Said by two statements of two different verbs
+ * ("I exported everything out of Evernote" / "everything goes through Prisma now") they share no
+ * slot; as the object of one verb ("We host everything on AWS" / "We host everything on GCP now")
+ * they are one.
+ */
+const INDEFINITE_PRONOUNS = new Set(
+  ["every", "some", "any", "no"].flatMap((q) => ["thing", "one", "body", "where"].map((n) => stem(q + n))),
+);
+
+/**
  * The speaker's own pronoun, contracted with its verb ("I'm", "we've", "I'll"), is no subject
  * word: the tagger reads "I'm" as a name, and "I'm enjoying my new job" / "I'm now part of the
  * brigade" then shared a subject "i'm" that "I enjoy my job" does not have. Like "I" and "we",
@@ -626,10 +639,17 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
           if (linking.length === 0) return null;
           // Unless the time is the value's unit ("logs for 30 days" / "for 90 days", "March 3" /
           // "March 17") or the statement turned negative ("we don't deploy on Fridays anymore").
-          const timed = [...valueA, ...valueB].some((t) => /\d/.test(t)) || p.a.negated !== p.b.negated;
-          // A quantifier ("every morning" / "every repo") is a function word: it links nothing.
-          if (!timed && linking.every((t) => isWhenWord(t) || CUE_ADVERBS.has(t) || QUANTIFIERS.has(t)))
-            return null;
+          // A number on each side: one number on one side ("an iPhone 15 over the weekend" / "a road
+          // bike on weekends") counts something else, not the time.
+          const numbered = (v: Set<string>) => [...v].some((t) => /\d/.test(t));
+          const timed = (numbered(valueA) && numbered(valueB)) || p.a.negated !== p.b.negated;
+          // A quantifier ("every morning" / "every repo") is a function word: it links nothing; an
+          // indefinite pronoun ("everything") links only as the object of the same verb.
+          const pronounLinks = p.sa.predicate === p.sb.predicate;
+          const names = (t: string) =>
+            !(isWhenWord(t) || CUE_ADVERBS.has(t) || QUANTIFIERS.has(t)) &&
+            (pronounLinks || !INDEFINITE_PRONOUNS.has(t));
+          if (!timed && !linking.some(names)) return null;
         }
         return decided("supersedes", changedValue(p));
       }
