@@ -5,6 +5,7 @@
  */
 import pg from "pg";
 import { StrataError } from "../../core/errors.js";
+import { withPassfilePassword } from "./postgres-passfile.js";
 import { missingPassword, redactUrl } from "./postgres-url.js";
 
 export type SqlRow = Record<string, unknown>;
@@ -224,7 +225,8 @@ export interface PgUrlOptions {
 /** Opens a pool for a URL; every connection gets the statement timeout and vector search settings. */
 export function pgUrlClient(o: PgUrlOptions): SqlClient {
   const pool = new pg.Pool({
-    connectionString: o.url,
+    // A URL without a password takes PGPASSWORD's (pg's own reading), else ~/.pgpass's (ours).
+    connectionString: withPassfilePassword(o.url),
     max: o.maxConnections,
     connectionTimeoutMillis: o.connectTimeoutMs,
     statement_timeout: o.statementTimeoutMs,
