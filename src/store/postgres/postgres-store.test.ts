@@ -68,6 +68,32 @@ describe("PostgresStore.open", () => {
     },
   );
 
+  it.skipIf(!DATABASE_URL)(
+    `a database not created yet, and a wrong password, are STORE_UNAVAILABLE saying what to do${DATABASE_URL ? "" : ` (skipped: ${noServer})`}`,
+    async () => {
+      const missing = new URL(DATABASE_URL!);
+      missing.pathname = `/strata_none_${process.pid}`;
+      const noDb = await PostgresStore.open({ url: missing.toString(), connectTimeoutMs: 5_000 }).catch(
+        (e: unknown) => e,
+      );
+      expect(noDb).toMatchObject({ code: "STORE_UNAVAILABLE", details: { code: "3D000" } });
+      expect((noDb as Error).message).toContain(
+        `has no database "strata_none_${process.pid}" (3D000): create it first (createdb -h `,
+      );
+      const wrong = new URL(DATABASE_URL!);
+      if (!wrong.password) return; // a server that trusts this user checks no password
+      wrong.password = "definitely-not-it";
+      const bad = await PostgresStore.open({ url: wrong.toString(), connectTimeoutMs: 5_000 }).catch(
+        (e: unknown) => e,
+      );
+      expect(bad).toMatchObject({ code: "STORE_UNAVAILABLE", details: { code: "28P01" } });
+      expect((bad as Error).message).toMatch(
+        /refused the password for user ".*" \(28P01\): check the password the URL gives, else PGPASSWORD, else the matching ~\/\.pgpass line/,
+      );
+      expect((bad as Error).message).not.toContain("definitely-not-it");
+    },
+  );
+
   it("needs a url, a pool or a PGlite instance", async () => {
     await expect(PostgresStore.open({})).rejects.toMatchObject({ code: "INVALID_INPUT" });
     for (const url of ["postgres://", "postgres://a:s3cret@localhost:notaport/db", "mysql://a@h/db"]) {
