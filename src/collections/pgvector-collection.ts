@@ -14,6 +14,7 @@ import type { CollectionRecord, VectorCollection } from "../core/curation/collec
 import { StrataError } from "../core/errors.js";
 import { parseInput } from "../core/validate.js";
 import { redactUrl } from "../store/open-store.js";
+import { withPassfilePassword } from "../store/postgres/postgres-passfile.js";
 import { missingPassword } from "../store/postgres/postgres-url.js";
 import { toIsoTime } from "./created-at.js";
 import { PGVECTOR_PRESETS, type PgvectorPreset } from "./pgvector-presets.js";
@@ -261,7 +262,11 @@ export async function openPgvectorCollection(
 ): Promise<VectorCollection> {
   resolveColumns(options);
   const { default: pg } = await import("pg");
-  const pool = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: withPassfilePassword(url),
+    max: 2,
+    connectionTimeoutMillis: 10_000,
+  });
   pool.on("error", () => undefined);
   try {
     return await pgvectorCollection(pool, options, () => pool.end());

@@ -9,6 +9,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { parse as parseToml } from "smol-toml";
 import type { Memory } from "../../core/engine.js";
 import type { StatsResult } from "../../core/model.js";
+import { isPostgresUrl, redactUrl } from "../../store/postgres/postgres-url.js";
 import { type Style, table } from "../style.js";
 import { CLIENTS, defaultConfigPath } from "./clients.js";
 
@@ -36,6 +37,9 @@ export interface DoctorArgs {
   home: string;
   nodeVersion: string;
 }
+
+/** A word a shell (zsh too, where "?" in a URL is a glob) reads back as it is. */
+const shellWord = (s: string) => (/^[A-Za-z0-9_./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const size = (file: string) => (existsSync(file) ? statSync(file).size : 0);
@@ -145,7 +149,7 @@ export async function runDoctor(mem: Memory | null, args: DoctorArgs): Promise<D
       name: "store",
       status: "warn",
       detail: `no store at ${args.label}: the file does not exist (doctor creates nothing; the checks of the store's contents are skipped)`,
-      fix: `strata --db ${args.label} init creates it empty (a first write such as strata remember creates it too); or check --db, STRATA_DB and the settings file if it should exist`,
+      fix: `strata --db ${shellWord(args.label)} init creates it empty (a first write such as strata remember creates it too); or check --db, STRATA_DB and the settings file if it should exist`,
     });
 
   const [major = 0, minor = 0] = args.nodeVersion.replace(/^v/, "").split(".").map(Number);
@@ -158,7 +162,9 @@ export async function runDoctor(mem: Memory | null, args: DoctorArgs): Promise<D
   for (const client of CLIENTS) {
     const db = wiredStore(client, args.home);
     if (db === undefined) continue;
-    const same = db === null ? false : db === args.file || db === args.label;
+    // A client's entry may hold a PostgreSQL password in its URL: compared and shown without it.
+    const shown = db !== null && isPostgresUrl(db) ? redactUrl(db) : db;
+    const same = shown === null ? false : shown === args.file || shown === args.label;
     add(
       same
         ? {
@@ -169,8 +175,8 @@ export async function runDoctor(mem: Memory | null, args: DoctorArgs): Promise<D
         : {
             name: `client ${client}`,
             status: "warn",
-            detail: `wired to ${db ?? "the default store"}, not this one`,
-            fix: `strata --db ${args.label} install ${client}, if this is the store it should use`,
+            detail: `wired to ${shown ?? "the default store"}, not this one`,
+            fix: `strata --db ${shellWord(args.label)} install ${client}, if this is the store it should use`,
           },
     );
   }

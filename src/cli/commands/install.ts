@@ -21,6 +21,7 @@ import { dirname, isAbsolute, sep } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { StrataError } from "../../core/errors.js";
 import { isPostgresUrl } from "../../store/open-store.js";
+import { withPassfilePassword } from "../../store/postgres/postgres-passfile.js";
 import type { Client } from "./clients.js";
 
 export { CLIENTS, type Client, defaultConfigPath } from "./clients.js";
@@ -44,6 +45,10 @@ export interface InstallArgs {
   allowEphemeral?: boolean;
   /** Further folders whose contents may vanish (npx's `_npx` cache is always one). */
   ephemeralRoots?: readonly string[];
+  /** The environment install runs in (PGPASSWORD, PGPASSFILE); default process.env. */
+  env?: Record<string, string | undefined>;
+  /** The home folder holding ~/.pgpass; default os.homedir(). */
+  home?: string;
 }
 
 export interface UninstallArgs {
@@ -75,6 +80,8 @@ export interface InstallResult {
   server: McpServerEntry | null;
   /** claude-code: the hook commands written (install only). */
   commands: { sessionStart: string; sessionEnd: string } | null;
+  /** What may stop the entry working or leak a secret (a PostgreSQL password), and what to do. */
+  warnings: string[];
 }
 
 interface HookGroup {
@@ -257,7 +264,49 @@ export async function runInstall(args: InstallArgs): Promise<InstallResult> {
       : change(args.configPath, json(withServer(readJson(args.configPath), server))),
   );
   if (!args.print) write(files);
-  return { action: "install", client: args.client, printed: Boolean(args.print), files, server, commands };
+  return {
+    action: "install",
+    client: args.client,
+    printed: Boolean(args.print),
+    files,
+    server,
+    commands,
+    warnings: postgresWarnings(args, files),
+  };
+}
+
+const PGPASS_HOW =
+  "put it in ~/.pgpass instead (a line host:port:database:user:password, chmod 600; PGPASSFILE names another file), which strata reads whatever the environment";
+
+/**
+ * A PostgreSQL store's password and the client's environment. The client starts `strata serve`
+ * (and Claude Code the hooks) with its own environment, not this shell's: PGPASSWORD exported
+ * here may never reach it (Claude Desktop, started from the desktop, has no shell variables), and
+ * the server then fails at its first call. A password inside the URL does reach it, but in plain
+ * text in the config file and in the process list.
+ */
+function postgresWarnings(args: InstallArgs, files: FileChange[]): string[] {
+  if (!isPostgresUrl(args.dbPath)) return [];
+  let url: URL;
+  try {
+    url = new URL(args.dbPath);
+  } catch {
+    return [];
+  }
+  const written = files.map((f) => f.path).join(" and ");
+  if (url.password)
+    return [
+      `the store's URL holds its password, so it is written in plain text in ${written} and shows in the process list while the server runs: ${PGPASS_HOW}, and install again with the URL without it.`,
+    ];
+  const env = { ...(args.env ?? process.env), PGPASSWORD: undefined };
+  const fromFile = withPassfilePassword(args.dbPath, { env, ...(args.home ? { home: args.home } : {}) });
+  if (fromFile !== args.dbPath) return []; // ~/.pgpass holds it: the client's server reads it there
+  const shell = (args.env ?? process.env).PGPASSWORD
+    ? "; PGPASSWORD set in this shell is not written into the entry, and the client starts strata with its own environment, which may not hold it (Claude Desktop's never does)"
+    : "";
+  return [
+    `the store's URL gives no password${shell}: if the server asks for one, the client's strata fails with "asks for a password and none was given". ${PGPASS_HOW[0]!.toUpperCase()}${PGPASS_HOW.slice(1)}.`,
+  ];
 }
 
 /** `strata uninstall <client>`: removes Strata's hooks and MCP server entry, nothing else. */
@@ -283,11 +332,14 @@ export async function runUninstall(args: UninstallArgs): Promise<InstallResult> 
     files,
     server: null,
     commands: null,
+    warnings: [],
   };
 }
 
 export function renderInstall(r: InstallResult): string {
-  if (r.printed) return r.files.flatMap((f) => [`# ${f.path}`, f.text.trimEnd()]).join("\n");
+  const warnings = r.warnings.map((w) => `warning: ${w}`);
+  if (r.printed)
+    return [...r.files.flatMap((f) => [`# ${f.path}`, f.text.trimEnd()]), ...warnings].join("\n");
   const touched = r.files.filter((f) => f.changed);
   if (r.action === "uninstall")
     return touched.length
@@ -305,5 +357,6 @@ export function renderInstall(r: InstallResult): string {
       : []),
     `MCP server "strata" written to ${r.files.at(-1)!.path}`,
     `Restart ${r.client} to load it, and paste docs/agent-instructions.md (or \`strata instructions\`) into its instructions file.`,
+    ...warnings,
   ].join("\n");
 }

@@ -5,6 +5,7 @@
  */
 import pg from "pg";
 import { StrataError } from "../../core/errors.js";
+import { withPassfilePassword } from "./postgres-passfile.js";
 import { missingPassword, redactUrl } from "./postgres-url.js";
 
 export type SqlRow = Record<string, unknown>;
@@ -86,12 +87,41 @@ function isUnavailable(error: unknown): boolean {
   return /Connection terminated|timeout expired|connect ECONN|getaddrinfo/i.test(e?.message ?? "");
 }
 
+/**
+ * What to do about the two refusals a first set-up meets most, by the server's code: a database
+ * not created yet (Strata creates its schema and tables, never the database) and a wrong password
+ * (said without the password, naming where it may have come from). Null for any other code.
+ */
+function connectionProblem(code: string | undefined, target: string): string | null {
+  let url: URL | null = null;
+  try {
+    url = new URL(target);
+  } catch {
+    url = null;
+  }
+  if (!url) return null;
+  const user = decodeURIComponent(url.username) || "(the default user)";
+  if (code === "3D000") {
+    const db = decodeURIComponent(url.pathname.replace(/^\//, "")) || user;
+    return `has no database "${db}" (3D000): create it first (createdb -h ${url.hostname} -U ${user} ${db}, or CREATE DATABASE ${db} as a role allowed to), or fix the database in the URL. Strata creates its own schema and tables, not the database.`;
+  }
+  if (code === "28P01")
+    return `refused the password for user "${user}" (28P01): check the password the URL gives, else PGPASSWORD, else the matching ~/.pgpass line (PGPASSFILE), in that order.`;
+  return null;
+}
+
 /** Maps driver failures to StrataError; leaves SQL errors (bugs, constraint violations) as they are. */
 export function mapDriverError(error: unknown, target: string): unknown {
   if (error instanceof StrataError) return error;
   const e = error as { code?: string; message?: string };
   const noPassword = missingPassword(error, target);
   if (noPassword) return noPassword;
+  const what = connectionProblem(e.code, target);
+  if (what)
+    return new StrataError("STORE_UNAVAILABLE", `PostgreSQL at ${target} ${what}`, {
+      target,
+      code: e.code ?? null,
+    });
   if (isUnavailable(error))
     return new StrataError(
       "STORE_UNAVAILABLE",
@@ -224,7 +254,8 @@ export interface PgUrlOptions {
 /** Opens a pool for a URL; every connection gets the statement timeout and vector search settings. */
 export function pgUrlClient(o: PgUrlOptions): SqlClient {
   const pool = new pg.Pool({
-    connectionString: o.url,
+    // A URL without a password takes PGPASSWORD's (pg's own reading), else ~/.pgpass's (ours).
+    connectionString: withPassfilePassword(o.url),
     max: o.maxConnections,
     connectionTimeoutMillis: o.connectTimeoutMs,
     statement_timeout: o.statementTimeoutMs,

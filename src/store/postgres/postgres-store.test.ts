@@ -1,3 +1,6 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { withoutPassword } from "../../../test/support/no-password.js";
 import { openMemory } from "../../open-memory.js";
@@ -25,7 +28,69 @@ describe("PostgresStore.open", () => {
       );
       if (error === null) return; // a server that trusts this user asks for no password
       expect(error).toMatchObject({ code: "STORE_UNAVAILABLE", details: { code: "no-password" } });
-      expect((error as Error).message).toMatch(/asks for a password and none was given: .*set PGPASSWORD/);
+      expect((error as Error).message).toMatch(
+        /asks for a password and none was given: .*set PGPASSWORD.*~\/\.pgpass/,
+      );
+    },
+  );
+
+  it.skipIf(!DATABASE_URL)(
+    `a URL without a password opens with the line of PGPASSFILE (~/.pgpass) that matches it, PGPASSWORD unset${DATABASE_URL ? "" : ` (skipped: ${noServer})`}`,
+    async () => {
+      const u = new URL(DATABASE_URL!);
+      if (!u.password) return; // a server that trusts this user asks for none
+      const dir = mkdtempSync(join(tmpdir(), "strata-pgpass-"));
+      const file = join(dir, "pgpass");
+      const esc = (s: string) => s.replace(/\\/g, "\\\\").replace(/:/g, "\\:");
+      const fields = [u.hostname, u.port || "5432", u.pathname.slice(1), decodeURIComponent(u.username)].map(
+        esc,
+      );
+      writeFileSync(file, `${fields.join(":")}:${esc(decodeURIComponent(u.password))}\n`);
+      chmodSync(file, 0o600);
+      try {
+        const error = await withoutPassword(DATABASE_URL!, async (url) => {
+          process.env.PGPASSFILE = file;
+          const store = await PostgresStore.open({
+            url,
+            schema: `pgpass_${process.pid}`,
+            connectTimeoutMs: 5_000,
+          });
+          try {
+            await store.unsafeQuery("DROP SCHEMA {s} CASCADE");
+          } finally {
+            await store.close();
+          }
+        });
+        expect(error).toBeUndefined();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.skipIf(!DATABASE_URL)(
+    `a database not created yet, and a wrong password, are STORE_UNAVAILABLE saying what to do${DATABASE_URL ? "" : ` (skipped: ${noServer})`}`,
+    async () => {
+      const missing = new URL(DATABASE_URL!);
+      missing.pathname = `/strata_none_${process.pid}`;
+      const noDb = await PostgresStore.open({ url: missing.toString(), connectTimeoutMs: 5_000 }).catch(
+        (e: unknown) => e,
+      );
+      expect(noDb).toMatchObject({ code: "STORE_UNAVAILABLE", details: { code: "3D000" } });
+      expect((noDb as Error).message).toContain(
+        `has no database "strata_none_${process.pid}" (3D000): create it first (createdb -h `,
+      );
+      const wrong = new URL(DATABASE_URL!);
+      if (!wrong.password) return; // a server that trusts this user checks no password
+      wrong.password = "definitely-not-it";
+      const bad = await PostgresStore.open({ url: wrong.toString(), connectTimeoutMs: 5_000 }).catch(
+        (e: unknown) => e,
+      );
+      expect(bad).toMatchObject({ code: "STORE_UNAVAILABLE", details: { code: "28P01" } });
+      expect((bad as Error).message).toMatch(
+        /refused the password for user ".*" \(28P01\): check the password the URL gives, else PGPASSWORD, else the matching ~\/\.pgpass line/,
+      );
+      expect((bad as Error).message).not.toContain("definitely-not-it");
     },
   );
 

@@ -46,7 +46,7 @@ export function missingPassword(error: unknown, target: string): StrataError | n
   if (!/client password must be a string/i.test((error as { message?: string })?.message ?? "")) return null;
   return new StrataError(
     "STORE_UNAVAILABLE",
-    `PostgreSQL at ${target} asks for a password and none was given: put it in the URL (postgres://user:PASSWORD@host:5432/db) or set PGPASSWORD in the environment.`,
+    `PostgreSQL at ${target} asks for a password and none was given: put it in the URL (postgres://user:PASSWORD@host:5432/db), set PGPASSWORD in the environment, or add the line host:port:database:user:password to ~/.pgpass (PGPASSFILE names another file; chmod 600, else it is ignored), which is read whatever the environment (an MCP client's server, a hook).`,
     { target, code: "no-password" },
   );
 }

@@ -1,0 +1,122 @@
+/**
+ * PostgreSQL's password file (`~/.pgpass`, or `PGPASSFILE`), read by Strata itself for a URL that
+ * gives no password while PGPASSWORD is unset: a server an MCP client starts (Claude Desktop's
+ * environment holds no shell variables) or a hook then connects, and pg's own look-up, deprecated
+ * and warning on stderr, never runs. Kept out of postgres-url.ts, which the SQLite recall path
+ * loads.
+ *
+ *   withPassfilePassword("postgres://strata@db/strata"); // "postgres://strata:s3cret@db/strata" given "db:*:*:strata:s3cret"
+ */
+import { readFileSync, statSync } from "node:fs";
+import { homedir, userInfo } from "node:os";
+import { join } from "node:path";
+/** Where and how a password file is looked up; every field defaults to this process's. */
+export interface PassfileOptions {
+  env?: Record<string, string | undefined>;
+  home?: string;
+  platform?: string;
+  /** The file's text, or null when it is missing, not a regular file, or others may read it. */
+  read?: (path: string, platform: string) => string | null;
+}
+
+/** What a password file line is matched against (libpq's order: host, port, database, user). */
+export interface PassfileTarget {
+  host: string;
+  port: string;
+  database: string;
+  user: string;
+}
+
+/**
+ * The password of the first line of a PostgreSQL password file (`~/.pgpass`, libpq's format:
+ * `host:port:database:user:password`, `*` matching anything, `\:` and `\\` escaped, `#`
+ * comments) that matches `target`; null when none does.
+ *
+ *   passfilePassword("db:5432:*:strata:s3cret", { host: "db", port: "5432", database: "x", user: "strata" }); // "s3cret"
+ */
+export function passfilePassword(text: string, target: PassfileTarget): string | null {
+  const want = [target.host, target.port, target.database, target.user];
+  for (const raw of text.split(/\r?\n/)) {
+    if (raw.trim() === "" || raw.startsWith("#")) continue;
+    const fields: string[] = [];
+    const wildcard: boolean[] = [];
+    let field = "";
+    let escaped = false;
+    const end = () => {
+      wildcard.push(field === "*" && !escaped); // an escaped star is a literal one
+      fields.push(field);
+      field = "";
+      escaped = false;
+    };
+    for (let i = 0; i < raw.length; i++) {
+      const c = raw[i]!;
+      if (c === "\\" && i + 1 < raw.length) {
+        field += raw[++i];
+        escaped = true;
+      } else if (c === ":")
+        end(); // the password ends at an unescaped ":" too, as libpq reads it
+      else field += c;
+    }
+    end();
+    if (fields.length < 5) continue;
+    if (want.every((w, i) => wildcard[i] || fields[i] === w)) return fields[4]!;
+  }
+  return null;
+}
+
+function readPassfile(path: string, platform: string): string | null {
+  try {
+    const stat = statSync(path);
+    // libpq ignores a file that is not a regular file, or that the group or others may read.
+    if (!stat.isFile() || (platform !== "win32" && (stat.mode & 0o077) !== 0)) return null;
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `location` with the password of its PostgreSQL password file filled in, when the URL gives
+ * none and PGPASSWORD is unset or empty; `location` unchanged otherwise (or when no line matches).
+ * The file is `PGPASSFILE`, else `~/.pgpass` (`%APPDATA%\postgresql\pgpass.conf` on Windows), as
+ * libpq reads it. Strata reads it itself, so a server started by an MCP client (whose environment
+ * may hold no PGPASSWORD) connects, and pg's own deprecated look-up (a warning on stderr) never runs.
+ *
+ *   withPassfilePassword("postgres://strata@db/strata"); // "postgres://strata:s3cret@db/strata" with a matching ~/.pgpass line
+ */
+export function withPassfilePassword(location: string, o: PassfileOptions = {}): string {
+  const env = o.env ?? process.env;
+  let url: URL;
+  try {
+    url = new URL(location);
+  } catch {
+    return location;
+  }
+  if (url.password || env.PGPASSWORD) return location;
+  const platform = o.platform ?? process.platform;
+  const file =
+    env.PGPASSFILE ||
+    (platform === "win32"
+      ? join(env.APPDATA ?? "", "postgresql", "pgpass.conf")
+      : join(o.home ?? homedir(), ".pgpass"));
+  const text = (o.read ?? readPassfile)(file, platform);
+  if (text === null) return location;
+  const user = decodeURIComponent(url.username) || env.PGUSER || safeUserName();
+  const password = passfilePassword(text, {
+    host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+    port: url.port || env.PGPORT || "5432",
+    database: decodeURIComponent(url.pathname.replace(/^\//, "")) || env.PGDATABASE || user,
+    user,
+  });
+  if (password === null || password === "") return location;
+  url.password = encodeURIComponent(password);
+  return url.toString();
+}
+
+function safeUserName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return "";
+  }
+}
