@@ -82,8 +82,8 @@ function filesHolding(needle: string): string[] {
  * control. Left on, it could ANALYZE a table between the write and the forget (51 rows pass its
  * threshold of 50; it wakes each minute) and copy the canary into pg_statistic, which forget does
  * not rewrite (docs/evaluation.md, flake22: a finding of its own), or hold a lock the rewrite then
- * waits on past its 2 s and skips the table. One of two runs of test/security here failed with
- * the canary in two files of the schema's own tables, under a load of 19 on 2 cores.
+ * waits on past its 2 s and skips the table. Two of three loaded runs here (a load of 19 on 2
+ * cores) failed with the canary in two files of the schema's own tables.
  */
 async function noAutovacuum(schema: string) {
   const tables = await sql(
