@@ -28,7 +28,9 @@ function killMidStream(db: string): Promise<{ committed: string[]; signal: NodeJ
     child.stdout.on("data", (d: Buffer) => {
       for (const line of d.toString().split("\n"))
         if (line.startsWith("committed ")) committed.push(line.slice(10));
-      if (!timer && committed.length >= 5) timer = setTimeout(() => child.kill("SIGKILL"), 1000);
+      // Six, as the test expects more than five: a loaded machine can starve the writer for the
+      // whole second after the fifth, so the second is not counted on for a sixth.
+      if (!timer && committed.length >= 6) timer = setTimeout(() => child.kill("SIGKILL"), 1000);
     });
     child.stderr.on("data", (d: Buffer) => {
       err += d.toString();

@@ -91,8 +91,12 @@ describe("the background index build through the built command", () => {
     expect(err).not.toContain("indexes build on search");
   }, 30_000);
 
-  /** `strata serve --http` until it listens and answers a request; its stderr so far, then ended. */
-  const serveUntilListening = async (args: string[], require = hook) => {
+  /**
+   * `strata serve --http` until it listens and answers a request; its stderr so far, then ended.
+   * With `until`, the server runs until its stderr matches (a notice printed after start-up, by
+   * work that loads a module first: no fixed wait is long enough on a loaded machine), or exits.
+   */
+  const serveUntilListening = async (args: string[], require = hook, until?: RegExp) => {
     const child = spawn(
       process.execPath,
       ["--require", require, bin, "--db", db, "serve", "--http", "--port", "0", ...args],
@@ -114,7 +118,17 @@ describe("the background index build through the built command", () => {
     });
     // A request served: whatever the start-up printed, it has printed.
     await fetch(`${base}/v1/health`).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise<void>((resolve) => {
+      if (!until) return void setTimeout(resolve, 200);
+      const check = () => {
+        if (!until.test(text)) return;
+        child.stderr!.off("data", check);
+        resolve();
+      };
+      child.stderr!.on("data", check);
+      child.once("exit", () => resolve());
+      check();
+    });
     child.kill("SIGTERM");
     return text;
   };
@@ -132,10 +146,9 @@ describe("the background index build through the built command", () => {
       noThreads,
       `require("node:worker_threads").Worker = class { constructor() { throw new Error("no threads here"); } };\n`,
     );
-    const err = await serveUntilListening(["--index-build", "background"], noThreads);
-    expect(err).toMatch(
-      /indexes build on search: the index build's worker thread did not start: no threads here/,
-    );
+    const notice = /indexes build on search: the index build's worker thread did not start: no threads here/;
+    const err = await serveUntilListening(["--index-build", "background"], noThreads, notice);
+    expect(err).toMatch(notice);
   }, 30_000);
 
   it("a bad --index-build is a usage error naming the three values, and opens nothing", () => {

@@ -439,15 +439,14 @@ describe("anneal-memory: a CLI version of the agent instructions", () => {
       "../../src/mcp/agent-instructions.js"
     );
     const printed = async (argv: string[]) => {
-      let out = "";
+      // The command loads its texts with a dynamic import: awaited here, not a timer's turn later.
+      let out: Promise<string> | null = null;
       const program = createProgram("0.0.0", { writeOut: () => {}, writeErr: () => {} }, (inv) => {
         if (!("standalone" in inv.run)) throw new Error("instructions needs no store");
-        void inv.run.standalone({} as never).then((r) => {
-          out = inv.render(r, createStyle(false));
-        });
+        out = inv.run.standalone({} as never).then((r) => inv.render(r, createStyle(false)));
       });
       await program.parseAsync(argv, { from: "user" });
-      await new Promise((r) => setTimeout(r, 0));
+      if (!out) throw new Error("instructions invoked nothing");
       return out;
     };
     expect(await printed(["instructions"])).toBe(AGENT_INSTRUCTIONS.trimEnd());

@@ -77,6 +77,26 @@ function filesHolding(needle: string): string[] {
   });
 }
 
+/**
+ * Keeps the server's autovacuum off the schema's tables, which a test of forget's rewrite does not
+ * control. Left on, it could ANALYZE a table between the write and the forget (51 rows pass its
+ * threshold of 50; it wakes each minute) and copy the canary into pg_statistic, which forget does
+ * not rewrite (docs/evaluation.md, flake22: a finding of its own), or hold a lock the rewrite then
+ * waits on past its 2 s and skips the table. Two of three loaded runs here (a load of 19 on 2
+ * cores) failed with the canary in two files of the schema's own tables.
+ */
+async function noAutovacuum(schema: string) {
+  const tables = await sql(
+    `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind = 'r'`,
+    [schema],
+  );
+  expect(tables.length).toBeGreaterThan(0);
+  for (const { relname } of tables)
+    await sql(
+      `ALTER TABLE "${schema}"."${relname}" SET (autovacuum_enabled = false, toast.autovacuum_enabled = false)`,
+    );
+}
+
 const schemas: string[] = [];
 afterAll(async () => {
   if (skip || schemas.length === 0) return;
@@ -100,6 +120,7 @@ describe.skipIf(skip !== null)(
         rewriteOnForget,
         maxConnections: 4,
       });
+      await noAutovacuum(schema);
       const mem = await openMemory({ store, clock: testClock(), policy: { auditContent: true } });
       try {
         for (let i = 0; i < 50; i++) await mem.record(`An ordinary note number ${i} about the build`);
@@ -109,8 +130,11 @@ describe.skipIf(skip !== null)(
         });
         const belief = await mem.remember(`The vault phrase is ${canary}`, { source: `told ${canary}` });
         expect(filesHolding(canary).length).toBeGreaterThan(0); // the check can see it
-        await mem.forget(episode.id);
-        await mem.forget(belief.id);
+        for (const id of [episode.id, belief.id]) {
+          const { purge } = await mem.forget(id);
+          // A table the rewrite skipped says why here, before the files are read.
+          if (rewriteOnForget) expect(purge?.skipped, id).toEqual([]);
+        }
         expect(JSON.stringify(await mem.list({ status: "any" }))).not.toContain(canary);
         return filesHolding(canary);
       } finally {
@@ -207,6 +231,7 @@ describe.skipIf(!DATABASE_URL)("forget on PostgreSQL rewrites a large table by c
         clock: testClock(),
         policy: { auditContent: true },
       });
+      await noAutovacuum(schema);
       try {
         for (let i = 0; i < 20; i++) await mem.record(`An ordinary note number ${i} about the build`);
         await fill(schema, 8_000);

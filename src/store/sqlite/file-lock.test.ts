@@ -99,11 +99,22 @@ describe("SQLite lock file", () => {
     });
     const holding = withFileLock(db, scope, NAME, { waitMs: 0 }, () => gate);
     const waiting = run(5_000);
-    let ticks = 0;
-    const timer = setInterval(() => ticks++, 5);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    clearInterval(timer);
-    expect(ticks).toBeGreaterThan(5);
+    let settled = false;
+    void waiting.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    // Six ticks of a 5 ms timer, however long a loaded machine takes to run them: a waiter that
+    // blocked the event loop would hold them back until it gave up (5 s), settled by then.
+    await new Promise<void>((resolve) => {
+      let ticks = 0;
+      const timer = setInterval(() => {
+        if (++ticks < 6) return;
+        clearInterval(timer);
+        resolve();
+      }, 5);
+    });
+    expect(settled).toBe(false);
     release();
     await holding;
     expect(await waiting).toBe("ran");
