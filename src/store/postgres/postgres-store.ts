@@ -53,6 +53,7 @@ import type { TextScope } from "../text-index/text-index.js";
 import type { VectorSearchMode } from "../vector-index.js";
 import { withAdvisoryLock } from "./advisory-lock.js";
 import { ChangeLog } from "./change-log.js";
+import { horizonMark, olderSnapshotAfterWait, olderSnapshotOpen } from "./older-snapshots.js";
 import {
   type PGliteLike,
   pgliteClient,
@@ -143,6 +144,13 @@ export const ERASED_TABLES = ["episodes", "beliefs", "meta", "audit", "judged_pa
 
 /** How long `purgeErased` waits for a table's lock before leaving it (`lock_timeout`). */
 const PURGE_LOCK_WAIT_MS = 2_000;
+
+/**
+ * Why `purgeErased` left a table the swap cannot take (its shape, its owner) while a transaction
+ * elsewhere in the database still held a snapshot from before the forget, past the 2 s wait:
+ * `VACUUM (FULL)` would copy the erased row versions that snapshot may read (older-snapshots.ts).
+ */
+const OLDER_SNAPSHOT_REASON = `a transaction open elsewhere in the database since before the forget may still read the erased rows, which VACUUM (FULL) would keep (waited ${PURGE_LOCK_WAIT_MS / 1000} s); run it once that transaction ends`;
 
 /**
  * Why `purgeErased` left a table, for the failures it leaves a table on (a lock not had, the
@@ -1492,19 +1500,44 @@ export class PostgresStore extends PostgresReader implements Store {
         return;
       }
       await conn.exec(`SET lock_timeout = ${PURGE_LOCK_WAIT_MS}`);
+      const [timeout] = await conn.query<{ ms: string }>(
+        "SELECT setting AS ms FROM pg_settings WHERE name = 'statement_timeout'",
+      );
+      // Taken after forget committed: a snapshot older than this may still see its erased rows.
+      const mark = await horizonMark(conn);
       for (const table of ERASED_TABLES) {
         conn.takeWarnings();
+        let left: string | null = null;
         try {
-          const swapped =
-            (await tableBytes(conn, this.ctx.schema, table)) >= SWAP_ABOVE_BYTES &&
-            (
-              await rewriteBySwap(conn, {
-                schema: this.ctx.schema,
-                table,
-                lockWaitMs: PURGE_LOCK_WAIT_MS,
-              })
-            ).outcome === "swapped";
-          if (!swapped) await conn.exec(`VACUUM (FULL) ${this.t(table)}`);
+          // VACUUM (FULL) copies a deleted row version a snapshot older than the forget may still
+          // read (older-snapshots.ts); the swap's copy never does, so it is used whenever one is open.
+          const older = await olderSnapshotOpen(conn, mark);
+          const outcome =
+            older || (await tableBytes(conn, this.ctx.schema, table)) >= SWAP_ABOVE_BYTES
+              ? (
+                  await rewriteBySwap(conn, {
+                    schema: this.ctx.schema,
+                    table,
+                    lockWaitMs: PURGE_LOCK_WAIT_MS,
+                    statementTimeoutMs: Number(timeout?.ms ?? 0),
+                  })
+                ).outcome
+              : "vacuum";
+          if (outcome !== "swapped") {
+            // A table the swap cannot take: wait (as for a lock) for the older snapshots to end.
+            // One the role does not own goes to VACUUM (FULL) at once, for the server's WARNING
+            // (or, as the database's owner, a rewrite that may have kept the rows: reported left).
+            let kept = older;
+            if (older && outcome === "unfit") {
+              kept = await olderSnapshotAfterWait(conn, mark, PURGE_LOCK_WAIT_MS);
+              if (kept) {
+                skip(table, OLDER_SNAPSHOT_REASON);
+                continue;
+              }
+            }
+            await conn.exec(`VACUUM (FULL) ${this.t(table)}`);
+            left = kept ? OLDER_SNAPSHOT_REASON : null;
+          }
         } catch (error) {
           const reason = purgeFailure(error);
           if (reason === null) throw error;
@@ -1513,6 +1546,7 @@ export class PostgresStore extends PostgresReader implements Store {
         }
         const [warning] = conn.takeWarnings();
         if (warning) skip(table, `PostgreSQL did not rewrite it: ${warning}`);
+        else if (left) skip(table, left);
         else report.rewritten.push(table);
       }
       await conn.exec("RESET lock_timeout");
