@@ -1512,14 +1512,16 @@ export class PostgresStore extends PostgresReader implements Store {
           // VACUUM (FULL) copies a deleted row version a snapshot older than the forget may still
           // read (older-snapshots.ts); the swap's copy never does, so it is used whenever one is open.
           const older = await olderSnapshotOpen(conn, mark);
+          const large = (await tableBytes(conn, this.ctx.schema, table)) >= SWAP_ABOVE_BYTES;
           const outcome =
-            older || (await tableBytes(conn, this.ctx.schema, table)) >= SWAP_ABOVE_BYTES
+            older || large
               ? (
                   await rewriteBySwap(conn, {
                     schema: this.ctx.schema,
                     table,
                     lockWaitMs: PURGE_LOCK_WAIT_MS,
                     statementTimeoutMs: Number(timeout?.ms ?? 0),
+                    analyze: large,
                   })
                 ).outcome
               : "vacuum";

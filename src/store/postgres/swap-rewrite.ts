@@ -49,6 +49,14 @@ export interface SwapOptions {
    * left the same way whichever one the purge chose.
    */
   statementTimeoutMs?: number;
+  /**
+   * Whether to ANALYZE the copy before the swap (default true), so the planner has its
+   * statistics at once. The purge passes false for a table under `SWAP_ABOVE_BYTES` (swapped
+   * only because an older snapshot was open): ANALYZE writes sampled column values, which may
+   * be rows a later forget erases, into `pg_statistic`, a catalog no purge rewrites
+   * (docs/postgres.md); the server's autovacuum analyzes the table later, as it does any table.
+   */
+  analyze?: boolean;
   /** Test hook: runs after the copy is filled and before the final swap. */
   afterCopy?: () => Promise<void>;
 }
@@ -275,7 +283,7 @@ export async function rewriteBySwap(conn: SqlSession, o: SwapOptions): Promise<S
     if (shape.reloptions?.length) await conn.exec(`ALTER TABLE ${S} SET (${shape.reloptions.join(", ")})`);
     await conn.exec(`INSERT INTO ${S} (${columns.join(", ")}) SELECT ${columns.join(", ")} FROM ${T}`);
     for (const m of moved) await conn.exec(m.create);
-    await conn.exec(`ANALYZE ${S}`);
+    if (o.analyze !== false) await conn.exec(`ANALYZE ${S}`);
     // 3: what was written meanwhile, each round in one snapshot of the table and the log.
     for (let round = 0; round < REPLAY_ROUNDS; round++) {
       let n = 0;
