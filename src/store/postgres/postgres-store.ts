@@ -127,8 +127,9 @@ export interface PostgresStoreOptions {
   /**
    * After a forget commits, rewrite the tables it changed into new files (`purgeErased`), so no
    * dead row version, index entry or TOAST chunk in the schema's files keeps the erased text: a
-   * table under 1 MB with `VACUUM (FULL)` (locked while it is copied), a larger one by copy and
-   * swap (locked only for the swap; swap-rewrite.ts). One whose lock is not had within 2 s is left
+   * table under 1 MB with `VACUUM (FULL)` (locked while it is copied), a larger one, or any one
+   * while a snapshot older than the forget is open elsewhere in the database, by copy and swap
+   * (locked only for the swap; swap-rewrite.ts, older-snapshots.ts). One whose lock is not had within 2 s is left
    * for a later forget or your own `VACUUM (FULL)`. `false`: forget leaves the
    * old versions in the files until you run it (docs/postgres.md). Default `true`.
    */
@@ -1472,7 +1473,10 @@ export class PostgresStore extends PostgresReader implements Store {
    * VACUUM marks the space free but leaves its bytes; measured in docs/benchmarks.md). A table
    * under `SWAP_ABOVE_BYTES` gets `VACUUM (FULL)`, which locks it for its copy; a larger one is
    * copied while writers go on and swapped in under a short lock (`rewriteBySwap`), unless its
-   * shape is one the swap does not carry over. It runs outside a transaction, on one connection
+   * shape is one the swap does not carry over. A small table is swapped too while anything in the
+   * database holds a snapshot older than the forget (`olderSnapshotOpen`): VACUUM (FULL) would
+   * copy the erased row versions that snapshot may read; one the swap cannot take waits 2 s for
+   * it, then is vacuumed or reported left (`OLDER_SNAPSHOT_REASON`). It runs outside a transaction, on one connection
    * of its own, one purge of the schema at a time (a session advisory lock). A table is left as it is, and named in the report's `skipped`
    * with the reason, when another session holds a lock on it for more than 2 s, when its rewrite
    * outlasts the statement timeout, or when the role may not vacuum it (not its owner nor the

@@ -17,6 +17,10 @@
  *     do), the copy renamed into its place with the old index, constraint and trigger names,
  *     grants and storage options, its sequences owned by it.
  *
+ * The purge also swaps a table under the threshold while a snapshot older than the forget is
+ * open elsewhere in the database (older-snapshots.ts): `VACUUM (FULL)` copies a dead row version
+ * any open snapshot may still read, the copy here reads only what its own snapshot sees.
+ *
  * The copy is read after forget committed, so it never holds the erased rows; a forget that
  * commits during a swap can leave its dead row in the copy, and its own purge (purges take a
  * session lock, one at a time) rewrites it again. A table whose shape this does not know how to
