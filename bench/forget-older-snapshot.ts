@@ -27,6 +27,13 @@ await admin.connect();
 const store = await PostgresStore.open({ url, schema, maxConnections: 4 });
 const mem = await openMemory({ store });
 const times: Record<string, number[]> = { quiet: [], "older snapshot": [] };
+// How many of each case's forgets swapped `episodes` (a new oid) instead of vacuuming it in place:
+// a "quiet" forget swaps too when another session of the database (a shared server) held an
+// older snapshot at that moment.
+const swaps: Record<string, number> = { quiet: 0, "older snapshot": 0 };
+const oid = async () =>
+  (await admin.query("SELECT to_regclass($1)::oid::text AS oid", [`"${schema}".episodes`])).rows[0]
+    .oid as string;
 const reports: Record<string, string> = {};
 try {
   for (let i = 0; i < rows; i++)
@@ -40,9 +47,11 @@ try {
         await holder.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
         await holder.query("SELECT 1");
       }
+      const before = await oid();
       const t0 = performance.now();
       const r = await mem.forget(e.id);
       times[c]!.push(performance.now() - t0);
+      if ((await oid()) !== before) swaps[c]!++;
       reports[c] = JSON.stringify(r.purge);
       await holder.query("ROLLBACK").catch(() => undefined);
       await holder.end();
@@ -56,5 +65,5 @@ try {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 for (const [c, xs] of Object.entries(times))
   console.log(
-    `${c}: forget median ${Math.round(median(xs))} ms (${xs.map(Math.round).join(", ")}); last purge ${reports[c]}`,
+    `${c}: forget median ${Math.round(median(xs))} ms (${xs.map(Math.round).join(", ")}); episodes swapped in ${swaps[c]}/${xs.length}; last purge ${reports[c]}`,
   );
