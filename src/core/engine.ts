@@ -612,7 +612,7 @@ export class Memory {
    * resting only on it and the duplicates merged into it, and every line of the continuity digest,
    * its kept versions and patterns that cite or quote it. Then the store scrubs its files (SQLite:
    * full-text merge and a truncating WAL checkpoint; PostgreSQL: a rewrite of the tables it
-   * touched, `VACUUM (FULL)` or, for a large one, copy and swap). Says exactly what it removed.
+   * touched, `VACUUM (FULL)` or, for a large one or while an older snapshot is open, copy and swap). Says exactly what it removed.
    *
    *   await mem.forget("e4"); // → { forgotten: [{ id: "e4", … }], reason: "…", continuity: { lines: 1, … } }
    */

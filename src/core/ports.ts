@@ -602,7 +602,7 @@ export interface Store extends StoreReader {
 
 /**
  * What `Store.purgeErased` did after a forget. `rewritten`: the parts of the store whose files it
- * scrubbed (PostgreSQL: the tables it rewrote, by `VACUUM (FULL)` or copy and swap; SQLite: the full-text indexes
+ * scrubbed (PostgreSQL: the tables it rewrote, by `VACUUM (FULL)` or copy and swap — never a `VACUUM (FULL)` while a snapshot older than the forget is open; SQLite: the full-text indexes
  * it merged, and `wal` when the write-ahead log was checkpointed and truncated). `skipped`: the
  * parts it left as they were, each with why and what to run later; the forgotten text may remain
  * in their files until then. Empty `skipped`: nothing left.

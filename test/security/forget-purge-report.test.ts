@@ -141,6 +141,40 @@ describe.skipIf(!DATABASE_URL)("forget on PostgreSQL reports what purge left", (
     }
   }, 60_000);
 
+  it("the same, with a snapshot older than the forget open elsewhere (the swap's lock wait): the statement timeout", async () => {
+    const schema = newSchema();
+    const store = await open(schema, { statementTimeoutMs: 1_000 });
+    const mem = await openMemory({ store, clock: testClock() });
+    const holder = await lockHolder();
+    const older = await lockHolder();
+    try {
+      await mem.record("An ordinary note");
+      await holder.lock(schema, "audit");
+      // Another connection's snapshot from before the forget: every table goes to the swap
+      // (pgsnap22), whose lock tries end at the statement timeout as VACUUM (FULL)'s wait does.
+      await older.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
+      await older.query("SELECT 1");
+      const r = await recordAndForget(mem);
+      expect(r.forgotten).toHaveLength(1);
+      expect(r.purge).toEqual({
+        rewritten: TABLES.filter((t) => t !== "audit"),
+        skipped: [
+          {
+            part: "audit",
+            reason: "its rewrite ran past the statement timeout",
+            remedy: `VACUUM (FULL) "${schema}".audit`,
+          },
+        ],
+      });
+    } finally {
+      await older.query("ROLLBACK").catch(() => undefined);
+      await older.end();
+      await holder.query("COMMIT").catch(() => undefined);
+      await holder.end();
+      await mem.close();
+    }
+  }, 60_000);
+
   it("rewriteOnForget: false reports every table left, with its statement", async () => {
     const schema = newSchema();
     const mem = await openMemory({

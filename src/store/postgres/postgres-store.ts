@@ -53,6 +53,7 @@ import type { TextScope } from "../text-index/text-index.js";
 import type { VectorSearchMode } from "../vector-index.js";
 import { withAdvisoryLock } from "./advisory-lock.js";
 import { ChangeLog } from "./change-log.js";
+import { horizonMark, olderSnapshotAfterWait, olderSnapshotOpen } from "./older-snapshots.js";
 import {
   type PGliteLike,
   pgliteClient,
@@ -126,8 +127,9 @@ export interface PostgresStoreOptions {
   /**
    * After a forget commits, rewrite the tables it changed into new files (`purgeErased`), so no
    * dead row version, index entry or TOAST chunk in the schema's files keeps the erased text: a
-   * table under 1 MB with `VACUUM (FULL)` (locked while it is copied), a larger one by copy and
-   * swap (locked only for the swap; swap-rewrite.ts). One whose lock is not had within 2 s is left
+   * table under 1 MB with `VACUUM (FULL)` (locked while it is copied), a larger one, or any one
+   * while a snapshot older than the forget is open elsewhere in the database, by copy and swap
+   * (locked only for the swap; swap-rewrite.ts, older-snapshots.ts). One whose lock is not had within 2 s is left
    * for a later forget or your own `VACUUM (FULL)`. `false`: forget leaves the
    * old versions in the files until you run it (docs/postgres.md). Default `true`.
    */
@@ -143,6 +145,13 @@ export const ERASED_TABLES = ["episodes", "beliefs", "meta", "audit", "judged_pa
 
 /** How long `purgeErased` waits for a table's lock before leaving it (`lock_timeout`). */
 const PURGE_LOCK_WAIT_MS = 2_000;
+
+/**
+ * Why `purgeErased` left a table the swap cannot take (its shape, its owner) while a transaction
+ * elsewhere in the database still held a snapshot from before the forget, past the 2 s wait:
+ * `VACUUM (FULL)` would copy the erased row versions that snapshot may read (older-snapshots.ts).
+ */
+const OLDER_SNAPSHOT_REASON = `a transaction open elsewhere in the database since before the forget may still read the erased rows, which VACUUM (FULL) would keep (waited ${PURGE_LOCK_WAIT_MS / 1000} s); run it once that transaction ends`;
 
 /**
  * Why `purgeErased` left a table, for the failures it leaves a table on (a lock not had, the
@@ -1464,7 +1473,10 @@ export class PostgresStore extends PostgresReader implements Store {
    * VACUUM marks the space free but leaves its bytes; measured in docs/benchmarks.md). A table
    * under `SWAP_ABOVE_BYTES` gets `VACUUM (FULL)`, which locks it for its copy; a larger one is
    * copied while writers go on and swapped in under a short lock (`rewriteBySwap`), unless its
-   * shape is one the swap does not carry over. It runs outside a transaction, on one connection
+   * shape is one the swap does not carry over. A small table is swapped too while anything in the
+   * database holds a snapshot older than the forget (`olderSnapshotOpen`): VACUUM (FULL) would
+   * copy the erased row versions that snapshot may read; one the swap cannot take waits 2 s for
+   * it, then is vacuumed or reported left (`OLDER_SNAPSHOT_REASON`). It runs outside a transaction, on one connection
    * of its own, one purge of the schema at a time (a session advisory lock). A table is left as it is, and named in the report's `skipped`
    * with the reason, when another session holds a lock on it for more than 2 s, when its rewrite
    * outlasts the statement timeout, or when the role may not vacuum it (not its owner nor the
@@ -1492,19 +1504,46 @@ export class PostgresStore extends PostgresReader implements Store {
         return;
       }
       await conn.exec(`SET lock_timeout = ${PURGE_LOCK_WAIT_MS}`);
+      const [timeout] = await conn.query<{ ms: string }>(
+        "SELECT setting AS ms FROM pg_settings WHERE name = 'statement_timeout'",
+      );
+      // Taken after forget committed: a snapshot older than this may still see its erased rows.
+      const mark = await horizonMark(conn);
       for (const table of ERASED_TABLES) {
         conn.takeWarnings();
+        let left: string | null = null;
         try {
-          const swapped =
-            (await tableBytes(conn, this.ctx.schema, table)) >= SWAP_ABOVE_BYTES &&
-            (
-              await rewriteBySwap(conn, {
-                schema: this.ctx.schema,
-                table,
-                lockWaitMs: PURGE_LOCK_WAIT_MS,
-              })
-            ).outcome === "swapped";
-          if (!swapped) await conn.exec(`VACUUM (FULL) ${this.t(table)}`);
+          // VACUUM (FULL) copies a deleted row version a snapshot older than the forget may still
+          // read (older-snapshots.ts); the swap's copy never does, so it is used whenever one is open.
+          const older = await olderSnapshotOpen(conn, mark);
+          const large = (await tableBytes(conn, this.ctx.schema, table)) >= SWAP_ABOVE_BYTES;
+          const outcome =
+            older || large
+              ? (
+                  await rewriteBySwap(conn, {
+                    schema: this.ctx.schema,
+                    table,
+                    lockWaitMs: PURGE_LOCK_WAIT_MS,
+                    statementTimeoutMs: Number(timeout?.ms ?? 0),
+                    analyze: large,
+                  })
+                ).outcome
+              : "vacuum";
+          if (outcome !== "swapped") {
+            // A table the swap cannot take: wait (as for a lock) for the older snapshots to end.
+            // One the role does not own goes to VACUUM (FULL) at once, for the server's WARNING
+            // (or, as the database's owner, a rewrite that may have kept the rows: reported left).
+            let kept = older;
+            if (older && outcome === "unfit") {
+              kept = await olderSnapshotAfterWait(conn, mark, PURGE_LOCK_WAIT_MS);
+              if (kept) {
+                skip(table, OLDER_SNAPSHOT_REASON);
+                continue;
+              }
+            }
+            await conn.exec(`VACUUM (FULL) ${this.t(table)}`);
+            left = kept ? OLDER_SNAPSHOT_REASON : null;
+          }
         } catch (error) {
           const reason = purgeFailure(error);
           if (reason === null) throw error;
@@ -1513,6 +1552,7 @@ export class PostgresStore extends PostgresReader implements Store {
         }
         const [warning] = conn.takeWarnings();
         if (warning) skip(table, `PostgreSQL did not rewrite it: ${warning}`);
+        else if (left) skip(table, left);
         else report.rewritten.push(table);
       }
       await conn.exec("RESET lock_timeout");

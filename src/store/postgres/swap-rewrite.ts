@@ -17,6 +17,10 @@
  *     do), the copy renamed into its place with the old index, constraint and trigger names,
  *     grants and storage options, its sequences owned by it.
  *
+ * The purge also swaps a table under the threshold while a snapshot older than the forget is
+ * open elsewhere in the database (older-snapshots.ts): `VACUUM (FULL)` copies a dead row version
+ * any open snapshot may still read, the copy here reads only what its own snapshot sees.
+ *
  * The copy is read after forget committed, so it never holds the erased rows; a forget that
  * commits during a swap can leave its dead row in the copy, and its own purge (purges take a
  * session lock, one at a time) rewrites it again. A table whose shape this does not know how to
@@ -43,13 +47,31 @@ export interface SwapOptions {
   table: string;
   /** How long, in all, each lock may be tried for before the table is left (55P03). */
   lockWaitMs: number;
+  /**
+   * The session's statement timeout, ms (0: none). A lock wait ends at it when it is shorter than
+   * `lockWaitMs`, in 57014 as `VACUUM (FULL)`'s wait would, so both rewrites report a table
+   * left the same way whichever one the purge chose.
+   */
+  statementTimeoutMs?: number;
+  /**
+   * Whether to ANALYZE the copy before the swap (default true), so the planner has its
+   * statistics at once. The purge passes false for a table under `SWAP_ABOVE_BYTES` (swapped
+   * only because an older snapshot was open): ANALYZE writes sampled column values, which may
+   * be rows a later forget erases, into `pg_statistic`, a catalog no purge rewrites
+   * (docs/postgres.md); the server's autovacuum analyzes the table later, as it does any table.
+   */
+  analyze?: boolean;
   /** Test hook: runs after the copy is filled and before the final swap. */
   afterCopy?: () => Promise<void>;
 }
 
 export interface SwapOutcome {
-  /** "swapped": the table's files are new; "unfit": nothing done, run VACUUM (FULL). */
-  outcome: "swapped" | "unfit";
+  /**
+   * "swapped": the table's files are new; "unfit": nothing done, run VACUUM (FULL); "unowned":
+   * nothing done, the role does not own the table (VACUUM (FULL) rewrites it only for the
+   * database's owner; for any other role PostgreSQL only sends a WARNING).
+   */
+  outcome: "swapped" | "unfit" | "unowned";
   /** The longest the table was locked against writers in one try that got its lock, ms. */
   lockedMs: number;
 }
@@ -64,6 +86,13 @@ const codeOf = (error: unknown): unknown => {
 /** The error a lock not had within the whole wait ends in (what `VACUUM (FULL)`'s lock_timeout gives). */
 function lockNotHad(table: string): Error {
   return Object.assign(new Error(`lock on ${table} not obtained`), { code: "55P03" });
+}
+
+/** The error a lock wait cut by the statement timeout ends in (what `VACUUM (FULL)`'s would give). */
+function timedOut(table: string): Error {
+  return Object.assign(new Error(`lock on ${table} not obtained within the statement timeout`), {
+    code: "57014",
+  });
 }
 
 type Shape = {
@@ -90,6 +119,9 @@ export async function rewriteBySwap(conn: SqlSession, o: SwapOptions): Promise<S
   const F = q(`${o.table}__strata_swap_capture`);
   const CAPTURE = "strata_swap_capture";
   let lockedMs = 0;
+  const statementFirst =
+    o.statementTimeoutMs !== undefined && o.statementTimeoutMs > 0 && o.statementTimeoutMs < o.lockWaitMs;
+  const waitMs = statementFirst ? o.statementTimeoutMs! : o.lockWaitMs;
 
   /** Runs `body` in a transaction whose locks are tried for SWAP_LOCK_TRY_MS at a time. */
   const locked = async (body: () => Promise<void>, isolation = "READ COMMITTED") => {
@@ -106,7 +138,7 @@ export async function rewriteBySwap(conn: SqlSession, o: SwapOptions): Promise<S
       } catch (error) {
         await conn.exec("ROLLBACK").catch(() => undefined);
         if (codeOf(error) !== "55P03") throw error;
-        if (Date.now() - started >= o.lockWaitMs) throw lockNotHad(o.table);
+        if (Date.now() - started >= waitMs) throw statementFirst ? timedOut(o.table) : lockNotHad(o.table);
         await sleep(SWAP_LOCK_TRY_MS / 2);
       }
     }
@@ -146,7 +178,8 @@ export async function rewriteBySwap(conn: SqlSession, o: SwapOptions): Promise<S
      FROM pg_class c WHERE c.oid = to_regclass($1)`,
     [T],
   );
-  if (!shape?.owned || shape.unfit) return { outcome: "unfit", lockedMs: 0 };
+  if (shape && !shape.owned) return { outcome: "unowned", lockedMs: 0 };
+  if (!shape || shape.unfit) return { outcome: "unfit", lockedMs: 0 };
   const oid = shape.oid;
 
   const columns = (
@@ -254,7 +287,7 @@ export async function rewriteBySwap(conn: SqlSession, o: SwapOptions): Promise<S
     if (shape.reloptions?.length) await conn.exec(`ALTER TABLE ${S} SET (${shape.reloptions.join(", ")})`);
     await conn.exec(`INSERT INTO ${S} (${columns.join(", ")}) SELECT ${columns.join(", ")} FROM ${T}`);
     for (const m of moved) await conn.exec(m.create);
-    await conn.exec(`ANALYZE ${S}`);
+    if (o.analyze !== false) await conn.exec(`ANALYZE ${S}`);
     // 3: what was written meanwhile, each round in one snapshot of the table and the log.
     for (let round = 0; round < REPLAY_ROUNDS; round++) {
       let n = 0;
