@@ -21,6 +21,8 @@ import type {
 // which every path already loads, so the bundle keeps them in the port's chunk: a fresh process's
 // recall loads no file more (test/e2e/cold-start.test.ts).
 export * from "./meta-keys.js";
+// The keys of outcome credits (store-wide records), for the same reason.
+export * from "./outcome-credit.js";
 
 // ---------------------------------------------------------------------------------------------
 // Clock and ids

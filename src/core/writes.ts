@@ -15,9 +15,16 @@ import type {
   Layer,
   OutcomeResult,
 } from "./model.js";
-import { creditKey, OUTCOME_CREDIT } from "./outcome-credit.js";
 import type { Policy } from "./policy.js";
-import type { Clock, Embedder, Judge, StoreReader, StoreWriter } from "./ports.js";
+import {
+  type Clock,
+  creditKey,
+  type Embedder,
+  type Judge,
+  OUTCOME_CREDIT,
+  type StoreReader,
+  type StoreWriter,
+} from "./ports.js";
 import { compareIds, retrieve } from "./recall.js";
 import { beliefIn } from "./scope.js";
 import { hmacSha256 } from "./sha256.js";

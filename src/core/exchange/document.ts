@@ -14,13 +14,13 @@ import {
   NamespaceSchema,
   OutcomeEventSchema,
 } from "../model.js";
-import { OUTCOME_CREDIT } from "../outcome-credit.js";
 import {
   curationBeliefIds,
   DUMP_SECTIONS,
   type DumpRows,
   type DumpSection,
   JUDGE_RELATIONS,
+  OUTCOME_CREDIT,
   parseMetaKey,
   type StoreReader,
 } from "../ports.js";

@@ -7,8 +7,7 @@
 import { verifyChains } from "../audit.js";
 import { StrataError } from "../errors.js";
 import type { AuditVerification, GateResult } from "../model.js";
-import { rekeyedCredit } from "../outcome-credit.js";
-import { DUMP_SECTIONS, type DumpSection, type Store } from "../ports.js";
+import { DUMP_SECTIONS, type DumpSection, rekeyedCredit, type Store } from "../ports.js";
 import type { Writes } from "../writes.js";
 import { type ExportDocument, sectionRows } from "./document.js";
 import type { ImportFormat, McpStatement } from "./import.js";

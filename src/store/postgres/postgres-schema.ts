@@ -5,8 +5,7 @@
  * Times stay ISO 8601 text, as in SQLite: the engine compares them as strings and expects them
  * back byte for byte. JSON stays `json` (not `jsonb`), which keeps the caller's key order.
  */
-import { rekeyedCredit } from "../../core/outcome-credit.js";
-import { curationBeliefIds, isCurationKey, upgradeMetaKey } from "../../core/ports.js";
+import { curationBeliefIds, isCurationKey, rekeyedCredit, upgradeMetaKey } from "../../core/ports.js";
 import type { SqlQueryable } from "./postgres-driver.js";
 
 export const MIGRATIONS: readonly string[] = [

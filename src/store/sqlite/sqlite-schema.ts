@@ -1,6 +1,5 @@
 import type Database from "better-sqlite3";
-import { rekeyedCredit } from "../../core/outcome-credit.js";
-import { upgradeMetaKey } from "../../core/ports.js";
+import { rekeyedCredit, upgradeMetaKey } from "../../core/ports.js";
 import { fillVectorComponents, VECTOR_COMPONENTS_SCHEMA } from "./vector-components.js";
 
 /**
