@@ -112,7 +112,20 @@ afterAll(async () => {
 describe.skipIf(skip !== null)(
   `forget on PostgreSQL, in the server's files${skip ? ` (skipped: ${skip})` : ""}`,
   () => {
-    async function forgetCanary(rewriteOnForget: boolean) {
+    /** The schema's column statistics (`pg_stats`) that hold `needle`, as "table.column". */
+    async function statsHolding(schema: string, needle: string): Promise<string[]> {
+      const rows = await sql(
+        `SELECT tablename, attname, concat_ws(' ', most_common_vals::text, histogram_bounds::text, most_common_elems::text) AS vals
+         FROM pg_stats WHERE schemaname = $1`,
+        [schema],
+      );
+      return rows
+        .filter((r) => String(r.vals).includes(needle))
+        .map((r) => `${r.tablename}.${r.attname}`)
+        .sort();
+    }
+
+    async function forgetCanary(rewriteOnForget: boolean, analyze = false) {
       const schema = `forget_files_${process.pid}_${schemas.length}`;
       schemas.push(schema);
       // A canary no other test writes; long enough (a TOASTed metadata value) to reach TOAST too.
@@ -132,6 +145,12 @@ describe.skipIf(skip !== null)(
           metadata: { blob: `${canary} `.repeat(400) },
         });
         const belief = await mem.remember(`The vault phrase is ${canary}`, { source: `told ${canary}` });
+        let statsBefore: string[] = [];
+        if (analyze) {
+          // What autovacuum would do by itself: every table of the schema analysed.
+          await sql(`ANALYZE "${schema}".episodes, "${schema}".beliefs, "${schema}".meta, "${schema}".audit`);
+          statsBefore = await statsHolding(schema, canary);
+        }
         expect(filesHolding(canary).length).toBeGreaterThan(0); // the check can see it
         for (const id of [episode.id, belief.id]) {
           const { purge } = await mem.forget(id);
@@ -139,18 +158,32 @@ describe.skipIf(skip !== null)(
           if (rewriteOnForget) expect(purge?.skipped, id).toEqual([]);
         }
         expect(JSON.stringify(await mem.list({ status: "any" }))).not.toContain(canary);
-        return filesHolding(canary);
+        return { files: filesHolding(canary), stats: await statsHolding(schema, canary), statsBefore };
       } finally {
         await mem.close();
       }
     }
 
     it("leaves the canary in no file of the database: heap, TOAST and indexes rewritten", async () => {
-      expect(await forgetCanary(true)).toEqual([]);
+      expect((await forgetCanary(true)).files).toEqual([]);
+    }, 120_000);
+
+    /**
+     * pgstats22: an `ANALYZE` between the write and the forget (what autovacuum does by itself
+     * after ~50 new rows) copied sampled values of `content`, `session`, `text`, … into
+     * `pg_statistic`, a catalog no purge rewrites: flake22 found the canary in its file (2619)
+     * every run. The columns holding user text are kept out of the statistics (SET STATISTICS 0,
+     * migration 9), so no statistics row is ever written for them.
+     */
+    it("an ANALYZE between the write and the forget: the canary in no statistics and no file, pg_statistic's included", async () => {
+      const { files, stats, statsBefore } = await forgetCanary(true, true);
+      expect(statsBefore).toEqual([]); // ANALYZE sampled no user text
+      expect(stats).toEqual([]);
+      expect(files).toEqual([]);
     }, 120_000);
 
     it("without the rewrite (rewriteOnForget: false), the dead row versions still hold it", async () => {
-      expect((await forgetCanary(false)).length).toBeGreaterThan(0);
+      expect((await forgetCanary(false)).files.length).toBeGreaterThan(0);
     }, 120_000);
 
     /**
@@ -296,6 +329,13 @@ const shapeOf = async (schema: string) => ({
       [schema],
     )
   ).map((r) => `${r.grantee}:${r.privilege_type}`),
+  // Statistics targets (SET STATISTICS 0 keeps user text out of pg_statistic: pgstats22).
+  targets: (
+    await sql(
+      `SELECT attname, attstattarget FROM pg_attribute WHERE attrelid = to_regclass($1) AND attnum > 0 AND NOT attisdropped AND attstattarget >= 0 ORDER BY 1`,
+      [`"${schema}".episodes`],
+    )
+  ).map((r) => `${r.attname}=${r.attstattarget}`),
   leftovers: (
     await sql(
       `SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND relname LIKE '%strata_swap%'`,

@@ -8,6 +8,42 @@
 import { curationBeliefIds, isCurationKey, rekeyedCredit, upgradeMetaKey } from "../../core/ports.js";
 import type { SqlQueryable } from "./postgres-driver.js";
 
+/**
+ * The columns kept out of the planner's statistics: every one that holds user text (content,
+ * belief text and its clauses, metadata, session and actor names, the judge's reasons, the
+ * engine's key/value records) or something made from it (the text-search vectors, content
+ * hashes, embeddings, sources). The planner answers filters on them with its default estimates;
+ * the columns it plans on (namespace, status, kind, times, ids) keep theirs.
+ */
+export const UNSAMPLED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  episodes: ["content", "outcome", "session", "actor", "metadata", "content_hash", "tsv"],
+  beliefs: [
+    "text",
+    "when_text",
+    "prefer_text",
+    "exceptions",
+    "steps",
+    "status_reason",
+    "sources",
+    "source",
+    "content_hash",
+    "metadata",
+    "calibration",
+    "tsv",
+  ],
+  vectors: ["vector"],
+  audit: ["detail", "content_hash"],
+  judged_pairs: ["reason", "a_hash", "b_hash"],
+  meta: ["key", "value"],
+};
+
+const NO_STATISTICS = Object.entries(UNSAMPLED_COLUMNS)
+  .map(
+    ([table, columns]) =>
+      `ALTER TABLE {s}.${table} ${columns.map((c) => `ALTER COLUMN ${c} SET STATISTICS 0`).join(", ")};`,
+  )
+  .join("\n");
+
 export const MIGRATIONS: readonly string[] = [
   // 1: the model of the engine issue.
   `
@@ -242,6 +278,12 @@ export const MIGRATIONS: readonly string[] = [
   // 8: outcome credit keys hold the source's hash under the store's secret, not its plain
   // SHA-256 (core/outcome-credit.ts): the old keys are rewritten by MIGRATION_FILLS[8].
   "SELECT 1;",
+  // 9: no column that holds user text, or text, hashes or vectors made from it, is ever sampled
+  // into `pg_statistic` by ANALYZE (autovacuum's or anyone's): that catalog is no table of the
+  // store, so forget's rewrite cannot erase a value copied there (pgstats22; docs/postgres.md).
+  // The expression indexes over such columns (pgvector's HNSW) get the same by MIGRATION_FILLS[9]
+  // and when made (ensureVectorIndex). The swap (swap-rewrite.ts) carries the targets to its copy.
+  NO_STATISTICS,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -256,7 +298,24 @@ export const MIGRATION_FILLS: Readonly<
 > = {
   7: upgradeMetaKeys,
   8: rekeyCredits,
+  9: unsampledIndexes,
 };
+
+/**
+ * Migration 9's fill: every expression column of an index on the store's tables (pgvector's
+ * HNSW index over `vector::vector(d)`, made per dimension) kept out of the statistics, as its
+ * table's columns are: ANALYZE samples an expression index's values as it does a column's.
+ */
+async function unsampledIndexes(db: SqlQueryable, schema: string): Promise<void> {
+  const rows = (await db.query(
+    `SELECT format('%I.%I', n.nspname, c.relname) AS ix, k.n
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+     CROSS JOIN LATERAL unnest(i.indkey::int2[]) WITH ORDINALITY AS k(att, n)
+     WHERE n.nspname = $1 AND k.att = 0`,
+    [schema],
+  )) as { ix: string; n: string }[];
+  for (const r of rows) await db.query(`ALTER INDEX ${r.ix} ALTER COLUMN ${Number(r.n)} SET STATISTICS 0`);
+}
 
 /**
  * Migration 8's fill: every outcome credit key that holds a source's plain SHA-256 digest

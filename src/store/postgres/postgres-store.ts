@@ -1087,6 +1087,11 @@ class PostgresWriter extends PostgresReader implements StoreWriter {
       `CREATE INDEX IF NOT EXISTS vectors_hnsw_${dim} ON ${this.t("vectors")}
        USING hnsw ((vector::${e}.vector(${dim})) ${e}.vector_cosine_ops) WHERE dim = ${dim}`,
     );
+    // Its expression's values (embeddings, made from user text) are never sampled into
+    // pg_statistic, which forget cannot rewrite (migration 9).
+    await this.db.exec(
+      `ALTER INDEX ${quoteIdent(this.ctx.schema)}.vectors_hnsw_${dim} ALTER COLUMN 1 SET STATISTICS 0`,
+    );
     this.ctx.indexedDims.add(dim);
   }
 

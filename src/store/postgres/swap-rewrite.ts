@@ -9,7 +9,9 @@
  *  1. a capture trigger logs the primary key of every row written from now on (its lock,
  *     SHARE ROW EXCLUSIVE, is taken in short tries so writers queue behind it briefly);
  *  2. a new table (`LIKE` the old: columns, defaults, generated columns, checks) is filled with
- *     the live rows, its indexes built and analysed, while writers go on;
+ *     the live rows, its indexes built and analysed, while writers go on (the columns' and index
+ *     expressions' statistics targets carried over first: SET STATISTICS 0 keeps user text out of
+ *     pg_statistic, migration 9);
  *  3. the logged keys are replayed (the rows deleted from the copy and read again from the
  *     table) until few are left;
  *  4. in one short transaction, under ACCESS EXCLUSIVE (taken in tries): the last keys replayed,
@@ -226,6 +228,26 @@ export async function rewriteBySwap(conn: SqlSession, o: SwapOptions): Promise<S
       [oid, T],
     )
   ).map((r) => r.sql);
+  // Statistics targets set on a column or an index expression (SET STATISTICS 0 keeps user text
+  // out of pg_statistic: migration 9), which `LIKE` and an index's definition do not carry.
+  const targets = (
+    await conn.query<{ sql: string }>(
+      `SELECT format('ALTER TABLE %s ALTER COLUMN %I SET STATISTICS %s', $2::text, attname, attstattarget) AS sql
+       FROM pg_attribute WHERE attrelid = $1::oid AND attnum > 0 AND NOT attisdropped AND attstattarget >= 0`,
+      [oid, S],
+    )
+  ).map((r) => r.sql);
+  const indexTargets = new Map<string, { n: number; target: number }[]>();
+  for (const r of await conn.query<{ name: string; n: number; target: number }>(
+    `SELECT c.relname AS name, a.attnum AS n, a.attstattarget AS target
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_attribute a ON a.attrelid = i.indexrelid
+     WHERE i.indrelid = $1::oid AND a.attnum > 0 AND a.attstattarget >= 0`,
+    [oid],
+  ))
+    indexTargets.set(r.name, [
+      ...(indexTargets.get(r.name) ?? []),
+      { n: Number(r.n), target: Number(r.target) },
+    ]);
   const sequences = (
     await conn.query<{ sql: string }>(
       `SELECT format('ALTER SEQUENCE %s OWNED BY %s.%I', s, $2::text, a.attname) AS sql
@@ -236,12 +258,17 @@ export async function rewriteBySwap(conn: SqlSession, o: SwapOptions): Promise<S
   ).map((r) => r.sql);
 
   // The index definitions, moved to the copy under temporary names.
-  const moved: { create: string; finish: string }[] = [];
+  const moved: { create: string[]; finish: string }[] = [];
   for (const [n, ix] of indexes.entries()) {
     const temp = quoteIdent(`${swapName}_${n}`);
     const head = ` INDEX ${ix.quoted} ON ${qualified} `;
     if (!ix.def.includes(head)) return { outcome: "unfit", lockedMs: 0 };
-    const create = ix.def.replace(head, ` INDEX ${temp} ON ${S} `);
+    const create = [
+      ix.def.replace(head, ` INDEX ${temp} ON ${S} `),
+      ...(indexTargets.get(ix.name) ?? []).map(
+        (t) => `ALTER INDEX ${quoteIdent(o.schema)}.${temp} ALTER COLUMN ${t.n} SET STATISTICS ${t.target}`,
+      ),
+    ];
     const finish = ix.pk
       ? `ALTER TABLE ${T} ADD CONSTRAINT ${ix.pk} PRIMARY KEY USING INDEX ${temp}`
       : `ALTER INDEX ${quoteIdent(o.schema)}.${temp} RENAME TO ${ix.quoted}`;
@@ -285,8 +312,9 @@ export async function rewriteBySwap(conn: SqlSession, o: SwapOptions): Promise<S
       `CREATE TABLE ${S} (LIKE ${T} INCLUDING DEFAULTS INCLUDING GENERATED INCLUDING CONSTRAINTS INCLUDING STORAGE INCLUDING COMPRESSION)`,
     );
     if (shape.reloptions?.length) await conn.exec(`ALTER TABLE ${S} SET (${shape.reloptions.join(", ")})`);
+    for (const t of targets) await conn.exec(t);
     await conn.exec(`INSERT INTO ${S} (${columns.join(", ")}) SELECT ${columns.join(", ")} FROM ${T}`);
-    for (const m of moved) await conn.exec(m.create);
+    for (const m of moved) for (const c of m.create) await conn.exec(c);
     if (o.analyze !== false) await conn.exec(`ANALYZE ${S}`);
     // 3: what was written meanwhile, each round in one snapshot of the table and the log.
     for (let round = 0; round < REPLAY_ROUNDS; round++) {

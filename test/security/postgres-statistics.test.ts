@@ -1,0 +1,97 @@
+/**
+ * pgstats22: PostgreSQL's ANALYZE (autovacuum runs it by itself after ~50 new rows) copies
+ * sampled column values into the catalog `pg_statistic`, which no forget rewrites. Every column
+ * that holds user text, or text, hashes or vectors made from it, is kept out of the statistics
+ * (SET STATISTICS 0): on a new store, on a store brought up from schema version 8 (migration 9),
+ * and on a table forget swapped (test/security/forget-postgres-files.test.ts checks the files).
+ *
+ *   DATABASE_URL=postgres://… npx vitest run test/security/postgres-statistics.test.ts
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { openMemory } from "../../src/open-memory.js";
+import { UNSAMPLED_COLUMNS } from "../../src/store/postgres/postgres-schema.js";
+import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
+import { testClock } from "../support/memory.js";
+
+const DATABASE_URL = process.env.DATABASE_URL;
+const schemas: string[] = [];
+
+afterAll(async () => {
+  if (schemas.length === 0) return;
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  for (const s of schemas) await client.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
+  await client.end();
+});
+
+const open = (schema: string) => PostgresStore.open({ url: DATABASE_URL!, schema, maxConnections: 2 });
+
+/** Each column of the store's tables with a statistics target set, as "table.column=target". */
+async function targets(store: PostgresStore, schema: string): Promise<string[]> {
+  const rows = await store.unsafeQuery(
+    `SELECT c.relname AS t, a.attname AS col, a.attstattarget AS target FROM pg_attribute a
+     JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = $1 AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped AND a.attstattarget >= 0`,
+    [schema],
+  );
+  return rows.map((r) => `${r.t}.${r.col}=${r.target}`).sort();
+}
+
+const expected = Object.entries(UNSAMPLED_COLUMNS)
+  .flatMap(([t, cols]) => cols.map((c) => `${t}.${c}=0`))
+  .sort();
+
+describe.skipIf(!DATABASE_URL)("PostgreSQL keeps user text out of pg_statistic", () => {
+  it("a new store: the user-text columns have statistics target 0, and ANALYZE samples none of them", async () => {
+    const schema = `pgstats_${process.pid}_${randomBytes(4).toString("hex")}`;
+    schemas.push(schema);
+    const store = await open(schema);
+    const mem = await openMemory({ store, clock: testClock() });
+    try {
+      expect(await targets(store, schema)).toEqual(expected);
+      for (let i = 0; i < 60; i++) await mem.record(`An ordinary note number ${i} about the build`);
+      const canary = `zq${randomBytes(6).toString("hex")}canary`;
+      await mem.record(`The vault phrase is ${canary}`, { session: `s-${canary}`, metadata: { k: canary } });
+      await mem.remember(`The vault phrase is ${canary}`, { source: `told ${canary}` });
+      await store.unsafeQuery("ANALYZE {s}.episodes");
+      await store.unsafeQuery("ANALYZE {s}.beliefs");
+      const stats = await store.unsafeQuery(
+        `SELECT tablename || '.' || attname AS col,
+           concat_ws(' ', most_common_vals::text, histogram_bounds::text, most_common_elems::text) AS vals
+         FROM pg_stats WHERE schemaname = $1`,
+        [schema],
+      );
+      const cols = stats.map((r) => r.col as string);
+      // ANALYZE ran (the columns the planner uses have statistics), the user text has none.
+      expect(cols).toContain("episodes.namespace");
+      expect(cols).toContain("episodes.status");
+      for (const c of expected.map((e) => e.slice(0, -2))) expect(cols).not.toContain(c);
+      expect(stats.filter((r) => String(r.vals).includes(canary)).map((r) => r.col)).toEqual([]);
+    } finally {
+      await mem.close();
+    }
+  }, 60_000);
+
+  it("a store at schema version 8 is brought to target 0 by migration 9", async () => {
+    const schema = `pgstats_${process.pid}_${randomBytes(4).toString("hex")}`;
+    schemas.push(schema);
+    const store = await open(schema);
+    // Version 8's columns: the server's default target.
+    for (const [t, cols] of Object.entries(UNSAMPLED_COLUMNS))
+      for (const c of cols)
+        await store.unsafeQuery(`ALTER TABLE {s}.${t} ALTER COLUMN ${c} SET STATISTICS -1`);
+    await store.unsafeQuery("DELETE FROM {s}.strata_migrations WHERE version >= 9");
+    expect(await targets(store, schema)).toEqual([]);
+    await store.close();
+    const again = await open(schema);
+    try {
+      expect(await targets(again, schema)).toEqual(expected);
+      const rows = await again.unsafeQuery("SELECT max(version) AS v FROM {s}.strata_migrations");
+      expect(Number(rows[0]?.v)).toBe(9);
+    } finally {
+      await again.close();
+    }
+  }, 60_000);
+});
