@@ -15,7 +15,7 @@ const PROBE = "My gran's vet moved to Leeds";
 
 /**
  * Varied texts with unknown words in the shapes wink's tokenizer splits by what it has already
- * seen: possessives before a space, a bracket, a full stop, a comma or a colon; capitalised and
+ * seen: possessives before a space, a bracket, a full stop or a comma; capitalised and
  * lower-case names; dotted, hyphenated and mailed identifiers. Three texts read a possessive before
  * a later text ends on it (nan's, flatmate's, cockapoo's), so tagged in order and then backwards
  * they meet it before and after wink has kept it whole. None is used by the other tests.
