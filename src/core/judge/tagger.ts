@@ -1,9 +1,17 @@
 /**
  * Part-of-speech tags and lemmas for the lexical judge, from wink-nlp's lite English model
- * (pure JavaScript, no `node:*`, no network, deterministic). Measured on this machine before
- * choosing (docs/judges.md): wink-nlp loads in ~0.2 s and tags a sentence in ~0.06 ms;
- * compromise 14 loads in ~0.6 s and needs ~1.1 ms a sentence, too slow for a judge that runs
- * on every write and on thousands of pairs per sweep.
+ * (pure JavaScript, no `node:*`, no network). Measured on this machine before choosing
+ * (docs/judges.md): wink-nlp loads in ~0.2 s and tags a sentence in ~0.06 ms; compromise 14 loads
+ * in ~0.6 s and needs ~1.1 ms a sentence, too slow for a judge that runs on every write and on
+ * thousands of pairs per sweep.
+ *
+ * Deterministic per text: `tag(text)` gives the same words, tags and lemmas whatever the process
+ * tagged before. wink alone does not: its cache keeps every unknown word it reads, and its
+ * tokenizer first looks each space-separated piece up in that cache, so a piece an earlier text
+ * added whole stays whole ("mum's." adds "mum's", and a later "my mum's GP" then reads "mum's" as
+ * one unknown word, PROPN, instead of "mum" NOUN + "'s"). `tag` therefore gives wink back the
+ * tables it had after loading once it has read a text (`forgetReading`; docs/evaluation.md,
+ * tagger23).
  *
  * Nothing is loaded at import: `loadTagger()` imports wink-nlp and its model and builds the
  * pipeline (~0.1–0.2 s of a cold process), once, and every path that judges awaits it first (the
@@ -31,8 +39,98 @@ export interface TaggedWord {
 }
 
 type Nlp = ReturnType<typeof winkNLP>;
-let nlp: Nlp | null = null;
+type WinkModel = Parameters<typeof winkNLP>[0];
+
+/**
+ * One of the tables wink's cache grows as it reads (`cache.js`, `getFeaturesIndex`): values by
+ * id (`list`), ids by value (`hash`), and the next id (`index`, the list's length).
+ */
+interface WinkTable {
+  list: string[];
+  hash: Record<string, number>;
+  index: number;
+}
+
+/**
+ * A wink pipeline and the tables its reading changes, with their sizes after loading. Reading a
+ * text adds each unknown word (and its lower case) to `lexemes`, and each new prefix, suffix and
+ * shape of one to `featureTables`; the tokenizer looks pieces up in `lexemes.hash`, so what one
+ * text adds decides how a later one is split and tagged.
+ */
+interface Wink {
+  nlp: Nlp;
+  lexemes: WinkTable;
+  lexemesAtLoad: number;
+  /** `lexemes.list` before this is already forgotten (out of `lexemes.hash`). */
+  lexemesForgotten: number;
+  featureTables: { table: WinkTable; sizeAtLoad: number }[];
+}
+
+let wink: Wink | null = null;
 let loading: Promise<void> | null = null;
+/** wink's factory and model, kept to build a fresh pipeline when the old one has grown (`WINK_REBUILD_AFTER`). */
+let buildWink: (() => Wink) | null = null;
+
+/**
+ * Builds a wink pipeline over `model` and finds the tables its reading grows. wink hands the
+ * model's `core()` tables to its cache and keeps them private; the model is wrapped so `core()`'s
+ * result is seen on its way in.
+ */
+function newWink(factory: typeof winkNLP, model: WinkModel): Wink {
+  let core: { features: Record<string, Partial<WinkTable>> } | undefined;
+  const seen = {
+    ...model,
+    core: () => {
+      core = (model.core as () => NonNullable<typeof core>)();
+      return core;
+    },
+  } as WinkModel;
+  const nlp = factory(seen, ["pos"]);
+  if (!core) throw new Error("wink-nlp did not read its model's core tables: the tagger cannot keep them.");
+  const tables = Object.values(core.features).filter(
+    (t): t is WinkTable => Array.isArray(t.list) && typeof t.hash === "object" && typeof t.index === "number",
+  );
+  const lexemes = core.features.lexeme as WinkTable;
+  return {
+    nlp,
+    lexemes,
+    lexemesAtLoad: lexemes.list.length,
+    lexemesForgotten: lexemes.list.length,
+    featureTables: tables
+      .filter((t) => t !== lexemes)
+      .map((table) => ({ table, sizeAtLoad: table.list.length })),
+  };
+}
+
+/**
+ * Gives wink back the lookups it had after loading, once a text's tokens have been read out: the
+ * words that text added leave `lexemes.hash` (so the next text is split as in a fresh process),
+ * and the prefix, suffix and shape tables go back to their size at load. `lexemes.list` cannot be
+ * cut back: the cache keeps each added word's properties in a private array addressed by the
+ * word's id, and a new word must not reuse an old one's id. The list keeps growing by the unknown
+ * words read (ids nothing looks up any more) until `tag` builds a fresh pipeline.
+ */
+function forgetReading(w: Wink): void {
+  const { list, hash } = w.lexemes;
+  for (let i = w.lexemesForgotten; i < list.length; i++) {
+    if (hash[list[i]!] === i) delete hash[list[i]!];
+  }
+  w.lexemesForgotten = list.length;
+  for (const { table, sizeAtLoad } of w.featureTables) {
+    for (let i = sizeAtLoad; i < table.list.length; i++) delete table.hash[table.list[i]!];
+    table.list.length = sizeAtLoad;
+    table.index = sizeAtLoad;
+  }
+}
+
+/**
+ * Ids held for forgotten words after which `tag` builds a fresh pipeline (~0.2 s measured, once)
+ * instead of letting `lexemes.list` and wink's private property array grow: ~100 bytes an id
+ * (measured), so ~10 MB at most. An unknown word adds one id, two when written with capitals (it
+ * and its lower case): one pass over LoCoMo's conversations 0–2 (1,451 turns) adds ~3,800, one
+ * over every knowledge-update file ~3,200.
+ */
+export const WINK_REBUILD_AFTER = 100_000;
 
 /**
  * The model's lemmatiser (its `lemmatize` addon): WordNet's exception lists ("went" → "go",
@@ -46,15 +144,22 @@ type Lemmatize = (
 ) => string;
 let lemmatize: Lemmatize | null = null;
 
+/**
+ * Ids wink's current pipeline still holds for words it read and `tag` then forgot: they leave
+ * only with the pipeline, when `tag` builds a fresh one past `WINK_REBUILD_AFTER`. 0 before loading.
+ */
+export const heldWordIds = (): number => (wink ? wink.lexemes.list.length - wink.lexemesAtLoad : 0);
+
 /** True once `loadTagger()` has finished: `tag` can run. */
-export const taggerLoaded = (): boolean => nlp !== null;
+export const taggerLoaded = (): boolean => wink !== null;
 
 /** Imports wink-nlp and its English model and builds the tagger, once; later calls share the first. */
 export function loadTagger(): Promise<void> {
-  if (nlp) return Promise.resolve();
+  if (wink) return Promise.resolve();
   loading ??= Promise.all([import("wink-nlp"), import("wink-eng-lite-web-model")]).then(
-    ([wink, model]) => {
-      nlp = wink.default(model.default, ["pos"]);
+    ([winkModule, model]) => {
+      buildWink = () => newWink(winkModule.default, model.default);
+      wink = buildWink();
       lemmatize = model.default.addons.lemmatize as Lemmatize;
     },
     (error: unknown) => {
@@ -106,13 +211,24 @@ export function brokenRuns(text: string): string {
  * first wink token and, when it is one wink token, that token's lemma.
  */
 export function tag(text: string): TaggedWord[] {
-  if (!nlp) throw new Error("tag() before loadTagger(): await loadTagger() on the path that judges.");
-  const tokens = nlp.readDoc(brokenRuns(text)).tokens();
-  const its = nlp.its;
-  const values = tokens.out(its.value) as string[];
-  const pos = tokens.out(its.pos) as string[];
-  // The lemma helper's declared type does not fit `out`'s overloads; it works the same at run time.
-  const lemmas = tokens.out(its.lemma as typeof its.value) as string[];
+  if (!wink || !buildWink)
+    throw new Error("tag() before loadTagger(): await loadTagger() on the path that judges.");
+  if (heldWordIds() > WINK_REBUILD_AFTER) wink = buildWink();
+  const { nlp } = wink;
+  let values: string[];
+  let pos: string[];
+  let lemmas: string[];
+  try {
+    const tokens = nlp.readDoc(brokenRuns(text)).tokens();
+    const its = nlp.its;
+    // Read out before forgetting: values and lemmas are looked up by the ids the text added.
+    values = tokens.out(its.value) as string[];
+    pos = tokens.out(its.pos) as string[];
+    // The lemma helper's declared type does not fit `out`'s overloads; it works the same at run time.
+    lemmas = tokens.out(its.lemma as typeof its.value) as string[];
+  } finally {
+    forgetReading(wink);
+  }
   // Offsets of wink's tokens, found left to right in the text.
   const starts: number[] = [];
   let cursor = 0;
