@@ -5,6 +5,7 @@ import {
   anotherMeasureOfAsked,
   asksMeasure,
   measuresOf,
+  saysClipped,
   TIME_OF_DAY,
 } from "./changed-measures.js";
 import type { Memory } from "./engine.js";
@@ -93,6 +94,21 @@ describe("ASKS_A_MEASURE: the question's wh-word asks for a number", () => {
   });
 });
 
+describe("CLIPPED: a long word said by its front", () => {
+  it.each([
+    ["prod", "production", true],
+    ["config", "configuration", true],
+    ["info", "information", true],
+    // too short a front, or no shorter than the word
+    ["pro", "programme", false],
+    ["prod", "prods", false],
+    // not the word's front
+    ["duct", "production", false],
+  ])("%s for %s: %s", (said, word, expected) => {
+    expect(saysClipped(new Set([said]), word)).toBe(expected);
+  });
+});
+
 describe("anotherMeasureOfAsked: another measure of what the question asks", () => {
   it.each([
     [
@@ -109,6 +125,12 @@ describe("anotherMeasureOfAsked: another measure of what the question asks", () 
       "What size bike frame does Omar ride?",
       "Omar rides a size 54 frame.",
       "Omar had a growth spurt, he rides a size 56 frame now. Which brands run large?",
+    ],
+    // CLIPPED: "prod" says "production"
+    [
+      "How many workers does the production cluster run?",
+      "The production cluster runs 4 workers.",
+      "Traffic doubled, so the prod cluster runs 6 workers now. How do I autoscale?",
     ],
     // NO_OTHER_MODIFIER: a modifier on one side only narrows nothing
     [
@@ -131,6 +153,8 @@ describe("anotherMeasureOfAsked: another measure of what the question asks", () 
       "I volunteer at the food bank at 9am on Saturdays.",
       "I volunteer with the choir, rehearsals at 6pm.",
     ],
+    // ASKED_THING: a front too short to be the word ("pro" for "programme")
+    ["How many seats does the programme have?", "The programme has 30 seats.", "The pro tier has 40 seats."],
     // NO_OTHER_MODIFIER: one kind of timeout each, narrowed by another word
     [
       "What is the cache timeout?",

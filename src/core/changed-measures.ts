@@ -21,7 +21,8 @@
  *     degrees") and two different units ("3 days" / "3 weeks") are no other measure.
  *   - `ASKED_THING` (for recall, `anotherMeasureOfAsked`): the pair is about what the question asks
  *     — every content word of the question the older says, the newer says too (stemmed, so
- *     "taking" is "take", "Rehearsals" is "rehearsal"), and there is at least one. "I walked 3 miles
+ *     "taking" is "take", "Rehearsals" is "rehearsal"; or clipped, `CLIPPED`: "prod" for
+ *     "production"), and there is at least one. "I walked 3 miles
  *     to the station" is no other measure of "I run 5 miles on Saturdays" for "How far do I run?".
  *   - `ASKS_A_MEASURE`: the question's wh-word asks for an answer a number can be — "how many",
  *     "how much", "how far" (how before an adjective or adverb), "what", "which", "when", or no
@@ -153,6 +154,20 @@ export function anotherMeasure(older: string, newer: string): ChangedMeasure | n
   return null;
 }
 
+/**
+ * `CLIPPED`: the newer says the word by its front, as chat clips a long word ("prod" for
+ * "production", "config" for "configuration"): a word of four letters or more that begins the
+ * word and is at least two letters shorter. "pro" is too short to say "programme".
+ */
+export function saysClipped(words: ReadonlySet<string>, word: string): boolean {
+  for (const w of words) if (w.length >= 4 && word.length >= w.length + 2 && word.startsWith(w)) return true;
+  return false;
+}
+
+/** True when `word` is a clipped front of a word of `words`. */
+const clips = (word: string, words: ReadonlySet<string>) =>
+  [...words].some((w) => saysClipped(new Set([word]), w));
+
 /** Wh-words whose answer is no number: a place, a person, a reason. */
 const NOT_A_MEASURE = /^(?:where|who|whom|whose|why)$/i;
 
@@ -196,7 +211,7 @@ export function anotherMeasureOfAsked(question: string, older: string, newer: st
   const olderAsked = contentTokens(older).filter((w) => asked.has(w));
   if (olderAsked.length === 0) return null;
   const newerWords = new Set(contentTokens(newer));
-  if (!olderAsked.every((w) => newerWords.has(w))) return null;
+  if (!olderAsked.every((w) => newerWords.has(w) || saysClipped(newerWords, w))) return null;
   const changed = anotherMeasure(older, newer);
   if (!changed || !asksMeasure(question, changed.unit)) return null;
   // Only the sentences that give each side's number are read for what and whose it is.
@@ -264,7 +279,11 @@ function otherModifier(
   for (const [word, mine] of a) {
     const theirs = b.get(word);
     // Each side narrows it by a word the other does not say.
-    if (theirs && [...theirs].some((m) => !mine.has(m)) && [...mine].some((m) => !theirs.has(m))) return true;
+    if (!theirs) continue;
+    // Said whole or clipped ("the prod cluster" / "the production cluster" is one modifier).
+    const saidIn = (set: ReadonlySet<string>, m: string) =>
+      set.has(m) || saysClipped(set, m) || clips(m, set);
+    if ([...theirs].some((m) => !saidIn(mine, m)) && [...mine].some((m) => !saidIn(theirs, m))) return true;
   }
   return false;
 }
