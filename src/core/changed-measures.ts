@@ -164,6 +164,27 @@ export function saysClipped(words: ReadonlySet<string>, word: string): boolean {
   return false;
 }
 
+/** A digit or a number word: a text with neither holds no `MEASURE`. */
+const MAY_COUNT =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen)\b/i;
+
+/**
+ * `ASKED_THING`, read without the tagger (so a recall that finds no such pair never loads it): the
+ * words of the question the older says, when there is one and the newer says each, whole or
+ * clipped, and both texts hold a digit or a number word; else null.
+ *
+ *   askedWordsSaid("How far do I swim?", "I swim 2,500 metres.", "I swim 3,000 metres now.")  // → ["swim"]
+ *   askedWordsSaid("How far do I swim?", "I swim 2,500 metres.", "I walked 4,000 metres.")    // → null
+ */
+export function askedWordsSaid(question: string, older: string, newer: string): string[] | null {
+  if (!MAY_COUNT.test(older) || !MAY_COUNT.test(newer)) return null;
+  const asked = new Set(contentTokens(question));
+  const olderAsked = contentTokens(older).filter((w) => asked.has(w));
+  if (olderAsked.length === 0) return null;
+  const newerWords = new Set(contentTokens(newer));
+  return olderAsked.every((w) => newerWords.has(w) || saysClipped(newerWords, w)) ? olderAsked : null;
+}
+
 /** True when `word` is a clipped front of a word of `words`. */
 const clips = (word: string, words: ReadonlySet<string>) =>
   [...words].some((w) => saysClipped(new Set([word]), w));
@@ -207,11 +228,8 @@ const THIRD_PERSON =
  *   // → null (the newer does not say "run")
  */
 export function anotherMeasureOfAsked(question: string, older: string, newer: string): ChangedMeasure | null {
-  const asked = new Set(contentTokens(question));
-  const olderAsked = contentTokens(older).filter((w) => asked.has(w));
-  if (olderAsked.length === 0) return null;
-  const newerWords = new Set(contentTokens(newer));
-  if (!olderAsked.every((w) => newerWords.has(w) || saysClipped(newerWords, w))) return null;
+  const olderAsked = askedWordsSaid(question, older, newer);
+  if (olderAsked === null) return null;
   const changed = anotherMeasure(older, newer);
   if (!changed || !asksMeasure(question, changed.unit)) return null;
   // Only the sentences that give each side's number are read for what and whose it is.

@@ -3,7 +3,7 @@
  * relevance and utility under the forgetting curve, then diversified with MMR. Recall reads
  * only: showing a memory never makes it stronger.
  */
-import { anotherMeasureOfAsked } from "./changed-measures.js";
+import { anotherMeasureOfAsked, askedWordsSaid } from "./changed-measures.js";
 import { diversify } from "./diversify.js";
 import { effectiveConfidence, usageSignal, utility } from "./forgetting.js";
 import { loadTagger } from "./judge/tagger.js";
@@ -1314,9 +1314,20 @@ async function newerMeasureFirst(
     return "kind" in r ? r.kind === "fact" : true;
   });
   const facts = top.filter((h) => h.layer === "belief");
-  if (facts.length === 0 || top.length < 2) return [];
+  // The pairs that say what the question asks, read without the tagger: a recall with none never loads it.
+  const pairs = facts.flatMap((older) =>
+    top
+      .filter(
+        (newer) =>
+          newer !== older &&
+          newer.at > older.at &&
+          older.score >= newer.score &&
+          askedWordsSaid(req.query, older.text, newer.text) !== null,
+      )
+      .map((newer) => ({ older, newer })),
+  );
+  if (pairs.length === 0) return [];
   await loadTagger();
-  const slot = askedOnce.possible ? await askedOnce.read() : null;
   // Who said each item: an episode's actor, a belief's first source's.
   const sourceOf = (h: RecallHit) => {
     const r = records.get(h.id);
@@ -1330,20 +1341,19 @@ async function newerMeasureFirst(
     return e && !("kind" in e) ? e.actor : null;
   };
   const moves: (Move & { note: string })[] = [];
-  for (const older of facts)
-    for (const newer of top) {
-      if (newer === older || !(newer.at > older.at) || !(older.score >= newer.score)) continue;
-      // Both unknown (a store written without actors) is one speaker too.
-      if (actorOf(newer) !== actorOf(older)) continue;
-      const changed = anotherMeasureOfAsked(req.query, older.text, newer.text);
-      if (!changed) continue;
-      if (slot && othersState(newer.text, slot, req.lexicon)) continue;
-      moves.push({
-        older,
-        newer,
-        note: `${changed.unit}: ${changed.older.join(", ")} → ${changed.newer.join(", ")}`,
-      });
-    }
+  for (const { older, newer } of pairs) {
+    // Both unknown (a store written without actors) is one speaker too.
+    if (actorOf(newer) !== actorOf(older)) continue;
+    const changed = anotherMeasureOfAsked(req.query, older.text, newer.text);
+    if (!changed) continue;
+    const slot = askedOnce.possible ? await askedOnce.read() : null;
+    if (slot && othersState(newer.text, slot, req.lexicon)) continue;
+    moves.push({
+      older,
+      newer,
+      note: `${changed.unit}: ${changed.older.join(", ")} → ${changed.newer.join(", ")}`,
+    });
+  }
   if (moves.length === 0) return [];
   const settled = await store.judgedPairs(moves.map((m) => ({ a: m.older.id, b: m.newer.id })));
   const closed = (m: Move) =>
