@@ -3,6 +3,7 @@ import { sleptChat } from "../../test/support/memory.js";
 import {
   anotherMeasure,
   anotherMeasureOfAsked,
+  askedWordsSaid,
   asksMeasure,
   measuresOf,
   saysClipped,
@@ -106,6 +107,24 @@ describe("CLIPPED: a long word said by its front", () => {
     ["duct", "production", false],
   ])("%s for %s: %s", (said, word, expected) => {
     expect(saysClipped(new Set([said]), word)).toBe(expected);
+  });
+});
+
+describe("askedWordsSaid: ASKED_THING without the tagger", () => {
+  it.each([
+    ["How far do I swim?", "I swim 2,500 metres.", "I swim three thousand metres now.", ["swim"]],
+    [
+      "How many workers does production run?",
+      "Production runs 4 workers.",
+      "Prod runs 6 workers.",
+      ["production", "run", "worker"],
+    ],
+    // the newer lacks a word of the question the older says
+    ["How far do I swim?", "I swim 2,500 metres.", "I walked 4,000 metres.", null],
+    // no number on one side: no measure to compare
+    ["How far do I swim?", "I swim 2,500 metres.", "I swim further these days.", null],
+  ])("%s / %s / %s", (question, older, newer, expected) => {
+    expect(askedWordsSaid(question, older, newer)).toEqual(expected);
   });
 });
 
