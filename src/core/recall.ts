@@ -3,6 +3,7 @@
  * relevance and utility under the forgetting curve, then diversified with MMR. Recall reads
  * only: showing a memory never makes it stronger.
  */
+import { anotherMeasureOfAsked, askedWordsSaid } from "./changed-measures.js";
 import { diversify } from "./diversify.js";
 import { effectiveConfidence, usageSignal, utility } from "./forgetting.js";
 import { loadTagger } from "./judge/tagger.js";
@@ -838,6 +839,9 @@ export async function recall(
     ...(!historical && req.judge && kindSet.has("fact")
       ? await sameSlotFirst(store, scored, req, askedState)
       : []),
+    ...(!historical && req.judge && kindSet.has("fact") && times.length === 0
+      ? await newerMeasureFirst(store, scored, records, req, askedState)
+      : []),
     ...(!historical && req.judge && req.lexicon && kindSet.has("fact")
       ? await newestKindListed(store, scored, records, req, policy, askedState)
       : []),
@@ -1281,6 +1285,95 @@ async function sameSlotFirst(
     }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   return open;
+}
+
+/**
+ * Current-state questions prefer the newer of two measures of the same thing. Two items near the
+ * top — an active fact and a newer active fact or a turn left as itself (an episode recall returns
+ * as itself: no belief speaks for it, as a turn ending in a question) — where the newer counts a
+ * unit the older counts with another number, and the pair is about what the question asks
+ * (`anotherMeasureOfAsked`, changed-measures.ts: "We keep the thermostat at 19 degrees" / "…the
+ * thermostat lives at 20.5 degrees now" for "What temperature is our thermostat set to?"). Both
+ * said by the same actor (an assistant's "most adults take 600 IU" is no change of the user's
+ * dose), not another person's state for a question about the speaker's (`othersState`), and no
+ * verdict that closed the pair (a non-lexical `distinct` or `refines`). The lexical judge is not
+ * asked: it reads many such pairs as about different things (an unmatched subject, "lives" tagged
+ * a noun), and a ranking closes nothing. The newer is ranked just above the older and its `why`
+ * says so. Bounded: the top 12 items. Mutates and re-sorts `scored`.
+ */
+async function newerMeasureFirst(
+  store: StoreReader,
+  scored: RecallHit[],
+  records: Map<string, Belief | Episode>,
+  req: RecallRequest,
+  askedOnce: AskedOnce,
+): Promise<Move[]> {
+  const top = scored.slice(0, 12).filter((h) => {
+    const r = records.get(h.id);
+    if (!r || h.status !== "active") return false;
+    return "kind" in r ? r.kind === "fact" : true;
+  });
+  const facts = top.filter((h) => h.layer === "belief");
+  // The pairs that say what the question asks, read without the tagger: a recall with none never loads it.
+  const pairs = facts.flatMap((older) =>
+    top
+      .filter(
+        (newer) =>
+          newer !== older &&
+          newer.at > older.at &&
+          older.score >= newer.score &&
+          askedWordsSaid(req.query, older.text, newer.text) !== null,
+      )
+      .map((newer) => ({ older, newer })),
+  );
+  if (pairs.length === 0) return [];
+  await loadTagger();
+  // Who said each item: an episode's actor, a belief's first source's.
+  const sourceOf = (h: RecallHit) => {
+    const r = records.get(h.id);
+    return r && "kind" in r ? r.sources[0] : h.id;
+  };
+  const unread = top.map(sourceOf).filter((id): id is string => id !== undefined && !records.has(id));
+  if (unread.length > 0) for (const e of await store.getEpisodes(unread)) records.set(e.id, e);
+  const actorOf = (h: RecallHit) => {
+    const id = sourceOf(h);
+    const e = id ? records.get(id) : undefined;
+    return e && !("kind" in e) ? e.actor : null;
+  };
+  const moves: (Move & { note: string })[] = [];
+  for (const { older, newer } of pairs) {
+    // Both unknown (a store written without actors) is one speaker too.
+    if (actorOf(newer) !== actorOf(older)) continue;
+    const changed = anotherMeasureOfAsked(req.query, older.text, newer.text);
+    if (!changed) continue;
+    const slot = askedOnce.possible ? await askedOnce.read() : null;
+    if (slot && othersState(newer.text, slot, req.lexicon)) continue;
+    moves.push({
+      older,
+      newer,
+      note: `${changed.unit}: ${changed.older.join(", ")} → ${changed.newer.join(", ")}`,
+    });
+  }
+  if (moves.length === 0) return [];
+  const settled = await store.judgedPairs(moves.map((m) => ({ a: m.older.id, b: m.newer.id })));
+  const closed = (m: Move) =>
+    settled.some(
+      (p) =>
+        p.judge !== "lexical" &&
+        (p.relation === "distinct" || p.relation === "refines") &&
+        ((p.a === m.older.id && p.b === m.newer.id) || (p.a === m.newer.id && p.b === m.older.id)),
+    );
+  const open = moves.filter((m) => !closed(m));
+  // A few passes: lifting one item may put it below another it is newer than.
+  for (let pass = 0; pass < 3; pass++)
+    for (const m of open) {
+      if (m.newer.score > m.older.score) continue;
+      m.newer.score = m.older.score * (1 + 1e-6);
+      if (!m.newer.why.summary.includes(`newer than [${m.older.id}]`))
+        m.newer.why.summary += `; newer than [${m.older.id}] with another measure of what the question asks (${m.note}) and no verdict yet: ranked above it`;
+    }
+  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  return open.map(({ older, newer }) => ({ older, newer }));
 }
 
 /** For a question about the speaker's state, a statement of another person's (`saysOthersState`); needs a lexicon. */

@@ -1,0 +1,307 @@
+/**
+ * Another measure of the same thing: a newer statement that gives the same unit another number
+ * ("We keep the thermostat at 19 degrees" / "…the thermostat lives at 20.5 degrees"; "I work from
+ * home two days a week" / "I'm working from home three days a week"; "Isla's a size 11" / "…she's a
+ * size 12"; "PostgreSQL 13" / "PostgreSQL 16"). In chat such an update is usually said in passing,
+ * with no cue of change and no copula the slot readers need (`restatesSlot`, sleep/restatements.ts),
+ * often inside a turn that ends in a question and so stays an episode; the judge reads many of these
+ * pairs as about different things (a subject it cannot match, "lives" tagged a noun). A number
+ * counted in the same unit is a reading of the language that needs no lexicon of values.
+ *
+ * Named rules (each a table row both ways in changed-measures.test.ts):
+ *
+ *   - `MEASURE`: a number (one or more NUM tokens, "1,000" is two) with its unit — the noun after
+ *     it ("19 degrees", "two days") or, with no noun after, the noun or name before it ("size 11",
+ *     "PostgreSQL 13"); a time of day ("7pm", "7:30 pm", "9:45") is counted in the unit "time of
+ *     day". Not a date (a month or weekday as the unit: "March 2020"), not a time since ("three
+ *     weeks ago": when something happened, not what holds), not in a question, a supposition or a
+ *     negated sentence ("if it were 22 degrees", "it's not 20 degrees").
+ *   - `OTHER_NUMBER`: a unit both statements count, and each gives it a number the other does not:
+ *     "from 19 to 20.5 degrees" still gives 20.5 only to degrees; the same number again ("still 19
+ *     degrees") and two different units ("3 days" / "3 weeks") are no other measure.
+ *   - `ASKED_THING` (for recall, `anotherMeasureOfAsked`): the pair is about what the question asks
+ *     — every content word of the question the older says, the newer says too (stemmed, so
+ *     "taking" is "take", "Rehearsals" is "rehearsal"; or clipped, `CLIPPED`: "prod" for
+ *     "production"), and there is at least one. "I walked 3 miles
+ *     to the station" is no other measure of "I run 5 miles on Saturdays" for "How far do I run?".
+ *   - `ASKS_A_MEASURE`: the question's wh-word asks for an answer a number can be — "how many",
+ *     "how much", "how far" (how before an adjective or adverb), "what", "which", "when", or no
+ *     wh-word at all (a search); not "where" (a place), "who"/"whose" (a person), "why" (a reason)
+ *     nor "how" before a verb (a manner: "How do I get to work?"). A time of day answers only a
+ *     question of when ("When…", "What time…"): "I work the opening shift, 5am to 1pm" gives no
+ *     other time of "I walk the dog at 7am before work" for "Where do I work?".
+ *   - `NO_OTHER_MODIFIER`: a word of the question both say is not narrowed by another word in each
+ *     ("Staging media sidecar rate limit" / "Production catalog pipeline rate limit": two rate
+ *     limits, each with its number).
+ *   - `NO_OTHER_HOLDER`: when the question names no person, a newer measure said of a third
+ *     person ("she keeps hers at 22 degrees") is that person's, not the holder's the older speaks
+ *     of; when the question names one that both statements name ("What shoe size is Isla?"), the
+ *     newer's "she" may be that person ("Isla's feet grew again, she's a size 12").
+ *
+ * `await loadTagger()` before any call.
+ */
+import { type TaggedWord, tag } from "./judge/tagger.js";
+import { contentTokens, isHypothetical, isNegated, isQuestion } from "./text.js";
+
+/** A number and the unit it counts, as said. */
+export interface Measure {
+  /** The unit's lemma ("degree", "day", "size", "postgresql") or "time of day". */
+  unit: string;
+  /** The number as written, commas dropped ("1000", "20.5", "two", "7:30pm"). */
+  value: string;
+}
+
+/** The unit a time of day is counted in. */
+export const TIME_OF_DAY = "time of day";
+
+/** "7pm", "7:30pm", "9:45", "11am": a time of day in one token. */
+const CLOCK = /^\d{1,2}(?::\d{2})?(?:am|pm)$|^\d{1,2}:\d{2}$/i;
+
+/** "pm" and "am" as their own token after a number ("7 pm"). */
+const MERIDIEM = /^(?:am|pm|a\.m\.|p\.m\.)$/i;
+
+/** Months and weekdays: a number with one of these is a date, not a measure. */
+const DATE_NOUNS = new Set(
+  (
+    "january february march april may june july august september october november december " +
+    "jan feb mar apr jun jul aug sep sept oct nov dec " +
+    "monday tuesday wednesday thursday friday saturday sunday"
+  ).split(" "),
+);
+
+/** A noun or a name: what a number may count. */
+const isNominal = (w: TaggedWord | undefined): w is TaggedWord =>
+  w !== undefined && (w.pos === "NOUN" || w.pos === "PROPN") && /\p{L}/u.test(w.text);
+
+/** The sentences of a text, split after ".", "!" or "?" (a decimal point has no space after it). */
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+/u)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/** A sentence that asserts what holds: not a question, a supposition or a negation. */
+const asserts = (s: string) => !isQuestion(s) && !isHypothetical(s) && !isNegated(s);
+
+/** `MEASURE`: the numbers with their units in the asserted sentences of `text`. */
+export function measuresOf(text: string): Measure[] {
+  const found: Measure[] = [];
+  for (const s of sentences(text)) {
+    if (!asserts(s)) continue;
+    const words = tag(s);
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      if (CLOCK.test(w.text)) {
+        found.push({ unit: TIME_OF_DAY, value: w.text.toLowerCase() });
+        continue;
+      }
+      if (w.pos !== "NUM" || words[i - 1]?.pos === "NUM") continue;
+      // One number may be several tokens ("1,000" is "1" and "000"): read the span as written.
+      let j = i;
+      while (words[j + 1]?.pos === "NUM" && /^[\d,.]+$/.test(words[j + 1]!.text)) j++;
+      const last = words[j]!;
+      const value = s
+        .slice(w.start, last.start + last.text.length)
+        .replace(/,/g, "")
+        .toLowerCase();
+      const after = words[j + 1];
+      if (after && MERIDIEM.test(after.text)) {
+        found.push({ unit: TIME_OF_DAY, value: `${value}${after.text.toLowerCase().replace(/\./g, "")}` });
+        continue;
+      }
+      const before = words[i - 1];
+      const unit = isNominal(after) ? after : isNominal(before) ? before : null;
+      if (!unit) continue;
+      const lemma = unit.lemma.toLowerCase().replace(/[’']s$/, "");
+      if (DATE_NOUNS.has(lemma)) continue;
+      // "three weeks ago" says when, not what holds.
+      const next = unit === after ? words[j + 2] : undefined;
+      if (next && /^ago$/i.test(next.text)) continue;
+      found.push({ unit: lemma, value });
+    }
+  }
+  return found;
+}
+
+/** What `anotherMeasure` found: the unit and each side's numbers for it. */
+export interface ChangedMeasure {
+  unit: string;
+  older: string[];
+  newer: string[];
+}
+
+/**
+ * `OTHER_NUMBER`: a unit both texts count, each with a number the other lacks, or null.
+ *
+ *   anotherMeasure("We keep the thermostat at 19 degrees.", "The thermostat is at 20.5 degrees now.")
+ *   // → { unit: "degree", older: ["19"], newer: ["20.5"] }
+ *   anotherMeasure("I work from home two days a week.", "I run three days a week.")  // → { unit: "day", … }
+ *   anotherMeasure("We keep the thermostat at 19 degrees.", "It's still 19 degrees in here.")  // → null
+ */
+export function anotherMeasure(older: string, newer: string): ChangedMeasure | null {
+  const a = measuresOf(older);
+  const b = measuresOf(newer);
+  for (const m of b) {
+    const olderValues = a.filter((x) => x.unit === m.unit).map((x) => x.value);
+    if (olderValues.length === 0) continue;
+    const newerValues = b.filter((x) => x.unit === m.unit).map((x) => x.value);
+    const onlyNewer = newerValues.filter((v) => !olderValues.includes(v));
+    const onlyOlder = olderValues.filter((v) => !newerValues.includes(v));
+    if (onlyNewer.length > 0 && onlyOlder.length > 0)
+      return { unit: m.unit, older: onlyOlder, newer: onlyNewer };
+  }
+  return null;
+}
+
+/**
+ * `CLIPPED`: the newer says the word by its front, as chat clips a long word ("prod" for
+ * "production", "config" for "configuration"): a word of four letters or more that begins the
+ * word and is at least two letters shorter. "pro" is too short to say "programme".
+ */
+export function saysClipped(words: ReadonlySet<string>, word: string): boolean {
+  for (const w of words) if (w.length >= 4 && word.length >= w.length + 2 && word.startsWith(w)) return true;
+  return false;
+}
+
+/** A digit or a number word: a text with neither holds no `MEASURE`. */
+const MAY_COUNT =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen)\b/i;
+
+/**
+ * `ASKED_THING`, read without the tagger (so a recall that finds no such pair never loads it): the
+ * words of the question the older says, when there is one and the newer says each, whole or
+ * clipped, and both texts hold a digit or a number word; else null.
+ *
+ *   askedWordsSaid("How far do I swim?", "I swim 2,500 metres.", "I swim 3,000 metres now.")  // → ["swim"]
+ *   askedWordsSaid("How far do I swim?", "I swim 2,500 metres.", "I walked 4,000 metres.")    // → null
+ */
+export function askedWordsSaid(question: string, older: string, newer: string): string[] | null {
+  if (!MAY_COUNT.test(older) || !MAY_COUNT.test(newer)) return null;
+  const asked = new Set(contentTokens(question));
+  const olderAsked = contentTokens(older).filter((w) => asked.has(w));
+  if (olderAsked.length === 0) return null;
+  const newerWords = new Set(contentTokens(newer));
+  return olderAsked.every((w) => newerWords.has(w) || saysClipped(newerWords, w)) ? olderAsked : null;
+}
+
+/** True when `word` is a clipped front of a word of `words`. */
+const clips = (word: string, words: ReadonlySet<string>) =>
+  [...words].some((w) => saysClipped(new Set([word]), w));
+
+/** Wh-words whose answer is no number: a place, a person, a reason. */
+const NOT_A_MEASURE = /^(?:where|who|whom|whose|why)$/i;
+
+/** "When", "what time", "what hour": a question of when. */
+const ASKS_WHEN = /\bwhen\b|\b(?:what|which)\s+(?:time|hour)\b/i;
+
+/**
+ * `ASKS_A_MEASURE`: the question's first wh-word asks for an answer a number can be, in `unit`.
+ *
+ *   asksMeasure("How many days a week do I work from home?", "day")  // → true
+ *   asksMeasure("Where do I work?", "time of day")                   // → false
+ */
+export function asksMeasure(question: string, unit: string): boolean {
+  const words = tag(question);
+  const wh = words.findIndex((w) => /^(?:where|who|whom|whose|why|how|what|which|when)$/i.test(w.text));
+  if (wh >= 0) {
+    const w = words[wh]!;
+    if (NOT_A_MEASURE.test(w.text)) return false;
+    // "How" asks a quantity only before an adjective or adverb ("how many", "how far", "how often").
+    if (/^how$/i.test(w.text) && !["ADJ", "ADV"].includes(words[wh + 1]?.pos ?? "")) return false;
+  }
+  return unit !== TIME_OF_DAY || ASKS_WHEN.test(question);
+}
+
+/** Third persons: a measure said of one of them is theirs. */
+const THIRD_PERSON =
+  /^(?:he|she|they|his|her|hers|their|theirs|him|them|he's|she's|they're|he’s|she’s|they’re)$/i;
+
+/**
+ * `ASKED_THING` and `NO_OTHER_HOLDER` over `OTHER_NUMBER`: the newer gives another measure of what
+ * the question asks the older about, or null.
+ *
+ *   anotherMeasureOfAsked("What temperature is our thermostat set to?",
+ *     "We keep the thermostat at 19 degrees.", "With a newborn the thermostat lives at 20.5 degrees.")
+ *   // → { unit: "degree", … }
+ *   anotherMeasureOfAsked("How far do I run?", "I run 5 miles on Saturdays.", "I walked 3 miles to the station.")
+ *   // → null (the newer does not say "run")
+ */
+export function anotherMeasureOfAsked(question: string, older: string, newer: string): ChangedMeasure | null {
+  const olderAsked = askedWordsSaid(question, older, newer);
+  if (olderAsked === null) return null;
+  const changed = anotherMeasure(older, newer);
+  if (!changed || !asksMeasure(question, changed.unit)) return null;
+  // Only the sentences that give each side's number are read for what and whose it is.
+  const giving = (text: string, values: readonly string[]) =>
+    sentences(text).filter((s) =>
+      measuresOf(s).some((m) => m.unit === changed.unit && values.includes(m.value)),
+    );
+  const olderGiving = giving(older, changed.older);
+  const newerGiving = giving(newer, changed.newer);
+  if (otherModifier(olderGiving, newerGiving, new Set(olderAsked))) return null;
+  // A name the question asks about ("What shoe size is Isla?") that both say: a third person of
+  // the newer may be that one ("Isla's feet grew again, she's a size 12").
+  const named = tag(question)
+    .filter((w, i) => i > 0 && w.pos === "PROPN" && /^\p{Lu}\p{Ll}/u.test(w.text))
+    .flatMap((w) => contentTokens(w.text));
+  const namesPerson = named.some((n) => olderAsked.includes(n));
+  if (!namesPerson) {
+    const olderThird = tag(older).some((w) => THIRD_PERSON.test(w.text));
+    if (!olderThird && newerGiving.some((s) => tag(s).some((w) => THIRD_PERSON.test(w.text)))) return null;
+  }
+  return changed;
+}
+
+/** Words that narrow a noun to one kind of it, right before it: a noun, a name or an adjective. */
+const MODIFIER = new Set(["NOUN", "PROPN", "ADJ"]);
+
+/** A modifier, or a gerund used as one ("the reporting sidecar", "shipping frontend"). */
+const modifies = (w: TaggedWord) =>
+  MODIFIER.has(w.pos) || (w.pos === "VERB" && /\p{L}{2,}ing$/iu.test(w.text));
+
+/**
+ * `NO_OTHER_MODIFIER`: true when a word both sides say of what is asked is narrowed, by the run of
+ * nouns, names and adjectives right before it, by a word on each side the other does not say —
+ * "Staging media sidecar rate limit" / "Production reporting sidecar rate limit", "the sandbox media
+ * dashboard" / "the sandbox ledger dashboard": two things of one kind, each with its own measure.
+ * A modifier on one side only ("the new thermostat" / "the thermostat"), or one side's within the
+ * other's ("the boiler pressure" / "the combi boiler pressure"), narrows nothing the other contradicts.
+ */
+function otherModifier(
+  older: readonly string[],
+  newer: readonly string[],
+  asked: ReadonlySet<string>,
+): boolean {
+  const modifiers = (sentencesGiving: readonly string[]) => {
+    const byWord = new Map<string, Set<string>>();
+    for (const s of sentencesGiving) {
+      const words = tag(s);
+      for (let i = 1; i < words.length; i++) {
+        // The whole run of modifiers before it ("staging media sidecar" before "rate").
+        let j = i;
+        while (j > 0 && modifies(words[j - 1]!)) j--;
+        if (j === i) continue;
+        for (const w of contentTokens(words[i]!.text)) {
+          if (!asked.has(w)) continue;
+          const set = byWord.get(w) ?? new Set<string>();
+          for (const before of words.slice(j, i)) for (const m of contentTokens(before.text)) set.add(m);
+          byWord.set(w, set);
+        }
+      }
+    }
+    return byWord;
+  };
+  const a = modifiers(older);
+  const b = modifiers(newer);
+  for (const [word, mine] of a) {
+    const theirs = b.get(word);
+    // Each side narrows it by a word the other does not say.
+    if (!theirs) continue;
+    // Said whole or clipped ("the prod cluster" / "the production cluster" is one modifier).
+    const saidIn = (set: ReadonlySet<string>, m: string) =>
+      set.has(m) || saysClipped(set, m) || clips(m, set);
+    if ([...theirs].some((m) => !saidIn(mine, m)) && [...mine].some((m) => !saidIn(theirs, m))) return true;
+  }
+  return false;
+}
