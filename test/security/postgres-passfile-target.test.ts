@@ -9,6 +9,7 @@
  *
  *   DATABASE_URL=postgres://… npx vitest run test/security/postgres-passfile-target.test.ts
  */
+import { spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,6 +19,7 @@ import { isStrataError } from "../../src/core/errors.js";
 import { withPassfilePassword } from "../../src/store/postgres/postgres-passfile.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
 import { redactUrl } from "../../src/store/postgres/postgres-url.js";
+import { bin, ensureBuilt } from "../support/built-cli.js";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const SECRET = "db-internal-s3cret";
@@ -131,5 +133,40 @@ describe.skipIf(!DATABASE_URL || process.platform === "win32")(
           else process.env[k] = v;
       }
     }, 30_000);
+  },
+);
+
+describe.skipIf(!DATABASE_URL || process.platform === "win32")(
+  "the built CLI never prints a refused password",
+  () => {
+    it("a wrong ?password= and a wrong ~/.pgpass line: exit 69, the password in no output, --json or not", () => {
+      ensureBuilt();
+      const real = new URL(DATABASE_URL!);
+      const user = decodeURIComponent(real.username);
+      const db = real.pathname.slice(1);
+      const fromQuery = `qu3ry-${process.pid}-pw`;
+      const fromFile = `f1le-${process.pid}-pw`;
+      const file = passfile(
+        "pgpass-cli",
+        `${real.hostname}:${real.port || "5432"}:${db}:${user}:${fromFile}\n`,
+      );
+      real.password = "";
+      const inQuery = new URL(real);
+      inQuery.searchParams.set("password", fromQuery);
+      inQuery.searchParams.set("schema", `pgpass_cli_${process.pid}`);
+      const env = { ...process.env, PGPASSFILE: file, PGPASSWORD: "" };
+      for (const url of [inQuery.toString(), real.toString()])
+        for (const args of [["--json", "doctor"], ["stats"], ["--json", "recall", "anything"]]) {
+          const run = spawnSync(process.execPath, [bin, "--db", url, ...args], { env, encoding: "utf8" });
+          const out = `${run.stdout}${run.stderr}`;
+          expect({ args, status: run.status, refused: /28P01/.test(out) }).toEqual({
+            args,
+            status: 69,
+            refused: true,
+          });
+          expect(out).not.toContain(fromQuery);
+          expect(out).not.toContain(fromFile);
+        }
+    }, 120_000);
   },
 );
