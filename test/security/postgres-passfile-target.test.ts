@@ -170,3 +170,25 @@ describe.skipIf(!DATABASE_URL || process.platform === "win32")(
     }, 120_000);
   },
 );
+
+describe.skipIf(!DATABASE_URL)(
+  "a database not created yet: the commands to paste create that one and run nothing else",
+  () => {
+    it("a name with a space, a ';', a quote and capitals is quoted for the shell and for SQL", async () => {
+      const name = `Strata none;touch pwned-${process.pid} 'x'`;
+      const url = new URL(DATABASE_URL!);
+      url.pathname = `/${encodeURIComponent(name)}`;
+      const error = await PostgresStore.open({ url: url.toString(), connectTimeoutMs: 10_000 }).then(
+        async (s) => {
+          await s.close();
+          return expect.fail("opened a database that does not exist");
+        },
+        (e: unknown) => e,
+      );
+      if (!isStrataError(error)) expect.fail(String(error));
+      expect(error.details).toMatchObject({ code: "3D000" });
+      const shellQuoted = `'Strata none;touch pwned-${process.pid} '\\''x'\\'''`;
+      expect(error.message).toContain(`-U strata ${shellQuoted}, or CREATE DATABASE "${name}" as a role`);
+    }, 30_000);
+  },
+);
