@@ -106,6 +106,25 @@ for (const backend of BACKENDS)
       });
     });
 
+    describe("the same question, the same hits", () => {
+      it("before and after another namespace's recalls over crafted text (one process's tagger and caches)", async () => {
+        const s = await store("family", "family");
+        mem = s.mem;
+        const first = await mem.recall(QUESTION, { k: 5, namespace: "family" });
+        expect(first[0]?.id).toBe(s.newer); // the link fired: its ranking is what is compared
+        for (const text of [
+          "It was my daughter's.",
+          "Northgate Academy's, not Hillcrest Primary's.",
+          "(Maya's) school?",
+        ])
+          await mem.record(text, { namespace: "neighbour" });
+        await mem.consolidate({ namespace: "neighbour" });
+        for (const q of ["Which school does my daughter go to?", "Whose is it, my daughter's?"])
+          await mem.recall(q, { k: 5, namespace: "neighbour" });
+        expect(await mem.recall(QUESTION, { k: 5, namespace: "family" })).toEqual(first);
+      });
+    });
+
     describe("the slot-typed link never reaches past the time asked", () => {
       it("asked at day 10 (before the newer turn): nothing of the newer in the hits", async () => {
         const s = await store("family", "family");
