@@ -221,6 +221,16 @@ export function strayRow(doc: ExportDocument): string | null {
  */
 export const MAX_IMPORTED_ID = 2 ** 52;
 
+/** The first key that two of `records` share, or null. */
+export function keyTwice(records: readonly { key: string }[]): string | null {
+  const seen = new Set<string>();
+  for (const { key } of records) {
+    if (seen.has(key)) return key;
+    seen.add(key);
+  }
+  return null;
+}
+
 /**
  * The first row of `doc` that no store can hold, described in terms of the document alone, or
  * null: an id twice in one section, an id past `MAX_IMPORTED_ID`, a forgotten row that still
@@ -237,6 +247,9 @@ export function damagedRow(doc: ExportDocument): string | null {
         return `${row.id} is past the largest id an import takes (${MAX_IMPORTED_ID}, 2^52; a store's ids are its own sequence and are read as exact JavaScript numbers)`;
     }
   }
+  // One key, one record: a key twice (two values, say) would leave the store whichever came last.
+  const twice = keyTwice(doc.meta);
+  if (twice !== null) return `meta holds record "${twice}" twice`;
   for (const e of doc.episodes)
     if (
       e.status === "forgotten" &&

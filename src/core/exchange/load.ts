@@ -9,7 +9,7 @@ import { StrataError } from "../errors.js";
 import type { AuditVerification, GateResult } from "../model.js";
 import { DUMP_SECTIONS, type DumpSection, rekeyedCredit, type Store } from "../ports.js";
 import type { Writes } from "../writes.js";
-import { type ExportDocument, sectionRows } from "./document.js";
+import { type ExportDocument, keyTwice, sectionRows } from "./document.js";
 import type { ImportFormat, McpStatement } from "./import.js";
 
 export interface ImportItem {
@@ -89,6 +89,15 @@ export async function loadDocument(
       return key === null ? m : { ...m, key };
     }),
   };
+  // Two keys the document holds apart may be one here: an older export's plain digest and the key
+  // it becomes under this store's secret. Refused as a key twice would be, before anything is written.
+  const twice = keyTwice(doc.meta);
+  if (twice !== null)
+    throw new StrataError(
+      "INVALID_INPUT",
+      `Invalid Strata export of namespace "${doc.namespace}": its record "${twice}" is there twice once its older outcome credit keys are keyed under this store's secret. Nothing was imported; export the namespace again with strata export.`,
+      { namespace: doc.namespace },
+    );
   const found = await conflicts(store, doc);
   if (found.length > 0)
     throw new StrataError(

@@ -6,6 +6,7 @@
 import pg from "pg";
 import { StrataError } from "../../core/errors.js";
 import { withPassfilePassword } from "./postgres-passfile.js";
+import { quoteIdent } from "./postgres-schema.js";
 import { missingPassword, redactUrl } from "./postgres-url.js";
 
 export type SqlRow = Record<string, unknown>;
@@ -87,6 +88,12 @@ function isUnavailable(error: unknown): boolean {
   return /Connection terminated|timeout expired|connect ECONN|getaddrinfo/i.test(e?.message ?? "");
 }
 
+/** A word a shell reads back as it is: bare when safe, else in single quotes. */
+const shellWord = (s: string) => (/^[A-Za-z0-9_./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/** A name as SQL reads it back exactly: bare when PostgreSQL keeps it as written, else quoted. */
+const sqlName = (s: string) => (/^[a-z_][a-z0-9_$]*$/.test(s) ? s : quoteIdent(s));
+
 /**
  * What to do about the two refusals a first set-up meets most, by the server's code: a database
  * not created yet (Strata creates its schema and tables, never the database) and a wrong password
@@ -103,7 +110,9 @@ function connectionProblem(code: string | undefined, target: string): string | n
   const user = decodeURIComponent(url.username) || "(the default user)";
   if (code === "3D000") {
     const db = decodeURIComponent(url.pathname.replace(/^\//, "")) || user;
-    return `has no database "${db}" (3D000): create it first (createdb -h ${url.hostname} -U ${user} ${db}, or CREATE DATABASE ${db} as a role allowed to), or fix the database in the URL. Strata creates its own schema and tables, not the database.`;
+    // The commands are for pasting: each name quoted as the shell and SQL need it, so a name with
+    // a space, a ";" or capitals creates that database and runs nothing else.
+    return `has no database ${JSON.stringify(db)} (3D000): create it first (createdb -h ${shellWord(url.hostname)} -U ${shellWord(user)} ${shellWord(db)}, or CREATE DATABASE ${sqlName(db)} as a role allowed to), or fix the database in the URL. Strata creates its own schema and tables, not the database.`;
   }
   if (code === "28P01")
     return `refused the password for user "${user}" (28P01): check the password the URL gives, else PGPASSWORD, else the matching ~/.pgpass line (PGPASSFILE), in that order.`;

@@ -92,7 +92,11 @@ export function withPassfilePassword(location: string, o: PassfileOptions = {}):
   } catch {
     return location;
   }
-  if (url.password || env.PGPASSWORD) return location;
+  // pg takes `?password=`, `?host=`, `?port=` and `?user=` over the URL's own (pg-connection-string):
+  // the line is matched against where pg connects, as libpq matches it, so a URL naming one server
+  // in its authority and another in its query never carries the first one's password to the second.
+  const query = url.searchParams;
+  if (url.password || query.get("password") || env.PGPASSWORD) return location;
   const platform = o.platform ?? process.platform;
   const file =
     env.PGPASSFILE ||
@@ -101,16 +105,27 @@ export function withPassfilePassword(location: string, o: PassfileOptions = {}):
       : join(o.home ?? homedir(), ".pgpass"));
   const text = (o.read ?? readPassfile)(file, platform);
   if (text === null) return location;
-  const user = decodeURIComponent(url.username) || env.PGUSER || safeUserName();
+  const user = query.get("user") || decodeURIComponent(url.username) || env.PGUSER || safeUserName();
+  const host = query.get("host") || decoded(url.hostname.replace(/^\[(.*)\]$/, "$1"));
   const password = passfilePassword(text, {
-    host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
-    port: url.port || env.PGPORT || "5432",
+    // libpq matches a Unix socket's directory as "localhost".
+    host: host.startsWith("/") ? "localhost" : host,
+    port: query.get("port") || url.port || env.PGPORT || "5432",
     database: decodeURIComponent(url.pathname.replace(/^\//, "")) || env.PGDATABASE || user,
     user,
   });
   if (password === null || password === "") return location;
   url.password = encodeURIComponent(password);
   return url.toString();
+}
+
+/** A URL part percent-decoded as pg decodes it; as written when it is no valid encoding. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
 }
 
 function safeUserName(): string {

@@ -26,11 +26,15 @@ export function parsePostgresUrl(location: string): URL {
   return url;
 }
 
-/** `postgres://user:secret@host/db` → `postgres://user@host/db`. */
+/**
+ * `postgres://user:secret@host/db` → `postgres://user@host/db`; a password given as `?password=`
+ * (which pg reads too) is left out the same way.
+ */
 export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     u.password = "";
+    if (u.searchParams.has("password")) u.searchParams.delete("password");
     return u.toString();
   } catch {
     return "postgres://(unparseable url)";
