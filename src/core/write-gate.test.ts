@@ -64,6 +64,20 @@ describe("write gate", () => {
     expect(same).toMatchObject({ verdict: "redundant", stored: false, id: ok.id });
   });
 
+  // The result said by another verb than its opposite's ("worked" / "broke", "timed out" /
+  // "succeeded"): two outcomes of one subject (`unsure:other-outcome`). On main the judge read two
+  // attributes ("work / break"), and the newer was stored as a refinement, no conflict named.
+  it.each([
+    ["The schema migration worked", "success", "The schema migration broke", "failure"],
+    ["The nightly backup timed out", "failure", "The nightly backup succeeded", "success"],
+  ] as const)("%s (%s) / %s (%s): an outcome conflict", async (first, was, second, now) => {
+    await fresh();
+    const ok = await mem.record(first, { type: "outcome", outcome: was });
+    const other = await mem.record(second, { type: "outcome", outcome: now });
+    expect(other).toMatchObject({ verdict: "outcome-conflict", stored: true, superseded: [] });
+    expect(other.target?.id).toBe(ok.id);
+  });
+
   it.each([
     ["Is the retry limit 7?", { type: "question" as const }],
     ["What is the retry limit now, 7?", {}],

@@ -13,6 +13,7 @@
 import { renderedEcho } from "./echo.js";
 import { distinctions } from "./judge/analysis.js";
 import { UNCOVERED_RULE, uncoveredWords } from "./judge/coverage.js";
+import { OTHER_OUTCOME_RULE } from "./judge/rules.js";
 import { CONFIDENT_FLOOR, supersessionProbability } from "./judge/supersession-probability.js";
 import { loadTagger } from "./judge/tagger.js";
 import type { Layer, Outcome, Verdict } from "./model.js";
@@ -163,14 +164,16 @@ export async function decide(
     kept.push({ ...j, differs, rule: distinct ? "kept-distinct" : UNCOVERED_RULE.name });
     return false;
   });
-  // The same action with the other result: the result word ("worked" / "failed") is the only word
-  // the match lacks, so the judge defers it as uncovered; it is an outcome conflict (always stored).
+  // The same action with the other result: the lexical judge reads two outcomes of one subject
+  // with other results ("…switch worked" / "…switch failed": `unsure:other-outcome`), or, for a
+  // result word it does not read as an outcome, finds it the only word the match lacks and defers
+  // it as uncovered; recorded with other outcomes, it is an outcome conflict (always stored).
   const otherResult = judged.find(
     (j) =>
       item.valence !== null &&
       j.c.valence !== null &&
       j.c.valence !== item.valence &&
-      j.v.rule === UNCOVERED_RULE.name &&
+      (j.v.rule === UNCOVERED_RULE.name || j.v.rule === OTHER_OUTCOME_RULE) &&
       j.v.similarity >= duplicateFloor,
   );
   if (!dup && otherResult)

@@ -19,7 +19,10 @@ import {
 } from "../text.js";
 import { type TaggedWord, tag } from "./tagger.js";
 
-/** Predicates, canonicalised: every copula is `is`, change verbs are `→`. */
+/**
+ * Predicates, canonicalised: every copula is `is`, change verbs are `→`, and verbs that report how
+ * an attempt went are `OUTCOME` (`outcomeAt`).
+ */
 const COPULAS = new Set(["is", "are", "was", "were", "be", "=", "equals", "means"]);
 const CHANGE_VERBS = new Set([
   "moved",
@@ -35,6 +38,8 @@ const CHANGE_VERBS = new Set([
   "transferred",
   "became",
   "becomes",
+  // "failed over (to …)" and "passed (on) to": with their particle only; bare, they report an
+  // outcome, which `slots` reads first (`outcomeAt`).
   "failed",
   "reassigned",
   "bumped",
@@ -63,12 +68,100 @@ interface Slots {
   subject: string[];
   predicate: string | null;
   value: string[];
-  /**
-   * The arrow came from a bare "failed" ("Deploy failed: migration lock timeout"): the slots read it
-   * as "→" (so "…switch worked" / "…switch failed" stay the same slots, an outcome conflict), but it
-   * announces no change of value, as "failed over (to …)" does.
-   */
-  failedOnly?: true;
+  /** With the predicate `OUTCOME`: what the attempt came to, its negation read ("didn't work": failure). */
+  result?: Result;
+}
+
+/**
+ * The predicate of a statement that reports how an attempt went: "The blue-green switch worked",
+ * "Deploy failed: migration lock timeout", "The nightly backup timed out". An outcome is an event
+ * of its subject, not a value of one of its attributes: it changes no value (only `→` announces a
+ * change), and two outcomes of one subject with other results are an outcome conflict
+ * (`unsure:other-outcome` in rules.ts), not a restatement and not a change.
+ */
+export const OUTCOME = "outcome";
+export type Result = "success" | "failure";
+
+/**
+ * Verbs that report how an attempt went, by lemma: the result each reports, and when the verb has
+ * another sense instead, read from the word after it (`next`, lower case; `tagged`, its tag, when
+ * the text was tagged) and whether the clause ends after the verb. "failed over to" and "passed
+ * (on) to" hand a value over (a change: the verbs of change read them); "succeeded Tom as lead"
+ * takes a holder's place; "broke up", "passed away", "crashed at a friend's" are other events;
+ * "works at Acme", "work on billing" name an employer or a task, so "work" reports a result only
+ * at the end of its clause or before an adverb of how it went ("worked fine"). "time" reports one
+ * only as "timed out".
+ */
+const OUTCOME_VERBS: Record<string, { result: Result; reports: (after: After) => boolean }> = {
+  work: { result: "success", reports: ({ next, clauseEnds }) => clauseEnds || HOW_IT_WENT.has(next ?? "") },
+  succeed: {
+    result: "success",
+    reports: ({ tagged }) => !["NOUN", "PROPN", "PRON", "DET"].includes(tagged ?? ""),
+  },
+  // "passed the design guild on to Aisha": a recipient after "to" makes it a hand-over.
+  pass: {
+    result: "success",
+    reports: ({ next, words }) => !/^(?:over|down|along|away)$/.test(next ?? "") && !words.includes("to"),
+  },
+  fail: { result: "failure", reports: ({ next }) => next !== "over" },
+  break: {
+    result: "failure",
+    reports: ({ next }) => !/^(?:up|into|in|off|even|ground|free|out|away|through)$/.test(next ?? ""),
+  },
+  crash: { result: "failure", reports: ({ next }) => !/^(?:at|into)$/.test(next ?? "") },
+  time: { result: "failure", reports: ({ next }) => next === "out" },
+};
+/** What follows an outcome verb: the next word (lower case) and its tag, the clause's next few words, whether the clause ends. */
+interface After {
+  next: string | undefined;
+  tagged: string | undefined;
+  words: readonly string[];
+  clauseEnds: boolean;
+}
+/** Adverbs of how an attempt went, after "worked": "worked fine", "works perfectly again". */
+const HOW_IT_WENT = new Set(
+  "fine well perfectly great again smoothly flawlessly nicely first out ok okay".split(" "),
+);
+/** Inflected forms of the outcome verbs, for a text read without tags: "failed" → "fail", "broke" → "break". */
+const OUTCOME_FORMS = new Map<string, string>([
+  ...Object.keys(OUTCOME_VERBS).flatMap((l) =>
+    ["", "s", "es", "ed", "d"].map((end) => [`${l}${end}`, l] as [string, string]),
+  ),
+  ["broke", "break"],
+]);
+const NEGATION_WORD = /^(?:not|never|no)$|n't$/;
+
+/**
+ * The result the verb at `i` reports, or null when it reports none (another verb, or an outcome
+ * verb in its other sense). A negation just before the verb turns the result over: "didn't work",
+ * "never failed".
+ */
+function outcomeAt(
+  text: string,
+  raw: readonly string[],
+  words: readonly TaggedWord[] | null,
+  i: number,
+): Result | null {
+  const w = words?.[i];
+  // A noun ("the work", "a break") names a thing, not how it went.
+  if (w && (w.pos === "NOUN" || w.pos === "PROPN")) return null;
+  const lemma = w ? w.lemma : OUTCOME_FORMS.get(raw[i]!);
+  const verb = lemma === undefined ? undefined : OUTCOME_VERBS[lemma];
+  if (!verb) return null;
+  const boundary = (a: TaggedWord, b: TaggedWord) =>
+    /[,;:.!?()—–]/.test(text.slice(a.start + a.text.length, b.start));
+  // The clause's next words: up to its punctuation when tagged (offsets), else the next six.
+  let end = Math.min(raw.length, i + 7);
+  if (words) for (let j = i + 1; j < end; j++) if (boundary(words[j - 1]!, words[j]!)) end = j;
+  const after: After = {
+    next: raw[i + 1],
+    tagged: words?.[i + 1]?.pos,
+    words: raw.slice(i + 1, end),
+    clauseEnds: i + 1 >= raw.length || (words !== null && end === i + 1),
+  };
+  if (!verb.reports(after)) return null;
+  const negated = [raw[i - 1], raw[i - 2]].some((t) => t !== undefined && NEGATION_WORD.test(t));
+  return negated === (verb.result === "success") ? "failure" : "success";
 }
 
 /** Lemmas of verbs that state a change of value: "pushed to", "cut down to", "took over", "turned on". */
@@ -95,7 +188,7 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
   const words = tagged.length === raw.length ? tagged : null;
   let pivot = -1;
   let predicate: string | null = null;
-  let failedOnly = false;
+  let result: Result | null = null;
   let seenSubject = false;
   for (let i = 0; i < raw.length; i++) {
     const t = raw[i]!;
@@ -108,11 +201,13 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     }
     const s = stem(t);
     const lemma = w?.lemma ?? t;
+    const outcome = COPULAS.has(t) ? null : outcomeAt(text, raw, words, i);
     if (COPULAS.has(t)) predicate = "is";
-    else if (CHANGE_VERBS.has(t) || CHANGE_VERBS.has(s)) {
-      predicate = "→";
-      failedOnly = t === "failed" && raw[i + 1] !== "over";
-    } else if (VERBS.has(t) || VERBS.has(s) || VERBS.has(t.replace(/s$/, "")))
+    else if (outcome) {
+      predicate = OUTCOME;
+      result = outcome;
+    } else if (CHANGE_VERBS.has(t) || CHANGE_VERBS.has(s)) predicate = "→";
+    else if (VERBS.has(t) || VERBS.has(s) || VERBS.has(t.replace(/s$/, "")))
       predicate = stem(t.replace(/s$/, ""));
     else if (w && w.pos === "VERB" && !modifierVerb(words!, i) && !STOP_WORDS.has(t))
       predicate = CHANGE_LEMMAS.has(lemma) ? "→" : lemma;
@@ -151,7 +246,7 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     subject: keep(raw.slice(0, pivot).filter((_, i) => words?.[i]?.pos !== "ADV")),
     predicate,
     value: keep(rest).filter((t) => !CHANGE_VERBS.has(t)),
-    ...(failedOnly && predicate === "→" ? { failedOnly: true as const } : {}),
+    ...(result && predicate === OUTCOME ? { result } : {}),
   };
 }
 

@@ -72,6 +72,55 @@ describe("lexical judge", () => {
   });
 });
 
+describe("an outcome is its own predicate, not a change", () => {
+  const verdict = (a: string, b: string) => compareLexically({ text: a, at }, { text: b, at });
+
+  // Two outcomes of one subject with other results: an outcome conflict, both kept, deferred. The
+  // first two read as two attributes on main ("work / break", "time / succeed").
+  it.each([
+    ["The migration worked", "The migration broke", "success → failure"],
+    ["The nightly backup timed out", "The nightly backup succeeded", "failure → success"],
+    ["The release pipeline passed", "The release pipeline failed", "success → failure"],
+    ["The nightly export failed to start", "The nightly export worked again", "failure → success"],
+    ["The smoke tests never failed", "The smoke tests broke", "success → failure"],
+  ] as const)("%s / %s: an outcome conflict (%s)", (a, b, results) => {
+    expect(verdict(a, b)).toMatchObject({
+      relation: "refines",
+      rule: "unsure:other-outcome",
+      reason: `unsure:other-outcome: ${results}`,
+      confident: false,
+    });
+  });
+
+  // The same result said two ways: a negation that is the result contradicts nothing (main: contradicts).
+  it.each([
+    ["The deploy didn't work", "The deploy failed"],
+    ["The cron job did not succeed", "The cron job crashed"],
+  ] as const)("%s / %s: the same result, no contradiction", (a, b) => {
+    expect(["supersedes", "contradicts", "duplicate"]).not.toContain(verdict(a, b).relation);
+  });
+
+  // A bare outcome is an event: whatever its cue, it closes no fact about its subject, nor does a
+  // change close an outcome. The second row was a confident supersession on main (change-cue).
+  it.each([
+    ["Deploys happen on Thursdays", "Deploy timed out: the runner was out of disk"],
+    ["Deploys happen on Thursdays", "The deploy now fails on the migration lock"],
+    ["CI runs on GitHub Actions", "CI passed"],
+    ["Deploy failed: migration lock timeout", "We moved deploys to Fridays"],
+  ] as const)("%s / %s: nothing closed", (a, b) => {
+    expect(["refines", "distinct"]).toContain(verdict(a, b).relation);
+  });
+
+  // A verb of outcome with its particle of hand-over is a change, and "moved" still announces one.
+  it.each([
+    ["The deploy day is Thursday", "We moved the deploy day to Friday"],
+    ["The database primary is in eu-west-1", "The database primary failed over to eu-central-1 overnight"],
+    ["Priya leads the platform guild", "Priya passed the platform guild on to Marco"],
+  ] as const)("%s / %s: still a change", (a, b) => {
+    expect(verdict(a, b)).toMatchObject({ relation: "supersedes", confident: true });
+  });
+});
+
 describe("a change restated as state", () => {
   it.each([
     ["Kafka was upgraded to 3.6.2 in production", "The Kafka version in production is 3.6.2", "duplicate"],

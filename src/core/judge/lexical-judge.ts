@@ -17,7 +17,7 @@ import { loadTagger, taggerLoaded } from "./tagger.js";
 
 export { distinctions } from "./analysis.js";
 export { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
-export { LEXICAL_RULES, type LexicalRule } from "./rules.js";
+export { LEXICAL_RULES, type LexicalRule, OTHER_OUTCOME_RULE } from "./rules.js";
 export { loadTagger } from "./tagger.js";
 
 /** Similarity of two texts in [0,1]: content-word Jaccard blended with character-trigram Dice. */
@@ -68,8 +68,7 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
       return slotsOf(xb);
     },
     get change() {
-      const sb = slotsOf(xb);
-      return announcesChange(xa, xb) || (sb.predicate === "→" && !sb.failedOnly);
+      return announcesChange(xa, xb) || slotsOf(xb).predicate === "→";
     },
   };
   for (const rule of LEXICAL_RULES) {

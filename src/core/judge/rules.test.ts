@@ -284,12 +284,30 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["Acme is an organization", "Acme is based in Berlin", "refines"],
       ["The deploy job runs on Fridays", "The deploy job uses Docker", "refines"],
       ["The user likes jazz.", "The user enjoys jazz.", "refines"],
+      // An outcome against a value, whatever the cue ("now").
+      ["Deploys happen on Thursdays", "The deploy now fails on the migration lock", "refines"],
     ],
     leaves: [["The auth service is deployed in eu-west-1", "The auth service was moved to eu-central-1"]],
   },
+  "unsure:other-outcome": {
+    decides: [
+      ["The migration worked", "The migration broke", "refines"],
+      ["Deploying with blue-green switch worked", "Deploying with blue-green switch failed", "refines"],
+    ],
+    leaves: [
+      // The same result; another subject's; a fail-over is a change.
+      ["The deploy didn't work", "The deploy failed"],
+      ["The billing export worked", "The search reindex failed"],
+      ["Primary cluster is us-east-1", "Primary cluster failed over to us-west-2"],
+    ],
+  },
   "same-slots": {
     decides: [["The database is Postgres", "The database became Postgres", "duplicate"]],
-    leaves: [["The team uses Postgres", "The team uses MySQL"]],
+    leaves: [
+      ["The team uses Postgres", "The team uses MySQL"],
+      // An outcome's negation is its result: the same result, not a contradiction.
+      ["The deploy didn't work", "The deploy failed"],
+    ],
   },
   "additive-detail": {
     decides: [["The API uses REST", "The API also uses GraphQL", "refines"]],

@@ -32,6 +32,7 @@ import {
   negatedByWord,
   negationOver,
   nounPlacesOf,
+  OUTCOME,
   oppositeStates,
   participleOf,
   phrasalChangeOf,
@@ -251,6 +252,12 @@ const quantitiesDiffer = (p: Pair) => {
   const qb = quantitiesOf(p.b);
   return p.numbersDiffer || (qa.size > 0 && qb.size > 0 && (qa.size !== qb.size || minus(qa, qb).length > 0));
 };
+
+/**
+ * The rule that reads two outcomes of one subject with other results: the write gate stores the
+ * newer as an outcome conflict when the two were recorded with other outcomes (write-gate.ts).
+ */
+export const OTHER_OUTCOME_RULE = "unsure:other-outcome";
 
 export const LEXICAL_RULES: readonly LexicalRule[] = [
   {
@@ -508,11 +515,15 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "different-attribute",
-    doc: "Same subject, another attribute: an extra subject word, another participle (deployed in / owned by), a kind (is a …) against a place, another verb.",
+    doc: 'Same subject, another attribute: an extra subject word, another participle (deployed in / owned by), a kind (is a …) against a place, another verb, an outcome against a value ("Deploys happen on Thursdays" / "Deploy failed: migration lock timeout").',
     decide: (p) => {
       if (!bothSlotted(p)) return null;
       const same = sameSubject(p);
       if (!same && !p.change) return decided(p.similarity > 0.35 ? "refines" : "distinct", "subject");
+      // An outcome is an event of its subject, not a value of one of its attributes: whatever the
+      // cue, it neither replaces a value nor is replaced by one.
+      if ((p.sa.predicate === OUTCOME) !== (p.sb.predicate === OUTCOME))
+        return decided("refines", `${p.sa.predicate} / ${p.sb.predicate}`);
       const partA = participleOf(p.a);
       const partB = participleOf(p.b);
       if (partA && partB && partA !== partB && !oppositeStates(partA, partB))
@@ -537,13 +548,24 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     },
   },
   {
+    name: OTHER_OUTCOME_RULE,
+    doc: 'Two outcomes of the same subject with other results ("The migration worked" / "The migration broke"): an outcome conflict, both kept, nothing closed; deferred.',
+    decide: (p) => {
+      const ra = p.sa.predicate === OUTCOME ? p.sa.result : undefined;
+      const rb = p.sb.predicate === OUTCOME ? p.sb.result : undefined;
+      if (!ra || !rb || ra === rb || !sameSubject(p)) return null;
+      return unsure("refines", `${ra} → ${rb}`);
+    },
+  },
+  {
     name: "same-slots",
-    doc: "The same subject, predicate and value, same numbers and states (word order aside): a restatement; negated, a contradiction.",
+    doc: 'The same subject, predicate and value, same numbers and states (word order aside): a restatement; negated, a contradiction (but an outcome\'s negation is its result: "didn\'t work" says what "failed" says).',
     decide: (p) => {
       if (!bothSlotted(p) || !samePredicate(p)) return null;
       const { valueA, valueB } = valuesOf(p);
       if (valueA.size !== valueB.size || minus(valueA, valueB).length > 0) return null;
-      if (p.a.negated !== p.b.negated) return decided("contradicts", "negation");
+      const outcomes = p.sa.predicate === OUTCOME && p.sb.predicate === OUTCOME;
+      if (p.a.negated !== p.b.negated && !outcomes) return decided("contradicts", "negation");
       return distinctions(p.a.text, p.b.text) ? null : decided("duplicate");
     },
   },
