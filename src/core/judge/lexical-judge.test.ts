@@ -97,7 +97,9 @@ describe("an outcome is its own predicate, not a change", () => {
     ["The deploy didn't work", "The deploy failed"],
     ["The cron job did not succeed", "The cron job crashed"],
   ] as const)("%s / %s: the same result, no contradiction", (a, b) => {
-    expect(["supersedes", "contradicts", "duplicate"]).not.toContain(verdict(a, b).relation);
+    const v = verdict(a, b);
+    expect(["supersedes", "contradicts", "duplicate"]).not.toContain(v.relation);
+    expect(v.reason).toMatch(/failure → failure$/); // the reason names what each side says
   });
 
   // A bare outcome is an event: whatever its cue, it closes no fact about its subject, nor does a

@@ -169,8 +169,9 @@ const ordinal = (t: string) => t.replace(/^(\d+)(?:st|nd|rd|th)$/, "$1");
 const valuesOf = (p: Pair) => sets(p);
 const changedValue = (p: Pair) => {
   const { valueA, valueB } = valuesOf(p);
-  const from = minus(valueA, valueB).join(" ") || p.sa.value.join(" ");
-  const to = minus(valueB, valueA).join(" ") || p.sb.value.join(" ");
+  // Two outcomes name no value, only a result ("didn't work" / "failed": failure → failure).
+  const from = minus(valueA, valueB).join(" ") || p.sa.value.join(" ") || (p.sa.result ?? "no value");
+  const to = minus(valueB, valueA).join(" ") || p.sb.value.join(" ") || (p.sb.result ?? "no value");
   return `${from} → ${to}`;
 };
 /** Identifier-like: has a digit, a dot or dash inside, or a leading # (v2.3, eu-west-1, #releases). */
