@@ -188,6 +188,12 @@ describe("anotherMeasureOfAsked: another measure of what the question asks", () 
       "The customer portal upload limit is 10 megabytes.",
       "The billing admin upload limit is 50 megabytes.",
     ],
+    // ASKED_THING: the only word of the question both say is the rate's ("month")
+    [
+      "How much do I save each month?",
+      "I put £300 a month into savings.",
+      "I give £25 a month to the hospice.",
+    ],
     // NO_OTHER_HOLDER: another person's measure, and the question names no one
     [
       "What pressure is the boiler at?",

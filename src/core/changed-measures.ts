@@ -223,7 +223,9 @@ export const mayCount = (text: string): boolean => MAY_COUNT.test(text);
 
 /**
  * `ASKED_THING`, read without the tagger (so a recall that finds no such pair never loads it): the
- * words of the question the older says, when there is one and the newer says each, whole or
+ * words of the question the older says, leaving out the words of a unit or rate ("month" in "How
+ * much do I save each month?" says how the thing is counted, not what it is: any "£50 a month"
+ * says it), when there is one and the newer says each, whole or
  * clipped, and both texts hold a digit or a number word; else null.
  *
  *   askedWordsSaid("How far do I swim?", "I swim 2,500 metres.", "I swim 3,000 metres now.")  // → ["swim"]
@@ -231,7 +233,7 @@ export const mayCount = (text: string): boolean => MAY_COUNT.test(text);
  */
 export function askedWordsSaid(question: string, older: string, newer: string): string[] | null {
   if (!MAY_COUNT.test(older) || !MAY_COUNT.test(newer)) return null;
-  const asked = new Set(contentTokens(question));
+  const asked = new Set(contentTokens(question).filter((w) => !MEASURE_WORDS.has(w)));
   const olderAsked = contentTokens(older).filter((w) => asked.has(w));
   if (olderAsked.length === 0) return null;
   const newerWords = new Set(contentTokens(newer));
@@ -320,7 +322,7 @@ function otherHolder(
  * search starts from must be about what is asked.
  */
 export function askedWordsOf(question: string, text: string): string[] | null {
-  const asked = new Set(contentTokens(question));
+  const asked = new Set(contentTokens(question).filter((w) => !MEASURE_WORDS.has(w)));
   const said = [...new Set(contentTokens(text).filter((w) => asked.has(w)))];
   return said.length > 0 ? said : null;
 }
