@@ -5,9 +5,12 @@ import {
   anotherMeasureOfAsked,
   askedWordsSaid,
   asksMeasure,
+  foundMeasureOfAsked,
   measuresOf,
+  SIGNED_NUMBER,
   saysClipped,
   TIME_OF_DAY,
+  topicWordsShared,
 } from "./changed-measures.js";
 import type { Memory } from "./engine.js";
 import { loadTagger } from "./judge/tagger.js";
@@ -185,6 +188,12 @@ describe("anotherMeasureOfAsked: another measure of what the question asks", () 
       "The customer portal upload limit is 10 megabytes.",
       "The billing admin upload limit is 50 megabytes.",
     ],
+    // ASKED_THING: the only word of the question both say is the rate's ("month")
+    [
+      "How much do I save each month?",
+      "I put £300 a month into savings.",
+      "I give £25 a month to the hospice.",
+    ],
     // NO_OTHER_HOLDER: another person's measure, and the question names no one
     [
       "What pressure is the boiler at?",
@@ -235,5 +244,127 @@ describe("recall: the newer of two measures of what the question asks ranks abov
     ]);
     const hits = await mem.recall("How far do I swim?", { k: 5 });
     expect(hits[0]?.text).toMatch(/2,500 metres/);
+  });
+});
+
+describe("SYMBOL_UNIT and GIVEN_CLAUSE: a unit said by a symbol, a number in a question's given clause", () => {
+  it.each([
+    ["The savings account pays 3.4% interest.", [{ unit: "percent", value: "3.4" }]],
+    ["The car park costs £6 a day near the office.", [{ unit: "£ a day", value: "6" }]],
+    ["We budget $40 per month for streaming.", [{ unit: "$ a month", value: "40" }]],
+    ["The new sofa was €1,200 in the sale.", [{ unit: "€", value: "1200" }]],
+    ["My golf handicap is +1.5 these days.", [{ unit: SIGNED_NUMBER, value: "+1.5" }]],
+    ["The freezer runs at -18 degrees.", [{ unit: "degree", value: "-18" }]],
+    ["Given that the loan is at 5.2% now, should I pay it off early?", [{ unit: "percent", value: "5.2" }]],
+  ])("%s", (text, expected) => {
+    expect(measuresOf(text)).toEqual(expected);
+  });
+
+  it.each([
+    // a range's hyphen is no sign
+    ["We host 10-12 people for the quiz."],
+    // a question with no given clause
+    ["Is 3.4% a good rate for a savings account?"],
+    // a given clause that is negated
+    ["Now that the loan isn't at 5.2%, should I wait?"],
+  ])("no symbol measure in %s", (text) => {
+    expect(measuresOf(text).filter((m) => m.unit !== "people")).toEqual([]);
+  });
+});
+
+describe("SAME_TOPIC_WORD: a statement found by its unit measures the same thing", () => {
+  it.each([
+    // a percent, linked by "fix"/"fixed"; the newer in a given clause
+    [
+      "What is the loan's interest rate?",
+      "The loan is fixed at 3.9% for two years.",
+      "Now that the fix is over and we pay 6.1%, should we switch lenders?",
+      "percent",
+    ],
+    // a signed number, linked by "eyes"; the newer never says "prescription"
+    [
+      "What is my glasses prescription?",
+      "My glasses prescription is -1.50 for both eyes.",
+      "The optician tested my eyes again and the new lenses are -1.75.",
+      SIGNED_NUMBER,
+    ],
+    // a time of day, linked by "lesson"; the newer never says "piano"
+    [
+      "What time is the piano lesson?",
+      "The piano lesson is at 4pm at Mrs Hale's.",
+      "The lesson moved to 5:15pm because the studio is busy earlier.",
+      TIME_OF_DAY,
+    ],
+  ])("%s: %s → %s", (question, older, newer, unit) => {
+    expect(foundMeasureOfAsked(question, older, newer)?.unit).toBe(unit);
+  });
+
+  it.each([
+    // only the unit is shared
+    [
+      "What is our weekly grocery budget?",
+      "We keep groceries to £90 a week.",
+      "I spend £20 a week on coffee.",
+    ],
+    // the unit as said ("metres") is no topic word
+    ["How far do I swim?", "I swim 2,500 metres at the lido.", "I walked 4,000 metres to the market."],
+    // a word the linking test refuses (said in many statements)
+    [
+      "What time is the piano lesson?",
+      "The lesson is at 4pm, the kids love it.",
+      "The kids eat at 5:15pm now.",
+    ],
+    // the older measures another thing of the asked kind (NO_OTHER_MODIFIER with the question)
+    [
+      "What is our kitchen renovation budget?",
+      "We raised the food budget to £110 a week.",
+      "Food is at £125 a week now.",
+    ],
+    // the older says no word of the question
+    ["What time is the piano lesson?", "The bus is at 4pm.", "The bus comes at 4:20pm now."],
+    // another person's number (NO_OTHER_HOLDER)
+    [
+      "What is my glasses prescription?",
+      "My glasses prescription is -1.50 for both eyes.",
+      "Her eyes are worse, she is at -3.00.",
+    ],
+  ])("%s: %s / %s: none", (question, older, newer) => {
+    const linking = (w: string) => w !== "kid";
+    expect(foundMeasureOfAsked(question, older, newer, linking)).toBeNull();
+  });
+
+  it("topicWordsShared leaves out numbers and the words of a unit or rate", () => {
+    const shared = topicWordsShared("The lesson is at 4pm, £30 a week.", "The lesson is at 5pm, £35 a week.");
+    expect(shared).toEqual(["lesson"]);
+  });
+});
+
+describe("recall: a newer measure the question's words do not find is listed above the older", () => {
+  let mem: Memory | undefined;
+  afterEach(async () => {
+    await mem?.close();
+    mem = undefined;
+  });
+
+  it("found by the older's words, another percent", async () => {
+    mem = await sleptChat([
+      { text: "Our loan is fixed at 3.9% until the autumn.", day: 0 },
+      { text: "Can you recommend a good podcast about gardening?", day: 3 },
+      { text: "Now that the fix is over and we pay 6.1%, should we switch lenders?", day: 20 },
+    ]);
+    const hits = await mem.recall("What is our loan interest rate?", { k: 5 });
+    const newer = hits.findIndex((h) => /6\.1%/.test(h.text));
+    const older = hits.findIndex((h) => /3\.9%/.test(h.text));
+    expect(newer).toBeGreaterThanOrEqual(0);
+    expect(older < 0 || newer < older).toBe(true);
+  });
+
+  it("the unit alone finds nothing", async () => {
+    mem = await sleptChat([
+      { text: "We keep groceries to £90 a week for the family.", day: 0 },
+      { text: "I spend about £20 a week on coffee, which is silly. Any cheaper habits?", day: 20 },
+    ]);
+    const hits = await mem.recall("What is our weekly grocery budget?", { k: 5 });
+    expect(hits[0]?.text).toMatch(/£90/);
   });
 });

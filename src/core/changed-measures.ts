@@ -33,6 +33,18 @@
  *   - `NO_OTHER_MODIFIER`: a word of the question both say is not narrowed by another word in each
  *     ("Staging media sidecar rate limit" / "Production catalog pipeline rate limit": two rate
  *     limits, each with its number).
+ *   - `SYMBOL_UNIT`: a number written with a unit symbol is counted in that symbol's unit — "2.1%"
+ *     in "percent" (as "2.1 percent" is), "£90" in "£", and with a rate after it ("£90 a week", "$40
+ *     per month") in "£ a week", "$ a month"; a signed number with no unit ("-2.25", "+1.5") in
+ *     "signed number" (a lens, a balance, a handicap: the sign says it is a reading, not a count).
+ *   - `GIVEN_CLAUSE`: a question opened by "now that" or "given that" asserts the clause before its
+ *     first comma ("Now that the fix has ended and we're on 4.6%, should we overpay?": 4.6%).
+ *   - `SAME_TOPIC_WORD` (for a statement found by its unit, `foundMeasureOfAsked`): the sentences
+ *     giving the two numbers share a content word besides the unit's and the numbers ("fixed at
+ *     2.1%" / "the fix has ended and we're on 4.6%"; "prescription is -2.25 in both eyes" / "my eyes
+ *     changed, so the lenses are -2.75"); the unit alone ("£20 a week on coffee" / "£90 a week on
+ *     groceries") links nothing, nor does a word said in many statements ("kids", "new": recall
+ *     passes `linking`, the words rare in the store).
  *   - `NO_OTHER_HOLDER`: when the question names no person, a newer measure said of a third
  *     person ("she keeps hers at 22 degrees") is that person's, not the holder's the older speaks
  *     of; when the question names one that both statements name ("What shoe size is Isla?"), the
@@ -84,11 +96,29 @@ function sentences(text: string): string[] {
 /** A sentence that asserts what holds: not a question, a supposition or a negation. */
 const asserts = (s: string) => !isQuestion(s) && !isHypothetical(s) && !isNegated(s);
 
+/** `GIVEN_CLAUSE`: "Now that X, …?" and "Given that X, …?" presuppose X. */
+const GIVEN = /^(?:now that|given that)\s+([^,?]+),/i;
+
+/** The parts of a sentence that assert what holds: the whole, or a question's given clause, or none. */
+function assertedParts(s: string): string[] {
+  if (asserts(s)) return [s];
+  const given = isQuestion(s) ? GIVEN.exec(s) : null;
+  return given && asserts(given[1]!) ? [given[1]!] : [];
+}
+
+/** `SYMBOL_UNIT`: currency symbols written before a number. */
+const CURRENCY = new Set(["£", "$", "€", "¥"]);
+
+/** The nouns a rate is counted per ("£90 a week", "$40 per month"). */
+const RATE_NOUNS = new Set(["hour", "day", "night", "week", "fortnight", "month", "year"]);
+
+/** The unit a signed number with no unit is counted in. */
+export const SIGNED_NUMBER = "signed number";
+
 /** `MEASURE`: the numbers with their units in the asserted sentences of `text`. */
 export function measuresOf(text: string): Measure[] {
   const found: Measure[] = [];
-  for (const s of sentences(text)) {
-    if (!asserts(s)) continue;
+  for (const s of sentences(text).flatMap(assertedParts)) {
     const words = tag(s);
     for (let i = 0; i < words.length; i++) {
       const w = words[i]!;
@@ -110,15 +140,35 @@ export function measuresOf(text: string): Measure[] {
         found.push({ unit: TIME_OF_DAY, value: `${value}${after.text.toLowerCase().replace(/\./g, "")}` });
         continue;
       }
+      // A symbol the tagger drops says the unit: "£90", "2.1%", a sign ("-2.25").
+      const symbol = s[w.start - 1] ?? "";
+      const spaced = w.start < 2 || /[\s(]/u.test(s[w.start - 2]!);
+      if (CURRENCY.has(symbol)) {
+        const per = words[j + 2];
+        const rate =
+          after && /^(?:a|an|per)$/i.test(after.text) && per && RATE_NOUNS.has(per.lemma.toLowerCase())
+            ? ` a ${per.lemma.toLowerCase()}`
+            : "";
+        found.push({ unit: `${symbol}${rate}`, value });
+        continue;
+      }
+      if (s[last.start + last.text.length] === "%") {
+        found.push({ unit: "percent", value });
+        continue;
+      }
+      const signed = /^[-+−]$/u.test(symbol) && spaced ? `${symbol.replace("−", "-")}${value}` : value;
       const before = words[i - 1];
       const unit = isNominal(after) ? after : isNominal(before) ? before : null;
-      if (!unit) continue;
+      if (!unit) {
+        if (signed !== value) found.push({ unit: SIGNED_NUMBER, value: signed });
+        continue;
+      }
       const lemma = unit.lemma.toLowerCase().replace(/[’']s$/, "");
       if (DATE_NOUNS.has(lemma)) continue;
       // "three weeks ago" says when, not what holds.
       const next = unit === after ? words[j + 2] : undefined;
       if (next && /^ago$/i.test(next.text)) continue;
-      found.push({ unit: lemma, value });
+      found.push({ unit: lemma, value: signed });
     }
   }
   return found;
@@ -168,9 +218,14 @@ export function saysClipped(words: ReadonlySet<string>, word: string): boolean {
 const MAY_COUNT =
   /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen)\b/i;
 
+/** True when a text holds a digit or a number word: one with neither holds no `MEASURE`. */
+export const mayCount = (text: string): boolean => MAY_COUNT.test(text);
+
 /**
  * `ASKED_THING`, read without the tagger (so a recall that finds no such pair never loads it): the
- * words of the question the older says, when there is one and the newer says each, whole or
+ * words of the question the older says, leaving out the words of a unit or rate ("month" in "How
+ * much do I save each month?" says how the thing is counted, not what it is: any "£50 a month"
+ * says it), when there is one and the newer says each, whole or
  * clipped, and both texts hold a digit or a number word; else null.
  *
  *   askedWordsSaid("How far do I swim?", "I swim 2,500 metres.", "I swim 3,000 metres now.")  // → ["swim"]
@@ -178,7 +233,7 @@ const MAY_COUNT =
  */
 export function askedWordsSaid(question: string, older: string, newer: string): string[] | null {
   if (!MAY_COUNT.test(older) || !MAY_COUNT.test(newer)) return null;
-  const asked = new Set(contentTokens(question));
+  const asked = new Set(contentTokens(question).filter((w) => !MEASURE_WORDS.has(w)));
   const olderAsked = contentTokens(older).filter((w) => asked.has(w));
   if (olderAsked.length === 0) return null;
   const newerWords = new Set(contentTokens(newer));
@@ -233,24 +288,111 @@ export function anotherMeasureOfAsked(question: string, older: string, newer: st
   const changed = anotherMeasure(older, newer);
   if (!changed || !asksMeasure(question, changed.unit)) return null;
   // Only the sentences that give each side's number are read for what and whose it is.
-  const giving = (text: string, values: readonly string[]) =>
-    sentences(text).filter((s) =>
-      measuresOf(s).some((m) => m.unit === changed.unit && values.includes(m.value)),
-    );
-  const olderGiving = giving(older, changed.older);
-  const newerGiving = giving(newer, changed.newer);
+  const olderGiving = giving(older, changed.unit, changed.older);
+  const newerGiving = giving(newer, changed.unit, changed.newer);
   if (otherModifier(olderGiving, newerGiving, new Set(olderAsked))) return null;
-  // A name the question asks about ("What shoe size is Isla?") that both say: a third person of
-  // the newer may be that one ("Isla's feet grew again, she's a size 12").
+  return otherHolder(question, olderAsked, older, newerGiving) ? null : changed;
+}
+
+/** The sentences of `text` that give `unit` one of `values`. */
+const giving = (text: string, unit: string, values: readonly string[]) =>
+  sentences(text).filter((s) => measuresOf(s).some((m) => m.unit === unit && values.includes(m.value)));
+
+/**
+ * `NO_OTHER_HOLDER`, its negation: the newer gives its number of a third person the older and the
+ * question do not name. A name the question asks about ("What shoe size is Isla?") that the older
+ * says: a third person of the newer may be that one ("Isla's feet grew again, she's a size 12").
+ */
+function otherHolder(
+  question: string,
+  olderAsked: readonly string[],
+  older: string,
+  newerGiving: readonly string[],
+): boolean {
   const named = tag(question)
     .filter((w, i) => i > 0 && w.pos === "PROPN" && /^\p{Lu}\p{Ll}/u.test(w.text))
     .flatMap((w) => contentTokens(w.text));
-  const namesPerson = named.some((n) => olderAsked.includes(n));
-  if (!namesPerson) {
-    const olderThird = tag(older).some((w) => THIRD_PERSON.test(w.text));
-    if (!olderThird && newerGiving.some((s) => tag(s).some((w) => THIRD_PERSON.test(w.text)))) return null;
-  }
-  return changed;
+  if (named.some((n) => olderAsked.includes(n))) return false;
+  const olderThird = tag(older).some((w) => THIRD_PERSON.test(w.text));
+  return !olderThird && newerGiving.some((s) => tag(s).some((w) => THIRD_PERSON.test(w.text)));
+}
+
+/**
+ * The content words of the question `text` says (stemmed), or null when none: the older a unit
+ * search starts from must be about what is asked.
+ */
+export function askedWordsOf(question: string, text: string): string[] | null {
+  const asked = new Set(contentTokens(question).filter((w) => !MEASURE_WORDS.has(w)));
+  const said = [...new Set(contentTokens(text).filter((w) => asked.has(w)))];
+  return said.length > 0 ? said : null;
+}
+
+/**
+ * `SAME_TOPIC_WORD`, read without the tagger: the content words two texts share, leaving out
+ * numbers and the words of measures ("week", "degree", "percent") — a number's unit alone links
+ * nothing. A recall with no pair sharing one never loads the tagger for a unit search.
+ */
+export function topicWordsShared(older: string, newer: string): string[] {
+  const words = (text: string) =>
+    contentTokens(text).filter((w) => !/\d/.test(w) && w.length >= 3 && !MEASURE_WORDS.has(w));
+  const theirs = new Set(words(newer));
+  return [...new Set(words(older).filter((w) => theirs.has(w)))];
+}
+
+/** Words that only say a measure's unit or rate: shared, they say nothing of what is measured. */
+const MEASURE_WORDS = new Set(
+  contentTokens(
+    "percent cent per hour hours day days night nights week weeks weekly fortnight month months monthly " +
+      "year years yearly time times minute minutes pound pounds dollar dollars euro euros",
+  ),
+);
+
+/**
+ * A statement found by its unit (recall's unit search) gives another measure of what the question
+ * asks the older about, or null: `ASKS_A_MEASURE` and `OTHER_NUMBER` as for `anotherMeasureOfAsked`,
+ * but the newer need not repeat the question's words — it shares a content word with the older in
+ * the sentences giving the numbers, one `linking` accepts (`SAME_TOPIC_WORD`), no word of those is narrowed otherwise on
+ * each side (`NO_OTHER_MODIFIER`), and it is not a third person's (`NO_OTHER_HOLDER`). The older
+ * must say a word of the question, not narrowed otherwise than the question narrows it
+ * (`NO_OTHER_MODIFIER` between the question and the older: "the food budget" for "What is our
+ * kitchen renovation budget?" is another budget).
+ *
+ *   foundMeasureOfAsked("What is our mortgage rate?", "Our mortgage is fixed at 2.1% until the spring.",
+ *     "Now that the fix has ended and we're on 4.6%, should we overpay?")
+ *   // → { unit: "percent", older: ["2.1"], newer: ["4.6"] }
+ *   foundMeasureOfAsked("What is our weekly grocery budget?", "We keep groceries to £90 a week.",
+ *     "I spend £20 a week on coffee.")
+ *   // → null (only the unit is shared)
+ */
+export function foundMeasureOfAsked(
+  question: string,
+  older: string,
+  newer: string,
+  linking: (word: string) => boolean = () => true,
+): ChangedMeasure | null {
+  const olderAsked = askedWordsOf(question, older);
+  if (olderAsked === null) return null;
+  const changed = anotherMeasure(older, newer);
+  if (!changed || !asksMeasure(question, changed.unit)) return null;
+  const olderGiving = giving(older, changed.unit, changed.older);
+  const newerGiving = giving(newer, changed.unit, changed.newer);
+  // The older must measure the thing the question asks, not another of its kind ("the food budget"
+  // for "What is our kitchen renovation budget?").
+  if (otherModifier([question], olderGiving, new Set(olderAsked))) return null;
+  // The unit as said ("metres" for the lemma "meter") is no topic either.
+  const unitWords = new Set([
+    ...contentTokens(changed.unit),
+    ...[...olderGiving, ...newerGiving]
+      .flatMap((s) => tag(s))
+      .filter((w) => w.lemma.toLowerCase() === changed.unit)
+      .flatMap((w) => contentTokens(w.text)),
+  ]);
+  const shared = topicWordsShared(olderGiving.join(" "), newerGiving.join(" ")).filter(
+    (w) => !unitWords.has(w),
+  );
+  if (!shared.some(linking)) return null;
+  if (otherModifier(olderGiving, newerGiving, new Set([...shared, ...olderAsked]))) return null;
+  return otherHolder(question, olderAsked, older, newerGiving) ? null : changed;
 }
 
 /** Words that narrow a noun to one kind of it, right before it: a noun, a name or an adjective. */

@@ -3,7 +3,14 @@
  * relevance and utility under the forgetting curve, then diversified with MMR. Recall reads
  * only: showing a memory never makes it stronger.
  */
-import { anotherMeasureOfAsked, askedWordsSaid } from "./changed-measures.js";
+import {
+  anotherMeasureOfAsked,
+  askedWordsOf,
+  askedWordsSaid,
+  foundMeasureOfAsked,
+  mayCount,
+  topicWordsShared,
+} from "./changed-measures.js";
 import { diversify } from "./diversify.js";
 import { effectiveConfidence, usageSignal, utility } from "./forgetting.js";
 import { loadTagger } from "./judge/tagger.js";
@@ -842,6 +849,9 @@ export async function recall(
     ...(!historical && req.judge && kindSet.has("fact") && times.length === 0
       ? await newerMeasureFirst(store, scored, records, req, askedState)
       : []),
+    ...(!historical && req.judge && kindSet.has("fact") && times.length === 0
+      ? await newerMeasureFound(store, scored, records, req, policy, askedState, wantEpisodes)
+      : []),
     ...(!historical && req.judge && req.lexicon && kindSet.has("fact")
       ? await newestKindListed(store, scored, records, req, policy, askedState)
       : []),
@@ -1371,6 +1381,173 @@ async function newerMeasureFirst(
       m.newer.score = m.older.score * (1 + 1e-6);
       if (!m.newer.why.summary.includes(`newer than [${m.older.id}]`))
         m.newer.why.summary += `; newer than [${m.older.id}] with another measure of what the question asks (${m.note}) and no verdict yet: ranked above it`;
+    }
+  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  return open.map(({ older, newer }) => ({ older, newer }));
+}
+
+/** How many of the top items a unit search starts from (`newerMeasureFound`). */
+const UNIT_SEARCH_TOP = 3;
+
+/** How many facts, and how many turns, one unit search reads. */
+const UNIT_CANDIDATES = 24;
+
+/** In how many active facts a word may be said and still link two measures (`SAME_TOPIC_WORD`). */
+const UNIT_LINK_RARE = 4;
+
+/**
+ * Current-state questions find the newer measure even when it does not repeat the question's
+ * words. An update said in passing often names the thing by another word or none ("Our mortgage is
+ * fixed at 2.1%" / "Now that the fix has ended and we're on 4.6%, should we overpay?"; "My contact
+ * lens prescription is -2.25 in both eyes" / "my eyes changed, so the lenses are -2.75 now"), so it
+ * never reaches the top and `newerMeasureFirst` cannot rank it. For each of the top 3 items that is
+ * an active fact saying a word of the question and a number, the request's namespaces are searched
+ * by the fact's words (active facts, and active turns no belief speaks for); a newer one said by
+ * the same actor that gives the unit the older counts another number and shares a word with it
+ * besides the unit (`foundMeasureOfAsked`, changed-measures.ts), not another person's state and
+ * with no verdict that closed the pair (a non-lexical `distinct` or `refines`), is listed just above
+ * the older, its `why` saying so. Ranking only: nothing is superseded. The tagger is loaded only
+ * when a found statement passes the tagger-free tests (a number, a shared word). Mutates and
+ * re-sorts `scored`.
+ */
+async function newerMeasureFound(
+  store: StoreReader,
+  scored: RecallHit[],
+  records: Map<string, Belief | Episode>,
+  req: RecallRequest,
+  policy: Policy,
+  askedOnce: AskedOnce,
+  wantEpisodes: boolean,
+): Promise<Move[]> {
+  const olders = scored
+    .slice(0, UNIT_SEARCH_TOP)
+    .filter(
+      (h) =>
+        h.layer === "belief" &&
+        h.kind === "fact" &&
+        h.status === "active" &&
+        mayCount(h.text) &&
+        askedWordsOf(req.query, h.text) !== null,
+    );
+  if (olders.length === 0) return [];
+  const now = req.at ?? req.asOf ?? req.now;
+  const byId = new Map(scored.map((h) => [h.id, h]));
+  const factFilter: BeliefFilter = {
+    namespaces: req.namespaces,
+    statuses: ["active"],
+    kinds: ["fact"],
+    metadata: req.metadata,
+  };
+  // A word said in many facts ("kids", "new") links nothing: counted once per word.
+  const rare = new Map<string, boolean>();
+  const countRare = async (word: string) => {
+    if (!rare.has(word))
+      rare.set(word, (await store.countBeliefText([word], factFilter, UNIT_LINK_RARE + 1)) <= UNIT_LINK_RARE);
+    return rare.get(word)!;
+  };
+  const found: { older: RecallHit; record: Belief | Episode; text: string }[] = [];
+  for (const older of olders) {
+    const terms = queryTerms(older.text).filter((t) => !/\d/.test(t));
+    if (terms.length === 0) continue;
+    const [facts, turns] = await Promise.all([
+      store.searchBeliefText(terms, factFilter, UNIT_CANDIDATES),
+      wantEpisodes
+        ? store.searchEpisodeText(
+            terms,
+            { namespaces: req.namespaces, statuses: ["active"], types: req.types, metadata: req.metadata },
+            UNIT_CANDIDATES,
+          )
+        : Promise.resolve([]),
+    ]);
+    const [beliefs, episodes] = await Promise.all([
+      store.getBeliefs(facts.map((f) => f.id)),
+      store.getEpisodes(turns.map((t) => t.id)),
+    ]);
+    for (const record of [...beliefs, ...episodes]) {
+      const text = "kind" in record ? record.text : record.content;
+      const at = "kind" in record ? record.validFrom : record.at;
+      if (record.id === older.id || !(at > older.at)) continue;
+      // The tagger-free tests first: a number, and a rare word shared besides the unit.
+      if (!mayCount(text)) continue;
+      let linked = false;
+      for (const w of topicWordsShared(older.text, text)) if (await countRare(w)) linked = true;
+      if (linked) found.push({ older, record, text });
+    }
+  }
+  if (found.length === 0) return [];
+  await loadTagger();
+  const actorOf = async (r: Belief | Episode | undefined): Promise<string | null> => {
+    if (!r) return null;
+    if (!("kind" in r)) return r.actor;
+    const source = r.sources[0];
+    if (!source) return null;
+    if (!records.has(source)) for (const e of await store.getEpisodes([source])) records.set(e.id, e);
+    return actorOf(records.get(source) as Episode | undefined);
+  };
+  const linking = (w: string) => rare.get(w) === true;
+  // Per older, the newest statement that gives its unit another number: the latest value is what a
+  // current-state question asks, and one in between ("…stretched to £11,000") is not lifted.
+  const newest = new Map<string, { older: RecallHit; record: Belief | Episode; at: string; note: string }>();
+  const seen = new Set<string>();
+  for (const { older, record, text } of found) {
+    if (seen.has(`${older.id} ${record.id}`)) continue;
+    seen.add(`${older.id} ${record.id}`);
+    if ((await actorOf(records.get(older.id))) !== (await actorOf(record))) continue;
+    const changed = foundMeasureOfAsked(req.query, older.text, text, linking);
+    if (!changed) continue;
+    const slot = askedOnce.possible ? await askedOnce.read() : null;
+    if (slot && othersState(text, slot, req.lexicon)) continue;
+    // A turn a belief speaks for is read as that belief.
+    if (!("kind" in record) && (await representative(store, record.id, new Map(), {}))) continue;
+    const at = "kind" in record ? record.validFrom : record.at;
+    const held = newest.get(older.id);
+    if (held && (held.at > at || (held.at === at && compareIds(held.record.id, record.id) > 0))) continue;
+    newest.set(older.id, {
+      older,
+      record,
+      at,
+      note: `${changed.unit}: ${changed.older.join(", ")} → ${changed.newer.join(", ")}`,
+    });
+  }
+  const moves: (Move & { note: string })[] = [];
+  for (const { older, record, note } of newest.values()) {
+    const known = byId.get(record.id);
+    // Already above the older: nothing to do.
+    if (known && known.score > older.score) continue;
+    const newer =
+      known ??
+      hitOf(record, policy, now, {
+        textRank: null,
+        vectorRank: null,
+        relevance: older.why.relevance,
+        matched: `found by the unit [${older.id}] counts`,
+      });
+    moves.push({ older, newer, note });
+  }
+  if (moves.length === 0) return [];
+  const settled = await store.judgedPairs(moves.map((m) => ({ a: m.older.id, b: m.newer.id })));
+  const open = moves.filter(
+    (m) =>
+      !settled.some(
+        (p) =>
+          p.judge !== "lexical" &&
+          (p.relation === "distinct" || p.relation === "refines") &&
+          ((p.a === m.older.id && p.b === m.newer.id) || (p.a === m.newer.id && p.b === m.older.id)),
+      ),
+  );
+  for (const m of open)
+    if (!byId.has(m.newer.id)) {
+      const record = newest.get(m.older.id)!.record;
+      records.set(record.id, record);
+      byId.set(record.id, m.newer);
+      scored.push(m.newer);
+    }
+  for (let pass = 0; pass < 3; pass++)
+    for (const m of open) {
+      if (m.newer.score > m.older.score) continue;
+      m.newer.score = m.older.score * (1 + 1e-6);
+      if (!m.newer.why.summary.includes(`newer than [${m.older.id}]`))
+        m.newer.why.summary += `; newer than [${m.older.id}], found by the unit it counts, with another measure of what the question asks (${m.note}) and no verdict yet: ranked above it`;
     }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
   return open.map(({ older, newer }) => ({ older, newer }));
