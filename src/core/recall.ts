@@ -229,6 +229,38 @@ interface Move {
   listed?: true;
 }
 
+/**
+ * The moves no verdict has closed: a non-lexical `distinct` or `refines` between the pair (a
+ * model's or an agent's reading) keeps the older where it ranks.
+ */
+async function unsettledMoves<M extends Move>(store: StoreReader, moves: M[]): Promise<M[]> {
+  const settled = await store.judgedPairs(moves.map((m) => ({ a: m.older.id, b: m.newer.id })));
+  const closed = (m: Move) =>
+    settled.some(
+      (p) =>
+        p.judge !== "lexical" &&
+        (p.relation === "distinct" || p.relation === "refines") &&
+        ((p.a === m.older.id && p.b === m.newer.id) || (p.a === m.newer.id && p.b === m.older.id)),
+    );
+  return moves.filter((m) => !closed(m));
+}
+
+/**
+ * Ranks each move's newer just above its older, its `why` saying once "; newer than [older]" and
+ * `reason(m)` after it (" about …", ", found by …": the lift traces read them). A few passes:
+ * lifting one item may put it below another it is newer than. Re-sorts `scored`.
+ */
+function liftNewer<M extends Move>(scored: RecallHit[], moves: readonly M[], reason: (m: M) => string): void {
+  for (let pass = 0; pass < 3; pass++)
+    for (const m of moves) {
+      if (m.newer.score > m.older.score) continue;
+      m.newer.score = m.older.score * (1 + 1e-6);
+      const said = `; newer than [${m.older.id}]`;
+      if (!m.newer.why.summary.includes(said)) m.newer.why.summary += `${said}${reason(m)}: ranked above it`;
+    }
+  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+}
+
 /** How far a chain of successors or parents is followed before giving up. */
 const MAX_HOPS = 16;
 
@@ -1141,15 +1173,7 @@ async function newerFirst(
               : "change-cue",
       });
     }
-  // A few passes: lifting one item may put it below another it is newer than.
-  for (let pass = 0; pass < 3; pass++)
-    for (const m of moves) {
-      if (m.newer.score > m.older.score) continue;
-      m.newer.score = m.older.score * (1 + 1e-6);
-      if (!m.newer.why.summary.includes(`newer than [${m.older.id}]`))
-        m.newer.why.summary += `; newer than [${m.older.id}] about the same thing and no verdict yet (${m.reason}): ranked above it`;
-    }
-  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  liftNewer(scored, moves, (m) => ` about the same thing and no verdict yet (${m.reason})`);
   return moves;
 }
 
@@ -1276,24 +1300,12 @@ async function sameSlotFirst(
     }
   }
   if (moves.length === 0) return [];
-  const settled = await store.judgedPairs(moves.map((m) => ({ a: m.older.id, b: m.newer.id })));
-  const closed = (m: { older: RecallHit; newer: RecallHit }) =>
-    settled.some(
-      (p) =>
-        p.judge !== "lexical" &&
-        (p.relation === "distinct" || p.relation === "refines") &&
-        ((p.a === m.older.id && p.b === m.newer.id) || (p.a === m.newer.id && p.b === m.older.id)),
-    );
-  const open = moves.filter((m) => !closed(m));
-  // A few passes: lifting one item may put it below another it is newer than.
-  for (let pass = 0; pass < 3; pass++)
-    for (const m of open) {
-      if (m.newer.score > m.older.score) continue;
-      m.newer.score = m.older.score * (1 + 1e-6);
-      if (!m.newer.why.summary.includes(`newer than [${m.older.id}]`))
-        m.newer.why.summary += `; newer than [${m.older.id}] on the same slot the question asks (${m.slot}), saying a change, and no verdict yet: ranked above it`;
-    }
-  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  const open = await unsettledMoves(store, moves);
+  liftNewer(
+    scored,
+    open,
+    (m) => ` on the same slot the question asks (${m.slot}), saying a change, and no verdict yet`,
+  );
   return open;
 }
 
@@ -1365,24 +1377,12 @@ async function newerMeasureFirst(
     });
   }
   if (moves.length === 0) return [];
-  const settled = await store.judgedPairs(moves.map((m) => ({ a: m.older.id, b: m.newer.id })));
-  const closed = (m: Move) =>
-    settled.some(
-      (p) =>
-        p.judge !== "lexical" &&
-        (p.relation === "distinct" || p.relation === "refines") &&
-        ((p.a === m.older.id && p.b === m.newer.id) || (p.a === m.newer.id && p.b === m.older.id)),
-    );
-  const open = moves.filter((m) => !closed(m));
-  // A few passes: lifting one item may put it below another it is newer than.
-  for (let pass = 0; pass < 3; pass++)
-    for (const m of open) {
-      if (m.newer.score > m.older.score) continue;
-      m.newer.score = m.older.score * (1 + 1e-6);
-      if (!m.newer.why.summary.includes(`newer than [${m.older.id}]`))
-        m.newer.why.summary += `; newer than [${m.older.id}] with another measure of what the question asks (${m.note}) and no verdict yet: ranked above it`;
-    }
-  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  const open = await unsettledMoves(store, moves);
+  liftNewer(
+    scored,
+    open,
+    (m) => ` with another measure of what the question asks (${m.note}) and no verdict yet`,
+  );
   return open.map(({ older, newer }) => ({ older, newer }));
 }
 
@@ -1525,16 +1525,7 @@ async function newerMeasureFound(
     moves.push({ older, newer, note });
   }
   if (moves.length === 0) return [];
-  const settled = await store.judgedPairs(moves.map((m) => ({ a: m.older.id, b: m.newer.id })));
-  const open = moves.filter(
-    (m) =>
-      !settled.some(
-        (p) =>
-          p.judge !== "lexical" &&
-          (p.relation === "distinct" || p.relation === "refines") &&
-          ((p.a === m.older.id && p.b === m.newer.id) || (p.a === m.newer.id && p.b === m.older.id)),
-      ),
-  );
+  const open = await unsettledMoves(store, moves);
   for (const m of open)
     if (!byId.has(m.newer.id)) {
       const record = newest.get(m.older.id)!.record;
@@ -1542,14 +1533,12 @@ async function newerMeasureFound(
       byId.set(record.id, m.newer);
       scored.push(m.newer);
     }
-  for (let pass = 0; pass < 3; pass++)
-    for (const m of open) {
-      if (m.newer.score > m.older.score) continue;
-      m.newer.score = m.older.score * (1 + 1e-6);
-      if (!m.newer.why.summary.includes(`newer than [${m.older.id}]`))
-        m.newer.why.summary += `; newer than [${m.older.id}], found by the unit it counts, with another measure of what the question asks (${m.note}) and no verdict yet: ranked above it`;
-    }
-  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  liftNewer(
+    scored,
+    open,
+    (m) =>
+      `, found by the unit it counts, with another measure of what the question asks (${m.note}) and no verdict yet`,
+  );
   return open.map(({ older, newer }) => ({ older, newer }));
 }
 
