@@ -1438,42 +1438,45 @@ async function newerMeasureFound(
     kinds: ["fact"],
     metadata: req.metadata,
   };
-  // A word said in many facts ("kids", "new") links nothing: counted once per word.
-  const rare = new Map<string, boolean>();
-  const countRare = async (word: string) => {
-    if (!rare.has(word))
-      rare.set(word, (await store.countBeliefText([word], factFilter, UNIT_LINK_RARE + 1)) <= UNIT_LINK_RARE);
-    return rare.get(word)!;
-  };
-  const found: { older: RecallHit; record: Belief | Episode; text: string }[] = [];
-  for (const older of olders) {
-    const terms = queryTerms(older.text).filter((t) => !/\d/.test(t));
-    if (terms.length === 0) continue;
-    const [facts, turns] = await Promise.all([
-      store.searchBeliefText(terms, factFilter, UNIT_CANDIDATES),
-      wantEpisodes
-        ? store.searchEpisodeText(
-            terms,
-            { namespaces: req.namespaces, statuses: ["active"], types: req.types, metadata: req.metadata },
-            UNIT_CANDIDATES,
-          )
-        : Promise.resolve([]),
-    ]);
-    const [beliefs, episodes] = await Promise.all([
-      store.getBeliefs(facts.map((f) => f.id)),
-      store.getEpisodes(turns.map((t) => t.id)),
-    ]);
-    for (const record of [...beliefs, ...episodes]) {
-      const text = "kind" in record ? record.text : record.content;
-      const at = "kind" in record ? record.validFrom : record.at;
-      if (record.id === older.id || !(at > older.at)) continue;
-      // The tagger-free tests first: a number, and a rare word shared besides the unit.
-      if (!mayCount(text)) continue;
-      let linked = false;
-      for (const w of topicWordsShared(older.text, text)) if (await countRare(w)) linked = true;
-      if (linked) found.push({ older, record, text });
-    }
-  }
+  // Every search of this step is started together, and so is every count: on PostgreSQL searches
+  // started together share one read of the change log (store/postgres/change-log.ts), so the step
+  // costs two more reads of it, not two per older and one per word.
+  const searched = await Promise.all(
+    olders.map(async (older) => {
+      const terms = queryTerms(older.text).filter((t) => !/\d/.test(t));
+      if (terms.length === 0) return [];
+      const [facts, turns] = await Promise.all([
+        store.searchBeliefText(terms, factFilter, UNIT_CANDIDATES),
+        wantEpisodes
+          ? store.searchEpisodeText(
+              terms,
+              { namespaces: req.namespaces, statuses: ["active"], types: req.types, metadata: req.metadata },
+              UNIT_CANDIDATES,
+            )
+          : Promise.resolve([]),
+      ]);
+      const [beliefs, episodes] = await Promise.all([
+        store.getBeliefs(facts.map((f) => f.id)),
+        store.getEpisodes(turns.map((t) => t.id)),
+      ]);
+      // The tagger-free tests first: newer, and a number.
+      return [...beliefs, ...episodes].flatMap((record) => {
+        const text = "kind" in record ? record.text : record.content;
+        const at = "kind" in record ? record.validFrom : record.at;
+        return record.id !== older.id && at > older.at && mayCount(text)
+          ? [{ older, record, text, shared: topicWordsShared(older.text, text) }]
+          : [];
+      });
+    }),
+  );
+  // A word said in many facts ("kids", "new") links nothing: each word counted once.
+  const words = [...new Set(searched.flat().flatMap((c) => c.shared))];
+  const counts = await Promise.all(
+    words.map((w) => store.countBeliefText([w], factFilter, UNIT_LINK_RARE + 1)),
+  );
+  const rare = new Map(words.map((w, i) => [w, counts[i]! <= UNIT_LINK_RARE]));
+  // And a rare word shared besides the unit.
+  const found = searched.flat().filter((c) => c.shared.some((w) => rare.get(w) === true));
   if (found.length === 0) return [];
   await loadTagger();
   const actorOf = async (r: Belief | Episode | undefined): Promise<string | null> => {

@@ -6,8 +6,10 @@
 import pg from "pg";
 import { StrataError } from "../../core/errors.js";
 import { withPassfilePassword } from "./postgres-passfile.js";
-import { quoteIdent } from "./postgres-schema.js";
 import { missingPassword, redactUrl } from "./postgres-url.js";
+
+/** Double-quotes an SQL identifier (a schema, table or column name), doubling any quote it holds. */
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export type SqlRow = Record<string, unknown>;
 

@@ -6,7 +6,7 @@
  * back byte for byte. JSON stays `json` (not `jsonb`), which keeps the caller's key order.
  */
 import { curationBeliefIds, isCurationKey, rekeyedCredit, upgradeMetaKey } from "../../core/ports.js";
-import type { SqlQueryable } from "./postgres-driver.js";
+import { quoteIdent, type SqlQueryable } from "./postgres-driver.js";
 
 /**
  * The columns kept out of the planner's statistics: every one that holds user text (content,
@@ -400,8 +400,5 @@ export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS {s}.strata_migration
   version integer PRIMARY KEY,
   applied_at timestamptz NOT NULL DEFAULT now()
 )`;
-
-/** Double-quotes an identifier. */
-export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export const inSchema = (sql: string, schema: string) => sql.replaceAll("{s}", quoteIdent(schema));

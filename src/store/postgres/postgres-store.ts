@@ -59,6 +59,7 @@ import {
   pgliteClient,
   pgPoolClient,
   pgUrlClient,
+  quoteIdent,
   redactUrl,
   type SqlClient,
   type SqlQueryable,
@@ -69,7 +70,6 @@ import {
   MIGRATION_FILLS,
   MIGRATIONS,
   MIGRATIONS_TABLE,
-  quoteIdent,
   SCHEMA_VERSION,
 } from "./postgres-schema.js";
 import { parsePostgresUrl } from "./postgres-url.js";

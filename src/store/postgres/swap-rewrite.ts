@@ -31,8 +31,7 @@
  * the caller runs `VACUUM (FULL)`.
  */
 
-import type { SqlSession } from "./postgres-driver.js";
-import { quoteIdent } from "./postgres-schema.js";
+import { quoteIdent, type SqlSession } from "./postgres-driver.js";
 
 /** Tables at least this large (heap, TOAST and indexes) are swapped; smaller ones VACUUM (FULL). */
 export const SWAP_ABOVE_BYTES = 1_000_000;
