@@ -9,6 +9,7 @@ import {
   measuresOf,
   SIGNED_NUMBER,
   saysClipped,
+  saysNumber,
   TIME_OF_DAY,
   topicWordsShared,
 } from "./changed-measures.js";
@@ -328,9 +329,31 @@ describe("SAME_TOPIC_WORD: a statement found by its unit measures the same thing
       "My glasses prescription is -1.50 for both eyes.",
       "Her eyes are worse, she is at -3.00.",
     ],
+    // the search says the older's number: it asks about that value (ASKS_THE_OLDER)
+    [
+      "thermostat 19 degrees",
+      "We keep the thermostat at 19 degrees.",
+      "With the baby here the thermostat sits at 20.5 degrees.",
+    ],
+    [
+      "Is the glasses prescription still -1.50?",
+      "My glasses prescription is -1.50 for both eyes.",
+      "The optician tested my eyes again and the new lenses are -1.75.",
+    ],
   ])("%s: %s / %s: none", (question, older, newer) => {
     const linking = (w: string) => w !== "kid";
     expect(foundMeasureOfAsked(question, older, newer, linking)).toBeNull();
+  });
+
+  it.each([
+    ["PostgreSQL 15 port 5432", ["15"], true],
+    ["Is it still £1,200 a month?", ["1200"], true],
+    ["Are we on 2.1%?", ["2.1"], true],
+    ["Do I still work two days a week?", ["two"], true],
+    ["What is our mortgage rate?", ["2.1"], false],
+    ["Which port after 15432?", ["5432"], false],
+  ] as const)("saysNumber(%s, %j) → %s", (text, values, says) => {
+    expect(saysNumber(text, values)).toBe(says);
   });
 
   it("topicWordsShared leaves out numbers and the words of a unit or rate", () => {

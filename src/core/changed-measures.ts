@@ -49,6 +49,10 @@
  *     person ("she keeps hers at 22 degrees") is that person's, not the holder's the older speaks
  *     of; when the question names one that both statements name ("What shoe size is Isla?"), the
  *     newer's "she" may be that person ("Isla's feet grew again, she's a size 12").
+ *   - `ASKS_THE_OLDER` (for a statement found by its unit): a question or search that says the
+ *     older's number ("PostgreSQL 15 port 5432", "Is the thermostat still at 19 degrees?") asks
+ *     about that value, not for the latest; `anotherMeasureOfAsked` has it already, as the newer
+ *     must say every word of the question the older says.
  *
  * `await loadTagger()` before any call.
  */
@@ -392,7 +396,29 @@ export function foundMeasureOfAsked(
   );
   if (!shared.some(linking)) return null;
   if (otherModifier(olderGiving, newerGiving, new Set([...shared, ...olderAsked]))) return null;
+  if (saysNumber(question, changed.older)) return null;
   return otherHolder(question, olderAsked, older, newerGiving) ? null : changed;
+}
+
+/**
+ * `ASKS_THE_OLDER`: `text` says one of `values` (numbers as `measuresOf` writes them: "1000",
+ * "20.5", "two", "7:30pm", "-2.25"), as a word of its own.
+ *
+ *   saysNumber("PostgreSQL 15 port 5432", ["15"])        // → true
+ *   saysNumber("What is our mortgage rate?", ["2.1"])   // → false
+ */
+export function saysNumber(text: string, values: readonly string[]): boolean {
+  const words = text
+    .toLowerCase()
+    .replace(/(\d),(?=\d{3}\b)/g, "$1")
+    .split(/[\s"“”()?!;]+/)
+    .map((w) =>
+      w
+        .replace(/^[£$€¥]/u, "")
+        .replace(/[%.,:]+$/, "")
+        .replace(/^−/u, "-"),
+    );
+  return values.some((v) => words.includes(v));
 }
 
 /** Words that narrow a noun to one kind of it, right before it: a noun, a name or an adjective. */
