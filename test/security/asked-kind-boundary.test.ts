@@ -12,23 +12,16 @@
  *   DATABASE_URL=postgres://… npx vitest run test/security/asked-kind-boundary.test.ts
  */
 import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import { loadTagger } from "../../src/core/judge/tagger.js";
 import { openMemory } from "../../src/open-memory.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
 import { DAY, type TestClock, testClock, testMemory } from "../support/memory.js";
+import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
 
 const DATABASE_URL = process.env.DATABASE_URL;
-const schemas: string[] = [];
-afterAll(async () => {
-  if (schemas.length === 0) return;
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  for (const s of schemas) await client.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
-  await client.end();
-});
+const dropLater = schemasDroppedAfterAll();
 
 /** Each backend's empty store acting in `namespace`, with its test clock. */
 const BACKENDS: {
@@ -42,7 +35,7 @@ const BACKENDS: {
     skip: !DATABASE_URL,
     open: async (namespace) => {
       const schema = `askedkind_${process.pid}_${randomBytes(4).toString("hex")}`;
-      schemas.push(schema);
+      dropLater(schema);
       const store = await PostgresStore.open({ url: DATABASE_URL!, schema, maxConnections: 2 });
       const clock = testClock();
       return { mem: await openMemory({ store, clock, namespace }), clock };

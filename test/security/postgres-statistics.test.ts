@@ -8,23 +8,15 @@
  *   DATABASE_URL=postgres://… npx vitest run test/security/postgres-statistics.test.ts
  */
 import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openMemory } from "../../src/open-memory.js";
 import { UNSAMPLED_COLUMNS } from "../../src/store/postgres/postgres-schema.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
 import { testClock } from "../support/memory.js";
+import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
 
 const DATABASE_URL = process.env.DATABASE_URL;
-const schemas: string[] = [];
-
-afterAll(async () => {
-  if (schemas.length === 0) return;
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  for (const s of schemas) await client.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
-  await client.end();
-});
+const dropLater = schemasDroppedAfterAll();
 
 const open = (schema: string) => PostgresStore.open({ url: DATABASE_URL!, schema, maxConnections: 2 });
 
@@ -80,7 +72,7 @@ const HOLDS_NO_USER_TEXT: Readonly<Record<string, readonly string[]>> = {
 describe.skipIf(!DATABASE_URL)("PostgreSQL keeps user text out of pg_statistic", () => {
   it("every text column of every table is kept out of the statistics or named as holding no user text; every index expression is kept out", async () => {
     const schema = `pgstats_${process.pid}_${randomBytes(4).toString("hex")}`;
-    schemas.push(schema);
+    dropLater(schema);
     const store = await open(schema);
     const mem = await openMemory({ store, clock: testClock() });
     try {
@@ -118,7 +110,7 @@ describe.skipIf(!DATABASE_URL)("PostgreSQL keeps user text out of pg_statistic",
 
   it("every table of the store analysed after a canary is written through every field: no statistics row holds it", async () => {
     const schema = `pgstats_${process.pid}_${randomBytes(4).toString("hex")}`;
-    schemas.push(schema);
+    dropLater(schema);
     const store = await open(schema);
     const mem = await openMemory({ store, clock: testClock(), policy: { auditContent: true } });
     try {
@@ -158,7 +150,7 @@ describe.skipIf(!DATABASE_URL)("PostgreSQL keeps user text out of pg_statistic",
 
   it("a new store: the user-text columns have statistics target 0, and ANALYZE samples none of them", async () => {
     const schema = `pgstats_${process.pid}_${randomBytes(4).toString("hex")}`;
-    schemas.push(schema);
+    dropLater(schema);
     const store = await open(schema);
     const mem = await openMemory({ store, clock: testClock() });
     try {
@@ -188,7 +180,7 @@ describe.skipIf(!DATABASE_URL)("PostgreSQL keeps user text out of pg_statistic",
 
   it("a store at schema version 8 is brought to target 0 by migration 9", async () => {
     const schema = `pgstats_${process.pid}_${randomBytes(4).toString("hex")}`;
-    schemas.push(schema);
+    dropLater(schema);
     const store = await open(schema);
     // Version 8's columns: the server's default target.
     for (const [t, cols] of Object.entries(UNSAMPLED_COLUMNS))
