@@ -223,6 +223,14 @@ export interface RecallRequest {
 const BELIEF_KIND_SET = new Set(["fact", "failure", "rule", "procedure"]);
 
 /** A reordering recall made: the newer item ranked just above the older (`listed`: kept within the first k). */
+/** The request's active facts (its namespaces and metadata): what a lift searches for a newer statement. */
+const activeFactsOf = (req: RecallRequest): BeliefFilter => ({
+  namespaces: req.namespaces,
+  statuses: ["active"],
+  kinds: ["fact"],
+  metadata: req.metadata,
+});
+
 interface Move {
   older: RecallHit;
   newer: RecallHit;
@@ -1432,12 +1440,7 @@ async function newerMeasureFound(
   if (olders.length === 0) return [];
   const now = req.at ?? req.asOf ?? req.now;
   const byId = new Map(scored.map((h) => [h.id, h]));
-  const factFilter: BeliefFilter = {
-    namespaces: req.namespaces,
-    statuses: ["active"],
-    kinds: ["fact"],
-    metadata: req.metadata,
-  };
+  const factFilter = activeFactsOf(req);
   // Every search of this step is started together, and so is every count: on PostgreSQL searches
   // started together share one read of the change log (store/postgres/change-log.ts), so the step
   // costs two more reads of it, not two per older and one per word.
@@ -1713,12 +1716,7 @@ async function newestKindListed(
   const practitioners = new Set(kinds.flatMap((k) => practitionersOf(k, lexicon)));
   const terms = queryTerms([...practitioners, ...kinds].join(" "), KINDS_SEARCHED);
   if (terms.length === 0) return [];
-  const filter: BeliefFilter = {
-    namespaces: req.namespaces,
-    statuses: ["active"],
-    kinds: ["fact"],
-    metadata: req.metadata,
-  };
+  const filter = activeFactsOf(req);
   const found = await store.searchBeliefText(terms, filter, KIND_CANDIDATES);
   const now = req.at ?? req.asOf ?? req.now;
   // Newest first, read with the tagger until one fills the slot: the first that does is the answer.
@@ -1809,12 +1807,7 @@ async function missedSuccessors(
   asked: AskedOnce,
 ): Promise<Move[]> {
   const now = req.at ?? req.asOf ?? req.now;
-  const filter: BeliefFilter = {
-    namespaces: req.namespaces,
-    statuses: ["active"],
-    kinds: ["fact"],
-    metadata: req.metadata,
-  };
+  const filter = activeFactsOf(req);
   const byId = new Map(scored.map((h) => [h.id, h]));
   // The slot a current-state question asks about a person, read only when needed.
   const changesAskedValue = async (older: string, newer: string) => {
