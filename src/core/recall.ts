@@ -3,15 +3,7 @@
  * relevance and utility under the forgetting curve, then diversified with MMR. Recall reads
  * only: showing a memory never makes it stronger.
  */
-import {
-  anotherMeasureOfAsked,
-  askedWordsOf,
-  askedWordsSaid,
-  foundMeasureOfAsked,
-  mayCount,
-  topicWordsShared,
-} from "./changed-measures.js";
-import { diversify } from "./diversify.js";
+
 import { effectiveConfidence, usageSignal, utility } from "./forgetting.js";
 import { loadTagger } from "./judge/tagger.js";
 import { type MetadataFilter, matchesMetadata } from "./metadata-filter.js";
@@ -27,8 +19,16 @@ import type {
   ScoredId,
   StoreReader,
 } from "./ports.js";
-import { type NamedTime, namedTimes } from "./query-times.js";
-import { clippings, retiredValue, valuesOf, verbForms } from "./retired-values.js";
+import { diversify } from "./recall/diversify.js";
+import {
+  anotherMeasureOfAsked,
+  askedWordsOf,
+  askedWordsSaid,
+  foundMeasureOfAsked,
+  mayCount,
+  topicWordsShared,
+} from "./recall/lifts/changed-measures.js";
+import { clippings, retiredValue, valuesOf, verbForms } from "./recall/lifts/retired-values.js";
 import {
   aboutAsked,
   eventsOf,
@@ -38,9 +38,10 @@ import {
   nextPart,
   nounForms,
   thingsOf,
-} from "./shared-things.js";
+} from "./recall/lifts/shared-things.js";
+import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./recall/lifts/state-frames.js";
+import { type NamedTime, namedTimes } from "./recall/query-times.js";
 import { announcesReplacement } from "./sleep/chat-turns.js";
-import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
 import {
   type AskedSlot,
   askedKind,
