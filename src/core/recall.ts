@@ -10,18 +10,16 @@ import type { BeliefFilter, Embedder, EpisodeFilter, ScoredId, StoreReader } fro
 import { diversify } from "./recall/diversify.js";
 import { finishWhy, hitOf } from "./recall/hits.js";
 import { compareIds } from "./recall/ids.js";
+import { currentStateMoves, keepMoves } from "./recall/lifts/current-state.js";
 import { currentVersions, type SupersededMatch } from "./recall/lifts/current-versions.js";
-import { missedSuccessors } from "./recall/lifts/missed-successors.js";
-import { askedSlotOnce, type Move } from "./recall/lifts/moves.js";
-import { newerFirst } from "./recall/lifts/newer-first.js";
-import { newerMeasureFirst, newerMeasureFound } from "./recall/lifts/newer-measure.js";
-import { newestKindListed } from "./recall/lifts/newest-kind.js";
-import { sameSlotFirst } from "./recall/lifts/same-slot-first.js";
+import { askedSlotOnce } from "./recall/lifts/moves.js";
 import { namedTimes } from "./recall/query-times.js";
 import { representative } from "./recall/representative.js";
 import type { RecallRequest } from "./recall/request.js";
 import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 import { DISTILLED_SOURCE } from "./vocabulary.js";
+
+export type { RecallRequest };
 
 export interface RetrieveRequest {
   query: string;
@@ -654,47 +652,17 @@ export async function recall(
     );
   onePerStatement(scored, records);
   if (scored.length === 0) return [];
-  const successors =
-    !historical && req.judge && kindSet.has("fact")
-      ? await missedSuccessors(store, scored, records, req, policy, req.judge, askedState)
+  // The lifts: for a current-state question, a newer statement ranked just above the older it changes.
+  const moves =
+    !historical && req.judge
+      ? await currentStateMoves(store, scored, records, req, policy, req.judge, askedState, {
+          facts: kindSet.has("fact"),
+          times,
+          wantEpisodes,
+        })
       : [];
-  const moves: Move[] = [
-    ...successors,
-    ...(!historical && req.judge
-      ? await newerFirst(store, scored, records, req.judge, req.query, askedState, req.lexicon, times)
-      : []),
-    ...(!historical && req.judge && kindSet.has("fact")
-      ? await sameSlotFirst(store, scored, req, askedState)
-      : []),
-    ...(!historical && req.judge && kindSet.has("fact") && times.length === 0
-      ? await newerMeasureFirst(store, scored, records, req, askedState)
-      : []),
-    ...(!historical && req.judge && kindSet.has("fact") && times.length === 0
-      ? await newerMeasureFound(store, scored, records, req, policy, askedState, wantEpisodes)
-      : []),
-    ...(!historical && req.judge && req.lexicon && kindSet.has("fact")
-      ? await newestKindListed(store, scored, records, req, policy, askedState)
-      : []),
-  ];
   const picked = diversify(scored, await rankedVectors(store, scored, rankedBy), req.k, req.diversity);
-  // The newest change of the state asked about, listed within the first k, stays there: diversity
-  // would drop it for being close to what it changes.
-  for (const m of moves)
-    if (m.listed && picked.length > 0 && !picked.includes(m.newer))
-      picked.splice(picked.length - 1, 1, m.newer);
-  // Diversity may have put the newer item back below the older it is close to: not for these pairs.
-  // A few passes, as the lifts do: putting one newer above its older may put it above another
-  // item that is newer than it ("I play the cello" lifted over "I play a Stratocaster" passes
-  // "I sold my cello … started taking drum lessons").
-  for (let pass = 0; pass < 3; pass++)
-    for (const m of moves) {
-      const i = picked.indexOf(m.older);
-      const j = picked.indexOf(m.newer);
-      if (i >= 0 && j > i) {
-        picked.splice(j, 1);
-        picked.splice(i, 0, m.newer);
-      }
-    }
+  keepMoves(picked, moves);
   for (const hit of picked) finishWhy(hit);
   return picked;
 }
