@@ -209,6 +209,16 @@ describe("imports under src/", () => {
     expect(cycles).toEqual([]);
   });
 
+  it("recall's parts (src/core/recall/) never import the pipeline that runs them (recall.ts)", () => {
+    const pipeline = join(core, "recall.ts");
+    const parts = join(core, "recall");
+    const upward = [...graph]
+      .filter(([file, targets]) => file.startsWith(`${parts}/`) && targets.includes(pipeline))
+      .map(([file]) => relative(root, file));
+    expect(upward).toEqual([]);
+    expect([...graph.keys()].filter((f) => f.startsWith(join(parts, "lifts"))).length).toBeGreaterThan(5);
+  });
+
   it("cycle finder sees a cycle through a lazy import, and none in a chain", () => {
     expect(
       findCycles(

@@ -5,7 +5,7 @@
  *   const data = parseLocomo(JSON.parse(readFileSync(path, "utf8")));
  *   data.conversations[0].turns[0]; // { diaId: "D1:1", speaker: "Caroline", at: "2023-05-08T13:56:00.000Z", … }
  */
-import { MONTHS } from "../../src/core/query-times.js";
+import { MONTHS } from "../../src/core/recall/query-times.js";
 
 export interface LocomoTurn {
   diaId: string;

@@ -19,7 +19,8 @@ import type {
   Episode,
 } from "./model.js";
 import type { Tokenizer } from "./ports.js";
-import { compareIds, recall } from "./recall.js";
+import { compareIds } from "./recall/ids.js";
+import { recall } from "./recall.js";
 import { oneLine } from "./text.js";
 
 export interface ContextLine {

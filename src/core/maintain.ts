@@ -14,7 +14,7 @@ import type { EngineContext } from "./engine-context.js";
 import { effectiveConfidence } from "./forgetting.js";
 import type { Belief } from "./model.js";
 import type { Policy } from "./policy.js";
-import { compareIds } from "./recall.js";
+import { compareIds } from "./recall/ids.js";
 
 export const MAINTAIN_ACTIONS = ["retired", "evicted", "archived", "skipped"] as const;
 export type MaintainAction = (typeof MAINTAIN_ACTIONS)[number];

@@ -18,7 +18,8 @@ import type {
   StatsResult,
 } from "./model.js";
 import type { StoreReader } from "./ports.js";
-import { compareIds, recall } from "./recall.js";
+import { compareIds } from "./recall/ids.js";
+import { recall } from "./recall.js";
 
 export type MemoryItem = ({ layer: "belief" } & Belief) | ({ layer: "episode" } & Episode);
 

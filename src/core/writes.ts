@@ -25,7 +25,8 @@ import {
   type StoreReader,
   type StoreWriter,
 } from "./ports.js";
-import { compareIds, retrieve } from "./recall.js";
+import { compareIds } from "./recall/ids.js";
+import { retrieve } from "./recall.js";
 import { beliefIn } from "./scope.js";
 import { hmacSha256 } from "./sha256.js";
 import { analyseEcho } from "./text.js";

@@ -199,7 +199,7 @@ describe("knowledge-update eval", () => {
     // judge's time-link rule: 66 and 9 — standup no longer superseded by kickboxing, exercise-class
     // deferred). A superseded belief
     // that answers a current-state question brings its current successor ("I volunteer at the food
-    // bank" / "These days I help out at the animal shelter … instead", `currentVersions` in recall.ts),
+    // bank" / "These days I help out at the animal shelter … instead", `currentVersions` in recall/lifts/current-versions.ts),
     // and a past participle after a subject with no auxiliary is the verb ("Since Tony retired I get
     // my hair cut at Sharp Lines": the tagger reads an adjective), so the update is a statement.
     // Before: 66 of 74 (h/kunamed, 2 December 2026; 56 of the first 60, 10 of the 14 it

@@ -8,7 +8,7 @@ import { usageSignal, utility } from "../forgetting.js";
 import type { Belief, Episode } from "../model.js";
 import type { Policy } from "../policy.js";
 import type { Store, StoreReader, StoreWriter } from "../ports.js";
-import { compareIds } from "../recall.js";
+import { compareIds } from "../recall/ids.js";
 import { mentionsAnyId } from "../text.js";
 import type { Writes } from "../writes.js";
 import { type ContinuityMarkerKind, digestState, parseDigest, SECTIONS } from "./format.js";

@@ -6,7 +6,7 @@
 import { loadTagger } from "../judge/tagger.js";
 import type { Belief, Episode } from "../model.js";
 import type { Judge, Store } from "../ports.js";
-import { representative } from "../recall.js";
+import { representative } from "../recall/representative.js";
 import { analyseEcho } from "../text.js";
 import { HEALTH_CLASSES } from "../vocabulary.js";
 import { oppositeActions, sameTrigger } from "./rules.js";

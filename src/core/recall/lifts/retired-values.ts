@@ -31,10 +31,10 @@
  *   retiredValue("I gave up climbing and took up pottery.", valuesOf("My main hobby is rock climbing."))
  *   // → { value: "climbing", said: "climbing", how: "give up" }
  */
-import { analysisOf, mainClauseOf } from "./judge/analysis.js";
-import { type TaggedWord, tag } from "./judge/tagger.js";
-import { namedValues } from "./named-values.js";
-import { contentTokens, SPEAKER_SUBJECT } from "./text.js";
+import { analysisOf, mainClauseOf } from "../../judge/analysis.js";
+import { type TaggedWord, tag } from "../../judge/tagger.js";
+import { namedValues } from "../../named-values.js";
+import { contentTokens, SPEAKER_SUBJECT } from "../../text.js";
 
 /** A value of the older's, as written there ("climbing", "Stratocaster"). */
 export interface OlderValue {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { sleptChat } from "../../test/support/memory.js";
-import type { Memory } from "./engine.js";
-import type { RecallHit } from "./model.js";
+import { sleptChat } from "../../../../test/support/memory.js";
+import type { Memory } from "../../engine.js";
+import type { RecallHit } from "../../model.js";
 
 /**
- * `currentVersions` in recall.ts: a superseded belief that answers a current-state question brings
+ * `currentVersions` (recall/lifts/current-versions.ts): a superseded belief that answers a current-state question brings
  * its current successor, listed at the older's rank, once; the older stays out.
  */
 let mem: Memory | undefined;

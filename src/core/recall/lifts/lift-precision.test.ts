@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { sleptChat } from "../../test/support/memory.js";
-import type { Memory } from "./engine.js";
+import { sleptChat } from "../../../../test/support/memory.js";
+import type { Memory } from "../../engine.js";
 
 /**
  * Recall's knowledge-update lifts put a newer statement above an older one, or list it within k:

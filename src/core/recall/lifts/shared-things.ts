@@ -13,10 +13,10 @@
  *   namesThingNow("My salary goes into a Monzo account now.", "account", older)  // → "Monzo"
  *   namesThingNow("I left Bistro Nomad, the kitchen is way calmer now.", "kitchen", older)  // → null (no name types it)
  */
-import { lemmaAs, loadTagger, type TaggedWord, tag } from "./judge/tagger.js";
-import type { Lexicon } from "./ports.js";
-import { LIGHT_VERBS, type Slot, saysChangedState } from "./state-slots.js";
-import { contentTokens, rawTokens } from "./text.js";
+import { lemmaAs, loadTagger, type TaggedWord, tag } from "../../judge/tagger.js";
+import type { Lexicon } from "../../ports.js";
+import { LIGHT_VERBS, type Slot, saysChangedState } from "../../state-slots.js";
+import { contentTokens, rawTokens } from "../../text.js";
 
 /** The speaker's words: the state said is the speaker's (or the speaker's group's). */
 const FIRST_PERSON = /\b(?:i|i'm|i've|we|we're|we've|my|our)\b/i;

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { sleptChat } from "../../test/support/memory.js";
-import { sharedWordNet } from "../lexicon/wordnet.js";
-import type { Memory } from "./engine.js";
-import { namedValues } from "./named-values.js";
+import { sleptChat } from "../../../../test/support/memory.js";
+import { sharedWordNet } from "../../../lexicon/wordnet.js";
+import type { Memory } from "../../engine.js";
+import { namedValues } from "../../named-values.js";
 import { askedFrame, replacedByFrame } from "./state-frames.js";
 
 describe("namedValues: the names a statement gives its values", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createRandom } from "../../test/support/random.js";
+import { createRandom } from "../../../test/support/random.js";
+import type { RecallHit } from "../model.js";
 import { diversify } from "./diversify.js";
-import type { RecallHit } from "./model.js";
 
 /** The plain O(k · n · d) MMR over dense vectors: what `diversify` must return, pick for pick. */
 function reference(ranked: RecallHit[], vectors: Map<string, Float32Array>, k: number, diversity: number) {

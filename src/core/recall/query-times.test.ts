@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { testMemory } from "../../test/support/memory.js";
-import type { Memory } from "./engine.js";
+import { testMemory } from "../../../test/support/memory.js";
+import type { Memory } from "../engine.js";
 import { namedTimes } from "./query-times.js";
 
 describe("namedTimes: the calendar times a query names", () => {

@@ -1,5 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { sleptChat } from "../../test/support/memory.js";
+import { sleptChat } from "../../../../test/support/memory.js";
+import type { Memory } from "../../engine.js";
+import { loadTagger } from "../../judge/tagger.js";
 import {
   anotherMeasure,
   anotherMeasureOfAsked,
@@ -13,8 +15,6 @@ import {
   TIME_OF_DAY,
   topicWordsShared,
 } from "./changed-measures.js";
-import type { Memory } from "./engine.js";
-import { loadTagger } from "./judge/tagger.js";
 
 beforeAll(() => loadTagger());
 

@@ -1,7 +1,7 @@
 /**
  * Diversity for recall and context: maximal marginal relevance over the ranked candidates.
  */
-import type { RecallHit } from "./model.js";
+import type { RecallHit } from "../model.js";
 
 /** A vector's nonzero entries in dimension order: their dimensions (`index`) and values. */
 interface Entries {

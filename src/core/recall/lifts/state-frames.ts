@@ -15,9 +15,9 @@
  *   frameOf("I live in Denver, it's been two years now.")         // → the residence frame
  *   replacedByFrame("I live in Denver.", "I moved to Portland last week!")  // → "residence"
  */
-import type { Lexicon } from "./ports.js";
-import { clausesOf, sentencesOf } from "./sleep/chat-turns.js";
-import { contentTokens } from "./text.js";
+import type { Lexicon } from "../../ports.js";
+import { clausesOf, sentencesOf } from "../../sleep/chat-turns.js";
+import { contentTokens } from "../../text.js";
 
 export interface StateFrame {
   /** What the state is, for `why`. */

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { sleptChat } from "../../test/support/memory.js";
-import type { Memory } from "./engine.js";
+import { sleptChat } from "../../../../test/support/memory.js";
+import type { Memory } from "../../engine.js";
 
 /**
- * The lifts of recall.ts that rank a newer statement above the older it changes, for a
+ * The lifts of recall (recall/lifts/) that rank a newer statement above the older it changes, for a
  * current-state question: another person's change lifts nothing (`newerFirst`), and the order the
  * lifts give survives diversity however they chain.
  */

@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { sleptChat } from "../../test/support/memory.js";
-import { sharedWordNet } from "../lexicon/wordnet.js";
-import type { Memory } from "./engine.js";
-import { loadTagger, tag } from "./judge/tagger.js";
+import { sleptChat } from "../../../../test/support/memory.js";
+import { sharedWordNet } from "../../../lexicon/wordnet.js";
+import type { Memory } from "../../engine.js";
+import { loadTagger, tag } from "../../judge/tagger.js";
+import { askedSlot, fillsAskedSlot } from "../../state-slots.js";
 import {
   aboutAsked,
   basesOf,
@@ -16,7 +17,6 @@ import {
   thingsOf,
   wordFamily,
 } from "./shared-things.js";
-import { askedSlot, fillsAskedSlot } from "./state-slots.js";
 
 beforeAll(() => loadTagger());
 

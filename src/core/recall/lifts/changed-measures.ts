@@ -56,8 +56,8 @@
  *
  * `await loadTagger()` before any call.
  */
-import { type TaggedWord, tag } from "./judge/tagger.js";
-import { contentTokens, isHypothetical, isNegated, isQuestion } from "./text.js";
+import { type TaggedWord, tag } from "../../judge/tagger.js";
+import { contentTokens, isHypothetical, isNegated, isQuestion } from "../../text.js";
 
 /** A number and the unit it counts, as said. */
 export interface Measure {

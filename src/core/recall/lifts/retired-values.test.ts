@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { sleptChat } from "../../test/support/memory.js";
-import type { Memory } from "./engine.js";
-import { loadTagger } from "./judge/tagger.js";
+import { sleptChat } from "../../../../test/support/memory.js";
+import type { Memory } from "../../engine.js";
+import { loadTagger } from "../../judge/tagger.js";
 import { clippings, namesValue, retiredValue, valuesOf, verbForms } from "./retired-values.js";
 
 beforeAll(() => loadTagger());

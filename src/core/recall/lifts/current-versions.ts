@@ -1,0 +1,136 @@
+/** A superseded belief that answers a current-state question brings its current successor (`currentVersions`). */
+import { matchesMetadata } from "../../metadata-filter.js";
+import type { Belief, Episode, RecallHit } from "../../model.js";
+import type { Policy } from "../../policy.js";
+import type { Lexicon, StoreReader } from "../../ports.js";
+import { type AskedSlot, fillsAskedSlot } from "../../state-slots.js";
+import { hitOf } from "../hits.js";
+import { compareIds } from "../ids.js";
+import { MAX_HOPS } from "../representative.js";
+import type { RecallRequest } from "../request.js";
+import type { AskedOnce } from "./moves.js";
+
+/** A matched episode whose belief was superseded, and the match it would rank by. */
+export interface SupersededMatch {
+  episode: string;
+  boosted: number;
+}
+
+/**
+ * The active end of a superseded belief's `supersededBy` chain, or null. A successor that was in
+ * turn superseded is followed only when its own successor fills the asked slot: each hop is a
+ * verdict of its own, and a later one about another thing ("…on Saturdays instead" / "These days I
+ * do kickboxing … instead") says nothing of the value asked.
+ */
+async function currentVersionOf(
+  store: StoreReader,
+  older: Belief,
+  slot: AskedSlot,
+  lexicon: Lexicon | undefined,
+  cache: Map<string, Belief | null>,
+): Promise<Belief | null> {
+  let b: Belief = older;
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    const next = b.supersededBy;
+    if (b.status !== "archived" || b.statusReason !== "superseded" || !next) return null;
+    if (!cache.has(next)) cache.set(next, await store.getBelief(next));
+    const n = cache.get(next) ?? null;
+    if (!n || n.namespace !== older.namespace) return null;
+    if (hop > 0 && !fillsAskedSlot(n.text, slot, lexicon)) return null;
+    if (n.status === "active") return n;
+    b = n;
+  }
+  return null;
+}
+
+/** How near the top a superseded match must have ranked for its current version to be listed. */
+const SUCCESSOR_TOP = 5;
+
+/**
+ * A superseded belief that answers the question brings its current successor. When the question
+ * asks a person's state that holds now (`askedSlot`), a belief archived by a supersession (not a
+ * merge, not forgotten) whose episode matched, that fills the asked slot (`fillsAskedSlot`) and
+ * would rank in the first `SUCCESSOR_TOP` if it were current, has its current successor (its
+ * `supersededBy` chain followed to the active end, in the same namespace, of a kind and metadata
+ * the request asks for) listed at its rank, once, `why` naming the older: "I volunteer at the
+ * food bank" / "These days I help out at the animal shelter on Saturdays instead of the food bank" for
+ * "Where do I volunteer?" — the successor shares no word with the question, so it is not found by its own.
+ * The older stays out (`at` brings it back). Not when a current fact newer than the older already
+ * fills the asked slot within the first k: the question is answered, and a wrong supersession
+ * would put an unrelated successor above the answer. Ranking only; nothing is searched again.
+ * Mutates and re-sorts `scored`.
+ */
+export async function currentVersions(
+  store: StoreReader,
+  scored: RecallHit[],
+  records: Map<string, Belief | Episode>,
+  req: RecallRequest,
+  policy: Policy,
+  askedOnce: AskedOnce,
+  matches: readonly SupersededMatch[],
+  maxFused: number,
+): Promise<void> {
+  if (!askedOnce.possible) return;
+  const slot = await askedOnce.read();
+  if (!slot) return;
+  const now = req.at ?? req.asOf ?? req.now;
+  const cache = new Map<string, Belief | null>();
+  const byId = new Map(scored.map((h) => [h.id, h]));
+  const listed = new Set<string>();
+  const top = [...matches].sort((a, b) => b.boosted - a.boosted || compareIds(a.episode, b.episode));
+  // A hit's score is at most its relevance: a match below the SUCCESSOR_TOP-th score cannot rank there.
+  const floor = scored.length >= SUCCESSOR_TOP ? scored[SUCCESSOR_TOP - 1]!.score : 0;
+  for (const m of top) {
+    const relevance = Math.min(1, m.boosted / maxFused);
+    if (relevance < floor) break;
+    for (const older of await store.beliefsFromEpisode(m.episode)) {
+      if (older.status !== "archived" || older.statusReason !== "superseded" || !older.supersededBy) continue;
+      if (!req.namespaces.includes(older.namespace) || !fillsAskedSlot(older.text, slot, req.lexicon))
+        continue;
+      const would = hitOf(older, policy, now, { textRank: null, vectorRank: null, relevance, matched: "" });
+      const rank = scored.filter((h) => h.score > would.score).length;
+      if (rank >= SUCCESSOR_TOP) continue;
+      const current = await currentVersionOf(store, older, slot, req.lexicon, cache);
+      if (
+        !current ||
+        current.namespace !== older.namespace ||
+        !(req.kinds ?? [current.kind]).includes(current.kind) ||
+        !matchesMetadata(current.metadata, req.metadata) ||
+        listed.has(current.id)
+      )
+        continue;
+      // The question is answered already, at or above the older's rank, by a current statement
+      // newer than the older that fills the asked slot in its main words: a wrong supersession must
+      // not put an unrelated successor beside it.
+      const answered = scored.some(
+        (h) =>
+          h.score >= would.score &&
+          h.layer === "belief" &&
+          h.status === "active" &&
+          h.id !== current.id &&
+          h.at > older.validFrom &&
+          fillsAskedSlot(h.text, slot, req.lexicon)?.central === true,
+      );
+      if (answered) continue;
+      listed.add(current.id);
+      const known = byId.get(current.id);
+      if (known && known.score >= would.score) continue;
+      const hit =
+        known ??
+        hitOf(current, policy, now, {
+          textRank: null,
+          vectorRank: null,
+          relevance,
+          matched: `matched through [${older.id}], which it superseded`,
+        });
+      if (!known) {
+        records.set(current.id, current);
+        byId.set(current.id, hit);
+        scored.push(hit);
+      }
+      hit.score = would.score;
+      hit.why.summary += `; current version of [${older.id}] ("${older.text}"), which would rank #${rank + 1} for the question and was superseded: listed at its rank`;
+    }
+  }
+  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+}

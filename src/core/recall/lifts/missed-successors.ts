@@ -1,0 +1,401 @@
+/**
+ * The newer value a current-state question's words miss, found through what the older names: its
+ * rare values, its state frame, its value retired by name, the asked kind, things and events it
+ * names, its recurring day or time (`missedSuccessors`).
+ */
+import { loadTagger } from "../../judge/tagger.js";
+import type { Belief, Episode, RecallHit } from "../../model.js";
+import { namedValues } from "../../named-values.js";
+import type { Policy } from "../../policy.js";
+import type { Judge, StoreReader } from "../../ports.js";
+import { announcesReplacement } from "../../sleep/chat-turns.js";
+import {
+  askedKind,
+  fillsAskedSlot,
+  namesAnotherOfAskedKind,
+  namesOtherValue,
+  recurringDays,
+  recurringTimes,
+  sameTimes,
+  saysChangedState,
+  takesDayInstead,
+  takesTimeOfDay,
+  valueLeftUnsaid,
+} from "../../state-slots.js";
+import { contentTokens, queryTerms } from "../../text.js";
+import { hitOf } from "../hits.js";
+import { compareIds } from "../ids.js";
+import { representative } from "../representative.js";
+import type { RecallRequest } from "../request.js";
+import { type AskedOnce, activeFactsOf, type Move, othersState } from "./moves.js";
+import { KINDS_SEARCHED } from "./newest-kind.js";
+import { clippings, retiredValue, valuesOf, verbForms } from "./retired-values.js";
+import {
+  aboutAsked,
+  eventsOf,
+  namesThingNow,
+  namesValueAtEvent,
+  nextPart,
+  nounForms,
+  thingsOf,
+} from "./shared-things.js";
+import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
+
+/** A question that asks when ("When is our standup?", "What time…", "Which day…", "How often…"). */
+const ASKS_WHEN = /^\s*(?:when\b|what time\b|(?:which|what) days?\b|how often\b)/i;
+
+/** How many of the top hits are read for newer values the query missed; how many facts a name may appear in. */
+const NAMED_TOP = 5;
+
+const NAMED_RARE = 3;
+
+/** How many statements of a frame's change words are read for one older state. */
+const FRAME_CANDIDATES = 20;
+
+/**
+ * Current-state questions find the newer value even when it shares no word with the question. An
+ * update often names the value it replaces ("My Trek got stolen so I bought a Cannondale", "my
+ * new doctor is Dr. Kim, Alvarez retired") while the question names only the attribute ("What
+ * bike do I ride?"). For each active fact near the top, its named values (`namedValues`: Trek)
+ * that are rare in the store (in at most 3 active facts: a name said everywhere, like a
+ * participant's, links nothing) are looked up among active facts; a newer one that names it,
+ * announces a change that ends what held before ("sold", "moved to", "now", "my new …"; not one
+ * that only begins something beside it, "joined", "started", `announcesReplacement`), names a value of its own, and that
+ * the judge does not read as a restatement or about another entity, with no verdict that closed
+ * the pair (a non-lexical `distinct` or `refines`), is ranked just above the older, its `why`
+ * saying so. Likewise a newer fact that changes the older's state frame in other words ("I live
+ * in Denver" / "I moved to Portland", `state-frames.ts`). When the older fills the slot a
+ * current-state question asks (`askedSlot`, `fillsAskedSlot`), a newer fact naming its value that
+ * says a change in words of its own ("Claritin stopped working so my doctor put me on Zyrtec") is
+ * one too, whatever the cue list or the judge's "another entity" says. When the question asks a
+ * member of a kind by its determiner ("Which school does my son go to?", `askedKind`), a newer fact
+ * or a turn no belief speaks for, found by WordNet's kinds of that noun, that names another member
+ * of it ("Theo's teacher at Riverside Academy…": an academy is a school) is one too, when it names a
+ * name the older names or is the speaker's in place of a member the older names
+ * (`namesAnotherOfAskedKind`). Ranking only; nothing is closed; only
+ * the request's namespaces are searched. Mutates and re-sorts `scored`.
+ */
+export async function missedSuccessors(
+  store: StoreReader,
+  scored: RecallHit[],
+  records: Map<string, Belief | Episode>,
+  req: RecallRequest,
+  policy: Policy,
+  judge: Judge,
+  asked: AskedOnce,
+): Promise<Move[]> {
+  const now = req.at ?? req.asOf ?? req.now;
+  const filter = activeFactsOf(req);
+  const byId = new Map(scored.map((h) => [h.id, h]));
+  // The slot a current-state question asks about a person, read only when needed.
+  const changesAskedValue = async (older: string, newer: string) => {
+    if (!asked.possible) return false;
+    const slot = await asked.read();
+    return slot !== null && fillsAskedSlot(older, slot, req.lexicon) !== null && saysChangedState(newer);
+  };
+  const moves: Move[] = [];
+  const olders = scored
+    .slice(0, NAMED_TOP)
+    .filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active");
+  for (const older of olders) {
+    const own = new Set(namedValues(older.text).map((w) => w.toLowerCase()));
+    // Where newer statements may replace it: those naming one of its rare values, and those
+    // changing its state frame in other words ("I live in…" / "I moved to…").
+    const links: {
+      ids: string[];
+      link: string;
+      fits: (text: string) => boolean;
+      named?: true;
+      retired?: ReadonlySet<string>;
+    }[] = [];
+    for (const name of own) {
+      // A name in more facts than that links nothing: counted first, ranked only when rare.
+      const terms = queryTerms(name);
+      if ((await store.countBeliefText(terms, filter, NAMED_RARE + 1)) > NAMED_RARE) continue;
+      const found = await store.searchBeliefText(terms, filter, NAMED_RARE + 1);
+      if (found.length <= NAMED_RARE)
+        links.push({
+          ids: found.map((f) => f.id),
+          link: `names its value "${name}"`,
+          fits: announcesReplacement,
+          named: true,
+        });
+    }
+    const frame = frameOf(older.text);
+    if (frame) {
+      const found = await store.searchBeliefText(frame.terms, filter, FRAME_CANDIDATES);
+      links.push({
+        ids: found.map((f) => f.id),
+        link: `changes its ${frame.name} in other words`,
+        fits: (text) => replacedByFrame(older.text, text, req.lexicon) !== null,
+      });
+    }
+    // Where a newer statement retires the older's value by name, lower-case or clipped ("I gave up
+    // climbing", "I sold the Strat": `retired-values.ts`), when the older fills the asked slot.
+    const slot = asked.possible ? await asked.read() : null;
+    const filled = slot ? fillsAskedSlot(older.text, slot, req.lexicon) : null;
+    if (slot && filled) {
+      const values = valuesOf(older.text).filter(
+        (v) => !contentTokens(v.word).some((t) => slot.attributes.has(t)),
+      );
+      const terms = [
+        ...new Set(values.flatMap((v) => [...queryTerms(v.word), ...clippings(v), ...verbForms(v)])),
+      ];
+      if (terms.length > 0) {
+        const found = await store.searchBeliefText(terms, filter, FRAME_CANDIDATES);
+        links.push({
+          ids: found.map((f) => f.id),
+          link: "retires its value by name",
+          fits: (text) => retiredValue(text, values) !== null,
+          retired: slot.attributes,
+        });
+      }
+      // Slot-typed: where a newer statement names, by a name, another member of the kind the
+      // question asks by its determiner ("Which school does my son go to?": `askedKind`), found by
+      // WordNet's kinds of that noun ("My son Theo is in Year 3 at Oakfield Primary" / "Theo's
+      // teacher at Riverside Academy has asked the class…": an academy is a school), said by the
+      // speaker or of a name the older names (`namesAnotherOfAskedKind`). A turn left as itself
+      // (no belief speaks for it: it ended in a question) is such a statement too.
+      const kindLexicon = req.lexicon;
+      const kind = kindLexicon ? askedKind(req.query, slot, kindLexicon) : null;
+      if (kindLexicon && kind) {
+        const kinds = kindLexicon.nounKinds(kind).filter((w) => !/[\s-]/.test(w));
+        const terms = queryTerms(kinds.join(" "), KINDS_SEARCHED);
+        if (terms.length > 0) {
+          const fits = (text: string) =>
+            namesAnotherOfAskedKind(text, older.text, kind, kindLexicon) !== null;
+          const found = await store.searchBeliefText(terms, filter, FRAME_CANDIDATES);
+          links.push({
+            ids: found.map((f) => f.id),
+            link: "names another of the asked kind",
+            fits,
+            retired: slot.attributes,
+          });
+          const turns = await store.searchEpisodeText(
+            terms,
+            { namespaces: req.namespaces, statuses: ["active"], types: req.types, metadata: req.metadata },
+            FRAME_CANDIDATES,
+          );
+          for (const e of await store.getEpisodes(turns.map((t) => t.id))) {
+            if (!(e.at > older.at) || (req.at && e.at > req.at) || !fits(e.content)) continue;
+            if (othersState(e.content, slot, req.lexicon)) continue;
+            if (await representative(store, e.id, new Map(), {})) continue;
+            const known = byId.get(e.id);
+            if (known && known.score > older.score) continue;
+            const v = await judge.compare(
+              { text: older.text, at: older.at, kind: older.kind },
+              { text: e.content, at: e.at, kind: e.type },
+            );
+            if (v.relation === "duplicate") continue;
+            const newer =
+              known ??
+              hitOf(e, policy, now, {
+                textRank: null,
+                vectorRank: null,
+                relevance: older.why.relevance,
+                matched: `names another of the asked kind than [${older.id}]`,
+              });
+            if (!known) {
+              records.set(e.id, e);
+              byId.set(e.id, newer);
+              scored.push(newer);
+            }
+            newer.score = older.score * (1 + 1e-6);
+            newer.why.summary += `; newer than [${older.id}], names another of the asked kind in a change and no verdict yet: ranked above it`;
+            moves.push({ older, newer });
+          }
+        }
+      }
+      // Where a newer statement of the speaker's says the current state of a thing the older names
+      // besides the asked one, rare in the store ("I bank with Barclays, I've had the account since
+      // uni" / "My salary goes into a Monzo account now": `shared-things.ts`).
+      for (const thing of thingsOf(older.text, slot.attributes)) {
+        const terms = nounForms(thing);
+        if ((await store.countBeliefText(terms, filter, NAMED_RARE + 1)) > NAMED_RARE) continue;
+        const found = await store.searchBeliefText(terms, filter, NAMED_RARE + 1);
+        links.push({
+          ids: found.map((f) => f.id),
+          link: `gives its "${thing}" a name of its own`,
+          fits: (text) => namesThingNow(text, thing, older.text) !== null,
+          retired: slot.attributes,
+        });
+      }
+      // Where a newer statement of the speaker's speaks of an event the older names by a verb, by
+      // the event's noun, rare in the store, with a value of its own ("Our car insurance is with
+      // Aviva, it renews in March." / "Admiral beat the renewal quote …, so we signed with them
+      // instead.": `eventsOf`, WordNet's derivations).
+      // Only when the older is about the asked thing, not a modifier of it ("our car insurance" for
+      // "What car do we drive?": `aboutAsked`).
+      if (req.lexicon && aboutAsked(filled, req.query, req.lexicon))
+        for (const { verb, noun } of eventsOf(older.text, slot.attributes, req.lexicon)) {
+          const terms = nounForms(noun);
+          if ((await store.countBeliefText(terms, filter, NAMED_RARE + 1)) > NAMED_RARE) continue;
+          const found = await store.searchBeliefText(terms, filter, NAMED_RARE + 1);
+          links.push({
+            ids: found.map((f) => f.id),
+            link: `speaks of its "${verb}" as "${noun}"`,
+            fits: (text) => namesValueAtEvent(text, noun, older.text) !== null,
+            retired: slot.attributes,
+          });
+        }
+      // Where the speaker says their own state right after another person's statement of the asked
+      // slot, in one turn ("My coworker Dana switched to intermittent fasting, so she skips lunch
+      // now. Honestly I've been getting burritos from the cart downstairs for the past few weeks."):
+      // the sentence with no word of the topic takes it from the one before it (`nextPart`).
+      for (const other of scored) {
+        const r = records.get(other.id);
+        if (!r || !("kind" in r) || r.kind !== "fact" || r.status !== "active" || r.sources.length !== 1)
+          continue;
+        if (!(other.at > older.at) || !fillsAskedSlot(other.text, slot, req.lexicon)) continue;
+        if (!othersState(other.text, slot, req.lexicon)) continue;
+        const [turn] = await store.getEpisodes([r.sources[0]!]);
+        if (!turn) continue;
+        const parts = (await store.beliefsFromEpisode(turn.id)).filter(
+          (b) => b.status === "active" && b.id !== r.id,
+        );
+        const next = nextPart(turn.content, r.text, parts);
+        if (!next) continue;
+        links.push({
+          ids: [next],
+          link: `says the speaker's own after [${other.id}] in one turn`,
+          fits: (text) => saysChangedState(text) && !othersState(text, slot, req.lexicon),
+          retired: slot.attributes,
+        });
+      }
+      // Where a newer statement takes the older's recurring day "instead" ("I volunteer at the
+      // food bank on Saturdays" / "These days I help out at the animal shelter on Saturdays
+      // instead": `takesDayInstead`); not when the question asks when (the day is then the value).
+      const days = ASKS_WHEN.test(req.query) ? [] : recurringDays(older.text);
+      if (days.length > 0) {
+        // The index holds words as written: "Saturday" and "Saturdays" both.
+        const terms = days.flatMap((d) => [d, `${d}s`]);
+        const found = await store.searchBeliefText(terms, filter, FRAME_CANDIDATES);
+        links.push({
+          ids: found.map((f) => f.id),
+          link: "takes its day instead",
+          fits: (text) => takesDayInstead(older.text, text) !== null,
+          retired: slot.attributes,
+        });
+      }
+      // Where a newer statement of the speaker's takes the older's recurring time of day with a
+      // change that leaves what it replaces unsaid ("I practise Italian on Memrise every evening" /
+      // "I've moved over to Babbel now, twenty minutes before dinner each night": `takesTimeOfDay`).
+      const lexicon = req.lexicon;
+      const times =
+        ASKS_WHEN.test(req.query) || !lexicon
+          ? []
+          : [...new Set(recurringTimes(older.text).flatMap((t) => sameTimes(t, lexicon)))];
+      if (lexicon && times.length > 0) {
+        const found = await store.searchBeliefText(
+          times.flatMap((t) => [t, `${t}s`]),
+          filter,
+          FRAME_CANDIDATES,
+        );
+        links.push({
+          ids: found.map((f) => f.id),
+          link: "takes its time of day",
+          // Only when the older leaves one value for the change to replace (`valueLeftUnsaid`).
+          fits: (text) =>
+            takesTimeOfDay(older.text, text, lexicon) !== null &&
+            valueLeftUnsaid(older.text, req.query) !== null,
+          retired: slot.attributes,
+        });
+      }
+    }
+    for (const { ids, link, fits, named, retired } of links) {
+      for (const b of await store.getBeliefs(ids.filter((id) => id !== older.id))) {
+        if (b.validFrom <= older.at) continue;
+        // The older gives the value of the slot the question asks and the newer, naming that value,
+        // says a change in words of its own ("I bank with Chase" / "I closed my Chase account and
+        // moved everything to Alliant"; "Claritin stopped working so my doctor put me on Zyrtec").
+        const bySlot = named && (await changesAskedValue(older.text, b.text));
+        if (!fits(b.text) && !bySlot) continue;
+        // Another person's change of a value the speaker has too ("My daughter left the school
+        // choir and joined St Mary's youth choir") says nothing of the speaker's.
+        if (slot && othersState(b.text, slot, req.lexicon)) continue;
+        // The newer names a value of its own: a name ("Cannondale"), or for a retirement any word
+        // of a value outside the older's and the question's ("took up pottery").
+        if (
+          retired
+            ? !namesOtherValue(older.text, b.text, retired)
+            : !namedValues(b.text).some((w) => !own.has(w.toLowerCase()))
+        )
+          continue;
+        const known = byId.get(b.id);
+        if (known && known.score > older.score) continue;
+        const v = await judge.compare(
+          { text: older.text, at: older.at, kind: older.kind },
+          { text: b.text, at: b.validFrom, kind: b.kind },
+        );
+        // The judge's "another entity" reads the two values' names (Claritin / Zyrtec) as two
+        // things, which is what a change of the asked value is; so it is when the newer ends the
+        // older's value by name ("We keep all our code on Bitbucket" / "we migrated every repo from
+        // Bitbucket to GitLab": `retiredValue`), whatever slot the question reads.
+        if (
+          v.relation === "duplicate" ||
+          (!bySlot &&
+            !retired &&
+            v.reason.startsWith("different-entity") &&
+            !(named && (await loadTagger().then(() => retiredValue(b.text, valuesOf(older.text)) !== null))))
+        )
+          continue;
+        const settled = await store.judgedPairs([{ a: older.id, b: b.id }]);
+        if (
+          settled.some(
+            (p) => p.judge !== "lexical" && (p.relation === "distinct" || p.relation === "refines"),
+          )
+        )
+          continue;
+        const newer =
+          known ??
+          hitOf(b, policy, now, {
+            textRank: null,
+            vectorRank: null,
+            relevance: older.why.relevance,
+            matched: `${link.replace("its", `[${older.id}]'s`)}`,
+          });
+        if (!known) {
+          records.set(b.id, b);
+          byId.set(b.id, newer);
+          scored.push(newer);
+        }
+        newer.score = older.score * (1 + 1e-6);
+        newer.why.summary += `; newer than [${older.id}], ${link} in a change and no verdict yet: ranked above it`;
+        moves.push({ older, newer });
+      }
+    }
+  }
+  // A question about a state of the speaker's ("Where do I work?") is answered by the newest
+  // change of that state even when no older statement of it ranks near the top: it is listed
+  // within the first k, last (it matched no word), unless a hit already answers from that change.
+  const frame = askedFrame(req.query);
+  if (frame && !moves.some((m) => frameOf(m.older.text) === frame)) {
+    const found = await store.searchBeliefText(frame.terms, filter, FRAME_CANDIDATES);
+    const changes = (await store.getBeliefs(found.map((f) => f.id)))
+      .filter((b) => changesFrame(frame, b.text, req.query, req.lexicon))
+      .sort((a, b) =>
+        a.validFrom < b.validFrom ? 1 : a.validFrom > b.validFrom ? -1 : compareIds(a.id, b.id),
+      );
+    const newest = changes[0];
+    const last = scored[Math.min(req.k, scored.length) - 1];
+    if (newest && last && !scored.slice(0, req.k).some((h) => h.id === newest.id)) {
+      const hit =
+        byId.get(newest.id) ??
+        hitOf(newest, policy, now, {
+          textRank: null,
+          vectorRank: null,
+          relevance: last.why.relevance,
+          matched: `the newest change of the ${frame.name} asked about`,
+        });
+      if (!byId.has(newest.id)) {
+        records.set(newest.id, newest);
+        scored.push(hit);
+      }
+      hit.score = last.score * (1 + 1e-6);
+      hit.why.summary += `; the newest statement that changes the ${frame.name} the question asks about: listed within the first ${req.k}`;
+      moves.push({ older: last, newer: hit, listed: true });
+    }
+  }
+  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  return moves;
+}

@@ -1,0 +1,88 @@
+/**
+ * What the lifts share. A lift is a re-ranking step for current-state questions: it ranks a newer
+ * item just above the older it changes (a move). Here: the move, the moves no verdict has closed,
+ * ranking them, the request's active facts a lift searches, and the slot a question asks about a
+ * person, read at most once per recall.
+ */
+import { loadTagger } from "../../judge/tagger.js";
+import type { RecallHit } from "../../model.js";
+import type { BeliefFilter, Lexicon, StoreReader } from "../../ports.js";
+import { type AskedSlot, askedSlot, saysOthersState } from "../../state-slots.js";
+import { isQuestion } from "../../text.js";
+import { compareIds } from "../ids.js";
+import type { RecallRequest } from "../request.js";
+
+/** The request's active facts (its namespaces and metadata): what a lift searches for a newer statement. */
+export const activeFactsOf = (req: RecallRequest): BeliefFilter => ({
+  namespaces: req.namespaces,
+  statuses: ["active"],
+  kinds: ["fact"],
+  metadata: req.metadata,
+});
+
+/** A reordering recall made: the newer item ranked just above the older (`listed`: kept within the first k). */
+export interface Move {
+  older: RecallHit;
+  newer: RecallHit;
+  listed?: true;
+}
+
+/**
+ * The moves no verdict has closed: a non-lexical `distinct` or `refines` between the pair (a
+ * model's or an agent's reading) keeps the older where it ranks.
+ */
+export async function unsettledMoves<M extends Move>(store: StoreReader, moves: M[]): Promise<M[]> {
+  const settled = await store.judgedPairs(moves.map((m) => ({ a: m.older.id, b: m.newer.id })));
+  const closed = (m: Move) =>
+    settled.some(
+      (p) =>
+        p.judge !== "lexical" &&
+        (p.relation === "distinct" || p.relation === "refines") &&
+        ((p.a === m.older.id && p.b === m.newer.id) || (p.a === m.newer.id && p.b === m.older.id)),
+    );
+  return moves.filter((m) => !closed(m));
+}
+
+/**
+ * Ranks each move's newer just above its older, its `why` saying once "; newer than [older]" and
+ * `reason(m)` after it (" about …", ", found by …": the lift traces read them). A few passes:
+ * lifting one item may put it below another it is newer than. Re-sorts `scored`.
+ */
+export function liftNewer<M extends Move>(
+  scored: RecallHit[],
+  moves: readonly M[],
+  reason: (m: M) => string,
+): void {
+  for (let pass = 0; pass < 3; pass++)
+    for (const m of moves) {
+      if (m.newer.score > m.older.score) continue;
+      m.newer.score = m.older.score * (1 + 1e-6);
+      const said = `; newer than [${m.older.id}]`;
+      if (!m.newer.why.summary.includes(said)) m.newer.why.summary += `${said}${reason(m)}: ranked above it`;
+    }
+  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+}
+
+/** First-person words and possessive names: a question that could ask a person's state (checked before the tagger loads). */
+const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us)\b|\p{Lu}\p{L}*[’']s\b/iu;
+
+/** The slot a question asks about a person's current state, read at most once per recall. */
+export interface AskedOnce {
+  /** False when no person's state can be asked (not a question, no person word): nothing to read. */
+  readonly possible: boolean;
+  /** `askedSlot` of the query, the tagger loaded on the first call only. */
+  read(): Promise<AskedSlot | null>;
+}
+
+export function askedSlotOnce(query: string): AskedOnce {
+  const possible = isQuestion(query) && PERSON_ASKED.test(query);
+  let slot: Promise<AskedSlot | null> | undefined;
+  return {
+    possible,
+    read: () => (slot ??= possible ? loadTagger().then(() => askedSlot(query)) : Promise.resolve(null)),
+  };
+}
+
+/** For a question about the speaker's state, a statement of another person's (`saysOthersState`); needs a lexicon. */
+export const othersState = (text: string, asked: AskedSlot, lexicon: Lexicon | undefined): boolean =>
+  asked.subject === "speaker" && lexicon !== undefined && saysOthersState(text, asked, lexicon);

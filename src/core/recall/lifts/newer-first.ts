@@ -1,0 +1,198 @@
+/** The lift of the newer of two disagreeing beliefs near the top (`newerFirst`). */
+import { loadTagger } from "../../judge/tagger.js";
+import type { Belief, Episode, RecallHit } from "../../model.js";
+import type { Judge, Lexicon, StoreReader } from "../../ports.js";
+import { announcesReplacement } from "../../sleep/chat-turns.js";
+import { type AskedSlot, namesAskedThing } from "../../state-slots.js";
+import { contentTokens, referentsIn, stemV1, withReferents } from "../../text.js";
+import { RESTATED_SLOTS, RESTATES } from "../../vocabulary.js";
+import type { NamedTime } from "../query-times.js";
+import { type AskedOnce, liftNewer, othersState } from "./moves.js";
+import { retiredValue, valuesOf } from "./retired-values.js";
+import { linkedByFamily } from "./shared-things.js";
+
+/**
+ * Current-state questions prefer current beliefs. Two items near the top that are about the same
+ * thing the query asks for (the newer has every query word the older has) and disagree — the judge reads the newer as
+ * replacing or contradicting the older, or the newer announces a change that ends what held
+ * before ("moved to", "my new …", "now"; not "I just joined a new LGBTQ activist group", which
+ * begins something beside the older: `announcesReplacement`) and is no restatement — while no verdict has closed either (an agent's or a model's
+ * `distinct` keeps both as they rank): the newer is ranked just above the older and its `why`
+ * says so. For a question about a person's state (`askedSlot`), only a pair that names what it
+ * asks (`pairAboutAsked`): "I take the tram to the office now" shares only "take" with "What milk
+ * do I take in my coffee?". Not when a question about the speaker's state meets another person's
+ * change (`saysOthersState`: "My mum has switched to Libby for her audiobooks" for "What app do I
+ * use for audiobooks?"; needs a lexicon). Not when the question names a time (`namedTimes`: "on
+ * 3 June, 2023") the older was said within and the newer was not: it asks what was said then.
+ * A clause sleep took out of a longer turn is read with its pronouns as what they stand for in that
+ * turn (`metadata.referents`, sleep/referents.ts: "I replaced it with a MacBook Air", "it" = "My
+ * old laptop"), for the word test and the judge; its text is shown as said.
+ * Ranking only; nothing is closed. Bounded: the top 12 items. Mutates and re-sorts.
+ */
+export async function newerFirst(
+  store: StoreReader,
+  scored: RecallHit[],
+  records: Map<string, Belief | Episode>,
+  judge: Judge,
+  query: string,
+  askedOnce: AskedOnce,
+  lexicon: Lexicon | undefined,
+  times: readonly NamedTime[] = [],
+): Promise<{ older: RecallHit; newer: RecallHit }[]> {
+  const within = (at: string) => times.some((t) => t.contains(at));
+  // Words as written, less plural and tense endings (`stemV1`: "driving" → "driv", not "drive"):
+  // another form of a verb of the question's ("the sync was driving me mad" for "What car do I
+  // drive?") is no sign of the same thing on its own; it links a pair only through `silentE`,
+  // behind a retirement by name, below.
+  const asked = new Set(contentTokens(query, stemV1));
+  const askedE = new Set([...asked].map(silentE));
+  const top = scored.slice(0, 12).filter((h) => {
+    const r = records.get(h.id);
+    // Beliefs only: an episode is a record of what was said then, not a claim about now.
+    return r && h.status === "active" && "kind" in r && (r.kind === "fact" || r.kind === "failure");
+  });
+  // A clause sleep took out of a longer turn reads with its pronouns as what they stand for in that
+  // turn ("I replaced it with a MacBook Air": "it" = "my old laptop"; `referents`, sleep/referents.ts).
+  const matching = new Map(
+    top.map((h) => {
+      const r = records.get(h.id);
+      return [h.id, r && "kind" in r ? withReferents(h.text, referentsIn(r.metadata)) : h.text];
+    }),
+  );
+  const words = new Map(top.map((h) => [h.id, new Set(contentTokens(matching.get(h.id)!, stemV1))]));
+  // Read once a pair: both the word test and the asked-slot test may ask (it tags both texts).
+  const retiring = new Map<string, Promise<boolean>>();
+  const retires = (newer: RecallHit, older: RecallHit) => {
+    const key = `${newer.id} ${older.id}`;
+    let known = retiring.get(key);
+    if (!known) {
+      known = loadTagger().then(() => retiredValue(newer.text, valuesOf(older.text)) !== null);
+      retiring.set(key, known);
+    }
+    return known;
+  };
+  const moves: { older: RecallHit; newer: RecallHit; reason: string }[] = [];
+  for (const a of top)
+    for (const b of top) {
+      if (!(a.at < b.at) || !(a.score >= b.score)) continue;
+      // A question that names a time asks what was said then ("What did Maria start, as mentioned
+      // on 3 June?"): the older, said within it, is not replaced for that question by a newer said
+      // at another time.
+      if (times.length > 0 && within(a.at) && !within(b.at)) continue;
+      // About the same thing the query asks: the newer matches every query word the older matches.
+      const askedA = [...words.get(a.id)!].filter((w) => asked.has(w));
+      const wb = words.get(b.id)!;
+      // The newer names an asked word of the older's by a prefixed verb of its family ("We
+      // remortgaged last week" for "Our mortgage is fixed at 2.1%"): `linkedByFamily`.
+      let prefixed = false;
+      // A restatement sleep paired with the older by its slot (`restates`) is about the same thing
+      // whatever words it says it in ("…the home server, it's on 24.04 now" / "My home server runs Ubuntu 20.04").
+      const paired = restates(records.get(b.id), a.id);
+      if (askedA.length === 0 || (!paired && !askedA.every((w) => wb.has(w)))) {
+        // Or read with a silent "e" dropped ("What supplement am I taking?" / "I take vitamin D"),
+        // only when the newer ends the older's value by name ("I stopped the vitamin D and take a
+        // magnesium tablet now"): "the sync was driving me mad" is no driving of a car.
+        const wbE = new Set([...wb].map(silentE));
+        const askedAE = [...words.get(a.id)!].map(silentE).filter((w) => askedE.has(w));
+        const family =
+          lexicon && askedA.length > 0
+            ? await linkedByFamily(
+                a.text,
+                b.text,
+                askedA.filter((w) => !wb.has(w)),
+                lexicon,
+              )
+            : null;
+        if (family === "prefixed") prefixed = true;
+        else if (askedAE.length === 0 || !askedAE.every((w) => wbE.has(w)) || !(await retires(b, a)))
+          continue;
+      }
+      const v = await judge.compare(
+        { text: matching.get(a.id)!, at: a.at, kind: a.kind },
+        { text: matching.get(b.id)!, at: b.at, kind: b.kind },
+      );
+      const disagree =
+        v.relation === "supersedes" ||
+        v.relation === "contradicts" ||
+        // Same subject, another value, and no rule could say only one holds: undecided, so the
+        // newer ranks first until a semantic judge says otherwise.
+        v.rule === "unsure:other-value" ||
+        (v.relation !== "duplicate" &&
+          // The judge read them as about different things ("Alice's timezone" / "Bob's timezone").
+          !v.reason.startsWith("different-entity") &&
+          // A verb made of the older's word again, undone or taken away ("remortgaged",
+          // "rehomed", "unsubscribed") says that thing changed.
+          (announcesReplacement(b.text) || prefixed)) ||
+        // Another value of a slot the older gave, paired at sleep; no verdict says they are the same.
+        (paired && v.relation !== "duplicate");
+      if (!disagree) continue;
+      // Another person's change ("My mum has switched to Libby for her audiobooks") says nothing
+      // of the speaker's state a question in the first person asks ("What app do I use for audiobooks?").
+      // For a question about a person's state, the pair must be about the thing it asks: one of
+      // them names it (`namesAskedThing`); a shared light verb or degree word is no such thing ("I
+      // take the tram to the office now" over "I take the car to Dave's Garage" for "What milk do
+      // I take in my coffee?").
+      if (askedOnce.possible) {
+        const slot = await askedOnce.read();
+        // A newer that ends the older's value by name ("I take vitamin D every morning" / "I stopped
+        // the vitamin D and take a magnesium tablet at night now") is about what the older says,
+        // whichever word of the question it shares (`retiredValue`).
+        // A restatement paired at sleep on a slot the question names is about what it asks
+        // ("Breakfast is porridge these days" / "I have Weetabix for breakfast" for "What do I eat
+        // for breakfast?", where the breakfast is no central word of the question).
+        const onAskedSlot = paired && restatedSlots(records.get(b.id)).some((w) => asked.has(w));
+        if (slot && !onAskedSlot && !pairAboutAsked(a.text, b.text, slot) && !(await retires(b, a))) continue;
+        if (slot && lexicon && othersState(b.text, slot, lexicon)) continue;
+      }
+      const settled = await store.judgedPairs([{ a: a.id, b: b.id }]);
+      if (
+        settled.some((p) => p.judge !== "lexical" && (p.relation === "distinct" || p.relation === "refines"))
+      )
+        continue;
+      moves.push({
+        older: a,
+        newer: b,
+        reason:
+          v.relation === "supersedes" || v.relation === "contradicts" || v.rule === "unsure:other-value"
+            ? v.reason
+            : paired
+              ? "restates its slot"
+              : "change-cue",
+      });
+    }
+  liftNewer(scored, moves, (m) => ` about the same thing and no verdict yet (${m.reason})`);
+  return moves;
+}
+
+/** True when `record` is a belief sleep distilled as an unmarked restatement of `older`'s slot (distil.ts `RESTATES`). */
+function restates(record: Belief | Episode | undefined, older: string): boolean {
+  const ids = record && "kind" in record ? record.metadata[RESTATES] : undefined;
+  return Array.isArray(ids) && ids.includes(older);
+}
+
+/** The slot attributes a restatement distilled at sleep gives another value of (`RESTATED_SLOTS`). */
+function restatedSlots(record: Belief | Episode | undefined): string[] {
+  const words = record && "kind" in record ? record.metadata[RESTATED_SLOTS] : undefined;
+  return Array.isArray(words) ? words.filter((w): w is string => typeof w === "string") : [];
+}
+
+/**
+ * A stem with a silent final "e" dropped, as English drops it before "-ing" and "-ed": `stemV1`
+ * (newer-first's word test) keeps "take" and "move" but cuts "taking" and "moved" to "tak" and
+ * "mov", so "What supplement am I taking?" shares no word with "I take vitamin D" until both are
+ * read this way.
+ *
+ *   silentE("take") // → "tak"     silentE("tak") // → "tak"     silentE("tee") // → "tee"
+ */
+export function silentE(token: string): string {
+  return token.length > 3 && /[^aeiou]e$/.test(token) ? token.slice(0, -1) : token;
+}
+
+/**
+ * Whether two statements are about what a question asks (`newerFirst`): one of them names it
+ * (`namesAskedThing`), not only a light verb, a degree word or a circumstance of the question's:
+ * not "I run 5k every morning" / "I bought a Chemex and I brew with it every morning now" for
+ * "What do I drink in the morning?", which share only the morning.
+ */
+const pairAboutAsked = (older: string, newer: string, asked: AskedSlot): boolean =>
+  namesAskedThing(newer, asked) || namesAskedThing(older, asked);

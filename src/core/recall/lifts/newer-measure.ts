@@ -1,0 +1,254 @@
+/**
+ * The lifts of a newer measure of what the question asks: one among the top items
+ * (`newerMeasureFirst`) and one found by the unit an older fact counts (`newerMeasureFound`). The
+ * reading of the measures is changed-measures.ts's.
+ */
+import { loadTagger } from "../../judge/tagger.js";
+import type { Belief, Episode, RecallHit } from "../../model.js";
+import type { Policy } from "../../policy.js";
+import type { StoreReader } from "../../ports.js";
+import { queryTerms } from "../../text.js";
+import { hitOf } from "../hits.js";
+import { compareIds } from "../ids.js";
+import { representative } from "../representative.js";
+import type { RecallRequest } from "../request.js";
+import {
+  anotherMeasureOfAsked,
+  askedWordsOf,
+  askedWordsSaid,
+  foundMeasureOfAsked,
+  mayCount,
+  topicWordsShared,
+} from "./changed-measures.js";
+import { type AskedOnce, activeFactsOf, liftNewer, type Move, othersState, unsettledMoves } from "./moves.js";
+
+/**
+ * Current-state questions prefer the newer of two measures of the same thing. Two items near the
+ * top — an active fact and a newer active fact or a turn left as itself (an episode recall returns
+ * as itself: no belief speaks for it, as a turn ending in a question) — where the newer counts a
+ * unit the older counts with another number, and the pair is about what the question asks
+ * (`anotherMeasureOfAsked`, changed-measures.ts: "We keep the thermostat at 19 degrees" / "…the
+ * thermostat lives at 20.5 degrees now" for "What temperature is our thermostat set to?"). Both
+ * said by the same actor (an assistant's "most adults take 600 IU" is no change of the user's
+ * dose), not another person's state for a question about the speaker's (`othersState`), and no
+ * verdict that closed the pair (a non-lexical `distinct` or `refines`). The lexical judge is not
+ * asked: it reads many such pairs as about different things (an unmatched subject, "lives" tagged
+ * a noun), and a ranking closes nothing. The newer is ranked just above the older and its `why`
+ * says so. Bounded: the top 12 items. Mutates and re-sorts `scored`.
+ */
+export async function newerMeasureFirst(
+  store: StoreReader,
+  scored: RecallHit[],
+  records: Map<string, Belief | Episode>,
+  req: RecallRequest,
+  askedOnce: AskedOnce,
+): Promise<Move[]> {
+  const top = scored.slice(0, 12).filter((h) => {
+    const r = records.get(h.id);
+    if (!r || h.status !== "active") return false;
+    return "kind" in r ? r.kind === "fact" : true;
+  });
+  const facts = top.filter((h) => h.layer === "belief");
+  // The pairs that say what the question asks, read without the tagger: a recall with none never loads it.
+  const pairs = facts.flatMap((older) =>
+    top
+      .filter(
+        (newer) =>
+          newer !== older &&
+          newer.at > older.at &&
+          older.score >= newer.score &&
+          askedWordsSaid(req.query, older.text, newer.text) !== null,
+      )
+      .map((newer) => ({ older, newer })),
+  );
+  if (pairs.length === 0) return [];
+  await loadTagger();
+  // Who said each item: an episode's actor, a belief's first source's.
+  const sourceOf = (h: RecallHit) => {
+    const r = records.get(h.id);
+    return r && "kind" in r ? r.sources[0] : h.id;
+  };
+  const unread = top.map(sourceOf).filter((id): id is string => id !== undefined && !records.has(id));
+  if (unread.length > 0) for (const e of await store.getEpisodes(unread)) records.set(e.id, e);
+  const actorOf = (h: RecallHit) => {
+    const id = sourceOf(h);
+    const e = id ? records.get(id) : undefined;
+    return e && !("kind" in e) ? e.actor : null;
+  };
+  const moves: (Move & { note: string })[] = [];
+  for (const { older, newer } of pairs) {
+    // Both unknown (a store written without actors) is one speaker too.
+    if (actorOf(newer) !== actorOf(older)) continue;
+    const changed = anotherMeasureOfAsked(req.query, older.text, newer.text);
+    if (!changed) continue;
+    const slot = askedOnce.possible ? await askedOnce.read() : null;
+    if (slot && othersState(newer.text, slot, req.lexicon)) continue;
+    moves.push({
+      older,
+      newer,
+      note: `${changed.unit}: ${changed.older.join(", ")} → ${changed.newer.join(", ")}`,
+    });
+  }
+  if (moves.length === 0) return [];
+  const open = await unsettledMoves(store, moves);
+  liftNewer(
+    scored,
+    open,
+    (m) => ` with another measure of what the question asks (${m.note}) and no verdict yet`,
+  );
+  return open.map(({ older, newer }) => ({ older, newer }));
+}
+
+/** How many of the top items a unit search starts from (`newerMeasureFound`). */
+const UNIT_SEARCH_TOP = 3;
+
+/** How many facts, and how many turns, one unit search reads. */
+const UNIT_CANDIDATES = 24;
+
+/** In how many active facts a word may be said and still link two measures (`SAME_TOPIC_WORD`). */
+const UNIT_LINK_RARE = 4;
+
+/**
+ * Current-state questions find the newer measure even when it does not repeat the question's
+ * words. An update said in passing often names the thing by another word or none ("Our mortgage is
+ * fixed at 2.1%" / "Now that the fix has ended and we're on 4.6%, should we overpay?"; "My contact
+ * lens prescription is -2.25 in both eyes" / "my eyes changed, so the lenses are -2.75 now"), so it
+ * never reaches the top and `newerMeasureFirst` cannot rank it. For each of the top 3 items that is
+ * an active fact saying a word of the question and a number, the request's namespaces are searched
+ * by the fact's words (active facts, and active turns no belief speaks for); a newer one said by
+ * the same actor that gives the unit the older counts another number and shares a word with it
+ * besides the unit (`foundMeasureOfAsked`, changed-measures.ts), not another person's state and
+ * with no verdict that closed the pair (a non-lexical `distinct` or `refines`), is listed just above
+ * the older, its `why` saying so. Ranking only: nothing is superseded. The tagger is loaded only
+ * when a found statement passes the tagger-free tests (a number, a shared word). Mutates and
+ * re-sorts `scored`.
+ */
+export async function newerMeasureFound(
+  store: StoreReader,
+  scored: RecallHit[],
+  records: Map<string, Belief | Episode>,
+  req: RecallRequest,
+  policy: Policy,
+  askedOnce: AskedOnce,
+  wantEpisodes: boolean,
+): Promise<Move[]> {
+  const olders = scored
+    .slice(0, UNIT_SEARCH_TOP)
+    .filter(
+      (h) =>
+        h.layer === "belief" &&
+        h.kind === "fact" &&
+        h.status === "active" &&
+        mayCount(h.text) &&
+        askedWordsOf(req.query, h.text) !== null,
+    );
+  if (olders.length === 0) return [];
+  const now = req.at ?? req.asOf ?? req.now;
+  const byId = new Map(scored.map((h) => [h.id, h]));
+  const factFilter = activeFactsOf(req);
+  // Every search of this step is started together, and so is every count: on PostgreSQL searches
+  // started together share one read of the change log (store/postgres/change-log.ts), so the step
+  // costs two more reads of it, not two per older and one per word.
+  const searched = await Promise.all(
+    olders.map(async (older) => {
+      const terms = queryTerms(older.text).filter((t) => !/\d/.test(t));
+      if (terms.length === 0) return [];
+      const [facts, turns] = await Promise.all([
+        store.searchBeliefText(terms, factFilter, UNIT_CANDIDATES),
+        wantEpisodes
+          ? store.searchEpisodeText(
+              terms,
+              { namespaces: req.namespaces, statuses: ["active"], types: req.types, metadata: req.metadata },
+              UNIT_CANDIDATES,
+            )
+          : Promise.resolve([]),
+      ]);
+      const [beliefs, episodes] = await Promise.all([
+        store.getBeliefs(facts.map((f) => f.id)),
+        store.getEpisodes(turns.map((t) => t.id)),
+      ]);
+      // The tagger-free tests first: newer, and a number.
+      return [...beliefs, ...episodes].flatMap((record) => {
+        const text = "kind" in record ? record.text : record.content;
+        const at = "kind" in record ? record.validFrom : record.at;
+        return record.id !== older.id && at > older.at && mayCount(text)
+          ? [{ older, record, text, shared: topicWordsShared(older.text, text) }]
+          : [];
+      });
+    }),
+  );
+  // A word said in many facts ("kids", "new") links nothing: each word counted once.
+  const words = [...new Set(searched.flat().flatMap((c) => c.shared))];
+  const counts = await Promise.all(
+    words.map((w) => store.countBeliefText([w], factFilter, UNIT_LINK_RARE + 1)),
+  );
+  const rare = new Map(words.map((w, i) => [w, counts[i]! <= UNIT_LINK_RARE]));
+  // And a rare word shared besides the unit.
+  const found = searched.flat().filter((c) => c.shared.some((w) => rare.get(w) === true));
+  if (found.length === 0) return [];
+  await loadTagger();
+  const actorOf = async (r: Belief | Episode | undefined): Promise<string | null> => {
+    if (!r) return null;
+    if (!("kind" in r)) return r.actor;
+    const source = r.sources[0];
+    if (!source) return null;
+    if (!records.has(source)) for (const e of await store.getEpisodes([source])) records.set(e.id, e);
+    return actorOf(records.get(source) as Episode | undefined);
+  };
+  const linking = (w: string) => rare.get(w) === true;
+  // Per older, the newest statement that gives its unit another number: the latest value is what a
+  // current-state question asks, and one in between ("…stretched to £11,000") is not lifted.
+  const newest = new Map<string, { older: RecallHit; record: Belief | Episode; at: string; note: string }>();
+  const seen = new Set<string>();
+  for (const { older, record, text } of found) {
+    if (seen.has(`${older.id} ${record.id}`)) continue;
+    seen.add(`${older.id} ${record.id}`);
+    if ((await actorOf(records.get(older.id))) !== (await actorOf(record))) continue;
+    const changed = foundMeasureOfAsked(req.query, older.text, text, linking);
+    if (!changed) continue;
+    const slot = askedOnce.possible ? await askedOnce.read() : null;
+    if (slot && othersState(text, slot, req.lexicon)) continue;
+    // A turn a belief speaks for is read as that belief.
+    if (!("kind" in record) && (await representative(store, record.id, new Map(), {}))) continue;
+    const at = "kind" in record ? record.validFrom : record.at;
+    const held = newest.get(older.id);
+    if (held && (held.at > at || (held.at === at && compareIds(held.record.id, record.id) > 0))) continue;
+    newest.set(older.id, {
+      older,
+      record,
+      at,
+      note: `${changed.unit}: ${changed.older.join(", ")} → ${changed.newer.join(", ")}`,
+    });
+  }
+  const moves: (Move & { note: string })[] = [];
+  for (const { older, record, note } of newest.values()) {
+    const known = byId.get(record.id);
+    // Already above the older: nothing to do.
+    if (known && known.score > older.score) continue;
+    const newer =
+      known ??
+      hitOf(record, policy, now, {
+        textRank: null,
+        vectorRank: null,
+        relevance: older.why.relevance,
+        matched: `found by the unit [${older.id}] counts`,
+      });
+    moves.push({ older, newer, note });
+  }
+  if (moves.length === 0) return [];
+  const open = await unsettledMoves(store, moves);
+  for (const m of open)
+    if (!byId.has(m.newer.id)) {
+      const record = newest.get(m.older.id)!.record;
+      records.set(record.id, record);
+      byId.set(record.id, m.newer);
+      scored.push(m.newer);
+    }
+  liftNewer(
+    scored,
+    open,
+    (m) =>
+      `, found by the unit it counts, with another measure of what the question asks (${m.note}) and no verdict yet`,
+  );
+  return open.map(({ older, newer }) => ({ older, newer }));
+}

@@ -1,0 +1,93 @@
+/** The lift of the newer of two facts on the slot a current-state question asks (`sameSlotFirst`). */
+import type { RecallHit } from "../../model.js";
+import type { StoreReader } from "../../ports.js";
+import {
+  asksAbout,
+  fillsAskedThing,
+  namesOtherValue,
+  saysChangedState,
+  sharedSlot,
+  slotsOf,
+} from "../../state-slots.js";
+import { contentTokens } from "../../text.js";
+import type { RecallRequest } from "../request.js";
+import { type AskedOnce, liftNewer, othersState, unsettledMoves } from "./moves.js";
+
+/**
+ * Current-state questions prefer current beliefs, on the slot the question asks. When the question
+ * asks about a state that holds now, of a person (`askedSlot`: "What phone do I have?", not "What
+ * did I buy?" nor "What is the API rate limit?"), and two active facts among the candidates fill
+ * that very slot — the same subject and attribute, the attribute one the question names
+ * (`sharedSlot`: "My phone is a Pixel 6" / "…I finally upgraded my phone to an iPhone 15"), or
+ * each one of the question's attribute words (`fillsAskedSlot`: "Which cloud do we host on?": "We
+ * host everything on AWS" / "We're on Google Cloud now") — the older one within the first k, the newer saying a change or a state that holds now
+ * (`saysChangedState`) and naming another value (`namesOtherValue`), with no verdict that closed
+ * the pair (a non-lexical `distinct` or `refines`): the newer is ranked just above the older and
+ * its `why` says so. In a chat between two people nearly every turn is someone's state, so every
+ * condition is required: the question's tense and person, its own slot, and a change. Ranking
+ * only, among the candidates recall already has; nothing is searched again and nothing is closed.
+ * Mutates and re-sorts `scored`.
+ */
+export async function sameSlotFirst(
+  store: StoreReader,
+  scored: RecallHit[],
+  req: RecallRequest,
+  askedOnce: AskedOnce,
+): Promise<{ older: RecallHit; newer: RecallHit }[]> {
+  if (!askedOnce.possible) return [];
+  const words = new Set(contentTokens(req.query));
+  // The active facts that share a word with the question; the pair needs one within the first k.
+  const facts = scored.filter(
+    (h) =>
+      h.layer === "belief" &&
+      h.kind === "fact" &&
+      h.status === "active" &&
+      contentTokens(h.text).some((w) => words.has(w)),
+  );
+  const topK = new Set(scored.slice(0, req.k));
+  if (facts.length < 2 || !facts.some((h) => topK.has(h))) return [];
+  const asked = await askedOnce.read();
+  if (!asked) return [];
+  const moves: { older: RecallHit; newer: RecallHit; slot: string }[] = [];
+  for (const older of facts) {
+    if (!topK.has(older)) continue;
+    for (const newer of facts) {
+      if (!(newer.at > older.at)) continue;
+      // The same slot in the same words ("my phone" / "my phone"), or the question's slot in two
+      // of its words ("Which cloud do we host on?": "we host on AWS" / "we're on Google Cloud now").
+      // Each about what the question asks, by the head of its phrase (`asksAbout`: not "the dog
+      // walk" for "our dog", "my favourite café" for "our favourite restaurant", "for groceries"
+      // for "my grocery budget"), and no verb for a noun the question asks ("I bike to work now"
+      // for "Which bike do I ride?").
+      const same = sharedSlot(older.text, newer.text, asked.attributes);
+      const theirs =
+        same && slotsOf(newer.text).find((s) => s.subject === same.subject && s.attribute === same.attribute);
+      const a = fillsAskedThing(older.text, asked, req.lexicon);
+      const b = fillsAskedThing(newer.text, asked, req.lexicon);
+      const slot =
+        same && theirs && same.subject === asked.subject && asksAbout(same, asked) && asksAbout(theirs, asked)
+          ? same
+          : a && b && (a.central || b.central)
+            ? a
+            : null;
+      if (!slot) continue;
+      if (!saysChangedState(newer.text) || !namesOtherValue(older.text, newer.text, asked.attributes))
+        continue;
+      // Another person's change ("My flatmate started taking the 38 bus") is not the speaker's.
+      if (othersState(newer.text, asked, req.lexicon)) continue;
+      moves.push({
+        older,
+        newer,
+        slot: `${slot.subject === "speaker" ? "the speaker's" : `${slot.subject}'s`} "${slot.attribute}"`,
+      });
+    }
+  }
+  if (moves.length === 0) return [];
+  const open = await unsettledMoves(store, moves);
+  liftNewer(
+    scored,
+    open,
+    (m) => ` on the same slot the question asks (${m.slot}), saying a change, and no verdict yet`,
+  );
+  return open;
+}

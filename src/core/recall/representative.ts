@@ -1,0 +1,95 @@
+/**
+ * The belief that speaks for an episode in recall: one that lists it among its sources and holds
+ * now (or then, for `at`/`asOf`), reached through what replaced or folded it.
+ */
+import type { Belief } from "../model.js";
+import type { StoreReader } from "../ports.js";
+import { contentTokens } from "../text.js";
+import { compareIds } from "./ids.js";
+
+/** How far a chain of successors or parents is followed before giving up. */
+export const MAX_HOPS = 16;
+
+/**
+ * The belief that speaks for an episode in recall, or null when the episode speaks for itself.
+ *
+ * An episode is represented when a belief lists it among its `sources` and that belief, or
+ * what replaced it (`supersededBy`) or folded it (`parentId`), is current: active, or for a
+ * historical query (`at`/`asOf`), held then. A belief that was retired or forgotten represents
+ * nothing, so its episodes come back as themselves: sleep never makes an event unrecallable.
+ * Reached through a supersession, the episode is superseded: current recall leaves it out (its
+ * successor speaks for the subject, found by its own words) and `at` brings it back.
+ *
+ *   const rep = await representative(store, "e12", cache, {});  // → { belief: the active belief from e12, superseded: false } or null
+ */
+export async function representative(
+  store: StoreReader,
+  episodeId: string,
+  cache: Map<string, Belief | null>,
+  when: { at?: string | undefined; asOf?: string | undefined },
+  asked?: ReadonlySet<string>,
+): Promise<Representative | null> {
+  let best: Representative | null = null;
+  let bestShared = 0;
+  for (const b of await store.beliefsFromEpisode(episodeId)) {
+    const current = await currentOf(store, b, cache, when);
+    if (!current) continue;
+    // A turn split into several beliefs (a statement of state taken out, the rest) lends its match
+    // to the one that carries the words asked about.
+    const shared = asked ? sharedWith(asked, current.belief.text) : 0;
+    // A belief that still says what the episode said is preferred to a successor that replaced it.
+    const better =
+      !best ||
+      (best.superseded && !current.superseded) ||
+      (best.superseded === current.superseded &&
+        (shared > bestShared ||
+          (shared === bestShared && compareIds(current.belief.id, best.belief.id) < 0)));
+    if (better) {
+      best = current;
+      bestShared = shared;
+    }
+  }
+  return best;
+}
+
+/** How many of the asked words a text has. */
+function sharedWith(asked: ReadonlySet<string>, text: string): number {
+  let n = 0;
+  for (const w of new Set(contentTokens(text))) if (asked.has(w)) n++;
+  return n;
+}
+
+/** The current belief for an episode, and whether it was reached through a supersession (a new value). */
+export interface Representative {
+  belief: Belief;
+  superseded: boolean;
+}
+
+function heldAt(b: Belief, when: { at?: string | undefined; asOf?: string | undefined }): boolean {
+  if (when.at) return b.validFrom <= when.at && (b.validTo === null || b.validTo > when.at);
+  if (when.asOf) return b.recordedAt <= when.asOf && (b.retiredAt === null || b.retiredAt > when.asOf);
+  return b.status === "active";
+}
+
+async function currentOf(
+  store: StoreReader,
+  start: Belief,
+  cache: Map<string, Belief | null>,
+  when: { at?: string | undefined; asOf?: string | undefined },
+): Promise<Representative | null> {
+  let b: Belief | null = start;
+  let superseded = false;
+  for (let hop = 0; b && hop < MAX_HOPS; hop++) {
+    if (b.status === "forgotten") return null;
+    if (heldAt(b, when)) return { belief: b, superseded };
+    if (when.at || when.asOf) return null;
+    const next: string | null =
+      b.status === "dormant" ? b.parentId : b.status === "archived" ? b.supersededBy : null;
+    if (!next) return null;
+    // A merge keeps the content (and its sources); a supersession replaces the value.
+    if (b.status === "archived" && b.statusReason !== "merged") superseded = true;
+    if (!cache.has(next)) cache.set(next, await store.getBelief(next));
+    b = cache.get(next) ?? null;
+  }
+  return null;
+}
