@@ -428,6 +428,8 @@ describe("sameMeasureChanged: another measure of the same thing, with no questio
     ["I take 500 mg of magnesium every night.", "My son now takes 200 mg of magnesium."],
     ["I take 500 mg of magnesium every night.", "My son started taking 200 mg of magnesium."],
     ["api-gateway runs Node 18.", "api-gateway-canary runs Node 20."],
+    // A name the tagger reads as a verb ("email-worker") is still the holder's.
+    ["The billing-api service listens on port 8080", "The email-worker service now listens on port 9090"],
     // NAMES_WHICH: a number in the subject, before the verb, names which thing.
     ["The 2022 budget was 3 million.", "The 2023 budget was 3 million."],
     ["Invoice #1207 is paid.", "Invoice #1208 is paid."],

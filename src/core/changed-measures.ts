@@ -472,6 +472,9 @@ const clippedEitherWay = (word: string, words: ReadonlySet<string>) =>
     return saysClipped(new Set([short]), long) && /\p{L}/u.test(long[short.length]!);
   });
 
+/** An identifier ("notify-worker", "eu-west-1") or a gerund ("reporting"), whatever its tag. */
+const NAME_LIKE = /[\p{L}\p{N}][-_.][\p{L}\p{N}]|\d|\p{L}{2,}ing$/iu;
+
 /** Words that open a clause: a number's holder is read inside its own clause. */
 const CLAUSE_OPENER = /^(?:so|and|but|because|after|before|when|while|since|although|though|once|if|then)$/i;
 
@@ -492,13 +495,17 @@ function holderOf(sentence: string, values: readonly string[]): string[] {
   while (i >= 0 && ["ADV", "AUX", "PART", "VERB"].includes(words[i]!.pos)) i--;
   // The noun phrase ends, going back, at its determiner: "in the trays the greenhouse sits" holds
   // "the greenhouse".
+  // A name the tagger reads as a verb ("notify-worker", "the reporting sidecar") is a modifier here.
+  const inPhrase = (w: TaggedWord) =>
+    ["NOUN", "PROPN", "ADJ", "DET", "PRON", "X"].includes(w.pos) ||
+    (w.pos === "VERB" && NAME_LIKE.test(w.text));
   const phrase: TaggedWord[] = [];
-  while (i >= 0 && ["NOUN", "PROPN", "ADJ", "DET", "PRON"].includes(words[i]!.pos)) {
+  while (i >= 0 && inPhrase(words[i]!)) {
     phrase.unshift(words[i]!);
     if (words[i--]!.pos === "DET") break;
   }
   return phrase
-    .filter((w) => (w.pos === "NOUN" || w.pos === "PROPN") && !SPEAKER_SUBJECT.test(w.text))
+    .filter((w) => !["DET", "PRON", "ADJ"].includes(w.pos) && !SPEAKER_SUBJECT.test(w.text))
     .flatMap((w) => contentTokens(w.text));
 }
 

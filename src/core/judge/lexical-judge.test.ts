@@ -190,6 +190,7 @@ describe("another measure of the same thing is never two things, confidently", (
     ["I take 500 mg of magnesium every night.", "My son started taking 200 mg of magnesium."],
     ["I run 5 miles on Saturdays.", "I walked 3 miles to the station."],
     ["The staging cluster runs 3 worker nodes.", "The production cluster runs 12 worker nodes."],
+    ["The billing-api service listens on port 8080", "The email-worker service now listens on port 9090"],
     ["The 2022 budget was 3 million.", "The 2023 budget was 3 million."],
     ["Invoice #1207 is paid.", "Invoice #1208 is paid."],
   ] as const)("%s / %s: still two things", (a, b) => {
