@@ -78,6 +78,28 @@ describe("write gate", () => {
     expect(other.target?.id).toBe(ok.id);
   });
 
+  // The same words with the result negated ("works" / "doesn't work"): the same outcome conflict,
+  // not a contradiction that closes the older (on main `negation-flipped` decided first: contradicts).
+  it.each([
+    ["The fix works", "success", "The fix doesn't work", "failure"],
+    ["The nightly build passes on Linux", "success", "The nightly build does not pass on Linux", "failure"],
+  ] as const)("%s (%s) / %s (%s): an outcome conflict, nothing closed", async (first, was, second, now) => {
+    await fresh();
+    const ok = await mem.record(first, { type: "outcome", outcome: was });
+    const other = await mem.record(second, { type: "outcome", outcome: now });
+    expect(other).toMatchObject({ verdict: "outcome-conflict", stored: true, superseded: [] });
+    expect(other.target?.id).toBe(ok.id);
+  });
+
+  it("a fact's negated outcome, said without a recorded result, closes nothing", async () => {
+    await fresh();
+    const first = await mem.remember("The fix works");
+    const second = await mem.remember("The fix doesn't work");
+    expect(second).toMatchObject({ stored: true, superseded: [] });
+    expect(second.verdict).not.toBe("contradiction");
+    expect((await mem.get(first.id)).status).toBe("active");
+  });
+
   it.each([
     ["Is the retry limit 7?", { type: "question" as const }],
     ["What is the retry limit now, 7?", {}],

@@ -83,6 +83,9 @@ describe("an outcome is its own predicate, not a change", () => {
     ["The release pipeline passed", "The release pipeline failed", "success → failure"],
     ["The nightly export failed to start", "The nightly export worked again", "failure → success"],
     ["The smoke tests never failed", "The smoke tests broke", "success → failure"],
+    // The same words with the result negated: a contradiction on main (`negation-flipped`).
+    ["The fix works", "The fix doesn't work", "success → failure"],
+    ["The smoke tests don't pass", "The smoke tests pass", "failure → success"],
   ] as const)("%s / %s: an outcome conflict (%s)", (a, b, results) => {
     expect(verdict(a, b)).toMatchObject({
       relation: "refines",
@@ -147,5 +150,52 @@ describe("participles name attributes", () => {
     ["The auth service is owned by Ravi", "The auth service is now owned by Felix", "supersedes"],
   ] as const)("%s / %s → %s", (a, b, expected) => {
     expect(compareLexically({ text: a, at }, { text: b, at }).relation).toBe(expected);
+  });
+});
+
+describe("another measure of the same thing is never two things, confidently", () => {
+  const verdict = (a: string, b: string) => compareLexically({ text: a, at }, { text: b, at });
+
+  // The same unit with another number, and a word of what is measured said by both: the slot
+  // reader took an opening phrase for the newer's subject, and on main each read confidently as
+  // another entity or attribute, so sleep kept both values active. Deferred now (a semantic judge,
+  // or recall's newer-first lifts, decide); never a confident "different".
+  it.each([
+    ["The boiler pressure sits at 1.5 bar.", "After the plumber came the boiler pressure is at 1.2 bar."],
+    [
+      "We keep the greenhouse at 24 degrees.",
+      "With seedlings in the trays the greenhouse sits at 26 degrees.",
+    ],
+    ["The retro lasts 45 minutes.", "With the new team in the room the retro lasts 60 minutes."],
+    [
+      "Our billing database is MySQL 5.7 on a VM.",
+      "After we upgraded billing to MySQL 8, two reports broke.",
+    ],
+    [
+      "I take 500 mg of magnesium every night.",
+      "The GP said my levels were low, so I'm taking 800 mg of magnesium now.",
+    ],
+  ] as const)("%s / %s: deferred", (a, b) => {
+    expect(verdict(a, b)).toMatchObject({
+      relation: "refines",
+      rule: "unsure:other-value",
+      confident: false,
+    });
+  });
+
+  // The same unit of another thing stays confidently another thing: another holder (named, or
+  // behind a verb chain), another verb, another modifier, a number that names which one.
+  it.each([
+    ["I take 500 mg of magnesium every night.", "My son now takes 200 mg of magnesium."],
+    ["I take 500 mg of magnesium every night.", "My son started taking 200 mg of magnesium."],
+    ["I run 5 miles on Saturdays.", "I walked 3 miles to the station."],
+    ["The staging cluster runs 3 worker nodes.", "The production cluster runs 12 worker nodes."],
+    ["The billing-api service listens on port 8080", "The email-worker service now listens on port 9090"],
+    ["The 2022 budget was 3 million.", "The 2023 budget was 3 million."],
+    ["Invoice #1207 is paid.", "Invoice #1208 is paid."],
+  ] as const)("%s / %s: still two things", (a, b) => {
+    const v = verdict(a, b);
+    expect(v.confident).toBe(true);
+    expect(["refines", "distinct"]).toContain(v.relation);
   });
 });

@@ -53,7 +53,12 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "contradicts",
       ],
     ],
-    leaves: [["Feature flags are enabled", "Feature flags are enabled for admins"]],
+    leaves: [
+      ["Feature flags are enabled", "Feature flags are enabled for admins"],
+      // Two outcomes: the negation is the newer's result, an outcome conflict (`unsure:other-outcome`).
+      ["The fix works.", "The fix doesn't work."],
+      ["The nightly build passes on Linux.", "The nightly build doesn't pass on Linux."],
+    ],
   },
   "state-flipped": {
     decides: [
@@ -271,12 +276,33 @@ const EXAMPLES: Record<string, RuleExamples> = {
     ],
   },
   "different-entity": {
-    decides: [["Alice's timezone is UTC", "Bob's timezone is PST", "distinct"]],
-    leaves: [["Alice's timezone is UTC", "Alice's timezone is PST"]],
+    decides: [
+      ["Alice's timezone is UTC", "Bob's timezone is PST", "distinct"],
+      // The same unit, but another thing counted: another modifier, another name joined on.
+      [
+        "The staging cluster runs 3 worker nodes.",
+        "The production cluster runs 12 worker nodes.",
+        "distinct",
+      ],
+      ["api-gateway runs Node 18.", "api-gateway-canary runs Node 20.", "distinct"],
+    ],
+    leaves: [
+      ["Alice's timezone is UTC", "Alice's timezone is PST"],
+      // Another measure of the same thing: an opening clause is no other subject.
+      ["The boiler pressure sits at 1.5 bar.", "After the plumber came the boiler pressure is at 1.2 bar."],
+      [
+        "Our billing database is MySQL 5.7 on a VM.",
+        "After we upgraded billing to MySQL 8, two reports broke.",
+      ],
+    ],
   },
   "different-subject": {
     decides: [["Alice prefers tea", "Bob prefers tea", "refines"]],
-    leaves: [["Alice prefers tea", "Alice prefers green tea"]],
+    leaves: [
+      ["Alice prefers tea", "Alice prefers green tea"],
+      // Another measure of the same thing (the opening clause's subject shares no word).
+      ["The boiler pressure sits at 1.5 bar.", "After the plumber came the boiler pressure is at 1.2 bar."],
+    ],
   },
   "different-attribute": {
     decides: [
@@ -286,13 +312,34 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The user likes jazz.", "The user enjoys jazz.", "refines"],
       // An outcome against a value, whatever the cue ("now").
       ["Deploys happen on Thursdays", "The deploy now fails on the migration lock", "refines"],
+      // The same unit, but another holder, another verb, or a number that names which thing.
+      ["I take 500 mg of magnesium every night.", "My son now takes 200 mg of magnesium.", "refines"],
+      ["I take 500 mg of magnesium every night.", "My son started taking 200 mg of magnesium.", "refines"],
+      ["I run 5 miles on Saturdays.", "I walked 3 miles to the station.", "refines"],
+      ["The 2022 budget was 3 million.", "The 2023 budget was 3 million.", "refines"],
+      ["Invoice #1207 is paid.", "Invoice #1208 is paid.", "refines"],
     ],
-    leaves: [["The auth service is deployed in eu-west-1", "The auth service was moved to eu-central-1"]],
+    leaves: [
+      ["The auth service is deployed in eu-west-1", "The auth service was moved to eu-central-1"],
+      // Another measure of the same thing, whatever opens the newer or whoever reported it.
+      [
+        "We keep the greenhouse at 24 degrees.",
+        "With seedlings in the trays the greenhouse sits at 26 degrees.",
+      ],
+      ["The retro lasts 45 minutes.", "With the new team in the room the retro lasts 60 minutes."],
+      [
+        "I take 500 mg of magnesium every night.",
+        "The GP said my levels were low, so I'm taking 800 mg of magnesium now.",
+      ],
+    ],
   },
   "unsure:other-outcome": {
     decides: [
       ["The migration worked", "The migration broke", "refines"],
       ["Deploying with blue-green switch worked", "Deploying with blue-green switch failed", "refines"],
+      // A negated outcome is a result, not a contradiction (`negation-flipped` leaves it).
+      ["The fix works.", "The fix doesn't work.", "refines"],
+      ["The nightly build passes on Linux.", "The nightly build doesn't pass on Linux.", "refines"],
     ],
     leaves: [
       // The same result; another subject's; a fail-over is a change.

@@ -9,6 +9,8 @@
  * "nothing is lost silently"; a duplicate kept until a semantic judge sees it costs little.
  * The examples of every rule are in ./rules.test.ts.
  */
+
+import { sameMeasureChanged } from "../changed-measures.js";
 import type { JudgeRelation } from "../ports.js";
 import { contentTokens, hasChangeCue, rawTokens, SPEAKER_SUBJECT, stem } from "../text.js";
 import {
@@ -255,6 +257,35 @@ const quantitiesDiffer = (p: Pair) => {
 };
 
 /**
+ * The newer gives another measure of the thing the older measures — the same unit, another number,
+ * a word of what is measured said by both (changed-measures.ts `sameMeasureChanged`: "We keep the
+ * thermostat at 19 degrees" / "With a newborn in the house the thermostat lives at 20.5 degrees").
+ * Such a pair is never confidently about two things, whatever the slot reader took for each
+ * subject (an opening phrase, "With a newborn in the house", "After we upgraded prod", reads as
+ * one): the rules that say so pass, and a later rule decides (most often `unsure:other-value`).
+ */
+const measuresOneThing = (p: Pair) => {
+  let m = measureMemo.get(p);
+  if (m === undefined) {
+    // An outcome is an event, not a measure of a state ("The deploy failed after 35 minutes").
+    m =
+      p.sa.predicate !== OUTCOME &&
+      p.sb.predicate !== OUTCOME &&
+      sameMeasureChanged(p.a.text, p.b.text) !== null;
+    measureMemo.set(p, m);
+  }
+  return m;
+};
+const measureMemo = new WeakMap<Pair, boolean>();
+
+/**
+ * Both statements report how an attempt went (`OUTCOME`): a later result is another event of the
+ * subject, not a claim that the earlier was false — an outcome conflict, read by
+ * `unsure:other-outcome`, never a contradiction that closes the older.
+ */
+const bothOutcomes = (p: Pair) => p.sa.predicate === OUTCOME && p.sb.predicate === OUTCOME;
+
+/**
  * The rule that reads two outcomes of one subject with other results: the write gate stores the
  * newer as an outcome conflict when the two were recorded with other outcomes (write-gate.ts).
  */
@@ -284,9 +315,11 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "negation-flipped",
-    doc: "The same words and numbers, one side negated: the newer contradicts the older.",
+    doc: 'The same words and numbers, one side negated: the newer contradicts the older. Not two outcomes: an outcome\'s negation is its result ("The fix works" / "The fix doesn\'t work": `unsure:other-outcome`).',
     decide: (p) =>
-      p.sameWords && !p.numbersDiffer && p.a.negated !== p.b.negated ? decided("contradicts") : null,
+      p.sameWords && !p.numbersDiffer && p.a.negated !== p.b.negated && !bothOutcomes(p)
+        ? decided("contradicts")
+        : null,
   },
   {
     name: "state-flipped",
@@ -500,7 +533,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         return null;
       const { valueA, valueB } = valuesOf(p);
       if (valueA.size > 0 && jaccard(valueA, valueB) === 1) return null;
-      return decided("distinct");
+      return measuresOneThing(p) ? null : decided("distinct");
     },
   },
   {
@@ -511,14 +544,14 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       const { subjA, subjB } = subjects(p);
       const shared =
         subjA.size === 0 || subjB.size === 0 || p.shared.some((t) => subjA.has(t) && subjB.has(t));
-      return shared ? null : decided(p.similarity > 0.5 ? "refines" : "distinct");
+      return shared || measuresOneThing(p) ? null : decided(p.similarity > 0.5 ? "refines" : "distinct");
     },
   },
   {
     name: "different-attribute",
     doc: 'Same subject, another attribute: an extra subject word, another participle (deployed in / owned by), a kind (is a …) against a place, another verb, an outcome against a value ("Deploys happen on Thursdays" / "Deploy failed: migration lock timeout").',
     decide: (p) => {
-      if (!bothSlotted(p)) return null;
+      if (!bothSlotted(p) || measuresOneThing(p)) return null;
       const same = sameSubject(p);
       if (!same && !p.change) return decided(p.similarity > 0.35 ? "refines" : "distinct", "subject");
       // An outcome is an event of its subject, not a value of one of its attributes: whatever the

@@ -19,7 +19,7 @@ import {
   foundMeasureOfAsked,
   mayCount,
   topicWordsShared,
-} from "./changed-measures.js";
+} from "../../changed-measures.js";
 import { type AskedOnce, activeFactsOf, liftNewer, type Move, othersState, unsettledMoves } from "./moves.js";
 
 /**

@@ -56,8 +56,8 @@
  *
  * `await loadTagger()` before any call.
  */
-import { type TaggedWord, tag } from "../../judge/tagger.js";
-import { contentTokens, isHypothetical, isNegated, isQuestion } from "../../text.js";
+import { type TaggedWord, tag } from "./judge/tagger.js";
+import { contentTokens, isHypothetical, isNegated, isQuestion, SPEAKER_SUBJECT } from "./text.js";
 
 /** A number and the unit it counts, as said. */
 export interface Measure {
@@ -383,7 +383,22 @@ export function foundMeasureOfAsked(
   // The older must measure the thing the question asks, not another of its kind ("the food budget"
   // for "What is our kitchen renovation budget?").
   if (otherModifier([question], olderGiving, new Set(olderAsked))) return null;
-  // The unit as said ("metres" for the lemma "meter") is no topic either.
+  const shared = topicOf(changed, olderGiving, newerGiving);
+  if (!shared.some(linking)) return null;
+  if (otherModifier(olderGiving, newerGiving, new Set([...shared, ...olderAsked]))) return null;
+  if (saysNumber(question, changed.older)) return null;
+  return otherHolder(question, olderAsked, older, newerGiving) ? null : changed;
+}
+
+/**
+ * `SAME_TOPIC_WORD` over the sentences giving the two numbers: the content words they share but
+ * the unit's, as its lemma or as said ("metres" for the lemma "meter").
+ */
+function topicOf(
+  changed: ChangedMeasure,
+  olderGiving: readonly string[],
+  newerGiving: readonly string[],
+): string[] {
   const unitWords = new Set([
     ...contentTokens(changed.unit),
     ...[...olderGiving, ...newerGiving]
@@ -391,13 +406,147 @@ export function foundMeasureOfAsked(
       .filter((w) => w.lemma.toLowerCase() === changed.unit)
       .flatMap((w) => contentTokens(w.text)),
   ]);
-  const shared = topicWordsShared(olderGiving.join(" "), newerGiving.join(" ")).filter(
-    (w) => !unitWords.has(w),
+  return topicWordsShared(olderGiving.join(" "), newerGiving.join(" ")).filter((w) => !unitWords.has(w));
+}
+
+/**
+ * Two statements, no question: the newer gives another measure of the same thing the older
+ * measures, or null — for the lexical judge, which must not read such a pair as about two things
+ * (rules.ts, `unsure:other-measure` and `measure-changed`). `OTHER_NUMBER`; `SAME_TOPIC_WORD` (a
+ * word besides the unit shared by the sentences giving the numbers, whole or `CLIPPED`: "prod" for
+ * "production"); `NO_OTHER_MODIFIER` on those words; `NO_OTHER_HOLDER` (a third person in the
+ * newer's sentence only).
+ *
+ *   sameMeasureChanged("We keep the thermostat at 19 degrees.",
+ *     "With a newborn in the house the thermostat lives at 20.5 degrees.")
+ *   // → { unit: "degree", older: ["19"], newer: ["20.5"] }
+ *   sameMeasureChanged("I run 5 miles on Saturdays.", "I walked 3 miles to the station.")  // → null
+ */
+export function sameMeasureChanged(older: string, newer: string): ChangedMeasure | null {
+  if (!MAY_COUNT.test(older) || !MAY_COUNT.test(newer)) return null;
+  const changed = anotherMeasure(older, newer);
+  if (!changed) return null;
+  const olderGiving = giving(older, changed.unit, changed.older);
+  const newerGiving = giving(newer, changed.unit, changed.newer);
+  // A function word ("every two weeks" / "every 2 weeks") names nothing measured.
+  const naming = new Set(
+    [...olderGiving, ...newerGiving]
+      .flatMap((s) => tag(s))
+      .filter((w) => ["NOUN", "PROPN", "VERB", "ADJ"].includes(w.pos))
+      .flatMap((w) => contentTokens(w.text)),
   );
-  if (!shared.some(linking)) return null;
-  if (otherModifier(olderGiving, newerGiving, new Set([...shared, ...olderAsked]))) return null;
-  if (saysNumber(question, changed.older)) return null;
-  return otherHolder(question, olderAsked, older, newerGiving) ? null : changed;
+  const shared = topicOf(changed, olderGiving, newerGiving).filter((w) => naming.has(w));
+  // Said whole, or clipped on one side ("the prod cluster" / "the production database").
+  const topicWords = (ss: readonly string[]) =>
+    new Set(
+      contentTokens(ss.join(" ")).filter((w) => !/\d/.test(w) && w.length >= 3 && !MEASURE_WORDS.has(w)),
+    );
+  const wordsA = topicWords(olderGiving);
+  const wordsB = topicWords(newerGiving);
+  const unitWords = new Set(contentTokens(changed.unit));
+  const clipped = [...wordsA].filter(
+    (w) => naming.has(w) && !unitWords.has(w) && !wordsB.has(w) && clippedEitherWay(w, wordsB),
+  );
+  if (shared.length === 0 && clipped.length === 0) return null;
+  if (otherModifier(olderGiving, newerGiving, new Set(shared))) return null;
+  if (
+    olderGiving.some((s) => namesWhich(s, changed.older)) ||
+    newerGiving.some((s) => namesWhich(s, changed.newer))
+  )
+    return null;
+  if (otherHolder("", [], older, newerGiving)) return null;
+  // `NO_OTHER_HOLDER`, named: the noun or name the newer's number is said of is one the older says
+  // ("My daughter now takes 400 IU of vitamin D" holds her dose, not "I take 1,000 IU"'s).
+  const olderWords = new Set(contentTokens(older));
+  const holders = newerGiving.flatMap((s) => holderOf(s, changed.newer));
+  return holders.every((w) => olderWords.has(w) || clippedEitherWay(w, olderWords)) ? changed : null;
+}
+
+/**
+ * `CLIPPED` either way, inside one word: "prod" / "production", not "ledger-db" /
+ * "ledger-db-replica" (a part joined on is another name).
+ */
+const clippedEitherWay = (word: string, words: ReadonlySet<string>) =>
+  [...words].some((w) => {
+    const [short, long] = w.length < word.length ? [w, word] : [word, w];
+    return saysClipped(new Set([short]), long) && /\p{L}/u.test(long[short.length]!);
+  });
+
+/** An identifier ("notify-worker", "eu-west-1") or a gerund ("reporting"), whatever its tag. */
+const NAME_LIKE = /[\p{L}\p{N}][-_.][\p{L}\p{N}]|\d|\p{L}{2,}ing$/iu;
+
+/** Words that open a clause: a number's holder is read inside its own clause. */
+const CLAUSE_OPENER = /^(?:so|and|but|because|after|before|when|while|since|although|though|once|if|then)$/i;
+
+/**
+ * The nouns and names a number in `sentence` is said of (content tokens): the noun phrase right
+ * before the last verb ahead of the number, inside the number's clause (a comma, a semicolon or a
+ * conjunction closes a clause: "The blood test showed I was low, so I'm taking 4,000 IU" holds
+ * "I'm"). A pronoun names no noun; none when no verb is read before the number.
+ */
+function holderOf(sentence: string, values: readonly string[]): string[] {
+  const words = tag(sentence);
+  const at = numberAt(sentence, words, values);
+  if (at < 0) return [];
+  const verb = verbBefore(sentence, words, at);
+  if (verb < 0) return [];
+  // Back over the verb chain ("started taking", "has been keeping") to the noun phrase before it.
+  let i = verb - 1;
+  while (i >= 0 && ["ADV", "AUX", "PART", "VERB"].includes(words[i]!.pos)) i--;
+  // The noun phrase ends, going back, at its determiner: "in the trays the greenhouse sits" holds
+  // "the greenhouse".
+  // A name the tagger reads as a verb ("notify-worker", "the reporting sidecar") is a modifier here.
+  const inPhrase = (w: TaggedWord) =>
+    ["NOUN", "PROPN", "ADJ", "DET", "PRON", "X"].includes(w.pos) ||
+    (w.pos === "VERB" && NAME_LIKE.test(w.text));
+  const phrase: TaggedWord[] = [];
+  while (i >= 0 && inPhrase(words[i]!)) {
+    phrase.unshift(words[i]!);
+    if (words[i--]!.pos === "DET") break;
+  }
+  return phrase
+    .filter((w) => !["DET", "PRON", "ADJ"].includes(w.pos) && !SPEAKER_SUBJECT.test(w.text))
+    .flatMap((w) => contentTokens(w.text));
+}
+
+/**
+ * `NAMES_WHICH`: a number before its clause's first verb, with a verb after it, is part of the
+ * subject: it names which thing ("The 2024 budget was 2 million", "Ticket #4412 is resolved"), not
+ * what is measured of it.
+ */
+function namesWhich(sentence: string, values: readonly string[]): boolean {
+  const words = tag(sentence);
+  const at = numberAt(sentence, words, values);
+  if (at < 0 || verbBefore(sentence, words, at) >= 0) return false;
+  for (let i = at + 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (/[,;:]/.test(sentence.slice(words[i - 1]!.start + words[i - 1]!.text.length, w.start))) return false;
+    if (w.pos === "VERB" || w.pos === "AUX") return true;
+  }
+  return false;
+}
+
+/** The index of the word that starts one of `values` in `sentence`, or -1. */
+function numberAt(sentence: string, words: readonly TaggedWord[], values: readonly string[]): number {
+  return words.findIndex(
+    (w) =>
+      (w.pos === "NUM" || CLOCK.test(w.text)) &&
+      values.some((v) =>
+        sentence.slice(w.start).replace(/,/g, "").toLowerCase().startsWith(v.replace(/^[-+]/, "")),
+      ),
+  );
+}
+
+/** The last verb before word `at` inside its clause (a comma, a semicolon or a conjunction closes one), or -1. */
+function verbBefore(sentence: string, words: readonly TaggedWord[], at: number): number {
+  for (let i = at - 1; i >= 0; i--) {
+    const w = words[i]!;
+    const next = words[i + 1]!;
+    if (/[,;:]/.test(sentence.slice(w.start + w.text.length, next.start))) return -1;
+    if (w.pos === "VERB" || w.pos === "AUX") return i;
+    if (w.pos === "CCONJ" || w.pos === "SCONJ" || CLAUSE_OPENER.test(w.text)) return -1;
+  }
+  return -1;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { sleptChat } from "../../../../test/support/memory.js";
-import type { Memory } from "../../engine.js";
-import { loadTagger } from "../../judge/tagger.js";
+import { sleptChat } from "../../test/support/memory.js";
+import type { Memory } from "./engine.js";
+import { loadTagger } from "./judge/tagger.js";
 import {
   anotherMeasure,
   anotherMeasureOfAsked,
@@ -10,6 +10,7 @@ import {
   foundMeasureOfAsked,
   measuresOf,
   SIGNED_NUMBER,
+  sameMeasureChanged,
   saysClipped,
   saysNumber,
   TIME_OF_DAY,
@@ -389,5 +390,53 @@ describe("recall: a newer measure the question's words do not find is listed abo
     ]);
     const hits = await mem.recall("What is our weekly grocery budget?", { k: 5 });
     expect(hits[0]?.text).toMatch(/£90/);
+  });
+});
+
+describe("sameMeasureChanged: another measure of the same thing, with no question (the lexical judge)", () => {
+  it.each([
+    // SAME_TOPIC_WORD: "boiler pressure", "greenhouse", "magnesium"; CLIPPED: "prod" / "production".
+    [
+      "The boiler pressure sits at 1.5 bar.",
+      "After the plumber came the boiler pressure is at 1.2 bar.",
+      "bar",
+    ],
+    [
+      "We keep the greenhouse at 24 degrees.",
+      "With seedlings in the trays the greenhouse sits at 26 degrees.",
+      "degree",
+    ],
+    [
+      "I take 500 mg of magnesium every night.",
+      "The GP said my levels were low, so I'm taking 800 mg of magnesium now.",
+      "mg",
+    ],
+    [
+      "Our production cluster runs Kubernetes 1.27.",
+      "We upgraded the prod cluster to Kubernetes 1.29.",
+      "kubernetes",
+    ],
+  ] as const)("%s / %s: taken (%s)", (older, newer, unit) => {
+    expect(sameMeasureChanged(older, newer)?.unit).toBe(unit);
+  });
+
+  it.each([
+    // SAME_TOPIC_WORD: only the unit shared, or only a function word ("every").
+    ["I run 5 miles on Saturdays.", "I walked 3 miles to the station."],
+    ["We publish every three weeks.", "We deploy every 3 weeks."],
+    // NO_OTHER_HOLDER, named: the noun phrase before the number's verb (chain) is not the older's.
+    ["I take 500 mg of magnesium every night.", "My son now takes 200 mg of magnesium."],
+    ["I take 500 mg of magnesium every night.", "My son started taking 200 mg of magnesium."],
+    ["api-gateway runs Node 18.", "api-gateway-canary runs Node 20."],
+    // A name the tagger reads as a verb ("email-worker") is still the holder's.
+    ["The billing-api service listens on port 8080", "The email-worker service now listens on port 9090"],
+    // NAMES_WHICH: a number in the subject, before the verb, names which thing.
+    ["The 2022 budget was 3 million.", "The 2023 budget was 3 million."],
+    ["Invoice #1207 is paid.", "Invoice #1208 is paid."],
+    // NO_OTHER_MODIFIER; OTHER_NUMBER (the same number again).
+    ["The staging cluster runs 3 worker nodes.", "The production cluster runs 12 worker nodes."],
+    ["The boiler pressure sits at 1.5 bar.", "The boiler pressure is still 1.5 bar."],
+  ] as const)("%s / %s: refused", (older, newer) => {
+    expect(sameMeasureChanged(older, newer)).toBeNull();
   });
 });
