@@ -167,8 +167,9 @@ const contentSchema = (what: string) =>
 export const MAX_METADATA_DEPTH = 32;
 
 /**
- * Why a value is not storable JSON (too deep, a cycle, a BigInt, a function, NaN or Infinity), or null. Walks
- * with an explicit stack, so no input can overflow the call stack the way JSON.stringify does.
+ * Why a value is not storable JSON (too deep, a cycle, a BigInt, a function, NaN or Infinity, a
+ * `__proto__` key), or null. Walks with an explicit stack, so no input can overflow the call stack
+ * the way JSON.stringify does.
  */
 export function jsonProblem(
   value: unknown,
@@ -199,6 +200,10 @@ export function jsonProblem(
     } else
       for (const k in v) {
         if (!Object.hasOwn(v, k)) continue;
+        // JSON.parse makes "__proto__" an own key, but copying the object (zod's record, a
+        // spread into a plain object) sets the prototype instead: the key was dropped, silently.
+        if (k === "__proto__")
+          return 'has a key "__proto__", which a JavaScript object cannot keep as a field: rename it';
         if (nodes + stack.length >= maxNodes) return `holds more than ${maxNodes} values`;
         stack.push({ v: (v as Record<string, unknown>)[k], depth: depth + 1 });
       }

@@ -3,18 +3,22 @@
  * write failed with the driver's "invalid byte sequence for encoding UTF8: 0x00", code 22021,
  * while SQLite kept it), a lone UTF-16 surrogate ("\ud800", half of a pair), which has no UTF-8
  * form (SQLite kept replacement characters: the text read back was not the one written), and
- * NaN or Infinity in metadata (JSON.stringify wrote null, silently). Each is INVALID_INPUT on
+ * NaN or Infinity in metadata (JSON.stringify wrote null, silently), and a metadata key
+ * "__proto__" (an own key after JSON.parse, dropped without a word when the record was copied). Each is INVALID_INPUT on
  * every store and surface, naming the field, and leaves the store as it was; a document to
  * import that holds such text is refused whole. Well-formed text (an emoji's surrogate pair,
  * a tab) is kept.
  */
+import type { AddressInfo } from "node:net";
 import { PGlite } from "@electric-sql/pglite";
+import { serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import { createMcpServer } from "../../src/mcp/server.js";
 import { openMemory } from "../../src/open-memory.js";
+import { createServerApp } from "../../src/server/app.js";
 import { PostgresStore } from "../../src/store/postgres/index.js";
 import { testClock, testMemory } from "../support/memory.js";
 import { storeSnapshot } from "../support/store-snapshot.js";
@@ -145,5 +149,63 @@ describe("a document to import with such text", () => {
     });
     expect(await mem.list({ layer: "episode", status: "any" })).toHaveLength(0);
     expect(await mem.audit()).toHaveLength(0);
+  });
+});
+
+describe("a metadata key __proto__", () => {
+  it.each([
+    ["at the top", '{"__proto__":{"isAdmin":true},"ticket":"OPS-12"}'],
+    ["nested", '{"ticket":{"__proto__":{"isAdmin":true}}}'],
+  ])("%s is INVALID_INPUT, not a field dropped without a word", async (_, json) => {
+    ({ mem } = await testMemory());
+    await expect(mem.record("The deploy finished", { metadata: JSON.parse(json) })).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      message: expect.stringMatching(/"__proto__"/),
+    });
+    expect(await mem.list({ layer: "episode" })).toHaveLength(0);
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
+  it('"constructor" and "prototype" are ordinary keys, kept and found by a filter', async () => {
+    ({ mem } = await testMemory());
+    const metadata = { constructor: { prototype: { p: 2 } }, ticket: "OPS-12" };
+    const r = await mem.record("The deploy finished", { metadata });
+    expect(await mem.get(r.id!)).toMatchObject({ metadata });
+    expect(await mem.list({ layer: "episode", metadata: { "constructor.prototype.p": 2 } })).toHaveLength(1);
+  });
+});
+
+describe("REST: the same refusals as a 400, nothing stored", () => {
+  it("a NUL in content, a lone surrogate escape, a metadata key __proto__: each 400 INVALID_INPUT", async () => {
+    ({ mem } = await testMemory());
+    const app = createServerApp({ memory: mem, writeRate: { perSecond: 1000, burst: 1000 } });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/namespaces/default`;
+      for (const body of [
+        '{"content":"The door code is 4821\\u0000 for the lab"}',
+        '{"content":"The door code is \\ud800 for the lab"}',
+        '{"content":"The deploy finished","metadata":{"__proto__":{"isAdmin":true}}}',
+      ]) {
+        const res = await fetch(`${base}/episodes`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+        });
+        expect(res.status, body).toBe(400);
+        expect(await res.json()).toMatchObject({ error: { code: "INVALID_INPUT" } });
+      }
+      const beliefs = await fetch(`${base}/beliefs`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"statement":"The vault hint is \\udfff blue"}',
+      });
+      expect(beliefs.status).toBe(400);
+      expect(await mem.list({ status: "any" })).toHaveLength(0);
+      expect(await mem.list({ layer: "episode", status: "any" })).toHaveLength(0);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
