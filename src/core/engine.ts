@@ -106,8 +106,8 @@ import {
   type StatsResult,
   type SweepOptionsInput,
   SweepOptionsSchema,
-  WrapTokenSchema,
   unstorableText,
+  WrapTokenSchema,
 } from "./model.js";
 import { checkPrefix, namespacesUnder } from "./namespace-prefix.js";
 import { type Policy, type PolicyInput, PolicySchema } from "./policy.js";

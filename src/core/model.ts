@@ -459,9 +459,16 @@ export const RememberOptionsSchema = z
       .default("fact"),
     at: TimeInputSchema.optional(),
     namespace: NamespaceSchema.optional(),
-    source: storableString("source").max(500).optional().describe("Where the statement came from (user, doc:…, tool:…)."),
+    source: storableString("source")
+      .max(500)
+      .optional()
+      .describe("Where the statement came from (user, doc:…, tool:…)."),
     sources: z.array(EpisodeIdSchema).max(1000).optional().describe("Episode ids the belief rests on."),
-    steps: z.array(storableString("a step").min(1).max(1000)).max(100).optional().describe("Steps, for a procedure."),
+    steps: z
+      .array(storableString("a step").min(1).max(1000))
+      .max(100)
+      .optional()
+      .describe("Steps, for a procedure."),
     metadata: MetadataSchema.optional(),
     key: KeySchema.optional(),
   })

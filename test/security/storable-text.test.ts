@@ -38,7 +38,10 @@ const writes = (mem: Memory, bad: string): [string, () => Promise<unknown>][] =>
   ["capture when", () => mem.capture({ when: bad, prefer: "roll back first" })],
   ["capture session", () => mem.capture({ when: "a deploy fails", prefer: "roll back", session: bad })],
   ["recordMany, the second item", () => mem.recordMany([{ content: "The first is fine" }, { content: bad }])],
-  ["rememberMany, the second item", () => mem.rememberMany([{ statement: "The first is fine" }, { statement: bad }])],
+  [
+    "rememberMany, the second item",
+    () => mem.rememberMany([{ statement: "The first is fine" }, { statement: bad }]),
+  ],
   ["withActor", async () => (await mem.withActor(bad)).record("The deploy finished")],
 ];
 
@@ -116,7 +119,7 @@ describe("NaN and Infinity in metadata", () => {
   it.each([
     ["NaN", Number.NaN],
     ["Infinity", Number.POSITIVE_INFINITY],
-    ["-Infinity (1e309 negated)", -1e309],
+    ["-Infinity (what -1e309 parses to)", Number.NEGATIVE_INFINITY],
   ])("%s is INVALID_INPUT, not a silent null", async (_, n) => {
     ({ mem } = await testMemory());
     for (const write of [
@@ -136,11 +139,11 @@ describe("a document to import with such text", () => {
   it.each([
     ["a NUL", "\\u0000"],
     ["a lone surrogate", "\\ud800"],
-  ])("%s in an episode is refused whole; nothing imported", async (_, escape) => {
+  ])("%s in an episode is refused whole; nothing imported", async (_, spelled) => {
     const source = (await testMemory()).mem;
     await source.record("The deploy finished at noon");
     await source.record("The door code is CANARY for the lab");
-    const doc = (await source.export()).replace("CANARY", escape);
+    const doc = (await source.export()).replace("CANARY", spelled);
     await source.close();
     ({ mem } = await testMemory());
     await expect(mem.import(doc)).rejects.toMatchObject({

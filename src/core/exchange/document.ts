@@ -255,7 +255,8 @@ export function damagedRow(doc: ExportDocument): string | null {
       for (const [field, value] of Object.entries(row))
         for (const text of typeof value === "string" ? [value] : Array.isArray(value) ? value : []) {
           const problem = typeof text === "string" ? unstorableText(text) : null;
-          if (problem) return `${section} row ${i + 1} (${"id" in row ? row.id : "key" in row ? row.key : "pair"}): ${field} ${problem}`;
+          if (problem)
+            return `${section} row ${i + 1} (${"id" in row ? row.id : "key" in row ? row.key : "pair"}): ${field} ${problem}`;
         }
   // One key, one record: a key twice (two values, say) would leave the store whichever came last.
   const twice = keyTwice(doc.meta);
