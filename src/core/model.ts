@@ -903,7 +903,7 @@ export const AffectSchema = z
   .strict();
 
 export const SaveContinuityInputSchema = z.object({
-  text: storableString("the digest").trim().min(1, "the digest is empty: pass the compressed markdown"),
+  text: z.string().trim().min(1, "the digest is empty: pass the compressed markdown"),
   options: z
     .object({
       token: z.string().min(1, "token is required: pass the token prepareWrap returned"),
