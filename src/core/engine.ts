@@ -106,6 +106,7 @@ import {
   type StatsResult,
   type SweepOptionsInput,
   SweepOptionsSchema,
+  unstorableText,
   WrapTokenSchema,
 } from "./model.js";
 import { checkPrefix, namespacesUnder } from "./namespace-prefix.js";
@@ -242,7 +243,11 @@ const ActorSchema = z
   .string({ message: "an actor is a name such as cli or mcp:claude-code" })
   .trim()
   .min(1, "an actor is a name such as cli or mcp:claude-code")
-  .max(128, "an actor is at most 128 characters");
+  .max(128, "an actor is at most 128 characters")
+  .superRefine((actor, ctx) => {
+    const problem = unstorableText(actor);
+    if (problem) ctx.addIssue({ code: "custom", message: `the actor ${problem}` });
+  });
 
 const LockWaitSchema = z
   .number({ message: "lockWaitMs must be a number of milliseconds" })

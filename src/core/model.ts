@@ -115,6 +115,33 @@ export const TimeInputSchema = z
   })
   .describe("A time: ISO 8601 (2026-03-01T12:00:00Z), epoch milliseconds or a Date.");
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why a string cannot be stored as it was written, or null. PostgreSQL's `text` holds no NUL
+ * (U+0000), so a store there refused it with a driver error while SQLite kept it; a lone UTF-16
+ * surrogate (half of a pair, as `"\ud800"`) has no UTF-8 form, so SQLite kept replacement
+ * characters in its place and read back a text the caller never wrote. Both are refused on
+ * every store before anything is written.
+ *
+ *   unstorableText("The port is 5432");     // null
+ *   unstorableText("bad \ud800 half pair"); // "holds a lone UTF-16 surrogate …"
+ */
+export function unstorableText(s: string): string | null {
+  if (s.includes("\u0000")) return "holds a NUL character (U+0000): remove it";
+  if (LONE_SURROGATE.test(s))
+    return "holds a lone UTF-16 surrogate (half of a pair such as \\ud800), which has no UTF-8 form: pass well-formed text";
+  return null;
+}
+
+/** A string field that is stored as written: no NUL, no lone surrogate (`unstorableText`). */
+export const storableString = (what: string) =>
+  z.string().superRefine((s, ctx) => {
+    const problem = unstorableText(s);
+    if (problem) ctx.addIssue({ code: "custom", message: `${what} ${problem}` });
+  });
+
 const contentSchema = (what: string) =>
   z
     .string({
@@ -129,15 +156,20 @@ const contentSchema = (what: string) =>
         .max(
           MAX_CONTENT_CHARS,
           `${what} is longer than ${MAX_CONTENT_CHARS} characters: split it or summarise it`,
-        ),
+        )
+        .superRefine((text, ctx) => {
+          const problem = unstorableText(text);
+          if (problem) ctx.addIssue({ code: "custom", message: `${what} ${problem}` });
+        }),
     );
 
 /** Deepest nesting of objects and arrays metadata may have. */
 export const MAX_METADATA_DEPTH = 32;
 
 /**
- * Why a value is not storable JSON (too deep, a cycle, a BigInt, a function), or null. Walks
- * with an explicit stack, so no input can overflow the call stack the way JSON.stringify does.
+ * Why a value is not storable JSON (too deep, a cycle, a BigInt, a function, NaN or Infinity, a
+ * `__proto__` key), or null. Walks with an explicit stack, so no input can overflow the call stack
+ * the way JSON.stringify does.
  */
 export function jsonProblem(
   value: unknown,
@@ -153,6 +185,10 @@ export function jsonProblem(
     if (typeof v === "bigint") return "holds a BigInt: write it as a string or a number";
     if (typeof v === "function" || typeof v === "symbol")
       return `holds a ${typeof v}: only JSON values are kept`;
+    // JSON has no NaN or Infinity: JSON.stringify writes null, so the store kept another value
+    // than the one passed, silently.
+    if (typeof v === "number" && !Number.isFinite(v))
+      return `holds ${v}, which JSON cannot hold (it would be stored as null): pass a finite number, or a string`;
     if (v === null || typeof v !== "object" || v instanceof Date) continue;
     if (depth >= maxDepth) return `is nested deeper than ${maxDepth} levels: flatten it`;
     if (seen.has(v))
@@ -164,6 +200,10 @@ export function jsonProblem(
     } else
       for (const k in v) {
         if (!Object.hasOwn(v, k)) continue;
+        // JSON.parse makes "__proto__" an own key, but copying the object (zod's record, a
+        // spread into a plain object) sets the prototype instead: the key was dropped, silently.
+        if (k === "__proto__")
+          return 'has a key "__proto__", which a JavaScript object cannot keep as a field: rename it';
         if (nodes + stack.length >= maxNodes) return `holds more than ${maxNodes} values`;
         stack.push({ v: (v as Record<string, unknown>)[k], depth: depth + 1 });
       }
@@ -385,8 +425,8 @@ export const RecordOptionsSchema = z
   .object({
     type: EpisodeTypeSchema.default("observation"),
     outcome: OutcomeSchema.nullable().optional(),
-    session: z.string().max(200).optional(),
-    actor: z.string().max(200).optional(),
+    session: storableString("session").max(200).optional(),
+    actor: storableString("actor").max(200).optional(),
     at: TimeInputSchema.optional(),
     namespace: NamespaceSchema.optional(),
     metadata: MetadataSchema.optional(),
@@ -400,8 +440,7 @@ export const RecordInputSchema = z.object({
 });
 
 /** The key of a keyed belief (`remember({ key })`), kept in its metadata under `key`. */
-export const KeySchema = z
-  .string()
+export const KeySchema = storableString("the key")
   .min(1, "a key is not empty: name what the belief is about, such as user.theme")
   .max(512, "a key is at most 512 characters")
   .describe(
@@ -420,9 +459,16 @@ export const RememberOptionsSchema = z
       .default("fact"),
     at: TimeInputSchema.optional(),
     namespace: NamespaceSchema.optional(),
-    source: z.string().max(500).optional().describe("Where the statement came from (user, doc:…, tool:…)."),
+    source: storableString("source")
+      .max(500)
+      .optional()
+      .describe("Where the statement came from (user, doc:…, tool:…)."),
     sources: z.array(EpisodeIdSchema).max(1000).optional().describe("Episode ids the belief rests on."),
-    steps: z.array(z.string().min(1).max(1000)).max(100).optional().describe("Steps, for a procedure."),
+    steps: z
+      .array(storableString("a step").min(1).max(1000))
+      .max(100)
+      .optional()
+      .describe("Steps, for a procedure."),
     metadata: MetadataSchema.optional(),
     key: KeySchema.optional(),
   })
@@ -438,8 +484,7 @@ export const CaptureInputSchema = z
     when: contentSchema("when"),
     prefer: contentSchema("prefer"),
     feedback: z.enum(["positive", "negative"]).optional().describe("An outcome observed with the rule."),
-    session: z
-      .string()
+    session: storableString("session")
       .min(1)
       .max(200)
       .optional()
@@ -829,7 +874,7 @@ export interface AuditVerification {
 export const PrepareWrapOptionsSchema = z
   .object({
     namespace: NamespaceSchema.optional(),
-    session: z.string().max(200).optional().describe("A label for the session being wrapped."),
+    session: storableString("session").max(200).optional().describe("A label for the session being wrapped."),
     maxChars: z
       .number()
       .int()

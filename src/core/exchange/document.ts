@@ -13,6 +13,7 @@ import {
   LinkSchema,
   NamespaceSchema,
   OutcomeEventSchema,
+  unstorableText,
 } from "../model.js";
 import {
   curationBeliefIds,
@@ -247,6 +248,16 @@ export function damagedRow(doc: ExportDocument): string | null {
         return `${row.id} is past the largest id an import takes (${MAX_IMPORTED_ID}, 2^52; a store's ids are its own sequence and are read as exact JavaScript numbers)`;
     }
   }
+  // Text a write would refuse (a NUL, a lone surrogate): PostgreSQL cannot hold the first, SQLite
+  // keeps replacement characters for the second, so the store would differ from the document.
+  for (const section of ["episodes", "beliefs", "meta", "judgedPairs"] as const)
+    for (const [i, row] of doc[section].entries())
+      for (const [field, value] of Object.entries(row))
+        for (const text of typeof value === "string" ? [value] : Array.isArray(value) ? value : []) {
+          const problem = typeof text === "string" ? unstorableText(text) : null;
+          if (problem)
+            return `${section} row ${i + 1} (${"id" in row ? row.id : "key" in row ? row.key : "pair"}): ${field} ${problem}`;
+        }
   // One key, one record: a key twice (two values, say) would leave the store whichever came last.
   const twice = keyTwice(doc.meta);
   if (twice !== null) return `meta holds record "${twice}" twice`;

@@ -43,7 +43,10 @@ export function decodeLabel(escaped: string): string | null {
   }
 }
 
-/** The Strata namespace of a tuple under `root`; INVALID_INPUT for an empty label or a name over 128 characters. */
+/**
+ * The Strata namespace of a tuple under `root`; INVALID_INPUT for an empty label, a label with a
+ * lone surrogate, or a name over 128 characters.
+ */
 export function toNamespace(root: string, tuple: readonly string[]): string {
   if (tuple.length === 0) return root;
   for (const label of tuple)
@@ -51,6 +54,15 @@ export function toNamespace(root: string, tuple: readonly string[]): string {
       throw new StrataError(
         "INVALID_INPUT",
         `Invalid namespace ${JSON.stringify(tuple)}: every label is a non-empty string.`,
+        { field: "namespace" },
+      );
+  // A lone UTF-16 surrogate has no UTF-8 form: TextEncoder writes U+FFFD in its place, so
+  // "u\ud800" and "u\ufffd" would both be "root/u:EF:BF:BD", one namespace for two tuples.
+  for (const label of tuple)
+    if (decodeLabel(encodeLabel(label)) !== label)
+      throw new StrataError(
+        "INVALID_INPUT",
+        `Invalid namespace label ${JSON.stringify(label)}: it holds a lone UTF-16 surrogate (half of a pair), which has no UTF-8 form and would name another label's namespace. Pass well-formed text.`,
         { field: "namespace" },
       );
   const namespace = [root, ...tuple.map(encodeLabel)].join("/");
