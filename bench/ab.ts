@@ -14,6 +14,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
+import { walkArgs, wordList } from "./argv.js";
 
 interface Options {
   before: string;
@@ -53,29 +54,19 @@ const DEFAULT_METRICS: Record<string, string[]> = {
 
 export function parseArgs(argv: string[]): Options {
   const o: Options = { before: "", after: "", rounds: 3, args: [], metrics: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
+  walkArgs(argv, (a, value, rest) => {
     if (a === "--before") o.before = resolve(value());
     else if (a === "--after") o.after = resolve(value());
     else if (a === "--rounds") o.rounds = Number(value());
-    else if (a === "--metrics")
-      o.metrics = value()
-        .split(",")
-        .map((m) => m.trim())
-        .filter(Boolean);
+    else if (a === "--metrics") o.metrics = wordList(value());
     else if (a === "--") {
-      o.args = argv.slice(i + 1);
-      break;
+      o.args = rest();
+      return "stop";
     } else
       throw new Error(
         `unknown option ${a} (use --before TREE --after TREE --rounds N [--metrics a.b,c.d] -- BENCH ARGS)`,
       );
-  }
+  });
   if (!o.before || !o.after) throw new Error("--before TREE and --after TREE are required");
   if (!Number.isInteger(o.rounds) || o.rounds < 1) throw new Error("--rounds takes a positive integer");
   if (o.args.length === 0)

@@ -34,6 +34,7 @@ import { openMemory } from "../src/open-memory.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import type { VectorSearchMode } from "../src/store/vector-index.js";
 import { createGptTokenizer } from "../src/tokenizer/gpt-tokenizer.js";
+import { numberList, walkArgs, wordList } from "./argv.js";
 import { type BatchBenchResult, renderBatchTable, runBatchBench } from "./batch.js";
 import { type ColdBenchResult, renderColdTable, runColdBench } from "./cold.js";
 import { exactScan } from "./exact-scan.js";
@@ -147,27 +148,13 @@ function parseArgs(argv: string[]): Options {
     tailsPerRound: 40,
     scaleBuild: "preload",
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    if (a === "--sizes")
-      o.sizes = value()
-        .split(",")
-        .map((s) => Number(s.trim().replace(/_/g, "")));
+  walkArgs(argv, (a, value) => {
+    if (a === "--sizes") o.sizes = numberList(value());
     else if (a === "--json-only") o.jsonOnly = true;
-    else if (a === "--stores")
-      o.stores = value()
-        .split(",")
-        .map((x) => x.trim());
+    else if (a === "--stores") o.stores = wordList(value());
     else if (a === "--pg-text") {
-      const modes = value()
-        .split(",")
-        .map((x) => x.trim());
-      if (modes.some((m) => m !== "auto" && m !== "tsvector"))
+      const modes = wordList(value());
+      if (modes.length === 0 || modes.some((m) => m !== "auto" && m !== "tsvector"))
         throw new Error(`--pg-text takes auto, tsvector or both (auto,tsvector), not "${modes.join(",")}"`);
       o.pgText = modes as Options["pgText"];
     } else if (a === "--profile") o.profile = true;
@@ -190,17 +177,10 @@ function parseArgs(argv: string[]): Options {
       )
         throw new Error("--only takes gate, sleep, wrap, stores, batch, cold, http, scale or tails");
       o.only = v;
-    } else if (a === "--sleep-sizes")
-      o.sleepSizes = value()
-        .split(",")
-        .map((s) => Number(s.trim().replace(/_/g, "")));
+    } else if (a === "--sleep-sizes") o.sleepSizes = numberList(value());
     else if (a === "--incremental") o.incrementalWrites = Number(value());
     else if (a === "--batch-size") o.batchSize = Number(value());
-    else if (a === "--cold-sizes")
-      o.coldSizes = value()
-        .split(",")
-        .filter(Boolean)
-        .map((s) => Number(s.trim().replace(/_/g, "")));
+    else if (a === "--cold-sizes") o.coldSizes = numberList(value());
     else if (a === "--cold-rounds") o.coldRounds = Number(value());
     else if (a === "--cold-before") o.coldBefore = value();
     else if (a === "--batch-writes") o.batchWrites = Number(value());
@@ -213,11 +193,7 @@ function parseArgs(argv: string[]): Options {
       const v = value();
       if (v !== "on" && v !== "off") throw new Error("--build-gate takes on or off");
       o.buildGate = v;
-    } else if (a === "--build-sizes")
-      o.buildSizes = value()
-        .split(",")
-        .filter(Boolean)
-        .map((s) => Number(s.trim().replace(/_/g, "")));
+    } else if (a === "--build-sizes") o.buildSizes = numberList(value());
     else if (a === "--scale-db") o.scaleDb = value();
     else if (a === "--scale-size") o.scaleSize = Number(value().replace(/_/g, ""));
     else if (a === "--tails-db") o.tailsDb = value();
@@ -230,12 +206,11 @@ function parseArgs(argv: string[]): Options {
       o.scaleBuild = v;
     } else if (a === "--http-seconds") o.httpSeconds = Number(value());
     else if (a === "--http-clients") o.httpClients = Number(value());
-    else if (a === "--") continue;
-    else
+    else if (a !== "--")
       throw new Error(
         `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --pg-text auto,tsvector --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --build-worker on|off|both --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000 --only tails --tails-db FILE --tails-size 10000 --tails-rounds 15 --tails-per-round 40 --scale-build preload|bulk)`,
       );
-  }
+  });
   if ([...o.sizes, ...o.sleepSizes].some((n) => !Number.isInteger(n) || n < 1))
     throw new Error("--sizes and --sleep-sizes take positive integers");
   return o;

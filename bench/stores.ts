@@ -29,6 +29,7 @@ import type { Clock, Store } from "../src/core/ports.js";
 import { openMemory } from "../src/open-memory.js";
 import { PostgresStore } from "../src/store/postgres/postgres-store.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
+import { numberList, walkArgs, wordList } from "./argv.js";
 import { preload } from "./preload.js";
 import { createTraffic } from "./synthetic.js";
 
@@ -270,21 +271,13 @@ function parse(argv: string[]): StoreBenchOptions {
     pgText: ["auto"],
     log: (m) => process.stderr.write(`${m}\n`),
   };
-  const nums = (v: string) => v.split(",").map((s) => Number(s.trim().replace(/_/g, "")));
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const v = () => argv[++i] ?? "";
-    if (a === "--stores")
-      o.stores = v()
-        .split(",")
-        .map((s) => s.trim());
+  walkArgs(argv, (a, v) => {
+    if (a === "--stores") o.stores = wordList(v());
     else if (a === "--writes") o.writes = Number(v());
-    else if (a === "--recall-sizes") o.recallSizes = nums(v());
+    else if (a === "--recall-sizes") o.recallSizes = numberList(v());
     else if (a === "--queries") o.recallQueries = Number(v());
     else if (a === "--pg-text") {
-      const modes = v()
-        .split(",")
-        .map((s) => s.trim());
+      const modes = wordList(v());
       const bad = modes.find((m) => m !== "auto" && m !== "tsvector");
       if (bad !== undefined || modes.length === 0)
         throw new Error(`--pg-text takes auto, tsvector or both (auto,tsvector), not "${bad ?? ""}"`);
@@ -293,7 +286,7 @@ function parse(argv: string[]): StoreBenchOptions {
       throw new Error(
         `unknown option ${a} (use --stores sqlite,postgres --writes N --recall-sizes 10000,100000 --queries N --pg-text auto,tsvector)`,
       );
-  }
+  });
   return o;
 }
 

@@ -77,3 +77,53 @@ describe("a missing required option", () => {
     expect(error.message).toMatch(/unknown option '--bogus'/);
   });
 });
+
+/**
+ * Every command under the program with the names of its required arguments (not those with a
+ * required option, which is named first: `strata distil` asks for --episodes).
+ */
+function requiredArguments(command: Command, prefix: string[] = []): [string[], string[]][] {
+  return command.commands.flatMap((c) => {
+    const path = [...prefix, c.name()];
+    const names = c.options.some((o) => o.mandatory)
+      ? []
+      : c.registeredArguments.filter((a) => a.required).map((a) => a.name());
+    return [
+      ...(names.length > 0 ? [[path, names] as [string[], string[]]] : []),
+      ...requiredArguments(c, path),
+    ];
+  });
+}
+
+const withArguments = requiredArguments(
+  createProgram("0.0.0", { writeOut: () => {}, writeErr: () => {} }, () => {}),
+);
+
+describe("a missing required argument", () => {
+  it("recall without a query: what the query is, and an example", async () => {
+    const { error, stderr } = await failure(["recall"]);
+    expect(error.code).toBe("commander.missingArgument");
+    expect(stderr.trim()).toBe(
+      'error: strata recall needs <query>. query: what to recall. For example: strata recall "rate limit" (strata recall --help lists every option.)',
+    );
+  });
+
+  it("outcome with its id but no result: the result's choices", async () => {
+    const { stderr } = await failure(["outcome", "b2"]);
+    expect(stderr).toMatch(/^error: strata outcome needs <result>\. result: .*\(success or failure\)\./);
+    expect(stderr).toMatch(/For example: strata outcome b\S+ (success|failure)/);
+  });
+
+  it("outcome with neither: both named", async () => {
+    const { stderr } = await failure(["outcome"]);
+    expect(stderr).toMatch(/^error: strata outcome needs <id> and <result>\./);
+  });
+
+  it.each(withArguments)("%j without %j: each argument named, an example", async (path, names) => {
+    const { error, stderr } = await failure(path);
+    expect(error.code).toBe("commander.missingArgument");
+    for (const name of names) expect(stderr).toContain(` ${name}: `);
+    expect(stderr, stderr).toMatch(/For example: .*strata /);
+    expect(stderr).toContain(`(strata ${path.join(" ")} --help lists every option.)`);
+  });
+});

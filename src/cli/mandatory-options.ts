@@ -2,9 +2,11 @@
  * A command run without an option it requires (`strata keys create --name x`): commander says
  * only "required option '--scope <scope>' not specified". This says every required option that
  * is missing, what each one is (its help line), and one of the command's own help examples that
- * gives it, so the fix is on the screen. Installed once over the whole program by createProgram.
+ * gives it, so the fix is on the screen. A command run without an argument it requires
+ * (`strata recall`, `strata outcome b2`) is answered the same way: which argument, what it is,
+ * and an example. Installed once over the whole program by createProgram.
  */
-import type { Command, Option } from "commander";
+import type { Argument, Command, Option } from "commander";
 
 /** The `  $ ` lines of a command's --help, printed into a string (only on this error's path). */
 function helpExamples(command: Command): string[] {
@@ -39,7 +41,37 @@ export function missingOptionsMessage(command: Command, first: Option): string {
   return `${path} needs ${list}.${what}${example ? ` For example: ${example}` : ""} (${path} --help lists every option.)`;
 }
 
-/** Every command of `program`, itself included, answers a missing required option with `missingOptionsMessage`. */
+/** The message for `command` run without its required argument `name` (and any after it). */
+export function missingArgumentMessage(command: Command, name: string): string {
+  const args = command.registeredArguments as readonly Argument[];
+  const at = Math.max(
+    0,
+    args.findIndex((a) => a.name() === name),
+  );
+  const missing = args.slice(at).filter((a) => a.required);
+  const all = missing.length > 0 ? missing : args.slice(at, at + 1);
+  const what = all
+    .map((a) => {
+      const choices = a.argChoices ? ` (${a.argChoices.join(" or ")})` : "";
+      return ` ${a.name()}: ${a.description.replace(/\.$/, "") || "required"}${choices}.`;
+    })
+    .join("");
+  const path = commandPath(command);
+  const own = ` ${command.name()} `;
+  // An example that gives the arguments: the command's name followed by a word that is not a flag.
+  const example = helpExamples(command).find((line) => {
+    const i = line.indexOf(own);
+    return i >= 0 && !line.slice(i + own.length).startsWith("-");
+  });
+  const names = all.map((a) => `<${a.name()}>`);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `${path} needs ${list}.${what}${example ? ` For example: ${example}` : ""} (${path} --help lists every option.)`;
+}
+
+/**
+ * Every command of `program`, itself included, answers a missing required option with
+ * `missingOptionsMessage` and a missing required argument with `missingArgumentMessage`.
+ */
 export function explainMissingOptions(program: Command): void {
   const visit = (command: Command) => {
     // Commander's own hook for this error (public in its JavaScript, not in its types).
@@ -49,6 +81,8 @@ export function explainMissingOptions(program: Command): void {
       command.error(`error: ${missingOptionsMessage(command, option)}`, {
         code: "commander.missingMandatoryOptionValue",
       });
+    (command as unknown as { missingArgument(name: string): void }).missingArgument = (name: string) =>
+      command.error(`error: ${missingArgumentMessage(command, name)}`, { code: "commander.missingArgument" });
     command.commands.forEach(visit);
   };
   visit(program);

@@ -13,8 +13,8 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
 import { bin, ensureBuilt } from "../support/built-cli.js";
+import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const password = DATABASE_URL ? decodeURIComponent(new URL(DATABASE_URL).password) : "";
@@ -48,6 +48,7 @@ function strata(args: string[], env: Record<string, string>) {
 describe.skipIf(skip !== null)(
   `an agent client on a shared PostgreSQL memory${skip ? ` (skipped: ${skip})` : ""}`,
   () => {
+    schemasDroppedAfterAll()(schema);
     beforeAll(() => {
       ensureBuilt();
       home = mkdtempSync(join(tmpdir(), "strata-pgclient-"));
@@ -66,13 +67,9 @@ describe.skipIf(skip !== null)(
       writeFileSync(join(home, ".pgpass"), `${line}\n`);
       chmodSync(join(home, ".pgpass"), 0o600);
     }, 90_000);
-    afterAll(async () => {
+    afterAll(() => {
       if (home) rmSync(home, { recursive: true, force: true });
       if (bare) rmSync(bare, { recursive: true, force: true });
-      if (!DATABASE_URL) return;
-      const store = await PostgresStore.open({ url: DATABASE_URL, schema });
-      await store.unsafeQuery("DROP SCHEMA IF EXISTS {s} CASCADE");
-      await store.close();
     });
 
     it("install, then the MCP server and the hooks as the client starts them, the password in ~/.pgpass alone", async () => {

@@ -6,9 +6,9 @@
 import { spawnSync } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bin, ensureBuilt, serveHttp } from "../support/built-cli.js";
+import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const skip = DATABASE_URL ? null : "DATABASE_URL is not set (postgres://user:password@host:5432/db)";
@@ -41,12 +41,7 @@ async function connect(url: string): Promise<Client> {
 
 describe.skipIf(skip !== null)(`strata on PostgreSQL (built)${skip ? ` (skipped: ${skip})` : ""}`, () => {
   beforeAll(() => ensureBuilt(), 90_000);
-  afterAll(async () => {
-    if (!DATABASE_URL) return;
-    const store = await PostgresStore.open({ url: DATABASE_URL, schema });
-    await store.unsafeQuery("DROP SCHEMA IF EXISTS {s} CASCADE");
-    await store.close();
-  });
+  schemasDroppedAfterAll()(schema);
 
   it("the CLI takes --db postgres://…?schema=…: init, remember, recall, sweep; a bad password is a clear error", () => {
     const init = strata(["init"]);

@@ -5,14 +5,14 @@
  * CLI stops working on both. The PostgreSQL part needs DATABASE_URL (skipped otherwise).
  */
 import { spawnSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bin, ensureBuilt, serveHttp } from "../support/built-cli.js";
 import { tempDbPath } from "../support/memory.js";
+import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const skip = DATABASE_URL ? null : "DATABASE_URL is not set (postgres://user:password@host:5432/db)";
-const schema = `rest_e2e_${process.pid}`;
+const schema = schemasDroppedAfterAll()(`rest_e2e_${process.pid}`);
 const pgLocation = () => {
   const u = new URL(DATABASE_URL!);
   u.searchParams.set("schema", schema);
@@ -182,13 +182,6 @@ describe("the REST API over a real socket (built CLI)", () => {
   describe.skipIf(skip !== null)(
     `two servers on one PostgreSQL database${skip ? ` (skipped: ${skip})` : ""}`,
     () => {
-      afterAll(async () => {
-        if (!DATABASE_URL) return;
-        const store = await PostgresStore.open({ url: DATABASE_URL, schema });
-        await store.unsafeQuery("DROP SCHEMA IF EXISTS {s} CASCADE");
-        await store.close();
-      });
-
       it("see each other's writes and keys; a key revoked through the CLI stops working on both", async () => {
         const db = pgLocation();
         strata(db, ["init"]);

@@ -37,6 +37,7 @@ import { pgPoolClient } from "../../src/store/postgres/postgres-driver.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
 import { rewriteBySwap, SWAP_ABOVE_BYTES } from "../../src/store/postgres/swap-rewrite.js";
 import { testClock } from "../support/memory.js";
+import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
 import { superuser } from "../support/pg-superuser.js";
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -100,14 +101,8 @@ async function noAutovacuum(schema: string) {
     );
 }
 
-const schemas: string[] = [];
-afterAll(async () => {
-  if (skip || schemas.length === 0) return;
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  for (const s of schemas) await client.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
-  await client.end();
-});
+const dropLater = schemasDroppedAfterAll();
+let made = 0;
 
 describe.skipIf(skip !== null)(
   `forget on PostgreSQL, in the server's files${skip ? ` (skipped: ${skip})` : ""}`,
@@ -126,8 +121,7 @@ describe.skipIf(skip !== null)(
     }
 
     async function forgetCanary(rewriteOnForget: boolean, analyze = false) {
-      const schema = `forget_files_${process.pid}_${schemas.length}`;
-      schemas.push(schema);
+      const schema = dropLater(`forget_files_${process.pid}_${made++}`);
       // A canary no other test writes; long enough (a TOASTed metadata value) to reach TOAST too.
       const canary = `zq${randomBytes(6).toString("hex")}canary`;
       const store = await PostgresStore.open({
@@ -202,8 +196,7 @@ describe.skipIf(skip !== null)(
       }) => Promise<T>,
       prepare?: (schema: string) => Promise<void>,
     ): Promise<T> {
-      const schema = `forget_files_${process.pid}_${schemas.length}`;
-      schemas.push(schema);
+      const schema = dropLater(`forget_files_${process.pid}_${made++}`);
       const canary = `zq${randomBytes(6).toString("hex")}canary`;
       const store = await PostgresStore.open({ url: DATABASE_URL!, schema, maxConnections: 4 });
       const mem = await openMemory({ store, clock: testClock(), policy: { auditContent: true } });

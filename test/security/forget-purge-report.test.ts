@@ -26,29 +26,22 @@ import { openMemory } from "../../src/open-memory.js";
 import { createServerApp } from "../../src/server/app.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
 import { tempDbPath, testClock } from "../support/memory.js";
+import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
 import { superuser } from "../support/pg-superuser.js";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const TABLES = ["episodes", "beliefs", "meta", "audit", "judged_pairs", "vectors"];
 
-const schemas: string[] = [];
 const roles: string[] = [];
-afterAll(async () => {
-  if (!DATABASE_URL || schemas.length === 0) return;
-  const pg = (await import("pg")).default;
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  for (const s of schemas) await client.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
-  await client.end();
+afterAll(() => {
+  if (!DATABASE_URL || roles.length === 0) return;
   const db = decodeURIComponent(new URL(DATABASE_URL).pathname.slice(1));
   for (const r of roles) superuser(`DROP OWNED BY ${r}; DROP ROLE IF EXISTS ${r}`, db);
 });
-
-const newSchema = () => {
-  const schema = `forget_purge_${process.pid}_${schemas.length}`;
-  schemas.push(schema);
-  return schema;
-};
+// After hooks run last-registered first: the schemas go before the roles, as they always have.
+const dropLater = schemasDroppedAfterAll();
+let made = 0;
+const newSchema = () => dropLater(`forget_purge_${process.pid}_${made++}`);
 
 /** Records a note and forgets it through a memory over `store`; returns forget's result. */
 /**

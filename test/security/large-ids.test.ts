@@ -10,23 +10,17 @@
  *
  *   DATABASE_URL=postgres://… npx vitest run test/security/large-ids.test.ts
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import type { ExportDocument } from "../../src/core/exchange/document.js";
 import { openMemory } from "../../src/open-memory.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
 import { tempDbPath, testClock } from "../support/memory.js";
+import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
 
 const DATABASE_URL = process.env.DATABASE_URL;
-const schemas: string[] = [];
-afterAll(async () => {
-  if (!DATABASE_URL || schemas.length === 0) return;
-  const pg = (await import("pg")).default;
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  for (const s of schemas) await client.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
-  await client.end();
-});
+const dropLater = schemasDroppedAfterAll();
+let made = 0;
 
 type Open = () => Promise<Memory>;
 const STORES: [string, Open | null][] = [
@@ -35,8 +29,7 @@ const STORES: [string, Open | null][] = [
     "PostgreSQL",
     DATABASE_URL
       ? async () => {
-          const schema = `large_ids_${process.pid}_${schemas.length}`;
-          schemas.push(schema);
+          const schema = dropLater(`large_ids_${process.pid}_${made++}`);
           const store = await PostgresStore.open({ url: DATABASE_URL, schema, maxConnections: 4 });
           return openMemory({ store, clock: testClock(), namespace: "home" });
         }

@@ -22,6 +22,7 @@ import { openMemory } from "../../src/open-memory.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
 import { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { testClock } from "../support/memory.js";
+import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const NS = "credits";
@@ -46,7 +47,7 @@ interface Backend {
 
 const dir = mkdtempSync(join(tmpdir(), "strata-credit-"));
 let files = 0;
-const schemas: string[] = [];
+const dropLater = schemasDroppedAfterAll();
 
 const BACKENDS: Backend[] = [
   {
@@ -67,8 +68,7 @@ const BACKENDS: Backend[] = [
     name: "postgres",
     skip: DATABASE_URL ? null : "DATABASE_URL is not set",
     create: async (byte) => {
-      const schema = `credit_${process.pid}_${Date.now().toString(36)}_${++files}`;
-      schemas.push(schema);
+      const schema = dropLater(`credit_${process.pid}_${Date.now().toString(36)}_${++files}`);
       const open = () =>
         PostgresStore.open({
           url: DATABASE_URL!,
@@ -84,14 +84,8 @@ const BACKENDS: Backend[] = [
         "DELETE FROM {s}.strata_migrations WHERE version >= 8",
       );
     },
-    dispose: async () => {
-      if (schemas.length === 0) return;
-      const pg = (await import("pg")).default;
-      const client = new pg.Client({ connectionString: DATABASE_URL });
-      await client.connect();
-      for (const s of schemas.splice(0)) await client.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
-      await client.end();
-    },
+    // The schemas go in schemasDroppedAfterAll's hook, after this describe's closed the memories.
+    dispose: async () => undefined,
   },
 ];
 

@@ -1,6 +1,7 @@
 /**
  * Schemas a test file makes on the PostgreSQL server at `DATABASE_URL`, dropped (with everything in
- * them) once all its tests have run. Call at the top level of the file.
+ * them) once all its tests have run. Call at the top level of the file (or of a describe). Without a
+ * URL (DATABASE_URL unset, the PostgreSQL tests skipped) it drops nothing.
  *
  *   const dropLater = schemasDroppedAfterAll();
  *   const schema = dropLater(`stats_${process.pid}`);
@@ -11,7 +12,7 @@ import { afterAll } from "vitest";
 export function schemasDroppedAfterAll(url = process.env.DATABASE_URL): (schema: string) => string {
   const schemas: string[] = [];
   afterAll(async () => {
-    if (schemas.length === 0) return;
+    if (!url || schemas.length === 0) return;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
