@@ -48,7 +48,11 @@ describe("CHANGE_OF_CHOICE: the speaker says a new choice done", () => {
 describe("LINKED_BY_EVIDENCE: a change of choice replaces an older only on a shared name or rare word", () => {
   it.each([
     // the holder said on both sides
-    ["Pixel's litter is clumping clay, the unscented kind.", "We switched Pixel to wood pellets, far less dust.", "wood pellets"],
+    [
+      "Pixel's litter is clumping clay, the unscented kind.",
+      "We switched Pixel to wood pellets, far less dust.",
+      "wood pellets",
+    ],
     // the older's value named by the change
     ["I write all my code in Atom, it opens fast.", "I switched from Atom to Zed last month.", "Zed"],
     ["Our analytics warehouse is Redshift.", "We replaced Redshift with BigQuery in March.", "BigQuery"],
@@ -93,7 +97,10 @@ describe("recall: a change of choice said in passing ranks above the older choic
     mem = await sleptChat([
       { text: "Pixel's litter is clumping clay, the unscented kind.", day: 0 },
       { text: "Can you recommend a good podcast about gardening?", day: 3 },
-      { text: "We switched Pixel to wood pellets, far less dust. How often should I empty the tray?", day: 20 },
+      {
+        text: "We switched Pixel to wood pellets, far less dust. How often should I empty the tray?",
+        day: 20,
+      },
     ]);
     const hits = await mem.recall("What litter does the cat use?", { k: 5 });
     const newer = hits.findIndex((h) => /wood pellets/.test(h.text));
@@ -105,7 +112,10 @@ describe("recall: a change of choice said in passing ranks above the older choic
   it("another person's change leaves the older first", async () => {
     mem = await sleptChat([
       { text: "Pixel's litter is clumping clay, the unscented kind.", day: 0 },
-      { text: "My sister switched Pixel's brother to wood pellets. How often should she empty the tray?", day: 20 },
+      {
+        text: "My sister switched Pixel's brother to wood pellets. How often should she empty the tray?",
+        day: 20,
+      },
     ]);
     const hits = await mem.recall("What litter does the cat use?", { k: 5 });
     expect(hits[0]?.text).toMatch(/clumping clay/);

@@ -86,7 +86,7 @@ const FRAMES: readonly { name: string; re: RegExp }[] = [
   // "we're on Postgres now", "I'm on EDF now"
   {
     name: "on … now",
-    re: new RegExp(String.raw`\b(?:i'm|i’m|i\s+am|we're|we’re|we\s+are)\s+(?:now\s+)?on\s+(?=[^,;.]{1,40}?\s+now\b)`, "iu"),
+    re: /\b(?:i'm|i’m|i\s+am|we're|we’re|we\s+are)\s+(?:now\s+)?on\s+(?=[^,;.]{1,40}?\s+now\b)/iu,
   },
 ];
 
@@ -279,10 +279,14 @@ export async function choicesFound(
   if (candidates.length === 0) return [];
   const words = [
     ...new Set(
-      candidates.flatMap((c) => replacesChoice(c.older.text, c.text, () => true, search.lexicon)?.shared ?? []),
+      candidates.flatMap(
+        (c) => replacesChoice(c.older.text, c.text, () => true, search.lexicon)?.shared ?? [],
+      ),
     ),
   ];
-  const counts = await Promise.all(words.map((w) => store.countBeliefText([w], search.facts, CHOICE_LINK_RARE + 1)));
+  const counts = await Promise.all(
+    words.map((w) => store.countBeliefText([w], search.facts, CHOICE_LINK_RARE + 1)),
+  );
   const rare = new Set(words.filter((_, i) => counts[i]! <= CHOICE_LINK_RARE));
   const newest = new Map<string, { record: Belief | Episode; at: string; change: ChoiceChange }>();
   for (const { older, record, text, at } of candidates) {

@@ -3,6 +3,8 @@
  * relevance and utility under the forgetting curve, then diversified with MMR. Recall reads
  * only: showing a memory never makes it stronger.
  */
+
+import { CHOICE_SEARCH_TOP, choicesFound } from "./change-of-choice.js";
 import {
   anotherMeasureOfAsked,
   askedWordsOf,
@@ -11,7 +13,6 @@ import {
   mayCount,
   topicWordsShared,
 } from "./changed-measures.js";
-import { CHOICE_SEARCH_TOP, choicesFound } from "./change-of-choice.js";
 import { diversify } from "./diversify.js";
 import { effectiveConfidence, usageSignal, utility } from "./forgetting.js";
 import { loadTagger } from "./judge/tagger.js";
