@@ -245,7 +245,8 @@ export interface ChoiceSearch {
 /**
  * For each older (an active fact among the top items that says a word of the question), the newest
  * statement newer than it, by the same actor, that replaces its choice (`replacesChoice`, with
- * `CHOICE_LINK_RARE` as the test of rarity), found by a full-text search by the older's words.
+ * `CHOICE_LINK_RARE` as the test of rarity), found by a full-text search by the words of the names
+ * the older names (no name: no search).
  * Nothing is read beyond the store; ranking is left to the caller.
  */
 export async function choicesFound(
@@ -253,43 +254,42 @@ export async function choicesFound(
   olders: readonly { id: string; text: string; at: string; record: Belief | Episode }[],
 ): Promise<{ olderId: string; record: Belief | Episode; change: ChoiceChange }[]> {
   const { store } = search;
-  const searched = await Promise.all(
-    olders.map(async (older) => {
-      const terms = queryTerms(older.text).filter((t) => !/\d/.test(t));
-      if (terms.length === 0) return [];
-      const [facts, turns] = await Promise.all([
-        store.searchBeliefText(terms, search.facts, CHOICE_CANDIDATES),
-        search.turns ? store.searchEpisodeText(terms, search.turns, CHOICE_CANDIDATES) : Promise.resolve([]),
-      ]);
-      const [beliefs, episodes] = await Promise.all([
-        store.getBeliefs(facts.map((f) => f.id)),
-        store.getEpisodes(turns.map((t) => t.id)),
-      ]);
-      return [...beliefs, ...episodes].flatMap((record) => {
-        const text = "kind" in record ? record.text : record.content;
-        const at = "kind" in record ? record.validFrom : record.at;
-        // Tagger-free and cheap first: newer, and a frame.
-        return record.id !== older.id && at > older.at && choiceChangeOf(text, search.lexicon)
-          ? [{ older, record, text, at }]
-          : [];
-      });
-    }),
-  );
-  const candidates = searched.flat();
-  if (candidates.length === 0) return [];
-  const words = [
-    ...new Set(
-      candidates.flatMap(
-        (c) => replacesChoice(c.older.text, c.text, () => true, search.lexicon)?.shared ?? [],
-      ),
+  // Only a name the older names can link a change to it: an older that names none starts no
+  // search, and the search is by its names' words. The searches and the counts of those words
+  // start together (on PostgreSQL, reads started together share one read of the change log).
+  const named = olders.flatMap((older) => {
+    const terms = [...new Set(namesIn(older.text).flatMap((n) => contentTokens(n)))].filter(
+      (t) => !/\d/.test(t),
+    );
+    return terms.length > 0 ? [{ older, terms }] : [];
+  });
+  if (named.length === 0) return [];
+  const words = [...new Set(named.flatMap((n) => n.terms))];
+  const [searched, counts] = await Promise.all([
+    Promise.all(
+      named.map(async ({ older, terms }) => {
+        const [facts, turns] = await Promise.all([
+          store.searchBeliefText(terms, search.facts, CHOICE_CANDIDATES),
+          search.turns
+            ? store.searchEpisodeText(terms, search.turns, CHOICE_CANDIDATES)
+            : Promise.resolve([]),
+        ]);
+        const [beliefs, episodes] = await Promise.all([
+          store.getBeliefs(facts.map((f) => f.id)),
+          store.getEpisodes(turns.map((t) => t.id)),
+        ]);
+        return [...beliefs, ...episodes].flatMap((record) => {
+          const text = "kind" in record ? record.text : record.content;
+          const at = "kind" in record ? record.validFrom : record.at;
+          return record.id !== older.id && at > older.at ? [{ older, record, text, at }] : [];
+        });
+      }),
     ),
-  ];
-  const counts = await Promise.all(
-    words.map((w) => store.countBeliefText([w], search.facts, CHOICE_LINK_RARE + 1)),
-  );
+    Promise.all(words.map((w) => store.countBeliefText([w], search.facts, CHOICE_LINK_RARE + 1))),
+  ]);
   const rare = new Set(words.filter((_, i) => counts[i]! <= CHOICE_LINK_RARE));
   const newest = new Map<string, { record: Belief | Episode; at: string; change: ChoiceChange }>();
-  for (const { older, record, text, at } of candidates) {
+  for (const { older, record, text, at } of searched.flat()) {
     const change = replacesChoice(older.text, text, (w) => rare.has(w), search.lexicon);
     if (!change) continue;
     if ((await search.actorOf(older.record)) !== (await search.actorOf(record))) continue;
