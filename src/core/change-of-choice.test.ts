@@ -109,6 +109,29 @@ describe("recall: a change of choice said in passing ranks above the older choic
     expect(older < 0 || newer < older).toBe(true);
   });
 
+  it("a change of another choice, sharing no name with the older, leaves the older first", async () => {
+    mem = await sleptChat([
+      { text: "Our analytics warehouse is Redshift.", day: 0 },
+      { text: "We moved over to Octopus when the old deal ended. What is a standing charge?", day: 20 },
+    ]);
+    const hits = await mem.recall("Which data warehouse do we use?", { k: 5 });
+    expect(hits[0]?.text).toMatch(/Redshift/);
+    expect(hits.some((h) => h.why.summary.includes("a change of choice"))).toBe(false);
+  });
+
+  it("a change that names the older's value ranks above it", async () => {
+    mem = await sleptChat([
+      { text: "Our analytics warehouse is Redshift.", day: 0 },
+      { text: "Can you recommend a good podcast about gardening?", day: 3 },
+      { text: "We replaced Redshift with BigQuery last month. How do I set a budget alert?", day: 20 },
+    ]);
+    const hits = await mem.recall("Which data warehouse do we use?", { k: 5 });
+    const newer = hits.findIndex((h) => /BigQuery/.test(h.text));
+    const older = hits.findIndex((h) => /warehouse is Redshift/.test(h.text));
+    expect(newer).toBeGreaterThanOrEqual(0);
+    expect(older < 0 || newer < older).toBe(true);
+  });
+
   it("another person's change leaves the older first", async () => {
     mem = await sleptChat([
       { text: "Pixel's litter is clumping clay, the unscented kind.", day: 0 },
