@@ -32,7 +32,7 @@
 import type { Belief, Episode } from "./model.js";
 import type { BeliefFilter, EpisodeFilter, Lexicon, StoreReader } from "./ports.js";
 import { clausesOf, sentencesOf } from "./sleep/chat-turns.js";
-import { contentTokens, isHypothetical, isNegated, isQuestion, queryTerms } from "./text.js";
+import { contentTokens, isHypothetical, isNegated, isQuestion } from "./text.js";
 
 export interface ChoiceChange {
   /** The frame, for `why`: "switched to", "went with", "replaced with", "migration to … done", "on … now". */
