@@ -2,7 +2,7 @@
  * A development trace, not a benchmark: `npx tsx eval/knowledge-update/lift-trace.ts [chat-dev|cases|fresh|fresh3] [after|daily]`
  * asks every dev question of a knowledge-update set (after one `consolidate`, or daily) and lists
  * each lift recall's `why` records on a returned hit (`missedSuccessors`' links, `newerFirst`,
- * `sameSlotFirst`, `newestKindListed`, `currentVersions`, `newerMeasureFirst`, `newerMeasureFound`), classed: RIGHT (the hit states the
+ * `sameSlotFirst`, `newestKindListed`, `currentVersions`, `newerMeasureFirst`, `newerMeasureFound`, `newerChoiceFound`), classed: RIGHT (the hit states the
  * question's latest value), HARMLESS (a statement of the same case, or a true update of another
  * case lifted over its own older), WRONG (a statement of another thing lifted over the older, or
  * the question's older value). Then per-rule counts, the misses and whether the first hit states
@@ -49,6 +49,7 @@ const MARKS: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/; current version of \[([^\]]+)\]/g, () => "currentVersions"],
   [/; newer than \[([^\]]+)\] with another measure of what the question asks/g, () => "newerMeasureFirst"],
   [/; newer than \[([^\]]+)\], found by the unit it counts/g, () => "newerMeasureFound"],
+  [/; newer than \[([^\]]+)\], a change of choice/g, () => "newerChoiceFound"],
 ];
 const counts = new Map<string, { right: number; harmless: number; wrong: number }>();
 let pass = 0;

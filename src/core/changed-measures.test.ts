@@ -1,7 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sleptChat } from "../../test/support/memory.js";
-import type { Memory } from "./engine.js";
-import { loadTagger } from "./judge/tagger.js";
 import {
   anotherMeasure,
   anotherMeasureOfAsked,
@@ -16,6 +14,8 @@ import {
   TIME_OF_DAY,
   topicWordsShared,
 } from "./changed-measures.js";
+import type { Memory } from "./engine.js";
+import { loadTagger } from "./judge/tagger.js";
 
 beforeAll(() => loadTagger());
 

@@ -9,6 +9,7 @@ import type { NamedTime } from "../query-times.js";
 import type { RecallRequest } from "../request.js";
 import { missedSuccessors } from "./missed-successors.js";
 import type { AskedOnce, Move } from "./moves.js";
+import { newerChoiceFound } from "./newer-choice.js";
 import { newerFirst } from "./newer-first.js";
 import { newerMeasureFirst, newerMeasureFound } from "./newer-measure.js";
 import { newestKindListed } from "./newest-kind.js";
@@ -44,6 +45,7 @@ export async function currentStateMoves(
     ...(facts && times.length === 0
       ? await newerMeasureFound(store, scored, records, req, policy, askedState, wantEpisodes)
       : []),
+    ...(facts ? await newerChoiceFound(store, scored, records, req, policy, askedState, wantEpisodes) : []),
     ...(req.lexicon && facts ? await newestKindListed(store, scored, records, req, policy, askedState) : []),
   ];
 }

@@ -3,6 +3,15 @@
  * (`newerMeasureFirst`) and one found by the unit an older fact counts (`newerMeasureFound`). The
  * reading of the measures is changed-measures.ts's.
  */
+
+import {
+  anotherMeasureOfAsked,
+  askedWordsOf,
+  askedWordsSaid,
+  foundMeasureOfAsked,
+  mayCount,
+  topicWordsShared,
+} from "../../changed-measures.js";
 import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Policy } from "../../policy.js";
@@ -12,14 +21,6 @@ import { hitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
 import type { RecallRequest } from "../request.js";
-import {
-  anotherMeasureOfAsked,
-  askedWordsOf,
-  askedWordsSaid,
-  foundMeasureOfAsked,
-  mayCount,
-  topicWordsShared,
-} from "../../changed-measures.js";
 import { type AskedOnce, activeFactsOf, liftNewer, type Move, othersState, unsettledMoves } from "./moves.js";
 
 /**
