@@ -33,6 +33,7 @@ import type { Belief, Episode } from "../../model.js";
 import type { BeliefFilter, EpisodeFilter, Lexicon, StoreReader } from "../../ports.js";
 import { clausesOf, sentencesOf } from "../../sleep/chat-turns.js";
 import { contentTokens, isHypothetical, isNegated, isQuestion } from "../../text.js";
+import { newerFoundByWords } from "./moves.js";
 
 export interface ChoiceChange {
   /** The frame, for `why`: "switched to", "went with", "replaced with", "migration to … done", "on … now". */
@@ -267,23 +268,12 @@ export async function choicesFound(
   const words = [...new Set(named.flatMap((n) => n.terms))];
   const [searched, counts] = await Promise.all([
     Promise.all(
-      named.map(async ({ older, terms }) => {
-        const [facts, turns] = await Promise.all([
-          store.searchBeliefText(terms, search.facts, CHOICE_CANDIDATES),
-          search.turns
-            ? store.searchEpisodeText(terms, search.turns, CHOICE_CANDIDATES)
-            : Promise.resolve([]),
-        ]);
-        const [beliefs, episodes] = await Promise.all([
-          store.getBeliefs(facts.map((f) => f.id)),
-          store.getEpisodes(turns.map((t) => t.id)),
-        ]);
-        return [...beliefs, ...episodes].flatMap((record) => {
-          const text = "kind" in record ? record.text : record.content;
-          const at = "kind" in record ? record.validFrom : record.at;
-          return record.id !== older.id && at > older.at ? [{ older, record, text, at }] : [];
-        });
-      }),
+      named.map(async ({ older, terms }) =>
+        (await newerFoundByWords(store, terms, search, CHOICE_CANDIDATES, older)).map((found) => ({
+          older,
+          ...found,
+        })),
+      ),
     ),
     Promise.all(words.map((w) => store.countBeliefText([w], search.facts, CHOICE_LINK_RARE + 1))),
   ]);

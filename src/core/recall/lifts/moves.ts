@@ -1,12 +1,12 @@
 /**
  * What the lifts share. A lift is a re-ranking step for current-state questions: it ranks a newer
  * item just above the older it changes (a move). Here: the move, the moves no verdict has closed,
- * ranking them, the request's active facts a lift searches, and the slot a question asks about a
- * person, read at most once per recall.
+ * ranking them, the request's active facts a lift searches, a search for statements newer than an
+ * older, and the slot a question asks about a person, read at most once per recall.
  */
 import { loadTagger } from "../../judge/tagger.js";
-import type { RecallHit } from "../../model.js";
-import type { BeliefFilter, Lexicon, StoreReader } from "../../ports.js";
+import type { Belief, Episode, RecallHit } from "../../model.js";
+import type { BeliefFilter, EpisodeFilter, Lexicon, StoreReader } from "../../ports.js";
 import { type AskedSlot, askedSlot, saysOthersState } from "../../state-slots.js";
 import { isQuestion } from "../../text.js";
 import { compareIds } from "../ids.js";
@@ -19,6 +19,40 @@ export const activeFactsOf = (req: RecallRequest): BeliefFilter => ({
   kinds: ["fact"],
   metadata: req.metadata,
 });
+
+/** A fact or turn a lift's search found, with its text and the time it was said. */
+export interface FoundStatement {
+  record: Belief | Episode;
+  text: string;
+  at: string;
+}
+
+/**
+ * The facts (`filters.facts`) and turns (`filters.turns`, none when null) a full-text search by
+ * `terms` finds, `limit` of each, said after `older` and not it: a lift's search for the newer of a
+ * pair the question's words miss.
+ */
+export async function newerFoundByWords(
+  store: StoreReader,
+  terms: string[],
+  filters: { facts: BeliefFilter; turns: EpisodeFilter | null },
+  limit: number,
+  older: { id: string; at: string },
+): Promise<FoundStatement[]> {
+  const [facts, turns] = await Promise.all([
+    store.searchBeliefText(terms, filters.facts, limit),
+    filters.turns ? store.searchEpisodeText(terms, filters.turns, limit) : Promise.resolve([]),
+  ]);
+  const [beliefs, episodes] = await Promise.all([
+    store.getBeliefs(facts.map((f) => f.id)),
+    store.getEpisodes(turns.map((t) => t.id)),
+  ]);
+  return [...beliefs, ...episodes].flatMap((record) => {
+    const text = "kind" in record ? record.text : record.content;
+    const at = "kind" in record ? record.validFrom : record.at;
+    return record.id !== older.id && at > older.at ? [{ record, text, at }] : [];
+  });
+}
 
 /** A reordering recall made: the newer item ranked just above the older (`listed`: kept within the first k). */
 export interface Move {

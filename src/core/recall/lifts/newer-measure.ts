@@ -21,7 +21,15 @@ import { hitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
 import type { RecallRequest } from "../request.js";
-import { type AskedOnce, activeFactsOf, liftNewer, type Move, othersState, unsettledMoves } from "./moves.js";
+import {
+  type AskedOnce,
+  activeFactsOf,
+  liftNewer,
+  type Move,
+  newerFoundByWords,
+  othersState,
+  unsettledMoves,
+} from "./moves.js";
 
 /**
  * Current-state questions prefer the newer of two measures of the same thing. Two items near the
@@ -154,28 +162,22 @@ export async function newerMeasureFound(
     olders.map(async (older) => {
       const terms = queryTerms(older.text).filter((t) => !/\d/.test(t));
       if (terms.length === 0) return [];
-      const [facts, turns] = await Promise.all([
-        store.searchBeliefText(terms, factFilter, UNIT_CANDIDATES),
-        wantEpisodes
-          ? store.searchEpisodeText(
-              terms,
-              { namespaces: req.namespaces, statuses: ["active"], types: req.types, metadata: req.metadata },
-              UNIT_CANDIDATES,
-            )
-          : Promise.resolve([]),
-      ]);
-      const [beliefs, episodes] = await Promise.all([
-        store.getBeliefs(facts.map((f) => f.id)),
-        store.getEpisodes(turns.map((t) => t.id)),
-      ]);
-      // The tagger-free tests first: newer, and a number.
-      return [...beliefs, ...episodes].flatMap((record) => {
-        const text = "kind" in record ? record.text : record.content;
-        const at = "kind" in record ? record.validFrom : record.at;
-        return record.id !== older.id && at > older.at && mayCount(text)
-          ? [{ older, record, text, shared: topicWordsShared(older.text, text) }]
-          : [];
-      });
+      const found = await newerFoundByWords(
+        store,
+        terms,
+        {
+          facts: factFilter,
+          turns: wantEpisodes
+            ? { namespaces: req.namespaces, statuses: ["active"], types: req.types, metadata: req.metadata }
+            : null,
+        },
+        UNIT_CANDIDATES,
+        older,
+      );
+      // The tagger-free tests first: newer (the search's), and a number.
+      return found.flatMap(({ record, text }) =>
+        mayCount(text) ? [{ older, record, text, shared: topicWordsShared(older.text, text) }] : [],
+      );
     }),
   );
   // A word said in many facts ("kids", "new") links nothing: each word counted once.
