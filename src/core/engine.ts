@@ -106,7 +106,7 @@ import {
   type StatsResult,
   type SweepOptionsInput,
   SweepOptionsSchema,
-  unstorableText,
+  storableAs,
   WrapTokenSchema,
 } from "./model.js";
 import { checkPrefix, namespacesUnder } from "./namespace-prefix.js";
@@ -244,10 +244,7 @@ const ActorSchema = z
   .trim()
   .min(1, "an actor is a name such as cli or mcp:claude-code")
   .max(128, "an actor is at most 128 characters")
-  .superRefine((actor, ctx) => {
-    const problem = unstorableText(actor);
-    if (problem) ctx.addIssue({ code: "custom", message: `the actor ${problem}` });
-  });
+  .superRefine(storableAs("the actor"));
 
 const LockWaitSchema = z
   .number({ message: "lockWaitMs must be a number of milliseconds" })

@@ -135,12 +135,16 @@ export function unstorableText(s: string): string | null {
   return null;
 }
 
-/** A string field that is stored as written: no NUL, no lone surrogate (`unstorableText`). */
-export const storableString = (what: string) =>
-  z.string().superRefine((s, ctx) => {
+/** A zod refinement that refuses a string `unstorableText` finds a problem in, naming the field (`what`). */
+export const storableAs =
+  (what: string) =>
+  (s: string, ctx: z.RefinementCtx): void => {
     const problem = unstorableText(s);
     if (problem) ctx.addIssue({ code: "custom", message: `${what} ${problem}` });
-  });
+  };
+
+/** A string field that is stored as written: no NUL, no lone surrogate (`unstorableText`). */
+export const storableString = (what: string) => z.string().superRefine(storableAs(what));
 
 const contentSchema = (what: string) =>
   z
@@ -157,10 +161,7 @@ const contentSchema = (what: string) =>
           MAX_CONTENT_CHARS,
           `${what} is longer than ${MAX_CONTENT_CHARS} characters: split it or summarise it`,
         )
-        .superRefine((text, ctx) => {
-          const problem = unstorableText(text);
-          if (problem) ctx.addIssue({ code: "custom", message: `${what} ${problem}` });
-        }),
+        .superRefine(storableAs(what)),
     );
 
 /** Deepest nesting of objects and arrays metadata may have. */
