@@ -130,6 +130,15 @@ const OUTCOME_FORMS = new Map<string, string>([
   ["broke", "break"],
 ]);
 const NEGATION_WORD = /^(?:not|never|no)$|n't$/;
+/**
+ * A negated auxiliary of do-support or a modal ("doesn't", "didn't", "won't", "can't"; "did not",
+ * "will not"): the word after it is a bare verb, whatever the tagger read ("The cache fix doesn't
+ * work" tags "work" a noun). Not "isn't" or "hasn't": a noun may follow those ("It isn't work").
+ */
+const VERB_FOLLOWS = /^(?:do|does|did|can|could|will|would|shall|should|must|might|may|wo|ca|sha)(?:n't)$/;
+const BARE_VERB_BEFORE = /^(?:do|does|did|can|could|will|would|shall|should|must|might|may)$/;
+const bareVerbAt = (raw: readonly string[], i: number): boolean =>
+  VERB_FOLLOWS.test(raw[i - 1] ?? "") || (raw[i - 1] === "not" && BARE_VERB_BEFORE.test(raw[i - 2] ?? ""));
 
 /**
  * The result the verb at `i` reports, or null when it reports none (another verb, or an outcome
@@ -143,8 +152,9 @@ function outcomeAt(
   i: number,
 ): Result | null {
   const w = words?.[i];
-  // A noun ("the work", "a break") names a thing, not how it went.
-  if (w && (w.pos === "NOUN" || w.pos === "PROPN")) return null;
+  // A noun ("the work", "a break") names a thing, not how it went — unless a negated auxiliary
+  // makes it a verb (`bareVerbAt`).
+  if (w && (w.pos === "NOUN" || w.pos === "PROPN") && !bareVerbAt(raw, i)) return null;
   const lemma = w ? w.lemma : OUTCOME_FORMS.get(raw[i]!);
   const verb = lemma === undefined ? undefined : OUTCOME_VERBS[lemma];
   if (!verb) return null;
@@ -162,6 +172,22 @@ function outcomeAt(
   if (!verb.reports(after)) return null;
   const negated = [raw[i - 1], raw[i - 2]].some((t) => t !== undefined && NEGATION_WORD.test(t));
   return negated === (verb.result === "success") ? "failure" : "success";
+}
+
+/**
+ * The verb at `i` is tagged a verb, inflected for tense or person ("works", "failed", "broke"; not
+ * "failing" nor a bare "work") and reports a result (`outcomeAt`).
+ */
+function finiteOutcomeAt(
+  text: string,
+  raw: readonly string[],
+  words: readonly TaggedWord[],
+  i: number,
+): boolean {
+  const w = words[i];
+  if (w?.pos !== "VERB") return false;
+  const form = w.text.toLowerCase();
+  return form !== w.lemma && !form.endsWith("ing") && outcomeAt(text, raw, words, i) !== null;
 }
 
 /** Lemmas of verbs that state a change of value: "pushed to", "cut down to", "took over", "turned on". */
@@ -199,6 +225,15 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
       if (!STOP_WORDS.has(t) || w?.pos === "PRON") seenSubject = true;
       if (!COPULAS.has(t)) continue;
     }
+    // A bare word read as a verb just before a finite outcome verb is a noun of the subject: two
+    // finite verbs do not follow each other ("The cache fix works": the tagger reads "fix" a verb).
+    if (
+      words &&
+      w?.pos === "VERB" &&
+      w.text.toLowerCase() === w.lemma &&
+      finiteOutcomeAt(text, raw, words, i + 1)
+    )
+      continue;
     const s = stem(t);
     const lemma = w?.lemma ?? t;
     const outcome = COPULAS.has(t) ? null : outcomeAt(text, raw, words, i);

@@ -86,6 +86,11 @@ describe("an outcome is its own predicate, not a change", () => {
     // The same words with the result negated: a contradiction on main (`negation-flipped`).
     ["The fix works", "The fix doesn't work", "success → failure"],
     ["The smoke tests don't pass", "The smoke tests pass", "failure → success"],
+    // The tagger reads "fix" a verb before "works", and "work" a noun after "doesn't" or "won't":
+    // both were contradictions before two finite verbs in a row and a bare verb after a negated
+    // auxiliary were read (analysis.ts).
+    ["The cache fix works", "The cache fix doesn't work", "success → failure"],
+    ["The cache fix won't work", "The cache fix worked", "failure → success"],
   ] as const)("%s / %s: an outcome conflict (%s)", (a, b, results) => {
     expect(verdict(a, b)).toMatchObject({
       relation: "refines",
@@ -93,6 +98,15 @@ describe("an outcome is its own predicate, not a change", () => {
       reason: `unsure:other-outcome: ${results}`,
       confident: false,
     });
+  });
+
+  // Only a negated do-support or modal makes the next word a verb: after "isn't" a noun may follow,
+  // and a negated state that is no outcome still contradicts.
+  it.each([
+    ["Gardening is work", "Gardening isn't work"],
+    ["The cache is warm", "The cache isn't warm"],
+  ] as const)("%s / %s: not outcomes, a contradiction", (a, b) => {
+    expect(verdict(a, b)).toMatchObject({ relation: "contradicts", rule: "negation-flipped" });
   });
 
   // The same result said two ways: a negation that is the result contradicts nothing (main: contradicts).
