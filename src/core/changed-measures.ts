@@ -56,8 +56,19 @@
  *
  * `await loadTagger()` before any call.
  */
+import { boundedMemo } from "./bounded-memo.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import { contentTokens, isHypothetical, isNegated, isQuestion, SPEAKER_SUBJECT } from "./text.js";
+
+/**
+ * Tagged sentences and the measures of a text, remembered: the judge asks `sameMeasureChanged` of
+ * one text against many others (a sweep's pairs, a write against its nearest beliefs), and each ask
+ * reads the same sentences several times. Safe because tags do not depend on what was tagged
+ * before (tagger.ts).
+ */
+const tagged = boundedMemo((sentence: string): readonly TaggedWord[] => tag(sentence), 8_192);
+/** `contentTokens`, remembered: the same words are read for every pair a text is in. */
+const tokensOf = boundedMemo((text: string): readonly string[] => contentTokens(text), 16_384);
 
 /** A number and the unit it counts, as said. */
 export interface Measure {
@@ -120,10 +131,13 @@ const RATE_NOUNS = new Set(["hour", "day", "night", "week", "fortnight", "month"
 export const SIGNED_NUMBER = "signed number";
 
 /** `MEASURE`: the numbers with their units in the asserted sentences of `text`. */
-export function measuresOf(text: string): Measure[] {
+export const measuresOf = (text: string): readonly Measure[] => measuresMemo(text);
+const measuresMemo = boundedMemo(measuresRead, 8_192);
+
+function measuresRead(text: string): Measure[] {
   const found: Measure[] = [];
   for (const s of sentences(text).flatMap(assertedParts)) {
-    const words = tag(s);
+    const words = tagged(s);
     for (let i = 0; i < words.length; i++) {
       const w = words[i]!;
       if (CLOCK.test(w.text)) {
@@ -237,10 +251,10 @@ export const mayCount = (text: string): boolean => MAY_COUNT.test(text);
  */
 export function askedWordsSaid(question: string, older: string, newer: string): string[] | null {
   if (!MAY_COUNT.test(older) || !MAY_COUNT.test(newer)) return null;
-  const asked = new Set(contentTokens(question).filter((w) => !MEASURE_WORDS.has(w)));
-  const olderAsked = contentTokens(older).filter((w) => asked.has(w));
+  const asked = new Set(tokensOf(question).filter((w) => !MEASURE_WORDS.has(w)));
+  const olderAsked = tokensOf(older).filter((w) => asked.has(w));
   if (olderAsked.length === 0) return null;
-  const newerWords = new Set(contentTokens(newer));
+  const newerWords = new Set(tokensOf(newer));
   return olderAsked.every((w) => newerWords.has(w) || saysClipped(newerWords, w)) ? olderAsked : null;
 }
 
@@ -261,7 +275,7 @@ const ASKS_WHEN = /\bwhen\b|\b(?:what|which)\s+(?:time|hour)\b/i;
  *   asksMeasure("Where do I work?", "time of day")                   // → false
  */
 export function asksMeasure(question: string, unit: string): boolean {
-  const words = tag(question);
+  const words = tagged(question);
   const wh = words.findIndex((w) => /^(?:where|who|whom|whose|why|how|what|which|when)$/i.test(w.text));
   if (wh >= 0) {
     const w = words[wh]!;
@@ -313,12 +327,12 @@ function otherHolder(
   older: string,
   newerGiving: readonly string[],
 ): boolean {
-  const named = tag(question)
+  const named = tagged(question)
     .filter((w, i) => i > 0 && w.pos === "PROPN" && /^\p{Lu}\p{Ll}/u.test(w.text))
-    .flatMap((w) => contentTokens(w.text));
+    .flatMap((w) => tokensOf(w.text));
   if (named.some((n) => olderAsked.includes(n))) return false;
-  const olderThird = tag(older).some((w) => THIRD_PERSON.test(w.text));
-  return !olderThird && newerGiving.some((s) => tag(s).some((w) => THIRD_PERSON.test(w.text)));
+  const olderThird = tagged(older).some((w) => THIRD_PERSON.test(w.text));
+  return !olderThird && newerGiving.some((s) => tagged(s).some((w) => THIRD_PERSON.test(w.text)));
 }
 
 /**
@@ -326,8 +340,8 @@ function otherHolder(
  * search starts from must be about what is asked.
  */
 export function askedWordsOf(question: string, text: string): string[] | null {
-  const asked = new Set(contentTokens(question).filter((w) => !MEASURE_WORDS.has(w)));
-  const said = [...new Set(contentTokens(text).filter((w) => asked.has(w)))];
+  const asked = new Set(tokensOf(question).filter((w) => !MEASURE_WORDS.has(w)));
+  const said = [...new Set(tokensOf(text).filter((w) => asked.has(w)))];
   return said.length > 0 ? said : null;
 }
 
@@ -338,14 +352,14 @@ export function askedWordsOf(question: string, text: string): string[] | null {
  */
 export function topicWordsShared(older: string, newer: string): string[] {
   const words = (text: string) =>
-    contentTokens(text).filter((w) => !/\d/.test(w) && w.length >= 3 && !MEASURE_WORDS.has(w));
+    tokensOf(text).filter((w) => !/\d/.test(w) && w.length >= 3 && !MEASURE_WORDS.has(w));
   const theirs = new Set(words(newer));
   return [...new Set(words(older).filter((w) => theirs.has(w)))];
 }
 
 /** Words that only say a measure's unit or rate: shared, they say nothing of what is measured. */
 const MEASURE_WORDS = new Set(
-  contentTokens(
+  tokensOf(
     "percent cent per hour hours day days night nights week weeks weekly fortnight month months monthly " +
       "year years yearly time times minute minutes pound pounds dollar dollars euro euros",
   ),
@@ -402,9 +416,9 @@ function topicOf(
   const unitWords = new Set([
     ...contentTokens(changed.unit),
     ...[...olderGiving, ...newerGiving]
-      .flatMap((s) => tag(s))
+      .flatMap((s) => tagged(s))
       .filter((w) => w.lemma.toLowerCase() === changed.unit)
-      .flatMap((w) => contentTokens(w.text)),
+      .flatMap((w) => tokensOf(w.text)),
   ]);
   return topicWordsShared(olderGiving.join(" "), newerGiving.join(" ")).filter((w) => !unitWords.has(w));
 }
@@ -431,19 +445,19 @@ export function sameMeasureChanged(older: string, newer: string): ChangedMeasure
   // A function word ("every two weeks" / "every 2 weeks") names nothing measured.
   const naming = new Set(
     [...olderGiving, ...newerGiving]
-      .flatMap((s) => tag(s))
+      .flatMap((s) => tagged(s))
       .filter((w) => ["NOUN", "PROPN", "VERB", "ADJ"].includes(w.pos))
-      .flatMap((w) => contentTokens(w.text)),
+      .flatMap((w) => tokensOf(w.text)),
   );
   const shared = topicOf(changed, olderGiving, newerGiving).filter((w) => naming.has(w));
   // Said whole, or clipped on one side ("the prod cluster" / "the production database").
   const topicWords = (ss: readonly string[]) =>
     new Set(
-      contentTokens(ss.join(" ")).filter((w) => !/\d/.test(w) && w.length >= 3 && !MEASURE_WORDS.has(w)),
+      tokensOf(ss.join(" ")).filter((w) => !/\d/.test(w) && w.length >= 3 && !MEASURE_WORDS.has(w)),
     );
   const wordsA = topicWords(olderGiving);
   const wordsB = topicWords(newerGiving);
-  const unitWords = new Set(contentTokens(changed.unit));
+  const unitWords = new Set(tokensOf(changed.unit));
   const clipped = [...wordsA].filter(
     (w) => naming.has(w) && !unitWords.has(w) && !wordsB.has(w) && clippedEitherWay(w, wordsB),
   );
@@ -457,7 +471,7 @@ export function sameMeasureChanged(older: string, newer: string): ChangedMeasure
   if (otherHolder("", [], older, newerGiving)) return null;
   // `NO_OTHER_HOLDER`, named: the noun or name the newer's number is said of is one the older says
   // ("My daughter now takes 400 IU of vitamin D" holds her dose, not "I take 1,000 IU"'s).
-  const olderWords = new Set(contentTokens(older));
+  const olderWords = new Set(tokensOf(older));
   const holders = newerGiving.flatMap((s) => holderOf(s, changed.newer));
   return holders.every((w) => olderWords.has(w) || clippedEitherWay(w, olderWords)) ? changed : null;
 }
@@ -485,7 +499,7 @@ const CLAUSE_OPENER = /^(?:so|and|but|because|after|before|when|while|since|alth
  * "I'm"). A pronoun names no noun; none when no verb is read before the number.
  */
 function holderOf(sentence: string, values: readonly string[]): string[] {
-  const words = tag(sentence);
+  const words = tagged(sentence);
   const at = numberAt(sentence, words, values);
   if (at < 0) return [];
   const verb = verbBefore(sentence, words, at);
@@ -506,7 +520,7 @@ function holderOf(sentence: string, values: readonly string[]): string[] {
   }
   return phrase
     .filter((w) => !["DET", "PRON", "ADJ"].includes(w.pos) && !SPEAKER_SUBJECT.test(w.text))
-    .flatMap((w) => contentTokens(w.text));
+    .flatMap((w) => tokensOf(w.text));
 }
 
 /**
@@ -515,7 +529,7 @@ function holderOf(sentence: string, values: readonly string[]): string[] {
  * what is measured of it.
  */
 function namesWhich(sentence: string, values: readonly string[]): boolean {
-  const words = tag(sentence);
+  const words = tagged(sentence);
   const at = numberAt(sentence, words, values);
   if (at < 0 || verbBefore(sentence, words, at) >= 0) return false;
   for (let i = at + 1; i < words.length; i++) {
@@ -593,16 +607,16 @@ function otherModifier(
   const modifiers = (sentencesGiving: readonly string[]) => {
     const byWord = new Map<string, Set<string>>();
     for (const s of sentencesGiving) {
-      const words = tag(s);
+      const words = tagged(s);
       for (let i = 1; i < words.length; i++) {
         // The whole run of modifiers before it ("staging media sidecar" before "rate").
         let j = i;
         while (j > 0 && modifies(words[j - 1]!)) j--;
         if (j === i) continue;
-        for (const w of contentTokens(words[i]!.text)) {
+        for (const w of tokensOf(words[i]!.text)) {
           if (!asked.has(w)) continue;
           const set = byWord.get(w) ?? new Set<string>();
-          for (const before of words.slice(j, i)) for (const m of contentTokens(before.text)) set.add(m);
+          for (const before of words.slice(j, i)) for (const m of tokensOf(before.text)) set.add(m);
           byWord.set(w, set);
         }
       }
