@@ -452,9 +452,7 @@ export function sameMeasureChanged(older: string, newer: string): ChangedMeasure
   const shared = topicOf(changed, olderGiving, newerGiving).filter((w) => naming.has(w));
   // Said whole, or clipped on one side ("the prod cluster" / "the production database").
   const topicWords = (ss: readonly string[]) =>
-    new Set(
-      tokensOf(ss.join(" ")).filter((w) => !/\d/.test(w) && w.length >= 3 && !MEASURE_WORDS.has(w)),
-    );
+    new Set(tokensOf(ss.join(" ")).filter((w) => !/\d/.test(w) && w.length >= 3 && !MEASURE_WORDS.has(w)));
   const wordsA = topicWords(olderGiving);
   const wordsB = topicWords(newerGiving);
   const unitWords = new Set(tokensOf(changed.unit));
