@@ -22,6 +22,7 @@ import { describeLocation, isPostgresUrl } from "../store/open-store.js";
 import { fileLines, readStdin, textLines } from "./input-lines.js";
 import type { GlobalOptions, Invocation, RunEnv } from "./invocation.js";
 import { migrationNotice } from "./migration-notice.js";
+import { shellWord } from "./shell-word.js";
 import { commandWord, isBare, NO_COMMAND, renderStartHere, VALUED_OPTIONS } from "./start-here.js";
 import { createStyle } from "./style.js";
 import { UsageError } from "./usage-error.js";
@@ -211,6 +212,9 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       dbPath,
       dbLabel: onServer ? describeLocation(location) : dbPath,
       dbExisted: onServer ? null : existsSync(dbPath),
+      ...(storeNamed
+        ? { dbOption: `--db ${shellWord(onServer ? describeLocation(location) : dbPath)}` }
+        : {}),
       self: env.npm_command === "exec" ? "npx strata" : "strata",
       resolvePath: (p) => resolve(process.cwd(), p),
       tempPath: () => join(mkdtempSync(join(tmpdir(), "strata-demo-")), "memory.db"),
@@ -253,7 +257,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       freshPath: (path) => {
         const file = resolve(process.cwd(), path);
         if (existsSync(file))
-          throw new UsageError(`${file} already exists: pick a new path (a backup never overwrites a file).`);
+          throw new UsageError(`${file} already exists: pick a new path, or add --force to replace it.`);
         try {
           mkdirSync(dirname(file), { recursive: true });
         } catch (error) {
