@@ -7,8 +7,10 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bin, ensureBuilt, serveHttp } from "../support/built-cli.js";
+import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
 
 let home: string;
 let cwd: string;
@@ -150,3 +152,52 @@ describe("strata backup onto a file that exists", () => {
     expect(strata(["--db", "nightly.db", "recall", "retry limit"]).stdout).toContain("The retry limit is 5");
   });
 });
+
+const PG = process.env.DATABASE_URL;
+
+describe.skipIf(!PG)(
+  "a command that only reads, on a PostgreSQL schema that does not exist (needs DATABASE_URL)",
+  () => {
+    const dropLater = schemasDroppedAfterAll();
+    const schemaExists = async (schema: string) => {
+      const client = new pg.Client({ connectionString: PG });
+      await client.connect();
+      try {
+        const r = await client.query("SELECT 1 FROM information_schema.schemata WHERE schema_name = $1", [
+          schema,
+        ]);
+        return r.rowCount === 1;
+      } finally {
+        await client.end();
+      }
+    };
+
+    it("is refused like a SQLite file that does not exist (it made the schema and answered from it, empty)", async () => {
+      const schema = dropLater(`hour25_typo_${process.pid}`);
+      const url = `${PG}${PG!.includes("?") ? "&" : "?"}schema=${schema}`;
+      for (const args of [["recall", "retry limit"], ["list"], ["stats"]]) {
+        const r = strata(["--db", url, ...args, "--json"]);
+        expect(r.code, args.join(" ")).toBe(69);
+        const { error } = JSON.parse(r.stdout);
+        expect(error).toMatchObject({ code: "STORE_UNAVAILABLE", details: { schema, reason: "missing" } });
+        expect(error.message).toMatch(
+          new RegExp(
+            `^No Strata schema "${schema}" at postgres://.*: it holds no Strata tables, and ${args[0]} only reads, so none were created\\. Check the schema in --db`,
+          ),
+        );
+        expect(error.message).not.toContain(":strata@"); // no password
+        expect(await schemaExists(schema), args.join(" ")).toBe(false);
+      }
+      const from = strata(["transfer", "--from", url, "--to", "copy.db"]);
+      expect(from.code).toBe(2);
+      expect(from.stderr).toContain("no store there (the schema holds no Strata tables)");
+      expect(await schemaExists(schema)).toBe(false);
+      expect(existsSync(join(cwd, "copy.db"))).toBe(false);
+      // A write makes it, as on SQLite; then the read answers from it.
+      expect(strata(["--db", url, "remember", "The retry limit is 5"]).code).toBe(0);
+      const read = strata(["--db", url, "recall", "retry limit"]);
+      expect(read.code).toBe(0);
+      expect(read.stdout).toContain("The retry limit is 5");
+    }, 60_000);
+  },
+);
