@@ -28,10 +28,11 @@ export interface OpenMemoryOptions {
   /** SQLite file (created with its folder if missing) or `:memory:`. Default `:memory:`. */
   path?: string;
   /**
-   * Create the SQLite file at `path` (and its folder) when it is missing. Default true. `false`
-   * opens an existing store only and refuses a missing file with STORE_UNAVAILABLE
+   * Create the SQLite file at `path` (and its folder) when it is missing, or with `url` the
+   * PostgreSQL schema and its tables. Default true. `false` opens an existing store only and
+   * refuses a missing file, or a schema without Strata's tables, with STORE_UNAVAILABLE
    * (`details.reason: "missing"`), creating nothing: what a read-only caller wants, so a mistyped
-   * path is reported instead of answered from a new, empty store.
+   * path or `?schema=` is reported instead of answered from a new, empty store.
    */
   create?: boolean;
   /**
@@ -130,7 +131,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
         { field: "url" },
       );
     // openStore loads the Postgres driver on demand: SQLite users never load it.
-    store = await openStore(options.url);
+    store = await openStore(options.url, options.create === false ? { create: false } : {});
   }
   if (!store) {
     const path = options.path ?? ":memory:";

@@ -120,8 +120,9 @@ export function registerAgentCommands(
       invoke<ServeResult>({
         command: "serve",
         run: {
-          engine: (mem) =>
+          engine: (mem, env) =>
             runServe(mem, {
+              ...(env.dbOption ? { dbOption: env.dbOption } : {}),
               http: Boolean(o.http),
               port: o.port as number | undefined,
               host: o.host as string | undefined,

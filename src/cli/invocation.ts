@@ -18,6 +18,12 @@ export interface RunEnv {
   /** Whether that file existed before this run; null for a PostgreSQL URL. */
   dbExisted: boolean | null;
   /**
+   * The `--db STORE` words a command this one tells the user to run must carry to reach the same
+   * store (`--db /abs/team.db`, the URL without its password): set when --db, STRATA_DB or a
+   * settings file named the store, absent for the default one. Optional: none when absent.
+   */
+  dbOption?: string;
+  /**
    * How the user runs this CLI, for the commands a command tells them to run next: `npx strata`
    * when npx started it (no `strata` on the PATH yet, as in the README's quick start), else
    * `strata`. Optional: `strata` when absent.
@@ -63,7 +69,7 @@ export interface RunEnv {
   json: boolean;
   /** Writes a file (resolved, its folder created) and returns its absolute path. */
   writeOutput(path: string, text: string): Promise<string>;
-  /** Resolves a path for a new file (a usage error if it exists) and creates its folder. */
+  /** Resolves a path for a new file (a usage error naming backup's --force if it exists) and creates its folder. */
   freshPath(path: string): string;
 }
 

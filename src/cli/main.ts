@@ -22,6 +22,7 @@ import { describeLocation, isPostgresUrl } from "../store/open-store.js";
 import { fileLines, readStdin, textLines } from "./input-lines.js";
 import type { GlobalOptions, Invocation, RunEnv } from "./invocation.js";
 import { migrationNotice } from "./migration-notice.js";
+import { shellWord } from "./shell-word.js";
 import { commandWord, isBare, NO_COMMAND, renderStartHere, VALUED_OPTIONS } from "./start-here.js";
 import { createStyle } from "./style.js";
 import { UsageError } from "./usage-error.js";
@@ -44,6 +45,10 @@ interface ErrorBody {
   message: string;
   details: Record<string, unknown>;
 }
+
+/** A missing PostgreSQL schema's details (a SQLite file's name a path only). */
+const onPostgres = (details: Readonly<Record<string, unknown>>): boolean =>
+  typeof details.schema === "string";
 
 function readVersion(): string {
   // src/cli/main.ts and dist/cli/strata.js both sit two folders below package.json.
@@ -211,6 +216,9 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       dbPath,
       dbLabel: onServer ? describeLocation(location) : dbPath,
       dbExisted: onServer ? null : existsSync(dbPath),
+      ...(storeNamed
+        ? { dbOption: `--db ${shellWord(onServer ? describeLocation(location) : dbPath)}` }
+        : {}),
       self: env.npm_command === "exec" ? "npx strata" : "strata",
       resolvePath: (p) => resolve(process.cwd(), p),
       tempPath: () => join(mkdtempSync(join(tmpdir(), "strata-demo-")), "memory.db"),
@@ -253,7 +261,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       freshPath: (path) => {
         const file = resolve(process.cwd(), path);
         if (existsSync(file))
-          throw new UsageError(`${file} already exists: pick a new path (a backup never overwrites a file).`);
+          throw new UsageError(`${file} already exists: pick a new path, or add --force to replace it.`);
         try {
           mkdirSync(dirname(file), { recursive: true });
         } catch (error) {
@@ -335,7 +343,8 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           `STRATA_LOCK_WAIT_MS must be a whole number of milliseconds (got "${lockWait}"); e.g. 120000 to wait two minutes for a running sweep.`,
         );
       mem = await openMemory({
-        ...(onServer ? { url: dbPath } : { path: dbPath, create: createsStore(inv.command) }),
+        ...(onServer ? { url: dbPath } : { path: dbPath }),
+        create: createsStore(inv.command),
         ...(lockWait !== undefined ? { lockWaitMs: Number(lockWait) } : {}),
         ...(embedder ? { embedder } : {}),
         ...(judge ? { judge } : {}),
@@ -406,9 +415,11 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       // Nothing named a store: a first run, not a typo. Say how to begin rather than what to check.
       return failWith(exitCodeOf(error.code), {
         ...(error.toJSON() as ErrorBody),
-        message: storeNamed
-          ? `No store at ${String(error.details.path)}: the file does not exist, and ${why}, so none was created. Check --db (or STRATA_DB, or the settings file); a write such as strata remember creates it, and strata init creates it empty.`
-          : `Nothing is stored yet: no store at ${String(error.details.path)} (the default; no --db, STRATA_DB or settings file names another), and ${why}, so none was created. The first write creates it: ${self} remember "The retry limit is 5" (${self} demo plays a whole session on a temporary store).${command === "worker" ? ` A worker started before the first write needs the store made first: ${self} init creates it empty.` : ""}`,
+        message: onPostgres(error.details)
+          ? `No Strata schema "${String(error.details.schema)}" at ${String(error.details.where)}: it holds no Strata tables, and ${why}, so none were created. Check the schema in --db (or STRATA_DB, or the settings file): ?schema=NAME, default strata; a write such as strata remember creates it, and strata init creates it empty.`
+          : storeNamed
+            ? `No store at ${String(error.details.path)}: the file does not exist, and ${why}, so none was created. Check --db (or STRATA_DB, or the settings file); a write such as strata remember creates it, and strata init creates it empty.`
+            : `Nothing is stored yet: no store at ${String(error.details.path)} (the default; no --db, STRATA_DB or settings file names another), and ${why}, so none was created. The first write creates it: ${self} remember "The retry limit is 5" (${self} demo plays a whole session on a temporary store).${command === "worker" ? ` A worker started before the first write needs the store made first: ${self} init creates it empty.` : ""}`,
       });
     }
     if (isStrataError(error) && error.code === "INVALID_INPUT" && Array.isArray(error.details.issues)) {

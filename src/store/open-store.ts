@@ -42,7 +42,11 @@ export async function openStore(location: string, options: OpenStoreOptions = {}
     url.searchParams.delete("schema");
     // Loaded on demand: SQLite users never load the Postgres driver.
     const { PostgresStore } = await import("./postgres/postgres-store.js");
-    return PostgresStore.open({ url: url.toString(), ...(schema ? { schema } : {}) });
+    return PostgresStore.open({
+      url: url.toString(),
+      ...(schema ? { schema } : {}),
+      ...(options.create === false ? { create: false } : {}),
+    });
   }
   const path = sqlitePath(location);
   if (path !== ":memory:" && options.create === false && !existsSync(path))

@@ -10,6 +10,7 @@ import { parse as parseToml } from "smol-toml";
 import type { Memory } from "../../core/engine.js";
 import type { StatsResult } from "../../core/model.js";
 import { isPostgresUrl, redactUrl } from "../../store/postgres/postgres-url.js";
+import { shellWord } from "../shell-word.js";
 import { type Style, table } from "../style.js";
 import { CLIENTS, defaultConfigPath } from "./clients.js";
 
@@ -37,9 +38,6 @@ export interface DoctorArgs {
   home: string;
   nodeVersion: string;
 }
-
-/** A word a shell (zsh too, where "?" in a URL is a glob) reads back as it is. */
-const shellWord = (s: string) => (/^[A-Za-z0-9_./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const size = (file: string) => (existsSync(file) ? statSync(file).size : 0);

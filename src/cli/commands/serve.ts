@@ -39,6 +39,11 @@ export interface ServeArgs {
   workerInterval?: string;
   /** Largest stdio message in bytes (STRATA_MAX_MESSAGE_BYTES). Default 10 MiB. */
   maxMessageBytes?: number;
+  /**
+   * The `--db STORE` words the `strata keys …` lines it prints must carry to reach the store it
+   * serves (`RunEnv.dbOption`): a key made in another store is not one this server knows.
+   */
+  dbOption?: string;
   compat?: string;
   sampling?: string;
   /**
@@ -181,6 +186,13 @@ export function listenFailure(error: unknown, host: string, port: number): Error
 /** The command that makes a key to sign in to the dashboard with, said where no key exists yet. */
 export const FIRST_KEY = "strata keys create --name you --scope admin --namespaces '*'";
 
+/**
+ * `strata keys …` as the user must type it to reach the served store: with its `--db` when a flag,
+ * STRATA_DB or a settings file named it (`strata --db /srv/team.db keys create …`).
+ */
+const keysCommand = (line: string, dbOption: string | undefined) =>
+  dbOption ? line.replace(/^strata /, `strata ${dbOption} `) : line;
+
 /** `strata serve [--http --port 8787] [--compat memory-server]` */
 export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResult> {
   const manifestPath = args.manifestPath ?? defaultManifestPath();
@@ -279,7 +291,7 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   const keysLive = await hasLiveApiKeys(mem.store);
   if (!keysLive && !isLoopback(host))
     throw new UsageError(
-      `refusing to serve on ${host} with no API key: anyone who can reach that interface could read and erase memory. Create one first (strata keys create --name NAME --scope write --namespaces NS; MCP and REST clients send it as Authorization: Bearer <key>), or bind to 127.0.0.1.`,
+      `refusing to serve on ${host} with no API key: anyone who can reach that interface could read and erase memory. Create one first (${keysCommand("strata keys create --name NAME --scope write --namespaces NS", args.dbOption)}; MCP and REST clients send it as Authorization: Bearer <key>), or bind to 127.0.0.1.`,
     );
   const { serve } = await import("@hono/node-server");
   const { LOOPBACK_HOSTS } = await import("../../mcp/http.js");
@@ -338,8 +350,8 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   note(
     `  REST at ${base}/v1 ${
       keysLive
-        ? `(API key required: ${live} live key${live === 1 ? "" : "s"}; strata keys list)`
-        : '(no API key exists: loopback callers only, acting as "rest"; strata keys create to require keys)'
+        ? `(API key required: ${live} live key${live === 1 ? "" : "s"}; ${keysCommand("strata keys list", args.dbOption)})`
+        : `(no API key exists: loopback callers only, acting as "rest"; ${keysCommand("strata keys create", args.dbOption)} to require keys)`
     }`,
   );
   note(`  reference at ${base}/docs, OpenAPI 3.1 at ${base}/openapi.json, probes at /healthz and /readyz`);
@@ -347,7 +359,7 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
     `  dashboard at ${base}/ui ${
       keysLive
         ? "(sign in with an API key)"
-        : `(sign in with an API key; none exists yet: ${FIRST_KEY}, printed once; from then on REST and MCP callers need a key too)`
+        : `(sign in with an API key; none exists yet: ${keysCommand(FIRST_KEY, args.dbOption)}, printed once; from then on REST and MCP callers need a key too)`
     }`,
   );
   const worker = workerInput ? startWorker(mem, workerInput) : null;

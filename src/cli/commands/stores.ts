@@ -44,7 +44,11 @@ export async function runTransfer(args: TransferArgs, hooks: ProgressHooks = {})
       error.details.reason === "missing"
     )
       throw new UsageError(
-        `--from ${describeLocation(from)}: no store there (the file does not exist); nothing was created or transferred. Check the path.`,
+        `--from ${describeLocation(from)}: no store there (${
+          typeof error.details.schema === "string"
+            ? `the schema holds no Strata tables`
+            : "the file does not exist"
+        }); nothing was created or transferred. Check the ${typeof error.details.schema === "string" ? "?schema= (default strata)" : "path"}.`,
       );
     throw error;
   });

@@ -88,6 +88,13 @@ export interface PostgresStoreOptions {
   client?: SqlClient;
   /** Postgres schema holding Strata's tables, created if missing. Default `strata`. */
   schema?: string;
+  /**
+   * Create the schema and its tables when they are missing. Default true. `false` opens a schema
+   * Strata already made only, and refuses one without its tables with STORE_UNAVAILABLE
+   * (`details.reason: "missing"`), creating nothing: what a read-only caller wants, so a mistyped
+   * `?schema=` is reported instead of answered from a new, empty schema (SQLite's `create: false`).
+   */
+  create?: boolean;
   /** Per-connection statement timeout, for pools the store opens. Default 30 000 ms. */
   statementTimeoutMs?: number;
   /** How long to wait for a connection, for pools the store opens. Default 5 000 ms. */
@@ -1392,6 +1399,19 @@ export class PostgresStore extends PostgresReader implements Store {
           `Unknown vectorIndex "${String(vectorIndex)}": use "auto" (pgvector when available) or "memory" (the in-process index).`,
           { field: "vectorIndex" },
         );
+      if (options.create === false) {
+        const [r] = await client.query("SELECT to_regclass($1) IS NOT NULL AS ok", [
+          `${quoteIdent(schema)}.strata_migrations`,
+        ]);
+        if (r?.ok !== true) {
+          const where = options.url ? redactUrl(options.url) : "this database";
+          throw new StrataError(
+            "STORE_UNAVAILABLE",
+            `No Strata schema "${schema}" in ${where}: it holds no Strata tables, and none were created. Check the schema (?schema=…; the default is strata).`,
+            { path: `${where}?schema=${schema}`, where, schema, reason: "missing" },
+          );
+        }
+      }
       const { vectorSchema, contentKey } = await migrate(
         client,
         schema,
