@@ -244,8 +244,9 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         if (!global.quiet && !global.json) err(text);
       },
       problem: (text) => err(text),
-      writeOutput: async (path, text) => {
+      writeOutput: async (path, text, guard) => {
         const file = resolve(process.cwd(), path);
+        guard?.(file);
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, text);
         return file;

@@ -68,6 +68,7 @@ import {
   type VectorSearchMode,
 } from "../vector-index.js";
 import { withFileLock } from "./file-lock.js";
+import { isStoreFile } from "./own-files.js";
 import type { BackgroundIndexBuild } from "./index-builder.js";
 import { MIGRATION_FILLS, MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
 import { loadTextLayer, type TextRead, textLogPosition, textRow, textSelect } from "./text-load.js";
@@ -1268,9 +1269,21 @@ export class SqliteStore implements Store {
     return withFileLock(this.path === ":memory:" ? null : this.path, this, name, options, fn);
   }
 
+  /** Whether `path` is the database, a file SQLite keeps beside it, or one of its locks. */
+  ownsFile(path: string): boolean {
+    return isStoreFile(this.path, path);
+  }
+
   /** Hot, consistent copy through SQLite's online backup API, while writers run. */
   async backup(destination: string, options: { overwrite?: boolean } = {}): Promise<void> {
     this.check();
+    // Before anything is removed: `--force` over the store's WAL deleted the live log.
+    if (this.ownsFile(destination))
+      throw new StrataError(
+        "CONFLICT",
+        `${destination} is one of the store's own files (the database, its -wal, -shm or -journal, or a lock beside it): a backup there would destroy the store. Back it up to another file.`,
+        { path: destination },
+      );
     if (existsSync(destination)) {
       if (!options.overwrite)
         throw new StrataError(
@@ -1278,10 +1291,6 @@ export class SqliteStore implements Store {
           `${destination} already exists: a backup never overwrites a file unless asked. Pick a new path, or pass overwrite: true (--force).`,
           { path: destination },
         );
-      if (resolve(destination) === resolve(this.path))
-        throw new StrataError("CONFLICT", `${destination} is the store itself: back it up to another file.`, {
-          path: destination,
-        });
       for (const suffix of ["", "-wal", "-shm"]) rmSync(`${destination}${suffix}`, { force: true });
     }
     await this.db.backup(destination);
