@@ -47,6 +47,12 @@ afterEach(async () => {
 const filesOf = () =>
   ["", "-wal", "-shm"].map((s) => (existsSync(`${db}${s}`) ? statSync(`${db}${s}`).ino : null));
 
+/** A new symlink in the test folder to `target`; its path. */
+function linkedTo(target: string, name: string): string {
+  symlinkSync(target, join(dir, name));
+  return join(dir, name);
+}
+
 describe("isStoreFile", () => {
   it.each([
     ["the database", (d: string) => d, true],
@@ -77,7 +83,7 @@ describe("backup with overwrite never replaces the store's own files", () => {
     ["the WAL", () => `${db}-wal`],
     ["the shared memory", () => `${db}-shm`],
     ["the database through a symlinked folder", () => join(dir, "via", "agent.db")],
-    ["the database through a symlink", () => (symlinkSync(db, join(dir, "link.db")), join(dir, "link.db"))],
+    ["the database through a symlink", () => linkedTo(db, "link.db")],
   ])("%s: CONFLICT, nothing removed, every write kept", async (_, target) => {
     const before = filesOf();
     const error = await mem.backup(target(), { overwrite: true }).catch((e: unknown) => e);
@@ -85,7 +91,7 @@ describe("backup with overwrite never replaces the store's own files", () => {
     expect(String((error as Error).message)).toMatch(/store's own files/);
     expect(filesOf()).toEqual(before);
     await mem.remember("The second note is written after the refused backup");
-    expect((await mem.list()).map((i) => i.text)).toHaveLength(2);
+    expect((await mem.list()).map((i) => ("text" in i ? i.text : i.content))).toHaveLength(2);
   });
 
   it("still replaces another existing file when asked", async () => {
@@ -100,7 +106,10 @@ describe("CLI outputs never replace the store or another database", () => {
   beforeEach(async () => {
     await mem.close(); // the CLI opens the store itself
     errors = [];
-    vi.spyOn(process.stderr, "write").mockImplementation((s) => (errors.push(String(s)), true));
+    vi.spyOn(process.stderr, "write").mockImplementation((s) => {
+      errors.push(String(s));
+      return true;
+    });
     vi.spyOn(process.stdout, "write").mockImplementation(() => true);
   });
   afterEach(() => vi.restoreAllMocks());
@@ -108,7 +117,7 @@ describe("CLI outputs never replace the store or another database", () => {
   const storeHolds = async () => {
     const again = await openMemory({ path: db, clock: CLOCK });
     try {
-      return (await again.list()).map((i) => i.text);
+      return (await again.list()).map((i) => ("text" in i ? i.text : i.content));
     } finally {
       await again.close();
     }
@@ -121,10 +130,7 @@ describe("CLI outputs never replace the store or another database", () => {
       () => ["export", "--out", join(dir, "via", "agent.db")],
     ],
     ["export --out its WAL", () => ["export", "--out", `${db}-wal`]],
-    [
-      "export --out a symlink to it",
-      () => (symlinkSync(db, join(dir, "l.db")), ["export", "--out", join(dir, "l.db")]),
-    ],
+    ["export --out a symlink to it", () => ["export", "--out", linkedTo(db, "l.db")]],
     ["continuity --out the store", () => ["continuity", "--out", db]],
     ["backup --force onto its WAL", () => ["backup", `${db}-wal`, "--force"]],
   ])("%s: refused, the store intact", async (_, argv) => {

@@ -68,8 +68,8 @@ import {
   type VectorSearchMode,
 } from "../vector-index.js";
 import { withFileLock } from "./file-lock.js";
-import { isStoreFile } from "./own-files.js";
 import type { BackgroundIndexBuild } from "./index-builder.js";
+import { isStoreFile } from "./own-files.js";
 import { MIGRATION_FILLS, MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
 import { loadTextLayer, type TextRead, textLogPosition, textRow, textSelect } from "./text-load.js";
 import {
