@@ -176,7 +176,7 @@ export async function runContinuity(mem: Memory, out?: string): Promise<Continui
   if (out) {
     outputGuard(mem)(out);
     mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, text.endsWith("\n") ? text : `${text}\n`);
+    writeFileSync(out, text.endsWith("\n") ? text : `${text}\n`, { mode: 0o600 });
   }
   return {
     namespace: mem.namespace,

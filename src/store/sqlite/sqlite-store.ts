@@ -8,7 +8,7 @@
  */
 
 import { randomBytes } from "node:crypto";
-import { existsSync, rmSync } from "node:fs";
+import { closeSync, existsSync, openSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import Database from "better-sqlite3";
@@ -443,6 +443,19 @@ function padded(ids: readonly number[]): { sql: string; params: number[] } {
   return { sql: params.map(() => "?").join(","), params };
 }
 
+/**
+ * Creates a missing database file readable and writable by its owner only (0600), before SQLite
+ * opens it: SQLite gives the `-wal` and `-shm` it makes the database file's mode, so the memory,
+ * the store's secret and its key hashes are not readable by the machine's other users, whatever
+ * the umask. An existing file keeps its mode; a failure is left for SQLite's open to report.
+ */
+function createPrivately(path: string): void {
+  if (path === ":memory:" || path === "" || path.startsWith("file:") || existsSync(path)) return;
+  try {
+    closeSync(openSync(path, "wx", 0o600));
+  } catch {}
+}
+
 function ftsQuery(terms: readonly string[]): string {
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" OR ");
 }
@@ -754,6 +767,7 @@ export class SqliteStore implements Store {
       );
     let db: Database.Database;
     try {
+      createPrivately(options.path);
       db = new Database(options.path);
     } catch (error) {
       throw new StrataError(
@@ -1293,6 +1307,7 @@ export class SqliteStore implements Store {
         );
       for (const suffix of ["", "-wal", "-shm"]) rmSync(`${destination}${suffix}`, { force: true });
     }
+    createPrivately(destination);
     await this.db.backup(destination);
   }
 
