@@ -513,7 +513,9 @@ export class Writes {
       );
     // An erased episode is no evidence: citing it would give a new statement a source whose
     // content is gone (as pins, outcomes and restores of a forgotten item are refused).
-    const forgotten = found.filter((e) => e.namespace === namespace && e.status === "forgotten").map((e) => e.id);
+    const forgotten = found
+      .filter((e) => e.namespace === namespace && e.status === "forgotten")
+      .map((e) => e.id);
     if (forgotten.length > 0)
       throw new StrataError(
         "FORGOTTEN",
