@@ -67,8 +67,11 @@ export interface RunEnv {
   interruptible?(): () => boolean;
   /** Whether the answer prints as JSON (--json): a command may skip what only that answer lists. */
   json: boolean;
-  /** Writes a file (resolved, its folder created) and returns its absolute path. */
-  writeOutput(path: string, text: string): Promise<string>;
+  /**
+   * Writes a file (resolved, its folder created) and returns its absolute path. `guard`, given the
+   * absolute path, may throw to refuse it before anything is written (see `outputGuard`).
+   */
+  writeOutput(path: string, text: string, guard?: (file: string) => void): Promise<string>;
   /** Resolves a path for a new file (a usage error naming backup's --force if it exists) and creates its folder. */
   freshPath(path: string): string;
 }

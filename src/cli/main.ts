@@ -252,10 +252,12 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         if (!global.quiet && !global.json) err(text);
       },
       problem: (text) => err(text),
-      writeOutput: async (path, text) => {
+      writeOutput: async (path, text, guard) => {
         const file = resolve(process.cwd(), path);
+        guard?.(file);
         mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, text);
+        // A new output (an export holds the whole namespace) is its owner's alone, as the store is.
+        writeFileSync(file, text, { mode: 0o600 });
         return file;
       },
       freshPath: (path) => {

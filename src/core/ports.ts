@@ -578,6 +578,13 @@ export interface Store extends StoreReader {
    */
   backup?(destination: string, options?: { overwrite?: boolean }): Promise<void>;
   /**
+   * Whether writing the file at `path` would overwrite one of the store's own files (SQLite: the
+   * database, its `-wal`, `-shm` and `-journal`, its lock files; through symlinks and hard links).
+   * A store kept elsewhere (a server database) has none and leaves this out. Surfaces that write a
+   * file the user names (an export's `--out`) ask it first.
+   */
+  ownsFile?(path: string): boolean;
+  /**
    * After forget committed: makes erased text unrecoverable from the store's own files where the
    * backend allows it (SQLite: merge the full-text indexes so no segment keeps the old tokens,
    * and checkpoint the write-ahead log into the zeroed main file, truncating it; PostgreSQL:

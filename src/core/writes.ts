@@ -511,6 +511,17 @@ export class Writes {
         `Unknown source episode${missing.length > 1 ? "s" : ""} ${missing.join(", ")} in namespace "${namespace}".`,
         { missing },
       );
+    // An erased episode is no evidence: citing it would give a new statement a source whose
+    // content is gone (as pins, outcomes and restores of a forgotten item are refused).
+    const forgotten = found
+      .filter((e) => e.namespace === namespace && e.status === "forgotten")
+      .map((e) => e.id);
+    if (forgotten.length > 0)
+      throw new StrataError(
+        "FORGOTTEN",
+        `Source episode${forgotten.length > 1 ? "s" : ""} ${forgotten.join(", ")} ${forgotten.length > 1 ? "were" : "was"} forgotten: the content is erased, so it cannot be a new statement's evidence. Leave it out of sources, or record the event again.`,
+        { forgotten },
+      );
   }
 
   async audit(

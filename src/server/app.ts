@@ -118,6 +118,9 @@ export function createServerApp(options: ServerAppOptions): Hono<{ Variables: Re
     }),
   );
   app.use("*", guardHostAndOrigin(options));
+  // Every room, not only /v1: the dashboard's sign-in form is read before any key is checked, so
+  // an unlimited body there let anyone who reaches the port fill the server's memory.
+  app.use("*", limitBody(maxBodyBytes));
 
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.get("/readyz", async (c) => {
@@ -137,7 +140,6 @@ export function createServerApp(options: ServerAppOptions): Hono<{ Variables: Re
   app.get("/openapi.json", (c) => c.json(document()));
   app.get("/docs", (c) => c.html(docsPage(document())));
 
-  app.use("/v1/*", limitBody(maxBodyBytes));
   app.route(
     "/v1",
     createRestApi({

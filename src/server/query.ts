@@ -84,14 +84,22 @@ export function queryInput(input: z.ZodObject, params: URLSearchParams): Record<
   const out: Record<string, unknown> = {};
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name);
-    const kind: Kind = name in shape ? fieldKind(shape[name]) : "string";
-    if (typeof kind === "string") out[name] = values.length === 1 ? convert(values[0]!, kind) : values;
-    else
-      out[name] = values
-        .flatMap((v) => v.split(","))
-        .map((v) => v.trim())
-        .filter((v) => v !== "")
-        .map((v) => convert(v, kind.array));
+    // The shape's own fields only: `constructor` or `toString` is in every object (as a field it
+    // answered 500 INTERNAL before attacks25).
+    const kind: Kind = Object.hasOwn(shape, name) ? fieldKind(shape[name]) : "string";
+    const value =
+      typeof kind === "string"
+        ? values.length === 1
+          ? convert(values[0]!, kind)
+          : values
+        : values
+            .flatMap((v) => v.split(","))
+            .map((v) => v.trim())
+            .filter((v) => v !== "")
+            .map((v) => convert(v, kind.array));
+    // Defined, not assigned: `out.__proto__ = …` would set the prototype (or be dropped), where
+    // an own key is an unknown option the schema refuses by name.
+    Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

@@ -176,6 +176,23 @@ describe("input a route would otherwise drop or overrule is refused", () => {
   });
 });
 
+it.each([
+  ["recall", "query=retry&constructor=1"],
+  ["recall", "query=retry&__proto__=1"],
+  ["recall", "query=retry&toString=x&hasOwnProperty=y"],
+  ["items", "__proto__=%7B%22k%22%3A1%7D"],
+])("GET %s?%s: an object's own names are unknown options (400), not a 500", async (route, query) => {
+  const { mem, app, keys } = await server();
+  const res = await app.request(`/v1/namespaces/${NS}/${route}?${query}`, {
+    headers: { host: "localhost", ...bearer(keys.read) },
+  });
+  const body = (await res.json()) as { error: { code: string; message: string } };
+  expect(res.status, JSON.stringify(body)).toBe(400);
+  expect(body.error.code).toBe("INVALID_INPUT");
+  expect(body.error.message).toMatch(/unknown options? "(constructor|__proto__|toString)"/);
+  await mem.close();
+});
+
 describe("error messages say what to call in REST's words", () => {
   it("an unknown id names the route that lists ids, not the library's list()", async () => {
     const { mem, app, keys } = await server();

@@ -12,6 +12,7 @@ import type { Memory } from "../../core/engine.js";
 import { withoutUndefined } from "../args.js";
 import { fixed2, indent, type Style, shortTime, table, truncate } from "../style.js";
 import { UsageError } from "../usage-error.js";
+import { outputGuard } from "./output-file.js";
 
 // ---------------------------------------------------------------------------------------------
 // prepare-wrap · save-continuity · cancel-wrap
@@ -173,8 +174,9 @@ export async function runContinuity(mem: Memory, out?: string): Promise<Continui
   const last = (await mem.continuityHistory()).at(-1);
   const saved = last !== undefined && last.text === text;
   if (out) {
+    outputGuard(mem)(out);
     mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, text.endsWith("\n") ? text : `${text}\n`);
+    writeFileSync(out, text.endsWith("\n") ? text : `${text}\n`, { mode: 0o600 });
   }
   return {
     namespace: mem.namespace,

@@ -8,11 +8,15 @@ import type { ImportReport } from "../../core/exchange/load.js";
 import type { ExportOptions } from "../../core/model.js";
 import { withoutUndefined } from "../args.js";
 import { keyValues, type Style } from "../style.js";
+import { outputGuard } from "./output-file.js";
 
 /** Where a command may write files; `runMain` provides it (tests pass a folder of their own). */
 export interface FileSink {
-  /** Writes `text` to `path` (resolved; its folder created) and returns the absolute path. */
-  writeOutput(path: string, text: string): Promise<string>;
+  /**
+   * Writes `text` to `path` (resolved; its folder created) and returns the absolute path; `guard`
+   * may refuse the absolute path first.
+   */
+  writeOutput(path: string, text: string, guard?: (file: string) => void): Promise<string>;
   /** Resolves a path for a new file: refused if it exists; its folder is created. */
   freshPath(path: string): string;
 }
@@ -39,7 +43,7 @@ export async function runExport(mem: Memory, args: ExportArgs, files: FileSink):
   const bytes = new TextEncoder().encode(text).length;
   const base = { format, namespace: mem.namespace, bytes };
   if (args.out === undefined || args.out === "-") return { ...base, path: null, text };
-  return { ...base, path: await files.writeOutput(args.out, text) };
+  return { ...base, path: await files.writeOutput(args.out, text, outputGuard(mem)) };
 }
 
 export function renderExport(r: ExportResult, style: Style): string {

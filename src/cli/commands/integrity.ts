@@ -7,6 +7,7 @@ import type { AuditEntry, AuditVerification } from "../../core/model.js";
 import { toTime, withoutUndefined } from "../args.js";
 import { indent, type Style, shortTime, table } from "../style.js";
 import type { FileSink } from "./exchange.js";
+import { outputGuard } from "./output-file.js";
 
 /** `strata verify` */
 export async function runVerify(mem: Memory): Promise<AuditVerification> {
@@ -69,7 +70,11 @@ export async function runAuditJsonl(
   const written: string[] = [];
   for (const [i, text] of texts.entries())
     written.push(
-      await files.writeOutput(`${args.dir}/${stem}-${String(i + 1).padStart(4, "0")}.jsonl`, text),
+      await files.writeOutput(
+        `${args.dir}/${stem}-${String(i + 1).padStart(4, "0")}.jsonl`,
+        text,
+        outputGuard(mem),
+      ),
     );
   const entries = texts.reduce((n, t) => n + t.split("\n").filter((l) => l.length > 0).length - 1, 0);
   return { namespace: mem.namespace, dir: args.dir, files: written, entries };

@@ -42,8 +42,10 @@ const loaded = new Map<string, Asset>();
 
 /** The asset of that name, or null when there is none. */
 export function readAsset(name: string): Asset | null {
-  const source = SOURCES[name];
-  if (!source) return null;
+  // Own names only: `constructor`, `__proto__` or `toString` are the object's, not assets (they
+  // answered 500 before attacks25).
+  if (!Object.hasOwn(SOURCES, name)) return null;
+  const source = SOURCES[name]!;
   let asset = loaded.get(name);
   if (!asset) {
     asset = { type: source.type, body: source.load() };

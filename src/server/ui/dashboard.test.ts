@@ -234,6 +234,9 @@ describe("security headers and assets", () => {
     expect(gzipped.headers.get("Content-Encoding")).toBe("gzip");
     expect((await app.request(`${ORIGIN}/ui/assets/..%2Fpackage.json`)).status).toBe(404);
     expect((await app.request(`${ORIGIN}/ui/assets/other.js`)).status).toBe(404);
+    // The names every object has are not assets either (attacks25: each answered 500).
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"])
+      expect((await app.request(`${ORIGIN}/ui/assets/${name}`)).status, name).toBe(404);
   });
 });
 

@@ -8,7 +8,7 @@
  */
 
 import { randomBytes } from "node:crypto";
-import { existsSync, rmSync } from "node:fs";
+import { closeSync, existsSync, openSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import Database from "better-sqlite3";
@@ -69,6 +69,7 @@ import {
 } from "../vector-index.js";
 import { withFileLock } from "./file-lock.js";
 import type { BackgroundIndexBuild } from "./index-builder.js";
+import { isStoreFile } from "./own-files.js";
 import { MIGRATION_FILLS, MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
 import { loadTextLayer, type TextRead, textLogPosition, textRow, textSelect } from "./text-load.js";
 import {
@@ -442,6 +443,19 @@ function padded(ids: readonly number[]): { sql: string; params: number[] } {
   return { sql: params.map(() => "?").join(","), params };
 }
 
+/**
+ * Creates a missing database file readable and writable by its owner only (0600), before SQLite
+ * opens it: SQLite gives the `-wal` and `-shm` it makes the database file's mode, so the memory,
+ * the store's secret and its key hashes are not readable by the machine's other users, whatever
+ * the umask. An existing file keeps its mode; a failure is left for SQLite's open to report.
+ */
+function createPrivately(path: string): void {
+  if (path === ":memory:" || path === "" || path.startsWith("file:") || existsSync(path)) return;
+  try {
+    closeSync(openSync(path, "wx", 0o600));
+  } catch {}
+}
+
 function ftsQuery(terms: readonly string[]): string {
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" OR ");
 }
@@ -753,6 +767,7 @@ export class SqliteStore implements Store {
       );
     let db: Database.Database;
     try {
+      createPrivately(options.path);
       db = new Database(options.path);
     } catch (error) {
       throw new StrataError(
@@ -1268,9 +1283,21 @@ export class SqliteStore implements Store {
     return withFileLock(this.path === ":memory:" ? null : this.path, this, name, options, fn);
   }
 
+  /** Whether `path` is the database, a file SQLite keeps beside it, or one of its locks. */
+  ownsFile(path: string): boolean {
+    return isStoreFile(this.path, path);
+  }
+
   /** Hot, consistent copy through SQLite's online backup API, while writers run. */
   async backup(destination: string, options: { overwrite?: boolean } = {}): Promise<void> {
     this.check();
+    // Before anything is removed: `--force` over the store's WAL deleted the live log.
+    if (this.ownsFile(destination))
+      throw new StrataError(
+        "CONFLICT",
+        `${destination} is one of the store's own files (the database, its -wal, -shm or -journal, or a lock beside it): a backup there would destroy the store. Back it up to another file.`,
+        { path: destination },
+      );
     if (existsSync(destination)) {
       if (!options.overwrite)
         throw new StrataError(
@@ -1278,12 +1305,9 @@ export class SqliteStore implements Store {
           `${destination} already exists: a backup never overwrites a file unless asked. Pick a new path, or pass overwrite: true (--force).`,
           { path: destination },
         );
-      if (resolve(destination) === resolve(this.path))
-        throw new StrataError("CONFLICT", `${destination} is the store itself: back it up to another file.`, {
-          path: destination,
-        });
       for (const suffix of ["", "-wal", "-shm"]) rmSync(`${destination}${suffix}`, { force: true });
     }
+    createPrivately(destination);
     await this.db.backup(destination);
   }
 

@@ -47,7 +47,8 @@ export function createStoreFolder(file: string): void {
   }
   for (const folder of missing.reverse())
     try {
-      mkdirSync(folder);
+      // Only its owner may enter a folder made for a store: the memory in it is theirs.
+      mkdirSync(folder, { mode: 0o700 });
     } catch (error) {
       if (errno(error) !== "EEXIST" || !statSync(folder).isDirectory()) refuse(file, folder, errno(error));
     }
