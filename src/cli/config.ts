@@ -8,6 +8,12 @@
  *
  * A relative `db` is resolved against the file's folder, not the working directory, so the same
  * file works from any subfolder.
+ *
+ * A project's file (found from the working directory, not named by `--config` / `STRATA_CONFIG`,
+ * not the user's own `~/.strata/config.json`) was written by whoever can write to the project: its
+ * embedder settings speak for the store it names, and `storeSettingsApply` keeps them off a store
+ * named elsewhere (`--db`, `STRATA_DB`), so a cloned repository cannot send the text of the
+ * user's own store to a URL it chose.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
@@ -32,18 +38,41 @@ export type Config = z.infer<typeof ConfigSchema>;
 export interface LoadedConfig {
   /** The file read, or null when none was found. */
   path: string | null;
+  /**
+   * Who chose the file: `named` (`--config`, `STRATA_CONFIG`), `user` (`~/.strata/config.json`),
+   * `project` (the nearest `strata.config.json` from the working directory up), or null for none.
+   */
+  origin: "named" | "user" | "project" | null;
   config: Config;
+}
+
+/** The settings that go with a store (how its text is embedded, and where that text is sent). */
+const STORE_SETTINGS = ["embedder", "embedUrl", "embedModel"] as const;
+
+/**
+ * The file's settings for a run whose store was named by a flag or the environment (`storeNamedElsewhere`):
+ * a project's file keeps its store settings to the store it names itself; a file the user chose applies whole.
+ */
+export function storeSettingsApply(loaded: LoadedConfig, storeNamedElsewhere: boolean): Config {
+  if (loaded.origin !== "project" || !storeNamedElsewhere) return loaded.config;
+  const config = { ...loaded.config };
+  for (const key of STORE_SETTINGS) delete config[key];
+  return config;
 }
 
 /** The nearest strata.config.json from `cwd` upwards, else ~/.strata/config.json, else none. */
 export function findConfig(cwd: string, home: string): string | null {
+  return foundConfig(cwd, home)?.path ?? null;
+}
+
+function foundConfig(cwd: string, home: string): { path: string; origin: "user" | "project" } | null {
+  const user = join(home, ".strata", "config.json");
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const candidate = join(dir, CONFIG_FILE);
-    if (existsSync(candidate)) return candidate;
+    if (existsSync(candidate)) return { path: candidate, origin: "project" };
     if (dirname(dir) === dir) break;
   }
-  const user = join(home, ".strata", "config.json");
-  return existsSync(user) ? user : null;
+  return existsSync(user) ? { path: user, origin: "user" } : null;
 }
 
 export function loadConfig(options: {
@@ -51,10 +80,11 @@ export function loadConfig(options: {
   home: string;
   explicit?: string | undefined;
 }): LoadedConfig {
-  const path = options.explicit
-    ? resolve(options.cwd, options.explicit)
-    : findConfig(options.cwd, options.home);
-  if (!path) return { path: null, config: {} };
+  const found = options.explicit
+    ? { path: resolve(options.cwd, options.explicit), origin: "named" as const }
+    : foundConfig(options.cwd, options.home);
+  if (!found) return { path: null, origin: null, config: {} };
+  const { path, origin } = found;
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, "utf8"));
@@ -84,5 +114,5 @@ export function loadConfig(options: {
     !isAbsolute(config.db)
   )
     config.db = resolve(dirname(path), config.db);
-  return { path, config };
+  return { path, origin, config };
 }

@@ -178,12 +178,11 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     const global = program.opts() as GlobalOptions;
     // strata.config.json fills what neither a flag nor the environment set.
     // Loaded after parsing: --help and usage errors never pay for the settings schema.
-    const { loadConfig } = await import("./config.js");
-    const { config } = loadConfig({
-      cwd: process.cwd(),
-      home: homedir(),
-      explicit: global.config ?? env.STRATA_CONFIG,
-    });
+    const { loadConfig, storeSettingsApply } = await import("./config.js");
+    const config = storeSettingsApply(
+      loadConfig({ cwd: process.cwd(), home: homedir(), explicit: global.config ?? env.STRATA_CONFIG }),
+      global.db !== undefined || Boolean(env.STRATA_DB?.trim()),
+    );
     if (global.namespace === undefined && config.namespace !== undefined) {
       program.setOptionValueWithSource("namespace", config.namespace, "config");
       global.namespace = config.namespace;

@@ -1,7 +1,8 @@
 /**
  * strata.config.json through the built binary: found from a subfolder, its relative `db`
  * resolved against the file, flags and the environment winning over it, a bad file refused as a
- * usage error (exit 2) that names the file and the allowed keys, and `--config` naming one.
+ * usage error (exit 2) that names the file and the allowed keys, `--config` naming one, and a
+ * project's embedder settings kept to the store the project names.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -62,5 +63,38 @@ describe("strata.config.json (built)", () => {
     const good = strata(bad, ["--config", join(project, "strata.config.json"), "stats", "--json"]);
     expect(good.status).toBe(0);
     expect(JSON.parse(good.stdout).namespace).toBe("team");
+  });
+
+  it("a project's embedder settings reach its own store, never a store named by --db or STRATA_DB", () => {
+    // A cloned repository whose file sends text to a URL it chose (nothing listens on port 9).
+    const cloned = join(project, "cloned");
+    mkdirSync(cloned);
+    writeFileSync(
+      join(cloned, "strata.config.json"),
+      JSON.stringify({ db: "repo.db", embedder: "http", embedUrl: "http://127.0.0.1:9/v1", embedModel: "m" }),
+    );
+    // Its own store: the file's embedder applies (and fails: nothing listens there).
+    const own = strata(cloned, ["remember", "The repo's own note", "--json"]);
+    expect(own.status).toBe(69);
+    expect(JSON.parse(own.stdout).error.code).toBe("EMBEDDER_FAILED");
+    // The user's store, named by a flag (as every hook `strata install` writes) or the environment:
+    // the file's embedder is not used, so nothing is sent anywhere and the write succeeds.
+    const mine = join(project, "mine.db");
+    const byFlag = strata(cloned, ["--db", mine, "remember", "my bank PIN is 4242", "--json"]);
+    expect(byFlag.status).toBe(0);
+    const byEnv = strata(cloned, ["remember", "my locker code is 1234", "--json"], { STRATA_DB: mine });
+    expect(byEnv.status).toBe(0);
+    expect(JSON.parse(strata(cloned, ["--db", mine, "stats", "--json"]).stdout).beliefs.total).toBe(2);
+    // A file the user names with --config applies whole, to any store.
+    const named = strata(project, [
+      "--config",
+      join(cloned, "strata.config.json"),
+      "--db",
+      mine,
+      "remember",
+      "Named on purpose",
+      "--json",
+    ]);
+    expect(named.status).toBe(69);
   });
 });
