@@ -582,6 +582,17 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     },
   },
   {
+    name: "unsure:scope-one-side",
+    doc: 'The newer or the older opens with a scope the other does not name ("Invoices are due in 30 days" / "For enterprise customers, invoices are due in 60 days"; "On public holidays, …", "If it rains, …"): the statement may hold only there, so another value may be another fact; deferred. An opening of when or why ("Since March, …", "After the reorg, …") is no scope.',
+    decide: (p) => {
+      const scoped = (x: Slots, other: Analysis) =>
+        x.frame?.scope === true && x.frame.words.some((t) => !other.content.has(t));
+      if (!scoped(p.sa, p.b) && !scoped(p.sb, p.a)) return null;
+      const words = (p.sb.frame?.scope ? p.sb.frame : p.sa.frame)!.words;
+      return unsure("refines", words.join(" "));
+    },
+  },
+  {
     name: OTHER_OUTCOME_RULE,
     doc: 'Two outcomes of the same subject with other results ("The migration worked" / "The migration broke"): an outcome conflict, both kept, nothing closed; deferred.',
     decide: (p) => {
