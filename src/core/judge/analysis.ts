@@ -76,6 +76,11 @@ interface Slots {
    * there only) rather than when or why it came to hold ("Since March, …", "After the reorg, …").
    */
   frame?: { scope: boolean; words: string[] };
+  /**
+   * With the predicate `→`: what the verb of change takes before its "to", the thing changed
+   * ("The landlord bumped *the rent* to 1350"), when a noun phrase stands there.
+   */
+  object?: string[];
 }
 
 /**
@@ -293,7 +298,17 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     predicate = "→";
     rest = rest.slice(rest.indexOf(next) + 1);
   }
+  // "bumped the rent to 1350": the noun phrase between the verb of change and its "to".
+  let object: string[] | undefined;
+  if (predicate === "→" && words) {
+    let j = pivot + 1;
+    while (j < raw.length && (OBJECT_WORD.has(words[j]!.pos) || POSSESSIVE.test(raw[j]!)) && raw[j] !== "to") j++;
+    const phrase = words.slice(pivot + 1, j);
+    if (raw[j] === "to" && phrase.some((w) => w.pos === "NOUN" || w.pos === "PROPN"))
+      object = keep(raw.slice(pivot + 1, j));
+  }
   return {
+    ...(object && object.length > 0 ? { object } : {}),
     // An adverb before the verb says when or how ("We finally moved…", "I just upgraded…",
     // "Honestly I've been…"), not whose: two statements sharing "finally" share no subject.
     subject: keep(raw.slice(from, pivot).filter((_, i) => words?.[from + i]?.pos !== "ADV")),
@@ -1099,6 +1114,8 @@ export function verbalParticiple(text: string, words: readonly TaggedWord[], i: 
   return lemmas;
 }
 
+/** The words of a noun phrase a verb takes: "the rent", "our standing order", "the API gateway". */
+const OBJECT_WORD = new Set(["DET", "ADJ", "NOUN", "PROPN"]);
 /** Possessive pronouns: they open a noun phrase ("my sister", "our rent"). */
 const POSSESSIVE = /^(?:my|our|your|his|her|its|their)$/i;
 /** A word that may stand inside a noun phrase after its first word. */

@@ -103,9 +103,32 @@ function sets(p: Pair) {
       valueA: setOf(p.sa.value.map(ordinal)),
       valueB: setOf(p.sb.value.map(ordinal)),
     };
+    // A change whose object is the other side's subject changes that thing, whoever changed it:
+    // "Rent is 1200 a month" / "The landlord bumped the rent to 1350" are both about the rent.
+    const objA = changedThing(p.sa, m.subjB);
+    const objB = changedThing(p.sb, m.subjA);
+    if (objB && !objA) {
+      m.subjB = objB;
+      m.valueB = setOf([...m.valueB].filter((t) => !objB.has(t)));
+    } else if (objA && !objB) {
+      m.subjA = objA;
+      m.valueA = setOf([...m.valueA].filter((t) => !objA.has(t)));
+    }
     memo.set(p, m);
   }
   return m;
+}
+
+/**
+ * The object of a statement's verb of change (`Slots.object`) when it names exactly `subject`
+ * and the statement's own subject does not: then the object is what the statement is about.
+ */
+function changedThing(x: Slots, subject: ReadonlySet<string>): Set<string> | null {
+  if (!x.object || subject.size === 0) return null;
+  const object = setOf(x.object.filter(named));
+  const own = setOf(x.subject.filter(named));
+  const same = (a: ReadonlySet<string>) => a.size === subject.size && subsetOf(a, subject);
+  return same(object) && !same(own) ? object : null;
 }
 
 /**
