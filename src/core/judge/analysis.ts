@@ -1161,7 +1161,7 @@ export function frontedEnd(text: string, words: readonly TaggedWord[]): number {
   const first = words[0];
   if (words.length < 4 || !first) return 0;
   const subordinate = OPENING_SUBORDINATOR.test(first.text);
-  if (!subordinate && first.pos !== "ADP") return 0;
+  if (!subordinate && first.pos !== "ADP" && first.pos !== "SCONJ") return 0;
   if (/^(?:of|to|like|than|as)$/i.test(first.text)) return 0;
   if (subordinate) {
     const at = mainClauseStart(text, words);
@@ -1181,8 +1181,9 @@ export function frontedEnd(text: string, words: readonly TaggedWord[]): number {
     }
     const w = words[j]!;
     const prev = words[j - 1]!;
-    // A new noun phrase begins after a noun (a phrase's head) or a verb (the opening clause's).
-    const afterHead = ["NOUN", "PROPN", "NUM", "VERB"].includes(prev.pos);
+    // A new noun phrase begins after a noun (a phrase's head; the tagger reads some as adjectives:
+    // "in the flat") or a verb (the opening clause's).
+    const afterHead = ["NOUN", "PROPN", "NUM", "ADJ", "VERB"].includes(prev.pos);
     const opensPhrase =
       w.pos === "DET" || (w.pos === "PRON" && (POSSESSIVE.test(w.text) || NOMINATIVE.test(w.text)));
     if (!afterHead || !opensPhrase) {

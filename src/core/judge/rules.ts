@@ -606,7 +606,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "unsure:scope-one-side",
-    doc: 'The newer or the older opens with a scope the other does not name ("Invoices are due in 30 days" / "For enterprise customers, invoices are due in 60 days"; "On public holidays, …", "If it rains, …"): the statement may hold only there, so another value may be another fact; deferred. An opening of when or why ("Since March, …", "After the reorg, …") is no scope.',
+    doc: 'The newer or the older opens with a scope the other does not name ("The rate limit is 100 requests per minute" / "For paid accounts, the rate limit is 500 requests per minute"; "On Fridays, …", "Under the new contract, …"): the statement may hold only there, so another value may be another fact; deferred. An opening of when or why ("Since March, …", "After the reorg, …") is no scope.',
     decide: (p) => {
       const scoped = (x: Slots, other: Analysis) =>
         x.frame?.scope === true && x.frame.words.some((t) => !other.content.has(t));
