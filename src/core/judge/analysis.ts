@@ -302,7 +302,8 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
   let object: string[] | undefined;
   if (predicate === "→" && words) {
     let j = pivot + 1;
-    while (j < raw.length && (OBJECT_WORD.has(words[j]!.pos) || POSSESSIVE.test(raw[j]!)) && raw[j] !== "to") j++;
+    while (j < raw.length && (OBJECT_WORD.has(words[j]!.pos) || POSSESSIVE.test(raw[j]!)) && raw[j] !== "to")
+      j++;
     const phrase = words.slice(pivot + 1, j);
     if (raw[j] === "to" && phrase.some((w) => w.pos === "NOUN" || w.pos === "PROPN"))
       object = keep(raw.slice(pivot + 1, j));
@@ -1193,7 +1194,8 @@ export function frontedEnd(text: string, words: readonly TaggedWord[]): number {
     }
     if (verbAt(words, j)) return j;
     let k = j + 1;
-    while (k < words.length && IN_PHRASE.has(words[k]!.pos) && !verbAt(words, k) && !/,/.test(between(k))) k++;
+    while (k < words.length && IN_PHRASE.has(words[k]!.pos) && !verbAt(words, k) && !/,/.test(between(k)))
+      k++;
     if (k < words.length && k > j && verbAt(words, k) && !/,/.test(between(k))) return j;
     if (NOMINATIVE.test(w.text) && verbAt(words, j + 1)) return j;
   }
