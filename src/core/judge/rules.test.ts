@@ -290,6 +290,18 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The office is in Leeds.", "The team moved the office party to York.", "distinct"],
       ["My brother's rent is 950 a month.", "The landlord raised the rent to 1,050.", "distinct"],
       ["Rent is 950 a month.", "The landlord mentioned the rent again, 1,050.", "distinct"],
+      // The older read with another verb than a copula ("retry", "listening") has its subject cut
+      // short of its attribute: moving the thing is no new retry limit or port.
+      [
+        "The billing worker retry limit is 9.",
+        "The platform team moved the billing worker to Redis 7.",
+        "distinct",
+      ],
+      [
+        "The search sidecar listening port is 6100.",
+        "Decided to move the search sidecar to MySQL 8.",
+        "distinct",
+      ],
     ],
     leaves: [
       ["Alice's timezone is UTC", "Alice's timezone is PST"],

@@ -105,8 +105,8 @@ function sets(p: Pair) {
     };
     // A change whose object is the other side's subject changes that thing, whoever changed it:
     // "Rent is 1200 a month" / "The landlord bumped the rent to 1350" are both about the rent.
-    const objA = changedThing(p.sa, m.subjB);
-    const objB = changedThing(p.sb, m.subjA);
+    const objA = changedThing(p.sa, p.sb, m.subjB);
+    const objB = changedThing(p.sb, p.sa, m.subjA);
     if (objB && !objA) {
       m.subjB = objB;
       m.valueB = setOf([...m.valueB].filter((t) => !objB.has(t)));
@@ -120,11 +120,16 @@ function sets(p: Pair) {
 }
 
 /**
- * The object of a statement's verb of change (`Slots.object`) when it names exactly `subject`
- * and the statement's own subject does not: then the object is what the statement is about.
+ * The object of a statement's verb of change (`Slots.object`) when it names exactly the other
+ * statement's `subject` and the statement's own subject does not: then the object is what the
+ * statement is about. The other must say what its subject is (a copula: "Rent is 1200 a month",
+ * "The office is in Leeds"), so its subject is the whole phrase before the verb; read with
+ * another verb, the subject may be cut short of its attribute ("Staging media sidecar listening
+ * port is 6100" reads "listening" as the verb, "port" as the value) and the change of the thing
+ * ("Decided to move the staging media sidecar to MySQL 8") is no new value of that attribute.
  */
-function changedThing(x: Slots, subject: ReadonlySet<string>): Set<string> | null {
-  if (!x.object || subject.size === 0) return null;
+function changedThing(x: Slots, other: Slots, subject: ReadonlySet<string>): Set<string> | null {
+  if (!x.object || subject.size === 0 || other.predicate !== "is") return null;
   const object = setOf(x.object.filter(named));
   const own = setOf(x.subject.filter(named));
   const same = (a: ReadonlySet<string>) => a.size === subject.size && subsetOf(a, subject);
