@@ -600,13 +600,15 @@ describe("recall: the newer statement of the slot a current-state question asks 
   });
 
   it("a pair the judge reads as one thing with another value is ranked newer first before the slot step", async () => {
-    // "finally" is no subject word (h/passing): the judge reads both as the phone, unsure of the
-    // value, and recall's step for disagreeing pairs ranks the newer first and says why.
+    // "finally" is no subject word (h/passing): the judge reads both as the phone, and recall's
+    // step for pairs sleep has not judged yet ranks the newer first and says why. The judge reads
+    // "upgraded my phone to an iPhone 15" as a change of the older's subject, the object of the
+    // verb of change (judge25: `change-cue`; it was `unsure:other-value`).
     const { older, newer } = await phones(UPGRADE);
     const hits = await mem.recall("What phone do I have?", { k: 3 });
     expect(hits.map((h) => h.id).slice(0, 2)).toEqual([newer, older]);
     expect(hits[0]!.why.summary).toMatch(
-      new RegExp(`newer than \\[${older}\\] about the same thing and no verdict yet \\(unsure:other-value`),
+      new RegExp(`newer than \\[${older}\\] about the same thing and no verdict yet \\(change-cue`),
     );
   });
 

@@ -70,7 +70,26 @@ interface Slots {
   value: string[];
   /** With the predicate `OUTCOME`: what the attempt came to, its negation read ("didn't work": failure). */
   result?: Result;
+  /**
+   * The content words of a fronted adverbial (`frontedEnd`), and whether it sets a scope ("For
+   * enterprise customers, …", "On public holidays, …", "If it rains, …": the statement holds
+   * there only) rather than when or why it came to hold ("Since March, …", "After the reorg, …").
+   */
+  frame?: { scope: boolean; words: string[] };
+  /**
+   * With the predicate `→`: what the verb of change takes before its "to", the thing changed
+   * ("The landlord bumped *the rent* to 1350"), when a noun phrase stands there.
+   */
+  object?: string[];
 }
+
+/**
+ * Openers of an adverbial that says when or why a statement came to hold, not where it holds:
+ * "Since March, the gateway runs on Kong", "After the promotion I bumped the standing order to
+ * £450", "Once Dave retired I …", "Because the 8:15 got cancelled, I catch the 7:40". Every other
+ * opener sets a scope (for, in, on, at, under, with, during, if, when, while, until, before …).
+ */
+const SINCE_OPENER = /^(?:since|after|once|because|following|from|starting)$/i;
 
 /**
  * The predicate of a statement that reports how an attempt went: "The blue-green switch worked",
@@ -216,7 +235,11 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
   let predicate: string | null = null;
   let result: Result | null = null;
   let seenSubject = false;
-  for (let i = 0; i < raw.length; i++) {
+  // A fronted adverbial ("With a newborn in the house …", "After we upgraded prod, …") holds no
+  // subject: the main clause is read, and the opening's words join the value, as they would
+  // trailing the clause ("… at 20.5 degrees with a newborn in the house").
+  const from = words ? frontedEnd(text, words) : 0;
+  for (let i = from; i < raw.length; i++) {
     const t = raw[i]!;
     // A predicate needs a subject before it: "the deploy job runs" pivots on runs, not deploy.
     const w = words?.[i];
@@ -275,13 +298,25 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     predicate = "→";
     rest = rest.slice(rest.indexOf(next) + 1);
   }
+  // "bumped the rent to 1350": the noun phrase between the verb of change and its "to".
+  let object: string[] | undefined;
+  if (predicate === "→" && words) {
+    let j = pivot + 1;
+    while (j < raw.length && (OBJECT_WORD.has(words[j]!.pos) || POSSESSIVE.test(raw[j]!)) && raw[j] !== "to")
+      j++;
+    const phrase = words.slice(pivot + 1, j);
+    if (raw[j] === "to" && phrase.some((w) => w.pos === "NOUN" || w.pos === "PROPN"))
+      object = keep(raw.slice(pivot + 1, j));
+  }
   return {
+    ...(object && object.length > 0 ? { object } : {}),
     // An adverb before the verb says when or how ("We finally moved…", "I just upgraded…",
     // "Honestly I've been…"), not whose: two statements sharing "finally" share no subject.
-    subject: keep(raw.slice(0, pivot).filter((_, i) => words?.[i]?.pos !== "ADV")),
+    subject: keep(raw.slice(from, pivot).filter((_, i) => words?.[from + i]?.pos !== "ADV")),
     predicate,
-    value: keep(rest).filter((t) => !CHANGE_VERBS.has(t)),
+    value: keep([...rest, ...raw.slice(0, from)]).filter((t) => !CHANGE_VERBS.has(t)),
     ...(result && predicate === OUTCOME ? { result } : {}),
+    ...(from > 0 ? { frame: { scope: !SINCE_OPENER.test(raw[0]!), words: keep(raw.slice(1, from)) } } : {}),
   };
 }
 
@@ -1078,4 +1113,91 @@ export function verbalParticiple(text: string, words: readonly TaggedWord[], i: 
   const lemmas = [form.slice(0, -1), stem];
   if (/([b-df-hj-np-tv-z])\1$/.test(stem)) lemmas.push(stem.slice(0, -1));
   return lemmas;
+}
+
+/** The words of a noun phrase a verb takes: "the rent", "our standing order", "the API gateway". */
+const OBJECT_WORD = new Set(["DET", "ADJ", "NOUN", "PROPN"]);
+/** Possessive pronouns: they open a noun phrase ("my sister", "our rent"). */
+const POSSESSIVE = /^(?:my|our|your|his|her|its|their)$/i;
+/** A word that may stand inside a noun phrase after its first word. */
+const IN_PHRASE = new Set(["ADJ", "NOUN", "PROPN", "NUM"]);
+
+/**
+ * Whether the word at `i` is a clause's verb: tagged a verb or an auxiliary, a contracted subject
+ * pronoun ("we're", "I've"), or the -s form of a verb of `VERBS` right after a noun and before a
+ * preposition, which the tagger reads as a plural noun ("the thermostat lives at 20.5 degrees",
+ * "My sister lives in Bristol").
+ */
+function verbAt(words: readonly TaggedWord[], i: number): boolean {
+  const w = words[i];
+  if (!w) return false;
+  if (w.pos === "VERB" || w.pos === "AUX") return true;
+  if (w.pos === "PRON" && /^\p{L}+[’'](?:m|re|ve|d|ll|s)$/iu.test(w.text)) return true;
+  const form = w.text.toLowerCase();
+  return (
+    w.pos === "NOUN" &&
+    /s$/.test(form) &&
+    VERBS.has(form.slice(0, -1)) &&
+    ["NOUN", "PROPN"].includes(words[i - 1]?.pos ?? "") &&
+    words[i + 1]?.pos === "ADP"
+  );
+}
+
+/**
+ * The index of the first word of a sentence's main clause when a fronted adverbial opens it — a
+ * preposition phrase ("With a newborn in the house we're asleep by 9:30", "During the winter the
+ * boiler runs at 1.5 bar") or a subordinate clause ("After we upgraded prod, the database is
+ * PostgreSQL 15", "After the plumber came the boiler pressure is at 1.2 bar") — else 0. The subject
+ * of a clause is never inside such an opening: it is the noun phrase right before the main verb.
+ * The opening ends at a comma followed by a clause with a verb, or, with no comma, where a new
+ * noun phrase begins (a determiner, a possessive or a subject pronoun after the phrase's noun or
+ * the clause's verb) and runs up to a verb. Nothing found (no verb after the phrase, a phrase
+ * that runs into the verb: "In the house rent is 1200"): 0, the sentence is read from its start.
+ * Needs the tagged words of `text`.
+ *
+ *   frontedEnd(t, tag(t)) // t = "With a newborn in the house the thermostat lives at 20.5 degrees" → 6 ("the thermostat …")
+ *   frontedEnd(t, tag(t)) // t = "The boiler runs at 1.5 bar in winter" → 0
+ */
+export function frontedEnd(text: string, words: readonly TaggedWord[]): number {
+  const first = words[0];
+  if (words.length < 4 || !first) return 0;
+  const subordinate = OPENING_SUBORDINATOR.test(first.text);
+  if (!subordinate && first.pos !== "ADP" && first.pos !== "SCONJ") return 0;
+  if (/^(?:of|to|like|than|as)$/i.test(first.text)) return 0;
+  if (subordinate) {
+    const at = mainClauseStart(text, words);
+    if (at !== null) {
+      const i = words.findIndex((w) => w.start === at);
+      if (i > 0) return i;
+    }
+  }
+  const between = (i: number) => text.slice(words[i - 1]!.start + words[i - 1]!.text.length, words[i]!.start);
+  for (let j = 2; j < words.length; j++) {
+    const gap = between(j);
+    if (/[.;:!?]/.test(gap)) return 0;
+    // A comma closes the opening: a main clause follows when a verb comes after a word of its own.
+    if (gap.includes(",")) {
+      for (let k = j + 1; k < Math.min(words.length, j + 6); k++) if (verbAt(words, k)) return j;
+      return verbAt(words, j) && words[j]!.pos === "PRON" ? j : 0;
+    }
+    const w = words[j]!;
+    const prev = words[j - 1]!;
+    // A new noun phrase begins after a noun (a phrase's head; the tagger reads some as adjectives:
+    // "in the flat") or a verb (the opening clause's).
+    const afterHead = ["NOUN", "PROPN", "NUM", "ADJ", "VERB"].includes(prev.pos);
+    const opensPhrase =
+      w.pos === "DET" || (w.pos === "PRON" && (POSSESSIVE.test(w.text) || NOMINATIVE.test(w.text)));
+    if (!afterHead || !opensPhrase) {
+      // An opening phrase holds no verb (a clause's verb is its own: an opening subordinator).
+      if (!subordinate && verbAt(words, j)) return 0;
+      continue;
+    }
+    if (verbAt(words, j)) return j;
+    let k = j + 1;
+    while (k < words.length && IN_PHRASE.has(words[k]!.pos) && !verbAt(words, k) && !/,/.test(between(k)))
+      k++;
+    if (k < words.length && k > j && verbAt(words, k) && !/,/.test(between(k))) return j;
+    if (NOMINATIVE.test(w.text) && verbAt(words, j + 1)) return j;
+  }
+  return 0;
 }

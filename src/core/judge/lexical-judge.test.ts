@@ -190,11 +190,10 @@ describe("another measure of the same thing is never two things, confidently", (
       "The GP said my levels were low, so I'm taking 800 mg of magnesium now.",
     ],
   ] as const)("%s / %s: deferred", (a, b) => {
-    expect(verdict(a, b)).toMatchObject({
-      relation: "refines",
-      rule: "unsure:other-value",
-      confident: false,
-    });
+    const v = verdict(a, b);
+    expect(v).toMatchObject({ relation: "refines", confident: false });
+    // "With seedlings in the trays …" sets a scope the older does not name (judge25).
+    expect(["unsure:other-value", "unsure:scope-one-side"]).toContain(v.rule);
   });
 
   // The same unit of another thing stays confidently another thing: another holder (named, or

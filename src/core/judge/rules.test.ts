@@ -8,8 +8,9 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JudgeRelation } from "../ports.js";
 import { stem } from "../text.js";
-import { analysisOf, distinctions, oppositeStates } from "./analysis.js";
+import { analysisOf, distinctions, frontedEnd, oppositeStates, slotsOf } from "./analysis.js";
 import { compareLexically, LEXICAL_RULES, loadTagger } from "./lexical-judge.js";
+import { tag } from "./tagger.js";
 
 beforeAll(() => loadTagger());
 
@@ -285,9 +286,30 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "distinct",
       ],
       ["api-gateway runs Node 18.", "api-gateway-canary runs Node 20.", "distinct"],
+      // The object of the change is not the older's subject: another thing moved, another holder's rent.
+      ["The office is in Leeds.", "The team moved the office party to York.", "distinct"],
+      ["My brother's rent is 950 a month.", "The landlord raised the rent to 1,050.", "distinct"],
+      ["Rent is 950 a month.", "The landlord mentioned the rent again, 1,050.", "distinct"],
+      // The older read with another verb than a copula ("retry", "listening") has its subject cut
+      // short of its attribute: moving the thing is no new retry limit or port.
+      [
+        "The billing worker retry limit is 9.",
+        "The platform team moved the billing worker to Redis 7.",
+        "distinct",
+      ],
+      [
+        "The search sidecar listening port is 6100.",
+        "Decided to move the search sidecar to MySQL 8.",
+        "distinct",
+      ],
     ],
     leaves: [
       ["Alice's timezone is UTC", "Alice's timezone is PST"],
+      // Who changed it is not what changed: the object of the verb of change is the older's subject.
+      ["Rent is 950 a month.", "The landlord raised the rent to 1,050."],
+      ["The design studio is in Leeds.", "The founders moved the design studio to York."],
+      // A fronted adverbial holds no subject.
+      ["Alerts go to the #ops channel.", "After the reorg, alerts go to #oncall."],
       // Another measure of the same thing: an opening clause is no other subject.
       ["The boiler pressure sits at 1.5 bar.", "After the plumber came the boiler pressure is at 1.2 bar."],
       [
@@ -300,6 +322,7 @@ const EXAMPLES: Record<string, RuleExamples> = {
     decides: [["Alice prefers tea", "Bob prefers tea", "refines"]],
     leaves: [
       ["Alice prefers tea", "Alice prefers green tea"],
+      ["Our rent is 950 a month.", "our landlord bumped the rent to 1050"],
       // Another measure of the same thing (the opening clause's subject shares no word).
       ["The boiler pressure sits at 1.5 bar.", "After the plumber came the boiler pressure is at 1.2 bar."],
     ],
@@ -327,10 +350,32 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "With seedlings in the trays the greenhouse sits at 26 degrees.",
       ],
       ["The retro lasts 45 minutes.", "With the new team in the room the retro lasts 60 minutes."],
+      // The subject of the main clause, not the opening phrase's words.
+      ["The API gateway runs on NGINX.", "Since March, the API gateway runs on Caddy."],
+      ["My sister lives in Leeds.", "Since the wedding my sister lives in York."],
+      ["Standup is at 9:30.", "On Fridays, standup is at 10:00."],
       [
         "I take 500 mg of magnesium every night.",
         "The GP said my levels were low, so I'm taking 800 mg of magnesium now.",
       ],
+    ],
+  },
+  "unsure:scope-one-side": {
+    decides: [
+      [
+        "The rate limit is 100 requests per minute.",
+        "For paid accounts, the rate limit is 500 requests per minute.",
+        "refines",
+      ],
+      ["Standup is at 9:30.", "On Fridays, standup is at 10:00.", "refines"],
+    ],
+    leaves: [
+      // An opening of when or why is no scope; the same scope on both sides is none either.
+      [
+        "The rate limit is 100 requests per minute.",
+        "Since the upgrade, the rate limit is 500 requests per minute.",
+      ],
+      ["On Fridays, standup is at 9:30.", "On Fridays, standup is at 10:00 now."],
     ],
   },
   "unsure:other-outcome": {
@@ -403,6 +448,19 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["Retry limit is 5", "Retry limit is 7", "supersedes"],
       ["The retry limit is 5.", "The retry limit is down to 3 now.", "supersedes"],
       ["Max file size is 10 MB.", "Max file size is 10 GB.", "supersedes"],
+      // An opening of when or why holds no subject and sets no scope.
+      [
+        "The build timeout is 20 minutes.",
+        "After the runner upgrade, the build timeout is 30 minutes.",
+        "supersedes",
+      ],
+      [
+        "The build timeout is 20 minutes.",
+        "After we upgraded the runners the build timeout is 30 minutes.",
+        "supersedes",
+      ],
+      // A number with no unit: the landlord raised the rent, the older's subject.
+      ["Rent is 950 a month.", "The landlord raised the rent to 1,050.", "supersedes"],
     ],
     leaves: [
       ["Room 4 is booked for Monday", "Room 5 is booked for Monday"],
@@ -435,6 +493,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ],
       ["The user prefers dark mode", "The user now prefers light mode", "supersedes"],
       ["We use tabs for indentation.", "We use spaces for indentation now.", "supersedes"],
+      // The verb of change takes the older's subject as its object, whoever is its own subject.
+      ["The design studio is in Leeds.", "The founders moved the design studio to York.", "supersedes"],
       // A subordinate clause after the shared value word leaves the main clauses' change standing.
       ["We moved standup to 9am.", "We moved standup to 10am since the team is remote now.", "supersedes"],
       // The adverb is no part of the subject; the subject words left still meet.
@@ -489,6 +549,7 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The user lives in Oslo.", "The user lives in Bergen.", "supersedes"],
       ["The primary database is Postgres.", "The primary database is MySQL.", "supersedes"],
       ["The assistant is called Ada", "The assistant is called Bob", "supersedes"],
+      ["My sister lives in Leeds.", "Since the wedding my sister lives in York.", "supersedes"],
     ],
     leaves: [
       // A person starts many things; a "value" of a dozen words is a sentence.
@@ -675,6 +736,44 @@ describe("a shared time or change cue names no attribute", () => {
     const v = judge(a, b);
     expect(v.relation).toBe("supersedes");
     expect(v.confident).toBe(true);
+  });
+});
+
+describe("a fronted adverbial holds no subject (frontedEnd)", () => {
+  const opening = (t: string) => {
+    const words = tag(t);
+    return words
+      .slice(0, frontedEnd(t, words))
+      .map((w) => w.text)
+      .join(" ");
+  };
+  it.each([
+    ["With a newborn in the house the thermostat lives at 20.5 degrees.", "With a newborn in the house"],
+    ["After we upgraded prod, the database is PostgreSQL 15.", "After we upgraded prod"],
+    ["After the plumber came the boiler pressure is at 1.2 bar.", "After the plumber came"],
+    ["During the winter the boiler runs at 1.5 bar.", "During the winter"],
+    ["On Mondays I swim before work.", "On Mondays"],
+    ["For paid accounts, the rate limit is 500 requests per minute.", "For paid accounts"],
+    ["With guests in the flat we're up until midnight.", "With guests in the flat"],
+  ])("%s opens with %s", (text, phrase) => {
+    expect(opening(text)).toBe(phrase);
+  });
+  it.each([
+    // No opening phrase, or one that runs into the verb: the sentence is read from its start.
+    "The boiler runs at 1.5 bar in winter.",
+    "In the house rent is 1200.",
+    "To be honest, the rent is fine.",
+    "Like my sister, I live in Bristol.",
+    "With the migration done.",
+  ])("%s opens with no adverbial", (text) => {
+    expect(opening(text)).toBe("");
+  });
+  it.each([
+    ["With a newborn in the house the thermostat lives at 20.5 degrees.", ["thermostat"]],
+    ["After we upgraded prod, the database is PostgreSQL 15.", ["database"]],
+    ["Since the wedding my sister lives in York.", ["sister"]],
+  ])("%s: the subject is %j", (text, subject) => {
+    expect(slotsOf(analysisOf(text)).subject).toEqual(subject);
   });
 });
 

@@ -103,9 +103,37 @@ function sets(p: Pair) {
       valueA: setOf(p.sa.value.map(ordinal)),
       valueB: setOf(p.sb.value.map(ordinal)),
     };
+    // A change whose object is the other side's subject changes that thing, whoever changed it:
+    // "Rent is 1200 a month" / "The landlord bumped the rent to 1350" are both about the rent.
+    const objA = changedThing(p.sa, p.sb, m.subjB);
+    const objB = changedThing(p.sb, p.sa, m.subjA);
+    if (objB && !objA) {
+      m.subjB = objB;
+      m.valueB = setOf([...m.valueB].filter((t) => !objB.has(t)));
+    } else if (objA && !objB) {
+      m.subjA = objA;
+      m.valueA = setOf([...m.valueA].filter((t) => !objA.has(t)));
+    }
     memo.set(p, m);
   }
   return m;
+}
+
+/**
+ * The object of a statement's verb of change (`Slots.object`) when it names exactly the other
+ * statement's `subject` and the statement's own subject does not: then the object is what the
+ * statement is about. The other must say what its subject is (a copula: "Rent is 1200 a month",
+ * "The office is in Leeds"), so its subject is the whole phrase before the verb; read with
+ * another verb, the subject may be cut short of its attribute ("Staging media sidecar listening
+ * port is 6100" reads "listening" as the verb, "port" as the value) and the change of the thing
+ * ("Decided to move the staging media sidecar to MySQL 8") is no new value of that attribute.
+ */
+function changedThing(x: Slots, other: Slots, subject: ReadonlySet<string>): Set<string> | null {
+  if (!x.object || subject.size === 0 || other.predicate !== "is") return null;
+  const object = setOf(x.object.filter(named));
+  const own = setOf(x.subject.filter(named));
+  const same = (a: ReadonlySet<string>) => a.size === subject.size && subsetOf(a, subject);
+  return same(object) && !same(own) ? object : null;
 }
 
 /**
@@ -579,6 +607,17 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       }
       if (!samePredicate(p) && !p.change) return decided("refines", `${p.sa.predicate} / ${p.sb.predicate}`);
       return null;
+    },
+  },
+  {
+    name: "unsure:scope-one-side",
+    doc: 'The newer or the older opens with a scope the other does not name ("The rate limit is 100 requests per minute" / "For paid accounts, the rate limit is 500 requests per minute"; "On Fridays, …", "Under the new contract, …"): the statement may hold only there, so another value may be another fact; deferred. An opening of when or why ("Since March, …", "After the reorg, …") is no scope.',
+    decide: (p) => {
+      const scoped = (x: Slots, other: Analysis) =>
+        x.frame?.scope === true && x.frame.words.some((t) => !other.content.has(t));
+      if (!scoped(p.sa, p.b) && !scoped(p.sb, p.a)) return null;
+      const words = (p.sb.frame?.scope ? p.sb.frame : p.sa.frame)!.words;
+      return unsure("refines", words.join(" "));
     },
   },
   {
