@@ -64,8 +64,8 @@ export interface Fused {
    * question whatever its own match (`passesFloor`). A field, so it travels with every copy.
    */
   viaQuestion?: true;
-  /** Found (also) by the words related to the query's (`RetrieveRequest.related`). */
-  related?: true;
+  /** Found only by the words related to the query's (`RetrieveRequest.related`), not its own. */
+  related?: boolean;
 }
 
 /** Candidates from both indexes of both layers, fused by reciprocal rank. Deterministic order. */
@@ -141,8 +141,10 @@ export async function retrieve(
     const relatedMax = maxScore(byRelated);
     byRelated.forEach((hit, i) => {
       const f = get(hit.id);
-      f.textRank ??= text.length + i + 1;
-      f.related = true;
+      if (f.textRank === null) {
+        f.textRank = text.length + i + 1;
+        f.related = true;
+      }
       f.fused +=
         policy.relatedWeight * (byScore ? (relatedMax > 0 ? hit.score / relatedMax : 0) : 1 / (policy.rrfK + i + 1));
     });
@@ -590,6 +592,7 @@ export async function recall(
         if (boosted > known.boosted) {
           known.fused = f.fused;
           known.textRank = f.textRank;
+          known.related = f.related === true;
           known.vectorRank = f.vectorRank;
           known.similarity = f.similarity;
           known.boosted = boosted;
@@ -603,6 +606,7 @@ export async function recall(
         id,
         fused: f.fused,
         textRank: f.textRank,
+        related: f.related === true,
         vectorRank: f.vectorRank,
         similarity: f.similarity,
         boosted,
@@ -639,7 +643,7 @@ export async function recall(
           const matched =
             turnMatch?.scoredHow(f.from, f) ??
             [
-              f.textRank ? `text #${f.textRank}` : null,
+              f.textRank ? `text #${f.textRank}${f.related ? " (words related to the question's)" : ""}` : null,
               f.vectorRank ? `vector #${f.vectorRank} (cos ${f.similarity.toFixed(2)})` : null,
             ]
               .filter(Boolean)

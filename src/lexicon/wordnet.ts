@@ -646,7 +646,7 @@ export function relatedWords(
     }
     for (const token of synset.gloss.toLowerCase().split(/[^a-z-]+/)) {
       const noun = singularNoun(nouns, token);
-      if (noun && !verbs.sensesOf(noun).length && !adjectives.sensesOf(token).length && specific(noun)) add(noun);
+      if (noun && !verbal(verbs, token) && !adjectives.sensesOf(token).length && specific(noun)) add(noun);
     }
   }
   return [...out];
@@ -660,6 +660,17 @@ const fold = (word: string): string =>
     .trim()
     .toLowerCase()
     .replace(/\s+/g, " ");
+
+/**
+ * True when a gloss's word may be a verb's form: the word, its singular or its stem before "-ing"
+ * or "-ed" is a verb ("services": "service"; "buying": "buy"; "trained": "train").
+ */
+function verbal(verbs: WordNetNouns, token: string): boolean {
+  const forms = [token, token.replace(/i?e?s$/, ""), token.replace(/s$/, ""), token.replace(/ies$/, "y")];
+  const stem = token.match(/^(.{3,}?)(?:ing|ed)$/)?.[1];
+  if (stem) forms.push(stem, `${stem}e`, stem.replace(/(.)\1$/, "$1"));
+  return forms.some((f) => f.length >= 2 && verbs.sensesOf(f).length > 0);
+}
 
 /** The noun a gloss's word is: itself, or the singular of a plural ("keys" → "key", "allergies" → "allergy"); null when none. */
 function singularNoun(nouns: WordNetNouns, token: string): string | null {

@@ -17,7 +17,8 @@ export const RELATED_SEARCHED = 16;
 
 /**
  * The related words of the nouns a current-state question asks about (`askedSlot`'s attributes, the
- * words of its own slots), as full-text terms, none of the question's own: each asked word, or two
+ * words of its own slots), as full-text terms, none of the question's own (nor another form of one,
+ * "shop" for "shopping"): each asked word, or two
  * adjacent asked words the lexicon lists as one noun ("hay fever", read in place of its parts),
  * expanded by `lexicon.relatedWords`. [] without a lexicon that relates words, or for a question
  * that asks no person's state (a past event, a modal, a question about the world): those keep
@@ -27,10 +28,12 @@ export const RELATED_SEARCHED = 16;
  *   // → ["dental", "practitioner", "dentistry"]
  */
 export function relatedTerms(question: string, asked: AskedSlot | null, lexicon: Lexicon | undefined): string[] {
-  const own = new Set(queryTerms(question));
+  // The question's own words, as the text index stems them: "shop" (derived from "shopping") is
+  // the question's word again and would count its matches twice.
+  const own = new Set(queryTerms(question).map(stem));
   const related = [...relatedByWord(question, asked, lexicon).values()].flat();
   return queryTerms(related.join(" "), RELATED_SEARCHED + own.size)
-    .filter((t) => !own.has(t))
+    .filter((t) => !own.has(stem(t)))
     .slice(0, RELATED_SEARCHED);
 }
 
