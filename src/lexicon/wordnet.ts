@@ -555,6 +555,7 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
     return verbs;
   };
   let adjectives: WordNetNouns | null = null;
+  const related = new Map<string, string[]>();
   const openAdjectives = () => {
     adjectives ??= new WordNetNouns(dir ?? wordnetDir(), sizeOf, "adj");
     return adjectives;
@@ -571,7 +572,15 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
     isArtifact: (word) => isArtifact(open(), word),
     topicKind: (word) => topicKind(open(), word),
     sharesKind: (a, b) => sharesKind(open(), a, b),
-    relatedWords: (word) => relatedWords(open(), openVerbs(), openAdjectives(), word),
+    relatedWords: (word) => {
+      // Each question asks it again: read a noun's gloss once, not its every word's senses each time.
+      const known = related.get(word);
+      if (known) return [...known];
+      const found = relatedWords(open(), openVerbs(), openAdjectives(), word);
+      if (related.size >= KEPT) related.clear();
+      related.set(word, found);
+      return [...found];
+    },
     lists: (word, pos) => isListed(pos === "noun" ? open() : openVerbs(), word),
     close: () => {
       nouns?.close();
