@@ -8,10 +8,10 @@ import type { Belief, BeliefKind, Episode, RecallHit } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, ScoredId, StoreReader } from "./ports.js";
 import { diversify } from "./recall/diversify.js";
+import { relatedTerms } from "./recall/expansion.js";
 import { finishWhy, hitOf } from "./recall/hits.js";
 import { compareIds } from "./recall/ids.js";
 import { currentStateMoves, keepMoves } from "./recall/lifts/current-state.js";
-import { relatedTerms } from "./recall/expansion.js";
 import { currentVersions, type SupersededMatch } from "./recall/lifts/current-versions.js";
 import { askedSlotOnce } from "./recall/lifts/moves.js";
 import { namedTimes } from "./recall/query-times.js";
@@ -146,7 +146,8 @@ export async function retrieve(
         f.related = true;
       }
       f.fused +=
-        policy.relatedWeight * (byScore ? (relatedMax > 0 ? hit.score / relatedMax : 0) : 1 / (policy.rrfK + i + 1));
+        policy.relatedWeight *
+        (byScore ? (relatedMax > 0 ? hit.score / relatedMax : 0) : 1 / (policy.rrfK + i + 1));
     });
   });
   return [...byId.values()].sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
@@ -643,7 +644,9 @@ export async function recall(
           const matched =
             turnMatch?.scoredHow(f.from, f) ??
             [
-              f.textRank ? `text #${f.textRank}${f.related ? " (words related to the question's)" : ""}` : null,
+              f.textRank
+                ? `text #${f.textRank}${f.related ? " (words related to the question's)" : ""}`
+                : null,
               f.vectorRank ? `vector #${f.vectorRank} (cos ${f.similarity.toFixed(2)})` : null,
             ]
               .filter(Boolean)

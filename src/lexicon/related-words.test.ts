@@ -16,7 +16,11 @@ const related = (word: string) => relatedWords(nouns, verbs, adjectives, word);
 describe("relatedWords: what a statement may say instead of a noun, from WordNet 3.1", () => {
   it.each([
     ["dentist", ["dental", "dentistry"], "a synonym's word (dental practitioner) and its definition's noun"],
-    ["hay fever", ["pollen", "rhinitis", "pollinosis"], "a multi-word noun: its synonym and its definition's nouns"],
+    [
+      "hay fever",
+      ["pollen", "rhinitis", "pollinosis"],
+      "a multi-word noun: its synonym and its definition's nouns",
+    ],
     ["car", ["auto", "automobile"], "synonyms"],
     ["electricity", ["electric"], "a derived form in another part of speech"],
     ["café", ["coffeehouse", "restaurant"], "an accented word read without its accent"],
@@ -27,7 +31,11 @@ describe("relatedWords: what a statement may say instead of a noun, from WordNet
 
   it.each([
     ["dentist", ["doctor", "tooth", "person", "practice"], "words of many senses, a top noun, a verb"],
-    ["hay fever", ["seasonal", "allergic", "reaction", "resulting", "hay", "fever"], "adjectives, a noun of many senses, its own words"],
+    [
+      "hay fever",
+      ["seasonal", "allergic", "reaction", "resulting", "hay", "fever"],
+      "adjectives, a noun of many senses, its own words",
+    ],
     ["city", ["large", "may", "independent", "area"], "a gloss's adjectives and modal, a general noun"],
     ["dog", ["times", "man", "wolf"], "a gloss's plain words and nouns that are verbs too"],
   ])("%s never → %j (%s)", (word, never) => {
@@ -70,8 +78,16 @@ describe("relatedTerms: a current-state question's search words link a statement
   it.each([
     ["Who is my dentist?", "My doctor is Dr. Patel.", "doctor has many senses"],
     ["Which club do I play for?", "Our society meets on Tuesdays.", "club's senses split"],
-    ["What food does my dog eat?", "It's a substance that gives energy.", "food's definition names only general nouns"],
-    ["What do I take for hay fever?", "I cut the grass for fodder.", "hay is read in the compound, not alone"],
+    [
+      "What food does my dog eat?",
+      "It's a substance that gives energy.",
+      "food's definition names only general nouns",
+    ],
+    [
+      "What do I take for hay fever?",
+      "I cut the grass for fodder.",
+      "hay is read in the compound, not alone",
+    ],
     ["What did my dentist say last week?", "My dental floss ran out.", "a past event asks no current state"],
     ["What is the dentist's address?", "The dental clinic moved.", "no person's state is asked"],
   ])("does not link %j and %j (%s)", (question, statement) => {

@@ -327,7 +327,13 @@ function parseSynset(line: string): Synset {
     else if (f[i] === "#p") wholes.push(Number(f[i + 1]));
   }
   const bar = line.indexOf(" | ");
-  const gloss = bar >= 0 ? line.slice(bar + 3).split(/;\s*"|\s"/)[0]!.trim() : "";
+  const gloss =
+    bar >= 0
+      ? line
+          .slice(bar + 3)
+          .split(/;\s*"|\s"/)[0]!
+          .trim()
+      : "";
   return { offset: Number(f[0]), lexFile: Number(f[1]), words, gloss, hypernyms, hyponyms, wholes, derived };
 }
 
@@ -635,7 +641,8 @@ export function relatedWords(
   const senses = all.length === 1 ? all : confident.length === 1 ? confident : [];
   const out = new Set<string>();
   const add = (w: string) => {
-    if (!ownParts.has(w) && w !== own && !PLAIN.has(w) && w.length >= 3 && out.size < RELATED_KEPT) out.add(w);
+    if (!ownParts.has(w) && w !== own && !PLAIN.has(w) && w.length >= 3 && out.size < RELATED_KEPT)
+      out.add(w);
   };
   const specific = (w: string) => {
     const n = nouns.sensesOf(w);
@@ -645,7 +652,8 @@ export function relatedWords(
   for (const sense of senses) {
     const synset = nouns.synset(sense);
     for (const lemma of synset.words)
-      if (lemma !== own) for (const part of lemma.split(/[\s-]+/)) if (/^[a-z]+$/.test(part) && specific(part)) add(part);
+      if (lemma !== own)
+        for (const part of lemma.split(/[\s-]+/)) if (/^[a-z]+$/.test(part) && specific(part)) add(part);
     const at = synset.words.indexOf(own) + 1;
     for (const d of synset.derived) {
       const file = files[d.pos];
@@ -663,12 +671,7 @@ export function relatedWords(
 
 /** Lower case, accents off ("café" → "cafe"), single spaces. */
 const fold = (word: string): string =>
-  word
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, " ");
+  word.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase().replace(/\s+/g, " ");
 
 /**
  * True when a gloss's word may be a verb's form: the word, its singular or its stem before "-ing"

@@ -27,7 +27,11 @@ export const RELATED_SEARCHED = 16;
  *   relatedTerms("Who is my dentist?", askedSlot("Who is my dentist?"), wordnet)
  *   // → ["dental", "practitioner", "dentistry"]
  */
-export function relatedTerms(question: string, asked: AskedSlot | null, lexicon: Lexicon | undefined): string[] {
+export function relatedTerms(
+  question: string,
+  asked: AskedSlot | null,
+  lexicon: Lexicon | undefined,
+): string[] {
   // The question's own words, as the text index stems them: "shop" (derived from "shopping") is
   // the question's word again and would count its matches twice.
   const own = new Set(queryTerms(question).map(stem));
