@@ -38,6 +38,8 @@ describe("relatedWords: what a statement may say instead of a noun, from WordNet
     ],
     ["city", ["large", "may", "independent", "area"], "a gloss's adjectives and modal, a general noun"],
     ["dog", ["times", "man", "wolf"], "a gloss's plain words and nouns that are verbs too"],
+    ["relationship", ["unemployment", "inflation"], "a definition's parenthesised aside about the word"],
+    ["status", ["things"], "a plural whose singular has many senses"],
   ])("%s never → %j (%s)", (word, never) => {
     for (const w of never) expect(related(word)).not.toContain(w);
   });
@@ -46,6 +48,7 @@ describe("relatedWords: what a statement may say instead of a noun, from WordNet
     ["club", "a baseball club or a society: no one sense"],
     ["food", "its definition names only general nouns"],
     ["synthwave", "a word WordNet lacks"],
+    ["hr", "two letters: WordNet's hour, a question's department"],
     ["", "nothing"],
   ])("%j → [] (%s)", (word) => {
     expect(related(word)).toEqual([]);

@@ -623,7 +623,8 @@ const PLAIN = new Set(
  *   noun only (not also a verb, "practice", "drink", nor an adjective, "seasonal", "large"), in at most `SPECIFIC_SENSES` senses, none of
  *   them a top noun ("person", "entity"): "hay fever" (a seasonal rhinitis resulting from an allergic
  *   reaction to pollen) → "rhinitis", "pollen"; "dentist" → "dentistry".
- * A multi-word noun is asked with spaces ("hay fever"); a plural in a gloss is read as its singular.
+ * A multi-word noun is asked with spaces ("hay fever"); a plural in a gloss is read as its singular;
+ * a word of two letters relates nothing ("hr" is an hour in WordNet, and a department in a question).
  *
  *   relatedWords(nouns, verbs, adjectives, "hay fever") // → ["pollinosis", "rhinitis", "pollen"]
  *   relatedWords(nouns, verbs, adjectives, "club")      // → [] (a team or a society: no one sense)
@@ -635,6 +636,8 @@ export function relatedWords(
   word: string,
 ): string[] {
   const own = fold(word);
+  // A word of two letters is an abbreviation WordNet may read as another ("hr": an hour).
+  if (own.replace(/[\s-]/g, "").length < 3) return [];
   const ownParts = new Set(own.split(/[\s-]+/));
   const all = nouns.sensesOf(own);
   const confident = nouns.confidentSensesOf(own);
@@ -661,9 +664,18 @@ export function relatedWords(
       const form = file.synset(d.offset).words[d.target - 1];
       if (form && /^[a-z]+$/.test(form)) add(form);
     }
-    for (const token of synset.gloss.toLowerCase().split(/[^a-z-]+/)) {
+    // The definition without its asides: "(`relationship' is often used where `relation' would
+    // serve, as in `the relationship between inflation and unemployment')" is about the word.
+    const definition = synset.gloss.replace(/\([^)]*\)/g, " ").toLowerCase();
+    for (const token of definition.split(/[^a-z-]+/)) {
       const noun = singularNoun(nouns, token);
-      if (noun && !verbal(verbs, token) && !adjectives.sensesOf(token).length && specific(noun)) add(noun);
+      if (
+        noun &&
+        !verbal(verbs, token) &&
+        !adjectives.sensesOf(token).length &&
+        singularForms(token).every(specific)
+      )
+        add(noun);
     }
   }
   return [...out];
@@ -687,11 +699,16 @@ function verbal(verbs: WordNetNouns, token: string): boolean {
 /** The noun a gloss's word is: itself, or the singular of a plural ("keys" → "key", "allergies" → "allergy"); null when none. */
 function singularNoun(nouns: WordNetNouns, token: string): string | null {
   if (token.length < 3 || PLAIN.has(token)) return null;
+  return singularForms(token).find((f) => nouns.sensesOf(f).length > 0) ?? null;
+}
+
+/** A word and what its singular may be ("things": "thing"; "allergies": "allergy"; "boxes": "box"). */
+function singularForms(token: string): string[] {
   const forms = [token];
   if (token.endsWith("ies")) forms.push(`${token.slice(0, -3)}y`);
   if (token.endsWith("s") && !token.endsWith("ss")) forms.push(token.slice(0, -1));
   if (token.endsWith("es")) forms.push(token.slice(0, -2));
-  return forms.find((f) => nouns.sensesOf(f).length > 0) ?? null;
+  return forms;
 }
 
 /** A file's size in bytes. */
