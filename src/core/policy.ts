@@ -30,6 +30,12 @@ export const PolicySchema = z
     /** Weight of the vector list against the full-text list in fusion. Default 0.5 (measured: LoCoMo and the rotting stream). */
     vectorWeight: z.number().min(0).max(5).default(0.5),
     /**
+     * Weight of the full-text list searched by the words a lexicon relates to a current-state
+     * question's nouns ("dentist": "dental", "dentistry"; recall/expansion.ts) against the list of the
+     * question's own words. 0 turns the second search off. Default 0.5.
+     */
+    relatedWeight: z.number().min(0).max(5).default(0.5),
+    /**
      * Relevance boost for an episode whose actor the query names: × (1 + actorWeight). Default 0.3
      * (0.2 before `speakerNames`: with the name no longer matched as a word, the boost is its only
      * match; LoCoMo tuning conversations, R@5 / R@10 before sleep, field at 0.2 64.2 / 75.1, at 0.3

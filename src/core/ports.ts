@@ -131,6 +131,13 @@ export interface Lexicon {
   topicKind?(word: string): TopicKind | null;
   /** True when two nouns are one or kinds of a common kind within two steps ("coffee", "brew": beverages); optional: read as false. */
   sharesKind?(a: string, b: string): boolean;
+  /**
+   * The words a statement about a noun may say instead of it, from its one clear sense: its
+   * synonyms' words, its derived forms, the specific nouns of its definition ("dentist": "dental",
+   * "dentistry"; "hay fever": "pollen"); [] when its senses split or it is unknown. Recall searches
+   * by them for a current-state question (recall/expansion.ts). Optional: a lexicon without it expands nothing.
+   */
+  relatedWords?(noun: string): string[];
 }
 
 /** What a turn's topic names (`Lexicon.topicKind`, sleep/referents.ts `topicsOf`). */

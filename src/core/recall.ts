@@ -8,6 +8,7 @@ import type { Belief, BeliefKind, Episode, RecallHit } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, ScoredId, StoreReader } from "./ports.js";
 import { diversify } from "./recall/diversify.js";
+import { relatedTerms } from "./recall/expansion.js";
 import { finishWhy, hitOf } from "./recall/hits.js";
 import { compareIds } from "./recall/ids.js";
 import { currentStateMoves, keepMoves } from "./recall/lifts/current-state.js";
@@ -28,6 +29,12 @@ export interface RetrieveRequest {
    * speakers asked about: `speakerTerms`).
    */
   terms?: readonly string[];
+  /**
+   * Words related to the query's (`relatedTerms`, recall/expansion.ts): searched in each layer's text
+   * index as a list of their own, fused at `policy.relatedWeight` of the query's own words. None: no
+   * second search.
+   */
+  related?: readonly string[];
   /** Precomputed query vector (the write gate embeds once for gate and storage). */
   vector?: Float32Array;
   /**
@@ -57,6 +64,8 @@ export interface Fused {
    * question whatever its own match (`passesFloor`). A field, so it travels with every copy.
    */
   viaQuestion?: true;
+  /** Found only by the words related to the query's (`RetrieveRequest.related`), not its own. */
+  related?: boolean;
 }
 
 /** Candidates from both indexes of both layers, fused by reciprocal rank. Deterministic order. */
@@ -69,17 +78,21 @@ export async function retrieve(
   const terms = req.terms ? [...req.terms] : queryTerms(req.query);
   const vector = req.vector ?? (await embedder.embed([req.query]))[0]!;
   const kept = req.vectorHits ?? {};
-  const lists: Promise<[ScoredId[], ScoredId[]]>[] = [];
+  const related = req.related && req.related.length > 0 && policy.relatedWeight > 0 ? req.related : null;
+  const none = Promise.resolve([] as ScoredId[]);
+  const lists: Promise<[ScoredId[], ScoredId[], ScoredId[]]>[] = [];
   // Each layer's text search is asked before its vector search, as always.
   if (req.beliefs) {
     const text = store.searchBeliefText(terms, req.beliefs, req.limit);
     kept.beliefs ??= store.searchBeliefVectors(vector, req.beliefs, req.limit);
-    lists.push(Promise.all([text, kept.beliefs]));
+    const byRelated = related ? store.searchBeliefText(related, req.beliefs, req.limit) : none;
+    lists.push(Promise.all([text, kept.beliefs, byRelated]));
   }
   if (req.episodes) {
     const text = store.searchEpisodeText(terms, req.episodes, req.limit);
     kept.episodes ??= store.searchEpisodeVectors(vector, req.episodes, req.limit);
-    lists.push(Promise.all([text, kept.episodes]));
+    const byRelated = related ? store.searchEpisodeText(related, req.episodes, req.limit) : none;
+    lists.push(Promise.all([text, kept.episodes, byRelated]));
   }
   const byId = new Map<string, Fused>();
   const get = (id: string) => {
@@ -120,6 +133,21 @@ export async function retrieve(
       f.vectorRank = i + 1;
       f.similarity = hit.score;
       f.fused += policy.vectorWeight * (byScore ? hit.score / vectorMax : 1 / (policy.rrfK + i + 1));
+    });
+    // The related words' list, normalised by its own best as each text list is, at a share of the
+    // question's own words: a statement that says the question's words still comes first. What
+    // only it found ranks below the question's own text hits (`textRank`) and passes the floor.
+    const byRelated = results[l]![2];
+    const relatedMax = maxScore(byRelated);
+    byRelated.forEach((hit, i) => {
+      const f = get(hit.id);
+      if (f.textRank === null) {
+        f.textRank = text.length + i + 1;
+        f.related = true;
+      }
+      f.fused +=
+        policy.relatedWeight *
+        (byScore ? (relatedMax > 0 ? hit.score / relatedMax : 0) : 1 / (policy.rrfK + i + 1));
     });
   });
   return [...byId.values()].sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
@@ -399,10 +427,17 @@ export async function recall(
   const scale = { episodeText: 0, vector: 0 };
   const records = req.records ?? new Map<string, Belief | Episode>();
   const vectorHits: RetrieveRequest["vectorHits"] = {};
+  const askedState = askedSlotOnce(req.query);
+  // A current-state question is searched by its nouns' related words too (recall/expansion.ts).
+  const related =
+    !historical && req.lexicon?.relatedWords && askedState.possible && policy.relatedWeight > 0
+      ? relatedTerms(req.query, await askedState.read(), req.lexicon)
+      : [];
   const search = (terms: readonly string[]) =>
     retrieve(store, embedder, policy, {
       query: req.query,
       terms,
+      related,
       vector,
       vectorHits,
       limit,
@@ -558,6 +593,7 @@ export async function recall(
         if (boosted > known.boosted) {
           known.fused = f.fused;
           known.textRank = f.textRank;
+          known.related = f.related === true;
           known.vectorRank = f.vectorRank;
           known.similarity = f.similarity;
           known.boosted = boosted;
@@ -571,6 +607,7 @@ export async function recall(
         id,
         fused: f.fused,
         textRank: f.textRank,
+        related: f.related === true,
         vectorRank: f.vectorRank,
         similarity: f.similarity,
         boosted,
@@ -607,7 +644,9 @@ export async function recall(
           const matched =
             turnMatch?.scoredHow(f.from, f) ??
             [
-              f.textRank ? `text #${f.textRank}` : null,
+              f.textRank
+                ? `text #${f.textRank}${f.related ? " (words related to the question's)" : ""}`
+                : null,
               f.vectorRank ? `vector #${f.vectorRank} (cos ${f.similarity.toFixed(2)})` : null,
             ]
               .filter(Boolean)
@@ -638,7 +677,6 @@ export async function recall(
       foldedShare,
       rankedBy,
     });
-  const askedState = askedSlotOnce(req.query);
   if (!historical && kindSet.has("fact") && supersededMatches.length > 0)
     await currentVersions(
       store,

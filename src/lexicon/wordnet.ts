@@ -35,6 +35,8 @@ export interface Synset {
   /** Its lexicographer file: 18 is noun.person, 04 noun.act, … */
   lexFile: number;
   words: string[];
+  /** Its gloss's definition: the text after "|" up to its first quoted example ("a person qualified to practice dentistry"). */
+  gloss: string;
   /** Offsets of its hypernyms ("@") and instance hypernyms ("@i"). */
   hypernyms: number[];
   /** Offsets of its hyponyms ("~"): its kinds, not its instances. */
@@ -124,11 +126,11 @@ export class WordNetNouns {
   constructor(
     private readonly dir: string,
     private readonly sizeOf: (path: string) => number,
-    private readonly pos: "noun" | "verb" = "noun",
+    private readonly pos: "noun" | "verb" | "adj" = "noun",
   ) {}
 
   /** The part of speech of these files. */
-  get partOfSpeech(): "noun" | "verb" {
+  get partOfSpeech(): "noun" | "verb" | "adj" {
     return this.pos;
   }
 
@@ -188,7 +190,7 @@ export class WordNetNouns {
     if (offsets.length > 0) {
       const file = this.senseFile();
       // Sense keys of one part of speech start "lemma%1:" (nouns) or "lemma%2:" (verbs), sorted.
-      const prefix = `${lemma}%${this.pos === "noun" ? 1 : 2}:`;
+      const prefix = `${lemma}%${{ noun: 1, verb: 2, adj: 3 }[this.pos]}:`;
       let at = firstLineAtOrAfter(file, prefix);
       while (at < file.size) {
         const line = file.lineAt(at);
@@ -324,7 +326,15 @@ function parseSynset(line: string): Synset {
     else if (f[i] === "~") hyponyms.push(Number(f[i + 1]));
     else if (f[i] === "#p") wholes.push(Number(f[i + 1]));
   }
-  return { offset: Number(f[0]), lexFile: Number(f[1]), words, hypernyms, hyponyms, wholes, derived };
+  const bar = line.indexOf(" | ");
+  const gloss =
+    bar >= 0
+      ? line
+          .slice(bar + 3)
+          .split(/;\s*"|\s"/)[0]!
+          .trim()
+      : "";
+  return { offset: Number(f[0]), lexFile: Number(f[1]), words, gloss, hypernyms, hyponyms, wholes, derived };
 }
 
 /**
@@ -550,6 +560,12 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
     verbs ??= new WordNetNouns(dir ?? wordnetDir(), sizeOf, "verb");
     return verbs;
   };
+  let adjectives: WordNetNouns | null = null;
+  const related = new Map<string, string[]>();
+  const openAdjectives = () => {
+    adjectives ??= new WordNetNouns(dir ?? wordnetDir(), sizeOf, "adj");
+    return adjectives;
+  };
   return {
     id: "wordnet-3.1",
     nounRelation: (word, of) => nounRelation(open(), word, of),
@@ -562,12 +578,137 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
     isArtifact: (word) => isArtifact(open(), word),
     topicKind: (word) => topicKind(open(), word),
     sharesKind: (a, b) => sharesKind(open(), a, b),
+    relatedWords: (word) => {
+      // Each question asks it again: read a noun's gloss once, not its every word's senses each time.
+      const known = related.get(word);
+      if (known) return [...known];
+      const found = relatedWords(open(), openVerbs(), openAdjectives(), word);
+      if (related.size >= KEPT) related.clear();
+      related.set(word, found);
+      return [...found];
+    },
     lists: (word, pos) => isListed(pos === "noun" ? open() : openVerbs(), word),
     close: () => {
       nouns?.close();
       verbs?.close();
+      adjectives?.close();
     },
   };
+}
+
+/** How many noun senses a word may have and still name something specific enough to search by (`relatedWords`). */
+export const SPECIFIC_SENSES = 2;
+/** At most this many related words of one noun are named (`relatedWords`). */
+export const RELATED_KEPT = 12;
+/** WordNet's lexicographer file of its top nouns (noun.Tops: "person", "entity", "substance"). */
+const TOPS_FILE = 3;
+
+/** Words too plain to search by: articles, prepositions and the like, in glosses and multi-word lemmas. */
+const PLAIN = new Set(
+  "a an the of or and to in on at by for from with as that which who whom whose it its is are be been being used use especially usually often one some any other such etc like may might can could will would should must also not than then into out up over more most very much many each every all both either times".split(
+    " ",
+  ),
+);
+
+/**
+ * The words a statement about a noun may say instead of it, from its one clear sense: a noun with a
+ * single sense, or a counted one whose first sense is most of its uses (`confidentSensesOf`); none
+ * for a noun whose senses split ("club"), since the wrong sense's words find the wrong statements.
+ * Three sources, in this order, at most `RELATED_KEPT` words:
+ * - its synonyms' words ("dentist": "tooth doctor", "dental practitioner" → "dental",
+ *   "practitioner"), each a word of its own unless it is plain or a noun of more than
+ *   `SPECIFIC_SENSES` senses ("doctor", "tooth"), which would find everything;
+ * - its derivationally related forms, in any part of speech ("electricity" → "electric");
+ * - the specific nouns of its definition (the gloss before its examples): a word WordNet lists as a
+ *   noun only (not also a verb, "practice", "drink", nor an adjective, "seasonal", "large"), in at most `SPECIFIC_SENSES` senses, none of
+ *   them a top noun ("person", "entity"): "hay fever" (a seasonal rhinitis resulting from an allergic
+ *   reaction to pollen) → "rhinitis", "pollen"; "dentist" → "dentistry".
+ * A multi-word noun is asked with spaces ("hay fever"); a plural in a gloss is read as its singular;
+ * a word of two letters relates nothing ("hr" is an hour in WordNet, and a department in a question).
+ *
+ *   relatedWords(nouns, verbs, adjectives, "hay fever") // → ["pollinosis", "rhinitis", "pollen"]
+ *   relatedWords(nouns, verbs, adjectives, "club")      // → [] (a team or a society: no one sense)
+ */
+export function relatedWords(
+  nouns: WordNetNouns,
+  verbs: WordNetNouns,
+  adjectives: WordNetNouns,
+  word: string,
+): string[] {
+  const own = fold(word);
+  // A word of two letters is an abbreviation WordNet may read as another ("hr": an hour).
+  if (own.replace(/[\s-]/g, "").length < 3) return [];
+  const ownParts = new Set(own.split(/[\s-]+/));
+  const all = nouns.sensesOf(own);
+  const confident = nouns.confidentSensesOf(own);
+  const senses = all.length === 1 ? all : confident.length === 1 ? confident : [];
+  const out = new Set<string>();
+  const add = (w: string) => {
+    if (!ownParts.has(w) && w !== own && !PLAIN.has(w) && w.length >= 3 && out.size < RELATED_KEPT)
+      out.add(w);
+  };
+  const specific = (w: string) => {
+    const n = nouns.sensesOf(w);
+    return n.length <= SPECIFIC_SENSES && n.every((s) => nouns.synset(s).lexFile !== TOPS_FILE);
+  };
+  const files = { n: nouns, v: verbs, a: adjectives, s: adjectives } as Record<string, WordNetNouns>;
+  for (const sense of senses) {
+    const synset = nouns.synset(sense);
+    for (const lemma of synset.words)
+      if (lemma !== own)
+        for (const part of lemma.split(/[\s-]+/)) if (/^[a-z]+$/.test(part) && specific(part)) add(part);
+    const at = synset.words.indexOf(own) + 1;
+    for (const d of synset.derived) {
+      const file = files[d.pos];
+      if (!file || (d.source !== 0 && d.source !== at)) continue;
+      const form = file.synset(d.offset).words[d.target - 1];
+      if (form && /^[a-z]+$/.test(form)) add(form);
+    }
+    // The definition without its asides: "(`relationship' is often used where `relation' would
+    // serve, as in `the relationship between inflation and unemployment')" is about the word.
+    const definition = synset.gloss.replace(/\([^)]*\)/g, " ").toLowerCase();
+    for (const token of definition.split(/[^a-z-]+/)) {
+      const noun = singularNoun(nouns, token);
+      if (
+        noun &&
+        !verbal(verbs, token) &&
+        !adjectives.sensesOf(token).length &&
+        singularForms(token).every(specific)
+      )
+        add(noun);
+    }
+  }
+  return [...out];
+}
+
+/** Lower case, accents off ("café" → "cafe"), single spaces. */
+const fold = (word: string): string =>
+  word.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase().replace(/\s+/g, " ");
+
+/**
+ * True when a gloss's word may be a verb's form: the word, its singular or its stem before "-ing"
+ * or "-ed" is a verb ("services": "service"; "buying": "buy"; "trained": "train").
+ */
+function verbal(verbs: WordNetNouns, token: string): boolean {
+  const forms = [token, token.replace(/i?e?s$/, ""), token.replace(/s$/, ""), token.replace(/ies$/, "y")];
+  const stem = token.match(/^(.{3,}?)(?:ing|ed)$/)?.[1];
+  if (stem) forms.push(stem, `${stem}e`, stem.replace(/(.)\1$/, "$1"));
+  return forms.some((f) => f.length >= 2 && verbs.sensesOf(f).length > 0);
+}
+
+/** The noun a gloss's word is: itself, or the singular of a plural ("keys" → "key", "allergies" → "allergy"); null when none. */
+function singularNoun(nouns: WordNetNouns, token: string): string | null {
+  if (token.length < 3 || PLAIN.has(token)) return null;
+  return singularForms(token).find((f) => nouns.sensesOf(f).length > 0) ?? null;
+}
+
+/** A word and what its singular may be ("things": "thing"; "allergies": "allergy"; "boxes": "box"). */
+function singularForms(token: string): string[] {
+  const forms = [token];
+  if (token.endsWith("ies")) forms.push(`${token.slice(0, -3)}y`);
+  if (token.endsWith("s") && !token.endsWith("ss")) forms.push(token.slice(0, -1));
+  if (token.endsWith("es")) forms.push(token.slice(0, -2));
+  return forms;
 }
 
 /** A file's size in bytes. */

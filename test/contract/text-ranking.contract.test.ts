@@ -164,6 +164,41 @@ for (const c of STORE_CASES) {
       }
     });
 
+    it("finds a current-state question's newer statement by related words, in its namespace only, and not once forgotten", async () => {
+      const mem = await openMemory({
+        store: await c.open(),
+        clock: { now: () => new Date("2026-06-01T00:00:00.000Z") },
+      });
+      try {
+        await mem.remember("My dentist is Dr. Okafor at the Hillside practice.", { at: "2026-01-07" });
+        for (const [i, text] of [
+          "The dentist's waiting room magazines are always from last year.",
+          "I keep meaning to floss more, my dentist says so every time.",
+          "We booked the car in for its MOT on Friday.",
+          "The garden fence needs painting before the summer.",
+        ].entries())
+          await mem.remember(text, { at: `2026-02-1${i}` });
+        const newer = await mem.remember(
+          "Dr. Lindqvist at my new dental clinic fitted me in the same afternoon.",
+          {
+            at: "2026-03-01",
+          },
+        );
+        const elsewhere = await mem.remember("Dr. Berg runs the dental clinic on Mill Road.", {
+          at: "2026-03-02",
+          namespace: "team-b",
+        });
+        const hits = await mem.recall("Who is my dentist?", { k: 5 });
+        const found = hits.find((h) => h.id === newer.id);
+        expect(found?.why.summary).toContain("words related to the question's");
+        expect(hits.map((h) => h.id)).not.toContain(elsewhere.id);
+        await mem.forget(newer.id!);
+        expect((await mem.recall("Who is my dentist?", { k: 5 })).map((h) => h.id)).not.toContain(newer.id);
+      } finally {
+        await mem.close?.();
+      }
+    });
+
     it("keeps namespaces apart: another namespace's rows are never candidates", async () => {
       const store = await c.open();
       try {

