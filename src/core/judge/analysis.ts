@@ -417,6 +417,24 @@ export function isWhenWord(token: string): boolean {
   return CALENDAR.has(token) || WHEN_WORDS.has(token) || CALENDAR.has(`${token}s`);
 }
 
+/** `TIME_PREPOSITION`'s words as `contentTokens` leaves them ("during" → "dure"). */
+const TIME_PREPOSITION_STEMS = new Set(
+  ["since", "until", "till", "from", "after", "before", "during"].flatMap((w) => [w, stem(w)]),
+);
+
+/**
+ * Whether a content token is a preposition or conjunction of time ("after", "since", "until"): kept
+ * as a content word so "before" and "after" stay apart, but it names no thing two statements share
+ * ("After the promotion I bumped the standing order…" / "I cut up the Amex after too many shops
+ * refused it…").
+ *
+ *   isTimePreposition("after") // → true
+ *   isTimePreposition("order") // → false
+ */
+export function isTimePreposition(token: string): boolean {
+  return TIME_PREPOSITION_STEMS.has(token);
+}
+
 function roleOf(text: string): Role | null {
   if (!ROLE_RE.test(text)) return null;
   const words = asserted(text).match(/[\p{L}\p{N}]+(?:[.\-_/:'’][\p{L}\p{N}]+)*/gu) ?? [];

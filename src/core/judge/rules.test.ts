@@ -813,6 +813,22 @@ describe("an indefinite pronoun or a one-sided number names no attribute", () =>
       "Anyway I finally upgraded my phone to an iPhone 15 over the weekend.",
     ],
     ["I bake rye bread every weekend.", "We switched the build to Node 22 over the weekend."],
+    // lead25: once a fronted "After …" left the subject (judge25), a preposition of time was the
+    // only word linking the main clauses (fresh3's monthly-savings closed by a credit card's change),
+    // or "new" ("news" stems alike: chat-dev's dinner closed by the password manager's change, daily).
+    // The "since" pair is a guard (deferred either way).
+    [
+      "After the promotion I bumped the standing order to £450 a month.",
+      "I cut up the Amex after too many shops refused it; I use a Barclaycard now.",
+    ],
+    [
+      "We tried the new Ethiopian restaurant on Friday, injera is amazing.",
+      "After the breach news I switched to Bitwarden for passwords.",
+    ],
+    [
+      "Since the reorg I report to Dana on the platform team.",
+      "I switched gyms since the old one closed, I go to PulseFit now.",
+    ],
   ])("%s / %s: deferred, not a change", (a, b) => {
     const v = judge(a, b);
     expect(v.relation).not.toBe("supersedes");

@@ -25,6 +25,7 @@ import {
   ENUMERATED_STATES,
   flippedStates,
   isStateWord,
+  isTimePreposition,
   isWhenWord,
   jaccard,
   LIGHT_VERBS,
@@ -146,6 +147,11 @@ function changedThing(x: Slots, other: Slots, subject: ReadonlySet<string>): Set
  * ("I currently live in Leeds" announces nothing), so they are cues of the present here, not of a change there.
  */
 const CUE_ADVERBS = new Set(["instead", "now", "anymore", "nowadays", "lately", "currently"].map(stem));
+/**
+ * "New" marks a change ("my new job", "the new restaurant"), it names no thing: two statements that
+ * share only it (or a word it stems alike: "news") are not about one attribute.
+ */
+const NEW = stem("new");
 
 /** Quantifiers: how many of a thing, never which thing ("every morning", "all repos"). */
 const QUANTIFIERS = new Set(
@@ -741,8 +747,16 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
           // A quantifier ("every morning" / "every repo") is a function word: it links nothing; an
           // indefinite pronoun ("everything") links only as the object of the same verb.
           const pronounLinks = p.sa.predicate === p.sb.predicate;
+          // Nor does a preposition of time ("after the promotion" / "after too many shops refused it"),
+          // nor "new" ("the new Ethiopian restaurant" / "after the breach news").
           const names = (t: string) =>
-            !(isWhenWord(t) || CUE_ADVERBS.has(t) || QUANTIFIERS.has(t)) &&
+            !(
+              isWhenWord(t) ||
+              isTimePreposition(t) ||
+              CUE_ADVERBS.has(t) ||
+              t === NEW ||
+              QUANTIFIERS.has(t)
+            ) &&
             (pronounLinks || !INDEFINITE_PRONOUNS.has(t));
           if (!timed && !linking.some(names)) return null;
         }
