@@ -92,18 +92,20 @@ export async function actorsOf(
   records: Map<string, Belief | Episode>,
   of: readonly (Belief | Episode | undefined)[],
 ): Promise<(string | null)[]> {
-  const sourceOf = (r: Belief | Episode) => ("kind" in r ? r.sources[0] : r.id);
+  const sourceOf = (r: Belief | Episode | undefined) => (r && "kind" in r ? r.sources[0] : undefined);
   const unread = [
     ...new Set(
       of.flatMap((r) => {
-        const id = r ? sourceOf(r) : undefined;
+        const id = sourceOf(r);
         return id !== undefined && !records.has(id) ? [id] : [];
       }),
     ),
   ];
   if (unread.length > 0) for (const e of await store.getEpisodes(unread)) records.set(e.id, e);
   return of.map((r) => {
-    const id = r ? sourceOf(r) : undefined;
+    if (!r) return null;
+    if (!("kind" in r)) return r.actor;
+    const id = sourceOf(r);
     const e = id !== undefined ? records.get(id) : undefined;
     return e && !("kind" in e) ? e.actor : null;
   });
