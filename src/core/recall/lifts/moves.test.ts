@@ -37,9 +37,9 @@ describe("actorsOf: who said each record, the sources read in one batch", () => 
     return m;
   };
   const beliefsOf = async (m: Memory) =>
-    (await m.store.listBeliefs({ namespaces: ["default"], statuses: null }, { limit: 100, offset: 0 })).filter(
-      (b) => b.sources.length > 0,
-    );
+    (
+      await m.store.listBeliefs({ namespaces: ["default"], statuses: null }, { limit: 100, offset: 0 })
+    ).filter((b) => b.sources.length > 0);
 
   it("reads the sources of many beliefs in one call, and none already held", async () => {
     mem = await slept([
