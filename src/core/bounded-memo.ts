@@ -19,8 +19,11 @@ export function boundedMemo<T>(compute: (key: string) => T, cap: number): Bounde
   let recent = new Map<string, T>();
   let older = new Map<string, T>();
   const memo = (key: string): T => {
-    if (recent.has(key)) return recent.get(key)!;
-    const value = older.has(key) ? older.get(key)! : compute(key);
+    // One lookup for a hit; `has` only to tell a remembered `undefined` from a miss.
+    const hit = recent.get(key);
+    if (hit !== undefined || recent.has(key)) return hit as T;
+    const old = older.get(key);
+    const value = old !== undefined || older.has(key) ? (old as T) : compute(key);
     if (recent.size >= cap) {
       older = recent;
       recent = new Map();
