@@ -16,6 +16,7 @@
  *   npm run bench -- --only batch --batch-writes 0 --build-gate off --build-sizes 100000 --batch-size 10000 --build-worker both
  *   npm run bench -- --only cold           # fresh-process CLI against bare node (bench/cold.ts)
  *   npm run bench -- --only http           # REST under load, 50 clients, beside the library (bench/http.ts)
+ *   npm run bench -- --only numbered       # consolidate of numbered near-duplicates ÷ the same without a measure (bench/numbered.ts)
  *   npm run bench -- --only scale --scale-db /tmp/strata-1m.db --scale-size 1000000
  *                                          # warm recall/context and RSS on a kept store (bench/scale.ts)
  *   npm run bench -- --only scale --scale-db /tmp/strata-1m-active.db --scale-build bulk
@@ -39,6 +40,7 @@ import { type BatchBenchResult, renderBatchTable, runBatchBench } from "./batch.
 import { type ColdBenchResult, renderColdTable, runColdBench } from "./cold.js";
 import { exactScan } from "./exact-scan.js";
 import { type HttpBenchResult, renderHttpTable, runHttpBench } from "./http.js";
+import { type NumberedSizeResult, renderNumberedTable, runNumberedBench } from "./numbered.js";
 import { preload } from "./preload.js";
 import { renderScaleTable, runScaleBench, type ScaleBenchResult } from "./scale.js";
 import { type BenchClock, runSleepSize, type SleepSizeResult } from "./sleep.js";
@@ -64,7 +66,21 @@ interface Options {
   /** PostgreSQL's full-text rankings measured side by side (`--pg-text auto,tsvector`); default `auto`. */
   pgText: ("auto" | "tsvector")[];
   /** Which parts run: all, or one of them. */
-  only: "all" | "gate" | "sleep" | "wrap" | "stores" | "batch" | "cold" | "http" | "scale" | "tails";
+  only:
+    | "all"
+    | "gate"
+    | "sleep"
+    | "wrap"
+    | "stores"
+    | "batch"
+    | "cold"
+    | "http"
+    | "scale"
+    | "tails"
+    | "numbered";
+  /** The numbered part: episodes per size, and rounds (each consolidates both sets once). */
+  numberedSizes: number[];
+  numberedRounds: number;
   /** The kept store of the scale part (built when missing, to `scaleSize` beliefs). */
   scaleDb: string | undefined;
   scaleSize: number;
@@ -147,6 +163,8 @@ function parseArgs(argv: string[]): Options {
     tailsRounds: 15,
     tailsPerRound: 40,
     scaleBuild: "preload",
+    numberedSizes: [120, 300],
+    numberedRounds: 3,
   };
   walkArgs(argv, (a, value) => {
     if (a === "--sizes") o.sizes = numberList(value());
@@ -173,9 +191,12 @@ function parseArgs(argv: string[]): Options {
         v !== "cold" &&
         v !== "http" &&
         v !== "scale" &&
-        v !== "tails"
+        v !== "tails" &&
+        v !== "numbered"
       )
-        throw new Error("--only takes gate, sleep, wrap, stores, batch, cold, http, scale or tails");
+        throw new Error(
+          "--only takes gate, sleep, wrap, stores, batch, cold, http, scale, tails or numbered",
+        );
       o.only = v;
     } else if (a === "--sleep-sizes") o.sleepSizes = numberList(value());
     else if (a === "--incremental") o.incrementalWrites = Number(value());
@@ -196,6 +217,8 @@ function parseArgs(argv: string[]): Options {
     } else if (a === "--build-sizes") o.buildSizes = numberList(value());
     else if (a === "--scale-db") o.scaleDb = value();
     else if (a === "--scale-size") o.scaleSize = Number(value().replace(/_/g, ""));
+    else if (a === "--numbered-sizes") o.numberedSizes = numberList(value());
+    else if (a === "--numbered-rounds") o.numberedRounds = Number(value());
     else if (a === "--tails-db") o.tailsDb = value();
     else if (a === "--tails-size") o.tailsSize = Number(value().replace(/_/g, ""));
     else if (a === "--tails-rounds") o.tailsRounds = Number(value());
@@ -208,11 +231,13 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--http-clients") o.httpClients = Number(value());
     else if (a !== "--")
       throw new Error(
-        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --pg-text auto,tsvector --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --build-worker on|off|both --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000 --only tails --tails-db FILE --tails-size 10000 --tails-rounds 15 --tails-per-round 40 --scale-build preload|bulk)`,
+        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --pg-text auto,tsvector --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --build-worker on|off|both --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000 --only tails --tails-db FILE --tails-size 10000 --tails-rounds 15 --tails-per-round 40 --scale-build preload|bulk --only numbered --numbered-sizes 120,300 --numbered-rounds 3)`,
       );
   });
-  if ([...o.sizes, ...o.sleepSizes].some((n) => !Number.isInteger(n) || n < 1))
-    throw new Error("--sizes and --sleep-sizes take positive integers");
+  if ([...o.sizes, ...o.sleepSizes, ...o.numberedSizes].some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error("--sizes, --sleep-sizes and --numbered-sizes take positive integers");
+  if (!Number.isInteger(o.numberedRounds) || o.numberedRounds < 1)
+    throw new Error("--numbered-rounds takes a positive integer");
   return o;
 }
 
@@ -760,6 +785,15 @@ async function main(): Promise<void> {
       if (dir) rmSync(dir, { recursive: true, force: true });
     }
   }
+  // Sleep on numbered near-duplicates beside the same without a measure: run on request only, not in "all".
+  const numbered: NumberedSizeResult[] =
+    o.only === "numbered"
+      ? await runNumberedBench((path) => open(path, null), {
+          sizes: o.numberedSizes,
+          rounds: o.numberedRounds,
+          log: (m) => log(o, m),
+        })
+      : [];
   const stores =
     o.only === "all" || o.only === "stores"
       ? await runStoreBench(
@@ -803,6 +837,7 @@ async function main(): Promise<void> {
     http,
     scale,
     tails,
+    numbered,
     stores,
     seconds: Math.round(performance.now() - started) / 1000,
   };
@@ -820,6 +855,7 @@ async function main(): Promise<void> {
     if (http) parts.push(renderHttpTable(http));
     if (scale) parts.push(renderScaleTable(scale));
     if (tails) parts.push(renderTailsTable(tails));
+    if (numbered.length) parts.push(renderNumberedTable(numbered));
     if (stores.length) parts.push(renderStoreBench(stores));
     console.log(`${parts.join("\n\n")}\n`);
   }

@@ -1,16 +1,29 @@
 /**
  * A bounded memo of a pure function of a string: two generations of at most `cap` entries each,
  * the older dropped when the newer fills (an approximate LRU, no per-hit bookkeeping). Only for
- * functions whose answer depends on the key alone, and whose answer callers do not mutate.
+ * functions whose answer depends on the key alone, and whose answer callers do not change (filling
+ * in a field computed lazily from the key alone, as the judge's analyses do, is no change).
+ * The same key hands back the same value until it falls out or `clear()` empties the memo.
  *
  *   const tagged = boundedMemo((s: string) => tag(s), 8_192);
+ *   tagged("I moved to Lisbon"); // tags it
+ *   tagged("I moved to Lisbon"); // the same array, not tagged again
  */
-export function boundedMemo<T>(compute: (key: string) => T, cap: number): (key: string) => T {
+export interface BoundedMemo<T> {
+  (key: string): T;
+  /** Empties both generations: the next call of every key computes it afresh (for benches and tests). */
+  clear(): void;
+}
+
+export function boundedMemo<T>(compute: (key: string) => T, cap: number): BoundedMemo<T> {
   let recent = new Map<string, T>();
   let older = new Map<string, T>();
-  return (key) => {
-    if (recent.has(key)) return recent.get(key)!;
-    const value = older.has(key) ? older.get(key)! : compute(key);
+  const memo = (key: string): T => {
+    // One lookup for a hit; `has` only to tell a remembered `undefined` from a miss.
+    const hit = recent.get(key);
+    if (hit !== undefined || recent.has(key)) return hit as T;
+    const old = older.get(key);
+    const value = old !== undefined || older.has(key) ? (old as T) : compute(key);
     if (recent.size >= cap) {
       older = recent;
       recent = new Map();
@@ -18,4 +31,10 @@ export function boundedMemo<T>(compute: (key: string) => T, cap: number): (key: 
     recent.set(key, value);
     return value;
   };
+  return Object.assign(memo, {
+    clear() {
+      recent = new Map();
+      older = new Map();
+    },
+  });
 }

@@ -440,39 +440,66 @@ export function sameMeasureChanged(older: string, newer: string): ChangedMeasure
   if (!MAY_COUNT.test(older) || !MAY_COUNT.test(newer)) return null;
   const changed = anotherMeasure(older, newer);
   if (!changed) return null;
-  const olderGiving = giving(older, changed.unit, changed.older);
-  const newerGiving = giving(newer, changed.unit, changed.newer);
+  // Each side read once for its unit and numbers (a sweep asks one text against many others).
+  const a = sideOf(older, changed.unit, changed.older);
+  const b = sideOf(newer, changed.unit, changed.newer);
   // A function word ("every two weeks" / "every 2 weeks") names nothing measured.
-  const naming = new Set(
-    [...olderGiving, ...newerGiving]
-      .flatMap((s) => tagged(s))
-      .filter((w) => ["NOUN", "PROPN", "VERB", "ADJ"].includes(w.pos))
-      .flatMap((w) => tokensOf(w.text)),
+  const naming = new Set([...a.naming, ...b.naming]);
+  // `topicOf`: the words both sides' giving sentences say, less the unit's.
+  const unitWords = new Set([...tokensOf(changed.unit), ...a.unitSaid, ...b.unitSaid]);
+  const wordsA = new Set(a.topic);
+  const wordsB = new Set(b.topic);
+  const shared = [...new Set(a.topic.filter((w) => wordsB.has(w)))].filter(
+    (w) => !unitWords.has(w) && naming.has(w),
   );
-  const shared = topicOf(changed, olderGiving, newerGiving).filter((w) => naming.has(w));
   // Said whole, or clipped on one side ("the prod cluster" / "the production database").
-  const topicWords = (ss: readonly string[]) =>
-    new Set(tokensOf(ss.join(" ")).filter((w) => !/\d/.test(w) && w.length >= 3 && !MEASURE_WORDS.has(w)));
-  const wordsA = topicWords(olderGiving);
-  const wordsB = topicWords(newerGiving);
-  const unitWords = new Set(tokensOf(changed.unit));
+  const unitTokens = new Set(tokensOf(changed.unit));
   const clipped = [...wordsA].filter(
-    (w) => naming.has(w) && !unitWords.has(w) && !wordsB.has(w) && clippedEitherWay(w, wordsB),
+    (w) => naming.has(w) && !unitTokens.has(w) && !wordsB.has(w) && clippedEitherWay(w, wordsB),
   );
   if (shared.length === 0 && clipped.length === 0) return null;
-  if (otherModifier(olderGiving, newerGiving, new Set(shared))) return null;
+  if (otherModifier(a.giving, b.giving, new Set(shared))) return null;
   if (
-    olderGiving.some((s) => namesWhich(s, changed.older)) ||
-    newerGiving.some((s) => namesWhich(s, changed.newer))
+    a.giving.some((s) => namesWhich(s, changed.older)) ||
+    b.giving.some((s) => namesWhich(s, changed.newer))
   )
     return null;
-  if (otherHolder("", [], older, newerGiving)) return null;
+  if (otherHolder("", [], older, b.giving)) return null;
   // `NO_OTHER_HOLDER`, named: the noun or name the newer's number is said of is one the older says
   // ("My daughter now takes 400 IU of vitamin D" holds her dose, not "I take 1,000 IU"'s).
   const olderWords = new Set(tokensOf(older));
-  const holders = newerGiving.flatMap((s) => holderOf(s, changed.newer));
+  const holders = b.giving.flatMap((s) => holderOf(s, changed.newer));
   return holders.every((w) => olderWords.has(w) || clippedEitherWay(w, olderWords)) ? changed : null;
 }
+
+/** What `sameMeasureChanged` reads of one side, given the unit and the numbers that changed. */
+interface MeasureSide {
+  /** The sentences that give the unit one of the numbers (`giving`). */
+  giving: readonly string[];
+  /** The content words of their nouns, names, verbs and adjectives: words that may name what is measured. */
+  naming: readonly string[];
+  /** The content words of their words whose lemma is the unit ("degrees" for "degree"). */
+  unitSaid: readonly string[];
+  /** Their content words that may say what is measured: no digit, three letters or more, no unit or rate word. */
+  topic: readonly string[];
+}
+
+const sideOf = (text: string, unit: string, values: readonly string[]): MeasureSide =>
+  sidesMemo(JSON.stringify([text, unit, values]));
+const sidesMemo = boundedMemo((key: string): MeasureSide => {
+  const [text, unit, values] = JSON.parse(key) as [string, string, string[]];
+  const given = giving(text, unit, values);
+  const words = given.flatMap((s) => tagged(s));
+  return {
+    giving: given,
+    naming: words.filter((w) => NAMING.has(w.pos)).flatMap((w) => tokensOf(w.text)),
+    unitSaid: words.filter((w) => w.lemma.toLowerCase() === unit).flatMap((w) => tokensOf(w.text)),
+    topic: tokensOf(given.join(" ")).filter((w) => !/\d/.test(w) && w.length >= 3 && !MEASURE_WORDS.has(w)),
+  };
+}, 8_192);
+
+/** The parts of speech that may name what is measured. */
+const NAMING = new Set(["NOUN", "PROPN", "VERB", "ADJ"]);
 
 /**
  * `CLIPPED` either way, inside one word: "prod" / "production", not "ledger-db" /
@@ -590,6 +617,28 @@ const modifies = (w: TaggedWord) =>
   MODIFIER.has(w.pos) || (w.pos === "VERB" && /\p{L}{2,}ing$/iu.test(w.text));
 
 /**
+ * The modifiers of each word of a sentence: for every word with a run of nouns, names and adjectives
+ * right before it, the content words of that run ("staging media sidecar" before "rate"), by each of
+ * the word's content words. Remembered: the same sentence is read for every pair it is in.
+ */
+const modifiersIn = boundedMemo((sentence: string): ReadonlyMap<string, ReadonlySet<string>> => {
+  const byWord = new Map<string, Set<string>>();
+  const words = tagged(sentence);
+  for (let i = 1; i < words.length; i++) {
+    // The whole run of modifiers before it ("staging media sidecar" before "rate").
+    let j = i;
+    while (j > 0 && modifies(words[j - 1]!)) j--;
+    if (j === i) continue;
+    for (const w of tokensOf(words[i]!.text)) {
+      const set = byWord.get(w) ?? new Set<string>();
+      for (const before of words.slice(j, i)) for (const m of tokensOf(before.text)) set.add(m);
+      byWord.set(w, set);
+    }
+  }
+  return byWord;
+}, 8_192);
+
+/**
  * `NO_OTHER_MODIFIER`: true when a word both sides say of what is asked is narrowed, by the run of
  * nouns, names and adjectives right before it, by a word on each side the other does not say —
  * "Staging media sidecar rate limit" / "Production reporting sidecar rate limit", "the sandbox media
@@ -602,23 +651,16 @@ function otherModifier(
   newer: readonly string[],
   asked: ReadonlySet<string>,
 ): boolean {
+  // Each sentence's modifiers read once (`modifiersIn`), kept here for the words asked.
   const modifiers = (sentencesGiving: readonly string[]) => {
     const byWord = new Map<string, Set<string>>();
-    for (const s of sentencesGiving) {
-      const words = tagged(s);
-      for (let i = 1; i < words.length; i++) {
-        // The whole run of modifiers before it ("staging media sidecar" before "rate").
-        let j = i;
-        while (j > 0 && modifies(words[j - 1]!)) j--;
-        if (j === i) continue;
-        for (const w of tokensOf(words[i]!.text)) {
-          if (!asked.has(w)) continue;
-          const set = byWord.get(w) ?? new Set<string>();
-          for (const before of words.slice(j, i)) for (const m of tokensOf(before.text)) set.add(m);
-          byWord.set(w, set);
-        }
+    for (const s of sentencesGiving)
+      for (const [w, before] of modifiersIn(s)) {
+        if (!asked.has(w)) continue;
+        const set = byWord.get(w) ?? new Set<string>();
+        for (const m of before) set.add(m);
+        byWord.set(w, set);
       }
-    }
     return byWord;
   };
   const a = modifiers(older);

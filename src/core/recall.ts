@@ -677,14 +677,10 @@ export async function recall(
       foldedShare,
       rankedBy,
     });
+  const lift = { store, scored, records, req, policy, asked: askedState, times, wantEpisodes };
   if (!historical && kindSet.has("fact") && supersededMatches.length > 0)
     await currentVersions(
-      store,
-      scored,
-      records,
-      req,
-      policy,
-      askedState,
+      lift,
       supersededMatches,
       pool.length > 0 ? maxFused : Math.max(...supersededMatches.map((m) => m.boosted)),
     );
@@ -693,11 +689,7 @@ export async function recall(
   // The lifts: for a current-state question, a newer statement ranked just above the older it changes.
   const moves =
     !historical && req.judge
-      ? await currentStateMoves(store, scored, records, req, policy, req.judge, askedState, {
-          facts: kindSet.has("fact"),
-          times,
-          wantEpisodes,
-        })
+      ? await currentStateMoves({ ...lift, judge: req.judge }, kindSet.has("fact"))
       : [];
   const picked = diversify(scored, await rankedVectors(store, scored, rankedBy), req.k, req.diversity);
   keepMoves(picked, moves);

@@ -4,6 +4,8 @@
  * subject · predicate · value slots found from part-of-speech tags and lemmas (./tagger.ts).
  * Pure functions of the text: a cached analysis judges exactly as a fresh one.
  */
+
+import { boundedMemo } from "../bounded-memo.js";
 import {
   contentTokens,
   hasAdditiveCue,
@@ -710,25 +712,17 @@ function analyse(text: string): Analysis {
   };
 }
 
-/**
- * A bounded memo of analyses by text: two generations of at most `ANALYSIS_CACHE` entries each,
- * the older dropped when the newer fills (an approximate LRU, no per-hit bookkeeping).
- */
+/** How many analyses are remembered, by text (`boundedMemo`: two generations of this many each). */
 const ANALYSIS_CACHE = 32_768;
-let recent = new Map<string, Analysis>();
-let older = new Map<string, Analysis>();
 
+/**
+ * The analysis of a text, remembered: the same text hands back the same object (its lazily read
+ * fields, `wordsOf` and the rest, filled once), until it falls out of the memo or `clearAnalyses`.
+ */
 export function analysisOf(text: string): Analysis {
-  let a = recent.get(text);
-  if (a) return a;
-  a = older.get(text) ?? analyse(text);
-  if (recent.size >= ANALYSIS_CACHE) {
-    older = recent;
-    recent = new Map();
-  }
-  recent.set(text, a);
-  return a;
+  return analyses(text);
 }
+const analyses = boundedMemo(analyse, ANALYSIS_CACHE);
 
 /**
  * Empties the memo of analyses, so the next judgement of every text analyses it again. For a
@@ -736,8 +730,7 @@ export function analysisOf(text: string): Analysis {
  * text the first analysed already analysed (bench/batch.ts). Verdicts never depend on it.
  */
 export function clearAnalyses(): void {
-  recent = new Map();
-  older = new Map();
+  analyses.clear();
 }
 
 export const wordsOf = (x: Analysis): TaggedWord[] => (x.words ??= tag(x.text));

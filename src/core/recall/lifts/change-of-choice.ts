@@ -234,8 +234,8 @@ export interface ChoiceSearch {
   facts: BeliefFilter;
   /** Turns to search too (active turns of the request), or null for facts only. */
   turns: EpisodeFilter | null;
-  /** Who said a record (a belief: its first source's actor); both unknown counts as one. */
-  actorOf: (r: Belief | Episode) => Promise<string | null>;
+  /** Who said each record (a belief: its first source's actor), read in one batch; both unknown counts as one. */
+  actorsOf: (records: readonly (Belief | Episode)[]) => Promise<(string | null)[]>;
   /** True when a belief speaks for the turn: the turn is read as that belief, not searched as itself. */
   represented: (episodeId: string) => Promise<boolean>;
   /** Another person's state for the asked slot (`saysOthersState`), when a lexicon can tell. */
@@ -278,11 +278,15 @@ export async function choicesFound(
     Promise.all(words.map((w) => store.countBeliefText([w], search.facts, CHOICE_LINK_RARE + 1))),
   ]);
   const rare = new Set(words.filter((_, i) => counts[i]! <= CHOICE_LINK_RARE));
+  const changes = searched.flat().flatMap((found) => {
+    const change = replacesChoice(found.older.text, found.text, (w) => rare.has(w), search.lexicon);
+    return change ? [{ ...found, change }] : [];
+  });
+  // Who said each side: the olders' and the changes' actors in one read.
+  const actors = await search.actorsOf(changes.flatMap((c) => [c.older.record, c.record]));
   const newest = new Map<string, { record: Belief | Episode; at: string; change: ChoiceChange }>();
-  for (const { older, record, text, at } of searched.flat()) {
-    const change = replacesChoice(older.text, text, (w) => rare.has(w), search.lexicon);
-    if (!change) continue;
-    if ((await search.actorOf(older.record)) !== (await search.actorOf(record))) continue;
+  for (const [i, { older, record, text, at, change }] of changes.entries()) {
+    if (actors[2 * i] !== actors[2 * i + 1]) continue;
     if (await search.othersState(text)) continue;
     if (!("kind" in record) && (await search.represented(record.id))) continue;
     const held = newest.get(older.id);

@@ -2,13 +2,9 @@
  * The lifts of a current-state recall, in the order they run: each ranks a newer item just above the
  * older it changes (a move), and the moves keep that order through diversity (`keepMoves`).
  */
-import type { Belief, Episode, RecallHit } from "../../model.js";
-import type { Policy } from "../../policy.js";
-import type { Judge, StoreReader } from "../../ports.js";
-import type { NamedTime } from "../query-times.js";
-import type { RecallRequest } from "../request.js";
+import type { RecallHit } from "../../model.js";
 import { missedSuccessors } from "./missed-successors.js";
-import type { AskedOnce, Move } from "./moves.js";
+import type { LiftInput, Move } from "./moves.js";
 import { newerChoiceFound } from "./newer-choice.js";
 import { newerFirst } from "./newer-first.js";
 import { newerMeasureFirst, newerMeasureFound } from "./newer-measure.js";
@@ -16,37 +12,24 @@ import { newestKindListed } from "./newest-kind.js";
 import { sameSlotFirst } from "./same-slot-first.js";
 
 /**
- * Runs every lift over `scored` (each mutates and re-sorts it) and returns their moves: successors the
- * query missed, the newer of disagreeing beliefs, the same slot, a newer measure (not when the
- * question names a time), the newest kind of the asked noun (with a lexicon). Those on facts run only
- * when facts are asked (`facts`).
+ * Runs every lift over `lift.scored` (each mutates and re-sorts it) and returns their moves:
+ * successors the query missed, the newer of disagreeing beliefs, the same slot, a newer measure
+ * (not when the question names a time), the newest kind of the asked noun (with a lexicon). Those
+ * on facts run only when facts are asked (`facts`).
  *
- *   const moves = await currentStateMoves(store, scored, records, req, policy, judge, askedState, { facts: true, times: [], wantEpisodes: true });
+ *   const moves = await currentStateMoves({ store, scored, records, req, policy, judge, asked, times, wantEpisodes }, true);
  */
-export async function currentStateMoves(
-  store: StoreReader,
-  scored: RecallHit[],
-  records: Map<string, Belief | Episode>,
-  req: RecallRequest,
-  policy: Policy,
-  judge: Judge,
-  askedState: AskedOnce,
-  asked: { facts: boolean; times: readonly NamedTime[]; wantEpisodes: boolean },
-): Promise<Move[]> {
-  const { facts, times, wantEpisodes } = asked;
-  const successors = facts
-    ? await missedSuccessors(store, scored, records, req, policy, judge, askedState)
-    : [];
+export async function currentStateMoves(lift: LiftInput, facts: boolean): Promise<Move[]> {
+  const noTimes = lift.times.length === 0;
+  const successors = facts ? await missedSuccessors(lift) : [];
   return [
     ...successors,
-    ...(await newerFirst(store, scored, records, judge, req.query, askedState, req.lexicon, times)),
-    ...(facts ? await sameSlotFirst(store, scored, req, askedState) : []),
-    ...(facts && times.length === 0 ? await newerMeasureFirst(store, scored, records, req, askedState) : []),
-    ...(facts && times.length === 0
-      ? await newerMeasureFound(store, scored, records, req, policy, askedState, wantEpisodes)
-      : []),
-    ...(facts ? await newerChoiceFound(store, scored, records, req, policy, askedState, wantEpisodes) : []),
-    ...(req.lexicon && facts ? await newestKindListed(store, scored, records, req, policy, askedState) : []),
+    ...(await newerFirst(lift)),
+    ...(facts ? await sameSlotFirst(lift) : []),
+    ...(facts && noTimes ? await newerMeasureFirst(lift) : []),
+    ...(facts && noTimes ? await newerMeasureFound(lift) : []),
+    ...(facts ? await newerChoiceFound(lift) : []),
+    ...(lift.req.lexicon && facts ? await newestKindListed(lift) : []),
   ];
 }
 

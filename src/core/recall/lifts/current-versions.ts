@@ -1,14 +1,12 @@
 /** A superseded belief that answers a current-state question brings its current successor (`currentVersions`). */
 import { matchesMetadata } from "../../metadata-filter.js";
-import type { Belief, Episode, RecallHit } from "../../model.js";
-import type { Policy } from "../../policy.js";
+import type { Belief } from "../../model.js";
 import type { Lexicon, StoreReader } from "../../ports.js";
 import { type AskedSlot, fillsAskedSlot } from "../../state-slots.js";
 import { hitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { MAX_HOPS } from "../representative.js";
-import type { RecallRequest } from "../request.js";
-import type { AskedOnce } from "./moves.js";
+import type { LiftInput } from "./moves.js";
 
 /** A matched episode whose belief was superseded, and the match it would rank by. */
 export interface SupersededMatch {
@@ -61,15 +59,11 @@ const SUCCESSOR_TOP = 5;
  * Mutates and re-sorts `scored`.
  */
 export async function currentVersions(
-  store: StoreReader,
-  scored: RecallHit[],
-  records: Map<string, Belief | Episode>,
-  req: RecallRequest,
-  policy: Policy,
-  askedOnce: AskedOnce,
+  lift: Omit<LiftInput, "judge">,
   matches: readonly SupersededMatch[],
   maxFused: number,
 ): Promise<void> {
+  const { store, scored, records, req, policy, asked: askedOnce } = lift;
   if (!askedOnce.possible) return;
   const slot = await askedOnce.read();
   if (!slot) return;

@@ -4,10 +4,7 @@
  * names, its recurring day or time (`missedSuccessors`).
  */
 import { loadTagger } from "../../judge/tagger.js";
-import type { Belief, Episode, RecallHit } from "../../model.js";
 import { namedValues } from "../../named-values.js";
-import type { Policy } from "../../policy.js";
-import type { Judge, StoreReader } from "../../ports.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
 import {
   askedKind,
@@ -26,8 +23,7 @@ import { contentTokens, queryTerms } from "../../text.js";
 import { hitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
-import type { RecallRequest } from "../request.js";
-import { type AskedOnce, activeFactsOf, type Move, othersState } from "./moves.js";
+import { activeFactsOf, type LiftInput, type Move, othersState } from "./moves.js";
 import { KINDS_SEARCHED } from "./newest-kind.js";
 import { clippings, retiredValue, valuesOf, verbForms } from "./retired-values.js";
 import {
@@ -75,15 +71,8 @@ const FRAME_CANDIDATES = 20;
  * (`namesAnotherOfAskedKind`). Ranking only; nothing is closed; only
  * the request's namespaces are searched. Mutates and re-sorts `scored`.
  */
-export async function missedSuccessors(
-  store: StoreReader,
-  scored: RecallHit[],
-  records: Map<string, Belief | Episode>,
-  req: RecallRequest,
-  policy: Policy,
-  judge: Judge,
-  asked: AskedOnce,
-): Promise<Move[]> {
+export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
+  const { store, scored, records, req, policy, judge, asked } = lift;
   const now = req.at ?? req.asOf ?? req.now;
   const filter = activeFactsOf(req);
   const byId = new Map(scored.map((h) => [h.id, h]));

@@ -6,11 +6,37 @@
  */
 import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
-import type { BeliefFilter, EpisodeFilter, Lexicon, StoreReader } from "../../ports.js";
+import type { Policy } from "../../policy.js";
+import type { BeliefFilter, EpisodeFilter, Judge, Lexicon, StoreReader } from "../../ports.js";
 import { type AskedSlot, askedSlot, saysOthersState } from "../../state-slots.js";
 import { isQuestion } from "../../text.js";
 import { compareIds } from "../ids.js";
+import type { NamedTime } from "../query-times.js";
 import type { RecallRequest } from "../request.js";
+
+/**
+ * What a lift reads and ranks, built once per recall (recall.ts) and handed to every lift:
+ *
+ *   await newerMeasureFound({ store, scored, records, req, policy, judge, asked, times, wantEpisodes });
+ */
+export interface LiftInput {
+  /** Where a lift searches and reads what the top items do not hold. */
+  store: StoreReader;
+  /** The ranked items: a lift mutates them (score, `why`), may add a found newer, and re-sorts. */
+  scored: RecallHit[];
+  /** The records behind `scored` by id, and the source episodes a lift has read (it adds them). */
+  records: Map<string, Belief | Episode>;
+  req: RecallRequest;
+  policy: Policy;
+  /** The request's judge: current-state lifts run only with one. */
+  judge: Judge;
+  /** The slot the question asks about a person, read at most once per recall. */
+  asked: AskedOnce;
+  /** The times the question names (`namedTimes`; none when it names none). */
+  times: readonly NamedTime[];
+  /** Whether episodes are asked (no `kinds`, or "episode" among them): turns are searched too. */
+  wantEpisodes: boolean;
+}
 
 /** The request's active facts (its namespaces and metadata): what a lift searches for a newer statement. */
 export const activeFactsOf = (req: RecallRequest): BeliefFilter => ({
@@ -51,6 +77,37 @@ export async function newerFoundByWords(
     const text = "kind" in record ? record.text : record.content;
     const at = "kind" in record ? record.validFrom : record.at;
     return record.id !== older.id && at > older.at ? [{ record, text, at }] : [];
+  });
+}
+
+/**
+ * Who said each record: an episode's actor, a belief's first source's (null when unknown: no source,
+ * or one the store no longer holds). The sources `records` lacks are read in one batch and added to
+ * it, so a lift that asks about many records costs one read, not one per record.
+ *
+ *   const [olderActor, newerActor] = await actorsOf(store, records, [older, newer]);
+ */
+export async function actorsOf(
+  store: StoreReader,
+  records: Map<string, Belief | Episode>,
+  of: readonly (Belief | Episode | undefined)[],
+): Promise<(string | null)[]> {
+  const sourceOf = (r: Belief | Episode | undefined) => (r && "kind" in r ? r.sources[0] : undefined);
+  const unread = [
+    ...new Set(
+      of.flatMap((r) => {
+        const id = sourceOf(r);
+        return id !== undefined && !records.has(id) ? [id] : [];
+      }),
+    ),
+  ];
+  if (unread.length > 0) for (const e of await store.getEpisodes(unread)) records.set(e.id, e);
+  return of.map((r) => {
+    if (!r) return null;
+    if (!("kind" in r)) return r.actor;
+    const id = sourceOf(r);
+    const e = id !== undefined ? records.get(id) : undefined;
+    return e && !("kind" in e) ? e.actor : null;
   });
 }
 

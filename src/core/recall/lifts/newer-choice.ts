@@ -4,41 +4,31 @@
  * its link to the older is change-of-choice.ts's.
  */
 import { askedWordsOf } from "../../changed-measures.js";
-import type { Belief, Episode, RecallHit } from "../../model.js";
-import type { Policy } from "../../policy.js";
-import type { StoreReader } from "../../ports.js";
 import { hitOf } from "../hits.js";
 import { representative } from "../representative.js";
-import type { RecallRequest } from "../request.js";
 import { CHOICE_SEARCH_TOP, choicesFound } from "./change-of-choice.js";
-import { type AskedOnce, activeFactsOf, liftNewer, type Move, othersState, unsettledMoves } from "./moves.js";
+import {
+  activeFactsOf,
+  actorsOf,
+  type LiftInput,
+  liftNewer,
+  type Move,
+  othersState,
+  unsettledMoves,
+} from "./moves.js";
 
 /**
  * A change of choice said in passing ranks just above the older choice it replaces, found by the
  * older's words and linked only on strong evidence (change-of-choice.ts: `choicesFound`,
  * `replacesChoice`). Ranking only: nothing is superseded.
  */
-export async function newerChoiceFound(
-  store: StoreReader,
-  scored: RecallHit[],
-  records: Map<string, Belief | Episode>,
-  req: RecallRequest,
-  policy: Policy,
-  askedOnce: AskedOnce,
-  wantEpisodes: boolean,
-): Promise<Move[]> {
+export async function newerChoiceFound(lift: LiftInput): Promise<Move[]> {
+  const { store, scored, records, req, policy, asked: askedOnce, wantEpisodes } = lift;
   const olders = scored
     .slice(0, CHOICE_SEARCH_TOP)
     .filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active" && records.has(h.id))
     .filter((h) => askedWordsOf(req.query, h.text) !== null);
   if (olders.length === 0) return [];
-  const actorOf = async (r: Belief | Episode | undefined): Promise<string | null> => {
-    if (!r || !("kind" in r)) return r ? r.actor : null;
-    const source = r.sources[0];
-    if (!source) return null;
-    if (!records.has(source)) for (const e of await store.getEpisodes([source])) records.set(e.id, e);
-    return actorOf(records.get(source));
-  };
   const found = await choicesFound(
     {
       store,
@@ -46,7 +36,7 @@ export async function newerChoiceFound(
       turns: wantEpisodes
         ? { namespaces: req.namespaces, statuses: ["active"], types: req.types, metadata: req.metadata }
         : null,
-      actorOf,
+      actorsOf: (of) => actorsOf(store, records, of),
       represented: async (id) => (await representative(store, id, new Map(), {})) !== null,
       othersState: async (text) => {
         const slot = askedOnce.possible ? await askedOnce.read() : null;

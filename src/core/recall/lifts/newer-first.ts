@@ -1,13 +1,11 @@
 /** The lift of the newer of two disagreeing beliefs near the top (`newerFirst`). */
 import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
-import type { Judge, Lexicon, StoreReader } from "../../ports.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
 import { type AskedSlot, namesAskedThing } from "../../state-slots.js";
 import { contentTokens, referentsIn, stemV1, withReferents } from "../../text.js";
 import { RESTATED_SLOTS, RESTATES } from "../../vocabulary.js";
-import type { NamedTime } from "../query-times.js";
-import { type AskedOnce, liftNewer, othersState } from "./moves.js";
+import { type LiftInput, liftNewer, othersState } from "./moves.js";
 import { retiredValue, valuesOf } from "./retired-values.js";
 import { linkedByFamily } from "./shared-things.js";
 
@@ -29,16 +27,9 @@ import { linkedByFamily } from "./shared-things.js";
  * old laptop"), for the word test and the judge; its text is shown as said.
  * Ranking only; nothing is closed. Bounded: the top 12 items. Mutates and re-sorts.
  */
-export async function newerFirst(
-  store: StoreReader,
-  scored: RecallHit[],
-  records: Map<string, Belief | Episode>,
-  judge: Judge,
-  query: string,
-  askedOnce: AskedOnce,
-  lexicon: Lexicon | undefined,
-  times: readonly NamedTime[] = [],
-): Promise<{ older: RecallHit; newer: RecallHit }[]> {
+export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; newer: RecallHit }[]> {
+  const { store, scored, records, judge, asked: askedOnce, times } = lift;
+  const { query, lexicon } = lift.req;
   const within = (at: string) => times.some((t) => t.contains(at));
   // Words as written, less plural and tense endings (`stemV1`: "driving" → "driv", not "drive"):
   // another form of a verb of the question's ("the sync was driving me mad" for "What car do I

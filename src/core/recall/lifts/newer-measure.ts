@@ -14,16 +14,14 @@ import {
 } from "../../changed-measures.js";
 import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
-import type { Policy } from "../../policy.js";
-import type { StoreReader } from "../../ports.js";
 import { queryTerms } from "../../text.js";
 import { hitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
-import type { RecallRequest } from "../request.js";
 import {
-  type AskedOnce,
   activeFactsOf,
+  actorsOf,
+  type LiftInput,
   liftNewer,
   type Move,
   newerFoundByWords,
@@ -45,13 +43,8 @@ import {
  * a noun), and a ranking closes nothing. The newer is ranked just above the older and its `why`
  * says so. Bounded: the top 12 items. Mutates and re-sorts `scored`.
  */
-export async function newerMeasureFirst(
-  store: StoreReader,
-  scored: RecallHit[],
-  records: Map<string, Belief | Episode>,
-  req: RecallRequest,
-  askedOnce: AskedOnce,
-): Promise<Move[]> {
+export async function newerMeasureFirst(lift: LiftInput): Promise<Move[]> {
+  const { store, scored, records, req, asked: askedOnce } = lift;
   const top = scored.slice(0, 12).filter((h) => {
     const r = records.get(h.id);
     if (!r || h.status !== "active") return false;
@@ -132,15 +125,8 @@ const UNIT_LINK_RARE = 4;
  * when a found statement passes the tagger-free tests (a number, a shared word). Mutates and
  * re-sorts `scored`.
  */
-export async function newerMeasureFound(
-  store: StoreReader,
-  scored: RecallHit[],
-  records: Map<string, Belief | Episode>,
-  req: RecallRequest,
-  policy: Policy,
-  askedOnce: AskedOnce,
-  wantEpisodes: boolean,
-): Promise<Move[]> {
+export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
+  const { store, scored, records, req, policy, asked: askedOnce, wantEpisodes } = lift;
   const olders = scored
     .slice(0, UNIT_SEARCH_TOP)
     .filter(
@@ -190,23 +176,21 @@ export async function newerMeasureFound(
   const found = searched.flat().filter((c) => c.shared.some((w) => rare.get(w) === true));
   if (found.length === 0) return [];
   await loadTagger();
-  const actorOf = async (r: Belief | Episode | undefined): Promise<string | null> => {
-    if (!r) return null;
-    if (!("kind" in r)) return r.actor;
-    const source = r.sources[0];
-    if (!source) return null;
-    if (!records.has(source)) for (const e of await store.getEpisodes([source])) records.set(e.id, e);
-    return actorOf(records.get(source) as Episode | undefined);
-  };
+  // Who said each side, the olders' and the found statements', in one read.
+  const actors = await actorsOf(
+    store,
+    records,
+    found.flatMap(({ older, record }) => [records.get(older.id), record]),
+  );
   const linking = (w: string) => rare.get(w) === true;
   // Per older, the newest statement that gives its unit another number: the latest value is what a
   // current-state question asks, and one in between ("…stretched to £11,000") is not lifted.
   const newest = new Map<string, { older: RecallHit; record: Belief | Episode; at: string; note: string }>();
   const seen = new Set<string>();
-  for (const { older, record, text } of found) {
+  for (const [i, { older, record, text }] of found.entries()) {
     if (seen.has(`${older.id} ${record.id}`)) continue;
     seen.add(`${older.id} ${record.id}`);
-    if ((await actorOf(records.get(older.id))) !== (await actorOf(record))) continue;
+    if (actors[2 * i] !== actors[2 * i + 1]) continue;
     const changed = foundMeasureOfAsked(req.query, older.text, text, linking);
     if (!changed) continue;
     const slot = askedOnce.possible ? await askedOnce.read() : null;

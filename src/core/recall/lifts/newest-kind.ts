@@ -1,13 +1,10 @@
 /** The newest statement of the asked slot in a kind of its noun, listed within the first k (`newestKindListed`). */
-import type { Belief, Episode, RecallHit } from "../../model.js";
-import type { Policy } from "../../policy.js";
-import type { StoreReader } from "../../ports.js";
+import type { Belief } from "../../model.js";
 import { fillsAskedSlot, practitionersOf, saysChangedState, speakerIs } from "../../state-slots.js";
 import { queryTerms } from "../../text.js";
 import { hitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
-import type { RecallRequest } from "../request.js";
-import { type AskedOnce, activeFactsOf, type Move } from "./moves.js";
+import { activeFactsOf, type LiftInput, type Move } from "./moves.js";
 
 /**
  * How many statements naming a kind of the asked noun are read (newest first, until one fills the
@@ -30,14 +27,8 @@ export const KINDS_SEARCHED = 256;
  * k that fills the slot centrally is as new. Ranking only; only the request's namespaces are
  * searched. Mutates and re-sorts `scored`.
  */
-export async function newestKindListed(
-  store: StoreReader,
-  scored: RecallHit[],
-  records: Map<string, Belief | Episode>,
-  req: RecallRequest,
-  policy: Policy,
-  askedOnce: AskedOnce,
-): Promise<Move[]> {
+export async function newestKindListed(lift: LiftInput): Promise<Move[]> {
+  const { store, scored, records, req, policy, asked: askedOnce } = lift;
   const lexicon = req.lexicon;
   const last = scored[Math.min(req.k, scored.length) - 1];
   if (!lexicon || !last || !askedOnce.possible) return [];

@@ -1,6 +1,5 @@
 /** The lift of the newer of two facts on the slot a current-state question asks (`sameSlotFirst`). */
 import type { RecallHit } from "../../model.js";
-import type { StoreReader } from "../../ports.js";
 import {
   asksAbout,
   fillsAskedThing,
@@ -10,8 +9,7 @@ import {
   slotsOf,
 } from "../../state-slots.js";
 import { contentTokens } from "../../text.js";
-import type { RecallRequest } from "../request.js";
-import { type AskedOnce, liftNewer, othersState, unsettledMoves } from "./moves.js";
+import { type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
 
 /**
  * Current-state questions prefer current beliefs, on the slot the question asks. When the question
@@ -28,12 +26,8 @@ import { type AskedOnce, liftNewer, othersState, unsettledMoves } from "./moves.
  * only, among the candidates recall already has; nothing is searched again and nothing is closed.
  * Mutates and re-sorts `scored`.
  */
-export async function sameSlotFirst(
-  store: StoreReader,
-  scored: RecallHit[],
-  req: RecallRequest,
-  askedOnce: AskedOnce,
-): Promise<{ older: RecallHit; newer: RecallHit }[]> {
+export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit; newer: RecallHit }[]> {
+  const { store, scored, req, asked: askedOnce } = lift;
   if (!askedOnce.possible) return [];
   const words = new Set(contentTokens(req.query));
   // The active facts that share a word with the question; the pair needs one within the first k.

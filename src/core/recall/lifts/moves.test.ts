@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { testMemory } from "../../../../test/support/memory.js";
+import type { Memory } from "../../engine.js";
+import type { Belief, Episode } from "../../model.js";
+import type { StoreReader } from "../../ports.js";
+import { actorsOf } from "./moves.js";
+
+/** The store, with every `getEpisodes` call's ids written down. */
+const counting = (store: StoreReader) => {
+  const reads: string[][] = [];
+  const reader = new Proxy(store, {
+    get(target, key, receiver) {
+      if (key === "getEpisodes")
+        return (ids: readonly string[]) => {
+          reads.push([...ids]);
+          return target.getEpisodes(ids);
+        };
+      const value = Reflect.get(target, key, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { reader, reads };
+};
+
+describe("actorsOf: who said each record, the sources read in one batch", () => {
+  let mem: Memory | undefined;
+  afterEach(async () => {
+    await mem?.close();
+    mem = undefined;
+  });
+
+  /** Each turn said by its speaker, then one sleep. */
+  const slept = async (turns: readonly [string, string][]) => {
+    const { mem: m } = await testMemory();
+    for (const [actor, text] of turns) await m.record(text, { actor });
+    await m.consolidate();
+    return m;
+  };
+  const beliefsOf = async (m: Memory) =>
+    (
+      await m.store.listBeliefs({ namespaces: ["default"], statuses: null }, { limit: 100, offset: 0 })
+    ).filter((b) => b.sources.length > 0);
+
+  it("reads the sources of many beliefs in one call, and none already held", async () => {
+    mem = await slept([
+      ["alice", "Our analytics warehouse is Redshift."],
+      ["bob", "The office thermostat is set to 19 degrees."],
+      ["alice", "My commute is forty minutes by train."],
+    ]);
+    const beliefs = await beliefsOf(mem);
+    expect(beliefs.length).toBeGreaterThanOrEqual(3);
+    const { reader, reads } = counting(mem.store);
+    const records = new Map<string, Belief | Episode>();
+    const actors = await actorsOf(reader, records, [...beliefs, undefined, ...beliefs]);
+    expect(reads).toHaveLength(1);
+    expect(new Set(reads[0])).toEqual(new Set(beliefs.map((b) => b.sources[0])));
+    expect(reads[0]).toHaveLength(new Set(reads[0]).size);
+    const said = new Map((await mem.store.getEpisodes(reads[0]!)).map((e) => [e.id, e.actor]));
+    const speakers = beliefs.map((b) => said.get(b.sources[0]!));
+    expect(new Set(speakers)).toEqual(new Set(["alice", "bob"]));
+    expect(actors).toEqual([...speakers, null, ...speakers]);
+    // The sources read are kept: asked again, nothing is read.
+    expect(await actorsOf(reader, records, beliefs)).toEqual(speakers);
+    expect(reads).toHaveLength(1);
+  });
+
+  it("an episode is its own speaker; a belief without a source, or whose source is gone, has none", async () => {
+    mem = await slept([["alice", "Our analytics warehouse is Redshift."]]);
+    const [belief] = await beliefsOf(mem);
+    const [episode] = await mem.store.getEpisodes([belief!.sources[0]!]);
+    const { reader, reads } = counting(mem.store);
+    const orphan: Belief = { ...belief!, sources: [] };
+    const gone: Belief = { ...belief!, sources: ["e_gone"] };
+    expect(await actorsOf(reader, new Map(), [episode, orphan, gone])).toEqual(["alice", null, null]);
+    expect(reads).toEqual([["e_gone"]]);
+  });
+});
