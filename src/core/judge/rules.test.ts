@@ -825,6 +825,12 @@ describe("an indefinite pronoun or a one-sided number names no attribute", () =>
       "We tried the new Ethiopian restaurant on Friday, injera is amazing.",
       "After the breach news I switched to Bitwarden for passwords.",
     ],
+    // lead25: under another verb, "street" of two different names ("Birch Street" / "Main Street")
+    // linked a parking spot and a kickboxing class (chat-dev's parking, closed by exercise-class).
+    [
+      "I park in the garage on Birch Street, it's $12 a day.",
+      "These days I do kickboxing at a gym on Main Street on Thursday evenings instead.",
+    ],
     [
       "Since the reorg I report to Dana on the platform team.",
       "I switched gyms since the old one closed, I go to PulseFit now.",
@@ -833,6 +839,17 @@ describe("an indefinite pronoun or a one-sided number names no attribute", () =>
     const v = judge(a, b);
     expect(v.relation).not.toBe("supersedes");
     expect(v.confident).toBe(false);
+  });
+
+  // One place or one club changed under the same verb, or by a change verb, still supersedes: the
+  // word of the names links there (lead25's guard rows for the names rule above).
+  it.each([
+    ["I park on Birch Street.", "I park on Main Street now."],
+    ["I train at Planet Fitness.", "I train at Anytime Fitness now."],
+    ["I go to Planet Fitness three times a week.", "I switched to Anytime Fitness, it's open all night now."],
+  ])("%s / %s: a change of the named place", (a, b) => {
+    const v = judge(a, b);
+    expect(v.relation).toBe("supersedes");
   });
 
   // Real updates with little in common still supersede: "everything" as the object of one verb, and

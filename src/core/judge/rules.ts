@@ -748,14 +748,17 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
           // indefinite pronoun ("everything") links only as the object of the same verb.
           const pronounLinks = p.sa.predicate === p.sb.predicate;
           // Nor does a preposition of time ("after the promotion" / "after too many shops refused it"),
-          // nor "new" ("the new Ethiopian restaurant" / "after the breach news").
+          // nor "new" ("the new Ethiopian restaurant" / "after the breach news"), nor, under another
+          // verb, a word of two different names ("park … on Birch Street" / "do kickboxing … on Main
+          // Street"; "park on Birch Street" / "park on Main Street now" is one place changed).
           const names = (t: string) =>
             !(
               isWhenWord(t) ||
               isTimePreposition(t) ||
               CUE_ADVERBS.has(t) ||
               t === NEW ||
-              QUANTIFIERS.has(t)
+              QUANTIFIERS.has(t) ||
+              (!samePredicate(p) && onlyInOtherNames(p.a, p.b, t))
             ) &&
             (pronounLinks || !INDEFINITE_PRONOUNS.has(t));
           if (!timed && !linking.some(names)) return null;
@@ -880,6 +883,31 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
 ];
 
 /** The newer text's only change cue is the adjective "new" ("joined a new group"). */
+/** Runs of capitalised words ("Birch Street", "Planet Fitness"), lower case, that hold a word stemmed as `token`. */
+function namesHolding(x: Analysis, token: string): Set<string> {
+  const held = new Set<string>();
+  for (const run of x.text.match(/\p{Lu}[\p{L}\p{N}'’-]*(?:\s+\p{Lu}[\p{L}\p{N}'’-]*)*/gu) ?? []) {
+    const words = run.toLowerCase().split(/\s+/);
+    if (words.length > 1 && words.some((w) => stem(w) === token)) held.add(words.join(" "));
+  }
+  return held;
+}
+
+/**
+ * Whether a word both statements share only inside names, and inside different names ("Birch
+ * Street" / "Main Street", "Planet Fitness" / "Anytime Fitness"): it is part of two names, so it
+ * names two things, not one attribute. Written in lower case on either side ("the street"), or in
+ * the same name on both, it is shared.
+ *
+ *   onlyInOtherNames(a("I park on Birch Street"), b("I box on Main Street"), "street") // → true
+ */
+function onlyInOtherNames(a: Analysis, b: Analysis, token: string): boolean {
+  if (lowerStemsOf(a).has(token) || lowerStemsOf(b).has(token)) return false;
+  const inA = namesHolding(a, token);
+  const inB = namesHolding(b, token);
+  return inA.size > 0 && inB.size > 0 && ![...inA].some((n) => inB.has(n));
+}
+
 function onlyNewCue(x: Analysis): boolean {
   return /\bnew\b/i.test(x.text) && !hasChangeCue(x.text.replace(/\bnew\b/gi, " ")) && !phrasalChangeOf(x);
 }
