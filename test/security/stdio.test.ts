@@ -134,7 +134,8 @@ describe("serve --http start-up", () => {
       { encoding: "utf8", timeout: 20_000 },
     );
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/with no API key.*strata keys create.*127\.0\.0\.1/s);
+    // The key line names the served store (newcomer25): run as written, it makes the key this server reads.
+    expect(r.stderr).toMatch(/with no API key.*strata --db \S*keyless\.db keys create.*127\.0\.0\.1/s);
   });
 
   it("binds beyond loopback with a key and no token: /mcp then needs the key", async () => {
