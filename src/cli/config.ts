@@ -60,11 +60,7 @@ export function storeSettingsApply(loaded: LoadedConfig, storeNamedElsewhere: bo
   return config;
 }
 
-/** The nearest strata.config.json from `cwd` upwards, else ~/.strata/config.json, else none. */
-export function findConfig(cwd: string, home: string): string | null {
-  return foundConfig(cwd, home)?.path ?? null;
-}
-
+/** The nearest strata.config.json from `cwd` upwards (the project's), else ~/.strata/config.json (the user's), else none. */
 function foundConfig(cwd: string, home: string): { path: string; origin: "user" | "project" } | null {
   const user = join(home, ".strata", "config.json");
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {

@@ -393,7 +393,9 @@ const CALENDAR = new Set(
     " ",
   ),
 );
-const TIME_PREPOSITION = /^(?:since|until|till|from|after|before|during)$/i;
+/** Prepositions and conjunctions of time: one list for the pattern and `isTimePreposition`'s stems. */
+const TIME_PREPOSITIONS = ["since", "until", "till", "from", "after", "before", "during"];
+const TIME_PREPOSITION = new RegExp(`^(?:${TIME_PREPOSITIONS.join("|")})$`, "i");
 /**
  * Words of when, not what: units and parts of the calendar and the day ("days", "evenings",
  * "weekend"), as written and as `stem` makes them ("morning" → "morn", "evening" → "even"), since
@@ -420,9 +422,7 @@ export function isWhenWord(token: string): boolean {
 }
 
 /** `TIME_PREPOSITION`'s words as `contentTokens` leaves them ("during" → "dure"). */
-const TIME_PREPOSITION_STEMS = new Set(
-  ["since", "until", "till", "from", "after", "before", "during"].flatMap((w) => [w, stem(w)]),
-);
+const TIME_PREPOSITION_STEMS = new Set(TIME_PREPOSITIONS.flatMap((w) => [w, stem(w)]));
 
 /**
  * Whether a content token is a preposition or conjunction of time ("after", "since", "until"): kept
