@@ -164,7 +164,11 @@ export async function replayChat(
     for (const turn of buildStream(file)) {
       if (phase === "daily") {
         clockAt = Date.parse(turn.at);
-        if (day !== null && turn.session !== day) onSleep?.(await mem.consolidate());
+        if (day !== null && turn.session !== day) {
+          // Not `onSleep?.(await …)`: with no `onSleep`, that would skip the sleep itself.
+          const report = await mem.consolidate();
+          onSleep?.(report);
+        }
         day = turn.session;
       }
       await mem.record(turn.text, {
@@ -176,7 +180,8 @@ export async function replayChat(
     }
     if (phase !== "before") {
       if (phase === "daily") clockAt += DAY;
-      onSleep?.(await mem.consolidate());
+      const report = await mem.consolidate();
+      onSleep?.(report);
     }
     return mem;
   } catch (error) {

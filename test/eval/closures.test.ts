@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import {
+  type Closure,
+  classify,
+  closuresOf,
+  evaluateClosures,
+  ownersByText,
+  parseClosuresArgs,
+  reasonsOf,
+  renderClosuresMarkdown,
+} from "../../eval/closures/index.js";
+import { type Case, type CaseFile, replayChat } from "../../eval/knowledge-update/index.js";
+import type { SleepReport } from "../../src/core/sleep/report.js";
+
+const update: Case = {
+  id: "phone",
+  first: "My phone is a Pixel 6.",
+  update: "I upgraded my phone to an iPhone 15.",
+  question: "What phone do I have?",
+  old: "Pixel 6",
+  new: "iPhone 15",
+};
+// Not an update: the first mention stays true, the later turn is another person's change.
+const other: Case = {
+  id: "shoes",
+  first: "My running shoes are Brooks Ghosts.",
+  update: "My brother swapped his running shoes for Hokas.",
+  question: "What running shoes do I wear?",
+  old: "Hokas",
+  new: "Brooks Ghosts",
+};
+const sister: Case = {
+  id: "sister-city-x",
+  first: "My sister lives in Leeds and works as a nurse.",
+  update: "My sister moved to Glasgow last month for a new hospital job.",
+  question: "Where does my sister live?",
+  old: "Leeds",
+  new: "Glasgow",
+};
+const cases = new Map([update, other].map((c) => [c.id, c]));
+const at = (id: string, field: "first" | "middle" | "update" | "reply" | "firstReply") => ({
+  case: id,
+  field,
+  split: "dev" as const,
+});
+const filler = { case: null, field: "filler" as const, split: "dev" as const };
+
+describe("closures eval: classes", () => {
+  it.each([
+    ["an update case's first closed by its update", [at("phone", "first")], [at("phone", "update")], "right"],
+    ["an update closed by its own first (backwards)", [at("phone", "update")], [at("phone", "first")], "wrong-within-case"],
+    ["a non-update case's first closed by its later turn", [at("shoes", "first")], [at("shoes", "update")], "wrong-within-case"],
+    ["one case's first closed by another case's update", [at("phone", "first")], [at("shoes", "update")], "cross-case"],
+    ["a first closed by filler", [at("phone", "first")], [filler], "cross-case"],
+    ["a statement traced to no turn", [], [at("phone", "update")], "cross-case"],
+  ] as const)("%s: %s", (_name, older, newer, expected) => {
+    expect(classify(cases, older, newer)).toBe(expected);
+  });
+
+  it("traces each turn text to its case and field, filler to no case, split by the file's hash", () => {
+    // By hash "phone" is held-out, "sister-city-x" dev; a file-wide split overrides it (chat-dev, fresh2).
+    const owners = ownersByText({ cases: [update, sister], filler: ["ok"] });
+    expect(owners.get(update.first)).toEqual([{ case: "phone", field: "first", split: "held-out" }]);
+    expect(owners.get(sister.update)).toEqual([{ case: "sister-city-x", field: "update", split: "dev" }]);
+    expect(owners.get("ok")).toEqual([{ case: null, field: "filler", split: "dev" }]);
+    const heldOut = ownersByText({ cases: [sister], filler: ["ok"], split: "held-out" });
+    expect(heldOut.get("ok")?.[0]?.split).toBe("held-out");
+    expect(heldOut.get(sister.first)?.[0]?.split).toBe("held-out");
+  });
+
+  it("parses its arguments and refuses unknown ones", () => {
+    expect(parseClosuresArgs([])).toMatchObject({ phases: ["after", "daily"], list: false });
+    expect(parseClosuresArgs(["--set", "chat-dev", "--phases", "after", "--list"])).toEqual({
+      sets: ["chat-dev"],
+      phases: ["after"],
+      list: true,
+    });
+    expect(() => parseClosuresArgs(["--phases", "nightly"])).toThrow(/E_BAD_ARGS/);
+    expect(() => parseClosuresArgs(["--verbose"])).toThrow(/E_BAD_ARGS/);
+  });
+
+  it("lists dev closures with their text and never a held-out one", () => {
+    const dev: Closure = {
+      layer: "belief",
+      class: "cross-case",
+      split: "dev",
+      older: { id: "b1", from: ["a.first"], text: "dev older" },
+      newer: { id: "b2", from: ["b.update"], text: "dev newer" },
+      reason: "change-cue",
+    };
+    const tally = { closures: 1, right: 0, crossCase: 1, wrongWithinCase: 0 };
+    const md = renderClosuresMarkdown({
+      list: false,
+      sets: [{ set: "fresh", phases: [{ phase: "after", dev: tally, heldOut: tally, devClosures: [dev] }] }],
+    });
+    expect(md).toContain('"dev older" ⇒ "dev newer"');
+    expect(md).toContain("| fresh | after | 1 | 0 | 1 | 0 | 1 | 0 | 1 | 0 |");
+  });
+});
+
+describe("closures eval: a replayed chat", () => {
+  it("counts the closures of a small chat by class and split, with the sleep's reason", async () => {
+    const file: CaseFile = { cases: [update, sister], filler: ["Ha, fair enough."] };
+    const reports: SleepReport[] = [];
+    const mem = await replayChat(file, "after", (r) => reports.push(r));
+    try {
+      const { dev, heldOut, devClosures } = await closuresOf(file, mem, reasonsOf(reports));
+      // phone is held-out by hash: counted, never listed; sister-city-x is dev: listed with its reason.
+      expect(heldOut).toEqual({ closures: 1, right: 1, crossCase: 0, wrongWithinCase: 0 });
+      expect(dev).toEqual({ closures: 1, right: 1, crossCase: 0, wrongWithinCase: 0 });
+      expect(devClosures).toHaveLength(1);
+      expect(devClosures[0]).toMatchObject({
+        class: "right",
+        older: { from: ["sister-city-x.first"], text: sister.first },
+        newer: { from: ["sister-city-x.update"], text: sister.update },
+      });
+      expect(devClosures[0]!.reason).toMatch(/change-cue/);
+      expect(JSON.stringify(devClosures)).not.toContain("Pixel");
+    } finally {
+      await mem.close?.();
+    }
+  }, 60_000);
+
+  // chat-dev and cases are gated in knowledge-update.test.ts, on the replays its tests already make.
+  it("after sleep, fresh's and fresh3's dev halves close no statement of another case (the level reached)", async () => {
+    const report = await evaluateClosures({ sets: ["fresh", "fresh3"], phases: ["after"], list: false });
+    for (const s of report.sets) {
+      const after = s.phases[0]!;
+      // closures26 (4 December 2026): fresh dev 4 closures, 4 right; fresh3 dev 4, 4 right.
+      expect(after.dev.crossCase, s.set).toBe(0);
+      expect(after.dev.wrongWithinCase, s.set).toBe(0);
+      expect(after.dev.right, s.set).toBeGreaterThanOrEqual(4);
+    }
+  }, 180_000);
+});
