@@ -15,9 +15,11 @@
  *   its reply; any turn of a case that is not an update, where the first mention stays true), or a
  *   turn closed a later one.
  *
- * A closure is dev when every turn of both sides is dev material (chat-dev, the dev halves by the
- * knowledge-update hash, the filler of a split file); any held-out turn makes it held-out, counted
- * only. `--list` prints the dev closures with their texts and the sleep's reason; held-out ones are
+ * A closure is dev when the statement it closed is dev material (chat-dev, the dev halves by the
+ * knowledge-update hash, the filler of a split file): a dev statement hidden from current recall
+ * is a dev failure, whatever closed it. A closure of a held-out statement is counted only. `--list`
+ * prints the dev closures with their texts and the sleep's reason, a held-out successor masked as
+ * `[held-out]` (its text, its case and the reason, which quotes its words); held-out closures are
  * never listed, not even by case id. fresh2 (all held-out) is counted only.
  */
 import type { Memory } from "../../src/core/engine.js";
@@ -105,6 +107,9 @@ export function ownersByText(file: CaseFile): Map<string, Owner[]> {
   for (const f of file.filler) add(f, { case: null, field: "filler", split: file.split ?? "dev" });
   return map;
 }
+
+/** What a listing prints for held-out material. */
+export const HELD_OUT = "[held-out]";
 
 const textOf = (x: MemoryItem) => (x.layer === "episode" ? x.content : x.text);
 
@@ -196,21 +201,27 @@ export async function closuresOf(
       const oa = ownersOf(older);
       const ob = newer ? ownersOf(newer) : [];
       const cls = classify(cases, oa, ob);
-      // Traced to no turn: counted as held-out, since it cannot be shown to be dev material.
-      const split: Split =
-        oa.length > 0 && ob.length > 0 && [...oa, ...ob].every((o) => o.split === "dev") ? "dev" : "held-out";
+      // The closed statement's split; traced to no turn, it cannot be shown to be dev material.
+      const split: Split = oa.length > 0 && oa.every((o) => o.split === "dev") ? "dev" : "held-out";
       count(split === "dev" ? dev : heldOut, cls);
       if (split !== "dev") continue;
       const label = (os: readonly Owner[]) =>
         os.length === 0 ? ["?"] : [...new Set(os.map((o) => (o.case ? `${o.case}.${o.field}` : "filler")))];
+      // A held-out successor is masked: its text, its case, and the reason, which quotes its words.
+      const masked = ob.some((o) => o.split !== "dev");
       devClosures.push({
         layer: older.layer,
         class: cls,
         split,
         older: { id: older.id, from: label(oa), text: textOf(older) },
-        newer: { id: older.supersededBy, from: label(ob), text: newer ? textOf(newer) : "?" },
-        reason:
-          reasons.get(`${older.id}>${older.supersededBy}`) ?? reasons.get(`>${older.supersededBy}`) ?? null,
+        newer: masked
+          ? { id: older.supersededBy, from: [HELD_OUT], text: HELD_OUT }
+          : { id: older.supersededBy, from: label(ob), text: newer ? textOf(newer) : "?" },
+        reason: masked
+          ? HELD_OUT
+          : (reasons.get(`${older.id}>${older.supersededBy}`) ??
+            reasons.get(`>${older.supersededBy}`) ??
+            null),
       });
     }
   }
@@ -228,7 +239,11 @@ export function parseClosuresArgs(args: readonly string[]): ClosuresOptions {
   for (let i = 0; i < args.length; i++) {
     const value = args[i + 1];
     if (args[i] === "--list") options.list = true;
-    else if (args[i] === "--set" && value && (value === "all" || (SETS as readonly string[]).includes(value))) {
+    else if (
+      args[i] === "--set" &&
+      value &&
+      (value === "all" || (SETS as readonly string[]).includes(value))
+    ) {
       options.sets = value === "all" ? [...SETS] : [value as CaseSet];
       i++;
     } else if (args[i] === "--phases" && value) {
@@ -267,7 +282,7 @@ export async function evaluateClosures(options: ClosuresOptions): Promise<Closur
 
 export function renderClosuresMarkdown(report: ClosuresReport): string {
   const lines = [
-    "Every closure (`supersededBy`) after the knowledge-update replays, by where its two statements came from.",
+    "Every closure (`supersededBy`) after the knowledge-update replays, by where its two statements came from; dev or held-out by the statement closed.",
     "",
     "| set | phase | dev: closures | right | cross-case | wrong within case | held-out: closures | right | cross-case | wrong within case |",
     "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|",

@@ -4,12 +4,14 @@ import {
   classify,
   closuresOf,
   evaluateClosures,
+  HELD_OUT,
   ownersByText,
   parseClosuresArgs,
   reasonsOf,
   renderClosuresMarkdown,
 } from "../../eval/closures/index.js";
 import { type Case, type CaseFile, replayChat } from "../../eval/knowledge-update/index.js";
+import type { Memory } from "../../src/core/engine.js";
 import type { SleepReport } from "../../src/core/sleep/report.js";
 
 const update: Case = {
@@ -48,9 +50,24 @@ const filler = { case: null, field: "filler" as const, split: "dev" as const };
 describe("closures eval: classes", () => {
   it.each([
     ["an update case's first closed by its update", [at("phone", "first")], [at("phone", "update")], "right"],
-    ["an update closed by its own first (backwards)", [at("phone", "update")], [at("phone", "first")], "wrong-within-case"],
-    ["a non-update case's first closed by its later turn", [at("shoes", "first")], [at("shoes", "update")], "wrong-within-case"],
-    ["one case's first closed by another case's update", [at("phone", "first")], [at("shoes", "update")], "cross-case"],
+    [
+      "an update closed by its own first (backwards)",
+      [at("phone", "update")],
+      [at("phone", "first")],
+      "wrong-within-case",
+    ],
+    [
+      "a non-update case's first closed by its later turn",
+      [at("shoes", "first")],
+      [at("shoes", "update")],
+      "wrong-within-case",
+    ],
+    [
+      "one case's first closed by another case's update",
+      [at("phone", "first")],
+      [at("shoes", "update")],
+      "cross-case",
+    ],
     ["a first closed by filler", [at("phone", "first")], [filler], "cross-case"],
     ["a statement traced to no turn", [], [at("phone", "update")], "cross-case"],
   ] as const)("%s: %s", (_name, older, newer, expected) => {
@@ -95,6 +112,60 @@ describe("closures eval: classes", () => {
     });
     expect(md).toContain('"dev older" ⇒ "dev newer"');
     expect(md).toContain("| fresh | after | 1 | 0 | 1 | 0 | 1 | 0 | 1 | 0 |");
+  });
+});
+
+describe("closures eval: what a listing shows", () => {
+  // A store stub holding one closure: the dev case's first closed by the held-out case's update.
+  const item = (
+    id: string,
+    layer: "episode" | "belief",
+    text: string,
+    supersededBy: string | null,
+    sources: string[] = [],
+  ) =>
+    layer === "episode"
+      ? { layer, id, content: text, supersededBy }
+      : { layer, id, text, supersededBy, sources };
+  const stub = (items: ReturnType<typeof item>[]) =>
+    ({
+      list: async (o: { layer: string }) => items.filter((x) => x.layer === o.layer),
+    }) as unknown as Memory;
+  const file: CaseFile = { cases: [update, sister], filler: ["ok"] };
+
+  it("counts a dev statement closed by a held-out one as dev, and masks the held-out successor", async () => {
+    const mem = stub([
+      item("e1", "episode", sister.first, null),
+      item("e2", "episode", update.update, null),
+      item("b1", "belief", sister.first, "b2", ["e1"]),
+      item("b2", "belief", update.update, null, ["e2"]),
+    ]);
+    const { dev, heldOut, devClosures } = await closuresOf(
+      file,
+      mem,
+      new Map([[">b2", "change-cue: iphone"]]),
+    );
+    expect(dev).toEqual({ closures: 1, right: 0, crossCase: 1, wrongWithinCase: 0 });
+    expect(heldOut.closures).toBe(0);
+    expect(devClosures[0]).toMatchObject({
+      older: { from: ["sister-city-x.first"], text: sister.first },
+      newer: { from: [HELD_OUT], text: HELD_OUT },
+      reason: HELD_OUT,
+    });
+    expect(JSON.stringify(devClosures)).not.toMatch(/iPhone|phone\.update/);
+  });
+
+  it("counts a held-out statement's closure and lists nothing of it", async () => {
+    const mem = stub([
+      item("e1", "episode", update.first, null),
+      item("e2", "episode", sister.update, null),
+      item("b1", "belief", update.first, "b2", ["e1"]),
+      item("b2", "belief", sister.update, null, ["e2"]),
+    ]);
+    const { dev, heldOut, devClosures } = await closuresOf(file, mem);
+    expect(heldOut).toEqual({ closures: 1, right: 0, crossCase: 1, wrongWithinCase: 0 });
+    expect(dev.closures).toBe(0);
+    expect(devClosures).toEqual([]);
   });
 });
 
