@@ -1232,7 +1232,8 @@ const BEGINS_HOLDING = new Set(
   ),
 );
 /** An auxiliary of the present or the future: the statement says what is (or will be), not only what happened. */
-const PRESENT_AUX = /^(?:am|is|are|'m|’m|'re|’re|'s|’s|has|have|'ve|’ve|do|does|will|'ll|’ll|can|shall|may|must)$/i;
+const PRESENT_AUX =
+  /^(?:am|is|are|'m|’m|'re|’re|'s|’s|has|have|'ve|’ve|do|does|will|'ll|’ll|can|shall|may|must)$/i;
 
 /**
  * Whether the statement only narrates an event: every verb is in the simple past and none is a verb

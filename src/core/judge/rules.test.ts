@@ -167,12 +167,23 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "My sister moved to Glasgow last month for a new hospital job.",
         "distinct",
       ],
-      ["We tried the new Ethiopian restaurant on Friday.", "We moved the book club to Fridays now.", "distinct"],
-      ["Our team went to the climbing wall yesterday.", "The team now climbs at Boulder Barn on Mondays.", "distinct"],
+      [
+        "We tried the new Ethiopian restaurant on Friday.",
+        "We moved the book club to Fridays now.",
+        "distinct",
+      ],
+      [
+        "Our team went to the climbing wall yesterday.",
+        "The team now climbs at Boulder Barn on Mondays.",
+        "distinct",
+      ],
     ],
     leaves: [
       // A verb of beginning to hold, of change or of state, or a present: a value a newer one replaces.
-      ["I bought a Chemex last week and I brew with it every morning now.", "I switched to a V60 for my coffee."],
+      [
+        "I bought a Chemex last week and I brew with it every morning now.",
+        "I switched to a V60 for my coffee.",
+      ],
       ["My gym is Planet Fitness.", "I switched my gym to Crunch."],
       ["I joined Planet Fitness in March.", "I switched my gym to Crunch."],
       ["We upgraded production to Node 22 on Tuesday.", "We upgraded production to Node 24."],
@@ -726,10 +737,12 @@ describe("a noun spelled as a change verb's lemma is the value, not a change (cl
   });
 
   it("reads a port against a region as two attributes, and a port against a port as a new value", () => {
-    expect(judge("The media sidecar is on port 6100.", "The media sidecar runs in eu-west-1.").relation).not.toBe(
-      "supersedes",
-    );
-    expect(judge("The media sidecar is on port 6100.", "The media sidecar is on port 6200 now.")).toMatchObject({
+    expect(
+      judge("The media sidecar is on port 6100.", "The media sidecar runs in eu-west-1.").relation,
+    ).not.toBe("supersedes");
+    expect(
+      judge("The media sidecar is on port 6100.", "The media sidecar is on port 6200 now."),
+    ).toMatchObject({
       relation: "supersedes",
       confident: true,
     });
