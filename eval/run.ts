@@ -48,6 +48,13 @@ const EVALS: Record<string, () => Promise<EvalMain>> = {
       return { json: report, markdown: m.renderKnowledgeUpdateMarkdown(report) };
     };
   },
+  closures: async () => {
+    const m = await import("./closures/index.js");
+    return async (args) => {
+      const report = await m.evaluateClosures(m.parseClosuresArgs(args));
+      return { json: report, markdown: m.renderClosuresMarkdown(report) };
+    };
+  },
   "rotting-stream": async () => {
     const m = await import("./rotting-stream/index.js");
     return async (args) => {

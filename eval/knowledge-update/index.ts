@@ -22,6 +22,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Memory } from "../../src/core/engine.js";
+import type { SleepReport } from "../../src/core/sleep/report.js";
 import { openMemory } from "../../src/open-memory.js";
 
 export interface Case {
@@ -148,9 +149,13 @@ export function buildStream(file: CaseFile): { at: string; text: string; session
 /**
  * The chat of `file` recorded turn by turn into a fresh in-memory store, as the user said it; then,
  * unless `phase` is "before", consolidated once at the end ("after") or also at each day's end
- * ("daily"). The caller closes the memory.
+ * ("daily"). Each sleep's report goes to `onSleep`. The caller closes the memory.
  */
-export async function replayChat(file: CaseFile, phase: Phase): Promise<Memory> {
+export async function replayChat(
+  file: CaseFile,
+  phase: Phase,
+  onSleep?: (report: SleepReport) => void,
+): Promise<Memory> {
   // Day 90, or later when the chat runs past it (a case's update comes 20 days after its first day).
   let clockAt = START + Math.max(90, file.cases.length + 30) * DAY;
   const mem = await openMemory({ path: ":memory:", clock: { now: () => new Date(clockAt) }, actor: "eval" });
@@ -159,7 +164,11 @@ export async function replayChat(file: CaseFile, phase: Phase): Promise<Memory> 
     for (const turn of buildStream(file)) {
       if (phase === "daily") {
         clockAt = Date.parse(turn.at);
-        if (day !== null && turn.session !== day) await mem.consolidate();
+        if (day !== null && turn.session !== day) {
+          // Not `onSleep?.(await …)`: with no `onSleep`, that would skip the sleep itself.
+          const report = await mem.consolidate();
+          onSleep?.(report);
+        }
         day = turn.session;
       }
       await mem.record(turn.text, {
@@ -171,7 +180,8 @@ export async function replayChat(file: CaseFile, phase: Phase): Promise<Memory> 
     }
     if (phase !== "before") {
       if (phase === "daily") clockAt += DAY;
-      await mem.consolidate();
+      const report = await mem.consolidate();
+      onSleep?.(report);
     }
     return mem;
   } catch (error) {
@@ -180,9 +190,15 @@ export async function replayChat(file: CaseFile, phase: Phase): Promise<Memory> 
   }
 }
 
-async function runPhase(file: CaseFile, phase: Phase, splits: ReadonlySet<Split>): Promise<PhaseReport> {
+async function runPhase(
+  file: CaseFile,
+  phase: Phase,
+  splits: ReadonlySet<Split>,
+  onReplay?: KnowledgeUpdateOptions["onReplay"],
+): Promise<PhaseReport> {
   const mem = await replayChat(file, phase);
   try {
+    await onReplay?.({ file, phase, mem });
     let coverage: PhaseReport["coverage"] = null;
     let activeBeliefs = 0;
     if (phase !== "before") {
@@ -232,6 +248,11 @@ export interface KnowledgeUpdateOptions {
   phases: Phase[];
   /** Which case files to run; each is its own chat. Defaults to all five. */
   sets?: CaseSet[];
+  /**
+   * Called with each replayed memory before its questions are asked: a test reads what sleep did
+   * to the same replay (eval/closures' `closuresOf`) instead of replaying the chat again.
+   */
+  onReplay?: (replay: { file: CaseFile; phase: Phase; mem: Memory }) => Promise<void>;
 }
 
 export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpdateOptions {
@@ -264,7 +285,7 @@ export async function evaluateKnowledgeUpdate(
   for (const set of options.sets ?? ["cases"]) {
     const file = loadCases(set);
     const phases: PhaseReport[] = [];
-    for (const phase of options.phases) phases.push(await runPhase(file, phase, splits));
+    for (const phase of options.phases) phases.push(await runPhase(file, phase, splits, options.onReplay));
     sets.push({ set, cases: file.cases.length, phases });
   }
   return { sets };

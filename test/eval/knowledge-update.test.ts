@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { type ClosureTally, closuresOf } from "../../eval/closures/index.js";
 import {
   evaluateKnowledgeUpdate,
   fnv1a,
@@ -147,8 +148,17 @@ describe("knowledge-update eval", () => {
   });
 
   it("after consolidate, ranks the latest value first on the dev half (the level reached) and covers every episode", async () => {
-    const report = await evaluateKnowledgeUpdate({ split: "dev", phases: ["after"] });
+    const closures: ClosureTally[] = [];
+    const report = await evaluateKnowledgeUpdate({
+      split: "dev",
+      phases: ["after"],
+      onReplay: async ({ file, mem }) => void closures.push((await closuresOf(file, mem)).dev),
+    });
     const after = report.sets[0]!.phases[0]!;
+    // Every closure sleep made on the dev half is a case's own older value closed by its update
+    // (eval/closures; closures26, 4 December 2026: 8 closures, 8 right).
+    expect(closures[0]).toMatchObject({ crossCase: 0, wrongWithinCase: 0 });
+    expect(closures[0]!.right).toBeGreaterThanOrEqual(8);
     // The level reached: 20/20 (h/ku, 1 December 2026; was 16/20). The four misses before shared no
     // word with their question: an update naming the older value (bike: "My Trek got stolen so I
     // bought a Cannondale") and state frames (city, job, password manager: "I moved to Portland")
@@ -158,8 +168,21 @@ describe("knowledge-update eval", () => {
   }, 120_000);
 
   it("after consolidate, ranks the latest value first in the independent chat set (the level reached)", async () => {
-    const report = await evaluateKnowledgeUpdate({ split: "dev", phases: ["after"], sets: ["chat-dev"] });
+    const closures: ClosureTally[] = [];
+    const report = await evaluateKnowledgeUpdate({
+      split: "dev",
+      phases: ["after"],
+      sets: ["chat-dev"],
+      onReplay: async ({ file, mem }) => void closures.push((await closuresOf(file, mem)).dev),
+    });
     const after = report.sets[0]!.phases[0]!;
+    // No statement is closed by another case's (eval/closures, on this same replay). closures26
+    // (4 December 2026): 2 → 0 — "I listen to Radiolab on my morning walk" was closed by "I listen
+    // to audiobooks on Audible during my commute" (`unsure:other-occasion` now defers it) and "My
+    // sister visited and we went to that new ramen place downtown" by "My sister moved to Glasgow…"
+    // (`unsure:narrated-event`); 18 right closures.
+    expect(closures[0]).toMatchObject({ crossCase: 0, wrongWithinCase: 0 });
+    expect(closures[0]!.right).toBeGreaterThanOrEqual(18);
     // The level reached: 98 of 102 on the merged main (sixteenth session, 3 December 2026: with
     // h/ku15's links and h/tidy15's language rules together the commute update ranks first too,
     // which neither branch did alone; 97 daily). Before it, 97 of 102 (h/ku15): an update that speaks of an event

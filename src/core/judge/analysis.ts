@@ -291,11 +291,18 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
   // "X is now Y", "X was changed to Y": a copula followed by a change verb is a change.
   let rest = raw.slice(pivot + 1);
   const next = rest.find((t) => !STOP_WORDS.has(t));
-  const nextLemma = next && words ? (words[pivot + 1 + rest.indexOf(next)]?.lemma ?? next) : next;
+  const nextWord = next && words ? words[pivot + 1 + rest.indexOf(next)] : undefined;
+  const nextLemma = nextWord?.lemma ?? next;
+  // Only a verb of change after the copula is one ("is now switched", "was cut to 5"): a noun
+  // spelled as a change verb's lemma is the value ("is on port 6100", "is in the top shift").
+  const changeParticiple =
+    nextWord === undefined ? next !== nextLemma : nextWord.pos === "VERB" || nextWord.pos === "AUX";
   if (
     predicate === "is" &&
     next &&
-    (CHANGE_VERBS.has(next) || CHANGE_VERBS.has(stem(next)) || CHANGE_LEMMAS.has(nextLemma ?? ""))
+    (CHANGE_VERBS.has(next) ||
+      CHANGE_VERBS.has(stem(next)) ||
+      (CHANGE_LEMMAS.has(nextLemma ?? "") && changeParticiple))
   ) {
     predicate = "→";
     rest = rest.slice(rest.indexOf(next) + 1);
@@ -653,6 +660,8 @@ export interface Analysis {
   change?: boolean;
   lowerStems?: Set<string>;
   transition?: Transition | null;
+  narrated?: boolean;
+  occasion?: Set<string>;
 }
 
 function packedTrigrams(text: string): Float64Array {
@@ -1211,4 +1220,94 @@ export function frontedEnd(text: string, words: readonly TaggedWord[]): number {
     if (NOMINATIVE.test(w.text) && verbAt(words, j + 1)) return j;
   }
   return 0;
+}
+
+/**
+ * Verbs whose past begins a holding: what was got, bought, joined or started is had, joined or
+ * done after it ("I bought a Chemex last week", "I joined Crunch"), so a later value may replace it.
+ */
+const BEGINS_HOLDING = new Set(
+  "get buy adopt join start begin hire sign pick choose take become set install book reserve order rent lease".split(
+    " ",
+  ),
+);
+/** An auxiliary of the present or the future: the statement says what is (or will be), not only what happened. */
+const PRESENT_AUX =
+  /^(?:am|is|are|'m|’m|'re|’re|'s|’s|has|have|'ve|’ve|do|does|will|'ll|’ll|can|shall|may|must)$/i;
+
+/**
+ * Whether the statement only narrates an event: every verb is in the simple past and none is a verb
+ * of change, of state (`VERBS`: live, use, work, keep …) or one that begins a holding
+ * (`BEGINS_HOLDING`). "My sister visited and we went to that new ramen place downtown, so good."
+ * holds no value that a later statement could replace.
+ *
+ *   narratesEvent(analysisOf("My sister visited and we went to that new ramen place")) // → true
+ *   narratesEvent(analysisOf("I bought a Chemex last week"))                            // → false
+ *   narratesEvent(analysisOf("My sister lives in Leeds"))                               // → false
+ */
+export function narratesEvent(x: Analysis): boolean {
+  x.narrated ??= narrated(x);
+  return x.narrated;
+}
+
+function narrated(x: Analysis): boolean {
+  // How an attempt went is an outcome, read by its own rules ("The nightly backup timed out").
+  if (x.question || slotsOf(x).predicate === OUTCOME) return false;
+  let past = 0;
+  for (const w of wordsOf(x)) {
+    const form = w.text.toLowerCase();
+    if (w.pos === "AUX") {
+      if (PRESENT_AUX.test(form)) return false;
+      continue;
+    }
+    if (w.pos !== "VERB") continue;
+    const lemma = w.lemma;
+    // A present ("retries", "practise": another spelling of the lemma) or a base form may say a
+    // state or a habit; a past ends in -ed or is another word than its lemma ("went", "saw").
+    // A gerund after a past names the activity ("we went climbing", "the climbing wall").
+    if (form.endsWith("ing")) continue;
+    if (form === lemma || /(?:s|ise|ize)$/.test(form)) return false;
+    if (CHANGE_LEMMAS.has(lemma) || CHANGE_VERBS.has(form) || VERBS.has(lemma) || BEGINS_HOLDING.has(lemma))
+      return false;
+    past++;
+  }
+  return past > 0;
+}
+
+/** Prepositions that open an occasion before a possessive ("on my walk", "at our Friday meeting"). */
+const OCCASION_PREPOSITION = /^(?:on|at|in|over|during|before|after|for)$/i;
+const OCCASION_POSSESSIVE = /^(?:my|our|his|her|their|your)$/i;
+/** Where an occasion's words stop: a clause or phrase of its own begins. */
+const OCCASION_END = new Set(["ADP", "CCONJ", "SCONJ", "AUX", "PRON", "PUNCT", "PART", "DET"]);
+
+/**
+ * The occasion a statement names: the words after "during" or "while", or after a preposition and
+ * a possessive ("on my morning walk", "during my commute", "at our Friday meeting"), up to the next
+ * phrase or clause (at most three words), stemmed. Empty when it names none.
+ *
+ *   occasionOf(analysisOf("I listen to Radiolab on my morning walk")) // → {"morn", "walk"}
+ *   occasionOf(analysisOf("I keep my passwords in LastPass"))         // → {}
+ */
+export function occasionOf(x: Analysis): Set<string> {
+  x.occasion ??= occasion(x);
+  return x.occasion;
+}
+
+function occasion(x: Analysis): Set<string> {
+  const words = wordsOf(x);
+  const out = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    const t = words[i]!.text.toLowerCase();
+    let j: number;
+    if (t === "during" || t === "while") j = i + 1;
+    else if (OCCASION_PREPOSITION.test(t) && OCCASION_POSSESSIVE.test(words[i + 1]?.text ?? "")) j = i + 2;
+    else continue;
+    if (OCCASION_POSSESSIVE.test(words[j]?.text ?? "") || words[j]?.pos === "DET") j++;
+    for (let k = j; k < Math.min(words.length, j + 3); k++) {
+      const w = words[k]!;
+      if (OCCASION_END.has(w.pos) || !/[\p{L}\p{N}]/u.test(w.text)) break;
+      for (const token of contentTokens(w.text)) out.add(token);
+    }
+  }
+  return out;
 }

@@ -159,6 +159,39 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["I use LastPass for my passwords.", "I'd switched to Bitwarden for my passwords by then."],
     ],
   },
+  "unsure:narrated-event": {
+    decides: [
+      // closures26: chat-dev's gym-name update was closed by pronoun-sister's update (change-cue).
+      [
+        "My sister visited and we went to that new ramen place downtown, so good.",
+        "My sister moved to Glasgow last month for a new hospital job.",
+        "distinct",
+      ],
+      [
+        "We tried the new Ethiopian restaurant on Friday.",
+        "We moved the book club to Fridays now.",
+        "distinct",
+      ],
+      [
+        "Our team went to the climbing wall yesterday.",
+        "The team now climbs at Boulder Barn on Mondays.",
+        "distinct",
+      ],
+    ],
+    leaves: [
+      // A verb of beginning to hold, of change or of state, or a present: a value a newer one replaces.
+      [
+        "I bought a Chemex last week and I brew with it every morning now.",
+        "I switched to a V60 for my coffee.",
+      ],
+      ["My gym is Planet Fitness.", "I switched my gym to Crunch."],
+      ["I joined Planet Fitness in March.", "I switched my gym to Crunch."],
+      ["We upgraded production to Node 22 on Tuesday.", "We upgraded production to Node 24."],
+      ["My sister lived in Leeds.", "My sister moved to Glasgow."],
+      ["I booked a table at Luigi's for the team dinner.", "We moved the team dinner to Friday."],
+      ["The nightly backup timed out", "The nightly backup succeeded"],
+    ],
+  },
   "holder-changed": {
     decides: [
       ["checkout-svc is owned by Ravi.", "checkout-svc is owned by Mei.", "supersedes"],
@@ -358,6 +391,24 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "I take 500 mg of magnesium every night.",
         "The GP said my levels were low, so I'm taking 800 mg of magnesium now.",
       ],
+    ],
+  },
+  "unsure:other-occasion": {
+    decides: [
+      // closures26: chat-dev's podcast first mention was closed by the audiobooks case's (single-valued).
+      [
+        "I listen to Radiolab on my morning walk.",
+        "I listen to audiobooks on Audible during my commute.",
+        "refines",
+      ],
+      ["I drink green tea at my desk.", "I drink a flat white on my lunch break.", "refines"],
+    ],
+    leaves: [
+      // The same occasion with another value, or the same value on another occasion: one routine changed.
+      ["I listen to Radiolab on my morning walk.", "I listen to Serial on my morning walk now."],
+      ["I keep my bike in my garage.", "I keep my bike in my hallway now."],
+      // An occasion on one side only.
+      ["I track my workouts with a Fitbit Charge on my wrist.", "I replaced the Fitbit with a Garmin Venu."],
     ],
   },
   "unsure:scope-one-side": {
@@ -670,6 +721,31 @@ describe("the lexical judge's rules", () => {
   );
   it.each(leaves)("%s leaves alone: %s → %s", (rule, a, b) => {
     expect(judge(a, b).rule).not.toBe(rule);
+  });
+});
+
+describe("a noun spelled as a change verb's lemma is the value, not a change (closures26)", () => {
+  // "port" is a verb of change ("ported to Rust") and a noun ("port 6100"): after a copula only the
+  // verb makes the statement a change.
+  it.each([
+    ["The media sidecar is on port 6100.", "is"],
+    ["The checkout service was ported to Rust.", "→"],
+    ["The limit was cut to 50.", "→"],
+    ["The standup is now switched to Thursdays.", "→"],
+  ])("%s reads the predicate %s", (text, predicate) => {
+    expect(slotsOf(analysisOf(text)).predicate).toBe(predicate);
+  });
+
+  it("reads a port against a region as two attributes, and a port against a port as a new value", () => {
+    expect(
+      judge("The media sidecar is on port 6100.", "The media sidecar runs in eu-west-1.").relation,
+    ).not.toBe("supersedes");
+    expect(
+      judge("The media sidecar is on port 6100.", "The media sidecar is on port 6200 now."),
+    ).toMatchObject({
+      relation: "supersedes",
+      confident: true,
+    });
   });
 });
 

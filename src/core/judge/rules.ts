@@ -32,10 +32,12 @@ import {
   lowerStemsOf,
   mainClauseOf,
   minus,
+  narratesEvent,
   negatedByWord,
   negationOver,
   nounPlacesOf,
   OUTCOME,
+  occasionOf,
   oppositeStates,
   participleOf,
   phrasalChangeOf,
@@ -427,6 +429,11 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     },
   },
   {
+    name: "unsure:narrated-event",
+    doc: 'The older statement only narrates a past event ("My sister visited and we went to that new ramen place downtown"): every verb in the simple past, none of change, of state or of beginning to hold (bought, joined, started); it holds no value a newer statement could replace; deferred.',
+    decide: (p) => (narratesEvent(p.a) ? unsure("distinct", "the older narrates an event") : null),
+  },
+  {
     name: "holder-changed",
     doc: "A single-held role (owns, leads, maintains, on call for, in charge of) over the same target with another holder: a hand-over.",
     decide: (p) => {
@@ -624,6 +631,23 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       if (!scoped(p.sa, p.b) && !scoped(p.sb, p.a)) return null;
       const words = (p.sb.frame?.scope ? p.sb.frame : p.sa.frame)!.words;
       return unsure("refines", words.join(" "));
+    },
+  },
+  {
+    name: "unsure:other-occasion",
+    doc: 'Each statement names its own occasion ("on my morning walk" / "during my commute": `occasionOf`) and another value beside it ("Radiolab" / "audiobooks on Audible"): two routines, each may still hold; deferred. The same occasion with another value, or another occasion with the same value, is one routine changed.',
+    decide: (p) => {
+      const oa = occasionOf(p.a);
+      const ob = occasionOf(p.b);
+      if (oa.size === 0 || ob.size === 0 || minus(oa, ob).length === 0 || minus(ob, oa).length === 0)
+        return null;
+      const { valueA, valueB } = valuesOf(p);
+      const rest = (v: ReadonlySet<string>, o: ReadonlySet<string>) =>
+        setOf([...v].filter((t) => !o.has(t) && !isTimePreposition(t) && !CUE_ADVERBS.has(t)));
+      const ra = rest(valueA, oa);
+      const rb = rest(valueB, ob);
+      if (minus(ra, rb).length === 0 || minus(rb, ra).length === 0) return null;
+      return unsure("refines", `${[...oa].join(" ")} / ${[...ob].join(" ")}`);
     },
   },
   {
