@@ -23,7 +23,7 @@ import { contentTokens, queryTerms } from "../../text.js";
 import { hitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
-import { activeFactsOf, type LiftInput, type Move, othersState } from "./moves.js";
+import { activeFactsOf, askedInAnotherSense, type LiftInput, type Move, othersState } from "./moves.js";
 import { KINDS_SEARCHED } from "./newest-kind.js";
 import { clippings, retiredValue, valuesOf, verbForms } from "./retired-values.js";
 import {
@@ -87,6 +87,10 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
     .slice(0, NAMED_TOP)
     .filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active");
   for (const older of olders) {
+    // An older that meets the asked thing only by its word in another part of speech ("I train at
+    // Ironworks" for "Which train do I catch?") is about something else: nothing succeeds it here.
+    const askedOf = asked.possible ? await asked.read() : null;
+    if (askedOf && askedInAnotherSense(older.text, askedOf)) continue;
     const own = new Set(namedValues(older.text).map((w) => w.toLowerCase()));
     // Where newer statements may replace it: those naming one of its rare values, and those
     // changing its state frame in other words ("I live in…" / "I moved to…").

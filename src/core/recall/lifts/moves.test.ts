@@ -3,7 +3,9 @@ import { testMemory } from "../../../../test/support/memory.js";
 import type { Memory } from "../../engine.js";
 import type { Belief, Episode } from "../../model.js";
 import type { StoreReader } from "../../ports.js";
-import { actorsOf } from "./moves.js";
+import { loadTagger } from "../../judge/tagger.js";
+import { askedSlot } from "../../state-slots.js";
+import { actorsOf, askedInAnotherSense } from "./moves.js";
 
 /** The store, with every `getEpisodes` call's ids written down. */
 const counting = (store: StoreReader) => {
@@ -73,5 +75,27 @@ describe("actorsOf: who said each record, the sources read in one batch", () => 
     const gone: Belief = { ...belief!, sources: ["e_gone"] };
     expect(await actorsOf(reader, new Map(), [episode, orphan, gone])).toEqual(["alice", null, null]);
     expect(reads).toEqual([["e_gone"]]);
+  });
+});
+
+describe("askedInAnotherSense: a statement that meets the asked thing only by its word in another part of speech", () => {
+  it.each([
+    ["I train at Ironworks on Pine Street, usually before work, three mornings a week.", "Which train do I catch in the morning?", "the asked noun said as a verb"],
+    ["I bike to work now that the weather's better.", "Which bike do I ride?", "the asked noun said as a verb"],
+    ["I paint on Sunday mornings.", "Which paint do I use for the fence?", "the asked noun said as a verb"],
+  ])("%j for %j → true (%s)", async (statement, question) => {
+    await loadTagger();
+    expect(askedInAnotherSense(statement, askedSlot(question)!)).toBe(true);
+  });
+
+  it.each([
+    ["I catch the 7:42 into town most days, it's usually packed.", "Which train do I catch in the morning?", "the asked verb in its own sense"],
+    ["I catch the 7:42 train into town.", "Which train do I catch in the morning?", "the asked noun as a noun"],
+    ["I train on the train home three evenings a week.", "Which train do I catch in the morning?", "the asked noun said as a noun too"],
+    ["My bike is a Trek.", "Which bike do I ride?", "the asked noun as a noun"],
+    ["I read the Guardian on my phone.", "Which train do I catch in the morning?", "no asked word at all"],
+  ])("%j for %j → false (%s)", async (statement, question) => {
+    await loadTagger();
+    expect(askedInAnotherSense(statement, askedSlot(question)!)).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { announcesReplacement } from "../../sleep/chat-turns.js";
 import { type AskedSlot, namesAskedThing } from "../../state-slots.js";
 import { contentTokens, referentsIn, stemV1, withReferents } from "../../text.js";
 import { RESTATED_SLOTS, RESTATES } from "../../vocabulary.js";
-import { type LiftInput, liftNewer, othersState } from "./moves.js";
+import { askedInAnotherSense, type LiftInput, liftNewer, othersState } from "./moves.js";
 import { retiredValue, valuesOf } from "./retired-values.js";
 import { linkedByFamily } from "./shared-things.js";
 
@@ -97,6 +97,12 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
         if (family === "prefixed") prefixed = true;
         else if (askedAE.length === 0 || !askedAE.every((w) => wbE.has(w)) || !(await retires(b, a)))
           continue;
+      }
+      // An older that meets the asked thing only by its word in another part of speech is about
+      // something else ("I train at Ironworks" for "Which train do I catch?"; `askedInAnotherSense`).
+      if (askedOnce.possible) {
+        const slot = await askedOnce.read();
+        if (slot && askedInAnotherSense(a.text, slot)) continue;
       }
       const v = await judge.compare(
         { text: matching.get(a.id)!, at: a.at, kind: a.kind },
