@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { testMemory } from "../../../../test/support/memory.js";
 import type { Memory } from "../../engine.js";
+import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode } from "../../model.js";
 import type { StoreReader } from "../../ports.js";
-import { loadTagger } from "../../judge/tagger.js";
 import { askedSlot } from "../../state-slots.js";
 import { actorsOf, askedInAnotherSense } from "./moves.js";
 
@@ -80,8 +80,16 @@ describe("actorsOf: who said each record, the sources read in one batch", () => 
 
 describe("askedInAnotherSense: a statement that meets the asked thing only by its word in another part of speech", () => {
   it.each([
-    ["I train at Ironworks on Pine Street, usually before work, three mornings a week.", "Which train do I catch in the morning?", "the asked noun said as a verb"],
-    ["I bike to work now that the weather's better.", "Which bike do I ride?", "the asked noun said as a verb"],
+    [
+      "I train at Ironworks on Pine Street, usually before work, three mornings a week.",
+      "Which train do I catch in the morning?",
+      "the asked noun said as a verb",
+    ],
+    [
+      "I bike to work now that the weather's better.",
+      "Which bike do I ride?",
+      "the asked noun said as a verb",
+    ],
     ["I paint on Sunday mornings.", "Which paint do I use for the fence?", "the asked noun said as a verb"],
   ])("%j for %j → true (%s)", async (statement, question) => {
     await loadTagger();
@@ -89,9 +97,21 @@ describe("askedInAnotherSense: a statement that meets the asked thing only by it
   });
 
   it.each([
-    ["I catch the 7:42 into town most days, it's usually packed.", "Which train do I catch in the morning?", "the asked verb in its own sense"],
-    ["I catch the 7:42 train into town.", "Which train do I catch in the morning?", "the asked noun as a noun"],
-    ["I train on the train home three evenings a week.", "Which train do I catch in the morning?", "the asked noun said as a noun too"],
+    [
+      "I catch the 7:42 into town most days, it's usually packed.",
+      "Which train do I catch in the morning?",
+      "the asked verb in its own sense",
+    ],
+    [
+      "I catch the 7:42 train into town.",
+      "Which train do I catch in the morning?",
+      "the asked noun as a noun",
+    ],
+    [
+      "I train on the train home three evenings a week.",
+      "Which train do I catch in the morning?",
+      "the asked noun said as a noun too",
+    ],
     ["My bike is a Trek.", "Which bike do I ride?", "the asked noun as a noun"],
     ["I read the Guardian on my phone.", "Which train do I catch in the morning?", "no asked word at all"],
   ])("%j for %j → false (%s)", async (statement, question) => {

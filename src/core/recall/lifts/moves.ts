@@ -190,7 +190,9 @@ export const othersState = (text: string, asked: AskedSlot, lexicon: Lexicon | u
  *   askedInAnotherSense("I catch the 7:42 train into town.", askedSlot("Which train do I catch in the morning?")!)        // → false
  */
 export function askedInAnotherSense(statement: string, asked: AskedSlot): boolean {
-  const filled = slotsOf(statement).filter((s) => s.subject === asked.subject && asked.central.has(s.attribute));
+  const filled = slotsOf(statement).filter(
+    (s) => s.subject === asked.subject && asked.central.has(s.attribute),
+  );
   if (filled.length === 0) return false;
   const otherSense = (attribute: string, verb: boolean) => {
     const head = asked.heads.get(attribute);
