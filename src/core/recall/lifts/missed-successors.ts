@@ -4,6 +4,7 @@
  * names, its recurring day or time (`missedSuccessors`).
  */
 import { loadTagger } from "../../judge/tagger.js";
+import type { RecallHit } from "../../model.js";
 import { namedValues } from "../../named-values.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
 import {
@@ -86,11 +87,16 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
   const olders = scored
     .slice(0, NAMED_TOP)
     .filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active");
-  for (const older of olders) {
+  // A successor found here is read as an older in its turn, once: a chain of changes ("Our dog walker
+  // is Ellie" → "Ellie's gone back to uni, so Jamal walks Biscuit now" → "Biscuit goes to Waggy
+  // Tails daycare now, Jamal moved away") ends at its newest link. Not a successor's successor's.
+  const chained = new Set<RecallHit>();
+  for (let i = 0; i < olders.length; i++) {
+    const older = olders[i]!;
     // An older that meets the asked thing only by its word in another part of speech ("I train at
     // Ironworks" for "Which train do I catch?") is about something else: nothing succeeds it here.
     const askedOf = asked.possible ? await asked.read() : null;
-    if (askedOf && askedInAnotherSense(older.text, askedOf)) continue;
+    if (askedOf && askedInAnotherSense(older.text, askedOf, req.lexicon)) continue;
     const own = new Set(namedValues(older.text).map((w) => w.toLowerCase()));
     // Where newer statements may replace it: those naming one of its rare values, and those
     // changing its state frame in other words ("I live in…" / "I moved to…").
@@ -355,6 +361,10 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
         newer.score = older.score * (1 + 1e-6);
         newer.why.summary += `; newer than [${older.id}], ${link} in a change and no verdict yet: ranked above it`;
         moves.push({ older, newer });
+        if (!chained.has(older) && !olders.includes(newer) && newer.kind === "fact") {
+          chained.add(newer);
+          olders.push(newer);
+        }
       }
     }
   }

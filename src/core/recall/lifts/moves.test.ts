@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { testMemory } from "../../../../test/support/memory.js";
+import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import type { Memory } from "../../engine.js";
 import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode } from "../../model.js";
@@ -85,15 +86,10 @@ describe("askedInAnotherSense: a statement that meets the asked thing only by it
       "Which train do I catch in the morning?",
       "the asked noun said as a verb",
     ],
-    [
-      "I bike to work now that the weather's better.",
-      "Which bike do I ride?",
-      "the asked noun said as a verb",
-    ],
     ["I paint on Sunday mornings.", "Which paint do I use for the fence?", "the asked noun said as a verb"],
   ])("%j for %j → true (%s)", async (statement, question) => {
     await loadTagger();
-    expect(askedInAnotherSense(statement, askedSlot(question)!)).toBe(true);
+    expect(askedInAnotherSense(statement, askedSlot(question)!, sharedWordNet())).toBe(true);
   });
 
   it.each([
@@ -114,8 +110,24 @@ describe("askedInAnotherSense: a statement that meets the asked thing only by it
     ],
     ["My bike is a Trek.", "Which bike do I ride?", "the asked noun as a noun"],
     ["I read the Guardian on my phone.", "Which train do I catch in the morning?", "no asked word at all"],
+    [
+      "I bank with Chase, mostly for the app.",
+      "Which bank do I use?",
+      "a verb WordNet derives no noun of its own from: the noun's use",
+    ],
+    [
+      "I bike to work now that the weather's better.",
+      "Which bike do I ride?",
+      "the same: no noun of its own",
+    ],
   ])("%j for %j → false (%s)", async (statement, question) => {
     await loadTagger();
-    expect(askedInAnotherSense(statement, askedSlot(question)!)).toBe(false);
+    expect(askedInAnotherSense(statement, askedSlot(question)!, sharedWordNet())).toBe(false);
+  });
+
+  it("reads nothing as another sense without a lexicon", async () => {
+    await loadTagger();
+    const asked = askedSlot("Which train do I catch in the morning?")!;
+    expect(askedInAnotherSense("I train at Ironworks three mornings a week.", asked, undefined)).toBe(false);
   });
 });

@@ -140,7 +140,7 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // something else ("I train at Ironworks" for "Which train do I catch?"; `askedInAnotherSense`).
       if (askedOnce.possible) {
         const slot = await askedOnce.read();
-        if (slot && askedInAnotherSense(a.text, slot)) continue;
+        if (slot && askedInAnotherSense(a.text, slot, lexicon)) continue;
       }
       const v = await judge.compare(
         { text: matching.get(a.id)!, at: a.at, kind: a.kind },
