@@ -87,9 +87,10 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
   const olders = scored
     .slice(0, NAMED_TOP)
     .filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active");
-  // A successor found here is read as an older in its turn, once: a chain of changes ("Our dog walker
-  // is Ellie" → "Ellie's gone back to uni, so Jamal walks Biscuit now" → "Biscuit goes to Waggy
-  // Tails daycare now, Jamal moved away") ends at its newest link. Not a successor's successor's.
+  // A successor found here is read as an older in its turn, once, by the rare names it says: a
+  // chain of changes ("Our dog walker is Ellie" → "Ellie's gone back to uni, so Jamal walks Biscuit
+  // now" → "Biscuit goes to Waggy Tails daycare now, Jamal moved away") ends at its newest link.
+  // Not a successor's successor's.
   const chained = new Set<RecallHit>();
   for (let i = 0; i < olders.length; i++) {
     const older = olders[i]!;
@@ -302,6 +303,10 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
       }
     }
     for (const { ids, link, fits, named, retired } of links) {
+      // A successor read as an older links on by a rare name only ("Jamal"): its other words
+      // ("I quit tennis… joined a cycling club" retired by "I quit the Foyles book club") are its own
+      // change's, not the asked slot's.
+      if (chained.has(older) && !named) continue;
       for (const b of await store.getBeliefs(ids.filter((id) => id !== older.id))) {
         if (b.validFrom <= older.at) continue;
         // The older gives the value of the slot the question asks and the newer, naming that value,
