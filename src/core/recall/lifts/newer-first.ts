@@ -91,6 +91,8 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
     if (!found || !stem || !missing.every((w) => map.get(w)?.has(stem))) return null;
     return { ...found, asked: wordOf(query, missing[0]!) };
   };
+  // Read once an older: every pair it is in asks (`askedInAnotherSense` tags it).
+  const otherSense = new Map<string, boolean>();
   const moves: { older: RecallHit; newer: RecallHit; reason: string }[] = [];
   for (const a of top)
     for (const b of top) {
@@ -140,7 +142,12 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // something else ("I train at Ironworks" for "Which train do I catch?"; `askedInAnotherSense`).
       if (askedOnce.possible) {
         const slot = await askedOnce.read();
-        if (slot && askedInAnotherSense(a.text, slot, lexicon)) continue;
+        let other = otherSense.get(a.id);
+        if (other === undefined) {
+          other = slot !== null && askedInAnotherSense(a.text, slot, lexicon);
+          otherSense.set(a.id, other);
+        }
+        if (other) continue;
       }
       const v = await judge.compare(
         { text: matching.get(a.id)!, at: a.at, kind: a.kind },
