@@ -4,6 +4,7 @@
  * names, its recurring day or time (`missedSuccessors`).
  */
 import { loadTagger } from "../../judge/tagger.js";
+import type { RecallHit } from "../../model.js";
 import { namedValues } from "../../named-values.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
 import {
@@ -23,7 +24,7 @@ import { contentTokens, queryTerms } from "../../text.js";
 import { hitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
-import { activeFactsOf, type LiftInput, type Move, othersState } from "./moves.js";
+import { activeFactsOf, askedInAnotherSense, type LiftInput, type Move, othersState } from "./moves.js";
 import { KINDS_SEARCHED } from "./newest-kind.js";
 import { clippings, retiredValue, valuesOf, verbForms } from "./retired-values.js";
 import {
@@ -86,7 +87,17 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
   const olders = scored
     .slice(0, NAMED_TOP)
     .filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active");
-  for (const older of olders) {
+  // A successor found here is read as an older in its turn, once, by the rare names it says: a
+  // chain of changes ("Our dog walker is Ellie" → "Ellie's gone back to uni, so Jamal walks Biscuit
+  // now" → "Biscuit goes to Waggy Tails daycare now, Jamal moved away") ends at its newest link.
+  // Not a successor's successor's.
+  const chained = new Set<RecallHit>();
+  for (let i = 0; i < olders.length; i++) {
+    const older = olders[i]!;
+    // An older that meets the asked thing only by its word in another part of speech ("I train at
+    // Ironworks" for "Which train do I catch?") is about something else: nothing succeeds it here.
+    const askedOf = asked.possible ? await asked.read() : null;
+    if (askedOf && askedInAnotherSense(older.text, askedOf, req.lexicon)) continue;
     const own = new Set(namedValues(older.text).map((w) => w.toLowerCase()));
     // Where newer statements may replace it: those naming one of its rare values, and those
     // changing its state frame in other words ("I live in…" / "I moved to…").
@@ -292,6 +303,10 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
       }
     }
     for (const { ids, link, fits, named, retired } of links) {
+      // A successor read as an older links on by a rare name only ("Jamal"): its other words
+      // ("I quit tennis… joined a cycling club" retired by "I quit the Foyles book club") are its own
+      // change's, not the asked slot's.
+      if (chained.has(older) && !named) continue;
       for (const b of await store.getBeliefs(ids.filter((id) => id !== older.id))) {
         if (b.validFrom <= older.at) continue;
         // The older gives the value of the slot the question asks and the newer, naming that value,
@@ -351,6 +366,10 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
         newer.score = older.score * (1 + 1e-6);
         newer.why.summary += `; newer than [${older.id}], ${link} in a change and no verdict yet: ranked above it`;
         moves.push({ older, newer });
+        if (!chained.has(older) && !olders.includes(newer) && newer.kind === "fact") {
+          chained.add(newer);
+          olders.push(newer);
+        }
       }
     }
   }

@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { testMemory } from "../../../../test/support/memory.js";
+import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import type { Memory } from "../../engine.js";
+import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode } from "../../model.js";
 import type { StoreReader } from "../../ports.js";
-import { actorsOf } from "./moves.js";
+import { askedSlot } from "../../state-slots.js";
+import { actorsOf, askedInAnotherSense } from "./moves.js";
 
 /** The store, with every `getEpisodes` call's ids written down. */
 const counting = (store: StoreReader) => {
@@ -73,5 +76,58 @@ describe("actorsOf: who said each record, the sources read in one batch", () => 
     const gone: Belief = { ...belief!, sources: ["e_gone"] };
     expect(await actorsOf(reader, new Map(), [episode, orphan, gone])).toEqual(["alice", null, null]);
     expect(reads).toEqual([["e_gone"]]);
+  });
+});
+
+describe("askedInAnotherSense: a statement that meets the asked thing only by its word in another part of speech", () => {
+  it.each([
+    [
+      "I train at Ironworks on Pine Street, usually before work, three mornings a week.",
+      "Which train do I catch in the morning?",
+      "the asked noun said as a verb",
+    ],
+    ["I paint on Sunday mornings.", "Which paint do I use for the fence?", "the asked noun said as a verb"],
+  ])("%j for %j → true (%s)", async (statement, question) => {
+    await loadTagger();
+    expect(askedInAnotherSense(statement, askedSlot(question)!, sharedWordNet())).toBe(true);
+  });
+
+  it.each([
+    [
+      "I catch the 7:42 into town most days, it's usually packed.",
+      "Which train do I catch in the morning?",
+      "the asked verb in its own sense",
+    ],
+    [
+      "I catch the 7:42 train into town.",
+      "Which train do I catch in the morning?",
+      "the asked noun as a noun",
+    ],
+    [
+      "I train on the train home three evenings a week.",
+      "Which train do I catch in the morning?",
+      "the asked noun said as a noun too",
+    ],
+    ["My bike is a Trek.", "Which bike do I ride?", "the asked noun as a noun"],
+    ["I read the Guardian on my phone.", "Which train do I catch in the morning?", "no asked word at all"],
+    [
+      "I bank with Chase, mostly for the app.",
+      "Which bank do I use?",
+      "a verb WordNet derives no noun of its own from: the noun's use",
+    ],
+    [
+      "I bike to work now that the weather's better.",
+      "Which bike do I ride?",
+      "the same: no noun of its own",
+    ],
+  ])("%j for %j → false (%s)", async (statement, question) => {
+    await loadTagger();
+    expect(askedInAnotherSense(statement, askedSlot(question)!, sharedWordNet())).toBe(false);
+  });
+
+  it("reads nothing as another sense without a lexicon", async () => {
+    await loadTagger();
+    const asked = askedSlot("Which train do I catch in the morning?")!;
+    expect(askedInAnotherSense("I train at Ironworks three mornings a week.", asked, undefined)).toBe(false);
   });
 });

@@ -4,12 +4,12 @@
  * ranking them, the request's active facts a lift searches, a search for statements newer than an
  * older, and the slot a question asks about a person, read at most once per recall.
  */
-import { loadTagger } from "../../judge/tagger.js";
+import { loadTagger, tag } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Policy } from "../../policy.js";
 import type { BeliefFilter, EpisodeFilter, Judge, Lexicon, StoreReader } from "../../ports.js";
-import { type AskedSlot, askedSlot, saysOthersState } from "../../state-slots.js";
-import { isQuestion } from "../../text.js";
+import { type AskedSlot, askedSlot, saysOthersState, slotsOf } from "../../state-slots.js";
+import { contentTokens, isQuestion } from "../../text.js";
 import { compareIds } from "../ids.js";
 import type { NamedTime } from "../query-times.js";
 import type { RecallRequest } from "../request.js";
@@ -177,3 +177,49 @@ export function askedSlotOnce(query: string): AskedOnce {
 /** For a question about the speaker's state, a statement of another person's (`saysOthersState`); needs a lexicon. */
 export const othersState = (text: string, asked: AskedSlot, lexicon: Lexicon | undefined): boolean =>
   asked.subject === "speaker" && lexicon !== undefined && saysOthersState(text, asked, lexicon);
+
+/**
+ * True when a statement meets the thing a question asks only by its word in another part of speech
+ * that names another thing: the question asks a noun and the statement says it as a verb whose
+ * dominant sense makes a noun of its own (`Lexicon.derivedNouns`: "train" → "training"), as in "I
+ * train at Ironworks on Pine Street" for "Which train do I catch in the morning?" — or the other way
+ * round. Such a statement is about something else, so no lift ranks a newer above it as its
+ * successor. A verb from which WordNet derives no other noun may be the noun's own use ("I bank with
+ * Chase" for "Which bank do I use?"): not read as another sense. False too when the statement also
+ * says the asked word in the question's part of speech ("I train on the train home"), or fills no
+ * central word of the question at all. `await loadTagger()` first.
+ *
+ *   askedInAnotherSense("I train at Ironworks three mornings a week.", askedSlot("Which train do I catch in the morning?")!, wordnet) // → true
+ *   askedInAnotherSense("I bank with Chase, mostly for the app.", askedSlot("Which bank do I use?")!, wordnet)                      // → false
+ */
+export function askedInAnotherSense(
+  statement: string,
+  asked: AskedSlot,
+  lexicon: Lexicon | undefined,
+): boolean {
+  if (!lexicon) return false;
+  const filled = slotsOf(statement).filter(
+    (s) => s.subject === asked.subject && asked.central.has(s.attribute),
+  );
+  if (filled.length === 0) return false;
+  const words = tag(statement);
+  const otherSense = (attribute: string, verb: boolean) => {
+    const head = asked.heads.get(attribute);
+    return head !== undefined && head.verb !== verb;
+  };
+  // The verb's own noun, in its dominant sense, other than the word itself ("training" of "train").
+  const activity = (attribute: string) =>
+    words.some((w) => {
+      if (!contentTokens(w.lemma).includes(attribute)) return false;
+      const lemma = w.lemma.toLowerCase();
+      return lexicon.derivedNouns(lemma).some((n) => n !== lemma);
+    });
+  if (!filled.every((s) => otherSense(s.attribute, s.verb) && activity(s.attribute))) return false;
+  // The same word in the question's own part of speech elsewhere in the statement: about the asked thing too.
+  return !words.some((w) => {
+    const verb = w.pos === "VERB";
+    const noun = w.pos === "NOUN" || w.pos === "PROPN";
+    if (!verb && !noun) return false;
+    return contentTokens(w.lemma).some((t) => asked.heads.has(t) && !otherSense(t, verb));
+  });
+}

@@ -178,3 +178,46 @@ describe("newerFirst: a question that names a time asks what was said then", () 
     expect(hits[0]?.text).toBe(first === "newer" ? newer : older);
   });
 });
+
+describe("newerFirst: the asked thing called new by a word WordNet relates to it", () => {
+  it.each([
+    [
+      "Dr. Lindqvist at my new dental clinic fitted me in the same afternoon when my crown cracked on a toffee.",
+      /Lindqvist/,
+      "the newer, by 'dental', calls the speaker's clinic new",
+    ],
+    ["My new dental hygienist is Sam, she's very gentle.", /Okafor/, "another role beside the dentist"],
+    [
+      "I booked a dental check-up with Dr. Lindqvist for May.",
+      /Okafor/,
+      "a related word, nothing called new",
+    ],
+  ])("%j: 'Who is my dentist?' answers %s first (%s)", async (later, answer) => {
+    mem = await sleptChat([
+      {
+        text: "My dentist is Dr. Okafor at the Hillside practice, I've been going to her for years.",
+        day: 0,
+      },
+      { text: later, day: 20 },
+    ]);
+    const hits = await mem.recall("Who is my dentist?", { k: 5 });
+    expect(hits[0]?.text).toMatch(answer);
+  });
+});
+
+describe("the lifts: no successor for an older that meets the asked noun only as a verb", () => {
+  it("'I train at Ironworks' is no train: the gym change is not lifted for 'Which train do I catch in the morning?'", async () => {
+    mem = await sleptChat([
+      { text: "I train at Ironworks on Pine Street, usually before work, three mornings a week.", day: 0 },
+      { text: "I catch the 7:42 into town most days, it's usually packed.", day: 2 },
+      {
+        text: "I cancelled Ironworks after the price hike, so I'm at PulseFit now, which has a whole wall of cable machines.",
+        day: 20,
+      },
+    ]);
+    const hits = await mem.recall("Which train do I catch in the morning?", { k: 5 });
+    const gym = hits.find((h) => /PulseFit/.test(h.text));
+    expect(gym?.why.summary ?? "").not.toMatch(/newer than \[/);
+    expect(hits[0]?.text).not.toMatch(/PulseFit/);
+  });
+});

@@ -1,11 +1,13 @@
 /** The lift of the newer of two disagreeing beliefs near the top (`newerFirst`). */
 import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
+import type { Lexicon } from "../../ports.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
-import { type AskedSlot, namesAskedThing } from "../../state-slots.js";
-import { contentTokens, referentsIn, stemV1, withReferents } from "../../text.js";
+import { type AskedSlot, namesAskedThing, namesOtherValue } from "../../state-slots.js";
+import { contentTokens, rawTokens, referentsIn, stemV1, withReferents } from "../../text.js";
 import { RESTATED_SLOTS, RESTATES } from "../../vocabulary.js";
-import { type LiftInput, liftNewer, othersState } from "./moves.js";
+import { askedInAnotherSense, type LiftInput, liftNewer, othersState } from "./moves.js";
+import { type NewByRelated, newByRelatedWord, relatedByAsked } from "./new-by-related.js";
 import { retiredValue, valuesOf } from "./retired-values.js";
 import { linkedByFamily } from "./shared-things.js";
 
@@ -25,6 +27,12 @@ import { linkedByFamily } from "./shared-things.js";
  * A clause sleep took out of a longer turn is read with its pronouns as what they stand for in that
  * turn (`metadata.referents`, sleep/referents.ts: "I replaced it with a MacBook Air", "it" = "My
  * old laptop"), for the word test and the judge; its text is shown as said.
+ * With a lexicon, the newer may name the asked thing by a word WordNet relates to it, in a phrase of
+ * the speaker's that calls it new ("Dr. Lindqvist at my new dental clinic fitted me in" / "My dentist
+ * is Dr. Okafor" for "Who is my dentist?": `newByRelatedWord`); with a value the older does not name,
+ * that is a change whatever the judge reads of the two names. No older that meets the asked thing
+ * only by its word in another part of speech ("I train at Ironworks" for "Which train do I catch?":
+ * `askedInAnotherSense`) is succeeded.
  * Ranking only; nothing is closed. Bounded: the top 12 items. Mutates and re-sorts.
  */
 export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; newer: RecallHit }[]> {
@@ -62,6 +70,29 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
     }
     return known;
   };
+  // The words WordNet relates to the question's nouns, read once, when a pair first needs them.
+  let relatedMap: Map<string, Set<string>> | undefined;
+  const calledNew = async (
+    b: RecallHit,
+    askedA: readonly string[],
+    wb: ReadonlySet<string>,
+    lex: Lexicon,
+  ): Promise<NewByRelated | null> => {
+    const missing = askedA.filter((w) => !wb.has(w));
+    if (missing.length === 0) return null;
+    relatedMap ??= relatedByAsked(query, lex);
+    const map = relatedMap;
+    const related = map.get(missing[0]!);
+    if (!related || related.size === 0) return null;
+    await loadTagger();
+    const found = newByRelatedWord(matching.get(b.id)!, missing[0]!, related, lex);
+    // Every asked word of the older's the newer lacks is named by that one related word ("hay fever": "pollen").
+    const stem = found && contentTokens(found.related, stemV1)[0];
+    if (!found || !stem || !missing.every((w) => map.get(w)?.has(stem))) return null;
+    return { ...found, asked: wordOf(query, missing[0]!) };
+  };
+  // Read once an older: every pair it is in asks (`askedInAnotherSense` tags it).
+  const otherSense = new Map<string, boolean>();
   const moves: { older: RecallHit; newer: RecallHit; reason: string }[] = [];
   for (const a of top)
     for (const b of top) {
@@ -76,6 +107,9 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // The newer names an asked word of the older's by a prefixed verb of its family ("We
       // remortgaged last week" for "Our mortgage is fixed at 2.1%"): `linkedByFamily`.
       let prefixed = false;
+      // The newer calls the asked thing new by a word WordNet relates to it ("Dr. Lindqvist at my
+      // new dental clinic…" / "My dentist is Dr. Okafor…" for "Who is my dentist?": `newByRelatedWord`).
+      let renamed: NewByRelated | null = null;
       // A restatement sleep paired with the older by its slot (`restates`) is about the same thing
       // whatever words it says it in ("…the home server, it's on 24.04 now" / "My home server runs Ubuntu 20.04").
       const paired = restates(records.get(b.id), a.id);
@@ -95,8 +129,25 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
               )
             : null;
         if (family === "prefixed") prefixed = true;
-        else if (askedAE.length === 0 || !askedAE.every((w) => wbE.has(w)) || !(await retires(b, a)))
+        else if (lexicon) renamed = await calledNew(b, askedA, wb, lexicon);
+        // Linked through the asked word's related word, in a phrase that calls it new, or not at all.
+        if (
+          !prefixed &&
+          !renamed &&
+          (askedAE.length === 0 || !askedAE.every((w) => wbE.has(w)) || !(await retires(b, a)))
+        )
           continue;
+      }
+      // An older that meets the asked thing only by its word in another part of speech is about
+      // something else ("I train at Ironworks" for "Which train do I catch?"; `askedInAnotherSense`).
+      if (askedOnce.possible) {
+        const slot = await askedOnce.read();
+        let other = otherSense.get(a.id);
+        if (other === undefined) {
+          other = slot !== null && askedInAnotherSense(a.text, slot, lexicon);
+          otherSense.set(a.id, other);
+        }
+        if (other) continue;
       }
       const v = await judge.compare(
         { text: matching.get(a.id)!, at: a.at, kind: a.kind },
@@ -115,7 +166,10 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
           // "rehomed", "unsubscribed") says that thing changed.
           (announcesReplacement(b.text) || prefixed)) ||
         // Another value of a slot the older gave, paired at sleep; no verdict says they are the same.
-        (paired && v.relation !== "duplicate");
+        (paired && v.relation !== "duplicate") ||
+        // The asked thing called new by a related word, with a value the older does not name: the
+        // judge's "another entity" reads the two names ("Dr. Okafor" / "Dr. Lindqvist") the change is.
+        (renamed !== null && v.relation !== "duplicate" && namesOtherValue(a.text, b.text, asked));
       if (!disagree) continue;
       // Another person's change ("My mum has switched to Libby for her audiobooks") says nothing
       // of the speaker's state a question in the first person asks ("What app do I use for audiobooks?").
@@ -148,7 +202,9 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
             ? v.reason
             : paired
               ? "restates its slot"
-              : "change-cue",
+              : renamed
+                ? `names the asked "${renamed.asked}" as "${renamed.phrase}"`
+                : "change-cue",
       });
     }
   liftNewer(scored, moves, (m) => ` about the same thing and no verdict yet (${m.reason})`);
@@ -187,3 +243,12 @@ export function silentE(token: string): string {
  */
 const pairAboutAsked = (older: string, newer: string, asked: AskedSlot): boolean =>
   namesAskedThing(newer, asked) || namesAskedThing(older, asked);
+
+/** The question's word as written whose stem is `stem` ("dentist"); the stem when none is. */
+function wordOf(query: string, stem: string): string {
+  return (
+    rawTokens(query)
+      .find((w) => contentTokens(w, stemV1)[0] === stem)
+      ?.toLowerCase() ?? stem
+  );
+}

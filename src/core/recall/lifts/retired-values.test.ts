@@ -93,6 +93,18 @@ describe("retiredValue: an update that retires the older's value by name", () =>
       "Trek",
       "steal",
     ],
+    [
+      "Ellie's gone back to uni, so Jamal from down the road walks Biscuit now.",
+      "Biscuit goes to Waggy Tails daycare on weekdays now, Jamal moved away.",
+      "Jamal",
+      "move away",
+    ],
+    [
+      "My flatmate Priya does the cooking on weekdays.",
+      "Priya moved out in May, so I cook for myself now.",
+      "Priya",
+      "move out",
+    ],
   ])("%j / %j retires %j (%s)", (older, newer, value, how) => {
     expect(retiredValue(newer, valuesOf(older))).toMatchObject({ value, how });
   });
@@ -132,6 +144,9 @@ describe("retiredValue: an update that retires the older's value by name", () =>
     ],
     // A verb of ending that takes another object: the subject ended that, not itself.
     ["I climb with Dana every Saturday.", "Dana quit her job at the bank."],
+    // Moving away from a place is the speaker's move, not the place's end; another thing moved.
+    ["I live in Leeds, near the university.", "I moved away from Leeds last spring."],
+    ["I climb with Dana every Saturday.", "Dana moved the session to Sundays."],
   ])("%j / %j retires nothing", (older, newer) => {
     expect(retiredValue(newer, valuesOf(older))).toBeNull();
   });

@@ -19,6 +19,7 @@
  * "paints": the same stem), and recall searches for those forms (`verbForms`).
  * - *The value itself ends*: it is the subject of a verb of ending that takes no object of its own
  *   ("the Birch Street garage closed", "Tony retired", "my Trek got stolen", "Marco and I broke up",
+ *   "Jamal moved away",
  *   "Dr. Reyes closed her practice": its own).
  *
  * Not a retirement: another person's ("My sister gave up her Kindle", "Dana quit the food bank"),
@@ -65,7 +66,11 @@ const SPEAKER_ENDS = new Set(
 
 /** Verbs by which a thing, a place or a person stops being there for the speaker (intransitive uses). */
 const VALUE_ENDS = new Set(
-  "close retire quit leave die break end steal shut_down close_down break_up discontinue cancel".split(" "),
+  (
+    "close retire quit leave die break end steal shut_down close_down break_up discontinue cancel " +
+    // A person who moved away or out is no longer there for the speaker ("Jamal moved away").
+    "move_away move_out"
+  ).split(" "),
 );
 
 /** Verbs of moving a thing from one value to another ("we migrated every repo from X to Y"). */
@@ -100,7 +105,7 @@ function movedFromTo(words: readonly TaggedWord[], i: number, text: string): str
 /** Prepositions after a change that name what it changed from ("switched from X", "instead of X"). */
 const FROM = new Set(["switch from", "move from", "change from", "go from", "instead of"]);
 
-const PARTICLES = new Set(["up", "in", "down", "off", "out"]);
+const PARTICLES = new Set(["up", "in", "down", "off", "out", "away"]);
 
 /** "I'll", "we'll": the speaker as the subject of a verb not yet done ("I'll sell the Strat next month"). */
 const WILL = /[’']ll$/i;
