@@ -14,6 +14,9 @@ import { z } from "zod";
 /** Most fields one filter may name. */
 export const MAX_METADATA_FILTER_FIELDS = 16;
 
+const PROTO_FIELD_IN_PATH =
+  'a metadata filter field cannot name "__proto__" (no metadata holds one: writes refuse it)';
+
 /** The metadata field under which `remember({ key })` keeps a keyed belief's key. */
 export const KEY_FIELD = "key";
 
@@ -22,7 +25,7 @@ export const MetadataFilterValueSchema = z.union([z.string().max(1000), z.number
 });
 export type MetadataFilterValue = z.infer<typeof MetadataFilterValueSchema>;
 
-export const MetadataFilterSchema = z
+const FilterRecordSchema = z
   .record(
     z
       .string()
@@ -30,7 +33,8 @@ export const MetadataFilterSchema = z
       .regex(
         /^[A-Za-z0-9_:@/-]{1,64}(\.[A-Za-z0-9_:@/-]{1,64}){0,7}$/,
         "a metadata filter field is a name of letters, digits and _ : @ / -, or a dotted path into nested objects (profile.theme)",
-      ),
+      )
+      .refine((field) => !metadataPath(field).includes("__proto__"), PROTO_FIELD_IN_PATH),
     MetadataFilterValueSchema,
     { error: 'a metadata filter is an object of field → value, such as { "ticket": "OPS-12" }' },
   )
@@ -42,6 +46,21 @@ export const MetadataFilterSchema = z
   .describe(
     'Only items whose metadata has each of these fields equal to its value (string, number or boolean, exact; a dotted field reaches into nested objects), e.g. { "ticket": "OPS-12" }.',
   );
+
+const PROTO_FIELD = 'a metadata filter field cannot be "__proto__" (no metadata holds one: writes refuse it)';
+
+/**
+ * The filter, with an own `"__proto__"` key (JSON.parse makes one) refused before the record's
+ * copy: zod skips that key, so `{ "__proto__": "x", "ticket": "A" }` filtered on the ticket
+ * alone, in silence. A preprocess, so the JSON Schema and the caller's type stay the record's.
+ */
+export const MetadataFilterSchema = z.preprocess((m, ctx) => {
+  if (m !== null && typeof m === "object" && Object.hasOwn(m, "__proto__")) {
+    ctx.addIssue({ code: "custom", message: PROTO_FIELD });
+    return z.NEVER;
+  }
+  return m;
+}, FilterRecordSchema) as unknown as typeof FilterRecordSchema;
 export type MetadataFilter = z.infer<typeof MetadataFilterSchema>;
 
 /** The path a filter field names: its dot-separated segments. */

@@ -34,6 +34,26 @@ const time = (what: string) => z.string().describe(`${what}, ISO 8601`);
 
 const strictObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
 
+/**
+ * A metadata filter as the engine checks it (its refusals are the engine's `INVALID_INPUT`), but
+ * an own `"__proto__"` key is refused here: the record's copy would drop it before the engine
+ * sees it, and the filter then matched on its other fields alone, in silence. A preprocess, so
+ * the tool's JSON Schema (and the manifest's hash) stays the record's.
+ */
+const metadataFilterArgument = z.preprocess(
+  (v, ctx) => {
+    if (v !== null && typeof v === "object" && Object.hasOwn(v, "__proto__")) {
+      ctx.addIssue({
+        code: "custom",
+        message: 'a metadata filter field cannot be "__proto__" (no metadata holds one: writes refuse it)',
+      });
+      return z.NEVER;
+    }
+    return v;
+  },
+  z.record(z.string(), z.unknown()),
+) as unknown as z.ZodRecord<z.ZodString, z.ZodUnknown>;
+
 /** The core's id schema, described in fewer tokens (it is in almost every tool). */
 const Id = IdSchema.describe("b12 or e7.");
 
@@ -75,7 +95,7 @@ export const RecallToolInput = strictObject({
   kinds: recall.kinds.describe("Only these kinds."),
   types: recall.types.describe("Only these episode types."),
   at: time("World time: what held then").optional(),
-  metadata: z.record(z.string(), z.unknown()).optional().describe("Exact metadata matches."),
+  metadata: metadataFilterArgument.optional().describe("Exact metadata matches."),
 });
 
 const context = ContextOptionsSchema.shape;

@@ -123,6 +123,10 @@ function operationObject(op: Operation): Json {
     responses["409"] = errorResponse(
       "BUSY: another sweep or consolidation holds the namespace; see Retry-After.",
     );
+  if (op.http.method !== "GET")
+    responses["415"] = errorResponse(
+      "UNSUPPORTED_MEDIA_TYPE: a body (or a declared Content-Type) other than application/json; nothing changed.",
+    );
   if (op.access !== "read") {
     responses["413"] = errorResponse("PAYLOAD_TOO_LARGE: the body is over the server's limit.");
     responses["429"] = errorResponse("RATE_LIMITED: the key's write rate is spent; see Retry-After.");

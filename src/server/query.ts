@@ -20,6 +20,7 @@ interface ZodInternals {
       type: string;
       innerType?: unknown;
       in?: unknown;
+      out?: unknown;
       element?: unknown;
       options?: unknown[];
     };
@@ -38,7 +39,8 @@ export function fieldKind(schema: unknown): Kind {
     case "catch":
       return fieldKind(def.innerType);
     case "pipe":
-      return fieldKind(def.in);
+      // A preprocess is a pipe from a transform: the wire form is what it feeds (the metadata filter).
+      return (def.in as ZodInternals)._zod.def.type === "transform" ? fieldKind(def.out) : fieldKind(def.in);
     case "number":
     case "int":
     case "bigint":

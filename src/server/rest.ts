@@ -3,7 +3,8 @@
  * `/v1/namespaces/{namespace}{op.http.path}`, plus `GET /v1/namespaces`. Each request, in order:
  * the namespace segment is validated, the caller identified (401), allowed in the namespace
  * with the operation's access (403), a write takes a token of the caller's rate (429), the
- * input is read (GET: the query string; others: a JSON body; path parameters merged in), a
+ * input is read (GET: the query string; others: a JSON body, which must say `Content-Type:
+ * application/json` (415 otherwise); path parameters merged in), a
  * `namespacePrefix` is allowed only when the key covers everything under it (403), the input is
  * parsed by the operation's schema (400), and the operation runs with the caller as actor in an
  * engine acting in the route's namespace (so a prefix outside it is refused, 400).
@@ -80,8 +81,35 @@ const REPRESENTATIONS: Record<string, { format: string; accept: string; body: (o
   },
 };
 
-async function bodyInput(c: Context<{ Variables: RestVariables }>): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
+/** `application/json; charset=UTF-8` → "application/json"; null for no header. */
+export function mediaTypeOf(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  return header.split(";")[0]!.trim().toLowerCase();
+}
+
+/**
+ * The 415 for a body a JSON route must not read. A browser may send `text/plain`, a form or
+ * multipart to any site without asking first (a CORS "simple request"), so a route that read any
+ * body as JSON could be driven by a page the user visits; only the Origin check stood in the way.
+ * A body must say `Content-Type: application/json`; no body needs no type (`curl -X POST
+ * …/consolidate`), but any other declared type is refused, body or not.
+ */
+function mediaTypeRefusal(c: Context, text: string | null): Response | null {
+  const type = mediaTypeOf(c.req.header("content-type"));
+  if (type === "application/json" || (type === null && (text === null || text === ""))) return null;
+  return c.json(
+    {
+      error: {
+        code: "UNSUPPORTED_MEDIA_TYPE",
+        message: `${c.req.method} ${new URL(c.req.url).pathname} takes a JSON body: send it with Content-Type: application/json${type === null ? " (the request had no Content-Type)" : `, not ${type}`}. Nothing was changed.`,
+        details: { contentType: c.req.header("content-type") ?? null },
+      },
+    },
+    415,
+  );
+}
+
+function bodyInput(text: string): Record<string, unknown> {
   if (text.trim() === "") return {};
   let value: unknown;
   try {
@@ -164,7 +192,14 @@ export function createRestApi(options: RestApiOptions): Hono<{ Variables: RestVa
             `${op.http.method} ${op.http.path} takes its fields in a JSON body, not the query string: move ${names.map((n) => `"${n}"`).join(", ")} into the body.`,
             { parameters: names },
           );
-        input = await bodyInput(c);
+        // A declared type is judged unread; with none, only an empty body passes.
+        const declared = c.req.header("content-type") !== undefined;
+        const early = declared ? mediaTypeRefusal(c, null) : null;
+        if (early) return early;
+        const text = await c.req.text();
+        const refused = declared ? null : mediaTypeRefusal(c, text);
+        if (refused) return refused;
+        input = bodyInput(text);
       }
       for (const p of params) {
         // The path names the item; a body that names another would be overruled in silence.

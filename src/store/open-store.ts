@@ -7,11 +7,12 @@
  *   const store = await openStore("postgres://strata:secret@db:5432/strata?schema=team_a");
  *   const store = await openStore("sqlite:./typo.db", { create: false }); // throws STORE_UNAVAILABLE (missing)
  */
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { StrataError } from "../core/errors.js";
 import type { Store } from "../core/ports.js";
 import { isPostgresUrl, parsePostgresUrl, redactUrl } from "./postgres/postgres-url.js";
+import { sameStoreFiles as sameSqliteFiles } from "./sqlite/own-files.js";
 import { createStoreFolder } from "./sqlite/store-folder.js";
 
 export { isPostgresUrl, parsePostgresUrl, redactUrl };
@@ -24,6 +25,20 @@ export function describeLocation(location: string): string {
 function sqlitePath(location: string): string {
   const path = location.startsWith("sqlite:") ? location.slice("sqlite:".length) : location;
   return path === ":memory:" ? path : resolve(path);
+}
+
+/**
+ * Whether two locations reach the same SQLite store's files: one is the other (through a
+ * symlink, a symlinked folder or a hard link) or one of its own files (`-wal`, `-shm`,
+ * `-journal`, a lock). A PostgreSQL location never does; compare those with `describeLocation`.
+ *
+ *   sameStoreFiles("sqlite:./agent.db", "./agent.db-wal"); // true
+ */
+export function sameStoreFiles(a: string, b: string): boolean {
+  if (isPostgresUrl(a) || isPostgresUrl(b)) return false;
+  const [pa, pb] = [sqlitePath(a), sqlitePath(b)];
+  if (pa === ":memory:" || pb === ":memory:") return false;
+  return sameSqliteFiles(pa, pb);
 }
 
 export interface OpenStoreOptions {
@@ -49,11 +64,14 @@ export async function openStore(location: string, options: OpenStoreOptions = {}
     });
   }
   const path = sqlitePath(location);
-  if (path !== ":memory:" && options.create === false && !existsSync(path))
+  // An empty file is no store either: SQLite would make one in it, which `create: false` forbids.
+  if (path !== ":memory:" && options.create === false && !(existsSync(path) && statSync(path).size > 0))
     throw new StrataError(
       "STORE_UNAVAILABLE",
-      `No store at ${path}: the file does not exist, and none was created. Check the path.`,
-      { path, reason: "missing" },
+      existsSync(path)
+        ? `No store at ${path}: the file is empty, and nothing was written to it. Check the path.`
+        : `No store at ${path}: the file does not exist, and none was created. Check the path.`,
+      { path, reason: "missing", ...(existsSync(path) ? { empty: true } : {}) },
     );
   if (path !== ":memory:") createStoreFolder(path);
   // Loaded on demand too: a CLI naming a location for --help never loads a driver.

@@ -7,29 +7,9 @@
  *
  *   await files.writeOutput(out, text, outputGuard(mem));
  */
-import { closeSync, openSync, readSync } from "node:fs";
 import type { Memory } from "../../core/engine.js";
 import { StrataError } from "../../core/errors.js";
-
-/** The first 16 bytes of every SQLite database file. */
-const SQLITE_HEADER = "SQLite format 3\u0000";
-
-function isSqliteDatabase(file: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(file, "r");
-  } catch {
-    return false;
-  }
-  try {
-    const head = Buffer.alloc(16);
-    return readSync(fd, head, 0, 16, 0) === 16 && head.toString("latin1") === SQLITE_HEADER;
-  } catch {
-    return false;
-  } finally {
-    closeSync(fd);
-  }
-}
+import { isSqliteDatabase } from "../../store/sqlite/own-files.js";
 
 /** Throws CONFLICT, before anything is written, when `file` is a path no output may replace. */
 export function outputGuard(mem: Memory): (file: string) => void {

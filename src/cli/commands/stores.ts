@@ -29,10 +29,16 @@ export async function runTransfer(args: TransferArgs, hooks: ProgressHooks = {})
     throw new UsageError(
       "transfer needs --from and --to (sqlite:PATH, a file path, or postgres://user:password@host:5432/db).",
     );
-  const { describeLocation, openStore } = await import("../../store/open-store.js");
+  const { describeLocation, openStore, sameStoreFiles } = await import("../../store/open-store.js");
   const { transferStore } = await import("../../store/transfer.js");
   if (describeLocation(args.from) === describeLocation(args.to))
     throw new UsageError("transfer needs two different stores: --from and --to name the same one.");
+  if (sameStoreFiles(args.from, args.to))
+    throw new StrataError(
+      "CONFLICT",
+      `--to ${describeLocation(args.to)} and --from ${describeLocation(args.from)} reach the same store's files (the database, its -wal, -shm or -journal, or a lock; through a link or not): a copy there would write over the store it reads. Pick a new file for --to; nothing was opened.`,
+      { from: describeLocation(args.from), to: describeLocation(args.to) },
+    );
   if (args.pageSize !== undefined && args.pageSize < 1)
     throw new UsageError(`--page-size must be at least 1, got ${args.pageSize}.`);
   // The source is read, never made: a mistyped --from is not an empty store to copy.
@@ -47,7 +53,9 @@ export async function runTransfer(args: TransferArgs, hooks: ProgressHooks = {})
         `--from ${describeLocation(from)}: no store there (${
           typeof error.details.schema === "string"
             ? `the schema holds no Strata tables`
-            : "the file does not exist"
+            : error.details.empty === true
+              ? "the file is empty"
+              : "the file does not exist"
         }); nothing was created or transferred. Check the ${typeof error.details.schema === "string" ? "?schema= (default strata)" : "path"}.`,
       );
     throw error;

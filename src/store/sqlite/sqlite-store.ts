@@ -69,7 +69,7 @@ import {
 } from "../vector-index.js";
 import { withFileLock } from "./file-lock.js";
 import type { BackgroundIndexBuild } from "./index-builder.js";
-import { isStoreFile } from "./own-files.js";
+import { isStoreFile, sideFileOf } from "./own-files.js";
 import { MIGRATION_FILLS, MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
 import { loadTextLayer, type TextRead, textLogPosition, textRow, textSelect } from "./text-load.js";
 import {
@@ -764,6 +764,14 @@ export class SqliteStore implements Store {
         "INVALID_INPUT",
         `backgroundFrom must be a number of rows (0 or more), not ${JSON.stringify(options.backgroundFrom)}: nothing was opened.`,
         { backgroundFrom: String(options.backgroundFrom) },
+      );
+    // Before anything is created: a store made in another store's WAL was lost at its checkpoint.
+    const owner = sideFileOf(options.path);
+    if (owner !== null)
+      throw new StrataError(
+        "CONFLICT",
+        `${options.path} is a file SQLite keeps beside the database ${owner} (its -wal, -shm or -journal), not a store: opening it as one would write into that database's log. Pass --db (or path) the database itself, or a new file name; nothing was opened.`,
+        { path: options.path, database: owner },
       );
     let db: Database.Database;
     try {

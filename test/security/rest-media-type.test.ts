@@ -1,0 +1,136 @@
+/**
+ * A REST route that takes a JSON body reads it only when the request says `Content-Type:
+ * application/json`. Before attacks26 the body was read as JSON whatever its type, so a
+ * `text/plain` POST — a CORS "simple request" any web page may send without asking first — wrote
+ * memory; only the Origin check stood in the way. Now every other declared type, and a body with
+ * no type, is 415 UNSUPPORTED_MEDIA_TYPE and changes nothing. Over a real socket, as a keyless
+ * loopback caller (the trust a page on the same machine would try to borrow).
+ */
+import { request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Memory } from "../../src/core/engine.js";
+import { OPERATIONS } from "../../src/core/operations/index.js";
+import { createServerApp } from "../../src/server/app.js";
+import { openApiDocument } from "../../src/server/openapi.js";
+import { testMemory } from "../support/memory.js";
+import { storeSnapshot } from "../support/store-snapshot.js";
+
+let mem: Memory;
+let path: string;
+let port: number;
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ mem, path } = await testMemory({ file: true }));
+  await mem.remember("The deploy key rotates every Monday");
+  const app = createServerApp({ memory: mem });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await stop();
+  await mem.close();
+});
+
+/** A raw request through node:http, which sends exactly the headers it is given. */
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{
+  status: number;
+  json: { error?: { code: string; message: string } } & Record<string, unknown>;
+}> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method,
+        // node:http frames a DELETE's body only when told its length.
+        headers: {
+          host: `127.0.0.1:${port}`,
+          "content-length": String(Buffer.byteLength(body ?? "")),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (c) => {
+          text += c;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : {} }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const BELIEFS = "/v1/namespaces/default/beliefs";
+const statement = JSON.stringify({ statement: "The retry limit is 7" });
+
+/** The content types a browser sends cross-site without a preflight, and other non-JSON ones. */
+const REFUSED: Array<[string, Record<string, string>]> = [
+  ["text/plain (a CORS simple request)", { "content-type": "text/plain" }],
+  ["text/plain naming JSON in a parameter", { "content-type": "text/plain; charset=application/json" }],
+  ["a form", { "content-type": "application/x-www-form-urlencoded" }],
+  ["multipart", { "content-type": "multipart/form-data; boundary=x" }],
+  ["another JSON-like type", { "content-type": "application/json-patch+json" }],
+  ["no type at all", {}],
+];
+
+describe("REST JSON routes refuse a body not sent as application/json", () => {
+  it.each(REFUSED)("%s: 415 UNSUPPORTED_MEDIA_TYPE, nothing stored", async (_, headers) => {
+    const before = await storeSnapshot(mem, path);
+    const res = await send("POST", BELIEFS, headers, statement);
+    expect(res.status).toBe(415);
+    expect(res.json.error?.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect(res.json.error?.message).toMatch(/Content-Type: application\/json/);
+    expect(await storeSnapshot(mem, path)).toEqual(before);
+  });
+
+  it("every route that takes a body refuses text/plain, and none changes the store", async () => {
+    const before = await storeSnapshot(mem, path);
+    const ids: Record<string, string> = { id: "b1", token: "wrap-token" };
+    const routes = OPERATIONS.filter((op) => op.http.method !== "GET");
+    expect(routes.length).toBeGreaterThan(15);
+    for (const op of routes) {
+      const route = `/v1/namespaces/default${op.http.path.replace(/\{(\w+)\}/g, (_, p: string) => ids[p]!)}`;
+      for (const body of ["{}", ""]) {
+        const res = await send(op.http.method, route, { "content-type": "text/plain" }, body);
+        expect([op.name, res.status, res.json.error?.code]).toEqual([op.name, 415, "UNSUPPORTED_MEDIA_TYPE"]);
+      }
+    }
+    expect(await storeSnapshot(mem, path)).toEqual(before);
+  });
+
+  it.each([
+    ["application/json", { "content-type": "application/json" }],
+    ["with a charset, in capitals", { "content-type": "Application/JSON; charset=UTF-8" }],
+  ])("%s is read (control)", async (_, headers) => {
+    const res = await send("POST", BELIEFS, headers, statement);
+    expect(res.status).toBe(200);
+  });
+
+  it("a POST with neither body nor type still runs (curl -X POST …/consolidate)", async () => {
+    const res = await send("POST", "/v1/namespaces/default/consolidate", {});
+    expect(res.status).toBe(200);
+  });
+
+  it("the OpenAPI document says so: every body is application/json and every such route lists 415", () => {
+    const doc = openApiDocument() as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    for (const op of OPERATIONS.filter((o) => o.http.method !== "GET")) {
+      const entry = doc.paths[`/v1/namespaces/{namespace}${op.http.path}`]![op.http.method.toLowerCase()]!;
+      const body = entry.requestBody as { content: Record<string, unknown> } | undefined;
+      if (body) expect(Object.keys(body.content)).toEqual(["application/json"]);
+      expect(Object.keys(entry.responses as object)).toContain("415");
+    }
+  });
+});
