@@ -18,6 +18,7 @@ import { queryTerms } from "../../text.js";
 import { hitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
+import { describingWords, endedTerm, mayEndTerm } from "./ended-terms.js";
 import {
   activeFactsOf,
   actorsOf,
@@ -172,8 +173,11 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
     words.map((w) => store.countBeliefText([w], factFilter, UNIT_LINK_RARE + 1)),
   );
   const rare = new Map(words.map((w, i) => [w, counts[i]! <= UNIT_LINK_RARE]));
-  // And a rare word shared besides the unit.
-  const found = searched.flat().filter((c) => c.shared.some((w) => rare.get(w) === true));
+  // And a rare word shared besides the unit, or one that may say a term of the older's ran out
+  // ("Now that the fix has ended and we're on 4.6%": `endedTerm`, read with the tagger below).
+  const found = searched
+    .flat()
+    .filter((c) => c.shared.some((w) => rare.get(w) === true) || (c.shared.length > 0 && mayEndTerm(c.text)));
   if (found.length === 0) return [];
   await loadTagger();
   // Who said each side, the olders' and the found statements', in one read.
@@ -183,6 +187,13 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
     found.flatMap(({ older, record }) => [records.get(older.id), record]),
   );
   const linking = (w: string) => rare.get(w) === true;
+  // A shared word that is no rare one links when the newer says the older's term it describes ended.
+  const describing = new Map<string, ReadonlySet<string>>();
+  const endedBy = (older: RecallHit, text: string) => {
+    let words = describing.get(older.id);
+    if (!words) describing.set(older.id, (words = describingWords(older.text, req.query)));
+    return endedTerm(text, words)?.word;
+  };
   // Per older, the newest statement that gives its unit another number: the latest value is what a
   // current-state question asks, and one in between ("…stretched to £11,000") is not lifted.
   const newest = new Map<string, { older: RecallHit; record: Belief | Episode; at: string; note: string }>();
@@ -191,7 +202,8 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
     if (seen.has(`${older.id} ${record.id}`)) continue;
     seen.add(`${older.id} ${record.id}`);
     if (actors[2 * i] !== actors[2 * i + 1]) continue;
-    const changed = foundMeasureOfAsked(req.query, older.text, text, linking);
+    const ended = mayEndTerm(text) ? endedBy(older, text) : undefined;
+    const changed = foundMeasureOfAsked(req.query, older.text, text, (w) => linking(w) || w === ended);
     if (!changed) continue;
     const slot = askedOnce.possible ? await askedOnce.read() : null;
     if (slot && othersState(text, slot, req.lexicon)) continue;
