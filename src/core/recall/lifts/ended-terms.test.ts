@@ -171,6 +171,35 @@ describe("recall on a real store finds the newer statement the question's words 
     await mem.close?.();
   });
 
+  it("a measure: the newer turn that says the older's term ended links by a word many facts say", async () => {
+    const mem = await openMemory({ path: ":memory:", clock });
+    await mem.remember("Our mortgage is fixed at 2.1% until the spring.", { at: "2026-01-07" });
+    // "fix" in five more facts: too common to link two measures by itself (`newerMeasureFound`).
+    const fixed = [
+      "My therapist slot on Tuesdays is the one fixed point in my week.",
+      "We fixed the garden fence before the storm.",
+      "I fixed the puncture on my bike myself.",
+      "The pub does a fixed menu on Sundays.",
+      "Our cleaning rota is fixed on the fridge.",
+    ];
+    for (const [i, text] of [...filler, ...fixed].entries())
+      await mem.remember(text, { at: `2026-02-${10 + i}` });
+    await mem.record(
+      "Now that the fix has ended and we're on 4.6%, should we be overpaying or saving first?",
+      {
+        type: "observation",
+        at: "2026-03-01T10:00:00.000Z",
+      },
+    );
+    const hits = await mem.recall("What is our mortgage rate?", { k: 5 });
+    const at = hits.findIndex((h) => h.text.includes("4.6%"));
+    const older = hits.findIndex((h) => h.text.includes("2.1%"));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(older).toBeGreaterThan(at);
+    expect(hits[at]!.why.summary).toContain("percent: 2.1 → 4.6");
+    await mem.close?.();
+  });
+
   it("searches only the request's namespaces", async () => {
     const mem = await openMemory({ path: ":memory:", clock });
     await mem.remember("Our electricity is with Octopus Energy on a fixed tariff.", {
