@@ -1,7 +1,8 @@
 /**
  * The newer value a current-state question's words miss, found through what the older names: its
- * rare values, its state frame, its value retired by name, the asked kind, things and events it
- * names, its recurring day or time (`missedSuccessors`).
+ * rare values, its state frame, its value retired by name, a term of it that ended, the asked kind
+ * (also after a move said without where to), things and events it names, its recurring day or time
+ * (`missedSuccessors`).
  */
 import { loadTagger } from "../../judge/tagger.js";
 import { namedValues } from "../../named-values.js";
@@ -71,7 +72,11 @@ const FRAME_CANDIDATES = 20;
  * or a turn no belief speaks for, found by WordNet's kinds of that noun, that names another member
  * of it ("Theo's teacher at Riverside Academy…": an academy is a school) is one too, when it names a
  * name the older names or is the speaker's in place of a member the older names
- * (`namesAnotherOfAskedKind`). Ranking only; nothing is closed; only
+ * (`namesAnotherOfAskedKind`), or names one after a move said without where to ("I live in Leeds" /
+ * "…within an hour of Edinburgh? I've only been here three weeks since the move": `unsaid-moves.ts`).
+ * A newer fact that says a term of the older's state ran out, by a word that describes the older
+ * ("…on a fixed tariff" / "We moved over to EDF when the fixed deal ended": `ended-terms.ts`), and
+ * names a name of its own is one too. Ranking only; nothing is closed; only
  * the request's namespaces are searched. Mutates and re-sorts `scored`.
  */
 export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {

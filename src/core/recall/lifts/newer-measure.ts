@@ -120,7 +120,9 @@ const UNIT_LINK_RARE = 4;
  * an active fact saying a word of the question and a number, the request's namespaces are searched
  * by the fact's words (active facts, and active turns no belief speaks for); a newer one said by
  * the same actor that gives the unit the older counts another number and shares a word with it
- * besides the unit (`foundMeasureOfAsked`, changed-measures.ts), not another person's state and
+ * besides the unit (`foundMeasureOfAsked`, changed-measures.ts) — rare in the store, or a word that
+ * describes a term of the older's the newer says ended ("the fix has ended": `endedTerm`) — not
+ * another person's state and
  * with no verdict that closed the pair (a non-lexical `distinct` or `refines`), is listed just above
  * the older, its `why` saying so. Ranking only: nothing is superseded. The tagger is loaded only
  * when a found statement passes the tagger-free tests (a number, a shared word). Mutates and
