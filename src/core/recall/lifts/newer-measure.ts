@@ -193,7 +193,10 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
   const describing = new Map<string, ReadonlySet<string>>();
   const endedBy = (older: RecallHit, text: string) => {
     let words = describing.get(older.id);
-    if (!words) describing.set(older.id, (words = describingWords(older.text, req.query)));
+    if (!words) {
+      words = describingWords(older.text, req.query);
+      describing.set(older.id, words);
+    }
     return endedTerm(text, words)?.word;
   };
   // Per older, the newest statement that gives its unit another number: the latest value is what a
