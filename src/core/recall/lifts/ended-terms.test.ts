@@ -71,6 +71,12 @@ describe("endedTerm: an update says a term of the older's state ran out, by a wo
       "We ended the fixed deal early and moved to EDF.",
       "Who is our electricity supplier?",
     ],
+    // The older's word only in an aside, not its main clause: no term of its state.
+    [
+      "I see my therapist on Tuesday afternoons, it's the one fixed point in my week.",
+      "We moved over to EDF when the fixed deal ended.",
+      "When do I see my therapist?",
+    ],
     // Only the question's word is shared: that word finds the older already and says nothing ended of it.
     [
       "Our electricity is with Octopus Energy on a fixed tariff.",

@@ -11,9 +11,9 @@
  *   "ends in May", "will end", "might expire"), taking no object ("the deal ended", not "we ended the
  *   call": the speaker ending a thing by name is `retiredValue`'s).
  * - *Its subject*: the noun phrase right before it ("the fixed deal", "the fix", "our contract"), a
- *   word of which has the stem of a word of the older's that describes its state: not a word of the
- *   question (those find the older already), not a word of when ("until the spring", "in May"), no
- *   number.
+ *   word of which has the stem of a word of the older's main clause that describes its state: not
+ *   a word of an aside ("…, it's the one fixed point in my week"), nor of the question (those find
+ *   the older already), nor of when ("until the spring", "in May"), no number.
  *
  * Not an ended term: a word of the older said only in a time phrase ("The spring term ended"), an
  * ending the speaker plans ("our fixed deal ends in March"), an ending with an object ("we ended the
@@ -25,7 +25,7 @@
  *   endedTerm("We moved over to EDF when the fixed deal ended.", describing)
  *   // → { word: "fix", said: "the fixed deal", how: "end" }
  */
-import { isTimePreposition, isWhenWord } from "../../judge/analysis.js";
+import { analysisOf, isTimePreposition, isWhenWord, mainClauseOf } from "../../judge/analysis.js";
 import { type TaggedWord, tag } from "../../judge/tagger.js";
 import { contentTokens, stem } from "../../text.js";
 
@@ -58,12 +58,14 @@ const CLAUSE_END = /[,;:.!?—–]/;
 const nominal = (w: TaggedWord) => w.pos === "NOUN" || w.pos === "PROPN";
 
 /**
- * The stems of the older's words that describe its state: its content words outside a phrase of
- * when ("until the spring", "since May") and outside the question's words, no number, no word of
- * when (`isWhenWord`).
+ * The stems of the older's words that describe its state: the content words of its main clause
+ * (`mainClauseOf`: "I see my therapist on Tuesday afternoons, it's the one fixed point in my week"
+ * states no "fixed" thing) outside a phrase of when ("until the spring", "since May") and outside
+ * the question's words, no number, no word of when (`isWhenWord`).
  */
 export function describingWords(older: string, question: string): Set<string> {
   const asked = new Set(contentTokens(question));
+  const main = mainClauseOf(analysisOf(older));
   const out = new Set<string>();
   const words = tag(older);
   let inTime = false;
@@ -83,7 +85,7 @@ export function describingWords(older: string, question: string): Set<string> {
     }
     if (/\d/.test(lower)) continue;
     for (const t of contentTokens(w.text))
-      if (!asked.has(t) && !isWhenWord(t) && !isTimePreposition(t)) out.add(t);
+      if (main.has(t) && !asked.has(t) && !isWhenWord(t) && !isTimePreposition(t)) out.add(t);
   }
   return out;
 }
