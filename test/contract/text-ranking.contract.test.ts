@@ -199,6 +199,48 @@ for (const c of STORE_CASES) {
       }
     });
 
+    it("finds the newer statement through the older's ended term and a move said without where to, in its namespace only, and not once forgotten", async () => {
+      const mem = await openMemory({
+        store: await c.open(),
+        clock: { now: () => new Date("2026-06-01T00:00:00.000Z") },
+        namespace: "found26",
+      });
+      try {
+        await mem.remember("Our electricity is with Octopus Energy on a fixed tariff.", { at: "2026-01-07" });
+        await mem.remember("I live in Leeds, near the university, and I mostly cycle everywhere.", {
+          at: "2026-01-08",
+        });
+        for (const [i, text] of [
+          "The plumber comes on Thursday to look at the boiler.",
+          "My sister moved the book club to Wednesdays.",
+          "The kids' football season ended with a party at the club.",
+        ].entries())
+          await mem.remember(text, { at: `2026-02-1${i}` });
+        const supplier = await mem.remember("We moved over to EDF when the fixed deal ended.", {
+          at: "2026-03-01",
+        });
+        const city = await mem.remember(
+          "Could you recommend some day hikes within an hour of Edinburgh? I've only been here three weeks since the move.",
+          { at: "2026-03-02" },
+        );
+        const elsewhere = await mem.remember("We switched to Bulb when the fixed deal ended.", {
+          at: "2026-03-03",
+          namespace: "team-b",
+        });
+        const first = async (q: string) => (await mem.recall(q, { k: 5 }))[0];
+        expect((await first("Who is our electricity supplier?"))?.id).toBe(supplier.id);
+        expect((await first("Which city do I live in?"))?.id).toBe(city.id);
+        const hits = await mem.recall("Who is our electricity supplier?", { k: 5 });
+        expect(hits.map((h) => h.id)).not.toContain(elsewhere.id);
+        await mem.forget(supplier.id!);
+        expect(
+          (await mem.recall("Who is our electricity supplier?", { k: 5 })).map((h) => h.id),
+        ).not.toContain(supplier.id);
+      } finally {
+        await mem.close?.();
+      }
+    });
+
     it("keeps namespaces apart: another namespace's rows are never candidates", async () => {
       const store = await c.open();
       try {

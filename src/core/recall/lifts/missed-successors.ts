@@ -1,7 +1,8 @@
 /**
  * The newer value a current-state question's words miss, found through what the older names: its
- * rare values, its state frame, its value retired by name, the asked kind, things and events it
- * names, its recurring day or time (`missedSuccessors`).
+ * rare values, its state frame, its value retired by name, a term of it that ended, the asked kind
+ * (also after a move said without where to), things and events it names, its recurring day or time
+ * (`missedSuccessors`).
  */
 import { loadTagger } from "../../judge/tagger.js";
 import type { RecallHit } from "../../model.js";
@@ -11,6 +12,7 @@ import {
   askedKind,
   fillsAskedSlot,
   namesAnotherOfAskedKind,
+  namesAskedKind,
   namesOtherValue,
   recurringDays,
   recurringTimes,
@@ -24,6 +26,7 @@ import { contentTokens, queryTerms } from "../../text.js";
 import { hitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
+import { describingWords, endedTerm } from "./ended-terms.js";
 import { activeFactsOf, askedInAnotherSense, type LiftInput, type Move, othersState } from "./moves.js";
 import { KINDS_SEARCHED } from "./newest-kind.js";
 import { clippings, retiredValue, valuesOf, verbForms } from "./retired-values.js";
@@ -37,6 +40,7 @@ import {
   thingsOf,
 } from "./shared-things.js";
 import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
+import { MOVE_TERMS, movedToAnother } from "./unsaid-moves.js";
 
 /** A question that asks when ("When is our standup?", "What time…", "Which day…", "How often…"). */
 const ASKS_WHEN = /^\s*(?:when\b|what time\b|(?:which|what) days?\b|how often\b)/i;
@@ -69,7 +73,11 @@ const FRAME_CANDIDATES = 20;
  * or a turn no belief speaks for, found by WordNet's kinds of that noun, that names another member
  * of it ("Theo's teacher at Riverside Academy…": an academy is a school) is one too, when it names a
  * name the older names or is the speaker's in place of a member the older names
- * (`namesAnotherOfAskedKind`). Ranking only; nothing is closed; only
+ * (`namesAnotherOfAskedKind`), or names one after a move said without where to ("I live in Leeds" /
+ * "…within an hour of Edinburgh? I've only been here three weeks since the move": `unsaid-moves.ts`).
+ * A newer fact that says a term of the older's state ran out, by a word that describes the older
+ * ("…on a fixed tariff" / "We moved over to EDF when the fixed deal ended": `ended-terms.ts`), and
+ * names a name of its own is one too. Ranking only; nothing is closed; only
  * the request's namespaces are searched. Mutates and re-sorts `scored`.
  */
 export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
@@ -150,6 +158,23 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
           retired: slot.attributes,
         });
       }
+      // Where a newer statement says a term of the older's state ran out, by a word that describes
+      // it, and names a name of its own ("Our electricity is with Octopus Energy on a fixed tariff." /
+      // "We moved over to EDF when the fixed deal ended.": `ended-terms.ts`).
+      const describing = describingWords(older.text, req.query);
+      const describingTerms = queryTerms(older.text).filter((t) =>
+        contentTokens(t).some((s) => describing.has(s)),
+      );
+      if (describingTerms.length > 0) {
+        const found = await store.searchBeliefText(describingTerms, filter, FRAME_CANDIDATES);
+        links.push({
+          ids: found.map((f) => f.id),
+          link: "says a term of its state ended",
+          fits: (text) =>
+            endedTerm(text, describing) !== null && namedValues(text).some((w) => !own.has(w.toLowerCase())),
+          retired: slot.attributes,
+        });
+      }
       // Slot-typed: where a newer statement names, by a name, another member of the kind the
       // question asks by its determiner ("Which school does my son go to?": `askedKind`), found by
       // WordNet's kinds of that noun ("My son Theo is in Year 3 at Oakfield Primary" / "Theo's
@@ -205,6 +230,18 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
             moves.push({ older, newer });
           }
         }
+      }
+      // Where a newer statement of the speaker's names another member of the asked kind after a move
+      // said without where to ("I live in Leeds" / "…day hikes within an hour of Edinburgh? I've only
+      // been here three weeks since the move": `unsaid-moves.ts`), when the older names one too.
+      if (kindLexicon && kind && namesAskedKind(older.text, kind, [], kindLexicon) !== null) {
+        const found = await store.searchBeliefText([...MOVE_TERMS], filter, FRAME_CANDIDATES);
+        links.push({
+          ids: found.map((f) => f.id),
+          link: "names another of the asked kind after a move",
+          fits: (text) => movedToAnother(text, older.text, kind, kindLexicon) !== null,
+          retired: slot.attributes,
+        });
       }
       // Where a newer statement of the speaker's says the current state of a thing the older names
       // besides the asked one, rare in the store ("I bank with Barclays, I've had the account since

@@ -18,6 +18,7 @@ import { queryTerms } from "../../text.js";
 import { hitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
+import { describingWords, endedTerm, mayEndTerm } from "./ended-terms.js";
 import {
   activeFactsOf,
   actorsOf,
@@ -119,7 +120,9 @@ const UNIT_LINK_RARE = 4;
  * an active fact saying a word of the question and a number, the request's namespaces are searched
  * by the fact's words (active facts, and active turns no belief speaks for); a newer one said by
  * the same actor that gives the unit the older counts another number and shares a word with it
- * besides the unit (`foundMeasureOfAsked`, changed-measures.ts), not another person's state and
+ * besides the unit (`foundMeasureOfAsked`, changed-measures.ts) — rare in the store, or a word that
+ * describes a term of the older's the newer says ended ("the fix has ended": `endedTerm`) — not
+ * another person's state and
  * with no verdict that closed the pair (a non-lexical `distinct` or `refines`), is listed just above
  * the older, its `why` saying so. Ranking only: nothing is superseded. The tagger is loaded only
  * when a found statement passes the tagger-free tests (a number, a shared word). Mutates and
@@ -172,8 +175,11 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
     words.map((w) => store.countBeliefText([w], factFilter, UNIT_LINK_RARE + 1)),
   );
   const rare = new Map(words.map((w, i) => [w, counts[i]! <= UNIT_LINK_RARE]));
-  // And a rare word shared besides the unit.
-  const found = searched.flat().filter((c) => c.shared.some((w) => rare.get(w) === true));
+  // And a rare word shared besides the unit, or one that may say a term of the older's ran out
+  // ("Now that the fix has ended and we're on 4.6%": `endedTerm`, read with the tagger below).
+  const found = searched
+    .flat()
+    .filter((c) => c.shared.some((w) => rare.get(w) === true) || (c.shared.length > 0 && mayEndTerm(c.text)));
   if (found.length === 0) return [];
   await loadTagger();
   // Who said each side, the olders' and the found statements', in one read.
@@ -183,6 +189,16 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
     found.flatMap(({ older, record }) => [records.get(older.id), record]),
   );
   const linking = (w: string) => rare.get(w) === true;
+  // A shared word that is no rare one links when the newer says the older's term it describes ended.
+  const describing = new Map<string, ReadonlySet<string>>();
+  const endedBy = (older: RecallHit, text: string) => {
+    let words = describing.get(older.id);
+    if (!words) {
+      words = describingWords(older.text, req.query);
+      describing.set(older.id, words);
+    }
+    return endedTerm(text, words)?.word;
+  };
   // Per older, the newest statement that gives its unit another number: the latest value is what a
   // current-state question asks, and one in between ("…stretched to £11,000") is not lifted.
   const newest = new Map<string, { older: RecallHit; record: Belief | Episode; at: string; note: string }>();
@@ -191,7 +207,8 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
     if (seen.has(`${older.id} ${record.id}`)) continue;
     seen.add(`${older.id} ${record.id}`);
     if (actors[2 * i] !== actors[2 * i + 1]) continue;
-    const changed = foundMeasureOfAsked(req.query, older.text, text, linking);
+    const ended = mayEndTerm(text) ? endedBy(older, text) : undefined;
+    const changed = foundMeasureOfAsked(req.query, older.text, text, (w) => linking(w) || w === ended);
     if (!changed) continue;
     const slot = askedOnce.possible ? await askedOnce.read() : null;
     if (slot && othersState(text, slot, req.lexicon)) continue;
