@@ -409,6 +409,11 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["I keep my bike in my garage.", "I keep my bike in my hallway now."],
       // An occasion on one side only.
       ["I track my workouts with a Fitbit Charge on my wrist.", "I replaced the Fitbit with a Garmin Venu."],
+      // An "occasion" the other statement names as its topic: "for my audiobooks" is what it is for.
+      [
+        "I listen to audiobooks on Audible during my commute.",
+        "I've switched to Libby for my audiobooks, I get them free through the library.",
+      ],
     ],
   },
   "unsure:scope-one-side": {

@@ -635,12 +635,15 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "unsure:other-occasion",
-    doc: 'Each statement names its own occasion ("on my morning walk" / "during my commute": `occasionOf`) and another value beside it ("Radiolab" / "audiobooks on Audible"): two routines, each may still hold; deferred. The same occasion with another value, or another occasion with the same value, is one routine changed.',
+    doc: 'Each statement names its own occasion ("on my morning walk" / "during my commute": `occasionOf`) and another value beside it ("Radiolab" / "audiobooks on Audible"): two routines, each may still hold; deferred. The same occasion with another value, another occasion with the same value, or an "occasion" the other statement names as its topic ("for my audiobooks" after "I listen to audiobooks…") is one routine changed.',
     decide: (p) => {
       const oa = occasionOf(p.a);
       const ob = occasionOf(p.b);
       if (oa.size === 0 || ob.size === 0 || minus(oa, ob).length === 0 || minus(ob, oa).length === 0)
         return null;
+      // What the other statement names in its own words is its topic, not another occasion ("I've
+      // switched to Libby for my audiobooks" after "I listen to audiobooks on Audible…").
+      if (minus(oa, p.b.content).length === 0 || minus(ob, p.a.content).length === 0) return null;
       const { valueA, valueB } = valuesOf(p);
       const rest = (v: ReadonlySet<string>, o: ReadonlySet<string>) =>
         setOf([...v].filter((t) => !o.has(t) && !isTimePreposition(t) && !CUE_ADVERBS.has(t)));
