@@ -30,7 +30,8 @@ export function registerExchangeCommands(program: Command, on: (inv: Invocation)
         EXPORT_FORMATS,
       ),
     )
-    .option("-o, --out <file>", "write to FILE instead of stdout")
+    .option("-o, --out <file>", "write to FILE instead of stdout (refuses an existing FILE unless --force)")
+    .option("--force", "with --out: replace FILE if it exists")
     .addHelpText(
       "after",
       examples(
@@ -38,10 +39,11 @@ export function registerExchangeCommands(program: Command, on: (inv: Invocation)
         "strata export --format markdown --out memory.md",
         "strata -n agent-7 export --format jsonl > agent-7.jsonl",
         "strata export --format memory-jsonl --out ~/.mcp/memory.jsonl",
+        "strata export --out memory.json --force  # replace yesterday's export",
         "strata export --out memory.json --json   # {format, namespace, path, bytes}",
       ),
     )
-    .action((o: { format?: string; out?: string }) =>
+    .action((o: { format?: string; out?: string; force?: boolean }) =>
       invoke({
         command: "export",
         run: { engine: (mem, env) => runExport(mem, o, env) },

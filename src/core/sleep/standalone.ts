@@ -46,7 +46,8 @@ export interface StandaloneEpisode {
  */
 export function standalone(text: string, episode: StandaloneEpisode = {}): StandaloneVerdict {
   const t = text.trim();
-  const outcome = episode.type === "outcome" || episode.outcome === "success" || episode.outcome === "failure";
+  const outcome =
+    episode.type === "outcome" || episode.outcome === "success" || episode.outcome === "failure";
   if (CHIT_CHAT.test(t)) return "chit-chat";
   const words = rawTokens(t).length;
   if (words <= 2 && !outcome) return "chit-chat";
