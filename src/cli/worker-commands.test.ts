@@ -64,7 +64,9 @@ describe("strata worker: the grammar", () => {
     expect(notices).toEqual(["worker: one tick over namespace(s) default (dry run: nothing applied)"]);
     expect(steps.at(-1)).toMatch(/^consolidate default: (?:distil|sweep) \d+\/\d+$/);
     expect(inv.render(result, plain)).toMatch(/^worker: 1 tick\(s\) \(dry run: nothing applied\)\nNAMESPACE/);
-    expect(inv.render(result, plain)).toMatch(/default +dry-run +dry run, nothing applied: would have consolidated \(idle\)/);
+    expect(inv.render(result, plain)).toMatch(
+      /default +dry-run +dry run, nothing applied: would have consolidated \(idle\)/,
+    );
     expect(inv.exitCode?.(result)).toBe(0);
     expect(await mem.pending()).toHaveLength(1);
   });
