@@ -132,16 +132,18 @@ export function registerContinuityCommands(program: Command, on: (inv: Invocatio
         "strata continuity --out ~/.strata/continuity.md --force   # replace yesterday's copy",
       ),
     )
-    .action((o: { out?: string; force?: boolean }) =>
-      invoke({
+    .action((o: { out?: string; force?: boolean }) => {
+      if (o.force && o.out === undefined)
+        throw new UsageError("--force goes with --out FILE (it replaces an existing FILE).");
+      return invoke({
         command: "continuity",
         run: {
           engine: (mem, env) =>
             runContinuity(mem, o.out ? env.resolvePath(o.out) : undefined, { force: Boolean(o.force) }),
         },
         render: renderContinuity,
-      }),
-    );
+      });
+    });
 
   program
     .command("associations")

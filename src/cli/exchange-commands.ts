@@ -16,6 +16,7 @@ import {
 } from "./commands/exchange.js";
 import type { Invocation } from "./invocation.js";
 import { summaryOf } from "./operation-commands.js";
+import { UsageError } from "./usage-error.js";
 
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 
@@ -43,13 +44,17 @@ export function registerExchangeCommands(program: Command, on: (inv: Invocation)
         "strata export --out memory.json --json   # {format, namespace, path, bytes}",
       ),
     )
-    .action((o: { format?: string; out?: string; force?: boolean }) =>
-      invoke({
+    .action((o: { format?: string; out?: string; force?: boolean }) => {
+      if (o.force && (o.out === undefined || o.out === "-"))
+        throw new UsageError(
+          "--force goes with --out FILE (it replaces an existing FILE); stdout needs none.",
+        );
+      return invoke({
         command: "export",
         run: { engine: (mem, env) => runExport(mem, o, env) },
         render: renderExport,
-      }),
-    );
+      });
+    });
 
   program
     .command("import")

@@ -816,6 +816,10 @@ export function createProgram(
         force?: boolean;
       }) => {
         const { jsonl, linesPerFile, force, ...filters } = o;
+        if (jsonl === undefined && (force || linesPerFile !== undefined))
+          throw new UsageError(
+            `${force ? "--force" : "--lines-per-file"} goes with --jsonl DIR (writing the chain as files).`,
+          );
         if (jsonl !== undefined)
           return on({
             command: "audit",
