@@ -71,6 +71,18 @@ describe("a file the user names is never replaced without --force", () => {
     expect(readFileSync(join(dir, first!), "utf8")).toContain('"strata-audit"');
   });
 
+  it.each([
+    [["export", "--force"], "--force goes with --out FILE"],
+    [["continuity", "--force"], "--force goes with --out FILE"],
+    [["audit", "--force"], "--force goes with --jsonl DIR"],
+    [["audit", "--lines-per-file", "3"], "--lines-per-file goes with --jsonl DIR"],
+  ])("%j without the option it goes with: exit 2 saying which", (argv, said) => {
+    const r = strata(argv);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(said);
+    expect(r.stdout).toBe("");
+  });
+
   it("--force never replaces the store itself", () => {
     const r = strata(["export", "--out", db, "--force"]);
     expect(r.code).toBe(1);
