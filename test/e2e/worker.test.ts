@@ -45,7 +45,7 @@ describe("strata worker (built CLI)", () => {
       child.stderr.on("data", (c: Buffer) => {
         stderr += c.toString();
         // The first progress line: a distillation step has committed, the pass goes on.
-        if (child.signalCode === null && !signalled && /consolidate default \d+\/\d+/.test(stderr)) {
+        if (child.signalCode === null && !signalled && /consolidate default: distil \d+\/\d+/.test(stderr)) {
           signalled = true;
           child.kill("SIGTERM");
           resolve();
