@@ -120,23 +120,30 @@ export function registerContinuityCommands(program: Command, on: (inv: Invocatio
     .description(summaryOf("continuity", "Loaded at every session start."))
     .option(
       "--out <file>",
-      "also write it to FILE, a markdown copy a person can read and edit (edits come back through save-continuity)",
+      "also write it to FILE, a markdown copy a person can read and edit (edits come back through save-continuity); refuses an existing FILE unless --force",
     )
+    .option("--force", "with --out: replace FILE if it exists")
     .addHelpText(
       "after",
       examples(
         "strata continuity",
         "strata -n agent-7 continuity --json",
         "strata continuity --out ~/.strata/continuity.md",
+        "strata continuity --out ~/.strata/continuity.md --force   # replace yesterday's copy",
       ),
     )
-    .action((o: { out?: string }) =>
-      invoke({
+    .action((o: { out?: string; force?: boolean }) => {
+      if (o.force && o.out === undefined)
+        throw new UsageError("--force goes with --out FILE (it replaces an existing FILE).");
+      return invoke({
         command: "continuity",
-        run: { engine: (mem, env) => runContinuity(mem, o.out ? env.resolvePath(o.out) : undefined) },
+        run: {
+          engine: (mem, env) =>
+            runContinuity(mem, o.out ? env.resolvePath(o.out) : undefined, { force: Boolean(o.force) }),
+        },
         render: renderContinuity,
-      }),
-    );
+      });
+    });
 
   program
     .command("associations")

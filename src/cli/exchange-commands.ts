@@ -16,6 +16,7 @@ import {
 } from "./commands/exchange.js";
 import type { Invocation } from "./invocation.js";
 import { summaryOf } from "./operation-commands.js";
+import { UsageError } from "./usage-error.js";
 
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 
@@ -30,7 +31,8 @@ export function registerExchangeCommands(program: Command, on: (inv: Invocation)
         EXPORT_FORMATS,
       ),
     )
-    .option("-o, --out <file>", "write to FILE instead of stdout")
+    .option("-o, --out <file>", "write to FILE instead of stdout (refuses an existing FILE unless --force)")
+    .option("--force", "with --out: replace FILE if it exists")
     .addHelpText(
       "after",
       examples(
@@ -38,16 +40,21 @@ export function registerExchangeCommands(program: Command, on: (inv: Invocation)
         "strata export --format markdown --out memory.md",
         "strata -n agent-7 export --format jsonl > agent-7.jsonl",
         "strata export --format memory-jsonl --out ~/.mcp/memory.jsonl",
+        "strata export --out memory.json --force  # replace yesterday's export",
         "strata export --out memory.json --json   # {format, namespace, path, bytes}",
       ),
     )
-    .action((o: { format?: string; out?: string }) =>
-      invoke({
+    .action((o: { format?: string; out?: string; force?: boolean }) => {
+      if (o.force && (o.out === undefined || o.out === "-"))
+        throw new UsageError(
+          "--force goes with --out FILE (it replaces an existing FILE); stdout needs none.",
+        );
+      return invoke({
         command: "export",
         run: { engine: (mem, env) => runExport(mem, o, env) },
         render: renderExport,
-      }),
-    );
+      });
+    });
 
   program
     .command("import")

@@ -24,6 +24,7 @@ let mem: Memory;
 let tick: number;
 const clock = { now: () => new Date(tick) };
 const files: FileSink = {
+  outputPath: (path) => resolve(dir, path),
   writeOutput: async (path, text) => {
     const file = resolve(dir, path);
     mkdirSync(dirname(file), { recursive: true });

@@ -68,12 +68,23 @@ export interface RunEnv {
   /** Whether the answer prints as JSON (--json): a command may skip what only that answer lists. */
   json: boolean;
   /**
-   * Writes a file (resolved, its folder created) and returns its absolute path. `guard`, given the
-   * absolute path, may throw to refuse it before anything is written (see `outputGuard`).
+   * Writes a file (resolved, its folder created) and returns its absolute path. `options.guard`,
+   * given the absolute path, may throw to refuse it before anything is written (see `outputGuard`);
+   * an existing file is a usage error naming --force unless `options.force`.
    */
-  writeOutput(path: string, text: string, guard?: (file: string) => void): Promise<string>;
+  writeOutput(path: string, text: string, options?: OutputOptions): Promise<string>;
+  /** The absolute path `writeOutput` would write, checked as it checks it; nothing is written. */
+  outputPath(path: string, options?: OutputOptions): string;
   /** Resolves a path for a new file (a usage error naming backup's --force if it exists) and creates its folder. */
   freshPath(path: string): string;
+}
+
+/** How a command writes a file the user names (`export --out`, `continuity --out`, `audit --jsonl`). */
+export interface OutputOptions {
+  /** Refuses the absolute path before anything is written (`outputGuard`: the store's own files). */
+  guard?: (file: string) => void;
+  /** Replace an existing file (the command's --force); without it an existing file is refused. */
+  force?: boolean;
 }
 
 export interface Invocation<T = unknown> {

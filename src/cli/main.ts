@@ -20,7 +20,7 @@ import { isStrataError } from "../core/errors.js";
 import type { InputIssue } from "../core/validate.js";
 import { describeLocation, isPostgresUrl } from "../store/open-store.js";
 import { fileLines, readStdin, textLines } from "./input-lines.js";
-import type { GlobalOptions, Invocation, RunEnv } from "./invocation.js";
+import type { GlobalOptions, Invocation, OutputOptions, RunEnv } from "./invocation.js";
 import { migrationNotice } from "./migration-notice.js";
 import { shellWord } from "./shell-word.js";
 import { commandWord, isBare, NO_COMMAND, renderStartHere, VALUED_OPTIONS } from "./start-here.js";
@@ -211,6 +211,15 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     // Bars are for people watching a terminal: never in pipes, --json or --quiet.
     const progressBars =
       !process.stderr.isTTY || global.json || global.quiet ? null : await import("cli-progress");
+    // An output file the user names is checked the same way by every command that writes one: the
+    // store's own files never (the guard), another existing file only with the command's --force.
+    const outputPath = (path: string, options: OutputOptions = {}) => {
+      const file = resolve(process.cwd(), path);
+      options.guard?.(file);
+      if (!options.force && existsSync(file))
+        throw new UsageError(`${file} already exists: pick a new path, or add --force to replace it.`);
+      return file;
+    };
     const runEnv: RunEnv = {
       dbPath,
       dbLabel: onServer ? describeLocation(location) : dbPath,
@@ -251,9 +260,9 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         if (!global.quiet && !global.json) err(text);
       },
       problem: (text) => err(text),
-      writeOutput: async (path, text, guard) => {
-        const file = resolve(process.cwd(), path);
-        guard?.(file);
+      outputPath: (path, options) => outputPath(path, options),
+      writeOutput: async (path, text, options) => {
+        const file = outputPath(path, options);
         mkdirSync(dirname(file), { recursive: true });
         // A new output (an export holds the whole namespace) is its owner's alone, as the store is.
         writeFileSync(file, text, { mode: 0o600 });

@@ -790,7 +790,11 @@ export function createProgram(
     .option("--event <event>", "only this event (belief.retired) or prefix (belief.*)")
     .option("--limit <n>", "how many entries (default 100)", int("--limit"))
     .option("--subject <id>", "only entries about this id")
-    .option("--jsonl <dir>", "write the namespace's whole chain as JSONL files into DIR")
+    .option(
+      "--jsonl <dir>",
+      "write the namespace's whole chain as JSONL files into DIR (refuses files already there unless --force)",
+    )
+    .option("--force", "with --jsonl: replace the files already in DIR")
     .option("--lines-per-file <n>", "with --jsonl: entries per file (default 10000)", int("--lines-per-file"))
     .addHelpText(
       "after",
@@ -809,12 +813,19 @@ export function createProgram(
         event?: string;
         jsonl?: string;
         linesPerFile?: number;
+        force?: boolean;
       }) => {
-        const { jsonl, linesPerFile, ...filters } = o;
+        const { jsonl, linesPerFile, force, ...filters } = o;
+        if (jsonl === undefined && (force || linesPerFile !== undefined))
+          throw new UsageError(
+            `${force ? "--force" : "--lines-per-file"} goes with --jsonl DIR (writing the chain as files).`,
+          );
         if (jsonl !== undefined)
           return on({
             command: "audit",
-            run: engine((mem, env) => runAuditJsonl(mem, { dir: jsonl, linesPerFile }, env)),
+            run: engine((mem, env) =>
+              runAuditJsonl(mem, { dir: jsonl, linesPerFile, force: Boolean(force) }, env),
+            ),
             render: renderAuditJsonl,
           });
         return on({ command: "audit", run: engine((mem) => runAudit(mem, filters)), render: renderAudit });

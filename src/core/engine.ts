@@ -223,8 +223,11 @@ export interface EngineOptions {
 export const DEFAULT_LOCK_WAIT_MS = 30_000;
 
 export interface ProgressHooks {
-  /** Called as long work advances, e.g. for a progress bar. */
-  onProgress?: (done: number, total: number) => void;
+  /**
+   * Called as long work advances, e.g. for a progress bar. Work of several passes names each
+   * (`consolidate`: `"distil"`, then `"sweep"`), whose counts start again from 0.
+   */
+  onProgress?: (done: number, total: number, phase?: string) => void;
 }
 
 /** Per-call settings of `sweep` and `consolidate`: progress, and the judge of this one run. */
@@ -666,7 +669,7 @@ export class Memory {
         namespace,
         elapsed,
         this.sleepStep,
-        hooks.onProgress,
+        hooks.onProgress && ((done, total) => hooks.onProgress?.(done, total, "distil")),
         hooks.judge ?? this.sleepJudge,
         this.ctx.lexicon,
       );
@@ -680,7 +683,12 @@ export class Memory {
         ruleItems,
       );
       const rules = makeReport("rules", namespace, this.now(), worded);
-      const swept = await this.sweepUnlocked(namespace, o.full ?? false, hooks);
+      const swept = await this.sweepUnlocked(namespace, o.full ?? false, {
+        ...hooks,
+        ...(hooks.onProgress
+          ? { onProgress: (done, total) => hooks.onProgress?.(done, total, "sweep") }
+          : {}),
+      });
       const report = combineReports("consolidate", namespace, this.now(), [distilled, rules, swept]);
       report.work.ms = elapsed() - started;
       // A forget that committed between the pass's transactions is not quoted back to the caller.

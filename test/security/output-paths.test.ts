@@ -142,7 +142,7 @@ describe("CLI outputs never replace the store or another database", () => {
     expect(await storeHolds()).toEqual(["The deploy key rotates every Monday"]);
   });
 
-  it("export --out another SQLite database is refused; a plain file is replaced as before", async () => {
+  it("export --out another SQLite database is refused, even with --force; a plain file is replaced with --force", async () => {
     const other = join(dir, "other.db");
     const copy = await openMemory({ path: other, clock: CLOCK });
     await copy.remember("Another store's note");
@@ -151,9 +151,13 @@ describe("CLI outputs never replace the store or another database", () => {
     expect(errors.join("")).toMatch(/is a SQLite database/);
     expect(readFileSync(other).subarray(0, 15).toString("latin1")).toBe("SQLite format 3");
 
+    expect(await runMain(["--db", db, "export", "--out", other, "--force"])).not.toBe(0);
+    expect(readFileSync(other).subarray(0, 15).toString("latin1")).toBe("SQLite format 3");
+
     const plain = join(dir, "memory.json");
     expect(await runMain(["--db", db, "export", "--out", plain])).toBe(0);
-    expect(await runMain(["--db", db, "export", "--out", plain])).toBe(0);
+    expect(await runMain(["--db", db, "export", "--out", plain])).toBe(2);
+    expect(await runMain(["--db", db, "export", "--out", plain, "--force"])).toBe(0);
     expect(JSON.parse(readFileSync(plain, "utf8"))).toBeTruthy();
   });
 });

@@ -4,7 +4,7 @@
  * a plain view built from it): that is the --json shape; each `render*` turns it into text.
  */
 
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseDigest } from "../../core/continuity/format.js";
 import type { AssociationView, PreparedWrap, SaveReport } from "../../core/continuity/wraps.js";
@@ -165,16 +165,23 @@ export interface ContinuityView {
 }
 
 /**
- * `strata continuity [--out FILE]`: the always-loaded digest. With a file, also a markdown copy a
- * person can read and edit; edits return only through a wrap (`prepare-wrap`, then
+ * `strata continuity [--out FILE [--force]]`: the always-loaded digest. With a file, also a markdown
+ * copy a person can read and edit (an existing file is replaced only with --force); edits return only through a wrap (`prepare-wrap`, then
  * `save-continuity FILE --token …`), so they are validated like an agent's digest.
  */
-export async function runContinuity(mem: Memory, out?: string): Promise<ContinuityView> {
+export async function runContinuity(
+  mem: Memory,
+  out?: string,
+  options: { force?: boolean } = {},
+): Promise<ContinuityView> {
   const text = await mem.continuity();
   const last = (await mem.continuityHistory()).at(-1);
   const saved = last !== undefined && last.text === text;
   if (out) {
     outputGuard(mem)(out);
+    // As every command that writes a file the user names (main.ts `outputPath`): never silently over one.
+    if (!options.force && existsSync(out))
+      throw new UsageError(`${out} already exists: pick a new path, or add --force to replace it.`);
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, text.endsWith("\n") ? text : `${text}\n`, { mode: 0o600 });
   }

@@ -7,16 +7,20 @@ import type { Memory, ProgressHooks } from "../../core/engine.js";
 import type { ImportReport } from "../../core/exchange/load.js";
 import type { ExportOptions } from "../../core/model.js";
 import { withoutUndefined } from "../args.js";
+import type { OutputOptions } from "../invocation.js";
 import { keyValues, type Style } from "../style.js";
 import { outputGuard } from "./output-file.js";
 
 /** Where a command may write files; `runMain` provides it (tests pass a folder of their own). */
 export interface FileSink {
   /**
-   * Writes `text` to `path` (resolved; its folder created) and returns the absolute path; `guard`
-   * may refuse the absolute path first.
+   * Writes `text` to `path` (resolved; its folder created) and returns the absolute path;
+   * `options.guard` may refuse the absolute path first, and an existing file is refused unless
+   * `options.force`.
    */
-  writeOutput(path: string, text: string, guard?: (file: string) => void): Promise<string>;
+  writeOutput(path: string, text: string, options?: OutputOptions): Promise<string>;
+  /** The absolute path `writeOutput` would write, checked as it checks it; nothing is written. */
+  outputPath(path: string, options?: OutputOptions): string;
   /** Resolves a path for a new file: refused if it exists; its folder is created. */
   freshPath(path: string): string;
 }
@@ -24,6 +28,8 @@ export interface FileSink {
 export interface ExportArgs {
   format?: string;
   out?: string;
+  /** Replace an existing --out file. */
+  force?: boolean;
 }
 
 export interface ExportResult {
@@ -43,7 +49,10 @@ export async function runExport(mem: Memory, args: ExportArgs, files: FileSink):
   const bytes = new TextEncoder().encode(text).length;
   const base = { format, namespace: mem.namespace, bytes };
   if (args.out === undefined || args.out === "-") return { ...base, path: null, text };
-  return { ...base, path: await files.writeOutput(args.out, text, outputGuard(mem)) };
+  return {
+    ...base,
+    path: await files.writeOutput(args.out, text, { guard: outputGuard(mem), force: args.force ?? false }),
+  };
 }
 
 export function renderExport(r: ExportResult, style: Style): string {

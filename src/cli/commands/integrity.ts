@@ -62,20 +62,17 @@ export interface AuditJsonlResult {
 /** `strata audit --jsonl audit/`: the chain as JSONL files that verify across file boundaries. */
 export async function runAuditJsonl(
   mem: Memory,
-  args: { dir: string; linesPerFile?: number },
-  files: Pick<FileSink, "writeOutput">,
+  args: { dir: string; linesPerFile?: number; force?: boolean },
+  files: Pick<FileSink, "writeOutput" | "outputPath">,
 ): Promise<AuditJsonlResult> {
   const texts = await mem.exportAuditJsonl(withoutUndefined({ linesPerFile: args.linesPerFile }));
   const stem = `audit-${mem.namespace.replace(/[^A-Za-z0-9._-]/g, "_")}`;
+  const paths = texts.map((_, i) => `${args.dir}/${stem}-${String(i + 1).padStart(4, "0")}.jsonl`);
+  const options = { guard: outputGuard(mem), force: args.force ?? false };
+  // Every file is checked before the first is written: a refusal leaves no half-written chain.
+  for (const path of paths) files.outputPath(path, options);
   const written: string[] = [];
-  for (const [i, text] of texts.entries())
-    written.push(
-      await files.writeOutput(
-        `${args.dir}/${stem}-${String(i + 1).padStart(4, "0")}.jsonl`,
-        text,
-        outputGuard(mem),
-      ),
-    );
+  for (const [i, text] of texts.entries()) written.push(await files.writeOutput(paths[i]!, text, options));
   const entries = texts.reduce((n, t) => n + t.split("\n").filter((l) => l.length > 0).length - 1, 0);
   return { namespace: mem.namespace, dir: args.dir, files: written, entries };
 }

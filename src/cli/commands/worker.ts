@@ -1,8 +1,9 @@
 /**
  * `strata worker`: the background worker in the foreground of a terminal or a service manager.
  * Ticks every interval until SIGTERM or SIGINT (or once with --once); each namespace's outcome
- * is a line on stderr as it happens, consolidation progress a bar on a terminal (plain lines
- * otherwise); with --json or --quiet only failures are (the answer holds the rest). On a signal the namespace being tended finishes or rolls back, the lock is
+ * is a line on stderr as it happens (with --once only a failure: the answer's table lists them all),
+ * consolidation progress a bar per pass on a terminal (plain lines otherwise, `consolidate NS:
+ * distil 3/3`, then `: sweep 1/1`); with --json or --quiet only failures are (the answer holds the rest). On a signal the namespace being tended finishes or rolls back, the lock is
  * released, and the command returns.
  */
 import type { Memory } from "../../core/engine.js";
@@ -58,15 +59,18 @@ export async function runWorker(mem: Memory, args: WorkerArgs, env: RunEnv): Pro
       if (o.status === "failed") env.problem?.(outcomeLine(o));
       else if (o.status === "empty") {
         // Said once per run, not at every tick of a loop: the namespace may be named before its first write.
-        if (!saidEmpty.has(o.namespace)) env.notice?.(outcomeLine(o));
+        if (!saidEmpty.has(o.namespace) && !args.once) env.notice?.(outcomeLine(o));
         saidEmpty.add(o.namespace);
-      } else if (o.status !== "unchanged" || args.once) env.notice?.(outcomeLine(o));
+      } else if (o.status !== "unchanged" && !args.once) env.notice?.(outcomeLine(o));
+      // --once: the answer's table lists every outcome; said here too, each namespace came out twice.
     },
-    onProgress: (ns, done, total) => {
-      let hooks = bars.get(ns);
+    onProgress: (ns, done, total, phase) => {
+      // One bar (or run of lines) per pass: distil's counts and then the sweep's, each named.
+      const label = `consolidate ${ns}${phase ? `: ${phase}` : ""}`;
+      let hooks = bars.get(label);
       if (!hooks) {
-        hooks = env.progress(`consolidate ${ns}`, { lines: true });
-        bars.set(ns, hooks);
+        hooks = env.progress(label, { lines: true });
+        bars.set(label, hooks);
       }
       hooks.onProgress?.(done, total);
     },

@@ -267,7 +267,7 @@ export async function distilPending(
       earlier.add(e, core);
     }
     const said = found.statements.length > 0 ? found.rest : core;
-    const verdict = e.type === "question" ? "question" : said ? standalone(said) : "fragment";
+    const verdict = e.type === "question" ? "question" : said ? standalone(said, e) : "fragment";
     // The rest of a turn whose statement of state was taken out is distilled as the rest.
     if (verdict === "standalone") keep.push(said === core ? e : { ...e, content: said });
     else {

@@ -262,6 +262,23 @@ describe("distil", () => {
     expect(await mem.pending()).toEqual([]);
   });
 
+  it("a two-word outcome is a lesson, not chit-chat; two words said in passing are", async () => {
+    await fresh();
+    const failed = await mem.record("Deploy failed", { type: "outcome", outcome: "failure" });
+    clock.advance(HOUR);
+    const passing = await mem.record("Build broke");
+    clock.advance(HOUR);
+    const thanks = await mem.record("Thanks!", { type: "outcome", outcome: "success" });
+    const report = await mem.consolidate();
+    const skipped = Object.fromEntries(
+      report.items.filter((i) => i.action === "skipped").map((i) => [i.id, i.reason]),
+    );
+    expect(skipped).toEqual({ [passing.id]: "skipped: chit-chat", [thanks.id]: "skipped: chit-chat" });
+    expect(await mem.list()).toEqual([
+      expect.objectContaining({ kind: "failure", text: "Deploy failed", sources: [failed.id] }),
+    ]);
+  });
+
   it("a recalled memory fed back in does not become a second belief", async () => {
     await fresh();
     await mem.record("The staging database is Postgres 16");

@@ -29,9 +29,29 @@ export type StandaloneVerdict =
   | "self-referential"
   | "fragment";
 
-export function standalone(text: string): StandaloneVerdict {
+/** What the episode was recorded as: an outcome reads its words differently (`standalone`). */
+export interface StandaloneEpisode {
+  type?: string;
+  outcome?: string | null;
+}
+
+/**
+ * Whether `text` can stand alone as a belief, and if not, why. Short text is chit-chat ("ok", "got
+ * it") — unless the episode reports an outcome: "Deploy failed" recorded as a failure says what
+ * happened to what, so its two words are a statement; a pleasantry stays chit-chat whatever its
+ * type, and a one-word outcome ("Failed") names nothing that happened: a fragment.
+ *
+ *   standalone("Deploy failed"); // "chit-chat"
+ *   standalone("Deploy failed", { type: "outcome", outcome: "failure" }); // "standalone"
+ */
+export function standalone(text: string, episode: StandaloneEpisode = {}): StandaloneVerdict {
   const t = text.trim();
-  if (CHIT_CHAT.test(t) || rawTokens(t).length <= 2) return "chit-chat";
+  const outcome =
+    episode.type === "outcome" || episode.outcome === "success" || episode.outcome === "failure";
+  if (CHIT_CHAT.test(t)) return "chit-chat";
+  const words = rawTokens(t).length;
+  if (words <= 2 && !outcome) return "chit-chat";
+  if (words <= 1) return "fragment";
   // The phatic classifier (chat-turns.ts): acknowledgements, greetings, notes on the next move.
   const social = phatic(t);
   if (social === "self-note") return "self-referential";
@@ -41,7 +61,7 @@ export function standalone(text: string): StandaloneVerdict {
   if (isHypothetical(t)) return "hypothetical";
   if (SELF_REFERENTIAL.test(t)) return "self-referential";
   const content = contentTokens(t);
-  if (content.length < 2) return "chit-chat";
+  if (content.length < 2) return outcome ? "fragment" : "chit-chat";
   // Starts mid-thought, or leans on an antecedent left behind ("…not yet load-tested at that volume").
   // "Since the garage closed I've been parking on Fifth Avenue" opens with its subordinate clause
   // and says its main clause after it: complete. "Since the baby arrived." has none.

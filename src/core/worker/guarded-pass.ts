@@ -162,7 +162,7 @@ export interface PassInput {
    * writers get in (and the host's signals). Default: a zero-delay timer.
    */
   betweenSteps?: ((step: number) => Promise<void>) | undefined;
-  onProgress?: ((done: number, total: number) => void) | undefined;
+  onProgress?: ((done: number, total: number, phase?: string) => void) | undefined;
 }
 
 /** Calls between two yields to the host inside a step. */
@@ -366,9 +366,9 @@ export async function runPass(mem: Memory, input: PassInput): Promise<WorkerRepo
         consolidated = await worker.consolidate(
           { namespace: ns },
           {
-            onProgress: (done, total) => {
+            onProgress: (done, total, phase) => {
               checkpoint();
-              input.onProgress?.(done, total);
+              input.onProgress?.(done, total, phase);
             },
           },
         );

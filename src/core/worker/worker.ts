@@ -73,8 +73,8 @@ export interface WorkerHooks {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Each namespace's outcome, as soon as it is known (progress lines, live updates). */
   onOutcome?: (outcome: NamespaceOutcome) => void;
-  /** Consolidation progress inside a namespace, for progress bars. */
-  onProgress?: (namespace: string, done: number, total: number) => void;
+  /** Consolidation progress inside a namespace, for progress bars; `phase` as `ProgressHooks` names it. */
+  onProgress?: (namespace: string, done: number, total: number, phase?: string) => void;
   /**
    * Awaited between two steps (write transactions) of a pass, with no transaction open: the
    * moment other writers get in. `step` counts the steps committed so far. Default: a
@@ -308,7 +308,9 @@ export class Worker {
           namespace: ns,
           settings: o,
           signal,
-          onProgress: this.hooks.onProgress ? (d, t) => this.hooks.onProgress?.(ns, d, t) : undefined,
+          onProgress: this.hooks.onProgress
+            ? (d, t, phase) => this.hooks.onProgress?.(ns, d, t, phase)
+            : undefined,
           betweenSteps: this.hooks.betweenSteps ? (n) => this.hooks.betweenSteps!(ns, n) : undefined,
           decide: async (reader) => {
             // Read again under the lock: another worker may just have run.
