@@ -43,6 +43,18 @@ describe("recall: a speaker's name matches the actor, not the words (policy.spea
     expect(vectors).toHaveBeenCalledTimes(1);
   });
 
+  it("searches the related words once: the second search changes only the question's own terms", async () => {
+    ({ mem } = await testMemory({ policy: { speakerNames: "field", neighbourWeight: 0 } }));
+    await mem.record("Melanie, who is your dentist these days?", { actor: "Caroline", session: "s1" });
+    await mem.record("Dr. Okafor at the dental clinic on Hill Street.", { actor: "Melanie", session: "s1" });
+    const texts = vi.spyOn(mem.store, "searchEpisodeText");
+    await mem.recall("Who is Melanie's dentist?", { k: 5 });
+    const searched = texts.mock.calls.map(([terms]) => [...terms].join(" "));
+    // The question's terms with the name, without it, and the related words (once).
+    expect(searched.length).toBe(3);
+    expect(new Set(searched).size).toBe(searched.length);
+  });
+
   it("as words, the name lifts the turn that says it above what she said", async () => {
     const { evidence, addressed } = await chatStore({ speakerNames: "words" });
     const ids = (await mem.recall(query, { k: 5 })).map((h) => h.id);

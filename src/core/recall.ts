@@ -43,6 +43,8 @@ export interface RetrieveRequest {
    * changes only the full-text terms).
    */
   vectorHits?: { beliefs?: Promise<ScoredId[]>; episodes?: Promise<ScoredId[]> };
+  /** Related-word hits shared the same way: `related` is the same on recall's second search. */
+  relatedHits?: { beliefs?: Promise<ScoredId[]>; episodes?: Promise<ScoredId[]> };
   beliefs: BeliefFilter | null;
   episodes: EpisodeFilter | null;
   limit: number;
@@ -78,6 +80,7 @@ export async function retrieve(
   const terms = req.terms ? [...req.terms] : queryTerms(req.query);
   const vector = req.vector ?? (await embedder.embed([req.query]))[0]!;
   const kept = req.vectorHits ?? {};
+  const keptRelated = req.relatedHits ?? {};
   const related = req.related && req.related.length > 0 && policy.relatedWeight > 0 ? req.related : null;
   const none = Promise.resolve([] as ScoredId[]);
   const lists: Promise<[ScoredId[], ScoredId[], ScoredId[]]>[] = [];
@@ -85,13 +88,15 @@ export async function retrieve(
   if (req.beliefs) {
     const text = store.searchBeliefText(terms, req.beliefs, req.limit);
     kept.beliefs ??= store.searchBeliefVectors(vector, req.beliefs, req.limit);
-    const byRelated = related ? store.searchBeliefText(related, req.beliefs, req.limit) : none;
+    if (related) keptRelated.beliefs ??= store.searchBeliefText(related, req.beliefs, req.limit);
+    const byRelated = keptRelated.beliefs ?? none;
     lists.push(Promise.all([text, kept.beliefs, byRelated]));
   }
   if (req.episodes) {
     const text = store.searchEpisodeText(terms, req.episodes, req.limit);
     kept.episodes ??= store.searchEpisodeVectors(vector, req.episodes, req.limit);
-    const byRelated = related ? store.searchEpisodeText(related, req.episodes, req.limit) : none;
+    if (related) keptRelated.episodes ??= store.searchEpisodeText(related, req.episodes, req.limit);
+    const byRelated = keptRelated.episodes ?? none;
     lists.push(Promise.all([text, kept.episodes, byRelated]));
   }
   const byId = new Map<string, Fused>();
@@ -427,6 +432,7 @@ export async function recall(
   const scale = { episodeText: 0, vector: 0 };
   const records = req.records ?? new Map<string, Belief | Episode>();
   const vectorHits: RetrieveRequest["vectorHits"] = {};
+  const relatedHits: RetrieveRequest["relatedHits"] = {};
   const askedState = askedSlotOnce(req.query);
   // A current-state question is searched by its nouns' related words too (recall/expansion.ts).
   const related =
@@ -440,6 +446,7 @@ export async function recall(
       related,
       vector,
       vectorHits,
+      relatedHits,
       limit,
       scale,
       beliefs:
