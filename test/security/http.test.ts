@@ -3,7 +3,6 @@
  * deployment would: forged Host (DNS rebinding) and Origin headers, a missing or wrong token,
  * a body over the limit. Every refusal is coded and happens before any tool runs.
  */
-import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -13,6 +12,7 @@ import type { Memory } from "../../src/core/engine.js";
 import { createHttpApp, type HttpAppOptions, hostAllowed, sameSecret } from "../../src/mcp/http.js";
 import { createMcpServer } from "../../src/mcp/server.js";
 import { testMemory } from "../support/memory.js";
+import { type RawAnswer, rawRequest } from "../support/raw-http.js";
 
 let mem: Memory | null = null;
 let stop: (() => Promise<void>) | null = null;
@@ -40,39 +40,15 @@ const initialize = JSON.stringify({
   params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
 });
 
-/** A raw POST through node:http, which (unlike fetch) sends whatever Host header it is given. */
-function post(
-  port: number,
-  headers: Record<string, string>,
-  body = initialize,
-): Promise<{
-  status: number;
-  json: { error?: { code: string; message: string } } & Record<string, unknown>;
-}> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        path: "/mcp",
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (c) => {
-          text += c;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : {} }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
+/** A raw POST of an MCP message, with whatever Host (and other) headers it is given. */
+function post(port: number, headers: Record<string, string>, body = initialize): Promise<RawAnswer> {
+  return rawRequest(
+    port,
+    "POST",
+    "/mcp",
+    { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+    body,
+  );
 }
 
 describe("HTTP: Host and Origin (DNS-rebinding protection, on by default)", () => {

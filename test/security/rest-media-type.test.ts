@@ -6,7 +6,6 @@
  * no type, is 415 UNSUPPORTED_MEDIA_TYPE and changes nothing. Over a real socket, as a keyless
  * loopback caller (the trust a page on the same machine would try to borrow).
  */
-import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +14,7 @@ import { OPERATIONS } from "../../src/core/operations/index.js";
 import { createServerApp } from "../../src/server/app.js";
 import { openApiDocument } from "../../src/server/openapi.js";
 import { testMemory } from "../support/memory.js";
+import { type RawAnswer, rawRequest } from "../support/raw-http.js";
 import { storeSnapshot } from "../support/store-snapshot.js";
 
 let mem: Memory;
@@ -36,41 +36,20 @@ afterAll(async () => {
   await mem.close();
 });
 
-/** A raw request through node:http, which sends exactly the headers it is given. */
+/** A raw request, keyless from loopback; its length is always said (node:http frames a DELETE's body only when told). */
 function send(
   method: string,
   path: string,
   headers: Record<string, string>,
   body?: string,
-): Promise<{
-  status: number;
-  json: { error?: { code: string; message: string } } & Record<string, unknown>;
-}> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        path,
-        method,
-        // node:http frames a DELETE's body only when told its length.
-        headers: {
-          host: `127.0.0.1:${port}`,
-          "content-length": String(Buffer.byteLength(body ?? "")),
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (c) => {
-          text += c;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : {} }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
+): Promise<RawAnswer> {
+  return rawRequest(
+    port,
+    method,
+    path,
+    { host: `127.0.0.1:${port}`, "content-length": String(Buffer.byteLength(body ?? "")), ...headers },
+    body,
+  );
 }
 
 const BELIEFS = "/v1/namespaces/default/beliefs";
