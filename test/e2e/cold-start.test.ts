@@ -131,9 +131,12 @@ describe("cold start", () => {
     // that made it an entry of the build, which splits every shared chunk reached from it apart
     // from those that are not, 48 files. A static import again: 45, the same modules as before in
     // fewer chunks. A dynamic import of a module the recall path already loads saves nothing and
-    // costs chunks; see docs/benchmarks.md, bench21.)
+    // costs chunks; see docs/benchmarks.md, bench21. 46 since the twenty-sixth session: the SQLite
+    // store's own-files test, src/store/sqlite/own-files.ts, is reached from the command's chunks too
+    // — `transfer`'s same-files check and every output file's "is it a SQLite database?" guard — so
+    // the build gives its ~2 KB a chunk of its own instead of the SQLite store's.)
     const own = files(recall).filter((u) => !u.includes("/node_modules/"));
-    expect(own.length).toBeLessThanOrEqual(45);
+    expect(own.length).toBeLessThanOrEqual(46);
     // From node_modules, only the SQLite driver (better-sqlite3's own 16 CommonJS files and the two
     // it finds its binary with; an ES module hook never saw them, this one does).
     const packages = new Set(

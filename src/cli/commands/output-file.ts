@@ -3,7 +3,8 @@
  * --jsonl DIR`) must not write over: one of the open store's own files (the database, its WAL or
  * shared memory, a lock), however the path is spelled, or any SQLite database (another store).
  * `strata --db agent.db export --out agent.db` replaced the store with its own JSON export; the
- * next command found "not a SQLite database". Other existing files are replaced, as before.
+ * next command found "not a SQLite database". Any other existing file is replaced only with the
+ * command's `--force` (main.ts `outputPath`).
  *
  *   await files.writeOutput(out, text, outputGuard(mem));
  */

@@ -27,7 +27,7 @@ import { linkedByFamily } from "./shared-things.js";
  * A clause sleep took out of a longer turn is read with its pronouns as what they stand for in that
  * turn (`metadata.referents`, sleep/referents.ts: "I replaced it with a MacBook Air", "it" = "My
  * old laptop"), for the word test and the judge; its text is shown as said.
- * With a lexicon, the newer may name the asked thing by a word WordNet relates to it, in a phrase of
+ * With a lexicon, for a current-state question (`askedSlot`), the newer may name the asked thing by a word WordNet relates to it, in a phrase of
  * the speaker's that calls it new ("Dr. Lindqvist at my new dental clinic fitted me in" / "My dentist
  * is Dr. Okafor" for "Who is my dentist?": `newByRelatedWord`); with a value the older does not name,
  * that is a change whatever the judge reads of the two names. No older that meets the asked thing
@@ -129,7 +129,10 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
               )
             : null;
         if (family === "prefixed") prefixed = true;
-        else if (lexicon) renamed = await calledNew(b, askedA, wb, lexicon);
+        // Only for a current-state question, as recall's related-words search (recall/expansion.ts):
+        // any other query reads nothing of WordNet.
+        else if (lexicon && askedOnce.possible && (await askedOnce.read()) !== null)
+          renamed = await calledNew(b, askedA, wb, lexicon);
         // Linked through the asked word's related word, in a phrase that calls it new, or not at all.
         if (
           !prefixed &&
