@@ -85,7 +85,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-    process.exitCode = 1;
+    // A mistyped argument is the caller's to fix: its message, no stack (exit 2, as E_UNKNOWN_EVAL).
+    const usage = err instanceof Error && err.message.startsWith("E_BAD_ARGS");
+    console.error(err instanceof Error ? (usage ? err.message : (err.stack ?? err.message)) : err);
+    process.exitCode = usage ? 2 : 1;
   },
 );

@@ -35,6 +35,7 @@ import {
   replayChat,
   SETS,
   type Split,
+  setsNamed,
   splitOf,
 } from "../knowledge-update/index.js";
 
@@ -239,12 +240,8 @@ export function parseClosuresArgs(args: readonly string[]): ClosuresOptions {
   for (let i = 0; i < args.length; i++) {
     const value = args[i + 1];
     if (args[i] === "--list") options.list = true;
-    else if (
-      args[i] === "--set" &&
-      value &&
-      (value === "all" || (SETS as readonly string[]).includes(value))
-    ) {
-      options.sets = value === "all" ? [...SETS] : [value as CaseSet];
+    else if (args[i] === "--set") {
+      options.sets = setsNamed(value);
       i++;
     } else if (args[i] === "--phases" && value) {
       const phases = value.split(",");

@@ -52,6 +52,16 @@ export interface CaseFile {
 }
 
 export const SETS = ["cases", "chat-dev", "fresh", "fresh2", "fresh3"] as const;
+
+/**
+ * The sets `--set VALUE` names (`all`: every set), for each eval that replays them; a name it
+ * does not know is `E_BAD_ARGS`, naming the known ones.
+ */
+export function setsNamed(value: string | undefined): CaseSet[] {
+  if (value === "all") return [...SETS];
+  if (value && (SETS as readonly string[]).includes(value)) return [value as CaseSet];
+  throw new Error(`E_BAD_ARGS: unknown set "${value ?? ""}" (known: ${SETS.join(", ")}, all)`);
+}
 export type CaseSet = (typeof SETS)[number];
 
 export const PHASES = ["before", "after", "daily"] as const;
@@ -261,8 +271,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
     const value = args[i + 1];
     if (args[i] === "--split" && (value === "dev" || value === "held-out" || value === "all"))
       options.split = value;
-    else if (args[i] === "--set" && value && (value === "all" || (SETS as readonly string[]).includes(value)))
-      options.sets = value === "all" ? [...SETS] : [value as CaseSet];
+    else if (args[i] === "--set") options.sets = setsNamed(value);
     else if (args[i] === "--phases" && value) {
       const phases = value.split(",");
       for (const p of phases)

@@ -94,6 +94,7 @@ describe("closures eval: classes", () => {
     });
     expect(() => parseClosuresArgs(["--phases", "nightly"])).toThrow(/E_BAD_ARGS/);
     expect(() => parseClosuresArgs(["--verbose"])).toThrow(/E_BAD_ARGS/);
+    expect(() => parseClosuresArgs(["--set", "fresh4"])).toThrow(/unknown set "fresh4".*fresh3, all/);
   });
 
   it("lists dev closures with their text and never a held-out one", () => {

@@ -100,6 +100,8 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
   // now" → "Biscuit goes to Waggy Tails daycare now, Jamal moved away") ends at its newest link.
   // Not a successor's successor's.
   const chained = new Set<RecallHit>();
+  // The statements a move said without where to is searched by: the same words for every older.
+  let moveHits: ReturnType<typeof store.searchBeliefText> | undefined;
   for (let i = 0; i < olders.length; i++) {
     const older = olders[i]!;
     // An older that meets the asked thing only by its word in another part of speech ("I train at
@@ -235,7 +237,8 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
       // said without where to ("I live in Leeds" / "…day hikes within an hour of Edinburgh? I've only
       // been here three weeks since the move": `unsaid-moves.ts`), when the older names one too.
       if (kindLexicon && kind && namesAskedKind(older.text, kind, [], kindLexicon) !== null) {
-        const found = await store.searchBeliefText([...MOVE_TERMS], filter, FRAME_CANDIDATES);
+        moveHits ??= store.searchBeliefText([...MOVE_TERMS], filter, FRAME_CANDIDATES);
+        const found = await moveHits;
         links.push({
           ids: found.map((f) => f.id),
           link: "names another of the asked kind after a move",
