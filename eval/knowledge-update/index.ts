@@ -79,11 +79,24 @@ export interface CaseResult {
   top: string[];
 }
 
+/**
+ * How many cases of a half put the latest value first, and why the rest did not, as counts only
+ * (so a held-out half can say where its misses lie without listing one): the latest value not in
+ * the top k at all, or found but below the older one.
+ */
+export interface Tally {
+  cases: number;
+  latestFirst: number;
+  share: number;
+  notFound: number;
+  below: number;
+}
+
 export interface PhaseReport {
   phase: Phase;
-  dev: { cases: number; latestFirst: number; share: number };
-  heldOut: { cases: number; latestFirst: number; share: number };
-  all: { cases: number; latestFirst: number; share: number };
+  dev: Tally;
+  heldOut: Tally;
+  all: Tally;
   activeBeliefs: number;
   coverage: { episodes: number; uncovered: number } | null;
   misses: CaseResult[];
@@ -234,9 +247,15 @@ async function runPhase(
         top: hits.slice(0, 3).map((h) => `[${h.id}] ${h.text}`),
       });
     }
-    const tally = (rs: CaseResult[]) => {
+    const tally = (rs: CaseResult[]): Tally => {
       const n = rs.filter((r) => r.latestFirst).length;
-      return { cases: rs.length, latestFirst: n, share: rs.length === 0 ? 0 : n / rs.length };
+      return {
+        cases: rs.length,
+        latestFirst: n,
+        share: rs.length === 0 ? 0 : n / rs.length,
+        notFound: rs.filter((r) => r.newRank === null).length,
+        below: rs.filter((r) => !r.latestFirst && r.newRank !== null).length,
+      };
     };
     return {
       phase,
@@ -312,12 +331,12 @@ function renderSet(report: SetReport): string {
     "",
     `${report.cases} cases; latest value ranked above the older one, default recall (k = 10).`,
     "",
-    "| phase | dev | held-out | all | active beliefs | uncovered episodes |",
-    "|---|--:|--:|--:|--:|--:|",
+    "| phase | dev | held-out | all | active beliefs | uncovered episodes | misses: not found / below (dev; held-out) |",
+    "|---|--:|--:|--:|--:|--:|--:|",
   ];
   for (const p of report.phases)
     lines.push(
-      `| ${p.phase} | ${p.dev.latestFirst}/${p.dev.cases} (${pct(p.dev.share)}) | ${p.heldOut.latestFirst}/${p.heldOut.cases} (${pct(p.heldOut.share)}) | ${p.all.latestFirst}/${p.all.cases} (${pct(p.all.share)}) | ${p.activeBeliefs} | ${p.coverage ? `${p.coverage.uncovered} of ${p.coverage.episodes}` : "–"} |`,
+      `| ${p.phase} | ${p.dev.latestFirst}/${p.dev.cases} (${pct(p.dev.share)}) | ${p.heldOut.latestFirst}/${p.heldOut.cases} (${pct(p.heldOut.share)}) | ${p.all.latestFirst}/${p.all.cases} (${pct(p.all.share)}) | ${p.activeBeliefs} | ${p.coverage ? `${p.coverage.uncovered} of ${p.coverage.episodes}` : "–"} | ${p.dev.notFound} / ${p.dev.below}; ${p.heldOut.notFound} / ${p.heldOut.below} |`,
     );
   for (const p of report.phases) {
     if (p.misses.length === 0) continue;

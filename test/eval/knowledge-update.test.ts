@@ -183,6 +183,11 @@ describe("knowledge-update eval", () => {
     // (`unsure:narrated-event`); 18 right closures.
     expect(closures[0]).toMatchObject({ crossCase: 0, wrongWithinCase: 0 });
     expect(closures[0]!.right).toBeGreaterThanOrEqual(18);
+    // A half's misses are counted by why (counts only, so a held-out half can say where its misses
+    // lie without listing one), and the counts agree with the dev misses listed.
+    expect(after.dev.notFound).toBe(after.misses.filter((m) => m.newRank === null).length);
+    expect(after.dev.below).toBe(after.misses.filter((m) => m.newRank !== null).length);
+    expect(after.dev.latestFirst + after.dev.notFound + after.dev.below).toBe(after.dev.cases);
     // The level reached: 98 of 102 on the merged main (sixteenth session, 3 December 2026: with
     // h/ku15's links and h/tidy15's language rules together the commute update ranks first too,
     // which neither branch did alone; 97 daily). Before it, 97 of 102 (h/ku15): an update that speaks of an event
