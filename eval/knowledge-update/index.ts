@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|all]
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|all]
  * [--split dev|held-out|all] [--phases before,after,daily]`: values changed in passing, in chat
  * style, across sessions. Four sets, each its own chat: `cases` (cases.json, 40 cases split
  * dev/held-out by hash), `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names,
@@ -9,7 +9,9 @@
  * never tuned on, no misses listed). Five with `fresh3` (fresh3.json, about 100 cases written in the
  * twentieth session without reading the rules, in an assistant chat's register: the user asks for
  * help and says the change in passing, the assistant replies; some values change twice; split
- * dev/held-out by hash, so the next sessions have independent dev material).
+ * dev/held-out by hash, so the next sessions have independent dev material). Six with `fresh4`
+ * (fresh4.json, 124 cases written in the twenty-seventh session without reading the rules, by one user
+ * of a coding agent, a personal assistant and a work assistant, in many registers; split by hash).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -51,7 +53,7 @@ export interface CaseFile {
   split?: Split;
 }
 
-export const SETS = ["cases", "chat-dev", "fresh", "fresh2", "fresh3"] as const;
+export const SETS = ["cases", "chat-dev", "fresh", "fresh2", "fresh3", "fresh4"] as const;
 
 /**
  * The sets `--set VALUE` names (`all`: every set), for each eval that replays them; a name it
@@ -275,7 +277,7 @@ async function runPhase(
 export interface KnowledgeUpdateOptions {
   split: "dev" | "held-out" | "all";
   phases: Phase[];
-  /** Which case files to run; each is its own chat. Defaults to all five. */
+  /** Which case files to run; each is its own chat. Defaults to all six. */
   sets?: CaseSet[];
   /**
    * Called with each replayed memory before its questions are asked: a test reads what sleep did
@@ -299,7 +301,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
       options.phases = phases as Phase[];
     } else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|all, --split dev|held-out|all, --phases)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|all, --split dev|held-out|all, --phases)`,
       );
   }
   return options;

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { loadEverydayPairs } from "../../eval/everyday/index.js";
 import { loadStylePairs } from "../../eval/judge-styles/index.js";
+import { loadCases, splitOf } from "../../eval/knowledge-update/index.js";
 import { loadPairs } from "../../eval/supersession/index.js";
 
 const fingerprint = (pairs: readonly unknown[]) =>
@@ -26,6 +27,14 @@ describe("frozen held-out halves", () => {
   it("eval/everyday's held-out pairs are unchanged", () => {
     expect(fingerprint(loadEverydayPairs().filter((p) => p.split === "held-out"))).toBe(
       "1a5770fe2fd484ae235a4eb0c2f3a246c728fd1f4c473424273c44c4c74c401f",
+    );
+  });
+
+  // Written in the twenty-seventh session (h/fresh4) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh4 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh4").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "4e149664f80799f8d7d8c90bb31ad9a7104b988728bea315d3c39817c23ea643",
     );
   });
 });

@@ -118,6 +118,76 @@ describe("knowledge-update eval", () => {
     expect(twice).toBe(8);
   });
 
+  it("lists fresh4 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
+    expect(SETS).toContain("fresh4");
+    expect(parseKnowledgeUpdateArgs(["--set", "fresh4"]).sets).toEqual(["fresh4"]);
+    expect(parseKnowledgeUpdateArgs(["--set", "fresh4", "--split", "held-out"])).toMatchObject({
+      sets: ["fresh4"],
+      split: "held-out",
+    });
+    expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh4");
+    const file = loadCases("fresh4");
+    // No file-wide split: each case's half is the hash of its id.
+    expect(file.split).toBeUndefined();
+    expect(file.cases.length).toBeGreaterThanOrEqual(115);
+    expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
+    const dev = file.cases.filter((c) => splitOf(c.id) === "dev").length;
+    // Printed so a reader of the test log sees the halves (fresh4, 27th session: 58 dev, 66 held-out).
+    console.log(`fresh4: ${file.cases.length} cases, ${dev} dev, ${file.cases.length - dev} held-out`);
+    expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
+    expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
+    const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const says = (text: string, value: string) =>
+      new RegExp(`(?<![\\p{L}\\p{N}])${esc(value)}(?![\\p{L}\\p{N}])`, "iu").test(text);
+    let nonUpdates = 0;
+    let twice = 0;
+    for (const c of file.cases) {
+      const values = [c.old, c.new, ...(c.between === undefined ? [] : [c.between])];
+      // An update says the older value first and the latest only in its update; a non-update
+      // (another person's value, a plan, a question, a past memory, a comparison, an offer refused)
+      // says the latest first and only the distractor after, so the distractor's turn can outrank
+      // it and the case can fail.
+      const update = says(c.first, c.old);
+      if (!update) nonUpdates++;
+      if (update) {
+        expect(says(c.update, c.new), c.id).toBe(true);
+        expect(says(c.first, c.new), c.id).toBe(false);
+      } else {
+        expect(says(c.first, c.new), c.id).toBe(true);
+        expect(says(c.update, c.old), c.id).toBe(true);
+        expect(says(c.update, c.new), c.id).toBe(false);
+        expect(c.middle, c.id).toBeUndefined();
+      }
+      // A value changed twice: the middle turn says the value in between, not the latest; the
+      // first does not say it.
+      expect(c.middle === undefined, c.id).toBe(c.between === undefined);
+      if (c.middle !== undefined && c.between !== undefined) {
+        twice++;
+        expect(says(c.middle, c.between), c.id).toBe(true);
+        expect(says(c.middle, c.new), c.id).toBe(false);
+        expect(says(c.first, c.between), c.id).toBe(false);
+      }
+      // The question names no value: it is asked, not recorded, and a value in it would give the
+      // answer away to the text search.
+      for (const v of values) expect(says(c.question, v), `${c.id}: ${v} in its question`).toBe(false);
+      // The assistant's replies name no value of their case: a hit is scored by its words.
+      for (const reply of [c.reply, c.firstReply])
+        if (reply !== undefined)
+          for (const v of values) expect(says(reply, v), `${c.id}: ${v} in a reply`).toBe(false);
+      // No value of a case is said by another case's turns or a filler line, or a hit of one case
+      // would score for another.
+      for (const d of file.cases)
+        if (d !== c) {
+          const text = [d.first, d.middle, d.update, d.firstReply, d.reply].filter(Boolean).join(" ");
+          for (const v of values) expect(says(text, v), `${c.id}: ${v} in ${d.id}`).toBe(false);
+        }
+      for (const f of file.filler)
+        for (const v of values) expect(says(f, v), `${c.id}: ${v} in filler`).toBe(false);
+    }
+    expect(nonUpdates).toBe(23);
+    expect(twice).toBe(10);
+  });
+
   it("replays a case's change in between and the assistant's replies, and counts the value in between as older", async () => {
     const { buildStream, statesOnlyOlder } = await import("../../eval/knowledge-update/index.js");
     const c = {
