@@ -30,6 +30,19 @@ describe("frozen held-out halves", () => {
     );
   });
 
+  // The earlier knowledge-update sets, pinned in the twenty-seventh session as each was first
+  // committed (git log shows no edit since, beyond biome's formatting of fresh.json): cases' and
+  // fresh's and fresh3's held-out halves, and fresh2 whole (all held-out).
+  it.each([
+    ["cases", "d20974562760d79759b34451d314429ce00eba2e63ab714cfc9b9997c3d52d8d"],
+    ["fresh", "fb197c5d3fc7530914deb68a7e29652bcaf07b73c9cb25ef4194a5557af63d94"],
+    ["fresh2", "56de9b29714d57811856fa50f9da16dc8a495909f775e1537757fc2ef358e4f4"],
+    ["fresh3", "61e6276d7be3aecc4cd398816dde9106802af7f623edab6764f11d4c7bf614e3"],
+  ] as const)("eval/knowledge-update's %s held-out cases are unchanged", (set, pinned) => {
+    const file = loadCases(set);
+    expect(fingerprint(file.cases.filter((c) => (file.split ?? splitOf(c.id)) === "held-out"))).toBe(pinned);
+  });
+
   // Written in the twenty-seventh session (h/fresh4) and frozen from its first commit: its held-out
   // half is reported as aggregates only.
   it("eval/knowledge-update's fresh4 held-out cases are unchanged", () => {
