@@ -40,6 +40,13 @@ export interface GateItem {
   valence: Outcome | null;
   /** Rules and questions are never closed off at write time. */
   mayContradict: boolean;
+  /**
+   * Why a change this item makes is left to the agent rather than made: set for a statement sleep
+   * took out of a turn that asks something (sleep/asked-turns.ts). A change it would make is
+   * stored beside its target and offered by `candidates()`, as a change below the staleness
+   * threshold is.
+   */
+  deferChange?: string;
 }
 
 export interface GateDecision {
@@ -298,6 +305,18 @@ export async function decide(
         supersede: false,
         historical: false,
         reason: `contradicts pinned [${change.c.id}] (${change.v.reason}); pinned beliefs are never superseded`,
+        notes,
+      };
+    }
+    if (item.deferChange) {
+      notes.push("deferred: said in passing");
+      return {
+        verdict: "refinement",
+        ...base,
+        supersede: false,
+        historical: false,
+        reason: `may replace [${change.c.id}] (${change.v.reason}), but ${item.deferChange}`,
+        deferred: true,
         notes,
       };
     }

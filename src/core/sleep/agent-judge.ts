@@ -24,7 +24,7 @@ import type { Writes } from "../writes.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
 import { resolveContradiction, stronger } from "./rules.js";
 import { IN_CONTEXT, subjectPairs } from "./subject-pairs.js";
-import { activeSet, orient, sweepImmunity } from "./sweep.js";
+import { activeSet, orient, saidWhileAsking, sweepImmunity } from "./sweep.js";
 
 export interface CandidatePair {
   a: string;
@@ -141,7 +141,9 @@ export async function findCandidates(
         { text: older.text, at: older.validFrom, kind: older.kind },
         { text: newer.text, at: newer.validFrom, kind: newer.kind },
       );
-      if (!isConfident(v)) out.push(toCandidate(older, newer, v));
+      // A change said in passing beside a question is the agent's to make (`saidWhileAsking`).
+      if (!isConfident(v) || (v.relation !== "duplicate" && saidWhileAsking(newer)))
+        out.push(toCandidate(older, newer, v));
       else if (stalenessThreshold > CONFIDENT_FLOOR) {
         const p = supersessionProbability(
           v,

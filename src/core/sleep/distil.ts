@@ -25,9 +25,10 @@ import { compareLexically, loadTagger } from "../judge/lexical-judge.js";
 import type { Belief, Episode, GateResult, Outcome } from "../model.js";
 import type { Judge, Lexicon, Store, StoreWriter } from "../ports.js";
 import { analyseEcho, contentTokens, type ReferentEntry, withReferents } from "../text.js";
-import { DISTILLED_SOURCE, REFERENTS_KEY, RESTATED_SLOTS, RESTATES } from "../vocabulary.js";
+import { ASKING_TURN, DISTILLED_SOURCE, REFERENTS_KEY, RESTATED_SLOTS, RESTATES } from "../vocabulary.js";
 import { decide } from "../write-gate.js";
 import type { Writes } from "../writes.js";
+import { SAID_WHILE_ASKING, statementsInAskingTurn } from "./asked-turns.js";
 import { statementsOfState } from "./chat-turns.js";
 import { onlyPhatic } from "./dialogue-acts.js";
 import { distilCluster } from "./generalise.js";
@@ -48,6 +49,29 @@ interface Cluster {
   worded?: { note: string; by: string | null; lexical: string };
   /** An unmarked restatement of a slot (restatements.ts): the older statements it gives another value of. */
   restates?: Older[];
+  /** A statement out of a turn that asks (asked-turns.ts): a change it would make is left to the agent. */
+  askingTurn?: true;
+}
+
+/**
+ * What a clause taken out of a longer turn reads as: a pronoun whose thing was said elsewhere in
+ * the turn keeps that thing's words for matching, and so does the topic a neighbouring sentence
+ * names without one (`NEIGHBOUR_TOPIC`, referents.ts).
+ */
+function inTurnReferents(
+  turn: string,
+  text: string,
+  lexicon: Lexicon | undefined,
+): { referents?: ReferentEntry[] } {
+  const pronouns = referentsOf(turn, text, { lexicon });
+  const read = withReferents(text, pronouns);
+  const referents: ReferentEntry[] = [
+    ...pronouns,
+    ...topicsOf(turn, text, { lexicon })
+      .filter((topic) => withReferents(read, [{ topic }]) !== read)
+      .map((topic) => ({ topic })),
+  ];
+  return referents.length > 0 ? { referents } : {};
 }
 
 /** Clusters a writing judge is asked to word per consolidation, at most: one request each. */
@@ -121,6 +145,8 @@ export async function storeProposition(
     metadata?: Record<string, unknown>;
     /** What the text's pronouns stand for in its turn: read for matching, kept in metadata, never in the text. */
     referents?: readonly ReferentEntry[];
+    /** Why a change this proposition would make is left to the agent (the write gate's `deferChange`). */
+    deferChange?: string;
   },
 ): Promise<GateResult> {
   const [vector] = await writes.embedder.embed([p.text]);
@@ -139,6 +165,7 @@ export async function storeProposition(
       // A success is a result too: against a failure lesson it is an outcome conflict, not a restatement.
       valence: p.valence,
       mayContradict: true,
+      ...(p.deferChange ? { deferChange: p.deferChange } : {}),
     },
     candidates,
     writes.judge,
@@ -231,24 +258,8 @@ export async function distilPending(
     const found: { statements: string[]; rest: string } =
       e.type === "question" ? { statements: [], rest: core } : statementsOfState(core);
     for (const text of found.statements)
-      if (standalone(text) === "standalone") {
-        // A pronoun whose thing was said elsewhere in the turn keeps that thing's words for matching,
-        // and so does the topic a neighbouring sentence names without one (`NEIGHBOUR_TOPIC`).
-        const pronouns = referentsOf(core, text, { lexicon });
-        const read = withReferents(text, pronouns);
-        const referents: ReferentEntry[] = [
-          ...pronouns,
-          ...topicsOf(core, text, { lexicon })
-            .filter((topic) => withReferents(read, [{ topic }]) !== read)
-            .map((topic) => ({ topic })),
-        ];
-        inTurn.push({
-          episodes: [e],
-          valence: valenceOf(e),
-          text,
-          ...(referents.length > 0 ? { referents } : {}),
-        });
-      }
+      if (standalone(text) === "standalone")
+        inTurn.push({ episodes: [e], valence: valenceOf(e), text, ...inTurnReferents(core, text, lexicon) });
     // A sentence that gives another value of a slot the speaker stated before, with no cue of change
     // ("Breakfast is porridge these days"), is its own statement too, gated against the older; only
     // in a turn that would otherwise stay an episode (`staysEpisode`: no statement taken out and no
@@ -265,6 +276,23 @@ export async function distilPending(
         found.rest = restated.rest;
       }
       earlier.add(e, core);
+    }
+    // A turn that asks, with no statement taken out above: the states it says are statements too,
+    // each leaving any change it would make to the agent (asked-turns.ts).
+    if (e.type !== "question" && found.statements.length === 0 && standalone(core) === "question") {
+      const asking = statementsInAskingTurn(core);
+      for (const text of asking.statements)
+        inTurn.push({
+          episodes: [e],
+          valence: valenceOf(e),
+          text,
+          askingTurn: true,
+          ...inTurnReferents(core, text, lexicon),
+        });
+      if (asking.statements.length > 0) {
+        found.statements.push(...asking.statements);
+        found.rest = asking.rest;
+      }
     }
     const said = found.statements.length > 0 ? found.rest : core;
     const verdict = e.type === "question" ? "question" : said ? standalone(said, e) : "fragment";
@@ -307,6 +335,7 @@ export async function distilPending(
       const metadata = {
         ...(c.worded?.by ? { lexicalText: c.worded.lexical, generalisedBy: c.worded.by } : {}),
         ...(restates.ids.length > 0 ? { [RESTATES]: restates.ids, [RESTATED_SLOTS]: restates.slots } : {}),
+        ...(c.askingTurn ? { [ASKING_TURN]: true } : {}),
       };
       const result = await storeProposition(tx, writes, {
         namespace,
@@ -317,6 +346,7 @@ export async function distilPending(
         support,
         ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
         ...(c.referents ? { referents: c.referents } : {}),
+        ...(c.askingTurn ? { deferChange: SAID_WHILE_ASKING } : {}),
       });
       items.push({
         action: "distilled",

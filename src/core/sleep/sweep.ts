@@ -15,7 +15,9 @@ import type { Belief } from "../model.js";
 import type { Judge, JudgedPair, JudgeVerdict, Store } from "../ports.js";
 import { metaKey } from "../ports.js";
 import { laterOf } from "../time.js";
+import { ASKING_TURN } from "../vocabulary.js";
 import type { Writes } from "../writes.js";
+import { SAID_WHILE_ASKING } from "./asked-turns.js";
 import { type PairScore, storeCalibration } from "./calibrate.js";
 import { indexTokens, NeighborIndex } from "./neighbor-index.js";
 import {
@@ -314,6 +316,14 @@ export function fallbacksOf(judged: readonly JudgedCandidate[]): Fallback[] {
   return [...groups.values()];
 }
 
+/**
+ * True when a belief was taken out of a turn that asks something (sleep/asked-turns.ts): a change
+ * it would make is left to the agent, never made by the lexical judge alone.
+ */
+export function saidWhileAsking(b: Pick<Belief, "metadata">): boolean {
+  return b.metadata?.[ASKING_TURN] === true;
+}
+
 /** Why `older` may not be superseded by an automatic process, or null. */
 export function sweepImmunity(older: Belief): string | null {
   if (older.pinned) return "skipped: pinned";
@@ -385,6 +395,11 @@ export async function applyJudged(
     const immune = sweepImmunity(older);
     if (immune) {
       items.push(skip(older.id, newer.id, immune));
+      return;
+    }
+    // Said in passing beside a question: the change is offered to the agent (`candidates()`), not made.
+    if (saidWhileAsking(newer)) {
+      items.push(skip(older.id, newer.id, `skipped: deferred, [${newer.id}] ${SAID_WHILE_ASKING}`));
       return;
     }
     await writes.closeBelief(tx, older.id, newer.id, newer.validFrom, writes.now(), "superseded");
