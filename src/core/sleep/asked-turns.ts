@@ -43,10 +43,16 @@ export function statementsInAskingTurn(turn: string): { statements: string[]; re
   const rest: string[] = [];
   for (const part of parts) {
     const s = parts.length > 1 && !part.endsWith(":") ? restatementCandidate(part) : null;
-    if (s !== null && standalone(s) === "standalone" && presentState(s, tag(s))) statements.push(s);
+    if (s !== null && standalone(s) === "standalone" && presentState(s, tag(s)))
+      statements.push(sentenceCase(s));
     else rest.push(part);
   }
   return { statements, rest: rest.join(" ") };
+}
+
+/** "my landlord is…" (its opener dropped) → "My landlord is…": only a pronoun or determiner, never a name's case ("iPhone"). */
+function sentenceCase(s: string): string {
+  return /^(?:my|our|we|the|it|this|that|there)\b/.test(s) ? s.charAt(0).toUpperCase() + s.slice(1) : s;
 }
 
 /** Why a change such a statement would make is left to the agent: the write gate's and the sweep's reason. */
