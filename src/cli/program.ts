@@ -90,6 +90,7 @@ import {
 import { registerContinuityCommands } from "./continuity-commands.js";
 import { registerCurateCommands } from "./curate-commands.js";
 import { registerExchangeCommands } from "./exchange-commands.js";
+import { suggestMeantFlags } from "./guessed-flags.js";
 import type { GlobalOptions, Invocation, ProgramOutput, RunEnv } from "./invocation.js";
 import { registerKeysCommands } from "./keys-commands.js";
 import { explainMissingOptions } from "./mandatory-options.js";
@@ -907,6 +908,7 @@ export function createProgram(
   registerKeysCommands(program, onInvoke);
   registerOperationCommands(program, onInvoke);
   explainMissingOptions(program);
+  suggestMeantFlags(program);
 
   return program;
 }
