@@ -72,6 +72,10 @@ describe("an unknown flag points to the command's flag that means the same", () 
       c.commands.forEach(visit);
     };
     visit(program);
-    for (const row of FLAG_MEANINGS) expect(row.some((name) => longs.has(name)), row.join(",")).toBe(true);
+    for (const row of FLAG_MEANINGS)
+      expect(
+        row.some((name) => longs.has(name)),
+        row.join(","),
+      ).toBe(true);
   });
 });

@@ -59,7 +59,8 @@ function named(option: Option): string {
   const spelled = option.short ? `${option.short}/${option.long}` : (option.long as string);
   // A long help line is cut at its first aside: the flag's name is the point.
   const cut = option.description.indexOf(" (", 20);
-  const what = option.description.length > 60 && cut > 0 ? option.description.slice(0, cut) : option.description;
+  const what =
+    option.description.length > 60 && cut > 0 ? option.description.slice(0, cut) : option.description;
   return `${spelled}${value ? ` ${value}` : ""}: ${what}`;
 }
 
