@@ -795,7 +795,10 @@ export function createProgram(
       "--jsonl <dir>",
       "write the namespace's whole chain as JSONL files into DIR (refuses files already there unless --force)",
     )
-    .option("--force", "with --jsonl: replace the files already in DIR")
+    .option(
+      "--force",
+      "with --jsonl: replace an earlier export in DIR whole (its files that this export does not overwrite are deleted)",
+    )
     .option("--lines-per-file <n>", "with --jsonl: entries per file (default 10000)", int("--lines-per-file"))
     .addHelpText(
       "after",
