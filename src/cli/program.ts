@@ -52,6 +52,7 @@ import {
   runList,
   runRecall,
   runStats,
+  unusedNamespaceNote,
 } from "./commands/reads.js";
 import {
   DEFAULT_LISTED_ITEMS,
@@ -457,8 +458,8 @@ export function createProgram(
       ) =>
         on({
           command: "recall",
-          run: engine((mem) =>
-            runRecall(mem, {
+          run: engine(async (mem, env) => {
+            const hits = await runRecall(mem, {
               query,
               k: o.k,
               at: o.at,
@@ -467,8 +468,13 @@ export function createProgram(
               types: o.type,
               metadata: o.where,
               namespacePrefix: o.namespacePrefix,
-            }),
-          ),
+            });
+            if (hits.length === 0 && o.namespacePrefix === undefined) {
+              const note = await unusedNamespaceNote(mem);
+              if (note) env.notice?.(note);
+            }
+            return hits;
+          }),
           render: (hits, style) => renderRecall(hits, style, { at: o.at, asOf: o.asOf }),
         }),
     );
@@ -567,7 +573,14 @@ export function createProgram(
       }) =>
         on({
           command: "list",
-          run: engine((mem) => runList(mem, { ...o, metadata: where })),
+          run: engine(async (mem, env) => {
+            const page = await runList(mem, { ...o, metadata: where });
+            if (page.length === 0 && o.namespacePrefix === undefined && !o.offset) {
+              const note = await unusedNamespaceNote(mem);
+              if (note) env.notice?.(note);
+            }
+            return page;
+          }),
           render: renderList,
         }),
     );
