@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -36,6 +45,15 @@ const files: FileSink = {
     if (existsSync(file)) throw new Error("exists");
     return file;
   },
+  outputsIn: (folder, name) => {
+    const at = resolve(dir, folder);
+    return existsSync(at)
+      ? readdirSync(at)
+          .filter((f) => name.test(f))
+          .map((f) => join(at, f))
+      : [];
+  },
+  removeOutput: (path) => unlinkSync(resolve(dir, path)),
 };
 
 beforeEach(async () => {
@@ -96,6 +114,45 @@ describe("strata audit", () => {
       entries: 4,
     });
     expect(renderAuditJsonl(r, plain)).toMatch(/^wrote 4 audit entries of default in 2 file\(s\)/);
+  });
+
+  it("--jsonl DIR --force over an earlier, longer export leaves this export alone in DIR", async () => {
+    const before = await runAuditJsonl(mem, { dir: "audit", linesPerFile: 1 }, files);
+    expect(before.files).toHaveLength(4);
+    // A file of another namespace's export, or one the user keeps there, is not the earlier export.
+    writeFileSync(join(dir, "audit", "audit-other-0001.jsonl"), "{}\n");
+    writeFileSync(join(dir, "audit", "notes.txt"), "mine\n");
+    const r = await runAuditJsonl(mem, { dir: "audit", linesPerFile: 3, force: true }, files);
+    const names = readdirSync(join(dir, "audit")).sort();
+    expect(names).toEqual([
+      "audit-default-0001.jsonl",
+      "audit-default-0002.jsonl",
+      "audit-other-0001.jsonl",
+      "notes.txt",
+    ]);
+    expect(r.removed.map((f) => f.slice(dir.length + 1))).toEqual([
+      "audit/audit-default-0003.jsonl",
+      "audit/audit-default-0004.jsonl",
+    ]);
+    const ours = names.filter((n) => n.startsWith("audit-default-")).map((n) => join(dir, "audit", n));
+    expect(verifyAuditJsonl(ours.map((f) => readFileSync(f, "utf8")))).toMatchObject({
+      ok: true,
+      entries: 4,
+    });
+    expect(renderAuditJsonl(r, plain)).toContain("deleted 2 file(s) of the earlier export");
+  });
+
+  it("--jsonl DIR without --force refuses a folder that holds only an earlier export's tail", async () => {
+    await runAuditJsonl(mem, { dir: "audit", linesPerFile: 1 }, files);
+    rmSync(join(dir, "audit", "audit-default-0001.jsonl"));
+    rmSync(join(dir, "audit", "audit-default-0002.jsonl"));
+    await expect(runAuditJsonl(mem, { dir: "audit", linesPerFile: 2 }, files)).rejects.toThrow(
+      /holds 2 file\(s\) of an earlier audit export of default .*add --force to replace that export whole/,
+    );
+    expect(readdirSync(join(dir, "audit")).sort()).toEqual([
+      "audit-default-0003.jsonl",
+      "audit-default-0004.jsonl",
+    ]);
   });
 });
 

@@ -77,6 +77,10 @@ export interface RunEnv {
   outputPath(path: string, options?: OutputOptions): string;
   /** Resolves a path for a new file (a usage error naming backup's --force if it exists) and creates its folder. */
   freshPath(path: string): string;
+  /** The absolute paths of the files in `dir` whose names match `name` ([] when `dir` does not exist). */
+  outputsIn(dir: string, name: RegExp): string[];
+  /** Deletes a file an earlier output wrote (`audit --jsonl DIR --force`: the old export's tail). */
+  removeOutput(path: string): void;
 }
 
 /** How a command writes a file the user names (`export --out`, `continuity --out`, `audit --jsonl`). */

@@ -10,7 +10,15 @@
  *   consolidation of the namespace is running; try again later) 75, EX_TEMPFAIL · anything
  *   else 1, reported as INTERNAL.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { SingleBar } from "cli-progress";
@@ -268,6 +276,15 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         writeFileSync(file, text, { mode: 0o600 });
         return file;
       },
+      outputsIn: (dir, name) => {
+        const folder = resolve(process.cwd(), dir);
+        if (!existsSync(folder)) return [];
+        return readdirSync(folder)
+          .filter((f) => name.test(f))
+          .sort()
+          .map((f) => join(folder, f));
+      },
+      removeOutput: (path) => unlinkSync(resolve(process.cwd(), path)),
       freshPath: (path) => {
         const file = resolve(process.cwd(), path);
         if (existsSync(file))

@@ -52,6 +52,7 @@ import {
   runList,
   runRecall,
   runStats,
+  unusedNamespaceNote,
 } from "./commands/reads.js";
 import {
   DEFAULT_LISTED_ITEMS,
@@ -90,6 +91,7 @@ import {
 import { registerContinuityCommands } from "./continuity-commands.js";
 import { registerCurateCommands } from "./curate-commands.js";
 import { registerExchangeCommands } from "./exchange-commands.js";
+import { suggestMeantFlags } from "./guessed-flags.js";
 import type { GlobalOptions, Invocation, ProgramOutput, RunEnv } from "./invocation.js";
 import { registerKeysCommands } from "./keys-commands.js";
 import { explainMissingOptions } from "./mandatory-options.js";
@@ -456,8 +458,8 @@ export function createProgram(
       ) =>
         on({
           command: "recall",
-          run: engine((mem) =>
-            runRecall(mem, {
+          run: engine(async (mem, env) => {
+            const hits = await runRecall(mem, {
               query,
               k: o.k,
               at: o.at,
@@ -466,8 +468,13 @@ export function createProgram(
               types: o.type,
               metadata: o.where,
               namespacePrefix: o.namespacePrefix,
-            }),
-          ),
+            });
+            if (hits.length === 0 && o.namespacePrefix === undefined) {
+              const note = await unusedNamespaceNote(mem);
+              if (note) env.notice?.(note);
+            }
+            return hits;
+          }),
           render: (hits, style) => renderRecall(hits, style, { at: o.at, asOf: o.asOf }),
         }),
     );
@@ -566,7 +573,14 @@ export function createProgram(
       }) =>
         on({
           command: "list",
-          run: engine((mem) => runList(mem, { ...o, metadata: where })),
+          run: engine(async (mem, env) => {
+            const page = await runList(mem, { ...o, metadata: where });
+            if (page.length === 0 && o.namespacePrefix === undefined && !o.offset) {
+              const note = await unusedNamespaceNote(mem);
+              if (note) env.notice?.(note);
+            }
+            return page;
+          }),
           render: renderList,
         }),
     );
@@ -794,7 +808,10 @@ export function createProgram(
       "--jsonl <dir>",
       "write the namespace's whole chain as JSONL files into DIR (refuses files already there unless --force)",
     )
-    .option("--force", "with --jsonl: replace the files already in DIR")
+    .option(
+      "--force",
+      "with --jsonl: replace an earlier export in DIR whole (its files that this export does not overwrite are deleted)",
+    )
     .option("--lines-per-file <n>", "with --jsonl: entries per file (default 10000)", int("--lines-per-file"))
     .addHelpText(
       "after",
@@ -907,6 +924,7 @@ export function createProgram(
   registerKeysCommands(program, onInvoke);
   registerOperationCommands(program, onInvoke);
   explainMissingOptions(program);
+  suggestMeantFlags(program);
 
   return program;
 }

@@ -23,6 +23,10 @@ export interface FileSink {
   outputPath(path: string, options?: OutputOptions): string;
   /** Resolves a path for a new file: refused if it exists; its folder is created. */
   freshPath(path: string): string;
+  /** The absolute paths of the files in `dir` whose names match `name` ([] when `dir` does not exist). */
+  outputsIn(dir: string, name: RegExp): string[];
+  /** Deletes a file an earlier output wrote (`audit --jsonl DIR --force`: the old export's tail). */
+  removeOutput(path: string): void;
 }
 
 export interface ExportArgs {

@@ -6,6 +6,7 @@ import type { Memory } from "../../core/engine.js";
 import type { AuditEntry, AuditVerification } from "../../core/model.js";
 import { toTime, withoutUndefined } from "../args.js";
 import { indent, type Style, shortTime, table } from "../style.js";
+import { UsageError } from "../usage-error.js";
 import type { FileSink } from "./exchange.js";
 import { outputGuard } from "./output-file.js";
 
@@ -57,28 +58,50 @@ export interface AuditJsonlResult {
   /** Absolute paths, in chain order. */
   files: string[];
   entries: number;
+  /**
+   * Files of an earlier, longer export of the namespace that `--force` deleted (absolute paths),
+   * so DIR holds this export alone.
+   */
+  removed: string[];
 }
 
-/** `strata audit --jsonl audit/`: the chain as JSONL files that verify across file boundaries. */
+/**
+ * `strata audit --jsonl audit/`: the chain as JSONL files that verify across file boundaries.
+ * DIR ends up holding this export whole and nothing of an earlier one of the namespace: an
+ * earlier export's files are refused without `--force`, and with it the ones this export does not
+ * overwrite (its tail, when it had more files) are deleted, so a reader of DIR never sees a mix.
+ */
 export async function runAuditJsonl(
   mem: Memory,
   args: { dir: string; linesPerFile?: number; force?: boolean },
-  files: Pick<FileSink, "writeOutput" | "outputPath">,
+  files: Pick<FileSink, "writeOutput" | "outputPath" | "outputsIn" | "removeOutput">,
 ): Promise<AuditJsonlResult> {
   const texts = await mem.exportAuditJsonl(withoutUndefined({ linesPerFile: args.linesPerFile }));
   const stem = `audit-${mem.namespace.replace(/[^A-Za-z0-9._-]/g, "_")}`;
   const paths = texts.map((_, i) => `${args.dir}/${stem}-${String(i + 1).padStart(4, "0")}.jsonl`);
   const options = { guard: outputGuard(mem), force: args.force ?? false };
   // Every file is checked before the first is written: a refusal leaves no half-written chain.
-  for (const path of paths) files.outputPath(path, options);
+  const targets = paths.map((path) => files.outputPath(path, options));
+  const own = new RegExp(`^${stem.replace(/\./g, "\\.")}-\\d{4,}\\.jsonl$`);
+  const stale = files.outputsIn(args.dir, own).filter((file) => !targets.includes(file));
+  if (stale.length > 0 && !options.force)
+    throw new UsageError(
+      `${args.dir} holds ${stale.length} file(s) of an earlier audit export of ${mem.namespace} (${stale[0]}${stale.length > 1 ? ", …" : ""}): add --force to replace that export whole, or pick a new folder.`,
+    );
+  for (const file of stale) options.guard(file);
   const written: string[] = [];
   for (const [i, text] of texts.entries()) written.push(await files.writeOutput(paths[i]!, text, options));
+  for (const file of stale) files.removeOutput(file);
   const entries = texts.reduce((n, t) => n + t.split("\n").filter((l) => l.length > 0).length - 1, 0);
-  return { namespace: mem.namespace, dir: args.dir, files: written, entries };
+  return { namespace: mem.namespace, dir: args.dir, files: written, entries, removed: stale };
 }
 
 export const renderAuditJsonl = (r: AuditJsonlResult, style: Style): string =>
-  `${style.good(`wrote ${r.entries} audit entries of ${r.namespace} in ${r.files.length} file(s)`)}\n${indent(r.files.join("\n"))}`;
+  `${style.good(`wrote ${r.entries} audit entries of ${r.namespace} in ${r.files.length} file(s)`)}\n${indent(r.files.join("\n"))}${
+    r.removed.length > 0
+      ? `\n${style.dim(`deleted ${r.removed.length} file(s) of the earlier export that this one does not overwrite:`)}\n${indent(r.removed.join("\n"))}`
+      : ""
+  }`;
 
 export function renderAudit(entries: AuditEntry[], style: Style): string {
   if (entries.length === 0) return style.dim("No audit entries.");

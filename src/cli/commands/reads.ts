@@ -48,6 +48,20 @@ function nothingRecalled(when: { at?: string | undefined; asOf?: string | undefi
   return "Nothing recalled.";
 }
 
+/**
+ * Why a read found nothing, when the reason is that the namespace it read was never written
+ * (`strata recall x -n 5`, `head -n` style, reads namespace "5"): said on stderr, so "Nothing
+ * recalled." is not taken for an empty memory. Null when the namespace holds or held anything.
+ *
+ *   await unusedNamespaceNote(mem) // 'namespace "5" holds nothing: …; -k 5 sets how many items'
+ */
+export async function unusedNamespaceNote(mem: Memory): Promise<string | null> {
+  const s = await mem.stats();
+  if (s.episodes.total + s.beliefs.total + s.audit.entries > 0) return null;
+  const count = /^\d+$/.test(mem.namespace) ? `; -k ${mem.namespace} sets how many items` : "";
+  return `namespace "${mem.namespace}" holds nothing: -n/--namespace names the namespace to read (strata namespaces lists those in the store)${count}.`;
+}
+
 export function renderRecall(
   hits: RecallHit[],
   style: Style,

@@ -8,9 +8,9 @@
  */
 
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, openSync, rmSync } from "node:fs";
+import { closeSync, existsSync, openSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { StrataError } from "../../core/errors.js";
 import { metadataPath } from "../../core/metadata-filter.js";
@@ -778,6 +778,13 @@ export class SqliteStore implements Store {
       createPrivately(options.path);
       db = new Database(options.path);
     } catch (error) {
+      // `--db ./data`: a folder where the store's file was meant. Say so, and what to name instead.
+      if (isFolder(options.path))
+        throw new StrataError(
+          "STORE_UNAVAILABLE",
+          `${options.path} is a folder, not a store file: name a file in it (for example ${join(options.path, "memory.db")}); nothing was opened.`,
+          { path: options.path, reason: "folder" },
+        );
       throw new StrataError(
         "STORE_UNAVAILABLE",
         `Cannot open the SQLite store at ${options.path}: ${(error as Error).message}. Check the path exists and is writable.`,
@@ -2917,5 +2924,14 @@ function metadataWhere(
         .join("")}`,
       JSON.stringify(value),
     );
+  }
+}
+
+/** Whether `path` names an existing folder (statSync follows a symlink to one). */
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }

@@ -3,7 +3,16 @@
  * a parent that is a file, a folder that cannot be made (/proc), a file that is not a SQLite
  * database (left untouched), and permission denied.
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -68,6 +77,24 @@ describe("opening a file that is not a SQLite database", () => {
     expect(e.message).toContain(`${file} is not a SQLite database`);
     await expect(openMemory({ path: file })).rejects.toMatchObject({ code: "STORE_UNAVAILABLE" });
     expect(readFileSync(file, "utf8")).toBe("plain text, not a database\n".repeat(20));
+  });
+});
+
+describe("opening a folder as the store (--db ./data)", () => {
+  it("is STORE_UNAVAILABLE saying it is a folder and naming a file in it; nothing is created", async () => {
+    const folder = join(dir, "data");
+    mkdirSync(folder);
+    const e = refusal(() => SqliteStore.open({ path: folder }));
+    expect(e.code).toBe("STORE_UNAVAILABLE");
+    expect(e.message).toBe(
+      `${folder} is a folder, not a store file: name a file in it (for example ${join(folder, "memory.db")}); nothing was opened.`,
+    );
+    expect(e.details).toEqual({ path: folder, reason: "folder" });
+    await expect(openMemory({ path: folder })).rejects.toMatchObject({ code: "STORE_UNAVAILABLE" });
+    await expect(openMemory({ path: folder, create: false })).rejects.toMatchObject({
+      code: "STORE_UNAVAILABLE",
+    });
+    expect(readdirSync(folder)).toEqual([]);
   });
 });
 

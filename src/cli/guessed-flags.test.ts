@@ -1,0 +1,81 @@
+/**
+ * A flag a command does not take is answered with the flag of that command that means the same,
+ * through the real program: each row names a command line, the flag it should point to (or none,
+ * where commander's spelling suggestion, or nothing, stands).
+ */
+import { type Command, CommanderError } from "commander";
+import { describe, expect, it } from "vitest";
+import { FLAG_MEANINGS } from "./guessed-flags.js";
+import { createProgram } from "./program.js";
+
+/** The message a command line ends in. */
+async function unknown(argv: string[]): Promise<string> {
+  const program = createProgram("0.0.0", { writeOut: () => {}, writeErr: () => {} }, () => {});
+  const error = await program.parseAsync(argv, { from: "user" }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof CommanderError)) throw new Error(`expected a commander error, got ${String(error)}`);
+  expect(error.code).toBe("commander.unknownOption");
+  return error.message;
+}
+
+describe("an unknown flag points to the command's flag that means the same", () => {
+  it.each([
+    // [command line, the flag the suggestion names]
+    [["recall", "x", "--limit", "5"], "-k/--k <n>: how many items"],
+    [["recall", "x", "--top", "5"], "-k/--k <n>"],
+    [["recall", "x", "--lmit", "5"], "-k/--k <n>"], // a slip of a name in a row
+    [["list", "--k", "5"], "--limit <n>: page size"],
+    [["list", "--count", "5"], "--limit <n>"],
+    [["audit", "--max", "5"], "--limit <n>"],
+    [["context", "deploy", "--tokens", "300"], "-b/--budget <tokens>"],
+    [["context", "deploy", "--max-tokens", "300"], "-b/--budget <tokens>"],
+    [["forget", "b1", "--force"], "-y/--yes"],
+    [["audit", "--jsonl", "d", "--overwrite"], "--force"],
+    [["recall", "x", "--metadata", "a=1"], "--where <field=value>"],
+    [["remember", "x", "--metadata", "{}"], "--meta <json>"],
+    [["export", "--output", "f.json"], "-o/--out <file>"],
+    [["remember", "--file", "facts.jsonl"], "--jsonl <file>"],
+    [["recall", "x", "--store", "a.db"], "--db <store>"],
+    [["recall", "x", "--ns", "team"], "-n/--namespace <name>"],
+    [["recall", "x", "--date", "2026-03-01"], "--at <time>"],
+    [["worker", "--preview"], "--dry-run"],
+  ])("%j → %s", async (argv, flag) => {
+    const message = await unknown(argv);
+    expect(message).toContain(`(Did you mean ${flag}`);
+    expect(message).toMatch(/ --help lists every option\.\)$/);
+  });
+
+  it.each([
+    // spelling alone: commander's suggestion stands
+    [["recall", "x", "--kind", "fact"], "(Did you mean --kinds?)"],
+    [["recall", "x", "--typ", "fact"], "(Did you mean --type?)"],
+  ])("%j keeps commander's spelling suggestion %s", async (argv, said) => {
+    expect(await unknown(argv)).toContain(said);
+  });
+
+  it.each([
+    [["recall", "x", "--color"]],
+    [["recall", "x", "--verbose"]],
+    [["list", "--limitless"]], // more than one slip from any name
+    [["forget", "b1", "--yes-please"]],
+  ])("%j: no flag means it, so none is suggested", async (argv) => {
+    expect(await unknown(argv)).not.toContain("Did you mean");
+  });
+
+  it("every row names at least one flag some command really takes", () => {
+    const program = createProgram("0.0.0", { writeOut: () => {}, writeErr: () => {} }, () => {});
+    const longs = new Set<string>();
+    const visit = (c: Command) => {
+      for (const o of c.options) if (o.long) longs.add(o.long.slice(2));
+      c.commands.forEach(visit);
+    };
+    visit(program);
+    for (const row of FLAG_MEANINGS)
+      expect(
+        row.some((name) => longs.has(name)),
+        row.join(","),
+      ).toBe(true);
+  });
+});
