@@ -68,7 +68,7 @@ export async function runAuditJsonl(
   const texts = await mem.exportAuditJsonl(withoutUndefined({ linesPerFile: args.linesPerFile }));
   const stem = `audit-${mem.namespace.replace(/[^A-Za-z0-9._-]/g, "_")}`;
   const paths = texts.map((_, i) => `${args.dir}/${stem}-${String(i + 1).padStart(4, "0")}.jsonl`);
-  const options = { guard: outputGuard(mem), force: args.force ?? false };
+  const options = { guard: await outputGuard(mem), force: args.force ?? false };
   // Every file is checked before the first is written: a refusal leaves no half-written chain.
   for (const path of paths) files.outputPath(path, options);
   const written: string[] = [];
