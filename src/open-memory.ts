@@ -24,6 +24,9 @@ import { SqliteStore, type SqliteStoreOptions } from "./store/sqlite/sqlite-stor
 import { createStoreFolder } from "./store/sqlite/store-folder.js";
 import { createGptTokenizer } from "./tokenizer/gpt-tokenizer.js";
 
+/** For the CLI, which reads its model judge's settings where it opens memory (src/cli/main.ts). */
+export { judgeConfigFrom } from "./judge/config.js";
+
 export interface OpenMemoryOptions {
   /** SQLite file (created with its folder if missing) or `:memory:`. Default `:memory:`. */
   path?: string;

@@ -342,8 +342,11 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       data = await inv.run.withoutStore(runEnv);
     } else if ("engine" in inv.run) {
       // Loaded on demand: --help, --version and usage errors never pay for SQLite and the tokenizer.
-      const { openMemory } = await import("../open-memory.js");
-      const { resolveEmbedder } = await import("./commands/stores.js");
+      // Each through a module the command has loaded already (program.js, open-memory.js): a dynamic
+      // `import()` of stores.ts or judge/config.ts themselves made each an entry of the build, a stub
+      // and a chunk of its own, two more files for every fresh command (docs/benchmarks.md, lean27).
+      const { judgeConfigFrom, openMemory } = await import("../open-memory.js");
+      const { resolveEmbedder } = await import("./program.js");
       const embedder = await resolveEmbedder({
         name: global.embedder ?? env.STRATA_EMBEDDER ?? config.embedder,
         url: env.STRATA_EMBED_URL ?? config.embedUrl,
@@ -351,7 +354,6 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         key: env.STRATA_EMBED_KEY,
       });
       // A model judge for sweep and consolidate (the write gate keeps the lexical judge).
-      const { judgeConfigFrom } = await import("../judge/config.js");
       const judge = judgeConfigFrom(
         {
           provider: env.STRATA_JUDGE_PROVIDER,

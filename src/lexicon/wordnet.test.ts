@@ -1,4 +1,5 @@
-import { statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadTagger } from "../core/judge/tagger.js";
@@ -368,5 +369,33 @@ describe("isListed: WordNet lists a base form in a part of speech (lemma20)", ()
     ["2.1%", "noun", false],
   ] as const)("%s as a %s → %s", (word, pos, listed) => {
     expect(isListed(pos === "noun" ? nouns : verbs, word)).toBe(listed);
+  });
+});
+
+describe("the WordNet reader's pages: a line read whole wherever it falls across them", () => {
+  it("finds every lemma of a sorted index whose lines cross 4 KB pages, one of them longer than a page", () => {
+    const dir = mkdtempSync(join(tmpdir(), "strata-wordnet-pages-"));
+    try {
+      const lemmas = Array.from(
+        { length: 2000 },
+        (_, i) => `w${String(i).padStart(5, "0")}${"_x".repeat((i * 37) % 90)}`,
+      );
+      lemmas.push(`w99999${"y".repeat(5000)}`);
+      lemmas.sort();
+      const lines = lemmas.map((lemma, i) => `${lemma} n 2 0 2 1 ${1000 + i} ${5000 + i}`);
+      writeFileSync(join(dir, "index.noun"), `  licence header line\n${lines.join("\n")}\n`);
+      writeFileSync(join(dir, "data.noun"), "");
+      const nouns = new WordNetNouns(dir, (path) => statSync(path).size);
+      try {
+        for (const [i, lemma] of lemmas.entries())
+          expect(nouns.sensesOf(lemma.replaceAll("_", " "))).toEqual([1000 + i, 5000 + i]);
+        expect(nouns.sensesOf("w00000_x_z")).toEqual([]);
+        expect(nouns.sensesOf("zzz")).toEqual([]);
+      } finally {
+        nouns.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

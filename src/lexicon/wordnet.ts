@@ -57,12 +57,19 @@ export function wordnetDir(): string {
 
 /** Lookups kept per process before the cache starts afresh. */
 const KEPT = 512;
-/** Bytes read at a time when seeking. */
+/** Bytes read at a time when seeking: a page. */
 const CHUNK = 4096;
+/**
+ * Pages kept per file before its cache starts afresh (at most 4 MB a file). A lookup is a binary
+ * search of a sorted file, and every search's first steps read the same pages: kept, they are read
+ * once, not twice a step of every lookup (a recall's lookups were a third of its time, lean27).
+ */
+const PAGES_KEPT = 1024;
 
-/** A file read by byte offset. */
+/** A file read by byte offset, a page at a time; the files never change while a process reads them. */
 class SeekFile {
   private fd: number | null = null;
+  private readonly pages = new Map<number, Buffer>();
   readonly size: number;
   constructor(
     private readonly path: string,
@@ -74,40 +81,54 @@ class SeekFile {
     this.fd ??= openSync(this.path, "r");
     return this.fd;
   }
+  /** The page that starts at `n * CHUNK` (shorter at the file's end, empty past it). */
+  private page(n: number): Buffer {
+    const known = this.pages.get(n);
+    if (known) return known;
+    const buf = Buffer.allocUnsafe(CHUNK);
+    const read = readSync(this.handle(), buf, 0, CHUNK, n * CHUNK);
+    const page = buf.subarray(0, Math.max(0, read));
+    if (this.pages.size >= PAGES_KEPT) this.pages.clear();
+    this.pages.set(n, page);
+    return page;
+  }
+  /** The offset of the first newline at or after `offset`, or -1 when the file ends first. */
+  private newlineFrom(offset: number): number {
+    for (let at = offset; ; ) {
+      const n = Math.floor(at / CHUNK);
+      const page = this.page(n);
+      const from = at - n * CHUNK;
+      if (from >= page.length) return -1;
+      const nl = page.indexOf(10, from);
+      if (nl >= 0) return n * CHUNK + nl;
+      at = (n + 1) * CHUNK;
+    }
+  }
   /** The line that starts at `offset` (without its newline). */
   lineAt(offset: number): string {
+    const nl = this.newlineFrom(offset);
+    const end = nl >= 0 ? nl : this.size;
+    if (end <= offset) return "";
+    const first = Math.floor(offset / CHUNK);
+    const last = Math.floor((end - 1) / CHUNK);
+    if (first === last) return this.page(first).toString("utf8", offset - first * CHUNK, end - first * CHUNK);
     const parts: Buffer[] = [];
-    let at = offset;
-    for (;;) {
-      const buf = Buffer.alloc(CHUNK);
-      const n = readSync(this.handle(), buf, 0, CHUNK, at);
-      if (n <= 0) break;
-      const nl = buf.subarray(0, n).indexOf(10);
-      if (nl >= 0) {
-        parts.push(buf.subarray(0, nl));
-        break;
-      }
-      parts.push(buf.subarray(0, n));
-      at += n;
-    }
+    for (let n = first; n <= last; n++)
+      parts.push(
+        this.page(n).subarray(n === first ? offset - n * CHUNK : 0, n === last ? end - n * CHUNK : CHUNK),
+      );
     return Buffer.concat(parts).toString("utf8");
   }
   /** The offset of the first line starting after `offset` (the next line's start), or `size`. */
   nextLineStart(offset: number): number {
-    let at = offset;
-    while (at < this.size) {
-      const buf = Buffer.alloc(CHUNK);
-      const n = readSync(this.handle(), buf, 0, CHUNK, at);
-      if (n <= 0) break;
-      const nl = buf.subarray(0, n).indexOf(10);
-      if (nl >= 0) return at + nl + 1;
-      at += n;
-    }
-    return this.size;
+    if (offset >= this.size) return this.size;
+    const nl = this.newlineFrom(offset);
+    return nl >= 0 ? nl + 1 : this.size;
   }
   close(): void {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
+    this.pages.clear();
   }
 }
 

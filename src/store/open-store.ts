@@ -12,7 +12,6 @@ import { resolve } from "node:path";
 import { StrataError } from "../core/errors.js";
 import type { Store } from "../core/ports.js";
 import { isPostgresUrl, parsePostgresUrl, redactUrl } from "./postgres/postgres-url.js";
-import { sameStoreFiles as sameSqliteFiles } from "./sqlite/own-files.js";
 import { createStoreFolder } from "./sqlite/store-folder.js";
 
 export { isPostgresUrl, parsePostgresUrl, redactUrl };
@@ -32,12 +31,16 @@ function sqlitePath(location: string): string {
  * symlink, a symlinked folder or a hard link) or one of its own files (`-wal`, `-shm`,
  * `-journal`, a lock). A PostgreSQL location never does; compare those with `describeLocation`.
  *
- *   sameStoreFiles("sqlite:./agent.db", "./agent.db-wal"); // true
+ * Asynchronous: the test lives with the SQLite store (src/store/sqlite/own-files.ts), loaded here
+ * as `openStore` loads it, so a command that never opens a SQLite store never loads it.
+ *
+ *   await sameStoreFiles("sqlite:./agent.db", "./agent.db-wal"); // true
  */
-export function sameStoreFiles(a: string, b: string): boolean {
+export async function sameStoreFiles(a: string, b: string): Promise<boolean> {
   if (isPostgresUrl(a) || isPostgresUrl(b)) return false;
   const [pa, pb] = [sqlitePath(a), sqlitePath(b)];
   if (pa === ":memory:" || pb === ":memory:") return false;
+  const { sameStoreFiles: sameSqliteFiles } = await import("./sqlite/sqlite-store.js");
   return sameSqliteFiles(pa, pb);
 }
 

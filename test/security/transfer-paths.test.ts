@@ -159,8 +159,8 @@ describe("sameStoreFiles", () => {
     ["another file", (d: string) => [d, `${d}.copy`], false],
     ["a PostgreSQL URL", (d: string) => [d, "postgres://u@localhost/strata"], false],
     ["memory", (d: string) => [d, ":memory:"], false],
-  ])("%s → %s", (_, pair, expected) => {
+  ])("%s → %s", async (_, pair, expected) => {
     const [a, b] = pair(db) as [string, string];
-    expect(sameStoreFiles(a, b)).toBe(expected);
+    expect(await sameStoreFiles(a, b)).toBe(expected);
   });
 });

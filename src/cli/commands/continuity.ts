@@ -178,7 +178,7 @@ export async function runContinuity(
   const last = (await mem.continuityHistory()).at(-1);
   const saved = last !== undefined && last.text === text;
   if (out) {
-    outputGuard(mem)(out);
+    (await outputGuard(mem))(out);
     // As every command that writes a file the user names (main.ts `outputPath`): never silently over one.
     if (!options.force && existsSync(out))
       throw new UsageError(`${out} already exists: pick a new path, or add --force to replace it.`);

@@ -55,7 +55,10 @@ export async function runExport(mem: Memory, args: ExportArgs, files: FileSink):
   if (args.out === undefined || args.out === "-") return { ...base, path: null, text };
   return {
     ...base,
-    path: await files.writeOutput(args.out, text, { guard: outputGuard(mem), force: args.force ?? false }),
+    path: await files.writeOutput(args.out, text, {
+      guard: await outputGuard(mem),
+      force: args.force ?? false,
+    }),
   };
 }
 

@@ -79,7 +79,7 @@ export async function runAuditJsonl(
   const texts = await mem.exportAuditJsonl(withoutUndefined({ linesPerFile: args.linesPerFile }));
   const stem = `audit-${mem.namespace.replace(/[^A-Za-z0-9._-]/g, "_")}`;
   const paths = texts.map((_, i) => `${args.dir}/${stem}-${String(i + 1).padStart(4, "0")}.jsonl`);
-  const options = { guard: outputGuard(mem), force: args.force ?? false };
+  const options = { guard: await outputGuard(mem), force: args.force ?? false };
   // Every file is checked before the first is written: a refusal leaves no half-written chain.
   const targets = paths.map((path) => files.outputPath(path, options));
   const own = new RegExp(`^${stem.replace(/\./g, "\\.")}-\\d{4,}\\.jsonl$`);

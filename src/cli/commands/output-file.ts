@@ -6,14 +6,18 @@
  * next command found "not a SQLite database". Any other existing file is replaced only with the
  * command's `--force` (main.ts `outputPath`).
  *
- *   await files.writeOutput(out, text, outputGuard(mem));
+ * The SQLite header test is loaded with the SQLite store's module, by a dynamic `import()`, only
+ * when a command writes a file: statically imported here it made own-files.ts a build chunk of its
+ * own that every fresh command loaded (test/e2e/cold-start.test.ts, docs/benchmarks.md lean27).
+ *
+ *   await files.writeOutput(out, text, { guard: await outputGuard(mem) });
  */
 import type { Memory } from "../../core/engine.js";
 import { StrataError } from "../../core/errors.js";
-import { isSqliteDatabase } from "../../store/sqlite/own-files.js";
 
 /** Throws CONFLICT, before anything is written, when `file` is a path no output may replace. */
-export function outputGuard(mem: Memory): (file: string) => void {
+export async function outputGuard(mem: Memory): Promise<(file: string) => void> {
+  const { isSqliteDatabase } = await import("../../store/sqlite/sqlite-store.js");
   return (file) => {
     if (mem.store.ownsFile?.(file))
       throw new StrataError(

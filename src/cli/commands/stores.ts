@@ -33,7 +33,7 @@ export async function runTransfer(args: TransferArgs, hooks: ProgressHooks = {})
   const { transferStore } = await import("../../store/transfer.js");
   if (describeLocation(args.from) === describeLocation(args.to))
     throw new UsageError("transfer needs two different stores: --from and --to name the same one.");
-  if (sameStoreFiles(args.from, args.to))
+  if (await sameStoreFiles(args.from, args.to))
     throw new StrataError(
       "CONFLICT",
       `--to ${describeLocation(args.to)} and --from ${describeLocation(args.from)} reach the same store's files (the database, its -wal, -shm or -journal, or a lock; through a link or not): a copy there would write over the store it reads. Pick a new file for --to; nothing was opened.`,

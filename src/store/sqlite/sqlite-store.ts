@@ -89,6 +89,14 @@ import {
 } from "./vector-load.js";
 
 /**
+ * The own-files tests, for code outside this store that reaches them by a dynamic `import()` of this
+ * module (src/store/open-store.ts `sameStoreFiles`, the CLI's output guard): a static import of
+ * own-files.ts from there would make its ~2 KB a build chunk of its own, one more file for every
+ * fresh CLI command to load (test/e2e/cold-start.test.ts); through here it stays in this store's.
+ */
+export { isSqliteDatabase, sameStoreFiles } from "./own-files.js";
+
+/**
  * `indexBuild: "auto"`'s default threshold, in rows (beliefs and episodes, every status): below
  * it a server builds its indexes on search, at or above it in a worker thread from start-up.
  * Measured under steady traffic (docs/benchmarks.md "Cold start, ninth pass"): at 100k rows the

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import { openMemory } from "../../../open-memory.js";
 import { loadTagger } from "../../judge/tagger.js";
+import { contentTokens, queryTerms } from "../../text.js";
 import { describingWords, endedTerm } from "./ended-terms.js";
 import { movedToAnother } from "./unsaid-moves.js";
 
@@ -219,5 +220,97 @@ describe("recall on a real store finds the newer statement the question's words 
     const hits = await mem.recall("Who is our electricity supplier?", { k: 5, namespace: "home" });
     expect(hits.some((h) => h.text.includes("EDF"))).toBe(false);
     await mem.close?.();
+  });
+});
+
+describe("recall reads the statements that may say a term ended once per recall, not a search per older", () => {
+  const clock = { now: () => new Date("2026-06-01T00:00:00.000Z") };
+  const olders = [
+    "Our electricity is with Octopus Energy on a fixed tariff.",
+    "Our gas is with British Gas on a capped tariff.",
+    "Our broadband is with Sky on an introductory tariff.",
+    "Our mortgage is fixed at 2.1% until the spring.",
+  ];
+  const filler = [
+    "The plumber comes on Thursday to look at the boiler.",
+    "My sister moved the book club to Wednesdays.",
+    "The garden fence needs painting before the summer.",
+  ];
+  const questions = [
+    "Who is our electricity supplier?",
+    "Who supplies our gas?",
+    "Who is our broadband provider?",
+    "What is our mortgage rate?",
+  ];
+  /** A store of `olders`, the filler and `newer`, whose `searchBeliefText` calls are counted by their terms. */
+  async function counted(newer: string[], everyOlder: boolean) {
+    const mem = await openMemory({ path: ":memory:", clock });
+    for (const [i, text] of olders.entries()) await mem.remember(text, { at: `2026-01-0${i + 1}` });
+    for (const [i, text] of filler.entries()) await mem.remember(text, { at: `2026-02-1${i}` });
+    for (const [i, text] of newer.entries()) await mem.remember(text, { at: `2026-03-0${i + 1}` });
+    const searches: string[][] = [];
+    const store = mem.store;
+    const search = store.searchBeliefText.bind(store);
+    store.searchBeliefText = async (terms, filter, limit) => {
+      searches.push([...terms]);
+      // More statements that say "ended" than recall reads at once: it searches per older, as before.
+      if (everyOlder && terms.includes("expired"))
+        return Array.from({ length: limit }, (_, i) => ({ id: `b${900 + i}`, score: 1 }));
+      return search(terms, filter, limit);
+    };
+    return { mem, searches };
+  }
+  const recallAll = async (mem: Awaited<ReturnType<typeof openMemory>>) =>
+    Promise.all(
+      questions.map(async (q) =>
+        (await mem.recall(q, { k: 10 })).map((h) => `${h.id} ${h.score} ${h.why.summary}`),
+      ),
+    );
+  /** The searches by an older's describing words (missed-successors.ts): one per older, before. */
+  const describingSearches = () =>
+    new Set(
+      olders.flatMap((older) =>
+        questions.map((q) => {
+          const describing = describingWords(older, q);
+          return JSON.stringify(
+            queryTerms(older).filter((t) => contentTokens(t).some((w) => describing.has(w))),
+          );
+        }),
+      ),
+    );
+  const byDescribing = (searches: string[][]) =>
+    searches.filter((t) => describingSearches().has(JSON.stringify(t))).length;
+
+  it("gives the same hits, in the same order, with the same reasons, as a search per older", async () => {
+    const newer = [
+      "We moved over to EDF when the fixed deal ended.",
+      "The introductory tariff expired, so we're with BT now.",
+      "Now that the fix has ended and we're on 4.6%, should we be overpaying?",
+    ];
+    const once = await counted(newer, false);
+    const each = await counted(newer, true);
+    try {
+      const [a, b] = [await recallAll(once.mem), await recallAll(each.mem)];
+      expect(a).toEqual(b);
+      expect(a.flat().some((h) => h.includes("says a term of"))).toBe(true);
+    } finally {
+      await once.mem.close?.();
+      await each.mem.close?.();
+    }
+  });
+
+  it("searches no older's describing words when no statement says a term ended", async () => {
+    const once = await counted(["We moved over to EDF last month."], false);
+    const each = await counted(["We moved over to EDF last month."], true);
+    try {
+      expect(await recallAll(once.mem)).toEqual(await recallAll(each.mem));
+      // Per older before (the forced fallback shows it); none now, and one read of the endings per recall.
+      expect(byDescribing(each.searches)).toBeGreaterThanOrEqual(2);
+      expect(byDescribing(once.searches)).toBe(0);
+      expect(once.searches.filter((t) => t.includes("expired")).length).toBeLessThanOrEqual(questions.length);
+    } finally {
+      await once.mem.close?.();
+      await each.mem.close?.();
+    }
   });
 });

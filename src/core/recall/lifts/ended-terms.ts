@@ -27,6 +27,7 @@
  */
 import { analysisOf, isTimePreposition, isWhenWord, mainClauseOf } from "../../judge/analysis.js";
 import { type TaggedWord, tag } from "../../judge/tagger.js";
+import type { BeliefFilter, Store } from "../../ports.js";
 import { contentTokens, stem } from "../../text.js";
 
 /** What the newer says ran out, and how. */
@@ -107,6 +108,32 @@ const ENDED_FORM = /\b(?:ended|expired|finished|lapsed|ran out|run out|came to a
 
 /** True when a text may say a term ended (`ENDED_FORM`): the tagger-free test before `endedTerm`. */
 export const mayEndTerm = (text: string): boolean => ENDED_FORM.test(text);
+
+/**
+ * A word of every form `ENDED_FORM` reads, as a full-text index finds it: "end" ("ended", "came to
+ * an end"), "ran" and "run" ("ran out": "out" is a stop word of PostgreSQL's English index).
+ */
+const ENDED_WORDS = ["ended", "end", "expired", "finished", "lapsed", "ran", "run"];
+
+/**
+ * The texts of the beliefs under `filter` that may say a term ended (`mayEndTerm`), read with one
+ * full-text search; null when more than `atMost` beliefs say one of `ENDED_WORDS` (then the caller
+ * searches as if it had not asked). A belief that says a term of an older's ended is one of these,
+ * so an older none of them `endedTerm`s needs no search of its own: recall reads them once, not a
+ * search per older.
+ *
+ *   const texts = await mayEndTermTexts(store, { namespaces: ["default"], statuses: ["active"] }, 64);
+ *   // → ["We moved over to EDF when the fixed deal ended."], or null
+ */
+export async function mayEndTermTexts(
+  store: Pick<Store, "searchBeliefText" | "getBeliefs">,
+  filter: BeliefFilter,
+  atMost: number,
+): Promise<string[] | null> {
+  const found = await store.searchBeliefText(ENDED_WORDS, filter, atMost + 1);
+  if (found.length > atMost) return null;
+  return (await store.getBeliefs(found.map((f) => f.id))).map((b) => b.text).filter(mayEndTerm);
+}
 
 /**
  * The older's term the newer says ran out (see the module's comment), or null; `describing` is

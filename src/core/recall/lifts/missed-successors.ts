@@ -26,7 +26,7 @@ import { contentTokens, queryTerms } from "../../text.js";
 import { hitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
-import { describingWords, endedTerm } from "./ended-terms.js";
+import { describingWords, endedTerm, mayEndTermTexts } from "./ended-terms.js";
 import { activeFactsOf, askedInAnotherSense, type LiftInput, type Move, othersState } from "./moves.js";
 import { KINDS_SEARCHED } from "./newest-kind.js";
 import { clippings, retiredValue, valuesOf, verbForms } from "./retired-values.js";
@@ -52,6 +52,9 @@ const NAMED_RARE = 3;
 
 /** How many statements of a frame's change words are read for one older state. */
 const FRAME_CANDIDATES = 20;
+
+/** At most this many statements that may say a term ended are read once per recall (`mayEndTermTexts`). */
+const ENDED_READ = 64;
 
 /**
  * Current-state questions find the newer value even when it shares no word with the question. An
@@ -102,6 +105,8 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
   const chained = new Set<RecallHit>();
   // The statements a move said without where to is searched by: the same words for every older.
   let moveHits: ReturnType<typeof store.searchBeliefText> | undefined;
+  // The statements that may say a term ended, read once: an older none of them ends is searched for none.
+  let endings: Promise<string[] | null> | undefined;
   for (let i = 0; i < olders.length; i++) {
     const older = olders[i]!;
     // An older that meets the asked thing only by its word in another part of speech ("I train at
@@ -167,7 +172,12 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
       const describingTerms = queryTerms(older.text).filter((t) =>
         contentTokens(t).some((s) => describing.has(s)),
       );
-      if (describingTerms.length > 0) {
+      endings ??= describingTerms.length > 0 ? mayEndTermTexts(store, filter, ENDED_READ) : undefined;
+      const ending = endings ? await endings : [];
+      if (
+        describingTerms.length > 0 &&
+        (ending === null || ending.some((t) => endedTerm(t, describing) !== null))
+      ) {
         const found = await store.searchBeliefText(describingTerms, filter, FRAME_CANDIDATES);
         links.push({
           ids: found.map((f) => f.id),
