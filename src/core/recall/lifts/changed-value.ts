@@ -7,7 +7,7 @@
 import { loadTagger, type TaggedWord, tag } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Lexicon, StoreReader } from "../../ports.js";
-import { type AskedSlot, fillsAskedThing } from "../../state-slots.js";
+import { type AskedSlot, fillsAskedThing, saysChangedState } from "../../state-slots.js";
 import { contentTokens, isHypothetical, isQuestion, stemV1 } from "../../text.js";
 import { actorsOf, type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
 import { relatedByAsked } from "./new-by-related.js";
@@ -68,25 +68,37 @@ function notDone(words: readonly TaggedWord[], at: number): boolean {
   return words.slice(Math.max(0, at - 2), at).some((w) => NOT_DONE.test(w.text));
 }
 
+/** The kind of value a statement names: a name (a proper noun, or a noun WordNet lacks) or a number. */
+type ValueKind = "name" | "number";
+
 /**
- * A value a statement names: a proper name, a number, or a noun WordNet does not list (a product
- * or drug name the tagger reads as a common noun: "cetirizine"), outside the asked words.
+ * The values a statement names, each with its kind: a proper name, a number, or a noun WordNet
+ * does not list (a product or drug name the tagger reads as a common noun: "cetirizine"), outside
+ * the asked words.
  */
-function namedValues(text: string, asked: ReadonlySet<string>, lexicon: Lexicon | undefined): string[] {
-  return tag(text).flatMap((w) => {
+function namedValues(
+  text: string,
+  asked: ReadonlySet<string>,
+  lexicon: Lexicon | undefined,
+): { value: string; kind: ValueKind }[] {
+  return tag(text).flatMap((w): { value: string; kind: ValueKind }[] => {
     const own = contentTokens(w.text);
     if (own.length === 0 || own.some((t) => asked.has(t))) return [];
-    if (w.pos === "PROPN" || w.pos === "NUM") return [w.text.toLowerCase()];
-    if (w.pos === "NOUN" && lexicon && !lexicon.lists(w.lemma.toLowerCase(), "noun")) return [w.text.toLowerCase()];
+    const value = w.text.toLowerCase();
+    if (w.pos === "NUM" || /\d/.test(w.text)) return [{ value, kind: "number" }];
+    if (w.pos === "PROPN") return [{ value, kind: "name" }];
+    if (w.pos === "NOUN" && lexicon && !lexicon.lists(w.lemma.toLowerCase(), "noun"))
+      return [{ value, kind: "name" }];
     return [];
   });
 }
 
 /**
  * Whether the newer names a value of the kind the older gives for the asked thing, and not the
- * older's: both name a value (`namedValues`: a name, a number, a word WordNet lacks), and one of the
- * newer's is not the older's ("Redshift" / "Snowflake"; "cetirizine" / "fexofenadine"). Not a
- * newer that only names the older's value again, nor one that names none.
+ * older's: a name for a name ("Redshift" / "Snowflake"; "cetirizine" / "fexofenadine"), a number
+ * for a number ("£1,200" / "£1,275"). Not a newer that only names the older's value again, nor
+ * one whose value is of another kind ("We switched to Lidl" for "we bumped the grocery budget to
+ * 550 euros": a shop's name is no budget).
  *
  *   anotherValueOfKind("Our analytics warehouse is Redshift.", "The migration to Snowflake is done.", asked, wordnet) // → "snowflake"
  */
@@ -96,13 +108,14 @@ export function anotherValueOfKind(
   asked: AskedSlot,
   lexicon: Lexicon | undefined,
 ): string | null {
-  const olderValues = new Set(namedValues(older, asked.attributes, lexicon));
-  if (olderValues.size === 0) return null;
+  const olderValues = namedValues(older, asked.attributes, lexicon);
+  if (olderValues.length === 0) return null;
+  const kinds = new Set(olderValues.map((v) => v.kind));
   const olderWords = new Set(contentTokens(older));
   return (
     namedValues(newer, asked.attributes, lexicon).find(
-      (v) => !olderValues.has(v) && contentTokens(v).every((t) => !olderWords.has(t)),
-    ) ?? null
+      (v) => kinds.has(v.kind) && contentTokens(v.value).every((t) => !olderWords.has(t)),
+    )?.value ?? null
   );
 }
 
@@ -137,24 +150,46 @@ export async function changedValueFirst(lift: LiftInput): Promise<{ older: Recal
   const topK = new Set(scored.slice(0, req.k));
   // The asked thing's words, and (with a lexicon) the words WordNet relates to them ("hay fever": "pollen").
   const related = req.lexicon ? relatedByAsked(req.query, req.lexicon) : new Map<string, Set<string>>();
-  const topic = { central: asked.central, related: new Set([...related.values()].flatMap((s) => [...s])) };
+  // Its nouns only: a shared verb ("play", "like", "work") or a word of a circumstance is no sign of the thing.
+  const verbs = new Set(
+    tag(req.query)
+      .filter((w) => w.pos === "VERB" || w.pos === "AUX")
+      .flatMap((w) => [...contentTokens(w.text), ...contentTokens(w.lemma)]),
+  );
+  // The head of the asked phrase: its last noun ("budget" of "grocery budget", "warehouse" of
+  // "data warehouse"); a statement that names only a modifier ("for groceries") is about another thing.
+  const head = contentTokens(req.query)
+    .filter((w) => asked.central.has(w) && !verbs.has(w))
+    .at(-1);
+  const topic = {
+    central: new Set(head ? [head] : []),
+    related: new Set([...related.values()].flatMap((s) => [...s])),
+  };
+  if (topic.central.size === 0) return [];
   const talk = new Map<string, Promise<boolean>>();
   const moves: { older: RecallHit; newer: RecallHit; cue: string; value: string }[] = [];
   for (const older of facts) {
     if (!topK.has(older) || !fillsAskedThing(older.text, asked, req.lexicon)) continue;
+    const olderLatest = saysChangedState(older.text) ? null : older;
     for (const newer of facts) {
       if (!(newer.at > older.at) || newer.score > older.score) continue;
       if (othersState(newer.text, asked, req.lexicon)) continue;
-      let found: { cue: string; value: string } | null = null;
+      let found: { cue: string; value: string; sentence: string } | null = null;
       for (const sentence of sentencesOf(newer.text)) {
         const cue = speaksOfChange(sentence, req.lexicon);
         const value = cue ? anotherValueOfKind(older.text, sentence, asked, req.lexicon) : null;
         if (cue && value) {
-          found = { cue, value };
+          found = { cue, value, sentence };
           break;
         }
       }
       if (!found) continue;
+      // The speaker's own word on the asked thing is a plan or a wish ("I might move the novel over
+      // to Ulysses…"): what holds now is still the older.
+      if (sentencesOf(newer.text).some((x) => !isQuestion(x) && isHypothetical(x) && namesTopic(x, topic))) continue;
+      // An older that itself says a change or a state that holds now ("…so I'm paying £1,275 now")
+      // is already an update of the asked thing: only a change said of that very thing unseats it.
+      if (older !== olderLatest && !namesTopic(found.sentence, topic)) continue;
       // The speaker's own statements: a reply's "shower and change before bed" is no change of theirs.
       const [olderBy, newerBy] = await actorsOf(store, lift.records, [
         lift.records.get(older.id),
@@ -213,6 +248,9 @@ async function talkNamesTopic(
     if (source) records.set(source.id, source);
   }
   if (!source || "kind" in source) return false;
+  // A belief distilled from a longer turn is one statement of several: the turn's other words, and
+  // the reply to them, may be about another of its statements.
+  if (source.id !== newer.id && source.content.trim() !== newer.text.trim()) return false;
   if (namesTopic(source.content, topic)) return true;
   if (!source.session) return false;
   const turns = await store.listEpisodes(
