@@ -64,7 +64,12 @@ describe("speaksOfChange: a change said done, by a change verb, its nominalisati
 
 describe("anotherValueOfKind: the newer names another value of the kind the older gives", () => {
   it.each([
-    ["Which host do we deploy on?", "We deploy everything on Heroku.", "The migration to Netlify is done.", "netlify"],
+    [
+      "Which host do we deploy on?",
+      "We deploy everything on Heroku.",
+      "The migration to Netlify is done.",
+      "netlify",
+    ],
     [
       "What do I take for my migraines?",
       "For migraines I take sumatriptan when one starts.",

@@ -186,7 +186,8 @@ export async function changedValueFirst(lift: LiftInput): Promise<{ older: Recal
       if (!found) continue;
       // The speaker's own word on the asked thing is a plan or a wish ("I might move the novel over
       // to Ulysses…"): what holds now is still the older.
-      if (sentencesOf(newer.text).some((x) => !isQuestion(x) && isHypothetical(x) && namesTopic(x, topic))) continue;
+      if (sentencesOf(newer.text).some((x) => !isQuestion(x) && isHypothetical(x) && namesTopic(x, topic)))
+        continue;
       // An older that itself says a change or a state that holds now ("…so I'm paying £1,275 now")
       // is already an update of the asked thing: only a change said of that very thing unseats it.
       if (older !== olderLatest && !namesTopic(found.sentence, topic)) continue;
