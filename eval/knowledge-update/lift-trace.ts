@@ -50,6 +50,7 @@ const MARKS: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/; newer than \[([^\]]+)\] with another measure of what the question asks/g, () => "newerMeasureFirst"],
   [/; newer than \[([^\]]+)\], found by the unit it counts/g, () => "newerMeasureFound"],
   [/; newer than \[([^\]]+)\], a change of choice/g, () => "newerChoiceFound"],
+  [/; newer than \[([^\]]+)\] speaking of a change/g, () => "changedValueFirst"],
 ];
 const counts = new Map<string, { right: number; harmless: number; wrong: number }>();
 let pass = 0;

@@ -131,6 +131,8 @@ export interface Lexicon {
   topicKind?(word: string): TopicKind | null;
   /** True when two nouns are one or kinds of a common kind within two steps ("coffee", "brew": beverages); optional: read as false. */
   sharesKind?(a: string, b: string): boolean;
+  /** True when a verb says a change of what holds ("migrate", "switch", "swap"; not "use", "take"); optional: read as false. */
+  isChangeVerb?(verb: string): boolean;
   /**
    * The words a statement about a noun may say instead of it, from its one clear sense: its
    * synonyms' words, its derived forms, the specific nouns of its definition ("dentist": "dental",

@@ -342,7 +342,8 @@ function parseSynset(line: string): Synset {
         target: Number.parseInt(st.slice(2), 16),
       });
     }
-    if (f[i + 2] !== "n") continue;
+    // A verb's hypernyms are verbs ("migrate" → "move"): read them as a noun's, in its own part of speech.
+    if (f[i + 2] !== "n" && !(f[i + 2] === "v" && f[2] === "v")) continue;
     if (f[i] === "@" || f[i] === "@i") hypernyms.push(Number(f[i + 1]));
     else if (f[i] === "~") hyponyms.push(Number(f[i + 1]));
     else if (f[i] === "#p") wholes.push(Number(f[i + 1]));
@@ -448,6 +449,51 @@ export function isPerson(nouns: WordNetNouns, word: string): boolean {
     if (frontier.includes(person)) return true;
     frontier = frontier.flatMap((s) => nouns.synset(s).hypernyms).filter((s) => !seen.has(s));
     for (const s of frontier) seen.add(s);
+  }
+  return false;
+}
+
+/**
+ * The senses that root WordNet's verbs of change of one thing for another, each named by a verb
+ * and its sense numbers: "change" (lay aside for another; exchange for another of the same kind —
+ * not its first senses, the change of state every "fold", "grow" and "cut" is under), "move" (change residence,
+ * affiliation, or place of employment), "replace" (substitute; supplant; put in the place of
+ * another), "exchange" (give and receive). A verb below one of them is a change of what holds.
+ */
+const CHANGE_ROOTS: readonly [string, readonly number[]][] = [
+  ["change", [4, 6]],
+  ["move", [4]],
+  ["replace", [1, 2, 4]],
+  ["exchange", [1]],
+];
+
+/** How many hypernym steps `isChangeVerb` climbs from a verb's dominant sense ("switch" → change over → change by reversal → change). */
+export const CHANGE_STEPS = 2;
+
+/**
+ * True when a verb says a change of what holds in WordNet's verb hierarchy: one of its senses is a
+ * root of change (`CHANGE_ROOTS`: "move" in its change-of-residence sense, "swap", "substitute"),
+ * or its dominant sense is within `CHANGE_STEPS` hypernym steps below one ("migrate" → move,
+ * "switch", "convert", "relocate", "transition"). Not "use", "take", "go", "eat", "type", "like",
+ * "join" nor "start": their dominant senses are no change of one thing for another. The
+ * nominalisation reads through `derivedVerbs` ("migration" → "migrate").
+ *
+ *   isChangeVerb(verbs, "migrate") // → true     isChangeVerb(verbs, "use") // → false
+ */
+export function isChangeVerb(verbs: WordNetNouns, verb: string): boolean {
+  const own = verb.trim().toLowerCase();
+  const roots = new Set<number>();
+  for (const [word, senses] of CHANGE_ROOTS) {
+    const offsets = verbs.sensesOf(word);
+    for (const n of senses) if (offsets[n - 1] !== undefined) roots.add(offsets[n - 1]!);
+  }
+  if (verbs.sensesOf(own).some((s) => roots.has(s))) return true;
+  let frontier = verbs.dominantSensesOf(own);
+  const seen = new Set<number>();
+  for (let step = 0; step <= CHANGE_STEPS && frontier.length > 0; step++) {
+    if (frontier.some((s) => roots.has(s))) return true;
+    for (const s of frontier) seen.add(s);
+    frontier = frontier.flatMap((s) => verbs.synset(s).hypernyms).filter((s) => !seen.has(s));
   }
   return false;
 }
@@ -599,6 +645,7 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
     isArtifact: (word) => isArtifact(open(), word),
     topicKind: (word) => topicKind(open(), word),
     sharesKind: (a, b) => sharesKind(open(), a, b),
+    isChangeVerb: (verb) => isChangeVerb(openVerbs(), verb),
     relatedWords: (word) => {
       // Each question asks it again: read a noun's gloss once, not its every word's senses each time.
       const known = related.get(word);

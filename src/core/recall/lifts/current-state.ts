@@ -3,6 +3,7 @@
  * older it changes (a move), and the moves keep that order through diversity (`keepMoves`).
  */
 import type { RecallHit } from "../../model.js";
+import { changedValueFirst } from "./changed-value.js";
 import { missedSuccessors } from "./missed-successors.js";
 import type { LiftInput, Move } from "./moves.js";
 import { newerChoiceFound } from "./newer-choice.js";
@@ -29,6 +30,7 @@ export async function currentStateMoves(lift: LiftInput, facts: boolean): Promis
     ...(facts && noTimes ? await newerMeasureFirst(lift) : []),
     ...(facts && noTimes ? await newerMeasureFound(lift) : []),
     ...(facts ? await newerChoiceFound(lift) : []),
+    ...(facts ? await changedValueFirst(lift) : []),
     ...(lift.req.lexicon && facts ? await newestKindListed(lift) : []),
   ];
 }

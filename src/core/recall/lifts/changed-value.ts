@@ -1,0 +1,264 @@
+/**
+ * The lift of a newer statement that speaks of a change to another value of the asked kind, over
+ * the older statement of the asked thing (`changedValueFirst`). Its conditions model the language
+ * rather than a phrasing: a change said by a verb (or its nominalisation) WordNet's verb hierarchy
+ * puts under change, or a definite reference to the replaced alternative; two values of one kind.
+ */
+import { loadTagger, type TaggedWord, tag } from "../../judge/tagger.js";
+import type { Belief, Episode, RecallHit } from "../../model.js";
+import type { Lexicon, StoreReader } from "../../ports.js";
+import { type AskedSlot, fillsAskedThing, saysChangedState } from "../../state-slots.js";
+import { contentTokens, isHypothetical, isQuestion, stemV1 } from "../../text.js";
+import { actorsOf, type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
+import { relatedByAsked } from "./new-by-related.js";
+
+/** How deep among the candidates a newer may rank (before diversity, which thins near-duplicates out). */
+const NEWER_WITHIN = 12;
+
+/** The sentences of a text, each with its closing mark ("…is done, so I'm rewriting. How do…?"). */
+const sentencesOf = (text: string): string[] =>
+  (text.match(/[^.!?]+[.!?]*/g) ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
+
+/**
+ * A definite reference to an alternative the speaker left: a determiner or possessive and a word
+ * that places the thing before the current one, with "one" or a noun ("the other one made me
+ * drowsy", "my old one", "our previous provider", "the last one kept dropping"), or "instead of".
+ */
+const REPLACED_REFERENCE =
+  /\b(?:the|my|our|that)\s+(?:other|old|previous|former|last)\s+(?:one|[a-z]+)\b|\binstead\s+of\b/i;
+
+/** Words that put a sentence in a remembered past or a plan, not in what holds now. */
+const NOT_NOW =
+  /\b(?:used\s+to|years?\s+ago|back\s+(?:in|when|then)|when\s+(?:i|we)\s+(?:was|were)|will|going\s+to|gonna|next\s+(?:week|month|year)|someday|one\s+day)\b/i;
+
+/** Before a verb: it is not (yet) done (a plan, wish, refusal or question). */
+const NOT_DONE = /^(?:to|not|n't|never|will|won't|would|wouldn't|should|can|can't|could|might|may|must)$/i;
+
+/**
+ * How a sentence speaks of a change, or null: a verb whose lemma WordNet puts under change
+ * (`Lexicon.isChangeVerb`: "migrated", "switched", "swapped", "relocated"), said as done; a noun
+ * that is such a verb's nominalisation ("the migration to Snowflake", "the switch", "the move";
+ * `derivedVerbs`); or a definite reference to a replaced alternative (`REPLACED_REFERENCE`: "the
+ * other one made me drowsy"). A question, a hypothetical, a plan or a remembered past says none.
+ * `await loadTagger()` first.
+ *
+ *   speaksOfChange("The migration to Snowflake is done.", wordnet)           // → "migration"
+ *   speaksOfChange("The pharmacist suggested fexofenadine because the other one made me drowsy.", wordnet) // → "the other one"
+ *   speaksOfChange("I use Redshift for analytics.", wordnet)                // → null
+ *   speaksOfChange("We might migrate to Snowflake next year.", wordnet)     // → null
+ */
+export function speaksOfChange(sentence: string, lexicon: Lexicon | undefined): string | null {
+  if (isQuestion(sentence) || isHypothetical(sentence) || NOT_NOW.test(sentence)) return null;
+  const reference = REPLACED_REFERENCE.exec(sentence);
+  if (reference) return reference[0].toLowerCase();
+  if (!lexicon?.isChangeVerb) return null;
+  const isChange = lexicon.isChangeVerb.bind(lexicon);
+  const words = tag(sentence);
+  for (const [i, w] of words.entries()) {
+    const lemma = w.lemma.toLowerCase();
+    if (w.pos === "VERB" && isChange(lemma) && !notDone(words, i)) return w.text.toLowerCase();
+    if (w.pos === "NOUN" && (isChange(lemma) || lexicon.derivedVerbs(lemma).some(isChange)))
+      return w.text.toLowerCase();
+  }
+  return null;
+}
+
+/** True when one of the two words before a verb says it is not done ("want to switch", "won't move"). */
+function notDone(words: readonly TaggedWord[], at: number): boolean {
+  return words.slice(Math.max(0, at - 2), at).some((w) => NOT_DONE.test(w.text));
+}
+
+/** The kind of value a statement names: a name (a proper noun, or a noun WordNet lacks) or a number. */
+type ValueKind = "name" | "number";
+
+/**
+ * The values a statement names, each with its kind: a proper name, a number, or a noun WordNet
+ * does not list (a product or drug name the tagger reads as a common noun: "cetirizine"), outside
+ * the asked words.
+ */
+function namedValues(
+  text: string,
+  asked: ReadonlySet<string>,
+  lexicon: Lexicon | undefined,
+): { value: string; kind: ValueKind }[] {
+  return tag(text).flatMap((w): { value: string; kind: ValueKind }[] => {
+    const own = contentTokens(w.text);
+    if (own.length === 0 || own.some((t) => asked.has(t))) return [];
+    const value = w.text.toLowerCase();
+    if (w.pos === "NUM" || /\d/.test(w.text)) return [{ value, kind: "number" }];
+    if (w.pos === "PROPN") return [{ value, kind: "name" }];
+    if (w.pos === "NOUN" && lexicon && !lexicon.lists(w.lemma.toLowerCase(), "noun"))
+      return [{ value, kind: "name" }];
+    return [];
+  });
+}
+
+/**
+ * Whether the newer names a value of the kind the older gives for the asked thing, and not the
+ * older's: a name for a name ("Redshift" / "Snowflake"; "cetirizine" / "fexofenadine"), a number
+ * for a number ("£1,200" / "£1,275"). Not a newer that only names the older's value again, nor
+ * one whose value is of another kind ("We switched to Lidl" for "we bumped the grocery budget to
+ * 550 euros": a shop's name is no budget).
+ *
+ *   anotherValueOfKind("Our analytics warehouse is Redshift.", "The migration to Snowflake is done.", asked, wordnet) // → "snowflake"
+ */
+export function anotherValueOfKind(
+  older: string,
+  newer: string,
+  asked: AskedSlot,
+  lexicon: Lexicon | undefined,
+): string | null {
+  const olderValues = namedValues(older, asked.attributes, lexicon);
+  if (olderValues.length === 0) return null;
+  const kinds = new Set(olderValues.map((v) => v.kind));
+  const olderWords = new Set(contentTokens(older));
+  return (
+    namedValues(newer, asked.attributes, lexicon).find(
+      (v) => kinds.has(v.kind) && contentTokens(v.value).every((t) => !olderWords.has(t)),
+    )?.value ?? null
+  );
+}
+
+/**
+ * Current-state questions prefer current beliefs. When a question asks a person's state now
+ * (`askedSlot`, no named time), an active fact within the first k fills the asked thing
+ * (`fillsAskedThing`: "Our analytics warehouse is Redshift" for "Which data warehouse do we use?"),
+ * and a newer active fact among the first 12 has a sentence that speaks of a change
+ * (`speaksOfChange`: a change verb or its nominalisation by WordNet, or "the other one") and names,
+ * in that sentence, another value of the kind the older gives (`anotherValueOfKind`: "The migration
+ * to Snowflake is done"), the newer is ranked just above the older. Guards kept for precision:
+ * another person's change (`othersState`), a question, a hypothetical or plan, a remembered past;
+ * a verdict that closed the pair as `distinct` or `refines` (`unsettledMoves`). Ranking only;
+ * nothing is searched again and nothing is closed. Mutates and re-sorts `scored`.
+ */
+export async function changedValueFirst(lift: LiftInput): Promise<{ older: RecallHit; newer: RecallHit }[]> {
+  const { store, scored, req, asked: askedOnce, times } = lift;
+  if (!askedOnce.possible || times.length > 0) return [];
+  // Active facts, and the turns themselves when episodes are asked: a turn sleep distilled nothing
+  // from ("The migration to Snowflake is done, so… How do resource monitors work?") still says it.
+  const facts = scored
+    .slice(0, NEWER_WITHIN)
+    .filter(
+      (h) =>
+        h.status === "active" &&
+        ((h.layer === "belief" && h.kind === "fact") || (h.layer === "episode" && lift.wantEpisodes)),
+    );
+  if (facts.length < 2) return [];
+  const asked = await askedOnce.read();
+  if (!asked) return [];
+  await loadTagger();
+  const topK = new Set(scored.slice(0, req.k));
+  // The asked thing's words, and (with a lexicon) the words WordNet relates to them ("hay fever": "pollen").
+  const related = req.lexicon ? relatedByAsked(req.query, req.lexicon) : new Map<string, Set<string>>();
+  // Its nouns only: a shared verb ("play", "like", "work") or a word of a circumstance is no sign of the thing.
+  const verbs = new Set(
+    tag(req.query)
+      .filter((w) => w.pos === "VERB" || w.pos === "AUX")
+      .flatMap((w) => [...contentTokens(w.text), ...contentTokens(w.lemma)]),
+  );
+  // The head of the asked phrase: its last noun ("budget" of "grocery budget", "warehouse" of
+  // "data warehouse"); a statement that names only a modifier ("for groceries") is about another thing.
+  const head = contentTokens(req.query)
+    .filter((w) => asked.central.has(w) && !verbs.has(w))
+    .at(-1);
+  const topic = {
+    central: new Set(head ? [head] : []),
+    related: new Set([...related.values()].flatMap((s) => [...s])),
+  };
+  if (topic.central.size === 0) return [];
+  const talk = new Map<string, Promise<boolean>>();
+  const moves: { older: RecallHit; newer: RecallHit; cue: string; value: string }[] = [];
+  for (const older of facts) {
+    if (!topK.has(older) || !fillsAskedThing(older.text, asked, req.lexicon)) continue;
+    const olderLatest = saysChangedState(older.text) ? null : older;
+    for (const newer of facts) {
+      if (!(newer.at > older.at) || newer.score > older.score) continue;
+      if (othersState(newer.text, asked, req.lexicon)) continue;
+      let found: { cue: string; value: string; sentence: string } | null = null;
+      for (const sentence of sentencesOf(newer.text)) {
+        const cue = speaksOfChange(sentence, req.lexicon);
+        const value = cue ? anotherValueOfKind(older.text, sentence, asked, req.lexicon) : null;
+        if (cue && value) {
+          found = { cue, value, sentence };
+          break;
+        }
+      }
+      if (!found) continue;
+      // The speaker's own word on the asked thing is a plan or a wish ("I might move the novel over
+      // to Ulysses…"): what holds now is still the older.
+      if (sentencesOf(newer.text).some((x) => !isQuestion(x) && isHypothetical(x) && namesTopic(x, topic)))
+        continue;
+      // An older that itself says a change or a state that holds now ("…so I'm paying £1,275 now")
+      // is already an update of the asked thing: only a change said of that very thing unseats it.
+      if (older !== olderLatest && !namesTopic(found.sentence, topic)) continue;
+      // The speaker's own statements: a reply's "shower and change before bed" is no change of theirs.
+      const [olderBy, newerBy] = await actorsOf(store, lift.records, [
+        lift.records.get(older.id),
+        lift.records.get(newer.id),
+      ]);
+      if (olderBy !== null && newerBy !== null && olderBy !== newerBy) continue;
+      // About the asked thing: the newer, its turn or the reply to it names it or a word WordNet relates to it.
+      let known = talk.get(newer.id);
+      if (!known) {
+        known = talkNamesTopic(store, lift.records, newer, topic);
+        talk.set(newer.id, known);
+      }
+      if (!(await known)) continue;
+      moves.push({ older, newer, ...found });
+    }
+  }
+  if (moves.length === 0) return [];
+  const open = await unsettledMoves(store, moves);
+  liftNewer(
+    scored,
+    open,
+    (m) => ` speaking of a change ("${m.cue}") to another value ("${m.value}") of what the question asks`,
+  );
+  return open;
+}
+
+/** The words that name the asked thing: its central words (`stem`) and the words WordNet relates to them (`stemV1`). */
+interface Topic {
+  central: ReadonlySet<string>;
+  related: ReadonlySet<string>;
+}
+
+const namesTopic = (text: string, topic: Topic): boolean =>
+  contentTokens(text).some((t) => topic.central.has(t)) ||
+  contentTokens(text, stemV1).some((t) => topic.related.has(t));
+
+/**
+ * True when a newer belief's conversation is about the asked thing: the belief, the turn it was
+ * distilled from, or the turn said just after that one (the reply) names an asked word or a word
+ * WordNet relates to it ("The migration to Snowflake is done…" answered by "…credits used by
+ * warehouses…" for "Which data warehouse do we use?"). One session read per newer that needs it.
+ */
+async function talkNamesTopic(
+  store: StoreReader,
+  records: Map<string, Belief | Episode>,
+  newer: RecallHit,
+  topic: Topic,
+): Promise<boolean> {
+  if (namesTopic(newer.text, topic)) return true;
+  const record = records.get(newer.id);
+  const sourceId = record && "kind" in record ? record.sources[0] : record?.id;
+  if (sourceId === undefined) return false;
+  let source = records.get(sourceId);
+  if (!source) {
+    [source] = await store.getEpisodes([sourceId]);
+    if (source) records.set(source.id, source);
+  }
+  if (!source || "kind" in source) return false;
+  // A belief distilled from a longer turn is one statement of several: the turn's other words, and
+  // the reply to them, may be about another of its statements.
+  if (source.id !== newer.id && source.content.trim() !== newer.text.trim()) return false;
+  if (namesTopic(source.content, topic)) return true;
+  if (!source.session) return false;
+  const turns = await store.listEpisodes(
+    { namespaces: [source.namespace], statuses: ["active"], sessions: [source.session] },
+    { limit: 500, offset: 0, order: "at-asc" },
+  );
+  const i = turns.findIndex((t) => t.id === source.id);
+  const reply = i >= 0 ? turns[i + 1] : undefined;
+  return reply !== undefined && reply.actor !== source.actor && namesTopic(reply.content, topic);
+}
