@@ -185,7 +185,7 @@ describe("the calls themselves", () => {
   });
 
   it("controls: a client that is no browser, the server's own page, a navigation, a typed URL", async () => {
-    for (const headers of [
+    for (const headers of <Array<Record<string, string>>>[
       {},
       { origin: `http://127.0.0.1:${port}`, "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors" },
       { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" },
