@@ -99,6 +99,12 @@ export interface OpenMemoryOptions {
    */
   lockWaitMs?: number;
   /**
+   * SQLite: how long a write waits for another connection's write lock before refusing with
+   * BUSY, in milliseconds (`SqliteStoreOptions.busyTimeoutMs`). Default 10 000. An agent's hook
+   * waits less: the agent waits for it.
+   */
+  busyTimeoutMs?: number;
+  /**
    * How much one write transaction of `consolidate` and `sweep` does at most (items, ms), so
    * other processes' writes interleave between steps. Default `{ items: 25, ms: 250 }`.
    */
@@ -149,6 +155,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
       path: path === ":memory:" ? path : resolve(path),
       ...(options.random ? { random: options.random } : {}),
       ...(options.onMigrationProgress ? { onMigrationProgress: options.onMigrationProgress } : {}),
+      ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}),
     });
   }
   const embedder = options.embedder ?? createHashedEmbedder();

@@ -74,7 +74,7 @@ export function registerAgentCommands(
     )
     .option(
       "--allowed-origins <list>",
-      "comma-separated browser origins accepted (default: none but the server's own)",
+      "comma-separated browser origins (scheme://host[:port]) whose pages may call /v1 and /mcp, answered with CORS naming that origin, never * (default: none but the server's own; null and * are refused)",
     )
     .option(
       "--max-body-bytes <n>",

@@ -23,7 +23,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { isStrataError } from "../core/errors.js";
+import { isStrataError, StrataError } from "../core/errors.js";
 import type { Access } from "../core/operations/operation.js";
 
 /** Host names every server accepts: the loopback interface under its usual names. */
@@ -90,12 +90,82 @@ export function hostAllowed(host: string | undefined, allowed: readonly string[]
   });
 }
 
-const refuse = (c: Context, status: 401 | 403 | 413, code: string, message: string, headers = {}) =>
-  c.json({ error: { code, message } }, status, headers);
+const refuse = (
+  c: Context,
+  status: 401 | 403 | 413,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+) => c.json({ error: { code, message } }, status, headers);
+
+/**
+ * The origins a server accepts besides its own, each as a browser serialises it
+ * (`https://app.example`, `http://localhost:3000`): `https://App.Example:443/` is read as
+ * `https://app.example`. Refused with INVALID_INPUT, naming the entry: `null` (what a sandboxed
+ * iframe, a `file://` page or a `data:` URL sends — from any site, so listing it lists them all),
+ * `*` (a wildcard would accept every site; Strata has none), and anything with a path, query or
+ * credentials, or that is not an http(s) origin (no browser sends it, so it would never match).
+ *
+ *   allowedOriginsOf(["https://App.example/"]); // ["https://app.example"]
+ *   allowedOriginsOf(["null"]);                 // throws INVALID_INPUT
+ */
+export function allowedOriginsOf(entries: readonly string[] = []): string[] {
+  return entries.map((entry) => {
+    const refuse = (why: string) =>
+      new StrataError(
+        "INVALID_INPUT",
+        `allowed origin "${entry}" ${why}: name each one as scheme://host[:port], such as https://app.example or http://localhost:3000.`,
+        { field: "allowedOrigins" },
+      );
+    const value = entry.trim();
+    if (value === "*") throw refuse("is a wildcard, which would let every web site call the server");
+    if (value.toLowerCase() === "null")
+      throw refuse(
+        "is what sandboxed iframes and file:// pages of any site send, so it would let them all call the server",
+      );
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw refuse("is not an origin");
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      // An extension's or a webview's page (chrome-extension://id): its origin is the text itself.
+      if (url.protocol !== "file:" && /^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(?::\d+)?$/i.test(value))
+        return value.toLowerCase();
+      throw refuse("is not an origin a browser sends");
+    }
+    if (
+      url.username ||
+      url.password ||
+      url.search ||
+      url.hash ||
+      (url.pathname !== "/" && url.pathname !== "")
+    )
+      throw refuse("has more than an origin (a path, query or user), which no browser sends");
+    return url.origin;
+  });
+}
+
+/** What a listed origin's page may send: the methods the routes take, the headers they read. */
+export const CORS_ALLOW_METHODS = "GET, POST, PUT, DELETE";
+export const CORS_ALLOW_HEADERS =
+  "Content-Type, Authorization, X-API-Key, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID";
+/** The answer headers a listed origin's script may read besides the safelisted ones. */
+export const CORS_EXPOSE_HEADERS = "Retry-After, WWW-Authenticate, Mcp-Session-Id";
 
 /**
  * The Host and Origin checks as a Hono middleware (DNS-rebinding and cross-site protection),
  * shared by every HTTP surface of the server (MCP here, REST in src/server).
+ *
+ * CORS: a page of an origin listed in `allowedOrigins` gets what a browser needs to call the
+ * server and read the answer — a preflight (`OPTIONS` with `Access-Control-Request-Method`)
+ * answered 204 with `Access-Control-Allow-Origin` naming that origin (never `*`), the methods and
+ * headers above, and `Vary: Origin`; every other answer to it carries the same origin. Never
+ * `Access-Control-Allow-Credentials`: a listed page sends a key, it never rides the dashboard's
+ * session cookie. Any other origin, `Origin: null` included, is refused before anything runs,
+ * its preflight too (403 ORIGIN_NOT_ALLOWED, no CORS headers, so the browser sends nothing more).
+ * The server's own origin needs no CORS (a browser does not preflight a same-origin request).
  *
  *   app.use("*", guardHostAndOrigin({ allowedHosts: LOOPBACK_HOSTS, allowedOrigins: [] }));
  */
@@ -104,7 +174,7 @@ export function guardHostAndOrigin(options: {
   allowedOrigins?: readonly string[] | undefined;
 }): MiddlewareHandler {
   const allowedHosts = options.allowedHosts?.length ? options.allowedHosts : LOOPBACK_HOSTS;
-  const allowedOrigins = options.allowedOrigins ?? [];
+  const allowedOrigins = allowedOriginsOf(options.allowedOrigins);
   return async (c, next) => {
     const host = c.req.header("host");
     if (!hostAllowed(host, allowedHosts))
@@ -115,7 +185,8 @@ export function guardHostAndOrigin(options: {
         `Host "${host ?? ""}" is not allowed (DNS-rebinding protection). Connect through ${allowedHosts.join(", ")}, or start the server with --allowed-hosts naming the host clients use.`,
       );
     const origin = c.req.header("origin");
-    if (origin !== undefined && !allowedOrigins.includes(origin)) {
+    const listed = origin !== undefined && allowedOrigins.includes(origin);
+    if (origin !== undefined && !listed) {
       let own = false;
       try {
         own = new URL(origin).host === host?.toLowerCase();
@@ -126,9 +197,44 @@ export function guardHostAndOrigin(options: {
           403,
           "ORIGIN_NOT_ALLOWED",
           `Origin "${origin}" is not allowed: a web page may call this server only from an origin listed with --allowed-origins.`,
+          { Vary: "Origin" },
         );
     }
+    if (!listed) {
+      // A page of another site loading the server as an image, script, frame or no-cors fetch
+      // sends no Origin on a GET, but a browser that sends Fetch Metadata names the site it came
+      // from: such a request would run (a recall, a listing) though its page cannot read the
+      // answer. Refused like a foreign Origin. A navigation (a link or bookmark to the dashboard)
+      // still opens, and a client that is no browser sends no Sec-Fetch-Site.
+      const site = c.req.header("sec-fetch-site");
+      if ((site === "cross-site" || site === "same-site") && c.req.header("sec-fetch-mode") !== "navigate")
+        return refuse(
+          c,
+          403,
+          "ORIGIN_NOT_ALLOWED",
+          `A request from another site's page (Sec-Fetch-Site: ${site}) is not allowed: a web page may call this server only from an origin listed with --allowed-origins.`,
+          { Vary: "Origin" },
+        );
+      await next();
+      return;
+    }
+    const cors = { "Access-Control-Allow-Origin": origin, Vary: "Origin" };
+    if (c.req.method === "OPTIONS" && c.req.header("access-control-request-method") !== undefined)
+      return new Response(null, {
+        status: 204,
+        headers: {
+          ...cors,
+          "Access-Control-Allow-Methods": CORS_ALLOW_METHODS,
+          "Access-Control-Allow-Headers": CORS_ALLOW_HEADERS,
+          "Access-Control-Max-Age": "600",
+        },
+      });
     await next();
+    // A copy: an answer passed through from another app (`/mcp`) may have immutable headers.
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set("Access-Control-Allow-Origin", origin);
+    c.res.headers.set("Access-Control-Expose-Headers", CORS_EXPOSE_HEADERS);
+    if (!/\borigin\b/i.test(c.res.headers.get("Vary") ?? "")) c.res.headers.append("Vary", "Origin");
   };
 }
 

@@ -115,7 +115,7 @@ function operationObject(op: Operation): Json {
     "400": errorResponse("INVALID_INPUT: the input (or the namespace) was refused; nothing changed."),
     "401": errorResponse("UNAUTHORIZED: no API key, or not a live one."),
     "403": errorResponse(
-      `FORBIDDEN: the key may not act in this namespace, or its scope is below ${op.access}.`,
+      `FORBIDDEN: the key may not act in this namespace, or its scope is below ${op.access}; HOST_NOT_ALLOWED, ORIGIN_NOT_ALLOWED: a Host or a browser's origin the server does not accept.`,
     ),
   };
   if (pathParams(op).includes("id")) responses["404"] = errorResponse("NOT_FOUND: no such item here.");
@@ -199,7 +199,7 @@ export function openApiDocument(options: { version?: string } = {}): Json {
       title: "Strata REST API",
       version: options.version ?? "0.0.0",
       description:
-        "Every verb of Strata's memory, per namespace. Send an API key (strata keys create) as Authorization: Bearer sk_strata_… or X-API-Key. Errors are { error: { code, message, details } }.",
+        "Every verb of Strata's memory, per namespace. Send an API key (strata keys create) as Authorization: Bearer sk_strata_… or X-API-Key. Errors are { error: { code, message, details } }. A browser page may call only from the server's own origin or one listed with --allowed-origins: a listed origin's preflight (OPTIONS) is answered 204 with Access-Control-Allow-Origin naming it (never *, never credentials); any other Origin, Origin: null, or another site's request without one (Sec-Fetch-Site: cross-site or same-site, not a navigation) is 403 ORIGIN_NOT_ALLOWED before anything runs.",
     },
     tags: [
       { name: "server", description: "Liveness, readiness and the namespaces a key sees." },

@@ -9,6 +9,8 @@ import { request } from "node:http";
 export interface RawAnswer {
   status: number;
   json: { error?: { code: string; message: string } } & Record<string, unknown>;
+  /** The answer's headers, names in lower case. */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export function rawRequest(
@@ -24,7 +26,9 @@ export function rawRequest(
       res.on("data", (c) => {
         text += c;
       });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : {} }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : {}, headers: res.headers }),
+      );
     });
     req.on("error", reject);
     req.end(body);

@@ -49,6 +49,9 @@ export interface HookArgs {
   maxPending?: number;
 }
 
+/** How long a hook waits for another program's SQLite write lock, ms. */
+export const HOOK_BUSY_TIMEOUT_MS = 2000;
+
 /** Default of `HookArgs.maxPending`. */
 export const HOOK_MAX_PENDING = 2000;
 
@@ -66,23 +69,58 @@ export interface HookResult {
   notes?: string[];
 }
 
-/** Reads all of stdin as JSON; an empty, TTY or unparsable stdin is an empty payload. */
-export async function readPayload(stdin: Readable = process.stdin, timeoutMs = 3000): Promise<HookPayload> {
+/** The largest payload a hook reads: an agent's event is a few hundred bytes; 1 MiB is ample. */
+export const HOOK_MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+/**
+ * Reads all of stdin as JSON; an empty, TTY or unparsable stdin is an empty payload. Reading ends
+ * at the stream's end, at `timeoutMs`, or past `maxBytes` (refused: the rest is never read): then
+ * the stream is let go (its listeners removed, destroyed), so an agent that keeps the pipe open
+ * cannot keep the hook alive past its timeout, nor fill its memory.
+ *
+ *   await readPayload(stdin, 3000); // { session_id: "s1", cwd: "/work/api", … }
+ */
+export async function readPayload(
+  stdin: Readable = process.stdin,
+  timeoutMs = 3000,
+  maxBytes = HOOK_MAX_PAYLOAD_BYTES,
+): Promise<HookPayload> {
   if ((stdin as Readable & { isTTY?: boolean }).isTTY) return {};
+  let over = false;
   const text = await new Promise<string>((resolve) => {
     const chunks: Buffer[] = [];
-    const done = () => resolve(Buffer.concat(chunks).toString("utf8"));
+    let size = 0;
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      stdin.off("data", onData);
+      stdin.off("end", done);
+      stdin.off("error", done);
+      // Nothing more is read: an open pipe must not hold the process (nor a writer's flood its memory).
+      if (!stdin.readableEnded) stdin.destroy();
+      resolve(over ? "" : Buffer.concat(chunks).toString("utf8"));
+    };
+    const onData = (c: Buffer | string) => {
+      const chunk = Buffer.isBuffer(c) ? c : Buffer.from(c);
+      size += chunk.length;
+      if (size > maxBytes) {
+        over = true;
+        done();
+        return;
+      }
+      chunks.push(chunk);
+    };
     const timer = setTimeout(done, timeoutMs);
-    stdin.on("data", (c: Buffer | string) => chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c)));
-    stdin.once("end", () => {
-      clearTimeout(timer);
-      done();
-    });
-    stdin.once("error", () => {
-      clearTimeout(timer);
-      done();
-    });
+    stdin.on("data", onData);
+    stdin.once("end", done);
+    stdin.once("error", done);
   });
+  if (over)
+    throw new Error(
+      `the payload on stdin is over ${maxBytes} bytes and was not read: an agent's event is one small JSON object such as {"session_id":"s1","cwd":"/work/api","hook_event_name":"SessionStart"}`,
+    );
   if (!text.trim()) return {};
   let parsed: unknown;
   try {
@@ -94,14 +132,22 @@ export async function readPayload(stdin: Readable = process.stdin, timeoutMs = 3
       `the payload on stdin is not JSON (it begins ${JSON.stringify(start)}): the agent sends one object such as {"session_id":"s1","cwd":"/work/api","hook_event_name":"SessionStart"}; by hand, pipe one in or give none`,
     );
   }
-  return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as HookPayload) : {};
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
+  // Only text fields are read; a field of another type (a number, an object) is as good as absent,
+  // so the block is still conditioned on what the payload does say.
+  const payload: HookPayload = {};
+  for (const key of ["session_id", "cwd", "hook_event_name", "prompt", "goal", "source"] as const) {
+    const value = (parsed as Record<string, unknown>)[key];
+    if (typeof value === "string") payload[key] = value;
+  }
+  return payload;
 }
 
 /** The goal a block is conditioned on: the session's goal or prompt, else the working folder. */
 export function goalOf(payload: HookPayload): string {
-  const stated = (payload.goal ?? payload.prompt ?? "").trim();
+  const stated = (payload.goal?.trim() || payload.prompt?.trim()) ?? "";
   if (stated) return stated.slice(0, 2000);
-  if (payload.cwd) return `working in ${basename(payload.cwd)} (${payload.cwd})`;
+  if (payload.cwd?.trim()) return `working in ${basename(payload.cwd)} (${payload.cwd})`;
   return "";
 }
 
@@ -125,6 +171,9 @@ async function withMemory<T>(
   const mem = await openMemory({
     ...(onServer ? { url: args.dbPath } : { path: args.dbPath }),
     actor: "hook",
+    // The agent waits for its hook: a store another program holds for writing is given up after
+    // 2 s (the note says so), not SQLite's usual 10 s.
+    busyTimeoutMs: HOOK_BUSY_TIMEOUT_MS,
     ...(args.namespace !== undefined ? { namespace: args.namespace } : {}),
     ...(lockWaitMs !== undefined ? { lockWaitMs } : {}),
   });
