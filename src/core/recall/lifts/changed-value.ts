@@ -250,8 +250,15 @@ async function talkNamesTopic(
   }
   if (!source || "kind" in source) return false;
   // A belief distilled from a longer turn is one statement of several: the turn's other words, and
-  // the reply to them, may be about another of its statements.
-  if (source.id !== newer.id && source.content.trim() !== newer.text.trim()) return false;
+  // the reply to them, may be about another of its statements — unless the rest of the turn only
+  // asks (sleep/asked-turns.ts: "The neurologist suggested rizatriptan because the other one made
+  // my chest tight. Is coffee a bad idea during a migraine?"): its question is about its statement.
+  if (
+    source.id !== newer.id &&
+    source.content.trim() !== newer.text.trim() &&
+    !onlyAsksBeside(source.content, newer.text)
+  )
+    return false;
   if (namesTopic(source.content, topic)) return true;
   if (!source.session) return false;
   const turns = await store.listEpisodes(
@@ -261,4 +268,11 @@ async function talkNamesTopic(
   const i = turns.findIndex((t) => t.id === source.id);
   const reply = i >= 0 ? turns[i + 1] : undefined;
   return reply !== undefined && reply.actor !== source.actor && namesTopic(reply.content, topic);
+}
+
+/** True when every sentence of a turn but the one a belief says is a question. */
+function onlyAsksBeside(turn: string, belief: string): boolean {
+  const said = new Set(contentTokens(belief));
+  const others = sentencesOf(turn).filter((s) => !contentTokens(s).every((t) => said.has(t)));
+  return others.length > 0 && others.every((s) => isQuestion(s));
 }
