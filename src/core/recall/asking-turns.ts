@@ -1,0 +1,28 @@
+/**
+ * The turn a reply answers, read backward for a current-state question (`replyShare` in
+ * recall.ts): a user says a new value in passing in a turn that asks for help, and the other
+ * speaker's reply names what the thing is ("The migration to Snowflake is done… How do resource
+ * monitors work?" / "A resource monitor tracks credits used by warehouses…"). Only a turn of that
+ * shape borrows its reply's match.
+ */
+import { namedValues } from "../named-values.js";
+import { sentencesOf } from "../sleep/chat-turns.js";
+
+/**
+ * True when a turn asks something and, in a sentence of its own that asks nothing, names a value (a
+ * name or a number: `namedValues`): the shape of a new value said in passing while asking for help
+ * ("I ported my number to Giffgaff because it was half the price. How do I set up Wi-Fi calling?").
+ * Not a turn that only asks ("Would three-week sprints suit a team that keeps missing its goals?
+ * I'm only asking before I suggest anything to the others."): its reply answers a question, not a
+ * statement of what holds.
+ *
+ *   asksBesideAValue("I've been getting the 8:12 since the timetable change. Any reading tips?") // → true
+ *   asksBesideAValue("Would three-week sprints suit us? I'm only asking.")                        // → false
+ */
+export function asksBesideAValue(text: string): boolean {
+  const sentences = sentencesOf(text);
+  const asks = sentences.some((s) => s.trim().endsWith("?"));
+  return (
+    asks && sentences.some((s) => !s.trim().endsWith("?") && (namedValues(s).length > 0 || /\p{N}/u.test(s)))
+  );
+}
