@@ -7,7 +7,7 @@ import { matchesMetadata } from "./metadata-filter.js";
 import type { Belief, BeliefKind, Episode, RecallHit } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, ScoredId, StoreReader } from "./ports.js";
-import { asksBesideAValue } from "./recall/asking-turns.js";
+import { answersOfItsAsker, asksBesideAValue } from "./recall/asking-turns.js";
 import { diversify } from "./recall/diversify.js";
 import { relatedTerms } from "./recall/expansion.js";
 import { finishWhy, hitOf } from "./recall/hits.js";
@@ -1022,7 +1022,8 @@ const QUESTION_CANDIDATES = 50;
  * in a turn that asks for help, and the other speaker's reply names what the thing is ("I ported my
  * number to Giffgaff… How do I set up Wi-Fi calling?" / "…It only appears if the network supports
  * it on your plan." for "Which mobile network am I with?"). A reply among the best episode
- * candidates that is no question itself lends `replyWeight` × its match to the turn before it in
+ * candidates that is no question itself and tells nothing of its speaker's own (`answersOfItsAsker`)
+ * lends `replyWeight` × its match to the turn before it in
  * its session, when another speaker said that turn and it asks something (the pair is a question
  * and its answer, not two statements side by side). Every share is read from the matches before
  * any is added. One store read for all the sessions. Mutates and re-sorts `fused`; returns each
@@ -1080,6 +1081,7 @@ async function replyShare(
     shares.push({ to: reply, from: e.id, share: policy.replyWeight * f.fused, asker: false });
   }
   for (const { f, e } of answers) {
+    if (!answersOfItsAsker(e.content)) continue;
     const asking = before.get(e.id);
     if (!asking || asking.actor === null || asking.actor === e.actor) continue;
     if (!asksBesideAValue(asking.content)) continue;

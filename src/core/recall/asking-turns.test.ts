@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { openMemory } from "../../open-memory.js";
 import { loadTagger } from "../judge/tagger.js";
-import { asksBesideAValue } from "./asking-turns.js";
+import { answersOfItsAsker, asksBesideAValue } from "./asking-turns.js";
 
 beforeAll(async () => {
   await loadTagger();
@@ -28,6 +28,26 @@ describe("asksBesideAValue: a turn that asks for help and says a value in passin
     "The router keeps dropping out. How do I change the Wi-Fi password?",
   ])("leaves alone: %s", (text) => {
     expect(asksBesideAValue(text)).toBe(false);
+  });
+});
+
+describe("answersOfItsAsker: a reply that tells the asker of their thing, not of its speaker's own", () => {
+  it.each([
+    "Go to Settings, Phone, Wi-Fi Calling and switch it on; you may be asked to confirm an emergency address.",
+    "A resource monitor tracks credits used by warehouses over a period and can notify or suspend them.",
+    "Medium-fine, about like table salt; if it tastes sour go finer.",
+  ])("lends back: %s", (text) => {
+    expect(answersOfItsAsker(text)).toBe(true);
+  });
+
+  it.each([
+    // Two people catching up: each answer is the replier's own news.
+    "Yeah, I painted a sunset over the lake last week!",
+    "We went camping with the kids, it was great.",
+    "That sounds fun, my sister does that too.",
+    "I'd go with the blue one.",
+  ])("lends nothing back: %s", (text) => {
+    expect(answersOfItsAsker(text)).toBe(false);
   });
 });
 
@@ -128,6 +148,26 @@ describe("recall on a real store finds the turn a reply answers", () => {
     await mem.record(reply, {
       type: "observation",
       actor: "assistant",
+      at: `${session}T09:01:00.000Z`,
+      session,
+    });
+    const hits = await mem.recall(question, { k: 5 });
+    expect(hits.some((h) => h.why.summary.includes("to what it asks"))).toBe(false);
+    await mem.close?.();
+  });
+
+  it("a reply that tells of its speaker's own life lends the turn before it nothing", async () => {
+    const mem = await openMemory({ path: ":memory:", clock });
+    const session = "2026-03-01";
+    await mem.record("I ported my number to Giffgaff last month. How about you?", {
+      type: "observation",
+      actor: "user",
+      at: `${session}T09:00:00.000Z`,
+      session,
+    });
+    await mem.record("I'm still on my old network plan, it's fine.", {
+      type: "observation",
+      actor: "friend",
       at: `${session}T09:01:00.000Z`,
       session,
     });

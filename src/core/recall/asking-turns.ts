@@ -7,6 +7,7 @@
  */
 import { namedValues } from "../named-values.js";
 import { sentencesOf } from "../sleep/chat-turns.js";
+import { rawTokens, SPEAKER_SUBJECT } from "../text.js";
 
 /**
  * True when a turn asks something and, in a sentence of its own that asks nothing, names a value (a
@@ -25,4 +26,18 @@ export function asksBesideAValue(text: string): boolean {
   return (
     asks && sentences.some((s) => !s.trim().endsWith("?") && (namedValues(s).length > 0 || /\p{N}/u.test(s)))
   );
+}
+
+/**
+ * True when a reply speaks of nothing of its own: no "I", "we" (or a contraction of them) nor "my",
+ * "our". An answer that tells the asker what their thing is or how it works ("It only appears if the
+ * network supports it on your plan.") describes the turn it answers; one that tells of the replier's
+ * own life ("Yeah, I painted a sunset last week, my kids loved it") is the replier's statement, and
+ * lends the turn before it nothing (two people catching up, each asking "how about you?").
+ *
+ *   answersOfItsAsker("Go to Settings, Phone, Wi-Fi Calling and switch it on.") // → true
+ *   answersOfItsAsker("I went there last week, my sister loved it.")           // → false
+ */
+export function answersOfItsAsker(text: string): boolean {
+  return !rawTokens(text).some((t) => SPEAKER_SUBJECT.test(t) || /^(?:my|our|mine|ours)$/i.test(t));
 }
