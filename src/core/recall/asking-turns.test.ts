@@ -13,6 +13,8 @@ describe("asksBesideAValue: a turn that asks for help and says a value in passin
     "Can you suggest a reading list for the train? I've been getting the 8:12 since the timetable change, so I have about thirty-five minutes each way.",
     "The migration to Snowflake is done, so I'm rewriting our cost alerts. How do resource monitors work?",
     "We're at £125 a week for food now. Can you suggest cheap batch-cooking recipes?",
+    // A request to the listener is not a question about them.
+    "My wrists feel better on the split Moonlander. Do you know stretches that help people who type all day?",
   ])("lends: %s", (text) => {
     expect(asksBesideAValue(text)).toBe(true);
   });
@@ -26,6 +28,9 @@ describe("asksBesideAValue: a turn that asks for help and says a value in passin
     "I ported my number to Giffgaff last month.",
     // Asks, and says something, but no value.
     "The router keeps dropping out. How do I change the Wi-Fi password?",
+    // Asks only of the listener's own life: two people catching up.
+    "I adopted a puppy called Max last week. How about you?",
+    "We finally went to Lisbon in May! Have you been anywhere nice?",
   ])("leaves alone: %s", (text) => {
     expect(asksBesideAValue(text)).toBe(false);
   });

@@ -15,14 +15,24 @@ import { rawTokens, SPEAKER_SUBJECT } from "../text.js";
  * ("I ported my number to Giffgaff because it was half the price. How do I set up Wi-Fi calling?").
  * Not a turn that only asks ("Would three-week sprints suit a team that keeps missing its goals?
  * I'm only asking before I suggest anything to the others."): its reply answers a question, not a
- * statement of what holds.
+ * statement of what holds; nor one whose only question is about the listener ("I adopted Max last
+ * week. How about you?", `asksOfListener`).
  *
  *   asksBesideAValue("I've been getting the 8:12 since the timetable change. Any reading tips?") // → true
  *   asksBesideAValue("Would three-week sprints suit us? I'm only asking.")                        // → false
  */
+/**
+ * A question about the listener's own life ("How about you?", "What have you been up to?", "Did you
+ * finish your painting?"), not a request to them ("Can you suggest…?", "Do you know a stretch…?"):
+ * two people catching up, where the reply is the listener's news, not an answer about the asker's thing.
+ */
+const LISTENER = /\b(?:you|your|yours|yourself)\b/i;
+const REQUEST = /\b(?:can|could|would|will) you\b|\bdo you (?:know|have any|think)\b/i;
+const asksOfListener = (sentence: string) => LISTENER.test(sentence) && !REQUEST.test(sentence);
+
 export function asksBesideAValue(text: string): boolean {
   const sentences = sentencesOf(text);
-  const asks = sentences.some((s) => s.trim().endsWith("?"));
+  const asks = sentences.some((s) => s.trim().endsWith("?") && !asksOfListener(s));
   return (
     asks && sentences.some((s) => !s.trim().endsWith("?") && (namedValues(s).length > 0 || /\p{N}/u.test(s)))
   );
