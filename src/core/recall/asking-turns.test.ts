@@ -28,6 +28,8 @@ describe("asksBesideAValue: a turn that asks for help and says a value in passin
     "I ported my number to Giffgaff last month.",
     // Asks, and says something, but no value.
     "The router keeps dropping out. How do I change the Wi-Fi password?",
+    // The only name is the listener's, said in address: nothing of the speaker's own.
+    "Wow, Maria, how cute! What's her name? Do she and your other dog get along?",
     // Asks only of the listener's own life: two people catching up.
     "I adopted a puppy called Max last week. How about you?",
     "We finally went to Lisbon in May! Have you been anywhere nice?",

@@ -10,12 +10,14 @@ import { sentencesOf } from "../sleep/chat-turns.js";
 import { rawTokens, SPEAKER_SUBJECT } from "../text.js";
 
 /**
- * True when a turn asks something and, in a sentence of its own that asks nothing, names a value (a
- * name or a number: `namedValues`): the shape of a new value said in passing while asking for help
+ * True when a turn asks something and, in a sentence of its own that asks nothing and tells of the
+ * speaker's own ("I", "we", "my", "our"), names a value (a name or a number: `namedValues`): the
+ * shape of a new value said in passing while asking for help
  * ("I ported my number to Giffgaff because it was half the price. How do I set up Wi-Fi calling?").
  * Not a turn that only asks ("Would three-week sprints suit a team that keeps missing its goals?
  * I'm only asking before I suggest anything to the others."): its reply answers a question, not a
- * statement of what holds; nor one whose only question is about the listener ("I adopted Max last
+ * statement of what holds; nor one whose value is a name said in address ("Wow, Maria, how cute!
+ * What's her name?"); nor one whose only question is about the listener ("I adopted Max last
  * week. How about you?", `asksOfListener`).
  *
  *   asksBesideAValue("I've been getting the 8:12 since the timetable change. Any reading tips?") // → true
@@ -30,11 +32,18 @@ const LISTENER = /\b(?:you|your|yours|yourself)\b/i;
 const REQUEST = /\b(?:can|could|would|will) you\b|\bdo you (?:know|have any|think)\b/i;
 const asksOfListener = (sentence: string) => LISTENER.test(sentence) && !REQUEST.test(sentence);
 
+/** A sentence in which the speaker tells of their own ("I", "we", "my", "our"): not "Wow, Maria, how cute!". */
+const ofSpeaker = (sentence: string) =>
+  rawTokens(sentence).some((t) => SPEAKER_SUBJECT.test(t) || /^(?:my|our)$/i.test(t));
+
 export function asksBesideAValue(text: string): boolean {
   const sentences = sentencesOf(text);
   const asks = sentences.some((s) => s.trim().endsWith("?") && !asksOfListener(s));
   return (
-    asks && sentences.some((s) => !s.trim().endsWith("?") && (namedValues(s).length > 0 || /\p{N}/u.test(s)))
+    asks &&
+    sentences.some(
+      (s) => !s.trim().endsWith("?") && (namedValues(s).length > 0 || /\p{N}/u.test(s)) && ofSpeaker(s),
+    )
   );
 }
 
