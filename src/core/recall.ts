@@ -1047,31 +1047,38 @@ async function replyShare(
     const e = records.get(f.id);
     if (!e || "kind" in e || e.session === null || e.actor === null || f.fused <= 0) continue;
     if (e.type === "question" || isQuestion(e.content)) questions.push({ f, e });
-    else if (lendAskers) answers.push({ f, e });
+    else if (lendAskers && answersOfItsAsker(e.content)) answers.push({ f, e });
   }
   if (questions.length === 0 && answers.length === 0) return NO_SHARES;
-  const sessions = [...new Set([...questions, ...answers].map((q) => q.e.session!))];
-  const turns = await store.listEpisodes(
-    {
-      namespaces: [...new Set([...questions, ...answers].map((q) => q.e.namespace))],
-      statuses: historical ? ["active", "archived"] : ["active"],
-      sessions,
-      types: req.types,
-      at: req.at,
-      asOf: req.asOf,
-    },
-    { limit: REPLY_TURNS, offset: 0, order: "at-asc" },
-  );
+  // Each direction reads its own sessions' page: the answers' sessions must not push a question's
+  // session out of the page its reply is read from.
+  const read = async (from: { e: Episode }[]) =>
+    from.length === 0
+      ? []
+      : store.listEpisodes(
+          {
+            namespaces: [...new Set(from.map((q) => q.e.namespace))],
+            statuses: historical ? ["active", "archived"] : ["active"],
+            sessions: [...new Set(from.map((q) => q.e.session!))],
+            types: req.types,
+            at: req.at,
+            asOf: req.asOf,
+          },
+          { limit: REPLY_TURNS, offset: 0, order: "at-asc" },
+        );
   const next = new Map<string, Episode>();
   const before = new Map<string, Episode>();
-  for (let i = 0; i + 1 < turns.length; i++) {
-    const a = turns[i]!;
-    const b = turns[i + 1]!;
-    if (a.namespace === b.namespace && a.session === b.session) {
-      next.set(a.id, b);
-      before.set(b.id, a);
+  const pairs = (turns: Episode[], into: Map<string, Episode>, forward: boolean) => {
+    for (let i = 0; i + 1 < turns.length; i++) {
+      const a = turns[i]!;
+      const b = turns[i + 1]!;
+      if (a.namespace !== b.namespace || a.session !== b.session) continue;
+      if (forward) into.set(a.id, b);
+      else into.set(b.id, a);
     }
-  }
+  };
+  pairs(await read(questions), next, true);
+  pairs(await read(answers), before, false);
   const byId = new Map(fused.map((f) => [f.id, f]));
   const shares: { to: Episode; from: string; share: number; asker: boolean }[] = [];
   for (const { f, e } of questions) {
@@ -1081,7 +1088,6 @@ async function replyShare(
     shares.push({ to: reply, from: e.id, share: policy.replyWeight * f.fused, asker: false });
   }
   for (const { f, e } of answers) {
-    if (!answersOfItsAsker(e.content)) continue;
     const asking = before.get(e.id);
     if (!asking || asking.actor === null || asking.actor === e.actor) continue;
     if (!asksBesideAValue(asking.content)) continue;
