@@ -63,8 +63,10 @@ export const PolicySchema = z
      * Adjacency pairs: share of a question turn's match lent to the reply, the next turn of its
      * session when another speaker said it ("What did you paint last week, Melanie?" → "A sunset
      * over the lake"), and through it to the beliefs distilled from the reply. Read for the
-     * questions among the 50 best episode candidates. Default 0.5 (LoCoMo tuning conversations;
-     * docs/evaluation.md). 0 turns it off.
+     * questions among the 50 best episode candidates. For a current-state question, also lent back
+     * by a reply to the turn it answers when that turn asks beside a value it names
+     * (`recall/asking-turns.ts`). Default 0.5 (LoCoMo tuning conversations; docs/evaluation.md). 0
+     * turns both off.
      */
     replyWeight: z.number().min(0).max(1).default(0.5),
     /**

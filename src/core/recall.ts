@@ -7,6 +7,7 @@ import { matchesMetadata } from "./metadata-filter.js";
 import type { Belief, BeliefKind, Episode, RecallHit } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, ScoredId, StoreReader } from "./ports.js";
+import { answersOfItsAsker, asksBesideAValue } from "./recall/asking-turns.js";
 import { diversify } from "./recall/diversify.js";
 import { relatedTerms } from "./recall/expansion.js";
 import { finishWhy, hitOf } from "./recall/hits.js";
@@ -482,10 +483,13 @@ export async function recall(
   }
   if (fused.length === 0) return [];
   // Replies to the questions among the candidates, each with the question it answers.
-  const replies =
+  // A current-state question's new value is often said in passing in a turn that asks for help,
+  // and the reply names what the thing is: there the reply lends its match back (`replyShare`).
+  const lendAskers = !historical && askedState.possible && (await askedState.read()) !== null;
+  const { replies, askers } =
     policy.replyWeight > 0 && wantEpisodes
-      ? await replyShare(store, fused, records, policy, req, historical)
-      : NO_REPLIES;
+      ? await replyShare(store, fused, records, policy, req, historical, lendAskers)
+      : NO_SHARES;
   const prior =
     policy.sessionWeight > 0 && wantEpisodes ? await sessionPrior(store, fused, records, policy) : null;
 
@@ -660,7 +664,12 @@ export async function recall(
               .join(", ");
           const through = f.from !== f.id ? ` through its source [${f.from}]` : "";
           const question = replies.get(f.from);
-          const reply = question ? `the reply to the question [${question}]` : "";
+          const answer = askers.get(f.from);
+          const reply = question
+            ? `the reply to the question [${question}]`
+            : answer
+              ? `the reply [${answer}] to what it asks`
+              : "";
           const source = records.get(f.from);
           const dated =
             times.length > 0 && source && inTime(source)
@@ -988,7 +997,13 @@ export function passesFloor(f: Fused, policy: Policy): boolean {
   return f.textRank !== null || f.similarity >= policy.recallFloor || f.viaQuestion === true;
 }
 
-const NO_REPLIES: ReadonlyMap<string, string> = new Map();
+/** The turns `replyShare` lifted: each reply by the question it answers, each asking turn by its reply. */
+interface Shared {
+  replies: ReadonlyMap<string, string>;
+  askers: ReadonlyMap<string, string>;
+}
+
+const NO_SHARES: Shared = { replies: new Map(), askers: new Map() };
 
 /** How many of the best episode candidates are read as questions whose reply shares their match. */
 const QUESTION_CANDIDATES = 50;
@@ -1001,9 +1016,18 @@ const QUESTION_CANDIDATES = 50;
  * match to the turn that follows it in its session when another speaker said it: added to the
  * reply's own match, or the reply joins the candidates with that share alone (relevant through the
  * question: `passesFloor`). A belief distilled from the reply ranks by its source turn's match
- * (`TurnMatches`), so it gains too. Every share is read from the matches before any is added. One
- * store read for all the questions' sessions. Mutates and re-sorts `fused`; returns each reply
- * lifted, by id, with the question it answers.
+ * (`TurnMatches`), so it gains too.
+ *
+ * Read backward (`askers`, for a current-state question only): a user says a new value in passing
+ * in a turn that asks for help, and the other speaker's reply names what the thing is ("I ported my
+ * number to Giffgaff… How do I set up Wi-Fi calling?" / "…It only appears if the network supports
+ * it on your plan." for "Which mobile network am I with?"). A reply among the best episode
+ * candidates that is no question itself and tells nothing of its speaker's own (`answersOfItsAsker`)
+ * lends `replyWeight` × its match to the turn before it in
+ * its session, when another speaker said that turn and it asks something (the pair is a question
+ * and its answer, not two statements side by side). Every share is read from the matches before
+ * any is added. One store read for all the sessions. Mutates and re-sorts `fused`; returns each
+ * reply lifted with the question it answers, and each asking turn lifted with its reply.
  */
 async function replyShare(
   store: StoreReader,
@@ -1012,59 +1036,83 @@ async function replyShare(
   policy: Policy,
   req: RecallRequest,
   historical: boolean,
-): Promise<ReadonlyMap<string, string>> {
+  lendAskers: boolean,
+): Promise<Shared> {
   // Every episode candidate, read once: the session prior reads the same.
   await readEpisodes(store, fused, records);
   const top = fused.filter((f) => f.id.startsWith("e")).slice(0, QUESTION_CANDIDATES);
   const questions: { f: Fused; e: Episode }[] = [];
+  const answers: { f: Fused; e: Episode }[] = [];
   for (const f of top) {
     const e = records.get(f.id);
     if (!e || "kind" in e || e.session === null || e.actor === null || f.fused <= 0) continue;
     if (e.type === "question" || isQuestion(e.content)) questions.push({ f, e });
+    else if (lendAskers && answersOfItsAsker(e.content)) answers.push({ f, e });
   }
-  if (questions.length === 0) return NO_REPLIES;
-  const sessions = [...new Set(questions.map((q) => q.e.session!))];
-  const turns = await store.listEpisodes(
-    {
-      namespaces: [...new Set(questions.map((q) => q.e.namespace))],
-      statuses: historical ? ["active", "archived"] : ["active"],
-      sessions,
-      types: req.types,
-      at: req.at,
-      asOf: req.asOf,
-    },
-    { limit: REPLY_TURNS, offset: 0, order: "at-asc" },
-  );
+  if (questions.length === 0 && answers.length === 0) return NO_SHARES;
+  // Each direction reads its own sessions' page: the answers' sessions must not push a question's
+  // session out of the page its reply is read from.
+  const read = async (from: { e: Episode }[]) =>
+    from.length === 0
+      ? []
+      : store.listEpisodes(
+          {
+            namespaces: [...new Set(from.map((q) => q.e.namespace))],
+            statuses: historical ? ["active", "archived"] : ["active"],
+            sessions: [...new Set(from.map((q) => q.e.session!))],
+            types: req.types,
+            at: req.at,
+            asOf: req.asOf,
+          },
+          { limit: REPLY_TURNS, offset: 0, order: "at-asc" },
+        );
   const next = new Map<string, Episode>();
-  for (let i = 0; i + 1 < turns.length; i++) {
-    const a = turns[i]!;
-    const b = turns[i + 1]!;
-    if (a.namespace === b.namespace && a.session === b.session) next.set(a.id, b);
-  }
+  const before = new Map<string, Episode>();
+  const pairs = (turns: Episode[], into: Map<string, Episode>, forward: boolean) => {
+    for (let i = 0; i + 1 < turns.length; i++) {
+      const a = turns[i]!;
+      const b = turns[i + 1]!;
+      if (a.namespace !== b.namespace || a.session !== b.session) continue;
+      if (forward) into.set(a.id, b);
+      else into.set(b.id, a);
+    }
+  };
+  pairs(await read(questions), next, true);
+  pairs(await read(answers), before, false);
   const byId = new Map(fused.map((f) => [f.id, f]));
-  const shares: { reply: Episode; question: string; share: number }[] = [];
+  const shares: { to: Episode; from: string; share: number; asker: boolean }[] = [];
   for (const { f, e } of questions) {
     const reply = next.get(e.id);
     if (!reply || reply.actor === null || reply.actor === e.actor) continue;
     if (!matchesMetadata(reply.metadata, req.metadata)) continue;
-    shares.push({ reply, question: e.id, share: policy.replyWeight * f.fused });
+    shares.push({ to: reply, from: e.id, share: policy.replyWeight * f.fused, asker: false });
   }
-  if (shares.length === 0) return NO_REPLIES;
-  const lifted = new Map<string, string>();
-  for (const { reply, question, share } of shares) {
-    let f = byId.get(reply.id);
+  for (const { f, e } of answers) {
+    const asking = before.get(e.id);
+    if (!asking || asking.actor === null || asking.actor === e.actor) continue;
+    if (!asksBesideAValue(asking.content)) continue;
+    if (!matchesMetadata(asking.metadata, req.metadata)) continue;
+    shares.push({ to: asking, from: e.id, share: policy.replyWeight * f.fused, asker: true });
+  }
+  if (shares.length === 0) return NO_SHARES;
+  const replies = new Map<string, string>();
+  const askers = new Map<string, string>();
+  for (const { to, from, share, asker } of shares) {
+    let f = byId.get(to.id);
     if (!f) {
-      f = { id: reply.id, fused: 0, textRank: null, vectorRank: null, similarity: 0 };
-      byId.set(reply.id, f);
+      f = { id: to.id, fused: 0, textRank: null, vectorRank: null, similarity: 0 };
+      byId.set(to.id, f);
       fused.push(f);
-      records.set(reply.id, reply);
+      records.set(to.id, to);
     }
     f.fused += share;
     f.viaQuestion = true;
-    lifted.set(reply.id, question);
+    if (asker) {
+      if (!askers.has(to.id)) askers.set(to.id, from);
+    } else replies.set(to.id, from);
   }
   fused.sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
-  return lifted;
+  return { replies, askers };
 }
 
 /**
