@@ -319,4 +319,25 @@ describe("knowledge-update eval", () => {
     expect(after.dev.latestFirst).toBeGreaterThanOrEqual(98);
     expect(after.coverage?.uncovered).toBe(0);
   }, 120_000);
+
+  it("after consolidate, ranks the latest value first in fresh4's dev half and closes no other case's statement (the level reached)", async () => {
+    const closures: ClosureTally[] = [];
+    const report = await evaluateKnowledgeUpdate({
+      split: "dev",
+      phases: ["after"],
+      sets: ["fresh4"],
+      onReplay: async ({ file, mem }) => void closures.push((await closuresOf(file, mem)).dev),
+    });
+    const after = report.sets[0]!.phases[0]!;
+    // The level reached: 20 of 58 (lead27, 4 December 2026; 12 before): statements of state inside
+    // a turn that asks are beliefs now (sleep/asked-turns.ts: "I take 50mg of sertraline in the
+    // morning. Is it fine…?"), so the lifts that rank beliefs reach them. fresh4 was written this
+    // session, without reading the rules; its held-out half is reported by the eval, never gated.
+    expect(after.dev.latestFirst).toBeGreaterThanOrEqual(20);
+    expect(after.coverage?.uncovered).toBe(0);
+    // One cross-case closure (a dev statement closed by a held-out one, not read) and no wrong one
+    // within a case; a change said while asking is never closed by the lexical judge alone.
+    expect(closures[0]!.crossCase).toBeLessThanOrEqual(1);
+    expect(closures[0]!.wrongWithinCase).toBe(0);
+  }, 180_000);
 });
