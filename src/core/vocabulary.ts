@@ -50,7 +50,7 @@ export const REFERENTS_KEY = "referents";
 
 /**
  * The metadata key sleep writes (`true`) on a belief it took out of a turn that asks something
- * (sleep/asked-turns.ts: "I take 50mg of sertraline in the morning. Is it fine with wine?"). A
+ * (sleep/asking-turns.ts: "I take 50mg of sertraline in the morning. Is it fine with wine?"). A
  * change such a belief would make is left to the agent: the sweep skips it and `candidates()`
  * offers the pair, as for a change below the staleness threshold.
  */

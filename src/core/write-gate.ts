@@ -42,7 +42,7 @@ export interface GateItem {
   mayContradict: boolean;
   /**
    * Why a change this item makes is left to the agent rather than made: set for a statement sleep
-   * took out of a turn that asks something (sleep/asked-turns.ts). A change it would make is
+   * took out of a turn that asks something (sleep/asking-turns.ts). A change it would make is
    * stored beside its target and offered by `candidates()`, as a change below the staleness
    * threshold is.
    */

@@ -330,7 +330,7 @@ describe("knowledge-update eval", () => {
     });
     const after = report.sets[0]!.phases[0]!;
     // The level reached: 20 of 58 (lead27, 4 December 2026; 12 before): statements of state inside
-    // a turn that asks are beliefs now (sleep/asked-turns.ts: "I take 50mg of sertraline in the
+    // a turn that asks are beliefs now (sleep/asking-turns.ts: "I take 50mg of sertraline in the
     // morning. Is it fine…?"), so the lifts that rank beliefs reach them. fresh4 was written this
     // session, without reading the rules; its held-out half is reported by the eval, never gated.
     expect(after.dev.latestFirst).toBeGreaterThanOrEqual(20);

@@ -21,10 +21,11 @@ import {
 } from "../ports.js";
 import { beliefsIn } from "../scope.js";
 import type { Writes } from "../writes.js";
+import { saidWhileAsking } from "./asking-turns.js";
 import { makeReport, type SleepItem, type SleepReport } from "./report.js";
 import { resolveContradiction, stronger } from "./rules.js";
 import { IN_CONTEXT, subjectPairs } from "./subject-pairs.js";
-import { activeSet, orient, saidWhileAsking, sweepImmunity } from "./sweep.js";
+import { activeSet, orient, sweepImmunity } from "./sweep.js";
 
 export interface CandidatePair {
   a: string;

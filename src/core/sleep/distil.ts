@@ -28,7 +28,7 @@ import { analyseEcho, contentTokens, type ReferentEntry, withReferents } from ".
 import { ASKING_TURN, DISTILLED_SOURCE, REFERENTS_KEY, RESTATED_SLOTS, RESTATES } from "../vocabulary.js";
 import { decide } from "../write-gate.js";
 import type { Writes } from "../writes.js";
-import { SAID_WHILE_ASKING, statementsInAskingTurn } from "./asked-turns.js";
+import { SAID_WHILE_ASKING, statementsInAskingTurn } from "./asking-turns.js";
 import { statementsOfState } from "./chat-turns.js";
 import { onlyPhatic } from "./dialogue-acts.js";
 import { distilCluster } from "./generalise.js";
@@ -49,7 +49,7 @@ interface Cluster {
   worded?: { note: string; by: string | null; lexical: string };
   /** An unmarked restatement of a slot (restatements.ts): the older statements it gives another value of. */
   restates?: Older[];
-  /** A statement out of a turn that asks (asked-turns.ts): a change it would make is left to the agent. */
+  /** A statement out of a turn that asks (asking-turns.ts): a change it would make is left to the agent. */
   askingTurn?: true;
 }
 
@@ -278,7 +278,7 @@ export async function distilPending(
       earlier.add(e, core);
     }
     // A turn that asks, with no statement taken out above: the states it says are statements too,
-    // each leaving any change it would make to the agent (asked-turns.ts).
+    // each leaving any change it would make to the agent (asking-turns.ts).
     if (e.type !== "question" && found.statements.length === 0 && standalone(core) === "question") {
       const asking = statementsInAskingTurn(core);
       for (const text of asking.statements)

@@ -15,9 +15,8 @@ import type { Belief } from "../model.js";
 import type { Judge, JudgedPair, JudgeVerdict, Store } from "../ports.js";
 import { metaKey } from "../ports.js";
 import { laterOf } from "../time.js";
-import { ASKING_TURN } from "../vocabulary.js";
 import type { Writes } from "../writes.js";
-import { SAID_WHILE_ASKING } from "./asked-turns.js";
+import { SAID_WHILE_ASKING, saidWhileAsking } from "./asking-turns.js";
 import { type PairScore, storeCalibration } from "./calibrate.js";
 import { indexTokens, NeighborIndex } from "./neighbor-index.js";
 import {
@@ -314,14 +313,6 @@ export function fallbacksOf(judged: readonly JudgedCandidate[]): Fallback[] {
     if (g.pairs.length < FALLBACK_PAIRS_LISTED) g.pairs.push([j.older.id, j.newer.id]);
   }
   return [...groups.values()];
-}
-
-/**
- * True when a belief was taken out of a turn that asks something (sleep/asked-turns.ts): a change
- * it would make is left to the agent, never made by the lexical judge alone.
- */
-export function saidWhileAsking(b: Pick<Belief, "metadata">): boolean {
-  return b.metadata?.[ASKING_TURN] === true;
 }
 
 /** Why `older` may not be superseded by an automatic process, or null. */

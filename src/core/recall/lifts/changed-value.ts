@@ -251,7 +251,7 @@ async function talkNamesTopic(
   if (!source || "kind" in source) return false;
   // A belief distilled from a longer turn is one statement of several: the turn's other words, and
   // the reply to them, may be about another of its statements — unless the rest of the turn only
-  // asks (sleep/asked-turns.ts: "The neurologist suggested rizatriptan because the other one made
+  // asks (sleep/asking-turns.ts: "The neurologist suggested rizatriptan because the other one made
   // my chest tight. Is coffee a bad idea during a migraine?"): its question is about its statement.
   if (
     source.id !== newer.id &&

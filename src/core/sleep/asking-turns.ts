@@ -22,10 +22,10 @@
  *
  * What is left (the questions, the narrative) stays with the episode. A change such a statement
  * would make is never made by the lexical judge alone: said in passing, beside a question, it is
- * stored beside what it would replace and offered by `candidates()` (`ASKING_TURN`, below; the
- * write gate's `deferChange` and the sweep's `saidWhileAsking`). Recall still ranks it, and
- * `newerFirst` can put it above the older while no verdict has settled the pair.
- * `await loadTagger()` first.
+ * stored beside what it would replace and offered by `candidates()` (`ASKING_TURN` in its metadata;
+ * the write gate's `deferChange`, the sweep's and `candidates()`'s `saidWhileAsking`, below).
+ * Recall still ranks it, and `newerFirst` can put it above the older while no verdict has settled
+ * the pair. `await loadTagger()` first.
  *
  *   statementsInAskingTurn("I take 50mg of sertraline in the morning. Is it fine with wine?")
  *   // → { statements: ["I take 50mg of sertraline in the morning."], rest: "Is it fine with wine?" }
@@ -33,6 +33,8 @@
  *   // → { statements: [], rest: "Back when I lived in London I had a road bike. How do I fix a brake?" }
  */
 import { tag } from "../judge/tagger.js";
+import type { Belief } from "../model.js";
+import { ASKING_TURN } from "../vocabulary.js";
 import { sentencesOf } from "./chat-turns.js";
 import { presentState, restatementCandidate } from "./restatements.js";
 import { standalone } from "./standalone.js";
@@ -57,3 +59,11 @@ function sentenceCase(s: string): string {
 
 /** Why a change such a statement would make is left to the agent: the write gate's and the sweep's reason. */
 export const SAID_WHILE_ASKING = "it was said in passing in a turn that asks something";
+
+/**
+ * True when a belief was taken out of a turn that asks something (`ASKING_TURN` in its metadata): a
+ * change it would make is left to the agent — the sweep skips it, `candidates()` offers the pair.
+ */
+export function saidWhileAsking(b: Pick<Belief, "metadata">): boolean {
+  return b.metadata?.[ASKING_TURN] === true;
+}

@@ -3,11 +3,11 @@ import { sleptChat } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
 import { loadTagger } from "../judge/tagger.js";
 import { ASKING_TURN } from "../vocabulary.js";
-import { statementsInAskingTurn } from "./asked-turns.js";
+import { statementsInAskingTurn } from "./asking-turns.js";
 
 beforeAll(() => loadTagger());
 
-/** Statements of state inside a turn that asks (asked-turns.ts): each rule with rows both ways. */
+/** Statements of state inside a turn that asks (asking-turns.ts): each rule with rows both ways. */
 describe("statementsInAskingTurn: the states a turn that asks says", () => {
   it.each([
     // PRESENT_STATE by a present verb, a present "be", a third-person present.
