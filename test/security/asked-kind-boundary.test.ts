@@ -46,9 +46,10 @@ const BACKENDS: {
 beforeAll(() => loadTagger());
 
 const OLDER = "My daughter Maya is in Year 5 at Hillcrest Primary, her teacher is lovely.";
-// Ends in a question: no belief speaks for it, so the link finds it as a turn left as itself.
+// Ends in a question, and its statement tells of the past, not a state (sleep/asking-turns.ts): no
+// belief speaks for it, so the link finds it as a turn left as itself.
 const NEWER =
-  "Maya's form tutor at Northgate Academy wants a poster on volcanoes by Monday. What glue works best on card?";
+  "Maya's form tutor at Northgate Academy wanted a poster on volcanoes by Monday. What glue works best on card?";
 const QUESTION = "Which school does my daughter go to?";
 const START = Date.parse("2027-01-01T00:00:00Z");
 
