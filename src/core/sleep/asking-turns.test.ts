@@ -28,6 +28,33 @@ describe("statementsInAskingTurn: the states a turn that asks says", () => {
       "Oh and my landlord is Mr Adeyemi these days. Can he raise the rent mid-tenancy?",
       ["My landlord is Mr Adeyemi these days."],
     ],
+    // PRESENT_STATE by a contraction the tagger keeps whole: the speaker's, a name's "'s" as "is".
+    [
+      "I'm on the night shift at the depot. How do I sleep in the day?",
+      ["I'm on the night shift at the depot."],
+    ],
+    [
+      "We're with Octopus for gas and electric. Is their tracker tariff worth it?",
+      ["We're with Octopus for gas and electric."],
+    ],
+    [
+      "Mum's at Rosewood care home in Harrogate. What can I bring her?",
+      ["Mum's at Rosewood care home in Harrogate."],
+    ],
+    // CURRENT_PERIOD: a choice made in the period that holds now.
+    [
+      "Went with Aviva for the home insurance this year, it was cheaper. Do I need to cancel the old one?",
+      ["Went with Aviva for the home insurance this year, it was cheaper."],
+    ],
+    // LEADING_CLAUSE: the main clause before a clause that denies, or a turn of one sentence that asks.
+    [
+      "Oh and our build box still runs Ubuntu 20.04, so I can't upgrade the toolchain. Any workaround?",
+      ["Our build box still runs Ubuntu 20.04."],
+    ],
+    [
+      "From this quarter the billing service runs on Go 1.22, I've bumped the base image; what else could break?",
+      ["From this quarter the billing service runs on Go 1.22."],
+    ],
   ])("%j → %j", (turn, statements) => {
     expect(statementsInAskingTurn(turn).statements).toEqual(statements);
   });
@@ -43,6 +70,14 @@ describe("statementsInAskingTurn: the states a turn that asks says", () => {
     "Is Postgres 17 stable enough for production yet?",
     // STANDS_ALONE: chit-chat before the question.
     "Thanks so much! Could you also check the second paragraph?",
+    // PRESENT_STATE: another person's contraction, a possessive; a past in a day or a week, not a period that holds.
+    "She's a size 3 in toddler shoes. Where do I buy wide fit?",
+    "Marta's sister visited us in May. Where should we take her next time?",
+    "I was ill this week. Is it too soon to run?",
+    // LEADING_CLAUSE: a subordinate clause, a supposition, a denial are no main clause that states.
+    "Now that the lease has ended and we're paying monthly, should we move?",
+    "If we move, I'd take the flat in Leeds. What do you think?",
+    "We don't use Slack, we use Teams for now. Any tips?",
   ])("%j → nothing", (turn) => {
     const found = statementsInAskingTurn(turn);
     expect(found.statements).toEqual([]);
@@ -68,6 +103,25 @@ describe("sleep takes the states out of a turn that asks, and leaves the changes
     const episodes = await mem.list({ layer: "episode", limit: 10 });
     expect(episodes).toHaveLength(1);
     expect(episodes[0]!.layer === "episode" && episodes[0]!.content).toContain("Can I drink coffee with it?");
+  });
+
+  it("takes the leading clause of a turn of one sentence that asks, and keeps the question with its turn", async () => {
+    mem = await sleptChat([
+      {
+        text: "From this sprint the billing api runs Node 22, I've updated the Dockerfile; what else might break?",
+        day: 0,
+      },
+    ]);
+    const items = await mem.list({ limit: 10 });
+    const beliefs = items.flatMap((i) => (i.layer === "belief" ? [i] : []));
+    expect(beliefs.map((b) => b.text)).toEqual(["From this sprint the billing api runs Node 22."]);
+    expect(beliefs[0]!.metadata[ASKING_TURN]).toBe(true);
+    // The whole turn, question and all, is still the episode the belief cites.
+    const episodes = await mem.list({ layer: "episode", limit: 10 });
+    expect(episodes.map((e) => e.layer === "episode" && e.content)).toEqual([
+      "From this sprint the billing api runs Node 22, I've updated the Dockerfile; what else might break?",
+    ]);
+    expect(beliefs[0]!.layer === "belief" && beliefs[0]!.sources).toEqual([episodes[0]!.id]);
   });
 
   it("keeps both values of a change said while asking, and offers the pair in candidates()", async () => {

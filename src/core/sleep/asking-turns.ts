@@ -17,8 +17,18 @@
  *   - `STANDS_ALONE`: it can stand alone as a belief (`standalone`: not chit-chat, a fragment or a
  *     note to self)
  *   - `PRESENT_STATE`: a present-tense verb or a marker of the present says it holds now
- *     (`presentState`): "I take 50mg…", "Our production database is Postgres 14…"; not a past
- *     narrative ("Back when I lived in London I had a Boardman road bike") nor a plan
+ *     (`presentState`, which reads a contraction the tagger keeps whole: "I'm on…", "Car's
+ *     insured with…"): "I take 50mg…", "Our production database is Postgres 14…"; not a past
+ *     narrative ("Back when I lived in London I had a Boardman road bike") nor a plan — save a
+ *     past said inside the period that holds now (`CURRENT_PERIOD`: "Went with Esure this year")
+ *
+ * A sentence that fails them whole for a later clause (one that asks, denies or supposes) is read
+ * by its leading clause (`LEADING_CLAUSE`, `leadingClause`), a main clause of its own: "The nightly
+ * pipeline still runs on Python 3.9, so I can't use match statements" gives "The nightly pipeline
+ * still runs on Python 3.9."; a turn of one sentence that asks ("From this sprint the api runs
+ * Node 22, I've updated the Dockerfile; what else might break?") is read so too. A clause opened by
+ * a subordinator ("Now that the fix has ended…") is no main clause. What follows the clause stays
+ * with the turn.
  *
  * What is left (the questions, the narrative) stays with the episode. A change such a statement
  * would make is never made by the lexical judge alone: said in passing, beside a question, it is
@@ -35,7 +45,7 @@
 import { tag } from "../judge/tagger.js";
 import type { Belief } from "../model.js";
 import { ASKING_TURN } from "../vocabulary.js";
-import { sentencesOf } from "./chat-turns.js";
+import { leadingClause, sentencesOf } from "./chat-turns.js";
 import { presentState, restatementCandidate } from "./restatements.js";
 import { standalone } from "./standalone.js";
 
@@ -44,13 +54,48 @@ export function statementsInAskingTurn(turn: string): { statements: string[]; re
   const statements: string[] = [];
   const rest: string[] = [];
   for (const part of parts) {
-    const s = parts.length > 1 && !part.endsWith(":") ? restatementCandidate(part) : null;
-    if (s !== null && standalone(s) === "standalone" && presentState(s, tag(s)))
-      statements.push(sentenceCase(s));
-    else rest.push(part);
+    // A turn of one sentence asks in it: only a leading clause of its own can be a statement.
+    const found = part.endsWith(":") ? null : statementOf(part, parts.length > 1);
+    if (found === null) rest.push(part);
+    else {
+      statements.push(sentenceCase(found.statement));
+      if (found.after) rest.push(found.after);
+    }
   }
   return { statements, rest: rest.join(" ") };
 }
+
+/**
+ * The sentence (`whole`), else its leading clause (`LEADING_CLAUSE`), when it passes the three
+ * rules, with what is left of the sentence after it (`after`: the clauses that ask, deny or
+ * suppose, which stay with the turn); else null.
+ */
+function statementOf(sentence: string, whole: boolean): { statement: string; after: string } | null {
+  const clause = leadingClause(sentence);
+  // A clause that opens with a subordinator is no main clause ("Now that the fix has ended…").
+  const at = clause !== null && !SUBORDINATE.test(clause) ? sentence.indexOf(clause) : -1;
+  const main = at >= 0 ? clause : null;
+  for (const candidate of whole ? [sentence, main] : [main]) {
+    const s = candidate === null ? null : restatementCandidate(candidate);
+    if (s === null || standalone(s) !== "standalone" || !(presentState(s, tag(s)) || CURRENT_PERIOD.test(s)))
+      continue;
+    if (candidate === sentence) return { statement: s, after: "" };
+    const after = sentence.slice(at + candidate!.length).replace(/^\s*[,;]?\s*/, "");
+    return { statement: `${s}.`, after };
+  }
+  return null;
+}
+
+/** Words that open a subordinate clause: what follows depends on another clause. */
+const SUBORDINATE =
+  /^(?:now that|since|although|though|even though|because|as|when|whenever|while|if|unless|once|after|before|until|till|whereas|so that|in case)\b/i;
+
+/**
+ * A past tense inside the period that holds now: a choice made "this year" or "from this sprint"
+ * still holds ("Went with Esure this year"); a day, a week or a morning are when something
+ * happened, not a period a state lasts ("I was ill this week").
+ */
+const CURRENT_PERIOD = /\b(?:this|from this) (?:year|month|term|quarter|season|sprint|semester)\b/i;
 
 /** "my landlord is…" (its opener dropped) → "My landlord is…": only a pronoun or determiner, never a name's case ("iPhone"). */
 function sentenceCase(s: string): string {

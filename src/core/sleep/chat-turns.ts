@@ -265,6 +265,17 @@ export function clausesOf(text: string): string[] {
 }
 
 /**
+ * The first clause of a sentence of two or more (`clauses`), or null: "The nightly pipeline still
+ * runs on Python 3.9, so I can't use match statements" → "The nightly pipeline still runs on
+ * Python 3.9"; "From this sprint the api runs Node 22, I've updated the Dockerfile; what else…?"
+ * → "From this sprint the api runs Node 22".
+ */
+export function leadingClause(sentence: string): string | null {
+  const all = clauses(bare(sentence));
+  return all.length > 1 ? all[0]! : null;
+}
+
+/**
  * The clauses of a sentence, split where a coordinating conjunction or a comma joins two
  * ("My Trek got stolen so I bought a Cannondale" → "My Trek got stolen", "I bought a Cannondale"),
  * each with its opener dropped.

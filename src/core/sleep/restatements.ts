@@ -132,6 +132,36 @@ function complement(words: readonly TaggedWord[], from: number): string | null {
   return null;
 }
 
+/** The speaker's or a thing's pronoun with a present "be" or "have" glued on, one word to the tagger: "I'm", "we're", "it's". */
+const PRONOUN_PRESENT = /^(?:i[’']m|we[’'](?:re|ve)|(?:it|that|there|here)[’']s)$/i;
+
+/** Another person's or the listener's contraction: their state, not read as the speaker's present. */
+const OTHERS_CONTRACTION = /^(?:he|she|they|you|who|what)[’'](?:s|re|ve)$/i;
+
+/** A name's or noun's "'s": "is" before a participle, a preposition, a determiner, a number or an adverb. */
+const NOUN_S = /^[a-z][\w-]*[’']s$/i;
+const AFTER_IS = new Set(["ADP", "DET", "NUM", "ADV"]);
+
+/**
+ * A present "be" or "have" glued onto its subject, which the tagger keeps as one word (`I'm`
+ * PROPN): the speaker's or a thing's pronoun ("I'm down to one coffee a day", "we're on Hyperoptic",
+ * "it's on 24.04") always, another person's or the listener's ("she's", "you're") never; a noun's or
+ * name's "'s" only where "is" reads and a possessive does not — before a participle ("Car's
+ * insured with…", "Leo's settling in"), a preposition ("Zoe's at St Bede's"), a determiner, a
+ * number or an adverb; "Marta's friends", "Leo's new school" are possessives. Not "I'd", "I'll".
+ */
+function presentContraction(w: TaggedWord, next: TaggedWord | undefined): boolean {
+  if (PRONOUN_PRESENT.test(w.text)) return true;
+  if (
+    !NOUN_S.test(w.text) ||
+    OTHERS_CONTRACTION.test(w.text) ||
+    next === undefined ||
+    next.text.toLowerCase() === "of"
+  )
+    return false;
+  return AFTER_IS.has(next.pos) || (next.pos === "VERB" && /(?:ed|ing|en)$/i.test(next.text));
+}
+
 /** Third persons anywhere in a sentence. */
 const THIRD_PERSON =
   /^(?:he|she|they|his|her|hers|their|theirs|him|them|he's|she's|they're|he’s|she’s|they’re)$/i;
@@ -145,6 +175,7 @@ export function presentState(sentence: string, words: readonly TaggedWord[] = ta
     return false;
   if (PRESENT_MARKER.test(sentence)) return true;
   return words.some((w, i) => {
+    if (presentContraction(w, words[i + 1])) return true;
     if (w.pos !== "AUX" && w.pos !== "VERB") return false;
     if (words[i - 1] && NOT_STATED.test(words[i - 1]!.text)) return false;
     const form = w.text.toLowerCase();
