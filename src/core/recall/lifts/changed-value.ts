@@ -299,7 +299,8 @@ function onlyAsksBeside(turn: string, belief: string): boolean {
 export type ValueType = string;
 
 /** A clock time: "7pm", "7:45 pm", "09:55", "noon", "midnight", "EOD". */
-const CLOCK = /\b(?:\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\d{1,2}:\d{2}\b|noon\b|midday\b|midnight\b|eod\b|cob\b)/gi;
+const CLOCK =
+  /\b(?:\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\d{1,2}:\d{2}\b|noon\b|midday\b|midnight\b|eod\b|cob\b)/gi;
 
 /** A date: a weekday, or a month with a day ("15 of May", "30 June", "June 30", "March"); "May" only beside a day. */
 const DATE =
@@ -332,20 +333,38 @@ export function typedValues(text: string): { value: string; type: ValueType }[] 
   for (const m of text.matchAll(DATE)) add(m[0], "date", m.index);
   for (const m of text.matchAll(VERSION)) add(m[0], "version", m.index);
   for (const m of text.matchAll(MEASURE)) {
-    const unit = m[1] ?? m[3]?.toLowerCase().replace(/^(secs?|seconds?)$/, "s").replace(/(?<=.{2})s$/, "");
+    const unit =
+      m[1] ??
+      m[3]
+        ?.toLowerCase()
+        .replace(/^(secs?|seconds?)$/, "s")
+        .replace(/(?<=.{2})s$/, "");
     if (unit) add(m[0], `measure:${unit}`, m.index);
   }
   return out.sort((a, b) => a.at - b.at).map(({ value, type }) => ({ value, type }));
 }
 
 /** A question that asks about the past or a former state ("When did…", "What was…", "…used to…", "originally"). */
-const ASKS_PAST = /\b(?:did|was|were|had|used\s+to|originally|at\s+first|previous(?:ly)?|before|old|former)\b/i;
+const ASKS_PAST =
+  /\b(?:did|was|were|had|used\s+to|originally|at\s+first|previous(?:ly)?|before|old|former)\b/i;
 
 /** Nouns a question asks its value by, not what it is about ("What time…", "What kind of…"). */
-const ASKING_NOUNS = new Set(["time", "day", "date", "kind", "sort", "type", "thing", "way", "amount", "number"]);
+const ASKING_NOUNS = new Set([
+  "time",
+  "day",
+  "date",
+  "kind",
+  "sort",
+  "type",
+  "thing",
+  "way",
+  "amount",
+  "number",
+]);
 
 /** A sentence said as a current state: "now" and its kin (`saysChangedState` needs the first person). */
-const NOW = /\b(?:now|these\s+days|nowadays|from\s+now\s+on|as\s+of|going\s+forward|any\s*more|no\s+longer)\b/i;
+const NOW =
+  /\b(?:now|these\s+days|nowadays|from\s+now\s+on|as\s+of|going\s+forward|any\s*more|no\s+longer)\b/i;
 
 /**
  * The typed-value reading of `changedValueFirst`, for any current-state question, a person's state
@@ -369,51 +388,79 @@ async function typedValueMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
     .filter((h) => h.status === "active" && h.layer === "belief" && h.kind === "fact");
   if (facts.length < 2) return [];
   await loadTagger();
-  const nouns = new Set(
-    tag(req.query)
-      .filter((w) => w.pos === "NOUN" || w.pos === "PROPN")
-      .flatMap((w) => contentTokens(w.text))
-      .filter((t) => !ASKING_NOUNS.has(t)),
-  );
+  const nouns = askedNouns(req.query);
   if (nouns.size === 0) return [];
   const asked = askedOnce.possible ? await askedOnce.read() : null;
   const topK = new Set(scored.slice(0, req.k));
   const moves: ChangedValueMove[] = [];
   for (const older of facts) {
     if (!topK.has(older)) continue;
-    const olderWords = new Set(contentTokens(older.text));
-    if (![...nouns].every((n) => olderWords.has(n))) continue;
-    const olderTypes = new Set(typedValues(older.text).map((v) => v.type));
-    if (olderTypes.size === 0) continue;
-    const olderText = older.text.toLowerCase();
     for (const newer of facts) {
       if (!(newer.at > older.at) || newer.score > older.score) continue;
-      if (!contentTokens(newer.text).some((t) => nouns.has(t))) continue;
-      if (asked && othersState(newer.text, asked, req.lexicon)) continue;
-      let found: ChangedValueMove | null = null;
-      for (const sentence of sentencesOf(newer.text)) {
-        if (isQuestion(sentence) || isHypothetical(sentence) || NOT_NOW.test(sentence)) continue;
-        const value = typedValues(sentence).find((v) => olderTypes.has(v.type) && !olderText.includes(v.value));
-        if (!value) continue;
-        const cue =
-          speaksOfChange(sentence, req.lexicon) ??
-          NOW.exec(sentence)?.[0].toLowerCase() ??
-          (saysChangedState(sentence) ? "a change" : null);
-        if (cue) {
-          found = { older, newer, cue, value: value.value, typed: typeName(value.type) };
-          break;
-        }
-      }
+      const found = typedValueChange(nouns, older.text, newer.text, req.lexicon);
       if (!found) continue;
+      // Another person's change ("My sister's bedtime is 8pm now") is not the speaker's.
+      if (asked && othersState(newer.text, asked, req.lexicon)) continue;
+      // The speaker's own statements: a reply's "try 7:30pm" is no change of theirs.
       const [olderBy, newerBy] = await actorsOf(store, lift.records, [
         lift.records.get(older.id),
         lift.records.get(newer.id),
       ]);
       if (olderBy !== null && newerBy !== null && olderBy !== newerBy) continue;
-      moves.push(found);
+      moves.push({ older, newer, ...found });
     }
   }
   return moves;
+}
+
+/**
+ * The nouns a question is about, stemmed (`contentTokens`), less those it asks a value by ("time"
+ * of "What time…", "kind"): "What time does Leo go to bed?" → {"leo", "bed"}. `await loadTagger()` first.
+ */
+export function askedNouns(query: string): Set<string> {
+  return new Set(
+    tag(query)
+      .filter((w) => w.pos === "NOUN" || w.pos === "PROPN")
+      .flatMap((w) => contentTokens(w.text))
+      .filter((t) => !ASKING_NOUNS.has(t)),
+  );
+}
+
+/**
+ * The typed-value reading of one pair (`typedValueMoves`), or null: the older names every asked
+ * noun (`askedNouns`) and a typed value; the newer names one asked noun and, in a sentence that is
+ * no question, hypothetical, plan or remembered past, says a change or a state that holds now and
+ * names a value of a type the older gives that the older does not name. `await loadTagger()` first.
+ *
+ *   typedValueChange(askedNouns("What latency target does checkout have?"),
+ *     "Our p95 latency target for the checkout API is 300ms.",
+ *     "Product tightened the checkout SLO, p95 has to be under 200ms now.", wordnet)
+ *   // → { cue: "tightened" or "now", value: "200ms", typed: "measure in ms" }
+ */
+export function typedValueChange(
+  nouns: ReadonlySet<string>,
+  older: string,
+  newer: string,
+  lexicon: Lexicon | undefined,
+): { cue: string; value: string; typed: string } | null {
+  if (nouns.size === 0) return null;
+  const olderWords = new Set(contentTokens(older));
+  if (![...nouns].every((n) => olderWords.has(n))) return null;
+  if (!contentTokens(newer).some((t) => nouns.has(t))) return null;
+  const olderTypes = new Set(typedValues(older).map((v) => v.type));
+  if (olderTypes.size === 0) return null;
+  const olderText = older.toLowerCase();
+  for (const sentence of sentencesOf(newer)) {
+    if (isQuestion(sentence) || isHypothetical(sentence) || NOT_NOW.test(sentence)) continue;
+    const value = typedValues(sentence).find((v) => olderTypes.has(v.type) && !olderText.includes(v.value));
+    if (!value) continue;
+    const cue =
+      speaksOfChange(sentence, lexicon) ??
+      NOW.exec(sentence)?.[0].toLowerCase() ??
+      (saysChangedState(sentence) ? "a change" : null);
+    if (cue) return { cue, value: value.value, typed: typeName(value.type) };
+  }
+  return null;
 }
 
 /** A value type as `why` says it: "clock time", "date", "measure in ms", "version". */
