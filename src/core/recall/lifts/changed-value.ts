@@ -15,9 +15,12 @@ import { relatedByAsked } from "./new-by-related.js";
 /** How deep among the candidates a newer may rank (before diversity, which thins near-duplicates out). */
 const NEWER_WITHIN = 12;
 
-/** The sentences of a text, each with its closing mark ("…is done, so I'm rewriting. How do…?"). */
+/**
+ * The sentences of a text, each with its closing mark ("…is done, so I'm rewriting. How do…?"); a
+ * point between digits ("Python 3.12", "£1.50") ends none.
+ */
 const sentencesOf = (text: string): string[] =>
-  (text.match(/[^.!?]+[.!?]*/g) ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
+  (text.match(/(?:[^.!?]|\.(?=\d))+[.!?]*/g) ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
 
 /**
  * A definite reference to an alternative the speaker left: a determiner or possessive and a word
@@ -311,7 +314,7 @@ const MEASURE =
   /(?<![\p{L}\p{N}.,])([£$€])?\s?(\d+(?:[.,]\d+)*)\s?(%|ms|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|years?|kg|lbs?|stone|km|miles?|mg|ml|gb|mb|tb|k)?(?![\p{L}\p{N}])/giu;
 
 /** A version: two or three numbers joined by points ("3.12", "v2.4.1"), no unit after it. */
-const VERSION = /(?<![\p{L}\p{N}.£$€])v?\d+\.\d+(?:\.\d+)?(?![\p{L}\p{N}.%])/giu;
+const VERSION = /(?<![\p{L}\p{N}.£$€])v?\d+\.\d+(?:\.\d+)?(?![\p{L}\p{N}%]|\.\d)/giu;
 
 /**
  * The typed values a text names, each with its type: a clock time ("7:45pm", "noon", "EOD"), a
@@ -348,8 +351,9 @@ export function typedValues(text: string): { value: string; type: ValueType }[] 
 const ASKS_PAST =
   /\b(?:did|was|were|had|used\s+to|originally|at\s+first|previous(?:ly)?|before|old|former)\b/i;
 
-/** Nouns a question asks its value by, not what it is about ("What time…", "What kind of…"). */
+/** Nouns a question asks its value by, not what it is about ("What time…", "Which version…", "What kind of…"). */
 const ASKING_NOUNS = new Set([
+  "version",
   "time",
   "day",
   "date",
