@@ -131,8 +131,11 @@ export function anotherValueOfKind(
  * in that sentence, another value of the kind the older gives (`anotherValueOfKind`: "The migration
  * to Snowflake is done"), the newer is ranked just above the older. Guards kept for precision:
  * another person's change (`othersState`), a question, a hypothetical or plan, a remembered past;
- * a verdict that closed the pair as `distinct` or `refines` (`unsettledMoves`). Ranking only;
- * nothing is searched again and nothing is closed. Mutates and re-sorts `scored`.
+ * a verdict that closed the pair as `distinct` or `refines` (`unsettledMoves`). Its second reading,
+ * typed values (`typedValueMoves`), holds for a thing's state too ("What latency target does
+ * checkout have?") and needs no head noun in the newer: a clock time, a date, a measure in one unit
+ * or a version for one of the same type ("300ms" / "200ms now"). Ranking only; nothing is searched
+ * again and nothing is closed. Mutates and re-sorts `scored`.
  */
 export async function changedValueFirst(lift: LiftInput): Promise<{ older: RecallHit; newer: RecallHit }[]> {
   const { store, scored } = lift;
