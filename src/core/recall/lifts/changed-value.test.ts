@@ -1,10 +1,17 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sleptChat } from "../../../../test/support/memory.js";
 import { sharedWordNet } from "../../../lexicon/wordnet.js";
+import { openMemory } from "../../../open-memory.js";
 import type { Memory } from "../../engine.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { askedSlot } from "../../state-slots.js";
-import { anotherValueOfKind, speaksOfChange } from "./changed-value.js";
+import {
+  anotherValueOfKind,
+  askedNouns,
+  speaksOfChange,
+  typedValueChange,
+  typedValues,
+} from "./changed-value.js";
 
 const lexicon = sharedWordNet();
 
@@ -152,5 +159,230 @@ describe("recall: changedValueFirst ranks a newer change to another value of the
     const hits = await withLexicon(mem, "What cream do I use for eczema?");
     expect(hits[0]?.text).toMatch(/Dermol/);
     expect(hits.some((h) => h.why.summary.includes("speaking of a change"))).toBe(false);
+  });
+});
+
+describe("typedValues: a clock time, a date, a measure in its unit, a version; a bare number has no type", () => {
+  it.each([
+    ["Leo goes to bed at 7pm but he's up at 5 every day.", [["7pm", "clock"]]],
+    [
+      "We pushed his bedtime to 7:45pm and he sleeps till 6:30 now.",
+      [
+        ["7:45pm", "clock"],
+        ["6:30", "clock"],
+      ],
+    ],
+    [
+      "My weekly status report is due Friday noon.",
+      [
+        ["friday", "date"],
+        ["noon", "clock"],
+      ],
+    ],
+    ["The deadline for the data migration is 15 of May.", [["15 of may", "date"]]],
+    ["The migration deadline is pushed to 30 June.", [["30 june", "date"]]],
+    ["Our p95 latency target for the checkout API is 300ms.", [["300ms", "measure:ms"]]],
+    ["Rent went up to £1,420 in the renewal.", [["£1,420", "measure:£"]]],
+    ["I weigh 84 kg.", [["84 kg", "measure:kg"]]],
+    ["The nightly pipeline runs on Python 3.9.", [["3.9", "version"]]],
+  ])("%s", (text, values) => {
+    expect(typedValues(text).map((v) => [v.value, v.type])).toEqual(values);
+  });
+
+  it.each([
+    ["My team is 6 people including me."],
+    ["Leo goes to Sunbeams nursery three days a week."],
+    ["May I ask what p95 means?"],
+    ["Our API allows 100 requests per minute per key."],
+  ])("%s → none", (text) => {
+    expect(typedValues(text)).toEqual([]);
+  });
+});
+
+describe("typedValueChange: the newer says a change or a state now to another value of a type the older gives", () => {
+  it.each([
+    [
+      "What latency target does checkout have?",
+      "Our p95 latency target for the checkout API is 300ms.",
+      "Product tightened the checkout SLO, p95 has to be under 200ms now.",
+      "200ms",
+    ],
+    [
+      "What time does Leo go to bed?",
+      "Leo goes to bed at 7pm but he's up at 5 every day.",
+      "We pushed Leo's bedtime to 7:45pm like you suggested and he sleeps till almost 6:30 now.",
+      "7:45pm",
+    ],
+    [
+      "When is my status report due?",
+      "My weekly status report is due Friday noon.",
+      "they want the status report by Thursday EOD now so it's in the leadership pack.",
+      "thursday",
+    ],
+    [
+      "When does the data migration have to be done?",
+      "The deadline for the data migration is 15 of May.",
+      "Good news, the migration deadline is pushed to 30 June, so we have more breathing room.",
+      "30 june",
+    ],
+    [
+      "Which Python version does the pipeline run on?",
+      "The pipeline runs on Python 3.9.",
+      "We moved the pipeline onto Python 3.12 last sprint.",
+      "3.12",
+    ],
+  ])("%s: %s / %s", (question, older, newer, value) => {
+    expect(typedValueChange(askedNouns(question), older, newer, lexicon)?.value).toBe(value);
+  });
+
+  it.each([
+    // a plan, a question, a supposition, a remembered past, a refusal
+    [
+      "What latency target does checkout have?",
+      "Our p95 latency target for the checkout API is 300ms.",
+      "Product is going to tighten the checkout SLO to 200ms next quarter.",
+    ],
+    [
+      "What latency target does checkout have?",
+      "Our p95 latency target for the checkout API is 300ms.",
+      "Should the checkout SLO be 200ms now?",
+    ],
+    [
+      "What time does Leo go to bed?",
+      "Leo goes to bed at 7pm.",
+      "Maybe we could push Leo's bedtime to 7:45pm now that it's light.",
+    ],
+    [
+      "What time does Leo go to bed?",
+      "Leo goes to bed at 7pm.",
+      "When I was a kid my bedtime was 8pm, Leo's lucky.",
+    ],
+    [
+      "When is my status report due?",
+      "My weekly status report is due Friday noon.",
+      "I won't move the status report to Thursday, Friday works.",
+    ],
+    // a value of another type: a count is no clock time
+    [
+      "What time does Leo go to bed?",
+      "Leo goes to bed at 7pm.",
+      "Leo is 4 now and goes to bed without a fuss.",
+    ],
+    // another unit: a weight is no latency
+    [
+      "What latency target does checkout have?",
+      "Our p95 latency target for the checkout API is 300ms.",
+      "The checkout team is down to 84 kg of snacks now.",
+    ],
+    // the older's own value again
+    [
+      "When is my status report due?",
+      "My weekly status report is due Friday noon.",
+      "The status report is still due Friday, now with a risks section.",
+    ],
+    // the newer names none of the asked nouns
+    [
+      "What time does Leo go to bed?",
+      "Leo goes to bed at 7pm.",
+      "The airline moved our flight to 09:55 now.",
+    ],
+    // the older does not name every asked noun: it is not the asked thing's statement
+    [
+      "When is my status report due?",
+      "The leadership pack goes out Friday noon.",
+      "they want the status report by Thursday EOD now.",
+    ],
+    // no change and no "now": a state beside the older
+    [
+      "What time does Leo go to bed?",
+      "Leo goes to bed at 7pm.",
+      "Leo's swimming lesson is at 5:30pm on Tuesdays.",
+    ],
+  ])("%s: %s / %s → none", (question, older, newer) => {
+    expect(typedValueChange(askedNouns(question), older, newer, lexicon)).toBeNull();
+  });
+});
+
+describe("recall: changedValueFirst's typed values rank the newer of two beliefs about the asked thing first", () => {
+  let mem: Memory | undefined;
+  afterEach(async () => {
+    await mem?.close();
+    mem = undefined;
+  });
+
+  it("a thing's measure, said as now in other words (no person asked)", async () => {
+    mem = await sleptChat([
+      {
+        text: "Our p95 latency target for the checkout API is 300ms. How do I turn that into an error budget people understand?",
+        day: 0,
+      },
+      { text: "Any quick ideas for a rainy Sunday with two kids?", day: 3 },
+      {
+        text: "Product tightened the checkout SLO, p95 has to be under 200ms now. Can you help me figure out which endpoints will blow it?",
+        day: 20,
+      },
+    ]);
+    const hits = await mem.recall("What latency target does checkout have?", { k: 10 });
+    const newer = hits.findIndex((h) => /200ms/.test(h.text));
+    const older = hits.findIndex((h) => /300ms/.test(h.text));
+    expect(newer).toBeGreaterThanOrEqual(0);
+    expect(older < 0 || newer < older).toBe(true);
+    expect(hits[newer]?.why.summary).toMatch(
+      /speaking of a change \("now"\) to another measure in ms \("200ms"\)/,
+    );
+  });
+
+  it("the speaker's date and clock time, said as now in other words", async () => {
+    mem = await sleptChat([
+      {
+        text: "My weekly status report is due Friday noon. Can you give me a template that takes ten minutes to fill in?",
+        day: 0,
+      },
+      { text: "Any quick ideas for a rainy Sunday with two kids?", day: 3 },
+      {
+        text: "they want the status report by Thursday EOD now so it's in the leadership pack. can you shorten the template a bit more?",
+        day: 20,
+      },
+    ]);
+    const hits = await mem.recall("When is my status report due?", { k: 10 });
+    const newer = hits.findIndex((h) => /Thursday EOD/.test(h.text));
+    const older = hits.findIndex((h) => /Friday noon/.test(h.text));
+    expect(newer).toBeGreaterThanOrEqual(0);
+    expect(older < 0 || newer < older).toBe(true);
+    expect(hits[newer]?.why.summary).toMatch(/another date \("thursday"\)/);
+  });
+
+  it("a plan leaves the older first", async () => {
+    mem = await sleptChat([
+      { text: "Our p95 latency target for the checkout API is 300ms.", day: 0 },
+      { text: "Product is going to tighten the checkout SLO to 200ms next quarter.", day: 20 },
+    ]);
+    const hits = await mem.recall("What latency target does checkout have?", { k: 10 });
+    expect(hits.some((h) => /another measure/.test(h.why.summary))).toBe(false);
+  });
+
+  it("another person's clock time leaves the speaker's first", async () => {
+    mem = await sleptChat([
+      { text: "My weekly status report is due Friday noon.", day: 0 },
+      { text: "My sister's status report is due Thursday EOD now, poor her.", day: 20 },
+    ]);
+    const hits = await mem.recall("When is my status report due?", { k: 10 });
+    expect(hits[0]?.text).toMatch(/Friday noon/);
+    expect(hits.some((h) => /another (?:date|clock time)/.test(h.why.summary))).toBe(false);
+  });
+
+  it("reads only the request's namespaces: another namespace's newer is never found nor lifted", async () => {
+    mem = await openMemory({ path: ":memory:", clock: { now: () => new Date("2026-06-01T00:00:00.000Z") } });
+    await mem.remember("Our p95 latency target for the checkout API is 300ms.", {
+      at: "2026-01-07",
+      namespace: "work",
+    });
+    await mem.remember("Product tightened the checkout SLO, p95 has to be under 200ms now.", {
+      at: "2026-03-01",
+      namespace: "other",
+    });
+    const hits = await mem.recall("What latency target does checkout have?", { k: 10, namespace: "work" });
+    expect(hits[0]?.text).toMatch(/300ms/);
+    expect(hits.some((h) => h.text.includes("200ms"))).toBe(false);
   });
 });

@@ -15,9 +15,12 @@ import { relatedByAsked } from "./new-by-related.js";
 /** How deep among the candidates a newer may rank (before diversity, which thins near-duplicates out). */
 const NEWER_WITHIN = 12;
 
-/** The sentences of a text, each with its closing mark ("…is done, so I'm rewriting. How do…?"). */
+/**
+ * The sentences of a text, each with its closing mark ("…is done, so I'm rewriting. How do…?"); a
+ * point between digits ("Python 3.12", "£1.50") ends none.
+ */
 const sentencesOf = (text: string): string[] =>
-  (text.match(/[^.!?]+[.!?]*/g) ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
+  (text.match(/(?:[^.!?]|\.(?=\d))+[.!?]*/g) ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
 
 /**
  * A definite reference to an alternative the speaker left: a determiner or possessive and a word
@@ -128,10 +131,38 @@ export function anotherValueOfKind(
  * in that sentence, another value of the kind the older gives (`anotherValueOfKind`: "The migration
  * to Snowflake is done"), the newer is ranked just above the older. Guards kept for precision:
  * another person's change (`othersState`), a question, a hypothetical or plan, a remembered past;
- * a verdict that closed the pair as `distinct` or `refines` (`unsettledMoves`). Ranking only;
- * nothing is searched again and nothing is closed. Mutates and re-sorts `scored`.
+ * a verdict that closed the pair as `distinct` or `refines` (`unsettledMoves`). Its second reading,
+ * typed values (`typedValueMoves`), holds for a thing's state too ("What latency target does
+ * checkout have?") and needs no head noun in the newer: a clock time, a date, a measure in one unit
+ * or a version for one of the same type ("300ms" / "200ms now"). Ranking only; nothing is searched
+ * again and nothing is closed. Mutates and re-sorts `scored`.
  */
 export async function changedValueFirst(lift: LiftInput): Promise<{ older: RecallHit; newer: RecallHit }[]> {
+  const { store, scored } = lift;
+  const moves: ChangedValueMove[] = [...(await slotChangeMoves(lift))];
+  for (const m of await typedValueMoves(lift))
+    if (!moves.some((x) => x.older === m.older && x.newer === m.newer)) moves.push(m);
+  if (moves.length === 0) return [];
+  const open = await unsettledMoves(store, moves);
+  liftNewer(scored, open, (m) =>
+    m.typed
+      ? ` speaking of a change ("${m.cue}") to another ${m.typed} ("${m.value}") of what the question asks`
+      : ` speaking of a change ("${m.cue}") to another value ("${m.value}") of what the question asks`,
+  );
+  return open;
+}
+
+/** A pair `changedValueFirst` lifts: the cue, the newer's value and, for a typed value, its type. */
+interface ChangedValueMove {
+  older: RecallHit;
+  newer: RecallHit;
+  cue: string;
+  value: string;
+  typed?: string;
+}
+
+/** The pairs of a question about a person's state (`askedSlot`): the asked thing's change to another value. */
+async function slotChangeMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
   const { store, scored, req, asked: askedOnce, times } = lift;
   if (!askedOnce.possible || times.length > 0) return [];
   // Active facts, and the turns themselves when episodes are asked: a turn sleep distilled nothing
@@ -167,7 +198,7 @@ export async function changedValueFirst(lift: LiftInput): Promise<{ older: Recal
   };
   if (topic.central.size === 0) return [];
   const talk = new Map<string, Promise<boolean>>();
-  const moves: { older: RecallHit; newer: RecallHit; cue: string; value: string }[] = [];
+  const moves: ChangedValueMove[] = [];
   for (const older of facts) {
     if (!topK.has(older) || !fillsAskedThing(older.text, asked, req.lexicon)) continue;
     const olderLatest = saysChangedState(older.text) ? null : older;
@@ -207,14 +238,7 @@ export async function changedValueFirst(lift: LiftInput): Promise<{ older: Recal
       moves.push({ older, newer, ...found });
     }
   }
-  if (moves.length === 0) return [];
-  const open = await unsettledMoves(store, moves);
-  liftNewer(
-    scored,
-    open,
-    (m) => ` speaking of a change ("${m.cue}") to another value ("${m.value}") of what the question asks`,
-  );
-  return open;
+  return moves;
 }
 
 /** The words that name the asked thing: its central words (`stem`) and the words WordNet relates to them (`stemV1`). */
@@ -276,3 +300,176 @@ function onlyAsksBeside(turn: string, belief: string): boolean {
   const others = sentencesOf(turn).filter((s) => !contentTokens(s).every((t) => said.has(t)));
   return others.length > 0 && others.every((s) => isQuestion(s));
 }
+
+/** A value's type (`typedValues`): a clock time, a date, a measure in its unit ("measure:ms"), a version. */
+export type ValueType = string;
+
+/** A clock time: "7pm", "7:45 pm", "09:55", "noon", "midnight", "EOD". */
+const CLOCK =
+  /\b(?:\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\d{1,2}:\d{2}\b|noon\b|midday\b|midnight\b|eod\b|cob\b)/gi;
+
+/** A date: a weekday, or a month with a day ("15 of May", "30 June", "June 30", "March"); "May" only beside a day. */
+const DATE =
+  /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b|(?:January|February|March|April|June|July|August|September|October|November|December)(?:\s+\d{1,2}(?:st|nd|rd|th)?\b)?|May\s+\d{1,2}(?:st|nd|rd|th)?\b)/gi;
+
+/** A measure: a number with a currency before it or a unit after it ("300ms", "£1,420", "84 kg", "5%"). */
+const MEASURE =
+  /(?<![\p{L}\p{N}.,])([£$€])?\s?(\d+(?:[.,]\d+)*)\s?(%|ms|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|years?|kg|lbs?|stone|km|miles?|mg|ml|gb|mb|tb|k)?(?![\p{L}\p{N}])/giu;
+
+/** A version: two or three numbers joined by points ("3.12", "v2.4.1"), no unit after it. */
+const VERSION = /(?<![\p{L}\p{N}.£$€])v?\d+\.\d+(?:\.\d+)?(?![\p{L}\p{N}%]|\.\d)/giu;
+
+/**
+ * The typed values a text names, each with its type: a clock time ("7:45pm", "noon", "EOD"), a
+ * date ("Friday", "30 June", "15 of May"), a measure by its unit ("300ms" and "200ms" are both
+ * "measure:ms"; "£1,420" is "measure:£") or a version ("3.12"). A bare number ("5", "three") has
+ * no type: it may count anything. The value is the phrase as written, lower-cased.
+ *
+ *   typedValues("Leo goes to bed at 7pm but he's up at 5 every day.") // → [{ value: "7pm", type: "clock" }]
+ *   typedValues("p95 has to be under 200ms now.")                    // → [{ value: "200ms", type: "measure:ms" }]
+ */
+export function typedValues(text: string): { value: string; type: ValueType }[] {
+  const out: { value: string; type: ValueType; at: number; end: number }[] = [];
+  const taken = (at: number, end: number) => out.some((v) => at < v.end && end > v.at);
+  const add = (value: string, type: ValueType, at: number) => {
+    const end = at + value.length;
+    if (!taken(at, end)) out.push({ value: value.trim().toLowerCase(), type, at, end });
+  };
+  for (const m of text.matchAll(CLOCK)) add(m[0], "clock", m.index);
+  for (const m of text.matchAll(DATE)) add(m[0], "date", m.index);
+  for (const m of text.matchAll(VERSION)) add(m[0], "version", m.index);
+  for (const m of text.matchAll(MEASURE)) {
+    const unit =
+      m[1] ??
+      m[3]
+        ?.toLowerCase()
+        .replace(/^(secs?|seconds?)$/, "s")
+        .replace(/(?<=.{2})s$/, "");
+    if (unit) add(m[0], `measure:${unit}`, m.index);
+  }
+  return out.sort((a, b) => a.at - b.at).map(({ value, type }) => ({ value, type }));
+}
+
+/** A question that asks about the past or a former state ("When did…", "What was…", "…used to…", "originally"). */
+const ASKS_PAST =
+  /\b(?:did|was|were|had|used\s+to|originally|at\s+first|previous(?:ly)?|before|old|former)\b/i;
+
+/** Nouns a question asks its value by, not what it is about ("What time…", "Which version…", "What kind of…"). */
+const ASKING_NOUNS = new Set([
+  "version",
+  "time",
+  "day",
+  "date",
+  "kind",
+  "sort",
+  "type",
+  "thing",
+  "way",
+  "amount",
+  "number",
+]);
+
+/** A sentence said as a current state: "now" and its kin (`saysChangedState` needs the first person). */
+const NOW =
+  /\b(?:now|these\s+days|nowadays|from\s+now\s+on|as\s+of|going\s+forward|any\s*more|no\s+longer)\b/i;
+
+/**
+ * The typed-value reading of `changedValueFirst`, for any current-state question, a person's state
+ * or a thing's ("What latency target does checkout have?", "When is my status report due?"): the
+ * older active fact within the first k names every noun the question is about (not the nouns it asks
+ * a value by: "time", "kind"), a newer active fact among the first 12 names one of them, and a
+ * sentence of the newer says a change or a state that holds now (`speaksOfChange`,
+ * `saysChangedState`, or "now") and names a typed value (`typedValues`: a clock time, a date, a
+ * measure in one unit, a version) of a type the older gives and the older does not name ("300ms" /
+ * "200ms now"; "Friday noon" / "by Thursday EOD now"). A type is what makes the two values one
+ * slot's: "Leo is 4 now" gives no clock time for "Leo goes to bed at 7pm". Guards: a question, a
+ * hypothetical, a plan or a remembered past says no change (`NOT_NOW`); a question that asks the past
+ * or names a time reads no lift; another person's change for a question about the speaker's
+ * (`othersState`); another speaker's statement. `await loadTagger()` first.
+ */
+async function typedValueMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
+  const { store, scored, req, asked: askedOnce, times } = lift;
+  if (times.length > 0 || !isQuestion(req.query) || ASKS_PAST.test(req.query)) return [];
+  const facts = scored
+    .slice(0, NEWER_WITHIN)
+    .filter((h) => h.status === "active" && h.layer === "belief" && h.kind === "fact");
+  if (facts.length < 2) return [];
+  await loadTagger();
+  const nouns = askedNouns(req.query);
+  if (nouns.size === 0) return [];
+  const asked = askedOnce.possible ? await askedOnce.read() : null;
+  const topK = new Set(scored.slice(0, req.k));
+  const moves: ChangedValueMove[] = [];
+  for (const older of facts) {
+    if (!topK.has(older)) continue;
+    for (const newer of facts) {
+      if (!(newer.at > older.at) || newer.score > older.score) continue;
+      const found = typedValueChange(nouns, older.text, newer.text, req.lexicon);
+      if (!found) continue;
+      // Another person's change ("My sister's bedtime is 8pm now") is not the speaker's.
+      if (asked && othersState(newer.text, asked, req.lexicon)) continue;
+      // The speaker's own statements: a reply's "try 7:30pm" is no change of theirs.
+      const [olderBy, newerBy] = await actorsOf(store, lift.records, [
+        lift.records.get(older.id),
+        lift.records.get(newer.id),
+      ]);
+      if (olderBy !== null && newerBy !== null && olderBy !== newerBy) continue;
+      moves.push({ older, newer, ...found });
+    }
+  }
+  return moves;
+}
+
+/**
+ * The nouns a question is about, stemmed (`contentTokens`), less those it asks a value by ("time"
+ * of "What time…", "kind"): "What time does Leo go to bed?" → {"leo", "bed"}. `await loadTagger()` first.
+ */
+export function askedNouns(query: string): Set<string> {
+  return new Set(
+    tag(query)
+      .filter((w) => w.pos === "NOUN" || w.pos === "PROPN")
+      .flatMap((w) => contentTokens(w.text))
+      .filter((t) => !ASKING_NOUNS.has(t)),
+  );
+}
+
+/**
+ * The typed-value reading of one pair (`typedValueMoves`), or null: the older names every asked
+ * noun (`askedNouns`) and a typed value; the newer names one asked noun and, in a sentence that is
+ * no question, hypothetical, plan or remembered past, says a change or a state that holds now and
+ * names a value of a type the older gives that the older does not name. `await loadTagger()` first.
+ *
+ *   typedValueChange(askedNouns("What latency target does checkout have?"),
+ *     "Our p95 latency target for the checkout API is 300ms.",
+ *     "Product tightened the checkout SLO, p95 has to be under 200ms now.", wordnet)
+ *   // → { cue: "tightened" or "now", value: "200ms", typed: "measure in ms" }
+ */
+export function typedValueChange(
+  nouns: ReadonlySet<string>,
+  older: string,
+  newer: string,
+  lexicon: Lexicon | undefined,
+): { cue: string; value: string; typed: string } | null {
+  if (nouns.size === 0) return null;
+  const olderWords = new Set(contentTokens(older));
+  if (![...nouns].every((n) => olderWords.has(n))) return null;
+  if (!contentTokens(newer).some((t) => nouns.has(t))) return null;
+  const olderTypes = new Set(typedValues(older).map((v) => v.type));
+  if (olderTypes.size === 0) return null;
+  const olderText = older.toLowerCase();
+  for (const sentence of sentencesOf(newer)) {
+    if (isQuestion(sentence) || isHypothetical(sentence) || NOT_NOW.test(sentence)) continue;
+    const value = typedValues(sentence).find((v) => olderTypes.has(v.type) && !olderText.includes(v.value));
+    if (!value) continue;
+    const cue =
+      speaksOfChange(sentence, lexicon) ??
+      NOW.exec(sentence)?.[0].toLowerCase() ??
+      (saysChangedState(sentence) ? "a change" : null);
+    if (cue) return { cue, value: value.value, typed: typeName(value.type) };
+  }
+  return null;
+}
+
+/** A value type as `why` says it: "clock time", "date", "measure in ms", "version". */
+const typeName = (type: ValueType): string =>
+  type === "clock" ? "clock time" : type.startsWith("measure:") ? `measure in ${type.slice(8)}` : type;
