@@ -111,6 +111,12 @@ export interface Lexicon {
   derivedNouns(verb: string): string[];
   /** The verbs derived from a noun in its dominant sense ("insurance": "insure"); [] when none or unknown. */
   derivedVerbs(noun: string): string[];
+  /**
+   * The nouns of the persons who do what a verb says, in its dominant sense ("clean": "cleaner";
+   * "walk": "walker"; not "payee" of "pay"); [] when none or unknown. Recall searches by them for
+   * "Who <verb>…?" (recall/expansion.ts). Optional: a lexicon without it names no doer.
+   */
+  agentNouns?(verb: string): string[];
   /** True when a noun names a part of another in its first senses ("evening" of "night"). */
   isPartOf(part: string, whole: string): boolean;
   /**

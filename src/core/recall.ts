@@ -9,7 +9,7 @@ import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, ScoredId, StoreReader } from "./ports.js";
 import { answersOfItsAsker, asksBesideAValue } from "./recall/asking-turns.js";
 import { diversify } from "./recall/diversify.js";
-import { relatedTerms } from "./recall/expansion.js";
+import { doerTerms, relatedTerms } from "./recall/expansion.js";
 import { finishWhy, hitOf } from "./recall/hits.js";
 import { compareIds } from "./recall/ids.js";
 import { currentStateMoves, keepMoves } from "./recall/lifts/current-state.js";
@@ -472,7 +472,12 @@ export async function recall(
           }
         : null,
     });
-  let terms = queryTerms(req.query);
+  // "Who cleans our house?" is searched by the doer's noun as by its own words ("cleaner").
+  const doers =
+    !historical && req.lexicon?.agentNouns && askedState.possible
+      ? doerTerms(req.query, await askedState.read(), req.lexicon)
+      : [];
+  let terms = doers.length > 0 ? [...new Set([...queryTerms(req.query), ...doers])] : queryTerms(req.query);
   let fused = await search(terms);
   if (policy.speakerNames === "field" && wantEpisodes && fused.length > 0) {
     const unnamed = await speakerTerms(store, fused, records, req.query, terms);

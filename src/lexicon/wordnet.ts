@@ -517,6 +517,31 @@ export function derivedVerbs(nouns: WordNetNouns, verbs: WordNetNouns, noun: str
   return derived(nouns, verbs, "v", noun);
 }
 
+/**
+ * The doers of a verb: the nouns of persons WordNet derives from its dominant sense ("clean" →
+ * ["cleaner"], "walk" → ["walker"], "supply" → ["supplier"], "teach" → ["teacher"]), single words,
+ * not the one the act is done to ("pay" → "payer", not "payee"; "train" → "trainer", not
+ * "trainee"); [] when none or unknown ("insure", "bank"). A "Who cleans our house?" is answered by
+ * a statement that names the doer ("Our cleaner Agnieszka…": recall/expansion.ts).
+ */
+export function agentNouns(verbs: WordNetNouns, nouns: WordNetNouns, verb: string): string[] {
+  const own = verb.trim().toLowerCase();
+  const out = new Set<string>();
+  for (const sense of verbs.dominantSensesOf(own)) {
+    const synset = verbs.synset(sense);
+    const at = synset.words.indexOf(own) + 1;
+    for (const d of synset.derived) {
+      if (d.pos !== "n" || d.source !== at) continue;
+      const target = nouns.synset(d.offset);
+      const form = target.words[d.target - 1];
+      if (target.lexFile !== PERSON_FILE || !form || /[\s-]/.test(form) || form === own) continue;
+      // "-ee" names the one the act is done to (payee, trainee, advisee), not the doer.
+      if (!form.endsWith("ee")) out.add(form);
+    }
+  }
+  return [...out];
+}
+
 function derived(from: WordNetNouns, to: WordNetNouns, pos: "n" | "v", word: string): string[] {
   const own = word.trim().toLowerCase();
   const out = new Set<string>();
@@ -640,6 +665,7 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
     isPerson: (word) => isPerson(open(), word),
     derivedNouns: (verb) => derivedNouns(openVerbs(), open(), verb),
     derivedVerbs: (noun) => derivedVerbs(open(), openVerbs(), noun),
+    agentNouns: (verb) => agentNouns(openVerbs(), open(), verb),
     isPartOf: (part, whole) => isPartOf(open(), part, whole),
     isPlace: (word) => isPlace(open(), word),
     isArtifact: (word) => isArtifact(open(), word),
@@ -668,6 +694,8 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
 export const SPECIFIC_SENSES = 2;
 /** At most this many related words of one noun are named (`relatedWords`). */
 export const RELATED_KEPT = 12;
+/** A synonym WordNet writes as an abbreviation with a full stop: "dr." (doctor), "mr." (mister); its letters are the group. */
+const ABBREVIATION = /^([a-z]{2,4})\.$/;
 /** WordNet's lexicographer file of its top nouns (noun.Tops: "person", "entity", "substance"). */
 const TOPS_FILE = 3;
 
@@ -691,6 +719,8 @@ const PLAIN = new Set(
  *   noun only (not also a verb, "practice", "drink", nor an adjective, "seasonal", "large"), in at most `SPECIFIC_SENSES` senses, none of
  *   them a top noun ("person", "entity"): "hay fever" (a seasonal rhinitis resulting from an allergic
  *   reaction to pollen) → "rhinitis", "pollen"; "dentist" → "dentistry".
+ * A synonym WordNet writes as an abbreviation with a full stop is named by its letters, however
+ * short ("doctor" → "dr": "Dr Anand"; `ABBREVIATION`).
  * A multi-word noun is asked with spaces ("hay fever"); a plural in a gloss is read as its singular;
  * a word of two letters relates nothing ("hr" is an hour in WordNet, and a department in a question).
  *
@@ -722,9 +752,17 @@ export function relatedWords(
   const files = { n: nouns, v: verbs, a: adjectives, s: adjectives } as Record<string, WordNetNouns>;
   for (const sense of senses) {
     const synset = nouns.synset(sense);
-    for (const lemma of synset.words)
-      if (lemma !== own)
-        for (const part of lemma.split(/[\s-]+/)) if (/^[a-z]+$/.test(part) && specific(part)) add(part);
+    for (const lemma of synset.words) {
+      if (lemma === own) continue;
+      // An abbreviation WordNet writes with its full stop ("dr." of "doctor"): a title said before a
+      // name ("Dr Anand", "Dr. Whitcombe") names the noun in two letters, which `add` would refuse.
+      const abbreviation = lemma.match(ABBREVIATION)?.[1];
+      if (abbreviation && abbreviation !== own && out.size < RELATED_KEPT) {
+        out.add(abbreviation);
+        continue;
+      }
+      for (const part of lemma.split(/[\s-]+/)) if (/^[a-z]+$/.test(part) && specific(part)) add(part);
+    }
     const at = synset.words.indexOf(own) + 1;
     for (const d of synset.derived) {
       const file = files[d.pos];

@@ -241,6 +241,41 @@ for (const c of STORE_CASES) {
       }
     });
 
+    it("finds the doer's noun of a 'who' question and an abbreviated title, in its namespace only, and not once forgotten", async () => {
+      const mem = await openMemory({
+        store: await c.open(),
+        clock: { now: () => new Date("2026-06-01T00:00:00.000Z") },
+        namespace: "found28",
+      });
+      try {
+        const cleaner = await mem.remember("Our cleaner Agnieszka comes every other week.", {
+          at: "2026-01-07",
+        });
+        for (const [i, text] of [
+          "We looked at a house in Didsbury at the weekend but it fell through.",
+          "Our house has a damp patch under the stairs.",
+          "The clean-up after the party took all Sunday.",
+          "I keep the house plants on the kitchen windowsill.",
+        ].entries())
+          await mem.remember(text, { at: `2026-02-1${i}` });
+        const gp = await mem.remember("The new GP, Dr Whitcombe, actually listened about the knee.", {
+          at: "2026-03-01",
+        });
+        const elsewhere = await mem.remember("Our cleaner Marisol does Mondays.", {
+          at: "2026-03-02",
+          namespace: "team-b",
+        });
+        const ids = async (q: string) => (await mem.recall(q, { k: 5 })).map((h) => h.id);
+        expect(await ids("Who cleans our house?")).toContain(cleaner.id);
+        expect(await ids("Who cleans our house?")).not.toContain(elsewhere.id);
+        expect(await ids("Who is my doctor?")).toContain(gp.id);
+        await mem.forget(cleaner.id!);
+        expect(await ids("Who cleans our house?")).not.toContain(cleaner.id);
+      } finally {
+        await mem.close?.();
+      }
+    });
+
     it("keeps namespaces apart: another namespace's rows are never candidates", async () => {
       const store = await c.open();
       try {

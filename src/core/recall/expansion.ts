@@ -8,6 +8,7 @@
  * indexes by them a second time and fuses that list at `policy.relatedWeight` of the question's own
  * (`retrieve`).
  */
+import { tag } from "../judge/tagger.js";
 import type { Lexicon } from "../ports.js";
 import type { AskedSlot } from "../state-slots.js";
 import { queryTerms, rawTokens, STOP_WORDS, stem } from "../text.js";
@@ -78,4 +79,35 @@ export function relatedByWord(
     }
   }
   return out;
+}
+
+/**
+ * The nouns of the doer a current-state "who" question asks for (`doerAsked`, `lexicon.agentNouns`),
+ * as full-text terms the question is searched by as its own words: "Who cleans our house?" →
+ * ["cleaner"], since a statement names the doer ("Our cleaner Agnieszka comes every other week"),
+ * not the act; it is the question's own verb in another form, as "cleaning" would be, so it counts
+ * at the question's weight, not `relatedWeight`. [] for a question that asks no person's state
+ * (`asked` null), whose "who" is no subject ("Who do I bank with?"), or a lexicon that names no doer.
+ *
+ *   doerTerms("Who cleans our house?", askedSlot("Who cleans our house?"), wordnet) // → ["cleaner"]
+ */
+export function doerTerms(question: string, asked: AskedSlot | null, lexicon: Lexicon | undefined): string[] {
+  if (!asked || !lexicon?.agentNouns) return [];
+  const doer = doerAsked(question);
+  if (!doer) return [];
+  const own = new Set(queryTerms(question).map(stem));
+  return queryTerms(lexicon.agentNouns(doer.lemma).join(" ")).filter((t) => !own.has(stem(t)));
+}
+
+/**
+ * The verb a "who" question asks the doer of: "Who cleans our house?" → cleans (clean); "Who
+ * walks our dog?" → walks (walk). Null when "who" is not its subject or no verb follows it ("Who is
+ * my dentist?": a copula; "Who do I bank with?": "who" is the object; "Who did you meet?").
+ * Reads the tagger (`await loadTagger()` on the path that recalls).
+ */
+export function doerAsked(question: string): { word: string; lemma: string } | null {
+  const words = tag(question).filter((w) => w.pos !== "PUNCT");
+  const [who, verb] = words;
+  if (!who || !verb || who.text.toLowerCase() !== "who" || verb.pos !== "VERB") return null;
+  return { word: verb.text.toLowerCase(), lemma: verb.lemma };
 }
