@@ -518,7 +518,19 @@ function rareUnitLinks(
   // down to 75 kg"), and of no holder the older does not name ("The suitcase was 23 kg", "My sister
   // weighs 60 kg").
   if (newerGiving.some((s) => WISH.test(s))) return false;
-  const olderWords = new Set(tokensOf(olderGiving.join(" ")));
+  const olderWords = new Set([
+    ...tokensOf(olderGiving.join(" ")),
+    ...olderGiving.flatMap((s) => tagged(s)).flatMap((w) => tokensOf(w.lemma)),
+  ]);
+  // Nor of another doing: the verb the newer's number is said with must be the older's ("I walked
+  // 4,000 metres" is no "I swim 2,500 metres"); none ("Down to 79 kg") or "be" leaves it open.
+  const otherDoing = newerGiving.some((s) => {
+    const words = tagged(s);
+    const verb = verbBefore(s, words, numberAt(s, words, changed.newer));
+    const w = verb >= 0 ? words[verb]! : undefined;
+    return w?.pos === "VERB" && !tokensOf(w.lemma).some((t) => olderWords.has(t));
+  });
+  if (otherDoing) return false;
   return newerGiving
     .flatMap((s) => holderOf(s, changed.newer))
     .every((w) => olderWords.has(w) || clippedEitherWay(w, olderWords));
