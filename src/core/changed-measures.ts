@@ -172,7 +172,9 @@ function dateAt(words: readonly TaggedWord[], i: number): string | null {
   const day = /^(\d{1,2})(?:st|nd|rd|th)?$/i.exec(words[i]!.text);
   if (!day || Number(day[1]) < 1 || Number(day[1]) > 31) return null;
   const month = (w: TaggedWord | undefined) =>
-    w && MONTHS.has(w.text.toLowerCase()) && /^\p{Lu}/u.test(w.text) ? w.text.toLowerCase().slice(0, 3) : null;
+    w && MONTHS.has(w.text.toLowerCase()) && /^\p{Lu}/u.test(w.text)
+      ? w.text.toLowerCase().slice(0, 3)
+      : null;
   const after = /^of$/i.test(words[i + 1]?.text ?? "") ? words[i + 2] : words[i + 1];
   const m = month(after) ?? month(words[i - 1]);
   return m ? `${Number(day[1])} ${m}` : null;
@@ -481,7 +483,10 @@ const ratesOf = (text: string) =>
   [
     ...new Set(
       [...text.matchAll(RATE)].map((m) =>
-        (m[1] ?? m[2] ?? "year").toLowerCase().replace(/^dai$/, "day").replace(/^annual.*/, "year"),
+        (m[1] ?? m[2] ?? "year")
+          .toLowerCase()
+          .replace(/^dai$/, "day")
+          .replace(/^annual.*/, "year"),
       ),
     ),
   ]

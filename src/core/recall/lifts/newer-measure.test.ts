@@ -69,7 +69,8 @@ describe("recall: a newer measure linked by a unit rare in the store (RARE_UNIT)
       "The marathon route is 26 miles.",
       "The airport is 15 miles from the office.",
     ];
-    for (const [i, text] of [...filler, ...miles].entries()) await mem.remember(text, { at: `2026-02-${10 + i}` });
+    for (const [i, text] of [...filler, ...miles].entries())
+      await mem.remember(text, { at: `2026-02-${10 + i}` });
     await mem.remember("Up to 55 miles a week since the new bike arrived.", { at: "2026-03-01" });
     const hits = await mem.recall("How far do I cycle each week?", { k: 5 });
     const older = hits.findIndex((h) => h.text.includes("40 miles"));
@@ -121,7 +122,9 @@ describe("recall: a date and a number glued to its unit are measures (DATE_MEASU
     const mem = await openMemory({ path: ":memory:", clock });
     await mem.remember("Our p95 latency target for the checkout API is 300ms.", { at: "2026-01-07" });
     for (const [i, text] of filler.entries()) await mem.remember(text, { at: `2026-02-${10 + i}` });
-    await mem.remember("Product tightened the checkout SLO, p95 has to be under 200ms now.", { at: "2026-03-01" });
+    await mem.remember("Product tightened the checkout SLO, p95 has to be under 200ms now.", {
+      at: "2026-03-01",
+    });
     const hits = await mem.recall("What latency target does checkout have?", { k: 5 });
     const at = hits.findIndex((h) => h.text.includes("200ms"));
     const older = hits.findIndex((h) => h.text.includes("300ms"));

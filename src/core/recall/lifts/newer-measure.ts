@@ -222,7 +222,13 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
     seen.add(`${older.id} ${record.id}`);
     if (actors[2 * i] !== actors[2 * i + 1]) continue;
     const ended = mayEndTerm(text) ? endedBy(older, text) : undefined;
-    const changed = foundMeasureOfAsked(req.query, older.text, text, (w) => linking(w) || w === ended, linking);
+    const changed = foundMeasureOfAsked(
+      req.query,
+      older.text,
+      text,
+      (w) => linking(w) || w === ended,
+      linking,
+    );
     if (!changed) continue;
     const slot = askedOnce.possible ? await askedOnce.read() : null;
     if (slot && othersState(text, slot, req.lexicon)) continue;
