@@ -120,13 +120,15 @@ const UNIT_LINK_RARE = 4;
  * words. An update said in passing often names the thing by another word or none ("Our mortgage is
  * fixed at 2.1%" / "Now that the fix has ended and we're on 4.6%, should we overpay?"; "My contact
  * lens prescription is -2.25 in both eyes" / "my eyes changed, so the lenses are -2.75 now"), so it
- * never reaches the top and `newerMeasureFirst` cannot rank it. For each of the top 3 items that is
- * an active fact saying a word of the question and a number, the request's namespaces are searched
+ * never reaches the top and `newerMeasureFirst` cannot rank it. For each of the first 3 of the top
+ * 10 items that is an active fact saying a word of the question and a number, the request's namespaces are searched
  * by the fact's words (active facts, and active turns no belief speaks for); a newer one said by
  * the same actor that gives the unit the older counts another number and shares a word with it
  * besides the unit (`foundMeasureOfAsked`, changed-measures.ts) — rare in the store, or a word that
  * describes a term of the older's the newer says ended ("the fix has ended": `endedTerm`) — not
- * another person's state and
+ * another person's state — or that says the older's unit itself as a word rare in the store ("I
+ * weigh 84 kg" / "down to 79 kg!!", `RARE_UNIT` in changed-measures.ts: same rate, no wish, no other
+ * holder or doing), and
  * with no verdict that closed the pair (a non-lexical `distinct` or `refines`), is listed just above
  * the older, its `why` saying so. Ranking only: nothing is superseded. The tagger is loaded only
  * when a found statement passes the tagger-free tests (a number, a shared word). Mutates and
