@@ -5,6 +5,8 @@ import {
   anotherMeasureOfAsked,
   askedWordsSaid,
   asksMeasure,
+  DATE,
+  datedMeasuresOf,
   foundMeasureOfAsked,
   measuresOf,
   SIGNED_NUMBER,
@@ -13,6 +15,7 @@ import {
   saysNumber,
   TIME_OF_DAY,
   topicWordsShared,
+  wordsAfterNumbers,
 } from "./changed-measures.js";
 import type { Memory } from "./engine.js";
 import { loadTagger } from "./judge/tagger.js";
@@ -27,6 +30,13 @@ describe("MEASURE: a number with the unit it counts", () => {
     ["My bike is a size 54 frame.", [{ unit: "frame", value: "54" }]],
     ["Pottery class begins at 6:15pm on Wednesdays.", [{ unit: TIME_OF_DAY, value: "6:15pm" }]],
     ["The bins go out at 7 pm sharp.", [{ unit: TIME_OF_DAY, value: "7pm" }]],
+    // GLUED_UNIT: the unit's letters written on the number
+    ["I take 50mg of sertraline in the morning.", [{ unit: "mg", value: "50" }]],
+    ["Our p95 latency target for the checkout API is 300ms.", [{ unit: "ms", value: "300" }]],
+    ["The parcel weighs 2.5kg.", [{ unit: "kg", value: "2.5" }]],
+    // VERSION_FIRST: a number between a name and a singular noun is the name's version
+    ["The Postgres 17 upgrade went out last night.", [{ unit: "postgres", value: "17" }]],
+    ["We run Node 22 images in CI.", [{ unit: "image", value: "22" }]],
   ])("%s", (text, expected) => {
     expect(measuresOf(text)).toEqual(expected);
   });
@@ -42,8 +52,100 @@ describe("MEASURE: a number with the unit it counts", () => {
     ["The boiler isn't at 2 bar."],
     // a number counting nothing
     ["I was born in 1990."],
+    // letters after a number that are no unit: an ordinal, a decade, a multiplier
+    ["We came 2nd in the quiz."],
+    ["I grew up in the 1990s."],
+    // a date is no measure for the lexical judge (DATE_MEASURE is recall's)
+    ["The deadline for the data migration is 15 of May."],
   ])("no measure in %s", (text) => {
     expect(measuresOf(text)).toEqual([]);
+  });
+});
+
+describe("DATE_MEASURE: a day of a month, for recall's lifts", () => {
+  it.each([
+    ["The deadline for the data migration is 15 of May.", "15 may"],
+    ["Good news, the migration deadline is pushed to 30 June.", "30 jun"],
+    ["The launch is on March 3rd now.", "3 mar"],
+  ])("%s", (text, value) => {
+    expect(datedMeasuresOf(text)).toContainEqual({ unit: DATE, value });
+  });
+
+  it.each([
+    // "may" the verb, a year, a day past any month's
+    ["We may need 15 people for the move."],
+    ["The lease started in October 2024."],
+    ["Is the deadline 15 of May?"],
+  ])("no date in %s", (text) => {
+    expect(datedMeasuresOf(text).filter((m) => m.unit === DATE)).toEqual([]);
+  });
+
+  it("a date is asked by when, not by how many", () => {
+    expect(asksMeasure("When does the data migration have to be done?", DATE)).toBe(true);
+    expect(asksMeasure("What date is the launch?", DATE)).toBe(true);
+    expect(asksMeasure("How many people work on the migration?", DATE)).toBe(false);
+  });
+});
+
+describe("RARE_UNIT: the unit itself links a found measure when the store says it rarely", () => {
+  const rare = () => true;
+  const none = () => false;
+  it.each([
+    ["What do I weigh?", "I weigh 84 kg and I'd like to get lighter.", "Down to 79 kg this morning!!", "kg"],
+    ["What do I weigh?", "I weigh 84 kg.", "I'm 80 kg this week, finally.", "kg"],
+    [
+      "How far do I run each week?",
+      "I run about 20 km a week, mostly easy.",
+      "I'm up to 35 km a week ahead of the half marathon.",
+      "km",
+    ],
+    [
+      "How many reviews does a pull request need before merging?",
+      "A pull request needs two approvals before merging.",
+      "The policy changed, one approval is enough now.",
+      "approval",
+    ],
+  ])("%s: %s → %s", (question, older, newer, unit) => {
+    expect(foundMeasureOfAsked(question, older, newer, none, rare)?.unit).toBe(unit);
+  });
+
+  it.each([
+    // another person's, another thing's
+    ["What do I weigh?", "I weigh 84 kg.", "My sister weighs 60 kg now."],
+    ["What do I weigh?", "I weigh 84 kg.", "Dad is 90 kg now."],
+    ["What do I weigh?", "I weigh 84 kg.", "The suitcase was 23 kg at check-in."],
+    // a wish or plan, a question, a refusal
+    ["What do I weigh?", "I weigh 84 kg.", "I want to get down to 75 kg by summer."],
+    ["What do I weigh?", "I weigh 84 kg.", "Should I get to 75 kg?"],
+    ["What do I weigh?", "I weigh 84 kg.", "I won't go back to 90 kg."],
+    // another doing: a walk's distance is no swim's
+    ["How far do I swim?", "I swim 2,500 metres at the lido.", "I walked 4,000 metres to the market."],
+    // another rate: a race's length is no weekly distance
+    ["How far do I run each week?", "I run about 20 km a week.", "The half marathon is 21 km."],
+  ])("%s: %s / %s: none", (question, older, newer) => {
+    expect(foundMeasureOfAsked(question, older, newer, none, rare)).toBeNull();
+  });
+
+  it("a unit the store says often links nothing", () => {
+    expect(
+      foundMeasureOfAsked("What do I weigh?", "I weigh 84 kg.", "Down to 79 kg this morning!!", none, none),
+    ).toBeNull();
+  });
+
+  it("a glued unit is no word the store can count: it links nothing by itself", () => {
+    expect(
+      foundMeasureOfAsked(
+        "How much sertraline am I taking?",
+        "I take 50mg of sertraline.",
+        "I'm on 150mg now.",
+        none,
+        rare,
+      ),
+    ).toBeNull();
+  });
+
+  it("wordsAfterNumbers reads the words said right after a number, without the tagger", () => {
+    expect(wordsAfterNumbers("I weigh 84 kg; two approvals, 20 km a week")).toEqual(["kg", "approval", "km"]);
   });
 });
 

@@ -100,6 +100,14 @@ const DATE_NOUNS = new Set(
 const isNominal = (w: TaggedWord | undefined): w is TaggedWord =>
   w !== undefined && (w.pos === "NOUN" || w.pos === "PROPN") && /\p{L}/u.test(w.text);
 
+/** A noun said in its singular form after a number other than one ("17 upgrade"; not "17 kg", which no plural changes). */
+const singularAfter = (w: TaggedWord, value: string) =>
+  !/^(?:1|one|a)$/i.test(value) &&
+  w.text.length > 3 &&
+  w.pos === "NOUN" &&
+  w.lemma.toLowerCase() === w.text.toLowerCase() &&
+  !/s$/i.test(w.text);
+
 /** The sentences of a text, split after ".", "!" or "?" (a decimal point has no space after it). */
 function sentences(text: string): string[] {
   return text
@@ -130,11 +138,49 @@ const RATE_NOUNS = new Set(["hour", "day", "night", "week", "fortnight", "month"
 /** The unit a signed number with no unit is counted in. */
 export const SIGNED_NUMBER = "signed number";
 
+/** The unit a day of a month is counted in ("15 of May", "30 June", "June 30th"). */
+export const DATE = "date";
+
+/** The months, by every name a date may give them, to the first three letters. */
+const MONTHS = new Set(
+  "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec".split(
+    " ",
+  ),
+);
+
+/** `GLUED_UNIT`: a number with its unit's letters written on ("50mg", "300ms", "2.5kg", "20km"). */
+const GLUED = /^(\d[\d,.]*)(\p{L}{1,3})$/u;
+
+/** Letters after a number that are no unit: an ordinal, a plural ("1990s"), a clock's, a multiplier. */
+const NOT_GLUED_UNIT = /^(?:st|nd|rd|th|s|am|pm|k|m|bn|x)$/i;
+
 /** `MEASURE`: the numbers with their units in the asserted sentences of `text`. */
 export const measuresOf = (text: string): readonly Measure[] => measuresMemo(text);
-const measuresMemo = boundedMemo(measuresRead, 8_192);
+const measuresMemo = boundedMemo((text: string) => measuresRead(text, false), 8_192);
 
-function measuresRead(text: string): Measure[] {
+/**
+ * `MEASURE` and `DATE_MEASURE`, for recall's lifts only: a day of a month is read as a measure in
+ * `DATE` ("the deadline for the data migration is 15 of May" / "…pushed to 30 June"). The lexical
+ * judge does not read dates as measures (two dates are often two events), so its reading
+ * (`measuresOf`) is unchanged.
+ */
+export const datedMeasuresOf = (text: string): readonly Measure[] => datedMemo(text);
+const datedMemo = boundedMemo((text: string) => measuresRead(text, true), 8_192);
+
+/** A day of a month the number at `i` gives with a month beside it, or null ("15 of May", "June 30th"). */
+function dateAt(words: readonly TaggedWord[], i: number): string | null {
+  const day = /^(\d{1,2})(?:st|nd|rd|th)?$/i.exec(words[i]!.text);
+  if (!day || Number(day[1]) < 1 || Number(day[1]) > 31) return null;
+  const month = (w: TaggedWord | undefined) =>
+    w && MONTHS.has(w.text.toLowerCase()) && /^\p{Lu}/u.test(w.text)
+      ? w.text.toLowerCase().slice(0, 3)
+      : null;
+  const after = /^of$/i.test(words[i + 1]?.text ?? "") ? words[i + 2] : words[i + 1];
+  const m = month(after) ?? month(words[i - 1]);
+  return m ? `${Number(day[1])} ${m}` : null;
+}
+
+function measuresRead(text: string, dates: boolean): Measure[] {
   const found: Measure[] = [];
   for (const s of sentences(text).flatMap(assertedParts)) {
     const words = tagged(s);
@@ -142,6 +188,11 @@ function measuresRead(text: string): Measure[] {
       const w = words[i]!;
       if (CLOCK.test(w.text)) {
         found.push({ unit: TIME_OF_DAY, value: w.text.toLowerCase() });
+        continue;
+      }
+      const date = dates ? dateAt(words, i) : null;
+      if (date) {
+        found.push({ unit: DATE, value: date });
         continue;
       }
       if (w.pos !== "NUM" || words[i - 1]?.pos === "NUM") continue;
@@ -174,9 +225,18 @@ function measuresRead(text: string): Measure[] {
         found.push({ unit: "percent", value });
         continue;
       }
+      const glued = i === j ? GLUED.exec(w.text) : null;
+      if (glued && !NOT_GLUED_UNIT.test(glued[2]!)) {
+        found.push({ unit: glued[2]!.toLowerCase(), value: glued[1]!.replace(/,/g, "") });
+        continue;
+      }
       const signed = /^[-+−]$/u.test(symbol) && spaced ? `${symbol.replace("−", "-")}${value}` : value;
       const before = words[i - 1];
-      const unit = isNominal(after) ? after : isNominal(before) ? before : null;
+      // `VERSION_FIRST`: a number between a name and a singular noun is the name's version, the noun
+      // what the pair modifies ("the Postgres 17 upgrade", "a Node 22 image"), not a count of it.
+      const version =
+        before?.pos === "PROPN" && isNominal(before) && isNominal(after) && singularAfter(after, signed);
+      const unit = version ? before : isNominal(after) ? after : isNominal(before) ? before : null;
       if (!unit) {
         if (signed !== value) found.push({ unit: SIGNED_NUMBER, value: signed });
         continue;
@@ -207,9 +267,13 @@ export interface ChangedMeasure {
  *   anotherMeasure("I work from home two days a week.", "I run three days a week.")  // → { unit: "day", … }
  *   anotherMeasure("We keep the thermostat at 19 degrees.", "It's still 19 degrees in here.")  // → null
  */
-export function anotherMeasure(older: string, newer: string): ChangedMeasure | null {
-  const a = measuresOf(older);
-  const b = measuresOf(newer);
+export function anotherMeasure(
+  older: string,
+  newer: string,
+  read: (text: string) => readonly Measure[] = measuresOf,
+): ChangedMeasure | null {
+  const a = read(older);
+  const b = read(newer);
   for (const m of b) {
     const olderValues = a.filter((x) => x.unit === m.unit).map((x) => x.value);
     if (olderValues.length === 0) continue;
@@ -233,8 +297,9 @@ export function saysClipped(words: ReadonlySet<string>, word: string): boolean {
 }
 
 /** A digit or a number word: a text with neither holds no `MEASURE`. */
-const MAY_COUNT =
-  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen)\b/i;
+const NUMBER_WORDS =
+  "\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen)\\b";
+const MAY_COUNT = new RegExp(`\\d|${NUMBER_WORDS}`, "i");
 
 /** True when a text holds a digit or a number word: one with neither holds no `MEASURE`. */
 export const mayCount = (text: string): boolean => MAY_COUNT.test(text);
@@ -266,7 +331,7 @@ const clips = (word: string, words: ReadonlySet<string>) =>
 const NOT_A_MEASURE = /^(?:where|who|whom|whose|why)$/i;
 
 /** "When", "what time", "what hour": a question of when. */
-const ASKS_WHEN = /\bwhen\b|\b(?:what|which)\s+(?:time|hour)\b/i;
+const ASKS_WHEN = /\bwhen\b|\b(?:what|which)\s+(?:time|hour|date|day)\b/i;
 
 /**
  * `ASKS_A_MEASURE`: the question's first wh-word asks for an answer a number can be, in `unit`.
@@ -283,7 +348,7 @@ export function asksMeasure(question: string, unit: string): boolean {
     // "How" asks a quantity only before an adjective or adverb ("how many", "how far", "how often").
     if (/^how$/i.test(w.text) && !["ADJ", "ADV"].includes(words[wh + 1]?.pos ?? "")) return false;
   }
-  return unit !== TIME_OF_DAY || ASKS_WHEN.test(question);
+  return (unit !== TIME_OF_DAY && unit !== DATE) || ASKS_WHEN.test(question);
 }
 
 /** Third persons: a measure said of one of them is theirs. */
@@ -303,18 +368,22 @@ const THIRD_PERSON =
 export function anotherMeasureOfAsked(question: string, older: string, newer: string): ChangedMeasure | null {
   const olderAsked = askedWordsSaid(question, older, newer);
   if (olderAsked === null) return null;
-  const changed = anotherMeasure(older, newer);
+  const changed = anotherMeasure(older, newer, datedMeasuresOf);
   if (!changed || !asksMeasure(question, changed.unit)) return null;
   // Only the sentences that give each side's number are read for what and whose it is.
-  const olderGiving = giving(older, changed.unit, changed.older);
-  const newerGiving = giving(newer, changed.unit, changed.newer);
+  const olderGiving = giving(older, changed.unit, changed.older, datedMeasuresOf);
+  const newerGiving = giving(newer, changed.unit, changed.newer, datedMeasuresOf);
   if (otherModifier(olderGiving, newerGiving, new Set(olderAsked))) return null;
   return otherHolder(question, olderAsked, older, newerGiving) ? null : changed;
 }
 
 /** The sentences of `text` that give `unit` one of `values`. */
-const giving = (text: string, unit: string, values: readonly string[]) =>
-  sentences(text).filter((s) => measuresOf(s).some((m) => m.unit === unit && values.includes(m.value)));
+const giving = (
+  text: string,
+  unit: string,
+  values: readonly string[],
+  read: (text: string) => readonly Measure[] = measuresOf,
+) => sentences(text).filter((s) => read(s).some((m) => m.unit === unit && values.includes(m.value)));
 
 /**
  * `NO_OTHER_HOLDER`, its negation: the newer gives its number of a third person the older and the
@@ -387,21 +456,105 @@ export function foundMeasureOfAsked(
   older: string,
   newer: string,
   linking: (word: string) => boolean = () => true,
+  unitLinking: (word: string) => boolean = () => false,
 ): ChangedMeasure | null {
   const olderAsked = askedWordsOf(question, older);
   if (olderAsked === null) return null;
-  const changed = anotherMeasure(older, newer);
+  const changed = anotherMeasure(older, newer, datedMeasuresOf);
   if (!changed || !asksMeasure(question, changed.unit)) return null;
-  const olderGiving = giving(older, changed.unit, changed.older);
-  const newerGiving = giving(newer, changed.unit, changed.newer);
+  const olderGiving = giving(older, changed.unit, changed.older, datedMeasuresOf);
+  const newerGiving = giving(newer, changed.unit, changed.newer, datedMeasuresOf);
   // The older must measure the thing the question asks, not another of its kind ("the food budget"
   // for "What is our kitchen renovation budget?").
   if (otherModifier([question], olderGiving, new Set(olderAsked))) return null;
   const shared = topicOf(changed, olderGiving, newerGiving);
-  if (!shared.some(linking)) return null;
+  if (!shared.some(linking) && !rareUnitLinks(changed, olderGiving, newerGiving, unitLinking)) return null;
   if (otherModifier(olderGiving, newerGiving, new Set([...shared, ...olderAsked]))) return null;
   if (saysNumber(question, changed.older)) return null;
   return otherHolder(question, olderAsked, older, newerGiving) ? null : changed;
+}
+
+/** A rate said: "a week", "per month", "each day", "weekly" (not "this week", which says when). */
+const RATE =
+  /\b(?:a|an|per|each|every)\s+(hour|day|night|week|fortnight|month|year)\b|\b(hour|dai|night|week|month|year)l(?:y|ies)\b|\bannual(?:ly)?\b/gi;
+
+/** The rates a text counts per, as one key ("day week"; "" for none). */
+const ratesOf = (text: string) =>
+  [
+    ...new Set(
+      [...text.matchAll(RATE)].map((m) =>
+        (m[1] ?? m[2] ?? "year")
+          .toLowerCase()
+          .replace(/^dai$/, "day")
+          .replace(/^annual.*/, "year"),
+      ),
+    ),
+  ]
+    .sort()
+    .join(" ");
+
+/**
+ * `RARE_UNIT`: the unit itself links the two measures when both say it as a word ("84 kg" / "down
+ * to 79 kg", "two approvals" / "one approval", "20 km a week" / "35 km a week"), `unitLinking`
+ * accepts it (recall: a word said in few active facts of the store, so that what the store counts
+ * in it is likely one thing), and both count it per the same rates or none ("km a week" is no
+ * "km"). A symbol, a time of day, a date or a number glued to its letters ("50mg") is no word the
+ * store can be asked about, so it links nothing here.
+ */
+function rareUnitLinks(
+  changed: ChangedMeasure,
+  olderGiving: readonly string[],
+  newerGiving: readonly string[],
+  unitLinking: (word: string) => boolean,
+): boolean {
+  const unitSaid = (given: readonly string[]) =>
+    new Set(
+      given
+        .flatMap((s) => tagged(s))
+        .filter((w) => w.lemma.toLowerCase() === changed.unit && !/\d/.test(w.text))
+        .flatMap((w) => tokensOf(w.text)),
+    );
+  const olderUnit = unitSaid(olderGiving);
+  const newerUnit = unitSaid(newerGiving);
+  const linked = [...olderUnit].filter((w) => newerUnit.has(w) && unitLinking(w));
+  if (linked.length === 0) return false;
+  if (ratesOf(olderGiving.join(" ")) !== ratesOf(newerGiving.join(" "))) return false;
+  // Only the unit links them, so the newer must say it of what holds, not of a wish ("I want to get
+  // down to 75 kg"), and of no holder the older does not name ("The suitcase was 23 kg", "My sister
+  // weighs 60 kg").
+  if (newerGiving.some((s) => WISH.test(s))) return false;
+  const olderWords = new Set([
+    ...tokensOf(olderGiving.join(" ")),
+    ...olderGiving.flatMap((s) => tagged(s)).flatMap((w) => tokensOf(w.lemma)),
+  ]);
+  // Nor of another doing: the verb the newer's number is said with must be the older's ("I walked
+  // 4,000 metres" is no "I swim 2,500 metres"); none ("Down to 79 kg") or "be" leaves it open.
+  const otherDoing = newerGiving.some((s) => {
+    const words = tagged(s);
+    const verb = verbBefore(s, words, numberAt(s, words, changed.newer));
+    const w = verb >= 0 ? words[verb]! : undefined;
+    return w?.pos === "VERB" && !tokensOf(w.lemma).some((t) => olderWords.has(t));
+  });
+  if (otherDoing) return false;
+  return newerGiving
+    .flatMap((s) => holderOf(s, changed.newer))
+    .every((w) => olderWords.has(w) || clippedEitherWay(w, olderWords));
+}
+
+/** `WISH`: a sentence that says a number wanted, aimed at or allowed for, not one that holds. */
+const WISH =
+  /\b(?:want|wants|wanted|hope|hoping|aim|aiming|goal|would like|'d like|’d like|going to|gonna|trying to|try to|need to get|should)\b/i;
+
+/**
+ * The words of `text` said right after a number ("kg" in "I weigh 84 kg", "approvals" in "two
+ * approvals"), read without the tagger: the words a unit search counts in the store for
+ * `RARE_UNIT` before the tagger reads which of them is a unit.
+ */
+export function wordsAfterNumbers(text: string): string[] {
+  const found = new Set<string>();
+  const numberThenWord = new RegExp(`(?:\\d[\\d,.]*|${NUMBER_WORDS})\\s+(\\p{L}+)`, "giu");
+  for (const m of text.matchAll(numberThenWord)) for (const w of tokensOf(m[1]!)) found.add(w);
+  return [...found];
 }
 
 /**

@@ -11,10 +11,11 @@ import {
   foundMeasureOfAsked,
   mayCount,
   topicWordsShared,
+  wordsAfterNumbers,
 } from "../../changed-measures.js";
 import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
-import { queryTerms } from "../../text.js";
+import { contentTokens, queryTerms } from "../../text.js";
 import { hitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
@@ -102,8 +103,11 @@ export async function newerMeasureFirst(lift: LiftInput): Promise<Move[]> {
   return open.map(({ older, newer }) => ({ older, newer }));
 }
 
-/** How many of the top items a unit search starts from (`newerMeasureFound`). */
+/** How many items a unit search starts from (`newerMeasureFound`)… */
 const UNIT_SEARCH_TOP = 3;
+
+/** …taken from how many of the top items (an older fact is often not in the first three). */
+const UNIT_SEARCH_FROM = 10;
 
 /** How many facts, and how many turns, one unit search reads. */
 const UNIT_CANDIDATES = 24;
@@ -116,13 +120,15 @@ const UNIT_LINK_RARE = 4;
  * words. An update said in passing often names the thing by another word or none ("Our mortgage is
  * fixed at 2.1%" / "Now that the fix has ended and we're on 4.6%, should we overpay?"; "My contact
  * lens prescription is -2.25 in both eyes" / "my eyes changed, so the lenses are -2.75 now"), so it
- * never reaches the top and `newerMeasureFirst` cannot rank it. For each of the top 3 items that is
- * an active fact saying a word of the question and a number, the request's namespaces are searched
+ * never reaches the top and `newerMeasureFirst` cannot rank it. For each of the first 3 of the top
+ * 10 items that is an active fact saying a word of the question and a number, the request's namespaces are searched
  * by the fact's words (active facts, and active turns no belief speaks for); a newer one said by
  * the same actor that gives the unit the older counts another number and shares a word with it
  * besides the unit (`foundMeasureOfAsked`, changed-measures.ts) — rare in the store, or a word that
  * describes a term of the older's the newer says ended ("the fix has ended": `endedTerm`) — not
- * another person's state and
+ * another person's state — or that says the older's unit itself as a word rare in the store ("I
+ * weigh 84 kg" / "down to 79 kg!!", `RARE_UNIT` in changed-measures.ts: same rate, no wish, no other
+ * holder or doing), and
  * with no verdict that closed the pair (a non-lexical `distinct` or `refines`), is listed just above
  * the older, its `why` saying so. Ranking only: nothing is superseded. The tagger is loaded only
  * when a found statement passes the tagger-free tests (a number, a shared word). Mutates and
@@ -131,7 +137,7 @@ const UNIT_LINK_RARE = 4;
 export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
   const { store, scored, records, req, policy, asked: askedOnce, wantEpisodes } = lift;
   const olders = scored
-    .slice(0, UNIT_SEARCH_TOP)
+    .slice(0, UNIT_SEARCH_FROM)
     .filter(
       (h) =>
         h.layer === "belief" &&
@@ -139,7 +145,8 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
         h.status === "active" &&
         mayCount(h.text) &&
         askedWordsOf(req.query, h.text) !== null,
-    );
+    )
+    .slice(0, UNIT_SEARCH_TOP);
   if (olders.length === 0) return [];
   const now = req.at ?? req.asOf ?? req.now;
   const byId = new Map(scored.map((h) => [h.id, h]));
@@ -164,13 +171,17 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
         older,
       );
       // The tagger-free tests first: newer (the search's), and a number.
-      return found.flatMap(({ record, text }) =>
-        mayCount(text) ? [{ older, record, text, shared: topicWordsShared(older.text, text) }] : [],
-      );
+      const afterNumbers = wordsAfterNumbers(older.text);
+      return found.flatMap(({ record, text }) => {
+        if (!mayCount(text)) return [];
+        const said = new Set(contentTokens(text));
+        const units = afterNumbers.filter((w) => said.has(w));
+        return [{ older, record, text, shared: topicWordsShared(older.text, text), units }];
+      });
     }),
   );
   // A word said in many facts ("kids", "new") links nothing: each word counted once.
-  const words = [...new Set(searched.flat().flatMap((c) => c.shared))];
+  const words = [...new Set(searched.flat().flatMap((c) => [...c.shared, ...c.units]))];
   const counts = await Promise.all(
     words.map((w) => store.countBeliefText([w], factFilter, UNIT_LINK_RARE + 1)),
   );
@@ -179,7 +190,12 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
   // ("Now that the fix has ended and we're on 4.6%": `endedTerm`, read with the tagger below).
   const found = searched
     .flat()
-    .filter((c) => c.shared.some((w) => rare.get(w) === true) || (c.shared.length > 0 && mayEndTerm(c.text)));
+    .filter(
+      (c) =>
+        c.shared.some((w) => rare.get(w) === true) ||
+        c.units.some((w) => rare.get(w) === true) ||
+        (c.shared.length > 0 && mayEndTerm(c.text)),
+    );
   if (found.length === 0) return [];
   await loadTagger();
   // Who said each side, the olders' and the found statements', in one read.
@@ -208,7 +224,13 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
     seen.add(`${older.id} ${record.id}`);
     if (actors[2 * i] !== actors[2 * i + 1]) continue;
     const ended = mayEndTerm(text) ? endedBy(older, text) : undefined;
-    const changed = foundMeasureOfAsked(req.query, older.text, text, (w) => linking(w) || w === ended);
+    const changed = foundMeasureOfAsked(
+      req.query,
+      older.text,
+      text,
+      (w) => linking(w) || w === ended,
+      linking,
+    );
     if (!changed) continue;
     const slot = askedOnce.possible ? await askedOnce.read() : null;
     if (slot && othersState(text, slot, req.lexicon)) continue;

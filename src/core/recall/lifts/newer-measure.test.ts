@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { openMemory } from "../../../index.js";
+
+/**
+ * `newerMeasureFound` through `RARE_UNIT` (changed-measures.ts): a newer statement that counts the
+ * older's unit with another number, said as a word few facts of the store say, is listed above the
+ * older although it says no word of the question and shares none with the older but the unit.
+ */
+describe("recall: a newer measure linked by a unit rare in the store (RARE_UNIT)", () => {
+  const clock = { now: () => new Date("2026-06-01T00:00:00.000Z") };
+  const filler = [
+    "The plumber comes on Thursday to look at the boiler.",
+    "My sister moved the book club to Wednesdays.",
+    "The garden fence needs painting before the summer.",
+    "We get the veg box from the farm shop on Fridays.",
+  ];
+
+  const weighed = async (newer: string, namespace?: string) => {
+    const mem = await openMemory({ path: ":memory:", clock });
+    await mem.remember("I weigh 84 kg and I'd like to get a bit lighter for running.", {
+      at: "2026-01-07",
+      namespace: "home",
+    });
+    for (const [i, text] of filler.entries())
+      await mem.remember(text, { at: `2026-02-${10 + i}`, namespace: "home" });
+    await mem.remember(newer, { at: "2026-03-01", namespace: namespace ?? "home" });
+    const hits = await mem.recall("What do I weigh?", { k: 5, namespace: "home" });
+    await mem.close?.();
+    return hits;
+  };
+
+  it("the newer weight, said with no word of the question, is listed above the older", async () => {
+    const hits = await weighed("Down to 79 kg this morning, slow and steady.");
+    const at = hits.findIndex((h) => h.text.includes("79 kg"));
+    const older = hits.findIndex((h) => h.text.includes("84 kg"));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(older).toBeGreaterThan(at);
+    expect(hits[at]!.why.summary).toContain("kg: 84 → 79");
+    // Ranking only: the older is still active, nothing closed.
+    expect(hits[older]!.status).toBe("active");
+  });
+
+  it.each([
+    ["another person's weight", "My brother Tom is 92 kg these days."],
+    ["a wish", "I want to get down to 75 kg by the summer."],
+    ["a question", "Is 79 kg a healthy weight for my height?"],
+    ["a refusal", "I won't let myself go back to 90 kg again."],
+    ["another thing's weight", "The suitcase was 23 kg at check-in."],
+  ])("%s is not listed above the older", async (_, newer) => {
+    const hits = await weighed(newer);
+    const older = hits.findIndex((h) => h.text.includes("84 kg"));
+    const at = hits.findIndex((h) => h.text === newer);
+    expect(older).toBeGreaterThanOrEqual(0);
+    expect(at < 0 || at > older).toBe(true);
+  });
+
+  it("searches only the request's namespaces", async () => {
+    const hits = await weighed("Down to 79 kg this morning, slow and steady.", "other");
+    expect(hits.some((h) => h.text.includes("79 kg"))).toBe(false);
+  });
+
+  it("a unit many facts say links nothing", async () => {
+    const mem = await openMemory({ path: ":memory:", clock });
+    await mem.remember("I cycle 40 miles a week to work and back.", { at: "2026-01-07" });
+    const miles = [
+      "The nearest beach is 30 miles away.",
+      "My mum lives 120 miles north of us.",
+      "The car has done 60,000 miles now.",
+      "The marathon route is 26 miles.",
+      "The airport is 15 miles from the office.",
+    ];
+    for (const [i, text] of [...filler, ...miles].entries())
+      await mem.remember(text, { at: `2026-02-${10 + i}` });
+    await mem.remember("Up to 55 miles a week since the new bike arrived.", { at: "2026-03-01" });
+    const hits = await mem.recall("How far do I cycle each week?", { k: 5 });
+    const older = hits.findIndex((h) => h.text.includes("40 miles"));
+    const at = hits.findIndex((h) => h.text.includes("55 miles"));
+    expect(older).toBeGreaterThanOrEqual(0);
+    expect(at < 0 || at > older).toBe(true);
+    await mem.close?.();
+  });
+
+  it("a count said in a unit word: two approvals → one approval", async () => {
+    const mem = await openMemory({ path: ":memory:", clock });
+    await mem.remember("Team rule: a pull request needs two approvals before merging.", { at: "2026-01-07" });
+    for (const [i, text] of filler.entries()) await mem.remember(text, { at: `2026-02-${10 + i}` });
+    await mem.remember("The policy changed, one approval is enough now unless the PR touches migrations.", {
+      at: "2026-03-01",
+    });
+    const hits = await mem.recall("How many reviews does a pull request need before merging?", { k: 5 });
+    const at = hits.findIndex((h) => h.text.includes("one approval"));
+    const older = hits.findIndex((h) => h.text.includes("two approvals"));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(older).toBeGreaterThan(at);
+    await mem.close?.();
+  });
+});
+
+describe("recall: a date and a number glued to its unit are measures (DATE_MEASURE, GLUED_UNIT)", () => {
+  const clock = { now: () => new Date("2026-06-01T00:00:00.000Z") };
+  const filler = [
+    "The plumber comes on Thursday to look at the boiler.",
+    "My sister moved the book club to Wednesdays.",
+    "The garden fence needs painting before the summer.",
+  ];
+
+  it("a deadline moved to another date is listed above the older", async () => {
+    const mem = await openMemory({ path: ":memory:", clock });
+    await mem.remember("The deadline for the data migration is 15 of May.", { at: "2026-01-07" });
+    for (const [i, text] of filler.entries()) await mem.remember(text, { at: `2026-02-${10 + i}` });
+    await mem.remember("Good news, the migration deadline is pushed to 30 June.", { at: "2026-03-01" });
+    const hits = await mem.recall("When does the data migration have to be done?", { k: 5 });
+    const at = hits.findIndex((h) => h.text.includes("30 June"));
+    const older = hits.findIndex((h) => h.text.includes("15 of May"));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(older).toBeGreaterThan(at);
+    expect(hits[at]!.why.summary).toContain("date: 15 may → 30 jun");
+    await mem.close?.();
+  });
+
+  it("a latency said as 300ms / 200ms is listed above the older", async () => {
+    const mem = await openMemory({ path: ":memory:", clock });
+    await mem.remember("Our p95 latency target for the checkout API is 300ms.", { at: "2026-01-07" });
+    for (const [i, text] of filler.entries()) await mem.remember(text, { at: `2026-02-${10 + i}` });
+    await mem.remember("Product tightened the checkout SLO, p95 has to be under 200ms now.", {
+      at: "2026-03-01",
+    });
+    const hits = await mem.recall("What latency target does checkout have?", { k: 5 });
+    const at = hits.findIndex((h) => h.text.includes("200ms"));
+    const older = hits.findIndex((h) => h.text.includes("300ms"));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(older).toBeGreaterThan(at);
+    await mem.close?.();
+  });
+});
