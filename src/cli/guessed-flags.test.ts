@@ -5,7 +5,7 @@
  */
 import { type Command, CommanderError } from "commander";
 import { describe, expect, it } from "vitest";
-import { FLAG_MEANINGS } from "./guessed-flags.js";
+import { NAME_MEANINGS } from "../core/borrowed-names.js";
 import { createProgram } from "./program.js";
 
 /** The message a command line ends in. */
@@ -72,7 +72,7 @@ describe("an unknown flag points to the command's flag that means the same", () 
       c.commands.forEach(visit);
     };
     visit(program);
-    for (const row of FLAG_MEANINGS)
+    for (const row of NAME_MEANINGS)
       expect(
         row.some((name) => longs.has(name)),
         row.join(","),
