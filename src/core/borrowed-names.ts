@@ -68,16 +68,20 @@ function rowsOf(word: string): (readonly string[])[] {
  *   namesMeant("limit", ["query", "k", "kinds"])  // ["k"]
  *   namesMeant("--lmit", ["--k", "--kinds"])      // ["--k"]: one slip from limit
  *   namesMeant("top_k", ["query", "limit"])       // ["limit"]
+ *   namesMeant("dry_run", ["dryRun"])             // ["dryRun"]: the same name, written otherwise
  *   namesMeant("color", ["query", "k"])           // []
  */
 export function namesMeant(given: string, taken: readonly string[]): string[] {
   const word = plainName(given);
   const rows = rowsOf(word);
   if (rows.length === 0) return [];
+  // The same name written another way (`dry_run` for `dryRun`) is named; the name itself is not.
+  const bare = (name: string) => name.replace(/^-+/, "");
   const found: string[] = [];
   for (const name of taken) {
     const plain = plainName(name);
-    if (plain !== word && rows.some((row) => row.includes(plain)) && !found.includes(name)) found.push(name);
+    if (bare(name) !== bare(given) && rows.some((row) => row.includes(plain)) && !found.includes(name))
+      found.push(name);
   }
   return found;
 }
