@@ -64,6 +64,19 @@ describe("an unknown flag points to the command's flag that means the same", () 
     expect(await unknown(argv)).not.toContain("Did you mean");
   });
 
+  it.each([
+    // a name of known meaning the command has no flag for: no spelling guess of another meaning
+    [
+      ["hook", "session-end", "--budget", "600"],
+      "strata hook session-end takes no flag that means what --budget means",
+    ],
+    [["init", "--limit", "5"], "strata init takes no flag that means what --limit means"],
+  ])("%j: says the command takes none (no guess by spelling)", async (argv, said) => {
+    const message = await unknown(argv);
+    expect(message).toContain(said);
+    expect(message).not.toContain("Did you mean");
+  });
+
   it("every row names at least one flag some command really takes", () => {
     const program = createProgram("0.0.0", { writeOut: () => {}, writeErr: () => {} }, () => {});
     const longs = new Set<string>();

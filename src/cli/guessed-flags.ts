@@ -11,7 +11,7 @@
  * program by createProgram.
  */
 import type { Command, Option } from "commander";
-import { namesMeant } from "../core/borrowed-names.js";
+import { hasMeaning, namesMeant } from "../core/borrowed-names.js";
 
 /** The visible options of `command` and of the commands above it (the global ones). */
 function optionsOf(command: Command): Option[] {
@@ -47,7 +47,10 @@ function named(option: Option): string {
  */
 export function flagsMeant(command: Command, flag: string): Option[] {
   const options = optionsOf(command);
-  const meant = namesMeant(flag, options.map((o) => o.long as string));
+  const meant = namesMeant(
+    flag,
+    options.map((o) => o.long as string),
+  );
   return meant.map((long) => options.find((o) => o.long === long) as Option);
 }
 
@@ -63,6 +66,13 @@ export function suggestMeantFlags(program: Command): void {
     const spellingOnly = hooked.unknownOption.bind(command);
     hooked.unknownOption = (flag: string) => {
       const meant = flag.startsWith("--") ? flagsMeant(command, flag) : [];
+      // A name of known meaning that the command has no flag for (`hook session-end --budget`)
+      // gets no spelling guess: commander's named --quiet, a flag of another meaning.
+      if (meant.length === 0 && flag.startsWith("--") && hasMeaning(flag))
+        return command.error(
+          `error: unknown option '${flag}'\n(${commandPath(command)} takes no flag that means what ${flag} means; ${commandPath(command)} --help lists every option.)`,
+          { code: "commander.unknownOption" },
+        );
       if (meant.length === 0) return spellingOnly(flag);
       command.error(
         `error: unknown option '${flag}'\n(Did you mean ${meant.map(named).join("; or ")}? ${commandPath(command)} --help lists every option.)`,

@@ -62,6 +62,9 @@ function rowsOf(word: string): (readonly string[])[] {
   return PLAIN_ROWS.filter((row) => row.some((name) => name.length >= 4 && oneSlip(word, name)));
 }
 
+/** Whether `given` is a name the table knows a meaning of (a row holds it, or it is one slip from one). */
+export const hasMeaning = (given: string): boolean => rowsOf(plainName(given)).length > 0;
+
 /**
  * The names among `taken` (as written there) that mean what `given` means, or [] when none does.
  *

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Memory } from "../../core/engine.js";
-import { StrataError } from "../../core/errors.js";
+import { isStrataError, StrataError } from "../../core/errors.js";
 import type { McpCaller } from "../../mcp/http.js";
 import type { ToolManifest, ToolSet } from "../../mcp/manifest.js";
 import { UsageError } from "../usage-error.js";
@@ -226,6 +226,18 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
       throw new UsageError(
         `${httpOnly.join(", ")} ${httpOnly.length > 1 ? "apply" : "applies"} to --http only: add --http to serve Streamable HTTP, or drop ${httpOnly.length > 1 ? "them" : "it"} to serve stdio.`,
       );
+  }
+  if (args.http && args.allowedOrigins !== undefined) {
+    // A listed origin the server would refuse is a mistake in how it was called (exit 2, nothing
+    // bound), named by its flag: the message says what an origin looks like.
+    const { allowedOriginsOf } = await import("../../mcp/http.js");
+    try {
+      allowedOriginsOf(list(args.allowedOrigins));
+    } catch (error) {
+      if (isStrataError(error) && error.code === "INVALID_INPUT")
+        throw new UsageError(`--allowed-origins: ${error.message}`);
+      throw error;
+    }
   }
   const set: ToolSet = args.compat === "memory-server" ? "memory-server" : "strata";
   const { hashTools, verifyManifest } = await import("../../mcp/manifest.js");
