@@ -6,12 +6,13 @@
  * says so; and a read of a namespace nothing was ever written to says so instead of "Nothing
  * recalled." alone (`recall x -n 5`, as `head -n 5`).
  */
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyAuditJsonl } from "../../src/core/audit.js";
-import { ensureBuilt } from "../support/built-cli.js";
+import { bin, ensureBuilt } from "../support/built-cli.js";
 import { strataIn } from "../support/newcomer-cli.js";
 
 let home: string;
@@ -137,4 +138,28 @@ describe("serve --http with an origin no browser sends is a usage error (surface
     expect(j.code).toBe(2);
     expect((JSON.parse(j.stdout) as { error: { code: string } }).error.code).toBe("USAGE");
   });
+});
+
+it("serve --http names the origins it accepts, as a browser sends them, in its start message", async () => {
+  const child = spawn(
+    process.execPath,
+    [bin, "--db", db, "serve", "--http", "--port", "0", "--allowed-origins", "https://App.example:443/"],
+    { cwd: home, env: { ...process.env, HOME: home, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  try {
+    const said = await new Promise<string>((resolve, reject) => {
+      let err = "";
+      child.stderr.on("data", (chunk: Buffer) => {
+        err += chunk.toString();
+        if (err.includes("MCP over HTTP")) resolve(err);
+      });
+      child.once("exit", (code) => reject(new Error(`server exited ${code}: ${err}`)));
+    });
+    expect(said).toContain("browser pages of https://app.example accepted besides the server's own");
+  } finally {
+    // Waited for, so its compile cache is written before afterAll removes HOME.
+    const exited = child.exitCode === null && new Promise((resolve) => child.once("exit", resolve));
+    child.kill();
+    await exited;
+  }
 });

@@ -306,7 +306,7 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
       `refusing to serve on ${host} with no API key: anyone who can reach that interface could read and erase memory. Create one first (${keysCommand("strata keys create --name NAME --scope write --namespaces NS", args.dbOption)}; MCP and REST clients send it as Authorization: Bearer <key>), or bind to 127.0.0.1.`,
     );
   const { serve } = await import("@hono/node-server");
-  const { LOOPBACK_HOSTS } = await import("../../mcp/http.js");
+  const { LOOPBACK_HOSTS, allowedOriginsOf } = await import("../../mcp/http.js");
   const { createServerApp } = await import("../../server/app.js");
   const { createDashboard } = await import("../../server/ui/dashboard.js");
   const dashboard = createDashboard({ memory: mem });
@@ -314,12 +314,14 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   const bound =
     isLoopback(host) || host === "0.0.0.0" || host === "::" ? [] : [host.includes(":") ? `[${host}]` : host];
   const allowedHosts = [...LOOPBACK_HOSTS, ...bound, ...list(args.allowedHosts)];
+  // As a browser sends them (`https://App.example/` → `https://app.example`), for the start message.
+  const origins = allowedOriginsOf(list(args.allowedOrigins));
   const app = createServerApp({
     memory: mem,
     makeMcpServer: makeServer,
     ...(token ? { mcpToken: token } : {}),
     allowedHosts,
-    allowedOrigins: list(args.allowedOrigins),
+    allowedOrigins: origins,
     ...(args.maxBodyBytes !== undefined ? { maxBodyBytes: args.maxBodyBytes } : {}),
     ...(args.writeRate !== undefined
       ? { writeRate: { perSecond: args.writeRate, burst: Math.max(1, Math.ceil(args.writeRate * 10)) } }
@@ -348,7 +350,7 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   const url = `${base}/mcp`;
   const live = keysLive ? (await listApiKeys(mem.store)).filter((k) => k.revokedAt === null).length : 0;
   note(
-    `serving ${mem.store.name} on ${base} (Host accepted: ${allowedHosts.includes("*") ? "any" : allowedHosts.join(", ")})`,
+    `serving ${mem.store.name} on ${base} (Host accepted: ${allowedHosts.includes("*") ? "any" : allowedHosts.join(", ")}${origins.length ? `; browser pages of ${origins.join(", ")} accepted besides the server's own` : ""})`,
   );
   note(
     `  MCP over HTTP at ${url} ${
