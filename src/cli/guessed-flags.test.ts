@@ -5,7 +5,7 @@
  */
 import { type Command, CommanderError } from "commander";
 import { describe, expect, it } from "vitest";
-import { FLAG_MEANINGS } from "./guessed-flags.js";
+import { NAME_MEANINGS } from "../core/borrowed-names.js";
 import { createProgram } from "./program.js";
 
 /** The message a command line ends in. */
@@ -64,6 +64,19 @@ describe("an unknown flag points to the command's flag that means the same", () 
     expect(await unknown(argv)).not.toContain("Did you mean");
   });
 
+  it.each([
+    // a name of known meaning the command has no flag for: no spelling guess of another meaning
+    [
+      ["hook", "session-end", "--budget", "600"],
+      "strata hook session-end takes no flag that means what --budget means",
+    ],
+    [["init", "--limit", "5"], "strata init takes no flag that means what --limit means"],
+  ])("%j: says the command takes none (no guess by spelling)", async (argv, said) => {
+    const message = await unknown(argv);
+    expect(message).toContain(said);
+    expect(message).not.toContain("Did you mean");
+  });
+
   it("every row names at least one flag some command really takes", () => {
     const program = createProgram("0.0.0", { writeOut: () => {}, writeErr: () => {} }, () => {});
     const longs = new Set<string>();
@@ -72,7 +85,7 @@ describe("an unknown flag points to the command's flag that means the same", () 
       c.commands.forEach(visit);
     };
     visit(program);
-    for (const row of FLAG_MEANINGS)
+    for (const row of NAME_MEANINGS)
       expect(
         row.some((name) => longs.has(name)),
         row.join(","),

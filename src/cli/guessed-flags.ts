@@ -6,39 +6,12 @@
  * (other CLIs', and Strata's own other commands'); a suggestion names only flags the command (or
  * the program, for the global ones) really takes, so a renamed flag cannot leave a pointer to
  * nothing. A flag in no row, or whose row the command has no flag of, keeps commander's spelling
- * suggestion. Installed once over the whole program by createProgram.
+ * suggestion. The table is the core's (`NAME_MEANINGS`, src/core/borrowed-names.ts), so REST and
+ * MCP name the field a borrowed name means from the same rows. Installed once over the whole
+ * program by createProgram.
  */
 import type { Command, Option } from "commander";
-
-/** One meaning per row: the long names (without dashes, lower-case) people use for it. */
-export const FLAG_MEANINGS: readonly (readonly string[])[] = [
-  // how many results
-  ["k", "limit", "top", "topk", "top-k", "count", "max", "max-results", "num", "number", "results", "size"],
-  // the token budget of a context block
-  ["budget", "tokens", "token-budget", "max-tokens"],
-  // the store
-  ["db", "store", "database", "db-path", "sqlite"],
-  // the namespace
-  ["namespace", "ns"],
-  // world time
-  ["at", "date", "valid-at", "when"],
-  // store time
-  ["as-of", "asof", "recorded-at"],
-  // metadata: what a write attaches, what a read filters by
-  ["meta", "metadata", "where", "filter"],
-  // consent to something that cannot be undone, or to replacing a file
-  ["yes", "confirm", "force", "overwrite", "replace"],
-  // where an output goes
-  ["out", "output", "outfile", "out-file"],
-  // a file of many inputs
-  ["jsonl", "file", "input", "batch", "from-file"],
-  // say less
-  ["quiet", "silent"],
-  // show what would happen, change nothing
-  ["dry-run", "dryrun", "print", "preview"],
-];
-
-const bare = (flag: string) => flag.replace(/^-+/, "").toLowerCase();
+import { hasMeaning, namesMeant } from "../core/borrowed-names.js";
 
 /** The visible options of `command` and of the commands above it (the global ones). */
 function optionsOf(command: Command): Option[] {
@@ -64,28 +37,6 @@ function named(option: Option): string {
   return `${spelled}${value ? ` ${value}` : ""}: ${what}`;
 }
 
-/** Whether `a` and `b` differ by at most one letter added, dropped, changed or swapped. */
-function oneSlip(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  const restA = a.slice(i + 1);
-  const restB = b.slice(i + 1);
-  return (
-    restA === restB || // changed
-    a.slice(i) === b.slice(i + 1) || // added to b
-    a.slice(i + 1) === b.slice(i) || // dropped from b
-    (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2)) // swapped
-  );
-}
-
-/** The rows `word` is in; else, for a word of four letters or more, the rows one slip away (--lmit). */
-function rowsOf(word: string): (readonly string[])[] {
-  const exact = FLAG_MEANINGS.filter((row) => row.includes(word));
-  if (exact.length > 0 || word.length < 4) return exact;
-  return FLAG_MEANINGS.filter((row) => row.some((name) => name.length >= 4 && oneSlip(word, name)));
-}
-
 /**
  * The flags of `command` that mean what `flag` (unknown to it) means, or [] when none does.
  *
@@ -95,16 +46,12 @@ function rowsOf(word: string): (readonly string[])[] {
  *   flagsMeant(recall, "--color") // []
  */
 export function flagsMeant(command: Command, flag: string): Option[] {
-  const word = bare(flag);
-  const rows = rowsOf(word);
-  if (rows.length === 0) return [];
-  const found: Option[] = [];
-  for (const option of optionsOf(command)) {
-    const name = bare(option.long as string);
-    if (name !== word && rows.some((row) => row.includes(name)) && !found.includes(option))
-      found.push(option);
-  }
-  return found;
+  const options = optionsOf(command);
+  const meant = namesMeant(
+    flag,
+    options.map((o) => o.long as string),
+  );
+  return meant.map((long) => options.find((o) => o.long === long) as Option);
 }
 
 /**
@@ -119,6 +66,13 @@ export function suggestMeantFlags(program: Command): void {
     const spellingOnly = hooked.unknownOption.bind(command);
     hooked.unknownOption = (flag: string) => {
       const meant = flag.startsWith("--") ? flagsMeant(command, flag) : [];
+      // A name of known meaning that the command has no flag for (`hook session-end --budget`)
+      // gets no spelling guess: commander's named --quiet, a flag of another meaning.
+      if (meant.length === 0 && flag.startsWith("--") && hasMeaning(flag))
+        return command.error(
+          `error: unknown option '${flag}'\n(${commandPath(command)} takes no flag that means what ${flag} means; ${commandPath(command)} --help lists every option.)`,
+          { code: "commander.unknownOption" },
+        );
       if (meant.length === 0) return spellingOnly(flag);
       command.error(
         `error: unknown option '${flag}'\n(Did you mean ${meant.map(named).join("; or ")}? ${commandPath(command)} --help lists every option.)`,

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { namesMeant } from "./borrowed-names.js";
 import { StrataError } from "./errors.js";
 
 /**
@@ -12,6 +13,11 @@ export interface InputIssue {
   message: string;
   received?: string | number | boolean;
   allowed?: string;
+  /**
+   * For unknown fields, the fields the input does take that mean the same, by unknown field:
+   * `{ limit: ["k"] }` for a recall asked with `limit` (src/core/borrowed-names.ts).
+   */
+  meant?: Record<string, string[]>;
 }
 
 /** A value to echo back: a scalar, and text only when short (never a whole statement). */
@@ -77,15 +83,58 @@ const namedKeys = (keys: readonly string[]): string =>
     .map((k) => `"${k.length > 80 ? `${k.slice(0, 80)}…` : k}"`)
     .join(", ") + (keys.length > MAX_NAMED_KEYS ? ` and ${keys.length - MAX_NAMED_KEYS} more` : "");
 
+/** The wrappers zod puts around a schema that leave its fields as they are. */
+const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "readonly", "catch", "nonoptional"]);
+
+/** The field names of the object `schema` holds at `path`, or [] where it holds none (a union). */
+function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; in?: z.ZodType };
+  let s: z.ZodType | undefined = schema;
+  let i = 0;
+  for (let hops = 0; s && hops < 64; hops++) {
+    const def: Def = (s as unknown as { _zod: { def: Def } })._zod.def;
+    if (WRAPPERS.has(def.type)) s = def.innerType;
+    else if (def.type === "pipe") s = def.in;
+    else if (def.type === "object" && def.shape) {
+      if (i === path.length) return Object.keys(def.shape);
+      s = Object.hasOwn(def.shape, path[i] as string) ? def.shape[path[i++] as string] : undefined;
+    } else return [];
+  }
+  return [];
+}
+
+/** `{ limit: ["k"] }`: each unknown key that a field of the schema at `path` means, with those fields. */
+function meantBy(schema: z.ZodType, path: readonly PropertyKey[], keys: readonly string[]) {
+  const fields = fieldsAt(schema, path);
+  const meant = keys.flatMap((key) => {
+    const names = namesMeant(key, fields);
+    return names.length > 0 ? [[key, names] as const] : [];
+  });
+  return meant.length > 0 ? Object.fromEntries(meant) : undefined;
+}
+
+/** `; did you mean "k"?` or `; did you mean "k" for "limit", "namespace" for "ns"?` */
+function didYouMean(meant: Record<string, string[]> | undefined, keys: readonly string[]): string {
+  if (!meant) return "";
+  const said = (names: string[]) => names.map((n) => `"${n}"`).join(" or ");
+  const entries = Object.entries(meant);
+  if (keys.length === 1) return ` (did you mean ${said(entries[0]![1])}?)`;
+  return ` (did you mean ${entries.map(([key, names]) => `${said(names)} for "${key}"`).join(", ")}?)`;
+}
+
 /** Parses input at the boundary; a failure is an INVALID_INPUT error naming each bad field. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => {
+  // A field given under a name another request or tool uses (`limit` for `k`): the field meant.
+  const meants = result.error.issues.map((i) =>
+    i.code === "unrecognized_keys" ? meantBy(schema, i.path, i.keys) : undefined,
+  );
+  const issues = result.error.issues.map((i, n) => {
     const path = i.path.filter((p) => p !== "options").join(".");
     const message =
       i.code === "unrecognized_keys"
-        ? `unknown option${i.keys.length > 1 ? "s" : ""} ${namedKeys(i.keys)}`
+        ? `unknown option${i.keys.length > 1 ? "s" : ""} ${namedKeys(i.keys)}${didYouMean(meants[n], i.keys)}`
         : i.code === "invalid_type" && i.path.length === 1 && i.path[0] === "options"
           ? 'options must be an object of named options, such as { namespace: "default" }'
           : // A required field left out, where the schema has no message of its own: zod's says
@@ -99,7 +148,7 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what:
     return path ? `${path}: ${message}` : message;
   });
   throw new StrataError("INVALID_INPUT", `Invalid ${what}: ${issues.join("; ")}.`, {
-    issues: result.error.issues.map((i): InputIssue => {
+    issues: result.error.issues.map((i, n): InputIssue => {
       const received = i.code === "unrecognized_keys" ? undefined : echoable(valueAt(value, i.path));
       const allowed = allowedBy(i);
       return {
@@ -110,6 +159,7 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what:
             : i.message,
         ...(received !== undefined ? { received } : {}),
         ...(allowed !== undefined ? { allowed } : {}),
+        ...(meants[n] !== undefined ? { meant: meants[n] } : {}),
       };
     }),
   });

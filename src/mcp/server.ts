@@ -15,9 +15,11 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 import type { Memory } from "../core/engine.js";
 import { isStrataError, StrataError } from "../core/errors.js";
 import type { Access } from "../core/operations/operation.js";
+import { parseInput } from "../core/validate.js";
 import { AGENT_INSTRUCTIONS } from "./agent-instructions.js";
 import { MEMORY_SERVER_TOOLS } from "./compat-memory-server.js";
 import { hashTools, type ToolSet, toolDefinition } from "./manifest.js";
@@ -100,12 +102,18 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
   };
 
   for (const spec of toolSpecs(set)) {
+    // Strata's tools check their arguments themselves (parseInput, as REST does), so a refusal
+    // says what the registry's does — a field under another tool's name names the one meant
+    // (`limit` → "did you mean "k"?") — where the SDK's says only "Unrecognized key". The SDK
+    // is given a schema that takes any object; the compat set keeps the SDK's own check, as the
+    // official server answers.
+    const own = spec.operations !== undefined;
     server.registerTool(
       spec.name,
       {
         title: spec.title,
         description: spec.description,
-        inputSchema: spec.input,
+        inputSchema: own ? z.looseObject({}) : spec.input,
         outputSchema: spec.output,
         annotations: spec.annotations,
       },
@@ -114,7 +122,8 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
           // Strata's tools check each operation they run; a compat tool names none, so its
           // annotation says what it needs.
           if (!spec.operations) permit(spec.annotations.readOnlyHint ? "read" : "write");
-          const result = (await spec.run(context, args)) as Record<string, unknown>;
+          const input = own ? parseInput(spec.input, args ?? {}, spec.name) : args;
+          const result = (await spec.run(context, input)) as Record<string, unknown>;
           return { content: [{ type: "text", text: spec.text(result) }], structuredContent: result };
         } catch (error) {
           return toolError(error);
@@ -124,7 +133,7 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
   }
 
   // Strata lists its own definitions (compact JSON Schema, hashed by the integrity manifest);
-  // the SDK still validates every call against the zod schemas registered above.
+  // every call is checked against the tool's zod schema (by parseInput above, or by the SDK).
   const definitions = toolSpecs(set).map(toolDefinition);
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));
 

@@ -4,12 +4,12 @@
  * does); a failure recorded in two words is a lesson after sleep, not chit-chat; and
  * `worker --once` with stdout and stderr in one log names each namespace's outcome once.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bin, ensureBuilt } from "../support/built-cli.js";
+import { ensureBuilt } from "../support/built-cli.js";
+import { strataIn } from "../support/newcomer-cli.js";
 
 let home: string;
 let db: string;
@@ -23,17 +23,7 @@ afterAll(() => {
   if (home) rmSync(home, { recursive: true, force: true });
 });
 
-function strata(args: string[], options: { db?: string } = {}) {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, NO_COLOR: "1" };
-  for (const name of ["STRATA_DB", "STRATA_CONFIG", "STRATA_EMBEDDER", "npm_command"]) delete env[name];
-  const r = spawnSync(process.execPath, [bin, "--db", options.db ?? db, ...args], {
-    cwd: home,
-    encoding: "utf8",
-    env,
-    timeout: 60_000,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const strata = (args: string[], options: { db?: string } = {}) => strataIn(home, options.db ?? db, args);
 
 describe("a file the user names is never replaced without --force", () => {
   beforeAll(() => {

@@ -6,13 +6,14 @@
  * says so; and a read of a namespace nothing was ever written to says so instead of "Nothing
  * recalled." alone (`recall x -n 5`, as `head -n 5`).
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyAuditJsonl } from "../../src/core/audit.js";
 import { bin, ensureBuilt } from "../support/built-cli.js";
+import { strataIn } from "../support/newcomer-cli.js";
 
 let home: string;
 let db: string;
@@ -28,17 +29,7 @@ afterAll(() => {
   if (home) rmSync(home, { recursive: true, force: true });
 });
 
-function strata(args: string[], options: { db?: string } = {}) {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, NO_COLOR: "1" };
-  for (const name of ["STRATA_DB", "STRATA_CONFIG", "STRATA_EMBEDDER", "npm_command"]) delete env[name];
-  const r = spawnSync(process.execPath, [bin, "--db", options.db ?? db, ...args], {
-    cwd: home,
-    encoding: "utf8",
-    env,
-    timeout: 60_000,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const strata = (args: string[], options: { db?: string } = {}) => strataIn(home, options.db ?? db, args);
 
 describe("a flag another command takes names the one this command takes", () => {
   it("recall --limit 5: exit 2 naming -k/--k, on stderr and in --json's error", () => {
@@ -127,4 +118,48 @@ describe("a read of a namespace nothing was written to", () => {
     const r = strata(["recall", "zebra crossing"]);
     expect(r.stderr).not.toContain("holds nothing");
   });
+});
+
+describe("serve --http with an origin no browser sends is a usage error (surfaces28)", () => {
+  it.each([
+    ["null", "sandboxed iframes and file:// pages"],
+    ["*", "wildcard"],
+    ["https://app.example/app", "more than an origin"],
+    ["app.example", "not an origin"],
+  ])("--allowed-origins %s: exit 2 saying what an origin looks like, nothing served", (origin, why) => {
+    const r = strata(["serve", "--http", "--port", "0", "--allowed-origins", `https://ok.example,${origin}`]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain(`usage: --allowed-origins: allowed origin "${origin}"`);
+    expect(r.stderr).toContain(why);
+    expect(r.stderr).toContain("such as https://app.example or http://localhost:3000");
+    expect(r.stderr).not.toContain("listening");
+    const j = strata(["serve", "--http", "--port", "0", "--allowed-origins", origin, "--json"]);
+    expect(j.code).toBe(2);
+    expect((JSON.parse(j.stdout) as { error: { code: string } }).error.code).toBe("USAGE");
+  });
+});
+
+it("serve --http names the origins it accepts, as a browser sends them, in its start message", async () => {
+  const child = spawn(
+    process.execPath,
+    [bin, "--db", db, "serve", "--http", "--port", "0", "--allowed-origins", "https://App.example:443/"],
+    { cwd: home, env: { ...process.env, HOME: home, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  try {
+    const said = await new Promise<string>((resolve, reject) => {
+      let err = "";
+      child.stderr.on("data", (chunk: Buffer) => {
+        err += chunk.toString();
+        if (err.includes("MCP over HTTP")) resolve(err);
+      });
+      child.once("exit", (code) => reject(new Error(`server exited ${code}: ${err}`)));
+    });
+    expect(said).toContain("browser pages of https://app.example accepted besides the server's own");
+  } finally {
+    // Waited for, so its compile cache is written before afterAll removes HOME.
+    const exited = child.exitCode === null && new Promise((resolve) => child.once("exit", resolve));
+    child.kill();
+    await exited;
+  }
 });

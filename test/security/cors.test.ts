@@ -11,59 +11,33 @@
  * its own origin back (never `*`, never credentials); every other origin, `null` included, and
  * another site's request without one, is 403 ORIGIN_NOT_ALLOWED before anything runs.
  */
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import { isStrataError } from "../../src/core/errors.js";
 import { allowedOriginsOf } from "../../src/mcp/http.js";
 import { createMcpServer } from "../../src/mcp/server.js";
 import { createServerApp } from "../../src/server/app.js";
-import { testMemory } from "../support/memory.js";
-import { type RawAnswer, rawRequest } from "../support/raw-http.js";
+import { type LoopbackServer, serveLoopback } from "../support/loopback-server.js";
 import { storeSnapshot } from "../support/store-snapshot.js";
 
+let served: LoopbackServer;
 let mem: Memory;
 let path: string;
 let port: number;
-let stop: () => Promise<void>;
+let send: LoopbackServer["send"];
 
 const LISTED = "https://app.example";
 const EVIL = "https://evil.example";
 
 beforeAll(async () => {
-  ({ mem, path } = await testMemory({ file: true }));
-  await mem.remember("The deploy key rotates every Monday");
-  const engine = mem;
-  const app = createServerApp({
-    memory: mem,
-    makeMcpServer: () => createMcpServer(engine),
+  served = await serveLoopback((memory) => ({
+    memory,
+    makeMcpServer: () => createMcpServer(memory),
     allowedOrigins: ["https://App.example/"],
-  });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  port = (server.address() as AddressInfo).port;
+  }));
+  ({ mem, path, port, send } = served);
 });
-afterAll(async () => {
-  await stop();
-  await mem.close();
-});
-
-function send(
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<RawAnswer> {
-  return rawRequest(
-    port,
-    method,
-    path,
-    { host: `127.0.0.1:${port}`, "content-length": String(Buffer.byteLength(body ?? "")), ...headers },
-    body,
-  );
-}
+afterAll(() => served.close());
 
 const BELIEFS = "/v1/namespaces/default/beliefs";
 const RECALL = "/v1/namespaces/default/recall?query=deploy";
@@ -198,4 +172,53 @@ describe("the calls themselves", () => {
       expect(r.headers["access-control-allow-origin"]).toBeUndefined();
     }
   });
+});
+
+describe("a browser too old to send Fetch Metadata: the Origin alone decides, on REST and MCP alike", () => {
+  const initialize = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+  });
+  const POSTS: Array<[string, string, Record<string, string>, () => string]> = [
+    [
+      "REST",
+      BELIEFS,
+      { "content-type": "application/json" },
+      () => JSON.stringify({ statement: "The retry limit is 11" }),
+    ],
+    [
+      "MCP",
+      "/mcp",
+      { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      () => initialize,
+    ],
+  ];
+
+  it.each(POSTS)(
+    "%s: a cross-site POST with no Sec-Fetch-Site is refused, nothing run",
+    async (_, to, headers, body) => {
+      const before = await storeSnapshot(mem, path);
+      for (const origin of [EVIL, "null", `http://localhost:${port}`]) {
+        const r = await send("POST", to, { ...headers, origin }, body());
+        expect(r.status, origin).toBe(403);
+        expect(r.json.error?.code).toBe("ORIGIN_NOT_ALLOWED");
+        expect(r.headers["access-control-allow-origin"]).toBeUndefined();
+      }
+      expect(await storeSnapshot(mem, path)).toEqual(before);
+    },
+  );
+
+  it.each(POSTS)(
+    "%s: the server's own origin and a listed one are served with no Sec-Fetch-Site",
+    async (_, to, headers, body) => {
+      const own = await send("POST", to, { ...headers, origin: `http://127.0.0.1:${port}` }, body());
+      expect(own.status).toBe(200);
+      expect(own.headers["access-control-allow-origin"]).toBeUndefined();
+      const listed = await send("POST", to, { ...headers, origin: LISTED }, body());
+      expect(listed.status).toBe(200);
+      expect(listed.headers["access-control-allow-origin"]).toBe(LISTED);
+    },
+  );
 });

@@ -6,51 +6,23 @@
  * no type, is 415 UNSUPPORTED_MEDIA_TYPE and changes nothing. Over a real socket, as a keyless
  * loopback caller (the trust a page on the same machine would try to borrow).
  */
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import { OPERATIONS } from "../../src/core/operations/index.js";
-import { createServerApp } from "../../src/server/app.js";
 import { openApiDocument } from "../../src/server/openapi.js";
-import { testMemory } from "../support/memory.js";
-import { type RawAnswer, rawRequest } from "../support/raw-http.js";
+import { type LoopbackServer, serveLoopback } from "../support/loopback-server.js";
 import { storeSnapshot } from "../support/store-snapshot.js";
 
+let served: LoopbackServer;
 let mem: Memory;
 let path: string;
-let port: number;
-let stop: () => Promise<void>;
+let send: LoopbackServer["send"];
 
 beforeAll(async () => {
-  ({ mem, path } = await testMemory({ file: true }));
-  await mem.remember("The deploy key rotates every Monday");
-  const app = createServerApp({ memory: mem });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  port = (server.address() as AddressInfo).port;
+  served = await serveLoopback();
+  ({ mem, path, send } = served);
 });
-afterAll(async () => {
-  await stop();
-  await mem.close();
-});
-
-/** A raw request, keyless from loopback; its length is always said (node:http frames a DELETE's body only when told). */
-function send(
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<RawAnswer> {
-  return rawRequest(
-    port,
-    method,
-    path,
-    { host: `127.0.0.1:${port}`, "content-length": String(Buffer.byteLength(body ?? "")), ...headers },
-    body,
-  );
-}
+afterAll(() => served.close());
 
 const BELIEFS = "/v1/namespaces/default/beliefs";
 const statement = JSON.stringify({ statement: "The retry limit is 7" });

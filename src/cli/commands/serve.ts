@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Memory } from "../../core/engine.js";
-import { StrataError } from "../../core/errors.js";
+import { isStrataError, StrataError } from "../../core/errors.js";
 import type { McpCaller } from "../../mcp/http.js";
 import type { ToolManifest, ToolSet } from "../../mcp/manifest.js";
 import { UsageError } from "../usage-error.js";
@@ -227,6 +227,18 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
         `${httpOnly.join(", ")} ${httpOnly.length > 1 ? "apply" : "applies"} to --http only: add --http to serve Streamable HTTP, or drop ${httpOnly.length > 1 ? "them" : "it"} to serve stdio.`,
       );
   }
+  if (args.http && args.allowedOrigins !== undefined) {
+    // A listed origin the server would refuse is a mistake in how it was called (exit 2, nothing
+    // bound), named by its flag: the message says what an origin looks like.
+    const { allowedOriginsOf } = await import("../../mcp/http.js");
+    try {
+      allowedOriginsOf(list(args.allowedOrigins));
+    } catch (error) {
+      if (isStrataError(error) && error.code === "INVALID_INPUT")
+        throw new UsageError(`--allowed-origins: ${error.message}`);
+      throw error;
+    }
+  }
   const set: ToolSet = args.compat === "memory-server" ? "memory-server" : "strata";
   const { hashTools, verifyManifest } = await import("../../mcp/manifest.js");
   const { createMcpServer, toolSpecs } = await import("../../mcp/server.js");
@@ -294,7 +306,7 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
       `refusing to serve on ${host} with no API key: anyone who can reach that interface could read and erase memory. Create one first (${keysCommand("strata keys create --name NAME --scope write --namespaces NS", args.dbOption)}; MCP and REST clients send it as Authorization: Bearer <key>), or bind to 127.0.0.1.`,
     );
   const { serve } = await import("@hono/node-server");
-  const { LOOPBACK_HOSTS } = await import("../../mcp/http.js");
+  const { LOOPBACK_HOSTS, allowedOriginsOf } = await import("../../mcp/http.js");
   const { createServerApp } = await import("../../server/app.js");
   const { createDashboard } = await import("../../server/ui/dashboard.js");
   const dashboard = createDashboard({ memory: mem });
@@ -302,12 +314,14 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   const bound =
     isLoopback(host) || host === "0.0.0.0" || host === "::" ? [] : [host.includes(":") ? `[${host}]` : host];
   const allowedHosts = [...LOOPBACK_HOSTS, ...bound, ...list(args.allowedHosts)];
+  // As a browser sends them (`https://App.example/` → `https://app.example`), for the start message.
+  const origins = allowedOriginsOf(list(args.allowedOrigins));
   const app = createServerApp({
     memory: mem,
     makeMcpServer: makeServer,
     ...(token ? { mcpToken: token } : {}),
     allowedHosts,
-    allowedOrigins: list(args.allowedOrigins),
+    allowedOrigins: origins,
     ...(args.maxBodyBytes !== undefined ? { maxBodyBytes: args.maxBodyBytes } : {}),
     ...(args.writeRate !== undefined
       ? { writeRate: { perSecond: args.writeRate, burst: Math.max(1, Math.ceil(args.writeRate * 10)) } }
@@ -336,7 +350,7 @@ export async function runServe(mem: Memory, args: ServeArgs): Promise<ServeResul
   const url = `${base}/mcp`;
   const live = keysLive ? (await listApiKeys(mem.store)).filter((k) => k.revokedAt === null).length : 0;
   note(
-    `serving ${mem.store.name} on ${base} (Host accepted: ${allowedHosts.includes("*") ? "any" : allowedHosts.join(", ")})`,
+    `serving ${mem.store.name} on ${base} (Host accepted: ${allowedHosts.includes("*") ? "any" : allowedHosts.join(", ")}${origins.length ? `; browser pages of ${origins.join(", ")} accepted besides the server's own` : ""})`,
   );
   note(
     `  MCP over HTTP at ${url} ${

@@ -1,0 +1,43 @@
+/** The one table of borrowed names: what a name given to a request that does not take it means. */
+import { describe, expect, it } from "vitest";
+import { NAME_MEANINGS, namesMeant, plainName } from "./borrowed-names.js";
+
+describe("namesMeant names what a request takes that means the same", () => {
+  it.each([
+    // [given, taken, meant]
+    ["limit", ["query", "k", "kinds"], ["k"]],
+    ["top_k", ["query", "k"], ["k"]],
+    ["topK", ["query", "k"], ["k"]],
+    ["k", ["status", "limit", "offset"], ["limit"]],
+    ["lmit", ["query", "k"], ["k"]], // one slip from limit
+    ["--tokens", ["--budget", "--json"], ["--budget"]],
+    ["max_tokens", ["goal", "tokenBudget"], ["tokenBudget"]],
+    ["filter", ["query", "metadata"], ["metadata"]],
+    ["meta", ["statement", "metadata"], ["metadata"]],
+    ["date", ["query", "at", "asOf"], ["at"]],
+    ["recorded_at", ["query", "at", "asOf"], ["asOf"]],
+    ["dry_run", ["dryRun"], ["dryRun"]], // the same name, written otherwise
+  ] as const)("%s, of %j → %j", (given, taken, meant) => {
+    expect(namesMeant(given, taken)).toEqual(meant);
+  });
+
+  it.each([
+    ["color", ["query", "k"]], // in no row
+    ["limitless", ["query", "k"]], // more than one slip from any name
+    ["limit", ["query", "kinds"]], // its row names nothing the request takes
+    ["k", ["k", "query"]], // the name itself is no suggestion
+  ] as const)("%s, of %j → nothing", (given, taken) => {
+    expect(namesMeant(given, taken)).toEqual([]);
+  });
+
+  it("no plain name stands in two rows (a name has one meaning)", () => {
+    const seen = new Map<string, number>();
+    NAME_MEANINGS.forEach((row, i) => {
+      for (const name of row) {
+        const plain = plainName(name);
+        expect(seen.get(plain) ?? i, `${name} in rows ${seen.get(plain)} and ${i}`).toBe(i);
+        seen.set(plain, i);
+      }
+    });
+  });
+});
