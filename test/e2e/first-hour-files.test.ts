@@ -107,7 +107,9 @@ describe("worker --once into a log", () => {
     expect(
       strata(["record", "We shipped build 12 of the billing service to staging"], { db: store }).code,
     ).toBe(0);
-    const r = strata(["worker", "--once"], { db: store });
+    // The daily backstop at 00:00 UTC is due whenever this runs (none ran since); the default 03:00
+    // is not between midnight and 03:00, when nothing else would make this tick consolidate.
+    const r = strata(["worker", "--once", "--daily", "00:00"], { db: store });
     expect(r.code, r.stderr).toBe(0);
     const log = `${r.stderr}${r.stdout}`;
     expect(log.match(/consolidated \(/g) ?? []).toHaveLength(1);
