@@ -310,6 +310,17 @@ describe("anotherMeasureOfAsked: another measure of what the question asks", () 
       "Omar rides a size 54 frame.",
       "His sister rides a size 50 frame, she loves it.",
     ],
+    // NOT_PLANNED: a number said only as a plan or a supposition
+    [
+      "What temperature is our thermostat set to?",
+      "We keep the thermostat at 19 degrees.",
+      "We're going to turn the thermostat down to 18 degrees next month.",
+    ],
+    [
+      "What temperature is our thermostat set to?",
+      "We keep the thermostat at 19 degrees.",
+      "Maybe the thermostat could go to 20 degrees when the baby comes.",
+    ],
   ])("%s / %s / %s: none", (question, older, newer) => {
     expect(anotherMeasureOfAsked(question, older, newer)).toBeNull();
   });
@@ -442,6 +453,12 @@ describe("SAME_TOPIC_WORD: a statement found by its unit measures the same thing
       "Is the glasses prescription still -1.50?",
       "My glasses prescription is -1.50 for both eyes.",
       "The optician tested my eyes again and the new lenses are -1.75.",
+    ],
+    // a plan (NOT_PLANNED)
+    [
+      "What latency target does checkout have?",
+      "Our p95 latency target for the checkout API is 300ms.",
+      "Product is going to tighten the checkout SLO to 200ms next quarter.",
     ],
   ])("%s: %s / %s: none", (question, older, newer) => {
     const linking = (w: string) => w !== "kid";

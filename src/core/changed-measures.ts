@@ -373,8 +373,22 @@ export function anotherMeasureOfAsked(question: string, older: string, newer: st
   // Only the sentences that give each side's number are read for what and whose it is.
   const olderGiving = giving(older, changed.unit, changed.older, datedMeasuresOf);
   const newerGiving = giving(newer, changed.unit, changed.newer, datedMeasuresOf);
+  if (onlyPlanned(newerGiving)) return null;
   if (otherModifier(olderGiving, newerGiving, new Set(olderAsked))) return null;
   return otherHolder(question, olderAsked, older, newerGiving) ? null : changed;
+}
+
+/** A number said only as a plan or a supposition: "Product is going to tighten the SLO to 200ms next quarter". */
+const PLANNED =
+  /\b(?:going to|gonna|will|'ll|’ll|plans? to|planning to|maybe|perhaps|might|next (?:week|month|quarter|year|term|sprint|season))\b/i;
+
+/**
+ * `NOT_PLANNED`, its negation: every sentence that gives the newer's number says it as a plan or a
+ * supposition ("…is going to tighten the checkout SLO to 200ms next quarter", "maybe 4.6%"), so it
+ * is no value that holds; a question's "now that we're on 4.6%, should we…?" gives one that holds.
+ */
+function onlyPlanned(newerGiving: readonly string[]): boolean {
+  return newerGiving.length > 0 && newerGiving.every((s) => PLANNED.test(s));
 }
 
 /** The sentences of `text` that give `unit` one of `values`. */
@@ -464,6 +478,7 @@ export function foundMeasureOfAsked(
   if (!changed || !asksMeasure(question, changed.unit)) return null;
   const olderGiving = giving(older, changed.unit, changed.older, datedMeasuresOf);
   const newerGiving = giving(newer, changed.unit, changed.newer, datedMeasuresOf);
+  if (onlyPlanned(newerGiving)) return null;
   // The older must measure the thing the question asks, not another of its kind ("the food budget"
   // for "What is our kitchen renovation budget?").
   if (otherModifier([question], olderGiving, new Set(olderAsked))) return null;

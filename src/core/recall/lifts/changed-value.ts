@@ -8,7 +8,7 @@ import { loadTagger, type TaggedWord, tag } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Lexicon, StoreReader } from "../../ports.js";
 import { type AskedSlot, fillsAskedThing, saysChangedState } from "../../state-slots.js";
-import { contentTokens, isHypothetical, isQuestion, stemV1 } from "../../text.js";
+import { contentTokens, isHypothetical, isQuestion, rawTokens, stemV1 } from "../../text.js";
 import { actorsOf, type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
 import { relatedByAsked } from "./new-by-related.js";
 
@@ -454,6 +454,7 @@ export function typedValueChange(
   const olderWords = new Set(contentTokens(older));
   if (![...nouns].every((n) => olderWords.has(n))) return null;
   if (!contentTokens(newer).some((t) => nouns.has(t))) return null;
+  if (namesAnotherInPlace(nouns, older, newer)) return null;
   const olderTypes = new Set(typedValues(older).map((v) => v.type));
   if (olderTypes.size === 0) return null;
   const olderText = older.toLowerCase();
@@ -468,6 +469,31 @@ export function typedValueChange(
     if (cue) return { cue, value: value.value, typed: typeName(value.type) };
   }
   return null;
+}
+
+/**
+ * `ANOTHER_THING`: the newer says, after the word the older puts before an asked noun the newer
+ * lacks, another noun in its place — another thing of the same name: "The deploy day of the
+ * production support api was changed to Tuesday" is not of "Production support indexer deploy day
+ * is Wednesday" for "What is the production support indexer deploy day?". A word that is no
+ * content word after it ("p95 has to be…" for "p95 latency target") names nothing in its place.
+ */
+function namesAnotherInPlace(nouns: ReadonlySet<string>, older: string, newer: string): boolean {
+  const olderWords = rawTokens(older);
+  const newerWords = rawTokens(newer);
+  const inOlder = new Set(contentTokens(older));
+  const inNewer = new Set(contentTokens(newer));
+  for (let i = 1; i < olderWords.length; i++) {
+    const missing = contentTokens(olderWords[i]!).filter((t) => nouns.has(t) && !inNewer.has(t));
+    const before = olderWords[i - 1]!;
+    if (missing.length === 0 || contentTokens(before).length === 0) continue;
+    for (let j = 0; j + 1 < newerWords.length; j++) {
+      if (newerWords[j] !== before) continue;
+      const next = contentTokens(newerWords[j + 1]!);
+      if (next.length > 0 && !next.some((t) => inOlder.has(t))) return true;
+    }
+  }
+  return false;
 }
 
 /** A value type as `why` says it: "clock time", "date", "measure in ms", "version". */
