@@ -525,24 +525,32 @@ export function derivedVerbs(nouns: WordNetNouns, verbs: WordNetNouns, noun: str
  * a statement that names the doer ("Our cleaner Agnieszka…": recall/expansion.ts).
  */
 export function agentNouns(verbs: WordNetNouns, nouns: WordNetNouns, verb: string): string[] {
-  const own = verb.trim().toLowerCase();
-  const out = new Set<string>();
-  for (const sense of verbs.dominantSensesOf(own)) {
-    const synset = verbs.synset(sense);
-    const at = synset.words.indexOf(own) + 1;
-    for (const d of synset.derived) {
-      if (d.pos !== "n" || d.source !== at) continue;
-      const target = nouns.synset(d.offset);
-      const form = target.words[d.target - 1];
-      if (target.lexFile !== PERSON_FILE || !form || /[\s-]/.test(form) || form === own) continue;
-      // "-ee" names the one the act is done to (payee, trainee, advisee), not the doer.
-      if (!form.endsWith("ee")) out.add(form);
-    }
-  }
-  return [...out];
+  // "-ee" names the one the act is done to (payee, trainee, advisee), not the doer.
+  return derivedWhere(
+    verbs,
+    nouns,
+    "n",
+    verb,
+    (target, form) => target.lexFile === PERSON_FILE && !form.endsWith("ee"),
+  );
 }
 
 function derived(from: WordNetNouns, to: WordNetNouns, pos: "n" | "v", word: string): string[] {
+  return derivedWhere(from, to, pos, word, (target) => pos !== "n" || target.lexFile !== PERSON_FILE);
+}
+
+/**
+ * The single-word forms of part of speech `pos` WordNet derives from `word`'s dominant sense, from
+ * that very word of its synset, other than the word itself, that `keep` takes: the one walk of the
+ * derivations `derived` and `agentNouns` read.
+ */
+function derivedWhere(
+  from: WordNetNouns,
+  to: WordNetNouns,
+  pos: "n" | "v",
+  word: string,
+  keep: (target: Synset, form: string) => boolean,
+): string[] {
   const own = word.trim().toLowerCase();
   const out = new Set<string>();
   for (const sense of from.dominantSensesOf(own)) {
@@ -552,8 +560,7 @@ function derived(from: WordNetNouns, to: WordNetNouns, pos: "n" | "v", word: str
       if (d.pos !== pos || d.source !== at) continue;
       const target = to.synset(d.offset);
       const form = target.words[d.target - 1];
-      if (pos === "n" && target.lexFile === PERSON_FILE) continue;
-      if (form && form !== own && !/[\s-]/.test(form)) out.add(form);
+      if (form && form !== own && !/[\s-]/.test(form) && keep(target, form)) out.add(form);
     }
   }
   return [...out];

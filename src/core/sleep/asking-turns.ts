@@ -95,7 +95,7 @@ const SUBORDINATE =
  * still holds ("Went with Esure this year"); a day, a week or a morning are when something
  * happened, not a period a state lasts ("I was ill this week").
  */
-const CURRENT_PERIOD = /\b(?:this|from this) (?:year|month|term|quarter|season|sprint|semester)\b/i;
+const CURRENT_PERIOD = /\bthis (?:year|month|term|quarter|season|sprint|semester)\b/i;
 
 /** "my landlord is…" (its opener dropped) → "My landlord is…": only a pronoun or determiner, never a name's case ("iPhone"). */
 function sentenceCase(s: string): string {

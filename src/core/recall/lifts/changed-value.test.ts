@@ -316,48 +316,43 @@ describe("recall: changedValueFirst's typed values rank the newer of two beliefs
     mem = undefined;
   });
 
-  it("a thing's measure, said as now in other words (no person asked)", async () => {
+  it.each([
+    {
+      name: "a thing's measure, said as now in other words (no person asked)",
+      first:
+        "Our p95 latency target for the checkout API is 300ms. How do I turn that into an error budget people understand?",
+      update:
+        "Product tightened the checkout SLO, p95 has to be under 200ms now. Can you help me figure out which endpoints will blow it?",
+      question: "What latency target does checkout have?",
+      newerValue: /200ms/,
+      olderValue: /300ms/,
+      // The measure found by its unit (`newerMeasureFound`, which reads "300ms" since measure28) or
+      // the typed value here lifts it first; either says so.
+      why: /another measure (?:in ms \("200ms"\)|of what the question asks \(ms: 300 → 200\))/,
+    },
+    {
+      name: "the speaker's date and clock time, said as now in other words",
+      first:
+        "My weekly status report is due Friday noon. Can you give me a template that takes ten minutes to fill in?",
+      update:
+        "they want the status report by Thursday EOD now so it's in the leadership pack. can you shorten the template a bit more?",
+      question: "When is my status report due?",
+      newerValue: /Thursday EOD/,
+      olderValue: /Friday noon/,
+      why: /another date \("thursday"\)/,
+    },
+  ])("$name", async ({ first, update, question, newerValue, olderValue, why }) => {
     mem = await sleptChat([
-      {
-        text: "Our p95 latency target for the checkout API is 300ms. How do I turn that into an error budget people understand?",
-        day: 0,
-      },
+      { text: first, day: 0 },
       { text: "Any quick ideas for a rainy Sunday with two kids?", day: 3 },
-      {
-        text: "Product tightened the checkout SLO, p95 has to be under 200ms now. Can you help me figure out which endpoints will blow it?",
-        day: 20,
-      },
+      { text: update, day: 20 },
     ]);
-    const hits = await mem.recall("What latency target does checkout have?", { k: 10 });
-    const newer = hits.findIndex((h) => /200ms/.test(h.text));
-    const older = hits.findIndex((h) => /300ms/.test(h.text));
+    const hits = await mem.recall(question, { k: 10 });
+    const newer = hits.findIndex((h) => newerValue.test(h.text));
+    const older = hits.findIndex((h) => olderValue.test(h.text));
     expect(newer).toBeGreaterThanOrEqual(0);
     expect(older < 0 || newer < older).toBe(true);
-    // The measure found by its unit (`newerMeasureFound`, which reads "300ms" since measure28) or
-    // the typed value here lifts it first; either says so.
-    expect(hits[newer]?.why.summary).toMatch(
-      /another measure (?:in ms \("200ms"\)|of what the question asks \(ms: 300 → 200\))/,
-    );
-  });
-
-  it("the speaker's date and clock time, said as now in other words", async () => {
-    mem = await sleptChat([
-      {
-        text: "My weekly status report is due Friday noon. Can you give me a template that takes ten minutes to fill in?",
-        day: 0,
-      },
-      { text: "Any quick ideas for a rainy Sunday with two kids?", day: 3 },
-      {
-        text: "they want the status report by Thursday EOD now so it's in the leadership pack. can you shorten the template a bit more?",
-        day: 20,
-      },
-    ]);
-    const hits = await mem.recall("When is my status report due?", { k: 10 });
-    const newer = hits.findIndex((h) => /Thursday EOD/.test(h.text));
-    const older = hits.findIndex((h) => /Friday noon/.test(h.text));
-    expect(newer).toBeGreaterThanOrEqual(0);
-    expect(older < 0 || newer < older).toBe(true);
-    expect(hits[newer]?.why.summary).toMatch(/another date \("thursday"\)/);
+    expect(hits[newer]?.why.summary).toMatch(why);
   });
 
   it("a plan leaves the older first", async () => {
