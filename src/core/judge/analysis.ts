@@ -987,6 +987,26 @@ const JOINS = /^(?:and|or|but|nor|that|which|who|whom|whose|where|because|since|
 const predicate = (w: TaggedWord) =>
   w.pos === "VERB" || w.pos === "AUX" || (w.pos === "ADJ" && /ed$/i.test(w.text));
 
+/** A word that opens a noun phrase: an article, a demonstrative or a possessive ("the", "this", "our"). */
+const PHRASE_OPENER = /^(?:the|a|an|this|these|those|my|our|your|his|her|their|its)$/i;
+
+/** Parts of speech a phrase can end on, so that a phrase after them starts anew ("…onto Debian bookworm | the …"). */
+const PHRASE_END = new Set(["NOUN", "PROPN", "NUM", "ADJ", "ADV"]);
+
+/**
+ * True when the words from `j` are a noun phrase and then its verb: an opener, one to three
+ * adjectives, nouns or numbers, and a predicate ("the scanner report is", "our bill went"); "the old
+ * sofa." has no verb, and "the dog the" is a second phrase, not a subject.
+ */
+function subjectThenVerb(words: readonly TaggedWord[], j: number): boolean {
+  for (let k = j + 1; k < Math.min(words.length, j + 5); k++) {
+    const w = words[k]!;
+    if (predicate(w)) return k > j + 1;
+    if (!(w.pos === "ADJ" || w.pos === "NOUN" || w.pos === "PROPN" || w.pos === "NUM")) return false;
+  }
+  return false;
+}
+
 /**
  * Where the main clause begins in a sentence that opens with a subordinate clause: the offset of
  * its first word, or null when the sentence opens with none or has no main clause after it. The
@@ -1019,6 +1039,18 @@ export function mainClauseStart(text: string, words: readonly TaggedWord[]): num
     if (!hasVerb || JOINS.test(w.text)) continue;
     if (between.includes(",")) return w.start;
     if (NOMINATIVE.test(w.text) && !JOINS.test(before.text)) return w.start;
+    // A subject that is a noun phrase, where no comma marks the clause's end (speech, hurried
+    // typing): "Since we rebased the images onto Debian bookworm the scanner report is shorter".
+    // The phrase must follow one that ended (not a verb's object: "rebased the images") and have
+    // its own verb.
+    if (
+      PHRASE_OPENER.test(w.text) &&
+      (w.pos === "DET" || w.pos === "PRON") &&
+      PHRASE_END.has(before.pos) &&
+      !JOINS.test(before.text) &&
+      subjectThenVerb(words, j)
+    )
+      return w.start;
   }
   return null;
 }

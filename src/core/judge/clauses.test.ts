@@ -17,6 +17,13 @@ describe("mainClauseStart: a sentence that opens with its subordinate clause", (
     ["Although the rent went up we stayed in the flat.", "we stayed"],
     ["Since then, nothing has changed in the deploy.", "nothing has changed"],
     ["Until the migration finishes, writes go to the old cluster.", "writes go"],
+    // No comma: a noun phrase after one that ended opens the main clause when a verb follows it.
+    [
+      "Since we rebased all the images onto Debian bookworm the scanner report is way shorter.",
+      "the scanner report is",
+    ],
+    ["When the kids were at school the house was quiet.", "the house was quiet"],
+    ["since we switched to octopus our bill went down loads", "our bill went"],
   ])("%j has its main clause at %j", (text, main) => {
     const at = mainClauseStart(text, tag(text));
     expect(at).not.toBeNull();
@@ -28,6 +35,10 @@ describe("mainClauseStart: a sentence that opens with its subordinate clause", (
     "Since I moved to Leeds.",
     "Because it was late and that was all.",
     "Since it was late and they were tired and everyone left.",
+    // A second object, not a subject: no verb after "the old sofa".
+    "Since we gave the dog the old sofa.",
+    // A verb's object is no subject: "rebased the images" opens nothing.
+    "Since we rebased the images onto Debian bookworm.",
     // No opening subordinate clause at all.
     "I moved to Leeds since the rent went up.",
     "We moved standup to Thursdays.",

@@ -13,6 +13,9 @@ describe("standalone: a sentence that opens with a subordinate clause", () => {
     "When I was a kid, we lived in Leeds.",
     "Although the rent went up we stayed in the flat.",
     "Because of the outage the release slipped to Friday.",
+    // No comma: the main clause's subject is a noun phrase with its own verb.
+    "Since we rebased all the images onto Debian bookworm the scanner report is way shorter.",
+    "since we switched to octopus our bill went down loads",
   ])("%j has a main clause: standalone", (text) => {
     expect(standalone(text)).toBe("standalone");
   });
@@ -24,6 +27,7 @@ describe("standalone: a sentence that opens with a subordinate clause", () => {
     "Since it was late and they were tired and everyone left.",
     "And then we left for the airport.",
     "Which is why the deploy slipped to Friday.",
+    "Since we gave the dog the old sofa.",
   ])("%j has none: a fragment", (text) => {
     expect(standalone(text)).toBe("fragment");
   });
