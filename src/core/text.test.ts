@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyseEcho, contentTokens, mentionsAnyId, SPEAKER_SUBJECT, stem, stemV1 } from "./text.js";
+import { analyseEcho, contentTokens, isQuestion, mentionsAnyId, SPEAKER_SUBJECT, stem, stemV1 } from "./text.js";
 
 describe("SPEAKER_SUBJECT: the speaker as the subject of a clause, one word", () => {
   it.each(["I", "i", "we", "We", "I'm", "I’m", "we're", "I've", "we’ve", "I'd", "I'll", "WE'LL"])(
@@ -11,6 +11,41 @@ describe("SPEAKER_SUBJECT: the speaker as the subject of a clause, one word", ()
     "not the speaker as subject: %s",
     (word) => expect(SPEAKER_SUBJECT.test(word)).toBe(false),
   );
+});
+
+describe("isQuestion: a question mark, or a short unpunctuated text that asks by its word order", () => {
+  it.each([
+    // Marked as before.
+    "What's a good stretch for tight calves?",
+    "Is the pool open on Sundays?",
+    // Speech-to-text and hurried typing: no mark, the word order asks.
+    "what's a good stretch for tight calves",
+    "um so can you remind me to bring a padlock",
+    "is the pool open on sundays",
+    "does my card cover travel insurance",
+    "how long does the school run take from the new house",
+    "which gym should I join",
+    "what time does the bakery open on saturdays",
+    "ok quick question where's the spare key",
+    "who cuts the hedge at my mum's",
+    "when is the next bin day",
+    "hey shouldn't we book the vet",
+  ])("asks: %j", (text) => expect(isQuestion(text)).toBe(true));
+
+  it.each([
+    // A statement that opens with a clause, a name or a subject.
+    "when the kids were little we lived in Leeds",
+    "what I did was call the bank and cancel the card",
+    "how I got the job is a long story",
+    "Will is my brother and he lives in Derby",
+    "May is when the lease ends",
+    "we moved standup to thursdays",
+    "since we moved house the school run takes forty minutes",
+    "who I report to changed in March",
+    // Punctuated as a statement, or long enough to go on past its question: left a statement.
+    "Can is a German band I like.",
+    "what do you think I should do because my landlord just put the rent up to fourteen hundred a month",
+  ])("states: %j", (text) => expect(isQuestion(text)).toBe(false));
 });
 
 describe("mentionsAnyId", () => {

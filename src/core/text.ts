@@ -229,12 +229,50 @@ export function isNegated(text: string): boolean {
 const QUESTION_START =
   /^(?:who|what|when|where|why|how|which|whose|is|are|was|were|do|does|did|can|could|should|would|will|shall|have|has|may)\b/i;
 
-/** A question asks; it never asserts, so it never supersedes anything. */
+/** Fillers a spoken turn may open with before its question ("um so what's…", "ok quick question can I…"). */
+const SPOKEN_OPENING = /^(?:(?:um+|uh+|er+m?|so|ok|okay|oh|hey|hi|and|also|btw|quick question|right)\b[\s,]*)*/i;
+
+/** A subject after an auxiliary that opens the sentence: "can you…", "is the gym…", "does my…". */
+const INVERTED =
+  /^(?:is|are|was|were|am|do|does|did|can|could|should|would|will|shall|has|have|had|may|might|must|(?:is|are|was|were|do|does|did|can|could|should|would|won|has|have)n['’]t|can['’]t)\s+(?:i|you|we|they|he|she|it|there|this|that|these|those|my|your|our|his|her|their|the|a|an|any|anyone|someone)\b/i;
+
+/**
+ * Question word first, then the verb before any subject: "what's…", "how long does…", "which gym
+ * should…", "who cuts…". "when the kids were little…" and "what I did was…" open a clause that
+ * the sentence is about, not a question: a word after "when"/"where"/"why" must be the verb itself,
+ * and no subject pronoun may come between a question word and its verb.
+ */
+const WH_FIRST =
+  /^(?:(?:what|where|who|how|when|why)['’](?:s|re|ll|d)\b|(?:when|where|why|who)\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have)\b|how\s+(?:much|many|long|often|far|old|big|come|do|does|did|can|could|should|would|is|are|was|were)\b|(?:what|which|whose)\s+(?:(?!(?:i|you|we|they|he|she|it)\b)[\w'’-]+\s+){0,2}(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have)\b|who\s+(?!(?:i|you|we|they|he|she|it)\b)\w+s\b)/i;
+
+/**
+ * A question said without its question mark, as speech-to-text and hurried typing leave it
+ * (`isQuestion`): a short text with no sentence punctuation at all whose word order asks — an
+ * auxiliary before its subject ("can you remind me to bring a padlock", "is the pool open on
+ * sundays") or a question word before its verb ("whats a good stretch for tight calves" reads
+ * "what's…": the apostrophe is needed; "how long does the school run take"). A statement that opens
+ * with a clause ("when the kids were little we lived in Leeds", "what I did was call the bank") or
+ * a name ("Will is my brother") is not one, and a long unpunctuated turn that goes on past its
+ * question (more than 15 words) is left a statement: what it says is kept rather than skipped.
+ */
+function asksByWordOrder(t: string): boolean {
+  if (/[.!?;]/.test(t)) return false;
+  const spoken = t.replace(SPOKEN_OPENING, "");
+  if (spoken.split(/\s+/).length > 15) return false;
+  return INVERTED.test(spoken) || WH_FIRST.test(spoken);
+}
+
+/**
+ * A question asks; it never asserts, so it never supersedes anything. It ends with "?", opens with
+ * a question word and has one, or is short, unpunctuated and asks by its word order
+ * (`asksByWordOrder`: "can you remind me…", "what's a good stretch for tight calves").
+ */
 export function isQuestion(text: string): boolean {
   const t = text.trim();
   return (
     t.endsWith("?") ||
-    (QUESTION_START.test(t) && !/[.!]$/.test(t) && t.split(/\s+/).length < 20 && /\?/.test(t))
+    (QUESTION_START.test(t) && !/[.!]$/.test(t) && t.split(/\s+/).length < 20 && /\?/.test(t)) ||
+    asksByWordOrder(t)
   );
 }
 
