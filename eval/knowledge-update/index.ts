@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|all]
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|all]
  * [--split dev|held-out|all] [--phases before,after,daily]`: values changed in passing, in chat
  * style, across sessions. Four sets, each its own chat: `cases` (cases.json, 40 cases split
  * dev/held-out by hash), `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names,
@@ -12,6 +12,10 @@
  * dev/held-out by hash, so the next sessions have independent dev material). Six with `fresh4`
  * (fresh4.json, 124 cases written in the twenty-seventh session without reading the rules, by one user
  * of a coding agent, a personal assistant and a work assistant, in many registers; split by hash).
+ * Seven with `fresh5` (fresh5.json, 125 cases written in the twenty-ninth session without reading
+ * the rules, by two users of one memory: a retired nurse in Glasgow dictating to a voice assistant
+ * and a bakery owner in Massachusetts, in non-native English or through her son, talking to an ops
+ * and bookkeeping agent; split by hash).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -53,7 +57,7 @@ export interface CaseFile {
   split?: Split;
 }
 
-export const SETS = ["cases", "chat-dev", "fresh", "fresh2", "fresh3", "fresh4"] as const;
+export const SETS = ["cases", "chat-dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5"] as const;
 
 /**
  * The sets `--set VALUE` names (`all`: every set), for each eval that replays them; a name it
@@ -277,7 +281,7 @@ async function runPhase(
 export interface KnowledgeUpdateOptions {
   split: "dev" | "held-out" | "all";
   phases: Phase[];
-  /** Which case files to run; each is its own chat. Defaults to all six. */
+  /** Which case files to run; each is its own chat. Defaults to all seven. */
   sets?: CaseSet[];
   /**
    * Called with each replayed memory before its questions are asked: a test reads what sleep did
@@ -301,7 +305,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
       options.phases = phases as Phase[];
     } else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|all, --split dev|held-out|all, --phases)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|all, --split dev|held-out|all, --phases)`,
       );
   }
   return options;

@@ -50,4 +50,12 @@ describe("frozen held-out halves", () => {
       "4e149664f80799f8d7d8c90bb31ad9a7104b988728bea315d3c39817c23ea643",
     );
   });
+
+  // Written in the twenty-ninth session (h/fresh5) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh5 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh5").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "79cce89d1fa8a9bacf9477ec113c329c805e1a45b833bb9eb975192768b96207",
+    );
+  });
 });

@@ -150,6 +150,32 @@ describe("knowledge-update eval", () => {
     expect(twice).toBe(10);
   });
 
+  it("lists fresh5 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
+    expect(SETS).toContain("fresh5");
+    expect(parseKnowledgeUpdateArgs(["--set", "fresh5"]).sets).toEqual(["fresh5"]);
+    expect(parseKnowledgeUpdateArgs(["--set", "fresh5", "--split", "dev"])).toMatchObject({
+      sets: ["fresh5"],
+      split: "dev",
+    });
+    expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh5");
+    expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh5");
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh9"])).toThrow(/unknown set "fresh9".*fresh5, all/);
+    const file = loadCases("fresh5");
+    // No file-wide split: each case's half is the hash of its id.
+    expect(file.split).toBeUndefined();
+    expect(file.cases.length).toBeGreaterThanOrEqual(110);
+    expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
+    const dev = file.cases.filter((c) => splitOf(c.id) === "dev").length;
+    // Printed so a reader of the test log sees the halves (fresh5, 29th session: 70 dev, 55 held-out).
+    console.log(`fresh5: ${file.cases.length} cases, ${dev} dev, ${file.cases.length - dev} held-out`);
+    expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
+    expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
+    // As fresh4's, no question names a value of its case.
+    const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
+    expect(nonUpdates).toBe(21);
+    expect(twice).toBe(11);
+  });
+
   it("replays a case's change in between and the assistant's replies, and counts the value in between as older", async () => {
     const { buildStream, statesOnlyOlder } = await import("../../eval/knowledge-update/index.js");
     const c = {
