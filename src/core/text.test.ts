@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { analyseEcho, contentTokens, isQuestion, mentionsAnyId, SPEAKER_SUBJECT, stem, stemV1 } from "./text.js";
+import {
+  analyseEcho,
+  contentTokens,
+  isQuestion,
+  mentionsAnyId,
+  SPEAKER_SUBJECT,
+  stem,
+  stemV1,
+} from "./text.js";
 
 describe("SPEAKER_SUBJECT: the speaker as the subject of a clause, one word", () => {
   it.each(["I", "i", "we", "We", "I'm", "I’m", "we're", "I've", "we’ve", "I'd", "I'll", "WE'LL"])(

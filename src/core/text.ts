@@ -230,7 +230,8 @@ const QUESTION_START =
   /^(?:who|what|when|where|why|how|which|whose|is|are|was|were|do|does|did|can|could|should|would|will|shall|have|has|may)\b/i;
 
 /** Fillers a spoken turn may open with before its question ("um so what's…", "ok quick question can I…"). */
-const SPOKEN_OPENING = /^(?:(?:um+|uh+|er+m?|so|ok|okay|oh|hey|hi|and|also|btw|quick question|right)\b[\s,]*)*/i;
+const SPOKEN_OPENING =
+  /^(?:(?:um+|uh+|er+m?|so|ok|okay|oh|hey|hi|and|also|btw|quick question|right)\b[\s,]*)*/i;
 
 /** A subject after an auxiliary that opens the sentence: "can you…", "is the gym…", "does my…". */
 const INVERTED =
