@@ -308,8 +308,8 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
       });
       continue;
     }
-    // The type of a number read with no symbol and no letters of its own: a unit of measurement
-    // after it, or a version's points.
+    // The type of a number with no symbol and no unit glued on (but a multiplier's "k": "50k"): a
+    // unit of measurement after it, or a version's points.
     const unitAfter = inDigits && after ? UNITS_OF_MEASUREMENT.get(after.text.toLowerCase()) : undefined;
     const typed: Pick<ValueRead, "type" | "said"> =
       glued && gluedUnit
