@@ -5,81 +5,20 @@ import {
   anotherMeasureOfAsked,
   askedWordsSaid,
   asksMeasure,
-  DATE,
-  datedMeasuresOf,
   foundMeasureOfAsked,
-  measuresOf,
-  SIGNED_NUMBER,
   sameMeasureChanged,
   saysClipped,
   saysNumber,
-  TIME_OF_DAY,
   topicWordsShared,
   wordsAfterNumbers,
 } from "./changed-measures.js";
 import type { Memory } from "./engine.js";
 import { loadTagger } from "./judge/tagger.js";
+import { DATE, SIGNED_NUMBER, TIME_OF_DAY } from "./typed-values.js";
 
 beforeAll(() => loadTagger());
 
-describe("MEASURE: a number with the unit it counts", () => {
-  it.each([
-    ["The boiler pressure sits at 1.5 bar.", [{ unit: "bar", value: "1.5" }]],
-    ["I swim 2,500 metres on a good day.", [{ unit: "meter", value: "2500" }]],
-    ["We run Kubernetes 1.27 in staging.", [{ unit: "kubernetes", value: "1.27" }]],
-    ["My bike is a size 54 frame.", [{ unit: "frame", value: "54" }]],
-    ["Pottery class begins at 6:15pm on Wednesdays.", [{ unit: TIME_OF_DAY, value: "6:15pm" }]],
-    ["The bins go out at 7 pm sharp.", [{ unit: TIME_OF_DAY, value: "7pm" }]],
-    // GLUED_UNIT: the unit's letters written on the number
-    ["I take 50mg of sertraline in the morning.", [{ unit: "mg", value: "50" }]],
-    ["Our p95 latency target for the checkout API is 300ms.", [{ unit: "ms", value: "300" }]],
-    ["The parcel weighs 2.5kg.", [{ unit: "kg", value: "2.5" }]],
-    // VERSION_FIRST: a number between a name and a singular noun is the name's version
-    ["The Postgres 17 upgrade went out last night.", [{ unit: "postgres", value: "17" }]],
-    ["We run Node 22 images in CI.", [{ unit: "image", value: "22" }]],
-  ])("%s", (text, expected) => {
-    expect(measuresOf(text)).toEqual(expected);
-  });
-
-  it.each([
-    // when something happened, not what holds
-    ["We adopted the cat four years ago."],
-    // a date
-    ["The lease started in October 2024."],
-    // a question, a supposition, a negation
-    ["Is the boiler at 1.5 bar?"],
-    ["If the boiler were at 2 bar it would be fine."],
-    ["The boiler isn't at 2 bar."],
-    // a number counting nothing
-    ["I was born in 1990."],
-    // letters after a number that are no unit: an ordinal, a decade, a multiplier
-    ["We came 2nd in the quiz."],
-    ["I grew up in the 1990s."],
-    // a date is no measure for the lexical judge (DATE_MEASURE is recall's)
-    ["The deadline for the data migration is 15 of May."],
-  ])("no measure in %s", (text) => {
-    expect(measuresOf(text)).toEqual([]);
-  });
-});
-
-describe("DATE_MEASURE: a day of a month, for recall's lifts", () => {
-  it.each([
-    ["The deadline for the data migration is 15 of May.", "15 may"],
-    ["Good news, the migration deadline is pushed to 30 June.", "30 jun"],
-    ["The launch is on March 3rd now.", "3 mar"],
-  ])("%s", (text, value) => {
-    expect(datedMeasuresOf(text)).toContainEqual({ unit: DATE, value });
-  });
-
-  it.each([
-    // "may" the verb, a year, a day past any month's
-    ["We may need 15 people for the move."],
-    ["The lease started in October 2024."],
-    ["Is the deadline 15 of May?"],
-  ])("no date in %s", (text) => {
-    expect(datedMeasuresOf(text).filter((m) => m.unit === DATE)).toEqual([]);
-  });
-
+describe("DATE_MEASURE: a day of a month (typed-values.ts) is asked by when", () => {
   it("a date is asked by when, not by how many", () => {
     expect(asksMeasure("When does the data migration have to be done?", DATE)).toBe(true);
     expect(asksMeasure("What date is the launch?", DATE)).toBe(true);
@@ -359,31 +298,6 @@ describe("recall: the newer of two measures of what the question asks ranks abov
     ]);
     const hits = await mem.recall("How far do I swim?", { k: 5 });
     expect(hits[0]?.text).toMatch(/2,500 metres/);
-  });
-});
-
-describe("SYMBOL_UNIT and GIVEN_CLAUSE: a unit said by a symbol, a number in a question's given clause", () => {
-  it.each([
-    ["The savings account pays 3.4% interest.", [{ unit: "percent", value: "3.4" }]],
-    ["The car park costs £6 a day near the office.", [{ unit: "£ a day", value: "6" }]],
-    ["We budget $40 per month for streaming.", [{ unit: "$ a month", value: "40" }]],
-    ["The new sofa was €1,200 in the sale.", [{ unit: "€", value: "1200" }]],
-    ["My golf handicap is +1.5 these days.", [{ unit: SIGNED_NUMBER, value: "+1.5" }]],
-    ["The freezer runs at -18 degrees.", [{ unit: "degree", value: "-18" }]],
-    ["Given that the loan is at 5.2% now, should I pay it off early?", [{ unit: "percent", value: "5.2" }]],
-  ])("%s", (text, expected) => {
-    expect(measuresOf(text)).toEqual(expected);
-  });
-
-  it.each([
-    // a range's hyphen is no sign
-    ["We host 10-12 people for the quiz."],
-    // a question with no given clause
-    ["Is 3.4% a good rate for a savings account?"],
-    // a given clause that is negated
-    ["Now that the loan isn't at 5.2%, should I wait?"],
-  ])("no symbol measure in %s", (text) => {
-    expect(measuresOf(text).filter((m) => m.unit !== "people")).toEqual([]);
   });
 });
 

@@ -10,12 +10,8 @@
  *
  * Named rules (each a table row both ways in changed-measures.test.ts):
  *
- *   - `MEASURE`: a number (one or more NUM tokens, "1,000" is two) with its unit — the noun after
- *     it ("19 degrees", "two days") or, with no noun after, the noun or name before it ("size 11",
- *     "PostgreSQL 13"); a time of day ("7pm", "7:30 pm", "9:45") is counted in the unit "time of
- *     day". Not a date (a month or weekday as the unit: "March 2020"), not a time since ("three
- *     weeks ago": when something happened, not what holds), not in a question, a supposition or a
- *     negated sentence ("if it were 22 degrees", "it's not 20 degrees").
+ *   - `MEASURE` and the other readings of a number with its unit (`GLUED_UNIT`, `VERSION_FIRST`,
+ *     `DATE_MEASURE`, `SYMBOL_UNIT`, `GIVEN_CLAUSE`): typed-values.ts, the one reader of typed values.
  *   - `OTHER_NUMBER`: a unit both statements count, and each gives it a number the other does not:
  *     "from 19 to 20.5 degrees" still gives 20.5 only to degrees; the same number again ("still 19
  *     degrees") and two different units ("3 days" / "3 weeks") are no other measure.
@@ -33,12 +29,6 @@
  *   - `NO_OTHER_MODIFIER`: a word of the question both say is not narrowed by another word in each
  *     ("Staging media sidecar rate limit" / "Production catalog pipeline rate limit": two rate
  *     limits, each with its number).
- *   - `SYMBOL_UNIT`: a number written with a unit symbol is counted in that symbol's unit — "2.1%"
- *     in "percent" (as "2.1 percent" is), "£90" in "£", and with a rate after it ("£90 a week", "$40
- *     per month") in "£ a week", "$ a month"; a signed number with no unit ("-2.25", "+1.5") in
- *     "signed number" (a lens, a balance, a handicap: the sign says it is a reading, not a count).
- *   - `GIVEN_CLAUSE`: a question opened by "now that" or "given that" asserts the clause before its
- *     first comma ("Now that the fix has ended and we're on 4.6%, should we overpay?": 4.6%).
  *   - `SAME_TOPIC_WORD` (for a statement found by its unit, `foundMeasureOfAsked`): the sentences
  *     giving the two numbers share a content word besides the unit's and the numbers ("fixed at
  *     2.1%" / "the fix has ended and we're on 4.6%"; "prescription is -2.25 in both eyes" / "my eyes
@@ -57,200 +47,21 @@
  * `await loadTagger()` before any call.
  */
 import { boundedMemo } from "./bounded-memo.js";
-import { type TaggedWord, tag } from "./judge/tagger.js";
-import { contentTokens, isHypothetical, isNegated, isQuestion, SPEAKER_SUBJECT } from "./text.js";
+import type { TaggedWord } from "./judge/tagger.js";
+import { contentTokens, SPEAKER_SUBJECT } from "./text.js";
+import {
+  DATE,
+  datedMeasuresOf,
+  isClock,
+  type Measure,
+  measuresOf,
+  sentences,
+  TIME_OF_DAY,
+  tagged,
+} from "./typed-values.js";
 
-/**
- * Tagged sentences and the measures of a text, remembered: the judge asks `sameMeasureChanged` of
- * one text against many others (a sweep's pairs, a write against its nearest beliefs), and each ask
- * reads the same sentences several times. Safe because tags do not depend on what was tagged
- * before (tagger.ts).
- */
-const tagged = boundedMemo((sentence: string): readonly TaggedWord[] => tag(sentence), 8_192);
 /** `contentTokens`, remembered: the same words are read for every pair a text is in. */
 const tokensOf = boundedMemo((text: string): readonly string[] => contentTokens(text), 16_384);
-
-/** A number and the unit it counts, as said. */
-export interface Measure {
-  /** The unit's lemma ("degree", "day", "size", "postgresql") or "time of day". */
-  unit: string;
-  /** The number as written, commas dropped ("1000", "20.5", "two", "7:30pm"). */
-  value: string;
-}
-
-/** The unit a time of day is counted in. */
-export const TIME_OF_DAY = "time of day";
-
-/** "7pm", "7:30pm", "9:45", "11am": a time of day in one token. */
-const CLOCK = /^\d{1,2}(?::\d{2})?(?:am|pm)$|^\d{1,2}:\d{2}$/i;
-
-/** "pm" and "am" as their own token after a number ("7 pm"). */
-const MERIDIEM = /^(?:am|pm|a\.m\.|p\.m\.)$/i;
-
-/** Months and weekdays: a number with one of these is a date, not a measure. */
-const DATE_NOUNS = new Set(
-  (
-    "january february march april may june july august september october november december " +
-    "jan feb mar apr jun jul aug sep sept oct nov dec " +
-    "monday tuesday wednesday thursday friday saturday sunday"
-  ).split(" "),
-);
-
-/** A noun or a name: what a number may count. */
-const isNominal = (w: TaggedWord | undefined): w is TaggedWord =>
-  w !== undefined && (w.pos === "NOUN" || w.pos === "PROPN") && /\p{L}/u.test(w.text);
-
-/** A noun said in its singular form after a number other than one ("17 upgrade"; not "17 kg", which no plural changes). */
-const singularAfter = (w: TaggedWord, value: string) =>
-  !/^(?:1|one|a)$/i.test(value) &&
-  w.text.length > 3 &&
-  w.pos === "NOUN" &&
-  w.lemma.toLowerCase() === w.text.toLowerCase() &&
-  !/s$/i.test(w.text);
-
-/** The sentences of a text, split after ".", "!" or "?" (a decimal point has no space after it). */
-function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+/u)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-}
-
-/** A sentence that asserts what holds: not a question, a supposition or a negation. */
-const asserts = (s: string) => !isQuestion(s) && !isHypothetical(s) && !isNegated(s);
-
-/** `GIVEN_CLAUSE`: "Now that X, …?" and "Given that X, …?" presuppose X. */
-const GIVEN = /^(?:now that|given that)\s+([^,?]+),/i;
-
-/** The parts of a sentence that assert what holds: the whole, or a question's given clause, or none. */
-function assertedParts(s: string): string[] {
-  if (asserts(s)) return [s];
-  const given = isQuestion(s) ? GIVEN.exec(s) : null;
-  return given && asserts(given[1]!) ? [given[1]!] : [];
-}
-
-/** `SYMBOL_UNIT`: currency symbols written before a number. */
-const CURRENCY = new Set(["£", "$", "€", "¥"]);
-
-/** The nouns a rate is counted per ("£90 a week", "$40 per month"). */
-const RATE_NOUNS = new Set(["hour", "day", "night", "week", "fortnight", "month", "year"]);
-
-/** The unit a signed number with no unit is counted in. */
-export const SIGNED_NUMBER = "signed number";
-
-/** The unit a day of a month is counted in ("15 of May", "30 June", "June 30th"). */
-export const DATE = "date";
-
-/** The months, by every name a date may give them, to the first three letters. */
-const MONTHS = new Set(
-  "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec".split(
-    " ",
-  ),
-);
-
-/** `GLUED_UNIT`: a number with its unit's letters written on ("50mg", "300ms", "2.5kg", "20km"). */
-const GLUED = /^(\d[\d,.]*)(\p{L}{1,3})$/u;
-
-/** Letters after a number that are no unit: an ordinal, a plural ("1990s"), a clock's, a multiplier. */
-const NOT_GLUED_UNIT = /^(?:st|nd|rd|th|s|am|pm|k|m|bn|x)$/i;
-
-/** `MEASURE`: the numbers with their units in the asserted sentences of `text`. */
-export const measuresOf = (text: string): readonly Measure[] => measuresMemo(text);
-const measuresMemo = boundedMemo((text: string) => measuresRead(text, false), 8_192);
-
-/**
- * `MEASURE` and `DATE_MEASURE`, for recall's lifts only: a day of a month is read as a measure in
- * `DATE` ("the deadline for the data migration is 15 of May" / "…pushed to 30 June"). The lexical
- * judge does not read dates as measures (two dates are often two events), so its reading
- * (`measuresOf`) is unchanged.
- */
-export const datedMeasuresOf = (text: string): readonly Measure[] => datedMemo(text);
-const datedMemo = boundedMemo((text: string) => measuresRead(text, true), 8_192);
-
-/** A day of a month the number at `i` gives with a month beside it, or null ("15 of May", "June 30th"). */
-function dateAt(words: readonly TaggedWord[], i: number): string | null {
-  const day = /^(\d{1,2})(?:st|nd|rd|th)?$/i.exec(words[i]!.text);
-  if (!day || Number(day[1]) < 1 || Number(day[1]) > 31) return null;
-  const month = (w: TaggedWord | undefined) =>
-    w && MONTHS.has(w.text.toLowerCase()) && /^\p{Lu}/u.test(w.text)
-      ? w.text.toLowerCase().slice(0, 3)
-      : null;
-  const after = /^of$/i.test(words[i + 1]?.text ?? "") ? words[i + 2] : words[i + 1];
-  const m = month(after) ?? month(words[i - 1]);
-  return m ? `${Number(day[1])} ${m}` : null;
-}
-
-function measuresRead(text: string, dates: boolean): Measure[] {
-  const found: Measure[] = [];
-  for (const s of sentences(text).flatMap(assertedParts)) {
-    const words = tagged(s);
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i]!;
-      if (CLOCK.test(w.text)) {
-        found.push({ unit: TIME_OF_DAY, value: w.text.toLowerCase() });
-        continue;
-      }
-      const date = dates ? dateAt(words, i) : null;
-      if (date) {
-        found.push({ unit: DATE, value: date });
-        continue;
-      }
-      if (w.pos !== "NUM" || words[i - 1]?.pos === "NUM") continue;
-      // One number may be several tokens ("1,000" is "1" and "000"): read the span as written.
-      let j = i;
-      while (words[j + 1]?.pos === "NUM" && /^[\d,.]+$/.test(words[j + 1]!.text)) j++;
-      const last = words[j]!;
-      const value = s
-        .slice(w.start, last.start + last.text.length)
-        .replace(/,/g, "")
-        .toLowerCase();
-      const after = words[j + 1];
-      if (after && MERIDIEM.test(after.text)) {
-        found.push({ unit: TIME_OF_DAY, value: `${value}${after.text.toLowerCase().replace(/\./g, "")}` });
-        continue;
-      }
-      // A symbol the tagger drops says the unit: "£90", "2.1%", a sign ("-2.25").
-      const symbol = s[w.start - 1] ?? "";
-      const spaced = w.start < 2 || /[\s(]/u.test(s[w.start - 2]!);
-      if (CURRENCY.has(symbol)) {
-        const per = words[j + 2];
-        const rate =
-          after && /^(?:a|an|per)$/i.test(after.text) && per && RATE_NOUNS.has(per.lemma.toLowerCase())
-            ? ` a ${per.lemma.toLowerCase()}`
-            : "";
-        found.push({ unit: `${symbol}${rate}`, value });
-        continue;
-      }
-      if (s[last.start + last.text.length] === "%") {
-        found.push({ unit: "percent", value });
-        continue;
-      }
-      const glued = i === j ? GLUED.exec(w.text) : null;
-      if (glued && !NOT_GLUED_UNIT.test(glued[2]!)) {
-        found.push({ unit: glued[2]!.toLowerCase(), value: glued[1]!.replace(/,/g, "") });
-        continue;
-      }
-      const signed = /^[-+−]$/u.test(symbol) && spaced ? `${symbol.replace("−", "-")}${value}` : value;
-      const before = words[i - 1];
-      // `VERSION_FIRST`: a number between a name and a singular noun is the name's version, the noun
-      // what the pair modifies ("the Postgres 17 upgrade", "a Node 22 image"), not a count of it.
-      const version =
-        before?.pos === "PROPN" && isNominal(before) && isNominal(after) && singularAfter(after, signed);
-      const unit = version ? before : isNominal(after) ? after : isNominal(before) ? before : null;
-      if (!unit) {
-        if (signed !== value) found.push({ unit: SIGNED_NUMBER, value: signed });
-        continue;
-      }
-      const lemma = unit.lemma.toLowerCase().replace(/[’']s$/, "");
-      if (DATE_NOUNS.has(lemma)) continue;
-      // "three weeks ago" says when, not what holds.
-      const next = unit === after ? words[j + 2] : undefined;
-      if (next && /^ago$/i.test(next.text)) continue;
-      found.push({ unit: lemma, value: signed });
-    }
-  }
-  return found;
-}
 
 /** What `anotherMeasure` found: the unit and each side's numbers for it. */
 export interface ChangedMeasure {
@@ -737,7 +548,7 @@ function namesWhich(sentence: string, values: readonly string[]): boolean {
 function numberAt(sentence: string, words: readonly TaggedWord[], values: readonly string[]): number {
   return words.findIndex(
     (w) =>
-      (w.pos === "NUM" || CLOCK.test(w.text)) &&
+      (w.pos === "NUM" || isClock(w.text)) &&
       values.some((v) =>
         sentence.slice(w.start).replace(/,/g, "").toLowerCase().startsWith(v.replace(/^[-+]/, "")),
       ),

@@ -5,13 +5,7 @@ import { openMemory } from "../../../open-memory.js";
 import type { Memory } from "../../engine.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { askedSlot } from "../../state-slots.js";
-import {
-  anotherValueOfKind,
-  askedNouns,
-  speaksOfChange,
-  typedValueChange,
-  typedValues,
-} from "./changed-value.js";
+import { anotherValueOfKind, askedNouns, speaksOfChange, typedValueChange } from "./changed-value.js";
 
 const lexicon = sharedWordNet();
 
@@ -159,43 +153,6 @@ describe("recall: changedValueFirst ranks a newer change to another value of the
     const hits = await withLexicon(mem, "What cream do I use for eczema?");
     expect(hits[0]?.text).toMatch(/Dermol/);
     expect(hits.some((h) => h.why.summary.includes("speaking of a change"))).toBe(false);
-  });
-});
-
-describe("typedValues: a clock time, a date, a measure in its unit, a version; a bare number has no type", () => {
-  it.each([
-    ["Leo goes to bed at 7pm but he's up at 5 every day.", [["7pm", "clock"]]],
-    [
-      "We pushed his bedtime to 7:45pm and he sleeps till 6:30 now.",
-      [
-        ["7:45pm", "clock"],
-        ["6:30", "clock"],
-      ],
-    ],
-    [
-      "My weekly status report is due Friday noon.",
-      [
-        ["friday", "date"],
-        ["noon", "clock"],
-      ],
-    ],
-    ["The deadline for the data migration is 15 of May.", [["15 of may", "date"]]],
-    ["The migration deadline is pushed to 30 June.", [["30 june", "date"]]],
-    ["Our p95 latency target for the checkout API is 300ms.", [["300ms", "measure:ms"]]],
-    ["Rent went up to £1,420 in the renewal.", [["£1,420", "measure:£"]]],
-    ["I weigh 84 kg.", [["84 kg", "measure:kg"]]],
-    ["The nightly pipeline runs on Python 3.9.", [["3.9", "version"]]],
-  ])("%s", (text, values) => {
-    expect(typedValues(text).map((v) => [v.value, v.type])).toEqual(values);
-  });
-
-  it.each([
-    ["My team is 6 people including me."],
-    ["Leo goes to Sunbeams nursery three days a week."],
-    ["May I ask what p95 means?"],
-    ["Our API allows 100 requests per minute per key."],
-  ])("%s → none", (text) => {
-    expect(typedValues(text)).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Lexicon, StoreReader } from "../../ports.js";
 import { type AskedSlot, fillsAskedThing, saysChangedState } from "../../state-slots.js";
 import { contentTokens, isHypothetical, isQuestion, rawTokens, stemV1 } from "../../text.js";
+import { typedValues, type ValueType } from "../../typed-values.js";
 import { actorsOf, type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
 import { relatedByAsked } from "./new-by-related.js";
 
@@ -299,55 +300,6 @@ function onlyAsksBeside(turn: string, belief: string): boolean {
   const said = new Set(contentTokens(belief));
   const others = sentencesOf(turn).filter((s) => !contentTokens(s).every((t) => said.has(t)));
   return others.length > 0 && others.every((s) => isQuestion(s));
-}
-
-/** A value's type (`typedValues`): a clock time, a date, a measure in its unit ("measure:ms"), a version. */
-export type ValueType = string;
-
-/** A clock time: "7pm", "7:45 pm", "09:55", "noon", "midnight", "EOD". */
-const CLOCK =
-  /\b(?:\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\d{1,2}:\d{2}\b|noon\b|midday\b|midnight\b|eod\b|cob\b)/gi;
-
-/** A date: a weekday, or a month with a day ("15 of May", "30 June", "June 30", "March"); "May" only beside a day. */
-const DATE =
-  /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b|(?:January|February|March|April|June|July|August|September|October|November|December)(?:\s+\d{1,2}(?:st|nd|rd|th)?\b)?|May\s+\d{1,2}(?:st|nd|rd|th)?\b)/gi;
-
-/** A measure: a number with a currency before it or a unit after it ("300ms", "£1,420", "84 kg", "5%"). */
-const MEASURE =
-  /(?<![\p{L}\p{N}.,])([£$€])?\s?(\d+(?:[.,]\d+)*)\s?(%|ms|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|months?|years?|kg|lbs?|stone|km|miles?|mg|ml|gb|mb|tb|k)?(?![\p{L}\p{N}])/giu;
-
-/** A version: two or three numbers joined by points ("3.12", "v2.4.1"), no unit after it. */
-const VERSION = /(?<![\p{L}\p{N}.£$€])v?\d+\.\d+(?:\.\d+)?(?![\p{L}\p{N}%]|\.\d)/giu;
-
-/**
- * The typed values a text names, each with its type: a clock time ("7:45pm", "noon", "EOD"), a
- * date ("Friday", "30 June", "15 of May"), a measure by its unit ("300ms" and "200ms" are both
- * "measure:ms"; "£1,420" is "measure:£") or a version ("3.12"). A bare number ("5", "three") has
- * no type: it may count anything. The value is the phrase as written, lower-cased.
- *
- *   typedValues("Leo goes to bed at 7pm but he's up at 5 every day.") // → [{ value: "7pm", type: "clock" }]
- *   typedValues("p95 has to be under 200ms now.")                    // → [{ value: "200ms", type: "measure:ms" }]
- */
-export function typedValues(text: string): { value: string; type: ValueType }[] {
-  const out: { value: string; type: ValueType; at: number; end: number }[] = [];
-  const taken = (at: number, end: number) => out.some((v) => at < v.end && end > v.at);
-  const add = (value: string, type: ValueType, at: number) => {
-    const end = at + value.length;
-    if (!taken(at, end)) out.push({ value: value.trim().toLowerCase(), type, at, end });
-  };
-  for (const m of text.matchAll(CLOCK)) add(m[0], "clock", m.index);
-  for (const m of text.matchAll(DATE)) add(m[0], "date", m.index);
-  for (const m of text.matchAll(VERSION)) add(m[0], "version", m.index);
-  for (const m of text.matchAll(MEASURE)) {
-    const unit =
-      m[1] ??
-      m[3]
-        ?.toLowerCase()
-        .replace(/^(secs?|seconds?)$/, "s")
-        .replace(/(?<=.{2})s$/, "");
-    if (unit) add(m[0], `measure:${unit}`, m.index);
-  }
-  return out.sort((a, b) => a.at - b.at).map(({ value, type }) => ({ value, type }));
 }
 
 /** A question that asks about the past or a former state ("When did…", "What was…", "…used to…", "originally"). */

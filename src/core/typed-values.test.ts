@@ -1,0 +1,218 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadTagger } from "./judge/tagger.js";
+import {
+  DATE,
+  datedMeasuresOf,
+  type Measure,
+  measuresOf,
+  SIGNED_NUMBER,
+  TIME_OF_DAY,
+  typedValues,
+} from "./typed-values.js";
+
+beforeAll(() => loadTagger());
+
+/**
+ * One sentence, and what each reading of the one reader takes from it: `measuresOf` (the lexical
+ * judge's), `datedMeasuresOf` (recall's measure lifts': the judge's and a day of a month; the same
+ * as the judge's when not given) and `typedValues` (`changedValueFirst`'s: [as written, type]).
+ */
+interface Row {
+  text: string;
+  measures: Measure[];
+  typed: [string, string][];
+  dated?: Measure[];
+}
+
+const m = (unit: string, value: string): Measure => ({ unit, value });
+
+describe("the one reader of typed values: a sentence's measures (the judge's, the lifts') and its typed values", () => {
+  it.each<Row>([
+    // MEASURE: a number with the unit it counts; a count or a name's number has no type
+    {
+      text: "The boiler pressure sits at 1.5 bar.",
+      measures: [m("bar", "1.5")],
+      typed: [["1.5", "version"]],
+    },
+    { text: "I swim 2,500 metres on a good day.", measures: [m("meter", "2500")], typed: [] },
+    {
+      text: "We run Kubernetes 1.27 in staging.",
+      measures: [m("kubernetes", "1.27")],
+      typed: [["1.27", "version"]],
+    },
+    { text: "My bike is a size 54 frame.", measures: [m("frame", "54")], typed: [] },
+    {
+      text: "Pottery class begins at 6:15pm on Wednesdays.",
+      measures: [m(TIME_OF_DAY, "6:15pm")],
+      typed: [
+        ["6:15pm", "clock"],
+        ["wednesdays", "date"],
+      ],
+    },
+    { text: "The bins go out at 7 pm sharp.", measures: [m(TIME_OF_DAY, "7pm")], typed: [["7 pm", "clock"]] },
+    // a clock's "pm" as its own token after minutes: one time of day, "7:45pm" (it read "7:45" before fold29)
+    {
+      text: "We pushed bedtime to 7:45 pm.",
+      measures: [m(TIME_OF_DAY, "7:45pm")],
+      typed: [["7:45 pm", "clock"]],
+    },
+    // GLUED_UNIT: the unit's letters written on the number
+    {
+      text: "I take 50mg of sertraline in the morning.",
+      measures: [m("mg", "50")],
+      typed: [["50mg", "measure:mg"]],
+    },
+    {
+      text: "Our p95 latency target for the checkout API is 300ms.",
+      measures: [m("ms", "300")],
+      typed: [["300ms", "measure:ms"]],
+    },
+    { text: "The parcel weighs 2.5kg.", measures: [m("kg", "2.5")], typed: [["2.5kg", "measure:kg"]] },
+    // VERSION_FIRST: a number between a name and a singular noun is the name's version
+    { text: "The Postgres 17 upgrade went out last night.", measures: [m("postgres", "17")], typed: [] },
+    { text: "We run Node 22 images in CI.", measures: [m("image", "22")], typed: [] },
+    // VALUE_TYPE: a unit of measurement spaced from its number; a version's points; a currency
+    { text: "I weigh 84 kg.", measures: [m("kg", "84")], typed: [["84 kg", "measure:kg"]] },
+    // a point and a unit of measurement is a measure, not a version (it was "12.5" a version before fold29)
+    {
+      text: "Biscuit was 12.5 kg at the weigh-in this week.",
+      measures: [m("kg", "12.5")],
+      typed: [["12.5 kg", "measure:kg"]],
+    },
+    {
+      text: "The nightly pipeline runs on Python 3.9.",
+      measures: [m("python", "3.9")],
+      typed: [["3.9", "version"]],
+    },
+    { text: "We moved to v2.4.1 last week.", measures: [], typed: [["v2.4.1", "version"]] },
+    {
+      text: "Rent went up to £1,420 in the renewal.",
+      measures: [m("£", "1420")],
+      typed: [["£1,420", "measure:£"]],
+    },
+    {
+      text: "Leo goes to bed at 7pm but he's up at 5 every day.",
+      measures: [m(TIME_OF_DAY, "7pm")],
+      typed: [["7pm", "clock"]],
+    },
+    {
+      text: "We pushed his bedtime to 7:45pm and he sleeps till 6:30 now.",
+      measures: [m(TIME_OF_DAY, "7:45pm"), m(TIME_OF_DAY, "6:30")],
+      typed: [
+        ["7:45pm", "clock"],
+        ["6:30", "clock"],
+      ],
+    },
+    // a weekday and a time of day said by a word: typed values, no measure
+    {
+      text: "My weekly status report is due Friday noon.",
+      measures: [],
+      typed: [
+        ["friday", "date"],
+        ["noon", "clock"],
+      ],
+    },
+    {
+      text: "They want it by Thursday EOD now.",
+      measures: [],
+      typed: [
+        ["thursday", "date"],
+        ["eod", "clock"],
+      ],
+    },
+    // DATE_MEASURE: a day of a month, for recall's readings only
+    {
+      text: "The deadline for the data migration is 15 of May.",
+      measures: [],
+      dated: [m(DATE, "15 may")],
+      typed: [["15 of may", "date"]],
+    },
+    {
+      text: "Good news, the migration deadline is pushed to 30 June.",
+      measures: [],
+      dated: [m(DATE, "30 jun")],
+      typed: [["30 june", "date"]],
+    },
+    {
+      text: "The migration deadline is pushed to 30 June.",
+      measures: [],
+      dated: [m(DATE, "30 jun")],
+      typed: [["30 june", "date"]],
+    },
+    {
+      text: "The launch is on March 3rd now.",
+      measures: [],
+      dated: [m(DATE, "3 mar")],
+      typed: [["march 3rd", "date"]],
+    },
+    // SYMBOL_UNIT and GIVEN_CLAUSE: a unit said by a symbol (a rate is the measure's, not the type's)
+    {
+      text: "The savings account pays 3.4% interest.",
+      measures: [m("percent", "3.4")],
+      typed: [["3.4%", "measure:%"]],
+    },
+    {
+      text: "The car park costs £6 a day near the office.",
+      measures: [m("£ a day", "6")],
+      typed: [["£6", "measure:£"]],
+    },
+    {
+      text: "Rent is £1,495 a month now.",
+      measures: [m("£ a month", "1495")],
+      typed: [["£1,495", "measure:£"]],
+    },
+    {
+      text: "We budget $40 per month for streaming.",
+      measures: [m("$ a month", "40")],
+      typed: [["$40", "measure:$"]],
+    },
+    {
+      text: "The new sofa was €1,200 in the sale.",
+      measures: [m("€", "1200")],
+      typed: [["€1,200", "measure:€"]],
+    },
+    {
+      text: "My golf handicap is +1.5 these days.",
+      measures: [m(SIGNED_NUMBER, "+1.5")],
+      typed: [["1.5", "version"]],
+    },
+    { text: "The freezer runs at -18 degrees.", measures: [m("degree", "-18")], typed: [] },
+    {
+      text: "Given that the loan is at 5.2% now, should I pay it off early?",
+      measures: [m("percent", "5.2")],
+      typed: [["5.2%", "measure:%"]],
+    },
+    // a range's hyphen is no sign
+    { text: "We host 10-12 people for the quiz.", measures: [m("people", "10-12")], typed: [] },
+    // none, or no type
+    // when something happened, not what holds ("four years ago"; "4 years" was a measure:year before fold29)
+    { text: "We adopted the cat four years ago.", measures: [], typed: [] },
+    { text: "Where did Caroline move from 4 years ago?", measures: [], typed: [] },
+    // a year with a month: a date, never a measure
+    { text: "The lease started in October 2024.", measures: [], typed: [["october", "date"]] },
+    // a question, a supposition, a negation assert no measure; a question's typed values are read
+    { text: "Is the boiler at 1.5 bar?", measures: [], typed: [["1.5", "version"]] },
+    { text: "If the boiler were at 2 bar it would be fine.", measures: [], typed: [] },
+    { text: "The boiler isn't at 2 bar.", measures: [], typed: [] },
+    { text: "Is the deadline 15 of May?", measures: [], typed: [["15 of may", "date"]] },
+    { text: "Is 3.4% a good rate for a savings account?", measures: [], typed: [["3.4%", "measure:%"]] },
+    // a given clause that is negated
+    { text: "Now that the loan isn't at 5.2%, should I wait?", measures: [], typed: [["5.2%", "measure:%"]] },
+    // a number counting nothing; letters after a number that are no unit
+    { text: "I was born in 1990.", measures: [], typed: [] },
+    { text: "We came 2nd in the quiz.", measures: [], typed: [] },
+    { text: "I grew up in the 1990s.", measures: [], typed: [] },
+    // "may" the verb, "marched" the verb: no date ("march" was a date before fold29)
+    { text: "We may need 15 people for the move.", measures: [m("people", "15")], typed: [] },
+    { text: "So many people marched through the streets.", measures: [], typed: [] },
+    { text: "May I ask what p95 means?", measures: [], typed: [] },
+    // a count, a number in words: a measure for the judge, no type
+    { text: "My team is 6 people including me.", measures: [m("people", "6")], typed: [] },
+    { text: "Leo goes to Sunbeams nursery three days a week.", measures: [m("day", "three")], typed: [] },
+    { text: "Our API allows 100 requests per minute per key.", measures: [m("request", "100")], typed: [] },
+  ])("$text", ({ text, measures, typed, dated }) => {
+    expect(measuresOf(text)).toEqual(measures);
+    expect(datedMeasuresOf(text)).toEqual(dated ?? measures);
+    expect(typedValues(text).map((v) => [v.value, v.type])).toEqual(typed);
+  });
+});
