@@ -179,3 +179,11 @@ for (const [cause, m] of [...causes].sort((a, b) => b[1].size - a[1].size))
   console.log(
     `| ${cause} | ${sets.map((s) => m.get(s) ?? 0).join(" | ")} | ${[...m.values()].reduce((a, b) => a + b, 0)} |`,
   );
+// Where the older is found, the newer can be reached through it: how often that is, and how often
+// the newer shares a word of the older's turn besides the question's.
+const olderFound = all.filter((r) => r.olderRank !== null).length;
+const linked = all.filter((r) => r.olderLink !== "–").length;
+const both = all.filter((r) => r.olderRank !== null && r.olderLink !== "–").length;
+console.log(
+  `\n${all.length} not found; the older in the top 10: ${olderFound}; the latest's turn shares a word of the older's turn besides the question's: ${linked}; both: ${both}`,
+);
