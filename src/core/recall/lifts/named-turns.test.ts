@@ -18,7 +18,13 @@ const FILLER = [
 const DAY = 86_400_000;
 const START = Date.parse("2026-01-05T09:00:00.000Z");
 
-async function chat(turns: { text: string; actor?: string; namespace?: string }[]): Promise<Memory> {
+interface Turn {
+  text: string;
+  actor?: string;
+  namespace?: string;
+}
+
+async function chat(turns: Turn[]): Promise<Memory> {
   const clock = { now: () => new Date(START + 90 * DAY) };
   const mem = await openMemory({ path: ":memory:", clock, actor: "test" });
   let day = 0;
@@ -48,11 +54,11 @@ describe("namedTurnSuccessors: the newer value in a turn no belief speaks for, b
     await mem.close?.();
   });
 
-  it.each([
+  it.each<[string, Turn]>([
     [
       "an assistant's reply that names the value: no change of the user's",
       {
-        text: "Since you lost Norrland Freight, Castell Bakeries are the big account now; shall I draft their agenda?",
+        text: "Busy week: the weekly updates for Castell Bakeries, who took over as the big account after we lost Norrland Freight, are on my list too. Shall I draft an agenda for their kickoff?",
         actor: "assistant",
       },
     ],
