@@ -276,6 +276,49 @@ for (const c of STORE_CASES) {
       }
     });
 
+    it("finds the newer value in a turn no belief speaks for by the older's rare name, in its namespace only, and not once forgotten", async () => {
+      const mem = await openMemory({
+        store: await c.open(),
+        clock: { now: () => new Date("2026-06-01T00:00:00.000Z") },
+        namespace: "rank29",
+      });
+      try {
+        const turn = (text: string, at: string, namespace?: string) =>
+          mem.record(text, { type: "observation", actor: "user", at, session: at.slice(0, 10), namespace });
+        await turn(
+          "Our biggest client is Norrland Freight and they want a quarterly report.",
+          "2026-01-07T09:00:00.000Z",
+        );
+        for (const [i, text] of [
+          "The office plants need watering again.",
+          "Our client calls are on Zoom and the recordings fill my disk.",
+          "The client portal has a new login page.",
+        ].entries())
+          await turn(text, `2026-02-1${i}T09:00:00.000Z`);
+        const newer = await turn(
+          "Such a week: the boiler broke again, the car failed its MOT, and the weekly updates for Castell Bakeries, who took over as our big account after we lost Norrland Freight, ate my whole Friday. Can you draft an agenda for their kickoff?",
+          "2026-03-01T09:00:00.000Z",
+        );
+        const elsewhere = await turn(
+          "Honestly, we lost Norrland Freight and Brannock Mills are the big account now. Any tips for their onboarding?",
+          "2026-03-02T09:00:00.000Z",
+          "team-b",
+        );
+        await mem.consolidate();
+        const hits = async () => await mem.recall("Who is our main client?", { k: 10 });
+        const first = await hits();
+        const at = first.findIndex((h) => h.id === newer.id);
+        expect(at).toBeGreaterThanOrEqual(0);
+        expect(first[at]!.why.summary).toContain("in a turn no belief speaks for");
+        expect(first.findIndex((h) => h.text.startsWith("Our biggest client"))).toBeGreaterThan(at);
+        expect(first.map((h) => h.id)).not.toContain(elsewhere.id);
+        await mem.forget(newer.id!);
+        expect((await hits()).map((h) => h.id)).not.toContain(newer.id);
+      } finally {
+        await mem.close?.();
+      }
+    });
+
     it("keeps namespaces apart: another namespace's rows are never candidates", async () => {
       const store = await c.open();
       try {

@@ -28,6 +28,7 @@ import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
 import { describingWords, endedTerm, mayEndTermTexts } from "./ended-terms.js";
 import { activeFactsOf, askedInAnotherSense, type LiftInput, type Move, othersState } from "./moves.js";
+import { namedTurnSuccessors } from "./named-turns.js";
 import { KINDS_SEARCHED } from "./newest-kind.js";
 import { clippings, retiredValue, valuesOf, verbForms } from "./retired-values.js";
 import {
@@ -123,11 +124,13 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
       named?: true;
       retired?: ReadonlySet<string>;
     }[] = [];
+    const rareNames: string[] = [];
     for (const name of own) {
       // A name in more facts than that links nothing: counted first, ranked only when rare.
       const terms = queryTerms(name);
       if ((await store.countBeliefText(terms, filter, NAMED_RARE + 1)) > NAMED_RARE) continue;
       const found = await store.searchBeliefText(terms, filter, NAMED_RARE + 1);
+      if (found.length <= NAMED_RARE) rareNames.push(name);
       if (found.length <= NAMED_RARE)
         links.push({
           ids: found.map((f) => f.id),
@@ -421,6 +424,11 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
           olders.push(newer);
         }
       }
+    }
+    // The same link by a rare name to a turn no belief speaks for (`named-turns.ts`).
+    for (const m of await namedTurnSuccessors(lift, older, rareNames, own, slot, changesAskedValue)) {
+      byId.set(m.newer.id, m.newer);
+      moves.push(m);
     }
   }
   // A question about a state of the speaker's ("Where do I work?") is answered by the newest
