@@ -44,7 +44,11 @@ describe("namesMeant names what a request takes that means the same", () => {
 
 describe("namesNear names what a name asked for that nothing has is a slip of, or another name for", () => {
   const TOOLS = ["recall", "context", "record", "remember", "sleep", "wrap", "inspect"];
-  const RUNS = { sleep: ["maintain", "consolidate", "sweep"], wrap: ["prepareWrap"], inspect: ["explain", "stats"] };
+  const RUNS = {
+    sleep: ["maintain", "consolidate", "sweep"],
+    wrap: ["prepareWrap"],
+    inspect: ["explain", "stats"],
+  };
   it.each([
     // [given, near]
     ["recal", ["recall"]], // a letter dropped

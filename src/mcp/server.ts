@@ -16,8 +16,8 @@ import {
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { Memory } from "../core/engine.js";
 import { namesNear } from "../core/borrowed-names.js";
+import type { Memory } from "../core/engine.js";
 import { isStrataError, StrataError } from "../core/errors.js";
 import type { Access } from "../core/operations/operation.js";
 import { parseInput } from "../core/validate.js";
@@ -214,7 +214,9 @@ function answerToolCalls(
     const checked = result.isError ? null : spec.output.safeParse(result.structuredContent);
     if (checked && !checked.success)
       return toolError(
-        new Error(`Output validation error: ${spec.name} answered off its output schema: ${checked.error.message}`),
+        new Error(
+          `Output validation error: ${spec.name} answered off its output schema: ${checked.error.message}`,
+        ),
       );
     return result;
   };

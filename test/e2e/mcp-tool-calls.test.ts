@@ -119,16 +119,23 @@ for (const [transport, connect] of Object.entries(TRANSPORTS)) {
       const ok = await c.client.callTool({ name: "recall", arguments: { query: "deploy" } });
       expect(ok.isError).toBeFalsy();
       expect(textOf(ok)).toContain("deploy key");
-      expect(ok.structuredContent).toMatchObject({ hits: [expect.objectContaining({ text: expect.any(String) })] });
+      expect(ok.structuredContent).toMatchObject({
+        hits: [expect.objectContaining({ text: expect.any(String) })],
+      });
       const none = await c.client.callTool({ name: "context" });
       expect(none.isError).toBeFalsy();
       const missing = await c.client.callTool({ name: "remember" });
       expect(missing.isError).toBe(true);
-      expect(textOf(missing)).toBe("INVALID_INPUT: Invalid remember: statement: statement is required: pass the text.");
+      expect(textOf(missing)).toBe(
+        "INVALID_INPUT: Invalid remember: statement: statement is required: pass the text.",
+      );
     });
 
     it("tools/call without a tool name is a protocol error in Strata's words", async () => {
-      const asked = c.client.request({ method: "tools/call", params: { arguments: {} } } as never, z.object({}));
+      const asked = c.client.request(
+        { method: "tools/call", params: { arguments: {} } } as never,
+        z.object({}),
+      );
       await expect(asked).rejects.toBeInstanceOf(McpError);
       await expect(asked).rejects.toMatchObject({
         code: ErrorCode.InvalidParams,
