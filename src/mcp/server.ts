@@ -193,7 +193,11 @@ function answerToolCalls(
     const call = calls.get(params.name);
     if (!spec || !call) {
       const meant = namesNear(params.name, names, runs);
-      const guess = meant.length ? ` (did you mean ${meant.map((n) => `"${n}"`).join(" or ")}?)` : "";
+      const guess = meant.length
+        ? ` (did you mean ${meant.map((n) => `"${n}"`).join(" or ")}?)`
+        : COMPAT_NAMES.includes(params.name)
+          ? " (a tool of the official MCP memory server: strata serve --compat memory-server serves those nine instead)"
+          : "";
       return toolError(
         new StrataError(
           "NOT_FOUND",
@@ -221,6 +225,9 @@ function answerToolCalls(
     return result;
   };
 }
+
+/** The official memory server's tool names, which a client set up for that server may call. */
+const COMPAT_NAMES: readonly string[] = MEMORY_SERVER_TOOLS.map((t) => t.name);
 
 const clip = (text: string): string => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
 

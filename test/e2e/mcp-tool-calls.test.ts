@@ -87,6 +87,10 @@ for (const [transport, connect] of Object.entries(TRANSPORTS)) {
       ["Remember", ' (did you mean "remember"?)'], // the same name, written otherwise
       ["consolidate", ' (did you mean "sleep"?)'], // an operation a tool runs: it must not run
       ["prepare_wrap", ' (did you mean "wrap"?)'],
+      [
+        "search_nodes",
+        " (a tool of the official MCP memory server: strata serve --compat memory-server serves those nine instead)",
+      ],
       ["search", ""], // nothing near: every tool is named
       ["__proto__", ""],
     ])("an unknown tool %j is NOT_FOUND, naming the tools%s", async (name, guess) => {
