@@ -32,7 +32,8 @@ import {
   loadCases,
   mentions,
   type Phase,
-  replayChat,
+  phasesNamed,
+  readReplay,
   SETS,
   type Split,
   setsNamed,
@@ -244,11 +245,7 @@ export function parseClosuresArgs(args: readonly string[]): ClosuresOptions {
       options.sets = setsNamed(value);
       i++;
     } else if (args[i] === "--phases" && value) {
-      const phases = value.split(",");
-      for (const p of phases)
-        if (p !== "before" && p !== "after" && p !== "daily")
-          throw new Error(`E_BAD_ARGS: unknown phase "${p}" (known: before, after, daily)`);
-      options.phases = phases as Phase[];
+      options.phases = phasesNamed(value);
       i++;
     } else
       throw new Error(
@@ -263,15 +260,11 @@ export async function evaluateClosures(options: ClosuresOptions): Promise<Closur
   for (const set of options.sets) {
     const file = loadCases(set);
     const phases: ClosurePhaseReport[] = [];
-    for (const phase of options.phases) {
-      const reports: SleepReport[] = [];
-      const mem = await replayChat(file, phase, (r) => reports.push(r));
-      try {
-        phases.push({ phase, ...(await closuresOf(file, mem, reasonsOf(reports))) });
-      } finally {
-        await mem.close?.();
-      }
-    }
+    for (const phase of options.phases)
+      phases.push({
+        phase,
+        ...(await readReplay(file, phase, (mem, sleeps) => closuresOf(file, mem, reasonsOf(sleeps)))),
+      });
     sets.push({ set, phases });
   }
   return { sets, list: options.list };

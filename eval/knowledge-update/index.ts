@@ -72,6 +72,18 @@ export type CaseSet = (typeof SETS)[number];
 
 export const PHASES = ["before", "after", "daily"] as const;
 export type Phase = (typeof PHASES)[number];
+
+/**
+ * The phases `--phases VALUE` names (`after,daily`), in its order, for each eval that replays the
+ * chats; a name it does not know is `E_BAD_ARGS`, naming the known ones.
+ */
+export function phasesNamed(value: string): Phase[] {
+  const phases = value.split(",");
+  for (const p of phases)
+    if (!(PHASES as readonly string[]).includes(p))
+      throw new Error(`E_BAD_ARGS: unknown phase "${p}" (known: ${PHASES.join(", ")})`);
+  return phases as Phase[];
+}
 export type Split = "dev" | "held-out";
 
 export interface CaseResult {
@@ -219,14 +231,32 @@ export async function replayChat(
   }
 }
 
+/**
+ * What `read` makes of the chat of `file` replayed for `phase` (`replayChat`), given the reports
+ * of the sleeps it took; the memory is closed after, whatever `read` does. Each eval that
+ * replays the chats reads them through here: this one's questions, eval/closures' closures.
+ */
+export async function readReplay<T>(
+  file: CaseFile,
+  phase: Phase,
+  read: (mem: Memory, sleeps: readonly SleepReport[]) => Promise<T>,
+): Promise<T> {
+  const sleeps: SleepReport[] = [];
+  const mem = await replayChat(file, phase, (report) => sleeps.push(report));
+  try {
+    return await read(mem, sleeps);
+  } finally {
+    await mem.close?.();
+  }
+}
+
 async function runPhase(
   file: CaseFile,
   phase: Phase,
   splits: ReadonlySet<Split>,
   onReplay?: KnowledgeUpdateOptions["onReplay"],
 ): Promise<PhaseReport> {
-  const mem = await replayChat(file, phase);
-  try {
+  return readReplay(file, phase, async (mem) => {
     await onReplay?.({ file, phase, mem });
     let coverage: PhaseReport["coverage"] = null;
     let activeBeliefs = 0;
@@ -273,9 +303,7 @@ async function runPhase(
       // Only the dev half's misses are listed: the held-out half is reported, never read for misses.
       misses: results.filter((r) => !r.latestFirst && r.split === "dev"),
     };
-  } finally {
-    await mem.close?.();
-  }
+  });
 }
 
 export interface KnowledgeUpdateOptions {
@@ -297,13 +325,8 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
     if (args[i] === "--split" && (value === "dev" || value === "held-out" || value === "all"))
       options.split = value;
     else if (args[i] === "--set") options.sets = setsNamed(value);
-    else if (args[i] === "--phases" && value) {
-      const phases = value.split(",");
-      for (const p of phases)
-        if (!(PHASES as readonly string[]).includes(p))
-          throw new Error(`E_BAD_ARGS: unknown phase "${p}" (known: ${PHASES.join(", ")})`);
-      options.phases = phases as Phase[];
-    } else
+    else if (args[i] === "--phases" && value) options.phases = phasesNamed(value);
+    else
       throw new Error(
         `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|all, --split dev|held-out|all, --phases)`,
       );

@@ -1,6 +1,6 @@
 /** The one table of borrowed names: what a name given to a request that does not take it means. */
 import { describe, expect, it } from "vitest";
-import { NAME_MEANINGS, namesMeant, plainName } from "./borrowed-names.js";
+import { NAME_MEANINGS, namesMeant, namesNear, plainName } from "./borrowed-names.js";
 
 describe("namesMeant names what a request takes that means the same", () => {
   it.each([
@@ -39,5 +39,37 @@ describe("namesMeant names what a request takes that means the same", () => {
         seen.set(plain, i);
       }
     });
+  });
+});
+
+describe("namesNear names what a name asked for that nothing has is a slip of, or another name for", () => {
+  const TOOLS = ["recall", "context", "record", "remember", "sleep", "wrap", "inspect"];
+  const RUNS = {
+    sleep: ["maintain", "consolidate", "sweep"],
+    wrap: ["prepareWrap"],
+    inspect: ["explain", "stats"],
+  };
+  it.each([
+    // [given, near]
+    ["recal", ["recall"]], // a letter dropped
+    ["recalll", ["recall"]], // added
+    ["rexall", ["recall"]], // changed
+    ["remebmer", ["remember"]], // swapped
+    ["Recall", ["recall"]], // the same name, written otherwise
+    ["consolidate", ["sleep"]], // an operation the tool runs
+    ["prepare_wrap", ["wrap"]], // …written otherwise
+    ["explian", ["inspect"]], // …with a slip
+  ] as const)("%s → %j", (given, near) => {
+    expect(namesNear(given, TOOLS, RUNS)).toEqual(near);
+  });
+
+  it.each([
+    ["search"], // a name of no tool and no operation
+    ["recollect"], // more than one slip
+    ["wra"], // a slip of a short name is too likely a different word
+    ["rap"],
+    ["memory"],
+  ] as const)("%s → nothing", (given) => {
+    expect(namesNear(given, TOOLS, RUNS)).toEqual([]);
   });
 });

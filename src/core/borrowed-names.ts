@@ -6,7 +6,8 @@
  * the names people give it (other tools', and Strata's own other commands' and fields'); a
  * suggestion names only what the request really takes, so a renamed field cannot leave a pointer
  * to nothing. Names are compared plain: lower-case, without dashes or underscores, so `--dry-run`,
- * `dryRun` and `dry_run` are one name.
+ * `dryRun` and `dry_run` are one name. A name asked for that does not exist at all (an MCP tool
+ * called `recal`) is answered by `namesNear`: the names it is a slip of, or another name of.
  */
 
 /** One meaning per row: the names people use for it. */
@@ -87,4 +88,30 @@ export function namesMeant(given: string, taken: readonly string[]): string[] {
       found.push(name);
   }
   return found;
+}
+
+/**
+ * The names among `taken` that `given` is a slip of or another name for, or [] when none is: the
+ * same name written otherwise (`Recall`, `prepare_wrap`), one letter added, dropped, changed or
+ * swapped (`recal`, `remeber`; both of four letters or more), or a name `alsoCalled` lists for it
+ * (an MCP tool by the operations it runs: `sleep` runs `consolidate`). For a thing asked for by a
+ * name nothing has, such as a tool; a field is answered by `namesMeant`.
+ *
+ *   namesNear("recal", ["recall", "record"])                                  // ["recall"]
+ *   namesNear("consolidate", ["recall", "sleep"], { sleep: ["consolidate"] }) // ["sleep"]
+ *   namesNear("search", ["recall", "sleep"])                                  // []
+ */
+export function namesNear(
+  given: string,
+  taken: readonly string[],
+  alsoCalled: Readonly<Record<string, readonly string[]>> = {},
+): string[] {
+  const word = plainName(given);
+  const near = (name: string): boolean => {
+    const plain = plainName(name);
+    return plain === word || (word.length >= 4 && plain.length >= 4 && oneSlip(word, plain));
+  };
+  return taken.filter(
+    (name) => near(name) || (Object.hasOwn(alsoCalled, name) && (alsoCalled[name] ?? []).some(near)),
+  );
 }

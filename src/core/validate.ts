@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { namesMeant } from "./borrowed-names.js";
 import { StrataError } from "./errors.js";
 
@@ -6,19 +6,32 @@ import { StrataError } from "./errors.js";
  * One refused field, as every surface reports it in `details.issues`: where (`path`, the
  * schema's message), and, when they can be said plainly, the value given (`received`, a
  * number, boolean or short text) and what is allowed (`allowed`: "at least 1", "one of fact,
- * failure"). The CLI reads them to name the flag a bad value came from.
+ * failure"). The CLI reads them to name the flag a bad value came from; the OpenAPI document's
+ * Error schema is this schema's JSON Schema, so it lists every field a refusal carries.
  */
-export interface InputIssue {
-  path: string[];
-  message: string;
-  received?: string | number | boolean;
-  allowed?: string;
-  /**
-   * For unknown fields, the fields the input does take that mean the same, by unknown field:
-   * `{ limit: ["k"] }` for a recall asked with `limit` (src/core/borrowed-names.ts).
-   */
-  meant?: Record<string, string[]>;
-}
+export const InputIssueSchema = z
+  .strictObject({
+    path: z
+      .array(z.string())
+      .describe('Where the refused value is: ["k"], ["metadata", "team"]; [] for the whole input.'),
+    message: z.string().describe("What is wrong with it."),
+    received: z
+      .union([z.string(), z.number(), z.boolean()])
+      .optional()
+      .describe("The value given, when it is a number, a boolean or a short text."),
+    allowed: z
+      .string()
+      .optional()
+      .describe('What the field allows, in words: "at least 1", "one of fact, failure".'),
+    meant: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .describe(
+        'For unknown fields, the fields the input does take that mean the same, by unknown field: { "limit": ["k"] } for a recall asked with limit (did you mean "k"?).',
+      ),
+  })
+  .describe("One refused field of an INVALID_INPUT error.");
+export type InputIssue = z.infer<typeof InputIssueSchema>;
 
 /** A value to echo back: a scalar, and text only when short (never a whole statement). */
 function echoable(value: unknown): string | number | boolean | undefined {

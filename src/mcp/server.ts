@@ -16,6 +16,7 @@ import {
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { namesNear } from "../core/borrowed-names.js";
 import type { Memory } from "../core/engine.js";
 import { isStrataError, StrataError } from "../core/errors.js";
 import type { Access } from "../core/operations/operation.js";
@@ -101,6 +102,7 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
     },
   };
 
+  const calls = new Map<string, (args: unknown) => Promise<CallToolResult>>();
   for (const spec of toolSpecs(set)) {
     // Strata's tools check their arguments themselves (parseInput, as REST does), so a refusal
     // says what the registry's does — a field under another tool's name names the one meant
@@ -108,6 +110,19 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
     // is given a schema that takes any object; the compat set keeps the SDK's own check, as the
     // official server answers.
     const own = spec.operations !== undefined;
+    const call = async (args: unknown): Promise<CallToolResult> => {
+      try {
+        // Strata's tools check each operation they run; a compat tool names none, so its
+        // annotation says what it needs.
+        if (!spec.operations) permit(spec.annotations.readOnlyHint ? "read" : "write");
+        const input = own ? parseInput(spec.input, args ?? {}, spec.name) : args;
+        const result = (await spec.run(context, input)) as Record<string, unknown>;
+        return { content: [{ type: "text", text: spec.text(result) }], structuredContent: result };
+      } catch (error) {
+        return toolError(error);
+      }
+    };
+    calls.set(spec.name, call);
     server.registerTool(
       spec.name,
       {
@@ -117,20 +132,10 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
         outputSchema: spec.output,
         annotations: spec.annotations,
       },
-      async (args: unknown): Promise<CallToolResult> => {
-        try {
-          // Strata's tools check each operation they run; a compat tool names none, so its
-          // annotation says what it needs.
-          if (!spec.operations) permit(spec.annotations.readOnlyHint ? "read" : "write");
-          const input = own ? parseInput(spec.input, args ?? {}, spec.name) : args;
-          const result = (await spec.run(context, input)) as Record<string, unknown>;
-          return { content: [{ type: "text", text: spec.text(result) }], structuredContent: result };
-        } catch (error) {
-          return toolError(error);
-        }
-      },
+      call,
     );
   }
+  if (set === "strata") answerToolCalls(server, toolSpecs(set), calls);
 
   // Strata lists its own definitions (compact JSON Schema, hashed by the integrity manifest);
   // every call is checked against the tool's zod schema (by parseInput above, or by the SDK).
@@ -152,6 +157,87 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
     }),
   );
   return server;
+}
+
+/**
+ * Strata answers tools/call itself, so that the two calls the SDK would refuse in its own words
+ * before any tool runs are refused as every other call is, as an `isError` result naming the
+ * code and what to do: a tool this server does not have (NOT_FOUND, naming the tools it may have
+ * meant — a slip of a name, or an operation a tool runs — and every tool it has), and arguments
+ * that are not an object of fields (INVALID_INPUT); nothing runs and the store is unchanged. The
+ * SDK's handler parses the whole request with its schema first, so a non-object `arguments`
+ * would never reach a tool; the request is taken here instead through the SDK's public
+ * `fallbackRequestHandler`, which serves any method without a handler of its own. Every other
+ * method keeps the SDK's handling, and one without any is still -32601, "Method not found". The
+ * compat set keeps the SDK's handler and words, as the official memory server answers.
+ */
+function answerToolCalls(
+  server: McpServer,
+  specs: readonly ToolSpec[],
+  calls: ReadonlyMap<string, (args: unknown) => Promise<CallToolResult>>,
+): void {
+  const names = specs.map((s) => s.name);
+  const runs = Object.fromEntries(specs.map((s) => [s.name, s.operations ?? []]));
+  server.server.removeRequestHandler("tools/call");
+  server.server.fallbackRequestHandler = async (request) => {
+    // What the SDK answers a method nobody handles, word for word (an McpError would prefix it).
+    if (request.method !== "tools/call")
+      throw Object.assign(new Error("Method not found"), { code: ErrorCode.MethodNotFound });
+    const params = (request.params ?? {}) as { name?: unknown; arguments?: unknown };
+    if (typeof params.name !== "string")
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `INVALID_INPUT: tools/call names the tool it calls, as params { "name": "recall", "arguments": { "query": "…" } }; this server's tools are ${names.join(", ")}.`,
+      );
+    const spec = specs.find((s) => s.name === params.name);
+    const call = calls.get(params.name);
+    if (!spec || !call) {
+      const meant = namesNear(params.name, names, runs);
+      const guess = meant.length
+        ? ` (did you mean ${meant.map((n) => `"${n}"`).join(" or ")}?)`
+        : COMPAT_NAMES.includes(params.name)
+          ? " (a tool of the official MCP memory server: strata serve --compat memory-server serves those nine instead)"
+          : "";
+      return toolError(
+        new StrataError(
+          "NOT_FOUND",
+          `Unknown tool "${clip(params.name)}"${guess}: this server's tools are ${names.join(", ")}; tools/list describes each.`,
+        ),
+      );
+    }
+    const args = params.arguments;
+    if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args)))
+      return toolError(
+        new StrataError(
+          "INVALID_INPUT",
+          `Invalid ${spec.name}: arguments must be an object of the tool's fields, such as { "${exampleField(spec)}": … }, not ${kindOf(args)}; tools/list gives its input schema.`,
+        ),
+      );
+    // The SDK's handler checked each answer against the tool's output schema; so does this one.
+    const result = await call(args);
+    const checked = result.isError ? null : spec.output.safeParse(result.structuredContent);
+    if (checked && !checked.success)
+      return toolError(
+        new Error(
+          `Output validation error: ${spec.name} answered off its output schema: ${checked.error.message}`,
+        ),
+      );
+    return result;
+  };
+}
+
+/** The official memory server's tool names, which a client set up for that server may call. */
+const COMPAT_NAMES: readonly string[] = MEMORY_SERVER_TOOLS.map((t) => t.name);
+
+const clip = (text: string): string => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
+
+const kindOf = (value: unknown): string =>
+  value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
+
+/** A field the tool takes, for an example: its first required one, else its first, as tools/list lists them. */
+function exampleField(spec: ToolSpec): string {
+  const schema = toolDefinition(spec).inputSchema as { required?: string[]; properties?: object };
+  return schema.required?.[0] ?? Object.keys(schema.properties ?? {})[0] ?? "…";
 }
 
 /** A StrataError read through a resource is a protocol error naming its code. */

@@ -86,7 +86,7 @@ export function docsPage(doc: Json): string {
 <title>${escapeHtml(info.title)} ${escapeHtml(info.version)}</title><style>${CSS}</style></head>
 <body><h1>${escapeHtml(info.title)}</h1><p><small>version ${escapeHtml(info.version)} · <a href="/openapi.json">openapi.json</a></small></p>
 <p>${escapeHtml(info.description)}</p>
-<p>Errors: <code>{ "error": { "code", "message", "details" } }</code>. 400 INVALID_INPUT · 401 UNAUTHORIZED · 403 FORBIDDEN · 404 NOT_FOUND · 409 CONFLICT, BUSY (Retry-After) · 410 FORGOTTEN · 413 PAYLOAD_TOO_LARGE · 415 UNSUPPORTED_MEDIA_TYPE (a body must be <code>Content-Type: application/json</code>) · 429 RATE_LIMITED (Retry-After) · 501 UNSUPPORTED · 503 STORE_UNAVAILABLE.</p>
+<p>Errors: <code>{ "error": { "code", "message", "details" } }</code>; an INVALID_INPUT lists each refused field in <code>details.issues</code> as <code>{ "path", "message", "received"?, "allowed"?, "meant"? }</code> (<code>meant</code>: the field a borrowed name means, <code>{ "limit": ["k"] }</code>). 400 INVALID_INPUT · 401 UNAUTHORIZED · 403 FORBIDDEN · 404 NOT_FOUND · 409 CONFLICT, BUSY (Retry-After) · 410 FORGOTTEN · 413 PAYLOAD_TOO_LARGE · 415 UNSUPPORTED_MEDIA_TYPE (a body must be <code>Content-Type: application/json</code>) · 429 RATE_LIMITED (Retry-After) · 501 UNSUPPORTED · 503 STORE_UNAVAILABLE.</p>
 <nav>${names.map((n) => `<a href="#g-${escapeHtml(n)}">${escapeHtml(n)}</a>`).join("")}</nav>
 ${names.map((n) => `<h2 id="g-${escapeHtml(n)}">${escapeHtml(n)}</h2>${groups.get(n)!.join("\n")}`).join("\n")}
 </body></html>`;

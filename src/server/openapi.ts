@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { NamespaceSchema } from "../core/model.js";
 import { OPERATION_GROUPS, OPERATIONS, type Operation } from "../core/operations/index.js";
+import { InputIssueSchema } from "../core/validate.js";
 import { pathParams } from "./rest.js";
 
 type Json = Record<string, unknown>;
@@ -37,7 +38,15 @@ const ErrorSchema: Json = {
           description: "Stable code: INVALID_INPUT, UNAUTHORIZED, FORBIDDEN, NOT_FOUND …",
         },
         message: { type: "string", description: "What went wrong and what to do." },
-        details: { type: "object", additionalProperties: true },
+        details: {
+          type: "object",
+          description:
+            "What the caller can act on; which fields depend on the code (the id not found, the limit passed …). An INVALID_INPUT error lists each refused field in issues.",
+          properties: {
+            issues: { type: "array", items: jsonSchema(InputIssueSchema, "output") },
+          },
+          additionalProperties: true,
+        },
       },
     },
   },

@@ -10,7 +10,12 @@ import {
   reasonsOf,
   renderClosuresMarkdown,
 } from "../../eval/closures/index.js";
-import { type Case, type CaseFile, replayChat } from "../../eval/knowledge-update/index.js";
+import {
+  type Case,
+  type CaseFile,
+  parseKnowledgeUpdateArgs,
+  replayChat,
+} from "../../eval/knowledge-update/index.js";
 import type { Memory } from "../../src/core/engine.js";
 import type { SleepReport } from "../../src/core/sleep/report.js";
 
@@ -97,6 +102,33 @@ describe("closures eval: classes", () => {
     expect(parseClosuresArgs(["--set", "fresh4"]).sets).toEqual(["fresh4"]);
     expect(parseClosuresArgs(["--set", "fresh5"]).sets).toEqual(["fresh5"]);
     expect(() => parseClosuresArgs(["--set", "fresh9"])).toThrow(/unknown set "fresh9".*fresh5, all/);
+  });
+
+  it.each([["after,daily"], ["daily,before"], ["after"]])(
+    "reads --phases %s as the knowledge-update eval does (one parser, phasesNamed)",
+    (value) => {
+      expect(parseClosuresArgs(["--phases", value]).phases).toEqual(value.split(","));
+      expect(parseClosuresArgs(["--phases", value]).phases).toEqual(
+        parseKnowledgeUpdateArgs(["--phases", value]).phases,
+      );
+    },
+  );
+
+  it("refuses an unknown phase in the knowledge-update eval's words", () => {
+    const said = (parse: () => unknown) => {
+      try {
+        parse();
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return null;
+    };
+    expect(said(() => parseClosuresArgs(["--phases", "after,nightly"]))).toBe(
+      'E_BAD_ARGS: unknown phase "nightly" (known: before, after, daily)',
+    );
+    expect(said(() => parseClosuresArgs(["--phases", "after,nightly"]))).toBe(
+      said(() => parseKnowledgeUpdateArgs(["--phases", "after,nightly"])),
+    );
   });
 
   it("lists dev closures with their text and never a held-out one", () => {
