@@ -26,6 +26,8 @@ export interface Lent {
   rule: LendingRule | null;
 }
 
+const NONE: Lent = Object.freeze({ sentences: [], rule: null }) as Lent;
+
 /**
  * The sentences of `turn` a statement taken out of it (`part`) is read with, by two named rules;
  * a sentence that says something (no question) is never lent — it is another statement of the
@@ -72,6 +74,8 @@ export interface About {
    * turn, a turn left as itself, or a part lent by `ONLY_ASKS_BESIDE`.
    */
   wholeTurn: boolean;
+  /** The sentences its turn lends it (`lentByTurn`), and by which rule; none for a whole turn. */
+  lent: Lent;
   /** The turn's id when the statement is a belief read from a turn (its first source). */
   turn?: string;
 }
@@ -110,7 +114,7 @@ export function aboutWords(store: StoreReader, records: Map<string, Belief | Epi
         if (!known.has(h.id)) known.set(h.id, aboutRecord(h.text, records.get(h.id), records));
     },
     of(hit) {
-      return known.get(hit.id) ?? { text: hit.text, wholeTurn: hit.layer === "episode" };
+      return known.get(hit.id) ?? { text: hit.text, wholeTurn: hit.layer === "episode", lent: NONE };
     },
   };
 }
@@ -121,16 +125,17 @@ export function aboutRecord(
   record: Belief | Episode | undefined,
   records: ReadonlyMap<string, Belief | Episode>,
 ): About {
-  if (!record || !("kind" in record)) return { text, wholeTurn: record !== undefined };
+  if (!record || !("kind" in record)) return { text, wholeTurn: record !== undefined, lent: NONE };
   const read = withReferents(text, referentsIn(record.metadata));
   // Its first source, as the lifts read a belief's speaker (`actorsOf`): a merged belief's turns say one thing.
   const turn = record.sources[0] !== undefined ? records.get(record.sources[0]) : undefined;
-  if (!turn || "kind" in turn) return { text: read, wholeTurn: false };
-  if (turn.content.trim() === text.trim()) return { text: read, wholeTurn: true, turn: turn.id };
+  if (!turn || "kind" in turn) return { text: read, wholeTurn: false, lent: NONE };
+  if (turn.content.trim() === text.trim()) return { text: read, wholeTurn: true, lent: NONE, turn: turn.id };
   const lent = lentByTurn(text, turn.content);
   return {
     text: lent.sentences.length > 0 ? `${read} ${lent.sentences.join(" ")}` : read,
     wholeTurn: lent.rule === "only-asks-beside",
+    lent,
     turn: turn.id,
   };
 }

@@ -59,13 +59,6 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
     }),
   );
   const words = new Map(top.map((h) => [h.id, new Set(contentTokens(matching.get(h.id)!, stemV1))]));
-  // What each is about (`aboutWords`): a part of a turn that asks, with the question it asks of it
-  // ("Went with Esure this year." with "Do I need to tell the old insurer…?"). The newer of a pair
-  // names the asked thing by these words; the judge reads the statement's own.
-  await lift.about.read(top);
-  const aboutWordsOf = new Map(
-    top.map((h) => [h.id, new Set([...words.get(h.id)!, ...contentTokens(lift.about.of(h).text, stemV1)])]),
-  );
   // Read once a pair: both the word test and the asked-slot test may ask (it tags both texts).
   const retiring = new Map<string, Promise<boolean>>();
   const retires = (newer: RecallHit, older: RecallHit) => {
@@ -110,7 +103,7 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       if (times.length > 0 && within(a.at) && !within(b.at)) continue;
       // About the same thing the query asks: the newer matches every query word the older matches.
       const askedA = [...words.get(a.id)!].filter((w) => asked.has(w));
-      const wb = aboutWordsOf.get(b.id)!;
+      const wb = words.get(b.id)!;
       // The newer names an asked word of the older's by a prefixed verb of its family ("We
       // remortgaged last week" for "Our mortgage is fixed at 2.1%"): `linkedByFamily`.
       let prefixed = false;
@@ -196,13 +189,7 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
         // ("Breakfast is porridge these days" / "I have Weetabix for breakfast" for "What do I eat
         // for breakfast?", where the breakfast is no central word of the question).
         const onAskedSlot = paired && restatedSlots(records.get(b.id)).some((w) => asked.has(w));
-        if (
-          slot &&
-          !onAskedSlot &&
-          !pairAboutAsked(lift.about.of(a).text, lift.about.of(b).text, slot) &&
-          !(await retires(b, a))
-        )
-          continue;
+        if (slot && !onAskedSlot && !pairAboutAsked(a.text, b.text, slot) && !(await retires(b, a))) continue;
         if (slot && lexicon && othersState(b.text, slot, lexicon)) continue;
       }
       const settled = await store.judgedPairs([{ a: a.id, b: b.id }]);
