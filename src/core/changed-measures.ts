@@ -168,7 +168,9 @@ const THIRD_PERSON =
 
 /**
  * `ASKED_THING` and `NO_OTHER_HOLDER` over `OTHER_NUMBER`: the newer gives another measure of what
- * the question asks the older about, or null.
+ * the question asks the older about, or null. The asked words the newer must say are read in what
+ * it is about (`newerAbout`, recall/about-words.ts: a part of a turn with the questions the turn
+ * asks of it; its own text when not given); its numbers only in its own text.
  *
  *   anotherMeasureOfAsked("What temperature is our thermostat set to?",
  *     "We keep the thermostat at 19 degrees.", "With a newborn the thermostat lives at 20.5 degrees.")
@@ -176,8 +178,13 @@ const THIRD_PERSON =
  *   anotherMeasureOfAsked("How far do I run?", "I run 5 miles on Saturdays.", "I walked 3 miles to the station.")
  *   // → null (the newer does not say "run")
  */
-export function anotherMeasureOfAsked(question: string, older: string, newer: string): ChangedMeasure | null {
-  const olderAsked = askedWordsSaid(question, older, newer);
+export function anotherMeasureOfAsked(
+  question: string,
+  older: string,
+  newer: string,
+  newerAbout: string = newer,
+): ChangedMeasure | null {
+  const olderAsked = askedWordsSaid(question, older, newerAbout);
   if (olderAsked === null) return null;
   const changed = anotherMeasure(older, newer, datedMeasuresOf);
   if (!changed || !asksMeasure(question, changed.unit)) return null;

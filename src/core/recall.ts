@@ -7,6 +7,7 @@ import { matchesMetadata } from "./metadata-filter.js";
 import type { Belief, BeliefKind, Episode, RecallHit } from "./model.js";
 import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, ScoredId, StoreReader } from "./ports.js";
+import { aboutWords } from "./recall/about-words.js";
 import { answersOfItsAsker, asksBesideAValue } from "./recall/asking-turns.js";
 import { diversify } from "./recall/diversify.js";
 import { doerTerms, relatedTerms } from "./recall/expansion.js";
@@ -698,7 +699,8 @@ export async function recall(
       foldedShare,
       rankedBy,
     });
-  const lift = { store, scored, records, req, policy, asked: askedState, times, wantEpisodes };
+  const about = aboutWords(store, records);
+  const lift = { store, scored, records, req, policy, asked: askedState, times, wantEpisodes, about };
   if (!historical && kindSet.has("fact") && supersededMatches.length > 0)
     await currentVersions(
       lift,

@@ -10,18 +10,12 @@ import type { Lexicon, StoreReader } from "../../ports.js";
 import { type AskedSlot, fillsAskedThing, saysChangedState } from "../../state-slots.js";
 import { contentTokens, isHypothetical, isQuestion, rawTokens, stemV1 } from "../../text.js";
 import { typedValues, type ValueType } from "../../typed-values.js";
+import { type AboutWords, sentencesOf } from "../about-words.js";
 import { actorsOf, type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
 import { relatedByAsked } from "./new-by-related.js";
 
 /** How deep among the candidates a newer may rank (before diversity, which thins near-duplicates out). */
 const NEWER_WITHIN = 12;
-
-/**
- * The sentences of a text, each with its closing mark ("…is done, so I'm rewriting. How do…?"); a
- * point between digits ("Python 3.12", "£1.50") ends none.
- */
-const sentencesOf = (text: string): string[] =>
-  (text.match(/(?:[^.!?]|\.(?=\d))+[.!?]*/g) ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
 
 /**
  * A definite reference to an alternative the speaker left: a determiner or possessive and a word
@@ -232,7 +226,7 @@ async function slotChangeMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
       // About the asked thing: the newer, its turn or the reply to it names it or a word WordNet relates to it.
       let known = talk.get(newer.id);
       if (!known) {
-        known = talkNamesTopic(store, lift.records, newer, topic);
+        known = talkNamesTopic(store, lift.records, lift.about, newer, topic);
         talk.set(newer.id, known);
       }
       if (!(await known)) continue;
@@ -253,37 +247,29 @@ const namesTopic = (text: string, topic: Topic): boolean =>
   contentTokens(text, stemV1).some((t) => topic.related.has(t));
 
 /**
- * True when a newer belief's conversation is about the asked thing: the belief, the turn it was
- * distilled from, or the turn said just after that one (the reply) names an asked word or a word
- * WordNet relates to it ("The migration to Snowflake is done…" answered by "…credits used by
- * warehouses…" for "Which data warehouse do we use?"). One session read per newer that needs it.
+ * True when a newer statement's conversation is about the asked thing: what it is about
+ * (`aboutWords`: the statement with the sentences its turn lends it, "…Is coffee a bad idea during
+ * a migraine?" for "The neurologist suggested rizatriptan…"), or, when its whole turn is about it,
+ * the turn said just after that one (the reply) names an asked word or a word WordNet relates to
+ * it ("The migration to Snowflake is done…" answered by "…credits used by warehouses…" for "Which
+ * data warehouse do we use?"). A belief cut out of a longer turn that says other things is one
+ * statement of several: the turn's other statements, and the reply to them, are about those. One
+ * session read per newer that needs its reply.
  */
 async function talkNamesTopic(
   store: StoreReader,
   records: Map<string, Belief | Episode>,
+  about: AboutWords,
   newer: RecallHit,
   topic: Topic,
 ): Promise<boolean> {
-  if (namesTopic(newer.text, topic)) return true;
+  await about.read([newer]);
+  const said = about.of(newer);
+  if (namesTopic(said.text, topic)) return true;
+  if (!said.wholeTurn) return false;
   const record = records.get(newer.id);
-  const sourceId = record && "kind" in record ? record.sources[0] : record?.id;
-  if (sourceId === undefined) return false;
-  let source = records.get(sourceId);
-  if (!source) {
-    [source] = await store.getEpisodes([sourceId]);
-    if (source) records.set(source.id, source);
-  }
-  if (!source || "kind" in source) return false;
-  // A belief distilled from a longer turn is one statement of several: the turn's other words, and
-  // the reply to them, may be about another of its statements — unless the rest of the turn only
-  // asks (sleep/asking-turns.ts: "The neurologist suggested rizatriptan because the other one made
-  // my chest tight. Is coffee a bad idea during a migraine?"): its question is about its statement.
-  if (
-    source.id !== newer.id &&
-    source.content.trim() !== newer.text.trim() &&
-    !onlyAsksBeside(source.content, newer.text)
-  )
-    return false;
+  const source = records.get(said.turn ?? newer.id);
+  if (!record || !source || "kind" in source) return false;
   if (namesTopic(source.content, topic)) return true;
   if (!source.session) return false;
   const turns = await store.listEpisodes(
@@ -293,13 +279,6 @@ async function talkNamesTopic(
   const i = turns.findIndex((t) => t.id === source.id);
   const reply = i >= 0 ? turns[i + 1] : undefined;
   return reply !== undefined && reply.actor !== source.actor && namesTopic(reply.content, topic);
-}
-
-/** True when every sentence of a turn but the one a belief says is a question. */
-function onlyAsksBeside(turn: string, belief: string): boolean {
-  const said = new Set(contentTokens(belief));
-  const others = sentencesOf(turn).filter((s) => !contentTokens(s).every((t) => said.has(t)));
-  return others.length > 0 && others.every((s) => isQuestion(s));
 }
 
 /** A question that asks about the past or a former state ("When did…", "What was…", "…used to…", "originally"). */
@@ -351,12 +330,13 @@ async function typedValueMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
   if (nouns.size === 0) return [];
   const asked = askedOnce.possible ? await askedOnce.read() : null;
   const topK = new Set(scored.slice(0, req.k));
+  await lift.about.read(facts);
   const moves: ChangedValueMove[] = [];
   for (const older of facts) {
     if (!topK.has(older)) continue;
     for (const newer of facts) {
       if (!(newer.at > older.at) || newer.score > older.score) continue;
-      const found = typedValueChange(nouns, older.text, newer.text, req.lexicon);
+      const found = typedValueChange(nouns, older.text, newer.text, req.lexicon, lift.about.of(newer).text);
       if (!found) continue;
       // Another person's change ("My sister's bedtime is 8pm now") is not the speaker's.
       if (asked && othersState(newer.text, asked, req.lexicon)) continue;
@@ -387,9 +367,11 @@ export function askedNouns(query: string): Set<string> {
 
 /**
  * The typed-value reading of one pair (`typedValueMoves`), or null: the older names every asked
- * noun (`askedNouns`) and a typed value; the newer names one asked noun and, in a sentence that is
- * no question, hypothetical, plan or remembered past, says a change or a state that holds now and
- * names a value of a type the older gives that the older does not name. `await loadTagger()` first.
+ * noun (`askedNouns`) and a typed value; the newer names one asked noun in what it is about
+ * (`newerAbout`, `aboutWords`: with the questions its turn asks of it; its own text when not
+ * given) and, in a sentence of its own that is no question, hypothetical, plan or remembered past,
+ * says a change or a state that holds now and names a value of a type the older gives that the
+ * older does not name. `await loadTagger()` first.
  *
  *   typedValueChange(askedNouns("What latency target does checkout have?"),
  *     "Our p95 latency target for the checkout API is 300ms.",
@@ -401,11 +383,12 @@ export function typedValueChange(
   older: string,
   newer: string,
   lexicon: Lexicon | undefined,
+  newerAbout: string = newer,
 ): { cue: string; value: string; typed: string } | null {
   if (nouns.size === 0) return null;
   const olderWords = new Set(contentTokens(older));
   if (![...nouns].every((n) => olderWords.has(n))) return null;
-  if (!contentTokens(newer).some((t) => nouns.has(t))) return null;
+  if (!contentTokens(newerAbout).some((t) => nouns.has(t))) return null;
   if (namesAnotherInPlace(nouns, older, newer)) return null;
   const olderTypes = new Set(typedValues(older).map((v) => v.type));
   if (olderTypes.size === 0) return null;

@@ -10,6 +10,7 @@ import type { Policy } from "../../policy.js";
 import type { BeliefFilter, EpisodeFilter, Judge, Lexicon, StoreReader } from "../../ports.js";
 import { type AskedSlot, askedSlot, saysOthersState, slotsOf } from "../../state-slots.js";
 import { contentTokens, isQuestion } from "../../text.js";
+import type { AboutWords } from "../about-words.js";
 import { compareIds } from "../ids.js";
 import type { NamedTime } from "../query-times.js";
 import type { RecallRequest } from "../request.js";
@@ -17,7 +18,7 @@ import type { RecallRequest } from "../request.js";
 /**
  * What a lift reads and ranks, built once per recall (recall.ts) and handed to every lift:
  *
- *   await newerMeasureFound({ store, scored, records, req, policy, judge, asked, times, wantEpisodes });
+ *   await newerMeasureFound({ store, scored, records, req, policy, judge, asked, times, wantEpisodes, about });
  */
 export interface LiftInput {
   /** Where a lift searches and reads what the top items do not hold. */
@@ -36,6 +37,11 @@ export interface LiftInput {
   times: readonly NamedTime[];
   /** Whether episodes are asked (no `kinds`, or "episode" among them): turns are searched too. */
   wantEpisodes: boolean;
+  /**
+   * What each statement is about, for a test of whether it names the asked thing: a part of a
+   * longer turn with the words its turn lends it (`aboutWords`, recall/about-words.ts).
+   */
+  about: AboutWords;
 }
 
 /** The request's active facts (its namespaces and metadata): what a lift searches for a newer statement. */

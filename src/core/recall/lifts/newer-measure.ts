@@ -53,6 +53,9 @@ export async function newerMeasureFirst(lift: LiftInput): Promise<Move[]> {
     return "kind" in r ? r.kind === "fact" : true;
   });
   const facts = top.filter((h) => h.layer === "belief");
+  // What each newer is about (`aboutWords`): a part of a turn with the questions the turn asks of it.
+  await lift.about.read(top);
+  const about = (h: RecallHit) => lift.about.of(h).text;
   // The pairs that say what the question asks, read without the tagger: a recall with none never loads it.
   const pairs = facts.flatMap((older) =>
     top
@@ -61,7 +64,7 @@ export async function newerMeasureFirst(lift: LiftInput): Promise<Move[]> {
           newer !== older &&
           newer.at > older.at &&
           older.score >= newer.score &&
-          askedWordsSaid(req.query, older.text, newer.text) !== null,
+          askedWordsSaid(req.query, older.text, about(newer)) !== null,
       )
       .map((newer) => ({ older, newer })),
   );
@@ -83,7 +86,7 @@ export async function newerMeasureFirst(lift: LiftInput): Promise<Move[]> {
   for (const { older, newer } of pairs) {
     // Both unknown (a store written without actors) is one speaker too.
     if (actorOf(newer) !== actorOf(older)) continue;
-    const changed = anotherMeasureOfAsked(req.query, older.text, newer.text);
+    const changed = anotherMeasureOfAsked(req.query, older.text, newer.text, about(newer));
     if (!changed) continue;
     const slot = askedOnce.possible ? await askedOnce.read() : null;
     if (slot && othersState(newer.text, slot, req.lexicon)) continue;
