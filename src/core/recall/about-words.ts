@@ -8,14 +8,8 @@
  */
 import type { Belief, Episode, RecallHit } from "../model.js";
 import type { StoreReader } from "../ports.js";
+import { sentencesOf } from "../sleep/chat-turns.js";
 import { contentTokens, isQuestion, referentsIn, withReferents } from "../text.js";
-
-/**
- * The sentences of a text, each with its closing mark ("…is done, so I'm rewriting. How do…?"); a
- * point between digits ("Python 3.12", "£1.50") ends none.
- */
-export const sentencesOf = (text: string): string[] =>
-  (text.match(/(?:[^.!?]|\.(?=\d))+[.!?]*/g) ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
 
 /** Which rule lent a turn's sentences to a part of it (`lentByTurn`). */
 export type LendingRule = "only-asks-beside" | "asks-of-its-thing";

@@ -7,10 +7,11 @@
 import { loadTagger, type TaggedWord, tag } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Lexicon, StoreReader } from "../../ports.js";
+import { sentencesOf } from "../../sleep/chat-turns.js";
 import { type AskedSlot, fillsAskedThing, saysChangedState } from "../../state-slots.js";
 import { contentTokens, isHypothetical, isQuestion, rawTokens, stemV1 } from "../../text.js";
 import { typedValues, type ValueType } from "../../typed-values.js";
-import { type AboutWords, sentencesOf } from "../about-words.js";
+import type { AboutWords } from "../about-words.js";
 import { actorsOf, type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
 import { relatedByAsked } from "./new-by-related.js";
 

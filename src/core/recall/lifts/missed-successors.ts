@@ -1,10 +1,3 @@
-/**
- * The newer value a current-state question's words miss, found through what the older names: its
- * rare values, its state frame, its value retired by name, a term of it that ended, the asked kind
- * (also after a move said without where to), things and events it names, its recurring day or time
- * (`missedSuccessors`).
- */
-import { loadTagger } from "../../judge/tagger.js";
 import type { RecallHit } from "../../model.js";
 import { namedValues } from "../../named-values.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
@@ -27,7 +20,14 @@ import { hitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
 import { describingWords, endedTerm, mayEndTermTexts } from "./ended-terms.js";
-import { activeFactsOf, askedInAnotherSense, type LiftInput, type Move, othersState } from "./moves.js";
+import {
+  activeFactsOf,
+  askedInAnotherSense,
+  judgedSuccessor,
+  type LiftInput,
+  type Move,
+  othersState,
+} from "./moves.js";
 import { namedTurnSuccessors } from "./named-turns.js";
 import { KINDS_SEARCHED } from "./newest-kind.js";
 import { clippings, retiredValue, valuesOf, verbForms } from "./retired-values.js";
@@ -380,27 +380,16 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
           continue;
         const known = byId.get(b.id);
         if (known && known.score > older.score) continue;
-        const v = await judge.compare(
-          { text: older.text, at: older.at, kind: older.kind },
-          { text: b.text, at: b.validFrom, kind: b.kind },
-        );
-        // The judge's "another entity" reads the two values' names (Claritin / Zyrtec) as two
-        // things, which is what a change of the asked value is; so it is when the newer ends the
-        // older's value by name ("We keep all our code on Bitbucket" / "we migrated every repo from
-        // Bitbucket to GitLab": `retiredValue`), whatever slot the question reads.
+        // The judge's "another entity" is a change of the asked value when the slot reads one, or
+        // when the newer ends the older's value by name (`judgedSuccessor`).
         if (
-          v.relation === "duplicate" ||
-          (!bySlot &&
-            !retired &&
-            v.reason.startsWith("different-entity") &&
-            !(named && (await loadTagger().then(() => retiredValue(b.text, valuesOf(older.text)) !== null))))
-        )
-          continue;
-        const settled = await store.judgedPairs([{ a: older.id, b: b.id }]);
-        if (
-          settled.some(
-            (p) => p.judge !== "lexical" && (p.relation === "distinct" || p.relation === "refines"),
-          )
+          !(await judgedSuccessor(
+            judge,
+            store,
+            { id: older.id, text: older.text, at: older.at, kind: older.kind },
+            { id: b.id, text: b.text, at: b.validFrom, kind: b.kind },
+            { bySlot: bySlot || Boolean(retired), byName: Boolean(named) },
+          ))
         )
           continue;
         const newer =

@@ -14,6 +14,7 @@ import type { AboutWords } from "../about-words.js";
 import { compareIds } from "../ids.js";
 import type { NamedTime } from "../query-times.js";
 import type { RecallRequest } from "../request.js";
+import { retiredValue, valuesOf } from "./retired-values.js";
 
 /**
  * What a lift reads and ranks, built once per recall (recall.ts) and handed to every lift:
@@ -228,4 +229,46 @@ export function askedInAnotherSense(
     if (!verb && !noun) return false;
     return contentTokens(w.lemma).some((t) => asked.heads.has(t) && !otherSense(t, verb));
   });
+}
+
+/** A statement as the judge compares it: its text, when it was said and its kind. */
+interface Said {
+  id: string;
+  text: string;
+  at: string;
+  kind: string;
+}
+
+/**
+ * Whether the judge lets a newer statement found by a link stand as the older's successor: not a
+ * duplicate; read as another entity only when the asked slot reads the change (`bySlot`) or, where
+ * `byName` allows, the newer ends the older's value by name ("We keep all our code on Bitbucket" /
+ * "we migrated every repo from Bitbucket to GitLab": `retiredValue`) — the judge reads two values'
+ * names (Claritin / Zyrtec) as two things, which is what a change of the asked value is; and no
+ * agent's or model's verdict settled the pair as distinct or as a refinement. One test for the
+ * links by a name, a frame or a time (`missed-successors.ts`) and by a rare name to a turn no belief
+ * speaks for (`named-turns.ts`).
+ */
+export async function judgedSuccessor(
+  judge: Judge,
+  store: StoreReader,
+  older: Said,
+  newer: Said,
+  how: { bySlot: boolean; byName: boolean },
+): Promise<boolean> {
+  const v = await judge.compare(
+    { text: older.text, at: older.at, kind: older.kind },
+    { text: newer.text, at: newer.at, kind: newer.kind },
+  );
+  if (v.relation === "duplicate") return false;
+  if (
+    !how.bySlot &&
+    v.reason.startsWith("different-entity") &&
+    !(how.byName && (await loadTagger().then(() => retiredValue(newer.text, valuesOf(older.text)) !== null)))
+  )
+    return false;
+  const settled = await store.judgedPairs([{ a: older.id, b: newer.id }]);
+  return !settled.some(
+    (p) => p.judge !== "lexical" && (p.relation === "distinct" || p.relation === "refines"),
+  );
 }

@@ -1,8 +1,3 @@
-/**
- * The newer value said in a turn no belief speaks for, found by a rare name of the older
- * (`namedTurnSuccessors`, one of `missedSuccessors`' links).
- */
-import { loadTagger } from "../../judge/tagger.js";
 import type { RecallHit } from "../../model.js";
 import { namedValues } from "../../named-values.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
@@ -10,8 +5,7 @@ import type { AskedSlot } from "../../state-slots.js";
 import { queryTerms } from "../../text.js";
 import { hitOf } from "../hits.js";
 import { representative } from "../representative.js";
-import { actorsOf, type LiftInput, type Move, othersState } from "./moves.js";
-import { retiredValue, valuesOf } from "./retired-values.js";
+import { actorsOf, judgedSuccessor, type LiftInput, type Move, othersState } from "./moves.js";
 
 /** How many turns a name may be said in (the older's own among them) and still link one to another. */
 export const NAMED_TURNS_RARE = 4;
@@ -67,20 +61,14 @@ export async function namedTurnSuccessors(
       const [olderActor] = await actorsOf(store, records, [olderRecord]);
       if (olderActor !== null && e.actor !== null && e.actor !== olderActor) continue;
       if (await representative(store, e.id, new Map(), {})) continue;
-      const v = await judge.compare(
-        { text: older.text, at: older.at, kind: older.kind },
-        { text: e.content, at: e.at, kind: e.type },
-      );
       if (
-        v.relation === "duplicate" ||
-        (!bySlot &&
-          v.reason.startsWith("different-entity") &&
-          !(await loadTagger().then(() => retiredValue(e.content, valuesOf(older.text)) !== null)))
-      )
-        continue;
-      const settled = await store.judgedPairs([{ a: older.id, b: e.id }]);
-      if (
-        settled.some((p) => p.judge !== "lexical" && (p.relation === "distinct" || p.relation === "refines"))
+        !(await judgedSuccessor(
+          judge,
+          store,
+          { id: older.id, text: older.text, at: older.at, kind: older.kind },
+          { id: e.id, text: e.content, at: e.at, kind: e.type },
+          { bySlot: Boolean(bySlot), byName: true },
+        ))
       )
         continue;
       const known = scored.find((h) => h.id === e.id);
