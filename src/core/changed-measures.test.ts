@@ -324,6 +324,13 @@ describe("SAME_TOPIC_WORD: a statement found by its unit measures the same thing
       "The lesson moved to 5:15pm because the studio is busy earlier.",
       TIME_OF_DAY,
     ],
+    // the question names the holder; the newer's "she" may be that one
+    [
+      "What shoe size is Isla?",
+      "Isla is a size 10 in kids' shoes.",
+      "Isla's feet grew again, she's a size 12 now.",
+      "size",
+    ],
   ])("%s: %s → %s", (question, older, newer, unit) => {
     expect(foundMeasureOfAsked(question, older, newer)?.unit).toBe(unit);
   });
@@ -356,6 +363,12 @@ describe("SAME_TOPIC_WORD: a statement found by its unit measures the same thing
       "What is my glasses prescription?",
       "My glasses prescription is -1.50 for both eyes.",
       "Her eyes are worse, she is at -3.00.",
+    ],
+    // the question names the older's holder, and the newer says its number of another (NO_OTHER_HOLDER, named)
+    [
+      "What shoe size is Rory?",
+      "Rory's a size 11 in children's shoes.",
+      "Rory's sister Mia is a size 9 now.",
     ],
     // the search says the older's number: it asks about that value (ASKS_THE_OLDER)
     [

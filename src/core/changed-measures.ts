@@ -193,7 +193,7 @@ export function anotherMeasureOfAsked(
   const newerGiving = giving(newer, changed.unit, changed.newer, datedMeasuresOf);
   if (onlyPlanned(newerGiving)) return null;
   if (otherModifier(olderGiving, newerGiving, new Set(olderAsked))) return null;
-  return otherHolder(question, olderAsked, older, newerGiving) ? null : changed;
+  return otherHolder(question, olderAsked, older, newerGiving, changed.newer) ? null : changed;
 }
 
 /** A number said only as a plan or a supposition: "Product is going to tighten the SLO to 200ms next quarter". */
@@ -220,18 +220,22 @@ const giving = (
 /**
  * `NO_OTHER_HOLDER`, its negation: the newer gives its number of a third person the older and the
  * question do not name. A name the question asks about ("What shoe size is Isla?") that the older
- * says: a third person of the newer may be that one ("Isla's feet grew again, she's a size 12").
+ * says: a third person of the newer may be that one ("Isla's feet grew again, she's a size 12"),
+ * unless the newer says its number of a noun or name the older does not ("Rory's sister Mia is a
+ * size 9 now" for "What shoe size is Rory?", `saidOfAnother`).
  */
 function otherHolder(
   question: string,
   olderAsked: readonly string[],
   older: string,
   newerGiving: readonly string[],
+  newerValues: readonly string[],
 ): boolean {
   const named = tagged(question)
     .filter((w, i) => i > 0 && w.pos === "PROPN" && /^\p{Lu}\p{Ll}/u.test(w.text))
     .flatMap((w) => tokensOf(w.text));
-  if (named.some((n) => olderAsked.includes(n))) return false;
+  // …unless the newer says its number of a noun or name the older does not ("Rory's sister Mia").
+  if (named.some((n) => olderAsked.includes(n))) return saidOfAnother(older, newerGiving, newerValues);
   const olderThird = tagged(older).some((w) => THIRD_PERSON.test(w.text));
   return !olderThird && newerGiving.some((s) => tagged(s).some((w) => THIRD_PERSON.test(w.text)));
 }
@@ -304,7 +308,7 @@ export function foundMeasureOfAsked(
   if (!shared.some(linking) && !rareUnitLinks(changed, olderGiving, newerGiving, unitLinking)) return null;
   if (otherModifier(olderGiving, newerGiving, new Set([...shared, ...olderAsked]))) return null;
   if (saysNumber(question, changed.older)) return null;
-  return otherHolder(question, olderAsked, older, newerGiving) ? null : changed;
+  return otherHolder(question, olderAsked, older, newerGiving, changed.newer) ? null : changed;
 }
 
 /** A rate said: "a week", "per month", "each day", "weekly" (not "this week", which says when). */
@@ -450,12 +454,23 @@ export function sameMeasureChanged(older: string, newer: string): ChangedMeasure
     b.giving.some((s) => namesWhich(s, changed.newer))
   )
     return null;
-  if (otherHolder("", [], older, b.giving)) return null;
-  // `NO_OTHER_HOLDER`, named: the noun or name the newer's number is said of is one the older says
-  // ("My daughter now takes 400 IU of vitamin D" holds her dose, not "I take 1,000 IU"'s).
+  if (otherHolder("", [], older, b.giving, changed.newer)) return null;
+  return saidOfAnother(older, b.giving, changed.newer) ? null : changed;
+}
+
+/**
+ * `NO_OTHER_HOLDER`, named: the newer's number is said of a noun or name the older does not say
+ * ("My daughter now takes 400 IU of vitamin D" holds her dose, not "I take 1,000 IU"'s; "Rory's
+ * sister Mia is a size 9 now" holds Mia's, not "Rory's a size 11"'s) (`holderOf`).
+ */
+function saidOfAnother(
+  older: string,
+  newerGiving: readonly string[],
+  newerValues: readonly string[],
+): boolean {
   const olderWords = new Set(tokensOf(older));
-  const holders = b.giving.flatMap((s) => holderOf(s, changed.newer));
-  return holders.every((w) => olderWords.has(w) || clippedEitherWay(w, olderWords)) ? changed : null;
+  const holders = newerGiving.flatMap((s) => holderOf(s, newerValues));
+  return !holders.every((w) => olderWords.has(w) || clippedEitherWay(w, olderWords));
 }
 
 /** What `sameMeasureChanged` reads of one side, given the unit and the numbers that changed. */

@@ -335,7 +335,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "question",
-    doc: "The newer text asks; a question never replaces a statement (the same question asked twice is a restatement).",
+    doc: 'The newer text asks — it ends with "?", or it is short, has no sentence punctuation and asks by its word order, as speech-to-text leaves a question ("can you remind me to bring a padlock", "what\'s a good stretch for tight calves"; `isQuestion` in `src/core/text.ts`); a question never replaces a statement (the same question asked twice is a restatement).',
     decide: (p) =>
       p.b.question
         ? decided(p.sameWords && !distinctions(p.a.text, p.b.text) ? "duplicate" : "distinct")
