@@ -35,6 +35,18 @@ function calibrationWords(b: Belief): string {
   return `; ${c.category}, salience ${c.salience}${stale}`;
 }
 
+/**
+ * A hit for a statement a lift found outside recall's candidates (no full-text or vector rank):
+ * the relevance it borrows from the hit it is ranked against, and how the lift found it.
+ */
+export const liftedHitOf = (
+  r: Belief | Episode,
+  policy: Policy,
+  now: string,
+  relevance: number,
+  matched: string,
+): RecallHit => hitOf(r, policy, now, { textRank: null, vectorRank: null, relevance, matched });
+
 /** One hit from a record: relevance times utility, and why, in numbers and in words. */
 export function hitOf(
   r: Belief | Episode,

@@ -3,7 +3,7 @@ import { matchesMetadata } from "../../metadata-filter.js";
 import type { Belief } from "../../model.js";
 import type { Lexicon, StoreReader } from "../../ports.js";
 import { type AskedSlot, fillsAskedSlot } from "../../state-slots.js";
-import { hitOf } from "../hits.js";
+import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { MAX_HOPS } from "../representative.js";
 import type { LiftInput } from "./moves.js";
@@ -81,7 +81,7 @@ export async function currentVersions(
       if (older.status !== "archived" || older.statusReason !== "superseded" || !older.supersededBy) continue;
       if (!req.namespaces.includes(older.namespace) || !fillsAskedSlot(older.text, slot, req.lexicon))
         continue;
-      const would = hitOf(older, policy, now, { textRank: null, vectorRank: null, relevance, matched: "" });
+      const would = liftedHitOf(older, policy, now, relevance, "");
       const rank = scored.filter((h) => h.score > would.score).length;
       if (rank >= SUCCESSOR_TOP) continue;
       const current = await currentVersionOf(store, older, slot, req.lexicon, cache);
@@ -111,12 +111,7 @@ export async function currentVersions(
       if (known && known.score >= would.score) continue;
       const hit =
         known ??
-        hitOf(current, policy, now, {
-          textRank: null,
-          vectorRank: null,
-          relevance,
-          matched: `matched through [${older.id}], which it superseded`,
-        });
+        liftedHitOf(current, policy, now, relevance, `matched through [${older.id}], which it superseded`);
       if (!known) {
         records.set(current.id, current);
         byId.set(current.id, hit);

@@ -16,7 +16,7 @@ import {
   valueLeftUnsaid,
 } from "../../state-slots.js";
 import { contentTokens, queryTerms } from "../../text.js";
-import { hitOf } from "../hits.js";
+import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
 import { describingWords, endedTerm, mayEndTermTexts } from "./ended-terms.js";
@@ -229,12 +229,13 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
             if (v.relation === "duplicate") continue;
             const newer =
               known ??
-              hitOf(e, policy, now, {
-                textRank: null,
-                vectorRank: null,
-                relevance: older.why.relevance,
-                matched: `names another of the asked kind than [${older.id}]`,
-              });
+              liftedHitOf(
+                e,
+                policy,
+                now,
+                older.why.relevance,
+                `names another of the asked kind than [${older.id}]`,
+              );
             if (!known) {
               records.set(e.id, e);
               byId.set(e.id, newer);
@@ -394,12 +395,7 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
           continue;
         const newer =
           known ??
-          hitOf(b, policy, now, {
-            textRank: null,
-            vectorRank: null,
-            relevance: older.why.relevance,
-            matched: `${link.replace("its", `[${older.id}]'s`)}`,
-          });
+          liftedHitOf(b, policy, now, older.why.relevance, `${link.replace("its", `[${older.id}]'s`)}`);
         if (!known) {
           records.set(b.id, b);
           byId.set(b.id, newer);
@@ -436,12 +432,13 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
     if (newest && last && !scored.slice(0, req.k).some((h) => h.id === newest.id)) {
       const hit =
         byId.get(newest.id) ??
-        hitOf(newest, policy, now, {
-          textRank: null,
-          vectorRank: null,
-          relevance: last.why.relevance,
-          matched: `the newest change of the ${frame.name} asked about`,
-        });
+        liftedHitOf(
+          newest,
+          policy,
+          now,
+          last.why.relevance,
+          `the newest change of the ${frame.name} asked about`,
+        );
       if (!byId.has(newest.id)) {
         records.set(newest.id, newest);
         scored.push(hit);

@@ -3,7 +3,7 @@ import { namedValues } from "../../named-values.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
 import type { AskedSlot } from "../../state-slots.js";
 import { queryTerms } from "../../text.js";
-import { hitOf } from "../hits.js";
+import { liftedHitOf } from "../hits.js";
 import { representative } from "../representative.js";
 import { actorsOf, judgedSuccessor, type LiftInput, type Move, othersState } from "./moves.js";
 
@@ -73,13 +73,7 @@ export async function namedTurnSuccessors(
         continue;
       const known = scored.find((h) => h.id === e.id);
       const newer =
-        known ??
-        hitOf(e, policy, now, {
-          textRank: null,
-          vectorRank: null,
-          relevance: older.why.relevance,
-          matched: `names [${older.id}]'s value "${name}"`,
-        });
+        known ?? liftedHitOf(e, policy, now, older.why.relevance, `names [${older.id}]'s value "${name}"`);
       if (!known) {
         records.set(e.id, e);
         scored.push(newer);

@@ -4,7 +4,7 @@
  * its link to the older is change-of-choice.ts's.
  */
 import { askedWordsOf } from "../../changed-measures.js";
-import { hitOf } from "../hits.js";
+import { liftedHitOf } from "../hits.js";
 import { representative } from "../representative.js";
 import { CHOICE_SEARCH_TOP, choicesFound } from "./change-of-choice.js";
 import {
@@ -53,13 +53,7 @@ export async function newerChoiceFound(lift: LiftInput): Promise<Move[]> {
     const known = byId.get(record.id);
     if (known && known.score > older.score) return [];
     const newer =
-      known ??
-      hitOf(record, policy, now, {
-        textRank: null,
-        vectorRank: null,
-        relevance: older.why.relevance,
-        matched: `found by the words of [${older.id}]`,
-      });
+      known ?? liftedHitOf(record, policy, now, older.why.relevance, `found by the words of [${older.id}]`);
     return [{ older, newer, record, note: `${change.frame} ${change.value}` }];
   });
   const open = await unsettledMoves(store, moves);

@@ -16,7 +16,7 @@ import {
 import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import { contentTokens, queryTerms } from "../../text.js";
-import { hitOf } from "../hits.js";
+import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
 import { describingWords, endedTerm, mayEndTerm } from "./ended-terms.js";
@@ -256,12 +256,7 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
     if (known && known.score > older.score) continue;
     const newer =
       known ??
-      hitOf(record, policy, now, {
-        textRank: null,
-        vectorRank: null,
-        relevance: older.why.relevance,
-        matched: `found by the unit [${older.id}] counts`,
-      });
+      liftedHitOf(record, policy, now, older.why.relevance, `found by the unit [${older.id}] counts`);
     moves.push({ older, newer, note });
   }
   if (moves.length === 0) return [];

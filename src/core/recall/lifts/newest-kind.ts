@@ -2,7 +2,7 @@
 import type { Belief } from "../../model.js";
 import { fillsAskedSlot, practitionersOf, saysChangedState, speakerIs } from "../../state-slots.js";
 import { queryTerms } from "../../text.js";
-import { hitOf } from "../hits.js";
+import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { activeFactsOf, type LiftInput, type Move } from "./moves.js";
 
@@ -73,12 +73,7 @@ export async function newestKindListed(lift: LiftInput): Promise<Move[]> {
   const known = scored.find((h) => h.id === newest.id);
   const hit =
     known ??
-    hitOf(newest, policy, now, {
-      textRank: null,
-      vectorRank: null,
-      relevance: last.why.relevance,
-      matched: `a kind of what the question asks ("${noun}")`,
-    });
+    liftedHitOf(newest, policy, now, last.why.relevance, `a kind of what the question asks ("${noun}")`);
   if (!known) {
     records.set(newest.id, newest);
     scored.push(hit);
