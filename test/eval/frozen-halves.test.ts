@@ -58,4 +58,12 @@ describe("frozen held-out halves", () => {
       "79cce89d1fa8a9bacf9477ec113c329c805e1a45b833bb9eb975192768b96207",
     );
   });
+
+  // Written in the thirtieth session (h/fresh6) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh6 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh6").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "33912189cc76464d44cf4f26cb1d8b0f3989e79ddc14b3f48029ad8990b15896",
+    );
+  });
 });

@@ -159,7 +159,7 @@ describe("knowledge-update eval", () => {
     });
     expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh5");
     expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh5");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh9"])).toThrow(/unknown set "fresh9".*fresh5, all/);
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh9"])).toThrow(/unknown set "fresh9".*fresh5, /);
     const file = loadCases("fresh5");
     // No file-wide split: each case's half is the hash of its id.
     expect(file.split).toBeUndefined();
@@ -171,6 +171,33 @@ describe("knowledge-update eval", () => {
     expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
     expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
     // As fresh4's, no question names a value of its case.
+    const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
+    expect(nonUpdates).toBe(21);
+    expect(twice).toBe(11);
+  });
+
+  it("lists fresh6 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
+    expect(SETS).toContain("fresh6");
+    expect(parseKnowledgeUpdateArgs(["--set", "fresh6"]).sets).toEqual(["fresh6"]);
+    expect(parseKnowledgeUpdateArgs(["--set", "fresh6", "--split", "dev"])).toMatchObject({
+      sets: ["fresh6"],
+      split: "dev",
+    });
+    expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh6");
+    expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh6");
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh9"])).toThrow(/unknown set "fresh9".*fresh6, all/);
+    const file = loadCases("fresh6");
+    // No file-wide split: each case's half is the hash of its id.
+    expect(file.split).toBeUndefined();
+    expect(file.cases.length).toBeGreaterThanOrEqual(110);
+    expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
+    const dev = file.cases.filter((c) => splitOf(c.id) === "dev").length;
+    // Printed so a reader of the test log sees the halves (fresh6, 30th session: 50 dev, 66 held-out).
+    console.log(`fresh6: ${file.cases.length} cases, ${dev} dev, ${file.cases.length - dev} held-out`);
+    expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
+    expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
+    // As fresh4's and fresh5's, no question names a value of its case. One speaker (fresh5's two
+    // speakers shared one `user`, so one person's value could close the other's case).
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(21);
     expect(twice).toBe(11);
