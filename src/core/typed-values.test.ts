@@ -32,7 +32,8 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     {
       text: "The boiler pressure sits at 1.5 bar.",
       measures: [m("bar", "1.5")],
-      typed: [["1.5", "version"]],
+      // POINTED_VALUE: a point and a noun after it, no version context: a measure in that noun (it was a "version" before prec30)
+      typed: [["1.5 bar", "measure:bar"]],
     },
     { text: "I swim 2,500 metres on a good day.", measures: [m("meter", "2500")], typed: [] },
     {
@@ -174,13 +175,46 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     {
       text: "My golf handicap is +1.5 these days.",
       measures: [m(SIGNED_NUMBER, "+1.5")],
-      typed: [["1.5", "version"]],
+      // a signed reading is no release (it was a "version" before prec30)
+      typed: [],
     },
     { text: "The freezer runs at -18 degrees.", measures: [m("degree", "-18")], typed: [] },
     {
       text: "Given that the loan is at 5.2% now, should I pay it off early?",
       measures: [m("percent", "5.2")],
       typed: [["5.2%", "measure:%"]],
+    },
+    // POINTED_VALUE: a version needs a version context (a dotted triple, a name before it, a version
+    // word beside it); a measure a noun after it, known or not (each was a "version" before prec30)
+    {
+      text: "I've lost 2.5 stone since the new year.",
+      measures: [m("stone", "2.5")],
+      typed: [["2.5 stone", "measure:stone"]],
+    },
+    {
+      text: "I run 5.5 miles on Sundays.",
+      measures: [m("mile", "5.5")],
+      typed: [
+        ["5.5 miles", "measure:mile"],
+        ["sundays", "date"],
+      ],
+    },
+    // neither: still a version, as before ("it's on 24.04 now")
+    { text: "We're on 3.12 now.", measures: [], typed: [["3.12", "version"]] },
+    {
+      text: "We moved to version 3.12 in March.",
+      measures: [m("version", "3.12")],
+      typed: [
+        ["3.12", "version"],
+        ["march", "date"],
+      ],
+    },
+    { text: "The 2.4 release broke the sync.", measures: [m("release", "2.4")], typed: [["2.4", "version"]] },
+    { text: "We deployed 1.27.4 on staging.", measures: [], typed: [["1.27.4", "version"]] },
+    {
+      text: "The Python 3.12 runtime is out.",
+      measures: [m("python", "3.12")],
+      typed: [["3.12", "version"]],
     },
     // a range's hyphen is no sign
     { text: "We host 10-12 people for the quiz.", measures: [m("people", "10-12")], typed: [] },
@@ -191,7 +225,7 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     // a year with a month: a date, never a measure
     { text: "The lease started in October 2024.", measures: [], typed: [["october", "date"]] },
     // a question, a supposition, a negation assert no measure; a question's typed values are read
-    { text: "Is the boiler at 1.5 bar?", measures: [], typed: [["1.5", "version"]] },
+    { text: "Is the boiler at 1.5 bar?", measures: [], typed: [["1.5 bar", "measure:bar"]] },
     { text: "If the boiler were at 2 bar it would be fine.", measures: [], typed: [] },
     { text: "The boiler isn't at 2 bar.", measures: [], typed: [] },
     { text: "Is the deadline 15 of May?", measures: [], typed: [["15 of may", "date"]] },

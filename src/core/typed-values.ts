@@ -38,8 +38,12 @@
  *     month); a number in digits counted in a unit of measurement (`UNITS_OF_MEASUREMENT`: "ms",
  *     "kg", "days", "%", a currency) is a "measure:<unit>" ("300ms" and "200 ms" are both
  *     "measure:ms", "£1,420" and "£1,495 a month" both "measure:£"); a number with a point and no
- *     unit of measurement ("3.12", "v2.4.1") is a "version". A count ("6 people", "100 requests"),
- *     a number in words ("three days") or a bare number has no type: it may count anything.
+ *     unit of measurement ("3.12", "v2.4.1") is a "version" (`POINTED_VALUE`). A count ("6 people",
+ *     "100 requests"), a number in words ("three days") or a bare number has no type: it may count anything.
+ *   - `POINTED_VALUE`: a number with a point is a version in a version context (a dotted triple, a
+ *     name before it, "version"/"release" beside it: "Python 3.9", "the 2.4 release"), else a
+ *     measure in the noun after it, known unit or not ("1.5 bar": "measure:bar", "2.5 stone"); a
+ *     signed one ("+1.5") has no type; a bare one stays a version ("it's on 24.04 now").
  *
  * `await loadTagger()` before any call.
  */
@@ -188,6 +192,49 @@ const POINTED = /^\d+\.\d+(?:\.\d+)?$/;
 /** A version said with its "v" ("v2.4.1"). */
 const V_VERSION = /^v\d+\.\d+(?:\.\d+)?$/i;
 
+/** A dotted triple is a version whatever is beside it ("1.27.4"). */
+const DOTTED_TRIPLE = /^\d+\.\d+\.\d+$/;
+
+/** Words that say the number beside them is a version ("version 3.12", "release 2.4", "3.12 release"). */
+const VERSION_WORDS = new Set(["version", "release", "build", "patch", "v", "firmware"]);
+
+/**
+ * `POINTED_VALUE`: the type of a number with a point and no unit of measurement. A version needs a
+ * version context: a dotted triple ("1.27.4"), a name before it ("Python 3.9", "Kubernetes 1.27"),
+ * or a version word beside it ("version 3.12", "the 2.4 release"). With none, a noun after it is
+ * the unit it measures, known or not ("1.5 bar": "measure:bar", "2.5 stone": "measure:stone"). With
+ * neither it stays a version, as it was read before ("the home server is on 24.04 now"); with a
+ * sign ("+1.5": a reading, not a release) it has no type: it may be anything.
+ */
+function pointedType(
+  words: readonly TaggedWord[],
+  i: number,
+  j: number,
+  written: string,
+): Pick<ValueRead, "type" | "said"> {
+  const before = words[i - 1];
+  const after = words[j + 1];
+  const versionWord = (w: TaggedWord | undefined) =>
+    w !== undefined && VERSION_WORDS.has(w.lemma.toLowerCase());
+  if (
+    DOTTED_TRIPLE.test(written) ||
+    (before?.pos === "PROPN" && isNominal(before)) ||
+    versionWord(before) ||
+    versionWord(after)
+  )
+    return { type: "version", said: written };
+  const lemma = after?.lemma.toLowerCase();
+  if (
+    after?.pos === "NOUN" &&
+    isNominal(after) &&
+    lemma !== undefined &&
+    !DATE_NOUNS.has(lemma) &&
+    !/^ago$/i.test(words[j + 2]?.text ?? "")
+  )
+    return { type: `measure:${lemma}`, said: `${written} ${after.text}`.toLowerCase() };
+  return { type: "version", said: written };
+}
+
 /** One value `valuesIn` reads in a sentence. */
 interface ValueRead {
   /** Its `MEASURE` reading, or null when it is no measure (a weekday, "noon", a bare "3.12"). */
@@ -316,8 +363,8 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
         ? { type: `measure:${gluedUnit}`, said: written.toLowerCase() }
         : unitAfter && after && !/^ago$/i.test(words[j + 2]?.text ?? "")
           ? { type: `measure:${unitAfter}`, said: saidFrom(w, after) }
-          : POINTED.test(written)
-            ? { type: "version", said: written }
+          : POINTED.test(written) && !/^[-+−]$/u.test(symbol)
+            ? pointedType(words, i, j, written)
             : { type: null, said: written.toLowerCase() };
     const signed = /^[-+−]$/u.test(symbol) && spaced ? `${symbol.replace("−", "-")}${value}` : value;
     const before = words[i - 1];
@@ -338,7 +385,10 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
           ? null
           : { unit: lemma, value: signed };
     if (measure || typed.type)
-      add(i, typed.type?.startsWith("measure:") && unitAfter ? j + 1 : j, { measure, ...typed });
+      add(i, typed.type?.startsWith("measure:") && typed.said !== written.toLowerCase() ? j + 1 : j, {
+        measure,
+        ...typed,
+      });
   }
   // The values said by a word, not a number: a weekday, a month named alone, a word clock, "v2.4".
   for (const [i, w] of words.entries()) {

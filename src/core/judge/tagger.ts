@@ -153,6 +153,23 @@ export const heldWordIds = (): number => (wink ? wink.lexemes.list.length - wink
 /** True once `loadTagger()` has finished: `tag` can run. */
 export const taggerLoaded = (): boolean => wink !== null;
 
+/**
+ * True when the model's own lexicon (as loaded, not the words read since) lists `word` in lower
+ * case: "coffee", "yesterday", "mum", "trek" are listed; most given names and brands are not
+ * ("kasia", "priya", "netflix"). A capitalised first word of a sentence that the lexicon does not
+ * list is a name, not an ordinary word capitalised by its place (named-values.ts). False before
+ * `loadTagger()`.
+ *
+ *   await loadTagger();
+ *   listedWord("Coffee"); // → true
+ *   listedWord("Kasia");  // → false
+ */
+export function listedWord(word: string): boolean {
+  if (!wink) return false;
+  const id = wink.lexemes.hash[word.toLowerCase()];
+  return id !== undefined && id < wink.lexemesAtLoad;
+}
+
 /** Imports wink-nlp and its English model and builds the tagger, once; later calls share the first. */
 export function loadTagger(): Promise<void> {
   if (wink) return Promise.resolve();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sleptChat } from "../../../../test/support/memory.js";
 import type { Memory } from "../../engine.js";
+import { withoutReason } from "./reason-clause.js";
 
 /**
  * The lifts of recall (recall/lifts/) that rank a newer statement above the older it changes, for a
@@ -219,5 +220,68 @@ describe("the lifts: no successor for an older that meets the asked noun only as
     const gym = hits.find((h) => /PulseFit/.test(h.text));
     expect(gym?.why.summary ?? "").not.toMatch(/newer than \[/);
     expect(hits[0]?.text).not.toMatch(/PulseFit/);
+  });
+});
+
+describe("REASON_CLAUSE (newerFirst, sameSlotFirst): the reason a change was made is not the thing that changed", () => {
+  it.each([
+    // a reason after a sentence that itself announces a change is left out
+    ["We moved standup to Thursdays since half the team is off on Mondays.", "We moved standup to Thursdays"],
+    [
+      "We finally moved to Walthamstow last month since the rent in Clapham kept climbing.",
+      "We finally moved to Walthamstow last month",
+    ],
+    [
+      "I changed the dev server port to 5173 because 8080 clashed with the proxy.",
+      "I changed the dev server port to 5173",
+    ],
+    [
+      "Because the 8:15 got cancelled, I catch the 7:40 express bus into the city now.",
+      "I catch the 7:40 express bus into the city now.",
+    ],
+    // kept: the rest announces nothing, so the reason may be where the change is said
+    [
+      "It matters to us since the pipeline moved to Python 3.12 last week.",
+      "It matters to us since the pipeline moved to Python 3.12 last week.",
+    ],
+    ["I walk the dog at 7am because he wakes me.", "I walk the dog at 7am because he wakes me."],
+    // "since" of a time, in a sentence that announces no change, is no reason clause at all
+    [
+      "I bank with Barclays, I've had the account since uni.",
+      "I bank with Barclays, I've had the account since uni.",
+    ],
+  ])("%j → %j", (text, kept) => {
+    expect(withoutReason(text)).toBe(kept);
+  });
+
+  // newerFirst's and sameSlotFirst's marks (changedValueFirst reads the turn, not these words: not covered here)
+  const lifted = (summary: string) =>
+    /newer than \[[^\]]+\] (?:about the same thing|on the same slot the question asks)/.test(summary);
+  it.each([
+    // the asked word said only in the newer's reason: no pair by these two lifts (both lifted it before prec30)
+    [
+      "I'm on the payments team, we own the checkout service.",
+      "We moved standup to Thursdays since half the team is off on Mondays.",
+      "Which team am I on?",
+      "standup",
+      false,
+    ],
+    // the asked word in the change itself: lifted
+    [
+      "The dev server listens on port 8080.",
+      "I changed the dev server port to 5173 because 8080 clashed with the proxy.",
+      "What port does the dev server use?",
+      "5173",
+      true,
+    ],
+  ])("%j, then %j: for %j the %s statement lifted: %s", async (first, later, question, word, expected) => {
+    mem = await sleptChat([
+      { text: first, day: 0 },
+      { text: "Busy week at work, nothing new.", day: 1 },
+      { text: later, day: 20 },
+    ]);
+    const hits = await mem.recall(question, { k: 5 });
+    const hit = hits.find((h) => h.text.includes(word));
+    expect(hit !== undefined && lifted(hit.why.summary)).toBe(expected);
   });
 });

@@ -8,6 +8,7 @@ import { contentTokens, rawTokens, referentsIn, stemV1, withReferents } from "..
 import { RESTATED_SLOTS, RESTATES } from "../../vocabulary.js";
 import { askedInAnotherSense, type LiftInput, liftNewer, othersState } from "./moves.js";
 import { type NewByRelated, newByRelatedWord, relatedByAsked } from "./new-by-related.js";
+import { withoutReason } from "./reason-clause.js";
 import { retiredValue, valuesOf } from "./retired-values.js";
 import { linkedByFamily } from "./shared-things.js";
 
@@ -59,6 +60,11 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
     }),
   );
   const words = new Map(top.map((h) => [h.id, new Set(contentTokens(matching.get(h.id)!, stemV1))]));
+  // The words a newer says of what changed, its reason for the change left out (`REASON_CLAUSE`):
+  // "We moved standup to Thursdays since half the team is off" changes no team.
+  const changeWords = new Map(
+    top.map((h) => [h.id, new Set(contentTokens(withoutReason(matching.get(h.id)!), stemV1))]),
+  );
   // Read once a pair: both the word test and the asked-slot test may ask (it tags both texts).
   const retiring = new Map<string, Promise<boolean>>();
   const retires = (newer: RecallHit, older: RecallHit) => {
@@ -103,7 +109,7 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       if (times.length > 0 && within(a.at) && !within(b.at)) continue;
       // About the same thing the query asks: the newer matches every query word the older matches.
       const askedA = [...words.get(a.id)!].filter((w) => asked.has(w));
-      const wb = words.get(b.id)!;
+      const wb = changeWords.get(b.id)!;
       // The newer names an asked word of the older's by a prefixed verb of its family ("We
       // remortgaged last week" for "Our mortgage is fixed at 2.1%"): `linkedByFamily`.
       let prefixed = false;

@@ -10,6 +10,7 @@ import {
 } from "../../state-slots.js";
 import { contentTokens } from "../../text.js";
 import { type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
+import { withoutReason } from "./reason-clause.js";
 
 /**
  * Current-state questions prefer current beliefs, on the slot the question asks. When the question
@@ -53,11 +54,14 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
       // walk" for "our dog", "my favourite café" for "our favourite restaurant", "for groceries"
       // for "my grocery budget"), and no verb for a noun the question asks ("I bike to work now"
       // for "Which bike do I ride?").
-      const same = sharedSlot(older.text, newer.text, asked.attributes);
+      // The newer's slots as it says what changed, not why (`REASON_CLAUSE`: "We moved standup to
+      // Thursdays since half the team is off" changes no team).
+      const changed = withoutReason(newer.text);
+      const same = sharedSlot(older.text, changed, asked.attributes);
       const theirs =
-        same && slotsOf(newer.text).find((s) => s.subject === same.subject && s.attribute === same.attribute);
+        same && slotsOf(changed).find((s) => s.subject === same.subject && s.attribute === same.attribute);
       const a = fillsAskedThing(older.text, asked, req.lexicon);
-      const b = fillsAskedThing(newer.text, asked, req.lexicon);
+      const b = fillsAskedThing(changed, asked, req.lexicon);
       const slot =
         same && theirs && same.subject === asked.subject && asksAbout(same, asked) && asksAbout(theirs, asked)
           ? same
