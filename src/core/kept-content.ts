@@ -10,8 +10,11 @@
  *   - `TYPED_VALUE`: a value whose type says which slot it fills (typed-values.ts `typedValues`): a
  *     time of day ("noon"), a date ("Friday", "15 of May"), a measure, a version — each word of it.
  *   - `NAME`: a word capitalised inside a sentence (named-values.ts `namedValues`: "Trek",
- *     "LastPass", "BT"), and a sentence's first word when the tagger reads it as a name ("Zed's vim
- *     mode…": Zed); not "I", a title or a calendar word (those are typed values or nothing).
+ *     "LastPass", "BT"); not "I", a title or a calendar word (those are typed values or nothing).
+ *   - `NAME_OWNER`: a sentence's first word, capitalised as every first word is, counts only where
+ *     the tagger reads a name that owns what follows ("Zed's vim mode…": Zed). The tagger reads
+ *     most capitalised first words as names ("Good to see you", "Awesome, that's great"), so a
+ *     first word alone is no name.
  *
  * Kept means each such word is among the words of what the belief says (`rawTokens`, so case,
  * punctuation and a possessive "'s" aside): "Zed" is kept by "I switched to Zed", not by "I'm
@@ -35,6 +38,7 @@ const JOINING = new Set(["of", "a", "an", "the", "per", "at", "in", "on"]);
 
 const HAS_DIGIT = /\d/;
 const OPENS_UPPER = /^\p{Lu}/u;
+const OWNER = /['’]s$/;
 
 function read(text: string): readonly string[] {
   const core = analyseEcho(text).core;
@@ -45,10 +49,10 @@ function read(text: string): readonly string[] {
   for (const v of typedValues(core)) for (const t of rawTokens(v.value)) if (!JOINING.has(t)) out.add(t);
   // NAME, inside a sentence
   for (const name of namedValues(core)) for (const t of rawTokens(name)) if (!NOT_A_NAME.has(t)) out.add(t);
-  // NAME, a sentence's first word the tagger reads as one
+  // NAME_OWNER, a sentence's first word owning what follows, where the tagger reads a name
   for (const s of sentences(core)) {
     const first = tagged(s).find((w) => /\p{L}/u.test(w.text));
-    if (first && first.pos === "PROPN" && OPENS_UPPER.test(first.text))
+    if (first && first.pos === "PROPN" && OPENS_UPPER.test(first.text) && OWNER.test(first.text))
       for (const t of rawTokens(first.text)) if (!NOT_A_NAME.has(t)) out.add(t);
   }
   return [...out].sort();
