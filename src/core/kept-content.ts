@@ -6,7 +6,9 @@
  *
  * Named rules (each a table row both ways in kept-content.test.ts):
  *
- *   - `NUMBER`: a word written with a digit ("7:45pm", "300ms", "goldenlotus2019", "3.12", "2").
+ *   - `NUMBER`: a word written with a digit ("7:45pm", "300ms", "goldenlotus2019", "3.12", "2"); not
+ *     a number in words ("two flaky tests", "no one": a count said in passing, and "one" is a
+ *     pronoun too).
  *   - `TYPED_VALUE`: a value whose type says which slot it fills (typed-values.ts `typedValues`): a
  *     time of day ("noon"), a date ("Friday", "15 of May"), a measure, a version — each word of it.
  *   - `NAME`: a word capitalised inside a sentence (named-values.ts `namedValues`: "Trek",
@@ -37,6 +39,8 @@ const NOT_A_NAME = new Set(["i", "i'm", "i've", "i'd", "i'll", "ok", "okay"]);
 const JOINING = new Set(["of", "a", "an", "the", "per", "at", "in", "on"]);
 
 const HAS_DIGIT = /\d/;
+/** A word as written (`rawTokens` reads "two" as "2"; a number in words is no `NUMBER`). */
+const WORD = /[\p{L}\p{N}]+(?:[.\-_/:'’][\p{L}\p{N}]+)*/gu;
 const OPENS_UPPER = /^\p{Lu}/u;
 const OWNER = /['’]s$/;
 
@@ -44,7 +48,7 @@ function read(text: string): readonly string[] {
   const core = analyseEcho(text).core;
   const out = new Set<string>();
   // NUMBER
-  for (const t of rawTokens(core)) if (HAS_DIGIT.test(t)) out.add(t);
+  for (const [word] of core.matchAll(WORD)) if (HAS_DIGIT.test(word)) for (const t of rawTokens(word)) out.add(t);
   // TYPED_VALUE
   for (const v of typedValues(core)) for (const t of rawTokens(v.value)) if (!JOINING.has(t)) out.add(t);
   // NAME, inside a sentence
