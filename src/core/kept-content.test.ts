@@ -11,7 +11,11 @@ describe("distinctiveContent: the numbers, typed values and names a belief from 
     ["TYPED_VALUE: a weekday", "Yeah, I moved my dentist appointment to Thursdays.", ["thursdays"]],
     ["TYPED_VALUE: a date and a word clock", "The meeting is on 15 of May at noon.", ["15", "may", "noon"]],
     ["NAME inside a sentence", "My wifi is with BT and it's fine", ["bt"]],
-    ["NAME_OWNER: a first word owning what follows", "Zed's vim mode still doesn't do :g, any workaround?", ["zed"]],
+    [
+      "NAME_OWNER: a first word owning what follows",
+      "Zed's vim mode still doesn't do :g, any workaround?",
+      ["zed"],
+    ],
     ["NAME in a greeting", "Hey Mel! Good to see you!", ["mel"]],
     // Negative rows: nothing a belief must keep.
     ["no number, value or name", "i get about with my walking stick", []],
@@ -47,7 +51,12 @@ describe("keeps: the beliefs from a turn together say every distinctive word of 
       true,
     ],
     ["case and a possessive aside", ["zed is my editor"], "Zed's startup is instant.", true],
-    ["a turn with nothing distinctive is kept by any belief from it", ["I walk."], "i get about with my walking stick", true],
+    [
+      "a turn with nothing distinctive is kept by any belief from it",
+      ["I walk."],
+      "i get about with my walking stick",
+      true,
+    ],
   ])("%s", (_name, beliefs, turn, kept) => {
     expect(keeps(beliefs, turn)).toBe(kept);
     expect(lostWords(beliefs, turn).length === 0).toBe(kept);

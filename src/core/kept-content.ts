@@ -29,8 +29,8 @@
  */
 import { boundedMemo } from "./bounded-memo.js";
 import { namedValues } from "./named-values.js";
-import { sentences, tagged, typedValues } from "./typed-values.js";
 import { analyseEcho, rawTokens } from "./text.js";
+import { sentences, tagged, typedValues } from "./typed-values.js";
 
 /** A word a name never is, even where the tagger reads one at a sentence's start. */
 const NOT_A_NAME = new Set(["i", "i'm", "i've", "i'd", "i'll", "ok", "okay"]);
@@ -48,7 +48,8 @@ function read(text: string): readonly string[] {
   const core = analyseEcho(text).core;
   const out = new Set<string>();
   // NUMBER
-  for (const [word] of core.matchAll(WORD)) if (HAS_DIGIT.test(word)) for (const t of rawTokens(word)) out.add(t);
+  for (const [word] of core.matchAll(WORD))
+    if (HAS_DIGIT.test(word)) for (const t of rawTokens(word)) out.add(t);
   // TYPED_VALUE
   for (const v of typedValues(core)) for (const t of rawTokens(v.value)) if (!JOINING.has(t)) out.add(t);
   // NAME, inside a sentence

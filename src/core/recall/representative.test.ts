@@ -35,14 +35,24 @@ async function distil(text: string, sources: readonly string[]): Promise<string>
 describe("representative: a belief speaks for a turn only when it kept the turn's values", () => {
   it.each<[name: string, belief: string, turn: string, represented: boolean]>([
     ["the turn in its own words", "Leo goes to bed at 7:45pm now.", "Leo goes to bed at 7:45pm now.", true],
-    ["a belief that lost the turn's clock time", "Leo goes to bed at 7pm.", "Leo goes to bed at 7:45pm now.", false],
+    [
+      "a belief that lost the turn's clock time",
+      "Leo goes to bed at 7pm.",
+      "Leo goes to bed at 7:45pm now.",
+      false,
+    ],
     [
       "a belief that lost the name said in a dropped question",
       "Otherwise I'm really happy since I switched over, the startup is instant.",
       "Zed's vim mode still doesn't do :g, any workaround? Otherwise I'm really happy since I switched over, the startup is instant.",
       false,
     ],
-    ["a turn with nothing distinctive, reworded", "I walk with a stick.", "i get about with my walking stick", true],
+    [
+      "a turn with nothing distinctive, reworded",
+      "I walk with a stick.",
+      "i get about with my walking stick",
+      true,
+    ],
   ])("%s", async (_name, belief, turn, represented) => {
     ({ mem } = await testMemory());
     const e = await mem.record(turn);

@@ -4,8 +4,9 @@
  * episode said (kept-content.ts). One definition of "represented" for recall, its lifts, `health`'s
  * coverage and sleep's coverage invariant.
  */
-import { keeps } from "../kept-content.js";
+
 import { loadTagger, taggerLoaded } from "../judge/tagger.js";
+import { keeps } from "../kept-content.js";
 import type { Belief } from "../model.js";
 import type { StoreReader } from "../ports.js";
 import { contentTokens } from "../text.js";
