@@ -16,8 +16,11 @@ describe("distinctiveContent: the numbers, typed values and names a belief from 
       "Zed's vim mode still doesn't do :g, any workaround?",
       ["zed"],
     ],
-    ["NAME in a greeting", "Hey Mel! Good to see you!", ["mel"]],
     // Negative rows: nothing a belief must keep.
+    ["VOCATIVE: after a greeting", "Hey Mel! Good to see you!", []],
+    ["VOCATIVE: set off by commas", "Sorry about the factory, Ben, but a shop sounds exciting!", []],
+    ["VOCATIVE: at a sentence's end", "I understand, Ben. Believing in yourself matters.", []],
+    ["a list after a comma is no address", "I use Zed, Vim and Emacs.", ["emacs", "vim", "zed"]],
     ["no number, value or name", "i get about with my walking stick", []],
     ["a first word is no name (the tagger reads 'Awesome' as one)", "Awesome, that's great.", []],
     ["a first word is no name ('Good')", "Good to see you!", []],

@@ -13,6 +13,9 @@
  *     time of day ("noon"), a date ("Friday", "15 of May"), a measure, a version — each word of it.
  *   - `NAME`: a word capitalised inside a sentence (named-values.ts `namedValues`: "Trek",
  *     "LastPass", "BT"); not "I", a title or a calendar word (those are typed values or nothing).
+ *   - `VOCATIVE`: a name the turn calls its listener by is no content of it: set off by a comma
+ *     before and a comma or the sentence's end after ("I understand, Ben.", "Sorry about the
+ *     factory, Ben, but…"), or after an opening greeting or thanks ("Hi Ben", "Thanks Mel!").
  *   - `NAME_OWNER`: a sentence's first word, capitalised as every first word is, counts only where
  *     the tagger reads a name that owns what follows ("Zed's vim mode…": Zed). The tagger reads
  *     most capitalised first words as names ("Good to see you", "Awesome, that's great"), so a
@@ -53,7 +56,9 @@ function read(text: string): readonly string[] {
   // TYPED_VALUE
   for (const v of typedValues(core)) for (const t of rawTokens(v.value)) if (!JOINING.has(t)) out.add(t);
   // NAME, inside a sentence
-  for (const name of namedValues(core)) for (const t of rawTokens(name)) if (!NOT_A_NAME.has(t)) out.add(t);
+  const addressed = vocatives(core);
+  for (const name of namedValues(core))
+    if (!addressed.has(name)) for (const t of rawTokens(name)) if (!NOT_A_NAME.has(t)) out.add(t);
   // NAME_OWNER, a sentence's first word owning what follows, where the tagger reads a name
   for (const s of sentences(core)) {
     const first = tagged(s).find((w) => /\p{L}/u.test(w.text));
@@ -61,6 +66,20 @@ function read(text: string): readonly string[] {
       for (const t of rawTokens(first.text)) if (!NOT_A_NAME.has(t)) out.add(t);
   }
   return [...out].sort();
+}
+
+/** `VOCATIVE`: a name set off by a comma before it and a comma or the sentence's end after it. */
+const SET_OFF = /,\s*(\p{Lu}[\p{L}'’-]*)\s*(?=[,.!?]|$)/gu;
+/** `VOCATIVE`: a name after a greeting or thanks that opens a sentence ("Hi Ben", "Thanks Mel!"). */
+const GREETED =
+  /(?:^|[.!?]\s+)(?:hi|hey|hello|thanks|thank you|congrats|congratulations|sorry|bye|morning|evening)[,!]?\s+(\p{Lu}[\p{L}'’-]*)/giu;
+
+/** The names a text calls its listener by: the one spoken to, not what is said of the world. */
+function vocatives(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(SET_OFF)) out.add(m[1]!.replace(/['’]s$/, ""));
+  for (const m of text.matchAll(GREETED)) out.add(m[1]!.replace(/['’]s$/, ""));
+  return out;
 }
 
 const memo = boundedMemo(read, 4_096);
