@@ -101,7 +101,8 @@ async function diagnose(set: CaseSet, mem: Memory, file: ReturnType<typeof loadC
     const older = new Set(contentTokens(olderTurn));
     const link = [...new Set(contentTokens(valueTurn))].filter((w) => older.has(w) && !asked.has(w));
     const textOf = (x: (typeof beliefs)[number]) => ("text" in x ? x.text : x.content);
-    const update = episodes.find((e) => "content" in e && e.content === c.update);
+    // The turn that says the latest value (the first turn, where the update turn only mentions another value).
+    const update = episodes.find((e) => "content" in e && e.content === valueTurn);
     const withValue = beliefs.filter((b) => mentions(textOf(b), c.new));
     const activeWith = withValue.filter((b) => b.status === "active");
     const fromUpdate = update ? beliefs.filter((b) => "sources" in b && b.sources.includes(update.id)) : [];

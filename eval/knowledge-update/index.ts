@@ -119,7 +119,8 @@ export interface PhaseReport {
   heldOut: Tally;
   all: Tally;
   activeBeliefs: number;
-  coverage: { episodes: number; uncovered: number } | null;
+  /** `health`'s coverage: episodes represented by a belief that kept what they said, recallable as themselves, neither. */
+  coverage: { episodes: number; represented: number; recallable: number; uncovered: number } | null;
   misses: CaseResult[];
 }
 
@@ -266,7 +267,12 @@ async function runPhase(
     if (phase !== "before") {
       const health = await mem.health();
       activeBeliefs = health.active;
-      coverage = { episodes: health.coverage.episodes, uncovered: health.coverage.uncovered.count };
+      coverage = {
+        episodes: health.coverage.episodes,
+        represented: health.coverage.represented,
+        recallable: health.coverage.recallable,
+        uncovered: health.coverage.uncovered.count,
+      };
     }
     const results: CaseResult[] = [];
     for (const c of file.cases) {
@@ -363,12 +369,12 @@ function renderSet(report: SetReport): string {
     "",
     `${report.cases} cases; latest value ranked above the older one, default recall (k = 10).`,
     "",
-    "| phase | dev | held-out | all | active beliefs | uncovered episodes | misses: not found / below (dev; held-out) |",
+    "| phase | dev | held-out | all | active beliefs | episodes: represented / as themselves / uncovered | misses: not found / below (dev; held-out) |",
     "|---|--:|--:|--:|--:|--:|--:|",
   ];
   for (const p of report.phases)
     lines.push(
-      `| ${p.phase} | ${p.dev.latestFirst}/${p.dev.cases} (${pct(p.dev.share)}) | ${p.heldOut.latestFirst}/${p.heldOut.cases} (${pct(p.heldOut.share)}) | ${p.all.latestFirst}/${p.all.cases} (${pct(p.all.share)}) | ${p.activeBeliefs} | ${p.coverage ? `${p.coverage.uncovered} of ${p.coverage.episodes}` : "–"} | ${p.dev.notFound} / ${p.dev.below}; ${p.heldOut.notFound} / ${p.heldOut.below} |`,
+      `| ${p.phase} | ${p.dev.latestFirst}/${p.dev.cases} (${pct(p.dev.share)}) | ${p.heldOut.latestFirst}/${p.heldOut.cases} (${pct(p.heldOut.share)}) | ${p.all.latestFirst}/${p.all.cases} (${pct(p.all.share)}) | ${p.activeBeliefs} | ${p.coverage ? `${p.coverage.represented} / ${p.coverage.recallable} / ${p.coverage.uncovered} of ${p.coverage.episodes}` : "–"} | ${p.dev.notFound} / ${p.dev.below}; ${p.heldOut.notFound} / ${p.heldOut.below} |`,
     );
   for (const p of report.phases) {
     if (p.misses.length === 0) continue;

@@ -17,7 +17,7 @@ import { currentStateMoves, keepMoves } from "./recall/lifts/current-state.js";
 import { currentVersions, type SupersededMatch } from "./recall/lifts/current-versions.js";
 import { askedSlotOnce } from "./recall/lifts/moves.js";
 import { namedTimes } from "./recall/query-times.js";
-import { representative } from "./recall/representative.js";
+import { representative, speakerOf } from "./recall/representative.js";
 import type { RecallRequest } from "./recall/request.js";
 import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 import { DISTILLED_SOURCE } from "./vocabulary.js";
@@ -573,7 +573,7 @@ export async function recall(
         // A part of a turn that another part speaks for (the one with most of the asked words,
         // `representative`) ranks no higher than the turn's match, nor than its own.
         const part = "kind" in r && r.sources.length === 1 && partOfTurn(r.text, best.turn.content);
-        const speaker = part ? await representative(store, best.turn.id, beliefCache, when, asked) : null;
+        const speaker = part ? (await speakerOf(store, best.turn.id, beliefCache, when, asked))?.best : null;
         // A belief that replaced an older value is what sleep changed on purpose: the old value's
         // turn left current recall, and the successor is found by its own words as well.
         const successor = boosted > best.boosted && (await replacedOne(store, r.id));

@@ -140,8 +140,20 @@ describe("recall: a part of a turn that asks is read with the question its turn 
       },
     ]);
     const hits = await mem.recall(question, { k: 10 });
-    expect(hits[0]?.text).toBe(older);
-    expect(hits.some((h) => /newer than/.test(h.why.summary))).toBe(false);
+    // The part ("We meet at 10:15 now.") is never lent the statement beside it: it ranks below the older.
+    const part = hits.findIndex((h) => h.text === "We meet at 10:15 now.");
+    const olderAt = hits.findIndex((h) => h.text === older);
+    expect(olderAt).toBeGreaterThanOrEqual(0);
+    expect(part === -1 || part > olderAt).toBe(true);
+    expect(hits.some((h) => h.text === "We meet at 10:15 now." && /newer than/.test(h.why.summary))).toBe(
+      false,
+    );
+    // Sleep dropped "The standup notes live in Confluence." with the question: no belief kept the
+    // name, so the turn stays recallable as itself (kept-content.ts), and in its own words it says
+    // both "standup" and "10:15": the measure lift reads the whole turn as the newer (cover30: this
+    // row's first hit moved from the older to the turn).
+    expect(hits[0]?.layer).toBe("episode");
+    expect(hits[0]?.text).toContain("Confluence");
   });
 
   it("a turn in another namespace lends nothing and is never listed", async () => {

@@ -1,7 +1,12 @@
 /**
- * The belief that speaks for an episode in recall: one that lists it among its sources and holds
- * now (or then, for `at`/`asOf`), reached through what replaced or folded it.
+ * The belief that speaks for an episode in recall: one that lists it among its sources, holds
+ * now (or then, for `at`/`asOf`), reached through what replaced or folded it, and kept what the
+ * episode said (kept-content.ts). One definition of "represented" for recall, its lifts, `health`'s
+ * coverage and sleep's coverage invariant.
  */
+
+import { loadTagger, taggerLoaded } from "../judge/tagger.js";
+import { keeps } from "../kept-content.js";
 import type { Belief } from "../model.js";
 import type { StoreReader } from "../ports.js";
 import { contentTokens } from "../text.js";
@@ -20,6 +25,12 @@ export const MAX_HOPS = 16;
  * Reached through a supersession, the episode is superseded: current recall leaves it out (its
  * successor speaks for the subject, found by its own words) and `at` brings it back.
  *
+ * Otherwise the beliefs must have kept what the episode said: every number, typed value and name
+ * of it in what they say (the current texts of those it still speaks through, the texts as
+ * distilled of those a supersession replaced; `keeps`, kept-content.ts). A turn whose value a
+ * belief lost — a restatement folded into an older belief with another value, a name said in a
+ * sentence distillation dropped — stays recallable as itself.
+ *
  *   const rep = await representative(store, "e12", cache, {});  // → { belief: the active belief from e12, superseded: false } or null
  */
 export async function representative(
@@ -29,11 +40,34 @@ export async function representative(
   when: { at?: string | undefined; asOf?: string | undefined },
   asked?: ReadonlySet<string>,
 ): Promise<Representative | null> {
+  const found = await speakerOf(store, episodeId, cache, when, asked);
+  if (!found || found.best.superseded) return found?.best ?? null;
+  const episode = await store.getEpisode(episodeId);
+  if (!episode) return found.best;
+  if (!taggerLoaded()) await loadTagger();
+  return keeps(found.said, episode.content) ? found.best : null;
+}
+
+/**
+ * The belief a part of a split turn lends the turn's match to (the one with most of the asked
+ * words), whether or not the beliefs kept all the turn said: which part speaks, not whether the
+ * turn is represented (`representative`).
+ */
+export async function speakerOf(
+  store: StoreReader,
+  episodeId: string,
+  cache: Map<string, Belief | null>,
+  when: { at?: string | undefined; asOf?: string | undefined },
+  asked?: ReadonlySet<string>,
+): Promise<{ best: Representative; said: string[] } | null> {
   let best: Representative | null = null;
   let bestShared = 0;
+  const said: string[] = [];
   for (const b of await store.beliefsFromEpisode(episodeId)) {
     const current = await currentOf(store, b, cache, when);
     if (!current) continue;
+    // What recall shows for it; a value a supersession replaced was replaced on purpose.
+    said.push(current.superseded ? b.text : current.belief.text);
     // A turn split into several beliefs (a statement of state taken out, the rest) lends its match
     // to the one that carries the words asked about.
     const shared = asked ? sharedWith(asked, current.belief.text) : 0;
@@ -49,7 +83,7 @@ export async function representative(
       bestShared = shared;
     }
   }
-  return best;
+  return best ? { best, said } : null;
 }
 
 /** How many of the asked words a text has. */

@@ -30,9 +30,11 @@ export interface HealthReport {
   /**
    * The coverage invariant of sleep: every active episode that no later episode replaced is
    * either represented by a current belief (one whose `sources` hold it, or what superseded or
-   * folded that belief) or stays recallable as itself (default recall searches it: indexed, with
-   * content). `uncovered` lists the episodes that are neither; after any `consolidate` it is empty.
-   * Chit-chat, questions and other turns distillation skips count as recallable: they stay episodes.
+   * folded that belief, that kept what the episode said: its numbers, typed values and names,
+   * kept-content.ts; the one definition recall folds by, `representative`) or stays recallable as
+   * itself (default recall searches it: indexed, with content). `uncovered` lists the episodes
+   * that are neither; after any `consolidate` it is empty. Chit-chat, questions, other turns
+   * distillation skips and turns whose belief lost a value count as recallable: they stay episodes.
    */
   coverage: {
     /** Active episodes that no later episode replaced. */

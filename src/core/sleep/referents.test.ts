@@ -281,12 +281,15 @@ describe("a clause slept out of its turn keeps what its pronoun stands for", () 
       { text: NEWER_TURN, day: 20 },
     ]);
     const hits = await mem.recall("What laptop do I have?", { k: 5 });
-    const order = hits.map((h) => h.text);
-    expect(order.indexOf("I replaced it with a MacBook Air.")).toBeGreaterThanOrEqual(0);
-    expect(order.indexOf("I replaced it with a MacBook Air.")).toBeLessThan(order.indexOf(OLDER));
+    // The clause's belief, or the turn itself: the turn names "macOS" in the question sleep left
+    // out, which no belief kept, so the turn stays recallable as itself (kept-content.ts) and
+    // recall lists the turn once, in its part's place.
+    const newer = hits.findIndex((h) => h.text.includes("I replaced it with a MacBook Air."));
+    expect(newer).toBeGreaterThanOrEqual(0);
+    expect(newer).toBeLessThan(hits.findIndex((h) => h.text === OLDER));
     const items = await mem.list({});
-    const newer = items.find((i) => i.layer === "belief" && i.text === "I replaced it with a MacBook Air.");
-    expect(newer?.layer === "belief" && newer.metadata).toEqual({
+    const clause = items.find((i) => i.layer === "belief" && i.text === "I replaced it with a MacBook Air.");
+    expect(clause?.layer === "belief" && clause.metadata).toEqual({
       referents: [{ pronoun: "it", referent: "My old laptop" }],
     });
   });
