@@ -168,7 +168,8 @@ export async function retrieve(
  * A long text listed by the query's words ranks by its best passage where that passage holds all
  * its matching words (`passageFactor`, recall/passages.ts): its full-text part of `fused` is
  * scaled up, never above its list's best (1). The mean length of each layer's listed texts stands
- * for BM25's average document length. Reads the listed records into `records`; re-sorts `fused`.
+ * for BM25's average document length. Reads the listed records into `records`; re-sorts `fused`
+ * when a score moved.
  */
 async function scorePassages(
   store: StoreReader,
@@ -196,14 +197,14 @@ async function scorePassages(
     sum[0]! += n;
     sum[1]! += 1;
   }
+  // Never above the list's best (1): a passage raises a long text to the best short statement's
+  // match at most, and no other item's score moves.
   let changed = false;
   for (const f of listed) {
     const r = records.get(f.id);
     if (!r || (words.get(f.id) ?? 0) <= LONG_TEXT_WORDS) continue;
     const [total, count] = f.id.startsWith("b") ? sums.b : sums.e;
-    const factor = passageFactor(textOf(r), terms, total! / count!);
-    if (factor <= 1) continue;
-    const text = Math.min(1, f.text! * factor);
+    const text = Math.min(1, f.text! * passageFactor(textOf(r), terms, total! / count!));
     if (text <= f.text!) continue;
     f.fused += text - f.text!;
     f.text = text;

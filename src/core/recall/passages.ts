@@ -17,21 +17,28 @@ import { rawTokens, stem } from "../text.js";
 
 /** Texts of at most this many words are scored whole: they are a passage already. */
 export const LONG_TEXT_WORDS = 20;
-/** A passage: a sentence of at most this many words, or a window of this many inside a longer one. */
+/**
+ * A sentence longer than this is a run-on (speech-to-text without punctuation): it is read in
+ * windows of `PASSAGE_WORDS`. A sentence up to this long is a passage of its own.
+ */
+export const RUN_ON_WORDS = 25;
+/** A window's length inside a run-on. */
 export const PASSAGE_WORDS = 10;
 // BM25's parameters, FTS5's defaults (the stores' in-process index uses the same).
 const K1 = 1.2;
 const B = 0.75;
 
-/** The words of a text's passages: its sentences, and windows of `PASSAGE_WORDS` (half overlapping) in a long one. */
+/**
+ * The windows of a text's run-on sentences: `PASSAGE_WORDS` words each, half overlapping. A
+ * punctuated text has none: its sentences are short enough that BM25's whole-text score reads
+ * them (measured: scoring every sentence as a passage ranked two-sentence statements that say a
+ * word in passing over the short statement about it).
+ */
 export function passagesOf(text: string): string[][] {
   const out: string[][] = [];
   for (const sentence of sentencesOf(text)) {
     const words = rawTokens(sentence);
-    if (words.length <= PASSAGE_WORDS) {
-      if (words.length > 0) out.push(words);
-      continue;
-    }
+    if (words.length <= RUN_ON_WORDS) continue;
     const step = PASSAGE_WORDS / 2;
     for (let i = 0; i < words.length; i += step) {
       out.push(words.slice(i, i + PASSAGE_WORDS));
