@@ -55,7 +55,7 @@ export function passagesOf(text: string): string[][] {
  * `averageWords` is the mean length of the rows the score was listed with.
  *
  * @example
- *   passageFactor("the hip's been worse so the doctor has me on co-codamol now and i'm to stop the anti-inflammatory altogether, it makes me that sleepy and i cant do the stairs", ["hip"], 12); // → about 1.9
+ *   passageFactor("the hip's been worse so the doctor has me on co-codamol now and i'm to stop the anti-inflammatory altogether, it makes me that sleepy and i cant do the stairs", ["hip"], 12); // → about 1.73
  *   passageFactor("my reading glasses are plus two", ["reading"], 12); // → 1 (short)
  */
 export function passageFactor(text: string, terms: readonly string[], averageWords: number): number {
