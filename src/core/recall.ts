@@ -16,6 +16,7 @@ import { compareIds } from "./recall/ids.js";
 import { currentStateMoves, keepMoves } from "./recall/lifts/current-state.js";
 import { currentVersions, type SupersededMatch } from "./recall/lifts/current-versions.js";
 import { askedSlotOnce } from "./recall/lifts/moves.js";
+import { LONG_TEXT_WORDS, passageFactor } from "./recall/passages.js";
 import { namedTimes } from "./recall/query-times.js";
 import { representative, speakerOf } from "./recall/representative.js";
 import type { RecallRequest } from "./recall/request.js";
@@ -70,6 +71,8 @@ export interface Fused {
   viaQuestion?: true;
   /** Found only by the words related to the query's (`RetrieveRequest.related`), not its own. */
   related?: boolean;
+  /** The query's own words' part of `fused` (score fusion: BM25 over its list's best), for `scorePassages`. */
+  text?: number;
 }
 
 /** Candidates from both indexes of both layers, fused by reciprocal rank. Deterministic order. */
@@ -133,7 +136,8 @@ export async function retrieve(
     text.forEach((hit, i) => {
       const f = get(hit.id);
       f.textRank = i + 1;
-      f.fused += byScore ? (textMax > 0 ? hit.score / textMax : 0) : 1 / (policy.rrfK + i + 1);
+      f.text = byScore ? (textMax > 0 ? hit.score / textMax : 0) : 1 / (policy.rrfK + i + 1);
+      f.fused += f.text;
     });
     vectorLists[l]!.forEach((hit, i) => {
       const f = get(hit.id);
@@ -158,6 +162,55 @@ export async function retrieve(
     });
   });
   return [...byId.values()].sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
+}
+
+/**
+ * A long text listed by the query's words ranks by its best passage where that passage holds all
+ * its matching words (`passageFactor`, recall/passages.ts): its full-text part of `fused` is
+ * scaled up, never above its list's best (1). The mean length of each layer's listed texts stands
+ * for BM25's average document length. Reads the listed records into `records`; re-sorts `fused`
+ * when a score moved.
+ */
+async function scorePassages(
+  store: StoreReader,
+  fused: Fused[],
+  records: Map<string, Belief | Episode>,
+  terms: readonly string[],
+): Promise<void> {
+  const listed = fused.filter((f) => f.text !== undefined && f.text > 0 && !f.related);
+  if (listed.length === 0) return;
+  const unread = listed.map((f) => f.id).filter((id) => !records.has(id));
+  const [beliefs, episodes] = await Promise.all([
+    store.getBeliefs(unread.filter((id) => id.startsWith("b"))),
+    store.getEpisodes(unread.filter((id) => id.startsWith("e"))),
+  ]);
+  for (const r of [...beliefs, ...episodes]) records.set(r.id, r);
+  const textOf = (r: Belief | Episode) => ("kind" in r ? r.text : r.content);
+  const words = new Map<string, number>();
+  const sums = { b: [0, 0], e: [0, 0] };
+  for (const f of listed) {
+    const r = records.get(f.id);
+    if (!r) continue;
+    const n = rawTokens(textOf(r)).length;
+    words.set(f.id, n);
+    const sum = f.id.startsWith("b") ? sums.b : sums.e;
+    sum[0]! += n;
+    sum[1]! += 1;
+  }
+  // Never above the list's best (1): a passage raises a long text to the best short statement's
+  // match at most, and no other item's score moves.
+  let changed = false;
+  for (const f of listed) {
+    const r = records.get(f.id);
+    if (!r || (words.get(f.id) ?? 0) <= LONG_TEXT_WORDS) continue;
+    const [total, count] = f.id.startsWith("b") ? sums.b : sums.e;
+    const text = Math.min(1, f.text! * passageFactor(textOf(r), terms, total! / count!));
+    if (text <= f.text!) continue;
+    f.fused += text - f.text!;
+    f.text = text;
+    changed = true;
+  }
+  if (changed) fused.sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
 }
 
 /** The best score of a list, and 0 for none (no spread of every score as arguments). */
@@ -488,6 +541,7 @@ export async function recall(
     }
   }
   if (fused.length === 0) return [];
+  if (policy.fusion === "score") await scorePassages(store, fused, records, terms);
   // Replies to the questions among the candidates, each with the question it answers.
   // A current-state question's new value is often said in passing in a turn that asks for help,
   // and the reply names what the thing is: there the reply lends its match back (`replyShare`).

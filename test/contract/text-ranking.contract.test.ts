@@ -319,6 +319,43 @@ for (const c of STORE_CASES) {
       }
     });
 
+    it("ranks a long run-on turn by the passage that says the question's word, in its namespace only, and not once forgotten", async () => {
+      const mem = await openMemory({
+        store: await c.open(),
+        clock: { now: () => new Date("2026-06-01T00:00:00.000Z") },
+        namespace: "passage30",
+      });
+      try {
+        const turn = (text: string, at: string, namespace?: string) =>
+          mem.record(text, { type: "observation", actor: "user", at, session: at.slice(0, 10), namespace });
+        for (const [i, text] of [
+          "The man next door says his boiler is making a racket again. The landlord never comes round, and the rent went up in the spring as well.",
+          "We had the heating on all weekend because the radiators upstairs were stone cold. The boiler is old, and the kitchen tap drips too.",
+          "My sister thinks the boiler in her new flat is far too big. She had the painters in last week, and the hall looks lovely now.",
+        ].entries())
+          await turn(text, `2026-02-1${i}T09:00:00.000Z`);
+        const runOn = await turn(
+          "erm so the wee man from Kelvin Heating does my boiler now and he was in on tuesday and then Lorna came round with the messages and we had our tea and watched the snooker till late",
+          "2026-03-01T09:00:00.000Z",
+        );
+        const elsewhere = await turn(
+          "erm so Brannock Gas does my boiler now and he was in on tuesday and then the grandweans came round for their tea and we watched the football till late",
+          "2026-03-02T09:00:00.000Z",
+          "team-b",
+        );
+        // Before passage scoring the run-on ranked last of the four: BM25 divided its one "boiler"
+        // by all 38 words.
+        const hits = async () => await mem.recall("boiler", { k: 3 });
+        const first = await hits();
+        expect(first.map((h) => h.id)).toContain(runOn.id);
+        expect(first.map((h) => h.id)).not.toContain(elsewhere.id);
+        await mem.forget(runOn.id!);
+        expect((await hits()).map((h) => h.id)).not.toContain(runOn.id);
+      } finally {
+        await mem.close?.();
+      }
+    });
+
     it("keeps namespaces apart: another namespace's rows are never candidates", async () => {
       const store = await c.open();
       try {
