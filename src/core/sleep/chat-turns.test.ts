@@ -146,6 +146,7 @@ describe(`splicedStates (${SPLICED_STATE_RULE.name}): a statement of state joine
     // No clause of its own after the comma: a participle, a place, an apposition, a lead-in word.
     "my new job is at Globex, starting Monday!",
     "I moved to Leeds, near my sister",
+    "I moved my dentist appointment to Thursdays, the launch permitting.",
     "We switched the bread flour to Central Milling last week, their high-protein one",
     "Honestly, I switched to Gusto last month",
     // A command is not read as a sentence of its own (its verb is tagged a noun).

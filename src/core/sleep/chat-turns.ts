@@ -301,7 +301,9 @@ function standsAlone(clause: string): boolean {
   const c = bare(clause.trim());
   if (LEANING_OPENER.test(c) || POINTS_BACK.test(c)) return false;
   const words = tag(c).filter((w) => w.pos !== "PUNCT");
-  const verb = words.findIndex((w) => w.pos === "VERB" || w.pos === "AUX");
+  // A finite verb: an auxiliary, or a verb not in its -ing form ("the launch permitting" is a
+  // circumstance of the clause before, not a sentence).
+  const verb = words.findIndex((w) => w.pos === "AUX" || (w.pos === "VERB" && !/ing$/i.test(w.text)));
   if (verb < 0) return false;
   const first = words[0]!;
   if (first.pos === "ADP" || first.pos === "SCONJ" || first.pos === "CCONJ") return false;
