@@ -820,6 +820,30 @@ describe("a shared time or change cue names no attribute", () => {
   });
 });
 
+describe("one word in two roles links no attribute of the speaker's two verbs", () => {
+  // Each was a confident change-cue supersession: "work" is what is designed in one and where people
+  // are in the other (fresh dev, "design-tool": the nickname closed the design tool).
+  it.each([
+    ["I use Figma for all my design work.", "I've asked people at work to call me Ben from now on"],
+    ["I keep my notes in Notion.", "I've told everyone in my notes group to email me from now on"],
+    ["I walk the dog in the park.", "I've asked the neighbours at the park to keep an eye out from now on"],
+  ])("%s / %s: deferred, not a change", (a, b) => {
+    const v = judge(a, b);
+    expect(v.relation).not.toBe("supersedes");
+    expect(v.confident).toBe(false);
+  });
+
+  // The same word after the same preposition, or with none on either side, is one attribute.
+  it.each([
+    ["I take the bus to work.", "I cycle to work now."],
+    ["I drive to the office.", "I've started taking the train to the office now."],
+  ])("%s / %s: still a change", (a, b) => {
+    const v = judge(a, b);
+    expect(v.relation).toBe("supersedes");
+    expect(v.confident).toBe(true);
+  });
+});
+
 describe("a fronted adverbial holds no subject (frontedEnd)", () => {
   const opening = (t: string) => {
     const words = tag(t);

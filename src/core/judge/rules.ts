@@ -202,6 +202,21 @@ const sameSubject = (p: Pair) => {
 const bothSlotted = (p: Pair) => p.sa.predicate !== null && p.sb.predicate !== null;
 const samePredicate = (p: Pair) =>
   p.sa.predicate === p.sb.predicate || p.sb.predicate === "→" || p.sa.predicate === "→";
+/**
+ * The preposition a word stands after in its phrase ("work" in "people at work" → "at"; in "for all
+ * my design work" → "for"; in "my design work" → null), or null: read back from the word over its
+ * determiners, adjectives and nouns, stopping at a verb or a clause's edge.
+ */
+function prepositionBefore(x: Analysis, word: string): string | null {
+  const words = wordsOf(x);
+  const at = words.findIndex((w) => contentTokens(w.text).includes(word));
+  for (let i = at - 1; i >= 0; i--) {
+    const w = words[i]!;
+    if (w.pos === "ADP") return w.lemma;
+    if (!["DET", "ADJ", "NOUN", "PROPN", "NUM", "PRON"].includes(w.pos)) return null;
+  }
+  return null;
+}
 /** "3rd" and "3" are one value. */
 const ordinal = (t: string) => t.replace(/^(\d+)(?:st|nd|rd|th)$/, "$1");
 const valuesOf = (p: Pair) => sets(p);
@@ -789,6 +804,20 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
             ) &&
             (pronounLinks || !INDEFINITE_PRONOUNS.has(t));
           if (!timed && !linking.some(names)) return null;
+          // Two verbs of the speaker's linked by one word in two roles ("I use Figma for my design
+          // work" / "I've asked people at work to call me Ben from now on"): two things that share a
+          // word, not one attribute. No change read; the catch-alls defer. The same word after the
+          // same preposition ("the bus to work" / "cycle to work now") is one attribute.
+          const links = linking.filter(names);
+          if (
+            !timed &&
+            subjA.size === 0 &&
+            subjB.size === 0 &&
+            !samePredicate(p) &&
+            links.length === 1 &&
+            prepositionBefore(p.a, links[0]!) !== prepositionBefore(p.b, links[0]!)
+          )
+            return null;
         }
         return decided("supersedes", changedValue(p));
       }

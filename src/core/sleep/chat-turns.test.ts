@@ -2,7 +2,14 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DAY, testMemory } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
 import { loadTagger } from "../judge/tagger.js";
-import { announcesChange, announcesReplacement, phatic, statementsOfState } from "./chat-turns.js";
+import {
+  announcesChange,
+  announcesReplacement,
+  phatic,
+  SPLICED_STATE_RULE,
+  splicedStates,
+  statementsOfState,
+} from "./chat-turns.js";
 import { standalone } from "./standalone.js";
 
 // statementsOfState reads verbs of change with the tagger (`saysChangedState`).
@@ -96,6 +103,75 @@ describe("statementsOfState: a value changed in passing", () => {
   });
 });
 
+describe(`splicedStates (${SPLICED_STATE_RULE.name}): a statement of state joined to another sentence by a comma`, () => {
+  it.each([
+    [
+      "switched muffin of the month to pumpkin chai, fall is here",
+      ["switched muffin of the month to pumpkin chai"],
+      "fall is here",
+    ],
+    [
+      "the taxi i get now is TOA, the driver Jim is awfy kind and waits till i'm in the close",
+      ["the taxi i get now is TOA"],
+      "the driver Jim is awfy kind and waits till i'm in the close",
+    ],
+    [
+      "The weather turned, we moved the standup to 10:30, the big room was booked",
+      ["we moved the standup to 10:30"],
+      "The weather turned, the big room was booked",
+    ],
+    [
+      "We switched payroll to Gusto last week, my accountant was thrilled",
+      ["We switched payroll to Gusto last week"],
+      "my accountant was thrilled",
+    ],
+  ])("takes the statement out of %j", (sentence, statements, rest) => {
+    expect(splicedStates(sentence)).toEqual({ statements, rest });
+  });
+
+  it.each([
+    // A clause that points back at the statement belongs to it.
+    "my nephew's birthday is actually the 21st of May, I had it wrong.",
+    "Raised counter pay to $16.50 an hour, it's the only way to keep people.",
+    "I moved my dentist appointment to Thursdays, which is annoying",
+    // A clause left behind that says a change or a state of now may hold the value asked for.
+    "Biscuit goes to Waggy Tails daycare on weekdays now, Jamal moved away.",
+    "Zoe changed her mind, her favorite color is teal now and she wants the room to match.",
+    // A clause that leans on the one before: a subordinator or a relative after the comma.
+    "The lockbox arrived broken, since Kasia went back to uni full time",
+    "We use Paws & Go now, who do his lunchtime walks",
+    // A conjunction joins the clauses; the statement points back at the clause before.
+    "Someone stole my Specialized from the garage, so I bought a Canyon Endurace.",
+    "Admiral beat the renewal quote by two hundred quid, we signed with them instead.",
+    // No clause of its own after the comma: a participle, a place, an apposition, a lead-in word.
+    "my new job is at Globex, starting Monday!",
+    "I moved to Leeds, near my sister",
+    "I moved my dentist appointment to Thursdays, the launch permitting.",
+    "We switched the bread flour to Central Milling last week, their high-protein one",
+    "Honestly, I switched to Gusto last month",
+    // A command is not read as a sentence of its own (its verb is tagged a noun).
+    "We switched payroll to Gusto last week, call me tomorrow",
+    "On 5 May, 2026, we moved to Leeds",
+    // Every clause a state: one statement, kept whole.
+    "I no longer take the 7:40 train, I drive in now.",
+    // A subordinate clause first, reported speech, a hypothetical, a question.
+    "If the bakery is closed, I moved the order to Tuesday",
+    "When the lease ended, we moved the shop to Elm Street",
+    "she said, we moved the meeting to Friday",
+    "Maybe we switched to Gusto, the old one was dear",
+    "Did you switch to Gusto, the old one was dear?",
+  ])("leaves %j whole", (sentence) => {
+    expect(splicedStates(sentence)).toBeNull();
+  });
+
+  it("statementsOfState takes the spliced statement out of a one-sentence turn, which was distilled whole", () => {
+    expect(statementsOfState("switched muffin of the month to pumpkin chai, fall is here")).toEqual({
+      statements: ["switched muffin of the month to pumpkin chai"],
+      rest: "fall is here",
+    });
+  });
+});
+
 describe("distillation of chat turns", () => {
   let mem: Memory | undefined;
   afterEach(async () => {
@@ -151,6 +227,30 @@ describe("distillation of chat turns", () => {
     const hits = await mem.recall("When is my dentist appointment?", { k: 3 });
     expect(hits[0]?.text).toMatch(/Thursdays/);
     expect(hits[0]?.sources).toContain(turn.id);
+  });
+});
+
+describe("a value changed in a comma splice supersedes like a sentence of its own", () => {
+  let mem: Memory | undefined;
+  afterEach(async () => {
+    await mem?.close();
+  });
+
+  it("archives the older belief and recalls the newer first", async () => {
+    const t = await testMemory();
+    mem = t.mem;
+    await mem.record("Muffin of the month is blueberry lemon.", { at: "2026-09-01" });
+    await mem.consolidate();
+    t.clock.advance(20 * DAY);
+    const turn = await mem.record("switched muffin of the month to pumpkin chai, fall is here", {
+      at: "2026-09-21",
+    });
+    await mem.consolidate();
+    const made = (await mem.explain(turn.id)).supersedes.map((b) => b.text);
+    expect(made).toEqual(["switched muffin of the month to pumpkin chai"]);
+    const hits = await mem.recall("What's this month's muffin?", { k: 3 });
+    expect(hits[0]?.text).toMatch(/pumpkin chai/);
+    expect(hits.some((h) => h.text.includes("blueberry lemon"))).toBe(false);
   });
 });
 

@@ -23,8 +23,17 @@
  * "instead", or a perfect that runs up to now: "I've been going to bed at 10:30 since the baby
  * arrived") is one: callers `await loadTagger()` first.
  */
+import { tag } from "../judge/tagger.js";
 import { BACK_TO, CORRECTION, saysChangedState } from "../state-slots.js";
-import { contentTokens, hasAdditiveCue, isHypothetical, isQuestion, rawTokens, STOP_WORDS } from "../text.js";
+import {
+  contentTokens,
+  hasAdditiveCue,
+  hasChangeCue,
+  isHypothetical,
+  isQuestion,
+  rawTokens,
+  STOP_WORDS,
+} from "../text.js";
 
 /**
  * The closed class: words that carry the conversation, not a fact. Function words and pronouns
@@ -198,19 +207,107 @@ export function statementsOfState(text: string): { statements: string[]; rest: s
   const statements: string[] = [];
   const rest: string[] = [];
   const longer = parts.length > 1 || DISCOURSE_OPENER.test(text.trim());
+  const said = (s: string) => (s.charAt(0).toUpperCase() === s.charAt(0) ? s : capitaliseFirstPronoun(s));
   for (const part of parts) {
     const s = bare(part);
-    const isState =
-      longer &&
-      !isQuestion(s) &&
-      !isHypothetical(s) &&
-      contentTokens(s).length >= 2 &&
-      rawTokens(s).length <= 30 &&
-      (STATE_OF_SPEAKER.some((re) => re.test(s)) || saysChangedState(s));
-    if (isState) statements.push(s.charAt(0).toUpperCase() === s.charAt(0) ? s : capitaliseFirstPronoun(s));
+    // A sentence that splices a statement of state to an unrelated clause with a comma: the
+    // statement is taken out as if it were a sentence of its own (`splicedStates`).
+    const spliced = splicedStates(s);
+    if (spliced) {
+      statements.push(...spliced.statements.map(said));
+      rest.push(spliced.rest);
+    } else if (longer && isStateSentence(s)) statements.push(said(s));
     else rest.push(part);
   }
   return { statements, rest: rest.join(" ") };
+}
+
+/** A sentence (or clause) that states, in the speaker's words, that a value changed or now holds. */
+function isStateSentence(s: string): boolean {
+  return (
+    !isQuestion(s) &&
+    !isHypothetical(s) &&
+    contentTokens(s).length >= 2 &&
+    rawTokens(s).length <= 30 &&
+    saysState(s)
+  );
+}
+
+const saysState = (s: string) => STATE_OF_SPEAKER.some((re) => re.test(s)) || saysChangedState(s);
+
+/** The rule that takes a statement of state out of a comma splice, and its doc line. */
+export const SPLICED_STATE_RULE = {
+  name: "spliced-state",
+  doc: 'A sentence whose clauses a comma joins (a comma splice: "switched muffin of the month to pumpkin chai, fall is here") holds its statement of state as a clause: that clause is taken out as a statement of its own when neither it nor any other clause points back (it, that, them, which…) or opens with a conjunction (so, and, but…), and every other clause is a sentence by itself (a subject before its verb); a sentence that opens with a subordinate clause ("if…", "when…"), reports speech ("she said, …") or is hypothetical is never split.',
+} as const;
+
+/** Words that open a clause leaning on another: subordinators and relatives. */
+const LEANING_OPENER =
+  /^(?:which|who|whom|whose|where|when|whenever|while|whereas|that|because|cause|since|though|although|if|unless|until|till|as|once|so that|even though|after|before|whether)\b/i;
+/** Conjunctions that join a clause to the one before (a compound sentence, not a splice). */
+const JOINS = /^(?:so|and|but|then|yet|or|nor|plus|because|cause|cos)\b/i;
+/** Words that point back at another clause of the sentence. */
+const POINTS_BACK = /\b(?:it|its|it's|that|this|these|those|them|which|there|so)\b/i;
+/** A verb that reports speech or thought: "she said, we're closed" reports, it states nothing of its own. */
+const REPORTS =
+  /\b(?:said|says|say|told|tells|tell|think|thinks|thought|guess|reckon|reckons|hope|hopes|believe|believes|heard|hear|know|knows|mean|means|feel|feels|suppose|bet|swear|wonder|asked|asks|ask|wrote|writes)\s*$/i;
+
+/**
+ * The statements of state of one sentence made of comma-joined clauses, and the clauses left,
+ * or null when the sentence is not split (`SPLICED_STATE_RULE`). Adjacent state clauses stay one
+ * statement; a sentence all of whose clauses are states is not split (it is one statement).
+ *
+ *   splicedStates("switched muffin of the month to pumpkin chai, fall is here")
+ *   // → { statements: ["switched muffin of the month to pumpkin chai"], rest: "fall is here" }
+ *   splicedStates("my nephew's birthday is actually the 21st of May, I had it wrong") // → null: "it"
+ *   splicedStates("my new job is at Globex, starting Monday!")                         // → null: no clause
+ */
+export function splicedStates(sentence: string): { statements: string[]; rest: string } | null {
+  if (isQuestion(sentence) || isHypothetical(sentence)) return null;
+  const pieces = sentence.split(/(?<=[^\s,;])[,;]\s+/);
+  if (pieces.length < 2 || pieces.length > 6) return null;
+  if (LEANING_OPENER.test(pieces[0]!.trim())) return null;
+  const states = pieces.map((p) => isStateSentence(bare(p)));
+  if (states.every(Boolean) || !states.some(Boolean)) return null;
+  for (let i = 0; i < pieces.length; i++) {
+    if (i + 1 < pieces.length && REPORTS.test(pieces[i]!)) return null;
+    // "…, so I bought a Canyon", "…, and we signed with them": a conjunction joins, it splices nothing.
+    // "…, since Jasmine moved away", "…, who do his walks": a clause that leans on the one before.
+    if (i > 0 && (JOINS.test(pieces[i]!.trim()) || LEANING_OPENER.test(pieces[i]!.trim()))) return null;
+    if (states[i] && POINTS_BACK.test(pieces[i]!)) return null;
+    // A clause left behind must say no state and no change itself, however short or third-person
+    // ("…, I drive in now", "Biscuit goes to daycare now, …"): it may be the value asked for.
+    if (!states[i] && (!standsAlone(pieces[i]!) || saysState(bare(pieces[i]!)) || hasChangeCue(pieces[i]!)))
+      return null;
+  }
+  const statements: string[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const into = states[i] ? statements : rest;
+    const piece = bare(pieces[i]!.trim());
+    if (i > 0 && states[i] === states[i - 1]) into[into.length - 1] += `, ${piece}`;
+    else into.push(piece);
+  }
+  return { statements, rest: rest.join(", ") };
+}
+
+/**
+ * A clause that is a sentence by itself: a subject before its verb ("fall is here", "the loaves
+ * are coming out taller"), not opened by a preposition, a subordinator or a relative, and pointing
+ * back at no other clause. A command ("call me tomorrow") is not read as one: the tagger takes its
+ * verb for a noun without a subject before it, so such a sentence is left whole.
+ */
+function standsAlone(clause: string): boolean {
+  const c = bare(clause.trim());
+  if (LEANING_OPENER.test(c) || POINTS_BACK.test(c)) return false;
+  const words = tag(c).filter((w) => w.pos !== "PUNCT");
+  // A finite verb: an auxiliary, or a verb not in its -ing form ("the launch permitting" is a
+  // circumstance of the clause before, not a sentence).
+  const verb = words.findIndex((w) => w.pos === "AUX" || (w.pos === "VERB" && !/ing$/i.test(w.text)));
+  if (verb < 0) return false;
+  const first = words[0]!;
+  if (first.pos === "ADP" || first.pos === "SCONJ" || first.pos === "CCONJ") return false;
+  return words.slice(0, verb).some((w) => ["PRON", "NOUN", "PROPN", "NUM"].includes(w.pos));
 }
 
 /** "i moved…" → "I moved…": only the pronoun, never another word's case. */
