@@ -10,8 +10,8 @@ import { newerChoiceFound } from "./newer-choice.js";
 import { newerFirst } from "./newer-first.js";
 import { newerMeasureFirst, newerMeasureFound } from "./newer-measure.js";
 import { newestKindListed } from "./newest-kind.js";
-import { sameThingFound } from "./same-thing.js";
 import { sameSlotFirst } from "./same-slot-first.js";
+import { sameThingFound } from "./same-thing.js";
 
 /**
  * Runs every lift over `lift.scored` (each mutates and re-sorts it) and returns their moves:

@@ -19,7 +19,7 @@ import {
 import { typedValues } from "../../typed-values.js";
 import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
-import { actorsOf, activeFactsOf, type LiftInput, type Move, othersState } from "./moves.js";
+import { activeFactsOf, actorsOf, type LiftInput, type Move, othersState } from "./moves.js";
 
 /** How many of the top hits are read as olders (as `missedSuccessors` reads). */
 const SAME_THING_TOP = 5;
@@ -45,7 +45,8 @@ export const PAST_MEMORY =
   /\b(?:used to|when (?:i|we) was|when (?:i|we) were|years ago|back then|back in the day|as a (?:kid|child|boy|girl|lad|lassie))\b/i;
 
 /** Another's possession just before a word: "his", "her", "their", or a name's "Lorna's" (not "it's", "that's"…). */
-const ANOTHERS = /^(?:his|her|their|(?!(?:it|that|there|what|who|here|where|he|she|let|one)['’]s$)\p{L}+['’]s)$/iu;
+const ANOTHERS =
+  /^(?:his|her|their|(?!(?:it|that|there|what|who|here|where|he|she|let|one)['’]s$)\p{L}+['’]s)$/iu;
 
 /** A value's kind: a typed value's type (`typedValues`), "name" (`namedValues`) or "code" (`CODE`). */
 export type ValueKind = string;
