@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openMemory } from "../../../open-memory.js";
 import type { Memory } from "../../engine.js";
 import { loadTagger } from "../../judge/tagger.js";
-import { CODE, distinctiveWords, sameThingChange, valuesByKind } from "./same-thing.js";
+import { answersAsked, CODE, distinctiveWords, sameThingChange, valuesByKind } from "./same-thing.js";
 
 beforeAll(async () => {
   await loadTagger();
@@ -13,7 +13,9 @@ const TAXI_OLDER = "For a taxi I phone Apex Cars, I've used their minicab for ye
 const MINICAB = new Set(["minicab"]);
 
 describe("sameThingChange: another value of the older's kind on the same thing, in a change", () => {
-  it.each<[string, string, string, string, ReadonlySet<string>, { word: string; kind: string; value: string }]>([
+  it.each<
+    [string, string, string, string, ReadonlySet<string>, { word: string; kind: string; value: string }]
+  >([
     [
       "a code: a password changed",
       "The office wifi password is bluefinch2020.",
@@ -69,7 +71,13 @@ describe("sameThingChange: another value of the older's kind on the same thing, 
       TAXI_Q,
       MINICAB,
     ],
-    ["the same value again", TAXI_OLDER, "The minicab is still Apex Cars now, they're great.", TAXI_Q, MINICAB],
+    [
+      "the same value again",
+      TAXI_OLDER,
+      "The minicab is still Apex Cars now, they're great.",
+      TAXI_Q,
+      MINICAB,
+    ],
     [
       "a different thing that shares a word: a value of another kind",
       "The office wifi password is bluefinch2020.",
@@ -84,13 +92,7 @@ describe("sameThingChange: another value of the older's kind on the same thing, 
       TAXI_Q,
       new Set<string>(),
     ],
-    [
-      "no change said",
-      TAXI_OLDER,
-      "Starline's minicab drivers are friendly, I hear.",
-      TAXI_Q,
-      MINICAB,
-    ],
+    ["no change said", TAXI_OLDER, "Starline's minicab drivers are friendly, I hear.", TAXI_Q, MINICAB],
     [
       "the value is in a clause that says nothing of the older's thing",
       TAXI_OLDER,
@@ -109,6 +111,38 @@ describe("sameThingChange: another value of the older's kind on the same thing, 
     expect(CODE.test("2019")).toBe(false);
     expect(CODE.test("p95")).toBe(false);
     expect(valuesByKind("We close on Mondays.").get("date")).toEqual(new Set(["monday"]));
+    // A value is what changes, not what the thing is: the older's own values link nothing.
+    const standup = distinctiveWords(
+      "We moved standup to Thursdays since half the team is off on Mondays.",
+      "When is our standup?",
+    );
+    expect(standup.has("monday")).toBe(false);
+    expect(standup.has("team")).toBe(true);
+  });
+
+  it.each<[string, string, boolean]>([
+    ["date", "Which day is the shop shut?", true],
+    ["clock", "When does the dumpster get emptied?", true],
+    ["name", "When is our standup?", false],
+    ["measure:kg", "How much does the parcel weigh?", true],
+    ["clock", "How do I get to work?", false],
+    ["name", "How do I get to work?", false],
+    ["name", "Who do I phone for a taxi?", true],
+    ["code", "What do I tell visitors for the internet?", true],
+    ["clock", "What do I feed the cat?", false],
+  ])("answersAsked: a %s for %s → %s", (kind, question, expected) => {
+    expect(answersAsked(kind, question)).toBe(expected);
+  });
+
+  it("none: the older's value answers no question of that kind (a time for a manner)", () => {
+    expect(
+      sameThingChange(
+        "I walk the dog at 7am before work.",
+        "I've switched the dog walk to 6pm because my mornings are packed now.",
+        "How do I get to work?",
+        new Set(["dog"]),
+      ),
+    ).toBeNull();
   });
 });
 

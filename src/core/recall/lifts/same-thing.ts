@@ -68,13 +68,47 @@ export function valuesByKind(text: string): Map<ValueKind, Set<string>> {
 
 /**
  * The older's words a newer statement may share with it beyond the question's: its stemmed content
- * words, not the question's, no number and no contraction ("i'm", "hes" would link anything).
+ * words, not the question's, not its values' (a value is what changes; the thing it is of stays:
+ * "Mondays" in "We moved standup to Thursdays since half the team is off on Mondays" leads to any
+ * statement of a Monday), no number and no contraction ("i'm", "hes" would link anything).
  */
 export function distinctiveWords(older: string, question: string): Set<string> {
   const asked = new Set(contentTokens(question));
-  return new Set(
-    contentTokens(older).filter((t) => !asked.has(t) && !/['’\d]/.test(t) && t.length > 2 && t !== "hes"),
+  const values = new Set(
+    [...valuesByKind(older).values()].flatMap((v) => [...v].flatMap((w) => contentTokens(w))),
   );
+  return new Set(
+    contentTokens(older).filter(
+      (t) => !asked.has(t) && !values.has(t) && !/['’\d]/.test(t) && t.length > 2 && t !== "hes",
+    ),
+  );
+}
+
+/** A question that asks how much, how many, how long…: a measure or a count answers it. */
+const ASKS_HOW_MUCH = /^\s*how (?:much|many|long|often|far|old|big|heavy|tall|early|late)\b/i;
+
+/** A question that asks a manner ("How do I get to work?"): no value of a kind answers it. */
+const ASKS_HOW = /^\s*how\b/i;
+
+/** A question that asks when ("When is…", "What time…", "Which day…"). */
+const ASKS_WHEN_KIND = /^\s*(?:when\b|what time\b|(?:which|what) (?:days?|night|evening|morning)\b)/i;
+
+/**
+ * Whether a value of `kind` may answer `question`, by what it asks: when → a date or a clock time;
+ * how much, how many… → a measure; a manner ("How do I…") → none; who, where, what, which → a
+ * name, a code or a measure, not a time (a "what" that asks a time says so: "What time…"). So a
+ * statement of the dog's walking time ("I walk the dog at 7am before work") answers no "How do I
+ * get to work?", and a newer time of the walk is not brought in for it.
+ *
+ *   answersAsked("date", "Which day is the shop shut?") // → true
+ *   answersAsked("clock", "How do I get to work?")       // → false
+ */
+export function answersAsked(kind: ValueKind, question: string): boolean {
+  const time = kind === "date" || kind === "clock";
+  if (ASKS_WHEN_KIND.test(question)) return time;
+  if (ASKS_HOW_MUCH.test(question)) return kind.startsWith("measure:");
+  if (ASKS_HOW.test(question)) return false;
+  return !time;
 }
 
 /** Why a newer statement is on the same thing as an older one, with another value of its kind. */
@@ -91,7 +125,7 @@ export interface SameThing {
  * Whether `newer` says, in a change, another value of a kind `older` states, on the same thing: it
  * shares one of the older's `rare` words (stems, rare in the store, beyond the question's), and one
  * clause of it holds both a word of the older's beyond the question's and a value of a kind the
- * older states that the older and the question do not say ("Casella picks up the dumpster Wednesday
+ * older states and the question asks (`answersAsked`) that the older and the question do not say ("Casella picks up the dumpster Wednesday
  * mornings." / "Casella changed our route, pickup is Friday mornings now": "casella" is rare, the
  * clause "pickup is Friday mornings now" says "mornings" and another date). The clause's sentence
  * says a change (`hasChangeCue`: "now", "changed", "instead", "new", "retired"…), not an addition
@@ -112,7 +146,7 @@ export function sameThingChange(
   const newerWords = new Set(contentTokens(newer));
   const word = [...rare].find((w) => words.has(w) && newerWords.has(w));
   if (!word) return null;
-  const olderValues = valuesByKind(older);
+  const olderValues = new Map([...valuesByKind(older)].filter(([kind]) => answersAsked(kind, question)));
   if (olderValues.size === 0) return null;
   const askedValues = valuesByKind(question);
   for (const sentence of sentencesOf(newer)) {
@@ -167,7 +201,7 @@ export async function sameThingFound(lift: LiftInput): Promise<Move[]> {
   const rareOf = new Map<string, boolean>();
   const moves: Move[] = [];
   for (const older of olders) {
-    if (valuesByKind(older.text).size === 0) continue;
+    if (![...valuesByKind(older.text).keys()].some((kind) => answersAsked(kind, req.query))) continue;
     const words = distinctiveWords(older.text, req.query);
     const terms = queryTerms(older.text).filter((t) => contentTokens(t).some((s) => words.has(s)));
     const rareTerms: string[] = [];
