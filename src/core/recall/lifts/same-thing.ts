@@ -16,9 +16,10 @@ import {
   isQuestion,
   queryTerms,
 } from "../../text.js";
-import { typedValues } from "../../typed-values.js";
+import { sentences, tagged, typedValues } from "../../typed-values.js";
 import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
+import { describingWords } from "./ended-terms.js";
 import { activeFactsOf, actorsOf, type LiftInput, type Move, othersState } from "./moves.js";
 
 /** How many of the top hits are read as olders (as `missedSuccessors` reads). */
@@ -66,20 +67,32 @@ export function valuesByKind(text: string): Map<ValueKind, Set<string>> {
   return out;
 }
 
+/** The stemmed content words a text says as nouns (the tagger's NOUN or PROPN): the things it names. */
+export function nounsOf(text: string): Set<string> {
+  return new Set(
+    sentences(text).flatMap((s) =>
+      tagged(s).flatMap((w) => (w.pos === "NOUN" || w.pos === "PROPN" ? contentTokens(w.text) : [])),
+    ),
+  );
+}
+
 /**
- * The older's words a newer statement may share with it beyond the question's: its stemmed content
- * words, not the question's, not its values' (a value is what changes; the thing it is of stays:
- * "Mondays" in "We moved standup to Thursdays since half the team is off on Mondays" leads to any
- * statement of a Monday), no number and no contraction ("i'm", "hes" would link anything).
+ * The older's words a newer statement may share with it beyond the question's: the nouns of its
+ * main clause outside a phrase of when (`describingWords`: "Casella", "taxi", "wifi", "password"),
+ * not its values' (a value is what changes; the thing it is of stays: "Mondays" in "We moved
+ * standup to Thursdays since half the team is off on Mondays" leads to any statement of a Monday),
+ * no contraction. A verb names the change, not the thing ("retired" in "Dr. Okafor retired, so my
+ * new GP is Dr. Lindqvist" links any retirement); a reason clause's noun is another thing's ("team"
+ * in "…since Priya moved to the platform team").
  */
 export function distinctiveWords(older: string, question: string): Set<string> {
-  const asked = new Set(contentTokens(question));
+  const nouns = nounsOf(older);
   const values = new Set(
     [...valuesByKind(older).values()].flatMap((v) => [...v].flatMap((w) => contentTokens(w))),
   );
   return new Set(
-    contentTokens(older).filter(
-      (t) => !asked.has(t) && !values.has(t) && !/['’\d]/.test(t) && t.length > 2 && t !== "hes",
+    [...describingWords(older, question)].filter(
+      (t) => nouns.has(t) && !values.has(t) && !/['’]/.test(t) && t.length > 2,
     ),
   );
 }
@@ -143,7 +156,7 @@ export function sameThingChange(
   rare: ReadonlySet<string>,
 ): SameThing | null {
   const words = distinctiveWords(older, question);
-  const newerWords = new Set(contentTokens(newer));
+  const newerWords = nounsOf(newer);
   const word = [...rare].find((w) => words.has(w) && newerWords.has(w));
   if (!word) return null;
   const olderValues = new Map([...valuesByKind(older)].filter(([kind]) => answersAsked(kind, question)));
@@ -190,13 +203,14 @@ export async function sameThingFound(lift: LiftInput): Promise<Move[]> {
   const { store, scored, records, req, policy, judge, asked } = lift;
   const filter = activeFactsOf(req);
   const now = req.at ?? req.asOf ?? req.now;
-  const asks = new Set(contentTokens(req.query));
+  await loadTagger();
+  // The older is about the asked thing: it names, as a noun, a noun the question names.
+  const asks = nounsOf(req.query);
   const olders = scored
     .slice(0, SAME_THING_TOP)
     .filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active")
-    .filter((h) => contentTokens(h.text).some((t) => asks.has(t)));
+    .filter((h) => [...nounsOf(h.text)].some((t) => asks.has(t)));
   if (olders.length === 0) return [];
-  await loadTagger();
   const slot = asked.possible ? await asked.read() : null;
   const rareOf = new Map<string, boolean>();
   const moves: Move[] = [];
