@@ -162,7 +162,17 @@ export function sameThingChange(
   const olderValues = new Map([...valuesByKind(older)].filter(([kind]) => answersAsked(kind, question)));
   if (olderValues.size === 0) return null;
   const askedValues = valuesByKind(question);
+  // The clause of the value says a word of the older's beyond the question's and its values, of any
+  // part of speech ("mornings" in "pickup is Friday mornings now"), in a sentence that says the rare noun.
+  const asked = new Set(contentTokens(question));
+  const olderValueWords = new Set(
+    [...valuesByKind(older).values()].flatMap((v) => [...v].flatMap((w) => contentTokens(w))),
+  );
+  const olderWords = new Set(
+    contentTokens(older).filter((t) => !asked.has(t) && !olderValueWords.has(t) && !/['’\d]/.test(t)),
+  );
   for (const sentence of sentencesOf(newer)) {
+    if (!nounsOf(sentence).has(word)) continue;
     if (isQuestion(sentence) || isHypothetical(sentence) || PAST_MEMORY.test(sentence)) continue;
     // A change, not an addition beside the older ("…it's wednesdays too").
     if (!hasChangeCue(sentence) || hasAdditiveCue(sentence)) continue;
@@ -171,7 +181,7 @@ export function sameThingChange(
       // A word of the older's in the clause, said of no one else.
       const shared = tokens.findIndex((t, i) => {
         const stems = contentTokens(t);
-        if (!stems.some((s) => words.has(s))) return false;
+        if (!stems.some((s) => olderWords.has(s))) return false;
         return !tokens.slice(Math.max(0, i - 3), i).some((p) => ANOTHERS.test(p.replace(/[^\p{L}'’]/gu, "")));
       });
       if (shared < 0) continue;
