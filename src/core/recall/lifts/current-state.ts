@@ -11,6 +11,7 @@ import { newerFirst } from "./newer-first.js";
 import { newerMeasureFirst, newerMeasureFound } from "./newer-measure.js";
 import { newestKindListed } from "./newest-kind.js";
 import { sameSlotFirst } from "./same-slot-first.js";
+import { sameThingFound } from "./same-thing.js";
 
 /**
  * Runs every lift over `lift.scored` (each mutates and re-sorts it) and returns their moves:
@@ -23,8 +24,10 @@ import { sameSlotFirst } from "./same-slot-first.js";
 export async function currentStateMoves(lift: LiftInput, facts: boolean): Promise<Move[]> {
   const noTimes = lift.times.length === 0;
   const successors = facts ? await missedSuccessors(lift) : [];
+  const sameThing = facts ? await sameThingFound(lift) : [];
   return [
     ...successors,
+    ...sameThing,
     ...(await newerFirst(lift)),
     ...(facts ? await sameSlotFirst(lift) : []),
     ...(facts && noTimes ? await newerMeasureFirst(lift) : []),

@@ -1,0 +1,224 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { openMemory } from "../../../open-memory.js";
+import type { Memory } from "../../engine.js";
+import { loadTagger } from "../../judge/tagger.js";
+import { answersAsked, CODE, distinctiveWords, sameThingChange, valuesByKind } from "./same-thing.js";
+
+beforeAll(async () => {
+  await loadTagger();
+});
+
+const TAXI_Q = "Who do I phone for a taxi?";
+const TAXI_OLDER = "For the taxi I use the Apex Cars minicab service.";
+const MINICAB = new Set(["minicab"]);
+
+describe("sameThingChange: another value of the older's kind on the same thing, in a change", () => {
+  it.each<
+    [string, string, string, string, ReadonlySet<string>, { word: string; kind: string; value: string }]
+  >([
+    [
+      "a code: a password changed",
+      "The office wifi password is bluefinch2020.",
+      "We changed the office wifi password to redkite77, the old one leaked",
+      "What do I tell visitors for the internet?",
+      new Set(["wifi", "password"]),
+      { word: "wifi", kind: "code", value: "redkite77" },
+    ],
+    [
+      "a date: the same firm on another day, the rare word in one clause and the value in the next",
+      "Biffa empties the skip on Tuesday mornings.",
+      "Biffa changed the rota, the skip goes on Thursday mornings now",
+      "When is the bin collected?",
+      new Set(["biffa"]),
+      { word: "biffa", kind: "date", value: "thursday" },
+    ],
+    [
+      "a name: the firm the speaker uses now",
+      TAXI_OLDER,
+      "The minicab firm I use now is Starline, the drivers wait till I'm inside.",
+      TAXI_Q,
+      MINICAB,
+      { word: "minicab", kind: "name", value: "starline" },
+    ],
+    [
+      "a name: the one who does it now, the older's retired",
+      "My dentist on the high street is Mr Okafor, he's been doing my teeth for ages.",
+      "Okafor retired so the dentist I see now is Ms Lindqvist.",
+      "Who looks after my teeth?",
+      new Set(["dentist"]),
+      { word: "dentist", kind: "name", value: "lindqvist" },
+    ],
+  ])("%s", (_name, older, newer, question, rare, expected) => {
+    expect(sameThingChange(older, newer, question, rare)).toEqual(expected);
+  });
+
+  it.each<[string, string, string, string, ReadonlySet<string>]>([
+    ["another person's value", TAXI_OLDER, "My sister's minicab firm now is Starline.", TAXI_Q, MINICAB],
+    ["her own, said of her", TAXI_OLDER, "Lorna says her minicab now is Starline.", TAXI_Q, MINICAB],
+    ["a plan or hypothetical", TAXI_OLDER, "I might switch the minicab to Starline now.", TAXI_Q, MINICAB],
+    ["a question", TAXI_OLDER, "Is the minicab firm now Starline?", TAXI_Q, MINICAB],
+    [
+      "a memory of the past",
+      TAXI_OLDER,
+      "When I was a girl we got the minicab from Starline now and then.",
+      TAXI_Q,
+      MINICAB,
+    ],
+    [
+      "an addition beside the older, not a change",
+      TAXI_OLDER,
+      "I've started using Starline for the minicab now too.",
+      TAXI_Q,
+      MINICAB,
+    ],
+    [
+      "the same value again",
+      TAXI_OLDER,
+      "The minicab is still Apex Cars now, they're great.",
+      TAXI_Q,
+      MINICAB,
+    ],
+    [
+      "a different thing that shares a word: a value of another kind",
+      "The office wifi password is bluefinch2020.",
+      "The wifi is now with Virgin Media.",
+      "What do I tell visitors for the internet?",
+      new Set(["wifi"]),
+    ],
+    [
+      "the shared word is not rare in the store",
+      TAXI_OLDER,
+      "The minicab firm I use now is Starline.",
+      TAXI_Q,
+      new Set<string>(),
+    ],
+    ["no change said", TAXI_OLDER, "Starline's minicab drivers are friendly, I hear.", TAXI_Q, MINICAB],
+    [
+      "the value is in a clause that says nothing of the older's thing",
+      TAXI_OLDER,
+      "The minicab was late today, so now I'm reading about Starline's history.",
+      TAXI_Q,
+      MINICAB,
+    ],
+  ])("none: %s", (_name, older, newer, question, rare) => {
+    expect(sameThingChange(older, newer, question, rare)).toBeNull();
+  });
+
+  it("reads the older's words beyond the question's, and a code as a kind of its own", () => {
+    expect([...distinctiveWords(TAXI_OLDER, TAXI_Q)]).not.toContain("taxi");
+    expect([...distinctiveWords(TAXI_OLDER, TAXI_Q)]).toContain("minicab");
+    expect(CODE.test("goldenlotus2019")).toBe(true);
+    expect(CODE.test("2019")).toBe(false);
+    expect(CODE.test("p95")).toBe(false);
+    expect(valuesByKind("We close on Mondays.").get("date")).toEqual(new Set(["monday"]));
+    // A value is what changes, not what the thing is: the older's own values link nothing.
+    const standup = distinctiveWords(
+      "We moved standup to Thursdays since half the team is off on Mondays.",
+      "When is our standup?",
+    );
+    expect(standup.has("monday")).toBe(false);
+    // Nor a reason clause's noun, another thing's ("the team" that is off).
+    expect(standup.has("team")).toBe(false);
+    // Nor a verb: "retired" names the change, not the thing.
+    expect(
+      distinctiveWords("Dr. Okafor retired, so my new GP is Dr. Lindqvist.", "Who is my GP?").has("retir"),
+    ).toBe(false);
+  });
+
+  it.each<[string, string, boolean]>([
+    ["date", "Which day is the shop shut?", true],
+    ["clock", "When does the dumpster get emptied?", true],
+    ["name", "When is our standup?", false],
+    ["measure:kg", "How much does the parcel weigh?", true],
+    ["clock", "How do I get to work?", false],
+    ["name", "How do I get to work?", false],
+    ["name", "Who do I phone for a taxi?", true],
+    ["code", "What do I tell visitors for the internet?", true],
+    ["clock", "What do I feed the cat?", false],
+  ])("answersAsked: a %s for %s → %s", (kind, question, expected) => {
+    expect(answersAsked(kind, question)).toBe(expected);
+  });
+
+  it("none: the older's value answers no question of that kind (a time for a manner)", () => {
+    expect(
+      sameThingChange(
+        "I walk the dog at 7am before work.",
+        "I've switched the dog walk to 6pm because my mornings are packed now.",
+        "How do I get to work?",
+        new Set(["dog"]),
+      ),
+    ).toBeNull();
+  });
+});
+
+const FILLER = [
+  "The kitchen tap drips again.",
+  "I had a lovely walk by the canal.",
+  "Lorna brought round a lemon cake on Sunday.",
+  "The telly remote needs new batteries.",
+];
+const NEWER = "The minicab firm I use now is Starline, the drivers wait till I'm inside.";
+
+const DAY = 86_400_000;
+const START = Date.parse("2026-01-05T09:00:00.000Z");
+
+interface Turn {
+  text: string;
+  actor?: string;
+  namespace?: string;
+}
+
+async function chat(turns: Turn[]): Promise<Memory> {
+  const clock = { now: () => new Date(START + 90 * DAY) };
+  const mem = await openMemory({ path: ":memory:", clock, actor: "test" });
+  let day = 0;
+  for (const t of turns) {
+    const at = new Date(START + day * DAY).toISOString();
+    const m = t.namespace ? mem.withNamespace(t.namespace) : mem;
+    await m.record(t.text, { type: "observation", actor: t.actor ?? "user", at, session: at.slice(0, 10) });
+    day += 5;
+  }
+  await mem.consolidate();
+  return mem;
+}
+
+const rankOf = (hits: { text: string }[], word: string) => hits.findIndex((h) => h.text.includes(word));
+
+describe("sameThingFound: the newer statement the question's words miss, through the older they find", () => {
+  it("ranks the newer just above the older after sleep, and says why", async () => {
+    const mem = await chat([{ text: TAXI_OLDER }, ...FILLER.map((text) => ({ text })), { text: NEWER }]);
+    const hits = await mem.recall(TAXI_Q, { k: 10 });
+    const newer = rankOf(hits, "Starline");
+    const older = rankOf(hits, "Apex");
+    expect(older).toBeGreaterThanOrEqual(0);
+    expect(newer).toBeGreaterThanOrEqual(0);
+    expect(newer).toBeLessThan(older);
+    expect(hits[newer]!.why.summary).toContain("a newer statement on the same thing as");
+    await mem.close?.();
+  });
+
+  it("lifts nothing said by another speaker", async () => {
+    const mem = await chat([
+      { text: TAXI_OLDER },
+      ...FILLER.map((text) => ({ text })),
+      { text: NEWER, actor: "assistant" },
+    ]);
+    const hits = await mem.recall(TAXI_Q, { k: 10 });
+    const newer = rankOf(hits, "Starline");
+    expect(rankOf(hits, "Apex")).toBe(0);
+    if (newer >= 0) expect(hits[newer]!.why.summary).not.toContain("on the same thing as");
+    await mem.close?.();
+  });
+
+  it("never finds another namespace's statement", async () => {
+    const mem = await chat([
+      { text: TAXI_OLDER },
+      ...FILLER.map((text) => ({ text })),
+      { text: NEWER, namespace: "neighbour" },
+    ]);
+    const hits = await mem.recall(TAXI_Q, { k: 10 });
+    expect(rankOf(hits, "Starline")).toBe(-1);
+    expect(rankOf(hits, "Apex")).toBe(0);
+    await mem.close?.();
+  });
+});

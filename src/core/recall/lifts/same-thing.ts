@@ -1,0 +1,279 @@
+/**
+ * The newer statement the question's words miss, found through the older statement they did find:
+ * "who do i phone for a cab" finds "i've been using Hampden Cabs for the taxi this while"; its own
+ * word "taxi", rare in the store, leads to "the taxi i get now is TOA". The question names the
+ * thing by one word, the update by another; the older says both.
+ */
+import { loadTagger } from "../../judge/tagger.js";
+import type { RecallHit } from "../../model.js";
+import { namedValues } from "../../named-values.js";
+import { clausesOf, sentencesOf } from "../../sleep/chat-turns.js";
+import {
+  contentTokens,
+  hasAdditiveCue,
+  hasChangeCue,
+  isHypothetical,
+  isQuestion,
+  queryTerms,
+} from "../../text.js";
+import { sentences, tagged, typedValues } from "../../typed-values.js";
+import { liftedHitOf } from "../hits.js";
+import { compareIds } from "../ids.js";
+import { describingWords } from "./ended-terms.js";
+import { activeFactsOf, actorsOf, type LiftInput, type Move, othersState } from "./moves.js";
+
+/** How many of the top hits are read as olders (as `missedSuccessors` reads). */
+const SAME_THING_TOP = 5;
+
+/** A word of the older in more active facts than this leads nowhere in particular. */
+export const SAME_THING_RARE = 4;
+
+/** How many statements a search by an older's rare words reads. */
+const SAME_THING_CANDIDATES = 20;
+
+/**
+ * A written code: letters and digits in one token of six or more ("goldenlotus2019",
+ * "croissant4ever", "KX52ABC"): a password, a reference or a plate, a value of its own kind. Not a
+ * word or a number alone ("2019", "p95").
+ */
+export const CODE = /^(?=[\p{L}\p{N}]*\p{L})(?=[\p{L}\p{N}]*\p{N})[\p{L}\p{N}]{6,}$/u;
+
+/**
+ * A memory of the past, not a state that holds now ("when I was a girl we had a Ford", "we used to
+ * close on Mondays", "years ago").
+ */
+export const PAST_MEMORY =
+  /\b(?:used to|when (?:i|we) was|when (?:i|we) were|years ago|back then|back in the day|as a (?:kid|child|boy|girl|lad|lassie))\b/i;
+
+/** Another's possession just before a word: "his", "her", "their", or a name's "Lorna's" (not "it's", "that's"…). */
+const ANOTHERS =
+  /^(?:his|her|their|(?!(?:it|that|there|what|who|here|where|he|she|let|one)['’]s$)\p{L}+['’]s)$/iu;
+
+/** A value's kind: a typed value's type (`typedValues`), "name" (`namedValues`) or "code" (`CODE`). */
+export type ValueKind = string;
+
+/** The values a text says, by kind, each lower-cased (a day's plural as its singular: "mondays" → "monday"). */
+export function valuesByKind(text: string): Map<ValueKind, Set<string>> {
+  const out = new Map<ValueKind, Set<string>>();
+  const add = (kind: string, value: string) => {
+    const v = value.toLowerCase();
+    const set = out.get(kind) ?? new Set<string>();
+    set.add(kind === "date" ? v.replace(/(day)s$/, "$1") : v);
+    out.set(kind, set);
+  };
+  for (const v of typedValues(text)) add(v.type, v.value);
+  for (const n of namedValues(text)) add("name", n);
+  for (const w of text.split(/[^\p{L}\p{N}]+/u)) if (CODE.test(w)) add("code", w);
+  return out;
+}
+
+/** The stemmed content words a text says as nouns (the tagger's NOUN or PROPN): the things it names. */
+export function nounsOf(text: string): Set<string> {
+  return new Set(
+    sentences(text).flatMap((s) =>
+      tagged(s).flatMap((w) => (w.pos === "NOUN" || w.pos === "PROPN" ? contentTokens(w.text) : [])),
+    ),
+  );
+}
+
+/**
+ * The older's words a newer statement may share with it beyond the question's: the nouns of its
+ * main clause outside a phrase of when (`describingWords`: "Casella", "taxi", "wifi", "password"),
+ * not its values' (a value is what changes; the thing it is of stays: "Mondays" in "We moved
+ * standup to Thursdays since half the team is off on Mondays" leads to any statement of a Monday),
+ * no contraction. A verb names the change, not the thing ("retired" in "Dr. Okafor retired, so my
+ * new GP is Dr. Lindqvist" links any retirement); a reason clause's noun is another thing's ("team"
+ * in "…since Priya moved to the platform team").
+ */
+export function distinctiveWords(older: string, question: string): Set<string> {
+  const nouns = nounsOf(older);
+  const values = new Set(
+    [...valuesByKind(older).values()].flatMap((v) => [...v].flatMap((w) => contentTokens(w))),
+  );
+  return new Set(
+    [...describingWords(older, question)].filter(
+      (t) => nouns.has(t) && !values.has(t) && !/['’]/.test(t) && t.length > 2,
+    ),
+  );
+}
+
+/** A question that asks how much, how many, how long…: a measure or a count answers it. */
+const ASKS_HOW_MUCH = /^\s*how (?:much|many|long|often|far|old|big|heavy|tall|early|late)\b/i;
+
+/** A question that asks a manner ("How do I get to work?"): no value of a kind answers it. */
+const ASKS_HOW = /^\s*how\b/i;
+
+/** A question that asks when ("When is…", "What time…", "Which day…"). */
+const ASKS_WHEN_KIND = /^\s*(?:when\b|what time\b|(?:which|what) (?:days?|night|evening|morning)\b)/i;
+
+/**
+ * Whether a value of `kind` may answer `question`, by what it asks: when → a date or a clock time;
+ * how much, how many… → a measure; a manner ("How do I…") → none; who, where, what, which → a
+ * name, a code or a measure, not a time (a "what" that asks a time says so: "What time…"). So a
+ * statement of the dog's walking time ("I walk the dog at 7am before work") answers no "How do I
+ * get to work?", and a newer time of the walk is not brought in for it.
+ *
+ *   answersAsked("date", "Which day is the shop shut?") // → true
+ *   answersAsked("clock", "How do I get to work?")       // → false
+ */
+export function answersAsked(kind: ValueKind, question: string): boolean {
+  const time = kind === "date" || kind === "clock";
+  if (ASKS_WHEN_KIND.test(question)) return time;
+  if (ASKS_HOW_MUCH.test(question)) return kind.startsWith("measure:");
+  if (ASKS_HOW.test(question)) return false;
+  return !time;
+}
+
+/** Why a newer statement is on the same thing as an older one, with another value of its kind. */
+export interface SameThing {
+  /** The older's rare word the newer says. */
+  word: string;
+  /** The value's kind ("date", "name", "code", "measure:kg"…). */
+  kind: ValueKind;
+  /** The newer's value, lower-cased. */
+  value: string;
+}
+
+/**
+ * Whether `newer` says, in a change, another value of a kind `older` states, on the same thing: it
+ * shares one of the older's `rare` words (stems, rare in the store, beyond the question's), and one
+ * clause of it holds both a word of the older's beyond the question's and a value of a kind the
+ * older states and the question asks (`answersAsked`) that the older and the question do not say ("Casella picks up the dumpster Wednesday
+ * mornings." / "Casella changed our route, pickup is Friday mornings now": "casella" is rare, the
+ * clause "pickup is Friday mornings now" says "mornings" and another date). The clause's sentence
+ * says a change (`hasChangeCue`: "now", "changed", "instead", "new", "retired"…), not an addition
+ * beside the older (`hasAdditiveCue`: "too", "also"), and is no question,
+ * plan or hypothetical (`isHypothetical`) nor a memory of the past (`PAST_MEMORY`); the shared word
+ * is not another's ("Lorna's taxi", "her doctor"). `await loadTagger()` first (typed values tag).
+ *
+ *   sameThingChange("The customer wifi password is goldenlotus2019.", "Changed the guest wifi password to croissant4ever", "What do I tell customers for the internet?", new Set(["wifi", "password"]))
+ *   // → { word: "wifi", kind: "code", value: "croissant4ever" }
+ */
+export function sameThingChange(
+  older: string,
+  newer: string,
+  question: string,
+  rare: ReadonlySet<string>,
+): SameThing | null {
+  const words = distinctiveWords(older, question);
+  const newerWords = nounsOf(newer);
+  const word = [...rare].find((w) => words.has(w) && newerWords.has(w));
+  if (!word) return null;
+  const olderValues = new Map([...valuesByKind(older)].filter(([kind]) => answersAsked(kind, question)));
+  if (olderValues.size === 0) return null;
+  const askedValues = valuesByKind(question);
+  // The clause of the value says a word of the older's beyond the question's and its values, of any
+  // part of speech ("mornings" in "pickup is Friday mornings now"), in a sentence that says the rare noun.
+  const asked = new Set(contentTokens(question));
+  const olderValueWords = new Set(
+    [...valuesByKind(older).values()].flatMap((v) => [...v].flatMap((w) => contentTokens(w))),
+  );
+  const olderWords = new Set(
+    contentTokens(older).filter((t) => !asked.has(t) && !olderValueWords.has(t) && !/['’\d]/.test(t)),
+  );
+  for (const sentence of sentencesOf(newer)) {
+    if (!nounsOf(sentence).has(word)) continue;
+    if (isQuestion(sentence) || isHypothetical(sentence) || PAST_MEMORY.test(sentence)) continue;
+    // A change, not an addition beside the older ("…it's wednesdays too").
+    if (!hasChangeCue(sentence) || hasAdditiveCue(sentence)) continue;
+    for (const clause of clausesOf(sentence)) {
+      const tokens = clause.split(/\s+/);
+      // A word of the older's in the clause, said of no one else.
+      const shared = tokens.findIndex((t, i) => {
+        const stems = contentTokens(t);
+        if (!stems.some((s) => olderWords.has(s))) return false;
+        return !tokens.slice(Math.max(0, i - 3), i).some((p) => ANOTHERS.test(p.replace(/[^\p{L}'’]/gu, "")));
+      });
+      if (shared < 0) continue;
+      for (const [kind, values] of valuesByKind(clause)) {
+        const before = olderValues.get(kind);
+        if (!before) continue;
+        const value = [...values].find((v) => !before.has(v) && !askedValues.get(kind)?.has(v));
+        if (value) return { word, kind, value };
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The lift: for each active fact among the top hits of a current-state question that states a
+ * value (a typed value, a name or a code) and shares a word with the question, its words beyond the
+ * question's that are rare among the active facts (in at most `SAME_THING_RARE`) are searched; a
+ * later fact by the same speaker that says another value of the same kind on the same thing in a
+ * change (`sameThingChange`), that no other person's state reads (`othersState`, when the question
+ * asks one) and that the judge does not read as a restatement, is ranked just above the older, its
+ * `why` saying "a newer statement on the same thing as [older]". A pair a model or agent judged
+ * distinct or a refinement stays as it ranks. Ranking only; nothing is closed; only the request's
+ * namespaces are searched. Mutates and re-sorts `scored`.
+ *
+ *   const moves = await sameThingFound(lift);
+ */
+export async function sameThingFound(lift: LiftInput): Promise<Move[]> {
+  const { store, scored, records, req, policy, judge, asked } = lift;
+  const filter = activeFactsOf(req);
+  const now = req.at ?? req.asOf ?? req.now;
+  await loadTagger();
+  // The older is about the asked thing: it names, as a noun, a noun the question names.
+  const asks = nounsOf(req.query);
+  const olders = scored
+    .slice(0, SAME_THING_TOP)
+    .filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active")
+    .filter((h) => [...nounsOf(h.text)].some((t) => asks.has(t)));
+  if (olders.length === 0) return [];
+  const slot = asked.possible ? await asked.read() : null;
+  const rareOf = new Map<string, boolean>();
+  const moves: Move[] = [];
+  for (const older of olders) {
+    if (![...valuesByKind(older.text).keys()].some((kind) => answersAsked(kind, req.query))) continue;
+    const words = distinctiveWords(older.text, req.query);
+    const terms = queryTerms(older.text).filter((t) => contentTokens(t).some((s) => words.has(s)));
+    const rareTerms: string[] = [];
+    const rare = new Set<string>();
+    for (const term of terms) {
+      let isRare = rareOf.get(term);
+      if (isRare === undefined) {
+        isRare = (await store.countBeliefText([term], filter, SAME_THING_RARE + 1)) <= SAME_THING_RARE;
+        rareOf.set(term, isRare);
+      }
+      if (!isRare) continue;
+      rareTerms.push(term);
+      for (const s of contentTokens(term)) rare.add(s);
+    }
+    if (rareTerms.length === 0) continue;
+    const found = await store.searchBeliefText(rareTerms, filter, SAME_THING_CANDIDATES);
+    const olderRecord = records.get(older.id);
+    for (const b of await store.getBeliefs(found.map((f) => f.id).filter((id) => id !== older.id))) {
+      if (b.kind !== "fact" || !(b.validFrom > older.at) || (req.at && b.validFrom > req.at)) continue;
+      const known = scored.find((h) => h.id === b.id);
+      if (known && known.score > older.score) continue;
+      const same = sameThingChange(older.text, b.text, req.query, rare);
+      if (!same) continue;
+      if (slot && othersState(b.text, slot, req.lexicon)) continue;
+      // The same speaker's: another's statement says nothing of what the speaker's older held.
+      const [olderActor, newerActor] = await actorsOf(store, records, [olderRecord, b]);
+      if (olderActor === null || olderActor !== newerActor) continue;
+      const v = await judge.compare(
+        { text: older.text, at: older.at, kind: older.kind },
+        { text: b.text, at: b.validFrom, kind: b.kind },
+      );
+      if (v.relation === "duplicate") continue;
+      const settled = await store.judgedPairs([{ a: older.id, b: b.id }]);
+      if (
+        settled.some((p) => p.judge !== "lexical" && (p.relation === "distinct" || p.relation === "refines"))
+      )
+        continue;
+      const why = `a newer statement on the same thing as [${older.id}], by "${same.word}", with another ${same.kind}`;
+      const newer: RecallHit = known ?? liftedHitOf(b, policy, now, older.why.relevance, why);
+      if (!known) {
+        records.set(b.id, b);
+        scored.push(newer);
+      }
+      newer.score = older.score * (1 + 1e-6);
+      newer.why.summary += `; newer than [${older.id}], ${why} in a change and no verdict yet: ranked above it`;
+      moves.push({ older, newer });
+    }
+  }
+  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
+  return moves;
+}
