@@ -217,6 +217,8 @@ function prepositionBefore(x: Analysis, word: string): string | null {
   }
   return null;
 }
+/** Two prepositions, and not the same one: a word said in two places of two phrases. */
+const twoPlaces = (a: string | null, b: string | null) => a !== null && b !== null && a !== b;
 /** "3rd" and "3" are one value. */
 const ordinal = (t: string) => t.replace(/^(\d+)(?:st|nd|rd|th)$/, "$1");
 const valuesOf = (p: Pair) => sets(p);
@@ -804,10 +806,11 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
             ) &&
             (pronounLinks || !INDEFINITE_PRONOUNS.has(t));
           if (!timed && !linking.some(names)) return null;
-          // Two verbs of the speaker's linked by one word in two roles ("I use Figma for my design
-          // work" / "I've asked people at work to call me Ben from now on"): two things that share a
-          // word, not one attribute. No change read; the catch-alls defer. The same word after the
-          // same preposition ("the bus to work" / "cycle to work now") is one attribute.
+          // Two verbs of the speaker's linked by one word after two different prepositions ("I use
+          // Figma for my design work" / "I've asked people at work to call me Ben from now on"): two
+          // things that share a word, not one attribute. No change read; the catch-alls defer. The
+          // same word after the same preposition ("the bus to work" / "cycle to work now"), or after
+          // one on one side only ("with a double espresso" / "stopped drinking espresso"), is one.
           const links = linking.filter(names);
           if (
             !timed &&
@@ -815,7 +818,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
             subjB.size === 0 &&
             !samePredicate(p) &&
             links.length === 1 &&
-            prepositionBefore(p.a, links[0]!) !== prepositionBefore(p.b, links[0]!)
+            twoPlaces(prepositionBefore(p.a, links[0]!), prepositionBefore(p.b, links[0]!))
           )
             return null;
         }
