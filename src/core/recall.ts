@@ -168,23 +168,25 @@ export async function retrieve(
  * A long text listed by the query's words ranks by its best passage where that passage holds all
  * its matching words (`passageFactor`, recall/passages.ts): its full-text part of `fused` is
  * scaled up, never above its list's best (1). The mean length of each layer's listed texts stands
- * for BM25's average document length. Reads the listed records into `records`; re-sorts `fused`
- * when a score moved.
+ * for BM25's average document length. Reads the listed records into `records` and returns the ids
+ * of the beliefs it read (recall's own read of them, not read again); re-sorts `fused` when a
+ * score moved.
  */
 async function scorePassages(
   store: StoreReader,
   fused: Fused[],
   records: Map<string, Belief | Episode>,
   terms: readonly string[],
-): Promise<void> {
+): Promise<Set<string>> {
   const listed = fused.filter((f) => f.text !== undefined && f.text > 0 && !f.related);
-  if (listed.length === 0) return;
+  if (listed.length === 0) return new Set();
   const unread = listed.map((f) => f.id).filter((id) => !records.has(id));
   const [beliefs, episodes] = await Promise.all([
     store.getBeliefs(unread.filter((id) => id.startsWith("b"))),
     store.getEpisodes(unread.filter((id) => id.startsWith("e"))),
   ]);
   for (const r of [...beliefs, ...episodes]) records.set(r.id, r);
+  const read = new Set(beliefs.map((b) => b.id));
   const textOf = (r: Belief | Episode) => ("kind" in r ? r.text : r.content);
   const words = new Map<string, number>();
   const sums = { b: [0, 0], e: [0, 0] };
@@ -211,6 +213,7 @@ async function scorePassages(
     changed = true;
   }
   if (changed) fused.sort((a, b) => b.fused - a.fused || compareIds(a.id, b.id));
+  return read;
 }
 
 /** The best score of a list, and 0 for none (no spread of every score as arguments). */
@@ -541,7 +544,8 @@ export async function recall(
     }
   }
   if (fused.length === 0) return [];
-  if (policy.fusion === "score") await scorePassages(store, fused, records, terms);
+  const readBeliefs =
+    policy.fusion === "score" ? await scorePassages(store, fused, records, terms) : new Set<string>();
   // Replies to the questions among the candidates, each with the question it answers.
   // A current-state question's new value is often said in passing in a turn that asks for help,
   // and the reply names what the thing is: there the reply lends its match back (`replyShare`).
@@ -599,9 +603,18 @@ export async function recall(
   for (let i = 0; i < relevant.length && pool.length < poolSize; i += poolSize) {
     const chunk = relevant.slice(i, i + poolSize);
     const ids = chunk.map((f) => f.id);
-    // The session prior has read its episode candidates already: only the rest are read here.
+    // The session prior has read its episode candidates already, and the passage scoring the
+    // beliefs it listed: only the rest are read here.
     const unread = ids.filter((id) => !records.has(id));
-    const [beliefs, episodes] = await Promise.all([store.getBeliefs(ids), store.getEpisodes(unread)]);
+    const toRead = ids.filter((id) => !readBeliefs.has(id));
+    const [fresh, episodes] = await Promise.all([
+      toRead.some((id) => id.startsWith("b")) ? store.getBeliefs(toRead) : [],
+      store.getEpisodes(unread),
+    ]);
+    const beliefs = [
+      ...ids.filter((id) => readBeliefs.has(id)).map((id) => records.get(id) as Belief),
+      ...fresh,
+    ];
     for (const b of beliefs) records.set(b.id, b);
     for (const e of episodes) records.set(e.id, e);
     if (turnMatch) await turnMatch.score(beliefs.filter((b) => b.source === DISTILLED_SOURCE));

@@ -76,8 +76,10 @@ describe("representative: a belief speaks for a turn only when it kept the turn'
   it("after a real consolidate, a turn whose name sleep dropped with its question stays recallable by the name", async () => {
     ({ mem } = await testMemory());
     await mem.record("I live in VS Code all day.");
+    // "… and the startup is instant": joined by a conjunction, not a comma splice, which sleep would
+    // split and whose rest would keep the name (chat-turns.ts `splicedStates`).
     const zed = await mem.record(
-      "Zed's vim mode still doesn't do :g as far as I can tell, any workaround? Otherwise I'm really happy since I switched over, the startup is instant.",
+      "Zed's vim mode still doesn't do :g as far as I can tell, any workaround? Otherwise I'm really happy since I switched over and the startup is instant.",
     );
     await mem.consolidate();
     const fromZed = (await mem.store.beliefsFromEpisode(zed.id)).filter((b) => b.status === "active");

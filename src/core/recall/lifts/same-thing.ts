@@ -79,7 +79,7 @@ export function nounsOf(text: string): Set<string> {
 /**
  * The older's words a newer statement may share with it beyond the question's: the nouns of its
  * main clause outside a phrase of when (`describingWords`: "Casella", "taxi", "wifi", "password"),
- * not its values' (a value is what changes; the thing it is of stays: "Mondays" in "We moved
+ * not its values of a kind the question asks (a value is what changes; the thing it is of stays: "Mondays" in "We moved
  * standup to Thursdays since half the team is off on Mondays" leads to any statement of a Monday),
  * no contraction. A verb names the change, not the thing ("retired" in "Dr. Okafor retired, so my
  * new GP is Dr. Lindqvist" links any retirement); a reason clause's noun is another thing's ("team"
@@ -87,8 +87,12 @@ export function nounsOf(text: string): Set<string> {
  */
 export function distinctiveWords(older: string, question: string): Set<string> {
   const nouns = nounsOf(older);
+  // Only the values of a kind the question asks: "Biffa" names the firm of "When is the bin
+  // collected?", the day is what changes.
   const values = new Set(
-    [...valuesByKind(older).values()].flatMap((v) => [...v].flatMap((w) => contentTokens(w))),
+    [...valuesByKind(older)]
+      .filter(([kind]) => answersAsked(kind, question))
+      .flatMap(([, v]) => [...v].flatMap((w) => contentTokens(w))),
   );
   return new Set(
     [...describingWords(older, question)].filter(
@@ -213,35 +217,46 @@ export async function sameThingFound(lift: LiftInput): Promise<Move[]> {
   const { store, scored, records, req, policy, judge, asked } = lift;
   const filter = activeFactsOf(req);
   const now = req.at ?? req.asOf ?? req.now;
+  // A question with a fact to start from, before the tagger is loaded: a hook's keyword recall
+  // ("billing gateway owner") never loads it.
+  if (!isQuestion(req.query)) return [];
+  const facts = scored
+    .slice(0, SAME_THING_TOP)
+    .filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active");
+  if (facts.length === 0) return [];
   await loadTagger();
   // The older is about the asked thing: it names, as a noun, a noun the question names.
   const asks = nounsOf(req.query);
-  const olders = scored
-    .slice(0, SAME_THING_TOP)
-    .filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active")
-    .filter((h) => [...nounsOf(h.text)].some((t) => asks.has(t)));
+  const olders = facts.filter((h) => [...nounsOf(h.text)].some((t) => asks.has(t)));
   if (olders.length === 0) return [];
   const slot = asked.possible ? await asked.read() : null;
-  const rareOf = new Map<string, boolean>();
+  // Each older's distinctive terms; every term counted together, then every search started
+  // together (one round of store reads each, however many olders: PostgreSQL reads its change
+  // log once per round).
+  const candidates = olders
+    .filter((older) => [...valuesByKind(older.text).keys()].some((kind) => answersAsked(kind, req.query)))
+    .map((older) => {
+      const words = distinctiveWords(older.text, req.query);
+      return {
+        older,
+        terms: queryTerms(older.text).filter((t) => contentTokens(t).some((s) => words.has(s))),
+      };
+    });
+  const allTerms = [...new Set(candidates.flatMap((c) => c.terms))];
+  const counts = await Promise.all(
+    allTerms.map((term) => store.countBeliefText([term], filter, SAME_THING_RARE + 1)),
+  );
+  const isRare = new Map(allTerms.map((term, i) => [term, counts[i]! <= SAME_THING_RARE]));
+  const searched = candidates
+    .map((c) => ({ older: c.older, rareTerms: c.terms.filter((t) => isRare.get(t)) }))
+    .filter((c) => c.rareTerms.length > 0);
+  const founds = await Promise.all(
+    searched.map((c) => store.searchBeliefText(c.rareTerms, filter, SAME_THING_CANDIDATES)),
+  );
   const moves: Move[] = [];
-  for (const older of olders) {
-    if (![...valuesByKind(older.text).keys()].some((kind) => answersAsked(kind, req.query))) continue;
-    const words = distinctiveWords(older.text, req.query);
-    const terms = queryTerms(older.text).filter((t) => contentTokens(t).some((s) => words.has(s)));
-    const rareTerms: string[] = [];
-    const rare = new Set<string>();
-    for (const term of terms) {
-      let isRare = rareOf.get(term);
-      if (isRare === undefined) {
-        isRare = (await store.countBeliefText([term], filter, SAME_THING_RARE + 1)) <= SAME_THING_RARE;
-        rareOf.set(term, isRare);
-      }
-      if (!isRare) continue;
-      rareTerms.push(term);
-      for (const s of contentTokens(term)) rare.add(s);
-    }
-    if (rareTerms.length === 0) continue;
-    const found = await store.searchBeliefText(rareTerms, filter, SAME_THING_CANDIDATES);
+  for (const [i, { older, rareTerms }] of searched.entries()) {
+    const rare = new Set(rareTerms.flatMap((t) => contentTokens(t)));
+    const found = founds[i]!;
     const olderRecord = records.get(older.id);
     for (const b of await store.getBeliefs(found.map((f) => f.id).filter((id) => id !== older.id))) {
       if (b.kind !== "fact" || !(b.validFrom > older.at) || (req.at && b.validFrom > req.at)) continue;
