@@ -9,7 +9,11 @@ describe("distinctiveContent: the numbers, typed values and names a belief from 
     ["NUMBER", "I ran 12 laps and the wifi password is goldenlotus2019.", ["12", "goldenlotus2019"]],
     // A first word the tagger's lexicon does not list is a name (named-values.ts `FIRST_WORD_NAME`).
     ["NUMBER: a clock time, and a first-word name", "Leo goes to bed at 7:45pm now.", ["7:45pm", "leo"]],
-    ["NUMBER: a clock time (a first word the lexicon lists is no name)", "Bedtime is 7:45pm now.", ["7:45pm"]],
+    [
+      "NUMBER: a clock time (a first word the lexicon lists is no name)",
+      "Bedtime is 7:45pm now.",
+      ["7:45pm"],
+    ],
     ["TYPED_VALUE: a weekday", "Yeah, I moved my dentist appointment to Thursdays.", ["thursdays"]],
     ["TYPED_VALUE: a date and a word clock", "The meeting is on 15 of May at noon.", ["15", "may", "noon"]],
     ["NAME inside a sentence", "My wifi is with BT and it's fine", ["bt"]],
