@@ -79,6 +79,36 @@ export async function sleptChat(
   return mem;
 }
 
+/** One turn of `sleptTurns`' chat: its words, its speaker ("user" unless it says) and its namespace. */
+export interface ChatTurn {
+  text: string;
+  actor?: string;
+  namespace?: string;
+}
+
+/**
+ * A chat of turns five days apart from 5 January 2026, each an observation by its speaker ("user"
+ * unless it says) in its day's session and, if it says, in a namespace of its own, on a clock that
+ * stands 90 days after the first, then one `consolidate()`: the lifts' replays of a chat.
+ *
+ *   const mem = await sleptTurns([{ text: "Our dog walker is Jasmine" }, { text: "Callum walks him now" }]);
+ */
+export async function sleptTurns(turns: readonly ChatTurn[]): Promise<Memory> {
+  const start = Date.parse("2026-01-05T09:00:00.000Z");
+  const mem = await openMemory({
+    path: ":memory:",
+    clock: { now: () => new Date(start + 90 * DAY) },
+    actor: "test",
+  });
+  for (const [i, t] of turns.entries()) {
+    const at = new Date(start + i * 5 * DAY).toISOString();
+    const m = t.namespace ? mem.withNamespace(t.namespace) : mem;
+    await m.record(t.text, { type: "observation", actor: t.actor ?? "user", at, session: at.slice(0, 10) });
+  }
+  await mem.consolidate();
+  return mem;
+}
+
 /**
  * Inserts a belief bypassing the write gate, as an import or another process might have: one hour
  * after the previous one on the test clock, valid from `at`, in namespace `default`.

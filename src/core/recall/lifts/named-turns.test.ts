@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openMemory } from "../../../open-memory.js";
-import type { Memory } from "../../engine.js";
+import { type ChatTurn, sleptTurns } from "../../../../test/support/memory.js";
 
 // A turn that asks keeps its new value inside it after sleep: no belief says it, and the question's
 // words are not in it. It names the older's value, and that is the link.
@@ -15,34 +14,11 @@ const FILLER = [
   "The client portal has a new login page.",
 ];
 
-const DAY = 86_400_000;
-const START = Date.parse("2026-01-05T09:00:00.000Z");
-
-interface Turn {
-  text: string;
-  actor?: string;
-  namespace?: string;
-}
-
-async function chat(turns: Turn[]): Promise<Memory> {
-  const clock = { now: () => new Date(START + 90 * DAY) };
-  const mem = await openMemory({ path: ":memory:", clock, actor: "test" });
-  let day = 0;
-  for (const t of turns) {
-    const at = new Date(START + day * DAY).toISOString();
-    const m = t.namespace ? mem.withNamespace(t.namespace) : mem;
-    await m.record(t.text, { type: "observation", actor: t.actor ?? "user", at, session: at.slice(0, 10) });
-    day += 5;
-  }
-  await mem.consolidate();
-  return mem;
-}
-
 const rankOf = (hits: { text: string }[], word: string) => hits.findIndex((h) => h.text.includes(word));
 
 describe("namedTurnSuccessors: the newer value in a turn no belief speaks for, by a rare name of the older", () => {
   it("ranks the turn that ends the older's value by name just above the older, and says why", async () => {
-    const mem = await chat([{ text: OLDER }, ...FILLER.map((text) => ({ text })), { text: NEWER }]);
+    const mem = await sleptTurns([{ text: OLDER }, ...FILLER.map((text) => ({ text })), { text: NEWER }]);
     const hits = await mem.recall(QUESTION, { k: 10 });
     const newer = rankOf(hits, "Castell");
     const older = hits.findIndex((h) => h.text === OLDER);
@@ -54,7 +30,7 @@ describe("namedTurnSuccessors: the newer value in a turn no belief speaks for, b
     await mem.close?.();
   });
 
-  it.each<[string, Turn]>([
+  it.each<[string, ChatTurn]>([
     [
       "an assistant's reply that names the value: no change of the user's",
       {
@@ -72,7 +48,7 @@ describe("namedTurnSuccessors: the newer value in a turn no belief speaks for, b
     ],
     ["a turn of another namespace", { text: NEWER, namespace: "other" }],
   ])("leaves the older first: %s", async (_, turn) => {
-    const mem = await chat([{ text: OLDER }, ...FILLER.map((text) => ({ text })), turn]);
+    const mem = await sleptTurns([{ text: OLDER }, ...FILLER.map((text) => ({ text })), turn]);
     const hits = await mem.recall(QUESTION, { k: 10 });
     expect(hits.some((h) => h.why.summary.includes("in a turn no belief speaks for"))).toBe(false);
     if (turn.namespace) expect(rankOf(hits, "Castell")).toBe(-1);

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { openMemory } from "../../../open-memory.js";
-import type { Memory } from "../../engine.js";
+import { sleptTurns } from "../../../../test/support/memory.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { answersAsked, CODE, distinctiveWords, sameThingChange, valuesByKind } from "./same-thing.js";
 
@@ -159,34 +158,15 @@ const FILLER = [
 ];
 const NEWER = "The minicab firm I use now is Starline, the drivers wait till I'm inside.";
 
-const DAY = 86_400_000;
-const START = Date.parse("2026-01-05T09:00:00.000Z");
-
-interface Turn {
-  text: string;
-  actor?: string;
-  namespace?: string;
-}
-
-async function chat(turns: Turn[]): Promise<Memory> {
-  const clock = { now: () => new Date(START + 90 * DAY) };
-  const mem = await openMemory({ path: ":memory:", clock, actor: "test" });
-  let day = 0;
-  for (const t of turns) {
-    const at = new Date(START + day * DAY).toISOString();
-    const m = t.namespace ? mem.withNamespace(t.namespace) : mem;
-    await m.record(t.text, { type: "observation", actor: t.actor ?? "user", at, session: at.slice(0, 10) });
-    day += 5;
-  }
-  await mem.consolidate();
-  return mem;
-}
-
 const rankOf = (hits: { text: string }[], word: string) => hits.findIndex((h) => h.text.includes(word));
 
 describe("sameThingFound: the newer statement the question's words miss, through the older they find", () => {
   it("ranks the newer just above the older after sleep, and says why", async () => {
-    const mem = await chat([{ text: TAXI_OLDER }, ...FILLER.map((text) => ({ text })), { text: NEWER }]);
+    const mem = await sleptTurns([
+      { text: TAXI_OLDER },
+      ...FILLER.map((text) => ({ text })),
+      { text: NEWER },
+    ]);
     const hits = await mem.recall(TAXI_Q, { k: 10 });
     const newer = rankOf(hits, "Starline");
     const older = rankOf(hits, "Apex");
@@ -198,7 +178,7 @@ describe("sameThingFound: the newer statement the question's words miss, through
   });
 
   it("lifts nothing said by another speaker", async () => {
-    const mem = await chat([
+    const mem = await sleptTurns([
       { text: TAXI_OLDER },
       ...FILLER.map((text) => ({ text })),
       { text: NEWER, actor: "assistant" },
@@ -211,7 +191,7 @@ describe("sameThingFound: the newer statement the question's words miss, through
   });
 
   it("never finds another namespace's statement", async () => {
-    const mem = await chat([
+    const mem = await sleptTurns([
       { text: TAXI_OLDER },
       ...FILLER.map((text) => ({ text })),
       { text: NEWER, namespace: "neighbour" },
