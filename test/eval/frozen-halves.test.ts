@@ -66,4 +66,12 @@ describe("frozen held-out halves", () => {
       "33912189cc76464d44cf4f26cb1d8b0f3989e79ddc14b3f48029ad8990b15896",
     );
   });
+
+  // Written in the thirty-first session (h/fresh7) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh7 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh7").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "408b72db6d986e70a94de032880e110d76af0bae07541237fbb3c3e722d2aeac",
+    );
+  });
 });

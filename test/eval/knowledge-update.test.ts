@@ -185,7 +185,7 @@ describe("knowledge-update eval", () => {
     });
     expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh6");
     expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh6");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh9"])).toThrow(/unknown set "fresh9".*fresh6, all/);
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh9"])).toThrow(/unknown set "fresh9".*fresh6, /);
     const file = loadCases("fresh6");
     // No file-wide split: each case's half is the hash of its id.
     expect(file.split).toBeUndefined();
@@ -201,6 +201,32 @@ describe("knowledge-update eval", () => {
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(21);
     expect(twice).toBe(11);
+  });
+
+  it("lists fresh7 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
+    expect(SETS).toContain("fresh7");
+    expect(parseKnowledgeUpdateArgs(["--set", "fresh7"]).sets).toEqual(["fresh7"]);
+    expect(parseKnowledgeUpdateArgs(["--set", "fresh7", "--split", "dev"])).toMatchObject({
+      sets: ["fresh7"],
+      split: "dev",
+    });
+    expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh7");
+    expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh7");
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh9"])).toThrow(/unknown set "fresh9".*fresh7, all/);
+    const file = loadCases("fresh7");
+    // No file-wide split: each case's half is the hash of its id.
+    expect(file.split).toBeUndefined();
+    expect(file.cases.length).toBeGreaterThanOrEqual(110);
+    expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
+    const dev = file.cases.filter((c) => splitOf(c.id) === "dev").length;
+    // Printed so a reader of the test log sees the halves (fresh7, 31st session: 54 dev, 64 held-out).
+    console.log(`fresh7: ${file.cases.length} cases, ${dev} dev, ${file.cases.length - dev} held-out`);
+    expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
+    expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
+    // As fresh6's: no question names a value of its case, and one speaker (one person, one memory).
+    const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
+    expect(nonUpdates).toBe(20);
+    expect(twice).toBe(10);
   });
 
   it("replays a case's change in between and the assistant's replies, and counts the value in between as older", async () => {
