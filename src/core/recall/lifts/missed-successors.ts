@@ -20,16 +20,10 @@ import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
 import { describingWords, endedTerm, mayEndTermTexts } from "./ended-terms.js";
-import {
-  activeFactsOf,
-  askedInAnotherSense,
-  judgedSuccessor,
-  type LiftInput,
-  type Move,
-  othersState,
-} from "./moves.js";
+import { activeFactsOf, askedInAnotherSense, type LiftInput, type Move, othersState } from "./moves.js";
 import { namedTurnSuccessors } from "./named-turns.js";
 import { KINDS_SEARCHED } from "./newest-kind.js";
+import { judgedSuccessor, restates } from "./pair-checks.js";
 import { clippings, retiredValue, valuesOf, verbForms } from "./retired-values.js";
 import {
   aboutAsked,
@@ -222,11 +216,14 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
             if (await representative(store, e.id, new Map(), {})) continue;
             const known = byId.get(e.id);
             if (known && known.score > older.score) continue;
-            const v = await judge.compare(
-              { text: older.text, at: older.at, kind: older.kind },
-              { text: e.content, at: e.at, kind: e.type },
-            );
-            if (v.relation === "duplicate") continue;
+            if (
+              await restates(
+                judge,
+                { id: older.id, text: older.text, at: older.at, kind: older.kind },
+                { id: e.id, text: e.content, at: e.at, kind: e.type },
+              )
+            )
+              continue;
             const newer =
               known ??
               liftedHitOf(
@@ -389,7 +386,7 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
             store,
             { id: older.id, text: older.text, at: older.at, kind: older.kind },
             { id: b.id, text: b.text, at: b.validFrom, kind: b.kind },
-            { bySlot: bySlot || Boolean(retired), byName: Boolean(named) },
+            { changeRead: bySlot || Boolean(retired), byName: Boolean(named) },
           ))
         )
           continue;

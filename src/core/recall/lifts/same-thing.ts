@@ -20,7 +20,8 @@ import { sentences, tagged, typedValues } from "../../typed-values.js";
 import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { describingWords } from "./ended-terms.js";
-import { activeFactsOf, actorsOf, type LiftInput, type Move, othersState } from "./moves.js";
+import { activeFactsOf, type LiftInput, type Move, othersState } from "./moves.js";
+import { judgedSuccessor, spokenBySame } from "./pair-checks.js";
 
 /** How many of the top hits are read as olders (as `missedSuccessors` reads). */
 const SAME_THING_TOP = 5;
@@ -266,16 +267,16 @@ export async function sameThingFound(lift: LiftInput): Promise<Move[]> {
       if (!same) continue;
       if (slot && othersState(b.text, slot, req.lexicon)) continue;
       // The same speaker's: another's statement says nothing of what the speaker's older held.
-      const [olderActor, newerActor] = await actorsOf(store, records, [olderRecord, b]);
-      if (olderActor === null || olderActor !== newerActor) continue;
-      const v = await judge.compare(
-        { text: older.text, at: older.at, kind: older.kind },
-        { text: b.text, at: b.validFrom, kind: b.kind },
-      );
-      if (v.relation === "duplicate") continue;
-      const settled = await store.judgedPairs([{ a: older.id, b: b.id }]);
+      if (!(await spokenBySame(store, records, olderRecord, b))) continue;
+      // The link read the change itself: the judge's "another entity" does not stop it.
       if (
-        settled.some((p) => p.judge !== "lexical" && (p.relation === "distinct" || p.relation === "refines"))
+        !(await judgedSuccessor(
+          judge,
+          store,
+          { id: older.id, text: older.text, at: older.at, kind: older.kind },
+          { id: b.id, text: b.text, at: b.validFrom, kind: b.kind },
+          { changeRead: true, byName: false },
+        ))
       )
         continue;
       const why = `a newer statement on the same thing as [${older.id}], by "${same.word}", with another ${same.kind}`;
