@@ -8,6 +8,7 @@ import { loadTagger } from "../../judge/tagger.js";
 import type { RecallHit } from "../../model.js";
 import { namedValues } from "../../named-values.js";
 import { clausesOf, sentencesOf } from "../../sleep/chat-turns.js";
+import { TITLE } from "../../state-slots.js";
 import {
   contentTokens,
   hasAdditiveCue,
@@ -49,6 +50,75 @@ export const PAST_MEMORY =
 /** Another's possession just before a word: "his", "her", "their", or a name's "Lorna's" (not "it's", "that's"…). */
 const ANOTHERS =
   /^(?:his|her|their|(?!(?:it|that|there|what|who|here|where|he|she|let|one)['’]s$)\p{L}+['’]s)$/iu;
+
+/** A number said as a word, counting what follows it ("three times a week"). */
+const NUMBER_WORD =
+  /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|dozen|several|few|couple)$/i;
+
+/**
+ * `HOLDER_RULE`: the older's nouns that do not name the thing it states, so link nothing: a noun a
+ * number counts ("three **times** a week", "two nights"): how often or how many, not which thing
+ * ("I'm on Central Time now" is no gym); a title before a name ("**Mrs.** Alvarez"): part of the
+ * name, a value, and any other title says another person ("Since Mrs. Halloran emigrated…").
+ * Stemmed (`contentTokens`). `await loadTagger()` first.
+ *
+ *   notTheThing("I go to Iron Temple gym three times a week.") // → {"time"}
+ *   notTheThing("My son's piano teacher is Mrs. Alvarez.")    // → {"mrs"}
+ */
+export function notTheThing(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const s of sentencesOf(text)) {
+    const words = tagged(s);
+    for (const [i, w] of words.entries()) {
+      if (w.pos !== "NOUN" && w.pos !== "PROPN") continue;
+      const before = words[i - 1];
+      const counted =
+        before && (before.pos === "NUM" || NUMBER_WORD.test(before.text)) && /^\p{L}+$/u.test(w.text);
+      const title =
+        TITLE.test(w.text.replace(/\.$/, "")) &&
+        words.slice(i + 1).find((x) => x.pos !== "PUNCT")?.pos === "PROPN";
+      if (counted || title) for (const t of contentTokens(w.text)) out.add(t);
+    }
+  }
+  return out;
+}
+
+/**
+ * How a sentence says a noun (stemmed): each time, the noun after it when the common noun names that
+ * noun's kind ("**road** bike": "bike"; "" when it heads its own phrase, "the ring **road**", or is a
+ * name) and whether it is written as another's holder ("the **bakery's** liability policy").
+ */
+function usesOf(text: string, word: string): { of: string; holder: boolean }[] {
+  const out: { of: string; holder: boolean }[] = [];
+  for (const s of sentencesOf(text)) {
+    const words = tagged(s);
+    for (const [i, w] of words.entries()) {
+      if ((w.pos !== "NOUN" && w.pos !== "PROPN") || !contentTokens(w.text).includes(word)) continue;
+      const next = words[i + 1];
+      const holder = /['’]s$/i.test(w.text);
+      // A common noun before another names that one's kind; a name ("Casella picks up…") names itself.
+      const kindOf = !holder && w.pos === "NOUN" && next?.pos === "NOUN";
+      out.push({ of: kindOf ? (contentTokens(next.text)[0] ?? "") : "", holder });
+    }
+  }
+  return out;
+}
+
+/**
+ * `HOLDER_RULE`, in the newer: whether a sentence says the shared noun as the older does — as the
+ * thing, not as the holder of another ("I switched the **bakery's** liability policy" is the policy,
+ * not "The bakery is on Chandler Street"), and of the same kind, not a modifier in one and a head in
+ * the other ("a **road** bike" / "the ring **road**"). True when some use of each agrees.
+ * `await loadTagger()` first.
+ *
+ *   saysAsTheThing("The bakery is on Chandler Street.", "I switched the bakery's liability policy to Next.", "bakeri") // → false
+ *   saysAsTheThing("The customer wifi password is x1.", "Changed the guest wifi password to y2", "wifi")            // → true
+ */
+export function saysAsTheThing(older: string, sentence: string, word: string): boolean {
+  const before = usesOf(older, word);
+  const now = usesOf(sentence, word);
+  return now.some((n) => before.some((b) => b.holder === n.holder && b.of === n.of));
+}
 
 /** A value's kind: a typed value's type (`typedValues`), "name" (`namedValues`) or "code" (`CODE`). */
 export type ValueKind = string;
@@ -95,9 +165,10 @@ export function distinctiveWords(older: string, question: string): Set<string> {
       .filter(([kind]) => answersAsked(kind, question))
       .flatMap(([, v]) => [...v].flatMap((w) => contentTokens(w))),
   );
+  const notThing = notTheThing(older);
   return new Set(
     [...describingWords(older, question)].filter(
-      (t) => nouns.has(t) && !values.has(t) && !/['’]/.test(t) && t.length > 2,
+      (t) => nouns.has(t) && !values.has(t) && !notThing.has(t) && !/['’]/.test(t) && t.length > 2,
     ),
   );
 }
@@ -178,6 +249,8 @@ export function sameThingChange(
   );
   for (const sentence of sentencesOf(newer)) {
     if (!nounsOf(sentence).has(word)) continue;
+    // Said as the older says it: the thing, not its holder, nor a modifier of another.
+    if (!saysAsTheThing(older, sentence, word)) continue;
     if (isQuestion(sentence) || isHypothetical(sentence) || PAST_MEMORY.test(sentence)) continue;
     // A change, not an addition beside the older ("…it's wednesdays too").
     if (!hasChangeCue(sentence) || hasAdditiveCue(sentence)) continue;
