@@ -107,7 +107,7 @@ function usesOf(text: string, word: string): { of: string; holder: boolean }[] {
 /**
  * `HOLDER_RULE`, in the newer: whether a sentence says the shared noun as the older does — as the
  * thing, not as the holder of another ("I switched the **bakery's** liability policy" is the policy,
- * not "The bakery is on Chandler Street"), and of the same kind, not a modifier in one and a head in
+ * not "The bakery is on Chandler Street"), and in the same role, not a modifier in one and a head in
  * the other ("a **road** bike" / "the ring **road**"). True when some use of each agrees.
  * `await loadTagger()` first.
  *
@@ -117,7 +117,9 @@ function usesOf(text: string, word: string): { of: string; holder: boolean }[] {
 export function saysAsTheThing(older: string, sentence: string, word: string): boolean {
   const before = usesOf(older, word);
   const now = usesOf(sentence, word);
-  return now.some((n) => before.some((b) => b.holder === n.holder && b.of === n.of));
+  // Two modifiers of different heads may still be one thing ("the minicab service" / "the minicab
+  // firm"): only the role is compared.
+  return now.some((n) => before.some((b) => b.holder === n.holder && (b.of === "") === (n.of === "")));
 }
 
 /** A value's kind: a typed value's type (`typedValues`), "name" (`namedValues`) or "code" (`CODE`). */
