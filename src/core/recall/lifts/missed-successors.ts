@@ -23,7 +23,7 @@ import { describingWords, endedTerm, mayEndTermTexts } from "./ended-terms.js";
 import { activeFactsOf, askedInAnotherSense, type LiftInput, type Move, othersState } from "./moves.js";
 import { namedTurnSuccessors } from "./named-turns.js";
 import { KINDS_SEARCHED } from "./newest-kind.js";
-import { judgedSuccessor, restates } from "./pair-checks.js";
+import { judgedSuccessor, restates, saidOf } from "./pair-checks.js";
 import { clippings, retiredValue, valuesOf, verbForms } from "./retired-values.js";
 import {
   aboutAsked,
@@ -216,14 +216,7 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
             if (await representative(store, e.id, new Map(), {})) continue;
             const known = byId.get(e.id);
             if (known && known.score > older.score) continue;
-            if (
-              await restates(
-                judge,
-                { id: older.id, text: older.text, at: older.at, kind: older.kind },
-                { id: e.id, text: e.content, at: e.at, kind: e.type },
-              )
-            )
-              continue;
+            if (await restates(judge, saidOf(older), saidOf(e))) continue;
             const newer =
               known ??
               liftedHitOf(
@@ -381,13 +374,10 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
         // The judge's "another entity" is a change of the asked value when the slot reads one, or
         // when the newer ends the older's value by name (`judgedSuccessor`).
         if (
-          !(await judgedSuccessor(
-            judge,
-            store,
-            { id: older.id, text: older.text, at: older.at, kind: older.kind },
-            { id: b.id, text: b.text, at: b.validFrom, kind: b.kind },
-            { changeRead: bySlot || Boolean(retired), byName: Boolean(named) },
-          ))
+          !(await judgedSuccessor(judge, store, saidOf(older), saidOf(b), {
+            changeRead: bySlot || Boolean(retired),
+            byName: Boolean(named),
+          }))
         )
           continue;
         const newer =

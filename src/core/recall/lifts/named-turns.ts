@@ -6,7 +6,7 @@ import { queryTerms } from "../../text.js";
 import { liftedHitOf } from "../hits.js";
 import { representative } from "../representative.js";
 import { type LiftInput, type Move, othersState } from "./moves.js";
-import { judgedSuccessor, spokenByAnother } from "./pair-checks.js";
+import { judgedSuccessor, saidOf, speakersOf } from "./pair-checks.js";
 
 /** How many turns a name may be said in (the older's own among them) and still link one to another. */
 export const NAMED_TURNS_RARE = 4;
@@ -59,16 +59,13 @@ export async function namedTurnSuccessors(
       if (slot && othersState(e.content, slot, req.lexicon)) continue;
       if (!namedValues(e.content).some((w) => !own.has(w.toLowerCase()))) continue;
       // Its speaker's, not another's: an assistant's reply that names the value says no change of the user's.
-      if (await spokenByAnother(store, records, olderRecord, e)) continue;
+      if ((await speakersOf(store, records, olderRecord, e)) === "another") continue;
       if (await representative(store, e.id, new Map(), {})) continue;
       if (
-        !(await judgedSuccessor(
-          judge,
-          store,
-          { id: older.id, text: older.text, at: older.at, kind: older.kind },
-          { id: e.id, text: e.content, at: e.at, kind: e.type },
-          { changeRead: Boolean(bySlot), byName: true },
-        ))
+        !(await judgedSuccessor(judge, store, saidOf(older), saidOf(e), {
+          changeRead: Boolean(bySlot),
+          byName: true,
+        }))
       )
         continue;
       const known = scored.find((h) => h.id === e.id);

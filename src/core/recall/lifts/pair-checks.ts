@@ -1,12 +1,12 @@
 /**
  * The checks a lift makes of a pair — an older statement and the newer it would rank above it —
- * in one place: who said each (`actorsOf`, `spokenBySame`, `spokenByAnother`), whether the judge
+ * in one place: who said each (`actorsOf`, `speakersOf`), whether the judge
  * reads the newer as the older again (`restates`), whether an agent's or a model's verdict settled
  * the pair as two things (`settledApart`), and the three together for a newer found by a link
  * (`judgedSuccessor`). The lifts differ in which they ask, not in how each is read.
  */
 import { loadTagger } from "../../judge/tagger.js";
-import type { Belief, Episode } from "../../model.js";
+import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Judge, JudgedPair, StoreReader } from "../../ports.js";
 import { retiredValue, valuesOf } from "./retired-values.js";
 
@@ -42,35 +42,22 @@ export async function actorsOf(
 }
 
 /**
- * True when both speakers are known and they are one: the strict test, for a link that reads
- * another's statement as no evidence at all (`sameThingFound`).
+ * Who said the pair: "same" when both speakers are known and they are one, "another" when both are
+ * known and they differ, null when either is unknown. A link that reads another's statement as no
+ * evidence at all asks "same" (`sameThingFound`); one that only keeps a reply's words from counting
+ * as the user's ("try 7:30pm") skips "another" (`namedTurnSuccessors`, `changedValueFirst`).
  *
- *   await spokenBySame(store, records, older, newer) // → false when either speaker is unknown
+ *   await speakersOf(store, records, older, reply) // → "another"
  */
-export async function spokenBySame(
+export async function speakersOf(
   store: StoreReader,
   records: Map<string, Belief | Episode>,
   older: Belief | Episode | undefined,
   newer: Belief | Episode | undefined,
-): Promise<boolean> {
+): Promise<"same" | "another" | null> {
   const [olderActor, newerActor] = await actorsOf(store, records, [older, newer]);
-  return olderActor !== null && olderActor === newerActor;
-}
-
-/**
- * True when both speakers are known and they differ: a reply's "try 7:30pm" is no change of the
- * user's. An unknown speaker is not read as another.
- *
- *   await spokenByAnother(store, records, older, reply) // → true for the assistant's reply
- */
-export async function spokenByAnother(
-  store: StoreReader,
-  records: Map<string, Belief | Episode>,
-  older: Belief | Episode | undefined,
-  newer: Belief | Episode | undefined,
-): Promise<boolean> {
-  const [olderActor, newerActor] = await actorsOf(store, records, [older, newer]);
-  return olderActor !== null && newerActor !== null && olderActor !== newerActor;
+  if (olderActor === null || newerActor === null) return null;
+  return olderActor === newerActor ? "same" : "another";
 }
 
 /** A statement as the judge compares it: its id, its text, when it was said and its kind. */
@@ -79,6 +66,13 @@ export interface Said {
   text: string;
   at: string;
   kind: string;
+}
+
+/** A ranked item, a belief or a turn as the judge compares it (`Said`). */
+export function saidOf(item: RecallHit | Belief | Episode): Said {
+  if ("content" in item) return { id: item.id, text: item.content, at: item.at, kind: item.type };
+  if ("validFrom" in item) return { id: item.id, text: item.text, at: item.validFrom, kind: item.kind };
+  return { id: item.id, text: item.text, at: item.at, kind: item.kind };
 }
 
 /** The judge's verdict on the pair, older first. */

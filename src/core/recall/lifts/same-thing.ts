@@ -22,7 +22,7 @@ import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { describingWords } from "./ended-terms.js";
 import { activeFactsOf, type LiftInput, type Move, othersState } from "./moves.js";
-import { judgedSuccessor, spokenBySame } from "./pair-checks.js";
+import { judgedSuccessor, saidOf, speakersOf } from "./pair-checks.js";
 
 /** How many of the top hits are read as olders (as `missedSuccessors` reads). */
 const SAME_THING_TOP = 5;
@@ -342,16 +342,10 @@ export async function sameThingFound(lift: LiftInput): Promise<Move[]> {
       if (!same) continue;
       if (slot && othersState(b.text, slot, req.lexicon)) continue;
       // The same speaker's: another's statement says nothing of what the speaker's older held.
-      if (!(await spokenBySame(store, records, olderRecord, b))) continue;
+      if ((await speakersOf(store, records, olderRecord, b)) !== "same") continue;
       // The link read the change itself: the judge's "another entity" does not stop it.
       if (
-        !(await judgedSuccessor(
-          judge,
-          store,
-          { id: older.id, text: older.text, at: older.at, kind: older.kind },
-          { id: b.id, text: b.text, at: b.validFrom, kind: b.kind },
-          { changeRead: true, byName: false },
-        ))
+        !(await judgedSuccessor(judge, store, saidOf(older), saidOf(b), { changeRead: true, byName: false }))
       )
         continue;
       const why = `a newer statement on the same thing as [${older.id}], by "${same.word}", with another ${same.kind}`;
