@@ -222,7 +222,9 @@ export interface SameThing {
  * says a change (`hasChangeCue`: "now", "changed", "instead", "new", "retired"…), not an addition
  * beside the older (`hasAdditiveCue`: "too", "also"), and is no question,
  * plan or hypothetical (`isHypothetical`) nor a memory of the past (`PAST_MEMORY`); the shared word
- * is not another's ("Lorna's taxi", "her doctor"). `await loadTagger()` first (typed values tag).
+ * is not another's ("Lorna's taxi", "her doctor"), and the sentence says it as the older does
+ * (`HOLDER_RULE`: not counted by a number or a title in the older, `notTheThing`; not as another
+ * thing's holder nor in another role, `saysAsTheThing`). `await loadTagger()` first (typed values tag).
  *
  *   sameThingChange("The customer wifi password is goldenlotus2019.", "Changed the guest wifi password to croissant4ever", "What do I tell customers for the internet?", new Set(["wifi", "password"]))
  *   // → { word: "wifi", kind: "code", value: "croissant4ever" }
