@@ -768,7 +768,7 @@ export function saysOthersState(statement: string, asked: AskedSlot, lexicon: Le
 }
 
 /** A title before a name ("Mrs. Halloran", "Dr Reyes"): part of the name. */
-const TITLE = /^(?:mr|mrs|ms|miss|dr|prof)$/i;
+export const TITLE = /^(?:mr|mrs|ms|miss|dr|prof)$/i;
 
 /**
  * The person's name a statement with no first-person word has as the subject of its main clause,

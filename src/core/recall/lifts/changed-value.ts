@@ -12,8 +12,9 @@ import { type AskedSlot, fillsAskedThing, saysChangedState } from "../../state-s
 import { contentTokens, isHypothetical, isQuestion, rawTokens, stemV1 } from "../../text.js";
 import { typedValues, type ValueType } from "../../typed-values.js";
 import type { AboutWords } from "../about-words.js";
-import { actorsOf, type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
+import { type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
 import { relatedByAsked } from "./new-by-related.js";
+import { speakersOf } from "./pair-checks.js";
 
 /** How deep among the candidates a newer may rank (before diversity, which thins near-duplicates out). */
 const NEWER_WITHIN = 12;
@@ -219,11 +220,11 @@ async function slotChangeMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
       // is already an update of the asked thing: only a change said of that very thing unseats it.
       if (older !== olderLatest && !namesTopic(found.sentence, topic)) continue;
       // The speaker's own statements: a reply's "shower and change before bed" is no change of theirs.
-      const [olderBy, newerBy] = await actorsOf(store, lift.records, [
-        lift.records.get(older.id),
-        lift.records.get(newer.id),
-      ]);
-      if (olderBy !== null && newerBy !== null && olderBy !== newerBy) continue;
+      if (
+        (await speakersOf(store, lift.records, lift.records.get(older.id), lift.records.get(newer.id))) ===
+        "another"
+      )
+        continue;
       // About the asked thing: the newer, its turn or the reply to it names it or a word WordNet relates to it.
       let known = talk.get(newer.id);
       if (!known) {
@@ -342,11 +343,11 @@ async function typedValueMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
       // Another person's change ("My sister's bedtime is 8pm now") is not the speaker's.
       if (asked && othersState(newer.text, asked, req.lexicon)) continue;
       // The speaker's own statements: a reply's "try 7:30pm" is no change of theirs.
-      const [olderBy, newerBy] = await actorsOf(store, lift.records, [
-        lift.records.get(older.id),
-        lift.records.get(newer.id),
-      ]);
-      if (olderBy !== null && newerBy !== null && olderBy !== newerBy) continue;
+      if (
+        (await speakersOf(store, lift.records, lift.records.get(older.id), lift.records.get(newer.id))) ===
+        "another"
+      )
+        continue;
       moves.push({ older, newer, ...found });
     }
   }

@@ -20,16 +20,10 @@ import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
 import { describingWords, endedTerm, mayEndTermTexts } from "./ended-terms.js";
-import {
-  activeFactsOf,
-  askedInAnotherSense,
-  judgedSuccessor,
-  type LiftInput,
-  type Move,
-  othersState,
-} from "./moves.js";
+import { activeFactsOf, askedInAnotherSense, type LiftInput, type Move, othersState } from "./moves.js";
 import { namedTurnSuccessors } from "./named-turns.js";
 import { KINDS_SEARCHED } from "./newest-kind.js";
+import { judgedSuccessor, restates, saidOf } from "./pair-checks.js";
 import { clippings, retiredValue, valuesOf, verbForms } from "./retired-values.js";
 import {
   aboutAsked,
@@ -222,11 +216,7 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
             if (await representative(store, e.id, new Map(), {})) continue;
             const known = byId.get(e.id);
             if (known && known.score > older.score) continue;
-            const v = await judge.compare(
-              { text: older.text, at: older.at, kind: older.kind },
-              { text: e.content, at: e.at, kind: e.type },
-            );
-            if (v.relation === "duplicate") continue;
+            if (await restates(judge, saidOf(older), saidOf(e))) continue;
             const newer =
               known ??
               liftedHitOf(
@@ -384,13 +374,10 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
         // The judge's "another entity" is a change of the asked value when the slot reads one, or
         // when the newer ends the older's value by name (`judgedSuccessor`).
         if (
-          !(await judgedSuccessor(
-            judge,
-            store,
-            { id: older.id, text: older.text, at: older.at, kind: older.kind },
-            { id: b.id, text: b.text, at: b.validFrom, kind: b.kind },
-            { bySlot: bySlot || Boolean(retired), byName: Boolean(named) },
-          ))
+          !(await judgedSuccessor(judge, store, saidOf(older), saidOf(b), {
+            changeRead: bySlot || Boolean(retired),
+            byName: Boolean(named),
+          }))
         )
           continue;
         const newer =

@@ -6,7 +6,8 @@ import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode } from "../../model.js";
 import type { StoreReader } from "../../ports.js";
 import { askedSlot } from "../../state-slots.js";
-import { actorsOf, askedInAnotherSense } from "./moves.js";
+import { askedInAnotherSense } from "./moves.js";
+import { actorsOf } from "./pair-checks.js";
 
 /** The store, with every `getEpisodes` call's ids written down. */
 const counting = (store: StoreReader) => {

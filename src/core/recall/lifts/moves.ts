@@ -2,7 +2,8 @@
  * What the lifts share. A lift is a re-ranking step for current-state questions: it ranks a newer
  * item just above the older it changes (a move). Here: the move, the moves no verdict has closed,
  * ranking them, the request's active facts a lift searches, a search for statements newer than an
- * older, and the slot a question asks about a person, read at most once per recall.
+ * older, and the slot a question asks about a person, read at most once per recall. The checks of
+ * one pair (who said each, the judge's verdict, a settled pair) are pair-checks.ts's.
  */
 import { loadTagger, tag } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
@@ -14,7 +15,7 @@ import type { AboutWords } from "../about-words.js";
 import { compareIds } from "../ids.js";
 import type { NamedTime } from "../query-times.js";
 import type { RecallRequest } from "../request.js";
-import { retiredValue, valuesOf } from "./retired-values.js";
+import { settlesApart } from "./pair-checks.js";
 
 /**
  * What a lift reads and ranks, built once per recall (recall.ts) and handed to every lift:
@@ -87,37 +88,6 @@ export async function newerFoundByWords(
   });
 }
 
-/**
- * Who said each record: an episode's actor, a belief's first source's (null when unknown: no source,
- * or one the store no longer holds). The sources `records` lacks are read in one batch and added to
- * it, so a lift that asks about many records costs one read, not one per record.
- *
- *   const [olderActor, newerActor] = await actorsOf(store, records, [older, newer]);
- */
-export async function actorsOf(
-  store: StoreReader,
-  records: Map<string, Belief | Episode>,
-  of: readonly (Belief | Episode | undefined)[],
-): Promise<(string | null)[]> {
-  const sourceOf = (r: Belief | Episode | undefined) => (r && "kind" in r ? r.sources[0] : undefined);
-  const unread = [
-    ...new Set(
-      of.flatMap((r) => {
-        const id = sourceOf(r);
-        return id !== undefined && !records.has(id) ? [id] : [];
-      }),
-    ),
-  ];
-  if (unread.length > 0) for (const e of await store.getEpisodes(unread)) records.set(e.id, e);
-  return of.map((r) => {
-    if (!r) return null;
-    if (!("kind" in r)) return r.actor;
-    const id = sourceOf(r);
-    const e = id !== undefined ? records.get(id) : undefined;
-    return e && !("kind" in e) ? e.actor : null;
-  });
-}
-
 /** A reordering recall made: the newer item ranked just above the older (`listed`: kept within the first k). */
 export interface Move {
   older: RecallHit;
@@ -134,8 +104,7 @@ export async function unsettledMoves<M extends Move>(store: StoreReader, moves: 
   const closed = (m: Move) =>
     settled.some(
       (p) =>
-        p.judge !== "lexical" &&
-        (p.relation === "distinct" || p.relation === "refines") &&
+        settlesApart(p) &&
         ((p.a === m.older.id && p.b === m.newer.id) || (p.a === m.newer.id && p.b === m.older.id)),
     );
   return moves.filter((m) => !closed(m));
@@ -229,46 +198,4 @@ export function askedInAnotherSense(
     if (!verb && !noun) return false;
     return contentTokens(w.lemma).some((t) => asked.heads.has(t) && !otherSense(t, verb));
   });
-}
-
-/** A statement as the judge compares it: its text, when it was said and its kind. */
-interface Said {
-  id: string;
-  text: string;
-  at: string;
-  kind: string;
-}
-
-/**
- * Whether the judge lets a newer statement found by a link stand as the older's successor: not a
- * duplicate; read as another entity only when the asked slot reads the change (`bySlot`) or, where
- * `byName` allows, the newer ends the older's value by name ("We keep all our code on Bitbucket" /
- * "we migrated every repo from Bitbucket to GitLab": `retiredValue`) — the judge reads two values'
- * names (Claritin / Zyrtec) as two things, which is what a change of the asked value is; and no
- * agent's or model's verdict settled the pair as distinct or as a refinement. One test for the
- * links by a name, a frame or a time (`missed-successors.ts`) and by a rare name to a turn no belief
- * speaks for (`named-turns.ts`).
- */
-export async function judgedSuccessor(
-  judge: Judge,
-  store: StoreReader,
-  older: Said,
-  newer: Said,
-  how: { bySlot: boolean; byName: boolean },
-): Promise<boolean> {
-  const v = await judge.compare(
-    { text: older.text, at: older.at, kind: older.kind },
-    { text: newer.text, at: newer.at, kind: newer.kind },
-  );
-  if (v.relation === "duplicate") return false;
-  if (
-    !how.bySlot &&
-    v.reason.startsWith("different-entity") &&
-    !(how.byName && (await loadTagger().then(() => retiredValue(newer.text, valuesOf(older.text)) !== null)))
-  )
-    return false;
-  const settled = await store.judgedPairs([{ a: older.id, b: newer.id }]);
-  return !settled.some(
-    (p) => p.judge !== "lexical" && (p.relation === "distinct" || p.relation === "refines"),
-  );
 }

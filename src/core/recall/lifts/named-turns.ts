@@ -5,7 +5,8 @@ import type { AskedSlot } from "../../state-slots.js";
 import { queryTerms } from "../../text.js";
 import { liftedHitOf } from "../hits.js";
 import { representative } from "../representative.js";
-import { actorsOf, judgedSuccessor, type LiftInput, type Move, othersState } from "./moves.js";
+import { type LiftInput, type Move, othersState } from "./moves.js";
+import { judgedSuccessor, saidOf, speakersOf } from "./pair-checks.js";
 
 /** How many turns a name may be said in (the older's own among them) and still link one to another. */
 export const NAMED_TURNS_RARE = 4;
@@ -58,17 +59,13 @@ export async function namedTurnSuccessors(
       if (slot && othersState(e.content, slot, req.lexicon)) continue;
       if (!namedValues(e.content).some((w) => !own.has(w.toLowerCase()))) continue;
       // Its speaker's, not another's: an assistant's reply that names the value says no change of the user's.
-      const [olderActor] = await actorsOf(store, records, [olderRecord]);
-      if (olderActor !== null && e.actor !== null && e.actor !== olderActor) continue;
+      if ((await speakersOf(store, records, olderRecord, e)) === "another") continue;
       if (await representative(store, e.id, new Map(), {})) continue;
       if (
-        !(await judgedSuccessor(
-          judge,
-          store,
-          { id: older.id, text: older.text, at: older.at, kind: older.kind },
-          { id: e.id, text: e.content, at: e.at, kind: e.type },
-          { bySlot: Boolean(bySlot), byName: true },
-        ))
+        !(await judgedSuccessor(judge, store, saidOf(older), saidOf(e), {
+          changeRead: Boolean(bySlot),
+          byName: true,
+        }))
       )
         continue;
       const known = scored.find((h) => h.id === e.id);

@@ -7,15 +7,8 @@ import { askedWordsOf } from "../../changed-measures.js";
 import { liftedHitOf } from "../hits.js";
 import { representative } from "../representative.js";
 import { CHOICE_SEARCH_TOP, choicesFound } from "./change-of-choice.js";
-import {
-  activeFactsOf,
-  actorsOf,
-  type LiftInput,
-  liftNewer,
-  type Move,
-  othersState,
-  unsettledMoves,
-} from "./moves.js";
+import { activeFactsOf, type LiftInput, liftNewer, type Move, othersState, unsettledMoves } from "./moves.js";
+import { actorsOf } from "./pair-checks.js";
 
 /**
  * A change of choice said in passing ranks just above the older choice it replaces, found by the

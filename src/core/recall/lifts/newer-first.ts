@@ -8,6 +8,7 @@ import { contentTokens, rawTokens, referentsIn, stemV1, withReferents } from "..
 import { RESTATED_SLOTS, RESTATES } from "../../vocabulary.js";
 import { askedInAnotherSense, type LiftInput, liftNewer, othersState } from "./moves.js";
 import { type NewByRelated, newByRelatedWord, relatedByAsked } from "./new-by-related.js";
+import { settledApart } from "./pair-checks.js";
 import { withoutReason } from "./reason-clause.js";
 import { retiredValue, valuesOf } from "./retired-values.js";
 import { linkedByFamily } from "./shared-things.js";
@@ -198,11 +199,7 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
         if (slot && !onAskedSlot && !pairAboutAsked(a.text, b.text, slot) && !(await retires(b, a))) continue;
         if (slot && lexicon && othersState(b.text, slot, lexicon)) continue;
       }
-      const settled = await store.judgedPairs([{ a: a.id, b: b.id }]);
-      if (
-        settled.some((p) => p.judge !== "lexical" && (p.relation === "distinct" || p.relation === "refines"))
-      )
-        continue;
+      if (await settledApart(store, a.id, b.id)) continue;
       moves.push({
         older: a,
         newer: b,

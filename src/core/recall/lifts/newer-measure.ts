@@ -22,7 +22,6 @@ import { representative } from "../representative.js";
 import { describingWords, endedTerm, mayEndTerm } from "./ended-terms.js";
 import {
   activeFactsOf,
-  actorsOf,
   type LiftInput,
   liftNewer,
   type Move,
@@ -30,6 +29,7 @@ import {
   othersState,
   unsettledMoves,
 } from "./moves.js";
+import { actorsOf } from "./pair-checks.js";
 
 /**
  * Current-state questions prefer the newer of two measures of the same thing. Two items near the

@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sleptTurns } from "../../../../test/support/memory.js";
 import { loadTagger } from "../../judge/tagger.js";
-import { answersAsked, CODE, distinctiveWords, sameThingChange, valuesByKind } from "./same-thing.js";
+import {
+  answersAsked,
+  CODE,
+  distinctiveWords,
+  notTheThing,
+  sameThingChange,
+  saysAsTheThing,
+  valuesByKind,
+} from "./same-thing.js";
 
 beforeAll(async () => {
   await loadTagger();
@@ -10,6 +18,96 @@ beforeAll(async () => {
 const TAXI_Q = "Who do I phone for a taxi?";
 const TAXI_OLDER = "For the taxi I use the Apex Cars minicab service.";
 const MINICAB = new Set(["minicab"]);
+
+describe("HOLDER_RULE: the shared noun names the older's thing, said as the older says it", () => {
+  // Each row links on the code before the rule (a wrong lift on the dev traces, in other words).
+  it.each<[string, string, string, string, ReadonlySet<string>]>([
+    [
+      "a noun a number counts: how often, not which thing",
+      "I swim at Lido Park four times a week.",
+      "I moved to Denver so I'm on Mountain Time now.",
+      "Which pool do I swim at?",
+      new Set(["time"]),
+    ],
+    [
+      "a title: part of the older's name, and another title is another person",
+      "My daughter's violin teacher is Mrs. Price, lessons are on Fridays.",
+      "Since Mrs. Doyle retired I take lessons with Mr. Grant instead.",
+      "Who is my daughter's violin teacher?",
+      new Set(["mrs"]),
+    ],
+    [
+      "the shared noun as the holder of another thing",
+      "The florist is on Mill Lane.",
+      "I switched the florist's delivery contract to Parcelforce now.",
+      "What road is the shop on?",
+      new Set(["florist"]),
+    ],
+    [
+      "the shared noun a modifier in the older, a head in the newer",
+      "I ride a Ribble road bike on Sundays.",
+      "Since Pete retired I take the van to AutoFix on the ring road now.",
+      "Which bike do I ride?",
+      new Set(["road"]),
+    ],
+  ])("none: %s", (_name, older, newer, question, rare) => {
+    expect(sameThingChange(older, newer, question, rare)).toBeNull();
+  });
+
+  it.each<[string, string, string[]]>([
+    ["a count of occasions", "I go to the gym three times a week.", ["time"]],
+    ["a count in digits", "We stayed 2 nights at the Grand.", ["night"]],
+    ["a title before a name", "My son's piano teacher is Mrs. Alvarez.", ["mrs"]],
+    ["a title without its point", "My dentist is Dr Reyes.", ["dr"]],
+    ["a noun no number counts", "I ride a road bike on weekends.", []],
+    ["a name that opens the sentence", "Casella picks up the dumpster Wednesday mornings.", []],
+    ["a title said alone is no title of a name", "The doctor said no.", []],
+  ])("notTheThing: %s", (_name, text, expected) => {
+    expect([...notTheThing(text)]).toEqual(expected);
+  });
+
+  it.each<[string, string, string, string, boolean]>([
+    [
+      "the same compound",
+      "The customer wifi password is x1.",
+      "Changed the guest wifi password to y2",
+      "wifi",
+      true,
+    ],
+    [
+      "the head of the same compound",
+      "The customer wifi password is x1.",
+      "Changed the guest wifi password to y2",
+      "password",
+      true,
+    ],
+    [
+      "a head with and without its kind",
+      "Choir rehearsal is in the church hall.",
+      "The hall got a new booking now.",
+      "hall",
+      true,
+    ],
+    ["a name before a verb", "Casella picks up the dumpster.", "Casella changed our route.", "casella", true],
+    [
+      "a holder of another thing",
+      "The bakery is on Chandler Street.",
+      "I switched the bakery's liability policy to Next.",
+      "bakeri",
+      false,
+    ],
+    ["a modifier, then a head", "I ride a road bike.", "I take the car on the ring road now.", "road", false],
+    [
+      "a modifier of another head: one thing",
+      "The minicab service is Apex.",
+      "The minicab firm is Starline now.",
+      "minicab",
+      true,
+    ],
+  ])("saysAsTheThing: %s", (_name, older, sentence, word, expected) => {
+    expect(saysAsTheThing(older, sentence, word)).toBe(expected);
+  });
+});
 
 describe("sameThingChange: another value of the older's kind on the same thing, in a change", () => {
   it.each<

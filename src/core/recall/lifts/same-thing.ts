@@ -8,6 +8,7 @@ import { loadTagger } from "../../judge/tagger.js";
 import type { RecallHit } from "../../model.js";
 import { namedValues } from "../../named-values.js";
 import { clausesOf, sentencesOf } from "../../sleep/chat-turns.js";
+import { TITLE } from "../../state-slots.js";
 import {
   contentTokens,
   hasAdditiveCue,
@@ -20,7 +21,8 @@ import { sentences, tagged, typedValues } from "../../typed-values.js";
 import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { describingWords } from "./ended-terms.js";
-import { activeFactsOf, actorsOf, type LiftInput, type Move, othersState } from "./moves.js";
+import { activeFactsOf, type LiftInput, type Move, othersState } from "./moves.js";
+import { judgedSuccessor, saidOf, speakersOf } from "./pair-checks.js";
 
 /** How many of the top hits are read as olders (as `missedSuccessors` reads). */
 const SAME_THING_TOP = 5;
@@ -48,6 +50,77 @@ export const PAST_MEMORY =
 /** Another's possession just before a word: "his", "her", "their", or a name's "Lorna's" (not "it's", "that's"…). */
 const ANOTHERS =
   /^(?:his|her|their|(?!(?:it|that|there|what|who|here|where|he|she|let|one)['’]s$)\p{L}+['’]s)$/iu;
+
+/** A number said as a word, counting what follows it ("three times a week"). */
+const NUMBER_WORD =
+  /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|dozen|several|few|couple)$/i;
+
+/**
+ * `HOLDER_RULE`: the older's nouns that do not name the thing it states, so link nothing: a noun a
+ * number counts ("three **times** a week", "two nights"): how often or how many, not which thing
+ * ("I'm on Central Time now" is no gym); a title before a name ("**Mrs.** Alvarez"): part of the
+ * name, a value, and any other title says another person ("Since Mrs. Halloran emigrated…").
+ * Stemmed (`contentTokens`). `await loadTagger()` first.
+ *
+ *   notTheThing("I go to Iron Temple gym three times a week.") // → {"time"}
+ *   notTheThing("My son's piano teacher is Mrs. Alvarez.")    // → {"mrs"}
+ */
+export function notTheThing(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const s of sentencesOf(text)) {
+    const words = tagged(s);
+    for (const [i, w] of words.entries()) {
+      if (w.pos !== "NOUN" && w.pos !== "PROPN") continue;
+      const before = words[i - 1];
+      const counted =
+        before && (before.pos === "NUM" || NUMBER_WORD.test(before.text)) && /^\p{L}+$/u.test(w.text);
+      const title =
+        TITLE.test(w.text.replace(/\.$/, "")) &&
+        words.slice(i + 1).find((x) => x.pos !== "PUNCT")?.pos === "PROPN";
+      if (counted || title) for (const t of contentTokens(w.text)) out.add(t);
+    }
+  }
+  return out;
+}
+
+/**
+ * How a sentence says a noun (stemmed): each time, the noun after it when the common noun names that
+ * noun's kind ("**road** bike": "bike"; "" when it heads its own phrase, "the ring **road**", or is a
+ * name) and whether it is written as another's holder ("the **bakery's** liability policy").
+ */
+function usesOf(text: string, word: string): { of: string; holder: boolean }[] {
+  const out: { of: string; holder: boolean }[] = [];
+  for (const s of sentencesOf(text)) {
+    const words = tagged(s);
+    for (const [i, w] of words.entries()) {
+      if ((w.pos !== "NOUN" && w.pos !== "PROPN") || !contentTokens(w.text).includes(word)) continue;
+      const next = words[i + 1];
+      const holder = /['’]s$/i.test(w.text);
+      // A common noun before another names that one's kind; a name ("Casella picks up…") names itself.
+      const kindOf = !holder && w.pos === "NOUN" && next?.pos === "NOUN";
+      out.push({ of: kindOf ? (contentTokens(next.text)[0] ?? "") : "", holder });
+    }
+  }
+  return out;
+}
+
+/**
+ * `HOLDER_RULE`, in the newer: whether a sentence says the shared noun as the older does — as the
+ * thing, not as the holder of another ("I switched the **bakery's** liability policy" is the policy,
+ * not "The bakery is on Chandler Street"), and in the same role, not a modifier in one and a head in
+ * the other ("a **road** bike" / "the ring **road**"). True when some use of each agrees.
+ * `await loadTagger()` first.
+ *
+ *   saysAsTheThing("The bakery is on Chandler Street.", "I switched the bakery's liability policy to Next.", "bakeri") // → false
+ *   saysAsTheThing("The customer wifi password is x1.", "Changed the guest wifi password to y2", "wifi")            // → true
+ */
+export function saysAsTheThing(older: string, sentence: string, word: string): boolean {
+  const before = usesOf(older, word);
+  const now = usesOf(sentence, word);
+  // Two modifiers of different heads may still be one thing ("the minicab service" / "the minicab
+  // firm"): only the role is compared.
+  return now.some((n) => before.some((b) => b.holder === n.holder && (b.of === "") === (n.of === "")));
+}
 
 /** A value's kind: a typed value's type (`typedValues`), "name" (`namedValues`) or "code" (`CODE`). */
 export type ValueKind = string;
@@ -94,9 +167,10 @@ export function distinctiveWords(older: string, question: string): Set<string> {
       .filter(([kind]) => answersAsked(kind, question))
       .flatMap(([, v]) => [...v].flatMap((w) => contentTokens(w))),
   );
+  const notThing = notTheThing(older);
   return new Set(
     [...describingWords(older, question)].filter(
-      (t) => nouns.has(t) && !values.has(t) && !/['’]/.test(t) && t.length > 2,
+      (t) => nouns.has(t) && !values.has(t) && !notThing.has(t) && !/['’]/.test(t) && t.length > 2,
     ),
   );
 }
@@ -148,7 +222,9 @@ export interface SameThing {
  * says a change (`hasChangeCue`: "now", "changed", "instead", "new", "retired"…), not an addition
  * beside the older (`hasAdditiveCue`: "too", "also"), and is no question,
  * plan or hypothetical (`isHypothetical`) nor a memory of the past (`PAST_MEMORY`); the shared word
- * is not another's ("Lorna's taxi", "her doctor"). `await loadTagger()` first (typed values tag).
+ * is not another's ("Lorna's taxi", "her doctor"), and the sentence says it as the older does
+ * (`HOLDER_RULE`: not counted by a number or a title in the older, `notTheThing`; not as another
+ * thing's holder nor in another role, `saysAsTheThing`). `await loadTagger()` first (typed values tag).
  *
  *   sameThingChange("The customer wifi password is goldenlotus2019.", "Changed the guest wifi password to croissant4ever", "What do I tell customers for the internet?", new Set(["wifi", "password"]))
  *   // → { word: "wifi", kind: "code", value: "croissant4ever" }
@@ -177,6 +253,8 @@ export function sameThingChange(
   );
   for (const sentence of sentencesOf(newer)) {
     if (!nounsOf(sentence).has(word)) continue;
+    // Said as the older says it: the thing, not its holder, nor a modifier of another.
+    if (!saysAsTheThing(older, sentence, word)) continue;
     if (isQuestion(sentence) || isHypothetical(sentence) || PAST_MEMORY.test(sentence)) continue;
     // A change, not an addition beside the older ("…it's wednesdays too").
     if (!hasChangeCue(sentence) || hasAdditiveCue(sentence)) continue;
@@ -266,16 +344,10 @@ export async function sameThingFound(lift: LiftInput): Promise<Move[]> {
       if (!same) continue;
       if (slot && othersState(b.text, slot, req.lexicon)) continue;
       // The same speaker's: another's statement says nothing of what the speaker's older held.
-      const [olderActor, newerActor] = await actorsOf(store, records, [olderRecord, b]);
-      if (olderActor === null || olderActor !== newerActor) continue;
-      const v = await judge.compare(
-        { text: older.text, at: older.at, kind: older.kind },
-        { text: b.text, at: b.validFrom, kind: b.kind },
-      );
-      if (v.relation === "duplicate") continue;
-      const settled = await store.judgedPairs([{ a: older.id, b: b.id }]);
+      if ((await speakersOf(store, records, olderRecord, b)) !== "same") continue;
+      // The link read the change itself: the judge's "another entity" does not stop it.
       if (
-        settled.some((p) => p.judge !== "lexical" && (p.relation === "distinct" || p.relation === "refines"))
+        !(await judgedSuccessor(judge, store, saidOf(older), saidOf(b), { changeRead: true, byName: false }))
       )
         continue;
       const why = `a newer statement on the same thing as [${older.id}], by "${same.word}", with another ${same.kind}`;
