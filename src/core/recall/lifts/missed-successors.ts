@@ -30,7 +30,7 @@ import {
 } from "./moves.js";
 import { namedTurnSuccessors } from "./named-turns.js";
 import { KINDS_SEARCHED } from "./newest-kind.js";
-import { clippings, retiredValue, valuesOf, verbForms } from "./retired-values.js";
+import { clippings, retiredValue, valuesOf, verbForms } from "../../judge/retired-values.js";
 import {
   aboutAsked,
   eventsOf,

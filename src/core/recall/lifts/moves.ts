@@ -14,7 +14,7 @@ import type { AboutWords } from "../about-words.js";
 import { compareIds } from "../ids.js";
 import type { NamedTime } from "../query-times.js";
 import type { RecallRequest } from "../request.js";
-import { retiredValue, valuesOf } from "./retired-values.js";
+import { retiredValue, valuesOf } from "../../judge/retired-values.js";
 
 /**
  * What a lift reads and ranks, built once per recall (recall.ts) and handed to every lift:

@@ -9,7 +9,7 @@ import { RESTATED_SLOTS, RESTATES } from "../../vocabulary.js";
 import { askedInAnotherSense, type LiftInput, liftNewer, othersState } from "./moves.js";
 import { type NewByRelated, newByRelatedWord, relatedByAsked } from "./new-by-related.js";
 import { withoutReason } from "./reason-clause.js";
-import { retiredValue, valuesOf } from "./retired-values.js";
+import { retiredValue, valuesOf } from "../../judge/retired-values.js";
 import { linkedByFamily } from "./shared-things.js";
 
 /**

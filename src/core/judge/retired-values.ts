@@ -32,10 +32,10 @@
  *   retiredValue("I gave up climbing and took up pottery.", valuesOf("My main hobby is rock climbing."))
  *   // → { value: "climbing", said: "climbing", how: "give up" }
  */
-import { analysisOf, mainClauseOf } from "../../judge/analysis.js";
-import { type TaggedWord, tag } from "../../judge/tagger.js";
-import { namedValues } from "../../named-values.js";
-import { contentTokens, SPEAKER_SUBJECT } from "../../text.js";
+import { analysisOf, mainClauseOf } from "./analysis.js";
+import { type TaggedWord, tag } from "./tagger.js";
+import { namedValues } from "../named-values.js";
+import { contentTokens, SPEAKER_SUBJECT } from "../text.js";
 
 /** A value of the older's, as written there ("climbing", "Stratocaster"). */
 export interface OlderValue {
@@ -69,9 +69,35 @@ const VALUE_ENDS = new Set(
   (
     "close retire quit leave die break end steal shut_down close_down break_up discontinue cancel " +
     // A person who moved away or out is no longer there for the speaker ("Jamal moved away").
-    "move_away move_out"
+    "move_away move_out " +
+    // "The oil furnace is gone", "Stan's gone from the plant": `goneForGood`.
+    "be_gone"
   ).split(" "),
 );
+
+/** After "gone", the words that leave it an absence, not a movement ("gone from the plant", "gone for good"). */
+const GONE_AFTER = /^(?:from|now|away|altogether|already)$/i;
+
+/**
+ * "Gone" as a state of absence that holds: after a form of "be" or "have" ("is gone", "Stan's gone",
+ * "has gone"), at the clause's end or before "from", "now", "away" or "for good" — "The oil furnace
+ * is gone", "Stan's gone from the plant". Not a movement or a change of level ("the rent has gone
+ * up", "Dana's gone to Halifax", "she's gone for the weekend", "we've gone with Starlink", "the milk's
+ * gone off"): those name where or how, not an end.
+ */
+function goneForGood(words: readonly TaggedWord[], i: number, text: string): boolean {
+  const w = words[i]!;
+  if (w.text.toLowerCase() !== "gone") return false;
+  const before = words[i - 1];
+  const copula =
+    before !== undefined &&
+    (/^(?:is|was|are|were|has|have|had|been)$/i.test(before.text) || /\p{L}[’'](?:s|re|ve)$/iu.test(before.text));
+  if (!copula) return false;
+  const next = words[i + 1];
+  if (next === undefined || CLAUSE_END.test(text.slice(w.start + w.text.length, next.start))) return true;
+  if (GONE_AFTER.test(next.text)) return true;
+  return next.text.toLowerCase() === "for" && words[i + 2]?.text.toLowerCase() === "good";
+}
 
 /** Verbs of moving a thing from one value to another ("we migrated every repo from X to Y"). */
 const MOVES_FROM_TO = new Set(
@@ -332,7 +358,9 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
     )
       continue;
     const { key: verb, next } = verbKey(words, i);
-    const key = [verb, ...participleLemmas(w)].find((k) => SPEAKER_ENDS.has(k) || VALUE_ENDS.has(k)) ?? verb;
+    const key = goneForGood(words, i, newer)
+      ? "be_gone"
+      : ([verb, ...participleLemmas(w)].find((k) => SPEAKER_ENDS.has(k) || VALUE_ENDS.has(k)) ?? verb);
     const noLonger =
       words[i - 1]?.text.toLowerCase() === "longer" && words[i - 2]?.text.toLowerCase() === "no";
     // The speaker ends it: the value in what the verb takes ("gave up climbing", "broke up with Marco"),
