@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sleptChat } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
-import { loadTagger } from "./tagger.js";
 import { clippings, namesValue, retiredValue, valuesOf, verbForms } from "./retired-values.js";
+import { loadTagger } from "./tagger.js";
 
 beforeAll(() => loadTagger());
 
@@ -118,7 +118,12 @@ describe("retiredValue: an update that retires the older's value by name", () =>
       "Stan",
       "be gone",
     ],
-    ["My dentist is Dr. Ames.", "Dr. Ames is gone for good, so I'm looking for a new one.", "Ames", "be gone"],
+    [
+      "My dentist is Dr. Ames.",
+      "Dr. Ames is gone for good, so I'm looking for a new one.",
+      "Ames",
+      "be gone",
+    ],
   ])("%j / %j retires %j (%s)", (older, newer, value, how) => {
     expect(retiredValue(newer, valuesOf(older))).toMatchObject({ value, how });
   });

@@ -32,10 +32,11 @@
  *   retiredValue("I gave up climbing and took up pottery.", valuesOf("My main hobby is rock climbing."))
  *   // → { value: "climbing", said: "climbing", how: "give up" }
  */
-import { analysisOf, mainClauseOf } from "./analysis.js";
-import { type TaggedWord, tag } from "./tagger.js";
+
 import { namedValues } from "../named-values.js";
 import { contentTokens, SPEAKER_SUBJECT } from "../text.js";
+import { analysisOf, mainClauseOf, wordsOf } from "./analysis.js";
+import type { TaggedWord } from "./tagger.js";
 
 /** A value of the older's, as written there ("climbing", "Stratocaster"). */
 export interface OlderValue {
@@ -91,7 +92,8 @@ function goneForGood(words: readonly TaggedWord[], i: number, text: string): boo
   const before = words[i - 1];
   const copula =
     before !== undefined &&
-    (/^(?:is|was|are|were|has|have|had|been)$/i.test(before.text) || /\p{L}[’'](?:s|re|ve)$/iu.test(before.text));
+    (/^(?:is|was|are|were|has|have|had|been)$/i.test(before.text) ||
+      /\p{L}[’'](?:s|re|ve)$/iu.test(before.text));
   if (!copula) return false;
   const next = words[i + 1];
   if (next === undefined || CLAUSE_END.test(text.slice(w.start + w.text.length, next.start))) return true;
@@ -174,7 +176,7 @@ export function valuesOf(older: string): OlderValue[] {
   const add = (word: string) => {
     if (!out.has(word.toLowerCase())) out.set(word.toLowerCase(), { word, name: /^\p{Lu}/u.test(word) });
   };
-  for (const w of tag(older))
+  for (const w of wordsOf(analysisOf(older)))
     if ((nominal(w) || gerund(w)) && contentTokens(w.text).some((t) => main.has(t)))
       add(w.text.replace(/[’']s$/, ""));
   for (const name of namedValues(older)) add(name);
@@ -315,7 +317,7 @@ const AUXILIARY =
 /** The newer's retirement of one of the older's values, or null (see the module's comment). */
 export function retiredValue(newer: string, values: readonly OlderValue[]): Retirement | null {
   if (values.length === 0) return null;
-  const words = tag(newer);
+  const words = wordsOf(analysisOf(newer));
   // Only a phrase's head names what ended: "the bakery on Birch Street closed" is the bakery, "I quit
   // the Clapham gym" the gym (its last noun before a preposition).
   // A general noun ("the insurance place", "the climbing stuff") says its thing by its modifiers: a

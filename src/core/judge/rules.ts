@@ -52,7 +52,7 @@ import {
   wordsOf,
 } from "./analysis.js";
 import { intentionOf } from "./intention.js";
-import { retiredValue, valuesOf as retirableValues } from "./retired-values.js";
+import { valuesOf as retirableValues, retiredValue } from "./retired-values.js";
 
 /** One pair under judgement, with what every rule shares computed once. */
 export interface Pair {
@@ -598,7 +598,8 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       for (const rule of after) {
         const d = rule.decide(p);
         if (d === null) continue;
-        if (d.confident !== false && (d.relation === "supersedes" || d.relation === "contradicts")) return null;
+        if (d.confident !== false && (d.relation === "supersedes" || d.relation === "contradicts"))
+          return null;
         break;
       }
       return unsure("supersedes", `${retired.how} ${retired.said}`);

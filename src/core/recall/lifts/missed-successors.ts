@@ -1,3 +1,4 @@
+import { clippings, retiredValue, valuesOf, verbForms } from "../../judge/retired-values.js";
 import type { RecallHit } from "../../model.js";
 import { namedValues } from "../../named-values.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
@@ -30,7 +31,6 @@ import {
 } from "./moves.js";
 import { namedTurnSuccessors } from "./named-turns.js";
 import { KINDS_SEARCHED } from "./newest-kind.js";
-import { clippings, retiredValue, valuesOf, verbForms } from "../../judge/retired-values.js";
 import {
   aboutAsked,
   eventsOf,

@@ -4,6 +4,8 @@
  * ranking them, the request's active facts a lift searches, a search for statements newer than an
  * older, and the slot a question asks about a person, read at most once per recall.
  */
+
+import { retiredValue, valuesOf } from "../../judge/retired-values.js";
 import { loadTagger, tag } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Policy } from "../../policy.js";
@@ -14,7 +16,6 @@ import type { AboutWords } from "../about-words.js";
 import { compareIds } from "../ids.js";
 import type { NamedTime } from "../query-times.js";
 import type { RecallRequest } from "../request.js";
-import { retiredValue, valuesOf } from "../../judge/retired-values.js";
 
 /**
  * What a lift reads and ranks, built once per recall (recall.ts) and handed to every lift:

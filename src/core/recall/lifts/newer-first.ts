@@ -1,4 +1,6 @@
 /** The lift of the newer of two disagreeing beliefs near the top (`newerFirst`). */
+
+import { retiredValue, valuesOf } from "../../judge/retired-values.js";
 import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Lexicon } from "../../ports.js";
@@ -9,7 +11,6 @@ import { RESTATED_SLOTS, RESTATES } from "../../vocabulary.js";
 import { askedInAnotherSense, type LiftInput, liftNewer, othersState } from "./moves.js";
 import { type NewByRelated, newByRelatedWord, relatedByAsked } from "./new-by-related.js";
 import { withoutReason } from "./reason-clause.js";
-import { retiredValue, valuesOf } from "../../judge/retired-values.js";
 import { linkedByFamily } from "./shared-things.js";
 
 /**
