@@ -150,6 +150,9 @@ describe("retiredValue: an update that retires the older's value by name", () =>
     ["My dentist is Dr. Ames.", "Dr. Ames was gone for two weeks in August."],
     ["We get our internet from Vianet.", "Vianet is slow, we might have gone with Starlink."],
     ["I drink oat milk in my coffee.", "The oat milk's gone off, black coffee today."],
+    // A present passive: a state or a habit, not an end that came (`PRESENT_BE`).
+    ["Support hours are 9 to 5.", "On public holidays, support is closed."],
+    ["Tickets are triaged by the support lead.", "Tickets are closed after 14 days of silence."],
     // A plan, a wish, a refusal.
     ["My main hobby is rock climbing.", "I'll never quit climbing, it keeps me sane."],
     ["My main hobby is rock climbing.", "I don't want to give up climbing."],

@@ -310,6 +310,9 @@ const participleLemmas = (w: TaggedWord): string[] =>
 /** An object a verb takes: a noun phrase, or a pronoun that is not a clause's subject ("I've", "we"). */
 const OBJECT_PRONOUN = /^(?:me|him|us|them|it|this|that|my|our|your|his|her|their|its)$/i;
 
+/** A present form of "be" before a participle: a state or a habit ("is closed on Sundays"), no end. */
+const PRESENT_BE = /^(?:is|are|am)$/i;
+
 /** Auxiliaries between a subject and a passive or perfect verb of ending ("got stolen", "has closed"). */
 const AUXILIARY =
   /^(?:got|get|gets|was|were|is|are|been|be|has|had|have|just|finally|recently|permanently)$/i;
@@ -388,6 +391,9 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
       let k = i - 1;
       while (k >= 0 && AUXILIARY.test(words[k]!.text)) k--;
       if (k >= 0 && NOT_DONE.test(words[k]!.text)) continue;
+      // "Support is closed on public holidays", "Tickets are closed after 14 days": a present passive
+      // says a state or a habit, not an end that came ("the garage closed", "has closed", "got stolen").
+      if (key !== "be_gone" && words.slice(k + 1, i).some((a) => PRESENT_BE.test(a.text))) continue;
       const subject: TaggedWord[] = [];
       for (; k >= 0; k--) {
         const s = words[k]!;
