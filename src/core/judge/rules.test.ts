@@ -309,6 +309,27 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The retro is on Fridays", "The standup was moved to Thursdays"],
     ],
   },
+  "unsure:value-retired": {
+    decides: [
+      ["My main hobby is rock climbing.", "I gave up climbing and took up pottery.", "supersedes"],
+      ["I get my hair cut at Tony's.", "Tony retired so I go to Sharp Lines now.", "supersedes"],
+      [
+        "The house heats with an oil furnace.",
+        "Shelley got a heat pump put in while I was away, the oil furnace is gone.",
+        "supersedes",
+      ],
+      ["I use Sublime Text for notes.", "I switched from Sublime to Neovim.", "supersedes"],
+    ],
+    leaves: [
+      // Another person's, a plan, another thing ended, a movement: no value of the older's ends.
+      ["My main hobby is rock climbing.", "Dana quit climbing after her fall."],
+      ["My main hobby is rock climbing.", "I'll never quit climbing, it keeps me sane."],
+      ["I play a Fender Stratocaster.", "I sold the amp and kept the Strat."],
+      ["I walk Biscuit with Dana on Sundays.", "Dana's gone to Halifax for the weekend."],
+      // A change the rules before read as one: theirs, confident.
+      ["The office is in Leeds.", "We moved the office from Leeds to York."],
+    ],
+  },
   "different-entity": {
     decides: [
       ["Alice's timezone is UTC", "Bob's timezone is PST", "distinct"],

@@ -52,6 +52,7 @@ import {
   wordsOf,
 } from "./analysis.js";
 import { intentionOf } from "./intention.js";
+import { valuesOf as retirableValues, retiredValue } from "./retired-values.js";
 
 /** One pair under judgement, with what every rule shares computed once. */
 export interface Pair {
@@ -344,6 +345,9 @@ const bothOutcomes = (p: Pair) => p.sa.predicate === OUTCOME && p.sb.predicate =
  */
 export const OTHER_OUTCOME_RULE = "unsure:other-outcome";
 
+/** The rule that defers a pair whose newer ends the older's value by name (`retiredValue`). */
+const VALUE_RETIRED_RULE = "unsure:value-retired";
+
 export const LEXICAL_RULES: readonly LexicalRule[] = [
   {
     name: "no-shared-terms",
@@ -579,6 +583,26 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       if (gone === 0 && came === 0) return decided("duplicate", "a change restated as state");
       if (gone === 0 || came === 0) return null;
       return decided("supersedes", `${[...va].join(" ")} → ${[...vb].join(" ")}`);
+    },
+  },
+  {
+    name: VALUE_RETIRED_RULE,
+    doc: 'The newer statement ends a value of the older\'s by name and no rule after it reads the change with confidence ("My main hobby is rock climbing" / "I gave up climbing and took up pottery", "I play a Fender Stratocaster" / "I sold the Strat", "The house heats with an oil furnace" / "…the oil furnace is gone": `retiredValue`): the older may no longer hold, but whether the newer replaces all of it is not read: deferred, with its supersession probability, never read as two things.',
+    decide: (p) => {
+      if (bothOutcomes(p)) return null;
+      const retired = retiredValue(p.b.text, retirableValues(p.a.text));
+      if (!retired) return null;
+      // A change the rules after read with its values ("I dropped Evernote for Obsidian": `change-cue`)
+      // stands as they decide it; only their "two things" gives way.
+      const after = LEXICAL_RULES.slice(LEXICAL_RULES.findIndex((r) => r.name === VALUE_RETIRED_RULE) + 1);
+      for (const rule of after) {
+        const d = rule.decide(p);
+        if (d === null) continue;
+        if (d.confident !== false && (d.relation === "supersedes" || d.relation === "contradicts"))
+          return null;
+        break;
+      }
+      return unsure("supersedes", `${retired.how} ${retired.said}`);
     },
   },
   {

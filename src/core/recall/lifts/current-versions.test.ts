@@ -97,6 +97,27 @@ describe("currentVersions: a superseded match brings its current successor", () 
     expect(brought(hits)).toHaveLength(0);
   });
 
+  it("a successor that ends the older's value by name is listed beside a newer answer", async () => {
+    mem = await sleptChat([
+      { text: "We drive a Subaru Outback, it handles the snow really well.", day: 0 },
+      { text: "I drive a Mercedes C-Class to the office, it was my dad's.", day: 10 },
+      {
+        text: "We traded in the Subaru for a Kia EV6 last month, charging is easier than I feared.",
+        day: 20,
+      },
+    ]);
+    // The premise: sleep closed the Subaru by its update (`unsure:value-retired`), not the Mercedes.
+    expect((await beliefOf(mem, "We drive a Subaru Outback, it handles the snow really well."))?.status).toBe(
+      "archived",
+    );
+    const hits = await mem.recall("What car do we drive?", { k: 5 });
+    // The Mercedes answers the slot too, newer than the Subaru; the Kia is the Subaru's own update.
+    expect(hits.some((h) => h.text.includes("Mercedes"))).toBe(true);
+    expect(brought(hits).map((h) => h.text)).toEqual([
+      "We traded in the Subaru for a Kia EV6 last month, charging is easier than I feared.",
+    ]);
+  });
+
   it("without a newer answer the successor is listed; a second hop that leaves the asked slot is not followed", async () => {
     mem = await sleptChat([
       { text: "I park in the garage on Birch Street, it's $12 a day.", day: 0 },

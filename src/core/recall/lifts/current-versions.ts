@@ -1,4 +1,6 @@
 /** A superseded belief that answers a current-state question brings its current successor (`currentVersions`). */
+import { retiredValue, valuesOf } from "../../judge/retired-values.js";
+import { loadTagger } from "../../judge/tagger.js";
 import { matchesMetadata } from "../../metadata-filter.js";
 import type { Belief } from "../../model.js";
 import type { Lexicon, StoreReader } from "../../ports.js";
@@ -55,7 +57,8 @@ const SUCCESSOR_TOP = 5;
  * "Where do I volunteer?" — the successor shares no word with the question, so it is not found by its own.
  * The older stays out (`at` brings it back). Not when a current fact newer than the older already
  * fills the asked slot within the first k: the question is answered, and a wrong supersession
- * would put an unrelated successor above the answer. Ranking only; nothing is searched again.
+ * would put an unrelated successor above the answer — unless the successor ends the older's value
+ * by name (`retiredValue`: "We traded in the Subaru for a Kia EV6"), the older's own update. Ranking only; nothing is searched again.
  * Mutates and re-sorts `scored`.
  */
 export async function currentVersions(
@@ -105,7 +108,10 @@ export async function currentVersions(
           h.at > older.validFrom &&
           fillsAskedSlot(h.text, slot, req.lexicon)?.central === true,
       );
-      if (answered) continue;
+      // Unless the successor ends the older's value by name ("We traded in the Subaru for a Kia EV6"
+      // for "We drive a Subaru Outback"): then it is the older's own update, not an unrelated one.
+      if (answered && !(await loadTagger().then(() => retiredValue(current.text, valuesOf(older.text)))))
+        continue;
       listed.add(current.id);
       const known = byId.get(current.id);
       if (known && known.score >= would.score) continue;

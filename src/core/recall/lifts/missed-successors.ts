@@ -1,3 +1,4 @@
+import { clippings, retiredValue, valuesOf, verbForms } from "../../judge/retired-values.js";
 import type { RecallHit } from "../../model.js";
 import { namedValues } from "../../named-values.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
@@ -24,7 +25,6 @@ import { activeFactsOf, askedInAnotherSense, type LiftInput, type Move, othersSt
 import { namedTurnSuccessors } from "./named-turns.js";
 import { KINDS_SEARCHED } from "./newest-kind.js";
 import { judgedSuccessor, restates, saidOf } from "./pair-checks.js";
-import { clippings, retiredValue, valuesOf, verbForms } from "./retired-values.js";
 import {
   aboutAsked,
   eventsOf,

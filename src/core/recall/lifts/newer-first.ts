@@ -1,4 +1,6 @@
 /** The lift of the newer of two disagreeing beliefs near the top (`newerFirst`). */
+
+import { retiredValue, valuesOf } from "../../judge/retired-values.js";
 import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Lexicon } from "../../ports.js";
@@ -10,7 +12,6 @@ import { askedInAnotherSense, type LiftInput, liftNewer, othersState } from "./m
 import { type NewByRelated, newByRelatedWord, relatedByAsked } from "./new-by-related.js";
 import { settledApart } from "./pair-checks.js";
 import { withoutReason } from "./reason-clause.js";
-import { retiredValue, valuesOf } from "./retired-values.js";
 import { linkedByFamily } from "./shared-things.js";
 
 /**

@@ -5,10 +5,11 @@
  * the pair as two things (`settledApart`), and the three together for a newer found by a link
  * (`judgedSuccessor`). The lifts differ in which they ask, not in how each is read.
  */
+
+import { retiredValue, valuesOf } from "../../judge/retired-values.js";
 import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Judge, JudgedPair, StoreReader } from "../../ports.js";
-import { retiredValue, valuesOf } from "./retired-values.js";
 
 /**
  * Who said each record: an episode's actor, a belief's first source's (null when unknown: no source,

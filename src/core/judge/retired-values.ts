@@ -32,10 +32,11 @@
  *   retiredValue("I gave up climbing and took up pottery.", valuesOf("My main hobby is rock climbing."))
  *   // → { value: "climbing", said: "climbing", how: "give up" }
  */
-import { analysisOf, mainClauseOf } from "../../judge/analysis.js";
-import { type TaggedWord, tag } from "../../judge/tagger.js";
-import { namedValues } from "../../named-values.js";
-import { contentTokens, SPEAKER_SUBJECT } from "../../text.js";
+
+import { namedValues } from "../named-values.js";
+import { contentTokens, SPEAKER_SUBJECT } from "../text.js";
+import { analysisOf, mainClauseOf, wordsOf } from "./analysis.js";
+import type { TaggedWord } from "./tagger.js";
 
 /** A value of the older's, as written there ("climbing", "Stratocaster"). */
 export interface OlderValue {
@@ -69,9 +70,36 @@ const VALUE_ENDS = new Set(
   (
     "close retire quit leave die break end steal shut_down close_down break_up discontinue cancel " +
     // A person who moved away or out is no longer there for the speaker ("Jamal moved away").
-    "move_away move_out"
+    "move_away move_out " +
+    // "The oil furnace is gone", "Stan's gone from the plant": `goneForGood`.
+    "be_gone"
   ).split(" "),
 );
+
+/** After "gone", the words that leave it an absence, not a movement ("gone from the plant", "gone for good"). */
+const GONE_AFTER = /^(?:from|now|away|altogether|already)$/i;
+
+/**
+ * "Gone" as a state of absence that holds: after a form of "be" or "have" ("is gone", "Stan's gone",
+ * "has gone"), at the clause's end or before "from", "now", "away" or "for good" — "The oil furnace
+ * is gone", "Stan's gone from the plant". Not a movement or a change of level ("the rent has gone
+ * up", "Dana's gone to Halifax", "she's gone for the weekend", "we've gone with Starlink", "the milk's
+ * gone off"): those name where or how, not an end.
+ */
+function goneForGood(words: readonly TaggedWord[], i: number, text: string): boolean {
+  const w = words[i]!;
+  if (w.text.toLowerCase() !== "gone") return false;
+  const before = words[i - 1];
+  const copula =
+    before !== undefined &&
+    (/^(?:is|was|are|were|has|have|had|been)$/i.test(before.text) ||
+      /\p{L}[’'](?:s|re|ve)$/iu.test(before.text));
+  if (!copula) return false;
+  const next = words[i + 1];
+  if (next === undefined || CLAUSE_END.test(text.slice(w.start + w.text.length, next.start))) return true;
+  if (GONE_AFTER.test(next.text)) return true;
+  return next.text.toLowerCase() === "for" && words[i + 2]?.text.toLowerCase() === "good";
+}
 
 /** Verbs of moving a thing from one value to another ("we migrated every repo from X to Y"). */
 const MOVES_FROM_TO = new Set(
@@ -148,7 +176,7 @@ export function valuesOf(older: string): OlderValue[] {
   const add = (word: string) => {
     if (!out.has(word.toLowerCase())) out.set(word.toLowerCase(), { word, name: /^\p{Lu}/u.test(word) });
   };
-  for (const w of tag(older))
+  for (const w of wordsOf(analysisOf(older)))
     if ((nominal(w) || gerund(w)) && contentTokens(w.text).some((t) => main.has(t)))
       add(w.text.replace(/[’']s$/, ""));
   for (const name of namedValues(older)) add(name);
@@ -282,6 +310,9 @@ const participleLemmas = (w: TaggedWord): string[] =>
 /** An object a verb takes: a noun phrase, or a pronoun that is not a clause's subject ("I've", "we"). */
 const OBJECT_PRONOUN = /^(?:me|him|us|them|it|this|that|my|our|your|his|her|their|its)$/i;
 
+/** A present form of "be" before a participle: a state or a habit ("is closed on Sundays"), no end. */
+const PRESENT_BE = /^(?:is|are|am)$/i;
+
 /** Auxiliaries between a subject and a passive or perfect verb of ending ("got stolen", "has closed"). */
 const AUXILIARY =
   /^(?:got|get|gets|was|were|is|are|been|be|has|had|have|just|finally|recently|permanently)$/i;
@@ -289,7 +320,7 @@ const AUXILIARY =
 /** The newer's retirement of one of the older's values, or null (see the module's comment). */
 export function retiredValue(newer: string, values: readonly OlderValue[]): Retirement | null {
   if (values.length === 0) return null;
-  const words = tag(newer);
+  const words = wordsOf(analysisOf(newer));
   // Only a phrase's head names what ended: "the bakery on Birch Street closed" is the bakery, "I quit
   // the Clapham gym" the gym (its last noun before a preposition).
   // A general noun ("the insurance place", "the climbing stuff") says its thing by its modifiers: a
@@ -332,7 +363,9 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
     )
       continue;
     const { key: verb, next } = verbKey(words, i);
-    const key = [verb, ...participleLemmas(w)].find((k) => SPEAKER_ENDS.has(k) || VALUE_ENDS.has(k)) ?? verb;
+    const key = goneForGood(words, i, newer)
+      ? "be_gone"
+      : ([verb, ...participleLemmas(w)].find((k) => SPEAKER_ENDS.has(k) || VALUE_ENDS.has(k)) ?? verb);
     const noLonger =
       words[i - 1]?.text.toLowerCase() === "longer" && words[i - 2]?.text.toLowerCase() === "no";
     // The speaker ends it: the value in what the verb takes ("gave up climbing", "broke up with Marco"),
@@ -358,6 +391,9 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
       let k = i - 1;
       while (k >= 0 && AUXILIARY.test(words[k]!.text)) k--;
       if (k >= 0 && NOT_DONE.test(words[k]!.text)) continue;
+      // "Support is closed on public holidays", "Tickets are closed after 14 days": a present passive
+      // says a state or a habit, not an end that came ("the garage closed", "has closed", "got stolen").
+      if (key !== "be_gone" && words.slice(k + 1, i).some((a) => PRESENT_BE.test(a.text))) continue;
       const subject: TaggedWord[] = [];
       for (; k >= 0; k--) {
         const s = words[k]!;

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { sleptChat } from "../../../../test/support/memory.js";
-import type { Memory } from "../../engine.js";
-import { loadTagger } from "../../judge/tagger.js";
+import { sleptChat } from "../../../test/support/memory.js";
+import type { Memory } from "../engine.js";
 import { clippings, namesValue, retiredValue, valuesOf, verbForms } from "./retired-values.js";
+import { loadTagger } from "./tagger.js";
 
 beforeAll(() => loadTagger());
 
@@ -105,6 +105,25 @@ describe("retiredValue: an update that retires the older's value by name", () =>
       "Priya",
       "move out",
     ],
+    // "Gone" as an absence that holds (`goneForGood`).
+    [
+      "The house heats with an oil furnace.",
+      "We got a heat pump put in while I was away, the oil furnace is gone.",
+      "furnace",
+      "be gone",
+    ],
+    [
+      "The shipper at the chicken plant is Stan Mazur.",
+      "Stan's gone from the plant, the new shipping lead is Priya Patel.",
+      "Stan",
+      "be gone",
+    ],
+    [
+      "My dentist is Dr. Ames.",
+      "Dr. Ames is gone for good, so I'm looking for a new one.",
+      "Ames",
+      "be gone",
+    ],
   ])("%j / %j retires %j (%s)", (older, newer, value, how) => {
     expect(retiredValue(newer, valuesOf(older))).toMatchObject({ value, how });
   });
@@ -125,6 +144,15 @@ describe("retiredValue: an update that retires the older's value by name", () =>
     ["I read on a Kindle Paperwhite before bed.", "My sister gave up her Kindle for paper books."],
     ["I volunteer at the food bank on Saturdays.", "Dana quit the food bank after the new manager started."],
     ["I drive a Mercedes C-Class.", "My neighbour sold her Merc to a collector."],
+    // "Gone" as a movement, a change of level or a choice, not an end (`goneForGood`).
+    ["Rent for the flat is 1100 a month.", "The rent has gone up to 1250."],
+    ["I walk Biscuit with Dana on Sundays.", "Dana's gone to Halifax for the weekend."],
+    ["My dentist is Dr. Ames.", "Dr. Ames was gone for two weeks in August."],
+    ["We get our internet from Vianet.", "Vianet is slow, we might have gone with Starlink."],
+    ["I drink oat milk in my coffee.", "The oat milk's gone off, black coffee today."],
+    // A present passive: a state or a habit, not an end that came (`PRESENT_BE`).
+    ["Support hours are 9 to 5.", "On public holidays, support is closed."],
+    ["Tickets are triaged by the support lead.", "Tickets are closed after 14 days of silence."],
     // A plan, a wish, a refusal.
     ["My main hobby is rock climbing.", "I'll never quit climbing, it keeps me sane."],
     ["My main hobby is rock climbing.", "I don't want to give up climbing."],
@@ -302,7 +330,9 @@ describe("recall: an update that retires the older's value by name ranks above i
     ]);
     const hits = await m.recall(question, { k: 5 });
     expect(hits[0]?.text).toMatch(latest);
-    expect(hits[0]?.why.summary).toMatch(/retires its value by name/);
+    // Sleep's judge defers the pair as a supersession (`unsure:value-retired`) and its probability
+    // closes the older; where it stays open, recall's link ranks the newer above it.
+    expect(hits[0]?.why.summary).toMatch(/retires its value by name|which it superseded/);
   });
 
   it("another person's retirement is not the speaker's: the older stays first", async () => {
