@@ -124,6 +124,8 @@ describe("retiredValue: an update that retires the older's value by name", () =>
       "Ames",
       "be gone",
     ],
+    // The older's own holder: "Dana's" is named there.
+    ["Dana's dog is a beagle called Rex.", "Dana's dog died last week.", "dog", "die"],
   ])("%j / %j retires %j (%s)", (older, newer, value, how) => {
     expect(retiredValue(newer, valuesOf(older))).toMatchObject({ value, how });
   });
@@ -150,6 +152,12 @@ describe("retiredValue: an update that retires the older's value by name", () =>
     ["My dentist is Dr. Ames.", "Dr. Ames was gone for two weeks in August."],
     ["We get our internet from Vianet.", "Vianet is slow, we might have gone with Starlink."],
     ["I drink oat milk in my coffee.", "The oat milk's gone off, black coffee today."],
+    // Another's thing ended: a holder the older does not name (`anothersPhrase`).
+    [
+      "My GP is Dr. Whitfield at the Meadow Lane surgery.",
+      "My mum's GP retired, so she's with Dr. Achebe now.",
+    ],
+    ["I buy my bread at the bakery on Birch Street.", "Her bakery closed last spring."],
     // A present passive: a state or a habit, not an end that came (`PRESENT_BE`).
     ["Support hours are 9 to 5.", "On public holidays, support is closed."],
     ["Tickets are triaged by the support lead.", "Tickets are closed after 14 days of silence."],

@@ -317,6 +317,21 @@ const PRESENT_BE = /^(?:is|are|am)$/i;
 const AUXILIARY =
   /^(?:got|get|gets|was|were|is|are|been|be|has|had|have|just|finally|recently|permanently)$/i;
 
+/**
+ * A subject another holds: a possessive before its head that the older does not name ("My mum's GP
+ * retired" against "My GP is Dr. Whitfield", "her shop closed"). "Dana's dog died" against "Dana's
+ * dog is Rex" is the older's own holder.
+ */
+function anothersPhrase(phrase: readonly TaggedWord[], values: readonly OlderValue[]): boolean {
+  const head = headOf(phrase);
+  return phrase.some((w) => {
+    if (w === head) return false;
+    if (/^(?:his|her|their)$/i.test(w.text)) return true;
+    const holder = /^(\p{L}+)['’]s$/u.exec(w.text)?.[1];
+    return holder !== undefined && !values.some((v) => namesValue(holder, v));
+  });
+}
+
 /** The newer's retirement of one of the older's values, or null (see the module's comment). */
 export function retiredValue(newer: string, values: readonly OlderValue[]): Retirement | null {
   if (values.length === 0) return null;
@@ -414,7 +429,9 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
       }
       for (const c of conjuncts) {
         const ends = c.findIndex((s) => s.pos === "ADP");
-        const hit = named(ends < 0 ? c : c.slice(0, ends));
+        const phrase = ends < 0 ? c : c.slice(0, ends);
+        if (anothersPhrase(phrase, values)) continue;
+        const hit = named(phrase);
         if (hit) return { ...hit, how: key.replace("_", " ") };
       }
     }
