@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { listedWord as modelListed, modelWords } from "./judge/tagger.js";
-import { listedWord } from "./listed-words.js";
 import { LISTED_WORDS } from "./listed-words.generated.js";
+import { listedWord } from "./listed-words.js";
 
 describe("listedWord: the model's lexicon, read without the model", () => {
   it.each<[string, boolean]>([

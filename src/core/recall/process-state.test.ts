@@ -13,7 +13,10 @@ type Tagger = typeof import("../judge/tagger.js");
 const path = tempDbPath();
 const fresh = async (): Promise<{ openMemory: OpenMemory; tagger: Tagger }> => {
   vi.resetModules();
-  return { openMemory: (await import("../../open-memory.js")).openMemory, tagger: await import("../judge/tagger.js") };
+  return {
+    openMemory: (await import("../../open-memory.js")).openMemory,
+    tagger: await import("../judge/tagger.js"),
+  };
 };
 
 afterAll(() => vi.resetModules());
