@@ -157,6 +157,24 @@ describe("cold start", () => {
     expect(files(recall).length).toBeLessThanOrEqual(56);
   });
 
+  it("a keyword recall after a consolidation loads no tagger (sleep recorded what each turn said)", () => {
+    const chat = [
+      "Kasia walks our dog Biscuit every morning at 7:30.",
+      "We buy the dog food from Zooplus now, about £40 a month.",
+      "Zed's vim mode still doesn't do :g, any workaround? Otherwise I'm really happy with the editor.",
+    ];
+    for (const turn of chat) loaded(["record", turn]);
+    // Sleep loads the tagger: it reads the turns (the hook below runs after it, in its own process).
+    expect(loaded(["consolidate"]).some((u) => /wink-/.test(u))).toBe(true);
+    // A hook's recall matches the turns and their beliefs and decides which belief speaks for which
+    // turn (recall/representative.ts): by what sleep recorded, not by reading the turns with wink.
+    for (const query of ["dog food Zooplus", "Biscuit morning walk", "Zed vim mode"]) {
+      const recall = loaded(["recall", query]);
+      expect(recall.some((u) => /better-sqlite3/.test(u))).toBe(true);
+      expect(recall.filter((u) => /wink-/.test(u))).toEqual([]);
+    }
+  });
+
   it("doctor loads the TOML parser it reads client configs with, lazily", () => {
     const urls = loaded(["doctor", "--json"]);
     expect(urls.some((u) => /smol-toml/.test(u))).toBe(true);
