@@ -158,17 +158,25 @@ describe("cold start", () => {
   });
 
   it("a keyword recall after a consolidation loads no tagger (sleep recorded what each turn said)", () => {
+    // (No measures: a lift that compares measures, recall/lifts/newer-measure.ts, loads the tagger
+    // on a keyword recall whose facts state one, "£40 a month"; noticed, docs/evaluation.md determ31.)
     const chat = [
-      "Kasia walks our dog Biscuit every morning at 7:30.",
-      "We buy the dog food from Zooplus now, about £40 a month.",
       "Zed's vim mode still doesn't do :g, any workaround? Otherwise I'm really happy with the editor.",
+      "I take the 8:12 train to Paddington most days.",
+      "I swim at the Castle pool on Tuesdays and Thursdays.",
+      "The boiler service is booked with HomeServe for 12 May.",
     ];
     for (const turn of chat) loaded(["record", turn]);
     // Sleep loads the tagger: it reads the turns (the hook below runs after it, in its own process).
     expect(loaded(["consolidate"]).some((u) => /wink-/.test(u))).toBe(true);
     // A hook's recall matches the turns and their beliefs and decides which belief speaks for which
     // turn (recall/representative.ts): by what sleep recorded, not by reading the turns with wink.
-    for (const query of ["dog food Zooplus", "Biscuit morning walk", "Zed vim mode"]) {
+    for (const query of [
+      "Zed vim mode",
+      "train Paddington",
+      "swim Castle pool",
+      "boiler service HomeServe",
+    ]) {
       const recall = loaded(["recall", query]);
       expect(recall.some((u) => /better-sqlite3/.test(u))).toBe(true);
       expect(recall.filter((u) => /wink-/.test(u))).toEqual([]);
