@@ -20,7 +20,7 @@ import { beliefIn, episodeIn } from "./scope.js";
 import { mixedWithout } from "./sleep/mixed.js";
 import { abstractionWithout } from "./sleep/rules.js";
 import { analyseEcho } from "./text.js";
-import { ABSTRACTION_SOURCE, DISTILLED_SOURCE, REFERENTS_KEY } from "./vocabulary.js";
+import { ABSTRACTION_SOURCE, DISTILLED_SOURCE, REFERENTS_KEY, SOURCE_WORDS_KEY } from "./vocabulary.js";
 import { redactReports } from "./worker/records.js";
 import type { Writes } from "./writes.js";
 
@@ -90,7 +90,15 @@ export async function forgetItem(
       const others = (await tx.getEpisodes(b.sources.filter((s) => s !== key))).filter(
         (s) => s.status !== "forgotten",
       );
-      if (others.length > 0) continue;
+      if (others.length > 0) {
+        // A belief kept by other turns keeps no words of this one (`SOURCE_WORDS_KEY`).
+        const words = b.metadata[SOURCE_WORDS_KEY];
+        if (words && typeof words === "object" && key in words) {
+          const { [key]: _gone, ...rest } = words as Record<string, unknown>;
+          await tx.updateBelief(b.id, { metadata: { ...b.metadata, [SOURCE_WORDS_KEY]: rest } });
+        }
+        continue;
+      }
       await eraseWithDuplicates(b, `derived from forgotten ${key}`);
     }
     reason = `erased ${key} and ${forgotten.length - 1} belief(s) derived only from it or merged into those`;

@@ -31,9 +31,11 @@
  *   keeps(["I'm really happy since I switched over."], "Zed's vim mode… I'm really happy since I switched over.") // → false
  */
 import { boundedMemo } from "./bounded-memo.js";
+import type { Belief } from "./model.js";
 import { namedValues } from "./named-values.js";
 import { analyseEcho, rawTokens } from "./text.js";
 import { sentences, tagged, typedValues } from "./typed-values.js";
+import { SOURCE_WORDS_KEY } from "./vocabulary.js";
 
 /** A word a name never is, even where the tagger reads one at a sentence's start. */
 const NOT_A_NAME = new Set(["i", "i'm", "i've", "i'd", "i'll", "ok", "okay"]);
@@ -102,10 +104,45 @@ export function distinctiveContent(text: string): readonly string[] {
  *   keeps(["The startup is instant."], "Zed's startup is instant.") // → false
  */
 export function keeps(texts: readonly string[], turn: string): boolean {
-  const wanted = distinctiveContent(turn);
+  return keepsWords(texts, distinctiveContent(turn));
+}
+
+/**
+ * `keeps` for a turn whose distinctive content was read before (sleep records it on the beliefs it
+ * distils from the turn, `SOURCE_WORDS_KEY`): no tagger, no read of the turn.
+ *
+ *   keepsWords(["I switched to Zed."], ["zed"]) // → true
+ */
+export function keepsWords(texts: readonly string[], wanted: readonly string[]): boolean {
   if (wanted.length === 0) return true;
   const said = new Set(texts.flatMap((t) => rawTokens(t)));
   return wanted.every((w) => said.has(w));
+}
+
+/**
+ * The distinctive content of `episodeId` that sleep recorded on belief `b` (`SOURCE_WORDS_KEY`), or
+ * undefined when it recorded none (a belief slept before it did, a caller's sources, a forgotten turn).
+ */
+export function recordedContent(b: Belief, episodeId: string): readonly string[] | undefined {
+  const all = b.metadata[SOURCE_WORDS_KEY];
+  if (!all || typeof all !== "object" || Array.isArray(all)) return undefined;
+  const words = (all as Record<string, unknown>)[episodeId];
+  return Array.isArray(words) && words.every((w) => typeof w === "string") ? (words as string[]) : undefined;
+}
+
+/**
+ * `metadata` with the distinctive content of each of `episodes` recorded (`SOURCE_WORDS_KEY`), beside
+ * what was recorded before. `await loadTagger()` first.
+ */
+export function withSourceWords(
+  metadata: Record<string, unknown>,
+  episodes: readonly { id: string; content: string }[],
+): Record<string, unknown> {
+  const had = metadata[SOURCE_WORDS_KEY];
+  const recorded: Record<string, readonly string[]> =
+    had && typeof had === "object" && !Array.isArray(had) ? { ...(had as Record<string, string[]>) } : {};
+  for (const e of episodes) recorded[e.id] = distinctiveContent(e.content);
+  return { ...metadata, [SOURCE_WORDS_KEY]: recorded };
 }
 
 /** Which distinctive words of the turn the texts lost (for reports and diagnostics). */

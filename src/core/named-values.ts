@@ -1,14 +1,19 @@
 /**
  * The names a statement gives its values, read from how they are written: a word capitalised
  * inside a sentence ("I commute by bike, a blue Trek hybrid" → Trek; "I use LastPass" →
- * LastPass), never a pronoun, a title or a calendar word (a day or month is a time, and many
- * statements share one).
+ * LastPass), never a pronoun, a title, a chat abbreviation ("FYI", "BTW") or a calendar word (a
+ * day or month is a time, and many statements share one). An acronym is read as any capitalised
+ * word is: a name ("BT", "IKEA"), at a sentence's start too unless the lexicon lists it ("NASA").
  *
  * `FIRST_WORD_NAME`: the first word of a sentence is capitalised by its place, so it is a name only
  * when the tagger's lexicon does not list it as an ordinary word ("Kasia walks Bolt every morning"
  * → Kasia, Bolt; "Coffee is my vice", "Yesterday we moved", "Mum drives now" → none). A name the
  * lexicon also lists as a word ("Sam", "Mark", "Trek") is not taken there: a missed name costs a
- * link, a common word read as a name costs a wrong one. Before `loadTagger()` no first word is.
+ * link, a common word read as a name costs a wrong one. The lexicon is read from its copy
+ * (listed-words.ts), never from the loaded model: the same text gives the same names in every
+ * process, whether or not it loaded the tagger (until the thirty-first session a process that had
+ * not took no first word, so a keyword recall read fewer names than the same recall after a
+ * question's had loaded it).
  *
  * Recall uses them to find the newer statement that replaces an older one without sharing a word
  * with the question: an update often names the value it replaces ("My Trek got stolen so I bought
@@ -17,11 +22,13 @@
  *   namedValues("I commute by bike, a blue Trek hybrid.")  // → ["Trek"]
  *   namedValues("Our dog eats Purina kibble.")            // → ["Purina"]
  */
-import { listedWord, taggerLoaded } from "./judge/tagger.js";
+import { listedWord } from "./listed-words.js";
 
 const NOT_A_VALUE = new Set(
   (
     "i i'm i've i'd i'll dr mr mrs ms mx prof st jr sr ok okay hmm hm um umm uh erm ugh " +
+    // chat's abbreviations of a phrase, written in capitals anywhere: never a value's name
+    "fyi btw imo imho tbh lol omg asap " +
     "monday mondays tuesday tuesdays wednesday wednesdays thursday thursdays friday fridays " +
     "saturday saturdays sunday sundays weekend weekends today tomorrow yesterday " +
     "january february march april may june july august september october november december"
@@ -45,7 +52,7 @@ export function namedValues(text: string): string[] {
     const word = raw.replace(/[.!?:;]$/, "").replace(/[’']s$/, "");
     const startsSentence = first;
     first = SENTENCE_END.test(raw) && !/^(?:Dr|Mr|Mrs|Ms|Mx|St|Prof)\.$/.test(raw);
-    if (startsSentence && !(FIRST_NAME_SHAPE.test(word) && taggerLoaded() && !listedWord(word))) continue;
+    if (startsSentence && !(FIRST_NAME_SHAPE.test(word) && !listedWord(word))) continue;
     if (!OPENS_UPPER.test(word) && !INNER_UPPER.test(word)) continue;
     if (NOT_A_VALUE.has(word.toLowerCase())) continue;
     if (!out.includes(word)) out.push(word);

@@ -8,33 +8,14 @@
  * turns; both measured and left, see docs/evaluation.md "gap16".)
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { testMemory } from "../../test/support/memory.js";
+import { distilledBelief, testMemory } from "../../test/support/memory.js";
 import type { Memory } from "./engine.js";
 import type { PolicyInput } from "./policy.js";
-import { DISTILLED_SOURCE } from "./vocabulary.js";
 
 let mem: Memory;
 afterEach(async () => {
   await mem?.close();
 });
-
-/** Writes a belief as sleep distils one: a fact from these turns, at the first turn's time. */
-async function distil(text: string, sources: readonly string[]): Promise<string> {
-  const [vector] = await mem.embedder.embed([text]);
-  const turns = await mem.store.getEpisodes(sources);
-  return mem.store.transaction((tx) =>
-    mem.writes.insertBelief(tx, {
-      namespace: "default",
-      kind: "fact",
-      text,
-      validFrom: turns[0]!.at,
-      sources: [...sources],
-      source: DISTILLED_SOURCE,
-      now: mem.writes.now(),
-      vector: vector!,
-    }),
-  );
-}
 
 /** Each hit as the turns it stands for (a belief: its sources) and its score. */
 async function ranking(query: string, k = 10): Promise<string[]> {
@@ -67,7 +48,10 @@ describe("recall: a store after sleep ranks its turns as before", () => {
     ]);
     const query = "How were Ana's garden tomatoes this summer?";
     const before = await ranking(query);
-    await distil("Our garden tomatoes were the best we ever grew this summer.", [ids[0]!, ids[3]!]);
+    await distilledBelief(mem, "Our garden tomatoes were the best we ever grew this summer.", [
+      ids[0]!,
+      ids[3]!,
+    ]);
     const after = await ranking(query);
     // The merged belief is one hit where two turns were: compare the turns it does not hold.
     const others = (r: string[]) => r.filter((h) => !h.startsWith(ids[0]!) && !h.startsWith(ids[3]!));
@@ -96,11 +80,12 @@ describe("recall: a store after sleep ranks its turns as before", () => {
       ],
       ["Jon", "s2", "Way to go! What are your plans for the store while you do it?"],
     ]);
-    const part = await distil(
+    const part = await distilledBelief(
+      mem,
       "Hey Jon! Where is the time going? Long time no talk, lots has happened since we last spoke, with the store and the family and everything else.",
       [ids[1]!],
     );
-    await distil("I just got accepted for a fashion internship!", [ids[1]!]);
+    await distilledBelief(mem, "I just got accepted for a fashion internship!", [ids[1]!]);
     // The vectors diversity reads are the last ones recall asks for.
     const read: string[][] = [];
     const getVectors = mem.store.getVectors.bind(mem.store);

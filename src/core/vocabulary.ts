@@ -49,6 +49,18 @@ export const ABSTRACTION_SOURCE = "abstraction";
 export const REFERENTS_KEY = "referents";
 
 /**
+ * The metadata key sleep writes on a belief it distils from (or restates into) a turn: for each
+ * such source episode, the turn's distinctive content (kept-content.ts `distinctiveContent`: its
+ * numbers, typed values and names, lower case), e.g. `{ e12: ["90", "webstaurantstore", "week"] }`.
+ * Recall reads it to decide whether the beliefs from a turn kept what it said
+ * (recall/representative.ts) without reading the turn or loading the tagger; a belief without it (a
+ * store slept before the thirty-first session, a belief a caller gave sources) is decided from the
+ * turn itself, as before. The words are the turn's, so forgetting the turn drops its entry from
+ * every belief that keeps one (forget.ts), and forgetting the belief erases them with it.
+ */
+export const SOURCE_WORDS_KEY = "sourceWords";
+
+/**
  * The metadata key sleep writes (`true`) on a belief it took out of a turn that asks something
  * (sleep/asking-turns.ts: "I take 50mg of sertraline in the morning. Is it fine with wine?"). A
  * change such a belief would make is left to the agent: the sweep skips it and `candidates()`

@@ -157,6 +157,32 @@ describe("cold start", () => {
     expect(files(recall).length).toBeLessThanOrEqual(56);
   });
 
+  it("a keyword recall after a consolidation loads no tagger (sleep recorded what each turn said)", () => {
+    // (No measures: a lift that compares measures, recall/lifts/newer-measure.ts, loads the tagger
+    // on a keyword recall whose facts state one, "£40 a month"; noticed, docs/evaluation.md determ31.)
+    const chat = [
+      "Zed's vim mode still doesn't do :g, any workaround? Otherwise I'm really happy with the editor.",
+      "I take the 8:12 train to Paddington most days.",
+      "I swim at the Castle pool on Tuesdays and Thursdays.",
+      "The boiler service is booked with HomeServe for 12 May.",
+    ];
+    for (const turn of chat) loaded(["record", turn]);
+    // Sleep loads the tagger: it reads the turns (the hook below runs after it, in its own process).
+    expect(loaded(["consolidate"]).some((u) => /wink-/.test(u))).toBe(true);
+    // A hook's recall matches the turns and their beliefs and decides which belief speaks for which
+    // turn (recall/representative.ts): by what sleep recorded, not by reading the turns with wink.
+    for (const query of [
+      "Zed vim mode",
+      "train Paddington",
+      "swim Castle pool",
+      "boiler service HomeServe",
+    ]) {
+      const recall = loaded(["recall", query]);
+      expect(recall.some((u) => /better-sqlite3/.test(u))).toBe(true);
+      expect(recall.filter((u) => /wink-/.test(u))).toEqual([]);
+    }
+  });
+
   it("doctor loads the TOML parser it reads client configs with, lazily", () => {
     const urls = loaded(["doctor", "--json"]);
     expect(urls.some((u) => /smol-toml/.test(u))).toBe(true);

@@ -3,7 +3,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Memory } from "../../src/core/engine.js";
+import { loadTagger } from "../../src/core/judge/tagger.js";
+import { withSourceWords } from "../../src/core/kept-content.js";
 import type { BeliefKind } from "../../src/core/model.js";
+import { DISTILLED_SOURCE } from "../../src/core/vocabulary.js";
 import { type OpenMemoryOptions, openMemory } from "../../src/open-memory.js";
 
 export interface TestClock {
@@ -107,6 +110,38 @@ export async function sleptTurns(turns: readonly ChatTurn[]): Promise<Memory> {
   }
   await mem.consolidate();
   return mem;
+}
+
+/**
+ * Writes a belief as sleep distils one, bypassing the write gate: a fact from these turns, valid from
+ * the first turn's time, `source: "distilled"`. With `recorded`, it carries what each turn said that
+ * it must keep, as sleep records it since the thirty-first session (`SOURCE_WORDS_KEY`; the tagger
+ * is loaded for it); without, it is a belief of a store slept before.
+ *
+ *   const b = await distilledBelief(mem, "Leo goes to bed at 7pm.", [e.id]);
+ */
+export async function distilledBelief(
+  mem: Memory,
+  text: string,
+  sources: readonly string[],
+  options: { recorded?: boolean } = {},
+): Promise<string> {
+  const [vector] = await mem.embedder.embed([text]);
+  const turns = await mem.store.getEpisodes(sources);
+  if (options.recorded) await loadTagger();
+  return mem.store.transaction((tx) =>
+    mem.writes.insertBelief(tx, {
+      namespace: "default",
+      kind: "fact",
+      text,
+      validFrom: turns[0]!.at,
+      sources: [...sources],
+      source: DISTILLED_SOURCE,
+      now: mem.writes.now(),
+      vector: vector!,
+      ...(options.recorded ? { metadata: withSourceWords({}, turns) } : {}),
+    }),
+  );
 }
 
 /**

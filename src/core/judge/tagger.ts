@@ -156,9 +156,9 @@ export const taggerLoaded = (): boolean => wink !== null;
 /**
  * True when the model's own lexicon (as loaded, not the words read since) lists `word` in lower
  * case: "coffee", "yesterday", "mum", "trek" are listed; most given names and brands are not
- * ("kasia", "priya", "netflix"). A capitalised first word of a sentence that the lexicon does not
- * list is a name, not an ordinary word capitalised by its place (named-values.ts). False before
- * `loadTagger()`.
+ * ("kasia", "priya", "netflix"). False before `loadTagger()`. Recall and sleep read the copy of
+ * this listing that needs no model (listed-words.ts, for named-values.ts's first words);
+ * listed-words.test.ts keeps the two equal.
  *
  *   await loadTagger();
  *   listedWord("Coffee"); // → true
@@ -168,6 +168,23 @@ export function listedWord(word: string): boolean {
   if (!wink) return false;
   const id = wink.lexemes.hash[word.toLowerCase()];
   return id !== undefined && id < wink.lexemesAtLoad;
+}
+
+/**
+ * The words the model's lexicon lists as loaded that a sentence's first word can be read against
+ * (letters only, two or more, lower case), sorted by code unit: the source of
+ * src/core/listed-words.generated.ts (scripts/write-listed-words.ts) and of the test that keeps
+ * that copy equal to the model.
+ */
+export async function modelWords(): Promise<string[]> {
+  await loadTagger();
+  const { list } = wink!.lexemes;
+  const words = new Set<string>();
+  for (let i = 0; i < wink!.lexemesAtLoad; i++) {
+    const w = list[i]!;
+    if (/^\p{L}{2,}$/u.test(w) && w === w.toLowerCase()) words.add(w);
+  }
+  return [...words].sort();
 }
 
 /** Imports wink-nlp and its English model and builds the tagger, once; later calls share the first. */

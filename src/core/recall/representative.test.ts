@@ -4,9 +4,9 @@
  * recall's folding of a turn into its belief and for `health`'s coverage figure.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { testMemory } from "../../../test/support/memory.js";
+import { distilledBelief, testMemory } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
-import { DISTILLED_SOURCE } from "../vocabulary.js";
+import { SOURCE_WORDS_KEY } from "../vocabulary.js";
 import { representative } from "./representative.js";
 
 let mem: Memory;
@@ -14,25 +14,10 @@ afterEach(async () => {
   await mem?.close();
 });
 
-/** Writes a belief as sleep distils one: a fact from these turns. */
-async function distil(text: string, sources: readonly string[]): Promise<string> {
-  const [vector] = await mem.embedder.embed([text]);
-  const turns = await mem.store.getEpisodes(sources);
-  return mem.store.transaction((tx) =>
-    mem.writes.insertBelief(tx, {
-      namespace: "default",
-      kind: "fact",
-      text,
-      validFrom: turns[0]!.at,
-      sources: [...sources],
-      source: DISTILLED_SOURCE,
-      now: mem.writes.now(),
-      vector: vector!,
-    }),
-  );
-}
-
-describe("representative: a belief speaks for a turn only when it kept the turn's values", () => {
+describe.each([
+  ["as sleep records it", true],
+  ["read from the turn (a store slept before the record)", false],
+])("representative: a belief speaks for a turn only when it kept the turn's values, %s", (_how, recorded) => {
   it.each<[name: string, belief: string, turn: string, represented: boolean]>([
     ["the turn in its own words", "Leo goes to bed at 7:45pm now.", "Leo goes to bed at 7:45pm now.", true],
     [
@@ -56,7 +41,7 @@ describe("representative: a belief speaks for a turn only when it kept the turn'
   ])("%s", async (_name, belief, turn, represented) => {
     ({ mem } = await testMemory());
     const e = await mem.record(turn);
-    const b = await distil(belief, [e.id]);
+    const b = await distilledBelief(mem, belief, [e.id], { recorded });
     const rep = await representative(mem.store, e.id, new Map(), {});
     expect(rep?.belief.id ?? null).toBe(represented ? b : null);
     // `health` counts it the same way.
@@ -72,7 +57,9 @@ describe("representative: a belief speaks for a turn only when it kept the turn'
     expect(hits.some((h) => h.id === e.id)).toBe(!represented);
     if (represented) expect(hits.some((h) => h.id === b)).toBe(true);
   });
+});
 
+describe("representative after a real consolidate", () => {
   it("after a real consolidate, a turn whose name sleep dropped with its question stays recallable by the name", async () => {
     ({ mem } = await testMemory());
     await mem.record("I live in VS Code all day.");
@@ -91,5 +78,63 @@ describe("representative: a belief speaks for a turn only when it kept the turn'
     expect(health.coverage.represented + health.coverage.recallable).toBe(health.coverage.episodes);
     const hits = await mem.recall("Zed vim mode", { k: 5 });
     expect(hits.map((h) => h.id)).toContain(zed.id);
+  });
+
+  it("reads what sleep recorded, not the turn; a store without the record reads the turn and agrees", async () => {
+    ({ mem } = await testMemory());
+    const kept = await mem.record("We buy the boxes from WebstaurantStore now, at £90 a week.");
+    const lost = await mem.record("Leo goes to bed at 7:45pm now, since the clocks went back.");
+    await mem.consolidate();
+    const reads: string[] = [];
+    const counted = new Proxy(mem.store, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== "getEpisode" && key !== "getEpisodes") return value;
+        return (...args: unknown[]) => {
+          reads.push(String(key));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const answers = async () =>
+      Promise.all(
+        [kept.id, lost.id].map(
+          async (id) => (await representative(counted, id, new Map(), {}))?.belief.id ?? null,
+        ),
+      );
+    const recorded = await answers();
+    expect(reads).toEqual([]);
+    for (const id of [kept.id, lost.id])
+      for (const b of await mem.store.beliefsFromEpisode(id))
+        expect(b.metadata[SOURCE_WORDS_KEY]).toHaveProperty(id);
+    // The same store as one slept before the record: each turn is read, and the answers agree.
+    for (const id of [kept.id, lost.id])
+      for (const b of await mem.store.beliefsFromEpisode(id)) {
+        const { [SOURCE_WORDS_KEY]: _words, ...rest } = b.metadata;
+        await mem.store.transaction((tx) => tx.updateBelief(b.id, { metadata: rest }));
+      }
+    expect(await answers()).toEqual(recorded);
+    expect(reads).toEqual(["getEpisode", "getEpisode"]);
+  });
+
+  it("forgetting one of a belief's turns leaves no word of it in the belief's record", async () => {
+    ({ mem } = await testMemory());
+    const a = await mem.record("Priya runs the payments team.");
+    const b = await mem.record("The payments team meets on Tuesday at 10:15.");
+    const belief = await distilledBelief(
+      mem,
+      "Priya runs the payments team, which meets on Tuesday at 10:15.",
+      [a.id, b.id],
+      { recorded: true },
+    );
+    expect(Object.keys((await mem.store.getBelief(belief))!.metadata[SOURCE_WORDS_KEY] as object)).toEqual([
+      a.id,
+      b.id,
+    ]);
+    await mem.forget(a.id);
+    const after = (await mem.store.getBelief(belief))!;
+    expect(after.status).toBe("active");
+    expect(after.metadata[SOURCE_WORDS_KEY]).toEqual({ [b.id]: ["10:15", "tuesday"] });
+    expect(JSON.stringify(after.metadata)).not.toMatch(/priya/i);
   });
 });

@@ -6,7 +6,7 @@
  */
 
 import { loadTagger, taggerLoaded } from "../judge/tagger.js";
-import { keeps } from "../kept-content.js";
+import { keeps, keepsWords, recordedContent } from "../kept-content.js";
 import type { Belief } from "../model.js";
 import type { StoreReader } from "../ports.js";
 import { contentTokens } from "../text.js";
@@ -29,7 +29,10 @@ export const MAX_HOPS = 16;
  * of it in what they say (the current texts of those it still speaks through, the texts as
  * distilled of those a supersession replaced; `keeps`, kept-content.ts). A turn whose value a
  * belief lost — a restatement folded into an older belief with another value, a name said in a
- * sentence distillation dropped — stays recallable as itself.
+ * sentence distillation dropped — stays recallable as itself. The turn's distinctive content is
+ * read from what sleep recorded on a belief from it (`SOURCE_WORDS_KEY`, `recordedContent`), so a
+ * keyword recall after a consolidation neither reads the turn nor loads the tagger; only a store
+ * slept before that record existed falls back to reading the turn (and loading the tagger).
  *
  *   const rep = await representative(store, "e12", cache, {});  // → { belief: the active belief from e12, superseded: false } or null
  */
@@ -42,6 +45,9 @@ export async function representative(
 ): Promise<Representative | null> {
   const found = await speakerOf(store, episodeId, cache, when, asked);
   if (!found || found.best.superseded) return found?.best ?? null;
+  // What the turn said, as sleep recorded it when it distilled the turn: no read, no tagger.
+  if (found.recorded) return keepsWords(found.said, found.recorded) ? found.best : null;
+  // A belief from before sleep recorded it (or given its sources by a caller): read the turn.
   const episode = await store.getEpisode(episodeId);
   if (!episode) return found.best;
   if (!taggerLoaded()) await loadTagger();
@@ -59,11 +65,14 @@ export async function speakerOf(
   cache: Map<string, Belief | null>,
   when: { at?: string | undefined; asOf?: string | undefined },
   asked?: ReadonlySet<string>,
-): Promise<{ best: Representative; said: string[] } | null> {
+): Promise<{ best: Representative; said: string[]; recorded?: readonly string[] } | null> {
   let best: Representative | null = null;
   let bestShared = 0;
   const said: string[] = [];
+  // The turn's distinctive content as sleep recorded it on any belief from it (whatever its status).
+  let recorded: readonly string[] | undefined;
   for (const b of await store.beliefsFromEpisode(episodeId)) {
+    recorded ??= recordedContent(b, episodeId);
     const current = await currentOf(store, b, cache, when);
     if (!current) continue;
     // What recall shows for it; a value a supersession replaced was replaced on purpose.
@@ -83,7 +92,7 @@ export async function speakerOf(
       bestShared = shared;
     }
   }
-  return best ? { best, said } : null;
+  return best ? { best, said, ...(recorded ? { recorded } : {}) } : null;
 }
 
 /** How many of the asked words a text has. */

@@ -22,6 +22,7 @@
  * the episodes' wording is kept in `metadata.lexicalText`.
  */
 import { compareLexically, loadTagger } from "../judge/lexical-judge.js";
+import { withSourceWords } from "../kept-content.js";
 import type { Belief, Episode, GateResult, Outcome } from "../model.js";
 import type { Judge, Lexicon, Store, StoreWriter } from "../ports.js";
 import { analyseEcho, contentTokens, type ReferentEntry, withReferents } from "../text.js";
@@ -147,6 +148,12 @@ export async function storeProposition(
     referents?: readonly ReferentEntry[];
     /** Why a change this proposition would make is left to the agent (the write gate's `deferChange`). */
     deferChange?: string;
+    /**
+     * The source turns as recorded (their whole content): what each said that its beliefs must keep is
+     * recorded on the belief this proposition becomes or restates (`SOURCE_WORDS_KEY`). The tagger
+     * must be loaded.
+     */
+    turns?: readonly { id: string; content: string }[];
   },
 ): Promise<GateResult> {
   const [vector] = await writes.embedder.embed([p.text]);
@@ -172,12 +179,19 @@ export async function storeProposition(
     writes.policy,
   );
   const mixed = await storeMixed(tx, writes, decision, p);
-  if (mixed) return mixed;
+  if (mixed) {
+    await recordTurns(tx, mixed.id, p.turns);
+    return mixed;
+  }
   if (decision.verdict === "redundant") {
     const result = await writes.restate(tx, decision, p.namespace, p.sources);
-    if (p.support > 1) {
+    if (p.support > 1 || p.turns?.length) {
       const b = (await tx.getBelief(result.id)) as Belief | null;
-      if (b) await tx.updateBelief(b.id, { support: b.support + p.support - 1 });
+      if (b)
+        await tx.updateBelief(b.id, {
+          ...(p.support > 1 ? { support: b.support + p.support - 1 } : {}),
+          ...(p.turns?.length ? { metadata: withSourceWords(b.metadata, p.turns) } : {}),
+        });
     }
     return result;
   }
@@ -190,17 +204,34 @@ export async function storeProposition(
     source: DISTILLED_SOURCE,
     now: writes.now(),
     vector: vector!,
-    ...(p.metadata || p.referents?.length
+    ...(p.metadata || p.referents?.length || p.turns?.length
       ? {
-          metadata: {
-            ...p.metadata,
-            ...(p.referents?.length ? { [REFERENTS_KEY]: p.referents.map((r) => ({ ...r })) } : {}),
-          },
+          metadata: withSourceWords(
+            {
+              ...p.metadata,
+              ...(p.referents?.length ? { [REFERENTS_KEY]: p.referents.map((r) => ({ ...r })) } : {}),
+            },
+            p.turns ?? [],
+          ),
         }
       : {}),
   });
   if (p.support > 1) await tx.updateBelief(result.id, { support: p.support });
   return result;
+}
+
+/**
+ * Records on belief `id` what each of `turns` said that its beliefs must keep (`SOURCE_WORDS_KEY`):
+ * read by recall's `representative` instead of the turn. Nothing when there are no turns.
+ */
+async function recordTurns(
+  tx: StoreWriter,
+  id: string,
+  turns: readonly { id: string; content: string }[] | undefined,
+): Promise<void> {
+  if (!turns?.length) return;
+  const b = await tx.getBelief(id);
+  if (b) await tx.updateBelief(id, { metadata: withSourceWords(b.metadata, turns) });
 }
 
 export async function distilPending(
@@ -232,9 +263,24 @@ export async function distilPending(
   // The sentences of the turns read so far, for unmarked restatements of their slots.
   const earlier = new SaidBefore();
   if (pending.length > 0) await loadTagger(); // `statementsOfState` reads verbs of change, `onlyPhatic` verbs
+  // Each turn as recorded: a cluster may carry only the rest of one, but its beliefs must keep what
+  // the whole turn said (`SOURCE_WORDS_KEY`).
+  const recorded = new Map(pending.map((e) => [e.id, e]));
+  const turnsOf = (ids: readonly string[]) =>
+    ids.flatMap((id) => {
+      const e = recorded.get(id);
+      return e ? [{ id, content: e.content }] : [];
+    });
+  // Turns whose belief the write gate made when they were recorded (a change): it gets their words too.
+  const believed = new Map<string, string[]>();
   for (const e of pending) {
     // An episode that already produced a belief (a change recorded at write time) is not distilled twice.
-    if ((await store.beliefsFromEpisode(e.id)).length > 0) {
+    const from = await store.beliefsFromEpisode(e.id);
+    if (from.length > 0) {
+      believed.set(
+        e.id,
+        from.filter((b) => b.status !== "forgotten").map((b) => b.id),
+      );
       skipped.push(e);
       continue;
     }
@@ -347,6 +393,7 @@ export async function distilPending(
         ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
         ...(c.referents ? { referents: c.referents } : {}),
         ...(c.askingTurn ? { deferChange: SAID_WHILE_ASKING } : {}),
+        turns: turnsOf(sources),
       });
       items.push({
         action: "distilled",
@@ -360,9 +407,10 @@ export async function distilPending(
     onProgress,
   );
   // Marking is cheap: many per step.
-  await inSteps(store, skipped, { ...step, items: step.items * 8 }, elapsed, (tx, e) =>
-    tx.updateEpisode(e.id, { distilledAt: now }),
-  );
+  await inSteps(store, skipped, { ...step, items: step.items * 8 }, elapsed, async (tx, e) => {
+    await tx.updateEpisode(e.id, { distilledAt: now });
+    for (const id of believed.get(e.id) ?? []) await recordTurns(tx, id, [e]);
+  });
   if (pending.length > 0)
     await store.transaction((tx) =>
       writes.audit(tx, namespace, "episodes.distilled", null, {
@@ -415,6 +463,8 @@ export async function distilPropositions(
     const episodes = await tx.getEpisodes(input.episodeIds);
     const at = episodes.map((e) => e.at).sort()[0]!;
     const out: SleepItem[] = [];
+    // What each turn said that the agent's propositions must keep is recorded with them (kept-content.ts).
+    if (input.propositions.length > 0) await loadTagger();
     for (const text of input.propositions) {
       const result = await storeProposition(tx, writes, {
         namespace,
@@ -423,6 +473,7 @@ export async function distilPropositions(
         valence: input.valence,
         sources: input.episodeIds,
         support: 1,
+        turns: episodes.map((e) => ({ id: e.id, content: e.content })),
       });
       out.push({
         action: "distilled",
