@@ -2,9 +2,10 @@
  * Writes src/core/listed-words.generated.ts: the words wink-nlp's English model lists in its
  * lexicon as loaded (letters only, two or more, lower case; ~85,000, sorted by code unit), so
  * `listedWord` (src/core/listed-words.ts) reads a sentence's first word the same way in every
- * process, whether or not the tagger was ever loaded. Run after upgrading
- * `wink-eng-lite-web-model`: `npx tsx scripts/write-listed-words.ts` (listed-words.test.ts fails
- * until then).
+ * process, whether or not the tagger was ever loaded. A build artefact, not kept in git: npm's
+ * `prepare` (every `npm install` / `npm ci` in a checkout) runs it before `tsup`, so an upgraded
+ * `wink-eng-lite-web-model` is read again at the next install; by hand:
+ * `npx tsx scripts/write-listed-words.ts` (listed-words.test.ts fails while the copy is stale).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";

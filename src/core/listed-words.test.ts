@@ -23,7 +23,7 @@ describe("listedWord: the model's lexicon, read without the model", () => {
     expect(listedWord(word)).toBe(listed);
   });
 
-  it("is the model's own listing: every word it lists, and none beside (run scripts/write-listed-words.ts after upgrading the model)", async () => {
+  it("is the model's own listing: every word it lists, and none beside (npm install rewrites the copy: scripts/write-listed-words.ts)", async () => {
     const words = await modelWords();
     expect(LISTED_WORDS).toBe(` ${words.join(" ")} `);
     for (const w of words) {

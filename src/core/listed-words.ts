@@ -1,6 +1,7 @@
 /**
  * Whether English lists a word as an ordinary word, read from a copy of the word list wink-nlp's
- * English model loads (listed-words.generated.ts, written by scripts/write-listed-words.ts): the
+ * English model loads (listed-words.generated.ts, written at install by scripts/write-listed-words.ts
+ * from the installed model, npm's `prepare`; not kept in git): the
  * same answer as the tagger's lexicon, in any process, with no model loaded. A keyword recall (a
  * hook's) reads names without loading wink, and reads them as a question's recall or a sleep
  * that loaded it does (docs/evaluation.md, determ31).
