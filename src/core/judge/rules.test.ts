@@ -311,14 +311,14 @@ const EXAMPLES: Record<string, RuleExamples> = {
   },
   "unsure:value-retired": {
     decides: [
-      ["My main hobby is rock climbing.", "I gave up climbing and took up pottery.", "supersedes"],
-      ["I get my hair cut at Tony's.", "Tony retired so I go to Sharp Lines now.", "supersedes"],
+      ["My main hobby is rock climbing.", "I gave up climbing and took up pottery.", "refines"],
+      ["I get my hair cut at Tony's.", "Tony retired so I go to Sharp Lines now.", "refines"],
       [
         "The house heats with an oil furnace.",
         "Shelley got a heat pump put in while I was away, the oil furnace is gone.",
-        "supersedes",
+        "refines",
       ],
-      ["I use Sublime Text for notes.", "I switched from Sublime to Neovim.", "supersedes"],
+      ["I use Sublime Text for notes.", "I switched from Sublime to Neovim.", "refines"],
     ],
     leaves: [
       // Another person's, a plan, another thing ended, a movement: no value of the older's ends.

@@ -587,7 +587,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: VALUE_RETIRED_RULE,
-    doc: 'The newer statement ends a value of the older\'s by name and no rule after it reads the change with confidence ("My main hobby is rock climbing" / "I gave up climbing and took up pottery", "I play a Fender Stratocaster" / "I sold the Strat", "The house heats with an oil furnace" / "…the oil furnace is gone": `retiredValue`): the older may no longer hold, but whether the newer replaces all of it is not read: deferred, with its supersession probability, never read as two things.',
+    doc: 'The newer statement ends a value of the older\'s by name and no rule after it reads the change with confidence ("My main hobby is rock climbing" / "I gave up climbing and took up pottery", "I play a Fender Stratocaster" / "I sold the Strat", "The house heats with an oil furnace" / "…the oil furnace is gone": `retiredValue`): the older may no longer hold, but whether the newer replaces all of it is not read: deferred to the agent or a model as a refinement (sleep closes nothing on it), never read as two things.',
     decide: (p) => {
       if (bothOutcomes(p)) return null;
       const retired = retiredValue(p.b.text, retirableValues(p.a.text));
@@ -602,7 +602,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
           return null;
         break;
       }
-      return unsure("supersedes", `${retired.how} ${retired.said}`);
+      return unsure("refines", `${retired.how} ${retired.said}`);
     },
   },
   {

@@ -106,7 +106,14 @@ describe("currentVersions: a superseded match brings its current successor", () 
         day: 20,
       },
     ]);
-    // The premise: sleep closed the Subaru by its update (`unsure:value-retired`), not the Mercedes.
+    // The agent closes the Subaru by its update (the lexical judge defers the pair:
+    // `unsure:value-retired`).
+    const older = await beliefOf(mem, "We drive a Subaru Outback, it handles the snow really well.");
+    const update = await beliefOf(
+      mem,
+      "We traded in the Subaru for a Kia EV6 last month, charging is easier than I feared.",
+    );
+    if (older?.status === "active") await mem.judge([{ a: older.id, b: update!.id, verdict: "supersede" }]);
     expect((await beliefOf(mem, "We drive a Subaru Outback, it handles the snow really well."))?.status).toBe(
       "archived",
     );
