@@ -346,7 +346,7 @@ const bothOutcomes = (p: Pair) => p.sa.predicate === OUTCOME && p.sb.predicate =
 export const OTHER_OUTCOME_RULE = "unsure:other-outcome";
 
 /** The rule that defers a pair whose newer ends the older's value by name (`retiredValue`). */
-const VALUE_RETIRED_RULE = "unsure:value-retired";
+export const VALUE_RETIRED_RULE = "unsure:value-retired";
 
 export const LEXICAL_RULES: readonly LexicalRule[] = [
   {

@@ -1,6 +1,7 @@
 /** The lift of the newer of two disagreeing beliefs near the top (`newerFirst`). */
 
 import { retiredValue, valuesOf } from "../../judge/retired-values.js";
+import { VALUE_RETIRED_RULE } from "../../judge/rules.js";
 import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Lexicon } from "../../ports.js";
@@ -167,9 +168,11 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       const disagree =
         v.relation === "supersedes" ||
         v.relation === "contradicts" ||
-        // Same subject, another value, and no rule could say only one holds: undecided, so the
+        // Same subject, another value, and no rule could say only one holds — or the newer ends the
+        // older's value by name, and no rule could say it replaces all of it: undecided, so the
         // newer ranks first until a semantic judge says otherwise.
         v.rule === "unsure:other-value" ||
+        v.rule === VALUE_RETIRED_RULE ||
         (v.relation !== "duplicate" &&
           // The judge read them as about different things ("Alice's timezone" / "Bob's timezone").
           !v.reason.startsWith("different-entity") &&
@@ -205,7 +208,10 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
         older: a,
         newer: b,
         reason:
-          v.relation === "supersedes" || v.relation === "contradicts" || v.rule === "unsure:other-value"
+          v.relation === "supersedes" ||
+          v.relation === "contradicts" ||
+          v.rule === "unsure:other-value" ||
+          v.rule === VALUE_RETIRED_RULE
             ? v.reason
             : paired
               ? "restates its slot"
