@@ -33,6 +33,7 @@
  *   // → { value: "climbing", said: "climbing", how: "give up" }
  */
 
+import { boundedMemo } from "../bounded-memo.js";
 import { namedValues } from "../named-values.js";
 import { contentTokens, SPEAKER_SUBJECT } from "../text.js";
 import { analysisOf, mainClauseOf, wordsOf } from "./analysis.js";
@@ -170,7 +171,11 @@ const gerund = (w: TaggedWord) => /ing$/i.test(w.text) && (w.pos === "VERB" || w
  * "My main hobby is rock climbing, I boulder at the gym" → hobby, rock, climbing), and the names
  * it gives anywhere (`namedValues`: "I commute by bike, a blue Trek hybrid" → Trek).
  */
-export function valuesOf(older: string): OlderValue[] {
+export const valuesOf: (older: string) => readonly OlderValue[] = (older) => values(older);
+// The judge asks for each older's values once per pair it compares (rule 19): remembered by text.
+const values = boundedMemo(readValues, 4096);
+
+function readValues(older: string): readonly OlderValue[] {
   const main = mainClauseOf(analysisOf(older));
   const out = new Map<string, OlderValue>();
   const add = (word: string) => {
