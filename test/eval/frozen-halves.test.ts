@@ -74,4 +74,12 @@ describe("frozen held-out halves", () => {
       "408b72db6d986e70a94de032880e110d76af0bae07541237fbb3c3e722d2aeac",
     );
   });
+
+  // Written in the thirty-second session (h/fresh8) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh8 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh8").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "a0957fb03f3748232d278630522b06fb54bf6ecf0862c9a7aa7cd309fd6c97f5",
+    );
+  });
 });
