@@ -155,3 +155,82 @@ describe("currentVersions: a superseded match brings its current successor", () 
     expect(hits).toHaveLength(0);
   });
 });
+
+/**
+ * The closed pair reaches what the open pair's links reach: an older that names the doer a "who"
+ * question asks for (`withDoers`), and an older whose successor says its change by a rare name of
+ * the older's (`changedByName`), with or without a slot read from the question.
+ */
+describe("currentVersions: the links of an open pair, read of a closed one", () => {
+  const filler = [
+    "We looked at a house in Didsbury at the weekend but it fell through.",
+    "Our house has a damp patch under the stairs.",
+    "I keep the house plants on the kitchen windowsill.",
+    "The clean-up after the party took all Sunday.",
+    "The kids watch cartoons after school most days.",
+    "I pay the council tax by direct debit.",
+  ];
+  /** The chat slept, then the agent closes `older` by `newer` where sleep's judge left the pair open. */
+  const closedBy = async (older: string, newer: string) => {
+    mem = await sleptChat([
+      { text: older, day: 0 },
+      ...filler.map((text, i) => ({ text, day: 5 + i })),
+      { text: newer, day: 20 },
+    ]);
+    const a = await beliefOf(mem, older);
+    const b = await beliefOf(mem, newer);
+    if (a?.status === "active") await mem.judge([{ a: a.id, b: b!.id, verdict: "supersede" }]);
+    expect((await beliefOf(mem, older))?.status).toBe("archived");
+    return mem;
+  };
+
+  it.each([
+    // The doer's noun fills the asked slot: "cleaner" for "Who cleans…?" (no name links the pair).
+    [
+      "Our cleaner Agnieszka comes every other week.",
+      "Beata does the whole house on Fridays now.",
+      "Who cleans our house?",
+    ],
+    // A rare name of the older's in a change that ends it, with a name of its own.
+    [
+      "Our cleaner Agnieszka comes every other week.",
+      "Agnieszka retired, so her cousin Beata comes now, same days.",
+      "Who cleans our house?",
+    ],
+    // The same link for a question no slot is read from (`askedSlot` null).
+    [
+      "We pay for Netflix, mostly for the kids' shows.",
+      "We cancelled Netflix and signed up for Disney+ instead since that's all the kids watch.",
+      "Which streaming service do we pay for?",
+    ],
+  ])("%s → %s, asked %s: the successor is listed", async (older, newer, question) => {
+    await closedBy(older, newer);
+    const hits = await mem!.recall(question, { k: 5 });
+    expect(brought(hits).map((h) => h.text)).toEqual([newer]);
+    expect(hits.some((h) => h.text === older)).toBe(false);
+  });
+
+  it.each([
+    // The name said again, but in no change that ends anything: the agent's verdict alone.
+    [
+      "We pay for Netflix, mostly for the kids' shows.",
+      "Netflix put the price up again, the kids don't care.",
+      "Which streaming service do we pay for?",
+    ],
+    // A past question asks no current version.
+    [
+      "Our cleaner Agnieszka comes every other week.",
+      "Beata does the whole house on Fridays now.",
+      "Who cleaned our house last year?",
+    ],
+    // A question that asks another doer: the older names no doer of "walks".
+    [
+      "Our cleaner Agnieszka comes every other week.",
+      "Beata does the whole house on Fridays now.",
+      "Who walks our dog?",
+    ],
+  ])("%s → %s, asked %s: nothing is brought", async (older, newer, question) => {
+    await closedBy(older, newer);
+    expect(brought(await mem!.recall(question, { k: 5 }))).toHaveLength(0);
+  });
+});

@@ -24,7 +24,7 @@ import { describingWords, endedTerm, mayEndTermTexts } from "./ended-terms.js";
 import { activeFactsOf, askedInAnotherSense, type LiftInput, type Move, othersState } from "./moves.js";
 import { namedTurnSuccessors } from "./named-turns.js";
 import { KINDS_SEARCHED } from "./newest-kind.js";
-import { judgedSuccessor, restates, saidOf } from "./pair-checks.js";
+import { judgedSuccessor, NAMED_RARE, namesValueOfItsOwn, restates, saidOf } from "./pair-checks.js";
 import {
   aboutAsked,
   eventsOf,
@@ -42,8 +42,6 @@ const ASKS_WHEN = /^\s*(?:when\b|what time\b|(?:which|what) days?\b|how often\b)
 
 /** How many of the top hits are read for newer values the query missed; how many facts a name may appear in. */
 const NAMED_TOP = 5;
-
-const NAMED_RARE = 3;
 
 /** How many statements of a frame's change words are read for one older state. */
 const FRAME_CANDIDATES = 20;
@@ -363,11 +361,7 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
         if (slot && othersState(b.text, slot, req.lexicon)) continue;
         // The newer names a value of its own: a name ("Cannondale"), or for a retirement any word
         // of a value outside the older's and the question's ("took up pottery").
-        if (
-          retired
-            ? !namesOtherValue(older.text, b.text, retired)
-            : !namedValues(b.text).some((w) => !own.has(w.toLowerCase()))
-        )
+        if (retired ? !namesOtherValue(older.text, b.text, retired) : !namesValueOfItsOwn(own, b.text))
           continue;
         const known = byId.get(b.id);
         if (known && known.score > older.score) continue;
