@@ -211,6 +211,46 @@ describe("currentVersions: the links of an open pair, read of a closed one", () 
   });
 
   it.each([
+    ["which professional association am I member of"],
+    // Not a question: no slot, no person's state asked.
+    ["translators association membership"],
+  ])("%j, no slot read, reaches the successor by the older's rare name", async (query) => {
+    const newer =
+      "I left APT and joined the ATA, the American one, more clients from the US look at their directory";
+    await closedBy("I am member of APT, the Portuguese translators association", newer);
+    const hits = await mem!.recall(query, { k: 5 });
+    expect(hits.some((h) => h.text === newer)).toBe(true);
+  });
+
+  it("a successor that changes the asked slot is listed; an unrelated one after it is not", async () => {
+    mem = await sleptChat([
+      { text: "I commute to work by train, it takes about 50 minutes.", day: 0 },
+      { text: "I work from home now.", day: 10 },
+      {
+        text: "I bike to work now instead of taking the train, it's faster and I get some exercise.",
+        day: 20,
+      },
+      { text: "I go to the gym before work on Tuesdays.", day: 30 },
+    ]);
+    const older = (await beliefOf(mem, "I commute to work by train, it takes about 50 minutes."))!;
+    const update = (await beliefOf(
+      mem,
+      "I bike to work now instead of taking the train, it's faster and I get some exercise.",
+    ))!;
+    const unrelated = (await beliefOf(mem, "I go to the gym before work on Tuesdays."))!;
+    if (older.status === "active") await mem.judge([{ a: older.id, b: update.id, verdict: "supersede" }]);
+    const hits = await mem.recall("How do I get to work?", { k: 5 });
+    // "I work from home now" answers the slot too, newer than the older; the bike is the older's own update.
+    expect(hits.some((h) => h.text.includes("work from home"))).toBe(true);
+    expect(brought(hits).map((h) => h.text)).toEqual([
+      "I bike to work now instead of taking the train, it's faster and I get some exercise.",
+    ]);
+    // An unrelated successor of the same older is not: the slot link reads no change of it.
+    await mem.judge([{ a: update.id, b: unrelated.id, verdict: "supersede" }]);
+    expect(brought(await mem.recall("How do I get to work?", { k: 5 }))).toHaveLength(0);
+  });
+
+  it.each([
     // The name said again, but in no change that ends anything: the agent's verdict alone.
     [
       "We pay for Netflix, mostly for the kids' shows.",
