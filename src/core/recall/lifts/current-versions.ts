@@ -66,9 +66,10 @@ export function withDoers(slot: AskedSlot, question: string, lexicon: Lexicon | 
 }
 
 /**
- * How near the top a superseded match must have ranked for its current version to be listed by the
- * older's rare name: the top the name link reads (`missedSuccessors`). An older that fills the asked
- * slot lists it within the first k, as the link by the slot does (`sameSlotFirst`).
+ * How near the top a superseded match must have ranked for its current version to be listed: the
+ * top the name link reads (`missedSuccessors`). (The slot link reads the first k, `sameSlotFirst`;
+ * measured here, that listed successors of olders that fill the slot by a word of another sense —
+ * "…work stuff alike" for "How do I get to work?" — and gained no question.)
  */
 const SUCCESSOR_TOP = 5;
 
@@ -109,10 +110,8 @@ export async function currentVersions(
   const byId = new Map(scored.map((h) => [h.id, h]));
   const listed = new Set<string>();
   const top = [...matches].sort((a, b) => b.boosted - a.boosted || compareIds(a.episode, b.episode));
-  // How near the top an older may rank: the first k when a slot is read, else the name link's top.
-  const reach = slot ? Math.max(req.k, SUCCESSOR_TOP) : SUCCESSOR_TOP;
-  // A hit's score is at most its relevance: a match below the reach-th score cannot rank there.
-  const floor = scored.length >= reach ? scored[reach - 1]!.score : 0;
+  // A hit's score is at most its relevance: a match below the SUCCESSOR_TOP-th score cannot rank there.
+  const floor = scored.length >= SUCCESSOR_TOP ? scored[SUCCESSOR_TOP - 1]!.score : 0;
   for (const m of top) {
     const relevance = Math.min(1, m.boosted / maxFused);
     if (relevance < floor) break;
@@ -121,7 +120,7 @@ export async function currentVersions(
       if (!req.namespaces.includes(older.namespace)) continue;
       const would = liftedHitOf(older, policy, now, relevance, "");
       const rank = scored.filter((h) => h.score > would.score).length;
-      if (rank >= reach) continue;
+      if (rank >= SUCCESSOR_TOP) continue;
       const current = await currentVersionOf(store, older, slot, req.lexicon, cache);
       if (
         !current ||
@@ -133,7 +132,6 @@ export async function currentVersions(
         continue;
       // The older's own update, by a rare name of its: read once, for the slot test and the guard.
       const byName =
-        rank < SUCCESSOR_TOP &&
         !(slot && othersState(current.text, slot, req.lexicon)) &&
         (await changedByName(store, filter, older.text, current.text)) !== null;
       if (!byName && !(slot && fillsAskedSlot(older.text, slot, req.lexicon))) continue;
