@@ -26,7 +26,7 @@ export interface SupersededMatch {
  * verdict of its own, and a later one about another thing ("…on Saturdays instead" / "These days I
  * do kickboxing … instead") says nothing of the value asked.
  */
-async function currentVersionOf(
+export async function currentVersionOf(
   store: StoreReader,
   older: Belief,
   slot: AskedSlot | null,
