@@ -274,3 +274,43 @@ describe("currentVersions: the links of an open pair, read of a closed one", () 
     expect(brought(await mem!.recall(question, { k: 5 }))).toHaveLength(0);
   });
 });
+
+describe("missedSuccessors: the name link reaches through a statement sleep closed in its turn", () => {
+  const walker = "Our dog walker is Ellie, she takes Biscuit out at lunchtime.";
+  const middle = "Ellie's gone back to uni, so Jamal from down the road walks Biscuit now.";
+  /** The chat slept, the middle closed by `last` (the agent's verdict where sleep's judge left it open), Ellie's statement open. */
+  const chain = async (last: string) => {
+    mem = await sleptChat([
+      { text: walker, day: 0 },
+      { text: "Biscuit needs a new lead, the old one is chewed.", day: 5 },
+      { text: middle, day: 20 },
+      { text: last, day: 40 },
+    ]);
+    const a = await beliefOf(mem, walker);
+    const b = await beliefOf(mem, middle);
+    const c = await beliefOf(mem, last);
+    if (a?.status !== "active") await mem.restore(a!.id);
+    if (b?.status === "active") await mem.judge([{ a: b.id, b: c!.id, verdict: "supersede" }]);
+    expect((await beliefOf(mem, walker))?.status).toBe("active");
+    expect((await beliefOf(mem, middle))?.status).toBe("archived");
+    return mem;
+  };
+
+  it("the middle's current version, linked on by a rare name of the middle's, ranks above the older", async () => {
+    const last = "Biscuit goes to Waggy Tails daycare on weekdays now, Jamal moved away.";
+    await chain(last);
+    const hits = await mem!.recall("Who looks after our dog during the day?", { k: 10 });
+    const newer = hits.findIndex((h) => h.text === last);
+    expect(newer).toBeGreaterThanOrEqual(0);
+    expect(newer).toBeLessThan(hits.findIndex((h) => h.text === walker));
+    expect(hits[newer]?.why.summary).toMatch(/which it superseded/);
+  });
+
+  it("a middle closed by another thing lifts nothing over the older", async () => {
+    const last = "I do kickboxing on Thursday evenings.";
+    await chain(last);
+    const hits = await mem!.recall("Who looks after our dog during the day?", { k: 10 });
+    const lifted = hits.find((h) => h.text === last);
+    expect(lifted === undefined || !/which it superseded/.test(lifted.why.summary)).toBe(true);
+  });
+});

@@ -25,7 +25,14 @@ import { describingWords, endedTerm, mayEndTermTexts } from "./ended-terms.js";
 import { activeFactsOf, askedInAnotherSense, type LiftInput, type Move, othersState } from "./moves.js";
 import { namedTurnSuccessors } from "./named-turns.js";
 import { KINDS_SEARCHED } from "./newest-kind.js";
-import { judgedSuccessor, NAMED_RARE, namesValueOfItsOwn, restates, saidOf } from "./pair-checks.js";
+import {
+  changedByName,
+  judgedSuccessor,
+  NAMED_RARE,
+  namesValueOfItsOwn,
+  restates,
+  saidOf,
+} from "./pair-checks.js";
 import {
   aboutAsked,
   eventsOf,
@@ -384,7 +391,10 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
         )
           continue;
         // A closed statement (a named link's only) is succeeded by its current version, said after the
-        // older, of the speaker's: that is what is ranked above the older.
+        // older, of the speaker's, that links on from it as a chain does — by a rare name of its
+        // (`changedByName`: "…Jamal walks Biscuit now" / "…Waggy Tails daycare now, Jamal moved
+        // away") — or fills the asked slot: that is what is ranked above the older. A wrong verdict
+        // that closed it by another thing lifts nothing.
         const current =
           b.status === "active" ? b : await currentVersionOf(store, b, slot, req.lexicon, versions);
         if (
@@ -392,6 +402,12 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
           current.validFrom <= older.at ||
           current.kind !== "fact" ||
           (slot && othersState(current.text, slot, req.lexicon))
+        )
+          continue;
+        if (
+          current !== b &&
+          !(slot && fillsAskedSlot(current.text, slot, req.lexicon)) &&
+          (await changedByName(store, filter, b.text, current.text)) === null
         )
           continue;
         const known = byId.get(current.id);
