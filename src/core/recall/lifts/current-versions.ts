@@ -74,14 +74,15 @@ export function withDoers(slot: AskedSlot, question: string, lexicon: Lexicon | 
 const SUCCESSOR_TOP = 5;
 
 /**
- * A superseded belief that answers the question brings its current successor. When the question
- * asks a person's state that holds now (`askedSlot`), a belief archived by a supersession (not a
- * merge, not forgotten) whose episode matched, that would rank in the first `SUCCESSOR_TOP` if it
- * were current, and that the links of an open pair would read as the successor's older — it fills
- * the asked slot (`fillsAskedSlot`, a doer's noun read as the question's verb: `withDoers`), or its
- * successor says a change of it by a rare name of its (`changedByName`, the name link of
- * `missedSuccessors`: "Our cleaner Agnieszka comes every other week" / "Agnieszka retired, so her
- * cousin Beata comes now" for "Who cleans our house?"), not as another person's state — has its current successor (its
+ * A superseded belief that answers the question brings its current successor. A belief archived by
+ * a supersession (not a merge, not forgotten) whose episode matched, that would rank in the first
+ * `SUCCESSOR_TOP` if it were current, and that the links of an open pair would read as the
+ * successor's older — it fills the slot a question about a person's current state asks
+ * (`askedSlot`, `fillsAskedSlot`, a doer's noun read as the question's verb: `withDoers`), or, with
+ * or without a slot, its successor says a change of it by a rare name of its (`changedByName`, the
+ * name link of `missedSuccessors`: "Our cleaner Agnieszka comes every other week" / "Agnieszka
+ * retired, so her cousin Beata comes now" for "Who cleans our house?"), not as another person's
+ * state — has its current successor (its
  * `supersededBy` chain followed to the active end, in the same namespace, of a kind and metadata
  * the request asks for) listed at its rank, once, `why` naming the older: "I volunteer at the
  * food bank" / "These days I help out at the animal shelter on Saturdays instead of the food bank" for
@@ -101,7 +102,7 @@ export async function currentVersions(
   const { store, scored, records, req, policy, asked: askedOnce } = lift;
   // A question with no slot read (`askedSlot` null: "Which streaming service do we pay for?") is
   // reached by the name link alone, as an open pair is (`missedSuccessors` reads names without one),
-  // and so is a query that asks no person's state ("which professional translators body am I in").
+  // and so is a query that asks no person's state at all (a keyword search: "translators association").
   const asked = askedOnce.possible ? await askedOnce.read() : null;
   const slot = asked ? withDoers(asked, req.query, req.lexicon) : null;
   const filter = activeFactsOf(req);
