@@ -155,3 +155,162 @@ describe("currentVersions: a superseded match brings its current successor", () 
     expect(hits).toHaveLength(0);
   });
 });
+
+/**
+ * The closed pair reaches what the open pair's links reach: an older that names the doer a "who"
+ * question asks for (`withDoers`), and an older whose successor says its change by a rare name of
+ * the older's (`changedByName`), with or without a slot read from the question.
+ */
+describe("currentVersions: the links of an open pair, read of a closed one", () => {
+  const filler = [
+    "We looked at a house in Didsbury at the weekend but it fell through.",
+    "Our house has a damp patch under the stairs.",
+    "I keep the house plants on the kitchen windowsill.",
+    "The clean-up after the party took all Sunday.",
+    "The kids watch cartoons after school most days.",
+    "I pay the council tax by direct debit.",
+  ];
+  /** The chat slept, then the agent closes `older` by `newer` where sleep's judge left the pair open. */
+  const closedBy = async (older: string, newer: string) => {
+    mem = await sleptChat([
+      { text: older, day: 0 },
+      ...filler.map((text, i) => ({ text, day: 5 + i })),
+      { text: newer, day: 20 },
+    ]);
+    const a = await beliefOf(mem, older);
+    const b = await beliefOf(mem, newer);
+    if (a?.status === "active") await mem.judge([{ a: a.id, b: b!.id, verdict: "supersede" }]);
+    expect((await beliefOf(mem, older))?.status).toBe("archived");
+    return mem;
+  };
+
+  it.each([
+    // The doer's noun fills the asked slot: "cleaner" for "Who cleans…?" (no name links the pair).
+    [
+      "Our cleaner Agnieszka comes every other week.",
+      "Beata does the whole house on Fridays now.",
+      "Who cleans our house?",
+    ],
+    // A rare name of the older's in a change that ends it, with a name of its own.
+    [
+      "Our cleaner Agnieszka comes every other week.",
+      "Agnieszka retired, so her cousin Beata comes now, same days.",
+      "Who cleans our house?",
+    ],
+    // The same link for a question no slot is read from (`askedSlot` null).
+    [
+      "We pay for Netflix, mostly for the kids' shows.",
+      "We cancelled Netflix and signed up for Disney+ instead since that's all the kids watch.",
+      "Which streaming service do we pay for?",
+    ],
+  ])("%s → %s, asked %s: the successor is listed", async (older, newer, question) => {
+    await closedBy(older, newer);
+    const hits = await mem!.recall(question, { k: 5 });
+    expect(brought(hits).map((h) => h.text)).toEqual([newer]);
+    expect(hits.some((h) => h.text === older)).toBe(false);
+  });
+
+  it.each([
+    ["which professional association am I member of"],
+    // Not a question: no slot, no person's state asked.
+    ["translators association membership"],
+  ])("%j, no slot read, reaches the successor by the older's rare name", async (query) => {
+    const newer =
+      "I left APT and joined the ATA, the American one, more clients from the US look at their directory";
+    await closedBy("I am member of APT, the Portuguese translators association", newer);
+    const hits = await mem!.recall(query, { k: 5 });
+    expect(hits.some((h) => h.text === newer)).toBe(true);
+  });
+
+  it("a successor that changes the asked slot is listed; an unrelated one after it is not", async () => {
+    mem = await sleptChat([
+      { text: "I commute to work by train, it takes about 50 minutes.", day: 0 },
+      { text: "I work from home now.", day: 10 },
+      {
+        text: "I bike to work now instead of taking the train, it's faster and I get some exercise.",
+        day: 20,
+      },
+      { text: "I go to the gym before work on Tuesdays.", day: 30 },
+    ]);
+    const older = (await beliefOf(mem, "I commute to work by train, it takes about 50 minutes."))!;
+    const update = (await beliefOf(
+      mem,
+      "I bike to work now instead of taking the train, it's faster and I get some exercise.",
+    ))!;
+    const unrelated = (await beliefOf(mem, "I go to the gym before work on Tuesdays."))!;
+    if (older.status === "active") await mem.judge([{ a: older.id, b: update.id, verdict: "supersede" }]);
+    const hits = await mem.recall("How do I get to work?", { k: 5 });
+    // "I work from home now" answers the slot too, newer than the older; the bike is the older's own update.
+    expect(hits.some((h) => h.text.includes("work from home"))).toBe(true);
+    expect(brought(hits).map((h) => h.text)).toEqual([
+      "I bike to work now instead of taking the train, it's faster and I get some exercise.",
+    ]);
+    // An unrelated successor of the same older is not: the slot link reads no change of it.
+    await mem.judge([{ a: update.id, b: unrelated.id, verdict: "supersede" }]);
+    expect(brought(await mem.recall("How do I get to work?", { k: 5 }))).toHaveLength(0);
+  });
+
+  it.each([
+    // The name said again, but in no change that ends anything: the agent's verdict alone.
+    [
+      "We pay for Netflix, mostly for the kids' shows.",
+      "Netflix put the price up again, the kids don't care.",
+      "Which streaming service do we pay for?",
+    ],
+    // A past question asks no current version.
+    [
+      "Our cleaner Agnieszka comes every other week.",
+      "Beata does the whole house on Fridays now.",
+      "Who cleaned our house last year?",
+    ],
+    // A question that asks another doer: the older names no doer of "walks".
+    [
+      "Our cleaner Agnieszka comes every other week.",
+      "Beata does the whole house on Fridays now.",
+      "Who walks our dog?",
+    ],
+  ])("%s → %s, asked %s: nothing is brought", async (older, newer, question) => {
+    await closedBy(older, newer);
+    expect(brought(await mem!.recall(question, { k: 5 }))).toHaveLength(0);
+  });
+});
+
+describe("missedSuccessors: the name link reaches through a statement sleep closed in its turn", () => {
+  const walker = "Our dog walker is Ellie, she takes Biscuit out at lunchtime.";
+  const middle = "Ellie's gone back to uni, so Jamal from down the road walks Biscuit now.";
+  /** The chat slept, the middle closed by `last` (the agent's verdict where sleep's judge left it open), Ellie's statement open. */
+  const chain = async (last: string) => {
+    mem = await sleptChat([
+      { text: walker, day: 0 },
+      { text: "Biscuit needs a new lead, the old one is chewed.", day: 5 },
+      { text: middle, day: 20 },
+      { text: last, day: 40 },
+    ]);
+    const a = await beliefOf(mem, walker);
+    const b = await beliefOf(mem, middle);
+    const c = await beliefOf(mem, last);
+    if (a?.status !== "active") await mem.restore(a!.id);
+    if (b?.status === "active") await mem.judge([{ a: b.id, b: c!.id, verdict: "supersede" }]);
+    expect((await beliefOf(mem, walker))?.status).toBe("active");
+    expect((await beliefOf(mem, middle))?.status).toBe("archived");
+    return mem;
+  };
+
+  it("the middle's current version, linked on by a rare name of the middle's, ranks above the older", async () => {
+    const last = "Biscuit goes to Waggy Tails daycare on weekdays now, Jamal moved away.";
+    await chain(last);
+    const hits = await mem!.recall("Who looks after our dog during the day?", { k: 10 });
+    const newer = hits.findIndex((h) => h.text === last);
+    expect(newer).toBeGreaterThanOrEqual(0);
+    expect(newer).toBeLessThan(hits.findIndex((h) => h.text === walker));
+    expect(hits[newer]?.why.summary).toMatch(/which it superseded/);
+  });
+
+  it("a middle closed by another thing lifts nothing over the older", async () => {
+    const last = "I do kickboxing on Thursday evenings.";
+    await chain(last);
+    const hits = await mem!.recall("Who looks after our dog during the day?", { k: 10 });
+    const lifted = hits.find((h) => h.text === last);
+    expect(lifted === undefined || !/which it superseded/.test(lifted.why.summary)).toBe(true);
+  });
+});

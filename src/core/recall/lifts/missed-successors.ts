@@ -1,5 +1,5 @@
 import { clippings, retiredValue, valuesOf, verbForms } from "../../judge/retired-values.js";
-import type { RecallHit } from "../../model.js";
+import type { Belief, RecallHit } from "../../model.js";
 import { namedValues } from "../../named-values.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
 import {
@@ -20,11 +20,19 @@ import { contentTokens, queryTerms } from "../../text.js";
 import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { representative } from "../representative.js";
+import { currentVersionOf } from "./current-versions.js";
 import { describingWords, endedTerm, mayEndTermTexts } from "./ended-terms.js";
 import { activeFactsOf, askedInAnotherSense, type LiftInput, type Move, othersState } from "./moves.js";
 import { namedTurnSuccessors } from "./named-turns.js";
 import { KINDS_SEARCHED } from "./newest-kind.js";
-import { judgedSuccessor, restates, saidOf } from "./pair-checks.js";
+import {
+  changedByName,
+  judgedSuccessor,
+  NAMED_RARE,
+  namesValueOfItsOwn,
+  restates,
+  saidOf,
+} from "./pair-checks.js";
 import {
   aboutAsked,
   eventsOf,
@@ -42,8 +50,6 @@ const ASKS_WHEN = /^\s*(?:when\b|what time\b|(?:which|what) days?\b|how often\b)
 
 /** How many of the top hits are read for newer values the query missed; how many facts a name may appear in. */
 const NAMED_TOP = 5;
-
-const NAMED_RARE = 3;
 
 /** How many statements of a frame's change words are read for one older state. */
 const FRAME_CANDIDATES = 20;
@@ -90,6 +96,8 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
     return slot !== null && fillsAskedSlot(older, slot, req.lexicon) !== null && saysChangedState(newer);
   };
   const moves: Move[] = [];
+  // The current versions of closed statements a named link found, read once each.
+  const versions = new Map<string, Belief | null>();
   const olders = scored
     .slice(0, NAMED_TOP)
     .filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active");
@@ -125,9 +133,16 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
       if ((await store.countBeliefText(terms, filter, NAMED_RARE + 1)) > NAMED_RARE) continue;
       const found = await store.searchBeliefText(terms, filter, NAMED_RARE + 1);
       if (found.length <= NAMED_RARE) rareNames.push(name);
+      // A statement naming it that sleep closed in its turn stands for its current version (`currentVersionOf`):
+      // "Our dog walker is Ellie" / "Ellie's gone back to uni, so Jamal walks Biscuit now", closed by
+      // "Biscuit goes to Waggy Tails daycare now, Jamal moved away".
+      const closed =
+        found.length <= NAMED_RARE
+          ? await store.searchBeliefText(terms, { ...filter, statuses: ["archived"] }, NAMED_RARE + 1)
+          : [];
       if (found.length <= NAMED_RARE)
         links.push({
-          ids: found.map((f) => f.id),
+          ids: [...found, ...closed].map((f) => f.id),
           link: `names its value "${name}"`,
           fits: announcesReplacement,
           named: true,
@@ -363,14 +378,9 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
         if (slot && othersState(b.text, slot, req.lexicon)) continue;
         // The newer names a value of its own: a name ("Cannondale"), or for a retirement any word
         // of a value outside the older's and the question's ("took up pottery").
-        if (
-          retired
-            ? !namesOtherValue(older.text, b.text, retired)
-            : !namedValues(b.text).some((w) => !own.has(w.toLowerCase()))
-        )
+        if (retired ? !namesOtherValue(older.text, b.text, retired) : !namesValueOfItsOwn(own, b.text))
           continue;
-        const known = byId.get(b.id);
-        if (known && known.score > older.score) continue;
+        if (b.status === "active" && (byId.get(b.id)?.score ?? 0) > older.score) continue;
         // The judge's "another entity" is a change of the asked value when the slot reads one, or
         // when the newer ends the older's value by name (`judgedSuccessor`).
         if (
@@ -380,16 +390,45 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
           }))
         )
           continue;
+        // A closed statement (a named link's only) is succeeded by its current version, said after the
+        // older, of the speaker's, that links on from it as a chain does — by a rare name of its
+        // (`changedByName`: "…Jamal walks Biscuit now" / "…Waggy Tails daycare now, Jamal moved
+        // away") — or fills the asked slot: that is what is ranked above the older. A wrong verdict
+        // that closed it by another thing lifts nothing.
+        const current =
+          b.status === "active" ? b : await currentVersionOf(store, b, slot, req.lexicon, versions);
+        if (
+          !current ||
+          current.validFrom <= older.at ||
+          current.kind !== "fact" ||
+          (slot && othersState(current.text, slot, req.lexicon))
+        )
+          continue;
+        if (
+          current !== b &&
+          !(slot && fillsAskedSlot(current.text, slot, req.lexicon)) &&
+          (await changedByName(store, filter, b.text, current.text)) === null
+        )
+          continue;
+        const known = byId.get(current.id);
+        if (known && known.score > older.score) continue;
+        const through = current === b ? "" : ` through [${b.id}], which it superseded`;
         const newer =
           known ??
-          liftedHitOf(b, policy, now, older.why.relevance, `${link.replace("its", `[${older.id}]'s`)}`);
+          liftedHitOf(
+            current,
+            policy,
+            now,
+            older.why.relevance,
+            `${link.replace("its", `[${older.id}]'s`)}${through}`,
+          );
         if (!known) {
-          records.set(b.id, b);
-          byId.set(b.id, newer);
+          records.set(current.id, current);
+          byId.set(current.id, newer);
           scored.push(newer);
         }
         newer.score = older.score * (1 + 1e-6);
-        newer.why.summary += `; newer than [${older.id}], ${link} in a change and no verdict yet: ranked above it`;
+        newer.why.summary += `; newer than [${older.id}], ${link} in a change${through} and no verdict yet: ranked above it`;
         moves.push({ older, newer });
         if (!chained.has(older) && !olders.includes(newer) && newer.kind === "fact") {
           chained.add(newer);

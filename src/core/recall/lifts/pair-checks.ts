@@ -3,13 +3,17 @@
  * in one place: who said each (`actorsOf`, `speakersOf`), whether the judge
  * reads the newer as the older again (`restates`), whether an agent's or a model's verdict settled
  * the pair as two things (`settledApart`), and the three together for a newer found by a link
- * (`judgedSuccessor`). The lifts differ in which they ask, not in how each is read.
+ * (`judgedSuccessor`), and the link by a rare name of a given pair (`changedByName`). The lifts
+ * differ in which they ask, not in how each is read.
  */
 
 import { retiredValue, valuesOf } from "../../judge/retired-values.js";
 import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
-import type { Judge, JudgedPair, StoreReader } from "../../ports.js";
+import { namedValues } from "../../named-values.js";
+import type { BeliefFilter, Judge, JudgedPair, StoreReader } from "../../ports.js";
+import { announcesReplacement } from "../../sleep/chat-turns.js";
+import { queryTerms } from "../../text.js";
 
 /**
  * Who said each record: an episode's actor, a belief's first source's (null when unknown: no source,
@@ -134,4 +138,43 @@ export async function judgedSuccessor(
   )
     return false;
   return !(await settledApart(store, older.id, newer.id));
+}
+
+/** A name in more active facts than this links nothing: a name said everywhere (a participant's) is no value of one statement. */
+export const NAMED_RARE = 3;
+
+/**
+ * True when a statement names a name (`namedValues`) other than the older's own (`own`, lower-case):
+ * a value of its own ("Cannondale" beside "Trek").
+ *
+ *   namesValueOfItsOwn(new Set(["agnieszka"]), "Agnieszka retired, so her cousin Beata comes now.") // → true
+ */
+export const namesValueOfItsOwn = (own: ReadonlySet<string>, text: string): boolean =>
+  namedValues(text).some((w) => !own.has(w.toLowerCase()));
+
+/**
+ * The rare name by which a newer statement says a change of the older's value, or null: the newer
+ * names a name the older states (`namedValues`), said in at most `NAMED_RARE` active facts of the
+ * filter, in a change that ends what held before (`announcesReplacement`), with a name of its own
+ * (`namesValueOfItsOwn`) — the link by a name of `missedSuccessors`, read of a pair already found
+ * ("Our cleaner Agnieszka comes every other week" / "Agnieszka retired, so her cousin Beata comes
+ * now, same days" → "agnieszka"; "Our cleaner Agnieszka comes every other week" / "Agnieszka brought
+ * her daughter along today" → null: no change that ends anything).
+ *
+ *   await changedByName(store, activeFactsOf(req), older.text, newer.text) // → "agnieszka"
+ */
+export async function changedByName(
+  store: StoreReader,
+  filter: BeliefFilter,
+  older: string,
+  newer: string,
+): Promise<string | null> {
+  const own = new Set(namedValues(older).map((w) => w.toLowerCase()));
+  if (own.size === 0 || !announcesReplacement(newer) || !namesValueOfItsOwn(own, newer)) return null;
+  const said = new Set(namedValues(newer).map((w) => w.toLowerCase()));
+  for (const name of own) {
+    if (!said.has(name)) continue;
+    if ((await store.countBeliefText(queryTerms(name), filter, NAMED_RARE + 1)) <= NAMED_RARE) return name;
+  }
+  return null;
 }

@@ -1,9 +1,12 @@
 /** The lift of the newer of two facts on the slot a current-state question asks (`sameSlotFirst`). */
 import type { RecallHit } from "../../model.js";
+import type { Lexicon } from "../../ports.js";
 import {
+  type AskedSlot,
   asksAbout,
   fillsAskedThing,
   namesOtherValue,
+  type Slot,
   saysChangedState,
   sharedSlot,
   slotsOf,
@@ -48,31 +51,8 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
     if (!topK.has(older)) continue;
     for (const newer of facts) {
       if (!(newer.at > older.at)) continue;
-      // The same slot in the same words ("my phone" / "my phone"), or the question's slot in two
-      // of its words ("Which cloud do we host on?": "we host on AWS" / "we're on Google Cloud now").
-      // Each about what the question asks, by the head of its phrase (`asksAbout`: not "the dog
-      // walk" for "our dog", "my favourite café" for "our favourite restaurant", "for groceries"
-      // for "my grocery budget"), and no verb for a noun the question asks ("I bike to work now"
-      // for "Which bike do I ride?").
-      // The newer's slots as it says what changed, not why (`REASON_CLAUSE`: "We moved standup to
-      // Thursdays since half the team is off" changes no team).
-      const changed = withoutReason(newer.text);
-      const same = sharedSlot(older.text, changed, asked.attributes);
-      const theirs =
-        same && slotsOf(changed).find((s) => s.subject === same.subject && s.attribute === same.attribute);
-      const a = fillsAskedThing(older.text, asked, req.lexicon);
-      const b = fillsAskedThing(changed, asked, req.lexicon);
-      const slot =
-        same && theirs && same.subject === asked.subject && asksAbout(same, asked) && asksAbout(theirs, asked)
-          ? same
-          : a && b && (a.central || b.central)
-            ? a
-            : null;
+      const slot = slotChanged(older.text, newer.text, asked, req.lexicon);
       if (!slot) continue;
-      if (!saysChangedState(newer.text) || !namesOtherValue(older.text, newer.text, asked.attributes))
-        continue;
-      // Another person's change ("My flatmate started taking the 38 bus") is not the speaker's.
-      if (othersState(newer.text, asked, req.lexicon)) continue;
       moves.push({
         older,
         newer,
@@ -88,4 +68,43 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
     (m) => ` on the same slot the question asks (${m.slot}), saying a change, and no verdict yet`,
   );
   return open;
+}
+
+/**
+ * The slot a current-state question asks that a newer statement changes from the older's, as
+ * `sameSlotFirst` reads a pair, or null: the same slot in the same words ("my phone" / "my phone"),
+ * or the question's slot in two of its words ("Which cloud do we host on?": "we host on AWS" /
+ * "we're on Google Cloud now"), each about what the question asks, by the head of its phrase
+ * (`asksAbout`: not "the dog walk" for "our dog", "my favourite café" for "our favourite
+ * restaurant", "for groceries" for "my grocery budget"), and no verb for a noun the question asks
+ * ("I bike to work now" for "Which bike do I ride?"); the newer's slots as it says what changed, not
+ * why (`REASON_CLAUSE`: "We moved standup to Thursdays since half the team is off" changes no team);
+ * the newer says a change or a state that holds now (`saysChangedState`), names another value
+ * (`namesOtherValue`) and is not another person's (`othersState`: "My flatmate started taking the
+ * 38 bus"). `await loadTagger()` first.
+ *
+ *   slotChanged("I commute to work by train.", "I bike to work now instead of taking the train.", askedSlot("How do I get to work?")!, wordnet) // → the speaker's "work"
+ */
+export function slotChanged(
+  older: string,
+  newer: string,
+  asked: AskedSlot,
+  lexicon: Lexicon | undefined,
+): Slot | null {
+  const changed = withoutReason(newer);
+  const same = sharedSlot(older, changed, asked.attributes);
+  const theirs =
+    same && slotsOf(changed).find((s) => s.subject === same.subject && s.attribute === same.attribute);
+  const a = fillsAskedThing(older, asked, lexicon);
+  const b = fillsAskedThing(changed, asked, lexicon);
+  const slot =
+    same && theirs && same.subject === asked.subject && asksAbout(same, asked) && asksAbout(theirs, asked)
+      ? same
+      : a && b && (a.central || b.central)
+        ? a
+        : null;
+  if (!slot) return null;
+  if (!saysChangedState(newer) || !namesOtherValue(older, newer, asked.attributes)) return null;
+  if (othersState(newer, asked, lexicon)) return null;
+  return slot;
 }
