@@ -413,3 +413,68 @@ describe("recall, ku18: a newer that ends the older's value by name is a newer-f
     expect(hits[0]?.text).toMatch(/Mercedes/);
   });
 });
+
+describe("lead32: no end read in another's doing, another thing of the kind, a reporter or an end not done", () => {
+  it.each([
+    // "Instead of" said of another's doing ("my flatmate … instead of cycling") is not the speaker's change.
+    [
+      "I quit tennis after my knee surgery and joined a cycling club instead.",
+      "My flatmate started taking the number 38 bus instead of cycling now that it's icy.",
+    ],
+    ["I walk to work along the canal.", "Dana drives to work now instead of walking."],
+    // A common noun the older says only before another noun, named with another noun of its own:
+    // another thing of that kind ("paper delivery" against "delivery slot").
+    [
+      "Updated the reorder template with the new supplier's item codes and the Monday delivery slot.",
+      "i've stopped the paper delivery and i read the Record on my phone now",
+    ],
+    ["Our delivery slot is Thursday morning.", "We cancelled the milk delivery, nobody drank it."],
+    // Who reports a statement is not its value ("Rick says …"; "Rick's retiring" ends nothing of it).
+    ["Rick says his new Volvo does 8.5 mpg loaded, i think he's lying", "Rick's retiring at fifty eight."],
+    ["My physio Tom says I should swim twice a week.", "Tom retired in March."],
+    // "Without" before the verb: an end not done.
+    ["short day, headache, I stop at 5", "I can do about 2500 words a day without dying"],
+    ["My main hobby is rock climbing.", "I got through the winter without quitting climbing."],
+  ])("%j / %j retires nothing", (older, newer) => {
+    expect(retiredValue(newer, valuesOf(older))).toBeNull();
+  });
+
+  it.each([
+    // A change done to the speaker is the speaker's, whoever made it.
+    [
+      "We use Nord for the VPN.",
+      "Work made us use Mullvad for the VPN now instead of Nord.",
+      "Nord",
+      "instead of",
+    ],
+    [
+      "I volunteer at the food bank on Saturdays.",
+      "These days I help out at the animal shelter on Saturdays instead of the food bank.",
+      "bank",
+      "instead of",
+    ],
+    // The kind's noun with no noun of its own: the older's thing may be what ended.
+    [
+      "Our delivery slot is Thursday morning.",
+      "We stopped the delivery over the summer.",
+      "delivery",
+      "stop",
+    ],
+    // A person who is the older's value, not its reporter, still ends it.
+    ["Tony cuts my hair every month.", "Tony retired so I go to Sharp Lines now.", "Tony", "retire"],
+    // A head the older has, with a modifier the newer adds, is still the older's own head.
+    ["My main hobby is climbing.", "I gave up rock climbing after the fall.", "climbing", "give up"],
+  ])("%j / %j retires %j (%s)", (older, newer, value, how) => {
+    expect(retiredValue(newer, valuesOf(older))).toMatchObject({ value, how });
+  });
+
+  it("reads who reports and what only modifies as no value, or as a modifier", () => {
+    expect(valuesOf("Rick says his new Volvo does 8.5 mpg loaded.").map((v) => v.word)).not.toContain("Rick");
+    expect(valuesOf("Our delivery slot is Thursday morning.")).toContainEqual({
+      word: "delivery",
+      name: false,
+      modifier: true,
+    });
+    expect(valuesOf("Our delivery slot is Thursday morning.")).toContainEqual({ word: "slot", name: false });
+  });
+});

@@ -44,6 +44,12 @@ export interface OlderValue {
   word: string;
   /** Capitalised where it is written: a name, which may be said clipped ("Strat"). */
   name: boolean;
+  /**
+   * A common noun the older says only before another noun, as what kind its thing is ("delivery"
+   * of "the Monday delivery slot"): a phrase of the newer headed by it names its own thing when a
+   * noun of its own comes first ("stopped the paper delivery"), `ownModifier`.
+   */
+  modifier?: boolean;
 }
 
 export interface Retirement {
@@ -152,7 +158,7 @@ const BETWEEN_SUBJECT_AND_VERB =
 
 /** Before a verb: it is not (yet) done — a plan, wish, refusal or question. */
 const NOT_DONE =
-  /^(?:to|not|n't|never|will|won't|would|wouldn't|shall|should|can|can't|could|might|may|must|gonna|wanna|don't|didn't|do|does|did)$/i;
+  /^(?:to|not|n't|never|without|will|won't|would|wouldn't|shall|should|can|can't|could|might|may|must|gonna|wanna|don't|didn't|do|does|did)$/i;
 
 /** Ends a clause: another subject may begin after it. */
 const CLAUSE_END = /[,;:.!?—–]/;
@@ -177,15 +183,56 @@ const values = boundedMemo(readValues, 4096);
 
 function readValues(older: string): readonly OlderValue[] {
   const main = mainClauseOf(analysisOf(older));
+  const words = wordsOf(analysisOf(older));
+  const reporters = reportersOf(words);
   const out = new Map<string, OlderValue>();
-  const add = (word: string) => {
-    if (!out.has(word.toLowerCase())) out.set(word.toLowerCase(), { word, name: /^\p{Lu}/u.test(word) });
+  const add = (word: string, modifier: boolean) => {
+    if (reporters.has(word.split(/\s+/).at(-1)!.toLowerCase())) return;
+    const had = out.get(word.toLowerCase());
+    if (had) {
+      // A head anywhere is a head: only a word said before a noun every time is a modifier.
+      if (had.modifier && !modifier) delete had.modifier;
+      return;
+    }
+    const name = /^\p{Lu}/u.test(word);
+    out.set(word.toLowerCase(), { word, name, ...(modifier && !name ? { modifier } : {}) });
   };
-  for (const w of wordsOf(analysisOf(older)))
+  words.forEach((w, i) => {
     if ((nominal(w) || gerund(w)) && contentTokens(w.text).some((t) => main.has(t)))
-      add(w.text.replace(/[’']s$/, ""));
-  for (const name of namedValues(older)) add(name);
+      add(w.text.replace(/[’']s$/, ""), beforeNoun(words, i, older));
+  });
+  for (const name of namedValues(older)) add(name, false);
   return [...out.values()];
+}
+
+/**
+ * Verbs by which one reports what another says or thinks ("Rick says his new Volvo does 8.5 mpg",
+ * "the nurse told me to cut back"): their subject is who said it, not a value of the statement.
+ */
+const REPORTS = new Set(["say", "tell", "think", "reckon", "claim", "mention", "report"]);
+
+/** The words (lower case) that are the subject of a verb of reporting, right before it ("Rick says"). */
+function reportersOf(words: readonly TaggedWord[]): Set<string> {
+  const out = new Set<string>();
+  words.forEach((w, i) => {
+    const before = words[i - 1];
+    if (w.pos === "VERB" && REPORTS.has(w.lemma) && before && nominal(before))
+      out.add(before.text.replace(/[’']s$/, "").toLowerCase());
+  });
+  return out;
+}
+
+/** A common noun right before another noun of the same phrase ("delivery" of "delivery slot"). */
+function beforeNoun(words: readonly TaggedWord[], i: number, text: string): boolean {
+  const w = words[i]!;
+  const next = words[i + 1];
+  return (
+    w.pos === "NOUN" &&
+    next !== undefined &&
+    nominal(next) &&
+    !/[’']s$/.test(w.text) &&
+    !CLAUSE_END.test(text.slice(w.start + w.text.length, next.start))
+  );
 }
 
 /** True when `said` names `value`: the same word (stemmed), or a clipped form of a name (Strat, Stratocaster). */
@@ -337,6 +384,44 @@ function anothersPhrase(phrase: readonly TaggedWord[], values: readonly OlderVal
   });
 }
 
+/**
+ * A noun of the newer's phrase before its head that names none of the older's values: the head is
+ * another thing of that kind ("the paper delivery" against "the Monday delivery slot").
+ */
+function ownModifier(
+  phrase: readonly TaggedWord[],
+  head: TaggedWord,
+  values: readonly OlderValue[],
+): boolean {
+  return phrase
+    .slice(0, phrase.indexOf(head))
+    .some((w) => nominal(w) && !values.some((v) => namesValue(w.text, v)));
+}
+
+/** A first-person word anywhere: "us" of "Work made us use Mullvad", "i'm" of "the one i'm on". */
+const FIRST_PERSON = /^(?:i|me|my|mine|we|us|our|ours)(?:[’'](?:m|re|ve|d|ll|s))?$/i;
+
+/**
+ * "Instead" said of another's doing: the subject of its clause's first verb is someone else and no
+ * first person comes between that verb and "instead" ("My flatmate started taking the 38 bus instead
+ * of cycling"). A change done to the speaker is theirs ("Work made us use Mullvad instead of Nord",
+ * "she decided the one i'm on should be Fostair now instead of the brown one"), as is a chat's
+ * dropped "I".
+ */
+function anothersInstead(words: readonly TaggedWord[], instead: number, text: string): boolean {
+  let start = instead;
+  while (
+    start > 0 &&
+    !CLAUSE_END.test(text.slice(words[start - 1]!.start + words[start - 1]!.text.length, words[start]!.start))
+  )
+    start--;
+  const verb = words.findIndex((w, k) => k >= start && k < instead && (w.pos === "VERB" || w.pos === "AUX"));
+  if (verb < 0) return false;
+  const subject = words.slice(start, verb);
+  if (subject.length === 0 || subject.some((w) => SPEAKER_SUBJECT.test(w.text))) return false;
+  return !words.slice(verb, instead).some((w) => FIRST_PERSON.test(w.text));
+}
+
 /** The newer's retirement of one of the older's values, or null (see the module's comment). */
 export function retiredValue(newer: string, values: readonly OlderValue[]): Retirement | null {
   if (values.length === 0) return null;
@@ -353,7 +438,8 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
       : [head];
     for (const x of said)
       for (const v of values)
-        if (namesValue(x.text, v)) return { value: v.word, said: x.text.replace(/[’']s$/, "") };
+        if (namesValue(x.text, v) && !(v.modifier && ownModifier(phrase, x, values)))
+          return { value: v.word, said: x.text.replace(/[’']s$/, "") };
     return null;
   };
   for (let i = 0; i < words.length; i++) {
@@ -363,7 +449,10 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
     if (lower === "of" || lower === "from") {
       const head = lower === "of" ? words[i - 1]?.text.toLowerCase() : words[i - 1]?.lemma;
       const key = `${head} ${lower}`;
-      if (FROM.has(key) && (lower === "of" || speakerDid(words, i - 1, newer))) {
+      if (
+        FROM.has(key) &&
+        (lower === "of" ? !anothersInstead(words, i - 1, newer) : speakerDid(words, i - 1, newer))
+      ) {
         const hit = named(phraseFrom(words, i + 1, newer));
         if (hit) return { ...hit, how: key };
       }
