@@ -50,7 +50,11 @@ const OLDER = "barber: Tomasz at Fade Street, a cut every month";
 describe("changesOlderThing: the speaker changed a thing the older names, and names a new value", () => {
   it.each([
     [OLDER, "I changed barber, it's Keanu at Sharp Lines now.", "barber"],
-    ["Our boiler is an old Vaillant in the loft.", "We replaced the boiler with a Worcester combi.", "boiler"],
+    [
+      "Our boiler is an old Vaillant in the loft.",
+      "We replaced the boiler with a Worcester combi.",
+      "boiler",
+    ],
   ])("%s / %s → %s", (older, newer, thing) => {
     expect(changesOlderThing(older, newer, lexicon)).toBe(thing);
   });

@@ -31,7 +31,8 @@ const CHANGED_THING_CANDIDATES = 20;
 const SPEAKER_SUBJECT = /^(?:i|we|i've|we've|i’ve|we’ve)$/i;
 
 /** Before the verb: it is not (yet) done — a plan, wish, refusal or question ("want to change", "won't switch"). */
-const NOT_DONE = /^(?:to|not|n't|never|will|won't|would|wouldn't|should|can|can't|could|might|may|must|gonna)$/i;
+const NOT_DONE =
+  /^(?:to|not|n't|never|will|won't|would|wouldn't|should|can|can't|could|might|may|must|gonna)$/i;
 
 /** A remembered past, a plan or a time to come: no change that holds now. */
 const NOT_NOW =
