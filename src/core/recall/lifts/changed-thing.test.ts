@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sleptTurns } from "../../../../test/support/memory.js";
 import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import { loadTagger } from "../../judge/tagger.js";
-import { changedThingsOf, changesOlderThing } from "./changed-thing.js";
+import { changedObjectsOf, changedThingsOf, changesOlderThing } from "./changed-thing.js";
 
 const lexicon = sharedWordNet();
 
@@ -40,6 +40,13 @@ describe("changedThingsOf: the thing the speaker says they changed, the object o
     expect(changedThingsOf("I changed my mind about the barber.", lexicon)).toEqual(["mind"]);
   });
 
+  it("gives the object's modifiers with its head", () => {
+    expect(changedObjectsOf("I switched the email program to Thunderbird.", lexicon)).toEqual([
+      ["email", "program"],
+    ]);
+    expect(changedObjectsOf("I changed barber, it's Keanu now.", lexicon)).toEqual([["barber"]]);
+  });
+
   it("without a lexicon reads nothing", () => {
     expect(changedThingsOf("I changed barber, it's Keanu now.", undefined)).toEqual([]);
   });
@@ -65,6 +72,11 @@ describe("changesOlderThing: the speaker changed a thing the older names, and na
     ["only the older's own name again", OLDER, "I changed barber, but Tomasz still does my beard."],
     ["the object is another thing", OLDER, "I changed my mind about the barber, Keanu is too dear."],
     ["another's change", OLDER, "Marta changed barber, it's Keanu at Sharp Lines now."],
+    [
+      "a compound the older does not say: another kind of the thing",
+      "With the new program I translate 3000 words a day.",
+      "I switched the email program to Thunderbird.",
+    ],
   ])("%s → null", (_why, older, newer) => {
     expect(changesOlderThing(older, newer, lexicon)).toBeNull();
   });

@@ -52,19 +52,30 @@ const NOT_NOW =
  *   changedThingsOf("I might change dentist next year", wordnet)                // → []
  */
 export function changedThingsOf(sentence: string, lexicon: Lexicon | undefined): string[] {
+  return [...new Set(changedObjectsOf(sentence, lexicon).map((nouns) => nouns[nouns.length - 1]!))];
+}
+
+/**
+ * The objects a sentence says the speaker changed, each as the stems of its nouns, modifiers first
+ * and the head last ("I changed the wifi password" → [["wifi", "password"]]): a compound names a
+ * kind of its head ("an email program" is no translation program). `await loadTagger()` first.
+ *
+ *   changedObjectsOf("I switched the email program to Thunderbird", wordnet) // → [["email", "program"]]
+ */
+export function changedObjectsOf(sentence: string, lexicon: Lexicon | undefined): string[][] {
   if (!lexicon?.isChangeVerb) return [];
   if (isQuestion(sentence) || isHypothetical(sentence) || NOT_NOW.test(sentence)) return [];
   const words = tag(sentence);
-  const out: string[] = [];
+  const out: string[][] = [];
   for (const [i, w] of words.entries()) {
     if (w.pos !== "VERB" || !lexicon.isChangeVerb(w.lemma.toLowerCase())) continue;
     // Said as done: a past form ("changed", "switched"), not "change" or "changing".
     if (w.text.toLowerCase() === w.lemma.toLowerCase() || /ing$/i.test(w.text)) continue;
     if (!speakerBefore(words, i)) continue;
-    const head = objectHead(words, i + 1);
-    if (head) out.push(...contentTokens(head));
+    const nouns = objectNouns(words, i + 1).flatMap((n) => contentTokens(n));
+    if (nouns.length > 0) out.push(nouns);
   }
-  return [...new Set(out)];
+  return out;
 }
 
 /** The speaker is the verb's subject: "I changed", "we've switched", "I just changed"; nothing that says it is not done. */
@@ -84,29 +95,30 @@ const ABBREVIATION = /^[A-Z]{2,4}s?$/;
 const nounLike = (w: TaggedWord) => w.pos === "NOUN" || (w.pos === "PROPN" && ABBREVIATION.test(w.text));
 
 /**
- * The head noun of the noun phrase that starts at `from`: past determiners, possessives and
- * adjectives, the last of its nouns ("the wifi **password**"); an adjective with no noun after it is
+ * The nouns of the noun phrase that starts at `from`, its head last: past determiners, possessives
+ * and adjectives, the run of nouns ("the wifi **password**"); an adjective with no noun after it is
  * said as one ("our **broadband**"). A pronoun object ("changed it") names no thing.
  */
-function objectHead(words: readonly TaggedWord[], from: number): string | null {
+function objectNouns(words: readonly TaggedWord[], from: number): string[] {
   let j = from;
   let adjective: string | null = null;
   while (j < words.length && ["DET", "PRON", "ADJ", "NUM"].includes(words[j]!.pos)) {
     const w = words[j]!;
-    if (w.pos === "PRON" && !/^(?:my|our|your|his|her|their)$/i.test(w.text)) return null;
+    if (w.pos === "PRON" && !/^(?:my|our|your|his|her|their)$/i.test(w.text)) return [];
     adjective = w.pos === "ADJ" ? w.text : null;
     j++;
   }
-  let head: string | null = null;
+  const nouns: string[] = [];
   while (j < words.length && nounLike(words[j]!)) {
-    head = words[j]!.text;
+    nouns.push(words[j]!.text);
     j++;
   }
-  return head ?? adjective;
+  return nouns.length > 0 ? nouns : adjective ? [adjective] : [];
 }
 
 /**
- * Whether `newer` says the speaker changed a thing `older` names as a noun, and names a name of its
+ * Whether `newer` says the speaker changed a thing `older` names as a noun — every noun of the
+ * object, its modifiers too (`changedObjectsOf`) — and names a name of its
  * own (`namedValues`: "Paulo", "Sena") that the older does not: the thing's new value. Returns the
  * thing (a stem), or null. `await loadTagger()` first.
  *
@@ -117,8 +129,11 @@ export function changesOlderThing(older: string, newer: string, lexicon: Lexicon
   const things = nounsOf(older);
   const olderNames = new Set(namedValues(older).map((w) => w.toLowerCase()));
   for (const sentence of sentencesOf(newer)) {
-    const thing = changedThingsOf(sentence, lexicon).find((t) => things.has(t));
-    if (!thing) continue;
+    // The older names the whole object, its modifiers too: "I switched the email program" changes
+    // no "new program" of the older's translation work.
+    const object = changedObjectsOf(sentence, lexicon).find((nouns) => nouns.every((n) => things.has(n)));
+    if (!object) continue;
+    const thing = object[object.length - 1]!;
     // The new value is said in the same statement: a name the older does not give.
     if (namedValues(newer).some((w) => !olderNames.has(w.toLowerCase()))) return thing;
   }
