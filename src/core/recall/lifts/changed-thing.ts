@@ -30,6 +30,9 @@ const CHANGED_THING_CANDIDATES = 20;
 /** The speaker as the subject: "I", "we", and their contractions with "have". */
 const SPEAKER_SUBJECT = /^(?:i|we|i've|we've|i’ve|we’ve)$/i;
 
+/** A first-person subject written anywhere in a statement, read without the tagger. */
+const SPEAKER_SAID = /\b(?:i|we|i've|i’ve|we've|we’ve)\b/i;
+
 /** Before the verb: it is not (yet) done — a plan, wish, refusal or question ("want to change", "won't switch"). */
 const NOT_DONE =
   /^(?:to|not|n't|never|will|won't|would|wouldn't|should|can|can't|could|might|may|must|gonna)$/i;
@@ -181,6 +184,8 @@ export async function changedThingFound(lift: LiftInput): Promise<Move[]> {
       if (b.kind !== "fact" || !(b.validFrom > older.at) || (req.at && b.validFrom > req.at)) continue;
       const known = scored.find((h) => h.id === b.id);
       if (known && known.score > older.score) continue;
+      // The tagger-free test first: the speaker as a subject ("I", "we").
+      if (!SPEAKER_SAID.test(b.text)) continue;
       const thing = changesOlderThing(older.text, b.text, req.lexicon);
       if (!thing) continue;
       if (slot && othersState(b.text, slot, req.lexicon)) continue;
