@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sleptTurns } from "../../../../test/support/memory.js";
 import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import { loadTagger } from "../../judge/tagger.js";
-import { changedObjectsOf, changedThingsOf, changesOlderThing } from "./changed-thing.js";
+import { changedObjectsOf, changedThingsOf, changesOlderThing, thingNounsOf } from "./changed-thing.js";
 
 const lexicon = sharedWordNet();
 
@@ -74,11 +74,40 @@ describe("changesOlderThing: the speaker changed a thing the older names, and na
     ["another's change", OLDER, "Marta changed barber, it's Keanu at Sharp Lines now."],
     [
       "a compound the older does not say: another kind of the thing",
-      "With the new program I translate 3000 words a day.",
+      "The new program I translate in is memoQ, since March.",
       "I switched the email program to Thunderbird.",
     ],
   ])("%s → null", (_why, older, newer) => {
     expect(changesOlderThing(older, newer, lexicon)).toBeNull();
+  });
+});
+
+describe("thingNounsOf: the nouns a statement says as its things, not inside a phrase a preposition governs", () => {
+  it.each([
+    ["Our daughter goes to Maple Elementary.", ["daughter"]],
+    ["dentist: Dr. Helena Vaz, every six months", ["dentist"]],
+    ["The email program on my laptop is Outlook.", ["email", "program"]],
+  ])("%s → has %j", (text, nouns) => {
+    const things = thingNounsOf(text);
+    for (const n of nouns) expect(things.has(n)).toBe(true);
+  });
+
+  it.each([
+    ["I bank with Chase, mostly for the app.", "app"],
+    ["The email program on my laptop is Outlook.", "laptop"],
+    ["Our daughter goes to Maple Elementary.", "elementary"],
+  ])("%s → no %s", (text, noun) => {
+    expect(thingNounsOf(text).has(noun)).toBe(false);
+  });
+
+  it("so an object the older names only after a preposition is none of its things", () => {
+    expect(
+      changesOlderThing(
+        "I bank with Chase, mostly for the app.",
+        "We migrated the app from MySQL to PostgreSQL over the holidays.",
+        lexicon,
+      ),
+    ).toBeNull();
   });
 });
 

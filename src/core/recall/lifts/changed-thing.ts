@@ -19,7 +19,6 @@ import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { activeFactsOf, type LiftInput, type Move, othersState } from "./moves.js";
 import { judgedSuccessor, saidOf, speakersOf } from "./pair-checks.js";
-import { nounsOf } from "./same-thing.js";
 
 /** How many of the top hits are read as olders (as `missedSuccessors` and `sameThingFound` read). */
 const CHANGED_THING_TOP = 5;
@@ -120,6 +119,31 @@ function objectNouns(words: readonly TaggedWord[], from: number): string[] {
 }
 
 /**
+ * The nouns (stems) a statement says as its things: every noun of a noun phrase that no preposition
+ * governs. "Our daughter goes to Maple Elementary" says "daughter"; "I bank with Chase, mostly for
+ * the app" says no "app" as its thing (the app is what the bank is chosen for: "We migrated the app
+ * to PostgreSQL" changes no bank). A label's noun ("dentist: Dr. Helena Vaz") is one.
+ * `await loadTagger()` first.
+ *
+ *   thingNounsOf("I bank with Chase, mostly for the app.") // → Set {} ("app" follows "for")
+ */
+export function thingNounsOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const sentence of sentencesOf(text)) {
+    const words = tag(sentence);
+    let governed = false;
+    for (const w of words) {
+      if (w.pos === "ADP") governed = true;
+      else if (w.pos === "NOUN" || w.pos === "PROPN") {
+        if (!governed) for (const t of contentTokens(w.text)) out.add(t);
+      } else if (!["DET", "PRON", "ADJ", "NUM", "PUNCT"].includes(w.pos) || /^[,;:]$/.test(w.text))
+        governed = false;
+    }
+  }
+  return out;
+}
+
+/**
  * Whether `newer` says the speaker changed a thing `older` names as a noun — every noun of the
  * object, its modifiers too (`changedObjectsOf`) — and names a name of its
  * own (`namedValues`: "Paulo", "Sena") that the older does not: the thing's new value. Returns the
@@ -129,7 +153,7 @@ function objectNouns(words: readonly TaggedWord[], from: number): string[] {
  *   changesOlderThing("dentist: Dr. Helena Vaz, in Graça", "I changed my mind about the dentist, Dr. Vaz stays", wordnet) // → null
  */
 export function changesOlderThing(older: string, newer: string, lexicon: Lexicon | undefined): string | null {
-  const things = nounsOf(older);
+  const things = thingNounsOf(older);
   const olderNames = new Set(namedValues(older).map((w) => w.toLowerCase()));
   for (const sentence of sentencesOf(newer)) {
     // The older names the whole object, its modifiers too: "I switched the email program" changes
@@ -175,7 +199,7 @@ export async function changedThingFound(lift: LiftInput): Promise<Move[]> {
   const slot = asked.possible ? await asked.read() : null;
   const moves: Move[] = [];
   for (const older of olders) {
-    const nouns = nounsOf(older.text);
+    const nouns = thingNounsOf(older.text);
     const terms = queryTerms(older.text).filter((t) => contentTokens(t).some((s) => nouns.has(s)));
     if (terms.length === 0) continue;
     const found = await store.searchBeliefText(terms, filter, CHANGED_THING_CANDIDATES);

@@ -55,6 +55,17 @@ describe("correctsOlder: a correction that says a rare word of the older's and a
   ])("%s → null", (_why, newer) => {
     expect(correctsOlder(OLDER, newer, QUESTION, new Set(["visa"]))).toBeNull();
   });
+
+  it('links by no verb: a correction says "told" as the older\'s act does', () => {
+    expect(
+      correctsOlder(
+        "Gran keeps on about a cottage at Loch Fad but I told her we're keeping the flat",
+        "sorry i told you wrong, the card says Arran",
+        "Where is our cottage?",
+        new Set(["told"]),
+      ),
+    ).toBeNull();
+  });
 });
 
 const FILLER = [

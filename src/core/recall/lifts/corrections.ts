@@ -9,7 +9,7 @@
  * wrong", "my mistake", "correction". Another's error ("you told me wrong"), a
  * wrong thing done ("I took the wrong bus"), a question and a hypothetical correct nothing.
  */
-import { loadTagger } from "../../judge/tagger.js";
+import { loadTagger, tag } from "../../judge/tagger.js";
 import type { RecallHit } from "../../model.js";
 import { sentencesOf } from "../../sleep/chat-turns.js";
 import { contentTokens, isHypothetical, isQuestion, queryTerms } from "../../text.js";
@@ -66,7 +66,7 @@ export interface Correction {
 /**
  * Whether `newer` corrects `older`: one of its sentences corrects what the speaker said
  * (`correctsEarlier`), says a word of the older's that is rare in the store (`rare`, stems, beyond
- * the question's), and gives a value of a kind the older states and the question asks
+ * the question's) as no verb (a verb names an act, "told", not the thing), and gives a value of a kind the older states and the question asks
  * (`answersAsked`) that the older and the question do not give. `await loadTagger()` first.
  *
  *   correctsOlder("For the passport form my eye colour is green.", "sorry i told you wrong, my passport says hazel, not green", "What colour are my eyes?", new Set(["passport"]))
@@ -83,7 +83,13 @@ export function correctsOlder(
   const askedValues = valuesByKind(question);
   for (const sentence of sentencesOf(newer)) {
     if (!correctsEarlier(sentence)) continue;
-    const said = new Set(contentTokens(sentence));
+    // The shared word names the thing, not the act: a verb ("I **told** him we're not selling")
+    // says what someone did, and a correction says "told" too.
+    const said = new Set(
+      tag(sentence)
+        .filter((w) => w.pos !== "VERB" && w.pos !== "AUX")
+        .flatMap((w) => contentTokens(w.text)),
+    );
     const word = [...rare].find((w) => said.has(w));
     if (!word) continue;
     for (const [kind, values] of valuesByKind(sentence)) {
