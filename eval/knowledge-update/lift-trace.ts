@@ -2,7 +2,7 @@
  * A development trace, not a benchmark: `npx tsx eval/knowledge-update/lift-trace.ts [chat-dev|cases|fresh|fresh3] [after|daily]`
  * asks every dev question of a knowledge-update set (after one `consolidate`, or daily) and lists
  * each lift recall's `why` records on a returned hit (`missedSuccessors`' links, `newerFirst`,
- * `sameSlotFirst`, `newestKindListed`, `currentVersions`, `newerMeasureFirst`, `newerMeasureFound`, `newerChoiceFound`), classed: RIGHT (the hit states the
+ * `sameSlotFirst`, `newestKindListed`, `changedThingFound`, `correctionFound`, `currentVersions`, `newerMeasureFirst`, `newerMeasureFound`, `newerChoiceFound`), classed: RIGHT (the hit states the
  * question's latest value), HARMLESS (a statement of the same case, or a true update of another
  * case lifted over its own older), WRONG (a statement of another thing lifted over the older, or
  * the question's older value). Then per-rule counts, the misses and whether the first hit states
@@ -42,6 +42,8 @@ const MARKS: [RegExp, (m: RegExpMatchArray) => string][] = [
     /; newer than \[([^\]]+)\], (.+?) in a change and no verdict yet/g,
     (m) => `missed: ${m[2]!.replace(/"[^"]*"/g, "X").replace(/\[[^\]]+\]/g, "[..]")}`,
   ],
+  [/; newer than \[([^\]]+)\], the speaker changed its/g, () => "changedThingFound"],
+  [/; newer than \[([^\]]+)\], corrects it by/g, () => "correctionFound"],
   [/; newer than \[([^\]]+)\] about the same thing/g, () => "newerFirst"],
   [/; newer than \[([^\]]+)\] on the same slot the question asks/g, () => "sameSlotFirst"],
   [/; the newest statement of the slot the question asks, in a kind/g, () => "newestKindListed"],

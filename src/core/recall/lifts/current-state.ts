@@ -3,7 +3,9 @@
  * older it changes (a move), and the moves keep that order through diversity (`keepMoves`).
  */
 import type { RecallHit } from "../../model.js";
+import { changedThingFound } from "./changed-thing.js";
 import { changedValueFirst } from "./changed-value.js";
+import { correctionFound } from "./corrections.js";
 import { missedSuccessors } from "./missed-successors.js";
 import type { LiftInput, Move } from "./moves.js";
 import { newerChoiceFound } from "./newer-choice.js";
@@ -15,7 +17,7 @@ import { sameThingFound } from "./same-thing.js";
 
 /**
  * Runs every lift over `lift.scored` (each mutates and re-sorts it) and returns their moves:
- * successors the query missed, the newer of disagreeing beliefs, the same slot, a newer measure
+ * successors the query missed, a thing the speaker says they changed, a correction of the speaker's, the newer of disagreeing beliefs, the same slot, a newer measure
  * (not when the question names a time), the newest kind of the asked noun (with a lexicon). Those
  * on facts run only when facts are asked (`facts`).
  *
@@ -25,9 +27,13 @@ export async function currentStateMoves(lift: LiftInput, facts: boolean): Promis
   const noTimes = lift.times.length === 0;
   const successors = facts ? await missedSuccessors(lift) : [];
   const sameThing = facts ? await sameThingFound(lift) : [];
+  const changedThing = facts ? await changedThingFound(lift) : [];
+  const corrected = facts ? await correctionFound(lift) : [];
   return [
     ...successors,
     ...sameThing,
+    ...changedThing,
+    ...corrected,
     ...(await newerFirst(lift)),
     ...(facts ? await sameSlotFirst(lift) : []),
     ...(facts && noTimes ? await newerMeasureFirst(lift) : []),

@@ -29,6 +29,7 @@ import {
   othersState,
   unsettledMoves,
 } from "./moves.js";
+import { mayBeOwnMeasures, ownUnitsLinking } from "./own-measures.js";
 import { actorsOf } from "./pair-checks.js";
 
 /**
@@ -131,7 +132,9 @@ const UNIT_LINK_RARE = 4;
  * describes a term of the older's the newer says ended ("the fix has ended": `endedTerm`) — not
  * another person's state — or that says the older's unit itself as a word rare in the store ("I
  * weigh 84 kg" / "down to 79 kg!!", `RARE_UNIT` in changed-measures.ts: same rate, no wish, no other
- * holder or doing), and
+ * holder or doing) — or, for a question about the speaker, that both give of the speaker, whatever
+ * else the store counts in it ("I weigh 63 kg" / "I'm at 59 kg today" beside "the cat weighs 6.2 kg":
+ * `ownUnitsLinking`, own-measures.ts), and
  * with no verdict that closed the pair (a non-lexical `distinct` or `refines`), is listed just above
  * the older, its `why` saying so. Ranking only: nothing is superseded. The tagger is loaded only
  * when a found statement passes the tagger-free tests (a number, a shared word). Mutates and
@@ -191,14 +194,14 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
   const rare = new Map(words.map((w, i) => [w, counts[i]! <= UNIT_LINK_RARE]));
   // And a rare word shared besides the unit, or one that may say a term of the older's ran out
   // ("Now that the fix has ended and we're on 4.6%": `endedTerm`, read with the tagger below).
-  const found = searched
-    .flat()
-    .filter(
-      (c) =>
-        c.shared.some((w) => rare.get(w) === true) ||
-        c.units.some((w) => rare.get(w) === true) ||
-        (c.shared.length > 0 && mayEndTerm(c.text)),
-    );
+  const found = searched.flat().filter(
+    (c) =>
+      c.shared.some((w) => rare.get(w) === true) ||
+      c.units.some((w) => rare.get(w) === true) ||
+      (c.shared.length > 0 && mayEndTerm(c.text)) ||
+      // A unit said in many facts still links the speaker's own two measures (own-measures.ts).
+      (c.units.length > 0 && mayBeOwnMeasures(req.query, c.older.text, c.text)),
+  );
   if (found.length === 0) return [];
   await loadTagger();
   // Who said each side, the olders' and the found statements', in one read.
@@ -227,12 +230,16 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
     seen.add(`${older.id} ${record.id}`);
     if (actors[2 * i] !== actors[2 * i + 1]) continue;
     const ended = mayEndTerm(text) ? endedBy(older, text) : undefined;
+    // The unit of a measure both statements give of the speaker, for a question about the speaker.
+    const own = mayBeOwnMeasures(req.query, older.text, text)
+      ? ownUnitsLinking(req.query, older.text, text)
+      : null;
     const changed = foundMeasureOfAsked(
       req.query,
       older.text,
       text,
       (w) => linking(w) || w === ended,
-      linking,
+      (w) => linking(w) || own?.has(w) === true,
     );
     if (!changed) continue;
     const slot = askedOnce.possible ? await askedOnce.read() : null;
