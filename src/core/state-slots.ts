@@ -457,10 +457,14 @@ const CONTRACTED_BE = /[’'](?:s|re|m)$/;
  *   askedSlot("Would Caroline still want to move?")     // → null (a modal)
  */
 export function askedSlot(question: string): AskedSlot | null {
-  if (!isQuestion(question)) return null;
+  if (!asksOfRecall(question)) return null;
   const words = tag(question);
   const finite = words.findIndex(
-    (w) => w.pos === "AUX" || w.pos === "VERB" || (w.pos === "PRON" && CONTRACTED_BE.test(w.text)),
+    (w, i) =>
+      w.pos === "AUX" ||
+      w.pos === "VERB" ||
+      (w.pos === "PRON" && CONTRACTED_BE.test(w.text)) ||
+      doerVerbAt(words, i),
   );
   if (finite < 0) return null;
   const f = words[finite]!;
@@ -472,7 +476,7 @@ export function askedSlot(question: string): AskedSlot | null {
   // A modal ("would", "could", "will") asks what may be, not what is.
   else if (f.pos === "AUX") present = false;
   // A verb in the present is its lemma or the lemma with -s ("live", "lives"); "moved", "took" are past.
-  else present = form === f.lemma || form === `${f.lemma}s` || form === `${f.lemma}es`;
+  else present = presentForm(form, f.lemma) || doerVerbAt(words, finite);
   if (!present) return null;
   // "has/have" before a verb's participle is the present perfect: an event, unless said as now.
   if (f.lemma === "have" && f.pos === "AUX" && words.slice(finite + 1).some((w) => w.pos === "VERB"))
@@ -485,6 +489,9 @@ export function askedSlot(question: string): AskedSlot | null {
     const after = words[finite + 1];
     const named = name(after) ? after : words.find((w) => name(w) && /[’']s$/.test(w.text));
     subject = named ? named.text.toLowerCase().replace(/[’']s$/, "") : null;
+    // A thing the question asks the state of ("the shop" in "Which day is the shop shut?"): in one
+    // user's memory, a thing said with "the" and no other owner is the speaker's.
+    if (!subject && thingHeld(words, finite)) subject = "speaker";
   }
   if (!subject) return null;
   // The person asked about is whose the state is, not what it is about; in a question that asks
@@ -510,6 +517,74 @@ export function askedSlot(question: string): AskedSlot | null {
   );
   const centralWords = new Set((central.length > 0 ? central : own).map((s) => s.attribute));
   return attributes.size > 0 ? { subject, attributes, nouns, heads, central: centralWords } : null;
+}
+
+/** A question word a recall query opens with, after a spoken filler ("um so what's…"). */
+const WH_OPENING = /^(?:(?:um+|uh+|er+m?|so|ok|okay|oh|and|also|btw)\b[\s,]*)*(?:what|which|who|whose|where|when|how)(?:[’'](?:s|re))?\b/i;
+
+/**
+ * True when a recall query asks: a question (`isQuestion`), or a text that opens with a question
+ * word and ends with no full stop or exclamation — a query typed or dictated without its mark
+ * ("what am i driving these days", "which inhaler am I on", "what heats our house"). A recall
+ * query is asked, never stored, so a question word first is enough: the tagger's reading of its
+ * finite verb (`askedSlot`) decides what it asks. Not "I drive a Tesla" nor "What a day!".
+ *
+ *   asksOfRecall("which inhaler am I on")  // → true
+ *   asksOfRecall("What a day!")            // → false
+ */
+export function asksOfRecall(query: string): boolean {
+  const t = query.trim();
+  return isQuestion(t) || (WH_OPENING.test(t) && !/[.!]$/.test(t));
+}
+
+/**
+ * True when a verb form is in the present of its lemma: the lemma, or its third person in -s,
+ * -es or -ies ("live", "lives", "washes", "supplies"); "moved", "took", "supplied" are past.
+ */
+function presentForm(form: string, lemma: string): boolean {
+  if (form === lemma || form === `${lemma}s` || form === `${lemma}es`) return true;
+  return /[^aeiou]y$/.test(lemma) && form === `${lemma.slice(0, -1)}ies`;
+}
+
+/**
+ * True when the word at `i` is the verb of a question whose subject is "who", whatever the tagger
+ * reads it as: right after an opening "who", a word in -s is the verb ("Who supplies our
+ * electricity?", "Who mills our flour?"; the tagger reads them as plural nouns). Not "Whose", nor
+ * "Who is…" (read as the auxiliary it is).
+ */
+function doerVerbAt(words: readonly TaggedWord[], i: number): boolean {
+  const w = words[i];
+  return (
+    i === 1 &&
+    w !== undefined &&
+    w.pos === "NOUN" &&
+    /^who$/i.test(words[0]!.text) &&
+    /\p{Ll}s$/u.test(w.text) &&
+    !/ss$/.test(w.text)
+  );
+}
+
+/**
+ * True when a question asks the state of a thing it names with "the", no person named: the subject
+ * of the question's clause after its finite verb ("What food does *the cat* eat?", "Which day is
+ * *the shop* shut?", "how heavy is *the cat*") or what a "who"/"what" subject does something to
+ * ("Who insures *the bakery*?", "who leads *the choir*"). Not the thing asked itself, after a copula
+ * with nothing after it ("What is the API rate limit?", "When is the daily standup?": the world's
+ * states, the judge's), unless a "how" and an adjective ask its measure ("how heavy is the cat").
+ */
+function thingHeld(words: readonly TaggedWord[], finite: number): boolean {
+  const at = words[finite + 1];
+  if (at?.text.toLowerCase() !== "the") return false;
+  let end = finite + 2;
+  while (end < words.length && /^(?:NOUN|PROPN|ADJ)$/.test(words[end]!.pos)) end++;
+  if (end === finite + 2 || words[end - 1]!.pos === "ADJ") return false;
+  const rest = words.slice(end).filter((w) => w.pos !== "PUNCT");
+  const f = words[finite]!;
+  // "who/what VERB the H": the wh-word is the subject, the thing its verb's object.
+  if (f.pos === "VERB" || doerVerbAt(words, finite)) return finite <= 2 && /^(?:who|what|which)$/i.test(words[0]!.text);
+  if (rest.length > 0) return true;
+  // A copula with the thing last asks the thing's value itself, except a measure asked by "how" and an adjective.
+  return /^how$/i.test(words[0]!.text) && words[1]?.pos === "ADJ";
 }
 
 /**

@@ -9,7 +9,7 @@ import { loadTagger, tag } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Policy } from "../../policy.js";
 import type { BeliefFilter, EpisodeFilter, Judge, Lexicon, StoreReader } from "../../ports.js";
-import { type AskedSlot, askedSlot, saysOthersState, slotsOf } from "../../state-slots.js";
+import { type AskedSlot, askedSlot, asksOfRecall, saysOthersState, slotsOf } from "../../state-slots.js";
 import { contentTokens, isQuestion } from "../../text.js";
 import type { AboutWords } from "../about-words.js";
 import { compareIds } from "../ids.js";
@@ -130,8 +130,12 @@ export function liftNewer<M extends Move>(
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
 }
 
-/** First-person words and possessive names: a question that could ask a person's state (checked before the tagger loads). */
-const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us)\b|\p{Lu}\p{L}*[’']s\b/iu;
+/**
+ * First-person words, possessive names and a thing said with "the" (whose state a one-user memory
+ * holds: "Which day is the shop shut?"): a question that could ask a state of the speaker's
+ * (checked before the tagger loads).
+ */
+const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us|the)\b|\p{Lu}\p{L}*[’']s\b/iu;
 
 /** The slot a question asks about a person's current state, read at most once per recall. */
 export interface AskedOnce {
@@ -142,7 +146,7 @@ export interface AskedOnce {
 }
 
 export function askedSlotOnce(query: string): AskedOnce {
-  const possible = isQuestion(query) && PERSON_ASKED.test(query);
+  const possible = asksOfRecall(query) && PERSON_ASKED.test(query);
   let slot: Promise<AskedSlot | null> | undefined;
   return {
     possible,
