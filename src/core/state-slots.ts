@@ -416,6 +416,12 @@ export interface AskedSlot {
    * morning?"); all its attributes when none is central.
    */
   central: ReadonlySet<string>;
+  /**
+   * True when no person is named and the state is of a thing the question says with "the"
+   * ("Which day is the shop shut?", `thingHeld`): the speaker's in a one-user memory, said of the
+   * thing itself as often as in the first person ("the house heats with an oil furnace").
+   */
+  held?: boolean;
 }
 
 /** Forms of be, do and have that are in the present ("is", "do", "has"; not "was", "did", "had"). */
@@ -482,6 +488,7 @@ export function askedSlot(question: string): AskedSlot | null {
   if (f.lemma === "have" && f.pos === "AUX" && words.slice(finite + 1).some((w) => w.pos === "VERB"))
     if (!NOW_MARKER.test(question)) return null;
   let subject: string | null = FIRST_PERSON.test(question) ? "speaker" : null;
+  let held = false;
   if (!subject) {
     // A person's name (capitalised, not an acronym such as "API"): the one the finite verb asks
     // about ("does Melanie play") or a possessor ("Ana's phone").
@@ -491,7 +498,10 @@ export function askedSlot(question: string): AskedSlot | null {
     subject = named ? named.text.toLowerCase().replace(/[’']s$/, "") : null;
     // A thing the question asks the state of ("the shop" in "Which day is the shop shut?"): in one
     // user's memory, a thing said with "the" and no other owner is the speaker's.
-    if (!subject && thingHeld(words, finite)) subject = "speaker";
+    if (!subject && thingHeld(words, finite)) {
+      subject = "speaker";
+      held = true;
+    }
   }
   if (!subject) return null;
   // The person asked about is whose the state is, not what it is about; in a question that asks
@@ -516,7 +526,10 @@ export function askedSlot(question: string): AskedSlot | null {
     (central.length > 0 ? central : own).flatMap((s) => s.head.map((h) => [h, { verb: s.verb }] as const)),
   );
   const centralWords = new Set((central.length > 0 ? central : own).map((s) => s.attribute));
-  return attributes.size > 0 ? { subject, attributes, nouns, heads, central: centralWords } : null;
+  if (attributes.size === 0) return null;
+  return held
+    ? { subject, attributes, nouns, heads, central: centralWords, held }
+    : { subject, attributes, nouns, heads, central: centralWords };
 }
 
 /** A question word a recall query opens with, after a spoken filler ("um so what's…"). */
@@ -669,7 +682,7 @@ export function fillsAskedSlot(
   lexicon?: Lexicon,
   about = false,
 ): Slot | null {
-  if (asked.subject === "speaker" && !FIRST_PERSON.test(statement)) return null;
+  if (asked.subject === "speaker" && !asked.held && !FIRST_PERSON.test(statement)) return null;
   const related = (s: Slot) =>
     lexicon !== undefined &&
     s.noun !== null &&
