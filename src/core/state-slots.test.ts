@@ -5,6 +5,7 @@ import type { Memory } from "./engine.js";
 import { loadTagger } from "./judge/tagger.js";
 import {
   askedSlot,
+  asksOfRecall,
   asksAbout,
   fillsAskedSlot,
   fillsAskedThing,
@@ -504,4 +505,67 @@ describe("ku18: the unit of a rate is no asked attribute", () => {
   ])("%s → attributes %j", (question, attributes) => {
     expect([...askedSlot(question)!.attributes].sort()).toEqual([...attributes].sort());
   });
+});
+
+describe("slot32: askedSlot reads a question with no first person or no mark — a thing's state, an unpunctuated query", () => {
+  it.each([
+    // A query typed or dictated without its mark: a question word first is enough for recall.
+    ["which inhaler am I on", ["inhaler"], false],
+    ["what heats our house", ["house"], false],
+    ["how heavy are my bags", ["bag"], false],
+    // A present in -ies, and a verb after "who" the tagger reads as a plural noun.
+    ["Which company supplies my water?", ["company", "water"], false],
+    ["Who supplies our broadband?", ["broadband"], false],
+    // A thing said with "the" and no owner: the speaker's, held.
+    ["What food does the dog eat?", ["food", "dog"], true],
+    ["Which day is the library shut?", ["library"], true],
+    ["Who insures the van?", ["van"], true],
+    ["how tall is the hedge", ["hedge"], true],
+  ])("%s → the speaker's %j (held: %s)", (question, attributes, held) => {
+    const slot = askedSlot(question, sharedWordNet());
+    expect(slot?.subject).toBe("speaker");
+    for (const a of attributes) expect(slot?.attributes).toContain(a);
+    expect(slot?.held ?? false).toBe(held);
+  });
+
+  it.each([
+    // The thing asked itself, after a copula: the world's state, the judge's.
+    "When is the quarterly review?",
+    "What is the wifi password?",
+    // Past, modal, an exclamation, a statement.
+    "what did the cat eat yesterday",
+    "Who supplied the drinks?",
+    "what would the dog eat",
+    "What a day!",
+    "the dog eats salmon now",
+    "Who cares",
+    // A person said with "the" is another's state, not the speaker's.
+    "which school is the boy at",
+    "Who looks after the baby on Fridays?",
+  ])("null: %s", (question) => expect(askedSlot(question, sharedWordNet())).toBeNull());
+
+  it("a thing held is read only with a lexicon to say it is no person", () => {
+    expect(askedSlot("What food does the dog eat?")).toBeNull();
+    expect(askedSlot("What food does the dog eat?", sharedWordNet())).not.toBeNull();
+  });
+
+  it("the thing held is whose the state is, not a kind asked: its kinds are not read", () => {
+    expect([...askedSlot("Which day is the shop shut?", sharedWordNet())!.nouns]).toEqual([]);
+    expect([...askedSlot("What food does the dog eat?", sharedWordNet())!.nouns]).toEqual(["food"]);
+  });
+
+  it("a held question's statement needs no first person; a first-person question's still does", () => {
+    const statement = "The house heats with an oil furnace.";
+    expect(fillsAskedSlot(statement, askedSlot("what heats the house", sharedWordNet())!)).not.toBeNull();
+    expect(fillsAskedSlot(statement, askedSlot("What heats our house?")!)).toBeNull();
+  });
+
+  it.each([
+    ["which inhaler am I on", true],
+    ["um so what's the dog eating these days", true],
+    ["Which day is the library shut?", true],
+    ["What a day!", false],
+    ["I drive a Tesla", false],
+    ["the inhaler I'm on.", false],
+  ])("asksOfRecall(%j) → %s", (query, asks) => expect(asksOfRecall(query)).toBe(asks));
 });

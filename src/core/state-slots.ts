@@ -462,7 +462,7 @@ const CONTRACTED_BE = /[’'](?:s|re|m)$/;
  *   askedSlot("What did I paint last weekend?")         // → null (a past event)
  *   askedSlot("Would Caroline still want to move?")     // → null (a modal)
  */
-export function askedSlot(question: string): AskedSlot | null {
+export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null {
   if (!asksOfRecall(question)) return null;
   const words = tag(question);
   const finite = words.findIndex(
@@ -488,7 +488,7 @@ export function askedSlot(question: string): AskedSlot | null {
   if (f.lemma === "have" && f.pos === "AUX" && words.slice(finite + 1).some((w) => w.pos === "VERB"))
     if (!NOW_MARKER.test(question)) return null;
   let subject: string | null = FIRST_PERSON.test(question) ? "speaker" : null;
-  let held = false;
+  let held: string[] = [];
   if (!subject) {
     // A person's name (capitalised, not an acronym such as "API"): the one the finite verb asks
     // about ("does Melanie play") or a possessor ("Ana's phone").
@@ -498,9 +498,12 @@ export function askedSlot(question: string): AskedSlot | null {
     subject = named ? named.text.toLowerCase().replace(/[’']s$/, "") : null;
     // A thing the question asks the state of ("the shop" in "Which day is the shop shut?"): in one
     // user's memory, a thing said with "the" and no other owner is the speaker's.
-    if (!subject && thingHeld(words, finite)) {
+    // A person said so ("the boy", "the nurse") is another's state, not the speaker's; without a
+    // lexicon to tell, the question is left unread.
+    const thing = subject ? null : thingHeld(words, finite);
+    if (thing && lexicon && !thing.some((n) => lexicon.isPerson(n))) {
       subject = "speaker";
-      held = true;
+      held = thing;
     }
   }
   if (!subject) return null;
@@ -518,8 +521,12 @@ export function askedSlot(question: string): AskedSlot | null {
   // Kinds are read of what the question asks about, the heads of its central nouns: not of a
   // circumstance ("in production", "for meetings", "in the morning") nor of a compound's modifier
   // ("time" in "time zone"): a kind of those fills nothing asked.
+  // Nor of the thing whose state it is ("the shop" in "Which day is the shop shut?": a bakery is
+  // a kind of shop, not a day it shuts).
   const nouns = new Set(
-    own.flatMap((s) => (s.noun && s.central && s.compound.at(-1) === s.attribute ? [s.noun] : [])),
+    own.flatMap((s) =>
+      s.noun && s.central && s.compound.at(-1) === s.attribute && !held.includes(s.noun) ? [s.noun] : [],
+    ),
   );
   const central = own.filter((s) => s.central);
   const heads = new Map(
@@ -527,8 +534,8 @@ export function askedSlot(question: string): AskedSlot | null {
   );
   const centralWords = new Set((central.length > 0 ? central : own).map((s) => s.attribute));
   if (attributes.size === 0) return null;
-  return held
-    ? { subject, attributes, nouns, heads, central: centralWords, held }
+  return held.length > 0
+    ? { subject, attributes, nouns, heads, central: centralWords, held: true }
     : { subject, attributes, nouns, heads, central: centralWords };
 }
 
@@ -578,26 +585,33 @@ function doerVerbAt(words: readonly TaggedWord[], i: number): boolean {
 }
 
 /**
- * True when a question asks the state of a thing it names with "the", no person named: the subject
+ * The nouns of the thing a question asks the state of, said with "the", no person named, or null: the subject
  * of the question's clause after its finite verb ("What food does *the cat* eat?", "Which day is
  * *the shop* shut?", "how heavy is *the cat*") or what a "who"/"what" subject does something to
  * ("Who insures *the bakery*?", "who leads *the choir*"). Not the thing asked itself, after a copula
  * with nothing after it ("What is the API rate limit?", "When is the daily standup?": the world's
  * states, the judge's), unless a "how" and an adjective ask its measure ("how heavy is the cat").
  */
-function thingHeld(words: readonly TaggedWord[], finite: number): boolean {
+function thingHeld(words: readonly TaggedWord[], finite: number): string[] | null {
   const at = words[finite + 1];
-  if (at?.text.toLowerCase() !== "the") return false;
+  if (at?.text.toLowerCase() !== "the") return null;
   let end = finite + 2;
   while (end < words.length && /^(?:NOUN|PROPN|ADJ)$/.test(words[end]!.pos)) end++;
-  if (end === finite + 2 || words[end - 1]!.pos === "ADJ") return false;
+  if (end === finite + 2 || words[end - 1]!.pos === "ADJ") return null;
+  const thing = words
+    .slice(finite + 2, end)
+    .filter((w) => w.pos === "NOUN")
+    .map((w) => w.lemma.toLowerCase());
   const rest = words.slice(end).filter((w) => w.pos !== "PUNCT");
   const f = words[finite]!;
+  let held: boolean;
   // "who/what VERB the H": the wh-word is the subject, the thing its verb's object.
-  if (f.pos === "VERB" || doerVerbAt(words, finite)) return finite <= 2 && /^(?:who|what|which)$/i.test(words[0]!.text);
-  if (rest.length > 0) return true;
+  if (f.pos === "VERB" || doerVerbAt(words, finite))
+    held = finite <= 2 && /^(?:who|what|which)$/i.test(words[0]!.text);
+  else if (rest.length > 0) held = true;
   // A copula with the thing last asks the thing's value itself, except a measure asked by "how" and an adjective.
-  return /^how$/i.test(words[0]!.text) && words[1]?.pos === "ADJ";
+  else held = /^how$/i.test(words[0]!.text) && words[1]?.pos === "ADJ";
+  return held && thing.length > 0 ? thing : null;
 }
 
 /**

@@ -145,12 +145,12 @@ export interface AskedOnce {
   read(): Promise<AskedSlot | null>;
 }
 
-export function askedSlotOnce(query: string): AskedOnce {
+export function askedSlotOnce(query: string, lexicon?: Lexicon): AskedOnce {
   const possible = asksOfRecall(query) && PERSON_ASKED.test(query);
   let slot: Promise<AskedSlot | null> | undefined;
   return {
     possible,
-    read: () => (slot ??= possible ? loadTagger().then(() => askedSlot(query)) : Promise.resolve(null)),
+    read: () => (slot ??= possible ? loadTagger().then(() => askedSlot(query, lexicon)) : Promise.resolve(null)),
   };
 }
 
