@@ -117,12 +117,6 @@ export interface Lexicon {
    * "Who <verb>…?" (recall/expansion.ts). Optional: a lexicon without it names no doer.
    */
   agentNouns?(verb: string): string[];
-  /**
-   * The nouns an adjective of measure is a value of, in its first sense ("heavy": "weight"; "big":
-   * "size"); [] when none or unknown. Recall reads "How heavy am I?" as asking the weight
-   * (recall/expansion.ts). Optional: a lexicon without it reads no measure.
-   */
-  attributeNouns?(adjective: string): string[];
   /** True when a noun names a part of another in its first senses ("evening" of "night"). */
   isPartOf(part: string, whole: string): boolean;
   /**

@@ -416,12 +416,6 @@ export interface AskedSlot {
    * morning?"); all its attributes when none is central.
    */
   central: ReadonlySet<string>;
-  /**
-   * True when no person is named and the state is of a thing the question says with "the"
-   * ("Which day is the shop shut?", `thingHeld`): the speaker's in a one-user memory, said of the
-   * thing itself as often as in the first person ("the house heats with an oil furnace").
-   */
-  held?: boolean;
 }
 
 /** Forms of be, do and have that are in the present ("is", "do", "has"; not "was", "did", "had"). */
@@ -514,8 +508,15 @@ export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null
   // The unit of a rate ("How many days a week do I work?", "How many times per day…") says how
   // often, not what the state is about: "last week" or "every fifth week" fills nothing asked.
   const per = rateUnits(question);
+  // A marker of the present ("these days") says when the state holds, as "now" does:
+  // "What am I driving these days?" asks nothing about days.
+  const now = presentMarkers(question);
   const own = slotsOf(question).filter(
-    (s) => !contentTokens(subject).includes(s.attribute) && s.attribute !== when && !per.has(s.attribute),
+    (s) =>
+      !contentTokens(subject).includes(s.attribute) &&
+      s.attribute !== when &&
+      !per.has(s.attribute) &&
+      !now.has(s.attribute),
   );
   const attributes = new Set(own.map((s) => s.attribute));
   // Kinds are read of what the question asks about, the heads of its central nouns: not of a
@@ -533,10 +534,7 @@ export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null
     (central.length > 0 ? central : own).flatMap((s) => s.head.map((h) => [h, { verb: s.verb }] as const)),
   );
   const centralWords = new Set((central.length > 0 ? central : own).map((s) => s.attribute));
-  if (attributes.size === 0) return null;
-  return held.length > 0
-    ? { subject, attributes, nouns, heads, central: centralWords, held: true }
-    : { subject, attributes, nouns, heads, central: centralWords };
+  return attributes.size > 0 ? { subject, attributes, nouns, heads, central: centralWords } : null;
 }
 
 /** A question word a recall query opens with, after a spoken filler ("um so what's…"). */
@@ -648,6 +646,14 @@ export function rateUnits(text: string): Set<string> {
   return new Set([...text.matchAll(RATE)].flatMap((m) => contentTokens(m[1]!)));
 }
 
+/** "these days": the present a state holds in, as "now" is, not a thing asked. */
+const PRESENT_SPAN = /\bthese\s+(days)\b/gi;
+
+/** The stemmed nouns of the question's markers of the present: "What am I driving these days?" → {"day"}. */
+function presentMarkers(question: string): Set<string> {
+  return new Set([...question.matchAll(PRESENT_SPAN)].flatMap((m) => contentTokens(m[1]!)));
+}
+
 /** Nouns that, right after "what" or "which" and heading no compound, ask when ("what time", "which days"). */
 const WHEN_NOUNS = new Set(["time", "day"]);
 
@@ -696,7 +702,7 @@ export function fillsAskedSlot(
   lexicon?: Lexicon,
   about = false,
 ): Slot | null {
-  if (asked.subject === "speaker" && !asked.held && !FIRST_PERSON.test(statement)) return null;
+  if (asked.subject === "speaker" && !FIRST_PERSON.test(statement)) return null;
   const related = (s: Slot) =>
     lexicon !== undefined &&
     s.noun !== null &&

