@@ -5,8 +5,8 @@ import type { Memory } from "./engine.js";
 import { loadTagger } from "./judge/tagger.js";
 import {
   askedSlot,
-  asksOfRecall,
   asksAbout,
+  asksOfRecall,
   fillsAskedSlot,
   fillsAskedThing,
   namesAskedThing,

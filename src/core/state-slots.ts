@@ -529,16 +529,35 @@ export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null
       s.noun && s.central && s.compound.at(-1) === s.attribute && !held.includes(s.noun) ? [s.noun] : [],
     ),
   );
-  const central = own.filter((s) => s.central);
-  const heads = new Map(
-    (central.length > 0 ? central : own).flatMap((s) => s.head.map((h) => [h, { verb: s.verb }] as const)),
-  );
-  const centralWords = new Set((central.length > 0 ? central : own).map((s) => s.attribute));
+  // A question whose subject is its wh-phrase ("what app keeps my hours", "what heats our house")
+  // asks what that phrase names: what its verb acts on ("my hours", "our house") is whose the
+  // state is, not what is asked.
+  const acted = whSubject(words, finite)
+    ? new Set(words.slice(finite + 1).flatMap((w) => contentTokens(w.text)))
+    : null;
+  const central = own.filter((s) => s.central && !acted?.has(s.attribute));
+  const asked = central.length > 0 || acted ? central : own;
+  const heads = new Map(asked.flatMap((s) => s.head.map((h) => [h, { verb: s.verb }] as const)));
+  const centralWords = new Set(asked.map((s) => s.attribute));
   return attributes.size > 0 ? { subject, attributes, nouns, heads, central: centralWords } : null;
 }
 
+/**
+ * True when a question's subject is its wh-phrase: the finite verb is a verb of its own ("heats",
+ * "keeps"; not an auxiliary, "does…"), and only the wh-word and its phrase come before it ("what",
+ * "which bank", "what kind of oil"). "What app keeps my hours?" and "Who cleans our house?" are;
+ * "What app do I use?" is not.
+ */
+function whSubject(words: readonly TaggedWord[], finite: number): boolean {
+  const f = words[finite];
+  if (!f || !(f.pos === "VERB" || doerVerbAt(words, finite))) return false;
+  if (!/^(?:what|which|who)$/i.test(words[0]?.text ?? "")) return false;
+  return words.slice(1, finite).every((w) => /^(?:NOUN|PROPN|ADJ|ADP|DET)$/.test(w.pos));
+}
+
 /** A question word a recall query opens with, after a spoken filler ("um so what's…"). */
-const WH_OPENING = /^(?:(?:um+|uh+|er+m?|so|ok|okay|oh|and|also|btw)\b[\s,]*)*(?:what|which|who|whose|where|when|how)(?:[’'](?:s|re))?\b/i;
+const WH_OPENING =
+  /^(?:(?:um+|uh+|er+m?|so|ok|okay|oh|and|also|btw)\b[\s,]*)*(?:what|which|who|whose|where|when|how)(?:[’'](?:s|re))?\b/i;
 
 /**
  * True when a recall query asks: a question (`isQuestion`), or a text that opens with a question

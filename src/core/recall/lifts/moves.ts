@@ -150,7 +150,8 @@ export function askedSlotOnce(query: string, lexicon?: Lexicon): AskedOnce {
   let slot: Promise<AskedSlot | null> | undefined;
   return {
     possible,
-    read: () => (slot ??= possible ? loadTagger().then(() => askedSlot(query, lexicon)) : Promise.resolve(null)),
+    read: () =>
+      (slot ??= possible ? loadTagger().then(() => askedSlot(query, lexicon)) : Promise.resolve(null)),
   };
 }
 
