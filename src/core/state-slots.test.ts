@@ -571,3 +571,16 @@ describe("slot32: askedSlot reads a question with no first person or no mark —
     ["the inhaler I'm on.", false],
   ])("asksOfRecall(%j) → %s", (query, asks) => expect(asksOfRecall(query)).toBe(asks));
 });
+
+describe("slot32: a question whose subject is its wh-phrase asks that phrase, not what its verb acts on", () => {
+  it.each([
+    ["What app keeps my hours?", ["app", "application"]],
+    ["Which bank gets my client payments?", ["bank"]],
+    ["What heats our house?", []],
+    // Not a wh-subject: the speaker is the subject, what the verb takes is asked.
+    ["What app do I use for my hours?", ["app", "application", "hour"]],
+    ["Which bank do I pay my rent into?", ["bank", "pay", "rent"]],
+  ])("%s → central %j", (question, central) => {
+    expect([...askedSlot(question, sharedWordNet())!.central].sort()).toEqual(central);
+  });
+});

@@ -10,7 +10,7 @@ import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Policy } from "../../policy.js";
 import type { BeliefFilter, EpisodeFilter, Judge, Lexicon, StoreReader } from "../../ports.js";
 import { type AskedSlot, askedSlot, asksOfRecall, saysOthersState, slotsOf } from "../../state-slots.js";
-import { contentTokens, isQuestion } from "../../text.js";
+import { contentTokens } from "../../text.js";
 import type { AboutWords } from "../about-words.js";
 import { compareIds } from "../ids.js";
 import type { NamedTime } from "../query-times.js";
