@@ -459,10 +459,12 @@ const CONTRACTED_BE = /[’'](?:s|re|m)$/;
 export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null {
   if (!asksOfRecall(question)) return null;
   const words = tag(question);
+  // A form in -ing is never the finite verb: it modifies a noun or needs an auxiliary ("Which
+  // streaming service do we pay for?", "What running shoes do I wear?").
   const finite = words.findIndex(
     (w, i) =>
       w.pos === "AUX" ||
-      w.pos === "VERB" ||
+      (w.pos === "VERB" && !/ing$/i.test(w.text)) ||
       (w.pos === "PRON" && CONTRACTED_BE.test(w.text)) ||
       doerVerbAt(words, i),
   );
