@@ -446,8 +446,11 @@ const CONTRACTED_BE = /[’'](?:s|re|m)$/;
  * ("Would she…", "Could I…"), and not a present perfect ("What have I painted?", a past event)
  * unless a marker of the present goes with it ("What have I been drinking lately?"). Whose state
  * is the speaker's when the question is in the first person (the user asks about themselves),
- * else a named person's ("What is Ana's phone?"); a question about a thing or the world
- * ("What is the API rate limit?") asks no person's slot. The attributes are the stemmed words of
+ * else a named person's ("What is Ana's phone?"), else, with a `lexicon` that reads the thing as no
+ * person, the speaker's when it asks a thing's state said with "the" ("Which day is the shop
+ * shut?", "Who insures the van?", `thingHeld`); the thing's value asked itself ("What is the API
+ * rate limit?") asks no person's slot. A recall query without its question mark is read
+ * (`asksOfRecall`: "which inhaler am I on"). The attributes are the stemmed words of
  * the question's own slots (`slotsOf`): its nouns and the speaker's verbs ("run" in "How far do I
  * run?"), never a wh-word or an auxiliary.
  *
@@ -493,9 +496,8 @@ export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null
     const named = name(after) ? after : words.find((w) => name(w) && /[’']s$/.test(w.text));
     subject = named ? named.text.toLowerCase().replace(/[’']s$/, "") : null;
     // A thing the question asks the state of ("the shop" in "Which day is the shop shut?"): in one
-    // user's memory, a thing said with "the" and no other owner is the speaker's.
-    // A person said so ("the boy", "the nurse") is another's state, not the speaker's; without a
-    // lexicon to tell, the question is left unread.
+    // user's memory, a thing said with "the" and no other owner is the speaker's. A person said so
+    // ("the boy", "the nurse") is another's state; without a lexicon to tell, the question is left unread.
     const thing = subject ? null : thingHeld(words, finite);
     if (thing && lexicon && !thing.some((n) => lexicon.isPerson(n))) {
       subject = "speaker";

@@ -135,7 +135,7 @@ export function liftNewer<M extends Move>(
  * holds: "Which day is the shop shut?"): a question that could ask a state of the speaker's
  * (checked before the tagger loads).
  */
-const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us|the)\b|\p{Lu}\p{L}*[’']s\b/iu;
+const HOLDER_WORDS = /\b(?:i|i'm|my|we|we're|our|me|us|the)\b|\p{Lu}\p{L}*[’']s\b/iu;
 
 /** The slot a question asks about a person's current state, read at most once per recall. */
 export interface AskedOnce {
@@ -146,7 +146,7 @@ export interface AskedOnce {
 }
 
 export function askedSlotOnce(query: string, lexicon?: Lexicon): AskedOnce {
-  const possible = asksOfRecall(query) && PERSON_ASKED.test(query);
+  const possible = asksOfRecall(query) && HOLDER_WORDS.test(query);
   let slot: Promise<AskedSlot | null> | undefined;
   return {
     possible,
