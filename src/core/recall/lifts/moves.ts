@@ -130,12 +130,11 @@ export function liftNewer<M extends Move>(
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
 }
 
-/**
- * First-person words, possessive names and a thing said with "the" (whose state a one-user memory
- * holds: "Which day is the shop shut?"): a question that could ask a state of the speaker's
- * (checked before the tagger loads).
- */
-const HOLDER_WORDS = /\b(?:i|i'm|my|we|we're|our|me|us|the)\b|\p{Lu}\p{L}*[’']s\b/iu;
+/** First-person words and possessive names: a question that could ask a person's state (checked before the tagger loads). */
+const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us)\b|\p{Lu}\p{L}*[’']s\b/iu;
+
+/** A thing said with "the": a question that could ask the state of a thing the speaker holds ("Which day is the shop shut?"). */
+const THING_ASKED = /\bthe\b/i;
 
 /** The slot a question asks about a person's current state, read at most once per recall. */
 export interface AskedOnce {
@@ -145,13 +144,24 @@ export interface AskedOnce {
   read(): Promise<AskedSlot | null>;
 }
 
+/**
+ * `askedSlot` of a recall query, read once. A question with no person word is read only for a
+ * thing's state (`askedSlot`'s "the shop"): the speaker's slot, not a named person's ("What does
+ * Melanie paint in the evenings?" is read as before, not at all).
+ */
 export function askedSlotOnce(query: string, lexicon?: Lexicon): AskedOnce {
-  const possible = asksOfRecall(query) && HOLDER_WORDS.test(query);
+  const asks = asksOfRecall(query);
+  const person = asks && PERSON_ASKED.test(query);
+  const possible = person || (asks && THING_ASKED.test(query));
   let slot: Promise<AskedSlot | null> | undefined;
+  const read = async () => {
+    await loadTagger();
+    const asked = askedSlot(query, lexicon);
+    return person || asked?.subject === "speaker" ? asked : null;
+  };
   return {
     possible,
-    read: () =>
-      (slot ??= possible ? loadTagger().then(() => askedSlot(query, lexicon)) : Promise.resolve(null)),
+    read: () => (slot ??= possible ? read() : Promise.resolve(null)),
   };
 }
 
