@@ -550,6 +550,10 @@ describe("slot32: askedSlot reads a question with no first person or no mark —
     "What a day!",
     "the dog eats salmon now",
     "Who cares",
+    // A question that names a person asks that person's thing; a copula's phrase with a noun of
+    // its own says which thing is asked, not whose.
+    "What type of clients does the agency Caroline runs take on?",
+    "What is the general mood about the new office?",
     // A person said with "the" is another's state, not the speaker's.
     "which school is the boy at",
     "Who looks after the baby on Fridays?",

@@ -496,9 +496,10 @@ export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null
     const named = name(after) ? after : words.find((w) => name(w) && /[’']s$/.test(w.text));
     subject = named ? named.text.toLowerCase().replace(/[’']s$/, "") : null;
     // A thing the question asks the state of ("the shop" in "Which day is the shop shut?"): in one
-    // user's memory, a thing said with "the" and no other owner is the speaker's. A person said so
-    // ("the boy", "the nurse") is another's state; without a lexicon to tell, the question is left unread.
-    const thing = subject ? null : thingHeld(words, finite);
+    // user's memory, a thing said with "the" and no other owner is the speaker's. Not when the
+    // question names a person ("the adoption agency Caroline is considering": hers); a person said
+    // so ("the boy", "the nurse") is another's state; without a lexicon to tell, the question is left unread.
+    const thing = subject || words.some((w, i) => i > 0 && name(w)) ? null : thingHeld(words, finite);
     if (thing && lexicon && !thing.some((n) => lexicon.isPerson(n))) {
       subject = "speaker";
       held = thing;
@@ -629,7 +630,11 @@ function thingHeld(words: readonly TaggedWord[], finite: number): string[] | nul
   // "who/what VERB the H": the wh-word is the subject, the thing its verb's object.
   if (f.pos === "VERB" || doerVerbAt(words, finite))
     held = finite <= 2 && /^(?:who|what|which)$/i.test(words[0]!.text);
-  else if (rest.length > 0) held = true;
+  // After a copula, what follows is the thing's predicate ("is the shop shut", "is the shop on"),
+  // not a phrase with a noun of its own that says which thing is asked ("What is the general
+  // sentiment about the upcoming opening?": the sentiment is asked, not held).
+  else if (rest.length > 0)
+    held = f.lemma !== "be" || !rest.some((w) => w.pos === "NOUN" || w.pos === "PROPN");
   // A copula with the thing last asks the thing's value itself, except a measure asked by "how" and an adjective.
   else held = /^how$/i.test(words[0]!.text) && words[1]?.pos === "ADJ";
   return held && thing.length > 0 ? thing : null;
