@@ -521,6 +521,9 @@ describe("slot32: askedSlot reads a question with no first person or no mark —
     ["Which day is the library shut?", ["library"]],
     ["Who insures the van?", ["van"]],
     ["how tall is the hedge", ["hedge"]],
+    ["how big is the freezer in the garage", ["freezer"]],
+    // A capitalised word the lexicon lists as a noun names no person.
+    ["Which Python version is the pipeline on?", ["pipeline"]],
     // A form in -ing modifies a noun: the finite verb comes after it.
     ["Which streaming service do we pay for?", ["service"]],
     ["What running shoes do I wear?", ["shoe"]],

@@ -497,9 +497,13 @@ export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null
     subject = named ? named.text.toLowerCase().replace(/[’']s$/, "") : null;
     // A thing the question asks the state of ("the shop" in "Which day is the shop shut?"): in one
     // user's memory, a thing said with "the" and no other owner is the speaker's. Not when the
-    // question names a person ("the adoption agency Caroline is considering": hers); a person said
+    // question names a person, a name the lexicon lists as no noun ("the adoption agency Caroline is
+    // considering": hers; "Python" is a noun and names none); a person said
     // so ("the boy", "the nurse") is another's state; without a lexicon to tell, the question is left unread.
-    const thing = subject || words.some((w, i) => i > 0 && name(w)) ? null : thingHeld(words, finite);
+    const namesPerson = words.some(
+      (w, i) => i > 0 && name(w) && !lexicon?.lists(w.text.toLowerCase(), "noun"),
+    );
+    const thing = subject || namesPerson ? null : thingHeld(words, finite);
     if (thing && lexicon && !thing.some((n) => lexicon.isPerson(n))) {
       subject = "speaker";
       held = thing;
@@ -633,8 +637,13 @@ function thingHeld(words: readonly TaggedWord[], finite: number): string[] | nul
   // After a copula, what follows is the thing's predicate ("is the shop shut", "is the shop on"),
   // not a phrase with a noun of its own that says which thing is asked ("What is the general
   // sentiment about the upcoming opening?": the sentiment is asked, not held).
+  // A measure asked by "how" and an adjective is the thing's, whatever follows ("how big is the
+  // power inverter in the cab").
   else if (rest.length > 0)
-    held = f.lemma !== "be" || !rest.some((w) => w.pos === "NOUN" || w.pos === "PROPN");
+    held =
+      f.lemma !== "be" ||
+      !rest.some((w) => w.pos === "NOUN" || w.pos === "PROPN") ||
+      (/^how$/i.test(words[0]!.text) && words[1]?.pos === "ADJ");
   // A copula with the thing last asks the thing's value itself, except a measure asked by "how" and an adjective.
   else held = /^how$/i.test(words[0]!.text) && words[1]?.pos === "ADJ";
   return held && thing.length > 0 ? thing : null;
