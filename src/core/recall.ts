@@ -491,7 +491,7 @@ export async function recall(
   const records = req.records ?? new Map<string, Belief | Episode>();
   const vectorHits: RetrieveRequest["vectorHits"] = {};
   const relatedHits: RetrieveRequest["relatedHits"] = {};
-  const askedState = askedSlotOnce(req.query);
+  const askedState = askedSlotOnce(req.query, req.lexicon);
   // A current-state question is searched by its nouns' related words too (recall/expansion.ts).
   const related =
     !historical && req.lexicon?.relatedWords && askedState.possible && policy.relatedWeight > 0

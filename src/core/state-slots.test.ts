@@ -6,6 +6,7 @@ import { loadTagger } from "./judge/tagger.js";
 import {
   askedSlot,
   asksAbout,
+  asksOfRecall,
   fillsAskedSlot,
   fillsAskedThing,
   namesAskedThing,
@@ -503,5 +504,93 @@ describe("ku18: the unit of a rate is no asked attribute", () => {
     ["Which week am I on call?", ["call", "week"]],
   ])("%s → attributes %j", (question, attributes) => {
     expect([...askedSlot(question)!.attributes].sort()).toEqual([...attributes].sort());
+  });
+});
+
+describe("slot32: askedSlot reads a question with no first person or no mark — a thing's state, an unpunctuated query", () => {
+  it.each([
+    // A query typed or dictated without its mark: a question word first is enough for recall.
+    ["which inhaler am I on", ["inhaler"]],
+    ["what heats our house", ["house"]],
+    ["how heavy are my bags", ["bag"]],
+    // A present in -ies, and a verb after "who" the tagger reads as a plural noun.
+    ["Which company supplies my water?", ["company", "water"]],
+    ["Who supplies our broadband?", ["broadband"]],
+    // A thing said with "the" and no owner: the speaker's.
+    ["What food does the dog eat?", ["food", "dog"]],
+    ["Which day is the library shut?", ["library"]],
+    ["Who insures the van?", ["van"]],
+    ["how tall is the hedge", ["hedge"]],
+    ["how big is the freezer in the garage", ["freezer"]],
+    // A capitalised word the lexicon lists as a noun names no person.
+    ["Which Python version is the pipeline on?", ["pipeline"]],
+    // A form in -ing modifies a noun: the finite verb comes after it.
+    ["Which streaming service do we pay for?", ["service"]],
+    ["What running shoes do I wear?", ["shoe"]],
+  ])("%s → the speaker's %j", (question, attributes) => {
+    const slot = askedSlot(question, sharedWordNet());
+    expect(slot?.subject).toBe("speaker");
+    for (const a of attributes) expect(slot?.attributes).toContain(a);
+  });
+
+  it.each([
+    ["what am i driving these days", ["drive"]],
+    ["What's the dog eating these days?", ["dog"]],
+    // Days asked about are kept.
+    ["What fills my days?", ["day"]],
+  ])("a marker of the present is no attribute: %s → %j", (question, attributes) => {
+    expect([...askedSlot(question, sharedWordNet())!.attributes].sort()).toEqual(attributes);
+  });
+
+  it.each([
+    // The thing asked itself, after a copula: the world's state, the judge's.
+    "When is the quarterly review?",
+    "What is the wifi password?",
+    // Past, modal, an exclamation, a statement.
+    "what did the cat eat yesterday",
+    "Who supplied the drinks?",
+    "what would the dog eat",
+    "What a day!",
+    "the dog eats salmon now",
+    "Who cares",
+    // A question that names a person asks that person's thing; a copula's phrase with a noun of
+    // its own says which thing is asked, not whose.
+    "What type of clients does the agency Caroline runs take on?",
+    "What is the general mood about the new office?",
+    // A person said with "the" is another's state, not the speaker's.
+    "which school is the boy at",
+    "Who looks after the baby on Fridays?",
+  ])("null: %s", (question) => expect(askedSlot(question, sharedWordNet())).toBeNull());
+
+  it("a thing held is read only with a lexicon to say it is no person", () => {
+    expect(askedSlot("What food does the dog eat?")).toBeNull();
+    expect(askedSlot("What food does the dog eat?", sharedWordNet())).not.toBeNull();
+  });
+
+  it("the thing held is whose the state is, not a kind asked: its kinds are not read", () => {
+    expect([...askedSlot("Which day is the shop shut?", sharedWordNet())!.nouns]).toEqual([]);
+    expect([...askedSlot("What food does the dog eat?", sharedWordNet())!.nouns]).toEqual(["food"]);
+  });
+
+  it.each([
+    ["which inhaler am I on", true],
+    ["um so what's the dog eating these days", true],
+    ["Which day is the library shut?", true],
+    ["What a day!", false],
+    ["I drive a Tesla", false],
+    ["the inhaler I'm on.", false],
+  ])("asksOfRecall(%j) → %s", (query, asks) => expect(asksOfRecall(query)).toBe(asks));
+});
+
+describe("slot32: a question whose subject is its wh-phrase asks that phrase, not what its verb acts on", () => {
+  it.each([
+    ["What app keeps my hours?", ["app", "application"]],
+    ["Which bank gets my client payments?", ["bank"]],
+    ["What heats our house?", []],
+    // Not a wh-subject: the speaker is the subject, what the verb takes is asked.
+    ["What app do I use for my hours?", ["app", "application", "hour"]],
+    ["Which bank do I pay my rent into?", ["bank", "pay", "rent"]],
+  ])("%s → central %j", (question, central) => {
+    expect([...askedSlot(question, sharedWordNet())!.central].sort()).toEqual(central);
   });
 });

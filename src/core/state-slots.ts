@@ -446,8 +446,11 @@ const CONTRACTED_BE = /[’'](?:s|re|m)$/;
  * ("Would she…", "Could I…"), and not a present perfect ("What have I painted?", a past event)
  * unless a marker of the present goes with it ("What have I been drinking lately?"). Whose state
  * is the speaker's when the question is in the first person (the user asks about themselves),
- * else a named person's ("What is Ana's phone?"); a question about a thing or the world
- * ("What is the API rate limit?") asks no person's slot. The attributes are the stemmed words of
+ * else a named person's ("What is Ana's phone?"), else, with a `lexicon` that reads the thing as no
+ * person, the speaker's when it asks a thing's state said with "the" ("Which day is the shop
+ * shut?", "Who insures the van?", `thingHeld`); the thing's value asked itself ("What is the API
+ * rate limit?") asks no person's slot. A recall query without its question mark is read
+ * (`asksOfRecall`: "which inhaler am I on"). The attributes are the stemmed words of
  * the question's own slots (`slotsOf`): its nouns and the speaker's verbs ("run" in "How far do I
  * run?"), never a wh-word or an auxiliary.
  *
@@ -456,11 +459,17 @@ const CONTRACTED_BE = /[’'](?:s|re|m)$/;
  *   askedSlot("What did I paint last weekend?")         // → null (a past event)
  *   askedSlot("Would Caroline still want to move?")     // → null (a modal)
  */
-export function askedSlot(question: string): AskedSlot | null {
-  if (!isQuestion(question)) return null;
+export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null {
+  if (!asksOfRecall(question)) return null;
   const words = tag(question);
+  // A form in -ing is never the finite verb: it modifies a noun or needs an auxiliary ("Which
+  // streaming service do we pay for?", "What running shoes do I wear?").
   const finite = words.findIndex(
-    (w) => w.pos === "AUX" || w.pos === "VERB" || (w.pos === "PRON" && CONTRACTED_BE.test(w.text)),
+    (w, i) =>
+      w.pos === "AUX" ||
+      (w.pos === "VERB" && !/ing$/i.test(w.text)) ||
+      (w.pos === "PRON" && CONTRACTED_BE.test(w.text)) ||
+      doerVerbAt(words, i),
   );
   if (finite < 0) return null;
   const f = words[finite]!;
@@ -472,12 +481,13 @@ export function askedSlot(question: string): AskedSlot | null {
   // A modal ("would", "could", "will") asks what may be, not what is.
   else if (f.pos === "AUX") present = false;
   // A verb in the present is its lemma or the lemma with -s ("live", "lives"); "moved", "took" are past.
-  else present = form === f.lemma || form === `${f.lemma}s` || form === `${f.lemma}es`;
+  else present = presentForm(form, f.lemma) || doerVerbAt(words, finite);
   if (!present) return null;
   // "has/have" before a verb's participle is the present perfect: an event, unless said as now.
   if (f.lemma === "have" && f.pos === "AUX" && words.slice(finite + 1).some((w) => w.pos === "VERB"))
     if (!NOW_MARKER.test(question)) return null;
   let subject: string | null = FIRST_PERSON.test(question) ? "speaker" : null;
+  let held: string[] = [];
   if (!subject) {
     // A person's name (capitalised, not an acronym such as "API"): the one the finite verb asks
     // about ("does Melanie play") or a possessor ("Ana's phone").
@@ -485,6 +495,19 @@ export function askedSlot(question: string): AskedSlot | null {
     const after = words[finite + 1];
     const named = name(after) ? after : words.find((w) => name(w) && /[’']s$/.test(w.text));
     subject = named ? named.text.toLowerCase().replace(/[’']s$/, "") : null;
+    // A thing the question asks the state of ("the shop" in "Which day is the shop shut?"): in one
+    // user's memory, a thing said with "the" and no other owner is the speaker's. Not when the
+    // question names a person, a name the lexicon lists as no noun ("the adoption agency Caroline is
+    // considering": hers; "Python" is a noun and names none); a person said
+    // so ("the boy", "the nurse") is another's state; without a lexicon to tell, the question is left unread.
+    const namesPerson = words.some(
+      (w, i) => i > 0 && name(w) && !lexicon?.lists(w.text.toLowerCase(), "noun"),
+    );
+    const thing = subject || namesPerson ? null : thingHeld(words, finite);
+    if (thing && lexicon && !thing.some((n) => lexicon.isPerson(n))) {
+      subject = "speaker";
+      held = thing;
+    }
   }
   if (!subject) return null;
   // The person asked about is whose the state is, not what it is about; in a question that asks
@@ -494,22 +517,136 @@ export function askedSlot(question: string): AskedSlot | null {
   // The unit of a rate ("How many days a week do I work?", "How many times per day…") says how
   // often, not what the state is about: "last week" or "every fifth week" fills nothing asked.
   const per = rateUnits(question);
+  // A marker of the present ("these days") says when the state holds, as "now" does:
+  // "What am I driving these days?" asks nothing about days.
+  const now = presentMarkers(question);
   const own = slotsOf(question).filter(
-    (s) => !contentTokens(subject).includes(s.attribute) && s.attribute !== when && !per.has(s.attribute),
+    (s) =>
+      !contentTokens(subject).includes(s.attribute) &&
+      s.attribute !== when &&
+      !per.has(s.attribute) &&
+      !now.has(s.attribute),
   );
   const attributes = new Set(own.map((s) => s.attribute));
   // Kinds are read of what the question asks about, the heads of its central nouns: not of a
   // circumstance ("in production", "for meetings", "in the morning") nor of a compound's modifier
   // ("time" in "time zone"): a kind of those fills nothing asked.
+  // Nor of the thing whose state it is ("the shop" in "Which day is the shop shut?": a bakery is
+  // a kind of shop, not a day it shuts).
   const nouns = new Set(
-    own.flatMap((s) => (s.noun && s.central && s.compound.at(-1) === s.attribute ? [s.noun] : [])),
+    own.flatMap((s) =>
+      s.noun && s.central && s.compound.at(-1) === s.attribute && !held.includes(s.noun) ? [s.noun] : [],
+    ),
   );
-  const central = own.filter((s) => s.central);
-  const heads = new Map(
-    (central.length > 0 ? central : own).flatMap((s) => s.head.map((h) => [h, { verb: s.verb }] as const)),
-  );
-  const centralWords = new Set((central.length > 0 ? central : own).map((s) => s.attribute));
+  // A question whose subject is its wh-phrase ("what app keeps my hours", "what heats our house")
+  // asks what that phrase names: what its verb acts on ("my hours", "our house") is whose the
+  // state is, not what is asked.
+  const acted = whSubject(words, finite)
+    ? new Set(words.slice(finite + 1).flatMap((w) => contentTokens(w.text)))
+    : null;
+  const central = own.filter((s) => s.central && !acted?.has(s.attribute));
+  const asked = central.length > 0 || acted ? central : own;
+  const heads = new Map(asked.flatMap((s) => s.head.map((h) => [h, { verb: s.verb }] as const)));
+  const centralWords = new Set(asked.map((s) => s.attribute));
   return attributes.size > 0 ? { subject, attributes, nouns, heads, central: centralWords } : null;
+}
+
+/**
+ * True when a question's subject is its wh-phrase: the finite verb is a verb of its own ("heats",
+ * "keeps"; not an auxiliary, "does…"), and only the wh-word and its phrase come before it ("what",
+ * "which bank", "what kind of oil"). "What app keeps my hours?" and "Who cleans our house?" are;
+ * "What app do I use?" is not.
+ */
+function whSubject(words: readonly TaggedWord[], finite: number): boolean {
+  const f = words[finite];
+  if (!f || !(f.pos === "VERB" || doerVerbAt(words, finite))) return false;
+  if (!/^(?:what|which|who)$/i.test(words[0]?.text ?? "")) return false;
+  return words.slice(1, finite).every((w) => /^(?:NOUN|PROPN|ADJ|ADP|DET)$/.test(w.pos));
+}
+
+/** A question word a recall query opens with, after a spoken filler ("um so what's…"). */
+const WH_OPENING =
+  /^(?:(?:um+|uh+|er+m?|so|ok|okay|oh|and|also|btw)\b[\s,]*)*(?:what|which|who|whose|where|when|how)(?:[’'](?:s|re))?\b/i;
+
+/**
+ * True when a recall query asks: a question (`isQuestion`), or a text that opens with a question
+ * word and ends with no full stop or exclamation — a query typed or dictated without its mark
+ * ("what am i driving these days", "which inhaler am I on", "what heats our house"). A recall
+ * query is asked, never stored, so a question word first is enough: the tagger's reading of its
+ * finite verb (`askedSlot`) decides what it asks. Not "I drive a Tesla" nor "What a day!".
+ *
+ *   asksOfRecall("which inhaler am I on")  // → true
+ *   asksOfRecall("What a day!")            // → false
+ */
+export function asksOfRecall(query: string): boolean {
+  const t = query.trim();
+  return isQuestion(t) || (WH_OPENING.test(t) && !/[.!]$/.test(t));
+}
+
+/**
+ * True when a verb form is in the present of its lemma: the lemma, or its third person in -s,
+ * -es or -ies ("live", "lives", "washes", "supplies"); "moved", "took", "supplied" are past.
+ */
+function presentForm(form: string, lemma: string): boolean {
+  if (form === lemma || form === `${lemma}s` || form === `${lemma}es`) return true;
+  return /[^aeiou]y$/.test(lemma) && form === `${lemma.slice(0, -1)}ies`;
+}
+
+/**
+ * True when the word at `i` is the verb of a question whose subject is "who", whatever the tagger
+ * reads it as: right after an opening "who", a word in -s is the verb ("Who supplies our
+ * electricity?", "Who mills our flour?"; the tagger reads them as plural nouns). Not "Whose", nor
+ * "Who is…" (read as the auxiliary it is).
+ */
+function doerVerbAt(words: readonly TaggedWord[], i: number): boolean {
+  const w = words[i];
+  return (
+    i === 1 &&
+    w !== undefined &&
+    w.pos === "NOUN" &&
+    /^who$/i.test(words[0]!.text) &&
+    /\p{Ll}s$/u.test(w.text) &&
+    !/ss$/.test(w.text)
+  );
+}
+
+/**
+ * The nouns of the thing a question asks the state of, said with "the", no person named, or null: the subject
+ * of the question's clause after its finite verb ("What food does *the cat* eat?", "Which day is
+ * *the shop* shut?", "how heavy is *the cat*") or what a "who"/"what" subject does something to
+ * ("Who insures *the bakery*?", "who leads *the choir*"). Not the thing asked itself, after a copula
+ * with nothing after it ("What is the API rate limit?", "When is the daily standup?": the world's
+ * states, the judge's), unless a "how" and an adjective ask its measure ("how heavy is the cat").
+ */
+function thingHeld(words: readonly TaggedWord[], finite: number): string[] | null {
+  const at = words[finite + 1];
+  if (at?.text.toLowerCase() !== "the") return null;
+  let end = finite + 2;
+  while (end < words.length && /^(?:NOUN|PROPN|ADJ)$/.test(words[end]!.pos)) end++;
+  if (end === finite + 2 || words[end - 1]!.pos === "ADJ") return null;
+  const thing = words
+    .slice(finite + 2, end)
+    .filter((w) => w.pos === "NOUN")
+    .map((w) => w.lemma.toLowerCase());
+  const rest = words.slice(end).filter((w) => w.pos !== "PUNCT");
+  const f = words[finite]!;
+  let held: boolean;
+  // "who/what VERB the H": the wh-word is the subject, the thing its verb's object.
+  if (f.pos === "VERB" || doerVerbAt(words, finite))
+    held = finite <= 2 && /^(?:who|what|which)$/i.test(words[0]!.text);
+  // After a copula, what follows is the thing's predicate ("is the shop shut", "is the shop on"),
+  // not a phrase with a noun of its own that says which thing is asked ("What is the general
+  // sentiment about the upcoming opening?": the sentiment is asked, not held).
+  // A measure asked by "how" and an adjective is the thing's, whatever follows ("how big is the
+  // power inverter in the cab").
+  else if (rest.length > 0)
+    held =
+      f.lemma !== "be" ||
+      !rest.some((w) => w.pos === "NOUN" || w.pos === "PROPN") ||
+      (/^how$/i.test(words[0]!.text) && words[1]?.pos === "ADJ");
+  // A copula with the thing last asks the thing's value itself, except a measure asked by "how" and an adjective.
+  else held = /^how$/i.test(words[0]!.text) && words[1]?.pos === "ADJ";
+  return held && thing.length > 0 ? thing : null;
 }
 
 /**
@@ -544,6 +681,14 @@ const RATE =
  */
 export function rateUnits(text: string): Set<string> {
   return new Set([...text.matchAll(RATE)].flatMap((m) => contentTokens(m[1]!)));
+}
+
+/** "these days": the present a state holds in, as "now" is, not a thing asked. */
+const PRESENT_SPAN = /\bthese\s+(days)\b/gi;
+
+/** The stemmed nouns of the question's markers of the present: "What am I driving these days?" → {"day"}. */
+function presentMarkers(question: string): Set<string> {
+  return new Set([...question.matchAll(PRESENT_SPAN)].flatMap((m) => contentTokens(m[1]!)));
 }
 
 /** Nouns that, right after "what" or "which" and heading no compound, ask when ("what time", "which days"). */

@@ -6,7 +6,7 @@ import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode } from "../../model.js";
 import type { StoreReader } from "../../ports.js";
 import { askedSlot } from "../../state-slots.js";
-import { askedInAnotherSense } from "./moves.js";
+import { askedInAnotherSense, askedSlotOnce } from "./moves.js";
 import { actorsOf } from "./pair-checks.js";
 
 /** The store, with every `getEpisodes` call's ids written down. */
@@ -130,5 +130,18 @@ describe("askedInAnotherSense: a statement that meets the asked thing only by it
     await loadTagger();
     const asked = askedSlot("Which train do I catch in the morning?")!;
     expect(askedInAnotherSense("I train at Ironworks three mornings a week.", asked, undefined)).toBe(false);
+  });
+});
+
+describe("slot32: askedSlotOnce reads a question with no person word for a thing's state only", () => {
+  it.each([
+    ["Which day is the library shut?", true],
+    ["which inhaler am I on", true],
+    // A named person without a possessive was never read here; "the" does not open the way.
+    ["What does Melanie paint in the evenings?", false],
+    ["When is the quarterly review?", false],
+  ])("%s → read: %s", async (query, read) => {
+    const asked = await askedSlotOnce(query, sharedWordNet()).read();
+    expect(asked !== null).toBe(read);
   });
 });

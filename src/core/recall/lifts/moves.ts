@@ -9,8 +9,8 @@ import { loadTagger, tag } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Policy } from "../../policy.js";
 import type { BeliefFilter, EpisodeFilter, Judge, Lexicon, StoreReader } from "../../ports.js";
-import { type AskedSlot, askedSlot, saysOthersState, slotsOf } from "../../state-slots.js";
-import { contentTokens, isQuestion } from "../../text.js";
+import { type AskedSlot, askedSlot, asksOfRecall, saysOthersState, slotsOf } from "../../state-slots.js";
+import { contentTokens } from "../../text.js";
 import type { AboutWords } from "../about-words.js";
 import { compareIds } from "../ids.js";
 import type { NamedTime } from "../query-times.js";
@@ -133,6 +133,9 @@ export function liftNewer<M extends Move>(
 /** First-person words and possessive names: a question that could ask a person's state (checked before the tagger loads). */
 const PERSON_ASKED = /\b(?:i|i'm|my|we|we're|our|me|us)\b|\p{Lu}\p{L}*[’']s\b/iu;
 
+/** A thing said with "the": a question that could ask the state of a thing the speaker holds ("Which day is the shop shut?"). */
+const THING_ASKED = /\bthe\b/i;
+
 /** The slot a question asks about a person's current state, read at most once per recall. */
 export interface AskedOnce {
   /** False when no person's state can be asked (not a question, no person word): nothing to read. */
@@ -141,12 +144,24 @@ export interface AskedOnce {
   read(): Promise<AskedSlot | null>;
 }
 
-export function askedSlotOnce(query: string): AskedOnce {
-  const possible = isQuestion(query) && PERSON_ASKED.test(query);
+/**
+ * `askedSlot` of a recall query, read once. A question with no person word is read only for a
+ * thing's state (`askedSlot`'s "the shop"): the speaker's slot, not a named person's ("What does
+ * Melanie paint in the evenings?" is read as before, not at all).
+ */
+export function askedSlotOnce(query: string, lexicon?: Lexicon): AskedOnce {
+  const asks = asksOfRecall(query);
+  const person = asks && PERSON_ASKED.test(query);
+  const possible = person || (asks && THING_ASKED.test(query));
   let slot: Promise<AskedSlot | null> | undefined;
+  const read = async () => {
+    await loadTagger();
+    const asked = askedSlot(query, lexicon);
+    return person || asked?.subject === "speaker" ? asked : null;
+  };
   return {
     possible,
-    read: () => (slot ??= possible ? loadTagger().then(() => askedSlot(query)) : Promise.resolve(null)),
+    read: () => (slot ??= possible ? read() : Promise.resolve(null)),
   };
 }
 
