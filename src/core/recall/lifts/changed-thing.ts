@@ -17,7 +17,7 @@ import { sentencesOf } from "../../sleep/chat-turns.js";
 import { contentTokens, isHypothetical, isQuestion, queryTerms } from "../../text.js";
 import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
-import { activeFactsOf, type LiftInput, type Move, othersState } from "./moves.js";
+import { activeFactsOf, type LiftInput, type Move, olderFactsAsked, othersState } from "./moves.js";
 import { judgedSuccessor, saidOf, speakersOf } from "./pair-checks.js";
 
 /** How many of the top hits are read as olders (as `missedSuccessors` and `sameThingFound` read). */
@@ -182,16 +182,7 @@ export function changesOlderThing(older: string, newer: string, lexicon: Lexicon
 export async function changedThingFound(lift: LiftInput): Promise<Move[]> {
   const { store, scored, records, req, policy, judge, asked } = lift;
   if (!req.lexicon?.isChangeVerb || !isQuestion(req.query)) return [];
-  const asks = new Set(contentTokens(req.query));
-  const olders = scored
-    .slice(0, CHANGED_THING_TOP)
-    .filter(
-      (h) =>
-        h.layer === "belief" &&
-        h.kind === "fact" &&
-        h.status === "active" &&
-        contentTokens(h.text).some((t) => asks.has(t)),
-    );
+  const olders = olderFactsAsked(scored, req.query, CHANGED_THING_TOP);
   if (olders.length === 0) return [];
   await loadTagger();
   const filter = activeFactsOf(req);

@@ -15,7 +15,7 @@ import { sentencesOf } from "../../sleep/chat-turns.js";
 import { contentTokens, isHypothetical, isQuestion, queryTerms } from "../../text.js";
 import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
-import { activeFactsOf, type LiftInput, type Move, othersState } from "./moves.js";
+import { activeFactsOf, type LiftInput, type Move, olderFactsAsked, othersState } from "./moves.js";
 import { judgedSuccessor, saidOf, speakersOf } from "./pair-checks.js";
 import { answersAsked, SAME_THING_RARE, valuesByKind } from "./same-thing.js";
 
@@ -124,16 +124,8 @@ const CORRECTED_CANDIDATES = 20;
 export async function correctionFound(lift: LiftInput): Promise<Move[]> {
   const { store, scored, records, req, policy, judge, asked } = lift;
   if (!isQuestion(req.query)) return [];
+  const olders = olderFactsAsked(scored, req.query, CORRECTED_TOP);
   const asks = new Set(contentTokens(req.query));
-  const olders = scored
-    .slice(0, CORRECTED_TOP)
-    .filter(
-      (h) =>
-        h.layer === "belief" &&
-        h.kind === "fact" &&
-        h.status === "active" &&
-        contentTokens(h.text).some((t) => asks.has(t)),
-    );
   if (olders.length === 0) return [];
   const filter = activeFactsOf(req);
   // The statements that may correct, searched once by the words a correction says; most stores hold none.

@@ -54,6 +54,23 @@ export const activeFactsOf = (req: RecallRequest): BeliefFilter => ({
   metadata: req.metadata,
 });
 
+/**
+ * The active facts among the first `top` hits that share a content word with the query: the
+ * olders a lift reads for a newer statement the query's words missed.
+ */
+export function olderFactsAsked(scored: readonly RecallHit[], query: string, top: number): RecallHit[] {
+  const asks = new Set(contentTokens(query));
+  return scored
+    .slice(0, top)
+    .filter(
+      (h) =>
+        h.layer === "belief" &&
+        h.kind === "fact" &&
+        h.status === "active" &&
+        contentTokens(h.text).some((t) => asks.has(t)),
+    );
+}
+
 /** A fact or turn a lift's search found, with its text and the time it was said. */
 export interface FoundStatement {
   record: Belief | Episode;
