@@ -65,7 +65,9 @@ const ENDED_READ = 64;
  * that are rare in the store (in at most 3 active facts: a name said everywhere, like a
  * participant's, links nothing) are looked up among active facts; a newer one that names it,
  * announces a change that ends what held before ("sold", "moved to", "now", "my new …"; not one
- * that only begins something beside it, "joined", "started", `announcesReplacement`), names a value of its own, and that
+ * that only begins something beside it, "joined", "started", `announcesReplacement`) or says the
+ * name's own end ("Stan's gone from the plant, the new shipping lead is Priya Patel": `retiredValue`),
+ * names a value of its own, and that
  * the judge does not read as a restatement or about another entity, with no verdict that closed
  * the pair (a non-lexical `distinct` or `refines`), is ranked just above the older, its `why`
  * saying so. Likewise a newer fact that changes the older's state frame in other words ("I live
@@ -144,7 +146,10 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
         links.push({
           ids: [...found, ...closed].map((f) => f.id),
           link: `names its value "${name}"`,
-          fits: announcesReplacement,
+          // A change announced, or the name's own end ("Stan's gone from the plant, the new shipping
+          // lead is Priya Patel": `retiredValue`).
+          fits: (text) =>
+            announcesReplacement(text) || retiredValue(text, [{ word: name, name: true }]) !== null,
           named: true,
         });
     }

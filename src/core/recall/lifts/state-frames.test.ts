@@ -102,6 +102,24 @@ describe("recall: the newer value first when the question shares no word with it
     expect(hits.findIndex((h) => /Trek hybrid/.test(h.text))).toBeGreaterThan(0);
   });
 
+  it("ranks an update that says the older's rare name is gone above it (the name's own end, `retiredValue`)", async () => {
+    const m = await chat([
+      { text: "the physio I book for my back is Tom Becker, he's the one who fixed my shoulder too", day: 0 },
+      { text: "Tom's gone from the practice so now Anya Kowalski has his patients, she is great", day: 20 },
+    ]);
+    const hits = await m.recall("who do i book for my back", { k: 5 });
+    expect(hits[0]?.text).toMatch(/Anya Kowalski/);
+    expect(hits[0]?.why.summary).toMatch(/names its value "tom"/i);
+    await m.close();
+    // Gone for a weekend is no end: nothing is lifted by the name.
+    const away = await chat([
+      { text: "the physio I book for my back is Tom Becker, he's the one who fixed my shoulder too", day: 0 },
+      { text: "Tom's gone to Halifax for the weekend so Anya Kowalski has his patients", day: 20 },
+    ]);
+    const held = await away.recall("who do i book for my back", { k: 5 });
+    expect(held.some((h) => /names its value "tom"/i.test(h.why.summary))).toBe(false);
+  });
+
   it("ranks an update naming the asked value above it when the change is said in words of its own", async () => {
     const turns = [
       { text: "For my hay fever I take Claritin every morning.", day: 0 },
