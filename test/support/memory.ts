@@ -179,3 +179,7 @@ export async function beliefOf(mem: Memory, id: string, namespace?: string) {
   if (item.layer !== "belief") throw new Error(`${id} is an episode, not a belief`);
   return item;
 }
+
+/** Where the first hit whose text says `word` ranks in `hits` (-1 when none does): a lift test's reading of a recall. */
+export const rankOf = (hits: readonly { text: string }[], word: string): number =>
+  hits.findIndex((h) => h.text.includes(word));

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { sleptTurns } from "../../../../test/support/memory.js";
+import { rankOf, sleptTurns } from "../../../../test/support/memory.js";
 import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { changedObjectsOf, changedThingsOf, changesOlderThing, thingNounsOf } from "./changed-thing.js";
@@ -119,7 +119,6 @@ const FILLER = [
 ];
 const QUESTION = "Who gives me a cut?";
 const NEWER = "I changed barber, it's Keanu at Sharp Lines now, much closer to the flat.";
-const rankOf = (hits: { text: string }[], word: string) => hits.findIndex((h) => h.text.includes(word));
 
 describe("changedThingFound: the newer statement the question's words miss, in which the speaker changed the older's thing", () => {
   it("ranks the newer just above the older after sleep, and says why", async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { sleptTurns } from "../../../../test/support/memory.js";
+import { rankOf, sleptTurns } from "../../../../test/support/memory.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { correctsEarlier, correctsOlder } from "./corrections.js";
 
@@ -74,7 +74,6 @@ const FILLER = [
   "Lorna brought round a lemon cake on Sunday.",
   "The telly remote needs new batteries.",
 ];
-const rankOf = (hits: { text: string }[], word: string) => hits.findIndex((h) => h.text.includes(word));
 const NEWER = "sorry i told you wrong the other day, the visa form says Portugal, i mixed up the two";
 
 describe("correctionFound: recall after sleep", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ChatTurn, sleptTurns } from "../../../../test/support/memory.js";
+import { type ChatTurn, rankOf, sleptTurns } from "../../../../test/support/memory.js";
 
 // A turn that asks keeps its new value inside it after sleep: no belief says it, and the question's
 // words are not in it. It names the older's value, and that is the link.
@@ -13,8 +13,6 @@ const FILLER = [
   "Our client calls are on Zoom and the recordings fill my disk.",
   "The client portal has a new login page.",
 ];
-
-const rankOf = (hits: { text: string }[], word: string) => hits.findIndex((h) => h.text.includes(word));
 
 describe("namedTurnSuccessors: the newer value in a turn no belief speaks for, by a rare name of the older", () => {
   it("ranks the turn that ends the older's value by name just above the older, and says why", async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { sleptTurns } from "../../../../test/support/memory.js";
+import { rankOf, sleptTurns } from "../../../../test/support/memory.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { mayBeOwnMeasures, ownUnitsLinking, speakersOwnUnits } from "./own-measures.js";
 
@@ -51,8 +51,6 @@ describe("ownUnitsLinking: a unit both statements give of the speaker, for a que
     expect(mayBeOwnMeasures("How much do I weigh?", "I weigh 81 kg.", "I'm at 77 kg now.")).toBe(true);
   });
 });
-
-const rankOf = (hits: { text: string }[], word: string) => hits.findIndex((h) => h.text.includes(word));
 
 // "kg" in six facts: too many for the unit alone to link (`RARE_UNIT` asks for at most four).
 const KG = [

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { sleptTurns } from "../../../../test/support/memory.js";
+import { rankOf, sleptTurns } from "../../../../test/support/memory.js";
 import { loadTagger } from "../../judge/tagger.js";
 import {
   answersAsked,
@@ -255,8 +255,6 @@ const FILLER = [
   "The telly remote needs new batteries.",
 ];
 const NEWER = "The minicab firm I use now is Starline, the drivers wait till I'm inside.";
-
-const rankOf = (hits: { text: string }[], word: string) => hits.findIndex((h) => h.text.includes(word));
 
 describe("sameThingFound: the newer statement the question's words miss, through the older they find", () => {
   it("ranks the newer just above the older after sleep, and says why", async () => {
