@@ -104,7 +104,8 @@ describe("closures eval: classes", () => {
     expect(parseClosuresArgs(["--set", "fresh6"]).sets).toEqual(["fresh6"]);
     expect(parseClosuresArgs(["--set", "fresh7"]).sets).toEqual(["fresh7"]);
     expect(parseClosuresArgs(["--set", "fresh8"]).sets).toEqual(["fresh8"]);
-    expect(() => parseClosuresArgs(["--set", "fresh9"])).toThrow(/unknown set "fresh9".*fresh8, all/);
+    expect(parseClosuresArgs(["--set", "fresh9"]).sets).toEqual(["fresh9"]);
+    expect(() => parseClosuresArgs(["--set", "fresh10"])).toThrow(/unknown set "fresh10".*fresh9, all/);
   });
 
   it.each([["after,daily"], ["daily,before"], ["after"]])(

@@ -82,4 +82,12 @@ describe("frozen held-out halves", () => {
       "a0957fb03f3748232d278630522b06fb54bf6ecf0862c9a7aa7cd309fd6c97f5",
     );
   });
+
+  // Written in the thirty-third session (h/fresh9) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh9 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh9").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "aa82cebc98da80e3cccf2d5da61436d6b61941f4fccf37519e06d99e95cf3d39",
+    );
+  });
 });
