@@ -488,7 +488,11 @@ describe("lead32: no end read in another's doing, another thing of the kind, a r
       name: false,
       modifier: true,
     });
-    expect(valuesOf("Our delivery slot is Thursday morning.")).toContainEqual({ word: "slot", name: false });
+    expect(valuesOf("Our delivery slot is Thursday morning.")).toContainEqual({
+      word: "slot",
+      name: false,
+      modified: true,
+    });
   });
 });
 
@@ -559,5 +563,32 @@ describe("lastingEnd: the newer's end is for good and the speaker's own account"
     ["I sold two bikes.", "bikes"],
   ])("%j does not end %j for good", (newer, said) => {
     expect(lastingEnd(newer, end(said))).toBe(false);
+  });
+});
+
+describe("retire33: a kind's noun the older says after a noun of its own is another thing after another noun", () => {
+  it.each([
+    // "a cycling club" is not "the Foyles book club": another club of the kind.
+    [
+      "I quit tennis and joined a cycling club instead.",
+      "I quit the Foyles book club because the picks got dull.",
+    ],
+    ["We use Trello for the sprint board.", "I deleted the kanban board."],
+  ])("%j / %j retires nothing", (older, newer) => {
+    expect(retiredValue(newer, valuesOf(older))).toBeNull();
+  });
+
+  it.each([
+    // The same noun before it, an adjective, or none: the older's own thing.
+    [
+      "I joined a cycling club last spring.",
+      "I quit the cycling club after my knee surgery.",
+      "club",
+      "quit",
+    ],
+    ["My gym membership is at FitZone.", "I cancelled my gym membership.", "membership", "cancel"],
+    ["I joined a cycling club last spring.", "I quit the club, too many early starts.", "club", "quit"],
+  ])("%j / %j retires %j (%s)", (older, newer, value, how) => {
+    expect(retiredValue(newer, valuesOf(older))).toMatchObject({ value, how });
   });
 });

@@ -50,6 +50,12 @@ export interface OlderValue {
    * noun of its own comes first ("stopped the paper delivery"), `ownModifier`.
    */
   modifier?: boolean;
+  /**
+   * A common noun the older says after a noun of its own phrase, which says its kind ("club" of "a
+   * cycling club"): a phrase of the newer headed by it names another of that kind when a noun of its
+   * own comes first ("the Foyles book club"), `ownModifier`, as for `modifier`.
+   */
+  modified?: boolean;
 }
 
 export interface Retirement {
@@ -178,7 +184,7 @@ const gerund = (w: TaggedWord) => /ing$/i.test(w.text) && (w.pos === "VERB" || w
  * it gives anywhere (`namedValues`: "I commute by bike, a blue Trek hybrid" → Trek).
  */
 export const valuesOf: (older: string) => readonly OlderValue[] = (older) => values(older);
-// The judge asks for each older's values once per pair it compares (rule 19): remembered by text.
+// The judge asks for each older's values once per pair it compares (its two retirement rules): remembered by text.
 const values = boundedMemo(readValues, 4096);
 
 function readValues(older: string): readonly OlderValue[] {
@@ -186,22 +192,33 @@ function readValues(older: string): readonly OlderValue[] {
   const words = wordsOf(analysisOf(older));
   const reporters = reportersOf(words);
   const out = new Map<string, OlderValue>();
-  const add = (word: string, modifier: boolean) => {
+  const add = (word: string, modifier: boolean, modified: boolean) => {
     if (reporters.has(word.split(/\s+/).at(-1)!.toLowerCase())) return;
     const had = out.get(word.toLowerCase());
     if (had) {
-      // A head anywhere is a head: only a word said before a noun every time is a modifier.
+      // A head anywhere is a head: only a word said before a noun every time is a modifier, and
+      // only a word said after one every time is modified.
       if (had.modifier && !modifier) delete had.modifier;
+      if (had.modified && !modified) delete had.modified;
       return;
     }
     const name = /^\p{Lu}/u.test(word);
-    out.set(word.toLowerCase(), { word, name, ...(modifier && !name ? { modifier } : {}) });
+    out.set(word.toLowerCase(), {
+      word,
+      name,
+      ...(modifier && !name ? { modifier } : {}),
+      ...(modified && !name ? { modified } : {}),
+    });
   };
   words.forEach((w, i) => {
     if ((nominal(w) || gerund(w)) && contentTokens(w.text).some((t) => main.has(t)))
-      add(w.text.replace(/[’']s$/, ""), beforeNoun(words, i, older));
+      add(
+        w.text.replace(/[’']s$/, ""),
+        beforeNoun(words, i, older),
+        i > 0 && beforeNoun(words, i - 1, older),
+      );
   });
-  for (const name of namedValues(older)) add(name, false);
+  for (const name of namedValues(older)) add(name, false, false);
   return [...out.values()];
 }
 
@@ -438,7 +455,7 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
       : [head];
     for (const x of said)
       for (const v of values)
-        if (namesValue(x.text, v) && !(v.modifier && ownModifier(phrase, x, values)))
+        if (namesValue(x.text, v) && !((v.modifier || v.modified) && ownModifier(phrase, x, values)))
           return { value: v.word, said: x.text.replace(/[’']s$/, "") };
     return null;
   };
