@@ -1,7 +1,15 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sleptChat } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
-import { clippings, namesValue, retiredValue, valuesOf, verbForms } from "./retired-values.js";
+import {
+  clippings,
+  lastingEnd,
+  namesValue,
+  retiredValue,
+  soleValueOf,
+  valuesOf,
+  verbForms,
+} from "./retired-values.js";
 import { loadTagger } from "./tagger.js";
 
 beforeAll(() => loadTagger());
@@ -317,12 +325,16 @@ describe("recall: an update that retires the older's value by name ranks above i
       "Our basement flooded so the week was chaos. I hurt my shoulder so I gave up climbing and took up pottery instead. How do I dry a carpet?",
       "What is my main hobby?",
       /pottery/,
+      // The one value of the speaker's hobby, ended for good: sleep closes the older on it
+      // (`sole-value-retired`), and recall lists its current version at its rank.
+      /current version of/,
     ],
     [
       "I play a Fender Stratocaster, I've had it since college.",
       "Band practice ran long again. I sold the Strat and picked up a Gibson Les Paul, it sounds huge. How do I keep tempo?",
       "What guitar do I play?",
       /Gibson/,
+      /retires its value by name/,
     ],
     // retr21: a gerund value put away, found by its verb's noun ("paints").
     [
@@ -330,15 +342,16 @@ describe("recall: an update that retires the older's value by name ranks above i
       "I've put the paints away for now; I got really into woodturning at the community workshop. What's a good first project on a lathe?",
       "What do I do in the evenings as a hobby?",
       /woodturning/,
+      /retires its value by name/,
     ],
-  ])("%j, then %j: %j answers %s first", async (first, update, question, latest) => {
+  ])("%j, then %j: %j answers %s first (%s)", async (first, update, question, latest, why) => {
     const m = await chat([
       { text: first, day: 0 },
       { text: update, day: 20 },
     ]);
     const hits = await m.recall(question, { k: 5 });
     expect(hits[0]?.text).toMatch(latest);
-    expect(hits[0]?.why.summary).toMatch(/retires its value by name/);
+    expect(hits[0]?.why.summary).toMatch(why);
   });
 
   it("another person's retirement is not the speaker's: the older stays first", async () => {
@@ -475,6 +488,107 @@ describe("lead32: no end read in another's doing, another thing of the kind, a r
       name: false,
       modifier: true,
     });
-    expect(valuesOf("Our delivery slot is Thursday morning.")).toContainEqual({ word: "slot", name: false });
+    expect(valuesOf("Our delivery slot is Thursday morning.")).toContainEqual({
+      word: "slot",
+      name: false,
+      modified: true,
+    });
+  });
+});
+
+describe("soleValueOf: the older gives one value of a slot of the speaker's", () => {
+  it.each([
+    ["My main hobby is rock climbing.", "climbing"],
+    ["I use Firefox.", "Firefox"],
+    ["We use mongo for the orders db.", "mongo"],
+    ["My manager is Priya.", "Priya"],
+    ["my gym membership is at FitZone", "FitZone"],
+    ["I drive a Subaru Outback.", "Subaru Outback"],
+    // The clause that holds the value is read, not the one beside it.
+    ["My main hobby is rock climbing, I boulder at the gym twice a week.", "climbing"],
+  ])("%j: %j is its one value", (older, value) => {
+    expect(soleValueOf(older, value)).toBe(true);
+  });
+
+  it.each([
+    // A value among several: a list, an addition, a part, a number of them.
+    ["I play guitar and piano.", "piano"],
+    ["I also play the cello.", "cello"],
+    ["One of my hobbies is climbing.", "climbing"],
+    ["I have two bikes.", "bikes"],
+    ["My hobbies include climbing.", "climbing"],
+    // Another's, or no one's.
+    ["My sister plays the cello.", "cello"],
+    ["My sister's car is a Golf.", "Golf"],
+    ["Dana's manager is Priya.", "Priya"],
+    ["The house heats with an oil furnace.", "furnace"],
+    // A circumstance: after a preposition of a verb that is not "be".
+    ["I get my hair cut at Tony's.", "Tony"],
+    ["I commute by bike.", "bike"],
+    ["We use mongo for the orders db.", "db"],
+    // Not in the older at all.
+    ["I use Firefox.", "Chrome"],
+  ])("%j: %j is not its one value", (older, value) => {
+    expect(soleValueOf(older, value)).toBe(false);
+  });
+});
+
+describe("lastingEnd: the newer's end is for good and the speaker's own account", () => {
+  const end = (said: string) => ({ value: said, said, how: "end" });
+  it.each([
+    ["I gave up climbing and took up pottery.", "climbing"],
+    ["ditched firefox last week, all chrome now", "firefox"],
+    ["Priya left, my manager is Tom now.", "Priya"],
+    ["I sold the Strat.", "Strat"],
+    ["I sold my cello.", "cello"],
+  ])("%j ends %j for good", (newer, said) => {
+    expect(lastingEnd(newer, end(said))).toBe(true);
+  });
+
+  it.each([
+    // Reported by another.
+    ["Dana says Priya left.", "Priya"],
+    ["I heard Priya left.", "Priya"],
+    ["Apparently Priya left.", "Priya"],
+    // For a while.
+    ["I've stopped climbing while my wrist heals.", "climbing"],
+    ["I've given up climbing until my shoulder heals.", "climbing"],
+    ["I've quit climbing for now.", "climbing"],
+    // Still to come.
+    ["Priya's leaving next month.", "Priya"],
+    ["Ditching Firefox soon, it's too slow.", "Firefox"],
+    // A part of it.
+    ["I sold a bike last month.", "bike"],
+    ["I sold one of my bikes.", "bikes"],
+    ["I sold two bikes.", "bikes"],
+  ])("%j does not end %j for good", (newer, said) => {
+    expect(lastingEnd(newer, end(said))).toBe(false);
+  });
+});
+
+describe("retire33: a kind's noun the older says after a noun of its own is another thing after another noun", () => {
+  it.each([
+    // "a cycling club" is not "the Foyles book club": another club of the kind.
+    [
+      "I quit tennis and joined a cycling club instead.",
+      "I quit the Foyles book club because the picks got dull.",
+    ],
+    ["We use Trello for the sprint board.", "I deleted the kanban board."],
+  ])("%j / %j retires nothing", (older, newer) => {
+    expect(retiredValue(newer, valuesOf(older))).toBeNull();
+  });
+
+  it.each([
+    // The same noun before it, an adjective, or none: the older's own thing.
+    [
+      "I joined a cycling club last spring.",
+      "I quit the cycling club after my knee surgery.",
+      "club",
+      "quit",
+    ],
+    ["My gym membership is at FitZone.", "I cancelled my gym membership.", "membership", "cancel"],
+    ["I joined a cycling club last spring.", "I quit the club, too many early starts.", "club", "quit"],
+  ])("%j / %j retires %j (%s)", (older, newer, value, how) => {
+    expect(retiredValue(newer, valuesOf(older))).toMatchObject({ value, how });
   });
 });

@@ -50,6 +50,12 @@ export interface OlderValue {
    * noun of its own comes first ("stopped the paper delivery"), `ownModifier`.
    */
   modifier?: boolean;
+  /**
+   * A common noun the older says after a noun of its own phrase, which says its kind ("club" of "a
+   * cycling club"): a phrase of the newer headed by it names another of that kind when a noun of its
+   * own comes first ("the Foyles book club"), `ownModifier`, as for `modifier`.
+   */
+  modified?: boolean;
 }
 
 export interface Retirement {
@@ -178,7 +184,7 @@ const gerund = (w: TaggedWord) => /ing$/i.test(w.text) && (w.pos === "VERB" || w
  * it gives anywhere (`namedValues`: "I commute by bike, a blue Trek hybrid" → Trek).
  */
 export const valuesOf: (older: string) => readonly OlderValue[] = (older) => values(older);
-// The judge asks for each older's values once per pair it compares (rule 19): remembered by text.
+// The judge asks for each older's values once per pair it compares (its two retirement rules): remembered by text.
 const values = boundedMemo(readValues, 4096);
 
 function readValues(older: string): readonly OlderValue[] {
@@ -186,22 +192,33 @@ function readValues(older: string): readonly OlderValue[] {
   const words = wordsOf(analysisOf(older));
   const reporters = reportersOf(words);
   const out = new Map<string, OlderValue>();
-  const add = (word: string, modifier: boolean) => {
+  const add = (word: string, modifier: boolean, modified: boolean) => {
     if (reporters.has(word.split(/\s+/).at(-1)!.toLowerCase())) return;
     const had = out.get(word.toLowerCase());
     if (had) {
-      // A head anywhere is a head: only a word said before a noun every time is a modifier.
+      // A head anywhere is a head: only a word said before a noun every time is a modifier, and
+      // only a word said after one every time is modified.
       if (had.modifier && !modifier) delete had.modifier;
+      if (had.modified && !modified) delete had.modified;
       return;
     }
     const name = /^\p{Lu}/u.test(word);
-    out.set(word.toLowerCase(), { word, name, ...(modifier && !name ? { modifier } : {}) });
+    out.set(word.toLowerCase(), {
+      word,
+      name,
+      ...(modifier && !name ? { modifier } : {}),
+      ...(modified && !name ? { modified } : {}),
+    });
   };
   words.forEach((w, i) => {
     if ((nominal(w) || gerund(w)) && contentTokens(w.text).some((t) => main.has(t)))
-      add(w.text.replace(/[’']s$/, ""), beforeNoun(words, i, older));
+      add(
+        w.text.replace(/[’']s$/, ""),
+        beforeNoun(words, i, older),
+        i > 0 && beforeNoun(words, i - 1, older),
+      );
   });
-  for (const name of namedValues(older)) add(name, false);
+  for (const name of namedValues(older)) add(name, false, false);
   return [...out.values()];
 }
 
@@ -438,7 +455,7 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
       : [head];
     for (const x of said)
       for (const v of values)
-        if (namesValue(x.text, v) && !(v.modifier && ownModifier(phrase, x, values)))
+        if (namesValue(x.text, v) && !((v.modifier || v.modified) && ownModifier(phrase, x, values)))
           return { value: v.word, said: x.text.replace(/[’']s$/, "") };
     return null;
   };
@@ -531,4 +548,103 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
     }
   }
   return null;
+}
+
+/**
+ * Words of a clause that make its value one of several the speaker has: a list ("guitar and
+ * piano", "plus"), an addition ("also", "too", "another", "as well"), a part ("one of", "among",
+ * "including"), a number of them ("two bikes").
+ */
+const SEVERAL =
+  /^(?:also|too|another|both|either|plus|among|including|include|includes|other|others|several|various|well)$/i;
+
+/**
+ * True when the older states `value` as the one value of a slot of the speaker's: in one clause
+ * (bounded by punctuation or a subordinating conjunction) with no list, addition, part or number
+ * (`SEVERAL`), held by the speaker — the clause's subject is "I" or "we" and the value comes after
+ * the verb with no preposition between ("I use Firefox", "We use mongo for the orders db"), or a
+ * slot of the speaker's is said to be it ("My manager is Helen", "my gym membership is at
+ * FitZone"). Not "I play guitar and piano", "I also play the cello", "I have two bikes", "My
+ * sister plays the cello", "My sister's car is a Golf", "I get my hair cut at Tony's" (the value
+ * after a preposition: a circumstance), "The house heats with an oil furnace" (no holder said).
+ *
+ *   await loadTagger();
+ *   soleValueOf("My main hobby is rock climbing.", "climbing") // → true
+ */
+export function soleValueOf(older: string, value: string): boolean {
+  const words = wordsOf(analysisOf(older));
+  const last = value.split(/\s+/).at(-1)!.toLowerCase();
+  const at = words.findIndex((w) => w.text.replace(/[’']s$/, "").toLowerCase() === last);
+  if (at < 0) return false;
+  const boundary = (k: number) =>
+    CLAUSE_END.test(older.slice(words[k]!.start + words[k]!.text.length, words[k + 1]!.start));
+  let from = at;
+  while (from > 0 && !boundary(from - 1) && words[from - 1]!.pos !== "SCONJ") from--;
+  let to = at;
+  while (to < words.length - 1 && !boundary(to) && words[to + 1]!.pos !== "SCONJ") to++;
+  const clause = words.slice(from, to + 1);
+  const several = clause.some(
+    (w, k) =>
+      w.pos === "CCONJ" ||
+      w.pos === "NUM" ||
+      SEVERAL.test(w.text) ||
+      (/^(?:one|some|any|each|most|all)$/i.test(w.text) && clause[k + 1]?.text.toLowerCase() === "of"),
+  );
+  if (several) return false;
+  const verb = clause.findIndex((w) => w.pos === "VERB" || w.pos === "AUX");
+  if (verb < 0) return false;
+  const subject = clause.slice(0, verb);
+  const value_ = at - from;
+  if (subject.length > 0 && subject.every((w) => SPEAKER_SUBJECT.test(w.text)))
+    return value_ > verb && !clause.slice(verb + 1, value_).some((w) => w.pos === "ADP");
+  const copula = clause[verb]!.lemma === "be";
+  const mine =
+    subject.length > 0 &&
+    /^(?:my|our)$/i.test(subject[0]!.text) &&
+    !subject.some((w) => w.pos === "PROPN" || /[’']s$/.test(w.text));
+  // "My manager is Helen", "my gym membership is at FitZone": a preposition right after "is" is the value's.
+  const between = clause.slice(verb + 1, Math.max(verb + 1, value_));
+  return copula && mine && !between.slice(between[0]?.pos === "ADP" ? 1 : 0).some((w) => w.pos === "ADP");
+}
+
+/** Words that say the end is reported by another, not the speaker's own account ("apparently"). */
+const HEARSAY = /\b(?:apparently|supposedly|allegedly|reportedly|rumou?r(?:ed|s)?)\b/i;
+const HEARS = new Set([...REPORTS, "hear", "read"]);
+
+/** An end said to last only a while ("while my wrist heals", "for now", "until spring", "on hold"). */
+const FOR_A_WHILE =
+  /\b(?:while|until|till|til|temporarily|for now|for the (?:time being|moment|winter|summer|season)|for a (?:while|bit|few|couple|month|week|year)|for (?:a few|two|three|several|\d+) (?:days|weeks|months)|on hold|on pause|a break|back (?:in|next|after|when|once))\b/i;
+
+/** An end still to come ("next month", "going to", "planning to"). */
+const TO_COME =
+  /\b(?:next|soon|tomorrow|going to|gonna|about to|planning|thinking (?:of|about)|want to|wanna|considering|by the end of)\b/i;
+
+/** Before the retired value's head: only a part of what the older holds ("a bike", "one of my bikes"). */
+const A_PART = /^(?:a|an|one|another|other|some|any|either|each|half)$/i;
+
+/**
+ * True when the newer's retirement (`retiredValue`) ends the value for good and as the speaker's
+ * own account: not reported by another ("Dana says …", "I heard Tony retired", "apparently"), not
+ * for a while ("I've stopped climbing while my wrist heals", "for now"), not still to come ("next
+ * month", "going to"), and not a part of it ("I sold one of my bikes", "I sold a bike").
+ *
+ *   await loadTagger();
+ *   lastingEnd("ditched firefox last week, all chrome now", { value: "Firefox", said: "firefox", how: "ditch" }) // → true
+ */
+export function lastingEnd(newer: string, retired: Retirement): boolean {
+  if (HEARSAY.test(newer) || FOR_A_WHILE.test(newer) || TO_COME.test(newer)) return false;
+  const words = wordsOf(analysisOf(newer));
+  if (words.some((w) => w.pos === "VERB" && HEARS.has(w.lemma))) return false;
+  const said = retired.said.toLowerCase();
+  return !words.some((w, k) => {
+    if (w.text.replace(/[’']s$/, "").toLowerCase() !== said) return false;
+    if (words[k + 1]?.text.toLowerCase() === "of") return true;
+    for (let j = k - 1; j >= 0; j--) {
+      const x = words[j]!;
+      if (x.pos === "NUM" || A_PART.test(x.text)) return true;
+      if (x.text.toLowerCase() === "of" && j > 0 && A_PART.test(words[j - 1]!.text)) return true;
+      if (!["ADJ", "NOUN", "PROPN", "DET", "PRON", "ADP"].includes(x.pos) || x.pos === "ADP") break;
+    }
+    return false;
+  });
 }

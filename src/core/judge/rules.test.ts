@@ -309,16 +309,67 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The retro is on Fridays", "The standup was moved to Thursdays"],
     ],
   },
+  "sole-value-retired": {
+    decides: [
+      // The one value of a slot of the speaker's, ended by name for good: the newer replaces the older.
+      ["My main hobby is rock climbing.", "I gave up climbing and took up pottery.", "supersedes"],
+      ["I use Firefox.", "ditched firefox last week, all chrome now", "supersedes"],
+      ["My manager is Priya.", "Priya left last week, my manager is Tom now", "supersedes"],
+      ["I drive a Subaru Outback.", "We traded in the Subaru for a Kia EV6.", "supersedes"],
+      ["I use Sublime Text for notes.", "I switched from Sublime to Neovim.", "supersedes"],
+    ],
+    leaves: [
+      // A value among several: a list, an addition, a number of them.
+      ["I play guitar and piano.", "I sold the piano."],
+      ["I also play the cello.", "I sold my cello."],
+      ["I have two bikes.", "I sold the bike."],
+      // Another's value, or no one's: the older's holder is not the speaker.
+      ["My sister plays the cello.", "I sold the cello."],
+      ["My sister's car is a Golf.", "I sold the Golf."],
+      ["The house heats with an oil furnace.", "We had the oil furnace taken out, the oil furnace is gone."],
+      // A circumstance of the older, not its value (after a preposition).
+      ["I get my hair cut at Tony's.", "Tony retired so I go to Sharp Lines now."],
+      ["I commute by bike.", "I sold my bike."],
+      // A part of what the older holds.
+      ["I own a road bike.", "I sold a bike last month."],
+      ["I ride my bike to work.", "I sold one of my two bikes."],
+      // Another's end, another's "instead of".
+      ["My main hobby is rock climbing.", "Dana quit climbing after her fall."],
+      ["I cycle to work.", "My flatmate takes the bus instead of cycling."],
+      // Reported by another, not the speaker's own account.
+      ["My manager is Priya.", "Dana says Priya left."],
+      ["My manager is Priya.", "I heard Priya left."],
+      // A pause, or an end still to come.
+      ["My main hobby is rock climbing.", "I've stopped climbing while my wrist heals."],
+      ["My main hobby is rock climbing.", "I've given up climbing until my shoulder heals."],
+      ["My main hobby is rock climbing.", "I'm off climbing while my wrist heals."],
+      ["My manager is Priya.", "Priya's leaving next month."],
+      ["I use Firefox.", "Ditching Firefox soon, it's too slow."],
+      ["My main hobby is rock climbing.", "I'm going to quit climbing."],
+    ],
+  },
   "unsure:value-retired": {
     decides: [
-      ["My main hobby is rock climbing.", "I gave up climbing and took up pottery.", "refines"],
       ["I get my hair cut at Tony's.", "Tony retired so I go to Sharp Lines now.", "refines"],
       [
         "The house heats with an oil furnace.",
         "Shelley got a heat pump put in while I was away, the oil furnace is gone.",
         "refines",
       ],
-      ["I use Sublime Text for notes.", "I switched from Sublime to Neovim.", "refines"],
+      // What `sole-value-retired` leaves: a value among several, another's, a part, a report, a pause, an end to come.
+      ["I play guitar and piano.", "I sold the piano.", "refines"],
+      ["I also play the cello.", "I sold my cello.", "refines"],
+      ["I have two bikes.", "I sold the bike.", "refines"],
+      ["My sister plays the cello.", "I sold the cello.", "refines"],
+      ["My sister's car is a Golf.", "I sold the Golf.", "refines"],
+      ["I commute by bike.", "I sold my bike.", "refines"],
+      ["I own a road bike.", "I sold a bike last month.", "refines"],
+      ["My manager is Priya.", "Dana says Priya left.", "refines"],
+      ["My manager is Priya.", "I heard Priya left.", "refines"],
+      ["My main hobby is rock climbing.", "I've stopped climbing while my wrist heals.", "refines"],
+      ["My main hobby is rock climbing.", "I've given up climbing until my shoulder heals.", "refines"],
+      ["My manager is Priya.", "Priya's leaving next month.", "refines"],
+      ["I use Firefox.", "Ditching Firefox soon, it's too slow.", "refines"],
     ],
     leaves: [
       // Another person's, a plan, another thing ended, a movement: no value of the older's ends.
@@ -328,6 +379,9 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["I walk Biscuit with Dana on Sundays.", "Dana's gone to Halifax for the weekend."],
       // A change the rules before read as one: theirs, confident.
       ["The office is in Leeds.", "We moved the office from Leeds to York."],
+      // The one value of the speaker's, ended for good: `sole-value-retired`, confident.
+      ["My main hobby is rock climbing.", "I gave up climbing and took up pottery."],
+      ["I use Firefox.", "ditched firefox last week, all chrome now"],
     ],
   },
   "different-entity": {

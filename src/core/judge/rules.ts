@@ -52,7 +52,13 @@ import {
   wordsOf,
 } from "./analysis.js";
 import { intentionOf } from "./intention.js";
-import { valuesOf as retirableValues, retiredValue } from "./retired-values.js";
+import {
+  lastingEnd,
+  type Retirement,
+  valuesOf as retirableValues,
+  retiredValue,
+  soleValueOf,
+} from "./retired-values.js";
 
 /** One pair under judgement, with what every rule shares computed once. */
 export interface Pair {
@@ -348,6 +354,36 @@ export const OTHER_OUTCOME_RULE = "unsure:other-outcome";
 /** The rule that defers a pair whose newer ends the older's value by name (`retiredValue`). */
 export const VALUE_RETIRED_RULE = "unsure:value-retired";
 
+/**
+ * The rule that reads a retirement of the one value the older gives a slot of the speaker's, said
+ * for good (`soleValueOf`, `lastingEnd`): a confident `supersedes`, which sleep closes on.
+ */
+export const SOLE_VALUE_RETIRED_RULE = "sole-value-retired";
+
+const retirementMemo = new WeakMap<Pair, Retirement | null>();
+
+/**
+ * The newer's retirement of a value of the older's (`retiredValue`), unless a rule after the two
+ * retirement rules reads the change with confidence ("I dropped Evernote for Obsidian": `change-cue`):
+ * that change stands as it decides it; only its "two things" gives way.
+ */
+function retirement(p: Pair): Retirement | null {
+  if (retirementMemo.has(p)) return retirementMemo.get(p)!;
+  let retired = bothOutcomes(p) ? null : retiredValue(p.b.text, retirableValues(p.a.text));
+  if (retired) {
+    const after = LEXICAL_RULES.slice(LEXICAL_RULES.findIndex((r) => r.name === VALUE_RETIRED_RULE) + 1);
+    for (const rule of after) {
+      const d = rule.decide(p);
+      if (d === null) continue;
+      if (d.confident !== false && (d.relation === "supersedes" || d.relation === "contradicts"))
+        retired = null;
+      break;
+    }
+  }
+  retirementMemo.set(p, retired);
+  return retired;
+}
+
 export const LEXICAL_RULES: readonly LexicalRule[] = [
   {
     name: "no-shared-terms",
@@ -586,23 +622,20 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     },
   },
   {
-    name: VALUE_RETIRED_RULE,
-    doc: 'The newer statement ends a value of the older\'s by name and no rule after it reads the change with confidence ("My main hobby is rock climbing" / "I gave up climbing and took up pottery", "I play a Fender Stratocaster" / "I sold the Strat", "The house heats with an oil furnace" / "…the oil furnace is gone": `retiredValue`): the older may no longer hold, but whether the newer replaces all of it is not read: deferred to the agent or a model as a refinement (sleep closes nothing on it), never read as two things.',
+    name: SOLE_VALUE_RETIRED_RULE,
+    doc: 'The newer statement ends, by name, the one value the older gives a slot of the speaker\'s, for good and as the speaker\'s own account, and no rule after it reads the change with confidence ("My main hobby is rock climbing" / "I gave up climbing and took up pottery", "I use Firefox" / "ditched firefox last week, all chrome now", "My manager is Priya" / "Priya left last week, my manager is Tom now": `retiredValue`, `soleValueOf`, `lastingEnd`): the newer replaces the older. Not a value among several ("I play guitar and piano", "I also play the cello", "I have two bikes"), another\'s or no one\'s ("My sister plays the cello", "The house heats with an oil furnace"), a circumstance ("I get my hair cut at Tony\'s"), a part ("I sold one of my bikes"), a pause ("while my wrist heals", "for now"), an end to come or one reported ("Dana says Priya left"): those stay `unsure:value-retired`.',
     decide: (p) => {
-      if (bothOutcomes(p)) return null;
-      const retired = retiredValue(p.b.text, retirableValues(p.a.text));
-      if (!retired) return null;
-      // A change the rules after read with its values ("I dropped Evernote for Obsidian": `change-cue`)
-      // stands as they decide it; only their "two things" gives way.
-      const after = LEXICAL_RULES.slice(LEXICAL_RULES.findIndex((r) => r.name === VALUE_RETIRED_RULE) + 1);
-      for (const rule of after) {
-        const d = rule.decide(p);
-        if (d === null) continue;
-        if (d.confident !== false && (d.relation === "supersedes" || d.relation === "contradicts"))
-          return null;
-        break;
-      }
-      return unsure("refines", `${retired.how} ${retired.said}`);
+      const retired = retirement(p);
+      if (!retired || !soleValueOf(p.a.text, retired.value) || !lastingEnd(p.b.text, retired)) return null;
+      return decided("supersedes", `${retired.how} ${retired.said}`);
+    },
+  },
+  {
+    name: VALUE_RETIRED_RULE,
+    doc: 'The newer statement ends a value of the older\'s by name, no rule after it reads the change with confidence, and `sole-value-retired` does not hold ("I get my hair cut at Tony\'s" / "Tony retired so I go to Sharp Lines now", "The house heats with an oil furnace" / "…the oil furnace is gone", "I play guitar and piano" / "I sold the piano": `retiredValue`): the older may no longer hold, but whether the newer replaces all of it is not read: deferred to the agent or a model as a refinement (sleep closes nothing on it), never read as two things.',
+    decide: (p) => {
+      const retired = retirement(p);
+      return retired ? unsure("refines", `${retired.how} ${retired.said}`) : null;
     },
   },
   {

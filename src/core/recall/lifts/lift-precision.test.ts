@@ -23,9 +23,12 @@ describe("recall: a lift fires for the asked thing, not for another that shares 
     const hits = await mem.recall("What is our favourite pizzeria?", { k: 5 });
     const bakery = hits.find((h) => h.text.includes("Crumbs"));
     expect(bakery === undefined || !lifted(bakery.why.summary)).toBe(true);
-    expect(hits.findIndex((h) => h.text.includes("Bella Napoli"))).toBeLessThan(
-      hits.findIndex((h) => h.text.startsWith("Our favourite pizzeria")),
-    );
+    // Sleep may close the older on the retirement ("Franco's shut down": `sole-value-retired`);
+    // then it is not listed at all, and the newer still answers.
+    const newer = hits.findIndex((h) => h.text.includes("Bella Napoli"));
+    const older = hits.findIndex((h) => h.text.startsWith("Our favourite pizzeria"));
+    expect(newer).toBeGreaterThanOrEqual(0);
+    expect(older === -1 || newer < older).toBe(true);
   });
 
   it("time of day: not when the older leaves two values the change could replace", async () => {
