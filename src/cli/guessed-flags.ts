@@ -7,9 +7,9 @@
  * the program, for the global ones) really takes, so a renamed flag cannot leave a pointer to
  * nothing. A flag in no row, or whose row the command has no flag of, keeps commander's spelling
  * suggestion. A flag that is a value one of the command's flags takes (`list --episodes`) names
- * that flag with the value (`--layer episode`). The table is the core's (`NAME_MEANINGS`, src/core/borrowed-names.ts), so REST and
- * MCP name the field a borrowed name means from the same rows. Installed once over the whole
- * program by createProgram.
+ * that flag with the value (`--layer episode`). The table is the core's (`NAME_MEANINGS`,
+ * src/core/borrowed-names.ts), so REST and MCP name the field a borrowed name means from the same
+ * rows. Installed once over the whole program by createProgram.
  */
 import type { Command, Option } from "commander";
 import { hasMeaning, namesMeant, plainName } from "../core/borrowed-names.js";
