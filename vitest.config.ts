@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // Each test file's temporary folders go in one folder that is removed when the file ends.
+    setupFiles: ["test/support/temp-dirs.ts"],
   },
 });

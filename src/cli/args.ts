@@ -77,6 +77,15 @@ const UNIT_WORDS: Record<string, number> = {
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const DAY = 86_400_000;
 
+/** The relative forms `toTime` reads, as a refusal of a time flag's value names them. */
+export const RELATIVE_TIMES = '"yesterday", "3 days ago", "2w" or "last monday"';
+
+/**
+ * A time flag's value (--at, --as-of): relative times as people say them, read against the clock
+ * now. A flag parsed by it is a time flag, which a refusal of its value says (flag-issues.ts).
+ */
+export const timeFlag = (value: string): string => toTime(value, new Date());
+
 /**
  * A time as people say it, relative to `now`, as an ISO time; anything else is passed on for the
  * engine to check (2026-03-01, 2026-03-01T12:00:00Z). Relative times keep the time of day:
@@ -98,8 +107,6 @@ export function toTime(value: string, now: Date): string {
   const weekday = last ? WEEKDAYS.indexOf(last[1]!) : -1;
   if (weekday >= 0) return ago(((now.getDay() - weekday + 7) % 7 || 7) * DAY);
   if (last || /\bago$/.test(v))
-    throw new UsageError(
-      `cannot read the time "${value}": use an ISO date (2026-03-01), "yesterday", "3 days ago", "2w" or "last monday".`,
-    );
+    throw new UsageError(`cannot read the time "${value}": use an ISO date (2026-03-01), ${RELATIVE_TIMES}.`);
   return value;
 }

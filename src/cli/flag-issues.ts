@@ -11,6 +11,7 @@
  */
 import type { Command, Option } from "commander";
 import type { InputIssue } from "../core/validate.js";
+import { RELATIVE_TIMES, timeFlag } from "./args.js";
 
 export interface FlagUsage {
   message: string;
@@ -87,7 +88,10 @@ export function flagUsage(
     const value = issue.received ?? hit.command.getOptionValue(hit.option.attributeName());
     const got = shown(value);
     // Without a plain rule, the schema's own message (which may name the value already).
-    const rule = issue.message.replace(/\.$/, "");
+    let rule = issue.message.replace(/\.$/, "");
+    // The engine names the ISO forms only (a library takes no "yesterday"); a time flag reads more.
+    if (hit.option.parseArg === timeFlag && /is not a date/.test(rule))
+      rule = `${rule}; ${flag} also reads ${RELATIVE_TIMES}`;
     found.push({
       flag,
       value,

@@ -77,6 +77,37 @@ describe("an unknown flag points to the command's flag that means the same", () 
     expect(message).not.toContain("Did you mean");
   });
 
+  it.each([
+    // [command line, the flag and value the suggestion names]
+    [["list", "--episodes"], "--layer episode"], // the help says "beliefs (default) or episodes"
+    [["list", "--episode"], "--layer episode"],
+    [["list", "--beliefs"], "--layer belief"],
+    [["list", "--archived"], "--status archived"],
+    [["list", "--any"], "--status any"],
+    [["list", "--facts"], "--kind fact"],
+    [["list", "--outcomes"], "--kind outcome"],
+    [["record", "x", "--failure"], "--outcome failure"],
+    [["record", "x", "--decision"], "--type decision"],
+    [["export", "--markdown"], "--format markdown"], // commander's own choices
+    [["export", "--memory-jsonl"], "--format memory-jsonl"],
+    [["export", "--jsonl"], "--format jsonl"], // a name of known meaning, but a value export takes
+  ])("%j: a value given as a flag → %s", async (argv, said) => {
+    const message = await unknown(argv);
+    expect(message).toContain(`(Did you mean ${said}?`);
+    expect(message).toMatch(/ --help lists every option\.\)$/);
+  });
+
+  it.each([
+    [["list", "--episodic"]], // not a value, nor its plural
+    [["list", "--archive"]], // a value's stem is not the value
+    [["init", "--episodes"]], // a value of another command's flag
+    [["stats", "--archived"]],
+    [["recall", "x", "--episodes"]], // recall's kinds name no values to match
+    [["export", "--xml"]], // a format export does not take
+  ])("%j: names no flag's value", async (argv) => {
+    expect(await unknown(argv)).not.toMatch(/Did you mean --\S+ \S+\?/);
+  });
+
   it("every row names at least one flag some command really takes", () => {
     const program = createProgram("0.0.0", { writeOut: () => {}, writeErr: () => {} }, () => {});
     const longs = new Set<string>();

@@ -6,12 +6,15 @@
  * (other CLIs', and Strata's own other commands'); a suggestion names only flags the command (or
  * the program, for the global ones) really takes, so a renamed flag cannot leave a pointer to
  * nothing. A flag in no row, or whose row the command has no flag of, keeps commander's spelling
- * suggestion. The table is the core's (`NAME_MEANINGS`, src/core/borrowed-names.ts), so REST and
- * MCP name the field a borrowed name means from the same rows. Installed once over the whole
- * program by createProgram.
+ * suggestion. A flag that is a value one of the command's flags takes (`list --episodes`) names
+ * that flag with the value (`--layer episode`). The table is the core's (`NAME_MEANINGS`,
+ * src/core/borrowed-names.ts), so REST and MCP name the field a borrowed name means from the same
+ * rows. Installed once over the whole program by createProgram.
  */
 import type { Command, Option } from "commander";
-import { hasMeaning, namesMeant } from "../core/borrowed-names.js";
+import { hasMeaning, namesMeant, plainName } from "../core/borrowed-names.js";
+import { CLI_OPERATIONS } from "./cli-operations.generated.js";
+import { cliCommandFor } from "./operation-commands.js";
 
 /** The visible options of `command` and of the commands above it (the global ones). */
 function optionsOf(command: Command): Option[] {
@@ -54,6 +57,35 @@ export function flagsMeant(command: Command, flag: string): Option[] {
   return meant.map((long) => options.find((o) => o.long === long) as Option);
 }
 
+/** The values `option` of `command` takes by name: commander's choices, else its operation field's. */
+function choicesOf(command: Command, option: Option): readonly string[] {
+  if (option.argChoices) return option.argChoices;
+  const line = commandPath(command).split(" ").slice(1).join(" ");
+  const operation = CLI_OPERATIONS.find((o) => cliCommandFor(o.name) === line);
+  return operation?.flags.find((f) => `--${f.flag}` === option.long)?.choices ?? [];
+}
+
+/**
+ * The flags of `command` that take, as their value, the word `flag` (unknown to it) names — the
+ * value itself, or its plural — each with that value, or [] when none does. The help says "beliefs
+ * (default) or episodes", so `--episodes` is a guess a reader makes; the flag is `--layer episode`.
+ *
+ *   valuesNamed(list, "--episodes")   // [{ option: --layer, value: "episode" }]
+ *   valuesNamed(list, "--archived")   // [{ option: --status, value: "archived" }]
+ *   valuesNamed(record, "--failure")  // [{ option: --outcome, value: "failure" }]
+ *   valuesNamed(list, "--episodic")   // []
+ */
+export function valuesNamed(command: Command, flag: string): { option: Option; value: string }[] {
+  const word = plainName(flag);
+  const found: { option: Option; value: string }[] = [];
+  for (const option of optionsOf(command))
+    for (const value of choicesOf(command, option)) {
+      const plain = plainName(value);
+      if (word === plain || word === `${plain}s`) found.push({ option, value });
+    }
+  return found;
+}
+
 /**
  * Every command of `program`, itself included, answers an unknown flag with the flags it takes
  * that mean the same; a flag no row knows keeps commander's spelling suggestion ("Did you mean
@@ -66,6 +98,12 @@ export function suggestMeantFlags(program: Command): void {
     const spellingOnly = hooked.unknownOption.bind(command);
     hooked.unknownOption = (flag: string) => {
       const meant = flag.startsWith("--") ? flagsMeant(command, flag) : [];
+      const valued = meant.length === 0 && flag.startsWith("--") ? valuesNamed(command, flag) : [];
+      if (valued.length > 0)
+        return command.error(
+          `error: unknown option '${flag}'\n(Did you mean ${valued.map(({ option, value }) => `${option.long} ${value}`).join(" or ")}? ${commandPath(command)} --help lists every option.)`,
+          { code: "commander.unknownOption" },
+        );
       // A name of known meaning that the command has no flag for (`hook session-end --budget`)
       // gets no spelling guess: commander's named --quiet, a flag of another meaning.
       if (meant.length === 0 && flag.startsWith("--") && hasMeaning(flag))

@@ -127,3 +127,39 @@ describe("a missing required argument", () => {
     expect(stderr).toContain(`(strata ${path.join(" ")} --help lists every option.)`);
   });
 });
+
+describe("more arguments than a command takes", () => {
+  it.each([
+    // [command line, what the message says]
+    [
+      ["recall", "rate", "limit"],
+      'strata recall takes one argument, <query>, and got 2: rate limit. Quote a text of several words, as in: strata recall "rate limit" (strata recall --help lists every option.)',
+    ],
+    [
+      ["remember", "The", "retry", "limit", "is", "5"],
+      "strata remember takes one argument, <statement>, and got 5",
+    ],
+    [["record", "Deploy", "failed"], "Quote a text of several words, as in: strata record"],
+    [["context", "deploy", "the", "service"], "Quote a text of several words, as in: strata context"],
+  ])("%j: says to quote, with the command's own example", async (argv, said) => {
+    const { error, stderr } = await failure(argv);
+    expect(error.code).toBe("commander.excessArguments");
+    expect(stderr).toContain(said);
+  });
+
+  it.each([
+    // no example quotes the argument: no advice to quote
+    [
+      ["get", "b1", "b2"],
+      "strata get takes one argument, <id>, and got 2: b1 b2. (strata get --help lists every option.)",
+    ],
+    [
+      ["namespaces", "extra"],
+      "strata namespaces takes no argument and got 1: extra. (strata namespaces --help lists every option.)",
+    ],
+  ])("%j: says what it takes, without advice to quote", async (argv, said) => {
+    const { error, stderr } = await failure(argv);
+    expect(error.code).toBe("commander.excessArguments");
+    expect(stderr.trim()).toBe(`error: ${said}`);
+  });
+});

@@ -69,8 +69,35 @@ export function missingArgumentMessage(command: Command, name: string): string {
 }
 
 /**
+ * The message for `command` given more arguments than it takes (`strata recall rate limit`: a
+ * shell splits an unquoted text into words, and commander says only "Expected 1 argument but got
+ * 2"). It names what the command takes and what was given; when one of the command's own help
+ * examples quotes its argument (`strata recall "rate limit"`), it says to quote, with that example.
+ *
+ *   excessArgumentsMessage(recall, ["rate", "limit"])
+ *   // strata recall takes one argument, <query>, and got 2: rate limit. Quote a text of several
+ *   // words, as in: strata recall "rate limit" (strata recall --help lists every option.)
+ */
+export function excessArgumentsMessage(command: Command, received: readonly string[]): string {
+  const args = command.registeredArguments as readonly Argument[];
+  const path = commandPath(command);
+  const names = args.map((a) => `<${a.name()}>`);
+  const takes =
+    names.length === 0
+      ? "takes no argument"
+      : names.length === 1
+        ? `takes one argument, ${names[0]},`
+        : `takes ${names.length} arguments, ${names.slice(0, -1).join(", ")} and ${names.at(-1)},`;
+  const own = ` ${command.name()} "`;
+  const quoted = names.length > 0 ? helpExamples(command).find((line) => line.includes(own)) : undefined;
+  const hint = quoted ? ` Quote a text of several words, as in: ${quoted}` : "";
+  return `${path} ${takes} and got ${received.length}: ${received.join(" ")}.${hint} (${path} --help lists every option.)`;
+}
+
+/**
  * Every command of `program`, itself included, answers a missing required option with
- * `missingOptionsMessage` and a missing required argument with `missingArgumentMessage`.
+ * `missingOptionsMessage`, a missing required argument with `missingArgumentMessage` and
+ * arguments beyond those it takes with `excessArgumentsMessage`.
  */
 export function explainMissingOptions(program: Command): void {
   const visit = (command: Command) => {
@@ -83,6 +110,17 @@ export function explainMissingOptions(program: Command): void {
       });
     (command as unknown as { missingArgument(name: string): void }).missingArgument = (name: string) =>
       command.error(`error: ${missingArgumentMessage(command, name)}`, { code: "commander.missingArgument" });
+    // Commander's own (private) hook for too many arguments; its tests below fail if it moves.
+    const excess = command as unknown as {
+      _allowExcessArguments: boolean;
+      _excessArguments(received: string[]): void;
+    };
+    excess._excessArguments = (received: string[]) => {
+      if (excess._allowExcessArguments) return;
+      command.error(`error: ${excessArgumentsMessage(command, received)}`, {
+        code: "commander.excessArguments",
+      });
+    };
     command.commands.forEach(visit);
   };
   visit(program);

@@ -9,7 +9,7 @@ import { Argument, Command } from "commander";
 import type { Memory } from "../core/engine.js";
 import { isPostgresUrl } from "../store/open-store.js";
 import { registerAgentCommands } from "./agent-commands.js";
-import { toInteger, toJson, toList, toTime, toWhere } from "./args.js";
+import { timeFlag, toInteger, toJson, toList, toWhere } from "./args.js";
 import { commandName } from "./cli-operation.js";
 import { CLI_OPERATIONS } from "./cli-operations.generated.js";
 import { type DemoTranscript, renderDemo, runDemo } from "./commands/demo.js";
@@ -117,7 +117,7 @@ const loadDoctor = async () => {
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 
 /** --at and --as-of: relative times as people say them, read against the clock now. */
-const when = (value: string) => toTime(value, new Date());
+const when = timeFlag;
 
 const int = (what: string) => (value: string) => toInteger(value, what);
 
