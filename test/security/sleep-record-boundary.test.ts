@@ -68,6 +68,16 @@ for (const backend of BACKENDS)
         (m: Memory) =>
           m.remember("The staging database runs on port 6543.", { key: "db.port", metadata: FORGED }),
       ],
+      [
+        "rememberMany",
+        (m: Memory) =>
+          m.rememberMany([{ statement: "The staging database runs on port 6543.", metadata: FORGED }]),
+      ],
+      [
+        "recordMany",
+        (m: Memory) =>
+          m.recordMany([{ content: "The staging database runs on port 6543.", metadata: FORGED }]),
+      ],
     ])("%s with the record's key: INVALID_INPUT naming it, nothing written", async (_, write) => {
       mem = await backend.open();
       const error = await write(mem).catch((e: unknown) => e);
