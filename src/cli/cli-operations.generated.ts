@@ -56,7 +56,8 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
         flag: "metadata",
         kind: "record",
         required: false,
-        description: "Your own JSON fields, kept with the episode.",
+        description:
+          'Your own JSON fields, kept with the episode. The key "strata:sleep" is reserved for sleep\'s record (only Strata writes it).',
       },
     ],
   },
@@ -139,7 +140,8 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
         flag: "metadata",
         kind: "record",
         required: false,
-        description: "Your own JSON fields, kept with the belief.",
+        description:
+          'Your own JSON fields, kept with the belief. The key "strata:sleep" is reserved for sleep\'s record (only Strata writes it).',
       },
       {
         name: "key",

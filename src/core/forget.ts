@@ -19,6 +19,7 @@ import type { StoreWriter } from "./ports.js";
 import { beliefIn, episodeIn } from "./scope.js";
 import { mixedWithout } from "./sleep/mixed.js";
 import { abstractionWithout } from "./sleep/rules.js";
+import { sleepRecordOf, withSleepRecord } from "./sleep-record.js";
 import { analyseEcho } from "./text.js";
 import { ABSTRACTION_SOURCE, DISTILLED_SOURCE, REFERENTS_KEY, SOURCE_WORDS_KEY } from "./vocabulary.js";
 import { redactReports } from "./worker/records.js";
@@ -92,10 +93,12 @@ export async function forgetItem(
       );
       if (others.length > 0) {
         // A belief kept by other turns keeps no words of this one (`SOURCE_WORDS_KEY`).
-        const words = b.metadata[SOURCE_WORDS_KEY];
+        const words = sleepRecordOf(b.metadata)[SOURCE_WORDS_KEY];
         if (words && typeof words === "object" && key in words) {
           const { [key]: _gone, ...rest } = words as Record<string, unknown>;
-          await tx.updateBelief(b.id, { metadata: { ...b.metadata, [SOURCE_WORDS_KEY]: rest } });
+          await tx.updateBelief(b.id, {
+            metadata: withSleepRecord(b.metadata, { [SOURCE_WORDS_KEY]: rest }),
+          });
         }
         continue;
       }
@@ -233,8 +236,11 @@ async function rewordQuoting(
         .map((e) => analyseEcho(e.content).core)
         .reduce((a, t) => (t.length > a.length ? t : a), "");
       // A clause's referents (what its pronouns stood for in its turn) are that turn's words too.
-      const { [REFERENTS_KEY]: _referents, ...unreferenced } = b.metadata;
-      const metadata = quotes(b.text) ? unreferenced : b.metadata;
+      const referenced = sleepRecordOf(b.metadata)[REFERENTS_KEY] !== undefined;
+      const metadata =
+        quotes(b.text) && referenced
+          ? withSleepRecord(b.metadata, { [REFERENTS_KEY]: undefined })
+          : b.metadata;
       patch = {
         ...(quotes(b.text) ? { text: fullest } : {}),
         ...(quotes(b.metadata.lexicalText)

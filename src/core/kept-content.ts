@@ -33,6 +33,7 @@
 import { boundedMemo } from "./bounded-memo.js";
 import type { Belief } from "./model.js";
 import { namedValues } from "./named-values.js";
+import { sleepRecordOf, withSleepRecord } from "./sleep-record.js";
 import { analyseEcho, rawTokens } from "./text.js";
 import { sentences, tagged, typedValues } from "./typed-values.js";
 import { SOURCE_WORDS_KEY } from "./vocabulary.js";
@@ -124,7 +125,7 @@ export function keepsWords(texts: readonly string[], wanted: readonly string[]):
  * undefined when it recorded none (a belief slept before it did, a caller's sources, a forgotten turn).
  */
 export function recordedContent(b: Belief, episodeId: string): readonly string[] | undefined {
-  const all = b.metadata[SOURCE_WORDS_KEY];
+  const all = sleepRecordOf(b.metadata)[SOURCE_WORDS_KEY];
   if (!all || typeof all !== "object" || Array.isArray(all)) return undefined;
   const words = (all as Record<string, unknown>)[episodeId];
   return Array.isArray(words) && words.every((w) => typeof w === "string") ? (words as string[]) : undefined;
@@ -138,11 +139,11 @@ export function withSourceWords(
   metadata: Record<string, unknown>,
   episodes: readonly { id: string; content: string }[],
 ): Record<string, unknown> {
-  const had = metadata[SOURCE_WORDS_KEY];
+  const had = sleepRecordOf(metadata)[SOURCE_WORDS_KEY];
   const recorded: Record<string, readonly string[]> =
     had && typeof had === "object" && !Array.isArray(had) ? { ...(had as Record<string, string[]>) } : {};
   for (const e of episodes) recorded[e.id] = distinctiveContent(e.content);
-  return { ...metadata, [SOURCE_WORDS_KEY]: recorded };
+  return withSleepRecord(metadata, { [SOURCE_WORDS_KEY]: recorded });
 }
 
 /** Which distinctive words of the turn the texts lost (for reports and diagnostics). */

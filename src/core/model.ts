@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { MetadataFilterSchema } from "./metadata-filter.js";
+import { reservedMetadataProblem, SLEEP_RECORD_KEY } from "./sleep-record.js";
 import { EXPORT_FORMATS } from "./vocabulary.js";
 
 export const DEFAULT_NAMESPACE = "default";
@@ -238,6 +239,9 @@ export const MetadataSchema = z
             : undefined,
       })
       .superRefine((m, ctx) => {
+        // Sleep's record is the engine's: a caller's copy of it would be read as what sleep found.
+        const reserved = reservedMetadataProblem(m);
+        if (reserved) ctx.addIssue({ code: "custom", message: reserved, path: [SLEEP_RECORD_KEY] });
         if (JSON.stringify(m).length > MAX_METADATA_CHARS)
           ctx.addIssue({
             code: "custom",
@@ -245,10 +249,9 @@ export const MetadataSchema = z
           });
       }),
   )
-  .describe("Free-form JSON kept with the item.") as z.ZodType<
-  Record<string, unknown>,
-  Record<string, unknown>
->;
+  .describe(
+    `Free-form JSON kept with the item. The key "${SLEEP_RECORD_KEY}" is reserved for sleep's record (only Strata writes it); every other key is yours.`,
+  ) as z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 
 // ---------------------------------------------------------------------------------------------
 // Records

@@ -23,6 +23,7 @@ import type {
 export * from "./meta-keys.js";
 // The keys of outcome credits (store-wide records), for the same reason.
 export * from "./outcome-credit.js";
+export { LEGACY_SLEEP_RECORD_FIELDS, upgradedSleepRecord } from "./sleep-record.js";
 
 // ---------------------------------------------------------------------------------------------
 // Clock and ids

@@ -3,6 +3,7 @@
  * tokens, stop words, light stemming, and the cues that mark questions, hypotheticals,
  * changes, additions, negations and recalled memories written back.
  */
+import { sleepRecordOf } from "./sleep-record.js";
 import { REFERENTS_KEY } from "./vocabulary.js";
 
 const NUMBER_WORDS: Record<string, string> = {
@@ -460,9 +461,9 @@ export function withReferents(text: string, referents: readonly ReferentEntry[] 
 
 const PRONOUNS = /^(?:it|it['’]s|its|they|them|they['’]re|(?:that|this|the new|the old|the other) one)$/;
 
-/** The referents sleep recorded on a belief's metadata (`referents`), well-formed ones only. */
+/** The referents sleep recorded on a belief (`referents` in sleep's record), well-formed ones only. */
 export function referentsIn(metadata: Readonly<Record<string, unknown>> | undefined): ReferentEntry[] {
-  const list = metadata?.[REFERENTS_KEY];
+  const list = sleepRecordOf(metadata)[REFERENTS_KEY];
   if (!Array.isArray(list)) return [];
   return list.filter((r): r is ReferentEntry => {
     if (typeof r !== "object" || r === null) return false;

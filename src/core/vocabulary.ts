@@ -24,20 +24,29 @@ export const DEFAULT_MARK_KEY = "strata_curation";
 export const DISTILLED_SOURCE = "distilled";
 
 /**
- * The metadata key of a belief sleep distilled as an unmarked restatement of a slot
+ * The one metadata key that holds sleep's record on a belief (sleep-record.ts): an object with the
+ * fields below (`restates`, `restatedSlots`, `referents`, `sourceWords`, `askingTurn`). Only the
+ * engine writes it: a caller's metadata holding it is refused at every surface (`MetadataSchema`),
+ * so a caller's own field named `restates` or `referents` is just the caller's, and Strata never
+ * reads it as sleep's. A Strata export carries it and an import of that export keeps it.
+ */
+export const SLEEP_RECORD_KEY = "strata:sleep";
+
+/**
+ * The field of sleep's record (`SLEEP_RECORD_KEY`) on a belief sleep distilled as an unmarked restatement of a slot
  * (sleep/restatements.ts): the ids of the active beliefs whose slot it gives another value of.
  * Recall's `newerFirst` reads it to rank the newer first while no verdict settles the pair.
  */
 export const RESTATES = "restates";
 
-/** Beside `RESTATES`: the stemmed attributes of the slots it restates ("breakfast", "server"). */
+/** Beside `RESTATES` in sleep's record: the stemmed attributes of the slots it restates ("breakfast", "server"). */
 export const RESTATED_SLOTS = "restatedSlots";
 
 /** The provenance sleep writes on a rule it abstracts from several beliefs (sleep/rules.ts). */
 export const ABSTRACTION_SOURCE = "abstraction";
 
 /**
- * The metadata key sleep writes on a belief distilled out of a longer turn whose pronoun stands for
+ * The field of sleep's record (`SLEEP_RECORD_KEY`) on a belief distilled out of a longer turn whose pronoun stands for
  * a thing said elsewhere in that turn, or whose topic a neighbouring sentence names (sleep/referents.ts):
  * `[{ pronoun, referent } | { topic }]`, e.g. `[{ pronoun: "it", referent: "my old laptop" }]` on
  * "I replaced it with a MacBook Air", `[{ topic: "coffee" }]` on "I brew with a Chemex now". The
@@ -49,7 +58,7 @@ export const ABSTRACTION_SOURCE = "abstraction";
 export const REFERENTS_KEY = "referents";
 
 /**
- * The metadata key sleep writes on a belief it distils from (or restates into) a turn: for each
+ * The field of sleep's record (`SLEEP_RECORD_KEY`) on a belief it distils from (or restates into) a turn: for each
  * such source episode, the turn's distinctive content (kept-content.ts `distinctiveContent`: its
  * numbers, typed values and names, lower case), e.g. `{ e12: ["90", "webstaurantstore", "week"] }`.
  * Recall reads it to decide whether the beliefs from a turn kept what it said
@@ -61,7 +70,7 @@ export const REFERENTS_KEY = "referents";
 export const SOURCE_WORDS_KEY = "sourceWords";
 
 /**
- * The metadata key sleep writes (`true`) on a belief it took out of a turn that asks something
+ * The field of sleep's record (`SLEEP_RECORD_KEY`), `true` on a belief it took out of a turn that asks something
  * (sleep/asking-turns.ts: "I take 50mg of sertraline in the morning. Is it fine with wine?"). A
  * change such a belief would make is left to the agent: the sweep skips it and `candidates()`
  * offers the pair, as for a change below the staleness threshold.

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
+import { SLEEP_RECORD_KEY, sleepRecordOf } from "../../src/core/sleep-record.js";
 import { openMemory } from "../../src/open-memory.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
 import { HOUR, testClock } from "../support/memory.js";
@@ -144,7 +145,7 @@ async function checkClause(mem: Memory, clock: ReturnType<typeof testClock>) {
 /**
  * A clause sleep took out of a turn whose pronoun names a thing of the turn's earlier sentence
  * ("My flumbergast finally died… Anyway I replaced it with a MacBook Air."): the belief keeps what
- * "it" stood for in `metadata.referents`, the canary. Another turn says the clause again, so the
+ * "it" stood for in sleep's record (`referents`), the canary. Another turn says the clause again, so the
  * belief rests on both; forgetting the first turn keeps the belief, worded by the second, and its
  * referents (that turn's words) go with the turn. Made by the real consolidation, not `distil`.
  */
@@ -164,7 +165,7 @@ async function checkReferents(mem: Memory, clock: ReturnType<typeof testClock>) 
   expect(clause).toMatchObject({
     status: "active",
     sources: [turn.id, again.id],
-    metadata: { referents: [{ pronoun: "it", referent: `My ${CANARY}` }] },
+    metadata: { [SLEEP_RECORD_KEY]: { referents: [{ pronoun: "it", referent: `My ${CANARY}` }] } },
   });
   expect(found(await outputs(mem, "replaced laptop MacBook"))).not.toEqual([]);
   const result = await mem.forget(turn.id);
@@ -177,7 +178,8 @@ async function checkReferents(mem: Memory, clock: ReturnType<typeof testClock>) 
     text: "I replaced it with a MacBook Air.",
     sources: [turn.id, again.id],
   });
-  expect(kept.metadata).not.toHaveProperty("referents");
+  expect(sleepRecordOf(kept.metadata)).not.toHaveProperty("referents");
+  expect(JSON.stringify(kept.metadata)).not.toMatch(new RegExp(CANARY, "i"));
   expect((await mem.recall("What did I replace with a MacBook Air?", { k: 3 })).map((h) => h.id)).toContain(
     clause!.id,
   );

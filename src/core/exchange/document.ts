@@ -25,6 +25,7 @@ import {
   parseMetaKey,
   type StoreReader,
 } from "../ports.js";
+import { SLEEP_RECORD_KEY } from "../sleep-record.js";
 
 export const EXPORT_FORMAT = "strata-export";
 export const EXPORT_VERSION = 1;
@@ -72,6 +73,11 @@ export const ExportDocumentSchema = z.object({
   version: z.literal(EXPORT_VERSION),
   namespace: NamespaceSchema,
   exportedAt: z.string(),
+  /**
+   * Where the beliefs' metadata keeps sleep's record (sleep-record.ts). An export written before
+   * the record had its own key has none: its import moves the fields sleep kept at the top in.
+   */
+  sleepRecordKey: z.literal(SLEEP_RECORD_KEY).optional(),
   counts: z.record(z.string(), z.number()),
   ...(Object.fromEntries(DUMP_SECTIONS.map((s) => [s, z.array(SECTION_SCHEMAS[s])])) as {
     [S in DumpSection]: z.ZodArray<(typeof SECTION_SCHEMAS)[S]>;
@@ -302,6 +308,7 @@ export async function dumpNamespace(
     version: EXPORT_VERSION,
     namespace,
     exportedAt,
+    sleepRecordKey: SLEEP_RECORD_KEY,
     counts: {} as Record<string, number>,
   } as ExportDocument;
   for (const section of DUMP_SECTIONS) {

@@ -24,6 +24,7 @@ export function renderJsonl(doc: ExportDocument): string {
     version: EXPORT_VERSION,
     namespace: doc.namespace,
     exportedAt: doc.exportedAt,
+    ...(doc.sleepRecordKey ? { sleepRecordKey: doc.sleepRecordKey } : {}),
     counts: doc.counts,
   };
   const lines = [JSON.stringify(header)];

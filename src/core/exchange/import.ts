@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { StrataError } from "../errors.js";
-import { DUMP_SECTIONS, type DumpSection, importedMetaKey } from "../ports.js";
+import { DUMP_SECTIONS, type DumpSection, importedMetaKey, upgradedSleepRecord } from "../ports.js";
 import { parseInput } from "../validate.js";
 import {
   damagedRow,
@@ -117,7 +117,15 @@ function parseDocument(value: Record<string, unknown>): ExportDocument {
     );
   const parsed = parseInput(ExportDocumentSchema, value, "Strata export");
   // An export written before meta keys were encoded spells a namespace with ":" raw.
-  const doc = { ...parsed, meta: parsed.meta.map((m) => ({ ...m, key: importedMetaKey(m.key) })) };
+  // An export written before sleep's record had its own key keeps its fields at the top of a
+  // belief's metadata: moved in, as the stores' migrations do (only where and as sleep wrote them).
+  const doc = {
+    ...parsed,
+    beliefs: parsed.sleepRecordKey
+      ? parsed.beliefs
+      : parsed.beliefs.map((b) => ({ ...b, metadata: { ...upgradedSleepRecord(b.metadata, b.source) } })),
+    meta: parsed.meta.map((m) => ({ ...m, key: importedMetaKey(m.key) })),
+  };
   const stray = strayRow(doc);
   if (stray)
     throw new StrataError(
@@ -145,6 +153,7 @@ function parseStrataJsonl(
     version: header.version,
     namespace: header.namespace,
     exportedAt: header.exportedAt,
+    ...(header.sleepRecordKey !== undefined ? { sleepRecordKey: header.sleepRecordKey } : {}),
     counts: header.counts,
     ...Object.fromEntries(DUMP_SECTIONS.map((s) => [s, [] as unknown[]])),
   };

@@ -36,6 +36,7 @@ import {
   RememberOptionsSchema,
   SweepOptionsSchema,
 } from "../model.js";
+import { SLEEP_RECORD_KEY } from "../sleep-record.js";
 import { WorkerRequestSchema } from "../worker/records.js";
 import {
   DESTRUCTIVE,
@@ -95,7 +96,9 @@ const RecordInput = z
     session: record.session.describe("The session the event belongs to."),
     actor: record.actor.describe("Who did it, when not the caller."),
     at: time("When it happened (default now)").optional(),
-    metadata: MetadataSchema.optional().describe("Your own JSON fields, kept with the episode."),
+    metadata: MetadataSchema.optional().describe(
+      `Your own JSON fields, kept with the episode. The key "${SLEEP_RECORD_KEY}" is reserved for sleep's record (only Strata writes it).`,
+    ),
   })
   .strict();
 
@@ -108,7 +111,9 @@ const RememberInput = z
     source: remember.source,
     sources: remember.sources,
     steps: remember.steps,
-    metadata: MetadataSchema.optional().describe("Your own JSON fields, kept with the belief."),
+    metadata: MetadataSchema.optional().describe(
+      `Your own JSON fields, kept with the belief. The key "${SLEEP_RECORD_KEY}" is reserved for sleep's record (only Strata writes it).`,
+    ),
     key: remember.key,
   })
   .strict();

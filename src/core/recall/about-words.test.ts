@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sleptChat } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
 import type { Belief, Episode } from "../model.js";
+import { SLEEP_RECORD_KEY } from "../sleep-record.js";
 import { aboutRecord, lentByTurn } from "./about-words.js";
 
 describe("lentByTurn: the sentences of its turn a part is read with", () => {
@@ -89,7 +90,9 @@ describe("aboutRecord: what a statement is about", () => {
 
   it("reads the neighbour topic sleep recorded (`referents`), as the lifts' matching text does", () => {
     const t = turn("Lent started, so black coffee only. I brew with a Chemex now.");
-    const b = belief("I brew with a Chemex now.", { referents: [{ topic: "coffee" }] });
+    const b = belief("I brew with a Chemex now.", {
+      [SLEEP_RECORD_KEY]: { referents: [{ topic: "coffee" }] },
+    });
     expect(aboutRecord(b.text, b, new Map([["e1", t]])).text).toBe("I brew with a Chemex now (coffee).");
   });
 

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { distilledBelief, testMemory } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
+import { sleepRecordOf, withSleepRecord } from "../sleep-record.js";
 import { SOURCE_WORDS_KEY } from "../vocabulary.js";
 import { representative } from "./representative.js";
 
@@ -106,11 +107,11 @@ describe("representative after a real consolidate", () => {
     expect(reads).toEqual([]);
     for (const id of [kept.id, lost.id])
       for (const b of await mem.store.beliefsFromEpisode(id))
-        expect(b.metadata[SOURCE_WORDS_KEY]).toHaveProperty(id);
+        expect(sleepRecordOf(b.metadata)[SOURCE_WORDS_KEY]).toHaveProperty(id);
     // The same store as one slept before the record: each turn is read, and the answers agree.
     for (const id of [kept.id, lost.id])
       for (const b of await mem.store.beliefsFromEpisode(id)) {
-        const { [SOURCE_WORDS_KEY]: _words, ...rest } = b.metadata;
+        const rest = withSleepRecord(b.metadata, { [SOURCE_WORDS_KEY]: undefined });
         await mem.store.transaction((tx) => tx.updateBelief(b.id, { metadata: rest }));
       }
     expect(await answers()).toEqual(recorded);
@@ -127,14 +128,13 @@ describe("representative after a real consolidate", () => {
       [a.id, b.id],
       { recorded: true },
     );
-    expect(Object.keys((await mem.store.getBelief(belief))!.metadata[SOURCE_WORDS_KEY] as object)).toEqual([
-      a.id,
-      b.id,
-    ]);
+    expect(
+      Object.keys(sleepRecordOf((await mem.store.getBelief(belief))!.metadata)[SOURCE_WORDS_KEY] as object),
+    ).toEqual([a.id, b.id]);
     await mem.forget(a.id);
     const after = (await mem.store.getBelief(belief))!;
     expect(after.status).toBe("active");
-    expect(after.metadata[SOURCE_WORDS_KEY]).toEqual({ [b.id]: ["10:15", "tuesday"] });
+    expect(sleepRecordOf(after.metadata)[SOURCE_WORDS_KEY]).toEqual({ [b.id]: ["10:15", "tuesday"] });
     expect(JSON.stringify(after.metadata)).not.toMatch(/priya/i);
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sleptChat } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
 import { loadTagger } from "../judge/tagger.js";
+import { sleepRecordOf } from "../sleep-record.js";
 import { ASKING_TURN } from "../vocabulary.js";
 import { statementsInAskingTurn } from "./asking-turns.js";
 
@@ -99,7 +100,7 @@ describe("sleep takes the states out of a turn that asks, and leaves the changes
     const items = await mem.list({ limit: 10 });
     const beliefs = items.flatMap((i) => (i.layer === "belief" ? [i] : []));
     expect(beliefs.map((b) => b.text)).toEqual(["I take 50mg of sertraline every morning."]);
-    expect(beliefs[0]!.metadata[ASKING_TURN]).toBe(true);
+    expect(sleepRecordOf(beliefs[0]!.metadata)[ASKING_TURN]).toBe(true);
     const episodes = await mem.list({ layer: "episode", limit: 10 });
     expect(episodes).toHaveLength(1);
     expect(episodes[0]!.layer === "episode" && episodes[0]!.content).toContain("Can I drink coffee with it?");
@@ -115,7 +116,7 @@ describe("sleep takes the states out of a turn that asks, and leaves the changes
     const items = await mem.list({ limit: 10 });
     const beliefs = items.flatMap((i) => (i.layer === "belief" ? [i] : []));
     expect(beliefs.map((b) => b.text)).toEqual(["From this sprint the billing api runs Node 22."]);
-    expect(beliefs[0]!.metadata[ASKING_TURN]).toBe(true);
+    expect(sleepRecordOf(beliefs[0]!.metadata)[ASKING_TURN]).toBe(true);
     // The whole turn, question and all, is still the episode the belief cites.
     const episodes = await mem.list({ layer: "episode", limit: 10 });
     expect(episodes.map((e) => e.layer === "episode" && e.content)).toEqual([

@@ -44,6 +44,7 @@
  */
 import { tag } from "../judge/tagger.js";
 import type { Belief } from "../model.js";
+import { sleepRecordOf } from "../sleep-record.js";
 import { ASKING_TURN } from "../vocabulary.js";
 import { leadingClause, sentencesOf } from "./chat-turns.js";
 import { presentState, restatementCandidate } from "./restatements.js";
@@ -106,9 +107,9 @@ function sentenceCase(s: string): string {
 export const SAID_WHILE_ASKING = "it was said in passing in a turn that asks something";
 
 /**
- * True when a belief was taken out of a turn that asks something (`ASKING_TURN` in its metadata): a
+ * True when a belief was taken out of a turn that asks something (`ASKING_TURN` in sleep's record): a
  * change it would make is left to the agent — the sweep skips it, `candidates()` offers the pair.
  */
 export function saidWhileAsking(b: Pick<Belief, "metadata">): boolean {
-  return b.metadata?.[ASKING_TURN] === true;
+  return sleepRecordOf(b.metadata)[ASKING_TURN] === true;
 }

@@ -25,6 +25,7 @@ import { compareLexically, loadTagger } from "../judge/lexical-judge.js";
 import { withSourceWords } from "../kept-content.js";
 import type { Belief, Episode, GateResult, Outcome } from "../model.js";
 import type { Judge, Lexicon, Store, StoreWriter } from "../ports.js";
+import { withSleepRecord } from "../sleep-record.js";
 import { analyseEcho, contentTokens, type ReferentEntry, withReferents } from "../text.js";
 import { ASKING_TURN, DISTILLED_SOURCE, REFERENTS_KEY, RESTATED_SLOTS, RESTATES } from "../vocabulary.js";
 import { decide } from "../write-gate.js";
@@ -207,10 +208,9 @@ export async function storeProposition(
     ...(p.metadata || p.referents?.length || p.turns?.length
       ? {
           metadata: withSourceWords(
-            {
-              ...p.metadata,
-              ...(p.referents?.length ? { [REFERENTS_KEY]: p.referents.map((r) => ({ ...r })) } : {}),
-            },
+            p.referents?.length
+              ? withSleepRecord(p.metadata ?? {}, { [REFERENTS_KEY]: p.referents.map((r) => ({ ...r })) })
+              : { ...p.metadata },
             p.turns ?? [],
           ),
         }
@@ -378,11 +378,13 @@ export async function distilPending(
       }
       const support = c.episodes.reduce((n, e) => n + e.support, 0);
       const restates = c.restates ? await restatedBeliefs(tx, c.text, c.restates) : { ids: [], slots: [] };
-      const metadata = {
-        ...(c.worded?.by ? { lexicalText: c.worded.lexical, generalisedBy: c.worded.by } : {}),
-        ...(restates.ids.length > 0 ? { [RESTATES]: restates.ids, [RESTATED_SLOTS]: restates.slots } : {}),
-        ...(c.askingTurn ? { [ASKING_TURN]: true } : {}),
-      };
+      const metadata = withSleepRecord(
+        c.worded?.by ? { lexicalText: c.worded.lexical, generalisedBy: c.worded.by } : {},
+        {
+          ...(restates.ids.length > 0 ? { [RESTATES]: restates.ids, [RESTATED_SLOTS]: restates.slots } : {}),
+          ...(c.askingTurn ? { [ASKING_TURN]: true } : {}),
+        },
+      );
       const result = await storeProposition(tx, writes, {
         namespace,
         text: c.text,

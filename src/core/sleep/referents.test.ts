@@ -3,6 +3,7 @@ import { sleptChat } from "../../../test/support/memory.js";
 import { sharedWordNet } from "../../lexicon/wordnet.js";
 import type { Memory } from "../engine.js";
 import { loadTagger } from "../judge/tagger.js";
+import { SLEEP_RECORD_KEY, sleepRecordOf } from "../sleep-record.js";
 import { referentsIn, withReferents } from "../text.js";
 import { referentsOf, resolvePronouns, resolveTopics, topicsOf } from "./referents.js";
 
@@ -249,17 +250,18 @@ describe("withReferents: the clause read with its pronouns as what they stand fo
     expect(withReferents(text, referents)).toBe(read);
   });
 
-  it("reads only well-formed referents out of metadata (an import's metadata is the caller's)", () => {
-    expect(referentsIn({ referents: [{ pronoun: "it", referent: "my laptop" }] })).toEqual([
+  it("reads only well-formed referents out of sleep's record (an import's record is the export's)", () => {
+    const slept = (referents: unknown) => ({ [SLEEP_RECORD_KEY]: { referents } });
+    expect(referentsIn(slept([{ pronoun: "it", referent: "my laptop" }]))).toEqual([
       { pronoun: "it", referent: "my laptop" },
     ]);
-    expect(referentsIn({ referents: [{ pronoun: "the", referent: "x" }, { pronoun: "it" }, "it"] })).toEqual(
-      [],
-    );
-    expect(referentsIn({ referents: "it" })).toEqual([]);
-    expect(referentsIn({ referents: [{ topic: "coffee" }, { topic: 3 }, { topic: "x<y" }] })).toEqual([
+    expect(referentsIn(slept([{ pronoun: "the", referent: "x" }, { pronoun: "it" }, "it"]))).toEqual([]);
+    expect(referentsIn(slept("it"))).toEqual([]);
+    expect(referentsIn(slept([{ topic: "coffee" }, { topic: 3 }, { topic: "x<y" }]))).toEqual([
       { topic: "coffee" },
     ]);
+    // A caller's own field of the same name is the caller's: never read as what a pronoun stood for.
+    expect(referentsIn({ referents: [{ pronoun: "it", referent: "my laptop" }] })).toEqual([]);
     expect(referentsIn(undefined)).toEqual([]);
   });
 });
@@ -290,7 +292,7 @@ describe("a clause slept out of its turn keeps what its pronoun stands for", () 
     const items = await mem.list({});
     const clause = items.find((i) => i.layer === "belief" && i.text === "I replaced it with a MacBook Air.");
     // (Beside it, what the turn said that its beliefs must keep: `sourceWords`, determ31.)
-    expect(clause?.layer === "belief" && clause.metadata.referents).toEqual([
+    expect(clause?.layer === "belief" && sleepRecordOf(clause.metadata).referents).toEqual([
       { pronoun: "it", referent: "My old laptop" },
     ]);
   });
@@ -305,8 +307,10 @@ describe("a clause slept out of its turn keeps what its pronoun stands for", () 
     ]);
     const items = await mem.list({});
     const newer = items.find((i) => i.layer === "belief" && i.text === "I replaced it with a MacBook Air.");
-    expect(newer?.layer === "belief" ? newer.metadata : null).not.toHaveProperty("referents");
-    expect(newer?.layer === "belief" ? Object.keys(newer.metadata) : null).toEqual(["sourceWords"]);
+    expect(newer?.layer === "belief" ? Object.keys(newer.metadata) : null).toEqual([SLEEP_RECORD_KEY]);
+    expect(newer?.layer === "belief" ? Object.keys(sleepRecordOf(newer.metadata)) : null).toEqual([
+      "sourceWords",
+    ]);
   });
 
   it("forgetting the turn erases the clause's belief and the referent's words with it", async () => {

@@ -3,6 +3,7 @@ import { DAY, sleptChat, testMemory } from "../../../test/support/memory.js";
 import type { Memory, MemoryItem } from "../engine.js";
 import { loadTagger } from "../judge/tagger.js";
 import type { Belief } from "../model.js";
+import { sleepRecordOf } from "../sleep-record.js";
 import { RESTATED_SLOTS, RESTATES } from "../vocabulary.js";
 import { restatesSlot, staysEpisode } from "./restatements.js";
 
@@ -118,8 +119,8 @@ describe("distillation pairs an unmarked restatement inside a longer turn with t
     const newer = beliefs.find((b) => b.text === "Breakfast is porridge these days, cereal got boring.");
     expect(older?.status).toBe("active");
     expect(newer?.status).toBe("active");
-    expect(newer?.metadata[RESTATES]).toEqual([older!.id]);
-    expect(newer?.metadata[RESTATED_SLOTS]).toEqual(["breakfast"]);
+    expect(sleepRecordOf(newer?.metadata)[RESTATES]).toEqual([older!.id]);
+    expect(sleepRecordOf(newer?.metadata)[RESTATED_SLOTS]).toEqual(["breakfast"]);
     const hits = await mem.recall("What do I eat for breakfast?", { k: 5 });
     expect(hits[0]?.id).toBe(newer!.id);
     expect(hits[0]?.why.summary).toMatch(/restates its slot/);
@@ -135,7 +136,7 @@ describe("distillation pairs an unmarked restatement inside a longer turn with t
       { text: turn, day: 20 },
     ]);
     const beliefs = beliefsOf(await mem.list({ limit: 20 }));
-    expect(beliefs.filter((b) => b.metadata[RESTATES] !== undefined)).toEqual([]);
+    expect(beliefs.filter((b) => sleepRecordOf(b.metadata)[RESTATES] !== undefined)).toEqual([]);
     const hits = await mem.recall("What do I eat for breakfast?", { k: 5 });
     expect(hits[0]?.text).toMatch(/Weetabix/);
   });
@@ -148,7 +149,7 @@ describe("distillation pairs an unmarked restatement inside a longer turn with t
       { text: turn, day: 20 },
     ]);
     const beliefs = beliefsOf(await mem.list({ limit: 20 }));
-    expect(beliefs.filter((b) => b.metadata[RESTATES] !== undefined)).toEqual([]);
+    expect(beliefs.filter((b) => sleepRecordOf(b.metadata)[RESTATES] !== undefined)).toEqual([]);
     expect(beliefs.some((b) => b.text === "Breakfast is porridge these days, cereal got boring.")).toBe(
       false,
     );
@@ -177,7 +178,7 @@ describe("distillation pairs an unmarked restatement inside a longer turn with t
       );
       await mem.consolidate();
       const beliefs = beliefsOf(await mem.list({ limit: 20 }));
-      expect(beliefs.filter((b) => b.metadata[RESTATES] !== undefined)).toHaveLength(pairs);
+      expect(beliefs.filter((b) => sleepRecordOf(b.metadata)[RESTATES] !== undefined)).toHaveLength(pairs);
     },
   );
 
@@ -196,6 +197,6 @@ describe("distillation pairs an unmarked restatement inside a longer turn with t
     await mem.consolidate({ namespace: "alice" });
     await mem.consolidate({ namespace: "bob" });
     const bobs = beliefsOf(await mem.list({ namespace: "bob", limit: 20 }));
-    expect(bobs.filter((b) => b.metadata[RESTATES] !== undefined)).toEqual([]);
+    expect(bobs.filter((b) => sleepRecordOf(b.metadata)[RESTATES] !== undefined)).toEqual([]);
   });
 });

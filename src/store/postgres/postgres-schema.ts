@@ -5,7 +5,14 @@
  * Times stay ISO 8601 text, as in SQLite: the engine compares them as strings and expects them
  * back byte for byte. JSON stays `json` (not `jsonb`), which keeps the caller's key order.
  */
-import { curationBeliefIds, isCurationKey, rekeyedCredit, upgradeMetaKey } from "../../core/ports.js";
+import {
+  curationBeliefIds,
+  isCurationKey,
+  LEGACY_SLEEP_RECORD_FIELDS,
+  rekeyedCredit,
+  upgradedSleepRecord,
+  upgradeMetaKey,
+} from "../../core/ports.js";
 import { quoteIdent, type SqlQueryable } from "./postgres-driver.js";
 
 /**
@@ -284,6 +291,9 @@ export const MIGRATIONS: readonly string[] = [
   // The expression indexes over such columns (pgvector's HNSW) get the same by MIGRATION_FILLS[9]
   // and when made (ensureVectorIndex). The swap (swap-rewrite.ts) carries the targets to its copy.
   NO_STATISTICS,
+  // 10: sleep's record on a belief under its one reserved metadata key (core/sleep-record.ts), so no
+  // caller's field is read as sleep's: the fields sleep kept at the top are moved by MIGRATION_FILLS[10].
+  "SELECT 1;",
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -299,7 +309,31 @@ export const MIGRATION_FILLS: Readonly<
   7: upgradeMetaKeys,
   8: rekeyCredits,
   9: unsampledIndexes,
+  10: moveSleepRecords,
 };
+
+/**
+ * Migration 10's fill: on every belief whose metadata holds a field sleep kept at its top before
+ * the record had its own key, those fields moved into sleep's record (`upgradedSleepRecord`: only
+ * where and in the shape sleep wrote them; a caller's field stays).
+ */
+async function moveSleepRecords(db: SqlQueryable, schema: string): Promise<void> {
+  const beliefs = `${quoteIdent(schema)}.beliefs`;
+  const rows = (await db.query(
+    `SELECT rid, metadata::text AS metadata, source FROM ${beliefs}
+     WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) AS f WHERE strpos(metadata::text, f) > 0)`,
+    [LEGACY_SLEEP_RECORD_FIELDS.map((f) => `"${f}"`)],
+  )) as { rid: string; metadata: string; source: string | null }[];
+  for (const r of rows) {
+    const metadata = JSON.parse(r.metadata) as Record<string, unknown>;
+    const moved = upgradedSleepRecord(metadata, r.source);
+    if (moved !== metadata)
+      await db.query(`UPDATE ${beliefs} SET metadata = $1::json WHERE rid = $2`, [
+        JSON.stringify(moved),
+        r.rid,
+      ]);
+  }
+}
 
 /**
  * Migration 9's fill: every expression column of an index on the store's tables (pgvector's

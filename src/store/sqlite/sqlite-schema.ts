@@ -1,5 +1,10 @@
 import type Database from "better-sqlite3";
-import { rekeyedCredit, upgradeMetaKey } from "../../core/ports.js";
+import {
+  LEGACY_SLEEP_RECORD_FIELDS,
+  rekeyedCredit,
+  upgradedSleepRecord,
+  upgradeMetaKey,
+} from "../../core/ports.js";
 import { fillVectorComponents, VECTOR_COMPONENTS_SCHEMA } from "./vector-components.js";
 
 /**
@@ -287,6 +292,9 @@ export const MIGRATIONS: readonly string[] = [
   // 9: outcome credit keys hold the source's hash under the store's secret, not its plain
   // SHA-256 (core/outcome-credit.ts): the old keys are rewritten by MIGRATION_FILLS[9].
   "SELECT 1;",
+  // 10: sleep's record on a belief under its one reserved metadata key (core/sleep-record.ts), so no
+  // caller's field is read as sleep's: the fields sleep kept at the top are moved by MIGRATION_FILLS[10].
+  "SELECT 1;",
 ];
 
 /**
@@ -307,7 +315,30 @@ export const MIGRATION_FILLS: Readonly<
   6: fillVectorComponents,
   8: upgradeMetaKeys,
   9: rekeyCredits,
+  10: moveSleepRecords,
 };
+
+/**
+ * Migration 10's fill: on every belief whose metadata holds a field sleep kept at its top before
+ * the record had its own key, those fields moved into sleep's record (`upgradedSleepRecord`: only
+ * where and in the shape sleep wrote them; a caller's field stays).
+ */
+function moveSleepRecords(db: Database.Database): void {
+  const where = LEGACY_SLEEP_RECORD_FIELDS.map(() => "instr(metadata, ?) > 0").join(" OR ");
+  const rows = db
+    .prepare(`SELECT rowid AS rid, metadata, source FROM beliefs WHERE ${where}`)
+    .all(...LEGACY_SLEEP_RECORD_FIELDS.map((f) => `"${f}"`)) as {
+    rid: number;
+    metadata: string;
+    source: string | null;
+  }[];
+  const update = db.prepare("UPDATE beliefs SET metadata = ? WHERE rowid = ?");
+  for (const r of rows) {
+    const metadata = JSON.parse(r.metadata) as Record<string, unknown>;
+    const moved = upgradedSleepRecord(metadata, r.source);
+    if (moved !== metadata) update.run(JSON.stringify(moved), r.rid);
+  }
+}
 
 /**
  * Migration 9's fill: every outcome credit key that holds a source's plain SHA-256 digest

@@ -6,6 +6,7 @@ import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Lexicon } from "../../ports.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
+import { sleepRecordOf } from "../../sleep-record.js";
 import { type AskedSlot, namesAskedThing, namesOtherValue } from "../../state-slots.js";
 import { contentTokens, rawTokens, referentsIn, stemV1, withReferents } from "../../text.js";
 import { RESTATED_SLOTS, RESTATES } from "../../vocabulary.js";
@@ -226,13 +227,13 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
 
 /** True when `record` is a belief sleep distilled as an unmarked restatement of `older`'s slot (distil.ts `RESTATES`). */
 function restates(record: Belief | Episode | undefined, older: string): boolean {
-  const ids = record && "kind" in record ? record.metadata[RESTATES] : undefined;
+  const ids = record && "kind" in record ? sleepRecordOf(record.metadata)[RESTATES] : undefined;
   return Array.isArray(ids) && ids.includes(older);
 }
 
 /** The slot attributes a restatement distilled at sleep gives another value of (`RESTATED_SLOTS`). */
 function restatedSlots(record: Belief | Episode | undefined): string[] {
-  const words = record && "kind" in record ? record.metadata[RESTATED_SLOTS] : undefined;
+  const words = record && "kind" in record ? sleepRecordOf(record.metadata)[RESTATED_SLOTS] : undefined;
   return Array.isArray(words) ? words.filter((w): w is string => typeof w === "string") : [];
 }
 
