@@ -641,6 +641,25 @@ describe("ends33: a time phrase after a gerund says when the end came, not what 
   });
 });
 
+describe('ends33: a role named with "the", held now by one named person', () => {
+  it.each([
+    ["The night manager at the depot is Carl Hughes.", "Carl"],
+    ["The head coach is Maria Lopez.", "Maria"],
+  ])("%j: %j is the one value", (older, value) => {
+    expect(soleValueOf(older, value)).toBe(true);
+  });
+  it.each([
+    ["The head coach was Maria Lopez.", "Maria"],
+    ["Dana's head coach is Maria Lopez.", "Maria"],
+    ["The coaches are Maria Lopez and Tom Reid.", "Maria"],
+    ["A good plumber is Stan Mazur.", "Stan"],
+    ["The shipper at Dana's plant is Stan Mazur.", "Stan"],
+    ["The best part is the view.", "view"],
+  ])("%j: %j is not the one value", (older, value) => {
+    expect(soleValueOf(older, value)).toBe(false);
+  });
+});
+
 describe("ends33: the one place of a speaker's habit, closed for good", () => {
   it.each([
     ["I get my hair cut at Tony's.", "Tony"],

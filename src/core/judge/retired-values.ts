@@ -593,13 +593,17 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
 const SEVERAL =
   /^(?:also|too|another|both|either|plus|among|including|include|includes|other|others|several|various|well)$/i;
 
+/** A present copula: a role that holds now ("is"), not one that held ("was": a past fact stays true). */
+const ROLE_NOW = /^(?:is|are|[’']s)$/i;
+
 /**
  * True when the older states `value` as the one value of a slot of the speaker's: in one clause
  * (bounded by punctuation or a subordinating conjunction) with no list, addition, part or number
  * (`SEVERAL`), held by the speaker — the clause's subject is "I" or "we" and the value comes after
  * the verb with no preposition between ("I use Firefox", "We use mongo for the orders db"), or a
  * slot of the speaker's is said to be it ("My manager is Helen", "my gym membership is at
- * FitZone"). Not "I play guitar and piano", "I also play the cello", "I have two bikes", "My
+ * FitZone"), or a role named with "the" is said to be held now by a named person ("the shipper at
+ * the chicken plant is Stan Mazur": one person holds it). Not "I play guitar and piano", "I also play the cello", "I have two bikes", "My
  * sister plays the cello", "My sister's car is a Golf", "I get my hair cut at Tony's" (the value
  * after a preposition: a circumstance), "The house heats with an oil furnace" (no holder said).
  *
@@ -617,10 +621,15 @@ export function soleValueOf(older: string, value: string): boolean {
   if (subject.length > 0 && subject.every((w) => SPEAKER_SUBJECT.test(w.text)))
     return value_ > verb && !clause.slice(verb + 1, value_).some((w) => w.pos === "ADP");
   const copula = clause[verb]!.lemma === "be";
-  const mine =
+  const ownsNoName = !subject.some((w) => w.pos === "PROPN" || /[’']s$/.test(w.text));
+  // "the shipper at the chicken plant is Stan Mazur": a role held now by one named person (`ROLE_NOW`).
+  const role =
     subject.length > 0 &&
-    /^(?:my|our)$/i.test(subject[0]!.text) &&
-    !subject.some((w) => w.pos === "PROPN" || /[’']s$/.test(w.text));
+    /^the$/i.test(subject[0]!.text) &&
+    ownsNoName &&
+    ROLE_NOW.test(clause[verb]!.text) &&
+    clause[value_]?.pos === "PROPN";
+  const mine = subject.length > 0 && (/^(?:my|our)$/i.test(subject[0]!.text) || role) && ownsNoName;
   // "My manager is Helen", "my gym membership is at FitZone": a preposition right after "is" is the value's.
   const between = clause.slice(verb + 1, Math.max(verb + 1, value_));
   return copula && mine && !between.slice(between[0]?.pos === "ADP" ? 1 : 0).some((w) => w.pos === "ADP");

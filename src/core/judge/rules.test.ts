@@ -328,8 +328,21 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "The bakery on Birch Street closed last spring.",
         "supersedes",
       ],
+      // A role named with "the", held now by one named person, who is gone (`soleValueOf`).
+      [
+        "The night manager at the depot is Carl Hughes.",
+        "Carl's gone from the depot, Dee runs nights now.",
+        "supersedes",
+      ],
+      ["The head coach is Maria Lopez.", "Maria Lopez retired last year.", "supersedes"],
     ],
     leaves: [
+      // A role: held once (a past fact stays), another's, a list of holders, not "the" one.
+      ["The head coach was Maria Lopez.", "Maria Lopez retired last year."],
+      ["Dana's head coach is Maria Lopez.", "Maria Lopez retired last year."],
+      ["The coaches are Maria Lopez and Tom Reid.", "Maria Lopez retired last year."],
+      ["A good plumber is Stan Mazur.", "Stan retired last year."],
+      ["The night manager at the depot is Carl Hughes.", "Carl's gone for the weekend."],
       // A pause for a stretch of time, not a time the end came.
       ["My main hobby is rock climbing.", "I gave up climbing for a year."],
       // A place: a list of them, another's, closed for a while or perhaps for a while, another of its kind, a report.
