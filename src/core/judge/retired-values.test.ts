@@ -1,12 +1,16 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sleptChat } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
+import { analysisOf, wordsOf } from "./analysis.js";
 import {
   clippings,
+  closedForGood,
   lastingEnd,
   namesValue,
   retiredValue,
   soleValueOf,
+  soleVenueOf,
+  timePhraseAt,
   valuesOf,
   verbForms,
 } from "./retired-values.js";
@@ -590,5 +594,119 @@ describe("retire33: a kind's noun the older says after a noun of its own is anot
     ["I joined a cycling club last spring.", "I quit the club, too many early starts.", "club", "quit"],
   ])("%j / %j retires %j (%s)", (older, newer, value, how) => {
     expect(retiredValue(newer, valuesOf(older))).toMatchObject({ value, how });
+  });
+});
+
+describe("ends33: a time phrase after a gerund says when the end came, not what ended", () => {
+  it.each([
+    ["My main hobby is rock climbing.", "I gave up climbing last year.", "climbing", "give up"],
+    ["My main hobby is rock climbing.", "I quit climbing two years ago, pottery now.", "climbing", "quit"],
+    ["My main hobby is rock climbing.", "I stopped climbing last winter.", "climbing", "stop"],
+    ["My main hobby is rock climbing.", "gave up climbing a few months back", "climbing", "give up"],
+  ])("%j / %j retires %j (%s)", (older, newer, value, how) => {
+    expect(retiredValue(newer, valuesOf(older))).toMatchObject({ value, how });
+  });
+
+  it.each([
+    // The gerund's own object: what ended is the gym, not climbing.
+    ["My main hobby is rock climbing.", "I gave up climbing gyms last year."],
+    // A possessive: a thing of the year, not a time.
+    ["My main hobby is watching Bake Off.", "I stopped watching this year's series."],
+  ])("%j / %j retires nothing", (older, newer) => {
+    expect(retiredValue(newer, valuesOf(older))).toBeNull();
+  });
+
+  const at = (text: string, word: string) =>
+    timePhraseAt(
+      wordsOf(analysisOf(text)),
+      wordsOf(analysisOf(text)).findIndex((w) => w.text === word),
+    );
+  it.each([
+    ["I quit climbing last year.", "last"],
+    ["I quit climbing this spring.", "this"],
+    ["I quit climbing the past month.", "the"],
+    ["I quit climbing a year ago.", "a"],
+    ["I quit climbing two weeks back.", "two"],
+    ["I quit climbing yesterday.", "yesterday"],
+  ])("%j: a time phrase at %j", (text, word) => {
+    expect(at(text, word)).toBe(true);
+  });
+  it.each([
+    ["I stopped watching this year's series.", "this"],
+    ["I paid for a year of lessons.", "a"],
+    ["I quit climbing next year.", "next"],
+    ["I quit climbing last.", "last"],
+  ])("%j: no time phrase at %j", (text, word) => {
+    expect(at(text, word)).toBe(false);
+  });
+});
+
+describe('ends33: a role named with "the", held now by one named person', () => {
+  it.each([
+    ["The night manager at the depot is Carl Hughes.", "Carl"],
+    ["The head coach is Maria Lopez.", "Maria"],
+  ])("%j: %j is the one value", (older, value) => {
+    expect(soleValueOf(older, value)).toBe(true);
+  });
+  it.each([
+    ["The head coach was Maria Lopez.", "Maria"],
+    ["Dana's head coach is Maria Lopez.", "Maria"],
+    ["The coaches are Maria Lopez and Tom Reid.", "Maria"],
+    ["A good plumber is Stan Mazur.", "Stan"],
+    ["The shipper at Dana's plant is Stan Mazur.", "Stan"],
+    ["The best part is the view.", "view"],
+  ])("%j: %j is not the one value", (older, value) => {
+    expect(soleValueOf(older, value)).toBe(false);
+  });
+});
+
+describe("ends33: the one place of a speaker's habit, closed for good", () => {
+  it.each([
+    ["I get my hair cut at Tony's.", "Tony"],
+    ["We order pizza from Luigi's on Fridays.", "Luigi"],
+    ["I buy my bread at the bakery on Birch Street.", "bakery"],
+  ])("%j: %j is the one place", (older, value) => {
+    expect(soleVenueOf(older, value)).toBe(true);
+  });
+  it.each([
+    // A list, another's habit, a means, the value as the subject, the value as the object.
+    ["I buy bread at the bakery and the market.", "bakery"],
+    ["My sister gets her hair cut at Tony's.", "Tony"],
+    ["I commute by bike.", "bike"],
+    ["Tony cuts my hair.", "Tony"],
+    ["I use Firefox.", "Firefox"],
+  ])("%j: %j is not the one place", (older, value) => {
+    expect(soleVenueOf(older, value)).toBe(false);
+  });
+
+  const closed = (older: string, newer: string) => {
+    const values = valuesOf(older);
+    const retired = retiredValue(newer, values);
+    return retired !== null && closedForGood(newer, retired, values);
+  };
+  it.each([
+    ["I get my hair cut at Tony's.", "Tony's closed down, I go to Sharp Cuts now."],
+    ["We order pizza from Luigi's on Fridays.", "Luigi's closed for good."],
+    ["I buy my bread at the bakery on Birch Street.", "The bakery on Birch Street closed last spring."],
+    ["I buy my bread at the bakery on Birch Street.", "The bakery has closed, so it's the supermarket now."],
+    ["I work out at Iron Temple.", "Iron Temple shut down in March."],
+  ])("%j / %j: closed for good", (older, newer) => {
+    expect(closed(older, newer)).toBe(true);
+  });
+  it.each([
+    // For a while, or perhaps for a while.
+    ["I swim at the leisure centre.", "The leisure centre closed for refurbishment."],
+    ["I swim at the leisure centre.", "The leisure centre has closed for refurbishment."],
+    ["I work out at Iron Temple.", "Iron Temple shut down over Christmas."],
+    ["I get my hair cut at Tony's.", "Tony's closed early today."],
+    ["I buy my bread at the bakery on Birch Street.", "The bakery closed."],
+    ["I buy my bread at the bakery on Birch Street.", "The bakery closed this week."],
+    // Another of its kind, a report, an end to come, an end that is no closing.
+    ["I buy my bread at the bakery on Birch Street.", "The Elm Road bakery closed down."],
+    ["I get my hair cut at Tony's.", "I heard Tony's closed down."],
+    ["I get my hair cut at Tony's.", "Tony's is closing down next month."],
+    ["I get my hair cut at Tony's.", "Tony retired."],
+  ])("%j / %j: not closed for good", (older, newer) => {
+    expect(closed(older, newer)).toBe(false);
   });
 });

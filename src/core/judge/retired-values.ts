@@ -333,6 +333,8 @@ function phraseFrom(words: readonly TaggedWord[], i: number, text: string): Tagg
     i++;
   }
   const lead = out.length;
+  // "gave up climbing last year": a time phrase after the gerund says when, not what (`timePhraseAt`).
+  if (lead > 0 && timePhraseAt(words, i)) return out;
   for (let k = i; k < words.length; k++) {
     const w = words[k]!;
     if (k > i && CLAUSE_END.test(text.slice(words[k - 1]!.start + words[k - 1]!.text.length, w.start))) break;
@@ -347,6 +349,39 @@ function phraseFrom(words: readonly TaggedWord[], i: number, text: string): Tagg
     else break;
   }
   return out;
+}
+
+/** Nouns of a stretch of calendar time ("year", "spring", "weekend", "June", "Monday"), singular or plural. */
+const TIME_NOUN =
+  /^(?:year|month|week|weekend|day|night|morning|evening|afternoon|spring|summer|autumn|fall|winter|season|term|semester|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$/i;
+
+/** Words that point a stretch of time back from or at now ("last year", "this spring"). */
+const TIME_DEICTIC = /^(?:last|this|past)$/i;
+
+/** Words that count a stretch of time, which "ago" or "back" then places before now ("a year ago"). */
+const TIME_COUNT = /^(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple|several|\d+)$/i;
+
+/**
+ * True when a time phrase that says when begins at `i`: "last year", "this spring", "the past
+ * month", "a year ago", "two weeks back", "yesterday". Not a possessive ("this year's Bake Off":
+ * a thing), nor a count with no "ago" or "back" ("a year of lessons"), nor "next year" (an end to
+ * come, read by `lastingEnd`: left in the phrase, so nothing reads as retired there).
+ */
+export function timePhraseAt(words: readonly TaggedWord[], i: number): boolean {
+  const first = words[i]?.text.toLowerCase();
+  if (first === undefined) return false;
+  if (first === "yesterday") return true;
+  let k = first === "the" && TIME_DEICTIC.test(words[i + 1]?.text ?? "") ? i + 1 : i;
+  const at = words[k]!.text;
+  const deictic = TIME_DEICTIC.test(at);
+  if (!deictic && !TIME_COUNT.test(at)) return false;
+  k++;
+  // "a few weeks ago", "a couple of months back".
+  while (k < words.length && /^(?:few|couple|of)$/i.test(words[k]!.text)) k++;
+  const noun = words[k]?.text;
+  if (noun === undefined || !TIME_NOUN.test(noun)) return false;
+  if (deictic) return true;
+  return /^(?:ago|back)$/i.test(words[k + 1]?.text ?? "");
 }
 
 /**
@@ -558,13 +593,17 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
 const SEVERAL =
   /^(?:also|too|another|both|either|plus|among|including|include|includes|other|others|several|various|well)$/i;
 
+/** A present copula: a role that holds now ("is"), not one that held ("was": a past fact stays true). */
+const ROLE_NOW = /^(?:is|are|[’']s)$/i;
+
 /**
  * True when the older states `value` as the one value of a slot of the speaker's: in one clause
  * (bounded by punctuation or a subordinating conjunction) with no list, addition, part or number
  * (`SEVERAL`), held by the speaker — the clause's subject is "I" or "we" and the value comes after
  * the verb with no preposition between ("I use Firefox", "We use mongo for the orders db"), or a
  * slot of the speaker's is said to be it ("My manager is Helen", "my gym membership is at
- * FitZone"). Not "I play guitar and piano", "I also play the cello", "I have two bikes", "My
+ * FitZone"), or a role named with "the" is said to be held now by a named person ("the shipper at
+ * the chicken plant is Stan Mazur": one person holds it). Not "I play guitar and piano", "I also play the cello", "I have two bikes", "My
  * sister plays the cello", "My sister's car is a Golf", "I get my hair cut at Tony's" (the value
  * after a preposition: a circumstance), "The house heats with an oil furnace" (no holder said).
  *
@@ -572,36 +611,25 @@ const SEVERAL =
  *   soleValueOf("My main hobby is rock climbing.", "climbing") // → true
  */
 export function soleValueOf(older: string, value: string): boolean {
-  const words = wordsOf(analysisOf(older));
-  const last = value.split(/\s+/).at(-1)!.toLowerCase();
-  const at = words.findIndex((w) => w.text.replace(/[’']s$/, "").toLowerCase() === last);
-  if (at < 0) return false;
-  const boundary = (k: number) =>
-    CLAUSE_END.test(older.slice(words[k]!.start + words[k]!.text.length, words[k + 1]!.start));
-  let from = at;
-  while (from > 0 && !boundary(from - 1) && words[from - 1]!.pos !== "SCONJ") from--;
-  let to = at;
-  while (to < words.length - 1 && !boundary(to) && words[to + 1]!.pos !== "SCONJ") to++;
-  const clause = words.slice(from, to + 1);
-  const several = clause.some(
-    (w, k) =>
-      w.pos === "CCONJ" ||
-      w.pos === "NUM" ||
-      SEVERAL.test(w.text) ||
-      (/^(?:one|some|any|each|most|all)$/i.test(w.text) && clause[k + 1]?.text.toLowerCase() === "of"),
-  );
-  if (several) return false;
+  const sole = soleClauseOf(older, value);
+  if (sole === null) return false;
+  const clause = sole.words;
   const verb = clause.findIndex((w) => w.pos === "VERB" || w.pos === "AUX");
   if (verb < 0) return false;
   const subject = clause.slice(0, verb);
-  const value_ = at - from;
+  const value_ = sole.at;
   if (subject.length > 0 && subject.every((w) => SPEAKER_SUBJECT.test(w.text)))
     return value_ > verb && !clause.slice(verb + 1, value_).some((w) => w.pos === "ADP");
   const copula = clause[verb]!.lemma === "be";
-  const mine =
+  const ownsNoName = !subject.some((w) => w.pos === "PROPN" || /[’']s$/.test(w.text));
+  // "the shipper at the chicken plant is Stan Mazur": a role held now by one named person (`ROLE_NOW`).
+  const role =
     subject.length > 0 &&
-    /^(?:my|our)$/i.test(subject[0]!.text) &&
-    !subject.some((w) => w.pos === "PROPN" || /[’']s$/.test(w.text));
+    /^the$/i.test(subject[0]!.text) &&
+    ownsNoName &&
+    ROLE_NOW.test(clause[verb]!.text) &&
+    clause[value_]?.pos === "PROPN";
+  const mine = subject.length > 0 && (/^(?:my|our)$/i.test(subject[0]!.text) || role) && ownsNoName;
   // "My manager is Helen", "my gym membership is at FitZone": a preposition right after "is" is the value's.
   const between = clause.slice(verb + 1, Math.max(verb + 1, value_));
   return copula && mine && !between.slice(between[0]?.pos === "ADP" ? 1 : 0).some((w) => w.pos === "ADP");
@@ -647,4 +675,97 @@ export function lastingEnd(newer: string, retired: Retirement): boolean {
     }
     return false;
   });
+}
+
+/** The prepositions of a place a habit of the speaker's is done at or got from ("at Tony's", "from Luigi's"). */
+const VENUE_PREPOSITION = /^(?:at|from)$/i;
+
+/** The verbs by which a business ends (`retiredValue`'s `how`): "Tony's closed down", "Iron Temple shut down". */
+const BUSINESS_ENDS = new Set(["close", "close down", "shut down"]);
+
+/**
+ * True when the older states `value` as the one place a habit of the speaker's is done at or got
+ * from: in one clause (as `soleValueOf` bounds it) with no list, addition, part or number, its
+ * subject "I" or "we", and the value in the phrase right after "at" or "from", after the verb
+ * ("I get my hair cut at Tony's", "We order pizza from Luigi's on Fridays", "I buy my bread at the
+ * bakery on Birch Street"). Not "I buy bread at the bakery and the market" (a list), "My sister gets
+ * her hair cut at Tony's" (another's), "I commute by bike" (a means, not a place), "Tony cuts my
+ * hair" (the value is the subject).
+ *
+ *   await loadTagger();
+ *   soleVenueOf("I get my hair cut at Tony's.", "Tony") // → true
+ */
+export function soleVenueOf(older: string, value: string): boolean {
+  const clause = soleClauseOf(older, value);
+  if (clause === null) return false;
+  const { words, at } = clause;
+  const verb = words.findIndex((w) => w.pos === "VERB" || w.pos === "AUX");
+  if (verb < 0 || verb > at) return false;
+  const subject = words.slice(0, verb);
+  if (subject.length === 0 || !subject.every((w) => SPEAKER_SUBJECT.test(w.text))) return false;
+  let k = at - 1;
+  while (k > verb && ["DET", "ADJ", "NOUN", "PROPN"].includes(words[k]!.pos)) k--;
+  return k > verb && VENUE_PREPOSITION.test(words[k]!.text);
+}
+
+/** The clause of the older that holds `value`, and its place there, when it lists nothing (see `soleValueOf`). */
+function soleClauseOf(older: string, value: string): { words: TaggedWord[]; at: number } | null {
+  const words = wordsOf(analysisOf(older));
+  const last = value.split(/\s+/).at(-1)!.toLowerCase();
+  const at = words.findIndex((w) => w.text.replace(/[’']s$/, "").toLowerCase() === last);
+  if (at < 0) return null;
+  const boundary = (k: number) =>
+    CLAUSE_END.test(older.slice(words[k]!.start + words[k]!.text.length, words[k + 1]!.start));
+  let from = at;
+  while (from > 0 && !boundary(from - 1) && words[from - 1]!.pos !== "SCONJ") from--;
+  let to = at;
+  while (to < words.length - 1 && !boundary(to) && words[to + 1]!.pos !== "SCONJ") to++;
+  const clause = words.slice(from, to + 1);
+  const several = clause.some(
+    (w, k) =>
+      w.pos === "CCONJ" ||
+      w.pos === "NUM" ||
+      SEVERAL.test(w.text) ||
+      (/^(?:one|some|any|each|most|all)$/i.test(w.text) && clause[k + 1]?.text.toLowerCase() === "of"),
+  );
+  return several ? null : { words: clause, at: at - from };
+}
+
+/**
+ * True when the newer's retirement (`retiredValue`) is a business closing for good, said of the
+ * very place the older names: a verb of a business ending (`BUSINESS_ENDS`) said as lasting — with
+ * "down" ("Tony's closed down"), "for good" or "permanently", after "has"/"have"/"had" ("the bakery
+ * has closed"), or before a time phrase in the past ("closed last spring", "shut a year ago") — in
+ * an end `lastingEnd` reads as the speaker's own and for good, and with no noun before the place's
+ * name in its phrase that names another thing ("the Elm Road bakery closed down" against "the
+ * bakery on Birch Street"). Not "The leisure centre closed for refurbishment", "Tony's closed
+ * today" or a bare "The bakery closed" (a closing that may be for a while: left unsure), nor "I
+ * heard Tony's closed down" (a report).
+ *
+ *   await loadTagger();
+ *   closedForGood("Tony's closed down, I go to Sharp Cuts now.", { value: "Tony", said: "Tony", how: "close down" }, valuesOf("I get my hair cut at Tony's.")) // → true
+ */
+export function closedForGood(newer: string, retired: Retirement, values: readonly OlderValue[]): boolean {
+  if (!BUSINESS_ENDS.has(retired.how) || !lastingEnd(newer, retired)) return false;
+  const words = wordsOf(analysisOf(newer));
+  const said = retired.said.toLowerCase();
+  const at = words.findIndex((w) => w.text.replace(/[’']s$/, "").toLowerCase() === said);
+  if (at < 0) return false;
+  for (let k = at - 1; k >= 0 && ["NOUN", "PROPN", "ADJ"].includes(words[k]!.pos); k--)
+    if (nominal(words[k]!) && !values.some((v) => namesValue(words[k]!.text, v))) return false;
+  const verb = words.findIndex(
+    (w, k) => k > at && (w.lemma === "close" || w.lemma === "shut" || /^(?:closed|shut)$/i.test(w.text)),
+  );
+  if (verb < 0) return false;
+  const after = words.slice(verb + 1, verb + 3).map((w) => w.text.toLowerCase());
+  if (after[0] === "permanently" || (after[0] === "for" && after[1] === "good")) return true;
+  // "closed for refurbishment", "shut down over Christmas", "closed early today": for a while.
+  if (after.some((w) => /^(?:for|over|during|on|today|tonight|early|temporarily)$/.test(w))) return false;
+  if (retired.how !== "close") return true;
+  const before = words[verb - 1]?.text ?? "";
+  if (/^(?:has|have|had)$/i.test(before) || /[’'](?:ve|d)$/i.test(before)) return true;
+  return (
+    /^(?:last|past)$/i.test(words[verb + 1]?.text ?? "") ||
+    (timePhraseAt(words, verb + 1) && !/^this$/i.test(words[verb + 1]!.text))
+  );
 }

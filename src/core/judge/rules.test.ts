@@ -317,8 +317,45 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["My manager is Priya.", "Priya left last week, my manager is Tom now", "supersedes"],
       ["I drive a Subaru Outback.", "We traded in the Subaru for a Kia EV6.", "supersedes"],
       ["I use Sublime Text for notes.", "I switched from Sublime to Neovim.", "supersedes"],
+      // An end with a time phrase after a gerund (`timePhraseAt`): the gerund is what ended.
+      ["My main hobby is rock climbing.", "I gave up climbing last year.", "supersedes"],
+      ["My main hobby is rock climbing.", "I quit climbing two years ago, pottery now.", "supersedes"],
+      // The one place a habit of the speaker's is done at, closed for good (`soleVenueOf`, `closedForGood`).
+      ["I get my hair cut at Tony's.", "Tony's closed down, I go to Sharp Cuts now.", "supersedes"],
+      ["We order pizza from Luigi's on Fridays.", "Luigi's closed for good.", "supersedes"],
+      [
+        "I buy my bread at the bakery on Birch Street.",
+        "The bakery on Birch Street closed last spring.",
+        "supersedes",
+      ],
+      // A role named with "the", held now by one named person, who is gone (`soleValueOf`).
+      [
+        "The night manager at the depot is Carl Hughes.",
+        "Carl's gone from the depot, Dee runs nights now.",
+        "supersedes",
+      ],
+      ["The head coach is Maria Lopez.", "Maria Lopez retired last year.", "supersedes"],
     ],
     leaves: [
+      // A role: held once (a past fact stays), another's, a list of holders, not "the" one.
+      ["The head coach was Maria Lopez.", "Maria Lopez retired last year."],
+      ["Dana's head coach is Maria Lopez.", "Maria Lopez retired last year."],
+      ["The coaches are Maria Lopez and Tom Reid.", "Maria Lopez retired last year."],
+      ["A good plumber is Stan Mazur.", "Stan retired last year."],
+      ["The night manager at the depot is Carl Hughes.", "Carl's gone for the weekend."],
+      // A pause for a stretch of time, not a time the end came.
+      ["My main hobby is rock climbing.", "I gave up climbing for a year."],
+      // A place: a list of them, another's, closed for a while or perhaps for a while, another of its kind, a report.
+      ["I buy bread at the bakery and the market.", "The bakery closed down."],
+      ["My sister gets her hair cut at Tony's.", "Tony's closed down."],
+      ["I swim at the leisure centre.", "The leisure centre closed for refurbishment."],
+      ["I get my hair cut at Tony's.", "Tony's closed early today."],
+      ["I work out at Iron Temple.", "Iron Temple shut down over Christmas."],
+      ["I swim at the leisure centre.", "The leisure centre has closed for refurbishment."],
+      ["I buy my bread at the bakery on Birch Street.", "The bakery closed."],
+      ["I buy my bread at the bakery on Birch Street.", "The Elm Road bakery closed down."],
+      ["I get my hair cut at Tony's.", "I heard Tony's closed down."],
+      ["I get my hair cut at Tony's.", "Tony's is closing down next month."],
       // A value among several: a list, an addition, a number of them.
       ["I play guitar and piano.", "I sold the piano."],
       ["I also play the cello.", "I sold my cello."],

@@ -53,11 +53,13 @@ import {
 } from "./analysis.js";
 import { intentionOf } from "./intention.js";
 import {
+  closedForGood,
   lastingEnd,
   type Retirement,
   valuesOf as retirableValues,
   retiredValue,
   soleValueOf,
+  soleVenueOf,
 } from "./retired-values.js";
 
 /** One pair under judgement, with what every rule shares computed once. */
@@ -623,10 +625,17 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: SOLE_VALUE_RETIRED_RULE,
-    doc: 'The newer statement ends, by name, the one value the older gives a slot of the speaker\'s, for good and as the speaker\'s own account, and no rule after it reads the change with confidence ("My main hobby is rock climbing" / "I gave up climbing and took up pottery", "I use Firefox" / "ditched firefox last week, all chrome now", "My manager is Priya" / "Priya left last week, my manager is Tom now": `retiredValue`, `soleValueOf`, `lastingEnd`): the newer replaces the older. Not a value among several ("I play guitar and piano", "I also play the cello", "I have two bikes"), another\'s or no one\'s ("My sister plays the cello", "The house heats with an oil furnace"), a circumstance ("I get my hair cut at Tony\'s"), a part ("I sold one of my bikes"), a pause ("while my wrist heals", "for now"), an end to come or one reported ("Dana says Priya left"): those stay `unsure:value-retired`.',
+    doc: 'The newer statement ends, by name, the one value the older gives a slot of the speaker\'s, for good and as the speaker\'s own account, and no rule after it reads the change with confidence ("My main hobby is rock climbing" / "I gave up climbing last year, I took up pottery", "I use Firefox" / "ditched firefox last week, all chrome now", "My manager is Priya" / "Priya left last week, my manager is Tom now", a role held now by one named person: "The head coach is Maria Lopez" / "Maria Lopez retired last year": `retiredValue`, `soleValueOf`, `lastingEnd`), or the one place a habit of the speaker\'s is done at closes for good ("I get my hair cut at Tony\'s" / "Tony\'s closed down, I go to Sharp Cuts now": `soleVenueOf`, `closedForGood`): the newer replaces the older. Not a value among several ("I play guitar and piano", "I also play the cello", "I have two bikes"), another\'s or no one\'s ("My sister plays the cello", "The house heats with an oil furnace"), a role that was held ("The head coach was Maria Lopez"), a means ("I commute by bike"), a part ("I sold one of my bikes"), a pause ("while my wrist heals", "for now", "closed for refurbishment") or a closing that may be one ("The bakery closed"), an end to come or one reported ("Dana says Priya left"): those stay `unsure:value-retired`.',
     decide: (p) => {
       const retired = retirement(p);
-      if (!retired || !soleValueOf(p.a.text, retired.value) || !lastingEnd(p.b.text, retired)) return null;
+      if (!retired) return null;
+      const held = soleValueOf(p.a.text, retired.value) && lastingEnd(p.b.text, retired);
+      // "I get my hair cut at Tony's" / "Tony's closed down": the one place of a habit, closed for good.
+      const closed =
+        !held &&
+        soleVenueOf(p.a.text, retired.value) &&
+        closedForGood(p.b.text, retired, retirableValues(p.a.text));
+      if (!held && !closed) return null;
       return decided("supersedes", `${retired.how} ${retired.said}`);
     },
   },
