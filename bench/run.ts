@@ -21,6 +21,7 @@
  *                                          # warm recall/context and RSS on a kept store (bench/scale.ts)
  *   npm run bench -- --only scale --scale-db /tmp/strata-1m-active.db --scale-build bulk
  *                                          # the same on a store built through rememberMany: all active
+ *   npm run bench -- --only current-state  # recall's current-state path on ÷ off at 10k and 100k (bench/current-state.ts)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -29,6 +30,7 @@ import { performance } from "node:perf_hooks";
 import type { Memory } from "../src/core/engine.js";
 import { createLexicalJudge } from "../src/core/judge/lexical-judge.js";
 import type { GateResult } from "../src/core/model.js";
+import type { PolicyInput } from "../src/core/policy.js";
 import type { Clock } from "../src/core/ports.js";
 import { createHashedEmbedder } from "../src/embed/hashed-embedder.js";
 import { openMemory } from "../src/open-memory.js";
@@ -38,6 +40,11 @@ import { createGptTokenizer } from "../src/tokenizer/gpt-tokenizer.js";
 import { numberList, walkArgs, wordList } from "./argv.js";
 import { type BatchBenchResult, renderBatchTable, runBatchBench } from "./batch.js";
 import { type ColdBenchResult, renderColdTable, runColdBench } from "./cold.js";
+import {
+  type CurrentStateBenchResult,
+  renderCurrentStateTable,
+  runCurrentStateBench,
+} from "./current-state.js";
 import { exactScan } from "./exact-scan.js";
 import { type HttpBenchResult, renderHttpTable, runHttpBench } from "./http.js";
 import { type NumberedSizeResult, renderNumberedTable, runNumberedBench } from "./numbered.js";
@@ -77,7 +84,12 @@ interface Options {
     | "http"
     | "scale"
     | "tails"
-    | "numbered";
+    | "numbered"
+    | "current-state";
+  /** The current-state part: store sizes, rounds, questions of each kind per round. */
+  csSizes: number[];
+  csRounds: number;
+  csPerRound: number;
   /** The numbered part: episodes per size, and rounds (each consolidates both sets once). */
   numberedSizes: number[];
   numberedRounds: number;
@@ -165,6 +177,9 @@ function parseArgs(argv: string[]): Options {
     scaleBuild: "preload",
     numberedSizes: [120, 300],
     numberedRounds: 3,
+    csSizes: [10_000, 100_000],
+    csRounds: 10,
+    csPerRound: 20,
   };
   walkArgs(argv, (a, value) => {
     if (a === "--sizes") o.sizes = numberList(value());
@@ -192,10 +207,11 @@ function parseArgs(argv: string[]): Options {
         v !== "http" &&
         v !== "scale" &&
         v !== "tails" &&
-        v !== "numbered"
+        v !== "numbered" &&
+        v !== "current-state"
       )
         throw new Error(
-          "--only takes gate, sleep, wrap, stores, batch, cold, http, scale, tails or numbered",
+          "--only takes gate, sleep, wrap, stores, batch, cold, http, scale, tails, numbered or current-state",
         );
       o.only = v;
     } else if (a === "--sleep-sizes") o.sleepSizes = numberList(value());
@@ -219,6 +235,9 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--scale-size") o.scaleSize = Number(value().replace(/_/g, ""));
     else if (a === "--numbered-sizes") o.numberedSizes = numberList(value());
     else if (a === "--numbered-rounds") o.numberedRounds = Number(value());
+    else if (a === "--cs-sizes") o.csSizes = numberList(value());
+    else if (a === "--cs-rounds") o.csRounds = Number(value());
+    else if (a === "--cs-per-round") o.csPerRound = Number(value());
     else if (a === "--tails-db") o.tailsDb = value();
     else if (a === "--tails-size") o.tailsSize = Number(value().replace(/_/g, ""));
     else if (a === "--tails-rounds") o.tailsRounds = Number(value());
@@ -231,7 +250,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--http-clients") o.httpClients = Number(value());
     else if (a !== "--")
       throw new Error(
-        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --pg-text auto,tsvector --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --build-worker on|off|both --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000 --only tails --tails-db FILE --tails-size 10000 --tails-rounds 15 --tails-per-round 40 --scale-build preload|bulk --only numbered --numbered-sizes 120,300 --numbered-rounds 3)`,
+        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --pg-text auto,tsvector --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --build-worker on|off|both --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000 --only tails --tails-db FILE --tails-size 10000 --tails-rounds 15 --tails-per-round 40 --scale-build preload|bulk --only numbered --numbered-sizes 120,300 --numbered-rounds 3 --only current-state --cs-sizes 10000,100000 --cs-rounds 10 --cs-per-round 20)`,
       );
   });
   if ([...o.sizes, ...o.sleepSizes, ...o.numberedSizes].some((n) => !Number.isInteger(n) || n < 1))
@@ -268,7 +287,12 @@ async function open(
   path: string,
   timers: Timers | null,
   clock: Clock = FIXED_CLOCK,
-  extra: { importWorker?: boolean; vectorSearch?: VectorSearchMode; store?: (s: SqliteStore) => void } = {},
+  extra: {
+    importWorker?: boolean;
+    vectorSearch?: VectorSearchMode;
+    store?: (s: SqliteStore) => void;
+    policy?: PolicyInput;
+  } = {},
 ): Promise<Memory> {
   const store = SqliteStore.open({
     path,
@@ -286,6 +310,7 @@ async function open(
     clock,
     namespace: "bench",
     ...(extra.importWorker !== undefined ? { importWorker: extra.importWorker } : {}),
+    ...(extra.policy ? { policy: extra.policy } : {}),
   });
 }
 
@@ -785,6 +810,20 @@ async function main(): Promise<void> {
       if (dir) rmSync(dir, { recursive: true, force: true });
     }
   }
+  // Recall's current-state path on against off, interleaved: run on request only, not in "all".
+  let currentState: CurrentStateBenchResult | null = null;
+  if (o.only === "current-state") {
+    const dir = mkdtempSync(join(tmpdir(), "strata-bench-current-state-"));
+    try {
+      currentState = await runCurrentStateBench(
+        (path, on) => open(path, null, FIXED_CLOCK, { policy: { currentStatePath: on } }),
+        dir,
+        { sizes: o.csSizes, rounds: o.csRounds, perRound: o.csPerRound, seed: o.seed, log: (m) => log(o, m) },
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
   // Sleep on numbered near-duplicates beside the same without a measure: run on request only, not in "all".
   const numbered: NumberedSizeResult[] =
     o.only === "numbered"
@@ -838,6 +877,7 @@ async function main(): Promise<void> {
     scale,
     tails,
     numbered,
+    currentState,
     stores,
     seconds: Math.round(performance.now() - started) / 1000,
   };
@@ -856,6 +896,7 @@ async function main(): Promise<void> {
     if (scale) parts.push(renderScaleTable(scale));
     if (tails) parts.push(renderTailsTable(tails));
     if (numbered.length) parts.push(renderNumberedTable(numbered));
+    if (currentState) parts.push(renderCurrentStateTable(currentState));
     if (stores.length) parts.push(renderStoreBench(stores));
     console.log(`${parts.join("\n\n")}\n`);
   }
