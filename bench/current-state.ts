@@ -61,7 +61,11 @@ async function timedRecall(call: () => Promise<RecallHit[]>) {
 }
 
 /** `count` facts through the write kernel, `BATCH` per transaction, one minute apart (all active). */
-async function build(mem: Memory, traffic: Traffic, count: number): Promise<Record<string, number>> {
+export async function buildChangedFacts(
+  mem: Memory,
+  traffic: Traffic,
+  count: number,
+): Promise<Record<string, number>> {
   const intents: Record<string, number> = {};
   const start = Date.parse("2025-06-01T00:00:00.000Z");
   for (let done = 0; done < count; ) {
@@ -103,7 +107,7 @@ async function runSize(open: OpenWithPath, dir: string, size: number, o: Current
   o.log(`current-state: building ${size} facts (changes said in passing) into ${path}…`);
   const t0 = performance.now();
   const builder = await open(path, true);
-  const intents = await build(builder, traffic, size);
+  const intents = await buildChangedFacts(builder, traffic, size);
   await builder.close();
   const buildSeconds = Math.round(performance.now() - t0) / 1000;
   const on = await open(path, true);
