@@ -34,6 +34,7 @@ import type { PolicyInput } from "../src/core/policy.js";
 import type { Clock } from "../src/core/ports.js";
 import { createHashedEmbedder } from "../src/embed/hashed-embedder.js";
 import { openMemory } from "../src/open-memory.js";
+import { PostgresStore } from "../src/store/postgres/postgres-store.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import type { VectorSearchMode } from "../src/store/vector-index.js";
 import { createGptTokenizer } from "../src/tokenizer/gpt-tokenizer.js";
@@ -90,6 +91,8 @@ interface Options {
   csSizes: number[];
   csRounds: number;
   csPerRound: number;
+  /** The current-state part's store: `sqlite` (a temp file) or `postgres` (a fresh schema, DATABASE_URL). */
+  csStore: "sqlite" | "postgres";
   /** The numbered part: episodes per size, and rounds (each consolidates both sets once). */
   numberedSizes: number[];
   numberedRounds: number;
@@ -180,6 +183,7 @@ function parseArgs(argv: string[]): Options {
     csSizes: [10_000, 100_000],
     csRounds: 10,
     csPerRound: 20,
+    csStore: "sqlite",
   };
   walkArgs(argv, (a, value) => {
     if (a === "--sizes") o.sizes = numberList(value());
@@ -238,7 +242,12 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--cs-sizes") o.csSizes = numberList(value());
     else if (a === "--cs-rounds") o.csRounds = Number(value());
     else if (a === "--cs-per-round") o.csPerRound = Number(value());
-    else if (a === "--tails-db") o.tailsDb = value();
+    else if (a === "--cs-store") {
+      const v = value();
+      if (v !== "sqlite" && v !== "postgres")
+        throw new Error(`--cs-store takes sqlite or postgres, not "${v}"`);
+      o.csStore = v;
+    } else if (a === "--tails-db") o.tailsDb = value();
     else if (a === "--tails-size") o.tailsSize = Number(value().replace(/_/g, ""));
     else if (a === "--tails-rounds") o.tailsRounds = Number(value());
     else if (a === "--tails-per-round") o.tailsPerRound = Number(value());
@@ -250,7 +259,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--http-clients") o.httpClients = Number(value());
     else if (a !== "--")
       throw new Error(
-        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --pg-text auto,tsvector --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --build-worker on|off|both --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000 --only tails --tails-db FILE --tails-size 10000 --tails-rounds 15 --tails-per-round 40 --scale-build preload|bulk --only numbered --numbered-sizes 120,300 --numbered-rounds 3 --only current-state --cs-sizes 10000,100000 --cs-rounds 10 --cs-per-round 20)`,
+        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --pg-text auto,tsvector --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --build-worker on|off|both --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000 --only tails --tails-db FILE --tails-size 10000 --tails-rounds 15 --tails-per-round 40 --scale-build preload|bulk --only numbered --numbered-sizes 120,300 --numbered-rounds 3 --only current-state --cs-sizes 10000,100000 --cs-rounds 10 --cs-per-round 20 --cs-store sqlite|postgres)`,
       );
   });
   if ([...o.sizes, ...o.sleepSizes, ...o.numberedSizes].some((n) => !Number.isInteger(n) || n < 1))
@@ -312,6 +321,44 @@ async function open(
     ...(extra.importWorker !== undefined ? { importWorker: extra.importWorker } : {}),
     ...(extra.policy ? { policy: extra.policy } : {}),
   });
+}
+
+/**
+ * The current-state part on PostgreSQL: one fresh schema per store (named after its file's name),
+ * dropped at the end. The engine is the bench's usual one (hashed embedder, lexical judge).
+ */
+function currentStatePostgres(databaseUrl: string | undefined) {
+  if (!databaseUrl) throw new Error("--cs-store postgres needs DATABASE_URL");
+  const schemas = new Set<string>();
+  const schemaOf = (path: string) =>
+    `bench_cs_${process.pid}_${path.replace(/^.*\//, "").replace(/\W/g, "_")}`.toLowerCase();
+  return {
+    open: async (path: string, on: boolean) => {
+      const schema = schemaOf(path);
+      schemas.add(schema);
+      return openMemory({
+        store: await PostgresStore.open({
+          url: databaseUrl,
+          schema,
+          maxConnections: 4,
+          connectTimeoutMs: 60_000,
+        }),
+        embedder: createHashedEmbedder(),
+        judge: createLexicalJudge(),
+        tokenizer: createGptTokenizer(),
+        clock: FIXED_CLOCK,
+        namespace: "bench",
+        policy: { currentStatePath: on },
+      });
+    },
+    cleanup: async () => {
+      const pg = (await import("pg")).default;
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    },
+  };
 }
 
 /** CPU milliseconds (user + system) of this process since `from`. */
@@ -814,14 +861,16 @@ async function main(): Promise<void> {
   let currentState: CurrentStateBenchResult | null = null;
   if (o.only === "current-state") {
     const dir = mkdtempSync(join(tmpdir(), "strata-bench-current-state-"));
+    const pg = o.csStore === "postgres" ? currentStatePostgres(process.env.DATABASE_URL) : null;
     try {
       currentState = await runCurrentStateBench(
-        (path, on) => open(path, null, FIXED_CLOCK, { policy: { currentStatePath: on } }),
+        pg ? pg.open : (path, on) => open(path, null, FIXED_CLOCK, { policy: { currentStatePath: on } }),
         dir,
         { sizes: o.csSizes, rounds: o.csRounds, perRound: o.csPerRound, seed: o.seed, log: (m) => log(o, m) },
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
+      await pg?.cleanup();
     }
   }
   // Sleep on numbered near-duplicates beside the same without a measure: run on request only, not in "all".
