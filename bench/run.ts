@@ -21,6 +21,7 @@
  *                                          # warm recall/context and RSS on a kept store (bench/scale.ts)
  *   npm run bench -- --only scale --scale-db /tmp/strata-1m-active.db --scale-build bulk
  *                                          # the same on a store built through rememberMany: all active
+ *   npm run bench -- --only current-state  # recall's current-state path on ÷ off at 10k and 100k (bench/current-state.ts)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -29,15 +30,22 @@ import { performance } from "node:perf_hooks";
 import type { Memory } from "../src/core/engine.js";
 import { createLexicalJudge } from "../src/core/judge/lexical-judge.js";
 import type { GateResult } from "../src/core/model.js";
+import type { PolicyInput } from "../src/core/policy.js";
 import type { Clock } from "../src/core/ports.js";
 import { createHashedEmbedder } from "../src/embed/hashed-embedder.js";
 import { openMemory } from "../src/open-memory.js";
+import { PostgresStore } from "../src/store/postgres/postgres-store.js";
 import { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import type { VectorSearchMode } from "../src/store/vector-index.js";
 import { createGptTokenizer } from "../src/tokenizer/gpt-tokenizer.js";
 import { numberList, walkArgs, wordList } from "./argv.js";
 import { type BatchBenchResult, renderBatchTable, runBatchBench } from "./batch.js";
 import { type ColdBenchResult, renderColdTable, runColdBench } from "./cold.js";
+import {
+  type CurrentStateBenchResult,
+  renderCurrentStateTable,
+  runCurrentStateBench,
+} from "./current-state.js";
 import { exactScan } from "./exact-scan.js";
 import { type HttpBenchResult, renderHttpTable, runHttpBench } from "./http.js";
 import { type NumberedSizeResult, renderNumberedTable, runNumberedBench } from "./numbered.js";
@@ -77,7 +85,14 @@ interface Options {
     | "http"
     | "scale"
     | "tails"
-    | "numbered";
+    | "numbered"
+    | "current-state";
+  /** The current-state part: store sizes, rounds, questions of each kind per round. */
+  csSizes: number[];
+  csRounds: number;
+  csPerRound: number;
+  /** The current-state part's store: `sqlite` (a temp file) or `postgres` (a fresh schema, DATABASE_URL). */
+  csStore: "sqlite" | "postgres";
   /** The numbered part: episodes per size, and rounds (each consolidates both sets once). */
   numberedSizes: number[];
   numberedRounds: number;
@@ -165,6 +180,10 @@ function parseArgs(argv: string[]): Options {
     scaleBuild: "preload",
     numberedSizes: [120, 300],
     numberedRounds: 3,
+    csSizes: [10_000, 100_000],
+    csRounds: 10,
+    csPerRound: 20,
+    csStore: "sqlite",
   };
   walkArgs(argv, (a, value) => {
     if (a === "--sizes") o.sizes = numberList(value());
@@ -192,10 +211,11 @@ function parseArgs(argv: string[]): Options {
         v !== "http" &&
         v !== "scale" &&
         v !== "tails" &&
-        v !== "numbered"
+        v !== "numbered" &&
+        v !== "current-state"
       )
         throw new Error(
-          "--only takes gate, sleep, wrap, stores, batch, cold, http, scale, tails or numbered",
+          "--only takes gate, sleep, wrap, stores, batch, cold, http, scale, tails, numbered or current-state",
         );
       o.only = v;
     } else if (a === "--sleep-sizes") o.sleepSizes = numberList(value());
@@ -219,7 +239,15 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--scale-size") o.scaleSize = Number(value().replace(/_/g, ""));
     else if (a === "--numbered-sizes") o.numberedSizes = numberList(value());
     else if (a === "--numbered-rounds") o.numberedRounds = Number(value());
-    else if (a === "--tails-db") o.tailsDb = value();
+    else if (a === "--cs-sizes") o.csSizes = numberList(value());
+    else if (a === "--cs-rounds") o.csRounds = Number(value());
+    else if (a === "--cs-per-round") o.csPerRound = Number(value());
+    else if (a === "--cs-store") {
+      const v = value();
+      if (v !== "sqlite" && v !== "postgres")
+        throw new Error(`--cs-store takes sqlite or postgres, not "${v}"`);
+      o.csStore = v;
+    } else if (a === "--tails-db") o.tailsDb = value();
     else if (a === "--tails-size") o.tailsSize = Number(value().replace(/_/g, ""));
     else if (a === "--tails-rounds") o.tailsRounds = Number(value());
     else if (a === "--tails-per-round") o.tailsPerRound = Number(value());
@@ -231,7 +259,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === "--http-clients") o.httpClients = Number(value());
     else if (a !== "--")
       throw new Error(
-        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --pg-text auto,tsvector --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --build-worker on|off|both --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000 --only tails --tails-db FILE --tails-size 10000 --tails-rounds 15 --tails-per-round 40 --scale-build preload|bulk --only numbered --numbered-sizes 120,300 --numbered-rounds 3)`,
+        `unknown option ${a} (use --sizes 1000,10000 --json-only --profile --seed N --only gate|sleep|wrap|stores|batch --stores sqlite,postgres --pg-text auto,tsvector --sleep-sizes 10000,100000 --incremental 1000 --batch-size 1000 --batch-writes 2000 --batch-at 10000 --build-sizes 20000 --build-gate on|off --build-worker on|off|both --only cold --cold-sizes 10000,100000 --cold-rounds 5 --cold-before OTHER/dist/cli/main.js --only scale --scale-db FILE --scale-size 1000000 --only tails --tails-db FILE --tails-size 10000 --tails-rounds 15 --tails-per-round 40 --scale-build preload|bulk --only numbered --numbered-sizes 120,300 --numbered-rounds 3 --only current-state --cs-sizes 10000,100000 --cs-rounds 10 --cs-per-round 20 --cs-store sqlite|postgres)`,
       );
   });
   if ([...o.sizes, ...o.sleepSizes, ...o.numberedSizes].some((n) => !Number.isInteger(n) || n < 1))
@@ -268,7 +296,12 @@ async function open(
   path: string,
   timers: Timers | null,
   clock: Clock = FIXED_CLOCK,
-  extra: { importWorker?: boolean; vectorSearch?: VectorSearchMode; store?: (s: SqliteStore) => void } = {},
+  extra: {
+    importWorker?: boolean;
+    vectorSearch?: VectorSearchMode;
+    store?: (s: SqliteStore) => void;
+    policy?: PolicyInput;
+  } = {},
 ): Promise<Memory> {
   const store = SqliteStore.open({
     path,
@@ -286,7 +319,46 @@ async function open(
     clock,
     namespace: "bench",
     ...(extra.importWorker !== undefined ? { importWorker: extra.importWorker } : {}),
+    ...(extra.policy ? { policy: extra.policy } : {}),
   });
+}
+
+/**
+ * The current-state part on PostgreSQL: one fresh schema per store (named after its file's name),
+ * dropped at the end. The engine is the bench's usual one (hashed embedder, lexical judge).
+ */
+function currentStatePostgres(databaseUrl: string | undefined) {
+  if (!databaseUrl) throw new Error("--cs-store postgres needs DATABASE_URL");
+  const schemas = new Set<string>();
+  const schemaOf = (path: string) =>
+    `bench_cs_${process.pid}_${path.replace(/^.*\//, "").replace(/\W/g, "_")}`.toLowerCase();
+  return {
+    open: async (path: string, on: boolean) => {
+      const schema = schemaOf(path);
+      schemas.add(schema);
+      return openMemory({
+        store: await PostgresStore.open({
+          url: databaseUrl,
+          schema,
+          maxConnections: 4,
+          connectTimeoutMs: 60_000,
+        }),
+        embedder: createHashedEmbedder(),
+        judge: createLexicalJudge(),
+        tokenizer: createGptTokenizer(),
+        clock: FIXED_CLOCK,
+        namespace: "bench",
+        policy: { currentStatePath: on },
+      });
+    },
+    cleanup: async () => {
+      const pg = (await import("pg")).default;
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    },
+  };
 }
 
 /** CPU milliseconds (user + system) of this process since `from`. */
@@ -785,6 +857,22 @@ async function main(): Promise<void> {
       if (dir) rmSync(dir, { recursive: true, force: true });
     }
   }
+  // Recall's current-state path on against off, interleaved: run on request only, not in "all".
+  let currentState: CurrentStateBenchResult | null = null;
+  if (o.only === "current-state") {
+    const dir = mkdtempSync(join(tmpdir(), "strata-bench-current-state-"));
+    const pg = o.csStore === "postgres" ? currentStatePostgres(process.env.DATABASE_URL) : null;
+    try {
+      currentState = await runCurrentStateBench(
+        pg ? pg.open : (path, on) => open(path, null, FIXED_CLOCK, { policy: { currentStatePath: on } }),
+        dir,
+        { sizes: o.csSizes, rounds: o.csRounds, perRound: o.csPerRound, seed: o.seed, log: (m) => log(o, m) },
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await pg?.cleanup();
+    }
+  }
   // Sleep on numbered near-duplicates beside the same without a measure: run on request only, not in "all".
   const numbered: NumberedSizeResult[] =
     o.only === "numbered"
@@ -838,6 +926,7 @@ async function main(): Promise<void> {
     scale,
     tails,
     numbered,
+    currentState,
     stores,
     seconds: Math.round(performance.now() - started) / 1000,
   };
@@ -856,6 +945,7 @@ async function main(): Promise<void> {
     if (scale) parts.push(renderScaleTable(scale));
     if (tails) parts.push(renderTailsTable(tails));
     if (numbered.length) parts.push(renderNumberedTable(numbered));
+    if (currentState) parts.push(renderCurrentStateTable(currentState));
     if (stores.length) parts.push(renderStoreBench(stores));
     console.log(`${parts.join("\n\n")}\n`);
   }

@@ -120,6 +120,14 @@ const CHANGES: ((e: string, a: string, v: string) => string)[] = [
   (e, a, v) => `The ${e} ${a} is now ${v}`,
   (e, a, v) => `The ${a} of the ${e} was changed to ${v}`,
 ];
+/**
+ * A change said in passing, as in chat (`createTraffic(seed, slots, { passing: true })`): the new
+ * value inside a turn about something else, in the first person, for the current-state lifts.
+ */
+const PASSING_CHANGES: ((e: string, a: string, v: string) => string)[] = [
+  (e, a, v) => `btw we moved the ${e} ${a} to ${v} last week, can you update the runbook?`,
+  (e, a, v) => `Quick one: since the switch our ${e} ${a} is ${v} now, so the alerts look different`,
+];
 const DETAILS = [
   "according to the runbook",
   "per the platform team",
@@ -170,14 +178,22 @@ export interface Traffic {
   statement(): Statement;
   event(): Event;
   query(): string;
+  /** A question about a slot's current value, asked in the first person ("What is our … now?"). */
+  currentQuery(): string;
   goal(): string;
+}
+
+export interface TrafficOptions {
+  /** Changed values said in passing, in chat style (`PASSING_CHANGES`), instead of plainly. Default false. */
+  passing?: boolean;
 }
 
 /**
  * A traffic stream over `slots` entity × attribute pairs. Earlier slots come up more often
  * (a skewed, realistic working set), so restatements and changes happen naturally.
  */
-export function createTraffic(seed: number, slots = 50_000): Traffic {
+export function createTraffic(seed: number, slots = 50_000, options: TrafficOptions = {}): Traffic {
+  const changes = options.passing ? PASSING_CHANGES : CHANGES;
   const r = createRandom(seed);
   const entities = ENVIRONMENTS.flatMap((env) =>
     AREAS.flatMap((a) => COMPONENTS.map((c) => `${env} ${a} ${c}`)),
@@ -218,7 +234,7 @@ export function createTraffic(seed: number, slots = 50_000): Traffic {
         };
       const v = attribute.value(r);
       known.set(i, v);
-      return { text: pick(r, CHANGES)(entity, attribute.name, v), intent: "change", slot: i };
+      return { text: pick(r, changes)(entity, attribute.name, v), intent: "change", slot: i };
     },
     event() {
       const { entity } = slot(seen());
@@ -234,6 +250,14 @@ export function createTraffic(seed: number, slots = 50_000): Traffic {
         `${entity} deploy failures`,
       ];
       return pick(r, forms);
+    },
+    currentQuery() {
+      const { entity, attribute } = slot(seen());
+      return pick(r, [
+        `What is our ${entity} ${attribute.name} now?`,
+        `Which ${attribute.name} does our ${entity} have these days?`,
+        `What's our current ${attribute.name} on the ${entity}?`,
+      ]);
     },
     goal() {
       const { entity } = slot(seen());

@@ -36,6 +36,14 @@ export const PolicySchema = z
      */
     relatedWeight: z.number().min(0).max(5).default(0.5),
     /**
+     * Whether recall takes its current-state path: the related-word and doer searches of a question
+     * about a current state (`askedSlot`), a reply lending its match back to the turn that asks, the
+     * current versions of superseded matches (`currentVersions`) and the lifts that rank a newer
+     * statement above the older it changes (`recall/lifts/`). `false` only to measure what that path
+     * costs (`npm run bench -- --only current-state`): recall then ranks by matches alone. Default `true`.
+     */
+    currentStatePath: z.boolean().default(true),
+    /**
      * Relevance boost for an episode whose actor the query names: × (1 + actorWeight). Default 0.3
      * (0.2 before `speakerNames`: with the name no longer matched as a word, the boost is its only
      * match; LoCoMo tuning conversations, R@5 / R@10 before sleep, field at 0.2 64.2 / 75.1, at 0.3

@@ -481,6 +481,8 @@ export async function recall(
   req: RecallRequest,
 ): Promise<RecallHit[]> {
   const historical = Boolean(req.at || req.asOf);
+  // Off only in the bench that measures it (`policy.currentStatePath`): read as a historical query is, for these steps.
+  const currentPath = !historical && policy.currentStatePath;
   const kinds = req.kinds ?? (req.types ? ["episode"] : undefined);
   const beliefKinds = (kinds ?? [...BELIEF_KIND_SET]).filter((k) => BELIEF_KIND_SET.has(k)) as BeliefKind[];
   const wantEpisodes = !kinds || kinds.includes("episode");
@@ -494,7 +496,7 @@ export async function recall(
   const askedState = askedSlotOnce(req.query, req.lexicon);
   // A current-state question is searched by its nouns' related words too (recall/expansion.ts).
   const related =
-    !historical && req.lexicon?.relatedWords && askedState.possible && policy.relatedWeight > 0
+    currentPath && req.lexicon?.relatedWords && askedState.possible && policy.relatedWeight > 0
       ? relatedTerms(req.query, await askedState.read(), req.lexicon)
       : [];
   const search = (terms: readonly string[]) =>
@@ -531,7 +533,7 @@ export async function recall(
     });
   // "Who cleans our house?" is searched by the doer's noun as by its own words ("cleaner").
   const doers =
-    !historical && req.lexicon?.agentNouns && askedState.possible
+    currentPath && req.lexicon?.agentNouns && askedState.possible
       ? doerTerms(req.query, await askedState.read(), req.lexicon)
       : [];
   let terms = doers.length > 0 ? [...new Set([...queryTerms(req.query), ...doers])] : queryTerms(req.query);
@@ -549,7 +551,7 @@ export async function recall(
   // Replies to the questions among the candidates, each with the question it answers.
   // A current-state question's new value is often said in passing in a turn that asks for help,
   // and the reply names what the thing is: there the reply lends its match back (`replyShare`).
-  const lendAskers = !historical && askedState.possible && (await askedState.read()) !== null;
+  const lendAskers = currentPath && askedState.possible && (await askedState.read()) !== null;
   const { replies, askers } =
     policy.replyWeight > 0 && wantEpisodes
       ? await replyShare(store, fused, records, policy, req, historical, lendAskers)
@@ -768,7 +770,7 @@ export async function recall(
     });
   const about = aboutWords(store, records);
   const lift = { store, scored, records, req, policy, asked: askedState, times, wantEpisodes, about };
-  if (!historical && kindSet.has("fact") && supersededMatches.length > 0)
+  if (currentPath && kindSet.has("fact") && supersededMatches.length > 0)
     await currentVersions(
       lift,
       supersededMatches,
@@ -778,7 +780,7 @@ export async function recall(
   if (scored.length === 0) return [];
   // The lifts: for a current-state question, a newer statement ranked just above the older it changes.
   const moves =
-    !historical && req.judge
+    currentPath && req.judge
       ? await currentStateMoves({ ...lift, judge: req.judge }, kindSet.has("fact"))
       : [];
   const picked = diversify(scored, await rankedVectors(store, scored, rankedBy), req.k, req.diversity);
