@@ -7,6 +7,7 @@
  *
  *   npm run bench -- --only cold --cold-sizes 10000,100000
  */
+
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +16,7 @@ import { performance } from "node:perf_hooks";
 import type { Memory } from "../src/core/engine.js";
 import { bin, ensureBuilt } from "../test/support/built-cli.js";
 import { preload } from "./preload.js";
+import { median } from "./stats.js";
 import { createTraffic } from "./synthetic.js";
 
 export interface ColdBenchOptions {
@@ -42,10 +44,6 @@ function run(args: string[], env: NodeJS.ProcessEnv): number {
   return ms;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)]!;
-};
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
 /** Runs each command `rounds` times, each time right after a bare node. */

@@ -16,10 +16,12 @@
  *   npm run bench -- --only current-state
  *   npm run bench -- --only current-state --cs-sizes 100000 --cs-rounds 10 --cs-per-round 20
  */
+
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import type { Memory } from "../src/core/engine.js";
 import type { RecallHit } from "../src/core/model.js";
+import { median, percentile } from "./stats.js";
 import { createTraffic, type Traffic } from "./synthetic.js";
 
 export interface CurrentStateBenchOptions {
@@ -41,14 +43,6 @@ const CALLS = ["currentOn", "currentOff", "plainOn", "plainOff"] as const;
 type Call = (typeof CALLS)[number];
 
 const ms = (x: number) => Math.round(x * 1000) / 1000;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? Number.NaN : s[Math.floor((s.length - 1) / 2)]!;
-};
-function percentile(samples: number[], p: number): number {
-  const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? Number.NaN;
-}
 
 /** Wall and CPU milliseconds of one recall, and its hits. */
 async function timedRecall(call: () => Promise<RecallHit[]>) {

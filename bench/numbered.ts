@@ -17,11 +17,13 @@
  *   npm run bench -- --only numbered
  *   npm run bench -- --only numbered --numbered-sizes 300 --numbered-rounds 5
  */
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Memory } from "../src/core/engine.js";
+import { median } from "./stats.js";
 
 export interface NumberedBenchOptions {
   sizes: number[];
@@ -58,11 +60,6 @@ export const measuredText = (i: number) =>
 /** The same length and words, the number naming a replica: no unit is counted. */
 export const unmeasuredText = (i: number) =>
   `Service s${i} deploys from branch release-${i % 97} on host h${i % 13} with replica r${i}`;
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)]!;
-};
 
 /** Records `count` episodes of `text` in a fresh store and times one `consolidate()` of them. */
 async function sleepOnce(

@@ -23,6 +23,7 @@
  *                                          # the same on a store built through rememberMany: all active
  *   npm run bench -- --only current-state  # recall's current-state path on ÷ off at 10k and 100k (bench/current-state.ts)
  */
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
@@ -52,6 +53,7 @@ import { type NumberedSizeResult, renderNumberedTable, runNumberedBench } from "
 import { preload } from "./preload.js";
 import { renderScaleTable, runScaleBench, type ScaleBenchResult } from "./scale.js";
 import { type BenchClock, runSleepSize, type SleepSizeResult } from "./sleep.js";
+import { percentile } from "./stats.js";
 import { renderStoreBench, runStoreBench } from "./stores.js";
 import { createTraffic, type Traffic } from "./synthetic.js";
 import { renderTailsTable, runTailsBench, type TailsBenchResult } from "./tails.js";
@@ -269,20 +271,14 @@ function parseArgs(argv: string[]): Options {
   return o;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i]!;
-}
-
 function latency(samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
   const r = (x: number) => Math.round(x * 1000) / 1000;
   return {
     n: s.length,
-    p50: r(percentile(s, 50)),
-    p95: r(percentile(s, 95)),
-    p99: r(percentile(s, 99)),
+    p50: r(percentile(s, 0.5)),
+    p95: r(percentile(s, 0.95)),
+    p99: r(percentile(s, 0.99)),
     max: r(s.at(-1) ?? Number.NaN),
     mean: r(s.reduce((a, b) => a + b, 0) / Math.max(1, s.length)),
   };

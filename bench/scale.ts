@@ -14,6 +14,7 @@
  * write gate's limit (24): a set the probe budget was tuned on (seed + 3) and one never tuned on
  * (seed 1234, 200 of each).
  */
+
 import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -26,6 +27,7 @@ import type { SqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import type { VectorSearchMode } from "../src/store/vector-index.js";
 import { mainThreadCpuMs } from "./batch.js";
 import { preload } from "./preload.js";
+import { percentile } from "./stats.js";
 import { createTraffic } from "./synthetic.js";
 
 export interface ScaleBenchOptions {
@@ -70,9 +72,7 @@ const cpuMsSince = (from: NodeJS.CpuUsage) => {
 };
 
 function percentiles(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? Number.NaN;
-  return { p50: ms(at(0.5)), p95: ms(at(0.95)) };
+  return { p50: ms(percentile(samples, 0.5)), p95: ms(percentile(samples, 0.95)) };
 }
 
 async function preloaded(mem: Memory, o: ScaleBenchOptions): Promise<number> {

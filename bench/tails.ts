@@ -10,12 +10,14 @@
  *   npm run bench -- --only tails                       # a fresh 10k store in a temp dir
  *   npm run bench -- --only tails --tails-db /tmp/t.db  # built there when missing, then kept
  */
+
 import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import type { Memory } from "../src/core/engine.js";
 import { prepareExactScan, prepareNaiveScan } from "./exact-scan.js";
 import { preload } from "./preload.js";
+import { median, percentile } from "./stats.js";
 import { createTraffic } from "./synthetic.js";
 
 export interface TailsBenchOptions {
@@ -33,14 +35,6 @@ const K = 5;
 const TOKEN_BUDGET = 600;
 
 const ms = (x: number) => Math.round(x * 1000) / 1000;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? Number.NaN : s[Math.floor((s.length - 1) / 2)]!;
-};
-function percentile(samples: number[], p: number): number {
-  const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? Number.NaN;
-}
 
 /** Wall and CPU milliseconds of one call. */
 async function timed(call: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
