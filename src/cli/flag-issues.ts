@@ -11,7 +11,6 @@
  */
 import type { Command, Option } from "commander";
 import type { InputIssue } from "../core/validate.js";
-import { RELATIVE_TIMES, timeFlag } from "./args.js";
 
 export interface FlagUsage {
   message: string;
@@ -90,8 +89,9 @@ export function flagUsage(
     // Without a plain rule, the schema's own message (which may name the value already).
     let rule = issue.message.replace(/\.$/, "");
     // The engine names the ISO forms only (a library takes no "yesterday"); a time flag reads more.
-    if (hit.option.parseArg === timeFlag && /is not a date/.test(rule))
-      rule = `${rule}; ${flag} also reads ${RELATIVE_TIMES}`;
+    const reads = (hit.option.parseArg as { reads?: unknown } | undefined)?.reads;
+    if (typeof reads === "string" && /is not a date/.test(rule))
+      rule = `${rule}; ${flag} also reads ${reads}`;
     found.push({
       flag,
       value,
