@@ -21,6 +21,7 @@ import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import type { Memory } from "../src/core/engine.js";
 import type { RecallHit } from "../src/core/model.js";
+import type { RoundTripCounter } from "./round-trips.js";
 import { median, percentile } from "./stats.js";
 import { createTraffic, type Traffic } from "./synthetic.js";
 
@@ -31,6 +32,8 @@ export interface CurrentStateBenchOptions {
   perRound: number;
   seed: number;
   log: (message: string) => void;
+  /** PostgreSQL: counts each recall's statements and sequential round trips (bench/round-trips.ts). */
+  roundTrips?: RoundTripCounter;
 }
 
 /** Opens an engine on `path` with the current-state path on (the default) or off. */
@@ -95,6 +98,12 @@ interface Figures {
   cpu: number;
 }
 
+/** Statements and sequential round trips per recall, means over every call (PostgreSQL only). */
+interface Trips {
+  statements: number;
+  trips: number;
+}
+
 async function runSize(open: OpenWithPath, dir: string, size: number, o: CurrentStateBenchOptions) {
   const path = `${dir}/current-state-${size}.db`;
   const traffic = createTraffic(o.seed, 50_000, { passing: true });
@@ -124,6 +133,12 @@ async function runSize(open: OpenWithPath, dir: string, size: number, o: Current
     // How often the path changed what a question gets: its top k differ (ids, in order) on and off.
     const changed = { current: 0, plain: 0 };
     let asked = 0;
+    const trips: Record<Call, Trips> = {
+      currentOn: { statements: 0, trips: 0 },
+      currentOff: { statements: 0, trips: 0 },
+      plainOn: { statements: 0, trips: 0 },
+      plainOff: { statements: 0, trips: 0 },
+    };
     for (let r = 0; r < o.rounds; r++) {
       const wall: Record<Call, number[]> = { currentOn: [], currentOff: [], plainOn: [], plainOff: [] };
       const cpu: Record<Call, number> = { currentOn: 0, currentOff: 0, plainOn: 0, plainOff: 0 };
@@ -139,7 +154,13 @@ async function runSize(open: OpenWithPath, dir: string, size: number, o: Current
         const hits = {} as Record<Call, string>;
         const order = CALLS.map((_, j, a) => a[(i + j) % a.length]!);
         for (const call of order) {
+          o.roundTrips?.take();
           const s = await timedRecall(calls[call]);
+          const t = o.roundTrips?.take();
+          if (t) {
+            trips[call].statements += t.statements;
+            trips[call].trips += t.trips;
+          }
           wall[call].push(s.wall);
           cpu[call] += s.cpu;
           hits[call] = s.hits.map((h) => h.id).join(",");
@@ -191,6 +212,15 @@ async function runSize(open: OpenWithPath, dir: string, size: number, o: Current
       },
       /** Wall percentiles over every call of the run; CPU per call, median round (they swing with load). */
       overall,
+      /** Statements and sequential round trips per recall (means), when counted. */
+      roundTrips: o.roundTrips
+        ? Object.fromEntries(
+            CALLS.map((c) => [
+              c,
+              { statements: ms(trips[c].statements / asked), trips: ms(trips[c].trips / asked) },
+            ]),
+          )
+        : null,
     };
   } finally {
     await on.close();
@@ -220,6 +250,11 @@ export function renderCurrentStateTable(r: CurrentStateBenchResult): string {
       `    median over rounds: current on ÷ off CPU ${s.ratios.currentOnOffCpu}×, p50 ${s.ratios.currentOnOffP50}×, p95 ${s.ratios.currentOnOffP95}×; plain on ÷ off CPU ${s.ratios.plainOnOffCpu}×, p50 ${s.ratios.plainOnOffP50}×; current ÷ plain (on) CPU ${s.ratios.currentPlainCpu}×`,
       `    top ${r.k} changed by the path: ${(s.changedTopK.current * 100).toFixed(0)}% of current-state questions, ${(s.changedTopK.plain * 100).toFixed(0)}% of plain ones`,
     );
+    const t = s.roundTrips;
+    if (t)
+      lines.push(
+        `    statements / sequential round trips per recall: current on ${t.currentOn!.statements} / ${t.currentOn!.trips}, off ${t.currentOff!.statements} / ${t.currentOff!.trips}; plain on ${t.plainOn!.statements} / ${t.plainOn!.trips}, off ${t.plainOff!.statements} / ${t.plainOff!.trips}`,
+      );
   }
   return lines.join("\n");
 }

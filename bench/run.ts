@@ -51,6 +51,7 @@ import { exactScan } from "./exact-scan.js";
 import { type HttpBenchResult, renderHttpTable, runHttpBench } from "./http.js";
 import { type NumberedSizeResult, renderNumberedTable, runNumberedBench } from "./numbered.js";
 import { preload } from "./preload.js";
+import { countRoundTrips } from "./round-trips.js";
 import { renderScaleTable, runScaleBench, type ScaleBenchResult } from "./scale.js";
 import { type BenchClock, runSleepSize, type SleepSizeResult } from "./sleep.js";
 import { percentile } from "./stats.js";
@@ -858,13 +859,22 @@ async function main(): Promise<void> {
   if (o.only === "current-state") {
     const dir = mkdtempSync(join(tmpdir(), "strata-bench-current-state-"));
     const pg = o.csStore === "postgres" ? currentStatePostgres(process.env.DATABASE_URL) : null;
+    const roundTrips = pg ? countRoundTrips((await import("pg")).default.Pool.prototype) : undefined;
     try {
       currentState = await runCurrentStateBench(
         pg ? pg.open : (path, on) => open(path, null, FIXED_CLOCK, { policy: { currentStatePath: on } }),
         dir,
-        { sizes: o.csSizes, rounds: o.csRounds, perRound: o.csPerRound, seed: o.seed, log: (m) => log(o, m) },
+        {
+          sizes: o.csSizes,
+          rounds: o.csRounds,
+          perRound: o.csPerRound,
+          seed: o.seed,
+          log: (m) => log(o, m),
+          ...(roundTrips ? { roundTrips } : {}),
+        },
       );
     } finally {
+      roundTrips?.restore();
       rmSync(dir, { recursive: true, force: true });
       await pg?.cleanup();
     }

@@ -188,14 +188,22 @@ export async function changedThingFound(lift: LiftInput): Promise<Move[]> {
   const filter = activeFactsOf(req);
   const now = req.at ?? req.asOf ?? req.now;
   const slot = asked.possible ? await asked.read() : null;
+  // Each older's search and read depend on its text alone, not on what the loop below lifts: they
+  // are started together (on PostgreSQL one round trip for all, not two per older), and the loop
+  // reads their results in the olders' order, so what it lifts is the same.
+  const foundOf = await Promise.all(
+    olders.map(async (older) => {
+      const nouns = thingNounsOf(older.text);
+      const terms = queryTerms(older.text).filter((t) => contentTokens(t).some((s) => nouns.has(s)));
+      if (terms.length === 0) return [];
+      const found = await store.searchBeliefText(terms, filter, CHANGED_THING_CANDIDATES);
+      return store.getBeliefs(found.map((f) => f.id).filter((id) => id !== older.id));
+    }),
+  );
   const moves: Move[] = [];
-  for (const older of olders) {
-    const nouns = thingNounsOf(older.text);
-    const terms = queryTerms(older.text).filter((t) => contentTokens(t).some((s) => nouns.has(s)));
-    if (terms.length === 0) continue;
-    const found = await store.searchBeliefText(terms, filter, CHANGED_THING_CANDIDATES);
+  for (const [i, older] of olders.entries()) {
     const olderRecord = records.get(older.id);
-    for (const b of await store.getBeliefs(found.map((f) => f.id).filter((id) => id !== older.id))) {
+    for (const b of foundOf[i]!) {
       if (b.kind !== "fact" || !(b.validFrom > older.at) || (req.at && b.validFrom > req.at)) continue;
       const known = scored.find((h) => h.id === b.id);
       if (known && known.score > older.score) continue;

@@ -10,11 +10,13 @@
  * wrong thing done ("I took the wrong bus"), a question and a hypothetical correct nothing.
  */
 import { loadTagger, tag } from "../../judge/tagger.js";
-import type { RecallHit } from "../../model.js";
+import type { Belief, RecallHit } from "../../model.js";
+import type { StoreReader } from "../../ports.js";
 import { sentencesOf } from "../../sleep/chat-turns.js";
 import { contentTokens, isHypothetical, isQuestion, queryTerms } from "../../text.js";
 import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
+import type { RecallRequest } from "../request.js";
 import { activeFactsOf, type LiftInput, type Move, olderFactsAsked, othersState } from "./moves.js";
 import { judgedSuccessor, saidOf, speakersOf } from "./pair-checks.js";
 import { answersAsked, SAME_THING_RARE, valuesByKind } from "./same-thing.js";
@@ -109,6 +111,30 @@ const CORRECTED_TOP = 5;
 const CORRECTED_CANDIDATES = 20;
 
 /**
+ * Whether `correctionFound` reads the store for this question: a question, and an older fact among
+ * the top items it asks about. What current-state.ts tests before starting `correctionsSaid` early.
+ *
+ *   mayFindCorrection(scored, req) // true for "Who gets our leftover bread?" over a fact of bread
+ */
+export const mayFindCorrection = (scored: readonly RecallHit[], req: RecallRequest): boolean =>
+  isQuestion(req.query) && olderFactsAsked(scored, req.query, CORRECTED_TOP).length > 0;
+
+/**
+ * The active facts that say a correction of the speaker's: searched once by the words a correction
+ * says (`CORRECTION_TERMS`; most stores hold none), then read (`correctsEarlier`). A read only, by
+ * words of its own and not the ranking's, so current-state.ts starts it beside the first lift
+ * (on PostgreSQL it then costs no round trip of its own).
+ *
+ *   const said = await correctionsSaid(store, req); // ["oops earlier I said wrong, …"]
+ */
+export async function correctionsSaid(store: StoreReader, req: RecallRequest): Promise<Belief[]> {
+  const found = await store.searchBeliefText(CORRECTION_TERMS, activeFactsOf(req), CORRECTED_CANDIDATES);
+  return (await store.getBeliefs(found.map((f) => f.id))).filter(
+    (b) => b.kind === "fact" && sentencesOf(b.text).some(correctsEarlier),
+  );
+}
+
+/**
  * The lift: for each active fact among the top hits of a current-state question that shares a word
  * with the question and states a value of a kind it asks, a later fact by the same speaker that
  * corrects it (`correctsOlder`: by a word of the older's beyond the question's that is rare among
@@ -121,18 +147,13 @@ const CORRECTED_CANDIDATES = 20;
  *
  *   const moves = await correctionFound(lift);
  */
-export async function correctionFound(lift: LiftInput): Promise<Move[]> {
+export async function correctionFound(lift: LiftInput, said?: Promise<Belief[]>): Promise<Move[]> {
   const { store, scored, records, req, policy, judge, asked } = lift;
-  if (!isQuestion(req.query)) return [];
+  if (!mayFindCorrection(scored, req)) return [];
   const olders = olderFactsAsked(scored, req.query, CORRECTED_TOP);
   const asks = new Set(contentTokens(req.query));
-  if (olders.length === 0) return [];
   const filter = activeFactsOf(req);
-  // The statements that may correct, searched once by the words a correction says; most stores hold none.
-  const found = await store.searchBeliefText(CORRECTION_TERMS, filter, CORRECTED_CANDIDATES);
-  const corrections = (await store.getBeliefs(found.map((f) => f.id))).filter(
-    (b) => b.kind === "fact" && sentencesOf(b.text).some(correctsEarlier),
-  );
+  const corrections = await (said ?? correctionsSaid(store, req));
   if (corrections.length === 0) return [];
   await loadTagger();
   const now = req.at ?? req.asOf ?? req.now;

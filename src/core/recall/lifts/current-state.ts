@@ -5,7 +5,7 @@
 import type { RecallHit } from "../../model.js";
 import { changedThingFound } from "./changed-thing.js";
 import { changedValueFirst } from "./changed-value.js";
-import { correctionFound } from "./corrections.js";
+import { correctionFound, correctionsSaid, mayFindCorrection } from "./corrections.js";
 import { missedSuccessors } from "./missed-successors.js";
 import type { LiftInput, Move } from "./moves.js";
 import { newerChoiceFound } from "./newer-choice.js";
@@ -25,10 +25,17 @@ import { sameThingFound } from "./same-thing.js";
  */
 export async function currentStateMoves(lift: LiftInput, facts: boolean): Promise<Move[]> {
   const noTimes = lift.times.length === 0;
+  // The corrections are read by words of their own, not the ranking's: started now, beside the
+  // first lift's reads (on PostgreSQL they share its round trips instead of adding their own), and
+  // awaited where `correctionFound` runs. Its answer is the same whichever read ends first.
+  const corrections =
+    facts && mayFindCorrection(lift.scored, lift.req) ? correctionsSaid(lift.store, lift.req) : undefined;
+  // A lift before it may throw, or it may find no older to read them for: never an unhandled rejection.
+  corrections?.catch(() => undefined);
   const successors = facts ? await missedSuccessors(lift) : [];
   const sameThing = facts ? await sameThingFound(lift) : [];
   const changedThing = facts ? await changedThingFound(lift) : [];
-  const corrected = facts ? await correctionFound(lift) : [];
+  const corrected = facts ? await correctionFound(lift, corrections) : [];
   return [
     ...successors,
     ...sameThing,

@@ -12,7 +12,7 @@ import { contentTokens, rawTokens, referentsIn, stemV1, withReferents } from "..
 import { RESTATED_SLOTS, RESTATES } from "../../vocabulary.js";
 import { askedInAnotherSense, type LiftInput, liftNewer, othersState } from "./moves.js";
 import { type NewByRelated, newByRelatedWord, relatedByAsked } from "./new-by-related.js";
-import { settledApart } from "./pair-checks.js";
+import { settledApartEach } from "./pair-checks.js";
 import { withoutReason } from "./reason-clause.js";
 import { linkedByFamily } from "./shared-things.js";
 
@@ -204,7 +204,6 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
         if (slot && !onAskedSlot && !pairAboutAsked(a.text, b.text, slot) && !(await retires(b, a))) continue;
         if (slot && lexicon && othersState(b.text, slot, lexicon)) continue;
       }
-      if (await settledApart(store, a.id, b.id)) continue;
       moves.push({
         older: a,
         newer: b,
@@ -221,8 +220,15 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
                 : "change-cue",
       });
     }
-  liftNewer(scored, moves, (m) => ` about the same thing and no verdict yet (${m.reason})`);
-  return moves;
+  // The pairs a stored verdict settled apart keep their order: read for every pair at once (the
+  // loop above lifts nothing, so what it finds does not depend on them).
+  const apart = await settledApartEach(
+    store,
+    moves.map((m) => ({ a: m.older.id, b: m.newer.id })),
+  );
+  const unsettled = moves.filter((_, i) => !apart[i]);
+  liftNewer(scored, unsettled, (m) => ` about the same thing and no verdict yet (${m.reason})`);
+  return unsettled;
 }
 
 /** True when `record` is a belief sleep distilled as an unmarked restatement of `older`'s slot (distil.ts `RESTATES`). */

@@ -2,8 +2,8 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { testMemory } from "../../../../test/support/memory.js";
 import type { Memory } from "../../engine.js";
 import { loadTagger } from "../../judge/tagger.js";
-import type { StoreReader } from "../../ports.js";
-import { changedByName, NAMED_RARE } from "./pair-checks.js";
+import type { JudgedPair, StoreReader } from "../../ports.js";
+import { changedByName, NAMED_RARE, settledApart, settledApartEach } from "./pair-checks.js";
 
 const filter = { namespaces: ["default"], statuses: ["active" as const], kinds: ["fact" as const] };
 let mem: Memory | undefined;
@@ -71,5 +71,79 @@ describe("changedByName: the name link of an open pair, read of a given pair", (
     );
     await mem?.close();
     expect(await changedByName(await storeOf([older, ...others]), filter, older, newer)).toBeNull();
+  });
+});
+
+describe("settledApartEach: which pairs a stored verdict settled apart, read in one store call", () => {
+  afterEach(async () => {
+    await mem?.close();
+    mem = undefined;
+  });
+  const verdict = (a: string, b: string, relation: JudgedPair["relation"], judge: string): JudgedPair => ({
+    a,
+    b,
+    aHash: "h",
+    bHash: "h",
+    relation,
+    judge,
+    reason: "test",
+    at: "2026-03-01T00:00:00.000Z",
+  });
+  /** A real store holding these verdicts, and a reader of it that counts its `judgedPairs` calls. */
+  async function verdicts(stored: readonly JudgedPair[]) {
+    mem = (await testMemory()).mem;
+    const store = mem.store;
+    await store.transaction(async (tx) => {
+      for (const v of stored) await tx.putJudgedPair(v);
+    });
+    const calls = { n: 0 };
+    const reader = new Proxy(store, {
+      get(target, key, receiver) {
+        const v = Reflect.get(target, key, receiver);
+        if (key !== "judgedPairs" || typeof v !== "function")
+          return typeof v === "function" ? v.bind(target) : v;
+        return (...args: unknown[]) => {
+          calls.n++;
+          return v.apply(target, args);
+        };
+      },
+    }) as StoreReader;
+    return { reader, calls };
+  }
+
+  it.each([
+    ["an agent read them as two things", verdict("b1", "b4", "distinct", "agent"), true],
+    ["a model read the newer as a refinement", verdict("b1", "b4", "refines", "sampling"), true],
+    ["the lexical judge's distinct settles nothing", verdict("b1", "b4", "distinct", "lexical"), false],
+    ["an agent's supersedes is no settling apart", verdict("b1", "b4", "supersedes", "agent"), false],
+    [
+      "a verdict on the pair the other way round is another pair's",
+      verdict("b4", "b1", "distinct", "agent"),
+      false,
+    ],
+  ])("%s → %s, as settledApart reads the pair alone", async (_why, stored, apart) => {
+    const { reader } = await verdicts([stored]);
+    const pairs = [
+      { a: "b1", b: "b4" },
+      { a: "b2", b: "b4" },
+    ];
+    expect(await settledApartEach(reader, pairs)).toEqual([apart, false]);
+    expect(await settledApart(reader, "b1", "b4")).toBe(apart);
+  });
+
+  it("reads every pair in one call, answers in the pairs' order, and reads nothing for none", async () => {
+    const { reader, calls } = await verdicts([
+      verdict("b3", "b9", "distinct", "agent"),
+      verdict("b1", "b9", "refines", "agent"),
+    ]);
+    const pairs = [
+      { a: "b1", b: "b9" },
+      { a: "b2", b: "b9" },
+      { a: "b3", b: "b9" },
+    ];
+    expect(await settledApartEach(reader, pairs)).toEqual([true, false, true]);
+    expect(calls.n).toBe(1);
+    expect(await settledApartEach(reader, [])).toEqual([]);
+    expect(calls.n).toBe(1);
   });
 });

@@ -106,7 +106,24 @@ export const settlesApart = (p: JudgedPair): boolean =>
  *   await settledApart(store, older.id, newer.id)
  */
 export async function settledApart(store: StoreReader, older: string, newer: string): Promise<boolean> {
-  return (await store.judgedPairs([{ a: older, b: newer }])).some(settlesApart);
+  return (await settledApartEach(store, [{ a: older, b: newer }]))[0]!;
+}
+
+/**
+ * For each pair (`a` the older, `b` the newer), whether a stored verdict settled it apart, as
+ * `settledApart` reads one pair — all read in one store call (on PostgreSQL one round trip, not
+ * one per pair).
+ *
+ *   await settledApartEach(store, [{ a: "b1", b: "b4" }, { a: "b2", b: "b4" }]) // [false, true]
+ */
+export async function settledApartEach(
+  store: StoreReader,
+  pairs: readonly { a: string; b: string }[],
+): Promise<boolean[]> {
+  if (pairs.length === 0) return [];
+  const key = (p: { a: string; b: string }) => `${p.a}\u0000${p.b}`;
+  const apart = new Set((await store.judgedPairs(pairs)).filter(settlesApart).map(key));
+  return pairs.map((p) => apart.has(key(p)));
 }
 
 /**
