@@ -315,7 +315,9 @@ export async function abstractionWithout(
   children: string[];
 } | null> {
   const listed = b.metadata.children;
-  if (b.metadata.abstraction !== true || !Array.isArray(listed)) return null;
+  // Only what sleep wrote (its `source`, which a caller cannot write) is an abstraction's.
+  if (b.source !== ABSTRACTION_SOURCE || b.metadata.abstraction !== true || !Array.isArray(listed))
+    return null;
   const ids = listed.filter((id): id is string => typeof id === "string");
   if (!ids.some((id) => gone.has(id))) return null;
   const children = (await tx.getBeliefs(ids.filter((id) => !gone.has(id)))).filter(
