@@ -67,18 +67,13 @@ describe("the engine's provenance at the boundary", () => {
     if (!parsed.success) expect(parsed.error.issues[0]?.message).toMatch(says);
   });
 
-  it.each([
-    "user",
-    "Distilled",
-    "distilled by hand",
-    "doc:distilled",
-    " distilled",
-    "abstractions",
-    "mixed",
-  ])("%j: the caller's own, stored as given", (source) => {
-    expect(reservedSourceProblem(source)).toBeNull();
-    expect(RememberOptionsSchema.parse({ source }).source).toBe(source);
-  });
+  it.each(["user", "Distilled", "distilled by hand", "doc:distilled", " distilled", "abstractions", "mixed"])(
+    "%j: the caller's own, stored as given",
+    (source) => {
+      expect(reservedSourceProblem(source)).toBeNull();
+      expect(RememberOptionsSchema.parse({ source }).source).toBe(source);
+    },
+  );
 });
 
 /**

@@ -53,7 +53,8 @@ afterEach(async () => {
   mems = [];
 });
 
-const says = (source: string) => new RegExp(`source "${source}" is reserved.*name where the statement came from`);
+const says = (source: string) =>
+  new RegExp(`source "${source}" is reserved.*name where the statement came from`);
 
 /** The store holds nothing: no item in any status and no audit entry. */
 async function expectNothingWritten(m: Memory) {
