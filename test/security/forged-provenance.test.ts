@@ -143,6 +143,32 @@ for (const backend of BACKENDS)
     });
   });
 
+describe("sleep's rule pass folds rules only under an abstraction it wrote", () => {
+  it("a rule marked `abstraction: true` without sleep's source (through the store port) folds no rule under it", async () => {
+    // A caller cannot write this (capture takes no metadata, remember no rule): a damaged or
+    // hand-made store. Before, sleep took it as an existing parent and folded the sibling under it.
+    const run = async (forge: boolean) => {
+      const { mem, clock } = await testMemory();
+      mems.push(mem);
+      const first = await mem.capture({ when: "deploying to staging", prefer: "back up the database first" });
+      if (forge)
+        await mem.store.transaction((tx) =>
+          tx.updateBelief(first.id, { metadata: { abstraction: true, children: [] } }),
+        );
+      clock.advance(HOUR);
+      await mem.capture({ when: "deploying to production", prefer: "back up the database first" });
+      clock.advance(HOUR);
+      await mem.consolidate();
+      return (await mem.list({ status: "any", limit: 20 })).map((i) =>
+        i.layer === "belief" ? [i.text, i.status, i.parentId] : [i.content, i.status],
+      );
+    };
+    const control = await run(false);
+    expect(control.every((row) => row[1] === "active")).toBe(true);
+    expect(await run(true)).toEqual(control);
+  });
+});
+
 describe("surfaces translate the core's refusal", () => {
   it("CLI remember --source distilled: refused with the message, nothing written", async () => {
     const { mem } = await testMemory({ file: true });

@@ -249,7 +249,10 @@ export async function reconcileRules(
     else groups.push([r]);
   }
   for (const group of groups) {
-    const parentExisting = group.find((r) => r.metadata.abstraction === true);
+    // An abstraction is a rule sleep wrote (its `source`, which a caller cannot write).
+    const parentExisting = group.find(
+      (r) => r.source === ABSTRACTION_SOURCE && r.metadata.abstraction === true,
+    );
     const children = group.filter((r) => r !== parentExisting && !r.restored);
     if (children.length < 3 && !(parentExisting && children.length > 0)) continue;
     const now = writes.now();
