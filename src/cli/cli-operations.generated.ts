@@ -117,7 +117,8 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
         flag: "source",
         kind: "string",
         required: false,
-        description: "Where the statement came from (user, doc:…, tool:…).",
+        description:
+          'Where the statement came from (user, doc:…, tool:…). "distilled" and "abstraction" are reserved for the provenance only Strata writes.',
       },
       {
         name: "sources",

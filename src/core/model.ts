@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { MetadataFilterSchema } from "./metadata-filter.js";
-import { reservedMetadataProblem, SLEEP_RECORD_KEY } from "./sleep-record.js";
+import { reservedMetadataProblem, reservedSourceProblem, SLEEP_RECORD_KEY } from "./sleep-record.js";
 import { EXPORT_FORMATS } from "./vocabulary.js";
 
 export const DEFAULT_NAMESPACE = "default";
@@ -465,8 +465,15 @@ export const RememberOptionsSchema = z
     namespace: NamespaceSchema.optional(),
     source: storableString("source")
       .max(500)
+      .superRefine((s, ctx) => {
+        // The engine's provenance would be read as sleep's (sleep-record.ts `ENGINE_SOURCES`).
+        const reserved = reservedSourceProblem(s);
+        if (reserved) ctx.addIssue({ code: "custom", message: reserved });
+      })
       .optional()
-      .describe("Where the statement came from (user, doc:…, tool:…)."),
+      .describe(
+        'Where the statement came from (user, doc:…, tool:…). "distilled" and "abstraction" are reserved for the provenance only Strata writes.',
+      ),
     sources: z.array(EpisodeIdSchema).max(1000).optional().describe("Episode ids the belief rests on."),
     steps: z
       .array(storableString("a step").min(1).max(1000))

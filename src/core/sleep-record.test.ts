@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { MetadataSchema } from "./model.js";
+import { MetadataSchema, RememberOptionsSchema } from "./model.js";
 import {
   reservedMetadataProblem,
+  reservedSourceProblem,
   SLEEP_RECORD_KEY,
   sleepRecordOf,
   upgradedSleepRecord,
@@ -49,6 +50,30 @@ describe("the record's key at the boundary", () => {
     if (!parsed.success)
       expect(parsed.error.issues[0]?.message).toMatch(/"strata:sleep" is reserved.*rename your field/);
   });
+});
+
+/**
+ * A caller's `source` at the boundary: the values only the engine writes are refused with what to
+ * use instead; anything else, however close, is the caller's free text (readers compare exactly).
+ */
+describe("the engine's provenance at the boundary", () => {
+  it.each([
+    ["distilled", /source "distilled" is reserved.*\(user, doc:…, tool:…\).*consolidate distil them/],
+    ["abstraction", /source "abstraction" is reserved.*\(user, doc:…, tool:…\).*capture the rules/],
+  ])("%s: refused, saying what to use instead", (source, says) => {
+    expect(reservedSourceProblem(source)).toMatch(says);
+    const parsed = RememberOptionsSchema.safeParse({ source });
+    expect(parsed.success).toBe(false);
+    if (!parsed.success) expect(parsed.error.issues[0]?.message).toMatch(says);
+  });
+
+  it.each(["user", "Distilled", "distilled by hand", "doc:distilled", " distilled", "abstractions", "mixed"])(
+    "%j: the caller's own, stored as given",
+    (source) => {
+      expect(reservedSourceProblem(source)).toBeNull();
+      expect(RememberOptionsSchema.parse({ source }).source).toBe(source);
+    },
+  );
 });
 
 /**

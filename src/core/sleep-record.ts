@@ -14,6 +14,7 @@
  * the stores' migrations and an import of an older export move them in (`upgradedSleepRecord`).
  */
 import {
+  ABSTRACTION_SOURCE,
   ASKING_TURN,
   DISTILLED_SOURCE,
   REFERENTS_KEY,
@@ -72,6 +73,32 @@ export function withSleepRecord(
 export function reservedMetadataProblem(metadata: Metadata): string | null {
   return Object.hasOwn(metadata, SLEEP_RECORD_KEY)
     ? `metadata key "${SLEEP_RECORD_KEY}" is reserved for sleep's record, which only Strata writes: rename your field (any other key is yours)`
+    : null;
+}
+
+/**
+ * The `source` values only the engine writes, each with what a caller does instead. Strata reads
+ * them as sleep's provenance: recall ranks a `"distilled"` belief by its source turn's match, and
+ * forget rewords a `"distilled"` belief's tally (`mixed`) or wording (`lexicalText`) and an
+ * `"abstraction"`'s children (`children`, `values`) from the evidence left. So a caller's
+ * `remember` naming one is refused (`RememberOptionsSchema`), nothing written; any other `source`
+ * (user, doc:…, tool:…, even "Distilled" or "distilled by hand") is the caller's free text.
+ */
+export const ENGINE_SOURCES: Readonly<Record<string, string>> = {
+  [DISTILLED_SOURCE]: "record the turns and let consolidate distil them, or call distil with their ids",
+  [ABSTRACTION_SOURCE]: "capture the rules and let consolidate abstract them",
+};
+
+/**
+ * Why a caller's `source` cannot be stored as given (only the engine writes it), or null. The
+ * message names the value and what to use instead.
+ *
+ *   reservedSourceProblem("distilled") // → 'source "distilled" is reserved for …'
+ *   reservedSourceProblem("user")      // → null
+ */
+export function reservedSourceProblem(source: string): string | null {
+  return Object.hasOwn(ENGINE_SOURCES, source)
+    ? `source "${source}" is reserved for the provenance only Strata writes: name where the statement came from instead (user, doc:…, tool:…), or ${ENGINE_SOURCES[source]}`
     : null;
 }
 

@@ -218,7 +218,7 @@ describe("forget reaches a kept belief that quoted the item (SQLite file)", () =
     }, 120_000);
 });
 
-describe("the rewording reads no other namespace (forged metadata)", () => {
+describe("the rewording reads no other namespace (forged metadata, through the store port)", () => {
   it("a caller's metadata naming another namespace's items as mixed evidence or children quotes none of them", async () => {
     const clock = testClock();
     const mem = await openMemory({ path: ":memory:", clock });
@@ -230,18 +230,26 @@ describe("the rewording reads no other namespace (forged metadata)", () => {
     const secretRule = await victim.capture({ when: `opening the ${WORD} vault`, prefer: "call security" });
     const own = await mem.record("Ran the backup job", { type: "outcome", outcome: "failure" });
     const other = await mem.record("Ran the backup job twice", { type: "outcome", outcome: "success" });
-    // The sources sleep's own writes carry, so the forget reads the metadata as sleep's.
     const forged = await mem.remember("Ran the backup job (forged tally)", {
-      source: "distilled",
       sources: [own.id, other.id],
       metadata: { mixed: { successes: [secret.id, other.id], failures: [own.id], wordings: [] } },
     });
     const parent = await mem.remember("Back up before every deploy (forged abstraction)", {
-      source: "abstraction",
       sources: [own.id, other.id],
       metadata: { abstraction: true, children: [secretRule.id, own.id] },
     });
     expect([forged.stored, parent.stored]).toEqual([true, true]);
+    // The sources sleep's own writes carry, so the forget reads the metadata as sleep's. A caller
+    // cannot write them (forged-provenance.test.ts): set through the store port, as a damaged or
+    // hand-made store would hold them.
+    await mem.store.transaction(async (tx) => {
+      await tx.updateBelief(forged.id, { source: "distilled" });
+      await tx.updateBelief(parent.id, { source: "abstraction" });
+    });
+    expect([await mem.store.getBelief(forged.id), await mem.store.getBelief(parent.id)]).toMatchObject([
+      { source: "distilled" },
+      { source: "abstraction" },
+    ]);
     await mem.forget(own.id);
     const out = JSON.stringify([
       await mem.get(forged.id),

@@ -24,7 +24,13 @@ export interface MixedEvidence {
   wordings: string[];
 }
 
-export function mixedOf(b: Belief): MixedEvidence | null {
+/**
+ * A mixed belief's tally, read only on a belief sleep distilled (its `source`, which a caller
+ * cannot write): a caller's own `metadata.mixed` on a belief of theirs is theirs, never a tally a
+ * later result joins.
+ */
+export function mixedOf(b: Pick<Belief, "source" | "metadata">): MixedEvidence | null {
+  if (b.source !== DISTILLED_SOURCE) return null;
   const m = b.metadata.mixed as Partial<MixedEvidence> | undefined;
   return m && Array.isArray(m.successes) && Array.isArray(m.failures) && Array.isArray(m.wordings)
     ? (m as MixedEvidence)

@@ -249,7 +249,10 @@ export async function reconcileRules(
     else groups.push([r]);
   }
   for (const group of groups) {
-    const parentExisting = group.find((r) => r.metadata.abstraction === true);
+    // An abstraction is a rule sleep wrote (its `source`, which a caller cannot write).
+    const parentExisting = group.find(
+      (r) => r.source === ABSTRACTION_SOURCE && r.metadata.abstraction === true,
+    );
     const children = group.filter((r) => r !== parentExisting && !r.restored);
     if (children.length < 3 && !(parentExisting && children.length > 0)) continue;
     const now = writes.now();
@@ -315,7 +318,9 @@ export async function abstractionWithout(
   children: string[];
 } | null> {
   const listed = b.metadata.children;
-  if (b.metadata.abstraction !== true || !Array.isArray(listed)) return null;
+  // Only what sleep wrote (its `source`, which a caller cannot write) is an abstraction's.
+  if (b.source !== ABSTRACTION_SOURCE || b.metadata.abstraction !== true || !Array.isArray(listed))
+    return null;
   const ids = listed.filter((id): id is string => typeof id === "string");
   if (!ids.some((id) => gone.has(id))) return null;
   const children = (await tx.getBeliefs(ids.filter((id) => !gone.has(id)))).filter(
