@@ -1,17 +1,3 @@
-/**
- * Sleep's provenance cannot be forged by a caller (core/sleep-record.ts `ENGINE_SOURCES`). Strata
- * reads a belief's `source` "distilled" or "abstraction" as sleep's: recall ranks a distilled belief
- * by its source turn's match; forget rewords a distilled belief's tally (`mixed`) or model wording
- * (`lexicalText`), and an abstraction's trigger list (`abstraction`, `children`, `shared`, `values`,
- * `lexicalWhen`, `generalisedBy`) from the evidence left, or erases it. A caller's `remember` could
- * name either source with any of those fields. Now a caller's source naming the engine's provenance
- * is refused on every surface, nothing written, and a tally is read only on a belief whose source is
- * sleep's, so a caller's own `metadata.mixed` does nothing. Each case failed on the code before.
- * Real SQLite file and, with DATABASE_URL, real PostgreSQL (a schema of its own per store).
- *
- *   DATABASE_URL=postgres://… npx vitest run test/security/forged-provenance.test.ts
- */
-import { randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -21,29 +7,11 @@ import type { Memory } from "../../src/core/engine.js";
 import { isStrataError } from "../../src/core/errors.js";
 import { loadTagger } from "../../src/core/judge/tagger.js";
 import { createMcpServer } from "../../src/mcp/server.js";
-import { openMemory } from "../../src/open-memory.js";
 import { createServerApp } from "../../src/server/app.js";
-import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
-import { HOUR, type TestClock, testClock, testMemory } from "../support/memory.js";
-import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
+import { memoryBackends } from "../support/backends.js";
+import { HOUR, testMemory } from "../support/memory.js";
 
-const DATABASE_URL = process.env.DATABASE_URL;
-const dropLater = schemasDroppedAfterAll();
-
-const BACKENDS: { name: string; skip: boolean; open: () => Promise<{ mem: Memory; clock: TestClock }> }[] = [
-  { name: "sqlite-file", skip: false, open: () => testMemory({ file: true }) },
-  {
-    name: "postgres",
-    skip: !DATABASE_URL,
-    open: async () => {
-      const schema = `provenance_${process.pid}_${randomBytes(4).toString("hex")}`;
-      dropLater(schema);
-      const store = await PostgresStore.open({ url: DATABASE_URL!, schema, maxConnections: 2 });
-      const clock = testClock();
-      return { mem: await openMemory({ store, clock }), clock };
-    },
-  },
-];
+const BACKENDS = memoryBackends("provenance");
 
 beforeAll(() => loadTagger());
 

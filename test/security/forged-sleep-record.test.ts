@@ -1,45 +1,10 @@
-/**
- * Sleep's record cannot be forged by a caller (core/sleep-record.ts). Sleep keeps what it found
- * about a belief — which older belief it restates, what its pronoun stood for, what its turns said,
- * that it was said while asking — under one metadata key only the engine writes. Before, those
- * fields sat at the top of the metadata, where a caller's `remember` could write them and Strata
- * read them as sleep's: each case below writes one such field as a caller would and checks that the
- * outcome (recall's order, what sleep closed) is exactly the outcome of the same store written with
- * no metadata. Each failed on the code before the record had its own key. Real SQLite file and,
- * with DATABASE_URL, real PostgreSQL (a schema of its own per store).
- *
- *   DATABASE_URL=postgres://… npx vitest run test/security/forged-sleep-record.test.ts
- */
-import { randomBytes } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import { loadTagger } from "../../src/core/judge/tagger.js";
-import { openMemory } from "../../src/open-memory.js";
-import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
-import { DAY, type TestClock, testClock, testMemory } from "../support/memory.js";
-import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
+import { memoryBackends } from "../support/backends.js";
+import { DAY, type TestClock } from "../support/memory.js";
 
-const DATABASE_URL = process.env.DATABASE_URL;
-const dropLater = schemasDroppedAfterAll();
-
-const BACKENDS: {
-  name: string;
-  skip: boolean;
-  open: () => Promise<{ mem: Memory; clock: TestClock }>;
-}[] = [
-  { name: "sqlite-file", skip: false, open: () => testMemory({ file: true }) },
-  {
-    name: "postgres",
-    skip: !DATABASE_URL,
-    open: async () => {
-      const schema = `forged_${process.pid}_${randomBytes(4).toString("hex")}`;
-      dropLater(schema);
-      const store = await PostgresStore.open({ url: DATABASE_URL!, schema, maxConnections: 2 });
-      const clock = testClock();
-      return { mem: await openMemory({ store, clock }), clock };
-    },
-  },
-];
+const BACKENDS = memoryBackends("forged");
 
 beforeAll(() => loadTagger());
 

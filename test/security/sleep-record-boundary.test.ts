@@ -1,13 +1,3 @@
-/**
- * The metadata key of sleep's record (`strata:sleep`, src/core/sleep-record.ts) is the engine's:
- * a caller's write holding it is refused on every surface — the library, the CLI, an MCP client,
- * REST — with an INVALID_INPUT that names the key and says to rename the field, and nothing is
- * written (no row, no audit entry). The rule is the core's `MetadataSchema`; the surfaces only
- * translate it. Real SQLite file and, with DATABASE_URL, real PostgreSQL for the library.
- *
- *   DATABASE_URL=postgres://… npx vitest run test/security/sleep-record-boundary.test.ts
- */
-import { randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -17,31 +7,14 @@ import type { Memory } from "../../src/core/engine.js";
 import { isStrataError } from "../../src/core/errors.js";
 import { SLEEP_RECORD_KEY } from "../../src/core/sleep-record.js";
 import { createMcpServer } from "../../src/mcp/server.js";
-import { openMemory } from "../../src/open-memory.js";
 import { createServerApp } from "../../src/server/app.js";
-import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
-import { testClock, testMemory } from "../support/memory.js";
-import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
-
-const DATABASE_URL = process.env.DATABASE_URL;
-const dropLater = schemasDroppedAfterAll();
+import { memoryBackends } from "../support/backends.js";
+import { testMemory } from "../support/memory.js";
 
 const FORGED = { [SLEEP_RECORD_KEY]: { askingTurn: true }, ticket: "OPS-1" };
 const says = /metadata key "strata:sleep" is reserved for sleep's record.*rename your field/;
 
-const BACKENDS: { name: string; skip: boolean; open: () => Promise<Memory> }[] = [
-  { name: "sqlite-file", skip: false, open: async () => (await testMemory({ file: true })).mem },
-  {
-    name: "postgres",
-    skip: !DATABASE_URL,
-    open: async () => {
-      const schema = `sleeprec_${process.pid}_${randomBytes(4).toString("hex")}`;
-      dropLater(schema);
-      const store = await PostgresStore.open({ url: DATABASE_URL!, schema, maxConnections: 2 });
-      return openMemory({ store, clock: testClock() });
-    },
-  },
-];
+const BACKENDS = memoryBackends("sleeprec");
 
 let mem: Memory | undefined;
 afterEach(async () => {
@@ -79,7 +52,7 @@ for (const backend of BACKENDS)
           m.recordMany([{ content: "The staging database runs on port 6543.", metadata: FORGED }]),
       ],
     ])("%s with the record's key: INVALID_INPUT naming it, nothing written", async (_, write) => {
-      mem = await backend.open();
+      mem = (await backend.open()).mem;
       const error = await write(mem).catch((e: unknown) => e);
       expect(isStrataError(error) && error.code).toBe("INVALID_INPUT");
       expect(String((error as Error).message)).toMatch(says);
@@ -87,7 +60,7 @@ for (const backend of BACKENDS)
     });
 
     it("the same write without the key is stored, its fields as given (control)", async () => {
-      mem = await backend.open();
+      mem = (await backend.open()).mem;
       const r = await mem.remember("The staging database runs on port 6543.", {
         metadata: { askingTurn: true, ticket: "OPS-1" },
       });

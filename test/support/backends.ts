@@ -1,0 +1,41 @@
+/**
+ * The two real stores a boundary test runs its cases on: a SQLite file, and PostgreSQL when
+ * `DATABASE_URL` is set (each store a schema of its own, named from `prefix`, dropped once the
+ * file's tests have run). Call at the top level of the test file.
+ *
+ *   for (const backend of memoryBackends("forged"))
+ *     describe.skipIf(backend.skip)(backend.name, () => {
+ *       it("…", async () => { const { mem, clock } = await backend.open(); … });
+ *     });
+ */
+import { randomBytes } from "node:crypto";
+import type { Memory } from "../../src/core/engine.js";
+import { openMemory } from "../../src/open-memory.js";
+import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
+import { type TestClock, testClock, testMemory } from "./memory.js";
+import { schemasDroppedAfterAll } from "./pg-schemas.js";
+
+export interface MemoryBackend {
+  name: "sqlite-file" | "postgres";
+  /** True when the store cannot be reached here (PostgreSQL without `DATABASE_URL`). */
+  skip: boolean;
+  /** A new, empty store of this kind, opened with a test clock. */
+  open(): Promise<{ mem: Memory; clock: TestClock }>;
+}
+
+export function memoryBackends(prefix: string, url = process.env.DATABASE_URL): MemoryBackend[] {
+  const dropLater = schemasDroppedAfterAll(url);
+  return [
+    { name: "sqlite-file", skip: false, open: () => testMemory({ file: true }) },
+    {
+      name: "postgres",
+      skip: !url,
+      open: async () => {
+        const schema = dropLater(`${prefix}_${process.pid}_${randomBytes(4).toString("hex")}`);
+        const store = await PostgresStore.open({ url: url!, schema, maxConnections: 2 });
+        const clock = testClock();
+        return { mem: await openMemory({ store, clock }), clock };
+      },
+    },
+  ];
+}
