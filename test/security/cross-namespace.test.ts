@@ -8,6 +8,7 @@
  * list and their input fields, the CLI's commands and their arguments): a new verb that takes an
  * id fails the classification test until it is added to the matrix here.
  */
+
 import { type ChildProcess, spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +16,6 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Command } from "commander";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,9 +23,10 @@ import type { z } from "zod";
 import { createProgram } from "../../src/cli/program.js";
 import { Memory } from "../../src/core/engine.js";
 import { isStrataError } from "../../src/core/errors.js";
-import { createMcpServer, toolSpecs } from "../../src/mcp/server.js";
+import { toolSpecs } from "../../src/mcp/server.js";
 import { openMemory } from "../../src/open-memory.js";
 import { bin, ensureBuilt, serveHttp } from "../support/built-cli.js";
+import { mcpClientOf } from "../support/mcp-client.js";
 import { storeSnapshot } from "../support/store-snapshot.js";
 
 const CLOCK = { now: () => new Date("2026-03-10T12:00:00.000Z") };
@@ -415,11 +416,7 @@ describe("MCP: every id-taking tool and resource stays in the server's namespace
     const path = freshStore();
     const before = await snapshotOf(path);
     const mem = await openMemory({ path, clock: CLOCK, namespace: ATTACKER });
-    const server = createMcpServer(mem);
-    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: "probe", version: "1" });
-    await client.connect(clientSide);
+    const client = await mcpClientOf(mem);
     try {
       expect(await mcpMatrix(client)).toBeGreaterThanOrEqual(15);
       // A change the server does make is audited as its client.

@@ -1,14 +1,12 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createProgram, type Invocation } from "../../src/cli/program.js";
 import type { Memory } from "../../src/core/engine.js";
 import { isStrataError } from "../../src/core/errors.js";
 import { loadTagger } from "../../src/core/judge/tagger.js";
-import { createMcpServer } from "../../src/mcp/server.js";
 import { createServerApp } from "../../src/server/app.js";
 import { memoryBackends } from "../support/backends.js";
+import { mcpClientOf } from "../support/mcp-client.js";
 import { HOUR, testMemory } from "../support/memory.js";
 
 const BACKENDS = memoryBackends("provenance");
@@ -157,11 +155,7 @@ describe("surfaces translate the core's refusal", () => {
   it("MCP remember with source abstraction: an isError result naming it, nothing written", async () => {
     const { mem } = await testMemory({ file: true });
     mems.push(mem);
-    const server = createMcpServer(mem);
-    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: "probe", version: "1" });
-    await client.connect(clientSide);
+    const client = await mcpClientOf(mem);
     try {
       const r = (await client.callTool({
         name: "remember",

@@ -5,14 +5,13 @@
  * held items it excluded. No metadata can hold the field (writes refuse it since attacks24), so
  * the filter is refused, on every surface, with a message that names it.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import { isStrataError } from "../../src/core/errors.js";
-import { createMcpServer } from "../../src/mcp/server.js";
 import { createServerApp } from "../../src/server/app.js";
+import { mcpClientOf } from "../support/mcp-client.js";
 import { testMemory } from "../support/memory.js";
 
 let mem: Memory;
@@ -48,11 +47,7 @@ describe('a metadata filter naming "__proto__" is refused, never dropped', () =>
   });
 
   it("MCP recall tool: an isError result, not hits filtered on the ticket alone", async () => {
-    const server = createMcpServer(mem);
-    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: "probe", version: "1" });
-    await client.connect(clientSide);
+    const client = await mcpClientOf(mem);
     try {
       const r = (await client.callTool({
         name: "recall",

@@ -1,14 +1,12 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { createProgram, type Invocation } from "../../src/cli/program.js";
 import type { Memory } from "../../src/core/engine.js";
 import { isStrataError } from "../../src/core/errors.js";
 import { SLEEP_RECORD_KEY } from "../../src/core/sleep-record.js";
-import { createMcpServer } from "../../src/mcp/server.js";
 import { createServerApp } from "../../src/server/app.js";
 import { memoryBackends } from "../support/backends.js";
+import { mcpClientOf } from "../support/mcp-client.js";
 import { testMemory } from "../support/memory.js";
 
 const FORGED = { [SLEEP_RECORD_KEY]: { askingTurn: true }, ticket: "OPS-1" };
@@ -89,11 +87,7 @@ describe("surfaces translate the core's refusal", () => {
 
   it("MCP (SDK client): no write tool takes metadata, so remember and record with it are refused, nothing written", async () => {
     mem = (await testMemory({ file: true })).mem;
-    const server = createMcpServer(mem);
-    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: "probe", version: "1" });
-    await client.connect(clientSide);
+    const client = await mcpClientOf(mem);
     try {
       for (const [name, field] of [
         ["remember", "statement"],
