@@ -35,7 +35,12 @@ export function numberList(v: string): number[] {
   return v
     .split(",")
     .filter((s) => s.trim() !== "")
-    .map((s) => Number(s.trim().replace(/_/g, "")));
+    .map((s) => {
+      const n = Number(s.trim().replace(/_/g, ""));
+      if (!Number.isFinite(n))
+        throw new Error(`"${s.trim()}" is not a number: give a comma list such as 1000,10_000`);
+      return n;
+    });
 }
 
 /** "sqlite, postgres" → ["sqlite", "postgres"]. */

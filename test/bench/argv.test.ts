@@ -39,6 +39,11 @@ describe("lists", () => {
   it("reads numbers with _ separators and skips empty items", () => {
     expect(numberList("1000, 10_000,")).toEqual([1000, 10_000]);
   });
+  it("refuses an item that is not a number, naming it", () => {
+    expect(() => numberList("1000,abc")).toThrow('"abc" is not a number');
+    expect(() => numberList("10k")).toThrow('"10k" is not a number');
+    expect(numberList("")).toEqual([]);
+  });
   it("reads trimmed words", () => {
     expect(wordList("sqlite, postgres,")).toEqual(["sqlite", "postgres"]);
   });
