@@ -5,13 +5,11 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mcpClientOf } from "../../test/support/mcp-client.js";
 import { testMemory } from "../../test/support/memory.js";
 import type { Memory } from "../core/engine.js";
 import { AGENT_INSTRUCTIONS } from "./agent-instructions.js";
-import { createMcpServer } from "./server.js";
 
 interface JsonSchema {
   properties?: Record<string, JsonSchema>;
@@ -48,11 +46,7 @@ let tools: Map<string, JsonSchema>;
 
 beforeAll(async () => {
   ({ mem } = await testMemory());
-  const server = createMcpServer(mem);
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: "instructions-test", version: "1" });
-  await client.connect(clientSide);
+  const client = await mcpClientOf(mem);
   tools = new Map((await client.listTools()).tools.map((t) => [t.name, t.inputSchema as JsonSchema]));
   await client.close();
 });

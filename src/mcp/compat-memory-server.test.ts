@@ -1,22 +1,17 @@
 /** `--compat memory-server`: the official memory server's nine tools over Strata's store. */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { mcpClientOf } from "../../test/support/mcp-client.js";
 import { testMemory } from "../../test/support/memory.js";
 import type { Memory } from "../core/engine.js";
-import { createMcpServer } from "./server.js";
 
 let mem: Memory;
 let client: Client;
 
 beforeEach(async () => {
   ({ mem } = await testMemory());
-  const server = createMcpServer(mem, { tools: "memory-server" });
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await server.connect(a);
-  client = new Client({ name: "test", version: "1" });
-  await client.connect(b);
+  client = await mcpClientOf(mem, { server: { tools: "memory-server" } });
 });
 afterEach(async () => {
   await client.close();

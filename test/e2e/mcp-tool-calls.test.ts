@@ -10,13 +10,13 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Memory } from "../../src/core/engine.js";
 import { createMcpServer } from "../../src/mcp/server.js";
 import { serveLoopback } from "../support/loopback-server.js";
+import { mcpClientOf } from "../support/mcp-client.js";
 import { testMemory } from "../support/memory.js";
 import { storeSnapshot } from "../support/store-snapshot.js";
 
@@ -31,11 +31,7 @@ const TRANSPORTS: Record<string, (tools?: "strata" | "memory-server") => Promise
   async "in memory"(tools = "strata") {
     const { mem, path } = await testMemory({ file: true });
     await mem.remember("The deploy key rotates every Monday");
-    const server = createMcpServer(mem, { tools });
-    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: "tool-calls-test", version: "1" });
-    await client.connect(clientSide);
+    const client = await mcpClientOf(mem, { server: { tools } });
     return {
       mem,
       path,

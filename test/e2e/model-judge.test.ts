@@ -7,14 +7,12 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import type { JudgeRelation } from "../../src/core/ports.js";
-import { createMcpServer } from "../../src/mcp/server.js";
 import { bin, ensureBuilt } from "../support/built-cli.js";
 import { startFakeModel } from "../support/fake-model.js";
+import { mcpClientOf } from "../support/mcp-client.js";
 import { HOUR, testMemory } from "../support/memory.js";
 
 /** What the fake model answers for B's text; anything else is distinct. */
@@ -129,10 +127,7 @@ describe("a model judge in the engine", () => {
     mem = t.mem;
     await mem.remember("The user lives in Oslo.");
     await mem.remember("The user calls Oslo home.");
-    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-    await createMcpServer(mem).connect(serverSide);
-    const client = new Client({ name: "test", version: "1" });
-    await client.connect(clientSide);
+    const client = await mcpClientOf(mem);
     const r = await client.callTool({ name: "sleep", arguments: { action: "sweep" } });
     expect(r.structuredContent).toMatchObject({ judge: "openai", items: [{ action: "merged" }] });
     await client.close();

@@ -4,16 +4,14 @@
  * Each `describe` names the seed and the scenario (issue 19).
  */
 import { Readable } from "node:stream";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { runHookSessionEnd, runHookSessionStart } from "../../src/cli/commands/hook.js";
 import { renderRecall } from "../../src/cli/commands/reads.js";
 import { createStyle } from "../../src/cli/style.js";
 import type { Memory } from "../../src/core/engine.js";
-import { createMcpServer } from "../../src/mcp/server.js";
 import { openMemory } from "../../src/open-memory.js";
+import { mcpClientOf } from "../support/mcp-client.js";
 import { DAY, HOUR, type TestClock, tempDbPath, testClock } from "../support/memory.js";
 
 let mem: Memory | undefined;
@@ -218,16 +216,6 @@ describe("brainmem: an outcome conflict is a mixed lesson, not one 'Avoid'", () 
   });
 });
 
-/** A real MCP SDK client connected to a server over `m`. */
-async function mcpClient(m: Memory): Promise<Client> {
-  const server = createMcpServer(m);
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: "seeds-test", version: "1" });
-  await client.connect(clientSide);
-  return client;
-}
-
 const toolText = (r: unknown) =>
   (r as CallToolResult).content.map((c) => ("text" in c ? c.text : "")).join("\n");
 
@@ -272,7 +260,7 @@ describe("Sediment: recall before acting shows a rule's exceptions", () => {
     const printed = renderRecall([hit!], createStyle(false));
     expect(printed).toMatch(/exceptions: .*avoid XML delimiters/);
 
-    const client = await mcpClient(m);
+    const client = await mcpClientOf(m);
     try {
       const r = await client.callTool({
         name: "recall",
@@ -414,7 +402,7 @@ describe("outcome and cap semantics are policy (issue 19, point 9)", () => {
     const fact = await m.remember("The API runs on port 8080");
     for (let i = 0; i < 5; i++) await m.outcome(rules[3]!, true); // proven: ≥ 0.8 with ≥ 5 successes
     await m.outcome(rules[1]!, true);
-    const client = await mcpClient(m);
+    const client = await mcpClientOf(m);
     try {
       const used = await client.callTool({ name: "outcome", arguments: { id: rules[2]! } });
       expect(toolText(used)).toMatch(/used \(1 uses\); confidence 0\.50/);

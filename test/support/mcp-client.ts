@@ -9,12 +9,16 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Memory } from "../../src/core/engine.js";
-import { createMcpServer } from "../../src/mcp/server.js";
+import { type CreateMcpServerOptions, createMcpServer } from "../../src/mcp/server.js";
 
-export async function mcpClientOf(mem: Memory, name = "probe"): Promise<Client> {
+/** `server` is what `createMcpServer` takes (a tool set, a judge); `name` is the client's. */
+export async function mcpClientOf(
+  mem: Memory,
+  options: { server?: CreateMcpServerOptions; name?: string } = {},
+): Promise<Client> {
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await createMcpServer(mem).connect(serverSide);
-  const client = new Client({ name, version: "1" });
+  await createMcpServer(mem, options.server).connect(serverSide);
+  const client = new Client({ name: options.name ?? "probe", version: "1" });
   await client.connect(clientSide);
   return client;
 }
