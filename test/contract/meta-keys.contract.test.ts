@@ -11,13 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { arrayCollection } from "../../src/collections/array-collection.js";
 import { curate } from "../../src/core/curation/curate.js";
 import { curationKey } from "../../src/core/curation/state.js";
-import { metaKey, metaKeyPrefix, parseMetaKey, type Store } from "../../src/core/ports.js";
+import { metaKey, metaKeyPrefix, parseMetaKey } from "../../src/core/ports.js";
 import { EMPTY_STATE } from "../../src/core/worker/records.js";
 import { openMemory } from "../../src/open-memory.js";
-import type { PostgresStore } from "../../src/store/postgres/postgres-store.js";
-import type { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { testClock } from "../support/memory.js";
-import { STORE_CASES } from "./stores.js";
+import { rollBackSchema, STORE_CASES } from "./stores.js";
 
 /** A collection named exactly `name` (an array collection's own name is "array:<name>"). */
 const notes = (name: string) => ({
@@ -27,16 +25,6 @@ const notes = (name: string) => ({
   ]),
   name,
 });
-
-/** Puts the store back to the schema before encoded keys, as an older Strata left it. */
-async function rollBack(store: Store): Promise<void> {
-  if ("unsafeExec" in store)
-    (store as SqliteStore).unsafeExec("UPDATE meta SET value = '7' WHERE key = 'schema_version'");
-  else
-    await (store as unknown as PostgresStore).unsafeQuery(
-      "DELETE FROM {s}.strata_migrations WHERE version >= 7",
-    );
-}
 
 for (const c of STORE_CASES) {
   describe.skipIf(c.skip !== null)(`meta keys: ${c.name}${c.skip ? ` (skipped: ${c.skip})` : ""}`, () => {
@@ -166,7 +154,7 @@ for (const c of STORE_CASES) {
         await store.transaction(async (tx) => {
           for (const [key, value] of old) await tx.setMeta(key, value);
         });
-        await rollBack(store);
+        await rollBackSchema(store, { sqlite: 7, postgres: 6 }); // before encoded keys
         await mem.close();
         const again = await c.reopen(store);
         try {

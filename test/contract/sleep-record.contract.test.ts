@@ -12,13 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import { loadTagger } from "../../src/core/judge/tagger.js";
 import type { Belief } from "../../src/core/model.js";
-import type { Store } from "../../src/core/ports.js";
 import { SLEEP_RECORD_KEY, sleepRecordOf } from "../../src/core/sleep-record.js";
 import { openMemory } from "../../src/open-memory.js";
-import type { PostgresStore } from "../../src/store/postgres/postgres-store.js";
-import type { SqliteStore } from "../../src/store/sqlite/sqlite-store.js";
 import { DAY, testClock } from "../support/memory.js";
-import { STORE_CASES } from "./stores.js";
+import { rollBackSchema, STORE_CASES } from "./stores.js";
 
 const OLDER = "I have Weetabix for breakfast most days.";
 const TURN =
@@ -50,16 +47,6 @@ const flattened = (metadata: Record<string, unknown>) => {
   return { ...rest, ...(record as Record<string, unknown>) };
 };
 
-/** Puts the store back to the schema before the record's key, as an older Strata left it. */
-async function rollBack(store: Store): Promise<void> {
-  if ("unsafeExec" in store)
-    (store as SqliteStore).unsafeExec("UPDATE meta SET value = '9' WHERE key = 'schema_version'");
-  else
-    await (store as unknown as PostgresStore).unsafeQuery(
-      "DELETE FROM {s}.strata_migrations WHERE version >= 10",
-    );
-}
-
 beforeAll(() => loadTagger());
 
 for (const c of STORE_CASES) {
@@ -87,7 +74,7 @@ for (const c of STORE_CASES) {
           await store.transaction(async (tx) => {
             for (const b of slept) await tx.updateBelief(b.id, { metadata: flattened(b.metadata) });
           });
-          await rollBack(store);
+          await rollBackSchema(store, { sqlite: 9, postgres: 9 }); // before the record's key
           await mem.close();
           const again = await openMemory({ store: await c.reopen(store), clock });
           try {

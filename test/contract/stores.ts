@@ -178,3 +178,19 @@ export const STORE_CASES: StoreCase[] = [
     },
   },
 ];
+
+/**
+ * Puts `store` back to the schema an older Strata left, the version each store kind had then (the
+ * two kinds number their migrations apart: SQLite's 8 is PostgreSQL's 7): the migrations after it
+ * run again when the store is next opened.
+ */
+export async function rollBackSchema(
+  store: Store,
+  before: { sqlite: number; postgres: number },
+): Promise<void> {
+  if (store instanceof SqliteStore)
+    store.unsafeExec(`UPDATE meta SET value = '${before.sqlite}' WHERE key = 'schema_version'`);
+  else if (store instanceof PostgresStore)
+    await store.unsafeQuery(`DELETE FROM {s}.strata_migrations WHERE version > ${before.postgres}`);
+  else throw new Error(`rollBackSchema: no schema to roll back on ${store.constructor.name}`);
+}
