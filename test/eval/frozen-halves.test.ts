@@ -90,4 +90,12 @@ describe("frozen held-out halves", () => {
       "aa82cebc98da80e3cccf2d5da61436d6b61941f4fccf37519e06d99e95cf3d39",
     );
   });
+
+  // Written in the thirty-fourth session (h/fresh10) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh10 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh10").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "fa7f1f00433238fa1abb924cf43ce714fef7cd72f14d0c8d00f8d590941a0635",
+    );
+  });
 });
