@@ -560,6 +560,29 @@ for (const c of STORE_CASES) {
       }
     });
 
+    it("port: a search by kind follows a kind changed in place, by another handle or this one", async () => {
+      const a = await c.open();
+      const b = await c.reopen(a);
+      try {
+        const [fact, rule] = await a.transaction(async (tx: StoreWriter) => [
+          await tx.insertBelief(belief("The staging pipeline deploys on Fridays")),
+          await tx.insertBelief({ ...belief("Never deploy the pipeline on Fridays"), kind: "rule" }),
+        ]);
+        const base = { namespaces: ["default"], statuses: ["active" as const] };
+        const ids = async (kinds: ("fact" | "rule")[]) =>
+          (await a.searchBeliefText(["pipeline"], { ...base, kinds }, 5)).map((h) => h.id).sort();
+        expect(await ids(["fact"])).toEqual([fact]);
+        await b.transaction((tx) => tx.updateBelief(fact!, { kind: "rule" }));
+        expect(await ids(["fact"])).toEqual([]);
+        expect(await ids(["rule"])).toEqual([fact, rule].sort());
+        await a.transaction((tx) => tx.updateBelief(rule!, { kind: "fact" }));
+        expect(await ids(["fact"])).toEqual([rule]);
+      } finally {
+        if (b !== a) await b.close();
+        await a.close();
+      }
+    });
+
     it("port: countBeliefText is the length of a search of atMost, for every filter", async () => {
       const store = await c.open();
       try {
