@@ -256,16 +256,18 @@ export async function buildContext(
   let ranked: Belief[];
   if (g.length > 0) {
     const read = new Map<string, Belief | Episode>();
-    const hits = await recall(ctx.store, ctx.embedder, ctx.policy, {
-      query: g,
-      k: caps.failure + caps.knowledge + caps.procedure,
-      namespaces: [namespace],
-      at,
-      kinds: ["failure", "fact", "rule", "procedure"],
-      diversity: ctx.policy.diversity,
-      now,
-      records: read,
-    });
+    const hits = await ctx.store.readScope(() =>
+      recall(ctx.store, ctx.embedder, ctx.policy, {
+        query: g,
+        k: caps.failure + caps.knowledge + caps.procedure,
+        namespaces: [namespace],
+        at,
+        kinds: ["failure", "fact", "rule", "procedure"],
+        diversity: ctx.policy.diversity,
+        now,
+        records: read,
+      }),
+    );
     // The hits' rows as recall read them (one read per call); any it did not keep are read here.
     const beliefIds = hits.map((h) => h.id).filter((id) => id.startsWith("b"));
     const missing = beliefIds.filter((id) => !read.has(id));

@@ -589,6 +589,17 @@ export interface Store extends StoreReader {
    */
   withLock<T>(name: string, options: LockOptions, fn: () => Promise<T>): Promise<T>;
   /**
+   * Runs `fn`, whose reads of this store are one recall's, as one read scope: the store brings
+   * its in-process search indexes current with the database once, at the scope's first search,
+   * not at each. Its answers are those of the same reads outside a scope, but that a write another
+   * handle commits while `fn` runs may reach its later searches only after it (its row reads see
+   * it). PostgreSQL: one read of its change log per recall instead of one per wave of searches;
+   * SQLite: `fn()` as it is (its indexes follow the file without a round trip).
+   *
+   *   const hits = await store.readScope(() => recall(store, embedder, policy, request));
+   */
+  readScope<T>(fn: () => Promise<T>): Promise<T>;
+  /**
    * A hot, consistent copy of the whole store at `destination` (a file path) while writers run.
    * Present when `capabilities.backup` is true.
    */

@@ -47,20 +47,23 @@ export async function recallHits(
       'recall: types filters episodes, but kinds leaves episodes out: add "episode" to kinds or drop types',
       { field: "types" },
     );
-  const hits = await recall(ctx.store, ctx.embedder, ctx.policy, {
-    query: q,
-    k: o.k ?? ctx.policy.recallK,
-    namespaces,
-    at: o.at,
-    asOf: o.asOf,
-    kinds: o.kinds,
-    types: o.types,
-    diversity: o.diversity ?? ctx.policy.diversity,
-    now: ctx.now(),
-    judge: ctx.lexical,
-    lexicon: ctx.lexicon,
-    metadata: o.metadata,
-  });
+  // One read scope: on PostgreSQL the lifts' later searches share the first one's read of the change log.
+  const hits = await ctx.store.readScope(() =>
+    recall(ctx.store, ctx.embedder, ctx.policy, {
+      query: q,
+      k: o.k ?? ctx.policy.recallK,
+      namespaces,
+      at: o.at,
+      asOf: o.asOf,
+      kinds: o.kinds,
+      types: o.types,
+      diversity: o.diversity ?? ctx.policy.diversity,
+      now: ctx.now(),
+      judge: ctx.lexical,
+      lexicon: ctx.lexicon,
+      metadata: o.metadata,
+    }),
+  );
   return o.associative ? associativeHop(ctx, hits, namespaces, o.k ?? ctx.policy.recallK) : hits;
 }
 

@@ -560,6 +560,69 @@ for (const c of STORE_CASES) {
       }
     });
 
+    it("port: a search by kind follows a kind changed in place, by another handle or this one", async () => {
+      const a = await c.open();
+      const b = await c.reopen(a);
+      try {
+        const [fact, rule] = await a.transaction(async (tx: StoreWriter) => [
+          await tx.insertBelief(belief("The staging pipeline deploys on Fridays")),
+          await tx.insertBelief({ ...belief("Never deploy the pipeline on Fridays"), kind: "rule" }),
+        ]);
+        const base = { namespaces: ["default"], statuses: ["active" as const] };
+        const ids = async (kinds: ("fact" | "rule")[]) =>
+          (await a.searchBeliefText(["pipeline"], { ...base, kinds }, 5)).map((h) => h.id).sort();
+        expect(await ids(["fact"])).toEqual([fact]);
+        await b.transaction((tx) => tx.updateBelief(fact!, { kind: "rule" }));
+        expect(await ids(["fact"])).toEqual([]);
+        expect(await ids(["rule"])).toEqual([fact, rule].sort());
+        await a.transaction((tx) => tx.updateBelief(rule!, { kind: "fact" }));
+        expect(await ids(["fact"])).toEqual([rule]);
+      } finally {
+        if (b !== a) await b.close();
+        await a.close();
+      }
+    });
+
+    it("port: readScope answers fn's reads as outside it; another handle's write before it is seen in it, one during it after it", async () => {
+      const a = await c.open();
+      const b = await c.reopen(a);
+      try {
+        const base = { namespaces: ["default"], statuses: ["active" as const] };
+        const search = async (terms: string[]) =>
+          (await a.searchBeliefText(terms, base, 10)).map((h) => h.id).sort();
+        await a.transaction((tx: StoreWriter) => tx.insertBelief(belief("The cache warms at noon")));
+        expect(await search(["noon"])).toHaveLength(1);
+        const before = await b.transaction((tx) => tx.insertBelief(belief("The queue drains at noon")));
+        const outside = {
+          noon: await search(["noon"]),
+          queue: await search(["queue"]),
+          episodes: await a.searchEpisodeText(["noon"], base, 5),
+        };
+        let during = "";
+        const inside = await a.readScope(async () => {
+          const noon = await search(["noon"]);
+          during = await b.transaction((tx) => tx.insertBelief(belief("The queue refills at noon")));
+          return {
+            noon,
+            queue: await search(["queue"]),
+            episodes: await a.searchEpisodeText(["noon"], base, 5),
+          };
+        });
+        expect(outside.noon).toContain(before);
+        expect(inside.noon).toEqual(outside.noon);
+        // The write during the scope may or may not reach its later searches (PostgreSQL: not).
+        expect(inside.queue.filter((id) => id !== during)).toEqual(outside.queue);
+        expect(inside.episodes).toEqual(outside.episodes);
+        expect(await a.readScope(() => search(["queue"]))).toEqual([before, during].sort());
+        await expect(a.readScope(async () => Promise.reject(new Error("fn failed")))).rejects.toThrow(
+          "fn failed",
+        );
+      } finally {
+        if (b !== a) await b.close();
+        await a.close();
+      }
+    });
+
     it("port: countBeliefText is the length of a search of atMost, for every filter", async () => {
       const store = await c.open();
       try {

@@ -50,6 +50,8 @@ function stepStore(store: Store, reader: StoreReader, runStep: RunStep): Store {
     transaction: runStep,
     // The worker holds the namespace's sleep lock around the whole pass.
     withLock: <T>(_name: string, _o: unknown, fn: () => Promise<T>) => fn(),
+    // Its reads are `reader`'s, which may be no store's pool: read as they come.
+    readScope: <T>(fn: () => Promise<T>) => fn(),
     name: store.name,
     capabilities: store.capabilities,
     backup: undefined,

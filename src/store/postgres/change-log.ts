@@ -9,13 +9,16 @@
  *
  * One round trip per recall: the searches a recall starts together (text and vectors, beliefs
  * and episodes) share one read of the log — a request joins a read that has not been sent yet,
- * and a read is sent on the event loop's next turn.
+ * and a read is sent on the event loop's next turn. The searches it starts later, after reading
+ * what the first found, share that read too when the recall runs in a read scope (`within`,
+ * the store's `readScope`): the followers were brought current at its first search.
  * Log order is commit order because the store serialises writers with its advisory write lock.
  *
  *   const log = new ChangeLog((table) => `"strata".${table}`);
  *   const cache = new VectorCache(log);
  *   await log.sync(db, cache, ["default"]); // then search the cache
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { SqlQueryable } from "./postgres-driver.js";
 
 /** A row the log named: its id (`b12`, `e7`) and namespace. */
@@ -36,6 +39,16 @@ export interface ChangeFollower {
   load(db: SqlQueryable, namespace: string): Promise<void>;
   /** Drops everything held: it is read again from the tables on the next search. */
   reset(): void;
+}
+
+/**
+ * One read scope (one recall): the read of the log its first searches joined, on which handle,
+ * and which followers and namespaces that read brought current.
+ */
+interface ReadScope {
+  db: SqlQueryable | null;
+  done: Promise<void> | null;
+  covered: Map<ChangeFollower, Set<string>>;
 }
 
 /** Log rows read per round trip while catching up. */
@@ -64,6 +77,8 @@ export class ChangeLog {
   private loadedInTx = false;
   /** Rows to read again before the next search (a transaction that wrote them rolled back). */
   private readonly refetch = new Map<string, string>();
+  /** The read scope the running code is in, if any (`within`). */
+  private readonly scopes = new AsyncLocalStorage<ReadScope>();
 
   constructor(private readonly t: (table: string) => string) {}
 
@@ -77,10 +92,48 @@ export class ChangeLog {
   }
 
   /**
+   * Runs `fn` as one read scope: its searches on one handle read the log once, at the first
+   * (with those started beside it); a later one, for followers and namespaces that read brought
+   * current, reuses it — unless a rollback left rows to read again, or the followers were reset.
+   * Another writer's commit after that read is seen by the scope's row reads, and by its
+   * searches only after the scope (a recall sees the indexes as they were when it began).
+   *
+   *   await log.within(() => recall(store, …));
+   */
+  within<T>(fn: () => Promise<T>): Promise<T> {
+    return this.scopes.run({ db: null, done: null, covered: new Map() }, fn);
+  }
+
+  /**
    * Brings every follower current with the database as `db` sees it, and `follower` loaded for
-   * `namespaces`. Calls made before the read is sent share it.
+   * `namespaces`. Calls made before the read is sent share it, and so do the later calls of a
+   * read scope (`within`) on the same handle.
    */
   sync(db: SqlQueryable, follower: ChangeFollower, namespaces: readonly string[]): Promise<void> {
+    const scope = this.scopes.getStore();
+    if (scope && scope.db === db && scope.done && this.refetch.size === 0) {
+      const covered = scope.covered.get(follower);
+      if (covered && namespaces.every((ns) => covered.has(ns) && follower.holds(ns))) return scope.done;
+    }
+    const done = this.join(db, follower, namespaces);
+    if (scope && (scope.db === null || scope.db === db)) {
+      scope.db = db;
+      scope.done = done;
+      const covered = scope.covered.get(follower) ?? new Set<string>();
+      scope.covered.set(follower, covered);
+      for (const ns of namespaces) covered.add(ns);
+      // A failed read covers nothing: the scope's next search reads the log again.
+      done.catch(() => {
+        if (scope.done !== done) return;
+        scope.done = null;
+        scope.covered.clear();
+      });
+    }
+    return done;
+  }
+
+  /** Joins the read not yet sent on `db`, or starts one. */
+  private join(db: SqlQueryable, follower: ChangeFollower, namespaces: readonly string[]): Promise<void> {
     let batch = this.waiting;
     if (!batch || batch.db !== db) {
       const needs = new Map<ChangeFollower, Set<string>>();

@@ -294,6 +294,14 @@ export const MIGRATIONS: readonly string[] = [
   // 10: sleep's record on a belief under its one reserved metadata key (core/sleep-record.ts), so no
   // caller's field is read as sleep's: the fields sleep kept at the top are moved by MIGRATION_FILLS[10].
   "SELECT 1;",
+  // 11: a belief's kind changed in place is logged too: the in-process text index holds each
+  // belief's kind (text-cache.ts), so a search of facts checks its candidates there, not in SQL.
+  `
+  DROP TRIGGER IF EXISTS beliefs_log_text ON {s}.beliefs;
+  CREATE TRIGGER beliefs_log_text AFTER UPDATE OF text, namespace, kind ON {s}.beliefs
+    FOR EACH ROW WHEN (OLD.text IS DISTINCT FROM NEW.text OR OLD.namespace IS DISTINCT FROM NEW.namespace OR OLD.kind IS DISTINCT FROM NEW.kind)
+    EXECUTE FUNCTION {s}.strata_log_row('b');
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -244,9 +244,11 @@ const hasKeys = (o: object | undefined) => o !== undefined && Object.keys(o).len
 const KINDS: Record<BeliefKind, true> = { fact: true, failure: true, rule: true, procedure: true };
 const everyKind = (kinds: readonly BeliefKind[] | undefined) =>
   !kinds?.length || Object.keys(KINDS).every((k) => kinds.includes(k as BeliefKind));
+/** The belief filter asks nothing beyond namespace, status and kind (what the text cache holds). */
+const beliefsByKindOnly = (f: BeliefFilter) =>
+  !f.at && !f.asOf && f.pinned === undefined && !hasKeys(f.metadata);
 /** The belief filter asks only what the text index knows (namespace, status): no row check. */
-const beliefsIndexOnly = (f: BeliefFilter) =>
-  everyKind(f.kinds) && !f.at && !f.asOf && f.pinned === undefined && !hasKeys(f.metadata);
+const beliefsIndexOnly = (f: BeliefFilter) => everyKind(f.kinds) && beliefsByKindOnly(f);
 /** Nor the episode filter, beyond the current partition it searches. */
 const episodesIndexOnly = (f: EpisodeFilter) =>
   !f.types?.length && !f.sessions?.length && !f.asOf && !f.undistilled && !hasKeys(f.metadata);
@@ -550,6 +552,8 @@ class PostgresReader implements StoreReader {
       scope,
       beliefsIndexOnly(filter),
       (p) => this.beliefWhere(filter, p, "b"),
+      // Kinds are checked in the text cache, not in SQL, when they are all the filter adds.
+      !everyKind(filter.kinds) && beliefsByKindOnly(filter) ? filter.kinds! : null,
     );
   }
 
@@ -611,8 +615,9 @@ class PostgresReader implements StoreReader {
   /**
    * BM25 from the in-process index (text-cache.ts): every match in the namespaces and statuses of
    * the filter, scored as FTS5 scores it, best first, ties by id. When the filter asks more than
-   * the index knows (kinds, validity, metadata…), the best candidates are checked in SQL, widening
-   * until `limit` pass or the candidates run out. A term that is not one token goes to SQL.
+   * the index knows (validity, metadata…), the best candidates are checked in SQL, widening
+   * until `limit` pass or the candidates run out; when it adds only a belief's kinds (`kinds`), the
+   * cache checks them, with the same widening and so the same rows. A term that is not one token goes to SQL.
    */
   private async textSearch(
     prefix: "b" | "e",
@@ -623,6 +628,7 @@ class PostgresReader implements StoreReader {
     scope: TextScope,
     indexOnly: boolean,
     where: (p: Params) => string,
+    kinds: readonly string[] | null = null,
   ): Promise<ScoredId[]> {
     this.check();
     if (terms.length === 0 || limit <= 0) return [];
@@ -636,9 +642,7 @@ class PostgresReader implements StoreReader {
       const batch = ranking.take(indexOnly ? limit : fetch);
       if (batch.length === 0) break;
       let ok: Set<number> | null = null;
-      if (!indexOnly) {
-        ok = await this.passing(table, batch, where);
-      }
+      if (!indexOnly) ok = kinds ? cache.ofKinds(batch, kinds) : await this.passing(table, batch, where);
       for (const h of batch) {
         if (ok && !ok.has(h.rowid)) continue;
         out.push({ id: `${prefix}${h.rowid}`, score: h.score });
@@ -1615,6 +1619,11 @@ export class PostgresStore extends PostgresReader implements Store {
    * dedicated connection while `fn` runs (advisory-lock.ts). Needs a second connection for
    * `fn`'s own queries (maxConnections ≥ 2); PGlite shares its one session.
    */
+  /** One read of the change log for the scope's searches (change-log.ts `within`). */
+  readScope<T>(fn: () => Promise<T>): Promise<T> {
+    return this.ctx.changes.within(fn);
+  }
+
   async withLock<T>(name: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {
     this.check();
     return withAdvisoryLock(this.client, this.ctx.schema, name, options, fn);
