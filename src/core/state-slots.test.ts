@@ -6,7 +6,6 @@ import { loadTagger } from "./judge/tagger.js";
 import {
   askedSlot,
   asksAbout,
-  asksAnotherTime,
   asksOfRecall,
   fillsAskedSlot,
   fillsAskedThing,
@@ -178,40 +177,6 @@ describe("askedSlot: a question about a state that holds now, and whose", () => 
     "My phone is a Pixel 6.",
     "What does Melanie do to destress?",
   ])("not a person's current state: %s", (question) => expect(askedSlot(question)).toBeNull());
-});
-
-describe("asksAnotherTime: a question about what happened, not what holds now", () => {
-  it.each([
-    // Past events, whoever's.
-    "When did Caroline go to the LGBTQ support group?",
-    "What did Melanie and her family do while camping?",
-    "What did they see during their camping trip last year?",
-    "Where was my sister living in 2020?",
-    "what did i name my truck",
-    // A present perfect is an event.
-    "What events has Caroline participated in to help children?",
-  ])("another time: %s", (question) => expect(asksAnotherTime(question)).toBe(true));
-
-  it.each([
-    // The present, whoever's state it is (askedSlot reads no person's slot in the last two).
-    "What phone do I have?",
-    "How many children does Melanie have?",
-    "What is the API rate limit?",
-    "Who owns the staging billing gateway?",
-    // A marker of the present, or the latest, beside a past form.
-    "What was our latest health score?",
-    "What have I been drinking lately?",
-    "When did I last see the dentist?",
-    "where did rachel last get her eyes tested",
-    "When was the last time we serviced the boiler?",
-    // "have got" is what one has.
-    "what holiday have i got in september",
-    // A modal is not read as another time; nor is a query that asks nothing.
-    "How much can I expense for lunch when travelling?",
-    "Would Melanie go on another roadtrip soon?",
-    "replica count of the staging media sidecar",
-    "I moved to Leeds last year.",
-  ])("not another time: %s", (question) => expect(asksAnotherTime(question)).toBe(false));
 });
 
 describe("namesOtherValue: the newer names a value the older does not", () => {

@@ -37,41 +37,6 @@ describe("policy.currentStatePath", () => {
     expect(hits[0] === newer).toBe(expected);
   });
 
-  it.each([
-    ["What is the request timeout of the sandbox catalog indexer?", true],
-    // A query that asks nothing, and a question about another time: no current state to prefer
-    // (`liftsAsked`); before it, `newerFirst` lifted the newer value for both.
-    ["request timeout of the sandbox catalog indexer", false],
-    ["What was the request timeout of the sandbox catalog indexer?", false],
-  ])("%s: the newer value lifted above the older: %s", async (query, expected) => {
-    const { mem } = await testMemory();
-    opened.push(mem);
-    // Two facts side by side, as before a sleep closes one (bench/current-state.ts writes them so).
-    const texts = [
-      "The request timeout of the sandbox catalog indexer is 30 seconds",
-      "The sandbox catalog indexer request timeout is 70 seconds per the platform team",
-    ];
-    const vectors = await mem.embedder.embed(texts);
-    const now = mem.writes.now();
-    await mem.store.transaction(async (tx) => {
-      for (const [i, text] of texts.entries())
-        await mem.writes.insertBelief(tx, {
-          namespace: mem.namespace,
-          kind: "fact",
-          text,
-          validFrom: `2027-01-0${i + 1}T00:00:00.000Z`,
-          sources: [],
-          source: "test",
-          now,
-          vector: vectors[i]!,
-        });
-    });
-    const hits = await mem.recall(query, { k: 5 });
-    expect(hits.map((h) => h.text)).toHaveLength(2);
-    expect(lifted(hits[0]!.why.summary)).toBe(expected);
-    expect(/70 seconds/.test(hits[0]!.text)).toBe(expected);
-  });
-
   it("a plain question ranks the same either way when no lift applies", async () => {
     const { mem, path, clock } = await testMemory({ file: true });
     opened.push(mem);
