@@ -15,7 +15,6 @@ import { finishWhy, hitOf } from "./recall/hits.js";
 import { compareIds } from "./recall/ids.js";
 import { currentStateMoves, keepMoves } from "./recall/lifts/current-state.js";
 import { currentVersions, type SupersededMatch } from "./recall/lifts/current-versions.js";
-import { liftsAsked } from "./recall/lifts/lifts-asked.js";
 import { askedSlotOnce } from "./recall/lifts/moves.js";
 import { LONG_TEXT_WORDS, passageFactor } from "./recall/passages.js";
 import { namedTimes } from "./recall/query-times.js";
@@ -780,9 +779,8 @@ export async function recall(
   onePerStatement(scored, records);
   if (scored.length === 0) return [];
   // The lifts: for a current-state question, a newer statement ranked just above the older it changes.
-  // Only for a query that asks about now (`liftsAsked`): elsewhere a lift only moves the ranking.
   const moves =
-    currentPath && req.judge && (await liftsAsked(req.query))
+    currentPath && req.judge
       ? await currentStateMoves({ ...lift, judge: req.judge }, kindSet.has("fact"))
       : [];
   const picked = diversify(scored, await rankedVectors(store, scored, rankedBy), req.k, req.diversity);

@@ -438,87 +438,6 @@ const PRESENT_AUX = new Set([
 /** A contraction that carries "is" or "are" ("what's", "who're"). */
 const CONTRACTED_BE = /[’'](?:s|re|m)$/;
 
-/** The tense a question's finite verb says (`finiteTense`). */
-export type QuestionTense = "present" | "past" | "perfect" | "modal";
-
-/**
- * A question's finite verb — its first verb or auxiliary — and the tense it says, or null when it
- * has none: "present" ("What phone do I have?", "What's my drink?", "Where does she live?"),
- * "past" ("When did…", "What was…", "Where I moved"), "perfect" (a present perfect, "What have I
- * painted?", an event, unless a marker of the present goes with it: "What have I been drinking
- * lately?" is present), "modal" ("Would she…", "Could I…"). Tagged words of the question (`tag`).
- */
-function finiteTense(
-  words: readonly TaggedWord[],
-  question: string,
-): { at: number; tense: QuestionTense } | null {
-  // A form in -ing is never the finite verb: it modifies a noun or needs an auxiliary ("Which
-  // streaming service do we pay for?", "What running shoes do I wear?").
-  const finite = words.findIndex(
-    (w, i) =>
-      w.pos === "AUX" ||
-      (w.pos === "VERB" && !/ing$/i.test(w.text)) ||
-      (w.pos === "PRON" && CONTRACTED_BE.test(w.text)) ||
-      doerVerbAt(words, i),
-  );
-  if (finite < 0) return null;
-  const f = words[finite]!;
-  const form = f.text.toLowerCase();
-  const contracted = CONTRACTED_BE.test(form) && !/^(?:am|is|are)$/.test(form);
-  let tense: QuestionTense;
-  if (contracted) tense = "present";
-  else if (f.lemma === "be" || f.lemma === "do" || f.lemma === "have")
-    tense = PRESENT_AUX.has(form) ? "present" : "past";
-  // A modal ("would", "could", "will") asks what may be, not what is.
-  else if (f.pos === "AUX") tense = "modal";
-  // A verb in the present is its lemma or the lemma with -s ("live", "lives"); "moved", "took" are past.
-  else tense = presentForm(form, f.lemma) || doerVerbAt(words, finite) ? "present" : "past";
-  // "has/have" before a verb's participle is the present perfect: an event, unless said as now.
-  if (
-    tense === "present" &&
-    f.lemma === "have" &&
-    f.pos === "AUX" &&
-    words.slice(finite + 1).some((w) => w.pos === "VERB") &&
-    !NOW_MARKER.test(question)
-  )
-    tense = "perfect";
-  return { at: finite, tense };
-}
-
-/**
- * True when a recall query asks about another time than now: a question (`asksOfRecall`) whose
- * finite verb is in the past or a present perfect (`finiteTense`), with no marker of the present
- * beside it ("now", "these days", "latest", "current": `NOW_MARKER`). "When did Caroline go to the
- * support group?" and "What events has Caroline joined?" ask what happened; "What did I name my
- * truck?" and "What was our latest score?" may ask what holds now, and only the second says so
- * (so does "last" of the latest, `ASKS_LATEST`; "have got" is a present).
- * A modal ("How much can I expense?") or a query with no finite verb is not read as another time.
- * `await loadTagger()` first.
- *
- *   asksAnotherTime("What did Melanie do while camping?")   // → true
- *   asksAnotherTime("What was our latest health score?")    // → false (a marker of the present)
- *   asksAnotherTime("Which gym do I go to?")                // → false
- */
-export function asksAnotherTime(query: string): boolean {
-  if (!asksOfRecall(query) || NOW_MARKER.test(query) || ASKS_LATEST.test(query)) return false;
-  const words = tag(query);
-  const read = finiteTense(words, query);
-  if (read?.tense === "perfect") {
-    // "have got" is what one has ("What holiday have I got in September?"), not an event.
-    const participle = words.slice(read.at + 1).find((w) => w.pos === "VERB");
-    return participle?.text.toLowerCase() !== "got";
-  }
-  return read?.tense === "past";
-}
-
-/**
- * A past question that asks for the latest time: "last" right after its subject ("When did I last
- * see the dentist?", "Where did Rachel last get her eyes tested?") or "the last time" ("When was the
- * last time we…"); not a time phrase ("our trip last year").
- */
-const ASKS_LATEST =
-  /\b(?:did|was|were|had)\s+(?:[\p{L}'’]+\s+){1,2}last\b(?!\s+(?:year|month|week|night|weekend|summer|winter|spring|autumn|fall)\b)/iu;
-
 /**
  * The slot a question asks when it asks about a state that holds now, or null. Read with the
  * tagger (`await loadTagger()` first): the finite verb — the question's first verb or auxiliary —
@@ -543,9 +462,30 @@ const ASKS_LATEST =
 export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null {
   if (!asksOfRecall(question)) return null;
   const words = tag(question);
-  const read = finiteTense(words, question);
-  if (read?.tense !== "present") return null;
-  const finite = read.at;
+  // A form in -ing is never the finite verb: it modifies a noun or needs an auxiliary ("Which
+  // streaming service do we pay for?", "What running shoes do I wear?").
+  const finite = words.findIndex(
+    (w, i) =>
+      w.pos === "AUX" ||
+      (w.pos === "VERB" && !/ing$/i.test(w.text)) ||
+      (w.pos === "PRON" && CONTRACTED_BE.test(w.text)) ||
+      doerVerbAt(words, i),
+  );
+  if (finite < 0) return null;
+  const f = words[finite]!;
+  const form = f.text.toLowerCase();
+  const contracted = CONTRACTED_BE.test(form) && !/^(?:am|is|are)$/.test(form);
+  let present: boolean;
+  if (contracted) present = true;
+  else if (f.lemma === "be" || f.lemma === "do" || f.lemma === "have") present = PRESENT_AUX.has(form);
+  // A modal ("would", "could", "will") asks what may be, not what is.
+  else if (f.pos === "AUX") present = false;
+  // A verb in the present is its lemma or the lemma with -s ("live", "lives"); "moved", "took" are past.
+  else present = presentForm(form, f.lemma) || doerVerbAt(words, finite);
+  if (!present) return null;
+  // "has/have" before a verb's participle is the present perfect: an event, unless said as now.
+  if (f.lemma === "have" && f.pos === "AUX" && words.slice(finite + 1).some((w) => w.pos === "VERB"))
+    if (!NOW_MARKER.test(question)) return null;
   let subject: string | null = FIRST_PERSON.test(question) ? "speaker" : null;
   let held: string[] = [];
   if (!subject) {
