@@ -32,6 +32,7 @@ import {
   namesValueOfItsOwn,
   restates,
   saidOf,
+  speakersOf,
 } from "./pair-checks.js";
 import {
   aboutAsked,
@@ -400,6 +401,9 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
             ? await successorInTurn(store, found, own, older.text, req.query)
             : null;
         if (!b || (b !== found && slot && othersState(b.text, slot, req.lexicon))) continue;
+        // Another speaker's turn (an assistant's reply that says what changed) is no change of the older's.
+        if (b !== found && (await speakersOf(store, records, records.get(older.id), b)) === "another")
+          continue;
         const inTurn = b === found ? "" : ` in the turn of [${found.id}]`;
         if (b.status === "active" && (byId.get(b.id)?.score ?? 0) > older.score) continue;
         // The judge's "another entity" is a change of the asked value when the slot reads one, or
