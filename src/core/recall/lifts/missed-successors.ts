@@ -438,7 +438,7 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
           continue;
         const known = byId.get(current.id);
         if (known && known.score > older.score) continue;
-        const through = current === b ? inTurn : ` through [${b.id}], which it superseded`;
+        const through = current === b ? "" : ` through [${b.id}], which it superseded`;
         const newer =
           known ??
           liftedHitOf(
@@ -446,7 +446,7 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
             policy,
             now,
             older.why.relevance,
-            `${link.replace("its", `[${older.id}]'s`)}${through}`,
+            `${link.replace("its", `[${older.id}]'s`)}${inTurn}${through}`,
           );
         if (!known) {
           records.set(current.id, current);
@@ -454,7 +454,7 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
           scored.push(newer);
         }
         newer.score = older.score * (1 + 1e-6);
-        newer.why.summary += `; newer than [${older.id}], ${link} in a change${through} and no verdict yet: ranked above it`;
+        newer.why.summary += `; newer than [${older.id}], ${link}${inTurn} in a change${through} and no verdict yet: ranked above it`;
         moves.push({ older, newer });
         if (!chained.has(older) && !olders.includes(newer) && newer.kind === "fact") {
           chained.add(newer);
