@@ -53,7 +53,11 @@ describe("successorInTurn: the part of a turn that names the successor of the ol
     ],
     [
       "two parts that may succeed it",
-      [ENDING, fact(SUCCESSOR), fact("His cousin Pawel has taken over the Friday round now, cash under the mat.")],
+      [
+        ENDING,
+        fact(SUCCESSOR),
+        fact("His cousin Pawel has taken over the Friday round now, cash under the mat."),
+      ],
       ENDING,
     ],
     ["a part archived by sleep", [ENDING, fact(SUCCESSOR, { status: "archived" })], ENDING],
