@@ -32,6 +32,7 @@ import {
   namesValueOfItsOwn,
   restates,
   saidOf,
+  speakersOf,
 } from "./pair-checks.js";
 import {
   aboutAsked,
@@ -43,6 +44,7 @@ import {
   thingsOf,
 } from "./shared-things.js";
 import { askedFrame, changesFrame, frameOf, replacedByFrame } from "./state-frames.js";
+import { successorInTurn } from "./turn-parts.js";
 import { MOVE_TERMS, movedToAnother } from "./unsaid-moves.js";
 
 /** A question that asks when ("When is our standup?", "What time…", "Which day…", "How often…"). */
@@ -371,26 +373,45 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
       // ("I quit tennis… joined a cycling club" retired by "I quit the Foyles book club") are its own
       // change's, not the asked slot's.
       if (chained.has(older) && !named) continue;
-      for (const b of await store.getBeliefs(ids.filter((id) => id !== older.id))) {
-        if (b.validFrom <= older.at) continue;
+      for (const found of await store.getBeliefs(ids.filter((id) => id !== older.id))) {
+        if (found.validFrom <= older.at) continue;
         // The older gives the value of the slot the question asks and the newer, naming that value,
         // says a change in words of its own ("I bank with Chase" / "I closed my Chase account and
         // moved everything to Alliant"; "Claritin stopped working so my doctor put me on Zyrtec").
-        const bySlot = named && (await changesAskedValue(older.text, b.text));
-        if (!fits(b.text) && !bySlot) continue;
+        const bySlot = named && (await changesAskedValue(older.text, found.text));
+        const changed = fits(found.text) || bySlot;
+        // A part of a turn that names the older's rare name may say its change in the turn's other
+        // part (`turn-parts.ts`): read below.
+        if (!changed && !named) continue;
         // Another person's change of a value the speaker has too ("My daughter left the school
         // choir and joined St Mary's youth choir") says nothing of the speaker's.
-        if (slot && othersState(b.text, slot, req.lexicon)) continue;
+        if (slot && othersState(found.text, slot, req.lexicon)) continue;
         // The newer names a value of its own: a name ("Cannondale"), or for a retirement any word
-        // of a value outside the older's and the question's ("took up pottery").
-        if (retired ? !namesOtherValue(older.text, b.text, retired) : !namesValueOfItsOwn(own, b.text))
+        // of a value outside the older's and the question's ("took up pottery"). A part of a turn
+        // that names the older's name with no value of its own ("Dave the window man's retired.",
+        // "Fired SparkleClean, they missed twice.") stands for the one other part of the same turn
+        // that names its successor in a change and goes on about the older's thing ("His nephew
+        // Kieran's taken over the round…", "ProScrub starts this Sunday night": `successorInTurn`).
+        const ownValue =
+          changed &&
+          (retired ? namesOtherValue(older.text, found.text, retired) : namesValueOfItsOwn(own, found.text));
+        const b = ownValue
+          ? found
+          : named && found.status === "active"
+            ? await successorInTurn(store, found, own, older.text, req.query)
+            : null;
+        if (!b || (b !== found && slot && othersState(b.text, slot, req.lexicon))) continue;
+        // Another speaker's turn (an assistant's reply that says what changed) is no change of the older's.
+        if (b !== found && (await speakersOf(store, records, records.get(older.id), b)) === "another")
           continue;
+        const inTurn = b === found ? "" : ` in the turn of [${found.id}]`;
         if (b.status === "active" && (byId.get(b.id)?.score ?? 0) > older.score) continue;
         // The judge's "another entity" is a change of the asked value when the slot reads one, or
-        // when the newer ends the older's value by name (`judgedSuccessor`).
+        // when the newer ends the older's value by name (`judgedSuccessor`), or when the turn says
+        // it: one part names the older's value, the other a name of its own in a change.
         if (
           !(await judgedSuccessor(judge, store, saidOf(older), saidOf(b), {
-            changeRead: bySlot || Boolean(retired),
+            changeRead: bySlot || Boolean(retired) || b !== found,
             byName: Boolean(named),
           }))
         )
@@ -425,7 +446,7 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
             policy,
             now,
             older.why.relevance,
-            `${link.replace("its", `[${older.id}]'s`)}${through}`,
+            `${link.replace("its", `[${older.id}]'s`)}${inTurn}${through}`,
           );
         if (!known) {
           records.set(current.id, current);
@@ -433,7 +454,7 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
           scored.push(newer);
         }
         newer.score = older.score * (1 + 1e-6);
-        newer.why.summary += `; newer than [${older.id}], ${link} in a change${through} and no verdict yet: ranked above it`;
+        newer.why.summary += `; newer than [${older.id}], ${link}${inTurn} in a change${through} and no verdict yet: ranked above it`;
         moves.push({ older, newer });
         if (!chained.has(older) && !olders.includes(newer) && newer.kind === "fact") {
           chained.add(newer);
