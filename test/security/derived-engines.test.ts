@@ -106,7 +106,10 @@ const TURN = "We ran out of coffee. I brew with a Chemex now.";
 
 /** Every belief's text and metadata, sleep's record included. */
 async function slept(m: Memory): Promise<unknown> {
-  return (await m.list({ status: "any", limit: 100 })).map((b) => [b.text, b.metadata]);
+  return (await m.list({ status: "any", limit: 100 })).map((b) => [
+    b.layer === "belief" && b.text,
+    b.metadata,
+  ]);
 }
 
 async function recorded(): Promise<Memory> {

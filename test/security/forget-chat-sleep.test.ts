@@ -59,7 +59,9 @@ async function plant(mem: Memory, clock: TestClock): Promise<Planted> {
   await say(21, "My coffee grinder is a Baratza Encore now.");
   clock.set(at(40));
   await mem.consolidate();
-  const beliefs = await mem.list({ status: "any", limit: 100 });
+  const beliefs = (await mem.list({ status: "any", limit: 100 })).flatMap((x) =>
+    x.layer === "belief" ? [x] : [],
+  );
   // Sleep read the clause's topic from its neighbour, and the later grinder closed the older.
   const clause = beliefs.find((x) => x.text === "I brew with a Chemex now.");
   expect(JSON.stringify(clause?.metadata[SLEEP_RECORD_KEY])).toContain('"topic":"coffee"');
@@ -82,7 +84,10 @@ async function everything(mem: Memory): Promise<string> {
   for (const section of DUMP_SECTIONS) {
     let cursor: string | null = null;
     do {
-      const page = await mem.store.dump(section, { cursor, limit: 1000 });
+      const page: { rows: unknown[]; cursor: string | null } = await mem.store.dump(section, {
+        cursor,
+        limit: 1000,
+      });
       dump.push(page.rows);
       cursor = page.cursor;
     } while (cursor !== null);
