@@ -284,6 +284,8 @@ export class Memory {
   /** The judge of sweeps and consolidation (`EngineOptions.sleepJudge`, else the gate's). */
   readonly sleepJudge: Judge;
   readonly policy: Policy;
+  /** The relations between words recall and sleep read (`EngineOptions.lexicon`); undefined: none. */
+  readonly lexicon: Lexicon | undefined;
   readonly namespace: string;
   /** Where a `namespacePrefix` may point: the engine's namespace, then `EngineOptions.namespaceRoots`. */
   readonly namespaceRoots: readonly string[];
@@ -309,6 +311,7 @@ export class Memory {
     this.configuredJudge = options.judge ?? createLexicalJudge();
     this.sleepJudge = options.sleepJudge ?? this.configuredJudge;
     this.policy = Object.freeze(parseInput(PolicySchema, options.policy ?? {}, "policy"));
+    this.lexicon = options.lexicon;
     this.namespace = parseInput(NamespaceSchema, options.namespace ?? DEFAULT_NAMESPACE, "namespace");
     this.namespaceRoots = Object.freeze([
       this.namespace,
@@ -332,7 +335,7 @@ export class Memory {
       policy: this.policy,
       writes: this.writes,
       lexical: this.lexical,
-      lexicon: options.lexicon,
+      lexicon: this.lexicon,
       namespace: this.namespace,
       now: () => this.now(),
     };
@@ -1079,6 +1082,9 @@ function derive(
     judge: from.configuredJudge,
     sleepJudge: from.sleepJudge,
     policy: from.policy,
+    // Every port the engine was made with: a surface's derived engine (REST, MCP, the dashboard)
+    // must recall and sleep as the library's does, WordNet included.
+    lexicon: from.lexicon,
     ...o,
     lockWaitMs: from.lockWaitMs,
     sleepStep: from.sleepStep,

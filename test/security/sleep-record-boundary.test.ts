@@ -1,5 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { runJsonl } from "../../src/cli/commands/writes.js";
 import { createProgram, type Invocation } from "../../src/cli/program.js";
 import type { Memory } from "../../src/core/engine.js";
 import { isStrataError } from "../../src/core/errors.js";
@@ -137,4 +138,33 @@ describe("surfaces translate the core's refusal", () => {
     const doc = await (await app.request("/openapi.json", { headers: { host: "localhost" } })).text();
     expect(doc).toContain('The key \\"strata:sleep\\" is reserved');
   });
+
+  // A file read a batch at a time (attacks34; record33 checked batches only through the library):
+  // the reserved key, or an engine's source, on a later line refuses the whole file before any
+  // batch is written, with the line's number.
+  it.each<["remember" | "record", string, Record<string, unknown>, RegExp]>([
+    ["remember", "statement", { metadata: FORGED }, says],
+    ["record", "content", { metadata: FORGED }, says],
+    ["remember", "statement", { source: "distilled" }, /source "distilled" is reserved/],
+  ])(
+    "CLI %s --jsonl --batch-size 1: line 3 refused, nothing of lines 1-2 written",
+    async (command, field, extra, message) => {
+      mem = (await testMemory({ file: true })).mem;
+      const lines = [
+        JSON.stringify({ [field]: "The staging database runs on port 6543." }),
+        JSON.stringify({ [field]: "Deploys run on Fridays after the freeze." }),
+        JSON.stringify({ [field]: "The retry limit is 5.", ...extra }),
+      ];
+      const run = runJsonl(mem, command, {
+        lines: () =>
+          (async function* () {
+            yield* lines;
+          })(),
+        batchSize: 1,
+      });
+      await expect(run).rejects.toThrow(/line 3/);
+      await expect(run).rejects.toThrow(message);
+      await expectNothingWritten(mem);
+    },
+  );
 });

@@ -323,6 +323,8 @@ export async function runPass(mem: Memory, input: PassInput): Promise<WorkerRepo
       tokenizer: mem.tokenizer,
       clock: mem.clock,
       policy: mem.policy,
+      // Sleeps as the library's consolidate does: WordNet reads its referents and retirements.
+      lexicon: mem.lexicon,
       namespace: ns,
       actor: o.actor,
       lockWaitMs: 0,

@@ -1,0 +1,185 @@
+/**
+ * Recall's current-state path against the namespace boundary (attacks34). A current-state
+ * question runs lifts that search the store by words of their own, not the question's: the words a
+ * correction says (`correctionFound`), a thing the speaker changed (`changedThingFound`), the older
+ * statement's rare words (`sameThingFound`), a rare name of the older's in a turn no belief speaks
+ * for (`namedTurnSuccessors`), the unit a measure counts (`ownMeasures`). Each such search must
+ * apply the request's namespaces: nothing another namespace holds — its text, its id, a `why` that
+ * names it — may reach a recall, an explanation of a hit, a context or a health report.
+ *
+ * Each case is written twice. The control keeps the older and the newer statement in one
+ * namespace and asserts the lift fires (so a pass below is not the lift simply never firing). The
+ * attack puts the newer statement in another namespace, and — unlike the lifts' own tests, which
+ * leave the foreign turn unslept — sleeps both namespaces, so the newer is a distilled fact there,
+ * which is what the lifts' fact searches read. Sentences are the lifts' own unit tests', none from
+ * an eval set. Real SQLite file and, with DATABASE_URL, real PostgreSQL (a schema of its own).
+ *
+ *   DATABASE_URL=postgres://… npx vitest run test/security/current-state-boundary.test.ts
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Memory } from "../../src/core/engine.js";
+import { loadTagger } from "../../src/core/judge/tagger.js";
+import { memoryBackends } from "../support/backends.js";
+import { DAY, rankOf, type TestClock } from "../support/memory.js";
+
+beforeAll(() => loadTagger());
+
+const FILLER = [
+  "The kitchen tap drips again.",
+  "I had a lovely walk by the canal.",
+  "Lorna brought round a lemon cake on Sunday.",
+  "The telly remote needs new batteries.",
+];
+
+interface LiftCase {
+  lift: string;
+  /** Turns before the newer one, in the asking namespace (the older first). */
+  turns: string[];
+  newer: string;
+  question: string;
+  /** A word only the newer says. */
+  marker: string;
+  /** What the lift's `why` says when it fires. */
+  why: string;
+}
+
+const CASES: LiftCase[] = [
+  {
+    lift: "correctionFound (the corrections search)",
+    turns: ["for the visa form my passport number country is listed as Ireland", ...FILLER],
+    newer: "sorry i told you wrong the other day, the visa form says Portugal, i mixed up the two",
+    question: "Which country issued my passport?",
+    marker: "Portugal",
+    why: "corrects it by",
+  },
+  {
+    lift: "changedThingFound (the changed-thing search)",
+    turns: ["barber: Tomasz at Fade Street, a cut every month", ...FILLER],
+    newer: "I changed barber, it's Keanu at Sharp Lines now, much closer to the flat.",
+    question: "Who gives me a cut?",
+    marker: "Keanu",
+    why: 'the speaker changed its "barber"',
+  },
+  {
+    lift: "sameThingFound (the older's rare words)",
+    turns: ["For the taxi I use the Apex Cars minicab service.", ...FILLER],
+    newer: "The minicab firm I use now is Starline, the drivers wait till I'm inside.",
+    question: "Who do I phone for a taxi?",
+    marker: "Starline",
+    why: "a newer statement on the same thing as",
+  },
+  {
+    lift: "namedTurnSuccessors (the name link)",
+    turns: [
+      "Our biggest client is Norrland Freight and they want a quarterly report.",
+      "The office plants need watering again.",
+      "I had a lovely walk by the river at lunch.",
+      "Our client calls are on Zoom and the recordings fill my disk.",
+      "The client portal has a new login page.",
+    ],
+    newer:
+      "Such a week: the boiler broke again, the car failed its MOT, and the weekly updates for Castell Bakeries, who took over as our big account after we lost Norrland Freight, ate my whole Friday. Can you draft an agenda for their kickoff?",
+    question: "Who is our main client?",
+    marker: "Castell",
+    why: "in a turn no belief speaks for",
+  },
+  {
+    lift: "newerMeasureFound by the speaker's own unit",
+    turns: [
+      "I weigh 81 kg, more than I'd like.",
+      "Biscuit weighs 12 kg, the vet wants him lighter.",
+      "The big suitcase came to 23 kg at the airport.",
+      "The flour sack in the pantry is 16 kg.",
+      "Our washing machine takes 9 kg loads.",
+      "The kitchen tap drips again.",
+      "Lorna brought round a lemon cake on Sunday.",
+    ],
+    newer: "with all the cycling I'm at 77 kg this morning, my belts are loose",
+    question: "How much do I weigh?",
+    marker: "77 kg",
+    why: "found by the unit it counts",
+  },
+];
+
+const START = Date.parse("2026-01-05T09:00:00.000Z");
+const ASKING = "household";
+const OTHER = "neighbour";
+
+/**
+ * The chat of `sleptTurns` (turns five days apart, each in its day's session, a clock 90 days after
+ * the first), the newer turn in `newerIn`; then every namespace that holds a turn is slept. Returns
+ * the asking namespace's memory and the ids the newer turn left in `newerIn` (its episode and every
+ * belief sleep made of it).
+ */
+async function slept(
+  mem: Memory,
+  clock: TestClock,
+  c: LiftCase,
+  newerIn: string,
+): Promise<{ asking: Memory; newerIds: string[] }> {
+  const all = [...c.turns.map((text) => ({ text, ns: ASKING })), { text: c.newer, ns: newerIn }];
+  for (const [i, t] of all.entries()) {
+    const at = new Date(START + i * 5 * DAY).toISOString();
+    await mem.record(t.text, {
+      type: "observation",
+      actor: "user",
+      at,
+      session: at.slice(0, 10),
+      namespace: t.ns,
+    });
+  }
+  clock.set(new Date(START + 90 * DAY).toISOString());
+  for (const ns of new Set(all.map((t) => t.ns))) await mem.consolidate({ namespace: ns });
+  const other = mem.withNamespace(newerIn);
+  const episodes = await other.list({ layer: "episode", status: "any", limit: 100 });
+  const beliefs = await other.list({ status: "any", limit: 100 });
+  const newerIds = [...episodes, ...beliefs]
+    .filter((i) => JSON.stringify(i).includes(c.marker))
+    .map((i) => i.id);
+  return { asking: mem.withNamespace(ASKING), newerIds };
+}
+
+for (const backend of memoryBackends("currentstate"))
+  describe.skipIf(backend.skip)(`${backend.name}: a lift brings nothing of another namespace`, () => {
+    describe.each(CASES)("$lift", (c) => {
+      it("control: in one namespace the lift fires", async () => {
+        const { mem, clock } = await backend.open();
+        try {
+          const { asking } = await slept(mem, clock, c, ASKING);
+          const hits = await asking.recall(c.question, { k: 10 });
+          const newer = rankOf(hits, c.marker);
+          expect(newer, JSON.stringify(hits.map((h) => h.text))).toBeGreaterThanOrEqual(0);
+          expect(hits[newer]!.why.summary).toContain(c.why);
+        } finally {
+          await mem.close();
+        }
+      });
+
+      it("attack: the newer statement slept in another namespace reaches no recall, why, explanation, context or health report", async () => {
+        const { mem, clock } = await backend.open();
+        try {
+          const { asking, newerIds } = await slept(mem, clock, c, OTHER);
+          // The other namespace holds the newer statement, slept: its turn, and a belief of it
+          // unless the turn asks (the name link's turn stays an episode, no belief speaks for it).
+          expect(newerIds.length).toBeGreaterThanOrEqual(1);
+          const leaks = (text: string) =>
+            [c.marker, ...newerIds].filter((needle) =>
+              new RegExp(`(^|[^A-Za-z0-9])${needle}([^A-Za-z0-9]|$)`).test(text),
+            );
+          const hits = await asking.recall(c.question, { k: 10 });
+          expect(hits.length).toBeGreaterThan(0);
+          expect(hits.every((h) => h.namespace === ASKING)).toBe(true);
+          const shown = [
+            hits,
+            await asking.recall(c.question, { k: 50 }),
+            ...(await Promise.all(hits.map((h) => asking.explain(h.id)))),
+            await asking.context(c.question, { tokenBudget: 4000, recentEvents: 20 }),
+            await asking.health(),
+          ];
+          expect(leaks(JSON.stringify(shown))).toEqual([]);
+        } finally {
+          await mem.close();
+        }
+      });
+    });
+  });
