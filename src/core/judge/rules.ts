@@ -54,10 +54,14 @@ import {
 import { intentionOf } from "./intention.js";
 import {
   closedForGood,
+  doerGoneForGood,
+  doingOf,
   lastingEnd,
+  objectGoneForGood,
   type Retirement,
   valuesOf as retirableValues,
   retiredValue,
+  soleObjectOf,
   soleValueOf,
   soleVenueOf,
 } from "./retired-values.js";
@@ -635,7 +639,17 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         !held &&
         soleVenueOf(p.a.text, retired.value) &&
         closedForGood(p.b.text, retired, retirableValues(p.a.text));
-      if (!held && !closed) return null;
+      // "Tony cuts my hair" / "Tony retired last month": the one doer of a habit, gone from it for good.
+      const doing = held || closed ? null : doingOf(p.a.text, retired.value);
+      const doerGone = doing !== null && doerGoneForGood(p.b.text, retired, doing);
+      // "The house heats with an oil furnace" / "the oil furnace is gone": the one object, no holder named.
+      const objectGone =
+        !held &&
+        !closed &&
+        !doerGone &&
+        soleObjectOf(p.a.text, retired.value) &&
+        objectGoneForGood(p.b.text, retired, retirableValues(p.a.text));
+      if (!held && !closed && !doerGone && !objectGone) return null;
       return decided("supersedes", `${retired.how} ${retired.said}`);
     },
   },
