@@ -338,8 +338,14 @@ function phraseFrom(words: readonly TaggedWord[], i: number, text: string): Tagg
     i++;
   }
   const lead = out.length;
-  // "gave up climbing last year": a time phrase after the gerund says when, not what (`timePhraseAt`).
-  if (lead > 0 && timePhraseAt(words, i)) return out;
+  // "gave up climbing last year": a time phrase after the gerund says when, not what (`timePhraseAt`);
+  // "gave up climbing, my physio …": a mark after it ends the phrase.
+  if (
+    lead > 0 &&
+    (timePhraseAt(words, i) ||
+      CLAUSE_END.test(text.slice(words[i - 1]!.start + words[i - 1]!.text.length, words[i]!.start)))
+  )
+    return out;
   for (let k = i; k < words.length; k++) {
     const w = words[k]!;
     if (k > i && CLAUSE_END.test(text.slice(words[k - 1]!.start + words[k - 1]!.text.length, w.start))) break;
@@ -675,7 +681,10 @@ function stretchesOf(words: readonly TaggedWord[], text: string): Stretch[] {
   let from = 0;
   for (let k = 0; k < words.length; k++) {
     const next = words[k + 1];
-    if (next === undefined || CLAUSE_END.test(text.slice(words[k]!.start + words[k]!.text.length, next.start))) {
+    if (
+      next === undefined ||
+      CLAUSE_END.test(text.slice(words[k]!.start + words[k]!.text.length, next.start))
+    ) {
       out.push({ from, to: k });
       from = k + 1;
     }
@@ -722,10 +731,15 @@ function anothersClauseVerb(words: readonly TaggedWord[], s: Stretch): number {
 export function lastingEnd(newer: string, retired: Retirement): boolean {
   if (HEARSAY.test(newer) || BACK_LATER.test(newer)) return false;
   const words = wordsOf(analysisOf(newer));
-  const stretches = retired.at === undefined ? [{ from: 0, to: words.length - 1 }] : stretchesOf(words, newer);
-  const own = stretches.findIndex((s) => retired.at !== undefined && s.from <= retired.at && retired.at <= s.to);
+  const stretches =
+    retired.at === undefined ? [{ from: 0, to: words.length - 1 }] : stretchesOf(words, newer);
+  const own = stretches.findIndex(
+    (s) => retired.at !== undefined && s.from <= retired.at && retired.at <= s.to,
+  );
   const text = (s: Stretch) =>
-    words.length === 0 ? newer : newer.slice(words[s.from]!.start, words[s.to]!.start + words[s.to]!.text.length);
+    words.length === 0
+      ? newer
+      : newer.slice(words[s.from]!.start, words[s.to]!.start + words[s.to]!.text.length);
   const blocks = stretches.some((s, n) => {
     const verb = n === own || retired.at === undefined ? -1 : anothersClauseVerb(words, s);
     const reports = words.slice(s.from, s.to + 1).some((w) => w.pos === "VERB" && HEARS.has(w.lemma));
@@ -904,7 +918,12 @@ export function doingOf(older: string, value: string): Doing | null {
     if (clauseEnd(j)) break;
   }
   // "every other Friday" says how often, not another doer or thing.
-  if (clause.some((w, j) => SEVERAL.test(w.text) && !(/^other$/i.test(w.text) && /^every$/i.test(clause[j - 1]?.text ?? ""))))
+  if (
+    clause.some(
+      (w, j) =>
+        SEVERAL.test(w.text) && !(/^other$/i.test(w.text) && /^every$/i.test(clause[j - 1]?.text ?? "")),
+    )
+  )
     return null;
   const lemma = verb.pos === "NOUN" ? verb.lemma.replace(/s$/, "") : verb.lemma;
   const thing = words[at + 1];
@@ -989,7 +1008,11 @@ export function soleObjectOf(older: string, value: string): boolean {
  *   await loadTagger();
  *   objectGoneForGood("the oil furnace is gone", { value: "furnace", said: "furnace", how: "be gone", at: 4 }, valuesOf("The house heats with an oil furnace.")) // → true
  */
-export function objectGoneForGood(newer: string, retired: Retirement, values: readonly OlderValue[]): boolean {
+export function objectGoneForGood(
+  newer: string,
+  retired: Retirement,
+  values: readonly OlderValue[],
+): boolean {
   if (retired.how !== "be gone" || retired.at === undefined) return false;
   if (retired.said.toLowerCase() !== retired.value.toLowerCase() || !lastingEnd(newer, retired)) return false;
   const words = wordsOf(analysisOf(newer));
