@@ -5,9 +5,13 @@ import { analysisOf, wordsOf } from "./analysis.js";
 import {
   clippings,
   closedForGood,
+  doerGoneForGood,
+  doingOf,
   lastingEnd,
   namesValue,
+  objectGoneForGood,
   retiredValue,
+  soleObjectOf,
   soleValueOf,
   soleVenueOf,
   timePhraseAt,
@@ -708,5 +712,151 @@ describe("ends33: the one place of a speaker's habit, closed for good", () => {
     ["I get my hair cut at Tony's.", "Tony retired."],
   ])("%j / %j: not closed for good", (older, newer) => {
     expect(closed(older, newer)).toBe(false);
+  });
+});
+
+describe("retire34: a mark of a pause, a plan or a report is read in the end's own clause", () => {
+  // The end as `retiredValue` reads it, with where the newer says it.
+  const lasting = (older: string, newer: string) => {
+    const retired = retiredValue(newer, valuesOf(older));
+    expect(retired?.at).toBeDefined();
+    return lastingEnd(newer, retired!);
+  };
+  it.each([
+    // Another person's clause before the end: when or what they did.
+    [
+      "The house heats with an oil furnace.",
+      "Shelley got a heat pump put in while I was away, the oil furnace is gone.",
+    ],
+    ["My main hobby is rock climbing.", "Dana went to Spain for a while, I gave up climbing."],
+    ["My main hobby is rock climbing.", "Dana's going to try it next month, I gave up climbing for good."],
+    // Another's report with its own content, after the end.
+    ["My manager is Priya.", "Priya left last week, Dana says the new one starts Monday."],
+    ["The house heats with an oil furnace.", "The oil furnace is gone, she says it's cheaper already."],
+  ])("%j / %j: for good", (older, newer) => {
+    expect(lasting(older, newer)).toBe(true);
+  });
+  it.each([
+    // In the end's own clause, as before.
+    ["My main hobby is rock climbing.", "I've stopped climbing while my wrist heals."],
+    ["My manager is Priya.", "Dana says Priya left."],
+    // A report with no content of its own: it reports the end.
+    ["The house heats with an oil furnace.", "The oil furnace is gone, she says."],
+    // After the end, in another's clause: it may say how long the end lasts.
+    ["My main hobby is rock climbing.", "I gave up climbing, Dana is off until spring too."],
+    // A clause of the speaker's, or a phrase with no clause of its own.
+    ["My main hobby is rock climbing.", "I gave up climbing, my physio wants me off the wall until spring."],
+    ["My main hobby is rock climbing.", "I gave up climbing, at least until my shoulder heals."],
+    // A return, wherever it is said; "apparently", wherever it is said.
+    ["My main hobby is rock climbing.", "I've stopped climbing, Dana reckons I'll be back next spring."],
+    ["My manager is Priya.", "Priya left, apparently Tom starts Monday."],
+  ])("%j / %j: not for good", (older, newer) => {
+    expect(lasting(older, newer)).toBe(false);
+  });
+  it("without where the end is said, the whole newer is its clause (as before)", () => {
+    const newer = "Shelley got a heat pump put in while I was away, the oil furnace is gone.";
+    expect(lastingEnd(newer, { value: "furnace", said: "furnace", how: "be gone" })).toBe(false);
+  });
+});
+
+describe("retire34: a person the older names as the one doer of a habit, retired or dead", () => {
+  it.each([
+    ["Tony cuts my hair.", "Tony", { verb: "cut", ownThing: true }],
+    ["Patti Leblanc does my taxes and the quarterly HST.", "Patti", { verb: "do", ownThing: true }],
+    ["Jen cleans our house every other Friday.", "Jen", { verb: "clean", ownThing: true }],
+    ["Marco looks after our dog.", "Marco", { verb: "look", ownThing: true }],
+    ["Tony drives me to work.", "Tony", { verb: "drive", ownThing: false }],
+  ])("%j: %j does a habit", (older, value, doing) => {
+    expect(doingOf(older, value)).toEqual(doing);
+  });
+  it.each([
+    // A list of doers, an addition, an event, another's thing, the name not the subject, a role.
+    ["Tony and Sal cut my hair.", "Tony"],
+    ["Tony also cuts my hair.", "Tony"],
+    ["Tony cut my hair.", "Tony"],
+    ["Tony cuts Dana's hair.", "Tony"],
+    ["I get my hair cut at Tony's.", "Tony"],
+    ["The barber is Tony.", "Tony"],
+    ["Tony's son cuts my hair.", "Tony"],
+  ])("%j: %j does no habit of the speaker's", (older, value) => {
+    expect(doingOf(older, value)).toBeNull();
+  });
+
+  const gone = (older: string, newer: string) => {
+    const retired = retiredValue(newer, valuesOf(older));
+    const doing = retired && doingOf(older, retired.value);
+    return retired !== null && doing !== null && doerGoneForGood(newer, retired, doing);
+  };
+  it.each([
+    ["Tony cuts my hair.", "Tony retired last month."],
+    ["Tony cuts my hair.", "Tony retired in June, I go to Sharp Lines now."],
+    ["Tony cuts my hair.", "Tony died in March."],
+    ["Patti does my taxes.", "Patti retired in June."],
+    ["Tony drives me to work.", "Tony died last year."],
+  ])("%j / %j: gone for good", (older, newer) => {
+    expect(gone(older, newer)).toBe(true);
+  });
+  it.each([
+    // Retired from something else; an end to come; a report; it goes on.
+    ["Tony cuts my hair.", "Tony retired from the fire service last year."],
+    ["Tony cuts my hair.", "Tony's retiring at the end of the year."],
+    ["Tony cuts my hair.", "Dana says Tony retired."],
+    ["Tony cuts my hair.", "Tony retired but still does a few regulars."],
+    // A retirement ends work, not a relation, a feeling or a lift given to the speaker.
+    ["Tony calls my mum every Sunday.", "Tony retired last month."],
+    ["Tony likes my cooking.", "Tony retired last month."],
+    ["Tony drives me to work.", "Tony retired last month."],
+    // Moved away, left: the habit may go on from elsewhere.
+    ["Tony cuts my hair.", "Tony moved away last month."],
+  ])("%j / %j: not gone for good", (older, newer) => {
+    expect(gone(older, newer)).toBe(false);
+  });
+});
+
+describe("retire34: the one object of a thing the older names with no holder, gone", () => {
+  it.each([
+    ["The house heats with an oil furnace.", "furnace"],
+    ["Our house heats with an oil furnace.", "furnace"],
+    ["The flat has a gas boiler.", "boiler"],
+    ["The car has a roof box.", "box"],
+  ])("%j: %j is the one object", (older, value) => {
+    expect(soleObjectOf(older, value)).toBe(true);
+  });
+  it.each([
+    // Another's, a past fact, a mass (which runs out), several, a list, a copula, the speaker's slot.
+    ["Dana's house heats with an oil furnace.", "furnace"],
+    ["The house heated with an oil furnace.", "furnace"],
+    ["The generator runs on propane.", "propane"],
+    ["The bedrooms heat with radiators.", "radiators"],
+    ["The house heats with an oil furnace and a wood stove.", "furnace"],
+    ["The house also has a wood stove.", "stove"],
+    ["The boiler is a Worcester.", "Worcester"],
+    ["I use Firefox.", "Firefox"],
+  ])("%j: %j is not the one object", (older, value) => {
+    expect(soleObjectOf(older, value)).toBe(false);
+  });
+
+  const gone = (older: string, newer: string) => {
+    const values = valuesOf(older);
+    const retired = retiredValue(newer, values);
+    return retired !== null && objectGoneForGood(newer, retired, values);
+  };
+  it.each([
+    ["The house heats with an oil furnace.", "The oil furnace is gone, we have a heat pump now."],
+    ["The house heats with an oil furnace.", "the oil furnace is gone"],
+    ["The flat has a gas boiler.", "The gas boiler's gone."],
+  ])("%j / %j: gone", (older, newer) => {
+    expect(gone(older, newer)).toBe(true);
+  });
+  it.each([
+    // Another of its kind, a part, another form, a report, for a while, another end.
+    ["The house heats with an oil furnace.", "The oil furnace at the cabin is gone."],
+    ["The house heats with a radiator.", "The radiator in the kitchen is gone."],
+    ["The house heats with an oil furnace.", "Shelley says the oil furnace is gone."],
+    ["The house heats with an oil furnace.", "The oil furnace is gone for the weekend."],
+    ["The house heats with an oil furnace.", "We sold the oil furnace."],
+    ["The house heats with an oil furnace.", "The oil furnace broke."],
+  ])("%j / %j: not gone", (older, newer) => {
+    expect(gone(older, newer)).toBe(false);
   });
 });

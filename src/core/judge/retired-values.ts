@@ -65,6 +65,11 @@ export interface Retirement {
   said: string;
   /** The verb that ends it, as a lemma with its particle ("give up", "sell", "close"). */
   how: string;
+  /**
+   * Where the newer says it: the index, in the newer's tagged words, of the verb (or "from", "of")
+   * that ends it. `lastingEnd` reads the end's own clause from it; without it, the whole newer.
+   */
+  at?: number;
 }
 
 /**
@@ -333,8 +338,14 @@ function phraseFrom(words: readonly TaggedWord[], i: number, text: string): Tagg
     i++;
   }
   const lead = out.length;
-  // "gave up climbing last year": a time phrase after the gerund says when, not what (`timePhraseAt`).
-  if (lead > 0 && timePhraseAt(words, i)) return out;
+  // "gave up climbing last year": a time phrase after the gerund says when, not what (`timePhraseAt`);
+  // "gave up climbing, my physio …": a mark after it ends the phrase.
+  if (
+    lead > 0 &&
+    (timePhraseAt(words, i) ||
+      CLAUSE_END.test(text.slice(words[i - 1]!.start + words[i - 1]!.text.length, words[i]!.start)))
+  )
+    return out;
   for (let k = i; k < words.length; k++) {
     const w = words[k]!;
     if (k > i && CLAUSE_END.test(text.slice(words[k - 1]!.start + words[k - 1]!.text.length, w.start))) break;
@@ -506,14 +517,14 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
         (lower === "of" ? !anothersInstead(words, i - 1, newer) : speakerDid(words, i - 1, newer))
       ) {
         const hit = named(phraseFrom(words, i + 1, newer));
-        if (hit) return { ...hit, how: key };
+        if (hit) return { ...hit, how: key, at: i };
       }
       // "We migrated every repo from Bitbucket to GitLab": a verb of moving said by the speaker, its
       // object between, and "from X" then "to Y" in the same clause.
       const moved = lower === "from" ? movedFromTo(words, i, newer) : null;
       if (moved) {
         const hit = named(phraseFrom(words, i + 1, newer));
-        if (hit) return { ...hit, how: `${moved} from` };
+        if (hit) return { ...hit, how: `${moved} from`, at: i };
       }
       continue;
     }
@@ -537,11 +548,13 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
     const ends = SPEAKER_ENDS.has(key) ? key : split;
     if ((ends || noLonger) && (noLonger || speakerDid(words, i, newer))) {
       const hit = named(taken);
-      if (hit) return { ...hit, how: (ends ?? key).replace("_", " ") };
+      if (hit) return { ...hit, how: (ends ?? key).replace("_", " "), at: i };
     }
     // The value ends: it is the subject, and the verb takes nothing but the subject's own.
     if (VALUE_ENDS.has(key)) {
-      const object = words[next];
+      // A particle read with the verb but not part of the end ("retired in June": `retire_in` is no
+      // verb of ending, "retire" is) leaves what follows the verb its own: "in June" is no object.
+      const object = words[key === verb ? next : i + 1];
       const intransitive =
         object === undefined ||
         CLAUSE_END.test(newer.slice(w.start + w.text.length, object.start)) ||
@@ -578,7 +591,7 @@ export function retiredValue(newer: string, values: readonly OlderValue[]): Reti
         const phrase = ends < 0 ? c : c.slice(0, ends);
         if (anothersPhrase(phrase, values)) continue;
         const hit = named(phrase);
-        if (hit) return { ...hit, how: key.replace("_", " ") };
+        if (hit) return { ...hit, how: key.replace("_", " "), at: i };
       }
     }
   }
@@ -641,7 +654,10 @@ const HEARS = new Set([...REPORTS, "hear", "read"]);
 
 /** An end said to last only a while ("while my wrist heals", "for now", "until spring", "on hold"). */
 const FOR_A_WHILE =
-  /\b(?:while|until|till|til|temporarily|for now|for the (?:time being|moment|winter|summer|season)|for a (?:while|bit|few|couple|month|week|year)|for (?:a few|two|three|several|\d+) (?:days|weeks|months)|on hold|on pause|a break|back (?:in|next|after|when|once))\b/i;
+  /\b(?:while|until|till|til|temporarily|for now|for the (?:time being|moment|winter|summer|season)|for a (?:while|bit|few|couple|month|week|year)|for (?:a few|two|three|several|\d+) (?:days|weeks|months)|on hold|on pause|a break)\b/i;
+
+/** A return to come ("back next spring", "back when it heals"): wherever it is said, the end may be a pause. */
+const BACK_LATER = /\bback (?:in|next|after|when|once)\b/i;
 
 /** An end still to come ("next month", "going to", "planning to"). */
 const TO_COME =
@@ -650,19 +666,90 @@ const TO_COME =
 /** Before the retired value's head: only a part of what the older holds ("a bike", "one of my bikes"). */
 const A_PART = /^(?:a|an|one|another|other|some|any|either|each|half)$/i;
 
+/** A third person named or said as "he", "she", "they": the subject of a clause of another's doing or saying. */
+const THIRD_PERSON = /^(?:he|she|they)$/i;
+
+/** One stretch of the newer between punctuation marks: its words' indices, first to last. */
+interface Stretch {
+  from: number;
+  to: number;
+}
+
+/** The newer's stretches between punctuation marks (`CLAUSE_END`). */
+function stretchesOf(words: readonly TaggedWord[], text: string): Stretch[] {
+  const out: Stretch[] = [];
+  let from = 0;
+  for (let k = 0; k < words.length; k++) {
+    const next = words[k + 1];
+    if (
+      next === undefined ||
+      CLAUSE_END.test(text.slice(words[k]!.start + words[k]!.text.length, next.start))
+    ) {
+      out.push({ from, to: k });
+      from = k + 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * The verb of a clause of its own whose subject is another person, by name or as "he", "she",
+ * "they", opening the stretch ("Shelley got the heat pump put in while i was out", "she says it's
+ * already cheaper"), or -1: a clause that says what another did or says, not how long the
+ * speaker's end lasts. Not a clause of the speaker's ("I'm renting one for now"), of a thing ("the
+ * gym is closed until March") or one that points back ("it's just for now").
+ */
+function anothersClauseVerb(words: readonly TaggedWord[], s: Stretch): number {
+  let k = s.from;
+  if (words[k]?.pos === "CCONJ") k++;
+  const first = words[k];
+  if (first === undefined) return -1;
+  if (first.pos === "PROPN") while (words[k + 1]?.pos === "PROPN" && k + 1 <= s.to) k++;
+  else if (!(first.pos === "PRON" && THIRD_PERSON.test(first.text))) return -1;
+  const verb = words[k + 1];
+  return k + 1 <= s.to && verb !== undefined && (verb.pos === "VERB" || verb.pos === "AUX") ? k + 1 : -1;
+}
+
 /**
  * True when the newer's retirement (`retiredValue`) ends the value for good and as the speaker's
  * own account: not reported by another ("Dana says …", "I heard Tony retired", "apparently"), not
  * for a while ("I've stopped climbing while my wrist heals", "for now"), not still to come ("next
  * month", "going to"), and not a part of it ("I sold one of my bikes", "I sold a bike").
  *
+ * A mark of a pause, an end to come or a report is read in the end's own clause (`Retirement.at`):
+ * one said in a clause of its own whose subject is another person — before the end ("Shelley got
+ * the heat pump put in while I was away, the oil furnace is gone"), or a report with its own
+ * content ("…, she says it's already cheaper") — says when or what that person did or says, not how
+ * long the end lasts. Anywhere else it still counts: after the end ("I quit climbing, Dana says
+ * it's just until spring"), a report with no content of its own ("the furnace is gone, she says"),
+ * a clause of the speaker's or a thing's, a phrase with no clause ("…, for now"), "apparently", a
+ * return ("back next spring").
+ *
  *   await loadTagger();
  *   lastingEnd("ditched firefox last week, all chrome now", { value: "Firefox", said: "firefox", how: "ditch" }) // → true
  */
 export function lastingEnd(newer: string, retired: Retirement): boolean {
-  if (HEARSAY.test(newer) || FOR_A_WHILE.test(newer) || TO_COME.test(newer)) return false;
+  if (HEARSAY.test(newer) || BACK_LATER.test(newer)) return false;
   const words = wordsOf(analysisOf(newer));
-  if (words.some((w) => w.pos === "VERB" && HEARS.has(w.lemma))) return false;
+  const stretches =
+    retired.at === undefined ? [{ from: 0, to: words.length - 1 }] : stretchesOf(words, newer);
+  const own = stretches.findIndex(
+    (s) => retired.at !== undefined && s.from <= retired.at && retired.at <= s.to,
+  );
+  const text = (s: Stretch) =>
+    words.length === 0
+      ? newer
+      : newer.slice(words[s.from]!.start, words[s.to]!.start + words[s.to]!.text.length);
+  const blocks = stretches.some((s, n) => {
+    const verb = n === own || retired.at === undefined ? -1 : anothersClauseVerb(words, s);
+    const reports = words.slice(s.from, s.to + 1).some((w) => w.pos === "VERB" && HEARS.has(w.lemma));
+    const marks = FOR_A_WHILE.test(text(s)) || TO_COME.test(text(s));
+    if (verb < 0) return reports || marks;
+    // Another's clause: a report with content of its own, and before the end a pause or plan of theirs.
+    const bare = reports && (words[verb]!.pos !== "VERB" || !HEARS.has(words[verb]!.lemma) || verb === s.to);
+    return bare || (marks && n > own);
+  });
+  if (blocks) return false;
   const said = retired.said.toLowerCase();
   return !words.some((w, k) => {
     if (w.text.replace(/[’']s$/, "").toLowerCase() !== said) return false;
@@ -768,4 +855,173 @@ export function closedForGood(newer: string, retired: Retirement, values: readon
     /^(?:last|past)$/i.test(words[verb + 1]?.text ?? "") ||
     (timePhraseAt(words, verb + 1) && !/^this$/i.test(words[verb + 1]!.text))
   );
+}
+
+/**
+ * Verbs of a relation between people or of a feeling, knowing or having (English's stative verbs,
+ * and keeping in touch): "Tony likes my cooking", "Tony owes me money", "Tony calls my mum on
+ * Sundays". A retirement ends a person's work, not these.
+ */
+const RELATION_VERBS = new Set(
+  (
+    "like love hate prefer want need know remember miss owe own have enjoy admire trust mind " +
+    "call phone text email visit see meet ring write"
+  ).split(" "),
+);
+
+/** Words of a newer that say the habit goes on in some form ("still", "but", "only", "part-time"). */
+const GOES_ON = /\b(?:still|but|though|although|except|only|anyway|part[- ]time|semi)\b/i;
+
+/** The doer's verb in the older: a present habit said of one person ("cuts", "does", "fixes"). */
+interface Doing {
+  /** The verb's lemma ("cut", "do"): the tagger may read it as a noun ("Tony cuts my hair"). */
+  verb: string;
+  /** The thing done is the speaker's own ("my hair", "our car"), not the speaker ("me") or another's. */
+  ownThing: boolean;
+}
+
+/**
+ * How the older states `value`, a named person, as the one doer of a habit of theirs for the
+ * speaker: the clause's subject is that name alone (no list of doers, no "also"), its verb says a
+ * present habit (a third-person "-s" form: "cuts", "does", "fixes"), and the first word after it (or
+ * after one preposition: "looks after our dog") is the speaker — "my", "our", "me", "us" ("Tony cuts
+ * my hair", "Patti Leblanc does my taxes and the quarterly HST": a list of what she does leaves
+ * her the one who does it). Null otherwise: "Tony and Sal cut my hair", "Tony also cuts my hair",
+ * "Tony cut my hair" (an event), "Tony cuts Dana's hair" (another's), "I get my hair cut at Tony's"
+ * (the name is no subject), "The barber is Tony".
+ *
+ *   await loadTagger();
+ *   doingOf("Tony cuts my hair.", "Tony") // → { verb: "cut", ownThing: true }
+ */
+export function doingOf(older: string, value: string): Doing | null {
+  const words = wordsOf(analysisOf(older));
+  const name = value.split(/\s+/);
+  let k = 0;
+  while (k < words.length && words[k]!.pos === "PROPN") k++;
+  const subject = words.slice(0, k).map((w) => w.text.replace(/[’']s$/, "").toLowerCase());
+  if (k === 0 || !subject.some((t) => t === name[0]!.toLowerCase())) return null;
+  const verb = words[k];
+  if (verb === undefined || /[’']s$/.test(words[k - 1]!.text)) return null;
+  // A present habit: "cuts", "does", "fixes" (the tagger may read "cuts" as a noun; "my" after it says it is the verb).
+  if (!/^\p{L}+s$/u.test(verb.text) || /ss$/i.test(verb.text) || !["VERB", "AUX", "NOUN"].includes(verb.pos))
+    return null;
+  let at = k + 1;
+  if (words[at]?.pos === "ADP") at++;
+  const who = words[at]?.text ?? "";
+  if (!/^(?:my|our|me|us)$/i.test(who)) return null;
+  const clauseEnd = (j: number) =>
+    words[j + 1] === undefined ||
+    CLAUSE_END.test(older.slice(words[j]!.start + words[j]!.text.length, words[j + 1]!.start));
+  const clause: TaggedWord[] = [];
+  for (let j = 0; j < words.length; j++) {
+    clause.push(words[j]!);
+    if (clauseEnd(j)) break;
+  }
+  // "every other Friday" says how often, not another doer or thing.
+  if (
+    clause.some(
+      (w, j) =>
+        SEVERAL.test(w.text) && !(/^other$/i.test(w.text) && /^every$/i.test(clause[j - 1]?.text ?? "")),
+    )
+  )
+    return null;
+  const lemma = verb.pos === "NOUN" ? verb.lemma.replace(/s$/, "") : verb.lemma;
+  const thing = words[at + 1];
+  const ownThing =
+    /^(?:my|our)$/i.test(who) && thing !== undefined && nominal(thing) && !/[’']s$/.test(thing.text);
+  return { verb: lemma, ownThing };
+}
+
+/**
+ * True when the newer says the person the older names as the doer of a habit (`doingOf`) is gone
+ * for good from it: they died ("Tony died in March": every habit of theirs ends), or they retired
+ * — a retirement ends a person's work, so it ends a habit done on a thing of the speaker's ("Tony
+ * cuts my hair" / "Tony retired last month", "Patti does my taxes" / "Patti retired in June") —
+ * said as done ("retired", not "is retiring"), from nothing named ("retired from the fire service":
+ * something else), with nothing that says it goes on ("still", "but", "only", "part-time"), in an
+ * end `lastingEnd` reads as the speaker's own and for good. Not a retirement against a relation, a
+ * feeling or keeping in touch ("Tony calls my mum every Sunday", "Tony likes my cooking":
+ * `RELATION_VERBS`), nor against a habit done to the speaker ("Tony drives me to work").
+ *
+ *   await loadTagger();
+ *   doerGoneForGood("Tony retired last month.", { value: "Tony", said: "Tony", how: "retire", at: 1 }, doingOf("Tony cuts my hair.", "Tony")!) // → true
+ */
+export function doerGoneForGood(newer: string, retired: Retirement, doing: Doing): boolean {
+  if (retired.at === undefined || GOES_ON.test(newer) || !lastingEnd(newer, retired)) return false;
+  const words = wordsOf(analysisOf(newer));
+  const verb = words[retired.at]!;
+  // Done: "retired", "died" — not "is retiring", "retires in June".
+  if (!/ed$/i.test(verb.text)) return false;
+  if (retired.how === "die") return true;
+  if (retired.how !== "retire" || !doing.ownThing || RELATION_VERBS.has(doing.verb)) return false;
+  return words[retired.at + 1]?.text.toLowerCase() !== "from";
+}
+
+/** A determiner that makes its noun one countable thing ("an oil furnace", "the boiler"). */
+const ONE_THING = /^(?:a|an|the|one)$/i;
+
+/**
+ * True when the older states `value` as the one object a thing of the speaker's, named with no
+ * holder of its own, has or works by: the clause's subject is a common noun after "the", "my" or
+ * "our" (no name, no possessive: "The house", "Our car"), its verb is in the present and is no
+ * copula, and the value — one countable thing, after "a", "an", "the" or "one" — is its object or
+ * comes after one preposition right after the verb ("The house heats with an oil furnace", "The
+ * flat has a gas boiler"), with no list, addition, part or number in the clause (as `soleValueOf`
+ * bounds it). Not "Dana's house heats with an oil furnace" (another's), "The house heated with an
+ * oil furnace" (past), "The generator runs on propane" (a mass, which runs out: "the propane is
+ * gone" is no removal), "The bedrooms heat with radiators" (several), "The house heats with an oil
+ * furnace and a wood stove" (a list).
+ *
+ *   await loadTagger();
+ *   soleObjectOf("The house heats with an oil furnace.", "furnace") // → true
+ */
+export function soleObjectOf(older: string, value: string): boolean {
+  const sole = soleClauseOf(older, value);
+  if (sole === null) return false;
+  const { words, at } = sole;
+  const verb = words.findIndex((w) => w.pos === "VERB" || w.pos === "AUX");
+  if (verb < 1 || verb > at || words[verb]!.lemma === "be") return false;
+  // In the present: "heats", "has", or a base form ("The radiators use…"); not "heated".
+  const v = words[verb]!.text.toLowerCase();
+  if (!/^\p{L}+s$/u.test(v) && v !== words[verb]!.lemma) return false;
+  const subject = words.slice(0, verb);
+  if (!/^(?:the|my|our)$/i.test(subject[0]!.text)) return false;
+  if (!subject.slice(1).every((w) => w.pos === "NOUN" || w.pos === "ADJ") || subject.length < 2) return false;
+  if (subject.some((w) => /[’']s$/.test(w.text))) return false;
+  let k = verb + 1;
+  if (words[k]?.pos === "ADP") k++;
+  if (!ONE_THING.test(words[k]?.text ?? "")) return false;
+  k++;
+  while (k < at && (words[k]!.pos === "NOUN" || words[k]!.pos === "ADJ")) k++;
+  return k === at && words[at]!.pos === "NOUN" && !/s$/i.test(words[at]!.text);
+}
+
+/**
+ * True when the newer says the older's one object (`soleObjectOf`) is gone from where the older
+ * has it: the object itself "is gone" (`goneForGood`: an absence that holds), said by the name the
+ * older gives it ("the oil furnace", not "the radiators" for "a radiator"), with no place of its
+ * own after it that the older does not name ("the oil furnace at the cabin", "the radiator in the
+ * kitchen": another, or a part), in an end `lastingEnd` reads as the speaker's own and for good.
+ * Other ends stay unsure: "We sold the oil furnace" is the speaker's act on what no one said was
+ * theirs, and "had it taken out" is not read as an end at all (`retiredValue`).
+ *
+ *   await loadTagger();
+ *   objectGoneForGood("the oil furnace is gone", { value: "furnace", said: "furnace", how: "be gone", at: 4 }, valuesOf("The house heats with an oil furnace.")) // → true
+ */
+export function objectGoneForGood(
+  newer: string,
+  retired: Retirement,
+  values: readonly OlderValue[],
+): boolean {
+  if (retired.how !== "be gone" || retired.at === undefined) return false;
+  if (retired.said.toLowerCase() !== retired.value.toLowerCase() || !lastingEnd(newer, retired)) return false;
+  const words = wordsOf(analysisOf(newer));
+  const said = words.findLastIndex(
+    (w, k) => k < retired.at! && w.text.replace(/[’']s$/, "").toLowerCase() === retired.said.toLowerCase(),
+  );
+  if (said < 0) return false;
+  // "the oil furnace at the cabin is gone": a place of its own between the thing and its end.
+  return !words
+    .slice(said + 1, retired.at)
+    .some((w) => nominal(w) && !values.some((v) => namesValue(w.text, v)));
 }

@@ -335,8 +335,70 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "supersedes",
       ],
       ["The head coach is Maria Lopez.", "Maria Lopez retired last year.", "supersedes"],
+      // The one doer of a habit done on a thing of the speaker's, retired or dead (`doingOf`, `doerGoneForGood`).
+      ["Tony cuts my hair.", "Tony retired last month.", "supersedes"],
+      ["Patti does my taxes.", "Patti retired in June.", "supersedes"],
+      ["Marta does our books and the payroll.", "Marta retired in June, we use an agency now.", "supersedes"],
+      ["Tony cuts my hair.", "Tony died in March.", "supersedes"],
+      [
+        "Jen cleans our house every other Friday.",
+        "Jen retired last spring, we do it ourselves now.",
+        "supersedes",
+      ],
+      // The one object of a thing named with no holder, gone (`soleObjectOf`, `objectGoneForGood`).
+      [
+        "The house heats with an oil furnace.",
+        "The oil furnace is gone, we have a heat pump now.",
+        "supersedes",
+      ],
+      ["The flat has a gas boiler.", "The gas boiler is gone, we have a heat pump now.", "supersedes"],
+      // A pause or a report in another person's clause of its own, not the end's (`lastingEnd`).
+      [
+        "The house heats with an oil furnace.",
+        "Shelley got a heat pump put in while I was away, the oil furnace is gone.",
+        "supersedes",
+      ],
+      [
+        "My main hobby is rock climbing.",
+        "Dana went to Spain for a while, I gave up climbing.",
+        "supersedes",
+      ],
+      ["My manager is Priya.", "Priya left last week, Dana says the new one starts Monday.", "supersedes"],
     ],
     leaves: [
+      // A doer: a relation, a lift given to the speaker, an end to come, another end, a report, a
+      // habit that goes on, a list of doers, an addition, another's thing, an event, a move.
+      ["Tony calls my mum every Sunday.", "Tony retired last month."],
+      ["Tony likes my cooking.", "Tony retired last month."],
+      ["Tony drives me to work.", "Tony retired last month."],
+      ["Tony cuts my hair.", "Tony's retiring at the end of the year."],
+      ["Tony cuts my hair.", "Tony retired from the fire service last year."],
+      ["Tony cuts my hair.", "Dana says Tony retired."],
+      ["Tony cuts my hair.", "Tony retired but still does a few regulars."],
+      ["Tony and Sal cut my hair.", "Tony retired last month."],
+      ["Tony also cuts my hair.", "Tony retired last month."],
+      ["Tony cuts Dana's hair.", "Tony retired last month."],
+      ["Tony cut my hair.", "Tony retired last month."],
+      ["Tony cuts my hair.", "Tony moved away last month."],
+      // An object with no holder: a mass that runs out, another of its kind, one room of several,
+      // another's, a past fact, a list, a report, the speaker's act on it, an end not read.
+      ["The generator runs on propane.", "The propane is gone."],
+      ["The house heats with an oil furnace.", "The oil furnace at the cabin is gone."],
+      ["The bedrooms heat with radiators.", "The radiator in the kitchen is gone."],
+      ["Dana's house heats with an oil furnace.", "The oil furnace is gone."],
+      ["The house heated with an oil furnace.", "The oil furnace is gone."],
+      ["The house heats with an oil furnace and a wood stove.", "The oil furnace is gone."],
+      ["The house heats with an oil furnace.", "Shelley says the oil furnace is gone."],
+      ["The house heats with an oil furnace.", "The oil furnace is gone, she says."],
+      ["The house heats with an oil furnace.", "We sold the oil furnace."],
+      ["The house heats with an oil furnace.", "We had the oil furnace taken out for good."],
+      // A mark in another clause that may still govern the end: after it, the speaker's, a return.
+      ["My main hobby is rock climbing.", "I gave up climbing, Dana is off until spring too."],
+      [
+        "My main hobby is rock climbing.",
+        "I gave up climbing, my physio wants me off the wall until spring.",
+      ],
+      ["My main hobby is rock climbing.", "I've stopped climbing, Dana reckons I'll be back next spring."],
       // A role: held once (a past fact stays), another's, a list of holders, not "the" one.
       ["The head coach was Maria Lopez.", "Maria Lopez retired last year."],
       ["Dana's head coach is Maria Lopez.", "Maria Lopez retired last year."],
@@ -363,7 +425,6 @@ const EXAMPLES: Record<string, RuleExamples> = {
       // Another's value, or no one's: the older's holder is not the speaker.
       ["My sister plays the cello.", "I sold the cello."],
       ["My sister's car is a Golf.", "I sold the Golf."],
-      ["The house heats with an oil furnace.", "We had the oil furnace taken out, the oil furnace is gone."],
       // A circumstance of the older, not its value (after a preposition).
       ["I get my hair cut at Tony's.", "Tony retired so I go to Sharp Lines now."],
       ["I commute by bike.", "I sold my bike."],
@@ -388,11 +449,6 @@ const EXAMPLES: Record<string, RuleExamples> = {
   "unsure:value-retired": {
     decides: [
       ["I get my hair cut at Tony's.", "Tony retired so I go to Sharp Lines now.", "refines"],
-      [
-        "The house heats with an oil furnace.",
-        "Shelley got a heat pump put in while I was away, the oil furnace is gone.",
-        "refines",
-      ],
       // What `sole-value-retired` leaves: a value among several, another's, a part, a report, a pause, an end to come.
       ["I play guitar and piano.", "I sold the piano.", "refines"],
       ["I also play the cello.", "I sold my cello.", "refines"],
@@ -402,6 +458,11 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["I commute by bike.", "I sold my bike.", "refines"],
       ["I own a road bike.", "I sold a bike last month.", "refines"],
       ["My manager is Priya.", "Dana says Priya left.", "refines"],
+      // What retire34's readings leave: a pause after the end, a relation, an object of several.
+      ["My main hobby is rock climbing.", "I gave up climbing, Dana is off until spring too.", "refines"],
+      ["Tony calls my mum every Sunday.", "Tony retired last month.", "refines"],
+      ["The bedrooms heat with radiators.", "The radiator in the kitchen is gone.", "refines"],
+      ["The house heats with an oil furnace.", "Shelley says the oil furnace is gone.", "refines"],
       ["My manager is Priya.", "I heard Priya left.", "refines"],
       ["My main hobby is rock climbing.", "I've stopped climbing while my wrist heals.", "refines"],
       ["My main hobby is rock climbing.", "I've given up climbing until my shoulder heals.", "refines"],
@@ -419,6 +480,11 @@ const EXAMPLES: Record<string, RuleExamples> = {
       // The one value of the speaker's, ended for good: `sole-value-retired`, confident.
       ["My main hobby is rock climbing.", "I gave up climbing and took up pottery."],
       ["I use Firefox.", "ditched firefox last week, all chrome now"],
+      ["Tony cuts my hair.", "Tony retired last month."],
+      [
+        "The house heats with an oil furnace.",
+        "Shelley got a heat pump put in while I was away, the oil furnace is gone.",
+      ],
     ],
   },
   "different-entity": {

@@ -54,10 +54,14 @@ import {
 import { intentionOf } from "./intention.js";
 import {
   closedForGood,
+  doerGoneForGood,
+  doingOf,
   lastingEnd,
+  objectGoneForGood,
   type Retirement,
   valuesOf as retirableValues,
   retiredValue,
+  soleObjectOf,
   soleValueOf,
   soleVenueOf,
 } from "./retired-values.js";
@@ -625,7 +629,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: SOLE_VALUE_RETIRED_RULE,
-    doc: 'The newer statement ends, by name, the one value the older gives a slot of the speaker\'s, for good and as the speaker\'s own account, and no rule after it reads the change with confidence ("My main hobby is rock climbing" / "I gave up climbing last year, I took up pottery", "I use Firefox" / "ditched firefox last week, all chrome now", "My manager is Priya" / "Priya left last week, my manager is Tom now", a role held now by one named person: "The head coach is Maria Lopez" / "Maria Lopez retired last year": `retiredValue`, `soleValueOf`, `lastingEnd`), or the one place a habit of the speaker\'s is done at closes for good ("I get my hair cut at Tony\'s" / "Tony\'s closed down, I go to Sharp Cuts now": `soleVenueOf`, `closedForGood`): the newer replaces the older. Not a value among several ("I play guitar and piano", "I also play the cello", "I have two bikes"), another\'s or no one\'s ("My sister plays the cello", "The house heats with an oil furnace"), a role that was held ("The head coach was Maria Lopez"), a means ("I commute by bike"), a part ("I sold one of my bikes"), a pause ("while my wrist heals", "for now", "closed for refurbishment") or a closing that may be one ("The bakery closed"), an end to come or one reported ("Dana says Priya left"): those stay `unsure:value-retired`.',
+    doc: 'The newer statement ends, by name, the one value the older gives a slot of the speaker\'s, for good and as the speaker\'s own account, and no rule after it reads the change with confidence ("My main hobby is rock climbing" / "I gave up climbing last year, I took up pottery", "I use Firefox" / "ditched firefox last week, all chrome now", "My manager is Priya" / "Priya left last week, my manager is Tom now", a role held now by one named person: "The head coach is Maria Lopez" / "Maria Lopez retired last year": `retiredValue`, `soleValueOf`, `lastingEnd`), or the one place a habit of the speaker\'s is done at closes for good ("I get my hair cut at Tony\'s" / "Tony\'s closed down, I go to Sharp Cuts now": `soleVenueOf`, `closedForGood`), or the one named doer of a habit done on a thing of the speaker\'s retired or died ("Tony cuts my hair" / "Tony retired last month": `doingOf`, `doerGoneForGood`), or the one countable object of a thing named with no holder is gone ("The house heats with an oil furnace" / "the oil furnace is gone": `soleObjectOf`, `objectGoneForGood`); a pause, a plan or a report is read in the end\'s own clause, not in another person\'s before it ("Shelley got a heat pump put in while I was away, the oil furnace is gone"): the newer replaces the older. Not a value among several ("I play guitar and piano", "I also play the cello", "I have two bikes", "The bedrooms heat with radiators"), another\'s ("My sister plays the cello", "Dana\'s house heats with an oil furnace"), a role that was held ("The head coach was Maria Lopez"), a means ("I commute by bike"), a mass that runs out ("The generator runs on propane"), a part ("I sold one of my bikes", "the radiator in the kitchen is gone"), a relation a retirement does not end ("Tony calls my mum every Sunday"), a retirement from something else ("Tony retired from the fire service"), a pause ("while my wrist heals", "for now", "closed for refurbishment", "…, Dana is off until spring too") or a closing that may be one ("The bakery closed"), an end to come or one reported ("Dana says Priya left", "the furnace is gone, she says"): those stay `unsure:value-retired`.',
     decide: (p) => {
       const retired = retirement(p);
       if (!retired) return null;
@@ -635,13 +639,23 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         !held &&
         soleVenueOf(p.a.text, retired.value) &&
         closedForGood(p.b.text, retired, retirableValues(p.a.text));
-      if (!held && !closed) return null;
+      // "Tony cuts my hair" / "Tony retired last month": the one doer of a habit, gone from it for good.
+      const doing = held || closed ? null : doingOf(p.a.text, retired.value);
+      const doerGone = doing !== null && doerGoneForGood(p.b.text, retired, doing);
+      // "The house heats with an oil furnace" / "the oil furnace is gone": the one object, no holder named.
+      const objectGone =
+        !held &&
+        !closed &&
+        !doerGone &&
+        soleObjectOf(p.a.text, retired.value) &&
+        objectGoneForGood(p.b.text, retired, retirableValues(p.a.text));
+      if (!held && !closed && !doerGone && !objectGone) return null;
       return decided("supersedes", `${retired.how} ${retired.said}`);
     },
   },
   {
     name: VALUE_RETIRED_RULE,
-    doc: 'The newer statement ends a value of the older\'s by name, no rule after it reads the change with confidence, and `sole-value-retired` does not hold ("I get my hair cut at Tony\'s" / "Tony retired so I go to Sharp Lines now", "The house heats with an oil furnace" / "…the oil furnace is gone", "I play guitar and piano" / "I sold the piano": `retiredValue`): the older may no longer hold, but whether the newer replaces all of it is not read: deferred to the agent or a model as a refinement (sleep closes nothing on it), never read as two things.',
+    doc: 'The newer statement ends a value of the older\'s by name, no rule after it reads the change with confidence, and `sole-value-retired` does not hold ("I get my hair cut at Tony\'s" / "Tony retired so I go to Sharp Lines now", "The bedrooms heat with radiators" / "the radiator in the kitchen is gone", "I play guitar and piano" / "I sold the piano": `retiredValue`): the older may no longer hold, but whether the newer replaces all of it is not read: deferred to the agent or a model as a refinement (sleep closes nothing on it), never read as two things.',
     decide: (p) => {
       const retired = retirement(p);
       return retired ? unsure("refines", `${retired.how} ${retired.said}`) : null;
