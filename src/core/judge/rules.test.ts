@@ -192,6 +192,28 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The nightly backup timed out", "The nightly backup succeeded"],
     ],
   },
+  "unsure:older-goes-on": {
+    decides: [
+      // retire34 found change-cue closing the older on this newer with confidence.
+      ["Tony cuts my hair", "Tony retired, but he still cuts my hair on Saturdays", "refines"],
+      ["I walk the dog every morning", "I moved to Leeds but I still walk the dog every morning", "refines"],
+      ["I don't eat meat", "I moved to Lyon and I still don't eat meat", "refines"],
+      ["We deploy on Fridays", "We switched CI providers, but we continue to deploy on Fridays", "refines"],
+      ["I use Vim", "I switched to VS Code, though I still use Vim for quick edits", "refines"],
+    ],
+    leaves: [
+      // The clause led by "still" says another time: the routine changed.
+      ["I walk the dog every morning", "I still walk the dog, but in the evenings now"],
+      // Its negation flipped.
+      ["I eat meat", "I still don't eat meat"],
+      // The older's words outside the clause are more than its subject.
+      ["I walk the dog every morning", "I walk the cat every evening, and I still love mornings"],
+      // No "still": the other rules read it.
+      ["Tony cuts my hair", "Tony retired last month"],
+      // Another subject said in the clause.
+      ["My sister lives in Leeds", "My brother still lives in Leeds"],
+    ],
+  },
   "holder-changed": {
     decides: [
       ["checkout-svc is owned by Ravi.", "checkout-svc is owned by Mei.", "supersedes"],

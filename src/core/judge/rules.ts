@@ -16,6 +16,7 @@ import { contentTokens, hasChangeCue, rawTokens, SPEAKER_SUBJECT, stem } from ".
 import {
   type Analysis,
   additiveOf,
+  analysisOf,
   CHANGE_LEMMAS,
   CHANGE_VERBS,
   canon,
@@ -390,6 +391,45 @@ function retirement(p: Pair): Retirement | null {
   return retired;
 }
 
+/** A word that says the clause it leads holds on unchanged: "still", "continue(s|d) to". */
+const GOES_ON_RE = /\b(?:still|continu(?:e|es|ed|ing) to)\b/i;
+/** Where a clause ends: a stop, a semicolon, a comma, a dash, or a conjunction that turns. */
+const CLAUSE_EDGE_RE = /[.;!?,\u2013\u2014]|\s-\s|\b(?:but|though|although|while|whereas)\b/gi;
+
+/**
+ * The newer restates the older inside a clause led by "still" or "continue to": every content word
+ * of the older is in that clause, but for the older's subject (its words before its first verb),
+ * which the newer may name anywhere and the clause refer to ("Tony retired, but he still cuts my
+ * hair"), with the older's negation.
+ */
+function olderGoesOn(p: Pair): boolean {
+  const text = p.b.text;
+  const cue = GOES_ON_RE.exec(text);
+  if (!cue) return false;
+  let start = 0;
+  let end = text.length;
+  for (const edge of text.matchAll(CLAUSE_EDGE_RE)) {
+    const at = edge.index ?? 0;
+    if (at < cue.index) start = at + edge[0].length;
+    else if (at >= cue.index + cue[0].length) {
+      end = at;
+      break;
+    }
+  }
+  const clause = analysisOf(text.slice(start, end));
+  if (clause.negated !== p.a.negated) return false;
+  // The older's subject: its words before its first verb, or with no verb read (the tagger reads
+  // "cuts" in "Tony cuts my hair" as a noun), the names it opens with.
+  const words = wordsOf(p.a);
+  const verbAt = words.findIndex((w) => w.pos === "VERB" || w.pos === "AUX");
+  const opening = words.findIndex((w) => w.pos !== "PROPN");
+  const subjectEnd = verbAt >= 0 ? verbAt : Math.max(0, opening);
+  const subject = setOf(words.slice(0, subjectEnd).flatMap((w) => contentTokens(w.text).map(canon)));
+  const said = [...p.a.light];
+  if (said.filter((t) => !subject.has(t)).length === 0) return false;
+  return said.every((t) => clause.light.has(t) || (subject.has(t) && p.b.light.has(t)));
+}
+
 export const LEXICAL_RULES: readonly LexicalRule[] = [
   {
     name: "no-shared-terms",
@@ -495,6 +535,11 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     name: "unsure:narrated-event",
     doc: 'The older statement only narrates a past event ("My sister visited and we went to that new ramen place downtown"): every verb in the simple past, none of change, of state or of beginning to hold (bought, joined, started); it holds no value a newer statement could replace; deferred.',
     decide: (p) => (narratesEvent(p.a) ? unsure("distinct", "the older narrates an event") : null),
+  },
+  {
+    name: "unsure:older-goes-on",
+    doc: 'The newer says, in a clause led by "still" (or "continue to"), what the older says, its subject aside, which may be named anywhere in the newer ("I walk the dog every morning" / "I moved to Leeds but I still walk the dog every morning"; "Tony cuts my hair" / "Tony retired, but he still cuts my hair"): the older holds on beside whatever else changed; deferred.',
+    decide: (p) => (olderGoesOn(p) ? unsure("refines", "the older still holds") : null),
   },
   {
     name: "holder-changed",
