@@ -802,7 +802,11 @@ export function createProgram(
         "--jsonl DIR writes the whole chain as files that verify across files (exportAuditJsonl).",
       ),
     )
-    .option("--since <when>", "only entries since a duration ago (30m, 12h, 7d, 2w) or a time (2026-03-01)")
+    .option(
+      "--since <when>",
+      "only entries since a duration ago (30m, 12h, 7d, 2w) or a time (2026-03-01)",
+      when,
+    )
     .option("--event <event>", "only this event (belief.retired) or prefix (belief.*)")
     .option("--limit <n>", "how many entries (default 100)", int("--limit"))
     .option("--subject <id>", "only entries about this id")
