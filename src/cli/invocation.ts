@@ -105,6 +105,12 @@ export interface Invocation<T = unknown> {
       }
     | { standalone: (env: RunEnv) => Promise<T> };
   render: (data: T, style: Style) => string;
+  /**
+   * The file the command reads (as the user gave it), or `-` for stdin: `runMain` refuses it
+   * before the store opens when it cannot be read (missing, a folder, stdin a terminal), so the
+   * usage error creates no store. Undefined for a command that reads no input.
+   */
+  input?: string;
   /** Exit code for a successful call; default 0 (verify returns 1 for a broken chain). */
   exitCode?: (data: T) => number;
 }

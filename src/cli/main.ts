@@ -27,7 +27,7 @@ import type { Memory } from "../core/engine.js";
 import { isStrataError } from "../core/errors.js";
 import type { InputIssue } from "../core/validate.js";
 import { describeLocation, isPostgresUrl } from "../store/open-store.js";
-import { fileLines, readStdin, textLines } from "./input-lines.js";
+import { checkReadable, fileLines, readStdin, textLines, unreadable } from "./input-lines.js";
 import type { GlobalOptions, Invocation, OutputOptions, RunEnv } from "./invocation.js";
 import { migrationNotice } from "./migration-notice.js";
 import { shellWord } from "./shell-word.js";
@@ -330,13 +330,15 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           try {
             return readFileSync(file, "utf8");
           } catch (error) {
-            const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
-            throw new UsageError(`cannot read ${file} (${code}); pass an existing file, or - for stdin.`);
+            throw unreadable(file, (error as NodeJS.ErrnoException).code ?? "unreadable");
           }
         }
         return readStdin();
       },
     };
+    // Input the command cannot read is refused before the store opens: `strata import missing.json`
+    // on a first run said "created a new store" and then refused the file.
+    if (inv.input !== undefined) checkReadable(inv.input === "-" ? "-" : resolve(process.cwd(), inv.input));
     let data: unknown;
     if ("engine" in inv.run && inv.run.withoutStore && runEnv.dbExisted === false) {
       data = await inv.run.withoutStore(runEnv);

@@ -152,6 +152,7 @@ function jsonlInvocation(
     );
   return {
     command,
+    input: o.jsonl as string,
     run: {
       engine: async (mem, env) =>
         runJsonl(
@@ -699,6 +700,7 @@ export function createProgram(
     .action((file: string | undefined) =>
       on({
         command: "judge",
+        input: file ?? "-",
         run: engine(async (mem, env) => {
           const judgments = parseJudgments(await env.readInput(file), file && file !== "-" ? file : "stdin");
           return runJudge(mem, { judgments });
