@@ -4,6 +4,7 @@
  * (which opens the store and runs it). Its own module so none of them imports another's.
  */
 import type { Memory, ProgressHooks } from "../core/engine.js";
+import type { StrataError } from "../core/errors.js";
 import type { Style } from "./style.js";
 
 /** What `runMain` needs from its surroundings to run a command; resolved from flags and environment. */
@@ -102,6 +103,12 @@ export interface Invocation<T = unknown> {
     | {
         engine: (mem: Memory, env: RunEnv) => Promise<T>;
         withoutStore?: (env: RunEnv) => Promise<T>;
+        /**
+         * Run instead of `engine` when the store exists but cannot be opened (STORE_UNAVAILABLE:
+         * not a database, a server that refuses; SCHEMA_TOO_NEW: written by a newer Strata), with
+         * that refusal: a command that diagnoses reports it as what it found.
+         */
+        unopenable?: (env: RunEnv, refusal: StrataError) => Promise<T>;
       }
     | { standalone: (env: RunEnv) => Promise<T> };
   render: (data: T, style: Style) => string;

@@ -777,6 +777,7 @@ export function createProgram(
           engine: async (mem, env) => (await loadDoctor()).runDoctor(mem, doctorArgs(env)),
           // No store file: said as a finding, and none is created by looking.
           withoutStore: async (env) => (await loadDoctor()).runDoctor(null, doctorArgs(env)),
+          unopenable: async (env, refusal) => (await loadDoctor()).runDoctor(refusal, doctorArgs(env)),
         },
         render: (r, style) => doctor!.renderDoctor(r, style),
         exitCode: (r) => doctor!.doctorExitCode(r),
