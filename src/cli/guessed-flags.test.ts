@@ -59,15 +59,15 @@ describe("an unknown flag points to the command's flag that means the same", () 
     // every answer to an unknown flag ends in where the command's options are listed
     [
       ["remember", "x", "--confidence", "0.9"],
-      "error: unknown option '--confidence'\n(strata remember --help lists every option.)",
+      "error: unknown option '--confidence' (strata remember --help lists every option.)",
     ],
     [
       ["recall", "x", "--min-score", "1"],
-      "error: unknown option '--min-score'\n(strata recall --help lists every option.)",
+      "error: unknown option '--min-score' (strata recall --help lists every option.)",
     ],
     [
       ["keys", "list", "--all"],
-      "error: unknown option '--all'\n(strata keys list --help lists every option.)",
+      "error: unknown option '--all' (strata keys list --help lists every option.)",
     ],
     [["recall", "x", "--kind", "fact"], "(Did you mean --kinds? strata recall --help lists every option.)"],
     [["recall", "x", "--typ", "fact"], "(Did you mean --type? strata recall --help lists every option.)"],

@@ -125,14 +125,15 @@ export function suggestMeantFlags(program: Command): void {
 /**
  * Runs commander's own answer to an unknown flag with its message ending in where every option is
  * listed, as the answers above end: `--confidence` on remember said `unknown option
- * '--confidence'` and nothing else. A spelling suggestion stays, the pointer inside its brackets.
+ * '--confidence'` and nothing else. On the same line (an unknown flag is one line on stderr); a
+ * spelling suggestion stays, the pointer inside its brackets.
  */
 function withHelpPointer(command: Command, answer: () => void): void {
   const help = `${commandPath(command)} --help lists every option.`;
   const said = command as unknown as { error: Command["error"] };
   const error = command.error.bind(command);
   said.error = (message, options) =>
-    error(message.endsWith("?)") ? `${message.slice(0, -1)} ${help})` : `${message}\n(${help})`, options);
+    error(message.endsWith("?)") ? `${message.slice(0, -1)} ${help})` : `${message} (${help})`, options);
   try {
     answer();
   } finally {
