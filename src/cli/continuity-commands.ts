@@ -89,6 +89,7 @@ export function registerContinuityCommands(program: Command, on: (inv: Invocatio
     .action((file: string | undefined, o: { token: string; affectTag?: string; affectIntensity?: number }) =>
       invoke({
         command: "save-continuity",
+        input: file ?? "-",
         run: {
           engine: async (mem, env) =>
             runSaveContinuity(mem, {

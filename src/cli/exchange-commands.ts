@@ -73,6 +73,7 @@ export function registerExchangeCommands(program: Command, on: (inv: Invocation)
     .action((file: string | undefined, o: { verbose?: boolean }) =>
       invoke<ImportReport>({
         command: "import",
+        input: file ?? "-",
         run: {
           engine: async (mem, env) =>
             runImport(mem, { text: await env.readInput(file) }, env.progress("import")),

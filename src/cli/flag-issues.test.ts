@@ -7,12 +7,13 @@ import { describe, expect, it } from "vitest";
 import { openMemory } from "../open-memory.js";
 import { timeFlag, toInteger } from "./args.js";
 import { flagUsage } from "./flag-issues.js";
+import { createProgram } from "./program.js";
 
-/** The issues the engine gives for a recall with these options. */
-async function refused(options: Record<string, unknown>) {
+/** The issues the engine gives for a recall (or an audit) with these options. */
+async function refused(options: Record<string, unknown>, method: "recall" | "audit" = "recall") {
   const mem = await openMemory({ path: ":memory:", lexicon: null });
   try {
-    await mem.recall("rate limit", options as never);
+    await (method === "recall" ? mem.recall("rate limit", options as never) : mem.audit(options as never));
   } catch (error) {
     return (error as { details: { issues: never[] } }).details.issues;
   } finally {
@@ -51,5 +52,36 @@ describe("a time flag's refused value says the relative forms the flag reads", (
     const argv = ["recall", "x", "-k", "0"];
     const usage = flagUsage(await parsed(argv), "recall", argv, await refused({ k: 0 }));
     expect(usage?.message).toBe("-k must be at least 1, got 0.");
+  });
+});
+
+describe("the date refusal is read by its code, NOT_A_DATE, never by its text", () => {
+  const tomorrow = { path: ["options", "at"], message: "no such day", received: "tomorrow" };
+
+  it("an issue coded NOT_A_DATE says the forms the flag reads, whatever its message", async () => {
+    const argv = ["recall", "x", "--at", "tomorrow"];
+    const usage = flagUsage(await parsed(argv), "recall", argv, [{ ...tomorrow, code: "NOT_A_DATE" }]);
+    expect(usage?.message).toBe(
+      '--at "tomorrow": no such day; --at also reads "yesterday", "3 days ago", "2w" or "last monday".',
+    );
+  });
+
+  it("an issue whose text says 'is not a date' but has no code is worded as any other", async () => {
+    const argv = ["recall", "x", "--at", "tomorrow"];
+    const issue = { ...tomorrow, message: '"tomorrow" is not a date: use ISO 8601' };
+    const usage = flagUsage(await parsed(argv), "recall", argv, [issue]);
+    expect(usage?.message).toBe('--at: "tomorrow" is not a date: use ISO 8601.');
+  });
+
+  it.each([
+    [["audit", "--since", "tomorrow"], { since: "tomorrow" }],
+    [["audit", "--since", "2026-02-30"], { since: "2026-02-30" }],
+  ])("strata %j: audit's --since, a time flag too, says the forms it reads", async (argv, options) => {
+    const program = createProgram("0.0.0", { writeOut: () => {}, writeErr: () => {} }, () => {});
+    program.exitOverride();
+    await program.parseAsync(argv, { from: "user" });
+    const usage = flagUsage(program, "audit", argv, await refused(options, "audit"));
+    expect(usage?.message).toContain(`--since: ${JSON.stringify(argv[2])} is not a date`);
+    expect(usage?.message).toContain('--since also reads "yesterday", "3 days ago", "2w" or "last monday".');
   });
 });

@@ -90,7 +90,7 @@ export function flagUsage(
     let rule = issue.message.replace(/\.$/, "");
     // The engine names the ISO forms only (a library takes no "yesterday"); a time flag reads more.
     const reads = (hit.option.parseArg as { reads?: unknown } | undefined)?.reads;
-    if (typeof reads === "string" && /is not a date/.test(rule))
+    if (typeof reads === "string" && issue.code === "NOT_A_DATE")
       rule = `${rule}; ${flag} also reads ${reads}`;
     found.push({
       flag,

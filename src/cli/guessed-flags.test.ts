@@ -52,7 +52,36 @@ describe("an unknown flag points to the command's flag that means the same", () 
     [["recall", "x", "--kind", "fact"], "(Did you mean --kinds?)"],
     [["recall", "x", "--typ", "fact"], "(Did you mean --type?)"],
   ])("%j keeps commander's spelling suggestion %s", async (argv, said) => {
-    expect(await unknown(argv)).toContain(said);
+    expect(await unknown(argv)).toContain(said.replace("?)", "?"));
+  });
+
+  it.each([
+    // every answer to an unknown flag ends in where the command's options are listed
+    [
+      ["remember", "x", "--confidence", "0.9"],
+      "error: unknown option '--confidence' (strata remember --help lists every option.)",
+    ],
+    [
+      ["recall", "x", "--min-score", "1"],
+      "error: unknown option '--min-score' (strata recall --help lists every option.)",
+    ],
+    [
+      ["keys", "list", "--all"],
+      "error: unknown option '--all' (strata keys list --help lists every option.)",
+    ],
+    [["recall", "x", "--kind", "fact"], "(Did you mean --kinds? strata recall --help lists every option.)"],
+    [["recall", "x", "--typ", "fact"], "(Did you mean --type? strata recall --help lists every option.)"],
+  ])("%j ends in the command's help: %s", async (argv, said) => {
+    const message = await unknown(argv);
+    expect(message.endsWith(said)).toBe(true);
+    expect(message.match(/--help lists every option/g)).toHaveLength(1);
+  });
+
+  it("the pointer is added for that answer only: the command's own error is left as it was", async () => {
+    const program = createProgram("0.0.0", { writeOut: () => {}, writeErr: () => {} }, () => {});
+    const remember = program.commands.find((c) => c.name() === "remember")!;
+    await program.parseAsync(["remember", "x", "--confidence", "1"], { from: "user" }).catch(() => {});
+    expect(Object.hasOwn(remember, "error")).toBe(false);
   });
 
   it.each([

@@ -111,7 +111,7 @@ export function suggestMeantFlags(program: Command): void {
           `error: unknown option '${flag}'\n(${commandPath(command)} takes no flag that means what ${flag} means; ${commandPath(command)} --help lists every option.)`,
           { code: "commander.unknownOption" },
         );
-      if (meant.length === 0) return spellingOnly(flag);
+      if (meant.length === 0) return withHelpPointer(command, () => spellingOnly(flag));
       command.error(
         `error: unknown option '${flag}'\n(Did you mean ${meant.map(named).join("; or ")}? ${commandPath(command)} --help lists every option.)`,
         { code: "commander.unknownOption" },
@@ -120,6 +120,25 @@ export function suggestMeantFlags(program: Command): void {
     command.commands.forEach(visit);
   };
   visit(program);
+}
+
+/**
+ * Runs commander's own answer to an unknown flag with its message ending in where every option is
+ * listed, as the answers above end: `--confidence` on remember said `unknown option
+ * '--confidence'` and nothing else. On the same line (an unknown flag is one line on stderr); a
+ * spelling suggestion stays, the pointer inside its brackets.
+ */
+function withHelpPointer(command: Command, answer: () => void): void {
+  const help = `${commandPath(command)} --help lists every option.`;
+  const said = command as unknown as { error: Command["error"] };
+  const error = command.error.bind(command);
+  said.error = (message, options) =>
+    error(message.endsWith("?)") ? `${message.slice(0, -1)} ${help})` : `${message} (${help})`, options);
+  try {
+    answer();
+  } finally {
+    delete (said as { error?: unknown }).error;
+  }
 }
 
 function commandPath(command: Command): string {

@@ -4,6 +4,7 @@
  * (which opens the store and runs it). Its own module so none of them imports another's.
  */
 import type { Memory, ProgressHooks } from "../core/engine.js";
+import type { StrataError } from "../core/errors.js";
 import type { Style } from "./style.js";
 
 /** What `runMain` needs from its surroundings to run a command; resolved from flags and environment. */
@@ -102,9 +103,21 @@ export interface Invocation<T = unknown> {
     | {
         engine: (mem: Memory, env: RunEnv) => Promise<T>;
         withoutStore?: (env: RunEnv) => Promise<T>;
+        /**
+         * Run instead of `engine` when the store exists but cannot be opened (STORE_UNAVAILABLE:
+         * not a database, a server that refuses; SCHEMA_TOO_NEW: written by a newer Strata), with
+         * that refusal: a command that diagnoses reports it as what it found.
+         */
+        unopenable?: (env: RunEnv, refusal: StrataError) => Promise<T>;
       }
     | { standalone: (env: RunEnv) => Promise<T> };
   render: (data: T, style: Style) => string;
+  /**
+   * The file the command reads (as the user gave it), or `-` for stdin: `runMain` refuses it
+   * before the store opens when it cannot be read (missing, a folder, stdin a terminal), so the
+   * usage error creates no store. Undefined for a command that reads no input.
+   */
+  input?: string;
   /** Exit code for a successful call; default 0 (verify returns 1 for a broken chain). */
   exitCode?: (data: T) => number;
 }

@@ -24,10 +24,10 @@ import { dirname, join, resolve } from "node:path";
 import type { SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import type { Memory } from "../core/engine.js";
-import { isStrataError } from "../core/errors.js";
+import { isStrataError, type StrataError } from "../core/errors.js";
 import type { InputIssue } from "../core/validate.js";
 import { describeLocation, isPostgresUrl } from "../store/open-store.js";
-import { fileLines, readStdin, textLines } from "./input-lines.js";
+import { checkReadable, fileLines, readStdin, textLines, unreadable } from "./input-lines.js";
 import type { GlobalOptions, Invocation, OutputOptions, RunEnv } from "./invocation.js";
 import { migrationNotice } from "./migration-notice.js";
 import { shellWord } from "./shell-word.js";
@@ -86,6 +86,9 @@ function missingCommand(program: Command, argv: readonly string[]): string {
   const names = command.commands.map((c) => c.name()).filter((n) => n !== "help");
   return `${path} needs a command: ${names.join(", ")} (${path} --help says what each does).`;
 }
+
+/** The refusals of opening a store that a command that diagnoses reports instead of failing with. */
+const UNOPENABLE: ReadonlySet<string> = new Set(["STORE_UNAVAILABLE", "SCHEMA_TOO_NEW"]);
 
 export async function runMain(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
   const env = process.env;
@@ -330,13 +333,15 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           try {
             return readFileSync(file, "utf8");
           } catch (error) {
-            const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
-            throw new UsageError(`cannot read ${file} (${code}); pass an existing file, or - for stdin.`);
+            throw unreadable(file, (error as NodeJS.ErrnoException).code ?? "unreadable");
           }
         }
         return readStdin();
       },
     };
+    // Input the command cannot read is refused before the store opens: `strata import missing.json`
+    // on a first run said "created a new store" and then refused the file.
+    if (inv.input !== undefined) checkReadable(inv.input === "-" ? "-" : resolve(process.cwd(), inv.input));
     let data: unknown;
     if ("engine" in inv.run && inv.run.withoutStore && runEnv.dbExisted === false) {
       data = await inv.run.withoutStore(runEnv);
@@ -371,35 +376,46 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         throw new UsageError(
           `STRATA_LOCK_WAIT_MS must be a whole number of milliseconds (got "${lockWait}"); e.g. 120000 to wait two minutes for a running sweep.`,
         );
-      mem = await openMemory({
-        ...(onServer ? { url: dbPath } : { path: dbPath }),
-        create: createsStore(inv.command),
-        ...(lockWait !== undefined ? { lockWaitMs: Number(lockWait) } : {}),
-        ...(embedder ? { embedder } : {}),
-        ...(judge ? { judge } : {}),
-        actor: "cli",
-        ...(global.namespace !== undefined ? { namespace: global.namespace } : {}),
-        onMigrationProgress: migrationNotice(
-          (line) => {
-            if (!global.quiet && !global.json) err(line);
-          },
-          () => performance.now(),
-        ),
-      });
-      // A write that made the store says where, once: the first `strata remember` on a new machine
-      // otherwise leaves no trace of the file it created (init says so itself; a hook stays quiet).
-      if (
-        runEnv.dbExisted === false &&
-        inv.command !== "init" &&
-        !inv.command.startsWith("hook ") &&
-        existsSync(dbPath)
-      )
-        runEnv.notice?.(
-          storeNamed
-            ? `strata: created a new store at ${dbPath}`
-            : `strata: created a new store at ${dbPath} (the default; --db, STRATA_DB or a settings file names another)`,
-        );
-      data = await inv.run.engine(mem, runEnv);
+      // A command that diagnoses reports a store it cannot open as what it found (doctor: the
+      // store check fails, the other checks are still made) instead of failing with it.
+      let unopened: StrataError | null = null;
+      try {
+        mem = await openMemory({
+          ...(onServer ? { url: dbPath } : { path: dbPath }),
+          create: createsStore(inv.command),
+          ...(lockWait !== undefined ? { lockWaitMs: Number(lockWait) } : {}),
+          ...(embedder ? { embedder } : {}),
+          ...(judge ? { judge } : {}),
+          actor: "cli",
+          ...(global.namespace !== undefined ? { namespace: global.namespace } : {}),
+          onMigrationProgress: migrationNotice(
+            (line) => {
+              if (!global.quiet && !global.json) err(line);
+            },
+            () => performance.now(),
+          ),
+        });
+      } catch (error) {
+        if (!(inv.run.unopenable && isStrataError(error) && UNOPENABLE.has(error.code))) throw error;
+        unopened = error;
+      }
+      if (unopened && inv.run.unopenable) data = await inv.run.unopenable(runEnv, unopened);
+      else {
+        // A write that made the store says where, once: the first `strata remember` on a new machine
+        // otherwise leaves no trace of the file it created (init says so itself; a hook stays quiet).
+        if (
+          runEnv.dbExisted === false &&
+          inv.command !== "init" &&
+          !inv.command.startsWith("hook ") &&
+          existsSync(dbPath)
+        )
+          runEnv.notice?.(
+            storeNamed
+              ? `strata: created a new store at ${dbPath}`
+              : `strata: created a new store at ${dbPath} (the default; --db, STRATA_DB or a settings file names another)`,
+          );
+        data = await inv.run.engine(mem!, runEnv);
+      }
     } else {
       data = await inv.run.standalone(runEnv);
     }

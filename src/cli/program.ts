@@ -152,6 +152,7 @@ function jsonlInvocation(
     );
   return {
     command,
+    input: o.jsonl as string,
     run: {
       engine: async (mem, env) =>
         runJsonl(
@@ -699,6 +700,7 @@ export function createProgram(
     .action((file: string | undefined) =>
       on({
         command: "judge",
+        input: file ?? "-",
         run: engine(async (mem, env) => {
           const judgments = parseJudgments(await env.readInput(file), file && file !== "-" ? file : "stdin");
           return runJudge(mem, { judgments });
@@ -775,6 +777,7 @@ export function createProgram(
           engine: async (mem, env) => (await loadDoctor()).runDoctor(mem, doctorArgs(env)),
           // No store file: said as a finding, and none is created by looking.
           withoutStore: async (env) => (await loadDoctor()).runDoctor(null, doctorArgs(env)),
+          unopenable: async (env, refusal) => (await loadDoctor()).runDoctor(refusal, doctorArgs(env)),
         },
         render: (r, style) => doctor!.renderDoctor(r, style),
         exitCode: (r) => doctor!.doctorExitCode(r),
@@ -802,7 +805,11 @@ export function createProgram(
         "--jsonl DIR writes the whole chain as files that verify across files (exportAuditJsonl).",
       ),
     )
-    .option("--since <when>", "only entries since a duration ago (30m, 12h, 7d, 2w) or a time (2026-03-01)")
+    .option(
+      "--since <when>",
+      "only entries since a duration ago (30m, 12h, 7d, 2w) or a time (2026-03-01)",
+      when,
+    )
     .option("--event <event>", "only this event (belief.retired) or prefix (belief.*)")
     .option("--limit <n>", "how many entries (default 100)", int("--limit"))
     .option("--subject <id>", "only entries about this id")

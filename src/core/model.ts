@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { MetadataFilterSchema } from "./metadata-filter.js";
 import { reservedMetadataProblem, reservedSourceProblem, SLEEP_RECORD_KEY } from "./sleep-record.js";
+import { issueCoded } from "./validate.js";
 import { EXPORT_FORMATS } from "./vocabulary.js";
 
 export const DEFAULT_NAMESPACE = "default";
@@ -109,6 +110,7 @@ export const TimeInputSchema = z
       ctx.addIssue({
         code: "custom",
         message: `"${String(value)}" is not a date: use ISO 8601 such as 2026-03-01 or 2026-03-01T12:00:00Z`,
+        params: issueCoded("NOT_A_DATE"),
       });
       return z.NEVER;
     }

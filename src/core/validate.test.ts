@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseInput } from "./validate.js";
+import { TimeInputSchema } from "./model.js";
+import { type InputIssue, InputIssueSchema, parseInput } from "./validate.js";
 
 const schema = z.strictObject({
   statement: z.string().min(1),
@@ -36,5 +37,52 @@ describe("parseInput's message", () => {
     expect(refusal({ statement: "x", options: { k: "3" } }).message).toMatch(
       /k: Invalid input: expected number/,
     );
+  });
+});
+
+describe("a refused time carries the code NOT_A_DATE, read by code and never by text", () => {
+  const timed = z.strictObject({ at: TimeInputSchema.optional(), note: z.string().optional() });
+  const issuesOf = (value: unknown) => {
+    try {
+      parseInput(timed, value, "recall");
+    } catch (error) {
+      return (error as { details: { issues: InputIssue[] } }).details.issues;
+    }
+    throw new Error("accepted");
+  };
+
+  it.each([
+    ["a word", { at: "tomorrow" }],
+    ["a phrase", { at: "last tuesday" }],
+    ["a day the calendar lacks", { at: "2026-02-30" }],
+    ["a month 13", { at: "2026-13-01" }],
+    ["epoch milliseconds past year 9999", { at: 1e15 }],
+    ["a year before 1000", { at: "0999-01-01" }],
+  ])("%s is NOT_A_DATE", (_, value) => {
+    const [issue] = issuesOf(value);
+    expect(issue).toMatchObject({ path: ["at"], code: "NOT_A_DATE" });
+    expect(InputIssueSchema.safeParse(issue).success).toBe(true);
+  });
+
+  it.each([
+    ["a boolean (a wrong type, not a date refused)", { at: true }],
+    ["an object", { at: {} }],
+    ["another field's refusal", { note: 5 }],
+    ["an unknown field", { when: "2026-03-01" }],
+  ])("%s has no code", (_, value) => {
+    for (const issue of issuesOf(value)) expect(issue.code).toBeUndefined();
+  });
+
+  it("a refinement's params give only a code the engine knows", () => {
+    const odd = z.string().superRefine((_, ctx) => {
+      ctx.addIssue({ code: "custom", message: "no", params: { inputIssue: "SOMETHING_ELSE" } });
+    });
+    try {
+      parseInput(odd, "x", "test");
+    } catch (error) {
+      expect((error as { details: { issues: InputIssue[] } }).details.issues[0]!.code).toBeUndefined();
+      return;
+    }
+    throw new Error("accepted");
   });
 });

@@ -3,6 +3,30 @@ import { namesMeant } from "./borrowed-names.js";
 import { StrataError } from "./errors.js";
 
 /**
+ * The refusals of one field that have a code of their own, so a surface that words one its own
+ * way (the CLI's `--at` also reads "yesterday") reads the code, never the message's text:
+ *
+ * - `NOT_A_DATE`: a time given as a string or number that is no date — not ISO 8601
+ *   ("tomorrow", "last tuesday"), a day the calendar lacks (2026-02-30) or a year outside
+ *   1000–9999. A value of another type (true, {}) is a wrong type, not this.
+ */
+export const INPUT_ISSUE_CODES = ["NOT_A_DATE"] as const;
+export type InputIssueCode = (typeof INPUT_ISSUE_CODES)[number];
+
+/**
+ * The `params` a schema's refinement passes to `ctx.addIssue` so `parseInput` gives the issue
+ * its code: `ctx.addIssue({ code: "custom", message, params: issueCoded("NOT_A_DATE") })`.
+ */
+export const issueCoded = (code: InputIssueCode): { inputIssue: InputIssueCode } => ({ inputIssue: code });
+
+/** The code a refinement gave its issue through `issueCoded`, or undefined. */
+function codeOf(issue: z.core.$ZodIssue): InputIssueCode | undefined {
+  if (issue.code !== "custom") return undefined;
+  const code: unknown = issue.params?.inputIssue;
+  return INPUT_ISSUE_CODES.find((c) => c === code);
+}
+
+/**
  * One refused field, as every surface reports it in `details.issues`: where (`path`, the
  * schema's message), and, when they can be said plainly, the value given (`received`, a
  * number, boolean or short text) and what is allowed (`allowed`: "at least 1", "one of fact,
@@ -15,6 +39,12 @@ export const InputIssueSchema = z
       .array(z.string())
       .describe('Where the refused value is: ["k"], ["metadata", "team"]; [] for the whole input.'),
     message: z.string().describe("What is wrong with it."),
+    code: z
+      .enum(INPUT_ISSUE_CODES)
+      .optional()
+      .describe(
+        "A stable code for a refusal a caller may word its own way: NOT_A_DATE, a time that is not ISO 8601, a real calendar day or a year in 1000-9999.",
+      ),
     received: z
       .union([z.string(), z.number(), z.boolean()])
       .optional()
@@ -164,12 +194,14 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what:
     issues: result.error.issues.map((i, n): InputIssue => {
       const received = i.code === "unrecognized_keys" ? undefined : echoable(valueAt(value, i.path));
       const allowed = allowedBy(i);
+      const code = codeOf(i);
       return {
         path: i.path.map(String),
         message:
           i.code === "unrecognized_keys"
             ? `Unrecognized key${i.keys.length > 1 ? "s" : ""}: ${namedKeys(i.keys)}`
             : i.message,
+        ...(code !== undefined ? { code } : {}),
         ...(received !== undefined ? { received } : {}),
         ...(allowed !== undefined ? { allowed } : {}),
         ...(meants[n] !== undefined ? { meant: meants[n] } : {}),

@@ -2,14 +2,17 @@
  * A GET operation's input from the query string, guided by the operation's zod input shape:
  * numbers and booleans are converted, arrays come as repeated (`kinds=fact&kinds=rule`) or
  * comma-separated (`kinds=fact,rule`) parameters, and an object (a metadata filter) as JSON text
- * (`metadata={"ticket":"OPS-12"}`, URL-encoded), which keeps its values' types. A value that does not convert stays a string,
- * so the operation's schema refuses it with INVALID_INPUT naming the field; an unknown parameter
- * is passed through for the same reason.
+ * (`metadata={"ticket":"OPS-12"}`, URL-encoded), which keeps its values' types. A number or
+ * boolean that does not convert stays a string, which `queryValuesRefused` refuses naming the
+ * parameter (REST calls it before the operation); any other value, and an unknown parameter, is
+ * passed through for the operation's schema to refuse by name.
  *
  *   queryInput(recall.input, new URLSearchParams("query=retry&k=3")) // { query: "retry", k: 3 }
  *   queryInput(list.input, new URLSearchParams('metadata={"n":5}'))    // { metadata: { n: 5 } }
  */
 import type { z } from "zod";
+import { StrataError } from "../core/errors.js";
+import type { InputIssue } from "../core/validate.js";
 
 type Scalar = "number" | "boolean" | "string" | "json";
 type Kind = Scalar | { array: Scalar };
@@ -104,4 +107,52 @@ export function queryInput(input: z.ZodObject, params: URLSearchParams): Record<
     Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
   }
   return out;
+}
+
+/** What a query value of each kind must be written as, in words. */
+const WRITTEN_AS: Record<"number" | "boolean", string> = {
+  number: "a number",
+  boolean: "true or false",
+};
+
+/**
+ * The refusal of query values `queryInput` left as text where the field takes a number or a
+ * boolean (`k=ten`, `dryRun=yes`), naming each parameter, what it takes and what was given; null
+ * when every such value was read. The schema's own words, "expected number, received string",
+ * are true of every query value, so a caller who sent `k=ten` read that a number was sent as text.
+ *
+ *   queryValuesRefused("recall", recall.input, { query: "x", k: "ten" })
+ *   // INVALID_INPUT 'Invalid recall: k must be a number, got "ten".'
+ */
+export function queryValuesRefused(
+  operation: string,
+  input: z.ZodObject,
+  values: Record<string, unknown>,
+): StrataError | null {
+  const shape = input.shape as Record<string, unknown>;
+  const issues: InputIssue[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    if (!Object.hasOwn(shape, name)) continue;
+    const kind = fieldKind(shape[name]);
+    const scalar = typeof kind === "string" ? kind : kind.array;
+    if (scalar !== "number" && scalar !== "boolean") continue;
+    // A scalar given twice (`k=3&k=4`) is the schema's to refuse: it received a list.
+    if (typeof kind === "string" && Array.isArray(value)) continue;
+    const unread = (Array.isArray(value) ? value : [value]).find((v) => typeof v === "string");
+    if (typeof unread !== "string") continue;
+    const allowed = typeof kind === "string" ? WRITTEN_AS[scalar] : `${WRITTEN_AS[scalar]}, each`;
+    const got = unread.length > 80 ? `${unread.length} characters` : JSON.stringify(unread);
+    issues.push({
+      path: [name],
+      message: `must be ${allowed}, got ${got}`,
+      ...(unread.length <= 80 ? { received: unread } : {}),
+      allowed,
+    });
+  }
+  if (issues.length === 0) return null;
+  return new StrataError(
+    "INVALID_INPUT",
+    `Invalid ${operation}: ${issues.map((i) => `${i.path[0]} ${i.message}`).join("; ")}.`,
+    { issues },
+  );
 }

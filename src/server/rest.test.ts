@@ -169,8 +169,57 @@ describe("input a route would otherwise drop or overrule is refused", () => {
       headers: { host: "localhost", ...bearer(keys.read) },
     });
     expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      `Invalid recall: k must be a number, got "${k}".`,
+    );
+    await mem.close();
+  });
+
+  it.each([
+    // [query, message, the issue]
+    [
+      "recall?query=retry&k=ten",
+      'Invalid recall: k must be a number, got "ten".',
+      { path: ["k"], received: "ten", allowed: "a number" },
+    ],
+    [
+      "items?limit=all&offset=x",
+      'Invalid list: limit must be a number, got "all"; offset must be a number, got "x".',
+      { path: ["limit"], received: "all", allowed: "a number" },
+    ],
+    [
+      "candidates?review=yes",
+      'Invalid candidates: review must be true or false, got "yes".',
+      { path: ["review"], received: "yes", allowed: "true or false" },
+    ],
+    [
+      "recall?query=retry&kinds=fact,rule&k=3&k=4",
+      "Invalid recall: k: Invalid input: expected number, received array.",
+      { path: ["k"] },
+    ],
+  ])(
+    "GET %s: a query value that is not what its field takes says so, not 'received string'",
+    async (query, message, issue) => {
+      const { mem, app, keys } = await server();
+      const res = await app.request(`/v1/namespaces/${NS}/${query}`, {
+        headers: { host: "localhost", ...bearer(keys.read) },
+      });
+      const body = (await res.json()) as { error: { message: string; details: { issues: unknown[] } } };
+      expect(res.status).toBe(400);
+      expect(body.error.message).toBe(message);
+      expect(body.error.message).not.toContain("received string");
+      expect(body.error.details.issues[0]).toMatchObject(issue);
+      await mem.close();
+    },
+  );
+
+  it("a value that reads as its kind passes to the engine as before (k=3, a wrong range is the engine's)", async () => {
+    const { mem, app, keys } = await server();
+    const headers = { host: "localhost", ...bearer(keys.read) };
+    expect((await app.request(`/v1/namespaces/${NS}/recall?query=retry&k=3`, { headers })).status).toBe(200);
+    const res = await app.request(`/v1/namespaces/${NS}/recall?query=retry&k=0`, { headers });
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
-      /^Invalid recall: k:/,
+      /^Invalid recall: k: Too small/,
     );
     await mem.close();
   });

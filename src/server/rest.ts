@@ -22,7 +22,7 @@ import type { Clock } from "../core/ports.js";
 import { parseInput } from "../core/validate.js";
 import { identify, peerIsLoopback, permit, permitTree } from "./callers.js";
 import { errorResponse } from "./errors.js";
-import { queryInput } from "./query.js";
+import { queryInput, queryValuesRefused } from "./query.js";
 import { createRateLimiter, DEFAULT_WRITE_RATE, type RateLimit } from "./rate-limit.js";
 
 /** Context variable naming the caller (the key's name, or anonymous), for the request log. */
@@ -183,6 +183,8 @@ export function createRestApi(options: RestApiOptions): Hono<{ Variables: RestVa
           if (format === representation.format || (format === null && accepts)) wants = "other";
         }
         input = queryInput(op.input, query);
+        const unread = queryValuesRefused(op.name, op.input, input);
+        if (unread) throw unread;
       } else {
         // A write reads only its JSON body: a query string would be dropped in silence.
         const names = [...new Set(new URL(c.req.url).searchParams.keys())];

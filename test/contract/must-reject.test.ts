@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Memory } from "../../src/core/engine.js";
 import { ERROR_CODES, isStrataError } from "../../src/core/errors.js";
+import { INPUT_ISSUE_CODES, type InputIssue } from "../../src/core/validate.js";
 import { openMemory } from "../../src/open-memory.js";
 import { storeSnapshot } from "../support/store-snapshot.js";
 
@@ -72,6 +73,8 @@ const FixtureSchema = z
     args: z.array(z.unknown()),
     code: z.enum(ERROR_CODES),
     message: z.string().min(1),
+    /** The code one of the refusal's `details.issues` carries, where the refusal has one. */
+    issue: z.enum(INPUT_ISSUE_CODES).optional(),
     why: z.string().min(1),
   })
   .strict();
@@ -193,6 +196,8 @@ describe("bad input is refused and changes nothing", () => {
           code: fixture.code,
           message: expect.stringContaining(fixture.message),
         });
+        if (fixture.issue)
+          expect((error.details.issues as InputIssue[]).map((i) => i.code)).toContain(fixture.issue);
 
         expect(await snapshot(mem, path)).toEqual(before);
         // A refusal leaves the store usable: no half-open transaction, no broken chain.

@@ -72,6 +72,15 @@ const REFUSALS = [
     400,
     ["meant"],
   ],
+  [
+    "a time that is not a date",
+    "GET",
+    "/recall",
+    `${NS}/recall?query=deploy&at=tomorrow`,
+    null,
+    400,
+    ["code", "received"],
+  ],
   ["a body that is not an object", "POST", "/beliefs", `${NS}/beliefs`, [1], 400, []],
   ["an item that is not there", "GET", "/items/{id}", `${NS}/items/b999`, null, 404, []],
 ] as const;
@@ -108,7 +117,14 @@ describe("every refusal REST sends is an Error as /openapi.json describes it", (
       };
     };
     const issue = schema.properties.error.properties.details.properties.issues.items;
-    expect(Object.keys(issue.properties).sort()).toEqual(["allowed", "meant", "message", "path", "received"]);
+    expect(Object.keys(issue.properties).sort()).toEqual([
+      "allowed",
+      "code",
+      "meant",
+      "message",
+      "path",
+      "received",
+    ]);
     delete issue.properties.meant;
     expect(check(schema, answer)).toMatch(/additional properties/);
   });

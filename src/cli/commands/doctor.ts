@@ -8,6 +8,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { parse as parseToml } from "smol-toml";
 import type { Memory } from "../../core/engine.js";
+import { isStrataError, type StrataError } from "../../core/errors.js";
 import type { StatsResult } from "../../core/model.js";
 import { isPostgresUrl, redactUrl } from "../../store/postgres/postgres-url.js";
 import { shellWord } from "../shell-word.js";
@@ -132,16 +133,28 @@ async function checkStore(mem: Memory, args: DoctorArgs, add: (check: DoctorChec
 /**
  * Every check, in order. `mem` is null when the SQLite file does not exist: the store is
  * reported missing with the command that creates it, the checks that need it are left out,
- * and nothing is created (`runMain` runs doctor without opening a store then).
+ * and nothing is created (`runMain` runs doctor without opening a store then). `mem` is the
+ * refusal when the store exists but did not open (not a database, a newer schema, a server that
+ * refuses): the store check fails with it and the checks that need no store are still made.
  *
  *   const report = await runDoctor(null, { label: "/tmp/typo.db", file: "/tmp/typo.db", home, nodeVersion });
  *   report.checks[0]; // { name: "store", status: "warn", detail: "no store at /tmp/typo.db …", fix: "strata init …" }
  */
-export async function runDoctor(mem: Memory | null, args: DoctorArgs): Promise<DoctorReport> {
+export async function runDoctor(mem: Memory | StrataError | null, args: DoctorArgs): Promise<DoctorReport> {
   const checks: DoctorCheck[] = [];
   const add = (check: DoctorCheck) => checks.push(check);
 
-  if (mem) await checkStore(mem, args, add);
+  // A store that exists but did not open: the refusal is the finding (its message says what to do).
+  if (isStrataError(mem))
+    add({
+      name: "store",
+      status: "fail",
+      detail: `${mem.code}: ${mem.message}`,
+      ...(mem.code === "SCHEMA_TOO_NEW"
+        ? { fix: "upgrade Strata (npm install -g strata-memory@latest) to the version that wrote it" }
+        : {}),
+    });
+  else if (mem) await checkStore(mem, args, add);
   else
     add({
       name: "store",
