@@ -1614,16 +1614,16 @@ export class PostgresStore extends PostgresReader implements Store {
     this.ctx.textCache?.reset();
   }
 
-  /**
-   * A named lock across processes and servers: a session-level advisory lock held on one
-   * dedicated connection while `fn` runs (advisory-lock.ts). Needs a second connection for
-   * `fn`'s own queries (maxConnections ≥ 2); PGlite shares its one session.
-   */
   /** One read of the change log for the scope's searches (change-log.ts `within`). */
   readScope<T>(fn: () => Promise<T>): Promise<T> {
     return this.ctx.changes.within(fn);
   }
 
+  /**
+   * A named lock across processes and servers: a session-level advisory lock held on one
+   * dedicated connection while `fn` runs (advisory-lock.ts). Needs a second connection for
+   * `fn`'s own queries (maxConnections ≥ 2); PGlite shares its one session.
+   */
   async withLock<T>(name: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {
     this.check();
     return withAdvisoryLock(this.client, this.ctx.schema, name, options, fn);

@@ -1297,15 +1297,15 @@ export class SqliteStore implements Store {
     this.coldPages = null;
   }
 
-  /**
-   * A named lock across this process and every process sharing the file: the in-process
-   * registry, then a lock file beside the database (file-lock.ts). In memory: the registry alone.
-   */
   /** `fn()`: each search checks the file's version in process, no round trip to save. */
   readScope<T>(fn: () => Promise<T>): Promise<T> {
     return fn();
   }
 
+  /**
+   * A named lock across this process and every process sharing the file: the in-process
+   * registry, then a lock file beside the database (file-lock.ts). In memory: the registry alone.
+   */
   async withLock<T>(name: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {
     this.check();
     return withFileLock(this.path === ":memory:" ? null : this.path, this, name, options, fn);
