@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { captureOutput } from "../../test/support/captured-output.js";
 import { checkReadable } from "./input-lines.js";
 import { runMain } from "./main.js";
 
@@ -18,13 +19,7 @@ let said: string[];
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "strata-input-"));
   db = join(dir, "new.db");
-  said = [];
-  const keep = (chunk: unknown) => {
-    said.push(String(chunk));
-    return true;
-  };
-  vi.spyOn(process.stdout, "write").mockImplementation(keep);
-  vi.spyOn(process.stderr, "write").mockImplementation(keep);
+  said = captureOutput();
 });
 
 afterEach(() => {

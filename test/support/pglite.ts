@@ -8,6 +8,8 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll } from "vitest";
+import { pgliteClient, type SqlClient } from "../../src/store/postgres/postgres-driver.js";
+import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
 
 export function sharedPglite(): () => PGlite {
   let db: PGlite | undefined;
@@ -23,4 +25,27 @@ export function sharedPglite(): () => PGlite {
     if (!db) throw new Error("sharedPglite: the database starts in beforeAll; use it inside a test");
     return db;
   };
+}
+
+/**
+ * A store on `db` in `schema` whose every statement outside a transaction is written down, in
+ * order, in `statements` (what a test counts round trips by; splice it to read since the last).
+ *
+ *   const { store, statements } = await countedStore(pglite(), "s1");
+ */
+export async function countedStore(
+  db: PGlite,
+  schema: string,
+): Promise<{ store: PostgresStore; statements: string[] }> {
+  const inner = pgliteClient(db, { ownsDb: false });
+  const statements: string[] = [];
+  const client: SqlClient = {
+    ...inner,
+    query: (sql, params) => {
+      statements.push(sql);
+      return inner.query(sql, params);
+    },
+  };
+  const store = await PostgresStore.open({ client, schema, vectorIndex: "memory" });
+  return { store, statements };
 }

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { captureOutput } from "../../../test/support/captured-output.js";
 import { openMemory } from "../../open-memory.js";
 import { runMain } from "../main.js";
 
@@ -17,13 +18,7 @@ let said: string[];
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "strata-doctor-"));
-  said = [];
-  const keep = (chunk: unknown) => {
-    said.push(String(chunk));
-    return true;
-  };
-  vi.spyOn(process.stdout, "write").mockImplementation(keep);
-  vi.spyOn(process.stderr, "write").mockImplementation(keep);
+  said = captureOutput();
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -6,10 +6,9 @@
  * counts the statements.
  */
 import { describe, expect, it } from "vitest";
-import { sharedPglite } from "../../../test/support/pglite.js";
+import { countedStore, sharedPglite } from "../../../test/support/pglite.js";
 import { newBelief } from "../../../test/support/rows.js";
 import type { BeliefFilter } from "../../core/ports.js";
-import { pgliteClient, type SqlClient } from "./postgres-driver.js";
 import { PostgresStore } from "./postgres-store.js";
 
 const pglite = sharedPglite();
@@ -17,16 +16,7 @@ let n = 0;
 
 /** A store whose every statement outside a transaction is written down. */
 async function counted(schema: string) {
-  const inner = pgliteClient(pglite(), { ownsDb: false });
-  const statements: string[] = [];
-  const client: SqlClient = {
-    ...inner,
-    query: (sql, params) => {
-      statements.push(sql);
-      return inner.query(sql, params);
-    },
-  };
-  const store = await PostgresStore.open({ client, schema, vectorIndex: "memory" });
+  const { store, statements } = await countedStore(pglite(), schema);
   /** Statements since the last call other than the change log's reads. */
   const checks = () => statements.splice(0).filter((s) => !s.includes(".changes"));
   return { store, checks };
