@@ -343,6 +343,9 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     // on a first run said "created a new store" and then refused the file.
     if (inv.input !== undefined) checkReadable(inv.input === "-" ? "-" : resolve(process.cwd(), inv.input));
     let data: unknown;
+    // The refusal of a store a diagnosing command reported instead of failing with (`unopenable`):
+    // the command still exits with that refusal's code (a server that refuses: 69).
+    let reportedRefusal: StrataError | null = null;
     if ("engine" in inv.run && inv.run.withoutStore && runEnv.dbExisted === false) {
       data = await inv.run.withoutStore(runEnv);
     } else if ("engine" in inv.run) {
@@ -399,8 +402,10 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         if (!(inv.run.unopenable && isStrataError(error) && UNOPENABLE.has(error.code))) throw error;
         unopened = error;
       }
-      if (unopened && inv.run.unopenable) data = await inv.run.unopenable(runEnv, unopened);
-      else {
+      if (unopened && inv.run.unopenable) {
+        data = await inv.run.unopenable(runEnv, unopened);
+        reportedRefusal = unopened;
+      } else {
         // A write that made the store says where, once: the first `strata remember` on a new machine
         // otherwise leaves no trace of the file it created (init says so itself; a hook stays quiet).
         if (
@@ -426,6 +431,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       const text = inv.render(data, style);
       if (text) out(text);
     }
+    if (reportedRefusal) return exitCodeOf(reportedRefusal.code);
     return inv.exitCode?.(data) ?? 0;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -767,7 +767,7 @@ export function createProgram(
   program
     .command("doctor")
     .description(
-      "check the store, embedder, index, audit chain, Node.js and the agent clients wired to Strata (exit 1 on a failure)",
+      "check the store, embedder, index, audit chain, Node.js and the agent clients wired to Strata (exit 1 on a failure; 69 when the store cannot be reached or opened)",
     )
     .addHelpText("after", examples("strata doctor", "strata --db ~/.strata/work.db doctor --json"))
     .action(() =>

@@ -45,18 +45,19 @@ type Report = { ok: boolean; checks: { name: string; status: string; detail: str
 
 describe("doctor reports a store it cannot open", () => {
   it.each([
-    ["a file that is not a database", notADatabase, "STORE_UNAVAILABLE", /is not a SQLite database/],
+    ["a file that is not a database", notADatabase, "STORE_UNAVAILABLE", /is not a SQLite database/, 69],
     [
       "a store a newer Strata wrote",
       newerStore,
       "SCHEMA_TOO_NEW",
       /schema version 999, newer than this Strata/,
+      1,
     ],
   ])(
-    "%s: the store check fails with the refusal, the other checks are made",
-    async (_, make, code, detail) => {
+    "%s: the store check fails with the refusal, the other checks are made, the exit is the refusal's",
+    async (_, make, code, detail, exit) => {
       const db = await make();
-      expect(await runMain(["--db", db, "doctor", "--json"])).toBe(1);
+      expect(await runMain(["--db", db, "doctor", "--json"])).toBe(exit);
       const report = JSON.parse(said.join("")) as Report;
       expect(report.ok).toBe(false);
       expect(report.checks[0]).toMatchObject({ name: "store", status: "fail" });
@@ -68,7 +69,7 @@ describe("doctor reports a store it cannot open", () => {
 
   it("in words: FAIL store, then the node check, and 'Problems found'", async () => {
     const db = notADatabase();
-    expect(await runMain(["--db", db, "doctor"])).toBe(1);
+    expect(await runMain(["--db", db, "doctor"])).toBe(69);
     const text = said.join("");
     expect(text).toMatch(/FAIL\s+store\s+STORE_UNAVAILABLE: /);
     expect(text).toMatch(/ok\s+node/);
