@@ -159,6 +159,32 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["I use LastPass for my passwords.", "I'd switched to Bitwarden for my passwords by then."],
     ],
   },
+  "unsure:two-plans": {
+    decides: [
+      // crosscase34: fresh5's replies, two tasks of one assistant, closed each other by change-cue.
+      [
+        "I'll raise the flour quantity on the Monday reorder.",
+        "I'll change the supplier on the packaging reorder.",
+        "distinct",
+      ],
+      ["I'll update the chalkboard text and the post.", "I'll update the counter card text.", "distinct"],
+      ["I'll add the booking link to the bio.", "I'll update the menu board and the post.", "distinct"],
+      ["We'll repaint the fence this weekend.", "We'll move the shed to the back of the garden.", "distinct"],
+      ["I'm going to email the landlord.", "I'm going to switch the gas supplier.", "distinct"],
+    ],
+    leaves: [
+      // A plan taken back by a cue of replacement or correction, or by its negation.
+      ["I'll take the 8:05 train.", "Actually I'll take the 9:10 train instead."],
+      ["I'm hoping to move to Denver.", "I'm hoping to move to Boston now."],
+      ["I'll stay with LastPass.", "I won't stay with LastPass."],
+      ["I'll cook pasta tonight.", "I changed my mind, I'll cook curry tonight."],
+      // The same plan with another number: re-timed.
+      ["I'll take the 8:05 train.", "I'll take the 9:10 train."],
+      // One side only is a plan: unsure:intention or the change rules read it.
+      ["I use LastPass for my passwords.", "I'll switch to Bitwarden for my passwords next month."],
+      ["I'll switch to Bitwarden next month.", "I switched to Bitwarden for my passwords."],
+    ],
+  },
   "unsure:narrated-event": {
     decides: [
       // closures26: chat-dev's gym-name update was closed by pronoun-sister's update (change-cue).

@@ -162,6 +162,13 @@ function changedThing(x: Slots, other: Slots, subject: ReadonlySet<string>): Set
  * "anymore"; "nowadays", "lately" and "currently" say a state holds now without saying it changed
  * ("I currently live in Leeds" announces nothing), so they are cues of the present here, not of a change there.
  */
+/**
+ * What takes a plan back: a cue of replacement or correction ("I'll take the 9:10 instead",
+ * "actually I'll drive", "I'm hoping to move to Boston now", "I changed my mind, I'll …", "I won't … after all").
+ * Without one, a second plan is another task beside the first.
+ */
+const RETRACTS_A_PLAN =
+  /\b(?:instead|rather|actually|now|anymore|any more|no longer|after all|scratch that|changed? (?:my|our) minds?|change of plans?)\b/i;
 const CUE_ADVERBS = new Set(["instead", "now", "anymore", "nowadays", "lately", "currently"].map(stem));
 /**
  * "New" marks a change ("my new job", "the new restaurant"), it names no thing: two statements that
@@ -529,6 +536,18 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       if (meant === null || intentionOf(wordsOf(p.a)) !== null) return null;
       const how = meant === "will" || meant === "would" ? `${meant} …` : `${meant} to …`;
       return unsure("refines", `${how}: an intention`);
+    },
+  },
+  {
+    name: "unsure:two-plans",
+    doc: 'Both statements say what the speaker will do ("I\'ll add the link to the bio" / "I\'ll update the menu board and the post", "I\'ll raise the order" / "I\'ll change the supplier"), and the newer does not take the older back (no instead, rather, actually, now, after all, no longer, changed my mind; the same polarity; not the same words with another number, "I\'ll take the 8:05" / "I\'ll take the 9:10"): a speaker plans many things, and a verb of change in a plan is the task, not a changed value; deferred.',
+    decide: (p) => {
+      if (intentionOf(wordsOf(p.a)) === null || intentionOf(wordsOf(p.b)) === null) return null;
+      // The same words with another number is one plan re-timed ("the 8:05 train" / "the 9:10 train").
+      const differing = [...minus(p.a.content, p.b.content), ...minus(p.b.content, p.a.content)];
+      const reTimed = differing.length > 0 && differing.every((t) => /\d/.test(t));
+      if (reTimed || p.a.negated !== p.b.negated || RETRACTS_A_PLAN.test(p.b.text)) return null;
+      return unsure("distinct", "two plans");
     },
   },
   {
