@@ -824,6 +824,9 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ],
       // "new" qualifies a noun the older statement does not have: no change of what it says.
       ["the car needs service", "the car needs an oil change and new brake pads"],
+      // crosscase34 (fresh5): an ordinary word capitalised only because it opens the sentence names
+      // nothing: the older holds no value for the newer's cue to replace.
+      ["Good that it's easier to get to.", "i take my pills with breakfast now, much easier"],
     ],
   },
   "value-changed:single-valued": {
@@ -977,6 +980,29 @@ describe("a noun spelled as a change verb's lemma is the value, not a change (cl
       relation: "supersedes",
       confident: true,
     });
+  });
+});
+
+describe("an ordinary word that only opens the sentence is no value (crosscase34)", () => {
+  // The unslotted change-cue reads a statement's value as its words that are not plain lower case;
+  // a listed word capitalised at the start ("Good that …") is not one. A name, a number or a word
+  // capitalised inside the sentence still is.
+  it.each([
+    ["Good that it's easier to get to.", "i take my pills with breakfast now, much easier"],
+    [
+      "Good that it's easier to get to.",
+      "the pharmacist says it doesnt matter when so i take it with my breakfast now, much easier",
+    ],
+  ] as const)("no value, no change: %j → %j", (a, b) => {
+    expect(judge(a, b).rule).not.toBe("change-cue");
+    expect(judge(a, b).relation).not.toBe("supersedes");
+  });
+  it.each([
+    ["Council tax, Band C, £158 a month over ten months.", "council tax gone up again, its £171 a month now"],
+    ["Water rates, £48 a month.", "water rates are £52 a month now"],
+    ["I have 4 houseplants in the living room.", "I now have 9 houseplants"],
+  ] as const)("a value, a change: %j → %j", (a, b) => {
+    expect(judge(a, b)).toMatchObject({ rule: "change-cue", relation: "supersedes" });
   });
 });
 

@@ -11,6 +11,7 @@
  */
 
 import { sameMeasureChanged } from "../changed-measures.js";
+import { listedWord } from "../listed-words.js";
 import type { JudgeRelation } from "../ports.js";
 import { contentTokens, hasChangeCue, rawTokens, SPEAKER_SUBJECT, stem } from "../text.js";
 import {
@@ -973,6 +974,12 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       const { a, b } = p;
       const plain = lowerStemsOf(a);
       const rest = [...a.content].filter((t) => !identifier(t) && plain.has(t));
+      // The value is what is not plain; a capital that only opens the sentence on an ordinary word
+      // ("Good that it's easier to get to.") names nothing, so the older holds no value to replace.
+      const value = [...a.content].filter((t) => identifier(t) || !plain.has(t));
+      const opener = a.text.match(/\p{L}+/u)?.[0] ?? "";
+      if (value.length > 0 && value.every((t) => t === stem(opener.toLowerCase())) && listedWord(opener))
+        return null;
       // Words of when alone ("I'm on a four-day week" / "…across the monorepo last week") link two
       // statements that happen in the same span, not one attribute: as in the slotted case above.
       const covered =
