@@ -1006,6 +1006,29 @@ describe("an ordinary word that only opens the sentence is no value (crosscase34
   });
 });
 
+describe("an owner on one side only is no shared subject (crosscase34)", () => {
+  // "Gaz's tax return" is a thing of Gaz's: its subject is the return, not Gaz. A name said as the
+  // subject on one side and as an owner before a noun on the other links two things of one person.
+  it.each([
+    // fresh8 dev: a sports pass closed by the accountant's change (change-cue).
+    [
+      "gaz has the NOW sports pass, £34.99 a month, for the wednesday games",
+      "Mike Fenwick retired at last so Gaz's tax return is being done by an online firm now, Crunch, £39 a month.",
+    ],
+    ["ana pays £17 a month for spotify", "Ana's phone bill went up, £25 a month now."],
+  ] as const)("two things of one person: %j → %j", (a, b) => {
+    expect(judge(a, b).rule).not.toBe("change-cue");
+    expect(judge(a, b).relation).not.toBe("supersedes");
+  });
+  it.each([
+    // An owner on both sides, or the same subject: one attribute changed.
+    ["Sam's car is a Golf.", "Sam's car is now a Polo."],
+    ["Sam's accountant is Mike Fenwick.", "Sam's accountant is now an online firm, Crunch."],
+  ] as const)("one thing changed: %j → %j", (a, b) => {
+    expect(judge(a, b)).toMatchObject({ rule: "change-cue", relation: "supersedes" });
+  });
+});
+
 describe("a subordinate clause names no attribute of a change", () => {
   // Each was a confident change-cue supersession before: the shared word sat in the "since" or
   // "because" clause. Unsure now, so both stay active for candidates().

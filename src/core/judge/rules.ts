@@ -1263,8 +1263,27 @@ function sharesTarget(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return [...a].some((t) => b.has(t)) && !(minus(a, b).length > 0 && minus(b, a).length > 0);
 }
 
+/**
+ * Names said as a possessor ("Gaz's tax return": a name with "'s" right before a noun), stemmed: the
+ * subject is the thing possessed, not its owner. "Gaz's delighted" ("Gaz is") is no possessor.
+ */
+function possessorsOf(x: Analysis): Set<string> {
+  const words = wordsOf(x);
+  return setOf(
+    words
+      .filter((w, i) => /^\p{L}+['’]s$/u.test(w.text) && words[i + 1]?.pos === "NOUN")
+      .map((w) => stem(w.text.slice(0, -2).toLowerCase())),
+  );
+}
+
+/**
+ * The two subjects share a word, said alike on both sides: an owner on one side only ("gaz has the
+ * sports pass" / "Gaz's tax return is done by Crunch now") is two things of one person's.
+ */
 function sharesSubject(p: Pair): boolean {
   const { subjA, subjB } = subjects(p);
   if (subjA.size === 0 || subjB.size === 0) return p.shared.length > 0;
-  return p.shared.some((t) => subjA.has(t) && subjB.has(t));
+  const ownerA = possessorsOf(p.a);
+  const ownerB = possessorsOf(p.b);
+  return p.shared.some((t) => subjA.has(t) && subjB.has(t) && ownerA.has(t) === ownerB.has(t));
 }
