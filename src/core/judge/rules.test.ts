@@ -1016,6 +1016,11 @@ describe("an owner on one side only is no shared subject (crosscase34)", () => {
       "Mike Fenwick retired at last so Gaz's tax return is being done by an online firm now, Crunch, £39 a month.",
     ],
     ["ana pays £17 a month for spotify", "Ana's phone bill went up, £25 a month now."],
+    // fresh8 dev: the water bill closed by the holiday pot's change (change-cue: 48 month → date).
+    [
+      "gaz: yorkshire water dd is £48 a month",
+      "Bumping the holiday pot up to £250 a month from now since Gaz's rates went up. Same date.",
+    ],
   ] as const)("two things of one person: %j → %j", (a, b) => {
     expect(judge(a, b).rule).not.toBe("change-cue");
     expect(judge(a, b).relation).not.toBe("supersedes");
