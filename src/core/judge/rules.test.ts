@@ -159,6 +159,32 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["I use LastPass for my passwords.", "I'd switched to Bitwarden for my passwords by then."],
     ],
   },
+  "unsure:two-plans": {
+    decides: [
+      // crosscase34: fresh5's replies, two tasks of one assistant, closed each other by change-cue.
+      [
+        "I'll raise the flour quantity on the Monday reorder.",
+        "I'll change the supplier on the packaging reorder.",
+        "distinct",
+      ],
+      ["I'll update the chalkboard text and the post.", "I'll update the counter card text.", "distinct"],
+      ["I'll add the booking link to the bio.", "I'll update the menu board and the post.", "distinct"],
+      ["We'll repaint the fence this weekend.", "We'll move the shed to the back of the garden.", "distinct"],
+      ["I'm going to email the landlord.", "I'm going to switch the gas supplier.", "distinct"],
+    ],
+    leaves: [
+      // A plan taken back by a cue of replacement or correction, or by its negation.
+      ["I'll take the 8:05 train.", "Actually I'll take the 9:10 train instead."],
+      ["I'm hoping to move to Denver.", "I'm hoping to move to Boston now."],
+      ["I'll stay with LastPass.", "I won't stay with LastPass."],
+      ["I'll cook pasta tonight.", "I changed my mind, I'll cook curry tonight."],
+      // The same plan with another number: re-timed.
+      ["I'll take the 8:05 train.", "I'll take the 9:10 train."],
+      // One side only is a plan: unsure:intention or the change rules read it.
+      ["I use LastPass for my passwords.", "I'll switch to Bitwarden for my passwords next month."],
+      ["I'll switch to Bitwarden next month.", "I switched to Bitwarden for my passwords."],
+    ],
+  },
   "unsure:narrated-event": {
     decides: [
       // closures26: chat-dev's gym-name update was closed by pronoun-sister's update (change-cue).
@@ -798,6 +824,9 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ],
       // "new" qualifies a noun the older statement does not have: no change of what it says.
       ["the car needs service", "the car needs an oil change and new brake pads"],
+      // crosscase34 (fresh5): an ordinary word capitalised only because it opens the sentence names
+      // nothing: the older holds no value for the newer's cue to replace.
+      ["Good that it's easier to get to.", "i take my pills with breakfast now, much easier"],
     ],
   },
   "value-changed:single-valued": {
@@ -951,6 +980,57 @@ describe("a noun spelled as a change verb's lemma is the value, not a change (cl
       relation: "supersedes",
       confident: true,
     });
+  });
+});
+
+describe("an ordinary word that only opens the sentence is no value (crosscase34)", () => {
+  // The unslotted change-cue reads a statement's value as its words that are not plain lower case;
+  // a listed word capitalised at the start ("Good that …") is not one. A name, a number or a word
+  // capitalised inside the sentence still is.
+  it.each([
+    ["Good that it's easier to get to.", "i take my pills with breakfast now, much easier"],
+    [
+      "Good that it's easier to get to.",
+      "the pharmacist says it doesnt matter when so i take it with my breakfast now, much easier",
+    ],
+  ] as const)("no value, no change: %j → %j", (a, b) => {
+    expect(judge(a, b).rule).not.toBe("change-cue");
+    expect(judge(a, b).relation).not.toBe("supersedes");
+  });
+  it.each([
+    ["Council tax, Band C, £158 a month over ten months.", "council tax gone up again, its £171 a month now"],
+    ["Water rates, £48 a month.", "water rates are £52 a month now"],
+    ["I have 4 houseplants in the living room.", "I now have 9 houseplants"],
+  ] as const)("a value, a change: %j → %j", (a, b) => {
+    expect(judge(a, b)).toMatchObject({ rule: "change-cue", relation: "supersedes" });
+  });
+});
+
+describe("an owner on one side only is no shared subject (crosscase34)", () => {
+  // "Gaz's tax return" is a thing of Gaz's: its subject is the return, not Gaz. A name said as the
+  // subject on one side and as an owner before a noun on the other links two things of one person.
+  it.each([
+    // fresh8 dev: a sports pass closed by the accountant's change (change-cue).
+    [
+      "gaz has the NOW sports pass, £34.99 a month, for the wednesday games",
+      "Mike Fenwick retired at last so Gaz's tax return is being done by an online firm now, Crunch, £39 a month.",
+    ],
+    ["ana pays £17 a month for spotify", "Ana's phone bill went up, £25 a month now."],
+    // fresh8 dev: the water bill closed by the holiday pot's change (change-cue: 48 month → date).
+    [
+      "gaz: yorkshire water dd is £48 a month",
+      "Bumping the holiday pot up to £250 a month from now since Gaz's rates went up. Same date.",
+    ],
+  ] as const)("two things of one person: %j → %j", (a, b) => {
+    expect(judge(a, b).rule).not.toBe("change-cue");
+    expect(judge(a, b).relation).not.toBe("supersedes");
+  });
+  it.each([
+    // An owner on both sides, or the same subject: one attribute changed.
+    ["Sam's car is a Golf.", "Sam's car is now a Polo."],
+    ["Sam's accountant is Mike Fenwick.", "Sam's accountant is now an online firm, Crunch."],
+  ] as const)("one thing changed: %j → %j", (a, b) => {
+    expect(judge(a, b)).toMatchObject({ rule: "change-cue", relation: "supersedes" });
   });
 });
 

@@ -11,6 +11,7 @@
  */
 
 import { sameMeasureChanged } from "../changed-measures.js";
+import { listedWord } from "../listed-words.js";
 import type { JudgeRelation } from "../ports.js";
 import { contentTokens, hasChangeCue, rawTokens, SPEAKER_SUBJECT, stem } from "../text.js";
 import {
@@ -162,6 +163,13 @@ function changedThing(x: Slots, other: Slots, subject: ReadonlySet<string>): Set
  * "anymore"; "nowadays", "lately" and "currently" say a state holds now without saying it changed
  * ("I currently live in Leeds" announces nothing), so they are cues of the present here, not of a change there.
  */
+/**
+ * What takes a plan back: a cue of replacement or correction ("I'll take the 9:10 instead",
+ * "actually I'll drive", "I'm hoping to move to Boston now", "I changed my mind, I'll …", "I won't … after all").
+ * Without one, a second plan is another task beside the first.
+ */
+const RETRACTS_A_PLAN =
+  /\b(?:instead|rather|actually|now|anymore|any more|no longer|after all|scratch that|changed? (?:my|our) minds?|change of plans?)\b/i;
 const CUE_ADVERBS = new Set(["instead", "now", "anymore", "nowadays", "lately", "currently"].map(stem));
 /**
  * "New" marks a change ("my new job", "the new restaurant"), it names no thing: two statements that
@@ -529,6 +537,18 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       if (meant === null || intentionOf(wordsOf(p.a)) !== null) return null;
       const how = meant === "will" || meant === "would" ? `${meant} …` : `${meant} to …`;
       return unsure("refines", `${how}: an intention`);
+    },
+  },
+  {
+    name: "unsure:two-plans",
+    doc: 'Both statements say what the speaker will do ("I\'ll add the link to the bio" / "I\'ll update the menu board and the post", "I\'ll raise the order" / "I\'ll change the supplier"), and the newer does not take the older back (no instead, rather, actually, now, after all, no longer, changed my mind; the same polarity; not the same words with another number, "I\'ll take the 8:05" / "I\'ll take the 9:10"): a speaker plans many things, and a verb of change in a plan is the task, not a changed value; deferred.',
+    decide: (p) => {
+      if (intentionOf(wordsOf(p.a)) === null || intentionOf(wordsOf(p.b)) === null) return null;
+      // The same words with another number is one plan re-timed ("the 8:05 train" / "the 9:10 train").
+      const differing = [...minus(p.a.content, p.b.content), ...minus(p.b.content, p.a.content)];
+      const reTimed = differing.length > 0 && differing.every((t) => /\d/.test(t));
+      if (reTimed || p.a.negated !== p.b.negated || RETRACTS_A_PLAN.test(p.b.text)) return null;
+      return unsure("distinct", "two plans");
     },
   },
   {
@@ -954,6 +974,12 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       const { a, b } = p;
       const plain = lowerStemsOf(a);
       const rest = [...a.content].filter((t) => !identifier(t) && plain.has(t));
+      // The value is what is not plain; a capital that only opens the sentence on an ordinary word
+      // ("Good that it's easier to get to.") names nothing, so the older holds no value to replace.
+      const value = [...a.content].filter((t) => identifier(t) || !plain.has(t));
+      const opener = a.text.match(/\p{L}+/u)?.[0] ?? "";
+      if (value.length > 0 && value.every((t) => t === stem(opener.toLowerCase())) && listedWord(opener))
+        return null;
       // Words of when alone ("I'm on a four-day week" / "…across the monorepo last week") link two
       // statements that happen in the same span, not one attribute: as in the slotted case above.
       const covered =
@@ -1237,8 +1263,27 @@ function sharesTarget(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return [...a].some((t) => b.has(t)) && !(minus(a, b).length > 0 && minus(b, a).length > 0);
 }
 
+/**
+ * Names said as a possessor ("Gaz's tax return": a name with "'s" right before a noun), stemmed: the
+ * subject is the thing possessed, not its owner. "Gaz's delighted" ("Gaz is") is no possessor.
+ */
+function possessorsOf(x: Analysis): Set<string> {
+  const words = wordsOf(x);
+  return setOf(
+    words
+      .filter((w, i) => /^\p{L}+['’]s$/u.test(w.text) && words[i + 1]?.pos === "NOUN")
+      .map((w) => stem(w.text.slice(0, -2).toLowerCase())),
+  );
+}
+
+/**
+ * The two subjects share a word, said alike on both sides: an owner on one side only ("gaz has the
+ * sports pass" / "Gaz's tax return is done by Crunch now") is two things of one person's.
+ */
 function sharesSubject(p: Pair): boolean {
   const { subjA, subjB } = subjects(p);
   if (subjA.size === 0 || subjB.size === 0) return p.shared.length > 0;
-  return p.shared.some((t) => subjA.has(t) && subjB.has(t));
+  const ownerA = possessorsOf(p.a);
+  const ownerB = possessorsOf(p.b);
+  return p.shared.some((t) => subjA.has(t) && subjB.has(t) && ownerA.has(t) === ownerB.has(t));
 }
