@@ -155,6 +155,13 @@ function changedThing(x: Slots, other: Slots, subject: ReadonlySet<string>): Set
 }
 
 /**
+ * What takes a plan back: a cue of replacement or correction ("I'll take the 9:10 instead",
+ * "actually I'll drive", "I'm hoping to move to Boston now", "I changed my mind, I'll …", "I won't … after all").
+ * Without one, a second plan is another task beside the first.
+ */
+const RETRACTS_A_PLAN =
+  /\b(?:instead|rather|actually|now|anymore|any more|no longer|after all|scratch that|changed? (?:my|our) minds?|change of plans?)\b/i;
+/**
  * Adverbs that say a change happened or that a state holds now, not what changed: a link of their
  * own names no attribute. Held as the value tokens they are compared with are (stemmed: "nowadays"
  * → "nowaday"; "now" and "currently" are stop words and never reach a value). Not `hasChangeCue`'s
@@ -163,13 +170,6 @@ function changedThing(x: Slots, other: Slots, subject: ReadonlySet<string>): Set
  * "anymore"; "nowadays", "lately" and "currently" say a state holds now without saying it changed
  * ("I currently live in Leeds" announces nothing), so they are cues of the present here, not of a change there.
  */
-/**
- * What takes a plan back: a cue of replacement or correction ("I'll take the 9:10 instead",
- * "actually I'll drive", "I'm hoping to move to Boston now", "I changed my mind, I'll …", "I won't … after all").
- * Without one, a second plan is another task beside the first.
- */
-const RETRACTS_A_PLAN =
-  /\b(?:instead|rather|actually|now|anymore|any more|no longer|after all|scratch that|changed? (?:my|our) minds?|change of plans?)\b/i;
 const CUE_ADVERBS = new Set(["instead", "now", "anymore", "nowadays", "lately", "currently"].map(stem));
 /**
  * "New" marks a change ("my new job", "the new restaurant"), it names no thing: two statements that
