@@ -10,9 +10,9 @@
  * the store's files; what the later turns said stays, and recall still answers from it. (A belief
  * kept by another turn keeps none of the forgotten turn's words: src/core/recall/representative.test.ts.)
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import { loadTagger } from "../../src/core/judge/tagger.js";
@@ -20,6 +20,7 @@ import { DUMP_SECTIONS } from "../../src/core/ports.js";
 import { SLEEP_RECORD_KEY } from "../../src/core/sleep-record.js";
 import { openMemory } from "../../src/open-memory.js";
 import { memoryBackends } from "../support/backends.js";
+import { canaryFiles, needlesIn, storeFiles } from "../support/canary.js";
 import { DAY, type TestClock, testClock } from "../support/memory.js";
 
 beforeAll(() => loadTagger());
@@ -27,7 +28,7 @@ beforeAll(() => loadTagger());
 const CANARY = "Zorblax";
 /** The canary as any index may keep it: lower case, a stem, FTS5's suffix of the previous term. */
 const NEEDLES = ["zorblax", "orblax", "rblax"];
-const found = (text: string) => NEEDLES.filter((n) => text.toLowerCase().includes(n));
+const found = (text: string) => needlesIn(NEEDLES, text);
 
 const START = Date.parse("2026-03-02T09:00:00.000Z");
 const at = (day: number) => new Date(START + day * DAY).toISOString();
@@ -134,14 +135,7 @@ async function forgetAndCheck(mem: Memory, p: Planted): Promise<void> {
   expect((await mem.verifyAudit()).ok).toBe(true);
 }
 
-function grepFiles(path: string): Record<string, string[]> {
-  const hits: Record<string, string[]> = {};
-  for (const f of readdirSync(dirname(path)).filter((x) => x.startsWith(basename(path)))) {
-    const h = found(readFileSync(join(dirname(path), f)).toString("latin1"));
-    if (h.length > 0) hits[f] = h;
-  }
-  return hits;
-}
+const grepFiles = (path: string) => canaryFiles(storeFiles(path), NEEDLES);
 
 const dirs: string[] = [];
 afterAll(() => {

@@ -7,7 +7,7 @@
  * Now the kept belief is worded again from the evidence left; an abstraction with no child left
  * is erased with its last child. On a SQLite file (outputs and file bytes) and on PGlite.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,12 +15,13 @@ import type { Memory } from "../../src/core/engine.js";
 import { SLEEP_RECORD_KEY, sleepRecordOf } from "../../src/core/sleep-record.js";
 import { openMemory } from "../../src/open-memory.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
+import { canaryFiles, needlesIn } from "../support/canary.js";
 import { HOUR, testClock } from "../support/memory.js";
 
 const WORD = "flumbergasting";
 /** The canary, its stem and a tail FTS5 may keep of it. */
 const NEEDLES = ["flumbergasting", "flumbergast", "mbergast"];
-const found = (text: string) => NEEDLES.filter((n) => text.toLowerCase().includes(n));
+const found = (text: string) => needlesIn(NEEDLES, text);
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -186,14 +187,12 @@ async function checkReferents(mem: Memory, clock: ReturnType<typeof testClock>) 
   expect((await mem.verifyAudit()).ok).toBe(true);
 }
 
-function grepFiles(dir: string): Record<string, string[]> {
-  const hits: Record<string, string[]> = {};
-  for (const f of readdirSync(dir)) {
-    const h = found(readFileSync(join(dir, f)).toString("latin1"));
-    if (h.length > 0) hits[f] = h;
-  }
-  return hits;
-}
+/** Every file in the store's folder that holds a needle. */
+const grepFiles = (dir: string) =>
+  canaryFiles(
+    readdirSync(dir).map((f) => join(dir, f)),
+    NEEDLES,
+  );
 
 describe("forget reaches a kept belief that quoted the item (SQLite file)", () => {
   for (const [name, check] of [

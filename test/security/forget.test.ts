@@ -6,9 +6,9 @@
  * (main, WAL, shared memory, lock), while the store is open and after it is closed. `restore`
  * cannot bring it back, and the tombstone is keyed with the store's secret.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { basename, join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { arrayCollection } from "../../src/collections/array-collection.js";
@@ -18,6 +18,7 @@ import { hmacSha256, sha256 } from "../../src/core/sha256.js";
 import { createWorker } from "../../src/core/worker/worker.js";
 import { openMemory } from "../../src/open-memory.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
+import { canaryFiles, needlesIn, storeFiles } from "../support/canary.js";
 import { steppingClock } from "../support/memory.js";
 
 const CODE = "ZQ7731XV";
@@ -30,10 +31,7 @@ const NEEDLES = ["zq7731xv", "7731xv", "flumbergasting", "flumbergast", "mbergas
 
 const clock = () => steppingClock("2026-03-01T09:00:00.000Z");
 
-const found = (text: string): string[] => {
-  const lower = text.toLowerCase();
-  return NEEDLES.filter((n) => lower.includes(n));
-};
+const found = (text: string): string[] => needlesIn(NEEDLES, text);
 
 const DIGEST = (e: string) => `## State
 - The ${WORD} janitor knows the vault code
@@ -150,22 +148,7 @@ async function forgetAndCheck(mem: Memory, p: Planted): Promise<void> {
   expect(await mem.continuity()).toContain("Deploys run on Fridays");
 }
 
-/** Every file of the store (the database, its WAL and shared memory, the lock file) that exists. */
-function storeFiles(path: string): string[] {
-  const name = basename(path);
-  return readdirSync(dirname(path))
-    .filter((f) => f.startsWith(name))
-    .map((f) => join(dirname(path), f));
-}
-
-function grepFiles(path: string): Record<string, string[]> {
-  const hits: Record<string, string[]> = {};
-  for (const file of storeFiles(path)) {
-    const h = found(readFileSync(file).toString("latin1"));
-    if (h.length > 0) hits[basename(file)] = h;
-  }
-  return hits;
-}
+const grepFiles = (path: string) => canaryFiles(storeFiles(path), NEEDLES);
 
 /** The compact vector components (the cold search's copy of each vector) of these rows. */
 function plantedComponents(path: string, ids: readonly string[]): Buffer[] {
