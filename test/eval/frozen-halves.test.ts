@@ -98,4 +98,12 @@ describe("frozen held-out halves", () => {
       "fa7f1f00433238fa1abb924cf43ce714fef7cd72f14d0c8d00f8d590941a0635",
     );
   });
+
+  // Written in the thirty-fifth session (h/fresh11) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh11 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh11").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "bd7a77eaf27bcf986cff10f37a1e9c862899a079959cc1ec3ffa1b9d11283ca9",
+    );
+  });
 });

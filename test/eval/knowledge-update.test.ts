@@ -159,7 +159,7 @@ describe("knowledge-update eval", () => {
     });
     expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh5");
     expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh5");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh11"])).toThrow(/unknown set "fresh11".*fresh5, /);
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh12"])).toThrow(/unknown set "fresh12".*fresh5, /);
     const file = loadCases("fresh5");
     // No file-wide split: each case's half is the hash of its id.
     expect(file.split).toBeUndefined();
@@ -185,7 +185,7 @@ describe("knowledge-update eval", () => {
     });
     expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh6");
     expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh6");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh11"])).toThrow(/unknown set "fresh11".*fresh6, /);
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh12"])).toThrow(/unknown set "fresh12".*fresh6, /);
     const file = loadCases("fresh6");
     // No file-wide split: each case's half is the hash of its id.
     expect(file.split).toBeUndefined();
@@ -212,7 +212,7 @@ describe("knowledge-update eval", () => {
     });
     expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh7");
     expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh7");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh11"])).toThrow(/unknown set "fresh11".*fresh7, /);
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh12"])).toThrow(/unknown set "fresh12".*fresh7, /);
     const file = loadCases("fresh7");
     // No file-wide split: each case's half is the hash of its id.
     expect(file.split).toBeUndefined();
@@ -238,7 +238,7 @@ describe("knowledge-update eval", () => {
     });
     expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh8");
     expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh8");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh11"])).toThrow(/unknown set "fresh11".*fresh8, /);
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh12"])).toThrow(/unknown set "fresh12".*fresh8, /);
     const file = loadCases("fresh8");
     // No file-wide split: each case's half is the hash of its id.
     expect(file.split).toBeUndefined();
@@ -267,7 +267,7 @@ describe("knowledge-update eval", () => {
     });
     expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh9");
     expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh9");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh11"])).toThrow(/unknown set "fresh11".*fresh9, /);
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh12"])).toThrow(/unknown set "fresh12".*fresh9, /);
     const file = loadCases("fresh9");
     // No file-wide split: each case's half is the hash of its id.
     expect(file.split).toBeUndefined();
@@ -296,9 +296,7 @@ describe("knowledge-update eval", () => {
     });
     expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh10");
     expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh10");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh11"])).toThrow(
-      /unknown set "fresh11".*fresh10, all/,
-    );
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh12"])).toThrow(/unknown set "fresh12".*fresh10, /);
     const file = loadCases("fresh10");
     // No file-wide split: each case's half is the hash of its id.
     expect(file.split).toBeUndefined();
@@ -313,6 +311,37 @@ describe("knowledge-update eval", () => {
     // her teaching, her dog, her roommates and her partner: another person's value of the same
     // kind (a roommate's flu shot, a labmate's room, the partner's boots) is only ever a
     // non-update's distractor.
+    const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
+    expect(nonUpdates).toBe(23);
+    expect(twice).toBe(10);
+  });
+
+  it("lists fresh11 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
+    expect(SETS).toContain("fresh11");
+    expect(parseKnowledgeUpdateArgs(["--set", "fresh11"]).sets).toEqual(["fresh11"]);
+    expect(parseKnowledgeUpdateArgs(["--set", "fresh11", "--split", "held-out"])).toMatchObject({
+      sets: ["fresh11"],
+      split: "held-out",
+    });
+    expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh11");
+    expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh11");
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh12"])).toThrow(
+      /unknown set "fresh12".*fresh11, all/,
+    );
+    const file = loadCases("fresh11");
+    // No file-wide split: each case's half is the hash of its id.
+    expect(file.split).toBeUndefined();
+    expect(file.cases.length).toBeGreaterThanOrEqual(110);
+    expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
+    const dev = file.cases.filter((c) => splitOf(c.id) === "dev").length;
+    // Printed so a reader of the test log sees the halves (fresh11, 35th session: 56 dev, 64 held-out).
+    console.log(`fresh11: ${file.cases.length} cases, ${dev} dev, ${file.cases.length - dev} held-out`);
+    expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
+    expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
+    // As fresh9's and fresh10's, no question names a value of its case. One retired man dictates
+    // about his doctors, his family, his club and his dog: another person's value of the same kind
+    // (a friend's blood pressure, the neighbour's tyres, a granddaughter's boyfriend's job) is only
+    // ever a non-update's distractor.
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(23);
     expect(twice).toBe(10);
