@@ -12,7 +12,9 @@
  * attack puts the newer statement in another namespace, and — unlike the lifts' own tests, which
  * leave the foreign turn unslept — sleeps both namespaces, so the newer is a distilled fact there,
  * which is what the lifts' fact searches read. Sentences are the lifts' own unit tests', none from
- * an eval set. Real SQLite file and, with DATABASE_URL, real PostgreSQL (a schema of its own).
+ * an eval set. attacks35 added three: the change of choice (`newerChoiceFound`) and two links of
+ * `missedSuccessors` (the older's value named in a change; the older's thing said in other words).
+ * Real SQLite file and, with DATABASE_URL, real PostgreSQL (a schema of its own).
  *
  *   DATABASE_URL=postgres://… npx vitest run test/security/current-state-boundary.test.ts
  */
@@ -98,6 +100,31 @@ const CASES: LiftCase[] = [
     question: "How much do I weigh?",
     marker: "77 kg",
     why: "found by the unit it counts",
+  },
+  // attacks35: the lifts attacks34 left without a slept foreign case.
+  {
+    lift: "newerChoiceFound (a change of choice said in passing)",
+    turns: ["Pixel's litter is clumping clay, the unscented kind.", ...FILLER],
+    newer: "We switched Pixel to wood pellets, far less dust. How often should I empty the tray?",
+    question: "What litter does the cat use?",
+    marker: "pellets",
+    why: "a change of choice (switched to wood pellets)",
+  },
+  {
+    lift: "missedSuccessors (the older's value named in a change)",
+    turns: ["I commute by bike, a blue Trek hybrid.", ...FILLER],
+    newer: "Rainy all week. My Trek got stolen so I bought a Cannondale, a green one this time.",
+    question: "What bike do I ride?",
+    marker: "Cannondale",
+    why: 'names its value "trek" in a change',
+  },
+  {
+    lift: "missedSuccessors (the older's thing used, said in other words)",
+    turns: ["I use LastPass for all my passwords.", ...FILLER],
+    newer: "Security training today, yawn. I migrated to Bitwarden after the breach news. Way cleaner.",
+    question: "Which password manager do I use?",
+    marker: "Bitwarden",
+    why: "changes its thing used in other words in a change",
   },
 ];
 

@@ -25,7 +25,8 @@ import {
   parseMetaKey,
   type StoreReader,
 } from "../ports.js";
-import { SLEEP_RECORD_KEY } from "../sleep-record.js";
+import { SLEEP_RECORD_KEY, sleepRecordOf } from "../sleep-record.js";
+import { RESTATES, SOURCE_WORDS_KEY } from "../vocabulary.js";
 
 export const EXPORT_FORMAT = "strata-export";
 export const EXPORT_VERSION = 1;
@@ -201,6 +202,8 @@ export function strayRow(doc: ExportDocument): string | null {
   for (const v of doc.vectors) if (!items(v.id)) return outside("a vector is of", v.id);
   for (const p of doc.judgedPairs)
     for (const id of [p.a, p.b]) if (!items(id)) return outside("a judged pair names", id);
+  const named = recordNamedItem(doc, items, episodes, beliefs);
+  if (named !== null) return outside(named.what, named.id);
   for (const m of doc.meta) {
     const credited = creditBelief(m.key);
     if (credited !== null) {
@@ -213,6 +216,67 @@ export function strayRow(doc: ExportDocument): string | null {
       const named = curationBeliefIds(m.value).find((id) => !beliefs.has(id));
       if (named !== undefined) return outside(`record "${m.key}" names belief`, named);
     }
+  }
+  return null;
+}
+
+const isItemId = (v: unknown): v is string => typeof v === "string" && IdSchema.safeParse(v).success;
+
+/**
+ * The first id a record of `doc` names, beyond the rows' own columns, that is not one of the
+ * document's items, with what names it; or null. Each is an id a reader takes as an item of the
+ * namespace (attacks35): an audit entry's subject (`candidates({ review: true })` reads a closing
+ * entry's subject as the belief it closed), sleep's record on a belief (the beliefs it restates, the
+ * turns whose words it kept), a pattern's evidence and a wrap's frozen episodes (continuity). A
+ * subject that is not an item id (a wrap's token) names no item. Not read here: a worker report's
+ * items (what a dry run would have done names ids that were rolled back, and nothing reads them as
+ * items) and an audit entry's detail (kept only with audit content on, its ids read only within
+ * the namespace).
+ */
+function recordNamedItem(
+  doc: ExportDocument,
+  items: (id: string) => boolean,
+  episodes: ReadonlySet<string>,
+  beliefs: ReadonlySet<string>,
+): { what: string; id: string } | null {
+  for (const a of doc.audit)
+    if (isItemId(a.subjectId) && !items(a.subjectId))
+      return { what: `audit entry ${a.seq} (${a.event}) is about`, id: a.subjectId };
+  for (const b of doc.beliefs) {
+    const record = sleepRecordOf(b.metadata);
+    const restates = record[RESTATES];
+    const restated = Array.isArray(restates) ? restates.find((id) => !beliefs.has(String(id))) : undefined;
+    if (restated !== undefined)
+      return { what: `belief ${b.id}'s sleep record restates`, id: String(restated) };
+    const words = record[SOURCE_WORDS_KEY];
+    const turn =
+      typeof words === "object" && words !== null
+        ? Object.keys(words).find((id) => !episodes.has(id))
+        : undefined;
+    if (turn !== undefined)
+      return { what: `belief ${b.id}'s sleep record keeps the words of turn`, id: turn };
+  }
+  for (const m of doc.meta) {
+    const kind = parseMetaKey(m.key)?.kind;
+    if (kind !== "patterns" && !m.key.startsWith("wrap:")) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(m.value);
+    } catch {
+      continue; // its shape is its reader's, which refuses a damaged record
+    }
+    const ids =
+      kind === "patterns"
+        ? (Array.isArray(value) ? value : []).flatMap((p: { evidence?: unknown }) =>
+            Array.isArray(p?.evidence) ? p.evidence.map((e: { episodeId?: unknown }) => e?.episodeId) : [],
+          )
+        : ((value as { episodeIds?: unknown })?.episodeIds ?? []);
+    const stray = (Array.isArray(ids) ? ids : []).find((id) => !episodes.has(String(id)));
+    if (stray !== undefined)
+      return {
+        what: kind === "patterns" ? `record "${m.key}" cites` : `record "${m.key}" freezes`,
+        id: String(stray),
+      };
   }
   return null;
 }

@@ -208,7 +208,7 @@ export async function findReview(
       seen.add(e.subjectId);
       closed.push({ id: e.subjectId, at: e.at });
     }
-    out.push(...(await reviewPairs(store, lexical, closed)));
+    out.push(...(await reviewPairs(store, lexical, namespace, closed)));
     if (done) break;
   }
   return out.slice(query.offset, want);
@@ -217,11 +217,16 @@ export async function findReview(
 async function reviewPairs(
   store: Store,
   lexical: Judge,
+  namespace: string,
   closed: readonly { id: string; at: string }[],
 ): Promise<CandidatePair[]> {
-  const gone = new Map((await store.getBeliefs(closed.map((c) => c.id))).map((b) => [b.id, b]));
+  // Only the namespace's own beliefs: an entry's subject is an id, and an imported chain verifies
+  // whatever ids it names (attacks35), so a belief of another namespace is as if missing.
+  const own = (beliefs: Belief[]) =>
+    beliefs.filter((b) => b.namespace === namespace).map((b) => [b.id, b] as const);
+  const gone = new Map(own(await store.getBeliefs(closed.map((c) => c.id))));
   const byIds = [...new Set([...gone.values()].map((b) => b.supersededBy).filter((x): x is string => !!x))];
-  const by = new Map((await store.getBeliefs(byIds)).map((b) => [b.id, b]));
+  const by = new Map(own(await store.getBeliefs(byIds)));
   const pairs: { c: { id: string; at: string }; closed: Belief; by: Belief }[] = [];
   for (const c of closed) {
     const b = gone.get(c.id);
