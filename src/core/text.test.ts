@@ -77,6 +77,8 @@ describe("isQuestion: a question without its mark, read by the language it asks 
     // Texting spellings and fillers.
     ["whats 15 percent of 2,340", "whats"],
     ["anyway whats a good revision timetable for 9 subjects", "anyway, whats"],
+    ["gaz: whats 15 percent of 2,340", "the writer's name and a colon"],
+    ["maisie here, whats a good word for significant", "the writer's name and here"],
     ["can u explain photosynthesis like im 5", "u"],
     ["can you set me an alarm for 5.15", "a decimal point is no full stop"],
     // A request to be told.
@@ -111,6 +113,8 @@ describe("isQuestion: a question without its mark, read by the language it asks 
     ["When we go away Biscuit goes to Happy Paws kennels out at Worrall, booked in advance.", "punctuated"],
     ["does anyone know if the bank holiday is the first or the last monday in may", "over 15 words"],
     ["whats happening is we moved the shop. it is bigger", "punctuated"],
+    ["gaz: the van insurance renews at 10:15 on monday", "a name and a colon before a statement"],
+    ["Note: what I need is a new bike", "a lead-in before a statement"],
   ])("states: %j (%s)", (text) => expect(isQuestion(text)).toBe(false));
 });
 

@@ -231,9 +231,14 @@ export function isNegated(text: string): boolean {
 const QUESTION_START =
   /^(?:who|what|when|where|why|how|which|whose|is|are|was|were|do|does|did|can|could|should|would|will|shall|have|has|may)\b/i;
 
-/** Fillers a spoken turn may open with before its question ("um so what's…", "ok quick question can I…"). */
+/**
+ * Fillers a spoken turn may open with before its question ("um so what's…", "ok quick question can
+ * I…"), after the writer's name where several people share one account ("gaz: whats…", "maisie
+ * here, whats…"): one word and a colon with a space after it (a time, "10:15", has none), or one
+ * word and "here".
+ */
 const SPOKEN_OPENING =
-  /^(?:(?:um+|uh+|er+m?|hm+|so|ok|okay|oh|hey|hi|and|also|anyway|btw|quick question|right)\b[\s,]*)*/i;
+  /^(?:\p{L}+:\s+|\p{L}+\s+here\b[\s,]*)?(?:(?:um+|uh+|er+m?|hm+|so|ok|okay|oh|hey|hi|and|also|anyway|btw|quick question|right)\b[\s,]*)*/iu;
 
 /** A subject after an auxiliary that opens the sentence: "can you…", "is the gym…", "does my…". */
 const INVERTED =
