@@ -56,6 +56,68 @@ describe("isQuestion: a question mark, or a short unpunctuated text that asks by
   ])("states: %j", (text) => expect(isQuestion(text)).toBe(false));
 });
 
+describe("isQuestion: a question without its mark, read by the language it asks in (question35)", () => {
+  it.each([
+    // "am" after a question word or phrase, its subject after it.
+    ["what am i knitting for the boy", "am"],
+    ["which hours rule am i on", "am"],
+    ["when am I flying to Germany", "am"],
+    // A question word's bare noun or adjective (up to three words, "kind of" beside them), an auxiliary, its subject.
+    ["which professional translators body am I in", "a phrase of three words"],
+    ["what kind of fuel economy do i get", "kind of"],
+    ["how heavy are my loads", "how and an adjective"],
+    ["whom do I call for plumbing problems at the rental", "whom"],
+    ["how heavy is biscuit", "a measure asked of one named thing"],
+    // A question word's bare noun as the subject, its verb in the present.
+    ["what app keeps my hours", "subject and verb"],
+    ["which bank gets my client payments", "subject and verb"],
+    ["whose card pays for our streaming", "subject and verb"],
+    ["what goes in the litter box", "subject and verb"],
+    ["also what rhymes with orange (for a card)", "subject and verb after a filler"],
+    // Texting spellings and fillers.
+    ["whats 15 percent of 2,340", "whats"],
+    ["anyway whats a good revision timetable for 9 subjects", "anyway, whats"],
+    ["gaz: whats 15 percent of 2,340", "the writer's name and a colon"],
+    ["maisie here, whats a good word for significant", "the writer's name and here"],
+    ["can u explain photosynthesis like im 5", "u"],
+    ["can you set me an alarm for 5.15", "a decimal point is no full stop"],
+    // A request to be told.
+    ["remind me when the vet is", "remind me"],
+    ["tell me what time the physio is on thursday", "tell me"],
+    ["any idea where the spare key is", "any idea"],
+    // A name as the subject.
+    ["does maisie eat meat", "a name the lexicon does not list"],
+    ["is Dave coming to the match", "a capital"],
+  ])("asks: %j (%s)", (text) => expect(isQuestion(text)).toBe(true));
+
+  it.each([
+    // A clause the sentence is about, opened by a question word.
+    ["what I need is a new bike", "a subject pronoun in the question word's phrase"],
+    ["when I moved here I had no car", "a subject after when"],
+    ["how lucky we were", "an exclamation"],
+    ["what my sister wants is a dog", "a determiner opens the clause's subject"],
+    ["what matters most to me is the price", "a free relative, then its be"],
+    ["what kids need most is the time", "a free relative, then its be and no pronoun"],
+    ["what the doctor says goes", "a subject of its own"],
+    ["which bus goes to the station is on the board", "a free relative, then its be"],
+    // A request to do something, not to be told.
+    ["remind me to call Shelley when i stop for the night", "remind me to"],
+    ["tell me a joke i'm falling asleep here", "tell me a thing"],
+    ["They remind me why I'm chasing my dream", "remind not first"],
+    // A subject left out, a possessive, slang: not a name.
+    ["is lowkey the best pizza in town", "slang the lexicon does not list"],
+    ["is gonna rain all weekend", "slang the lexicon does not list"],
+    ["Is Sarah's party on saturday", "a possessive is left as it reads"],
+    ["does biscuit need a bath", "a lower-case word the lexicon lists"],
+    // Punctuated, or long enough to go on past its question.
+    ["When we go away Biscuit goes to Happy Paws kennels out at Worrall, booked in advance.", "punctuated"],
+    ["does anyone know if the bank holiday is the first or the last monday in may", "over 15 words"],
+    ["whats happening is we moved the shop. it is bigger", "punctuated"],
+    ["gaz: the van insurance renews at 10:15 on monday", "a name and a colon before a statement"],
+    ["Note: what I need is a new bike", "a lead-in before a statement"],
+  ])("states: %j (%s)", (text) => expect(isQuestion(text)).toBe(false));
+});
+
 describe("mentionsAnyId", () => {
   it.each([
     [["b1"], "replaces [b1] (value-changed: 8080 → 9090)", true],

@@ -3,6 +3,7 @@
  * tokens, stop words, light stemming, and the cues that mark questions, hypotheticals,
  * changes, additions, negations and recalled memories written back.
  */
+import { listedWord } from "./listed-words.js";
 import { sleepRecordOf } from "./sleep-record.js";
 import { REFERENTS_KEY } from "./vocabulary.js";
 
@@ -230,13 +231,18 @@ export function isNegated(text: string): boolean {
 const QUESTION_START =
   /^(?:who|what|when|where|why|how|which|whose|is|are|was|were|do|does|did|can|could|should|would|will|shall|have|has|may)\b/i;
 
-/** Fillers a spoken turn may open with before its question ("um so what's…", "ok quick question can I…"). */
+/**
+ * Fillers a spoken turn may open with before its question ("um so what's…", "ok quick question can
+ * I…"), after the writer's name where several people share one account ("gaz: whats…", "maisie
+ * here, whats…"): one word and a colon with a space after it (a time, "10:15", has none), or one
+ * word and "here".
+ */
 const SPOKEN_OPENING =
-  /^(?:(?:um+|uh+|er+m?|so|ok|okay|oh|hey|hi|and|also|btw|quick question|right)\b[\s,]*)*/i;
+  /^(?:\p{L}+:\s+|\p{L}+\s+here\b[\s,]*)?(?:(?:um+|uh+|er+m?|hm+|so|ok|okay|oh|hey|hi|and|also|anyway|btw|quick question|right)\b[\s,]*)*/iu;
 
 /** A subject after an auxiliary that opens the sentence: "can you…", "is the gym…", "does my…". */
 const INVERTED =
-  /^(?:is|are|was|were|am|do|does|did|can|could|should|would|will|shall|has|have|had|may|might|must|(?:is|are|was|were|do|does|did|can|could|should|would|won|has|have)n['’]t|can['’]t)\s+(?:i|you|we|they|he|she|it|there|this|that|these|those|my|your|our|his|her|their|the|a|an|any|anyone|someone)\b/i;
+  /^(?:is|are|was|were|am|do|does|did|can|could|should|would|will|shall|has|have|had|may|might|must|(?:is|are|was|were|do|does|did|can|could|should|would|won|has|have)n['’]t|can['’]t)\s+(?:i|you|u|we|they|he|she|it|there|this|that|these|those|my|your|our|his|her|their|the|a|an|any|anyone|someone)\b/i;
 
 /**
  * Question word first, then the verb before any subject: "what's…", "how long does…", "which gym
@@ -247,21 +253,91 @@ const INVERTED =
 const WH_FIRST =
   /^(?:(?:what|where|who|how|when|why)['’](?:s|re|ll|d)\b|(?:when|where|why|who)\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have)\b|how\s+(?:much|many|long|often|far|old|big|come|do|does|did|can|could|should|would|is|are|was|were)\b|(?:what|which|whose)\s+(?:(?!(?:i|you|we|they|he|she|it)\b)[\w'’-]+\s+){0,2}(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have)\b|who\s+(?!(?:i|you|we|they|he|she|it)\b)\w+s\b)/i;
 
+/** A personal pronoun: a subject no question word's own phrase contains ("what I did…"). */
+const PRONOUN = "(?:i|you|u|we|they|he|she|it)";
+/** What a noun phrase opens with when it is a clause's subject, not a question word's bare noun. */
+const DETERMINER = "(?:the|a|an|my|your|our|his|her|their|its|this|that|these|those)";
+/** An auxiliary or a form of "be", the verb a question puts before its subject. */
+const AUXILIARY = "(?:am|is|are|was|were|do|does|did|can|could|should|would|will|has|have)";
+/** The subject right after that verb: a pronoun, a determiner or "there". */
+const SUBJECT = `(?:${PRONOUN}|${DETERMINER}|there|any|anyone|someone)`;
+
+/**
+ * A question phrase, then an auxiliary, then its subject: "what am i knitting for the boy", "which
+ * hours rule am i on", "what kind of fuel economy do i get", "how heavy are my loads", "whom do I
+ * call". The question word's own phrase is a bare noun or an adjective (up to three words, "kind
+ * of" beside them), never a subject of its own: "what I need is a new bike", "how lucky we were"
+ * and "what my sister wants is a dog" open a clause the sentence is about. After "what" or "which"
+ * and a form of "be", only a pronoun is read as the subject: "what kids need most is the time" is a
+ * free relative and what it is ("the time"), not a question.
+ */
+const ASKED_WITH_SUBJECT = new RegExp(
+  `^(?:(?:when|where|why|who|whom|how\\s+(?!${PRONOUN}\\b)[\\w'’-]+)\\s+${AUXILIARY}\\s+${SUBJECT}|(?:what|which|whose)(?:\\s+(?:kind|sort|type)s?\\s+of)?(?:\\s+(?!(?:${PRONOUN}|${DETERMINER})\\b)[\\w'’-]+){0,3}\\s+(?:(?:am|is|are|was|were)\\s+(?:${PRONOUN}|there)|(?:do|does|did|can|could|should|would|will|has|have)\\s+${SUBJECT}))\\b`,
+  "i",
+);
+
+/** "how" and a measure's adjective asked of one named thing: "how heavy is biscuit", "how old is Sam". */
+const HOW_OF_NAMED = /^how\s+[\w'’-]+\s+(?:is|are)\s+[\w'’-]+$/i;
+
+/**
+ * A question word's bare noun as the subject, then its verb in the present: "what app keeps my
+ * hours", "which bank gets my client payments", "whose card pays for our streaming", "what goes in
+ * the litter box". Not a free relative that is the subject of a "be" after it ("what matters most
+ * is the price", "what kids need is time"), nor a noun phrase of its own ("what the doctor says").
+ * A word in -ss, -us or -is is a noun, not the verb ("which bus goes…" reads "goes").
+ */
+const WH_SUBJECT_VERB = new RegExp(
+  `^(?:what|which|whose)(?:\\s+(?!(?:${PRONOUN}|${DETERMINER})\\b)[\\w'’-]+)?\\s+(?!\\p{L}*(?:ss|us|is)\\b)\\p{L}+s\\b(?!.*\\b(?:am|is|are|was|were)\\b)`,
+  "iu",
+);
+
+/**
+ * A request to be told, which asks what its clause says: "remind me when the vet is", "tell me
+ * what time the physio is", "any idea where the spare key is". Not a request to do something
+ * ("remind me to call Shelley", "tell me a joke"): that asks for an act, not an answer.
+ */
+const ASKS_TO_BE_TOLD =
+  /^(?:(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:remind|tell)\s+me\s+(?:again\s+)?|any\s+idea\s+)(?:what|when|where|who|whom|which|whose|how|whether|if)\b/i;
+
+/**
+ * A name after "does", "is", "are" or "has", as its subject: "does maisie eat meat", "is Dave coming
+ * to the match". A capital marks a name; in lower case only after "does", and only a word the
+ * English lexicon does not list (`listedWord`): "is lowkey the best" and "is gonna rain" are a
+ * subject left out, not a name. Not a possessive ("is Sarah's party…" is left as it reads).
+ */
+function namedSubjectAsked(spoken: string): boolean {
+  const m = /^(does|is|are|has)\s+([\p{L}]+)(?!['’\p{L}])\s+\S/iu.exec(spoken);
+  if (!m) return false;
+  const [, aux, word] = m as unknown as [string, string, string];
+  if (/^\p{Lu}/u.test(word) && word !== "I" && !/^\p{Lu}/u.test(aux.slice(1))) return true;
+  return aux.toLowerCase() === "does" && /^\p{Ll}+$/u.test(word) && !listedWord(word);
+}
+
 /**
  * A question said without its question mark, as speech-to-text and hurried typing leave it
- * (`isQuestion`): a short text with no sentence punctuation at all whose word order asks — an
- * auxiliary before its subject ("can you remind me to bring a padlock", "is the pool open on
- * sundays") or a question word before its verb ("whats a good stretch for tight calves" reads
- * "what's…": the apostrophe is needed; "how long does the school run take"). A statement that opens
- * with a clause ("when the kids were little we lived in Leeds", "what I did was call the bank") or
- * a name ("Will is my brother") is not one, and a long unpunctuated turn that goes on past its
- * question (more than 15 words) is left a statement: what it says is kept rather than skipped.
+ * (`isQuestion`): a short text with no sentence punctuation at all (a decimal point is none: "can you
+ * set me an alarm for 5.15") whose word order asks — an auxiliary before its subject ("can you remind
+ * me to bring a padlock", "is the pool open on sundays", "does maisie eat meat") or a question word
+ * before its verb ("how long does the school run take", "which inhaler am I on", "what app keeps my
+ * hours"; "whats" as texting spells "what's"), or a request to be told ("remind me when the vet is").
+ * A statement that opens with a clause ("when the kids were little we lived in Leeds", "what I did
+ * was call the bank", "how lucky we were") or a name ("Will is my brother") is not one, and a long
+ * unpunctuated turn that goes on past its question (more than 15 words) is left a statement: what it
+ * says is kept rather than skipped.
  */
 function asksByWordOrder(t: string): boolean {
-  if (/[.!?;]/.test(t)) return false;
-  const spoken = t.replace(SPOKEN_OPENING, "");
+  if (/[!?;]|\.(?!\d)/.test(t)) return false;
+  const spoken = t.replace(SPOKEN_OPENING, "").replace(/^(what|where|who|how)s\b/i, "$1's");
   if (spoken.split(/\s+/).length > 15) return false;
-  return INVERTED.test(spoken) || WH_FIRST.test(spoken);
+  return (
+    INVERTED.test(spoken) ||
+    WH_FIRST.test(spoken) ||
+    ASKED_WITH_SUBJECT.test(spoken) ||
+    HOW_OF_NAMED.test(spoken) ||
+    WH_SUBJECT_VERB.test(spoken) ||
+    ASKS_TO_BE_TOLD.test(spoken) ||
+    namedSubjectAsked(spoken)
+  );
 }
 
 /**
