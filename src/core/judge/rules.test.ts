@@ -785,6 +785,26 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "Honestly the release is now planned for Friday.",
         "supersedes",
       ],
+      // judge35: an opening of onset says the main clause began to hold then, as "now" does —
+      // with the older's verb and nothing added.
+      ["My sister lives in Leeds.", "Since the wedding my sister lives in York.", "supersedes"],
+      ["Invoices are sent by Marta.", "Since April, invoices are sent by Joel.", "supersedes"],
+      [
+        "The newsletter goes out through Mailchimp.",
+        "Starting next month, the newsletter goes out through Buttondown.",
+        "supersedes",
+      ],
+      ["Payroll runs through Gusto.", "As of January, payroll runs through Deel.", "supersedes"],
+      [
+        "Refund requests go to the billing team.",
+        "Effective immediately, refund requests go to the support desk.",
+        "supersedes",
+      ],
+      [
+        "The night bus leaves from Elm Road.",
+        "Since the roadworks ended, the night bus leaves from Oak Lane.",
+        "supersedes",
+      ],
     ],
     leaves: [
       ["Sam manages the mobile team.", "Sam manages the hiring pipeline."],
@@ -827,6 +847,13 @@ const EXAMPLES: Record<string, RuleExamples> = {
       // crosscase34 (fresh5): an ordinary word capitalised only because it opens the sentence names
       // nothing: the older holds no value for the newer's cue to replace.
       ["Good that it's easier to get to.", "i take my pills with breakfast now, much easier"],
+      // judge35: an opening of onset with "also", another verb, a reason for "since", a routine's
+      // "after", or a gerund that sets a scope announces no change.
+      ["The gateway runs on Kong.", "Since March, the gateway also runs on Caddy."],
+      ["Payroll runs through Gusto.", "Since March, payroll staff work from home."],
+      ["The match is at the park.", "Since it is raining, the match is at the sports hall."],
+      ["I go for a walk.", "After lunch, I go for a swim."],
+      ["Tickets are handled by Ana.", "Excluding weekends, tickets are handled by Ben."],
     ],
   },
   "value-changed:single-valued": {
@@ -834,7 +861,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The user lives in Oslo.", "The user lives in Bergen.", "supersedes"],
       ["The primary database is Postgres.", "The primary database is MySQL.", "supersedes"],
       ["The assistant is called Ada", "The assistant is called Bob", "supersedes"],
-      ["My sister lives in Leeds.", "Since the wedding my sister lives in York.", "supersedes"],
+      // "After" is no onset (change-cue's openings); the main clause's predicate holds one value.
+      ["My sister lives in Leeds.", "After the wedding my sister lives in York.", "supersedes"],
     ],
     leaves: [
       // A person starts many things; a "value" of a dozen words is a sentence.
@@ -1144,6 +1172,11 @@ describe("a fronted adverbial holds no subject (frontedEnd)", () => {
     ["On Mondays I swim before work.", "On Mondays"],
     ["For paid accounts, the rate limit is 500 requests per minute.", "For paid accounts"],
     ["With guests in the flat we're up until midnight.", "With guests in the flat"],
+    // judge35: an opening with no finite verb, closed by a comma.
+    ["Starting next week, support hours are 8 to 8.", "Starting next week"],
+    ["To save space, build artifacts are kept for two days.", "To save space"],
+    ["As of Monday, the office opens at 8.", "As of Monday"],
+    ["Effective immediately, refunds go to the support desk.", "Effective immediately"],
   ])("%s opens with %s", (text, phrase) => {
     expect(opening(text)).toBe(phrase);
   });
@@ -1154,6 +1187,10 @@ describe("a fronted adverbial holds no subject (frontedEnd)", () => {
     "To be honest, the rent is fine.",
     "Like my sister, I live in Bristol.",
     "With the migration done.",
+    // judge35: a gerund subject, an infinitive with no comma, "as" that is not "as of".
+    "Starting the car takes a minute.",
+    "To save space we keep build artifacts for two days.",
+    "As a rule, the office opens at 8.",
   ])("%s opens with no adverbial", (text) => {
     expect(opening(text)).toBe("");
   });

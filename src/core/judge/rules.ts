@@ -40,6 +40,7 @@ import {
   nounPlacesOf,
   OUTCOME,
   occasionOf,
+  opensWithOnset,
   oppositeStates,
   participleOf,
   phrasalChangeOf,
@@ -893,9 +894,17 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "change-cue",
-    doc: "The newer statement announces a change (now, moved to, switched, pushed to, took over, cut down to, turned on …) about the same subject with another value.",
+    doc: 'The newer statement announces a change (now, moved to, switched, pushed to, took over, cut down to, turned on …, or, with the older\'s verb and nothing added, an opening of onset: "Since March, …", "Starting next week, …", "As of Monday, …") about the same subject with another value.',
     decide: (p) => {
-      if (!p.change) return null;
+      // An opening of onset says when the main clause began to hold; its verb is the main clause's
+      // own, so it announces a change only of the older's predicate ("runs on NGINX" / "Since
+      // March, … runs on Kong"), and "also" keeps it an addition ("Since March, … also ships its logs").
+      const onset =
+        p.sa.predicate !== null &&
+        p.sa.predicate === p.sb.predicate &&
+        !additiveOf(p.b) &&
+        opensWithOnset(p.b);
+      if (!p.change && !onset) return null;
       // A role named on one side only ("is now owned by Felix" / "moved to port 5000") is another attribute.
       const roleA = participleOf(p.a);
       const roleB = participleOf(p.b);
