@@ -650,6 +650,10 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "refines",
       ],
       ["Standup is at 9:30.", "On Fridays, standup is at 10:00.", "refines"],
+      // judge35: a recurring day on one side only, wherever it stands, when the other names no day.
+      ["The gym opens at 6am.", "The gym opens at 8am on weekends.", "refines"],
+      ["The pool opens at 7.", "The pool opens at 9 every Sunday.", "refines"],
+      ["The library opens at 9 on Saturdays.", "The library opens at 10 now.", "refines"],
     ],
     leaves: [
       // An opening of when or why is no scope; the same scope on both sides is none either.
@@ -658,6 +662,10 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "Since the upgrade, the rate limit is 500 requests per minute.",
       ],
       ["On Fridays, standup is at 9:30.", "On Fridays, standup is at 10:00 now."],
+      // judge35: a day on both sides, a single day, or no day at all is no recurring scope.
+      ["We deploy on Fridays.", "We deploy on Thursdays now."],
+      ["The release is on Friday.", "The release is on Monday now."],
+      ["The gym opens at 6am.", "The gym opens at 7am now."],
     ],
   },
   "unsure:other-outcome": {
@@ -723,6 +731,19 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["Standup is at 9:30", "Standup is at 10am now"],
       // A sentence's capital is no name.
       ["The staging cluster runs Kubernetes 1.29", "Kubernetes 1.30 now runs on the staging cluster"],
+    ],
+  },
+  "unsure:older-value-kept": {
+    decides: [
+      ["The rent is 1200.", "The rent is 1200 plus 80 for parking now.", "refines"],
+      ["Standup is at 9:30.", "Standup is at 9:30 and 16:00 now.", "refines"],
+      ["The retry limit is 3.", "The retry limit is 3 for reads and 5 for writes.", "refines"],
+    ],
+    leaves: [
+      // The older's number set aside as the past or as wrong, or not kept at all.
+      ["The rent is 1200.", "The rent was 1200, it is 1350 now."],
+      ["The port is 8080.", "The port is 8081 now, not 8080."],
+      ["The retry limit is 5", "The retry limit is 7"],
     ],
   },
   "value-changed:number": {

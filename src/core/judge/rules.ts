@@ -326,6 +326,25 @@ const FROM_TO_RE =
 const RENAME_RE = /\b(?:renamed|rebranded|now (?:called|named|known as))\b/i;
 
 /** The numbers differ, or the same number has another unit (10 MB / 10 GB). */
+/**
+ * Words by which a newer statement sets a number of its own aside as the past or as wrong ("it was
+ * 1200, now it's 1350", "1350 instead of 1200", "not 1200"): a number kept under them is not kept.
+ */
+const SETS_ASIDE =
+  /\b(?:was|were|used to|previously|originally|before|earlier|instead|rather than|not|no longer)\b/i;
+
+/**
+ * A recurring day: a plural day name or "weekends"/"weekdays" after a preposition, or "every" with
+ * one ("on weekends", "on Mondays", "every Friday"). The plural says the statement holds on those
+ * days, so it may hold only there. `ANY_DAY`: any day named at all.
+ */
+const DAY_NAME = "(?:mon|tues|wednes|thurs|fri|satur|sun)day";
+const RECURRING_DAY = new RegExp(
+  `\\b(?:(?:on|at|over|during)\\s+(?:the\\s+)?(?:weekends|weekdays|${DAY_NAME}s)|every\\s+(?:weekend|weekday|${DAY_NAME}))\\b`,
+  "i",
+);
+const ANY_DAY = new RegExp(`\\b(?:${DAY_NAME}s?|weekends?|weekdays?|daily|weekly)\\b`, "i");
+
 const quantitiesDiffer = (p: Pair) => {
   const qa = quantitiesOf(p.a);
   const qb = quantitiesOf(p.b);
@@ -787,11 +806,20 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "unsure:scope-one-side",
-    doc: 'The newer or the older opens with a scope the other does not name ("The rate limit is 100 requests per minute" / "For paid accounts, the rate limit is 500 requests per minute"; "On Fridays, …", "Under the new contract, …"): the statement may hold only there, so another value may be another fact; deferred. An opening of when or why ("Since March, …", "After the reorg, …") is no scope.',
+    doc: 'The newer or the older opens with a scope the other does not name ("The rate limit is 100 requests per minute" / "For paid accounts, the rate limit is 500 requests per minute"; "On Fridays, …", "Under the new contract, …"), or names anywhere a recurring day the other names no day at all ("The gym opens at 6am" / "The gym opens at 8am on weekends"): the statement may hold only there, so another value may be another fact; deferred. An opening of when or why ("Since March, …", "After the reorg, …") is no scope.',
     decide: (p) => {
       const scoped = (x: Slots, other: Analysis) =>
         x.frame?.scope === true && x.frame.words.some((t) => !other.content.has(t));
-      if (!scoped(p.sa, p.b) && !scoped(p.sb, p.a)) return null;
+      // A recurring day said on one side only, wherever it stands: "… at 8am on weekends".
+      const recurring = (x: Analysis, other: Analysis) => {
+        const day = RECURRING_DAY.exec(x.text);
+        return day !== null && !ANY_DAY.test(other.text) ? day[0] : null;
+      };
+      if (!scoped(p.sa, p.b) && !scoped(p.sb, p.a)) {
+        if (!bothSlotted(p) || !sharesSubject(p) || differingValues(p).length === 0) return null;
+        const day = recurring(p.b, p.a) ?? recurring(p.a, p.b);
+        return day ? unsure("refines", day) : null;
+      }
       const words = (p.sb.frame?.scope ? p.sb.frame : p.sa.frame)!.words;
       return unsure("refines", words.join(" "));
     },
@@ -862,6 +890,24 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       const kb = valueKindsOf(p.sb.value, p.b);
       if (ka.size === 0 || kb.size === 0 || [...ka].some((k) => kb.has(k))) return null;
       return unsure("refines", `${[...ka].join(" ")} / ${[...kb].join(" ")}`);
+    },
+  },
+  {
+    name: "unsure:older-value-kept",
+    doc: 'The newer keeps every number the older gives and adds another ("The rent is 1200" / "The rent is 1200 plus 80 for parking now", "The meeting is at 3pm" / "… at 3pm on Tuesdays and 4pm on Thursdays now"), with no past or negation to set the older\'s number aside ("was 1200, now 1350"): the older\'s value holds beside the added one, so nothing is replaced; deferred.',
+    decide: (p) => {
+      if (!bothSlotted(p) || !sharesSubject(p) || p.b.negated || SETS_ASIDE.test(p.b.text)) return null;
+      const qa = quantitiesOf(p.a);
+      const qb = quantitiesOf(p.b);
+      // A bare number is kept under any word the reader took for its unit ("1200" / "1200 plus 80").
+      const kept = (q: string) =>
+        qb.has(q) || (!q.includes(" ") && [...qb].some((r) => r.startsWith(`${q} `)));
+      if (qa.size === 0 || ![...qa].every(kept)) return null;
+      const number = (q: string) => q.split(" ")[0]!;
+      const added = [...qb].filter((r) => ![...qa].some((q) => number(q) === number(r)));
+      return added.length > 0
+        ? unsure("refines", `${[...qa].join(" ")} kept, ${added.join(" ")} added`)
+        : null;
     },
   },
   {
