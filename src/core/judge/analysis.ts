@@ -332,6 +332,48 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
   };
 }
 
+/**
+ * Who holds a role named with "the", when a statement equates the two: "Mei is the release manager"
+ * or "The release manager is Mei" (a present copula; one to three proper names on one side; on the
+ * other "the", at most one adjective and one to three nouns; nothing after but an adverb, "now").
+ * An equative with a definite description names the one who holds it. Null otherwise: a role with
+ * "a" ("Ravi is a release manager": one of many), with "my" ("Ana is my friend": a person has many),
+ * with more after it ("Ana is the owner for billing"), an adjective alone ("Ana is the tallest"), a
+ * name that is not one ("The lead is the release manager"), a question or a negation. Needs the
+ * tagged words of `x`.
+ *
+ *   roleHeldBy(analysisOf("Mei is the release manager.")) // → { role: ["release", "manager"], holder: ["mei"], nameFirst: true }
+ *   roleHeldBy(analysisOf("Ana is my friend."))           // → null
+ */
+export function roleHeldBy(x: Analysis): { role: string[]; holder: string[]; nameFirst: boolean } | null {
+  if (x.question || x.negated) return null;
+  const words = wordsOf(x).filter((w) => w.pos !== "PUNCT");
+  const from = frontedEnd(x.text, words);
+  const copula = words.findIndex((w, i) => i >= from && /^(?:is|'s|’s)$/i.test(w.text));
+  if (copula <= from) return null;
+  const names = (ws: readonly TaggedWord[]) =>
+    ws.length > 0 && ws.length <= 3 && ws.every((w) => w.pos === "PROPN");
+  // The role: "the", an adjective or none, one to three nouns, then only adverbs.
+  const role = (ws: readonly TaggedWord[]) => {
+    if (!/^the$/i.test(ws[0]?.text ?? "")) return null;
+    let j = ws[1]?.pos === "ADJ" ? 2 : 1;
+    const start = j;
+    while (j < ws.length && ws[j]!.pos === "NOUN" && j - start < 3) j++;
+    if (j === start || !ws.slice(j).every((w) => w.pos === "ADV")) return null;
+    return ws.slice(1, j);
+  };
+  const before = words.slice(from, copula);
+  const after = words.slice(copula + 1);
+  const trailing = after.findIndex((w) => w.pos === "ADV");
+  const afterCore = trailing < 0 ? after : after.slice(0, trailing);
+  const lower = (ws: readonly TaggedWord[]) => ws.map((w) => stem(w.text.toLowerCase()));
+  const nameFirst = names(before) ? role(after) : null;
+  if (nameFirst) return { role: lower(nameFirst), holder: lower(before), nameFirst: true };
+  const roleFirst =
+    names(afterCore) && after.slice(afterCore.length).every((w) => w.pos === "ADV") ? role(before) : null;
+  return roleFirst ? { role: lower(roleFirst), holder: lower(afterCore), nameFirst: false } : null;
+}
+
 /** Judge-local canonical forms: irregular verbs and abbreviations that stemming misses. */
 const CANONICAL: Record<string, string> = {
   kept: "keep",

@@ -258,6 +258,22 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["Kenji owns the auth service", "The auth service's owner is Kenji, since March"],
     ],
   },
+  "holder-named": {
+    decides: [
+      ["Ravi is the release manager.", "Mei is the release manager.", "supersedes"],
+      ["The office manager is Dana.", "Priya is the office manager now.", "supersedes"],
+      ["Tomas is the head chef.", "Starting Monday, Lucia is the head chef.", "supersedes"],
+    ],
+    leaves: [
+      // A role with "a" or "my" is one of many; more after the role, "also", or the same holder.
+      ["Ravi is the release manager.", "Mei is a release manager."],
+      ["Ana is my friend.", "Mia is my friend."],
+      ["Ana is the contact for billing.", "Bob is the contact for search."],
+      ["Ravi is the release manager.", "Mei is also the release manager."],
+      ["Ravi is the release manager.", "Ravi is the release manager now."],
+      ["Ana is the tallest.", "Mia is the tallest."],
+    ],
+  },
   "same-holder": {
     decides: [["Kenji leads the auth service", "The auth service is led by Kenji these days", "duplicate"]],
     leaves: [["Kenji owns the auth service", "The auth service is owned by Leila"]],

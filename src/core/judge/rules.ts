@@ -46,6 +46,7 @@ import {
   phrasalChangeOf,
   quantitiesOf,
   resultOf,
+  roleHeldBy,
   rolesOf,
   type Slots,
   setOf,
@@ -592,6 +593,21 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       const left = minus(ra.holders, rb.holders);
       if (arrived.length === 0 || additiveOf(p.b)) return null;
       return decided("supersedes", `${left.join(" ") || "?"} → ${arrived.join(" ")}`);
+    },
+  },
+  {
+    name: "holder-named",
+    doc: 'A role named with "the" equated with another named holder ("Ravi is the release manager" / "Mei is the release manager", "The product owner is Kevin" / "Maya is the product owner now"): one person holds it, a hand-over. Not a role with "a" or "my" ("Mei is a release manager", "Ana is my friend"), a role with more after it ("the owner for billing"), or "also".',
+    decide: (p) => {
+      const ra = roleHeldBy(p.a);
+      const rb = roleHeldBy(p.b);
+      // Both said role first ("The primary database is Postgres") is the slot reader's own reading
+      // (value-changed:single-valued); a name said first is what it reads as the subject.
+      if (!ra || !rb || additiveOf(p.b) || !(ra.nameFirst || rb.nameFirst)) return null;
+      const same = (x: readonly string[], y: readonly string[]) =>
+        x.length === y.length && x.every((t) => y.includes(t));
+      if (!same(ra.role, rb.role) || rb.holder.some((t) => ra.holder.includes(t))) return null;
+      return decided("supersedes", `${ra.holder.join(" ")} → ${rb.holder.join(" ")}`);
     },
   },
   {
