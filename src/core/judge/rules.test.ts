@@ -69,8 +69,21 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["Two-factor auth is required for admins.", "Two-factor auth is optional for admins.", "supersedes"],
       ["The office is closed on Fridays.", "The office is open on Fridays.", "supersedes"],
       ["Verbose logging: true", "Verbose logging: false", "supersedes"],
+      // judge35: a participle or adjective and its "un-" form.
+      ["The release notes are published.", "The release notes are unpublished.", "supersedes"],
+      ["The kitchen door is locked at night.", "The kitchen door is unlocked at night.", "supersedes"],
+      [
+        "Alerts are muted for the staging cluster.",
+        "Alerts are unmuted for the staging cluster.",
+        "supersedes",
+      ],
     ],
     leaves: [
+      // judge35: "un-" that is no prefix, another word changed beside it, a noun.
+      ["The unit is ready.", "The it is ready."],
+      ["The release notes are published.", "The release notes are unpublished drafts for Ana."],
+      ["Alerts are muted for staging.", "Alerts are unmuted for production."],
+      ["The ticket is assigned to Ana.", "The ticket is unassigned."],
       // "on" before a noun is a place or a topic, not a state.
       ["Noor is on leave this week.", "Noor is on the interview panel next week."],
       ["The API runs on port 80", "The API runs on port 8080"],

@@ -69,6 +69,7 @@ import {
   soleValueOf,
   soleVenueOf,
 } from "./retired-values.js";
+import type { TaggedWord } from "./tagger.js";
 
 /** One pair under judgement, with what every rule shares computed once. */
 export interface Pair {
@@ -346,6 +347,32 @@ const RECURRING_DAY = new RegExp(
 );
 const ANY_DAY = new RegExp(`\\b(?:${DAY_NAME}s?|weekends?|weekdays?|daily|weekly)\\b`, "i");
 
+/**
+ * The one word that differs between two statements when it is a participle or an adjective on one
+ * side and its "un-" form on the other ("Notifications are muted for #random" / "… unmuted for
+ * #random"): the prefix reverses the state, so the newer turns the older's state back. Every other
+ * word the same, as written; the word without the prefix at least four letters ("unit" is no "un-"
+ * form of "it"). Null otherwise. Detail: "muted / unmuted".
+ */
+function reversedByUn(a: Analysis, b: Analysis): string | null {
+  const wa = wordsOf(a).filter((w) => w.pos !== "PUNCT");
+  const wb = wordsOf(b).filter((w) => w.pos !== "PUNCT");
+  if (wa.length !== wb.length) return null;
+  let found: string | null = null;
+  for (let i = 0; i < wa.length; i++) {
+    const x = wa[i]!.text.toLowerCase();
+    const y = wb[i]!.text.toLowerCase();
+    if (x === y) continue;
+    if (found !== null) return null;
+    const [plain, prefixed] = y.startsWith("un") ? [x, y] : [y, x];
+    const stateWord = (w: TaggedWord) => w.pos === "VERB" || w.pos === "ADJ";
+    if (prefixed !== `un${plain}` || plain.length < 4 || !stateWord(wa[i]!) || !stateWord(wb[i]!))
+      return null;
+    found = `${x} / ${y}`;
+  }
+  return found;
+}
+
 const quantitiesDiffer = (p: Pair) => {
   const qa = quantitiesOf(p.a);
   const qb = quantitiesOf(p.b);
@@ -491,10 +518,12 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "state-flipped",
-    doc: "The same words and numbers with an enumerated state on the other side (on/off, enabled/disabled, open/closed, allowed/blocked, true/false …).",
+    doc: 'The same words and numbers with an enumerated state on the other side (on/off, enabled/disabled, open/closed, allowed/blocked, true/false …), or with a participle or adjective and its "un-" form ("muted" / "unmuted", "published" / "unpublished").',
     decide: (p) => {
       // A negation on one side turns the state back: "is closed" / "doesn't open" say one thing.
       if (p.numbersDiffer || negatedByWord(p.a) !== negatedByWord(p.b)) return null;
+      const reversed = reversedByUn(p.a, p.b);
+      if (reversed) return decided("supersedes", reversed);
       const flipped = flippedStates(p.a, p.b);
       if (flipped.length === 0) return null;
       // The rest must be the same statement: the same content words but for the state words.
