@@ -773,6 +773,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The rent is 1200.", "The rent was 1200, it is 1350 now."],
       ["The port is 8080.", "The port is 8081 now, not 8080."],
       ["The retry limit is 5", "The retry limit is 7"],
+      // A number of the subject names which thing; it is no value kept.
+      ["Service 3 is owned by team 3", "Service 3 is owned by team 42"],
     ],
   },
   "value-changed:number": {

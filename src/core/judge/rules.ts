@@ -939,20 +939,17 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "unsure:older-value-kept",
-    doc: 'The newer keeps every number the older gives and adds another ("The rent is 1200" / "The rent is 1200 plus 80 for parking now", "The meeting is at 3pm" / "… at 3pm on Tuesdays and 4pm on Thursdays now"), with no past or negation to set the older\'s number aside ("was 1200, now 1350"): the older\'s value holds beside the added one, so nothing is replaced; deferred.',
+    doc: 'The newer keeps every number of the older\'s value (not of its subject: "Service 3 is owned by team 3" / "… by team 42" is a change) and adds another ("The rent is 1200" / "The rent is 1200 plus 80 for parking now", "The meeting is at 3pm" / "… at 3pm on Tuesdays and 4pm on Thursdays now"), with no past or negation to set the older\'s number aside ("was 1200, now 1350"): the older\'s value holds beside the added one, so nothing is replaced; deferred.',
     decide: (p) => {
       if (!bothSlotted(p) || !sharesSubject(p) || p.b.negated || SETS_ASIDE.test(p.b.text)) return null;
-      const qa = quantitiesOf(p.a);
-      const qb = quantitiesOf(p.b);
-      // A bare number is kept under any word the reader took for its unit ("1200" / "1200 plus 80").
-      const kept = (q: string) =>
-        qb.has(q) || (!q.includes(" ") && [...qb].some((r) => r.startsWith(`${q} `)));
-      if (qa.size === 0 || ![...qa].every(kept)) return null;
-      const number = (q: string) => q.split(" ")[0]!;
-      const added = [...qb].filter((r) => ![...qa].some((q) => number(q) === number(r)));
-      return added.length > 0
-        ? unsure("refines", `${[...qa].join(" ")} kept, ${added.join(" ")} added`)
-        : null;
+      // The numbers of the value slots: a number in the subject names which thing ("Service 3 is
+      // owned by team 3" / "… by team 42"); it is no value kept.
+      const numeric = (v: readonly string[]) => v.filter((t) => /\d/.test(t));
+      const qa = numeric(p.sa.value);
+      const qb = numeric(p.sb.value);
+      if (qa.length === 0 || !qa.every((q) => qb.includes(q))) return null;
+      const added = qb.filter((q) => !qa.includes(q));
+      return added.length > 0 ? unsure("refines", `${qa.join(" ")} kept, ${added.join(" ")} added`) : null;
     },
   },
   {
