@@ -90,8 +90,11 @@ interface Slots {
  * "Since March, the gateway runs on Kong", "After the promotion I bumped the standing order to
  * £450", "Once Dave retired I …", "Because the 8:15 got cancelled, I catch the 7:40". Every other
  * opener sets a scope (for, in, on, at, under, with, during, if, when, while, until, before …).
+ * Of the openings with no finite verb (`nonFiniteOpener`), "Starting …", "Beginning …",
+ * "Effective …", "As of …" say when, and an infinitive says why ("To save space, …"); any other
+ * gerund sets a scope ("Excluding weekends, …").
  */
-const SINCE_OPENER = /^(?:since|after|once|because|following|from|starting)$/i;
+const SINCE_OPENER = /^(?:since|after|once|because|following|from|starting|beginning|effective|as|to)$/i;
 
 /**
  * The predicate of a statement that reports how an attempt went: "The blue-green switch worked",
@@ -327,6 +330,48 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     ...(result && predicate === OUTCOME ? { result } : {}),
     ...(from > 0 ? { frame: { scope: !SINCE_OPENER.test(raw[0]!), words: keep(raw.slice(1, from)) } } : {}),
   };
+}
+
+/**
+ * Who holds a role named with "the", when a statement equates the two: "Mei is the release manager"
+ * or "The release manager is Mei" (a present copula; one to three proper names on one side; on the
+ * other "the", at most one adjective and one to three nouns; nothing after but an adverb, "now").
+ * An equative with a definite description names the one who holds it. Null otherwise: a role with
+ * "a" ("Ravi is a release manager": one of many), with "my" ("Ana is my friend": a person has many),
+ * with more after it ("Ana is the owner for billing"), an adjective alone ("Ana is the tallest"), a
+ * name that is not one ("The lead is the release manager"), a question or a negation. Needs the
+ * tagged words of `x`.
+ *
+ *   roleHeldBy(analysisOf("Mei is the release manager.")) // → { role: ["release", "manager"], holder: ["mei"], nameFirst: true }
+ *   roleHeldBy(analysisOf("Ana is my friend."))           // → null
+ */
+export function roleHeldBy(x: Analysis): { role: string[]; holder: string[]; nameFirst: boolean } | null {
+  if (x.question || x.negated) return null;
+  const words = wordsOf(x).filter((w) => w.pos !== "PUNCT");
+  const from = frontedEnd(x.text, words);
+  const copula = words.findIndex((w, i) => i >= from && /^(?:is|'s|’s)$/i.test(w.text));
+  if (copula <= from) return null;
+  const names = (ws: readonly TaggedWord[]) =>
+    ws.length > 0 && ws.length <= 3 && ws.every((w) => w.pos === "PROPN");
+  // The role: "the", an adjective or none, one to three nouns, then only adverbs.
+  const role = (ws: readonly TaggedWord[]) => {
+    if (!/^the$/i.test(ws[0]?.text ?? "")) return null;
+    let j = ws[1]?.pos === "ADJ" ? 2 : 1;
+    const start = j;
+    while (j < ws.length && ws[j]!.pos === "NOUN" && j - start < 3) j++;
+    if (j === start || !ws.slice(j).every((w) => w.pos === "ADV")) return null;
+    return ws.slice(1, j);
+  };
+  const before = words.slice(from, copula);
+  const after = words.slice(copula + 1);
+  const trailing = after.findIndex((w) => w.pos === "ADV");
+  const afterCore = trailing < 0 ? after : after.slice(0, trailing);
+  const lower = (ws: readonly TaggedWord[]) => ws.map((w) => stem(w.text.toLowerCase()));
+  const nameFirst = names(before) ? role(after) : null;
+  if (nameFirst) return { role: lower(nameFirst), holder: lower(before), nameFirst: true };
+  const roleFirst =
+    names(afterCore) && after.slice(afterCore.length).every((w) => w.pos === "ADV") ? role(before) : null;
+  return roleFirst ? { role: lower(roleFirst), holder: lower(afterCore), nameFirst: false } : null;
 }
 
 /** Judge-local canonical forms: irregular verbs and abbreviations that stemming misses. */
@@ -1213,6 +1258,7 @@ function verbAt(words: readonly TaggedWord[], i: number): boolean {
 export function frontedEnd(text: string, words: readonly TaggedWord[]): number {
   const first = words[0];
   if (words.length < 4 || !first) return 0;
+  if (nonFiniteOpener(words)) return commaClosedOpening(text, words);
   const subordinate = OPENING_SUBORDINATOR.test(first.text);
   if (!subordinate && first.pos !== "ADP" && first.pos !== "SCONJ") return 0;
   if (/^(?:of|to|like|than|as)$/i.test(first.text)) return 0;
@@ -1252,6 +1298,79 @@ export function frontedEnd(text: string, words: readonly TaggedWord[]): number {
     if (NOMINATIVE.test(w.text) && verbAt(words, j + 1)) return j;
   }
   return 0;
+}
+
+/**
+ * Whether a sentence opens with a phrase that has no finite verb and no subject of its own: a
+ * gerund ("Starting next week, …", "Looking at the logs, …"), an infinitive of purpose ("To save
+ * space, …"), "As of" ("As of Monday, …") or "Effective" ("Effective immediately, …"). Such an
+ * opening is read only when a comma closes it (`commaClosedOpening`): "Starting the car takes a
+ * minute" opens with its own subject.
+ */
+function nonFiniteOpener(words: readonly TaggedWord[]): boolean {
+  const [first, second] = words;
+  if (!first || !second) return false;
+  const form = first.text.toLowerCase();
+  if (form === "as") return /^of$/i.test(second.text);
+  if (form === "effective") return true;
+  // "To be honest, …" is a speaker's aside, not a purpose: a lexical verb only.
+  if (form === "to") return second.pos === "VERB";
+  return (first.pos === "VERB" || first.pos === "AUX") && /\p{L}{2,}ing$/u.test(form);
+}
+
+/**
+ * The index of the first word after the comma that closes an opening, when a clause with a verb
+ * follows it within five words; else 0 (no comma before a sentence stop, or no verb after it).
+ */
+function commaClosedOpening(text: string, words: readonly TaggedWord[]): number {
+  // From the second word: a time filler the slot reader drops leaves "Starting , support hours …".
+  for (let j = 1; j < words.length; j++) {
+    const gap = text.slice(words[j - 1]!.start + words[j - 1]!.text.length, words[j]!.start);
+    if (/[.;:!?]/.test(gap)) return 0;
+    if (!gap.includes(",")) continue;
+    for (let k = j; k < Math.min(words.length, j + 6); k++) if (verbAt(words, k)) return j;
+    return 0;
+  }
+  return 0;
+}
+
+/**
+ * Openers of an adverbial of onset: the statement after it began to hold then, so it announces a
+ * change as "now" does ("Since March, the gateway runs on Kong", "Starting next week, support hours
+ * are 8 to 8", "As of Monday, …", "Effective immediately, …", "Following the merger, …"). Not
+ * "after" ("After lunch I go for a walk" is a routine's occasion, not an onset), not "once" ("Once
+ * a week, …"), not "because" (a reason is no time).
+ */
+const ONSET_OPENER = /^(?:since|starting|beginning|effective|following|as)$/i;
+
+/**
+ * Whether the statement opens with an adverbial of onset (`ONSET_OPENER`) that `frontedEnd` reads as
+ * an opening: the state it states began then, a change announced as "now" announces one. "Since"
+ * counts only as time: before a noun phrase ("Since March", "Since the policy change") or a clause
+ * in the past ("Since the lease ended"); "Since it's raining, …" gives a reason. Needs the tagged
+ * words of `x`.
+ *
+ *   opensWithOnset(analysisOf("Since March, the API gateway runs on Kong."))   // → true
+ *   opensWithOnset(analysisOf("Since it's raining, the match is indoors."))    // → false
+ *   opensWithOnset(analysisOf("After lunch, I go for a walk."))                 // → false
+ */
+export function opensWithOnset(x: Analysis): boolean {
+  const words = wordsOf(x);
+  const first = words[0];
+  if (!first || !ONSET_OPENER.test(first.text)) return false;
+  const end = frontedEnd(x.text, words);
+  if (end <= 0) return false;
+  if (!/^since$/i.test(first.text)) return true;
+  // A verb of the opening in the present (or a contraction of one) makes "since" a reason.
+  return !words.slice(1, end).some(presentVerb);
+}
+
+/** A verb in the present: an auxiliary of the present, a contraction of one, a base form or an -s form. */
+function presentVerb(w: TaggedWord): boolean {
+  const form = w.text.toLowerCase();
+  if (PRESENT_AUX.test(form) || /[’'](?:s|re|m)$/.test(form)) return true;
+  if (w.pos !== "VERB" && w.pos !== "AUX") return false;
+  return form === w.lemma || (form.endsWith("s") && form.startsWith(w.lemma.slice(0, -1)));
 }
 
 /**

@@ -69,8 +69,21 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["Two-factor auth is required for admins.", "Two-factor auth is optional for admins.", "supersedes"],
       ["The office is closed on Fridays.", "The office is open on Fridays.", "supersedes"],
       ["Verbose logging: true", "Verbose logging: false", "supersedes"],
+      // judge35: a participle or adjective and its "un-" form.
+      ["The release notes are published.", "The release notes are unpublished.", "supersedes"],
+      ["The kitchen door is locked at night.", "The kitchen door is unlocked at night.", "supersedes"],
+      [
+        "Alerts are muted for the staging cluster.",
+        "Alerts are unmuted for the staging cluster.",
+        "supersedes",
+      ],
     ],
     leaves: [
+      // judge35: "un-" that is no prefix, another word changed beside it, a noun.
+      ["The unit is ready.", "The it is ready."],
+      ["The release notes are published.", "The release notes are unpublished drafts for Ana."],
+      ["Alerts are muted for staging.", "Alerts are unmuted for production."],
+      ["The ticket is assigned to Ana.", "The ticket is unassigned."],
       // "on" before a noun is a place or a topic, not a state.
       ["Noor is on leave this week.", "Noor is on the interview panel next week."],
       ["The API runs on port 80", "The API runs on port 8080"],
@@ -256,6 +269,22 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["Kenji owns the auth service", "The auth service is also owned by Leila"],
       // A date is not a holder.
       ["Kenji owns the auth service", "The auth service's owner is Kenji, since March"],
+    ],
+  },
+  "holder-named": {
+    decides: [
+      ["Ravi is the release manager.", "Mei is the release manager.", "supersedes"],
+      ["The office manager is Dana.", "Priya is the office manager now.", "supersedes"],
+      ["Tomas is the head chef.", "Starting Monday, Lucia is the head chef.", "supersedes"],
+    ],
+    leaves: [
+      // A role with "a" or "my" is one of many; more after the role, "also", or the same holder.
+      ["Ravi is the release manager.", "Mei is a release manager."],
+      ["Ana is my friend.", "Mia is my friend."],
+      ["Ana is the contact for billing.", "Bob is the contact for search."],
+      ["Ravi is the release manager.", "Mei is also the release manager."],
+      ["Ravi is the release manager.", "Ravi is the release manager now."],
+      ["Ana is the tallest.", "Mia is the tallest."],
     ],
   },
   "same-holder": {
@@ -650,6 +679,10 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "refines",
       ],
       ["Standup is at 9:30.", "On Fridays, standup is at 10:00.", "refines"],
+      // judge35: a recurring day on one side only, wherever it stands, when the other names no day.
+      ["The gym opens at 6am.", "The gym opens at 8am on weekends.", "refines"],
+      ["The pool opens at 7.", "The pool opens at 9 every Sunday.", "refines"],
+      ["The library opens at 9 on Saturdays.", "The library opens at 10 now.", "refines"],
     ],
     leaves: [
       // An opening of when or why is no scope; the same scope on both sides is none either.
@@ -658,6 +691,10 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "Since the upgrade, the rate limit is 500 requests per minute.",
       ],
       ["On Fridays, standup is at 9:30.", "On Fridays, standup is at 10:00 now."],
+      // judge35: a day on both sides, a single day, or no day at all is no recurring scope.
+      ["We deploy on Fridays.", "We deploy on Thursdays now."],
+      ["The release is on Friday.", "The release is on Monday now."],
+      ["The gym opens at 6am.", "The gym opens at 7am now."],
     ],
   },
   "unsure:other-outcome": {
@@ -725,6 +762,21 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The staging cluster runs Kubernetes 1.29", "Kubernetes 1.30 now runs on the staging cluster"],
     ],
   },
+  "unsure:older-value-kept": {
+    decides: [
+      ["The rent is 1200.", "The rent is 1200 plus 80 for parking now.", "refines"],
+      ["Standup is at 9:30.", "Standup is at 9:30 and 16:00 now.", "refines"],
+      ["The retry limit is 3.", "The retry limit is 3 for reads and 5 for writes.", "refines"],
+    ],
+    leaves: [
+      // The older's number set aside as the past or as wrong, or not kept at all.
+      ["The rent is 1200.", "The rent was 1200, it is 1350 now."],
+      ["The port is 8080.", "The port is 8081 now, not 8080."],
+      ["The retry limit is 5", "The retry limit is 7"],
+      // A number of the subject names which thing; it is no value kept.
+      ["Service 3 is owned by team 3", "Service 3 is owned by team 42"],
+    ],
+  },
   "value-changed:number": {
     decides: [
       ["Retry limit is 5", "Retry limit is 7", "supersedes"],
@@ -785,6 +837,26 @@ const EXAMPLES: Record<string, RuleExamples> = {
         "Honestly the release is now planned for Friday.",
         "supersedes",
       ],
+      // judge35: an opening of onset says the main clause began to hold then, as "now" does —
+      // with the older's verb and nothing added.
+      ["My sister lives in Leeds.", "Since the wedding my sister lives in York.", "supersedes"],
+      ["Invoices are sent by Marta.", "Since April, invoices are sent by Joel.", "supersedes"],
+      [
+        "The newsletter goes out through Mailchimp.",
+        "Starting next month, the newsletter goes out through Buttondown.",
+        "supersedes",
+      ],
+      ["Payroll runs through Gusto.", "As of January, payroll runs through Deel.", "supersedes"],
+      [
+        "Refund requests go to the billing team.",
+        "Effective immediately, refund requests go to the support desk.",
+        "supersedes",
+      ],
+      [
+        "The night bus leaves from Elm Road.",
+        "Since the roadworks ended, the night bus leaves from Oak Lane.",
+        "supersedes",
+      ],
     ],
     leaves: [
       ["Sam manages the mobile team.", "Sam manages the hiring pipeline."],
@@ -827,6 +899,13 @@ const EXAMPLES: Record<string, RuleExamples> = {
       // crosscase34 (fresh5): an ordinary word capitalised only because it opens the sentence names
       // nothing: the older holds no value for the newer's cue to replace.
       ["Good that it's easier to get to.", "i take my pills with breakfast now, much easier"],
+      // judge35: an opening of onset with "also", another verb, a reason for "since", a routine's
+      // "after", or a gerund that sets a scope announces no change.
+      ["The gateway runs on Kong.", "Since March, the gateway also runs on Caddy."],
+      ["Payroll runs through Gusto.", "Since March, payroll staff work from home."],
+      ["The match is at the park.", "Since it is raining, the match is at the sports hall."],
+      ["I go for a walk.", "After lunch, I go for a swim."],
+      ["Tickets are handled by Ana.", "Excluding weekends, tickets are handled by Ben."],
     ],
   },
   "value-changed:single-valued": {
@@ -834,7 +913,8 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The user lives in Oslo.", "The user lives in Bergen.", "supersedes"],
       ["The primary database is Postgres.", "The primary database is MySQL.", "supersedes"],
       ["The assistant is called Ada", "The assistant is called Bob", "supersedes"],
-      ["My sister lives in Leeds.", "Since the wedding my sister lives in York.", "supersedes"],
+      // "After" is no onset (change-cue's openings); the main clause's predicate holds one value.
+      ["My sister lives in Leeds.", "After the wedding my sister lives in York.", "supersedes"],
     ],
     leaves: [
       // A person starts many things; a "value" of a dozen words is a sentence.
@@ -1144,6 +1224,11 @@ describe("a fronted adverbial holds no subject (frontedEnd)", () => {
     ["On Mondays I swim before work.", "On Mondays"],
     ["For paid accounts, the rate limit is 500 requests per minute.", "For paid accounts"],
     ["With guests in the flat we're up until midnight.", "With guests in the flat"],
+    // judge35: an opening with no finite verb, closed by a comma.
+    ["Starting next week, support hours are 8 to 8.", "Starting next week"],
+    ["To save space, build artifacts are kept for two days.", "To save space"],
+    ["As of Monday, the office opens at 8.", "As of Monday"],
+    ["Effective immediately, refunds go to the support desk.", "Effective immediately"],
   ])("%s opens with %s", (text, phrase) => {
     expect(opening(text)).toBe(phrase);
   });
@@ -1154,6 +1239,10 @@ describe("a fronted adverbial holds no subject (frontedEnd)", () => {
     "To be honest, the rent is fine.",
     "Like my sister, I live in Bristol.",
     "With the migration done.",
+    // judge35: a gerund subject, an infinitive with no comma, "as" that is not "as of".
+    "Starting the car takes a minute.",
+    "To save space we keep build artifacts for two days.",
+    "As a rule, the office opens at 8.",
   ])("%s opens with no adverbial", (text) => {
     expect(opening(text)).toBe("");
   });

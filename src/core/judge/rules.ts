@@ -40,11 +40,13 @@ import {
   nounPlacesOf,
   OUTCOME,
   occasionOf,
+  opensWithOnset,
   oppositeStates,
   participleOf,
   phrasalChangeOf,
   quantitiesOf,
   resultOf,
+  roleHeldBy,
   rolesOf,
   type Slots,
   setOf,
@@ -67,6 +69,7 @@ import {
   soleValueOf,
   soleVenueOf,
 } from "./retired-values.js";
+import type { TaggedWord } from "./tagger.js";
 
 /** One pair under judgement, with what every rule shares computed once. */
 export interface Pair {
@@ -325,6 +328,51 @@ const FROM_TO_RE =
 const RENAME_RE = /\b(?:renamed|rebranded|now (?:called|named|known as))\b/i;
 
 /** The numbers differ, or the same number has another unit (10 MB / 10 GB). */
+/**
+ * Words by which a newer statement sets a number of its own aside as the past or as wrong ("it was
+ * 1200, now it's 1350", "1350 instead of 1200", "not 1200"): a number kept under them is not kept.
+ */
+const SETS_ASIDE =
+  /\b(?:was|were|used to|previously|originally|before|earlier|instead|rather than|not|no longer)\b/i;
+
+/**
+ * A recurring day: a plural day name or "weekends"/"weekdays" after a preposition, or "every" with
+ * one ("on weekends", "on Mondays", "every Friday"). The plural says the statement holds on those
+ * days, so it may hold only there. `ANY_DAY`: any day named at all.
+ */
+const DAY_NAME = "(?:mon|tues|wednes|thurs|fri|satur|sun)day";
+const RECURRING_DAY = new RegExp(
+  `\\b(?:(?:on|at|over|during)\\s+(?:the\\s+)?(?:weekends|weekdays|${DAY_NAME}s)|every\\s+(?:weekend|weekday|${DAY_NAME}))\\b`,
+  "i",
+);
+const ANY_DAY = new RegExp(`\\b(?:${DAY_NAME}s?|weekends?|weekdays?|daily|weekly)\\b`, "i");
+
+/**
+ * The one word that differs between two statements when it is a participle or an adjective on one
+ * side and its "un-" form on the other ("Notifications are muted for #random" / "… unmuted for
+ * #random"): the prefix reverses the state, so the newer turns the older's state back. Every other
+ * word the same, as written; the word without the prefix at least four letters ("unit" is no "un-"
+ * form of "it"). Null otherwise. Detail: "muted / unmuted".
+ */
+function reversedByUn(a: Analysis, b: Analysis): string | null {
+  const wa = wordsOf(a).filter((w) => w.pos !== "PUNCT");
+  const wb = wordsOf(b).filter((w) => w.pos !== "PUNCT");
+  if (wa.length !== wb.length) return null;
+  let found: string | null = null;
+  for (let i = 0; i < wa.length; i++) {
+    const x = wa[i]!.text.toLowerCase();
+    const y = wb[i]!.text.toLowerCase();
+    if (x === y) continue;
+    if (found !== null) return null;
+    const [plain, prefixed] = y.startsWith("un") ? [x, y] : [y, x];
+    const stateWord = (w: TaggedWord) => w.pos === "VERB" || w.pos === "ADJ";
+    if (prefixed !== `un${plain}` || plain.length < 4 || !stateWord(wa[i]!) || !stateWord(wb[i]!))
+      return null;
+    found = `${x} / ${y}`;
+  }
+  return found;
+}
+
 const quantitiesDiffer = (p: Pair) => {
   const qa = quantitiesOf(p.a);
   const qb = quantitiesOf(p.b);
@@ -470,10 +518,12 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "state-flipped",
-    doc: "The same words and numbers with an enumerated state on the other side (on/off, enabled/disabled, open/closed, allowed/blocked, true/false …).",
+    doc: 'The same words and numbers with an enumerated state on the other side (on/off, enabled/disabled, open/closed, allowed/blocked, true/false …), or with a participle or adjective and its "un-" form ("muted" / "unmuted", "published" / "unpublished").',
     decide: (p) => {
       // A negation on one side turns the state back: "is closed" / "doesn't open" say one thing.
       if (p.numbersDiffer || negatedByWord(p.a) !== negatedByWord(p.b)) return null;
+      const reversed = reversedByUn(p.a, p.b);
+      if (reversed) return decided("supersedes", reversed);
       const flipped = flippedStates(p.a, p.b);
       if (flipped.length === 0) return null;
       // The rest must be the same statement: the same content words but for the state words.
@@ -572,6 +622,21 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       const left = minus(ra.holders, rb.holders);
       if (arrived.length === 0 || additiveOf(p.b)) return null;
       return decided("supersedes", `${left.join(" ") || "?"} → ${arrived.join(" ")}`);
+    },
+  },
+  {
+    name: "holder-named",
+    doc: 'A role named with "the" equated with another named holder ("Ravi is the release manager" / "Mei is the release manager", "The product owner is Kevin" / "Maya is the product owner now"): one person holds it, a hand-over. Not a role with "a" or "my" ("Mei is a release manager", "Ana is my friend"), a role with more after it ("the owner for billing"), or "also".',
+    decide: (p) => {
+      const ra = roleHeldBy(p.a);
+      const rb = roleHeldBy(p.b);
+      // Both said role first ("The primary database is Postgres") is the slot reader's own reading
+      // (value-changed:single-valued); a name said first is what it reads as the subject.
+      if (!ra || !rb || additiveOf(p.b) || !(ra.nameFirst || rb.nameFirst)) return null;
+      const same = (x: readonly string[], y: readonly string[]) =>
+        x.length === y.length && x.every((t) => y.includes(t));
+      if (!same(ra.role, rb.role) || rb.holder.some((t) => ra.holder.includes(t))) return null;
+      return decided("supersedes", `${ra.holder.join(" ")} → ${rb.holder.join(" ")}`);
     },
   },
   {
@@ -786,11 +851,20 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "unsure:scope-one-side",
-    doc: 'The newer or the older opens with a scope the other does not name ("The rate limit is 100 requests per minute" / "For paid accounts, the rate limit is 500 requests per minute"; "On Fridays, …", "Under the new contract, …"): the statement may hold only there, so another value may be another fact; deferred. An opening of when or why ("Since March, …", "After the reorg, …") is no scope.',
+    doc: 'The newer or the older opens with a scope the other does not name ("The rate limit is 100 requests per minute" / "For paid accounts, the rate limit is 500 requests per minute"; "On Fridays, …", "Under the new contract, …"), or names anywhere a recurring day the other names no day at all ("The gym opens at 6am" / "The gym opens at 8am on weekends"): the statement may hold only there, so another value may be another fact; deferred. An opening of when or why ("Since March, …", "After the reorg, …") is no scope.',
     decide: (p) => {
       const scoped = (x: Slots, other: Analysis) =>
         x.frame?.scope === true && x.frame.words.some((t) => !other.content.has(t));
-      if (!scoped(p.sa, p.b) && !scoped(p.sb, p.a)) return null;
+      // A recurring day said on one side only, wherever it stands: "… at 8am on weekends".
+      const recurring = (x: Analysis, other: Analysis) => {
+        const day = RECURRING_DAY.exec(x.text);
+        return day !== null && !ANY_DAY.test(other.text) ? day[0] : null;
+      };
+      if (!scoped(p.sa, p.b) && !scoped(p.sb, p.a)) {
+        if (!bothSlotted(p) || !sharesSubject(p) || differingValues(p).length === 0) return null;
+        const day = recurring(p.b, p.a) ?? recurring(p.a, p.b);
+        return day ? unsure("refines", day) : null;
+      }
       const words = (p.sb.frame?.scope ? p.sb.frame : p.sa.frame)!.words;
       return unsure("refines", words.join(" "));
     },
@@ -864,6 +938,21 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     },
   },
   {
+    name: "unsure:older-value-kept",
+    doc: 'The newer keeps every number of the older\'s value (not of its subject: "Service 3 is owned by team 3" / "… by team 42" is a change) and adds another ("The rent is 1200" / "The rent is 1200 plus 80 for parking now", "The meeting is at 3pm" / "… at 3pm on Tuesdays and 4pm on Thursdays now"), with no past or negation to set the older\'s number aside ("was 1200, now 1350"): the older\'s value holds beside the added one, so nothing is replaced; deferred.',
+    decide: (p) => {
+      if (!bothSlotted(p) || !sharesSubject(p) || p.b.negated || SETS_ASIDE.test(p.b.text)) return null;
+      // The numbers of the value slots: a number in the subject names which thing ("Service 3 is
+      // owned by team 3" / "… by team 42"); it is no value kept.
+      const numeric = (v: readonly string[]) => v.filter((t) => /\d/.test(t));
+      const qa = numeric(p.sa.value);
+      const qb = numeric(p.sb.value);
+      if (qa.length === 0 || !qa.every((q) => qb.includes(q))) return null;
+      const added = qb.filter((q) => !qa.includes(q));
+      return added.length > 0 ? unsure("refines", `${qa.join(" ")} kept, ${added.join(" ")} added`) : null;
+    },
+  },
+  {
     name: "value-changed:number",
     doc: "Same subject and attribute, the value's number, version, date or time differs: the newer replaces the older.",
     decide: (p) => {
@@ -893,9 +982,17 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "change-cue",
-    doc: "The newer statement announces a change (now, moved to, switched, pushed to, took over, cut down to, turned on …) about the same subject with another value.",
+    doc: 'The newer statement announces a change (now, moved to, switched, pushed to, took over, cut down to, turned on …, or, with the older\'s verb and nothing added, an opening of onset: "Since March, …", "Starting next week, …", "As of Monday, …") about the same subject with another value.',
     decide: (p) => {
-      if (!p.change) return null;
+      // An opening of onset says when the main clause began to hold; its verb is the main clause's
+      // own, so it announces a change only of the older's predicate ("runs on NGINX" / "Since
+      // March, … runs on Kong"), and "also" keeps it an addition ("Since March, … also ships its logs").
+      const onset =
+        p.sa.predicate !== null &&
+        p.sa.predicate === p.sb.predicate &&
+        !additiveOf(p.b) &&
+        opensWithOnset(p.b);
+      if (!p.change && !onset) return null;
       // A role named on one side only ("is now owned by Felix" / "moved to port 5000") is another attribute.
       const roleA = participleOf(p.a);
       const roleB = participleOf(p.b);
