@@ -129,7 +129,8 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     readVersion(),
     {
       writeOut: (s) => (captured ? captured.push(s) : process.stdout.write(s)),
-      writeErr: (s) => process.stderr.write(s),
+      // Every error commander raises is a usage error (exit 2): it says so as `failWith` does.
+      writeErr: (s) => process.stderr.write(s.startsWith("error: ") ? `usage: ${s.slice(7)}` : s),
     },
     (inv) => {
       invocation = inv;

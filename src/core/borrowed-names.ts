@@ -36,6 +36,8 @@ export const NAME_MEANINGS: readonly (readonly string[])[] = [
   ["quiet", "silent"],
   // show what would happen, change nothing
   ["dry-run", "dryrun", "print", "preview"],
+  // which of a tool's operations to run (MCP: inspect takes what; curate, sleep and wrap take action)
+  ["what", "action", "operation", "op"],
 ];
 
 /** `--Dry-Run`, `dryRun`, `dry_run` → `dryrun`. */
