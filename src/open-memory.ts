@@ -21,7 +21,7 @@ import { createJudgeFromConfig, isModelJudgeConfig, type ModelJudgeConfig } from
 import { sharedWordNet } from "./lexicon/wordnet.js";
 import { isPostgresUrl, openStore } from "./store/open-store.js";
 import { SqliteStore, type SqliteStoreOptions } from "./store/sqlite/sqlite-store.js";
-import { createStoreFolder } from "./store/sqlite/store-folder.js";
+import { createStoreFolder, isEmptyFile } from "./store/sqlite/store-folder.js";
 import { createGptTokenizer } from "./tokenizer/gpt-tokenizer.js";
 
 /** For the CLI, which reads its model judge's settings where it opens memory (src/cli/main.ts). */
@@ -33,8 +33,8 @@ export interface OpenMemoryOptions {
   /**
    * Create the SQLite file at `path` (and its folder) when it is missing, or with `url` the
    * PostgreSQL schema and its tables. Default true. `false` opens an existing store only and
-   * refuses a missing file, or a schema without Strata's tables, with STORE_UNAVAILABLE
-   * (`details.reason: "missing"`), creating nothing: what a read-only caller wants, so a mistyped
+   * refuses a missing file, a file of no bytes (`details.empty: true`), or a schema without
+   * Strata's tables, with STORE_UNAVAILABLE (`details.reason: "missing"`), creating nothing: what a read-only caller wants, so a mistyped
    * path or `?schema=` is reported instead of answered from a new, empty store.
    */
   create?: boolean;
@@ -144,11 +144,13 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
   }
   if (!store) {
     const path = options.path ?? ":memory:";
-    if (path !== ":memory:" && options.create === false && !existsSync(resolve(path)))
+    // A file of no bytes is no store either: opening it would make one (`touch memory.db`).
+    const empty = path !== ":memory:" && isEmptyFile(resolve(path));
+    if (path !== ":memory:" && options.create === false && (empty || !existsSync(resolve(path))))
       throw new StrataError(
         "STORE_UNAVAILABLE",
-        `No store at ${resolve(path)}: the file does not exist (opened with create: false, so none was created). Check the path; a write, or opening with create: true, creates it.`,
-        { path: resolve(path), reason: "missing" },
+        `No store at ${resolve(path)}: the file ${empty ? "is empty (0 bytes)" : "does not exist"} (opened with create: false, so none was created). Check the path; a write, or opening with create: true, creates it.`,
+        { path: resolve(path), reason: "missing", ...(empty ? { empty: true } : {}) },
       );
     if (path !== ":memory:") createStoreFolder(resolve(path));
     store = SqliteStore.open({

@@ -19,14 +19,17 @@ export const toList = (value: string): string[] =>
 
 /** '{"ticket":"OPS-1"}' → { ticket: "OPS-1" }. */
 export function toJson(value: string, what: string): Record<string, unknown> {
+  // The value as typed (JSON reads best unquoted); an empty one is named, not left as "got .".
+  const got = value.trim() === "" ? "nothing (an empty value, or an unset shell variable?)" : value;
+  const refused = () =>
+    new UsageError(`${what} must be a JSON object such as '{"ticket":"OPS-1"}', got ${got}.`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
   } catch {
-    throw new UsageError(`${what} must be a JSON object such as '{"ticket":"OPS-1"}', got ${value}.`);
+    throw refused();
   }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
-    throw new UsageError(`${what} must be a JSON object such as '{"ticket":"OPS-1"}', got ${value}.`);
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw refused();
   return parsed as Record<string, unknown>;
 }
 

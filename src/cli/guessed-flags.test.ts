@@ -6,6 +6,7 @@
 import { type Command, CommanderError } from "commander";
 import { describe, expect, it } from "vitest";
 import { NAME_MEANINGS } from "../core/borrowed-names.js";
+import { toolSpecs } from "../mcp/server.js";
 import { createProgram } from "./program.js";
 
 /** The message a command line ends in. */
@@ -137,7 +138,9 @@ describe("an unknown flag points to the command's flag that means the same", () 
     expect(await unknown(argv)).not.toMatch(/Did you mean --\S+ \S+\?/);
   });
 
-  it("every row names at least one flag some command really takes", () => {
+  // The table serves every surface: a row MCP alone reads (`what`, `action`: which operation a tool
+  // runs) names a field of a tool instead.
+  it("every row names at least one flag some command, or a field some MCP tool, really takes", () => {
     const program = createProgram("0.0.0", { writeOut: () => {}, writeErr: () => {} }, () => {});
     const longs = new Set<string>();
     const visit = (c: Command) => {
@@ -145,6 +148,8 @@ describe("an unknown flag points to the command's flag that means the same", () 
       c.commands.forEach(visit);
     };
     visit(program);
+    for (const spec of toolSpecs())
+      for (const field of Object.keys((spec.input as unknown as { shape: object }).shape)) longs.add(field);
     for (const row of NAME_MEANINGS)
       expect(
         row.some((name) => longs.has(name)),

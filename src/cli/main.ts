@@ -87,8 +87,14 @@ function missingCommand(program: Command, argv: readonly string[]): string {
   return `${path} needs a command: ${names.join(", ")} (${path} --help says what each does).`;
 }
 
-/** The refusals of opening a store that a command that diagnoses reports instead of failing with. */
-const UNOPENABLE: ReadonlySet<string> = new Set(["STORE_UNAVAILABLE", "SCHEMA_TOO_NEW"]);
+/**
+ * The refusals of opening a store that a command that diagnoses reports instead of failing with:
+ * a store it cannot open or reach, a newer schema, and another application's SQLite file.
+ */
+const unopenable = (error: StrataError): boolean =>
+  error.code === "STORE_UNAVAILABLE" ||
+  error.code === "SCHEMA_TOO_NEW" ||
+  (error.code === "INVALID_INPUT" && error.details.reason === "foreign-database");
 
 export async function runMain(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
   const env = process.env;
@@ -129,7 +135,8 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     readVersion(),
     {
       writeOut: (s) => (captured ? captured.push(s) : process.stdout.write(s)),
-      writeErr: (s) => process.stderr.write(s),
+      // Every error commander raises is a usage error (exit 2): it says so as `failWith` does.
+      writeErr: (s) => process.stderr.write(s.startsWith("error: ") ? `usage: ${s.slice(7)}` : s),
     },
     (inv) => {
       invocation = inv;
@@ -399,10 +406,13 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           ),
         });
       } catch (error) {
-        if (!(inv.run.unopenable && isStrataError(error) && UNOPENABLE.has(error.code))) throw error;
+        if (!(inv.run.unopenable && isStrataError(error) && unopenable(error))) throw error;
         unopened = error;
       }
-      if (unopened && inv.run.unopenable) {
+      // A file of no bytes is no store: reported as a missing one is (doctor's warning).
+      if (unopened?.details.empty === true && inv.run.withoutStore) {
+        data = await inv.run.withoutStore(runEnv);
+      } else if (unopened && inv.run.unopenable) {
         data = await inv.run.unopenable(runEnv, unopened);
         reportedRefusal = unopened;
       } else {
@@ -463,13 +473,14 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       const command = (invocation as Invocation | null)?.command ?? "this command";
       const why = whyNotCreated(command);
       const self = env.npm_command === "exec" ? "npx strata" : "strata";
+      const absent = error.details.empty === true ? "is empty (0 bytes)" : "does not exist";
       // Nothing named a store: a first run, not a typo. Say how to begin rather than what to check.
       return failWith(exitCodeOf(error.code), {
         ...(error.toJSON() as ErrorBody),
         message: onPostgres(error.details)
           ? `No Strata schema "${String(error.details.schema)}" at ${String(error.details.where)}: it holds no Strata tables, and ${why}, so none were created. Check the schema in --db (or STRATA_DB, or the settings file): ?schema=NAME, default strata; a write such as strata remember creates it, and strata init creates it empty.`
           : storeNamed
-            ? `No store at ${String(error.details.path)}: the file does not exist, and ${why}, so none was created. Check --db (or STRATA_DB, or the settings file); a write such as strata remember creates it, and strata init creates it empty.`
+            ? `No store at ${String(error.details.path)}: the file ${absent}, and ${why}, so none was created. Check --db (or STRATA_DB, or the settings file); a write such as strata remember creates it, and strata init creates it empty.`
             : `Nothing is stored yet: no store at ${String(error.details.path)} (the default; no --db, STRATA_DB or settings file names another), and ${why}, so none was created. The first write creates it: ${self} remember "The retry limit is 5" (${self} demo plays a whole session on a temporary store).${command === "worker" ? ` A worker started before the first write needs the store made first: ${self} init creates it empty.` : ""}`,
       });
     }

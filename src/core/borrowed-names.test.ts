@@ -17,6 +17,13 @@ describe("namesMeant names what a request takes that means the same", () => {
     ["date", ["query", "at", "asOf"], ["at"]],
     ["recorded_at", ["query", "at", "asOf"], ["asOf"]],
     ["dry_run", ["dryRun"], ["dryRun"]], // the same name, written otherwise
+    ["action", ["what", "id", "limit"], ["what"]], // MCP inspect, asked as curate, sleep and wrap are
+    ["operation", ["what", "id"], ["what"]],
+    ["what", ["action", "id"], ["action"]], // MCP curate, asked as inspect is
+    ["q", ["query", "k"], ["query"]], // REST ?q=, as search APIs take it
+    ["search", ["query", "k"], ["query"]],
+    ["content", ["statement", "kind"], ["statement"]], // remember, asked as record is
+    ["statement", ["content", "type"], ["content"]], // record, asked as remember is
   ] as const)("%s, of %j → %j", (given, taken, meant) => {
     expect(namesMeant(given, taken)).toEqual(meant);
   });
@@ -26,6 +33,9 @@ describe("namesMeant names what a request takes that means the same", () => {
     ["limitless", ["query", "k"]], // more than one slip from any name
     ["limit", ["query", "kinds"]], // its row names nothing the request takes
     ["k", ["k", "query"]], // the name itself is no suggestion
+    ["action", ["query", "k"]], // its row names nothing the request takes
+    ["kind", ["what", "id"]], // a name of another meaning
+    ["text", ["statement", "kind"]], // no row: curate's --text-column keeps commander's spelling guess
   ] as const)("%s, of %j → nothing", (given, taken) => {
     expect(namesMeant(given, taken)).toEqual([]);
   });

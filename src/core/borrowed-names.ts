@@ -36,6 +36,12 @@ export const NAME_MEANINGS: readonly (readonly string[])[] = [
   ["quiet", "silent"],
   // show what would happen, change nothing
   ["dry-run", "dryrun", "print", "preview"],
+  // what a read searches for (REST `?q=`, as search APIs call it)
+  ["query", "q", "search"],
+  // the text a write stores: a belief's statement, an episode's content
+  ["statement", "content"],
+  // which of a tool's operations to run (MCP: inspect takes what; curate, sleep and wrap take action)
+  ["what", "action", "operation", "op"],
 ];
 
 /** `--Dry-Run`, `dryRun`, `dry_run` → `dryrun`. */

@@ -257,6 +257,9 @@ describe("tools: refusals the model can read", () => {
     ["outcome", { id: "b999", success: true }, /NOT_FOUND/],
     ["inspect", { what: "explain" }, /INVALID_INPUT: .*id/],
     ["curate", { action: "pin", id: "b404" }, /NOT_FOUND/],
+    // The name another tool gives the operation it runs names the one this tool takes.
+    ["inspect", { action: "explain", id: "b1" }, /unknown option "action" \(did you mean "what"\?\)/],
+    ["curate", { what: "pin", id: "b1" }, /unknown option "what" \(did you mean "action"\?\)/],
     ["forget", { id: "x1" }, /id/],
     ["sleep", { action: "nap" }, /action/],
     ["settle", {}, /INVALID_INPUT: settle needs/],

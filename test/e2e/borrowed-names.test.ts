@@ -38,6 +38,9 @@ describe("REST names the field a borrowed name means", () => {
     ["GET", `${NS}/items?k=5`, undefined, "k", "limit"],
     ["GET", `${NS}/context?goal=deploy&tokens=300`, undefined, "tokens", "tokenBudget"],
     ["POST", `${NS}/beliefs`, { statement: "The retry limit is 7", meta: { team: "a" } }, "meta", "metadata"],
+    // newcomer35: a search API's q, and the name record gives the text remember calls statement
+    ["GET", `${NS}/recall?q=deploy`, undefined, "q", "query"],
+    ["POST", `${NS}/beliefs`, { content: "The retry limit is 7" }, "content", "statement"],
   ] as const)("%s %s %j: 400 naming the field %s means", async (method, route, body, field, meant) => {
     const before = await storeSnapshot(served.mem, served.path);
     const r = await served.send(
@@ -51,7 +54,8 @@ describe("REST names the field a borrowed name means", () => {
     expect(r.json.error?.message).toContain(`unknown option "${field}" (did you mean "${meant}"?)`);
     const details = (r.json.error as { details?: { issues?: Array<{ meant?: Record<string, string[]> }> } })
       .details;
-    expect(details?.issues?.[0]?.meant).toEqual({ [field]: [meant] });
+    // The unknown field's issue (after a required field's, when the name meant is the one missing).
+    expect(details?.issues?.find((i) => i.meant)?.meant).toEqual({ [field]: [meant] });
     expect(await storeSnapshot(served.mem, served.path)).toEqual(before);
   });
 

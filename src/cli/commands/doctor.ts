@@ -159,7 +159,7 @@ export async function runDoctor(mem: Memory | StrataError | null, args: DoctorAr
     add({
       name: "store",
       status: "warn",
-      detail: `no store at ${args.label}: the file does not exist (doctor creates nothing; the checks of the store's contents are skipped)`,
+      detail: `no store at ${args.label}: the file ${args.file !== null && existsSync(args.file) ? "is empty (0 bytes)" : "does not exist"} (doctor creates nothing; the checks of the store's contents are skipped)`,
       fix: `strata --db ${shellWord(args.label)} init creates it empty (a first write such as strata remember creates it too); or check --db, STRATA_DB and the settings file if it should exist`,
     });
 

@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, openSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { StrataError } from "../../core/errors.js";
 import { metadataPath } from "../../core/metadata-filter.js";
@@ -561,8 +561,30 @@ function refuseForeignDatabase(db: Database.Database, path: string): void {
   throw new StrataError(
     "INVALID_INPUT",
     `${path} is a SQLite database of another application (tables: ${tables.slice(0, 5).join(", ")}${tables.length > 5 ? ", …" : ""}), not a Strata store. Nothing was changed in it. Pass --db (or path) a new file, e.g. ~/.strata/memory.db.`,
-    { path, tables: tables.slice(0, 20) },
+    { path, reason: "foreign-database", tables: tables.slice(0, 20) },
   );
+}
+
+/**
+ * What a file SQLite opened but could not set up as a store says, by SQLite's code. A store this
+ * user may not write (`SQLITE_READONLY…`: the file, or the folder its -wal and -shm go in) is a
+ * store all the same — an older Strata's one, that must be upgraded, reads this first — so the
+ * answer is its permissions, never another --db.
+ *
+ *   openRefusal("/srv/m.db", "SQLITE_READONLY_DIRECTORY", "attempt to write a readonly database")
+ *   // "Cannot write to the store at /srv/m.db: … its folder /srv is not writable …"
+ */
+export function openRefusal(path: string, code: string | undefined, message: string): string {
+  if (code === "SQLITE_NOTADB")
+    return `${path} is not a SQLite database (another program's file?): pick another --db path; nothing was written to it.`;
+  if (code?.startsWith("SQLITE_READONLY")) {
+    const what =
+      code === "SQLITE_READONLY_DIRECTORY"
+        ? `this user may not write in its folder ${dirname(path)}`
+        : "the file, or its folder, is read-only to this user";
+    return `Cannot write to the store at ${path} (${code}): ${what}. Strata writes the store, and its -wal and -shm files beside it, even to read it (and upgrades a store an older Strata wrote): give this user write access to the file and its folder, or run strata as the user who owns them. Nothing was changed.`;
+  }
+  return `Cannot open ${path} as a SQLite store: ${message}. Pass --db (or path) a Strata store or a new file name.`;
 }
 
 /** The report with the text index's part, when there was one. */
@@ -795,7 +817,7 @@ export class SqliteStore implements Store {
         );
       throw new StrataError(
         "STORE_UNAVAILABLE",
-        `Cannot open the SQLite store at ${options.path}: ${(error as Error).message}. Check the path exists and is writable.`,
+        `Cannot open the SQLite store at ${options.path}: ${(error as Error).message}. Check the path exists and that this user may read and write it and its folder.`,
         { path: options.path },
       );
     }
@@ -814,13 +836,10 @@ export class SqliteStore implements Store {
       if (isBusy(error)) throw writeLocked(options.path, options.busyTimeoutMs ?? 10_000, "open");
       // Not a database (a text file, a device), or a file SQLite cannot write.
       const code = (error as { code?: string }).code;
-      throw new StrataError(
-        "STORE_UNAVAILABLE",
-        code === "SQLITE_NOTADB"
-          ? `${options.path} is not a SQLite database (another program's file?): pick another --db path; nothing was written to it.`
-          : `Cannot open ${options.path} as a SQLite store: ${(error as Error).message}. Pass --db (or path) a Strata store or a new file name.`,
-        { path: options.path, ...(code ? { sqlite: code } : {}) },
-      );
+      throw new StrataError("STORE_UNAVAILABLE", openRefusal(options.path, code, (error as Error).message), {
+        path: options.path,
+        ...(code ? { sqlite: code } : {}),
+      });
     }
     const store = new SqliteStore(
       db,

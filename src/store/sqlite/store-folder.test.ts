@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openMemory } from "../../open-memory.js";
 import { SqliteStore } from "./sqlite-store.js";
-import { createStoreFolder } from "./store-folder.js";
+import { createStoreFolder, isEmptyFile } from "./store-folder.js";
 
 let dir: string;
 beforeEach(() => {
@@ -34,6 +34,49 @@ const refusal = (fn: () => unknown) => {
   }
   throw new Error("expected a refusal");
 };
+
+describe("isEmptyFile: a file of no bytes, which SQLite would open as a new database", () => {
+  it.each([
+    ["a touched file: empty", () => writeFileSync(join(dir, "m.db"), ""), true],
+    [
+      "a touched file with an empty -wal",
+      () => {
+        writeFileSync(join(dir, "m.db"), "");
+        writeFileSync(join(dir, "m.db-wal"), "");
+      },
+      true,
+    ],
+    [
+      "a file of no bytes whose -wal holds pages",
+      () => {
+        writeFileSync(join(dir, "m.db"), "");
+        writeFileSync(join(dir, "m.db-wal"), "x".repeat(32));
+      },
+      false,
+    ],
+    ["a missing file: not empty", () => undefined, false],
+    ["a folder: not empty", () => mkdirSync(join(dir, "m.db")), false],
+    ["a file with bytes: not empty", () => writeFileSync(join(dir, "m.db"), "SQLite format 3"), false],
+  ] as [string, () => void, boolean][])("%s", (_, make, empty) => {
+    make();
+    expect(isEmptyFile(join(dir, "m.db"))).toBe(empty);
+  });
+
+  it("openMemory({ create: false }) refuses it as missing and leaves it empty; create: true makes the store", async () => {
+    const path = join(dir, "m.db");
+    writeFileSync(path, "");
+    const error = await openMemory({ path, create: false, lexicon: null }).then(
+      () => null,
+      (e: unknown) => e as { code: string; message: string; details: Record<string, unknown> },
+    );
+    expect(error).toMatchObject({ code: "STORE_UNAVAILABLE", details: { reason: "missing", empty: true } });
+    expect(error?.message).toContain("the file is empty (0 bytes)");
+    expect(readFileSync(path).length).toBe(0);
+    const mem = await openMemory({ path, lexicon: null });
+    await mem.close();
+    expect(readFileSync(path).length).toBeGreaterThan(0);
+  });
+});
 
 describe("createStoreFolder", () => {
   it("creates every missing level", () => {

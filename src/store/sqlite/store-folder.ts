@@ -29,6 +29,25 @@ function refuse(file: string, folder: string, code: string): never {
   });
 }
 
+/**
+ * Whether `file` is a file of no bytes that no log beside it fills (`touch memory.db`, a copy cut
+ * short): SQLite opens it as a new database, so a command that only reads would make a store of
+ * it. A store's file is never empty once made (setting WAL writes its header).
+ *
+ *   isEmptyFile("/tmp/touched.db"); // true after `touch /tmp/touched.db`
+ */
+export function isEmptyFile(file: string): boolean {
+  const bytes = (path: string) => {
+    try {
+      const stat = statSync(path);
+      return stat.isFile() ? stat.size : -1;
+    } catch {
+      return -1;
+    }
+  };
+  return bytes(file) === 0 && bytes(`${file}-wal`) <= 0;
+}
+
 /** Creates the missing folders above `file`, or throws STORE_UNAVAILABLE naming the path. */
 export function createStoreFolder(file: string): void {
   const missing: string[] = [];
