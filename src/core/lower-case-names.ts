@@ -80,10 +80,22 @@ export function lowerCaseNames(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/[\p{L}][\p{L}'’]*/gu)) {
     const word = m[0].toLowerCase().replace(/[’']s$/, "");
-    if (!/^\p{L}{3,}$/u.test(word) || !/[aeiouy]/.test(word)) continue;
-    if (CHAT_WORDS.has(word) || INDEFINITE.test(word) || listedOrInflected(word)) continue;
-    if (CALENDAR.some((name) => name.startsWith(word.replace(/s$/, "")))) continue;
-    if (!out.includes(word)) out.push(word);
+    if (unlistedName(word) && !out.includes(word)) out.push(word);
   }
   return out;
+}
+
+/**
+ * True when one word, read in a text written without capitals, is a name: three letters or more
+ * (a possessive's "'s" taken off), a vowel, not listed by the lexicon as written or inflected, no
+ * indefinite pronoun, clipped calendar word or chat word (see the module's comment).
+ *
+ *   unlistedName("maisie's") // → true
+ *   unlistedName("bill")     // → false
+ */
+export function unlistedName(written: string): boolean {
+  const word = written.toLowerCase().replace(/[’']s$/, "");
+  if (!/^\p{L}{3,}$/u.test(word) || !/[aeiouy]/.test(word)) return false;
+  if (CHAT_WORDS.has(word) || INDEFINITE.test(word) || listedOrInflected(word)) return false;
+  return !CALENDAR.some((name) => name.startsWith(word.replace(/s$/, "")));
 }
