@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { sharedWordNet } from "../lexicon/wordnet.js";
+import { loadTagger } from "./judge/tagger.js";
+import { lowerCaseNames, unlistedName, writtenInLowerCase } from "./lower-case-names.js";
+import { namedValues } from "./named-values.js";
+import { askedSlot, namedSubject } from "./state-slots.js";
+
+beforeAll(() => loadTagger());
+
+describe("writtenInLowerCase: a writer who uses no capitals", () => {
+  it.each<[string, boolean]>([
+    ["gaz sold the panda, we drive a kia now", true],
+    ["i bank with monzo now.", true],
+    // sleep capitalises a statement's first "i"; words in capitals are emphasis or acronyms
+    ["I replaced the fitbit with a garmin venu", true],
+    ["omg i gave u my OLD contacts rx before", true],
+    // one word that opens with a capital and goes on in lower case: read by its capitals
+    ["Gaz sold the Panda.", false],
+    ["My phone is great.", false],
+    ["we're on Sky Broadband now", false],
+    ["", false],
+    ["42", false],
+  ])("%s → %s", (text, lower) => expect(writtenInLowerCase(text)).toBe(lower));
+});
+
+describe("unlistedName: one word of a text typed without capitals", () => {
+  it.each<[string, boolean]>([
+    // a word the lexicon does not list is a name
+    ["maisie's", true],
+    ["alliant", true],
+    ["purina", true],
+    ["okafor", true],
+    // a word the lexicon lists is not, however often it is a name too
+    ["bill", false],
+    ["will", false],
+    ["may", false],
+    ["rose", false],
+    ["mark", false],
+    ["chase", false],
+    // an inflection of a listed word
+    ["fridays", false],
+    ["queueing", false],
+    ["cycled", false],
+    ["mercies", false],
+    // a chat abbreviation (no vowel, or a contraction), a clipped day or month, an indefinite pronoun, a short word
+    ["ngl", false],
+    ["tmrw", false],
+    ["gonna", false],
+    ["idk", false],
+    ["thurs", false],
+    ["sept", false],
+    ["everything", false],
+    ["im", false],
+  ])("%s → %s", (word, name) => expect(unlistedName(word)).toBe(name));
+});
+
+describe("lowerCaseNames and namedValues: the names of a text typed without capitals", () => {
+  it.each<[string, string[]]>([
+    ["i closed my chase account and moved everything to a credit union called alliant.", ["alliant"]],
+    ["the vet said to switch the cat off purina, she's on hill's science diet now.", ["purina"]],
+    ["dr. okafor retired, so my new gp is dr. lindqvist at the same clinic.", ["okafor", "lindqvist"]],
+    ["maisie's hair appt moved to thurs", ["maisie", "appt"]],
+    ["bill will mark the rose in may", []],
+    ["ngl im gonna stay in tmrw", []],
+  ])("%s → %j", (text, names) => {
+    expect(lowerCaseNames(text)).toEqual(names);
+    expect(namedValues(text)).toEqual(names);
+  });
+
+  it.each<[string, string[]]>([
+    // a text that capitalises is read by its capitals only, as before
+    ["I closed my Chase account and moved everything to Alliant.", ["Chase", "Alliant"]],
+    ["The vet said to switch the cat off Purina, she's on a new diet.", ["Purina"]],
+    ["My phone is an iphone now.", []],
+  ])("read by its capitals: %s → %j", (text, names) => {
+    expect(lowerCaseNames(text)).toEqual([]);
+    expect(namedValues(text)).toEqual(names);
+  });
+});
+
+describe("askedSlot: a person named in a question typed without capitals", () => {
+  it.each<[string, string, string]>([
+    ["what phone does appa use", "appa", "phone"],
+    ["what colour is maisie's hair", "maisie", "hair"],
+    ["what shoe size is isla?", "isla", "shoe"],
+    ["how much pension does appa get every month", "appa", "pension"],
+  ])("%s → %s's %s", (question, subject, attribute) => {
+    const slot = askedSlot(question, sharedWordNet());
+    expect(slot?.subject).toBe(subject);
+    expect(slot?.attributes).toContain(attribute);
+  });
+
+  it.each([
+    // a listed word is no name: the question names no person
+    "what colour is the rose",
+    "which bank does mark use",
+    // a question that capitalises is read by its capitals: a lower-case word there is no name
+    "What phone does appa use?",
+  ])("no named person: %s", (question) => {
+    const slot = askedSlot(question, sharedWordNet());
+    expect(slot === null || slot.subject === "speaker").toBe(true);
+  });
+});
+
+describe("namedSubject: a person named as a statement's subject, typed without capitals", () => {
+  const asked = () => askedSlot("who is my manager?", sharedWordNet())!;
+  it.each<[string, string | null]>([
+    ["tomasz quit the food bank after the new manager started.", "tomasz"],
+    ["priya left for another company.", "priya"],
+    // a listed word is a common noun, not a name
+    ["bill came in the post.", null],
+    ["the landlord raised the rent.", null],
+    // a statement that capitalises is read by its capitals
+    ["Then tomasz quit the food bank.", null],
+  ])("%s → %s", (statement, name) => expect(namedSubject(statement, asked(), sharedWordNet())).toBe(name));
+});
