@@ -3,6 +3,7 @@ import { sharedWordNet } from "../lexicon/wordnet.js";
 import { loadTagger } from "./judge/tagger.js";
 import { lowerCaseNames, unlistedName, writtenInLowerCase } from "./lower-case-names.js";
 import { namedValues } from "./named-values.js";
+import { namesThingNow, namesValueAtEvent, thingsOf } from "./recall/lifts/shared-things.js";
 import { askedSlot, namedSubject } from "./state-slots.js";
 
 beforeAll(() => loadTagger());
@@ -113,4 +114,23 @@ describe("namedSubject: a person named as a statement's subject, typed without c
     // a statement that capitalises is read by its capitals
     ["Then tomasz quit the food bank.", null],
   ])("%s → %s", (statement, name) => expect(namedSubject(statement, asked(), sharedWordNet())).toBe(name));
+});
+
+describe("shared things: a name typed without capitals is no thing, and types the thing it names", () => {
+  const older = "i bank with barclays, i've had the account since uni.";
+  it("thingsOf leaves out a name the lexicon does not list", () => {
+    expect(thingsOf(older, new Set(["bank"]))).toEqual(["account"]);
+  });
+  it.each<[string, string | null]>([
+    ["my salary goes into a monzo account now, the app is so much nicer.", "monzo"],
+    // a listed word before the thing types it, names nothing
+    ["my salary goes into a joint account now.", null],
+    ["my salary goes into a savings account now.", null],
+  ])("namesThingNow: %s → %s", (statement, name) => expect(namesThingNow(statement, "account", older)).toBe(name));
+  it("namesValueAtEvent reads a name the lexicon does not list", () => {
+    expect(namesValueAtEvent("monzo beat the renewal quote so we signed with them instead.", "renewal", older)).toBe(
+      "monzo",
+    );
+    expect(namesValueAtEvent("the renewal quote went up so we signed a new deal.", "renewal", older)).toBeNull();
+  });
 });
