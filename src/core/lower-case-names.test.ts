@@ -126,11 +126,15 @@ describe("shared things: a name typed without capitals is no thing, and types th
     // a listed word before the thing types it, names nothing
     ["my salary goes into a joint account now.", null],
     ["my salary goes into a savings account now.", null],
-  ])("namesThingNow: %s → %s", (statement, name) => expect(namesThingNow(statement, "account", older)).toBe(name));
+  ])("namesThingNow: %s → %s", (statement, name) =>
+    expect(namesThingNow(statement, "account", older)).toBe(name),
+  );
   it("namesValueAtEvent reads a name the lexicon does not list", () => {
-    expect(namesValueAtEvent("monzo beat the renewal quote so we signed with them instead.", "renewal", older)).toBe(
-      "monzo",
-    );
-    expect(namesValueAtEvent("the renewal quote went up so we signed a new deal.", "renewal", older)).toBeNull();
+    expect(
+      namesValueAtEvent("monzo beat the renewal quote so we signed with them instead.", "renewal", older),
+    ).toBe("monzo");
+    expect(
+      namesValueAtEvent("the renewal quote went up so we signed a new deal.", "renewal", older),
+    ).toBeNull();
   });
 });

@@ -14,8 +14,8 @@
  *   namesThingNow("I left Bistro Nomad, the kitchen is way calmer now.", "kitchen", older)  // → null (no name types it)
  */
 import { lemmaAs, loadTagger, type TaggedWord, tag } from "../../judge/tagger.js";
-import type { Lexicon } from "../../ports.js";
 import { unlistedName, writtenInLowerCase } from "../../lower-case-names.js";
+import type { Lexicon } from "../../ports.js";
 import { LIGHT_VERBS, type Slot, saysChangedState } from "../../state-slots.js";
 import { contentTokens, rawTokens } from "../../text.js";
 
