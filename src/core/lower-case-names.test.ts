@@ -1,10 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { sharedWordNet } from "../lexicon/wordnet.js";
 import { loadTagger } from "./judge/tagger.js";
 import { lowerCaseNames, unlistedName, writtenInLowerCase } from "./lower-case-names.js";
 import { namedValues } from "./named-values.js";
 import { namesThingNow, namesValueAtEvent, thingsOf } from "./recall/lifts/shared-things.js";
-import { askedSlot, namedSubject } from "./state-slots.js";
 
 beforeAll(() => loadTagger());
 
@@ -77,43 +75,6 @@ describe("lowerCaseNames and namedValues: the names of a text typed without capi
     expect(lowerCaseNames(text)).toEqual([]);
     expect(namedValues(text)).toEqual(names);
   });
-});
-
-describe("askedSlot: a person named in a question typed without capitals", () => {
-  it.each<[string, string, string]>([
-    ["what phone does appa use", "appa", "phone"],
-    ["what colour is maisie's hair", "maisie", "hair"],
-    ["what shoe size is isla?", "isla", "shoe"],
-    ["how much pension does appa get every month", "appa", "pension"],
-  ])("%s → %s's %s", (question, subject, attribute) => {
-    const slot = askedSlot(question, sharedWordNet());
-    expect(slot?.subject).toBe(subject);
-    expect(slot?.attributes).toContain(attribute);
-  });
-
-  it.each([
-    // a listed word is no name: the question names no person
-    "what colour is the rose",
-    "which bank does mark use",
-    // a question that capitalises is read by its capitals: a lower-case word there is no name
-    "What phone does appa use?",
-  ])("no named person: %s", (question) => {
-    const slot = askedSlot(question, sharedWordNet());
-    expect(slot === null || slot.subject === "speaker").toBe(true);
-  });
-});
-
-describe("namedSubject: a person named as a statement's subject, typed without capitals", () => {
-  const asked = () => askedSlot("who is my manager?", sharedWordNet())!;
-  it.each<[string, string | null]>([
-    ["tomasz quit the food bank after the new manager started.", "tomasz"],
-    ["priya left for another company.", "priya"],
-    // a listed word is a common noun, not a name
-    ["bill came in the post.", null],
-    ["the landlord raised the rent.", null],
-    // a statement that capitalises is read by its capitals
-    ["Then tomasz quit the food bank.", null],
-  ])("%s → %s", (statement, name) => expect(namedSubject(statement, asked(), sharedWordNet())).toBe(name));
 });
 
 describe("shared things: a name typed without capitals is no thing, and types the thing it names", () => {

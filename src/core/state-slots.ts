@@ -23,7 +23,6 @@
  */
 import { mainClauseStart, verbalParticiple } from "./judge/analysis.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
-import { unlistedName, writtenInLowerCase } from "./lower-case-names.js";
 import { namedValues } from "./named-values.js";
 import type { Lexicon } from "./ports.js";
 import { contentTokens, isHypothetical, isQuestion, SPEAKER_SUBJECT } from "./text.js";
@@ -491,13 +490,8 @@ export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null
   let held: string[] = [];
   if (!subject) {
     // A person's name (capitalised, not an acronym such as "API"): the one the finite verb asks
-    // about ("does Melanie play") or a possessor ("Ana's phone"). In a question typed without
-    // capitals, a noun the lexicon does not list ("what phone does appa use", `unlistedName`).
-    const lower = writtenInLowerCase(question);
-    const name = (w: TaggedWord | undefined) =>
-      w !== undefined &&
-      ((w.pos === "PROPN" && /^\p{Lu}\p{Ll}/u.test(w.text)) ||
-        (lower && (w.pos === "PROPN" || w.pos === "NOUN") && unlistedName(w.text)));
+    // about ("does Melanie play") or a possessor ("Ana's phone").
+    const name = (w: TaggedWord | undefined) => w?.pos === "PROPN" && /^\p{Lu}\p{Ll}/u.test(w.text);
     const after = words[finite + 1];
     const named = name(after) ? after : words.find((w) => name(w) && /[’']s$/.test(w.text));
     subject = named ? named.text.toLowerCase().replace(/[’']s$/, "") : null;
@@ -945,11 +939,8 @@ export function namedSubject(statement: string, asked: AskedSlot, lexicon: Lexic
   if (verb <= 0) return null;
   const subject = clause.slice(0, verb);
   const names = subject.filter((w) => !TITLE.test(w.text) && w.text.toLowerCase() !== "and");
-  // In a statement typed without capitals, a noun the lexicon does not list ("dana quit the food bank").
-  const uncased = writtenInLowerCase(statement);
   const name = (w: TaggedWord) => {
-    const unlisted = uncased && (w.pos === "PROPN" || w.pos === "NOUN") && unlistedName(w.text);
-    if (!unlisted && (w.pos !== "PROPN" || !/^\p{Lu}\p{Ll}+$/u.test(w.text))) return false;
+    if (w.pos !== "PROPN" || !/^\p{Lu}\p{Ll}+$/u.test(w.text)) return false;
     const lower = w.text.toLowerCase();
     if (asked.attributes.has(lower) || contentTokens(w.text).some((t) => asked.attributes.has(t)))
       return false;
