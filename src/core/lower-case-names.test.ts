@@ -61,6 +61,8 @@ describe("lowerCaseNames and namedValues: the names of a text typed without capi
     ["maisie's hair appt moved to thurs", ["maisie", "appt"]],
     ["bill will mark the rose in may", []],
     ["ngl im gonna stay in tmrw", []],
+    // a word right after a number is its unit
+    ["internet at home is meo fibre, 500 megas", ["meo"]],
   ])("%s → %j", (text, names) => {
     expect(lowerCaseNames(text)).toEqual(names);
     expect(namedValues(text)).toEqual(names);

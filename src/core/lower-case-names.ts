@@ -15,7 +15,8 @@
  *   the lexicon lists neither as written nor as an inflection of a listed word ("fridays",
  *   "queueing", "cycled", "mercies"), and that is no indefinite pronoun ("everything"), no clipped
  *   day or month ("thurs", "sept": a time, as `namedValues` reads the calendar) nor a spoken
- *   contraction or chat abbreviation (`CHAT_WORDS`: "gonna", "idk").
+ *   contraction or chat abbreviation (`CHAT_WORDS`: "gonna", "idk"); a word right after a number
+ *   is its unit ("500 megas"), not a name.
  *
  * The lexicon is read from its copy (listed-words.ts), never from a loaded model, so every process
  * reads the same names.
@@ -40,6 +41,9 @@ const CALENDAR = (
   "monday tuesday wednesday thursday friday saturday sunday " +
   "january february march april may june july august september october november december"
 ).split(" ");
+
+/** Text that ends on a number and a space: the next word is the number's unit. */
+const AFTER_NUMBER = /\p{N}[\p{N}.,]*\s+$/u;
 
 /** Indefinite pronouns, which the lexicon's copy does not list all of ("everything"). */
 const INDEFINITE = /^(?:every|some|any|no)(?:thing|one|body|where)$/;
@@ -79,6 +83,8 @@ export function lowerCaseNames(text: string): string[] {
   if (!writtenInLowerCase(text)) return [];
   const out: string[] = [];
   for (const m of text.matchAll(/[\p{L}][\p{L}'’]*/gu)) {
+    // A word right after a number is its unit ("500 megas", "3 hrs"), not a name.
+    if (AFTER_NUMBER.test(text.slice(Math.max(0, m.index - 16), m.index))) continue;
     const word = m[0].toLowerCase().replace(/[’']s$/, "");
     if (unlistedName(word) && !out.includes(word)) out.push(word);
   }
