@@ -63,6 +63,8 @@ describe("lowerCaseNames and namedValues: the names of a text typed without capi
     ["ngl im gonna stay in tmrw", []],
     // a word right after a number is its unit
     ["internet at home is meo fibre, 500 megas", ["meo"]],
+    // a word glued to digits is a code, not a name
+    ["I ran 12 laps and the wifi password is goldenlotus2019.", []],
   ])("%s → %j", (text, names) => {
     expect(lowerCaseNames(text)).toEqual(names);
     expect(namedValues(text)).toEqual(names);

@@ -82,7 +82,8 @@ function listedOrInflected(word: string): boolean {
 export function lowerCaseNames(text: string): string[] {
   if (!writtenInLowerCase(text)) return [];
   const out: string[] = [];
-  for (const m of text.matchAll(/[\p{L}][\p{L}'’]*/gu)) {
+  // Words with digits are codes or measures ("goldenlotus2019", "5g"): `unlistedName` takes letters only.
+  for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’]*/gu)) {
     // A word right after a number is its unit ("500 megas", "3 hrs"), not a name.
     if (AFTER_NUMBER.test(text.slice(Math.max(0, m.index - 16), m.index))) continue;
     const word = m[0].toLowerCase().replace(/[’']s$/, "");
