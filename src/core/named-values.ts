@@ -15,6 +15,9 @@
  * not took no first word, so a keyword recall read fewer names than the same recall after a
  * question's had loaded it).
  *
+ * `LOWER_CASE`: a text written without capitals gives no name by case; its names are the words the
+ * lexicon does not list (lower-case-names.ts `lowerCaseNames`: "i bank with monzo now" → monzo).
+ *
  * Recall uses them to find the newer statement that replaces an older one without sharing a word
  * with the question: an update often names the value it replaces ("My Trek got stolen so I bought
  * a Cannondale", "My new doctor is Dr. Kim, Alvarez retired").
@@ -23,6 +26,7 @@
  *   namedValues("Our dog eats Purina kibble.")            // → ["Purina"]
  */
 import { listedWord } from "./listed-words.js";
+import { lowerCaseNames } from "./lower-case-names.js";
 
 const NOT_A_VALUE = new Set(
   (
@@ -57,5 +61,7 @@ export function namedValues(text: string): string[] {
     if (NOT_A_VALUE.has(word.toLowerCase())) continue;
     if (!out.includes(word)) out.push(word);
   }
+  // A writer who uses no capitals names by words the lexicon does not list ("alliant", "purina").
+  for (const name of lowerCaseNames(text)) if (!out.some((w) => w.toLowerCase() === name)) out.push(name);
   return out;
 }

@@ -14,6 +14,7 @@
  *   namesThingNow("I left Bistro Nomad, the kitchen is way calmer now.", "kitchen", older)  // → null (no name types it)
  */
 import { lemmaAs, loadTagger, type TaggedWord, tag } from "../../judge/tagger.js";
+import { unlistedName, writtenInLowerCase } from "../../lower-case-names.js";
 import type { Lexicon } from "../../ports.js";
 import { LIGHT_VERBS, type Slot, saysChangedState } from "../../state-slots.js";
 import { contentTokens, rawTokens } from "../../text.js";
@@ -28,8 +29,11 @@ const FIRST_PERSON = /\b(?:i|i'm|i've|we|we're|we've|my|our)\b/i;
  */
 export function thingsOf(statement: string, asked: ReadonlySet<string>): string[] {
   const out = new Set<string>();
+  // Typed without capitals, a name is a word the lexicon does not list ("i bank with barclays").
+  const uncased = writtenInLowerCase(statement);
   for (const w of tag(statement)) {
     if (w.pos !== "NOUN" || !/^\p{Ll}[\p{Ll}-]+$/u.test(w.text) || w.text.length < 3) continue;
+    if (uncased && unlistedName(w.text)) continue;
     const stems = contentTokens(w.text);
     if (stems.length === 0 || stems.some((s) => asked.has(s))) continue;
     out.add(w.text);
@@ -48,18 +52,22 @@ export function nounForms(noun: string): string[] {
  * older does not give: "My salary goes into a Monzo account now" → "Monzo" for "account". The name
  * is the thing's value, so the statement says which one the speaker's is now; a statement that only
  * mentions the thing ("the kitchen is way calmer now", "the number 12 bus") gives it no value and
- * links nothing. A name is a capitalised word inside the sentence (not its first word).
+ * links nothing. A name is a capitalised word inside the sentence (not its first word); in a
+ * statement typed without capitals, a word the lexicon does not list ("my salary goes into a monzo
+ * account now" → "monzo": `unlistedName`).
  */
 export function namesThingNow(statement: string, thing: string, older: string): string | null {
   if (!FIRST_PERSON.test(statement) || !saysChangedState(statement)) return null;
   const want = contentTokens(thing).join(" ");
   const olderWords = new Set(contentTokens(older));
   const words = tag(statement);
+  const uncased = writtenInLowerCase(statement);
   for (let i = 2; i < words.length; i++) {
     const w = words[i]!;
     if (w.pos !== "NOUN" || contentTokens(w.text).join(" ") !== want) continue;
     const name = words[i - 1]!;
-    if (!/^\p{Lu}[\p{L}\p{N}]+$/u.test(name.text) || (name.pos !== "PROPN" && name.pos !== "NOUN")) continue;
+    const written = uncased ? unlistedName(name.text) : /^\p{Lu}[\p{L}\p{N}]+$/u.test(name.text);
+    if (!written || (name.pos !== "PROPN" && name.pos !== "NOUN")) continue;
     if (contentTokens(name.text).some((t) => olderWords.has(t))) continue;
     return name.text;
   }
@@ -140,10 +148,13 @@ export function namesValueAtEvent(statement: string, event: string, older: strin
   const olderWords = new Set(contentTokens(older));
   const words = tag(statement);
   if (!words.some((w) => w.pos === "NOUN" && contentTokens(w.text).join(" ") === want)) return null;
+  // Typed without capitals, a proper noun is a noun the lexicon does not list (`unlistedName`).
+  const uncased = writtenInLowerCase(statement);
   const name = words.find(
     (w) =>
-      w.pos === "PROPN" &&
-      /^\p{Lu}[\p{L}\p{N}]+$/u.test(w.text) &&
+      (uncased
+        ? (w.pos === "PROPN" || w.pos === "NOUN") && unlistedName(w.text)
+        : w.pos === "PROPN" && /^\p{Lu}[\p{L}\p{N}]+$/u.test(w.text)) &&
       !CALENDAR.test(w.text) &&
       !contentTokens(w.text).some((t) => olderWords.has(t)),
   );
