@@ -26,6 +26,7 @@ import { createGptTokenizer } from "./tokenizer/gpt-tokenizer.js";
 
 /** For the CLI, which reads its model judge's settings where it opens memory (src/cli/main.ts). */
 export { judgeConfigFrom } from "./judge/config.js";
+export { removeUnwrittenStore } from "./store/sqlite/store-folder.js";
 
 export interface OpenMemoryOptions {
   /** SQLite file (created with its folder if missing) or `:memory:`. Default `:memory:`. */

@@ -238,6 +238,16 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         throw new UsageError(`${file} already exists: pick a new path, or add --force to replace it.`);
       return file;
     };
+    // The folders a new store's file would be made in, deepest first: removed again with a store
+    // a refused first write made.
+    const newFolders: string[] = [];
+    if (!onServer)
+      for (
+        let folder = dirname(dbPath);
+        !existsSync(folder) && dirname(folder) !== folder;
+        folder = dirname(folder)
+      )
+        newFolders.push(folder);
     const runEnv: RunEnv = {
       dbPath,
       dbLabel: onServer ? describeLocation(location) : dbPath,
@@ -416,6 +426,20 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         data = await inv.run.unopenable(runEnv, unopened);
         reportedRefusal = unopened;
       } else {
+        try {
+          data = await inv.run.engine(mem!, runEnv);
+        } catch (error) {
+          // A refused first write leaves no store behind: `strata record x --type rumour` on a new
+          // machine made an empty store and then refused the type. A store this run made and that
+          // holds nothing is removed with the folders made for it; one holding anything is kept.
+          if (runEnv.dbExisted === false && !onServer && mem && (await holdsNothing(mem))) {
+            await mem.close();
+            mem = null;
+            const { removeUnwrittenStore } = await import("../open-memory.js");
+            removeUnwrittenStore(dbPath, newFolders);
+          }
+          throw error;
+        }
         // A write that made the store says where, once: the first `strata remember` on a new machine
         // otherwise leaves no trace of the file it created (init says so itself; a hook stays quiet).
         if (
@@ -429,7 +453,6 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
               ? `strata: created a new store at ${dbPath}`
               : `strata: created a new store at ${dbPath} (the default; --db, STRATA_DB or a settings file names another)`,
           );
-        data = await inv.run.engine(mem!, runEnv);
       }
     } else {
       data = await inv.run.standalone(runEnv);
@@ -507,6 +530,12 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     for (const bar of bars) bar.stop();
     await mem?.close();
   }
+}
+
+/** Whether a store holds no episode, belief or audit entry in the engine's namespace. */
+async function holdsNothing(mem: Memory): Promise<boolean> {
+  const counts = await mem.stats();
+  return counts.episodes.total === 0 && counts.beliefs.total === 0 && counts.audit.entries === 0;
 }
 
 // A reader that stops early (`strata export | head`) is not a failure: stop quietly, as Unix tools do.

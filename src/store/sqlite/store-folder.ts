@@ -7,7 +7,7 @@
  *
  *   createStoreFolder("/home/me/.strata/memory.db"); // creates /home/me/.strata if missing
  */
-import { mkdirSync, statSync } from "node:fs";
+import { mkdirSync, rmdirSync, statSync, unlinkSync } from "node:fs";
 import { dirname } from "node:path";
 import { StrataError } from "../../core/errors.js";
 
@@ -70,5 +70,29 @@ export function createStoreFolder(file: string): void {
       mkdirSync(folder, { mode: 0o700 });
     } catch (error) {
       if (errno(error) !== "EEXIST" || !statSync(folder).isDirectory()) refuse(file, folder, errno(error));
+    }
+}
+
+/**
+ * Removes a store a command made and then wrote nothing to — its file, its write-ahead log and
+ * shared-memory files — and the folders made for it (`folders`, deepest first) that are empty
+ * again: a refused first write leaves the disk as it found it. A file or folder already gone is
+ * no error; a folder that holds anything else is kept.
+ *
+ *   removeUnwrittenStore("/home/ana/.strata/memory.db", ["/home/ana/.strata"]);
+ */
+export function removeUnwrittenStore(file: string, folders: readonly string[]): void {
+  for (const path of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`])
+    try {
+      unlinkSync(path);
+    } catch (error) {
+      if (errno(error) !== "ENOENT") throw error;
+    }
+  for (const folder of folders)
+    try {
+      rmdirSync(folder);
+    } catch (error) {
+      const code = errno(error);
+      if (code !== "ENOENT" && code !== "ENOTEMPTY" && code !== "EEXIST") throw error;
     }
 }
