@@ -40,7 +40,7 @@ export const speakerDidUnsaid = (verbs: string): RegExp =>
  */
 export function opensWithUnsaidSpeaker(words: readonly TaggedWord[], verb: number): boolean {
   const w = words[verb];
-  if (!w || w.pos !== "VERB") return false;
+  if (w?.pos !== "VERB") return false;
   if (!words.slice(0, verb).every((x) => x.pos === "ADV")) return false;
   if (w.text.toLowerCase() === w.lemma.toLowerCase() || /ing$/i.test(w.text)) return false;
   return words[verb + 1] !== undefined && words[verb + 1]!.text.toLowerCase() !== NOT_AN_OBJECT;
