@@ -66,6 +66,15 @@ describe("the readers of a change that take the unsaid speaker", () => {
     expect(announcesReplacement(s)).toBe(expected);
   });
 
+  it("announcesReplacement asked without the unsaid speaker (newerFirst's pairs) reads only a subject said", () => {
+    expect(announcesReplacement("Replaced the water filter with a Brita.", { unsaidSpeaker: false })).toBe(
+      false,
+    );
+    expect(announcesReplacement("I replaced the water filter with a Brita.", { unsaidSpeaker: false })).toBe(
+      true,
+    );
+  });
+
   it("changedThingsOf reads the object of an act with the speaker unsaid, not of an order or another's act", () => {
     expect(changedThingsOf("Replaced the water filter with a Brita.", wordnet)).toEqual(["filter"]);
     expect(changedThingsOf("Replace the water filter every month.", wordnet)).toEqual([]);
