@@ -34,6 +34,7 @@ import {
   rawTokens,
   STOP_WORDS,
 } from "../text.js";
+import { speakerDidUnsaid } from "../unsaid-subject.js";
 
 /**
  * The closed class: words that carry the conversation, not a fact. Function words and pronouns
@@ -339,19 +340,37 @@ export function announcesChange(text: string): boolean {
  *   announcesReplacement("I transferred to the search team last week.")  // → true
  *   announcesReplacement("I just joined a new LGBTQ activist group.")     // → false
  *   announcesReplacement("Anyway, the commute is into the city now.")    // → true
+ *   announcesReplacement("Replaced the RO with an Aquaguard.")           // → true (the speaker unsaid)
+ *   announcesReplacement("Replaced the RO with an Aquaguard.", { unsaidSpeaker: false }) // → false
  */
-export function announcesReplacement(text: string): boolean {
-  return announces(text, REPLACED_STATE_OF_SPEAKER);
+export function announcesReplacement(text: string, options: { unsaidSpeaker?: boolean } = {}): boolean {
+  return announces(
+    text,
+    REPLACED_STATE_OF_SPEAKER,
+    options.unsaidSpeaker === false ? null : REPLACED_BY_UNSAID_SPEAKER,
+  );
 }
 
-function announces(text: string, states: readonly RegExp[]): boolean {
+/**
+ * `announcesReplacement`'s change said with the speaker left unsaid, read at a sentence's start only
+ * (`speakerDidUnsaid`: "Replaced the parents' RO with an Aquaguard."). A reader that ties the pair by
+ * no more than a shared word asks without it (`{ unsaidSpeaker: false }`, `newerFirst`): a subject
+ * left unsaid is a weaker sign of the speaker's own change than one said. Recall's readers only:
+ * sleep's split of a turn (`saysState`) reads the subject as before.
+ */
+const REPLACED_BY_UNSAID_SPEAKER = speakerDidUnsaid(ENDING_VERBS);
+
+function announces(text: string, states: readonly RegExp[], sentenceStates: RegExp | null = null): boolean {
   if (hasAdditiveCue(text)) return false;
   return sentencesOf(text).some((part) => {
     const s = bare(part);
     return (
       !isQuestion(s) &&
       !isHypothetical(s) &&
-      (STRONG_CHANGE.test(s) || CORRECTION.test(s) || clauses(s).some((c) => states.some((re) => re.test(c))))
+      (STRONG_CHANGE.test(s) ||
+        CORRECTION.test(s) ||
+        sentenceStates?.test(s) === true ||
+        clauses(s).some((c) => states.some((re) => re.test(c))))
     );
   });
 }

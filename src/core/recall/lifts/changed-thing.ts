@@ -15,6 +15,7 @@ import { namedValues } from "../../named-values.js";
 import type { Lexicon } from "../../ports.js";
 import { sentencesOf } from "../../sleep/chat-turns.js";
 import { contentTokens, isHypothetical, isQuestion, queryTerms } from "../../text.js";
+import { opensWithUnsaidSpeaker } from "../../unsaid-subject.js";
 import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import { activeFactsOf, type LiftInput, type Move, olderFactsAsked, othersState } from "./moves.js";
@@ -73,7 +74,8 @@ export function changedObjectsOf(sentence: string, lexicon: Lexicon | undefined)
     if (w.pos !== "VERB" || !lexicon.isChangeVerb(w.lemma.toLowerCase())) continue;
     // Said as done: a past form ("changed", "switched"), not "change" or "changing".
     if (w.text.toLowerCase() === w.lemma.toLowerCase() || /ing$/i.test(w.text)) continue;
-    if (!speakerBefore(words, i)) continue;
+    // The speaker as the subject, or left unsaid at the sentence's start ("Replaced the RO with…").
+    if (!speakerBefore(words, i) && !opensWithUnsaidSpeaker(words, i)) continue;
     const nouns = objectNouns(words, i + 1).flatMap((n) => contentTokens(n));
     if (nouns.length > 0) out.push(nouns);
   }

@@ -179,7 +179,9 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
           !v.reason.startsWith("different-entity") &&
           // A verb made of the older's word again, undone or taken away ("remortgaged",
           // "rehomed", "unsubscribed") says that thing changed.
-          (announcesReplacement(b.text) || prefixed)) ||
+          // The speaker said as the subject: a pair tied by a shared word only is no place for the
+          // weaker reading of a subject left unsaid (`unsaid-subject.ts`).
+          (announcesReplacement(b.text, { unsaidSpeaker: false }) || prefixed)) ||
         // Another value of a slot the older gave, paired at sleep; no verdict says they are the same.
         (paired && v.relation !== "duplicate") ||
         // The asked thing called new by a related word, with a value the older does not name: the
