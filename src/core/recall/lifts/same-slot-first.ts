@@ -44,7 +44,8 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
   );
   const topK = new Set(scored.slice(0, req.k));
   if (facts.length < 2 || !facts.some((h) => topK.has(h))) return [];
-  const asked = await askedOnce.read();
+  const read = await askedOnce.read();
+  const asked = read && withoutTimeAdjuncts(read, req.query);
   if (!asked) return [];
   const moves: { older: RecallHit; newer: RecallHit; slot: string }[] = [];
   for (const older of facts) {
@@ -68,6 +69,47 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
     (m) => ` on the same slot the question asks (${m.slot}), saying a change, and no verdict yet`,
   );
   return open;
+}
+
+/**
+ * A unit of time said after a determiner of frequency or of the present ("a day", "each week",
+ * "every month", "per hour", "this year"): when or how often the state holds, as a rate's unit
+ * (`rateUnits`: "twice a day") is, not what the question asks. The units are rateUnits' own.
+ */
+const TIME_ADJUNCT =
+  /\b(?:a|an|per|each|every|this)\s+(day|night|week|weekend|fortnight|month|year|hour|minute)\b/giu;
+
+/**
+ * The stemmed units of the time adjuncts a question says (`TIME_ADJUNCT`): "How much coffee do I
+ * have a day?" → {"day"}; "How far do I run each week?" → {"week"}; "What's my day rate?" → none
+ * (a modifier of what is asked, with no determiner before it).
+ */
+export function timeAdjuncts(question: string): Set<string> {
+  return new Set([...question.matchAll(TIME_ADJUNCT)].flatMap((m) => contentTokens(m[1]!)));
+}
+
+/**
+ * The asked slot without the units of the question's time adjuncts (`timeAdjuncts`), or null when
+ * nothing else is asked: "How much coffee do I have a day?" asks the coffee, so "…her cousin Beata
+ * comes now, same days" and "…take the calcium one twice a day" fill nothing it asks, and "How
+ * many baguettes do we make each day?" is not "…she posts every day". A statement of another thing
+ * said at the same rate ("£40 a week", "£39 a month") shares only when or how often.
+ *
+ *   withoutTimeAdjuncts(askedSlot("How much coffee do I have a day?")!, "How much coffee do I have a day?")!.attributes // → {"coffee", …}, no "day"
+ */
+export function withoutTimeAdjuncts(asked: AskedSlot, question: string): AskedSlot | null {
+  const units = timeAdjuncts(question);
+  if (units.size === 0) return asked;
+  const keep = (w: string) => !units.has(w);
+  const attributes = new Set([...asked.attributes].filter(keep));
+  if (attributes.size === 0) return null;
+  return {
+    ...asked,
+    attributes,
+    nouns: new Set([...asked.nouns].filter((n) => contentTokens(n).every(keep))),
+    heads: new Map([...asked.heads].filter(([h]) => keep(h))),
+    central: new Set([...asked.central].filter(keep)),
+  };
 }
 
 /**
