@@ -53,7 +53,7 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
     for (const newer of facts) {
       if (!(newer.at > older.at)) continue;
       const slot = slotChanged(older.text, newer.text, asked, req.lexicon);
-      if (!slot) continue;
+      if (!slot || namesAnotherKind(req.query, newer.text, slot.attribute, req.lexicon)) continue;
       moves.push({
         older,
         newer,
@@ -110,6 +110,41 @@ export function withoutTimeAdjuncts(asked: AskedSlot, question: string): AskedSl
     heads: new Map([...asked.heads].filter(([h]) => keep(h))),
     central: new Set([...asked.central].filter(keep)),
   };
+}
+
+/**
+ * True when the question names its thing by a compound ("our kitchen renovation budget", "my
+ * daughter's class teacher", "the interest rate") and every compound of the newer's with the same
+ * head names it by other words, none of them the question's nor one WordNet relates to one
+ * (`Lexicon.nounRelation`): "the food budget", "her abacus teacher", "the day rate" are other
+ * budgets, teachers and rates. A head said alone ("the budget went up") or with the question's
+ * word ("the kitchen budget") is not; a question whose thing is one word ("Which team am I on?":
+ * "the search team") asks no kind. `await loadTagger()` first.
+ *
+ *   namesAnotherKind("What is our kitchen renovation budget?", "We raised the food budget to £110.", "budget", wordnet) // → true
+ *   namesAnotherKind("What is our kitchen renovation budget?", "The kitchen budget is £9,000 now.", "budget", wordnet)  // → false
+ */
+export function namesAnotherKind(
+  question: string,
+  newer: string,
+  attribute: string,
+  lexicon: Lexicon | undefined,
+): boolean {
+  const asked = slotsOf(question).find((s) => s.attribute === attribute && s.noun !== null);
+  const head = asked?.compound.at(-1);
+  const modifiers = asked?.compound.slice(0, -1) ?? [];
+  if (!head || modifiers.length === 0) return false;
+  const same = (a: string, b: string) =>
+    a === b ||
+    (lexicon !== undefined && (lexicon.nounRelation(a, b) !== null || lexicon.nounRelation(b, a) !== null));
+  const theirs = slotsOf(withoutReason(newer)).filter((s) => s.noun !== null && s.compound.at(-1) === head);
+  return (
+    theirs.length > 0 &&
+    theirs.every((s) => {
+      const own = s.compound.slice(0, -1);
+      return own.length > 0 && !own.some((w) => modifiers.some((m) => same(w, m)));
+    })
+  );
 }
 
 /**
