@@ -150,6 +150,12 @@ describe("namesAnotherKind: the question's compound against the newer's, by the 
       "budget",
     ],
     ["What is our kitchen renovation budget?", "We raised the kitchen budget to £9,500 now.", "budget"],
+    // A compound after a number is a measure of the asked thing, its new value.
+    [
+      "How big is the power inverter in the van?",
+      "Upgraded to a 2000 watt inverter so the kettle runs now.",
+      "inverter",
+    ],
     // A question whose thing is one word asks no kind.
     ["Which team am I on?", "I joined the search team last month.", "team"],
     // A modifier WordNet reads as a kind of the question's ("puppy" of "dog").

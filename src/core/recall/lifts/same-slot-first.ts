@@ -1,4 +1,5 @@
 /** The lift of the newer of two facts on the slot a current-state question asks (`sameSlotFirst`). */
+import { tag } from "../../judge/tagger.js";
 import type { RecallHit } from "../../model.js";
 import type { Lexicon } from "../../ports.js";
 import {
@@ -118,7 +119,8 @@ export function withoutTimeAdjuncts(asked: AskedSlot, question: string): AskedSl
  * head names it by other words, none of them the question's nor one WordNet relates to one
  * (`Lexicon.nounRelation`): "the food budget", "her abacus teacher", "the day rate" are other
  * budgets, teachers and rates. A head said alone ("the budget went up") or with the question's
- * word ("the kitchen budget") is not; a question whose thing is one word ("Which team am I on?":
+ * word ("the kitchen budget") is not, nor a compound after a number, a measure of the thing ("a 2000
+ * watt inverter" for "the power inverter"); a question whose thing is one word ("Which team am I on?":
  * "the search team") asks no kind. `await loadTagger()` first.
  *
  *   namesAnotherKind("What is our kitchen renovation budget?", "We raised the food budget to £110.", "budget", wordnet) // → true
@@ -137,12 +139,17 @@ export function namesAnotherKind(
   const same = (a: string, b: string) =>
     a === b ||
     (lexicon !== undefined && (lexicon.nounRelation(a, b) !== null || lexicon.nounRelation(b, a) !== null));
-  const theirs = slotsOf(withoutReason(newer)).filter((s) => s.noun !== null && s.compound.at(-1) === head);
+  const changed = withoutReason(newer);
+  const theirs = slotsOf(changed).filter((s) => s.noun !== null && s.compound.at(-1) === head);
+  // A compound after a number is a measure of the thing, its value ("a 2000 watt inverter"), not a kind.
+  const words = tag(changed);
+  const measured = (first: string) =>
+    words.some((w, i) => w.pos === "NUM" && contentTokens(words[i + 1]?.text ?? "")[0] === first);
   return (
     theirs.length > 0 &&
     theirs.every((s) => {
       const own = s.compound.slice(0, -1);
-      return own.length > 0 && !own.some((w) => modifiers.some((m) => same(w, m)));
+      return own.length > 0 && !measured(own[0]!) && !own.some((w) => modifiers.some((m) => same(w, m)));
     })
   );
 }
