@@ -150,6 +150,13 @@ describe("namesAnotherKind: the question's compound against the newer's, by the 
       "budget",
     ],
     ["What is our kitchen renovation budget?", "We raised the kitchen budget to £9,500 now.", "budget"],
+    // A time the thing is had at names no kind of it.
+    [
+      "Where do I get my morning coffee?",
+      "These days I get a filter coffee from the kiosk by the station.",
+      "coffee",
+    ],
+    ["What is my evening workout?", "I've switched to a kettlebell workout now.", "workout"],
     // A compound after a number is a measure of the asked thing, its new value.
     [
       "How big is the power inverter in the van?",

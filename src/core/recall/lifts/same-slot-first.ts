@@ -119,7 +119,8 @@ export function withoutTimeAdjuncts(asked: AskedSlot, question: string): AskedSl
  * head names it by other words, none of them the question's nor one WordNet relates to one
  * (`Lexicon.nounRelation`): "the food budget", "her abacus teacher", "the day rate" are other
  * budgets, teachers and rates. A head said alone ("the budget went up") or with the question's
- * word ("the kitchen budget") is not, nor a compound after a number, a measure of the thing ("a 2000
+ * word ("the kitchen budget") is not; a time the question's thing is had at is no kind of it ("my
+ * morning coffee": "filter coffee" in the morning is that coffee); nor a compound after a number, a measure of the thing ("a 2000
  * watt inverter" for "the power inverter"); a question whose thing is one word ("Which team am I on?":
  * "the search team") asks no kind. `await loadTagger()` first.
  *
@@ -134,7 +135,10 @@ export function namesAnotherKind(
 ): boolean {
   const asked = slotsOf(question).find((s) => s.attribute === attribute && s.noun !== null);
   const head = asked?.compound.at(-1);
-  const modifiers = asked?.compound.slice(0, -1) ?? [];
+  // A time the question's thing is had at says when, not which kind ("my morning coffee" is the
+  // filter coffee had in the morning): only the other modifiers name a kind.
+  const askedWords = tag(question);
+  const modifiers = (asked?.compound.slice(0, -1) ?? []).filter((m) => !saysTime(m, askedWords, lexicon));
   if (!head || modifiers.length === 0) return false;
   const same = (a: string, b: string) =>
     a === b ||
@@ -152,6 +156,36 @@ export function namesAnotherKind(
       return own.length > 0 && !measured(own[0]!) && !own.some((w) => modifiers.some((m) => same(w, m)));
     })
   );
+}
+
+/** Units of time, as `TIME_ADJUNCT` names them: WordNet reads "day" and "hour" under no time period. */
+const TIME_UNITS = new Set([
+  "day",
+  "night",
+  "week",
+  "weekend",
+  "fortnight",
+  "month",
+  "year",
+  "hour",
+  "minute",
+]);
+
+/**
+ * True when the question's word of stem `stem` names a time: a unit of time (`TIME_UNITS`) or, by
+ * its lemma, a kind of time period or calendar day in WordNet ("morning", "evening", "weekday",
+ * "winter"); not "kitchen", "class" nor "interest".
+ */
+function saysTime(
+  stem: string,
+  words: readonly { text: string; lemma: string }[],
+  lexicon: Lexicon | undefined,
+): boolean {
+  const word = words.find((w) => contentTokens(w.text)[0] === stem);
+  const lemma = (word?.lemma ?? stem).toLowerCase();
+  if (TIME_UNITS.has(lemma) || TIME_UNITS.has(stem)) return true;
+  if (!lexicon) return false;
+  return ["time period", "time unit", "calendar day"].some((of) => lexicon.nounRelation(lemma, of) !== null);
 }
 
 /**
