@@ -51,4 +51,26 @@ describe("recall: a lift fires for the asked thing, not for another that shares 
     const club = hits.find((h) => h.text.includes("chess club"));
     expect(club === undefined || !lifted(club.why.summary)).toBe(true);
   });
+
+  it("same slot: a statement that shares only the question's rate ('a day') is not lifted", async () => {
+    mem = await sleptChat([
+      { text: "I drink four cups of tea a day, which is probably too many.", day: 0 },
+      { text: "Busy week at work, nothing new.", day: 1 },
+      { text: "I check the post twice a day now, parcels keep going missing.", day: 15 },
+    ]);
+    const hits = await mem.recall("How much tea do I drink a day?", { k: 5 });
+    const post = hits.find((h) => h.text.includes("check the post"));
+    expect(post === undefined || !lifted(post.why.summary)).toBe(true);
+  });
+
+  it("same slot: another kind of the asked thing ('the holiday budget' for 'our kitchen renovation budget') is no slot it asks", async () => {
+    mem = await sleptChat([
+      { text: "Our kitchen renovation budget is £8,000, including fitting.", day: 0 },
+      { text: "Busy week at work, nothing new.", day: 1 },
+      { text: "We had to raise the holiday budget to £900, flights are mad now.", day: 15 },
+    ]);
+    const hits = await mem.recall("What is our kitchen renovation budget?", { k: 5 });
+    const holiday = hits.find((h) => h.text.includes("holiday budget"));
+    expect(holiday?.why.summary ?? "").not.toMatch(/on the same slot the question asks/);
+  });
 });

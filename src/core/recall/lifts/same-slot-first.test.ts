@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { askedSlot } from "../../state-slots.js";
-import { slotChanged } from "./same-slot-first.js";
+import { namesAnotherKind, slotChanged, timeAdjuncts, withoutTimeAdjuncts } from "./same-slot-first.js";
 
 /** `slotChanged`: the slot link's reading of a pair, shared by `sameSlotFirst` and `currentVersions`' guard. */
 describe("slotChanged: a newer statement changes the asked slot from the older's value", () => {
@@ -46,5 +46,128 @@ describe("slotChanged: a newer statement changes the asked slot from the older's
     ["My phone is a Pixel 6.", "My phone is still a Pixel 6 now.", "What phone do I have?"],
   ])("%j / %j, asked %j → null", (older, newer, question) => {
     expect(read(older, newer, question)).toBeNull();
+  });
+});
+
+/**
+ * `timeAdjuncts` / `withoutTimeAdjuncts`: a unit of time after "a", "each", "every", "per" or
+ * "this" says when or how often, not what the question asks; a pair that shares only it shares no slot.
+ */
+describe("withoutTimeAdjuncts: a time adjunct of the question is no slot a pair can share", () => {
+  beforeAll(async () => {
+    await loadTagger();
+  });
+  it.each([
+    ["How much tea do I drink a day?", ["day"]],
+    ["How far do I cycle each week?", ["week"]],
+    ["How much do we put aside every month?", ["month"]],
+    ["What do I pay per hour for parking?", ["hour"]],
+    ["Who does my accounts this year?", ["year"]],
+    // A unit with no determiner before it modifies what is asked.
+    ["What's my day rate?", []],
+    ["What is my weekend routine?", []],
+    ["Which day do I swim?", []],
+  ])("%j → %j", (question, units) => {
+    expect([...timeAdjuncts(question)]).toEqual(units);
+  });
+
+  const read = (older: string, newer: string, question: string) => {
+    const asked = withoutTimeAdjuncts(askedSlot(question)!, question);
+    return asked && slotChanged(older, newer, asked, sharedWordNet());
+  };
+
+  it.each([
+    // Another thing said at the same rate: only the rate is shared.
+    [
+      "I drink three cups of tea a day.",
+      "I walk the dog three times a day now, she has so much energy.",
+      "How much tea do I drink a day?",
+    ],
+    [
+      "I cycle about 60 km a week.",
+      "Our veg box is £18 a week now, we switched to the smaller one.",
+      "How far do I cycle each week?",
+    ],
+    [
+      "We put £150 a month into the holiday fund.",
+      "My gym membership went up, it's £42 a month now.",
+      "How much do we put aside every month?",
+    ],
+  ])("%j / %j, asked %j → null", (older, newer, question) => {
+    expect(read(older, newer, question)).toBeNull();
+  });
+
+  it.each([
+    // The change of what is asked, said at the same rate, is still read.
+    [
+      "I drink three cups of tea a day.",
+      "I'm down to one cup of tea a day now, it helps my sleep.",
+      "How much tea do I drink a day?",
+      "drink",
+    ],
+    [
+      "I cycle about 60 km a week.",
+      "I cycle about 90 km a week now, training for the sportive.",
+      "How far do I cycle each week?",
+      "cycle",
+    ],
+    [
+      "We put £150 a month aside for the holidays.",
+      "We now put £200 a month aside for the holidays.",
+      "How much do we put aside every month?",
+      "put",
+    ],
+  ])("%j / %j, asked %j → the speaker's %j", (older, newer, question, attribute) => {
+    expect(read(older, newer, question)?.attribute).toBe(attribute);
+  });
+});
+
+/** `namesAnotherKind`: a compound of other words names another thing of the asked kind. */
+describe("namesAnotherKind: the question's compound against the newer's, by the same head", () => {
+  beforeAll(async () => {
+    await loadTagger();
+  });
+  const read = (question: string, newer: string, attribute: string) =>
+    namesAnotherKind(question, newer, attribute, sharedWordNet());
+
+  it.each([
+    [
+      "What is our kitchen renovation budget?",
+      "We had to raise the holiday budget to £900, flights are mad.",
+      "budget",
+    ],
+    ["Who is my son's class teacher?", "His piano teacher moved him to Thursdays now.", "teacher"],
+    ["What is the interest rate on our loan?", "I put my day rate up to £320 now.", "rate"],
+  ])("%j / %j (%j) → another kind", (question, newer, attribute) => {
+    expect(read(question, newer, attribute)).toBe(true);
+  });
+
+  it.each([
+    // The head alone, or with the question's own word.
+    [
+      "What is our kitchen renovation budget?",
+      "The builder's quote came in, so the budget is £9,500 now.",
+      "budget",
+    ],
+    ["What is our kitchen renovation budget?", "We raised the kitchen budget to £9,500 now.", "budget"],
+    // A time the thing is had at names no kind of it.
+    [
+      "Where do I get my morning coffee?",
+      "These days I get a filter coffee from the kiosk by the station.",
+      "coffee",
+    ],
+    ["What is my evening workout?", "I've switched to a kettlebell workout now.", "workout"],
+    // A compound after a number is a measure of the asked thing, its new value.
+    [
+      "How big is the power inverter in the van?",
+      "Upgraded to a 2000 watt inverter so the kettle runs now.",
+      "inverter",
+    ],
+    // A question whose thing is one word asks no kind.
+    ["Which team am I on?", "I joined the search team last month.", "team"],
+    // A modifier WordNet reads as a kind of the question's ("puppy" of "dog").
+    ["Who is our dog walker?", "Our puppy walker is Sam now.", "walker"],
+  ])("%j / %j (%j) → not another kind", (question, newer, attribute) => {
+    expect(read(question, newer, attribute)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 /** The lift of the newer of two facts on the slot a current-state question asks (`sameSlotFirst`). */
+import { tag } from "../../judge/tagger.js";
 import type { RecallHit } from "../../model.js";
 import type { Lexicon } from "../../ports.js";
 import {
@@ -44,7 +45,8 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
   );
   const topK = new Set(scored.slice(0, req.k));
   if (facts.length < 2 || !facts.some((h) => topK.has(h))) return [];
-  const asked = await askedOnce.read();
+  const read = await askedOnce.read();
+  const asked = read && withoutTimeAdjuncts(read, req.query);
   if (!asked) return [];
   const moves: { older: RecallHit; newer: RecallHit; slot: string }[] = [];
   for (const older of facts) {
@@ -52,7 +54,7 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
     for (const newer of facts) {
       if (!(newer.at > older.at)) continue;
       const slot = slotChanged(older.text, newer.text, asked, req.lexicon);
-      if (!slot) continue;
+      if (!slot || namesAnotherKind(req.query, newer.text, slot.attribute, req.lexicon)) continue;
       moves.push({
         older,
         newer,
@@ -68,6 +70,122 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
     (m) => ` on the same slot the question asks (${m.slot}), saying a change, and no verdict yet`,
   );
   return open;
+}
+
+/**
+ * A unit of time said after a determiner of frequency or of the present ("a day", "each week",
+ * "every month", "per hour", "this year"): when or how often the state holds, as a rate's unit
+ * (`rateUnits`: "twice a day") is, not what the question asks. The units are rateUnits' own.
+ */
+const TIME_ADJUNCT =
+  /\b(?:a|an|per|each|every|this)\s+(day|night|week|weekend|fortnight|month|year|hour|minute)\b/giu;
+
+/**
+ * The stemmed units of the time adjuncts a question says (`TIME_ADJUNCT`): "How much coffee do I
+ * have a day?" → {"day"}; "How far do I run each week?" → {"week"}; "What's my day rate?" → none
+ * (a modifier of what is asked, with no determiner before it).
+ */
+export function timeAdjuncts(question: string): Set<string> {
+  return new Set([...question.matchAll(TIME_ADJUNCT)].flatMap((m) => contentTokens(m[1]!)));
+}
+
+/**
+ * The asked slot without the units of the question's time adjuncts (`timeAdjuncts`), or null when
+ * nothing else is asked: "How much coffee do I have a day?" asks the coffee, so "…her cousin Beata
+ * comes now, same days" and "…take the calcium one twice a day" fill nothing it asks, and "How
+ * many baguettes do we make each day?" is not "…she posts every day". A statement of another thing
+ * said at the same rate ("£40 a week", "£39 a month") shares only when or how often.
+ *
+ *   withoutTimeAdjuncts(askedSlot("How much coffee do I have a day?")!, "How much coffee do I have a day?")!.attributes // → {"coffee", …}, no "day"
+ */
+export function withoutTimeAdjuncts(asked: AskedSlot, question: string): AskedSlot | null {
+  const units = timeAdjuncts(question);
+  if (units.size === 0) return asked;
+  const keep = (w: string) => !units.has(w);
+  const attributes = new Set([...asked.attributes].filter(keep));
+  if (attributes.size === 0) return null;
+  return {
+    ...asked,
+    attributes,
+    nouns: new Set([...asked.nouns].filter((n) => contentTokens(n).every(keep))),
+    heads: new Map([...asked.heads].filter(([h]) => keep(h))),
+    central: new Set([...asked.central].filter(keep)),
+  };
+}
+
+/**
+ * True when the question names its thing by a compound ("our kitchen renovation budget", "my
+ * daughter's class teacher", "the interest rate") and every compound of the newer's with the same
+ * head names it by other words, none of them the question's nor one WordNet relates to one
+ * (`Lexicon.nounRelation`): "the food budget", "her abacus teacher", "the day rate" are other
+ * budgets, teachers and rates. A head said alone ("the budget went up") or with the question's
+ * word ("the kitchen budget") is not; a time the question's thing is had at is no kind of it ("my
+ * morning coffee": "filter coffee" in the morning is that coffee); nor a compound after a number, a measure of the thing ("a 2000
+ * watt inverter" for "the power inverter"); a question whose thing is one word ("Which team am I on?":
+ * "the search team") asks no kind. `await loadTagger()` first.
+ *
+ *   namesAnotherKind("What is our kitchen renovation budget?", "We raised the food budget to £110.", "budget", wordnet) // → true
+ *   namesAnotherKind("What is our kitchen renovation budget?", "The kitchen budget is £9,000 now.", "budget", wordnet)  // → false
+ */
+export function namesAnotherKind(
+  question: string,
+  newer: string,
+  attribute: string,
+  lexicon: Lexicon | undefined,
+): boolean {
+  const asked = slotsOf(question).find((s) => s.attribute === attribute && s.noun !== null);
+  const head = asked?.compound.at(-1);
+  // A time the question's thing is had at says when, not which kind ("my morning coffee" is the
+  // filter coffee had in the morning): only the other modifiers name a kind.
+  const askedWords = tag(question);
+  const modifiers = (asked?.compound.slice(0, -1) ?? []).filter((m) => !saysTime(m, askedWords, lexicon));
+  if (!head || modifiers.length === 0) return false;
+  const same = (a: string, b: string) =>
+    a === b ||
+    (lexicon !== undefined && (lexicon.nounRelation(a, b) !== null || lexicon.nounRelation(b, a) !== null));
+  const changed = withoutReason(newer);
+  const theirs = slotsOf(changed).filter((s) => s.noun !== null && s.compound.at(-1) === head);
+  // A compound after a number is a measure of the thing, its value ("a 2000 watt inverter"), not a kind.
+  const words = tag(changed);
+  const measured = (first: string) =>
+    words.some((w, i) => w.pos === "NUM" && contentTokens(words[i + 1]?.text ?? "")[0] === first);
+  return (
+    theirs.length > 0 &&
+    theirs.every((s) => {
+      const own = s.compound.slice(0, -1);
+      return own.length > 0 && !measured(own[0]!) && !own.some((w) => modifiers.some((m) => same(w, m)));
+    })
+  );
+}
+
+/** Units of time, as `TIME_ADJUNCT` names them: WordNet reads "day" and "hour" under no time period. */
+const TIME_UNITS = new Set([
+  "day",
+  "night",
+  "week",
+  "weekend",
+  "fortnight",
+  "month",
+  "year",
+  "hour",
+  "minute",
+]);
+
+/**
+ * True when the question's word of stem `stem` names a time: a unit of time (`TIME_UNITS`) or, by
+ * its lemma, a kind of time period or calendar day in WordNet ("morning", "evening", "weekday",
+ * "winter"); not "kitchen", "class" nor "interest".
+ */
+function saysTime(
+  stem: string,
+  words: readonly { text: string; lemma: string }[],
+  lexicon: Lexicon | undefined,
+): boolean {
+  const word = words.find((w) => contentTokens(w.text)[0] === stem);
+  const lemma = (word?.lemma ?? stem).toLowerCase();
+  if (TIME_UNITS.has(lemma) || TIME_UNITS.has(stem)) return true;
+  if (!lexicon) return false;
+  return ["time period", "time unit", "calendar day"].some((of) => lexicon.nounRelation(lemma, of) !== null);
 }
 
 /**
