@@ -117,7 +117,7 @@ export function withoutTimeAdjuncts(asked: AskedSlot, question: string): AskedSl
  * True when the question names its thing by a compound ("our kitchen renovation budget", "my
  * daughter's class teacher", "the interest rate") and every compound of the newer's with the same
  * head names it by other words, none of them the question's nor one WordNet relates to one
- * (`Lexicon.nounRelation`): "the food budget", "her abacus teacher", "the day rate" are other
+ * (`Lexicon.nounRelation`): "the food budget", "her dance teacher", "the day rate" are other
  * budgets, teachers and rates. A head said alone ("the budget went up") or with the question's
  * word ("the kitchen budget") is not; a time the question's thing is had at is no kind of it ("my
  * morning coffee": "filter coffee" in the morning is that coffee); nor a compound after a number, a measure of the thing ("a 2000
