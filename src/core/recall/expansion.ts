@@ -8,10 +8,10 @@
  * indexes by them a second time and fuses that list at `policy.relatedWeight` of the question's own
  * (`retrieve`).
  */
-import { tag } from "../judge/tagger.js";
 import type { Lexicon } from "../ports.js";
 import type { AskedSlot } from "../state-slots.js";
 import { queryTerms, rawTokens, STOP_WORDS, stem } from "../text.js";
+import { tagged } from "../typed-values.js";
 
 /** At most this many related words are searched for one question. */
 export const RELATED_SEARCHED = 16;
@@ -106,7 +106,7 @@ export function doerTerms(question: string, asked: AskedSlot | null, lexicon: Le
  * Reads the tagger (`await loadTagger()` on the path that recalls).
  */
 export function doerAsked(question: string): { word: string; lemma: string } | null {
-  const words = tag(question).filter((w) => w.pos !== "PUNCT");
+  const words = tagged(question).filter((w) => w.pos !== "PUNCT");
   const [who, verb] = words;
   if (!who || !verb || who.text.toLowerCase() !== "who" || verb.pos !== "VERB") return null;
   return { word: verb.text.toLowerCase(), lemma: verb.lemma };

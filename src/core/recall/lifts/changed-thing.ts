@@ -9,12 +9,13 @@
  * is needed: the object names what changed, so a word said in many facts ("doctor") links only to
  * the statements that say the speaker changed it.
  */
-import { loadTagger, type TaggedWord, tag } from "../../judge/tagger.js";
+import { loadTagger, type TaggedWord } from "../../judge/tagger.js";
 import type { RecallHit } from "../../model.js";
 import { namedValues } from "../../named-values.js";
 import type { Lexicon } from "../../ports.js";
 import { sentencesOf } from "../../sleep/chat-turns.js";
 import { contentTokens, isHypothetical, isQuestion, queryTerms } from "../../text.js";
+import { tagged } from "../../typed-values.js";
 import { opensWithUnsaidSpeaker } from "../../unsaid-subject.js";
 import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
@@ -68,7 +69,7 @@ export function changedThingsOf(sentence: string, lexicon: Lexicon | undefined):
 export function changedObjectsOf(sentence: string, lexicon: Lexicon | undefined): string[][] {
   if (!lexicon?.isChangeVerb) return [];
   if (isQuestion(sentence) || isHypothetical(sentence) || NOT_NOW.test(sentence)) return [];
-  const words = tag(sentence);
+  const words = tagged(sentence);
   const out: string[][] = [];
   for (const [i, w] of words.entries()) {
     if (w.pos !== "VERB" || !lexicon.isChangeVerb(w.lemma.toLowerCase())) continue;
@@ -132,7 +133,7 @@ function objectNouns(words: readonly TaggedWord[], from: number): string[] {
 export function thingNounsOf(text: string): Set<string> {
   const out = new Set<string>();
   for (const sentence of sentencesOf(text)) {
-    const words = tag(sentence);
+    const words = tagged(sentence);
     let governed = false;
     for (const w of words) {
       if (w.pos === "ADP") governed = true;

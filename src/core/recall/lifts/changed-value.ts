@@ -4,13 +4,13 @@
  * rather than a phrasing: a change said by a verb (or its nominalisation) WordNet's verb hierarchy
  * puts under change, or a definite reference to the replaced alternative; two values of one kind.
  */
-import { loadTagger, type TaggedWord, tag } from "../../judge/tagger.js";
+import { loadTagger, type TaggedWord } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Lexicon, StoreReader } from "../../ports.js";
 import { sentencesOf } from "../../sleep/chat-turns.js";
 import { type AskedSlot, fillsAskedThing, saysChangedState } from "../../state-slots.js";
 import { contentTokens, isHypothetical, isQuestion, rawTokens, stemV1 } from "../../text.js";
-import { typedValues, type ValueType } from "../../typed-values.js";
+import { tagged, typedValues, type ValueType } from "../../typed-values.js";
 import type { AboutWords } from "../about-words.js";
 import { type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
 import { relatedByAsked } from "./new-by-related.js";
@@ -53,7 +53,7 @@ export function speaksOfChange(sentence: string, lexicon: Lexicon | undefined): 
   if (reference) return reference[0].toLowerCase();
   if (!lexicon?.isChangeVerb) return null;
   const isChange = lexicon.isChangeVerb.bind(lexicon);
-  const words = tag(sentence);
+  const words = tagged(sentence);
   for (const [i, w] of words.entries()) {
     const lemma = w.lemma.toLowerCase();
     if (w.pos === "VERB" && isChange(lemma) && !notDone(words, i)) return w.text.toLowerCase();
@@ -81,7 +81,7 @@ function namedValues(
   asked: ReadonlySet<string>,
   lexicon: Lexicon | undefined,
 ): { value: string; kind: ValueKind }[] {
-  return tag(text).flatMap((w): { value: string; kind: ValueKind }[] => {
+  return tagged(text).flatMap((w): { value: string; kind: ValueKind }[] => {
     const own = contentTokens(w.text);
     if (own.length === 0 || own.some((t) => asked.has(t))) return [];
     const value = w.text.toLowerCase();
@@ -180,7 +180,7 @@ async function slotChangeMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
   const related = req.lexicon ? relatedByAsked(req.query, req.lexicon) : new Map<string, Set<string>>();
   // Its nouns only: a shared verb ("play", "like", "work") or a word of a circumstance is no sign of the thing.
   const verbs = new Set(
-    tag(req.query)
+    tagged(req.query)
       .filter((w) => w.pos === "VERB" || w.pos === "AUX")
       .flatMap((w) => [...contentTokens(w.text), ...contentTokens(w.lemma)]),
   );
@@ -360,7 +360,7 @@ async function typedValueMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
  */
 export function askedNouns(query: string): Set<string> {
   return new Set(
-    tag(query)
+    tagged(query)
       .filter((w) => w.pos === "NOUN" || w.pos === "PROPN")
       .flatMap((w) => contentTokens(w.text))
       .filter((t) => !ASKING_NOUNS.has(t)),

@@ -9,11 +9,12 @@
  * wrong", "my mistake", "correction". Another's error ("you told me wrong"), a
  * wrong thing done ("I took the wrong bus"), a question and a hypothetical correct nothing.
  */
-import { loadTagger, tag } from "../../judge/tagger.js";
+import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, RecallHit } from "../../model.js";
 import type { StoreReader } from "../../ports.js";
 import { sentencesOf } from "../../sleep/chat-turns.js";
 import { contentTokens, isHypothetical, isQuestion, queryTerms } from "../../text.js";
+import { tagged } from "../../typed-values.js";
 import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
 import type { RecallRequest } from "../request.js";
@@ -88,7 +89,7 @@ export function correctsOlder(
     // The shared word names the thing, not the act: a verb ("I **told** him we're not selling")
     // says what someone did, and a correction says "told" too.
     const said = new Set(
-      tag(sentence)
+      tagged(sentence)
         .filter((w) => w.pos !== "VERB" && w.pos !== "AUX")
         .flatMap((w) => contentTokens(w.text)),
     );

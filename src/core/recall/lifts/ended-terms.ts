@@ -26,9 +26,10 @@
  *   // → { word: "fix", said: "the fixed deal", how: "end" }
  */
 import { analysisOf, isTimePreposition, isWhenWord, mainClauseOf } from "../../judge/analysis.js";
-import { type TaggedWord, tag } from "../../judge/tagger.js";
+import type { TaggedWord } from "../../judge/tagger.js";
 import type { BeliefFilter, Store } from "../../ports.js";
 import { contentTokens, stem } from "../../text.js";
+import { tagged } from "../../typed-values.js";
 
 /** What the newer says ran out, and how. */
 export interface EndedTerm {
@@ -68,7 +69,7 @@ export function describingWords(older: string, question: string): Set<string> {
   const asked = new Set(contentTokens(question));
   const main = mainClauseOf(analysisOf(older));
   const out = new Set<string>();
-  const words = tag(older);
+  const words = tagged(older);
   let inTime = false;
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
@@ -143,7 +144,7 @@ export async function mayEndTermTexts(
  */
 export function endedTerm(newer: string, describing: ReadonlySet<string>): EndedTerm | null {
   if (describing.size === 0 || !mayEndTerm(newer)) return null;
-  const words = tag(newer);
+  const words = tagged(newer);
   for (let i = 1; i < words.length; i++) {
     const w = words[i]!;
     const lower = w.text.toLowerCase();

@@ -5,12 +5,13 @@
  * older, and the slot a question asks about a person, read at most once per recall. The checks of
  * one pair (who said each, the judge's verdict, a settled pair) are pair-checks.ts's.
  */
-import { loadTagger, tag } from "../../judge/tagger.js";
+import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Policy } from "../../policy.js";
 import type { BeliefFilter, EpisodeFilter, Judge, Lexicon, StoreReader } from "../../ports.js";
 import { type AskedSlot, askedSlot, asksOfRecall, saysOthersState, slotsOf } from "../../state-slots.js";
 import { contentTokens } from "../../text.js";
+import { tagged } from "../../typed-values.js";
 import type { AboutWords } from "../about-words.js";
 import { compareIds } from "../ids.js";
 import type { NamedTime } from "../query-times.js";
@@ -210,7 +211,7 @@ export function askedInAnotherSense(
     (s) => s.subject === asked.subject && asked.central.has(s.attribute),
   );
   if (filled.length === 0) return false;
-  const words = tag(statement);
+  const words = tagged(statement);
   const otherSense = (attribute: string, verb: boolean) => {
     const head = asked.heads.get(attribute);
     return head !== undefined && head.verb !== verb;

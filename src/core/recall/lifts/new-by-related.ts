@@ -3,9 +3,9 @@
  * a current-state question asks by a word WordNet relates to it, in a phrase of the speaker's that
  * calls it new ("my new dental clinic" for "Who is my dentist?").
  */
-import { tag } from "../../judge/tagger.js";
 import type { Lexicon } from "../../ports.js";
 import { contentTokens, rawTokens, stemV1 } from "../../text.js";
+import { tagged } from "../../typed-values.js";
 
 /** What a statement calls new: the asked word, the related word it says, and its phrase. */
 export interface NewByRelated {
@@ -67,7 +67,7 @@ export function newByRelatedWord(
   related: ReadonlySet<string>,
   lexicon: Lexicon,
 ): NewByRelated | null {
-  const words = tag(statement);
+  const words = tagged(statement);
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     if (w.pos !== "ADJ" && w.pos !== "NOUN") continue;

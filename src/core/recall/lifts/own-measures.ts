@@ -8,9 +8,9 @@
  * whatever else the store counts in that unit: the unit links them. Read with the tagger
  * (`await loadTagger()` first).
  */
-import { tag } from "../../judge/tagger.js";
 import { sentencesOf } from "../../sleep/chat-turns.js";
 import { contentTokens } from "../../text.js";
+import { tagged } from "../../typed-values.js";
 
 /** The speaker as a subject: "I", "we", and their contractions with "be" or "have". */
 const SPEAKER = /^(?:i|we|i'm|i’m|we're|we’re|i've|i’ve|we've|we’ve)$/i;
@@ -33,7 +33,7 @@ const BETWEEN = new Set(["ADP", "ADV", "AUX", "VERB", "PART"]);
 export function speakersOwnUnits(text: string): string[] {
   const out = new Set<string>();
   for (const sentence of sentencesOf(text)) {
-    const words = tag(sentence);
+    const words = tagged(sentence);
     for (const [i, w] of words.entries()) {
       if (w.pos !== "NUM" && !/^\d[\d,.]*$/.test(w.text)) continue;
       const unit = words[i + 1];

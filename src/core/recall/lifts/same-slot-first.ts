@@ -1,5 +1,4 @@
 /** The lift of the newer of two facts on the slot a current-state question asks (`sameSlotFirst`). */
-import { tag } from "../../judge/tagger.js";
 import type { RecallHit } from "../../model.js";
 import type { Lexicon } from "../../ports.js";
 import {
@@ -13,6 +12,7 @@ import {
   slotsOf,
 } from "../../state-slots.js";
 import { contentTokens } from "../../text.js";
+import { tagged } from "../../typed-values.js";
 import { type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
 import { withoutReason } from "./reason-clause.js";
 
@@ -137,7 +137,7 @@ export function namesAnotherKind(
   const head = asked?.compound.at(-1);
   // A time the question's thing is had at says when, not which kind ("my morning coffee" is the
   // filter coffee had in the morning): only the other modifiers name a kind.
-  const askedWords = tag(question);
+  const askedWords = tagged(question);
   const modifiers = (asked?.compound.slice(0, -1) ?? []).filter((m) => !saysTime(m, askedWords, lexicon));
   if (!head || modifiers.length === 0) return false;
   const same = (a: string, b: string) =>
@@ -146,7 +146,7 @@ export function namesAnotherKind(
   const changed = withoutReason(newer);
   const theirs = slotsOf(changed).filter((s) => s.noun !== null && s.compound.at(-1) === head);
   // A compound after a number is a measure of the thing, its value ("a 2000 watt inverter"), not a kind.
-  const words = tag(changed);
+  const words = tagged(changed);
   const measured = (first: string) =>
     words.some((w, i) => w.pos === "NUM" && contentTokens(words[i + 1]?.text ?? "")[0] === first);
   return (

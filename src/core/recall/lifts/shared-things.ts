@@ -13,11 +13,12 @@
  *   namesThingNow("My salary goes into a Monzo account now.", "account", older)  // → "Monzo"
  *   namesThingNow("I left Bistro Nomad, the kitchen is way calmer now.", "kitchen", older)  // → null (no name types it)
  */
-import { lemmaAs, loadTagger, type TaggedWord, tag } from "../../judge/tagger.js";
+import { lemmaAs, loadTagger, type TaggedWord } from "../../judge/tagger.js";
 import { unlistedName, writtenInLowerCase } from "../../lower-case-names.js";
 import type { Lexicon } from "../../ports.js";
 import { LIGHT_VERBS, type Slot, saysChangedState } from "../../state-slots.js";
 import { contentTokens, rawTokens } from "../../text.js";
+import { tagged } from "../../typed-values.js";
 
 /** The speaker's words: the state said is the speaker's (or the speaker's group's). */
 const FIRST_PERSON = /\b(?:i|i'm|i've|we|we're|we've|my|our)\b/i;
@@ -31,7 +32,7 @@ export function thingsOf(statement: string, asked: ReadonlySet<string>): string[
   const out = new Set<string>();
   // Typed without capitals, a name is a word the lexicon does not list ("i bank with barclays").
   const uncased = writtenInLowerCase(statement);
-  for (const w of tag(statement)) {
+  for (const w of tagged(statement)) {
     if (w.pos !== "NOUN" || !/^\p{Ll}[\p{Ll}-]+$/u.test(w.text) || w.text.length < 3) continue;
     if (uncased && unlistedName(w.text)) continue;
     const stems = contentTokens(w.text);
@@ -60,7 +61,7 @@ export function namesThingNow(statement: string, thing: string, older: string): 
   if (!FIRST_PERSON.test(statement) || !saysChangedState(statement)) return null;
   const want = contentTokens(thing).join(" ");
   const olderWords = new Set(contentTokens(older));
-  const words = tag(statement);
+  const words = tagged(statement);
   const uncased = writtenInLowerCase(statement);
   for (let i = 2; i < words.length; i++) {
     const w = words[i]!;
@@ -115,7 +116,7 @@ export function eventsOf(
   lexicon: Lexicon,
 ): { verb: string; noun: string }[] {
   const out = new Map<string, { verb: string; noun: string }>();
-  for (const w of tag(statement)) {
+  for (const w of tagged(statement)) {
     if (w.pos !== "VERB" || LIGHT_VERBS.has(w.lemma)) continue;
     const own = contentTokens(w.lemma);
     if (own.length === 0 || own.some((t) => asked.has(t))) continue;
@@ -146,7 +147,7 @@ export function namesValueAtEvent(statement: string, event: string, older: strin
   if (!FIRST_PERSON.test(statement) || !saysChangedState(statement)) return null;
   const want = contentTokens(event).join(" ");
   const olderWords = new Set(contentTokens(older));
-  const words = tag(statement);
+  const words = tagged(statement);
   if (!words.some((w) => w.pos === "NOUN" && contentTokens(w.text).join(" ") === want)) return null;
   // Typed without capitals, a proper noun is a noun the lexicon does not list (`unlistedName`).
   const uncased = writtenInLowerCase(statement);
@@ -174,7 +175,7 @@ export function aboutAsked(filled: Slot, question: string, lexicon: Lexicon): bo
   const head = filled.compound.at(-1);
   if (head === undefined || head === filled.attribute) return true;
   const verbs = new Set(lexicon.derivedVerbs(head));
-  return tag(question).some((w) => w.pos === "VERB" && verbs.has(w.lemma));
+  return tagged(question).some((w) => w.pos === "VERB" && verbs.has(w.lemma));
 }
 
 /**
@@ -312,7 +313,7 @@ function beginAlike(a: string, b: string): boolean {
 /** Each written word of a text (as `rawTokens` writes it) with the tagger's reading in its sentence, the first where it recurs. */
 function readingsOf(text: string): Map<string, WordReading> {
   const out = new Map<string, WordReading>();
-  for (const w of tag(text)) {
+  for (const w of tagged(text)) {
     const [written] = rawTokens(w.text);
     if (written !== undefined && !out.has(written)) out.set(written, { pos: w.pos, lemma: w.lemma });
   }
@@ -357,7 +358,7 @@ export async function linkedByFamily(
   const olderReadings = readingsOf(older);
   const newerReadings = readingsOf(newer);
   const nouns = new Set(
-    tag(older)
+    tagged(older)
       .filter((w) => w.pos === "NOUN")
       .map((w) => w.text.toLowerCase()),
   );
