@@ -13,6 +13,7 @@ import { isStrataError } from "../../src/core/errors.js";
 import type { ExportDocument } from "../../src/core/exchange/document.js";
 import { creditKey } from "../../src/core/outcome-credit.js";
 import { sha256 } from "../../src/core/sha256.js";
+import { attackerDocument } from "../support/attacker-document.js";
 import { testMemory } from "../support/memory.js";
 import { storeSnapshot } from "../support/store-snapshot.js";
 
@@ -31,18 +32,7 @@ async function setUp(): Promise<{ mem: Memory; path: string; doc: ExportDocument
   mem = t.mem;
   const b = await mem.remember("The cache TTL is 60 seconds");
   await mem.outcome(b.id, true, { session: "s1" });
-  const a = mem.withNamespace("scratch");
-  const e = await a.record("The attacker deployed on Friday");
-  await a.remember("Attacker note about deploys", { sources: [e.id] });
-  const json = ((await a.export({ format: "json" })) as string).replace(
-    /"([eb])(\d+)"/g,
-    (_, l, n) => `"${l}${Number(n) + 1000}"`,
-  );
-  const doc = JSON.parse(json) as ExportDocument;
-  doc.namespace = NS;
-  for (const row of [...doc.episodes, ...doc.beliefs, ...doc.vectors]) row.namespace = NS;
-  doc.audit = [];
-  doc.auditHeads = [];
+  const doc = await attackerDocument(mem, NS);
   return { mem, path: t.path, doc, own: doc.beliefs[0]!.id };
 }
 

@@ -12,6 +12,7 @@ import type { Memory } from "../../src/core/engine.js";
 import { isStrataError } from "../../src/core/errors.js";
 import type { ExportDocument } from "../../src/core/exchange/document.js";
 import { metaKey } from "../../src/core/meta-keys.js";
+import { attackerDocument } from "../support/attacker-document.js";
 import { testMemory } from "../support/memory.js";
 import { storeSnapshot } from "../support/store-snapshot.js";
 
@@ -45,27 +46,6 @@ async function seed(): Promise<Seeded> {
   );
   await mem.requestConsolidation({ note: "victim's session ended" });
   return { mem, path: t.path, episode: e.id, belief: b.id, other: other.id };
-}
-
-/**
- * The attacker's own, well-formed export, made in a scratch namespace and renamed to `namespace`,
- * which holds nothing here, with its ids moved past the store's: only a tampered row can make
- * its import fail.
- */
-async function attackerDocument(m: Memory, namespace: string): Promise<ExportDocument> {
-  const a = m.withNamespace("scratch");
-  const e = await a.record("The attacker deployed on Friday");
-  await a.remember("Attacker note about deploys", { sources: [e.id] });
-  const shift = (l: string, n: string) => `"${l}${Number(n) + 1000}"`;
-  const json = ((await a.export({ format: "json" })) as string).replace(/"([eb])(\d+)"/g, (_, l, n) =>
-    shift(l, n),
-  );
-  const doc = JSON.parse(json) as ExportDocument;
-  doc.namespace = namespace;
-  for (const row of [...doc.episodes, ...doc.beliefs, ...doc.vectors]) row.namespace = namespace;
-  doc.audit = [];
-  doc.auditHeads = [];
-  return doc;
 }
 
 describe("export: another namespace's records never come along", () => {

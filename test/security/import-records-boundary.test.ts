@@ -19,6 +19,7 @@ import { loadTagger } from "../../src/core/judge/tagger.js";
 import { metaKey } from "../../src/core/meta-keys.js";
 import type { AuditEntry } from "../../src/core/model.js";
 import { SLEEP_RECORD_KEY } from "../../src/core/sleep-record.js";
+import { attackerDocument } from "../support/attacker-document.js";
 import { memoryBackends } from "../support/backends.js";
 import { DAY } from "../support/memory.js";
 
@@ -47,23 +48,6 @@ async function victim(mem: Memory): Promise<Victim> {
   const closed = beliefs.find((b) => b.status === "archived");
   expect(closed?.supersededBy).toBeTruthy();
   return { closed: closed!.id, by: closed!.supersededBy!, episode: e.id };
-}
-
-/** The attacker's own export, made in a scratch namespace, renamed, its ids moved past the store's. */
-async function attackerDocument(mem: Memory): Promise<ExportDocument> {
-  const a = mem.withNamespace("scratch");
-  const e = await a.record("The attacker deployed on Friday");
-  await a.remember("Attacker note about deploys", { sources: [e.id] });
-  const json = ((await a.export({ format: "json" })) as string).replace(
-    /"([eb])(\d+)"/g,
-    (_, l, n) => `"${l}${Number(n) + 1000}"`,
-  );
-  const doc = JSON.parse(json) as ExportDocument;
-  doc.namespace = ATTACKER;
-  for (const row of [...doc.episodes, ...doc.beliefs, ...doc.vectors]) row.namespace = ATTACKER;
-  doc.audit = [];
-  doc.auditHeads = [];
-  return doc;
 }
 
 /** A chain that verifies: each entry hashed as the engine hashes it. */
@@ -156,7 +140,7 @@ for (const backend of memoryBackends("importrec"))
         const { mem, clock } = await backend.open();
         try {
           const v = await victim(mem);
-          const doc = await attackerDocument(mem);
+          const doc = await attackerDocument(mem, ATTACKER);
           tamper(doc, v, clock.now().toISOString());
           const before = await state(mem);
           const error = await mem
@@ -180,7 +164,7 @@ for (const backend of memoryBackends("importrec"))
       const { mem, clock } = await backend.open();
       try {
         await victim(mem);
-        const doc = await attackerDocument(mem);
+        const doc = await attackerDocument(mem, ATTACKER);
         chain(doc, clock.now().toISOString(), [
           { event: "episode.recorded", subjectId: doc.episodes[0]!.id },
           { event: "belief.created", subjectId: doc.beliefs[0]!.id },
