@@ -16,6 +16,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  statSync,
   unlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -241,6 +242,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     // The folders a new store's file would be made in, deepest first: removed again with a store
     // a refused first write made.
     const newFolders: string[] = [];
+    const fileExisted = !onServer && existsSync(dbPath);
     if (!onServer)
       for (
         let folder = dirname(dbPath);
@@ -251,7 +253,8 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     const runEnv: RunEnv = {
       dbPath,
       dbLabel: onServer ? describeLocation(location) : dbPath,
-      dbExisted: onServer ? null : existsSync(dbPath),
+      // A file of no bytes is no store yet (`touch memory.db`): the write or `init` that makes it says so.
+      dbExisted: onServer ? null : holdsBytes(dbPath),
       ...(storeNamed
         ? { dbOption: `--db ${shellWord(onServer ? describeLocation(location) : dbPath)}` }
         : {}),
@@ -432,7 +435,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           // A refused first write leaves no store behind: `strata record x --type rumour` on a new
           // machine made an empty store and then refused the type. A store this run made and that
           // holds nothing is removed with the folders made for it; one holding anything is kept.
-          if (runEnv.dbExisted === false && !onServer && mem && (await holdsNothing(mem))) {
+          if (!fileExisted && !onServer && mem && (await holdsNothing(mem))) {
             await mem.close();
             mem = null;
             const { removeUnwrittenStore } = await import("../open-memory.js");
@@ -530,6 +533,18 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     for (const bar of bars) bar.stop();
     await mem?.close();
   }
+}
+
+/** Whether a file holds anything: a file of no bytes, with no write-ahead log beside it, is no store. */
+function holdsBytes(file: string): boolean {
+  const bytes = (path: string) => {
+    try {
+      return statSync(path).size;
+    } catch {
+      return -1;
+    }
+  };
+  return bytes(file) > 0 || (bytes(file) === 0 && bytes(`${file}-wal`) > 0);
 }
 
 /** Whether a store holds no episode, belief or audit entry in the engine's namespace. */

@@ -3,7 +3,7 @@
  * rumour` on a new machine made an empty store (and the folders above it), said "created a new
  * store" and then refused the type.
  */
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -57,5 +57,23 @@ describe("a refused first write", () => {
     expect(await runMain(["--db", db, "record", "x", "--type", "rumour"])).toBe(2);
     expect(existsSync(db)).toBe(true);
     expect(readFileSync(db).equals(before)).toBe(true);
+  });
+});
+
+describe("a file of no bytes is no store yet", () => {
+  it("init makes the store in it and says it created one, not that one exists", async () => {
+    const db = join(dir, "touched.db");
+    writeFileSync(db, "");
+    expect(await runMain(["--db", db, "init", "--json"])).toBe(0);
+    expect(JSON.parse(said.join(""))).toMatchObject({ created: true });
+    expect(await runMain(["--db", db, "init", "--json"])).toBe(0);
+    expect(JSON.parse(said.slice(-1).join(""))).toMatchObject({ created: false });
+  });
+
+  it("a refused first write into it leaves the file there", async () => {
+    const db = join(dir, "touched.db");
+    writeFileSync(db, "");
+    expect(await runMain(["--db", db, "record", "x", "--type", "rumour"])).toBe(2);
+    expect(existsSync(db)).toBe(true);
   });
 });
