@@ -394,7 +394,6 @@ const canon = (t: string) => CANONICAL[t] ?? t;
 const TIME_FILLER_RE =
   /\b(?:(?:this|next|last|that) (?:week|month|quarter|year|spring|summer|autumn|fall|winter)|today|tonight|these days|for good|permanently|for now|as of (?:today|now|this \w+)|starting (?:today|this \w+)|from now on|going forward)\b/gi;
 
-/** The statement's assertion: the old value of "from X to Y" and "Y instead of X" is dropped. */
 /**
  * What opens a chat turn without saying anything: "hey, fyi", "btw", "quick update:". "update" and
  * "note" only with their colon or comma: "Update the README" is an instruction, not an opener.
@@ -402,6 +401,7 @@ const TIME_FILLER_RE =
 const CHAT_OPENER_RE =
   /^\s*(?:(?:(?:hey|hi|hello|ok|okay|so|oh|well|btw|fyi|heads[- ]up|just so you know|by the way)\b|(?:quick )?(?:note|update)\s*[,:;\-–—])[\s,:;!.\-–—]*)+/i;
 
+/** The statement's assertion: the old value of "from X to Y" and "Y instead of X" is dropped. */
 function asserted(text: string): string {
   return text
     .replace(CHAT_OPENER_RE, "")

@@ -327,7 +327,6 @@ const FROM_TO_RE =
 
 const RENAME_RE = /\b(?:renamed|rebranded|now (?:called|named|known as))\b/i;
 
-/** The numbers differ, or the same number has another unit (10 MB / 10 GB). */
 /**
  * Words by which a newer statement sets a number of its own aside as the past or as wrong ("it was
  * 1200, now it's 1350", "1350 instead of 1200", "not 1200"): a number kept under them is not kept.
@@ -373,6 +372,7 @@ function reversedByUn(a: Analysis, b: Analysis): string | null {
   return found;
 }
 
+/** The numbers differ, or the same number has another unit (10 MB / 10 GB). */
 const quantitiesDiffer = (p: Pair) => {
   const qa = quantitiesOf(p.a);
   const qb = quantitiesOf(p.b);
@@ -1189,7 +1189,6 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
 ];
 
-/** The newer text's only change cue is the adjective "new" ("joined a new group"). */
 /** Runs of capitalised words ("Birch Street", "Planet Fitness"), lower case, that hold a word stemmed as `token`. */
 function namesHolding(x: Analysis, token: string): Set<string> {
   const held = new Set<string>();
@@ -1215,6 +1214,7 @@ function onlyInOtherNames(a: Analysis, b: Analysis, token: string): boolean {
   return inA.size > 0 && inB.size > 0 && ![...inA].some((n) => inB.has(n));
 }
 
+/** The newer text's only change cue is the adjective "new" ("joined a new group"). */
 function onlyNewCue(x: Analysis): boolean {
   return /\bnew\b/i.test(x.text) && !hasChangeCue(x.text.replace(/\bnew\b/gi, " ")) && !phrasalChangeOf(x);
 }

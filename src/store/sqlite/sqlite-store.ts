@@ -218,7 +218,6 @@ type Row = Record<string, unknown>;
 type Stmt = Database.Statement<unknown[], Row>;
 
 const json = (v: unknown) => JSON.stringify(v);
-/** JSON columns; the common empty values skip the parser (a fresh object each time, never shared). */
 
 const toEpisode = (r: Row): Episode => episodeFromRow(r, r.rowid);
 const toBelief = (r: Row): Belief => beliefFromRow(r, r.rowid);
