@@ -434,7 +434,8 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         } catch (error) {
           // A refused first write leaves no store behind: `strata record x --type rumour` on a new
           // machine made an empty store and then refused the type. A store this run made and that
-          // holds nothing is removed with the folders made for it; one holding anything is kept.
+          // holds nothing is removed with the folders made for it; one holding anything, or one
+          // another process has open, is kept.
           if (!fileExisted && !onServer && mem && (await holdsNothing(mem))) {
             await mem.close();
             mem = null;
@@ -547,10 +548,15 @@ function holdsBytes(file: string): boolean {
   return bytes(file) > 0 || (bytes(file) === 0 && bytes(`${file}-wal`) > 0);
 }
 
-/** Whether a store holds no episode, belief or audit entry in the engine's namespace. */
+/**
+ * Whether a store holds nothing: no episode or belief in the engine's namespace, and no audit entry
+ * in any namespace (every write leaves one: another process's first write to the same new store
+ * keeps it).
+ */
 async function holdsNothing(mem: Memory): Promise<boolean> {
   const counts = await mem.stats();
-  return counts.episodes.total === 0 && counts.beliefs.total === 0 && counts.audit.entries === 0;
+  if (counts.episodes.total > 0 || counts.beliefs.total > 0 || counts.audit.entries > 0) return false;
+  return (await mem.verifyAudit()).entries === 0;
 }
 
 // A reader that stops early (`strata export | head`) is not a failure: stop quietly, as Unix tools do.

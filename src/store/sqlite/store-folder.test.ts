@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openMemory } from "../../open-memory.js";
 import { SqliteStore } from "./sqlite-store.js";
-import { createStoreFolder, isEmptyFile } from "./store-folder.js";
+import { createStoreFolder, isEmptyFile, removeUnwrittenStore } from "./store-folder.js";
 
 let dir: string;
 beforeEach(() => {
@@ -159,5 +159,41 @@ describe("openMemory({ create: false })", () => {
     const again = await openMemory({ path: file, create: false });
     expect((await again.recall("staging database")).map((h) => h.id)).toEqual(["b1"]);
     await again.close();
+  });
+});
+
+describe("removeUnwrittenStore: a store a refused first write made, removed only when no one has it open", () => {
+  it("removes a closed store and the folders made for it, deepest first", async () => {
+    const folder = join(dir, "made", "for-it");
+    const file = join(folder, "memory.db");
+    await (await openMemory({ path: file })).close();
+    expect(removeUnwrittenStore(file, [folder, join(dir, "made")])).toBe(true);
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(join(dir, "made"))).toBe(false);
+    expect(existsSync(dir)).toBe(true);
+  });
+
+  it("keeps a store another connection has open (its -wal and -shm are there), and then removes it once closed", async () => {
+    const file = join(dir, "memory.db");
+    const other = await openMemory({ path: file });
+    try {
+      expect(removeUnwrittenStore(file, [])).toBe(false);
+      expect(existsSync(file)).toBe(true);
+      await other.remember("The retry limit is 5");
+    } finally {
+      await other.close();
+    }
+    const reopened = await openMemory({ path: file, create: false });
+    expect((await reopened.stats()).beliefs.total).toBe(1);
+    await reopened.close();
+  });
+
+  it("keeps a folder that holds anything else", async () => {
+    const folder = join(dir, "shared");
+    const file = join(folder, "memory.db");
+    await (await openMemory({ path: file })).close();
+    writeFileSync(join(folder, "notes.txt"), "mine");
+    expect(removeUnwrittenStore(file, [folder])).toBe(true);
+    expect(readdirSync(folder)).toEqual(["notes.txt"]);
   });
 });

@@ -7,7 +7,7 @@
  *
  *   createStoreFolder("/home/me/.strata/memory.db"); // creates /home/me/.strata if missing
  */
-import { mkdirSync, rmdirSync, statSync, unlinkSync } from "node:fs";
+import { existsSync, mkdirSync, rmdirSync, statSync, unlinkSync } from "node:fs";
 import { dirname } from "node:path";
 import { StrataError } from "../../core/errors.js";
 
@@ -74,20 +74,22 @@ export function createStoreFolder(file: string): void {
 }
 
 /**
- * Removes a store a command made and then wrote nothing to — its file, its write-ahead log and
- * shared-memory files — and the folders made for it (`folders`, deepest first) that are empty
- * again: a refused first write leaves the disk as it found it. A file or folder already gone is
- * no error; a folder that holds anything else is kept.
+ * Removes a store a command made and then wrote nothing to, once closed — its file — and the
+ * folders made for it (`folders`, deepest first) that are empty again: a refused first write leaves
+ * the disk as it found it. Kept, and false returned, while its write-ahead log or shared-memory file
+ * is there: SQLite deletes both when the store's last connection closes, so either one says another
+ * process has the store open (it may have opened it since), and removing the file under it would
+ * lose what that process writes next. A folder that holds anything else is kept.
  *
- *   removeUnwrittenStore("/home/ana/.strata/memory.db", ["/home/ana/.strata"]);
+ *   removeUnwrittenStore("/home/ana/.strata/memory.db", ["/home/ana/.strata"]); // → true
  */
-export function removeUnwrittenStore(file: string, folders: readonly string[]): void {
-  for (const path of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`])
-    try {
-      unlinkSync(path);
-    } catch (error) {
-      if (errno(error) !== "ENOENT") throw error;
-    }
+export function removeUnwrittenStore(file: string, folders: readonly string[]): boolean {
+  if (existsSync(`${file}-wal`) || existsSync(`${file}-shm`)) return false;
+  try {
+    unlinkSync(file);
+  } catch (error) {
+    if (errno(error) !== "ENOENT") throw error;
+  }
   for (const folder of folders)
     try {
       rmdirSync(folder);
@@ -95,4 +97,5 @@ export function removeUnwrittenStore(file: string, folders: readonly string[]): 
       const code = errno(error);
       if (code !== "ENOENT" && code !== "ENOTEMPTY" && code !== "EEXIST") throw error;
     }
+  return true;
 }
