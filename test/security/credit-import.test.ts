@@ -9,11 +9,10 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
-import { isStrataError } from "../../src/core/errors.js";
 import type { ExportDocument } from "../../src/core/exchange/document.js";
 import { creditKey } from "../../src/core/outcome-credit.js";
 import { sha256 } from "../../src/core/sha256.js";
-import { attackerDocument } from "../support/attacker-document.js";
+import { attackerDocument, importRefusal } from "../support/attacker-document.js";
 import { testMemory } from "../support/memory.js";
 import { storeSnapshot } from "../support/store-snapshot.js";
 
@@ -38,14 +37,7 @@ async function setUp(): Promise<{ mem: Memory; path: string; doc: ExportDocument
 
 async function refused(s: { mem: Memory; path: string }, doc: ExportDocument, says: RegExp): Promise<void> {
   const before = await storeSnapshot(s.mem, s.path, ["home", "scratch", NS]);
-  const error = await s.mem
-    .withNamespace(NS)
-    .import(JSON.stringify(doc))
-    .then(
-      () => expect.fail("imported"),
-      (e: unknown) => e,
-    );
-  if (!isStrataError(error)) expect.fail(String(error));
+  const error = await importRefusal(s.mem.withNamespace(NS), doc, "imported");
   expect({ code: error.code, says: says.test(error.message) }).toEqual({ code: "INVALID_INPUT", says: true });
   expect(await storeSnapshot(s.mem, s.path, ["home", "scratch", NS])).toEqual(before);
 }

@@ -9,10 +9,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
-import { isStrataError } from "../../src/core/errors.js";
 import type { ExportDocument } from "../../src/core/exchange/document.js";
 import { metaKey } from "../../src/core/meta-keys.js";
-import { attackerDocument } from "../support/attacker-document.js";
+import { attackerDocument, importRefusal } from "../support/attacker-document.js";
 import { testMemory } from "../support/memory.js";
 import { storeSnapshot } from "../support/store-snapshot.js";
 
@@ -168,14 +167,7 @@ describe("import: a document's rows stay in its namespace", () => {
       const moved = await attackerDocument(s.mem, ns);
       tamper(moved, s);
       const before = await storeSnapshot(s.mem, s.path, [VICTIM, ns]);
-      const error = await s.mem
-        .withNamespace(ns)
-        .import(JSON.stringify(moved))
-        .then(
-          () => expect.fail(`${name}: imported`),
-          (e: unknown) => e,
-        );
-      if (!isStrataError(error)) expect.fail(String(error));
+      const error = await importRefusal(s.mem.withNamespace(ns), moved, `${name}: imported`);
       expect(error.code, error.message).toBe("INVALID_INPUT");
       expect(error.message).not.toMatch(/exists|taken/);
       expect(await storeSnapshot(s.mem, s.path, [VICTIM, ns])).toEqual(before);
@@ -284,14 +276,7 @@ describe("import: rows no store can hold are refused whole", () => {
       const doc = await attackerDocument(s.mem, ns);
       tamper(doc);
       const before = await storeSnapshot(s.mem, s.path, [VICTIM, ns]);
-      const error = await s.mem
-        .withNamespace(ns)
-        .import(JSON.stringify(doc))
-        .then(
-          () => expect.fail(`${name}: imported`),
-          (e: unknown) => e,
-        );
-      if (!isStrataError(error)) expect.fail(String(error));
+      const error = await importRefusal(s.mem.withNamespace(ns), doc, `${name}: imported`);
       expect(error.code, error.message).toBe("INVALID_INPUT");
       expect(error.message).toMatch(says);
       expect(await storeSnapshot(s.mem, s.path, [VICTIM, ns])).toEqual(before);
@@ -451,14 +436,7 @@ describe("import: shapes no store makes, and records naming a forgotten item (at
       const r = await richer(s.mem, ns);
       tamper(r);
       const before = await storeSnapshot(s.mem, s.path, [VICTIM, ns]);
-      const error = await s.mem
-        .withNamespace(ns)
-        .import(JSON.stringify(r.doc))
-        .then(
-          () => expect.fail(`${name}: imported`),
-          (e: unknown) => e,
-        );
-      if (!isStrataError(error)) expect.fail(String(error));
+      const error = await importRefusal(s.mem.withNamespace(ns), r.doc, `${name}: imported`);
       expect(error.code, error.message).toBe("INVALID_INPUT");
       expect(error.message).toMatch(says);
       expect(await storeSnapshot(s.mem, s.path, [VICTIM, ns])).toEqual(before);

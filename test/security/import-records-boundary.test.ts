@@ -13,13 +13,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { nextEntry } from "../../src/core/audit.js";
 import type { Memory } from "../../src/core/engine.js";
-import { isStrataError } from "../../src/core/errors.js";
 import type { ExportDocument } from "../../src/core/exchange/document.js";
 import { loadTagger } from "../../src/core/judge/tagger.js";
 import { metaKey } from "../../src/core/meta-keys.js";
 import type { AuditEntry } from "../../src/core/model.js";
 import { SLEEP_RECORD_KEY } from "../../src/core/sleep-record.js";
-import { attackerDocument } from "../support/attacker-document.js";
+import { attackerDocument, importRefusal } from "../support/attacker-document.js";
 import { memoryBackends } from "../support/backends.js";
 import { DAY } from "../support/memory.js";
 
@@ -143,14 +142,7 @@ for (const backend of memoryBackends("importrec"))
           const doc = await attackerDocument(mem, ATTACKER);
           tamper(doc, v, clock.now().toISOString());
           const before = await state(mem);
-          const error = await mem
-            .withNamespace(ATTACKER)
-            .import(JSON.stringify(doc))
-            .then(
-              () => expect.fail(`${name}: imported`),
-              (e: unknown) => e,
-            );
-          if (!isStrataError(error)) expect.fail(String(error));
+          const error = await importRefusal(mem.withNamespace(ATTACKER), doc, `${name}: imported`);
           expect(error.code, error.message).toBe("INVALID_INPUT");
           expect(error.message).toMatch(says);
           expect(error.message).not.toMatch(/exists|taken|vault|victim/);

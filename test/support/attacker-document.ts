@@ -6,7 +6,9 @@
  *
  *   const doc = await attackerDocument(mem, "attacker"); // doc.episodes[0].id === "e1001"
  */
+import { expect } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
+import { isStrataError, type StrataError } from "../../src/core/errors.js";
 import type { ExportDocument } from "../../src/core/exchange/document.js";
 
 export async function attackerDocument(mem: Memory, namespace: string): Promise<ExportDocument> {
@@ -23,4 +25,19 @@ export async function attackerDocument(mem: Memory, namespace: string): Promise<
   doc.audit = [];
   doc.auditHeads = [];
   return doc;
+}
+
+/**
+ * The refusal an import of `doc` into `mem` must end in: fails the test with `failure` if the
+ * import is accepted, and with the thrown value if it is no StrataError.
+ *
+ *   const error = await importRefusal(mem.withNamespace("attacker"), doc, "a forged entry: imported");
+ */
+export async function importRefusal(mem: Memory, doc: unknown, failure: string): Promise<StrataError> {
+  const error = await mem.import(JSON.stringify(doc)).then(
+    () => expect.fail(failure),
+    (e: unknown) => e,
+  );
+  if (!isStrataError(error)) expect.fail(String(error));
+  return error;
 }
