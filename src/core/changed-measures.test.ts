@@ -395,6 +395,9 @@ describe("SAME_TOPIC_WORD: a statement found by its unit measures the same thing
   it.each([
     ["PostgreSQL 15 port 5432", ["15"], true],
     ["Is it still £1,200 a month?", ["1200"], true],
+    ["Is it still ₹41,650 a month?", ["41650"], true],
+    ["Is the room still 640€?", ["640"], true],
+    ["Is the room still 640€?", ["64"], false],
     ["Are we on 2.1%?", ["2.1"], true],
     ["Do I still work two days a week?", ["two"], true],
     ["What is our mortgage rate?", ["2.1"], false],

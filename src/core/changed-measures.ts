@@ -603,7 +603,7 @@ export function saysNumber(text: string, values: readonly string[]): boolean {
     .split(/[\s"“”()?!;]+/)
     .map((w) =>
       w
-        .replace(/^[£$€¥]/u, "")
+        .replace(/^\p{Sc}|\p{Sc}$/gu, "")
         .replace(/[%.,:]+$/, "")
         .replace(/^−/u, "-"),
     );

@@ -172,6 +172,33 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       measures: [m("€", "1200")],
       typed: [["€1,200", "measure:€"]],
     },
+    // any currency symbol Unicode names, before the number (spaced or not) or after it
+    {
+      text: "Appa's pension is now ₹41,650 per month.",
+      measures: [m("₹ a month", "41650")],
+      typed: [["₹41,650", "measure:₹"]],
+    },
+    {
+      text: "The driver's salary is ₹ 18,000 now.",
+      measures: [m("₹", "18000")],
+      typed: [["₹ 18,000", "measure:₹"]],
+    },
+    {
+      text: "The room in Lyon costs 640€ a month.",
+      measures: [m("€ a month", "640")],
+      typed: [["640€", "measure:€"]],
+    },
+    {
+      text: "The repair came to 1200 € in the end.",
+      measures: [m("€", "1200")],
+      typed: [["1200 €", "measure:€"]],
+    },
+    // a symbol a word away from the number is not its unit
+    {
+      text: "The till showed € and 40 people queued.",
+      measures: [m("people", "40")],
+      typed: [],
+    },
     {
       text: "My golf handicap is +1.5 these days.",
       measures: [m(SIGNED_NUMBER, "+1.5")],

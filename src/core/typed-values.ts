@@ -28,7 +28,8 @@
  *     June", "June 30th") is a measure in "date"; the judge's reading has none (two dates are often
  *     two events).
  *   - `SYMBOL_UNIT`: a number written with a unit symbol is counted in that symbol's unit — "2.1%"
- *     in "percent" (as "2.1 percent" is), "£90" in "£", and with a rate after it ("£90 a week", "$40
+ *     in "percent" (as "2.1 percent" is), "£90" in "£" (any currency symbol, before the number or
+ *     after it, spaced or not: "₹ 41,650", "40€"), and with a rate after it ("£90 a week", "$40
  *     per month") in "£ a week", "$ a month"; a signed number with no unit ("-2.25", "+1.5") in
  *     "signed number" (a lens, a balance, a handicap: the sign says it is a reading, not a count).
  *   - `GIVEN_CLAUSE`: a question opened by "now that" or "given that" asserts the clause before its
@@ -157,8 +158,24 @@ function assertedParts(s: string): string[] {
   return given && asserts(given[1]!) ? [given[1]!] : [];
 }
 
-/** `SYMBOL_UNIT`: currency symbols written before a number. */
-const CURRENCY = new Set(["£", "$", "€", "¥"]);
+/** `SYMBOL_UNIT`: a currency symbol, any the Unicode standard names one ("£", "$", "₹", "₦", "₩"). */
+const CURRENCY = /^\p{Sc}$/u;
+
+/**
+ * `SYMBOL_UNIT`'s currency written with a number (the tagger drops the symbol), with the span it
+ * is written in, or null: right before the number ("₹41,650") or one space before ("₹ 41,650"), or
+ * right after it or one space after, as much of Europe writes it ("40€", "1200 €"), but not a
+ * symbol that opens the next number ("2 $5 bills"). `from`/`to`: where the number's written span
+ * starts and ends in `s`.
+ */
+function currencyOf(s: string, from: number, to: number): { symbol: string; said: string } | null {
+  const start = s[from - 1] === " " ? from - 2 : from - 1;
+  if (start >= 0 && CURRENCY.test(s[start]!)) return { symbol: s[start]!, said: s.slice(start, to) };
+  const end = s[to] === " " ? to + 1 : to;
+  if (end < s.length && CURRENCY.test(s[end]!) && !/\d/.test(s[end + 1] ?? ""))
+    return { symbol: s[end]!, said: s.slice(from, end + 1) };
+  return null;
+}
 
 /** The nouns a rate is counted per ("£90 a week", "$40 per month"). */
 const RATE_NOUNS = new Set(["hour", "day", "night", "week", "fortnight", "month", "year"]);
@@ -324,16 +341,17 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     // A symbol the tagger drops says the unit: "£90", "2.1%", a sign ("-2.25").
     const symbol = s[w.start - 1] ?? "";
     const spaced = w.start < 2 || /[\s(]/u.test(s[w.start - 2]!);
-    if (CURRENCY.has(symbol)) {
+    const currency = currencyOf(s, w.start, last.start + last.text.length);
+    if (currency) {
       const per = words[j + 2];
       const rate =
         after && /^(?:a|an|per)$/i.test(after.text) && per && RATE_NOUNS.has(per.lemma.toLowerCase())
           ? ` a ${per.lemma.toLowerCase()}`
           : "";
       add(i, j, {
-        measure: { unit: `${symbol}${rate}`, value },
-        type: inDigits ? `measure:${symbol}` : null,
-        said: `${symbol}${written.toLowerCase()}`,
+        measure: { unit: `${currency.symbol}${rate}`, value },
+        type: inDigits ? `measure:${currency.symbol}` : null,
+        said: currency.said.toLowerCase(),
       });
       continue;
     }
