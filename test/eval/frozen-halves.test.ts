@@ -106,4 +106,12 @@ describe("frozen held-out halves", () => {
       "bd7a77eaf27bcf986cff10f37a1e9c862899a079959cc1ec3ffa1b9d11283ca9",
     );
   });
+
+  // Written in the thirty-sixth session (h/fresh12) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh12 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh12").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "7462a6e37f57ebd1e68048aedaac88803b9fde8006f3c71ff3e16064415e6279",
+    );
+  });
 });
