@@ -14,6 +14,8 @@
  * which is what the lifts' fact searches read. Sentences are the lifts' own unit tests', none from
  * an eval set. attacks35 added three: the change of choice (`newerChoiceFound`) and two links of
  * `missedSuccessors` (the older's value named in a change; the older's thing said in other words).
+ * attacks36 added the last three lifts (`newestKindListed`, `currentVersions`, `changedValueFirst`)
+ * and a successor link planted across namespaces (below).
  * Real SQLite file and, with DATABASE_URL, real PostgreSQL (a schema of its own).
  *
  *   DATABASE_URL=postgres://… npx vitest run test/security/current-state-boundary.test.ts
@@ -126,6 +128,36 @@ const CASES: LiftCase[] = [
     marker: "Bitwarden",
     why: "changes its thing used in other words in a change",
   },
+  // attacks36: the three lifts attacks35 left without a slept foreign case. Sentences from the lifts'
+  // own tests (recall-with-wordnet.test.ts, current-versions.test.ts, changed-value.test.ts).
+  {
+    lift: "newestKindListed (a kind of the asked noun, searched by the lexicon's kinds)",
+    turns: ["We moved our daughter to Riverside Academy for the music program.", ...FILLER],
+    newer: "Funny, I'm not into jazz these days, I mostly listen to synthwave.",
+    question: "What music am I into?",
+    marker: "synthwave",
+    why: 'in a kind of its noun ("jazz")',
+  },
+  {
+    lift: "currentVersions (a superseded match's successor)",
+    turns: ["I volunteer at the food bank on Saturdays.", ...FILLER],
+    newer: "These days I help out at the animal shelter on Saturdays instead of the food bank.",
+    question: "Where do I volunteer?",
+    marker: "shelter",
+    why: "current version of",
+  },
+  {
+    lift: "changedValueFirst (a change to another value, and the reply its turn got)",
+    turns: [
+      "For migraines I take sumatriptan as soon as one starts.",
+      "Can you recommend a good podcast about gardening?",
+    ],
+    newer:
+      "The neurologist suggested rizatriptan because the other one made my chest tight, and it works faster. Is coffee a bad idea during a migraine?",
+    question: "What do I take for migraines?",
+    marker: "rizatriptan",
+    why: 'speaking of a change ("the other one")',
+  },
 ];
 
 const START = Date.parse("2026-01-05T09:00:00.000Z");
@@ -208,5 +240,69 @@ for (const backend of memoryBackends("currentstate"))
           await mem.close();
         }
       });
+    });
+  });
+
+/**
+ * `currentVersions` follows a closed belief's `supersededBy` link to its active end. Sleep writes
+ * that link only within a namespace, but any writer to a shared store can write a row (as
+ * attacks35's review test plants an audit entry): the older's link is planted here to point at the
+ * other namespace's slept belief. The lift reads the successor by id, so the id's namespace is what
+ * keeps it out (`currentVersionOf` and the lift's own check; the explanation's `reads.ts` likewise).
+ */
+for (const backend of memoryBackends("currentlink"))
+  describe.skipIf(backend.skip)(`${backend.name}: a successor link planted across namespaces`, () => {
+    const c = CASES.find((x) => x.lift.startsWith("currentVersions"))!;
+
+    it("control: the same link within one namespace lists the successor", async () => {
+      const { mem, clock } = await backend.open();
+      try {
+        const { asking } = await slept(mem, clock, c, ASKING);
+        const hits = await asking.recall(c.question, { k: 10 });
+        expect(hits[0]?.text).toBe(c.newer);
+        expect(hits[0]?.why.summary).toContain(c.why);
+      } finally {
+        await mem.close();
+      }
+    });
+
+    it("attack: a link to another namespace's belief lists nothing of it, and the older stays closed", async () => {
+      const { mem, clock } = await backend.open();
+      try {
+        const { asking, newerIds } = await slept(mem, clock, c, OTHER);
+        const older = (await asking.list({ status: "any", limit: 100 })).find(
+          (b) => "text" in b && b.text === c.turns[0],
+        );
+        const foreign = (await mem.withNamespace(OTHER).list({ status: "any", limit: 100 })).find(
+          (b) => "text" in b && b.text === c.newer,
+        );
+        expect(older && foreign).toBeTruthy();
+        await mem.store.transaction((tx) =>
+          tx.updateBelief(older!.id, {
+            status: "archived",
+            statusReason: "superseded",
+            supersededBy: foreign!.id,
+            validTo: new Date(START + 60 * DAY).toISOString(),
+          }),
+        );
+        const hits = await asking.recall(c.question, { k: 10 });
+        expect(hits.every((h) => h.namespace === ASKING)).toBe(true);
+        const explained = await asking.explain(older!.id);
+        // The older's own field still holds the id the writer planted: that is the row as written,
+        // not the other namespace's belief, which the explanation does not read as its successor.
+        expect(JSON.stringify(explained)).toContain(`"supersededBy":"${foreign!.id}"`);
+        const shown = JSON.stringify([
+          hits,
+          await asking.recall(c.question, { k: 50 }),
+          explained,
+          await asking.context(c.question, { tokenBudget: 4000, recentEvents: 20 }),
+        ]).replaceAll(`"supersededBy":"${foreign!.id}"`, "");
+        const leaked = [c.marker, ...newerIds].filter((n) =>
+          new RegExp(`(^|[^A-Za-z0-9])${n}([^A-Za-z0-9]|$)`).test(shown),
+        );
+        expect(leaked).toEqual([]);
+      } finally {
+        await mem.close();
+      }
     });
   });

@@ -229,9 +229,11 @@ const isItemId = (v: unknown): v is string => typeof v === "string" && IdSchema.
  * entry's subject as the belief it closed), sleep's record on a belief (the beliefs it restates, the
  * turns whose words it kept), a pattern's evidence and a wrap's frozen episodes (continuity). A
  * subject that is not an item id (a wrap's token) names no item. Not read here: a worker report's
- * items (what a dry run would have done names ids that were rolled back, and nothing reads them as
- * items) and an audit entry's detail (kept only with audit content on, its ids read only within
- * the namespace).
+ * items (a kept report of a pass that rolled back names ids that were never committed) and an audit
+ * entry's detail (kept only with audit content on). Every reader of those ids reads them in the
+ * namespace only — the dashboard's status of a report item through `get`, the sweep's refresh
+ * keeping its own beliefs, forget's redactions — which test/security/import-reports-boundary.test.ts
+ * holds (attacks36); a new reader that takes them as items must check the namespace too.
  */
 function recordNamedItem(
   doc: ExportDocument,

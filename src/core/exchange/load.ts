@@ -7,7 +7,7 @@
 import { verifyChains } from "../audit.js";
 import { StrataError } from "../errors.js";
 import type { AuditVerification, GateResult } from "../model.js";
-import { DUMP_SECTIONS, type DumpSection, rekeyedCredit, type Store } from "../ports.js";
+import { DUMP_SECTIONS, type DumpSection, rekeyedCredit, type Store, type StoreReader } from "../ports.js";
 import type { Writes } from "../writes.js";
 import { type ExportDocument, keyTwice, sectionRows } from "./document.js";
 import type { ImportFormat, McpStatement } from "./import.js";
@@ -39,7 +39,7 @@ export interface ImportReport {
 
 const CHUNK = 500;
 
-async function conflicts(store: Store, doc: ExportDocument): Promise<string[]> {
+async function conflicts(store: StoreReader, doc: ExportDocument): Promise<string[]> {
   const ns = doc.namespace;
   const found: string[] = [];
   const [episode] = await store.listEpisodes(
@@ -98,19 +98,22 @@ export async function loadDocument(
       `Invalid Strata export of namespace "${doc.namespace}": its record "${twice}" is there twice once its older outcome credit keys are keyed under this store's secret. Nothing was imported; export the namespace again with strata export.`,
       { namespace: doc.namespace },
     );
-  const found = await conflicts(store, doc);
-  if (found.length > 0)
-    throw new StrataError(
-      "TARGET_NOT_EMPTY",
-      `Cannot import namespace "${doc.namespace}" here: ${found[0]}. A Strata export keeps its ids and audit chain (the namespace is in every hash), so import it into a new, empty store.`,
-      { namespace: doc.namespace },
-    );
   const total = DUMP_SECTIONS.reduce((n, s) => n + doc[s].length, 0);
   const loaded = Object.fromEntries(DUMP_SECTIONS.map((s) => [s, 0])) as Record<DumpSection, number>;
   let done = 0;
   let audit: AuditVerification | null = null;
-  onProgress?.(0, total);
   await store.transaction(async (tx) => {
+    // Read under the write transaction's lock, not before it: another import (of another
+    // namespace whose export numbers its items alike) or a write taking the next ids must not land
+    // between the check and the load, which would insert beside them (attacks36).
+    const found = await conflicts(tx, doc);
+    if (found.length > 0)
+      throw new StrataError(
+        "TARGET_NOT_EMPTY",
+        `Cannot import namespace "${doc.namespace}" here: ${found[0]}. A Strata export keeps its ids and audit chain (the namespace is in every hash), so import it into a new, empty store.`,
+        { namespace: doc.namespace },
+      );
+    onProgress?.(0, total);
     for (const section of DUMP_SECTIONS) {
       const rows = sectionRows(doc, section);
       for (let i = 0; i < rows.length; i += CHUNK) {
