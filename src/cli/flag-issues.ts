@@ -61,9 +61,24 @@ function shown(v: unknown): string {
 }
 
 /**
- * The usage error for an engine refusal whose every issue comes from a flag the user typed on
- * the command line; null when any does not (a positional argument, a --jsonl line, a rule the
- * engine checks beyond the schema), which stays the engine's INVALID_INPUT.
+ * The argument typed on the command line that set `field` (`strata remember ""`: `<statement>`),
+ * or null. Only a top-level field (`path` is the field alone): a --jsonl line's item is not one.
+ */
+function argumentFor(command: Command, path: readonly string[]): { name: string; value: unknown } | null {
+  const fields = path.filter((p) => p !== "options");
+  if (fields.length !== 1) return null;
+  const f = norm(fields[0]!);
+  const args = command.registeredArguments;
+  const at = args.findIndex((a) => norm(a.name()) === f);
+  const value = at < 0 ? undefined : (command.processedArgs as unknown[])[at];
+  return at < 0 || value === undefined ? null : { name: `<${args[at]!.name()}>`, value };
+}
+
+/**
+ * The usage error for an engine refusal whose every issue comes from a value the user typed on
+ * the command line — a flag, or an argument (`strata remember ""` as `--when ""`: one rule for an
+ * empty value, exit 2); null when any does not (a --jsonl line, a rule the engine checks beyond
+ * the schema), which stays the engine's INVALID_INPUT.
  */
 export function flagUsage(
   program: Command,
@@ -78,22 +93,31 @@ export function flagUsage(
       .filter((o) => c.getOptionValueSource(o.attributeName()) === "cli")
       .map((option) => ({ command: c, option })),
   );
-  const found: { flag: string; value: unknown; allowed: string | undefined; message: string }[] = [];
+  const found: {
+    flag: string;
+    kind: "flag" | "argument";
+    value: unknown;
+    allowed: string | undefined;
+    message: string;
+  }[] = [];
   for (const issue of issues) {
     const field = [...issue.path].reverse().find((p) => !/^\d+$/.test(p) && p !== "options");
     const hit = field === undefined ? null : optionFor(given, field);
-    if (!hit) return null;
-    const flag = spelling(hit.option, argv);
-    const value = issue.received ?? hit.command.getOptionValue(hit.option.attributeName());
+    const argument = hit ? null : argumentFor(command, issue.path);
+    if (!hit && !argument) return null;
+    const flag = hit ? spelling(hit.option, argv) : argument!.name;
+    const value =
+      issue.received ?? (hit ? hit.command.getOptionValue(hit.option.attributeName()) : argument!.value);
     const got = shown(value);
     // Without a plain rule, the schema's own message (which may name the value already).
     let rule = issue.message.replace(/\.$/, "");
     // The engine names the ISO forms only (a library takes no "yesterday"); a time flag reads more.
-    const reads = (hit.option.parseArg as { reads?: unknown } | undefined)?.reads;
+    const reads = (hit?.option.parseArg as { reads?: unknown } | undefined)?.reads;
     if (typeof reads === "string" && issue.code === "NOT_A_DATE")
       rule = `${rule}; ${flag} also reads ${reads}`;
     found.push({
       flag,
+      kind: hit ? "flag" : "argument",
       value,
       allowed: issue.allowed,
       message: issue.allowed
@@ -106,10 +130,14 @@ export function flagUsage(
     message: found.map((f) => f.message).join(" "),
     details:
       found.length === 1
-        ? { flag: first!.flag, value: first!.value, ...(first!.allowed ? { allowed: first!.allowed } : {}) }
+        ? {
+            [first!.kind]: first!.flag,
+            value: first!.value,
+            ...(first!.allowed ? { allowed: first!.allowed } : {}),
+          }
         : {
-            flags: found.map(({ flag, value, allowed }) => ({
-              flag,
+            flags: found.map(({ flag, kind, value, allowed }) => ({
+              [kind]: flag,
               value,
               ...(allowed ? { allowed } : {}),
             })),

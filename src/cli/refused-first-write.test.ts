@@ -25,7 +25,7 @@ afterEach(() => {
 describe("a refused first write", () => {
   it.each([
     ["a type no episode has", ["record", "x", "--type", "rumour"], 2],
-    ["an empty statement", ["remember", ""], 1],
+    ["an empty statement", ["remember", ""], 2],
     ["a confidence out of range", ["remember", "The retry limit is 5", "--confidence", "7"], 2],
   ])("%s: refused, and neither the store nor its folders are left", async (_, argv, code) => {
     const db = join(dir, "made", "for", "it", "memory.db");

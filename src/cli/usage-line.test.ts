@@ -5,7 +5,7 @@
  * `strata outcome b1 yes` printed `error: command-argument value 'yes' is invalid …` with exit 2
  * and `--json` code USAGE, where `-k 0` printed `usage: -k must be at least 1, got 0.`
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -51,5 +51,47 @@ describe("a usage error's line on stderr says usage:", () => {
     said.length = 0;
     expect(await runMain(["--db", db, "get", "b9"])).toBe(1);
     expect(said.join("")).toMatch(/^error: No belief with id "b9"/);
+  });
+});
+
+// One rule for an empty value typed on the command line: an argument is a usage error as a flag is
+// (`strata capture --when ""` was exit 2 where `strata remember ""` was `error:`, exit 1). A value
+// no one typed on the command line (a --jsonl line) stays the engine's refusal.
+describe("an empty value typed as an argument is a usage error, as an empty flag value is", () => {
+  it.each([
+    [["remember", ""], 'usage: <statement> must be at least 1 character, got "".'],
+    [["record", "   "], 'usage: <content> must be at least 1 character, got "   ".'],
+    [["recall", ""], 'usage: <query> must be at least 1 character, got "".'],
+    [["capture", "--when", "", "--prefer", "x"], 'usage: --when must be at least 1 character, got "".'],
+  ])("%j → exit 2, %s", async (argv, line) => {
+    expect(await runMain(["--db", db, "remember", "The retry limit is 5", "--quiet"])).toBe(0);
+    said.length = 0;
+    expect(await runMain(["--db", db, ...argv])).toBe(2);
+    expect(said.join("")).toMatch(new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "m"));
+  });
+
+  it("--json names the argument, the value and what is allowed, code USAGE", async () => {
+    expect(await runMain(["--db", db, "remember", "", "--json"])).toBe(2);
+    const answer = JSON.parse(
+      said
+        .join("")
+        .split("\nusage:")[0]!
+        .replace(/^[^{]*/, ""),
+    ) as {
+      error: { code: string; details: Record<string, unknown> };
+    };
+    expect(answer.error.code).toBe("USAGE");
+    expect(answer.error.details).toMatchObject({
+      argument: "<statement>",
+      value: "",
+      allowed: "at least 1 character",
+    });
+  });
+
+  it("an empty statement on a --jsonl line is still the engine's refusal (exit 1), naming its line", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "strata-usage-")), "items.jsonl");
+    writeFileSync(file, '{"statement":""}\n');
+    expect(await runMain(["--db", db, "remember", "--jsonl", file])).toBe(1);
+    expect(said.join("")).toMatch(/^error: line 1: statement must be at least 1 character/m);
   });
 });

@@ -96,14 +96,15 @@ describe("strata (built)", () => {
     expect(strata([...db, "history", "b2"]).stdout).toMatch(/b1 +archived[^\n]*\n.*b2 +active/);
   });
 
-  it("bad input exits 1 with a clear message and leaves the store unchanged", () => {
+  it("bad input exits with a clear message and leaves the store unchanged", () => {
     const db = ["--db", "bad.db"];
     strata([...db, "record", "Something happened"]);
     const before = strata([...db, "stats", "--json"]).stdout;
+    // An empty argument is a usage error, as an empty flag value is (exit 2).
     const r = strata([...db, "record", ""]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(/^error: Invalid record: content: content is empty/);
+    expect(r.stderr).toMatch(/^usage: <content> must be at least 1 character, got ""\./);
     const json = strata([...db, "--json", "remember", "Restart the worker", "--steps", "a;b"]);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({

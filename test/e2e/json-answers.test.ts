@@ -145,7 +145,8 @@ const SUCCESS: [string, string[] | string, string?][] = [
 const ENGINE_ERRORS: [string, string[], string][] = [
   ["get", ["get", "b999"], "NOT_FOUND"],
   ["forget", ["forget", "b1"], "USAGE"],
-  ["remember", ["remember", "   "], "INVALID_INPUT"],
+  ["remember", ["remember", "   "], "USAGE"],
+  ["remember --steps", ["remember", "Restart the worker", "--steps", "a;b"], "INVALID_INPUT"],
   ["recall", ["recall", "x", "-k", "0"], "USAGE"],
   ["judge", ["judge"], "USAGE"],
   ["save-continuity", ["save-continuity", "digest.md", "--token", "w9-000000000000"], "WRAP_NOT_PREPARED"],

@@ -6,6 +6,7 @@
 import pg from "pg";
 import { StrataError } from "../../core/errors.js";
 import { withPassfilePassword } from "./postgres-passfile.js";
+import { refusalAdvice } from "./postgres-refusals.js";
 import { missingPassword, redactUrl } from "./postgres-url.js";
 
 /** Double-quotes an SQL identifier (a schema, table or column name), doubling any quote it holds. */
@@ -90,44 +91,13 @@ function isUnavailable(error: unknown): boolean {
   return /Connection terminated|timeout expired|connect ECONN|getaddrinfo/i.test(e?.message ?? "");
 }
 
-/** A word a shell reads back as it is: bare when safe, else in single quotes. */
-const shellWord = (s: string) => (/^[A-Za-z0-9_./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-
-/** A name as SQL reads it back exactly: bare when PostgreSQL keeps it as written, else quoted. */
-const sqlName = (s: string) => (/^[a-z_][a-z0-9_$]*$/.test(s) ? s : quoteIdent(s));
-
-/**
- * What to do about the two refusals a first set-up meets most, by the server's code: a database
- * not created yet (Strata creates its schema and tables, never the database) and a wrong password
- * (said without the password, naming where it may have come from). Null for any other code.
- */
-function connectionProblem(code: string | undefined, target: string): string | null {
-  let url: URL | null = null;
-  try {
-    url = new URL(target);
-  } catch {
-    url = null;
-  }
-  if (!url) return null;
-  const user = decodeURIComponent(url.username) || "(the default user)";
-  if (code === "3D000") {
-    const db = decodeURIComponent(url.pathname.replace(/^\//, "")) || user;
-    // The commands are for pasting: each name quoted as the shell and SQL need it, so a name with
-    // a space, a ";" or capitals creates that database and runs nothing else.
-    return `has no database ${JSON.stringify(db)} (3D000): create it first (createdb -h ${shellWord(url.hostname)} -U ${shellWord(user)} ${shellWord(db)}, or CREATE DATABASE ${sqlName(db)} as a role allowed to), or fix the database in the URL. Strata creates its own schema and tables, not the database.`;
-  }
-  if (code === "28P01")
-    return `refused the password for user "${user}" (28P01): check the password the URL gives, else PGPASSWORD, else the matching ~/.pgpass line (PGPASSFILE), in that order.`;
-  return null;
-}
-
 /** Maps driver failures to StrataError; leaves SQL errors (bugs, constraint violations) as they are. */
-export function mapDriverError(error: unknown, target: string): unknown {
+export function mapDriverError(error: unknown, target: string, schema?: string): unknown {
   if (error instanceof StrataError) return error;
   const e = error as { code?: string; message?: string };
   const noPassword = missingPassword(error, target);
   if (noPassword) return noPassword;
-  const what = connectionProblem(e.code, target);
+  const what = refusalAdvice(error, target, schema);
   if (what)
     return new StrataError("STORE_UNAVAILABLE", `PostgreSQL at ${target} ${what}`, {
       target,
@@ -154,11 +124,13 @@ export interface PgPoolClientOptions {
   /** Ends the pool on close. True when the adapter created it. */
   ownsPool: boolean;
   target: string;
+  /** The Strata schema it serves, for the grants a refused privilege names. Default `strata`. */
+  schema?: string;
 }
 
 /** Adapter over a `pg` Pool. */
 export function pgPoolClient(pool: pg.Pool, options: PgPoolClientOptions): SqlClient {
-  const { target } = options;
+  const { target, schema } = options;
   const run = async <R extends SqlRow>(
     q: pg.Pool | pg.PoolClient,
     sql: string,
@@ -168,21 +140,21 @@ export function pgPoolClient(pool: pg.Pool, options: PgPoolClientOptions): SqlCl
       const result = await q.query(sql, params ? [...params] : undefined);
       return result.rows as R[];
     } catch (error) {
-      throw mapDriverError(error, target);
+      throw mapDriverError(error, target, schema);
     }
   };
   const execOn = async (q: pg.Pool | pg.PoolClient, sql: string): Promise<void> => {
     try {
       await q.query(sql);
     } catch (error) {
-      throw mapDriverError(error, target);
+      throw mapDriverError(error, target, schema);
     }
   };
   const connect = async (): Promise<pg.PoolClient> => {
     try {
       return await pool.connect();
     } catch (error) {
-      throw mapDriverError(error, target);
+      throw mapDriverError(error, target, schema);
     }
   };
   return {
@@ -244,7 +216,7 @@ export function pgPoolClient(pool: pg.Pool, options: PgPoolClientOptions): SqlCl
         } catch {
           broken = true; // the connection is gone: do not hand it back to the pool
         }
-        throw mapDriverError(error, target);
+        throw mapDriverError(error, target, schema);
       } finally {
         client.release(broken);
       }
@@ -260,6 +232,8 @@ export interface PgUrlOptions {
   statementTimeoutMs: number;
   connectTimeoutMs: number;
   maxConnections: number;
+  /** The Strata schema it serves, for the grants a refused privilege names. Default `strata`. */
+  schema?: string;
 }
 
 /** Opens a pool for a URL; every connection gets the statement timeout and vector search settings. */
@@ -275,7 +249,11 @@ export function pgUrlClient(o: PgUrlOptions): SqlClient {
   });
   // An idle connection dropped by the server must not crash the process; the next query reports it.
   pool.on("error", () => undefined);
-  return pgPoolClient(pool, { ownsPool: true, target: redactUrl(o.url) });
+  return pgPoolClient(pool, {
+    ownsPool: true,
+    target: redactUrl(o.url),
+    ...(o.schema ? { schema: o.schema } : {}),
+  });
 }
 
 /** Adapter over PGlite (one connection; PGlite serialises transactions itself). */

@@ -1459,6 +1459,7 @@ export class PostgresStore extends PostgresReader implements Store {
         statementTimeoutMs: o.statementTimeoutMs ?? 30_000,
         connectTimeoutMs: o.connectTimeoutMs ?? 5_000,
         maxConnections: o.maxConnections ?? 10,
+        ...(o.schema ? { schema: o.schema } : {}),
       });
     }
     throw new StrataError(
