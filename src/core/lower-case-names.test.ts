@@ -75,6 +75,8 @@ describe("lowerCaseNames and namedValues: the names of a text typed without capi
     ["the dr reyes sent was fine", []],
     ["dr reyes retired", []],
     ["she has ms and will rest", []],
+    ["latency is 120 ms. we shipped it.", []],
+    ["went to see my gp, he said dr. we should wait.", []],
     // a function word or a time after a title names no one
     ["mr. and mrs. lee came round, dr. tomorrow then.", ["lee"]],
   ])("%s → %j", (text, names) => {
@@ -135,6 +137,7 @@ describe("sentencesOf: a title typed without its capital ends no sentence", () =
     ],
     // a sentence that ends on another word still ends
     ["i said no. we left early.", ["i said no.", "we left early."]],
+    ["p95 is down to 120 ms. the cache helped.", ["p95 is down to 120 ms.", "the cache helped."]],
     ["we moved to the 1st. it was quieter.", ["we moved to the 1st.", "it was quieter."]],
   ])("%s", (text, sentences) => expect(sentencesOf(text)).toEqual(sentences));
 });

@@ -49,15 +49,19 @@ const AFTER_NUMBER = /\p{N}[\p{N}.,]*\s+$/u;
  * A title with its period, not after a determiner or a possessive: the word after it is a name,
  * whether the lexicon lists it or not ("dr. reyes", "mrs. alvarez"). A title takes no determiner
  * ("my dr. said", "the dr. is in" are the doctor, not a name), and without its period it is often the
- * noun ("dr said to rest") or another word ("ms", "12 oak dr"): there a listed word stays a word.
+ * noun ("dr said to rest") or another word ("12 oak dr"): there a listed word stays a word. "ms."
+ * typed in lower case is as often milliseconds ("120 ms. we shipped it") and is left out.
  */
-const TITLE_BEFORE = /(?<![\p{L}\p{N}])(?:dr|mr|mrs|ms|mx|prof)\.\s+$/u;
+const TITLE_BEFORE = /(?<![\p{L}\p{N}])(?:dr|mr|mrs|mx|prof)\.\s+$/u;
 const DETERMINER_BEFORE =
   /(?<![\p{L}\p{N}'’])(?:the|a|an|my|our|your|his|her|their|its|this|that|whose)\s+\S+\s+$/u;
 
-/** Words after a title's period that name no one: function words and times ("dr. today", "mr. and mrs. lee"). */
+/**
+ * Words after a title's period that name no one: function words, personal pronouns (a sentence that
+ * ends on "…the dr." goes on with one) and times ("dr. today", "mr. and mrs. lee").
+ */
 const NOT_AFTER_TITLE =
-  /^(?:the|a|an|and|or|but|of|to|in|on|at|for|with|from|by|is|are|was|were|be|been|has|had|have|will|would|can|could|today|tomorrow|tonight|yesterday)$/;
+  /^(?:the|a|an|and|or|but|of|to|in|on|at|for|with|from|by|is|are|was|were|be|been|has|had|have|will|would|can|could|we|you|he|she|they|it|me|us|him|her|them|today|tomorrow|tonight|yesterday)$/;
 
 /** Indefinite pronouns, which the lexicon's copy does not list all of ("everything"). */
 const INDEFINITE = /^(?:every|some|any|no)(?:thing|one|body|where)$/;
