@@ -3,6 +3,7 @@ import { loadTagger } from "./judge/tagger.js";
 import { lowerCaseNames, unlistedName, writtenInLowerCase } from "./lower-case-names.js";
 import { namedValues } from "./named-values.js";
 import { namesThingNow, namesValueAtEvent, thingsOf } from "./recall/lifts/shared-things.js";
+import { sentencesOf } from "./sleep/chat-turns.js";
 
 beforeAll(() => loadTagger());
 
@@ -65,6 +66,19 @@ describe("lowerCaseNames and namedValues: the names of a text typed without capi
     ["internet at home is meo fibre, 500 megas", ["meo"]],
     // a word glued to digits is a code, not a name
     ["I ran 12 laps and the wifi password is goldenlotus2019.", []],
+    // after a title with its period a listed word is a name too
+    ["when dr. reyes closed her practice i signed up with dr. mensah on mill lane.", ["reyes", "mensah"]],
+    ["my dentist is dr. reyes on station road.", ["reyes"]],
+    ["my son's piano teacher is mrs. rose, lessons are on saturdays.", ["rose"]],
+    // a title after a determiner or a possessive is the noun; without its period it may be another word
+    ["my dr. said to rest and the dr. chase was fine.", []],
+    ["the dr reyes sent was fine", []],
+    ["dr reyes retired", []],
+    ["she has ms and will rest", []],
+    ["latency is 120 ms. we shipped it.", []],
+    ["went to see my gp, he said dr. we should wait.", []],
+    // a function word or a time after a title names no one
+    ["mr. and mrs. lee came round, dr. tomorrow then.", ["lee"]],
   ])("%s → %j", (text, names) => {
     expect(lowerCaseNames(text)).toEqual(names);
     expect(namedValues(text)).toEqual(names);
@@ -102,4 +116,28 @@ describe("shared things: a name typed without capitals is no thing, and types th
       namesValueAtEvent("the renewal quote went up so we signed a new deal.", "renewal", older),
     ).toBeNull();
   });
+});
+
+describe("sentencesOf: a title typed without its capital ends no sentence", () => {
+  it.each<[string, string[]]>([
+    [
+      "finally got the garage sorted. dr. okafor retired, so my new gp is dr. lindqvist at the same clinic.",
+      [
+        "finally got the garage sorted.",
+        "dr. okafor retired, so my new gp is dr. lindqvist at the same clinic.",
+      ],
+    ],
+    [
+      "since mrs. halloran emigrated i have lessons with mr. castellano.",
+      ["since mrs. halloran emigrated i have lessons with mr. castellano."],
+    ],
+    [
+      "Dr. Okafor retired. My new GP is Dr. Lindqvist.",
+      ["Dr. Okafor retired.", "My new GP is Dr. Lindqvist."],
+    ],
+    // a sentence that ends on another word still ends
+    ["i said no. we left early.", ["i said no.", "we left early."]],
+    ["p95 is down to 120 ms. the cache helped.", ["p95 is down to 120 ms.", "the cache helped."]],
+    ["we moved to the 1st. it was quieter.", ["we moved to the 1st.", "it was quieter."]],
+  ])("%s", (text, sentences) => expect(sentencesOf(text)).toEqual(sentences));
 });

@@ -45,6 +45,24 @@ const CALENDAR = (
 /** Text that ends on a number and a space: the next word is the number's unit. */
 const AFTER_NUMBER = /\p{N}[\p{N}.,]*\s+$/u;
 
+/**
+ * A title with its period, not after a determiner or a possessive: the word after it is a name,
+ * whether the lexicon lists it or not ("dr. reyes", "mrs. alvarez"). A title takes no determiner
+ * ("my dr. said", "the dr. is in" are the doctor, not a name), and without its period it is often the
+ * noun ("dr said to rest") or another word ("12 oak dr"): there a listed word stays a word. "ms."
+ * typed in lower case is as often milliseconds ("120 ms. we shipped it") and is left out.
+ */
+const TITLE_BEFORE = /(?<![\p{L}\p{N}])(?:dr|mr|mrs|mx|prof)\.\s+$/u;
+const DETERMINER_BEFORE =
+  /(?<![\p{L}\p{N}'’])(?:the|a|an|my|our|your|his|her|their|its|this|that|whose)\s+\S+\s+$/u;
+
+/**
+ * Words after a title's period that name no one: function words, personal pronouns (a sentence that
+ * ends on "…the dr." goes on with one) and times ("dr. today", "mr. and mrs. lee").
+ */
+const NOT_AFTER_TITLE =
+  /^(?:the|a|an|and|or|but|of|to|in|on|at|for|with|from|by|is|are|was|were|be|been|has|had|have|will|would|can|could|we|you|he|she|they|it|me|us|him|her|them|today|tomorrow|tonight|yesterday)$/;
+
 /** Indefinite pronouns, which the lexicon's copy does not list all of ("everything"). */
 const INDEFINITE = /^(?:every|some|any|no)(?:thing|one|body|where)$/;
 
@@ -87,7 +105,8 @@ export function lowerCaseNames(text: string): string[] {
     // A word right after a number is its unit ("500 megas", "3 hrs"), not a name.
     if (AFTER_NUMBER.test(text.slice(Math.max(0, m.index - 16), m.index))) continue;
     const word = m[0].toLowerCase().replace(/[’']s$/, "");
-    if (unlistedName(word) && !out.includes(word)) out.push(word);
+    const before = text.slice(Math.max(0, m.index - 24), m.index);
+    if ((unlistedName(word) || namedByTitle(word, before)) && !out.includes(word)) out.push(word);
   }
   return out;
 }
@@ -105,4 +124,17 @@ export function unlistedName(written: string): boolean {
   if (!/^\p{L}{3,}$/u.test(word) || !/[aeiouy]/.test(word)) return false;
   if (CHAT_WORDS.has(word) || INDEFINITE.test(word) || listedOrInflected(word)) return false;
   return !CALENDAR.some((name) => name.startsWith(word.replace(/s$/, "")));
+}
+
+/**
+ * True when `word`, read in a text written without capitals, stands after a title with its period
+ * that no determiner or possessive opens (`TITLE_BEFORE`): a name even when the lexicon lists it
+ * ("dr. reyes", "mrs. rose"), never a function word or a time ("mr. and mrs. lee", "dr. tomorrow").
+ *
+ *   namedByTitle("reyes", "my dentist is dr. ") // → true
+ *   namedByTitle("reyes", "my dr. ")            // → false: "my dr." is the doctor
+ */
+function namedByTitle(word: string, before: string): boolean {
+  if (!/^\p{L}{2,}$/u.test(word) || NOT_AFTER_TITLE.test(word)) return false;
+  return TITLE_BEFORE.test(before) && !DETERMINER_BEFORE.test(before);
 }

@@ -109,6 +109,8 @@ describe("isQuestion: a question without its mark, read by the language it asks 
     ["is gonna rain all weekend", "slang the lexicon does not list"],
     ["Is Sarah's party on saturday", "a possessive is left as it reads"],
     ["does biscuit need a bath", "a lower-case word the lexicon lists"],
+    ["does tues and thurs now", "a clipped day is no name (unlistedName)"],
+    ["does everything herself now", "an indefinite pronoun is no name (unlistedName)"],
     // Punctuated, or long enough to go on past its question.
     ["When we go away Biscuit goes to Happy Paws kennels out at Worrall, booked in advance.", "punctuated"],
     ["does anyone know if the bank holiday is the first or the last monday in may", "over 15 words"],

@@ -3,7 +3,7 @@
  * tokens, stop words, light stemming, and the cues that mark questions, hypotheticals,
  * changes, additions, negations and recalled memories written back.
  */
-import { listedWord } from "./listed-words.js";
+import { unlistedName } from "./lower-case-names.js";
 import { sleepRecordOf } from "./sleep-record.js";
 import { REFERENTS_KEY } from "./vocabulary.js";
 
@@ -301,16 +301,18 @@ const ASKS_TO_BE_TOLD =
 
 /**
  * A name after "does", "is", "are" or "has", as its subject: "does maisie eat meat", "is Dave coming
- * to the match". A capital marks a name; in lower case only after "does", and only a word the
- * English lexicon does not list (`listedWord`): "is lowkey the best" and "is gonna rain" are a
- * subject left out, not a name. Not a possessive ("is Sarah's party…" is left as it reads).
+ * to the match". A capital marks a name; in lower case only after "does", and only a word read as a
+ * name without its capital (`unlistedName`, the one reading of a lower-case name sleep's and recall's
+ * names share): "is lowkey the best" and "is gonna rain" are a subject left out, and so are "does
+ * tues and thurs now" (a clipped day) and "does everything herself now" (an indefinite pronoun).
+ * Not a possessive ("is Sarah's party…" is left as it reads).
  */
 function namedSubjectAsked(spoken: string): boolean {
   const m = /^(does|is|are|has)\s+([\p{L}]+)(?!['’\p{L}])\s+\S/iu.exec(spoken);
   if (!m) return false;
   const [, aux, word] = m as unknown as [string, string, string];
   if (/^\p{Lu}/u.test(word) && word !== "I" && !/^\p{Lu}/u.test(aux.slice(1))) return true;
-  return aux.toLowerCase() === "does" && /^\p{Ll}+$/u.test(word) && !listedWord(word);
+  return aux.toLowerCase() === "does" && /^\p{Ll}+$/u.test(word) && unlistedName(word);
 }
 
 /**

@@ -160,11 +160,13 @@ const REPLACED_STATE_OF_SPEAKER = [speakerDid(ENDING_VERBS), ...STATE_OF_SPEAKER
 
 /** The sentences of a text; a short lead-in closed by a colon is split from its clause. */
 export function sentencesOf(text: string): string[] {
-  // Split on sentence ends (not inside numbers like 3.5) and on dashes used as breaks. A dash's
-  // whitespace is entered at its start only (`(?<!\s)`), so a long run is read once, not once a position.
+  // Split on sentence ends (not inside numbers like 3.5, nor after a title, which a writer with no
+  // capitals types as "dr.", "mrs."; "ms." in lower case is as often milliseconds) and on dashes used
+  // as breaks. A dash's whitespace is entered at its start only (`(?<!\s)`), so a long run is read
+  // once, not once a position.
   return text
     .split(
-      /(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|St|Jr|Sr|Prof|vs|etc|e\.g|i\.e|approx|No)\.)(?<=[.!?])\s+(?=\S)|(?<!\s)\s+[–—]\s+|(?<!\s)\s+-\s+/u,
+      /(?<!\b(?:[Dd]r|[Mm]r|[Mm]rs|Ms|[Mm]x|St|Jr|Sr|[Pp]rof|vs|etc|e\.g|i\.e|approx|No)\.)(?<=[.!?])\s+(?=\S)|(?<!\s)\s+[–—]\s+|(?<!\s)\s+-\s+/u,
     )
     .flatMap(afterLeadIn)
     .map((s) => s.trim())
