@@ -53,18 +53,8 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
     if (!topK.has(older)) continue;
     for (const newer of facts) {
       if (!(newer.at > older.at)) continue;
-      const slot = slotChanged(older.text, newer.text, asked, req.lexicon);
-      if (!slot || namesAnotherKind(req.query, newer.text, slot.attribute, req.lexicon)) continue;
-      // Linked through two of the question's words, the older's slot is not the newer's: the newer
-      // must not name another kind of its own ("day rate £240" for "what interest rate is the
-      // mortgage on", the older "Mortgage is … fixed at 1.89%").
-      const theirs = fillsAskedThing(slotReading(withoutReason(newer.text)), asked, req.lexicon);
-      if (
-        theirs &&
-        theirs.attribute !== slot.attribute &&
-        namesAnotherKind(req.query, newer.text, theirs.attribute, req.lexicon)
-      )
-        continue;
+      const slot = slotLifted(older.text, newer.text, asked, req.query, req.lexicon);
+      if (!slot) continue;
       moves.push({
         older,
         newer,
@@ -80,6 +70,35 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
     (m) => ` on the same slot the question asks (${m.slot}), saying a change, and no verdict yet`,
   );
   return open;
+}
+
+/**
+ * The slot `sameSlotFirst` lifts a newer statement on, or null: the asked slot the newer changes
+ * from the older's value (`slotChanged`), where the newer names no other kind of the asked thing
+ * (`namesAnotherKind`) — by the slot the pair shares, and by the newer's own asked word when the
+ * two are linked through two of the question's words ("day rate £240" for "what interest rate is
+ * the mortgage on", the older "Mortgage is … fixed at 1.89%": the newer's rate is another rate).
+ * `await loadTagger()` first.
+ *
+ *   slotLifted("Our mortgage is fixed at 2.5%.", "I put my prices up, my day rate is £250 now.", askedSlot("What interest rate is our mortgage on?")!, "What interest rate is our mortgage on?", wordnet) // → null
+ */
+export function slotLifted(
+  older: string,
+  newer: string,
+  asked: AskedSlot,
+  question: string,
+  lexicon: Lexicon | undefined,
+): Slot | null {
+  const slot = slotChanged(older, newer, asked, lexicon);
+  if (!slot || namesAnotherKind(question, newer, slot.attribute, lexicon)) return null;
+  const theirs = fillsAskedThing(slotReading(withoutReason(newer)), asked, lexicon);
+  if (
+    theirs &&
+    theirs.attribute !== slot.attribute &&
+    namesAnotherKind(question, newer, theirs.attribute, lexicon)
+  )
+    return null;
+  return slot;
 }
 
 /**
@@ -252,7 +271,7 @@ const PRESENT_SPAN = /\s*\bthese\s+days\b/giu;
  *   slotReading("I do my shopping at Lidl these days, so nothing fancy.") // → "I do my shopping at Lidl, so nothing fancy."
  */
 export function slotReading(statement: string): string {
-  return statement.replace(PRESENT_SPAN, "");
+  return statement.replace(PRESENT_SPAN, "").trimStart();
 }
 
 /**
