@@ -73,4 +73,16 @@ describe("recall: a lift fires for the asked thing, not for another that shares 
     const holiday = hits.find((h) => h.text.includes("holiday budget"));
     expect(holiday?.why.summary ?? "").not.toMatch(/on the same slot the question asks/);
   });
+
+  it("same slot: the employer said as 'Work' is no working asked by 'Where do I work?'", async () => {
+    mem = await sleptChat([
+      { text: "I work at the bakery on Elm Street, early starts.", day: 0 },
+      { text: "I jog along the canal before work.", day: 1 },
+      { text: "Busy week at work, nothing new.", day: 2 },
+      { text: "Work switched us to Slack now instead of Teams.", day: 15 },
+    ]);
+    const hits = await mem.recall("Where do I work?", { k: 5 });
+    const slack = hits.find((h) => h.text.includes("Slack"));
+    expect(slack?.why.summary ?? "").not.toMatch(/on the same slot the question asks/);
+  });
 });

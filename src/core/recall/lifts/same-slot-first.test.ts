@@ -1,8 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import { loadTagger } from "../../judge/tagger.js";
-import { askedSlot } from "../../state-slots.js";
-import { namesAnotherKind, slotChanged, timeAdjuncts, withoutTimeAdjuncts } from "./same-slot-first.js";
+import { askedSlot, slotsOf } from "../../state-slots.js";
+import {
+  namesAnotherKind,
+  slotChanged,
+  slotLifted,
+  slotReading,
+  timeAdjuncts,
+  verbAskedAsNoun,
+  withoutTimeAdjuncts,
+} from "./same-slot-first.js";
 
 /** `slotChanged`: the slot link's reading of a pair, shared by `sameSlotFirst` and `currentVersions`' guard. */
 describe("slotChanged: a newer statement changes the asked slot from the older's value", () => {
@@ -169,5 +177,137 @@ describe("namesAnotherKind: the question's compound against the newer's, by the 
     ["Who is our dog walker?", "Our puppy walker is Sam now.", "walker"],
   ])("%j / %j (%j) → not another kind", (question, newer, attribute) => {
     expect(read(question, newer, attribute)).toBe(false);
+  });
+});
+
+/**
+ * `verbAskedAsNoun`: a question that asks a doing ("Where do I work?") is answered by the verb, or
+ * by its noun counted ("12k runs"); the noun said of a thing ("Work switched us to Slack") is not it.
+ */
+describe("verbAskedAsNoun: an asked verb said as a noun that is no count of it", () => {
+  beforeAll(async () => {
+    await loadTagger();
+  });
+  const read = (statement: string, question: string, attribute: string) => {
+    const slot = slotsOf(statement).find((s) => s.attribute === attribute);
+    if (!slot) throw new Error(`no slot "${attribute}" in ${statement}`);
+    return verbAskedAsNoun(slot, askedSlot(question, sharedWordNet())!, statement);
+  };
+
+  it.each([
+    ["Work switched us to Slack now instead of Teams.", "Where do I work?", "work"],
+    ["Work gave everyone new laptops now.", "Which shift do I work?", "work"],
+    ["On my walks it's audiobooks now, I got bored of music.", "When do I walk the dog?", "walk"],
+  ])("%j, asked %j (%j) → a noun for the asked verb", (statement, question, attribute) => {
+    expect(read(statement, question, attribute)).toBe(true);
+  });
+
+  it.each([
+    // The verb itself.
+    ["I work at the library now, it's quieter.", "Where do I work?", "work"],
+    // The doing counted by a number.
+    [
+      "I'm training for a marathon now, so it's 12k runs most mornings.",
+      "How far do I run in the morning?",
+      "run",
+    ],
+    // The question asks the noun.
+    [
+      "On my walks it's Hard Fork now, I got bored of the old one.",
+      "What podcast do I listen to on my walk?",
+      "walk",
+    ],
+  ])("%j, asked %j (%j) → said as asked", (statement, question, attribute) => {
+    expect(read(statement, question, attribute)).toBe(false);
+  });
+});
+
+/** `slotReading`: "these days" says when a state holds, not days it is about. */
+describe("slotReading: a statement read for its slots without 'these days'", () => {
+  it.each([
+    ["I do my shopping at Lidl these days, so nothing fancy.", "I do my shopping at Lidl, so nothing fancy."],
+    ["These days I cycle to work.", "I cycle to work."],
+    ["I work from home four days a week.", "I work from home four days a week."],
+  ])("%j → %j", (statement, read) => {
+    expect(slotReading(statement)).toBe(read);
+  });
+});
+
+/** The slot link no longer reads a noun for an asked verb, nor "these days" as days asked. */
+describe("slotChanged: the newer says the asked thing as the question asks it", () => {
+  beforeAll(async () => {
+    await loadTagger();
+  });
+  const read = (older: string, newer: string, question: string) =>
+    slotChanged(older, newer, askedSlot(question, sharedWordNet())!, sharedWordNet());
+
+  it.each([
+    // "Work" the employer, for "Where do I work?" (a doing).
+    [
+      "I jog along the canal before work.",
+      "Work switched us to Slack now instead of Teams.",
+      "Where do I work?",
+    ],
+    // "these days" is when, not the days asked.
+    [
+      "I work from home two days a week, the rest in the office.",
+      "I buy my bread at the market these days, so no more sliced loaves.",
+      "How many days a week do I work from home?",
+    ],
+  ])("%j / %j, asked %j → null", (older, newer, question) => {
+    expect(read(older, newer, question)).toBeNull();
+  });
+
+  it.each([
+    [
+      "I work at the bakery on Elm Street.",
+      "I work at the library now, it's quieter.",
+      "Where do I work?",
+      "work",
+    ],
+    [
+      "I run 5k every morning before breakfast.",
+      "I'm training for a marathon now, so it's 12k runs most mornings.",
+      "How far do I run in the morning?",
+      "run",
+    ],
+    [
+      "I work from home two days a week, the rest in the office.",
+      "I work from home four days a week these days.",
+      "How many days a week do I work from home?",
+      "work",
+    ],
+  ])("%j / %j, asked %j → the speaker's %j", (older, newer, question, attribute) => {
+    expect(read(older, newer, question)?.attribute).toBe(attribute);
+  });
+});
+
+/** `slotLifted`: linked through two of the question's words, the newer's own word names no other kind. */
+describe("slotLifted: the newer's own asked word names no other kind of the asked thing", () => {
+  beforeAll(async () => {
+    await loadTagger();
+  });
+  const read = (older: string, newer: string, question: string) =>
+    slotLifted(older, newer, askedSlot(question, sharedWordNet())!, question, sharedWordNet());
+
+  it("another rate, linked to the mortgage only through the question → null", () => {
+    expect(
+      read(
+        "Our mortgage is with Halifax, fixed at 2.5% until May.",
+        "I've put my prices up, my day rate is £250 now.",
+        "What interest rate is our mortgage on?",
+      ),
+    ).toBeNull();
+  });
+
+  it.each([
+    ["We host everything on AWS, mostly EC2.", "We're on Google Cloud now.", "Which cloud do we host on?"],
+    [
+      "Our team sits on the 4th floor, next to the kitchen.",
+      "Facilities moved us up to the 7th floor over the weekend.",
+      "Which floor does our team sit on?",
+    ],
+  ])("%j / %j, asked %j → a slot", (older, newer, question) => {
+    expect(read(older, newer, question)).not.toBeNull();
   });
 });

@@ -53,8 +53,8 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
     if (!topK.has(older)) continue;
     for (const newer of facts) {
       if (!(newer.at > older.at)) continue;
-      const slot = slotChanged(older.text, newer.text, asked, req.lexicon);
-      if (!slot || namesAnotherKind(req.query, newer.text, slot.attribute, req.lexicon)) continue;
+      const slot = slotLifted(older.text, newer.text, asked, req.query, req.lexicon);
+      if (!slot) continue;
       moves.push({
         older,
         newer,
@@ -70,6 +70,35 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
     (m) => ` on the same slot the question asks (${m.slot}), saying a change, and no verdict yet`,
   );
   return open;
+}
+
+/**
+ * The slot `sameSlotFirst` lifts a newer statement on, or null: the asked slot the newer changes
+ * from the older's value (`slotChanged`), where the newer names no other kind of the asked thing
+ * (`namesAnotherKind`) — by the slot the pair shares, and by the newer's own asked word when the
+ * two are linked through two of the question's words ("day rate £240" for "what interest rate is
+ * the mortgage on", the older "Mortgage is … fixed at 1.89%": the newer's rate is another rate).
+ * `await loadTagger()` first.
+ *
+ *   slotLifted("Our mortgage is fixed at 2.5%.", "I put my prices up, my day rate is £250 now.", askedSlot("What interest rate is our mortgage on?")!, "What interest rate is our mortgage on?", wordnet) // → null
+ */
+export function slotLifted(
+  older: string,
+  newer: string,
+  asked: AskedSlot,
+  question: string,
+  lexicon: Lexicon | undefined,
+): Slot | null {
+  const slot = slotChanged(older, newer, asked, lexicon);
+  if (!slot || namesAnotherKind(question, newer, slot.attribute, lexicon)) return null;
+  const theirs = fillsAskedThing(slotReading(withoutReason(newer)), asked, lexicon);
+  if (
+    theirs &&
+    theirs.attribute !== slot.attribute &&
+    namesAnotherKind(question, newer, theirs.attribute, lexicon)
+  )
+    return null;
+  return slot;
 }
 
 /**
@@ -209,20 +238,62 @@ export function slotChanged(
   asked: AskedSlot,
   lexicon: Lexicon | undefined,
 ): Slot | null {
-  const changed = withoutReason(newer);
-  const same = sharedSlot(older, changed, asked.attributes);
+  const changed = slotReading(withoutReason(newer));
+  const before = slotReading(older);
+  const same = sharedSlot(before, changed, asked.attributes);
   const theirs =
     same && slotsOf(changed).find((s) => s.subject === same.subject && s.attribute === same.attribute);
-  const a = fillsAskedThing(older, asked, lexicon);
+  const a = fillsAskedThing(before, asked, lexicon);
   const b = fillsAskedThing(changed, asked, lexicon);
-  const slot =
-    same && theirs && same.subject === asked.subject && asksAbout(same, asked) && asksAbout(theirs, asked)
-      ? same
-      : a && b && (a.central || b.central)
-        ? a
-        : null;
+  const shared =
+    same && theirs && same.subject === asked.subject && asksAbout(same, asked) && asksAbout(theirs, asked);
+  const slot = shared ? same : a && b && (a.central || b.central) ? a : null;
   if (!slot) return null;
+  // The newer's own slot on the asked thing must say it as the question does (`verbAskedAsNoun`).
+  const newerSlot = shared ? theirs : b;
+  if (newerSlot && verbAskedAsNoun(newerSlot, asked, changed)) return null;
   if (!saysChangedState(newer) || !namesOtherValue(older, newer, asked.attributes)) return null;
   if (othersState(newer, asked, lexicon)) return null;
   return slot;
+}
+
+/**
+ * "these days" said in a statement, with the space before it: the present its state holds in, as
+ * "now" is (`saysChangedState` reads it so), not days it is about — as `askedSlot` drops it from a question.
+ */
+const PRESENT_SPAN = /\s*\bthese\s+days\b/giu;
+
+/**
+ * A statement as the slot link reads its slots: without "these days" (`PRESENT_SPAN`), which names
+ * when the state holds, not a thing the state is about. "I do my shopping at Lidl these days" fills
+ * no "days" of "How many days a week do I work from home?"; "I work four days a week now" still does.
+ *
+ *   slotReading("I do my shopping at Lidl these days, so nothing fancy.") // → "I do my shopping at Lidl, so nothing fancy."
+ */
+export function slotReading(statement: string): string {
+  return statement.replace(PRESENT_SPAN, "").trimStart();
+}
+
+/**
+ * True when a statement says a verb the question asks by its noun, and not as a count of it: the
+ * question asks a doing ("Where do I work?", "When do I walk the dog?") and the statement's slot on
+ * it is a noun that names a thing — "Work made us use Mullvad for the VPN" (the employer), "On my
+ * walks it's Hard Fork now" (the occasions, whose podcast changed) — so the newer changes no value
+ * of that doing. A noun after a number counts the doing itself ("it's 10k runs most mornings" for
+ * "How far do I run?") and still says it; a question that asks the noun ("What podcast do I listen
+ * to on my walk?") is answered by the noun. `await loadTagger()` first. `asksAbout` lets a noun
+ * through for a verb the question asks; this is the other half of "a verb for a verb".
+ *
+ *   verbAskedAsNoun(slotsOf("Work made us use Mullvad now.")[0]!, askedSlot("Where do I work?")!, "Work made us use Mullvad now.") // → true
+ *   verbAskedAsNoun(slotsOf("I work from home now.").find((s) => s.attribute === "work")!, askedSlot("Where do I work?")!, "I work from home now.") // → false
+ */
+export function verbAskedAsNoun(slot: Slot, asked: AskedSlot, statement: string): boolean {
+  if (slot.verb) return false;
+  const head = slot.head.map((h) => asked.heads.get(h)).find((h) => h !== undefined);
+  if (!head?.verb) return false;
+  const words = tagged(statement);
+  const counted = words.some(
+    (w, i) => w.pos === "NUM" && contentTokens(words[i + 1]?.text ?? "").some((t) => slot.head.includes(t)),
+  );
+  return !counted;
 }
