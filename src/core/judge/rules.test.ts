@@ -231,6 +231,36 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The nightly backup timed out", "The nightly backup succeeded"],
     ],
   },
+  "unsure:one-occasion": {
+    decides: [
+      // One day named by deixis, the older naming no day: an exception to a routine.
+      ["standup is at 9:30", "standup is at 10 tomorrow only", "refines"],
+      ["The gym opens at 6am.", "The gym opens at 9am today.", "refines"],
+      ["i take the 7:15 train", "i took the 8:15 train today because i overslept", "refines"],
+      // The older's predicate in the past: one past instance, or a past value.
+      ["the kids go to bed at 8", "the kids went to bed at 10 last night, party", "refines"],
+      ["the rent is 1200", "the rent was 1100 when we moved in", "refines"],
+      ["The office is on 5th street.", "The office was on King St in 2019.", "refines"],
+    ],
+    leaves: [
+      // An onset or an end makes the day a lasting change.
+      ["standup is at 9:30", "standup is at 10 starting tomorrow"],
+      ["The gym opens at 6am.", "As of today, the gym opens at 7am."],
+      // A change announced, or the older taken back for good.
+      ["my flight is at 7am", "flight got moved to 9:40am"],
+      ["The log level is debug.", "The log level was dialled back to warn."],
+      ["The logo is blue.", "The logo was redesigned in green."],
+      ["The rent is 1200.", "The rent was 1200, it is 1350 now."],
+      ["I take the 7:15 train.", "I used to take the 7:15 train."],
+      // The older names the day: one event, which a deictic day may re-time.
+      ["the plumber is coming on monday", "the plumber is coming tomorrow"],
+      // The same value on the day, or both in the past.
+      ["The gym opens at 6am.", "The gym opens at 6am today too."],
+      ["I went to Leeds.", "I went to York yesterday."],
+      // Another predicate: not the older's statement told of one occasion.
+      ["my phone is a pixel 6", "upgraded to a pixel 8 yesterday"],
+    ],
+  },
   "unsure:older-goes-on": {
     decides: [
       // retire34 found change-cue closing the older on this newer with confidence.
