@@ -397,9 +397,13 @@ const TIME_FILLER_RE =
 /**
  * What opens a chat turn without saying anything: "hey, fyi", "btw", "quick update:". "update" and
  * "note" only with their colon or comma: "Update the README" is an instruction, not an opener.
+ * A correction's opener says only that what follows replaces what was said ("wait no, my birthday
+ * is june 14", "turns out the app doesn't work offline", "i misread it, the flight lands at 6pm",
+ * "actually, …", "oops", "my bad"): it is no part of what the statement asserts, and its "no" is
+ * no negation of it. "correction" only with its colon or comma, as "update".
  */
 const CHAT_OPENER_RE =
-  /^\s*(?:(?:(?:hey|hi|hello|ok|okay|so|oh|well|btw|fyi|heads[- ]up|just so you know|by the way)\b|(?:quick )?(?:note|update)\s*[,:;\-–—])[\s,:;!.\-–—]*)+/i;
+  /^\s*(?:(?:(?:hey|hi|hello|ok|okay|so|oh|well|btw|fyi|heads[- ]up|just so you know|by the way|wait,? no|no,? wait|turns out|turned out|i misread (?:it|that)|my bad|oops|actually)\b|(?:quick )?(?:note|update|correction)\s*[,:;\-–—])[\s,:;!.\-–—]*)+/i;
 
 /** The statement's assertion: the old value of "from X to Y" and "Y instead of X" is dropped. */
 function asserted(text: string): string {
@@ -757,7 +761,7 @@ function analyse(text: string): Analysis {
     text,
     content,
     trigrams: packedTrigrams(text),
-    negated: isNegated(text),
+    negated: isNegated(text.replace(CHAT_OPENER_RE, "")),
     numbers: setOf(numericTokens(text)),
     question: isQuestion(text),
     hypothetical: isHypothetical(text) || MODAL_RE.test(text),

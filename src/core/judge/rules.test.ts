@@ -1488,3 +1488,37 @@ describe("oppositeStates over the stemmer's forms (step 1b restores a short word
     expect(oppositeStates(stem(a), stem(b))).toBe(false);
   });
 });
+
+describe("a correction's opener is no part of what the statement asserts (judge36)", () => {
+  // "wait no", "turns out", "i misread it", "actually", "oops", "my bad", "correction:" say only that
+  // what follows replaces what was said; the "no" of "wait no" negates nothing.
+  it.each([
+    ["my birthday is june 4", "wait no, my birthday is june 14, typo earlier", "supersedes"],
+    ["the app works offline", "turns out the app doesn't work offline at all", "contradicts"],
+    ["The retry limit is 5.", "Actually, the retry limit is 7.", "supersedes"],
+    ["The meeting is at 3pm.", "Oops, the meeting is at 4pm.", "supersedes"],
+    ["The meeting is on Zoom.", "No wait, the meeting is not on Zoom.", "contradicts"],
+  ])("%s / %s → %s", (older, newer, relation) => {
+    const v = judge(older, newer);
+    expect(v.relation).toBe(relation);
+    expect(v.confident).toBe(true);
+  });
+
+  it.each([
+    // The opener's "no" is no negation: the same statement again is a restatement, not a contradiction.
+    ["The meeting is on Zoom.", "Wait no, the meeting is on Zoom."],
+    ["the app works offline", "turns out the app works offline"],
+  ])("%s / %s is not a contradiction", (older, newer) => {
+    expect(judge(older, newer).relation).not.toBe("contradicts");
+  });
+
+  it.each([
+    // A "no" that is not the opener's still negates, and a word that only looks like one stays.
+    ["no pork for me pls", true],
+    ["wait no, i don't eat pork", true],
+    ["wait no, i eat pork", false],
+    ["turns out i eat pork", false],
+  ])("%s is negated: %s", (text, negated) => {
+    expect(analysisOf(text).negated).toBe(negated);
+  });
+});
