@@ -1522,3 +1522,23 @@ describe("a correction's opener is no part of what the statement asserts (judge3
     expect(analysisOf(text).negated).toBe(negated);
   });
 });
+
+describe("a discourse adverbial that closes a clause is no part of what it states (judge36)", () => {
+  it.each([
+    ["i'm coming to the offsite", "i'm not coming to the offsite after all", "contradicts"],
+    ["the meeting is on zoom", "the meeting isn't on zoom though", "contradicts"],
+    ["I'm coming to the party.", "I'm not coming to the party tbh.", "contradicts"],
+  ])("%s / %s → %s", (older, newer, relation) => {
+    expect(judge(older, newer).relation).toBe(relation);
+  });
+
+  it.each([
+    // Closing a clause, the adverbial goes; opening a phrase or a clause, its words stay.
+    ["i'm not coming to the offsite after all", "after", false],
+    ["after all the repairs the rent is 1300", "after", true],
+    ["i work from home, though on fridays i'm in the office", "though", true],
+    ["the meeting is on zoom though, not teams", "though", false],
+  ])("%s says %s: %s", (text, word, said) => {
+    expect(analysisOf(text).content.has(word)).toBe(said);
+  });
+});
