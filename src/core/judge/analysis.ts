@@ -397,14 +397,28 @@ const TIME_FILLER_RE =
 /**
  * What opens a chat turn without saying anything: "hey, fyi", "btw", "quick update:". "update" and
  * "note" only with their colon or comma: "Update the README" is an instruction, not an opener.
+ * A correction's opener says only that what follows replaces what was said ("wait no, my birthday
+ * is june 14", "turns out the app doesn't work offline", "i misread it, the flight lands at 6pm",
+ * "actually, …", "oops", "my bad"): it is no part of what the statement asserts, and its "no" is
+ * no negation of it. "correction" only with its colon or comma, as "update".
  */
 const CHAT_OPENER_RE =
-  /^\s*(?:(?:(?:hey|hi|hello|ok|okay|so|oh|well|btw|fyi|heads[- ]up|just so you know|by the way)\b|(?:quick )?(?:note|update)\s*[,:;\-–—])[\s,:;!.\-–—]*)+/i;
+  /^\s*(?:(?:(?:hey|hi|hello|ok|okay|so|oh|well|btw|fyi|heads[- ]up|just so you know|by the way|wait,? no|no,? wait|turns out|turned out|i misread (?:it|that)|my bad|oops|actually)\b|(?:quick )?(?:note|update|correction)\s*[,:;\-–—])[\s,:;!.\-–—]*)+/i;
+
+/**
+ * A discourse adverbial that closes a clause and says how the speaker stands to it, not what it
+ * states: "i'm not coming to the offsite after all", "the meeting is on zoom though", "it's fine
+ * anyway", "tbh", "lol". Only at a clause's end: "after all the trouble" is a preposition's phrase,
+ * "though on fridays I'm in" opens a clause.
+ */
+const CLOSING_DISCOURSE_RE = /\s*\b(?:after all|though|anyways?|tbh|lol|honestly)\b(?=\s*(?:[,.;:!?)]|$))/gi;
+
+/** What a chat turn states, less its opener and the discourse adverbials that close its clauses. */
+const stated = (text: string): string => text.replace(CHAT_OPENER_RE, "").replace(CLOSING_DISCOURSE_RE, "");
 
 /** The statement's assertion: the old value of "from X to Y" and "Y instead of X" is dropped. */
 function asserted(text: string): string {
-  return text
-    .replace(CHAT_OPENER_RE, "")
+  return stated(text)
     .replace(TIME_FILLER_RE, " ")
     .replace(/\bfrom\s+([^\s,;]+(?:\s+[^\s,;]+)?)\s+to\b/gi, (m, _x, offset: number, all: string) =>
       // Only a change's "from": "moved from A to B", not "9 to 5" or "from the EU to the US office".
@@ -750,14 +764,14 @@ const NO_LONGER_RE = /\bno longer\b/i;
 function analyse(text: string): Analysis {
   // What opens a chat turn ("heads up:", "fyi", "btw") is no part of what it states: "heads up: the
   // auth-gw service moved to port 8443" says what "the auth-gw service moved to port 8443" says.
-  const content = setOf(contentTokens(text.replace(CHAT_OPENER_RE, "")));
+  const content = setOf(contentTokens(stated(text)));
   if (NO_LONGER_RE.test(text)) content.delete("longer");
   const light = setOf([...content].map(canon).filter((t) => !LIGHT_VERBS.has(t)));
   return {
     text,
     content,
     trigrams: packedTrigrams(text),
-    negated: isNegated(text),
+    negated: isNegated(stated(text)),
     numbers: setOf(numericTokens(text)),
     question: isQuestion(text),
     hypothetical: isHypothetical(text) || MODAL_RE.test(text),

@@ -231,6 +231,36 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["The nightly backup timed out", "The nightly backup succeeded"],
     ],
   },
+  "unsure:one-occasion": {
+    decides: [
+      // One day named by deixis, the older naming no day: an exception to a routine.
+      ["standup is at 9:30", "standup is at 10 tomorrow only", "refines"],
+      ["The gym opens at 6am.", "The gym opens at 9am today.", "refines"],
+      ["i take the 7:15 train", "i took the 8:15 train today because i overslept", "refines"],
+      // The older's predicate in the past: one past instance, or a past value.
+      ["the kids go to bed at 8", "the kids went to bed at 10 last night, party", "refines"],
+      ["the rent is 1200", "the rent was 1100 when we moved in", "refines"],
+      ["The office is on 5th street.", "The office was on King St in 2019.", "refines"],
+    ],
+    leaves: [
+      // An onset or an end makes the day a lasting change.
+      ["standup is at 9:30", "standup is at 10 starting tomorrow"],
+      ["The gym opens at 6am.", "As of today, the gym opens at 7am."],
+      // A change announced, or the older taken back for good.
+      ["my flight is at 7am", "flight got moved to 9:40am"],
+      ["The log level is debug.", "The log level was dialled back to warn."],
+      ["The logo is blue.", "The logo was redesigned in green."],
+      ["The rent is 1200.", "The rent was 1200, it is 1350 now."],
+      ["I take the 7:15 train.", "I used to take the 7:15 train."],
+      // The older names the day: one event, which a deictic day may re-time.
+      ["the plumber is coming on monday", "the plumber is coming tomorrow"],
+      // The same value on the day, or both in the past.
+      ["The gym opens at 6am.", "The gym opens at 6am today too."],
+      ["I went to Leeds.", "I went to York yesterday."],
+      // Another predicate: not the older's statement told of one occasion.
+      ["my phone is a pixel 6", "upgraded to a pixel 8 yesterday"],
+    ],
+  },
   "unsure:older-goes-on": {
     decides: [
       // retire34 found change-cue closing the older on this newer with confidence.
@@ -1456,5 +1486,59 @@ describe("oppositeStates over the stemmer's forms (step 1b restores a short word
     ["moved", "removed"],
   ])("%s / %s: not opposite states", (a, b) => {
     expect(oppositeStates(stem(a), stem(b))).toBe(false);
+  });
+});
+
+describe("a correction's opener is no part of what the statement asserts (judge36)", () => {
+  // "wait no", "turns out", "i misread it", "actually", "oops", "my bad", "correction:" say only that
+  // what follows replaces what was said; the "no" of "wait no" negates nothing.
+  it.each([
+    ["my birthday is june 4", "wait no, my birthday is june 14, typo earlier", "supersedes"],
+    ["the app works offline", "turns out the app doesn't work offline at all", "contradicts"],
+    ["The retry limit is 5.", "Actually, the retry limit is 7.", "supersedes"],
+    ["The meeting is at 3pm.", "Oops, the meeting is at 4pm.", "supersedes"],
+    ["The meeting is on Zoom.", "No wait, the meeting is not on Zoom.", "contradicts"],
+  ])("%s / %s → %s", (older, newer, relation) => {
+    const v = judge(older, newer);
+    expect(v.relation).toBe(relation);
+    expect(v.confident).toBe(true);
+  });
+
+  it.each([
+    // The opener's "no" is no negation: the same statement again is a restatement, not a contradiction.
+    ["The meeting is on Zoom.", "Wait no, the meeting is on Zoom."],
+    ["the app works offline", "turns out the app works offline"],
+  ])("%s / %s is not a contradiction", (older, newer) => {
+    expect(judge(older, newer).relation).not.toBe("contradicts");
+  });
+
+  it.each([
+    // A "no" that is not the opener's still negates, and a word that only looks like one stays.
+    ["no pork for me pls", true],
+    ["wait no, i don't eat pork", true],
+    ["wait no, i eat pork", false],
+    ["turns out i eat pork", false],
+  ])("%s is negated: %s", (text, negated) => {
+    expect(analysisOf(text).negated).toBe(negated);
+  });
+});
+
+describe("a discourse adverbial that closes a clause is no part of what it states (judge36)", () => {
+  it.each([
+    ["i'm coming to the offsite", "i'm not coming to the offsite after all", "contradicts"],
+    ["the meeting is on zoom", "the meeting isn't on zoom though", "contradicts"],
+    ["I'm coming to the party.", "I'm not coming to the party tbh.", "contradicts"],
+  ])("%s / %s → %s", (older, newer, relation) => {
+    expect(judge(older, newer).relation).toBe(relation);
+  });
+
+  it.each([
+    // Closing a clause, the adverbial goes; opening a phrase or a clause, its words stay.
+    ["i'm not coming to the offsite after all", "after", false],
+    ["after all the repairs the rent is 1300", "after", true],
+    ["i work from home, though on fridays i'm in the office", "though", true],
+    ["the meeting is on zoom though, not teams", "though", false],
+  ])("%s says %s: %s", (text, word, said) => {
+    expect(analysisOf(text).content.has(word)).toBe(said);
   });
 });

@@ -56,6 +56,7 @@ import {
   wordsOf,
 } from "./analysis.js";
 import { intentionOf } from "./intention.js";
+import { deicticOccasionOf, predicateTense } from "./one-occasion.js";
 import {
   closedForGood,
   doerGoneForGood,
@@ -346,6 +347,21 @@ const RECURRING_DAY = new RegExp(
 );
 const ANY_DAY = new RegExp(`\\b(?:${DAY_NAME}s?|weekends?|weekdays?|daily|weekly)\\b`, "i");
 
+/** A calendar date or a month: an older statement of one event, which a deictic day may re-time. */
+const DATE =
+  /\b(?:\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}[/.-]\d{1,2}|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
+
+/**
+ * Words by which a newer statement of the older's predicate in the past, or on one day, takes the
+ * older back for good: the older held until then ("used to", "until", "anymore", "no longer"), or
+ * the newer replaces it ("instead", "from now on", "these days").
+ */
+const TAKES_THE_OLDER_BACK =
+  /\b(?:used to|until|till|anymore|any more|no longer|instead|these days|nowadays|from now on|any longer)\b/i;
+
+/** Words that mark one occasion as an exception: "tomorrow only", "just today". */
+const ONE_OFF = new Set(["only", "just", "onli"]);
+
 /**
  * The one word that differs between two statements when it is a participle or an adjective on one
  * side and its "un-" form on the other ("Notifications are muted for #random" / "… unmuted for
@@ -605,6 +621,35 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     name: "unsure:narrated-event",
     doc: 'The older statement only narrates a past event ("My sister visited and we went to that new ramen place downtown"): every verb in the simple past, none of change, of state or of beginning to hold (bought, joined, started); it holds no value a newer statement could replace; deferred.',
     decide: (p) => (narratesEvent(p.a) ? unsure("distinct", "the older narrates an event") : null),
+  },
+  {
+    name: "unsure:one-occasion",
+    doc: 'The newer says the older\'s predicate of one occasion, which the older does not name: a day or part of one by deixis ("today", "tomorrow", "last night", "this morning"; not an onset or an end, "from tomorrow", "until today"), the older naming no day ("standup is at 9:30" / "standup is at 10 tomorrow only"), or in the past tense, the older in the present ("the kids go to bed at 8" / "the kids went to bed at 10 last night", "the rent is 1200" / "the rent was 1100 when we moved in"; `deicticOccasionOf`, `predicateTense`); nothing announces a change (no now, moved, used to, until, anymore, instead): an exception, an instance or a past value, and the older may still hold; deferred.',
+    decide: (p) => {
+      const predicate = p.sa.predicate;
+      if (predicate === null || predicate !== p.sb.predicate || predicate === "→" || predicate === OUTCOME)
+        return null;
+      if (p.change || TAKES_THE_OLDER_BACK.test(p.b.text) || !sharesSubject(p)) return null;
+      const occasion = deicticOccasionOf(p.b.text);
+      const oneDay =
+        occasion !== null &&
+        deicticOccasionOf(p.a.text) === null &&
+        !ANY_DAY.test(p.a.text) &&
+        !DATE.test(p.a.text);
+      const past =
+        predicateTense(wordsOf(p.b), predicate) === "past" &&
+        predicateTense(wordsOf(p.a), predicate) === "present";
+      if (!oneDay && !past) return null;
+      // Something of the value differs beside the occasion's own words; the same value on one
+      // day is a restatement's business.
+      const occasionWords = new Set(occasion === null ? [] : contentTokens(occasion));
+      const { valueA, valueB } = valuesOf(p);
+      const otherValue = [...minus(valueA, valueB), ...minus(valueB, valueA)].some(
+        (t) => !occasionWords.has(t) && !ONE_OFF.has(t),
+      );
+      if (!otherValue && !p.numbersDiffer && p.a.negated === p.b.negated) return null;
+      return unsure("refines", oneDay ? `${occasion}: one occasion` : `${predicate}: a past one`);
+    },
   },
   {
     name: "unsure:older-goes-on",
