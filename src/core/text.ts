@@ -180,20 +180,97 @@ function trimDoubleV1(t: string): string {
 }
 
 /**
- * Content tokens: raw tokens minus stop words, stemmed (by `stem`, or the embedder's frozen
- * `stemV1`). Order kept, duplicates kept.
+ * Clitics a function word takes in a contraction, and the function words that take each: "what's",
+ * "you're", "I've", "she'd", "it'll", "I'm", "don't". `rawTokens` strips only "'s", so the other
+ * contractions of a stop word were words of their own ("i'm", "you're", "didn't"), and a contraction
+ * typed without its apostrophe ("whats", "thats", "im", "dont") passed the stop list and was then
+ * stemmed into it ("whats" → "what").
+ */
+const CLITIC_HOSTS: Readonly<Record<string, string>> = {
+  s: "what where who how when why that there here it he she",
+  re: "you we they what where who there",
+  ve: "i you we they who what could should would might must",
+  d: "i you he she we they who what it that there where how",
+  ll: "i you he she we they it that there who what",
+  m: "i",
+  nt: "do does did is are was were have has had could should would must might need ai",
+};
+
+/**
+ * Contractions whose form without the apostrophe is an English word of its own, which WordNet lists
+ * (src/lexicon's table test holds this list to WordNet): "ill" (I'll), "well" (we'll), "shell",
+ * "hell", "wed", "shed", "id" (I'd; "ids" and "my id card"), "whore" (who're). Typed without the
+ * apostrophe they stay the word they spell; with it they are the contraction.
+ */
+export const CONTRACTIONS_THAT_ARE_WORDS: ReadonlySet<string> = new Set([
+  "ill",
+  "well",
+  "shell",
+  "hell",
+  "wed",
+  "shed",
+  "id",
+  "whore",
+]);
+
+/** Each contraction of a function word, as written ("what's", "didn't") and without its apostrophe ("whats"). */
+export const STOP_WORD_CONTRACTIONS: readonly { written: string; bare: string }[] = Object.entries(
+  CLITIC_HOSTS,
+).flatMap(([clitic, hosts]) =>
+  hosts.split(" ").map((host) => {
+    const written = clitic === "nt" ? `${host}n't` : `${host}'${clitic}`;
+    return { written, bare: written.replace("'", "") };
+  }),
+);
+
+/** The contractions read as stop words: each as written, and bare unless it spells a word of its own. */
+const CONTRACTED_STOP_WORDS: ReadonlySet<string> = new Set(
+  STOP_WORD_CONTRACTIONS.flatMap(({ written, bare }) =>
+    CONTRACTIONS_THAT_ARE_WORDS.has(bare) ? [written] : [written, bare],
+  ),
+);
+
+/**
+ * A stop word as a contraction writes it: a function word and its clitic ("you're", "I'd",
+ * "didn't"), or one typed without the apostrophe that spells no other English word ("whats",
+ * "thats", "im", "ive", "dont"). "ids", "ill", "well" and "shed" are words and stay words.
+ * "can't" and "won't" are negations already (`NEGATIONS`); "cant" and "wont" are left as they are.
+ *
+ *   isContractedStopWord("whos")  // → true
+ *   isContractedStopWord("i'm")   // → true
+ *   isContractedStopWord("ids")   // → false
+ *   isContractedStopWord("shed")  // → false (a shed; "she'd" keeps its apostrophe)
+ */
+export function isContractedStopWord(token: string): boolean {
+  return CONTRACTED_STOP_WORDS.has(token.replace(/’/g, "'"));
+}
+
+/**
+ * Content tokens: raw tokens minus stop words (and a stop word's contraction, `isContractedStopWord`),
+ * stemmed (by `stem`). Order kept, duplicates kept.
  */
 export function contentTokens(text: string, stemmer: (token: string) => string = stem): string[] {
   return rawTokens(text)
-    .filter((t) => !STOP_WORDS.has(t) && !NEGATIONS.has(t))
+    .filter((t) => !STOP_WORDS.has(t) && !NEGATIONS.has(t) && !isContractedStopWord(t))
     .map(stemmer);
+}
+
+/**
+ * The hashed embedder's content tokens, frozen as they were when its vectors were first stored: raw
+ * tokens minus the stop words (a contraction kept), stemmed by `stemV1`. A stored vector must keep
+ * the features it was made with, so this reading does not follow `contentTokens`.
+ */
+export function embedderTokensV1(text: string): string[] {
+  return rawTokens(text)
+    .filter((t) => !STOP_WORDS.has(t) && !NEGATIONS.has(t))
+    .map(stemV1);
 }
 
 /** Terms for a full-text query: content tokens, de-duplicated, at most `max`. */
 export function queryTerms(text: string, max = 24): string[] {
   const seen = new Set<string>();
   for (const t of rawTokens(text)) {
-    if (STOP_WORDS.has(t) || NEGATIONS.has(t) || t.length < 2) continue;
+    if (STOP_WORDS.has(t) || NEGATIONS.has(t) || isContractedStopWord(t) || t.length < 2) continue;
     for (const part of t.split(/[.\-_/:']/)) if (part.length >= 1 && !STOP_WORDS.has(part)) seen.add(part);
     if (seen.size >= max) break;
   }
