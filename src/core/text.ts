@@ -390,6 +390,45 @@ function namedSubjectAsked(spoken: string): boolean {
   return aux.toLowerCase() === "does" && /^\p{Ll}+$/u.test(word) && !listedWord(word);
 }
 
+/** A word's -s form by its shape, a verb's or a plural's: in -s but not -ss, -us, -is, -as, -ics or -ews ("class", "bus", "news"). */
+const S_FORM = "(?!\\p{L}*(?:ss|us|is|as|ics|ews)\\b)\\p{L}{2,}s";
+/** A verb's -ed form by its shape: "worked", "suggested"; not "-eed" ("speed") nor a short word ("bed", "shed"). */
+const VERB_ED = "\\p{L}{2,}[^e\\P{L}]ed";
+/** The main verb a free relative is the subject of: a form of "be", a modal or an auxiliary. */
+const MAIN_VERB =
+  "(?:is|was|will|would|can|could|should|must|does|doesn['’]?t|did|didn['’]?t|has|gets|goes|pays|wins)";
+/** The clause's own verb right after "what", one adverb before it at most: "what matters", "what really helped". */
+const OWN_VERB_FIRST = `(?:\\s+\\p{L}+ly|\\s+(?:most|just|always|usually|still|first))?\\s+(?:${S_FORM}|${VERB_ED})`;
+/** A word that opens no noun phrase of a clause's subject, nor is a verb: a pronoun, a determiner, a "be". */
+const NOT_A_NOUN = `(?!(?:${PRONOUN}|${DETERMINER}|is|was|are|were)\\b)`;
+/**
+ * The clause's subject and its verb: a plural and a bare verb ("kids need", "people want": English's
+ * few plurals without -s), or a noun and a verb in -s or -ed ("mum wants", "Dave suggested").
+ */
+const SUBJECT_AND_VERB = `\\s+${NOT_A_NOUN}(?:${S_FORM}\\s+${NOT_A_NOUN}\\p{L}+(?<!s)|(?:people|children|men|women)\\s+${NOT_A_NOUN}\\p{L}+|\\p{L}+\\s+(?:${S_FORM}|${VERB_ED}))`;
+/**
+ * What follows the main "is" or "was" when the sentence states: not its subject, as a question has
+ * ("what meds is he on", "what hours is there"), and not a preposition left at the end ("what meds is
+ * dad on").
+ */
+const STATED_AFTER_BE =
+  "(?!\\s+(?:i|you|u|we|they|he|she|it|there)\\b)(?!.*\\b(?:on|in|at|for|with|to|from|about|of|by|into)$)";
+
+/**
+ * A wh-clause that is the subject of a finite verb after it, a free relative: the sentence states
+ * what the clause names ("what matters most is the price", "what worked was the timer", "what kids
+ * need is time", "whoever wins gets the last slice"). The clause's own verb is read by its form: a
+ * verb in -s or -ed right after "what"/"who" (one adverb may come first: "what really matters"), or
+ * a plural noun and its bare verb ("kids need", "people want"). Its main verb is "is"/"was" with no
+ * subject after it and no preposition left at the end, or after "who" a modal, an auxiliary or
+ * "gets"/"goes"/"pays"/"wins". A question keeps its subject after the verb: "what meds is he on",
+ * "what kids club is it", "what time is it", "who cuts your hair".
+ */
+const FREE_RELATIVE_SUBJECT = new RegExp(
+  `^(?:what|whatever)(?:${OWN_VERB_FIRST}|${SUBJECT_AND_VERB})(?:\\s+(?!(?:is|was)\\b)\\p{L}+){0,2}\\s+(?:is|was)\\b${STATED_AFTER_BE}|^(?:who|whoever)\\s+${S_FORM}(?:\\s+\\p{L}+ly|\\s+(?:first|last|most))?\\s+${MAIN_VERB}\\b`,
+  "iu",
+);
+
 /**
  * A question said without its question mark, as speech-to-text and hurried typing leave it
  * (`isQuestion`): a short text with no sentence punctuation at all (a decimal point is none: "can you
@@ -405,7 +444,7 @@ function namedSubjectAsked(spoken: string): boolean {
 function asksByWordOrder(t: string): boolean {
   if (/[!?;]|\.(?!\d)/.test(t)) return false;
   const spoken = t.replace(SPOKEN_OPENING, "").replace(/^(what|where|who|how)s\b/i, "$1's");
-  if (spoken.split(/\s+/).length > 15) return false;
+  if (spoken.split(/\s+/).length > 15 || FREE_RELATIVE_SUBJECT.test(spoken)) return false;
   return (
     INVERTED.test(spoken) ||
     WH_FIRST.test(spoken) ||
