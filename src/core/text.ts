@@ -181,10 +181,9 @@ function trimDoubleV1(t: string): string {
 
 /**
  * Clitics a function word takes in a contraction, and the function words that take each: "what's",
- * "you're", "I've", "she'd", "it'll", "I'm", "don't". `rawTokens` strips only "'s", so the other
- * contractions of a stop word were words of their own ("i'm", "you're", "didn't"), and a contraction
- * typed without its apostrophe ("whats", "thats", "im", "dont") passed the stop list and was then
- * stemmed into it ("whats" → "what").
+ * "you're", "I've", "she'd", "it'll", "I'm", "don't". Typed without the apostrophe ("whats", "im",
+ * "dont"), a contraction passed the stop list as a word of its own and was then stemmed into a stop
+ * word ("whats" → "what"), or kept apart from the same contraction written with it ("im" ≠ "i'm").
  */
 const CLITIC_HOSTS: Readonly<Record<string, string>> = {
   s: "what where who how when why that there here it he she",
@@ -198,9 +197,9 @@ const CLITIC_HOSTS: Readonly<Record<string, string>> = {
 
 /**
  * Contractions whose form without the apostrophe is an English word of its own, which WordNet lists
- * (src/lexicon's table test holds this list to WordNet): "ill" (I'll), "well" (we'll), "shell",
- * "hell", "wed", "shed", "id" (I'd; "ids" and "my id card"), "whore" (who're). Typed without the
- * apostrophe they stay the word they spell; with it they are the contraction.
+ * (src/lexicon/contractions.test.ts holds this list to WordNet): "ill" (I'll), "well" (we'll),
+ * "shell", "hell", "wed", "shed", "id" (I'd; "ids" and "my id card"), "whore" (who're). Typed
+ * without the apostrophe they stay the word they spell.
  */
 export const CONTRACTIONS_THAT_ARE_WORDS: ReadonlySet<string> = new Set([
   "ill",
@@ -223,41 +222,42 @@ export const STOP_WORD_CONTRACTIONS: readonly { written: string; bare: string }[
   }),
 );
 
-/** The contractions read as stop words: each as written, and bare unless it spells a word of its own. */
-const CONTRACTED_STOP_WORDS: ReadonlySet<string> = new Set(
-  STOP_WORD_CONTRACTIONS.flatMap(({ written, bare }) =>
-    CONTRACTIONS_THAT_ARE_WORDS.has(bare) ? [written] : [written, bare],
+/** A bare contraction → the token `rawTokens` makes of it written out ("whats" → "what", "im" → "i'm"). */
+const WRITTEN_OF_BARE: ReadonlyMap<string, string> = new Map(
+  STOP_WORD_CONTRACTIONS.filter(({ bare }) => !CONTRACTIONS_THAT_ARE_WORDS.has(bare)).map(
+    ({ written, bare }) => [bare, written.endsWith("'s") ? written.slice(0, -2) : written],
   ),
 );
 
 /**
- * A stop word as a contraction writes it: a function word and its clitic ("you're", "I'd",
- * "didn't"), or one typed without the apostrophe that spells no other English word ("whats",
- * "thats", "im", "ive", "dont"). "ids", "ill", "well" and "shed" are words and stay words.
- * "can't" and "won't" are negations already (`NEGATIONS`); "cant" and "wont" are left as they are.
+ * A raw token as it reads with its apostrophe: a contraction of a function word typed without one
+ * becomes the token the written contraction gives, so "whats" is "what" (a stop word, as "what's"
+ * is), "im" is "i'm", "dont" is "don't" (a negation). A bare form that spells a word of its own
+ * stays that word ("id", "ill", "shed"; "ids" is no contraction).
  *
- *   isContractedStopWord("whos")  // → true
- *   isContractedStopWord("i'm")   // → true
- *   isContractedStopWord("ids")   // → false
- *   isContractedStopWord("shed")  // → false (a shed; "she'd" keeps its apostrophe)
+ *   asWritten("whos") // → "who"
+ *   asWritten("im")   // → "i'm"
+ *   asWritten("ids")  // → "ids"
+ *   asWritten("shed") // → "shed"
  */
-export function isContractedStopWord(token: string): boolean {
-  return CONTRACTED_STOP_WORDS.has(token.replace(/’/g, "'"));
+export function asWritten(token: string): string {
+  return WRITTEN_OF_BARE.get(token) ?? token;
 }
 
 /**
- * Content tokens: raw tokens minus stop words (and a stop word's contraction, `isContractedStopWord`),
- * stemmed (by `stem`). Order kept, duplicates kept.
+ * Content tokens: raw tokens read as written (`asWritten`), minus stop words, stemmed (by `stem`).
+ * Order kept, duplicates kept.
  */
 export function contentTokens(text: string, stemmer: (token: string) => string = stem): string[] {
   return rawTokens(text)
-    .filter((t) => !STOP_WORDS.has(t) && !NEGATIONS.has(t) && !isContractedStopWord(t))
+    .map(asWritten)
+    .filter((t) => !STOP_WORDS.has(t) && !NEGATIONS.has(t))
     .map(stemmer);
 }
 
 /**
  * The hashed embedder's content tokens, frozen as they were when its vectors were first stored: raw
- * tokens minus the stop words (a contraction kept), stemmed by `stemV1`. A stored vector must keep
+ * tokens minus stop words, stemmed by `stemV1` ("whats" kept as "what"). A stored vector must keep
  * the features it was made with, so this reading does not follow `contentTokens`.
  */
 export function embedderTokensV1(text: string): string[] {
@@ -266,11 +266,11 @@ export function embedderTokensV1(text: string): string[] {
     .map(stemV1);
 }
 
-/** Terms for a full-text query: content tokens, de-duplicated, at most `max`. */
+/** Terms for a full-text query: content tokens (each read `asWritten`), de-duplicated, at most `max`. */
 export function queryTerms(text: string, max = 24): string[] {
   const seen = new Set<string>();
-  for (const t of rawTokens(text)) {
-    if (STOP_WORDS.has(t) || NEGATIONS.has(t) || isContractedStopWord(t) || t.length < 2) continue;
+  for (const t of rawTokens(text).map(asWritten)) {
+    if (STOP_WORDS.has(t) || NEGATIONS.has(t) || t.length < 2) continue;
     for (const part of t.split(/[.\-_/:']/)) if (part.length >= 1 && !STOP_WORDS.has(part)) seen.add(part);
     if (seen.size >= max) break;
   }
