@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   analyseEcho,
+  asWritten,
   contentTokens,
+  embedderTokensV1,
   isQuestion,
   mentionsAnyId,
+  queryTerms,
   SPEAKER_SUBJECT,
   stem,
   stemV1,
@@ -118,6 +121,83 @@ describe("isQuestion: a question without its mark, read by the language it asks 
     ["gaz: the van insurance renews at 10:15 on monday", "a name and a colon before a statement"],
     ["Note: what I need is a new bike", "a lead-in before a statement"],
   ])("states: %j (%s)", (text) => expect(isQuestion(text)).toBe(false));
+});
+
+describe("isQuestion: a wh-clause that is the subject of a finite verb states (question36)", () => {
+  it.each([
+    ["what kids need is time", "a plural and its bare verb, then is"],
+    ["what matters most is the price", "the clause's verb in -s, an adverb, then is"],
+    ["what really matters is sleep", "an adverb, the clause's verb, then is"],
+    ["what worked was the timer", "the clause's verb in -ed, then was"],
+    ["what helped was the new pillow", "the clause's verb in -ed, then was"],
+    ["what mum wants is a kettle", "a noun and its verb in -s, then is"],
+    ["what Dave suggested was fine", "a name and its verb in -ed, then was"],
+    ["what people want is cheaper trains", "a plural without -s and its bare verb"],
+    ["who wins gets the last slice", "who, the clause's verb, then the main verb"],
+    ["whoever cooks doesn't wash up", "whoever, the clause's verb, then an auxiliary"],
+    ["who finishes first will choose the film", "who, the clause's verb, an adverb, a modal"],
+  ])("states: %j (%s)", (text) => expect(isQuestion(text)).toBe(false));
+
+  it.each([
+    ["what is time", "the be right after what"],
+    ["where is the clinic now", "the be right after where"],
+    ["what time is it", "a bare noun, then be and a pronoun"],
+    ["what meds is he on", "a plural noun, then be and its pronoun subject"],
+    ["what meds is dad on", "a preposition left at the end"],
+    ["what kids club is it", "a plural before a noun, then be and a pronoun"],
+    ["what days is the market on", "a preposition left at the end"],
+    ["what size are the filters", "a plural be: no free relative's"],
+    ["which car is cheaper", "which, a bare noun, be"],
+    ["who wins the league", "who and its verb, then an object"],
+    ["who cuts costs at work", "who and its verb, then a plural object"],
+    ["what works best for a sore back", "no be after the clause"],
+    ["what goes in the recycling", "no be after the clause"],
+  ])("asks: %j (%s)", (text) => expect(isQuestion(text)).toBe(true));
+});
+
+describe("contentTokens: a contraction typed without its apostrophe reads as written (question36)", () => {
+  it.each([
+    ["whats the wifi code", ["wifi", "code"], "'whats' is 'what's': a stop word"],
+    ["whos picking up the kids", ["pick", "kid"], "'whos' is 'who's'"],
+    ["hows the new boiler", ["new", "boiler"], "'hows' is 'how's'"],
+    ["wheres the spare key", ["spare", "key"], "'wheres' is 'where's'"],
+    ["thats the new number", ["new", "number"], "'thats' is 'that's'"],
+    ["i dont drive now", ["drive"], "'dont' is 'don't': a negation"],
+    ["im moving to leeds", ["i'm", "move", "leed"], "'im' is 'i'm', as written"],
+    ["ive sold the car", ["i've", "sold", "car"], "'ive' is 'i've', as written"],
+    ["we didnt renew it", ["didn't", "renew"], "'didnt' is 'didn't', as written"],
+  ])("%j → %j (%s)", (text, tokens) => expect(contentTokens(text)).toEqual(tokens));
+
+  it.each([
+    ["my ids are in the drawer", ["ids", "drawer"], "a plural noun"],
+    ["my id card expired", ["id", "card", "expir"], "WordNet's 'id', not 'I'd'"],
+    ["the shed needs a new roof", ["shed", "need", "new", "roof"], "a shed, not 'she'd'"],
+    ["mum is ill", ["mum", "ill"], "ill, not 'I'll'"],
+    ["the well ran dry", ["well", "ran", "dry"], "a well, not 'we'll'"],
+    ["hell of a week", ["hell", "week"], "hell, not 'he'll'"],
+    ["I'm moving to leeds", ["i'm", "move", "leed"], "a contraction written with its apostrophe, as before"],
+  ])("%j → %j (%s)", (text, tokens) => expect(contentTokens(text)).toEqual(tokens));
+
+  it.each([
+    ["whos", "who"],
+    ["whats", "what"],
+    ["im", "i'm"],
+    ["dont", "don't"],
+    ["ids", "ids"],
+    ["id", "id"],
+    ["shed", "shed"],
+    ["cant", "cant"],
+    ["whore", "whore"],
+  ])("asWritten(%j) → %j", (token, written) => expect(asWritten(token)).toBe(written));
+
+  it("asks a full-text query for no contracted stop word: 'whats the date' asks for 'date'", () => {
+    expect(queryTerms("whats the date, thats fine")).toEqual(["date", "fine"]);
+  });
+
+  it("keeps the hashed embedder's tokens as they were: a stored vector keeps its features", () => {
+    expect(embedderTokensV1("whats the wifi code")).toEqual(["what", "wifi", "code"]);
+    expect(embedderTokensV1("im moving")).toEqual(["im", "mov"]);
+  });
 });
 
 describe("mentionsAnyId", () => {

@@ -180,19 +180,96 @@ function trimDoubleV1(t: string): string {
 }
 
 /**
- * Content tokens: raw tokens minus stop words, stemmed (by `stem`, or the embedder's frozen
- * `stemV1`). Order kept, duplicates kept.
+ * Clitics a function word takes in a contraction, and the function words that take each: "what's",
+ * "you're", "I've", "she'd", "it'll", "I'm", "don't". Typed without the apostrophe ("whats", "im",
+ * "dont"), a contraction passed the stop list as a word of its own and was then stemmed into a stop
+ * word ("whats" → "what"), or kept apart from the same contraction written with it ("im" ≠ "i'm").
+ */
+const CLITIC_HOSTS: Readonly<Record<string, string>> = {
+  s: "what where who how when why that there here it he she",
+  re: "you we they what where who there",
+  ve: "i you we they who what could should would might must",
+  d: "i you he she we they who what it that there where how",
+  ll: "i you he she we they it that there who what",
+  m: "i",
+  nt: "do does did is are was were have has had could should would must might need ai",
+};
+
+/**
+ * Contractions whose form without the apostrophe is an English word of its own, which WordNet lists
+ * (src/lexicon/contractions.test.ts holds this list to WordNet): "ill" (I'll), "well" (we'll),
+ * "shell", "hell", "wed", "shed", "id" (I'd; "ids" and "my id card"), "whore" (who're). Typed
+ * without the apostrophe they stay the word they spell.
+ */
+export const CONTRACTIONS_THAT_ARE_WORDS: ReadonlySet<string> = new Set([
+  "ill",
+  "well",
+  "shell",
+  "hell",
+  "wed",
+  "shed",
+  "id",
+  "whore",
+]);
+
+/** Each contraction of a function word, as written ("what's", "didn't") and without its apostrophe ("whats"). */
+export const STOP_WORD_CONTRACTIONS: readonly { written: string; bare: string }[] = Object.entries(
+  CLITIC_HOSTS,
+).flatMap(([clitic, hosts]) =>
+  hosts.split(" ").map((host) => {
+    const written = clitic === "nt" ? `${host}n't` : `${host}'${clitic}`;
+    return { written, bare: written.replace("'", "") };
+  }),
+);
+
+/** A bare contraction → the token `rawTokens` makes of it written out ("whats" → "what", "im" → "i'm"). */
+const WRITTEN_OF_BARE: ReadonlyMap<string, string> = new Map(
+  STOP_WORD_CONTRACTIONS.filter(({ bare }) => !CONTRACTIONS_THAT_ARE_WORDS.has(bare)).map(
+    ({ written, bare }) => [bare, written.endsWith("'s") ? written.slice(0, -2) : written],
+  ),
+);
+
+/**
+ * A raw token as it reads with its apostrophe: a contraction of a function word typed without one
+ * becomes the token the written contraction gives, so "whats" is "what" (a stop word, as "what's"
+ * is), "im" is "i'm", "dont" is "don't" (a negation). A bare form that spells a word of its own
+ * stays that word ("id", "ill", "shed"; "ids" is no contraction).
+ *
+ *   asWritten("whos") // → "who"
+ *   asWritten("im")   // → "i'm"
+ *   asWritten("ids")  // → "ids"
+ *   asWritten("shed") // → "shed"
+ */
+export function asWritten(token: string): string {
+  return WRITTEN_OF_BARE.get(token) ?? token;
+}
+
+/**
+ * Content tokens: raw tokens read as written (`asWritten`), minus stop words, stemmed (by `stem`).
+ * Order kept, duplicates kept.
  */
 export function contentTokens(text: string, stemmer: (token: string) => string = stem): string[] {
   return rawTokens(text)
+    .map(asWritten)
     .filter((t) => !STOP_WORDS.has(t) && !NEGATIONS.has(t))
     .map(stemmer);
 }
 
-/** Terms for a full-text query: content tokens, de-duplicated, at most `max`. */
+/**
+ * The hashed embedder's content tokens, frozen as they were when its vectors were first stored: raw
+ * tokens minus stop words, stemmed by `stemV1` ("whats" kept as "what"). A stored vector must keep
+ * the features it was made with, so this reading does not follow `contentTokens`.
+ */
+export function embedderTokensV1(text: string): string[] {
+  return rawTokens(text)
+    .filter((t) => !STOP_WORDS.has(t) && !NEGATIONS.has(t))
+    .map(stemV1);
+}
+
+/** Terms for a full-text query: content tokens (each read `asWritten`), de-duplicated, at most `max`. */
 export function queryTerms(text: string, max = 24): string[] {
   const seen = new Set<string>();
-  for (const t of rawTokens(text)) {
+  for (const t of rawTokens(text).map(asWritten)) {
     if (STOP_WORDS.has(t) || NEGATIONS.has(t) || t.length < 2) continue;
     for (const part of t.split(/[.\-_/:']/)) if (part.length >= 1 && !STOP_WORDS.has(part)) seen.add(part);
     if (seen.size >= max) break;
@@ -315,6 +392,45 @@ function namedSubjectAsked(spoken: string): boolean {
   return aux.toLowerCase() === "does" && /^\p{Ll}+$/u.test(word) && unlistedName(word);
 }
 
+/** A word's -s form by its shape, a verb's or a plural's: in -s but not -ss, -us, -is, -as, -ics or -ews ("class", "bus", "news"). */
+const S_FORM = "(?!\\p{L}*(?:ss|us|is|as|ics|ews)\\b)\\p{L}{2,}s";
+/** A verb's -ed form by its shape: "worked", "suggested"; not "-eed" ("speed") nor a short word ("bed", "shed"). */
+const VERB_ED = "\\p{L}{2,}[^e\\P{L}]ed";
+/** The main verb a free relative is the subject of: a form of "be", a modal or an auxiliary. */
+const MAIN_VERB =
+  "(?:is|was|will|would|can|could|should|must|does|doesn['’]?t|did|didn['’]?t|has|gets|goes|pays|wins)";
+/** The clause's own verb right after "what", one adverb before it at most: "what matters", "what really helped". */
+const OWN_VERB_FIRST = `(?:\\s+\\p{L}+ly|\\s+(?:most|just|always|usually|still|first))?\\s+(?:${S_FORM}|${VERB_ED})`;
+/** A word that opens no noun phrase of a clause's subject, nor is a verb: a pronoun, a determiner, a "be". */
+const NOT_A_NOUN = `(?!(?:${PRONOUN}|${DETERMINER}|is|was|are|were)\\b)`;
+/**
+ * The clause's subject and its verb: a plural and a bare verb ("kids need", "people want": English's
+ * few plurals without -s), or a noun and a verb in -s or -ed ("mum wants", "Dave suggested").
+ */
+const SUBJECT_AND_VERB = `\\s+${NOT_A_NOUN}(?:${S_FORM}\\s+${NOT_A_NOUN}\\p{L}+(?<!s)|(?:people|children|men|women)\\s+${NOT_A_NOUN}\\p{L}+|\\p{L}+\\s+(?:${S_FORM}|${VERB_ED}))`;
+/**
+ * What follows the main "is" or "was" when the sentence states: not its subject, as a question has
+ * ("what meds is he on", "what hours is there"), and not a preposition left at the end ("what meds is
+ * dad on").
+ */
+const STATED_AFTER_BE =
+  "(?!\\s+(?:i|you|u|we|they|he|she|it|there)\\b)(?!.*\\b(?:on|in|at|for|with|to|from|about|of|by|into)$)";
+
+/**
+ * A wh-clause that is the subject of a finite verb after it, a free relative: the sentence states
+ * what the clause names ("what matters most is the price", "what worked was the timer", "what kids
+ * need is time", "whoever wins gets the last slice"). The clause's own verb is read by its form: a
+ * verb in -s or -ed right after "what"/"who" (one adverb may come first: "what really matters"), or
+ * a plural noun and its bare verb ("kids need", "people want"). Its main verb is "is"/"was" with no
+ * subject after it and no preposition left at the end, or after "who" a modal, an auxiliary or
+ * "gets"/"goes"/"pays"/"wins". A question keeps its subject after the verb: "what meds is he on",
+ * "what kids club is it", "what time is it", "who cuts your hair".
+ */
+const FREE_RELATIVE_SUBJECT = new RegExp(
+  `^(?:what|whatever)(?:${OWN_VERB_FIRST}|${SUBJECT_AND_VERB})(?:\\s+(?!(?:is|was)\\b)\\p{L}+){0,2}\\s+(?:is|was)\\b${STATED_AFTER_BE}|^(?:who|whoever)\\s+${S_FORM}(?:\\s+\\p{L}+ly|\\s+(?:first|last|most))?\\s+${MAIN_VERB}\\b`,
+  "iu",
+);
+
 /**
  * A question said without its question mark, as speech-to-text and hurried typing leave it
  * (`isQuestion`): a short text with no sentence punctuation at all (a decimal point is none: "can you
@@ -330,7 +446,7 @@ function namedSubjectAsked(spoken: string): boolean {
 function asksByWordOrder(t: string): boolean {
   if (/[!?;]|\.(?!\d)/.test(t)) return false;
   const spoken = t.replace(SPOKEN_OPENING, "").replace(/^(what|where|who|how)s\b/i, "$1's");
-  if (spoken.split(/\s+/).length > 15) return false;
+  if (spoken.split(/\s+/).length > 15 || FREE_RELATIVE_SUBJECT.test(spoken)) return false;
   return (
     INVERTED.test(spoken) ||
     WH_FIRST.test(spoken) ||

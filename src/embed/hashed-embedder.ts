@@ -7,7 +7,7 @@
  *   const [v] = await e.embed(["retry limit"]); // unit-length Float32Array
  */
 import type { Embedder } from "../core/ports.js";
-import { contentTokens, stemV1 } from "../core/text.js";
+import { embedderTokensV1 } from "../core/text.js";
 
 export interface HashedEmbedderOptions {
   /** Vector length. Default 384. */
@@ -58,8 +58,8 @@ const SPACE = " ".charCodeAt(0);
  */
 export function embedText(text: string, dimension: number): Float32Array {
   const v = new Float32Array(dimension);
-  // The v1 stemmer, frozen: a stored vector must keep the features it was made with.
-  const words = contentTokens(text, stemV1);
+  // The v1 tokens, frozen: a stored vector must keep the features it was made with.
+  const words = embedderTokensV1(text);
   const n = words.length;
   for (let i = 0; i < n; i++) {
     const w = words[i]!;
