@@ -3,6 +3,7 @@
  * older it changes (a move), and the moves keep that order through diversity (`keepMoves`).
  */
 import type { RecallHit } from "../../model.js";
+import { askedThingFound } from "./asked-thing.js";
 import { changedThingFound } from "./changed-thing.js";
 import { changedValueFirst } from "./changed-value.js";
 import { correctionFound, correctionsSaid, mayFindCorrection } from "./corrections.js";
@@ -34,11 +35,13 @@ export async function currentStateMoves(lift: LiftInput, facts: boolean): Promis
   corrections?.catch(() => undefined);
   const successors = facts ? await missedSuccessors(lift) : [];
   const sameThing = facts ? await sameThingFound(lift) : [];
+  const askedThing = facts ? await askedThingFound(lift) : [];
   const changedThing = facts ? await changedThingFound(lift) : [];
   const corrected = facts ? await correctionFound(lift, corrections) : [];
   return [
     ...successors,
     ...sameThing,
+    ...askedThing,
     ...changedThing,
     ...corrected,
     ...(await newerFirst(lift)),
