@@ -6,6 +6,7 @@
  * a change. `sameThingFound` links a pair only by a word rare in the store and beyond the question's;
  * this link is the asked thing itself, so it asks more of the newer sentence instead.
  */
+import { isWhenWord } from "../../judge/analysis.js";
 import { loadTagger } from "../../judge/tagger.js";
 import type { RecallHit } from "../../model.js";
 import { contentTokens, isQuestion, queryTerms } from "../../text.js";
@@ -31,11 +32,11 @@ const ASKED_THING_CANDIDATES = 20;
 /**
  * The nouns an older statement shares with the question that name the thing asked (stemmed): said as
  * nouns in both, not a noun a number counts or a title (`notTheThing`: "three **times** a week"), not
- * a value of the older's ("Tesco" in a question that names it), no contraction, no word of two
- * letters. `await loadTagger()` first.
+ * a word of when (`isWhenWord`: "week", "morning": a time, not a thing), not a value of the older's
+ * ("Tesco" in a question that names it), no contraction, no word of two letters. `await loadTagger()` first.
  *
  *   askedThingWords("We do our big weekly shop at Tesco.", "Where do we do the weekly food shop?") // → {"shop"}
- *   askedThingWords("I go to the gym three times a week.", "How many times a week do I go?")        // → {} ("time" is counted)
+ *   askedThingWords("I go to the gym three times a week.", "How many times a week do I go?")        // → {} ("time" is counted, "week" says when)
  */
 export function askedThingWords(older: string, question: string): Set<string> {
   const asks = nounsOf(question);
@@ -45,7 +46,13 @@ export function askedThingWords(older: string, question: string): Set<string> {
   );
   return new Set(
     [...nounsOf(older)].filter(
-      (t) => asks.has(t) && !notThing.has(t) && !values.has(t) && !/['’]/.test(t) && t.length > 2,
+      (t) =>
+        asks.has(t) &&
+        !notThing.has(t) &&
+        !isWhenWord(t) &&
+        !values.has(t) &&
+        !/['’]/.test(t) &&
+        t.length > 2,
     ),
   );
 }
