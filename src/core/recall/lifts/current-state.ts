@@ -18,7 +18,7 @@ import { sameThingFound } from "./same-thing.js";
 
 /**
  * Runs every lift over `lift.scored` (each mutates and re-sorts it) and returns their moves:
- * successors the query missed, a thing the speaker says they changed, a correction of the speaker's, the newer of disagreeing beliefs, the same slot, a newer measure
+ * successors the query missed, the same thing by a rare word or by the asked thing, a thing the speaker says they changed, a correction of the speaker's, the newer of disagreeing beliefs, the same slot, a newer measure
  * (not when the question names a time), the newest kind of the asked noun (with a lexicon). Those
  * on facts run only when facts are asked (`facts`).
  *
