@@ -84,6 +84,18 @@ export function notTheThing(text: string): Set<string> {
 }
 
 /**
+ * Whether the words after a noun written with "'s" are what it owns — a noun phrase ("the
+ * **bakery's** liability policy", "Alfie's new school") — rather than the rest of a clause whose
+ * "'s" is "is" or "has" ("Big **shop's** at Aldi now", "the car's fine", "Maisie's 15"): the next
+ * word a noun or a name, or an adjective before one.
+ */
+function ownsNext(after: readonly { pos: string }[]): boolean {
+  const [first, second] = after;
+  if (first?.pos === "NOUN" || first?.pos === "PROPN") return true;
+  return first?.pos === "ADJ" && (second?.pos === "NOUN" || second?.pos === "PROPN");
+}
+
+/**
  * How a sentence says a noun (stemmed): each time, the noun after it when the common noun names that
  * noun's kind ("**road** bike": "bike"; "" when it heads its own phrase, "the ring **road**", or is a
  * name) and whether it is written as another's holder ("the **bakery's** liability policy").
@@ -95,7 +107,7 @@ function usesOf(text: string, word: string): { of: string; holder: boolean }[] {
     for (const [i, w] of words.entries()) {
       if ((w.pos !== "NOUN" && w.pos !== "PROPN") || !contentTokens(w.text).includes(word)) continue;
       const next = words[i + 1];
-      const holder = /['’]s$/i.test(w.text);
+      const holder = /['’]s$/i.test(w.text) && ownsNext(words.slice(i + 1));
       // A common noun before another names that one's kind; a name ("Casella picks up…") names itself.
       const kindOf = !holder && w.pos === "NOUN" && next?.pos === "NOUN";
       out.push({ of: kindOf ? (contentTokens(next.text)[0] ?? "") : "", holder });
@@ -239,6 +251,26 @@ export function sameThingChange(
   const newerWords = nounsOf(newer);
   const word = [...rare].find((w) => words.has(w) && newerWords.has(w));
   if (!word) return null;
+  return changeOnThing(older, newer, question, word);
+}
+
+/**
+ * Whether a sentence of `newer` that says `word` (stemmed) as a noun, as `older` says it
+ * (`saysAsTheThing`), says in a change another value of a kind `older` states and `question` asks
+ * (`answersAsked`), in one clause with a word of the older's beyond the question's and its values
+ * (the topic goes on). Not a question, a plan or hypothetical, a memory of the past, nor an
+ * addition beside the older ("…it's wednesdays too"). The check `sameThingChange` makes once it
+ * has its rare word, and `askedThingChange` once it has the asked thing's. `await loadTagger()` first.
+ *
+ *   changeOnThing("Casella picks up the dumpster Wednesday mornings.", "Casella changed our route, pickup is Friday mornings now", "When is the dumpster collected?", "casella")
+ *   // → { word: "casella", kind: "date", value: "friday" }
+ */
+export function changeOnThing(
+  older: string,
+  newer: string,
+  question: string,
+  word: string,
+): SameThing | null {
   const olderValues = new Map([...valuesByKind(older)].filter(([kind]) => answersAsked(kind, question)));
   if (olderValues.size === 0) return null;
   const askedValues = valuesByKind(question);
