@@ -137,7 +137,10 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     {
       writeOut: (s) => (captured ? captured.push(s) : process.stdout.write(s)),
       // Every error commander raises is a usage error (exit 2): it says so as `failWith` does.
-      writeErr: (s) => process.stderr.write(s.startsWith("error: ") ? `usage: ${s.slice(7)}` : s),
+      // A usage error is one line, as docs/cli.md promises: commander puts its "(Did you mean …?)"
+      // on a line of its own.
+      writeErr: (s) =>
+        process.stderr.write(s.startsWith("error: ") ? `usage: ${oneLine(s.slice(7))}\n` : s),
     },
     (inv) => {
       invocation = inv;
@@ -484,7 +487,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
                 message:
                   error.code === "commander.help"
                     ? missingCommand(program, argv)
-                    : error.message.replace(/^error: /, ""),
+                    : oneLine(error.message.replace(/^error: /, "")),
                 details: { commander: error.code },
               },
             },
@@ -535,6 +538,9 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     await mem?.close();
   }
 }
+
+/** A message of several lines as one: "unknown command 'recal'\n(Did you mean recall?)" → "… (Did you mean recall?)". */
+const oneLine = (message: string): string => message.trim().replace(/\s*\n\s*/g, " ");
 
 /** Whether a file holds anything: a file of no bytes, with no write-ahead log beside it, is no store. */
 function holdsBytes(file: string): boolean {

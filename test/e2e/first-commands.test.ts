@@ -177,7 +177,10 @@ describe("a command word Strata does not have", () => {
   it("a misspelling keeps commander's suggestion", () => {
     const r = strata(["recal", "x"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/unknown command 'recal'\n\(Did you mean recall\?\)/);
+    expect(r.stderr).toMatch(/unknown command 'recal' \(Did you mean recall\?\)\n$/);
+    // One line with --json too: the message carries no line break.
+    const json = strata(["recal", "x", "--json"]);
+    expect(JSON.parse(json.stdout).error.message).toBe("unknown command 'recal' (Did you mean recall?)");
   });
 
   it("strata help WORD says the word is unknown instead of printing the whole help", () => {
