@@ -45,6 +45,24 @@ describe("input a command cannot read is refused before a store is created", () 
   });
 
   it.each([
+    ["import", ["import", ""]],
+    ["judge", ["judge", ""]],
+    ["save-continuity", ["save-continuity", "", "--token", "w1-abc"]],
+    ["remember --jsonl", ["remember", "--jsonl", ""]],
+  ])(
+    "%s of an empty file name: exit 2 saying the name is empty, not the working folder; no store",
+    async (_, argv) => {
+      const code = await runMain(["--db", db, ...argv]);
+      expect(code).toBe(2);
+      expect(said.join("")).toContain(
+        'usage: the file name is empty (""): pass an existing file, or - for stdin.',
+      );
+      expect(said.join("")).not.toMatch(/EISDIR|cannot read/);
+      expect(existsSync(db)).toBe(false);
+    },
+  );
+
+  it.each([
     ["import with nothing piped in", ["import"]],
     ["judge - with nothing piped in", ["judge", "-"]],
     ["remember --jsonl - with nothing piped in", ["remember", "--jsonl", "-"]],

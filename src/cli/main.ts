@@ -139,8 +139,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       // Every error commander raises is a usage error (exit 2): it says so as `failWith` does.
       // A usage error is one line, as docs/cli.md promises: commander puts its "(Did you mean …?)"
       // on a line of its own.
-      writeErr: (s) =>
-        process.stderr.write(s.startsWith("error: ") ? `usage: ${oneLine(s.slice(7))}\n` : s),
+      writeErr: (s) => process.stderr.write(s.startsWith("error: ") ? `usage: ${oneLine(s.slice(7))}\n` : s),
     },
     (inv) => {
       invocation = inv;
@@ -364,6 +363,9 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     };
     // Input the command cannot read is refused before the store opens: `strata import missing.json`
     // on a first run said "created a new store" and then refused the file.
+    // An empty name is no file: resolved, it would name the working folder ("cannot read /home/ana").
+    if (inv.input === "")
+      throw new UsageError('the file name is empty (""): pass an existing file, or - for stdin.');
     if (inv.input !== undefined) checkReadable(inv.input === "-" ? "-" : resolve(process.cwd(), inv.input));
     let data: unknown;
     // The refusal of a store a diagnosing command reported instead of failing with (`unopenable`):
