@@ -8,15 +8,12 @@
  */
 import { isWhenWord } from "../../judge/analysis.js";
 import { loadTagger } from "../../judge/tagger.js";
-import type { RecallHit } from "../../model.js";
 import { contentTokens, isQuestion, queryTerms } from "../../text.js";
-import { liftedHitOf } from "../hits.js";
-import { compareIds } from "../ids.js";
-import { activeFactsOf, type LiftInput, type Move, othersState } from "./moves.js";
-import { judgedSuccessor, saidOf, speakersOf } from "./pair-checks.js";
+import { activeFactsOf, type LiftInput, type Move } from "./moves.js";
 import {
   answersAsked,
   changeOnThing,
+  liftChanges,
   notTheThing,
   nounsOf,
   type SameThing,
@@ -92,7 +89,7 @@ export function askedThingChange(older: string, newer: string, question: string)
  *   const moves = await askedThingFound(lift);
  */
 export async function askedThingFound(lift: LiftInput): Promise<Move[]> {
-  const { store, scored, records, req, policy, judge, asked } = lift;
+  const { store, scored, req } = lift;
   if (!isQuestion(req.query)) return [];
   const facts = scored
     .slice(0, ASKED_THING_TOP)
@@ -100,7 +97,6 @@ export async function askedThingFound(lift: LiftInput): Promise<Move[]> {
   if (facts.length === 0) return [];
   await loadTagger();
   const filter = activeFactsOf(req);
-  const now = req.at ?? req.asOf ?? req.now;
   const searched = facts
     .filter((older) => [...valuesByKind(older.text).keys()].some((kind) => answersAsked(kind, req.query)))
     .map((older) => {
@@ -112,39 +108,18 @@ export async function askedThingFound(lift: LiftInput): Promise<Move[]> {
     })
     .filter((c) => c.terms.length > 0);
   if (searched.length === 0) return [];
-  const slot = asked.possible ? await asked.read() : null;
   // Every search started together: one round of store reads however many olders.
   const founds = await Promise.all(
     searched.map((c) => store.searchBeliefText(c.terms, filter, ASKED_THING_CANDIDATES)),
   );
-  const moves: Move[] = [];
-  for (const [i, { older }] of searched.entries()) {
-    const olderRecord = records.get(older.id);
-    for (const b of await store.getBeliefs(founds[i]!.map((f) => f.id).filter((id) => id !== older.id))) {
-      if (b.kind !== "fact" || !(b.validFrom > older.at) || (req.at && b.validFrom > req.at)) continue;
-      const known = scored.find((h) => h.id === b.id);
-      if (known && known.score >= older.score) continue;
-      const change = askedThingChange(older.text, b.text, req.query);
-      if (!change) continue;
-      if (slot && othersState(b.text, slot, req.lexicon)) continue;
-      // The same speaker's: another's statement says nothing of what the speaker's older held.
-      if ((await speakersOf(store, records, olderRecord, b)) !== "same") continue;
-      // The link read the change itself: the judge's "another entity" does not stop it.
-      if (
-        !(await judgedSuccessor(judge, store, saidOf(older), saidOf(b), { changeRead: true, byName: false }))
-      )
-        continue;
-      const why = `a newer statement on the asked thing of [${older.id}], by "${change.word}", with another ${change.kind}`;
-      const newer: RecallHit = known ?? liftedHitOf(b, policy, now, older.why.relevance, why);
-      if (!known) {
-        records.set(b.id, b);
-        scored.push(newer);
-      }
-      newer.score = older.score * (1 + 1e-6);
-      newer.why.summary += `; newer than [${older.id}], ${why} in a change and no verdict yet: ranked above it`;
-      moves.push({ older, newer });
-    }
-  }
-  scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
-  return moves;
+  return liftChanges(
+    lift,
+    searched.map(({ older }, i) => ({
+      older,
+      found: founds[i]!,
+      changeOf: (newer: string) => askedThingChange(older.text, newer, req.query),
+    })),
+    (older, change) =>
+      `a newer statement on the asked thing of [${older.id}], by "${change.word}", with another ${change.kind}`,
+  );
 }

@@ -324,9 +324,8 @@ export function changeOnThing(
  *   const moves = await sameThingFound(lift);
  */
 export async function sameThingFound(lift: LiftInput): Promise<Move[]> {
-  const { store, scored, records, req, policy, judge, asked } = lift;
+  const { store, scored, req } = lift;
   const filter = activeFactsOf(req);
-  const now = req.at ?? req.asOf ?? req.now;
   // A question with a fact to start from, before the tagger is loaded: a hook's keyword recall
   // ("billing gateway owner") never loads it.
   if (!isQuestion(req.query)) return [];
@@ -339,7 +338,6 @@ export async function sameThingFound(lift: LiftInput): Promise<Move[]> {
   const asks = nounsOf(req.query);
   const olders = facts.filter((h) => [...nounsOf(h.text)].some((t) => asks.has(t)));
   if (olders.length === 0) return [];
-  const slot = asked.possible ? await asked.read() : null;
   // Each older's distinctive terms; every term counted together, then every search started
   // together (one round of store reads each, however many olders: PostgreSQL reads its change
   // log once per round).
@@ -363,17 +361,51 @@ export async function sameThingFound(lift: LiftInput): Promise<Move[]> {
   const founds = await Promise.all(
     searched.map((c) => store.searchBeliefText(c.rareTerms, filter, SAME_THING_CANDIDATES)),
   );
+  return liftChanges(
+    lift,
+    searched.map(({ older, rareTerms }, i) => {
+      const rare = new Set(rareTerms.flatMap((t) => contentTokens(t)));
+      return {
+        older,
+        found: founds[i]!,
+        changeOf: (newer: string) => sameThingChange(older.text, newer, req.query, rare),
+      };
+    }),
+    (older, change) =>
+      `a newer statement on the same thing as [${older.id}], by "${change.word}", with another ${change.kind}`,
+  );
+}
+
+/**
+ * The ranking both found-by-a-word lifts share (`sameThingFound`, `askedThingFound`): for each older
+ * and the statements its search `found`, a later fact (not later than the request's `at`) that
+ * `changeOf` reads as a change of the older's value, that no other person's state reads
+ * (`othersState`, when the question asks one), by the same speaker, and that the judge does not read
+ * as a restatement, is ranked just above the older with `why(older, change)` in its summary. A newer
+ * already above its older is left. Mutates and re-sorts `scored`.
+ */
+export async function liftChanges(
+  lift: LiftInput,
+  searched: readonly {
+    older: RecallHit;
+    found: readonly { id: string }[];
+    changeOf: (newer: string) => SameThing | null;
+  }[],
+  why: (older: RecallHit, change: SameThing) => string,
+): Promise<Move[]> {
+  const { store, scored, records, req, policy, judge, asked } = lift;
+  if (searched.length === 0) return [];
+  const now = req.at ?? req.asOf ?? req.now;
+  const slot = asked.possible ? await asked.read() : null;
   const moves: Move[] = [];
-  for (const [i, { older, rareTerms }] of searched.entries()) {
-    const rare = new Set(rareTerms.flatMap((t) => contentTokens(t)));
-    const found = founds[i]!;
+  for (const { older, found, changeOf } of searched) {
     const olderRecord = records.get(older.id);
     for (const b of await store.getBeliefs(found.map((f) => f.id).filter((id) => id !== older.id))) {
       if (b.kind !== "fact" || !(b.validFrom > older.at) || (req.at && b.validFrom > req.at)) continue;
       const known = scored.find((h) => h.id === b.id);
       if (known && known.score > older.score) continue;
-      const same = sameThingChange(older.text, b.text, req.query, rare);
-      if (!same) continue;
+      const change = changeOf(b.text);
+      if (!change) continue;
       if (slot && othersState(b.text, slot, req.lexicon)) continue;
       // The same speaker's: another's statement says nothing of what the speaker's older held.
       if ((await speakersOf(store, records, olderRecord, b)) !== "same") continue;
@@ -382,14 +414,14 @@ export async function sameThingFound(lift: LiftInput): Promise<Move[]> {
         !(await judgedSuccessor(judge, store, saidOf(older), saidOf(b), { changeRead: true, byName: false }))
       )
         continue;
-      const why = `a newer statement on the same thing as [${older.id}], by "${same.word}", with another ${same.kind}`;
-      const newer: RecallHit = known ?? liftedHitOf(b, policy, now, older.why.relevance, why);
+      const said = why(older, change);
+      const newer: RecallHit = known ?? liftedHitOf(b, policy, now, older.why.relevance, said);
       if (!known) {
         records.set(b.id, b);
         scored.push(newer);
       }
       newer.score = older.score * (1 + 1e-6);
-      newer.why.summary += `; newer than [${older.id}], ${why} in a change and no verdict yet: ranked above it`;
+      newer.why.summary += `; newer than [${older.id}], ${said} in a change and no verdict yet: ranked above it`;
       moves.push({ older, newer });
     }
   }
