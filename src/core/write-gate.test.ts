@@ -166,6 +166,33 @@ describe("write gate", () => {
     expect((await mem.recall("retry limit", { at: "2026-02-01" })).map((h) => h.id)).toEqual([old.id]);
   });
 
+  it("a past value dated before the present one is read in the order the two held: history, not a deferral", async () => {
+    const { clock } = await fresh();
+    const current = await mem.remember("The API rate limit is now 250 requests per minute", {
+      at: "2026-03-01",
+    });
+    clock.advance(HOUR);
+    const old = await mem.remember("The API rate limit was 60 requests per minute", { at: "2026-01-15" });
+    expect(old.verdict).toBe("contradiction");
+    expect(old.superseded).toEqual([]);
+    expect(old.notes).toContain("backdated: older than the belief it contradicts");
+    expect(await mem.get(current.id)).toMatchObject({ status: "active", supersededBy: null });
+    expect(await mem.get(old.id)).toMatchObject({ status: "archived", supersededBy: current.id });
+  });
+
+  it("the same past value said after the present one, not dated earlier, stays unsure: stored, nothing closed", async () => {
+    const { clock } = await fresh();
+    const current = await mem.remember("The API rate limit is now 250 requests per minute", {
+      at: "2026-03-01",
+    });
+    clock.advance(HOUR);
+    const later = await mem.remember("The API rate limit was 60 requests per minute", { at: "2026-03-02" });
+    expect(later.superseded).toEqual([]);
+    expect(later.notes).not.toContain("backdated: older than the belief it contradicts");
+    expect(await mem.get(current.id)).toMatchObject({ status: "active", supersededBy: null });
+    expect(await mem.get(later.id)).toMatchObject({ status: "active", supersededBy: null });
+  });
+
   it("a backdated value slots between the values it falls between", async () => {
     const { clock } = await fresh();
     const a = await mem.remember("The retry limit is 5", { at: "2026-01-01" });

@@ -18,7 +18,7 @@ import { CONFIDENT_FLOOR, supersessionProbability } from "./judge/supersession-p
 import { loadTagger } from "./judge/tagger.js";
 import type { Layer, Outcome, Verdict } from "./model.js";
 import type { Policy } from "./policy.js";
-import type { Judge, JudgeVerdict } from "./ports.js";
+import { isConfident, type Judge, type JudgeVerdict } from "./ports.js";
 import { analyseEcho, isQuestion } from "./text.js";
 
 export interface GateCandidate {
@@ -144,7 +144,17 @@ export async function decide(
   const probe = { text: echo.echo ? echo.core : item.text, at: item.at, kind: item.kind };
   const judged: { c: GateCandidate; v: JudgeVerdict }[] = [];
   for (const c of candidates) {
-    const v = await judge.compare({ text: c.text, at: c.at, kind: c.kind }, probe);
+    const stored = { text: c.text, at: c.at, kind: c.kind };
+    let v = await judge.compare(stored, probe);
+    // A statement dated before the belief it meets held first. When the judge cannot say how it
+    // follows the stored one, it reads the two in the order they held: "The API rate limit is now
+    // 250" stored, then "The API rate limit was 60" dated a month before it — a past value, which
+    // read after 250 is unsure (`unsure:one-occasion`), read before it is the value 250 replaced. A
+    // change found so is history (`backdated` below), never a replacement.
+    if (item.at < c.at && !isConfident(v)) {
+      const heldFirst = await judge.compare(probe, stored);
+      if (isConfident(heldFirst) && heldFirst.relation !== "duplicate") v = heldFirst;
+    }
     judged.push({ c, v });
   }
   judged.sort(
