@@ -139,7 +139,8 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       // Every error commander raises is a usage error (exit 2): it says so as `failWith` does.
       // A usage error is one line, as docs/cli.md promises: commander puts its "(Did you mean …?)"
       // on a line of its own.
-      writeErr: (s) => process.stderr.write(s.startsWith("error: ") ? `usage: ${oneLine(s.slice(7))}\n` : s),
+      writeErr: (s) =>
+        process.stderr.write(s.startsWith("error: ") ? `usage: ${joinedLines(s.slice(7))}\n` : s),
     },
     (inv) => {
       invocation = inv;
@@ -489,7 +490,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
                 message:
                   error.code === "commander.help"
                     ? missingCommand(program, argv)
-                    : oneLine(error.message.replace(/^error: /, "")),
+                    : joinedLines(error.message.replace(/^error: /, "")),
                 details: { commander: error.code },
               },
             },
@@ -541,8 +542,12 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
   }
 }
 
-/** A message of several lines as one: "unknown command 'recal'\n(Did you mean recall?)" → "… (Did you mean recall?)". */
-const oneLine = (message: string): string => message.trim().replace(/\s*\n\s*/g, " ");
+/**
+ * A message of several lines joined into one: "unknown command 'recal'\n(Did you mean recall?)" →
+ * "… (Did you mean recall?)". Not core's `oneLine`, which also escapes "<" for stored text: a usage
+ * message names `<statement>` as it is typed.
+ */
+const joinedLines = (message: string): string => message.trim().replace(/\s*\n\s*/g, " ");
 
 /** Whether a file holds anything: a file of no bytes, with no write-ahead log beside it, is no store. */
 function holdsBytes(file: string): boolean {
