@@ -399,7 +399,7 @@ describe("knowledge-update eval", () => {
     // As fresh9's to fresh12's, no question names a value of its case. One farmer writes about his
     // herd, his sheep, his ground, his bank, his hip, his club and his family, and his son types the
     // odd line for him: another person's value of the same kind (the neighbour's parlour, his
-    // overdraft, the son's phone number, the wife's car) is only ever a non-update's distractor.
+    // overdraft and his lamb price, the son's phone number) is only ever a non-update's distractor.
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(23);
     expect(twice).toBe(10);
