@@ -114,4 +114,12 @@ describe("frozen held-out halves", () => {
       "7462a6e37f57ebd1e68048aedaac88803b9fde8006f3c71ff3e16064415e6279",
     );
   });
+
+  // Written in the thirty-seventh session (h/fresh13) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh13 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh13").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "95de7cce306eec2fe1355a38d4ca01ac1d1c80eae72cd7cce1d1662ff1e7e249",
+    );
+  });
 });

@@ -159,7 +159,7 @@ describe("knowledge-update eval", () => {
     });
     expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh5");
     expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh5");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh13"])).toThrow(/unknown set "fresh13".*fresh5, /);
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(/unknown set "fresh14".*fresh5, /);
     const file = loadCases("fresh5");
     // No file-wide split: each case's half is the hash of its id.
     expect(file.split).toBeUndefined();
@@ -185,7 +185,7 @@ describe("knowledge-update eval", () => {
     });
     expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh6");
     expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh6");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh13"])).toThrow(/unknown set "fresh13".*fresh6, /);
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(/unknown set "fresh14".*fresh6, /);
     const file = loadCases("fresh6");
     // No file-wide split: each case's half is the hash of its id.
     expect(file.split).toBeUndefined();
@@ -212,7 +212,7 @@ describe("knowledge-update eval", () => {
     });
     expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh7");
     expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh7");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh13"])).toThrow(/unknown set "fresh13".*fresh7, /);
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(/unknown set "fresh14".*fresh7, /);
     const file = loadCases("fresh7");
     // No file-wide split: each case's half is the hash of its id.
     expect(file.split).toBeUndefined();
@@ -238,7 +238,7 @@ describe("knowledge-update eval", () => {
     });
     expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh8");
     expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh8");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh13"])).toThrow(/unknown set "fresh13".*fresh8, /);
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(/unknown set "fresh14".*fresh8, /);
     const file = loadCases("fresh8");
     // No file-wide split: each case's half is the hash of its id.
     expect(file.split).toBeUndefined();
@@ -267,7 +267,7 @@ describe("knowledge-update eval", () => {
     });
     expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh9");
     expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh9");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh13"])).toThrow(/unknown set "fresh13".*fresh9, /);
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(/unknown set "fresh14".*fresh9, /);
     const file = loadCases("fresh9");
     // No file-wide split: each case's half is the hash of its id.
     expect(file.split).toBeUndefined();
@@ -296,7 +296,7 @@ describe("knowledge-update eval", () => {
     });
     expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh10");
     expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh10");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh13"])).toThrow(/unknown set "fresh13".*fresh10, /);
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(/unknown set "fresh14".*fresh10, /);
     const file = loadCases("fresh10");
     // No file-wide split: each case's half is the hash of its id.
     expect(file.split).toBeUndefined();
@@ -325,7 +325,7 @@ describe("knowledge-update eval", () => {
     });
     expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh11");
     expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh11");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh13"])).toThrow(/unknown set "fresh13".*fresh11, /);
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(/unknown set "fresh14".*fresh11, /);
     const file = loadCases("fresh11");
     // No file-wide split: each case's half is the hash of its id.
     expect(file.split).toBeUndefined();
@@ -354,9 +354,7 @@ describe("knowledge-update eval", () => {
     });
     expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh12");
     expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh12");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh13"])).toThrow(
-      /unknown set "fresh13".*fresh12, all/,
-    );
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(/unknown set "fresh14".*fresh12, /);
     const file = loadCases("fresh12");
     // No file-wide split: each case's half is the hash of its id.
     expect(file.split).toBeUndefined();
@@ -371,6 +369,37 @@ describe("knowledge-update eval", () => {
     // her bands, her gear, her wrist, her dog and her students, and pastes in what others wrote to
     // her: another person's value of the same kind (the keys player's wedding fee, the guitarist's
     // rate, the roommate's phone) is only ever a non-update's distractor.
+    const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
+    expect(nonUpdates).toBe(23);
+    expect(twice).toBe(10);
+  });
+
+  it("lists fresh13 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
+    expect(SETS).toContain("fresh13");
+    expect(parseKnowledgeUpdateArgs(["--set", "fresh13"]).sets).toEqual(["fresh13"]);
+    expect(parseKnowledgeUpdateArgs(["--set", "fresh13", "--split", "held-out"])).toMatchObject({
+      sets: ["fresh13"],
+      split: "held-out",
+    });
+    expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh13");
+    expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh13");
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(
+      /unknown set "fresh14".*fresh13, all/,
+    );
+    const file = loadCases("fresh13");
+    // No file-wide split: each case's half is the hash of its id.
+    expect(file.split).toBeUndefined();
+    expect(file.cases.length).toBeGreaterThanOrEqual(110);
+    expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
+    const dev = file.cases.filter((c) => splitOf(c.id) === "dev").length;
+    // Printed so a reader of the test log sees the halves (fresh13, 37th session: 61 dev, 59 held-out).
+    console.log(`fresh13: ${file.cases.length} cases, ${dev} dev, ${file.cases.length - dev} held-out`);
+    expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
+    expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
+    // As fresh9's to fresh12's, no question names a value of its case. One farmer writes about his
+    // herd, his sheep, his ground, his bank, his hip, his club and his family, and his son types the
+    // odd line for him: another person's value of the same kind (the neighbour's parlour, his
+    // overdraft and his lamb price, the son's phone number) is only ever a non-update's distractor.
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(23);
     expect(twice).toBe(10);
