@@ -12,8 +12,10 @@
  *
  * SQLite keeps a lock as a file named from the lock's name; names that differ only in characters
  * a file name cannot hold were kept apart by 32 bits of SHA-256, now 64 (store/sqlite/file-lock.ts).
- * Reaching that needs two namespaces alike in their first 74 characters but for such characters, so
- * src/store/sqlite/file-lock.test.ts holds it on two names whose 32-bit tags are equal.
+ * Reaching that needs two namespaces alike in their first 74 characters but for `:`, `@` and `/`:
+ * `tenant-a@/@@//@@@@/::` and `tenant-a/@/@:@@//:@::` (found among 531,441 names) were one file.
+ * The last case holds it through two memories on one SQLite file, as two processes would be;
+ * src/store/sqlite/file-lock.test.ts holds the file names.
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
@@ -21,6 +23,7 @@ import { describe, expect, it } from "vitest";
 import { openMemory } from "../../src/open-memory.js";
 import { lockKeys } from "../../src/store/postgres/advisory-lock.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
+import { testMemory } from "../support/memory.js";
 import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
 
 const url = process.env.DATABASE_URL;
@@ -122,6 +125,46 @@ describe.skipIf(!url)("postgres: two namespaces whose lock names collide under h
     } finally {
       await victim.close();
       await attacker.close();
+    }
+  });
+});
+
+describe("sqlite-file: two namespaces whose lock files had one name", () => {
+  const [HOLDER, OTHER] = ["tenant-a@/@@//@@@@/::", "tenant-a/@/@:@@//:@::"];
+
+  it("attack: while one namespace's consolidation holds its lock, the other's runs, and hears nothing of it", async () => {
+    const { mem: holder, path } = await testMemory({ file: true, namespace: HOLDER });
+    const { mem: other } = await testMemory({ path, namespace: OTHER, lockWaitMs: 0 });
+    try {
+      await other.remember("The other namespace's build runs nightly");
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let holding!: () => void;
+      const taken = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      const holderSleep = holder.store.withLock(
+        `sleep:${HOLDER}`,
+        { waitMs: 0, what: `a consolidation of namespace "${HOLDER}"` },
+        async () => {
+          holding();
+          await held;
+        },
+      );
+      await taken;
+      const attempt = await other.consolidate().then(
+        (report) => ({ report }),
+        (e: unknown) => ({ error: e as { code: string; message: string } }),
+      );
+      release();
+      await holderSleep;
+      expect(JSON.stringify(attempt)).not.toContain(HOLDER);
+      expect(attempt).toHaveProperty("report");
+    } finally {
+      await holder.close();
+      await other.close();
     }
   });
 });
