@@ -11,7 +11,13 @@
 import { verifyChains } from "../core/audit.js";
 import { StrataError } from "../core/errors.js";
 import type { AuditVerification } from "../core/model.js";
-import { DUMP_SECTIONS, type DumpPage, type DumpSection, type Store } from "../core/ports.js";
+import {
+  DUMP_SECTIONS,
+  type DumpPage,
+  type DumpSection,
+  type Store,
+  type StoreReader,
+} from "../core/ports.js";
 
 export interface TransferOptions {
   /** Rows read and written per page. Default 1000. */
@@ -36,6 +42,18 @@ export interface TransferReport {
 
 const sum = (counts: Record<DumpSection, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
+/** Refuses (TARGET_NOT_EMPTY) a target that holds any row, naming the sections it holds. */
+async function refuseOccupied(target: StoreReader): Promise<void> {
+  const existing = await target.dumpCounts();
+  const occupied = DUMP_SECTIONS.filter((s) => existing[s] > 0);
+  if (occupied.length > 0)
+    throw new StrataError(
+      "TARGET_NOT_EMPTY",
+      `The target store is not empty (${occupied.map((s) => `${existing[s]} ${s}`).join(", ")}). Transfer only into a new, empty store: pick another file, database or schema.`,
+      { counts: existing },
+    );
+}
+
 /**
  * Copies `source` into `target`, which must be empty, in one target transaction: a failure
  * leaves the target as empty as it was. Stop writers on the source first (rows written during
@@ -48,20 +66,20 @@ export async function transferStore(
 ): Promise<TransferReport> {
   const started = globalThis.performance.now();
   const pageSize = options.pageSize ?? 1000;
-  const existing = await target.dumpCounts();
-  const occupied = DUMP_SECTIONS.filter((s) => existing[s] > 0);
-  if (occupied.length > 0)
-    throw new StrataError(
-      "TARGET_NOT_EMPTY",
-      `The target store is not empty (${occupied.map((s) => `${existing[s]} ${s}`).join(", ")}). Transfer only into a new, empty store: pick another file, database or schema.`,
-      { counts: existing },
-    );
+  // Checked before the source is read, so a target in use is refused at once, and again under the
+  // write lock below: the copy keeps its ids, so the first write of anything else to a new store
+  // takes ids the source's items bring.
+  await refuseOccupied(target);
   const expected = await source.dumpCounts();
   const total = sum(expected);
   const copied = Object.fromEntries(DUMP_SECTIONS.map((s) => [s, 0])) as Record<DumpSection, number>;
   let done = 0;
-  options.onProgress?.(0, total);
   await target.transaction(async (tx) => {
+    // Under the target's write lock, not only before it: a writer committing in between would
+    // have the copy insert beside its items (PostgreSQL keeps the first row of an id and lets a
+    // later row naming it, an outcome or a vector, land on it, across namespaces) (attacks37).
+    await refuseOccupied(tx);
+    options.onProgress?.(0, total);
     for (const section of DUMP_SECTIONS) {
       let cursor: string | null = null;
       do {

@@ -1,10 +1,15 @@
 /**
  * The PostgreSQL store's named locks (`Store.withLock`): a session-level advisory lock,
- * `pg_try_advisory_lock(hashtext('strata-lock:<schema>'), hashtext(<name>))`, held on one
- * dedicated connection for the whole of the work and unlocked when it settles. It excludes
- * holders in other processes and on other servers; if the holding process dies, its session
- * ends and the server frees the lock.
+ * `pg_try_advisory_lock(k1, k2)`, its two keys the first 64 bits of SHA-256 of the schema and the
+ * name (`lockKeys`), held on one dedicated connection for the whole of the work and unlocked when
+ * it settles. It excludes holders in other processes and on other servers; if the holding process
+ * dies, its session ends and the server frees the lock.
  *
+ * - A lock's name holds a namespace (`sleep:<namespace>`), which a caller may choose. The keys were
+ *   `hashtext` of the schema and of the name: 32 bits, a hash made for tables, not against a
+ *   chooser. Two namespaces whose names collide there shared one lock, so one tenant's sleep
+ *   waited on another's, and the BUSY refusal named what held it — the other namespace and where
+ *   its work ran from (attacks37). 64 bits of SHA-256 leave no collision to find or to meet.
  * - The two-key form keeps these locks apart from the single-key transaction locks
  *   (`strata-write:<schema>`), so no hash collision can make a sweep wait on itself.
  * - Waiting is polling with `pg_try_advisory_lock`, never a blocking `pg_advisory_lock`: the
@@ -15,6 +20,7 @@
  * - The holder names its work in `application_name`, so a refused caller (and `pg_stat_activity`)
  *   can tell what is running.
  */
+import { createHash } from "node:crypto";
 import { type LockHolder, lockBusy } from "../../core/errors.js";
 import type { LockOptions } from "../../core/ports.js";
 import { localHolder, remaining, tryLocal, waitFor } from "../lock.js";
@@ -23,6 +29,17 @@ import type { SqlClient, SqlQueryable } from "./postgres-driver.js";
 const APP_PREFIX = "strata: ";
 /** PostgreSQL keeps application_name to NAMEDATALEN - 1 bytes. */
 const APP_MAX = 63;
+
+/**
+ * The two int4 keys of the lock `name` of `schema`: the first 64 bits of SHA-256 over both, a NUL
+ * between them (no schema name holds one, so `a` + `b:c` and `a:b` + `c` stay apart).
+ *
+ *   lockKeys("strata", "sleep:default"); // [-515621062, 1796521965]
+ */
+export function lockKeys(schema: string, name: string): [number, number] {
+  const digest = createHash("sha256").update(`strata-lock:${schema}\u0000${name}`).digest();
+  return [digest.readInt32BE(0), digest.readInt32BE(4)];
+}
 
 /**
  * Runs `fn` holding the advisory lock `name` of `schema`.
@@ -37,7 +54,7 @@ export async function withAdvisoryLock<T>(
   fn: () => Promise<T>,
 ): Promise<T> {
   const started = performance.now();
-  const keys = [`strata-lock:${schema}`, name];
+  const keys = lockKeys(schema, name);
   const local = `${schema}:${name}`;
   const release = await waitFor(options.waitMs, () =>
     tryLocal(client.sessionScope, local, { what: options.what }),
@@ -46,7 +63,7 @@ export async function withAdvisoryLock<T>(
   try {
     return await client.session(async (conn) => {
       const got = await waitFor(remaining(options.waitMs, started), async () => {
-        const [row] = await conn.query("SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS ok", keys);
+        const [row] = await conn.query("SELECT pg_try_advisory_lock($1::int4, $2::int4) AS ok", keys);
         return row?.ok === true ? true : null;
       });
       if (!got) throw lockBusy(name, options, await serverHolder(conn, keys));
@@ -61,9 +78,7 @@ export async function withAdvisoryLock<T>(
       } finally {
         // A failed statement discards the connection (SqlClient.session): its session ends and
         // the server frees the lock, so there is nothing more to do here.
-        await conn
-          .query("SELECT pg_advisory_unlock(hashtext($1), hashtext($2))", keys)
-          .catch(() => undefined);
+        await conn.query("SELECT pg_advisory_unlock($1::int4, $2::int4)", keys).catch(() => undefined);
         if (options.what) await conn.exec("RESET application_name").catch(() => undefined);
       }
     });
@@ -73,14 +88,14 @@ export async function withAdvisoryLock<T>(
 }
 
 /** The session holding the lock, as `pg_locks` and `pg_stat_activity` show it (best effort). */
-async function serverHolder(conn: SqlQueryable, keys: readonly string[]): Promise<LockHolder | null> {
+async function serverHolder(conn: SqlQueryable, keys: readonly number[]): Promise<LockHolder | null> {
   try {
     const [row] = await conn.query(
       `SELECT a.pid, a.application_name AS app, host(a.client_addr) AS addr, a.client_hostname AS client,
               a.query_start AS since
          FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
         WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
-          AND l.classid = hashtext($1)::oid AND l.objid = hashtext($2)::oid
+          AND l.classid = ($1::int4)::oid AND l.objid = ($2::int4)::oid
           AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
         LIMIT 1`,
       keys,

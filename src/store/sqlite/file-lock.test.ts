@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -37,13 +38,26 @@ const run = (waitMs = 0) =>
 describe("SQLite lock file", () => {
   it("is <db>.<name>-<hash>.lock, holds who and what while fn runs, and is removed after", async () => {
     const path = lockFilePath(db, NAME);
-    expect(path).toMatch(/agent\.db\.sleep-default-[0-9a-f]{8}\.lock$/);
+    expect(path).toMatch(/agent\.db\.sleep-default-[0-9a-f]{16}\.lock$/);
     expect(lockFilePath(db, "sleep:a/b")).not.toBe(lockFilePath(db, "sleep:a:b"));
     const seen = await withFileLock(db, scope, NAME, { waitMs: 0, what: "a test sweep" }, async () =>
       JSON.parse(readFileSync(path, "utf8")),
     );
     expect(seen).toMatchObject({ pid: process.pid, host: hostname(), name: NAME, what: "a test sweep" });
     expect(existsSync(path)).toBe(false);
+  });
+
+  it("keeps apart two names whose 32-bit hashes are equal (two namespaces, two locks)", async () => {
+    // Both are `sleep-tenant-a-------------` once a file name can hold them, and SHA-256 of each
+    // begins 4992ab1e: one lock file while the tag was 8 hex digits.
+    const [one, two] = ["sleep:tenant-a@/@@//@@@@/::", "sleep:tenant-a/@/@:@@//:@::"];
+    const digest = (name: string) => createHash("sha256").update(name).digest("hex");
+    expect(digest(one).slice(0, 8)).toBe(digest(two).slice(0, 8));
+    expect(lockFilePath(db, one)).not.toBe(lockFilePath(db, two));
+    const inner = await withFileLock(db, scope, one, { waitMs: 0, what: "the first" }, () =>
+      withFileLock(db, {}, two, { waitMs: 0, what: "the second" }, async () => "both held"),
+    );
+    expect(inner).toBe("both held");
   });
 
   it("is removed when fn throws", async () => {

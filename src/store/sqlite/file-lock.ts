@@ -34,13 +34,16 @@ interface LockFileBody {
 const UNWRITTEN_STALE_MS = 10_000;
 
 /**
- * The lock file for `name` beside the database: `agent.db.sleep-default-1a2b3c4d.lock`. Characters
- * other than letters, digits, `.`, `_` and `-` become `-`, and then a hash of the exact name
- * keeps `a:b` and `a/b` apart.
+ * The lock file for `name` beside the database: `agent.db.sleep-default-1a2b3c4d5e6f7a8b.lock`.
+ * Characters other than letters, digits, `.`, `_` and `-` become `-`, and then 64 bits of a hash
+ * of the exact name keep `a:b` and `a/b` apart. A lock's name holds a namespace a caller may
+ * choose: with 32 bits, `sleep:tenant-a@/@@//@@@@/::` and `sleep:tenant-a/@/@:@@//:@::` (found
+ * among half a million names) were one file, so one namespace's sleep waited on the other's and its BUSY named
+ * the other's work (attacks37).
  */
 export function lockFilePath(dbPath: string, name: string): string {
   const safe = name.replace(/[^A-Za-z0-9._-]/g, "-").slice(0, 80);
-  const tag = safe === name ? "" : `-${createHash("sha256").update(name).digest("hex").slice(0, 8)}`;
+  const tag = safe === name ? "" : `-${createHash("sha256").update(name).digest("hex").slice(0, 16)}`;
   return `${dbPath}.${safe}${tag}.lock`;
 }
 

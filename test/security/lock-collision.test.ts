@@ -1,0 +1,170 @@
+/**
+ * One namespace's sleep lock is no other namespace's (attacks37). A namespace's sweeps and
+ * consolidations take the lock `sleep:<namespace>`; on PostgreSQL it was the advisory lock
+ * `(hashtext('strata-lock:<schema>'), hashtext('sleep:<namespace>'))`, 32 bits a caller chooses
+ * the input of. "tenant-a/116329" and "tenant-b/33720" collide there (found in a second by a GROUP
+ * BY over 320,000 names), so a tenant whose key covers `tenant-a*` could name a namespace whose
+ * sleep shares another tenant's lock: its consolidation was refused BUSY while the other's ran,
+ * and the refusal named what held it — `A consolidation of namespace "tenant-b/33720" is already
+ * running (PostgreSQL backend pid …, since …)` — the other namespace's name, that it was sleeping
+ * and when; and holding its own it kept the other's sleep and worker from running. The keys are
+ * now 64 bits of SHA-256 (store/postgres/advisory-lock.ts `lockKeys`).
+ *
+ * SQLite keeps a lock as a file named from the lock's name; names that differ only in characters
+ * a file name cannot hold were kept apart by 32 bits of SHA-256, now 64 (store/sqlite/file-lock.ts).
+ * Reaching that needs two namespaces alike in their first 74 characters but for `:`, `@` and `/`:
+ * `tenant-a@/@@//@@@@/::` and `tenant-a/@/@:@@//:@::` (found among 531,441 names) were one file.
+ * The last case holds it through two memories on one SQLite file, as two processes would be;
+ * src/store/sqlite/file-lock.test.ts holds the file names.
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { openMemory } from "../../src/open-memory.js";
+import { lockKeys } from "../../src/store/postgres/advisory-lock.js";
+import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
+import { testMemory } from "../support/memory.js";
+import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
+
+const url = process.env.DATABASE_URL;
+const dropLater = schemasDroppedAfterAll(url);
+
+const VICTIM = "tenant-b/33720";
+const ATTACKER = "tenant-a/116329";
+
+describe("lockKeys: 64 bits of SHA-256 of the schema and the lock's name", () => {
+  it.each([
+    ["another namespace", ["strata", `sleep:${ATTACKER}`]],
+    ["another schema", ["strata2", `sleep:${VICTIM}`]],
+    ["the schema's end moved into the name", ["strat", `a\u0000sleep:${VICTIM}`]],
+    ["another lock of the namespace", ["strata", `curate:${VICTIM}`]],
+  ] as const)("%s gives other keys", (_, [schema, name]) => {
+    expect(lockKeys(schema, name)).not.toEqual(lockKeys("strata", `sleep:${VICTIM}`));
+  });
+
+  it("the same schema and name give the same keys, in every process (no salt)", () => {
+    expect(lockKeys("strata", `sleep:${VICTIM}`)).toEqual(lockKeys("strata", `sleep:${VICTIM}`));
+    expect(lockKeys("strata", "sleep:default")).toEqual([-515621062, 1796521965]);
+  });
+});
+
+describe.skipIf(!url)("postgres: two namespaces whose lock names collide under hashtext", () => {
+  it("the names collide under hashtext (the premise of the attack)", async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query("SELECT hashtext($1) = hashtext($2) AS same", [
+        `sleep:${VICTIM}`,
+        `sleep:${ATTACKER}`,
+      ]);
+      expect(rows[0].same).toBe(true);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("attack: while the victim's consolidation holds its lock, the attacker's own consolidation runs, and hears nothing of it", async () => {
+    const schema = dropLater(`lockcollide_${process.pid}_${randomBytes(4).toString("hex")}`);
+    const victimStore = await PostgresStore.open({ url: url!, schema, maxConnections: 2 });
+    const attackerStore = await PostgresStore.open({ url: url!, schema, maxConnections: 2 });
+    const victim = await openMemory({ store: victimStore, namespace: VICTIM, lockWaitMs: 0 });
+    const attacker = await openMemory({ store: attackerStore, namespace: ATTACKER, lockWaitMs: 0 });
+    try {
+      await attacker.remember("The attacker's build runs nightly");
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let holding!: () => void;
+      const taken = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      // The victim's consolidation, held open at its lock, as a long one would be.
+      const victimSleep = victimStore.withLock(
+        `sleep:${VICTIM}`,
+        { waitMs: 0, what: `a consolidation of namespace "${VICTIM}"` },
+        async () => {
+          holding();
+          await held;
+        },
+      );
+      await taken;
+      const attempt = await attacker.consolidate().then(
+        (report) => ({ report }),
+        (e: unknown) => ({ error: e as { code: string; message: string } }),
+      );
+      release();
+      await victimSleep;
+      expect(JSON.stringify(attempt)).not.toContain("tenant-b");
+      expect(attempt).toHaveProperty("report");
+      // And the other way: the victim's own sleep runs while the attacker holds its lock.
+      let releaseAttacker!: () => void;
+      const attackerHeld = new Promise<void>((resolve) => {
+        releaseAttacker = resolve;
+      });
+      let attackerHolding!: () => void;
+      const attackerTaken = new Promise<void>((resolve) => {
+        attackerHolding = resolve;
+      });
+      const attackerSleep = attackerStore.withLock(
+        `sleep:${ATTACKER}`,
+        { waitMs: 0, what: `a consolidation of namespace "${ATTACKER}"` },
+        async () => {
+          attackerHolding();
+          await attackerHeld;
+        },
+      );
+      await attackerTaken;
+      const victimRun = await victim.consolidate().then(
+        () => "ran",
+        (e: unknown) => (e as { code: string }).code,
+      );
+      releaseAttacker();
+      await attackerSleep;
+      expect(victimRun).toBe("ran");
+    } finally {
+      await victim.close();
+      await attacker.close();
+    }
+  });
+});
+
+describe("sqlite-file: two namespaces whose lock files had one name", () => {
+  const [HOLDER, OTHER] = ["tenant-a@/@@//@@@@/::", "tenant-a/@/@:@@//:@::"];
+
+  it("attack: while one namespace's consolidation holds its lock, the other's runs, and hears nothing of it", async () => {
+    const { mem: holder, path } = await testMemory({ file: true, namespace: HOLDER });
+    const { mem: other } = await testMemory({ path, namespace: OTHER, lockWaitMs: 0 });
+    try {
+      await other.remember("The other namespace's build runs nightly");
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let holding!: () => void;
+      const taken = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      const holderSleep = holder.store.withLock(
+        `sleep:${HOLDER}`,
+        { waitMs: 0, what: `a consolidation of namespace "${HOLDER}"` },
+        async () => {
+          holding();
+          await held;
+        },
+      );
+      await taken;
+      const attempt = await other.consolidate().then(
+        (report) => ({ report }),
+        (e: unknown) => ({ error: e as { code: string; message: string } }),
+      );
+      release();
+      await holderSleep;
+      expect(JSON.stringify(attempt)).not.toContain(HOLDER);
+      expect(attempt).toHaveProperty("report");
+    } finally {
+      await holder.close();
+      await other.close();
+    }
+  });
+});
