@@ -405,3 +405,20 @@ describe("newerFirst: no lift for a pair tied only by the holder, nor for the as
     },
   );
 });
+
+describe("sameSlotFirst, as newerFirst: a \"who is\" question's thing named only as another change's doer is no new one", () => {
+  it("'the doctor took me off the blood thinners…' is lifted by neither for 'Who is my doctor?'", async () => {
+    mem = await sleptChat([
+      { text: "My doctor is Dr. Amari at the Riverside Health Centre, she speaks Farsi with me.", day: 0 },
+      { text: "Busy week at work, nothing new.", day: 1 },
+      {
+        text: "the doctor took me off the blood thinners after my fall and i'm on aspirin now with a stomach pill",
+        day: 20,
+      },
+    ]);
+    const hits = await mem.recall("Who is my doctor?", { k: 5 });
+    const hit = hits.find((h) => h.text.includes("thinners"));
+    expect(hit?.why.summary ?? "").not.toMatch(/newer than \[/);
+    expect(hits[0]?.text).toMatch(/Amari/);
+  });
+});
