@@ -84,7 +84,7 @@ const SPEAKER_ENDS = new Set(
 );
 
 /** Verbs by which a thing, a place or a person stops being there for the speaker (intransitive uses). */
-const VALUE_ENDS = new Set(
+export const VALUE_ENDS = new Set(
   (
     "close retire quit leave die break end steal shut_down close_down break_up discontinue cancel " +
     // A person who moved away or out is no longer there for the speaker ("Jamal moved away").

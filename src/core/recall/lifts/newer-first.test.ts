@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sleptChat } from "../../../../test/support/memory.js";
 import type { Memory } from "../../engine.js";
+import { loadTagger } from "../../judge/tagger.js";
+import { askedSlot } from "../../state-slots.js";
+import { actsAsKnownDoer, holdersAsked, identityAsked, linkedOnlyByHolder } from "./newer-first.js";
 import { withoutReason } from "./reason-clause.js";
 
 /**
@@ -283,5 +286,139 @@ describe("REASON_CLAUSE (newerFirst, sameSlotFirst): the reason a change was mad
     const hits = await mem.recall(question, { k: 5 });
     const hit = hits.find((h) => h.text.includes(word));
     expect(hit !== undefined && lifted(hit.why.summary)).toBe(expected);
+  });
+});
+
+describe("holdersAsked: the words of a question that name whose state it asks", () => {
+  it.each([
+    ["Which school is Theo at?", ["theo"]],
+    ["What does Pepper weigh?", ["pepper"]],
+    ["where do we go for Bea's birthday", ["bea"]],
+    ["what dose is dad's heart medicine", ["dad"]],
+    // no holder: a name that is no subject, a wh-word with "'s", the speaker's own thing
+    ["what format is my RSA talk", []],
+    ["what's my gym cost", []],
+    ["Where does my sister live?", []],
+  ])("%j → %j", async (question, holders) => {
+    await loadTagger();
+    expect([...holdersAsked(question)].sort()).toEqual(holders);
+  });
+});
+
+describe("linkedOnlyByHolder: a pair tied to the question only by whose state it asks", () => {
+  it.each([
+    // the newer says nothing of what is asked: a change of the holder's, not of the asked thing
+    ["Which school is Theo at?", ["theo"], "We moved Theo's bedtime to 8pm and he sleeps through now.", true],
+    ["what dose is dad's heart medicine", ["dad"], "dad: the heating is down to 17 now, wear a jumper", true],
+    ["What does Pepper weigh?", ["pepper"], "Pepper is on the grain-free food now, the vet said so.", true],
+    // the newer names the asked thing (another word of the question, or the slot's spelling)
+    ["Which school is Theo at?", ["theo"], "Theo started at the Oakfield school this week.", false],
+    [
+      "What's Mia's favourite colour?",
+      ["mia"],
+      "Mia changed her mind, her favorite color is teal now.",
+      false,
+    ],
+    // the older shares more than the holder
+    ["Which school is Theo at?", ["theo", "school"], "We moved Theo's bedtime to 8pm.", false],
+    // a question that names only its holder asks about the holder
+    ["How is Theo?", ["theo"], "We moved Theo's bedtime to 8pm.", false],
+  ])("%j, older shares %j, newer %j: %s", async (question, shared, newer, expected) => {
+    await loadTagger();
+    expect(linkedOnlyByHolder(question, shared, newer, askedSlot(question))).toBe(expected);
+  });
+});
+
+describe('identityAsked: the thing a "who is" question asks the identity of', () => {
+  it.each([
+    ["Who is my doctor?", "doctor"],
+    ["who's rex's vet", "vet"],
+    ["whos my landlord", "landlord"],
+    ["Who's my manager at work?", "manager"],
+    // who does something, or who a named person is: no thing's identity
+    ["who cuts my hair", null],
+    ["Who is Dana?", null],
+    ["What is my doctor's name?", null],
+  ])("%j → %j", async (question, thing) => {
+    await loadTagger();
+    expect(identityAsked(question)).toBe(thing);
+  });
+});
+
+describe("actsAsKnownDoer: the asked thing named only as the doer of something else", () => {
+  it.each([
+    ["The doctor took me off the statins and I'm on a new pill now.", "doctor", true],
+    ["the vet says Rex needs the kidney diet from now on", "vet", true],
+    ["The landlord fixed the boiler at last.", "landlord", true],
+    // a new one, a be-clause, the role left, no doer, not named at all
+    ["My new doctor put me on statins.", "doctor", false],
+    ["My doctor is on leave, Dr. Hale is covering.", "doctor", false],
+    ["my dentist left the practice in May", "dentist", false],
+    ["the doctor moved away, so I'm with Dr. Patel now", "doctor", false],
+    ["I left that dentist, I'm with Mrs Obi now.", "dentist", false],
+    ["I'm on a new pill for my blood pressure.", "doctor", false],
+  ])("%j (%s) → %s", async (statement, thing, expected) => {
+    await loadTagger();
+    expect(actsAsKnownDoer(statement, thing)).toBe(expected);
+  });
+});
+
+describe("newerFirst: no lift for a pair tied only by the holder, nor for the asked thing as another change's doer", () => {
+  // newerFirst's own mark: another lift may still read the pair its own way.
+  const lifted = (summary: string) => /newer than \[[^\]]+\] about the same thing/.test(summary);
+  it.each([
+    {
+      older: "Theo's loving Little Acorns, the staff are lovely.",
+      newer: "We moved Theo's bedtime to 8pm and he sleeps through now.",
+      question: "Which nursery is Theo at?",
+      word: "bedtime",
+      expected: false,
+    },
+    {
+      older: "My doctor is Dr. Amari at the Riverside Health Centre, she speaks Farsi with me.",
+      newer:
+        "the doctor took me off the blood thinners after my fall and i'm on aspirin now with a stomach pill",
+      question: "Who is my doctor?",
+      word: "thinners",
+      expected: false,
+    },
+    // the newer names the asked colour: still lifted
+    {
+      older: "I want to repaint Mia's room and she wants everything pink.",
+      newer: "Mia changed her mind, her favorite color is teal now and she wants the room to match.",
+      question: "What's Mia's favourite colour?",
+      word: "teal",
+      expected: true,
+    },
+  ])(
+    "$newer after $older, asked $question: lifted $expected",
+    async ({ older, newer, question, word, expected }) => {
+      mem = await sleptChat([
+        { text: older, day: 0 },
+        { text: "Busy week at work, nothing new.", day: 1 },
+        { text: newer, day: 20 },
+      ]);
+      const hits = await mem.recall(question, { k: 5 });
+      const hit = hits.find((h) => h.text.includes(word));
+      expect(hit).toBeDefined();
+      expect(lifted(hit!.why.summary)).toBe(expected);
+    },
+  );
+});
+
+describe("sameSlotFirst, as newerFirst: a \"who is\" question's thing named only as another change's doer is no new one", () => {
+  it("'the doctor took me off the blood thinners…' is lifted by neither for 'Who is my doctor?'", async () => {
+    mem = await sleptChat([
+      { text: "My doctor is Dr. Amari at the Riverside Health Centre, she speaks Farsi with me.", day: 0 },
+      { text: "Busy week at work, nothing new.", day: 1 },
+      {
+        text: "the doctor took me off the blood thinners after my fall and i'm on aspirin now with a stomach pill",
+        day: 20,
+      },
+    ]);
+    const hits = await mem.recall("Who is my doctor?", { k: 5 });
+    const hit = hits.find((h) => h.text.includes("thinners"));
+    expect(hit?.why.summary ?? "").not.toMatch(/newer than \[/);
+    expect(hits[0]?.text).toMatch(/Amari/);
   });
 });

@@ -1,14 +1,15 @@
 /** The lift of the newer of two disagreeing beliefs near the top (`newerFirst`). */
 
-import { retiredValue, valuesOf } from "../../judge/retired-values.js";
+import { retiredValue, VALUE_ENDS, valuesOf } from "../../judge/retired-values.js";
 import { VALUE_RETIRED_RULE } from "../../judge/rules.js";
-import { loadTagger } from "../../judge/tagger.js";
+import { loadTagger, type TaggedWord } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Lexicon } from "../../ports.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
 import { sleepRecordOf } from "../../sleep-record.js";
 import { type AskedSlot, namesAskedThing, namesOtherValue } from "../../state-slots.js";
 import { contentTokens, rawTokens, referentsIn, stemV1, withReferents } from "../../text.js";
+import { tagged } from "../../typed-values.js";
 import { RESTATED_SLOTS, RESTATES } from "../../vocabulary.js";
 import { askedInAnotherSense, type LiftInput, liftNewer, othersState } from "./moves.js";
 import { type NewByRelated, newByRelatedWord, relatedByAsked } from "./new-by-related.js";
@@ -103,6 +104,8 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
   };
   // Read once an older: every pair it is in asks (`askedInAnotherSense` tags it).
   const otherSense = new Map<string, boolean>();
+  // The thing a "who is" question asks the identity of, read once when a pair first needs it.
+  let identity: { thing: string | null } | undefined;
   const moves: { older: RecallHit; newer: RecallHit; reason: string }[] = [];
   for (const a of top)
     for (const b of top) {
@@ -162,6 +165,15 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
         }
         if (other) continue;
       }
+      // A pair tied to the question only by whose state it asks, the newer saying nothing else it
+      // asks ("gaz: heating's down to 18 degrees now" for "what dose is gaz's blood pressure
+      // medicine"), or a "who is" question's thing named only as the doer of something else ("the
+      // doctor took me off the tablets…" for "Who is my own doctor?"): not about what is asked.
+      await loadTagger();
+      const askedSlotRead = askedOnce.possible ? await askedOnce.read() : null;
+      if (linkedOnlyByHolder(query, askedA, matching.get(b.id)!, askedSlotRead)) continue;
+      identity ??= { thing: identityAsked(query) };
+      if (identity.thing !== null && actsAsKnownDoer(matching.get(b.id)!, identity.thing)) continue;
       const v = await judge.compare(
         { text: matching.get(a.id)!, at: a.at, kind: a.kind },
         { text: matching.get(b.id)!, at: b.at, kind: b.kind },
@@ -273,4 +285,116 @@ function wordOf(query: string, stem: string): string {
       .find((w) => contentTokens(w, stemV1)[0] === stem)
       ?.toLowerCase() ?? stem
   );
+}
+
+/** A possessive ending: "Marg's", "gaz’s". */
+const POSSESSIVE = /[’']s$/i;
+
+/**
+ * The stemmed words of a question that name whose state it asks, not what it asks: a possessor
+ * ("Marg's" in "where do we go on Marg's anniversary", "gaz's" in "what dose is gaz's blood pressure
+ * medicine") and a name that is the subject of its verb, right after the auxiliary ("Leo" in "Which
+ * nursery is Leo at?", "Rusty" in "What does Rusty weigh?"). A wh-word with "'s" ("what's") and a
+ * name that is no subject ("my ESA presentation") hold nothing. `await loadTagger()` first.
+ *
+ *   holdersAsked("Which nursery is Leo at?")                     // → {"leo"}
+ *   holdersAsked("what format is my ESA presentation")           // → {}
+ */
+export function holdersAsked(question: string): Set<string> {
+  const words = tagged(question);
+  const out = new Set<string>();
+  const noun = (w: TaggedWord) => w.pos === "NOUN" || w.pos === "PROPN";
+  for (const [i, w] of words.entries()) {
+    const subject = w.pos === "PROPN" && words[i - 1]?.pos === "AUX";
+    const possessor = noun(w) && POSSESSIVE.test(w.text);
+    if (subject || possessor)
+      for (const t of contentTokens(w.text.replace(POSSESSIVE, ""), stemV1)) out.add(t);
+  }
+  return out;
+}
+
+/**
+ * True when a pair is tied to the question only by whose state it asks: every word of the question
+ * the older shares (`shared`, stemmed) is one of its holders (`holdersAsked`), and the newer says
+ * nothing else the question asks — none of its other content words, nor, with the asked slot, a word
+ * of its central phrases (`namesAskedThing`, which reads "favorite color" for "favourite colour").
+ * The two are changes of that person or pet, not of what is asked: "gaz: heating's down to 18
+ * degrees now" over "gaz: council tax gone up again" for "what dose is gaz's blood pressure
+ * medicine"; "We pushed Leo's bedtime to 7:45pm" over "Leo's settling in well at Little Acorns" for
+ * "Which nursery is Leo at?". Not "Zoe changed her mind, her favorite color is teal now" over "I
+ * want to repaint Zoe's room and she wants everything pink" for "What's Zoe's favourite colour?":
+ * the newer names the colour. `await loadTagger()` first.
+ */
+export function linkedOnlyByHolder(
+  question: string,
+  shared: readonly string[],
+  newer: string,
+  slot: AskedSlot | null,
+): boolean {
+  const holders = holdersAsked(question);
+  if (shared.length === 0 || !shared.every((w) => holders.has(w))) return false;
+  const others = contentTokens(question, stemV1).filter((w) => !holders.has(w));
+  // A question that names nothing but its holder ("How is Leo?") asks about the holder.
+  if (others.length === 0) return false;
+  const said = new Set(contentTokens(newer, stemV1));
+  if (others.some((w) => said.has(w))) return false;
+  return !(slot !== null && namesAskedThing(newer, slot));
+}
+
+/** "who", "who's", "whos": the question word that asks who someone is, with or without its "is". */
+const WHO = /^who(?:[’']?s)?$/i;
+
+/**
+ * The thing a question asks the identity of, as a lemma, or null: "who" with a form of "be", then
+ * the noun it asks about ("Who is my own doctor?" → "doctor", "who's biscuit's vet" → "vet"). A
+ * question that asks who does something ("who services our boiler") or names a person ("Who is
+ * Dana?") asks no such thing. `await loadTagger()` first.
+ *
+ *   identityAsked("Who is my own doctor?")    // → "doctor"
+ *   identityAsked("who services our boiler")  // → null
+ */
+export function identityAsked(question: string): string | null {
+  const words = tagged(question);
+  const first = words[0];
+  if (!first || !WHO.test(first.text)) return null;
+  const be = /s$/i.test(first.text) ? 1 : words[1]?.pos === "AUX" && words[1].lemma === "be" ? 2 : 0;
+  if (be === 0) return null;
+  // The head of the phrase after "be": its last noun before a preposition ("my manager at work").
+  let head: TaggedWord | undefined;
+  for (const w of words.slice(be)) {
+    const noun = w.pos === "NOUN" && !POSSESSIVE.test(w.text);
+    if (noun) head = w;
+    else if (head || !/^(?:DET|PRON|ADJ|ADV|NUM|NOUN|PROPN)$/.test(w.pos)) break;
+  }
+  return head?.lemma.toLowerCase() ?? null;
+}
+
+/**
+ * True when a statement names the thing a "who is" question asks (`identityAsked`) only as the doer
+ * of something else: each mention is the subject of a verb other than "be", with no "new" before it.
+ * The one who acts is the one the speaker has; what changed is what they did, not who they are:
+ * "the doctor took me off the tablets…" and "Vet says Biscuit's got a sensitive tummy…" are no new
+ * doctor or vet. Not "My new doctor put me on…", "Client-side manager is on paternity leave, Claudia
+ * is covering", "see that dentist, i've left him" (no doer), "my dentist left the practice" (a verb
+ * by which the holder leaves the role), nor a statement that does not name the thing.
+ * `await loadTagger()` first.
+ *
+ *   actsAsKnownDoer("the doctor stopped the vitamin D because my levels are fine now", "doctor")  // → true
+ *   actsAsKnownDoer("My new doctor put me on statins.", "doctor")                                  // → false
+ */
+export function actsAsKnownDoer(statement: string, thing: string): boolean {
+  const words = tagged(statement);
+  const mentions = [...words.entries()].filter(
+    ([, w]) => (w.pos === "NOUN" || w.pos === "PROPN") && w.lemma.toLowerCase() === thing,
+  );
+  if (mentions.length === 0) return false;
+  return mentions.every(([i]) => {
+    const verb = words[i + 1];
+    if (verb?.pos !== "VERB" || words[i - 1]?.lemma.toLowerCase() === "new") return false;
+    // A verb by which the one who holds the role leaves it ("my dentist left the practice", "the
+    // doctor moved away") changes who holds it (`VALUE_ENDS`, the judge's closed class).
+    const lemma = verb.lemma.toLowerCase();
+    const particle = words[i + 2]?.text.toLowerCase();
+    return !VALUE_ENDS.has(lemma) && !(particle !== undefined && VALUE_ENDS.has(`${lemma}_${particle}`));
+  });
 }

@@ -14,6 +14,7 @@ import {
 import { contentTokens } from "../../text.js";
 import { tagged } from "../../typed-values.js";
 import { type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
+import { actsAsKnownDoer, identityAsked } from "./newer-first.js";
 import { withoutReason } from "./reason-clause.js";
 
 /**
@@ -48,11 +49,15 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
   const read = await askedOnce.read();
   const asked = read && withoutTimeAdjuncts(read, req.query);
   if (!asked) return [];
+  // The thing a "who is" question asks, named by a newer only as the doer of something else ("the
+  // doctor took me off the tablets…" for "Who is my own doctor?"): no change of who it is (`actsAsKnownDoer`).
+  const identity = identityAsked(req.query);
   const moves: { older: RecallHit; newer: RecallHit; slot: string }[] = [];
   for (const older of facts) {
     if (!topK.has(older)) continue;
     for (const newer of facts) {
       if (!(newer.at > older.at)) continue;
+      if (identity !== null && actsAsKnownDoer(newer.text, identity)) continue;
       const slot = slotLifted(older.text, newer.text, asked, req.query, req.lexicon);
       if (!slot) continue;
       moves.push({
