@@ -86,6 +86,8 @@ const text = (what: string, max = 200_000) => z.string().min(1).max(max).describ
 
 const Id = IdSchema.describe("A belief (b12) or episode (e7) id.");
 const IdInput = z.object({ id: Id }).strict();
+/** Uses, pins, unpins and history act on beliefs: an episode's id is refused. */
+const BeliefIdInput = z.object({ id: IdSchema.describe("A belief id (b12).") }).strict();
 
 const record = RecordOptionsSchema.shape;
 const RecordInput = z
@@ -425,7 +427,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "The supersession chain a belief belongs to, oldest first.",
     access: "read",
     annotations: READ,
-    input: IdInput,
+    input: BeliefIdInput,
     output: HistoryResultSchema,
     http: { method: "GET", path: "/items/{id}/history" },
     run: ({ memory, namespace }, { id }) => memory.history(id, { namespace }),
@@ -472,7 +474,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Reports that a belief was applied, without saying whether it worked.",
     access: "write",
     annotations: WRITE,
-    input: IdInput,
+    input: BeliefIdInput,
     output: MemoryItemSchema.options[0].omit({ layer: true }),
     http: { method: "POST", path: "/beliefs/{id}/used" },
     refusals: ["FORGOTTEN"],
@@ -484,7 +486,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Pins a belief as identity: never decayed, swept or evicted; always first in context.",
     access: "write",
     annotations: IDEMPOTENT_WRITE,
-    input: IdInput,
+    input: BeliefIdInput,
     output: MemoryItemSchema.options[0].omit({ layer: true }),
     http: { method: "PUT", path: "/beliefs/{id}/pin" },
     refusals: ["FORGOTTEN", "CONFLICT"],
@@ -496,7 +498,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Unpins a belief: it decays and competes like any other again.",
     access: "write",
     annotations: IDEMPOTENT_WRITE,
-    input: IdInput,
+    input: BeliefIdInput,
     output: MemoryItemSchema.options[0].omit({ layer: true }),
     http: { method: "DELETE", path: "/beliefs/{id}/pin" },
     refusals: ["FORGOTTEN"],
