@@ -35,7 +35,7 @@ afterEach(async () => {
 /** The description of `tool`'s id field, as tools/list sends it. */
 async function idDescription(tool: string): Promise<string> {
   const { tools } = await client.listTools();
-  const schema = tools.find((t) => t.name === tool)!.inputSchema as {
+  const schema = tools.find((t) => t.name === tool)!.inputSchema as unknown as {
     properties: { id: { description: string } };
   };
   return schema.properties.id.description;

@@ -59,6 +59,14 @@ const errorResponse = (description: string): Json => ({
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
 
+/** A probe's answer: `{ ok: true }` and the fields given. */
+const probeAnswer = (fields: Record<string, Json>): Json => ({
+  type: "object",
+  properties: { ok: { type: "boolean", const: true }, ...fields },
+  required: ["ok", ...Object.keys(fields)],
+  additionalProperties: false,
+});
+
 /** What each refusal an operation declares (`Operation.refusals`) means, in a route's responses. */
 const REFUSAL_MEANINGS: Partial<Record<ErrorCode, string>> = {
   NOT_FOUND: "NOT_FOUND: an id it names or cites is not in this namespace.",
@@ -184,7 +192,12 @@ export function openApiDocument(options: { version?: string } = {}): Json {
         summary: "The process answers (no store access, no key).",
         tags: ["server"],
         security: [],
-        responses: { "200": { description: "Alive." } },
+        responses: {
+          "200": {
+            description: "Alive.",
+            content: { "application/json": { schema: probeAnswer({}) } },
+          },
+        },
       },
     },
     "/readyz": {
@@ -194,7 +207,16 @@ export function openApiDocument(options: { version?: string } = {}): Json {
         tags: ["server"],
         security: [],
         responses: {
-          "200": { description: "Ready." },
+          "200": {
+            description: "Ready.",
+            content: {
+              "application/json": {
+                schema: probeAnswer({
+                  store: { type: "string", description: "The store's kind: sqlite, postgres …" },
+                }),
+              },
+            },
+          },
           "503": errorResponse("STORE_UNAVAILABLE: the store does not answer."),
         },
       },

@@ -5,7 +5,8 @@
  * (`Operation.refusals` in src/core/operations/catalog.ts).
  *
  * Before newcomer37: FORGOTTEN (410), CONFLICT, WRAP_NOT_PREPARED and TARGET_NOT_EMPTY (409), and
- * NOT_FOUND (404) for an episode a write cites, were sent by routes whose entry did not list them.
+ * NOT_FOUND (404) for an episode a write cites, were sent by routes whose entry did not list them;
+ * /healthz and /readyz documented no answer body.
  */
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Hono } from "hono";
@@ -258,5 +259,19 @@ describe("every refusal a route sends is among the answers its OpenAPI entry lis
       description: string;
     };
     expect(save.description).toMatch(/^WRAP_NOT_PREPARED: /);
+  });
+});
+
+describe("the probes answer as the document says", () => {
+  it.each(["/healthz", "/readyz"])("%s", async (path) => {
+    const r = await app.request(path, { headers: HOST });
+    expect(r.status).toBe(200);
+    const answer = await r.json();
+    const ok = doc.paths[path]?.get?.responses["200"] as {
+      content?: { "application/json"?: { schema: Record<string, unknown> } };
+    };
+    const schema = ok.content?.["application/json"]?.schema;
+    expect(schema, `${path} documents no answer`).toBeDefined();
+    expect(new AjvJsonSchemaValidator().getValidator(schema as never)(answer).valid).toBe(true);
   });
 });
