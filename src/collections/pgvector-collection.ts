@@ -15,7 +15,7 @@ import { StrataError } from "../core/errors.js";
 import { parseInput } from "../core/validate.js";
 import { redactUrl } from "../store/open-store.js";
 import { withPassfilePassword } from "../store/postgres/postgres-passfile.js";
-import { missingPassword } from "../store/postgres/postgres-url.js";
+import { missingPassword, withLibpqSslMode } from "../store/postgres/postgres-url.js";
 import { toIsoTime } from "./created-at.js";
 import { PGVECTOR_PRESETS, type PgvectorPreset } from "./pgvector-presets.js";
 
@@ -263,7 +263,7 @@ export async function openPgvectorCollection(
   resolveColumns(options);
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({
-    connectionString: withPassfilePassword(url),
+    connectionString: withLibpqSslMode(withPassfilePassword(url)),
     max: 2,
     connectionTimeoutMillis: 10_000,
   });

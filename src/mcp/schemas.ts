@@ -106,14 +106,17 @@ export const ContextToolInput = strictObject({
 
 export const IdToolInput = strictObject({ id: Id });
 
+/** Outcomes, uses, pins and unpins act on beliefs only (an episode id is refused). */
+const BeliefId = IdSchema.describe("b12.");
+
 export const OutcomeToolInput = strictObject({
-  id: Id,
+  id: BeliefId,
   success: z.boolean().optional().describe("Did it work? Omit if only used."),
 });
 
 export const CurateToolInput = strictObject({
   action: z.enum(["pin", "unpin", "restore"]).describe("restore undoes a retirement."),
-  id: Id,
+  id: IdSchema.describe("b12; restore also takes e7."),
 });
 
 export const InspectToolInput = strictObject({

@@ -8,9 +8,11 @@
  *   doc.paths["/v1/namespaces/{namespace}/recall"].get.parameters // query, k, at, asOf, …
  */
 import { z } from "zod";
+import type { ErrorCode } from "../core/errors.js";
 import { NamespaceSchema } from "../core/model.js";
 import { OPERATION_GROUPS, OPERATIONS, type Operation } from "../core/operations/index.js";
 import { InputIssueSchema } from "../core/validate.js";
+import { STATUS_BY_CODE } from "./errors.js";
 import { pathParams } from "./rest.js";
 
 type Json = Record<string, unknown>;
@@ -56,6 +58,40 @@ const errorResponse = (description: string): Json => ({
   description,
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
+
+/** A probe's answer: `{ ok: true }` and the fields given. */
+const probeAnswer = (fields: Record<string, Json>): Json => ({
+  type: "object",
+  properties: { ok: { type: "boolean", const: true }, ...fields },
+  required: ["ok", ...Object.keys(fields)],
+  additionalProperties: false,
+});
+
+/** What each refusal an operation declares (`Operation.refusals`) means, in a route's responses. */
+const REFUSAL_MEANINGS: Partial<Record<ErrorCode, string>> = {
+  NOT_FOUND: "NOT_FOUND: an id it names or cites is not in this namespace.",
+  FORGOTTEN: "FORGOTTEN: the item, or an episode it cites, was forgotten: its content is erased.",
+  CONFLICT:
+    "CONFLICT: the item's state forbids it (pin a belief that is not active; a new value for a key a pinned belief holds; a verdict on a pair no longer active); nothing changed.",
+  BUSY: "BUSY: another sweep or consolidation holds the namespace; see Retry-After.",
+  WRAP_NOT_PREPARED: "WRAP_NOT_PREPARED: no open wrap has this token: prepare one, and use its token.",
+  TARGET_NOT_EMPTY:
+    "TARGET_NOT_EMPTY: the namespace already holds items or an audit chain: import into an empty one.",
+};
+
+/** The error responses, by status, for what `op` declares it may refuse with (NOT_FOUND when its route names an id). */
+function refusalResponses(op: Operation): Json {
+  const codes = new Set<ErrorCode>(op.refusals ?? []);
+  if (pathParams(op).includes("id")) codes.add("NOT_FOUND");
+  const byStatus = new Map<number, string[]>();
+  for (const code of codes) {
+    const status = STATUS_BY_CODE[code] ?? 500;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), REFUSAL_MEANINGS[code] ?? code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, meanings]) => [String(status), errorResponse(meanings.join(" "))]),
+  );
+}
 
 const NAMESPACE_PARAM: Json = {
   name: "namespace",
@@ -127,11 +163,7 @@ function operationObject(op: Operation): Json {
       `FORBIDDEN: the key may not act in this namespace, or its scope is below ${op.access}; HOST_NOT_ALLOWED, ORIGIN_NOT_ALLOWED: a Host or a browser's origin the server does not accept.`,
     ),
   };
-  if (pathParams(op).includes("id")) responses["404"] = errorResponse("NOT_FOUND: no such item here.");
-  if (op.mayBeBusy)
-    responses["409"] = errorResponse(
-      "BUSY: another sweep or consolidation holds the namespace; see Retry-After.",
-    );
+  Object.assign(responses, refusalResponses(op));
   if (op.http.method !== "GET")
     responses["415"] = errorResponse(
       "UNSUPPORTED_MEDIA_TYPE: a body (or a declared Content-Type) other than application/json; nothing changed.",
@@ -160,7 +192,12 @@ export function openApiDocument(options: { version?: string } = {}): Json {
         summary: "The process answers (no store access, no key).",
         tags: ["server"],
         security: [],
-        responses: { "200": { description: "Alive." } },
+        responses: {
+          "200": {
+            description: "Alive.",
+            content: { "application/json": { schema: probeAnswer({}) } },
+          },
+        },
       },
     },
     "/readyz": {
@@ -170,7 +207,16 @@ export function openApiDocument(options: { version?: string } = {}): Json {
         tags: ["server"],
         security: [],
         responses: {
-          "200": { description: "Ready." },
+          "200": {
+            description: "Ready.",
+            content: {
+              "application/json": {
+                schema: probeAnswer({
+                  store: { type: "string", description: "The store's kind: sqlite, postgres …" },
+                }),
+              },
+            },
+          },
           "503": errorResponse("STORE_UNAVAILABLE: the store does not answer."),
         },
       },

@@ -86,6 +86,8 @@ const text = (what: string, max = 200_000) => z.string().min(1).max(max).describ
 
 const Id = IdSchema.describe("A belief (b12) or episode (e7) id.");
 const IdInput = z.object({ id: Id }).strict();
+/** Uses, pins, unpins and history act on beliefs: an episode's id is refused. */
+const BeliefIdInput = z.object({ id: IdSchema.describe("A belief id (b12).") }).strict();
 
 const record = RecordOptionsSchema.shape;
 const RecordInput = z
@@ -328,6 +330,7 @@ export const OPERATIONS: readonly Operation[] = [
     input: RememberInput,
     output: GateResultSchema,
     http: { method: "POST", path: "/beliefs" },
+    refusals: ["NOT_FOUND", "FORGOTTEN", "CONFLICT"],
     run: ({ memory, namespace }, { statement, ...o }) => memory.remember(statement, { ...o, namespace }),
   }),
   defineOperation({
@@ -339,6 +342,7 @@ export const OPERATIONS: readonly Operation[] = [
     input: BatchItems(RememberInput, "Statements: text alone, or text with remember's fields."),
     output: BatchResultSchema,
     http: { method: "POST", path: "/beliefs/batch" },
+    refusals: ["NOT_FOUND", "FORGOTTEN", "CONFLICT"],
     run: ({ memory, namespace }, { items, gate }) =>
       memory.rememberMany(
         items.map((i) => (typeof i === "string" ? { statement: i, namespace } : { ...i, namespace })),
@@ -354,6 +358,7 @@ export const OPERATIONS: readonly Operation[] = [
     input: CaptureInput,
     output: GateResultSchema,
     http: { method: "POST", path: "/rules" },
+    refusals: ["NOT_FOUND", "FORGOTTEN"],
     run: ({ memory, namespace }, input) => memory.capture({ ...input, namespace }),
   }),
   // --------------------------------------------------------------------------- reads
@@ -422,7 +427,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "The supersession chain a belief belongs to, oldest first.",
     access: "read",
     annotations: READ,
-    input: IdInput,
+    input: BeliefIdInput,
     output: HistoryResultSchema,
     http: { method: "GET", path: "/items/{id}/history" },
     run: ({ memory, namespace }, { id }) => memory.history(id, { namespace }),
@@ -459,6 +464,7 @@ export const OPERATIONS: readonly Operation[] = [
     input: OutcomeInput,
     output: OutcomeResultSchema,
     http: { method: "POST", path: "/beliefs/{id}/outcome" },
+    refusals: ["FORGOTTEN"],
     run: ({ memory, namespace }, { id, success, session }) =>
       memory.outcome(id, success, { namespace, ...(session ? { session } : {}) }),
   }),
@@ -468,9 +474,10 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Reports that a belief was applied, without saying whether it worked.",
     access: "write",
     annotations: WRITE,
-    input: IdInput,
+    input: BeliefIdInput,
     output: MemoryItemSchema.options[0].omit({ layer: true }),
     http: { method: "POST", path: "/beliefs/{id}/used" },
+    refusals: ["FORGOTTEN"],
     run: ({ memory, namespace }, { id }) => memory.used(id, { namespace }),
   }),
   defineOperation({
@@ -479,9 +486,10 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Pins a belief as identity: never decayed, swept or evicted; always first in context.",
     access: "write",
     annotations: IDEMPOTENT_WRITE,
-    input: IdInput,
+    input: BeliefIdInput,
     output: MemoryItemSchema.options[0].omit({ layer: true }),
     http: { method: "PUT", path: "/beliefs/{id}/pin" },
+    refusals: ["FORGOTTEN", "CONFLICT"],
     run: ({ memory, namespace }, { id }) => memory.pin(id, { namespace }),
   }),
   defineOperation({
@@ -490,9 +498,10 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Unpins a belief: it decays and competes like any other again.",
     access: "write",
     annotations: IDEMPOTENT_WRITE,
-    input: IdInput,
+    input: BeliefIdInput,
     output: MemoryItemSchema.options[0].omit({ layer: true }),
     http: { method: "DELETE", path: "/beliefs/{id}/pin" },
+    refusals: ["FORGOTTEN"],
     run: ({ memory, namespace }, { id }) => memory.unpin(id, { namespace }),
   }),
   defineOperation({
@@ -504,6 +513,7 @@ export const OPERATIONS: readonly Operation[] = [
     input: IdInput,
     output: MemoryItemSchema,
     http: { method: "POST", path: "/items/{id}/restore" },
+    refusals: ["FORGOTTEN"],
     run: ({ memory, namespace }, { id }) => memory.restore(id, { namespace }),
   }),
   defineOperation({
@@ -538,7 +548,7 @@ export const OPERATIONS: readonly Operation[] = [
     input: SleepInput,
     output: SleepReportSchema,
     http: { method: "POST", path: "/sweep" },
-    mayBeBusy: true,
+    refusals: ["BUSY"],
     run: ({ memory, namespace, judge, progress }, o) =>
       memory.sweep({ ...o, namespace }, { judge, onProgress: progress }),
   }),
@@ -551,7 +561,7 @@ export const OPERATIONS: readonly Operation[] = [
     input: SleepInput,
     output: SleepReportSchema,
     http: { method: "POST", path: "/consolidate" },
-    mayBeBusy: true,
+    refusals: ["BUSY"],
     run: ({ memory, namespace, judge, progress }, o) =>
       memory.consolidate({ ...o, namespace }, { judge, onProgress: progress }),
   }),
@@ -575,6 +585,7 @@ export const OPERATIONS: readonly Operation[] = [
     input: JudgeInput,
     output: SleepReportSchema,
     http: { method: "POST", path: "/judgments" },
+    refusals: ["NOT_FOUND", "CONFLICT"],
     run: ({ memory, namespace }, { judgments }) => memory.judge(judgments, { namespace }),
   }),
   defineOperation({
@@ -597,6 +608,7 @@ export const OPERATIONS: readonly Operation[] = [
     input: DistilInput,
     output: SleepReportSchema,
     http: { method: "POST", path: "/distillations" },
+    refusals: ["NOT_FOUND", "FORGOTTEN"],
     run: ({ memory, namespace }, { episodeIds, propositions, valence }) =>
       memory.distil(episodeIds, propositions, { namespace, ...(valence !== undefined ? { valence } : {}) }),
   }),
@@ -645,6 +657,7 @@ export const OPERATIONS: readonly Operation[] = [
     input: SaveContinuityInput,
     output: SaveReportSchema,
     http: { method: "POST", path: "/wraps/{token}/save" },
+    refusals: ["WRAP_NOT_PREPARED"],
     run: ({ memory, namespace }, { text: digest, token, affect }) =>
       memory.saveContinuity(digest, { token, namespace, ...(affect ? { affect } : {}) }),
   }),
@@ -657,6 +670,7 @@ export const OPERATIONS: readonly Operation[] = [
     input: TokenInput,
     output: CancelWrapResultSchema,
     http: { method: "DELETE", path: "/wraps/{token}" },
+    refusals: ["WRAP_NOT_PREPARED"],
     run: ({ memory, namespace }, { token }) => memory.cancelWrap(token, { namespace }),
   }),
   defineOperation({
@@ -762,6 +776,7 @@ export const OPERATIONS: readonly Operation[] = [
     input: ImportInput,
     output: ImportReportSchema,
     http: { method: "POST", path: "/import" },
+    refusals: ["TARGET_NOT_EMPTY"],
     run: ({ memory, namespace, progress }, { source }) =>
       memory.import(source, { namespace }, { onProgress: progress }),
   }),

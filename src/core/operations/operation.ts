@@ -18,6 +18,7 @@
  */
 import { z } from "zod";
 import type { Memory, ProgressHooks } from "../engine.js";
+import type { ErrorCode } from "../errors.js";
 import type { Judge } from "../ports.js";
 
 /** What a caller must be allowed to do: read, write, or administer (forget, import). */
@@ -93,8 +94,14 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   input: I;
   output: O;
   http: HttpRoute;
-  /** May answer BUSY because another sweep or consolidation of the namespace holds its lock. */
-  mayBeBusy?: boolean;
+  /**
+   * The stable codes it may refuse a call with beyond INVALID_INPUT (any operation's) and NOT_FOUND
+   * for an id its route names: `NOT_FOUND` for an id it cites (a source episode, a judged belief),
+   * `FORGOTTEN`, `CONFLICT`, `BUSY` (another sweep or consolidation of the namespace holds its
+   * lock), `WRAP_NOT_PREPARED`, `TARGET_NOT_EMPTY`. The OpenAPI document lists each one's status
+   * for the route, so a client knows what it may be answered.
+   */
+  refusals?: readonly ErrorCode[];
   run(ctx: OperationContext, input: z.output<I>): Promise<z.output<O>>;
 }
 

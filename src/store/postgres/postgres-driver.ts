@@ -7,7 +7,7 @@ import pg from "pg";
 import { StrataError } from "../../core/errors.js";
 import { withPassfilePassword } from "./postgres-passfile.js";
 import { refusalAdvice } from "./postgres-refusals.js";
-import { missingPassword, redactUrl } from "./postgres-url.js";
+import { missingPassword, redactUrl, withLibpqSslMode } from "./postgres-url.js";
 
 /** Double-quotes an SQL identifier (a schema, table or column name), doubling any quote it holds. */
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -239,8 +239,9 @@ export interface PgUrlOptions {
 /** Opens a pool for a URL; every connection gets the statement timeout and vector search settings. */
 export function pgUrlClient(o: PgUrlOptions): SqlClient {
   const pool = new pg.Pool({
-    // A URL without a password takes PGPASSWORD's (pg's own reading), else ~/.pgpass's (ours).
-    connectionString: withPassfilePassword(o.url),
+    // A URL without a password takes PGPASSWORD's (pg's own reading), else ~/.pgpass's (ours);
+    // its sslmode means what libpq says (pg 8 reads require as verify-full, and warns).
+    connectionString: withLibpqSslMode(withPassfilePassword(o.url)),
     max: o.maxConnections,
     connectionTimeoutMillis: o.connectTimeoutMs,
     statement_timeout: o.statementTimeoutMs,

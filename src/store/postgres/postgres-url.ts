@@ -54,3 +54,41 @@ export function missingPassword(error: unknown, target: string): StrataError | n
     { target, code: "no-password" },
   );
 }
+
+/** The SSL modes pg 8 reads as `verify-full` unless told to read them as libpq (and PostgreSQL's docs) do. */
+const LIBPQ_ONLY_SSL_MODES = new Set(["prefer", "require", "verify-ca"]);
+
+/**
+ * `url` as handed to pg, with `sslmode` meaning what PostgreSQL's docs and psql say it means.
+ * pg 8 reads `prefer`, `require` and `verify-ca` as `verify-full` and prints a nine-line
+ * `SECURITY WARNING` on stderr saying so; it reads them as libpq does when the URL also says
+ * `uselibpqcompat=true`, which this adds (a URL that names `uselibpqcompat` itself is left as it
+ * is): `require` encrypts without checking the certificate (with `sslrootcert`, it checks the
+ * chain, as libpq does), `verify-ca` checks the chain against `sslrootcert` but not the host name,
+ * `prefer` encrypts without checking (pg cannot fall back to a plain connection as libpq does).
+ * `verify-ca` without `sslrootcert` is refused here with what to write, as pg would only throw.
+ * Any other URL comes back unchanged.
+ *
+ *   withLibpqSslMode("postgres://app@db/team?sslmode=require"); // "postgres://app@db/team?sslmode=require&uselibpqcompat=true"
+ *   withLibpqSslMode("postgres://app@db/team?sslmode=verify-full"); // unchanged
+ */
+export function withLibpqSslMode(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url; // not ours to judge here: pg's own parse refuses it
+  }
+  const mode = parsed.searchParams.get("sslmode");
+  if (mode === null || !LIBPQ_ONLY_SSL_MODES.has(mode) || parsed.searchParams.has("uselibpqcompat"))
+    return url;
+  if (mode === "verify-ca" && !parsed.searchParams.get("sslrootcert"))
+    throw new StrataError(
+      "INVALID_INPUT",
+      `sslmode=verify-ca checks the server's certificate against the CA that sslrootcert names, and ${redactUrl(url)} names none: add sslrootcert=/path/to/root.crt, or use sslmode=verify-full to check the certificate and host name against this machine's trusted CAs.`,
+      { field: "url", sslmode: mode },
+    );
+  // Appended, not re-serialised: the rest of the URL (a password's escapes) reaches pg as typed.
+  const end = url.includes("#") ? url.indexOf("#") : url.length;
+  return `${url.slice(0, end)}${parsed.search ? "&" : "?"}uselibpqcompat=true${url.slice(end)}`;
+}
