@@ -50,6 +50,7 @@
  */
 import { boundedMemo } from "./bounded-memo.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
+import { listedWord } from "./listed-words.js";
 import { isHypothetical, isNegated, isQuestion } from "./text.js";
 
 /**
@@ -162,6 +163,107 @@ function assertedParts(s: string): string[] {
 const CURRENCY = /^\p{Sc}$/u;
 
 /**
+ * What CLDR says of a currency, through `Intl` (no table of our own): its narrow symbol ("€" for
+ * EUR, "$" for every dollar, "Rs" for the Pakistani rupee) and its English names, one and many
+ * ("euro", "euros"; "South Korean won"), each read as the currency part of a formatted amount.
+ */
+const currencyPart = (code: string, count: number, currencyDisplay: "narrowSymbol" | "name") =>
+  new Intl.NumberFormat("en", {
+    style: "currency",
+    currency: code,
+    currencyDisplay,
+    maximumFractionDigits: 0,
+  })
+    .formatToParts(count)
+    .find((part) => part.type === "currency")?.value ?? "";
+
+/** `CURRENCY_WORD`'s codes: ISO 4217's, as `Intl` lists them ("USD", "INR", "CHF"). */
+const CURRENCY_CODES = new Set(Intl.supportedValuesOf("currency"));
+
+/**
+ * `CURRENCY_WORD`: the last word of a currency's English name, one or many ("euro", "euros",
+ * "won", "baht"), to the one currency sign it is written with — only when every currency so named
+ * has the same narrow symbol and it is one Unicode currency sign. "dollars" is "$" (every dollar's
+ * narrow symbol); "pounds" (£, E£, L£ — and a weight) and "rupees" (₹, Rs) name more than one and
+ * stay unread, as do names whose symbol is letters ("marks", "gold", "rights").
+ */
+const CURRENCY_WORDS: ReadonlyMap<string, string> = (() => {
+  const signs = new Map<string, Set<string>>();
+  for (const code of CURRENCY_CODES) {
+    const sign = currencyPart(code, 1, "narrowSymbol");
+    for (const count of [1, 2]) {
+      const word = currencyPart(code, count, "name").split(" ").pop()!.toLowerCase();
+      signs.set(word, (signs.get(word) ?? new Set()).add(sign));
+    }
+  }
+  return new Map(
+    [...signs].flatMap(([word, set]) => {
+      const [sign] = [...set];
+      return set.size === 1 && CURRENCY.test(sign!) && /^\p{Ll}+$/u.test(word)
+        ? [[word, sign!] as const]
+        : [];
+    }),
+  );
+})();
+
+/**
+ * `CURRENCY_WORD`'s written signs of letters, before a number ("Rs 40,000", "zł 90", "R$ 50"): a
+ * currency's narrow symbol as `Intl` gives it, of two characters or more with a small letter or a
+ * sign in it (not "KM", "CF", "R": a unit, a code or an initial as often as a currency).
+ */
+const LETTER_SIGNS = new Set(
+  [...CURRENCY_CODES]
+    .map((code) => currencyPart(code, 1, "narrowSymbol"))
+    .filter(
+      (sign) =>
+        !CURRENCY.test(sign) && sign.length >= 2 && /\p{L}/u.test(sign) && /[\p{Ll}\p{Sc}]/u.test(sign),
+    ),
+);
+
+/** The unit a currency word says: its sign ("euros" → "€"), a code's sign or the code ("USD" → "$", "CHF"), a sign of letters as written ("Rs"). */
+function currencyWordUnit(word: string): string | null {
+  const sign = CURRENCY_WORDS.get(word.toLowerCase());
+  if (sign) return sign;
+  if (CURRENCY_CODES.has(word) && /^\p{Lu}{3}$/u.test(word)) {
+    // A code with no sign of its own that spells a word ("TOP", "ALL", "PEN") is as often that word.
+    const narrow = currencyPart(word, 1, "narrowSymbol");
+    return CURRENCY.test(narrow) ? narrow : listedWord(word) ? null : word;
+  }
+  const letters = word.replace(/\.$/, "");
+  return LETTER_SIGNS.has(letters) ? letters : null;
+}
+
+/**
+ * `MULTIPLIER`: the words CLDR's compact notation scales a number by, in English and Indian
+ * English (`Intl`'s "1K", "1 thousand", "1M", "1 million", "1L", "1 lakh", "1Cr", "1 crore"), to
+ * the power of ten each says. Read only after a currency's amount ("₹5 lakh", "$60k", "£1.2m"):
+ * the currency says the number is money, so the letter can only scale it; "5k" alone may be a
+ * race and "1.2m" metres, and stay as written.
+ */
+const MULTIPLIERS: ReadonlyMap<string, number> = (() => {
+  const out = new Map<string, number>();
+  for (const locale of ["en", "en-IN"])
+    for (const compactDisplay of ["short", "long"] as const)
+      for (let power = 3; power <= 12; power++) {
+        const said = new Intl.NumberFormat(locale, { notation: "compact", compactDisplay }).format(
+          10 ** power,
+        );
+        const word = /^1\s?(\p{L}+)$/u.exec(said)?.[1]?.toLowerCase();
+        if (word && !out.has(word)) out.set(word, power);
+      }
+  return out;
+})();
+
+/** A number as written ("1.5", "60") scaled by a power of ten, exactly ("150000"; no float error). */
+function scaled(value: string, power: number): string {
+  const [whole, fraction = ""] = value.split(".");
+  const digits = `${whole}${fraction.padEnd(power, "0")}`;
+  const point = whole!.length + power;
+  const scaledValue = `${digits.slice(0, point)}${digits.length > point ? `.${digits.slice(point)}` : ""}`;
+  return scaledValue.replace(/^0+(?=\d)/, "");
+}
+
+/**
  * `SYMBOL_UNIT`'s currency written with a number (the tagger drops the symbol), with the span it
  * is written in, or null: right before the number ("₹41,650") or one space before ("₹ 41,650"), or
  * right after it or one space after, as much of Europe writes it ("40€", "1200 €"), but not a
@@ -175,6 +277,73 @@ function currencyOf(s: string, from: number, to: number): { symbol: string; said
   if (end < s.length && CURRENCY.test(s[end]!) && !/\d/.test(s[end + 1] ?? ""))
     return { symbol: s[end]!, said: s.slice(from, end + 1) };
   return null;
+}
+
+/** Nothing or one space: how a currency word or a multiplier is written beside its number. */
+const besideGap = (s: string, a: TaggedWord, b: TaggedWord) =>
+  /^ ?$/.test(s.slice(a.start + a.text.length, b.start));
+
+/** A currency's amount: its unit, its number (scaled by a `MULTIPLIER`), the words it spans and how it is said. */
+interface CurrencyAmount {
+  symbol: string;
+  value: string;
+  said: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * The currency of the number that spans words `i`..`j` of `s`, or null: a currency sign the tagger
+ * drops (`currencyOf`: "£90", "40€"), a code or sign of letters right before it ("USD 300", "Rs
+ * 40,000") or a code or currency name right after it ("300 EUR", "28 euros"), past a `MULTIPLIER`
+ * said with it ("₹5 lakh", "$60k", "2 million euros"), which scales its number.
+ */
+function currencyAt(s: string, words: readonly TaggedWord[], i: number, j: number): CurrencyAmount | null {
+  const first = words[i]!;
+  let last = words[j]!;
+  let to = j;
+  const written = s
+    .slice(first.start, last.start + last.text.length)
+    .replace(/,/g, "")
+    .toLowerCase();
+  // The multiplier, glued ("60k", "1.2m") or the next word ("5 lakh", "2 million").
+  const glued = /^(\d+(?:\.\d+)?)(\p{L}+)$/u.exec(written);
+  const number = glued && MULTIPLIERS.has(glued[2]!) ? glued[1]! : written;
+  let power = glued && MULTIPLIERS.has(glued[2]!) ? MULTIPLIERS.get(glued[2]!)! : 0;
+  const next = words[j + 1];
+  if (power === 0 && /^\d+(?:\.\d+)?$/.test(written) && next && besideGap(s, last, next)) {
+    const scale = MULTIPLIERS.get(next.text.toLowerCase());
+    if (scale !== undefined && /\p{L}/u.test(next.text)) {
+      power = scale;
+      last = next;
+      to = j + 1;
+    }
+  }
+  const amount = (symbol: string, from: number, said: string): CurrencyAmount => ({
+    symbol,
+    value: power > 0 ? scaled(number, power) : number,
+    said,
+    from,
+    to,
+  });
+  const sign = currencyOf(s, first.start, last.start + last.text.length);
+  if (sign) return amount(sign.symbol, i, sign.said);
+  // A code or a name is a word: only as a noun or a name, not "TOP 5" or "ALL 3" in capitals.
+  const named = (w: TaggedWord | undefined) => w !== undefined && (w.pos === "NOUN" || w.pos === "PROPN");
+  const before = words[i - 1];
+  const unitBefore =
+    named(before) && besideGap(s, before!, first) && !CURRENCY_WORDS.has(before!.text.toLowerCase())
+      ? currencyWordUnit(before!.text)
+      : null;
+  if (unitBefore) return amount(unitBefore, i - 1, s.slice(before!.start, last.start + last.text.length));
+  const after = words[to + 1];
+  const unitAfter =
+    named(after) && besideGap(s, last, after!) && !LETTER_SIGNS.has(after!.text.replace(/\.$/, ""))
+      ? currencyWordUnit(after!.text)
+      : null;
+  if (!unitAfter) return null;
+  to += 1;
+  return amount(unitAfter, i, s.slice(first.start, after!.start + after!.text.length));
 }
 
 /** The nouns a rate is counted per ("£90 a week", "$40 per month"). */
@@ -276,8 +445,12 @@ const datedValuesMemo = boundedMemo((s: string) => valuesRead(s, true), 8_192);
 function dateAt(words: readonly TaggedWord[], i: number): { value: string; from: number; to: number } | null {
   const day = /^(\d{1,2})(?:st|nd|rd|th)?$/i.exec(words[i]!.text);
   if (!day || Number(day[1]) < 1 || Number(day[1]) > 31) return null;
+  // `LOWER_CASE_MONTH`: a month beside a day's number is a date written in any case ("sept 6",
+  // "feb 15", "3rd of march"), unless the tagger reads the word as a verb ("we march 5 miles").
   const month = (w: TaggedWord | undefined) =>
-    w && MONTHS.has(w.text.toLowerCase()) && /^\p{Lu}/u.test(w.text)
+    w &&
+    MONTHS.has(w.text.toLowerCase()) &&
+    (/^\p{Lu}/u.test(w.text) || (w.pos !== "VERB" && w.pos !== "AUX"))
       ? w.text.toLowerCase().slice(0, 3)
       : null;
   const of = /^of$/i.test(words[i + 1]?.text ?? "");
@@ -341,18 +514,20 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     // A symbol the tagger drops says the unit: "£90", "2.1%", a sign ("-2.25").
     const symbol = s[w.start - 1] ?? "";
     const spaced = w.start < 2 || /[\s(]/u.test(s[w.start - 2]!);
-    const currency = currencyOf(s, w.start, last.start + last.text.length);
+    const currency = currencyAt(s, words, i, j);
     if (currency) {
-      const per = words[j + 2];
+      const rateWord = words[currency.to + 1];
+      const per = words[currency.to + 2];
       const rate =
-        after && /^(?:a|an|per)$/i.test(after.text) && per && RATE_NOUNS.has(per.lemma.toLowerCase())
+        rateWord && /^(?:a|an|per)$/i.test(rateWord.text) && per && RATE_NOUNS.has(per.lemma.toLowerCase())
           ? ` a ${per.lemma.toLowerCase()}`
           : "";
-      add(i, j, {
-        measure: { unit: `${currency.symbol}${rate}`, value },
+      add(currency.from, currency.to, {
+        measure: { unit: `${currency.symbol}${rate}`, value: currency.value },
         type: inDigits ? `measure:${currency.symbol}` : null,
         said: currency.said.toLowerCase(),
       });
+      i = Math.max(i, currency.to);
       continue;
     }
     if (s[last.start + last.text.length] === "%") {
@@ -375,7 +550,18 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     }
     // The type of a number with no symbol and no unit glued on (but a multiplier's "k": "50k"): a
     // unit of measurement after it, or a version's points.
-    const unitAfter = inDigits && after ? UNITS_OF_MEASUREMENT.get(after.text.toLowerCase()) : undefined;
+    // `MULTIPLIER` with no currency: "cover is 5 lakh" is a measure in lakh, as "95k" is in "k"; not
+    // "2 million people", which counts people.
+    const multiplierAfter =
+      inDigits &&
+      after &&
+      /^\p{L}{4,}$/u.test(after.text) &&
+      MULTIPLIERS.has(after.text.toLowerCase()) &&
+      !isNominal(words[j + 2])
+        ? after.text.toLowerCase()
+        : undefined;
+    const unitAfter =
+      inDigits && after ? (UNITS_OF_MEASUREMENT.get(after.text.toLowerCase()) ?? multiplierAfter) : undefined;
     const typed: Pick<ValueRead, "type" | "said"> =
       glued && gluedUnit
         ? { type: `measure:${gluedUnit}`, said: written.toLowerCase() }
