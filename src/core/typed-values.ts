@@ -32,6 +32,20 @@
  *     after it, spaced or not: "₹ 41,650", "40€"), and with a rate after it ("£90 a week", "$40
  *     per month") in "£ a week", "$ a month"; a signed number with no unit ("-2.25", "+1.5") in
  *     "signed number" (a lens, a balance, a handicap: the sign says it is a reading, not a count).
+ *   - `CURRENCY_WORD`: a currency said by a word is counted in its sign's unit, by what CLDR says of
+ *     it through `Intl` (no table of our own): a name after the number ("28 euros", "45 dollars": the
+ *     last word of the currency's English name, when every currency so named has one narrow symbol
+ *     and it is a Unicode currency sign — not "pounds" (£, E£, L£, and a weight) nor "rupees" (₹, Rs)),
+ *     an ISO code before or after it ("USD 300": "$"; "CHF 90": "CHF"; not a code with no sign that
+ *     spells a word, "TOP 5"), a sign of letters before it ("Rs 40,000"). A name or code is read only
+ *     as a noun or a name.
+ *   - `MULTIPLIER`: a currency's amount scaled by a word of CLDR's compact notation in English or
+ *     Indian English ("₹1.5 lakh" = "₹1,50,000", "$60k", "£1.2m", "2 million euros"); with no
+ *     currency, a digit number before "lakh", "crore", "million"… and no noun is a measure in that
+ *     word ("cover is 5 lakh", as "95k" is in "k"); "5k" or "1.2m" alone may be a race or metres.
+ *   - `LOWER_CASE_MONTH` (with `DATE_MEASURE`): a month beside a day's number is a date in any
+ *     case ("sept 6", "feb 15", "3rd of march"), unless the tagger reads it as a verb ("we march 5
+ *     miles", "may"); a date in figures ("12/3") stays unread: its order is a locale's.
  *   - `GIVEN_CLAUSE`: a question opened by "now that" or "given that" asserts the clause before its
  *     first comma ("Now that the fix has ended and we're on 4.6%, should we overpay?": 4.6%).
  *   - `VALUE_TYPE` (`typedValues`): a time of day is a "clock" ("noon", "midday", "midnight",
