@@ -176,76 +176,77 @@ function assertedParts(s: string): string[] {
 /** `SYMBOL_UNIT`: a currency symbol, any the Unicode standard names one ("£", "$", "₹", "₦", "₩"). */
 const CURRENCY = /^\p{Sc}$/u;
 
-/**
- * What CLDR says of a currency, through `Intl` (no table of our own): its narrow symbol ("€" for
- * EUR, "$" for every dollar, "Rs" for the Pakistani rupee) and its English names, one and many
- * ("euro", "euros"; "South Korean won"), each read as the currency part of a formatted amount.
- */
-const currencyPart = (code: string, count: number, currencyDisplay: "narrowSymbol" | "name") =>
-  new Intl.NumberFormat("en", {
-    style: "currency",
-    currency: code,
-    currencyDisplay,
-    maximumFractionDigits: 0,
-  })
-    .formatToParts(count)
-    .find((part) => part.type === "currency")?.value ?? "";
+/** What CLDR says of the currencies, through `Intl`, read once on first use (`currencyFacts`). */
+interface CurrencyFacts {
+  /** ISO 4217's codes ("USD", "INR", "CHF") to their narrow symbols ("$", "₹", "CHF"). */
+  narrowSigns: ReadonlyMap<string, string>;
+  /** `CURRENCY_WORD`'s names: the last word of a currency's English name to its one sign ("euro" → "€"). */
+  words: ReadonlyMap<string, string>;
+  /** `CURRENCY_WORD`'s signs of letters ("Rs", "zł", "kr", "R$"). */
+  letterSigns: ReadonlySet<string>;
+}
 
-/** `CURRENCY_WORD`'s codes: ISO 4217's, as `Intl` lists them ("USD", "INR", "CHF"). */
-const CURRENCY_CODES = new Set(Intl.supportedValuesOf("currency"));
+let facts: CurrencyFacts | undefined;
 
 /**
- * `CURRENCY_WORD`: the last word of a currency's English name, one or many ("euro", "euros",
- * "won", "baht"), to the one currency sign it is written with — only when every currency so named
- * has the same narrow symbol and it is one Unicode currency sign. "dollars" is "$" (every dollar's
- * narrow symbol); "pounds" (£, E£, L£ — and a weight) and "rupees" (₹, Rs) name more than one and
- * stay unread, as do names whose symbol is letters ("marks", "gold", "rights").
+ * The currencies as `Intl` knows them (no table of our own), built on the first number a noun or a
+ * name stands beside (some tens of milliseconds, once a process): each code's narrow symbol ("€"
+ * for EUR, "$" for every dollar, "Rs" for the Pakistani rupee) and the last word of its English
+ * name ("euro"; "South Korean won"). A name is kept only when every currency so named has the same
+ * narrow symbol and it is one Unicode currency sign: "dollar" is "$"; "pound" (£, E£, L£ — and a
+ * weight) and "rupee" (₹, Rs) name more than one and stay unread, as do names whose symbol is
+ * letters ("mark", "gold", "rights"). A sign of letters counts when it has two characters or more
+ * and a small letter or a sign in it (not "KM", "CF", "R": a unit, a code or an initial as often).
  */
-const CURRENCY_WORDS: ReadonlyMap<string, string> = (() => {
-  const signs = new Map<string, Set<string>>();
-  for (const code of CURRENCY_CODES) {
-    const sign = currencyPart(code, 1, "narrowSymbol");
-    for (const count of [1, 2]) {
-      const word = currencyPart(code, count, "name").split(" ").pop()!.toLowerCase();
-      signs.set(word, (signs.get(word) ?? new Set()).add(sign));
-    }
+function currencyFacts(): CurrencyFacts {
+  if (facts) return facts;
+  const names = new Intl.DisplayNames("en", { type: "currency" });
+  const narrowSigns = new Map<string, string>();
+  const signsByWord = new Map<string, Set<string>>();
+  for (const code of Intl.supportedValuesOf("currency")) {
+    const sign =
+      new Intl.NumberFormat("en", { style: "currency", currency: code, currencyDisplay: "narrowSymbol" })
+        .formatToParts(1)
+        .find((part) => part.type === "currency")?.value ?? code;
+    narrowSigns.set(code, sign);
+    const word = (names.of(code) ?? "").split(" ").pop()!.toLowerCase();
+    signsByWord.set(word, (signsByWord.get(word) ?? new Set()).add(sign));
   }
-  return new Map(
-    [...signs].flatMap(([word, set]) => {
-      const [sign] = [...set];
-      return set.size === 1 && CURRENCY.test(sign!) && /^\p{Ll}+$/u.test(word)
-        ? [[word, sign!] as const]
-        : [];
-    }),
-  );
-})();
-
-/**
- * `CURRENCY_WORD`'s written signs of letters, before a number ("Rs 40,000", "zł 90", "R$ 50"): a
- * currency's narrow symbol as `Intl` gives it, of two characters or more with a small letter or a
- * sign in it (not "KM", "CF", "R": a unit, a code or an initial as often as a currency).
- */
-const LETTER_SIGNS = new Set(
-  [...CURRENCY_CODES]
-    .map((code) => currencyPart(code, 1, "narrowSymbol"))
-    .filter(
+  const words = new Map<string, string>();
+  for (const [word, signs] of signsByWord) {
+    const [sign] = [...signs];
+    if (signs.size === 1 && CURRENCY.test(sign!) && /^\p{Ll}+$/u.test(word)) words.set(word, sign!);
+  }
+  const letterSigns = new Set(
+    [...narrowSigns.values()].filter(
       (sign) =>
         !CURRENCY.test(sign) && sign.length >= 2 && /\p{L}/u.test(sign) && /[\p{Ll}\p{Sc}]/u.test(sign),
     ),
-);
-
-/** The unit a currency word says: its sign ("euros" → "€"), a code's sign or the code ("USD" → "$", "CHF"), a sign of letters as written ("Rs"). */
-function currencyWordUnit(word: string): string | null {
-  const sign = CURRENCY_WORDS.get(word.toLowerCase());
-  if (sign) return sign;
-  if (CURRENCY_CODES.has(word) && /^\p{Lu}{3}$/u.test(word)) {
-    // A code with no sign of its own that spells a word ("TOP", "ALL", "PEN") is as often that word.
-    const narrow = currencyPart(word, 1, "narrowSymbol");
-    return CURRENCY.test(narrow) ? narrow : listedWord(word) ? null : word;
-  }
-  const letters = word.replace(/\.$/, "");
-  return LETTER_SIGNS.has(letters) ? letters : null;
+  );
+  facts = { narrowSigns, words, letterSigns };
+  return facts;
 }
+
+/**
+ * The unit a currency word says (`CURRENCY_WORD`), or null: a name by its lemma, its sign ("euros"
+ * → "€"); a code, its sign or itself ("USD" → "$", "CHF"); a sign of letters as written ("Rs").
+ */
+function currencyWordUnit(w: TaggedWord): string | null {
+  const { narrowSigns, words, letterSigns } = currencyFacts();
+  const sign = words.get(w.lemma.toLowerCase()) ?? words.get(w.text.toLowerCase());
+  if (sign) return sign;
+  const narrow = /^\p{Lu}{3}$/u.test(w.text) ? narrowSigns.get(w.text) : undefined;
+  // A code with no sign of its own that spells a word ("TOP", "ALL", "PEN") is as often that word.
+  if (narrow) return CURRENCY.test(narrow) ? narrow : listedWord(w.text) ? null : w.text;
+  const letters = w.text.replace(/\.$/, "");
+  return letterSigns.has(letters) ? letters : null;
+}
+
+/** True when a word is a currency's name ("euros"): said after its number, not before. */
+const isCurrencyName = (w: TaggedWord) => currencyFacts().words.has(w.lemma.toLowerCase());
+
+/** True when a word is a currency's sign of letters ("Rs"): said before its number, not after ("5 Ft" is feet). */
+const isLetterSign = (w: TaggedWord) => currencyFacts().letterSigns.has(w.text.replace(/\.$/, ""));
 
 /**
  * `MULTIPLIER`: the words CLDR's compact notation scales a number by, in English and Indian
@@ -254,19 +255,23 @@ function currencyWordUnit(word: string): string | null {
  * the currency says the number is money, so the letter can only scale it; "5k" alone may be a
  * race and "1.2m" metres, and stay as written.
  */
-const MULTIPLIERS: ReadonlyMap<string, number> = (() => {
-  const out = new Map<string, number>();
-  for (const locale of ["en", "en-IN"])
-    for (const compactDisplay of ["short", "long"] as const)
-      for (let power = 3; power <= 12; power++) {
-        const said = new Intl.NumberFormat(locale, { notation: "compact", compactDisplay }).format(
-          10 ** power,
-        );
-        const word = /^1\s?(\p{L}+)$/u.exec(said)?.[1]?.toLowerCase();
-        if (word && !out.has(word)) out.set(word, power);
-      }
-  return out;
-})();
+let multipliers: ReadonlyMap<string, number> | undefined;
+const multiplierPower = (word: string): number | undefined => {
+  if (!multipliers) {
+    const out = new Map<string, number>();
+    for (const locale of ["en", "en-IN"])
+      for (const compactDisplay of ["short", "long"] as const)
+        for (let power = 3; power <= 12; power++) {
+          const said = new Intl.NumberFormat(locale, { notation: "compact", compactDisplay }).format(
+            10 ** power,
+          );
+          const found = /^1\s?(\p{L}+)$/u.exec(said)?.[1]?.toLowerCase();
+          if (found && !out.has(found)) out.set(found, power);
+        }
+    multipliers = out;
+  }
+  return multipliers.get(word.toLowerCase());
+};
 
 /** A number as written ("1.5", "60") scaled by a power of ten, exactly ("150000"; no float error). */
 function scaled(value: string, power: number): string {
@@ -322,11 +327,12 @@ function currencyAt(s: string, words: readonly TaggedWord[], i: number, j: numbe
     .toLowerCase();
   // The multiplier, glued ("60k", "1.2m") or the next word ("5 lakh", "2 million").
   const glued = /^(\d+(?:\.\d+)?)(\p{L}+)$/u.exec(written);
-  const number = glued && MULTIPLIERS.has(glued[2]!) ? glued[1]! : written;
-  let power = glued && MULTIPLIERS.has(glued[2]!) ? MULTIPLIERS.get(glued[2]!)! : 0;
+  const gluedPower = glued ? multiplierPower(glued[2]!) : undefined;
+  const number = gluedPower !== undefined ? glued![1]! : written;
+  let power = gluedPower ?? 0;
   const next = words[j + 1];
   if (power === 0 && /^\d+(?:\.\d+)?$/.test(written) && next && besideGap(s, last, next)) {
-    const scale = MULTIPLIERS.get(next.text.toLowerCase());
+    const scale = multiplierPower(next.text);
     if (scale !== undefined && /\p{L}/u.test(next.text)) {
       power = scale;
       last = next;
@@ -346,15 +352,13 @@ function currencyAt(s: string, words: readonly TaggedWord[], i: number, j: numbe
   const named = (w: TaggedWord | undefined) => w !== undefined && (w.pos === "NOUN" || w.pos === "PROPN");
   const before = words[i - 1];
   const unitBefore =
-    named(before) && besideGap(s, before!, first) && !CURRENCY_WORDS.has(before!.text.toLowerCase())
-      ? currencyWordUnit(before!.text)
+    named(before) && besideGap(s, before!, first) && !isCurrencyName(before!)
+      ? currencyWordUnit(before!)
       : null;
   if (unitBefore) return amount(unitBefore, i - 1, s.slice(before!.start, last.start + last.text.length));
   const after = words[to + 1];
   const unitAfter =
-    named(after) && besideGap(s, last, after!) && !LETTER_SIGNS.has(after!.text.replace(/\.$/, ""))
-      ? currencyWordUnit(after!.text)
-      : null;
+    named(after) && besideGap(s, last, after!) && !isLetterSign(after!) ? currencyWordUnit(after!) : null;
   if (!unitAfter) return null;
   to += 1;
   return amount(unitAfter, i, s.slice(first.start, after!.start + after!.text.length));
@@ -570,7 +574,7 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
       inDigits &&
       after &&
       /^\p{L}{4,}$/u.test(after.text) &&
-      MULTIPLIERS.has(after.text.toLowerCase()) &&
+      multiplierPower(after.text) !== undefined &&
       !isNominal(words[j + 2])
         ? after.text.toLowerCase()
         : undefined;
