@@ -53,6 +53,7 @@ import {
   DATE,
   datedMeasuresOf,
   isClock,
+  isMonthName,
   type Measure,
   measuresOf,
   sentences,
@@ -403,11 +404,13 @@ function topicOf(
   olderGiving: readonly string[],
   newerGiving: readonly string[],
 ): string[] {
+  // A date's month is part of its value, not what is dated: "due feb 15" / "my talk is feb 20"
+  // share no topic by "feb".
   const unitWords = new Set([
     ...contentTokens(changed.unit),
     ...[...olderGiving, ...newerGiving]
       .flatMap((s) => tagged(s))
-      .filter((w) => w.lemma.toLowerCase() === changed.unit)
+      .filter((w) => w.lemma.toLowerCase() === changed.unit || (changed.unit === DATE && isMonthName(w.text)))
       .flatMap((w) => tokensOf(w.text)),
   ]);
   return topicWordsShared(olderGiving.join(" "), newerGiving.join(" ")).filter((w) => !unitWords.has(w));

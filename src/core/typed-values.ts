@@ -135,6 +135,9 @@ const MONTHS = new Set(
   ),
 );
 
+/** True when a word names a month, whole or clipped ("March", "sept", "feb"): part of a date's value. */
+export const isMonthName = (word: string): boolean => MONTHS.has(word.toLowerCase());
+
 /** The months a lower-case word names whatever its place: not "may" or "march", which are verbs too. */
 const MONTHS_IN_ANY_CASE = new Set(
   "january february april june july august september october november december".split(" "),
