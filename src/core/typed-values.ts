@@ -179,77 +179,85 @@ function assertedParts(s: string): string[] {
 /** `SYMBOL_UNIT`: a currency symbol, any the Unicode standard names one ("£", "$", "₹", "₦", "₩"). */
 const CURRENCY = /^\p{Sc}$/u;
 
-/** What CLDR says of the currencies, through `Intl`, read once on first use (`currencyFacts`). */
-interface CurrencyFacts {
-  /** ISO 4217's codes ("USD", "INR", "CHF") to their narrow symbols ("$", "₹", "CHF"). */
-  narrowSigns: ReadonlyMap<string, string>;
-  /** `CURRENCY_WORD`'s names: the last word of a currency's English name to its one sign ("euro" → "€"). */
-  words: ReadonlyMap<string, string>;
-  /** `CURRENCY_WORD`'s signs of letters ("Rs", "zł", "kr", "R$"). */
-  letterSigns: ReadonlySet<string>;
-}
-
-let facts: CurrencyFacts | undefined;
+/**
+ * What CLDR says of the currencies, through `Intl` (no table of our own), each fact read on first
+ * need and kept: the codes by the last word of their English name ("euro": EUR; "dollar": USD,
+ * AUD, CAD…; "won": KPW, KRW), and a code's narrow symbol ("€", "$", "Rs" for the Pakistani rupee)
+ * — one formatter a code, built only for the codes a word read beside a number names, so a text
+ * with no currency word builds none.
+ */
+let codesByName: ReadonlyMap<string, readonly string[]> | undefined;
+const codesNamed = (word: string): readonly string[] => {
+  if (!codesByName) {
+    const names = new Intl.DisplayNames("en", { type: "currency" });
+    const byName = new Map<string, string[]>();
+    for (const code of Intl.supportedValuesOf("currency")) {
+      const word = (names.of(code) ?? "").split(" ").pop()!.toLowerCase();
+      byName.set(word, [...(byName.get(word) ?? []), code]);
+    }
+    codesByName = byName;
+  }
+  return codesByName.get(word) ?? [];
+};
+const narrowSign = boundedMemo(
+  (code: string): string =>
+    new Intl.NumberFormat("en", { style: "currency", currency: code, currencyDisplay: "narrowSymbol" })
+      .formatToParts(1)
+      .find((part) => part.type === "currency")?.value ?? code,
+  512,
+);
+const isCode = (word: string) =>
+  /^\p{Lu}{3}$/u.test(word) && Intl.supportedValuesOf("currency").includes(word);
 
 /**
- * The currencies as `Intl` knows them (no table of our own), built on the first number a noun or a
- * name stands beside (some tens of milliseconds, once a process): each code's narrow symbol ("€"
- * for EUR, "$" for every dollar, "Rs" for the Pakistani rupee) and the last word of its English
- * name ("euro"; "South Korean won"). A name is kept only when every currency so named has the same
- * narrow symbol and it is one Unicode currency sign: "dollar" is "$"; "pound" (£, E£, L£ — and a
- * weight) and "rupee" (₹, Rs) name more than one and stay unread, as do names whose symbol is
- * letters ("mark", "gold", "rights"). A sign of letters counts when it has two characters or more
- * and a small letter or a sign in it (not "KM", "CF", "R": a unit, a code or an initial as often).
+ * `CURRENCY_WORD`'s name: the sign a currency's name says ("euros" by its lemma "euro" → "€"), or
+ * null — only when every currency so named has the same narrow symbol and it is one Unicode
+ * currency sign: "dollar" is "$"; "pound" (£, E£, L£ — and a weight) and "rupee" (₹, Rs) name
+ * more than one and stay unread, as do names whose symbol is letters ("mark", "gold", "rights").
  */
-function currencyFacts(): CurrencyFacts {
-  if (facts) return facts;
-  const names = new Intl.DisplayNames("en", { type: "currency" });
-  const narrowSigns = new Map<string, string>();
-  const signsByWord = new Map<string, Set<string>>();
-  for (const code of Intl.supportedValuesOf("currency")) {
-    const sign =
-      new Intl.NumberFormat("en", { style: "currency", currency: code, currencyDisplay: "narrowSymbol" })
-        .formatToParts(1)
-        .find((part) => part.type === "currency")?.value ?? code;
-    narrowSigns.set(code, sign);
-    const word = (names.of(code) ?? "").split(" ").pop()!.toLowerCase();
-    signsByWord.set(word, (signsByWord.get(word) ?? new Set()).add(sign));
-  }
-  const words = new Map<string, string>();
-  for (const [word, signs] of signsByWord) {
-    const [sign] = [...signs];
-    if (signs.size === 1 && CURRENCY.test(sign!) && /^\p{Ll}+$/u.test(word)) words.set(word, sign!);
-  }
-  const letterSigns = new Set(
-    [...narrowSigns.values()].filter(
-      (sign) =>
-        !CURRENCY.test(sign) && sign.length >= 2 && /\p{L}/u.test(sign) && /[\p{Ll}\p{Sc}]/u.test(sign),
-    ),
+const nameSign = boundedMemo((lemma: string): string | null => {
+  const signs = new Set(codesNamed(lemma).map(narrowSign));
+  const [sign] = [...signs];
+  return signs.size === 1 && CURRENCY.test(sign!) && /^\p{Ll}+$/u.test(lemma) ? sign! : null;
+}, 1_024);
+
+/**
+ * `CURRENCY_WORD`'s signs of letters ("Rs", "zł", "kr", "R$"): a narrow symbol of two characters
+ * or more with a small letter or a sign in it (not "KM", "CF", "R": a unit, a code or an initial
+ * as often as a currency). Read all at once, and only for a short word before a number.
+ */
+let letterSigns: ReadonlySet<string> | undefined;
+const isLetterSign = (w: TaggedWord): boolean => {
+  const letters = w.text.replace(/\.$/, "");
+  if (letters.length < 2 || letters.length > 3) return false;
+  letterSigns ??= new Set(
+    Intl.supportedValuesOf("currency")
+      .map(narrowSign)
+      .filter(
+        (sign) =>
+          !CURRENCY.test(sign) && sign.length >= 2 && /\p{L}/u.test(sign) && /[\p{Ll}\p{Sc}]/u.test(sign),
+      ),
   );
-  facts = { narrowSigns, words, letterSigns };
-  return facts;
-}
+  return letterSigns.has(letters);
+};
 
 /**
  * The unit a currency word says (`CURRENCY_WORD`), or null: a name by its lemma, its sign ("euros"
  * → "€"); a code, its sign or itself ("USD" → "$", "CHF"); a sign of letters as written ("Rs").
  */
 function currencyWordUnit(w: TaggedWord): string | null {
-  const { narrowSigns, words, letterSigns } = currencyFacts();
-  const sign = words.get(w.lemma.toLowerCase()) ?? words.get(w.text.toLowerCase());
+  const sign = nameSign(w.lemma.toLowerCase());
   if (sign) return sign;
-  const narrow = /^\p{Lu}{3}$/u.test(w.text) ? narrowSigns.get(w.text) : undefined;
-  // A code with no sign of its own that spells a word ("TOP", "ALL", "PEN") is as often that word.
-  if (narrow) return CURRENCY.test(narrow) ? narrow : listedWord(w.text) ? null : w.text;
-  const letters = w.text.replace(/\.$/, "");
-  return letterSigns.has(letters) ? letters : null;
+  if (isCode(w.text)) {
+    // A code with no sign of its own that spells a word ("TOP", "ALL", "PEN") is as often that word.
+    const narrow = narrowSign(w.text);
+    return CURRENCY.test(narrow) ? narrow : listedWord(w.text) ? null : w.text;
+  }
+  return isLetterSign(w) ? w.text.replace(/\.$/, "") : null;
 }
 
 /** True when a word is a currency's name ("euros"): said after its number, not before. */
-const isCurrencyName = (w: TaggedWord) => currencyFacts().words.has(w.lemma.toLowerCase());
-
-/** True when a word is a currency's sign of letters ("Rs"): said before its number, not after ("5 Ft" is feet). */
-const isLetterSign = (w: TaggedWord) => currencyFacts().letterSigns.has(w.text.replace(/\.$/, ""));
+const isCurrencyName = (w: TaggedWord) => nameSign(w.lemma.toLowerCase()) !== null;
 
 /**
  * `MULTIPLIER`: the words CLDR's compact notation scales a number by, in English and Indian
