@@ -475,6 +475,8 @@ describe("sameMeasureChanged: another measure of the same thing, with no questio
       "We upgraded the prod cluster to Kubernetes 1.29.",
       "kubernetes",
     ],
+    // a currency's amount scaled by its multiplier (values37)
+    ["My salary is ₹5 lakh a year.", "My salary went up to ₹6 lakh a year.", "₹ a year"],
   ] as const)("%s / %s: taken (%s)", (older, newer, unit) => {
     expect(sameMeasureChanged(older, newer)?.unit).toBe(unit);
   });
@@ -487,6 +489,8 @@ describe("sameMeasureChanged: another measure of the same thing, with no questio
     ["I take 500 mg of magnesium every night.", "My son now takes 200 mg of magnesium."],
     ["I take 500 mg of magnesium every night.", "My son started taking 200 mg of magnesium."],
     ["api-gateway runs Node 18.", "api-gateway-canary runs Node 20."],
+    // …and a scaled amount's holder is read where it is written (values37: "₹6 lakh" is 600000)
+    ["My salary is ₹5 lakh a year.", "Priya's salary is ₹6 lakh a year."],
     // A name the tagger reads as a verb ("email-worker") is still the holder's.
     ["The billing-api service listens on port 8080", "The email-worker service now listens on port 9090"],
     // NAMES_WHICH: a number in the subject, before the verb, names which thing.

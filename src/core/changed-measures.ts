@@ -56,6 +56,7 @@ import {
   isMonthName,
   type Measure,
   measuresOf,
+  placedMeasuresOf,
   sentences,
   TIME_OF_DAY,
   tagged,
@@ -571,12 +572,15 @@ function namesWhich(sentence: string, values: readonly string[]): boolean {
 
 /** The index of the word that starts one of `values` in `sentence`, or -1. */
 function numberAt(sentence: string, words: readonly TaggedWord[], values: readonly string[]): number {
+  // A scaled amount ("₹5 lakh" is 500000) is found where it is written.
+  const placed = placedMeasuresOf(sentence).filter((p) => values.includes(p.measure.value));
   return words.findIndex(
     (w) =>
       (w.pos === "NUM" || isClock(w.text)) &&
-      values.some((v) =>
+      (values.some((v) =>
         sentence.slice(w.start).replace(/,/g, "").toLowerCase().startsWith(v.replace(/^[-+]/, "")),
-      ),
+      ) ||
+        placed.some((p) => p.from <= w.start && w.start < p.to)),
   );
 }
 

@@ -454,6 +454,9 @@ function pointedType(
 interface ValueRead {
   /** Its `MEASURE` reading, or null when it is no measure (a weekday, "noon", a bare "3.12"). */
   measure: Measure | null;
+  /** Where its words are written in the sentence: from `at` to before `until` (character offsets). */
+  at?: number;
+  until?: number;
   /** Its `VALUE_TYPE`, or null when it has none (a count, a number in words). */
   type: ValueType | null;
   /** The words as written, lower-cased. */
@@ -490,14 +493,14 @@ function dateAt(words: readonly TaggedWord[], i: number): { value: string; from:
 }
 
 function valuesRead(s: string, dated: boolean): ValueRead[] {
-  const found: (ValueRead & { at: number })[] = [];
+  const found: (ValueRead & { at: number; until: number })[] = [];
   const words = tagged(s);
   const saidFrom = (a: TaggedWord, b: TaggedWord) => s.slice(a.start, b.start + b.text.length).toLowerCase();
   // The words a value spans: a weekday, a month or a word clock among them is no value of its own.
   const spanned = new Set<number>();
   const add = (from: number, to: number, read: ValueRead) => {
     for (let k = from; k <= to; k++) spanned.add(k);
-    found.push({ ...read, at: words[from]!.start });
+    found.push({ ...read, at: words[from]!.start, until: words[to]!.start + words[to]!.text.length });
   };
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
@@ -634,9 +637,20 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
         : V_VERSION.test(w.text)
           ? "version"
           : null;
-    if (type) found.push({ measure: null, type, said: lower, at: w.start });
+    if (type) found.push({ measure: null, type, said: lower, at: w.start, until: w.start + w.text.length });
   }
-  return found.sort((a, b) => a.at - b.at).map(({ at: _, ...read }) => read);
+  return found.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * The measures one sentence says (`datedMeasuresOf`'s reading, whether it asserts or not), each
+ * with where its words are written (`from` to before `to`): a scaled amount ("₹1.5 lakh": 150000)
+ * is found by its place, not by its digits.
+ */
+export function placedMeasuresOf(sentence: string): { measure: Measure; from: number; to: number }[] {
+  return valuesIn(sentence, true).flatMap((v) =>
+    v.measure ? [{ measure: v.measure, from: v.at ?? 0, to: v.until ?? 0 }] : [],
+  );
 }
 
 /** `MEASURE`: the numbers with their units in the asserted sentences of `text`. */
