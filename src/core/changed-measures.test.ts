@@ -324,6 +324,13 @@ describe("SAME_TOPIC_WORD: a statement found by its unit measures the same thing
       "The lesson moved to 5:15pm because the studio is busy earlier.",
       TIME_OF_DAY,
     ],
+    // a day of a month, linked by "appointment"
+    [
+      "When is the dentist appointment?",
+      "The dentist appointment is on 3 March.",
+      "The appointment moved to 17 March.",
+      DATE,
+    ],
     // the question names the holder; the newer's "she" may be that one
     [
       "What shoe size is Isla?",
@@ -342,6 +349,9 @@ describe("SAME_TOPIC_WORD: a statement found by its unit measures the same thing
       "We keep groceries to £90 a week.",
       "I spend £20 a week on coffee.",
     ],
+    // a date's month is its value, no topic word (it linked the two before values37)
+    ["When is the book club?", "The book club is on 3 March.", "My haircut is on 17 March."],
+    ["when is the grant due", "the grant is due feb 15", "my talk at lab meeting is feb 20"],
     // the unit as said ("metres") is no topic word
     ["How far do I swim?", "I swim 2,500 metres at the lido.", "I walked 4,000 metres to the market."],
     // a word the linking test refuses (said in many statements)
@@ -465,6 +475,8 @@ describe("sameMeasureChanged: another measure of the same thing, with no questio
       "We upgraded the prod cluster to Kubernetes 1.29.",
       "kubernetes",
     ],
+    // a currency's amount scaled by its multiplier (values37)
+    ["My salary is ₹5 lakh a year.", "My salary went up to ₹6 lakh a year.", "₹ a year"],
   ] as const)("%s / %s: taken (%s)", (older, newer, unit) => {
     expect(sameMeasureChanged(older, newer)?.unit).toBe(unit);
   });
@@ -477,6 +489,8 @@ describe("sameMeasureChanged: another measure of the same thing, with no questio
     ["I take 500 mg of magnesium every night.", "My son now takes 200 mg of magnesium."],
     ["I take 500 mg of magnesium every night.", "My son started taking 200 mg of magnesium."],
     ["api-gateway runs Node 18.", "api-gateway-canary runs Node 20."],
+    // …and a scaled amount's holder is read where it is written (values37: "₹6 lakh" is 600000)
+    ["My salary is ₹5 lakh a year.", "Priya's salary is ₹6 lakh a year."],
     // A name the tagger reads as a verb ("email-worker") is still the holder's.
     ["The billing-api service listens on port 8080", "The email-worker service now listens on port 9090"],
     // NAMES_WHICH: a number in the subject, before the verb, names which thing.

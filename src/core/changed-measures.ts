@@ -53,8 +53,10 @@ import {
   DATE,
   datedMeasuresOf,
   isClock,
+  isMonthName,
   type Measure,
   measuresOf,
+  placedMeasuresOf,
   sentences,
   TIME_OF_DAY,
   tagged,
@@ -403,11 +405,13 @@ function topicOf(
   olderGiving: readonly string[],
   newerGiving: readonly string[],
 ): string[] {
+  // A date's month is part of its value, not what is dated: "due feb 15" / "my talk is feb 20"
+  // share no topic by "feb".
   const unitWords = new Set([
     ...contentTokens(changed.unit),
     ...[...olderGiving, ...newerGiving]
       .flatMap((s) => tagged(s))
-      .filter((w) => w.lemma.toLowerCase() === changed.unit)
+      .filter((w) => w.lemma.toLowerCase() === changed.unit || (changed.unit === DATE && isMonthName(w.text)))
       .flatMap((w) => tokensOf(w.text)),
   ]);
   return topicWordsShared(olderGiving.join(" "), newerGiving.join(" ")).filter((w) => !unitWords.has(w));
@@ -568,12 +572,15 @@ function namesWhich(sentence: string, values: readonly string[]): boolean {
 
 /** The index of the word that starts one of `values` in `sentence`, or -1. */
 function numberAt(sentence: string, words: readonly TaggedWord[], values: readonly string[]): number {
+  // A scaled amount ("₹5 lakh" is 500000) is found where it is written.
+  const placed = placedMeasuresOf(sentence).filter((p) => values.includes(p.measure.value));
   return words.findIndex(
     (w) =>
       (w.pos === "NUM" || isClock(w.text)) &&
-      values.some((v) =>
+      (values.some((v) =>
         sentence.slice(w.start).replace(/,/g, "").toLowerCase().startsWith(v.replace(/^[-+]/, "")),
-      ),
+      ) ||
+        placed.some((p) => p.from <= w.start && w.start < p.to)),
   );
 }
 

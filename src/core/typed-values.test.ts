@@ -193,6 +193,97 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       measures: [m("€", "1200")],
       typed: [["1200 €", "measure:€"]],
     },
+    // CURRENCY_WORD: a currency said by its name or code is the unit its sign says (Intl's CLDR
+    // names and narrow symbols; each read "euro" or "usd" as a noun before values37)
+    {
+      text: "My hourly rate for proofreading is 28 euros.",
+      measures: [m("€", "28")],
+      typed: [["28 euros", "measure:€"]],
+    },
+    { text: "The studio is 1240 euro now.", measures: [m("€", "1240")], typed: [["1240 euro", "measure:€"]] },
+    {
+      text: "We pay 45 dollars a month for it.",
+      measures: [m("$ a month", "45")],
+      typed: [["45 dollars", "measure:$"]],
+    },
+    {
+      text: "The course costs USD 300 a month.",
+      measures: [m("$ a month", "300")],
+      typed: [["usd 300", "measure:$"]],
+    },
+    {
+      text: "The hostel is CHF 90 a night.",
+      measures: [m("CHF a night", "90")],
+      typed: [["chf 90", "measure:CHF"]],
+    },
+    {
+      text: "The deposit was Rs 40,000.",
+      measures: [m("Rs", "40000")],
+      typed: [["rs 40,000", "measure:Rs"]],
+    },
+    // …but not a name that names two currencies or another measure ("pounds": £, E£ and a weight;
+    // "rupees": ₹ and Rs), a name whose sign is letters ("marks"), a code in capitals that spells a word
+    { text: "I lost 5 pounds over the summer.", measures: [m("pound", "5")], typed: [] },
+    { text: "She sent 40,000 rupees home.", measures: [m("rupee", "40000")], typed: [] },
+    { text: "I got 80 marks in the test.", measures: [m("mark", "80")], typed: [] },
+    { text: "TOP 5 tips for saving money.", measures: [m("tip", "5")], typed: [] },
+    // MULTIPLIER after a currency's amount scales its number (Intl's compact words: "1.5 lakh" was 1.5)
+    {
+      text: "The school fee is ₹1.5 lakh a year.",
+      measures: [m("₹ a year", "150000")],
+      typed: [["₹1.5 lakh", "measure:₹"]],
+    },
+    {
+      text: "The school fee is ₹1,50,000 a year.",
+      measures: [m("₹ a year", "150000")],
+      typed: [["₹1,50,000", "measure:₹"]],
+    },
+    { text: "The bonus was $60k.", measures: [m("$", "60000")], typed: [["$60k", "measure:$"]] },
+    {
+      text: "They raised £1.2m in the round.",
+      measures: [m("£", "1200000")],
+      typed: [["£1.2m", "measure:£"]],
+    },
+    {
+      text: "The flat sold for 2 million euros.",
+      measures: [m("€", "2000000")],
+      typed: [["2 million euros", "measure:€"]],
+    },
+    // with no currency: "5 lakh" is a measure in lakh, as "95k" is in "k" (it had no type before);
+    // "5k" alone may be a race and stays as written; "2 million people" counts people
+    { text: "The cover is 5 lakh now.", measures: [m("lakh", "5")], typed: [["5 lakh", "measure:lakh"]] },
+    {
+      text: "I ran 5k on Sunday.",
+      measures: [],
+      typed: [
+        ["5k", "measure:k"],
+        ["sunday", "date"],
+      ],
+    },
+    { text: "The city has 2 million people.", measures: [], typed: [] },
+    // LOWER_CASE_MONTH: a month beside a day's number in any case is a date (each was no date before)
+    {
+      text: "The wedding moved to sept 6.",
+      measures: [],
+      dated: [m(DATE, "6 sep")],
+      typed: [["sept 6", "date"]],
+    },
+    {
+      text: "the grant is due feb 15 now",
+      measures: [],
+      dated: [m(DATE, "15 feb")],
+      typed: [["feb 15", "date"]],
+    },
+    {
+      text: "The op is on the 3rd of march.",
+      measures: [],
+      dated: [m(DATE, "3 mar")],
+      typed: [["3rd of march", "date"]],
+    },
+    // …not a verb the tagger reads ("march", "may"), nor a day and month in figures a locale orders
+    { text: "we march 5 miles every day", measures: [m("mile", "5")], typed: [["5 miles", "measure:mile"]] },
+    { text: "The op is on the 3rd of may.", measures: [], typed: [] },
+    { text: "The deadline is 12/3.", measures: [], typed: [] },
     // a symbol a word away from the number is not its unit
     {
       text: "The till showed € and 40 people queued.",

@@ -32,6 +32,20 @@
  *     after it, spaced or not: "₹ 41,650", "40€"), and with a rate after it ("£90 a week", "$40
  *     per month") in "£ a week", "$ a month"; a signed number with no unit ("-2.25", "+1.5") in
  *     "signed number" (a lens, a balance, a handicap: the sign says it is a reading, not a count).
+ *   - `CURRENCY_WORD`: a currency said by a word is counted in its sign's unit, by what CLDR says of
+ *     it through `Intl` (no table of our own): a name after the number ("28 euros", "45 dollars": the
+ *     last word of the currency's English name, when every currency so named has one narrow symbol
+ *     and it is a Unicode currency sign — not "pounds" (£, E£, L£, and a weight) nor "rupees" (₹, Rs)),
+ *     an ISO code before or after it ("USD 300": "$"; "CHF 90": "CHF"; not a code with no sign that
+ *     spells a word, "TOP 5"), a sign of letters before it ("Rs 40,000"). A name or code is read only
+ *     as a noun or a name.
+ *   - `MULTIPLIER`: a currency's amount scaled by a word of CLDR's compact notation in English or
+ *     Indian English ("₹1.5 lakh" = "₹1,50,000", "$60k", "£1.2m", "2 million euros"); with no
+ *     currency, a digit number before "lakh", "crore", "million"… and no noun is a measure in that
+ *     word ("cover is 5 lakh", as "95k" is in "k"); "5k" or "1.2m" alone may be a race or metres.
+ *   - `LOWER_CASE_MONTH` (with `DATE_MEASURE`): a month beside a day's number is a date in any
+ *     case ("sept 6", "feb 15", "3rd of march"), unless the tagger reads it as a verb ("we march 5
+ *     miles", "may"); a date in figures ("12/3") stays unread: its order is a locale's.
  *   - `GIVEN_CLAUSE`: a question opened by "now that" or "given that" asserts the clause before its
  *     first comma ("Now that the fix has ended and we're on 4.6%, should we overpay?": 4.6%).
  *   - `VALUE_TYPE` (`typedValues`): a time of day is a "clock" ("noon", "midday", "midnight",
@@ -50,6 +64,7 @@
  */
 import { boundedMemo } from "./bounded-memo.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
+import { listedWord } from "./listed-words.js";
 import { isHypothetical, isNegated, isQuestion } from "./text.js";
 
 /**
@@ -120,6 +135,9 @@ const MONTHS = new Set(
   ),
 );
 
+/** True when a word names a month, whole or clipped ("March", "sept", "feb"): part of a date's value. */
+export const isMonthName = (word: string): boolean => MONTHS.has(word.toLowerCase());
+
 /** The months a lower-case word names whatever its place: not "may" or "march", which are verbs too. */
 const MONTHS_IN_ANY_CASE = new Set(
   "january february april june july august september october november december".split(" "),
@@ -162,6 +180,120 @@ function assertedParts(s: string): string[] {
 const CURRENCY = /^\p{Sc}$/u;
 
 /**
+ * What CLDR says of the currencies, through `Intl` (no table of our own), each fact read on first
+ * need and kept: the codes by the last word of their English name ("euro": EUR; "dollar": USD,
+ * AUD, CAD…; "won": KPW, KRW), and a code's narrow symbol ("€", "$", "Rs" for the Pakistani rupee)
+ * — one formatter a code, built only for the codes a word read beside a number names, so a text
+ * with no currency word builds none.
+ */
+let codesByName: ReadonlyMap<string, readonly string[]> | undefined;
+const codesNamed = (word: string): readonly string[] => {
+  if (!codesByName) {
+    const names = new Intl.DisplayNames("en", { type: "currency" });
+    const byName = new Map<string, string[]>();
+    for (const code of Intl.supportedValuesOf("currency")) {
+      const word = (names.of(code) ?? "").split(" ").pop()!.toLowerCase();
+      byName.set(word, [...(byName.get(word) ?? []), code]);
+    }
+    codesByName = byName;
+  }
+  return codesByName.get(word) ?? [];
+};
+const narrowSign = boundedMemo(
+  (code: string): string =>
+    new Intl.NumberFormat("en", { style: "currency", currency: code, currencyDisplay: "narrowSymbol" })
+      .formatToParts(1)
+      .find((part) => part.type === "currency")?.value ?? code,
+  512,
+);
+const isCode = (word: string) =>
+  /^\p{Lu}{3}$/u.test(word) && Intl.supportedValuesOf("currency").includes(word);
+
+/**
+ * `CURRENCY_WORD`'s name: the sign a currency's name says ("euros" by its lemma "euro" → "€"), or
+ * null — only when every currency so named has the same narrow symbol and it is one Unicode
+ * currency sign: "dollar" is "$"; "pound" (£, E£, L£ — and a weight) and "rupee" (₹, Rs) name
+ * more than one and stay unread, as do names whose symbol is letters ("mark", "gold", "rights").
+ */
+const nameSign = boundedMemo((lemma: string): string | null => {
+  const signs = new Set(codesNamed(lemma).map(narrowSign));
+  const [sign] = [...signs];
+  return signs.size === 1 && CURRENCY.test(sign!) && /^\p{Ll}+$/u.test(lemma) ? sign! : null;
+}, 1_024);
+
+/**
+ * `CURRENCY_WORD`'s signs of letters ("Rs", "zł", "kr", "R$"): a narrow symbol of two characters
+ * or more with a small letter or a sign in it (not "KM", "CF", "R": a unit, a code or an initial
+ * as often as a currency). Read all at once, and only for a short word before a number.
+ */
+let letterSigns: ReadonlySet<string> | undefined;
+const isLetterSign = (w: TaggedWord): boolean => {
+  const letters = w.text.replace(/\.$/, "");
+  if (letters.length < 2 || letters.length > 3) return false;
+  letterSigns ??= new Set(
+    Intl.supportedValuesOf("currency")
+      .map(narrowSign)
+      .filter(
+        (sign) =>
+          !CURRENCY.test(sign) && sign.length >= 2 && /\p{L}/u.test(sign) && /[\p{Ll}\p{Sc}]/u.test(sign),
+      ),
+  );
+  return letterSigns.has(letters);
+};
+
+/**
+ * The unit a currency word says (`CURRENCY_WORD`), or null: a name by its lemma, its sign ("euros"
+ * → "€"); a code, its sign or itself ("USD" → "$", "CHF"); a sign of letters as written ("Rs").
+ */
+function currencyWordUnit(w: TaggedWord): string | null {
+  const sign = nameSign(w.lemma.toLowerCase());
+  if (sign) return sign;
+  if (isCode(w.text)) {
+    // A code with no sign of its own that spells a word ("TOP", "ALL", "PEN") is as often that word.
+    const narrow = narrowSign(w.text);
+    return CURRENCY.test(narrow) ? narrow : listedWord(w.text) ? null : w.text;
+  }
+  return isLetterSign(w) ? w.text.replace(/\.$/, "") : null;
+}
+
+/** True when a word is a currency's name ("euros"): said after its number, not before. */
+const isCurrencyName = (w: TaggedWord) => nameSign(w.lemma.toLowerCase()) !== null;
+
+/**
+ * `MULTIPLIER`: the words CLDR's compact notation scales a number by, in English and Indian
+ * English (`Intl`'s "1K", "1 thousand", "1M", "1 million", "1L", "1 lakh", "1Cr", "1 crore"), to
+ * the power of ten each says. Read only after a currency's amount ("₹5 lakh", "$60k", "£1.2m"):
+ * the currency says the number is money, so the letter can only scale it; "5k" alone may be a
+ * race and "1.2m" metres, and stay as written.
+ */
+let multipliers: ReadonlyMap<string, number> | undefined;
+const multiplierPower = (word: string): number | undefined => {
+  if (!multipliers) {
+    const out = new Map<string, number>();
+    for (const locale of ["en", "en-IN"])
+      for (const compactDisplay of ["short", "long"] as const)
+        for (let power = 3; power <= 12; power++) {
+          const said = new Intl.NumberFormat(locale, { notation: "compact", compactDisplay }).format(
+            10 ** power,
+          );
+          const found = /^1\s?(\p{L}+)$/u.exec(said)?.[1]?.toLowerCase();
+          if (found && !out.has(found)) out.set(found, power);
+        }
+    multipliers = out;
+  }
+  return multipliers.get(word.toLowerCase());
+};
+
+/** A number as written ("1.5", "60") scaled by a power of ten, exactly ("150000"; no float error). */
+function scaled(value: string, power: number): string {
+  const [whole, fraction = ""] = value.split(".");
+  const digits = `${whole}${fraction.padEnd(power, "0")}`;
+  const point = whole!.length + power;
+  const scaledValue = `${digits.slice(0, point)}${digits.length > point ? `.${digits.slice(point)}` : ""}`;
+  return scaledValue.replace(/^0+(?=\d)/, "");
+}
+
+/**
  * `SYMBOL_UNIT`'s currency written with a number (the tagger drops the symbol), with the span it
  * is written in, or null: right before the number ("₹41,650") or one space before ("₹ 41,650"), or
  * right after it or one space after, as much of Europe writes it ("40€", "1200 €"), but not a
@@ -175,6 +307,72 @@ function currencyOf(s: string, from: number, to: number): { symbol: string; said
   if (end < s.length && CURRENCY.test(s[end]!) && !/\d/.test(s[end + 1] ?? ""))
     return { symbol: s[end]!, said: s.slice(from, end + 1) };
   return null;
+}
+
+/** Nothing or one space: how a currency word or a multiplier is written beside its number. */
+const besideGap = (s: string, a: TaggedWord, b: TaggedWord) =>
+  /^ ?$/.test(s.slice(a.start + a.text.length, b.start));
+
+/** A currency's amount: its unit, its number (scaled by a `MULTIPLIER`), the words it spans and how it is said. */
+interface CurrencyAmount {
+  symbol: string;
+  value: string;
+  said: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * The currency of the number that spans words `i`..`j` of `s`, or null: a currency sign the tagger
+ * drops (`currencyOf`: "£90", "40€"), a code or sign of letters right before it ("USD 300", "Rs
+ * 40,000") or a code or currency name right after it ("300 EUR", "28 euros"), past a `MULTIPLIER`
+ * said with it ("₹5 lakh", "$60k", "2 million euros"), which scales its number.
+ */
+function currencyAt(s: string, words: readonly TaggedWord[], i: number, j: number): CurrencyAmount | null {
+  const first = words[i]!;
+  let last = words[j]!;
+  let to = j;
+  const written = s
+    .slice(first.start, last.start + last.text.length)
+    .replace(/,/g, "")
+    .toLowerCase();
+  // The multiplier, glued ("60k", "1.2m") or the next word ("5 lakh", "2 million").
+  const glued = /^(\d+(?:\.\d+)?)(\p{L}+)$/u.exec(written);
+  const gluedPower = glued ? multiplierPower(glued[2]!) : undefined;
+  const number = gluedPower !== undefined ? glued![1]! : written;
+  let power = gluedPower ?? 0;
+  const next = words[j + 1];
+  if (power === 0 && /^\d+(?:\.\d+)?$/.test(written) && next && besideGap(s, last, next)) {
+    const scale = multiplierPower(next.text);
+    if (scale !== undefined && /\p{L}/u.test(next.text)) {
+      power = scale;
+      last = next;
+      to = j + 1;
+    }
+  }
+  const amount = (symbol: string, from: number, said: string): CurrencyAmount => ({
+    symbol,
+    value: power > 0 ? scaled(number, power) : number,
+    said,
+    from,
+    to,
+  });
+  const sign = currencyOf(s, first.start, last.start + last.text.length);
+  if (sign) return amount(sign.symbol, i, sign.said);
+  // A code or a name is a word: only as a noun or a name, not "TOP 5" or "ALL 3" in capitals.
+  const named = (w: TaggedWord | undefined) => w !== undefined && (w.pos === "NOUN" || w.pos === "PROPN");
+  const before = words[i - 1];
+  const unitBefore =
+    named(before) && besideGap(s, before!, first) && !isCurrencyName(before!)
+      ? currencyWordUnit(before!)
+      : null;
+  if (unitBefore) return amount(unitBefore, i - 1, s.slice(before!.start, last.start + last.text.length));
+  const after = words[to + 1];
+  const unitAfter =
+    named(after) && besideGap(s, last, after!) && !isLetterSign(after!) ? currencyWordUnit(after!) : null;
+  if (!unitAfter) return null;
+  to += 1;
+  return amount(unitAfter, i, s.slice(first.start, after!.start + after!.text.length));
 }
 
 /** The nouns a rate is counted per ("£90 a week", "$40 per month"). */
@@ -256,6 +454,9 @@ function pointedType(
 interface ValueRead {
   /** Its `MEASURE` reading, or null when it is no measure (a weekday, "noon", a bare "3.12"). */
   measure: Measure | null;
+  /** Where its words are written in the sentence: from `at` to before `until` (character offsets). */
+  at?: number;
+  until?: number;
   /** Its `VALUE_TYPE`, or null when it has none (a count, a number in words). */
   type: ValueType | null;
   /** The words as written, lower-cased. */
@@ -276,8 +477,12 @@ const datedValuesMemo = boundedMemo((s: string) => valuesRead(s, true), 8_192);
 function dateAt(words: readonly TaggedWord[], i: number): { value: string; from: number; to: number } | null {
   const day = /^(\d{1,2})(?:st|nd|rd|th)?$/i.exec(words[i]!.text);
   if (!day || Number(day[1]) < 1 || Number(day[1]) > 31) return null;
+  // `LOWER_CASE_MONTH`: a month beside a day's number is a date written in any case ("sept 6",
+  // "feb 15", "3rd of march"), unless the tagger reads the word as a verb ("we march 5 miles").
   const month = (w: TaggedWord | undefined) =>
-    w && MONTHS.has(w.text.toLowerCase()) && /^\p{Lu}/u.test(w.text)
+    w &&
+    MONTHS.has(w.text.toLowerCase()) &&
+    (/^\p{Lu}/u.test(w.text) || (w.pos !== "VERB" && w.pos !== "AUX"))
       ? w.text.toLowerCase().slice(0, 3)
       : null;
   const of = /^of$/i.test(words[i + 1]?.text ?? "");
@@ -288,14 +493,14 @@ function dateAt(words: readonly TaggedWord[], i: number): { value: string; from:
 }
 
 function valuesRead(s: string, dated: boolean): ValueRead[] {
-  const found: (ValueRead & { at: number })[] = [];
+  const found: (ValueRead & { at: number; until: number })[] = [];
   const words = tagged(s);
   const saidFrom = (a: TaggedWord, b: TaggedWord) => s.slice(a.start, b.start + b.text.length).toLowerCase();
   // The words a value spans: a weekday, a month or a word clock among them is no value of its own.
   const spanned = new Set<number>();
   const add = (from: number, to: number, read: ValueRead) => {
     for (let k = from; k <= to; k++) spanned.add(k);
-    found.push({ ...read, at: words[from]!.start });
+    found.push({ ...read, at: words[from]!.start, until: words[to]!.start + words[to]!.text.length });
   };
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
@@ -341,18 +546,20 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     // A symbol the tagger drops says the unit: "£90", "2.1%", a sign ("-2.25").
     const symbol = s[w.start - 1] ?? "";
     const spaced = w.start < 2 || /[\s(]/u.test(s[w.start - 2]!);
-    const currency = currencyOf(s, w.start, last.start + last.text.length);
+    const currency = currencyAt(s, words, i, j);
     if (currency) {
-      const per = words[j + 2];
+      const rateWord = words[currency.to + 1];
+      const per = words[currency.to + 2];
       const rate =
-        after && /^(?:a|an|per)$/i.test(after.text) && per && RATE_NOUNS.has(per.lemma.toLowerCase())
+        rateWord && /^(?:a|an|per)$/i.test(rateWord.text) && per && RATE_NOUNS.has(per.lemma.toLowerCase())
           ? ` a ${per.lemma.toLowerCase()}`
           : "";
-      add(i, j, {
-        measure: { unit: `${currency.symbol}${rate}`, value },
+      add(currency.from, currency.to, {
+        measure: { unit: `${currency.symbol}${rate}`, value: currency.value },
         type: inDigits ? `measure:${currency.symbol}` : null,
         said: currency.said.toLowerCase(),
       });
+      i = Math.max(i, currency.to);
       continue;
     }
     if (s[last.start + last.text.length] === "%") {
@@ -375,7 +582,18 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     }
     // The type of a number with no symbol and no unit glued on (but a multiplier's "k": "50k"): a
     // unit of measurement after it, or a version's points.
-    const unitAfter = inDigits && after ? UNITS_OF_MEASUREMENT.get(after.text.toLowerCase()) : undefined;
+    // `MULTIPLIER` with no currency: "cover is 5 lakh" is a measure in lakh, as "95k" is in "k"; not
+    // "2 million people", which counts people.
+    const multiplierAfter =
+      inDigits &&
+      after &&
+      /^\p{L}{4,}$/u.test(after.text) &&
+      multiplierPower(after.text) !== undefined &&
+      !isNominal(words[j + 2])
+        ? after.text.toLowerCase()
+        : undefined;
+    const unitAfter =
+      inDigits && after ? (UNITS_OF_MEASUREMENT.get(after.text.toLowerCase()) ?? multiplierAfter) : undefined;
     const typed: Pick<ValueRead, "type" | "said"> =
       glued && gluedUnit
         ? { type: `measure:${gluedUnit}`, said: written.toLowerCase() }
@@ -419,9 +637,20 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
         : V_VERSION.test(w.text)
           ? "version"
           : null;
-    if (type) found.push({ measure: null, type, said: lower, at: w.start });
+    if (type) found.push({ measure: null, type, said: lower, at: w.start, until: w.start + w.text.length });
   }
-  return found.sort((a, b) => a.at - b.at).map(({ at: _, ...read }) => read);
+  return found.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * The measures one sentence says (`datedMeasuresOf`'s reading, whether it asserts or not), each
+ * with where its words are written (`from` to before `to`): a scaled amount ("₹1.5 lakh": 150000)
+ * is found by its place, not by its digits.
+ */
+export function placedMeasuresOf(sentence: string): { measure: Measure; from: number; to: number }[] {
+  return valuesIn(sentence, true).flatMap((v) =>
+    v.measure ? [{ measure: v.measure, from: v.at ?? 0, to: v.until ?? 0 }] : [],
+  );
 }
 
 /** `MEASURE`: the numbers with their units in the asserted sentences of `text`. */
