@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { rankOf, sleptTurns } from "../../../../test/support/memory.js";
-import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { askedThingChange } from "./asked-thing.js";
 import { askedThingSaidAgain } from "./asked-thing-first.js";
@@ -42,7 +41,7 @@ describe("askedThingSaidAgain: the asked thing said again in a change, with anot
       { word: "tax", kind: "measure:£", value: "£950" },
     ],
   ])("%s", (_name, older, newer, question, change) => {
-    expect(askedThingSaidAgain(older, newer, question, sharedWordNet())).toMatchObject(change);
+    expect(askedThingSaidAgain(older, newer, question)).toMatchObject(change);
     expect(askedThingChange(older, newer, question)).toBeNull();
   });
 
@@ -72,7 +71,7 @@ describe("askedThingSaidAgain: the asked thing said again in a change, with anot
       CHOIR_Q,
     ],
   ])("none: %s", (_name, older, newer, question) => {
-    expect(askedThingSaidAgain(older, newer, question, sharedWordNet())).toBeNull();
+    expect(askedThingSaidAgain(older, newer, question)).toBeNull();
   });
 });
 

@@ -8,7 +8,6 @@
  * it, in a change, with another value of the asked kind, is link enough.
  */
 import { loadTagger } from "../../judge/tagger.js";
-import type { Lexicon } from "../../ports.js";
 import { isQuestion } from "../../text.js";
 import { askedThingWords } from "./asked-thing.js";
 import type { LiftInput, Move } from "./moves.js";
@@ -31,25 +30,17 @@ const NEWER_WITHIN = 12;
  * Whether `newer` says, in a change, another value of a kind `older` states and `question` asks, of
  * a thing both the older and the question name (`askedThingWords`), as the older says it: a sentence
  * of the newer that says the noun, no question, plan, memory or addition, with the new value in one
- * of its clauses (`changeOnThing` without its "the topic goes on" word). Not a noun WordNet reads as
- * a person (`Lexicon.isPerson`): in a sentence of change a person is most often the doer of another
- * change ("the doctor has me on co-codamol now" for "Who is my doctor?"), not the thing whose value
- * changed; a person's slot is `newerFirst`'s and `sameSlotFirst`'s to read. Null when none.
+ * of its clauses (`changeOnThing` without its "the topic goes on" word). Null when none.
  * `await loadTagger()` first.
  *
  *   askedThingSaidAgain("The library book group is reading Shuggie Bain this month.",
- *     "We've finished that book and the group's on to Young Mungo now.", "What are we reading at the book group?", wordnet)
+ *     "We've finished that book and the group's on to Young Mungo now.", "What are we reading at the book group?")
  *   // → { word: "group", kind: "name", value: "young" }
  */
-export function askedThingSaidAgain(
-  older: string,
-  newer: string,
-  question: string,
-  lexicon: Lexicon,
-): SameThing | null {
+export function askedThingSaidAgain(older: string, newer: string, question: string): SameThing | null {
   const newerNouns = nounsOf(newer);
   for (const word of askedThingWords(older, question)) {
-    if (!newerNouns.has(word) || lexicon.isPerson(word)) continue;
+    if (!newerNouns.has(word)) continue;
     const change = changeOnThing(older, newer, question, word, { topicGoesOn: false });
     if (change) return change;
   }
@@ -60,7 +51,7 @@ export function askedThingSaidAgain(
  * The lift: for each active fact among the top hits of a question (naming no time) that states a
  * value of a kind the question asks and names the asked thing as a noun (`askedThingWords`), a later
  * active fact ranked below it among the first 12 that says that thing again with another value of
- * the kind in a change (`askedThingSaidAgain`; not through a person noun, and only with a lexicon) — by the same speaker, no other person's state
+ * the kind in a change (`askedThingSaidAgain`) — by the same speaker, no other person's state
  * (`othersState`), not read by the judge as a restatement, no pair a verdict settled apart — is
  * ranked just above the older, its `why` saying "a newer statement the question found on the asked
  * thing of [older]". Ranking only; it searches nothing and closes nothing. Mutates and re-sorts
@@ -70,9 +61,7 @@ export function askedThingSaidAgain(
  */
 export async function askedThingFirst(lift: LiftInput): Promise<Move[]> {
   const { scored, req, times } = lift;
-  const { lexicon } = req;
-  // Without a lexicon no person can be told from a thing: the looser link defers.
-  if (!lexicon || times.length > 0 || !isQuestion(req.query)) return [];
+  if (times.length > 0 || !isQuestion(req.query)) return [];
   const facts = (top: number) =>
     scored.slice(0, top).filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active");
   const olders = facts(ASKED_THING_TOP);
@@ -88,7 +77,7 @@ export async function askedThingFirst(lift: LiftInput): Promise<Move[]> {
     .map((older) => ({
       older,
       found: newers.filter((n) => n !== older && n.at > older.at && n.score <= older.score),
-      changeOf: (newer: string) => askedThingSaidAgain(older.text, newer, req.query, lexicon),
+      changeOf: (newer: string) => askedThingSaidAgain(older.text, newer, req.query),
     }))
     .filter((c) => c.found.length > 0);
   return liftChanges(
