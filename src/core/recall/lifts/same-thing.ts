@@ -260,9 +260,7 @@ export function sameThingChange(
  * (`answersAsked`), in one clause with a word of the older's beyond the question's and its values
  * (the topic goes on). Not a question, a plan or hypothetical, a memory of the past, nor an
  * addition beside the older ("…it's wednesdays too"). The check `sameThingChange` makes once it
- * has its rare word, and `askedThingChange` once it has the asked thing's. With `topicGoesOn: false`
- * the clause needs only the value: for a newer the question's own ranking found beside the older
- * (`askedThingFirst`), the asked thing is the link, as the question says it. `await loadTagger()` first.
+ * has its rare word, and `askedThingChange` once it has the asked thing's. `await loadTagger()` first.
  *
  *   changeOnThing("Casella picks up the dumpster Wednesday mornings.", "Casella changed our route, pickup is Friday mornings now", "When is the dumpster collected?", "casella")
  *   // → { word: "casella", kind: "date", value: "friday" }
@@ -272,7 +270,6 @@ export function changeOnThing(
   newer: string,
   question: string,
   word: string,
-  { topicGoesOn = true }: { topicGoesOn?: boolean } = {},
 ): SameThing | null {
   const olderValues = new Map([...valuesByKind(older)].filter(([kind]) => answersAsked(kind, question)));
   if (olderValues.size === 0) return null;
@@ -301,7 +298,7 @@ export function changeOnThing(
         if (!stems.some((s) => olderWords.has(s))) return false;
         return !tokens.slice(Math.max(0, i - 3), i).some((p) => ANOTHERS.test(p.replace(/[^\p{L}'’]/gu, "")));
       });
-      if (topicGoesOn && shared < 0) continue;
+      if (shared < 0) continue;
       for (const [kind, values] of valuesByKind(clause)) {
         const before = olderValues.get(kind);
         if (!before) continue;
