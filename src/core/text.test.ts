@@ -4,8 +4,10 @@ import {
   asWritten,
   contentTokens,
   embedderTokensV1,
+  isNegated,
   isQuestion,
   mentionsAnyId,
+  negationWord,
   queryTerms,
   SPEAKER_SUBJECT,
   stem,
@@ -198,6 +200,53 @@ describe("contentTokens: a contraction typed without its apostrophe reads as wri
     expect(embedderTokensV1("whats the wifi code")).toEqual(["what", "wifi", "code"]);
     expect(embedderTokensV1("im moving")).toEqual(["im", "mov"]);
   });
+});
+
+describe("a stop word typed as it is spelt is that word, not a bare contraction (judge37)", () => {
+  it.each([
+    ["the tickets were 40 each", ["ticket", "40"], "'were' is the past of 'be', not 'we're'"],
+    ["the kids were at nan's", ["kid", "nan"], "'were' is a stop word"],
+  ])("%j → %j (%s)", (text, tokens) => expect(contentTokens(text)).toEqual(tokens));
+
+  it.each([
+    ["were", "were"],
+    ["its", "its"],
+    ["whats", "what"],
+    ["youre", "you're"],
+  ])("asWritten(%j) → %j", (token, written) => expect(asWritten(token)).toBe(written));
+});
+
+describe("negation typed without its apostrophe is negation (judge37)", () => {
+  it.each([
+    ["dont", undefined, true],
+    ["isnt", undefined, true],
+    ["doesnt", undefined, true],
+    ["didnt", undefined, true],
+    ["wasnt", undefined, true],
+    ["cant", "i", true],
+    ["wont", "he", true],
+    ["don't", undefined, true],
+    ["never", undefined, true],
+    // The noun after a determiner or a possessive: "as was his wont", "the cant of the roof".
+    ["wont", "his", false],
+    ["cant", "the", false],
+    ["donut", undefined, false],
+    ["dent", undefined, false],
+    ["disabled", undefined, false],
+  ])("negationWord(%j after %j) → %s", (token, before, negation) =>
+    expect(negationWord(token, before)).toBe(negation),
+  );
+
+  it.each([
+    ["we dont do fridays anymore", true],
+    ["the lift isnt working", true],
+    ["i cant make it on friday", true],
+    ["he wont eat veg", true],
+    ["we do fridays", false],
+    ["as was his wont, he walked after dinner", false],
+    ["the cant of the roof is 30 degrees", false],
+    ["the donut shop opens at 7", false],
+  ])("isNegated(%j) → %s", (text, negated) => expect(isNegated(text)).toBe(negated));
 });
 
 describe("mentionsAnyId", () => {

@@ -7,6 +7,7 @@
 
 import { boundedMemo } from "../bounded-memo.js";
 import {
+  asWritten,
   contentTokens,
   hasAdditiveCue,
   hasChangeCue,
@@ -14,6 +15,7 @@ import {
   isNegated,
   isQuestion,
   jaccard,
+  negationWord,
   numericTokens,
   rawTokens,
   STOP_WORDS,
@@ -153,7 +155,6 @@ const OUTCOME_FORMS = new Map<string, string>([
   ),
   ["broke", "break"],
 ]);
-const NEGATION_WORD = /^(?:not|never|no)$|n't$/;
 /**
  * A negated auxiliary of do-support or a modal ("doesn't", "didn't", "won't", "can't"; "did not",
  * "will not"): the word after it is a bare verb, whatever the tagger read ("The cache fix doesn't
@@ -162,7 +163,7 @@ const NEGATION_WORD = /^(?:not|never|no)$|n't$/;
 const VERB_FOLLOWS = /^(?:do|does|did|can|could|will|would|shall|should|must|might|may|wo|ca|sha)(?:n't)$/;
 const BARE_VERB_BEFORE = /^(?:do|does|did|can|could|will|would|shall|should|must|might|may)$/;
 const bareVerbAt = (raw: readonly string[], i: number): boolean =>
-  VERB_FOLLOWS.test(raw[i - 1] ?? "") || (raw[i - 1] === "not" && BARE_VERB_BEFORE.test(raw[i - 2] ?? ""));
+  VERB_FOLLOWS.test(asWritten(raw[i - 1] ?? "")) || (raw[i - 1] === "not" && BARE_VERB_BEFORE.test(raw[i - 2] ?? ""));
 
 /**
  * The result the verb at `i` reports, or null when it reports none (another verb, or an outcome
@@ -194,7 +195,7 @@ function outcomeAt(
     clauseEnds: i + 1 >= raw.length || (words !== null && end === i + 1),
   };
   if (!verb.reports(after)) return null;
-  const negated = [raw[i - 1], raw[i - 2]].some((t) => t !== undefined && NEGATION_WORD.test(t));
+  const negated = [i - 1, i - 2].some((j) => raw[j] !== undefined && negationWord(raw[j]!, raw[j - 1]));
   return negated === (verb.result === "success") ? "failure" : "success";
 }
 
@@ -282,7 +283,7 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     ts
       // Words joined by a slash are words, not an identifier: "requests/minute", "read/write".
       .flatMap((t) => (/^\p{L}+(?:\/\p{L}+)+$/u.test(t) ? t.split("/") : [t]))
-      .filter((t) => !STOP_WORDS.has(t) && !/^(?:not|no|never|longer)$/.test(t) && !/n't$/.test(t))
+      .filter((t) => !STOP_WORDS.has(t) && !/^(?:not|no|never|longer)$/.test(t) && !asWritten(t).endsWith("n't"))
       .map(stem);
   if (pivot < 0) {
     // "Billing service region: ap-southeast-2": a label and its value, the colon as the copula.
@@ -848,9 +849,15 @@ export const changeOf = (x: Analysis): boolean => (x.change ??= hasChangeCue(x.t
 /** A phrasal verb of change ("pushed to", "cut down to", "took over", "turned on"). */
 export const phrasalChangeOf = (x: Analysis): boolean => phrasalChange(wordsOf(x));
 
-/** Negated by a word of negation (not, no, never, n't), not by a state word ("disabled") that `negated` also counts. */
-export const negatedByWord = (x: Analysis): boolean =>
-  x.negated && rawTokens(x.text).some((t) => /^(?:not|no|never|none|cannot)$/.test(t) || t.endsWith("n't"));
+/**
+ * Negated by a word of negation (not, no, never, n't, typed with its apostrophe or without: "dont";
+ * `negationWord`), not by a state word ("disabled") that `negated` also counts.
+ */
+export const negatedByWord = (x: Analysis): boolean => {
+  if (!x.negated) return false;
+  const raw = rawTokens(x.text);
+  return raw.some((t, i) => negationWord(t, raw[i - 1]));
+};
 
 /**
  * Whether a negation in the statement bears on one of `words`: it stands in the same clause as one

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JudgeRelation } from "../ports.js";
 import { stem } from "../text.js";
-import { analysisOf, distinctions, frontedEnd, oppositeStates, slotsOf } from "./analysis.js";
+import { analysisOf, distinctions, frontedEnd, negatedByWord, oppositeStates, slotsOf } from "./analysis.js";
 import { compareLexically, LEXICAL_RULES, loadTagger } from "./lexical-judge.js";
 import { tag } from "./tagger.js";
 
@@ -1540,5 +1540,47 @@ describe("a discourse adverbial that closes a clause is no part of what it state
     ["the meeting is on zoom though, not teams", "though", false],
   ])("%s says %s: %s", (text, word, said) => {
     expect(analysisOf(text).content.has(word)).toBe(said);
+  });
+});
+
+describe("a negation typed without its apostrophe is a negation (judge37)", () => {
+  // The judge's negation reads each token as written (`negationWord`, text.ts): "dont" is "don't".
+  it.each([
+    ["the app works offline", "turns out the app doesnt work offline", "contradicts"],
+    ["the lift is working", "the lift isnt working", "contradicts"],
+    ["i eat pork", "i dont eat pork", "contradicts"],
+    ["we do fridays", "we dont do fridays anymore", "contradicts"],
+  ])("%s / %s → %s", (older, newer, relation) => {
+    const v = judge(older, newer);
+    expect(v.relation).toBe(relation);
+    expect(v.confident).toBe(true);
+  });
+
+  it.each([
+    // The same negation on both sides, or a noun spelt like a bare negation, closes nothing.
+    ["we dont do fridays", "we dont do mondays either"],
+    ["i dont drink coffee", "i dont drink coffee"],
+    ["we have a wont of walking after dinner", "we have a habit of walking after dinner"],
+    ["the cant of the roof is 30 degrees", "the pitch of the roof is 30 degrees"],
+  ])("%s / %s closes nothing", (older, newer) => {
+    expect(["supersedes", "contradicts"]).not.toContain(judge(older, newer).relation);
+  });
+
+  it.each([
+    // An outcome's negation is its result, typed bare as written.
+    ["the deploy didnt work", "failure"],
+    ["the fix doesnt work", "failure"],
+    ["the fix works", "success"],
+  ])("%s reports %s", (text, result) => {
+    expect(slotsOf(analysisOf(text)).result).toBe(result);
+  });
+
+  it.each([
+    ["we dont do fridays anymore", true],
+    ["i dont eat pork", true],
+    ["as was his wont", false],
+    ["we do fridays", false],
+  ])("%s is negated by a word: %s", (text, negated) => {
+    expect(negatedByWord(analysisOf(text))).toBe(negated);
   });
 });
