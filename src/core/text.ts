@@ -231,9 +231,7 @@ export const STOP_WORD_CONTRACTIONS: readonly { written: string; bare: string }[
 const WRITTEN_OF_BARE: ReadonlyMap<string, string> = new Map(
   STOP_WORD_CONTRACTIONS.filter(
     ({ bare }) => !CONTRACTIONS_THAT_ARE_WORDS.has(bare) && !STOP_WORDS.has(bare),
-  ).map(
-    ({ written, bare }) => [bare, written.endsWith("'s") ? written.slice(0, -2) : written],
-  ),
+  ).map(({ written, bare }) => [bare, written.endsWith("'s") ? written.slice(0, -2) : written]),
 );
 
 /**
@@ -318,7 +316,20 @@ const NEGATION_WORDS = new Set(["not", "no", "never", "none", "cannot"]);
  * reading needs the word before.
  */
 const BARE_NEGATED_MODALS = new Set(["cant", "wont"]);
-const NOUN_BEFORE = new Set(["a", "an", "the", "this", "that", "my", "your", "his", "her", "its", "our", "their"]);
+const NOUN_BEFORE = new Set([
+  "a",
+  "an",
+  "the",
+  "this",
+  "that",
+  "my",
+  "your",
+  "his",
+  "her",
+  "its",
+  "our",
+  "their",
+]);
 
 /**
  * Whether the raw token is a word of negation, read as written (`asWritten`): "not", "no", "never",

@@ -163,7 +163,8 @@ const OUTCOME_FORMS = new Map<string, string>([
 const VERB_FOLLOWS = /^(?:do|does|did|can|could|will|would|shall|should|must|might|may|wo|ca|sha)(?:n't)$/;
 const BARE_VERB_BEFORE = /^(?:do|does|did|can|could|will|would|shall|should|must|might|may)$/;
 const bareVerbAt = (raw: readonly string[], i: number): boolean =>
-  VERB_FOLLOWS.test(asWritten(raw[i - 1] ?? "")) || (raw[i - 1] === "not" && BARE_VERB_BEFORE.test(raw[i - 2] ?? ""));
+  VERB_FOLLOWS.test(asWritten(raw[i - 1] ?? "")) ||
+  (raw[i - 1] === "not" && BARE_VERB_BEFORE.test(raw[i - 2] ?? ""));
 
 /**
  * The result the verb at `i` reports, or null when it reports none (another verb, or an outcome
@@ -283,7 +284,9 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     ts
       // Words joined by a slash are words, not an identifier: "requests/minute", "read/write".
       .flatMap((t) => (/^\p{L}+(?:\/\p{L}+)+$/u.test(t) ? t.split("/") : [t]))
-      .filter((t) => !STOP_WORDS.has(t) && !/^(?:not|no|never|longer)$/.test(t) && !asWritten(t).endsWith("n't"))
+      .filter(
+        (t) => !STOP_WORDS.has(t) && !/^(?:not|no|never|longer)$/.test(t) && !asWritten(t).endsWith("n't"),
+      )
       .map(stem);
   if (pivot < 0) {
     // "Billing service region: ap-southeast-2": a label and its value, the colon as the copula.
@@ -893,7 +896,9 @@ export function announcesChange(a: Analysis, b: Analysis): boolean {
 }
 export const lowerStemsOf = (x: Analysis): Set<string> =>
   (x.lowerStems ??= setOf(
-    (x.text.match(/(?<![\p{L}\p{N}])\p{Ll}+(?![\p{L}\p{N}.\-_/:'’])/gu) ?? []).map(stem),
+    (x.text.match(/(?<![\p{L}\p{N}])\p{Ll}+(?![\p{L}\p{N}.\-_/:]|['’](?!s(?![\p{L}\p{N}])))/gu) ?? []).map(
+      stem,
+    ),
   ));
 
 const sameStates = (a: ReadonlyMap<string, 0 | 1>, b: ReadonlyMap<string, 0 | 1>) =>

@@ -1584,3 +1584,37 @@ describe("a negation typed without its apostrophe is a negation (judge37)", () =
     expect(negatedByWord(analysisOf(text))).toBe(negated);
   });
 });
+
+describe("two things that share a shape close nothing (judge37)", () => {
+  // eval/everyday/judge37-pairs.json: statements about different things that share an opener, a
+  // closing word, a currency, a title, a contraction or a number, written to check that none closes.
+  it.each([
+    // A lower-case possessive is an ordinary word, not a value: "that's the dentist's new number"
+    // holds no value a plumber's number replaces (the branch without slots).
+    ["thats the dentist's new number", "thats the plumber's new number now"],
+    ["that's the dentist's new number", "that's the plumber's new number now"],
+    // A copula with no subject words says what "this" is: another owner on each side, two things.
+    ["this is the dentist's new number", "this is the plumber's new number now"],
+    // A shared day links two routines when the numbers count other things (5k / 20 lengths).
+    ["i run 5k on sundays", "i swim 20 lengths on sundays now"],
+    ["I run 5k on Sundays", "I swim 20 lengths on Sundays now"],
+  ])("%s / %s: deferred, nothing closed", (older, newer) => {
+    const v = judge(older, newer);
+    expect(["supersedes", "contradicts"]).not.toContain(v.relation);
+  });
+
+  it.each([
+    // The owner is the value under another verb, or the same owner on both sides, or one subject.
+    ["the car is dad's", "the car is mum's now"],
+    ["i drive dad's car to work", "i drive mum's car to work now"],
+    ["my lift to work is dad's car", "my lift to work is mum's car now"],
+    ["this is sam's phone", "this is sam's new phone now"],
+    // A number of the time's own unit, or a clock time, still times one attribute.
+    ["We store logs for 30 days.", "We keep them for 90 days now."],
+    ["i leave at 7 on weekdays", "i leave at 6:30 on weekdays now"],
+  ])("%s / %s: still a change", (older, newer) => {
+    const v = judge(older, newer);
+    expect(v.relation).toBe("supersedes");
+    expect(v.confident).toBe(true);
+  });
+});
