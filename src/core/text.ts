@@ -348,15 +348,17 @@ export function negationWord(token: string, before?: string): boolean {
 }
 
 /**
- * Whether the text is negated: a word of negation (`negationWord`: "not", "don't", "dont", …) or a
- * state that negates ("disabled", "without").
+ * Whether the text is negated: a negation written with its apostrophe ("not", "don't") or a state
+ * that negates ("disabled", "without"). Sleep and the typed values read it over a whole text, so
+ * it leaves a bare "cant" or "dont" unread: "3 in the morning, cant sleep, pharmacist said go up to
+ * 5 mg … so thats what im doing now" would then assert no dose (fresh6, measured by judge37). The
+ * judge, which compares two statements' polarity, reads bare forms too (`negationWord`).
  *
- *   isNegated("we dont do fridays anymore") // → true
- *   isNegated("we do fridays")              // → false
+ *   isNegated("we don't do fridays anymore") // → true
+ *   isNegated("we do fridays")               // → false
  */
 export function isNegated(text: string): boolean {
-  const tokens = rawTokens(text);
-  return tokens.some((t, i) => NEGATIONS.has(t) || negationWord(t, tokens[i - 1]));
+  return rawTokens(text).some((t) => NEGATIONS.has(t) || t.endsWith("n't"));
 }
 
 const QUESTION_START =

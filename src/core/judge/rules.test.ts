@@ -8,7 +8,15 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JudgeRelation } from "../ports.js";
 import { stem } from "../text.js";
-import { analysisOf, distinctions, frontedEnd, negatedByWord, oppositeStates, slotsOf } from "./analysis.js";
+import {
+  analysisOf,
+  distinctions,
+  frontedEnd,
+  negatedAsWritten,
+  negatedByWord,
+  oppositeStates,
+  slotsOf,
+} from "./analysis.js";
 import { compareLexically, LEXICAL_RULES, loadTagger } from "./lexical-judge.js";
 import { tag } from "./tagger.js";
 
@@ -1583,6 +1591,17 @@ describe("a negation typed without its apostrophe is a negation (judge37)", () =
   ])("%s is negated by a word: %s", (text, negated) => {
     expect(negatedByWord(analysisOf(text))).toBe(negated);
   });
+
+  it.each([
+    ["we dont do fridays anymore", true],
+    ["the lift isnt working", true],
+    ["i cant make it on friday", true],
+    ["he wont eat veg", true],
+    ["we do fridays", false],
+    ["as was his wont, he walked after dinner", false],
+    ["the cant of the roof is 30 degrees", false],
+    ["the donut shop opens at 7", false],
+  ])("negatedAsWritten(%j) → %s", (text, negated) => expect(negatedAsWritten(text)).toBe(negated));
 });
 
 describe("two things that share a shape close nothing (judge37)", () => {
