@@ -1631,6 +1631,11 @@ describe("two things that share a shape close nothing (judge37)", () => {
     // A number of the time's own unit, or a clock time, still times one attribute.
     ["We store logs for 30 days.", "We keep them for 90 days now."],
     ["i leave at 7 on weekdays", "i leave at 6:30 on weekdays now"],
+    // cases' right closure: a word after the number's comma is no unit of it.
+    [
+      "I run 5k every Saturday in the park.",
+      "I pushed my Saturday run to 10k, training for the half marathon!",
+    ],
   ])("%s / %s: still a change", (older, newer) => {
     const v = judge(older, newer);
     expect(v.relation).toBe("supersedes");

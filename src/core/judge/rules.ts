@@ -1431,9 +1431,19 @@ function possessorsOf(x: Analysis): Set<string> {
   );
 }
 
-/** A measure's unit other than a time of day ("20 lengths", "30 days"; not "7:30"). */
-const countedUnits = (x: Analysis): Set<string> =>
-  setOf(measuresOf(x.text).flatMap((m) => (m.unit === "time of day" ? [] : [m.unit])));
+/**
+ * A measure's unit said right after its number ("20 lengths", "30 days"), other than a time of day
+ * ("7:30"). Only a unit next to its number: "to 10k, training for the half marathon" counts no
+ * "training".
+ */
+const countedUnits = (x: Analysis): Set<string> => {
+  const text = x.text.toLowerCase();
+  return setOf(
+    measuresOf(x.text).flatMap((m) =>
+      m.unit !== "time of day" && text.includes(`${m.value} ${m.unit}`) ? [m.unit] : [],
+    ),
+  );
+};
 
 /**
  * The two numbers count other things: one side measures in a unit the other does not say ("i run
