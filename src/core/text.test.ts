@@ -4,8 +4,10 @@ import {
   asWritten,
   contentTokens,
   embedderTokensV1,
+  isNegated,
   isQuestion,
   mentionsAnyId,
+  negationWord,
   queryTerms,
   SPEAKER_SUBJECT,
   stem,
@@ -198,6 +200,51 @@ describe("contentTokens: a contraction typed without its apostrophe reads as wri
     expect(embedderTokensV1("whats the wifi code")).toEqual(["what", "wifi", "code"]);
     expect(embedderTokensV1("im moving")).toEqual(["im", "mov"]);
   });
+});
+
+describe("a stop word typed as it is spelt is that word, not a bare contraction (judge37)", () => {
+  it.each([
+    ["the tickets were 40 each", ["ticket", "40"], "'were' is the past of 'be', not 'we're'"],
+    ["the kids were at nan's", ["kid", "nan"], "'were' is a stop word"],
+  ])("%j → %j (%s)", (text, tokens) => expect(contentTokens(text)).toEqual(tokens));
+
+  it.each([
+    ["were", "were"],
+    ["its", "its"],
+    ["whats", "what"],
+    ["youre", "you're"],
+  ])("asWritten(%j) → %j", (token, written) => expect(asWritten(token)).toBe(written));
+});
+
+describe("negation typed without its apostrophe is negation (judge37)", () => {
+  it.each([
+    ["dont", undefined, true],
+    ["isnt", undefined, true],
+    ["doesnt", undefined, true],
+    ["didnt", undefined, true],
+    ["wasnt", undefined, true],
+    ["cant", "i", true],
+    ["wont", "he", true],
+    ["don't", undefined, true],
+    ["never", undefined, true],
+    // The noun after a determiner or a possessive: "as was his wont", "the cant of the roof".
+    ["wont", "his", false],
+    ["cant", "the", false],
+    ["donut", undefined, false],
+    ["dent", undefined, false],
+    ["disabled", undefined, false],
+  ])("negationWord(%j after %j) → %s", (token, before, negation) =>
+    expect(negationWord(token, before)).toBe(negation),
+  );
+
+  it.each([
+    // Sleep and the typed values read negation over a whole text: a bare form there is left unread
+    // (an aside's "cant sleep" would drop the dose the text gives); the judge reads it
+    // (`negatedAsWritten`, judge/analysis.ts).
+    ["we don't do fridays anymore", true],
+    ["3 in the morning, cant sleep, pharmacist said go up to 5 mg", false],
+    ["we do fridays", false],
+  ])("isNegated(%j) → %s", (text, negated) => expect(isNegated(text)).toBe(negated));
 });
 
 describe("mentionsAnyId", () => {

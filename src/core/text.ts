@@ -222,11 +222,16 @@ export const STOP_WORD_CONTRACTIONS: readonly { written: string; bare: string }[
   }),
 );
 
-/** A bare contraction → the token `rawTokens` makes of it written out ("whats" → "what", "im" → "i'm"). */
+/**
+ * A bare contraction → the token `rawTokens` makes of it written out ("whats" → "what", "im" → "i'm").
+ * Not a bare form that is a stop word of its own ("were", "its"), which WordNet does not list: "were"
+ * is the past of "be" far more often than "we're" typed bare ("the tickets were 40"), and read as
+ * "we're" it was a content word two unrelated statements shared.
+ */
 const WRITTEN_OF_BARE: ReadonlyMap<string, string> = new Map(
-  STOP_WORD_CONTRACTIONS.filter(({ bare }) => !CONTRACTIONS_THAT_ARE_WORDS.has(bare)).map(
-    ({ written, bare }) => [bare, written.endsWith("'s") ? written.slice(0, -2) : written],
-  ),
+  STOP_WORD_CONTRACTIONS.filter(
+    ({ bare }) => !CONTRACTIONS_THAT_ARE_WORDS.has(bare) && !STOP_WORDS.has(bare),
+  ).map(({ written, bare }) => [bare, written.endsWith("'s") ? written.slice(0, -2) : written]),
 );
 
 /**
@@ -301,6 +306,57 @@ export function dice(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   return (2 * inter) / (a.size + b.size);
 }
 
+/** The words of negation proper, as against the states that negate ("disabled", "without"). */
+const NEGATION_WORDS = new Set(["not", "no", "never", "none", "cannot"]);
+
+/**
+ * "cant" and "wont" typed without the apostrophe are the negations "can't" and "won't" in chat ("i
+ * cant make friday", "he wont eat veg"); they are nouns only after a determiner or a possessive
+ * ("the cant of the roof", "as was his wont"). `asWritten` keeps them as they are spelt: the noun
+ * reading needs the word before.
+ */
+const BARE_NEGATED_MODALS = new Set(["cant", "wont"]);
+const NOUN_BEFORE = new Set([
+  "a",
+  "an",
+  "the",
+  "this",
+  "that",
+  "my",
+  "your",
+  "his",
+  "her",
+  "its",
+  "our",
+  "their",
+]);
+
+/**
+ * Whether the raw token is a word of negation, read as written (`asWritten`): "not", "no", "never",
+ * "none", "cannot", or a contraction in "n't" with or without its apostrophe ("don't", "dont",
+ * "isnt", "didnt"); "cant" and "wont" unless `before`, the raw token before it, makes it a noun.
+ * Not a state that negates ("disabled", "without": `isNegated` reads those too).
+ *
+ *   negationWord("dont")         // → true
+ *   negationWord("wont", "his")  // → false ("as was his wont")
+ *   negationWord("donut")        // → false
+ */
+export function negationWord(token: string, before?: string): boolean {
+  const t = asWritten(token);
+  if (NEGATION_WORDS.has(t) || t.endsWith("n't")) return true;
+  return BARE_NEGATED_MODALS.has(t) && !(before !== undefined && NOUN_BEFORE.has(before));
+}
+
+/**
+ * Whether the text is negated: a negation written with its apostrophe ("not", "don't") or a state
+ * that negates ("disabled", "without"). Sleep and the typed values read it over a whole text, so
+ * it leaves a bare "cant" or "dont" unread: "3 in the morning, cant sleep, pharmacist said go up to
+ * 5 mg … so thats what im doing now" would then assert no dose (fresh6, measured by judge37). The
+ * judge, which compares two statements' polarity, reads bare forms too (`negationWord`).
+ *
+ *   isNegated("we don't do fridays anymore") // → true
+ *   isNegated("we do fridays")               // → false
+ */
 export function isNegated(text: string): boolean {
   return rawTokens(text).some((t) => NEGATIONS.has(t) || t.endsWith("n't"));
 }

@@ -7,6 +7,7 @@
 
 import { boundedMemo } from "../bounded-memo.js";
 import {
+  asWritten,
   contentTokens,
   hasAdditiveCue,
   hasChangeCue,
@@ -14,6 +15,7 @@ import {
   isNegated,
   isQuestion,
   jaccard,
+  negationWord,
   numericTokens,
   rawTokens,
   STOP_WORDS,
@@ -153,7 +155,6 @@ const OUTCOME_FORMS = new Map<string, string>([
   ),
   ["broke", "break"],
 ]);
-const NEGATION_WORD = /^(?:not|never|no)$|n't$/;
 /**
  * A negated auxiliary of do-support or a modal ("doesn't", "didn't", "won't", "can't"; "did not",
  * "will not"): the word after it is a bare verb, whatever the tagger read ("The cache fix doesn't
@@ -162,7 +163,8 @@ const NEGATION_WORD = /^(?:not|never|no)$|n't$/;
 const VERB_FOLLOWS = /^(?:do|does|did|can|could|will|would|shall|should|must|might|may|wo|ca|sha)(?:n't)$/;
 const BARE_VERB_BEFORE = /^(?:do|does|did|can|could|will|would|shall|should|must|might|may)$/;
 const bareVerbAt = (raw: readonly string[], i: number): boolean =>
-  VERB_FOLLOWS.test(raw[i - 1] ?? "") || (raw[i - 1] === "not" && BARE_VERB_BEFORE.test(raw[i - 2] ?? ""));
+  VERB_FOLLOWS.test(asWritten(raw[i - 1] ?? "")) ||
+  (raw[i - 1] === "not" && BARE_VERB_BEFORE.test(raw[i - 2] ?? ""));
 
 /**
  * The result the verb at `i` reports, or null when it reports none (another verb, or an outcome
@@ -194,7 +196,7 @@ function outcomeAt(
     clauseEnds: i + 1 >= raw.length || (words !== null && end === i + 1),
   };
   if (!verb.reports(after)) return null;
-  const negated = [raw[i - 1], raw[i - 2]].some((t) => t !== undefined && NEGATION_WORD.test(t));
+  const negated = [i - 1, i - 2].some((j) => raw[j] !== undefined && negationWord(raw[j]!, raw[j - 1]));
   return negated === (verb.result === "success") ? "failure" : "success";
 }
 
@@ -282,7 +284,9 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     ts
       // Words joined by a slash are words, not an identifier: "requests/minute", "read/write".
       .flatMap((t) => (/^\p{L}+(?:\/\p{L}+)+$/u.test(t) ? t.split("/") : [t]))
-      .filter((t) => !STOP_WORDS.has(t) && !/^(?:not|no|never|longer)$/.test(t) && !/n't$/.test(t))
+      .filter(
+        (t) => !STOP_WORDS.has(t) && !/^(?:not|no|never|longer)$/.test(t) && !asWritten(t).endsWith("n't"),
+      )
       .map(stem);
   if (pivot < 0) {
     // "Billing service region: ap-southeast-2": a label and its value, the colon as the copula.
@@ -771,7 +775,7 @@ function analyse(text: string): Analysis {
     text,
     content,
     trigrams: packedTrigrams(text),
-    negated: isNegated(stated(text)),
+    negated: negatedAsWritten(stated(text)),
     numbers: setOf(numericTokens(text)),
     question: isQuestion(text),
     hypothetical: isHypothetical(text) || MODAL_RE.test(text),
@@ -848,9 +852,27 @@ export const changeOf = (x: Analysis): boolean => (x.change ??= hasChangeCue(x.t
 /** A phrasal verb of change ("pushed to", "cut down to", "took over", "turned on"). */
 export const phrasalChangeOf = (x: Analysis): boolean => phrasalChange(wordsOf(x));
 
-/** Negated by a word of negation (not, no, never, n't), not by a state word ("disabled") that `negated` also counts. */
-export const negatedByWord = (x: Analysis): boolean =>
-  x.negated && rawTokens(x.text).some((t) => /^(?:not|no|never|none|cannot)$/.test(t) || t.endsWith("n't"));
+/**
+ * Negated as the judge reads polarity: `isNegated`, or a word of negation typed without its
+ * apostrophe ("dont", "isnt", "cant"; `negationWord`). One statement's polarity against another's.
+ *
+ *   negatedAsWritten("we dont do fridays anymore") // → true
+ */
+export function negatedAsWritten(text: string): boolean {
+  if (isNegated(text)) return true;
+  const raw = rawTokens(text);
+  return raw.some((t, i) => negationWord(t, raw[i - 1]));
+}
+
+/**
+ * Negated by a word of negation (not, no, never, n't, typed with its apostrophe or without: "dont";
+ * `negationWord`), not by a state word ("disabled") that `negated` also counts.
+ */
+export const negatedByWord = (x: Analysis): boolean => {
+  if (!x.negated) return false;
+  const raw = rawTokens(x.text);
+  return raw.some((t, i) => negationWord(t, raw[i - 1]));
+};
 
 /**
  * Whether a negation in the statement bears on one of `words`: it stands in the same clause as one
@@ -863,7 +885,7 @@ export function negationOver(x: Analysis, words: readonly string[]): boolean {
   if (!x.negated) return false;
   return x.text
     .split(/[,;:.!?()]+|\s[-–—]\s|\b(?:and|but|so|because|though|although|while)\b/i)
-    .some((clause) => isNegated(clause) && contentTokens(clause).some((t) => words.includes(t)));
+    .some((clause) => negatedAsWritten(clause) && contentTokens(clause).some((t) => words.includes(t)));
 }
 
 /** "new" before a noun: "my new manager is Tom", "new number btw: 555-0199", "new brake pads". */
@@ -886,7 +908,9 @@ export function announcesChange(a: Analysis, b: Analysis): boolean {
 }
 export const lowerStemsOf = (x: Analysis): Set<string> =>
   (x.lowerStems ??= setOf(
-    (x.text.match(/(?<![\p{L}\p{N}])\p{Ll}+(?![\p{L}\p{N}.\-_/:'’])/gu) ?? []).map(stem),
+    (x.text.match(/(?<![\p{L}\p{N}])\p{Ll}+(?![\p{L}\p{N}.\-_/:]|['’](?!s(?![\p{L}\p{N}])))/gu) ?? []).map(
+      stem,
+    ),
   ));
 
 const sameStates = (a: ReadonlyMap<string, 0 | 1>, b: ReadonlyMap<string, 0 | 1>) =>

@@ -8,7 +8,15 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JudgeRelation } from "../ports.js";
 import { stem } from "../text.js";
-import { analysisOf, distinctions, frontedEnd, oppositeStates, slotsOf } from "./analysis.js";
+import {
+  analysisOf,
+  distinctions,
+  frontedEnd,
+  negatedAsWritten,
+  negatedByWord,
+  oppositeStates,
+  slotsOf,
+} from "./analysis.js";
 import { compareLexically, LEXICAL_RULES, loadTagger } from "./lexical-judge.js";
 import { tag } from "./tagger.js";
 
@@ -1540,5 +1548,97 @@ describe("a discourse adverbial that closes a clause is no part of what it state
     ["the meeting is on zoom though, not teams", "though", false],
   ])("%s says %s: %s", (text, word, said) => {
     expect(analysisOf(text).content.has(word)).toBe(said);
+  });
+});
+
+describe("a negation typed without its apostrophe is a negation (judge37)", () => {
+  // The judge's negation reads each token as written (`negationWord`, text.ts): "dont" is "don't".
+  it.each([
+    ["the app works offline", "turns out the app doesnt work offline", "contradicts"],
+    ["the lift is working", "the lift isnt working", "contradicts"],
+    ["i eat pork", "i dont eat pork", "contradicts"],
+    ["we do fridays", "we dont do fridays anymore", "contradicts"],
+  ])("%s / %s → %s", (older, newer, relation) => {
+    const v = judge(older, newer);
+    expect(v.relation).toBe(relation);
+    expect(v.confident).toBe(true);
+  });
+
+  it.each([
+    // The same negation on both sides, or a noun spelt like a bare negation, closes nothing.
+    ["we dont do fridays", "we dont do mondays either"],
+    ["i dont drink coffee", "i dont drink coffee"],
+    ["we have a wont of walking after dinner", "we have a habit of walking after dinner"],
+    ["the cant of the roof is 30 degrees", "the pitch of the roof is 30 degrees"],
+  ])("%s / %s closes nothing", (older, newer) => {
+    expect(["supersedes", "contradicts"]).not.toContain(judge(older, newer).relation);
+  });
+
+  it.each([
+    // An outcome's negation is its result, typed bare as written.
+    ["the deploy didnt work", "failure"],
+    ["the fix doesnt work", "failure"],
+    ["the fix works", "success"],
+  ])("%s reports %s", (text, result) => {
+    expect(slotsOf(analysisOf(text)).result).toBe(result);
+  });
+
+  it.each([
+    ["we dont do fridays anymore", true],
+    ["i dont eat pork", true],
+    ["as was his wont", false],
+    ["we do fridays", false],
+  ])("%s is negated by a word: %s", (text, negated) => {
+    expect(negatedByWord(analysisOf(text))).toBe(negated);
+  });
+
+  it.each([
+    ["we dont do fridays anymore", true],
+    ["the lift isnt working", true],
+    ["i cant make it on friday", true],
+    ["he wont eat veg", true],
+    ["we do fridays", false],
+    ["as was his wont, he walked after dinner", false],
+    ["the cant of the roof is 30 degrees", false],
+    ["the donut shop opens at 7", false],
+  ])("negatedAsWritten(%j) → %s", (text, negated) => expect(negatedAsWritten(text)).toBe(negated));
+});
+
+describe("two things that share a shape close nothing (judge37)", () => {
+  // eval/everyday/judge37-pairs.json: statements about different things that share an opener, a
+  // closing word, a currency, a title, a contraction or a number, written to check that none closes.
+  it.each([
+    // A lower-case possessive is an ordinary word, not a value: "that's the dentist's new number"
+    // holds no value a plumber's number replaces (the branch without slots).
+    ["thats the dentist's new number", "thats the plumber's new number now"],
+    ["that's the dentist's new number", "that's the plumber's new number now"],
+    // A copula with no subject words says what "this" is: another owner on each side, two things.
+    ["this is the dentist's new number", "this is the plumber's new number now"],
+    // A shared day links two routines when the numbers count other things (5k / 20 lengths).
+    ["i run 5k on sundays", "i swim 20 lengths on sundays now"],
+    ["I run 5k on Sundays", "I swim 20 lengths on Sundays now"],
+  ])("%s / %s: deferred, nothing closed", (older, newer) => {
+    const v = judge(older, newer);
+    expect(["supersedes", "contradicts"]).not.toContain(v.relation);
+  });
+
+  it.each([
+    // The owner is the value under another verb, or the same owner on both sides, or one subject.
+    ["the car is dad's", "the car is mum's now"],
+    ["i drive dad's car to work", "i drive mum's car to work now"],
+    ["my lift to work is dad's car", "my lift to work is mum's car now"],
+    ["this is sam's phone", "this is sam's new phone now"],
+    // A number of the time's own unit, or a clock time, still times one attribute.
+    ["We store logs for 30 days.", "We keep them for 90 days now."],
+    ["i leave at 7 on weekdays", "i leave at 6:30 on weekdays now"],
+    // cases' right closure: a word after the number's comma is no unit of it.
+    [
+      "I run 5k every Saturday in the park.",
+      "I pushed my Saturday run to 10k, training for the half marathon!",
+    ],
+  ])("%s / %s: still a change", (older, newer) => {
+    const v = judge(older, newer);
+    expect(v.relation).toBe("supersedes");
+    expect(v.confident).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import { sameMeasureChanged } from "../changed-measures.js";
 import { listedWord } from "../listed-words.js";
 import type { JudgeRelation } from "../ports.js";
 import { contentTokens, hasChangeCue, rawTokens, SPEAKER_SUBJECT, stem } from "../text.js";
+import { measuresOf } from "../typed-values.js";
 import {
   type Analysis,
   additiveOf,
@@ -1060,6 +1061,8 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         // just joined a new activist group"), a "new" thing is one more object of another relation,
         // not a new value: only a cue of changed state ("now", "moved to", "switched") names a change.
         if (subjA.size === 0 && subjB.size === 0 && !samePredicate(p) && onlyNewCue(p.b)) return null;
+        // A copula with no subject words: two owners' things (`ownedByOthers`).
+        if (ownedByOthers(p)) return null;
         // A shared word of when ("on Thursdays" / "on Thursday evenings", "these days") or a cue
         // both sides say ("instead") links two routines, not one attribute: unrelated things fall
         // on the same day and are both said to have changed. No change read; the catch-alls defer. Deferred, not decided.
@@ -1074,7 +1077,8 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
           // A number on each side: one number on one side ("an iPhone 15 over the weekend" / "a road
           // bike on weekends") counts something else, not the time.
           const numbered = (v: Set<string>) => [...v].some((t) => /\d/.test(t));
-          const timed = (numbered(valueA) && numbered(valueB)) || p.a.negated !== p.b.negated;
+          const timed =
+            (numbered(valueA) && numbered(valueB) && !otherCounts(p)) || p.a.negated !== p.b.negated;
           // A quantifier ("every morning" / "every repo") is a function word: it links nothing; an
           // indefinite pronoun ("everything") links only as the object of the same verb.
           const pronounLinks = p.sa.predicate === p.sb.predicate;
@@ -1138,6 +1142,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         return null;
       const predicate = p.sa.predicate === "→" ? p.sb.predicate : p.sa.predicate;
       if (!predicate || !SINGLE_VALUED.has(predicate)) return null;
+      if (ownedByOthers(p)) return null;
       // A value is a few words; a person starts and ends many things ("I just started volunteering …").
       if (!shortValues(p)) return null;
       const { subjA, subjB } = subjects(p);
@@ -1405,17 +1410,69 @@ function sharesTarget(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return [...a].some((t) => b.has(t)) && !(minus(a, b).length > 0 && minus(b, a).length > 0);
 }
 
+/** A noun at `i`, after any adjectives ("Gaz's tax return", "the dentist's new number"). */
+function ownedNounAt(words: readonly TaggedWord[], i: number): boolean {
+  let j = i;
+  while (words[j]?.pos === "ADJ") j++;
+  return words[j]?.pos === "NOUN";
+}
+
 /**
- * Names said as a possessor ("Gaz's tax return": a name with "'s" right before a noun), stemmed: the
+ * Names said as a possessor ("Gaz's tax return": a name with "'s" right before a noun, or before
+ * adjectives and a noun: "the dentist's new number"), stemmed: the
  * subject is the thing possessed, not its owner. "Gaz's delighted" ("Gaz is") is no possessor.
  */
 function possessorsOf(x: Analysis): Set<string> {
   const words = wordsOf(x);
   return setOf(
     words
-      .filter((w, i) => /^\p{L}+['’]s$/u.test(w.text) && words[i + 1]?.pos === "NOUN")
+      .filter((w, i) => /^\p{L}+['’]s$/u.test(w.text) && ownedNounAt(words, i + 1))
       .map((w) => stem(w.text.slice(0, -2).toLowerCase())),
   );
+}
+
+/**
+ * A measure's unit said right after its number ("20 lengths", "30 days"), other than a time of day
+ * ("7:30"). Only a unit next to its number: "to 10k, training for the half marathon" counts no
+ * "training".
+ */
+const countedUnits = (x: Analysis): Set<string> => {
+  const text = x.text.toLowerCase();
+  return setOf(
+    measuresOf(x.text).flatMap((m) =>
+      m.unit !== "time of day" && text.includes(`${m.value} ${m.unit}`) ? [m.unit] : [],
+    ),
+  );
+};
+
+/**
+ * The two numbers count other things: one side measures in a unit the other does not say ("i run
+ * 5k on sundays" / "i swim 20 lengths on sundays now": lengths on one side only). A number that
+ * times the value ("for 30 days" / "for 90 days", "at 7" / "at 6:30") is one attribute's.
+ *
+ *   otherCounts(pair("i run 5k on sundays", "i swim 20 lengths on sundays now")) // → true
+ *   otherCounts(pair("We store logs for 30 days.", "We keep them for 90 days now.")) // → false
+ */
+function otherCounts(p: Pair): boolean {
+  const a = countedUnits(p.a);
+  const b = countedUnits(p.b);
+  return [...a].some((u) => !b.has(u)) || [...b].some((u) => !a.has(u));
+}
+
+/**
+ * A copula with no subject words says what "this" or "it" is: a value owned by another on each side
+ * ("this is the dentist's new number" / "this is the plumber's new number now") names two owners'
+ * things, as an owner on one side of a subject does (`sharesSubject`). The same owner on both is
+ * one thing, and under another verb the owner is the value ("i drive dad's car" / "i drive mum's car
+ * now").
+ */
+function ownedByOthers(p: Pair): boolean {
+  if (p.sa.predicate !== "is" || p.sb.predicate !== "is") return false;
+  const { subjA, subjB } = subjects(p);
+  if (subjA.size > 0 || subjB.size > 0) return false;
+  const a = possessorsOf(p.a);
+  const b = possessorsOf(p.b);
+  return a.size > 0 && b.size > 0 && ![...a].some((o) => b.has(o));
 }
 
 /**
