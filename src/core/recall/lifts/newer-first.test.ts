@@ -3,7 +3,8 @@ import { sleptChat } from "../../../../test/support/memory.js";
 import type { Memory } from "../../engine.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { askedSlot } from "../../state-slots.js";
-import { actsAsKnownDoer, holdersAsked, identityAsked, linkedOnlyByHolder } from "./newer-first.js";
+import { actsAsKnownDoer, identityAsked } from "./asked-identity.js";
+import { holdersAsked, linkedOnlyByHolder } from "./newer-first.js";
 import { withoutReason } from "./reason-clause.js";
 
 /**

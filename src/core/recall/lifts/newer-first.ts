@@ -1,6 +1,6 @@
 /** The lift of the newer of two disagreeing beliefs near the top (`newerFirst`). */
 
-import { retiredValue, VALUE_ENDS, valuesOf } from "../../judge/retired-values.js";
+import { retiredValue, valuesOf } from "../../judge/retired-values.js";
 import { VALUE_RETIRED_RULE } from "../../judge/rules.js";
 import { loadTagger, type TaggedWord } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
@@ -11,6 +11,7 @@ import { type AskedSlot, namesAskedThing, namesOtherValue } from "../../state-sl
 import { contentTokens, rawTokens, referentsIn, stemV1, withReferents } from "../../text.js";
 import { tagged } from "../../typed-values.js";
 import { RESTATED_SLOTS, RESTATES } from "../../vocabulary.js";
+import { actsAsKnownDoer, identityAsked, POSSESSIVE } from "./asked-identity.js";
 import { askedInAnotherSense, type LiftInput, liftNewer, othersState } from "./moves.js";
 import { type NewByRelated, newByRelatedWord, relatedByAsked } from "./new-by-related.js";
 import { settledApartEach } from "./pair-checks.js";
@@ -287,9 +288,6 @@ function wordOf(query: string, stem: string): string {
   );
 }
 
-/** A possessive ending: "Marg's", "gaz’s". */
-const POSSESSIVE = /[’']s$/i;
-
 /**
  * The stemmed words of a question that name whose state it asks, not what it asks: a possessor
  * ("Marg's" in "where do we go on Marg's anniversary", "gaz's" in "what dose is gaz's blood pressure
@@ -339,62 +337,4 @@ export function linkedOnlyByHolder(
   const said = new Set(contentTokens(newer, stemV1));
   if (others.some((w) => said.has(w))) return false;
   return !(slot !== null && namesAskedThing(newer, slot));
-}
-
-/** "who", "who's", "whos": the question word that asks who someone is, with or without its "is". */
-const WHO = /^who(?:[’']?s)?$/i;
-
-/**
- * The thing a question asks the identity of, as a lemma, or null: "who" with a form of "be", then
- * the noun it asks about ("Who is my own doctor?" → "doctor", "who's biscuit's vet" → "vet"). A
- * question that asks who does something ("who services our boiler") or names a person ("Who is
- * Dana?") asks no such thing. `await loadTagger()` first.
- *
- *   identityAsked("Who is my own doctor?")    // → "doctor"
- *   identityAsked("who services our boiler")  // → null
- */
-export function identityAsked(question: string): string | null {
-  const words = tagged(question);
-  const first = words[0];
-  if (!first || !WHO.test(first.text)) return null;
-  const be = /s$/i.test(first.text) ? 1 : words[1]?.pos === "AUX" && words[1].lemma === "be" ? 2 : 0;
-  if (be === 0) return null;
-  // The head of the phrase after "be": its last noun before a preposition ("my manager at work").
-  let head: TaggedWord | undefined;
-  for (const w of words.slice(be)) {
-    const noun = w.pos === "NOUN" && !POSSESSIVE.test(w.text);
-    if (noun) head = w;
-    else if (head || !/^(?:DET|PRON|ADJ|ADV|NUM|NOUN|PROPN)$/.test(w.pos)) break;
-  }
-  return head?.lemma.toLowerCase() ?? null;
-}
-
-/**
- * True when a statement names the thing a "who is" question asks (`identityAsked`) only as the doer
- * of something else: each mention is the subject of a verb other than "be", with no "new" before it.
- * The one who acts is the one the speaker has; what changed is what they did, not who they are:
- * "the doctor took me off the tablets…" and "Vet says Biscuit's got a sensitive tummy…" are no new
- * doctor or vet. Not "My new doctor put me on…", "Client-side manager is on paternity leave, Claudia
- * is covering", "see that dentist, i've left him" (no doer), "my dentist left the practice" (a verb
- * by which the holder leaves the role), nor a statement that does not name the thing.
- * `await loadTagger()` first.
- *
- *   actsAsKnownDoer("the doctor stopped the vitamin D because my levels are fine now", "doctor")  // → true
- *   actsAsKnownDoer("My new doctor put me on statins.", "doctor")                                  // → false
- */
-export function actsAsKnownDoer(statement: string, thing: string): boolean {
-  const words = tagged(statement);
-  const mentions = [...words.entries()].filter(
-    ([, w]) => (w.pos === "NOUN" || w.pos === "PROPN") && w.lemma.toLowerCase() === thing,
-  );
-  if (mentions.length === 0) return false;
-  return mentions.every(([i]) => {
-    const verb = words[i + 1];
-    if (verb?.pos !== "VERB" || words[i - 1]?.lemma.toLowerCase() === "new") return false;
-    // A verb by which the one who holds the role leaves it ("my dentist left the practice", "the
-    // doctor moved away") changes who holds it (`VALUE_ENDS`, the judge's closed class).
-    const lemma = verb.lemma.toLowerCase();
-    const particle = words[i + 2]?.text.toLowerCase();
-    return !VALUE_ENDS.has(lemma) && !(particle !== undefined && VALUE_ENDS.has(`${lemma}_${particle}`));
-  });
 }

@@ -13,8 +13,8 @@ import {
 } from "../../state-slots.js";
 import { contentTokens } from "../../text.js";
 import { tagged } from "../../typed-values.js";
+import { actsAsKnownDoer, identityAsked } from "./asked-identity.js";
 import { type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
-import { actsAsKnownDoer, identityAsked } from "./newer-first.js";
 import { withoutReason } from "./reason-clause.js";
 
 /**
