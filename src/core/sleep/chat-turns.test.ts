@@ -5,6 +5,7 @@ import { loadTagger } from "../judge/tagger.js";
 import {
   announcesChange,
   announcesReplacement,
+  clausesOf,
   phatic,
   SPLICED_STATE_RULE,
   splicedStates,
@@ -336,5 +337,20 @@ describe("ku18: changes said by raising, lowering or giving up a value, a lead-i
       statementsOfState("The three things I still need to buy this week: milk, eggs and bread. Any tips?")
         .statements,
     ).toEqual([]);
+  });
+});
+
+describe("clausesOf: a comma joins two clauses, not a number's thousands", () => {
+  it.each([
+    ["Rent is ₹11,240 now, the landlord put it up", ["Rent is ₹11,240 now", "the landlord put it up"]],
+    ["We pay $1,200 a month", ["We pay $1,200 a month"]],
+    ["it was 1,234,567 in total", ["it was 1,234,567 in total"]],
+    // Not a group of three digits: two numbers, split as written.
+    ["pick 3,4 or 5", ["pick 3", "4 or 5"]],
+    ["we sold 10, 200 people came", ["we sold 10", "200 people came"]],
+    ["it's 12,5000 odd", ["it's 12", "5000 odd"]],
+    ["I moved, I'm in Leeds now", ["I moved", "I'm in Leeds now"]],
+  ])("%s", (sentence, expected) => {
+    expect(clausesOf(sentence)).toEqual(expected);
   });
 });

@@ -396,11 +396,12 @@ export function leadingClause(sentence: string): string | null {
 /**
  * The clauses of a sentence, split where a coordinating conjunction or a comma joins two
  * ("My Trek got stolen so I bought a Cannondale" → "My Trek got stolen", "I bought a Cannondale"),
- * each with its opener dropped.
+ * each with its opener dropped. A comma that groups a number's thousands joins nothing: "rent is
+ * ₹11,240 now" is one clause ("3,4 or 5" and "10, 200 people" are two numbers, split as written).
  */
 function clauses(sentence: string): string[] {
   return sentence
-    .split(/(?<!\s)\s*[,;]\s*|(?<!\s)\s+(?=(?:so|and|but|then)\s+(?:i|we)\b)/i)
+    .split(/(?<!\s)\s*(?:;|,(?<!\d,(?=\d{3}(?!\d))))\s*|(?<!\s)\s+(?=(?:so|and|but|then)\s+(?:i|we)\b)/i)
     .map((c) => bare(c.replace(/^(?:so|and|but|then)\s+/i, "")))
     .filter((c) => c.length > 0);
 }
