@@ -17,34 +17,17 @@
  * load). SQLite file and PostgreSQL.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { unguarded } from "../../src/core/embedder-guard.js";
 import type { Memory } from "../../src/core/engine.js";
 import type { ExportDocument } from "../../src/core/exchange/document.js";
 import { loadTagger } from "../../src/core/judge/tagger.js";
-import type { Store } from "../../src/core/ports.js";
 import { attackerDocument } from "../support/attacker-document.js";
 import { memoryBackends } from "../support/backends.js";
+import { interleave } from "../support/interleave.js";
 
 beforeAll(() => loadTagger());
 
 const VICTIM = "victim";
 const ATTACKER = "attacker";
-
-/**
- * The next write transaction of `store` first runs `before` to its end (another writer's commit).
- * Patched on the store under the engine's guard, whose `transaction` calls the store's own.
- */
-function interleave(guarded: Store, before: () => Promise<unknown>): void {
-  const store = unguarded(guarded);
-  const original = store.transaction.bind(store);
-  let pending: (() => Promise<unknown>) | null = before;
-  store.transaction = (async (fn: Parameters<Store["transaction"]>[0]) => {
-    const run = pending;
-    pending = null;
-    if (run) await run();
-    return original(fn);
-  }) as Store["transaction"];
-}
 
 /** The victim's own document (its backup), and the attacker's with the same ids and an outcome on its belief. */
 async function documents(mem: Memory): Promise<{ victim: ExportDocument; attacker: ExportDocument }> {

@@ -20,6 +20,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import type { Store } from "../../src/core/ports.js";
 import { openMemory } from "../../src/open-memory.js";
 import { lockKeys } from "../../src/store/postgres/advisory-lock.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
@@ -31,6 +32,36 @@ const dropLater = schemasDroppedAfterAll(url);
 
 const VICTIM = "tenant-b/33720";
 const ATTACKER = "tenant-a/116329";
+
+/**
+ * A namespace's sleep lock taken and held open, as a long consolidation holds it; resolves once it
+ * is held. `release()` lets it go and waits until it is given back.
+ */
+async function heldSleepLock(store: Store, namespace: string): Promise<{ release(): Promise<void> }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let holding!: () => void;
+  const taken = new Promise<void>((resolve) => {
+    holding = resolve;
+  });
+  const done = store.withLock(
+    `sleep:${namespace}`,
+    { waitMs: 0, what: `a consolidation of namespace "${namespace}"` },
+    async () => {
+      holding();
+      await held;
+    },
+  );
+  await taken;
+  return {
+    async release() {
+      release();
+      await done;
+    },
+  };
+}
 
 describe("lockKeys: 64 bits of SHA-256 of the schema and the lock's name", () => {
   it.each([
@@ -71,56 +102,22 @@ describe.skipIf(!url)("postgres: two namespaces whose lock names collide under h
     const attacker = await openMemory({ store: attackerStore, namespace: ATTACKER, lockWaitMs: 0 });
     try {
       await attacker.remember("The attacker's build runs nightly");
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let holding!: () => void;
-      const taken = new Promise<void>((resolve) => {
-        holding = resolve;
-      });
       // The victim's consolidation, held open at its lock, as a long one would be.
-      const victimSleep = victimStore.withLock(
-        `sleep:${VICTIM}`,
-        { waitMs: 0, what: `a consolidation of namespace "${VICTIM}"` },
-        async () => {
-          holding();
-          await held;
-        },
-      );
-      await taken;
+      const victimSleep = await heldSleepLock(victimStore, VICTIM);
       const attempt = await attacker.consolidate().then(
         (report) => ({ report }),
         (e: unknown) => ({ error: e as { code: string; message: string } }),
       );
-      release();
-      await victimSleep;
+      await victimSleep.release();
       expect(JSON.stringify(attempt)).not.toContain("tenant-b");
       expect(attempt).toHaveProperty("report");
       // And the other way: the victim's own sleep runs while the attacker holds its lock.
-      let releaseAttacker!: () => void;
-      const attackerHeld = new Promise<void>((resolve) => {
-        releaseAttacker = resolve;
-      });
-      let attackerHolding!: () => void;
-      const attackerTaken = new Promise<void>((resolve) => {
-        attackerHolding = resolve;
-      });
-      const attackerSleep = attackerStore.withLock(
-        `sleep:${ATTACKER}`,
-        { waitMs: 0, what: `a consolidation of namespace "${ATTACKER}"` },
-        async () => {
-          attackerHolding();
-          await attackerHeld;
-        },
-      );
-      await attackerTaken;
+      const attackerSleep = await heldSleepLock(attackerStore, ATTACKER);
       const victimRun = await victim.consolidate().then(
         () => "ran",
         (e: unknown) => (e as { code: string }).code,
       );
-      releaseAttacker();
-      await attackerSleep;
+      await attackerSleep.release();
       expect(victimRun).toBe("ran");
     } finally {
       await victim.close();
@@ -137,29 +134,12 @@ describe("sqlite-file: two namespaces whose lock files had one name", () => {
     const { mem: other } = await testMemory({ path, namespace: OTHER, lockWaitMs: 0 });
     try {
       await other.remember("The other namespace's build runs nightly");
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let holding!: () => void;
-      const taken = new Promise<void>((resolve) => {
-        holding = resolve;
-      });
-      const holderSleep = holder.store.withLock(
-        `sleep:${HOLDER}`,
-        { waitMs: 0, what: `a consolidation of namespace "${HOLDER}"` },
-        async () => {
-          holding();
-          await held;
-        },
-      );
-      await taken;
+      const holderSleep = await heldSleepLock(holder.store, HOLDER);
       const attempt = await other.consolidate().then(
         (report) => ({ report }),
         (e: unknown) => ({ error: e as { code: string; message: string } }),
       );
-      release();
-      await holderSleep;
+      await holderSleep.release();
       expect(JSON.stringify(attempt)).not.toContain(HOLDER);
       expect(attempt).toHaveProperty("report");
     } finally {

@@ -16,27 +16,13 @@
  * its commit. SQLite file and PostgreSQL.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { unguarded } from "../../src/core/embedder-guard.js";
 import type { Memory } from "../../src/core/engine.js";
 import { loadTagger } from "../../src/core/judge/tagger.js";
-import type { Store } from "../../src/core/ports.js";
 import { transferStore } from "../../src/store/transfer.js";
 import { memoryBackends } from "../support/backends.js";
+import { interleave } from "../support/interleave.js";
 
 beforeAll(() => loadTagger());
-
-/** The next write transaction of `store` first runs `before` to its end (another writer's commit). */
-function interleave(guarded: Store, before: () => Promise<unknown>): void {
-  const store = unguarded(guarded);
-  const original = store.transaction.bind(store);
-  let pending: (() => Promise<unknown>) | null = before;
-  store.transaction = (async (fn: Parameters<Store["transaction"]>[0]) => {
-    const run = pending;
-    pending = null;
-    if (run) await run();
-    return original(fn);
-  }) as Store["transaction"];
-}
 
 /** The source: one namespace's episode, the belief from it, and a failed outcome on the belief. */
 async function sourceHistory(mem: Memory): Promise<void> {
