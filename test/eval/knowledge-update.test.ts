@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type ClosureTally, closuresOf } from "../../eval/closures/index.js";
 import {
   type CaseFile,
+  type CaseSet,
   evaluateKnowledgeUpdate,
   fnv1a,
   loadCases,
@@ -58,6 +59,32 @@ function valuesSaidWhereSaid(file: CaseFile, options: { question?: boolean } = {
       for (const v of values) expect(mentions(f, v), `${c.id}: ${v} in filler`).toBe(false);
   }
   return { nonUpdates, twice };
+}
+
+/**
+ * A set split dev/held-out by hash, listed as every such set is: in `SETS`, parsed by `--set` alone
+ * and with `--split <split>`, in `all` and the default, and named by the unknown-set message; no
+ * file-wide split (each case's half is the hash of its id); at least 110 cases, ids distinct, the
+ * dev half 40–60% of them (printed so a reader of the test log sees the halves). Returns the file.
+ */
+function hashSplitSet(set: CaseSet, split: "dev" | "held-out"): CaseFile {
+  expect(SETS).toContain(set);
+  expect(parseKnowledgeUpdateArgs(["--set", set]).sets).toEqual([set]);
+  expect(parseKnowledgeUpdateArgs(["--set", set, "--split", split])).toMatchObject({ sets: [set], split });
+  expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain(set);
+  expect(parseKnowledgeUpdateArgs([]).sets).toContain(set);
+  expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(
+    new RegExp(`unknown set "fresh14".*${set}, `),
+  );
+  const file = loadCases(set);
+  expect(file.split).toBeUndefined();
+  expect(file.cases.length).toBeGreaterThanOrEqual(110);
+  expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
+  const dev = file.cases.filter((c) => splitOf(c.id) === "dev").length;
+  console.log(`${set}: ${file.cases.length} cases, ${dev} dev, ${file.cases.length - dev} held-out`);
+  expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
+  expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
+  return file;
 }
 
 describe("knowledge-update eval", () => {
@@ -151,25 +178,8 @@ describe("knowledge-update eval", () => {
   });
 
   it("lists fresh5 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
-    expect(SETS).toContain("fresh5");
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh5"]).sets).toEqual(["fresh5"]);
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh5", "--split", "dev"])).toMatchObject({
-      sets: ["fresh5"],
-      split: "dev",
-    });
-    expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh5");
-    expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh5");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(/unknown set "fresh14".*fresh5, /);
-    const file = loadCases("fresh5");
-    // No file-wide split: each case's half is the hash of its id.
-    expect(file.split).toBeUndefined();
-    expect(file.cases.length).toBeGreaterThanOrEqual(110);
-    expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
-    const dev = file.cases.filter((c) => splitOf(c.id) === "dev").length;
-    // Printed so a reader of the test log sees the halves (fresh5, 29th session: 70 dev, 55 held-out).
-    console.log(`fresh5: ${file.cases.length} cases, ${dev} dev, ${file.cases.length - dev} held-out`);
-    expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
-    expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
+    // The halves (fresh5, 29th session: 70 dev, 55 held-out).
+    const file = hashSplitSet("fresh5", "dev");
     // As fresh4's, no question names a value of its case.
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(21);
@@ -177,25 +187,8 @@ describe("knowledge-update eval", () => {
   });
 
   it("lists fresh6 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
-    expect(SETS).toContain("fresh6");
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh6"]).sets).toEqual(["fresh6"]);
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh6", "--split", "dev"])).toMatchObject({
-      sets: ["fresh6"],
-      split: "dev",
-    });
-    expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh6");
-    expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh6");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(/unknown set "fresh14".*fresh6, /);
-    const file = loadCases("fresh6");
-    // No file-wide split: each case's half is the hash of its id.
-    expect(file.split).toBeUndefined();
-    expect(file.cases.length).toBeGreaterThanOrEqual(110);
-    expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
-    const dev = file.cases.filter((c) => splitOf(c.id) === "dev").length;
-    // Printed so a reader of the test log sees the halves (fresh6, 30th session: 50 dev, 66 held-out).
-    console.log(`fresh6: ${file.cases.length} cases, ${dev} dev, ${file.cases.length - dev} held-out`);
-    expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
-    expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
+    // The halves (fresh6, 30th session: 50 dev, 66 held-out).
+    const file = hashSplitSet("fresh6", "dev");
     // As fresh4's and fresh5's, no question names a value of its case. One speaker (fresh5's two
     // speakers shared one `user`, so one person's value could close the other's case).
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
@@ -204,25 +197,8 @@ describe("knowledge-update eval", () => {
   });
 
   it("lists fresh7 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
-    expect(SETS).toContain("fresh7");
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh7"]).sets).toEqual(["fresh7"]);
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh7", "--split", "dev"])).toMatchObject({
-      sets: ["fresh7"],
-      split: "dev",
-    });
-    expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh7");
-    expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh7");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(/unknown set "fresh14".*fresh7, /);
-    const file = loadCases("fresh7");
-    // No file-wide split: each case's half is the hash of its id.
-    expect(file.split).toBeUndefined();
-    expect(file.cases.length).toBeGreaterThanOrEqual(110);
-    expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
-    const dev = file.cases.filter((c) => splitOf(c.id) === "dev").length;
-    // Printed so a reader of the test log sees the halves (fresh7, 31st session: 54 dev, 64 held-out).
-    console.log(`fresh7: ${file.cases.length} cases, ${dev} dev, ${file.cases.length - dev} held-out`);
-    expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
-    expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
+    // The halves (fresh7, 31st session: 54 dev, 64 held-out).
+    const file = hashSplitSet("fresh7", "dev");
     // As fresh6's: no question names a value of its case, and one speaker (one person, one memory).
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(20);
@@ -230,25 +206,8 @@ describe("knowledge-update eval", () => {
   });
 
   it("lists fresh8 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
-    expect(SETS).toContain("fresh8");
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh8"]).sets).toEqual(["fresh8"]);
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh8", "--split", "held-out"])).toMatchObject({
-      sets: ["fresh8"],
-      split: "held-out",
-    });
-    expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh8");
-    expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh8");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(/unknown set "fresh14".*fresh8, /);
-    const file = loadCases("fresh8");
-    // No file-wide split: each case's half is the hash of its id.
-    expect(file.split).toBeUndefined();
-    expect(file.cases.length).toBeGreaterThanOrEqual(110);
-    expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
-    const dev = file.cases.filter((c) => splitOf(c.id) === "dev").length;
-    // Printed so a reader of the test log sees the halves (fresh8, 32nd session: 67 dev, 53 held-out).
-    console.log(`fresh8: ${file.cases.length} cases, ${dev} dev, ${file.cases.length - dev} held-out`);
-    expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
-    expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
+    // The halves (fresh8, 32nd session: 67 dev, 53 held-out).
+    const file = hashSplitSet("fresh8", "held-out");
     // As fresh7's, no question names a value of its case. Three family members write on one
     // account, recorded as one user: a slot is one person's (named in the question), and another
     // person's value of the same kind (a friend's, an uncle's, the other child's) is only ever a
@@ -259,25 +218,8 @@ describe("knowledge-update eval", () => {
   });
 
   it("lists fresh9 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
-    expect(SETS).toContain("fresh9");
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh9"]).sets).toEqual(["fresh9"]);
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh9", "--split", "held-out"])).toMatchObject({
-      sets: ["fresh9"],
-      split: "held-out",
-    });
-    expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh9");
-    expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh9");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(/unknown set "fresh14".*fresh9, /);
-    const file = loadCases("fresh9");
-    // No file-wide split: each case's half is the hash of its id.
-    expect(file.split).toBeUndefined();
-    expect(file.cases.length).toBeGreaterThanOrEqual(110);
-    expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
-    const dev = file.cases.filter((c) => splitOf(c.id) === "dev").length;
-    // Printed so a reader of the test log sees the halves (fresh9, 33rd session: 63 dev, 57 held-out).
-    console.log(`fresh9: ${file.cases.length} cases, ${dev} dev, ${file.cases.length - dev} held-out`);
-    expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
-    expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
+    // The halves (fresh9, 33rd session: 63 dev, 57 held-out).
+    const file = hashSplitSet("fresh9", "held-out");
     // As fresh8's, no question names a value of its case. One user writes about himself, his
     // parents, his wife and daughter and a tenant: a slot is one person's (named in the question,
     // often by relation), and another person's value of the same kind (an aunt's tablet, a
@@ -288,25 +230,8 @@ describe("knowledge-update eval", () => {
   });
 
   it("lists fresh10 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
-    expect(SETS).toContain("fresh10");
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh10"]).sets).toEqual(["fresh10"]);
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh10", "--split", "held-out"])).toMatchObject({
-      sets: ["fresh10"],
-      split: "held-out",
-    });
-    expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh10");
-    expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh10");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(/unknown set "fresh14".*fresh10, /);
-    const file = loadCases("fresh10");
-    // No file-wide split: each case's half is the hash of its id.
-    expect(file.split).toBeUndefined();
-    expect(file.cases.length).toBeGreaterThanOrEqual(110);
-    expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
-    const dev = file.cases.filter((c) => splitOf(c.id) === "dev").length;
-    // Printed so a reader of the test log sees the halves (fresh10, 34th session: 62 dev, 58 held-out).
-    console.log(`fresh10: ${file.cases.length} cases, ${dev} dev, ${file.cases.length - dev} held-out`);
-    expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
-    expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
+    // The halves (fresh10, 34th session: 62 dev, 58 held-out).
+    const file = hashSplitSet("fresh10", "held-out");
     // As fresh9's, no question names a value of its case. One student writes about her research,
     // her teaching, her dog, her roommates and her partner: another person's value of the same
     // kind (a roommate's flu shot, a labmate's room, the partner's boots) is only ever a
@@ -317,25 +242,8 @@ describe("knowledge-update eval", () => {
   });
 
   it("lists fresh11 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
-    expect(SETS).toContain("fresh11");
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh11"]).sets).toEqual(["fresh11"]);
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh11", "--split", "held-out"])).toMatchObject({
-      sets: ["fresh11"],
-      split: "held-out",
-    });
-    expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh11");
-    expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh11");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(/unknown set "fresh14".*fresh11, /);
-    const file = loadCases("fresh11");
-    // No file-wide split: each case's half is the hash of its id.
-    expect(file.split).toBeUndefined();
-    expect(file.cases.length).toBeGreaterThanOrEqual(110);
-    expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
-    const dev = file.cases.filter((c) => splitOf(c.id) === "dev").length;
-    // Printed so a reader of the test log sees the halves (fresh11, 35th session: 56 dev, 64 held-out).
-    console.log(`fresh11: ${file.cases.length} cases, ${dev} dev, ${file.cases.length - dev} held-out`);
-    expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
-    expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
+    // The halves (fresh11, 35th session: 56 dev, 64 held-out).
+    const file = hashSplitSet("fresh11", "held-out");
     // As fresh9's and fresh10's, no question names a value of its case. One retired man dictates
     // about his doctors, his family, his club and his dog: another person's value of the same kind
     // (a friend's blood pressure, the neighbour's tyres, a granddaughter's boyfriend's job) is only
@@ -346,25 +254,8 @@ describe("knowledge-update eval", () => {
   });
 
   it("lists fresh12 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
-    expect(SETS).toContain("fresh12");
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh12"]).sets).toEqual(["fresh12"]);
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh12", "--split", "held-out"])).toMatchObject({
-      sets: ["fresh12"],
-      split: "held-out",
-    });
-    expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh12");
-    expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh12");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(/unknown set "fresh14".*fresh12, /);
-    const file = loadCases("fresh12");
-    // No file-wide split: each case's half is the hash of its id.
-    expect(file.split).toBeUndefined();
-    expect(file.cases.length).toBeGreaterThanOrEqual(110);
-    expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
-    const dev = file.cases.filter((c) => splitOf(c.id) === "dev").length;
-    // Printed so a reader of the test log sees the halves (fresh12, 36th session: 62 dev, 59 held-out).
-    console.log(`fresh12: ${file.cases.length} cases, ${dev} dev, ${file.cases.length - dev} held-out`);
-    expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
-    expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
+    // The halves (fresh12, 36th session: 62 dev, 59 held-out).
+    const file = hashSplitSet("fresh12", "held-out");
     // As fresh9's to fresh11's, no question names a value of its case. One bass player writes about
     // her bands, her gear, her wrist, her dog and her students, and pastes in what others wrote to
     // her: another person's value of the same kind (the keys player's wedding fee, the guitarist's
@@ -375,27 +266,11 @@ describe("knowledge-update eval", () => {
   });
 
   it("lists fresh13 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
-    expect(SETS).toContain("fresh13");
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh13"]).sets).toEqual(["fresh13"]);
-    expect(parseKnowledgeUpdateArgs(["--set", "fresh13", "--split", "held-out"])).toMatchObject({
-      sets: ["fresh13"],
-      split: "held-out",
-    });
-    expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain("fresh13");
-    expect(parseKnowledgeUpdateArgs([]).sets).toContain("fresh13");
+    // The halves (fresh13, 37th session: 61 dev, 59 held-out).
+    const file = hashSplitSet("fresh13", "held-out");
     expect(() => parseKnowledgeUpdateArgs(["--set", "fresh14"])).toThrow(
       /unknown set "fresh14".*fresh13, all/,
     );
-    const file = loadCases("fresh13");
-    // No file-wide split: each case's half is the hash of its id.
-    expect(file.split).toBeUndefined();
-    expect(file.cases.length).toBeGreaterThanOrEqual(110);
-    expect(new Set(file.cases.map((c) => c.id)).size).toBe(file.cases.length);
-    const dev = file.cases.filter((c) => splitOf(c.id) === "dev").length;
-    // Printed so a reader of the test log sees the halves (fresh13, 37th session: 61 dev, 59 held-out).
-    console.log(`fresh13: ${file.cases.length} cases, ${dev} dev, ${file.cases.length - dev} held-out`);
-    expect(dev).toBeGreaterThanOrEqual(file.cases.length * 0.4);
-    expect(dev).toBeLessThanOrEqual(file.cases.length * 0.6);
     // As fresh9's to fresh12's, no question names a value of its case. One farmer writes about his
     // herd, his sheep, his ground, his bank, his hip, his club and his family, and his son types the
     // odd line for him: another person's value of the same kind (the neighbour's parlour, his
