@@ -286,8 +286,8 @@ describe("knowledge-update eval", () => {
     // As fresh9's to fresh13's, no question names a value of its case. One woman in Lagos writes about
     // her riders, bikes and vans, her clients, her office, her bank, her church, her children, her
     // husband, her mother and her fabric, and pastes the odd message from a rider or her accountant:
-    // another person's value of the same kind (a friend's sacked rider, the night rider's brother's
-    // number, her sister's savings, her husband's car) is only ever a non-update's distractor.
+    // another person's value of the same kind (the night rider's brother's number, a friend's van-hire
+    // rate, an aunty's harvest pledge, a cousin's wedding) is only ever a non-update's distractor.
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(23);
     expect(twice).toBe(10);
