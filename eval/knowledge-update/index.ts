@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|all]
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|all]
  * [--split dev|held-out|all] [--phases before,after,daily]`: values changed in passing, in chat
  * style, across sessions. Four sets, each its own chat: `cases` (cases.json, 40 cases split
  * dev/held-out by hash), `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names,
@@ -47,7 +47,12 @@
  * thirty-seventh session without reading the rules, by one user: a dairy and sheep farmer in County
  * Cork who keeps the farm's paperwork through the assistant in the evenings, in long, rambling,
  * courteous messages in Irish English, metric and imperial mixed, euro written three ways, Irish
- * dates, and the odd short lowercase line his son types for him; split by hash).
+ * dates, and the odd short lowercase line his son types for him; split by hash). Sixteen with
+ * `fresh14` (fresh14.json, about 120 cases written in the thirty-eighth session without reading the
+ * rules, by one user: a woman in Lagos who runs a small dispatch-rider and logistics business and a
+ * side business selling fabric, typing Nigerian English with Pidgin touches on her phone between
+ * calls, in short bursts, several messages in one turn, naira written four ways, and the odd message
+ * from a rider or her accountant pasted in; split by hash).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -105,6 +110,7 @@ export const SETS = [
   "fresh11",
   "fresh12",
   "fresh13",
+  "fresh14",
 ] as const;
 
 /**
@@ -363,7 +369,7 @@ async function runPhase(
 export interface KnowledgeUpdateOptions {
   split: "dev" | "held-out" | "all";
   phases: Phase[];
-  /** Which case files to run; each is its own chat. Defaults to all fifteen. */
+  /** Which case files to run; each is its own chat. Defaults to all sixteen. */
   sets?: CaseSet[];
   /**
    * Called with each replayed memory before its questions are asked: a test reads what sleep did
@@ -382,7 +388,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
     else if (args[i] === "--phases" && value) options.phases = phasesNamed(value);
     else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|all, --split dev|held-out|all, --phases)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|all, --split dev|held-out|all, --phases)`,
       );
   }
   return options;

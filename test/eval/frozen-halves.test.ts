@@ -122,4 +122,12 @@ describe("frozen held-out halves", () => {
       "95de7cce306eec2fe1355a38d4ca01ac1d1c80eae72cd7cce1d1662ff1e7e249",
     );
   });
+
+  // Written in the thirty-eighth session (h/fresh14) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh14 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh14").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "babd2e98a522d7cb48ac2c6c5aedbee8206b520a576da210a1a9b12aa0efcf46",
+    );
+  });
 });
