@@ -30,7 +30,7 @@ import type { InputIssue } from "../core/validate.js";
 import { describeLocation, isPostgresUrl } from "../store/open-store.js";
 import { checkReadable, fileLines, readStdin, textLines, unreadable } from "./input-lines.js";
 import type { GlobalOptions, Invocation, OutputOptions, RunEnv } from "./invocation.js";
-import { migrationNotice } from "./migration-notice.js";
+import { migrationNotice, upgradeNotice } from "./migration-notice.js";
 import { shellWord } from "./shell-word.js";
 import { commandWord, isBare, NO_COMMAND, renderStartHere, VALUED_OPTIONS } from "./start-here.js";
 import { createStyle } from "./style.js";
@@ -423,6 +423,9 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
             },
             () => performance.now(),
           ),
+          onUpgrade: (upgrade) => {
+            if (!global.quiet && !global.json) err(upgradeNotice(upgrade));
+          },
         });
       } catch (error) {
         if (!(inv.run.unopenable && isStrataError(error) && unopenable(error))) throw error;
