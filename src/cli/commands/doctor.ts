@@ -11,6 +11,7 @@ import type { Memory } from "../../core/engine.js";
 import { isStrataError, type StrataError } from "../../core/errors.js";
 import type { StatsResult } from "../../core/model.js";
 import { isPostgresUrl, redactUrl } from "../../store/postgres/postgres-url.js";
+import { upgradeCopiesOf } from "../../store/sqlite/upgrade-copy.js";
 import { shellWord } from "../shell-word.js";
 import { type Style, table } from "../style.js";
 import { CLIENTS, defaultConfigPath } from "./clients.js";
@@ -70,6 +71,16 @@ async function checkStore(mem: Memory, args: DoctorArgs, add: (check: DoctorChec
     status: "ok",
     detail: `${mem.store.name} at ${args.label}${bytes !== null ? ` (${mb(bytes)} with its WAL)` : ""}`,
   });
+
+  // A copy an upgrade kept of the file as it was: said when it was made, and here until deleted,
+  // since it holds what the store held then and forget cannot reach it (SECURITY.md).
+  for (const { copy, schema } of args.file ? upgradeCopiesOf(args.file) : [])
+    add({
+      name: "upgrade copy",
+      status: "warn",
+      detail: `${copy} (${mb(size(copy))}): the store as it was at schema ${schema}, kept when this Strata upgraded it; an older Strata opens it, and forget cannot erase what it holds`,
+      fix: `rm ${shellWord(copy)} once you no longer need to go back to the older Strata`,
+    });
 
   const namespaces = await mem.store.auditNamespaces();
   add({

@@ -19,7 +19,7 @@ import { runMain } from "../../cli/main.js";
 import { openMemory } from "../../open-memory.js";
 import { SCHEMA_VERSION } from "./sqlite-schema.js";
 import type { StoreUpgrade } from "./sqlite-store.js";
-import { upgradeCopyPath } from "./upgrade-copy.js";
+import { upgradeCopiesOf, upgradeCopyPath } from "./upgrade-copy.js";
 
 let dir: string;
 beforeEach(() => {
@@ -159,5 +159,48 @@ describe("the CLI says the upgrade and where the copy is", () => {
     const quiet = await olderStore("q.db");
     expect(await runMain(["--db", quiet, "stats", "--quiet"])).toBe(0);
     expect(err).toEqual([]);
+  });
+});
+
+describe("strata doctor names a copy an upgrade kept, until it is deleted", () => {
+  const checks = async (file: string) => {
+    const out: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation((c) => out.push(String(c)) > 0);
+    vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    expect(await runMain(["--db", file, "doctor", "--json"])).toBe(0);
+    vi.restoreAllMocks();
+    return (JSON.parse(out.join("")) as { checks: { name: string; status: string; detail: string; fix?: string }[] })
+      .checks;
+  };
+
+  it("warns of the copy beside an upgraded store, with the command that removes it", async () => {
+    const file = await olderStore();
+    await (await openMemory({ path: file, lexicon: null })).close();
+    const copy = `${file}.schema-${OLDER}.bak`;
+    const found = (await checks(file)).filter((c) => c.name === "upgrade copy");
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ status: "warn", fix: `rm ${copy} once you no longer need to go back to the older Strata` });
+    expect(found[0]!.detail).toContain(`${copy} (`);
+    expect(found[0]!.detail).toContain(`at schema ${OLDER}`);
+  });
+
+  it("a store with no copy beside it, or files that only look like one, gets no such check", async () => {
+    const file = join(dir, "m.db");
+    const mem = await openMemory({ path: file, lexicon: null });
+    await mem.remember("The retry limit is 5");
+    await mem.close();
+    for (const other of ["m.db.schema-x.bak", "other.db.schema-9.bak", "m.db.schema-9.bak.old", "m.db.bak"])
+      writeFileSync(join(dir, other), "not a copy");
+    expect((await checks(file)).map((c) => c.name)).not.toContain("upgrade copy");
+  });
+
+  it("upgradeCopiesOf lists a store's copies by schema, then by their number", () => {
+    for (const name of ["m.db.schema-9.2.bak", "m.db.schema-9.bak", "m.db.schema-8.bak", "mm.db.schema-7.bak"])
+      writeFileSync(join(dir, name), "");
+    expect(upgradeCopiesOf(join(dir, "m.db"))).toEqual([
+      { copy: join(dir, "m.db.schema-8.bak"), schema: 8 },
+      { copy: join(dir, "m.db.schema-9.bak"), schema: 9 },
+      { copy: join(dir, "m.db.schema-9.2.bak"), schema: 9 },
+    ]);
   });
 });

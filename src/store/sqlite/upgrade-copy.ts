@@ -9,7 +9,8 @@
  *
  *   keepUpgradeCopy("/home/me/.strata/memory.db", 9); // "/home/me/.strata/memory.db.schema-9.bak"
  */
-import { closeSync, existsSync, openSync, rmSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, rmSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { StrataError } from "../../core/errors.js";
 
@@ -24,6 +25,30 @@ export function upgradeCopyPath(path: string, from: number, exists: (p: string) 
     const candidate = `${path}.schema-${from}${n === 1 ? "" : `.${n}`}.bak`;
     if (!exists(candidate)) return candidate;
   }
+}
+
+/**
+ * The copies upgrades kept beside the store at `path`, oldest schema first, each with the schema it
+ * holds (what `strata doctor` reports: a copy outlives the upgrade until its owner deletes it).
+ *
+ *   upgradeCopiesOf("/home/me/.strata/memory.db"); // [{ copy: "/home/me/.strata/memory.db.schema-9.bak", schema: 9 }]
+ */
+export function upgradeCopiesOf(path: string): { copy: string; schema: number }[] {
+  const name = basename(path);
+  let names: string[];
+  try {
+    names = readdirSync(dirname(path));
+  } catch {
+    return [];
+  }
+  return names
+    .flatMap((n) => {
+      if (!n.startsWith(`${name}.schema-`)) return [];
+      const m = /^(\d+)(?:\.(\d+))?\.bak$/.exec(n.slice(name.length + ".schema-".length));
+      return m ? [{ copy: join(dirname(path), n), schema: Number(m[1]), n: Number(m[2] ?? 1) }] : [];
+    })
+    .sort((a, b) => a.schema - b.schema || a.n - b.n)
+    .map(({ copy, schema }) => ({ copy, schema }));
 }
 
 /**
