@@ -42,17 +42,50 @@ describe("strata completion", () => {
   // command (`--db <TAB>` offered the commands, `--type <TAB>` the flags), a command's argument
   // by its flags (`install <TAB>`), and a subcommand by its parent's flags.
   it.each([
-    [["strata", "record", "x", "--type", ""], ["context", "decision", "observation", "outcome", "question", "tension"]],
-    [["strata", "record", "x", "-t", "o"], ["observation", "outcome"]],
-    [["strata", "remember", "--kind", ""], ["fact", "failure", "procedure"]],
-    [["strata", "list", "--status", "a"], ["active", "any", "archived"]],
-    [["strata", "export", "--format", ""], ["json", "jsonl", "markdown", "memory-jsonl"]],
-    [["strata", "curate", "chroma", "--mode", ""], ["delete", "mark", "report"]],
-    [["strata", "outcome", "b2", ""], ["failure", "success"]],
-    [["strata", "install", ""], ["claude-code", "claude-desktop", "codex", "cursor", "gemini", "windsurf"]],
-    [["strata", "completion", ""], ["bash", "fish", "zsh"]],
-    [["strata", "keys", "create", "--na"], ["--name", "--namespace", "--namespaces"]],
-    [["strata", "curate", ""], ["chroma", "lancedb", "pgvector"]],
+    [
+      ["strata", "record", "x", "--type", ""],
+      ["context", "decision", "observation", "outcome", "question", "tension"],
+    ],
+    [
+      ["strata", "record", "x", "-t", "o"],
+      ["observation", "outcome"],
+    ],
+    [
+      ["strata", "remember", "--kind", ""],
+      ["fact", "failure", "procedure"],
+    ],
+    [
+      ["strata", "list", "--status", "a"],
+      ["active", "any", "archived"],
+    ],
+    [
+      ["strata", "export", "--format", ""],
+      ["json", "jsonl", "markdown", "memory-jsonl"],
+    ],
+    [
+      ["strata", "curate", "chroma", "--mode", ""],
+      ["delete", "mark", "report"],
+    ],
+    [
+      ["strata", "outcome", "b2", ""],
+      ["failure", "success"],
+    ],
+    [
+      ["strata", "install", ""],
+      ["claude-code", "claude-desktop", "codex", "cursor", "gemini", "windsurf"],
+    ],
+    [
+      ["strata", "completion", ""],
+      ["bash", "fish", "zsh"],
+    ],
+    [
+      ["strata", "keys", "create", "--na"],
+      ["--name", "--namespace", "--namespaces"],
+    ],
+    [
+      ["strata", "curate", ""],
+      ["chroma", "lancedb", "pgvector"],
+    ],
   ])("bash completes the value or argument %j to %j", (typed, expected) => {
     expect(complete(...typed)).toEqual(expected);
   });

@@ -81,7 +81,9 @@ function bash(root: Spec): string {
       ? []
       : c.options
           .filter((o) => o.takesValue)
-          .map((o) => `    ${o.flags.map((f) => caseKey(c.path, f)).join("|")}) echo "${words(o.choices)}" ;;`),
+          .map(
+            (o) => `    ${o.flags.map((f) => caseKey(c.path, f)).join("|")}) echo "${words(o.choices)}" ;;`,
+          ),
   );
   const globalValued = globals
     .filter((o) => o.takesValue)
@@ -172,7 +174,11 @@ function fish(root: Spec): string {
   // A flag's named values after it; a flag that takes any other value gets file names (-F).
   const option = (o: OptionSpec, condition: string) => {
     const parts = o.flags.map((f) => (f.startsWith("--") ? `-l ${f.slice(2)}` : `-s ${f.slice(1)}`));
-    const value = !o.takesValue ? "" : o.choices.length > 0 ? ` -x -a ${fishQuote(words(o.choices))}` : " -r -F";
+    const value = !o.takesValue
+      ? ""
+      : o.choices.length > 0
+        ? ` -x -a ${fishQuote(words(o.choices))}`
+        : " -r -F";
     return `complete -c strata ${condition} ${parts.join(" ")}${value} -d ${fishQuote(o.description)}`;
   };
   for (const o of root.options) lines.push(option(o, ""));

@@ -32,7 +32,9 @@ const OLDER = SCHEMA_VERSION - 1;
 const schemaOf = (file: string): number => {
   const db = new Database(file, { readonly: true });
   try {
-    return Number((db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string }).value);
+    return Number(
+      (db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string }).value,
+    );
   } finally {
     db.close();
   }
@@ -169,8 +171,9 @@ describe("strata doctor names a copy an upgrade kept, until it is deleted", () =
     vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     expect(await runMain(["--db", file, "doctor", "--json"])).toBe(0);
     vi.restoreAllMocks();
-    return (JSON.parse(out.join("")) as { checks: { name: string; status: string; detail: string; fix?: string }[] })
-      .checks;
+    return (
+      JSON.parse(out.join("")) as { checks: { name: string; status: string; detail: string; fix?: string }[] }
+    ).checks;
   };
 
   it("warns of the copy beside an upgraded store, with the command that removes it", async () => {
@@ -179,7 +182,10 @@ describe("strata doctor names a copy an upgrade kept, until it is deleted", () =
     const copy = `${file}.schema-${OLDER}.bak`;
     const found = (await checks(file)).filter((c) => c.name === "upgrade copy");
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ status: "warn", fix: `rm ${copy} once you no longer need to go back to the older Strata` });
+    expect(found[0]).toMatchObject({
+      status: "warn",
+      fix: `rm ${copy} once you no longer need to go back to the older Strata`,
+    });
     expect(found[0]!.detail).toContain(`${copy} (`);
     expect(found[0]!.detail).toContain(`at schema ${OLDER}`);
   });
@@ -195,7 +201,12 @@ describe("strata doctor names a copy an upgrade kept, until it is deleted", () =
   });
 
   it("upgradeCopiesOf lists a store's copies by schema, then by their number", () => {
-    for (const name of ["m.db.schema-9.2.bak", "m.db.schema-9.bak", "m.db.schema-8.bak", "mm.db.schema-7.bak"])
+    for (const name of [
+      "m.db.schema-9.2.bak",
+      "m.db.schema-9.bak",
+      "m.db.schema-8.bak",
+      "mm.db.schema-7.bak",
+    ])
       writeFileSync(join(dir, name), "");
     expect(upgradeCopiesOf(join(dir, "m.db"))).toEqual([
       { copy: join(dir, "m.db.schema-8.bak"), schema: 8 },

@@ -20,7 +20,11 @@ import { StrataError } from "../../core/errors.js";
  *
  *   upgradeCopyPath("m.db", 9, () => false); // "m.db.schema-9.bak"
  */
-export function upgradeCopyPath(path: string, from: number, exists: (p: string) => boolean = existsSync): string {
+export function upgradeCopyPath(
+  path: string,
+  from: number,
+  exists: (p: string) => boolean = existsSync,
+): string {
   for (let n = 1; ; n++) {
     const candidate = `${path}.schema-${from}${n === 1 ? "" : `.${n}`}.bak`;
     if (!exists(candidate)) return candidate;
