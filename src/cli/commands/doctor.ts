@@ -11,7 +11,6 @@ import type { Memory } from "../../core/engine.js";
 import { isStrataError, type StrataError } from "../../core/errors.js";
 import type { StatsResult } from "../../core/model.js";
 import { isPostgresUrl, redactUrl } from "../../store/postgres/postgres-url.js";
-import { upgradeCopiesOf } from "../../store/sqlite/upgrade-copy.js";
 import { shellWord } from "../shell-word.js";
 import { type Style, table } from "../style.js";
 import { CLIENTS, defaultConfigPath } from "./clients.js";
@@ -74,7 +73,10 @@ async function checkStore(mem: Memory, args: DoctorArgs, add: (check: DoctorChec
 
   // A copy an upgrade kept of the file as it was: said when it was made, and here until deleted,
   // since it holds what the store held then and forget cannot reach it (SECURITY.md).
-  for (const { copy, schema } of args.file ? upgradeCopiesOf(args.file) : [])
+  const copies = args.file
+    ? (await import("../../store/sqlite/sqlite-store.js")).upgradeCopiesOf(args.file)
+    : [];
+  for (const { copy, schema } of copies)
     add({
       name: "upgrade copy",
       status: "warn",

@@ -73,6 +73,11 @@ import { isStoreFile, sideFileOf } from "./own-files.js";
 import { MIGRATION_FILLS, MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
 import { loadTextLayer, type TextRead, textLogPosition, textRow, textSelect } from "./text-load.js";
 import { keepUpgradeCopy } from "./upgrade-copy.js";
+
+// doctor reaches the copies through this module, which the CLI's build splits already: imported
+// from upgrade-copy.ts directly, it would be a chunk of its own on every command's path.
+export { upgradeCopiesOf } from "./upgrade-copy.js";
+
 import {
   type ComponentPages,
   INSERT_COMPONENTS_SQL,
