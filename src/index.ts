@@ -88,5 +88,5 @@ export { createJudgeFromConfig, type JudgeProvider, type ModelJudgeConfig } from
 export type { ModelJudge, ModelJudgeOptions } from "./judge/model-judge.js";
 export { createOpenAiJudge, type OpenAiJudgeOptions } from "./judge/openai-judge.js";
 export { type OpenMemoryOptions, openMemory, systemClock } from "./open-memory.js";
-export { SqliteStore, type SqliteStoreOptions } from "./store/sqlite/sqlite-store.js";
+export { SqliteStore, type SqliteStoreOptions, type StoreUpgrade } from "./store/sqlite/sqlite-store.js";
 export { createGptTokenizer } from "./tokenizer/gpt-tokenizer.js";

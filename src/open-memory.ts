@@ -122,6 +122,11 @@ export interface OpenMemoryOptions {
    * (`SqliteStoreOptions.onMigrationProgress`): how the CLI says why a first open takes long.
    */
   onMigrationProgress?: SqliteStoreOptions["onMigrationProgress"];
+  /**
+   * Hears that opening upgraded a SQLite file an older Strata wrote, and where the copy of the
+   * file as it was is kept (`SqliteStoreOptions.onUpgrade`): how the CLI says so.
+   */
+  onUpgrade?: SqliteStoreOptions["onUpgrade"];
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -158,6 +163,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
       path: path === ":memory:" ? path : resolve(path),
       ...(options.random ? { random: options.random } : {}),
       ...(options.onMigrationProgress ? { onMigrationProgress: options.onMigrationProgress } : {}),
+      ...(options.onUpgrade ? { onUpgrade: options.onUpgrade } : {}),
       ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}),
     });
   }

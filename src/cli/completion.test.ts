@@ -38,6 +38,83 @@ describe("strata completion", () => {
     expect(complete(...typed)).toEqual(expected);
   });
 
+  // Before newcomer38 the word after a flag that takes a value was completed as a flag or a
+  // command (`--db <TAB>` offered the commands, `--type <TAB>` the flags), a command's argument
+  // by its flags (`install <TAB>`), and a subcommand by its parent's flags.
+  it.each([
+    [
+      ["strata", "record", "x", "--type", ""],
+      ["context", "decision", "observation", "outcome", "question", "tension"],
+    ],
+    [
+      ["strata", "record", "x", "-t", "o"],
+      ["observation", "outcome"],
+    ],
+    [
+      ["strata", "remember", "--kind", ""],
+      ["fact", "failure", "procedure"],
+    ],
+    [
+      ["strata", "list", "--status", "a"],
+      ["active", "any", "archived"],
+    ],
+    [
+      ["strata", "export", "--format", ""],
+      ["json", "jsonl", "markdown", "memory-jsonl"],
+    ],
+    [
+      ["strata", "curate", "chroma", "--mode", ""],
+      ["delete", "mark", "report"],
+    ],
+    [
+      ["strata", "outcome", "b2", ""],
+      ["failure", "success"],
+    ],
+    [
+      ["strata", "install", ""],
+      ["claude-code", "claude-desktop", "codex", "cursor", "gemini", "windsurf"],
+    ],
+    [
+      ["strata", "completion", ""],
+      ["bash", "fish", "zsh"],
+    ],
+    [
+      ["strata", "keys", "create", "--na"],
+      ["--name", "--namespace", "--namespaces"],
+    ],
+    [
+      ["strata", "curate", ""],
+      ["chroma", "lancedb", "pgvector"],
+    ],
+  ])("bash completes the value or argument %j to %j", (typed, expected) => {
+    expect(complete(...typed)).toEqual(expected);
+  });
+
+  // Nothing offered: bash then completes file names (`complete -o default`), which is what goes
+  // after --db, --config, --jsonl and --out, and in import's and judge's argument.
+  it.each([
+    [["strata", "--db", ""]],
+    [["strata", "--config", ""]],
+    [["strata", "remember", "--jsonl", ""]],
+    [["strata", "export", "-o", ""]],
+    [["strata", "import", ""]],
+    [["strata", "recall", "rate", "-k", ""]],
+    [["strata", "outcome", ""]],
+  ])("bash offers no word for %j, so the shell completes file names", (typed) => {
+    expect(complete(...typed)).toEqual([]);
+  });
+
+  it("fish offers a flag's values after it, and file names after a flag that takes a path", () => {
+    const script = renderCompletion(program, "fish");
+    expect(script).toContain(
+      `complete -c strata -n "__fish_seen_subcommand_from record" -s t -l type -x -a 'observation decision tension question outcome context'`,
+    );
+    expect(script).toMatch(/complete -c strata {2}-l db -r -F /);
+    expect(script).toContain(
+      `complete -c strata -n "__fish_seen_subcommand_from install" -a 'claude-code claude-desktop cursor codex gemini windsurf'`,
+    );
+  });
+
   it("zsh and fish scripts name every command", () => {
     for (const shell of ["zsh", "fish"] as const) {
       const script = renderCompletion(program, shell);

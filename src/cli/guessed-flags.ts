@@ -57,8 +57,12 @@ export function flagsMeant(command: Command, flag: string): Option[] {
   return meant.map((long) => options.find((o) => o.long === long) as Option);
 }
 
-/** The values `option` of `command` takes by name: commander's choices, else its operation field's. */
-function choicesOf(command: Command, option: Option): readonly string[] {
+/**
+ * The values `option` of `command` takes by name: commander's choices, else its operation field's
+ * (`record --type`: observation, decision, …). What a mistyped flag is answered with, and what
+ * shell completion offers after the flag.
+ */
+export function choicesOf(command: Command, option: Option): readonly string[] {
   if (option.argChoices) return option.argChoices;
   const line = commandPath(command).split(" ").slice(1).join(" ");
   const operation = CLI_OPERATIONS.find((o) => cliCommandFor(o.name) === line);

@@ -30,7 +30,7 @@ import type { InputIssue } from "../core/validate.js";
 import { describeLocation, isPostgresUrl } from "../store/open-store.js";
 import { checkReadable, fileLines, readStdin, textLines, unreadable } from "./input-lines.js";
 import type { GlobalOptions, Invocation, OutputOptions, RunEnv } from "./invocation.js";
-import { migrationNotice } from "./migration-notice.js";
+import { migrationNotice, upgradeNotice } from "./migration-notice.js";
 import { shellWord } from "./shell-word.js";
 import { commandWord, isBare, NO_COMMAND, renderStartHere, VALUED_OPTIONS } from "./start-here.js";
 import { createStyle } from "./style.js";
@@ -159,12 +159,13 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     const { guessedCommand } = await import("./guessed-commands.js");
     const guess = guessedCommand(named.word);
     if (guess) return failWith(2, { code: "USAGE", message: guess, details: { command: named.word } });
-    if (named.viaHelp && !wantsJson)
+    if (named.viaHelp && !wantsJson) {
       return failWith(2, {
         code: "USAGE",
-        message: `unknown command '${named.word}': strata --help lists the commands.`,
+        message: await unknownCommand(named.word, program, "strata --help"),
         details: { command: named.word },
       });
+    }
   }
 
   // `strata help [COMMAND] --json`, `strata COMMAND --help --json`: the help as data, as every
@@ -175,7 +176,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     if (asked && "unknown" in asked)
       return failWith(2, {
         code: "USAGE",
-        message: `unknown command '${asked.unknown}': strata help --json lists the commands.`,
+        message: await unknownCommand(asked.unknown, program, "strata help --json"),
         details: { command: asked.unknown },
       });
     if (asked) {
@@ -423,6 +424,9 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
             },
             () => performance.now(),
           ),
+          onUpgrade: (upgrade) => {
+            if (!global.quiet && !global.json) err(upgradeNotice(upgrade));
+          },
         });
       } catch (error) {
         if (!(inv.run.unopenable && isStrataError(error) && unopenable(error))) throw error;
@@ -540,6 +544,25 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     for (const bar of bars) bar.stop();
     await mem?.close();
   }
+}
+
+/**
+ * `strata help WORD` with a WORD no command has: a slip of a command's name (`recal`) is answered
+ * with the command, as `strata recal` is (commander's spelling suggestion), else where the commands
+ * are listed.
+ *
+ *   await unknownCommand("recal", program, "strata --help");
+ *   // "unknown command 'recal' (Did you mean recall? strata --help lists the commands.)"
+ */
+async function unknownCommand(word: string, program: Command, listing: string): Promise<string> {
+  const { namesNear } = await import("../core/borrowed-names.js");
+  const near = namesNear(
+    word,
+    program.commands.map((c) => c.name()),
+  );
+  return near.length > 0
+    ? `unknown command '${word}' (Did you mean ${near.join(" or ")}? ${listing} lists the commands.)`
+    : `unknown command '${word}': ${listing} lists the commands.`;
 }
 
 /**

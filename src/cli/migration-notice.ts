@@ -30,3 +30,14 @@ export function migrationNotice(
       write(`strata: upgraded to schema ${version} in ${seconds.toFixed(1)} s.`);
   };
 }
+
+/**
+ * The CLI's word on an upgrade, said once, when the file is upgraded: an older Strata cannot
+ * open it now, and the copy of it as it was is where an older Strata can go back to.
+ *
+ *   upgradeNotice({ path: "/m.db", from: 9, to: 10, copy: "/m.db.schema-9.bak" });
+ *   // "strata: upgraded the store at /m.db from schema 9 to 10 (once; an older Strata cannot open it now). …"
+ */
+export function upgradeNotice(upgrade: { path: string; from: number; to: number; copy: string }): string {
+  return `strata: upgraded the store at ${upgrade.path} from schema ${upgrade.from} to ${upgrade.to} (once; an older Strata cannot open it now). The file as it was is kept at ${upgrade.copy}: an older Strata opens that copy. Delete it when you no longer need to go back (it keeps what it held; forget cannot erase it).`;
+}

@@ -95,3 +95,35 @@ describe("an empty value typed as an argument is a usage error, as an empty flag
     expect(said.join("")).toMatch(/^error: line 1: statement must be at least 1 character/m);
   });
 });
+
+// `strata recal` got commander's "(Did you mean recall?)"; `strata help recal`, where a newcomer
+// asks what a command does, got only "unknown command 'recal'" (newcomer38).
+describe("strata help WORD with a slip of a command's name names the command", () => {
+  it.each([
+    [
+      ["help", "recal"],
+      "usage: unknown command 'recal' (Did you mean recall? strata --help lists the commands.)\n",
+    ],
+    [
+      ["help", "remeber"],
+      "usage: unknown command 'remeber' (Did you mean remember? strata --help lists the commands.)\n",
+    ],
+    [
+      ["help", "doctr"],
+      "usage: unknown command 'doctr' (Did you mean doctor? strata --help lists the commands.)\n",
+    ],
+    [["help", "frobnicate"], "usage: unknown command 'frobnicate': strata --help lists the commands.\n"],
+    [["help", "abc"], "usage: unknown command 'abc': strata --help lists the commands.\n"],
+  ])("%j → exit 2, %s", async (argv, line) => {
+    expect(await runMain(argv)).toBe(2);
+    expect(said.join("")).toBe(line);
+  });
+
+  it("--json says the same in its message", async () => {
+    expect(await runMain(["help", "recal", "--json"])).toBe(2);
+    expect(JSON.parse(said[0]!).error).toMatchObject({
+      code: "USAGE",
+      message: "unknown command 'recal' (Did you mean recall? strata help --json lists the commands.)",
+    });
+  });
+});

@@ -7,57 +7,152 @@
  *   strata completion fish > ~/.config/fish/completions/strata.fish
  */
 import type { Command, Option } from "commander";
+import { choicesOf } from "../guessed-flags.js";
+import { CLIENTS } from "./clients.js";
 
 export const SHELLS = ["bash", "zsh", "fish"] as const;
 export type Shell = (typeof SHELLS)[number];
 
+interface OptionSpec {
+  flags: string[];
+  takesValue: boolean;
+  /** The values the flag takes by name; none for a value of any text, a number or a file. */
+  choices: readonly string[];
+  description: string;
+}
+
 interface Spec {
+  /** The words that name it after `strata` ("" for the program, "keys create"). */
+  path: string;
   name: string;
   description: string;
-  options: { flags: string[]; takesValue: boolean; description: string }[];
+  options: OptionSpec[];
+  /** Each positional argument's values by name, in order ([] where any text or a file goes). */
+  argumentChoices: (readonly string[])[];
   subcommands: Spec[];
 }
 
-const optionSpec = (o: Option) => ({
-  flags: [o.short, o.long].filter((f): f is string => Boolean(f)),
-  takesValue: o.required || o.optional,
-  description: o.description,
-});
+/**
+ * Arguments whose values the command checks itself (so commander has no choices for them): the
+ * lists it checks against.
+ */
+const ARGUMENT_VALUES: Readonly<Record<string, readonly string[]>> = {
+  "install client": CLIENTS,
+  "uninstall client": CLIENTS,
+  "completion shell": SHELLS,
+};
 
-function spec(command: Command): Spec {
+function spec(command: Command, path: string): Spec {
   return {
+    path,
     name: command.name(),
     description: command.description(),
-    options: command.options.map(optionSpec),
-    subcommands: command.commands.map(spec),
+    options: command.options.map((o: Option) => ({
+      flags: [o.short, o.long].filter((f): f is string => Boolean(f)),
+      takesValue: o.required || o.optional,
+      choices: o.required || o.optional ? choicesOf(command, o) : [],
+      description: o.description,
+    })),
+    argumentChoices: command.registeredArguments.map(
+      (a) => a.argChoices ?? ARGUMENT_VALUES[`${path} ${a.name()}`] ?? [],
+    ),
+    subcommands: command.commands.map((c) => spec(c, path ? `${path} ${c.name()}` : c.name())),
   };
 }
 
-const words = (list: string[]) => list.join(" ");
+const words = (list: readonly string[]) => list.join(" ");
 const fishQuote = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+const every = (root: Spec): Spec[] => [root, ...root.subcommands.flatMap(every)];
 
+/**
+ * Bash: the words typed so far are read as the program reads them — a command word (and a
+ * subcommand's) moves to that command, a flag that takes a value takes the next word with it, any
+ * other word is the next argument — and the word under the cursor is completed by what goes
+ * there: a flag's named values after it (nothing after one that takes a file or any text, so bash
+ * offers file names), a flag where a dash is typed, else the command's subcommands or its next
+ * argument's named values (again nothing, so file names, where an argument is a file).
+ */
 function bash(root: Spec): string {
-  const globalValued = root.options.filter((o) => o.takesValue).flatMap((o) => o.flags);
-  const globalFlags = root.options.flatMap((o) => o.flags);
-  const cases = root.subcommands.map((c) => {
-    const opts = [...c.options.flatMap((o) => o.flags), ...globalFlags, "--help"];
-    const subs = c.subcommands.map((s) => s.name);
-    return `    ${c.name}) COMPREPLY=( $(compgen -W "${words([...subs, ...opts])}" -- "$cur") ) ;;`;
+  const all = every(root);
+  const globals = root.options;
+  const caseKey = (path: string, word: string) => `"${path}|${word}"`;
+  const valued = all.flatMap((c) =>
+    c.path === ""
+      ? []
+      : c.options
+          .filter((o) => o.takesValue)
+          .map(
+            (o) => `    ${o.flags.map((f) => caseKey(c.path, f)).join("|")}) echo "${words(o.choices)}" ;;`,
+          ),
+  );
+  const globalValued = globals
+    .filter((o) => o.takesValue)
+    .map((o) => `    ${o.flags.map((f) => `*"|${f}"`).join("|")}) echo "${words(o.choices)}" ;;`);
+  const subs = all.flatMap((c) => c.subcommands.map((s) => caseKey(c.path, s.name)));
+  const globalFlags = globals.flatMap((o) => o.flags);
+  const flags = all.map(
+    (c) =>
+      `    ${c.path === "" ? '""' : `"${c.path}"`}) echo "${words([...(c.path === "" ? [] : c.options.flatMap((o) => o.flags)), ...globalFlags, "--help", ...(c.path === "" ? ["--version"] : [])])}" ;;`,
+  );
+  const argumentWords = all.flatMap((c) => {
+    const lines = c.argumentChoices.flatMap((choices, n) =>
+      choices.length > 0 ? [`    ${caseKey(c.path, String(n))}) echo "${words(choices)}" ;;`] : [],
+    );
+    if (c.subcommands.length > 0)
+      lines.unshift(`    ${caseKey(c.path, "0")}) echo "${words(c.subcommands.map((s) => s.name))}" ;;`);
+    return lines;
   });
   return `# strata completion for bash (generated by \`strata completion bash\`)
+# The named values a flag takes after it: prints them (nothing for a file or any text); fails for a
+# flag that takes no value.
+_strata_valued() {
+  case "$1|$2" in
+${valued.join("\n")}
+${globalValued.join("\n")}
+    *) return 1 ;;
+  esac
+}
+_strata_is_command() {
+  case "$1|$2" in
+    ${subs.join("|")}) return 0 ;;
+    *) return 1 ;;
+  esac
+}
+_strata_flags() {
+  case "$1" in
+${flags.join("\n")}
+  esac
+}
+# What goes in argument N (from 0) of a command: its subcommands, or the values it takes by name.
+_strata_words() {
+  case "$1|$2" in
+${argumentWords.join("\n")}
+  esac
+}
 _strata() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" cmd="" i=1
+  local cur="\${COMP_WORDS[COMP_CWORD]}" path="" n=0 i=1 w choices
   while [ $i -lt $COMP_CWORD ]; do
-    case "\${COMP_WORDS[i]}" in
-      ${globalValued.join("|")}) i=$((i + 1)) ;;
+    w="\${COMP_WORDS[i]}"
+    if choices=$(_strata_valued "$path" "$w"); then
+      if [ $((i + 1)) -eq $COMP_CWORD ]; then
+        # The word under the cursor is this flag's value: its named values, or bash's file names.
+        [ -n "$choices" ] && COMPREPLY=( $(compgen -W "$choices" -- "$cur") )
+        return 0
+      fi
+      i=$((i + 2))
+      continue
+    fi
+    case "$w" in
       -*) ;;
-      *) cmd="\${COMP_WORDS[i]}"; break ;;
+      *)
+        if [ $n -eq 0 ] && _strata_is_command "$path" "$w"; then path="\${path:+$path }$w"
+        else n=$((n + 1)); fi ;;
     esac
     i=$((i + 1))
   done
-  case "$cmd" in
-    "") COMPREPLY=( $(compgen -W "${words([...root.subcommands.map((c) => c.name), ...globalFlags, "--help", "--version"])}" -- "$cur") ) ;;
-${cases.join("\n")}
+  case "$cur" in
+    -*) COMPREPLY=( $(compgen -W "$(_strata_flags "$path")" -- "$cur") ) ;;
+    *) COMPREPLY=( $(compgen -W "$(_strata_words "\${path}" "$n")" -- "$cur") ) ;;
   esac
 }
 complete -o default -F _strata strata
@@ -76,9 +171,15 @@ function fish(root: Spec): string {
     "# strata completion for fish (generated by `strata completion fish`)",
     "complete -c strata -f",
   ];
-  const option = (o: Spec["options"][number], condition: string) => {
+  // A flag's named values after it; a flag that takes any other value gets file names (-F).
+  const option = (o: OptionSpec, condition: string) => {
     const parts = o.flags.map((f) => (f.startsWith("--") ? `-l ${f.slice(2)}` : `-s ${f.slice(1)}`));
-    return `complete -c strata ${condition} ${parts.join(" ")}${o.takesValue ? " -r" : ""} -d ${fishQuote(o.description)}`;
+    const value = !o.takesValue
+      ? ""
+      : o.choices.length > 0
+        ? ` -x -a ${fishQuote(words(o.choices))}`
+        : " -r -F";
+    return `complete -c strata ${condition} ${parts.join(" ")}${value} -d ${fishQuote(o.description)}`;
   };
   for (const o of root.options) lines.push(option(o, ""));
   for (const c of root.subcommands) {
@@ -87,11 +188,13 @@ function fish(root: Spec): string {
     for (const s of c.subcommands)
       lines.push(`complete -c strata ${seen} -a ${s.name} -d ${fishQuote(s.description)}`);
     for (const o of c.options) lines.push(option(o, seen));
+    const named = c.argumentChoices.flat();
+    if (named.length > 0) lines.push(`complete -c strata ${seen} -a ${fishQuote(words(named))}`);
   }
   return `${lines.join("\n")}\n`;
 }
 
 export function renderCompletion(program: Command, shell: Shell): string {
-  const root = spec(program);
+  const root = spec(program, "");
   return shell === "bash" ? bash(root) : shell === "zsh" ? zsh(root) : fish(root);
 }

@@ -71,6 +71,19 @@ async function checkStore(mem: Memory, args: DoctorArgs, add: (check: DoctorChec
     detail: `${mem.store.name} at ${args.label}${bytes !== null ? ` (${mb(bytes)} with its WAL)` : ""}`,
   });
 
+  // A copy an upgrade kept of the file as it was: said when it was made, and here until deleted,
+  // since it holds what the store held then and forget cannot reach it (SECURITY.md).
+  const copies = args.file
+    ? (await import("../../store/sqlite/sqlite-store.js")).upgradeCopiesOf(args.file)
+    : [];
+  for (const { copy, schema } of copies)
+    add({
+      name: "upgrade copy",
+      status: "warn",
+      detail: `${copy} (${mb(size(copy))}): the store as it was at schema ${schema}, kept when this Strata upgraded it; an older Strata opens it, and forget cannot erase what it holds`,
+      fix: `rm ${shellWord(copy)} once you no longer need to go back to the older Strata`,
+    });
+
   const namespaces = await mem.store.auditNamespaces();
   add({
     name: "namespaces",

@@ -72,6 +72,12 @@ import type { BackgroundIndexBuild } from "./index-builder.js";
 import { isStoreFile, sideFileOf } from "./own-files.js";
 import { MIGRATION_FILLS, MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
 import { loadTextLayer, type TextRead, textLogPosition, textRow, textSelect } from "./text-load.js";
+import { keepUpgradeCopy } from "./upgrade-copy.js";
+
+// doctor reaches the copies through this module, which the CLI's build splits already: imported
+// from upgrade-copy.ts directly, it would be a chunk of its own on every command's path.
+export { upgradeCopiesOf } from "./upgrade-copy.js";
+
 import {
   type ComponentPages,
   INSERT_COMPONENTS_SQL,
@@ -191,6 +197,22 @@ export interface SqliteStoreOptions {
    * store opens: `version` is the schema version it brings the store to. Default: nothing.
    */
   onMigrationProgress?: (progress: { version: number; done: number; total: number }) => void;
+  /**
+   * Hears that opening upgraded a file an older Strata wrote, once the upgrade is committed:
+   * the schema it was at (`from`), the one it is at now (`to`), and the copy of the file as it
+   * was, kept beside it before the first migration ran (`copy`, `<path>.schema-<from>.bak`: an
+   * older Strata refuses the upgraded file, and opens that copy). A new store, or one already at
+   * this schema, is not upgraded and says nothing. Default: nothing.
+   */
+  onUpgrade?: (upgrade: StoreUpgrade) => void;
+}
+
+/** What opening an older Strata's SQLite file did to it (`SqliteStoreOptions.onUpgrade`). */
+export interface StoreUpgrade {
+  readonly path: string;
+  readonly from: number;
+  readonly to: number;
+  readonly copy: string;
 }
 
 /** Where SQLite keeps the store's secret: its own meta row, outside the engine's `engine:` keys. */
@@ -851,7 +873,7 @@ export class SqliteStore implements Store {
     );
     store.readCacheOn = options.readCache ?? true;
     store.busyTimeoutMs = options.busyTimeoutMs ?? 10_000;
-    store.migrate(options.random ?? randomBytes, options.onMigrationProgress);
+    store.migrate(options.random ?? randomBytes, options.onMigrationProgress, options.onUpgrade);
     store.dropLegacyVecTables();
     store.backgroundFrom = backgroundFrom;
     if (indexBuild !== "on-search")
@@ -879,6 +901,7 @@ export class SqliteStore implements Store {
   private migrate(
     random: (bytes: number) => Uint8Array,
     onProgress: SqliteStoreOptions["onMigrationProgress"],
+    onUpgrade?: SqliteStoreOptions["onUpgrade"],
   ): void {
     const key = this.currentKey();
     if (key !== null) {
@@ -899,6 +922,13 @@ export class SqliteStore implements Store {
           { found: current, supported: SCHEMA_VERSION },
         );
       }
+      // An older Strata's store is copied as it was before anything in it changes (the write lock
+      // is held, so the copy is the file no other process can upgrade meanwhile): an older Strata
+      // refuses the upgraded file and opens the copy. A new file (schema 0) has nothing to keep.
+      const copy =
+        current > 0 && current < SCHEMA_VERSION && this.path !== ":memory:" && !this.path.startsWith("file:")
+          ? keepUpgradeCopy(this.path, current, SCHEMA_VERSION)
+          : null;
       // The secret is made once, by whichever process creates the store (or first opens an older
       // one), before the migrations: a migration may key what it rewrites with it.
       this.db
@@ -920,6 +950,7 @@ export class SqliteStore implements Store {
         )
         .run(String(SCHEMA_VERSION));
       this.db.exec("COMMIT");
+      if (copy) onUpgrade?.({ path: this.path, from: current, to: SCHEMA_VERSION, copy });
     } catch (error) {
       if (this.db.inTransaction) this.db.exec("ROLLBACK");
       this.db.close();
