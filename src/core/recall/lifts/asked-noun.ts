@@ -11,12 +11,20 @@ import type { Lexicon } from "../../ports.js";
 import { contentTokens } from "../../text.js";
 import { sentences, tagged } from "../../typed-values.js";
 
-/** A common noun's lemma, as the tagger reads it in a text (lower case, letters only, three or more). */
-function commonNouns(text: string): Set<string> {
+/**
+ * The common nouns of a text, as lemmas (lower case, letters only, three or more): the tagger's NOUN,
+ * and a sentence's first word it reads as a name only for its capital when the lexicon lists it as a
+ * noun ("Management takes 20%…"; not "Hill's" after its first word).
+ */
+function commonNouns(text: string, lexicon: Lexicon): Set<string> {
   return new Set(
     sentences(text).flatMap((s) =>
       tagged(s)
-        .filter((w) => w.pos === "NOUN" && /^\p{L}{3,}$/u.test(w.lemma))
+        .filter((w, i) => {
+          const lemma = w.lemma.toLowerCase();
+          if (!/^\p{L}{3,}$/u.test(lemma)) return false;
+          return w.pos === "NOUN" || (i === 0 && w.pos === "PROPN" && lexicon.lists(lemma, "noun"));
+        })
         .map((w) => w.lemma.toLowerCase()),
     ),
   );
@@ -50,10 +58,10 @@ export function sameVerbNouns(a: string, b: string, lexicon: Lexicon | undefined
  */
 export function namesNounOfAskedVerb(statement: string, question: string, lexicon?: Lexicon): boolean {
   if (!lexicon) return false;
-  const asked = commonNouns(question);
+  const asked = commonNouns(question, lexicon);
   if (asked.size === 0) return false;
   const own = new Set(contentTokens(question));
-  return [...commonNouns(statement)].some(
+  return [...commonNouns(statement, lexicon)].some(
     (n) => !contentTokens(n).some((t) => own.has(t)) && [...asked].some((q) => sameVerbNouns(n, q, lexicon)),
   );
 }
