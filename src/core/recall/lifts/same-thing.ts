@@ -20,6 +20,7 @@ import {
 import { sentences, tagged, typedValues } from "../../typed-values.js";
 import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
+import { namesNounOfAskedVerb } from "./asked-noun.js";
 import { describingWords } from "./ended-terms.js";
 import { activeFactsOf, type LiftInput, type Move, othersState } from "./moves.js";
 import { judgedSuccessor, saidOf, speakersOf } from "./pair-checks.js";
@@ -334,9 +335,13 @@ export async function sameThingFound(lift: LiftInput): Promise<Move[]> {
     .filter((h) => h.layer === "belief" && h.kind === "fact" && h.status === "active");
   if (facts.length === 0) return [];
   await loadTagger();
-  // The older is about the asked thing: it names, as a noun, a noun the question names.
+  // The older is about the asked thing: it names, as a noun, a noun the question names, or one of
+  // the same verb ("management" for "my manager", `namesNounOfAskedVerb`).
   const asks = nounsOf(req.query);
-  const olders = facts.filter((h) => [...nounsOf(h.text)].some((t) => asks.has(t)));
+  const olders = facts.filter(
+    (h) =>
+      [...nounsOf(h.text)].some((t) => asks.has(t)) || namesNounOfAskedVerb(h.text, req.query, req.lexicon),
+  );
   if (olders.length === 0) return [];
   // Each older's distinctive terms; every term counted together, then every search started
   // together (one round of store reads each, however many olders: PostgreSQL reads its change
