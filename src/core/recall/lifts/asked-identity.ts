@@ -42,7 +42,8 @@ export function identityAsked(question: string): string | null {
 
 /**
  * True when a statement names the thing a "who is" question asks (`identityAsked`) only as the doer
- * of something else: each mention is the subject of a verb other than "be", with no "new" before it.
+ * of something else: each mention is the subject of a verb other than "be" ("have" with its object
+ * after it is one: `mainHave`), with no "new" before it.
  * The one who acts is the one the speaker has; what changed is what they did, not who they are:
  * "the doctor took me off the tablets…" and "Vet says Biscuit's got a sensitive tummy…" are no new
  * doctor or vet. Not "My new doctor put me on…", "Client-side manager is on paternity leave, Claudia
@@ -61,11 +62,32 @@ export function actsAsKnownDoer(statement: string, thing: string): boolean {
   if (mentions.length === 0) return false;
   return mentions.every(([i]) => {
     const verb = words[i + 1];
-    if (verb?.pos !== "VERB" || words[i - 1]?.lemma.toLowerCase() === "new") return false;
+    // "have" with its object after it is the verb the doer does ("the doctor has me on co-codamol now").
+    if (
+      !verb ||
+      (verb.pos !== "VERB" && !mainHave(words, i + 1)) ||
+      words[i - 1]?.lemma.toLowerCase() === "new"
+    )
+      return false;
     // A verb by which the one who holds the role leaves it ("my dentist left the practice", "the
     // doctor moved away") changes who holds it (`VALUE_ENDS`, the judge's closed class).
     const lemma = verb.lemma.toLowerCase();
     const particle = words[i + 2]?.text.toLowerCase();
     return !VALUE_ENDS.has(lemma) && !(particle !== undefined && VALUE_ENDS.has(`${lemma}_${particle}`));
   });
+}
+
+/**
+ * True when the word at `i` is "have" as a main verb, one the tagger reads as an auxiliary: its
+ * object follows it, not a participle ("the doctor *has* me on co-codamol now", "the vet has him on
+ * a diet"); not "the doctor has moved away", "has been", nor "has to" (a verb follows).
+ *
+ *   mainHave(tagged("the doctor has me on co-codamol now"), 2)  // → true
+ *   mainHave(tagged("the doctor has moved away"), 2)            // → false
+ */
+function mainHave(words: readonly TaggedWord[], i: number): boolean {
+  const have = words[i];
+  const next = words[i + 1];
+  if (have?.pos !== "AUX" || have.lemma.toLowerCase() !== "have" || !next) return false;
+  return /^(?:PRON|DET|NOUN|PROPN|NUM)$/.test(next.pos) && !/^(?:been|got|gotten)$/i.test(next.text);
 }

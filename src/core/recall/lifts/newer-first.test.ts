@@ -1,10 +1,18 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sleptChat } from "../../../../test/support/memory.js";
+import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import type { Memory } from "../../engine.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { askedSlot } from "../../state-slots.js";
 import { actsAsKnownDoer, identityAsked } from "./asked-identity.js";
-import { holdersAsked, linkedOnlyByHolder } from "./newer-first.js";
+import {
+  compoundWords,
+  holdersAsked,
+  linkedOnlyByHolder,
+  linkedOnlyByVerb,
+  sharedInAnotherCompound,
+  strandedPreposition,
+} from "./newer-first.js";
 import { withoutReason } from "./reason-clause.js";
 
 /**
@@ -351,6 +359,11 @@ describe("actsAsKnownDoer: the asked thing named only as the doer of something e
     ["The doctor took me off the statins and I'm on a new pill now.", "doctor", true],
     ["the vet says Rex needs the kidney diet from now on", "vet", true],
     ["The landlord fixed the boiler at last.", "landlord", true],
+    // "have" with its object after it is a main verb, though the tagger reads it as an auxiliary
+    ["my knee's been bad so the doctor has me on naproxen now", "doctor", true],
+    ["the vet has him on a kidney diet from now on", "vet", true],
+    ["the doctor has moved away, so I'm with Dr. Patel now", "doctor", false],
+    ["My doctor has been off sick, Dr. Hale is covering.", "doctor", false],
     // a new one, a be-clause, the role left, no doer, not named at all
     ["My new doctor put me on statins.", "doctor", false],
     ["My doctor is on leave, Dr. Hale is covering.", "doctor", false],
@@ -422,4 +435,182 @@ describe("sameSlotFirst, as newerFirst: a \"who is\" question's thing named only
     expect(hit?.why.summary ?? "").not.toMatch(/newer than \[/);
     expect(hits[0]?.text).toMatch(/Amari/);
   });
+});
+
+describe("strandedPreposition: the preposition a question leaves at its end", () => {
+  it.each([
+    ["What team do I play for?", "for"],
+    ["Which streaming service do we pay for?", "for"],
+    ["What do we host the site on now?", "on"],
+    // its object follows it, or there is none
+    ["What do I pay for my flat each month?", null],
+    ["What instrument do I play?", null],
+    ["Where do I swim?", null],
+  ])("%j → %j", async (question, preposition) => {
+    await loadTagger();
+    expect(strandedPreposition(question)).toBe(preposition);
+  });
+});
+
+describe("linkedOnlyByVerb: a pair tied to the question only by its verb", () => {
+  it.each([
+    // the newer names none of the question's nouns and fills no stranded preposition
+    [
+      "What instrument do I play?",
+      ["play"],
+      "I play five-a-side football at the leisure centre on Mondays now.",
+      true,
+    ],
+    [
+      "Which streaming service do we pay for?",
+      ["pay"],
+      "We left Three for Smarty and pay half as much now.",
+      true,
+    ],
+    [
+      "What do I pay for my allotment each month?",
+      ["pay"],
+      "the climbing wall added a student rate, paying $40/mo now",
+      true,
+    ],
+    [
+      "What car do we drive?",
+      ["drive"],
+      "My aunt moved to Leeds, so it's a longer drive at Easter now.",
+      true,
+    ],
+    // the newer fills the question's frame ("play for …"), names its noun, or the question names no thing
+    [
+      "What team do I play for?",
+      ["play"],
+      "they reshuffled the league, i'm playing for the Hawks now",
+      false,
+    ],
+    ["What instrument do I play?", ["play"], "I play a different instrument now, the trumpet.", false],
+    ["Where do I swim?", ["swim"], "I moved my swimming to the Leisure Dome, longer lanes.", false],
+    [
+      "How far do I run in the morning?",
+      ["run"],
+      "I'm training for a marathon now, so it's 12k runs most mornings.",
+      false,
+    ],
+    // the older shares a noun of the question too
+    ["What instrument do I play?", ["instrument", "play"], "I play five-a-side football now.", false],
+  ])("%j, older shares %j, newer %j: %s", async (question, shared, newer, expected) => {
+    await loadTagger();
+    expect(linkedOnlyByVerb(question, shared, newer, sharedWordNet())).toBe(expected);
+  });
+});
+
+describe("compoundWords: the words of a question in a compound of its nouns", () => {
+  it.each([
+    ["What do I use for design work?", ["design", "work"]],
+    ["where do we buy theo's school coats", ["coat", "school"]],
+    ["When do I do yoga?", []],
+    ["How much of my pay goes into my pension?", []],
+  ])("%j → %j", async (question, words) => {
+    await loadTagger();
+    expect([...compoundWords(question)].sort()).toEqual(words);
+  });
+});
+
+describe("sharedInAnotherCompound: the question's compound word said only as a modifier of another noun", () => {
+  it.each([
+    // another thing made with the shared word
+    [
+      "What do I use for design work?",
+      ["work"],
+      "My manager at work is Priya.",
+      "IT reinstalled my work laptop with Linux on Friday.",
+      true,
+    ],
+    [
+      "Where do I do my food shopping?",
+      ["food"],
+      "Eat fortified foods like cereals.",
+      "We had to raise the food budget to £90 a week.",
+      true,
+    ],
+    [
+      "what shoe size do I take",
+      ["size"],
+      "the shop said the sizes run small",
+      "the new press handles a bigger size range now",
+      true,
+    ],
+    // a question whose thing is one word, a compound the question says, one the older says too, the word alone
+    [
+      "When do I do yoga?",
+      ["yoga"],
+      "I do yoga on Tuesday evenings.",
+      "Yoga class moved to Sunday mornings.",
+      false,
+    ],
+    [
+      "What is my grocery budget?",
+      ["grocery", "budget"],
+      "My grocery budget is 300 euros.",
+      "We bumped the grocery budget to 350 euros.",
+      false,
+    ],
+    [
+      "how much of the sunshine vitamin am i taking",
+      ["vitamin"],
+      "i take vitamin d 1000 IU",
+      "my vitamin d is low so take 2000 IU now",
+      false,
+    ],
+    [
+      "Where do I do my food shopping?",
+      ["food"],
+      "Eat fortified foods like cereals.",
+      "We're at £90 a week for food now.",
+      false,
+    ],
+  ])("%j, older shares %j (%j), newer %j: %s", async (question, shared, older, newer, expected) => {
+    await loadTagger();
+    expect(sharedInAnotherCompound(question, shared, older, newer)).toBe(expected);
+  });
+});
+
+describe("newerFirst: no lift for a pair tied only by the question's verb, nor by a word of its compound said of another thing", () => {
+  // newerFirst's own mark: another lift may still read the pair its own way.
+  const lifted = (summary: string) => /newer than \[[^\]]+\] about the same thing/.test(summary);
+  it.each([
+    {
+      older: "I play the viola in the county youth orchestra.",
+      newer: "I play five-a-side football at the sports centre on Thursday nights now.",
+      question: "What instrument do I play?",
+      word: "five-a-side",
+      expected: false,
+    },
+    {
+      older: "My mentor at work is Tomasz.",
+      newer: "IT finally reinstalled my work laptop with Linux on Friday and the dock is on the left now.",
+      question: "What do I use for design work?",
+      word: "Linux",
+      expected: false,
+    },
+    // the newer fills the question's frame ("play for …"): still lifted
+    {
+      older: "I play for the Rovers on Sundays.",
+      newer: "i'm playing for the Hawks now, same rink same night",
+      question: "What team do I play for?",
+      word: "Hawks",
+      expected: true,
+    },
+  ])(
+    "$newer after $older, asked $question: lifted $expected",
+    async ({ older, newer, question, word, expected }) => {
+      mem = await sleptChat([
+        { text: older, day: 0 },
+        { text: "Busy week at work, nothing new.", day: 1 },
+        { text: newer, day: 20 },
+      ]);
+      const hits = await mem.recall(question, { k: 5 });
+      const hit = hits.find((h) => h.text.includes(word));
+      expect(hit).toBeDefined();
+      expect(lifted(hit!.why.summary)).toBe(expected);
+    },
+  );
 });

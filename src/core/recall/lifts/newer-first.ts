@@ -16,6 +16,7 @@ import { askedInAnotherSense, type LiftInput, liftNewer, othersState } from "./m
 import { type NewByRelated, newByRelatedWord, relatedByAsked } from "./new-by-related.js";
 import { settledApartEach } from "./pair-checks.js";
 import { withoutReason } from "./reason-clause.js";
+import { saysTime, timeAdjuncts } from "./same-slot-first.js";
 import { linkedByFamily } from "./shared-things.js";
 
 /**
@@ -173,6 +174,13 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       await loadTagger();
       const askedSlotRead = askedOnce.possible ? await askedOnce.read() : null;
       if (linkedOnlyByHolder(query, askedA, matching.get(b.id)!, askedSlotRead)) continue;
+      // A pair tied to the question only by its verb, the newer naming none of its nouns nor
+      // filling its stranded preposition ("I play five-a-side football…" over "I play a Fender
+      // Stratocaster" for "What instrument do I play?"): not about what is asked.
+      if (linkedOnlyByVerb(query, askedA, matching.get(b.id)!, lexicon)) continue;
+      // A word of the question's compound said only as a modifier of another noun ("IT reimaged my
+      // work laptop…" for "What do I use for design work?"): another thing.
+      if (sharedInAnotherCompound(query, askedA, matching.get(a.id)!, matching.get(b.id)!)) continue;
       identity ??= { thing: identityAsked(query) };
       if (identity.thing !== null && actsAsKnownDoer(matching.get(b.id)!, identity.thing)) continue;
       const v = await judge.compare(
@@ -337,4 +345,144 @@ export function linkedOnlyByHolder(
   const said = new Set(contentTokens(newer, stemV1));
   if (others.some((w) => said.has(w))) return false;
   return !(slot !== null && namesAskedThing(newer, slot));
+}
+
+/**
+ * The preposition a question leaves at its end, its object the thing asked ("for" in "What team do
+ * I play for?", "Which streaming service do we pay for?"), as a lemma, or null: "for my room each
+ * month" has its object. A closing adverb ("…play for now?") is read past. `await loadTagger()` first.
+ *
+ *   strandedPreposition("What team do I play for?")              // → "for"
+ *   strandedPreposition("What do I pay for my room each month?") // → null
+ */
+export function strandedPreposition(question: string): string | null {
+  const words = tagged(question).filter((w) => w.pos !== "PUNCT");
+  let last = words.length - 1;
+  while (last > 0 && words[last]!.pos === "ADV") last--;
+  const w = words[last];
+  return w?.pos === "ADP" && words.slice(0, last).some((v) => v.pos === "VERB")
+    ? w.lemma.toLowerCase()
+    : null;
+}
+
+/**
+ * True when a pair is tied to the question only by its verb: every word of the question the older
+ * shares (`shared`, stemmed) is a verb of the question's, the question names a thing by a noun (not
+ * a time: "each month", "in the morning", `timeAdjuncts`, `saysTime`), and the newer names none of
+ * its nouns nor says the verb with the question's stranded preposition (`strandedPreposition`). A
+ * verb names no thing; what the question asks is its noun, or the object of its preposition: "I
+ * play five-a-side football at Powerleague" over "I play a Fender Stratocaster" for "What
+ * instrument do I play?", "…moved to Giffgaff and pay half as much" over "We pay for Netflix" for
+ * "Which streaming service do we pay for?". Not "i'm playing for the Knights now" for "What team do
+ * I play for?" (the newer fills the frame), not a question that names no thing ("Where do I swim?",
+ * "How far do I run in the morning?": the verb is what it asks), nor a newer that names the
+ * question's noun. `await loadTagger()` first.
+ *
+ *   linkedOnlyByVerb("What instrument do I play?", ["play"], "I play five-a-side football now.")  // → true
+ *   linkedOnlyByVerb("What team do I play for?", ["play"], "i'm playing for the Knights now")     // → false
+ */
+export function linkedOnlyByVerb(
+  question: string,
+  shared: readonly string[],
+  newer: string,
+  lexicon: Lexicon | undefined,
+): boolean {
+  if (shared.length === 0) return false;
+  const words = tagged(question);
+  const verbs = words.filter((w) => w.pos === "VERB");
+  const verbStems = new Set(verbs.flatMap((w) => contentTokens(w.text, stemV1)));
+  if (!shared.every((w) => verbStems.has(w))) return false;
+  const units = timeAdjuncts(question);
+  const things = words.filter((w) => {
+    if (w.pos !== "NOUN" && w.pos !== "PROPN") return false;
+    const stem = contentTokens(w.text.replace(POSSESSIVE, ""), stemV1)[0];
+    return stem !== undefined && !units.has(stem) && !verbStems.has(stem) && !saysTime(stem, words, lexicon);
+  });
+  if (things.length === 0) return false;
+  // By the word as written and by its lemma: `stemV1` reads "morning" as "morn" but "mornings" as "morning".
+  const theirs = tagged(newer);
+  const said = new Set([...contentTokens(newer, stemV1), ...theirs.map((w) => w.lemma.toLowerCase())]);
+  const named = (w: TaggedWord) =>
+    said.has(w.lemma.toLowerCase()) ||
+    contentTokens(w.text.replace(POSSESSIVE, ""), stemV1).some((t) => said.has(t));
+  if (things.some(named)) return false;
+  const preposition = strandedPreposition(question);
+  if (preposition === null) return true;
+  const lemmas = new Set(verbs.map((w) => w.lemma.toLowerCase()));
+  return !theirs.some(
+    (w, i) =>
+      w.pos === "VERB" &&
+      lemmas.has(w.lemma.toLowerCase()) &&
+      theirs[i + 1]?.lemma.toLowerCase() === preposition,
+  );
+}
+
+/**
+ * The stemmed words of a question that are in a compound of its nouns, two or more in a row ("design
+ * work", "food shopping", "shoe number"; not a possessor: "alfie's school jumpers" → "school",
+ * "jumper"). A question whose thing is one word ("When do I do yoga?") has none.
+ * `await loadTagger()` first.
+ *
+ *   compoundWords("What do I use for design work?")  // → {"design", "work"}
+ *   compoundWords("When do I do yoga?")              // → {}
+ */
+export function compoundWords(question: string): Set<string> {
+  const words = tagged(question);
+  const noun = (w: TaggedWord | undefined) =>
+    w !== undefined && (w.pos === "NOUN" || w.pos === "PROPN") && !POSSESSIVE.test(w.text);
+  const out = new Set<string>();
+  for (const [i, w] of words.entries())
+    if (noun(w) && (noun(words[i - 1]) || noun(words[i + 1])))
+      for (const t of contentTokens(w.text, stemV1)) out.add(t);
+  return out;
+}
+
+/**
+ * True when the words of the question the older shares (`shared`, stemmed) are each in a compound
+ * of the question's (`compoundWords`) and the newer says each only as a modifier of another noun,
+ * one the question does not say and the older does not say after that word: the newer names
+ * another thing made with the word. "IT finally reimaged my work laptop…" over "My mentor at work
+ * is Beatrice." for "What do I use for design work?"; "We had to raise the food budget…" for "Where
+ * do I do my food shopping?"; "…it finds more number errors" for "what shoe number do I take". Not
+ * a question whose thing is one word ("Yoga class switched to Saturday mornings" for "When do I do
+ * yoga?": the class is the yoga's), not a compound the question says ("bumped the grocery budget"
+ * for "What is my grocery budget?"), and not one the older says too ("my vitamin d is low" / "i take
+ * vitamin d 1000 IU": the two are about one thing). `await loadTagger()` first.
+ *
+ *   sharedInAnotherCompound("What do I use for design work?", ["work"], "My mentor at work is Beatrice.", "IT reimaged my work laptop.")  // → true
+ *   sharedInAnotherCompound("When do I do yoga?", ["yoga"], "I do yoga on Wednesdays.", "Yoga class switched to Saturdays.")              // → false
+ */
+export function sharedInAnotherCompound(
+  question: string,
+  shared: readonly string[],
+  older: string,
+  newer: string,
+): boolean {
+  if (shared.length === 0) return false;
+  const compound = compoundWords(question);
+  if (!shared.every((w) => compound.has(w))) return false;
+  const stems = (w: TaggedWord) => new Set([...contentTokens(w.text, stemV1), w.lemma.toLowerCase()]);
+  const asked = new Set(tagged(question).flatMap((w) => [...stems(w)]));
+  // The nouns the older says right after each shared word: a compound the two share.
+  const after = (text: string, word: string) => {
+    const words = tagged(text);
+    return words.flatMap((w, i) => {
+      const next = words[i + 1];
+      return stems(w).has(word) && next && (next.pos === "NOUN" || next.pos === "PROPN") ? [next] : [];
+    });
+  };
+  const theirs = tagged(newer);
+  return shared.every((word) => {
+    const mentions = [...theirs.entries()].filter(
+      ([, w]) => (w.pos === "NOUN" || w.pos === "PROPN" || w.pos === "ADJ") && stems(w).has(word),
+    );
+    if (mentions.length === 0) return false;
+    const olders = new Set(after(older, word).flatMap((w) => [...stems(w)]));
+    return mentions.every(([i]) => {
+      const next = theirs[i + 1];
+      if (!next || (next.pos !== "NOUN" && next.pos !== "PROPN")) return false;
+      const own = stems(next);
+      return ![...own].some((t) => asked.has(t) || olders.has(t));
+    });
+  });
 }

@@ -210,7 +210,7 @@ const TIME_UNITS = new Set([
  * its lemma, a kind of time period or calendar day in WordNet ("morning", "evening", "weekday",
  * "winter"); not "kitchen", "class" nor "interest".
  */
-function saysTime(
+export function saysTime(
   stem: string,
   words: readonly { text: string; lemma: string }[],
   lexicon: Lexicon | undefined,
