@@ -1627,7 +1627,7 @@ export class PostgresStore extends PostgresReader implements Store {
    */
   async withLock<T>(name: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {
     this.check();
-    return withAdvisoryLock(this.client, this.ctx.schema, name, options, fn);
+    return withAdvisoryLock(this.client, this.ctx.contentKey, this.ctx.schema, name, options, fn);
   }
 
   /** Raw SQL for tests that must tamper with stored rows (audit verification). Tables are in `schema`. */
