@@ -76,7 +76,9 @@ describe("lockKeys: 64 bits of HMAC-SHA256 of the schema and the lock's name", (
   });
 
   it("the same schema and name give the same keys, in every process (no salt)", () => {
-    expect(lockKeys(secret, "strata", `sleep:${VICTIM}`)).toEqual(lockKeys(secret, "strata", `sleep:${VICTIM}`));
+    expect(lockKeys(secret, "strata", `sleep:${VICTIM}`)).toEqual(
+      lockKeys(secret, "strata", `sleep:${VICTIM}`),
+    );
     expect(lockKeys(secret, "strata", "sleep:default")).toEqual([-1204961386, 2145659296]);
   });
 });

@@ -18,7 +18,13 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { isStrataError } from "../../src/core/errors.js";
 import { openMemory } from "../../src/open-memory.js";
-import { heldWork, holderKind, holderName, lockKeys, lockTag } from "../../src/store/postgres/advisory-lock.js";
+import {
+  heldWork,
+  holderKind,
+  holderName,
+  lockKeys,
+  lockTag,
+} from "../../src/store/postgres/advisory-lock.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
 import { gatedJudge, seedSweptPair } from "../support/held-sleep.js";
 import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
@@ -40,7 +46,10 @@ describe("the holder's application_name and the lock's keys", () => {
     ["the worker's pass", "the worker's pass (lock 0123456789abcdef)"],
     [undefined, "work (lock 0123456789abcdef)"],
     // PostgreSQL keeps 63 bytes: a long kind is cut, the tag kept whole.
-    ["x".repeat(80), `${"x".repeat(63 - "strata: ".length - " (lock 0123456789abcdef)".length)} (lock 0123456789abcdef)`],
+    [
+      "x".repeat(80),
+      `${"x".repeat(63 - "strata: ".length - " (lock 0123456789abcdef)".length)} (lock 0123456789abcdef)`,
+    ],
   ])("kind %s is written as %s, with no name a caller chose", (kind, written) => {
     expect(holderName(kind, "0123456789abcdef")).toBe(`strata: ${written}`);
     expect(holderName(kind, "0123456789abcdef").length).toBeLessThanOrEqual(63);

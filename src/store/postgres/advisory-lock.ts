@@ -127,7 +127,9 @@ export async function withAdvisoryLock<T>(
  */
 export function heldWork(kind: string, options: LockOptions): string {
   const own = options.kind;
-  return own !== undefined && options.what?.startsWith(own) ? `${kind}${options.what.slice(own.length)}` : kind;
+  return own !== undefined && options.what?.startsWith(own)
+    ? `${kind}${options.what.slice(own.length)}`
+    : kind;
 }
 
 /**
