@@ -19,6 +19,7 @@ import { describe, expect, it } from "vitest";
 import { isStrataError } from "../../src/core/errors.js";
 import { openMemory } from "../../src/open-memory.js";
 import {
+  chainLockKey,
   heldWork,
   holderKind,
   holderName,
@@ -134,6 +135,45 @@ describe.skipIf(!url)("postgres: a sleeping namespace, as every role of the serv
       await reader.end();
       await refused.close();
       await mem.close();
+    }
+  });
+
+  it("attack: while a write of the namespace runs, pg_locks shows no key a guess of its name could confirm", async () => {
+    const schema = dropLater(`lockseen_${process.pid}_${randomBytes(4).toString("hex")}`);
+    const namespace = `tenant-secret-${randomBytes(3).toString("hex")}`;
+    const store = await PostgresStore.open({ url: url!, schema, maxConnections: 2 });
+    const reader = new pg.Client({ connectionString: url });
+    await reader.connect();
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let inside!: () => void;
+      const entered = new Promise<void>((resolve) => {
+        inside = resolve;
+      });
+      // A write of the namespace, held open after it took its audit chain's lock.
+      const writing = store.transaction(async (tx) => {
+        await tx.auditHead(namespace);
+        inside();
+        await held;
+      });
+      await entered;
+      const { rows: locks } = await reader.query(
+        "SELECT ((classid::bigint << 32) | objid::bigint) AS key FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 1",
+      );
+      const [{ guess }] = (
+        await reader.query("SELECT hashtext($1)::bigint AS guess", [`strata-audit:${schema}:${namespace}`])
+      ).rows;
+      release();
+      await writing;
+      const keys = locks.map((l) => BigInt.asIntN(64, BigInt(l.key)).toString());
+      expect(keys).not.toContain(String(guess));
+      expect(keys).toContain(chainLockKey(store.contentKey(), schema, namespace));
+    } finally {
+      await reader.end();
+      await store.close();
     }
   });
 });

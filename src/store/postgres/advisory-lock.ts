@@ -49,6 +49,25 @@ export function lockKeys(secret: string, schema: string, name: string): [number,
   return [digest.readInt32BE(0), digest.readInt32BE(4)];
 }
 
+/**
+ * The one int8 key of a namespace's audit-chain lock (`pg_advisory_xact_lock`, taken by a write
+ * transaction before it reads the chain's head), as a decimal string: the first 64 bits of
+ * HMAC-SHA256 under the store's secret, for the reason `lockKeys` gives — `pg_locks` shows it to
+ * every role while the write runs; it was `hashtext('strata-audit:<schema>:<namespace>')`, a digest
+ * another tenant could recompute for a guessed namespace (attacks38). Every write transaction
+ * holds the schema's write lock first, so a process of an older Strata taking the old key still
+ * appends to a chain one at a time.
+ *
+ *   chainLockKey(secret, "strata", "default"); // "-4317…", the same in every process of the store
+ */
+export function chainLockKey(secret: string, schema: string, namespace: string): string {
+  return createHmac("sha256", secret)
+    .update(`strata-audit:${schema}\u0000${namespace}`)
+    .digest()
+    .readBigInt64BE(0)
+    .toString();
+}
+
 /** The keys in hex, 16 digits: the lock's tag in `application_name`. */
 export function lockTag(keys: readonly [number, number]): string {
   return keys.map((k) => (k >>> 0).toString(16).padStart(8, "0")).join("");

@@ -51,7 +51,7 @@ import {
 } from "../rows.js";
 import type { TextScope } from "../text-index/text-index.js";
 import type { VectorSearchMode } from "../vector-index.js";
-import { withAdvisoryLock } from "./advisory-lock.js";
+import { chainLockKey, withAdvisoryLock } from "./advisory-lock.js";
 import { ChangeLog } from "./change-log.js";
 import { horizonMark, olderSnapshotAfterWait, olderSnapshotOpen } from "./older-snapshots.js";
 import {
@@ -939,8 +939,8 @@ class PostgresWriter extends PostgresReader implements StoreWriter {
   /** Takes the namespace's chain lock before reading the head, so concurrent appends stay linear. */
   override async auditHead(namespace: string): Promise<AuditEntry | null> {
     if (!this.lockedChains.has(namespace)) {
-      await this.rows("SELECT pg_advisory_xact_lock(hashtext($1))", [
-        `strata-audit:${this.ctx.schema}:${namespace}`,
+      await this.rows("SELECT pg_advisory_xact_lock($1::bigint)", [
+        chainLockKey(this.ctx.contentKey, this.ctx.schema, namespace),
       ]);
       this.lockedChains.add(namespace);
     }
