@@ -31,7 +31,18 @@ const BATCH = arg("batch", 20);
 const SCATTERED = arg("scattered", 0) === 1;
 const QUERIES = arg("queries", 200);
 
-const WORDS = ["garden", "roses", "deploy", "friday", "invoice", "ewes", "lambing", "tractor", "silage", "vet"];
+const WORDS = [
+  "garden",
+  "roses",
+  "deploy",
+  "friday",
+  "invoice",
+  "ewes",
+  "lambing",
+  "tractor",
+  "silage",
+  "vet",
+];
 const WORDS2 = ["north", "field", "parlour", "quota", "milk", "fence", "gate", "shed", "river", "loan"];
 
 const rand = createRandom(20261206);
@@ -39,7 +50,8 @@ const dir = mkdtempSync(join(tmpdir(), "scattered-ids-"));
 const path = join(dir, "m.db");
 const mem = await openMemory({ path, namespace: "bench" });
 const seed = await mem.record("seed turn");
-const [template] = (await mem.store.dump("episodes", { cursor: null, limit: 1 })).rows as DumpRows["episodes"];
+const [template] = (await mem.store.dump("episodes", { cursor: null, limit: 1 }))
+  .rows as DumpRows["episodes"];
 // Distinct numbers below 2^52, in random order (scattered), or the sequence after the seed's.
 const numbers = new Set<number>();
 while (numbers.size < ROWS)
