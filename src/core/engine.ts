@@ -651,7 +651,7 @@ export class Memory {
   async sweep(options: SweepOptionsInput = {}, hooks: SleepCall = {}): Promise<SleepReport> {
     const o = parseInput(SweepOptionsSchema, options, "sweep options");
     const namespace = o.namespace ?? this.namespace;
-    return this.sleepLocked(namespace, `a sweep of namespace "${namespace}"`, async () =>
+    return this.sleepLocked(namespace, "a sweep", async () =>
       withoutForgottenItems(this.store, await this.sweepUnlocked(namespace, o.full ?? false, hooks)),
     );
   }
@@ -664,7 +664,7 @@ export class Memory {
   async consolidate(options: ConsolidateOptions = {}, hooks: SleepCall = {}): Promise<SleepReport> {
     const o = parseInput(SweepOptionsSchema, options, "consolidate options");
     const namespace = o.namespace ?? this.namespace;
-    return this.sleepLocked(namespace, `a consolidation of namespace "${namespace}"`, async () => {
+    return this.sleepLocked(namespace, "a consolidation", async () => {
       const started = elapsed();
       const distilled = await distilPending(
         this.store,
@@ -704,8 +704,12 @@ export class Memory {
    * each runs as several short transactions, and two interleaved would judge and apply against
    * each other's half-done state. Writes and reads do not take this lock.
    */
-  private sleepLocked<T>(namespace: string, what: string, fn: () => Promise<T>): Promise<T> {
-    return this.store.withLock(`sleep:${namespace}`, { waitMs: this.lockWaitMs, what }, fn);
+  private sleepLocked<T>(namespace: string, kind: string, fn: () => Promise<T>): Promise<T> {
+    return this.store.withLock(
+      `sleep:${namespace}`,
+      { waitMs: this.lockWaitMs, what: `${kind} of namespace "${namespace}"`, kind },
+      fn,
+    );
   }
 
   /** The sweep itself; the caller holds the namespace's sleep lock. */

@@ -63,6 +63,21 @@ export function notFound(what: string, id: string): StrataError {
   });
 }
 
+/**
+ * A store's `load` given a row whose key the store already holds (a row twice, or one a writer took
+ * since the caller's check): refused, the caller's transaction rolled back, never a row dropped
+ * while the load reports it loaded (attacks38). Names the section only, never the row's owner.
+ *
+ *   throw loadKeyTaken("links");
+ */
+export function loadKeyTaken(section: string): StrataError {
+  return new StrataError(
+    "TARGET_NOT_EMPTY",
+    `Cannot load ${section} here: the store already holds a row with the key of one of them. A load keeps every row it is given or none (nothing of it is kept); load into a new, empty store.`,
+    { section },
+  );
+}
+
 /** Who holds a lock, as far as the store can tell; every field is optional. */
 export interface LockHolder {
   /** What the holder is doing, in words: `a sweep of namespace "x"`. */

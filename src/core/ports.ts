@@ -569,6 +569,11 @@ export interface LockOptions {
   waitMs: number;
   /** What this holder does, in words (`a sweep of namespace "x"`), recorded where the store can. */
   what?: string | undefined;
+  /**
+   * The same work with no name a caller chose (`a sweep`): all a store may record where readers
+   * beyond the store's own can see it (PostgreSQL's `application_name`, shown to every role).
+   */
+  kind?: string | undefined;
 }
 
 export interface Store extends StoreReader {
@@ -585,7 +590,7 @@ export interface Store extends StoreReader {
    * process dies. Not re-entrant: `fn` must not take the same lock again. Unlike `transaction`,
    * it holds no write lock: `fn` writes in transactions of its own, and reads never wait for it.
    *
-   *   await store.withLock("sleep:default", { waitMs: 30_000, what: "a sweep" }, () => sweep());
+   *   await store.withLock("sleep:default", { waitMs: 30_000, what: 'a sweep of namespace "default"', kind: "a sweep" }, () => sweep());
    */
   withLock<T>(name: string, options: LockOptions, fn: () => Promise<T>): Promise<T>;
   /**

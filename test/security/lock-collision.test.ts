@@ -8,7 +8,8 @@
  * and the refusal named what held it — `A consolidation of namespace "tenant-b/33720" is already
  * running (PostgreSQL backend pid …, since …)` — the other namespace's name, that it was sleeping
  * and when; and holding its own it kept the other's sleep and worker from running. The keys are
- * now 64 bits of SHA-256 (store/postgres/advisory-lock.ts `lockKeys`).
+ * now 64 bits of HMAC-SHA256 under the store's secret (store/postgres/advisory-lock.ts `lockKeys`;
+ * keyed since attacks38, test/security/lock-visibility.test.ts).
  *
  * SQLite keeps a lock as a file named from the lock's name; names that differ only in characters
  * a file name cannot hold were kept apart by 32 bits of SHA-256, now 64 (store/sqlite/file-lock.ts).
@@ -48,7 +49,7 @@ async function heldSleepLock(store: Store, namespace: string): Promise<{ release
   });
   const done = store.withLock(
     `sleep:${namespace}`,
-    { waitMs: 0, what: `a consolidation of namespace "${namespace}"` },
+    { waitMs: 0, what: `a consolidation of namespace "${namespace}"`, kind: "a consolidation" },
     async () => {
       holding();
       await held;
@@ -63,19 +64,22 @@ async function heldSleepLock(store: Store, namespace: string): Promise<{ release
   };
 }
 
-describe("lockKeys: 64 bits of SHA-256 of the schema and the lock's name", () => {
+describe("lockKeys: 64 bits of HMAC-SHA256 of the schema and the lock's name", () => {
+  const secret = "5".repeat(64);
   it.each([
     ["another namespace", ["strata", `sleep:${ATTACKER}`]],
     ["another schema", ["strata2", `sleep:${VICTIM}`]],
     ["the schema's end moved into the name", ["strat", `a\u0000sleep:${VICTIM}`]],
     ["another lock of the namespace", ["strata", `curate:${VICTIM}`]],
   ] as const)("%s gives other keys", (_, [schema, name]) => {
-    expect(lockKeys(schema, name)).not.toEqual(lockKeys("strata", `sleep:${VICTIM}`));
+    expect(lockKeys(secret, schema, name)).not.toEqual(lockKeys(secret, "strata", `sleep:${VICTIM}`));
   });
 
   it("the same schema and name give the same keys, in every process (no salt)", () => {
-    expect(lockKeys("strata", `sleep:${VICTIM}`)).toEqual(lockKeys("strata", `sleep:${VICTIM}`));
-    expect(lockKeys("strata", "sleep:default")).toEqual([-515621062, 1796521965]);
+    expect(lockKeys(secret, "strata", `sleep:${VICTIM}`)).toEqual(
+      lockKeys(secret, "strata", `sleep:${VICTIM}`),
+    );
+    expect(lockKeys(secret, "strata", "sleep:default")).toEqual([-1204961386, 2145659296]);
   });
 });
 

@@ -150,7 +150,11 @@ export async function curate(
   // Two runs over one namespace would overwrite each other's seen set: they take turns (BUSY after lockWaitMs).
   return memory.store.withLock(
     `curate:${namespace}`,
-    { waitMs: memory.lockWaitMs, what: `a curation of ${collection.name} into namespace "${namespace}"` },
+    {
+      waitMs: memory.lockWaitMs,
+      what: `a curation of ${collection.name} into namespace "${namespace}"`,
+      kind: "a curation",
+    },
     () => curateLocked(memory, collection, o, namespace, hooks),
   );
 }

@@ -305,8 +305,50 @@ export function keyTwice(records: readonly { key: string }[]): string | null {
 }
 
 /**
+ * Each section's rows by the key its table keeps them under, beyond the item ids checked above:
+ * the key, and the row described in terms of the document. Two rows of one key cannot both be
+ * stored: a store kept one and dropped the other without a word (PostgreSQL's load, and SQLite's
+ * for provenance and links), or kept another one than the other store did (a judged pair: the
+ * first on PostgreSQL, the last on SQLite), or failed with its driver's error (attacks38).
+ */
+const ROW_KEYS: {
+  [S in "beliefSources" | "links" | "judgedPairs" | "audit" | "auditHeads"]: (
+    row: ExportSections[S][number],
+  ) => [key: string, row: string];
+} = {
+  beliefSources: (r) => [
+    `${r.episodeId}\u0000${r.beliefId}`,
+    `the provenance row ${r.episodeId} → ${r.beliefId}`,
+  ],
+  links: (r) => [`${r.from}\u0000${r.to}\u0000${r.relation}`, `the ${r.relation} link ${r.from} → ${r.to}`],
+  judgedPairs: (r) => [`${r.a}\u0000${r.b}`, `the pair ${r.a}, ${r.b}`],
+  audit: (r) => [`${r.namespace}\u0000${r.seq}`, `entry ${r.seq}`],
+  auditHeads: (r) => [r.namespace, `namespace "${r.namespace}"'s head`],
+};
+
+/**
+ * The first row of `doc` that another row of its section shares its table's key with, described,
+ * or null.
+ *
+ *   rowKeyTwice(docWithALinkTwice); // "links holds the refines link b2 → b1 twice"
+ */
+export function rowKeyTwice(doc: ExportDocument): string | null {
+  for (const section of Object.keys(ROW_KEYS) as (keyof typeof ROW_KEYS)[]) {
+    const keyOf = ROW_KEYS[section] as (row: unknown) => [string, string];
+    const seen = new Set<string>();
+    for (const row of doc[section]) {
+      const [key, described] = keyOf(row);
+      if (seen.has(key)) return `${section} holds ${described} twice`;
+      seen.add(key);
+    }
+  }
+  return null;
+}
+
+/**
  * The first row of `doc` that no store can hold, described in terms of the document alone, or
- * null: an id twice in one section, an id past `MAX_IMPORTED_ID`, a forgotten row that still
+ * null: an id twice in one section, a row twice by its table's key (`rowKeyTwice`), an id past
+ * `MAX_IMPORTED_ID`, a forgotten row that still
  * holds text, or a belief still readable that rests only on forgotten episodes (forget erases
  * those with them, so an import must not bring one back).
  */
@@ -333,6 +375,8 @@ export function damagedRow(doc: ExportDocument): string | null {
   // One key, one record: a key twice (two values, say) would leave the store whichever came last.
   const twice = keyTwice(doc.meta);
   if (twice !== null) return `meta holds record "${twice}" twice`;
+  const rowTwice = rowKeyTwice(doc);
+  if (rowTwice !== null) return rowTwice;
   for (const e of doc.episodes)
     if (
       e.status === "forgotten" &&

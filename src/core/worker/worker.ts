@@ -298,7 +298,7 @@ export class Worker {
 
     return store.withLock(
       `sleep:${ns}`,
-      { waitMs: 0, what: `the worker's pass over namespace "${ns}"` },
+      { waitMs: 0, what: `the worker's pass over namespace "${ns}"`, kind: "the worker's pass" },
       async () => {
         let before: WorkerState = state;
         let signals: NamespaceSignals | null = null;

@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import pgvector from "pgvector";
-import { StrataError } from "../../core/errors.js";
+import { loadKeyTaken, StrataError } from "../../core/errors.js";
 import { metadataPath } from "../../core/metadata-filter.js";
 import type { AuditEntry, Belief, BeliefKind, Episode, Link, OutcomeEvent } from "../../core/model.js";
 import type {
@@ -51,7 +51,7 @@ import {
 } from "../rows.js";
 import type { TextScope } from "../text-index/text-index.js";
 import type { VectorSearchMode } from "../vector-index.js";
-import { withAdvisoryLock } from "./advisory-lock.js";
+import { chainLockKey, withAdvisoryLock } from "./advisory-lock.js";
 import { ChangeLog } from "./change-log.js";
 import { horizonMark, olderSnapshotAfterWait, olderSnapshotOpen } from "./older-snapshots.js";
 import {
@@ -939,8 +939,8 @@ class PostgresWriter extends PostgresReader implements StoreWriter {
   /** Takes the namespace's chain lock before reading the head, so concurrent appends stay linear. */
   override async auditHead(namespace: string): Promise<AuditEntry | null> {
     if (!this.lockedChains.has(namespace)) {
-      await this.rows("SELECT pg_advisory_xact_lock(hashtext($1))", [
-        `strata-audit:${this.ctx.schema}:${namespace}`,
+      await this.rows("SELECT pg_advisory_xact_lock($1::bigint)", [
+        chainLockKey(this.ctx.contentKey, this.ctx.schema, namespace),
       ]);
       this.lockedChains.add(namespace);
     }
@@ -1143,7 +1143,11 @@ class PostgresWriter extends PostgresReader implements StoreWriter {
     await this.rows(`DELETE FROM ${this.t("meta")} WHERE left(key, $1) = $2`, [prefix.length, prefix]);
   }
 
-  /** Multi-row INSERTs in chunks (bounded statements, few round trips). */
+  /**
+   * Multi-row INSERTs in chunks (bounded statements, few round trips). Plain inserts: a row whose
+   * key is taken fails the statement (`load` refuses it) — `ON CONFLICT DO NOTHING` dropped it
+   * while the load reported it loaded (attacks38).
+   */
   private async insertMany(table: string, columns: [string, string][], rows: unknown[][]): Promise<void> {
     const chunk = Math.max(1, Math.floor(20_000 / columns.length));
     for (let i = 0; i < rows.length; i += chunk) {
@@ -1152,13 +1156,23 @@ class PostgresWriter extends PostgresReader implements StoreWriter {
         .slice(i, i + chunk)
         .map((row) => `(${row.map((v, j) => p.add(v, columns[j]![1])).join(",")})`);
       await this.rows(
-        `INSERT INTO ${this.t(table)} (${columns.map(([c]) => c).join(",")}) VALUES ${values.join(",")} ON CONFLICT DO NOTHING`,
+        `INSERT INTO ${this.t(table)} (${columns.map(([c]) => c).join(",")}) VALUES ${values.join(",")}`,
         p.values,
       );
     }
   }
 
   async load<S extends DumpSection>(section: S, rows: DumpRows[S]): Promise<void> {
+    try {
+      await this.loadRows(section, rows);
+    } catch (error) {
+      // 23505: unique_violation.
+      if ((error as { code?: string } | null)?.code === "23505") throw loadKeyTaken(section);
+      throw error;
+    }
+  }
+
+  private async loadRows<S extends DumpSection>(section: S, rows: DumpRows[S]): Promise<void> {
     if (rows.length === 0) return;
     const withRid = async (table: string, columns: Record<string, Column>) => {
       const cols = Object.entries(columns);
@@ -1627,7 +1641,7 @@ export class PostgresStore extends PostgresReader implements Store {
    */
   async withLock<T>(name: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {
     this.check();
-    return withAdvisoryLock(this.client, this.ctx.schema, name, options, fn);
+    return withAdvisoryLock(this.client, this.ctx.contentKey, this.ctx.schema, name, options, fn);
   }
 
   /** Raw SQL for tests that must tamper with stored rows (audit verification). Tables are in `schema`. */

@@ -12,7 +12,7 @@ import { closeSync, existsSync, openSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { StrataError } from "../../core/errors.js";
+import { loadKeyTaken, StrataError } from "../../core/errors.js";
 import { metadataPath } from "../../core/metadata-filter.js";
 import type { AuditEntry, Belief, Episode, Link, OutcomeEvent } from "../../core/model.js";
 import type {
@@ -2902,8 +2902,24 @@ export class SqliteStore implements Store {
     return out;
   }
 
+  /**
+   * Rows as dumped, keys kept. Plain inserts: a row whose key is taken is refused
+   * (`loadKeyTaken`), never ignored or replaced (attacks38); vectors go through `putVector`, whose
+   * ids the callers check as items.
+   */
   async load<S extends DumpSection>(section: S, rows: DumpRows[S]): Promise<void> {
     this.check();
+    try {
+      await this.loadRows(section, rows);
+    } catch (error) {
+      const code = (error as { code?: string } | null)?.code;
+      if (code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE")
+        throw loadKeyTaken(section);
+      throw error;
+    }
+  }
+
+  private async loadRows<S extends DumpSection>(section: S, rows: DumpRows[S]): Promise<void> {
     const insertWithRowid = (table: string, columns: Record<string, [string, (v: unknown) => unknown]>) => {
       const cols = Object.entries(columns);
       const stmt = this.stmt(
@@ -2922,13 +2938,19 @@ export class SqliteStore implements Store {
         return insertWithRowid("beliefs", BELIEF_COLUMNS);
       case "beliefSources":
         for (const x of r as DumpRows["beliefSources"])
-          this.stmt("INSERT OR IGNORE INTO belief_sources(episode_id, belief_id) VALUES (?, ?)").run(
+          this.stmt("INSERT INTO belief_sources(episode_id, belief_id) VALUES (?, ?)").run(
             x.episodeId,
             x.beliefId,
           );
         return;
       case "links":
-        for (const x of r as DumpRows["links"]) await this.addLink(x);
+        for (const x of r as DumpRows["links"])
+          this.stmt("INSERT INTO links(from_id, to_id, relation, at) VALUES (?, ?, ?, ?)").run(
+            x.from,
+            x.to,
+            x.relation,
+            x.at,
+          );
         return;
       case "outcomes":
         for (const x of r as DumpRows["outcomes"]) await this.addOutcome(x);
@@ -2938,7 +2960,10 @@ export class SqliteStore implements Store {
           await this.putVector(x.id, x.namespace, x.embedder, x.vector);
         return;
       case "judgedPairs":
-        for (const x of r as DumpRows["judgedPairs"]) await this.putJudgedPair(x);
+        for (const x of r as DumpRows["judgedPairs"])
+          this.stmt(
+            "INSERT INTO judged_pairs(a, b, a_hash, b_hash, relation, judge, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+          ).run(x.a, x.b, x.aHash, x.bHash, x.relation, x.judge, x.reason, x.at);
         return;
       case "meta":
         for (const x of r as DumpRows["meta"]) await this.setMeta(x.key, x.value);
