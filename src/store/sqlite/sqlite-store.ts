@@ -72,7 +72,7 @@ import type { BackgroundIndexBuild } from "./index-builder.js";
 import { isStoreFile, sideFileOf } from "./own-files.js";
 import { MIGRATION_FILLS, MIGRATIONS, SCHEMA_VERSION } from "./sqlite-schema.js";
 import { loadTextLayer, type TextRead, textLogPosition, textRow, textSelect } from "./text-load.js";
-import { keepUpgradeCopy } from "./upgrade-copy.js";
+import { keepUpgradeCopy, upgradeCopiesOf } from "./upgrade-copy.js";
 
 // doctor reaches the copies through this module, which the CLI's build splits already: imported
 // from upgrade-copy.ts directly, it would be a chunk of its own on every command's path.
@@ -1076,7 +1076,8 @@ export class SqliteStore implements Store {
    * file (whose freed pages `secure_delete` zeroes) and truncates it. The checkpoint waits at most
    * `PURGE_WAIT_MS` for another connection reading an older snapshot (not the store's whole busy
    * timeout: measured 10 s of forget's time); past it, the log keeps the old pages until a later
-   * checkpoint, and the report says so (`skipped: [{ part: "wal", … }]`).
+   * checkpoint, and the report says so (`skipped: [{ part: "wal", … }]`). Each copy an upgrade
+   * kept beside the store (`upgradeCopiesOf`) is named in `skipped` too: it holds the text as it was.
    */
   async purgeErased(): Promise<PurgeReport> {
     const run = async (): Promise<PurgeReport> => {
@@ -1108,6 +1109,14 @@ export class SqliteStore implements Store {
           remedy: `the next forget checkpoints it again; or, with no other process reading the store: sqlite3 ${this.path} "PRAGMA wal_checkpoint(TRUNCATE)"`,
         });
       else report.rewritten.push("wal");
+      // A copy an upgrade kept beside the store holds the store as it was then: forget cannot
+      // reach it, so the report names each one still there and how to remove it.
+      for (const { copy, schema } of upgradeCopiesOf(this.path))
+        report.skipped.push({
+          part: "upgrade copy",
+          reason: `${copy} is the store as it was before upgrading it from schema ${schema}; forget does not reach it`,
+          remedy: `rm ${copy} (once you no longer need to go back to the older Strata)`,
+        });
       return report;
     };
     const next = this.queue.then(run, run);

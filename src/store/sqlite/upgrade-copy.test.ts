@@ -10,12 +10,14 @@
  * wrote; a store written by the older commit itself was checked by hand (docs/evaluation.md,
  * newcomer38).
  */
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderForget } from "../../cli/commands/lifecycle.js";
 import { runMain } from "../../cli/main.js";
+import { plain } from "../../cli/style.js";
 import { openMemory } from "../../open-memory.js";
 import { SCHEMA_VERSION } from "./sqlite-schema.js";
 import type { StoreUpgrade } from "./sqlite-store.js";
@@ -117,6 +119,33 @@ describe("opening an older Strata's store keeps a copy of it as it was", () => {
     });
     expect((error as Error).message).toMatch(/could not be kept .* Nothing was changed/);
     expect(schemaOf(file)).toBe(OLDER);
+  });
+
+  it("forget names each copy still beside the store: the copy holds the forgotten text, forget does not reach it", async () => {
+    const file = await olderStore();
+    const mem = await openMemory({ path: file, lexicon: null });
+    try {
+      const copy = `${file}.schema-${OLDER}.bak`;
+      const [first] = await mem.list({ layer: "belief" });
+      const r = await mem.forget(first!.id);
+      expect(r.purge?.skipped).toEqual([
+        {
+          part: "upgrade copy",
+          reason: `${copy} is the store as it was before upgrading it from schema ${OLDER}; forget does not reach it`,
+          remedy: `rm ${copy} (once you no longer need to go back to the older Strata)`,
+        },
+      ]);
+      expect(beliefTexts(copy)).toContain(first!.text);
+      expect(renderForget(r, plain)).toContain(
+        `warning: the forgotten text may remain in upgrade copy's files (${copy} is the store as it was before upgrading it from schema ${OLDER}; forget does not reach it); run: rm ${copy}`,
+      );
+      // Once the copy is deleted, the next forget leaves nothing behind.
+      rmSync(copy);
+      const later = await mem.record("A note written after the upgrade");
+      expect((await mem.forget(later.id)).purge?.skipped).toEqual([]);
+    } finally {
+      await mem.close();
+    }
   });
 
   it.each([
