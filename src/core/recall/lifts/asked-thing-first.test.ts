@@ -71,6 +71,32 @@ describe("askedThingSaidAgain: the asked thing said again in a change, with anot
       "The choir is led by Declan now.",
       CHOIR_Q,
     ],
+    // below37's looser link read each of these (the asked noun said beside a new value, in a
+    // change): the value is not said of the asked thing (`valueSaidOf`).
+    [
+      "the asked noun a modifier of another thing",
+      "Car insurance renews in September. Currently with Admiral.",
+      "They've started charging for the station car park, so I'm getting the tram now, from Meadowhall.",
+      "Who's our car insured with?",
+    ],
+    [
+      "the asked noun in a clause of cause",
+      "Gaz's hourly rate is £45.",
+      "Bumping the holiday pot up to £250 a month from now since Gaz's rates went up.",
+      "What's Gaz's hourly rate?",
+    ],
+    [
+      "the asked noun the place the clause happens in",
+      "Amma uses a walking stick outside the house now, from Vissco.",
+      "The CCTV guy came again, so now it is 4 cameras total at the house, from Hikvision.",
+      "Who is the broadband provider at the house?",
+    ],
+    [
+      "the new value in a next clause with a subject of its own",
+      "Deliveries go out in our white Ford Transit.",
+      "I've stopped the paper delivery and i read the Record on my phone now.",
+      "What are we driving for deliveries?",
+    ],
     [
       "a person noun, the doer of another change",
       "My doctor is Dr. Nguyen at the Family Health Center.",
