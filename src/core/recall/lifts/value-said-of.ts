@@ -67,18 +67,27 @@ function opensClause(words: readonly TaggedWord[], i: number, gap: string): bool
   // "and i read…", "so we had…", "and now each job finishes…": a joiner, then (past an adverb) a
   // subject — a pronoun, or a noun phrase and its verb.
   if (JOINER.test(w.text)) {
-    let j = next?.pos === "ADV" ? i + 2 : i + 1;
+    const j = next?.pos === "ADV" ? i + 2 : i + 1;
     if (subject(words[j], words[j + 1])) return true;
-    let noun = false;
-    for (; j < words.length && NOUN_PHRASE.test(words[j]!.pos); j++) {
-      if (words[j]!.pos === "PRON" && !POSSESSIVE.test(words[j]!.text)) break;
-      noun ||= words[j]!.pos === "NOUN" || words[j]!.pos === "PROPN";
-    }
-    return noun && (words[j]?.pos === "VERB" || words[j]?.pos === "AUX");
+    const after = afterNounPhrase(words, j);
+    return after > j && (words[after]?.pos === "VERB" || words[after]?.pos === "AUX");
   }
-  // ", she has taken…", ", Sandra's moved…": a comma, then a subject.
-  if (gap.includes(",")) return subject(w, next);
-  return false;
+  // ", she has taken…", ", Sandra's moved…", ", number is…": a comma, then a subject — a pronoun, or
+  // a noun phrase and a finite "be", "have" or "do" (not a participle: ", a teacher called Declan").
+  if (!gap.includes(",")) return false;
+  const after = afterNounPhrase(words, i);
+  return subject(w, next) || (after > i && words[after]?.pos === "AUX");
+}
+
+/** The index after a noun phrase that opens at word `j` (its determiners, possessors, adjectives, nouns), or `j` when none names a thing. */
+function afterNounPhrase(words: readonly TaggedWord[], j: number): number {
+  let noun = false;
+  let k = j;
+  for (; k < words.length && NOUN_PHRASE.test(words[k]!.pos); k++) {
+    if (words[k]!.pos === "PRON" && !POSSESSIVE.test(words[k]!.text)) break;
+    noun ||= words[k]!.pos === "NOUN" || words[k]!.pos === "PROPN";
+  }
+  return noun ? k : j;
 }
 
 /** Where a lower-cased value starts in a sentence (its first word when not found whole), or -1. */
