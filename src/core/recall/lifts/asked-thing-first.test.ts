@@ -98,6 +98,18 @@ describe("askedThingSaidAgain: the asked thing said again in a change, with anot
       "What are we driving for deliveries?",
     ],
     [
+      "an older whose value is not said of the asked thing",
+      "I bank with Chase, mostly for the app.",
+      "We migrated the app from MySQL to PostgreSQL now.",
+      "Which app do I keep my notes in?",
+    ],
+    [
+      "another kind of the asked thing",
+      "Our budget for the kitchen renovation is £8,000.",
+      "We had to raise the food budget to £110 a week now.",
+      "What is our kitchen renovation budget?",
+    ],
+    [
       "a person noun, the doer of another change",
       "My doctor is Dr. Nguyen at the Family Health Center.",
       "The hip is worse so the doctor has me on Zapain now.",

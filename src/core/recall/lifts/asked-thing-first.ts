@@ -55,6 +55,12 @@ export function askedThingSaidAgain(
   if (olderValues.size === 0) return null;
   const askedValues = valuesByKind(question);
   const newerNouns = nounsOf(newer);
+  const olderSentences = sentencesOf(older);
+  // The older too says its value of the asked thing, not beside it ("I bank with Chase, mostly for the app").
+  const saidInOlder = (word: string, kind: string) =>
+    [...olderValues.get(kind)!].some((v) =>
+      olderSentences.some((s) => valueSaidOf(s, word, v, older, question) === "said-of"),
+    );
   for (const word of askedThingWords(older, question)) {
     if (!newerNouns.has(word) || lexicon.isPerson(word)) continue;
     for (const sentence of sentencesOf(newer)) {
@@ -64,10 +70,10 @@ export function askedThingSaidAgain(
       if (!hasChangeCue(sentence) || hasAdditiveCue(sentence)) continue;
       for (const [kind, values] of valuesByKind(sentence)) {
         const before = olderValues.get(kind);
-        if (!before) continue;
+        if (!before || !saidInOlder(word, kind)) continue;
         for (const value of values) {
           if (before.has(value) || askedValues.get(kind)?.has(value)) continue;
-          if (valueSaidOf(sentence, word, value, older) === "said-of") return { word, kind, value };
+          if (valueSaidOf(sentence, word, value, older, question) === "said-of") return { word, kind, value };
         }
       }
     }

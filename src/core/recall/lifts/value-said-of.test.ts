@@ -56,6 +56,14 @@ describe("valueSaidOf: the new value said of the asked thing", () => {
       "said-of",
     ],
     [
+      "two nouns joined before their verb, no clause between",
+      "Glossary notes and ideas go in Obsidian now.",
+      "note",
+      "obsidian",
+      "Glossary notes go in Google Keep.",
+      "said-of",
+    ],
+    [
       "a modifier of a noun the older says too",
       "They want the status report by Thursday now.",
       "status",
@@ -118,7 +126,7 @@ describe("valueSaidOf: the new value said of the asked thing", () => {
     ],
     [
       "the value in a next clause with a subject of its own (after 'and')",
-      "I've stopped the paper delivery and i read the Record on my phone now.",
+      "I've stopped the delivery and i read the Record on my phone now.",
       "delivery",
       "record",
       "Deliveries go out in our white Ford Transit.",
@@ -126,7 +134,7 @@ describe("valueSaidOf: the new value said of the asked thing", () => {
     ],
     [
       "the value in the clause before 'and' a noun phrase's own verb",
-      "Rewrote the Simmons code and now each job finishes in an hour.",
+      "We rewrote the Simmons code and now each job finishes in an hour.",
       "job",
       "simmons",
       "My cluster jobs go to the small queue.",
@@ -139,6 +147,30 @@ describe("valueSaidOf: the new value said of the asked thing", () => {
       "sim",
       "Amma's phone number is 98450 11223.",
       "another-clause",
+    ],
+    [
+      "a noun before it names another kind of the thing",
+      "We had to raise the food budget to £110 a week.",
+      "budget",
+      "£110",
+      "Our budget for the kitchen renovation is £8,000.",
+      "another-kind",
+    ],
+    [
+      "the value in the clause before a comma, the noun and its 'is'",
+      "My salary goes into a Monzo account now, the app is so much nicer.",
+      "app",
+      "monzo",
+      "We migrated the app from MySQL to PostgreSQL.",
+      "another-clause",
+    ],
+    [
+      "the noun in a phrase of purpose after an adverb",
+      "I bank with Chase, mostly for the app.",
+      "app",
+      "chase",
+      "I bank with Chase, mostly for the app.",
+      "place",
     ],
     ["the value not said", "The group's on to a new book now.", "group", "young", GROUP_OLDER, "not-said"],
   ])("not said of it: %s", (_shape, sentence, word, value, older, reading) => {

@@ -26,6 +26,8 @@ export type ValueSaidOf =
   | "holder"
   /** The noun modifies another noun the older does not say ("the station car park" for "car insurance"). */
   | "modifier"
+  /** A noun before it names another kind of the thing, one neither the older nor the question says ("the food budget" for "the kitchen renovation budget"). */
+  | "another-kind"
   /** The noun is in a phrase of place or manner the clause happens in, not of a noun ("total at the parents' house"). */
   | "place"
   /** A clause boundary stands between the noun and the value (a cause, a next clause with its own subject). */
@@ -69,8 +71,11 @@ function opensClause(words: readonly TaggedWord[], i: number, gap: string): bool
   if (JOINER.test(w.text)) {
     const j = next?.pos === "ADV" ? i + 2 : i + 1;
     if (subject(words[j], words[j + 1])) return true;
+    // A noun phrase and its verb after a joiner open a clause only after a verb in the sentence before it:
+    // "notes and ideas go in Keep" joins two nouns, "vectorized it and now each job finishes" two clauses.
+    const verbBefore = words.slice(0, i).some((x) => x.pos === "VERB" || x.pos === "AUX");
     const after = afterNounPhrase(words, j);
-    return after > j && (words[after]?.pos === "VERB" || words[after]?.pos === "AUX");
+    return verbBefore && after > j && (words[after]?.pos === "VERB" || words[after]?.pos === "AUX");
   }
   // ", she has taken…", ", Sandra's moved…", ", number is…": a comma, then a subject — a pronoun, or
   // a noun phrase and a finite "be", "have" or "do" (not a participle: ", a teacher called Declan").
@@ -126,6 +131,7 @@ function ownsNext(sentence: string, words: readonly TaggedWord[], i: number): bo
  * case, as `valuesByKind` gives it): `said-of` when some use of the noun and some use of the value
  * are in one clause (no subordinator, no next clause with its own subject between them) and the
  * noun names the thing there — not another's holder, not a modifier of a noun `older` does not say,
+ * not after a noun naming another kind of it that neither `older` nor `question` says ("the food budget"),
  * not in a phrase of place that follows no noun ("at choir" after "conductor" is the conductor's;
  * "at the parents' house" after "total" is where). Otherwise the first reason found.
  * `await loadTagger()` first.
@@ -133,7 +139,13 @@ function ownsNext(sentence: string, words: readonly TaggedWord[], i: number): bo
  *   valueSaidOf("We finished that book and the group's on to Young Mungo now.", "group", "young mungo", "The book group is reading Shuggie Bain.") // → "said-of"
  *   valueSaidOf("Bumping the pot up to £250 since Gaz's rates went up.", "rate", "£250", "Gaz's rate is £45 an hour.")                   // → "another-clause"
  */
-export function valueSaidOf(sentence: string, word: string, value: string, older: string): ValueSaidOf {
+export function valueSaidOf(
+  sentence: string,
+  word: string,
+  value: string,
+  older: string,
+  question = "",
+): ValueSaidOf {
   const words = tagged(sentence);
   const nouns = words
     .map((w, i) => ({ w, i }))
@@ -142,6 +154,7 @@ export function valueSaidOf(sentence: string, word: string, value: string, older
   const values = valueAt(sentence, value).map((at) => wordAt(words, at));
   if (nouns.length === 0 || values.length === 0) return "not-said";
   const olderWords = new Set(contentTokens(older));
+  const namedWords = new Set([...olderWords, ...contentTokens(question)]);
   let reason: ValueSaidOf | null = null;
   const note = (r: ValueSaidOf) => {
     reason ??= r;
@@ -160,6 +173,17 @@ export function valueSaidOf(sentence: string, word: string, value: string, older
       !contentTokens(head.text).some((t) => olderWords.has(t))
     ) {
       note("modifier");
+      continue;
+    }
+    // A common noun just before it names a kind of the thing: one neither statement nor the question names is another thing.
+    const kind = words[n - 1];
+    if (
+      kind?.pos === "NOUN" &&
+      !values.includes(n - 1) &&
+      !ownsNext(sentence, words, n - 1) &&
+      !contentTokens(kind.text).some((t) => namedWords.has(t))
+    ) {
+      note("another-kind");
       continue;
     }
     // The noun phrase's first word: back over its determiners, possessors, adjectives and modifiers.
