@@ -134,7 +134,7 @@ describe("valueSaidOf: the new value said of the asked thing", () => {
     ],
     [
       "the value in the clause before 'and' a noun phrase's own verb",
-      "We rewrote the Simmons code and now each job finishes in an hour.",
+      "We changed the Simmons code and now each job finishes in an hour.",
       "job",
       "simmons",
       "My cluster jobs go to the small queue.",
