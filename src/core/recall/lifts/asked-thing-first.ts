@@ -9,8 +9,8 @@
  */
 import { loadTagger } from "../../judge/tagger.js";
 import type { Lexicon } from "../../ports.js";
-import { hasAdditiveCue, hasChangeCue, isHypothetical, isQuestion } from "../../text.js";
 import { sentencesOf } from "../../sleep/chat-turns.js";
+import { hasAdditiveCue, hasChangeCue, isHypothetical, isQuestion } from "../../text.js";
 import { askedThingWords } from "./asked-thing.js";
 import type { LiftInput, Move } from "./moves.js";
 import {

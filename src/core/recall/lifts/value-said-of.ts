@@ -98,7 +98,13 @@ function afterNounPhrase(words: readonly TaggedWord[], j: number): number {
 /** Where a lower-cased value starts in a sentence (its first word when not found whole), or -1. */
 function valueAt(sentence: string, value: string): number[] {
   const lower = sentence.toLowerCase();
-  const forms = [value.toLowerCase(), value.toLowerCase().split(/[^\p{L}\p{N}]+/u).find((p) => p) ?? ""];
+  const forms = [
+    value.toLowerCase(),
+    value
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .find((p) => p) ?? "",
+  ];
   for (const form of forms) {
     if (!form) continue;
     const out: number[] = [];
