@@ -125,6 +125,20 @@ describe("isQuestion: a question without its mark, read by the language it asks 
   ])("states: %j (%s)", (text) => expect(isQuestion(text)).toBe(false));
 });
 
+describe("isQuestion: a question word's noun of another, then its verb (below38)", () => {
+  it.each([
+    ["which version of R is on the lab server", "a name after of"],
+    ["what brand of milk is in the fridge", "a noun after of"],
+    ["which flavour of crisps does alfie like", "an auxiliary after the phrase"],
+  ])("asks: %j (%s)", (text) => expect(isQuestion(text)).toBe(true));
+
+  it.each([
+    ["what the rest of us did was call the bank", "a determiner opens the phrase"],
+    ["what most of us want is time", "a pronoun after of"],
+    ["which version of R is on the lab server. do not upgrade it", "punctuated"],
+  ])("states: %j (%s)", (text) => expect(isQuestion(text)).toBe(false));
+});
+
 describe("isQuestion: a wh-clause that is the subject of a finite verb states (question36)", () => {
   it.each([
     ["what kids need is time", "a plural and its bare verb, then is"],

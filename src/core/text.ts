@@ -409,6 +409,17 @@ const ASKED_WITH_SUBJECT = new RegExp(
   "i",
 );
 
+/**
+ * A question word's noun "of" another, then the verb the phrase is the subject of: "which version of
+ * R is on the lab server", "what brand of milk is in the fridge". Neither noun a pronoun or a
+ * determiner's phrase: "what the rest of us did was call the bank" and "what most of us want is
+ * time" open a clause the sentence is about.
+ */
+const WH_NOUN_OF_NOUN = new RegExp(
+  `^(?:what|which|whose)\\s+(?!(?:${PRONOUN}|${DETERMINER})\\b)[\\w'’-]+\\s+of\\s+(?!(?:${PRONOUN}|${DETERMINER}|us|them|him|me)\\b)[\\w'’.-]+\\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have)\\b`,
+  "i",
+);
+
 /** "how" and a measure's adjective asked of one named thing: "how heavy is biscuit", "how old is Sam". */
 const HOW_OF_NAMED = /^how\s+[\w'’-]+\s+(?:is|are)\s+[\w'’-]+$/i;
 
@@ -509,6 +520,7 @@ function asksByWordOrder(t: string): boolean {
     ASKED_WITH_SUBJECT.test(spoken) ||
     HOW_OF_NAMED.test(spoken) ||
     WH_SUBJECT_VERB.test(spoken) ||
+    WH_NOUN_OF_NOUN.test(spoken) ||
     ASKS_TO_BE_TOLD.test(spoken) ||
     namedSubjectAsked(spoken)
   );

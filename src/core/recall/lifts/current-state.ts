@@ -4,6 +4,7 @@
  */
 import type { RecallHit } from "../../model.js";
 import { askedThingFound } from "./asked-thing.js";
+import { askedThingFirst } from "./asked-thing-first.js";
 import { changedThingFound } from "./changed-thing.js";
 import { changedValueFirst } from "./changed-value.js";
 import { correctionFound, correctionsSaid, mayFindCorrection } from "./corrections.js";
@@ -18,7 +19,7 @@ import { sameThingFound } from "./same-thing.js";
 
 /**
  * Runs every lift over `lift.scored` (each mutates and re-sorts it) and returns their moves:
- * successors the query missed, the same thing by a rare word or by the asked thing, a thing the speaker says they changed, a correction of the speaker's, the newer of disagreeing beliefs, the same slot, a newer measure
+ * successors the query missed, the same thing by a rare word or by the asked thing, the asked thing said again by a newer the query found, a thing the speaker says they changed, a correction of the speaker's, the newer of disagreeing beliefs, the same slot, a newer measure
  * (not when the question names a time), the newest kind of the asked noun (with a lexicon). Those
  * on facts run only when facts are asked (`facts`).
  *
@@ -36,12 +37,14 @@ export async function currentStateMoves(lift: LiftInput, facts: boolean): Promis
   const successors = facts ? await missedSuccessors(lift) : [];
   const sameThing = facts ? await sameThingFound(lift) : [];
   const askedThing = facts ? await askedThingFound(lift) : [];
+  const askedThingAgain = facts ? await askedThingFirst(lift) : [];
   const changedThing = facts ? await changedThingFound(lift) : [];
   const corrected = facts ? await correctionFound(lift, corrections) : [];
   return [
     ...successors,
     ...sameThing,
     ...askedThing,
+    ...askedThingAgain,
     ...changedThing,
     ...corrected,
     ...(await newerFirst(lift)),
