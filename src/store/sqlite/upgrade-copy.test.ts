@@ -127,7 +127,8 @@ describe("opening an older Strata's store keeps a copy of it as it was", () => {
     try {
       const copy = `${file}.schema-${OLDER}.bak`;
       const [first] = await mem.list({ layer: "belief" });
-      const r = await mem.forget(first!.id);
+      if (first?.layer !== "belief") throw new Error("expected a belief to forget");
+      const r = await mem.forget(first.id);
       expect(r.purge?.skipped).toEqual([
         {
           part: "upgrade copy",
@@ -135,7 +136,7 @@ describe("opening an older Strata's store keeps a copy of it as it was", () => {
           remedy: `rm ${copy} (once you no longer need to go back to the older Strata)`,
         },
       ]);
-      expect(beliefTexts(copy)).toContain(first!.text);
+      expect(beliefTexts(copy)).toContain(first.text);
       expect(renderForget(r, plain)).toContain(
         `warning: the forgotten text may remain in upgrade copy's files (${copy} is the store as it was before upgrading it from schema ${OLDER}; forget does not reach it); run: rm ${copy}`,
       );
