@@ -193,14 +193,20 @@ function negatedSpans(s: string): [number, number][] | null {
   const spans: [number, number][] = [];
   let from = 0;
   let denying = false;
+  // The sentence's own tags, which its values are read by: a clause is not tagged again.
+  const words = tagged(s);
   for (const clause of clausesOf(s)) {
     const at = s.indexOf(clause, from);
     if (at < 0) return null;
     from = at + clause.length;
     // A verb, or a pronoun with its verb contracted on ("it's", "we're": the tagger reads one word).
-    const hasVerb = tagged(clause).some(
+    const hasVerb = words.some(
       (w) =>
-        w.pos === "VERB" || w.pos === "AUX" || (w.pos === "PRON" && /['’](?:s|re|m|ve|ll|d)$/i.test(w.text)),
+        w.start >= at &&
+        w.start < from &&
+        (w.pos === "VERB" ||
+          w.pos === "AUX" ||
+          (w.pos === "PRON" && /['’](?:s|re|m|ve|ll|d)$/i.test(w.text))),
     );
     denying = isNegated(clause) || (denying && !hasVerb);
     if (denying) spans.push([at, from]);
