@@ -143,7 +143,7 @@ export function numberInWords(tokens: readonly string[], from: number): WordNumb
   let fraction = "";
   if (at(to + 1) === "point" && last !== "scale" && last !== "hundred" && group < 1000) {
     let d = to + 2;
-    while (DIGIT_WORDS.has(at(d))) (fraction += String(DIGIT_WORDS.get(at(d)))), d++;
+    for (; DIGIT_WORDS.has(at(d)); d++) fraction += String(DIGIT_WORDS.get(at(d)));
     if (fraction.length > 0) {
       words += fraction.length;
       to = d - 1;
