@@ -442,6 +442,9 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       measures: [m("milligram", "500")],
       typed: [["five hundred milligrams", "measure:mg"]],
     },
+    // …a number in words with a point and no noun after it is no version (a reading: "plus two and a half")
+    { text: "the reading ones are plus two and a half now", measures: [], typed: [] },
+    { text: "the reading glasses are plus two point five", measures: [], typed: [] },
     // …not one word alone ("one", "twelve": a pronoun, a count said in passing), nor an idiom
     { text: "One of the kids has 3 goldfish.", measures: [m("goldfish", "3")], typed: [] },
     { text: "The one I liked was sold.", measures: [], typed: [] },

@@ -525,6 +525,17 @@ function pointedType(
 const idiomaticPercent = (words: readonly TaggedWord[], to: number): boolean =>
   /^per ?cent$/i.test(words[to + 1]?.text ?? "") && words[to + 2]?.pos === "ADJ";
 
+/**
+ * `NUMBER_IN_WORDS`: a number said in words with a point is a measure in the noun after it, never
+ * a version ("plus two and a half": a reading, said as people say amounts): with no noun, no type.
+ */
+const spokenOrVersion = (
+  typed: Pick<ValueRead, "type" | "said">,
+  spoken: boolean,
+  written: string,
+): Pick<ValueRead, "type" | "said"> =>
+  spoken && typed.type === "version" ? { type: null, said: written.toLowerCase() } : typed;
+
 /** One value `valuesIn` reads in a sentence. */
 interface ValueRead {
   /** Its `MEASURE` reading, or null when it is no measure (a weekday, "noon", a bare "3.12"). */
@@ -712,7 +723,7 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
         : unitAfter && after && !/^ago$/i.test(words[j + 2]?.text ?? "")
           ? { type: `measure:${unitAfter}`, said: saidFrom(w, after) }
           : POINTED.test(value) && !/^[-+−]$/u.test(symbol)
-            ? pointedType(words, i, j, value, written)
+            ? spokenOrVersion(pointedType(words, i, j, value, written), spoken !== null, written)
             : { type: null, said: written.toLowerCase() };
     const signed = /^[-+−]$/u.test(symbol) && spaced ? `${symbol.replace("−", "-")}${value}` : value;
     const before = words[i - 1];
