@@ -19,7 +19,8 @@
  *     "PostgreSQL 13"); a time of day ("7pm", "7:30 pm", "9:45") is counted in the unit "time of
  *     day". Not a date (a month or weekday as the unit: "March 2020"), not a time since ("three
  *     weeks ago": when something happened, not what holds), not in a question, a supposition or a
- *     negated sentence ("if it were 22 degrees", "it's not 20 degrees").
+ *     negated clause ("if it were 22 degrees", "it's not 20 degrees"); not a unit across a comma
+ *     ("to 10k, training for…": no unit).
  *   - `GLUED_UNIT`: a number with its unit's letters written on is that number in that unit
  *     ("50mg", "300ms", "2.5kg"; not an ordinal, a decade, a clock's "pm", a "k"/"m" multiplier).
  *   - `VERSION_FIRST`: a number between a name and a singular noun is the name's version ("the
@@ -37,7 +38,7 @@
  *     last word of the currency's English name, when every currency so named has one narrow symbol
  *     and it is a Unicode currency sign — not "pounds" (£, E£, L£, and a weight) nor "rupees" (₹, Rs)),
  *     an ISO code before or after it ("USD 300": "$"; "CHF 90": "CHF"; not a code with no sign that
- *     spells a word, "TOP 5"), a sign of letters before it ("Rs 40,000"). A name or code is read only
+ *     spells a word, "TOP 5"), a sign of letters before it ("Rs 40,000", "Rs.2,800" written on). A name or code is read only
  *     as a noun or a name.
  *   - `MULTIPLIER`: a currency's amount scaled by a word of CLDR's compact notation in English or
  *     Indian English ("₹1.5 lakh" = "₹1,50,000", "$60k", "£1.2m", "2 million euros"); with no
@@ -46,6 +47,14 @@
  *   - `LOWER_CASE_MONTH` (with `DATE_MEASURE`): a month beside a day's number is a date in any
  *     case ("sept 6", "feb 15", "3rd of march"), unless the tagger reads it as a verb ("we march 5
  *     miles", "may"); a date in figures ("12/3") stays unread: its order is a locale's.
+ *   - `CLAUSE_NEGATION`: a negation denies its own clause (`clausesOf`), not the sentence: "3 in the
+ *     morning, can't sleep, pharmacist said go up to 5 mg" asserts 5 mg; a clause with no verb after
+ *     a negated one goes on with it ("not 5 mg, 10 mg": unsure, neither asserted).
+ *   - `NUMBER_IN_WORDS` (number-words.ts): a number said in two words or more is read as its digits
+ *     are ("one hundred and eighty dollars": $180, "twenty-four kilos", "three point six five
+ *     percent"); one word alone ("one", "twelve") stays as written, with no type; a point with no
+ *     noun after it is no version ("plus two and a half"); "a hundred percent sure" is no value.
+ *   - `O_CLOCK`: an hour before "o'clock" ("9 o'clock", "eleven oclock") is a clock time.
  *   - `GIVEN_CLAUSE`: a question opened by "now that" or "given that" asserts the clause before its
  *     first comma ("Now that the fix has ended and we're on 4.6%, should we overpay?": 4.6%).
  *   - `VALUE_TYPE` (`typedValues`): a time of day is a "clock" ("noon", "midday", "midnight",
@@ -54,7 +63,7 @@
  *     "kg", "days", "%", a currency) is a "measure:<unit>" ("300ms" and "200 ms" are both
  *     "measure:ms", "£1,420" and "£1,495 a month" both "measure:£"); a number with a point and no
  *     unit of measurement ("3.12", "v2.4.1") is a "version" (`POINTED_VALUE`). A count ("6 people",
- *     "100 requests"), a number in words ("three days") or a bare number has no type: it may count anything.
+ *     "100 requests"), one number word ("three days") or a bare number has no type: it may count anything.
  *   - `POINTED_VALUE`: a number with a point is a version in a version context (a dotted triple, a
  *     name before it, "version"/"release" beside it: "Python 3.9", "the 2.4 release"), else a
  *     measure in the noun after it, known unit or not ("1.5 bar": "measure:bar", "2.5 stone"); a
