@@ -412,6 +412,11 @@ describe("SAME_TOPIC_WORD: a statement found by its unit measures the same thing
     ["Do I still work two days a week?", ["two"], true],
     ["What is our mortgage rate?", ["2.1"], false],
     ["Which port after 15432?", ["5432"], false],
+    // values38: a value, not its digits ("$60k" says 60000; "one hundred and eighty dollars" 180)
+    ["Is the bonus still $60k?", ["60000"], true],
+    ["Is it still one hundred and eighty dollars for the year?", ["180"], true],
+    ["Is the bonus still $60k?", ["60"], false],
+    ["Is it still one hundred and eighty dollars?", ["100"], false],
   ] as const)("saysNumber(%s, %j) → %s", (text, values, says) => {
     expect(saysNumber(text, values)).toBe(says);
   });

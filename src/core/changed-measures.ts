@@ -598,12 +598,16 @@ function verbBefore(sentence: string, words: readonly TaggedWord[], at: number):
 
 /**
  * `ASKS_THE_OLDER`: `text` says one of `values` (numbers as `measuresOf` writes them: "1000",
- * "20.5", "two", "7:30pm", "-2.25"), as a word of its own.
+ * "20.5", "two", "7:30pm", "-2.25"), as a word of its own or as a value it reads to the same
+ * number ("$60k" says "60000", "one hundred and eighty dollars" says "180": values, not digits).
  *
  *   saysNumber("PostgreSQL 15 port 5432", ["15"])        // → true
+ *   saysNumber("Is it still $60k?", ["60000"])          // → true
  *   saysNumber("What is our mortgage rate?", ["2.1"])   // → false
  */
 export function saysNumber(text: string, values: readonly string[]): boolean {
+  if (sentences(text).some((s) => placedMeasuresOf(s).some((m) => values.includes(m.measure.value))))
+    return true;
   const words = text
     .toLowerCase()
     .replace(/(\d),(?=\d{3}\b)/g, "$1")

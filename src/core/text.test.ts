@@ -252,11 +252,13 @@ describe("negation typed without its apostrophe is negation (judge37)", () => {
   );
 
   it.each([
-    // Sleep and the typed values read negation over a whole text: a bare form there is left unread
-    // (an aside's "cant sleep" would drop the dose the text gives); the judge reads it
-    // (`negatedAsWritten`, judge/analysis.ts).
+    // values38: the typed values read negation clause by clause, so `isNegated` reads bare forms
+    // too, as the judge does ("dont", "cant" were left unread before)
     ["we don't do fridays anymore", true],
-    ["3 in the morning, cant sleep, pharmacist said go up to 5 mg", false],
+    ["we dont do fridays anymore", true],
+    ["3 in the morning, cant sleep, pharmacist said go up to 5 mg", true],
+    ["the cant of the roof is steep", false],
+    ["as was his wont, he ran 5k", false],
     ["we do fridays", false],
   ])("isNegated(%j) → %s", (text, negated) => expect(isNegated(text)).toBe(negated));
 });

@@ -348,17 +348,18 @@ export function negationWord(token: string, before?: string): boolean {
 }
 
 /**
- * Whether the text is negated: a negation written with its apostrophe ("not", "don't") or a state
- * that negates ("disabled", "without"). Sleep and the typed values read it over a whole text, so
- * it leaves a bare "cant" or "dont" unread: "3 in the morning, cant sleep, pharmacist said go up to
- * 5 mg … so thats what im doing now" would then assert no dose (fresh6, measured by judge37). The
- * judge, which compares two statements' polarity, reads bare forms too (`negationWord`).
+ * Whether the text is negated: a word of negation, with its apostrophe or without ("not", "don't",
+ * "dont", "cant"; `negationWord`), or a state that negates ("disabled", "without"). The typed
+ * values read it clause by clause (typed-values.ts `CLAUSE_NEGATION`), so an aside's "cant sleep"
+ * no longer drops the dose its text gives, and the bare forms are read here as the judge reads them.
  *
  *   isNegated("we don't do fridays anymore") // → true
+ *   isNegated("we dont do fridays anymore")  // → true
  *   isNegated("we do fridays")               // → false
  */
 export function isNegated(text: string): boolean {
-  return rawTokens(text).some((t) => NEGATIONS.has(t) || t.endsWith("n't"));
+  const raw = rawTokens(text);
+  return raw.some((t, i) => NEGATIONS.has(t) || negationWord(t, raw[i - 1]));
 }
 
 const QUESTION_START =

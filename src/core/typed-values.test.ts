@@ -362,6 +362,127 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     { text: "My team is 6 people including me.", measures: [m("people", "6")], typed: [] },
     { text: "Leo goes to Sunbeams nursery three days a week.", measures: [m("day", "three")], typed: [] },
     { text: "Our API allows 100 requests per minute per key.", measures: [m("request", "100")], typed: [] },
+    // CLAUSE_NEGATION (values38): a negation denies its own clause, not the sentence's other values
+    // (each positive here read no measure before: one negation anywhere dropped them all)
+    {
+      text: "3 in the morning, can't sleep, pharmacist said go up to 5 mg melatonin so that's what I'm doing now.",
+      measures: [m("mg", "5")],
+      typed: [["5 mg", "measure:mg"]],
+    },
+    { text: "It's not 20 degrees, it's 22 degrees.", measures: [m("degree", "22")], typed: [] },
+    {
+      text: "No worries, the rent is 1300 dollars now.",
+      measures: [m("$", "1300")],
+      typed: [["1300 dollars", "measure:$"]],
+    },
+    // …the negated clause's value stays unread, and a verbless clause after it goes on with it (a list
+    // or a correction: unsure, so neither is asserted)
+    {
+      text: "I don't take 5 mg anymore, the doctor said 10 mg.",
+      measures: [m("mg", "10")],
+      typed: [
+        ["5 mg", "measure:mg"],
+        ["10 mg", "measure:mg"],
+      ],
+    },
+    {
+      text: "We're not doing 5 km, 10 km or 20 km.",
+      measures: [],
+      typed: [
+        ["5 km", "measure:km"],
+        ["10 km", "measure:km"],
+        ["20 km", "measure:km"],
+      ],
+    },
+    {
+      text: "Not 5 mg, 10 mg.",
+      measures: [],
+      typed: [
+        ["5 mg", "measure:mg"],
+        ["10 mg", "measure:mg"],
+      ],
+    },
+    { text: "The rent isn't 1200 dollars anymore.", measures: [], typed: [["1200 dollars", "measure:$"]] },
+    // NUMBER_IN_WORDS (values38): a number said in two words or more is read as its digits are
+    // (each was a measure in the words as written, or none, and no type, before)
+    {
+      text: "bowls club membership is one hundred and eighty dollars for the year",
+      measures: [m("$", "180")],
+      typed: [["one hundred and eighty dollars", "measure:$"]],
+    },
+    {
+      text: "Rusty weighed twenty-four kilos at the vet.",
+      measures: [m("kilo", "24")],
+      typed: [["twenty-four kilos", "measure:kg"]],
+    },
+    {
+      text: "he's twenty one kilos now",
+      measures: [m("kilo", "21")],
+      typed: [["twenty one kilos", "measure:kg"]],
+    },
+    {
+      text: "the best they could do was three point six five percent",
+      measures: [m("percent", "3.65")],
+      typed: [["three point six five percent", "measure:percent"]],
+    },
+    { text: "it's two thousand units a day now", measures: [m("unit", "2000")], typed: [] },
+    { text: "The amp was twelve hundred bucks.", measures: [m("buck", "1200")], typed: [] },
+    {
+      text: "he's charging a hundred and ten dollars now",
+      measures: [m("$", "110")],
+      typed: [["a hundred and ten dollars", "measure:$"]],
+    },
+    {
+      text: "the pension's gone up to one thousand and sixty eight dollars a fortnight",
+      measures: [m("$ a fortnight", "1068")],
+      typed: [["one thousand and sixty eight dollars", "measure:$"]],
+    },
+    {
+      text: "the metformin is five hundred milligrams twice a day",
+      measures: [m("milligram", "500")],
+      typed: [["five hundred milligrams", "measure:mg"]],
+    },
+    // …a number in words with a point and no noun after it is no version (a reading: "plus two and a half")
+    { text: "the reading ones are plus two and a half now", measures: [], typed: [] },
+    { text: "the reading glasses are plus two point five", measures: [], typed: [] },
+    // …not one word alone ("one", "twelve": a pronoun, a count said in passing), nor an idiom
+    { text: "One of the kids has 3 goldfish.", measures: [m("goldfish", "3")], typed: [] },
+    { text: "The one I liked was sold.", measures: [], typed: [] },
+    { text: "I'm a hundred percent sure.", measures: [], typed: [] },
+    { text: "The lease is twelve months.", measures: [m("month", "twelve")], typed: [] },
+    // O_CLOCK (values38): an hour with "o'clock" is a clock time (each was no clock before)
+    {
+      text: "The bins go out at 9 o'clock.",
+      measures: [m(TIME_OF_DAY, "9 o'clock")],
+      typed: [["9 o'clock", "clock"]],
+    },
+    {
+      text: "he comes at eleven oclock now",
+      measures: [m(TIME_OF_DAY, "11 o'clock")],
+      typed: [["eleven oclock", "clock"]],
+    },
+    { text: "We had 13 o'clock tea.", measures: [], typed: [] },
+    // CURRENCY_WORD (values38): a sign of letters with a point, written onto its number
+    {
+      text: "The maid is Rs.2,800 a month now.",
+      measures: [m("Rs a month", "2800")],
+      typed: [["rs.2,800", "measure:Rs"]],
+    },
+    { text: "Ms.2 is fine.", measures: [], typed: [] },
+    // MEASURE (values38): no unit across a comma ("training" was the unit of 10k before)
+    {
+      text: "I pushed my Saturday run to 10k, training for the half marathon.",
+      measures: [],
+      typed: [
+        ["saturday", "date"],
+        ["10k", "measure:k"],
+      ],
+    },
+    {
+      text: "I pushed my run to 10 miles now.",
+      measures: [m("mile", "10")],
+      typed: [["10 miles", "measure:mile"]],
+    },
   ])("$text", ({ text, measures, typed, dated }) => {
     expect(measuresOf(text)).toEqual(measures);
     expect(datedMeasuresOf(text)).toEqual(dated ?? measures);

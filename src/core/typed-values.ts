@@ -19,7 +19,8 @@
  *     "PostgreSQL 13"); a time of day ("7pm", "7:30 pm", "9:45") is counted in the unit "time of
  *     day". Not a date (a month or weekday as the unit: "March 2020"), not a time since ("three
  *     weeks ago": when something happened, not what holds), not in a question, a supposition or a
- *     negated sentence ("if it were 22 degrees", "it's not 20 degrees").
+ *     negated clause ("if it were 22 degrees", "it's not 20 degrees"); not a unit across a comma
+ *     ("to 10k, training for…": no unit).
  *   - `GLUED_UNIT`: a number with its unit's letters written on is that number in that unit
  *     ("50mg", "300ms", "2.5kg"; not an ordinal, a decade, a clock's "pm", a "k"/"m" multiplier).
  *   - `VERSION_FIRST`: a number between a name and a singular noun is the name's version ("the
@@ -37,7 +38,7 @@
  *     last word of the currency's English name, when every currency so named has one narrow symbol
  *     and it is a Unicode currency sign — not "pounds" (£, E£, L£, and a weight) nor "rupees" (₹, Rs)),
  *     an ISO code before or after it ("USD 300": "$"; "CHF 90": "CHF"; not a code with no sign that
- *     spells a word, "TOP 5"), a sign of letters before it ("Rs 40,000"). A name or code is read only
+ *     spells a word, "TOP 5"), a sign of letters before it ("Rs 40,000", "Rs.2,800" written on). A name or code is read only
  *     as a noun or a name.
  *   - `MULTIPLIER`: a currency's amount scaled by a word of CLDR's compact notation in English or
  *     Indian English ("₹1.5 lakh" = "₹1,50,000", "$60k", "£1.2m", "2 million euros"); with no
@@ -46,6 +47,14 @@
  *   - `LOWER_CASE_MONTH` (with `DATE_MEASURE`): a month beside a day's number is a date in any
  *     case ("sept 6", "feb 15", "3rd of march"), unless the tagger reads it as a verb ("we march 5
  *     miles", "may"); a date in figures ("12/3") stays unread: its order is a locale's.
+ *   - `CLAUSE_NEGATION`: a negation denies its own clause (`clausesOf`), not the sentence: "3 in the
+ *     morning, can't sleep, pharmacist said go up to 5 mg" asserts 5 mg; a clause with no verb after
+ *     a negated one goes on with it ("not 5 mg, 10 mg": unsure, neither asserted).
+ *   - `NUMBER_IN_WORDS` (number-words.ts): a number said in two words or more is read as its digits
+ *     are ("one hundred and eighty dollars": $180, "twenty-four kilos", "three point six five
+ *     percent"); one word alone ("one", "twelve") stays as written, with no type; a point with no
+ *     noun after it is no version ("plus two and a half"); "a hundred percent sure" is no value.
+ *   - `O_CLOCK`: an hour before "o'clock" ("9 o'clock", "eleven oclock") is a clock time.
  *   - `GIVEN_CLAUSE`: a question opened by "now that" or "given that" asserts the clause before its
  *     first comma ("Now that the fix has ended and we're on 4.6%, should we overpay?": 4.6%).
  *   - `VALUE_TYPE` (`typedValues`): a time of day is a "clock" ("noon", "midday", "midnight",
@@ -54,7 +63,7 @@
  *     "kg", "days", "%", a currency) is a "measure:<unit>" ("300ms" and "200 ms" are both
  *     "measure:ms", "£1,420" and "£1,495 a month" both "measure:£"); a number with a point and no
  *     unit of measurement ("3.12", "v2.4.1") is a "version" (`POINTED_VALUE`). A count ("6 people",
- *     "100 requests"), a number in words ("three days") or a bare number has no type: it may count anything.
+ *     "100 requests"), one number word ("three days") or a bare number has no type: it may count anything.
  *   - `POINTED_VALUE`: a number with a point is a version in a version context (a dotted triple, a
  *     name before it, "version"/"release" beside it: "Python 3.9", "the 2.4 release"), else a
  *     measure in the noun after it, known unit or not ("1.5 bar": "measure:bar", "2.5 stone"); a
@@ -65,6 +74,8 @@
 import { boundedMemo } from "./bounded-memo.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import { listedWord } from "./listed-words.js";
+import { numberInWords, wordBelowHundred } from "./number-words.js";
+import { clausesOf } from "./sleep/chat-turns.js";
 import { isHypothetical, isNegated, isQuestion } from "./text.js";
 
 /**
@@ -112,6 +123,15 @@ const CLOCK_DIGITS = /^\d{1,2}:\d{2}$/;
 
 /** "pm" and "am" as their own token after a number ("7 pm"). */
 const MERIDIEM = /^(?:am|pm|a\.m\.|p\.m\.)$/i;
+
+/** `O_CLOCK`: "o'clock" as people type it after an hour. */
+const O_CLOCK = /^o['’]?clock$/i;
+
+/** The hour a number says before "o'clock", 1 to 12, in digits or one word ("9", "eleven"), or null. */
+function hourOf(value: string): number | null {
+  const hour = /^\d{1,2}$/.test(value) ? Number(value) : (wordBelowHundred(value) ?? 0);
+  return hour >= 1 && hour <= 12 ? hour : null;
+}
 
 /** `VALUE_TYPE`: a time of day said by a word ("noon", "EOD": end of day, "COB": close of business). */
 const WORD_CLOCK = /^(?:noon|midday|midnight|eod|cob)$/i;
@@ -169,11 +189,50 @@ const asserts = (s: string) => !isQuestion(s) && !isHypothetical(s) && !isNegate
 /** `GIVEN_CLAUSE`: "Now that X, …?" and "Given that X, …?" presuppose X. */
 const GIVEN = /^(?:now that|given that)\s+([^,?]+),/i;
 
-/** The parts of a sentence that assert what holds: the whole, or a question's given clause, or none. */
-function assertedParts(s: string): string[] {
-  if (asserts(s)) return [s];
+/**
+ * `CLAUSE_NEGATION`: where a sentence's negated clauses are written (character spans), by the
+ * project's clause split (sleep/chat-turns.ts `clausesOf`). A negation denies what its own clause
+ * says, not the rest of the sentence: "3 in the morning, can't sleep, pharmacist said go up to 5
+ * mg" denies the sleep, not the dose. A clause with no verb of its own after a negated one is read
+ * as going on with it, so it is denied too ("we're not doing 5k, 10k or a half": a list, and "not
+ * 5 mg, 10 mg" a correction — unsure, so neither is asserted). A clause not found where it is
+ * written denies the whole sentence.
+ */
+function negatedSpans(s: string): [number, number][] | null {
+  const spans: [number, number][] = [];
+  let from = 0;
+  let denying = false;
+  // The sentence's own tags, which its values are read by: a clause is not tagged again.
+  const words = tagged(s);
+  for (const clause of clausesOf(s)) {
+    const at = s.indexOf(clause, from);
+    if (at < 0) return null;
+    from = at + clause.length;
+    // A verb, or a pronoun with its verb contracted on ("it's", "we're": the tagger reads one word).
+    const hasVerb = words.some(
+      (w) =>
+        w.start >= at &&
+        w.start < from &&
+        (w.pos === "VERB" ||
+          w.pos === "AUX" ||
+          (w.pos === "PRON" && /['’](?:s|re|m|ve|ll|d)$/i.test(w.text))),
+    );
+    denying = isNegated(clause) || (denying && !hasVerb);
+    if (denying) spans.push([at, from]);
+  }
+  return spans;
+}
+
+/** The values a sentence asserts (`assertedParts`' reading, clause by clause for a negation). */
+function assertedValues(s: string, dated: boolean): readonly ValueRead[] {
+  if (asserts(s)) return valuesIn(s, dated);
+  if (!isQuestion(s) && !isHypothetical(s)) {
+    const denied = negatedSpans(s);
+    if (denied === null) return [];
+    return valuesIn(s, dated).filter((v) => !denied.some(([a, b]) => (v.at ?? 0) < b && (v.until ?? 0) > a));
+  }
   const given = isQuestion(s) ? GIVEN.exec(s) : null;
-  return given && asserts(given[1]!) ? [given[1]!] : [];
+  return given && asserts(given[1]!) ? valuesIn(given[1]!, dated) : [];
 }
 
 /** `SYMBOL_UNIT`: a currency symbol, any the Unicode standard names one ("£", "$", "₹", "₦", "₩"). */
@@ -328,14 +387,22 @@ interface CurrencyAmount {
  * 40,000") or a code or currency name right after it ("300 EUR", "28 euros"), past a `MULTIPLIER`
  * said with it ("₹5 lakh", "$60k", "2 million euros"), which scales its number.
  */
-function currencyAt(s: string, words: readonly TaggedWord[], i: number, j: number): CurrencyAmount | null {
+function currencyAt(
+  s: string,
+  words: readonly TaggedWord[],
+  i: number,
+  j: number,
+  spoken?: string,
+): CurrencyAmount | null {
   const first = words[i]!;
   let last = words[j]!;
   let to = j;
-  const written = s
-    .slice(first.start, last.start + last.text.length)
-    .replace(/,/g, "")
-    .toLowerCase();
+  const written =
+    spoken ??
+    s
+      .slice(first.start, last.start + last.text.length)
+      .replace(/,/g, "")
+      .toLowerCase();
   // The multiplier, glued ("60k", "1.2m") or the next word ("5 lakh", "2 million").
   const glued = /^(\d+(?:\.\d+)?)(\p{L}+)$/u.exec(written);
   const gluedPower = glued ? multiplierPower(glued[2]!) : undefined;
@@ -378,6 +445,15 @@ function currencyAt(s: string, words: readonly TaggedWord[], i: number, j: numbe
 /** The nouns a rate is counted per ("£90 a week", "$40 per month"). */
 const RATE_NOUNS = new Set(["hour", "day", "night", "week", "fortnight", "month", "year"]);
 
+/** The rate said after an amount's last word `to` (" a week" for "£90 a week", "$40 per month"), or "". */
+function rateAfter(words: readonly TaggedWord[], to: number): string {
+  const rateWord = words[to + 1];
+  const per = words[to + 2];
+  return rateWord && /^(?:a|an|per)$/i.test(rateWord.text) && per && RATE_NOUNS.has(per.lemma.toLowerCase())
+    ? ` a ${per.lemma.toLowerCase()}`
+    : "";
+}
+
 /** `GLUED_UNIT`: a number with its unit's letters written on ("50mg", "300ms", "2.5kg", "20km"). */
 const GLUED = /^(\d[\d,.]*)(\p{L}{1,3})$/u;
 
@@ -395,7 +471,7 @@ const UNITS_OF_MEASUREMENT = new Map(
     "ms:ms sec:s secs:s second:s seconds:s min:min mins:min minute:minute minutes:minute hr:hr hrs:hr " +
     "hour:hour hours:hour day:day days:day week:week weeks:week month:month months:month year:year " +
     "years:year kg:kg lb:lb lbs:lb stone:stone km:km mile:mile miles:mile mg:mg ml:ml gb:gb mb:mb " +
-    "tb:tb k:k"
+    "tb:tb k:k kilo:kg kilos:kg kilogram:kg kilograms:kg milligram:mg milligrams:mg"
   )
     .split(" ")
     .map((pair) => pair.split(":") as [string, string]),
@@ -425,6 +501,7 @@ function pointedType(
   words: readonly TaggedWord[],
   i: number,
   j: number,
+  number: string,
   written: string,
 ): Pick<ValueRead, "type" | "said"> {
   const before = words[i - 1];
@@ -432,7 +509,7 @@ function pointedType(
   const versionWord = (w: TaggedWord | undefined) =>
     w !== undefined && VERSION_WORDS.has(w.lemma.toLowerCase());
   if (
-    DOTTED_TRIPLE.test(written) ||
+    DOTTED_TRIPLE.test(number) ||
     (before?.pos === "PROPN" && isNominal(before)) ||
     versionWord(before) ||
     versionWord(after)
@@ -449,6 +526,24 @@ function pointedType(
     return { type: `measure:${lemma}`, said: `${written} ${after.text}`.toLowerCase() };
   return { type: "version", said: written };
 }
+
+/**
+ * `NUMBER_IN_WORDS`'s idiom: a number in words with "percent" and an adjective after it says how
+ * much of that quality, not a value ("a hundred percent sure", "ninety nine percent certain").
+ */
+const idiomaticPercent = (words: readonly TaggedWord[], to: number): boolean =>
+  /^per ?cent$/i.test(words[to + 1]?.text ?? "") && words[to + 2]?.pos === "ADJ";
+
+/**
+ * `NUMBER_IN_WORDS`: a number said in words with a point is a measure in the noun after it, never
+ * a version ("plus two and a half": a reading, said as people say amounts): with no noun, no type.
+ */
+const spokenOrVersion = (
+  typed: Pick<ValueRead, "type" | "said">,
+  spoken: boolean,
+  written: string,
+): Pick<ValueRead, "type" | "said"> =>
+  spoken && typed.type === "version" ? { type: null, said: written.toLowerCase() } : typed;
 
 /** One value `valuesIn` reads in a sentence. */
 interface ValueRead {
@@ -495,6 +590,9 @@ function dateAt(words: readonly TaggedWord[], i: number): { value: string; from:
 function valuesRead(s: string, dated: boolean): ValueRead[] {
   const found: (ValueRead & { at: number; until: number })[] = [];
   const words = tagged(s);
+  const texts = words.map((w) => w.text);
+  // The last word of a number in words already read ("point" and its digits are no numbers of their own).
+  let spokenTo = -1;
   const saidFrom = (a: TaggedWord, b: TaggedWord) => s.slice(a.start, b.start + b.text.length).toLowerCase();
   // The words a value spans: a weekday, a month or a word clock among them is no value of its own.
   const spanned = new Set<number>();
@@ -526,15 +624,54 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
       });
       continue;
     }
-    if (w.pos !== "NUM" || words[i - 1]?.pos === "NUM") continue;
+    // `CURRENCY_WORD`: a sign of letters with a point, written onto its number ("Rs.2,800"), which
+    // the tagger reads as one word ("Rs.2") and the thousands after it.
+    const dotted = /^(\p{L}{2,3})\.(\d{1,3})$/u.exec(w.text);
+    if (dotted && isLetterSign({ ...w, text: dotted[1]! })) {
+      let k = i;
+      while (
+        words[k + 1]?.pos === "NUM" &&
+        /^\d{3}$/.test(words[k + 1]!.text) &&
+        s[words[k + 1]!.start - 1] === ","
+      )
+        k++;
+      const digits = `${dotted[2]}${words
+        .slice(i + 1, k + 1)
+        .map((x) => x.text)
+        .join("")}`;
+      add(i, k, {
+        measure: { unit: `${dotted[1]}${rateAfter(words, k)}`, value: digits },
+        type: `measure:${dotted[1]}`,
+        said: saidFrom(w, words[k]!),
+      });
+      i = k;
+      continue;
+    }
+    // `NUMBER_IN_WORDS`: "one hundred and eighty", "a hundred and ten", "three point six five" is
+    // read as its digits are; one word alone ("one", "ten") is read as before, as written.
+    if (i <= spokenTo) continue;
+    const spoken = words[i - 1]?.pos === "NUM" ? null : numberInWords(texts, i);
+    if (spoken) spokenTo = spoken.to;
+    if (spoken && idiomaticPercent(words, spoken.to)) continue;
+    if (!spoken && (w.pos !== "NUM" || words[i - 1]?.pos === "NUM")) continue;
     // One number may be several tokens ("1,000" is "1" and "000"): read the span as written.
-    let j = i;
-    while (words[j + 1]?.pos === "NUM" && /^[\d,.]+$/.test(words[j + 1]!.text)) j++;
+    let j = spoken?.to ?? i;
+    if (!spoken) while (words[j + 1]?.pos === "NUM" && /^[\d,.]+$/.test(words[j + 1]!.text)) j++;
     const last = words[j]!;
     const written = s.slice(w.start, last.start + last.text.length);
-    const value = written.replace(/,/g, "").toLowerCase();
-    const inDigits = /^\d/.test(written);
+    const value = spoken?.value ?? written.replace(/,/g, "").toLowerCase();
+    const inDigits = spoken !== null || /^\d/.test(written);
     const after = words[j + 1];
+    // `O_CLOCK`: an hour with "o'clock" ("9 o'clock", "eleven oclock") is a clock time, its hour in digits.
+    const hour = after && O_CLOCK.test(after.text) ? hourOf(spoken ? "" : value) : null;
+    if (hour !== null) {
+      add(i, j + 1, {
+        measure: { unit: TIME_OF_DAY, value: `${hour} o'clock` },
+        type: "clock",
+        said: saidFrom(w, after!),
+      });
+      continue;
+    }
     if (after && MERIDIEM.test(after.text)) {
       add(i, j + 1, {
         measure: { unit: TIME_OF_DAY, value: `${value}${after.text.toLowerCase().replace(/\./g, "")}` },
@@ -546,14 +683,9 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     // A symbol the tagger drops says the unit: "£90", "2.1%", a sign ("-2.25").
     const symbol = s[w.start - 1] ?? "";
     const spaced = w.start < 2 || /[\s(]/u.test(s[w.start - 2]!);
-    const currency = currencyAt(s, words, i, j);
+    const currency = currencyAt(s, words, i, j, spoken?.value);
     if (currency) {
-      const rateWord = words[currency.to + 1];
-      const per = words[currency.to + 2];
-      const rate =
-        rateWord && /^(?:a|an|per)$/i.test(rateWord.text) && per && RATE_NOUNS.has(per.lemma.toLowerCase())
-          ? ` a ${per.lemma.toLowerCase()}`
-          : "";
+      const rate = rateAfter(words, currency.to);
       add(currency.from, currency.to, {
         measure: { unit: `${currency.symbol}${rate}`, value: currency.value },
         type: inDigits ? `measure:${currency.symbol}` : null,
@@ -599,8 +731,8 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
         ? { type: `measure:${gluedUnit}`, said: written.toLowerCase() }
         : unitAfter && after && !/^ago$/i.test(words[j + 2]?.text ?? "")
           ? { type: `measure:${unitAfter}`, said: saidFrom(w, after) }
-          : POINTED.test(written) && !/^[-+−]$/u.test(symbol)
-            ? pointedType(words, i, j, written)
+          : POINTED.test(value) && !/^[-+−]$/u.test(symbol)
+            ? spokenOrVersion(pointedType(words, i, j, value, written), spoken !== null, written)
             : { type: null, said: written.toLowerCase() };
     const signed = /^[-+−]$/u.test(symbol) && spaced ? `${symbol.replace("−", "-")}${value}` : value;
     const before = words[i - 1];
@@ -608,7 +740,16 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     // what the pair modifies ("the Postgres 17 upgrade", "a Node 22 image"), not a count of it.
     const version =
       before?.pos === "PROPN" && isNominal(before) && isNominal(after) && singularAfter(after, signed);
-    const unit = version ? before : isNominal(after) ? after : isNominal(before) ? before : null;
+    // `MEASURE`: a unit is written beside its number, not across a comma or a dash ("to 10k, training for…").
+    const beside = (a: TaggedWord, b: TaggedWord) =>
+      !/[,;:–—]/u.test(s.slice(a.start + a.text.length, b.start));
+    const unit = version
+      ? before
+      : isNominal(after) && beside(last, after!)
+        ? after
+        : isNominal(before) && beside(before!, w)
+          ? before
+          : null;
     const lemma = unit?.lemma.toLowerCase().replace(/[’']s$/, "");
     // "three weeks ago" says when, not what holds.
     const next = unit === after ? words[j + 2] : undefined;
@@ -667,9 +808,9 @@ export const datedMeasuresOf = (text: string): readonly Measure[] => datedMemo(t
 const datedMemo = boundedMemo((text: string) => measuresRead(text, true), 8_192);
 
 function measuresRead(text: string, dated: boolean): Measure[] {
-  return sentences(text)
-    .flatMap(assertedParts)
-    .flatMap((s) => valuesIn(s, dated).flatMap((v) => (v.measure ? [v.measure] : [])));
+  return sentences(text).flatMap((s) =>
+    assertedValues(s, dated).flatMap((v) => (v.measure ? [v.measure] : [])),
+  );
 }
 
 /**
