@@ -6,6 +6,7 @@
  */
 
 import { boundedMemo } from "../bounded-memo.js";
+import { lowerCaseNames } from "../lower-case-names.js";
 import {
   asWritten,
   contentTokens,
@@ -456,12 +457,19 @@ function changedThingAt(
  */
 export function roleHeldBy(x: Analysis): { role: string[]; holder: string[]; nameFirst: boolean } | null {
   if (x.question || x.negated) return null;
-  const words = wordsOf(x).filter((w) => w.pos !== "PUNCT");
+  // What opens a chat turn ("no wait,", "actually") is no part of what it states (`stated`).
+  const opening = CHAT_OPENER_RE.exec(x.text)?.[0].length ?? 0;
+  const words = wordsOf(x).filter((w) => w.pos !== "PUNCT" && w.start >= opening);
   const from = frontedEnd(x.text, words);
   const copula = words.findIndex((w, i) => i >= from && /^(?:is|'s|’s)$/i.test(w.text));
   if (copula <= from) return null;
+  // A name is capitalised, or, in a text written without capitals, a word the lexicon does not
+  // list ("maya is the product owner": `lowerCaseNames`).
+  const lowerNames = new Set(lowerCaseNames(x.text));
   const names = (ws: readonly TaggedWord[]) =>
-    ws.length > 0 && ws.length <= 3 && ws.every((w) => w.pos === "PROPN");
+    ws.length > 0 &&
+    ws.length <= 3 &&
+    ws.every((w) => w.pos === "PROPN" || lowerNames.has(w.text.toLowerCase()));
   // The role: "the", an adjective or none, one to three nouns, then only adverbs.
   const role = (ws: readonly TaggedWord[]) => {
     if (!/^the$/i.test(ws[0]?.text ?? "")) return null;

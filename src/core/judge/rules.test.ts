@@ -1763,3 +1763,26 @@ describe("cant and wont typed bare are negations where the word before says so (
     expect([...negatedBareWords(text)]).toEqual(words);
   });
 });
+
+describe('a role named with "the" held by a name typed in lower case (judge38)', () => {
+  // everyday's dev miss actually-07: lower-case names are names where the text has no capitals
+  // (`lowerCaseNames`), and a correction's opener is no part of what the statement says.
+  it.each([
+    ["kevin is the product owner", "no wait, maya is the product owner"],
+    ["kevin is the product owner", "maya is the product owner"],
+    ["the release manager is kevin", "maya is the release manager"],
+  ])("%s / %s: a hand-over", (older, newer) => {
+    const v = judge(older, newer);
+    expect(v.rule).toBe("holder-named");
+    expect(v.confident).toBe(true);
+  });
+
+  it.each([
+    // A role with "a" is one of many; a listed word is no name; a word of the lexicon is no name.
+    ["kevin is the product owner", "maya is a product owner"],
+    ["kevin is the product owner", "no wait, maya is a product owner"],
+    ["the dog is the boss", "the cat is the boss"],
+  ])("%s / %s: no hand-over read", (older, newer) => {
+    expect(judge(older, newer).rule).not.toBe("holder-named");
+  });
+});
