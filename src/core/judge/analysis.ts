@@ -369,7 +369,8 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
  */
 export function subjectLeftOut(words: readonly TaggedWord[], from: number, i: number): boolean {
   const w = words[i];
-  if (!w || w.pos !== "VERB" || w.text.toLowerCase() !== w.lemma) return false;
+  // A bare form the lexicon lists: an unknown word is its own lemma ("vectorized the likelihood").
+  if (!w || w.pos !== "VERB" || w.text.toLowerCase() !== w.lemma || !listedWord(w.lemma)) return false;
   for (let k = from; k < i; k++) if (words[k]!.pos !== "ADV" && words[k]!.pos !== "INTJ") return false;
   const next = words[i + 1];
   if (!next) return false;
@@ -412,8 +413,12 @@ function getPassiveAt(words: readonly TaggedWord[], i: number): boolean {
   return verb !== form && listedWord(verb);
 }
 
-/** Personal pronouns in the object case: each stands for a thing named elsewhere, or for nobody. */
-const OBJECT_PRONOUN = /^(?:it|them|her|him|me|us|you|this|that|these|those)$/i;
+/**
+ * Pronouns of the third person in the object case: each stands for a thing named elsewhere. Not
+ * "me", "us" or "you": the speaker and the listener are what chat statements are about ("the music
+ * director bumped us to $140 a service" changes the speaker's pay).
+ */
+const OBJECT_PRONOUN = /^(?:it|them|her|him|this|that|these|those)$/i;
 
 /**
  * What a verb of change at `pivot` takes right after it (`Slots.changedThing`): a personal pronoun

@@ -1690,6 +1690,16 @@ describe("sleep's cross-case closures by change-cue, read right (judge38)", () =
     ["need the car on tuesdays", "actually need the car on wednesdays now"],
     // "get" before a participle is the passive's "is": the same subject, another value.
     ["lab reports get graded in canvas", "lab reports get graded in gradescope now"],
+    // fresh12's and fresh10's right closures: "us" is the speaker, whose pay changed; an unknown
+    // word is its own lemma, no bare verb ("vectorized" opens no request).
+    [
+      "sunday church gig at Belmont UMC pays $125 a service, easy money + free coffee",
+      "the music director at church bumped us to $140 a service bc the budget got approved ☕🙏",
+    ],
+    [
+      "each sim job needs about 18 hrs of walltime rn",
+      "vectorized the likelihood and now each job finishes in 5 hrs 🎉 past me was an idiot",
+    ],
   ])("%s / %s: still a change", (older, newer) => {
     const v = judge(older, newer);
     expect(v.relation).toBe("supersedes");
@@ -1703,6 +1713,7 @@ describe("sleep's cross-case closures by change-cue, read right (judge38)", () =
     ["Swim lessons are on Tuesdays", 0, false],
     ["Deploy failed: migration lock timeout", 0, false],
     ["I need a polite email", 1, false],
+    ["vectorized the likelihood and now each job finishes in 5 hrs", 0, false],
   ] as const)("subjectLeftOut(%s, %i) = %s", (text, i, expected) => {
     expect(subjectLeftOut(tag(text), 0, i)).toBe(expected);
   });
@@ -1712,6 +1723,7 @@ describe("sleep's cross-case closures by change-cue, read right (judge38)", () =
     ["Kayla renamed her truck", { words: ["truck"], pronoun: false }],
     ["Kayla renamed the truck to Bessie", { words: ["truck"], pronoun: false }],
     ["dad moved to cork", undefined],
+    ["the music director bumped us to $140 a service", undefined],
     ["we changed jobs", undefined],
   ] as const)("the thing changed in %s", (text, expected) => {
     expect(slotsOf(analysisOf(text)).changedThing).toEqual(expected);
