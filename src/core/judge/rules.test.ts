@@ -1660,6 +1660,11 @@ describe("sleep's cross-case closures by change-cue, read right (judge38)", () =
     ["sam works at the bakery on king street", "sam moved it to the garage, the old freezer i mean"],
     ["dad lives in galway", "dad replaced them last week, the gutters were rotten"],
     ["Ravi is in the bay area", "Ravi upgraded his laptop to 32gb"],
+    // fresh12's dev closure: the rehearsal is not the run, though both are the band's.
+    [
+      "wade extended the pines run, last show 3/8 now, in atlanta",
+      "wade moved the pines rehearsal UP, it's this coming thursday now.",
+    ],
     // fresh9's dev closure: a request to the assistant, its subject left out.
     [
       "need a polite email to the client saying the deadline is not possible",

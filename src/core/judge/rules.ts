@@ -1480,7 +1480,8 @@ function ownedByOthers(p: Pair): boolean {
 /**
  * The newer's verb of change takes a thing right after it, and that thing is a pronoun (it names
  * nothing the older can be about: "Kayla renamed her, said the old name was for a cow") or names
- * nothing the older says ("Kayla renamed the truck"), while the subject the two share is the one
+ * nothing the older says by its head noun ("Kayla renamed the truck", "wade moved the pines rehearsal
+ * UP" after "wade extended the pines run"), while the subject the two share is the one
  * who made the change: the older's subject did not change, another thing did ("Kayla goes to
  * Lasalle Secondary"). The thing named by the older is one change ("sam moved his standup to 10"
  * after "sam's standup is at 9:30"); so is a change with nothing between the verb and its value
@@ -1491,7 +1492,9 @@ function changedAnotherThing(p: Pair): boolean {
   if (!thing) return false;
   const { subjA, subjB } = subjects(p);
   if (![...subjA].some((t) => subjB.has(t))) return false;
-  return thing.pronoun || !thing.words.some((t) => p.a.content.has(t));
+  // The phrase's head, its last noun, names the thing: "the pines rehearsal" is no "pines run".
+  const head = thing.words[thing.words.length - 1];
+  return thing.pronoun || head === undefined || !p.a.content.has(head);
 }
 
 /**
