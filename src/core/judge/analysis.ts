@@ -370,7 +370,7 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
 export function subjectLeftOut(words: readonly TaggedWord[], from: number, i: number): boolean {
   const w = words[i];
   // A bare form the lexicon lists: an unknown word is its own lemma ("vectorized the likelihood").
-  if (!w || w.pos !== "VERB" || w.text.toLowerCase() !== w.lemma || !listedWord(w.lemma)) return false;
+  if (w?.pos !== "VERB" || w.text.toLowerCase() !== w.lemma || !listedWord(w.lemma)) return false;
   for (let k = from; k < i; k++) if (words[k]!.pos !== "ADV" && words[k]!.pos !== "INTJ") return false;
   const next = words[i + 1];
   if (!next) return false;
@@ -406,7 +406,7 @@ function nounBeforeVerb(words: readonly TaggedWord[], i: number): boolean {
 function getPassiveAt(words: readonly TaggedWord[], i: number): boolean {
   const w = words[i];
   const next = words[i + 1];
-  if (!w || w.lemma !== "get" || !next || (next.pos !== "VERB" && next.pos !== "ADJ")) return false;
+  if (w?.lemma !== "get" || !next || (next.pos !== "VERB" && next.pos !== "ADJ")) return false;
   const form = next.text.toLowerCase();
   if (form.endsWith("ing")) return false;
   const verb = lemmaAs(form, "VERB", listedWord);
