@@ -6,6 +6,7 @@
  */
 
 import { boundedMemo } from "../bounded-memo.js";
+import { lowerCaseNames } from "../lower-case-names.js";
 import {
   asWritten,
   contentTokens,
@@ -21,7 +22,7 @@ import {
   STOP_WORDS,
   stem,
 } from "../text.js";
-import { type TaggedWord, tag } from "./tagger.js";
+import { lemmaAs, listedWord, type TaggedWord, tag } from "./tagger.js";
 
 /**
  * Predicates, canonicalised: every copula is `is`, change verbs are `→`, and verbs that report how
@@ -85,6 +86,12 @@ interface Slots {
    * ("The landlord bumped *the rent* to 1350"), when a noun phrase stands there.
    */
   object?: string[];
+  /**
+   * With the predicate `→`: the thing the verb of change takes right after it, "to" or not
+   * ("Kayla renamed *the truck*", "sam moved *it* to the garage"): its noun words, or `pronoun`
+   * when a personal pronoun stands there alone ("Kayla renamed *her*"), which names no thing.
+   */
+  changedThing?: { words: string[]; pronoun: boolean };
 }
 
 /**
@@ -236,6 +243,7 @@ function modifierVerb(words: readonly TaggedWord[], i: number): boolean {
 
 function slots(text: string, tagged: readonly TaggedWord[]): Slots {
   const raw = rawTokens(text);
+  const negations = negatedBareWords(text);
   // Tags line up with raw tokens (the same word pattern); without them the word lists decide alone.
   const words = tagged.length === raw.length ? tagged : null;
   let pivot = -1;
@@ -250,6 +258,9 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     const t = raw[i]!;
     // A predicate needs a subject before it: "the deploy job runs" pivots on runs, not deploy.
     const w = words?.[i];
+    // Unless the sentence opens with its verb, its subject left out ("need a polite email …",
+    // "Need to update Amma's iPad"): the verb is no subject (`subjectLeftOut`).
+    if (!seenSubject && words && subjectLeftOut(words, from, i)) seenSubject = true;
     if (!seenSubject) {
       // A pronoun is a subject too: "We use tabs" pivots on use.
       if (!STOP_WORDS.has(t) || w?.pos === "PRON") seenSubject = true;
@@ -267,11 +278,14 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     const s = stem(t);
     const lemma = w?.lemma ?? t;
     const outcome = COPULAS.has(t) ? null : outcomeAt(text, raw, words, i);
-    if (COPULAS.has(t)) predicate = "is";
+    if (COPULAS.has(t) || (words && getPassiveAt(words, i))) predicate = "is";
     else if (outcome) {
       predicate = OUTCOME;
       result = outcome;
     } else if (CHANGE_VERBS.has(t) || CHANGE_VERBS.has(s)) predicate = "→";
+    // A listed verb the tagger reads as a noun, right before a verb, heads the subject: "lab
+    // reports get graded", "the service calls are slow".
+    else if (words && nounBeforeVerb(words, i)) continue;
     else if (VERBS.has(t) || VERBS.has(s) || VERBS.has(t.replace(/s$/, "")))
       predicate = stem(t.replace(/s$/, ""));
     else if (w && w.pos === "VERB" && !modifierVerb(words!, i) && !STOP_WORDS.has(t))
@@ -285,7 +299,11 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
       // Words joined by a slash are words, not an identifier: "requests/minute", "read/write".
       .flatMap((t) => (/^\p{L}+(?:\/\p{L}+)+$/u.test(t) ? t.split("/") : [t]))
       .filter(
-        (t) => !STOP_WORDS.has(t) && !/^(?:not|no|never|longer)$/.test(t) && !asWritten(t).endsWith("n't"),
+        (t) =>
+          !STOP_WORDS.has(t) &&
+          !/^(?:not|no|never|longer)$/.test(t) &&
+          !asWritten(t).endsWith("n't") &&
+          !negations.has(t),
       )
       .map(stem);
   if (pivot < 0) {
@@ -324,8 +342,10 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     if (raw[j] === "to" && phrase.some((w) => w.pos === "NOUN" || w.pos === "PROPN"))
       object = keep(raw.slice(pivot + 1, j));
   }
+  const changedThing = predicate === "→" && words ? changedThingAt(words, raw, pivot, keep) : null;
   return {
     ...(object && object.length > 0 ? { object } : {}),
+    ...(changedThing ? { changedThing } : {}),
     // An adverb before the verb says when or how ("We finally moved…", "I just upgraded…",
     // "Honestly I've been…"), not whose: two statements sharing "finally" share no subject.
     subject: keep(raw.slice(from, pivot).filter((_, i) => words?.[from + i]?.pos !== "ADV")),
@@ -334,6 +354,97 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
     ...(result && predicate === OUTCOME ? { result } : {}),
     ...(from > 0 ? { frame: { scope: !SINCE_OPENER.test(raw[0]!), words: keep(raw.slice(1, from)) } } : {}),
   };
+}
+
+/**
+ * Whether the word at `i` opens its sentence as a verb with the subject left out, as chat and
+ * notes do ("need a polite email to the client", "Need to update Amma's iPad", "love the new
+ * cafe"): the first word of the clause read (after adverbs and interjections: "actually need the
+ * car"), tagged a verb in its bare form, before a determiner, a pronoun or an adjective that opens
+ * its object, or "to" and a verb. A noun that only looks like one opens a noun phrase instead
+ * ("Swim lessons are on Tuesdays": a noun follows; "Deploy failed": a verb follows).
+ *
+ *   subjectLeftOut(tag("need a polite email"), 0, 0) // → true
+ *   subjectLeftOut(tag("Swim lessons are on Tuesdays"), 0, 0) // → false
+ */
+export function subjectLeftOut(words: readonly TaggedWord[], from: number, i: number): boolean {
+  const w = words[i];
+  // A bare form the lexicon lists: an unknown word is its own lemma ("vectorized the likelihood").
+  if (w?.pos !== "VERB" || w.text.toLowerCase() !== w.lemma || !listedWord(w.lemma)) return false;
+  for (let k = from; k < i; k++) if (words[k]!.pos !== "ADV" && words[k]!.pos !== "INTJ") return false;
+  const next = words[i + 1];
+  if (!next) return false;
+  if (next.text.toLowerCase() === "to") return words[i + 2]?.pos === "VERB";
+  return next.pos === "DET" || next.pos === "PRON" || next.pos === "ADJ";
+}
+
+/**
+ * A verb of `VERBS` in its -s form that the tagger reads as a noun, after a noun and right before
+ * a verb or an auxiliary, is the head of the subject, not its verb: "lab reports get graded in
+ * gradescope", "the service calls are slow". (Before a preposition the tagger's plural is the verb:
+ * "My sister lives in Bristol"; `verbAt`.)
+ */
+function nounBeforeVerb(words: readonly TaggedWord[], i: number): boolean {
+  const w = words[i]!;
+  const next = words[i + 1];
+  return (
+    (w.pos === "NOUN" || w.pos === "VERB") &&
+    /s$/i.test(w.text) &&
+    ["NOUN", "PROPN"].includes(words[i - 1]?.pos ?? "") &&
+    next !== undefined &&
+    (next.pos === "AUX" || getPassiveAt(words, i + 1))
+  );
+}
+
+/**
+ * "get" before a past participle is the passive's copula ("lab reports get graded", "school
+ * reports get sent home", "I got moved to nights"): read as "is". A participle is a verb's form
+ * the lemmatiser takes back to another listed verb ("sent" → "send"), tagged a verb or, as the
+ * tagger often reads it after "get", an adjective; not "-ing" ("got going"), not "get" with an
+ * object ("I got a new phone") or an adjective of its own ("got ready").
+ */
+function getPassiveAt(words: readonly TaggedWord[], i: number): boolean {
+  const w = words[i];
+  const next = words[i + 1];
+  if (w?.lemma !== "get" || !next || (next.pos !== "VERB" && next.pos !== "ADJ")) return false;
+  const form = next.text.toLowerCase();
+  if (form.endsWith("ing")) return false;
+  const verb = lemmaAs(form, "VERB", listedWord);
+  return verb !== form && listedWord(verb);
+}
+
+/**
+ * Pronouns of the third person in the object case: each stands for a thing named elsewhere. Not
+ * "me", "us" or "you": the speaker and the listener are what chat statements are about ("the music
+ * director bumped us to $140 a service" changes the speaker's pay).
+ */
+const OBJECT_PRONOUN = /^(?:it|them|her|him|this|that|these|those)$/i;
+
+/**
+ * What a verb of change at `pivot` takes right after it (`Slots.changedThing`): a personal pronoun
+ * alone ("renamed her, said …", "moved it to the garage"), or a noun phrase that a determiner or a
+ * possessive opens ("renamed the truck", "upgraded his laptop to 32gb"). Null when none stands
+ * there ("moved to Cork", "switched to a corolla", "changed jobs").
+ */
+function changedThingAt(
+  words: readonly TaggedWord[],
+  raw: readonly string[],
+  pivot: number,
+  keep: (ts: string[]) => string[],
+): { words: string[]; pronoun: boolean } | null {
+  let j = pivot + 1;
+  const first = words[j];
+  if (!first) return null;
+  // "her" and "this" also open a noun phrase ("renamed her truck", "moved this meeting").
+  const after = words[j + 1];
+  const opensPhrase = after !== undefined && IN_PHRASE.has(after.pos) && after.pos !== "NUM";
+  if (OBJECT_PRONOUN.test(raw[j]!) && !(opensPhrase && PHRASE_OPENER.test(raw[j]!)))
+    return { words: [], pronoun: true };
+  if (first.pos !== "DET" && !POSSESSIVE.test(raw[j]!)) return null;
+  j++;
+  while (j < raw.length && IN_PHRASE.has(words[j]!.pos)) j++;
+  const nouns = words.slice(pivot + 2, j).filter((w) => w.pos === "NOUN" || w.pos === "PROPN");
+  return nouns.length > 0 ? { words: keep(nouns.map((w) => w.text.toLowerCase())), pronoun: false } : null;
 }
 
 /**
@@ -351,12 +462,19 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
  */
 export function roleHeldBy(x: Analysis): { role: string[]; holder: string[]; nameFirst: boolean } | null {
   if (x.question || x.negated) return null;
-  const words = wordsOf(x).filter((w) => w.pos !== "PUNCT");
+  // What opens a chat turn ("no wait,", "actually") is no part of what it states (`stated`).
+  const opening = CHAT_OPENER_RE.exec(x.text)?.[0].length ?? 0;
+  const words = wordsOf(x).filter((w) => w.pos !== "PUNCT" && w.start >= opening);
   const from = frontedEnd(x.text, words);
   const copula = words.findIndex((w, i) => i >= from && /^(?:is|'s|’s)$/i.test(w.text));
   if (copula <= from) return null;
+  // A name is capitalised, or, in a text written without capitals, a word the lexicon does not
+  // list ("maya is the product owner": `lowerCaseNames`).
+  const lowerNames = new Set(lowerCaseNames(x.text));
   const names = (ws: readonly TaggedWord[]) =>
-    ws.length > 0 && ws.length <= 3 && ws.every((w) => w.pos === "PROPN");
+    ws.length > 0 &&
+    ws.length <= 3 &&
+    ws.every((w) => w.pos === "PROPN" || lowerNames.has(w.text.toLowerCase()));
   // The role: "the", an adjective or none, one to three nouns, then only adverbs.
   const role = (ws: readonly TaggedWord[]) => {
     if (!/^the$/i.test(ws[0]?.text ?? "")) return null;
@@ -770,6 +888,9 @@ function analyse(text: string): Analysis {
   // auth-gw service moved to port 8443" says what "the auth-gw service moved to port 8443" says.
   const content = setOf(contentTokens(stated(text)));
   if (NO_LONGER_RE.test(text)) content.delete("longer");
+  // "cant" and "wont" read as negations where the word before says so are no content words, as
+  // "can't" and "won't" are none: "i can make friday" / "i cant make friday" say the same words.
+  for (const t of negatedBareWords(text)) content.delete(stem(t));
   const light = setOf([...content].map(canon).filter((t) => !LIGHT_VERBS.has(t)));
   return {
     text,
@@ -851,6 +972,26 @@ export const additiveOf = (x: Analysis): boolean => (x.additive ??= hasAdditiveC
 export const changeOf = (x: Analysis): boolean => (x.change ??= hasChangeCue(x.text) || phrasalChangeOf(x));
 /** A phrasal verb of change ("pushed to", "cut down to", "took over", "turned on"). */
 export const phrasalChangeOf = (x: Analysis): boolean => phrasalChange(wordsOf(x));
+
+/**
+ * The words of `text` typed without their apostrophe that read as a negation everywhere they stand
+ * (`negationWord`, the word before each): "cant" in "i cant make friday"; not "wont" in "as was
+ * his wont". `contentTokens` keeps them (`asWritten` has no word before); the judge drops them
+ * from a statement's words and slots, as it drops "can't".
+ *
+ *   negatedBareWords("i cant make friday") // → Set {"cant"}
+ *   negatedBareWords("the cant of the roof") // → Set {}
+ */
+export function negatedBareWords(text: string): Set<string> {
+  const raw = rawTokens(text);
+  const negation = new Set<string>();
+  const other = new Set<string>();
+  raw.forEach((t, i) => {
+    if (asWritten(t) !== t || STOP_WORDS.has(t)) return;
+    (negationWord(t, raw[i - 1]) ? negation : other).add(t);
+  });
+  return setOf([...negation].filter((t) => !other.has(t) && !t.endsWith("n't") && t !== "not" && t !== "no"));
+}
 
 /**
  * Negated as the judge reads polarity: `isNegated`, or a word of negation typed without its

@@ -13,9 +13,11 @@ import {
   distinctions,
   frontedEnd,
   negatedAsWritten,
+  negatedBareWords,
   negatedByWord,
   oppositeStates,
   slotsOf,
+  subjectLeftOut,
 } from "./analysis.js";
 import { compareLexically, LEXICAL_RULES, loadTagger } from "./lexical-judge.js";
 import { tag } from "./tagger.js";
@@ -1640,5 +1642,164 @@ describe("two things that share a shape close nothing (judge37)", () => {
     const v = judge(older, newer);
     expect(v.relation).toBe("supersedes");
     expect(v.confident).toBe(true);
+  });
+});
+
+describe("sleep's cross-case closures by change-cue, read right (judge38)", () => {
+  // eval/everyday/judge38-pairs.json. Each shape closed a belief about another thing on main: a
+  // change verb whose object is a pronoun or a thing the older does not name (the subject both
+  // share only made the change), a sentence opening with its verb (the verb read as the subject),
+  // a noun read as the verb ("lab reports get graded": "lab" read as the subject).
+  it.each([
+    // fresh6's dev closure: "her" is the truck; Kayla is who renamed it.
+    [
+      "Kayla goes to Lasalle Secondary she's in grade ten",
+      "Kayla renamed her, said the old name was for a cow",
+    ],
+    ["Kayla goes to Lasalle Secondary", "Kayla renamed the truck, said the old name was for a cow"],
+    ["sam works at the bakery on king street", "sam moved it to the garage, the old freezer i mean"],
+    ["dad lives in galway", "dad replaced them last week, the gutters were rotten"],
+    ["Ravi is in the bay area", "Ravi upgraded his laptop to 32gb"],
+    // fresh12's dev closure: the rehearsal is not the run, though both are the band's.
+    [
+      "wade extended the pines run, last show 3/8 now, in atlanta",
+      "wade moved the pines rehearsal UP, it's this coming thursday now.",
+    ],
+    // fresh9's dev closure: a request to the assistant, its subject left out.
+    [
+      "need a polite email to the client saying the deadline is not possible",
+      "Need to update Amma's iPad and the TV.",
+    ],
+    ["need a birthday card for gran", "need to switch the car insurance to aviva"],
+    // fresh10's dev closure: "lab reports" is the subject, "lab" only what kind of reports.
+    [
+      "the lab bought a used subaru outback for field stuff!!!",
+      "lab reports get graded in gradescope, rubric is already set up",
+    ],
+    ["the school runs a bus from the village", "school reports get sent home in june, the portal is set up"],
+    ["the club owns two boats", "club calls get recorded now, the zoom is set up"],
+  ])("%s / %s: nothing closed", (older, newer) => {
+    const v = judge(older, newer);
+    expect(["supersedes", "contradicts"]).not.toContain(v.relation);
+  });
+
+  it.each([
+    // The changed thing is the older's: one change.
+    ["sam's standup is at 9:30", "sam moved his standup to 10"],
+    ["the router is on channel 6", "i switched the router to channel 11"],
+    ["the rent is 1200", "the landlord bumped the rent to 1350"],
+    ["Kayla's truck is called Daisy", "Kayla renamed the truck to Bessie"],
+    // Nothing between the verb and its value: the subject moved.
+    ["dad lives in galway", "dad moved to cork last month"],
+    // A subject left out on both sides, one thing changed.
+    ["need the car on tuesdays", "actually need the car on wednesdays now"],
+    // "get" before a participle is the passive's "is": the same subject, another value.
+    ["lab reports get graded in canvas", "lab reports get graded in gradescope now"],
+    // fresh12's and fresh10's right closures: "us" is the speaker, whose pay changed; an unknown
+    // word is its own lemma, no bare verb ("vectorized" opens no request).
+    [
+      "sunday church gig at Belmont UMC pays $125 a service, easy money + free coffee",
+      "the music director at church bumped us to $140 a service bc the budget got approved ☕🙏",
+    ],
+    [
+      "each sim job needs about 18 hrs of walltime rn",
+      "vectorized the likelihood and now each job finishes in 5 hrs 🎉 past me was an idiot",
+    ],
+  ])("%s / %s: still a change", (older, newer) => {
+    const v = judge(older, newer);
+    expect(v.relation).toBe("supersedes");
+    expect(v.confident).toBe(true);
+  });
+
+  it.each([
+    ["need a polite email", 0, true],
+    ["Need to update Amma's iPad", 0, true],
+    ["actually need the car on wednesdays now", 1, true],
+    ["Swim lessons are on Tuesdays", 0, false],
+    ["Deploy failed: migration lock timeout", 0, false],
+    ["I need a polite email", 1, false],
+    ["vectorized the likelihood and now each job finishes in 5 hrs", 0, false],
+  ] as const)("subjectLeftOut(%s, %i) = %s", (text, i, expected) => {
+    expect(subjectLeftOut(tag(text), 0, i)).toBe(expected);
+  });
+
+  it.each([
+    ["Kayla renamed her, said the old name was for a cow", { words: [], pronoun: true }],
+    ["Kayla renamed her truck", { words: ["truck"], pronoun: false }],
+    ["Kayla renamed the truck to Bessie", { words: ["truck"], pronoun: false }],
+    ["dad moved to cork", undefined],
+    ["the music director bumped us to $140 a service", undefined],
+    ["we changed jobs", undefined],
+  ] as const)("the thing changed in %s", (text, expected) => {
+    expect(slotsOf(analysisOf(text)).changedThing).toEqual(expected);
+  });
+
+  it.each([
+    ["lab reports get graded in gradescope", ["lab", "report"], "is"],
+    ["club calls get recorded now", ["club", "call"], "is"],
+    ["the service calls are slow", ["service", "call"], "is"],
+    ["My sister lives in Bristol", ["sister"], "live"],
+    ["the heater keeps tripping", ["heater"], "keep"],
+    // "get" with an object is no passive: no copula read (as before).
+    ["I got a new phone", ["new", "phone"], null],
+  ] as const)("the subject and verb of %s", (text, subject, predicate) => {
+    const slots = slotsOf(analysisOf(text));
+    expect(slots.subject).toEqual(subject.map((w) => stem(w)));
+    expect(slots.predicate).toBe(predicate);
+  });
+});
+
+describe("cant and wont typed bare are negations where the word before says so (judge38)", () => {
+  it.each([
+    ["i can make friday", "i cant make friday", "contradicts"],
+    ["the car will start in the cold", "the car wont start in the cold", "contradicts"],
+    ["the printer will print double sided", "the printer wont print double sided", "contradicts"],
+    ["i cant make friday", "i can't make friday", "duplicate"],
+  ] as const)("%s / %s: %s", (older, newer, relation) => {
+    const v = judge(older, newer);
+    expect(v.relation).toBe(relation);
+    expect(v.confident).toBe(true);
+  });
+
+  it.each([
+    ["i can make friday", "i cant make the saturday match"],
+    ["the car will start in the cold", "the van wont start in the rain"],
+    ["the roof is fine", "the cant of the roof is off"],
+  ])("%s / %s: nothing closed", (older, newer) => {
+    expect(["supersedes", "contradicts"]).not.toContain(judge(older, newer).relation);
+  });
+
+  it.each([
+    ["i cant make friday", ["cant"]],
+    ["it wont start", ["wont"]],
+    ["the cant of the roof", []],
+    ["as was his wont, he swam", []],
+    ["i can't make friday", []],
+    ["we dont go on fridays", []],
+  ] as const)("negatedBareWords(%s)", (text, words) => {
+    expect([...negatedBareWords(text)]).toEqual(words);
+  });
+});
+
+describe('a role named with "the" held by a name typed in lower case (judge38)', () => {
+  // everyday's dev miss actually-07: lower-case names are names where the text has no capitals
+  // (`lowerCaseNames`), and a correction's opener is no part of what the statement says.
+  it.each([
+    ["kevin is the product owner", "no wait, maya is the product owner"],
+    ["kevin is the product owner", "maya is the product owner"],
+    ["the release manager is kevin", "maya is the release manager"],
+  ])("%s / %s: a hand-over", (older, newer) => {
+    const v = judge(older, newer);
+    expect(v.rule).toBe("holder-named");
+    expect(v.confident).toBe(true);
+  });
+
+  it.each([
+    // A role with "a" is one of many; a listed word is no name; a word of the lexicon is no name.
+    ["kevin is the product owner", "maya is a product owner"],
+    ["kevin is the product owner", "no wait, maya is a product owner"],
+    ["the dog is the boss", "the cat is the boss"],
+  ])("%s / %s: no hand-over read", (older, newer) => {
+    expect(judge(older, newer).rule).not.toBe("holder-named");
   });
 });

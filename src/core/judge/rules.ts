@@ -1063,6 +1063,8 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         if (subjA.size === 0 && subjB.size === 0 && !samePredicate(p) && onlyNewCue(p.b)) return null;
         // A copula with no subject words: two owners' things (`ownedByOthers`).
         if (ownedByOthers(p)) return null;
+        // The subject both name made a change to another thing (`changedAnotherThing`).
+        if (changedAnotherThing(p)) return null;
         // A shared word of when ("on Thursdays" / "on Thursday evenings", "these days") or a cue
         // both sides say ("instead") links two routines, not one attribute: unrelated things fall
         // on the same day and are both said to have changed. No change read; the catch-alls defer. Deferred, not decided.
@@ -1142,7 +1144,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
         return null;
       const predicate = p.sa.predicate === "→" ? p.sb.predicate : p.sa.predicate;
       if (!predicate || !SINGLE_VALUED.has(predicate)) return null;
-      if (ownedByOthers(p)) return null;
+      if (ownedByOthers(p) || changedAnotherThing(p)) return null;
       // A value is a few words; a person starts and ends many things ("I just started volunteering …").
       if (!shortValues(p)) return null;
       const { subjA, subjB } = subjects(p);
@@ -1473,6 +1475,26 @@ function ownedByOthers(p: Pair): boolean {
   const a = possessorsOf(p.a);
   const b = possessorsOf(p.b);
   return a.size > 0 && b.size > 0 && ![...a].some((o) => b.has(o));
+}
+
+/**
+ * The newer's verb of change takes a thing right after it, and that thing is a pronoun (it names
+ * nothing the older can be about: "Kayla renamed her, said the old name was for a cow") or names
+ * nothing the older says by its head noun ("Kayla renamed the truck", "wade moved the pines rehearsal
+ * UP" after "wade extended the pines run"), while the subject the two share is the one
+ * who made the change: the older's subject did not change, another thing did ("Kayla goes to
+ * Lasalle Secondary"). The thing named by the older is one change ("sam moved his standup to 10"
+ * after "sam's standup is at 9:30"); so is a change with nothing between the verb and its value
+ * ("dad moved to cork").
+ */
+function changedAnotherThing(p: Pair): boolean {
+  const thing = p.sb.predicate === "→" ? p.sb.changedThing : undefined;
+  if (!thing) return false;
+  const { subjA, subjB } = subjects(p);
+  if (![...subjA].some((t) => subjB.has(t))) return false;
+  // The phrase's head, its last noun, names the thing: "the pines rehearsal" is no "pines run".
+  const head = thing.words[thing.words.length - 1];
+  return thing.pronoun || head === undefined || !p.a.content.has(head);
 }
 
 /**

@@ -23,3 +23,26 @@ describe("the tagger loads lazily", () => {
     await mem.close();
   });
 });
+
+describe("a word wink gives no lemma is its own lemma (judge38)", () => {
+  // wink's lemma of "cant" / "wont" read as a noun or a verb before a comma or a period is missing:
+  // `tag` threw, and so did every write whose judged pair held such a text.
+  it.each([
+    ["i cant, sorry", "cant"],
+    ["it wont, sadly", "wont"],
+    ["as was his wont, he swam every morning", "wont"],
+    ["he wont. she will", "wont"],
+  ])("%s", async (text, word) => {
+    await loadTagger();
+    const w = tag(text).find((x) => x.text === word);
+    expect(w?.lemma).toBe(word);
+  });
+
+  it("a write judged against such a text is judged, not refused", async () => {
+    const { mem } = await testMemory();
+    await mem.remember("i can make friday, sorry");
+    const r = await mem.remember("i cant, sorry, friday is out");
+    expect(r.verdict).toBeDefined();
+    await mem.close();
+  });
+});

@@ -286,7 +286,9 @@ export function tag(text: string): TaggedWord[] {
     const word = m[0];
     out.push({
       text: word,
-      lemma: first >= 0 && count === 1 ? lemmas[first]!.toLowerCase() : word.toLowerCase(),
+      // wink gives no lemma to some words it reads as a noun or a verb ("wont" and "cant" before a
+      // comma: "i cant, sorry"): the word is its own lemma then, as when it spans several tokens.
+      lemma: (first >= 0 && count === 1 ? lemmas[first] : undefined)?.toLowerCase() ?? word.toLowerCase(),
       pos: first >= 0 ? pos[first]! : "X",
       start,
     });
