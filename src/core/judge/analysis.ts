@@ -896,7 +896,7 @@ function analyse(text: string): Analysis {
     text,
     content,
     trigrams: packedTrigrams(text),
-    negated: negatedAsWritten(stated(text)),
+    negated: isNegated(stated(text)),
     numbers: setOf(numericTokens(text)),
     question: isQuestion(text),
     hypothetical: isHypothetical(text) || MODAL_RE.test(text),
@@ -994,18 +994,6 @@ export function negatedBareWords(text: string): Set<string> {
 }
 
 /**
- * Negated as the judge reads polarity: `isNegated`, or a word of negation typed without its
- * apostrophe ("dont", "isnt", "cant"; `negationWord`). One statement's polarity against another's.
- *
- *   negatedAsWritten("we dont do fridays anymore") // → true
- */
-export function negatedAsWritten(text: string): boolean {
-  if (isNegated(text)) return true;
-  const raw = rawTokens(text);
-  return raw.some((t, i) => negationWord(t, raw[i - 1]));
-}
-
-/**
  * Negated by a word of negation (not, no, never, n't, typed with its apostrophe or without: "dont";
  * `negationWord`), not by a state word ("disabled") that `negated` also counts.
  */
@@ -1026,7 +1014,7 @@ export function negationOver(x: Analysis, words: readonly string[]): boolean {
   if (!x.negated) return false;
   return x.text
     .split(/[,;:.!?()]+|\s[-–—]\s|\b(?:and|but|so|because|though|although|while)\b/i)
-    .some((clause) => negatedAsWritten(clause) && contentTokens(clause).some((t) => words.includes(t)));
+    .some((clause) => isNegated(clause) && contentTokens(clause).some((t) => words.includes(t)));
 }
 
 /** "new" before a noun: "my new manager is Tom", "new number btw: 555-0199", "new brake pads". */

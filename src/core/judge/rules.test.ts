@@ -7,12 +7,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JudgeRelation } from "../ports.js";
-import { stem } from "../text.js";
+import { isNegated, stem } from "../text.js";
 import {
   analysisOf,
   distinctions,
   frontedEnd,
-  negatedAsWritten,
   negatedBareWords,
   negatedByWord,
   oppositeStates,
@@ -1603,7 +1602,9 @@ describe("a negation typed without its apostrophe is a negation (judge37)", () =
     ["as was his wont, he walked after dinner", false],
     ["the cant of the roof is 30 degrees", false],
     ["the donut shop opens at 7", false],
-  ])("negatedAsWritten(%j) → %s", (text, negated) => expect(negatedAsWritten(text)).toBe(negated));
+  ])("the judge reads polarity as written: isNegated(%j) → %s", (text, negated) =>
+    expect(isNegated(text)).toBe(negated),
+  );
 });
 
 describe("two things that share a shape close nothing (judge37)", () => {
