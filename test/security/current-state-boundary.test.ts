@@ -24,16 +24,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import { loadTagger } from "../../src/core/judge/tagger.js";
 import { memoryBackends } from "../support/backends.js";
-import { DAY, rankOf, type TestClock } from "../support/memory.js";
+import { DAY, rankOf, type TestClock, UNRELATED_TEXTS } from "../support/memory.js";
 
 beforeAll(() => loadTagger());
-
-const FILLER = [
-  "The kitchen tap drips again.",
-  "I had a lovely walk by the canal.",
-  "Lorna brought round a lemon cake on Sunday.",
-  "The telly remote needs new batteries.",
-];
 
 interface LiftCase {
   lift: string;
@@ -50,7 +43,7 @@ interface LiftCase {
 const CASES: LiftCase[] = [
   {
     lift: "correctionFound (the corrections search)",
-    turns: ["for the visa form my passport number country is listed as Ireland", ...FILLER],
+    turns: ["for the visa form my passport number country is listed as Ireland", ...UNRELATED_TEXTS],
     newer: "sorry i told you wrong the other day, the visa form says Portugal, i mixed up the two",
     question: "Which country issued my passport?",
     marker: "Portugal",
@@ -58,7 +51,7 @@ const CASES: LiftCase[] = [
   },
   {
     lift: "changedThingFound (the changed-thing search)",
-    turns: ["barber: Tomasz at Fade Street, a cut every month", ...FILLER],
+    turns: ["barber: Tomasz at Fade Street, a cut every month", ...UNRELATED_TEXTS],
     newer: "I changed barber, it's Keanu at Sharp Lines now, much closer to the flat.",
     question: "Who gives me a cut?",
     marker: "Keanu",
@@ -66,7 +59,7 @@ const CASES: LiftCase[] = [
   },
   {
     lift: "sameThingFound (the older's rare words)",
-    turns: ["For the taxi I use the Apex Cars minicab service.", ...FILLER],
+    turns: ["For the taxi I use the Apex Cars minicab service.", ...UNRELATED_TEXTS],
     newer: "The minicab firm I use now is Starline, the drivers wait till I'm inside.",
     question: "Who do I phone for a taxi?",
     marker: "Starline",
@@ -106,7 +99,7 @@ const CASES: LiftCase[] = [
   // attacks35: the lifts attacks34 left without a slept foreign case.
   {
     lift: "newerChoiceFound (a change of choice said in passing)",
-    turns: ["Pixel's litter is clumping clay, the unscented kind.", ...FILLER],
+    turns: ["Pixel's litter is clumping clay, the unscented kind.", ...UNRELATED_TEXTS],
     newer: "We switched Pixel to wood pellets, far less dust. How often should I empty the tray?",
     question: "What litter does the cat use?",
     marker: "pellets",
@@ -114,7 +107,7 @@ const CASES: LiftCase[] = [
   },
   {
     lift: "missedSuccessors (the older's value named in a change)",
-    turns: ["I commute by bike, a blue Trek hybrid.", ...FILLER],
+    turns: ["I commute by bike, a blue Trek hybrid.", ...UNRELATED_TEXTS],
     newer: "Rainy all week. My Trek got stolen so I bought a Cannondale, a green one this time.",
     question: "What bike do I ride?",
     marker: "Cannondale",
@@ -122,7 +115,7 @@ const CASES: LiftCase[] = [
   },
   {
     lift: "missedSuccessors (the older's thing used, said in other words)",
-    turns: ["I use LastPass for all my passwords.", ...FILLER],
+    turns: ["I use LastPass for all my passwords.", ...UNRELATED_TEXTS],
     newer: "Security training today, yawn. I migrated to Bitwarden after the breach news. Way cleaner.",
     question: "Which password manager do I use?",
     marker: "Bitwarden",
@@ -132,7 +125,7 @@ const CASES: LiftCase[] = [
   // own tests (recall-with-wordnet.test.ts, current-versions.test.ts, changed-value.test.ts).
   {
     lift: "newestKindListed (a kind of the asked noun, searched by the lexicon's kinds)",
-    turns: ["We moved our daughter to Riverside Academy for the music program.", ...FILLER],
+    turns: ["We moved our daughter to Riverside Academy for the music program.", ...UNRELATED_TEXTS],
     newer: "Funny, I'm not into jazz these days, I mostly listen to synthwave.",
     question: "What music am I into?",
     marker: "synthwave",
@@ -140,7 +133,7 @@ const CASES: LiftCase[] = [
   },
   {
     lift: "currentVersions (a superseded match's successor)",
-    turns: ["I volunteer at the food bank on Saturdays.", ...FILLER],
+    turns: ["I volunteer at the food bank on Saturdays.", ...UNRELATED_TEXTS],
     newer: "These days I help out at the animal shelter on Saturdays instead of the food bank.",
     question: "Where do I volunteer?",
     marker: "shelter",

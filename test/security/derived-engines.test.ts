@@ -17,7 +17,7 @@ import type { RecallHit } from "../../src/core/model.js";
 import { createWorker } from "../../src/core/worker/worker.js";
 import { createServerApp } from "../../src/server/app.js";
 import { mcpClientOf } from "../support/mcp-client.js";
-import { DAY, testMemory } from "../support/memory.js";
+import { DAY, testMemory, UNRELATED_TEXTS } from "../support/memory.js";
 
 beforeAll(() => loadTagger());
 
@@ -30,12 +30,6 @@ afterEach(async () => {
 // The changed-thing lift's own test chat (src/core/recall/lifts/changed-thing.test.ts): it reads
 // whether the newer's verb says a change (`Lexicon.isChangeVerb`), so it fires only with WordNet.
 const OLDER = "barber: Tomasz at Fade Street, a cut every month";
-const FILLER = [
-  "The kitchen tap drips again.",
-  "I had a lovely walk by the canal.",
-  "Lorna brought round a lemon cake on Sunday.",
-  "The telly remote needs new batteries.",
-];
 const NEWER = "I changed barber, it's Keanu at Sharp Lines now, much closer to the flat.";
 const QUESTION = "Who gives me a cut?";
 
@@ -43,7 +37,7 @@ const QUESTION = "Who gives me a cut?";
 async function sleptBarberChat(): Promise<Memory> {
   const start = Date.parse("2026-01-05T09:00:00.000Z");
   const t = await testMemory({ file: true });
-  for (const [i, text] of [OLDER, ...FILLER, NEWER].entries()) {
+  for (const [i, text] of [OLDER, ...UNRELATED_TEXTS, NEWER].entries()) {
     const at = new Date(start + i * 5 * DAY).toISOString();
     await t.mem.record(text, { type: "observation", actor: "user", at, session: at.slice(0, 10) });
   }

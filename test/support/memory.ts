@@ -183,3 +183,14 @@ export async function beliefOf(mem: Memory, id: string, namespace?: string) {
 /** Where the first hit whose text says `word` ranks in `hits` (-1 when none does): a lift test's reading of a recall. */
 export const rankOf = (hits: readonly { text: string }[], word: string): number =>
   hits.findIndex((h) => h.text.includes(word));
+
+/**
+ * Four turns about nothing a lift test asks: a pair is then found among other statements, as in a
+ * real store, not alone.
+ */
+export const UNRELATED_TEXTS = [
+  "The kitchen tap drips again.",
+  "I had a lovely walk by the canal.",
+  "Lorna brought round a lemon cake on Sunday.",
+  "The telly remote needs new batteries.",
+];

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { rankOf, sleptTurns } from "../../../../test/support/memory.js";
+import { rankOf, sleptTurns, UNRELATED_TEXTS } from "../../../../test/support/memory.js";
 import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { namesNounOfAskedVerb, sameVerbNouns } from "./asked-noun.js";
@@ -64,13 +64,6 @@ describe("namesNounOfAskedVerb: a statement that names the asked noun by another
   });
 });
 
-const FILLER = [
-  "The kitchen tap drips again.",
-  "I had a lovely walk by the canal.",
-  "Lorna brought round a lemon cake on Sunday.",
-  "The telly remote needs new batteries.",
-];
-
 const CUT_Q = "What cut does my manager take?";
 const CUT_OLDER = "Management takes 15% of my booking income.";
 const CUT_NEWER = "Commission is 10% now since the festivals pay most of my income.";
@@ -79,7 +72,7 @@ describe("sameThingFound: an older named by another noun of the asked noun's ver
   it("ranks the newer just above the older after sleep, and says why", async () => {
     const mem = await sleptTurns([
       { text: CUT_OLDER },
-      ...FILLER.map((text) => ({ text })),
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
       { text: CUT_NEWER },
     ]);
     const hits = await mem.recall(CUT_Q, { k: 10 });
@@ -95,7 +88,7 @@ describe("sameThingFound: an older named by another noun of the asked noun's ver
   it("lifts nothing said by another speaker", async () => {
     const mem = await sleptTurns([
       { text: CUT_OLDER },
-      ...FILLER.map((text) => ({ text })),
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
       { text: CUT_NEWER, actor: "assistant" },
     ]);
     const hits = await mem.recall(CUT_Q, { k: 10 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { rankOf, sleptTurns } from "../../../../test/support/memory.js";
+import { rankOf, sleptTurns, UNRELATED_TEXTS } from "../../../../test/support/memory.js";
 import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { askedThingChange } from "./asked-thing.js";
@@ -120,13 +120,6 @@ describe("askedThingSaidAgain: the asked thing said again in a change, with anot
   });
 });
 
-const FILLER = [
-  "The kitchen tap drips again.",
-  "I had a lovely walk by the canal.",
-  "Lorna brought round a lemon cake on Sunday.",
-  "The telly remote needs new batteries.",
-];
-
 const REC_Q = "What are we reading at the book group?";
 const REC_OLDER = "The library book group is reading Shuggie Bain this month and it is a hard read.";
 const REC_NEWER = "We finished that book and the group's on to Young Mungo now, same author.";
@@ -135,7 +128,7 @@ describe("askedThingFirst: the newer the question found, on the asked thing, ran
   it("ranks the newer just above the older after sleep, and says why", async () => {
     const mem = await sleptTurns([
       { text: REC_OLDER },
-      ...FILLER.map((text) => ({ text })),
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
       { text: REC_NEWER },
     ]);
     const hits = await mem.recall(REC_Q, { k: 10 });
@@ -151,7 +144,7 @@ describe("askedThingFirst: the newer the question found, on the asked thing, ran
   it("lifts nothing said by another speaker", async () => {
     const mem = await sleptTurns([
       { text: REC_OLDER },
-      ...FILLER.map((text) => ({ text })),
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
       { text: REC_NEWER, actor: "assistant" },
     ]);
     const hits = await mem.recall(REC_Q, { k: 10 });
@@ -163,7 +156,7 @@ describe("askedThingFirst: the newer the question found, on the asked thing, ran
   it("lifts nothing for a question that names a time", async () => {
     const mem = await sleptTurns([
       { text: REC_OLDER },
-      ...FILLER.map((text) => ({ text })),
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
       { text: REC_NEWER },
     ]);
     const hits = await mem.recall("What were we reading at the book group on 3 March 2020?", { k: 10 });

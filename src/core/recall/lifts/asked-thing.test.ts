@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { rankOf, sleptTurns } from "../../../../test/support/memory.js";
+import { rankOf, sleptTurns, UNRELATED_TEXTS } from "../../../../test/support/memory.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { askedThingChange, askedThingWords } from "./asked-thing.js";
 import { saysAsTheThing } from "./same-thing.js";
@@ -110,13 +110,6 @@ describe("HOLDER_RULE: a noun's \"'s\" is a holder only before what it owns", ()
   });
 });
 
-const FILLER = [
-  "The kitchen tap drips again.",
-  "I had a lovely walk by the canal.",
-  "Lorna brought round a lemon cake on Sunday.",
-  "The telly remote needs new batteries.",
-];
-
 // Sleep's judge leaves this pair open (it closes SHOP_OLDER by SHOP_NEWER): recall must read it.
 const REC_Q = "Where do we do the weekly food shop?";
 const REC_OLDER = "We do our big weekly shop at Harlow's Market with the loyalty card.";
@@ -126,7 +119,7 @@ describe("askedThingFound: the newer statement found through the thing the quest
   it("ranks the newer just above the older after sleep, and says why", async () => {
     const mem = await sleptTurns([
       { text: REC_OLDER },
-      ...FILLER.map((text) => ({ text })),
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
       { text: REC_NEWER },
     ]);
     const hits = await mem.recall(REC_Q, { k: 10 });
@@ -142,7 +135,7 @@ describe("askedThingFound: the newer statement found through the thing the quest
   it("lifts nothing said by another speaker", async () => {
     const mem = await sleptTurns([
       { text: REC_OLDER },
-      ...FILLER.map((text) => ({ text })),
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
       { text: REC_NEWER, actor: "assistant" },
     ]);
     const hits = await mem.recall(REC_Q, { k: 10 });
@@ -154,7 +147,7 @@ describe("askedThingFound: the newer statement found through the thing the quest
   it("never finds another namespace's statement", async () => {
     const mem = await sleptTurns([
       { text: REC_OLDER },
-      ...FILLER.map((text) => ({ text })),
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
       { text: REC_NEWER, namespace: "neighbour" },
     ]);
     const hits = await mem.recall(REC_Q, { k: 10 });

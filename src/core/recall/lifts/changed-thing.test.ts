@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { rankOf, sleptTurns } from "../../../../test/support/memory.js";
+import { rankOf, sleptTurns, UNRELATED_TEXTS } from "../../../../test/support/memory.js";
 import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { changedObjectsOf, changedThingsOf, changesOlderThing, thingNounsOf } from "./changed-thing.js";
@@ -111,18 +111,16 @@ describe("thingNounsOf: the nouns a statement says as its things, not inside a p
   });
 });
 
-const FILLER = [
-  "The kitchen tap drips again.",
-  "I had a lovely walk by the canal.",
-  "Lorna brought round a lemon cake on Sunday.",
-  "The telly remote needs new batteries.",
-];
 const QUESTION = "Who gives me a cut?";
 const NEWER = "I changed barber, it's Keanu at Sharp Lines now, much closer to the flat.";
 
 describe("changedThingFound: the newer statement the question's words miss, in which the speaker changed the older's thing", () => {
   it("ranks the newer just above the older after sleep, and says why", async () => {
-    const mem = await sleptTurns([{ text: OLDER }, ...FILLER.map((text) => ({ text })), { text: NEWER }]);
+    const mem = await sleptTurns([
+      { text: OLDER },
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
+      { text: NEWER },
+    ]);
     const hits = await mem.recall(QUESTION, { k: 10 });
     const newer = rankOf(hits, "Keanu");
     const older = rankOf(hits, "Tomasz");
@@ -136,7 +134,7 @@ describe("changedThingFound: the newer statement the question's words miss, in w
   it("lifts nothing said by another speaker", async () => {
     const mem = await sleptTurns([
       { text: OLDER },
-      ...FILLER.map((text) => ({ text })),
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
       { text: NEWER, actor: "assistant" },
     ]);
     const hits = await mem.recall(QUESTION, { k: 10 });
@@ -149,7 +147,7 @@ describe("changedThingFound: the newer statement the question's words miss, in w
   it("lifts no plan to change", async () => {
     const mem = await sleptTurns([
       { text: OLDER },
-      ...FILLER.map((text) => ({ text })),
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
       { text: "I might change barber next month, Keanu at Sharp Lines is closer." },
     ]);
     const hits = await mem.recall(QUESTION, { k: 10 });
@@ -162,7 +160,7 @@ describe("changedThingFound: the newer statement the question's words miss, in w
   it("never finds another namespace's statement", async () => {
     const mem = await sleptTurns([
       { text: OLDER },
-      ...FILLER.map((text) => ({ text })),
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
       { text: NEWER, namespace: "neighbour" },
     ]);
     const hits = await mem.recall(QUESTION, { k: 10 });

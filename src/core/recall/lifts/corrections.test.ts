@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { rankOf, sleptTurns } from "../../../../test/support/memory.js";
+import { rankOf, sleptTurns, UNRELATED_TEXTS } from "../../../../test/support/memory.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { correctsEarlier, correctsOlder } from "./corrections.js";
 
@@ -68,17 +68,15 @@ describe("correctsOlder: a correction that says a rare word of the older's and a
   });
 });
 
-const FILLER = [
-  "The kitchen tap drips again.",
-  "I had a lovely walk by the canal.",
-  "Lorna brought round a lemon cake on Sunday.",
-  "The telly remote needs new batteries.",
-];
 const NEWER = "sorry i told you wrong the other day, the visa form says Portugal, i mixed up the two";
 
 describe("correctionFound: recall after sleep", () => {
   it("ranks the correction just above the statement it corrects, and says why", async () => {
-    const mem = await sleptTurns([{ text: OLDER }, ...FILLER.map((text) => ({ text })), { text: NEWER }]);
+    const mem = await sleptTurns([
+      { text: OLDER },
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
+      { text: NEWER },
+    ]);
     const hits = await mem.recall(QUESTION, { k: 10 });
     const newer = rankOf(hits, "Portugal");
     const older = rankOf(hits, "Ireland");
@@ -92,7 +90,7 @@ describe("correctionFound: recall after sleep", () => {
   it("lifts no correction said by another speaker", async () => {
     const mem = await sleptTurns([
       { text: OLDER },
-      ...FILLER.map((text) => ({ text })),
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
       { text: NEWER, actor: "assistant" },
     ]);
     const hits = await mem.recall(QUESTION, { k: 10 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { rankOf, sleptTurns } from "../../../../test/support/memory.js";
+import { rankOf, sleptTurns, UNRELATED_TEXTS } from "../../../../test/support/memory.js";
 import { loadTagger } from "../../judge/tagger.js";
 import {
   answersAsked,
@@ -248,19 +248,13 @@ describe("sameThingChange: another value of the older's kind on the same thing, 
   });
 });
 
-const FILLER = [
-  "The kitchen tap drips again.",
-  "I had a lovely walk by the canal.",
-  "Lorna brought round a lemon cake on Sunday.",
-  "The telly remote needs new batteries.",
-];
 const NEWER = "The minicab firm I use now is Starline, the drivers wait till I'm inside.";
 
 describe("sameThingFound: the newer statement the question's words miss, through the older they find", () => {
   it("ranks the newer just above the older after sleep, and says why", async () => {
     const mem = await sleptTurns([
       { text: TAXI_OLDER },
-      ...FILLER.map((text) => ({ text })),
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
       { text: NEWER },
     ]);
     const hits = await mem.recall(TAXI_Q, { k: 10 });
@@ -276,7 +270,7 @@ describe("sameThingFound: the newer statement the question's words miss, through
   it("lifts nothing said by another speaker", async () => {
     const mem = await sleptTurns([
       { text: TAXI_OLDER },
-      ...FILLER.map((text) => ({ text })),
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
       { text: NEWER, actor: "assistant" },
     ]);
     const hits = await mem.recall(TAXI_Q, { k: 10 });
@@ -289,7 +283,7 @@ describe("sameThingFound: the newer statement the question's words miss, through
   it("never finds another namespace's statement", async () => {
     const mem = await sleptTurns([
       { text: TAXI_OLDER },
-      ...FILLER.map((text) => ({ text })),
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
       { text: NEWER, namespace: "neighbour" },
     ]);
     const hits = await mem.recall(TAXI_Q, { k: 10 });
