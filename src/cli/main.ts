@@ -33,7 +33,7 @@ import type { GlobalOptions, Invocation, OutputOptions, RunEnv } from "./invocat
 import { migrationNotice, upgradeNotice } from "./migration-notice.js";
 import { shellWord } from "./shell-word.js";
 import { commandWord, isBare, NO_COMMAND, renderStartHere, VALUED_OPTIONS } from "./start-here.js";
-import { createStyle } from "./style.js";
+import { colourWanted, createStyle } from "./style.js";
 import { UsageError } from "./usage-error.js";
 import { cliWording } from "./wording.js";
 
@@ -100,7 +100,7 @@ const unopenable = (error: StrataError): boolean =>
 export async function runMain(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
   const env = process.env;
   const wantsJson = argv.includes("--json");
-  const color = Boolean(process.stdout.isTTY) && env.NO_COLOR === undefined && !wantsJson;
+  const color = colourWanted({ isTTY: Boolean(process.stdout.isTTY), env, json: wantsJson });
   const style = createStyle(color);
   const out = (text: string) => process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
   const err = (text: string) => process.stderr.write(text.endsWith("\n") ? text : `${text}\n`);

@@ -14,6 +14,28 @@ export interface Style {
   readonly heading: (s: string) => string;
 }
 
+/**
+ * Whether the human output is coloured, by the conventions other tools keep: never under `--json`;
+ * `FORCE_COLOR` set turns it on even in a pipe, unless it is `0` or `false` (Node's and
+ * supports-color's reading, which wins over `NO_COLOR`); else `NO_COLOR` set to anything but the
+ * empty string turns it off (no-color.org: an empty value is as if unset); else only on a terminal.
+ *
+ *   colourWanted({ isTTY: true, env: { NO_COLOR: "1" }, json: false });  // → false
+ *   colourWanted({ isTTY: true, env: { NO_COLOR: "" }, json: false });   // → true
+ *   colourWanted({ isTTY: false, env: { FORCE_COLOR: "1" }, json: false }); // → true
+ */
+export function colourWanted(o: {
+  isTTY: boolean;
+  env: Readonly<Record<string, string | undefined>>;
+  json: boolean;
+}): boolean {
+  if (o.json) return false;
+  const force = o.env.FORCE_COLOR;
+  if (force !== undefined) return force !== "0" && force.toLowerCase() !== "false";
+  if (o.env.NO_COLOR !== undefined && o.env.NO_COLOR !== "") return false;
+  return o.isTTY;
+}
+
 /** `createStyle(false)` returns identity functions, so renders are plain text in tests and pipes. */
 export function createStyle(color: boolean): Style {
   const c = picocolors.createColors(color);
