@@ -16,9 +16,9 @@ export interface Style {
 
 /**
  * Whether the human output is coloured, by the conventions other tools keep: never under `--json`;
- * `FORCE_COLOR` set turns it on even in a pipe, unless it is `0` or `false` (Node's and
- * supports-color's reading, which wins over `NO_COLOR`); else `NO_COLOR` set to anything but the
- * empty string turns it off (no-color.org: an empty value is as if unset); else only on a terminal.
+ * `NO_COLOR` set to anything but the empty string turns it off (no-color.org: an empty value is as
+ * if unset), and an explicit "no colour" wins; else `FORCE_COLOR` set to anything but the empty
+ * string, `0` or `false` turns it on even in a pipe (force-color.org); else only on a terminal.
  *
  *   colourWanted({ isTTY: true, env: { NO_COLOR: "1" }, json: false });  // → false
  *   colourWanted({ isTTY: true, env: { NO_COLOR: "" }, json: false });   // → true
@@ -30,9 +30,9 @@ export function colourWanted(o: {
   json: boolean;
 }): boolean {
   if (o.json) return false;
-  const force = o.env.FORCE_COLOR;
-  if (force !== undefined) return force !== "0" && force.toLowerCase() !== "false";
   if (o.env.NO_COLOR !== undefined && o.env.NO_COLOR !== "") return false;
+  const force = o.env.FORCE_COLOR;
+  if (force !== undefined && force !== "") return force !== "0" && force.toLowerCase() !== "false";
   return o.isTTY;
 }
 
