@@ -533,5 +533,13 @@ describe("pages", () => {
     const res = await get("/recall?q=retry&at=not-a-date", cookie);
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/INVALID_INPUT/);
+    // The timeline refuses it too, with or without a topic, rather than showing today.
+    for (const path of ["/timeline?at=garbage", "/timeline?at=garbage&query=retry"]) {
+      const timeline = await get(path, cookie);
+      expect(timeline.status, path).toBe(400);
+      const body = await timeline.text();
+      expect(body, path).toMatch(/INVALID_INPUT/);
+      expect(body, path).not.toMatch(/What held on/);
+    }
   });
 });

@@ -22,7 +22,9 @@ const DAY_MS = 86_400_000;
 
 export async function renderTimeline(v: View, q: { at?: string; query?: string }): Promise<Html> {
   const today = v.now.toISOString().slice(0, 10);
-  const date = q.at && /^\d{4}-\d{2}-\d{2}$/.test(q.at) ? q.at : today;
+  // A date that is not one goes to the operation as Recall's does, which refuses it (a 400 saying
+  // what it takes), instead of showing today as if it had been asked.
+  const date = q.at || today;
   const back = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / DAY_MS);
   const at = endOfDay(date)!;
   const query = q.query?.trim() ?? "";
