@@ -845,7 +845,8 @@ export interface ForgetResult {
   /**
    * What the store did to its files after the erase (`Store.purgeErased`): the parts it scrubbed,
    * and those it had to leave (a lock not had, the role not their owner, `rewriteOnForget: false`,
-   * a reader on SQLite's log), where the forgotten text may remain until the `remedy` is run.
+   * a reader on SQLite's log, a copy an upgrade kept beside a SQLite store: `part: "upgrade copy"`),
+   * where the forgotten text may remain until the `remedy` is run.
    * Null when nothing was erased, or the store keeps no files (the in-memory test store).
    */
   purge: {
