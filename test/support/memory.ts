@@ -194,3 +194,19 @@ export const UNRELATED_TEXTS = [
   "Lorna brought round a lemon cake on Sunday.",
   "The telly remote needs new batteries.",
 ];
+
+/**
+ * A lift test's recall: `older`, the four `UNRELATED_TEXTS` and `newer` (a turn, so it may carry
+ * another speaker or namespace), slept (`sleptTurns`), then `question` asked for 10 hits; the store
+ * is closed before the hits are returned.
+ *
+ *   const hits = await recalledBesideUnrelated(OLDER, { text: NEWER }, "Who gives me a cut?");
+ */
+export async function recalledBesideUnrelated(older: string, newer: ChatTurn, question: string) {
+  const mem = await sleptTurns([{ text: older }, ...UNRELATED_TEXTS.map((text) => ({ text })), newer]);
+  try {
+    return await mem.recall(question, { k: 10 });
+  } finally {
+    await mem.close?.();
+  }
+}

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { rankOf, sleptTurns, UNRELATED_TEXTS } from "../../../../test/support/memory.js";
+import { rankOf, recalledBesideUnrelated } from "../../../../test/support/memory.js";
 import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { namesNounOfAskedVerb, sameVerbNouns } from "./asked-noun.js";
@@ -70,30 +70,18 @@ const CUT_NEWER = "Commission is 10% now since the festivals pay most of my inco
 
 describe("sameThingFound: an older named by another noun of the asked noun's verb", () => {
   it("ranks the newer just above the older after sleep, and says why", async () => {
-    const mem = await sleptTurns([
-      { text: CUT_OLDER },
-      ...UNRELATED_TEXTS.map((text) => ({ text })),
-      { text: CUT_NEWER },
-    ]);
-    const hits = await mem.recall(CUT_Q, { k: 10 });
+    const hits = await recalledBesideUnrelated(CUT_OLDER, { text: CUT_NEWER }, CUT_Q);
     const newer = rankOf(hits, "10%");
     const older = rankOf(hits, "15%");
     expect(older).toBeGreaterThanOrEqual(0);
     expect(newer).toBeGreaterThanOrEqual(0);
     expect(newer).toBeLessThan(older);
     expect(hits[newer]!.why.summary).toContain("a newer statement on the same thing as");
-    await mem.close?.();
   });
 
   it("lifts nothing said by another speaker", async () => {
-    const mem = await sleptTurns([
-      { text: CUT_OLDER },
-      ...UNRELATED_TEXTS.map((text) => ({ text })),
-      { text: CUT_NEWER, actor: "assistant" },
-    ]);
-    const hits = await mem.recall(CUT_Q, { k: 10 });
+    const hits = await recalledBesideUnrelated(CUT_OLDER, { text: CUT_NEWER, actor: "assistant" }, CUT_Q);
     const newer = rankOf(hits, "10%");
     if (newer >= 0) expect(hits[newer]!.why.summary).not.toContain("on the same thing as");
-    await mem.close?.();
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { rankOf, sleptTurns, UNRELATED_TEXTS } from "../../../../test/support/memory.js";
+import { rankOf, recalledBesideUnrelated } from "../../../../test/support/memory.js";
 import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { askedThingChange } from "./asked-thing.js";
@@ -126,41 +126,27 @@ const REC_NEWER = "We finished that book and the group's on to Young Mungo now, 
 
 describe("askedThingFirst: the newer the question found, on the asked thing, ranks above the older", () => {
   it("ranks the newer just above the older after sleep, and says why", async () => {
-    const mem = await sleptTurns([
-      { text: REC_OLDER },
-      ...UNRELATED_TEXTS.map((text) => ({ text })),
-      { text: REC_NEWER },
-    ]);
-    const hits = await mem.recall(REC_Q, { k: 10 });
+    const hits = await recalledBesideUnrelated(REC_OLDER, { text: REC_NEWER }, REC_Q);
     const newer = rankOf(hits, "Young Mungo");
     const older = rankOf(hits, "Shuggie");
     expect(older).toBeGreaterThanOrEqual(0);
     expect(newer).toBeGreaterThanOrEqual(0);
     expect(newer).toBeLessThan(older);
     expect(hits[newer]!.why.summary).toContain("a newer statement the question found on the asked thing of");
-    await mem.close?.();
   });
 
   it("lifts nothing said by another speaker", async () => {
-    const mem = await sleptTurns([
-      { text: REC_OLDER },
-      ...UNRELATED_TEXTS.map((text) => ({ text })),
-      { text: REC_NEWER, actor: "assistant" },
-    ]);
-    const hits = await mem.recall(REC_Q, { k: 10 });
+    const hits = await recalledBesideUnrelated(REC_OLDER, { text: REC_NEWER, actor: "assistant" }, REC_Q);
     const newer = rankOf(hits, "Young Mungo");
     if (newer >= 0) expect(hits[newer]!.why.summary).not.toContain("the question found on the asked thing");
-    await mem.close?.();
   });
 
   it("lifts nothing for a question that names a time", async () => {
-    const mem = await sleptTurns([
-      { text: REC_OLDER },
-      ...UNRELATED_TEXTS.map((text) => ({ text })),
+    const hits = await recalledBesideUnrelated(
+      REC_OLDER,
       { text: REC_NEWER },
-    ]);
-    const hits = await mem.recall("What were we reading at the book group on 3 March 2020?", { k: 10 });
+      "What were we reading at the book group on 3 March 2020?",
+    );
     for (const h of hits) expect(h.why.summary).not.toContain("the question found on the asked thing");
-    await mem.close?.();
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { rankOf, sleptTurns, UNRELATED_TEXTS } from "../../../../test/support/memory.js";
+import { rankOf, recalledBesideUnrelated } from "../../../../test/support/memory.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { askedThingChange, askedThingWords } from "./asked-thing.js";
 import { saysAsTheThing } from "./same-thing.js";
@@ -117,41 +117,23 @@ const REC_NEWER = "Big shop's at Greenfields now, we're saving about £30 a week
 
 describe("askedThingFound: the newer statement found through the thing the question asks", () => {
   it("ranks the newer just above the older after sleep, and says why", async () => {
-    const mem = await sleptTurns([
-      { text: REC_OLDER },
-      ...UNRELATED_TEXTS.map((text) => ({ text })),
-      { text: REC_NEWER },
-    ]);
-    const hits = await mem.recall(REC_Q, { k: 10 });
+    const hits = await recalledBesideUnrelated(REC_OLDER, { text: REC_NEWER }, REC_Q);
     const newer = rankOf(hits, "Greenfields");
     const older = rankOf(hits, "Harlow");
     expect(older).toBeGreaterThanOrEqual(0);
     expect(newer).toBeGreaterThanOrEqual(0);
     expect(newer).toBeLessThan(older);
     expect(hits[newer]!.why.summary).toContain("a newer statement on the asked thing of");
-    await mem.close?.();
   });
 
   it("lifts nothing said by another speaker", async () => {
-    const mem = await sleptTurns([
-      { text: REC_OLDER },
-      ...UNRELATED_TEXTS.map((text) => ({ text })),
-      { text: REC_NEWER, actor: "assistant" },
-    ]);
-    const hits = await mem.recall(REC_Q, { k: 10 });
+    const hits = await recalledBesideUnrelated(REC_OLDER, { text: REC_NEWER, actor: "assistant" }, REC_Q);
     const newer = rankOf(hits, "Greenfields");
     if (newer >= 0) expect(hits[newer]!.why.summary).not.toContain("on the asked thing of");
-    await mem.close?.();
   });
 
   it("never finds another namespace's statement", async () => {
-    const mem = await sleptTurns([
-      { text: REC_OLDER },
-      ...UNRELATED_TEXTS.map((text) => ({ text })),
-      { text: REC_NEWER, namespace: "neighbour" },
-    ]);
-    const hits = await mem.recall(REC_Q, { k: 10 });
+    const hits = await recalledBesideUnrelated(REC_OLDER, { text: REC_NEWER, namespace: "neighbour" }, REC_Q);
     expect(rankOf(hits, "Greenfields")).toBe(-1);
-    await mem.close?.();
   });
 });

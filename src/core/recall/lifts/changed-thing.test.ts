@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { rankOf, sleptTurns, UNRELATED_TEXTS } from "../../../../test/support/memory.js";
+import { rankOf, recalledBesideUnrelated } from "../../../../test/support/memory.js";
 import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { changedObjectsOf, changedThingsOf, changesOlderThing, thingNounsOf } from "./changed-thing.js";
@@ -116,56 +116,36 @@ const NEWER = "I changed barber, it's Keanu at Sharp Lines now, much closer to t
 
 describe("changedThingFound: the newer statement the question's words miss, in which the speaker changed the older's thing", () => {
   it("ranks the newer just above the older after sleep, and says why", async () => {
-    const mem = await sleptTurns([
-      { text: OLDER },
-      ...UNRELATED_TEXTS.map((text) => ({ text })),
-      { text: NEWER },
-    ]);
-    const hits = await mem.recall(QUESTION, { k: 10 });
+    const hits = await recalledBesideUnrelated(OLDER, { text: NEWER }, QUESTION);
     const newer = rankOf(hits, "Keanu");
     const older = rankOf(hits, "Tomasz");
     expect(older).toBeGreaterThanOrEqual(0);
     expect(newer).toBeGreaterThanOrEqual(0);
     expect(newer).toBeLessThan(older);
     expect(hits[newer]!.why.summary).toContain('the speaker changed its "barber"');
-    await mem.close?.();
   });
 
   it("lifts nothing said by another speaker", async () => {
-    const mem = await sleptTurns([
-      { text: OLDER },
-      ...UNRELATED_TEXTS.map((text) => ({ text })),
-      { text: NEWER, actor: "assistant" },
-    ]);
-    const hits = await mem.recall(QUESTION, { k: 10 });
+    const hits = await recalledBesideUnrelated(OLDER, { text: NEWER, actor: "assistant" }, QUESTION);
     const newer = rankOf(hits, "Keanu");
     expect(rankOf(hits, "Tomasz")).toBe(0);
     if (newer >= 0) expect(hits[newer]!.why.summary).not.toContain("the speaker changed");
-    await mem.close?.();
   });
 
   it("lifts no plan to change", async () => {
-    const mem = await sleptTurns([
-      { text: OLDER },
-      ...UNRELATED_TEXTS.map((text) => ({ text })),
+    const hits = await recalledBesideUnrelated(
+      OLDER,
       { text: "I might change barber next month, Keanu at Sharp Lines is closer." },
-    ]);
-    const hits = await mem.recall(QUESTION, { k: 10 });
+      QUESTION,
+    );
     const newer = rankOf(hits, "Keanu");
     expect(rankOf(hits, "Tomasz")).toBe(0);
     if (newer >= 0) expect(hits[newer]!.why.summary).not.toContain("the speaker changed");
-    await mem.close?.();
   });
 
   it("never finds another namespace's statement", async () => {
-    const mem = await sleptTurns([
-      { text: OLDER },
-      ...UNRELATED_TEXTS.map((text) => ({ text })),
-      { text: NEWER, namespace: "neighbour" },
-    ]);
-    const hits = await mem.recall(QUESTION, { k: 10 });
+    const hits = await recalledBesideUnrelated(OLDER, { text: NEWER, namespace: "neighbour" }, QUESTION);
     expect(rankOf(hits, "Keanu")).toBe(-1);
     expect(rankOf(hits, "Tomasz")).toBe(0);
-    await mem.close?.();
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { rankOf, sleptTurns, UNRELATED_TEXTS } from "../../../../test/support/memory.js";
+import { rankOf, recalledBesideUnrelated } from "../../../../test/support/memory.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { correctsEarlier, correctsOlder } from "./corrections.js";
 
@@ -72,30 +72,18 @@ const NEWER = "sorry i told you wrong the other day, the visa form says Portugal
 
 describe("correctionFound: recall after sleep", () => {
   it("ranks the correction just above the statement it corrects, and says why", async () => {
-    const mem = await sleptTurns([
-      { text: OLDER },
-      ...UNRELATED_TEXTS.map((text) => ({ text })),
-      { text: NEWER },
-    ]);
-    const hits = await mem.recall(QUESTION, { k: 10 });
+    const hits = await recalledBesideUnrelated(OLDER, { text: NEWER }, QUESTION);
     const newer = rankOf(hits, "Portugal");
     const older = rankOf(hits, "Ireland");
     expect(older).toBeGreaterThanOrEqual(0);
     expect(newer).toBeGreaterThanOrEqual(0);
     expect(newer).toBeLessThan(older);
     expect(hits[newer]!.why.summary).toContain("corrects it by");
-    await mem.close?.();
   });
 
   it("lifts no correction said by another speaker", async () => {
-    const mem = await sleptTurns([
-      { text: OLDER },
-      ...UNRELATED_TEXTS.map((text) => ({ text })),
-      { text: NEWER, actor: "assistant" },
-    ]);
-    const hits = await mem.recall(QUESTION, { k: 10 });
+    const hits = await recalledBesideUnrelated(OLDER, { text: NEWER, actor: "assistant" }, QUESTION);
     const newer = rankOf(hits, "Portugal");
     if (newer >= 0) expect(hits[newer]!.why.summary).not.toContain("corrects it by");
-    await mem.close?.();
   });
 });

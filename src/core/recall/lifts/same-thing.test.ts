@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { rankOf, sleptTurns, UNRELATED_TEXTS } from "../../../../test/support/memory.js";
+import { rankOf, recalledBesideUnrelated } from "../../../../test/support/memory.js";
 import { loadTagger } from "../../judge/tagger.js";
 import {
   answersAsked,
@@ -252,43 +252,25 @@ const NEWER = "The minicab firm I use now is Starline, the drivers wait till I'm
 
 describe("sameThingFound: the newer statement the question's words miss, through the older they find", () => {
   it("ranks the newer just above the older after sleep, and says why", async () => {
-    const mem = await sleptTurns([
-      { text: TAXI_OLDER },
-      ...UNRELATED_TEXTS.map((text) => ({ text })),
-      { text: NEWER },
-    ]);
-    const hits = await mem.recall(TAXI_Q, { k: 10 });
+    const hits = await recalledBesideUnrelated(TAXI_OLDER, { text: NEWER }, TAXI_Q);
     const newer = rankOf(hits, "Starline");
     const older = rankOf(hits, "Apex");
     expect(older).toBeGreaterThanOrEqual(0);
     expect(newer).toBeGreaterThanOrEqual(0);
     expect(newer).toBeLessThan(older);
     expect(hits[newer]!.why.summary).toContain("a newer statement on the same thing as");
-    await mem.close?.();
   });
 
   it("lifts nothing said by another speaker", async () => {
-    const mem = await sleptTurns([
-      { text: TAXI_OLDER },
-      ...UNRELATED_TEXTS.map((text) => ({ text })),
-      { text: NEWER, actor: "assistant" },
-    ]);
-    const hits = await mem.recall(TAXI_Q, { k: 10 });
+    const hits = await recalledBesideUnrelated(TAXI_OLDER, { text: NEWER, actor: "assistant" }, TAXI_Q);
     const newer = rankOf(hits, "Starline");
     expect(rankOf(hits, "Apex")).toBe(0);
     if (newer >= 0) expect(hits[newer]!.why.summary).not.toContain("on the same thing as");
-    await mem.close?.();
   });
 
   it("never finds another namespace's statement", async () => {
-    const mem = await sleptTurns([
-      { text: TAXI_OLDER },
-      ...UNRELATED_TEXTS.map((text) => ({ text })),
-      { text: NEWER, namespace: "neighbour" },
-    ]);
-    const hits = await mem.recall(TAXI_Q, { k: 10 });
+    const hits = await recalledBesideUnrelated(TAXI_OLDER, { text: NEWER, namespace: "neighbour" }, TAXI_Q);
     expect(rankOf(hits, "Starline")).toBe(-1);
     expect(rankOf(hits, "Apex")).toBe(0);
-    await mem.close?.();
   });
 });
