@@ -130,4 +130,12 @@ describe("frozen held-out halves", () => {
       "babd2e98a522d7cb48ac2c6c5aedbee8206b520a576da210a1a9b12aa0efcf46",
     );
   });
+
+  // Written in the thirty-ninth session (h/fresh15) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh15 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh15").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "8862039e0ec10a2249bd9bb654330cf54b357c67adb65180b929c2775692ee01",
+    );
+  });
 });

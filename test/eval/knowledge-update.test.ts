@@ -73,8 +73,8 @@ function hashSplitSet(set: CaseSet, split: "dev" | "held-out"): CaseFile {
   expect(parseKnowledgeUpdateArgs(["--set", set, "--split", split])).toMatchObject({ sets: [set], split });
   expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain(set);
   expect(parseKnowledgeUpdateArgs([]).sets).toContain(set);
-  expect(() => parseKnowledgeUpdateArgs(["--set", "fresh15"])).toThrow(
-    new RegExp(`unknown set "fresh15".*${set}, `),
+  expect(() => parseKnowledgeUpdateArgs(["--set", "fresh16"])).toThrow(
+    new RegExp(`unknown set "fresh16".*${set}, `),
   );
   const file = loadCases(set);
   expect(file.split).toBeUndefined();
@@ -280,14 +280,28 @@ describe("knowledge-update eval", () => {
   it("lists fresh14 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
     // The halves (fresh14, 38th session: 60 dev, 61 held-out).
     const file = hashSplitSet("fresh14", "dev");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh15"])).toThrow(
-      /unknown set "fresh15".*fresh14, all/,
-    );
     // As fresh9's to fresh13's, no question names a value of its case. One woman in Lagos writes about
     // her riders, bikes and vans, her clients, her office, her bank, her church, her children, her
     // husband, her mother and her fabric, and pastes the odd message from a rider or her accountant:
     // another person's value of the same kind (the night rider's brother's number, a friend's van-hire
     // rate, an aunty's harvest pledge, a cousin's wedding) is only ever a non-update's distractor.
+    const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
+    expect(nonUpdates).toBe(23);
+    expect(twice).toBe(10);
+  });
+
+  it("lists fresh15 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
+    // The halves (fresh15, 39th session: 60 dev, 60 held-out).
+    const file = hashSplitSet("fresh15", "held-out");
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh16"])).toThrow(
+      /unknown set "fresh16".*fresh15, all/,
+    );
+    // As fresh9's to fresh14's, no question names a value of its case. One chief cook on a bulk
+    // carrier writes about his contract, the voyage, his galley, the crew, his wife and the money, the
+    // house being built, his children, his blood pressure and his basketball team, and pastes the odd
+    // message from his wife or the office: another person's value of the same kind (a kumpare's beer
+    // allowance, the new messman's blood type, the new oiler's shoe size, a batchmate's pay abroad) is
+    // only ever a non-update's distractor.
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(23);
     expect(twice).toBe(10);
