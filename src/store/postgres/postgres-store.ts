@@ -1274,8 +1274,15 @@ class PostgresWriter extends PostgresReader implements StoreWriter {
           ]),
         );
       case "meta":
-        for (const x of r as DumpRows["meta"]) await this.setMeta(x.key, x.value);
-        return;
+        // Plain inserts, not `setMeta`'s upsert: a record whose key is taken is refused (attacks39).
+        return this.insertMany(
+          "meta",
+          [
+            ["key", ""],
+            ["value", ""],
+          ],
+          (r as DumpRows["meta"]).map((x) => [x.key, x.value]),
+        );
       case "audit":
         return this.insertMany(
           "audit",

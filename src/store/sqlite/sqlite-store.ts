@@ -2913,8 +2913,8 @@ export class SqliteStore implements Store {
 
   /**
    * Rows as dumped, keys kept. Plain inserts: a row whose key is taken is refused
-   * (`loadKeyTaken`), never ignored or replaced (attacks38); vectors go through `putVector`, whose
-   * ids the callers check as items.
+   * (`loadKeyTaken`), never ignored or replaced (attacks38); a vector or a record whose key is taken
+   * likewise (attacks39).
    */
   async load<S extends DumpSection>(section: S, rows: DumpRows[S]): Promise<void> {
     this.check();
@@ -2964,10 +2964,16 @@ export class SqliteStore implements Store {
       case "outcomes":
         for (const x of r as DumpRows["outcomes"]) await this.addOutcome(x);
         return;
-      case "vectors":
-        for (const x of r as DumpRows["vectors"])
+      case "vectors": {
+        // `putVector` replaces the row of its id (a re-embedding): a load must not (attacks39), so an
+        // id the table holds — another namespace's vector, or one earlier in this page — is refused.
+        const held = this.stmt("SELECT 1 FROM vectors WHERE id = ?");
+        for (const x of r as DumpRows["vectors"]) {
+          if (held.get(x.id) !== undefined) throw loadKeyTaken(section);
           await this.putVector(x.id, x.namespace, x.embedder, x.vector);
+        }
         return;
+      }
       case "judgedPairs":
         for (const x of r as DumpRows["judgedPairs"])
           this.stmt(
@@ -2975,7 +2981,9 @@ export class SqliteStore implements Store {
           ).run(x.a, x.b, x.aHash, x.bHash, x.relation, x.judge, x.reason, x.at);
         return;
       case "meta":
-        for (const x of r as DumpRows["meta"]) await this.setMeta(x.key, x.value);
+        // A plain insert, not `setMeta`'s upsert: a record whose key is taken is refused (attacks39).
+        for (const x of r as DumpRows["meta"])
+          this.stmt("INSERT INTO meta(key, value) VALUES (?, ?)").run(`engine:${x.key}`, x.value);
         return;
       case "audit":
         for (const e of r as DumpRows["audit"])
