@@ -24,10 +24,12 @@ const backends = memoryBackends("loadkeys");
 
 /** Loads `rows` into `section` in a transaction of its own; returns the refusal. */
 async function refusal<S extends "vectors" | "meta">(store: Store, section: S, rows: DumpRows[S]) {
-  const error = await store.transaction((tx) => tx.load(section, rows)).then(
-    () => expect.fail(`loaded ${section} whose key the store holds`),
-    (x: unknown) => x,
-  );
+  const error = await store
+    .transaction((tx) => tx.load(section, rows))
+    .then(
+      () => expect.fail(`loaded ${section} whose key the store holds`),
+      (x: unknown) => x,
+    );
   if (!isStrataError(error)) expect.fail(String(error));
   expect(error.code).toBe("TARGET_NOT_EMPTY");
   expect(error.message).toContain(`Cannot load ${section} here`);
@@ -45,7 +47,11 @@ for (const backend of backends)
         );
         expect(held).toBeDefined();
         const before = await mem.store.dumpCounts();
-        const forged = { ...held!, namespace: "tenant-a", vector: new Float32Array(held!.vector.length).fill(0.5) };
+        const forged = {
+          ...held!,
+          namespace: "tenant-a",
+          vector: new Float32Array(held!.vector.length).fill(0.5),
+        };
         await refusal(mem.store, "vectors", [forged]);
         expect(await mem.store.dumpCounts()).toEqual(before);
         const [after] = (await mem.store.dump("vectors", { cursor: null, limit: 1000 })).rows.filter(
@@ -125,7 +131,9 @@ for (const backend of backends)
     it("a record whose key is free loads (the control)", async () => {
       const { mem } = await backend.open();
       try {
-        await mem.store.transaction((tx) => tx.load("meta", [{ key: "continuity:tenant-a", value: "digest" }]));
+        await mem.store.transaction((tx) =>
+          tx.load("meta", [{ key: "continuity:tenant-a", value: "digest" }]),
+        );
         expect(await mem.store.getMeta("continuity:tenant-a")).toBe("digest");
       } finally {
         await mem.close();

@@ -1460,17 +1460,23 @@ export class SqliteStore implements Store {
   // Reads
   // -------------------------------------------------------------------------------------------
 
-  async getEpisode(id: string): Promise<Episode | null> {
+  async getEpisode(id: string, namespace?: string): Promise<Episode | null> {
     this.check();
     if (!id.startsWith("e")) return null;
-    const r = this.stmt("SELECT * FROM episodes WHERE rowid = ?").get(rowidOf(id));
+    const r =
+      namespace === undefined
+        ? this.stmt("SELECT * FROM episodes WHERE rowid = ?").get(rowidOf(id))
+        : this.stmt("SELECT * FROM episodes WHERE rowid = ? AND namespace = ?").get(rowidOf(id), namespace);
     return r ? toEpisode(r) : null;
   }
 
-  async getBelief(id: string): Promise<Belief | null> {
+  async getBelief(id: string, namespace?: string): Promise<Belief | null> {
     this.check();
     if (!id.startsWith("b")) return null;
-    const r = this.stmt("SELECT * FROM beliefs WHERE rowid = ?").get(rowidOf(id));
+    const r =
+      namespace === undefined
+        ? this.stmt("SELECT * FROM beliefs WHERE rowid = ?").get(rowidOf(id))
+        : this.stmt("SELECT * FROM beliefs WHERE rowid = ? AND namespace = ?").get(rowidOf(id), namespace);
     return r ? toBelief(r) : null;
   }
 
