@@ -908,6 +908,8 @@ export class SqliteStore implements Store {
       this.key = key;
       return;
     }
+    // The copy this open kept, if any: removed again when the upgrade rolls back (below).
+    let copy: string | null = null;
     try {
       this.db.exec("BEGIN IMMEDIATE");
       this.db.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
@@ -925,7 +927,7 @@ export class SqliteStore implements Store {
       // An older Strata's store is copied as it was before anything in it changes (the write lock
       // is held, so the copy is the file no other process can upgrade meanwhile): an older Strata
       // refuses the upgraded file and opens the copy. A new file (schema 0) has nothing to keep.
-      const copy =
+      copy =
         current > 0 && current < SCHEMA_VERSION && this.path !== ":memory:" && !this.path.startsWith("file:")
           ? keepUpgradeCopy(this.path, current, SCHEMA_VERSION)
           : null;
@@ -954,6 +956,9 @@ export class SqliteStore implements Store {
     } catch (error) {
       if (this.db.inTransaction) this.db.exec("ROLLBACK");
       this.db.close();
+      // Rolled back, the store is the file the copy holds: a second full copy of every text would
+      // otherwise stay beside it, named by no message (attacks39), and the next attempt keep a third.
+      if (copy) rmSync(copy, { force: true });
       if (error instanceof StrataError) throw error;
       if (isBusy(error)) throw writeLocked(this.path, this.busyTimeoutMs, "prepare");
       throw new StrataError(
