@@ -436,8 +436,14 @@ export interface StoreReader {
    * randomness; it gets the secret here.
    */
   contentKey(): string;
-  getEpisode(id: string): Promise<Episode | null>;
-  getBelief(id: string): Promise<Belief | null>;
+  /**
+   * The episode `id`, or null. With `namespace`, only an episode of that namespace: one of another
+   * is never read, so naming it costs what naming a missing id costs (attacks39: reading the foreign
+   * row whole before the core refused it took longer the more text and metadata it held).
+   */
+  getEpisode(id: string, namespace?: string): Promise<Episode | null>;
+  /** The belief `id`, or null; with `namespace`, as `getEpisode`. */
+  getBelief(id: string, namespace?: string): Promise<Belief | null>;
   getEpisodes(ids: readonly string[]): Promise<Episode[]>;
   getBeliefs(ids: readonly string[]): Promise<Belief[]>;
   listBeliefs(filter: BeliefFilter, page: { limit: number; offset: number }): Promise<Belief[]>;

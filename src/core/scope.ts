@@ -2,7 +2,8 @@
  * Id resolution within a namespace: the one place an id becomes an item. Ids are store-wide
  * counters (`b7`, `e12`), so every verb that takes one must also say which namespace it acts
  * in, and an item of another namespace must look exactly like an item that does not exist: the
- * same NOT_FOUND code and the same message, so a caller learns nothing about other namespaces.
+ * same NOT_FOUND code and the same message, and the same cost (the store never reads it), so a
+ * caller learns nothing about other namespaces.
  *
  *   const b = await beliefIn(tx, "b7", "team-a"); // NOT_FOUND if b7 is missing or in another namespace
  */
@@ -14,14 +15,15 @@ export type ScopedItem = ({ layer: "belief" } & Belief) | ({ layer: "episode" } 
 
 /** The belief `id` of `namespace`, or NOT_FOUND (also when it belongs to another namespace). */
 export async function beliefIn(reader: StoreReader, id: string, namespace: string): Promise<Belief> {
-  const b = await reader.getBelief(id);
+  // The store filters by namespace: a foreign row is never read, so it costs what a missing one does.
+  const b = await reader.getBelief(id, namespace);
   if (!b || b.namespace !== namespace) throw notFound("belief", id);
   return b;
 }
 
 /** The episode `id` of `namespace`, or NOT_FOUND (also when it belongs to another namespace). */
 export async function episodeIn(reader: StoreReader, id: string, namespace: string): Promise<Episode> {
-  const e = await reader.getEpisode(id);
+  const e = await reader.getEpisode(id, namespace);
   if (!e || e.namespace !== namespace) throw notFound("episode", id);
   return e;
 }

@@ -414,15 +414,21 @@ class PostgresReader implements StoreReader {
   // Reads
   // -------------------------------------------------------------------------------------------
 
-  async getEpisode(id: string): Promise<Episode | null> {
+  async getEpisode(id: string, namespace?: string): Promise<Episode | null> {
     if (!/^e[0-9]+$/.test(id)) return null;
-    const [r] = await this.rows(`SELECT * FROM ${this.t("episodes")} WHERE rid = $1`, [ridOf(id)]);
+    const [r] = await this.rows(
+      `SELECT * FROM ${this.t("episodes")} WHERE rid = $1${namespace === undefined ? "" : " AND namespace = $2"}`,
+      namespace === undefined ? [ridOf(id)] : [ridOf(id), namespace],
+    );
     return r ? toEpisode(r) : null;
   }
 
-  async getBelief(id: string): Promise<Belief | null> {
+  async getBelief(id: string, namespace?: string): Promise<Belief | null> {
     if (!/^b[0-9]+$/.test(id)) return null;
-    const [r] = await this.rows(`SELECT * FROM ${this.t("beliefs")} WHERE rid = $1`, [ridOf(id)]);
+    const [r] = await this.rows(
+      `SELECT * FROM ${this.t("beliefs")} WHERE rid = $1${namespace === undefined ? "" : " AND namespace = $2"}`,
+      namespace === undefined ? [ridOf(id)] : [ridOf(id), namespace],
+    );
     return r ? toBelief(r) : null;
   }
 
@@ -1274,8 +1280,15 @@ class PostgresWriter extends PostgresReader implements StoreWriter {
           ]),
         );
       case "meta":
-        for (const x of r as DumpRows["meta"]) await this.setMeta(x.key, x.value);
-        return;
+        // Plain inserts, not `setMeta`'s upsert: a record whose key is taken is refused (attacks39).
+        return this.insertMany(
+          "meta",
+          [
+            ["key", ""],
+            ["value", ""],
+          ],
+          (r as DumpRows["meta"]).map((x) => [x.key, x.value]),
+        );
       case "audit":
         return this.insertMany(
           "audit",

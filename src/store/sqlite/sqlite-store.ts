@@ -908,6 +908,8 @@ export class SqliteStore implements Store {
       this.key = key;
       return;
     }
+    // The copy this open kept, if any: removed again when the upgrade rolls back (below).
+    let copy: string | null = null;
     try {
       this.db.exec("BEGIN IMMEDIATE");
       this.db.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
@@ -925,7 +927,7 @@ export class SqliteStore implements Store {
       // An older Strata's store is copied as it was before anything in it changes (the write lock
       // is held, so the copy is the file no other process can upgrade meanwhile): an older Strata
       // refuses the upgraded file and opens the copy. A new file (schema 0) has nothing to keep.
-      const copy =
+      copy =
         current > 0 && current < SCHEMA_VERSION && this.path !== ":memory:" && !this.path.startsWith("file:")
           ? keepUpgradeCopy(this.path, current, SCHEMA_VERSION)
           : null;
@@ -954,6 +956,9 @@ export class SqliteStore implements Store {
     } catch (error) {
       if (this.db.inTransaction) this.db.exec("ROLLBACK");
       this.db.close();
+      // Rolled back, the store is the file the copy holds: a second full copy of every text would
+      // otherwise stay beside it, named by no message (attacks39), and the next attempt keep a third.
+      if (copy) rmSync(copy, { force: true });
       if (error instanceof StrataError) throw error;
       if (isBusy(error)) throw writeLocked(this.path, this.busyTimeoutMs, "prepare");
       throw new StrataError(
@@ -1460,17 +1465,23 @@ export class SqliteStore implements Store {
   // Reads
   // -------------------------------------------------------------------------------------------
 
-  async getEpisode(id: string): Promise<Episode | null> {
+  async getEpisode(id: string, namespace?: string): Promise<Episode | null> {
     this.check();
     if (!id.startsWith("e")) return null;
-    const r = this.stmt("SELECT * FROM episodes WHERE rowid = ?").get(rowidOf(id));
+    const r =
+      namespace === undefined
+        ? this.stmt("SELECT * FROM episodes WHERE rowid = ?").get(rowidOf(id))
+        : this.stmt("SELECT * FROM episodes WHERE rowid = ? AND namespace = ?").get(rowidOf(id), namespace);
     return r ? toEpisode(r) : null;
   }
 
-  async getBelief(id: string): Promise<Belief | null> {
+  async getBelief(id: string, namespace?: string): Promise<Belief | null> {
     this.check();
     if (!id.startsWith("b")) return null;
-    const r = this.stmt("SELECT * FROM beliefs WHERE rowid = ?").get(rowidOf(id));
+    const r =
+      namespace === undefined
+        ? this.stmt("SELECT * FROM beliefs WHERE rowid = ?").get(rowidOf(id))
+        : this.stmt("SELECT * FROM beliefs WHERE rowid = ? AND namespace = ?").get(rowidOf(id), namespace);
     return r ? toBelief(r) : null;
   }
 
@@ -2913,8 +2924,8 @@ export class SqliteStore implements Store {
 
   /**
    * Rows as dumped, keys kept. Plain inserts: a row whose key is taken is refused
-   * (`loadKeyTaken`), never ignored or replaced (attacks38); vectors go through `putVector`, whose
-   * ids the callers check as items.
+   * (`loadKeyTaken`), never ignored or replaced (attacks38); a vector or a record whose key is taken
+   * likewise (attacks39).
    */
   async load<S extends DumpSection>(section: S, rows: DumpRows[S]): Promise<void> {
     this.check();
@@ -2964,10 +2975,16 @@ export class SqliteStore implements Store {
       case "outcomes":
         for (const x of r as DumpRows["outcomes"]) await this.addOutcome(x);
         return;
-      case "vectors":
-        for (const x of r as DumpRows["vectors"])
+      case "vectors": {
+        // `putVector` replaces the row of its id (a re-embedding): a load must not (attacks39), so an
+        // id the table holds — another namespace's vector, or one earlier in this page — is refused.
+        const held = this.stmt("SELECT 1 FROM vectors WHERE id = ?");
+        for (const x of r as DumpRows["vectors"]) {
+          if (held.get(x.id) !== undefined) throw loadKeyTaken(section);
           await this.putVector(x.id, x.namespace, x.embedder, x.vector);
+        }
         return;
+      }
       case "judgedPairs":
         for (const x of r as DumpRows["judgedPairs"])
           this.stmt(
@@ -2975,7 +2992,9 @@ export class SqliteStore implements Store {
           ).run(x.a, x.b, x.aHash, x.bHash, x.relation, x.judge, x.reason, x.at);
         return;
       case "meta":
-        for (const x of r as DumpRows["meta"]) await this.setMeta(x.key, x.value);
+        // A plain insert, not `setMeta`'s upsert: a record whose key is taken is refused (attacks39).
+        for (const x of r as DumpRows["meta"])
+          this.stmt("INSERT INTO meta(key, value) VALUES (?, ?)").run(`engine:${x.key}`, x.value);
         return;
       case "audit":
         for (const e of r as DumpRows["audit"])

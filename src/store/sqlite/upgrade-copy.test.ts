@@ -121,6 +121,26 @@ describe("opening an older Strata's store keeps a copy of it as it was", () => {
     expect(schemaOf(file)).toBe(OLDER);
   });
 
+  it("an upgrade that fails after its copy was kept rolls back and removes the copy: no stray copy of every text", async () => {
+    const file = await olderStore();
+    // The upgrade's last step fails (as a full disk or a failing constraint would): the store's
+    // marker cannot be moved to this schema.
+    const db = new Database(file);
+    db.exec(
+      "CREATE TRIGGER refuse_upgrade BEFORE UPDATE ON meta WHEN NEW.key = 'schema_version' BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    );
+    db.close();
+    const error = await openMemory({ path: file, lexicon: null }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "STORE_UNAVAILABLE" });
+    expect((error as Error).message).toMatch(/disk full/);
+    expect(schemaOf(file)).toBe(OLDER);
+    expect(beliefTexts(file)).toHaveLength(2);
+    expect(upgradeCopiesOf(file)).toEqual([]);
+    // A second attempt fails alike and keeps no copy either (no `.2.bak` beside a first).
+    await openMemory({ path: file, lexicon: null }).catch(() => undefined);
+    expect(upgradeCopiesOf(file)).toEqual([]);
+  });
+
   it("forget names each copy still beside the store: the copy holds the forgotten text, forget does not reach it", async () => {
     const file = await olderStore();
     const mem = await openMemory({ path: file, lexicon: null });
