@@ -13,6 +13,12 @@ export const HEALTH_CLASSES = ["healthy", "new", "drifting", "stale", "dead"] as
 /** What `curate` does to a collection: report (nothing changes), mark (a metadata flag), delete. */
 export const CURATE_MODES = ["report", "mark", "delete"] as const;
 
+/** What an API key may do: read, write (and read), or administer (forget, import). Its `scope`. */
+export const ACCESS_LEVELS = ["read", "write", "admin"] as const;
+
+/** The embedders the CLI and the server run with by name: hashed n-grams (default) or an HTTP endpoint. */
+export const EMBEDDER_NAMES = ["hashed", "http"] as const;
+
 /** The default metadata key `curate` sets on a stale or duplicate record in mark mode. */
 export const DEFAULT_MARK_KEY = "strata_curation";
 
