@@ -406,6 +406,8 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         throw new UsageError(
           `STRATA_LOCK_WAIT_MS must be a whole number of milliseconds (got "${lockWait}"); e.g. 120000 to wait two minutes for a running sweep.`,
         );
+      const { upgradeCopySetting } = await import("./config.js");
+      const upgradeCopy = upgradeCopySetting(env.STRATA_UPGRADE_COPY) ?? config.upgradeCopy;
       // A command that diagnoses reports a store it cannot open as what it found (doctor: the
       // store check fails, the other checks are still made) instead of failing with it.
       let unopened: StrataError | null = null;
@@ -427,6 +429,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           onUpgrade: (upgrade) => {
             if (!global.quiet && !global.json) err(upgradeNotice(upgrade));
           },
+          ...(upgradeCopy !== undefined ? { upgradeCopy } : {}),
         });
       } catch (error) {
         if (!(inv.run.unopenable && isStrataError(error) && unopenable(error))) throw error;
