@@ -202,10 +202,12 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     // strata.config.json fills what neither a flag nor the environment set.
     // Loaded after parsing: --help and usage errors never pay for the settings schema.
     const { loadConfig, storeSettingsApply } = await import("./config.js");
-    const config = storeSettingsApply(
-      loadConfig({ cwd: process.cwd(), home: homedir(), explicit: global.config ?? env.STRATA_CONFIG }),
-      global.db !== undefined || Boolean(env.STRATA_DB?.trim()),
-    );
+    const settings = loadConfig({
+      cwd: process.cwd(),
+      home: homedir(),
+      explicit: global.config ?? env.STRATA_CONFIG,
+    });
+    const config = storeSettingsApply(settings, global.db !== undefined || Boolean(env.STRATA_DB?.trim()));
     if (global.namespace === undefined && config.namespace !== undefined) {
       program.setOptionValueWithSource("namespace", config.namespace, "config");
       global.namespace = config.namespace;
@@ -384,6 +386,14 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       const { resolveEmbedder } = await import("./program.js");
       const embedder = await resolveEmbedder({
         name: global.embedder ?? env.STRATA_EMBEDDER ?? config.embedder,
+        said:
+          global.embedder !== undefined
+            ? `--embedder ${global.embedder}`
+            : env.STRATA_EMBEDDER !== undefined
+              ? `STRATA_EMBEDDER=${env.STRATA_EMBEDDER}`
+              : config.embedder !== undefined
+                ? `"embedder": "${config.embedder}" in ${settings.path}`
+                : undefined,
         url: env.STRATA_EMBED_URL ?? config.embedUrl,
         model: env.STRATA_EMBED_MODEL ?? config.embedModel,
         key: env.STRATA_EMBED_KEY,
