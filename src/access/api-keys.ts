@@ -38,7 +38,7 @@ export const ApiKeyInputSchema = z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "a key name is 1-64 letters, digits, . _ -, such as ci-bot")
       .describe("Who holds the key; its changes are audited as key:<name>."),
-    scope: z.enum(ACCESS_LEVELS).describe("read, write (and read) or admin (all)."),
+    scope: z.enum(ACCESS_LEVELS as [Access, ...Access[]]).describe("read, write (and read) or admin (all)."),
     namespaces: z
       .array(NamespacePatternSchema)
       .min(1, "name at least one namespace pattern, such as team-a or team-*")
@@ -51,7 +51,7 @@ export type ApiKeyInput = z.input<typeof ApiKeyInputSchema>;
 const ApiKeyRecordSchema = z.object({
   id: z.string(),
   name: z.string(),
-  scope: z.enum(ACCESS_LEVELS),
+  scope: z.enum(ACCESS_LEVELS as [Access, ...Access[]]),
   namespaces: z.array(z.string()),
   createdAt: z.string(),
   revokedAt: z.string().nullable(),

@@ -18,7 +18,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
-import { EMBEDDER_NAMES } from "../core/vocabulary.js";
 import { UsageError } from "./usage-error.js";
 
 export const CONFIG_FILE = "strata.config.json";
@@ -28,7 +27,7 @@ export const ConfigSchema = z
     $schema: z.string().optional(),
     db: z.string().min(1).optional().describe("SQLite file (relative to this file) or postgres:// URL"),
     namespace: z.string().min(1).optional().describe("namespace to read and write"),
-    embedder: z.enum(EMBEDDER_NAMES).optional().describe("hashed (default) or http"),
+    embedder: z.enum(["hashed", "http"]).optional().describe("hashed (default) or http"),
     embedUrl: z.string().url().optional().describe("http embedder: base URL (STRATA_EMBED_URL)"),
     embedModel: z.string().min(1).optional().describe("http embedder: model (STRATA_EMBED_MODEL)"),
     lockWaitMs: z.number().int().min(0).optional().describe("wait for a running sweep (STRATA_LOCK_WAIT_MS)"),

@@ -5,7 +5,7 @@
  */
 import { type Command, Option } from "commander";
 import type { Access } from "../core/operations/operation.js";
-import { ACCESS_LEVELS } from "../core/vocabulary.js";
+import { KEY_SCOPES } from "../core/vocabulary.js";
 import { toList } from "./args.js";
 import {
   renderKeysCreate,
@@ -41,7 +41,7 @@ export function registerKeysCommands(program: Command, on: (inv: Invocation) => 
         "--scope <scope>",
         "what the key may do: read (reads), write (reads and writes) or admin (everything, including forget and import)",
       )
-        .choices(ACCESS_LEVELS)
+        .choices(KEY_SCOPES)
         .makeOptionMandatory(),
     )
     .requiredOption("--namespaces <list>", "comma-separated namespace patterns: team-a,team-* or *")

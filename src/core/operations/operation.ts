@@ -20,11 +20,10 @@ import { z } from "zod";
 import type { Memory, ProgressHooks } from "../engine.js";
 import type { ErrorCode } from "../errors.js";
 import type { Judge } from "../ports.js";
-import { ACCESS_LEVELS } from "../vocabulary.js";
 
 /** What a caller must be allowed to do: read, write, or administer (forget, import). */
-export type Access = (typeof ACCESS_LEVELS)[number];
-export { ACCESS_LEVELS };
+export type Access = "read" | "write" | "admin";
+export const ACCESS_LEVELS: readonly Access[] = ["read", "write", "admin"];
 
 /** Whether `granted` covers `needed`: admin covers write, write covers read. */
 export function allows(granted: Access, needed: Access): boolean {
