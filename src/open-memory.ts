@@ -127,6 +127,11 @@ export interface OpenMemoryOptions {
    * file as it was is kept (`SqliteStoreOptions.onUpgrade`): how the CLI says so.
    */
   onUpgrade?: SqliteStoreOptions["onUpgrade"];
+  /**
+   * Whether a SQLite file an older Strata wrote is copied beside it before its one-way upgrade
+   * (`SqliteStoreOptions.upgradeCopy`); false upgrades it in place with no copy. Default true.
+   */
+  upgradeCopy?: boolean;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -164,6 +169,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
       ...(options.random ? { random: options.random } : {}),
       ...(options.onMigrationProgress ? { onMigrationProgress: options.onMigrationProgress } : {}),
       ...(options.onUpgrade ? { onUpgrade: options.onUpgrade } : {}),
+      ...(options.upgradeCopy !== undefined ? { upgradeCopy: options.upgradeCopy } : {}),
       ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}),
     });
   }

@@ -18,6 +18,8 @@ export interface CliField {
   integer?: boolean;
   /** An array's element kind. */
   element?: string;
+  /** A list's (an array of enum's) values by name: what each comma-separated item may be. */
+  itemChoices?: readonly string[];
 }
 
 /** One operation as the CLI sees it: its summary, its argument and its flags. */

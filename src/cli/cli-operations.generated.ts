@@ -270,6 +270,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
         required: false,
         description: "Restrict to these kinds; `episode` for L1.",
         element: "enum",
+        itemChoices: ["fact", "failure", "rule", "procedure", "episode"],
       },
       {
         name: "types",
@@ -279,6 +280,7 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
         description:
           "Only episodes of these types (observation, decision, tension, question, outcome, context); alone, recall searches episodes only.",
         element: "enum",
+        itemChoices: ["observation", "decision", "tension", "question", "outcome", "context"],
       },
       {
         name: "diversity",

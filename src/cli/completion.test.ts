@@ -86,6 +86,30 @@ describe("strata completion", () => {
       ["strata", "curate", ""],
       ["chroma", "lancedb", "pgvector"],
     ],
+    // Before newcomer39 these offered nothing (so file names): a list's items, and two flags whose
+    // values the command checked itself.
+    [
+      ["strata", "recall", "x", "--kinds", ""],
+      ["episode", "fact", "failure", "procedure", "rule"],
+    ],
+    [
+      ["strata", "recall", "x", "--kinds", "fact,f"],
+      ["fact,fact", "fact,failure"],
+    ],
+    [["strata", "recall", "x", "--kinds", "fact,rule,ep"], ["fact,rule,episode"]],
+    [["strata", "recall", "x", "--type", "de"], ["decision"]],
+    [
+      ["strata", "keys", "create", "--scope", ""],
+      ["admin", "read", "write"],
+    ],
+    [
+      ["strata", "--embedder", ""],
+      ["hashed", "http"],
+    ],
+    [
+      ["strata", "recall", "x", "--embedder", "h"],
+      ["hashed", "http"],
+    ],
   ])("bash completes the value or argument %j to %j", (typed, expected) => {
     expect(complete(...typed)).toEqual(expected);
   });
@@ -100,6 +124,8 @@ describe("strata completion", () => {
     [["strata", "import", ""]],
     [["strata", "recall", "rate", "-k", ""]],
     [["strata", "outcome", ""]],
+    [["strata", "worker", "--namespaces", ""]], // a list of any names
+    [["strata", "recall", "x", "--kinds", "fact,zz"]],
   ])("bash offers no word for %j, so the shell completes file names", (typed) => {
     expect(complete(...typed)).toEqual([]);
   });
@@ -110,6 +136,10 @@ describe("strata completion", () => {
       `complete -c strata -n "__fish_seen_subcommand_from record" -s t -l type -x -a 'observation decision tension question outcome context'`,
     );
     expect(script).toMatch(/complete -c strata {2}-l db -r -F /);
+    expect(script).toMatch(/complete -c strata {2}-l embedder -x -a 'hashed http'/);
+    expect(script).toContain(
+      `complete -c strata -n "__fish_seen_subcommand_from recall" -l kinds -x -a 'fact failure rule procedure episode'`,
+    );
     expect(script).toContain(
       `complete -c strata -n "__fish_seen_subcommand_from install" -a 'claude-code claude-desktop cursor codex gemini windsurf'`,
     );

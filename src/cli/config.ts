@@ -31,6 +31,10 @@ export const ConfigSchema = z
     embedUrl: z.string().url().optional().describe("http embedder: base URL (STRATA_EMBED_URL)"),
     embedModel: z.string().min(1).optional().describe("http embedder: model (STRATA_EMBED_MODEL)"),
     lockWaitMs: z.number().int().min(0).optional().describe("wait for a running sweep (STRATA_LOCK_WAIT_MS)"),
+    upgradeCopy: z
+      .boolean()
+      .optional()
+      .describe("copy a store an older Strata wrote before upgrading it (STRATA_UPGRADE_COPY; default true)"),
   })
   .strict();
 export type Config = z.infer<typeof ConfigSchema>;
@@ -111,4 +115,22 @@ export function loadConfig(options: {
   )
     config.db = resolve(dirname(path), config.db);
   return { path, origin, config };
+}
+
+/**
+ * STRATA_UPGRADE_COPY as a setting: whether an older Strata's store is copied before its upgrade
+ * (`on`, `1`, `true`, `yes`; `off`, `0`, `false`, `no`, in any case), undefined when unset or
+ * empty (the settings file, else the default, decides); any other value is a usage error.
+ *
+ *   upgradeCopySetting("off") // false
+ *   upgradeCopySetting("")    // undefined
+ */
+export function upgradeCopySetting(value: string | undefined): boolean | undefined {
+  const word = value?.trim().toLowerCase();
+  if (!word) return undefined;
+  if (["on", "1", "true", "yes"].includes(word)) return true;
+  if (["off", "0", "false", "no"].includes(word)) return false;
+  throw new UsageError(
+    `STRATA_UPGRADE_COPY must be on or off (got "${value}"); off upgrades a store an older Strata wrote without keeping a copy of it first.`,
+  );
 }

@@ -42,6 +42,9 @@ describe("an unknown flag points to the command's flag that means the same", () 
     [["recall", "x", "--ns", "team"], "-n/--namespace <name>"],
     [["recall", "x", "--date", "2026-03-01"], "--at <time>"],
     [["worker", "--preview"], "--dry-run"],
+    // Before newcomer39 a slip of a flag of one letter named nothing (commander guesses none).
+    [["recall", "x", "--kk", "3"], "-k/--k <n>: how many items"],
+    [["recall", "x", "--kj", "3"], "-k/--k <n>"],
   ])("%j → %s", async (argv, flag) => {
     const message = await unknown(argv);
     expect(message).toContain(`(Did you mean ${flag}`);
@@ -90,6 +93,8 @@ describe("an unknown flag points to the command's flag that means the same", () 
     [["recall", "x", "--verbose"]],
     [["list", "--limitless"]], // more than one slip from any name
     [["forget", "b1", "--yes-please"]],
+    [["recall", "x", "--kkk", "3"]], // two letters from --k
+    [["context", "x", "--kk", "3"]], // context has no --k
   ])("%j: no flag means it, so none is suggested", async (argv) => {
     expect(await unknown(argv)).not.toContain("Did you mean");
   });
@@ -155,5 +160,47 @@ describe("an unknown flag points to the command's flag that means the same", () 
         row.some((name) => longs.has(name)),
         row.join(","),
       ).toBe(true);
+  });
+});
+
+/** The message a command group's unknown subcommand ends in. */
+async function unknownCommand(argv: string[]): Promise<string> {
+  const program = createProgram("0.0.0", { writeOut: () => {}, writeErr: () => {} }, () => {});
+  const error = await program.parseAsync(argv, { from: "user" }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof CommanderError)) throw new Error(`expected a commander error, got ${String(error)}`);
+  expect(error.code).toBe("commander.unknownCommand");
+  return error.message;
+}
+
+// Before newcomer39 `strata curate report` (a mode typed as a command) said only "unknown command
+// 'report'", with nothing to try.
+describe("a value typed as a command group's subcommand names the command line that takes it", () => {
+  it.each([
+    [
+      ["curate", "report"],
+      "error: unknown command 'report'\n(Did you mean strata curate pgvector|chroma|lancedb … --mode report? report is a value of --mode, not a command; strata curate --help lists the commands.)",
+    ],
+    [
+      ["curate", "delete", "--yes"],
+      "(Did you mean strata curate pgvector|chroma|lancedb … --mode delete? delete is a value of --mode",
+    ],
+    [["curate", "reprot"], "(Did you mean strata curate pgvector|chroma|lancedb … --mode report?"], // a slip
+    [["curate", "langchain"], "(Did you mean strata curate pgvector … --preset langchain?"],
+    [["keys", "admin"], "(Did you mean strata keys create … --scope admin? admin is a value of --scope"],
+  ])("%j → %s", async (argv, said) => {
+    expect(await unknownCommand(argv)).toContain(said);
+  });
+
+  it.each([
+    [["curate", "sqlite"], "error: unknown command 'sqlite'"], // a value of no subcommand's flag
+    [["curate", "lancdb"], "(Did you mean lancedb?)"], // a subcommand's slip: commander's answer stands
+    [["keys", "creat"], "(Did you mean create?)"],
+  ])("%j keeps commander's answer: %s", async (argv, said) => {
+    const message = await unknownCommand(argv);
+    expect(message).toContain(said);
+    expect(message).not.toContain("is a value of");
   });
 });

@@ -12,7 +12,7 @@
  * rows. Installed once over the whole program by createProgram.
  */
 import type { Command, Option } from "commander";
-import { hasMeaning, namesMeant, plainName } from "../core/borrowed-names.js";
+import { hasMeaning, namesMeant, namesNear, plainName } from "../core/borrowed-names.js";
 import { CLI_OPERATIONS } from "./cli-operations.generated.js";
 import { cliCommandFor } from "./operation-commands.js";
 
@@ -64,9 +64,30 @@ export function flagsMeant(command: Command, flag: string): Option[] {
  */
 export function choicesOf(command: Command, option: Option): readonly string[] {
   if (option.argChoices) return option.argChoices;
+  return operationOf(command)?.flags.find((f) => `--${f.flag}` === option.long)?.choices ?? [];
+}
+
+/**
+ * The values each item of `option`'s comma-separated list takes by name (`recall --kinds`: fact,
+ * failure, rule, procedure, episode), from its operation's list field — the flag's own name, or
+ * the field's name in the plural for a flag named in the singular (recall's `--type` is `types`);
+ * [] for a flag that takes no such list. What shell completion offers after each comma.
+ *
+ *   itemChoicesOf(recall, --kinds) // ["fact", "failure", "rule", "procedure", "episode"]
+ *   itemChoicesOf(recall, --at)    // []
+ */
+export function itemChoicesOf(command: Command, option: Option): readonly string[] {
+  const fields = operationOf(command)?.flags ?? [];
+  const field =
+    fields.find((f) => `--${f.flag}` === option.long) ??
+    fields.find((f) => `--${f.flag}` === `${option.long}s`);
+  return field?.itemChoices ?? [];
+}
+
+/** The operation `command` runs (generated or tailored), by its command line; none for the rest. */
+function operationOf(command: Command) {
   const line = commandPath(command).split(" ").slice(1).join(" ");
-  const operation = CLI_OPERATIONS.find((o) => cliCommandFor(o.name) === line);
-  return operation?.flags.find((f) => `--${f.flag}` === option.long)?.choices ?? [];
+  return CLI_OPERATIONS.find((o) => cliCommandFor(o.name) === line);
 }
 
 /**
@@ -115,15 +136,86 @@ export function suggestMeantFlags(program: Command): void {
           `error: unknown option '${flag}'\n(${commandPath(command)} takes no flag that means what ${flag} means; ${commandPath(command)} --help lists every option.)`,
           { code: "commander.unknownOption" },
         );
+      // Commander guesses no flag of one letter (`--kk` for `--k`): the slips of such a flag.
+      const slipped = meant.length === 0 && flag.startsWith("--") ? oneLetterFlagsNear(command, flag) : [];
+      if (slipped.length > 0) meant.push(...slipped);
       if (meant.length === 0) return withHelpPointer(command, () => spellingOnly(flag));
       command.error(
         `error: unknown option '${flag}'\n(Did you mean ${meant.map(named).join("; or ")}? ${commandPath(command)} --help lists every option.)`,
         { code: "commander.unknownOption" },
       );
     };
+    if (command.commands.length > 0 && command !== program) answerValuesTypedAsCommands(command);
     command.commands.forEach(visit);
   };
   visit(program);
+}
+
+/**
+ * The flags of `command` (its own or the global ones) whose name is one letter and that `flag` is
+ * a slip of: `--kk` or `--kj` for recall's `-k/--k`. Commander's spelling suggestion never guesses
+ * a name of one letter, so `recall x --kk 3` was answered with nothing to try.
+ *
+ *   oneLetterFlagsNear(recall, "--kk")  // [-k/--k option]
+ *   oneLetterFlagsNear(recall, "--kkk") // []: two letters from k
+ */
+export function oneLetterFlagsNear(command: Command, flag: string): Option[] {
+  const oneLetter = optionsOf(command).filter((o) => plainName(o.long as string).length === 1);
+  const near = namesNear(
+    flag,
+    oneLetter.map((o) => o.long as string),
+  );
+  return oneLetter.filter((o) => near.includes(o.long as string));
+}
+
+/**
+ * The subcommands of `group` that take `word` (or a slip of it) as the value of one of their own
+ * flags, grouped by flag and value: `curate report` → the flag `--mode` with `report`, taken by
+ * pgvector, chroma and lancedb. [] when no subcommand takes it.
+ *
+ *   valueTypedAsCommand(curate, "report") // [{ flag: "--mode", value: "report", commands: ["pgvector", "chroma", "lancedb"] }]
+ *   valueTypedAsCommand(keys, "read")     // [{ flag: "--scope", value: "read", commands: ["create"] }]
+ *   valueTypedAsCommand(curate, "sqlite") // []
+ */
+export function valueTypedAsCommand(
+  group: Command,
+  word: string,
+): { flag: string; value: string; commands: string[] }[] {
+  const found: { flag: string; value: string; commands: string[] }[] = [];
+  for (const sub of group.commands)
+    for (const option of sub.options) {
+      if (!option.long) continue;
+      for (const value of namesNear(word, choicesOf(sub, option))) {
+        const seen = found.find((f) => f.flag === option.long && f.value === value);
+        if (seen) seen.commands.push(sub.name());
+        else found.push({ flag: option.long, value, commands: [sub.name()] });
+      }
+    }
+  return found;
+}
+
+/**
+ * A command group answers a word that is no subcommand of it but a value its subcommands' flags
+ * take (`strata curate report`: report is a `--mode`) with the command line that says it, as git
+ * answers a mistyped subcommand; any other word keeps commander's spelling suggestion.
+ */
+function answerValuesTypedAsCommands(group: Command): void {
+  const hooked = group as unknown as { unknownCommand(): void; args: string[] };
+  const spellingOnly = hooked.unknownCommand.bind(group);
+  hooked.unknownCommand = () => {
+    const word = hooked.args[0] ?? "";
+    const valued = valueTypedAsCommand(group, word);
+    if (valued.length === 0) return spellingOnly();
+    const path = commandPath(group);
+    const lines = valued.map(
+      ({ flag, value, commands }) => `${path} ${commands.join("|")} … ${flag} ${value}`,
+    );
+    const what = [...new Set(valued.map(({ flag }) => flag))].join(" or ");
+    group.error(
+      `error: unknown command '${word}'\n(Did you mean ${lines.join(" or ")}? ${valued[0]?.value} is a value of ${what}, not a command; ${path} --help lists the commands.)`,
+      { code: "commander.unknownCommand" },
+    );
+  };
 }
 
 /**

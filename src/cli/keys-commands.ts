@@ -3,8 +3,9 @@
  * with one call, like the continuity commands; actions only convert argv strings and hand
  * `runMain` an `Invocation`.
  */
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import type { Access } from "../core/operations/operation.js";
+import { KEY_SCOPES } from "../core/vocabulary.js";
 import { toList } from "./args.js";
 import {
   renderKeysCreate,
@@ -35,9 +36,13 @@ export function registerKeysCommands(program: Command, on: (inv: Invocation) => 
       "--name <name>",
       "who holds it (letters, digits, . _ -); its changes are audited as key:<name>",
     )
-    .requiredOption(
-      "--scope <scope>",
-      "what the key may do: read (reads), write (reads and writes) or admin (everything, including forget and import)",
+    .addOption(
+      new Option(
+        "--scope <scope>",
+        "what the key may do: read (reads), write (reads and writes) or admin (everything, including forget and import)",
+      )
+        .choices(KEY_SCOPES)
+        .makeOptionMandatory(),
     )
     .requiredOption("--namespaces <list>", "comma-separated namespace patterns: team-a,team-* or *")
     .addHelpText(

@@ -202,10 +202,12 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     // strata.config.json fills what neither a flag nor the environment set.
     // Loaded after parsing: --help and usage errors never pay for the settings schema.
     const { loadConfig, storeSettingsApply } = await import("./config.js");
-    const config = storeSettingsApply(
-      loadConfig({ cwd: process.cwd(), home: homedir(), explicit: global.config ?? env.STRATA_CONFIG }),
-      global.db !== undefined || Boolean(env.STRATA_DB?.trim()),
-    );
+    const settings = loadConfig({
+      cwd: process.cwd(),
+      home: homedir(),
+      explicit: global.config ?? env.STRATA_CONFIG,
+    });
+    const config = storeSettingsApply(settings, global.db !== undefined || Boolean(env.STRATA_DB?.trim()));
     if (global.namespace === undefined && config.namespace !== undefined) {
       program.setOptionValueWithSource("namespace", config.namespace, "config");
       global.namespace = config.namespace;
@@ -384,6 +386,14 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       const { resolveEmbedder } = await import("./program.js");
       const embedder = await resolveEmbedder({
         name: global.embedder ?? env.STRATA_EMBEDDER ?? config.embedder,
+        said:
+          global.embedder !== undefined
+            ? `--embedder ${global.embedder}`
+            : env.STRATA_EMBEDDER !== undefined
+              ? `STRATA_EMBEDDER=${env.STRATA_EMBEDDER}`
+              : config.embedder !== undefined
+                ? `"embedder": "${config.embedder}" in ${settings.path}`
+                : undefined,
         url: env.STRATA_EMBED_URL ?? config.embedUrl,
         model: env.STRATA_EMBED_MODEL ?? config.embedModel,
         key: env.STRATA_EMBED_KEY,
@@ -406,6 +416,8 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
         throw new UsageError(
           `STRATA_LOCK_WAIT_MS must be a whole number of milliseconds (got "${lockWait}"); e.g. 120000 to wait two minutes for a running sweep.`,
         );
+      const { upgradeCopySetting } = await import("./config.js");
+      const upgradeCopy = upgradeCopySetting(env.STRATA_UPGRADE_COPY) ?? config.upgradeCopy;
       // A command that diagnoses reports a store it cannot open as what it found (doctor: the
       // store check fails, the other checks are still made) instead of failing with it.
       let unopened: StrataError | null = null;
@@ -427,6 +439,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
           onUpgrade: (upgrade) => {
             if (!global.quiet && !global.json) err(upgradeNotice(upgrade));
           },
+          ...(upgradeCopy !== undefined ? { upgradeCopy } : {}),
         });
       } catch (error) {
         if (!(inv.run.unopenable && isStrataError(error) && unopenable(error))) throw error;

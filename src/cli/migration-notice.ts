@@ -38,6 +38,14 @@ export function migrationNotice(
  *   upgradeNotice({ path: "/m.db", from: 9, to: 10, copy: "/m.db.schema-9.bak" });
  *   // "strata: upgraded the store at /m.db from schema 9 to 10 (once; an older Strata cannot open it now). …"
  */
-export function upgradeNotice(upgrade: { path: string; from: number; to: number; copy: string }): string {
-  return `strata: upgraded the store at ${upgrade.path} from schema ${upgrade.from} to ${upgrade.to} (once; an older Strata cannot open it now). The file as it was is kept at ${upgrade.copy}: an older Strata opens that copy. Delete it when you no longer need to go back (it keeps what it held; forget cannot erase it).`;
+export function upgradeNotice(upgrade: {
+  path: string;
+  from: number;
+  to: number;
+  copy: string | null;
+}): string {
+  const upgraded = `strata: upgraded the store at ${upgrade.path} from schema ${upgrade.from} to ${upgrade.to} (once; an older Strata cannot open it now).`;
+  return upgrade.copy === null
+    ? `${upgraded} No copy of the file as it was was kept (STRATA_UPGRADE_COPY=off, or upgradeCopy: false in the settings file).`
+    : `${upgraded} The file as it was is kept at ${upgrade.copy}: an older Strata opens that copy. Delete it when you no longer need to go back (it keeps what it held; forget cannot erase it; STRATA_UPGRADE_COPY=off upgrades without one).`;
 }

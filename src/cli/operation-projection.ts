@@ -24,8 +24,10 @@ function fieldOf(name: string, schema: z.ZodType): CliField {
   const kind = base.def.type;
   const options = (base as unknown as { options?: unknown[] }).options;
   const format = (base as unknown as { format?: string | null }).format;
-  const element =
-    kind === "array" ? (base.def as unknown as { element: z.ZodType }).element.def.type : undefined;
+  const elementSchema =
+    kind === "array" ? (base.def as unknown as { element: z.ZodType }).element : undefined;
+  const element = elementSchema?.def.type;
+  const itemOptions = (elementSchema as unknown as { options?: unknown[] } | undefined)?.options;
   return {
     name,
     flag: commandName(name),
@@ -35,6 +37,7 @@ function fieldOf(name: string, schema: z.ZodType): CliField {
     ...(kind === "enum" && Array.isArray(options) ? { choices: options.map(String) } : {}),
     ...(kind === "number" && (format === "safeint" || format === "int32") ? { integer: true } : {}),
     ...(element ? { element } : {}),
+    ...(element === "enum" && Array.isArray(itemOptions) ? { itemChoices: itemOptions.map(String) } : {}),
   };
 }
 

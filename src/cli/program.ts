@@ -5,8 +5,9 @@
  * environment or exits.
  */
 import { homedir } from "node:os";
-import { Argument, Command } from "commander";
+import { Argument, Command, Option } from "commander";
 import type { Memory } from "../core/engine.js";
+import { EMBEDDER_NAMES } from "../core/vocabulary.js";
 import { isPostgresUrl } from "../store/open-store.js";
 import { registerAgentCommands } from "./agent-commands.js";
 import { timeFlag, toInteger, toJson, toList, toWhere } from "./args.js";
@@ -234,9 +235,11 @@ export function createProgram(
       "--config <file>",
       "settings file (env STRATA_CONFIG; default: the nearest strata.config.json, else ~/.strata/config.json)",
     )
-    .option(
-      "--embedder <name>",
-      "hashed | http (env STRATA_EMBEDDER; http reads STRATA_EMBED_URL, STRATA_EMBED_MODEL, STRATA_EMBED_KEY)",
+    .addOption(
+      new Option(
+        "--embedder <name>",
+        "hashed | http (env STRATA_EMBEDDER; http reads STRATA_EMBED_URL, STRATA_EMBED_MODEL, STRATA_EMBED_KEY)",
+      ).choices(EMBEDDER_NAMES),
     )
     .option("-n, --namespace <name>", "namespace to read and write (default: default)")
     .option("--json", "print the result as JSON (errors too, on stdout)")

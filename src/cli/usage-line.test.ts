@@ -127,3 +127,48 @@ describe("strata help WORD with a slip of a command's name names the command", (
     });
   });
 });
+
+// Before newcomer39 an embedder named by the environment or a settings file was refused as
+// `--embedder http needs …`, a flag nobody typed; the line now names where the name was set.
+describe("an embedder's refusal names where the embedder was set", () => {
+  afterEach(() => {
+    delete process.env.STRATA_EMBEDDER;
+    delete process.env.STRATA_EMBED_URL;
+    delete process.env.STRATA_EMBED_MODEL;
+  });
+
+  it.each([
+    [{}, ["--embedder", "http"], "usage: --embedder http needs STRATA_EMBED_URL"],
+    [{ STRATA_EMBEDDER: "http" }, [], "usage: STRATA_EMBEDDER=http needs STRATA_EMBED_URL"],
+    [
+      { STRATA_EMBEDDER: "bert" },
+      [],
+      'usage: unknown embedder "bert" (STRATA_EMBEDDER=bert): use hashed or http.',
+    ],
+    [
+      { STRATA_EMBED_URL: "http://localhost:11434/v1" },
+      [],
+      "usage: the http embedder (STRATA_EMBED_URL is set) needs STRATA_EMBED_URL",
+    ],
+  ])("%j %j → %s", async (variables, flags, line) => {
+    delete process.env.STRATA_EMBEDDER;
+    delete process.env.STRATA_EMBED_URL;
+    delete process.env.STRATA_EMBED_MODEL;
+    Object.assign(process.env, variables);
+    expect(await runMain(["--db", db, ...flags, "stats"])).toBe(2);
+    expect(said.join("").startsWith(line)).toBe(true);
+  });
+
+  it("a settings file's embedder is named with the file", async () => {
+    delete process.env.STRATA_EMBEDDER;
+    delete process.env.STRATA_EMBED_URL;
+    const settings = join(mkdtempSync(join(tmpdir(), "strata-usage-")), "settings.json");
+    writeFileSync(settings, JSON.stringify({ embedder: "http" }));
+    expect(await runMain(["--config", settings, "--db", db, "stats"])).toBe(2);
+    expect(said.join("")).toMatch(
+      new RegExp(
+        `^usage: "embedder": "http" in ${settings.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} needs STRATA_EMBED_URL`,
+      ),
+    );
+  });
+});

@@ -82,4 +82,21 @@ describe("namesNear names what a name asked for that nothing has is a slip of, o
   ] as const)("%s → nothing", (given) => {
     expect(namesNear(given, TOOLS, RUNS)).toEqual([]);
   });
+
+  // Before newcomer39 a name of one letter had no slips at all (`--kk` named nothing).
+  it.each([
+    ["--kk", ["--k"]], // the letter typed twice
+    ["--kj", ["--k"]], // a letter added after it
+    ["--ak", ["--k"]], // before it
+  ] as const)("%s → %j among flags of one letter", (given, near) => {
+    expect(namesNear(given, ["--k", "--at", "--db"])).toEqual(near);
+  });
+
+  it.each([
+    ["--kkk"], // two letters more
+    ["--j"], // another letter: a name of one letter is not changed into another
+    ["--aa"], // neither letter is the name's
+  ] as const)("%s → nothing among flags of one letter", (given) => {
+    expect(namesNear(given, ["--k", "--at", "--db"])).toEqual([]);
+  });
 });

@@ -99,12 +99,14 @@ export function namesMeant(given: string, taken: readonly string[]): string[] {
 /**
  * The names among `taken` that `given` is a slip of or another name for, or [] when none is: the
  * same name written otherwise (`Recall`, `prepare_wrap`), one letter added, dropped, changed or
- * swapped (`recal`, `remeber`; both of four letters or more), or a name `alsoCalled` lists for it
+ * swapped (`recal`, `remeber`; both of four letters or more), a name of one letter with one letter
+ * added (`kk` for `k`), or a name `alsoCalled` lists for it
  * (an MCP tool by the operations it runs: `sleep` runs `consolidate`). For a thing asked for by a
  * name nothing has, such as a tool; a field is answered by `namesMeant`.
  *
  *   namesNear("recal", ["recall", "record"])                                  // ["recall"]
  *   namesNear("consolidate", ["recall", "sleep"], { sleep: ["consolidate"] }) // ["sleep"]
+ *   namesNear("--kk", ["--k", "--at"])                                        // ["--k"]
  *   namesNear("search", ["recall", "sleep"])                                  // []
  */
 export function namesNear(
@@ -115,7 +117,13 @@ export function namesNear(
   const word = plainName(given);
   const near = (name: string): boolean => {
     const plain = plainName(name);
-    return plain === word || (word.length >= 4 && plain.length >= 4 && oneSlip(word, plain));
+    return (
+      plain === word ||
+      (word.length >= 4 && plain.length >= 4 && oneSlip(word, plain)) ||
+      // A name of one letter, by that letter with one letter more (`kk` for `k`): a shorter name's
+      // slips are too many to guess from.
+      (plain.length === 1 && word.length === 2 && word.includes(plain))
+    );
   };
   return taken.filter(
     (name) => near(name) || (Object.hasOwn(alsoCalled, name) && (alsoCalled[name] ?? []).some(near)),

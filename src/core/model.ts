@@ -547,9 +547,12 @@ export const RecallInputSchema = z.object({
   options: RecallOptionsSchema,
 });
 
+/** The token budgets a context block may have: a form's field offers the same range. */
+export const TOKEN_BUDGET_RANGE = { min: 32, max: 200_000 } as const;
+
 export const ContextOptionsSchema = z
   .object({
-    tokenBudget: z.number().int().min(32).max(200_000).default(600),
+    tokenBudget: z.number().int().min(TOKEN_BUDGET_RANGE.min).max(TOKEN_BUDGET_RANGE.max).default(600),
     namespace: NamespaceSchema.optional(),
     at: TimeInputSchema.optional(),
     recentEvents: z.number().int().min(0).max(100).default(5),

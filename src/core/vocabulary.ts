@@ -13,6 +13,19 @@ export const HEALTH_CLASSES = ["healthy", "new", "drifting", "stale", "dead"] as
 /** What `curate` does to a collection: report (nothing changes), mark (a metadata flag), delete. */
 export const CURATE_MODES = ["report", "mark", "delete"] as const;
 
+/**
+ * What an API key may do, its `scope`: read, write (and read), or administer (forget, import) — the
+ * operations' `ACCESS_LEVELS`, here for `keys create --scope`'s choices without loading zod.
+ * (Not imported by operation.ts: a fresh command's build then loads one file more, cold-start.)
+ */
+export const KEY_SCOPES = ["read", "write", "admin"] as const;
+
+/**
+ * The embedders the CLI runs with by name: hashed n-grams (default) or an HTTP endpoint — the
+ * settings file's `embedder` values (src/cli/config.ts, kept equal by its test).
+ */
+export const EMBEDDER_NAMES = ["hashed", "http"] as const;
+
 /** The default metadata key `curate` sets on a stale or duplicate record in mark mode. */
 export const DEFAULT_MARK_KEY = "strata_curation";
 

@@ -113,6 +113,29 @@ describe.skipIf(!runs)(
       await shoot("timeline");
     });
 
+    // Before newcomer39 a budget typed into the address below the engine's floor replaced the
+    // whole Recall page with an error page: no form to correct it in.
+    it("a budget the engine refuses, typed into the address, shows the form with the field's error", async () => {
+      await signIn(page, demo.url, demo.keys.reader);
+      const res = await page.goto(`${demo.url}/recall?q=API+retry+limit&budget=10`);
+      expect(res?.status()).toBe(400);
+      // The browser reports the 400 of the page itself as a console error: that one only.
+      expect(errors.splice(0)).toEqual([expect.stringMatching(/status of 400/)]);
+      const budget = page.getByLabel("Context budget (tokens)");
+      expect(await budget.inputValue()).toBe("10");
+      expect(await budget.getAttribute("aria-invalid")).toBe("true");
+      const described = await page.locator(`#${await budget.getAttribute("aria-describedby")}`).textContent();
+      expect(described).toContain(
+        "The context budget is a whole number of tokens from 32 to 200000; got 10.",
+      );
+      expect(await page.getByRole("heading", { name: "Context block" }).count()).toBe(0);
+      await shoot("recall-budget-refused");
+      await budget.fill("40");
+      await page.getByRole("button", { name: "Recall" }).click();
+      await page.getByRole("heading", { name: "Context block" }).waitFor();
+      expect(await page.locator("ol.hits").textContent()).toContain("The API retry limit is 7");
+    });
+
     it("judges a pair in the review queue", async () => {
       await signIn(page, demo.url, demo.keys.writer);
       await page.getByRole("link", { name: "Review" }).click();

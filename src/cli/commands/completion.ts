@@ -7,7 +7,7 @@
  *   strata completion fish > ~/.config/fish/completions/strata.fish
  */
 import type { Command, Option } from "commander";
-import { choicesOf } from "../guessed-flags.js";
+import { choicesOf, itemChoicesOf } from "../guessed-flags.js";
 import { CLIENTS } from "./clients.js";
 
 export const SHELLS = ["bash", "zsh", "fish"] as const;
@@ -16,8 +16,10 @@ export type Shell = (typeof SHELLS)[number];
 interface OptionSpec {
   flags: string[];
   takesValue: boolean;
-  /** The values the flag takes by name; none for a value of any text, a number or a file. */
+  /** The values the flag takes by name (each item's, for a list); none for any text, a number or a file. */
   choices: readonly string[];
+  /** A comma-separated list (`--kinds fact,rule`): each item is completed after its comma. */
+  list: boolean;
   description: string;
 }
 
@@ -47,12 +49,17 @@ function spec(command: Command, path: string): Spec {
     path,
     name: command.name(),
     description: command.description(),
-    options: command.options.map((o: Option) => ({
-      flags: [o.short, o.long].filter((f): f is string => Boolean(f)),
-      takesValue: o.required || o.optional,
-      choices: o.required || o.optional ? choicesOf(command, o) : [],
-      description: o.description,
-    })),
+    options: command.options.map((o: Option) => {
+      const takesValue = o.required || o.optional;
+      const items = takesValue ? itemChoicesOf(command, o) : [];
+      return {
+        flags: [o.short, o.long].filter((f): f is string => Boolean(f)),
+        takesValue,
+        choices: !takesValue ? [] : items.length > 0 ? items : choicesOf(command, o),
+        list: items.length > 0,
+        description: o.description,
+      };
+    }),
     argumentChoices: command.registeredArguments.map(
       (a) => a.argChoices ?? ARGUMENT_VALUES[`${path} ${a.name()}`] ?? [],
     ),
@@ -88,6 +95,9 @@ function bash(root: Spec): string {
   const globalValued = globals
     .filter((o) => o.takesValue)
     .map((o) => `    ${o.flags.map((f) => `*"|${f}"`).join("|")}) echo "${words(o.choices)}" ;;`);
+  const listed = all.flatMap((c) =>
+    c.options.filter((o) => o.list).flatMap((o) => o.flags.map((f) => caseKey(c.path, f))),
+  );
   const subs = all.flatMap((c) => c.subcommands.map((s) => caseKey(c.path, s.name)));
   const globalFlags = globals.flatMap((o) => o.flags);
   const flags = all.map(
@@ -109,6 +119,13 @@ _strata_valued() {
   case "$1|$2" in
 ${valued.join("\n")}
 ${globalValued.join("\n")}
+    *) return 1 ;;
+  esac
+}
+# Whether a flag takes a comma-separated list (its values are completed after each comma).
+_strata_listed() {
+  case "$1|$2" in
+    ${listed.length > 0 ? listed.join("|") : '"|"'}) return 0 ;;
     *) return 1 ;;
   esac
 }
@@ -135,8 +152,15 @@ _strata() {
     w="\${COMP_WORDS[i]}"
     if choices=$(_strata_valued "$path" "$w"); then
       if [ $((i + 1)) -eq $COMP_CWORD ]; then
-        # The word under the cursor is this flag's value: its named values, or bash's file names.
-        [ -n "$choices" ] && COMPREPLY=( $(compgen -W "$choices" -- "$cur") )
+        # The word under the cursor is this flag's value: its named values, or bash's file names;
+        # in a list, the item after the last comma, the items before it kept.
+        if [ -n "$choices" ] && _strata_listed "$path" "$w"; then
+          local before=""
+          case "$cur" in *,*) before="\${cur%,*}," ;; esac
+          COMPREPLY=( $(compgen -P "$before" -W "$choices" -- "\${cur##*,}") )
+        elif [ -n "$choices" ]; then
+          COMPREPLY=( $(compgen -W "$choices" -- "$cur") )
+        fi
         return 0
       fi
       i=$((i + 2))

@@ -116,6 +116,12 @@ export interface EmbedderSettings {
   url?: string | undefined;
   model?: string | undefined;
   key?: string | undefined;
+  /**
+   * Where the name was set, as the user wrote it (`--embedder http`, `STRATA_EMBEDDER=http`,
+   * `"embedder": "http" in ./strata.config.json`): what a refusal names, so a name set by the
+   * environment or a settings file is not reported as a flag nobody typed. Default `--embedder NAME`.
+   */
+  said?: string | undefined;
 }
 
 /**
@@ -124,14 +130,16 @@ export interface EmbedderSettings {
  */
 export async function resolveEmbedder(s: EmbedderSettings): Promise<Embedder | undefined> {
   const name = s.name ?? (s.url ? "http" : "hashed");
+  const said =
+    s.said ?? (s.name === undefined ? "the http embedder (STRATA_EMBED_URL is set)" : `--embedder ${name}`);
   if (name === "hashed") return undefined;
   if (name === "http") {
     if (!s.url || !s.model)
       throw new UsageError(
-        "--embedder http needs STRATA_EMBED_URL (e.g. http://localhost:11434/v1) and STRATA_EMBED_MODEL (e.g. nomic-embed-text); STRATA_EMBED_KEY when the server wants one.",
+        `${said} needs STRATA_EMBED_URL (e.g. http://localhost:11434/v1) and STRATA_EMBED_MODEL (e.g. nomic-embed-text); STRATA_EMBED_KEY when the server wants one.`,
       );
     const { createHttpEmbedder } = await import("../../embed/http-embedder.js");
     return createHttpEmbedder({ baseUrl: s.url, model: s.model, ...(s.key ? { apiKey: s.key } : {}) }).init();
   }
-  throw new UsageError(`unknown embedder "${name}": use hashed or http.`);
+  throw new UsageError(`unknown embedder "${name}" (${said}): use hashed or http.`);
 }

@@ -532,7 +532,10 @@ describe("pages", () => {
     const { cookie } = await signIn(keys.reader);
     const res = await get("/recall?q=retry&at=not-a-date", cookie);
     expect(res.status).toBe(400);
-    expect(await res.text()).toMatch(/INVALID_INPUT/);
+    const recall = await res.text();
+    expect(recall).toMatch(/INVALID_INPUT/);
+    // Before newcomer39 a refused field replaced the whole page (an error page, no form).
+    expect(recall).toMatch(/<input type="date" name="at" value="not-a-date" aria-invalid="true"/);
     // The timeline refuses it too, with or without a topic, rather than showing today.
     for (const path of ["/timeline?at=garbage", "/timeline?at=garbage&query=retry"]) {
       const timeline = await get(path, cookie);
@@ -541,5 +544,38 @@ describe("pages", () => {
       expect(body, path).toMatch(/INVALID_INPUT/);
       expect(body, path).not.toMatch(/What held on/);
     }
+  });
+
+  // Before newcomer39 a budget the engine refuses (below 32, above 200000, not a number) typed into
+  // the address was a whole-page 400 error, where a form shows the field and what is wrong with it.
+  it.each([
+    ["10", "10"],
+    ["abc", "abc"],
+    ["300000", "300000"],
+  ])("shows Recall's form again with budget=%s and the field's error", async (budget, shown) => {
+    await mem.remember("The retry limit is 5");
+    const { cookie } = await signIn(keys.reader);
+    const res = await get(`/recall?q=retry&budget=${budget}`, cookie);
+    expect(res.status).toBe(400);
+    const page = await res.text();
+    expect(page).toContain(
+      `name="budget" min="32" max="200000" value="${shown}" aria-invalid="true" aria-describedby="budget-error"`,
+    );
+    expect(page).toContain(
+      `id="budget-error" role="alert"><strong>INVALID_INPUT</strong>: The context budget is a whole number of tokens from 32 to 200000; got ${shown}.`,
+    );
+    expect(page).toContain('<input type="search" name="q" value="retry"');
+    expect(page).not.toContain("Context block");
+    expect(page).not.toContain("Back to the Overview");
+  });
+
+  it("answers a budget the engine takes, below the old form's floor of 50", async () => {
+    await mem.remember("The retry limit is 5");
+    const { cookie } = await signIn(keys.reader);
+    const res = await get("/recall?q=retry&budget=40", cookie);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain("Context block");
+    expect(page).toContain('min="32" max="200000" value="40">');
   });
 });

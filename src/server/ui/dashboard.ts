@@ -320,8 +320,8 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
     await sessions.save(v.session);
     return flash;
   };
-  const show = async (c: Context<Env>, current: string, title: string, body: Html) =>
-    c.html(page(c.var.view, current, title, body, await takeFlash(c.var.view)).toString());
+  const show = async (c: Context<Env>, current: string, title: string, body: Html, status: 200 | 400 = 200) =>
+    c.html(page(c.var.view, current, title, body, await takeFlash(c.var.view)).toString(), status);
   const done = async (c: Context<Env>, message: string, back: string) => {
     c.var.view.session.flash = message;
     await sessions.save(c.var.view.session);
@@ -344,18 +344,14 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
 
   // ------------------------------------------------------------------ pages
   app.get("/", async (c) => show(c, "", "Overview", await renderOverview(c.var.view)));
-  app.get("/recall", async (c) =>
-    show(
-      c,
-      "/recall",
-      "Recall",
-      await renderRecall(c.var.view, {
-        query: c.req.query("q"),
-        at: c.req.query("at"),
-        budget: c.req.query("budget"),
-      }),
-    ),
-  );
+  app.get("/recall", async (c) => {
+    const { body, status } = await renderRecall(c.var.view, {
+      query: c.req.query("q"),
+      at: c.req.query("at"),
+      budget: c.req.query("budget"),
+    });
+    return show(c, "/recall", "Recall", body, status);
+  });
   app.get("/timeline", async (c) =>
     show(
       c,

@@ -205,6 +205,13 @@ export interface SqliteStoreOptions {
    * this schema, is not upgraded and says nothing. Default: nothing.
    */
   onUpgrade?: (upgrade: StoreUpgrade) => void;
+  /**
+   * Whether an older Strata's file is copied beside it before its one-way upgrade (above). The
+   * copy takes as much disk as the store and keeps what forget later erases; `false` upgrades in
+   * place with no copy (`copy: null` in `onUpgrade`), for a store already backed up, or one too
+   * large to copy on its disk. Default true.
+   */
+  upgradeCopy?: boolean;
 }
 
 /** What opening an older Strata's SQLite file did to it (`SqliteStoreOptions.onUpgrade`). */
@@ -212,7 +219,8 @@ export interface StoreUpgrade {
   readonly path: string;
   readonly from: number;
   readonly to: number;
-  readonly copy: string;
+  /** The copy of the file as it was, or null when none was kept (`upgradeCopy: false`). */
+  readonly copy: string | null;
 }
 
 /** Where SQLite keeps the store's secret: its own meta row, outside the engine's `engine:` keys. */
@@ -873,7 +881,12 @@ export class SqliteStore implements Store {
     );
     store.readCacheOn = options.readCache ?? true;
     store.busyTimeoutMs = options.busyTimeoutMs ?? 10_000;
-    store.migrate(options.random ?? randomBytes, options.onMigrationProgress, options.onUpgrade);
+    store.migrate(
+      options.random ?? randomBytes,
+      options.onMigrationProgress,
+      options.onUpgrade,
+      options.upgradeCopy ?? true,
+    );
     store.dropLegacyVecTables();
     store.backgroundFrom = backgroundFrom;
     if (indexBuild !== "on-search")
@@ -902,6 +915,7 @@ export class SqliteStore implements Store {
     random: (bytes: number) => Uint8Array,
     onProgress: SqliteStoreOptions["onMigrationProgress"],
     onUpgrade?: SqliteStoreOptions["onUpgrade"],
+    keepCopy = true,
   ): void {
     const key = this.currentKey();
     if (key !== null) {
@@ -927,10 +941,9 @@ export class SqliteStore implements Store {
       // An older Strata's store is copied as it was before anything in it changes (the write lock
       // is held, so the copy is the file no other process can upgrade meanwhile): an older Strata
       // refuses the upgraded file and opens the copy. A new file (schema 0) has nothing to keep.
-      copy =
-        current > 0 && current < SCHEMA_VERSION && this.path !== ":memory:" && !this.path.startsWith("file:")
-          ? keepUpgradeCopy(this.path, current, SCHEMA_VERSION)
-          : null;
+      const upgrading =
+        current > 0 && current < SCHEMA_VERSION && this.path !== ":memory:" && !this.path.startsWith("file:");
+      copy = upgrading && keepCopy ? keepUpgradeCopy(this.path, current, SCHEMA_VERSION) : null;
       // The secret is made once, by whichever process creates the store (or first opens an older
       // one), before the migrations: a migration may key what it rewrites with it.
       this.db
@@ -952,7 +965,7 @@ export class SqliteStore implements Store {
         )
         .run(String(SCHEMA_VERSION));
       this.db.exec("COMMIT");
-      if (copy) onUpgrade?.({ path: this.path, from: current, to: SCHEMA_VERSION, copy });
+      if (upgrading) onUpgrade?.({ path: this.path, from: current, to: SCHEMA_VERSION, copy });
     } catch (error) {
       if (this.db.inTransaction) this.db.exec("ROLLBACK");
       this.db.close();

@@ -169,6 +169,35 @@ describe("opening an older Strata's store keeps a copy of it as it was", () => {
     }
   });
 
+  // Before newcomer39 the copy could not be declined: a store too large to copy on its disk could
+  // not be upgraded at all.
+  it("upgradeCopy: false upgrades in place with no copy, and says no copy was kept", async () => {
+    const file = await olderStore();
+    const heard: StoreUpgrade[] = [];
+    const mem = await openMemory({
+      path: file,
+      lexicon: null,
+      upgradeCopy: false,
+      onUpgrade: (u) => heard.push(u),
+    });
+    expect((await mem.stats()).beliefs.total).toBe(2);
+    await mem.close();
+    expect(heard).toEqual([{ path: file, from: OLDER, to: SCHEMA_VERSION, copy: null }]);
+    expect(schemaOf(file)).toBe(SCHEMA_VERSION);
+    expect(upgradeCopiesOf(file)).toEqual([]);
+  });
+
+  it("a copy that cannot be written says how to upgrade without one", async () => {
+    const file = await olderStore(`${"m".repeat(240)}.db`);
+    const error = await openMemory({ path: file, lexicon: null }).catch((e: unknown) => e);
+    expect((error as Error).message).toContain(
+      "open it with upgradeCopy: false — in the CLI STRATA_UPGRADE_COPY=off",
+    );
+    // …and so upgraded, it opens.
+    await (await openMemory({ path: file, lexicon: null, upgradeCopy: false })).close();
+    expect(schemaOf(file)).toBe(SCHEMA_VERSION);
+  });
+
   it.each([
     [[], "m.db.schema-9.bak"],
     [["m.db.schema-9.bak"], "m.db.schema-9.2.bak"],
@@ -194,7 +223,7 @@ describe("the CLI says the upgrade and where the copy is", () => {
     expect(await runMain(["--db", file, "stats"])).toBe(0);
     expect(out.join("")).toMatch(/beliefs\s+2/);
     expect(err.join("")).toBe(
-      `strata: upgraded the store at ${file} from schema ${OLDER} to ${SCHEMA_VERSION} (once; an older Strata cannot open it now). The file as it was is kept at ${file}.schema-${OLDER}.bak: an older Strata opens that copy. Delete it when you no longer need to go back (it keeps what it held; forget cannot erase it).\n`,
+      `strata: upgraded the store at ${file} from schema ${OLDER} to ${SCHEMA_VERSION} (once; an older Strata cannot open it now). The file as it was is kept at ${file}.schema-${OLDER}.bak: an older Strata opens that copy. Delete it when you no longer need to go back (it keeps what it held; forget cannot erase it; STRATA_UPGRADE_COPY=off upgrades without one).\n`,
     );
     err.length = 0;
     expect(await runMain(["--db", file, "stats"])).toBe(0);
@@ -211,6 +240,61 @@ describe("the CLI says the upgrade and where the copy is", () => {
     const quiet = await olderStore("q.db");
     expect(await runMain(["--db", quiet, "stats", "--quiet"])).toBe(0);
     expect(err).toEqual([]);
+  });
+});
+
+describe("the CLI upgrades without a copy when told to: STRATA_UPGRADE_COPY, then the settings file", () => {
+  afterEach(() => {
+    delete process.env.STRATA_UPGRADE_COPY;
+    delete process.env.STRATA_CONFIG;
+  });
+  const run = async (argv: string[]) => {
+    const err: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    vi.spyOn(process.stderr, "write").mockImplementation((c) => err.push(String(c)) > 0);
+    const code = await runMain(argv);
+    vi.restoreAllMocks();
+    return { code, err: err.join("") };
+  };
+  const settings = (upgradeCopy: boolean) => {
+    const path = join(dir, `settings-${upgradeCopy}.json`);
+    writeFileSync(path, JSON.stringify({ upgradeCopy }));
+    return path;
+  };
+
+  it.each([
+    // [STRATA_UPGRADE_COPY, the settings file's upgradeCopy, a copy kept]
+    ["off", undefined, false],
+    ["OFF", undefined, false],
+    ["0", undefined, false],
+    [undefined, false, false],
+    ["", false, false], // an empty variable is as if unset
+    ["on", false, true], // the environment wins over the file
+    [undefined, true, true],
+    [undefined, undefined, true], // the default
+  ] as const)("STRATA_UPGRADE_COPY=%s, upgradeCopy %s: copy kept %s", async (variable, file, kept) => {
+    const store = await olderStore();
+    if (variable !== undefined) process.env.STRATA_UPGRADE_COPY = variable;
+    const argv =
+      file === undefined ? ["--db", store, "stats"] : ["--config", settings(file), "--db", store, "stats"];
+    const { code, err } = await run(argv);
+    expect(code).toBe(0);
+    expect(schemaOf(store)).toBe(SCHEMA_VERSION);
+    expect(upgradeCopiesOf(store).length > 0).toBe(kept);
+    expect(err).toContain(
+      kept
+        ? `The file as it was is kept at ${store}.schema-${OLDER}.bak`
+        : "No copy of the file as it was was kept (STRATA_UPGRADE_COPY=off, or upgradeCopy: false in the settings file).",
+    );
+  });
+
+  it("a value that is neither on nor off is a usage error, and the store is left as it was", async () => {
+    const store = await olderStore();
+    process.env.STRATA_UPGRADE_COPY = "maybe";
+    const { code, err } = await run(["--db", store, "stats"]);
+    expect(code).toBe(2);
+    expect(err).toContain('STRATA_UPGRADE_COPY must be on or off (got "maybe")');
+    expect(schemaOf(store)).toBe(OLDER);
   });
 });
 

@@ -80,7 +80,7 @@ export function keepUpgradeCopy(path: string, from: number, to: number): string 
     const cause = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new StrataError(
       "STORE_UNAVAILABLE",
-      `The store at ${path} was written by an older Strata (schema ${from}) and must be upgraded to schema ${to} to be opened, and a copy of it as it was could not be kept at ${copy} first (${cause}). Nothing was changed: free space or give this user write access to the store's folder, then run the command again.`,
+      `The store at ${path} was written by an older Strata (schema ${from}) and must be upgraded to schema ${to} to be opened, and a copy of it as it was could not be kept at ${copy} first (${cause}). Nothing was changed: free space or give this user write access to the store's folder, then run the command again (or, with a backup of your own, open it with upgradeCopy: false — in the CLI STRATA_UPGRADE_COPY=off — to upgrade it without a copy).`,
       { path, reason: "upgrade-copy", copy, from, to },
     );
   }

@@ -1,6 +1,9 @@
 /** Recall: a search with each hit's why, time travel (`at`), and the context block with tokens per section. */
 import type { z } from "zod";
+import { isStrataError } from "../../../core/errors.js";
+import { TOKEN_BUDGET_RANGE } from "../../../core/model.js";
 import type { ContextResultSchema, RecallResultSchema } from "../../../core/operations/results.js";
+import type { InputIssue } from "../../../core/validate.js";
 import { type Html, html } from "../html.js";
 import { day, itemLink } from "../layout.js";
 import type { View } from "../view.js";
@@ -42,27 +45,83 @@ ${ctx.skipped.length > 0 ? html`<p class="muted">${ctx.skipped.length} relevant 
 <pre class="block">${ctx.text}</pre>`;
 }
 
+/** The form's fields an operation's refusal can name, by the input field the issue's path ends in. */
+const FIELD_OF_INPUT: Readonly<Record<string, "budget" | "at">> = { tokenBudget: "budget", at: "at" };
+
+/**
+ * What each field of the form was refused for, when `error` is the operations' refusal of what the
+ * form sent (INVALID_INPUT naming `tokenBudget` or `at`); null for any other failure, which the
+ * dashboard's error page answers.
+ *
+ *   fieldErrors(refusalOf({ tokenBudget: 10 }), { budget: "10" })
+ *   // { budget: "The context budget is a whole number of tokens from 32 to 200000; got 10." }
+ */
+export function fieldErrors(
+  error: unknown,
+  typed: { budget?: string | undefined; at?: string | undefined },
+): Partial<Record<"budget" | "at", string>> | null {
+  if (!isStrataError(error) || error.code !== "INVALID_INPUT" || !Array.isArray(error.details.issues))
+    return null;
+  const found: Partial<Record<"budget" | "at", string>> = {};
+  for (const issue of error.details.issues as InputIssue[]) {
+    const field = FIELD_OF_INPUT[String(issue.path.at(-1))];
+    if (!field) return null;
+    found[field] =
+      field === "budget"
+        ? `The context budget is a whole number of tokens from ${TOKEN_BUDGET_RANGE.min} to ${TOKEN_BUDGET_RANGE.max}; got ${typed.budget ?? ""}.`
+        : `${issue.message}.`;
+  }
+  return Object.keys(found).length > 0 ? found : null;
+}
+
+/**
+ * The Recall page and its status: the form, then the hits and the context block. A value of the
+ * form the operations refuse (a budget below 32 typed into the address, a date that is none) shows
+ * the form again, as typed, with what is wrong under that field (400), as a form answers a wrong
+ * field; the page is not replaced by an error page.
+ */
 export async function renderRecall(
   v: View,
   q: { query?: string; at?: string; budget?: string },
-): Promise<Html> {
+): Promise<{ body: Html; status: 200 | 400 }> {
   const query = q.query?.trim() ?? "";
   const at = endOfDay(q.at || undefined);
   const tokenBudget = q.budget ? Number(q.budget) : 600;
-  const form = html`<form method="get" action="${v.base}/recall" class="row" role="search">
+  const form = (errors: Partial<Record<"budget" | "at", string>> = {}) => {
+    const invalid = (field: "budget" | "at") =>
+      errors[field] ? html` aria-invalid="true" aria-describedby="${field}-error"` : "";
+    const said = (field: "budget" | "at") =>
+      errors[field]
+        ? html`<p class="notice error" id="${field}-error" role="alert"><strong>INVALID_INPUT</strong>: ${errors[field]}</p>`
+        : "";
+    return html`<form method="get" action="${v.base}/recall" class="row" role="search">
 <label>Search <input type="search" name="q" value="${query}" required autofocus></label>
-<label>As of date (time travel) <input type="date" name="at" value="${q.at ?? ""}"></label>
-<label>Context budget (tokens) <input type="number" name="budget" min="50" max="100000" value="${tokenBudget}"></label>
+<label>As of date (time travel) <input type="date" name="at" value="${q.at ?? ""}"${invalid("at")}></label>
+<label>Context budget (tokens) <input type="number" name="budget" min="${TOKEN_BUDGET_RANGE.min}" max="${TOKEN_BUDGET_RANGE.max}" value="${q.budget ?? String(tokenBudget)}"${invalid("budget")}></label>
 <button type="submit" class="primary">Recall</button>
-</form>`;
-  if (!query) return form;
-  const [recall, ctx] = await Promise.all([
+</form>${said("at")}${said("budget")}`;
+  };
+  if (!query) return { body: form(), status: 200 };
+  const [recall, ctx] = await Promise.allSettled([
     v.call<Recall>("recall", { query, k: 10, ...(at ? { at } : {}) }),
     v.call<Context>("context", { goal: query, tokenBudget, ...(at ? { at } : {}) }),
   ]);
-  return html`${form}
+  if (recall.status === "rejected" || ctx.status === "rejected") {
+    const errors: Partial<Record<"budget" | "at", string>> = {};
+    for (const settled of [recall, ctx]) {
+      if (settled.status === "fulfilled") continue;
+      const found = fieldErrors(settled.reason, q);
+      if (!found) throw settled.reason;
+      Object.assign(errors, found);
+    }
+    return { body: form(errors), status: 400 };
+  }
+  return {
+    body: html`${form()}
 <h2>Hits${at ? html` as held on ${q.at}` : ""}</h2>
-${hitList(v, recall.hits)}
+${hitList(v, recall.value.hits)}
 <h2>Context block</h2>
-${contextBlock(ctx)}`;
+${contextBlock(ctx.value)}`,
+    status: 200,
+  };
 }
