@@ -12,7 +12,7 @@ import {
   slotsOf,
 } from "../../state-slots.js";
 import { contentTokens } from "../../text.js";
-import { tagged } from "../../typed-values.js";
+import { sentences, tagged } from "../../typed-values.js";
 import { actsAsKnownDoer, identityAsked } from "./asked-identity.js";
 import { type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
 import { withoutReason } from "./reason-clause.js";
@@ -88,6 +88,28 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
  *   slotLifted("Our mortgage is fixed at 2.5%.", "I put my prices up, my day rate is £250 now.", askedSlot("What interest rate is our mortgage on?")!, "What interest rate is our mortgage on?", wordnet) // → null
  */
 export function slotLifted(
+  older: string,
+  newer: string,
+  asked: AskedSlot,
+  question: string,
+  lexicon: Lexicon | undefined,
+): Slot | null {
+  for (const sentence of sentences(newer)) {
+    const slot = slotLiftedIn(older, sentence, asked, question, lexicon);
+    if (slot) return slot;
+  }
+  return null;
+}
+
+/**
+ * `slotLifted`'s reading of one sentence of the newer: the asked slot, the change and the other
+ * value all in that sentence. A message of many sentences says the asked thing in one and a change
+ * of something else in another ("…we had two cows bulling at once this morning… A new fella came
+ * out to do the inseminating" for "when do the cows go in for the winter"; "…Maura did a leg of
+ * lamb… he bought a Texel ram for me" for "what wormer do the lambs get"): no sentence of it
+ * changes the asked slot, so nothing is lifted.
+ */
+function slotLiftedIn(
   older: string,
   newer: string,
   asked: AskedSlot,
