@@ -352,7 +352,22 @@ describe("slotLifted: the asked slot, the change and the new value in one senten
       "Grand weekend. We switched the calves to Cydectin now, the vet said the worms were getting used to the old one.",
       "what wormer do the calves get",
     ],
-    ["My phone is a Pixel 6.", "Long day. I finally upgraded my phone to an iPhone 15.", "What phone do I have?"],
+    [
+      "My phone is a Pixel 6.",
+      "Long day. I finally upgraded my phone to an iPhone 15.",
+      "What phone do I have?",
+    ],
+    // A title's full stop ends no sentence (sleep's `sentencesOf`): the slot and the value stay together.
+    [
+      "My GP is Dr. Hughes at the Elm Street practice.",
+      "My GP is Dr. Patel now, the old one retired.",
+      "Who is my GP?",
+    ],
+    [
+      "My dentist is Dr. Hughes on the high street.",
+      "I changed dentist, it is Dr. Patel now, near the new flat.",
+      "Who is my dentist?",
+    ],
   ])("%j / %j, asked %j → a slot", (older, newer, question) => {
     expect(read(older, newer, question)).not.toBeNull();
   });

@@ -1,6 +1,7 @@
 /** The lift of the newer of two facts on the slot a current-state question asks (`sameSlotFirst`). */
 import type { RecallHit } from "../../model.js";
 import type { Lexicon } from "../../ports.js";
+import { sentencesOf } from "../../sleep/chat-turns.js";
 import {
   type AskedSlot,
   asksAbout,
@@ -12,7 +13,7 @@ import {
   slotsOf,
 } from "../../state-slots.js";
 import { contentTokens } from "../../text.js";
-import { sentences, tagged } from "../../typed-values.js";
+import { tagged } from "../../typed-values.js";
 import { actsAsKnownDoer, identityAsked } from "./asked-identity.js";
 import { type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
 import { withoutReason } from "./reason-clause.js";
@@ -94,7 +95,7 @@ export function slotLifted(
   question: string,
   lexicon: Lexicon | undefined,
 ): Slot | null {
-  for (const sentence of sentences(newer)) {
+  for (const sentence of sentencesOf(newer)) {
     const slot = slotLiftedIn(older, sentence, asked, question, lexicon);
     if (slot) return slot;
   }
@@ -107,7 +108,8 @@ export function slotLifted(
  * of something else in another ("…we had two cows bulling at once this morning… A new fella came
  * out to do the inseminating" for "when do the cows go in for the winter"; "…Maura did a leg of
  * lamb… he bought a Texel ram for me" for "what wormer do the lambs get"): no sentence of it
- * changes the asked slot, so nothing is lifted.
+ * changes the asked slot, so nothing is lifted. The sentences are sleep's (`sentencesOf`): not split
+ * after a title ("it's Dr. Patel now" is one sentence).
  */
 function slotLiftedIn(
   older: string,
