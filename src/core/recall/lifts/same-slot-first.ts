@@ -84,7 +84,8 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
  * (`namesAnotherKind`) — by the slot the pair shares, and by the newer's own asked word when the
  * two are linked through two of the question's words ("day rate £240" for "what interest rate is
  * the mortgage on", the older "Mortgage is … fixed at 1.89%": the newer's rate is another rate).
- * `await loadTagger()` first.
+ * The newer is read one sentence at a time (`slotLiftedIn`): the slot, the change and the value in
+ * one sentence. `await loadTagger()` first.
  *
  *   slotLifted("Our mortgage is fixed at 2.5%.", "I put my prices up, my day rate is £250 now.", askedSlot("What interest rate is our mortgage on?")!, "What interest rate is our mortgage on?", wordnet) // → null
  */
