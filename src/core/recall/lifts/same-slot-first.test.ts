@@ -311,3 +311,64 @@ describe("slotLifted: the newer's own asked word names no other kind of the aske
     expect(read(older, newer, question)).not.toBeNull();
   });
 });
+
+/**
+ * `slotLifted` reads the newer one sentence at a time: the asked slot, the change and the other
+ * value in one sentence. A message that says the asked thing in one sentence and a change of
+ * something else in another changes no asked slot.
+ */
+describe("slotLifted: the asked slot, the change and the new value in one sentence of the newer", () => {
+  beforeAll(async () => {
+    await loadTagger();
+  });
+  const read = (older: string, newer: string, question: string) =>
+    slotLifted(older, newer, askedSlot(question, sharedWordNet())!, question, sharedWordNet());
+
+  it.each([
+    // The cows in one sentence, a new vet in the next.
+    [
+      "We bring the cows in for the winter in mid November.",
+      "Busy day here, we had the cows out in the top field all morning. A new vet came out to do the herd test, Dr. Walsh from Macroom, and he is doing ours now.",
+      "when do the cows go in for the winter",
+    ],
+    // The calves in one sentence, a new bull bought in another.
+    [
+      "We dose the calves with Ivomec for the worms.",
+      "Grand weekend. My sister did a leg of veal for the dinner and the calves were roaring all night. Her husband bought a new Hereford bull for me at the sale, he is in with the heifers now.",
+      "what wormer do the calves get",
+    ],
+  ])("%j / %j, asked %j → null", (older, newer, question) => {
+    expect(read(older, newer, question)).toBeNull();
+  });
+
+  it.each([
+    [
+      "We bring the cows in for the winter in mid November.",
+      "Long week here. We bring the cows in for the winter at the start of October now, with the rain.",
+      "when do the cows go in for the winter",
+    ],
+    [
+      "We dose the calves with Ivomec for the worms.",
+      "Grand weekend. We switched the calves to Cydectin now, the vet said the worms were getting used to the old one.",
+      "what wormer do the calves get",
+    ],
+    [
+      "My phone is a Pixel 6.",
+      "Long day. I finally upgraded my phone to an iPhone 15.",
+      "What phone do I have?",
+    ],
+    // A title's full stop ends no sentence (sleep's `sentencesOf`): the slot and the value stay together.
+    [
+      "My GP is Dr. Hughes at the Elm Street practice.",
+      "My GP is Dr. Patel now, the old one retired.",
+      "Who is my GP?",
+    ],
+    [
+      "My dentist is Dr. Hughes on the high street.",
+      "I changed dentist, it is Dr. Patel now, near the new flat.",
+      "Who is my dentist?",
+    ],
+  ])("%j / %j, asked %j → a slot", (older, newer, question) => {
+    expect(read(older, newer, question)).not.toBeNull();
+  });
+});

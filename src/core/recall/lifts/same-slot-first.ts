@@ -1,6 +1,7 @@
 /** The lift of the newer of two facts on the slot a current-state question asks (`sameSlotFirst`). */
 import type { RecallHit } from "../../model.js";
 import type { Lexicon } from "../../ports.js";
+import { sentencesOf } from "../../sleep/chat-turns.js";
 import {
   type AskedSlot,
   asksAbout,
@@ -83,11 +84,35 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
  * (`namesAnotherKind`) — by the slot the pair shares, and by the newer's own asked word when the
  * two are linked through two of the question's words ("day rate £240" for "what interest rate is
  * the mortgage on", the older "Mortgage is … fixed at 1.89%": the newer's rate is another rate).
- * `await loadTagger()` first.
+ * The newer is read one sentence at a time (`slotLiftedIn`): the slot, the change and the value in
+ * one sentence. `await loadTagger()` first.
  *
  *   slotLifted("Our mortgage is fixed at 2.5%.", "I put my prices up, my day rate is £250 now.", askedSlot("What interest rate is our mortgage on?")!, "What interest rate is our mortgage on?", wordnet) // → null
  */
 export function slotLifted(
+  older: string,
+  newer: string,
+  asked: AskedSlot,
+  question: string,
+  lexicon: Lexicon | undefined,
+): Slot | null {
+  for (const sentence of sentencesOf(newer)) {
+    const slot = slotLiftedIn(older, sentence, asked, question, lexicon);
+    if (slot) return slot;
+  }
+  return null;
+}
+
+/**
+ * `slotLifted`'s reading of one sentence of the newer: the asked slot, the change and the other
+ * value all in that sentence. A message of many sentences says the asked thing in one and a change
+ * of something else in another ("…we had two cows bulling at once this morning… A new fella came
+ * out to do the inseminating" for "when do the cows go in for the winter"; "…Maura did a leg of
+ * lamb… he bought a Texel ram for me" for "what wormer do the lambs get"): no sentence of it
+ * changes the asked slot, so nothing is lifted. The sentences are sleep's (`sentencesOf`): not split
+ * after a title ("it's Dr. Patel now" is one sentence).
+ */
+function slotLiftedIn(
   older: string,
   newer: string,
   asked: AskedSlot,
