@@ -115,20 +115,18 @@ export function decodeVector(s: string): Float32Array {
   return new Float32Array(bytes.buffer);
 }
 
-/**
- * The engine's records an export carries: every record keyed `<kind>:<namespace>[:…]` (the kinds
- * of `META_KINDS`, read with `parseMetaKey`, so a key names exactly one namespace:
- * `worker:state:victim` is the worker's record of "victim", never namespace "state:victim"'s):
- * continuity (wrap state, digest and its versions, patterns, associations), the sweep's, the
- * worker's (where it left off, a pending request, its kept reports) and curation runs' (which
- * collection record became which belief). An export is the namespace's backup (PostgreSQL has no
- * hot `backup`), so it brings back the worker's schedule and a curation's record map, neither of
- * which can be rebuilt from the items. A wrap is keyed by its token and names its namespace
- * inside; an outcome's credit (`outcome-credit:<belief id>:…`, which keeps one source from
- * counting a result twice) goes with its belief. Store-wide records (API keys, dashboard sessions,
- * the curation records a migration could not attribute) belong to no namespace: never exported,
- * refused by an import.
- */
+// The engine's records an export carries: every record keyed `<kind>:<namespace>[:…]` (the kinds
+// of `META_KINDS`, read with `parseMetaKey`, so a key names exactly one namespace:
+// `worker:state:victim` is the worker's record of "victim", never namespace "state:victim"'s):
+// continuity (wrap state, digest and its versions, patterns, associations), the sweep's, the
+// worker's (where it left off, a pending request, its kept reports) and curation runs' (which
+// collection record became which belief). An export is the namespace's backup (PostgreSQL has no
+// hot `backup`), so it brings back the worker's schedule and a curation's record map, neither of
+// which can be rebuilt from the items. A wrap is keyed by its token and names its namespace
+// inside; an outcome's credit (`outcome-credit:<belief id>:…`, which keeps one source from
+// counting a result twice) goes with its belief. Store-wide records (API keys, dashboard sessions,
+// the curation records a migration could not attribute) belong to no namespace: never exported,
+// refused by an import.
 
 /** The belief an outcome credit's key names (`outcome-credit:<id>:<result>:<keyed source hash>`), or null. */
 export function creditBelief(key: string): string | null {
