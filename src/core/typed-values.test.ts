@@ -146,7 +146,7 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       dated: [m(DATE, "3 mar")],
       typed: [["march 3rd", "date"]],
     },
-    // SYMBOL_UNIT and GIVEN_CLAUSE: a unit said by a symbol (a rate is the measure's, not the type's)
+    // SYMBOL_UNIT and GIVEN_CLAUSE: a unit said by a symbol (a rate is the measure's, and since values39 the type's: RATE)
     {
       text: "The savings account pays 3.4% interest.",
       measures: [m("percent", "3.4")],
@@ -155,17 +155,17 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     {
       text: "The car park costs £6 a day near the office.",
       measures: [m("£ a day", "6")],
-      typed: [["£6", "measure:£"]],
+      typed: [["£6", "measure:£ a day"]],
     },
     {
       text: "Rent is £1,495 a month now.",
       measures: [m("£ a month", "1495")],
-      typed: [["£1,495", "measure:£"]],
+      typed: [["£1,495", "measure:£ a month"]],
     },
     {
       text: "We budget $40 per month for streaming.",
       measures: [m("$ a month", "40")],
-      typed: [["$40", "measure:$"]],
+      typed: [["$40", "measure:$ a month"]],
     },
     {
       text: "The new sofa was €1,200 in the sale.",
@@ -176,7 +176,7 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     {
       text: "Appa's pension is now ₹41,650 per month.",
       measures: [m("₹ a month", "41650")],
-      typed: [["₹41,650", "measure:₹"]],
+      typed: [["₹41,650", "measure:₹ a month"]],
     },
     {
       text: "The driver's salary is ₹ 18,000 now.",
@@ -186,7 +186,7 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     {
       text: "The room in Lyon costs 640€ a month.",
       measures: [m("€ a month", "640")],
-      typed: [["640€", "measure:€"]],
+      typed: [["640€", "measure:€ a month"]],
     },
     {
       text: "The repair came to 1200 € in the end.",
@@ -204,17 +204,17 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     {
       text: "We pay 45 dollars a month for it.",
       measures: [m("$ a month", "45")],
-      typed: [["45 dollars", "measure:$"]],
+      typed: [["45 dollars", "measure:$ a month"]],
     },
     {
       text: "The course costs USD 300 a month.",
       measures: [m("$ a month", "300")],
-      typed: [["usd 300", "measure:$"]],
+      typed: [["usd 300", "measure:$ a month"]],
     },
     {
       text: "The hostel is CHF 90 a night.",
       measures: [m("CHF a night", "90")],
-      typed: [["chf 90", "measure:CHF"]],
+      typed: [["chf 90", "measure:CHF a night"]],
     },
     {
       text: "The deposit was Rs 40,000.",
@@ -231,12 +231,12 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     {
       text: "The school fee is ₹1.5 lakh a year.",
       measures: [m("₹ a year", "150000")],
-      typed: [["₹1.5 lakh", "measure:₹"]],
+      typed: [["₹1.5 lakh", "measure:₹ a year"]],
     },
     {
       text: "The school fee is ₹1,50,000 a year.",
       measures: [m("₹ a year", "150000")],
-      typed: [["₹1,50,000", "measure:₹"]],
+      typed: [["₹1,50,000", "measure:₹ a year"]],
     },
     { text: "The bonus was $60k.", measures: [m("$", "60000")], typed: [["$60k", "measure:$"]] },
     {
@@ -281,7 +281,11 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       typed: [["3rd of march", "date"]],
     },
     // …not a verb the tagger reads ("march", "may"), nor a day and month in figures a locale orders
-    { text: "we march 5 miles every day", measures: [m("mile", "5")], typed: [["5 miles", "measure:mile"]] },
+    {
+      text: "we march 5 miles every day",
+      measures: [m("mile", "5")],
+      typed: [["5 miles", "measure:mile a day"]],
+    },
     { text: "The op is on the 3rd of may.", measures: [], typed: [] },
     { text: "The deadline is 12/3.", measures: [], typed: [] },
     // a symbol a word away from the number is not its unit
@@ -358,16 +362,25 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     { text: "We may need 15 people for the move.", measures: [m("people", "15")], typed: [] },
     { text: "So many people marched through the streets.", measures: [], typed: [] },
     { text: "May I ask what p95 means?", measures: [], typed: [] },
-    // a count, a number in words: a measure for the judge, no type
+    // a count, a number in words: a measure for the judge, no type (LONE_NUMBER_WORD, values39: one
+    // number word beside a unit of measurement is read to its digits and typed, with its RATE)
     { text: "My team is 6 people including me.", measures: [m("people", "6")], typed: [] },
-    { text: "Leo goes to Sunbeams nursery three days a week.", measures: [m("day", "three")], typed: [] },
+    {
+      text: "Leo goes to Sunbeams nursery three days a week.",
+      measures: [m("day", "3")],
+      typed: [["three days", "measure:day a week"]],
+    },
     { text: "Our API allows 100 requests per minute per key.", measures: [m("request", "100")], typed: [] },
     // CLAUSE_NEGATION (values38): a negation denies its own clause, not the sentence's other values
     // (each positive here read no measure before: one negation anywhere dropped them all)
     {
       text: "3 in the morning, can't sleep, pharmacist said go up to 5 mg melatonin so that's what I'm doing now.",
-      measures: [m("mg", "5")],
-      typed: [["5 mg", "measure:mg"]],
+      // SPOKEN_CLOCK (values39): the hour and the part of the day, first in the sentence, is a clock
+      measures: [m(TIME_OF_DAY, "3am"), m("mg", "5")],
+      typed: [
+        ["3 in the morning", "clock"],
+        ["5 mg", "measure:mg"],
+      ],
     },
     { text: "It's not 20 degrees, it's 22 degrees.", measures: [m("degree", "22")], typed: [] },
     {
@@ -435,7 +448,7 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     {
       text: "the pension's gone up to one thousand and sixty eight dollars a fortnight",
       measures: [m("$ a fortnight", "1068")],
-      typed: [["one thousand and sixty eight dollars", "measure:$"]],
+      typed: [["one thousand and sixty eight dollars", "measure:$ a fortnight"]],
     },
     {
       text: "the metformin is five hundred milligrams twice a day",
@@ -445,11 +458,15 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     // …a number in words with a point and no noun after it is no version (a reading: "plus two and a half")
     { text: "the reading ones are plus two and a half now", measures: [], typed: [] },
     { text: "the reading glasses are plus two point five", measures: [], typed: [] },
-    // …not one word alone ("one", "twelve": a pronoun, a count said in passing), nor an idiom
+    // …not one word alone ("one": a pronoun; "twelve months" is read since values39, LONE_NUMBER_WORD), nor an idiom
     { text: "One of the kids has 3 goldfish.", measures: [m("goldfish", "3")], typed: [] },
     { text: "The one I liked was sold.", measures: [], typed: [] },
     { text: "I'm a hundred percent sure.", measures: [], typed: [] },
-    { text: "The lease is twelve months.", measures: [m("month", "twelve")], typed: [] },
+    {
+      text: "The lease is twelve months.",
+      measures: [m("month", "12")],
+      typed: [["twelve months", "measure:month"]],
+    },
     // O_CLOCK (values38): an hour with "o'clock" is a clock time (each was no clock before)
     {
       text: "The bins go out at 9 o'clock.",
@@ -466,7 +483,7 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     {
       text: "The maid is Rs.2,800 a month now.",
       measures: [m("Rs a month", "2800")],
-      typed: [["rs.2,800", "measure:Rs"]],
+      typed: [["rs.2,800", "measure:Rs a month"]],
     },
     { text: "Ms.2 is fine.", measures: [], typed: [] },
     // MEASURE (values38): no unit across a comma ("training" was the unit of 10k before)
@@ -483,6 +500,120 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       measures: [m("mile", "10")],
       typed: [["10 miles", "measure:mile"]],
     },
+    // LONE_NUMBER_WORD (values39): one number word is read to its digits when a unit of measurement,
+    // "percent" or a currency word beside it says it is a quantity (each read "fifty", "twenty"… as
+    // written and no type before)
+    { text: "It cost fifty dollars.", measures: [m("$", "50")], typed: [["fifty dollars", "measure:$"]] },
+    {
+      text: "she dropped the statin to twenty mg at night",
+      measures: [m("mg", "20")],
+      typed: [["twenty mg", "measure:mg"]],
+    },
+    {
+      text: "Rex is twelve kilos now.",
+      measures: [m("kilo", "12")],
+      typed: [["twelve kilos", "measure:kg"]],
+    },
+    { text: "The rate went to five percent.", measures: [m("percent", "5")], typed: [] },
+    // …not "one", an ordinal, a count, or a word CLDR and the units do not name ("quid", "grand")
+    { text: "One of the kids is sick again.", measures: [], typed: [] },
+    { text: "I take one pill a day.", measures: [m("pill", "one")], typed: [] },
+    { text: "I got a second opinion.", measures: [], typed: [] },
+    { text: "We have five kids now.", measures: [m("kid", "five")], typed: [] },
+    { text: "That was forty quid.", measures: [m("quid", "forty")], typed: [] },
+    { text: "It came to seven grand.", measures: [], typed: [] },
+    // RATE (values39): an amount per unit is its own kind, in the type as in the measure — "per",
+    // "each", "every" and a noun; "a" and a singular noun that ends the phrase; a slash on the number
+    {
+      text: "Delivery is ₦1,500 per drop now.",
+      measures: [m("₦ a drop", "1500")],
+      typed: [["₦1,500", "measure:₦ a drop"]],
+    },
+    {
+      text: "Petrol is $3.20 a gallon.",
+      measures: [m("$ a gallon", "3.20")],
+      typed: [["$3.20", "measure:$ a gallon"]],
+    },
+    {
+      text: "Lambs made €142 a head at the mart.",
+      measures: [m("€ a head", "142")],
+      typed: [["€142", "measure:€ a head"]],
+    },
+    {
+      text: "roth is $275/mo now",
+      measures: [m("$ a month", "275")],
+      typed: [["$275/mo", "measure:$ a month"]],
+    },
+    {
+      text: "The cows are down to 17 litres a head.",
+      measures: [m("liter", "17")],
+      typed: [["17 litres", "measure:l a head"]],
+    },
+    // …not a time since, a noun before a noun, or "a lot of"
+    { text: "I paid $20 a week ago.", measures: [m("$", "20")], typed: [["$20", "measure:$"]] },
+    { text: "We spent £300 a day trip.", measures: [m("£", "300")], typed: [["£300", "measure:£"]] },
+    { text: "It cost £40 a lot of times.", measures: [m("£", "40")], typed: [["£40", "measure:£"]] },
+    // units of measurement (values39): litres, hectares, acres, micrograms
+    {
+      text: "We're at 60 hectares now.",
+      measures: [m("hectare", "60")],
+      typed: [["60 hectares", "measure:ha"]],
+    },
+    { text: "The thyroid dose is 88 mcg.", measures: [m("mcg", "88")], typed: [["88 mcg", "measure:mcg"]] },
+    // SPOKEN_CLOCK (values39): a time of day said with no "pm" or "o'clock" (each was no clock before)
+    {
+      text: "Training is moved to monday at half 6.",
+      measures: [m(TIME_OF_DAY, "6:30")],
+      typed: [
+        ["monday", "date"],
+        ["half 6", "clock"],
+      ],
+    },
+    {
+      text: "Morning milking starts at half five here.",
+      measures: [m(TIME_OF_DAY, "5:30")],
+      typed: [["half five", "clock"]],
+    },
+    {
+      text: "Sunday Mass is at 9.30 now.",
+      measures: [m(TIME_OF_DAY, "9:30")],
+      typed: [
+        ["sunday", "date"],
+        ["9.30", "clock"],
+      ],
+    },
+    {
+      text: "The walks are on fridays at eleven now.",
+      measures: [m(TIME_OF_DAY, "11 o'clock")],
+      typed: [
+        ["fridays", "date"],
+        ["eleven", "clock"],
+      ],
+    },
+    {
+      text: "She can stay out till 11 on weekends.",
+      measures: [m(TIME_OF_DAY, "11 o'clock")],
+      typed: [["11", "clock"]],
+    },
+    {
+      text: "The shop closes at six in the evening.",
+      measures: [m(TIME_OF_DAY, "6pm")],
+      typed: [["six in the evening", "clock"]],
+    },
+    // …not a count with the part of the day, a version after "to", a point that is no quarter, an
+    // hour with a noun after it, "half" with no word that opens a time
+    { text: "I have 3 in the morning and 2 in the afternoon.", measures: [], typed: [] },
+    { text: "We upgraded to 3.15 last week.", measures: [], typed: [["3.15", "version"]] },
+    { text: "The rate is at 4.6 now.", measures: [], typed: [["4.6", "version"]] },
+    {
+      text: "He was down to 11 stone by Friday.",
+      measures: [m("stone", "11")],
+      typed: [
+        ["11 stone", "measure:stone"],
+        ["friday", "date"],
+      ],
+    },
+    { text: "Cut it in half 5 times.", measures: [m("time", "5")], typed: [] },
   ])("$text", ({ text, measures, typed, dated }) => {
     expect(measuresOf(text)).toEqual(measures);
     expect(datedMeasuresOf(text)).toEqual(dated ?? measures);
