@@ -456,8 +456,9 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       typed: [["five hundred milligrams", "measure:mg"]],
     },
     // …a number in words with a point and no noun after it is no version (a reading: "plus two and a half")
-    { text: "the reading ones are plus two and a half now", measures: [], typed: [] },
-    { text: "the reading glasses are plus two point five", measures: [], typed: [] },
+    // (SPOKEN_SIGN, values39: the "plus" before it is read as its sign, a signed number, still no type)
+    { text: "the reading ones are plus two and a half now", measures: [m(SIGNED_NUMBER, "+2.5")], typed: [] },
+    { text: "the reading glasses are plus two point five", measures: [m(SIGNED_NUMBER, "+2.5")], typed: [] },
     // …not one word alone ("one": a pronoun; "twelve months" is read since values39, LONE_NUMBER_WORD), nor an idiom
     { text: "One of the kids has 3 goldfish.", measures: [m("goldfish", "3")], typed: [] },
     { text: "The one I liked was sold.", measures: [], typed: [] },
@@ -614,6 +615,19 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       ],
     },
     { text: "Cut it in half 5 times.", measures: [m("time", "5")], typed: [] },
+    // SPOKEN_SIGN (values39): "plus"/"minus" before a number with no noun after it is its sign
+    // (each read no measure before)
+    { text: "I need plus three now for reading.", measures: [m(SIGNED_NUMBER, "+3")], typed: [] },
+    { text: "My lenses are plus 2.5 now.", measures: [m(SIGNED_NUMBER, "+2.5")], typed: [] },
+    { text: "It was minus five last night.", measures: [m(SIGNED_NUMBER, "-5")], typed: [] },
+    // …not a sum (a noun after the number), not "plus one"
+    {
+      text: "The fee is 2.9% plus 30 cents.",
+      measures: [m("percent", "2.9"), m("cent", "30")],
+      typed: [["2.9%", "measure:%"]],
+    },
+    { text: "I'm bringing a plus one to the wedding.", measures: [], typed: [] },
+    { text: "We have plus two kids coming.", measures: [m("kid", "two")], typed: [] },
   ])("$text", ({ text, measures, typed, dated }) => {
     expect(measuresOf(text)).toEqual(measures);
     expect(datedMeasuresOf(text)).toEqual(dated ?? measures);

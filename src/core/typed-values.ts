@@ -645,6 +645,24 @@ export function loneNumberWord(s: string, words: readonly TaggedWord[], i: numbe
   return quantity ? { value: String(value), to: i, words: 1 } : null;
 }
 
+/**
+ * `SPOKEN_SIGN`: the sign "plus" or "minus" says before the number at `i` ("the reading ones are
+ * plus two and a half", "I need plus three now", "it was minus five last night"), "+" or "-", or
+ * null: not a sum ("2.9% plus 30 cents", "plus two kids": a noun after the number) and not "plus
+ * one" (a guest as often as a sign).
+ */
+function spokenSign(words: readonly TaggedWord[], i: number): "+" | "-" | null {
+  const sign = words[i - 1]?.text.toLowerCase();
+  if ((sign !== "plus" && sign !== "minus") || /^(?:one|1)$/i.test(words[i]!.text)) return null;
+  const spoken = numberInWords(
+    words.map((w) => w.text),
+    i,
+  );
+  const last = spoken?.to ?? i;
+  if (isNominal(words[last + 1]) || (words[i]!.pos !== "NUM" && !spoken)) return null;
+  return sign === "plus" ? "+" : "-";
+}
+
 /** One value `valuesIn` reads in a sentence. */
 interface ValueRead {
   /** Its `MEASURE` reading, or null when it is no measure (a weekday, "noon", a bare "3.12"). */
@@ -762,8 +780,16 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     // `NUMBER_IN_WORDS`: "one hundred and eighty", "a hundred and ten", "three point six five" is
     // read as its digits are; one word alone ("one", "ten") is read as before, as written.
     if (i <= spokenTo) continue;
+    // `SPOKEN_SIGN`: "plus" or "minus" before a number with no noun after it is its sign.
+    const signWord = spokenSign(words, i);
     const spoken =
-      words[i - 1]?.pos === "NUM" ? null : (numberInWords(texts, i) ?? loneNumberWord(s, words, i));
+      words[i - 1]?.pos === "NUM"
+        ? null
+        : (numberInWords(texts, i) ??
+          loneNumberWord(s, words, i) ??
+          (signWord && (wordBelowHundred(w.text) ?? 0) >= 2
+            ? { value: String(wordBelowHundred(w.text)), to: i, words: 1 }
+            : null));
     if (spoken) spokenTo = spoken.to;
     if (spoken && idiomaticPercent(words, spoken.to)) continue;
     if (!spoken && (w.pos !== "NUM" || words[i - 1]?.pos === "NUM")) continue;
@@ -850,10 +876,15 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
         ? { type: `measure:${gluedUnit}${rateAfter(words, j)}`, said: written.toLowerCase() }
         : unitAfter && after && !/^ago$/i.test(words[j + 2]?.text ?? "")
           ? { type: `measure:${unitAfter}${rateAfter(words, j + 1)}`, said: saidFrom(w, after) }
-          : POINTED.test(value) && !/^[-+−]$/u.test(symbol)
+          : POINTED.test(value) && !/^[-+−]$/u.test(symbol) && !signWord
             ? spokenOrVersion(pointedType(words, i, j, value, written), spoken !== null, written)
             : { type: null, said: written.toLowerCase() };
-    const signed = /^[-+−]$/u.test(symbol) && spaced ? `${symbol.replace("−", "-")}${value}` : value;
+    const signed =
+      /^[-+−]$/u.test(symbol) && spaced
+        ? `${symbol.replace("−", "-")}${value}`
+        : signWord && !isNominal(words[j + 1])
+          ? `${signWord}${value}`
+          : value;
     const before = words[i - 1];
     // `VERSION_FIRST`: a number between a name and a singular noun is the name's version, the noun
     // what the pair modifies ("the Postgres 17 upgrade", "a Node 22 image"), not a count of it.
