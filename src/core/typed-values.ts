@@ -558,6 +558,9 @@ const UNITS_OF_MEASUREMENT = new Map(
     .map((pair) => pair.split(":") as [string, string]),
 );
 
+/** The units of measurement that are durations: a lone number word before one keeps no type (`LONE_NUMBER_WORD`). */
+const DURATIONS = new Set(["ms", "s", "min", "minute", "hr", "hour", "day", "week", "month", "year"]);
+
 /** A number with points, the shape of a version ("3.12", "1.27.4"). */
 const POINTED = /^\d+\.\d+(?:\.\d+)?$/;
 
@@ -629,7 +632,8 @@ const spokenOrVersion = (
 /**
  * `LONE_NUMBER_WORD`: one number word, two to ninety-nine, read to its digits when the word right
  * beside it says it is a quantity — a unit of measurement ("twelve kilos", "twenty mg", "ten
- * days"), "percent", or a currency's name or code ("fifty dollars", "forty EUR"). Not "one" (a
+ * days"), "percent", or a currency's name or code ("fifty dollars", "forty EUR"); a duration so
+ * read keeps no type ("the half marathon is in six weeks": said in passing). Not "one" (a
  * pronoun as often: "one of the kids", "the one I liked", "one day"), not an ordinal ("a second
  * opinion"), not a word with nothing that CLDR or the units name beside it ("forty quid", "seven
  * grand", "five kids": as written, as before).
@@ -782,11 +786,13 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     if (i <= spokenTo) continue;
     // `SPOKEN_SIGN`: "plus" or "minus" before a number with no noun after it is its sign.
     const signWord = spokenSign(words, i);
+    const inWords = words[i - 1]?.pos === "NUM" ? null : numberInWords(texts, i);
+    const lone = words[i - 1]?.pos === "NUM" || inWords ? null : loneNumberWord(s, words, i);
     const spoken =
       words[i - 1]?.pos === "NUM"
         ? null
-        : (numberInWords(texts, i) ??
-          loneNumberWord(s, words, i) ??
+        : (inWords ??
+          lone ??
           (signWord && (wordBelowHundred(w.text) ?? 0) >= 2
             ? { value: String(wordBelowHundred(w.text)), to: i, words: 1 }
             : null));
@@ -804,7 +810,11 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
       ? ` a ${SLASH_RATE_NOUN[slash[2]!.toLowerCase()] ?? slash[2]!.toLowerCase()}`
       : "";
     const value = spoken?.value ?? (slash ? slash[1]! : written).replace(/,/g, "").toLowerCase();
-    const inDigits = spoken !== null || /^\d/.test(written);
+    // `LONE_NUMBER_WORD`: a duration in one word ("in six weeks", "for two days") is read to its
+    // digits but keeps no type: it is said in passing as often as it is a value.
+    const loneDuration =
+      lone !== null && DURATIONS.has(UNITS_OF_MEASUREMENT.get(texts[i + 1]!.toLowerCase()) ?? "");
+    const inDigits = (spoken !== null && !loneDuration) || /^\d/.test(written);
     const after = words[j + 1];
     // `O_CLOCK`: an hour with "o'clock" ("9 o'clock", "eleven oclock") is a clock time, its hour in digits.
     const hour = after && O_CLOCK.test(after.text) ? hourOf(spoken ? "" : value) : null;
