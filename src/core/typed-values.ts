@@ -499,8 +499,8 @@ function currencyAt(
   return amount(unitAfter, i, s.slice(first.start, after!.start + after!.text.length));
 }
 
-/** Words after "a week" that say when, not how often ("$20 a week ago", "a month later"). */
-const WHEN_AFTER = /^(?:ago|later|earlier|before|back|since|after|from)$/i;
+/** Words after "a week" that say when, not how often ("$20 a week ago", "a month later"; not "from": "$1,045 a month from next month"). */
+const WHEN_AFTER = /^(?:ago|later|earlier|back)$/i;
 
 /**
  * `RATE`: the rate said after an amount's last word `to`, as " a <noun>" (" a week" for "£90 a
