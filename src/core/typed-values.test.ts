@@ -538,6 +538,11 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       typed: [["€142", "measure:€ a head"]],
     },
     {
+      text: "the loan payment goes down to $1,045 a month from next month",
+      measures: [m("$ a month", "1045")],
+      typed: [["$1,045", "measure:$ a month"]],
+    },
+    {
       text: "roth is $275/mo now",
       measures: [m("$ a month", "275")],
       typed: [["$275/mo", "measure:$ a month"]],
