@@ -197,8 +197,8 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     // names and narrow symbols; each read "euro" or "usd" as a noun before values37)
     {
       text: "My hourly rate for proofreading is 28 euros.",
-      measures: [m("€", "28")],
-      typed: [["28 euros", "measure:€"]],
+      measures: [m("€ a hour", "28")],
+      typed: [["28 euros", "measure:€ a hour"]],
     },
     { text: "The studio is 1240 euro now.", measures: [m("€", "1240")], typed: [["1240 euro", "measure:€"]] },
     {
@@ -541,6 +541,19 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       text: "the loan payment goes down to $1,045 a month from next month",
       measures: [m("$ a month", "1045")],
       typed: [["$1,045", "measure:$ a month"]],
+    },
+    {
+      text: "My hourly rate for the agency is £40.",
+      measures: [m("£ a hour", "40")],
+      typed: [["£40", "measure:£ a hour"]],
+    },
+    {
+      text: "I paid £40 for the hourly pass and £9 for the daily one.",
+      measures: [m("£", "40"), m("£", "9")],
+      typed: [
+        ["£40", "measure:£"],
+        ["£9", "measure:£"],
+      ],
     },
     {
       text: "roth is $275/mo now",

@@ -513,13 +513,30 @@ const WHEN_AFTER = /^(?:ago|later|earlier|back)$/i;
 export function rateAfter(words: readonly TaggedWord[], to: number): string {
   const rateWord = words[to + 1];
   const per = words[to + 2];
-  if (!rateWord || !per || per.pos !== "NOUN" || !/\p{L}/u.test(per.text)) return "";
+  if (!rateWord || !per || per.pos !== "NOUN" || !/\p{L}/u.test(per.text)) return rateSaid(words);
   const lemma = per.lemma.toLowerCase();
   const next = words[to + 3];
   if (next && (WHEN_AFTER.test(next.text) || /^of$/i.test(next.text))) return "";
   if (/^(?:per|each|every)$/i.test(rateWord.text)) return ` a ${lemma}`;
   const singular = lemma === per.text.toLowerCase();
-  return /^(?:a|an)$/i.test(rateWord.text) && singular && !isNominal(next) ? ` a ${lemma}` : "";
+  return /^(?:a|an)$/i.test(rateWord.text) && singular && !isNominal(next) ? ` a ${lemma}` : rateSaid(words);
+}
+
+/** `RATE` said by a word of its own: "hourly", "weekly", "monthly", "annual" (its calendar noun). */
+const RATE_WORD = /^(?:(hour|dai|night|week|fortnight|month|year)l(?:y|ies)|annual(?:ly)?)$/i;
+
+/**
+ * `RATE` said by a word of the sentence rather than after the amount ("My hourly rate is £40",
+ * "the monthly rent is £1,350"): the rate, when the sentence says exactly one; else "".
+ */
+function rateSaid(words: readonly TaggedWord[]): string {
+  const rates = new Set(
+    words.flatMap((w) => {
+      const m = RATE_WORD.exec(w.text);
+      return m ? [(m[1] ?? "year").toLowerCase().replace(/^dai$/, "day")] : [];
+    }),
+  );
+  return rates.size === 1 ? ` a ${[...rates][0]}` : "";
 }
 
 /** `RATE` written with a slash on its number ("$275/mo", "60/hr", "£40/month"): the number and the rate. */
