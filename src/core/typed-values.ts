@@ -792,7 +792,7 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
       const rate = rateAfter(words, k);
       add(i, k, {
         measure: { unit: `${dotted[1]}${rate}`, value: digits },
-        type: `measure:${dotted[1]}${rate}`,
+        type: `measure:${dotted[1]}`,
         said: saidFrom(w, words[k]!),
       });
       i = k;
@@ -859,8 +859,9 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
       const rate = slashRate || rateAfter(words, currency.to);
       add(currency.from, currency.to, {
         measure: { unit: `${currency.symbol}${rate}`, value: currency.value },
-        // `RATE`: an amount per unit is its own kind ("measure:$ a fortnight" is no "measure:$").
-        type: inDigits ? `measure:${currency.symbol}${rate}` : null,
+        // `RATE` is the measure's, not the type's: people say the rate on one side only ("my day
+        // rate is €650" / "€720 per day now"), and a rate in the type cost fresh9 two dev questions.
+        type: inDigits ? `measure:${currency.symbol}` : null,
         said: currency.said.toLowerCase(),
       });
       i = Math.max(i, currency.to);
@@ -879,7 +880,7 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     if (glued && !NOT_GLUED_UNIT.test(glued[2]!)) {
       add(i, j, {
         measure: { unit: glued[2]!.toLowerCase(), value: glued[1]!.replace(/,/g, "") },
-        type: gluedUnit ? `measure:${gluedUnit}${rateAfter(words, j)}` : null,
+        type: gluedUnit ? `measure:${gluedUnit}` : null,
         said: written.toLowerCase(),
       });
       continue;
@@ -900,9 +901,9 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
       inDigits && after ? (UNITS_OF_MEASUREMENT.get(after.text.toLowerCase()) ?? multiplierAfter) : undefined;
     const typed: Pick<ValueRead, "type" | "said"> =
       glued && gluedUnit
-        ? { type: `measure:${gluedUnit}${rateAfter(words, j)}`, said: written.toLowerCase() }
+        ? { type: `measure:${gluedUnit}`, said: written.toLowerCase() }
         : unitAfter && after && !/^ago$/i.test(words[j + 2]?.text ?? "")
-          ? { type: `measure:${unitAfter}${rateAfter(words, j + 1)}`, said: saidFrom(w, after) }
+          ? { type: `measure:${unitAfter}`, said: saidFrom(w, after) }
           : POINTED.test(value) && !/^[-+−]$/u.test(symbol) && !signWord
             ? spokenOrVersion(pointedType(words, i, j, value, written), spoken !== null, written)
             : { type: null, said: written.toLowerCase() };

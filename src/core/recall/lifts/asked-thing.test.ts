@@ -55,7 +55,7 @@ describe("askedThingChange: another value of the asked thing, in a change, the t
         "Agency rate is £46 an hour now.",
         "What's my rate?",
       ),
-    ).toMatchObject({ word: "rate", kind: "measure:£ a hour", value: "£46" });
+    ).toMatchObject({ word: "rate", kind: "measure:£", value: "£46" });
   });
 
   it.each<[string, string, string, string]>([
