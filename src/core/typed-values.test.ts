@@ -146,7 +146,7 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       dated: [m(DATE, "3 mar")],
       typed: [["march 3rd", "date"]],
     },
-    // SYMBOL_UNIT and GIVEN_CLAUSE: a unit said by a symbol (a rate is the measure's, not the type's)
+    // SYMBOL_UNIT and GIVEN_CLAUSE: a unit said by a symbol (a rate is the measure's, not the type's: values39 measured it in the type and did not keep it)
     {
       text: "The savings account pays 3.4% interest.",
       measures: [m("percent", "3.4")],
@@ -197,7 +197,7 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     // names and narrow symbols; each read "euro" or "usd" as a noun before values37)
     {
       text: "My hourly rate for proofreading is 28 euros.",
-      measures: [m("€", "28")],
+      measures: [m("€ a hour", "28")],
       typed: [["28 euros", "measure:€"]],
     },
     { text: "The studio is 1240 euro now.", measures: [m("€", "1240")], typed: [["1240 euro", "measure:€"]] },
@@ -281,7 +281,11 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       typed: [["3rd of march", "date"]],
     },
     // …not a verb the tagger reads ("march", "may"), nor a day and month in figures a locale orders
-    { text: "we march 5 miles every day", measures: [m("mile", "5")], typed: [["5 miles", "measure:mile"]] },
+    {
+      text: "we march 5 miles every day",
+      measures: [m("mile", "5")],
+      typed: [["5 miles", "measure:mile"]],
+    },
     { text: "The op is on the 3rd of may.", measures: [], typed: [] },
     { text: "The deadline is 12/3.", measures: [], typed: [] },
     // a symbol a word away from the number is not its unit
@@ -358,16 +362,25 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     { text: "We may need 15 people for the move.", measures: [m("people", "15")], typed: [] },
     { text: "So many people marched through the streets.", measures: [], typed: [] },
     { text: "May I ask what p95 means?", measures: [], typed: [] },
-    // a count, a number in words: a measure for the judge, no type
+    // a count, a number in words: a measure for the judge, no type (LONE_NUMBER_WORD, values39: one
+    // number word beside a duration is read to its digits, and keeps no type)
     { text: "My team is 6 people including me.", measures: [m("people", "6")], typed: [] },
-    { text: "Leo goes to Sunbeams nursery three days a week.", measures: [m("day", "three")], typed: [] },
+    {
+      text: "Leo goes to Sunbeams nursery three days a week.",
+      measures: [m("day", "3")],
+      typed: [],
+    },
     { text: "Our API allows 100 requests per minute per key.", measures: [m("request", "100")], typed: [] },
     // CLAUSE_NEGATION (values38): a negation denies its own clause, not the sentence's other values
     // (each positive here read no measure before: one negation anywhere dropped them all)
     {
       text: "3 in the morning, can't sleep, pharmacist said go up to 5 mg melatonin so that's what I'm doing now.",
-      measures: [m("mg", "5")],
-      typed: [["5 mg", "measure:mg"]],
+      // SPOKEN_CLOCK (values39): the hour and the part of the day, first in the sentence, is a clock
+      measures: [m(TIME_OF_DAY, "3am"), m("mg", "5")],
+      typed: [
+        ["3 in the morning", "clock"],
+        ["5 mg", "measure:mg"],
+      ],
     },
     { text: "It's not 20 degrees, it's 22 degrees.", measures: [m("degree", "22")], typed: [] },
     {
@@ -443,13 +456,15 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       typed: [["five hundred milligrams", "measure:mg"]],
     },
     // …a number in words with a point and no noun after it is no version (a reading: "plus two and a half")
-    { text: "the reading ones are plus two and a half now", measures: [], typed: [] },
-    { text: "the reading glasses are plus two point five", measures: [], typed: [] },
-    // …not one word alone ("one", "twelve": a pronoun, a count said in passing), nor an idiom
+    // (SPOKEN_SIGN, values39: the "plus" before it is read as its sign, a signed number, still no type)
+    { text: "the reading ones are plus two and a half now", measures: [m(SIGNED_NUMBER, "+2.5")], typed: [] },
+    { text: "the reading glasses are plus two point five", measures: [m(SIGNED_NUMBER, "+2.5")], typed: [] },
+    // …not one word alone ("one": a pronoun; a duration's word is read to its digits since values39, untyped), nor an idiom
     { text: "One of the kids has 3 goldfish.", measures: [m("goldfish", "3")], typed: [] },
     { text: "The one I liked was sold.", measures: [], typed: [] },
     { text: "I'm a hundred percent sure.", measures: [], typed: [] },
-    { text: "The lease is twelve months.", measures: [m("month", "twelve")], typed: [] },
+    { text: "The lease is twelve months.", measures: [m("month", "12")], typed: [] },
+    { text: "The half marathon is in six weeks.", measures: [m("week", "6")], typed: [] },
     // O_CLOCK (values38): an hour with "o'clock" is a clock time (each was no clock before)
     {
       text: "The bins go out at 9 o'clock.",
@@ -483,6 +498,151 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       measures: [m("mile", "10")],
       typed: [["10 miles", "measure:mile"]],
     },
+    // LONE_NUMBER_WORD (values39): one number word is read to its digits when a unit of measurement,
+    // "percent" or a currency word beside it says it is a quantity (each read "fifty", "twenty"… as
+    // written and no type before)
+    { text: "It cost fifty dollars.", measures: [m("$", "50")], typed: [["fifty dollars", "measure:$"]] },
+    {
+      text: "she dropped the statin to twenty mg at night",
+      measures: [m("mg", "20")],
+      typed: [["twenty mg", "measure:mg"]],
+    },
+    {
+      text: "Rex is twelve kilos now.",
+      measures: [m("kilo", "12")],
+      typed: [["twelve kilos", "measure:kg"]],
+    },
+    { text: "The rate went to five percent.", measures: [m("percent", "5")], typed: [] },
+    // …not "one", an ordinal, a count, or a word CLDR and the units do not name ("quid", "grand")
+    { text: "One of the kids is sick again.", measures: [], typed: [] },
+    { text: "I take one pill a day.", measures: [m("pill", "one")], typed: [] },
+    { text: "I got a second opinion.", measures: [], typed: [] },
+    { text: "We have five kids now.", measures: [m("kid", "five")], typed: [] },
+    { text: "That was forty quid.", measures: [m("quid", "forty")], typed: [] },
+    { text: "It came to seven grand.", measures: [], typed: [] },
+    // RATE (values39): an amount per unit is its own kind, in the type as in the measure — "per",
+    // "each", "every" and a noun; "a" and a singular noun that ends the phrase; a slash on the number
+    {
+      text: "Delivery is ₦1,500 per drop now.",
+      measures: [m("₦ a drop", "1500")],
+      typed: [["₦1,500", "measure:₦"]],
+    },
+    {
+      text: "Petrol is $3.20 a gallon.",
+      measures: [m("$ a gallon", "3.20")],
+      typed: [["$3.20", "measure:$"]],
+    },
+    {
+      text: "Lambs made €142 a head at the mart.",
+      measures: [m("€ a head", "142")],
+      typed: [["€142", "measure:€"]],
+    },
+    {
+      text: "the loan payment goes down to $1,045 a month from next month",
+      measures: [m("$ a month", "1045")],
+      typed: [["$1,045", "measure:$"]],
+    },
+    {
+      text: "My hourly rate for the agency is £40.",
+      measures: [m("£ a hour", "40")],
+      typed: [["£40", "measure:£"]],
+    },
+    {
+      text: "I paid £40 for the hourly pass and £9 for the daily one.",
+      measures: [m("£", "40"), m("£", "9")],
+      typed: [
+        ["£40", "measure:£"],
+        ["£9", "measure:£"],
+      ],
+    },
+    {
+      text: "roth is $275/mo now",
+      measures: [m("$ a month", "275")],
+      typed: [["$275/mo", "measure:$"]],
+    },
+    {
+      text: "The cows are down to 17 litres a head.",
+      measures: [m("liter", "17")],
+      typed: [["17 litres", "measure:l"]],
+    },
+    // …not a time since, a noun before a noun, or "a lot of"
+    { text: "I paid $20 a week ago.", measures: [m("$", "20")], typed: [["$20", "measure:$"]] },
+    { text: "We spent £300 a day trip.", measures: [m("£", "300")], typed: [["£300", "measure:£"]] },
+    { text: "It cost £40 a lot of times.", measures: [m("£", "40")], typed: [["£40", "measure:£"]] },
+    // units of measurement (values39): litres, hectares, acres, micrograms
+    {
+      text: "We're at 60 hectares now.",
+      measures: [m("hectare", "60")],
+      typed: [["60 hectares", "measure:ha"]],
+    },
+    { text: "The thyroid dose is 88 mcg.", measures: [m("mcg", "88")], typed: [["88 mcg", "measure:mcg"]] },
+    // SPOKEN_CLOCK (values39): a time of day said with no "pm" or "o'clock" (each was no clock before)
+    {
+      text: "Training is moved to monday at half 6.",
+      measures: [m(TIME_OF_DAY, "6:30")],
+      typed: [
+        ["monday", "date"],
+        ["half 6", "clock"],
+      ],
+    },
+    {
+      text: "Morning milking starts at half five here.",
+      measures: [m(TIME_OF_DAY, "5:30")],
+      typed: [["half five", "clock"]],
+    },
+    {
+      text: "Sunday Mass is at 9.30 now.",
+      measures: [m(TIME_OF_DAY, "9:30")],
+      typed: [
+        ["sunday", "date"],
+        ["9.30", "clock"],
+      ],
+    },
+    {
+      text: "The walks are on fridays at eleven now.",
+      measures: [m(TIME_OF_DAY, "11 o'clock")],
+      typed: [
+        ["fridays", "date"],
+        ["eleven", "clock"],
+      ],
+    },
+    {
+      text: "She can stay out till 11 on weekends.",
+      measures: [m(TIME_OF_DAY, "11 o'clock")],
+      typed: [["11", "clock"]],
+    },
+    {
+      text: "The shop closes at six in the evening.",
+      measures: [m(TIME_OF_DAY, "6pm")],
+      typed: [["six in the evening", "clock"]],
+    },
+    // …not a count with the part of the day, a version after "to", a point that is no quarter, an
+    // hour with a noun after it, "half" with no word that opens a time
+    { text: "I have 3 in the morning and 2 in the afternoon.", measures: [], typed: [] },
+    { text: "We upgraded to 3.15 last week.", measures: [], typed: [["3.15", "version"]] },
+    { text: "The rate is at 4.6 now.", measures: [], typed: [["4.6", "version"]] },
+    {
+      text: "He was down to 11 stone by Friday.",
+      measures: [m("stone", "11")],
+      typed: [
+        ["11 stone", "measure:stone"],
+        ["friday", "date"],
+      ],
+    },
+    { text: "Cut it in half 5 times.", measures: [m("time", "5")], typed: [] },
+    // SPOKEN_SIGN (values39): "plus"/"minus" before a number with no noun after it is its sign
+    // (each read no measure before)
+    { text: "I need plus three now for reading.", measures: [m(SIGNED_NUMBER, "+3")], typed: [] },
+    { text: "My lenses are plus 2.5 now.", measures: [m(SIGNED_NUMBER, "+2.5")], typed: [] },
+    { text: "It was minus five last night.", measures: [m(SIGNED_NUMBER, "-5")], typed: [] },
+    // …not a sum (a noun after the number), not "plus one"
+    {
+      text: "The fee is 2.9% plus 30 cents.",
+      measures: [m("percent", "2.9"), m("cent", "30")],
+      typed: [["2.9%", "measure:%"]],
+    },
+    { text: "I'm bringing a plus one to the wedding.", measures: [], typed: [] },
+    { text: "We have plus two kids coming.", measures: [m("kid", "two")], typed: [] },
   ])("$text", ({ text, measures, typed, dated }) => {
     expect(measuresOf(text)).toEqual(measures);
     expect(datedMeasuresOf(text)).toEqual(dated ?? measures);

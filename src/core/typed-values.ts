@@ -74,7 +74,7 @@
 import { boundedMemo } from "./bounded-memo.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import { listedWord } from "./listed-words.js";
-import { numberInWords, wordBelowHundred } from "./number-words.js";
+import { numberInWords, type WordNumber, wordBelowHundred } from "./number-words.js";
 import { clausesOf } from "./sleep/chat-turns.js";
 import { isHypothetical, isNegated, isQuestion } from "./text.js";
 
@@ -131,6 +131,63 @@ const O_CLOCK = /^o['’]?clock$/i;
 function hourOf(value: string): number | null {
   const hour = /^\d{1,2}$/.test(value) ? Number(value) : (wordBelowHundred(value) ?? 0);
   return hour >= 1 && hour <= 12 ? hour : null;
+}
+
+/** The words before a time of day said without "o'clock" or "pm": "at half five", "till 11" (not "to": "upgraded to 3.15"). */
+const BEFORE_A_TIME = /^(?:at|till|til|until|from|by|around|about|before|after)$/i;
+
+/** `SPOKEN_CLOCK`'s parts of the day, each the meridiem it says ("six in the evening": 6pm). */
+const DAY_PARTS: Readonly<Record<string, "am" | "pm">> = {
+  morning: "am",
+  afternoon: "pm",
+  evening: "pm",
+  night: "pm",
+};
+
+/**
+ * `SPOKEN_CLOCK`: a time of day said as people say it, with no "pm" and no "o'clock", the words
+ * it spans from `i` and its value, or null. Each needs what says it is a time, not a count or a
+ * version:
+ *   - "half" and an hour after a word that opens a time ("at half five", "monday at half 6":
+ *     half past, "5:30");
+ *   - an hour with its quarter after a point, after such a word ("Mass is at 9.30", "till 10.15":
+ *     "9:30"; not "at 4.6" nor "on 3.12", which are no quarter, nor "upgraded to 3.15");
+ *   - an hour after "at" after a weekday ("fridays at eleven", "Tuesdays at 11": "11 o'clock"),
+ *     or after "till" or "until" ("out till 11");
+ *   - an hour and the part of the day, first or after such a word ("closes at six in the evening":
+ *     "6pm"; "3 in the morning, can't sleep": "3am"; not "I have 3 in the morning", a count).
+ * Never an hour with a noun after it ("at 11 stone", "till 11 kids") or a unit glued on.
+ */
+export function spokenClockAt(words: readonly TaggedWord[], i: number): { value: string; to: number } | null {
+  const at = (k: number) => words[k]?.text.toLowerCase() ?? "";
+  const opens = BEFORE_A_TIME.test(at(i - 1)) || WEEKDAY.test(at(i - 1));
+  const free = (k: number) => !isNominal(words[k]) || DAY_PARTS[at(k)] !== undefined || WEEKDAY.test(at(k));
+  const dayPart = (k: number) =>
+    at(k) === "in" && at(k + 1) === "the" && DAY_PARTS[at(k + 2)] && at(k + 2) !== "night"
+      ? { meridiem: DAY_PARTS[at(k + 2)]!, to: k + 2 }
+      : at(k) === "at" && at(k + 1) === "night"
+        ? { meridiem: "pm" as const, to: k + 1 }
+        : null;
+  if (at(i) === "half" && opens) {
+    const hour = hourOf(at(i + 1));
+    return hour !== null && free(i + 2) ? { value: `${hour}:30`, to: i + 1 } : null;
+  }
+  const quarter = /^(\d{1,2})\.(00|15|30|45)$/.exec(at(i));
+  if (quarter) {
+    const hour = hourOf(quarter[1]!);
+    return hour !== null && BEFORE_A_TIME.test(at(i - 1)) && free(i + 1) && !MERIDIEM.test(at(i + 1))
+      ? { value: `${hour}:${quarter[2]}`, to: i }
+      : null;
+  }
+  const hour = hourOf(at(i));
+  if (hour === null || (words[i]!.pos !== "NUM" && !/^\d/.test(at(i)))) return null;
+  const part = opens || i === 0 ? dayPart(i + 1) : null;
+  if (part) return { value: `${hour}${part.meridiem}`, to: part.to };
+  const afterWeekday = at(i - 1) === "at" && WEEKDAY.test(at(i - 2));
+  const till = /^(?:till|til|until)$/.test(at(i - 1));
+  return (afterWeekday || till) && free(i + 1) && !/^[.:,]?\d/.test(at(i + 1))
+    ? { value: `${hour} o'clock`, to: i }
+    : null;
 }
 
 /** `VALUE_TYPE`: a time of day said by a word ("noon", "EOD": end of day, "COB": close of business). */
@@ -442,17 +499,57 @@ function currencyAt(
   return amount(unitAfter, i, s.slice(first.start, after!.start + after!.text.length));
 }
 
-/** The nouns a rate is counted per ("£90 a week", "$40 per month"). */
-const RATE_NOUNS = new Set(["hour", "day", "night", "week", "fortnight", "month", "year"]);
+/** Words after "a week" that say when, not how often ("$20 a week ago", "a month later"; not "from": "$1,045 a month from next month"). */
+const WHEN_AFTER = /^(?:ago|later|earlier|back)$/i;
 
-/** The rate said after an amount's last word `to` (" a week" for "£90 a week", "$40 per month"), or "". */
-function rateAfter(words: readonly TaggedWord[], to: number): string {
+/**
+ * `RATE`: the rate said after an amount's last word `to`, as " a <noun>" (" a week" for "£90 a
+ * week", " a drop" for "₦1,500 per drop", " a gallon" for "$3.20 a gallon", " a head" for "€142 a
+ * head"), or "". "per", "each" or "every" and a noun; "a" or "an" and a
+ * singular noun that ends the phrase (the distributive "a": "£5 a pint", "£90 a week on food";
+ * not "£300 a day trip", a noun before a noun). Not a time since ("$20 a week ago") nor "a lot", "a bit", "a
+ * couple of" (a noun before "of").
+ */
+export function rateAfter(words: readonly TaggedWord[], to: number): string {
   const rateWord = words[to + 1];
   const per = words[to + 2];
-  return rateWord && /^(?:a|an|per)$/i.test(rateWord.text) && per && RATE_NOUNS.has(per.lemma.toLowerCase())
-    ? ` a ${per.lemma.toLowerCase()}`
-    : "";
+  if (!rateWord || !per || per.pos !== "NOUN" || !/\p{L}/u.test(per.text)) return rateSaid(words);
+  const lemma = per.lemma.toLowerCase();
+  const next = words[to + 3];
+  if (next && (WHEN_AFTER.test(next.text) || /^of$/i.test(next.text))) return "";
+  if (/^(?:per|each|every)$/i.test(rateWord.text)) return ` a ${lemma}`;
+  const singular = lemma === per.text.toLowerCase();
+  return /^(?:a|an)$/i.test(rateWord.text) && singular && !isNominal(next) ? ` a ${lemma}` : rateSaid(words);
 }
+
+/** `RATE` said by a word of its own: "hourly", "weekly", "monthly", "annual" (its calendar noun). */
+const RATE_WORD = /^(?:(hour|dai|night|week|fortnight|month|year)l(?:y|ies)|annual(?:ly)?)$/i;
+
+/**
+ * `RATE` said by a word of the sentence rather than after the amount ("My hourly rate is £40",
+ * "the monthly rent is £1,350"): the rate, when the sentence says exactly one; else "".
+ */
+function rateSaid(words: readonly TaggedWord[]): string {
+  const rates = new Set(
+    words.flatMap((w) => {
+      const m = RATE_WORD.exec(w.text);
+      return m ? [(m[1] ?? "year").toLowerCase().replace(/^dai$/, "day")] : [];
+    }),
+  );
+  return rates.size === 1 ? ` a ${[...rates][0]}` : "";
+}
+
+/** `RATE` written with a slash on its number ("$275/mo", "60/hr", "£40/month"): the number and the rate. */
+const SLASH_RATE = /^(\d[\d,.]*)\/(mo|mth|month|wk|week|hr|hour|day|night|yr|year)$/i;
+
+/** The calendar noun a slash rate's clipped word says ("mo": month, "hr": hour). */
+const SLASH_RATE_NOUN: Readonly<Record<string, string>> = {
+  mo: "month",
+  mth: "month",
+  wk: "week",
+  hr: "hour",
+  yr: "year",
+};
 
 /** `GLUED_UNIT`: a number with its unit's letters written on ("50mg", "300ms", "2.5kg", "20km"). */
 const GLUED = /^(\d[\d,.]*)(\p{L}{1,3})$/u;
@@ -471,11 +568,15 @@ const UNITS_OF_MEASUREMENT = new Map(
     "ms:ms sec:s secs:s second:s seconds:s min:min mins:min minute:minute minutes:minute hr:hr hrs:hr " +
     "hour:hour hours:hour day:day days:day week:week weeks:week month:month months:month year:year " +
     "years:year kg:kg lb:lb lbs:lb stone:stone km:km mile:mile miles:mile mg:mg ml:ml gb:gb mb:mb " +
-    "tb:tb k:k kilo:kg kilos:kg kilogram:kg kilograms:kg milligram:mg milligrams:mg"
+    "tb:tb k:k kilo:kg kilos:kg kilogram:kg kilograms:kg milligram:mg milligrams:mg mcg:mcg " +
+    "litre:l litres:l liter:l liters:l hectare:ha hectares:ha acre:acre acres:acre"
   )
     .split(" ")
     .map((pair) => pair.split(":") as [string, string]),
 );
+
+/** The units of measurement that are durations: a lone number word before one keeps no type (`LONE_NUMBER_WORD`). */
+const DURATIONS = new Set(["ms", "s", "min", "minute", "hr", "hour", "day", "week", "month", "year"]);
 
 /** A number with points, the shape of a version ("3.12", "1.27.4"). */
 const POINTED = /^\d+\.\d+(?:\.\d+)?$/;
@@ -544,6 +645,44 @@ const spokenOrVersion = (
   written: string,
 ): Pick<ValueRead, "type" | "said"> =>
   spoken && typed.type === "version" ? { type: null, said: written.toLowerCase() } : typed;
+
+/**
+ * `LONE_NUMBER_WORD`: one number word, two to ninety-nine, read to its digits when the word right
+ * beside it says it is a quantity — a unit of measurement ("twelve kilos", "twenty mg", "ten
+ * days"), "percent", or a currency's name or code ("fifty dollars", "forty EUR"); a duration so
+ * read keeps no type ("the half marathon is in six weeks": said in passing). Not "one" (a
+ * pronoun as often: "one of the kids", "the one I liked", "one day"), not an ordinal ("a second
+ * opinion"), not a word with nothing that CLDR or the units name beside it ("forty quid", "seven
+ * grand", "five kids": as written, as before).
+ */
+export function loneNumberWord(s: string, words: readonly TaggedWord[], i: number): WordNumber | null {
+  const value = wordBelowHundred(words[i]!.text);
+  const after = words[i + 1];
+  if (value === undefined || value < 2 || !after || !besideGap(s, words[i]!, after)) return null;
+  const unit = after.text.toLowerCase();
+  const named = (after.pos === "NOUN" || after.pos === "PROPN") && !isLetterSign(after);
+  const quantity =
+    UNITS_OF_MEASUREMENT.has(unit) || /^per ?cent$/.test(unit) || (named && currencyWordUnit(after) !== null);
+  return quantity ? { value: String(value), to: i, words: 1 } : null;
+}
+
+/**
+ * `SPOKEN_SIGN`: the sign "plus" or "minus" says before the number at `i` ("the reading ones are
+ * plus two and a half", "I need plus three now", "it was minus five last night"), "+" or "-", or
+ * null: not a sum ("2.9% plus 30 cents", "plus two kids": a noun after the number) and not "plus
+ * one" (a guest as often as a sign).
+ */
+function spokenSign(words: readonly TaggedWord[], i: number): "+" | "-" | null {
+  const sign = words[i - 1]?.text.toLowerCase();
+  if ((sign !== "plus" && sign !== "minus") || /^(?:one|1)$/i.test(words[i]!.text)) return null;
+  const spoken = numberInWords(
+    words.map((w) => w.text),
+    i,
+  );
+  const last = spoken?.to ?? i;
+  if (isNominal(words[last + 1]) || (words[i]!.pos !== "NUM" && !spoken)) return null;
+  return sign === "plus" ? "+" : "-";
+}
 
 /** One value `valuesIn` reads in a sentence. */
 interface ValueRead {
@@ -615,6 +754,17 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
       if (meridiem) i++;
       continue;
     }
+    // `SPOKEN_CLOCK`: "at half five", "at 9.30", "fridays at eleven", "six in the evening".
+    const spokenClock = spokenClockAt(words, i);
+    if (spokenClock) {
+      add(i, spokenClock.to, {
+        measure: { unit: TIME_OF_DAY, value: spokenClock.value },
+        type: "clock",
+        said: saidFrom(w, words[spokenClock.to]!),
+      });
+      i = spokenClock.to;
+      continue;
+    }
     const date = dated ? dateAt(words, i) : null;
     if (date) {
       add(date.from, date.to, {
@@ -639,8 +789,9 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
         .slice(i + 1, k + 1)
         .map((x) => x.text)
         .join("")}`;
+      const rate = rateAfter(words, k);
       add(i, k, {
-        measure: { unit: `${dotted[1]}${rateAfter(words, k)}`, value: digits },
+        measure: { unit: `${dotted[1]}${rate}`, value: digits },
         type: `measure:${dotted[1]}`,
         said: saidFrom(w, words[k]!),
       });
@@ -650,7 +801,18 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     // `NUMBER_IN_WORDS`: "one hundred and eighty", "a hundred and ten", "three point six five" is
     // read as its digits are; one word alone ("one", "ten") is read as before, as written.
     if (i <= spokenTo) continue;
-    const spoken = words[i - 1]?.pos === "NUM" ? null : numberInWords(texts, i);
+    // `SPOKEN_SIGN`: "plus" or "minus" before a number with no noun after it is its sign.
+    const signWord = spokenSign(words, i);
+    const inWords = words[i - 1]?.pos === "NUM" ? null : numberInWords(texts, i);
+    const lone = words[i - 1]?.pos === "NUM" || inWords ? null : loneNumberWord(s, words, i);
+    const spoken =
+      words[i - 1]?.pos === "NUM"
+        ? null
+        : (inWords ??
+          lone ??
+          (signWord && (wordBelowHundred(w.text) ?? 0) >= 2
+            ? { value: String(wordBelowHundred(w.text)), to: i, words: 1 }
+            : null));
     if (spoken) spokenTo = spoken.to;
     if (spoken && idiomaticPercent(words, spoken.to)) continue;
     if (!spoken && (w.pos !== "NUM" || words[i - 1]?.pos === "NUM")) continue;
@@ -659,8 +821,17 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     if (!spoken) while (words[j + 1]?.pos === "NUM" && /^[\d,.]+$/.test(words[j + 1]!.text)) j++;
     const last = words[j]!;
     const written = s.slice(w.start, last.start + last.text.length);
-    const value = spoken?.value ?? written.replace(/,/g, "").toLowerCase();
-    const inDigits = spoken !== null || /^\d/.test(written);
+    // `RATE` written on the number ("$275/mo"): the number, and the rate it is counted per.
+    const slash = spoken || i !== j ? null : SLASH_RATE.exec(w.text);
+    const slashRate = slash
+      ? ` a ${SLASH_RATE_NOUN[slash[2]!.toLowerCase()] ?? slash[2]!.toLowerCase()}`
+      : "";
+    const value = spoken?.value ?? (slash ? slash[1]! : written).replace(/,/g, "").toLowerCase();
+    // `LONE_NUMBER_WORD`: a duration in one word ("in six weeks", "for two days") is read to its
+    // digits but keeps no type: it is said in passing as often as it is a value.
+    const loneDuration =
+      lone !== null && DURATIONS.has(UNITS_OF_MEASUREMENT.get(texts[i + 1]!.toLowerCase()) ?? "");
+    const inDigits = (spoken !== null && !loneDuration) || /^\d/.test(written);
     const after = words[j + 1];
     // `O_CLOCK`: an hour with "o'clock" ("9 o'clock", "eleven oclock") is a clock time, its hour in digits.
     const hour = after && O_CLOCK.test(after.text) ? hourOf(spoken ? "" : value) : null;
@@ -683,11 +854,13 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     // A symbol the tagger drops says the unit: "£90", "2.1%", a sign ("-2.25").
     const symbol = s[w.start - 1] ?? "";
     const spaced = w.start < 2 || /[\s(]/u.test(s[w.start - 2]!);
-    const currency = currencyAt(s, words, i, j, spoken?.value);
+    const currency = currencyAt(s, words, i, j, spoken?.value ?? (slash ? value : undefined));
     if (currency) {
-      const rate = rateAfter(words, currency.to);
+      const rate = slashRate || rateAfter(words, currency.to);
       add(currency.from, currency.to, {
         measure: { unit: `${currency.symbol}${rate}`, value: currency.value },
+        // `RATE` is the measure's, not the type's: people say the rate on one side only ("my day
+        // rate is €650" / "€720 per day now"), and a rate in the type cost fresh9 two dev questions.
         type: inDigits ? `measure:${currency.symbol}` : null,
         said: currency.said.toLowerCase(),
       });
@@ -731,10 +904,15 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
         ? { type: `measure:${gluedUnit}`, said: written.toLowerCase() }
         : unitAfter && after && !/^ago$/i.test(words[j + 2]?.text ?? "")
           ? { type: `measure:${unitAfter}`, said: saidFrom(w, after) }
-          : POINTED.test(value) && !/^[-+−]$/u.test(symbol)
+          : POINTED.test(value) && !/^[-+−]$/u.test(symbol) && !signWord
             ? spokenOrVersion(pointedType(words, i, j, value, written), spoken !== null, written)
             : { type: null, said: written.toLowerCase() };
-    const signed = /^[-+−]$/u.test(symbol) && spaced ? `${symbol.replace("−", "-")}${value}` : value;
+    const signed =
+      /^[-+−]$/u.test(symbol) && spaced
+        ? `${symbol.replace("−", "-")}${value}`
+        : signWord && !isNominal(words[j + 1])
+          ? `${signWord}${value}`
+          : value;
     const before = words[i - 1];
     // `VERSION_FIRST`: a number between a name and a singular noun is the name's version, the noun
     // what the pair modifies ("the Postgres 17 upgrade", "a Node 22 image"), not a count of it.
