@@ -11,6 +11,7 @@ import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, Lexicon, ScoredId, StoreReader } from "./ports.js";
 import { aboutWords } from "./recall/about-words.js";
 import { answersOfItsAsker, asksBesideAValue } from "./recall/asking-turns.js";
+import { compoundTerms } from "./recall/compound-terms.js";
 import { diversify } from "./recall/diversify.js";
 import { doerTerms, relatedTerms } from "./recall/expansion.js";
 import { finishWhy, hitOf } from "./recall/hits.js";
@@ -477,7 +478,7 @@ async function relatedAndFamilyTerms(query: string, asked: AskedOnce, lexicon: L
   const slot = await asked.read();
   const related = lexicon.relatedWords ? relatedTerms(query, slot, lexicon) : [];
   await loadTagger();
-  return [...new Set([...related, ...familyTerms(query, lexicon)])];
+  return [...new Set([...related, ...familyTerms(query, lexicon), ...compoundTerms(query, lexicon)])];
 }
 
 /** True when the belief superseded another (a new value), not when it only absorbed a duplicate. */

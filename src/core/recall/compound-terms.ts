@@ -1,0 +1,40 @@
+/**
+ * A question that names a thing by a noun of two words ("physical therapy", "independence day") is
+ * answered by statements that name it otherwise: by its initials ("PT copay is $22 a visit now") or
+ * by a word its dictionary entry relates to it ("the pines 4th of july show is at Ascend now").
+ * `relatedTerms` (expansion.ts) reads such a compound only among the nouns `askedSlot` reads as a
+ * person's asked state; "where's the independence day show" asks none, so nothing was expanded.
+ * A compound the lexicon lists names one specific thing wherever it stands in a question, so its
+ * other names are searched for any question that may ask a current state.
+ */
+import type { Lexicon } from "../ports.js";
+import { queryTerms, rawTokens, STOP_WORDS, stem } from "../text.js";
+
+/** At most this many words are searched for a question's compounds. */
+export const COMPOUND_SEARCHED = 8;
+
+/**
+ * The other names of each two-word noun of a question the lexicon lists with one clear sense (one it
+ * relates words to, `Lexicon.relatedWords`): its related words, and its initials ("physical therapy"
+ * → "pt"), as full-text terms, none of the question's own. Two adjacent words of the question, stop
+ * words aside, read as one noun only when the lexicon relates words to them together; [] without a
+ * lexicon that relates words.
+ *
+ *   compoundTerms("what do i pay each time i go to physical therapy", wordnet)
+ *   // → ["physiotherapy", "physiatrics", "pt"]
+ *   compoundTerms("where's the independence day show", wordnet) // → ["july", "id"]
+ */
+export function compoundTerms(question: string, lexicon: Lexicon | undefined): string[] {
+  if (!lexicon?.relatedWords) return [];
+  const words = rawTokens(question).filter((w) => !STOP_WORDS.has(w) && /^[a-z]+$/.test(w));
+  const own = new Set(queryTerms(question).map(stem));
+  const found: string[] = [];
+  for (let i = 0; i + 1 < words.length; i++) {
+    const [first, second] = [words[i]!, words[i + 1]!];
+    const related = lexicon.relatedWords(`${first} ${second}`);
+    if (related.length === 0) continue;
+    found.push(...related, `${first[0]}${second[0]}`);
+    i++;
+  }
+  return [...new Set(found.filter((t) => !own.has(stem(t))))].slice(0, COMPOUND_SEARCHED);
+}
