@@ -4,7 +4,6 @@
  * only: showing a memory never makes it stronger.
  */
 
-import { loadTagger } from "./judge/tagger.js";
 import { matchesMetadata } from "./metadata-filter.js";
 import type { Belief, BeliefKind, Episode, RecallHit } from "./model.js";
 import type { Policy } from "./policy.js";
@@ -23,7 +22,6 @@ import { LONG_TEXT_WORDS, passageFactor } from "./recall/passages.js";
 import { namedTimes } from "./recall/query-times.js";
 import { representative, speakerOf } from "./recall/representative.js";
 import type { RecallRequest } from "./recall/request.js";
-import { familyTerms } from "./recall/word-family.js";
 import { analyseEcho, contentTokens, isQuestion, queryTerms, rawTokens } from "./text.js";
 import { DISTILLED_SOURCE } from "./vocabulary.js";
 
@@ -471,14 +469,12 @@ function cosine(a: Float32Array, b: Float32Array): number {
 /**
  * The words a current-state question is searched by besides its own, fused at
  * `policy.relatedWeight`: its asked nouns' related words (`relatedTerms`, for a question `askedSlot`
- * reads as a person's state) and its verbs' nouns and nouns' verbs (`familyTerms`, for any question
+ * reads as a person's state) and its two-word nouns' other names (`compoundTerms`, for any question
  * that may ask one), without repeats.
  */
-async function relatedAndFamilyTerms(query: string, asked: AskedOnce, lexicon: Lexicon): Promise<string[]> {
-  const slot = await asked.read();
-  const related = lexicon.relatedWords ? relatedTerms(query, slot, lexicon) : [];
-  await loadTagger();
-  return [...new Set([...related, ...familyTerms(query, lexicon), ...compoundTerms(query, lexicon)])];
+async function relatedAndCompoundTerms(query: string, asked: AskedOnce, lexicon: Lexicon): Promise<string[]> {
+  const related = lexicon.relatedWords ? relatedTerms(query, await asked.read(), lexicon) : [];
+  return [...new Set([...related, ...compoundTerms(query, lexicon)])];
 }
 
 /** True when the belief superseded another (a new value), not when it only absorbed a duplicate. */
@@ -512,10 +508,10 @@ export async function recall(
   const relatedHits: RetrieveRequest["relatedHits"] = {};
   const askedState = askedSlotOnce(req.query, req.lexicon);
   // A current-state question is searched by its nouns' related words too (recall/expansion.ts).
-  // …and by its own verbs' nouns and nouns' verbs ("rehearse" / "rehearsal": recall/word-family.ts).
+  // …and by the other names of a two-word noun it says ("physical therapy": "PT"; recall/compound-terms.ts).
   const related =
     currentPath && req.lexicon && askedState.possible && policy.relatedWeight > 0
-      ? await relatedAndFamilyTerms(req.query, askedState, req.lexicon)
+      ? await relatedAndCompoundTerms(req.query, askedState, req.lexicon)
       : [];
   const search = (terms: readonly string[]) =>
     retrieve(store, embedder, policy, {
