@@ -474,7 +474,7 @@ function cosine(a: Float32Array, b: Float32Array): number {
  */
 async function relatedAndCompoundTerms(query: string, asked: AskedOnce, lexicon: Lexicon): Promise<string[]> {
   const related = lexicon.relatedWords ? relatedTerms(query, await asked.read(), lexicon) : [];
-  return [...new Set([...related, ...compoundTerms(query, lexicon)])];
+  return related;
 }
 
 /** True when the belief superseded another (a new value), not when it only absorbed a duplicate. */
@@ -550,7 +550,10 @@ export async function recall(
     currentPath && req.lexicon?.agentNouns && askedState.possible
       ? doerTerms(req.query, await askedState.read(), req.lexicon)
       : [];
-  let terms = doers.length > 0 ? [...new Set([...queryTerms(req.query), ...doers])] : queryTerms(req.query);
+  // A two-word noun's other names ("physical therapy": "PT") count as the question's own words too.
+  const compounds = currentPath && askedState.possible ? compoundTerms(req.query, req.lexicon) : [];
+  const extra = [...doers, ...compounds];
+  let terms = extra.length > 0 ? [...new Set([...queryTerms(req.query), ...extra])] : queryTerms(req.query);
   let fused = await search(terms);
   if (policy.speakerNames === "field" && wantEpisodes && fused.length > 0) {
     const unnamed = await speakerTerms(store, fused, records, req.query, terms);
