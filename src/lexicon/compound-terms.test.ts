@@ -13,7 +13,11 @@ describe("compoundTerms: a two-word noun of the question searched by its other n
 
   it.each([
     ["what do i pay each time i go to physical therapy", "PT copay is $22 a visit now.", "its initials"],
-    ["where's the independence day show", "the 4th of july show moved to the amphitheater", "its gloss's noun"],
+    [
+      "where's the independence day show",
+      "the 4th of july show moved to the amphitheater",
+      "its gloss's noun",
+    ],
     ["where's the double bass right now", "the contrabass is at the luthier's", "a synonym"],
   ])("links %j and %j (%s)", (question, statement) => {
     expect(links(question, statement)).toBe(true);
