@@ -3,11 +3,10 @@
  * relevance and utility under the forgetting curve, then diversified with MMR. Recall reads
  * only: showing a memory never makes it stronger.
  */
-
 import { matchesMetadata } from "./metadata-filter.js";
 import type { Belief, BeliefKind, Episode, RecallHit } from "./model.js";
 import type { Policy } from "./policy.js";
-import type { BeliefFilter, Embedder, EpisodeFilter, Lexicon, ScoredId, StoreReader } from "./ports.js";
+import type { BeliefFilter, Embedder, EpisodeFilter, ScoredId, StoreReader } from "./ports.js";
 import { aboutWords } from "./recall/about-words.js";
 import { answersOfItsAsker, asksBesideAValue } from "./recall/asking-turns.js";
 import { compoundTerms } from "./recall/compound-terms.js";
@@ -17,7 +16,7 @@ import { finishWhy, hitOf } from "./recall/hits.js";
 import { compareIds } from "./recall/ids.js";
 import { currentStateMoves, keepMoves } from "./recall/lifts/current-state.js";
 import { currentVersions, type SupersededMatch } from "./recall/lifts/current-versions.js";
-import { type AskedOnce, askedSlotOnce } from "./recall/lifts/moves.js";
+import { askedSlotOnce } from "./recall/lifts/moves.js";
 import { LONG_TEXT_WORDS, passageFactor } from "./recall/passages.js";
 import { namedTimes } from "./recall/query-times.js";
 import { representative, speakerOf } from "./recall/representative.js";
@@ -466,17 +465,6 @@ function cosine(a: Float32Array, b: Float32Array): number {
   return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
 
-/**
- * The words a current-state question is searched by besides its own, fused at
- * `policy.relatedWeight`: its asked nouns' related words (`relatedTerms`, for a question `askedSlot`
- * reads as a person's state) and its two-word nouns' other names (`compoundTerms`, for any question
- * that may ask one), without repeats.
- */
-async function relatedAndCompoundTerms(query: string, asked: AskedOnce, lexicon: Lexicon): Promise<string[]> {
-  const related = lexicon.relatedWords ? relatedTerms(query, await asked.read(), lexicon) : [];
-  return related;
-}
-
 /** True when the belief superseded another (a new value), not when it only absorbed a duplicate. */
 async function replacedOne(store: StoreReader, id: string): Promise<boolean> {
   return (await store.supersededBy(id)).some((b) => b.statusReason !== "merged");
@@ -508,10 +496,9 @@ export async function recall(
   const relatedHits: RetrieveRequest["relatedHits"] = {};
   const askedState = askedSlotOnce(req.query, req.lexicon);
   // A current-state question is searched by its nouns' related words too (recall/expansion.ts).
-  // …and by the other names of a two-word noun it says ("physical therapy": "PT"; recall/compound-terms.ts).
   const related =
-    currentPath && req.lexicon && askedState.possible && policy.relatedWeight > 0
-      ? await relatedAndCompoundTerms(req.query, askedState, req.lexicon)
+    currentPath && req.lexicon?.relatedWords && askedState.possible && policy.relatedWeight > 0
+      ? relatedTerms(req.query, await askedState.read(), req.lexicon)
       : [];
   const search = (terms: readonly string[]) =>
     retrieve(store, embedder, policy, {

@@ -5,7 +5,11 @@
  * `relatedTerms` (expansion.ts) reads such a compound only among the nouns `askedSlot` reads as a
  * person's asked state; "where's the independence day show" asks none, so nothing was expanded.
  * A compound the lexicon lists names one specific thing wherever it stands in a question, so its
- * other names are searched for any question that may ask a current state.
+ * other names are searched for any question that may ask a current state, and count as the
+ * question's own words (as `doerTerms` does): searched at `policy.relatedWeight`, a statement found
+ * only by them ranks below every statement that shares a common word of the question ("show",
+ * "pay") and stayed out of the top 10 on dev (fresh12 pines-july-4 42nd → 7th at k = 50, not listed
+ * at k = 10).
  */
 import type { Lexicon } from "../ports.js";
 import { queryTerms, rawTokens, STOP_WORDS, stem } from "../text.js";
