@@ -12,7 +12,11 @@ describe("compoundTerms: a two-word noun of the question searched by its other n
   };
 
   it.each([
-    ["what do i pay each time i go to physical therapy", "PT copay is $22 a visit now.", "its initials"],
+    [
+      "what do i pay each time i go to physical therapy",
+      "my physiotherapy copay is $22 a visit now",
+      "a synonym",
+    ],
     [
       "where's the independence day show",
       "the 4th of july show moved to the amphitheater",
@@ -29,6 +33,11 @@ describe("compoundTerms: a two-word noun of the question searched by its other n
     ["when do i see the wrist specialist", "two words the lexicon does not list together"],
   ])("%j → [] (%s)", (question) => {
     expect(compound(question)).toEqual([]);
+  });
+
+  it("searches no initials: they are words of their own", () => {
+    expect(compound("where's the independence day show")).not.toContain("id");
+    expect(compound("what do i pay each time i go to physical therapy")).not.toContain("pt");
   });
 
   it("keeps the question's own words out, is at most COMPOUND_SEARCHED terms, and nothing without a lexicon", () => {
