@@ -9,6 +9,7 @@ import type { Policy } from "./policy.js";
 import type { BeliefFilter, Embedder, EpisodeFilter, ScoredId, StoreReader } from "./ports.js";
 import { aboutWords } from "./recall/about-words.js";
 import { answersOfItsAsker, asksBesideAValue } from "./recall/asking-turns.js";
+import { compoundTerms } from "./recall/compound-terms.js";
 import { diversify } from "./recall/diversify.js";
 import { doerTerms, relatedTerms } from "./recall/expansion.js";
 import { finishWhy, hitOf } from "./recall/hits.js";
@@ -536,7 +537,10 @@ export async function recall(
     currentPath && req.lexicon?.agentNouns && askedState.possible
       ? doerTerms(req.query, await askedState.read(), req.lexicon)
       : [];
-  let terms = doers.length > 0 ? [...new Set([...queryTerms(req.query), ...doers])] : queryTerms(req.query);
+  // A two-word noun's other names ("physical therapy": "PT") count as the question's own words too.
+  const compounds = currentPath && askedState.possible ? compoundTerms(req.query, req.lexicon) : [];
+  const extra = [...doers, ...compounds];
+  let terms = extra.length > 0 ? [...new Set([...queryTerms(req.query), ...extra])] : queryTerms(req.query);
   let fused = await search(terms);
   if (policy.speakerNames === "field" && wantEpisodes && fused.length > 0) {
     const unnamed = await speakerTerms(store, fused, records, req.query, terms);
