@@ -74,6 +74,15 @@ describe("change-in-one-clause: one clause of a longer turn changes the older (j
       "A nice quiet young lad from Kerry, very good with his hands.",
       "the accountant's office has changed hands, Clodagh is doing ours now",
     ],
+    // the speaker is no thing two clauses share; a clause read with no predicate is named by its first word
+    [
+      "I'm based in Berlin, so I'm on CET for all meetings.",
+      "I'm training for a half marathon now, so it's 10k runs most mornings.",
+    ],
+    [
+      "My son's piano teacher is Mrs. Alvarez, lessons are on Saturdays.",
+      "Since Mrs. Halloran emigrated I have lessons with Mr. Castellano instead.",
+    ],
     // a word of the older's aside ties nothing
     ["Our standup is at 9:30, good with the coffee.", "the coffee is from Lidl now, the good stuff is gone"],
   ])("%s / %s closes nothing", (older, newer) => {

@@ -23,7 +23,7 @@
  */
 import type { JudgeItem, JudgeVerdict } from "../ports.js";
 import { clausesOf, sentencesOf } from "../sleep/chat-turns.js";
-import { isQuestion } from "../text.js";
+import { isQuestion, SPEAKER_SUBJECT } from "../text.js";
 import { type Analysis, analysisOf, announcesChange, changeOf, slotsOf } from "./analysis.js";
 import { severalSentences } from "./coverage.js";
 
@@ -65,7 +65,8 @@ const FLIPPED: ReadonlySet<string> = new Set(["negation-flipped", "state-flipped
  * has a predicate — "very good with his hands" is an aside — and announces no change of its own:
  * "The fertiliser is after going up" says that something moved, not what it is), a content word of its subject is in the
  * newer's subject or in what the newer's verb of change takes (`Slots.object`; a number is no
- * name), and both values hold a number or neither does ("The fertiliser is after going up" holds no
+ * name, nor is "I" or "we": "I'm based in Berlin" / "I'm training for a half marathon now"; a
+ * clause read with no predicate is named by its first word only), and both values hold a number or neither does ("The fertiliser is after going up" holds no
  * price another clause's price could replace).
  */
 const holdsNumber = (x: Analysis) => x.numbers.size > 0 || [...x.content].some((w) => /\p{N}/u.test(w));
@@ -76,8 +77,12 @@ function sameThing(o: string, n: string): boolean {
   const so = slotsOf(xo);
   const sn = slotsOf(xn);
   if (so.predicate === null || changeOf(xo) || holdsNumber(xo) !== holdsNumber(xn)) return false;
-  const newer = new Set([...sn.subject, ...(sn.object ?? [])]);
-  return so.subject.some((w) => newer.has(w) && xo.content.has(w) && !/\p{N}/u.test(w));
+  // With no predicate read, the slot reader's subject is the whole clause: only its first word names it.
+  const subject = sn.predicate === null ? sn.subject.slice(0, 1) : sn.subject;
+  const newer = new Set([...subject, ...(sn.object ?? [])]);
+  return so.subject.some(
+    (w) => newer.has(w) && xo.content.has(w) && !/\p{N}/u.test(w) && !SPEAKER_SUBJECT.test(w),
+  );
 }
 
 /** Whether the clause pair's change is named in the newer clause: a change cue, or a flip of the same words. */
