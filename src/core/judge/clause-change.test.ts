@@ -83,6 +83,11 @@ describe("change-in-one-clause: one clause of a longer turn changes the older (j
       "My son's piano teacher is Mrs. Alvarez, lessons are on Saturdays.",
       "Since Mrs. Halloran emigrated I have lessons with Mr. Castellano instead.",
     ],
+    // the older is a request: its clauses hold no value
+    [
+      "Sure: thank them for the research, and offer to revisit it at next year's planning.",
+      "we talked it over, the offer is with the other team now",
+    ],
     // a word of the older's aside ties nothing
     ["Our standup is at 9:30, good with the coffee.", "the coffee is from Lidl now, the good stuff is gone"],
   ])("%s / %s closes nothing", (older, newer) => {

@@ -24,8 +24,9 @@
 import type { JudgeItem, JudgeVerdict } from "../ports.js";
 import { clausesOf, sentencesOf } from "../sleep/chat-turns.js";
 import { isQuestion, SPEAKER_SUBJECT } from "../text.js";
-import { type Analysis, analysisOf, announcesChange, changeOf, slotsOf } from "./analysis.js";
+import { type Analysis, analysisOf, announcesChange, changeOf, slotsOf, subjectLeftOut } from "./analysis.js";
 import { severalSentences } from "./coverage.js";
+import { tag } from "./tagger.js";
 
 /** The rule's name (the reason code) and its doc line. */
 export const CHANGE_IN_ONE_CLAUSE_RULE = {
@@ -90,6 +91,14 @@ const named = (o: string, n: string, v: JudgeVerdict) =>
   FLIPPED.has(v.rule ?? "") || announcesChange(analysisOf(o), analysisOf(n));
 
 /**
+ * Whether a clause opens with its subject left out ("thank them for the research", "need a polite
+ * email"): the older is then a request or a note of the speaker's, and its clauses hold no value
+ * another clause could replace ("Sure: thank them …, and offer to revisit it at next year's
+ * planning.").
+ */
+const requests = (clause: string) => subjectLeftOut(tag(clause), 0, 0);
+
+/**
  * The verdict of the one clause pair that reads a change, when the whole verdict `whole` may be
  * overridden; null otherwise. `judge` compares two texts with the rules alone (no clause reading).
  */
@@ -101,6 +110,7 @@ export function changeInOneClause(
 ): JudgeVerdict | null {
   if (!OVERRIDABLE.has(whole.rule ?? "") || severalSentences(a.text)) return null;
   const older = clausesOf(a.text);
+  if (older.some(requests)) return null;
   const newer = clausesOf(b.text);
   if (older.length + newer.length <= 2) return null;
   if (/\?/.test(b.text) || sentencesOf(b.text).some((s) => isQuestion(s))) return null;
