@@ -88,6 +88,15 @@ describe("change-in-one-clause: one clause of a longer turn changes the older (j
       "Sure: thank them for the research, and offer to revisit it at next year's planning.",
       "we talked it over, the offer is with the other team now",
     ],
+    // a clause that reports what someone said holds no value
+    [
+      "the cat weighs 6.2 kg, the vet says too fat, no more treats",
+      "the vet told us to change him to Hill's c/d, the urinary one",
+    ],
+    [
+      "our vet is the Clínica Veterinária do Castelo, Dr. Paula, she knows the cat",
+      "the vet told us to change him to Hill's c/d, the urinary one",
+    ],
     // a word of the older's aside ties nothing
     ["Our standup is at 9:30, good with the coffee.", "the coffee is from Lidl now, the good stuff is gone"],
   ])("%s / %s closes nothing", (older, newer) => {

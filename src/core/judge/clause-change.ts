@@ -24,8 +24,17 @@
 import type { JudgeItem, JudgeVerdict } from "../ports.js";
 import { clausesOf, sentencesOf } from "../sleep/chat-turns.js";
 import { isQuestion, SPEAKER_SUBJECT } from "../text.js";
-import { type Analysis, analysisOf, announcesChange, changeOf, slotsOf, subjectLeftOut } from "./analysis.js";
+import {
+  type Analysis,
+  analysisOf,
+  announcesChange,
+  changeOf,
+  narratesEvent,
+  slotsOf,
+  subjectLeftOut,
+} from "./analysis.js";
 import { severalSentences } from "./coverage.js";
+import { REPORTS } from "./retired-values.js";
 import { tag } from "./tagger.js";
 
 /** The rule's name (the reason code) and its doc line. */
@@ -68,7 +77,8 @@ const FLIPPED: ReadonlySet<string> = new Set(["negation-flipped", "state-flipped
  * newer's subject or in what the newer's verb of change takes (`Slots.object`; a number is no
  * name, nor is "I" or "we": "I'm based in Berlin" / "I'm training for a half marathon now"; a
  * clause read with no predicate is named by its first word only), and both values hold a number or neither does ("The fertiliser is after going up" holds no
- * price another clause's price could replace).
+ * price another clause's price could replace); the older clause narrates no event (`narratesEvent`)
+ * and neither clause reports what someone said, asked or advised (`reports`).
  */
 const holdsNumber = (x: Analysis) => x.numbers.size > 0 || [...x.content].some((w) => /\p{N}/u.test(w));
 
@@ -78,6 +88,7 @@ function sameThing(o: string, n: string): boolean {
   const so = slotsOf(xo);
   const sn = slotsOf(xn);
   if (so.predicate === null || changeOf(xo) || holdsNumber(xo) !== holdsNumber(xn)) return false;
+  if (narratesEvent(xo) || reports(o) || reports(n)) return false;
   // With no predicate read, the slot reader's subject is the whole clause: only its first word names it.
   const subject = sn.predicate === null ? sn.subject.slice(0, 1) : sn.subject;
   const newer = new Set([...subject, ...(sn.object ?? [])]);
@@ -97,6 +108,16 @@ const named = (o: string, n: string, v: JudgeVerdict) =>
  * planning.").
  */
 const requests = (clause: string) => subjectLeftOut(tag(clause), 0, 0);
+
+/** Verbs by which a clause reports what another said or asked (`REPORTS`, and asking or advising). */
+const REPORTING = new Set([...REPORTS, "ask", "advise", "recommend", "suggest"]);
+
+/**
+ * Whether a clause reports what someone said, asked or advised ("the vet says too fat", "the vet
+ * told us to change him to Hill's c/d", "my mother called to ask if I am eating well"): its subject
+ * is the one who spoke, not the thing whose value changed.
+ */
+const reports = (clause: string) => tag(clause).some((w) => w.pos === "VERB" && REPORTING.has(w.lemma));
 
 /**
  * The verdict of the one clause pair that reads a change, when the whole verdict `whole` may be
