@@ -97,6 +97,12 @@ describe("change-in-one-clause: one clause of a longer turn changes the older (j
       "our vet is the Clínica Veterinária do Castelo, Dr. Paula, she knows the cat",
       "the vet told us to change him to Hill's c/d, the urinary one",
     ],
+    // the newer's verb of change takes another thing: the shared subject is who made the change
+    ["Roxy's vet is Kingsway Animal Hospital", "the vet switched her to the renal food now, she hates it"],
+    [
+      "Roxy's vet is Kingsway Animal Hospital",
+      "the vet changed the dog's food to the renal one, she hates it",
+    ],
     // a word of the older's aside ties nothing
     ["Our standup is at 9:30, good with the coffee.", "the coffee is from Lidl now, the good stuff is gone"],
   ])("%s / %s closes nothing", (older, newer) => {

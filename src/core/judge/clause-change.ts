@@ -78,7 +78,9 @@ const FLIPPED: ReadonlySet<string> = new Set(["negation-flipped", "state-flipped
  * name, nor is "I" or "we": "I'm based in Berlin" / "I'm training for a half marathon now"; a
  * clause read with no predicate is named by its first word only), and both values hold a number or neither does ("The fertiliser is after going up" holds no
  * price another clause's price could replace); the older clause narrates no event (`narratesEvent`)
- * and neither clause reports what someone said, asked or advised (`reports`).
+ * and neither clause reports what someone said, asked or advised (`reports`); and when the newer's
+ * verb of change takes a thing right after it (`Slots.changedThing`), that thing is the older's
+ * subject, not a pronoun or another thing ("Roxy's vet is Kingsway" / "the vet switched her to …").
  */
 const holdsNumber = (x: Analysis) => x.numbers.size > 0 || [...x.content].some((w) => /\p{N}/u.test(w));
 
@@ -89,6 +91,10 @@ function sameThing(o: string, n: string): boolean {
   const sn = slotsOf(xn);
   if (so.predicate === null || changeOf(xo) || holdsNumber(xo) !== holdsNumber(xn)) return false;
   if (narratesEvent(xo) || reports(o) || reports(n)) return false;
+  // The newer's verb of change takes another thing than the older's subject names ("the vet
+  // switched her to the renal food"): the tie is who made the change, not what changed.
+  const changed = sn.changedThing;
+  if (changed && (changed.pronoun || !changed.words.some((w) => so.subject.includes(w)))) return false;
   // With no predicate read, the slot reader's subject is the whole clause: only its first word names it.
   const subject = sn.predicate === null ? sn.subject.slice(0, 1) : sn.subject;
   const newer = new Set([...subject, ...(sn.object ?? [])]);
