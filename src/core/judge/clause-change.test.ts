@@ -98,10 +98,11 @@ describe("change-in-one-clause: one clause of a longer turn changes the older (j
       "the vet told us to change him to Hill's c/d, the urinary one",
     ],
     // the newer's verb of change takes another thing: the shared subject is who made the change
-    ["Roxy's vet is Kingsway Animal Hospital", "the vet switched her to the renal food now, she hates it"],
+    ["Roxy's vet is Kingsway Animal Hospital", "Roxy's vet switched her to the renal food now, she hates it"],
+    ["Roxy's vet is Kingsway Animal Hospital", "long day, Roxy's vet moved her to the renal diet now"],
     [
-      "Roxy's vet is Kingsway Animal Hospital",
-      "the vet changed the dog's food to the renal one, she hates it",
+      "the vet was pretty firm about it, Roxy is on the renal food",
+      "long day, the vet moved her to the senior diet now",
     ],
     // a word of the older's aside ties nothing
     ["Our standup is at 9:30, good with the coffee.", "the coffee is from Lidl now, the good stuff is gone"],
