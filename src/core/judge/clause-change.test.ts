@@ -17,21 +17,11 @@ describe("change-in-one-clause: one clause of a longer turn changes the older (j
       "supersedes",
     ],
     [
-      "the car insurance is with aviva",
-      "sorted the paperwork tonight, the car insurance is with zurich now",
+      "the car insurance is 640 a year",
+      "sorted the paperwork tonight, the car insurance is 710 a year now",
       "supersedes",
     ],
     [
-      "the boiler service is with Flogas",
-      "rang about the boiler, the service is with Calor now, it's cheaper",
-      "supersedes",
-    ],
-    ["The office wifi is slow.", "we got a new router, the office wifi is fast now", "supersedes"],
-    [
-      "Our landlord is Mr Byrne.",
-      "the agency took over from Mr Byrne, our landlord is Ms Walsh now",
-      "supersedes",
-    ],
   ])("%s / %s → %s", (older, newer, relation) => {
     const v = verdict(older, newer);
     expect(v.rule).toBe("change-in-one-clause");
@@ -104,6 +94,14 @@ describe("change-in-one-clause: one clause of a longer turn changes the older (j
       "the vet was pretty firm about it, Roxy is on the renal food",
       "long day, the vet moved her to the senior diet now",
     ],
+    // a name or a word after "is" is no typed value: the change waits for a semantic judge
+    ["the car insurance is with aviva", "sorted the paperwork tonight, the car insurance is with zurich now"],
+    [
+      "the boiler service is with Flogas",
+      "rang about the boiler, the service is with Calor now, it's cheaper",
+    ],
+    ["The office wifi is slow.", "we got a new router, the office wifi is fast now"],
+    ["Our landlord is Mr Byrne.", "the agency took over from Mr Byrne, our landlord is Ms Walsh now"],
     // a word of the older's aside ties nothing
     ["Our standup is at 9:30, good with the coffee.", "the coffee is from Lidl now, the good stuff is gone"],
   ])("%s / %s closes nothing", (older, newer) => {
