@@ -21,7 +21,6 @@ describe("change-in-one-clause: one clause of a longer turn changes the older (j
       "sorted the paperwork tonight, the car insurance is 710 a year now",
       "supersedes",
     ],
-    [
   ])("%s / %s → %s", (older, newer, relation) => {
     const v = verdict(older, newer);
     expect(v.rule).toBe("change-in-one-clause");
