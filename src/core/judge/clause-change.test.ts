@@ -40,6 +40,8 @@ describe("change-in-one-clause: one clause of a longer turn changes the older (j
     ["The kids' bus comes at 7:45.", "the school bus comes at 7:30 now, the kids' bus is the same"],
     // a clause that says another word after "is" without announcing a change is an aside
     ["The vet is Siobhán Twomey.", "the farrier is Tom Walsh now, the vet is grand"],
+    // a number of another kind: a weight, then how often an injection is given (fresh10 dev)
+    ["PICKLE IS 34.5 LB", "vet switched pickle to cytopoint injections every 6 weeks, no more hiding pills"],
     // the older is two sentences: closing it would drop the other
     ["Our standup is at 9:30. Retro is on Fridays.", "standup's at 10 now, people kept being late"],
     // the newer asks

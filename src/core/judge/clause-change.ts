@@ -36,6 +36,7 @@ import {
 import { severalSentences } from "./coverage.js";
 import { REPORTS } from "./retired-values.js";
 import { tag } from "./tagger.js";
+import { valueTypesDiffer } from "./value-types.js";
 
 /** The rule's name (the reason code) and its doc line. */
 export const CHANGE_IN_ONE_CLAUSE_RULE = {
@@ -80,7 +81,8 @@ const holdsNumber = (x: Analysis) => x.numbers.size > 0 || [...x.content].some((
  * closed beliefs on dev material; those pairs wait for a semantic judge.
  */
 const typed = (o: string, n: string, v: JudgeVerdict) =>
-  FLIPPED.has(v.rule ?? "") || (holdsNumber(analysisOf(o)) && holdsNumber(analysisOf(n)));
+  FLIPPED.has(v.rule ?? "") ||
+  (holdsNumber(analysisOf(o)) && holdsNumber(analysisOf(n)) && !valueTypesDiffer(o, n));
 
 /**
  * Whether two clauses name one thing: the older clause states a value (it

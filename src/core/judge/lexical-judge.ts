@@ -15,12 +15,14 @@ import { changeInOneClause, olderRestated } from "./clause-change.js";
 import { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 import { LEXICAL_RULES, type Pair } from "./rules.js";
 import { loadTagger, taggerLoaded } from "./tagger.js";
+import { VALUE_TYPES_DIFFER_RULE, valueTypesDiffer } from "./value-types.js";
 
 export { distinctions } from "./analysis.js";
 export { CHANGE_IN_ONE_CLAUSE_RULE, OLDER_RESTATED_RULE } from "./clause-change.js";
 export { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 export { LEXICAL_RULES, type LexicalRule, OTHER_OUTCOME_RULE } from "./rules.js";
 export { loadTagger } from "./tagger.js";
+export { VALUE_TYPES_DIFFER_RULE, valueTypesDiffer } from "./value-types.js";
 
 /** Similarity of two texts in [0,1]: content-word Jaccard blended with character-trigram Dice. */
 export function lexicalSimilarity(a: string, b: string): number {
@@ -102,6 +104,15 @@ function compareWhole(a: JudgeItem, b: JudgeItem): JudgeVerdict {
         similarity,
         reason: `${SEVERAL_STATEMENTS_RULE.name}: ${rule.name} read a ${d.relation === "contradicts" ? "contradiction" : "change"}`,
         rule: SEVERAL_STATEMENTS_RULE.name,
+        confident: false,
+      };
+    // A change is read between values of one kind: a weight is not changed by a number of weeks.
+    if (acts && valueTypesDiffer(a.text, b.text))
+      return {
+        relation: "refines",
+        similarity,
+        reason: `${VALUE_TYPES_DIFFER_RULE.name}: ${rule.name} read a ${d.relation === "contradicts" ? "contradiction" : "change"}`,
+        rule: VALUE_TYPES_DIFFER_RULE.name,
         confident: false,
       };
     return {
