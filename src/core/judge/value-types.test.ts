@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { compareLexically } from "./lexical-judge.js";
 import { loadTagger } from "./tagger.js";
-import { VALUE_TYPES_DIFFER_RULE, valueTypesDiffer } from "./value-types.js";
+import { quantityOf, VALUE_TYPES_DIFFER_RULE, valueTypesDiffer } from "./value-types.js";
 
 beforeAll(() => loadTagger());
 
@@ -22,6 +22,14 @@ describe(`${VALUE_TYPES_DIFFER_RULE.name}: no change is closed between values of
     // one kind each side: a change
     ["The dog weighs 12 kg.", "The dog weighs 14 kg now."],
     ["The rent is £1,200.", "The rent is £1,350 from May."],
+    // another unit of the same quantity: a change (judge-styles dev near-duplicates)
+    ["Max file size is 10 MB.", "Max file size is 10 GB."],
+    ["The build takes 5 minutes.", "The build takes 5 hours."],
+    ["The invoice total is 1,200 EUR.", "The invoice total is 1,200 USD."],
+    // a clock time and a day both say when
+    ["Choir practice is at 7pm.", "Choir practice is on Thursdays now."],
+    // thousands may count anything
+    ["My salary is £48,000.", "My salary is 52k now."],
     // a bare number has no type and differs from nothing
     ["Our standup is at 9:30.", "standup's at 10 now, people kept being late"],
     // one side gives no typed value
@@ -38,5 +46,19 @@ describe(`${VALUE_TYPES_DIFFER_RULE.name}: no change is closed between values of
       { text: "The dog weighs 14 kg now.", at },
     );
     expect(v).toMatchObject({ relation: "supersedes", confident: true });
+  });
+
+  it.each([
+    ["measure:hour", "duration"],
+    ["measure:lb", "mass"],
+    ["measure:£", "money"],
+    ["measure:₦", "money"],
+    ["clock", "when"],
+    ["date", "when"],
+    ["version", "version"],
+    ["measure:bar", "measure:bar"],
+    ["measure:k", null],
+  ])("quantityOf(%j) → %j", (type, quantity) => {
+    expect(quantityOf(type)).toBe(quantity);
   });
 });
