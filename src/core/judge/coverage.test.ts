@@ -102,11 +102,20 @@ describe(`${SEVERAL_STATEMENTS_RULE.name}: no change is closed on a text of seve
       "Thanks! I rehearsed with a small group of dancers after work. We do all kinds of dances.",
       "Thanks! Appreciate your encouragement - it means a lot! I'm working on some new dance routines now.",
     ],
-    ["The retry limit is 5.", "It was a long week for everyone. The retry limit is now 7, the team agreed."],
   ] as const)("a change read across sentences is deferred: %j → %j", (a, b) => {
     const v = judge(a, b);
     expect(v).toMatchObject({ relation: "refines", confident: false });
     expect(["several-statements", "unsure:other-value", "unsure:overlap"]).toContain(v.rule);
+  });
+
+  // judge39: read clause by clause, one clause of a longer turn that says the older's number with
+  // another and a cue closes it; the whole text is still no slot reading (clause-change.test.ts).
+  it("a typed change said in one clause of several sentences is read clause by clause", () => {
+    const v = judge(
+      "The retry limit is 5.",
+      "It was a long week for everyone. The retry limit is now 7, the team agreed.",
+    );
+    expect(v).toMatchObject({ relation: "supersedes", rule: "change-in-one-clause", confident: true });
   });
 
   it.each([

@@ -11,14 +11,18 @@
 import type { Judge, JudgeItem, JudgeVerdict } from "../ports.js";
 import { jaccard } from "../text.js";
 import { analysisOf, announcesChange, minus, packedDice, slotsOf } from "./analysis.js";
+import { changeInOneClause, olderRestated } from "./clause-change.js";
 import { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 import { LEXICAL_RULES, type Pair } from "./rules.js";
 import { loadTagger, taggerLoaded } from "./tagger.js";
+import { VALUE_TYPES_DIFFER_RULE, valueTypesDiffer } from "./value-types.js";
 
 export { distinctions } from "./analysis.js";
+export { CHANGE_IN_ONE_CLAUSE_RULE, OLDER_RESTATED_RULE } from "./clause-change.js";
 export { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 export { LEXICAL_RULES, type LexicalRule, OTHER_OUTCOME_RULE } from "./rules.js";
 export { loadTagger } from "./tagger.js";
+export { VALUE_TYPES_DIFFER_RULE, valueTypesDiffer } from "./value-types.js";
 
 /** Similarity of two texts in [0,1]: content-word Jaccard blended with character-trigram Dice. */
 export function lexicalSimilarity(a: string, b: string): number {
@@ -40,9 +44,17 @@ export function createLexicalJudge(): Judge {
 
 /**
  * How `b` (the newer statement) relates to `a`, decided by the first rule of `LEXICAL_RULES` that
- * decides. Synchronous: await `loadTagger()` once before the first call.
+ * decides; a turn of several clauses is then read clause by clause: a change read on the whole
+ * defers when a clause restates the older (`olderRestated`), and a whole reading a clause misled
+ * gives way to the one clause that changes the older (`changeInOneClause`). Synchronous: await `loadTagger()` once before the first call.
  */
 export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
+  const whole = compareWhole(a, b);
+  return olderRestated(a, b, whole, compareWhole) ?? changeInOneClause(a, b, whole, compareWhole) ?? whole;
+}
+
+/** The verdict of the first rule of `LEXICAL_RULES` that decides, on the two texts whole. */
+function compareWhole(a: JudgeItem, b: JudgeItem): JudgeVerdict {
   const xa = analysisOf(a.text);
   const xb = analysisOf(b.text);
   const ca = xa.content;
@@ -92,6 +104,15 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
         similarity,
         reason: `${SEVERAL_STATEMENTS_RULE.name}: ${rule.name} read a ${d.relation === "contradicts" ? "contradiction" : "change"}`,
         rule: SEVERAL_STATEMENTS_RULE.name,
+        confident: false,
+      };
+    // A change is read between values of one kind: a weight is not changed by a number of weeks.
+    if (acts && valueTypesDiffer(a.text, b.text))
+      return {
+        relation: "refines",
+        similarity,
+        reason: `${VALUE_TYPES_DIFFER_RULE.name}: ${rule.name} read a ${d.relation === "contradicts" ? "contradiction" : "change"}`,
+        rule: VALUE_TYPES_DIFFER_RULE.name,
         confident: false,
       };
     return {

@@ -231,7 +231,7 @@ function readValues(older: string): readonly OlderValue[] {
  * Verbs by which one reports what another says or thinks ("Rick says his new Volvo does 8.5 mpg",
  * "the nurse told me to cut back"): their subject is who said it, not a value of the statement.
  */
-const REPORTS = new Set(["say", "tell", "think", "reckon", "claim", "mention", "report"]);
+export const REPORTS = new Set(["say", "tell", "think", "reckon", "claim", "mention", "report"]);
 
 /** The words (lower case) that are the subject of a verb of reporting, right before it ("Rick says"). */
 function reportersOf(words: readonly TaggedWord[]): Set<string> {

@@ -1,0 +1,203 @@
+/**
+ * A change said in one clause of a longer turn. People give a new value in passing: "standup's at 10
+ * now, people kept being late", "The bishop has changed things around again and Sunday Mass is at
+ * 9.30 now, which cuts into the morning milking". Read whole, such a turn's subject is its first
+ * clause's ("people", "the bishop"), so the judge calls the pair two things or defers it. Read clause
+ * by clause (`clausesOf`, the split sleep uses), one clause says what the older says with another
+ * value, and the rules read that pair as they read any two statements.
+ *
+ * It acts only where it can be sure: the older is one sentence (closing it drops nothing else it
+ * says apart from its asides); no sentence of the newer asks; exactly one pair of clauses reads a
+ * change with confidence, and no other pair reads one; the two clauses name one thing — a word of the
+ * older clause's subject is a word of the newer's subject, or of the thing its verb of change takes
+ * ("I moved *the farm insurance* to Zurich"): a short clause shares little, and a word of its value
+ * or its aside ("club", "Sunday", "God") ties nothing; that clause announces its change ("now",
+ * "moved to", "switched" …) or negates the older's clause word for word — a clause that only says
+ * another word after "is" ("the farrier is Tom Walsh now, the vet is grand") is an aside, not a
+ * value; and the whole pair was deferred or called two things by a reading of slots that a clause
+ * can mislead (`OVERRIDABLE`), never by a rule that says why the older may still hold (an
+ * intention, one occasion, a scope, "still" …).
+ *
+ *   changeInOneClause("Our standup is at 9:30.", "standup's at 10 now, people kept being late", judge)
+ *   // → { relation: "supersedes", rule: "change-in-one-clause", … "change-cue: 9:30 → 10" }
+ */
+import type { JudgeItem, JudgeVerdict } from "../ports.js";
+import { clausesOf, sentencesOf } from "../sleep/chat-turns.js";
+import { isQuestion, SPEAKER_SUBJECT } from "../text.js";
+import {
+  type Analysis,
+  analysisOf,
+  announcesChange,
+  changeOf,
+  narratesEvent,
+  slotsOf,
+  subjectLeftOut,
+} from "./analysis.js";
+import { severalSentences } from "./coverage.js";
+import { REPORTS } from "./retired-values.js";
+import { tag } from "./tagger.js";
+import { valueTypesDiffer } from "./value-types.js";
+
+/** The rule's name (the reason code) and its doc line. */
+export const CHANGE_IN_ONE_CLAUSE_RULE = {
+  name: "change-in-one-clause",
+  doc: 'The older is one sentence and the newer says, in exactly one of its clauses, what the older says with another value ("Our standup is at 9:30." / "standup\'s at 10 now, people kept being late"): read clause by clause, one pair is a change the rules read with confidence and no other pair is; the whole was read as two things only because another clause gave it its subject. Not when the newer asks, or a rule deferred the whole for a reason of its own.',
+} as const;
+
+/** The guard's name (the reason code) and its doc line. */
+export const OLDER_RESTATED_RULE = {
+  name: "unsure:older-restated",
+  doc: 'The whole newer reads as a change, but one of its clauses restates the older word for word ("The flight lands at 4pm." / "the flight lands at 4pm, then the train is at 6pm now"): the change is another clause\'s, about something else, and the older holds; deferred.',
+} as const;
+
+/**
+ * The whole-text readings a clause can mislead: the subject or attribute read from another clause,
+ * or a value that swallowed another clause's words. Every other deferral says why the older may still
+ * hold, and stands.
+ */
+const OVERRIDABLE: ReadonlySet<string> = new Set([
+  "several-statements",
+  "different-entity",
+  "different-subject",
+  "different-attribute",
+  "unsure:other-value",
+  "unsure:overlap",
+  "unsure:value-kind-differs",
+]);
+
+const acts = (v: JudgeVerdict) =>
+  (v.relation === "supersedes" || v.relation === "contradicts") && v.confident;
+
+/** A contradiction read word for word: the older's clause negated, or its state turned over. */
+const FLIPPED: ReadonlySet<string> = new Set(["negation-flipped", "state-flipped"]);
+
+const holdsNumber = (x: Analysis) => x.numbers.size > 0 || [...x.content].some((w) => /\p{N}/u.test(w));
+
+/**
+ * Whether the change replaces a value of one kind the rules can type: a number on each side (a
+ * time, a price, an amount: "9:30" / "10", "€390" / "€455"), or the older's clause said back
+ * negated or with its state turned over. A name or a phrase after "is" is not typed, and a clause's
+ * subject word shared with a clause about another case ("Roxy's vet is Kingsway Animal Hospital")
+ * closed beliefs on dev material; those pairs wait for a semantic judge.
+ */
+const typed = (o: string, n: string, v: JudgeVerdict) =>
+  FLIPPED.has(v.rule ?? "") ||
+  (holdsNumber(analysisOf(o)) && holdsNumber(analysisOf(n)) && !valueTypesDiffer(o, n));
+
+/**
+ * Whether two clauses name one thing: the older clause states a value (it
+ * has a predicate — "very good with his hands" is an aside — and announces no change of its own:
+ * "The fertiliser is after going up" says that something moved, not what it is), a content word of its subject is in the
+ * newer's subject or in what the newer's verb of change takes (`Slots.object`; a number is no
+ * name, nor is "I" or "we": "I'm based in Berlin" / "I'm training for a half marathon now"; a
+ * clause read with no predicate is named by its first word only); the older clause narrates no event (`narratesEvent`)
+ * and neither clause reports what someone said, asked or advised (`reports`); and when the newer's
+ * verb of change takes a thing right after it (`Slots.changedThing`), that thing is the older's
+ * subject, not a pronoun or another thing ("Roxy's vet is Kingsway" / "the vet switched her to …").
+ */
+function sameThing(o: string, n: string): boolean {
+  const xo = analysisOf(o);
+  const xn = analysisOf(n);
+  const so = slotsOf(xo);
+  const sn = slotsOf(xn);
+  if (so.predicate === null || changeOf(xo)) return false;
+  if (narratesEvent(xo) || reports(o) || reports(n)) return false;
+  // The newer's verb of change takes another thing than the older's subject names ("the vet
+  // switched her to the renal food"): the tie is who made the change, not what changed.
+  const changed = sn.changedThing;
+  if (changed && (changed.pronoun || !changed.words.some((w) => so.subject.includes(w)))) return false;
+  // With no predicate read, the slot reader's subject is the whole clause: only its first word names it.
+  const subject = sn.predicate === null ? sn.subject.slice(0, 1) : sn.subject;
+  const newer = new Set([...subject, ...(sn.object ?? [])]);
+  return so.subject.some(
+    (w) => newer.has(w) && xo.content.has(w) && !/\p{N}/u.test(w) && !SPEAKER_SUBJECT.test(w),
+  );
+}
+
+/** Whether the clause pair's change is named in the newer clause: a change cue, or a flip of the same words. */
+const named = (o: string, n: string, v: JudgeVerdict) =>
+  FLIPPED.has(v.rule ?? "") || announcesChange(analysisOf(o), analysisOf(n));
+
+/**
+ * Whether a clause opens with its subject left out ("thank them for the research", "need a polite
+ * email"): the older is then a request or a note of the speaker's, and its clauses hold no value
+ * another clause could replace ("Sure: thank them …, and offer to revisit it at next year's
+ * planning.").
+ */
+const requests = (clause: string) => subjectLeftOut(tag(clause), 0, 0);
+
+/** Verbs by which a clause reports what another said or asked (`REPORTS`, and asking or advising). */
+const REPORTING = new Set([...REPORTS, "ask", "advise", "recommend", "suggest"]);
+
+/**
+ * Whether a clause reports what someone said, asked or advised ("the vet says too fat", "the vet
+ * told us to change him to Hill's c/d", "my mother called to ask if I am eating well"): its subject
+ * is the one who spoke, not the thing whose value changed.
+ */
+const reports = (clause: string) => tag(clause).some((w) => w.pos === "VERB" && REPORTING.has(w.lemma));
+
+/**
+ * The verdict of the one clause pair that reads a change, when the whole verdict `whole` may be
+ * overridden; null otherwise. `judge` compares two texts with the rules alone (no clause reading).
+ */
+export function changeInOneClause(
+  a: JudgeItem,
+  b: JudgeItem,
+  whole: JudgeVerdict,
+  judge: (a: JudgeItem, b: JudgeItem) => JudgeVerdict,
+): JudgeVerdict | null {
+  if (!OVERRIDABLE.has(whole.rule ?? "") || severalSentences(a.text)) return null;
+  const older = clausesOf(a.text);
+  if (older.some(requests)) return null;
+  const newer = clausesOf(b.text);
+  if (older.length + newer.length <= 2) return null;
+  if (/\?/.test(b.text) || sentencesOf(b.text).some((s) => isQuestion(s))) return null;
+  let found: { o: string; n: string; v: JudgeVerdict } | null = null;
+  for (const o of older)
+    for (const n of newer) {
+      const v = judge({ text: o, at: a.at }, { text: n, at: b.at });
+      if (!acts(v)) continue;
+      if (found || !sameThing(o, n) || !named(o, n, v) || !typed(o, n, v)) return null;
+      found = { o, n, v };
+    }
+  if (!found) return null;
+  return {
+    relation: found.v.relation,
+    similarity: whole.similarity,
+    reason: `${CHANGE_IN_ONE_CLAUSE_RULE.name}: ${found.v.reason} ("${found.n}")`,
+    rule: CHANGE_IN_ONE_CLAUSE_RULE.name,
+    confident: true,
+  };
+}
+
+/**
+ * A change read on the whole newer when one of its clauses restates the older: the cue and the new
+ * value belong to another clause ("the flight lands at 4pm, then the train is at 6pm now"), so the
+ * older still holds and the pair is deferred. Null when the whole is no confident change, or no
+ * clause of the newer restates the older with confidence.
+ *
+ *   olderRestated("The flight lands at 4pm.", "the flight lands at 4pm, then the train is at 6pm now", whole, judge)
+ *   // → { relation: "refines", rule: "unsure:older-restated", confident: false, … }
+ */
+export function olderRestated(
+  a: JudgeItem,
+  b: JudgeItem,
+  whole: JudgeVerdict,
+  judge: (a: JudgeItem, b: JudgeItem) => JudgeVerdict,
+): JudgeVerdict | null {
+  if (!acts(whole)) return null;
+  const newer = clausesOf(b.text);
+  if (newer.length < 2) return null;
+  const restating = newer.find((n) => {
+    const v = judge(a, { text: n, at: b.at });
+    return v.relation === "duplicate" && v.confident;
+  });
+  if (!restating) return null;
+  return {
+    relation: "refines",
+    similarity: whole.similarity,
+    reason: `${OLDER_RESTATED_RULE.name}: "${restating}" (${whole.reason} read a change)`,
+    rule: OLDER_RESTATED_RULE.name,
+    confident: false,
+  };
+}
