@@ -537,7 +537,7 @@ export async function recall(
     currentPath && req.lexicon?.agentNouns && askedState.possible
       ? doerTerms(req.query, await askedState.read(), req.lexicon)
       : [];
-  // A two-word noun's other names ("physical therapy": "PT") count as the question's own words too.
+  // A two-word noun's other names ("independence day": "july") count as the question's own words too.
   const compounds = currentPath && askedState.possible ? compoundTerms(req.query, req.lexicon) : [];
   const extra = [...doers, ...compounds];
   let terms = extra.length > 0 ? [...new Set([...queryTerms(req.query), ...extra])] : queryTerms(req.query);
