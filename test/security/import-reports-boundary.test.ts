@@ -42,7 +42,9 @@ beforeAll(() => loadTagger());
 const VICTIM = "victim";
 const ATTACKER = "attacker";
 /** Every word of the victim's that must never reach the attacker. */
-const SECRET = /vault|4411|9922|victim/;
+// The victim's words and codes, as words: "4411" inside a hash's hex ("…ecdc4411…") is no leak
+// (a fresh-clone CI run failed on one by chance).
+const SECRET = /vault|\b4411\b|\b9922\b|victim/;
 /** An id no store here holds. */
 const NOBODY = "b987654";
 
@@ -225,7 +227,7 @@ for (const backend of memoryBackends("importrep"))
           await attacker.remember("The vault code of the deploy room is 6160 now");
           await attacker.consolidate();
           const review = await attacker.candidates({ review: true, days: 30 });
-          expect(JSON.stringify([review, await attacker.candidates({})])).not.toMatch(/4411|9922/);
+          expect(JSON.stringify([review, await attacker.candidates({})])).not.toMatch(/\b4411\b|\b9922\b/);
           expect(await victimBeliefs(mem)).toBe(before);
         } finally {
           await mem.close();
@@ -249,7 +251,7 @@ for (const backend of memoryBackends("importrep"))
             await mem.store.listAudit({ namespace: ATTACKER, limit: 100 }),
             await mem.store.listAudit({ namespace: VICTIM, limit: 100 }),
           ]);
-          expect(everywhere).not.toMatch(/vault|4411|9922/);
+          expect(everywhere).not.toMatch(/vault|\b4411\b|\b9922\b/);
           // The attacker's report still names the ids it was written with: its own text, nothing more.
           const [report] = (await attacker.workerStatus()).reports;
           expect(report?.items.map((i) => i.reason)).toEqual(["forged item one", "forged item two"]);
