@@ -12,8 +12,8 @@ describe("change-in-one-clause: one clause of a longer turn changes the older (j
     ["Our standup is at 9:30.", "standup's at 10 now, people kept being late", "supersedes"],
     ["the meeting is on zoom", "the meeting isn't on zoom, it's in person", "contradicts"],
     [
-      "Sunday Mass in our church is at 10 o'clock, we go every week.",
-      "Sunday Mass is at 9.30 now, which cuts into the morning milking",
+      "The deadline for the data migration is 15 of May.",
+      "Good news, the migration deadline is pushed to 30 June.",
       "supersedes",
     ],
     [
@@ -26,6 +26,14 @@ describe("change-in-one-clause: one clause of a longer turn changes the older (j
     expect(v.rule).toBe("change-in-one-clause");
     expect(v.relation).toBe(relation);
     expect(v.confident).toBe(true);
+  });
+
+  it('a turn the whole reading now reads right is not read clause by clause (values39 reads "at 9.30" as a clock)', () => {
+    const v = verdict(
+      "Sunday Mass in our church is at 10 o'clock, we go every week.",
+      "Sunday Mass is at 9.30 now, which cuts into the morning milking",
+    );
+    expect(v).toMatchObject({ relation: "supersedes", rule: "change-cue", confident: true });
   });
 
   it.each([

@@ -106,7 +106,11 @@ describe("recall: a date and a number glued to its unit are measures (DATE_MEASU
 
   it("a deadline moved to another date is listed above the older", async () => {
     const mem = await openMemory({ path: ":memory:", clock });
-    await mem.remember("The deadline for the data migration is 15 of May.", { at: "2026-01-07" });
+    // Two sentences: the judge closes no older that says another thing beside (judge39's clause
+    // reading closes the one-sentence older at the write, and the lift then has nothing to order).
+    await mem.remember("The deadline for the data migration is 15 of May. Priya owns the cutover.", {
+      at: "2026-01-07",
+    });
     for (const [i, text] of filler.entries()) await mem.remember(text, { at: `2026-02-${10 + i}` });
     await mem.remember("Good news, the migration deadline is pushed to 30 June.", { at: "2026-03-01" });
     const hits = await mem.recall("When does the data migration have to be done?", { k: 5 });
