@@ -26,6 +26,20 @@ afterEach(async () => {
   mem = undefined;
 });
 
+/**
+ * The older said on day 0, an unrelated turn on day 1 and the newer on day 20, all slept on; the
+ * top five for `question` and the hit whose text holds `word`, if listed.
+ */
+async function hitBesideFiller(older: string, newer: string, question: string, word: string) {
+  mem = await sleptChat([
+    { text: older, day: 0 },
+    { text: "Busy week at work, nothing new.", day: 1 },
+    { text: newer, day: 20 },
+  ]);
+  const hits = await mem.recall(question, { k: 5 });
+  return { hits, hit: hits.find((h) => h.text.includes(word)) };
+}
+
 /** The older said on day 0 and the newer on day 20, both slept on; the question's top five and the newer's hit. */
 async function askPair(older: string, newer: string, question: string) {
   mem = await sleptChat([
@@ -78,13 +92,7 @@ describe("newerFirst: the pair is about what the question asks", () => {
       "Chemex",
     ],
   ])("%j, then %j: for %j the %s statement is not lifted", async (first, later, question, word) => {
-    mem = await sleptChat([
-      { text: first, day: 0 },
-      { text: "Busy week at work, nothing new.", day: 1 },
-      { text: later, day: 20 },
-    ]);
-    const hits = await mem.recall(question, { k: 5 });
-    const hit = hits.find((h) => h.text.includes(word));
+    const { hit } = await hitBesideFiller(first, later, question, word);
     expect(hit === undefined || !lifted(hit.why.summary)).toBe(true);
   });
 });
@@ -287,13 +295,7 @@ describe("REASON_CLAUSE (newerFirst, sameSlotFirst): the reason a change was mad
       true,
     ],
   ])("%j, then %j: for %j the %s statement lifted: %s", async (first, later, question, word, expected) => {
-    mem = await sleptChat([
-      { text: first, day: 0 },
-      { text: "Busy week at work, nothing new.", day: 1 },
-      { text: later, day: 20 },
-    ]);
-    const hits = await mem.recall(question, { k: 5 });
-    const hit = hits.find((h) => h.text.includes(word));
+    const { hit } = await hitBesideFiller(first, later, question, word);
     expect(hit !== undefined && lifted(hit.why.summary)).toBe(expected);
   });
 });
@@ -407,13 +409,7 @@ describe("newerFirst: no lift for a pair tied only by the holder, nor for the as
   ])(
     "$newer after $older, asked $question: lifted $expected",
     async ({ older, newer, question, word, expected }) => {
-      mem = await sleptChat([
-        { text: older, day: 0 },
-        { text: "Busy week at work, nothing new.", day: 1 },
-        { text: newer, day: 20 },
-      ]);
-      const hits = await mem.recall(question, { k: 5 });
-      const hit = hits.find((h) => h.text.includes(word));
+      const { hit } = await hitBesideFiller(older, newer, question, word);
       expect(hit).toBeDefined();
       expect(lifted(hit!.why.summary)).toBe(expected);
     },
@@ -602,13 +598,7 @@ describe("newerFirst: no lift for a pair tied only by the question's verb, nor b
   ])(
     "$newer after $older, asked $question: lifted $expected",
     async ({ older, newer, question, word, expected }) => {
-      mem = await sleptChat([
-        { text: older, day: 0 },
-        { text: "Busy week at work, nothing new.", day: 1 },
-        { text: newer, day: 20 },
-      ]);
-      const hits = await mem.recall(question, { k: 5 });
-      const hit = hits.find((h) => h.text.includes(word));
+      const { hit } = await hitBesideFiller(older, newer, question, word);
       expect(hit).toBeDefined();
       expect(lifted(hit!.why.summary)).toBe(expected);
     },
