@@ -22,6 +22,11 @@ beforeAll(() => loadTagger());
 
 const backends = memoryBackends("loadkeys");
 
+/** The vector row `id` as the store dumps it (`undefined` when it holds none). */
+async function dumpedVector(store: Store, id: string) {
+  return (await store.dump("vectors", { cursor: null, limit: 1000 })).rows.find((v) => v.id === id);
+}
+
 /** Loads `rows` into `section` in a transaction of its own; returns the refusal. */
 async function refusal<S extends "vectors" | "meta">(store: Store, section: S, rows: DumpRows[S]) {
   const error = await store
@@ -42,9 +47,7 @@ for (const backend of backends)
       const { mem } = await backend.open();
       try {
         const victim = await mem.withNamespace("tenant-b").remember("The vault code is 4417");
-        const [held] = (await mem.store.dump("vectors", { cursor: null, limit: 1000 })).rows.filter(
-          (v) => v.id === victim.id,
-        );
+        const held = await dumpedVector(mem.store, victim.id);
         expect(held).toBeDefined();
         const before = await mem.store.dumpCounts();
         const forged = {
@@ -54,9 +57,7 @@ for (const backend of backends)
         };
         await refusal(mem.store, "vectors", [forged]);
         expect(await mem.store.dumpCounts()).toEqual(before);
-        const [after] = (await mem.store.dump("vectors", { cursor: null, limit: 1000 })).rows.filter(
-          (v) => v.id === victim.id,
-        );
+        const after = await dumpedVector(mem.store, victim.id);
         expect(after!.namespace).toBe("tenant-b");
         expect([...after!.vector]).toEqual([...held!.vector]);
         // The victim still finds its belief by its own words, by vector as by text.
@@ -71,9 +72,7 @@ for (const backend of backends)
       const { mem } = await backend.open();
       try {
         const b = await mem.remember("The vault code is 4417");
-        const [held] = (await mem.store.dump("vectors", { cursor: null, limit: 1000 })).rows.filter(
-          (v) => v.id === b.id,
-        );
+        const held = await dumpedVector(mem.store, b.id);
         const id = `b${Number(b.id.slice(1)) + 100}`;
         const before = await mem.store.dumpCounts();
         await refusal(mem.store, "vectors", [
@@ -91,9 +90,7 @@ for (const backend of backends)
       const { mem } = await backend.open();
       try {
         const b = await mem.remember("The vault code is 4417");
-        const [held] = (await mem.store.dump("vectors", { cursor: null, limit: 1000 })).rows.filter(
-          (v) => v.id === b.id,
-        );
+        const held = await dumpedVector(mem.store, b.id);
         const id = `b${Number(b.id.slice(1)) + 100}`;
         await mem.store.transaction((tx) => tx.load("vectors", [{ ...held!, id }]));
         expect([...(await mem.store.getVectors([id])).get(id)!]).toEqual([...held!.vector]);
