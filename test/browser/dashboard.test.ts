@@ -174,8 +174,8 @@ describe.skipIf(!runs)(
       await page.getByRole("button", { name: `Forget ${demo.ids.doorCode} permanently` }).click();
       await page.getByRole("status").getByText(`Forgot ${demo.ids.doorCode}.`).waitFor();
       expect((await beliefOf(demo.mem, demo.ids.doorCode)).text).toBe("");
-      // The page it lands on offers nothing a forgotten item refuses (each was a 410 error page
-      // before newcomer40), and says why.
+      // The page it lands on offers nothing a forgotten item refuses (each button was refused with
+      // a FORGOTTEN line over the same buttons before newcomer40), and says why.
       await page
         .locator("#forgotten-item")
         .getByText(/can no longer be restored, pinned or given an outcome/)
