@@ -502,8 +502,15 @@ export function createProgram(
     .action((goal: string | undefined, o: { budget?: number; at?: string }) =>
       on({
         command: "context",
-        run: engine((mem) => runContext(mem, { goal, budget: o.budget, at: o.at })),
-        render: renderContext,
+        run: engine(async (mem, env) => {
+          const r = await runContext(mem, { goal, budget: o.budget, at: o.at });
+          if (r.items.length === 0) {
+            const note = await unusedNamespaceNote(mem);
+            if (note) env.notice?.(note);
+          }
+          return r;
+        }),
+        render: (r, style) => renderContext(r, style, { goal }),
       }),
     );
 

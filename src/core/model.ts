@@ -46,10 +46,20 @@ export const IdSchema = z
   .regex(/^[eb][1-9][0-9]*$/, "an id looks like e12 (an episode) or b7 (a belief), with no leading zeros")
   .describe("An episode id (e…) or belief id (b…).");
 
-/** An episode id: provenance and distillation name episodes, never beliefs. */
-export const EpisodeIdSchema = IdSchema.refine((id) => id.startsWith("e"), {
-  message: "sources are episode ids (e…), not belief ids",
-}).describe("An episode id (e…).");
+/**
+ * An episode id: provenance and distillation name episodes, never beliefs. One pattern, so the
+ * JSON Schema the OpenAPI document and the MCP tools publish refuses a belief's id as the engine
+ * does (a refinement is not carried into JSON Schema: the document said `^[eb]…`).
+ */
+export const EpisodeIdSchema = z
+  .string()
+  .regex(/^e[1-9][0-9]*$/, {
+    error: (issue) =>
+      /^b[1-9][0-9]*$/.test(String(issue.input))
+        ? "sources are episode ids (e…), not belief ids"
+        : "an episode id looks like e12, with no leading zeros",
+  })
+  .describe("An episode id (e…).");
 
 export const EpisodeTypeSchema = z.enum(EPISODE_TYPES).describe("What kind of event this is.");
 export const OutcomeSchema = z.enum(OUTCOMES).describe("Whether acting on it worked.");

@@ -300,9 +300,21 @@ export function createHttpApp(options: HttpAppOptions): Hono<{ Variables: { call
       await server.close();
     }
   });
-  // Stateless: no server-initiated stream and no session to delete.
+  // Stateless: no server-initiated stream and no session to delete. A client takes the 405 as
+  // "no stream"; a person who opened the URL the server printed in a browser reads what it is.
   app.on(["GET", "DELETE"], path, (c) =>
-    c.json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null }, 405),
+    c.json(
+      {
+        jsonrpc: "2.0",
+        error: {
+          code: -32000,
+          message: `Method not allowed: ${c.req.method} ${path} is the MCP endpoint (Streamable HTTP, stateless), which an MCP client POSTs JSON-RPC to (strata install <client> wires one); it opens no event stream and keeps no session.`,
+        },
+        id: null,
+      },
+      405,
+      { Allow: "POST" },
+    ),
   );
   return app;
 }

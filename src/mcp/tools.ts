@@ -249,7 +249,13 @@ export const TOOLS: readonly ToolSpec[] = [
       const r = await call<ContextResult>(ctx, "context", args);
       return { text: r.text, tokens: r.tokens, skipped: r.skipped.map((s) => s.id) };
     },
-    text: (r) => r.text,
+    // An empty block would reach the model as an empty string, which says nothing.
+    text: (r) =>
+      r.text.trim()
+        ? r.text
+        : r.skipped.length
+          ? `Nothing in context: ${r.skipped.join(", ")} did not fit the token budget; raise tokenBudget, or recall what you need.`
+          : "Nothing in context: memory holds nothing yet that bears on this goal (no pinned belief, lesson, fact, rule or recent event). Record what happens and remember what lasts as you work; context returns them from then on.",
   }),
   tool({
     name: "record",

@@ -178,7 +178,7 @@ export function createServerApp(options: ServerAppOptions): Hono<{ Variables: Re
       {
         error: {
           code: "NOT_FOUND",
-          message: notFoundMessage(c.req.method, new URL(c.req.url).pathname),
+          message: notFoundMessage(c.req.method, new URL(c.req.url).pathname, roomsOf(app)),
           details: {},
         },
       },
@@ -188,9 +188,26 @@ export function createServerApp(options: ServerAppOptions): Hono<{ Variables: Re
   return app;
 }
 
-/** A 404's message: the route asked for and, when only the method is wrong, the ones the path takes. */
-function notFoundMessage(method: string, pathname: string): string {
+/** The first segments of the paths the app answers (/docs, /mcp, /ui, /v1 …), sorted. */
+function roomsOf(app: Hono<{ Variables: RestVariables }>): string[] {
+  const rooms = new Set<string>();
+  for (const r of app.routes) {
+    const room = /^\/[^/:*]+/.exec(r.path)?.[0];
+    if (room) rooms.add(room);
+  }
+  return [...rooms].sort();
+}
+
+/**
+ * A 404's message: the route asked for and, when only the method is wrong, the ones the path takes.
+ * The root, where a person lands who opens the server's address in a browser, names the rooms.
+ */
+function notFoundMessage(method: string, pathname: string, rooms: string[]): string {
   const methods = methodsOn(pathname).filter((m) => m !== method);
-  const takes = methods.length ? `: that path takes ${methods.join(" or ")}` : "";
+  const takes = methods.length
+    ? `: that path takes ${methods.join(" or ")}`
+    : pathname === "/" && rooms.length > 0
+      ? `: this server answers under ${rooms.slice(0, -1).join(", ")}${rooms.length > 1 ? " and " : ""}${rooms.at(-1)}${rooms.includes("/ui") ? " (/ui is the dashboard, for a browser)" : ""}`
+      : "";
   return `No route ${method} ${pathname}${takes}. The routes are listed at /docs and /openapi.json.`;
 }

@@ -239,6 +239,7 @@ export function openApiDocument(options: { version?: string } = {}): Json {
               },
             },
           },
+          "400": errorResponse("INVALID_INPUT: a query field was sent; the route takes none."),
           "401": errorResponse("UNAUTHORIZED: no API key, or not a live one."),
         },
       },

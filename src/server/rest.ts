@@ -13,6 +13,7 @@
  *   await rest.request("/namespaces/team-a/recall?query=retry", { headers: { "X-API-Key": key } });
  */
 import { type Context, Hono } from "hono";
+import { z } from "zod";
 import { patternCovers } from "../access/api-keys.js";
 import type { Memory } from "../core/engine.js";
 import { StrataError } from "../core/errors.js";
@@ -24,6 +25,9 @@ import { identify, peerIsLoopback, permit, permitTree } from "./callers.js";
 import { errorResponse } from "./errors.js";
 import { queryInput, queryValuesRefused } from "./query.js";
 import { createRateLimiter, DEFAULT_WRITE_RATE, type RateLimit } from "./rate-limit.js";
+
+/** `GET /v1/namespaces` reads no query field. */
+const NamespacesQuerySchema = z.strictObject({});
 
 /** Context variable naming the caller (the key's name, or anonymous), for the request log. */
 export const CALLER_NAME = "strataCaller" as const;
@@ -150,6 +154,8 @@ export function createRestApi(options: RestApiOptions): Hono<{ Variables: RestVa
   api.get("/namespaces", async (c) => {
     const caller = await identify(c, memory.store, { loopbackClient });
     c.set(CALLER_NAME, caller.key?.name ?? "anonymous");
+    // It takes no field; one sent is refused as every other route refuses a field it does not take.
+    parseInput(NamespacesQuerySchema, Object.fromEntries(new URL(c.req.url).searchParams), "namespaces");
     const all = await memory.store.auditNamespaces();
     const visible = caller.key
       ? all.filter((ns) => caller.key!.namespaces.some((p) => patternCovers(p, ns)))

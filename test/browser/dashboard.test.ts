@@ -174,6 +174,15 @@ describe.skipIf(!runs)(
       await page.getByRole("button", { name: `Forget ${demo.ids.doorCode} permanently` }).click();
       await page.getByRole("status").getByText(`Forgot ${demo.ids.doorCode}.`).waitFor();
       expect((await beliefOf(demo.mem, demo.ids.doorCode)).text).toBe("");
+      // The page it lands on offers nothing a forgotten item refuses (each button was refused with
+      // a FORGOTTEN line over the same buttons before newcomer40), and says why.
+      await page
+        .locator("#forgotten-item")
+        .getByText(/can no longer be restored, pinned or given an outcome/)
+        .waitFor();
+      expect(await page.getByRole("button", { name: /worked|failed|Pin|Restore/ }).count()).toBe(0);
+      expect(await page.getByRole("link", { name: "Forget…" }).count()).toBe(0);
+      await shoot("forgotten-belief");
     });
 
     it("shows a read-only key no write buttons, and every other page renders without errors", async () => {

@@ -125,7 +125,11 @@ describe("the REST API over a real socket (built CLI)", () => {
         expect(Object.keys(body.error).sort()).toEqual([...required].sort());
         expect(body.error).toMatchObject({
           code: "NOT_FOUND",
-          message: `No route ${method} ${path}. The routes are listed at /docs and /openapi.json.`,
+          // The root names the server's rooms (newcomer40): where a browser lands first.
+          message:
+            path === "/"
+              ? "No route GET /: this server answers under /docs, /healthz, /mcp, /openapi.json, /readyz, /ui and /v1 (/ui is the dashboard, for a browser). The routes are listed at /docs and /openapi.json."
+              : `No route ${method} ${path}. The routes are listed at /docs and /openapi.json.`,
           details: {},
         });
       }

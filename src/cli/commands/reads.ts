@@ -52,12 +52,15 @@ function nothingRecalled(when: { at?: string | undefined; asOf?: string | undefi
  * Why a read found nothing, when the reason is that the namespace it read was never written
  * (`strata recall x -n 5`, `head -n` style, reads namespace "5"): said on stderr, so "Nothing
  * recalled." is not taken for an empty memory. Null when the namespace holds or held anything.
+ * When no namespace of the store does (a store just made), -n is not why: it says how to fill it.
  *
  *   await unusedNamespaceNote(mem) // 'namespace "5" holds nothing: …; -k 5 sets how many items'
  */
 export async function unusedNamespaceNote(mem: Memory): Promise<string | null> {
   const s = await mem.stats();
   if (s.episodes.total + s.beliefs.total + s.audit.entries > 0) return null;
+  if ((await mem.store.auditNamespaces()).length === 0)
+    return 'the store holds nothing yet: strata remember "…" stores a fact, strata record "…" an event.';
   const count = /^\d+$/.test(mem.namespace) ? `; -k ${mem.namespace} sets how many items` : "";
   return `namespace "${mem.namespace}" holds nothing: -n/--namespace names the namespace to read (strata namespaces lists those in the store)${count}.`;
 }
@@ -90,11 +93,30 @@ export async function runContext(mem: Memory, args: ContextArgs): Promise<Contex
   return mem.context(args.goal ?? "", options as Options<Memory["context"]>);
 }
 
-export function renderContext(r: ContextResult, style: Style): string {
+/**
+ * What an empty block means, said where the block would be: a blank line told a newcomer nothing.
+ * Nothing fitted the budget, nothing bears on the goal, or the namespace holds nothing yet.
+ *
+ *   emptyContextNote({ ...r, items: [], skipped: [] }, {}) // "Nothing in context: the namespace holds no …"
+ */
+export function emptyContextNote(r: ContextResult, asked: { goal?: string | undefined }): string {
+  if (r.skipped.length)
+    return `Nothing in context: what was chosen did not fit the ${r.tokenBudget}-token budget (skipped, below); raise --budget.`;
+  if (asked.goal?.trim())
+    return "Nothing in context for this goal: nothing in the namespace bears on it (strata context with no goal shows what the namespace holds; strata recall searches it by words).";
+  return "Nothing in context: the namespace holds no pinned belief, lesson, fact, rule or recent event.";
+}
+
+export function renderContext(
+  r: ContextResult,
+  style: Style,
+  asked: { goal?: string | undefined } = {},
+): string {
   const skipped = r.skipped.length
     ? `, skipped ${r.skipped.map((s) => `${s.id} (${s.tokens})`).join(", ")}`
     : "";
-  return `${r.text}\n${style.dim(`${r.tokens}/${r.tokenBudget} tokens, ${r.items.length} items${skipped}`)}`;
+  const block = r.items.length === 0 && r.text.trim() === "" ? style.dim(emptyContextNote(r, asked)) : r.text;
+  return `${block}\n${style.dim(`${r.tokens}/${r.tokenBudget} tokens, ${r.items.length} items${skipped}`)}`;
 }
 
 /** `strata get b12` */

@@ -15,6 +15,9 @@ type History = z.infer<typeof HistoryResultSchema>;
 
 function actions(v: View, id: string, belief: Explain["belief"], status: string): Html {
   if (!v.canWrite) return html``;
+  // Every action on a forgotten item is refused (410 FORGOTTEN): offer none, and say why.
+  if (status === "forgotten")
+    return html`<h2>Actions</h2><p class="muted" id="forgotten-item">Forgotten on request: its text was erased everywhere Strata kept it, so it can no longer be restored, pinned or given an outcome. What happened to it stays in the audit entries below.</p>`;
   const back = { back: `/items/${id}` };
   return html`<h2>Actions</h2><div class="row">
 ${belief ? postButton(v, `/items/${id}/outcome`, "It worked", { ...back, success: "true" }) : ""}
