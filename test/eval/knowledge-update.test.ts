@@ -313,8 +313,8 @@ describe("knowledge-update eval", () => {
     // As fresh9's to fresh15's, no question names a value of its case. One engineering student in
     // Toronto texts about his courses, his co-op hunt, his part-time job, OSAP, the house he shares,
     // the TTC, the gym, his mum and little sister, church, the pickup run, his phone and his sneakers:
-    // another person's value of the same kind (his sister's shoe size and blood type, a roommate's day
-    // off and sneaker count, a cousin's league team) is only ever a non-update's distractor.
+    // another person's value of the same kind (his sister's blood type and height, a roommate's
+    // sneaker count) is only ever a non-update's distractor.
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(23);
     expect(twice).toBe(10);
