@@ -138,4 +138,12 @@ describe("frozen held-out halves", () => {
       "8862039e0ec10a2249bd9bb654330cf54b357c67adb65180b929c2775692ee01",
     );
   });
+
+  // Written in the fortieth session (h/fresh16) and frozen from its first commit: its held-out half
+  // is reported as aggregates only.
+  it("eval/knowledge-update's fresh16 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh16").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "8bee8601e2ae3d914e90165cc1c9fffc5b24922226f5b881b26e5a45e3de91ed",
+    );
+  });
 });
