@@ -1,7 +1,7 @@
 /**
  * The older's value said again: a change that keeps the older's value is a change of something
  * else. When every number of the older's value is in the newer statement, the newer names no
- * number of its own and none of the older's subject, the newer does something with that value
+ * number of its own and its subject is not the older's, the newer does something with that value
  * (puts it on the flyers, tells the team); the value itself stands. "New customer care line is 0701 888
  * 4421, the old SIM got blocked." / "I've changed 0701 888 4421 on the flyers." was closed by
  * `change-cue` (the words around the number differ: "block → flyer"), and the older is the latest
@@ -12,7 +12,7 @@ import { type Analysis, analysisOf, slotsOf } from "./analysis.js";
 /** The guard that keeps a change read around a value said again from being closed, and its doc line. */
 export const OLDER_VALUE_SAID_RULE = {
   name: "older-value-said",
-  doc: 'The newer statement says every number of the older\'s value again, no number of its own and no word of the older\'s subject, not set aside ("was", "from", "no longer", "not" …): a change read by `change-cue` or `value-changed:single-valued` is of another thing ("New customer care line is 0701 888 4421" / "I\'ve changed 0701 888 4421 on the flyers"), so the pair is stored and deferred, never closed.',
+  doc: 'The newer statement says every number of the older\'s value again, no number of its own, with a subject that is not the older\'s, not set aside ("was", "from", "no longer", "not" …): a change read by `change-cue` or `value-changed:single-valued` is of another thing ("New customer care line is 0701 888 4421" / "I\'ve changed 0701 888 4421 on the flyers"), so the pair is stored and deferred, never closed.',
 } as const;
 
 /** The rules whose change is read from the words around the value, not from the value itself. */
@@ -31,7 +31,7 @@ const numeric = (ts: readonly string[]) => ts.filter((t) => /\d/.test(t));
 /**
  * Whether the newer says the older's value again and nothing else ties it to the older: every
  * number of the older's value slot is a number of the newer, the newer has no number the older
- * lacks, no word of the older's subject, and nothing sets the value aside.
+ * lacks, its subject shares no word with the older's, and nothing sets the value aside.
  *
  *   olderValueSaid("New customer care line is 0701 888 4421.", "I've changed 0701 888 4421 on the flyers.") // → true
  *   olderValueSaid("The retry limit is 5.", "The retry limit is now 7.")                                   // → false
@@ -44,9 +44,11 @@ export function olderValueSaid(older: string, newer: string): boolean {
   const slots = slotsOf(a);
   const kept = numeric(slots.value);
   if (kept.length === 0) return false;
-  // Said with the older's thing ("standup is at 9:30 in the office now"), the value is one of two
-  // parts of the thing's value, the other changed; said without it, the value is all that ties them.
-  if (slots.subject.some((t) => b.content.has(t))) return false;
+  // Said of the older's thing ("standup is at 9:30 in the office now"), the value is one of two
+  // parts of the thing's value, the other changed; said of another (the speaker, who "changed
+  // 555-0142, the office phone on the flyers"), the value is what was acted on.
+  const subject = new Set(slotsOf(b).subject);
+  if (slots.subject.some((t) => subject.has(t))) return false;
   const said = new Set(numeric([...b.content]));
   if (!kept.every((n) => said.has(n))) return false;
   const olders = new Set([...numeric([...a.content]), ...a.numbers]);
