@@ -1292,14 +1292,18 @@ function onlyInOtherNames(a: Analysis, b: Analysis, token: string): boolean {
  * is *going* up except my money" / "We've started *going* to the 9am Mass now"): a verb says what
  * is done, not to what or where; the same verb under another predicate, with another object or
  * particle ("going up", "going to"), names no attribute the two share. A noun, or the verb on one
- * side only, may ("the bus to work" / "cycle to work now").
+ * side only, may ("the bus to work" / "cycle to work now": "work" after "to" is read as a place).
  *
  *   verbOfBoth(pair("Everything is going up", "We've started going to the 9am Mass now"), "going") // → true
  */
 function verbOfBoth(p: Pair, token: string): boolean {
   const verb = (x: Analysis) => {
-    const said = wordsOf(x).filter((w) => contentTokens(w.text).includes(token));
-    return said.length > 0 && said.every((w) => w.pos === "VERB");
+    const words = wordsOf(x);
+    const said = words.filter((w) => contentTokens(w.text).includes(token));
+    // After "to" a word is a verb's infinitive or a place the tagger cannot tell apart ("cycle to
+    // work", "walk to school"): read as a verb only elsewhere.
+    const afterTo = (w: TaggedWord) => words[words.indexOf(w) - 1]?.text.toLowerCase() === "to";
+    return said.length > 0 && said.every((w) => w.pos === "VERB" && !afterTo(w));
   };
   return verb(p.a) && verb(p.b);
 }
