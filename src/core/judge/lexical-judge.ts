@@ -13,6 +13,7 @@ import { jaccard } from "../text.js";
 import { analysisOf, announcesChange, minus, packedDice, slotsOf } from "./analysis.js";
 import { changeInOneClause, olderRestated } from "./clause-change.js";
 import { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
+import { OLDER_VALUE_SAID_RULE, olderValueSaid, readAroundTheValue } from "./older-value-said.js";
 import { LEXICAL_RULES, type Pair } from "./rules.js";
 import { loadTagger, taggerLoaded } from "./tagger.js";
 import { VALUE_TYPES_DIFFER_RULE, valueTypesDiffer } from "./value-types.js";
@@ -20,6 +21,7 @@ import { VALUE_TYPES_DIFFER_RULE, valueTypesDiffer } from "./value-types.js";
 export { distinctions } from "./analysis.js";
 export { CHANGE_IN_ONE_CLAUSE_RULE, OLDER_RESTATED_RULE } from "./clause-change.js";
 export { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
+export { OLDER_VALUE_SAID_RULE, olderValueSaid } from "./older-value-said.js";
 export { LEXICAL_RULES, type LexicalRule, OTHER_OUTCOME_RULE } from "./rules.js";
 export { loadTagger } from "./tagger.js";
 export { VALUE_TYPES_DIFFER_RULE, valueTypesDiffer } from "./value-types.js";
@@ -113,6 +115,15 @@ function compareWhole(a: JudgeItem, b: JudgeItem): JudgeVerdict {
         similarity,
         reason: `${VALUE_TYPES_DIFFER_RULE.name}: ${rule.name} read a ${d.relation === "contradicts" ? "contradiction" : "change"}`,
         rule: VALUE_TYPES_DIFFER_RULE.name,
+        confident: false,
+      };
+    // A change read around a value the newer says again is a change of another thing.
+    if (acts && readAroundTheValue(rule.name) && olderValueSaid(a.text, b.text))
+      return {
+        relation: "refines",
+        similarity,
+        reason: `${OLDER_VALUE_SAID_RULE.name}: ${rule.name} read a ${d.relation === "contradicts" ? "contradiction" : "change"}`,
+        rule: OLDER_VALUE_SAID_RULE.name,
         confident: false,
       };
     return {

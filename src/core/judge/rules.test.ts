@@ -1804,3 +1804,47 @@ describe('a role named with "the" held by a name typed in lower case (judge38)',
     expect(judge(older, newer).rule).not.toBe("holder-named");
   });
 });
+
+describe("fresh14 dev closures read right, and a new number of the older's thing (judge40)", () => {
+  // eval/everyday/judge40-pairs.json. A verb both sides say under two predicates ("is going up" /
+  // "started going to") links no attribute: fresh14 dev's cross-case closure by change-cue.
+  it.each([
+    ["Everything is going up except my money.", "We've started going to the 9am Mass now"],
+    ["Everything is going up except my money.", "I've started going to the 9am Mass now"],
+  ])("%s / %s: a verb alone links nothing (closed on main)", (older, newer) => {
+    const v = judge(older, newer);
+    expect(["supersedes", "contradicts"]).not.toContain(v.relation);
+    expect(v.confident).toBe(false);
+  });
+
+  it.each([
+    // a number on each side: the time is the link
+    ["We walk the dog at 7.", "we've started walking the dog at 8 now"],
+    ["we go to the 11am Mass", "We've started going to the 9am Mass now"],
+    // a word after "to" may be a place: "work" links the two commutes
+    ["I cycle to work.", "I've started driving to work now"],
+    // the same days' routine, a day each side
+    ["I go to the gym on Mondays.", "I'm going to the gym on Tuesdays now"],
+  ])("%s / %s: still a change", (older, newer) => {
+    expect(judge(older, newer).relation).toBe("supersedes");
+  });
+
+  // "New" before the older's thing, a number on each side: the thing's value changed.
+  it.each([
+    ["Our customer care line is 0909 555 1234.", "New customer care line from today is 0701 888 4421."],
+    ["my phone number is 555-0142", "my new phone number is 555-0199"],
+    ["My rent is 1200", "My new rent is 1350"],
+  ])("%s / %s: the older's thing, new (read as two things on main)", (older, newer) => {
+    expect(judge(older, newer)).toMatchObject({ relation: "supersedes", confident: true });
+  });
+
+  it.each([
+    // no number: one more of a kind, or a thing replaced, the words do not say which
+    ["My car is a Honda", "My new car is a Tesla"],
+    ["my friend is ana", "my new friend is bo"],
+    // "new" beside another word the older lacks: another phone
+    ["my phone number is 555-0142", "my new work phone number is 555-0199"],
+  ])("%s / %s: not read as the older's thing changed", (older, newer) => {
+    expect(["supersedes", "contradicts"]).not.toContain(judge(older, newer).relation);
+  });
+});

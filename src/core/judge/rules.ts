@@ -126,6 +126,10 @@ function sets(p: Pair) {
       valueA: setOf(p.sa.value.map(ordinal)),
       valueB: setOf(p.sb.value.map(ordinal)),
     };
+    // "New" before the older's thing says that thing changed, it names no other one: "New customer
+    // care line is 0701 888 4421" is about the older's "customer care line" (`newOfTheOlders`).
+    // Only with a number on each side: "my new friend is Bo" may be one friend more.
+    if (newOfTheOlders(m.subjA, m.subjB) && numberedValues(p)) m.subjB.delete(NEW);
     // A change whose object is the other side's subject changes that thing, whoever changed it:
     // "Rent is 1200 a month" / "The landlord bumped the rent to 1350" are both about the rent.
     const objA = changedThing(p.sa, p.sb, m.subjB);
@@ -140,6 +144,23 @@ function sets(p: Pair) {
     memo.set(p, m);
   }
   return m;
+}
+
+/**
+ * The newer's subject is the older's with "new" before it ("Our customer care line" / "New customer
+ * care line"; "my car" / "my new car"): the adjective marks the thing's value as changed and names
+ * no other thing. Said on both sides, or beside another word the older lacks ("the new intern" /
+ * "the office"), it is read as it stands.
+ *
+ *   newOfTheOlders(new Set(["customer", "care", "line"]), new Set(["new", "customer", "care", "line"])) // → true
+ */
+/** Both value slots hold a number: a value of one thing, not one more thing of a kind. */
+const numberedValues = (p: Pair) => [p.sa.value, p.sb.value].every((v) => v.some((t) => /\d/.test(t)));
+
+function newOfTheOlders(older: ReadonlySet<string>, newer: ReadonlySet<string>): boolean {
+  if (!newer.has(NEW) || older.has(NEW) || older.size === 0) return false;
+  const rest = [...newer].filter((t) => t !== NEW);
+  return rest.length === older.size && rest.every((t) => older.has(t));
 }
 
 /**
@@ -1095,7 +1116,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
               CUE_ADVERBS.has(t) ||
               t === NEW ||
               QUANTIFIERS.has(t) ||
-              (!samePredicate(p) && onlyInOtherNames(p.a, p.b, t))
+              (!samePredicate(p) && (onlyInOtherNames(p.a, p.b, t) || verbOfBoth(p, t)))
             ) &&
             (pronounLinks || !INDEFINITE_PRONOUNS.has(t));
           if (!timed && !linking.some(names)) return null;
@@ -1264,6 +1285,27 @@ function onlyInOtherNames(a: Analysis, b: Analysis, token: string): boolean {
   const inA = namesHolding(a, token);
   const inB = namesHolding(b, token);
   return inA.size > 0 && inB.size > 0 && ![...inA].some((n) => inB.has(n));
+}
+
+/**
+ * Whether a word both statements share is a verb in each, under two other predicates ("Everything
+ * is *going* up except my money" / "We've started *going* to the 9am Mass now"): a verb says what
+ * is done, not to what or where; the same verb under another predicate, with another object or
+ * particle ("going up", "going to"), names no attribute the two share. A noun, or the verb on one
+ * side only, may ("the bus to work" / "cycle to work now": "work" after "to" is read as a place).
+ *
+ *   verbOfBoth(pair("Everything is going up", "We've started going to the 9am Mass now"), "going") // → true
+ */
+function verbOfBoth(p: Pair, token: string): boolean {
+  const verb = (x: Analysis) => {
+    const words = wordsOf(x);
+    const said = words.filter((w) => contentTokens(w.text).includes(token));
+    // After "to" a word is a verb's infinitive or a place the tagger cannot tell apart ("cycle to
+    // work", "walk to school"): read as a verb only elsewhere.
+    const afterTo = (w: TaggedWord) => words[words.indexOf(w) - 1]?.text.toLowerCase() === "to";
+    return said.length > 0 && said.every((w) => w.pos === "VERB" && !afterTo(w));
+  };
+  return verb(p.a) && verb(p.b);
 }
 
 /** The newer text's only change cue is the adjective "new" ("joined a new group"). */
