@@ -146,6 +146,9 @@ function sets(p: Pair) {
   return m;
 }
 
+/** Both value slots hold a number: a value of one thing, not one more thing of a kind. */
+const numberedValues = (p: Pair) => [p.sa.value, p.sb.value].every((v) => v.some((t) => /\d/.test(t)));
+
 /**
  * The newer's subject is the older's with "new" before it ("Our customer care line" / "New customer
  * care line"; "my car" / "my new car"): the adjective marks the thing's value as changed and names
@@ -154,9 +157,6 @@ function sets(p: Pair) {
  *
  *   newOfTheOlders(new Set(["customer", "care", "line"]), new Set(["new", "customer", "care", "line"])) // → true
  */
-/** Both value slots hold a number: a value of one thing, not one more thing of a kind. */
-const numberedValues = (p: Pair) => [p.sa.value, p.sb.value].every((v) => v.some((t) => /\d/.test(t)));
-
 function newOfTheOlders(older: ReadonlySet<string>, newer: ReadonlySet<string>): boolean {
   if (!newer.has(NEW) || older.has(NEW) || older.size === 0) return false;
   const rest = [...newer].filter((t) => t !== NEW);
