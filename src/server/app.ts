@@ -119,7 +119,7 @@ export function createServerApp(options: ServerAppOptions): Hono<{ Variables: Re
   );
   // What the server answers is the memory itself: no cache may keep a copy that outlives a forget
   // (a browser's, a caching proxy's in front of the TLS this server lacks). A room that sets its
-  // own (the dashboard: no-store too, its fingerprinted assets an hour) keeps it (attacks40).
+  // own (the dashboard: no-store too, its static assets an hour) keeps it (attacks40).
   app.use("*", async (c, next) => {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
