@@ -35,6 +35,7 @@ import { dumpNamespace } from "./exchange/document.js";
 import { renderJson, renderJsonl, renderMarkdown, renderMemoryJsonl } from "./exchange/export.js";
 import { parseImportSource } from "./exchange/import.js";
 import { type ImportReport, importStatements, loadDocument } from "./exchange/load.js";
+import { readWhole } from "./exchange/whole-read.js";
 import {
   type BatchResult,
   captureRule,
@@ -957,7 +958,9 @@ export class Memory {
    */
   async exportAuditJsonl(options: AuditJsonlOptions = {}): Promise<string[]> {
     const o = parseInput(AuditJsonlOptionsSchema, options, "exportAuditJsonl options");
-    return auditChainFiles(this.store, o.namespace ?? this.namespace, o.linesPerFile);
+    const namespace = o.namespace ?? this.namespace;
+    // Past 5,000 entries the chain is read in pages: from one state of it (whole-read.ts).
+    return readWhole(this.store, namespace, (reader) => auditChainFiles(reader, namespace, o.linesPerFile));
   }
 
   /**
@@ -973,11 +976,20 @@ export class Memory {
   async export(options: ExportOptions = {}): Promise<string> {
     const o = parseInput(ExportOptionsSchema, options, "export options");
     const namespace = o.namespace ?? this.namespace;
-    const doc = await dumpNamespace(this.store, namespace, this.now());
+    const exportedAt = this.now();
+    // From one state of the namespace: a forget landing between two pages would tear it (whole-read.ts).
+    const { doc, digest } = await readWhole(this.store, namespace, async (reader) => ({
+      doc: await dumpNamespace(reader, namespace, exportedAt),
+      digest:
+        o.format === "markdown"
+          ? ((await records.digest(reader, namespace))?.text ??
+            (await renderContinuity(reader, this.policy, namespace)))
+          : null,
+    }));
     if (o.format === "json") return renderJson(doc);
     if (o.format === "jsonl") return renderJsonl(doc);
     if (o.format === "memory-jsonl") return renderMemoryJsonl(doc);
-    return renderMarkdown(doc, await this.continuity({ namespace }));
+    return renderMarkdown(doc, digest ?? "");
   }
 
   /**

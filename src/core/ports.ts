@@ -444,8 +444,15 @@ export interface StoreReader {
   getEpisode(id: string, namespace?: string): Promise<Episode | null>;
   /** The belief `id`, or null; with `namespace`, as `getEpisode`. */
   getBelief(id: string, namespace?: string): Promise<Belief | null>;
-  getEpisodes(ids: readonly string[]): Promise<Episode[]>;
-  getBeliefs(ids: readonly string[]): Promise<Belief[]>;
+  /**
+   * The episodes among `ids` that exist, in `ids` order. With `namespace`, only that namespace's:
+   * the store filters in its query, so an id of another namespace is never read and costs what a
+   * missing id costs (attacks40: the sources of `remember`, `capture` and `distil`, the ids a
+   * digest cites, and the pairs sent to `judge` read foreign rows whole, then the core dropped them).
+   */
+  getEpisodes(ids: readonly string[], namespace?: string): Promise<Episode[]>;
+  /** The beliefs among `ids` that exist, in `ids` order; with `namespace`, as `getEpisodes`. */
+  getBeliefs(ids: readonly string[], namespace?: string): Promise<Belief[]>;
   listBeliefs(filter: BeliefFilter, page: { limit: number; offset: number }): Promise<Belief[]>;
   listEpisodes(
     filter: EpisodeFilter,

@@ -52,13 +52,29 @@ export async function reindex(
       const page: DumpPage<typeof section> = await store.dump(section, { cursor, limit: batchSize });
       const items = (page.rows as (Episode & Belief)[]).filter((item) => item.status !== "forgotten");
       if (items.length > 0) {
-        const vectors = await embedder.embed(items.map(text));
+        const texts = items.map(text);
+        const vectors = await embedder.embed(texts);
         await store.transaction(async (tx) => {
-          for (let i = 0; i < items.length; i++)
+          // Read again under the write lock: a forget that committed while the page was embedded
+          // (a model embedder takes seconds) erased the item and deleted its vector, or reworded a
+          // belief that quoted it. Writing the vector of the text as it was read would put the
+          // erased words back into the store, under this embedder's id, which the sweep of stale
+          // vectors below keeps (attacks40). Such an item is left for the next reindex.
+          const ids = items.map((item) => item.id);
+          const now = new Map<string, Episode | Belief>(
+            (section === "episodes" ? await tx.getEpisodes(ids) : await tx.getBeliefs(ids)).map((x) => [
+              x.id,
+              x,
+            ]),
+          );
+          for (let i = 0; i < items.length; i++) {
+            const current = now.get(items[i]!.id) as (Episode & Belief) | undefined;
+            if (!current || current.status === "forgotten" || text(current) !== texts[i]) continue;
             await tx.putVector(items[i]!.id, items[i]!.namespace, embedder.id, vectors[i]!);
+            embedded[section]++;
+          }
         });
       }
-      embedded[section] += items.length;
       done += page.rows.length;
       options.onProgress?.(done, Math.max(total, done));
       cursor = page.cursor;

@@ -40,7 +40,8 @@ export async function beliefsIn(
   ids: readonly string[],
   namespace: string,
 ): Promise<Belief[]> {
-  return (await reader.getBeliefs(ids)).filter((b) => b.namespace === namespace);
+  // The store filters by namespace (a foreign row is never read); the check stays for any store that does not.
+  return (await reader.getBeliefs(ids, namespace)).filter((b) => b.namespace === namespace);
 }
 
 /** The episodes among `ids` that belong to `namespace` (others are left out, as if missing). */
@@ -49,5 +50,5 @@ export async function episodesIn(
   ids: readonly string[],
   namespace: string,
 ): Promise<Episode[]> {
-  return (await reader.getEpisodes(ids)).filter((e) => e.namespace === namespace);
+  return (await reader.getEpisodes(ids, namespace)).filter((e) => e.namespace === namespace);
 }

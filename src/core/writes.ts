@@ -136,7 +136,11 @@ export class Writes {
     scope: { episodes: boolean; kinds: BeliefKind[] },
   ): Promise<GateCandidate[]> {
     for (const c of cited) if (!ids.includes(c)) ids.push(c);
-    const [beliefs, episodes] = await Promise.all([tx.getBeliefs(ids), tx.getEpisodes(ids)]);
+    // `cited` comes from the caller's text: ids of any namespace; the store reads only this one's.
+    const [beliefs, episodes] = await Promise.all([
+      tx.getBeliefs(ids, namespace),
+      tx.getEpisodes(ids, namespace),
+    ]);
     const out: GateCandidate[] = [];
     for (const b of beliefs)
       if (b.namespace === namespace && b.status === "active" && scope.kinds.includes(b.kind))
@@ -502,7 +506,7 @@ export class Writes {
   }
 
   async requireEpisodes(tx: StoreWriter, ids: readonly string[], namespace: string): Promise<void> {
-    const found = await tx.getEpisodes(ids);
+    const found = await tx.getEpisodes(ids, namespace);
     const known = new Set(found.filter((e) => e.namespace === namespace).map((e) => e.id));
     const missing = ids.filter((id) => !known.has(id));
     if (missing.length > 0)

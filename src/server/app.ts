@@ -117,6 +117,13 @@ export function createServerApp(options: ServerAppOptions): Hono<{ Variables: Re
       overwrite: false,
     }),
   );
+  // What the server answers is the memory itself: no cache may keep a copy that outlives a forget
+  // (a browser's, a caching proxy's in front of the TLS this server lacks). A room that sets its
+  // own (the dashboard: no-store too, its static assets an hour) keeps it (attacks40).
+  app.use("*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+  });
   app.use("*", guardHostAndOrigin(options));
   // Every room, not only /v1: the dashboard's sign-in form is read before any key is checked, so
   // an unlimited body there let anyone who reaches the port fill the server's memory.

@@ -52,6 +52,31 @@ async function server(): Promise<{
 const snapshot = (mem: Memory) => mem.export({ format: "json", namespace: NS });
 const LOWER: Record<Access, Access | null> = { read: null, write: "read", admin: "write" };
 
+describe("no cache keeps what the server answered (attacks40)", () => {
+  it.each(OPERATIONS.filter((op) => op.http.method === "GET").map((op) => [op.http.path, op] as const))(
+    "GET %s: Cache-Control: no-store, so no copy outlives a forget",
+    async (_p, op) => {
+      const { mem, app, s, keys } = await server();
+      const res = await app.request(
+        ...requestFor(op, await exampleInput(op.name, s), NS, bearer(keys.admin)),
+      );
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      await mem.close();
+    },
+  );
+
+  it("a refusal (no key), the health routes and the OpenAPI document too", async () => {
+    const { mem, app } = await server();
+    const host = { host: "localhost" };
+    for (const path of ["/v1/namespaces/team-a/recall?query=x", "/healthz", "/readyz", "/openapi.json"])
+      expect((await app.request(path, { headers: host })).headers.get("cache-control"), path).toBe(
+        "no-store",
+      );
+    await mem.close();
+  });
+});
+
 describe("every REST route, from the registry", () => {
   it.each(OPERATIONS.map((op) => [op.http.method, op.http.path, op] as const))(
     "%s %s answers its example in its declared output shape",

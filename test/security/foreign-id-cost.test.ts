@@ -62,6 +62,21 @@ for (const backend of backends)
           expect(await tx.getBelief(belief.id, "tenant-a")).toBeNull();
           expect((await tx.getBelief(own.id, "tenant-a"))?.id).toBe(own.id);
         });
+        // A list of ids (attacks40): only the namespace's rows, even once a read without one has
+        // put the foreign rows in the store's read cache.
+        const ids = [belief.id, own.id, "b999999"];
+        expect((await store.getBeliefs(ids)).map((b) => b.id)).toEqual([belief.id, own.id]);
+        expect((await store.getBeliefs(ids, "tenant-a")).map((b) => b.id)).toEqual([own.id]);
+        expect((await store.getBeliefs(ids, "tenant-a")).map((b) => b.id)).toEqual([own.id]);
+        expect((await store.getBeliefs(ids, "tenant-b")).map((b) => b.id)).toEqual([belief.id]);
+        expect(await store.getEpisodes([episode.id, "e999999"], "tenant-a")).toEqual([]);
+        expect((await store.getEpisodes([episode.id, ownEpisode.id], "tenant-a")).map((e) => e.id)).toEqual([
+          ownEpisode.id,
+        ]);
+        await store.transaction(async (tx) => {
+          expect((await tx.getBeliefs(ids, "tenant-a")).map((b) => b.id)).toEqual([own.id]);
+          expect(await tx.getEpisodes([episode.id], "tenant-a")).toEqual([]);
+        });
       } finally {
         await mem.close();
       }
@@ -119,3 +134,100 @@ describe("sqlite-file: no id-taking verb is handed a row of another namespace", 
     },
   );
 });
+
+/**
+ * The verbs that take a list of ids (attacks40). `remember`'s and `capture`'s `sources`, `distil`'s
+ * episodes, the pairs of `judge`, the episodes a saved digest cites and the `[b7]` a statement
+ * quotes were read with `getEpisodes(ids)`/`getBeliefs(ids)`, which read every row named, of any
+ * namespace, and the core dropped the foreign ones after: a foreign id was read whole (its text and
+ * metadata into the process) where a missing one read nothing. Now the store is asked for the ids
+ * in the caller's namespace and filters in its query. Watched here on both stores, inside the
+ * verbs' transactions too: no row of tenant-b reaches the core, and the answer is the one a missing
+ * id gets.
+ */
+for (const backend of backends)
+  describe.skipIf(backend.skip)(
+    `${backend.name}: no verb taking a list of ids reads another namespace's row`,
+    () => {
+      /** Every row the store hands the core, by namespace, the transactions' reads included. */
+      function watchReads(mem: Memory): string[] {
+        type Reads = Record<string, (...args: unknown[]) => Promise<unknown>>;
+        const seen: string[] = [];
+        const watch = (reads: Reads) => {
+          for (const method of ["getBelief", "getEpisode", "getBeliefs", "getEpisodes"]) {
+            const read = reads[method]!.bind(reads);
+            reads[method] = async (...args: unknown[]) => {
+              const x = await read(...args);
+              for (const item of [x].flat() as (Belief | Episode | null)[])
+                if (item) seen.push(item.namespace);
+              return x;
+            };
+          }
+        };
+        const raw = unguarded(mem.store) as unknown as Reads & {
+          transaction: (fn: (tx: unknown) => Promise<unknown>) => Promise<unknown>;
+        };
+        watch(raw);
+        const transaction = raw.transaction.bind(raw);
+        raw.transaction = (fn) =>
+          transaction((tx) => {
+            // SQLite's writer is the store itself, already watched; PostgreSQL's is a writer of its own.
+            if (tx !== raw) watch(tx as Reads);
+            return fn(tx);
+          });
+        return seen;
+      }
+
+      const digest = (episode: string) =>
+        `## State\n- deploying\n## Patterns\n- Locks time out | 1x [evidence: ${episode} "vault code changed"]\n## Decisions\n- none\n## Context\n- none\n`;
+
+      /** Each verb, given an id (tenant-b's, or a missing one) where it takes a list. */
+      const verbs: [
+        string,
+        (a: Memory, t: { belief: string; episode: string; own: string }) => Promise<unknown>,
+      ][] = [
+        ["remember's sources", (a, t) => a.remember("The vault code is 5", { sources: [t.episode] })],
+        [
+          "capture's sources",
+          (a, t) =>
+            a.capture({ when: "the vault is locked", prefer: "ask the keeper", sources: [t.episode] }),
+        ],
+        ["distil", (a, t) => a.distil([t.episode], ["The vault code is 5"])],
+        ["judge", (a, t) => a.judge([{ a: t.belief, b: t.own, verdict: "supersede" }])],
+        [
+          "saveContinuity's citations",
+          async (a, t) => a.saveContinuity(digest(t.episode), { token: (await a.prepareWrap()).token ?? "" }),
+        ],
+        [
+          "a statement quoting [id]",
+          (a, t) => a.remember(`As noted before [${t.belief}], the retry limit is 6`),
+        ],
+      ];
+
+      it.each(verbs)(
+        "%s: tenant-b's id answers as a missing one, no row of tenant-b read",
+        async (_, verb) => {
+          // Two stores made alike: one names tenant-b's ids, the other ids that do not exist.
+          const { mem } = await backend.open();
+          const { mem: twin } = await backend.open();
+          try {
+            const { own, belief, episode } = await twoTenants(mem);
+            await twoTenants(twin);
+            const outcome = (m: Memory, ids: { belief: string; episode: string; own: string }) =>
+              verb(m.withNamespace("tenant-a"), ids).then(
+                () => "done",
+                (x: unknown) => (isStrataError(x) ? `${x.code}: ${x.message}` : String(x)),
+              );
+            const seen = watchReads(mem);
+            const foreign = await outcome(mem, { belief: belief.id, episode: episode.id, own: own.id });
+            expect(seen.filter((ns) => ns !== "tenant-a")).toEqual([]);
+            const missing = await outcome(twin, { belief: "b999999", episode: "e999999", own: own.id });
+            expect(foreign.replaceAll(belief.id, "b999999").replaceAll(episode.id, "e999999")).toBe(missing);
+          } finally {
+            await mem.close();
+            await twin.close();
+          }
+        },
+      );
+    },
+  );

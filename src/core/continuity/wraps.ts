@@ -172,7 +172,7 @@ async function withoutForgottenLines(
 ): Promise<{ text: string; lines: number }> {
   const named = [...new Set(text.match(EPISODE_ID) ?? [])];
   if (named.length === 0) return { text, lines: 0 };
-  const forgotten = (await tx.getEpisodes(named))
+  const forgotten = (await tx.getEpisodes(named, namespace))
     .filter((e) => e.namespace === namespace && e.status === "forgotten")
     .map((e) => e.id);
   if (forgotten.length === 0) return { text, lines: 0 };
@@ -247,7 +247,12 @@ export async function saveContinuity(
       ),
     ];
     const episodes = new Map(
-      (await tx.getEpisodes(cited.filter((id) => id.startsWith("e"))))
+      (
+        await tx.getEpisodes(
+          cited.filter((id) => id.startsWith("e")),
+          namespace,
+        )
+      )
         .filter((e) => e.namespace === namespace && e.status !== "forgotten")
         .map((e) => [e.id, e]),
     );
@@ -257,7 +262,7 @@ export async function saveContinuity(
       (id) => !episodes.has(id),
     );
     const evidence = new Map(episodes);
-    for (const e of await tx.getEpisodes(earlier))
+    for (const e of await tx.getEpisodes(earlier, namespace))
       if (e.namespace === namespace && e.status !== "forgotten") evidence.set(e.id, e);
     const wrapping = { actor: writes.actor, session: wrap.session };
     const result = runImmuneSystem({

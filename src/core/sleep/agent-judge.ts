@@ -224,9 +224,16 @@ async function reviewPairs(
   // whatever ids it names (attacks35), so a belief of another namespace is as if missing.
   const own = (beliefs: Belief[]) =>
     beliefs.filter((b) => b.namespace === namespace).map((b) => [b.id, b] as const);
-  const gone = new Map(own(await store.getBeliefs(closed.map((c) => c.id))));
+  const gone = new Map(
+    own(
+      await store.getBeliefs(
+        closed.map((c) => c.id),
+        namespace,
+      ),
+    ),
+  );
   const byIds = [...new Set([...gone.values()].map((b) => b.supersededBy).filter((x): x is string => !!x))];
-  const by = new Map(own(await store.getBeliefs(byIds)));
+  const by = new Map(own(await store.getBeliefs(byIds, namespace)));
   const pairs: { c: { id: string; at: string }; closed: Belief; by: Belief }[] = [];
   for (const c of closed) {
     const b = gone.get(c.id);

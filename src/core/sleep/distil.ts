@@ -462,7 +462,7 @@ export async function distilPropositions(
 ): Promise<SleepReport> {
   const items = await store.transaction(async (tx) => {
     await writes.requireEpisodes(tx, input.episodeIds, namespace);
-    const episodes = await tx.getEpisodes(input.episodeIds);
+    const episodes = await tx.getEpisodes(input.episodeIds, namespace);
     const at = episodes.map((e) => e.at).sort()[0]!;
     const out: SleepItem[] = [];
     // What each turn said that the agent's propositions must keep is recorded with them (kept-content.ts).

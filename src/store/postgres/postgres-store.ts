@@ -432,19 +432,21 @@ class PostgresReader implements StoreReader {
     return r ? toBelief(r) : null;
   }
 
-  getEpisodes(ids: readonly string[]): Promise<Episode[]> {
-    return this.byIds(ids, "e", "episodes", toEpisode);
+  getEpisodes(ids: readonly string[], namespace?: string): Promise<Episode[]> {
+    return this.byIds(ids, "e", "episodes", toEpisode, namespace);
   }
 
-  getBeliefs(ids: readonly string[]): Promise<Belief[]> {
-    return this.byIds(ids, "b", "beliefs", toBelief);
+  getBeliefs(ids: readonly string[], namespace?: string): Promise<Belief[]> {
+    return this.byIds(ids, "b", "beliefs", toBelief, namespace);
   }
 
+  /** The rows among `ids`, in `ids` order; with `namespace`, only its rows, filtered in the query. */
   private async byIds<T extends { id: string }>(
     ids: readonly string[],
     prefix: string,
     table: string,
     map: (r: Row) => T,
+    namespace?: string,
   ): Promise<T[]> {
     this.check();
     const rids = [...new Set(ids.filter((id) => new RegExp(`^${prefix}[0-9]+$`).test(id)))].map(ridOf);
@@ -453,8 +455,9 @@ class PostgresReader implements StoreReader {
     for (let i = 0; i < rids.length; i += 500) {
       const p = new Params();
       const chunk = rids.slice(i, i + 500);
+      const within = chunk.map((r) => p.add(r, "::bigint")).join(",");
       const rows = await this.rows(
-        `SELECT * FROM ${this.t(table)} WHERE rid IN (${chunk.map((r) => p.add(r, "::bigint")).join(",")})`,
+        `SELECT * FROM ${this.t(table)} WHERE rid IN (${within})${namespace === undefined ? "" : ` AND namespace = ${p.add(namespace)}`}`,
         p.values,
       );
       out.push(...rows.map(map));

@@ -1498,20 +1498,26 @@ export class SqliteStore implements Store {
     return r ? toBelief(r) : null;
   }
 
-  async getEpisodes(ids: readonly string[]): Promise<Episode[]> {
-    return this.byIds(ids, "e", "episodes", rawEpisodeReader);
+  async getEpisodes(ids: readonly string[], namespace?: string): Promise<Episode[]> {
+    return this.byIds(ids, "e", "episodes", rawEpisodeReader, undefined, namespace);
   }
 
-  async getBeliefs(ids: readonly string[]): Promise<Belief[]> {
-    return this.byIds(ids, "b", "beliefs", rawBeliefReader);
+  async getBeliefs(ids: readonly string[], namespace?: string): Promise<Belief[]> {
+    return this.byIds(ids, "b", "beliefs", rawBeliefReader, undefined, namespace);
   }
 
+  /**
+   * The rows among `ids`, in `ids` order. With `namespace`, only that namespace's, filtered in the
+   * query; a cached row of another namespace counts as not cached, so a foreign id takes the path
+   * a missing one takes (the query, which finds nothing) and is never handed out.
+   */
   private byIds<T extends Belief | Episode>(
     ids: readonly string[],
     prefix: "b" | "e",
     table: string,
     reader: (columns: readonly string[], seqColumn: string) => (values: readonly unknown[]) => T,
     current?: ReadCache,
+    namespace?: string,
   ): T[] {
     this.check();
     let rowids = ids.filter((id) => id.startsWith(prefix)).map(rowidOf);
@@ -1525,7 +1531,7 @@ export class SqliteStore implements Store {
       const seen = new Set<number>();
       for (const rowid of rowids) {
         const row = cached.get(rowid);
-        if (!row) missing.push(rowid);
+        if (!row || (namespace !== undefined && row.namespace !== namespace)) missing.push(rowid);
         else if (!seen.has(rowid)) {
           seen.add(rowid);
           out.push(row);
@@ -1540,9 +1546,9 @@ export class SqliteStore implements Store {
     for (let i = 0; i < rowids.length; i += 500) {
       const chunk = rowids.slice(i, i + 500);
       const rows = this.records(
-        `SELECT * FROM ${table} WHERE rowid IN (${chunk.map(() => "?").join(",")}) /* records */`,
+        `SELECT * FROM ${table} WHERE rowid IN (${chunk.map(() => "?").join(",")})${namespace === undefined ? "" : " AND namespace = ?"} /* records */`,
         reader,
-        chunk,
+        namespace === undefined ? chunk : [...chunk, namespace],
       );
       if (cache && cached) this.keep(cache, cached, rows);
       out.push(...rows);
