@@ -52,7 +52,7 @@ const PHRASAL_CHANGE = new Set([
 ]);
 
 /** Markers of the present set against an earlier state ("now", "these days", "no longer", "instead"). */
-const NOW_MARKER =
+export const NOW_MARKER =
   /\b(?:now|these days|nowadays|lately|anymore|any more|no longer|not anymore|instead|from now on|as of|new|latest|current(?:ly)?)\b/i;
 
 /**
