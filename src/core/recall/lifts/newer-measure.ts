@@ -245,7 +245,8 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
     );
     if (!changed) continue;
     const slot = askedOnce.possible ? await askedOnce.read() : null;
-    if (slot ? othersState(text, slot, req.lexicon) : anotherNamedDoer(req.query, text, req.lexicon)) continue;
+    if (slot ? othersState(text, slot, req.lexicon) : anotherNamedDoer(req.query, text, req.lexicon))
+      continue;
     // A turn a belief speaks for is read as that belief.
     if (!("kind" in record) && (await representative(store, record.id, new Map(), {}))) continue;
     const at = "kind" in record ? record.validFrom : record.at;
@@ -304,6 +305,12 @@ const SPEAKER_ASKS = /\b(?:i|we)\b/i;
 export function anotherNamedDoer(question: string, statement: string, lexicon: Lexicon | undefined): boolean {
   if (!lexicon || !SPEAKER_ASKS.test(question)) return false;
   const words = new Set(contentTokens(question));
-  const asked = { subject: "speaker", attributes: words, nouns: new Set<string>(), heads: new Map(), central: words };
+  const asked = {
+    subject: "speaker",
+    attributes: words,
+    nouns: new Set<string>(),
+    heads: new Map(),
+    central: words,
+  };
   return namedSubject(statement, asked, lexicon) !== null;
 }

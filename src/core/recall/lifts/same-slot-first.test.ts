@@ -448,11 +448,31 @@ describe("changeReachesAsked: the clause that names the asked thing says the cha
     changeReachesAsked(sentence, askedSlot(question, sharedWordNet())!, sharedWordNet());
 
   it.each([
-    ["My pension goes into a Nationwide account now, the app is so much nicer.", "Which app do I practise Spanish on?", false],
-    ["I'm doing the mornings now which suits the knee better.", "which specialist is looking after my knee", false],
-    ["since the clocks went back i'm going to bed at ten, i just cant keep my eyes open", "where do i get my eyes tested", false],
-    ["My pension goes into a Nationwide account now, the app is so much nicer.", "Which bank does my pension go into?", true],
-    ["I'm training for a triathlon now, so it's 2k swims most evenings.", "How far do I swim in the evening?", true],
+    [
+      "My pension goes into a Nationwide account now, the app is so much nicer.",
+      "Which app do I practise Spanish on?",
+      false,
+    ],
+    [
+      "I'm doing the mornings now which suits the knee better.",
+      "which specialist is looking after my knee",
+      false,
+    ],
+    [
+      "since the clocks went back i'm going to bed at ten, i just cant keep my eyes open",
+      "where do i get my eyes tested",
+      false,
+    ],
+    [
+      "My pension goes into a Nationwide account now, the app is so much nicer.",
+      "Which bank does my pension go into?",
+      true,
+    ],
+    [
+      "I'm training for a triathlon now, so it's 2k swims most evenings.",
+      "How far do I swim in the evening?",
+      true,
+    ],
     ["I switched my phone to an iPhone 15.", "What phone do I have?", true],
   ])("%j, asked %j → %j", (sentence, question, expected) => {
     expect(reaches(sentence, question)).toBe(expected);

@@ -182,7 +182,11 @@ const RESULT_JOINER = /^so\b/iu;
  *   changeReachesAsked("My salary goes into a Monzo account now, the app is so much nicer.", askedSlot("Which app do I practise Italian on?")!, wordnet) // → false
  *   changeReachesAsked("I'm training for a half marathon now, so it's 10k runs most mornings.", askedSlot("How far do I run in the morning?")!, wordnet) // → true
  */
-export function changeReachesAsked(sentence: string, asked: AskedSlot, lexicon: Lexicon | undefined): boolean {
+export function changeReachesAsked(
+  sentence: string,
+  asked: AskedSlot,
+  lexicon: Lexicon | undefined,
+): boolean {
   const clauses = sentence
     .split(CLAUSE_BREAK)
     .map((c) => c.trim())
