@@ -9,6 +9,7 @@ import {
   asksOfRecall,
   fillsAskedSlot,
   fillsAskedThing,
+  namedSubject,
   namesAskedThing,
   namesOtherValue,
   outsideReasons,
@@ -592,5 +593,32 @@ describe("slot32: a question whose subject is its wh-phrase asks that phrase, no
     ["Which bank do I pay my rent into?", ["bank", "pay", "rent"]],
   ])("%s → central %j", (question, central) => {
     expect([...askedSlot(question, sharedWordNet())!.central].sort()).toEqual(central);
+  });
+});
+
+describe("namedSubject: a relative's title before a name is part of it", () => {
+  beforeAll(async () => {
+    await loadTagger();
+  });
+  const speaker = (question: string) => {
+    const words = new Set(contentTokens(question));
+    return {
+      subject: "speaker",
+      attributes: words,
+      nouns: new Set<string>(),
+      heads: new Map(),
+      central: words,
+    };
+  };
+  it.each([
+    ["Aunty Nkechi pledged ₦500,000 at harvest thanksgiving.", "how much did I pledge for harvest", "nkechi"],
+    ["Uncle Tunde moved the shop to Surulere.", "where is the shop", "tunde"],
+    ["Nkechi pledged ₦500,000 at harvest thanksgiving.", "how much did I pledge for harvest", "nkechi"],
+    // A title that is no relative is no part of a name at the sentence's start: not read as one.
+    ["Doctor Rafferty took over the practice.", "who is the doctor", null],
+    // A first-person word: the speaker's own statement.
+    ["Aunty Nkechi and I pledged ₦500,000 at harvest.", "how much did I pledge for harvest", null],
+  ])("%j, asked %j → %j", (statement, question, expected) => {
+    expect(namedSubject(statement, speaker(question), sharedWordNet())).toBe(expected);
   });
 });

@@ -52,7 +52,7 @@ const PHRASAL_CHANGE = new Set([
 ]);
 
 /** Markers of the present set against an earlier state ("now", "these days", "no longer", "instead"). */
-const NOW_MARKER =
+export const NOW_MARKER =
   /\b(?:now|these days|nowadays|lately|anymore|any more|no longer|not anymore|instead|from now on|as of|new|latest|current(?:ly)?)\b/i;
 
 /**
@@ -919,7 +919,8 @@ export const TITLE = /^(?:mr|mrs|ms|miss|dr|prof)$/i;
  * The person's name a statement with no first-person word has as the subject of its main clause,
  * lower-cased, or null: "Dana quit the food bank after the new manager started" → "dana". A
  * capitalised proper noun ("Dana", "Mrs. Halloran", "Marco and Dana") before the main clause's
- * first verb, after an opening subordinate clause if there is one (`mainClauseStart`). A named
+ * first verb, after an opening subordinate clause if there is one (`mainClauseStart`); a title
+ * before it is part of it, a relative's too ("Aunty Nkechi", "Uncle Tunde": WordNet's kinds of relative). A named
  * third person is not the speaker: what the clause says is that person's state. Not: a common
  * noun ("The landlord raised the rent": whose rent is left to the slot readers, as before), a word
  * capitalised only because it opens the sentence and that WordNet knows as a common noun with
@@ -938,7 +939,14 @@ export function namedSubject(statement: string, asked: AskedSlot, lexicon: Lexic
   const verb = clause.findIndex((w) => w.pos === "VERB" || w.pos === "AUX");
   if (verb <= 0) return null;
   const subject = clause.slice(0, verb);
-  const names = subject.filter((w) => !TITLE.test(w.text) && w.text.toLowerCase() !== "and");
+  // A relative's title before a name is part of it, as "Mrs" is ("Aunty Nkechi", "Uncle Tunde").
+  const relativeTitle = (w: TaggedWord, i: number) =>
+    /^\p{Lu}/u.test(subject[i + 1]?.text ?? "") &&
+    subject[i + 1]!.pos === "PROPN" &&
+    lexicon.nounRelation(w.text.toLowerCase(), "relative") !== null;
+  const names = subject.filter(
+    (w, i) => !TITLE.test(w.text) && !relativeTitle(w, i) && w.text.toLowerCase() !== "and",
+  );
   const name = (w: TaggedWord) => {
     if (w.pos !== "PROPN" || !/^\p{Lu}\p{Ll}+$/u.test(w.text)) return false;
     const lower = w.text.toLowerCase();

@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openMemory } from "../../../index.js";
+import { sharedWordNet } from "../../../lexicon/wordnet.js";
+import { loadTagger } from "../../judge/tagger.js";
+import { anotherNamedDoer } from "./newer-measure.js";
 
 /**
  * `newerMeasureFound` through `RARE_UNIT` (changed-measures.ts): a newer statement that counts the
@@ -135,5 +138,27 @@ describe("recall: a date and a number glued to its unit are measures (DATE_MEASU
     expect(at).toBeGreaterThanOrEqual(0);
     expect(older).toBeGreaterThan(at);
     await mem.close?.();
+  });
+});
+
+/**
+ * `anotherNamedDoer`: for a question the speaker asks of their own doing in a tense that reads no
+ * slot, a found statement whose subject is another person by name is no measure of the speaker's.
+ */
+describe("anotherNamedDoer: a named other's doing for a question the speaker asks of their own", () => {
+  beforeAll(async () => {
+    await loadTagger();
+  });
+  it.each([
+    ["how much did I pledge for harvest", "Aunty Nkechi pledged ₦500,000 at harvest thanksgiving.", true],
+    ["how much did I pledge for harvest", "Nkechi pledged ₦500,000 at harvest thanksgiving.", true],
+    // The speaker's own doing.
+    ["how much did I pledge for harvest", "I pledged ₦200,000 at harvest in the end.", false],
+    // A common-noun subject: whose it is left to the other readers ("the bank" lowers our rate).
+    ["what interest did I pay on the van loan", "The bank reduced the van loan rate to 24%.", false],
+    // A question that names no speaker asks no speaker's doing.
+    ["how much was pledged at harvest", "Aunty Nkechi pledged ₦500,000 at harvest thanksgiving.", false],
+  ])("asked %j, %j → %j", (question, statement, expected) => {
+    expect(anotherNamedDoer(question, statement, sharedWordNet())).toBe(expected);
   });
 });

@@ -15,6 +15,8 @@ import {
 } from "../../changed-measures.js";
 import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
+import type { Lexicon } from "../../ports.js";
+import { namedSubject } from "../../state-slots.js";
 import { contentTokens, queryTerms } from "../../text.js";
 import { liftedHitOf } from "../hits.js";
 import { compareIds } from "../ids.js";
@@ -243,7 +245,8 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
     );
     if (!changed) continue;
     const slot = askedOnce.possible ? await askedOnce.read() : null;
-    if (slot && othersState(text, slot, req.lexicon)) continue;
+    if (slot ? othersState(text, slot, req.lexicon) : anotherNamedDoer(req.query, text, req.lexicon))
+      continue;
     // A turn a belief speaks for is read as that belief.
     if (!("kind" in record) && (await representative(store, record.id, new Map(), {}))) continue;
     const at = "kind" in record ? record.validFrom : record.at;
@@ -282,4 +285,32 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
       `, found by the unit it counts, with another measure of what the question asks (${m.note}) and no verdict yet`,
   );
   return open.map(({ older, newer }) => ({ older, newer }));
+}
+
+/** A speaker said as the subject of a question: "did I pledge", "do we pay", "I'm paying". */
+const SPEAKER_ASKS = /\b(?:i|we)\b/i;
+
+/**
+ * True when a question the speaker asks of their own doing in a tense that reads no slot ("how much
+ * did I pledge for harvest": `askedSlot` reads only a state that holds now) is met by a statement
+ * whose main clause has another person by name as its subject, with no first-person word
+ * (`namedSubject`): "Aunty Nkechi pledged ₦500,000 at harvest" is her pledge, not the speaker's. A
+ * question with a slot is read by `othersState`; one that names no speaker, or a statement whose
+ * subject is a common noun ("The bank raised the loan rate to 24%"), is not read this way. Needs a
+ * lexicon (without one, false). `await loadTagger()` first.
+ *
+ *   anotherNamedDoer("how much did I pledge for harvest", "Aunty Nkechi pledged ₦500,000 at harvest.", wordnet) // → true
+ *   anotherNamedDoer("how much did I pledge for harvest", "I pledged ₦200,000 at harvest.", wordnet)            // → false
+ */
+export function anotherNamedDoer(question: string, statement: string, lexicon: Lexicon | undefined): boolean {
+  if (!lexicon || !SPEAKER_ASKS.test(question)) return false;
+  const words = new Set(contentTokens(question));
+  const asked = {
+    subject: "speaker",
+    attributes: words,
+    nouns: new Set<string>(),
+    heads: new Map(),
+    central: words,
+  };
+  return namedSubject(statement, asked, lexicon) !== null;
 }

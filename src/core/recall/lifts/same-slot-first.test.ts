@@ -3,6 +3,7 @@ import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { askedSlot, slotsOf } from "../../state-slots.js";
 import {
+  changeReachesAsked,
   namesAnotherKind,
   slotChanged,
   slotLifted,
@@ -370,5 +371,110 @@ describe("slotLifted: the asked slot, the change and the new value in one senten
     ],
   ])("%j / %j, asked %j → a slot", (older, newer, question) => {
     expect(read(older, newer, question)).not.toBeNull();
+  });
+});
+
+describe("slotLifted: the change reaches the clause of the newer that names the asked thing (changeReachesAsked)", () => {
+  beforeAll(async () => {
+    await loadTagger();
+  });
+  const read = (older: string, newer: string, question: string) =>
+    slotLifted(older, newer, askedSlot(question, sharedWordNet())!, question, sharedWordNet());
+
+  it.each([
+    // A comment spliced beside the change by a comma: the app is another's, no new value of it.
+    [
+      "I practise Spanish on Duolingo every morning.",
+      "My pension goes into a Nationwide account now, the app is so much nicer.",
+      "Which app do I practise Spanish on?",
+    ],
+    // A relative "which" after the change: what suits the knee is a consequence, no new specialist.
+    [
+      "My knee specialist is Mr Byrne at the Mater.",
+      "I'm doing the mornings now which suits the knee better.",
+      "which specialist is looking after my knee",
+    ],
+    // The asked thing named only in an opening subordinate clause: when or why, not what changed.
+    [
+      "I cycle to the office along the canal.",
+      "Now that the office is being repainted, I work from home on Tuesdays and Fridays.",
+      "How do I get to the office?",
+    ],
+    // A given beside a new thing's arrival: the choir is not what the change is about.
+    [
+      "Evening service in our chapel is at 6 o'clock, we go most weeks.",
+      "We've a new minister, Rev Mensah, from Accra, she gave a fine talk on Sunday, short and warm, the whole chapel was delighted.",
+      "what time do I need to be at the chapel of an evening",
+    ],
+  ])("%j / %j, asked %j → null", (older, newer, question) => {
+    expect(read(older, newer, question)).toBeNull();
+  });
+
+  it.each([
+    // What follows from the change ("so"): the runs are the new value.
+    [
+      "I swim 1k every evening before dinner.",
+      "I'm training for a triathlon now, so it's 2k swims most evenings.",
+      "How far do I swim in the evening?",
+    ],
+    // The main clause after an opening "now that": the change reaches it.
+    [
+      "I work from home on Thursdays.",
+      "Now that the office is being repainted, I work from home on Tuesdays and Fridays.",
+      "Which days do I work from home?",
+    ],
+    // An opening phrase, not a clause: the main clause with its "now" names the asked people.
+    [
+      "My team is 8 people including me.",
+      "After the reorg with the data squad we're 14 people now, and the retros feel endless.",
+      "How many people are on my team?",
+    ],
+    // The asked thing in a clause with "now", the speaker said in another clause of the sentence.
+    [
+      "my work pension comes to 900 pound a month after tax",
+      "got the letter about the pension going up so its 950 a month now after the tax, is that enough for me",
+      "how much do i get from my work pension",
+    ],
+  ])("%j / %j, asked %j → a slot", (older, newer, question) => {
+    expect(read(older, newer, question)).not.toBeNull();
+  });
+});
+
+describe("changeReachesAsked: the clause that names the asked thing says the change or is tied to it", () => {
+  beforeAll(async () => {
+    await loadTagger();
+  });
+  const reaches = (sentence: string, question: string) =>
+    changeReachesAsked(sentence, askedSlot(question, sharedWordNet())!, sharedWordNet());
+
+  it.each([
+    [
+      "My pension goes into a Nationwide account now, the app is so much nicer.",
+      "Which app do I practise Spanish on?",
+      false,
+    ],
+    [
+      "I'm doing the mornings now which suits the knee better.",
+      "which specialist is looking after my knee",
+      false,
+    ],
+    [
+      "since the clocks went back i'm going to bed at ten, i just cant keep my eyes open",
+      "where do i get my eyes tested",
+      false,
+    ],
+    [
+      "My pension goes into a Nationwide account now, the app is so much nicer.",
+      "Which bank does my pension go into?",
+      true,
+    ],
+    [
+      "I'm training for a triathlon now, so it's 2k swims most evenings.",
+      "How far do I swim in the evening?",
+      true,
+    ],
+    ["I switched my phone to an iPhone 15.", "What phone do I have?", true],
+  ])("%j, asked %j → %j", (sentence, question, expected) => {
+    expect(reaches(sentence, question)).toBe(expected);
   });
 });

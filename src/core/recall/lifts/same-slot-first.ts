@@ -1,4 +1,5 @@
 /** The lift of the newer of two facts on the slot a current-state question asks (`sameSlotFirst`). */
+import { mainClauseStart } from "../../judge/analysis.js";
 import type { RecallHit } from "../../model.js";
 import type { Lexicon } from "../../ports.js";
 import { sentencesOf } from "../../sleep/chat-turns.js";
@@ -6,6 +7,7 @@ import {
   type AskedSlot,
   asksAbout,
   fillsAskedThing,
+  NOW_MARKER,
   namesOtherValue,
   type Slot,
   saysChangedState,
@@ -121,6 +123,7 @@ function slotLiftedIn(
 ): Slot | null {
   const slot = slotChanged(older, newer, asked, lexicon);
   if (!slot || namesAnotherKind(question, newer, slot.attribute, lexicon)) return null;
+  if (!changeReachesAsked(newer, asked, lexicon)) return null;
   const theirs = fillsAskedThing(slotReading(withoutReason(newer)), asked, lexicon);
   if (
     theirs &&
@@ -129,6 +132,101 @@ function slotLiftedIn(
   )
     return null;
   return slot;
+}
+
+/**
+ * Where one clause of a sentence ends and the next begins: a semicolon, a comma (not one that
+ * groups a number's thousands: "£1,275"), a joiner before a subject of the speaker's ("…so I
+ * bought…", "…and we…", as sleep's `clausesOf` splits), and a relative "which" after a word of the
+ * clause before ("I'm doing the evenings now which suits the hip better").
+ */
+const CLAUSE_BREAK =
+  /\s*(?:;|,(?<!\d,(?=\d{3}(?!\d))))\s*|(?<!\s)\s+(?=(?:so|and|but|then)\s+(?:i|we)\b)|(?<![,;\s])\s+(?=which\s)/iu;
+
+/** "now that" opening a sentence: a subordinator ("Now that the office is shut, I…"), read as "since" is. */
+const NOW_THAT = /^now\s+that\b/iu;
+
+/**
+ * True when the first clause of a sentence (`first`, as `CLAUSE_BREAK` splits it) is a subordinate
+ * clause that the main clause follows (`mainClauseStart`, with "now that" read as "since"): "Now
+ * that the office is being renovated, I work from home"; not "After the merge we're 11 people now,
+ * and…" (the main clause is inside the first) nor "since the clocks changed i'm going up at nine, i
+ * just cant keep my eyes open" (its main clause is "i'm going up…"). `await loadTagger()` first.
+ */
+function opensWithSubordinate(sentence: string, first: string): boolean {
+  const read = sentence.trimStart().replace(NOW_THAT, "since");
+  const shift = sentence.trimStart().length - read.length;
+  const main = mainClauseStart(read, tagged(read));
+  return main !== null && main + shift >= first.length;
+}
+
+/** A clause that says what follows from the clause before it ("…now, so it's 10k runs most mornings"). */
+const RESULT_JOINER = /^so\b/iu;
+
+/**
+ * True when the change a sentence of the newer says reaches the clause that names the asked thing
+ * (`changeReachesAsked`): that clause says the change itself (`saysChangedState`, or a marker of the
+ * present such as "now" in a sentence that says a change), or it says what follows from the clause
+ * before it that does ("I'm training for a half marathon now, so it's 10k runs most mornings"), or
+ * it is the main clause of an opening subordinate clause that does ("Now that the office is being
+ * renovated, I work from home on Mondays"). A clause spliced beside the change by a comma, an "and"
+ * or a relative "which" is a statement of its own: what it says of the asked thing is a comment, a
+ * consequence or a given, not a new value ("My salary goes into a Monzo account now, the app is so
+ * much nicer" for "Which app do I practise Italian on?"; "I'm doing the evenings now which suits the
+ * hip better" for "which specialist is looking after my hip"; "…, the whole church was delighted").
+ * An opening subordinate clause says when or why, so the asked thing named only there changes no
+ * value ("Now that the office is being renovated, …" for "How do I get to the office?"). A sentence
+ * of one clause, or one whose asked words the slots do not place in any clause, is not read this way.
+ * `await loadTagger()` first.
+ *
+ *   changeReachesAsked("My salary goes into a Monzo account now, the app is so much nicer.", askedSlot("Which app do I practise Italian on?")!, wordnet) // → false
+ *   changeReachesAsked("I'm training for a half marathon now, so it's 10k runs most mornings.", askedSlot("How far do I run in the morning?")!, wordnet) // → true
+ */
+export function changeReachesAsked(
+  sentence: string,
+  asked: AskedSlot,
+  lexicon: Lexicon | undefined,
+): boolean {
+  const clauses = sentence
+    .split(CLAUSE_BREAK)
+    .map((c) => c.trim())
+    .filter((c) => c.length > 0);
+  if (clauses.length < 2) return true;
+  const words = askedWordsOf(sentence, asked, lexicon);
+  if (words.size === 0) return true;
+  const sentenceChanges = saysChangedState(sentence);
+  const changes = clauses.map((c) => saysChangedState(c) || (sentenceChanges && NOW_MARKER.test(c)));
+  const leading = opensWithSubordinate(sentence, clauses[0]!);
+  const names = (c: string) =>
+    [...contentTokens(c), ...tagged(c).flatMap((w) => contentTokens(w.lemma))].some((t) => words.has(t));
+  return clauses.some((clause, i) => {
+    if (!names(clause) || (i === 0 && leading)) return false;
+    if (changes[i]) return true;
+    if (i > 0 && RESULT_JOINER.test(clause) && changes[i - 1]) return true;
+    return i === 1 && leading && changes[0] === true;
+  });
+}
+
+/**
+ * The attributes of a statement's slots that fill the asked thing, as `fillsAskedThing` reads one:
+ * whose the question asks, one of its words or (with a lexicon) a kind or sense of its noun, and
+ * about what it asks (`asksAbout`).
+ */
+function askedWordsOf(statement: string, asked: AskedSlot, lexicon: Lexicon | undefined): Set<string> {
+  const related = (s: Slot) =>
+    lexicon !== undefined &&
+    s.noun !== null &&
+    [...asked.nouns].some((n) => lexicon.nounRelation(s.noun!, n) !== null);
+  return new Set(
+    slotsOf(slotReading(withoutReason(statement)))
+      .filter(
+        (s) =>
+          s.subject === asked.subject &&
+          (asked.attributes.has(s.attribute) || related(s)) &&
+          asksAbout(s, asked),
+      )
+      .map((s) => s.attribute),
+  );
 }
 
 /**
