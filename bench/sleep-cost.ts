@@ -48,7 +48,13 @@ export interface SleepCostResult {
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const o: Options = { conversations: [0, 1], seeds: [42], path: DEFAULT_LOCOMO_PATH, jsonOnly: false, cpuProfile: null };
+  const o: Options = {
+    conversations: [0, 1],
+    seeds: [42],
+    path: DEFAULT_LOCOMO_PATH,
+    jsonOnly: false,
+    cpuProfile: null,
+  };
   walkArgs(argv, (flag, value) => {
     if (flag === "--conversations") o.conversations = numberList(value());
     else if (flag === "--seeds") o.seeds = numberList(value());
@@ -78,7 +84,9 @@ async function timedSleep(mem: Memory, acc: { seconds: number; cpuSeconds: numbe
 }
 
 async function digestOf(mem: Memory): Promise<SleepCostResult["beliefs"] & { digest: string }> {
-  const all = (await mem.list({ status: "any", limit: 10_000 })).flatMap((b) => (b.layer === "belief" ? [b] : []));
+  const all = (await mem.list({ status: "any", limit: 10_000 })).flatMap((b) =>
+    b.layer === "belief" ? [b] : [],
+  );
   all.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   const hash = createHash("sha256");
   for (const b of all) hash.update(`${b.id}\t${b.status}\t${b.supersededBy ?? ""}\t${b.text}\n`);
@@ -162,7 +170,8 @@ async function main(): Promise<void> {
   for (const s of o.seeds) results.push(await runRotting(s));
   const rounded = results.map((r) => ({ ...r, seconds: round(r.seconds), cpuSeconds: round(r.cpuSeconds) }));
   // One profile a sleep: FILE-1.cpuprofile, FILE-2.cpuprofile … (each opens in DevTools).
-  profiles.forEach((p, i) => writeFileSync(`${o.cpuProfile}-${i + 1}.cpuprofile`, JSON.stringify(p)));
+  for (const [i, p] of profiles.entries())
+    writeFileSync(`${o.cpuProfile}-${i + 1}.cpuprofile`, JSON.stringify(p));
   if (!o.jsonOnly) console.log(`${renderSleepCostTable(results)}\n`);
   console.log(JSON.stringify({ results: rounded }, null, 2));
 }

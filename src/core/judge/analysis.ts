@@ -7,6 +7,7 @@
 
 import { boundedMemo } from "../bounded-memo.js";
 import { lowerCaseNames } from "../lower-case-names.js";
+import { subordinatorWord } from "../subordinators.js";
 import {
   asWritten,
   contentTokens,
@@ -1194,8 +1195,7 @@ export {
  * Subordinating conjunctions that can open a sentence, read by their form (the tagger reads an
  * opening "When" as an adverb): the clause they open says when, why or on what condition.
  */
-const OPENING_SUBORDINATOR =
-  /^(?:since|because|when|whenever|while|although|though|whereas|unless|until|till|once|after|before|if)$/i;
+const OPENING_SUBORDINATOR = subordinatorWord;
 
 /** A subject pronoun, with its contraction: the first word of a clause of its own ("I've", "we"). */
 const NOMINATIVE = /^(?:i|we|you|he|she|they)(?:[’'](?:m|re|ve|d|ll|s))?$/i;

@@ -67,7 +67,8 @@ export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
 export function restatesLexically(a: JudgeItem, b: JudgeItem): boolean {
   const whole = compareWhole(a, b);
   if (whole.relation !== "duplicate") return false;
-  const read = olderRestated(a, b, whole, compareWhole) ?? changeInOneClause(a, b, whole, compareWhole) ?? whole;
+  const read =
+    olderRestated(a, b, whole, compareWhole) ?? changeInOneClause(a, b, whole, compareWhole) ?? whole;
   return read.relation === "duplicate";
 }
 
