@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { analysisOf, clearAnalyses, flippedStates, quantitiesOf } from "./analysis.js";
+import { analysisOf, clearAnalyses, flippedStates, quantitiesOf, transitionOf } from "./analysis.js";
 import { compareLexically, loadTagger } from "./lexical-judge.js";
 
 const at = "2026-03-01T00:00:00.000Z";
@@ -25,5 +25,19 @@ describe("the memo of text analyses", () => {
     expect(before.relation).toBe("supersedes");
     clearAnalyses();
     expect(verdict()).toEqual(before);
+  });
+});
+
+describe("a change remembered on the analysis (sleepcost40)", () => {
+  it("reads a statement's change once, and a statement with none is remembered as none, not read again", () => {
+    const moved = analysisOf("sleepcost40: the retry limit moved from 5 to 7");
+    expect(transitionOf(moved)).toMatchObject({ from: ["5"], to: ["7"] });
+    const none = analysisOf("sleepcost40: the retry limit is 5");
+    expect(transitionOf(none)).toBeNull();
+    expect(none.transition).toBeNull();
+    // What is remembered is handed back: a text's remembered "none" is not read again.
+    const remembered = analysisOf("sleepcost40: the timeout moved from 30 to 45");
+    remembered.transition = null;
+    expect(transitionOf(remembered)).toBeNull();
   });
 });

@@ -7,6 +7,7 @@
 
 import { boundedMemo } from "../bounded-memo.js";
 import { lowerCaseNames } from "../lower-case-names.js";
+import { subordinatorWord } from "../subordinators.js";
 import {
   asWritten,
   contentTokens,
@@ -841,6 +842,7 @@ export interface Analysis {
   change?: boolean;
   lowerStems?: Set<string>;
   transition?: Transition | null;
+  rawWords?: Set<string>;
   narrated?: boolean;
   occasion?: Set<string>;
 }
@@ -928,6 +930,8 @@ export function clearAnalyses(): void {
 
 export const wordsOf = (x: Analysis): TaggedWord[] => (x.words ??= tag(x.text));
 export const statesIn = (x: Analysis): Map<string, 0 | 1> => (x.states ??= statesOf(wordsOf(x)));
+/** Every word of the text, stop words included (`rawTokens`), as a set: what `distinctions` compares. */
+const rawWordsOf = (x: Analysis): Set<string> => (x.rawWords ??= new Set(rawTokens(x.text)));
 /** The numbers a statement ends up at: the old value of "from 3 to 5" is not asserted. */
 export const quantitiesOf = (x: Analysis): Set<string> => (x.quantities ??= quantities(asserted(x.text)));
 /** Slots of what the statement asserts (its "from X" and time fillers dropped). */
@@ -1055,16 +1059,16 @@ const sameStates = (a: ReadonlyMap<string, 0 | 1>, b: ReadonlyMap<string, 0 | 1>
 export function distinctions(a: string, b: string): string | null {
   // Direction and polarity said by a function word ("in" / "out of maintenance mode", "with" /
   // "without", "before" / "after"): stop words to the content analysis, but never the same statement.
-  const wa = new Set(rawTokens(a));
-  const wb = new Set(rawTokens(b));
+  const x = analysisOf(a);
+  const y = analysisOf(b);
+  const wa = rawWordsOf(x);
+  const wb = rawWordsOf(y);
   const flipped = POLAR_PAIRS.some(
     ([p, q]) =>
       (wa.has(p) && !wa.has(q) && wb.has(q) && !wb.has(p)) ||
       (wa.has(q) && !wa.has(p) && wb.has(p) && !wb.has(q)),
   );
   if (flipped || [...REVERSERS].some((w) => wa.has(w) !== wb.has(w))) return "polarity";
-  const x = analysisOf(a);
-  const y = analysisOf(b);
   const qa = quantitiesOf(x);
   const qb = quantitiesOf(y);
   if (qa.size !== qb.size || minus(qa, qb).length > 0) return "numbers";
@@ -1162,7 +1166,11 @@ function transition(text: string): Transition | null {
 }
 
 /** The change a statement states with its values, or null (cached on the analysis). */
-export const transitionOf = (x: Analysis): Transition | null => (x.transition ??= transition(x.text));
+export function transitionOf(x: Analysis): Transition | null {
+  // Most statements state no change: null is remembered too (`??=` would read it again each call).
+  if (x.transition === undefined) x.transition = transition(x.text);
+  return x.transition;
+}
 
 /** Opposite sides of one enumerated state in the two statements: "on" / "off". */
 export function flippedStates(x: Analysis, y: Analysis): string[] {
@@ -1187,8 +1195,7 @@ export {
  * Subordinating conjunctions that can open a sentence, read by their form (the tagger reads an
  * opening "When" as an adverb): the clause they open says when, why or on what condition.
  */
-const OPENING_SUBORDINATOR =
-  /^(?:since|because|when|whenever|while|although|though|whereas|unless|until|till|once|after|before|if)$/i;
+const OPENING_SUBORDINATOR = subordinatorWord;
 
 /** A subject pronoun, with its contraction: the first word of a clause of its own ("I've", "we"). */
 const NOMINATIVE = /^(?:i|we|you|he|she|they)(?:[’'](?:m|re|ve|d|ll|s))?$/i;

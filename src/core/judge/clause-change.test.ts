@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { compareLexically } from "./lexical-judge.js";
+import { shareContent } from "./clause-change.js";
+import { compareLexically, LEXICAL_RULES } from "./lexical-judge.js";
 import { loadTagger } from "./tagger.js";
 
 beforeAll(() => loadTagger());
@@ -145,5 +146,31 @@ describe("unsure:older-restated: a clause of the newer restates the older, so an
     const v = verdict(older, newer);
     expect(v.relation).toBe("supersedes");
     expect(v.confident).toBe(true);
+  });
+});
+
+describe("shareContent: the clause pairs the clause readings judge (sleepcost40)", () => {
+  it.each([
+    ["Our standup is at 9:30", "standup's at 10 now", true],
+    ["The flight lands at 4pm.", "the flight lands at 4pm", true],
+    ["the car insurance is 640 a year", "the car insurance is 710 a year now", true],
+    ["Our standup is at 9:30", "people kept being late", false],
+    ["The flight lands at 4pm.", "then the train is at 6pm now", false],
+    ["the car insurance is 640 a year", "sorted the paperwork tonight", false],
+  ])("%s / %s → %s", (a, b, shared) => {
+    expect(shareContent(a, b)).toBe(shared);
+    expect(shareContent(b, a)).toBe(shared);
+  });
+
+  it("a pair that shares no content word is what the judge's first rule calls distinct, so skipping it changes no verdict", () => {
+    expect(LEXICAL_RULES[0]!.name).toBe("no-shared-terms");
+    for (const [a, b] of [
+      ["Our standup is at 9:30", "people kept being late"],
+      ["The flight lands at 4pm.", "then the train is at 6pm now"],
+      ["the car insurance is 640 a year", "sorted the paperwork tonight"],
+    ] as const) {
+      expect(shareContent(a, b)).toBe(false);
+      expect(verdict(a, b)).toMatchObject({ relation: "distinct", rule: "no-shared-terms" });
+    }
   });
 });

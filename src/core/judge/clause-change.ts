@@ -21,6 +21,7 @@
  *   changeInOneClause("Our standup is at 9:30.", "standup's at 10 now, people kept being late", judge)
  *   // → { relation: "supersedes", rule: "change-in-one-clause", … "change-cue: 9:30 → 10" }
  */
+import { boundedMemo } from "../bounded-memo.js";
 import type { JudgeItem, JudgeVerdict } from "../ports.js";
 import { clausesOf, sentencesOf } from "../sleep/chat-turns.js";
 import { isQuestion, SPEAKER_SUBJECT } from "../text.js";
@@ -32,10 +33,10 @@ import {
   narratesEvent,
   slotsOf,
   subjectLeftOut,
+  wordsOf,
 } from "./analysis.js";
 import { severalSentences } from "./coverage.js";
 import { REPORTS } from "./retired-values.js";
-import { tag } from "./tagger.js";
 import { valueTypesDiffer } from "./value-types.js";
 
 /** The rule's name (the reason code) and its doc line. */
@@ -124,7 +125,7 @@ const named = (o: string, n: string, v: JudgeVerdict) =>
  * another clause could replace ("Sure: thank them …, and offer to revisit it at next year's
  * planning.").
  */
-const requests = (clause: string) => subjectLeftOut(tag(clause), 0, 0);
+const requests = (clause: string) => subjectLeftOut(wordsOf(analysisOf(clause)), 0, 0);
 
 /** Verbs by which a clause reports what another said or asked (`REPORTS`, and asking or advising). */
 const REPORTING = new Set([...REPORTS, "ask", "advise", "recommend", "suggest"]);
@@ -134,7 +135,28 @@ const REPORTING = new Set([...REPORTS, "ask", "advise", "recommend", "suggest"])
  * told us to change him to Hill's c/d", "my mother called to ask if I am eating well"): its subject
  * is the one who spoke, not the thing whose value changed.
  */
-const reports = (clause: string) => tag(clause).some((w) => w.pos === "VERB" && REPORTING.has(w.lemma));
+const reports = (clause: string) =>
+  wordsOf(analysisOf(clause)).some((w) => w.pos === "VERB" && REPORTING.has(w.lemma));
+
+/**
+ * A turn's clauses (`clausesOf`), remembered by text: in a sleep a newer turn is read against
+ * every candidate older, and each of them against every newer.
+ */
+const clausesRead = boundedMemo(clausesOf, 8_192);
+
+/**
+ * Whether two texts share a content word, as the judge's first rule reads them. A pair that
+ * shares none is `no-shared-terms`: distinct, so it neither changes nor restates the other, and
+ * the clause readings skip it without judging it (its similarity, its slots).
+ *
+ *   shareContent("standup's at 10 now", "Our standup is at 9:30") // → true ("standup")
+ *   shareContent("people kept being late", "Our standup is at 9:30") // → false
+ */
+export function shareContent(a: string, b: string): boolean {
+  const words = analysisOf(a).content;
+  for (const w of analysisOf(b).content) if (words.has(w)) return true;
+  return false;
+}
 
 /**
  * The verdict of the one clause pair that reads a change, when the whole verdict `whole` may be
@@ -147,14 +169,15 @@ export function changeInOneClause(
   judge: (a: JudgeItem, b: JudgeItem) => JudgeVerdict,
 ): JudgeVerdict | null {
   if (!OVERRIDABLE.has(whole.rule ?? "") || severalSentences(a.text)) return null;
-  const older = clausesOf(a.text);
+  const older = clausesRead(a.text);
   if (older.some(requests)) return null;
-  const newer = clausesOf(b.text);
+  const newer = clausesRead(b.text);
   if (older.length + newer.length <= 2) return null;
   if (/\?/.test(b.text) || sentencesOf(b.text).some((s) => isQuestion(s))) return null;
   let found: { o: string; n: string; v: JudgeVerdict } | null = null;
   for (const o of older)
     for (const n of newer) {
+      if (!shareContent(o, n)) continue;
       const v = judge({ text: o, at: a.at }, { text: n, at: b.at });
       if (!acts(v)) continue;
       if (found || !sameThing(o, n) || !named(o, n, v) || !typed(o, n, v)) return null;
@@ -186,9 +209,10 @@ export function olderRestated(
   judge: (a: JudgeItem, b: JudgeItem) => JudgeVerdict,
 ): JudgeVerdict | null {
   if (!acts(whole)) return null;
-  const newer = clausesOf(b.text);
+  const newer = clausesRead(b.text);
   if (newer.length < 2) return null;
   const restating = newer.find((n) => {
+    if (!shareContent(a.text, n)) return false;
     const v = judge(a, { text: n, at: b.at });
     return v.relation === "duplicate" && v.confident;
   });

@@ -12,6 +12,7 @@
  * Numbers, units, negation, enumerated states and polar function words are compared both ways by
  * `distinctions()` (./analysis.ts); this check is the newer statement's words against the older's.
  */
+import { boundedMemo } from "../bounded-memo.js";
 import { asWritten, isQuestion, rawTokens, stem } from "../text.js";
 
 /** The rule's name (the reason code of a verdict it downgrades) and its doc line. */
@@ -254,7 +255,15 @@ const SENTENCE_BREAK_ALL =
  *   severalSentences("Dr. Alvarez moved to the downtown clinic")            // → false
  */
 export function severalSentences(text: string): boolean {
+  return sentencesCounted(text);
+}
+
+/**
+ * `severalSentences`, remembered by text: the judge asks it of the same turn once for every pair
+ * the turn is in, and sleep puts a long turn in many pairs.
+ */
+const sentencesCounted = boundedMemo((text: string): boolean => {
   // A fragment ("Ana? She moved to Lisbon.", "Thanks! …") is not a statement of its own.
   const parts = text.trim().split(SENTENCE_BREAK_ALL);
   return parts.filter((part) => rawTokens(part).length >= 3).length >= 2;
-}
+}, 8_192);

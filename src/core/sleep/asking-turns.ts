@@ -45,6 +45,7 @@
 import { tag } from "../judge/tagger.js";
 import type { Belief } from "../model.js";
 import { sleepRecordOf } from "../sleep-record.js";
+import { AS, alternatives, SUBORDINATOR_PHRASES, SUBORDINATORS } from "../subordinators.js";
 import { ASKING_TURN } from "../vocabulary.js";
 import { leadingClause, sentencesOf } from "./chat-turns.js";
 import { presentState, restatementCandidate } from "./restatements.js";
@@ -87,9 +88,14 @@ function statementOf(sentence: string, whole: boolean): { statement: string; aft
   return null;
 }
 
-/** Words that open a subordinate clause: what follows depends on another clause. */
-const SUBORDINATE =
-  /^(?:now that|since|although|though|even though|because|as|when|whenever|while|if|unless|once|after|before|until|till|whereas|so that|in case)\b/i;
+/**
+ * Words that open a subordinate clause: what follows depends on another clause. "as" too ("as the
+ * rent went up"): a clause that is no main clause is kept with its turn, which loses nothing.
+ */
+const SUBORDINATE = new RegExp(
+  `^(?:${alternatives([...SUBORDINATOR_PHRASES, ...SUBORDINATORS, AS])})\\b`,
+  "i",
+);
 
 /**
  * A past tense inside the period that holds now: a choice made "this year" or "from this sprint"

@@ -21,7 +21,7 @@
  * ("Avoid: X fails when Y"), checked against the episodes (generalise.ts `checkDistillation`);
  * the episodes' wording is kept in `metadata.lexicalText`.
  */
-import { compareLexically, loadTagger } from "../judge/lexical-judge.js";
+import { loadTagger, restatesLexically } from "../judge/lexical-judge.js";
 import { withSourceWords } from "../kept-content.js";
 import type { Belief, Episode, GateResult, Outcome } from "../model.js";
 import type { Judge, Lexicon, Store, StoreWriter } from "../ports.js";
@@ -98,8 +98,7 @@ export function cluster(episodes: readonly Episode[]): Cluster[] {
         seen.add(ci);
         const c = clusters[ci]!;
         if (c.valence !== valenceOf(e)) continue;
-        const v = compareLexically({ text: c.text, at: c.episodes[0]!.at }, { text, at: e.at });
-        if (v.relation === "duplicate") {
+        if (restatesLexically({ text: c.text, at: c.episodes[0]!.at }, { text, at: e.at })) {
           home = ci;
           break;
         }

@@ -8,7 +8,7 @@
  *   abstract  three or more rules with the same action across different triggers → a parent
  *             rule; the children go dormant under it.
  */
-import { compareLexically, loadTagger } from "../judge/lexical-judge.js";
+import { loadTagger, restatesLexically } from "../judge/lexical-judge.js";
 import type { Belief } from "../model.js";
 import type { StoreWriter } from "../ports.js";
 import { contentTokens, isNegated, jaccard, rawTokens } from "../text.js";
@@ -50,8 +50,7 @@ export const rulePrefer = (b: Belief) => b.prefer ?? b.text;
 export function sameTrigger(a: Belief, b: Belief): boolean {
   const wa = ruleWhen(a);
   const wb = ruleWhen(b);
-  if (compareLexically({ text: wa, at: a.validFrom }, { text: wb, at: b.validFrom }).relation === "duplicate")
-    return true;
+  if (restatesLexically({ text: wa, at: a.validFrom }, { text: wb, at: b.validFrom })) return true;
   return jaccard(new Set(contentTokens(wa)), new Set(contentTokens(wb))) >= 0.6;
 }
 

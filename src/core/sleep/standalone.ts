@@ -6,6 +6,7 @@
  */
 import { mainClauseStart } from "../judge/analysis.js";
 import { tag } from "../judge/tagger.js";
+import { opensWithSubordinator } from "../subordinators.js";
 import { contentTokens, isHypothetical, isQuestion, rawTokens } from "../text.js";
 import { phatic } from "./chat-turns.js";
 
@@ -17,9 +18,6 @@ const SELF_REFERENTIAL =
 
 const FRAGMENT_START =
   /^(?:and|but|or|so|because|which|who|whose|that|then|also|although|though|while|whereas|unless|until|since|if|when|as well as|not yet|etc)\b/i;
-
-/** A subordinating conjunction first: the sentence is complete when a main clause follows its clause. */
-const SUBORDINATE_START = /^(?:because|although|though|while|whereas|unless|until|since|if|when)\b/i;
 
 export type StandaloneVerdict =
   | "standalone"
@@ -64,8 +62,9 @@ export function standalone(text: string, episode: StandaloneEpisode = {}): Stand
   if (content.length < 2) return outcome ? "fragment" : "chit-chat";
   // Starts mid-thought, or leans on an antecedent left behind ("…not yet load-tested at that volume").
   // "Since the garage closed I've been parking on Fifth Avenue" opens with its subordinate clause
-  // and says its main clause after it: complete. "Since the baby arrived." has none.
-  if (FRAGMENT_START.test(t) && !(SUBORDINATE_START.test(t) && mainClauseStart(t, tag(t)) !== null))
+  // and says its main clause after it: complete. "Since the baby arrived." has none. (A
+  // subordinator first makes the sentence complete only after one of FRAGMENT_START's openers.)
+  if (FRAGMENT_START.test(t) && !(opensWithSubordinator.test(t) && mainClauseStart(t, tag(t)) !== null))
     return "fragment";
   if (/^(?:it|this|that|these|those|they|he|she)\b/i.test(t) && content.length < 4) return "fragment";
   if (/^[a-z]/.test(t) && !/[.!]$/.test(t) && content.length < 4) return "fragment";

@@ -1,10 +1,19 @@
 /** `REASON_CLAUSE`: what a newer statement says changed, its reason left out (`withoutReason`). */
 import { announcesReplacement, sentencesOf } from "../../sleep/chat-turns.js";
+import { alternatives, CAUSE_SUBORDINATORS, SPOKEN_BECAUSE } from "../../subordinators.js";
 
+/**
+ * The words that open a reason: the subordinators of cause, and "because" as typed — "cause" only
+ * with its apostrophe ("'cause"): read by form alone, "cause" is as often a noun ("the cause").
+ */
+const REASON = alternatives([
+  ...CAUSE_SUBORDINATORS,
+  ...SPOKEN_BECAUSE.map((w) => (w === "cause" ? "['’]cause" : w)),
+]);
 /** A reason clause after the change it explains: ", since …", " because …", " cos …" to the sentence's end. */
-const TRAILING_REASON = /(?:,\s*|\s+)(?:since|because|cos|['’]cause)\s/iu;
+const TRAILING_REASON = new RegExp(`(?:,\\s*|\\s+)(?:${REASON})\\s`, "iu");
 /** A reason clause before the change it explains: "Because the 8:15 got cancelled, …". */
-const LEADING_REASON = /^\s*(?:since|because|cos|['’]cause)\s[^,]*,\s*/iu;
+const LEADING_REASON = new RegExp(`^\\s*(?:${REASON})\\s[^,]*,\\s*`, "iu");
 
 /**
  * `REASON_CLAUSE`: a statement with its reason clauses left out where the rest of its sentence

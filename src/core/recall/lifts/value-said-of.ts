@@ -13,6 +13,7 @@
  * so by a reason other than `said-of`, and a lift defers.
  */
 import type { TaggedWord } from "../../judge/tagger.js";
+import { AS, alternatives, MOSTLY_PREPOSITIONS, SPOKEN_BECAUSE, SUBORDINATORS } from "../../subordinators.js";
 import { contentTokens } from "../../text.js";
 import { tagged } from "../../typed-values.js";
 
@@ -33,9 +34,15 @@ export type ValueSaidOf =
   /** A clause boundary stands between the noun and the value (a cause, a next clause with its own subject). */
   | "another-clause";
 
-/** Words that open a subordinate clause of cause, time or condition. */
-const SUBORDINATOR =
-  /^(?:since|because|cos|coz|cause|as|when|whenever|while|whilst|whereas|if|unless|until|till|though|although|once)$/i;
+/**
+ * Words that open a subordinate clause of cause, time or condition, beside the tagger (it must not
+ * read them as a preposition or an adverb): every subordinator but "after" and "before", which open
+ * a clause here only where the tagger reads a conjunction; "as"; "because" as typed ("cos").
+ */
+const SUBORDINATOR = new RegExp(
+  `^(?:${alternatives([...SUBORDINATORS.filter((w) => !MOSTLY_PREPOSITIONS.has(w)), AS, ...SPOKEN_BECAUSE])})$`,
+  "i",
+);
 
 /** A pronoun that is a clause's subject, with or without its contracted verb ("i", "we've", "he's", "I'm"). */
 const SUBJECT_PRONOUN = /^(?:i|we|he|she|they|you|it)(?:['’](?:s|ve|re|m|ll|d))?$/i;
