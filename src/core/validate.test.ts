@@ -40,6 +40,53 @@ describe("parseInput's message", () => {
   });
 });
 
+describe("a field of named values left out is missing, not an invalid option", () => {
+  const named = z.strictObject({ what: z.enum(["stats", "health"]) });
+  const told = z.discriminatedUnion("action", [
+    z.strictObject({ action: z.literal("explain"), id: z.string() }),
+    z.strictObject({ action: z.literal("get"), id: z.string() }),
+  ]);
+  const messageOf = (schema: z.ZodType, value: unknown) => {
+    try {
+      parseInput(schema, value, "inspect");
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error("accepted");
+  };
+
+  it.each([
+    ["an enum left out", named, {}, "Invalid inspect: what: missing (one of stats, health is required)."],
+    [
+      "a union's telling field left out",
+      told,
+      { id: "b1" },
+      "Invalid inspect: action: missing (one of explain, get is required).",
+    ],
+  ])("%s", (_, schema, value, message) => {
+    expect(messageOf(schema, value)).toBe(message);
+  });
+
+  it.each([
+    [
+      "an enum given a value it lacks",
+      named,
+      { what: "nope" },
+      /what: Invalid option: expected one of "stats"\|"health"/,
+    ],
+    [
+      "a union's telling field given a value it lacks",
+      told,
+      { action: "nope", id: "b1" },
+      /action: Invalid discriminator value/,
+    ],
+    ["an enum given null", named, { what: null }, /what: Invalid option/],
+  ])("keeps zod's message for %s", (_, schema, value, message) => {
+    expect(messageOf(schema, value)).toMatch(message);
+    expect(messageOf(schema, value)).not.toMatch(/missing/);
+  });
+});
+
 describe("a refused time carries the code NOT_A_DATE, read by code and never by text", () => {
   const timed = z.strictObject({ at: TimeInputSchema.optional(), note: z.string().optional() });
   const issuesOf = (value: unknown) => {

@@ -113,9 +113,29 @@ function allowedBy(issue: z.core.$ZodIssue): string | undefined {
       return issue.expected === "int" ? "a whole number" : `a ${issue.expected}`;
     case "not_multiple_of":
       return `a multiple of ${issue.divisor}`;
+    case "invalid_union":
+      // A union told apart by one field (`what`, `action`): the values that field takes.
+      return "options" in issue && issue.options?.length
+        ? `one of ${issue.options.map(String).join(", ")}`
+        : undefined;
     default:
       return undefined;
   }
+}
+
+/**
+ * Whether zod's issue for a field that holds nothing is its own generic one, for a field left out:
+ * a type's ("Invalid input: expected string, received undefined"), a field of named values'
+ * ("Invalid option: expected one of …") or a union's field that tells its members apart ("Invalid
+ * discriminator value"). A schema's own message (`.refine`, a custom error) is kept.
+ */
+function leftOut(issue: z.core.$ZodIssue): boolean {
+  if (issue.code === "invalid_type")
+    return /^Invalid input: expected \w+, received undefined$/.test(issue.message);
+  if (issue.code === "invalid_value") return /^Invalid (?:option|input): expected /.test(issue.message);
+  if (issue.code === "invalid_union")
+    return allowedBy(issue) !== undefined && /^Invalid discriminator value/.test(issue.message);
+  return false;
 }
 
 /** Keys named in a refusal: the first few, then how many more (a body of 200,000 keys answered 5 MB). */
@@ -181,11 +201,9 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what:
         : i.code === "invalid_type" && i.path.length === 1 && i.path[0] === "options"
           ? 'options must be an object of named options, such as { namespace: "default" }'
           : // A required field left out, where the schema has no message of its own: zod's says
-            // "Invalid input: expected string, received undefined".
-            i.code === "invalid_type" &&
-              i.path.length > 0 &&
-              valueAt(value, i.path) === undefined &&
-              /^Invalid input: expected \w+, received undefined$/.test(i.message)
+            // "Invalid input: expected string, received undefined", or for a field of named
+            // values "Invalid option: expected one of …" as though one had been given.
+            i.path.length > 0 && valueAt(value, i.path) === undefined && leftOut(i)
             ? `missing (${allowedBy(i)} is required)`
             : i.message;
     return path ? `${path}: ${message}` : message;

@@ -262,6 +262,14 @@ describe("tools: refusals the model can read", () => {
     ["curate", { what: "pin", id: "b1" }, /unknown option "what" \(did you mean "action"\?\)/],
     ["forget", { id: "x1" }, /id/],
     ["sleep", { action: "nap" }, /action/],
+    // A field of named values left out is missing, and the message names the values it takes.
+    [
+      "inspect",
+      {},
+      /INVALID_INPUT: Invalid inspect: what: missing \(one of explain, pending, .* is required\)/,
+    ],
+    ["sleep", {}, /INVALID_INPUT: Invalid sleep: action: missing \(one of .* is required\)/],
+    ["wrap", {}, /INVALID_INPUT: Invalid wrap: action: missing \(one of .* is required\)/],
     ["settle", {}, /INVALID_INPUT: settle needs/],
     // A field the chosen action does not take is refused by that operation's schema, never ignored.
     ["inspect", { what: "stats", id: "b1" }, /INVALID_INPUT: Invalid stats: unknown option "id"/],
