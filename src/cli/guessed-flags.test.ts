@@ -45,6 +45,11 @@ describe("an unknown flag points to the command's flag that means the same", () 
     // Before newcomer39 a slip of a flag of one letter named nothing (commander guesses none).
     [["recall", "x", "--kk", "3"], "-k/--k <n>: how many items"],
     [["recall", "x", "--kj", "3"], "-k/--k <n>"],
+    // A belief's kind and an episode's type are one meaning: the command's flag of the two.
+    [["remember", "x", "--type", "fact"], "-k/--kind <kind>"],
+    [["record", "x", "--kind", "decision"], "-t/--type <type>"],
+    [["list", "--type", "decision"], "--kind <kind>"],
+    [["recall", "x", "--kind", "fact"], "--kinds <list>"],
   ])("%j → %s", async (argv, flag) => {
     const message = await unknown(argv);
     expect(message).toContain(`(Did you mean ${flag}`);
@@ -53,8 +58,8 @@ describe("an unknown flag points to the command's flag that means the same", () 
 
   it.each([
     // spelling alone: commander's suggestion stands
-    [["recall", "x", "--kind", "fact"], "(Did you mean --kinds?)"],
     [["recall", "x", "--typ", "fact"], "(Did you mean --type?)"],
+    [["export", "--formt", "json"], "(Did you mean --format?)"],
   ])("%j keeps commander's spelling suggestion %s", async (argv, said) => {
     expect(await unknown(argv)).toContain(said.replace("?)", "?"));
   });
@@ -73,7 +78,6 @@ describe("an unknown flag points to the command's flag that means the same", () 
       ["keys", "list", "--all"],
       "error: unknown option '--all' (strata keys list --help lists every option.)",
     ],
-    [["recall", "x", "--kind", "fact"], "(Did you mean --kinds? strata recall --help lists every option.)"],
     [["recall", "x", "--typ", "fact"], "(Did you mean --type? strata recall --help lists every option.)"],
   ])("%j ends in the command's help: %s", async (argv, said) => {
     const message = await unknown(argv);

@@ -40,6 +40,8 @@ export const NAME_MEANINGS: readonly (readonly string[])[] = [
   ["query", "q", "search"],
   // the text a write stores: a belief's statement, an episode's content
   ["statement", "content"],
+  // what sort of item: a belief's kind, an episode's type (`remember --type fact` means `--kind`)
+  ["kind", "kinds", "type", "types"],
   // which of a tool's operations to run (MCP: inspect takes what; curate, sleep and wrap take action)
   ["what", "action", "operation", "op"],
 ];
