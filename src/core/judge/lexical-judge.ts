@@ -117,34 +117,23 @@ function compareWhole(a: JudgeItem, b: JudgeItem): JudgeVerdict {
         rule: UNCOVERED_RULE.name,
         confident: false,
       };
-    // A change closes a belief: it needs one statement on each side, not a paragraph read as slots.
+    // A change closes a belief; a guard that doubts it stores the pair and defers, naming the rule.
     const acts = d.relation === "supersedes" || d.relation === "contradicts";
+    const deferredBy = (guard: string): JudgeVerdict => ({
+      relation: "refines",
+      similarity,
+      reason: `${guard}: ${rule.name} read a ${d.relation === "contradicts" ? "contradiction" : "change"}`,
+      rule: guard,
+      confident: false,
+    });
+    // It needs one statement on each side, not a paragraph read as slots.
     if (acts && (severalSentences(a.text) || severalSentences(b.text)))
-      return {
-        relation: "refines",
-        similarity,
-        reason: `${SEVERAL_STATEMENTS_RULE.name}: ${rule.name} read a ${d.relation === "contradicts" ? "contradiction" : "change"}`,
-        rule: SEVERAL_STATEMENTS_RULE.name,
-        confident: false,
-      };
-    // A change is read between values of one kind: a weight is not changed by a number of weeks.
-    if (acts && valueTypesDiffer(a.text, b.text))
-      return {
-        relation: "refines",
-        similarity,
-        reason: `${VALUE_TYPES_DIFFER_RULE.name}: ${rule.name} read a ${d.relation === "contradicts" ? "contradiction" : "change"}`,
-        rule: VALUE_TYPES_DIFFER_RULE.name,
-        confident: false,
-      };
+      return deferredBy(SEVERAL_STATEMENTS_RULE.name);
+    // It is read between values of one kind: a weight is not changed by a number of weeks.
+    if (acts && valueTypesDiffer(a.text, b.text)) return deferredBy(VALUE_TYPES_DIFFER_RULE.name);
     // A change read around a value the newer says again is a change of another thing.
     if (acts && readAroundTheValue(rule.name) && olderValueSaid(a.text, b.text))
-      return {
-        relation: "refines",
-        similarity,
-        reason: `${OLDER_VALUE_SAID_RULE.name}: ${rule.name} read a ${d.relation === "contradicts" ? "contradiction" : "change"}`,
-        rule: OLDER_VALUE_SAID_RULE.name,
-        confident: false,
-      };
+      return deferredBy(OLDER_VALUE_SAID_RULE.name);
     return {
       relation: d.relation,
       similarity,
