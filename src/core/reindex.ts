@@ -54,7 +54,7 @@ export async function reindex(
       if (items.length > 0) {
         const texts = items.map(text);
         const vectors = await embedder.embed(texts);
-        await store.transaction(async (tx) => {
+        embedded[section] += await store.transaction(async (tx) => {
           // Read again under the write lock: a forget that committed while the page was embedded
           // (a model embedder takes seconds) erased the item and deleted its vector, or reworded a
           // belief that quoted it. Writing the vector of the text as it was read would put the
@@ -67,12 +67,15 @@ export async function reindex(
               x,
             ]),
           );
+          // Counted once the page commits: what a rolled-back transaction wrote is not embedded.
+          let written = 0;
           for (let i = 0; i < items.length; i++) {
             const current = now.get(items[i]!.id) as (Episode & Belief) | undefined;
             if (!current || current.status === "forgotten" || text(current) !== texts[i]) continue;
             await tx.putVector(items[i]!.id, items[i]!.namespace, embedder.id, vectors[i]!);
-            embedded[section]++;
+            written++;
           }
+          return written;
         });
       }
       done += page.rows.length;
