@@ -146,4 +146,12 @@ describe("frozen held-out halves", () => {
       "8bee8601e2ae3d914e90165cc1c9fffc5b24922226f5b881b26e5a45e3de91ed",
     );
   });
+
+  // Written in the forty-first session (h/fresh17) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh17 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh17").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "c3eb7ab47193da807309f1fd8f328ce4516dbcf3c07727cd3f4fab26f296af09",
+    );
+  });
 });
