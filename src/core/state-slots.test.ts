@@ -12,9 +12,12 @@ import {
   namedSubject,
   namesAskedThing,
   namesOtherValue,
+  opensWithOthersState,
   outsideReasons,
+  personCompound,
   rateUnits,
   saysChangedState,
+  saysOthersState,
   sharedSlot,
   slotsOf,
   takesDayInstead,
@@ -620,5 +623,78 @@ describe("namedSubject: a relative's title before a name is part of it", () => {
     ["Aunty Nkechi and I pledged ₦500,000 at harvest.", "how much did I pledge for harvest", null],
   ])("%j, asked %j → %j", (statement, question, expected) => {
     expect(namedSubject(statement, speaker(question), sharedWordNet())).toBe(expected);
+  });
+});
+
+describe("opensWithOthersState: another person's state said first, the speaker only after it", () => {
+  beforeAll(async () => {
+    await loadTagger();
+  });
+  const read = (statement: string, question: string) =>
+    opensWithOthersState(statement, askedSlot(question, sharedWordNet())!, sharedWordNet());
+
+  it.each([
+    // A person's state first (a copula, a need, a wearing), the speaker's doing after it.
+    ["The new deckhand is A-, I put it on the muster list for the blood drive.", "what's my blood type"],
+    [
+      "The new fitter needs size 41 work boots, I'll tell the bosun to order them.",
+      "what size are my work boots",
+    ],
+    ["The chef wears size 44 clogs, I borrowed a pair once.", "what size are my clogs"],
+    // A name as subject.
+    ["Rosa is on the early shift, I cover for her on Fridays.", "which shift am I on"],
+    // A closed compound of a person noun WordNet does not list.
+    ["The new messboy is O-, I wrote it in the medical log.", "what's my blood type"],
+  ])("%j, asked %j → true", (statement, question) => {
+    expect(read(statement, question)).toBe(true);
+  });
+
+  it.each([
+    // A change another makes to a thing: whose rent is left to the slot readers.
+    ["The landlord raised the rent to £950, I can't believe it.", "how much is my rent"],
+    // The person is what the question asks.
+    ["The new manager is Priya, I report to her now.", "who is my manager"],
+    // The speaker's clause says the asked thing again.
+    ["The new nanny starts at 8, I leave for work at 7:30 on weekdays.", "when do I leave for work"],
+    // The speaker's clause says a change of their own.
+    ["For context the agent put it up at renewal, so I'm paying £1,275 now.", "how much rent do I pay"],
+    // What the person says of another thing, in a clause of its own.
+    ["The pharmacist says 20mg is fine, I take it at night.", "what dose do I take"],
+    // The speaker in the first clause.
+    ["My sister is B+, I'm O+.", "what's my blood type"],
+    // No clause after the first.
+    ["The new deckhand is A-.", "what's my blood type"],
+  ])("%j, asked %j → false", (statement, question) => {
+    expect(read(statement, question)).toBe(false);
+  });
+
+  it("makes saysOthersState read a statement with the speaker in it as another's", () => {
+    const question = "what size are my work boots";
+    const asked = askedSlot(question, sharedWordNet())!;
+    expect(
+      saysOthersState(
+        "The new fitter needs size 41 work boots, I'll tell the bosun to order them.",
+        asked,
+        sharedWordNet(),
+      ),
+    ).toBe(true);
+    expect(
+      saysOthersState("I need size 43 work boots now, the old ones split.", asked, sharedWordNet()),
+    ).toBe(false);
+  });
+});
+
+describe("personCompound: an unlisted closed compound ending in a person noun", () => {
+  it.each([
+    ["messman", true],
+    ["messboy", true],
+    // Listed words are read by the lexicon itself.
+    ["postman", false],
+    ["bedroom", false],
+    // No person at the end.
+    ["oilcan", false],
+    ["zzqman", false],
+  ])("%j → %j", (word, expected) => {
+    expect(personCompound(word, sharedWordNet())).toBe(expected);
   });
 });

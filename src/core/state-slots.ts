@@ -889,8 +889,9 @@ const SPEAKER_ITSELF = /^(?:i|me|we|us|myself|ourselves)(?:[’'](?:m|re|ve|d|ll
  *   saysOthersState("Oliver moved out, so my new roommate is Priscilla.", askedSlot("Who is my roommate?")!, lexicon)  // → false
  */
 export function saysOthersState(statement: string, asked: AskedSlot, lexicon: Lexicon): boolean {
-  // Read without the tagger first: the speaker itself gives the state away.
-  if (SPEAKER_WORD.test(statement)) return false;
+  // Read without the tagger first: the speaker itself gives the state away, unless only in what
+  // the speaker does about another's state said first ("The new oiler needs size 39 boots, I'll…").
+  if (SPEAKER_WORD.test(statement)) return opensWithOthersState(statement, asked, lexicon);
   if (!POSSESSIVE_FIRST.test(statement)) return namedSubject(statement, asked, lexicon) !== null;
   const words = tag(statement);
   let others = false;
@@ -910,6 +911,98 @@ export function saysOthersState(statement: string, asked: AskedSlot, lexicon: Le
     others = true;
   }
   return others;
+}
+
+/**
+ * Where a statement's first clause ends: a comma (not one that groups a number's thousands:
+ * "£1,275"), a semicolon, a dash between spaces or a sentence's end (not the point after a title:
+ * "Dr. Yap").
+ */
+const FIRST_CLAUSE_END =
+  /\s*(?:(?:;|[!?]|(?<!\b(?:[Mm]rs?|[Mm]s|[Dd]r|[Pp]rof|[Ss]t))\.)(?:\s|$)|,(?<!\d,(?=\d{3}(?!\d)))|\s[-–—]\s)\s*/u;
+
+/**
+ * True when a statement opens with another person's state and the speaker comes in only after it,
+ * saying what they do about it: the first clause has no first-person word, says no change
+ * (`saysChangedState`) and has for subject a person (`personSubject`: "The new oiler", "Titi") who
+ * is not what the question asks, with one group of verbs (`oneVerbGroup`: not what the person
+ * says of another thing, "The pharmacist says 20mg is fine, I take it at night"), and no later
+ * clause with a first-person word says a change (`saysChangedState`: "…the landlord put it up at
+ * renewal, so I'm paying £1,275 now") or names a noun the question asks. "The new oiler needs size 39 safety shoes, I'll ask the master to include it in the
+ * order." says the oiler's size, not the speaker's, for "What size are my safety shoes?"; "The new
+ * messman is B+, I wrote it on the crew list" is the messman's blood type. Not when the first
+ * clause says a change another makes to a thing ("The landlord raised the rent to £950, I can't
+ * believe it": whose rent is left to the slot readers), when the person is the asked thing ("The
+ * new manager is Priya, I report to her now" for "Who is my manager?"), nor when the speaker's
+ * clause says the asked thing again ("The new nanny starts at 8, so I leave for work at 7:30 now"
+ * for "When do I leave for work?"). `await loadTagger()` first.
+ *
+ *   opensWithOthersState("The new oiler needs size 39 safety shoes, I'll ask the master.", askedSlot("What size are my safety shoes?")!, lexicon) // → true
+ *   opensWithOthersState("The new manager is Priya, I report to her now.", askedSlot("Who is my manager?")!, lexicon) // → false
+ */
+export function opensWithOthersState(statement: string, asked: AskedSlot, lexicon: Lexicon): boolean {
+  const end = FIRST_CLAUSE_END.exec(statement);
+  if (!end) return false;
+  const first = statement.slice(0, end.index);
+  const rest = statement.slice(end.index + end[0].length);
+  if (FIRST_PERSON.test(first) || SPEAKER_WORD.test(first) || saysChangedState(first)) return false;
+  if (!personSubject(first, asked, lexicon) || !oneVerbGroup(tag(first))) return false;
+  const askedNoun = (w: TaggedWord) =>
+    [...contentTokens(w.text), ...contentTokens(w.lemma)].some((t) => asked.nouns.has(t));
+  const speakers = rest.split(FIRST_CLAUSE_END).filter((c) => FIRST_PERSON.test(c) || SPEAKER_WORD.test(c));
+  return (
+    speakers.length > 0 &&
+    speakers.every((c) => !saysChangedState(c) && !tag(c).some((w) => w.pos === "NOUN" && askedNoun(w)))
+  );
+}
+
+/**
+ * True when a clause's verbs are one group (adverbs and particles between them: "will need", "has
+ * always been"): the clause says its subject's state, not what the subject says of something else
+ * in a clause of its own ("The pharmacist says 20mg is fine": the 20mg may be the speaker's).
+ */
+function oneVerbGroup(words: readonly TaggedWord[]): boolean {
+  const verbs = words.flatMap((w, i) => (w.pos === "VERB" || w.pos === "AUX" ? [i] : []));
+  return verbs.every(
+    (v, k) => k === 0 || words.slice(verbs[k - 1]! + 1, v).every((w) => w.pos === "ADV" || w.pos === "PART"),
+  );
+}
+
+/**
+ * True when a clause's subject is a person the question does not ask about: a name
+ * (`namedSubject`), or a common noun whose head WordNet reads as a kind of person
+ * (`Lexicon.isPerson`: "the new oiler", "the bosun's wife") or, unlisted, a closed compound ending
+ * in one (`personCompound`: "messman"). The subject is the words before the clause's first verb.
+ */
+function personSubject(clause: string, asked: AskedSlot, lexicon: Lexicon): boolean {
+  if (namedSubject(clause, asked, lexicon) !== null) return true;
+  const words = tag(clause);
+  const verb = words.findIndex((w) => w.pos === "VERB" || w.pos === "AUX");
+  if (verb <= 0) return false;
+  const head = words
+    .slice(0, verb)
+    .filter((w) => w.pos === "NOUN")
+    .at(-1);
+  if (!head || head !== words[verb - 1]) return false;
+  const lemma = head.lemma.toLowerCase();
+  if (asked.nouns.has(lemma) || contentTokens(head.text).some((t) => asked.attributes.has(t))) return false;
+  return lexicon.isPerson(lemma) || personCompound(lemma, lexicon);
+}
+
+/**
+ * True when a word the lexicon does not list as a noun is a closed compound of a listed noun and a
+ * noun of a person ("messman": "mess" + "man"; "deckboy": "deck" + "boy"), each part of three
+ * letters or more; false for a listed word or any other.
+ *
+ *   personCompound("messman", wordnet) // → true     personCompound("oilcan", wordnet) // → false
+ */
+export function personCompound(word: string, lexicon: Lexicon): boolean {
+  if (lexicon.lists(word, "noun")) return false;
+  for (let i = 3; i <= word.length - 3; i++) {
+    const [left, right] = [word.slice(0, i), word.slice(i)];
+    if (lexicon.lists(left, "noun") && lexicon.isPerson(right)) return true;
+  }
+  return false;
 }
 
 /** A title before a name ("Mrs. Halloran", "Dr Reyes"): part of the name. */

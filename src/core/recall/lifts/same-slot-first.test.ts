@@ -400,6 +400,12 @@ describe("slotLifted: the change reaches the clause of the newer that names the 
       "Now that the office is being repainted, I work from home on Tuesdays and Fridays.",
       "How do I get to the office?",
     ],
+    // A comma splice pointing back at the change with no number: a comment, not a value.
+    [
+      "I swim 1k every evening before dinner.",
+      "I'm training for a triathlon now, it's so much nicer in the evenings.",
+      "How far do I swim in the evening?",
+    ],
     // A given beside a new thing's arrival: the choir is not what the change is about.
     [
       "Evening service in our chapel is at 6 o'clock, we go most weeks.",
@@ -415,6 +421,12 @@ describe("slotLifted: the change reaches the clause of the newer that names the 
     [
       "I swim 1k every evening before dinner.",
       "I'm training for a triathlon now, so it's 2k swims most evenings.",
+      "How far do I swim in the evening?",
+    ],
+    // A comma splice with no "so": a clause pointing back at the change gives its value, a number.
+    [
+      "I swim 1k every evening before dinner.",
+      "I'm training for a triathlon now, it's 2k swims most evenings.",
       "How far do I swim in the evening?",
     ],
     // The main clause after an opening "now that": the change reaches it.
@@ -474,6 +486,29 @@ describe("changeReachesAsked: the clause that names the asked thing says the cha
       true,
     ],
     ["I switched my phone to an iPhone 15.", "What phone do I have?", true],
+    // A comma splice with no "so": "it's" points back at the change and gives a number.
+    [
+      "I'm training for a triathlon now, it's 2k swims most evenings.",
+      "How far do I swim in the evening?",
+      true,
+    ],
+    [
+      "I'm training for a triathlon now, that's 2k swims most evenings.",
+      "How far do I swim in the evening?",
+      true,
+    ],
+    // Pointing back with no number: a comment on the change.
+    [
+      "My pension goes into a Nationwide account now, it's a much nicer app.",
+      "Which app do I practise Spanish on?",
+      false,
+    ],
+    // A number in a clause that does not point back at the change: not tied to it.
+    [
+      "My pension goes into a Nationwide account now, the app has 4 stars.",
+      "Which app do I practise Spanish on?",
+      false,
+    ],
   ])("%j, asked %j → %j", (sentence, question, expected) => {
     expect(reaches(sentence, question)).toBe(expected);
   });

@@ -164,10 +164,20 @@ function opensWithSubordinate(sentence: string, first: string): boolean {
 const RESULT_JOINER = /^so\b/iu;
 
 /**
+ * A clause spliced after the change with no joiner that opens by pointing back at it ("it's",
+ * "that's") and gives a number: the new value the change comes to ("I'm training for a triathlon
+ * now, it's 2k swims most evenings"), not a comment on it ("…now, it's so much nicer": no number;
+ * "…now, the app is so much nicer": no pointing back).
+ */
+const RESTATES_AS_VALUE = /^(?:it|that)(?:['’]?s|\s+is)\b.*\p{Nd}/iu;
+
+/**
  * True when the change a sentence of the newer says reaches the clause that names the asked thing
  * (`changeReachesAsked`): that clause says the change itself (`saysChangedState`, or a marker of the
  * present such as "now" in a sentence that says a change), or it says what follows from the clause
  * before it that does ("I'm training for a half marathon now, so it's 10k runs most mornings"), or
+ * it gives the value the change comes to, pointing back at it with a number (`RESTATES_AS_VALUE`:
+ * "I'm training for a triathlon now, it's 2k swims most evenings"), or
  * it is the main clause of an opening subordinate clause that does ("Now that the office is being
  * renovated, I work from home on Mondays"). A clause spliced beside the change by a comma, an "and"
  * or a relative "which" is a statement of its own: what it says of the asked thing is a comment, a
@@ -202,7 +212,8 @@ export function changeReachesAsked(
   return clauses.some((clause, i) => {
     if (!names(clause) || (i === 0 && leading)) return false;
     if (changes[i]) return true;
-    if (i > 0 && RESULT_JOINER.test(clause) && changes[i - 1]) return true;
+    if (i > 0 && (RESULT_JOINER.test(clause) || RESTATES_AS_VALUE.test(clause)) && changes[i - 1])
+      return true;
     return i === 1 && leading && changes[0] === true;
   });
 }
