@@ -4,7 +4,14 @@
  * being dropped (and the words it names); negative examples are restatements it lets through.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
+import {
+  coverKeys,
+  coverNeeds,
+  SEVERAL_STATEMENTS_RULE,
+  severalSentences,
+  UNCOVERED_RULE,
+  uncoveredWords,
+} from "./coverage.js";
 import { compareLexically, loadTagger } from "./lexical-judge.js";
 
 beforeAll(() => loadTagger());
@@ -123,5 +130,105 @@ describe(`${SEVERAL_STATEMENTS_RULE.name}: no change is closed on a text of seve
     ["Ana lives in Porto.", "Ana? She moved to Lisbon last spring."],
   ] as const)("one sentence (a fragment aside) still closes a change: %j → %j", (a, b) => {
     expect(judge(a, b).relation).toBe("supersedes");
+  });
+});
+
+// sleepcost41: sleep's clustering asks only the clusters whose wording holds a key of every word
+// `coverNeeds` names (distil.ts `cluster`); that is sound only if a pair left out is never covered.
+describe("coverKeys / coverNeeds: a necessary condition for every word accounted for", () => {
+  const pool = [
+    "The staging cluster has 3 nodes.",
+    "The staging cluster has 3 large nodes.",
+    "Does the staging cluster have 3 nodes?",
+    "Admins can export reports.",
+    "Only admins can export reports.",
+    "Admins must export reports.",
+    "Kenji owns the auth service",
+    "The auth service's owner is Kenji, since March",
+    "Kenji maintains the auth service",
+    "Kenji is the maintainer of the auth service these days",
+    "Noor is on leave next week.",
+    "Her office is in Ghent.",
+    "His office is in Ghent.",
+    "The retry limit is 5",
+    "Retry limit is five.",
+    "Max file size is 10 MB.",
+    "The file size limit is 10 MB.",
+    "We use Postgres for the main database",
+    "btw, we use postgres for the main database",
+    "The user lives in Oslo.",
+    "The user is based in Oslo.",
+    "I live in Leeds.",
+    "The user lives in Leeds.",
+    "The user likes jazz.",
+    "The user enjoys jazz.",
+    "I'm fond of jazz these days",
+    "The port of the inventory service is 9443",
+    "The inventory service listens on port 9443",
+    "Secrets are kept in HashiCorp Vault",
+    "We keep secrets in HashiCorp Vault",
+    "The database is Postgres",
+    "The database was switched to Postgres",
+    "We run PostgreSQL 14.11 in production",
+    "The PostgreSQL version in production is 14.11",
+    "loki runs in us-east-2.",
+    "loki is hosted in the us-east-2 region.",
+    "Mei took over the ledger-db service",
+    "Mei owns the ledger-db service",
+    "Mei is on-call this week",
+    "Mei is on call",
+    "fyi the auth-gw service was handed over to Omar",
+    "The auth-gw service owner is Omar",
+    "Ownership of the auth service passed to Leila",
+    "The auth service is owned by Leila",
+    "Deploy freeze for the holidays, all teams",
+    "Deploy freeze for the holidays",
+    "We started the project in May and we finish it in June",
+    "Our project begins in May, it ends in June",
+    "They prefer the blue one; my favourite is red",
+  ];
+  const pairs = pool.flatMap((older) => pool.map((newer) => [older, newer] as const));
+  const meets = (older: string, newer: string) => {
+    const keys = coverKeys(older);
+    return coverNeeds(newer).every((need) => need.some((k) => keys.has(k)));
+  };
+
+  it("every pair whose newer words are all accounted for meets every need", () => {
+    const covered = pairs.filter(([older, newer]) => uncoveredWords(older, newer).length === 0);
+    // Not vacuous: the pool holds restatements both ways, beside the pairs of a text with itself.
+    expect(covered.length).toBeGreaterThan(pool.length + 30);
+    expect(covered.filter(([older, newer]) => !meets(older, newer))).toEqual([]);
+  });
+
+  it("a pair that misses a need leaves a word unaccounted for", () => {
+    const missing = pairs.filter(([older, newer]) => !meets(older, newer));
+    expect(missing.length).toBeGreaterThan(pairs.length / 2);
+    expect(missing.filter(([older, newer]) => uncoveredWords(older, newer).length === 0)).toEqual([]);
+  });
+
+  it.each([
+    // A linking verb, a verb of change, "to", an attribute name, ownership words, "we", "I" and "user" may pass.
+    ["The user is based in Oslo", [["f:oslo"]]],
+    ["We switched the database to Postgres", [["f:database"], ["f:postgres", "f:postgre"]]],
+    [
+      "I enjoy the hiking trails",
+      [
+        ["f:enjoy", "g:2"],
+        ["f:hiking", "f:hike"],
+        ["f:trails", "f:trail"],
+      ],
+    ],
+    // A pronoun of another person must be said: "his" is no "her".
+    ["His office is in Ghent", [["f:his", "g:11"], ["f:office"], ["f:ghent"]]],
+    // Nothing but words that may pass: no need, so every cluster sharing a word is asked.
+    ["Yes, we are", []],
+  ] as const)("%j needs %j", (newer, needs) => {
+    expect(coverNeeds(newer)).toEqual(needs);
+  });
+
+  it("an older wording's keys are all its words (an empty one may account for nothing, but costs nothing), their forms and paraphrase groups, hyphenated parts too", () => {
+    expect([...coverKeys("Mei likes the on-call rota")].sort()).toEqual(
+      ["f:mei", "f:likes", "f:like", "g:2", "f:the", "f:on-call", "f:on", "f:call", "f:rota"].sort(),
+    );
   });
 });

@@ -195,10 +195,7 @@ function informative(text: string): string[] {
  * de-duplicated. Empty means the newer statement says nothing the older one does not.
  */
 export function uncoveredWords(older: string, newer: string): string[] {
-  // Hyphenated words count as their parts too: "on-call" accounts for "on call".
-  const olderWords = rawTokens(older).flatMap((t) =>
-    t.includes("-") && !/\d/.test(t) ? [t, ...t.split("-")] : [t],
-  );
+  const olderWords = olderWordsOf(older);
   const forms = new Set<string>();
   const groups = new Set<number>();
   for (const t of olderWords) {
@@ -221,6 +218,8 @@ export function uncoveredWords(older: string, newer: string): string[] {
   const out: string[] = isQuestion(newer) !== isQuestion(older) ? ["?"] : [];
   for (const t of words) {
     if (forms.has(t) || forms.has(formOf(t))) continue;
+    // Every way a word passes below but its forms and group must be in `mayPass` too: sleep's
+    // clustering leaves unasked the pairs `coverNeeds` says cannot pass (coverage.test.ts checks it).
     const g = groupOf(t);
     if (g !== undefined && groups.has(g)) continue;
     if (copula && linking(t)) continue;
@@ -235,6 +234,68 @@ export function uncoveredWords(older: string, newer: string): string[] {
     if (!out.includes(t)) out.push(t);
   }
   return out;
+}
+
+/**
+ * The keys under which `older` accounts for a word of a newer statement by its own words, as
+ * `uncoveredWords` reads it: each word's form ("f:…" of the word and of `formOf`) and its paraphrase
+ * group ("g:…"). An index for callers that look for the statements that could restate a newer one
+ * (sleep's clustering): a newer word none of whose `coverNeeds` keys is here is uncovered.
+ */
+export function coverKeys(older: string): Set<string> {
+  const keys = new Set<string>();
+  for (const t of olderWordsOf(older)) {
+    keys.add(`f:${t}`);
+    keys.add(`f:${formOf(t)}`);
+    const g = groupOf(t);
+    if (g !== undefined) keys.add(`g:${g}`);
+  }
+  return keys;
+}
+
+/**
+ * The informative words of `newer` that only the older statement's words can account for — no
+ * reading of the older (a copula, a number, a hand-over, its pronouns) lets them pass — each as the
+ * keys that would account for it (`coverKeys`). So `uncoveredWords(older, newer)` is empty only when
+ * every entry shares a key with `coverKeys(older)`: a necessary condition, never a sufficient one.
+ *
+ *   coverNeeds("The user is based in Oslo")   // → [["f:oslo"]]: "user" and "based" (a linking verb) may pass
+ *   coverNeeds("We enjoy the hiking trails")  // → [["f:enjoy", "g:2"], ["f:hiking", "f:hike"], ["f:trails", "f:trail"]]
+ */
+export function coverNeeds(newer: string): string[][] {
+  const out: string[][] = [];
+  const taken = new Set<string>();
+  for (const t of informative(newer)) {
+    if (taken.has(t) || mayPass(t)) continue;
+    taken.add(t);
+    const g = groupOf(t);
+    const keys = new Set([`f:${t}`, `f:${formOf(t)}`]);
+    if (g !== undefined) keys.add(`g:${g}`);
+    out.push([...keys]);
+  }
+  return out;
+}
+
+/**
+ * Whether `uncoveredWords` may let a newer word pass on a reading of the older statement other than
+ * its words' forms and groups (the checks after those two there, each taken as though it held).
+ */
+function mayPass(t: string): boolean {
+  return (
+    linking(t) ||
+    changeVerb(t) ||
+    t === "to" ||
+    ATTRIBUTE.has(t) ||
+    OWNERSHIP.has(t) ||
+    FIRST_PLURAL.has(t) ||
+    FIRST_SINGULAR.has(t) ||
+    t === "user"
+  );
+}
+
+/** The older statement's words as `uncoveredWords` reads them: hyphenated words count as their parts too ("on-call" accounts for "on call"). */
+function olderWordsOf(older: string): string[] {
+  return rawTokens(older).flatMap((t) => (t.includes("-") && !/\d/.test(t) ? [t, ...t.split("-")] : [t]));
 }
 
 /** The rule that keeps a change from being closed on a text of several sentences, and its doc line. */

@@ -21,6 +21,7 @@
  * ("Avoid: X fails when Y"), checked against the episodes (generalise.ts `checkDistillation`);
  * the episodes' wording is kept in `metadata.lexicalText`.
  */
+import { coverKeys, coverNeeds } from "../judge/coverage.js";
 import { loadTagger, restatesLexically } from "../judge/lexical-judge.js";
 import { withSourceWords } from "../kept-content.js";
 import type { Belief, Episode, GateResult, Outcome } from "../model.js";
@@ -83,17 +84,41 @@ function valenceOf(e: Episode): Outcome | null {
   return e.outcome;
 }
 
-/** Groups paraphrases with the same valence; deterministic (episodes in event-time order). */
-export function cluster(episodes: readonly Episode[]): Cluster[] {
+/**
+ * Groups paraphrases with the same valence; deterministic (episodes in event-time order). An
+ * episode joins a cluster whose wording restates it (`restatesLexically`), asked of the clusters
+ * whose first episode shares a content word with it, word by word in the episode's order.
+ *
+ * Only the clusters that could restate it are asked: a duplicate needs the older wording to account
+ * for every informative word of the newer (`uncoveredWords`, coverage.ts), so a cluster whose wording
+ * lacks every form and paraphrase of a word the episode needs covered (`coverNeeds`) is no
+ * restatement, and is passed over unasked. The clusters are the same as when every cluster sharing a
+ * word is asked (`every: true`, for tests and benches); the work grows with the clusters that hold
+ * the episode's rarest needed word, not with all the clusters that share any word with it.
+ */
+export function cluster(episodes: readonly Episode[], opts: { every?: boolean } = {}): Cluster[] {
   const clusters: Cluster[] = [];
+  // The first episode's content words of each cluster, and the clusters under each word.
+  const founders: Set<string>[] = [];
   const byWord = new Map<string, number[]>();
+  // The coverage keys of each cluster's wording, and the clusters under each key (a key a wording
+  // dropped stays listed: a listing is checked against the cluster's keys before it is used).
+  const keysOf: Set<string>[] = [];
+  const byKey = new Map<string, number[]>();
+  const list = <K>(index: Map<K, number[]>, key: K, ci: number) => {
+    const l = index.get(key);
+    if (l) l.push(ci);
+    else index.set(key, [ci]);
+  };
   for (const e of episodes) {
     const text = analyseEcho(e.content).core;
     const words = [...new Set(contentTokens(text))];
+    const needs = opts.every ? [] : coverNeeds(text);
+    const asked = needs.length === 0 ? words.map((w) => byWord.get(w) ?? []) : covering(words, needs);
     const seen = new Set<number>();
     let home: number | null = null;
-    for (const w of words)
-      for (const ci of byWord.get(w) ?? []) {
+    for (const l of asked)
+      for (const ci of l) {
         if (seen.has(ci)) continue;
         seen.add(ci);
         const c = clusters[ci]!;
@@ -106,21 +131,46 @@ export function cluster(episodes: readonly Episode[]): Cluster[] {
     if (home === null) {
       home = clusters.length;
       clusters.push({ episodes: [], valence: valenceOf(e), text });
-      for (const w of words) {
-        let l = byWord.get(w);
-        if (!l) {
-          l = [];
-          byWord.set(w, l);
-        }
-        l.push(home);
-      }
+      founders.push(new Set(words));
+      for (const w of words) list(byWord, w, home);
+      keysOf.push(new Set());
     }
     const c = clusters[home]!;
     c.episodes.push(e);
     // The fullest wording speaks for the cluster.
-    if (text.length > c.text.length) c.text = text;
+    if (text.length > c.text.length || c.episodes.length === 1) {
+      c.text = text;
+      if (!opts.every) {
+        const keys = coverKeys(text);
+        for (const k of keys) if (!keysOf[home]!.has(k)) list(byKey, k, home);
+        keysOf[home] = keys;
+      }
+    }
   }
   return clusters;
+
+  /**
+   * For each of the episode's words, the clusters under it (ascending, as `byWord` lists them) whose
+   * wording holds a key of every needed word: found under the need with the fewest clusters.
+   */
+  function covering(words: readonly string[], needs: readonly string[][]): number[][] {
+    let rarest = needs[0]!;
+    let fewest = Number.POSITIVE_INFINITY;
+    for (const n of needs) {
+      let size = 0;
+      for (const k of n) size += byKey.get(k)?.length ?? 0;
+      if (size < fewest) {
+        rarest = n;
+        fewest = size;
+      }
+    }
+    const found = new Set<number>();
+    for (const k of rarest) for (const ci of byKey.get(k) ?? []) found.add(ci);
+    const able = [...found]
+      .filter((ci) => needs.every((n) => n.some((k) => keysOf[ci]!.has(k))))
+      .sort((x, y) => x - y);
+    return words.map((w) => able.filter((ci) => founders[ci]!.has(w)));
+  }
 }
 
 /** Why a cluster was left alone: one of its episodes was forgotten after consolidate read it. */
