@@ -76,8 +76,9 @@ describe("tool manifest", () => {
     const { tools } = await client.listTools();
     const tokens = countTokens(JSON.stringify(tools));
     process.stdout.write(`MCP tools/list: ${tools.length} tools, ${tokens} tokens (o200k_base)\n`);
-    // 12 tools over the whole loop, within Sediment's ~2,000 (docs/mcp.md).
-    expect(tokens).toBeLessThanOrEqual(2_000);
+    // 12 tools over the whole loop, within Sediment's ~2,000 (docs/mcp.md); 20 more since
+    // newcomer41 for context's whyEmpty (a nullable enum, listed as one enum with null).
+    expect(tokens).toBeLessThanOrEqual(2_020);
   });
 
   it("the committed manifest matches the tools, and hashes what tools/list sends", async () => {

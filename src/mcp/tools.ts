@@ -247,15 +247,22 @@ export const TOOLS: readonly ToolSpec[] = [
     operations: ["context"],
     run: async (ctx, args) => {
       const r = await call<ContextResult>(ctx, "context", args);
-      return { text: r.text, tokens: r.tokens, skipped: r.skipped.map((s) => s.id) };
+      return { text: r.text, tokens: r.tokens, skipped: r.skipped.map((s) => s.id), whyEmpty: r.whyEmpty };
     },
-    // An empty block would reach the model as an empty string, which says nothing.
-    text: (r) =>
-      r.text.trim()
-        ? r.text
-        : r.skipped.length
-          ? `Nothing in context: ${r.skipped.join(", ")} did not fit the token budget; raise tokenBudget, or recall what you need.`
-          : "Nothing in context: memory holds nothing yet that bears on this goal (no pinned belief, lesson, fact, rule or recent event). Record what happens and remember what lasts as you work; context returns them from then on.",
+    // An empty block would reach the model as an empty string, which says nothing: the engine's
+    // reason, phrased for a model.
+    text: (r) => {
+      switch (r.whyEmpty) {
+        case null:
+          return r.text;
+        case "over-budget":
+          return `Nothing in context: ${r.skipped.join(", ")} did not fit the token budget; raise tokenBudget, or recall what you need.`;
+        case "empty-namespace":
+          return "Nothing in context: memory holds nothing yet (no belief and no event in this namespace). Record what happens and remember what lasts as you work; context returns them from then on.";
+        default:
+          return "Nothing in context: memory holds beliefs or events, but none bears on this goal. Recall searches by other words; record and remember what you learn here.";
+      }
+    },
   }),
   tool({
     name: "record",

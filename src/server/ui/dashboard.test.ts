@@ -578,4 +578,17 @@ describe("pages", () => {
     expect(page).toContain("Context block");
     expect(page).toContain('min="32" max="200000" value="40">');
   });
+
+  it("an empty context block says the engine's reason (whyEmpty), not an empty box", async () => {
+    const { cookie } = await signIn(keys.reader);
+    const empty = await (await get("/recall?q=retry", cookie)).text();
+    expect(empty).toContain("Nothing in context: this namespace holds no belief or event yet");
+    expect(empty).not.toContain('<pre class="block">');
+    await mem.remember("The retry limit is 5");
+    const unrelated = await (await get("/recall?q=paint+the+fence", cookie)).text();
+    expect(unrelated).toContain("Nothing in context: nothing in this namespace bears on the query.");
+    const held = await (await get("/recall?q=retry", cookie)).text();
+    expect(held).toMatch(/<pre class="block">[^<]*\[b1\] The retry limit is 5/);
+    expect(held).not.toContain("Nothing in context");
+  });
 });
