@@ -38,6 +38,8 @@ import * as S from "./schemas.js";
  */
 export interface ToolContext {
   engine: Memory;
+  /** The tool the caller called, which a refusal names (`Invalid inspect: …`, not the operation's name). */
+  tool?: string;
   /**
    * Refuses (FORBIDDEN) an operation needing more access than the caller has: an HTTP caller
    * signed in with a read-only API key may recall but not remember. Every operation a tool runs
@@ -103,11 +105,13 @@ const tool = <I extends z.ZodType, O extends z.ZodType>(spec: StrataToolSpec<I, 
 const call = async <T>(ctx: ToolContext, name: string, input: object, judge?: Judge): Promise<T> => {
   const op = operation(name);
   ctx.permit(op.access);
-  return (await runOperation(op, defined(input), {
-    memory: ctx.engine,
-    namespace: ctx.engine.namespace,
-    ...(judge ? { judge } : {}),
-  })) as T;
+  return (await runOperation(
+    op,
+    defined(input),
+    { memory: ctx.engine, namespace: ctx.engine.namespace, ...(judge ? { judge } : {}) },
+    // The tool typed, and the operation its what/action chose when that is another name.
+    !ctx.tool || ctx.tool === op.name ? op.name : `${ctx.tool} (${op.name})`,
+  )) as T;
 };
 
 /**

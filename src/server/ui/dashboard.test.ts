@@ -579,6 +579,13 @@ describe("pages", () => {
     expect(page).toContain('min="32" max="200000" value="40">');
   });
 
+  it("a refused address names the page typed, not the operation behind it (newcomer41)", async () => {
+    const { cookie } = await signIn(keys.reader);
+    const page = await (await get("/items/xyz", cookie)).text();
+    expect(page).toContain("Invalid page /ui/items/xyz: id: an id looks like e12");
+    expect(page).not.toContain("Invalid explain");
+  });
+
   it("an empty context block says the engine's reason (whyEmpty), not an empty box", async () => {
     const { cookie } = await signIn(keys.reader);
     const empty = await (await get("/recall?q=retry", cookie)).text();
