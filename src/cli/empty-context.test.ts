@@ -33,19 +33,26 @@ describe("an empty context block says why and what to do", () => {
       "an empty store, no goal",
       [["init"]],
       ["context"],
-      /^the store holds nothing yet: strata remember[\s\S]*^Nothing in context: the namespace holds no pinned belief/m,
+      /^the store holds nothing yet: strata remember[\s\S]*^Nothing in context: the namespace holds no belief or event yet; strata remember/m,
     ],
     [
       "an empty store, a goal",
       [["init"]],
       ["context", "deploy"],
-      /^the store holds nothing yet: strata remember[\s\S]*^Nothing in context for this goal: /m,
+      // The engine's whyEmpty (newcomer41): a goal on an empty store is not "nothing bears on it".
+      /^the store holds nothing yet: strata remember[\s\S]*^Nothing in context: the namespace holds no belief or event yet/m,
     ],
     [
       "a goal nothing bears on",
       [["remember", "The retry limit is 5"]],
       ["context", "paint the fence"],
       /^Nothing in context for this goal: .*strata context with no goal shows/m,
+    ],
+    [
+      "a time before anything was stored",
+      [["remember", "The retry limit is 5", "--at", "2026-03-01"]],
+      ["context", "--at", "2026-01-01"],
+      /^Nothing in context: the namespace held no belief or event at 2026-01-01; a later --at/m,
     ],
     [
       "a namespace never written",
@@ -85,9 +92,9 @@ describe("an empty context block says why and what to do", () => {
     expect(out).not.toMatch(/Nothing in context|holds nothing/);
   });
 
-  it("--json is the engine's answer, unchanged (text empty, no note on stdout)", async () => {
+  it("--json is the engine's answer: text empty, the reason in whyEmpty, no note on stdout", async () => {
     await run("init", "--quiet");
     const out = await run("context", "--json");
-    expect(JSON.parse(out)).toMatchObject({ text: "", tokens: 0, items: [] });
+    expect(JSON.parse(out)).toMatchObject({ text: "", tokens: 0, items: [], whyEmpty: "empty-namespace" });
   });
 });

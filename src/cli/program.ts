@@ -510,7 +510,7 @@ export function createProgram(
           }
           return r;
         }),
-        render: (r, style) => renderContext(r, style, { goal }),
+        render: (r, style) => renderContext(r, style, { goal, at: o.at }),
       }),
     );
 

@@ -230,7 +230,9 @@ export function assemble(
     text = "";
     tokens = 0;
   }
-  return { text, tokens, tokenBudget, items, skipped };
+  // Nothing given at all is "nothing-relevant" here; `buildContext` tells an empty namespace apart.
+  const whyEmpty = items.length > 0 ? null : skipped.length > 0 ? "over-budget" : "nothing-relevant";
+  return { text, tokens, tokenBudget, items, skipped, whyEmpty };
 }
 
 /**
@@ -299,7 +301,7 @@ export async function buildContext(
     : [];
   // The digest the last wrap saved is today's state; time travel (`at`) leaves it out.
   const digest = o.continuity && !at ? await records.digest(ctx.store, namespace) : null;
-  return assemble(
+  const result = assemble(
     {
       identity: identity.map((b) => ({ id: b.id, text: b.text })),
       continuity: (digest?.text ?? "")
@@ -316,6 +318,27 @@ export async function buildContext(
     namespace,
     ctx.policy.contextContinuityShare,
   );
+  // Read only when nothing was found: does the namespace hold anything context reads at all?
+  if (result.whyEmpty === "nothing-relevant" && !digest && (await holdsNothing(ctx, beliefFilter, at)))
+    result.whyEmpty = "empty-namespace";
+  return result;
+}
+
+/** True when the namespace holds no belief (active, or valid at `at`) and no active event. */
+async function holdsNothing(
+  ctx: EngineContext,
+  beliefFilter: { namespaces: string[]; statuses: readonly ["active"] | null; at: string | undefined },
+  at: string | undefined,
+): Promise<boolean> {
+  const one = { limit: 1, offset: 0 };
+  // A dormant belief is held, though context leaves it out: that is "nothing-relevant".
+  const statuses = beliefFilter.statuses ? (["active", "dormant"] as const) : null;
+  if ((await ctx.store.listBeliefs({ ...beliefFilter, statuses }, one)).length > 0) return false;
+  const episodes = await ctx.store.listEpisodes(
+    { namespaces: beliefFilter.namespaces, statuses: ["active"], at, includeSuperseded: true },
+    { ...one, order: "at-desc" },
+  );
+  return episodes.length === 0;
 }
 
 /**

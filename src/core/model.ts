@@ -811,6 +811,15 @@ export const CONTEXT_BLOCKS = [
 ] as const;
 export type ContextBlock = (typeof CONTEXT_BLOCKS)[number];
 
+/**
+ * Why a context block came back empty, decided once in the core so every surface says the same:
+ * `empty-namespace`: the namespace holds no belief or event context reads (at `at`, when given);
+ * `nothing-relevant`: it holds some, but none bears on the goal (or none is active, with no goal);
+ * `over-budget`: what was chosen did not fit the token budget (see `skipped`).
+ */
+export const CONTEXT_EMPTY_REASONS = ["empty-namespace", "nothing-relevant", "over-budget"] as const;
+export type ContextEmptyReason = (typeof CONTEXT_EMPTY_REASONS)[number];
+
 export interface ContextResult {
   text: string;
   tokens: number;
@@ -818,6 +827,8 @@ export interface ContextResult {
   items: ContextItem[];
   /** Items that were relevant but did not fit the budget. */
   skipped: { id: string; block: ContextBlock; tokens: number }[];
+  /** Why the block is empty; null when it holds anything. */
+  whyEmpty: ContextEmptyReason | null;
 }
 
 export interface OutcomeResult {

@@ -36,25 +36,56 @@ const context = async (args: Record<string, unknown>) => {
 };
 
 describe("context with nothing to put in the block", () => {
+  // Since newcomer41 the reason is the engine's (`whyEmpty`), which the tool phrases and returns.
   it.each([
-    ["an empty store, no goal", [], {}],
-    ["an empty store, a goal", [], { goal: "deploy the API" }],
-    ["a goal nothing stored bears on", ["The retry limit is 5"], { goal: "paint the fence" }],
+    [
+      "an empty store, no goal",
+      [],
+      {},
+      "empty-namespace",
+      /^Nothing in context: memory holds nothing yet \(no belief and no event/,
+    ],
+    [
+      "an empty store, a goal",
+      [],
+      { goal: "deploy the API" },
+      "empty-namespace",
+      /^Nothing in context: memory holds nothing yet/,
+    ],
+    [
+      "a goal nothing stored bears on",
+      ["The retry limit is 5"],
+      { goal: "paint the fence" },
+      "nothing-relevant",
+      /^Nothing in context: memory holds beliefs or events, but none bears on this goal\. Recall searches/,
+    ],
+    [
+      "a budget nothing chosen fits",
+      ["The retry limit is 5"],
+      { goal: "retry limit", tokenBudget: 32 },
+      "over-budget",
+      /^Nothing in context: b1 did not fit the token budget; raise tokenBudget/,
+    ],
   ] as const)(
-    "%s: the text says so and what to do; the structured answer is as it was",
-    async (_what, writes, args) => {
+    "%s: the text says why and what to do; the structured answer carries the reason",
+    async (_what, writes, args, why, says) => {
       for (const statement of writes) await mem.remember(statement);
       const r = await context(args);
-      expect(r.text).toMatch(/^Nothing in context: memory holds nothing yet that bears on this goal/);
-      expect(r.text).toMatch(/Record what happens and remember what lasts/);
-      expect(r.structured).toEqual({ text: "", tokens: 0, skipped: [] });
+      expect(r.text).toMatch(says);
+      expect(r.structured).toEqual({
+        text: "",
+        tokens: 0,
+        skipped: why === "over-budget" ? ["b1"] : [],
+        whyEmpty: why,
+      });
     },
   );
 
-  it("a block that holds anything is the block, word for word", async () => {
+  it("a block that holds anything is the block, word for word, and whyEmpty is null", async () => {
     await mem.remember("The retry limit is 5");
     const r = await context({});
     expect(r.text).toContain("[b1] The retry limit is 5");
     expect(r.text).toBe(r.structured.text);
+    expect(r.structured).toMatchObject({ whyEmpty: null });
   });
 });

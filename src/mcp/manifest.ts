@@ -41,6 +41,16 @@ const SERVER_SIDE = new Set([
  * always sent) and every `type` below the root (the model reads field names and descriptions;
  * the server's zod schema checks what it sends).
  */
+function nullableEnum(members: unknown[]): boolean {
+  const [values, nothing] = members as [Record<string, unknown>?, Record<string, unknown>?];
+  return (
+    members.length === 2 &&
+    Array.isArray(values?.enum) &&
+    Object.keys(values!).every((k) => k === "enum" || k === "type") &&
+    canonicalJson(nothing) === '{"type":"null"}'
+  );
+}
+
 export function compactSchema(schema: unknown, io: "input" | "output" = "input", root = true): unknown {
   if (Array.isArray(schema)) return schema.map((s) => compactSchema(s, io, false));
   if (!schema || typeof schema !== "object") return schema;
@@ -51,6 +61,11 @@ export function compactSchema(schema: unknown, io: "input" | "output" = "input",
     if (k === "propertyNames" && canonicalJson(v) === '{"type":"string"}') continue;
     if (k === "additionalProperties" && (canonicalJson(v) === "{}" || v === false)) continue;
     if (k === "required" && io === "output") continue;
+    // A nullable enum, `anyOf: [{ enum }, { type: "null" }]`, is the one enum with null in it.
+    if (k === "anyOf" && Array.isArray(v) && nullableEnum(v)) {
+      out.enum = [...(v[0] as { enum: unknown[] }).enum, null];
+      continue;
+    }
     // An array's own description says what its items are.
     if (
       k === "items" &&

@@ -9,6 +9,7 @@ import { z } from "zod";
 import {
   CandidatesOptionsSchema,
   CaptureInputSchema,
+  CONTEXT_EMPTY_REASONS,
   ContextInputSchema,
   ContextOptionsSchema,
   DistilInputSchema,
@@ -197,6 +198,7 @@ export const ContextToolOutput = z.object({
   text: z.string(),
   tokens: z.number(),
   skipped: ids("Did not fit."),
+  whyEmpty: z.enum(CONTEXT_EMPTY_REASONS).nullable(),
 });
 
 export const OutcomeToolOutput = z.object({

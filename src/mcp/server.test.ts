@@ -76,8 +76,9 @@ describe("tool manifest", () => {
     const { tools } = await client.listTools();
     const tokens = countTokens(JSON.stringify(tools));
     process.stdout.write(`MCP tools/list: ${tools.length} tools, ${tokens} tokens (o200k_base)\n`);
-    // 12 tools over the whole loop, within Sediment's ~2,000 (docs/mcp.md).
-    expect(tokens).toBeLessThanOrEqual(2_000);
+    // 12 tools over the whole loop, within Sediment's ~2,000 (docs/mcp.md); 20 more since
+    // newcomer41 for context's whyEmpty (a nullable enum, listed as one enum with null).
+    expect(tokens).toBeLessThanOrEqual(2_020);
   });
 
   it("the committed manifest matches the tools, and hashes what tools/list sends", async () => {
@@ -232,7 +233,7 @@ describe("tools dispatch through the operations registry", () => {
     // inspect's schema takes any days ≥ 1; the candidates operation allows at most 3650.
     const r = await call("inspect", { what: "candidates", review: true, days: 5000 });
     expect(r.isError).toBe(true);
-    expect(text(r)).toMatch(/^INVALID_INPUT: Invalid candidates: days:/);
+    expect(text(r)).toMatch(/^INVALID_INPUT: Invalid inspect \(candidates\): days:/);
   });
 
   it("sleep lends the sampling judge per call: the server's engine keeps its own", async () => {
@@ -272,28 +273,36 @@ describe("tools: refusals the model can read", () => {
     ["wrap", {}, /INVALID_INPUT: Invalid wrap: action: missing \(one of .* is required\)/],
     ["settle", {}, /INVALID_INPUT: settle needs/],
     // A field the chosen action does not take is refused by that operation's schema, never ignored.
-    ["inspect", { what: "stats", id: "b1" }, /INVALID_INPUT: Invalid stats: unknown option "id"/],
-    ["inspect", { what: "pending", review: true }, /INVALID_INPUT: Invalid pending: unknown option "review"/],
+    ["inspect", { what: "stats", id: "b1" }, /INVALID_INPUT: Invalid inspect \(stats\): unknown option "id"/],
+    [
+      "inspect",
+      { what: "pending", review: true },
+      /INVALID_INPUT: Invalid inspect \(pending\): unknown option "review"/,
+    ],
     [
       "inspect",
       { what: "explain", id: "b1", limit: 5 },
-      /INVALID_INPUT: Invalid explain: unknown option "limit"/,
+      /INVALID_INPUT: Invalid inspect \(explain\): unknown option "limit"/,
     ],
-    ["sleep", { action: "maintain", full: true }, /INVALID_INPUT: Invalid maintain: unknown option "full"/],
+    [
+      "sleep",
+      { action: "maintain", full: true },
+      /INVALID_INPUT: Invalid sleep \(maintain\): unknown option "full"/,
+    ],
     [
       "settle",
       { judgments: [{ a: "b1", b: "b2", verdict: "distinct" }], valence: "failure" },
-      /INVALID_INPUT: Invalid judge: unknown option "valence"/,
+      /INVALID_INPUT: Invalid settle \(judge\): unknown option "valence"/,
     ],
     [
       "wrap",
       { action: "prepare", token: "t1" },
-      /INVALID_INPUT: Invalid prepareWrap: unknown option "token"/,
+      /INVALID_INPUT: Invalid wrap \(prepareWrap\): unknown option "token"/,
     ],
     [
       "wrap",
       { action: "cancel", token: "t1", text: "x" },
-      /INVALID_INPUT: Invalid cancelWrap: unknown option "text"/,
+      /INVALID_INPUT: Invalid wrap \(cancelWrap\): unknown option "text"/,
     ],
   ];
   it.each(cases)("%s %j → isError", async (name, args, message) => {

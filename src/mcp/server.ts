@@ -116,7 +116,7 @@ export function createMcpServer(engine: Memory, options: CreateMcpServerOptions 
         // annotation says what it needs.
         if (!spec.operations) permit(spec.annotations.readOnlyHint ? "read" : "write");
         const input = own ? parseInput(spec.input, args ?? {}, spec.name) : args;
-        const result = (await spec.run(context, input)) as Record<string, unknown>;
+        const result = (await spec.run({ ...context, tool: spec.name }, input)) as Record<string, unknown>;
         return { content: [{ type: "text", text: spec.text(result) }], structuredContent: result };
       } catch (error) {
         return toolError(error);

@@ -38,6 +38,8 @@ import * as S from "./schemas.js";
  */
 export interface ToolContext {
   engine: Memory;
+  /** The tool the caller called, which a refusal names (`Invalid inspect: …`, not the operation's name). */
+  tool?: string;
   /**
    * Refuses (FORBIDDEN) an operation needing more access than the caller has: an HTTP caller
    * signed in with a read-only API key may recall but not remember. Every operation a tool runs
@@ -103,11 +105,13 @@ const tool = <I extends z.ZodType, O extends z.ZodType>(spec: StrataToolSpec<I, 
 const call = async <T>(ctx: ToolContext, name: string, input: object, judge?: Judge): Promise<T> => {
   const op = operation(name);
   ctx.permit(op.access);
-  return (await runOperation(op, defined(input), {
-    memory: ctx.engine,
-    namespace: ctx.engine.namespace,
-    ...(judge ? { judge } : {}),
-  })) as T;
+  return (await runOperation(
+    op,
+    defined(input),
+    { memory: ctx.engine, namespace: ctx.engine.namespace, ...(judge ? { judge } : {}) },
+    // The tool typed, and the operation its what/action chose when that is another name.
+    !ctx.tool || ctx.tool === op.name ? op.name : `${ctx.tool} (${op.name})`,
+  )) as T;
 };
 
 /**
@@ -247,15 +251,22 @@ export const TOOLS: readonly ToolSpec[] = [
     operations: ["context"],
     run: async (ctx, args) => {
       const r = await call<ContextResult>(ctx, "context", args);
-      return { text: r.text, tokens: r.tokens, skipped: r.skipped.map((s) => s.id) };
+      return { text: r.text, tokens: r.tokens, skipped: r.skipped.map((s) => s.id), whyEmpty: r.whyEmpty };
     },
-    // An empty block would reach the model as an empty string, which says nothing.
-    text: (r) =>
-      r.text.trim()
-        ? r.text
-        : r.skipped.length
-          ? `Nothing in context: ${r.skipped.join(", ")} did not fit the token budget; raise tokenBudget, or recall what you need.`
-          : "Nothing in context: memory holds nothing yet that bears on this goal (no pinned belief, lesson, fact, rule or recent event). Record what happens and remember what lasts as you work; context returns them from then on.",
+    // An empty block would reach the model as an empty string, which says nothing: the engine's
+    // reason, phrased for a model.
+    text: (r) => {
+      switch (r.whyEmpty) {
+        case null:
+          return r.text;
+        case "over-budget":
+          return `Nothing in context: ${r.skipped.join(", ")} did not fit the token budget; raise tokenBudget, or recall what you need.`;
+        case "empty-namespace":
+          return "Nothing in context: memory holds nothing yet (no belief and no event in this namespace). Record what happens and remember what lasts as you work; context returns them from then on.";
+        default:
+          return "Nothing in context: memory holds beliefs or events, but none bears on this goal. Recall searches by other words; record and remember what you learn here.";
+      }
+    },
   }),
   tool({
     name: "record",

@@ -121,11 +121,11 @@ const WRITTEN_AS: Record<"number" | "boolean", string> = {
  * when every such value was read. The schema's own words, "expected number, received string",
  * are true of every query value, so a caller who sent `k=ten` read that a number was sent as text.
  *
- *   queryValuesRefused("recall", recall.input, { query: "x", k: "ten" })
- *   // INVALID_INPUT 'Invalid recall: k must be a number, got "ten".'
+ *   queryValuesRefused("GET /v1/namespaces/{namespace}/recall", recall.input, { query: "x", k: "ten" })
+ *   // INVALID_INPUT 'Invalid GET /v1/namespaces/{namespace}/recall: k must be a number, got "ten".'
  */
 export function queryValuesRefused(
-  operation: string,
+  route: string,
   input: z.ZodObject,
   values: Record<string, unknown>,
 ): StrataError | null {
@@ -152,7 +152,7 @@ export function queryValuesRefused(
   if (issues.length === 0) return null;
   return new StrataError(
     "INVALID_INPUT",
-    `Invalid ${operation}: ${issues.map((i) => `${i.path[0]} ${i.message}`).join("; ")}.`,
+    `Invalid ${route}: ${issues.map((i) => `${i.path[0]} ${i.message}`).join("; ")}.`,
     { issues },
   );
 }

@@ -195,7 +195,7 @@ describe("input a route would otherwise drop or overrule is refused", () => {
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
-      `Invalid recall: k must be a number, got "${k}".`,
+      `Invalid GET /v1/namespaces/{namespace}/recall: k must be a number, got "${k}".`,
     );
     await mem.close();
   });
@@ -204,22 +204,22 @@ describe("input a route would otherwise drop or overrule is refused", () => {
     // [query, message, the issue]
     [
       "recall?query=retry&k=ten",
-      'Invalid recall: k must be a number, got "ten".',
+      'Invalid GET /v1/namespaces/{namespace}/recall: k must be a number, got "ten".',
       { path: ["k"], received: "ten", allowed: "a number" },
     ],
     [
       "items?limit=all&offset=x",
-      'Invalid list: limit must be a number, got "all"; offset must be a number, got "x".',
+      'Invalid GET /v1/namespaces/{namespace}/items: limit must be a number, got "all"; offset must be a number, got "x".',
       { path: ["limit"], received: "all", allowed: "a number" },
     ],
     [
       "candidates?review=yes",
-      'Invalid candidates: review must be true or false, got "yes".',
+      'Invalid GET /v1/namespaces/{namespace}/candidates: review must be true or false, got "yes".',
       { path: ["review"], received: "yes", allowed: "true or false" },
     ],
     [
       "recall?query=retry&kinds=fact,rule&k=3&k=4",
-      "Invalid recall: k: Invalid input: expected number, received array.",
+      "Invalid GET /v1/namespaces/{namespace}/recall: k: Invalid input: expected number, received array.",
       { path: ["k"] },
     ],
   ])(
@@ -244,7 +244,7 @@ describe("input a route would otherwise drop or overrule is refused", () => {
     expect((await app.request(`/v1/namespaces/${NS}/recall?query=retry&k=3`, { headers })).status).toBe(200);
     const res = await app.request(`/v1/namespaces/${NS}/recall?query=retry&k=0`, { headers });
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
-      /^Invalid recall: k: Too small/,
+      /^Invalid GET \/v1\/namespaces\/\{namespace\}\/recall: k: Too small/,
     );
     await mem.close();
   });

@@ -166,6 +166,8 @@ export function createRestApi(options: RestApiOptions): Hono<{ Variables: RestVa
   for (const op of OPERATIONS) {
     const params = pathParams(op);
     const representation = REPRESENTATIONS[op.name];
+    // What a caller typed, which a refusal names: the route, not the operation's internal name.
+    const route = `${op.http.method} /v1/namespaces/{namespace}${op.http.path}`;
     api.on(op.http.method, `/namespaces/:namespace${honoPath(op.http.path)}`, async (c) => {
       const namespace = parseInput(NamespaceSchema, c.req.param("namespace"), "namespace");
       const caller = await identify(c, memory.store, { loopbackClient });
@@ -189,7 +191,7 @@ export function createRestApi(options: RestApiOptions): Hono<{ Variables: RestVa
           if (format === representation.format || (format === null && accepts)) wants = "other";
         }
         input = queryInput(op.input, query);
-        const unread = queryValuesRefused(op.name, op.input, input);
+        const unread = queryValuesRefused(route, op.input, input);
         if (unread) throw unread;
       } else {
         // A write reads only its JSON body: a query string would be dropped in silence.
@@ -221,7 +223,12 @@ export function createRestApi(options: RestApiOptions): Hono<{ Variables: RestVa
         input[p] = value;
       }
       if (typeof input.namespacePrefix === "string") permitTree(caller, input.namespacePrefix, op.access);
-      const out = await runOperation(op, input, { memory: engineFor(caller.actor, namespace), namespace });
+      const out = await runOperation(
+        op,
+        input,
+        { memory: engineFor(caller.actor, namespace), namespace },
+        route,
+      );
       if (wants === "other" && representation)
         return c.body(representation.body(out), 200, {
           "Content-Type": `${representation.accept}; charset=utf-8`,

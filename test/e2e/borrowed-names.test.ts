@@ -62,7 +62,9 @@ describe("REST names the field a borrowed name means", () => {
   it("a name no row holds is refused as before, with no guess", async () => {
     const r = await served.send("GET", `${NS}/recall?query=deploy&color=red`, {});
     expect(r.status).toBe(400);
-    expect(r.json.error?.message).toBe('Invalid recall: unknown option "color".');
+    expect(r.json.error?.message).toBe(
+      'Invalid GET /v1/namespaces/{namespace}/recall: unknown option "color".',
+    );
   });
 });
 

@@ -95,27 +95,38 @@ export async function runContext(mem: Memory, args: ContextArgs): Promise<Contex
 
 /**
  * What an empty block means, said where the block would be: a blank line told a newcomer nothing.
- * Nothing fitted the budget, nothing bears on the goal, or the namespace holds nothing yet.
+ * The reason is the engine's (`whyEmpty`); this only phrases it for a terminal.
  *
- *   emptyContextNote({ ...r, items: [], skipped: [] }, {}) // "Nothing in context: the namespace holds no …"
+ *   emptyContextNote({ ...r, whyEmpty: "empty-namespace" }, {}) // "Nothing in context: the namespace holds …"
  */
-export function emptyContextNote(r: ContextResult, asked: { goal?: string | undefined }): string {
-  if (r.skipped.length)
-    return `Nothing in context: what was chosen did not fit the ${r.tokenBudget}-token budget (skipped, below); raise --budget.`;
-  if (asked.goal?.trim())
-    return "Nothing in context for this goal: nothing in the namespace bears on it (strata context with no goal shows what the namespace holds; strata recall searches it by words).";
-  return "Nothing in context: the namespace holds no pinned belief, lesson, fact, rule or recent event.";
+export function emptyContextNote(
+  r: ContextResult,
+  asked: { goal?: string | undefined; at?: string | undefined },
+): string {
+  const then = asked.at ? ` at ${asked.at}` : "";
+  switch (r.whyEmpty) {
+    case "over-budget":
+      return `Nothing in context: what was chosen did not fit the ${r.tokenBudget}-token budget (skipped, below); raise --budget.`;
+    case "empty-namespace":
+      return asked.at
+        ? `Nothing in context: the namespace held no belief or event${then}; a later --at, or none, shows what came after.`
+        : 'Nothing in context: the namespace holds no belief or event yet; strata remember "…" stores a fact, strata record "…" an event.';
+    default:
+      return asked.goal?.trim()
+        ? `Nothing in context for this goal${then}: nothing in the namespace bears on it (strata context with no goal shows what the namespace holds; strata recall searches it by words).`
+        : `Nothing in context${then}: the namespace holds no active belief or recent event (strata list --status any shows everything it holds).`;
+  }
 }
 
 export function renderContext(
   r: ContextResult,
   style: Style,
-  asked: { goal?: string | undefined } = {},
+  asked: { goal?: string | undefined; at?: string | undefined } = {},
 ): string {
   const skipped = r.skipped.length
     ? `, skipped ${r.skipped.map((s) => `${s.id} (${s.tokens})`).join(", ")}`
     : "";
-  const block = r.items.length === 0 && r.text.trim() === "" ? style.dim(emptyContextNote(r, asked)) : r.text;
+  const block = r.whyEmpty ? style.dim(emptyContextNote(r, asked)) : r.text;
   return `${block}\n${style.dim(`${r.tokens}/${r.tokenBudget} tokens, ${r.items.length} items${skipped}`)}`;
 }
 

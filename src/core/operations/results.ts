@@ -10,6 +10,7 @@ import {
   AuditEntrySchema,
   BeliefSchema,
   CONTEXT_BLOCKS,
+  CONTEXT_EMPTY_REASONS,
   EpisodeSchema,
   GateResultSchema,
   IdSchema,
@@ -80,6 +81,12 @@ export const ContextResultSchema = z.object({
   skipped: z
     .array(z.object({ id: z.string(), block, tokens: z.number().int() }))
     .describe("Relevant items that did not fit the budget."),
+  whyEmpty: z
+    .enum(CONTEXT_EMPTY_REASONS)
+    .nullable()
+    .describe(
+      "Why the block is empty, null when it holds anything: empty-namespace (the namespace holds no belief or event yet, or none at `at`), nothing-relevant (it holds some, none bearing on the goal), over-budget (what was chosen did not fit tokenBudget: see skipped).",
+    ),
 });
 
 export const MemoryItemSchema = z.discriminatedUnion("layer", [

@@ -6,11 +6,19 @@
  *     memory: mem.withActor("rest:ci-bot"),
  *     namespace: "team-a",
  *   });
+ *
+ * `as` is what the caller typed, which a refusal names (`Invalid GET /v1/namespaces/{namespace}/items/{id}: …`,
+ * `Invalid inspect: …`); without it, the operation's name.
  */
 import { parseInput } from "../validate.js";
 import type { Operation, OperationContext } from "./operation.js";
 
-export async function runOperation(op: Operation, input: unknown, ctx: OperationContext): Promise<unknown> {
-  const parsed = parseInput(op.input, input ?? {}, op.name);
+export async function runOperation(
+  op: Operation,
+  input: unknown,
+  ctx: OperationContext,
+  as: string = op.name,
+): Promise<unknown> {
+  const parsed = parseInput(op.input, input ?? {}, as);
   return op.run(ctx, parsed);
 }

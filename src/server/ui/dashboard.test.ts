@@ -578,4 +578,24 @@ describe("pages", () => {
     expect(page).toContain("Context block");
     expect(page).toContain('min="32" max="200000" value="40">');
   });
+
+  it("a refused address names the page typed, not the operation behind it (newcomer41)", async () => {
+    const { cookie } = await signIn(keys.reader);
+    const page = await (await get("/items/xyz", cookie)).text();
+    expect(page).toContain("Invalid page /ui/items/xyz: id: an id looks like e12");
+    expect(page).not.toContain("Invalid explain");
+  });
+
+  it("an empty context block says the engine's reason (whyEmpty), not an empty box", async () => {
+    const { cookie } = await signIn(keys.reader);
+    const empty = await (await get("/recall?q=retry", cookie)).text();
+    expect(empty).toContain("Nothing in context: this namespace holds no belief or event yet");
+    expect(empty).not.toContain('<pre class="block">');
+    await mem.remember("The retry limit is 5");
+    const unrelated = await (await get("/recall?q=paint+the+fence", cookie)).text();
+    expect(unrelated).toContain("Nothing in context: nothing in this namespace bears on the query.");
+    const held = await (await get("/recall?q=retry", cookie)).text();
+    expect(held).toMatch(/<pre class="block">[^<]*\[b1\] The retry limit is 5/);
+    expect(held).not.toContain("Nothing in context");
+  });
 });

@@ -257,7 +257,7 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
       const url = new URL(c.req.url);
       if (c.req.method === "GET" && url.pathname.endsWith("/"))
         return c.redirect(withoutTrailingSlashes(url.pathname) + url.search, 301);
-      if (found) c.set("view", await viewFor(found.session, found.key));
+      if (found) c.set("view", await viewFor(found.session, found.key, c.req.path));
       throw new StrataError(
         "NOT_FOUND",
         `The dashboard has no page ${c.req.method === "GET" ? "" : `${c.req.method} `}${url.pathname}: check the address, or start from the Overview.`,
@@ -279,11 +279,12 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
           "This form is stale or came from elsewhere: reload the page and try again.",
         );
     }
-    c.set("view", await viewFor(session, key));
+    c.set("view", await viewFor(session, key, c.req.path));
     await next();
   });
 
-  async function viewFor(session: Session, key: ApiKeyView): Promise<View> {
+  /** `page` is the address asked for, which a refusal names (`Invalid page /ui/items/xyz: …`). */
+  async function viewFor(session: Session, key: ApiKeyView, page: string): Promise<View> {
     const namespace = session.namespace;
     const actor = memory.withActor(keyActor(key));
     const known = await memory.store.auditNamespaces();
@@ -308,7 +309,7 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
         const op = OPERATION_BY_NAME.get(name);
         if (!op) throw new StrataError("NOT_FOUND", `No operation named ${name}.`);
         authorize(key, namespace, op.access);
-        return (await runOperation(op, input ?? {}, { memory: actor, namespace })) as T;
+        return (await runOperation(op, input ?? {}, { memory: actor, namespace }, `page ${page}`)) as T;
       },
     };
   }

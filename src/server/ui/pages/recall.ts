@@ -42,8 +42,16 @@ ${[...perBlock].map(([block, b]) => html`<tr><th scope="row">${block}</th><td cl
 <tr><th scope="row">Total (budget ${ctx.tokenBudget})</th><td class="num">${ctx.items.length}</td><td class="num">${ctx.tokens}</td></tr>
 </tbody></table>
 ${ctx.skipped.length > 0 ? html`<p class="muted">${ctx.skipped.length} relevant items did not fit the budget.</p>` : ""}
-<pre class="block">${ctx.text}</pre>`;
+${ctx.whyEmpty ? html`<p class="muted">${EMPTY_CONTEXT[ctx.whyEmpty]}</p>` : html`<pre class="block">${ctx.text}</pre>`}`;
 }
+
+/** The engine's reason for an empty block (`whyEmpty`), as the Recall page says it. */
+const EMPTY_CONTEXT: Record<NonNullable<Context["whyEmpty"]>, string> = {
+  "empty-namespace":
+    "Nothing in context: this namespace holds no belief or event yet (at that time, when one is given).",
+  "nothing-relevant": "Nothing in context: nothing in this namespace bears on the query.",
+  "over-budget": "Nothing in context: what was chosen did not fit the budget; raise the context budget.",
+};
 
 /** The form's fields an operation's refusal can name, by the input field the issue's path ends in. */
 const FIELD_OF_INPUT: Readonly<Record<string, "budget" | "at">> = { tokenBudget: "budget", at: "at" };
