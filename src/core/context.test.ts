@@ -42,9 +42,9 @@ describe("context", () => {
     const store = SqliteStore.open({ path: ":memory:" });
     const getBeliefs = store.getBeliefs.bind(store);
     let rowReads = 0;
-    store.getBeliefs = (ids) => {
+    store.getBeliefs = (ids, namespace) => {
       rowReads++;
-      return getBeliefs(ids);
+      return getBeliefs(ids, namespace);
     };
     let counted = 0;
     const counting = {

@@ -273,7 +273,7 @@ export async function buildContext(
     // The hits' rows as recall read them (one read per call); any it did not keep are read here.
     const beliefIds = hits.map((h) => h.id).filter((id) => id.startsWith("b"));
     const missing = beliefIds.filter((id) => !read.has(id));
-    if (missing.length > 0) for (const b of await ctx.store.getBeliefs(missing)) read.set(b.id, b);
+    if (missing.length > 0) for (const b of await ctx.store.getBeliefs(missing, namespace)) read.set(b.id, b);
     ranked = beliefIds.map((id) => read.get(id)).filter((r): r is Belief => r !== undefined && "kind" in r);
   } else {
     // No goal: the most useful beliefs.

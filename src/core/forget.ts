@@ -88,9 +88,12 @@ export async function forgetItem(
     // Derived text: beliefs resting only on forgotten episodes go too.
     for (const b of await tx.beliefsFromEpisode(key)) {
       if (b.status === "forgotten" || b.namespace !== namespace) continue;
-      const others = (await tx.getEpisodes(b.sources.filter((s) => s !== key))).filter(
-        (s) => s.status !== "forgotten",
-      );
+      const others = (
+        await tx.getEpisodes(
+          b.sources.filter((s) => s !== key),
+          namespace,
+        )
+      ).filter((s) => s.status !== "forgotten");
       if (others.length > 0) {
         // A belief kept by other turns keeps no words of this one (`SOURCE_WORDS_KEY`).
         const words = sleepRecordOf(b.metadata)[SOURCE_WORDS_KEY];
@@ -111,7 +114,9 @@ export async function forgetItem(
     await eraseWithDuplicates(b, "forgotten on request");
     const merged = forgotten.length - 1;
     // Name the episodes that still hold the text's source; a belief remembered directly has none.
-    const kept = (await tx.getEpisodes(b.sources)).filter((s) => s.status !== "forgotten").map((s) => s.id);
+    const kept = (await tx.getEpisodes(b.sources, namespace))
+      .filter((s) => s.status !== "forgotten")
+      .map((s) => s.id);
     const sources =
       kept.length === 0
         ? ""
@@ -227,7 +232,7 @@ async function rewordQuoting(
         return w !== "" && goneWordings.some((g) => g === w || g.includes(w));
       };
       if (!quotes(b.text) && !quotes(b.metadata.lexicalText)) continue;
-      const live = (await tx.getEpisodes(b.sources)).filter(
+      const live = (await tx.getEpisodes(b.sources, namespace)).filter(
         (e) => e.namespace === namespace && e.status !== "forgotten",
       );
       if (live.length === 0) continue;

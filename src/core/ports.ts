@@ -427,6 +427,12 @@ export interface VectorSearchOptions {
   approximate?: boolean;
 }
 
+/**
+ * The namespaces a read of listed ids may return rows of: one, or several (a recall over several
+ * namespaces). Rows of any other namespace are left out by the store's query, as missing ids are.
+ */
+export type NamespaceScope = string | readonly string[];
+
 /** Reads, available both inside and outside a write transaction. */
 export interface StoreReader {
   /**
@@ -445,14 +451,24 @@ export interface StoreReader {
   /** The belief `id`, or null; with `namespace`, as `getEpisode`. */
   getBelief(id: string, namespace?: string): Promise<Belief | null>;
   /**
-   * The episodes among `ids` that exist, in `ids` order. With `namespace`, only that namespace's:
-   * the store filters in its query, so an id of another namespace is never read and costs what a
-   * missing id costs (attacks40: the sources of `remember`, `capture` and `distil`, the ids a
-   * digest cites, and the pairs sent to `judge` read foreign rows whole, then the core dropped them).
+   * The episodes among `ids` of `namespace` (one, or any of several), in `ids` order. The store
+   * filters in its query, so an id of another namespace is never read and costs what a missing id
+   * costs (attacks40: the sources of `remember`, `capture` and `distil`, the ids a digest cites, and
+   * the pairs sent to `judge` read foreign rows whole, then the core dropped them). The scope is
+   * required (attacks41): a caller cannot forget it, and a store refuses a call without one at run
+   * time too. A read of every namespace is `getEpisodesAnyNamespace`, named so.
    */
-  getEpisodes(ids: readonly string[], namespace?: string): Promise<Episode[]>;
-  /** The beliefs among `ids` that exist, in `ids` order; with `namespace`, as `getEpisodes`. */
-  getBeliefs(ids: readonly string[], namespace?: string): Promise<Belief[]>;
+  getEpisodes(ids: readonly string[], namespace: NamespaceScope): Promise<Episode[]>;
+  /** The beliefs among `ids` of `namespace`, in `ids` order, as `getEpisodes`. */
+  getBeliefs(ids: readonly string[], namespace: NamespaceScope): Promise<Belief[]>;
+  /**
+   * The episodes among `ids` that exist, of any namespace, in `ids` order: only for work over the
+   * whole store (reindex, an import's check that its ids are free, which are store-wide counters).
+   * Anything that acts for a namespace reads with `getEpisodes`.
+   */
+  getEpisodesAnyNamespace(ids: readonly string[]): Promise<Episode[]>;
+  /** The beliefs among `ids` that exist, of any namespace, as `getEpisodesAnyNamespace`. */
+  getBeliefsAnyNamespace(ids: readonly string[]): Promise<Belief[]>;
   listBeliefs(filter: BeliefFilter, page: { limit: number; offset: number }): Promise<Belief[]>;
   listEpisodes(
     filter: EpisodeFilter,

@@ -97,7 +97,12 @@ async function associativeHop(
     picked.push(r);
   }
   const episodes = new Map(
-    (await ctx.store.getEpisodes(picked.map((p) => p.id)))
+    (
+      await ctx.store.getEpisodes(
+        picked.map((p) => p.id),
+        namespaces,
+      )
+    )
       .filter((e) => e.status === "active")
       .map((e) => [e.id, e]),
   );
@@ -193,7 +198,7 @@ export async function explainItem(ctx: EngineContext, item: MemoryItem): Promise
   }
   const { layer: _layer, ...belief } = item;
   const [sources, outcomes, supersedes, successor] = await Promise.all([
-    ctx.store.getEpisodes(belief.sources),
+    ctx.store.getEpisodes(belief.sources, belief.namespace),
     ctx.store.outcomes(belief.id),
     ctx.store.supersededBy(belief.id),
     belief.supersededBy ? ctx.store.getBelief(belief.supersededBy) : Promise.resolve(null),

@@ -178,13 +178,20 @@ async function scorePassages(
   fused: Fused[],
   records: Map<string, Belief | Episode>,
   terms: readonly string[],
+  namespaces: readonly string[],
 ): Promise<Set<string>> {
   const listed = fused.filter((f) => f.text !== undefined && f.text > 0 && !f.related);
   if (listed.length === 0) return new Set();
   const unread = listed.map((f) => f.id).filter((id) => !records.has(id));
   const [beliefs, episodes] = await Promise.all([
-    store.getBeliefs(unread.filter((id) => id.startsWith("b"))),
-    store.getEpisodes(unread.filter((id) => id.startsWith("e"))),
+    store.getBeliefs(
+      unread.filter((id) => id.startsWith("b")),
+      namespaces,
+    ),
+    store.getEpisodes(
+      unread.filter((id) => id.startsWith("e")),
+      namespaces,
+    ),
   ]);
   for (const r of [...beliefs, ...episodes]) records.set(r.id, r);
   const read = new Set(beliefs.map((b) => b.id));
@@ -382,7 +389,8 @@ class TurnMatches {
     );
     if (ids.length === 0) return;
     const unread = ids.filter((id) => !this.records.has(id));
-    if (unread.length > 0) for (const e of await this.store.getEpisodes(unread)) this.records.set(e.id, e);
+    if (unread.length > 0)
+      for (const e of await this.store.getEpisodes(unread, this.req.namespaces)) this.records.set(e.id, e);
     const toScore: string[] = [];
     for (const id of ids) {
       const turn = this.records.get(id);
@@ -543,7 +551,7 @@ export async function recall(
   let terms = extra.length > 0 ? [...new Set([...queryTerms(req.query), ...extra])] : queryTerms(req.query);
   let fused = await search(terms);
   if (policy.speakerNames === "field" && wantEpisodes && fused.length > 0) {
-    const unnamed = await speakerTerms(store, fused, records, req.query, terms);
+    const unnamed = await speakerTerms(store, fused, records, req, terms);
     if (unnamed) {
       terms = unnamed;
       fused = await search(terms);
@@ -551,7 +559,9 @@ export async function recall(
   }
   if (fused.length === 0) return [];
   const readBeliefs =
-    policy.fusion === "score" ? await scorePassages(store, fused, records, terms) : new Set<string>();
+    policy.fusion === "score"
+      ? await scorePassages(store, fused, records, terms, req.namespaces)
+      : new Set<string>();
   // Replies to the questions among the candidates, each with the question it answers.
   // A current-state question's new value is often said in passing in a turn that asks for help,
   // and the reply names what the thing is: there the reply lends its match back (`replyShare`).
@@ -561,7 +571,9 @@ export async function recall(
       ? await replyShare(store, fused, records, policy, req, historical, lendAskers)
       : NO_SHARES;
   const prior =
-    policy.sessionWeight > 0 && wantEpisodes ? await sessionPrior(store, fused, records, policy) : null;
+    policy.sessionWeight > 0 && wantEpisodes
+      ? await sessionPrior(store, fused, records, policy, req.namespaces)
+      : null;
 
   // The relevance floor reads the raw match, not the fused or utility-boosted score: an item
   // that shares no query term and whose vector is barely similar is not relevant at any rank
@@ -614,8 +626,8 @@ export async function recall(
     const unread = ids.filter((id) => !records.has(id));
     const toRead = ids.filter((id) => !readBeliefs.has(id));
     const [fresh, episodes] = await Promise.all([
-      toRead.some((id) => id.startsWith("b")) ? store.getBeliefs(toRead) : [],
-      store.getEpisodes(unread),
+      toRead.some((id) => id.startsWith("b")) ? store.getBeliefs(toRead, req.namespaces) : [],
+      store.getEpisodes(unread, req.namespaces),
     ]);
     const beliefs = [
       ...ids.filter((id) => readBeliefs.has(id)).map((id) => records.get(id) as Belief),
@@ -833,7 +845,8 @@ async function addNeighbours(
   const idsOf = (hit: RecallHit) =>
     hit.layer === "episode" ? [hit.id] : (viaOf.get(hit.id) ?? hit.sources.slice(0, 3));
   const missing = top.flatMap(idsOf).filter((id) => !records.has(id));
-  if (missing.length > 0) for (const e of await store.getEpisodes(missing)) records.set(e.id, e);
+  if (missing.length > 0)
+    for (const e of await store.getEpisodes(missing, req.namespaces)) records.set(e.id, e);
   for (const hit of top) {
     for (const id of idsOf(hit)) {
       const e = records.get(id) as Episode | undefined;
@@ -920,11 +933,12 @@ async function speakerTerms(
   store: StoreReader,
   fused: readonly Fused[],
   records: Map<string, Belief | Episode>,
-  query: string,
+  req: RecallRequest,
   terms: readonly string[],
 ): Promise<string[] | undefined> {
+  const query = req.query;
   const top = fused.filter((f) => f.id.startsWith("e")).slice(0, SPEAKER_CANDIDATES);
-  await readEpisodes(store, top, records);
+  await readEpisodes(store, top, records, req.namespaces);
   // Written as a name, capitalised: an actor named "user" or "agent" is a common word in "What is
   // the user's timezone?", left a word.
   const capitalised = new Set(rawTokens(query.replace(/\b\p{Ll}[\p{L}\p{N}'’]*/gu, " ")));
@@ -950,9 +964,10 @@ async function readEpisodes(
   store: StoreReader,
   fused: readonly Fused[],
   records: Map<string, Belief | Episode>,
+  namespaces: readonly string[],
 ): Promise<void> {
   const unread = fused.map((f) => f.id).filter((id) => id.startsWith("e") && !records.has(id));
-  if (unread.length > 0) for (const e of await store.getEpisodes(unread)) records.set(e.id, e);
+  if (unread.length > 0) for (const e of await store.getEpisodes(unread, namespaces)) records.set(e.id, e);
 }
 
 /**
@@ -971,8 +986,9 @@ async function sessionPrior(
   fused: Fused[],
   records: Map<string, Belief | Episode>,
   policy: Policy,
+  namespaces: readonly string[],
 ): Promise<SessionLifts> {
-  await readEpisodes(store, fused, records);
+  await readEpisodes(store, fused, records, namespaces);
   const sessionOf = (id: string): string | null => {
     const r = records.get(id);
     return r && !("kind" in r) && r.session ? `${r.namespace}\u0000${r.session}` : null;
@@ -1119,7 +1135,7 @@ async function replyShare(
   lendAskers: boolean,
 ): Promise<Shared> {
   // Every episode candidate, read once: the session prior reads the same.
-  await readEpisodes(store, fused, records);
+  await readEpisodes(store, fused, records, req.namespaces);
   const top = fused.filter((f) => f.id.startsWith("e")).slice(0, QUESTION_CANDIDATES);
   const questions: { f: Fused; e: Episode }[] = [];
   const answers: { f: Fused; e: Episode }[] = [];

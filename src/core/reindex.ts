@@ -62,10 +62,10 @@ export async function reindex(
           // vectors below keeps (attacks40). Such an item is left for the next reindex.
           const ids = items.map((item) => item.id);
           const now = new Map<string, Episode | Belief>(
-            (section === "episodes" ? await tx.getEpisodes(ids) : await tx.getBeliefs(ids)).map((x) => [
-              x.id,
-              x,
-            ]),
+            (section === "episodes"
+              ? await tx.getEpisodesAnyNamespace(ids)
+              : await tx.getBeliefsAnyNamespace(ids)
+            ).map((x) => [x.id, x]),
           );
           // Counted once the page commits: what a rolled-back transaction wrote is not embedded.
           let written = 0;

@@ -206,7 +206,8 @@ export class Writes {
   async storeBelief(tx: StoreWriter, decision: GateDecision, b: NewBeliefInput): Promise<GateResult> {
     const target = decision.target;
     // A backdated statement slots into history: it held until the next known value began.
-    const next = decision.historical && target ? await this.nextInChain(tx, target.id, b.validFrom) : null;
+    const next =
+      decision.historical && target ? await this.nextInChain(tx, target.id, b.namespace, b.validFrom) : null;
     const id = await this.insertBelief(tx, {
       ...b,
       ...(next
@@ -309,13 +310,13 @@ export class Writes {
   }
 
   /** The earliest belief in `id`'s supersession chain that began after `at`. */
-  async nextInChain(tx: StoreWriter, id: string, at: string): Promise<Belief | null> {
+  async nextInChain(tx: StoreWriter, id: string, namespace: string, at: string): Promise<Belief | null> {
     const chain: Belief[] = [];
     const seen = new Set<string>();
     let frontier = [id];
     while (frontier.length > 0) {
       const next: string[] = [];
-      for (const b of await tx.getBeliefs(frontier)) {
+      for (const b of await tx.getBeliefs(frontier, namespace)) {
         if (seen.has(b.id)) continue;
         seen.add(b.id);
         chain.push(b);

@@ -10,6 +10,7 @@
  */
 import { verifyChains } from "../core/audit.js";
 import { StrataError } from "../core/errors.js";
+import { OPTIMISTIC_TRIES } from "../core/exchange/whole-read.js";
 import type { AuditVerification } from "../core/model.js";
 import {
   DUMP_SECTIONS,
@@ -54,10 +55,29 @@ async function refuseOccupied(target: StoreReader): Promise<void> {
     );
 }
 
+/** A write landed on the source while it was copied: the target's transaction is rolled back. */
+class SourceMoved extends Error {}
+
+/**
+ * What every write to the source moves: each namespace's audit head (every change to a namespace
+ * appends to its chain, forget's included) and the rows per section (a vector, a judged pair or a
+ * bookkeeping record written without an audit entry adds a row).
+ */
+async function sourceMark(source: StoreReader): Promise<string> {
+  const namespaces = await source.auditNamespaces();
+  const heads = await Promise.all(namespaces.map(async (ns) => [ns, await source.auditHeadMark(ns)]));
+  return JSON.stringify({ heads, counts: await source.dumpCounts() });
+}
+
 /**
  * Copies `source` into `target`, which must be empty, in one target transaction: a failure
- * leaves the target as empty as it was. Stop writers on the source first (rows written during
- * the copy may be missed, which the report's counts then show).
+ * leaves the target as empty as it was. The copy is of one state of the source (attacks41): it
+ * read the source section by section, page by page, so a write landing between two pages (a
+ * forget in another process) tore the copy, the erased text copied beside the chain's record of
+ * its erasure, reported only as counts that did not match. Now, as an export is read
+ * (`readWhole`), a copy during which the source moved is rolled back and made again, and after
+ * `OPTIMISTIC_TRIES` moved copies it is read inside the source's write transaction, where no
+ * write lands (the source's writers wait for it). Stopping writers first still makes it quicker.
  */
 export async function transferStore(
   source: Store,
@@ -65,12 +85,42 @@ export async function transferStore(
   options: TransferOptions = {},
 ): Promise<TransferReport> {
   const started = globalThis.performance.now();
-  const pageSize = options.pageSize ?? 1000;
   // Checked before the source is read, so a target in use is refused at once, and again under the
   // write lock below: the copy keeps its ids, so the first write of anything else to a new store
   // takes ids the source's items bring.
   await refuseOccupied(target);
-  const expected = await source.dumpCounts();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const copy =
+        attempt < OPTIMISTIC_TRIES
+          ? await copyOnce(source, target, options, await sourceMark(source), source)
+          : await source.transaction((locked) => copyOnce(locked, target, options, null, source));
+      return await report(target, copy, started);
+    } catch (e) {
+      if (!(e instanceof SourceMoved)) throw e;
+    }
+  }
+}
+
+interface Copy {
+  expected: Record<DumpSection, number>;
+  copied: Record<DumpSection, number>;
+  done: number;
+}
+
+/**
+ * One copy of `reader` into `target`, committed only when `mark` (null: read under the source's
+ * write lock) is still the source's mark after the last page.
+ */
+async function copyOnce(
+  reader: StoreReader,
+  target: Store,
+  options: TransferOptions,
+  mark: string | null,
+  source: Store,
+): Promise<Copy> {
+  const pageSize = options.pageSize ?? 1000;
+  const expected = await reader.dumpCounts();
   const total = sum(expected);
   const copied = Object.fromEntries(DUMP_SECTIONS.map((s) => [s, 0])) as Record<DumpSection, number>;
   let done = 0;
@@ -83,7 +133,7 @@ export async function transferStore(
     for (const section of DUMP_SECTIONS) {
       let cursor: string | null = null;
       do {
-        const page: DumpPage<DumpSection> = await source.dump(section, { cursor, limit: pageSize });
+        const page: DumpPage<DumpSection> = await reader.dump(section, { cursor, limit: pageSize });
         await tx.load(section, page.rows);
         copied[section] += page.rows.length;
         done += page.rows.length;
@@ -91,7 +141,14 @@ export async function transferStore(
         cursor = page.cursor;
       } while (cursor !== null);
     }
+    // Thrown inside the target's transaction, so nothing of a torn copy is committed.
+    if (mark !== null && (await sourceMark(source)) !== mark) throw new SourceMoved();
   });
+  return { expected, copied, done };
+}
+
+async function report(target: Store, copy: Copy, started: number): Promise<TransferReport> {
+  const { expected, copied, done } = copy;
   const after = await target.dumpCounts();
   const audit = await verifyChains(target);
   const problems: string[] = [];

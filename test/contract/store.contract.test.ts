@@ -368,7 +368,7 @@ for (const c of STORE_CASES) {
         expect(ids[0]).toBe("b1");
         expect(ids[1999]).toBe("b2000");
         const asked = [...ids].reverse().concat(["b999999", "e1"]);
-        const got = await store.getBeliefs(asked);
+        const got = await store.getBeliefs(asked, "default");
         expect(got.map((b) => b.id)).toEqual([...ids].reverse());
         expect(got[0]).toMatchObject({ text: "fact number 1999", pinned: false, sources: [] });
       } finally {

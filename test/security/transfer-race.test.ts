@@ -16,8 +16,10 @@
  * its commit. SQLite file and PostgreSQL.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { unguarded } from "../../src/core/embedder-guard.js";
 import type { Memory } from "../../src/core/engine.js";
 import { loadTagger } from "../../src/core/judge/tagger.js";
+import type { DumpSection } from "../../src/core/ports.js";
 import { transferStore } from "../../src/store/transfer.js";
 import { memoryBackends } from "../support/backends.js";
 import { interleave } from "../support/interleave.js";
@@ -102,6 +104,83 @@ for (const backend of memoryBackends("transferrace"))
         await from.close();
         await to.close();
         await alone.close();
+      }
+    });
+  });
+
+const CANARY = "quokkaharbour";
+
+/** Runs `during` right after the first page of `section` is read, on each of the first `times` reads. */
+function afterFirstPage(
+  mem: Memory,
+  section: DumpSection,
+  times: number,
+  during: (n: number) => Promise<unknown>,
+) {
+  const raw = unguarded(mem.store) as unknown as {
+    dump: (s: DumpSection, p: { cursor: string | null }) => Promise<unknown>;
+  };
+  const dump = raw.dump.bind(raw);
+  let ran = 0;
+  raw.dump = async (s, p) => {
+    const page = await dump(s, p);
+    if (s === section && p.cursor === null && ran < times) await during(ran++);
+    return page;
+  };
+  return { ran: () => ran };
+}
+
+/** Every text the target holds for the namespace, as its export shows it. */
+const exported = async (mem: Memory) =>
+  (await mem.withNamespace("source").export({ format: "json" })) as string;
+
+for (const backend of memoryBackends("transferforget"))
+  describe.skipIf(backend.skip)(`${backend.name}: a forget on the source while a transfer copies it`, () => {
+    it.each(["episodes", "beliefs", "vectors"] as DumpSection[])(
+      "a forget after the %s section: the copy is of the source before or after it, never both",
+      async (section) => {
+        const { mem: from } = await backend.open();
+        const { mem: to } = await backend.open();
+        try {
+          const source = from.withNamespace("source");
+          const e = await source.record(`The door code is 4821, kept by ${CANARY}`);
+          await source.remember(`The door code is 4821, kept by ${CANARY}`, { sources: [e.id] });
+          await source.remember("The retry limit is 5");
+          const race = afterFirstPage(from, section, 1, () => source.forget(e.id));
+          const report = await transferStore(from.store, to.store);
+          expect(race.ran()).toBe(1);
+          // The transfer answered after forget answered: the target is the source as forget left it.
+          expect(report.problems).toEqual([]);
+          expect(report.ok).toBe(true);
+          expect(await exported(to)).not.toContain(CANARY);
+          expect((await to.withNamespace("source").get(e.id)).status).toBe("forgotten");
+          expect(await exported(to)).toBe(await exported(from));
+        } finally {
+          await from.close();
+          await to.close();
+        }
+      },
+    );
+
+    it("a forget during each of two copies: the third is read under the source's write lock, whole", async () => {
+      const { mem: from } = await backend.open();
+      const { mem: to } = await backend.open();
+      try {
+        const source = from.withNamespace("source");
+        const first = await source.record(`The door code is 4821, kept by ${CANARY}`);
+        const second = await source.record(`The alarm code is 7719, kept by ${CANARY}`);
+        await source.remember("The retry limit is 5");
+        const race = afterFirstPage(from, "episodes", 2, (n) =>
+          source.forget(n === 0 ? first.id : second.id),
+        );
+        const report = await transferStore(from.store, to.store);
+        expect(race.ran()).toBe(2);
+        expect(report.ok).toBe(true);
+        expect(await exported(to)).not.toContain(CANARY);
+        expect(await exported(to)).toBe(await exported(from));
+      } finally {
+        await from.close();
+        await to.close();
       }
     });
   });

@@ -127,7 +127,7 @@ export async function distilledBelief(
   options: { recorded?: boolean } = {},
 ): Promise<string> {
   const [vector] = await mem.embedder.embed([text]);
-  const turns = await mem.store.getEpisodes(sources);
+  const turns = await mem.store.getEpisodes(sources, "default");
   if (options.recorded) await loadTagger();
   return mem.store.transaction((tx) =>
     mem.writes.insertBelief(tx, {

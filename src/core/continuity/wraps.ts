@@ -72,7 +72,7 @@ export async function prepareWrap(
   return store.transaction(async (tx) => {
     const state = await records.wrapState(tx, o.namespace);
     const build = async (wrap: Wrap, reopened: boolean): Promise<PreparedWrap> => {
-      const episodes = await tx.getEpisodes(wrap.episodeIds);
+      const episodes = await tx.getEpisodes(wrap.episodeIds, o.namespace);
       const pkg = buildPackage({
         namespace: o.namespace,
         wrapNumber: wrap.number,

@@ -223,7 +223,7 @@ async function curateLocked(
       state.records[record.id] = { hash, belief: r.id, own, ...(own ? {} : { reason: r.reason }) };
       for (const closed of r.superseded) state.reasons[closed] = r.reason;
     });
-    await saveState(memory, key, state);
+    await saveState(memory, namespace, key, state);
     progress({ phase: "sync", done: Math.min(start + o.pageSize, toSync.length), total: toSync.length });
   }
 
@@ -235,10 +235,10 @@ async function curateLocked(
   for (const item of report.items)
     if (item.action === "superseded" || item.action === "merged" || item.action === "resolved")
       state.reasons[item.id] = item.reason;
-  await saveState(memory, key, state);
+  await saveState(memory, namespace, key, state);
 
   // 4. Map closed beliefs back to records.
-  items.push(...(await judgeRecords(memory, scanned, state)));
+  items.push(...(await judgeRecords(memory, namespace, scanned, state)));
   // Skipped first, then the rest, each in scan order.
   const order = new Map(scanned.map((e, i) => [e.record.id, i]));
   items.sort(
@@ -320,6 +320,7 @@ const timeOf = (item: SyncItem) => String(item.at);
  */
 async function judgeRecords(
   memory: Memory,
+  namespace: string,
   scanned: readonly { record: CollectionRecord; hash: string }[],
   state: CurationState,
 ): Promise<CurateItem[]> {
@@ -335,7 +336,7 @@ async function judgeRecords(
     const missing = [...new Set(ids)].filter((id) => !cache.has(id));
     for (let i = 0; i < missing.length; i += 500) {
       const chunk = missing.slice(i, i + 500);
-      const found = await memory.store.getBeliefs(chunk);
+      const found = await memory.store.getBeliefs(chunk, namespace);
       for (const id of chunk) cache.set(id, null);
       for (const b of found) cache.set(b.id, b);
     }
@@ -378,6 +379,6 @@ async function loadState(memory: Memory, key: string): Promise<CurationState> {
   return parsed;
 }
 
-function saveState(memory: Memory, key: string, state: CurationState): Promise<void> {
-  return memory.store.transaction((tx) => writeCurationState(tx, key, state));
+function saveState(memory: Memory, namespace: string, key: string, state: CurationState): Promise<void> {
+  return memory.store.transaction((tx) => writeCurationState(tx, namespace, key, state));
 }

@@ -105,7 +105,12 @@ const ID_IN_TEXT = /\b[eb][1-9]\d*\b/g;
  * record) would be overwritten by the run's older copy, reasons quoting the forgotten value
  * included. Reasons keyed by or naming an item forgotten by now are redacted as forget redacts them.
  */
-export async function writeCurationState(tx: StoreWriter, key: string, state: CurationState): Promise<void> {
+export async function writeCurationState(
+  tx: StoreWriter,
+  namespace: string,
+  key: string,
+  state: CurationState,
+): Promise<void> {
   const named = new Set<string>(Object.keys(state.reasons ?? {}));
   for (const seen of Object.values(state.records ?? {})) {
     named.add(seen.belief);
@@ -115,8 +120,14 @@ export async function writeCurationState(tx: StoreWriter, key: string, state: Cu
     for (const id of reason.match(ID_IN_TEXT) ?? []) named.add(id);
   const ids = [...named];
   const [beliefs, episodes] = await Promise.all([
-    tx.getBeliefs(ids.filter((id) => id.startsWith("b"))),
-    tx.getEpisodes(ids.filter((id) => id.startsWith("e"))),
+    tx.getBeliefs(
+      ids.filter((id) => id.startsWith("b")),
+      namespace,
+    ),
+    tx.getEpisodes(
+      ids.filter((id) => id.startsWith("e")),
+      namespace,
+    ),
   ]);
   const forgotten = [...beliefs, ...episodes].filter((x) => x.status === "forgotten").map((x) => x.id);
   if (forgotten.length > 0) redactState(state, new Set(forgotten), mentionsAnyId(forgotten));

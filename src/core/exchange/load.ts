@@ -51,12 +51,13 @@ async function conflicts(store: StoreReader, doc: ExportDocument): Promise<strin
   if (episode || belief || head)
     found.push(`namespace "${ns}" already holds ${head ? `an audit chain (${head.seq} entries)` : "items"}`);
   for (let i = 0; i < doc.episodes.length && found.length === 0; i += CHUNK) {
-    const taken = await store.getEpisodes(doc.episodes.slice(i, i + CHUNK).map((e) => e.id));
+    // Store-wide: ids are counters of the whole store, so one taken in any namespace collides.
+    const taken = await store.getEpisodesAnyNamespace(doc.episodes.slice(i, i + CHUNK).map((e) => e.id));
     // Never name the namespace that holds it: that would reveal another namespace's contents.
     if (taken.length) found.push(`episode id ${taken[0]!.id} is taken`);
   }
   for (let i = 0; i < doc.beliefs.length && found.length === 0; i += CHUNK) {
-    const taken = await store.getBeliefs(doc.beliefs.slice(i, i + CHUNK).map((b) => b.id));
+    const taken = await store.getBeliefsAnyNamespace(doc.beliefs.slice(i, i + CHUNK).map((b) => b.id));
     if (taken.length) found.push(`belief id ${taken[0]!.id} is taken`);
   }
   for (const m of doc.meta) {

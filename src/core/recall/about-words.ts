@@ -103,7 +103,10 @@ export function aboutWords(store: StoreReader, records: Map<string, Belief | Epi
           }),
         ),
       ];
-      if (unread.length > 0) for (const e of await store.getEpisodes(unread)) records.set(e.id, e);
+      // A belief's sources are turns of its own namespace.
+      const namespaces = [...new Set(hits.map((h) => h.namespace))];
+      if (unread.length > 0)
+        for (const e of await store.getEpisodes(unread, namespaces)) records.set(e.id, e);
       for (const h of hits)
         if (!known.has(h.id)) known.set(h.id, aboutRecord(h.text, records.get(h.id), records));
     },

@@ -176,10 +176,13 @@ export function cluster(episodes: readonly Episode[], opts: { every?: boolean } 
 /** Why a cluster was left alone: one of its episodes was forgotten after consolidate read it. */
 export const FORGOTTEN_MEANWHILE = "skipped: an episode of it was forgotten while consolidating";
 
-/** Whether any of `ids` is no longer an active episode, read inside the writing transaction. */
-async function goneSince(tx: StoreWriter, ids: readonly string[]): Promise<boolean> {
-  const now = await tx.getEpisodes([...ids]);
-  return now.length !== ids.length || now.some((e) => e.status !== "active");
+/** Whether any of `episodes` is no longer an active episode, read inside the writing transaction. */
+async function goneSince(tx: StoreWriter, episodes: readonly Episode[]): Promise<boolean> {
+  const now = await tx.getEpisodes(
+    episodes.map((e) => e.id),
+    [...new Set(episodes.map((e) => e.namespace))],
+  );
+  return now.length !== episodes.length || now.some((e) => e.status !== "active");
 }
 
 /** Stores one proposition through the gate with the given sources. */
@@ -415,7 +418,7 @@ export async function distilPending(
       // Read before this step (a model may have worded it since): an episode forgotten meanwhile,
       // in another process, leaves the cluster alone, so no belief carries its text. The others
       // stay undistilled for the next consolidation.
-      if (await goneSince(tx, sources)) {
+      if (await goneSince(tx, c.episodes)) {
         items.push({
           action: "skipped",
           id: sources[0]!,
@@ -426,7 +429,9 @@ export async function distilPending(
         return;
       }
       const support = c.episodes.reduce((n, e) => n + e.support, 0);
-      const restates = c.restates ? await restatedBeliefs(tx, c.text, c.restates) : { ids: [], slots: [] };
+      const restates = c.restates
+        ? await restatedBeliefs(tx, namespace, c.text, c.restates)
+        : { ids: [], slots: [] };
       const metadata = withSleepRecord(
         c.worded?.by ? { lexicalText: c.worded.lexical, generalisedBy: c.worded.by } : {},
         {

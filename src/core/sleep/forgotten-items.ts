@@ -24,7 +24,7 @@ interface NamingItem {
   reason: string;
 }
 
-export async function withoutForgottenItems<R extends { items: readonly NamingItem[] }>(
+export async function withoutForgottenItems<R extends { namespace: string; items: readonly NamingItem[] }>(
   store: StoreReader,
   report: R,
 ): Promise<R> {
@@ -37,8 +37,14 @@ export async function withoutForgottenItems<R extends { items: readonly NamingIt
   if (named.size === 0) return report;
   const ids = [...named];
   const [beliefs, episodes] = await Promise.all([
-    store.getBeliefs(ids.filter((id) => id.startsWith("b"))),
-    store.getEpisodes(ids.filter((id) => id.startsWith("e"))),
+    store.getBeliefs(
+      ids.filter((id) => id.startsWith("b")),
+      report.namespace,
+    ),
+    store.getEpisodes(
+      ids.filter((id) => id.startsWith("e")),
+      report.namespace,
+    ),
   ]);
   const forgotten = [...beliefs, ...episodes].filter((x) => x.status === "forgotten").map((x) => x.id);
   if (forgotten.length === 0) return report;

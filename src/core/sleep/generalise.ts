@@ -135,7 +135,7 @@ export async function generaliseAbstractions(
       continue;
     }
     const parent = await read.getBelief(item.id);
-    const children = await read.getBeliefs(item.related);
+    const children = parent ? await read.getBeliefs(item.related, parent.namespace) : [];
     if (parent?.status !== "active" || children.length < 2) {
       out.push(item);
       continue;

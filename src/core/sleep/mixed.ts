@@ -97,7 +97,7 @@ export async function storeMixed(
   const joins =
     tally !== null && (decision.verdict === "refinement" || tally.wordings.includes(normalise(p.text)));
   if (!same && !joins) return null;
-  const episodes = (await tx.getEpisodes([...new Set([...old.sources, ...p.sources])])).filter(
+  const episodes = (await tx.getEpisodes([...new Set([...old.sources, ...p.sources])], old.namespace)).filter(
     (e) => e.status !== "forgotten",
   );
   // An episode without a result counts for the side the proposition carries (it was distilled with it).
@@ -161,8 +161,14 @@ export async function mixedWithout(
   if (!m || ![...m.successes, ...m.failures].some((id) => gone.has(id))) return null;
   const ids = [...m.successes, ...m.failures].filter((id) => !gone.has(id));
   const [episodes, beliefs] = await Promise.all([
-    tx.getEpisodes(ids.filter((id) => id.startsWith("e"))),
-    tx.getBeliefs(ids.filter((id) => id.startsWith("b"))),
+    tx.getEpisodes(
+      ids.filter((id) => id.startsWith("e")),
+      b.namespace,
+    ),
+    tx.getBeliefs(
+      ids.filter((id) => id.startsWith("b")),
+      b.namespace,
+    ),
   ]);
   const content = new Map<string, string>();
   for (const e of episodes)

@@ -286,7 +286,7 @@ const RESTATEMENT_OLDERS = 8;
  */
 async function saidBy(store: Store, belief: Belief, actor: string | null): Promise<boolean> {
   if (belief.sources.length === 0) return actor === null;
-  return (await store.getEpisodes(belief.sources)).some((s) => s.actor === actor);
+  return (await store.getEpisodes(belief.sources, belief.namespace)).some((s) => s.actor === actor);
 }
 
 /**
@@ -319,7 +319,10 @@ export async function restatements(
       RESTATEMENT_OLDERS,
     );
     const beliefs: Belief[] = [];
-    for (const b of await store.getBeliefs(hits.map((h) => h.id)))
+    for (const b of await store.getBeliefs(
+      hits.map((h) => h.id),
+      namespace,
+    ))
       if (b.status === "active" && !b.sources.includes(e.id) && (await saidBy(store, b, e.actor)))
         beliefs.push(b);
     const olders = [
@@ -338,6 +341,7 @@ export async function restatements(
  */
 export async function restatedBeliefs(
   tx: StoreWriter,
+  namespace: string,
   text: string,
   olders: readonly Older[],
 ): Promise<{ ids: string[]; slots: string[] }> {
@@ -351,7 +355,7 @@ export async function restatedBeliefs(
     slots.add(slot.attribute);
   };
   for (const o of olders) {
-    if (o.belief) pair((await tx.getBeliefs([o.belief]))[0]);
+    if (o.belief) pair((await tx.getBeliefs([o.belief], namespace))[0]);
     else if (o.episode) for (const b of await tx.beliefsFromEpisode(o.episode)) pair(b);
   }
   return { ids: [...ids].sort(), slots: [...slots].sort() };

@@ -322,9 +322,12 @@ export async function abstractionWithout(
     return null;
   const ids = listed.filter((id): id is string => typeof id === "string");
   if (!ids.some((id) => gone.has(id))) return null;
-  const children = (await tx.getBeliefs(ids.filter((id) => !gone.has(id)))).filter(
-    (c) => c.namespace === b.namespace && c.status !== "forgotten",
-  );
+  const children = (
+    await tx.getBeliefs(
+      ids.filter((id) => !gone.has(id)),
+      b.namespace,
+    )
+  ).filter((c) => c.namespace === b.namespace && c.status !== "forgotten");
   const byId = new Map(children.map((c) => [c.id, c]));
   const kept = ids.map((id) => byId.get(id)).filter((c): c is Belief => c !== undefined);
   const { lexicalWhen: _lexical, generalisedBy: _by, ...rest } = b.metadata;

@@ -68,9 +68,12 @@ describe("PostgreSQL change log", () => {
     const other = await PostgresStore.open({ pglite: pglite(), schema, vectorIndex: "memory" });
     const all: BeliefFilter = { namespaces: ["default"], statuses: ["active"] };
     const texts = async (terms: string[]) =>
-      (await store.getBeliefs((await store.searchBeliefText(terms, all, 5)).map((h) => h.id))).map(
-        (b) => b.text,
-      );
+      (
+        await store.getBeliefs(
+          (await store.searchBeliefText(terms, all, 5)).map((h) => h.id),
+          "default",
+        )
+      ).map((b) => b.text);
     try {
       await other.transaction((tx) => tx.insertBelief(newBelief("The cache warms at noon")));
       await store.searchBeliefText(["noon"], all, 5); // loads the namespace

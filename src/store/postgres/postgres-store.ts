@@ -25,6 +25,7 @@ import type {
   EpisodePatch,
   JudgedPair,
   LockOptions,
+  NamespaceScope,
   NewBelief,
   NewBeliefWithVector,
   NewEpisode,
@@ -36,6 +37,7 @@ import type {
   StoreWriter,
   VectorGroup,
 } from "../../core/ports.js";
+import { scopedNamespaces } from "../namespace-scope.js";
 import {
   auditFromRow,
   auditValues,
@@ -432,23 +434,35 @@ class PostgresReader implements StoreReader {
     return r ? toBelief(r) : null;
   }
 
-  getEpisodes(ids: readonly string[], namespace?: string): Promise<Episode[]> {
-    return this.byIds(ids, "e", "episodes", toEpisode, namespace);
+  async getEpisodes(ids: readonly string[], namespace: NamespaceScope): Promise<Episode[]> {
+    return this.byIds(ids, "e", "episodes", toEpisode, scopedNamespaces(namespace, "getEpisodes"));
   }
 
-  getBeliefs(ids: readonly string[], namespace?: string): Promise<Belief[]> {
-    return this.byIds(ids, "b", "beliefs", toBelief, namespace);
+  async getBeliefs(ids: readonly string[], namespace: NamespaceScope): Promise<Belief[]> {
+    return this.byIds(ids, "b", "beliefs", toBelief, scopedNamespaces(namespace, "getBeliefs"));
   }
 
-  /** The rows among `ids`, in `ids` order; with `namespace`, only its rows, filtered in the query. */
+  getEpisodesAnyNamespace(ids: readonly string[]): Promise<Episode[]> {
+    return this.byIds(ids, "e", "episodes", toEpisode, null);
+  }
+
+  getBeliefsAnyNamespace(ids: readonly string[]): Promise<Belief[]> {
+    return this.byIds(ids, "b", "beliefs", toBelief, null);
+  }
+
+  /**
+   * The rows among `ids`, in `ids` order: only those of `namespaces`, filtered in the query, or
+   * (null) of every namespace.
+   */
   private async byIds<T extends { id: string }>(
     ids: readonly string[],
     prefix: string,
     table: string,
     map: (r: Row) => T,
-    namespace?: string,
+    namespaces: readonly string[] | null,
   ): Promise<T[]> {
     this.check();
+    if (namespaces?.length === 0) return [];
     const rids = [...new Set(ids.filter((id) => new RegExp(`^${prefix}[0-9]+$`).test(id)))].map(ridOf);
     const out: T[] = [];
     // Chunked: bounded statements, however many ids.
@@ -456,8 +470,10 @@ class PostgresReader implements StoreReader {
       const p = new Params();
       const chunk = rids.slice(i, i + 500);
       const within = chunk.map((r) => p.add(r, "::bigint")).join(",");
+      const scope =
+        namespaces === null ? "" : ` AND namespace IN (${namespaces.map((n) => p.add(n)).join(",")})`;
       const rows = await this.rows(
-        `SELECT * FROM ${this.t(table)} WHERE rid IN (${within})${namespace === undefined ? "" : ` AND namespace = ${p.add(namespace)}`}`,
+        `SELECT * FROM ${this.t(table)} WHERE rid IN (${within})${scope}`,
         p.values,
       );
       out.push(...rows.map(map));

@@ -81,7 +81,7 @@ describe("bulk reads as value arrays", () => {
     });
     const one = async <T>(read: (id: string) => Promise<T | null>, id: string) =>
       JSON.stringify(await read(id));
-    const bulkBeliefs = await store.getBeliefs([...ids.beliefs].reverse());
+    const bulkBeliefs = await store.getBeliefs([...ids.beliefs].reverse(), "default");
     expect(bulkBeliefs.map((b) => b.id)).toEqual([...ids.beliefs].reverse());
     for (const b of bulkBeliefs) expect(JSON.stringify(b)).toBe(await one((id) => store.getBelief(id), b.id));
     const listed = await store.listBeliefs(
@@ -90,7 +90,7 @@ describe("bulk reads as value arrays", () => {
     );
     expect(listed.map((b) => b.id)).toEqual(ids.beliefs);
     for (const b of listed) expect(JSON.stringify(b)).toBe(await one((id) => store.getBelief(id), b.id));
-    const bulkEpisodes = await store.getEpisodes(ids.episodes);
+    const bulkEpisodes = await store.getEpisodes(ids.episodes, "default");
     for (const e of bulkEpisodes)
       expect(JSON.stringify(e)).toBe(await one((id) => store.getEpisode(id), e.id));
     const recent = await store.listEpisodes(

@@ -46,7 +46,7 @@ describe("the read cache", () => {
     const { b, e } = await seed();
     // Read twice: the second read is served from the cache.
     for (let i = 0; i < 2; i++) {
-      expect((await store.getBeliefs([b]))[0]!.status).toBe("active");
+      expect((await store.getBeliefs([b], "default"))[0]!.status).toBe("active");
       expect([...(await store.getVectors([b])).get(b)!]).toEqual([1, 0, 0, 0]);
       expect(await store.searchBeliefText(["retry"], ACTIVE, 5)).toHaveLength(1);
       expect(
@@ -60,7 +60,7 @@ describe("the read cache", () => {
         newEpisode("Then we raised it to seven", "2026-03-03T00:00:00.000Z", { session: "s1" }),
       );
     });
-    expect((await store.getBeliefs([b]))[0]!.status).toBe("archived");
+    expect((await store.getBeliefs([b], "default"))[0]!.status).toBe("archived");
     expect([...(await store.getVectors([b])).get(b)!]).toEqual([0, 1, 0, 0]);
     expect(await store.searchBeliefText(["retry"], ACTIVE, 5)).toEqual([]);
     const page = await store.listEpisodes(
@@ -106,7 +106,7 @@ describe("the read cache", () => {
 
   it("reads again what another connection committed", async () => {
     const { b } = await seed();
-    expect((await store.getBeliefs([b]))[0]!.text).toBe("The retry limit is five");
+    expect((await store.getBeliefs([b], "default"))[0]!.text).toBe("The retry limit is five");
     expect(await store.searchBeliefText(["retry"], ACTIVE, 5)).toHaveLength(1);
     const other = SqliteStore.open({ path });
     try {
@@ -116,25 +116,25 @@ describe("the read cache", () => {
     } finally {
       await other.close();
     }
-    const [row] = await store.getBeliefs([b]);
+    const [row] = await store.getBeliefs([b], "default");
     expect([row!.status, row!.text]).toEqual(["archived", "The retry limit is seven"]);
     expect(await store.searchBeliefText(["retry"], ACTIVE, 5)).toEqual([]);
   });
 
   it("never keeps what a transaction read, so a rollback leaves nothing behind", async () => {
     const { b } = await seed();
-    expect((await store.getBeliefs([b]))[0]!.status).toBe("active");
+    expect((await store.getBeliefs([b], "default"))[0]!.status).toBe("active");
     await expect(
       store.transaction(async (tx) => {
         await tx.updateBelief(b, { status: "archived" });
         // Inside the transaction its own write is read…
-        expect((await tx.getBeliefs([b]))[0]!.status).toBe("archived");
+        expect((await tx.getBeliefs([b], "default"))[0]!.status).toBe("archived");
         expect(await tx.searchBeliefText(["retry"], ACTIVE, 5)).toEqual([]);
         throw new Error("abandon");
       }),
     ).rejects.toThrow("abandon");
     // …and after the rollback, the row as it is.
-    expect((await store.getBeliefs([b]))[0]!.status).toBe("active");
+    expect((await store.getBeliefs([b], "default"))[0]!.status).toBe("active");
     expect(await store.searchBeliefText(["retry"], ACTIVE, 5)).toHaveLength(1);
   });
 
@@ -144,9 +144,14 @@ describe("the read cache", () => {
       for (let i = 0; i < 6; i++) out.push(await tx.insertBelief(newBelief(`Fact number ${i}`)));
       return out;
     });
-    await store.getBeliefs([ids[1]!, ids[4]!]);
+    await store.getBeliefs([ids[1]!, ids[4]!], "default");
     const asked = [ids[5]!, ids[1]!, ids[0]!, ids[4]!, ids[1]!, "e1", "b999"];
-    expect((await store.getBeliefs(asked)).map((x) => x.id)).toEqual([ids[5], ids[0], ids[4], ids[1]]);
+    expect((await store.getBeliefs(asked, "default")).map((x) => x.id)).toEqual([
+      ids[5],
+      ids[0],
+      ids[4],
+      ids[1],
+    ]);
   });
 });
 

@@ -25,6 +25,7 @@ import type {
   EpisodePatch,
   JudgedPair,
   LockOptions,
+  NamespaceScope,
   NewBelief,
   NewBeliefWithVector,
   NewEpisode,
@@ -36,6 +37,7 @@ import type {
   VectorGroup,
   VectorSearchOptions,
 } from "../../core/ports.js";
+import { scopedNamespaces } from "../namespace-scope.js";
 import {
   auditFromRow,
   auditValues,
@@ -1498,28 +1500,52 @@ export class SqliteStore implements Store {
     return r ? toBelief(r) : null;
   }
 
-  async getEpisodes(ids: readonly string[], namespace?: string): Promise<Episode[]> {
-    return this.byIds(ids, "e", "episodes", rawEpisodeReader, undefined, namespace);
+  async getEpisodes(ids: readonly string[], namespace: NamespaceScope): Promise<Episode[]> {
+    return this.byIds(
+      ids,
+      "e",
+      "episodes",
+      rawEpisodeReader,
+      undefined,
+      scopedNamespaces(namespace, "getEpisodes"),
+    );
   }
 
-  async getBeliefs(ids: readonly string[], namespace?: string): Promise<Belief[]> {
-    return this.byIds(ids, "b", "beliefs", rawBeliefReader, undefined, namespace);
+  async getBeliefs(ids: readonly string[], namespace: NamespaceScope): Promise<Belief[]> {
+    return this.byIds(
+      ids,
+      "b",
+      "beliefs",
+      rawBeliefReader,
+      undefined,
+      scopedNamespaces(namespace, "getBeliefs"),
+    );
+  }
+
+  async getEpisodesAnyNamespace(ids: readonly string[]): Promise<Episode[]> {
+    return this.byIds(ids, "e", "episodes", rawEpisodeReader, undefined, null);
+  }
+
+  async getBeliefsAnyNamespace(ids: readonly string[]): Promise<Belief[]> {
+    return this.byIds(ids, "b", "beliefs", rawBeliefReader, undefined, null);
   }
 
   /**
-   * The rows among `ids`, in `ids` order. With `namespace`, only that namespace's, filtered in the
-   * query; a cached row of another namespace counts as not cached, so a foreign id takes the path
-   * a missing one takes (the query, which finds nothing) and is never handed out.
+   * The rows among `ids`, in `ids` order: only those of `namespaces`, filtered in the query, or
+   * (null) of every namespace. A cached row of another namespace counts as not cached, so a
+   * foreign id takes the path a missing one takes (the query, which finds nothing) and is never
+   * handed out.
    */
   private byIds<T extends Belief | Episode>(
     ids: readonly string[],
     prefix: "b" | "e",
     table: string,
     reader: (columns: readonly string[], seqColumn: string) => (values: readonly unknown[]) => T,
-    current?: ReadCache,
-    namespace?: string,
+    current: ReadCache | undefined,
+    namespaces: readonly string[] | null,
   ): T[] {
     this.check();
+    if (namespaces?.length === 0) return [];
     let rowids = ids.filter((id) => id.startsWith(prefix)).map(rowidOf);
     const out: T[] = [];
     // Rows read since the last change come from the cache; only the rest are read. `current`: the
@@ -1531,7 +1557,7 @@ export class SqliteStore implements Store {
       const seen = new Set<number>();
       for (const rowid of rowids) {
         const row = cached.get(rowid);
-        if (!row || (namespace !== undefined && row.namespace !== namespace)) missing.push(rowid);
+        if (!row || (namespaces !== null && !namespaces.includes(row.namespace))) missing.push(rowid);
         else if (!seen.has(rowid)) {
           seen.add(rowid);
           out.push(row);
@@ -1545,10 +1571,11 @@ export class SqliteStore implements Store {
     // Chunked: no SQL parameter limit, however many ids.
     for (let i = 0; i < rowids.length; i += 500) {
       const chunk = rowids.slice(i, i + 500);
+      const scope = namespaces === null ? "" : ` AND namespace IN (${namespaces.map(() => "?").join(",")})`;
       const rows = this.records(
-        `SELECT * FROM ${table} WHERE rowid IN (${chunk.map(() => "?").join(",")})${namespace === undefined ? "" : " AND namespace = ?"} /* records */`,
+        `SELECT * FROM ${table} WHERE rowid IN (${chunk.map(() => "?").join(",")})${scope} /* records */`,
         reader,
-        namespace === undefined ? chunk : [...chunk, namespace],
+        namespaces === null ? chunk : [...chunk, ...namespaces],
       );
       if (cache && cached) this.keep(cache, cached, rows);
       out.push(...rows);
@@ -1652,6 +1679,7 @@ export class SqliteStore implements Store {
         "episodes",
         rawEpisodeReader,
         cache,
+        null, // read by the namespaced query above
       );
     }
     return this.records(
@@ -1717,6 +1745,7 @@ export class SqliteStore implements Store {
             "beliefs",
             rawBeliefReader,
             cache,
+            null, // `beliefsFromEpisode` reads by the episode, whose beliefs share its namespace
           );
     }
     return this.stmt(

@@ -200,7 +200,10 @@ export async function changedThingFound(lift: LiftInput): Promise<Move[]> {
       const terms = queryTerms(older.text).filter((t) => contentTokens(t).some((s) => nouns.has(s)));
       if (terms.length === 0) return [];
       const found = await store.searchBeliefText(terms, filter, CHANGED_THING_CANDIDATES);
-      return store.getBeliefs(found.map((f) => f.id).filter((id) => id !== older.id));
+      return store.getBeliefs(
+        found.map((f) => f.id).filter((id) => id !== older.id),
+        filter.namespaces,
+      );
     }),
   );
   const moves: Move[] = [];

@@ -130,9 +130,12 @@ export const mayFindCorrection = (scored: readonly RecallHit[], req: RecallReque
  */
 export async function correctionsSaid(store: StoreReader, req: RecallRequest): Promise<Belief[]> {
   const found = await store.searchBeliefText(CORRECTION_TERMS, activeFactsOf(req), CORRECTED_CANDIDATES);
-  return (await store.getBeliefs(found.map((f) => f.id))).filter(
-    (b) => b.kind === "fact" && sentencesOf(b.text).some(correctsEarlier),
-  );
+  return (
+    await store.getBeliefs(
+      found.map((f) => f.id),
+      req.namespaces,
+    )
+  ).filter((b) => b.kind === "fact" && sentencesOf(b.text).some(correctsEarlier));
 }
 
 /**

@@ -133,7 +133,14 @@ export async function mayEndTermTexts(
 ): Promise<string[] | null> {
   const found = await store.searchBeliefText(ENDED_WORDS, filter, atMost + 1);
   if (found.length > atMost) return null;
-  return (await store.getBeliefs(found.map((f) => f.id))).map((b) => b.text).filter(mayEndTerm);
+  return (
+    await store.getBeliefs(
+      found.map((f) => f.id),
+      filter.namespaces,
+    )
+  )
+    .map((b) => b.text)
+    .filter(mayEndTerm);
 }
 
 /**

@@ -232,7 +232,10 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
             { namespaces: req.namespaces, statuses: ["active"], types: req.types, metadata: req.metadata },
             FRAME_CANDIDATES,
           );
-          for (const e of await store.getEpisodes(turns.map((t) => t.id))) {
+          for (const e of await store.getEpisodes(
+            turns.map((t) => t.id),
+            req.namespaces,
+          )) {
             if (!(e.at > older.at) || (req.at && e.at > req.at) || !fits(e.content)) continue;
             if (othersState(e.content, slot, req.lexicon)) continue;
             if (await representative(store, e.id, new Map(), {})) continue;
@@ -314,7 +317,7 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
           continue;
         if (!(other.at > older.at) || !fillsAskedSlot(other.text, slot, req.lexicon)) continue;
         if (!othersState(other.text, slot, req.lexicon)) continue;
-        const [turn] = await store.getEpisodes([r.sources[0]!]);
+        const [turn] = await store.getEpisodes([r.sources[0]!], r.namespace);
         if (!turn) continue;
         const parts = (await store.beliefsFromEpisode(turn.id)).filter(
           (b) => b.status === "active" && b.id !== r.id,
@@ -373,7 +376,10 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
       // ("I quit tennis… joined a cycling club" retired by "I quit the Foyles book club") are its own
       // change's, not the asked slot's.
       if (chained.has(older) && !named) continue;
-      for (const found of await store.getBeliefs(ids.filter((id) => id !== older.id))) {
+      for (const found of await store.getBeliefs(
+        ids.filter((id) => id !== older.id),
+        req.namespaces,
+      )) {
         if (found.validFrom <= older.at) continue;
         // The older gives the value of the slot the question asks and the newer, naming that value,
         // says a change in words of its own ("I bank with Chase" / "I closed my Chase account and
@@ -474,7 +480,12 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
   const frame = askedFrame(req.query);
   if (frame && !moves.some((m) => frameOf(m.older.text) === frame)) {
     const found = await store.searchBeliefText(frame.terms, filter, FRAME_CANDIDATES);
-    const changes = (await store.getBeliefs(found.map((f) => f.id)))
+    const changes = (
+      await store.getBeliefs(
+        found.map((f) => f.id),
+        filter.namespaces,
+      )
+    )
       .filter((b) => changesFrame(frame, b.text, req.query, req.lexicon))
       .sort((a, b) =>
         a.validFrom < b.validFrom ? 1 : a.validFrom > b.validFrom ? -1 : compareIds(a.id, b.id),

@@ -4,7 +4,7 @@ import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import type { Memory } from "../../engine.js";
 import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode } from "../../model.js";
-import type { StoreReader } from "../../ports.js";
+import type { NamespaceScope, StoreReader } from "../../ports.js";
 import { askedSlot } from "../../state-slots.js";
 import { askedInAnotherSense, askedSlotOnce } from "./moves.js";
 import { actorsOf } from "./pair-checks.js";
@@ -15,9 +15,9 @@ const counting = (store: StoreReader) => {
   const reader = new Proxy(store, {
     get(target, key, receiver) {
       if (key === "getEpisodes")
-        return (ids: readonly string[]) => {
+        return (ids: readonly string[], namespace: NamespaceScope) => {
           reads.push([...ids]);
-          return target.getEpisodes(ids);
+          return target.getEpisodes(ids, namespace);
         };
       const value = Reflect.get(target, key, receiver);
       return typeof value === "function" ? value.bind(target) : value;
@@ -59,7 +59,7 @@ describe("actorsOf: who said each record, the sources read in one batch", () => 
     expect(reads).toHaveLength(1);
     expect(new Set(reads[0])).toEqual(new Set(beliefs.map((b) => b.sources[0])));
     expect(reads[0]).toHaveLength(new Set(reads[0]).size);
-    const said = new Map((await mem.store.getEpisodes(reads[0]!)).map((e) => [e.id, e.actor]));
+    const said = new Map((await mem.store.getEpisodes(reads[0]!, "default")).map((e) => [e.id, e.actor]));
     const speakers = beliefs.map((b) => said.get(b.sources[0]!));
     expect(new Set(speakers)).toEqual(new Set(["alice", "bob"]));
     expect(actors).toEqual([...speakers, null, ...speakers]);
@@ -71,7 +71,7 @@ describe("actorsOf: who said each record, the sources read in one batch", () => 
   it("an episode is its own speaker; a belief without a source, or whose source is gone, has none", async () => {
     mem = await slept([["alice", "Our analytics warehouse is Redshift."]]);
     const [belief] = await beliefsOf(mem);
-    const [episode] = await mem.store.getEpisodes([belief!.sources[0]!]);
+    const [episode] = await mem.store.getEpisodes([belief!.sources[0]!], "default");
     const { reader, reads } = counting(mem.store);
     const orphan: Belief = { ...belief!, sources: [] };
     const gone: Belief = { ...belief!, sources: ["e_gone"] };

@@ -96,8 +96,14 @@ export async function newerFoundByWords(
     filters.turns ? store.searchEpisodeText(terms, filters.turns, limit) : Promise.resolve([]),
   ]);
   const [beliefs, episodes] = await Promise.all([
-    store.getBeliefs(facts.map((f) => f.id)),
-    store.getEpisodes(turns.map((t) => t.id)),
+    store.getBeliefs(
+      facts.map((f) => f.id),
+      filters.facts.namespaces,
+    ),
+    store.getEpisodes(
+      turns.map((t) => t.id),
+      filters.turns?.namespaces ?? [],
+    ),
   ]);
   return [...beliefs, ...episodes].flatMap((record) => {
     const text = "kind" in record ? record.text : record.content;

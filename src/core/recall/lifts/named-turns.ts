@@ -51,7 +51,10 @@ export async function namedTurnSuccessors(
   for (const name of names) {
     const found = await store.searchEpisodeText(queryTerms(name), filter, NAMED_TURNS_RARE + 1);
     if (found.length > NAMED_TURNS_RARE) continue;
-    for (const e of await store.getEpisodes(found.map((f) => f.id))) {
+    for (const e of await store.getEpisodes(
+      found.map((f) => f.id),
+      filter.namespaces,
+    )) {
       if (!(e.at > older.at) || (req.at && e.at > req.at)) continue;
       if (scored.some((h) => h.id === e.id && h.score > older.score)) continue;
       const bySlot = await changesAsked(older.text, e.content);

@@ -79,7 +79,8 @@ export async function newerMeasureFirst(lift: LiftInput): Promise<Move[]> {
     return r && "kind" in r ? r.sources[0] : h.id;
   };
   const unread = top.map(sourceOf).filter((id): id is string => id !== undefined && !records.has(id));
-  if (unread.length > 0) for (const e of await store.getEpisodes(unread)) records.set(e.id, e);
+  if (unread.length > 0)
+    for (const e of await store.getEpisodes(unread, req.namespaces)) records.set(e.id, e);
   const actorOf = (h: RecallHit) => {
     const id = sourceOf(h);
     const e = id ? records.get(id) : undefined;

@@ -44,7 +44,12 @@ export async function newestKindListed(lift: LiftInput): Promise<Move[]> {
   const found = await store.searchBeliefText(terms, filter, KIND_CANDIDATES);
   const now = req.at ?? req.asOf ?? req.now;
   // Newest first, read with the tagger until one fills the slot: the first that does is the answer.
-  const byAge = (await store.getBeliefs(found.map((f) => f.id)))
+  const byAge = (
+    await store.getBeliefs(
+      found.map((f) => f.id),
+      filter.namespaces,
+    )
+  )
     .filter((b) => b.validFrom <= now)
     .sort((a, b) =>
       a.validFrom < b.validFrom ? 1 : a.validFrom > b.validFrom ? -1 : compareIds(a.id, b.id),

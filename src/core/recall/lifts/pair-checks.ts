@@ -36,7 +36,9 @@ export async function actorsOf(
       }),
     ),
   ];
-  if (unread.length > 0) for (const e of await store.getEpisodes(unread)) records.set(e.id, e);
+  // A belief's sources are turns of its own namespace.
+  const namespaces = [...new Set(of.flatMap((r) => (r ? [r.namespace] : [])))];
+  if (unread.length > 0) for (const e of await store.getEpisodes(unread, namespaces)) records.set(e.id, e);
   return of.map((r) => {
     if (!r) return null;
     if (!("kind" in r)) return r.actor;

@@ -405,7 +405,10 @@ export async function liftChanges(
   const moves: Move[] = [];
   for (const { older, found, changeOf } of searched) {
     const olderRecord = records.get(older.id);
-    for (const b of await store.getBeliefs(found.map((f) => f.id).filter((id) => id !== older.id))) {
+    for (const b of await store.getBeliefs(
+      found.map((f) => f.id).filter((id) => id !== older.id),
+      req.namespaces,
+    )) {
       if (b.kind !== "fact" || !(b.validFrom > older.at) || (req.at && b.validFrom > req.at)) continue;
       const known = scored.find((h) => h.id === b.id);
       if (known && known.score > older.score) continue;
