@@ -696,8 +696,14 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       measures: [m(TIME_OF_DAY, "7:05")],
       typed: [["seven oh five", "clock"]],
     },
+    {
+      text: "We moved dinner to half six.",
+      measures: [m(TIME_OF_DAY, "6:30")],
+      typed: [["half six", "clock"]],
+    },
     // …not a score ("ten to seven" with nothing that says a time), not half of a count, not "half" alone
     { text: "We won ten to seven.", measures: [], typed: [] },
+    { text: "The score went to ten to seven.", measures: [], typed: [] },
     { text: "It was half six hours.", measures: [m("hour", "6")], typed: [] },
     { text: "Half the team is out.", measures: [], typed: [] },
     { text: "At six thirty people came.", measures: [], typed: [] },

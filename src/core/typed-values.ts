@@ -182,10 +182,13 @@ export function spokenClockAt(words: readonly TaggedWord[], i: number): { value:
       : at(k) === "at" && at(k + 1) === "night"
         ? { meridiem: "pm" as const, to: k + 1 }
         : null;
-  const pastOrTo = minutesPastOrTo(words, i, opens || COPULA_BEFORE.test(at(i - 1)), free);
+  // "is" before a time in words opens it too ("dinner is half six", "it's ten to seven"); "to" only
+  // "half" ("moved to half six"), not "ten to seven" ("the score went to ten to seven").
+  const saidAsTime = opens || COPULA_BEFORE.test(at(i - 1));
+  const pastOrTo = minutesPastOrTo(words, i, saidAsTime, free);
   if (pastOrTo) return pastOrTo;
-  // "half six" after a word that opens a time, or after "is": British usage, half past ("6:30").
-  if (at(i) === "half" && (opens || COPULA_BEFORE.test(at(i - 1)))) {
+  // "half six" after a word that opens a time, "is" or "to": British usage, half past ("6:30").
+  if (at(i) === "half" && (saidAsTime || at(i - 1) === "to")) {
     const hour = hourOf(at(i + 1));
     return hour !== null && free(i + 2) && !/^[.:,]?\d/.test(at(i + 2))
       ? { value: `${hour}:30`, to: i + 1 }

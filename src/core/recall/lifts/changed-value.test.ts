@@ -188,6 +188,11 @@ describe("typedValueChange: the newer says a change or a state now to another va
       "We moved the pipeline onto Python 3.12 last sprint.",
       "3.12",
     ],
+    // values41: values as people say them — a time in words, money in words, a range's hours
+    ["What time is dinner?", "Dinner is at 6pm.", "We moved dinner to half six now.", "half six"],
+    ["How much is the haircut?", "The haircut is £35.", "The haircut is forty quid now.", "forty quid"],
+    ["What hours is the gym open?", "The gym is open 6am-10pm.", "The gym is open 7am-9pm now.", "7am"],
+    ["When is the rent due?", "The rent is due on the 1st.", "The rent is due on the 3rd now.", "the 3rd"],
   ])("%s: %s / %s", (question, older, newer, value) => {
     expect(typedValueChange(askedNouns(question), older, newer, lexicon)?.value).toBe(value);
   });

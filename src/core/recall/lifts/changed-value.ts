@@ -291,6 +291,8 @@ const ASKS_PAST =
 const ASKING_NOUNS = new Set([
   "version",
   "time",
+  // "What hours is the gym open?" asks a time range (values41).
+  "hour",
   "day",
   "date",
   "kind",
