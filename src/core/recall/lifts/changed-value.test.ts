@@ -351,3 +351,16 @@ describe("recall: changedValueFirst's typed values rank the newer of two beliefs
     expect(hits.some((h) => h.text.includes("200ms"))).toBe(false);
   });
 });
+
+describe('ASKED_HOURS: "what hours" asks a time range by its noun (values41)', () => {
+  it.each([
+    ["What hours is the gym open?", ["gym"]],
+    ["what hours does maisie work", ["maisie", "work"]],
+    // the hours are the thing asked of, or a rule's name
+    ["which hours rule am i on", ["hour", "rule"]],
+    ["what app keeps my hours", ["app", "hour"]],
+    ["how much does maisie earn per hour", ["maisie", "hour"]],
+  ])("%s → %j", (question, nouns) => {
+    expect([...askedNouns(question)].sort()).toEqual([...nouns].sort());
+  });
+});
