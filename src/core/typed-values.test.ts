@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadTagger } from "./judge/tagger.js";
 import {
   DATE,
+  DATE_IN_FIGURES,
+  DAY_OF_MONTH,
   datedMeasuresOf,
   type Measure,
   measuresOf,
@@ -287,7 +289,14 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       typed: [["5 miles", "measure:mile"]],
     },
     { text: "The op is on the 3rd of may.", measures: [], typed: [] },
-    { text: "The deadline is 12/3.", measures: [], typed: [] },
+    // FIGURE_DATE (values41): a day and a month in figures with a date noun is a date, its order
+    // not guessed ("12/3" is 12 March or December 3: a date in figures); it was unread before
+    {
+      text: "The deadline is 12/3.",
+      measures: [],
+      typed: [["12/3", "date"]],
+      dated: [m(DATE_IN_FIGURES, "12/3")],
+    },
     // a symbol a word away from the number is not its unit
     {
       text: "The till showed € and 40 people queued.",
@@ -439,7 +448,12 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       typed: [["three point six five percent", "measure:percent"]],
     },
     { text: "it's two thousand units a day now", measures: [m("unit", "2000")], typed: [] },
-    { text: "The amp was twelve hundred bucks.", measures: [m("buck", "1200")], typed: [] },
+    // SLANG_CURRENCY (values41): "bucks" is dollars (it was a measure in "buck", with no type, before)
+    {
+      text: "The amp was twelve hundred bucks.",
+      measures: [m("$", "1200")],
+      typed: [["twelve hundred bucks", "measure:$"]],
+    },
     {
       text: "he's charging a hundred and ten dollars now",
       measures: [m("$", "110")],
@@ -513,13 +527,14 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
       typed: [["twelve kilos", "measure:kg"]],
     },
     { text: "The rate went to five percent.", measures: [m("percent", "5")], typed: [] },
-    // …not "one", an ordinal, a count, or a word CLDR and the units do not name ("quid", "grand")
+    // …not "one", an ordinal, a count, or a word CLDR and the units do not name
     { text: "One of the kids is sick again.", measures: [], typed: [] },
     { text: "I take one pill a day.", measures: [m("pill", "one")], typed: [] },
     { text: "I got a second opinion.", measures: [], typed: [] },
     { text: "We have five kids now.", measures: [m("kid", "five")], typed: [] },
-    { text: "That was forty quid.", measures: [m("quid", "forty")], typed: [] },
-    { text: "It came to seven grand.", measures: [], typed: [] },
+    // SLANG_CURRENCY and GRAND (values41): "quid" is pounds, "grand" thousands (each was unread before)
+    { text: "That was forty quid.", measures: [m("£", "40")], typed: [["forty quid", "measure:£"]] },
+    { text: "It came to seven grand.", measures: [], typed: [["seven grand", "measure:k"]] },
     // RATE (values39): an amount per unit is its own kind, in the type as in the measure — "per",
     // "each", "every" and a noun; "a" and a singular noun that ends the phrase; a slash on the number
     {
@@ -643,6 +658,128 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     },
     { text: "I'm bringing a plus one to the wedding.", measures: [], typed: [] },
     { text: "We have plus two kids coming.", measures: [m("kid", "two")], typed: [] },
+    // PAST_OR_TO and SPOKEN_CLOCK (values41): minutes past or to an hour, "half six" after "is",
+    // an hour and its minutes in words after "at" (each was no clock before)
+    {
+      text: "Dinner is at half past six.",
+      measures: [m(TIME_OF_DAY, "6:30")],
+      typed: [["half past six", "clock"]],
+    },
+    {
+      text: "The class starts at quarter past nine.",
+      measures: [m(TIME_OF_DAY, "9:15")],
+      typed: [["quarter past nine", "clock"]],
+    },
+    {
+      text: "Swimming is quarter to seven now.",
+      measures: [m(TIME_OF_DAY, "6:45")],
+      typed: [["quarter to seven", "clock"]],
+    },
+    {
+      text: "It's ten past eight.",
+      measures: [m(TIME_OF_DAY, "8:10")],
+      typed: [["ten past eight", "clock"]],
+    },
+    {
+      text: "Pickup is at twenty-five to 4.",
+      measures: [m(TIME_OF_DAY, "3:35")],
+      typed: [["twenty-five to 4", "clock"]],
+    },
+    { text: "Dinner is half six now.", measures: [m(TIME_OF_DAY, "6:30")], typed: [["half six", "clock"]] },
+    {
+      text: "We meet at six thirty now.",
+      measures: [m(TIME_OF_DAY, "6:30")],
+      typed: [["six thirty", "clock"]],
+    },
+    {
+      text: "We meet at seven oh five.",
+      measures: [m(TIME_OF_DAY, "7:05")],
+      typed: [["seven oh five", "clock"]],
+    },
+    {
+      text: "We moved dinner to half six.",
+      measures: [m(TIME_OF_DAY, "6:30")],
+      typed: [["half six", "clock"]],
+    },
+    // …not a score ("ten to seven" with nothing that says a time), not half of a count, not "half" alone
+    { text: "We won ten to seven.", measures: [], typed: [] },
+    { text: "The score went to ten to seven.", measures: [], typed: [] },
+    { text: "It was half six hours.", measures: [m("hour", "6")], typed: [] },
+    { text: "Half the team is out.", measures: [], typed: [] },
+    { text: "At six thirty people came.", measures: [], typed: [] },
+    // CLOCK_RANGE (values41): two times in one token are two clock times (it was no value before)
+    {
+      text: "The gym is open 6am-10pm.",
+      measures: [m(TIME_OF_DAY, "6am"), m(TIME_OF_DAY, "10pm")],
+      typed: [
+        ["6am", "clock"],
+        ["10pm", "clock"],
+      ],
+    },
+    { text: "We won 3-1.", measures: [], typed: [] },
+    // SLANG_CURRENCY in figures; GRAND in figures; not "grand" before a noun or "a grand idea"
+    { text: "It's 40 quid now.", measures: [m("£", "40")], typed: [["40 quid", "measure:£"]] },
+    { text: "It costs 5 bucks.", measures: [m("$", "5")], typed: [["5 bucks", "measure:$"]] },
+    { text: "The salary is 40 grand now.", measures: [], typed: [["40 grand", "measure:k"]] },
+    { text: "We bought two grand pianos.", measures: [], typed: [] },
+    { text: "It's a grand idea.", measures: [], typed: [] },
+    // FIGURE_DATE (values41): a date in figures where something says it is a date; its order read
+    // only when the numbers say it (recall's readings only: the judge reads no date)
+    {
+      text: "The meeting is on 3/11 now.",
+      measures: [],
+      typed: [["3/11", "date"]],
+      dated: [m(DATE_IN_FIGURES, "3/11")],
+    },
+    { text: "It moved to 25/12.", measures: [], typed: [], dated: [] },
+    { text: "It's due 25/12 now.", measures: [], typed: [["25/12", "date"]], dated: [m(DATE, "25 dec")] },
+    { text: "It's due 12/25 now.", measures: [], typed: [["12/25", "date"]], dated: [m(DATE, "25 dec")] },
+    {
+      text: "The party is 5/5/2026.",
+      measures: [],
+      typed: [["5/5/2026", "date"]],
+      dated: [m(DATE, "5 may")],
+    },
+    {
+      text: "The release is 2026-03-11.",
+      measures: [],
+      typed: [["2026-03-11", "date"]],
+      dated: [m(DATE, "11 mar")],
+    },
+    // …not a score, a share, a rating, "24/7"
+    { text: "I rated it 8/10.", measures: [], typed: [] },
+    { text: "The shop is open 24/7.", measures: [], typed: [] },
+    { text: "We're 3/4 of the way by Friday.", measures: [], typed: [["friday", "date"]] },
+    { text: "The deadline is 40/12.", measures: [], typed: [] },
+    // DAY_OF_MONTH (values41): "the" and an ordinal after a word that says a date
+    {
+      text: "Rent is due on the 3rd.",
+      measures: [],
+      typed: [["the 3rd", "date"]],
+      dated: [m(DAY_OF_MONTH, "3")],
+    },
+    {
+      text: "Rent is due by the fifteenth of the month now.",
+      measures: [],
+      typed: [["the fifteenth of the month", "date"]],
+      dated: [m(DAY_OF_MONTH, "15")],
+    },
+    // …not an ordinal of a thing, not "the second" (a rate, or a place), nor "the first"
+    { text: "The office is on the 3rd floor.", measures: [], typed: [] },
+    { text: "Billing is by the second.", measures: [], typed: [] },
+    { text: "I came second.", measures: [], typed: [] },
+    { text: "We start from the first.", measures: [], typed: [] },
+    { text: "It's on the third of the list.", measures: [], typed: [] },
+    // "second" as a unit after a number, an ordinal or "a second" with none
+    { text: "Give me a second.", measures: [], typed: [] },
+    {
+      text: "The timeout is 30 seconds now.",
+      measures: [m("second", "30")],
+      typed: [["30 seconds", "measure:s"]],
+    },
+    { text: "It's one of the best.", measures: [], typed: [] },
+    // a relative date keeps its weekday: "next Tuesday" is a date as "Tuesday" is
+    { text: "The trip is next Tuesday.", measures: [], typed: [["tuesday", "date"]] },
   ])("$text", ({ text, measures, typed, dated }) => {
     expect(measuresOf(text)).toEqual(measures);
     expect(datedMeasuresOf(text)).toEqual(dated ?? measures);

@@ -46,7 +46,19 @@
  *     word ("cover is 5 lakh", as "95k" is in "k"); "5k" or "1.2m" alone may be a race or metres.
  *   - `LOWER_CASE_MONTH` (with `DATE_MEASURE`): a month beside a day's number is a date in any
  *     case ("sept 6", "feb 15", "3rd of march"), unless the tagger reads it as a verb ("we march 5
- *     miles", "may"); a date in figures ("12/3") stays unread: its order is a locale's.
+ *     miles", "may").
+ *   - `FIGURE_DATE` (with `DATE_MEASURE`, values41): a date in figures ("2026-03-11", "25/12", "on
+ *     3/11", "the deadline is 12/3") is a date where something says it is one; its day and month
+ *     are read only when the numbers say which is which ("25/12" and "12/25": "25 dec"), else it is
+ *     counted in `DATE_IN_FIGURES` as written ("3/11": its order is a locale's, never guessed).
+ *   - `DAY_OF_MONTH` (with `DATE_MEASURE`, values41): "the" and an ordinal after "on", "by",
+ *     "until", "due"… ("due on the 3rd", "by the fifteenth") is a day of a month, counted in
+ *     `DAY_OF_MONTH`; not "the 3rd floor", "by the second" or "from the first".
+ *   - `PAST_OR_TO` (values41): minutes past or to an hour ("half past six", "quarter to seven",
+ *     "twenty-five past eight") is a clock time; "ten to seven" only after a word that opens a time.
+ *   - `CLOCK_RANGE` (values41): "6am-10pm", "9:00–17:30" in one token are two clock times.
+ *   - `SLANG_CURRENCY` and `GRAND` (values41): "quid" after an amount is £, "bucks" $ ("forty
+ *     quid", "200 bucks"); "grand" after a number is thousands ("seven grand": "measure:k", as "7k").
  *   - `CLAUSE_NEGATION`: a negation denies its own clause (`clausesOf`), not the sentence: "3 in the
  *     morning, can't sleep, pharmacist said go up to 5 mg" asserts 5 mg; a clause with no verb after
  *     a negated one goes on with it ("not 5 mg, 10 mg": unsure, neither asserted).
@@ -55,6 +67,8 @@
  *     percent"); one word alone ("one", "twelve") stays as written, with no type; a point with no
  *     noun after it is no version ("plus two and a half"); "a hundred percent sure" is no value.
  *   - `O_CLOCK`: an hour before "o'clock" ("9 o'clock", "eleven oclock") is a clock time.
+ *   - `SPOKEN_CLOCK` (`spokenClockAt`): "at half five", "dinner is half six" (British: 6:30), "at
+ *     9.30", "at six thirty", "fridays at eleven", "six in the evening".
  *   - `GIVEN_CLAUSE`: a question opened by "now that" or "given that" asserts the clause before its
  *     first comma ("Now that the fix has ended and we're on 4.6%, should we overpay?": 4.6%).
  *   - `VALUE_TYPE` (`typedValues`): a time of day is a "clock" ("noon", "midday", "midnight",
@@ -168,9 +182,17 @@ export function spokenClockAt(words: readonly TaggedWord[], i: number): { value:
       : at(k) === "at" && at(k + 1) === "night"
         ? { meridiem: "pm" as const, to: k + 1 }
         : null;
-  if (at(i) === "half" && opens) {
+  // "is" before a time in words opens it too ("dinner is half six", "it's ten to seven"); "to" only
+  // "half" ("moved to half six"), not "ten to seven" ("the score went to ten to seven").
+  const saidAsTime = opens || COPULA_BEFORE.test(at(i - 1));
+  const pastOrTo = minutesPastOrTo(words, i, saidAsTime, free);
+  if (pastOrTo) return pastOrTo;
+  // "half six" after a word that opens a time, "is" or "to": British usage, half past ("6:30").
+  if (at(i) === "half" && (saidAsTime || at(i - 1) === "to")) {
     const hour = hourOf(at(i + 1));
-    return hour !== null && free(i + 2) ? { value: `${hour}:30`, to: i + 1 } : null;
+    return hour !== null && free(i + 2) && !/^[.:,]?\d/.test(at(i + 2))
+      ? { value: `${hour}:30`, to: i + 1 }
+      : null;
   }
   const quarter = /^(\d{1,2})\.(00|15|30|45)$/.exec(at(i));
   if (quarter) {
@@ -181,6 +203,10 @@ export function spokenClockAt(words: readonly TaggedWord[], i: number): { value:
   }
   const hour = hourOf(at(i));
   if (hour === null || (words[i]!.pos !== "NUM" && !/^\d/.test(at(i)))) return null;
+  // An hour in words and its minutes in words after a word that opens a time ("at six thirty": "6:30").
+  const minutes = BEFORE_A_TIME.test(at(i - 1)) && !/^\d/.test(at(i)) ? spokenMinutes(words, i + 1) : null;
+  if (minutes && free(minutes.to + 1) && !MERIDIEM.test(at(minutes.to + 1)))
+    return { value: `${hour}:${String(minutes.value).padStart(2, "0")}`, to: minutes.to };
   const part = opens || i === 0 ? dayPart(i + 1) : null;
   if (part) return { value: `${hour}${part.meridiem}`, to: part.to };
   const afterWeekday = at(i - 1) === "at" && WEEKDAY.test(at(i - 2));
@@ -188,6 +214,73 @@ export function spokenClockAt(words: readonly TaggedWord[], i: number): { value:
   return (afterWeekday || till) && free(i + 1) && !/^[.:,]?\d/.test(at(i + 1))
     ? { value: `${hour} o'clock`, to: i }
     : null;
+}
+
+/** `SPOKEN_CLOCK`: "is" before a time said in words ("dinner is half six", "it's quarter to seven"). */
+const COPULA_BEFORE = /^(?:is|was|it['’]s|that['’]s|now)$/i;
+
+/**
+ * `SPOKEN_CLOCK`'s minutes said in words after an hour ("thirty" of "six thirty", "oh five", "forty-five"):
+ * 1 to 59, a ten or a ten and a unit, or "oh" and a digit; the last word it spans, or null.
+ */
+function spokenMinutes(words: readonly TaggedWord[], k: number): { value: number; to: number } | null {
+  const at = (n: number) => words[n]?.text.toLowerCase() ?? "";
+  if (at(k) === "oh") {
+    const digit = wordBelowHundred(at(k + 1));
+    return digit !== undefined && digit >= 1 && digit <= 9 ? { value: digit, to: k + 1 } : null;
+  }
+  const spoken = numberInWords(
+    words.map((w) => w.text),
+    k,
+  );
+  const one = wordBelowHundred(at(k));
+  const value = spoken ? Number(spoken.value) : one;
+  const to = spoken ? spoken.to : k;
+  return value !== undefined && Number.isInteger(value) && value >= 10 && value <= 59 && !/^\d/.test(at(k))
+    ? { value, to }
+    : null;
+}
+
+/** `PAST_OR_TO`'s minutes: the quarters and the fives people say before "past" and "to". */
+const SAID_MINUTES = new Set([5, 10, 15, 20, 25]);
+
+/**
+ * `PAST_OR_TO`: minutes "past" or "to" an hour ("half past six": 6:30, "quarter past nine": 9:15,
+ * "quarter to seven": 6:45, "twenty-five past eight": 8:25, "ten to 7": 6:50), the words it spans
+ * from `i` and its value, or null. "past" says a time by itself; "to" after a number says one only
+ * after a word that opens a time or "is" ("at ten to seven", "it's five to one"; not "we won ten to
+ * seven"), "quarter to" always. Never with a noun after the hour ("half past six hours"?).
+ */
+function minutesPastOrTo(
+  words: readonly TaggedWord[],
+  i: number,
+  opens: boolean,
+  free: (k: number) => boolean,
+): { value: string; to: number } | null {
+  const at = (n: number) => words[n]?.text.toLowerCase() ?? "";
+  let minutes: number | undefined;
+  let k = i;
+  if (at(i) === "half") minutes = 30;
+  else if (at(i) === "quarter") minutes = 15;
+  else if (/^\d{1,2}$/.test(at(i))) minutes = Number(at(i));
+  else {
+    const spoken = numberInWords(
+      words.map((w) => w.text),
+      i,
+    );
+    minutes = spoken ? Number(spoken.value) : wordBelowHundred(at(i));
+    k = spoken ? spoken.to : i;
+  }
+  if (minutes === undefined || (minutes !== 30 && !SAID_MINUTES.has(minutes))) return null;
+  // "ten minutes past nine".
+  if (/^minutes?$/.test(at(k + 1))) k++;
+  const way = at(k + 1);
+  if (way !== "past" && way !== "to") return null;
+  if (way === "to" && (minutes === 30 || (at(i) !== "quarter" && !opens))) return null;
+  const hour = hourOf(at(k + 2));
+  if (hour === null || !free(k + 3) || /^[.:,]?\d/.test(at(k + 3)) || MERIDIEM.test(at(k + 3))) return null;
+  const [h, m] = way === "past" ? [hour, minutes] : [hour === 1 ? 12 : hour - 1, 60 - minutes];
+  return { value: `${h}:${String(m).padStart(2, "0")}`, to: k + 2 };
 }
 
 /** `VALUE_TYPE`: a time of day said by a word ("noon", "EOD": end of day, "COB": close of business). */
@@ -372,6 +465,30 @@ function currencyWordUnit(w: TaggedWord): string | null {
   return isLetterSign(w) ? w.text.replace(/\.$/, "") : null;
 }
 
+/**
+ * `SLANG_CURRENCY`: the everyday names of two currencies CLDR does not give, said after an amount,
+ * each its sign: "quid" (£: "forty quid", "£40"), "buck"/"bucks" ($: "two hundred bucks"). Read
+ * only after a number, as a noun ("40 quid", "5 bucks"); not "grand" (a thousand of a currency the
+ * words do not say: `GRAND`).
+ */
+const SLANG_SIGNS: ReadonlyMap<string, string> = new Map([
+  ["quid", "£"],
+  ["quids", "£"],
+  ["buck", "$"],
+  ["bucks", "$"],
+]);
+const slangSign = (w: TaggedWord): string | null => SLANG_SIGNS.get(w.text.toLowerCase()) ?? null;
+
+/**
+ * `GRAND`: "grand" after a number is thousands of a currency the words do not say ("seven grand",
+ * "40 grand": "measure:k", as "7k" is); not a grand thing ("two grand pianos": a noun after it).
+ */
+const grandAfter = (words: readonly TaggedWord[], j: number): boolean =>
+  /^grand$/i.test(words[j + 1]?.text ?? "") &&
+  !isNominal(words[j + 2]) &&
+  words[j + 2]?.pos !== "ADJ" &&
+  !/^(?:one|1|a)$/i.test(words[j]!.text);
+
 /** True when a word is a currency's name ("euros"): said after its number, not before. */
 const isCurrencyName = (w: TaggedWord) => nameSign(w.lemma.toLowerCase()) !== null;
 
@@ -493,7 +610,9 @@ function currencyAt(
   if (unitBefore) return amount(unitBefore, i - 1, s.slice(before!.start, last.start + last.text.length));
   const after = words[to + 1];
   const unitAfter =
-    named(after) && besideGap(s, last, after!) && !isLetterSign(after!) ? currencyWordUnit(after!) : null;
+    named(after) && besideGap(s, last, after!) && !isLetterSign(after!)
+      ? (currencyWordUnit(after!) ?? slangSign(after!))
+      : null;
   if (!unitAfter) return null;
   to += 1;
   return amount(unitAfter, i, s.slice(first.start, after!.start + after!.text.length));
@@ -652,8 +771,8 @@ const spokenOrVersion = (
  * days"), "percent", or a currency's name or code ("fifty dollars", "forty EUR"); a duration so
  * read keeps no type ("the half marathon is in six weeks": said in passing). Not "one" (a
  * pronoun as often: "one of the kids", "the one I liked", "one day"), not an ordinal ("a second
- * opinion"), not a word with nothing that CLDR or the units name beside it ("forty quid", "seven
- * grand", "five kids": as written, as before).
+ * opinion"), not a word with nothing that CLDR, the units, `SLANG_CURRENCY` or `GRAND` name beside
+ * it ("five kids": as written, as before; "forty quid" and "seven grand" are read since values41).
  */
 export function loneNumberWord(s: string, words: readonly TaggedWord[], i: number): WordNumber | null {
   const value = wordBelowHundred(words[i]!.text);
@@ -662,7 +781,10 @@ export function loneNumberWord(s: string, words: readonly TaggedWord[], i: numbe
   const unit = after.text.toLowerCase();
   const named = (after.pos === "NOUN" || after.pos === "PROPN") && !isLetterSign(after);
   const quantity =
-    UNITS_OF_MEASUREMENT.has(unit) || /^per ?cent$/.test(unit) || (named && currencyWordUnit(after) !== null);
+    UNITS_OF_MEASUREMENT.has(unit) ||
+    /^per ?cent$/.test(unit) ||
+    (named && (currencyWordUnit(after) !== null || slangSign(after) !== null)) ||
+    grandAfter(words, i);
   return quantity ? { value: String(value), to: i, words: 1 } : null;
 }
 
@@ -708,7 +830,10 @@ const valuesMemo = boundedMemo((s: string) => valuesRead(s, false), 8_192);
 const datedValuesMemo = boundedMemo((s: string) => valuesRead(s, true), 8_192);
 
 /** A day of a month the number at `i` gives with a month beside it, and the words it spans, or null. */
-function dateAt(words: readonly TaggedWord[], i: number): { value: string; from: number; to: number } | null {
+function dateAt(
+  words: readonly TaggedWord[],
+  i: number,
+): { value: string; from: number; to: number; unit?: string } | null {
   const day = /^(\d{1,2})(?:st|nd|rd|th)?$/i.exec(words[i]!.text);
   if (!day || Number(day[1]) < 1 || Number(day[1]) > 31) return null;
   // `LOWER_CASE_MONTH`: a month beside a day's number is a date written in any case ("sept 6",
@@ -724,6 +849,99 @@ function dateAt(words: readonly TaggedWord[], i: number): { value: string; from:
   if (after) return { value: `${Number(day[1])} ${after}`, from: i, to: of ? i + 2 : i + 1 };
   const before = month(words[i - 1]);
   return before ? { value: `${Number(day[1])} ${before}`, from: i - 1, to: i } : null;
+}
+
+/** `CLOCK_RANGE`: two clock times joined by a dash in one token ("6am-10pm", "9:00–17:30"). */
+const CLOCK_RANGE = /^(\d{1,2}(?::\d{2})?(?:am|pm)?)[-–](\d{1,2}(?::\d{2})?(?:am|pm)?)$/i;
+
+/** The unit a date in figures is counted in when its order is a locale's ("3/11": 3 November or March 11). */
+export const DATE_IN_FIGURES = "date in figures";
+
+/** The unit a day of a month said with no month is counted in ("on the 3rd"). */
+export const DAY_OF_MONTH = "day of month";
+
+/** Words before a date that say it is one ("on 3/11", "by the 15th", "due 3/11"). */
+const BEFORE_A_DATE = /^(?:on|by|until|till|til|due|before|after|since|from)$/i;
+
+/** Nouns of a sentence that say a number in figures in it is a date ("the deadline is 12/3"). */
+const DATE_WORDS = /^(?:deadline|date|birthday|appointment|anniversary)s?$/i;
+
+/** The months in order, as `dateAt` clips them. */
+const MONTH_CLIPS = "jan feb mar apr may jun jul aug sep oct nov dec".split(" ");
+
+/**
+ * `FIGURE_DATE`: a date written in figures, and the words it spans, or null. ISO ("2026-03-11")
+ * is a day of a month ("11 mar", as "11 March" is); so is a day and a month in either order when
+ * the numbers say which is which ("25/12", "12/25": "25 dec"; "5/5"). Otherwise ("3/11": 3 November
+ * or March 11, by the writer's locale) the order is not guessed: it is a date in figures, counted in
+ * `DATE_IN_FIGURES` as written ("3/11"), comparable only with another so written. A day and month
+ * with no year is read only where something says it is a date — a word before it ("on 3/11", "due
+ * 3/11") or a date noun in the sentence ("the deadline is 12/3"): "rated it 8/10", "open 24/7", "a
+ * 50/50 split" are no dates. Never with a noun after it ("on 3/4 time").
+ */
+function figureDateAt(
+  s: string,
+  words: readonly TaggedWord[],
+  i: number,
+): { value: string; from: number; to: number; unit?: string } | null {
+  const text = words[i]!.text;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (iso) {
+    const [month, day] = [Number(iso[2]), Number(iso[3])];
+    return month >= 1 && month <= 12 && day >= 1 && day <= 31
+      ? { value: `${day} ${MONTH_CLIPS[month - 1]}`, from: i, to: i }
+      : null;
+  }
+  const figures = /^(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?$/.exec(text);
+  // Not a share of something ("3/4 of the way") nor a count ("on 3/4 time").
+  if (!figures || isNominal(words[i + 1]) || /^of$/i.test(words[i + 1]?.text ?? "")) return null;
+  const [a, b] = [Number(figures[1]), Number(figures[2])];
+  if (a < 1 || b < 1 || a > 31 || b > 31 || (a > 12 && b > 12)) return null;
+  const dateSaid =
+    figures[3] !== undefined ||
+    BEFORE_A_DATE.test(words[i - 1]?.text ?? "") ||
+    words.some((w) => isNominal(w) && DATE_WORDS.test(w.text));
+  if (!dateSaid || s[words[i]!.start + text.length] === "%") return null;
+  if (a === b || a > 12 || b > 12) {
+    const [day, month] = a > 12 || a === b ? [a, b] : [b, a];
+    return { value: `${day} ${MONTH_CLIPS[month - 1]}`, from: i, to: i };
+  }
+  return { value: `${a}/${b}`, from: i, to: i, unit: DATE_IN_FIGURES };
+}
+
+/** `DAY_OF_MONTH`'s ordinals in words, each its day: not "first" nor "second" ("from the first", "by the second"). */
+const ORDINAL_DAYS: ReadonlyMap<string, number> = new Map(
+  (
+    "third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth " +
+    "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
+  )
+    .split(" ")
+    .map((word, k) => [word, k + 3] as const),
+);
+
+/**
+ * `DAY_OF_MONTH`: a day of a month said with no month ("rent is due on the 3rd", "by the 15th",
+ * "until the twentieth"), and the words it spans ("the 3rd"), or null: "the" and an ordinal after a
+ * word that says a date (`BEFORE_A_DATE`), with no noun after it ("on the 3rd floor", "by the third
+ * week" are no dates) and no month beside it (`dateAt` reads "the 3rd of March"). Counted in
+ * `DAY_OF_MONTH`, its day in digits ("3"). "first" and "second" in words are not read: "from the
+ * first" is the start as often, and "by the second" a rate.
+ */
+function dayOfMonthAt(
+  words: readonly TaggedWord[],
+  i: number,
+): { value: string; from: number; to: number; unit?: string } | null {
+  const text = words[i]!.text.toLowerCase();
+  const digits = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(text);
+  const day = digits ? Number(digits[1]) : ORDINAL_DAYS.get(text);
+  if (day === undefined || day < 1 || day > 31) return null;
+  if (words[i - 1]?.text.toLowerCase() !== "the" || !BEFORE_A_DATE.test(words[i - 2]?.text ?? ""))
+    return null;
+  const at = (k: number) => words[k]?.text.toLowerCase() ?? "";
+  // "the 3rd of the month" is one.
+  const ofMonth = at(i + 1) === "of" && at(i + 2) === "the" && at(i + 3) === "month";
+  if (!ofMonth && (isNominal(words[i + 1]) || /^(?:of|one)$/.test(at(i + 1)))) return null;
+  return { value: String(day), from: i - 1, to: ofMonth ? i + 3 : i, unit: DAY_OF_MONTH };
 }
 
 function valuesRead(s: string, dated: boolean): ValueRead[] {
@@ -765,10 +983,24 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
       i = spokenClock.to;
       continue;
     }
-    const date = dated ? dateAt(words, i) : null;
+    // `CLOCK_RANGE`: "6am-10pm", "9:00–17:30" in one token: two times of day.
+    const range = CLOCK_RANGE.exec(w.text);
+    if (range && (/[ap]m$/i.test(range[1]!) || /[ap]m$/i.test(range[2]!) || range[1]!.includes(":"))) {
+      for (const end of [range[1]!, range[2]!])
+        found.push({
+          measure: { unit: TIME_OF_DAY, value: end.toLowerCase() },
+          type: "clock",
+          said: end.toLowerCase(),
+          at: w.start + (end === range[1] ? 0 : w.text.length - end.length),
+          until: w.start + (end === range[1] ? end.length : w.text.length),
+        });
+      spanned.add(i);
+      continue;
+    }
+    const date = dated ? (dateAt(words, i) ?? figureDateAt(s, words, i) ?? dayOfMonthAt(words, i)) : null;
     if (date) {
       add(date.from, date.to, {
-        measure: { unit: DATE, value: date.value },
+        measure: { unit: date.unit ?? DATE, value: date.value },
         type: "date",
         said: saidFrom(words[date.from]!, words[date.to]!),
       });
@@ -865,6 +1097,12 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
         said: currency.said.toLowerCase(),
       });
       i = Math.max(i, currency.to);
+      continue;
+    }
+    // `GRAND`: "seven grand", "40 grand" is thousands, as "7k" is.
+    if (grandAfter(words, j)) {
+      add(i, j + 1, { measure: null, type: "measure:k", said: saidFrom(w, words[j + 1]!) });
+      i = j + 1;
       continue;
     }
     if (s[last.start + last.text.length] === "%") {

@@ -12,6 +12,9 @@ describe(`${VALUE_TYPES_DIFFER_RULE.name}: no change is closed between values of
     ["PICKLE IS 34.5 LB", "vet switched pickle to cytopoint injections every 6 weeks, no more hiding pills"],
     ["The flight lands at 4pm.", "The flight is 2 hours late now."],
     ["The dog weighs 12 kg.", "The dog's walk is 40 minutes now."],
+    // values41: money in words is money, a day of a month is when
+    ["The dog weighs 12 kg.", "The dog's grooming is forty quid now."],
+    ["The rent is £1,200.", "The rent is due on the 3rd now."],
   ])("%s / %s: types differ, the pair is deferred", (older, newer) => {
     expect(valueTypesDiffer(older, newer)).toBe(true);
     const v = compareLexically({ text: older, at }, { text: newer, at });
@@ -36,6 +39,11 @@ describe(`${VALUE_TYPES_DIFFER_RULE.name}: no change is closed between values of
     ["The vet is Siobhán Twomey.", "The vet is 20 minutes away now."],
     // a shared type beside another
     ["The gym opens at 6am.", "The gym opens at 7am now, 5 days a week"],
+    // values41: money in words and in figures are one kind, as are times and dates said as people say them
+    ["The haircut is £35.", "The haircut is forty quid now."],
+    ["The amp was $900.", "The amp was twelve hundred bucks."],
+    ["Dinner is at 6pm.", "Dinner is at half six now."],
+    ["The deadline is Friday.", "The deadline is 3/11 now."],
   ])("%s / %s: no two kinds", (older, newer) => {
     expect(valueTypesDiffer(older, newer)).toBe(false);
   });

@@ -188,6 +188,11 @@ describe("typedValueChange: the newer says a change or a state now to another va
       "We moved the pipeline onto Python 3.12 last sprint.",
       "3.12",
     ],
+    // values41: values as people say them — a time in words, money in words, a range's hours
+    ["What time is dinner?", "Dinner is at 6pm.", "We moved dinner to half six now.", "half six"],
+    ["How much is the haircut?", "The haircut is £35.", "The haircut is forty quid now.", "forty quid"],
+    ["What hours is the gym open?", "The gym is open 6am-10pm.", "The gym is open 7am-9pm now.", "7am"],
+    ["When is the rent due?", "The rent is due on the 1st.", "The rent is due on the 3rd now.", "the 3rd"],
   ])("%s: %s / %s", (question, older, newer, value) => {
     expect(typedValueChange(askedNouns(question), older, newer, lexicon)?.value).toBe(value);
   });
@@ -344,5 +349,18 @@ describe("recall: changedValueFirst's typed values rank the newer of two beliefs
     const hits = await mem.recall("What latency target does checkout have?", { k: 10, namespace: "work" });
     expect(hits[0]?.text).toMatch(/300ms/);
     expect(hits.some((h) => h.text.includes("200ms"))).toBe(false);
+  });
+});
+
+describe('ASKED_HOURS: "what hours" asks a time range by its noun (values41)', () => {
+  it.each([
+    ["What hours is the gym open?", ["gym"]],
+    ["what hours does maisie work", ["maisie", "work"]],
+    // the hours are the thing asked of, or a rule's name
+    ["which hours rule am i on", ["hour", "rule"]],
+    ["what app keeps my hours", ["app", "hour"]],
+    ["how much does maisie earn per hour", ["maisie", "hour"]],
+  ])("%s → %j", (question, nouns) => {
+    expect([...askedNouns(question)].sort()).toEqual([...nouns].sort());
   });
 });

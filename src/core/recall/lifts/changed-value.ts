@@ -355,13 +355,28 @@ async function typedValueMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
 }
 
 /**
+ * `ASKED_HOURS` (values41): "what hours" or "which hours" with no noun after it asks a time range
+ * by its noun, as "what time" asks a time ("What hours is the gym open?", "what hours does Maisie
+ * work"); "hours" is then no noun the question is about. Not "which hours rule am I on" (a rule),
+ * "what app keeps my hours" or "how much does she earn per hour" (the hours are the thing).
+ */
+function asksHoursAt(words: readonly { text: string; pos: string }[], k: number): boolean {
+  return (
+    /^hours$/i.test(words[k]!.text) &&
+    /^(?:what|which)$/i.test(words[k - 1]?.text ?? "") &&
+    words[k + 1]?.pos !== "NOUN" &&
+    words[k + 1]?.pos !== "PROPN"
+  );
+}
+
+/**
  * The nouns a question is about, stemmed (`contentTokens`), less those it asks a value by ("time"
  * of "What time…", "kind"): "What time does Leo go to bed?" → {"leo", "bed"}. `await loadTagger()` first.
  */
 export function askedNouns(query: string): Set<string> {
   return new Set(
     tagged(query)
-      .filter((w) => w.pos === "NOUN" || w.pos === "PROPN")
+      .filter((w, k, words) => (w.pos === "NOUN" || w.pos === "PROPN") && !asksHoursAt(words, k))
       .flatMap((w) => contentTokens(w.text))
       .filter((t) => !ASKING_NOUNS.has(t)),
   );
