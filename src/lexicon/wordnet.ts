@@ -732,7 +732,7 @@ const ATTRIBUTE_FILE = 7;
 
 /**
  * How two words relate when each is a value said of one thing, in WordNet, or null when neither:
- * - "antonym": a sense of one among its first `SENSES` has a lexical antonym ("!") in the other,
+ * - "antonym": a sense of one among its first `SENSES` has a lexical antonym ("!") whose synset holds the other,
  *   as an adjective ("early" / "late", "junior" / "senior", "slow" / "fast") or a noun ("night" /
  *   "day"); an adjective satellite reads its head's ("ajar" is similar to "open", whose antonym
  *   is "closed"), one step and no more;
@@ -776,7 +776,8 @@ function antonymIn(file: WordNetNouns, word: string, other: string): boolean {
     // A satellite ("ajar") has no antonym of its own: its head's ("open" → "closed") is its.
     const heads = own.length > 0 ? [] : synset.similar.map((h) => file.synset(h));
     const pointers = [...own, ...heads.flatMap((h) => h.antonyms)];
-    for (const p of pointers) if (file.synset(p.offset).words[p.target - 1] === other) return true;
+    // The antonym's synset says it in each of its words ("shut", "unopen", "closed").
+    for (const p of pointers) if (file.synset(p.offset).words.includes(other)) return true;
   }
   return false;
 }
