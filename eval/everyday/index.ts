@@ -19,6 +19,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Judge } from "../../src/index.js";
 import { createLexicalJudge } from "../../src/index.js";
+import { sharedWordNet } from "../../src/lexicon/wordnet.js";
 import {
   judgeAlone,
   missOf,
@@ -114,7 +115,8 @@ export interface EverydayOptions {
 export async function evaluateEveryday(options: EverydayOptions = {}): Promise<EverydayReport> {
   const all = loadEverydayPairs(options.path);
   const pairs = options.split ? all.filter((p) => p.split === options.split) : all;
-  const judge = options.judge ?? createLexicalJudge();
+  // The lexical judge as the library makes it: with WordNet (open-memory.ts).
+  const judge = options.judge ?? createLexicalJudge({ lexicon: sharedWordNet() });
   const { verdicts, reasons } = await judgeAlone(pairs, judge);
   const coarse = pairs.map((p) => ({ ...p, label: coarseLabel(p.label), group: p.style }));
   const { runs } = await runPairs(coarse);

@@ -16,6 +16,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Judge, JudgeRelation } from "../../src/index.js";
 import { createLexicalJudge } from "../../src/index.js";
+import { sharedWordNet } from "../../src/lexicon/wordnet.js";
 import {
   type EndState,
   type PairLabel,
@@ -178,7 +179,8 @@ export async function judgeAlone(
 export async function evaluateJudgeStyles(options: JudgeStylesOptions = {}): Promise<JudgeStylesReport> {
   const all = loadStylePairs(options.path);
   const pairs = options.split ? all.filter((p) => p.split === options.split) : all;
-  const judge = options.judge ?? createLexicalJudge();
+  // The lexical judge as the library makes it: with WordNet (open-memory.ts).
+  const judge = options.judge ?? createLexicalJudge({ lexicon: sharedWordNet() });
   const { verdicts, reasons } = await judgeAlone(pairs, judge);
   const { runs, reviewSupported } = await runPairs(pairs.map((p) => ({ ...p, group: p.style })));
   const runOf = new Map(runs.map((r) => [r.id, r]));

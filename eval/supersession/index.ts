@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createLexicalJudge } from "../../src/core/judge/lexical-judge.js";
 import type { Judge, JudgeVerdict } from "../../src/core/ports.js";
+import { sharedWordNet } from "../../src/lexicon/wordnet.js";
 import { renderSystemRows, runPairs, type SystemScore, scoreRuns } from "../oracle-agent.js";
 
 export type PairLabel = "supersedes" | "duplicate" | "distinct";
@@ -152,7 +153,8 @@ export interface SupersessionOptions {
 
 export async function evaluateSupersession(options: SupersessionOptions = {}): Promise<SupersessionReport> {
   const all = loadPairs(options.path);
-  const judge = options.judge ?? createLexicalJudge();
+  // The lexical judge as the library makes it: with WordNet (open-memory.ts).
+  const judge = options.judge ?? createLexicalJudge({ lexicon: sharedWordNet() });
   const splits: Record<string, SplitScore> = {};
   for (const split of ["held-out", "dev"] as const) {
     if (options.split && options.split !== split) continue;

@@ -299,8 +299,8 @@ export class Memory {
   readonly writes: Writes;
   /** Prepares known-clean imports (`EngineOptions.importPreparer`). */
   readonly importPreparer: ImportPreparer;
-  /** The lexical judge, for candidate screening and health, whatever judge is configured. */
-  private readonly lexical = createLexicalJudge();
+  /** The lexical judge, for candidate screening and health, whatever judge is configured (it reads `lexicon`). */
+  private readonly lexical: Judge;
   /** What the process functions run with (src/core/engine-context.ts). */
   private readonly ctx: EngineContext;
 
@@ -309,7 +309,8 @@ export class Memory {
     this.embedder = options.embedder;
     this.tokenizer = options.tokenizer;
     this.clock = options.clock;
-    this.configuredJudge = options.judge ?? createLexicalJudge();
+    this.lexical = createLexicalJudge({ lexicon: options.lexicon });
+    this.configuredJudge = options.judge ?? this.lexical;
     this.sleepJudge = options.sleepJudge ?? this.configuredJudge;
     this.policy = Object.freeze(parseInput(PolicySchema, options.policy ?? {}, "policy"));
     this.lexicon = options.lexicon;

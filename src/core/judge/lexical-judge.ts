@@ -8,7 +8,7 @@
  *   judge.compare({ text: "Retry limit is 5", at }, { text: "Retry limit is now 7", at })
  *   // → { relation: "supersedes", reason: "value-changed:number: 5 → 7", rule: "value-changed:number", confident: true, … }
  */
-import type { Judge, JudgeItem, JudgeVerdict } from "../ports.js";
+import type { Judge, JudgeItem, JudgeVerdict, Lexicon } from "../ports.js";
 import { jaccard } from "../text.js";
 import { analysisOf, announcesChange, minus, packedDice, slotsOf } from "./analysis.js";
 import { changeInOneClause, olderRestated } from "./clause-change.js";
@@ -33,14 +33,27 @@ export function lexicalSimilarity(a: string, b: string): number {
   return 0.5 * jaccard(x.content, y.content) + 0.5 * packedDice(x.trigrams, y.trigrams);
 }
 
-export function createLexicalJudge(): Judge {
+/** What the lexical judge reads besides the two texts. */
+export interface LexicalJudgeOptions {
+  /**
+   * The relations between words (WordNet, src/lexicon): with it, one word of a value swapped for
+   * its antonym or for another value of one attribute is a change (rules.ts `opposite-values`).
+   * Read synchronously, a few seeks a pair; without it that pair is deferred.
+   */
+  lexicon?: Lexicon | undefined;
+}
+
+export function createLexicalJudge(options: LexicalJudgeOptions = {}): Judge {
+  const { lexicon } = options;
   return {
     name: "lexical",
-    // compareLexically reads a.text and b.text only.
+    // compareLexically reads a.text and b.text only (and the lexicon, fixed for the judge's life).
     textOnly: true,
     // The tagger loads on the first comparison (tagger.ts), not when the judge is made.
     compare: (a, b) =>
-      taggerLoaded() ? compareLexically(a, b) : loadTagger().then(() => compareLexically(a, b)),
+      taggerLoaded()
+        ? compareLexically(a, b, lexicon)
+        : loadTagger().then(() => compareLexically(a, b, lexicon)),
   };
 }
 
@@ -50,9 +63,10 @@ export function createLexicalJudge(): Judge {
  * defers when a clause restates the older (`olderRestated`), and a whole reading a clause misled
  * gives way to the one clause that changes the older (`changeInOneClause`). Synchronous: await `loadTagger()` once before the first call.
  */
-export function compareLexically(a: JudgeItem, b: JudgeItem): JudgeVerdict {
-  const whole = compareWhole(a, b);
-  return olderRestated(a, b, whole, compareWhole) ?? changeInOneClause(a, b, whole, compareWhole) ?? whole;
+export function compareLexically(a: JudgeItem, b: JudgeItem, lexicon?: Lexicon): JudgeVerdict {
+  const read = (x: JudgeItem, y: JudgeItem) => compareWhole(x, y, lexicon);
+  const whole = read(a, b);
+  return olderRestated(a, b, whole, read) ?? changeInOneClause(a, b, whole, read) ?? whole;
 }
 
 /**
@@ -75,7 +89,7 @@ export function restatesLexically(a: JudgeItem, b: JudgeItem): boolean {
 }
 
 /** The verdict of the first rule of `LEXICAL_RULES` that decides, on the two texts whole. */
-function compareWhole(a: JudgeItem, b: JudgeItem): JudgeVerdict {
+function compareWhole(a: JudgeItem, b: JudgeItem, lexicon?: Lexicon): JudgeVerdict {
   const xa = analysisOf(a.text);
   const xb = analysisOf(b.text);
   const ca = xa.content;
@@ -103,6 +117,7 @@ function compareWhole(a: JudgeItem, b: JudgeItem): JudgeVerdict {
     get change() {
       return announcesChange(xa, xb) || slotsOf(xb).predicate === "→";
     },
+    lexicon,
   };
   for (const rule of LEXICAL_RULES) {
     const d = rule.decide(pair);

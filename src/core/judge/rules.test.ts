@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { openWordNet } from "../../lexicon/wordnet.js";
 import type { JudgeRelation } from "../ports.js";
 import { isNegated, stem } from "../text.js";
 import {
@@ -24,7 +25,9 @@ import { tag } from "./tagger.js";
 beforeAll(() => loadTagger());
 
 const at = "2026-01-01T00:00:00.000Z";
-const judge = (a: string, b: string) => compareLexically({ text: a, at }, { text: b, at });
+// The judge as the library makes it: with WordNet (open-memory.ts passes it; `opposite-values` reads it).
+const wordnet = openWordNet();
+const judge = (a: string, b: string) => compareLexically({ text: a, at }, { text: b, at }, wordnet);
 
 type Example = readonly [older: string, newer: string];
 interface RuleExamples {
@@ -1023,6 +1026,36 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["We run Python 3.10 in production", "We run Python 3.11 in staging"],
     ],
   },
+  "opposite-values": {
+    decides: [
+      ["I'm on the early shift at the depot.", "I'm on the late shift at the depot.", "supersedes"],
+      [
+        "im on the night shift at the hospital",
+        "im on the day shift at the hospital this month",
+        "supersedes",
+      ],
+      ["i'm on the early shift", "they moved me to the late shift", "supersedes"],
+      ["Dami is a junior nurse.", "Dami is a senior nurse.", "supersedes"],
+      ["The front door is red.", "The front door was repainted in blue.", "supersedes"],
+    ],
+    leaves: [
+      // The swap names another thing: it stands in the subject.
+      ["The front door is locked.", "The back door is locked."],
+      ["The red bin is for paper.", "The blue bin is for paper."],
+      // A predicate that may hold two: two cats, two scarves.
+      ["we have a black cat", "we have a white cat"],
+      ["I bought a red scarf.", "I bought a blue scarf."],
+      // No one attribute: foods may hold side by side.
+      ["Sunday lunch is rice.", "Sunday lunch is yam."],
+      // Negated, added to, or hedged.
+      ["The shop is closed on Sundays.", "The shop isn't open on Sundays."],
+      ["the hall is open on saturdays", "the hall is also open on sundays"],
+      // Synonyms say the same: no change.
+      ["The class begins at 9.", "The class starts at 9."],
+      // Another holder too.
+      ["My mum is on the early shift.", "My dad is on the late shift."],
+    ],
+  },
   "unsure:other-value": {
     decides: [
       ["Sam manages the mobile team.", "Sam manages the hiring pipeline.", "refines"],
@@ -1074,6 +1107,20 @@ describe("the lexical judge's rules", () => {
   );
   it.each(leaves)("%s leaves alone: %s → %s", (rule, a, b) => {
     expect(judge(a, b).rule).not.toBe(rule);
+  });
+});
+
+describe("opposite values need the lexicon (judge41)", () => {
+  // Without one the judge reads no antonym or attribute: the pair waits for a semantic judge.
+  it.each([
+    ["I'm on the early shift at the depot.", "I'm on the late shift at the depot."],
+    ["Dami is a junior nurse.", "Dami is a senior nurse."],
+    ["The front door is red.", "The front door was repainted in blue."],
+  ])("%s → %s defers without a lexicon and supersedes with WordNet", (a, b) => {
+    const plain = compareLexically({ text: a, at }, { text: b, at });
+    expect(plain.confident).toBe(false);
+    expect(plain.relation).not.toBe("supersedes");
+    expect(judge(a, b)).toMatchObject({ relation: "supersedes", rule: "opposite-values", confident: true });
   });
 });
 

@@ -12,7 +12,7 @@
 
 import { sameMeasureChanged } from "../changed-measures.js";
 import { listedWord } from "../listed-words.js";
-import type { JudgeRelation } from "../ports.js";
+import type { JudgeRelation, Lexicon } from "../ports.js";
 import { contentTokens, hasChangeCue, rawTokens, SPEAKER_SUBJECT, stem } from "../text.js";
 import { measuresOf } from "../typed-values.js";
 import {
@@ -87,6 +87,8 @@ export interface Pair {
   change: boolean;
   sa: Slots;
   sb: Slots;
+  /** The relations between words the judge was given (`createLexicalJudge({ lexicon })`); undefined: none. */
+  lexicon?: Lexicon | undefined;
 }
 
 export interface RuleDecision {
@@ -1248,6 +1250,14 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     },
   },
   {
+    name: "opposite-values",
+    doc: 'With a lexicon: the same statement but for one word of its value, swapped for its antonym ("the early shift" / "the late shift", "slow" / "fast") or for another value of one attribute ("blue" / "green"), as WordNet lists them: the newer replaces the older.',
+    decide: (p) => {
+      const swap = oppositeSwap(p);
+      return swap ? decided("supersedes", swap) : null;
+    },
+  },
+  {
     name: "unsure:other-value",
     doc: "Same subject, another value, but no named evidence that only one value holds: stored, deferred to a semantic judge.",
     decide: (p) => (bothSlotted(p) ? unsure("refines", changedValue(p)) : null),
@@ -1261,6 +1271,89 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     },
   },
 ];
+
+/** The speaker as subject, with its verb's clitic or without the apostrophe ("I'm", "im", "we've"). */
+const SPEAKER = /^(?:(?:i|we)(?:['’](?:m|re|ve|d|ll))?|im|ive)$/i;
+
+/**
+ * True when `word` (a lemma) stands in what a statement says of its thing: in its value slot when
+ * the predicate was read, else after the first verb, preposition or speaker subject ("im on the
+ * *night* shift", "got promoted to *senior* designer"), not in the noun phrase it opens with.
+ */
+function inValue(x: Analysis, slots: Slots, word: string, changeVerb: (lemma: string) => boolean): boolean {
+  if (slots.predicate) return slots.value.includes(stem(word));
+  const words = wordsOf(x);
+  const verbal = (w: TaggedWord) => w.pos === "AUX" || w.pos === "VERB";
+  const head = words.findIndex((w) => verbal(w) || w.pos === "ADP" || SPEAKER.test(w.text));
+  const at = words.findIndex((w) => w.lemma.toLowerCase() === word);
+  if (head < 0 || at <= head) return false;
+  // Said by "be" or a verb of change; "we have a black cat" / "… a white cat" may be two cats.
+  return words.slice(0, at).every((w) => !verbal(w) || w.lemma === "be" || changeVerb(w.lemma.toLowerCase()));
+}
+
+/** Words before a unit of the calendar that make it a time the statement holds at ("this month", "every week"). */
+const WHEN_DETERMINERS = new Set(["this", "next", "last", "every", "each", "that"]);
+
+/**
+ * True when a tagged word says when the statement holds, not what it says: a day of its own
+ * ("today", "tonight") or a unit of the calendar after "this", "next", "every" … ("this month").
+ * "the night shift" keeps its "night": there it is the value.
+ */
+function saysWhen(w: TaggedWord, before: TaggedWord | undefined): boolean {
+  const lemma = w.lemma.toLowerCase();
+  if (/^(?:today|tonight|tomorrow|yesterday)$/.test(lemma)) return true;
+  return isWhenWord(lemma) && before !== undefined && WHEN_DETERMINERS.has(before.text.toLowerCase());
+}
+
+/** Parts of speech a statement's content words have (`oppositeSwap`). */
+const CONTENT_POS = new Set(["NOUN", "ADJ", "VERB", "ADV", "PROPN", "NUM"]);
+/** Words that say when or that a value changed, not what it is ("now", "back", "anymore"). */
+const CHANGE_ADVERBS = new Set(
+  "now back anymore instead nowadays lately currently still again finally actually".split(" "),
+);
+
+/**
+ * The one word of the older's value and the one of the newer's that the lexicon lists as antonyms
+ * or as two values of one attribute, when that swap is all that differs ("early → late
+ * (antonym)"); null otherwise. Both sides say one statement, neither negated nor hedged, with the
+ * same numbers; the newer may add only words of when and of change ("now", "this week",
+ * "got promoted to": a verb the lexicon reads as a change, `isChangeVerb`). Both swapped words
+ * stand in the value slot and the rest of both sides is the same words, at least one shared: so
+ * "the front door is locked" / "the back door is locked" (the swap in the subject) and "i dont eat
+ * pork" / "i dont eat beef" (foods: no one attribute) change nothing.
+ */
+function oppositeSwap(p: Pair): string | null {
+  const lexicon = p.lexicon;
+  if (!lexicon?.wordRelation || p.numbersDiffer || p.a.negated || p.b.negated) return null;
+  if (negatedByWord(p.a) || negatedByWord(p.b) || additiveOf(p.b) || p.b.hypothetical || p.b.question)
+    return null;
+  // A predicate that holds one value at a time, a change, or none read; "we have a black cat" /
+  // "we have a white cat" may be two cats.
+  const holdsOne = (predicate: string | null) =>
+    predicate === null || predicate === "→" || SINGLE_VALUED.has(predicate);
+  if (!holdsOne(p.sa.predicate) || !holdsOne(p.sb.predicate)) return null;
+  // A verb of change, or one made anew by "re-" ("redesigned in green", "repainted"): how the value came.
+  const changeVerb = (l: string) =>
+    CHANGE_LEMMAS.has(l) ||
+    lexicon.isChangeVerb?.(l) === true ||
+    (/^re[a-z]{4,}$/.test(l) && lexicon.lists(l.slice(2), "verb"));
+  const lemmas = (x: Analysis, newer: boolean): string[] =>
+    wordsOf(x)
+      .filter((w, i, all) => CONTENT_POS.has(w.pos) && !saysWhen(w, all[i - 1]))
+      .filter((w) => !(newer && w.pos === "VERB" && changeVerb(w.lemma.toLowerCase())))
+      .map((w) => w.lemma.toLowerCase())
+      .filter((l) => !/^(?:be|have|get|'s|'m|'re)$/.test(l) && !SPEAKER.test(l) && !CHANGE_ADVERBS.has(l));
+  const la = lemmas(p.a, false);
+  const lb = lemmas(p.b, true);
+  const onlyA = [...new Set(la.filter((l) => !lb.includes(l)))];
+  const onlyB = [...new Set(lb.filter((l) => !la.includes(l)))];
+  if (onlyA.length !== 1 || onlyB.length !== 1 || !la.some((l) => lb.includes(l))) return null;
+  const [x, y] = [onlyA[0]!, onlyB[0]!];
+  // The swap is in what is said of the thing, not in which thing: both words stand in the value.
+  if (!inValue(p.a, p.sa, x, () => false) || !inValue(p.b, p.sb, y, changeVerb)) return null;
+  const related = lexicon.wordRelation(x, y);
+  return related === "antonym" || related === "sibling" ? `${x} → ${y} (${related})` : null;
+}
 
 /** Runs of capitalised words ("Birch Street", "Planet Fitness"), lower case, that hold a word stemmed as `token`. */
 function namesHolding(x: Analysis, token: string): Set<string> {
