@@ -24,6 +24,7 @@ import { clearAnalyses } from "../src/core/judge/analysis.js";
 import { loadTagger } from "../src/core/judge/lexical-judge.js";
 import type { Episode } from "../src/core/model.js";
 import { cluster } from "../src/core/sleep/distil.js";
+import { createRandom } from "../test/support/random.js";
 import { numberList, walkArgs } from "./argv.js";
 
 interface Options {
@@ -71,24 +72,12 @@ function parseArgs(argv: readonly string[]): Options {
   return o;
 }
 
-/** mulberry32: a small seeded generator, the same numbers on every machine. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * `size` episodes, in event-time order: one or two sentences of the conversations' turns, or (one
  * in ten) an earlier episode's text again.
  */
 export function syntheticStream(sentences: readonly string[], size: number, seed: number): Episode[] {
-  const next = generator(seed);
+  const next = createRandom(seed);
   const pick = () => sentences[Math.floor(next() * sentences.length)]!;
   const texts: string[] = [];
   for (let i = 0; i < size; i++) {

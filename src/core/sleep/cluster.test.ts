@@ -5,23 +5,12 @@
  * generated stream of restatements, paraphrases, changes and unrelated statements, both valences.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { createRandom } from "../../../test/support/random.js";
 import { loadTagger } from "../judge/lexical-judge.js";
 import type { Episode } from "../model.js";
 import { cluster } from "./distil.js";
 
 beforeAll(() => loadTagger());
-
-/** mulberry32: the same stream on every machine. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WHO = ["I", "The user", "We", "My sister", "Kenji", "Mei"];
 const SAYINGS = [
@@ -49,7 +38,7 @@ const NUMBERS = [
 ];
 
 function stream(size: number, seed: number): Episode[] {
-  const next = generator(seed);
+  const next = createRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
   const texts: string[] = [];
   for (let i = 0; i < size; i++) {
