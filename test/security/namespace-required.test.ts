@@ -10,6 +10,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { isStrataError } from "../../src/core/errors.js";
+import { itemsByIds } from "../../src/core/items-by-ids.js";
 import type { StoreReader } from "../../src/core/ports.js";
 import { memoryBackends } from "../support/backends.js";
 
@@ -82,6 +83,10 @@ for (const backend of memoryBackends("nsrequired"))
         ]);
         expect(await store.getBeliefs(beliefs, [])).toEqual([]);
         expect(await store.getBeliefs(beliefs, "tenant-z")).toEqual([]);
+        // A mixed list, as sleep, curation and recall read one (`itemsByIds`): its namespace only.
+        const mixed = await itemsByIds(store, [...episodes, ...beliefs, "x1"], "tenant-b");
+        expect(mixed.beliefs.map((x) => x.id)).toEqual([foreign.id]);
+        expect(mixed.episodes.map((x) => x.id)).toEqual([eb.id]);
       } finally {
         await mem.close();
       }
