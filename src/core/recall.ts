@@ -3,8 +3,6 @@
  * relevance and utility under the forgetting curve, then diversified with MMR. Recall reads
  * only: showing a memory never makes it stronger.
  */
-
-import { itemsByIds } from "./items-by-ids.js";
 import { matchesMetadata } from "./metadata-filter.js";
 import type { Belief, BeliefKind, Episode, RecallHit } from "./model.js";
 import type { Policy } from "./policy.js";
@@ -185,7 +183,16 @@ async function scorePassages(
   const listed = fused.filter((f) => f.text !== undefined && f.text > 0 && !f.related);
   if (listed.length === 0) return new Set();
   const unread = listed.map((f) => f.id).filter((id) => !records.has(id));
-  const { beliefs, episodes } = await itemsByIds(store, unread, namespaces);
+  const [beliefs, episodes] = await Promise.all([
+    store.getBeliefs(
+      unread.filter((id) => id.startsWith("b")),
+      namespaces,
+    ),
+    store.getEpisodes(
+      unread.filter((id) => id.startsWith("e")),
+      namespaces,
+    ),
+  ]);
   for (const r of [...beliefs, ...episodes]) records.set(r.id, r);
   const read = new Set(beliefs.map((b) => b.id));
   const textOf = (r: Belief | Episode) => ("kind" in r ? r.text : r.content);

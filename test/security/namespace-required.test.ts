@@ -10,7 +10,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { isStrataError } from "../../src/core/errors.js";
-import { itemsByIds } from "../../src/core/items-by-ids.js";
 import type { StoreReader } from "../../src/core/ports.js";
 import { memoryBackends } from "../support/backends.js";
 
@@ -83,10 +82,6 @@ for (const backend of memoryBackends("nsrequired"))
         ]);
         expect(await store.getBeliefs(beliefs, [])).toEqual([]);
         expect(await store.getBeliefs(beliefs, "tenant-z")).toEqual([]);
-        // A mixed list, as sleep, curation and recall read one (`itemsByIds`): its namespace only.
-        const mixed = await itemsByIds(store, [...episodes, ...beliefs, "x1"], "tenant-b");
-        expect(mixed.beliefs.map((x) => x.id)).toEqual([foreign.id]);
-        expect(mixed.episodes.map((x) => x.id)).toEqual([eb.id]);
       } finally {
         await mem.close();
       }

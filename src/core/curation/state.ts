@@ -6,7 +6,6 @@
  *   curationKey("team:x", "chroma:notes")   // "curation:team%3Ax:chroma%3Anotes"
  */
 
-import { itemsByIds } from "../items-by-ids.js";
 import type { StoreWriter } from "../ports.js";
 import { metaKey, metaKeyPrefix, UNSPLIT_CURATION } from "../ports.js";
 import { mentionsAnyId } from "../text.js";
@@ -120,7 +119,16 @@ export async function writeCurationState(
   for (const reason of Object.values(state.reasons ?? {}))
     for (const id of reason.match(ID_IN_TEXT) ?? []) named.add(id);
   const ids = [...named];
-  const { beliefs, episodes } = await itemsByIds(tx, ids, namespace);
+  const [beliefs, episodes] = await Promise.all([
+    tx.getBeliefs(
+      ids.filter((id) => id.startsWith("b")),
+      namespace,
+    ),
+    tx.getEpisodes(
+      ids.filter((id) => id.startsWith("e")),
+      namespace,
+    ),
+  ]);
   const forgotten = [...beliefs, ...episodes].filter((x) => x.status === "forgotten").map((x) => x.id);
   if (forgotten.length > 0) redactState(state, new Set(forgotten), mentionsAnyId(forgotten));
   await tx.setMeta(key, JSON.stringify(state));

@@ -9,8 +9,6 @@
  *   // an item { action: "superseded", id: "b1", by: "b2", reason: "value-changed:number: 77194523 → 9" }
  *   // whose b1 was forgotten meanwhile → reason: "redacted: it named a forgotten item"
  */
-
-import { itemsByIds } from "../items-by-ids.js";
 import type { StoreReader } from "../ports.js";
 import { mentionsAnyId } from "../text.js";
 
@@ -38,7 +36,16 @@ export async function withoutForgottenItems<R extends { namespace: string; items
   }
   if (named.size === 0) return report;
   const ids = [...named];
-  const { beliefs, episodes } = await itemsByIds(store, ids, report.namespace);
+  const [beliefs, episodes] = await Promise.all([
+    store.getBeliefs(
+      ids.filter((id) => id.startsWith("b")),
+      report.namespace,
+    ),
+    store.getEpisodes(
+      ids.filter((id) => id.startsWith("e")),
+      report.namespace,
+    ),
+  ]);
   const forgotten = [...beliefs, ...episodes].filter((x) => x.status === "forgotten").map((x) => x.id);
   if (forgotten.length === 0) return report;
   const names = mentionsAnyId(forgotten);

@@ -8,8 +8,6 @@
  *   Mixed results: Ran the migration with a 5 s lock timeout (1 success, 1 failure)
  *   Mixed results (1 success, 1 failure): worked: "…"; failed: "…"
  */
-
-import { itemsByIds } from "../items-by-ids.js";
 import type { Belief, Episode, GateResult, Outcome } from "../model.js";
 import type { StoreWriter } from "../ports.js";
 import { analyseEcho } from "../text.js";
@@ -162,7 +160,16 @@ export async function mixedWithout(
   const m = mixedOf(b);
   if (!m || ![...m.successes, ...m.failures].some((id) => gone.has(id))) return null;
   const ids = [...m.successes, ...m.failures].filter((id) => !gone.has(id));
-  const { beliefs, episodes } = await itemsByIds(tx, ids, b.namespace);
+  const [episodes, beliefs] = await Promise.all([
+    tx.getEpisodes(
+      ids.filter((id) => id.startsWith("e")),
+      b.namespace,
+    ),
+    tx.getBeliefs(
+      ids.filter((id) => id.startsWith("b")),
+      b.namespace,
+    ),
+  ]);
   const content = new Map<string, string>();
   for (const e of episodes)
     if (e.namespace === b.namespace && e.status !== "forgotten") content.set(e.id, e.content);
