@@ -9,6 +9,12 @@ import { canonicalJson, sha256 } from "./sha256.js";
 
 export const GENESIS_HASH = "0".repeat(64);
 
+/**
+ * Reads of one state tried without the write lock, each kept only if no audit head moved while it
+ * ran, before one is taken under the lock (`readWhole` for an export, `transferStore` for a copy).
+ */
+export const OPTIMISTIC_TRIES = 2;
+
 export interface AuditChange {
   namespace: string;
   at: string;

@@ -8,9 +8,8 @@
  *   const report = await transferStore(from, to, { onProgress: (done, total) => bar.update(done) });
  *   report.ok; // counts match and every chain verifies on the target
  */
-import { verifyChains } from "../core/audit.js";
+import { OPTIMISTIC_TRIES, verifyChains } from "../core/audit.js";
 import { StrataError } from "../core/errors.js";
-import { OPTIMISTIC_TRIES } from "../core/exchange/whole-read.js";
 import type { AuditVerification } from "../core/model.js";
 import {
   DUMP_SECTIONS,

@@ -11,10 +11,8 @@
  *
  *   const doc = await readWhole(store, "team-a", (reader) => dumpNamespace(reader, "team-a", now));
  */
+import { OPTIMISTIC_TRIES } from "../audit.js";
 import type { Store, StoreReader } from "../ports.js";
-
-/** Reads tried without the write lock before one is taken under it. */
-export const OPTIMISTIC_TRIES = 2;
 
 const sameHead = (a: { seq: number; hash: string } | null, b: { seq: number; hash: string } | null) =>
   (a?.seq ?? 0) === (b?.seq ?? 0) && (a?.hash ?? "") === (b?.hash ?? "");
