@@ -154,4 +154,12 @@ describe("frozen held-out halves", () => {
       "c3eb7ab47193da807309f1fd8f328ce4516dbcf3c07727cd3f4fab26f296af09",
     );
   });
+
+  // Written in the forty-second session (h/fresh18) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh18 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh18").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "2c6f90aaf32525864fc0e33ff0e0097b918735489b7c3d99432de244e8ec6a82",
+    );
+  });
 });
