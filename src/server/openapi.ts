@@ -156,7 +156,7 @@ function operationObject(op: Operation): Json {
       schema: { type: "string", description: "The files' lines, one after another (?format=jsonl)." },
     };
   const responses: Json = {
-    "200": { description: op.summary, content: success },
+    "200": { description: op.summary, content: success, ...(op.links ? { links: op.links } : {}) },
     "400": errorResponse("INVALID_INPUT: the input (or the namespace) was refused; nothing changed."),
     "401": errorResponse("UNAUTHORIZED: no API key, or not a live one."),
     "403": errorResponse(
