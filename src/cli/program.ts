@@ -505,7 +505,8 @@ export function createProgram(
         run: engine(async (mem, env) => {
           const r = await runContext(mem, { goal, budget: o.budget, at: o.at });
           if (r.items.length === 0) {
-            const note = await unusedNamespaceNote(mem);
+            // An empty store: the block (and --json's whyEmpty) says so and how to fill it.
+            const note = await unusedNamespaceNote(mem, { saidElsewhere: true });
             if (note) env.notice?.(note);
           }
           return r;
