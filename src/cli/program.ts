@@ -519,7 +519,9 @@ export function createProgram(
     .command("outcome")
     .description(summaryOf("outcome"))
     .argument("<id>", "belief id (b…)")
-    .addArgument(new Argument("<result>", "whether acting on the belief worked").choices(["success", "failure"]))
+    .addArgument(
+      new Argument("<result>", "whether acting on the belief worked").choices(["success", "failure"]),
+    )
     .option(
       "--session <id>",
       "the session reporting it: a result counts once per session (default: this actor, once per day)",
