@@ -781,7 +781,8 @@ export const CLI_OPERATIONS: readonly CliOperation[] = [
         flag: "text",
         kind: "string",
         required: true,
-        description: "The compressed digest (markdown), citing episode ids.",
+        description:
+          "The compressed digest (markdown): exactly the sections ## State, ## Patterns, ## Decisions, ## Context, citing episode ids.",
       },
       {
         name: "affect",

@@ -110,7 +110,11 @@ describe("a missing required argument", () => {
 
   it("outcome with its id but no result: the result's choices", async () => {
     const { stderr } = await failure(["outcome", "b2"]);
-    expect(stderr).toMatch(/^error: strata outcome needs <result>\. result: .*\(success or failure\)\./);
+    expect(stderr).toMatch(
+      /^error: strata outcome needs <result>\. result: whether acting on the belief worked \(success or failure\)\./,
+    );
+    // Before newcomer42 the description was the choices themselves: "success | failure (success or failure)".
+    expect(stderr).not.toContain("success | failure");
     expect(stderr).toMatch(/For example: strata outcome b\S+ (success|failure)/);
   });
 

@@ -505,7 +505,8 @@ export function createProgram(
         run: engine(async (mem, env) => {
           const r = await runContext(mem, { goal, budget: o.budget, at: o.at });
           if (r.items.length === 0) {
-            const note = await unusedNamespaceNote(mem);
+            // An empty store: the block (and --json's whyEmpty) says so and how to fill it.
+            const note = await unusedNamespaceNote(mem, { saidElsewhere: true });
             if (note) env.notice?.(note);
           }
           return r;
@@ -518,7 +519,9 @@ export function createProgram(
     .command("outcome")
     .description(summaryOf("outcome"))
     .argument("<id>", "belief id (b…)")
-    .addArgument(new Argument("<result>", "success | failure").choices(["success", "failure"]))
+    .addArgument(
+      new Argument("<result>", "whether acting on the belief worked").choices(["success", "failure"]),
+    )
     .option(
       "--session <id>",
       "the session reporting it: a result counts once per session (default: this actor, once per day)",

@@ -152,7 +152,7 @@ export const CORS_ALLOW_METHODS = "GET, POST, PUT, DELETE";
 export const CORS_ALLOW_HEADERS =
   "Content-Type, Authorization, X-API-Key, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID";
 /** The answer headers a listed origin's script may read besides the safelisted ones. */
-export const CORS_EXPOSE_HEADERS = "Retry-After, WWW-Authenticate, Mcp-Session-Id";
+export const CORS_EXPOSE_HEADERS = "Retry-After, WWW-Authenticate, Mcp-Session-Id, Strata-Why-Empty";
 
 /**
  * The Host and Origin checks as a Hono middleware (DNS-rebinding and cross-site protection),

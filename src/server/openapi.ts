@@ -9,11 +9,11 @@
  */
 import { z } from "zod";
 import type { ErrorCode } from "../core/errors.js";
-import { NamespaceSchema } from "../core/model.js";
+import { CONTEXT_EMPTY_REASONS, NamespaceSchema } from "../core/model.js";
 import { OPERATION_GROUPS, OPERATIONS, type Operation } from "../core/operations/index.js";
 import { InputIssueSchema } from "../core/validate.js";
 import { STATUS_BY_CODE } from "./errors.js";
-import { pathParams } from "./rest.js";
+import { pathParams, WHY_EMPTY_HEADER } from "./rest.js";
 
 type Json = Record<string, unknown>;
 
@@ -156,7 +156,22 @@ function operationObject(op: Operation): Json {
       schema: { type: "string", description: "The files' lines, one after another (?format=jsonl)." },
     };
   const responses: Json = {
-    "200": { description: op.summary, content: success },
+    "200": {
+      description: op.summary,
+      content: success,
+      ...(op.name === "context"
+        ? {
+            headers: {
+              [WHY_EMPTY_HEADER]: {
+                description:
+                  "With ?format=text, sent when the block is empty (the body then is empty, as a prompt needs it): why, as the JSON answer's whyEmpty says.",
+                schema: { type: "string", enum: [...CONTEXT_EMPTY_REASONS] },
+              },
+            },
+          }
+        : {}),
+      ...(op.links ? { links: op.links } : {}),
+    },
     "400": errorResponse("INVALID_INPUT: the input (or the namespace) was refused; nothing changed."),
     "401": errorResponse("UNAUTHORIZED: no API key, or not a live one."),
     "403": errorResponse(

@@ -72,12 +72,33 @@ export function methodsOn(pathname: string): string[] {
 export const pathParams = (op: Operation): string[] =>
   [...op.http.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
+/** The header a text context carries when its block is empty: the JSON answer's `whyEmpty`. */
+export const WHY_EMPTY_HEADER = "Strata-Why-Empty";
+
 /**
  * Representations besides JSON, chosen with `?format=` (or the Accept header): the parameter is
- * the surface's, not the operation's, so it is taken out of the input.
+ * the surface's, not the operation's, so it is taken out of the input. `headers` carries what the
+ * body alone cannot: a text context's empty block stays empty (it goes into a prompt as it is),
+ * and why it is empty travels beside it.
  */
-const REPRESENTATIONS: Record<string, { format: string; accept: string; body: (out: unknown) => string }> = {
-  context: { format: "text", accept: "text/plain", body: (out) => (out as { text: string }).text },
+const REPRESENTATIONS: Record<
+  string,
+  {
+    format: string;
+    accept: string;
+    body: (out: unknown) => string;
+    headers?: (out: unknown) => Record<string, string>;
+  }
+> = {
+  context: {
+    format: "text",
+    accept: "text/plain",
+    body: (out) => (out as { text: string }).text,
+    headers: (out): Record<string, string> => {
+      const why = (out as { whyEmpty: string | null }).whyEmpty;
+      return why ? { [WHY_EMPTY_HEADER]: why } : {};
+    },
+  },
   exportAuditJsonl: {
     format: "jsonl",
     accept: "application/x-ndjson",
@@ -232,6 +253,7 @@ export function createRestApi(options: RestApiOptions): Hono<{ Variables: RestVa
       if (wants === "other" && representation)
         return c.body(representation.body(out), 200, {
           "Content-Type": `${representation.accept}; charset=utf-8`,
+          ...representation.headers?.(out),
         });
       return c.json(out as object);
     });

@@ -8,13 +8,24 @@
  * server answers is in the document, but for the rooms that describe themselves (/openapi.json,
  * /docs, /mcp, /ui).
  *
- * Before newcomer40, `GET /v1/namespaces?bogus=1` answered 200 where every other route refuses a
+ * A route that takes what another's answer holds (a wrap's token, a candidate pair, an item's id)
+ * is called as a client reading the document would: through the `links` of the answer that yields
+ * it, calling that route first (its request built from the document too) and putting the linked
+ * values where the link says. A body field with `examples` is sent its first example.
+ *
+ * Before newcomer42, four valid requests built from the document alone could not succeed (a
+ * judgment of a pair the store never paired, a save and a cancel of a token no prepare gave, an
+ * import of a string that is no export): the document said nothing of where those values come
+ * from. Before newcomer40, `GET /v1/namespaces?bogus=1` answered 200 where every other route refuses a
  * field it does not take (400, saying which), and its entry listed no 400.
  */
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServerApp } from "../../src/server/app.js";
 import { type LoopbackServer, serveLoopback } from "../support/loopback-server.js";
+import { testMemory } from "../support/memory.js";
 
 type Schema = Record<string, unknown> & {
   type?: string | string[];
@@ -26,33 +37,31 @@ type Schema = Record<string, unknown> & {
   minimum?: number;
   pattern?: string;
   anyOf?: Schema[];
+  oneOf?: Schema[];
+  examples?: unknown[];
   $ref?: string;
+};
+type Link = {
+  operationId: string;
+  parameters?: Record<string, string>;
+  requestBody?: unknown;
+  description: string;
 };
 type Entry = {
   operationId: string;
   parameters?: { name: string; in: string; required?: boolean; schema: Schema }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+  responses: Record<string, { content?: Record<string, { schema?: Schema }>; links?: Record<string, Link> }>;
 };
 type Doc = { paths: Record<string, Record<string, Entry>>; components: { schemas: Record<string, Schema> } };
 
 const NS = "walk";
 const ROOMS_THAT_DESCRIBE_THEMSELVES = ["/openapi.json", "/docs", "/mcp", "/ui"];
 
-/**
- * A valid request that cannot succeed on a fresh store, and the documented refusal it gets: the
- * walk still checks the status is listed and the body is an Error as the document says.
- */
-const REFUSED_WHEN_VALID: Record<string, [number, string]> = {
-  "post /v1/namespaces/{namespace}/judgments": [404, "the sampled pair (b1, b1) is not one the store paired"],
-  "post /v1/namespaces/{namespace}/wraps/{token}/save": [409, "the sampled token names no prepared wrap"],
-  "delete /v1/namespaces/{namespace}/wraps/{token}": [409, "the sampled token names no prepared wrap"],
-  "post /v1/namespaces/{namespace}/import": [400, "the sampled source (a string) is no export"],
-};
-
-/** The smallest value a schema admits, built from the schema alone (required fields only). */
+/** The smallest value a schema admits, built from the schema alone (required fields only): its first example if it lists one. */
 function sample(s: Schema | undefined, name = "text"): unknown {
   if (!s) return name;
+  if (s.examples?.length) return s.examples[0];
   if (s.enum) return s.enum[0];
   if (s.anyOf) return sample(s.anyOf[0], name);
   const type = Array.isArray(s.type) ? s.type[0] : s.type;
@@ -77,6 +86,9 @@ beforeAll(async () => {
   doc = (await (await call("GET", "/openapi.json")).json()) as Doc;
   await call("POST", `/v1/namespaces/${NS}/beliefs`, { statement: "The retry limit is 5" }); // b2
   await call("POST", `/v1/namespaces/${NS}/episodes`, { content: "The deploy failed on Monday" }); // e1
+  // A pair the judge is asked about (candidates' link to judgments): near, neither replacing the other.
+  await call("POST", `/v1/namespaces/${NS}/beliefs`, { statement: "The target model is Claude" });
+  await call("POST", `/v1/namespaces/${NS}/beliefs`, { statement: "Anthropic's model is our target" });
 }, 60_000);
 afterAll(async () => served?.close());
 
@@ -106,18 +118,31 @@ async function problemWith(entry: Entry, res: Response): Promise<string | null> 
   return result.valid ? null : `${result.errorMessage}: ${text.slice(0, 300)}`;
 }
 
-/** Every path and method of the document, a forget last (it erases what the others read). */
-const walk = () =>
-  Object.entries(doc.paths)
+/**
+ * Every path and method of the document, a forget last (it erases what the others read), and a
+ * DELETE of a path with routes beneath it (a wrap's cancel, beside its save) before them: a save
+ * closes the wrap, after which a prepare has nothing to wrap and gives no token to cancel.
+ */
+const walk = () => {
+  const routes = Object.entries(doc.paths)
     .flatMap(([path, methods]) => Object.entries(methods).map(([method, entry]) => ({ path, method, entry })))
     .sort(
       (a, b) =>
         Number(a.method === "delete" && a.path.endsWith("{id}")) -
         Number(b.method === "delete" && b.path.endsWith("{id}")),
     );
+  for (const ending of routes.filter((r) => r.method === "delete" && !r.path.endsWith("{id}"))) {
+    const beneath = routes.findIndex((r) => r.path.startsWith(`${ending.path}/`));
+    if (beneath < 0 || beneath > routes.indexOf(ending)) continue;
+    routes.splice(routes.indexOf(ending), 1);
+    routes.splice(beneath, 0, ending);
+  }
+  return routes;
+};
 
-function request(path: string, entry: Entry, extra: boolean) {
-  const url = path.replace("{namespace}", NS).replace("{id}", "b2").replace("{token}", "w_walked");
+function request(path: string, entry: Entry, extra: boolean, pathValues: Record<string, string> = {}) {
+  const values: Record<string, string> = { namespace: NS, id: "b2", token: "w_walked", ...pathValues };
+  const url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? name));
   const query = new URLSearchParams();
   for (const p of entry.parameters ?? [])
     if (p.in === "query" && p.required) query.set(p.name, String(sample(p.schema, "retry")));
@@ -129,14 +154,74 @@ function request(path: string, entry: Entry, extra: boolean) {
   return { url: qs ? `${url}?${qs}` : url, body };
 }
 
+/** The route whose answer links to `operationId`, and the link; null when none does. */
+function linkTo(operationId: string) {
+  for (const { path, method, entry } of walk())
+    for (const link of Object.values(entry.responses["200"]?.links ?? {}))
+      if (link.operationId === operationId) return { path, method, entry, link };
+  return null;
+}
+
+/** A link's value in an answer: a runtime expression `$response.body#/…` whole, or `{$response.body#/…}` inside a string. */
+function resolve(value: unknown, answer: unknown): unknown {
+  const at = (pointer: string) =>
+    pointer
+      .split("/")
+      .slice(1)
+      .reduce<unknown>(
+        (v, key) => (v as Record<string, unknown> | undefined)?.[key.replace(/~1/g, "/").replace(/~0/g, "~")],
+        answer,
+      );
+  if (typeof value === "string")
+    return value.startsWith("$response.body#")
+      ? at(value.slice("$response.body#".length))
+      : value.replace(/\{\$response\.body#([^}]*)\}/g, (_, pointer: string) => String(at(pointer)));
+  if (Array.isArray(value)) return value.map((v) => resolve(v, answer));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, answer)]));
+  return value;
+}
+
+/**
+ * The request a client reading the document makes: where another route's answer links to this
+ * one (and no example is given for its body), that route is called first and the link's values
+ * are put where the link says; otherwise the request built from the schemas.
+ */
+async function followedRequest(path: string, entry: Entry): Promise<{ url: string; body: unknown }> {
+  const from = linkTo(entry.operationId);
+  const bodySchema = entry.requestBody?.content["application/json"]?.schema;
+  const exemplified = (field: string) => Boolean(bodySchema?.properties?.[field]?.examples?.length);
+  // A link that would only fill body fields the document gives an example of is not needed.
+  if (
+    !from ||
+    (!from.link.parameters &&
+      Object.keys((from.link.requestBody as Record<string, unknown> | undefined) ?? {}).every(exemplified))
+  )
+    return request(path, entry, false);
+  const source = request(from.path, from.entry, false);
+  const res = await call(from.method.toUpperCase(), source.url, source.body);
+  const answer = await res.json();
+  if (res.status !== 200)
+    throw new Error(
+      `${from.method} ${from.path}, linked to ${entry.operationId}: ${res.status} ${JSON.stringify(answer)}`,
+    );
+  const pathValues = Object.fromEntries(
+    Object.entries(from.link.parameters ?? {}).map(([name, expr]) => [name, String(resolve(expr, answer))]),
+  );
+  const built = request(path, entry, false, pathValues);
+  return {
+    url: built.url,
+    body: from.link.requestBody === undefined ? built.body : resolve(from.link.requestBody, answer),
+  };
+}
+
 describe("the OpenAPI document, walked against the server it describes", () => {
   it("every path and method: a request built from the document succeeds as listed, and its answer is the listed schema", async () => {
     const problems: string[] = [];
     for (const { path, method, entry } of walk()) {
-      const { url, body } = request(path, entry, false);
+      const { url, body } = await followedRequest(path, entry);
       const res = await call(method.toUpperCase(), url, body);
-      const expected = REFUSED_WHEN_VALID[`${method} ${path}`]?.[0] ?? 200;
-      if (res.status !== expected) problems.push(`${method} ${path}: ${res.status}, expected ${expected}`);
+      if (res.status !== 200) problems.push(`${method} ${path}: ${res.status} ${await res.clone().text()}`);
       const problem = await problemWith(entry, res);
       if (problem) problems.push(`${method} ${path}: ${problem}`);
     }
@@ -157,6 +242,70 @@ describe("the OpenAPI document, walked against the server it describes", () => {
     }
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it("every link names a documented operation, only its path parameters, and fields the answer's schema has", () => {
+    const byId = new Map(walk().map((r) => [r.entry.operationId, r]));
+    const problems: string[] = [];
+    let links = 0;
+    for (const { path, method, entry } of walk()) {
+      const answer = entry.responses["200"]?.content?.["application/json"]?.schema;
+      for (const [name, link] of Object.entries(entry.responses["200"]?.links ?? {})) {
+        links++;
+        const target = byId.get(link.operationId);
+        if (!target) {
+          problems.push(`${method} ${path} → ${name}: no operation ${link.operationId}`);
+          continue;
+        }
+        for (const param of Object.keys(link.parameters ?? {}))
+          if (!target.path.includes(`{${param}}`))
+            problems.push(`${method} ${path} → ${name}: ${target.path} takes no ${param}`);
+        const pointers = JSON.stringify(link).match(/\$response\.body#[^"}]*/g) ?? [];
+        for (const pointer of pointers) {
+          // Walk the answer's schema down the pointer: each step a property, or an array's items.
+          let at: Schema | undefined = answer;
+          for (const key of pointer.split("#")[1]!.split("/").slice(1)) {
+            const options: Schema[] = at?.anyOf ?? (at?.oneOf as Schema[] | undefined) ?? (at ? [at] : []);
+            at = options
+              .map((o) => (/^\d+$/.test(key) ? o.items : o.properties?.[key]))
+              .find((o) => o !== undefined);
+          }
+          if (!at) problems.push(`${method} ${path} → ${name}: the answer has no ${pointer}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(links).toBeGreaterThanOrEqual(5); // the wrap's two, candidates', export's, the writes' ids
+  });
+
+  it("export's link to import: the export, sent as the link says, loads into another store's empty namespace", async () => {
+    const other = await testMemory({ file: true });
+    const app = createServerApp({ memory: other.mem });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    try {
+      const exported = await call("GET", `/v1/namespaces/${NS}/export`);
+      const answer = await exported.json();
+      const link = doc.paths["/v1/namespaces/{namespace}/export"]!.get!.responses["200"]!.links!.import!;
+      const port = (server.address() as AddressInfo).port;
+      const res = await fetch(`http://127.0.0.1:${port}/v1/namespaces/${NS}/import`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(resolve(link.requestBody, answer)),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(await problemWith(doc.paths["/v1/namespaces/{namespace}/import"]!.post!, res)).toBeNull();
+      const items = async (base: string) =>
+        (
+          (await (await fetch(`${base}/v1/namespaces/${NS}/items?limit=100`)).json()) as {
+            items: { id: string }[];
+          }
+        ).items.map((i) => i.id);
+      expect(await items(`http://127.0.0.1:${port}`)).toEqual(await items(`http://127.0.0.1:${served.port}`));
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await other.mem.close();
+    }
+  });
 
   it("every route the server answers is in the document, and every documented route is answered", async () => {
     const app = createServerApp({ memory: served.mem, makeMcpServer: () => ({}) as never });

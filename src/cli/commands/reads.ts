@@ -52,15 +52,21 @@ function nothingRecalled(when: { at?: string | undefined; asOf?: string | undefi
  * Why a read found nothing, when the reason is that the namespace it read was never written
  * (`strata recall x -n 5`, `head -n` style, reads namespace "5"): said on stderr, so "Nothing
  * recalled." is not taken for an empty memory. Null when the namespace holds or held anything.
- * When no namespace of the store does (a store just made), -n is not why: it says how to fill it.
+ * When no namespace of the store does (a store just made), -n is not why: it says how to fill it,
+ * unless `saidElsewhere` (context's empty block says it already: once is enough).
  *
  *   await unusedNamespaceNote(mem) // 'namespace "5" holds nothing: …; -k 5 sets how many items'
  */
-export async function unusedNamespaceNote(mem: Memory): Promise<string | null> {
+export async function unusedNamespaceNote(
+  mem: Memory,
+  { saidElsewhere = false }: { saidElsewhere?: boolean } = {},
+): Promise<string | null> {
   const s = await mem.stats();
   if (s.episodes.total + s.beliefs.total + s.audit.entries > 0) return null;
   if ((await mem.store.auditNamespaces()).length === 0)
-    return 'the store holds nothing yet: strata remember "…" stores a fact, strata record "…" an event.';
+    return saidElsewhere
+      ? null
+      : 'the store holds nothing yet: strata remember "…" stores a fact, strata record "…" an event.';
   const count = /^\d+$/.test(mem.namespace) ? `; -k ${mem.namespace} sets how many items` : "";
   return `namespace "${mem.namespace}" holds nothing: -n/--namespace names the namespace to read (strata namespaces lists those in the store)${count}.`;
 }

@@ -239,13 +239,52 @@ const PrepareWrapInput = PrepareWrapOptionsSchema.omit({ namespace: true });
 const SaveContinuityInput = z
   .object({
     token: z.string().min(1).describe("The token prepareWrap returned."),
-    text: text("The compressed digest (markdown), citing episode ids."),
+    text: text(
+      "The compressed digest (markdown): exactly the sections ## State, ## Patterns, ## Decisions, ## Context, citing episode ids.",
+    ).meta({
+      examples: [
+        "## State\nDeploys paused.\n\n## Patterns\n\n## Decisions\n- Raise the lock timeout\n\n## Context\nBilling service.",
+      ],
+    }),
     affect: AffectSchema.optional(),
   })
   .strict();
 const TokenInput = z
   .object({ token: z.string().min(1).describe("The token prepareWrap returned.") })
   .strict();
+
+/** Links from a write's `id` (the stored row) to the routes that read an item by id. */
+const EPISODE_LINKS = {
+  get: { operationId: "get", parameters: { id: "$response.body#/id" }, description: "The item written." },
+  explain: {
+    operationId: "explain",
+    parameters: { id: "$response.body#/id" },
+    description: "Why it is there: its sources, links and audit entries.",
+  },
+} as const;
+const BELIEF_LINKS = {
+  ...EPISODE_LINKS,
+  history: {
+    operationId: "history",
+    parameters: { id: "$response.body#/id" },
+    description: "Its versions and what superseded them.",
+  },
+} as const;
+
+/** A prepared wrap's token, to the two routes that close it. */
+const WRAP_LINKS = {
+  save: {
+    operationId: "saveContinuity",
+    parameters: { token: "$response.body#/token" },
+    description:
+      "Save the compressed package as the digest, with the token of a ready wrap (an empty wrap, status empty, has none).",
+  },
+  cancel: {
+    operationId: "cancelWrap",
+    parameters: { token: "$response.body#/token" },
+    description: "Abandon the wrap instead; its episodes go into the next one.",
+  },
+} as const;
 
 const associations = AssociationsOptionsSchema.shape;
 const AssociationsInput = z
@@ -271,7 +310,14 @@ const ImportInput = z
   .object({
     source: z
       .union([z.string().min(1), z.record(z.string(), z.unknown())])
-      .describe("A Strata export (JSON text or object, or JSONL) or the MCP memory server's memory.jsonl."),
+      .describe("A Strata export (JSON text or object, or JSONL) or the MCP memory server's memory.jsonl.")
+      .meta({
+        // memory.jsonl goes through the gate into any namespace; a Strata export (GET …/export's
+        // text, its link) only into an empty one.
+        examples: [
+          '{"type":"entity","name":"Billing","entityType":"service","observations":["Billing runs on Postgres 16"]}',
+        ],
+      }),
   })
   .strict();
 
@@ -304,6 +350,7 @@ export const OPERATIONS: readonly Operation[] = [
     input: RecordInput,
     output: GateResultSchema,
     http: { method: "POST", path: "/episodes" },
+    links: EPISODE_LINKS,
     run: ({ memory, namespace }, { content, ...o }) => memory.record(content, { ...o, namespace }),
   }),
   defineOperation({
@@ -330,6 +377,7 @@ export const OPERATIONS: readonly Operation[] = [
     input: RememberInput,
     output: GateResultSchema,
     http: { method: "POST", path: "/beliefs" },
+    links: BELIEF_LINKS,
     refusals: ["NOT_FOUND", "FORGOTTEN", "CONFLICT"],
     run: ({ memory, namespace }, { statement, ...o }) => memory.remember(statement, { ...o, namespace }),
   }),
@@ -574,6 +622,18 @@ export const OPERATIONS: readonly Operation[] = [
     input: CandidatesInput,
     output: CandidatesResultSchema,
     http: { method: "GET", path: "/candidates" },
+    links: {
+      judge: {
+        operationId: "judge",
+        requestBody: {
+          judgments: [
+            { a: "{$response.body#/pairs/0/a}", b: "{$response.body#/pairs/0/b}", verdict: "distinct" },
+          ],
+        },
+        description:
+          "A verdict on a listed pair, its a and b as listed; the verdict is the caller's (distinct leaves both standing).",
+      },
+    },
     run: async ({ memory, namespace }, o) => ({ pairs: await memory.candidates({ ...o, namespace }) }),
   }),
   defineOperation({
@@ -646,6 +706,7 @@ export const OPERATIONS: readonly Operation[] = [
     input: PrepareWrapInput,
     output: PreparedWrapSchema,
     http: { method: "POST", path: "/wraps" },
+    links: WRAP_LINKS,
     run: ({ memory, namespace }, o) => memory.prepareWrap({ ...o, namespace }),
   }),
   defineOperation({
@@ -765,6 +826,14 @@ export const OPERATIONS: readonly Operation[] = [
     input: ExportInput,
     output: TextResultSchema,
     http: { method: "GET", path: "/export" },
+    links: {
+      import: {
+        operationId: "import",
+        requestBody: { source: "{$response.body#/text}" },
+        description:
+          "Load the export (format json or jsonl) into an empty namespace, of this store or another: it keeps its ids and audit chain.",
+      },
+    },
     run: async ({ memory, namespace }, o) => ({ text: await memory.export({ ...o, namespace }) }),
   }),
   defineOperation({

@@ -11,5 +11,6 @@ export {
   type OperationAnnotations,
   type OperationContext,
   type OperationGroup,
+  type OperationLink,
 } from "./operation.js";
 export { runOperation } from "./run.js";

@@ -71,6 +71,21 @@ export interface HttpRoute {
   path: string;
 }
 
+/**
+ * An OpenAPI link from an operation's answer to the operation that takes a value it holds. Values
+ * are OpenAPI runtime expressions (`$response.body#/token`), whole or embedded in a string as
+ * `{$response.body#/pairs/0/a}`; anything else is a literal to send.
+ */
+export interface OperationLink {
+  /** The operation the value is for (its name, the OpenAPI operationId). */
+  operationId: string;
+  /** The target's path parameters, by name. */
+  parameters?: Readonly<Record<string, string>>;
+  /** The target's body, with expressions where the answer's values go. */
+  requestBody?: unknown;
+  description: string;
+}
+
 /** What a handler runs with: everything a call may vary, so no surface needs a second engine. */
 export interface OperationContext {
   /** The engine, already naming the caller as the actor of its audit entries. */
@@ -102,6 +117,13 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
    * for the route, so a client knows what it may be answered.
    */
   refusals?: readonly ErrorCode[];
+  /**
+   * What a caller can do next with this answer: an operation that takes a value the answer holds
+   * (prepareWrap's token → saveContinuity, candidates' pair → judge). The OpenAPI document lists
+   * them as the 200 response's `links`, so a client following the document alone can make the
+   * next call succeed.
+   */
+  links?: Readonly<Record<string, OperationLink>>;
   run(ctx: OperationContext, input: z.output<I>): Promise<z.output<O>>;
 }
 
