@@ -537,7 +537,8 @@ const CHAT_OPENER_RE =
 const CLOSING_DISCOURSE_RE = /\s*\b(?:after all|though|anyways?|tbh|lol|honestly)\b(?=\s*(?:[,.;:!?)]|$))/gi;
 
 /** What a chat turn states, less its opener and the discourse adverbials that close its clauses. */
-const stated = (text: string): string => text.replace(CHAT_OPENER_RE, "").replace(CLOSING_DISCOURSE_RE, "");
+export const stated = (text: string): string =>
+  text.replace(CHAT_OPENER_RE, "").replace(CLOSING_DISCOURSE_RE, "");
 
 /** The statement's assertion: the old value of "from X to Y" and "Y instead of X" is dropped. */
 function asserted(text: string): string {

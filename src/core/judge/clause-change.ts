@@ -56,7 +56,7 @@ export const OLDER_RESTATED_RULE = {
  * or a value that swallowed another clause's words. Every other deferral says why the older may still
  * hold, and stands.
  */
-const OVERRIDABLE: ReadonlySet<string> = new Set([
+export const OVERRIDABLE: ReadonlySet<string> = new Set([
   "several-statements",
   "different-entity",
   "different-subject",

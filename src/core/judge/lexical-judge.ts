@@ -14,6 +14,7 @@ import { analysisOf, announcesChange, minus, packedDice, slotsOf } from "./analy
 import { changeInOneClause, olderRestated } from "./clause-change.js";
 import { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 import { OLDER_VALUE_SAID_RULE, olderValueSaid, readAroundTheValue } from "./older-value-said.js";
+import { pronounReferent } from "./pronoun-referent.js";
 import { LEXICAL_RULES, type Pair } from "./rules.js";
 import { loadTagger, taggerLoaded } from "./tagger.js";
 import { VALUE_TYPES_DIFFER_RULE, valueTypesDiffer } from "./value-types.js";
@@ -22,6 +23,7 @@ export { distinctions } from "./analysis.js";
 export { CHANGE_IN_ONE_CLAUSE_RULE, OLDER_RESTATED_RULE } from "./clause-change.js";
 export { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 export { OLDER_VALUE_SAID_RULE, olderValueSaid } from "./older-value-said.js";
+export { PRONOUN_REFERENT_RULE } from "./pronoun-referent.js";
 export { LEXICAL_RULES, type LexicalRule, OTHER_OUTCOME_RULE } from "./rules.js";
 export { loadTagger } from "./tagger.js";
 export { VALUE_TYPES_DIFFER_RULE, valueTypesDiffer } from "./value-types.js";
@@ -61,12 +63,16 @@ export function createLexicalJudge(options: LexicalJudgeOptions = {}): Judge {
  * How `b` (the newer statement) relates to `a`, decided by the first rule of `LEXICAL_RULES` that
  * decides; a turn of several clauses is then read clause by clause: a change read on the whole
  * defers when a clause restates the older (`olderRestated`), and a whole reading a clause misled
- * gives way to the one clause that changes the older (`changeInOneClause`). Synchronous: await `loadTagger()` once before the first call.
+ * gives way to the one clause that changes the older (`changeInOneClause`); a newer that opens with
+ * "he" or "she" for the older's one person is read again with that person named (`pronounReferent`).
+ * Synchronous: await `loadTagger()` once before the first call.
  */
 export function compareLexically(a: JudgeItem, b: JudgeItem, lexicon?: Lexicon): JudgeVerdict {
   const read = (x: JudgeItem, y: JudgeItem) => compareWhole(x, y, lexicon);
   const whole = read(a, b);
-  return olderRestated(a, b, whole, read) ?? changeInOneClause(a, b, whole, read) ?? whole;
+  const verdict = olderRestated(a, b, whole, read) ?? changeInOneClause(a, b, whole, read) ?? whole;
+  // "he's on the day shift now": read again with the older's one person for the pronoun.
+  return pronounReferent(a, b, verdict, (x, y) => compareLexically(x, y, lexicon), lexicon) ?? verdict;
 }
 
 /**

@@ -341,6 +341,44 @@ const EXAMPLES: Record<string, RuleExamples> = {
     decides: [["Kenji owns the auth service", "The auth service is also owned by Leila", "refines"]],
     leaves: [["Kenji owns the auth service", "Leila owns the auth service"]],
   },
+  "event-to-value": {
+    decides: [
+      ["i'm a junior designer", "got promoted to senior designer", "supersedes"],
+      ["my phone is a pixel 6", "upgraded to a pixel 8 yesterday", "supersedes"],
+      ["im on the basic plan", "upgraded to the premium plan", "supersedes"],
+      ["We're on the free tier.", "We downgraded to the starter tier last month.", "supersedes"],
+    ],
+    leaves: [
+      // Another holder, or a person of the speaker's: whose promotion is not the speaker's.
+      ["i'm a junior designer", "my sister got promoted to senior designer"],
+      ["my daughter is a junior nurse", "got promoted to senior nurse"],
+      // A plan, not an event.
+      ["i'm a junior designer", "hoping to get promoted to senior designer"],
+      // Another head: a nurse promoted to ward manager may be a nurse still.
+      ["i'm a nurse", "got promoted to ward manager"],
+      // The same value, and a value with more after it.
+      ["im on the premium plan", "upgraded to the premium plan"],
+      ["i'm a junior designer", "got promoted to senior designer and moved to the london office"],
+    ],
+  },
+  "taken-over": {
+    decides: [
+      ["Kim runs the support desk.", "Lars took over the support desk.", "supersedes"],
+      ["Kim manages the night shift", "Lars took over the night shift from Kim", "supersedes"],
+      ["Kim runs the support desk.", "Lars took over the support desk last week.", "supersedes"],
+    ],
+    leaves: [
+      // For a while: the older's holder comes back.
+      ["Kim runs the support desk.", "Lars took over the support desk for the week."],
+      ["Kim runs the support desk.", "Lars took over the support desk while Kim is away."],
+      // From another holder, another thing, or a verb that holds nothing.
+      ["Kim manages the night shift", "Lars took over the night shift from Ana"],
+      ["Kim runs the support desk.", "Lars took over the night shift."],
+      ["Kim likes the support desk.", "Lars took over the support desk."],
+      // An addition.
+      ["Kim runs the support desk.", "Lars also took over the support desk."],
+    ],
+  },
   renamed: {
     decides: [
       ["The Slack channel for releases is #ship-it", "#ship-it was renamed to #releases", "supersedes"],

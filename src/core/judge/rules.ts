@@ -56,6 +56,7 @@ import {
   transitionOf,
   wordsOf,
 } from "./analysis.js";
+import { eventToValue, takenOver } from "./change-events.js";
 import { intentionOf } from "./intention.js";
 import { deicticOccasionOf, predicateTense } from "./one-occasion.js";
 import {
@@ -738,6 +739,22 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     decide: (p) => {
       const [ra, rb] = rolesOf(p.a, p.b) ?? [];
       return ra && rb ? decided("refines") : null;
+    },
+  },
+  {
+    name: "event-to-value",
+    doc: 'An event of rank or grade said of the speaker or of nobody named, with its new value ("got promoted to senior designer", "upgraded to a pixel 8 yesterday", "we downgraded to the basic plan"), beside the older\'s value of the speaker or of a thing of the speaker\'s that is no person ("i\'m a junior designer", "my phone is a pixel 6"): the two values share a word and each has one the other lacks; the newer says nothing else but when. Not another holder ("my sister got promoted to …"), a person of the speaker\'s ("my daughter is a junior nurse"), a plan, a hedge, an addition or a value of another head ("i\'m a nurse" / "got promoted to ward manager").',
+    decide: (p) => {
+      const e = eventToValue(p.a, p.b, p.lexicon);
+      return e ? decided("supersedes", `${e.from.join(" ")} → ${e.to.join(" ")}`) : null;
+    },
+  },
+  {
+    name: "taken-over",
+    doc: 'The newer says someone took over the very thing the older\'s holder runs, manages, leads, coaches, teaches … ("Kim runs the support desk." / "Lars took over the support desk.", "… from Kim"): a hand-over. Not another thing, the same holder, a "from" that names another, a hand-over for a while ("for the week", "while Kim is away", "covering"), an addition ("also"), a hedge or a question.',
+    decide: (p) => {
+      const t = takenOver(p.a, p.b, p.sa);
+      return t ? decided("supersedes", `${t.from.join(" ")} → ${t.to.join(" ")}`) : null;
     },
   },
   {
