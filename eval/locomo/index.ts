@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- locomo [--conversations 0-2] [--configs default,bm25] [--phases before,after,daily] [--trace] [--moves before,after]`:
+ * `npm run eval -- locomo [--conversations 0-2|0,1,2] [--configs default,bm25] [--phases before,after,daily] [--trace] [--moves before,after]`:
  * Strata's recall over LoCoMo's dialog turns, with default recall options, before and after memory
  * sleeps (see `PHASES`), beside the paper's DRAGON retriever and a plain FTS5 BM25 baseline.
  * Tuning uses conversations 0-2 ("tune"); 3-9 are reported apart as "held-out".
@@ -163,15 +163,27 @@ export function rankMoves(configs: readonly ConfigReport[], [a, b]: [Phase, Phas
   return [...out.filter(worse), ...out.filter((m) => !worse(m))];
 }
 
+/** `0-2`, `0,1,2`, `0-2,5`: conversation indices, each a whole number; anything else is refused. */
+function parseConversations(value: string): number[] {
+  const out: number[] = [];
+  for (const part of value.split(",")) {
+    const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+    const from = m ? Number(m[1]) : Number.NaN;
+    const to = m?.[2] === undefined ? from : Number(m[2]);
+    if (!m || to < from)
+      throw new Error(`locomo: --conversations takes indices or ranges like 0-2 or 0,1,2 (got ${value})`);
+    for (let c = from; c <= to; c++) if (!out.includes(c)) out.push(c);
+  }
+  return out;
+}
+
 export function parseLocomoArgs(args: readonly string[], env: NodeJS.ProcessEnv): LocomoOptions {
   const options: LocomoOptions = { path: env.LOCOMO_PATH ?? DEFAULT_LOCOMO_PATH };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const value = args[i + 1];
     if (a === "--conversations" && value) {
-      const [from, to] = value.split("-").map(Number);
-      options.conversations = [];
-      for (let c = from!; c <= (to ?? from!); c++) options.conversations.push(c);
+      options.conversations = parseConversations(value);
       i++;
     } else if (a === "--phases" && value) {
       const phases = value.split(",");
@@ -201,6 +213,11 @@ export async function evaluateLocomo(options: LocomoOptions): Promise<LocomoRepo
   const data = parseLocomo(JSON.parse(readFileSync(options.path, "utf8")));
   const wanted = options.conversations ?? data.conversations.map((c) => c.index);
   const conversations = data.conversations.filter((c) => wanted.includes(c.index));
+  const missing = wanted.filter((w) => !data.conversations.some((c) => c.index === w));
+  if (missing.length > 0)
+    throw new Error(
+      `locomo: no conversation ${missing.join(", ")} in ${options.path} (it has 0-${data.conversations.length - 1})`,
+    );
   const configs: ConfigReport[] = [];
   for (const name of options.configs ?? DEFAULT_CONFIGS) {
     const config = CONFIGS[name];

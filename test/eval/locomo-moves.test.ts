@@ -26,6 +26,16 @@ describe("locomo --moves: evidence ranks question by question", () => {
     expect(() => parseLocomoArgs(["--moves", "before"], {})).toThrow(/two phases/);
   });
 
+  it("reads --conversations as ranges or lists, and refuses what it cannot read", () => {
+    const conv = (v: string) => parseLocomoArgs(["--conversations", v], {}).conversations;
+    expect(conv("0-2")).toEqual([0, 1, 2]);
+    expect(conv("0,1,2")).toEqual([0, 1, 2]);
+    expect(conv("0-1,5,1")).toEqual([0, 1, 5]);
+    expect(conv("7")).toEqual([7]);
+    for (const bad of ["2-0", "a", "0,,1", "1-", "-1", "0.5"])
+      expect(() => conv(bad), bad).toThrow(/--conversations takes/);
+  });
+
   it("lists a turn that ranks lower after, with what passed it; worse moves first", () => {
     const q = { conversation: 0, category: 1, recall: [], question: "Where?" };
     const before = [
