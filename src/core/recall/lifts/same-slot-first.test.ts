@@ -519,6 +519,8 @@ describe("changeReachesAsked: the clause that names the asked thing says the cha
     // below42: the next clause says the change and points back at what this one names.
     ["that physio in town, I've left her, I'm with a new one now.", "who's my physio", true],
     ["that physio in town, I've moved the gym to Fridays.", "who's my physio", false],
+    // A pronoun that is the next clause's subject points at no change of this one's thing.
+    ["I take the 40 bus to my choir, it stops right by the church hall.", "Which choir do I sing in?", false],
   ])("%j, asked %j → %j", (sentence, question, expected) => {
     expect(reaches(sentence, question)).toBe(expected);
   });

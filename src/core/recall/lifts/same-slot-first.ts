@@ -163,8 +163,11 @@ function opensWithSubordinate(sentence: string, first: string): boolean {
 /** A joiner that opens a clause ("so", "and", "but", "then"), as `CLAUSE_BREAK` leaves it. */
 const CLAUSE_JOINER = /^(?:so|and|but|then)\s+/iu;
 
-/** A pronoun that points back at a thing or person named before it ("i've left him", "we sold it"). */
-const POINTS_BACK = /\b(?:him|her|it|them)\b/iu;
+/**
+ * A pronoun that points back at a thing or person named before it, as what a verb takes ("i've left
+ * him", "we sold it"), not as the clause's subject ("it stops right outside the studio").
+ */
+const POINTS_BACK = /\S\s+(?:him|her|it|them)\b/iu;
 
 /** A clause that says what follows from the clause before it ("…now, so it's 10k runs most mornings"). */
 const RESULT_JOINER = /^so\b/iu;
