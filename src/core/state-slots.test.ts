@@ -586,42 +586,6 @@ describe("slot32: askedSlot reads a question with no first person or no mark —
   ])("asksOfRecall(%j) → %s", (query, asks) => expect(asksOfRecall(query)).toBe(asks));
 });
 
-describe('below42: a question word that carries "is", typed with or without its apostrophe', () => {
-  beforeAll(async () => {
-    await loadTagger();
-  });
-
-  it.each([
-    ["when's my dentist appointment", ["dentist", "appointment"]],
-    ["where's my yoga class these days", ["yoga", "class"]],
-    ["wheres my yoga class", ["yoga", "class"]],
-    ["whats my landlord's number", ["number"]],
-    ["whos my dentist", ["dentist"]],
-    ["how's my sister's knee", ["knee"]],
-  ])("%s → the speaker's %j", (question, attributes) => {
-    const slot = askedSlot(question, sharedWordNet());
-    expect(slot?.subject).toBe("speaker");
-    expect([...slot!.attributes].sort()).toEqual(attributes.flatMap((a) => contentTokens(a)).sort());
-  });
-
-  it.each([
-    // The thing asked itself, as "When is the quarterly review?" is.
-    "when's the quarterly review",
-    "whats the wifi password",
-    // No attribute asked, a past, and no question: "whatsapp" is a name, "hows" a noun.
-    "whats up",
-    "when was my dentist appointment",
-    "whatsapp my sister about the dentist",
-    "the hows and whys of my job",
-  ])("null: %s", (question) => expect(askedSlot(question, sharedWordNet())).toBeNull());
-
-  it.each([
-    ["whats my bench PR", true],
-    ["wheres my driving test", true],
-    ["whatsapp my sister", false],
-  ])("asksOfRecall(%j) → %s", (query, asks) => expect(asksOfRecall(query)).toBe(asks));
-});
-
 describe("slot32: a question whose subject is its wh-phrase asks that phrase, not what its verb acts on", () => {
   it.each([
     ["What app keeps my hours?", ["app", "application"]],

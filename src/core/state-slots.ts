@@ -439,14 +439,6 @@ const PRESENT_AUX = new Set([
 const CONTRACTED_BE = /[’'](?:s|re|m)$/;
 
 /**
- * A question word that carries "is" ("when's", "where's", "how's"), as typed with or without its
- * apostrophe ("whats", "wheres", "whos"): the question's finite verb, in the present, whatever the
- * tagger reads it as (an adverb or a determiner). Only the question's first word: "the hows and
- * whys" is no question.
- */
-const WH_BE = /^(?:what|when|where|who|how)[’']?s$/i;
-
-/**
  * The slot a question asks when it asks about a state that holds now, or null. Read with the
  * tagger (`await loadTagger()` first): the finite verb — the question's first verb or auxiliary —
  * is in the present ("What phone do I have?", "Which team am I on?", "What's my afternoon
@@ -470,8 +462,6 @@ const WH_BE = /^(?:what|when|where|who|how)[’']?s$/i;
 export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null {
   if (!asksOfRecall(question)) return null;
   const words = tag(question);
-  // The question word, after any spoken filler ("um so when's…"): the first word not a filler.
-  const whAt = words.findIndex((w) => !FILLER.test(w.text) && !/^[\p{P}]+$/u.test(w.text));
   // A form in -ing is never the finite verb: it modifies a noun or needs an auxiliary ("Which
   // streaming service do we pay for?", "What running shoes do I wear?").
   const finite = words.findIndex(
@@ -479,14 +469,12 @@ export function askedSlot(question: string, lexicon?: Lexicon): AskedSlot | null
       w.pos === "AUX" ||
       (w.pos === "VERB" && !/ing$/i.test(w.text)) ||
       (w.pos === "PRON" && CONTRACTED_BE.test(w.text)) ||
-      (i === whAt && WH_BE.test(w.text)) ||
       doerVerbAt(words, i),
   );
   if (finite < 0) return null;
   const f = words[finite]!;
   const form = f.text.toLowerCase();
-  const contracted =
-    (CONTRACTED_BE.test(form) && !/^(?:am|is|are)$/.test(form)) || (finite === whAt && WH_BE.test(form));
+  const contracted = CONTRACTED_BE.test(form) && !/^(?:am|is|are)$/.test(form);
   let present: boolean;
   if (contracted) present = true;
   else if (f.lemma === "be" || f.lemma === "do" || f.lemma === "have") present = PRESENT_AUX.has(form);
@@ -578,10 +566,7 @@ function whSubject(words: readonly TaggedWord[], finite: number): boolean {
 
 /** A question word a recall query opens with, after a spoken filler ("um so what's…"). */
 const WH_OPENING =
-  /^(?:(?:um+|uh+|er+m?|so|ok|okay|oh|and|also|btw)\b[\s,]*)*(?:what|which|who|whose|where|when|how)(?:[’']?s|[’']re)?\b/i;
-
-/** One of `WH_OPENING`'s spoken fillers, as a word of its own. */
-const FILLER = /^(?:um+|uh+|er+m?|so|ok|okay|oh|and|also|btw)$/i;
+  /^(?:(?:um+|uh+|er+m?|so|ok|okay|oh|and|also|btw)\b[\s,]*)*(?:what|which|who|whose|where|when|how)(?:[’'](?:s|re))?\b/i;
 
 /**
  * True when a recall query asks: a question (`isQuestion`), or a text that opens with a question
