@@ -16,7 +16,7 @@ import { askedInAnotherSense, type LiftInput, liftNewer, othersState } from "./m
 import { type NewByRelated, newByRelatedWord, relatedByAsked } from "./new-by-related.js";
 import { settledApartEach } from "./pair-checks.js";
 import { withoutReason } from "./reason-clause.js";
-import { saysTime, timeAdjuncts } from "./same-slot-first.js";
+import { changeBesideAsked, saysTime, timeAdjuncts } from "./same-slot-first.js";
 import { linkedByFamily } from "./shared-things.js";
 
 /**
@@ -226,6 +226,10 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
         const onAskedSlot = paired && restatedSlots(records.get(b.id)).some((w) => asked.has(w));
         if (slot && !onAskedSlot && !pairAboutAsked(a.text, b.text, slot) && !(await retires(b, a))) continue;
         if (slot && lexicon && othersState(b.text, slot, lexicon)) continue;
+        // A newer that names the asked thing only beside a change it says of something else ("My
+        // salary goes into a Monzo account now, the app is so much nicer" for "Which app do I keep
+        // my notes in?"): no change of what is asked, unless it ends the older's value by name.
+        if (slot && changeBesideAsked(matching.get(b.id)!, slot, lexicon) && !(await retires(b, a))) continue;
       }
       moves.push({
         older: a,

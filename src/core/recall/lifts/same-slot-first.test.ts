@@ -3,6 +3,7 @@ import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { askedSlot, slotsOf } from "../../state-slots.js";
 import {
+  changeBesideAsked,
   changeReachesAsked,
   namesAnotherKind,
   slotChanged,
@@ -509,7 +510,54 @@ describe("changeReachesAsked: the clause that names the asked thing says the cha
       "Which app do I practise Spanish on?",
       false,
     ],
+    // below42: a clause read without its opening joiner ("so I'm back to…" says the change).
+    [
+      "The nursery place fell through, so I'm back to four days a week.",
+      "How many days a week do I work?",
+      true,
+    ],
+    // below42: the next clause says the change and points back at what this one names.
+    ["that physio in town, I've left her, I'm with a new one now.", "who's my physio", true],
+    ["that physio in town, I've moved the gym to Fridays.", "who's my physio", false],
+    // A pronoun that is the next clause's subject points at no change of this one's thing.
+    ["I take the 40 bus to my choir, it stops right by the church hall.", "Which choir do I sing in?", false],
   ])("%j, asked %j → %j", (sentence, question, expected) => {
     expect(reaches(sentence, question)).toBe(expected);
   });
+});
+
+describe("below42: changeBesideAsked — the asked thing named only in a comment after a change of something else", () => {
+  beforeAll(async () => {
+    await loadTagger();
+  });
+  const beside = (newer: string, question: string) =>
+    changeBesideAsked(newer, askedSlot(question, sharedWordNet())!, sharedWordNet());
+
+  it.each([
+    [
+      "My pension goes into a Nationwide account now, the app is so much nicer.",
+      "Which app do I track my runs on?",
+    ],
+    ["We switched the broadband to Sky last month, the van is still off the road.", "What van do I drive?"],
+    ["I've switched to oat milk now, the coffee machine is so loud.", "which coffee machine do we have"],
+  ])("beside: %j, asked %j", (newer, question) => expect(beside(newer, question)).toBe(true));
+
+  it.each([
+    // The change said in the clause that names the asked thing.
+    ["I track my runs on Strava now, the app is free.", "Which app do I track my runs on?"],
+    // The asked thing named first, the change after it speaking of it.
+    [
+      "the flatmate needed faster broadband for work so we upgraded, 900 mbps now.",
+      "how fast is our broadband",
+    ],
+    // A sentence of one clause names it.
+    [
+      "The app is so much nicer. My pension goes into a Nationwide account now, the app is great.",
+      "Which app do I track my runs on?",
+    ],
+    // No change said at all: not this reading.
+    ["The app is lovely, the colours are nice.", "Which app do I track my runs on?"],
+    // The asked thing not named.
+    ["My pension goes into a Nationwide account now, it's much nicer.", "Which app do I track my runs on?"],
+  ])("not beside: %j, asked %j", (newer, question) => expect(beside(newer, question)).toBe(false));
 });

@@ -160,6 +160,15 @@ function opensWithSubordinate(sentence: string, first: string): boolean {
   return main !== null && main + shift >= first.length;
 }
 
+/** A joiner that opens a clause ("so", "and", "but", "then"), as `CLAUSE_BREAK` leaves it. */
+const CLAUSE_JOINER = /^(?:so|and|but|then)\s+/iu;
+
+/**
+ * A pronoun that points back at a thing or person named before it, as what a verb takes ("i've left
+ * him", "we sold it"), not as the clause's subject ("it stops right outside the studio").
+ */
+const POINTS_BACK = /\S\s+(?:him|her|it|them)\b/iu;
+
 /** A clause that says what follows from the clause before it ("…now, so it's 10k runs most mornings"). */
 const RESULT_JOINER = /^so\b/iu;
 
@@ -197,25 +206,82 @@ export function changeReachesAsked(
   asked: AskedSlot,
   lexicon: Lexicon | undefined,
 ): boolean {
+  const read = clausesRead(sentence, asked, lexicon);
+  if (!read) return true;
+  const { clauses, changes, names, leading } = read;
+  return clauses.some((clause, i) => {
+    if (!names[i] || (i === 0 && leading)) return false;
+    if (changes[i]) return true;
+    if (i > 0 && (RESULT_JOINER.test(clause) || RESTATES_AS_VALUE.test(clause)) && changes[i - 1])
+      return true;
+    // The next clause says the change of what this one names, pointing back at it ("see that
+    // dentist, i've left him, …").
+    if (changes[i + 1] && POINTS_BACK.test(clauses[i + 1]!)) return true;
+    return i === 1 && leading && changes[0] === true;
+  });
+}
+
+/**
+ * A sentence of the newer read clause by clause (as `CLAUSE_BREAK` splits it) for the asked thing:
+ * which clauses say a change (`saysChangedState` on the clause without its opening joiner, or a
+ * marker of the present in a sentence that says a change), which name the asked thing, and whether
+ * it opens with a subordinate clause. Null for a sentence of one clause, or one whose asked words
+ * the slots do not place. `await loadTagger()` first.
+ */
+function clausesRead(
+  sentence: string,
+  asked: AskedSlot,
+  lexicon: Lexicon | undefined,
+): { clauses: string[]; changes: boolean[]; names: boolean[]; leading: boolean } | null {
   const clauses = sentence
     .split(CLAUSE_BREAK)
     .map((c) => c.trim())
     .filter((c) => c.length > 0);
-  if (clauses.length < 2) return true;
+  if (clauses.length < 2) return null;
   const words = askedWordsOf(sentence, asked, lexicon);
-  if (words.size === 0) return true;
+  if (words.size === 0) return null;
   const sentenceChanges = saysChangedState(sentence);
-  const changes = clauses.map((c) => saysChangedState(c) || (sentenceChanges && NOW_MARKER.test(c)));
-  const leading = opensWithSubordinate(sentence, clauses[0]!);
-  const names = (c: string) =>
-    [...contentTokens(c), ...tagged(c).flatMap((w) => contentTokens(w.lemma))].some((t) => words.has(t));
-  return clauses.some((clause, i) => {
-    if (!names(clause) || (i === 0 && leading)) return false;
-    if (changes[i]) return true;
-    if (i > 0 && (RESULT_JOINER.test(clause) || RESTATES_AS_VALUE.test(clause)) && changes[i - 1])
-      return true;
-    return i === 1 && leading && changes[0] === true;
-  });
+  // A clause read without the joiner that opens it ("…fell through, so I'm back to five days a
+  // week"), as `saysChangedState` reads the clauses of a sentence.
+  const changes = clauses.map(
+    (c) => saysChangedState(c.replace(CLAUSE_JOINER, "")) || (sentenceChanges && NOW_MARKER.test(c)),
+  );
+  const names = clauses.map((c) =>
+    [...contentTokens(c), ...tagged(c).flatMap((w) => contentTokens(w.lemma))].some((t) => words.has(t)),
+  );
+  return { clauses, changes, names, leading: opensWithSubordinate(sentence, clauses[0]!) };
+}
+
+/**
+ * True when a newer names the asked thing only in a comment after a change it says of something
+ * else: in every sentence of it that names the asked thing (its slots fill it, as
+ * `fillsAskedThing` reads one), the change does not reach the clause that names it
+ * (`changeReachesAsked`) and that clause comes after the clause that says the change — and one such
+ * sentence says a change. "My salary goes into a Monzo account now, the app is so much nicer"
+ * names "the app" for "Which app do I keep my notes in?" only in a comment on the account it
+ * changed. The thing named first and the change after it speak of it ("the law student needed
+ * faster internet for zoom court stuff so we upgraded, …"), and a newer that names it in the
+ * clause of its change, in a sentence of one clause, or only in a sentence that says no change,
+ * is not read this way. `await loadTagger()` first.
+ *
+ *   changeBesideAsked("My salary goes into a Monzo account now, the app is so much nicer.", askedSlot("Which app do I keep my notes in?")!, wordnet) // → true
+ *   changeBesideAsked("I keep my notes in Obsidian now, the sync is free.", askedSlot("Which app do I keep my notes in?")!, wordnet) // → false
+ */
+export function changeBesideAsked(newer: string, asked: AskedSlot, lexicon: Lexicon | undefined): boolean {
+  let after = false;
+  for (const sentence of sentencesOf(newer)) {
+    const read = clausesRead(sentence, asked, lexicon);
+    if (!read) {
+      if (askedWordsOf(sentence, asked, lexicon).size > 0) return false;
+      continue;
+    }
+    if (changeReachesAsked(sentence, asked, lexicon)) return false;
+    const change = read.changes.indexOf(true);
+    if (change < 0) continue;
+    if (read.names.findIndex(Boolean) < change) return false;
+    after = true;
+  }
+  return after;
 }
 
 /**
