@@ -39,7 +39,10 @@ async function activeVectors(mem: Memory): Promise<{ ids: string[]; vectors: Flo
     { namespaces: [mem.namespace], statuses: ["active"] },
     { limit: 10_000_000, offset: 0 },
   );
-  const stored = await mem.store.getVectors(beliefs.map((b) => b.id));
+  const stored = await mem.store.getVectors(
+    beliefs.map((b) => b.id),
+    mem.namespace,
+  );
   const ids: string[] = [];
   const vectors: Float32Array[] = [];
   for (const b of beliefs) {

@@ -4,7 +4,7 @@
  */
 import type { z } from "zod";
 import type { AuditEntry, AuditOptionsSchema, AuditVerification } from "./model.js";
-import type { StoreReader, StoreWriter } from "./ports.js";
+import type { Store, StoreReader, StoreWriter } from "./ports.js";
 import { canonicalJson, sha256 } from "./sha256.js";
 
 export const GENESIS_HASH = "0".repeat(64);
@@ -14,6 +14,36 @@ export const GENESIS_HASH = "0".repeat(64);
  * ran, before one is taken under the lock (`readWhole` for an export, `transferStore` for a copy).
  */
 export const OPTIMISTIC_TRIES = 2;
+
+/** The audit heads of `namespaces` (null: of every namespace the store holds), as one string to compare. */
+async function headMarks(store: StoreReader, namespaces: readonly string[] | null): Promise<string> {
+  const names = namespaces ?? (await store.auditNamespaces());
+  const marks = await Promise.all(names.map((n) => store.auditHeadMark(n)));
+  return JSON.stringify(names.map((n, i) => [n, marks[i]?.seq ?? 0, marks[i]?.hash ?? ""]));
+}
+
+/**
+ * `read` in several statements, as of one state of `namespaces` (null: of the whole store). Every
+ * change to a namespace appends to its audit chain, so the read is kept when no head moved while
+ * it ran, made again when one did, and after `OPTIMISTIC_TRIES` moved reads made inside a write
+ * transaction, where no change lands (writers wait). `readWhole` (an export), audit verify, stats
+ * and health read so (attacks42: a write landing between verify's last page and its head mark was
+ * reported as a truncated chain; stats could count a forget in one status and not the other).
+ *
+ *   const stats = await readOneState(store, ["team-a"], (reader) => namespaceStats(reader, "team-a"));
+ */
+export async function readOneState<T>(
+  store: Store,
+  namespaces: readonly string[] | null,
+  read: (reader: StoreReader) => Promise<T>,
+): Promise<T> {
+  for (let i = 0; i < OPTIMISTIC_TRIES; i++) {
+    const before = await headMarks(store, namespaces);
+    const result = await read(store);
+    if (before === (await headMarks(store, namespaces))) return result;
+  }
+  return store.transaction((tx) => read(tx));
+}
 
 export interface AuditChange {
   namespace: string;

@@ -15,7 +15,7 @@
  */
 
 import { z } from "zod";
-import { auditChainFiles, listAuditEntries, verifyChains } from "./audit.js";
+import { auditChainFiles, listAuditEntries, readOneState, verifyChains } from "./audit.js";
 import { type AuditSink, withAuditSink } from "./audit-sink.js";
 import { buildContext } from "./context.js";
 import { type Digest, records } from "./continuity/records.js";
@@ -562,7 +562,9 @@ export class Memory {
   /** Counts of episodes and beliefs by type, kind and status, and audit entries. */
   async stats(options: StatsOptions = {}): Promise<StatsResult> {
     const o = parseInput(StatsOptionsSchema, options, "stats options");
-    return namespaceStats(this.store, o.namespace ?? this.namespace);
+    const namespace = o.namespace ?? this.namespace;
+    // Counts of one state: a forget between two counts would count an item twice or not at all.
+    return readOneState(this.store, [namespace], (reader) => namespaceStats(reader, namespace));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -686,6 +688,7 @@ export class Memory {
         this.writes,
         hooks.judge ?? this.sleepJudge,
         ruleItems,
+        namespace,
       );
       const rules = makeReport("rules", namespace, this.now(), worded);
       const swept = await this.sweepUnlocked(namespace, o.full ?? false, {
@@ -799,12 +802,9 @@ export class Memory {
   /** Health: healthy, new, drifting, stale and dead beliefs, duplicates, echoes, open contradictions. */
   async health(options: StatsOptions = {}): Promise<HealthReport> {
     const o = parseInput(StatsOptionsSchema, options, "health options");
-    return healthReport(
-      this.store,
-      this.lexical,
-      o.namespace ?? this.namespace,
-      this.now(),
-      this.policy.staleDays,
+    const namespace = o.namespace ?? this.namespace;
+    return readOneState(this.store, [namespace], (reader) =>
+      healthReport(reader, this.lexical, namespace, this.now(), this.policy.staleDays),
     );
   }
 
@@ -936,7 +936,11 @@ export class Memory {
    */
   async verifyAudit(options: StatsOptions = {}): Promise<AuditVerification> {
     const o = parseInput(StatsOptionsSchema, options, "verifyAudit options");
-    return verifyChains(this.store, undefined, o.namespace);
+    // One state of the chains: an entry appended between the last page and the head mark is no
+    // truncation (attacks42).
+    return readOneState(this.store, o.namespace === undefined ? null : [o.namespace], (reader) =>
+      verifyChains(reader, undefined, o.namespace),
+    );
   }
 
   /**

@@ -49,7 +49,7 @@ export async function forgetItem(
     texts.push({ id: b.id, text: beliefText(b) });
     forgotten.push(await writes.eraseBelief(tx, b, now, reason));
     // A resolved contradiction left this belief's words as a boundary exception on its winner.
-    const winner = b.supersededBy ? await tx.getBelief(b.supersededBy) : null;
+    const winner = b.supersededBy ? await tx.getBelief(b.supersededBy, namespace) : null;
     if (winner && winner.namespace === namespace && winner.status !== "forgotten") {
       const cites = new RegExp(`\\b${b.id}\\b`);
       const kept = winner.exceptions.filter((x) => !cites.test(x));
@@ -58,7 +58,7 @@ export async function forgetItem(
         await writes.audit(tx, namespace, "belief.exception-removed", winner.id, { from: b.id });
       }
     }
-    for (const d of await tx.supersededBy(b.id))
+    for (const d of await tx.supersededBy(b.id, namespace))
       if (d.statusReason === "merged" && d.status !== "forgotten" && d.namespace === namespace)
         await eraseWithDuplicates(d, `merged into forgotten ${b.id}`);
   };
@@ -86,7 +86,7 @@ export async function forgetItem(
     });
     forgotten.push({ id: key, layer: "episode", contentHash: tombstone, erasedChars: e.content.length });
     // Derived text: beliefs resting only on forgotten episodes go too.
-    for (const b of await tx.beliefsFromEpisode(key)) {
+    for (const b of await tx.beliefsFromEpisode(key, namespace)) {
       if (b.status === "forgotten" || b.namespace !== namespace) continue;
       const others = (
         await tx.getEpisodes(
@@ -204,10 +204,10 @@ async function rewordQuoting(
       candidates.set(b.id, b);
   };
   for (const id of gone) {
-    if (id.startsWith("e")) for (const b of await tx.beliefsFromEpisode(id)) consider(b);
+    if (id.startsWith("e")) for (const b of await tx.beliefsFromEpisode(id, namespace)) consider(b);
     else {
-      const b = await tx.getBelief(id);
-      for (const up of [b?.parentId, b?.supersededBy]) if (up) consider(await tx.getBelief(up));
+      const b = await tx.getBelief(id, namespace);
+      for (const up of [b?.parentId, b?.supersededBy]) if (up) consider(await tx.getBelief(up, namespace));
     }
   }
   const reworded: string[] = [];

@@ -233,7 +233,7 @@ export async function recordIn(
       vector,
     });
     derived.push(successorId);
-    await writes.closeBelief(tx, target.id, successorId, at, now, "superseded");
+    await writes.closeBelief(tx, target.id, namespace, successorId, at, now, "superseded");
     superseded.push(target.id);
   }
   return writes.result(decision, id, "episode", true, superseded, derived);
@@ -420,7 +420,7 @@ async function rememberKeyed(
   const superseded: string[] = [];
   for (const b of current) {
     await tx.addLink({ from: id, to: b.id, relation: "supersedes", at: w.now });
-    await writes.closeBelief(tx, b.id, id, w.at, w.now, "superseded");
+    await writes.closeBelief(tx, b.id, w.namespace, id, w.at, w.now, "superseded");
     superseded.push(b.id);
   }
   return writes.result(
@@ -720,7 +720,7 @@ export async function captureRule(
     if (o.feedback)
       await ctx.writes.applyOutcome(
         tx,
-        (await tx.getBelief(result.id))!,
+        (await tx.getBelief(result.id, namespace))!,
         o.feedback === "positive",
         o.session ?? null,
       );

@@ -29,7 +29,7 @@ export async function markUsed(ctx: EngineContext, key: string, namespace: strin
     const b = await ctx.writes.liveBelief(tx, key, namespace);
     await tx.updateBelief(b.id, { uses: b.uses + 1, lastUsedAt: ctx.now() });
     await ctx.writes.audit(tx, b.namespace, "belief.used", b.id, { uses: b.uses + 1 });
-    return (await tx.getBelief(b.id))!;
+    return (await tx.getBelief(b.id, b.namespace))!;
   });
 }
 
@@ -49,7 +49,7 @@ export async function setPinned(
     if (b.pinned === pinned) return b;
     await tx.updateBelief(b.id, { pinned });
     await ctx.writes.audit(tx, b.namespace, pinned ? "belief.pinned" : "belief.unpinned", b.id, {});
-    return (await tx.getBelief(b.id))!;
+    return (await tx.getBelief(b.id, b.namespace))!;
   });
 }
 
@@ -68,7 +68,7 @@ export async function restoreItem(ctx: EngineContext, key: string, namespace: st
         from: e.status,
         supersededBy: e.supersededBy,
       });
-      return { layer: "episode" as const, ...(await tx.getEpisode(key))! };
+      return { layer: "episode" as const, ...(await tx.getEpisode(key, e.namespace))! };
     }
     const b = await beliefIn(tx, key, namespace);
     if (b.status === "forgotten")
@@ -90,7 +90,7 @@ export async function restoreItem(ctx: EngineContext, key: string, namespace: st
       reason: b.statusReason,
       supersededBy: b.supersededBy,
     });
-    return { layer: "belief" as const, ...(await tx.getBelief(key))! };
+    return { layer: "belief" as const, ...(await tx.getBelief(key, b.namespace))! };
   });
 }
 

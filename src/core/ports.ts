@@ -453,13 +453,24 @@ export interface StoreReader {
    */
   contentKey(): string;
   /**
-   * The episode `id`, or null. With `namespace`, only an episode of that namespace: one of another
-   * is never read, so naming it costs what naming a missing id costs (attacks39: reading the foreign
-   * row whole before the core refused it took longer the more text and metadata it held).
+   * The episode `id` of `namespace` (one, or any of several), or null: one of another is never
+   * read, so naming it costs what naming a missing id costs (attacks39: reading the foreign row
+   * whole before the core refused it took longer the more text and metadata it held). The scope
+   * is required by type and refused at run time when missing (attacks42), as `getEpisodes`'.
    */
-  getEpisode(id: string, namespace?: string): Promise<Episode | null>;
-  /** The belief `id`, or null; with `namespace`, as `getEpisode`. */
-  getBelief(id: string, namespace?: string): Promise<Belief | null>;
+  getEpisode(id: string, namespace: NamespaceScope): Promise<Episode | null>;
+  /** The belief `id` of `namespace`, or null, as `getEpisode`. */
+  getBelief(id: string, namespace: NamespaceScope): Promise<Belief | null>;
+  /**
+   * A mixed list of ids read within `namespace` in one call: the beliefs among its "b" ids and the
+   * episodes among its "e" ids, each in `ids` order, as `getBeliefs`/`getEpisodes` read them (the
+   * reads of a recall's unread hits, curation's state, sleep's mixed tallies and a report's
+   * forgotten items). Ids of another namespace, unknown ids and ids of another shape read as missing.
+   */
+  getItems(
+    ids: readonly string[],
+    namespace: NamespaceScope,
+  ): Promise<{ beliefs: Belief[]; episodes: Episode[] }>;
   /**
    * The episodes among `ids` of `namespace` (one, or any of several), in `ids` order. The store
    * filters in its query, so an id of another namespace is never read and costs what a missing id
@@ -486,10 +497,10 @@ export interface StoreReader {
   ): Promise<Episode[]>;
   countBeliefs(filter: BeliefFilter): Promise<Record<string, Record<string, number>>>;
   countEpisodes(filter: EpisodeFilter): Promise<Record<string, Record<string, number>>>;
-  /** Beliefs whose `supersededBy` is `id`. */
-  supersededBy(id: string): Promise<Belief[]>;
-  /** Beliefs whose provenance includes the episode. */
-  beliefsFromEpisode(episodeId: string): Promise<Belief[]>;
+  /** Beliefs of `namespace` whose `supersededBy` is `id` (the scope required, as every read by id). */
+  supersededBy(id: string, namespace: NamespaceScope): Promise<Belief[]>;
+  /** Beliefs of `namespace` whose provenance includes the episode. */
+  beliefsFromEpisode(episodeId: string, namespace: NamespaceScope): Promise<Belief[]>;
   /** Full-text search over normalised query terms (any term may match). */
   searchBeliefText(terms: readonly string[], filter: BeliefFilter, limit: number): Promise<ScoredId[]>;
   /**
@@ -524,11 +535,14 @@ export interface StoreReader {
   ): Promise<ScoredId[]>;
   /**
    * Stored vectors by id. The arrays may be shared with later reads (a store's read cache): callers
-   * read them and never write to them.
+   * read them and never write to them. Only vectors of `namespace` (attacks42: the scope is
+   * required, as for every read by id; one of another namespace reads as missing).
    */
-  getVectors(ids: readonly string[]): Promise<Map<string, Float32Array>>;
-  links(id: string): Promise<Link[]>;
-  outcomes(beliefId: string): Promise<OutcomeEvent[]>;
+  getVectors(ids: readonly string[], namespace: NamespaceScope): Promise<Map<string, Float32Array>>;
+  /** The links of `id`, a row of `namespace`, to other rows of it; none when `id` is not one. */
+  links(id: string, namespace: NamespaceScope): Promise<Link[]>;
+  /** The outcomes of `beliefId`, a belief of `namespace`; none when it is not one. */
+  outcomes(beliefId: string, namespace: NamespaceScope): Promise<OutcomeEvent[]>;
   auditHead(namespace: string): Promise<AuditEntry | null>;
   listAudit(query: {
     namespace?: string | undefined;
@@ -537,8 +551,11 @@ export interface StoreReader {
     limit: number;
   }): Promise<AuditEntry[]>;
   auditNamespaces(): Promise<string[]>;
-  /** Cached verdicts for these pairs (matched on a, b; the caller compares hashes). */
-  judgedPairs(pairs: readonly { a: string; b: string }[]): Promise<JudgedPair[]>;
+  /**
+   * Cached verdicts for these pairs (matched on a, b; the caller compares hashes), only of pairs
+   * whose two ids are rows of `namespace` (a verdict's reason may quote their text).
+   */
+  judgedPairs(pairs: readonly { a: string; b: string }[], namespace: NamespaceScope): Promise<JudgedPair[]>;
   /** A small key/value of engine bookkeeping (sweep watermarks). */
   getMeta(key: string): Promise<string | null>;
   /** Every bookkeeping record whose key starts with `prefix`, in key order (`getMeta`'s keys). */

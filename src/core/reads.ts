@@ -180,7 +180,7 @@ export async function listItems(
 export async function explainItem(ctx: EngineContext, item: MemoryItem): Promise<ExplainResult> {
   const mine = <T extends { namespace: string }>(xs: T[]) => xs.filter((x) => x.namespace === item.namespace);
   const [links, audit] = await Promise.all([
-    ctx.store.links(item.id),
+    ctx.store.links(item.id, item.namespace),
     ctx.store.listAudit({ namespace: item.namespace, subjectId: item.id, limit: 1000 }),
   ]);
   if (item.layer === "episode") {
@@ -191,7 +191,7 @@ export async function explainItem(ctx: EngineContext, item: MemoryItem): Promise
       sources: [],
       outcomes: [],
       links,
-      supersedes: mine(await ctx.store.beliefsFromEpisode(item.id)),
+      supersedes: mine(await ctx.store.beliefsFromEpisode(item.id, item.namespace)),
       supersededBy: null,
       audit,
     };
@@ -199,9 +199,9 @@ export async function explainItem(ctx: EngineContext, item: MemoryItem): Promise
   const { layer: _layer, ...belief } = item;
   const [sources, outcomes, supersedes, successor] = await Promise.all([
     ctx.store.getEpisodes(belief.sources, belief.namespace),
-    ctx.store.outcomes(belief.id),
-    ctx.store.supersededBy(belief.id),
-    belief.supersededBy ? ctx.store.getBelief(belief.supersededBy) : Promise.resolve(null),
+    ctx.store.outcomes(belief.id, belief.namespace),
+    ctx.store.supersededBy(belief.id, belief.namespace),
+    belief.supersededBy ? ctx.store.getBelief(belief.supersededBy, belief.namespace) : Promise.resolve(null),
   ]);
   return {
     belief,
@@ -229,7 +229,7 @@ export async function historyOf(ctx: EngineContext, start: MemoryItem, id: strin
   while (frontier.length > 0) {
     const next: Belief[] = [];
     for (const b of frontier)
-      for (const p of await ctx.store.supersededBy(b.id))
+      for (const p of await ctx.store.supersededBy(b.id, belief.namespace))
         if (!seen.has(p.id) && p.namespace === belief.namespace) {
           seen.add(p.id);
           next.push(p);
@@ -241,7 +241,7 @@ export async function historyOf(ctx: EngineContext, start: MemoryItem, id: strin
   let cursor = belief.supersededBy;
   while (cursor && !seen.has(cursor)) {
     seen.add(cursor);
-    const b = await ctx.store.getBelief(cursor);
+    const b = await ctx.store.getBelief(cursor, belief.namespace);
     if (!b || b.namespace !== belief.namespace) break;
     after.push(b);
     cursor = b.supersededBy;

@@ -89,9 +89,9 @@ describe("recall: a store after sleep ranks its turns as before", () => {
     // The vectors diversity reads are the last ones recall asks for.
     const read: string[][] = [];
     const getVectors = mem.store.getVectors.bind(mem.store);
-    mem.store.getVectors = (wanted) => {
+    mem.store.getVectors = (wanted, namespace) => {
       read.push([...wanted]);
-      return getVectors(wanted);
+      return getVectors(wanted, namespace);
     };
     const hits = await mem.recall("How is the fashion internship going?", { k: 5 });
     const lifted = hits.find((h) => h.id === part);

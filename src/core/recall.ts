@@ -183,16 +183,7 @@ async function scorePassages(
   const listed = fused.filter((f) => f.text !== undefined && f.text > 0 && !f.related);
   if (listed.length === 0) return new Set();
   const unread = listed.map((f) => f.id).filter((id) => !records.has(id));
-  const [beliefs, episodes] = await Promise.all([
-    store.getBeliefs(
-      unread.filter((id) => id.startsWith("b")),
-      namespaces,
-    ),
-    store.getEpisodes(
-      unread.filter((id) => id.startsWith("e")),
-      namespaces,
-    ),
-  ]);
+  const { beliefs, episodes } = await store.getItems(unread, namespaces);
   for (const r of [...beliefs, ...episodes]) records.set(r.id, r);
   const read = new Set(beliefs.map((b) => b.id));
   const textOf = (r: Belief | Episode) => ("kind" in r ? r.text : r.content);
@@ -411,7 +402,7 @@ class TurnMatches {
     if (toScore.length === 0) return;
     const [text, vectors] = await Promise.all([
       this.store.scoreEpisodeText(this.terms, toScore, this.req.namespaces),
-      this.store.getVectors(toScore),
+      this.store.getVectors(toScore, this.req.namespaces),
     ]);
     const bm25 = new Map(text.map((h) => [h.id, h.score]));
     for (const id of toScore) {
@@ -474,8 +465,8 @@ function cosine(a: Float32Array, b: Float32Array): number {
 }
 
 /** True when the belief superseded another (a new value), not when it only absorbed a duplicate. */
-async function replacedOne(store: StoreReader, id: string): Promise<boolean> {
-  return (await store.supersededBy(id)).some((b) => b.statusReason !== "merged");
+async function replacedOne(store: StoreReader, id: string, namespace: string): Promise<boolean> {
+  return (await store.supersededBy(id, namespace)).some((b) => b.statusReason !== "merged");
 }
 
 /**
@@ -658,10 +649,12 @@ export async function recall(
         // A part of a turn that another part speaks for (the one with most of the asked words,
         // `representative`) ranks no higher than the turn's match, nor than its own.
         const part = "kind" in r && r.sources.length === 1 && partOfTurn(r.text, best.turn.content);
-        const speaker = part ? (await speakerOf(store, best.turn.id, beliefCache, when, asked))?.best : null;
+        const speaker = part
+          ? (await speakerOf(store, best.turn.id, best.turn.namespace, beliefCache, when, asked))?.best
+          : null;
         // A belief that replaced an older value is what sleep changed on purpose: the old value's
         // turn left current recall, and the successor is found by its own words as well.
-        const successor = boosted > best.boosted && (await replacedOne(store, r.id));
+        const successor = boosted > best.boosted && (await replacedOne(store, r.id, r.namespace));
         if (!successor && !(speaker && speaker.belief.id !== r.id && boosted < best.boosted)) {
           f = { ...best.m, id: own.id };
           from = best.turn.id;
@@ -670,7 +663,7 @@ export async function recall(
       }
       let id = f.id;
       if (!("kind" in r) && kindSet.size > 0) {
-        const rep = await representative(store, r.id, beliefCache, when, asked);
+        const rep = await representative(store, r.id, r.namespace, beliefCache, when, asked);
         if (
           rep &&
           kindSet.has(rep.belief.kind) &&
@@ -799,7 +792,12 @@ export async function recall(
     currentPath && req.judge
       ? await currentStateMoves({ ...lift, judge: req.judge }, kindSet.has("fact"))
       : [];
-  const picked = diversify(scored, await rankedVectors(store, scored, rankedBy), req.k, req.diversity);
+  const picked = diversify(
+    scored,
+    await rankedVectors(store, scored, rankedBy, req.namespaces),
+    req.k,
+    req.diversity,
+  );
   keepMoves(picked, moves);
   for (const hit of picked) finishWhy(hit);
   return picked;
@@ -878,7 +876,7 @@ async function addNeighbours(
       const score = seed.score * share * policy.neighbourWeight;
       let target: Belief | Episode = n;
       if (fold.kindSet.size > 0) {
-        const rep = await representative(store, n.id, fold.beliefCache, when);
+        const rep = await representative(store, n.id, n.namespace, fold.beliefCache, when);
         if (
           rep &&
           fold.kindSet.has(rep.belief.kind) &&
@@ -1072,9 +1070,10 @@ async function rankedVectors(
   store: StoreReader,
   scored: readonly RecallHit[],
   rankedBy: ReadonlyMap<string, string>,
+  namespaces: readonly string[],
 ): Promise<Map<string, Float32Array>> {
   const ids = scored.map((s) => rankedBy.get(s.id) ?? s.id);
-  const read = await store.getVectors([...new Set(ids)]);
+  const read = await store.getVectors([...new Set(ids)], namespaces);
   const out = new Map<string, Float32Array>();
   scored.forEach((s, i) => {
     const v = read.get(ids[i]!);

@@ -178,7 +178,7 @@ export class Writes {
     // Strata's own output written back is no new statement: it adds no support.
     const add = decision.echo ? 0 : 1;
     if (target.layer === "belief") {
-      const b = (await tx.getBelief(target.id))!;
+      const b = (await tx.getBelief(target.id, namespace))!;
       const sources = extraSources ? [...new Set([...b.sources, ...extraSources])] : undefined;
       // A restatement confirms the belief is still held (support, never confidence): the
       // forgetting curve restarts from it (docs/retention.md). An echo of Strata's own output
@@ -193,7 +193,7 @@ export class Writes {
         reason: decision.reason,
       });
     } else {
-      const e = (await tx.getEpisode(target.id))!;
+      const e = (await tx.getEpisode(target.id, namespace))!;
       await tx.updateEpisode(e.id, { support: e.support + add });
       await this.audit(tx, namespace, "episode.restated", e.id, {
         support: e.support + add,
@@ -223,7 +223,7 @@ export class Writes {
     const superseded: string[] = [];
     if (target && decision.verdict !== "novel") await this.link(tx, id, target.id, decision, b.now);
     if (decision.supersede && target && target.layer === "belief") {
-      await this.closeBelief(tx, target.id, id, b.validFrom, b.now, "superseded");
+      await this.closeBelief(tx, target.id, b.namespace, id, b.validFrom, b.now, "superseded");
       superseded.push(target.id);
     }
     return this.result(decision, id, "belief", true, superseded, []);
@@ -320,7 +320,7 @@ export class Writes {
         if (seen.has(b.id)) continue;
         seen.add(b.id);
         chain.push(b);
-        for (const p of await tx.supersededBy(b.id)) next.push(p.id);
+        for (const p of await tx.supersededBy(b.id, namespace)) next.push(p.id);
       }
       frontier = next;
     }
@@ -332,12 +332,13 @@ export class Writes {
   async closeBelief(
     tx: StoreWriter,
     id: string,
+    namespace: string,
     successor: string,
     validTo: string,
     now: string,
     reason: string,
   ): Promise<void> {
-    const old = (await tx.getBelief(id))!;
+    const old = (await tx.getBelief(id, namespace))!;
     await tx.updateBelief(id, {
       status: "archived",
       statusReason: reason,
@@ -395,7 +396,7 @@ export class Writes {
       confidenceBefore: b.confidence,
       confidenceAfter: confidence,
     });
-    const belief = (await tx.getBelief(b.id))!;
+    const belief = (await tx.getBelief(b.id, b.namespace))!;
     return { belief, confidenceBefore: b.confidence, confidenceAfter: confidence, halfLifeDays, counted };
   }
 

@@ -3,7 +3,9 @@
  * of them read without a namespace hands out rows of every namespace; `getBeliefs`/`getEpisodes`
  * require the scope by type (ports.ts), and this refuses a call that still arrives without one (a
  * JavaScript caller, a cast) rather than read every namespace (attacks41). A read of every
- * namespace is its own method, `…AnyNamespace`, named so.
+ * namespace is its own method, `…AnyNamespace`, named so. Every other read by id takes the scope
+ * too (attacks42: `getBelief/getEpisode`, `getItems`, `getVectors`, `links`, `outcomes`,
+ * `judgedPairs`, `supersededBy`, `beliefsFromEpisode`).
  *
  *   const namespaces = scopedNamespaces(namespace, "getBeliefs"); // ["team-a"], or INVALID_INPUT
  */
@@ -16,7 +18,11 @@ export function scopedNamespaces(scope: NamespaceScope | undefined, method: stri
   if (!Array.isArray(namespaces) || namespaces.some((n) => typeof n !== "string"))
     throw new StrataError(
       "INVALID_INPUT",
-      `${method} reads within namespaces and was called without one; a read of every namespace is ${method}AnyNamespace.`,
+      `${method} reads within namespaces and was called without one${
+        method === "getBeliefs" || method === "getEpisodes"
+          ? `; a read of every namespace is ${method}AnyNamespace`
+          : "; pass the namespace the id was read in"
+      }.`,
       { method },
     );
   return namespaces;

@@ -430,6 +430,8 @@ for (const c of STORE_CASES) {
           at: "2026-03-01T00:00:00.000Z",
         });
         await store.transaction(async (tx) => {
+          // b1 … b4: a verdict is read only for a pair of the namespace's own rows.
+          for (let i = 1; i <= 4; i++) await tx.insertBelief(newBelief(`fact number ${i}`));
           for (const [a, b] of [
             ["b1", "b2"],
             ["b2", "b3"],
@@ -438,11 +440,14 @@ for (const c of STORE_CASES) {
             await tx.putJudgedPair(pair(a!, b!));
           await tx.deleteJudgedPairs("b2");
         });
-        const left = await store.judgedPairs([
-          { a: "b1", b: "b2" },
-          { a: "b2", b: "b3" },
-          { a: "b3", b: "b4" },
-        ]);
+        const left = await store.judgedPairs(
+          [
+            { a: "b1", b: "b2" },
+            { a: "b2", b: "b3" },
+            { a: "b3", b: "b4" },
+          ],
+          "default",
+        );
         expect(left.map((p) => `${p.a}-${p.b}`)).toEqual(["b3-b4"]);
       } finally {
         await store.close();
@@ -486,9 +491,9 @@ for (const c of STORE_CASES) {
         const id = await store.transaction((tx) =>
           tx.insertBelief(newBelief("User preferred language is Python 3.12")),
         );
-        expect((await store.getBelief(id))!.calibration).toBeNull();
+        expect((await store.getBelief(id, "default"))!.calibration).toBeNull();
         await store.transaction((tx) => tx.updateBelief(id, { calibration }));
-        expect((await store.getBelief(id))!.calibration).toEqual(calibration);
+        expect((await store.getBelief(id, "default"))!.calibration).toEqual(calibration);
         const dumped = (await store.dump("beliefs", { cursor: null, limit: 10 })).rows as Belief[];
         expect(dumped.find((b) => b.id === id)!.calibration).toEqual(calibration);
       } finally {
@@ -702,7 +707,7 @@ for (const c of STORE_CASES) {
         expect(ran).toBe(false);
         expect(await b.dumpCounts()).toEqual(before);
         // Reads never wait for the lock, and other names are free.
-        expect(await b.getBelief("b1")).toBeNull();
+        expect(await b.getBelief("b1", "default")).toBeNull();
         expect(await b.withLock("sleep:other", { waitMs: 0 }, async () => "free")).toBe("free");
 
         // A waiter with time to spare gets the lock once the holder settles.
@@ -730,7 +735,7 @@ for (const c of STORE_CASES) {
     it("a closed store refuses with STORE_CLOSED", async () => {
       const store = await c.open();
       await store.close();
-      const error = await store.getBelief("b1").catch((e: unknown) => e);
+      const error = await store.getBelief("b1", "default").catch((e: unknown) => e);
       expect(isStrataError(error) && error.code).toBe("STORE_CLOSED");
     });
   });

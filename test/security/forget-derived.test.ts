@@ -245,10 +245,10 @@ describe("the rewording reads no other namespace (forged metadata, through the s
       await tx.updateBelief(forged.id, { source: "distilled" });
       await tx.updateBelief(parent.id, { source: "abstraction" });
     });
-    expect([await mem.store.getBelief(forged.id), await mem.store.getBelief(parent.id)]).toMatchObject([
-      { source: "distilled" },
-      { source: "abstraction" },
-    ]);
+    expect([
+      await mem.store.getBelief(forged.id, mem.namespace),
+      await mem.store.getBelief(parent.id, mem.namespace),
+    ]).toMatchObject([{ source: "distilled" }, { source: "abstraction" }]);
     await mem.forget(own.id);
     const out = JSON.stringify([
       await mem.get(forged.id),

@@ -75,7 +75,7 @@ for (const backend of backends)
         embedder.during = () => mem.forget(gone.id);
         const report = await mem.reindex({ batchSize: 10 });
         expect((await mem.get(gone.id)).status).toBe("forgotten");
-        const vectors = await mem.store.getVectors([gone.id, kept.id]);
+        const vectors = await mem.store.getVectors([gone.id, kept.id], mem.namespace);
         expect([...vectors.keys()]).toEqual([kept.id]);
         expect(report.episodes).toBe(1); // the forgotten one's vector is not written, nor counted
       } finally {
@@ -90,7 +90,9 @@ for (const backend of backends)
         const a = await mem.record("The door code is 4821");
         const b = await mem.remember("The retry limit is 5");
         await mem.reindex({ batchSize: 1 });
-        expect([...(await mem.store.getVectors([a.id, b.id])).keys()].sort()).toEqual([a.id, b.id].sort());
+        expect([...(await mem.store.getVectors([a.id, b.id], mem.namespace)).keys()].sort()).toEqual(
+          [a.id, b.id].sort(),
+        );
       } finally {
         await mem.close();
       }

@@ -170,7 +170,7 @@ for (const backend of backends)
               ? { ...(row as object), relation: "supersedes", reason: "forged" }
               : row;
           const before = await mem.store.dumpCounts();
-          const pairBefore = await mem.store.judgedPairs([{ a: first.id, b: second.id }]);
+          const pairBefore = await mem.store.judgedPairs([{ a: first.id, b: second.id }], mem.namespace);
           const error = await mem.store
             .transaction((tx) => tx.load(section, [again] as DumpRows[typeof section]))
             .then(
@@ -181,7 +181,9 @@ for (const backend of backends)
           expect(error.code).toBe("TARGET_NOT_EMPTY");
           expect(error.message).toContain(`Cannot load ${section} here`);
           expect(await mem.store.dumpCounts()).toEqual(before);
-          expect(await mem.store.judgedPairs([{ a: first.id, b: second.id }])).toEqual(pairBefore);
+          expect(await mem.store.judgedPairs([{ a: first.id, b: second.id }], mem.namespace)).toEqual(
+            pairBefore,
+          );
         } finally {
           await mem.close();
         }

@@ -80,7 +80,7 @@ for (const backend of backends)
           { ...held!, id, vector: new Float32Array(held!.vector.length).fill(0.5) },
         ]);
         expect(await mem.store.dumpCounts()).toEqual(before);
-        expect((await mem.store.getVectors([id])).size).toBe(0);
+        expect((await mem.store.getVectors([id], held!.namespace)).size).toBe(0);
       } finally {
         await mem.close();
       }
@@ -93,7 +93,7 @@ for (const backend of backends)
         const held = await dumpedVector(mem.store, b.id);
         const id = `b${Number(b.id.slice(1)) + 100}`;
         await mem.store.transaction((tx) => tx.load("vectors", [{ ...held!, id }]));
-        expect([...(await mem.store.getVectors([id])).get(id)!]).toEqual([...held!.vector]);
+        expect([...(await mem.store.getVectors([id], held!.namespace)).get(id)!]).toEqual([...held!.vector]);
       } finally {
         await mem.close();
       }

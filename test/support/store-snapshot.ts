@@ -29,9 +29,9 @@ export async function storeSnapshot(
       stats: await mem.stats({ namespace }),
       beliefs,
       episodes,
-      links: await Promise.all(ids.map((id) => store.links(id))),
-      outcomes: await Promise.all(beliefs.map((b) => store.outcomes(b.id))),
-      vectors: [...(await store.getVectors(ids)).entries()].map(([id, v]) => [id, digest(v)]),
+      links: await Promise.all(ids.map((id) => store.links(id, namespace))),
+      outcomes: await Promise.all(beliefs.map((b) => store.outcomes(b.id, namespace))),
+      vectors: [...(await store.getVectors(ids, namespace)).entries()].map(([id, v]) => [id, digest(v)]),
       auditHead: await store.auditHeadMark(namespace),
       audit: await store.listAudit({ namespace, limit: 100_000 }),
     });

@@ -119,16 +119,7 @@ export async function writeCurationState(
   for (const reason of Object.values(state.reasons ?? {}))
     for (const id of reason.match(ID_IN_TEXT) ?? []) named.add(id);
   const ids = [...named];
-  const [beliefs, episodes] = await Promise.all([
-    tx.getBeliefs(
-      ids.filter((id) => id.startsWith("b")),
-      namespace,
-    ),
-    tx.getEpisodes(
-      ids.filter((id) => id.startsWith("e")),
-      namespace,
-    ),
-  ]);
+  const { beliefs, episodes } = await tx.getItems(ids, namespace);
   const forgotten = [...beliefs, ...episodes].filter((x) => x.status === "forgotten").map((x) => x.id);
   if (forgotten.length > 0) redactState(state, new Set(forgotten), mentionsAnyId(forgotten));
   await tx.setMeta(key, JSON.stringify(state));

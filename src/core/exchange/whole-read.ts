@@ -11,11 +11,8 @@
  *
  *   const doc = await readWhole(store, "team-a", (reader) => dumpNamespace(reader, "team-a", now));
  */
-import { OPTIMISTIC_TRIES } from "../audit.js";
+import { readOneState } from "../audit.js";
 import type { Store, StoreReader } from "../ports.js";
-
-const sameHead = (a: { seq: number; hash: string } | null, b: { seq: number; hash: string } | null) =>
-  (a?.seq ?? 0) === (b?.seq ?? 0) && (a?.hash ?? "") === (b?.hash ?? "");
 
 /** `read` over `namespace` as of one state of it: no change to the namespace lands inside it. */
 export async function readWhole<T>(
@@ -23,10 +20,5 @@ export async function readWhole<T>(
   namespace: string,
   read: (reader: StoreReader) => Promise<T>,
 ): Promise<T> {
-  for (let i = 0; i < OPTIMISTIC_TRIES; i++) {
-    const before = await store.auditHeadMark(namespace);
-    const result = await read(store);
-    if (sameHead(before, await store.auditHeadMark(namespace))) return result;
-  }
-  return store.transaction((tx) => read(tx));
+  return readOneState(store, [namespace], read);
 }

@@ -43,7 +43,7 @@ describe.each([
     ({ mem } = await testMemory());
     const e = await mem.record(turn);
     const b = await distilledBelief(mem, belief, [e.id], { recorded });
-    const rep = await representative(mem.store, e.id, new Map(), {});
+    const rep = await representative(mem.store, e.id, "default", new Map(), {});
     expect(rep?.belief.id ?? null).toBe(represented ? b : null);
     // `health` counts it the same way.
     const health = await mem.health();
@@ -70,7 +70,9 @@ describe("representative after a real consolidate", () => {
       "Zed's vim mode still doesn't do :g as far as I can tell, any workaround? Otherwise I'm really happy since I switched over and the startup is instant.",
     );
     await mem.consolidate();
-    const fromZed = (await mem.store.beliefsFromEpisode(zed.id)).filter((b) => b.status === "active");
+    const fromZed = (await mem.store.beliefsFromEpisode(zed.id, "default")).filter(
+      (b) => b.status === "active",
+    );
     // Sleep keeps the statement and drops the question, and with it the name.
     expect(fromZed.length).toBeGreaterThan(0);
     expect(fromZed.some((b) => /zed/i.test(b.text))).toBe(false);
@@ -100,17 +102,17 @@ describe("representative after a real consolidate", () => {
     const answers = async () =>
       Promise.all(
         [kept.id, lost.id].map(
-          async (id) => (await representative(counted, id, new Map(), {}))?.belief.id ?? null,
+          async (id) => (await representative(counted, id, "default", new Map(), {}))?.belief.id ?? null,
         ),
       );
     const recorded = await answers();
     expect(reads).toEqual([]);
     for (const id of [kept.id, lost.id])
-      for (const b of await mem.store.beliefsFromEpisode(id))
+      for (const b of await mem.store.beliefsFromEpisode(id, "default"))
         expect(sleepRecordOf(b.metadata)[SOURCE_WORDS_KEY]).toHaveProperty(id);
     // The same store as one slept before the record: each turn is read, and the answers agree.
     for (const id of [kept.id, lost.id])
-      for (const b of await mem.store.beliefsFromEpisode(id)) {
+      for (const b of await mem.store.beliefsFromEpisode(id, "default")) {
         const rest = withSleepRecord(b.metadata, { [SOURCE_WORDS_KEY]: undefined });
         await mem.store.transaction((tx) => tx.updateBelief(b.id, { metadata: rest }));
       }
@@ -129,10 +131,12 @@ describe("representative after a real consolidate", () => {
       { recorded: true },
     );
     expect(
-      Object.keys(sleepRecordOf((await mem.store.getBelief(belief))!.metadata)[SOURCE_WORDS_KEY] as object),
+      Object.keys(
+        sleepRecordOf((await mem.store.getBelief(belief, "default"))!.metadata)[SOURCE_WORDS_KEY] as object,
+      ),
     ).toEqual([a.id, b.id]);
     await mem.forget(a.id);
-    const after = (await mem.store.getBelief(belief))!;
+    const after = (await mem.store.getBelief(belief, "default"))!;
     expect(after.status).toBe("active");
     expect(sleepRecordOf(after.metadata)[SOURCE_WORDS_KEY]).toEqual({ [b.id]: ["10:15", "tuesday"] });
     expect(JSON.stringify(after.metadata)).not.toMatch(/priya/i);

@@ -8,7 +8,7 @@
 import { loadTagger, taggerLoaded } from "../judge/tagger.js";
 import { keeps, keepsWords, recordedContent } from "../kept-content.js";
 import type { Belief } from "../model.js";
-import type { StoreReader } from "../ports.js";
+import type { NamespaceScope, StoreReader } from "../ports.js";
 import { contentTokens } from "../text.js";
 import { compareIds } from "./ids.js";
 
@@ -34,21 +34,22 @@ export const MAX_HOPS = 16;
  * keyword recall after a consolidation neither reads the turn nor loads the tagger; only a store
  * slept before that record existed falls back to reading the turn (and loading the tagger).
  *
- *   const rep = await representative(store, "e12", cache, {});  // → { belief: the active belief from e12, superseded: false } or null
+ *   const rep = await representative(store, "e12", "default", cache, {});  // → { belief: the active belief from e12, superseded: false } or null
  */
 export async function representative(
   store: StoreReader,
   episodeId: string,
+  namespace: NamespaceScope,
   cache: Map<string, Belief | null>,
   when: { at?: string | undefined; asOf?: string | undefined },
   asked?: ReadonlySet<string>,
 ): Promise<Representative | null> {
-  const found = await speakerOf(store, episodeId, cache, when, asked);
+  const found = await speakerOf(store, episodeId, namespace, cache, when, asked);
   if (!found || found.best.superseded) return found?.best ?? null;
   // What the turn said, as sleep recorded it when it distilled the turn: no read, no tagger.
   if (found.recorded) return keepsWords(found.said, found.recorded) ? found.best : null;
   // A belief from before sleep recorded it (or given its sources by a caller): read the turn.
-  const episode = await store.getEpisode(episodeId);
+  const episode = await store.getEpisode(episodeId, namespace);
   if (!episode) return found.best;
   if (!taggerLoaded()) await loadTagger();
   return keeps(found.said, episode.content) ? found.best : null;
@@ -62,6 +63,7 @@ export async function representative(
 export async function speakerOf(
   store: StoreReader,
   episodeId: string,
+  namespace: NamespaceScope,
   cache: Map<string, Belief | null>,
   when: { at?: string | undefined; asOf?: string | undefined },
   asked?: ReadonlySet<string>,
@@ -71,7 +73,7 @@ export async function speakerOf(
   const said: string[] = [];
   // The turn's distinctive content as sleep recorded it on any belief from it (whatever its status).
   let recorded: readonly string[] | undefined;
-  for (const b of await store.beliefsFromEpisode(episodeId)) {
+  for (const b of await store.beliefsFromEpisode(episodeId, namespace)) {
     recorded ??= recordedContent(b, episodeId);
     const current = await currentOf(store, b, cache, when);
     if (!current) continue;
@@ -131,7 +133,7 @@ async function currentOf(
     if (!next) return null;
     // A merge keeps the content (and its sources); a supersession replaces the value.
     if (b.status === "archived" && b.statusReason !== "merged") superseded = true;
-    if (!cache.has(next)) cache.set(next, await store.getBelief(next));
+    if (!cache.has(next)) cache.set(next, await store.getBelief(next, start.namespace));
     b = cache.get(next) ?? null;
   }
   return null;

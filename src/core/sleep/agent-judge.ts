@@ -101,11 +101,15 @@ async function semanticallyJudged(
   store: StoreReader,
   lexical: string,
   pairs: readonly [Belief, Belief][],
+  namespace: string,
   only?: (judge: string) => boolean,
 ): Promise<Map<string, JudgedPair>> {
   if (pairs.length === 0) return new Map();
   const byKey = new Map(pairs.map(([older, newer]) => [key(older, newer), [older, newer] as const]));
-  const hits = await store.judgedPairs(pairs.map(([older, newer]) => ({ a: older.id, b: newer.id })));
+  const hits = await store.judgedPairs(
+    pairs.map(([older, newer]) => ({ a: older.id, b: newer.id })),
+    namespace,
+  );
   const out = new Map<string, JudgedPair>();
   for (const p of hits) {
     const pair = byKey.get(`${p.a}:${p.b}`);
@@ -135,7 +139,7 @@ export async function findCandidates(
   const out: CandidatePair[] = [];
   let batch: [Belief, Belief][] = [];
   const flush = async () => {
-    const decided = await semanticallyJudged(store, lexical.name, batch);
+    const decided = await semanticallyJudged(store, lexical.name, batch, namespace);
     for (const [older, newer] of batch) {
       if (decided.has(key(older, newer))) continue;
       const v = await lexical.compare(
@@ -244,7 +248,10 @@ async function reviewPairs(
     pairs.push({ c, closed: b, by: successor });
   }
   const oriented = pairs.map((p) => orient(p.closed, p.by));
-  const cached = await store.judgedPairs(oriented.map(([older, newer]) => ({ a: older.id, b: newer.id })));
+  const cached = await store.judgedPairs(
+    oriented.map(([older, newer]) => ({ a: older.id, b: newer.id })),
+    namespace,
+  );
   const verdicts = new Map(cached.map((p) => [`${p.a}:${p.b}`, p]));
   const out: CandidatePair[] = [];
   for (const [i, p] of pairs.entries()) {
@@ -321,8 +328,8 @@ export async function applyJudgments(
     const done = new Set<string>();
     const namespace = scope;
     for (const j of judgments) {
-      const a = (await tx.getBelief(j.a))!;
-      const b = (await tx.getBelief(j.b))!;
+      const a = (await tx.getBelief(j.a, namespace))!;
+      const b = (await tx.getBelief(j.b, namespace))!;
       const [older, newer] = orient(a, b);
       await tx.putJudgedPair({
         a: older.id,
@@ -419,6 +426,7 @@ export async function applyJudgments(
       await writes.closeBelief(
         tx,
         gone.id,
+        gone.namespace,
         by.id,
         by.validFrom > gone.validFrom ? by.validFrom : now,
         now,

@@ -91,7 +91,7 @@ export async function storeCalibration(
   const now = writes.now();
   let written = 0;
   await inSteps(store, beliefs, step, elapsed, async (tx, seen) => {
-    const b = await tx.getBelief(seen.id);
+    const b = await tx.getBelief(seen.id, namespace);
     if (b?.status !== "active") return;
     const pair = pairScores.get(b.id);
     const calibration: BeliefCalibration = {

@@ -233,13 +233,13 @@ export async function storeProposition(
   );
   const mixed = await storeMixed(tx, writes, decision, p);
   if (mixed) {
-    await recordTurns(tx, mixed.id, p.turns);
+    await recordTurns(tx, mixed.id, p.namespace, p.turns);
     return mixed;
   }
   if (decision.verdict === "redundant") {
     const result = await writes.restate(tx, decision, p.namespace, p.sources);
     if (p.support > 1 || p.turns?.length) {
-      const b = (await tx.getBelief(result.id)) as Belief | null;
+      const b = (await tx.getBelief(result.id, p.namespace)) as Belief | null;
       if (b)
         await tx.updateBelief(b.id, {
           ...(p.support > 1 ? { support: b.support + p.support - 1 } : {}),
@@ -279,10 +279,11 @@ export async function storeProposition(
 async function recordTurns(
   tx: StoreWriter,
   id: string,
+  namespace: string,
   turns: readonly { id: string; content: string }[] | undefined,
 ): Promise<void> {
   if (!turns?.length) return;
-  const b = await tx.getBelief(id);
+  const b = await tx.getBelief(id, namespace);
   if (b) await tx.updateBelief(id, { metadata: withSourceWords(b.metadata, turns) });
 }
 
@@ -327,7 +328,7 @@ export async function distilPending(
   const believed = new Map<string, string[]>();
   for (const e of pending) {
     // An episode that already produced a belief (a change recorded at write time) is not distilled twice.
-    const from = await store.beliefsFromEpisode(e.id);
+    const from = await store.beliefsFromEpisode(e.id, e.namespace);
     if (from.length > 0) {
       believed.set(
         e.id,
@@ -465,7 +466,7 @@ export async function distilPending(
   // Marking is cheap: many per step.
   await inSteps(store, skipped, { ...step, items: step.items * 8 }, elapsed, async (tx, e) => {
     await tx.updateEpisode(e.id, { distilledAt: now });
-    for (const id of believed.get(e.id) ?? []) await recordTurns(tx, id, [e]);
+    for (const id of believed.get(e.id) ?? []) await recordTurns(tx, id, e.namespace, [e]);
   });
   if (pending.length > 0)
     await store.transaction((tx) =>

@@ -36,16 +36,7 @@ export async function withoutForgottenItems<R extends { namespace: string; items
   }
   if (named.size === 0) return report;
   const ids = [...named];
-  const [beliefs, episodes] = await Promise.all([
-    store.getBeliefs(
-      ids.filter((id) => id.startsWith("b")),
-      report.namespace,
-    ),
-    store.getEpisodes(
-      ids.filter((id) => id.startsWith("e")),
-      report.namespace,
-    ),
-  ]);
+  const { beliefs, episodes } = await store.getItems(ids, report.namespace);
   const forgotten = [...beliefs, ...episodes].filter((x) => x.status === "forgotten").map((x) => x.id);
   if (forgotten.length === 0) return report;
   const names = mentionsAnyId(forgotten);

@@ -126,6 +126,7 @@ export async function generaliseAbstractions(
   writes: Writes,
   judge: Judge,
   items: SleepItem[],
+  namespace: string,
 ): Promise<SleepItem[]> {
   if (!judge.generalise) return items;
   const out: SleepItem[] = [];
@@ -134,8 +135,8 @@ export async function generaliseAbstractions(
       out.push(item);
       continue;
     }
-    const parent = await read.getBelief(item.id);
-    const children = parent ? await read.getBeliefs(item.related, parent.namespace) : [];
+    const parent = await read.getBelief(item.id, namespace);
+    const children = parent ? await read.getBeliefs(item.related, namespace) : [];
     if (parent?.status !== "active" || children.length < 2) {
       out.push(item);
       continue;
@@ -158,7 +159,7 @@ export async function generaliseAbstractions(
     const [vector] = await writes.embedder.embed([text]);
     let applied = false;
     await tx(async (w) => {
-      const now = await w.getBelief(parent.id);
+      const now = await w.getBelief(parent.id, namespace);
       // Changed while the judge answered (restored, forgotten, folded): leave it as it is.
       if (now?.status !== "active" || now.when !== parent.when) return;
       await w.updateBelief(parent.id, {

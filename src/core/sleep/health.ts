@@ -5,7 +5,7 @@
 
 import { loadTagger } from "../judge/tagger.js";
 import type { Belief, Episode } from "../model.js";
-import type { Judge, Store } from "../ports.js";
+import type { Judge, StoreReader } from "../ports.js";
 import { representative } from "../recall/representative.js";
 import { analyseEcho } from "../text.js";
 import { HEALTH_CLASSES } from "../vocabulary.js";
@@ -65,7 +65,7 @@ export function classify(b: Belief, now: string, staleDays: number): HealthClass
 }
 
 export async function healthReport(
-  store: Store,
+  store: StoreReader,
   lexical: Judge,
   namespace: string,
   now: string,
@@ -90,7 +90,7 @@ export async function healthReport(
     beliefs.map((_, i) => i),
     4,
   ).map(([a, b]) => [beliefs[a]!, beliefs[b]!] as [Belief, Belief]);
-  const { judged } = await judgePairs(store, lexical, pairs, now);
+  const { judged } = await judgePairs(store, lexical, pairs, now, namespace);
   const exactPairs = new Set(exact.flatMap((g) => g.flatMap((x) => g.map((y) => `${x}:${y}`))));
   const near: [string, string][] = [];
   const contradictions: [string, string][] = [];
@@ -141,7 +141,7 @@ export async function healthReport(
 }
 
 /** Coverage of a namespace's episodes by current beliefs or by themselves (see `HealthReport.coverage`). */
-export async function coverageOf(store: Store, namespace: string): Promise<HealthReport["coverage"]> {
+export async function coverageOf(store: StoreReader, namespace: string): Promise<HealthReport["coverage"]> {
   const cache = new Map<string, Belief | null>();
   let episodes = 0;
   let represented = 0;
@@ -155,10 +155,13 @@ export async function coverageOf(store: Store, namespace: string): Promise<Healt
     const alone: Episode[] = [];
     for (const e of page) {
       episodes++;
-      if (await representative(store, e.id, cache, {})) represented++;
+      if (await representative(store, e.id, e.namespace, cache, {})) represented++;
       else alone.push(e);
     }
-    const vectors = await store.getVectors(alone.map((e) => e.id));
+    const vectors = await store.getVectors(
+      alone.map((e) => e.id),
+      namespace,
+    );
     for (const e of alone) {
       if (e.content.trim().length > 0 && vectors.has(e.id)) recallable++;
       else uncovered.push(e.id);

@@ -88,7 +88,7 @@ export async function storeMixed(
 ): Promise<GateResult | null> {
   const target = decision.target;
   if (p.valence === null || !target || target.layer !== "belief") return null;
-  const old = await tx.getBelief(target.id);
+  const old = await tx.getBelief(target.id, p.namespace);
   if (old?.status !== "active" || old.kind === "rule" || old.kind === "procedure") return null;
   // Another result for an action already mixed adds to its tally (the tally's numbers make the
   // lexical judge read the wording as changed, so the wording decides), even with a detail more.
@@ -132,7 +132,7 @@ export async function storeMixed(
   });
   await tx.updateBelief(id, { support: old.support + p.support });
   await tx.addLink({ from: id, to: old.id, relation: "outcome-conflict", at: now });
-  await writes.closeBelief(tx, old.id, id, laterOf(old.validFrom, p.at), now, "mixed-results");
+  await writes.closeBelief(tx, old.id, old.namespace, id, laterOf(old.validFrom, p.at), now, "mixed-results");
   return writes.result(
     { ...decision, verdict: "outcome-conflict", reason: `mixed results replace [${old.id}]: ${text}` },
     id,
@@ -160,16 +160,7 @@ export async function mixedWithout(
   const m = mixedOf(b);
   if (!m || ![...m.successes, ...m.failures].some((id) => gone.has(id))) return null;
   const ids = [...m.successes, ...m.failures].filter((id) => !gone.has(id));
-  const [episodes, beliefs] = await Promise.all([
-    tx.getEpisodes(
-      ids.filter((id) => id.startsWith("e")),
-      b.namespace,
-    ),
-    tx.getBeliefs(
-      ids.filter((id) => id.startsWith("b")),
-      b.namespace,
-    ),
-  ]);
+  const { beliefs, episodes } = await tx.getItems(ids, b.namespace);
   const content = new Map<string, string>();
   for (const e of episodes)
     if (e.namespace === b.namespace && e.status !== "forgotten") content.set(e.id, e.content);

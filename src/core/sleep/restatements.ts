@@ -356,7 +356,7 @@ export async function restatedBeliefs(
   };
   for (const o of olders) {
     if (o.belief) pair((await tx.getBeliefs([o.belief], namespace))[0]);
-    else if (o.episode) for (const b of await tx.beliefsFromEpisode(o.episode)) pair(b);
+    else if (o.episode) for (const b of await tx.beliefsFromEpisode(o.episode, namespace)) pair(b);
   }
   return { ids: [...ids].sort(), slots: [...slots].sort() };
 }

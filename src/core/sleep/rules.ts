@@ -213,7 +213,7 @@ export async function reconcileRules(
             });
             continue;
           }
-          const fresh = (await tx.getBelief(winner.id))!;
+          const fresh = (await tx.getBelief(winner.id, namespace))!;
           items.push(
             await resolveContradiction(tx, writes, fresh, loser, "opposite actions under the same trigger"),
           );
@@ -223,8 +223,8 @@ export async function reconcileRules(
           if (loser.restored) continue;
           await writes.mergeBeliefs(
             tx,
-            (await tx.getBelief(survivor.id))!,
-            (await tx.getBelief(loser.id))!,
+            (await tx.getBelief(survivor.id, namespace))!,
+            (await tx.getBelief(loser.id, namespace))!,
             "same rule",
           );
           items.push({

@@ -12,7 +12,7 @@
 import { supersessionProbability } from "../judge/supersession-probability.js";
 import { loadTagger } from "../judge/tagger.js";
 import type { Belief } from "../model.js";
-import type { Judge, JudgedPair, JudgeVerdict, Store } from "../ports.js";
+import type { Judge, JudgedPair, JudgeVerdict, Store, StoreReader } from "../ports.js";
 import { metaKey } from "../ports.js";
 import { laterOf } from "../time.js";
 import type { Writes } from "../writes.js";
@@ -79,7 +79,7 @@ const SWEPT_KINDS = new Set(["fact", "failure"]);
 
 /** Active facts and failures of a namespace, oldest first by world time. */
 export async function loadActive(
-  store: Store,
+  store: StoreReader,
   namespace: string,
   kinds: ReadonlySet<string> = SWEPT_KINDS,
 ): Promise<Belief[]> {
@@ -144,7 +144,7 @@ async function refresh(store: Store, namespace: string, state: ActiveState, kind
   }
   for (const id of touched) {
     if (!/^b\d+$/.test(id)) continue;
-    const b = await store.getBelief(id);
+    const b = await store.getBelief(id, namespace);
     state.tokens.delete(id);
     if (b && b.namespace === namespace && b.status === "active" && kinds.has(b.kind)) state.byId.set(id, b);
     else state.byId.delete(id);
@@ -229,10 +229,11 @@ export function candidatePairs(
  * uncached pair of the run at once (a model judge batches them and spends its per-run budget).
  */
 export async function judgePairs(
-  store: Store,
+  store: StoreReader,
   judge: Judge,
   pairs: readonly [Belief, Belief][],
   now: string,
+  namespace: string,
   onProgress?: (done: number, total: number) => void,
 ): Promise<{ judged: JudgedCandidate[]; fresh: JudgedPair[] }> {
   const judged: JudgedCandidate[] = [];
@@ -244,10 +245,13 @@ export async function judgePairs(
   for (let i = 0; i < pairs.length; i += 500) {
     const chunk = pairs.slice(i, i + 500).map(([x, y]) => orient(x, y));
     const cached = new Map(
-      (anyCached ? await store.judgedPairs(chunk.map(([a, b]) => ({ a: a.id, b: b.id }))) : []).map((p) => [
-        `${p.a}:${p.b}`,
-        p,
-      ]),
+      (anyCached
+        ? await store.judgedPairs(
+            chunk.map(([a, b]) => ({ a: a.id, b: b.id })),
+            namespace,
+          )
+        : []
+      ).map((p) => [`${p.a}:${p.b}`, p]),
     );
     for (const [older, newer] of chunk) {
       const hit = cached.get(`${older.id}:${newer.id}`);
@@ -362,7 +366,10 @@ export async function applyJudged(
   // The verdicts first (cheap, many per step): a run stopped between steps finds them cached.
   await inSteps(store, fresh, { ...step, items: step.items * 8 }, elapsed, (tx, p) => tx.putJudgedPair(p));
   await inSteps(store, actionable, step, elapsed, async (tx, j) => {
-    const [older, newer] = await Promise.all([tx.getBelief(j.older.id), tx.getBelief(j.newer.id)]);
+    const [older, newer] = await Promise.all([
+      tx.getBelief(j.older.id, j.older.namespace),
+      tx.getBelief(j.newer.id, j.older.namespace),
+    ]);
     if (!older || !newer) return;
     const stale =
       older.status !== "active" ||
@@ -393,7 +400,15 @@ export async function applyJudged(
       items.push(skip(older.id, newer.id, `skipped: deferred, [${newer.id}] ${SAID_WHILE_ASKING}`));
       return;
     }
-    await writes.closeBelief(tx, older.id, newer.id, newer.validFrom, writes.now(), "superseded");
+    await writes.closeBelief(
+      tx,
+      older.id,
+      older.namespace,
+      newer.id,
+      newer.validFrom,
+      writes.now(),
+      "superseded",
+    );
     items.push({ action: "superseded", id: older.id, by: newer.id, reason: j.verdict.reason, related: [] });
   });
   return items;
@@ -437,7 +452,7 @@ export async function sweep(
     ? subjectPairsOf(beliefs, tokens, dirty, pairs, EXTRA_PER_BUDGET * (judge.pairsPerRun ?? 250))
     : [];
   const all = extra.length > 0 ? pairs.concat(extra) : pairs;
-  const result = await judgePairs(store, judge, all, now, options.onProgress);
+  const result = await judgePairs(store, judge, all, now, namespace, options.onProgress);
   let { judged, fresh } = result;
   if (extra.length > 0) {
     const extraKeys = new Set(extra.map(([older, newer]) => `${older.id}:${newer.id}`));
@@ -524,7 +539,7 @@ async function retentionSweep(
   const due = (await loadActive(store, namespace)).filter((b) => (b.lastConfirmedAt ?? b.validFrom) < cutoff);
   await inSteps(store, due, step, elapsed, async (tx, listed) => {
     // Read again inside the step: a write between steps may have confirmed or closed it.
-    const b = await tx.getBelief(listed.id);
+    const b = await tx.getBelief(listed.id, namespace);
     if (b?.status !== "active" || (b.lastConfirmedAt ?? b.validFrom) >= cutoff) return;
     const immune =
       sweepImmunity(b) ??

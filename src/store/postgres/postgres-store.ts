@@ -416,22 +416,56 @@ class PostgresReader implements StoreReader {
   // Reads
   // -------------------------------------------------------------------------------------------
 
-  async getEpisode(id: string, namespace?: string): Promise<Episode | null> {
-    if (!/^e[0-9]+$/.test(id)) return null;
-    const [r] = await this.rows(
-      `SELECT * FROM ${this.t("episodes")} WHERE rid = $1${namespace === undefined ? "" : " AND namespace = $2"}`,
-      namespace === undefined ? [ridOf(id)] : [ridOf(id), namespace],
-    );
-    return r ? toEpisode(r) : null;
+  async getEpisode(id: string, namespace: NamespaceScope): Promise<Episode | null> {
+    const [e] = await this.byIds([id], "e", "episodes", toEpisode, scopedNamespaces(namespace, "getEpisode"));
+    return e ?? null;
   }
 
-  async getBelief(id: string, namespace?: string): Promise<Belief | null> {
-    if (!/^b[0-9]+$/.test(id)) return null;
-    const [r] = await this.rows(
-      `SELECT * FROM ${this.t("beliefs")} WHERE rid = $1${namespace === undefined ? "" : " AND namespace = $2"}`,
-      namespace === undefined ? [ridOf(id)] : [ridOf(id), namespace],
-    );
-    return r ? toBelief(r) : null;
+  async getBelief(id: string, namespace: NamespaceScope): Promise<Belief | null> {
+    const [b] = await this.byIds([id], "b", "beliefs", toBelief, scopedNamespaces(namespace, "getBelief"));
+    return b ?? null;
+  }
+
+  async getItems(
+    ids: readonly string[],
+    namespace: NamespaceScope,
+  ): Promise<{ beliefs: Belief[]; episodes: Episode[] }> {
+    const namespaces = scopedNamespaces(namespace, "getItems");
+    const [beliefs, episodes] = await Promise.all([
+      this.byIds(ids, "b", "beliefs", toBelief, namespaces),
+      this.byIds(ids, "e", "episodes", toEpisode, namespaces),
+    ]);
+    return { beliefs, episodes };
+  }
+
+  /**
+   * Which of `ids` (beliefs' and episodes') name a row of `namespaces`: the scope of the reads
+   * whose own rows carry no namespace (links, outcomes, judged pairs).
+   */
+  private async idsIn(ids: readonly string[], namespaces: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    if (namespaces.length === 0) return found;
+    for (const [prefix, table] of [
+      ["b", "beliefs"],
+      ["e", "episodes"],
+    ] as const) {
+      const rids = [
+        ...new Set(ids.filter((id) => typeof id === "string" && new RegExp(`^${prefix}[0-9]+$`).test(id))),
+      ].map(ridOf);
+      for (let i = 0; i < rids.length; i += 500) {
+        const p = new Params();
+        const within = rids
+          .slice(i, i + 500)
+          .map((r) => p.add(r, "::bigint"))
+          .join(",");
+        const rows = await this.rows(
+          `SELECT rid FROM ${this.t(table)} WHERE rid IN (${within}) AND namespace IN (${p.list(namespaces)})`,
+          p.values,
+        );
+        for (const r of rows) found.add(`${prefix}${r.rid}`);
+      }
+    }
+    return found;
   }
 
   async getEpisodes(ids: readonly string[], namespace: NamespaceScope): Promise<Episode[]> {
@@ -542,18 +576,25 @@ class PostgresReader implements StoreReader {
     return out;
   }
 
-  async supersededBy(id: string): Promise<Belief[]> {
-    const rows = await this.rows(`SELECT * FROM ${this.t("beliefs")} WHERE superseded_by = $1 ORDER BY rid`, [
-      id,
-    ]);
+  async supersededBy(id: string, namespace: NamespaceScope): Promise<Belief[]> {
+    const namespaces = scopedNamespaces(namespace, "supersededBy");
+    if (namespaces.length === 0) return [];
+    const p = new Params();
+    const rows = await this.rows(
+      `SELECT * FROM ${this.t("beliefs")} WHERE superseded_by = ${p.add(id)} AND namespace IN (${p.list(namespaces)}) ORDER BY rid`,
+      p.values,
+    );
     return rows.map(toBelief);
   }
 
-  async beliefsFromEpisode(episodeId: string): Promise<Belief[]> {
+  async beliefsFromEpisode(episodeId: string, namespace: NamespaceScope): Promise<Belief[]> {
+    const namespaces = scopedNamespaces(namespace, "beliefsFromEpisode");
+    if (namespaces.length === 0) return [];
+    const p = new Params();
     const rows = await this.rows(
       `SELECT b.* FROM ${this.t("belief_sources")} s JOIN ${this.t("beliefs")} b ON b.rid = substr(s.belief_id, 2)::bigint
-       WHERE s.episode_id = $1 ORDER BY b.rid`,
-      [episodeId],
+       WHERE s.episode_id = ${p.add(episodeId)} AND b.namespace IN (${p.list(namespaces)}) ORDER BY b.rid`,
+      p.values,
     );
     return rows.map(toBelief);
   }
@@ -792,12 +833,14 @@ class PostgresReader implements StoreReader {
       .slice(0, limit);
   }
 
-  async getVectors(ids: readonly string[]): Promise<Map<string, Float32Array>> {
+  async getVectors(ids: readonly string[], namespace: NamespaceScope): Promise<Map<string, Float32Array>> {
+    const namespaces = scopedNamespaces(namespace, "getVectors");
     const out = new Map<string, Float32Array>();
+    if (namespaces.length === 0) return out;
     for (let i = 0; i < ids.length; i += 500) {
       const p = new Params();
       const rows = await this.rows(
-        `SELECT id, vector FROM ${this.t("vectors")} WHERE id IN (${p.list(ids.slice(i, i + 500))})`,
+        `SELECT id, vector FROM ${this.t("vectors")} WHERE id IN (${p.list(ids.slice(i, i + 500))}) AND namespace IN (${p.list(namespaces)})`,
         p.values,
       );
       for (const r of rows) out.set(r.id as string, toFloat32(r.vector));
@@ -805,16 +848,27 @@ class PostgresReader implements StoreReader {
     return out;
   }
 
-  async links(id: string): Promise<Link[]> {
-    const rows = await this.rows(
-      `SELECT * FROM ${this.t("links")} WHERE from_id = $1 OR to_id = $1
+  async links(id: string, namespace: NamespaceScope): Promise<Link[]> {
+    const namespaces = scopedNamespaces(namespace, "links");
+    if (!(await this.idsIn([id], namespaces)).has(id)) return [];
+    const rows = (
+      await this.rows(
+        `SELECT * FROM ${this.t("links")} WHERE from_id = $1 OR to_id = $1
        ORDER BY at COLLATE "C", from_id COLLATE "C", to_id COLLATE "C"`,
-      [id],
+        [id],
+      )
+    ).map(linkFromRow);
+    // Both ends in the scope: a link is never a way to another namespace's ids.
+    const inScope = await this.idsIn(
+      rows.map((l) => (l.from === id ? l.to : l.from)),
+      namespaces,
     );
-    return rows.map(linkFromRow);
+    return rows.filter((l) => inScope.has(l.from === id ? l.to : l.from));
   }
 
-  async outcomes(beliefId: string): Promise<OutcomeEvent[]> {
+  async outcomes(beliefId: string, namespace: NamespaceScope): Promise<OutcomeEvent[]> {
+    const namespaces = scopedNamespaces(namespace, "outcomes");
+    if (!(await this.idsIn([beliefId], namespaces)).has(beliefId)) return [];
     const rows = await this.rows(`SELECT * FROM ${this.t("outcomes")} WHERE belief_id = $1 ORDER BY rid`, [
       beliefId,
     ]);
@@ -854,8 +908,18 @@ class PostgresReader implements StoreReader {
     return rows.map((r) => r.namespace as string);
   }
 
-  async judgedPairs(pairs: readonly { a: string; b: string }[]): Promise<JudgedPair[]> {
+  async judgedPairs(
+    asked: readonly { a: string; b: string }[],
+    namespace: NamespaceScope,
+  ): Promise<JudgedPair[]> {
+    const namespaces = scopedNamespaces(namespace, "judgedPairs");
     const out: JudgedPair[] = [];
+    // Only pairs both of whose ids are rows of the scope: a verdict's reason may quote the text.
+    const inScope = await this.idsIn(
+      asked.flatMap((x) => [x.a, x.b]),
+      namespaces,
+    );
+    const pairs = asked.filter((x) => inScope.has(x.a) && inScope.has(x.b));
     for (let i = 0; i < pairs.length; i += 250) {
       const p = new Params();
       const keys = pairs.slice(i, i + 250).map((x) => `(${p.add(x.a)}, ${p.add(x.b)})`);

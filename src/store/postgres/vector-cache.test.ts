@@ -79,7 +79,10 @@ describe("PostgreSQL in-process vector index across handles", () => {
       expect(want.length).toBeGreaterThan(0);
       expect(await search(a, q, {}, 4)).toEqual(want);
       // Exact cosine: the score is what the vectors say.
-      const vectors = await fresh.getVectors(want.map((h) => h.id));
+      const vectors = await fresh.getVectors(
+        want.map((h) => h.id),
+        "default",
+      );
       const query = embedText(q, 384);
       for (const h of want) {
         const v = vectors.get(h.id)!;

@@ -115,7 +115,10 @@ describe("cold first search", () => {
     try {
       // Every active row fits in the margin, so the rescore read as many ids as getVectors reads here.
       const hits = await store.searchBeliefVectors(embedText("retry limit", 384), BELIEF_FILTERS[0]!, 1000);
-      const vectors = await store.getVectors(hits.map((h) => h.id));
+      const vectors = await store.getVectors(
+        hits.map((h) => h.id),
+        "default",
+      );
       expect(vectors.size).toBe(hits.length);
       for (const v of vectors.values()) expect(v).toBeInstanceOf(Float32Array);
     } finally {

@@ -83,22 +83,25 @@ describe("bulk reads as value arrays", () => {
       JSON.stringify(await read(id));
     const bulkBeliefs = await store.getBeliefs([...ids.beliefs].reverse(), "default");
     expect(bulkBeliefs.map((b) => b.id)).toEqual([...ids.beliefs].reverse());
-    for (const b of bulkBeliefs) expect(JSON.stringify(b)).toBe(await one((id) => store.getBelief(id), b.id));
+    for (const b of bulkBeliefs)
+      expect(JSON.stringify(b)).toBe(await one((id) => store.getBelief(id, "default"), b.id));
     const listed = await store.listBeliefs(
       { namespaces: ["default"], statuses: null },
       { limit: 10, offset: 0 },
     );
     expect(listed.map((b) => b.id)).toEqual(ids.beliefs);
-    for (const b of listed) expect(JSON.stringify(b)).toBe(await one((id) => store.getBelief(id), b.id));
+    for (const b of listed)
+      expect(JSON.stringify(b)).toBe(await one((id) => store.getBelief(id, "default"), b.id));
     const bulkEpisodes = await store.getEpisodes(ids.episodes, "default");
     for (const e of bulkEpisodes)
-      expect(JSON.stringify(e)).toBe(await one((id) => store.getEpisode(id), e.id));
+      expect(JSON.stringify(e)).toBe(await one((id) => store.getEpisode(id, "default"), e.id));
     const recent = await store.listEpisodes(
       { namespaces: ["default"], statuses: ["active"] },
       { limit: 10, offset: 0, order: "at-desc" },
     );
     expect(recent.map((e) => e.id)).toEqual([...ids.episodes].reverse());
-    for (const e of recent) expect(JSON.stringify(e)).toBe(await one((id) => store.getEpisode(id), e.id));
+    for (const e of recent)
+      expect(JSON.stringify(e)).toBe(await one((id) => store.getEpisode(id, "default"), e.id));
   });
 
   it("a reader refuses columns that do not hold every field", () => {

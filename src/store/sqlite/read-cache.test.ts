@@ -47,7 +47,7 @@ describe("the read cache", () => {
     // Read twice: the second read is served from the cache.
     for (let i = 0; i < 2; i++) {
       expect((await store.getBeliefs([b], "default"))[0]!.status).toBe("active");
-      expect([...(await store.getVectors([b])).get(b)!]).toEqual([1, 0, 0, 0]);
+      expect([...(await store.getVectors([b], "default")).get(b)!]).toEqual([1, 0, 0, 0]);
       expect(await store.searchBeliefText(["retry"], ACTIVE, 5)).toHaveLength(1);
       expect(
         await store.listEpisodes({ ...ACTIVE, sessions: ["s1"] }, { limit: 500, offset: 0, order: "at-asc" }),
@@ -61,7 +61,7 @@ describe("the read cache", () => {
       );
     });
     expect((await store.getBeliefs([b], "default"))[0]!.status).toBe("archived");
-    expect([...(await store.getVectors([b])).get(b)!]).toEqual([0, 1, 0, 0]);
+    expect([...(await store.getVectors([b], "default")).get(b)!]).toEqual([0, 1, 0, 0]);
     expect(await store.searchBeliefText(["retry"], ACTIVE, 5)).toEqual([]);
     const page = await store.listEpisodes(
       { ...ACTIVE, sessions: ["s1"] },
@@ -78,11 +78,12 @@ describe("the read cache", () => {
     const first = await store.transaction((tx) =>
       tx.insertBelief(newBelief("The retry limit is five", { sources: [e] })),
     );
-    const texts = async () => (await store.beliefsFromEpisode(e)).map((b) => `${b.id} ${b.status} ${b.text}`);
+    const texts = async () =>
+      (await store.beliefsFromEpisode(e, "default")).map((b) => `${b.id} ${b.status} ${b.text}`);
     // Twice: the second is served from the cache.
     expect(await texts()).toEqual([`${first} active The retry limit is five`]);
     expect(await texts()).toEqual([`${first} active The retry limit is five`]);
-    expect(await store.beliefsFromEpisode("e999")).toEqual([]);
+    expect(await store.beliefsFromEpisode("e999", "default")).toEqual([]);
     const second = await store.transaction((tx) =>
       tx.insertBelief(newBelief("Retries stop after five", { sources: [e] })),
     );

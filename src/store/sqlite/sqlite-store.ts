@@ -405,8 +405,11 @@ interface ReadCache {
   /** Whether a row passes a filter, by the filter's SQL and parameters, then rowid (a pure function of the row). */
   verdicts: Map<string, RowVerdicts>;
   verdictCount: number;
-  /** Shared arrays, like the records: read them, never write. At most READ_CACHE_VECTORS. */
-  vectors: Map<string, Float32Array>;
+  /**
+   * Shared arrays, like the records: read them, never write. At most READ_CACHE_VECTORS. Each with
+   * its row's namespace: one of another namespace than a read's is read as not cached (attacks42).
+   */
+  vectors: Map<string, { vector: Float32Array; namespace: string }>;
   /**
    * Rowids a listing statement returned, by its SQL and parameters (a session's page of turns,
    * the beliefs drawn from an episode): the same statement over an unchanged file returns the
@@ -1480,24 +1483,73 @@ export class SqliteStore implements Store {
   // Reads
   // -------------------------------------------------------------------------------------------
 
-  async getEpisode(id: string, namespace?: string): Promise<Episode | null> {
-    this.check();
-    if (!id.startsWith("e")) return null;
-    const r =
-      namespace === undefined
-        ? this.stmt("SELECT * FROM episodes WHERE rowid = ?").get(rowidOf(id))
-        : this.stmt("SELECT * FROM episodes WHERE rowid = ? AND namespace = ?").get(rowidOf(id), namespace);
-    return r ? toEpisode(r) : null;
+  async getEpisode(id: string, namespace: NamespaceScope): Promise<Episode | null> {
+    const namespaces = scopedNamespaces(namespace, "getEpisode");
+    return this.oneById(id, "e", namespaces) as Episode | null;
   }
 
-  async getBelief(id: string, namespace?: string): Promise<Belief | null> {
+  async getBelief(id: string, namespace: NamespaceScope): Promise<Belief | null> {
+    const namespaces = scopedNamespaces(namespace, "getBelief");
+    return this.oneById(id, "b", namespaces) as Belief | null;
+  }
+
+  /** The row `id` of `namespaces` (null: of any), or null; never a row of another namespace. */
+  private oneById(
+    id: string,
+    prefix: "b" | "e",
+    namespaces: readonly string[] | null,
+  ): Belief | Episode | null {
     this.check();
-    if (!id.startsWith("b")) return null;
-    const r =
-      namespace === undefined
-        ? this.stmt("SELECT * FROM beliefs WHERE rowid = ?").get(rowidOf(id))
-        : this.stmt("SELECT * FROM beliefs WHERE rowid = ? AND namespace = ?").get(rowidOf(id), namespace);
-    return r ? toBelief(r) : null;
+    if (typeof id !== "string" || !id.startsWith(prefix) || namespaces?.length === 0) return null;
+    const table = prefix === "b" ? "beliefs" : "episodes";
+    const scope = namespaces === null ? "" : ` AND namespace IN (${namespaces.map(() => "?").join(",")})`;
+    const r = this.stmt(`SELECT * FROM ${table} WHERE rowid = ?${scope}`).get(
+      rowidOf(id),
+      ...(namespaces ?? []),
+    );
+    return r ? (prefix === "b" ? toBelief(r) : toEpisode(r)) : null;
+  }
+
+  async getItems(
+    ids: readonly string[],
+    namespace: NamespaceScope,
+  ): Promise<{ beliefs: Belief[]; episodes: Episode[] }> {
+    const namespaces = scopedNamespaces(namespace, "getItems");
+    const cache = this.readCache() ?? undefined;
+    return {
+      beliefs: this.byIds(ids, "b", "beliefs", rawBeliefReader, cache, namespaces),
+      episodes: this.byIds(ids, "e", "episodes", rawEpisodeReader, cache, namespaces),
+    };
+  }
+
+  /**
+   * Which of `ids` (beliefs' and episodes') name a row of `namespaces`: the scope of the reads
+   * whose own rows carry no namespace (links, outcomes, judged pairs).
+   */
+  private idsIn(ids: readonly string[], namespaces: readonly string[]): Set<string> {
+    const found = new Set<string>();
+    if (namespaces.length === 0) return found;
+    const ns = namespaces.map(() => "?").join(",");
+    for (const [prefix, table] of [
+      ["b", "beliefs"],
+      ["e", "episodes"],
+    ] as const) {
+      const rowids = [
+        ...new Set(
+          ids.filter((id) => typeof id === "string" && /^[be][0-9]+$/.test(id) && id.startsWith(prefix)),
+        ),
+      ].map(rowidOf);
+      for (let i = 0; i < rowids.length; i += 500) {
+        const chunk = rowids.slice(i, i + 500);
+        const rows = this.stmt(
+          `SELECT rowid FROM ${table} WHERE rowid IN (${chunk.map(() => "?").join(",")}) AND namespace IN (${ns}) /* ids in */`,
+        )
+          .pluck()
+          .all(...chunk, ...namespaces) as unknown as number[];
+        for (const rowid of rows) found.add(`${prefix}${rowid}`);
+      }
+    }
+    return found;
   }
 
   async getEpisodes(ids: readonly string[], namespace: NamespaceScope): Promise<Episode[]> {
@@ -1721,15 +1773,24 @@ export class SqliteStore implements Store {
     return out;
   }
 
-  async supersededBy(id: string): Promise<Belief[]> {
+  async supersededBy(id: string, namespace: NamespaceScope): Promise<Belief[]> {
+    const namespaces = scopedNamespaces(namespace, "supersededBy");
     this.check();
-    return this.stmt("SELECT * FROM beliefs WHERE superseded_by = ? ORDER BY rowid").all(id).map(toBelief);
+    if (namespaces.length === 0) return [];
+    return this.stmt(
+      `SELECT * FROM beliefs WHERE superseded_by = ? AND namespace IN (${namespaces.map(() => "?").join(",")}) ORDER BY rowid`,
+    )
+      .all(id, ...namespaces)
+      .map(toBelief);
   }
 
-  async beliefsFromEpisode(episodeId: string): Promise<Belief[]> {
+  async beliefsFromEpisode(episodeId: string, namespace: NamespaceScope): Promise<Belief[]> {
+    const namespaces = scopedNamespaces(namespace, "beliefsFromEpisode");
     this.check();
+    if (namespaces.length === 0) return [];
     // Recall asks this of every episode candidate and session neighbour, call after call: the
-    // rowids through the read cache, then the rows (rowid order, as the statement below).
+    // rowids through the read cache, then the rows (rowid order, as the statement below), those of
+    // the scope only.
     const cache = this.readCache();
     if (cache) {
       const rowids = this.listedRowids(
@@ -1745,13 +1806,13 @@ export class SqliteStore implements Store {
             "beliefs",
             rawBeliefReader,
             cache,
-            null, // `beliefsFromEpisode` reads by the episode, whose beliefs share its namespace
+            namespaces,
           );
     }
     return this.stmt(
-      "SELECT b.* FROM belief_sources s JOIN beliefs b ON b.rowid = CAST(substr(s.belief_id, 2) AS INTEGER) WHERE s.episode_id = ? ORDER BY b.rowid",
+      `SELECT b.* FROM belief_sources s JOIN beliefs b ON b.rowid = CAST(substr(s.belief_id, 2) AS INTEGER) WHERE s.episode_id = ? AND b.namespace IN (${namespaces.map(() => "?").join(",")}) ORDER BY b.rowid`,
     )
-      .all(episodeId)
+      .all(episodeId, ...namespaces)
       .map(toBelief);
   }
 
@@ -2545,47 +2606,60 @@ export class SqliteStore implements Store {
   }
 
   /** The vectors by id; the arrays may be shared with later calls (the read cache): read them, never write. */
-  async getVectors(ids: readonly string[]): Promise<Map<string, Float32Array>> {
+  async getVectors(ids: readonly string[], namespace: NamespaceScope): Promise<Map<string, Float32Array>> {
+    const namespaces = scopedNamespaces(namespace, "getVectors");
     this.check();
     const out = new Map<string, Float32Array>();
+    if (namespaces.length === 0) return out;
     const memo = this.readCache()?.vectors ?? null;
     let unread: readonly string[] = ids;
     if (memo && memo.size > 0) {
       const missing: string[] = [];
       for (const id of ids) {
-        const v = memo.get(id);
-        if (v) out.set(id, v);
+        const m = memo.get(id);
+        if (m && namespaces.includes(m.namespace)) out.set(id, m.vector);
         else missing.push(id);
       }
       unread = missing;
     }
+    const scope = namespaces.map(() => "?").join(",");
     for (let i = 0; i < unread.length; i += 500) {
       const chunk = unread.slice(i, i + 500);
-      for (const [id, vector] of this.stmt(
-        `SELECT id, vector FROM vectors WHERE id IN (${chunk.map(() => "?").join(",")}) /* vectors */`,
+      for (const [id, vector, ns] of this.stmt(
+        `SELECT id, vector, namespace FROM vectors WHERE id IN (${chunk.map(() => "?").join(",")}) AND namespace IN (${scope}) /* vectors */`,
       )
         .raw(true)
-        .all(...chunk) as unknown as [string, Buffer][]) {
+        .all(...chunk, ...namespaces) as unknown as [string, Buffer, string][]) {
         const v = asFloat32(vector);
         out.set(id, v);
         if (memo) {
           if (memo.size >= READ_CACHE_VECTORS) memo.clear();
-          memo.set(id, v);
+          memo.set(id, { vector: v, namespace: ns });
         }
       }
     }
     return out;
   }
 
-  async links(id: string): Promise<Link[]> {
+  async links(id: string, namespace: NamespaceScope): Promise<Link[]> {
+    const namespaces = scopedNamespaces(namespace, "links");
     this.check();
-    return this.stmt("SELECT * FROM links WHERE from_id = ? OR to_id = ? ORDER BY at, from_id, to_id")
+    if (!this.idsIn([id], namespaces).has(id)) return [];
+    const rows = this.stmt("SELECT * FROM links WHERE from_id = ? OR to_id = ? ORDER BY at, from_id, to_id")
       .all(id, id)
       .map(linkFromRow);
+    // Both ends in the scope: a link is never a way to another namespace's ids.
+    const inScope = this.idsIn(
+      rows.map((l) => (l.from === id ? l.to : l.from)),
+      namespaces,
+    );
+    return rows.filter((l) => inScope.has(l.from === id ? l.to : l.from));
   }
 
-  async outcomes(beliefId: string): Promise<OutcomeEvent[]> {
+  async outcomes(beliefId: string, namespace: NamespaceScope): Promise<OutcomeEvent[]> {
+    const namespaces = scopedNamespaces(namespace, "outcomes");
     this.check();
+    if (!this.idsIn([beliefId], namespaces).has(beliefId)) return [];
     return this.stmt("SELECT * FROM outcomes WHERE belief_id = ? ORDER BY rowid")
       .all(beliefId)
       .map(outcomeFromRow);
@@ -2652,7 +2726,7 @@ export class SqliteStore implements Store {
     const values = entries.map(([k, v]) => EPISODE_COLUMNS[k as keyof typeof EPISODE_COLUMNS][1](v));
     this.stmt(`UPDATE episodes SET ${sets.join(", ")} WHERE rowid = ?`).run(...values, rowidOf(id));
     if ("status" in patch || "supersededBy" in patch) {
-      const e = await this.getEpisode(id);
+      const e = this.oneById(id, "e", null) as Episode | null; // the writer's own id, whatever its namespace
       if (e) this.setVecStatus("e", id, vecStatusOfEpisode(e));
     }
   }
@@ -2836,9 +2910,19 @@ export class SqliteStore implements Store {
       ).run(e.namespace, e.seq, e.hash);
   }
 
-  async judgedPairs(pairs: readonly { a: string; b: string }[]): Promise<JudgedPair[]> {
+  async judgedPairs(
+    asked: readonly { a: string; b: string }[],
+    namespace: NamespaceScope,
+  ): Promise<JudgedPair[]> {
+    const namespaces = scopedNamespaces(namespace, "judgedPairs");
     this.check();
     const out: JudgedPair[] = [];
+    // Only pairs both of whose ids are rows of the scope: a verdict's reason may quote the text.
+    const inScope = this.idsIn(
+      asked.flatMap((p) => [p.a, p.b]),
+      namespaces,
+    );
+    const pairs = asked.filter((p) => inScope.has(p.a) && inScope.has(p.b));
     // Up to 200 pairs per statement (one lookup per statement cost more than the lookup itself).
     const found = new Map<string, Row>();
     for (let i = 0; i < pairs.length; i += 200) {

@@ -23,10 +23,10 @@ describe("SQLite getVectors between writes", () => {
     open.push(a);
     await put(a, "x1", vec(1, 0, 0));
     await put(a, "x2", vec(0, 1, 0));
-    const first = await a.getVectors(["x1", "x2"]);
+    const first = await a.getVectors(["x1", "x2"], "default");
     expect([...first.get("x1")!]).toEqual([1, 0, 0]);
     // Nothing written: the same arrays again (what proves the memo is used at all).
-    const again = await a.getVectors(["x2", "x1", "missing"]);
+    const again = await a.getVectors(["x2", "x1", "missing"], "default");
     expect(again.get("x1")).toBe(first.get("x1"));
     expect(again.get("x2")).toBe(first.get("x2"));
     expect(again.has("missing")).toBe(false);
@@ -35,20 +35,20 @@ describe("SQLite getVectors between writes", () => {
     const b = SqliteStore.open({ path });
     open.push(b);
     await put(b, "x1", vec(0, 0, 2));
-    expect([...(await a.getVectors(["x1"])).get("x1")!]).toEqual([0, 0, 2]);
+    expect([...(await a.getVectors(["x1"], "default")).get("x1")!]).toEqual([0, 0, 2]);
 
     // This connection replaces it, then deletes x2 outside a transaction.
     await put(a, "x1", vec(3, 0, 0));
-    expect([...(await a.getVectors(["x1"])).get("x1")!]).toEqual([3, 0, 0]);
-    await a.getVectors(["x2"]);
+    expect([...(await a.getVectors(["x1"], "default")).get("x1")!]).toEqual([3, 0, 0]);
+    await a.getVectors(["x2"], "default");
     await a.deleteVector("x2");
-    expect((await a.getVectors(["x1", "x2"])).has("x2")).toBe(false);
+    expect((await a.getVectors(["x1", "x2"], "default")).has("x2")).toBe(false);
 
     // Inside a write transaction reads see the transaction's own writes.
     await a.transaction(async (tx) => {
       await tx.putVector("x1", "default", "test", vec(0, 4, 0));
-      expect([...(await tx.getVectors(["x1"])).get("x1")!]).toEqual([0, 4, 0]);
+      expect([...(await tx.getVectors(["x1"], "default")).get("x1")!]).toEqual([0, 4, 0]);
     });
-    expect([...(await b.getVectors(["x1"])).get("x1")!]).toEqual([0, 4, 0]);
+    expect([...(await b.getVectors(["x1"], "default")).get("x1")!]).toEqual([0, 4, 0]);
   });
 });

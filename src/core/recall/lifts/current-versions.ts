@@ -37,7 +37,7 @@ export async function currentVersionOf(
   for (let hop = 0; hop < MAX_HOPS; hop++) {
     const next = b.supersededBy;
     if (b.status !== "archived" || b.statusReason !== "superseded" || !next) return null;
-    if (!cache.has(next)) cache.set(next, await store.getBelief(next));
+    if (!cache.has(next)) cache.set(next, await store.getBelief(next, older.namespace));
     const n = cache.get(next) ?? null;
     if (!n || n.namespace !== older.namespace) return null;
     if (hop > 0 && !(slot && fillsAskedSlot(n.text, slot, lexicon))) return null;
@@ -116,7 +116,7 @@ export async function currentVersions(
   for (const m of top) {
     const relevance = Math.min(1, m.boosted / maxFused);
     if (relevance < floor) break;
-    for (const older of await store.beliefsFromEpisode(m.episode)) {
+    for (const older of await store.beliefsFromEpisode(m.episode, req.namespaces)) {
       if (older.status !== "archived" || older.statusReason !== "superseded" || !older.supersededBy) continue;
       if (!req.namespaces.includes(older.namespace)) continue;
       const would = liftedHitOf(older, policy, now, relevance, "");

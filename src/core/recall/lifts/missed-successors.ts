@@ -238,7 +238,7 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
           )) {
             if (!(e.at > older.at) || (req.at && e.at > req.at) || !fits(e.content)) continue;
             if (othersState(e.content, slot, req.lexicon)) continue;
-            if (await representative(store, e.id, new Map(), {})) continue;
+            if (await representative(store, e.id, e.namespace, new Map(), {})) continue;
             const known = byId.get(e.id);
             if (known && known.score > older.score) continue;
             if (await restates(judge, saidOf(older), saidOf(e))) continue;
@@ -319,7 +319,7 @@ export async function missedSuccessors(lift: LiftInput): Promise<Move[]> {
         if (!othersState(other.text, slot, req.lexicon)) continue;
         const [turn] = await store.getEpisodes([r.sources[0]!], r.namespace);
         if (!turn) continue;
-        const parts = (await store.beliefsFromEpisode(turn.id)).filter(
+        const parts = (await store.beliefsFromEpisode(turn.id, turn.namespace)).filter(
           (b) => b.status === "active" && b.id !== r.id,
         );
         const next = nextPart(turn.content, r.text, parts);

@@ -124,7 +124,10 @@ export interface Move {
  * model's or an agent's reading) keeps the older where it ranks.
  */
 export async function unsettledMoves<M extends Move>(store: StoreReader, moves: M[]): Promise<M[]> {
-  const settled = await store.judgedPairs(moves.map((m) => ({ a: m.older.id, b: m.newer.id })));
+  const settled = await store.judgedPairs(
+    moves.map((m) => ({ a: m.older.id, b: m.newer.id })),
+    [...new Set(moves.flatMap((m) => [m.older.namespace, m.newer.namespace]))],
+  );
   const closed = (m: Move) =>
     settled.some(
       (p) =>

@@ -63,7 +63,7 @@ export async function namedTurnSuccessors(
       if (!namedValues(e.content).some((w) => !own.has(w.toLowerCase()))) continue;
       // Its speaker's, not another's: an assistant's reply that names the value says no change of the user's.
       if ((await speakersOf(store, records, olderRecord, e)) === "another") continue;
-      if (await representative(store, e.id, new Map(), {})) continue;
+      if (await representative(store, e.id, e.namespace, new Map(), {})) continue;
       if (
         !(await judgedSuccessor(judge, store, saidOf(older), saidOf(e), {
           changeRead: Boolean(bySlot),

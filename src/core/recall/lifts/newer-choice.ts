@@ -30,7 +30,7 @@ export async function newerChoiceFound(lift: LiftInput): Promise<Move[]> {
         ? { namespaces: req.namespaces, statuses: ["active"], types: req.types, metadata: req.metadata }
         : null,
       actorsOf: (of) => actorsOf(store, records, of),
-      represented: async (id) => (await representative(store, id, new Map(), {})) !== null,
+      represented: async (id) => (await representative(store, id, req.namespaces, new Map(), {})) !== null,
       othersState: async (text) => {
         const slot = askedOnce.possible ? await askedOnce.read() : null;
         return slot !== null && othersState(text, slot, req.lexicon);

@@ -252,6 +252,7 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
   const apart = await settledApartEach(
     store,
     moves.map((m) => ({ a: m.older.id, b: m.newer.id })),
+    lift.req.namespaces,
   );
   const unsettled = moves.filter((_, i) => !apart[i]);
   liftNewer(scored, unsettled, (m) => ` about the same thing and no verdict yet (${m.reason})`);

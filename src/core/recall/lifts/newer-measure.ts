@@ -249,7 +249,8 @@ export async function newerMeasureFound(lift: LiftInput): Promise<Move[]> {
     if (slot ? othersState(text, slot, req.lexicon) : anotherNamedDoer(req.query, text, req.lexicon))
       continue;
     // A turn a belief speaks for is read as that belief.
-    if (!("kind" in record) && (await representative(store, record.id, new Map(), {}))) continue;
+    if (!("kind" in record) && (await representative(store, record.id, record.namespace, new Map(), {})))
+      continue;
     const at = "kind" in record ? record.validFrom : record.at;
     const held = newest.get(older.id);
     if (held && (held.at > at || (held.at === at && compareIds(held.record.id, record.id) > 0))) continue;

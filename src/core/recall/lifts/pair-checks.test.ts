@@ -93,6 +93,11 @@ describe("settledApartEach: which pairs a stored verdict settled apart, read in 
   async function verdicts(stored: readonly JudgedPair[]) {
     mem = (await testMemory()).mem;
     const store = mem.store;
+    // b1 … b9, rows of "default": a verdict is read only for a pair of the namespace's own rows.
+    await mem.rememberMany(
+      Array.from({ length: 9 }, (_, i) => `Fact number ${i + 1} about item ${i + 1}`),
+      { gate: "off" },
+    );
     await store.transaction(async (tx) => {
       for (const v of stored) await tx.putJudgedPair(v);
     });
@@ -127,8 +132,8 @@ describe("settledApartEach: which pairs a stored verdict settled apart, read in 
       { a: "b1", b: "b4" },
       { a: "b2", b: "b4" },
     ];
-    expect(await settledApartEach(reader, pairs)).toEqual([apart, false]);
-    expect(await settledApart(reader, "b1", "b4")).toBe(apart);
+    expect(await settledApartEach(reader, pairs, "default")).toEqual([apart, false]);
+    expect(await settledApart(reader, "b1", "b4", "default")).toBe(apart);
   });
 
   it("reads every pair in one call, answers in the pairs' order, and reads nothing for none", async () => {
@@ -141,9 +146,9 @@ describe("settledApartEach: which pairs a stored verdict settled apart, read in 
       { a: "b2", b: "b9" },
       { a: "b3", b: "b9" },
     ];
-    expect(await settledApartEach(reader, pairs)).toEqual([true, false, true]);
+    expect(await settledApartEach(reader, pairs, "default")).toEqual([true, false, true]);
     expect(calls.n).toBe(1);
-    expect(await settledApartEach(reader, [])).toEqual([]);
+    expect(await settledApartEach(reader, [], "default")).toEqual([]);
     expect(calls.n).toBe(1);
   });
 });

@@ -11,7 +11,7 @@ import { retiredValue, valuesOf } from "../../judge/retired-values.js";
 import { loadTagger } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import { namedValues } from "../../named-values.js";
-import type { BeliefFilter, Judge, JudgedPair, StoreReader } from "../../ports.js";
+import type { BeliefFilter, Judge, JudgedPair, NamespaceScope, StoreReader } from "../../ports.js";
 import { announcesReplacement } from "../../sleep/chat-turns.js";
 import { queryTerms } from "../../text.js";
 
@@ -73,13 +73,17 @@ export interface Said {
   text: string;
   at: string;
   kind: string;
+  /** Its row's namespace: the scope its stored verdicts are read in. */
+  namespace: string;
 }
 
 /** A ranked item, a belief or a turn as the judge compares it (`Said`). */
 export function saidOf(item: RecallHit | Belief | Episode): Said {
-  if ("content" in item) return { id: item.id, text: item.content, at: item.at, kind: item.type };
-  if ("validFrom" in item) return { id: item.id, text: item.text, at: item.validFrom, kind: item.kind };
-  return { id: item.id, text: item.text, at: item.at, kind: item.kind };
+  const namespace = item.namespace;
+  if ("content" in item) return { id: item.id, text: item.content, at: item.at, kind: item.type, namespace };
+  if ("validFrom" in item)
+    return { id: item.id, text: item.text, at: item.validFrom, kind: item.kind, namespace };
+  return { id: item.id, text: item.text, at: item.at, kind: item.kind, namespace };
 }
 
 /** The judge's verdict on the pair, older first. */
@@ -105,10 +109,15 @@ export const settlesApart = (p: JudgedPair): boolean =>
 /**
  * True when a stored verdict settled the pair apart (`settlesApart`): the older keeps its rank.
  *
- *   await settledApart(store, older.id, newer.id)
+ *   await settledApart(store, older.id, newer.id, older.namespace)
  */
-export async function settledApart(store: StoreReader, older: string, newer: string): Promise<boolean> {
-  return (await settledApartEach(store, [{ a: older, b: newer }]))[0]!;
+export async function settledApart(
+  store: StoreReader,
+  older: string,
+  newer: string,
+  namespace: NamespaceScope,
+): Promise<boolean> {
+  return (await settledApartEach(store, [{ a: older, b: newer }], namespace))[0]!;
 }
 
 /**
@@ -116,15 +125,16 @@ export async function settledApart(store: StoreReader, older: string, newer: str
  * `settledApart` reads one pair — all read in one store call (on PostgreSQL one round trip, not
  * one per pair).
  *
- *   await settledApartEach(store, [{ a: "b1", b: "b4" }, { a: "b2", b: "b4" }]) // [false, true]
+ *   await settledApartEach(store, [{ a: "b1", b: "b4" }, { a: "b2", b: "b4" }], "default") // [false, true]
  */
 export async function settledApartEach(
   store: StoreReader,
   pairs: readonly { a: string; b: string }[],
+  namespace: NamespaceScope,
 ): Promise<boolean[]> {
   if (pairs.length === 0) return [];
   const key = (p: { a: string; b: string }) => `${p.a}\u0000${p.b}`;
-  const apart = new Set((await store.judgedPairs(pairs)).filter(settlesApart).map(key));
+  const apart = new Set((await store.judgedPairs(pairs, namespace)).filter(settlesApart).map(key));
   return pairs.map((p) => apart.has(key(p)));
 }
 
@@ -156,7 +166,7 @@ export async function judgedSuccessor(
     !(how.byName && (await loadTagger().then(() => retiredValue(newer.text, valuesOf(older.text)) !== null)))
   )
     return false;
-  return !(await settledApart(store, older.id, newer.id));
+  return !(await settledApart(store, older.id, newer.id, [older.namespace, newer.namespace]));
 }
 
 /** A name in more active facts than this links nothing: a name said everywhere (a participant's) is no value of one statement. */

@@ -41,7 +41,7 @@ export async function successorInTurn(
   const asked = new Set(contentTokens(question));
   const olderWords = new Set(contentTokens(older).filter((t) => !asked.has(t) && !own.has(t)));
   const goesOn = (text: string) => contentTokens(text).some((t) => olderWords.has(t));
-  const others = (await store.beliefsFromEpisode(part.sources[0]!)).filter(
+  const others = (await store.beliefsFromEpisode(part.sources[0]!, part.namespace)).filter(
     (b) =>
       b.id !== part.id &&
       b.status === "active" &&
