@@ -87,4 +87,26 @@ describe("cluster: asking only the clusters that could restate an episode", () =
     );
     expect(shape(cluster(episodes)).map((c) => c.ids)).toEqual([["e0", "e1"], ["e2"], ["e3"]]);
   });
+
+  it("joins the first cluster that restates an episode, not a later one", () => {
+    // "The retry limit is 5." is restated by both wordings; it is asked of cluster 0 first (under
+    // "retry", ascending) and stays there, though cluster 1 is listed under a later word too.
+    const texts = [
+      "The retry limit is 5 for billing.",
+      "The retry limit is 5 for the ledger.",
+      "The retry limit is 5.",
+    ];
+    const episodes = texts.map(
+      (content, i) =>
+        ({
+          id: `e${i}`,
+          content,
+          at: `2026-01-0${i + 1}T00:00:00.000Z`,
+          outcome: null,
+        }) as unknown as Episode,
+    );
+    const expected = [["e0", "e2"], ["e1"]];
+    expect(shape(cluster(episodes)).map((c) => c.ids)).toEqual(expected);
+    expect(shape(cluster(episodes, { every: true })).map((c) => c.ids)).toEqual(expected);
+  });
 });

@@ -86,8 +86,9 @@ function valenceOf(e: Episode): Outcome | null {
 
 /**
  * Groups paraphrases with the same valence; deterministic (episodes in event-time order). An
- * episode joins a cluster whose wording restates it (`restatesLexically`), asked of the clusters
- * whose first episode shares a content word with it, word by word in the episode's order.
+ * episode joins the first cluster whose wording restates it (`restatesLexically`), asked of the
+ * clusters whose first episode shares a content word with it, word by word in the episode's order
+ * (under one word, ascending); the first yes ends the asking.
  *
  * Only the clusters that could restate it are asked: a duplicate needs the older wording to account
  * for every informative word of the newer (`uncoveredWords`, coverage.ts), so a cluster whose wording
@@ -117,7 +118,7 @@ export function cluster(episodes: readonly Episode[], opts: { every?: boolean } 
     const asked = needs.length === 0 ? words.map((w) => byWord.get(w) ?? []) : covering(words, needs);
     const seen = new Set<number>();
     let home: number | null = null;
-    for (const l of asked)
+    ask: for (const l of asked)
       for (const ci of l) {
         if (seen.has(ci)) continue;
         seen.add(ci);
@@ -125,7 +126,7 @@ export function cluster(episodes: readonly Episode[], opts: { every?: boolean } 
         if (c.valence !== valenceOf(e)) continue;
         if (restatesLexically({ text: c.text, at: c.episodes[0]!.at }, { text, at: e.at })) {
           home = ci;
-          break;
+          break ask;
         }
       }
     if (home === null) {
