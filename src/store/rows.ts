@@ -298,3 +298,16 @@ export const auditValues = (e: AuditEntry): unknown[] => {
   pushAuditValues(out, e);
   return out;
 };
+
+/**
+ * `found` keyed in the order `ids` asked for them (each once): what a read by ids returns does not
+ * depend on which rows a cache held or the order the database chose to return them in.
+ */
+export function inAskedOrder<T>(ids: readonly string[], found: ReadonlyMap<string, T>): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const id of ids) {
+    const v = found.get(id);
+    if (v !== undefined && !out.has(id)) out.set(id, v);
+  }
+  return out;
+}

@@ -47,6 +47,7 @@ import {
   episodeFromRow,
   type FieldKind,
   type Fields,
+  inAskedOrder,
   judgedPairFromRow,
   linkFromRow,
   outcomeFromRow,
@@ -845,7 +846,7 @@ class PostgresReader implements StoreReader {
       );
       for (const r of rows) out.set(r.id as string, toFloat32(r.vector));
     }
-    return out;
+    return inAskedOrder(ids, out);
   }
 
   async links(id: string, namespace: NamespaceScope): Promise<Link[]> {

@@ -47,6 +47,7 @@ import {
   episodeFromRow,
   type FieldKind,
   type Fields,
+  inAskedOrder,
   judgedPairFromRow,
   linkFromRow,
   outcomeFromRow,
@@ -2638,7 +2639,7 @@ export class SqliteStore implements Store {
         }
       }
     }
-    return out;
+    return inAskedOrder(ids, out);
   }
 
   async links(id: string, namespace: NamespaceScope): Promise<Link[]> {
