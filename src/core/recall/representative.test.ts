@@ -8,7 +8,7 @@ import { distilledBelief, testMemory } from "../../../test/support/memory.js";
 import type { Memory } from "../engine.js";
 import { sleepRecordOf, withSleepRecord } from "../sleep-record.js";
 import { SOURCE_WORDS_KEY } from "../vocabulary.js";
-import { representative } from "./representative.js";
+import { representative, speakerOf } from "./representative.js";
 
 let mem: Memory;
 afterEach(async () => {
@@ -140,5 +140,35 @@ describe("representative after a real consolidate", () => {
     expect(after.status).toBe("active");
     expect(sleepRecordOf(after.metadata)[SOURCE_WORDS_KEY]).toEqual({ [b.id]: ["10:15", "tuesday"] });
     expect(JSON.stringify(after.metadata)).not.toMatch(/priya/i);
+  });
+});
+
+describe("speakerOf: which part of a split turn speaks for it", () => {
+  const turn = "Restructure news, pray for me. I now report to Stuart Penrose in Leeds.";
+  const rest = "Restructure news, pray for me.";
+  const news = "I now report to Stuart Penrose in Leeds.";
+  const speaker = async (asked: string[], recorded = true) => {
+    ({ mem } = await testMemory());
+    const e = await mem.record(turn);
+    // The rest of the turn is stored first, as distil does, so it has the lower id.
+    const restId = await distilledBelief(mem, rest, [e.id], { recorded });
+    const newsId = await distilledBelief(mem, news, [e.id], { recorded });
+    const found = await speakerOf(mem.store, e.id, "default", new Map(), {}, new Set(asked));
+    return { id: found?.best.belief.id, restId, newsId };
+  };
+
+  it("on a tie of asked words, the part that keeps the turn's names speaks, not the rest around it", async () => {
+    const { id, newsId } = await speaker(["boss"]);
+    expect(id).toBe(newsId);
+  });
+
+  it("asked words still come first: the part with more of them speaks though it keeps no name", async () => {
+    const { id, restId } = await speaker(["restructure", "news"]);
+    expect(id).toBe(restId);
+  });
+
+  it("without a record of the turn's content, a tie falls to the lower id as before", async () => {
+    const { id, restId } = await speaker(["boss"], false);
+    expect(id).toBe(restId);
   });
 });

@@ -9,7 +9,7 @@ import { loadTagger, taggerLoaded } from "../judge/tagger.js";
 import { keeps, keepsWords, recordedContent } from "../kept-content.js";
 import type { Belief } from "../model.js";
 import type { NamespaceScope, StoreReader } from "../ports.js";
-import { contentTokens } from "../text.js";
+import { contentTokens, rawTokens } from "../text.js";
 import { compareIds } from "./ids.js";
 
 /** How far a chain of successors or parents is followed before giving up. */
@@ -70,31 +70,46 @@ export async function speakerOf(
 ): Promise<{ best: Representative; said: string[]; recorded?: readonly string[] } | null> {
   let best: Representative | null = null;
   let bestShared = 0;
+  let bestKept = 0;
   const said: string[] = [];
   // The turn's distinctive content as sleep recorded it on any belief from it (whatever its status).
   let recorded: readonly string[] | undefined;
-  for (const b of await store.beliefsFromEpisode(episodeId, namespace)) {
-    recorded ??= recordedContent(b, episodeId);
+  const parts = await store.beliefsFromEpisode(episodeId, namespace);
+  for (const b of parts) recorded ??= recordedContent(b, episodeId);
+  const distinctive = new Set(recorded ?? []);
+  for (const b of parts) {
     const current = await currentOf(store, b, cache, when);
     if (!current) continue;
     // What recall shows for it; a value a supersession replaced was replaced on purpose.
     said.push(current.superseded ? b.text : current.belief.text);
     // A turn split into several beliefs (a statement of state taken out, the rest) lends its match
-    // to the one that carries the words asked about.
+    // to the one that carries the words asked about and, among those, to the one that keeps most of
+    // the turn's distinctive content (its names, numbers and typed values): the part with the news,
+    // not the rest of the turn around it.
     const shared = asked ? sharedWith(asked, current.belief.text) : 0;
+    const kept = asked ? keptOf(distinctive, current.belief.text) : 0;
     // A belief that still says what the episode said is preferred to a successor that replaced it.
     const better =
       !best ||
       (best.superseded && !current.superseded) ||
       (best.superseded === current.superseded &&
         (shared > bestShared ||
-          (shared === bestShared && compareIds(current.belief.id, best.belief.id) < 0)));
+          (shared === bestShared &&
+            (kept > bestKept || (kept === bestKept && compareIds(current.belief.id, best.belief.id) < 0)))));
     if (better) {
       best = current;
       bestShared = shared;
+      bestKept = kept;
     }
   }
   return best ? { best, said, ...(recorded ? { recorded } : {}) } : null;
+}
+
+/** How many of a turn's distinctive words (as sleep recorded them) a text says. */
+function keptOf(distinctive: ReadonlySet<string>, text: string): number {
+  let n = 0;
+  for (const w of new Set(rawTokens(text))) if (distinctive.has(w)) n++;
+  return n;
 }
 
 /** How many of the asked words a text has. */
