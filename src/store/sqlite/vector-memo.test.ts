@@ -30,6 +30,10 @@ describe("SQLite getVectors between writes", () => {
     expect(again.get("x1")).toBe(first.get("x1"));
     expect(again.get("x2")).toBe(first.get("x2"));
     expect(again.has("missing")).toBe(false);
+    // In the order asked, whichever of them the memo held: x3 is read from the table, x1 and x2 from memory.
+    await put(a, "x3", vec(0, 0, 1));
+    await a.getVectors(["x1", "x2"], "default");
+    expect([...(await a.getVectors(["x3", "x2", "x1", "x3"], "default")).keys()]).toEqual(["x3", "x2", "x1"]);
 
     // Another connection (another process, as far as SQLite knows) replaces x1.
     const b = SqliteStore.open({ path });
