@@ -298,7 +298,9 @@ export async function evaluateLocomo(options: LocomoOptions): Promise<LocomoRepo
 const cell = (x: number | undefined) => (x === undefined ? "–" : x.toFixed(1));
 
 function row(name: string, s: Partial<Record<string, number>>, questions?: number): string {
-  return `| ${name} | ${KS.map((k) => cell(s[`R@${k}`])).join(" | ")} | ${questions ?? "–"} |`;
+  // A split that asked no question has no recall (not 0.0): a slice of conversations 0-2 has no held-out.
+  const cells = KS.map((k) => (questions === 0 ? "–" : cell(s[`R@${k}`])));
+  return `| ${name} | ${cells.join(" | ")} | ${questions ?? "–"} |`;
 }
 
 /** The report as markdown tables: overall beside the anchors, then splits and categories. */

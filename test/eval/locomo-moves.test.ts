@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type ConfigReport, parseLocomoArgs, rankMoves } from "../../eval/locomo/index.js";
+import {
+  type ConfigReport,
+  type LocomoReport,
+  parseLocomoArgs,
+  rankMoves,
+  renderLocomoMarkdown,
+} from "../../eval/locomo/index.js";
 
 const hit = (id: string, turns: string[]) => ({
   id,
@@ -58,5 +64,39 @@ describe("locomo --moves: evidence ranks question by question", () => {
       ["D1:5", 2, 0],
     ]);
     expect(moves[0]!.passedBy.map((p) => [p.rank, p.id])).toEqual([[0, "b5"]]);
+  });
+});
+
+describe("locomo's tables", () => {
+  it("print a split that asked no question as –, not as a recall of 0.0", () => {
+    const summary = (questions: number) => ({
+      questions,
+      recall: questions === 0 ? { "R@5": 0, "R@10": 0 } : { "R@5": 68.7, "R@10": 78.7 },
+    });
+    const config = {
+      config: "default",
+      label: "Strata hybrid",
+      phase: "after",
+      overall: summary(495),
+      tune: summary(495),
+      heldOut: summary(0),
+      byCategory: {},
+      ingest: { turns: 0, stored: 0, merged: 0, superseded: 0, ms: 0 },
+      queryMs: { mean: 0, p95: 0 },
+      sleep: {
+        consolidations: 0,
+        beliefs: 0,
+        ms: 0,
+        coverage: { episodes: 0, represented: 0, recallable: 0, uncovered: 0 },
+      },
+    } as unknown as ConfigReport;
+    const md = renderLocomoMarkdown({
+      conversations: [0, 1, 2],
+      anchors: {},
+      configs: [config],
+      dataset: { path: "locomo10.json", loader: {} },
+    } as unknown as LocomoReport);
+    expect(md).toContain("| Strata hybrid: tune | – | 68.7 | 78.7 |");
+    expect(md).toMatch(/\| Strata hybrid: held-out \| – \| – \| – \| – \| – \| 0 \|/);
   });
 });
