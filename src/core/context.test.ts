@@ -40,11 +40,17 @@ describe("context", () => {
 
   it("reads the hits' rows once (recall's read) and counts a line it has counted before from memory", async () => {
     const store = SqliteStore.open({ path: ":memory:" });
+    // Recall reads its hits' rows in one call (`getItems`); context must not read them again.
     const getBeliefs = store.getBeliefs.bind(store);
+    const getItems = store.getItems.bind(store);
     let rowReads = 0;
     store.getBeliefs = (ids, namespace) => {
       rowReads++;
       return getBeliefs(ids, namespace);
+    };
+    store.getItems = (ids, namespace) => {
+      rowReads++;
+      return getItems(ids, namespace);
     };
     let counted = 0;
     const counting = {
