@@ -57,8 +57,9 @@ export async function representative(
 
 /**
  * The belief a part of a split turn lends the turn's match to (the one with most of the asked
- * words), whether or not the beliefs kept all the turn said: which part speaks, not whether the
- * turn is represented (`representative`).
+ * words; on a tie, the one that keeps most of the turn's distinctive content, then the lowest id),
+ * whether or not the beliefs kept all the turn said: which part speaks, not whether the turn is
+ * represented (`representative`).
  */
 export async function speakerOf(
   store: StoreReader,
