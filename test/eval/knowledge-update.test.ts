@@ -352,7 +352,7 @@ describe("knowledge-update eval", () => {
     // Glasgow dictates by voice about his allotment, the GP surgery and his prescriptions, the bowling
     // club, the buses, his daughter in Aberdeen and the grandchildren, his dog, the carer, the boiler,
     // his season ticket and the pension: another person's value of the same kind (his daughter's dog's
-    // food, his neighbour's carer days, a pal's barber) is only ever a non-update's distractor.
+    // food, his neighbour's carer days) is only ever a non-update's distractor.
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(23);
     expect(twice).toBe(10);
