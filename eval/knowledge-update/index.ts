@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|all]
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|all]
  * [--split dev|held-out|all] [--phases before,after,daily]`: values changed in passing, in chat
  * style, across sessions. Four sets, each its own chat: `cases` (cases.json, 40 cases split
  * dev/held-out by hash), `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names,
@@ -73,7 +73,14 @@
  * Malay words dropped in, about the stall's hours, rent and suppliers, her son's NS postings and
  * book-out days, her mother's polyclinic appointments, the HDB flat and the MRT, values changed in
  * passing inside long messages and some relayed from her husband, a supplier, the town council or
- * the camp; split by hash).
+ * the camp; split by hash). Twenty-one with `fresh19` (fresh19.json, about 120 cases written in the
+ * forty-third session without reading the rules, by one user: a 71-year-old retired shipyard welder
+ * in Glasgow, a widower, talking to his assistant by voice dictation in Glaswegian-flavoured English,
+ * run-on transcripts with the odd misheard word, about his allotment, the GP surgery and his repeat
+ * prescriptions, the bowling club, the buses, his daughter in Aberdeen and the grandchildren, his dog,
+ * the carer, the boiler, his season ticket, the pension and the bank, values changed in passing inside
+ * long messages and some relayed from his daughter, the receptionist, the club secretary or the carer;
+ * split by hash).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -136,6 +143,7 @@ export const SETS = [
   "fresh16",
   "fresh17",
   "fresh18",
+  "fresh19",
 ] as const;
 
 /**
@@ -394,7 +402,7 @@ async function runPhase(
 export interface KnowledgeUpdateOptions {
   split: "dev" | "held-out" | "all";
   phases: Phase[];
-  /** Which case files to run; each is its own chat. Defaults to all twenty. */
+  /** Which case files to run; each is its own chat. Defaults to all twenty-one. */
   sets?: CaseSet[];
   /**
    * Called with each replayed memory before its questions are asked: a test reads what sleep did
@@ -413,7 +421,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
     else if (args[i] === "--phases" && value) options.phases = phasesNamed(value);
     else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|all, --split dev|held-out|all, --phases)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|all, --split dev|held-out|all, --phases)`,
       );
   }
   return options;

@@ -162,4 +162,12 @@ describe("frozen held-out halves", () => {
       "2c6f90aaf32525864fc0e33ff0e0097b918735489b7c3d99432de244e8ec6a82",
     );
   });
+
+  // Written in the forty-third session (h/fresh19) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh19 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh19").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "35b11f22c22cead81c01c8e7ba460e5b9f4714afeae83cb35d32f96816a3416f",
+    );
+  });
 });
