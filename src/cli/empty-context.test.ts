@@ -56,18 +56,37 @@ describe("an empty context block says why and what to do", () => {
       /^Nothing in context: the namespace held no belief or event at 2026-01-01; a later --at/m,
     ],
     [
+      // Before newcomer43 a stderr note said -n may be wrong, and the block below it advised
+      // strata remember: a newcomer reads the first. Now the block says the one thing, once.
       "a namespace never written",
       [["remember", "The retry limit is 5"]],
       ["-n", "defualt", "context"],
-      /^namespace "defualt" holds nothing: -n\/--namespace names/m,
+      /^Nothing in context: namespace "defualt" holds nothing, but the store's other namespaces do: -n\/--namespace names the namespace to read \(strata namespaces lists them\)\.\n/,
     ],
-  ] as const)("%s", async (_what, setup, argv, says) => {
+    [
+      "a namespace never written, at a past time",
+      [["remember", "The retry limit is 5"]],
+      ["-n", "defualt", "context", "--at", "2026-01-01"],
+      /^Nothing in context: namespace "defualt" holds nothing, but the store's other namespaces do/,
+    ],
+    [
+      "a count typed as -n (context has no -k)",
+      [["remember", "The retry limit is 5"]],
+      ["-n", "5", "context", "retry"],
+      /^Nothing in context: namespace "5" holds nothing, but the store's other namespaces do/,
+    ],
+  ] as const)("%s", async (what, setup, argv, says) => {
     for (const write of setup) await run(...write, "--quiet");
     const out = await run(...argv);
     expect(out).toMatch(says);
     expect(out).toMatch(/0\/600 tokens, 0 items/);
     expect(out.match(/strata remember/g)?.length ?? 0).toBeLessThanOrEqual(1); // advice given once
     expect(out).not.toContain("the store holds nothing yet");
+    if (what.startsWith("a namespace never written") || what.startsWith("a count")) {
+      expect(out).not.toContain("strata remember"); // the store is not empty: no advice to fill it
+      expect(out.match(/-n\/--namespace/g)).toHaveLength(1);
+      expect(out).not.toContain("-k ");
+    }
   });
 
   it("a budget nothing chosen fits says to raise --budget", async () => {

@@ -583,7 +583,29 @@ async function unknownCommand(word: string, program: Command, listing: string): 
  * "… (Did you mean recall?)". Not core's `oneLine`, which also escapes "<" for stored text: a usage
  * message names `<statement>` as it is typed.
  */
-const joinedLines = (message: string): string => message.trim().replace(/\s*\n\s*/g, " ");
+/**
+ * Commander's usage message as one line, and a value outside a flag's or an argument's choices
+ * said as the engine says one (`--kind must be one of fact, failure, procedure, got "rule".`);
+ * before newcomer43 commander's own wording stood: `command-argument value 'yes' is invalid for
+ * argument 'result'. Allowed choices are success, failure.`
+ *
+ *   joinedLines("option '--format <format>' argument 'csv' is invalid. Allowed choices are json, markdown.")
+ *   // '--format must be one of json, markdown, got "csv".'
+ */
+const joinedLines = (message: string): string =>
+  message
+    .trim()
+    .replace(/\s*\n\s*/g, " ")
+    .replace(
+      /^option '(?:-\w, )?(-[\w-]+)[^']*' argument '(.*)' is invalid\. Allowed choices are (.*?)\.(?= |$)/,
+      (_, flag: string, value: string, choices: string) =>
+        `${flag} must be one of ${choices}, got ${JSON.stringify(value)}.`,
+    )
+    .replace(
+      /^command-argument value '(.*)' is invalid for argument '(.*)'\. Allowed choices are (.*?)\.(?= |$)/,
+      (_, value: string, name: string, choices: string) =>
+        `<${name}> must be one of ${choices}, got ${JSON.stringify(value)}.`,
+    );
 
 /** Whether a file holds anything: a file of no bytes, with no write-ahead log beside it, is no store. */
 function holdsBytes(file: string): boolean {

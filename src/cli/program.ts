@@ -54,6 +54,7 @@ import {
   runRecall,
   runStats,
   unusedNamespaceNote,
+  unwrittenNamespace,
 } from "./commands/reads.js";
 import {
   DEFAULT_LISTED_ITEMS,
@@ -499,21 +500,21 @@ export function createProgram(
       "after",
       examples('strata context "deploy the billing service" --budget 400', "strata context --json"),
     )
-    .action((goal: string | undefined, o: { budget?: number; at?: string }) =>
-      on({
+    .action((goal: string | undefined, o: { budget?: number; at?: string }) => {
+      // The namespace read, when it was never written but others were: the empty block says -n may
+      // be wrong (no stderr note: the block says it once, and --json's whyEmpty is the engine's).
+      let unwritten: string | undefined;
+      return on({
         command: "context",
-        run: engine(async (mem, env) => {
+        run: engine(async (mem) => {
           const r = await runContext(mem, { goal, budget: o.budget, at: o.at });
-          if (r.items.length === 0) {
-            // An empty store: the block (and --json's whyEmpty) says so and how to fill it.
-            const note = await unusedNamespaceNote(mem, { saidElsewhere: true });
-            if (note) env.notice?.(note);
-          }
+          if (r.items.length === 0 && (await unwrittenNamespace(mem)) === "namespace")
+            unwritten = mem.namespace;
           return r;
         }),
-        render: (r, style) => renderContext(r, style, { goal, at: o.at }),
-      }),
-    );
+        render: (r, style) => renderContext(r, style, { goal, at: o.at, unwritten }),
+      });
+    });
 
   program
     .command("outcome")

@@ -2,7 +2,7 @@
  * The dashboard in a real browser: Debian's Chromium through playwright-core, against a real
  * server on a real port over a real SQLite memory. Covers sign-in, search, time travel, a judged
  * pair in the review queue, a restore from Activity, a forget with confirmation, creating and
- * revoking a key in Admin, and a requested worker run seen on Activity; any console
+ * revoking a key in Admin (and a creation refused, answered in the form), and a requested worker run seen on Activity; any console
  * error or uncaught exception fails the test; every page is photographed into a temp folder.
  *
  * Skipped, with the reason, only when /usr/bin/chromium is absent outside CI; in CI it must run.
@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { verifyApiKey } from "../../src/access/api-keys.js";
+import { listApiKeys, verifyApiKey } from "../../src/access/api-keys.js";
 import { createWorker } from "../../src/core/worker/index.js";
 import {
   CHROMIUM_PATH,
@@ -238,6 +238,51 @@ describe.skipIf(!runs)(
         .getByText(/Revoked key dash-bot/)
         .waitFor();
       expect(await verifyApiKey(demo.mem.store, secret)).toBeNull();
+    });
+
+    it("a key creation refused shows the form again as typed, the field's error under it, and creates nothing", async () => {
+      await signIn(page, demo.url, demo.keys.admin);
+      await page.getByRole("link", { name: "Admin", exact: true }).click();
+      const before = await listApiKeys(demo.mem.store);
+      const name = page.getByLabel("Name", { exact: true });
+      const namespaces = page.getByLabel("Namespaces", { exact: true });
+      // A name a live key holds (409), then a pattern that is no namespace (400): each answered in the form.
+      await name.fill("ci-bot");
+      await page.getByLabel("Scope").selectOption("write");
+      await namespaces.fill("default");
+      await page.getByRole("button", { name: "Create key" }).click();
+      await page
+        .getByRole("alert")
+        .getByText(/A live key named "ci-bot" exists/)
+        .waitFor();
+      expect(errors.splice(0)).toEqual([expect.stringMatching(/status of 409/)]);
+      expect(await name.inputValue()).toBe("ci-bot");
+      expect(await name.getAttribute("aria-invalid")).toBe("true");
+      expect(await page.locator(`#${await name.getAttribute("aria-describedby")}`).textContent()).toContain(
+        "Revoke ci-bot… in the table above",
+      );
+      expect(await page.getByLabel("Scope").inputValue()).toBe("write");
+      await shoot("admin-key-refused");
+      await name.fill("dash-bot");
+      await namespaces.fill("team-a, ../x");
+      await page.getByRole("button", { name: "Create key" }).click();
+      await page
+        .getByRole("alert")
+        .getByText(/"\.\.\/x": a namespace pattern is/)
+        .waitFor();
+      expect(errors.splice(0)).toEqual([expect.stringMatching(/status of 400/)]);
+      expect(await namespaces.inputValue()).toBe("team-a, ../x");
+      expect(await namespaces.getAttribute("aria-invalid")).toBe("true");
+      expect(await name.getAttribute("aria-invalid")).toBeNull();
+      expect(await listApiKeys(demo.mem.store)).toEqual(before);
+      // Corrected in place, the same form creates the key.
+      await namespaces.fill("team-a");
+      await page.getByRole("button", { name: "Create key" }).click();
+      await page
+        .getByRole("status")
+        .getByText(/Created key dash-bot \(write, team-a\)/)
+        .waitFor();
+      expect(await listApiKeys(demo.mem.store)).toHaveLength(before.length + 1);
     });
 
     it("requests a worker run from Admin and shows its report on Activity and the Overview", async () => {

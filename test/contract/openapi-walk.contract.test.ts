@@ -277,6 +277,43 @@ describe("the OpenAPI document, walked against the server it describes", () => {
     expect(links).toBeGreaterThanOrEqual(5); // the wrap's two, candidates', export's, the writes' ids
   });
 
+  it("every link to an item read, followed from a fresh answer, reads the item the answer named", async () => {
+    // A write's, a batch's and distil's ids (newcomer43 linked the batches and distil): the route
+    // is called with a request built from the document, then the link is followed.
+    const problems: string[] = [];
+    const followed: string[] = [];
+    for (const { path, method, entry } of walk()) {
+      for (const [name, link] of Object.entries(entry.responses["200"]?.links ?? {})) {
+        if (!["get", "explain", "history"].includes(link.operationId)) continue;
+        const source = request(path, entry, false);
+        const res = await call(method.toUpperCase(), source.url, source.body);
+        const answer = await res.json();
+        if (res.status !== 200) {
+          problems.push(`${method} ${path}: ${res.status} ${JSON.stringify(answer)}`);
+          continue;
+        }
+        const id = String(resolve(link.parameters!.id, answer));
+        const target = walk().find((r) => r.entry.operationId === link.operationId)!;
+        const read = await call("GET", request(target.path, target.entry, false, { id }).url);
+        const body = (await read.json()) as {
+          id?: string;
+          belief?: { id: string };
+          episode?: { id: string };
+        };
+        if (read.status !== 200 || (body.id ?? body.belief?.id ?? body.episode?.id) !== id)
+          problems.push(
+            `${method} ${path} → ${name} (${id}): ${read.status} ${JSON.stringify(body).slice(0, 200)}`,
+          );
+        followed.push(`${entry.operationId} → ${name}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    for (const from of ["record", "remember", "recordMany", "rememberMany", "distil"])
+      expect(followed, from).toContain(`${from} → get`);
+    expect(followed).toContain("rememberMany → history");
+    expect(followed).toContain("distil → history");
+  });
+
   it("export's link to import: the export, sent as the link says, loads into another store's empty namespace", async () => {
     const other = await testMemory({ file: true });
     const app = createServerApp({ memory: other.mem });

@@ -175,7 +175,11 @@ describe("strata (built)", () => {
     [["record"], /pass the content to record, or --jsonl FILE/],
     [["recall", "x", "--nope"], /unknown option '--nope'/],
     [["recall", "x", "-k", "many"], /-k must be a whole number/],
-    [["outcome", "b1", "maybe"], /Allowed choices are success, failure/],
+    [["outcome", "b1", "maybe"], /^usage: <result> must be one of success, failure, got "maybe"\.\n$/],
+    [
+      ["export", "--format", "csv"],
+      /^usage: --format must be one of json, markdown, jsonl, memory-jsonl, got "csv"\.\n$/,
+    ],
     [["hook", "session-end", "--budget", "600"], /unknown option '--budget'/],
     [
       ["serve", "--http", "--port", "99999"],

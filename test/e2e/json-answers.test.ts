@@ -141,6 +141,31 @@ const SUCCESS: [string, string[] | string, string?][] = [
   ["curate lancedb", "needs a LanceDB table (test/e2e/curate.test.ts)"],
 ];
 
+/**
+ * Flags that change what a command writes or where (a file, a format, a batch, a dry run), each run
+ * once more after SUCCESS on the same store: still one JSON document on stdout and nothing on
+ * stderr (newcomer43's walk ran every flag of every command so; these are the ones whose answer
+ * takes another form).
+ */
+const VARIANTS: [string[], string?][] = [
+  [
+    ["remember", "--jsonl", "-", "--batch-size", "1"],
+    '{"statement":"Deploys happen on Tuesdays"}\n"The cache is Redis 7"\n',
+  ],
+  [["record", "--jsonl", "-", "--gate", "approximate"], '"The user asked about retries"\n'],
+  [["recall", "staging", "-k", "2", "--kinds", "fact", "--at", "yesterday", "--where", "team=ops"]],
+  [["list", "--layer", "belief", "--status", "any", "--limit", "2", "--offset", "1"]],
+  [["export", "--format", "markdown"]],
+  [["export", "--format", "memory-jsonl", "-o", "export.jsonl"]],
+  [["graph", "--format", "dot"]],
+  [["continuity", "--out", "continuity.md"]],
+  [["audit", "--jsonl", "audit-files"]],
+  [["worker", "--once", "--no-daily", "--dry-run", "--all"]],
+  [["hook", "session-start", "-b", "200"], SESSION("SessionStart")],
+  [["instructions", "--cli"]],
+  [["-n", "typo", "context", "deploy"]],
+];
+
 /** Errors the engine (or the command's own check) raises, not the grammar: each on a store or input it refuses. */
 const ENGINE_ERRORS: [string, string[], string][] = [
   ["get", ["get", "b999"], "NOT_FOUND"],
@@ -203,6 +228,14 @@ describe("--json on every command (built CLI)", () => {
       if (command === "prepare-wrap") token = JSON.parse(r.stdout).token;
       expect([command, r.code, r.stderr]).toEqual([command, 0, ""]);
       expect(() => JSON.parse(r.stdout), `${command}: ${r.stdout.slice(0, 200)}`).not.toThrow();
+    }
+  }, 600_000);
+
+  it("success with the flags that change the answer's form: exit 0, one JSON document, stderr empty", () => {
+    for (const [line, input] of VARIANTS) {
+      const r = run(line, input);
+      expect([line.join(" "), r.code, r.stderr]).toEqual([line.join(" "), 0, ""]);
+      expect(() => JSON.parse(r.stdout), `${line.join(" ")}: ${r.stdout.slice(0, 200)}`).not.toThrow();
     }
   }, 600_000);
 

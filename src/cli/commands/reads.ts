@@ -49,24 +49,30 @@ function nothingRecalled(when: { at?: string | undefined; asOf?: string | undefi
 }
 
 /**
+ * Whether the namespace a read found nothing in was never written: `"namespace"` when the store's
+ * other namespaces hold something (a -n that may be mistyped), `"store"` when no namespace does (a
+ * store just made), null when the namespace holds or held anything.
+ */
+export async function unwrittenNamespace(mem: Memory): Promise<"namespace" | "store" | null> {
+  const s = await mem.stats();
+  if (s.episodes.total + s.beliefs.total + s.audit.entries > 0) return null;
+  return (await mem.store.auditNamespaces()).length === 0 ? "store" : "namespace";
+}
+
+/**
  * Why a read found nothing, when the reason is that the namespace it read was never written
  * (`strata recall x -n 5`, `head -n` style, reads namespace "5"): said on stderr, so "Nothing
  * recalled." is not taken for an empty memory. Null when the namespace holds or held anything.
- * When no namespace of the store does (a store just made), -n is not why: it says how to fill it,
- * unless `saidElsewhere` (context's empty block says it already: once is enough).
+ * When no namespace of the store does (a store just made), -n is not why: it says how to fill it.
+ * (context says both in its empty block instead: emptyContextNote.)
  *
  *   await unusedNamespaceNote(mem) // 'namespace "5" holds nothing: …; -k 5 sets how many items'
  */
-export async function unusedNamespaceNote(
-  mem: Memory,
-  { saidElsewhere = false }: { saidElsewhere?: boolean } = {},
-): Promise<string | null> {
-  const s = await mem.stats();
-  if (s.episodes.total + s.beliefs.total + s.audit.entries > 0) return null;
-  if ((await mem.store.auditNamespaces()).length === 0)
-    return saidElsewhere
-      ? null
-      : 'the store holds nothing yet: strata remember "…" stores a fact, strata record "…" an event.';
+export async function unusedNamespaceNote(mem: Memory): Promise<string | null> {
+  const unwritten = await unwrittenNamespace(mem);
+  if (unwritten === null) return null;
+  if (unwritten === "store")
+    return 'the store holds nothing yet: strata remember "…" stores a fact, strata record "…" an event.';
   const count = /^\d+$/.test(mem.namespace) ? `; -k ${mem.namespace} sets how many items` : "";
   return `namespace "${mem.namespace}" holds nothing: -n/--namespace names the namespace to read (strata namespaces lists those in the store)${count}.`;
 }
@@ -107,9 +113,13 @@ export async function runContext(mem: Memory, args: ContextArgs): Promise<Contex
  */
 export function emptyContextNote(
   r: ContextResult,
-  asked: { goal?: string | undefined; at?: string | undefined },
+  asked: { goal?: string | undefined; at?: string | undefined; unwritten?: string | undefined },
 ): string {
   const then = asked.at ? ` at ${asked.at}` : "";
+  // A namespace never written beside others that hold something: a mistyped -n, not a memory to
+  // fill (before newcomer43 the block advised strata remember under a stderr note saying so).
+  if (asked.unwritten !== undefined && r.whyEmpty === "empty-namespace")
+    return `Nothing in context: namespace "${asked.unwritten}" holds nothing, but the store's other namespaces do: -n/--namespace names the namespace to read (strata namespaces lists them).`;
   switch (r.whyEmpty) {
     case "over-budget":
       return `Nothing in context: what was chosen did not fit the ${r.tokenBudget}-token budget (skipped, below); raise --budget.`;
@@ -127,7 +137,7 @@ export function emptyContextNote(
 export function renderContext(
   r: ContextResult,
   style: Style,
-  asked: { goal?: string | undefined; at?: string | undefined } = {},
+  asked: { goal?: string | undefined; at?: string | undefined; unwritten?: string | undefined } = {},
 ): string {
   const skipped = r.skipped.length
     ? `, skipped ${r.skipped.map((s) => `${s.id} (${s.tokens})`).join(", ")}`

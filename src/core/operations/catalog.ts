@@ -253,23 +253,34 @@ const TokenInput = z
   .object({ token: z.string().min(1).describe("The token prepareWrap returned.") })
   .strict();
 
-/** Links from a write's `id` (the stored row) to the routes that read an item by id. */
-const EPISODE_LINKS = {
-  get: { operationId: "get", parameters: { id: "$response.body#/id" }, description: "The item written." },
-  explain: {
-    operationId: "explain",
-    parameters: { id: "$response.body#/id" },
-    description: "Why it is there: its sources, links and audit entries.",
-  },
-} as const;
-const BELIEF_LINKS = {
-  ...EPISODE_LINKS,
-  history: {
-    operationId: "history",
-    parameters: { id: "$response.body#/id" },
-    description: "Its versions and what superseded them.",
-  },
-} as const;
+/**
+ * Links from an id in an answer (a write's stored row, a batch's first result, distil's first
+ * belief) to the routes that read an item by id; a belief's also to its history.
+ *
+ *   itemLinks("/results/0/id", "The first item of the batch.", { belief: true })
+ */
+function itemLinks(pointer: string, what: string, { belief = false } = {}) {
+  const id = { id: `$response.body#${pointer}` };
+  return {
+    get: { operationId: "get", parameters: id, description: what },
+    explain: {
+      operationId: "explain",
+      parameters: id,
+      description: "Why it is there: its sources, links and audit entries.",
+    },
+    ...(belief
+      ? {
+          history: {
+            operationId: "history",
+            parameters: id,
+            description: "Its versions and what superseded them.",
+          },
+        }
+      : {}),
+  };
+}
+const EPISODE_LINKS = itemLinks("/id", "The item written.");
+const BELIEF_LINKS = itemLinks("/id", "The item written.", { belief: true });
 
 /** A prepared wrap's token, to the two routes that close it. */
 const WRAP_LINKS = {
@@ -362,6 +373,7 @@ export const OPERATIONS: readonly Operation[] = [
     input: BatchItems(RecordInput, "Events: text alone, or text with record's fields."),
     output: BatchResultSchema,
     http: { method: "POST", path: "/episodes/batch" },
+    links: itemLinks("/results/0/id", "The first item of the batch (results/N/id is item N's)."),
     run: ({ memory, namespace }, { items, gate }) =>
       memory.recordMany(
         items.map((i) => (typeof i === "string" ? { content: i, namespace } : { ...i, namespace })),
@@ -390,6 +402,9 @@ export const OPERATIONS: readonly Operation[] = [
     input: BatchItems(RememberInput, "Statements: text alone, or text with remember's fields."),
     output: BatchResultSchema,
     http: { method: "POST", path: "/beliefs/batch" },
+    links: itemLinks("/results/0/id", "The first statement's belief (results/N/id is item N's).", {
+      belief: true,
+    }),
     refusals: ["NOT_FOUND", "FORGOTTEN", "CONFLICT"],
     run: ({ memory, namespace }, { items, gate }) =>
       memory.rememberMany(
@@ -668,6 +683,9 @@ export const OPERATIONS: readonly Operation[] = [
     input: DistilInput,
     output: SleepReportSchema,
     http: { method: "POST", path: "/distillations" },
+    links: itemLinks("/items/0/id", "The first proposition's belief (items/N/id is proposition N's).", {
+      belief: true,
+    }),
     refusals: ["NOT_FOUND", "FORGOTTEN"],
     run: ({ memory, namespace }, { episodeIds, propositions, valence }) =>
       memory.distil(episodeIds, propositions, { namespace, ...(valence !== undefined ? { valence } : {}) }),

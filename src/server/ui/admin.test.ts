@@ -89,26 +89,46 @@ describe("Admin: keys", () => {
   it("refuses bad input and keys beyond the admin's own namespaces, changing nothing", async () => {
     const { cookie, csrf } = await signIn(keys.teamAdmin);
     const before = await keysNow();
-    const cases: [Record<string, string>, number, RegExp][] = [
+    // Each answer is the Admin page with the form again, as typed, the refused field marked and its
+    // error under the form (before newcomer43: an error page, and what was typed was lost).
+    const cases: [Record<string, string>, number, RegExp, string][] = [
       [
         { name: "all", scope: "read", namespaces: "*" },
         403,
         /may manage keys within default, team-\* only; \* lies outside/,
+        "namespaces",
       ],
-      [{ name: "ops", scope: "admin", namespaces: "ops-a" }, 403, /ops-a lies outside/],
-      [{ name: "bad name!", scope: "read", namespaces: "team-a" }, 400, /key name/],
-      [{ name: "x", scope: "root", namespaces: "team-a" }, 400, /INVALID_INPUT/],
-      [{ name: "x", scope: "read", namespaces: "" }, 400, /namespace pattern/],
+      [{ name: "ops", scope: "admin", namespaces: "ops-a" }, 403, /ops-a lies outside/, "namespaces"],
+      [{ name: "bad name!", scope: "read", namespaces: "team-a" }, 400, /key name/, "name"],
+      [{ name: "x", scope: "root", namespaces: "team-a" }, 400, /INVALID_INPUT/, "scope"],
+      [{ name: "x", scope: "read", namespaces: "" }, 400, /namespace pattern/, "namespaces"],
+      [
+        { name: "x", scope: "read", namespaces: "team-a, ../x" },
+        400,
+        /(&quot;|&#34;|")\.\.\/x(&quot;|&#34;|"): a namespace pattern is/,
+        "namespaces",
+      ],
       [
         { name: "writer", scope: "read", namespaces: "default" },
         409,
-        /live key named (&quot;|&#34;|")writer/,
+        /live key named (&quot;|&#34;|")writer(&quot;|&#34;|") exists: revoke it first \(Revoke writer… in the table above\)/,
+        "name",
       ],
     ];
-    for (const [fields, status, message] of cases) {
+    for (const [fields, status, message, field] of cases) {
       const res = await post("/admin/keys", cookie, { csrf, ...fields });
-      expect(res.status, JSON.stringify(fields)).toBe(status);
-      expect(await res.text(), JSON.stringify(fields)).toMatch(message);
+      const label = JSON.stringify(fields);
+      expect(res.status, label).toBe(status);
+      const text = await res.text();
+      expect(text, label).toMatch(message);
+      expect(text, label).toContain("<h3>Create a key</h3>");
+      expect(text, label).toMatch(
+        new RegExp(`name="${field}"[^>]*aria-invalid="true" aria-describedby="key-${field}-error"`),
+      );
+      expect(text, label).toContain(`id="key-${field}-error" role="alert"`);
+      // What was typed comes back in its field (the scope as the selected option).
+      expect(text, label).toContain(`value="${fields.name}"`);
+      expect(text, label).toContain(`value="${fields.namespaces}"`);
     }
     expect(await keysNow()).toBe(before);
     // It sees only the keys within its reach: not the `*` admin, not ops-*.

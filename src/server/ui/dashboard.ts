@@ -40,7 +40,13 @@ import { GRAPH_ASSETS, readAsset } from "./assets.js";
 import { type Html, html } from "./html.js";
 import { bare, page } from "./layout.js";
 import { renderActivity, type SleepReport } from "./pages/activity.js";
-import { type CreatedKey, renderAdmin, renderRevokeConfirmation } from "./pages/admin.js";
+import {
+  type CreatedKey,
+  keyFieldErrors,
+  type RefusedKey,
+  renderAdmin,
+  renderRevokeConfirmation,
+} from "./pages/admin.js";
 import { renderAudit, renderVerification } from "./pages/audit.js";
 import { renderContinuity } from "./pages/continuity.js";
 import { renderGraph } from "./pages/graph.js";
@@ -401,9 +407,15 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
     if (!allows(v.key.scope, "admin"))
       throw new StrataError("FORBIDDEN", "The Admin page needs a key with scope admin.");
   };
-  const adminPage = async (c: Context<Env>, created?: CreatedKey) => {
+  const adminPage = async (
+    c: Context<Env>,
+    created?: CreatedKey,
+    refused?: RefusedKey,
+    status: 200 | 400 | 403 | 409 = 200,
+  ) => {
     const worker = await c.var.view.call<WorkerStatus>("workerStatus");
-    return show(c, "/admin", "Admin", await renderAdmin(c.var.view, memory.store, worker, created));
+    const body = await renderAdmin(c.var.view, memory.store, worker, created, refused);
+    return c.html(page(c.var.view, "/admin", "Admin", body, await takeFlash(c.var.view)).toString(), status);
   };
   app.get("/admin", async (c) => {
     adminOnly(c.var.view);
@@ -414,16 +426,28 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
     const v = c.var.view;
     adminOnly(v);
     const body = await c.req.parseBody();
-    const namespaces = field(body, "namespaces")
-      .split(/[\s,]+/)
-      .filter(Boolean);
-    const created = await createApiKeyAs(
-      memory.store,
-      v.key,
-      { name: field(body, "name").trim(), scope: field(body, "scope") as Access, namespaces },
-      clock,
-    );
-    return adminPage(c, created);
+    const values = {
+      name: field(body, "name"),
+      scope: field(body, "scope"),
+      namespaces: field(body, "namespaces"),
+    };
+    const namespaces = values.namespaces.split(/[\s,]+/).filter(Boolean);
+    try {
+      const created = await createApiKeyAs(
+        memory.store,
+        v.key,
+        { name: values.name.trim(), scope: values.scope as Access, namespaces },
+        clock,
+      );
+      return adminPage(c, created);
+    } catch (error) {
+      // A refusal of what was typed: the form again, as typed, with what is wrong under each field
+      // (before newcomer43 an error page replaced the form and what was typed was lost).
+      const errors = error instanceof StrataError ? keyFieldErrors(error, namespaces) : null;
+      if (!errors || !(error instanceof StrataError)) throw error;
+      const status = error.code === "CONFLICT" ? 409 : error.code === "FORBIDDEN" ? 403 : 400;
+      return adminPage(c, undefined, { values, errors, code: error.code }, status);
+    }
   });
   const managedKey = async (v: View, id: string) => {
     adminOnly(v);

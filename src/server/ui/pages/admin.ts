@@ -25,11 +25,78 @@ function createdNotice(created: CreatedKey): Html {
 </div>`;
 }
 
+/** The create-key form's fields. */
+export type KeyField = "name" | "scope" | "namespaces";
+
+/**
+ * A key creation the access layer refused, as the form was sent: the page shows the form again
+ * with these values and what is wrong under each field, as a form answers a wrong field.
+ */
+export interface RefusedKey {
+  values: Record<KeyField, string>;
+  errors: Partial<Record<KeyField, string>>;
+  code: string;
+}
+
+/**
+ * What is wrong with each field of a refused key creation, from the refusal's details: a schema's
+ * issues by their path (a namespace by the pattern typed, not its index), a name a live key holds,
+ * patterns outside the signed-in key's reach. Null when the refusal names no field.
+ *
+ *   keyFieldErrors(conflict, ["default"]) // { name: 'A live key named "ci-bot" exists: …' }
+ */
+export function keyFieldErrors(
+  error: { code: string; message: string; details: Record<string, unknown> },
+  namespaces: readonly string[],
+): Partial<Record<KeyField, string>> | null {
+  const found: Partial<Record<KeyField, string>> = {};
+  const add = (field: KeyField, said: string) => {
+    found[field] = found[field] ? `${found[field]} ${said}` : said;
+  };
+  const issues = error.details.issues;
+  if (error.code === "INVALID_INPUT" && Array.isArray(issues)) {
+    for (const issue of issues as { path: string[]; message: string }[]) {
+      const [field, at] = issue.path;
+      if (field !== "name" && field !== "scope" && field !== "namespaces") return null;
+      const typed = at !== undefined && /^\d+$/.test(at) ? namespaces[Number(at)] : undefined;
+      const message = issue.message.replace(/\.$/, "");
+      add(field, typed === undefined ? `${message}.` : `"${typed}": ${message}.`);
+    }
+  } else if (error.code === "CONFLICT" && typeof error.details.name === "string")
+    add(
+      "name",
+      `A live key named "${error.details.name}" exists: revoke it first (Revoke ${error.details.name}… in the table above) or pick another name.`,
+    );
+  else if (error.code === "FORBIDDEN" && Array.isArray(error.details.namespaces))
+    add("namespaces", error.message);
+  return Object.keys(found).length > 0 ? found : null;
+}
+
+function createKeyForm(v: View, refused?: RefusedKey): Html {
+  const value = (field: KeyField, fallback: string) => refused?.values[field] ?? fallback;
+  const invalid = (field: KeyField) =>
+    refused?.errors[field] ? html` aria-invalid="true" aria-describedby="key-${field}-error"` : "";
+  const said = (field: KeyField) =>
+    refused?.errors[field]
+      ? html`<p class="notice error" id="key-${field}-error" role="alert"><strong>${refused.code}</strong>: ${refused.errors[field]}</p>`
+      : "";
+  const scope = value("scope", "read");
+  return html`<form method="post" action="${v.base}/admin/keys" class="row" hx-boost="false">${csrfField(v)}
+<label>Name <input name="name" required maxlength="64" placeholder="ci-bot" autocomplete="off" value="${value("name", "")}"${invalid("name")}></label>
+<label>Scope <select name="scope"${invalid("scope")}>${(["read", "write", "admin"] as const).map(
+    (s) => html`<option value="${s}"${s === scope ? " selected" : ""}>${s}</option>`,
+  )}</select></label>
+<label>Namespaces <input name="namespaces" required placeholder="team-a, team-*" value="${value("namespaces", v.namespace)}"${invalid("namespaces")}></label>
+<button type="submit" class="primary">Create key</button>
+</form>${said("name")}${said("scope")}${said("namespaces")}`;
+}
+
 export async function renderAdmin(
   v: View,
   store: StoreReader,
   worker: WorkerStatus,
   created?: CreatedKey,
+  refused?: RefusedKey,
 ): Promise<Html> {
   const keys = (await listApiKeys(store)).filter((k) => managesKey(v.key, k));
   return html`${created ? createdNotice(created) : ""}
@@ -44,12 +111,7 @@ ${keys.map(
 )}
 </tbody></table>
 <h3>Create a key</h3>
-<form method="post" action="${v.base}/admin/keys" class="row" hx-boost="false">${csrfField(v)}
-<label>Name <input name="name" required maxlength="64" placeholder="ci-bot" autocomplete="off"></label>
-<label>Scope <select name="scope"><option value="read">read</option><option value="write">write</option><option value="admin">admin</option></select></label>
-<label>Namespaces <input name="namespaces" required placeholder="team-a, team-*" value="${v.namespace}"></label>
-<button type="submit" class="primary">Create key</button>
-</form>
+${createKeyForm(v, refused)}
 </section>
 <section class="card" aria-labelledby="worker-heading"><h2 id="worker-heading">Background worker · ${v.namespace}</h2>
 ${pendingLine(worker)}
