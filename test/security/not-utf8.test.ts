@@ -13,12 +13,15 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiKey } from "../../src/access/api-keys.js";
 import type { Memory } from "../../src/core/engine.js";
 import { firstNonUtf8, utf8Text } from "../../src/core/validate.js";
 import { createMcpServer } from "../../src/mcp/server.js";
 import { openMemory } from "../../src/open-memory.js";
 import { createServerApp } from "../../src/server/app.js";
+import { createDashboard } from "../../src/server/ui/dashboard.js";
 import { memoryBackends } from "../support/backends.js";
 import { bin, ensureBuilt } from "../support/built-cli.js";
 
@@ -169,10 +172,7 @@ for (const backend of memoryBackends("not_utf8"))
             served.port,
             episodes,
             { "content-type": type },
-            Buffer.concat([
-              Buffer.from(prefix, "utf8"),
-              json({ content }),
-            ]),
+            Buffer.concat([Buffer.from(prefix, "utf8"), json({ content })]),
           );
           expect(ok.status, type).toBe(200);
         }
@@ -181,6 +181,48 @@ for (const backend of memoryBackends("not_utf8"))
         expect(texts.join(" ")).not.toContain("\uFFFD");
       } finally {
         await served.close();
+        await mem.close();
+      }
+    });
+  });
+
+for (const backend of memoryBackends("not_utf8_ui"))
+  describe.skipIf(backend.skip)(`the dashboard's forms (${backend.name})`, () => {
+    it("refuses a form whose percent-escapes or bytes are not UTF-8, and keeps nothing of it", async () => {
+      const { mem, clock } = await backend.open();
+      try {
+        const { key } = await createApiKey(
+          mem.store,
+          { name: "ops", scope: "admin", namespaces: ["*"] },
+          clock,
+        );
+        const ui = new Hono().route("/ui", createDashboard({ memory: mem, clock, sessionTtlMs: 3_600_000 }));
+        const form = { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" };
+        const signin = await ui.request("http://localhost/ui/signin", {
+          method: "POST",
+          headers: form,
+          body: `key=${key}`,
+        });
+        const cookie = signin.headers.get("set-cookie")!.split(";")[0]!;
+        const admin = await (await ui.request("http://localhost/ui/admin", { headers: { cookie } })).text();
+        const csrf = /name="csrf" value="([^"]+)"/.exec(admin)![1]!;
+        const ask = (body: BodyInit, type = form["content-type"]) =>
+          ui.request("http://localhost/ui/admin/worker/request", {
+            method: "POST",
+            headers: { ...form, "content-type": type, cookie },
+            body,
+          });
+        const pending = async () => (await mem.workerStatus()).request;
+        const escaped = await ask(`csrf=${csrf}&note=caf%E9+at+nine`);
+        expect(escaped.status).toBe(400);
+        expect(await escaped.text()).toMatch(/field &quot;note&quot; is not UTF-8|field "note" is not UTF-8/);
+        const raw = await ask(Buffer.concat([Buffer.from(`csrf=${csrf}&note=`), LATIN1_CAFE]));
+        expect(raw.status).toBe(400);
+        expect(await pending()).toBeNull();
+        // UTF-8, escaped or not, and a lone % kept as written, as before.
+        expect((await ask(`csrf=${csrf}&note=caf%C3%A9+at+nine+100%`)).status).toBe(303);
+        expect((await pending())?.note).toBe("café at nine 100%");
+      } finally {
         await mem.close();
       }
     });
