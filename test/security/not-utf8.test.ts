@@ -206,7 +206,7 @@ for (const backend of memoryBackends("not_utf8_ui"))
         const cookie = signin.headers.get("set-cookie")!.split(";")[0]!;
         const admin = await (await ui.request("http://localhost/ui/admin", { headers: { cookie } })).text();
         const csrf = /name="csrf" value="([^"]+)"/.exec(admin)![1]!;
-        const ask = (body: BodyInit, type = form["content-type"]) =>
+        const ask = (body: string | Buffer, type = form["content-type"]) =>
           ui.request("http://localhost/ui/admin/worker/request", {
             method: "POST",
             headers: { ...form, "content-type": type, cookie },
