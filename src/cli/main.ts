@@ -56,6 +56,14 @@ interface ErrorBody {
 }
 
 /** A missing PostgreSQL schema's details (a SQLite file's name a path only). */
+/**
+ * The core's `utf8Text` (bytes read as UTF-8, or INVALID_INPUT naming the byte), through program.js,
+ * which every command that reads input has loaded already: a static import here would load the
+ * schema library for --help and --version too, and a dynamic import of validate.ts would make it
+ * an entry of the build, a chunk of its own (as lean27 found for stores.ts).
+ */
+const utf8Decoder = async () => (await import("./program.js")).utf8Text;
+
 const onPostgres = (details: Readonly<Record<string, unknown>>): boolean =>
   typeof details.schema === "string";
 
@@ -345,24 +353,29 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       readLines: (path) => {
         if (path !== undefined && path !== "-") {
           const file = resolve(process.cwd(), path);
-          return () => fileLines(file);
+          return async function* () {
+            yield* fileLines(file, await utf8Decoder());
+          };
         }
         let text: Promise<string> | null = null;
         return () => {
-          text ??= readStdin();
+          text ??= utf8Decoder().then(readStdin);
           return textLines(text);
         };
       },
       readInput: async (path) => {
         if (path !== undefined && path !== "-") {
           const file = resolve(process.cwd(), path);
+          let bytes: Buffer;
           try {
-            return readFileSync(file, "utf8");
+            bytes = readFileSync(file);
           } catch (error) {
             throw unreadable(file, (error as NodeJS.ErrnoException).code ?? "unreadable");
           }
+          // Bytes, not text: a byte that is not UTF-8 is refused, never read as U+FFFD.
+          return (await utf8Decoder())(bytes, file);
         }
-        return readStdin();
+        return readStdin(await utf8Decoder());
       },
     };
     // Input the command cannot read is refused before the store opens: `strata import missing.json`

@@ -25,6 +25,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { isStrataError, StrataError } from "../core/errors.js";
 import type { Access } from "../core/operations/operation.js";
+import { utf8Text } from "../core/validate.js";
 
 /** Host names every server accepts: the loopback interface under its usual names. */
 export const LOOPBACK_HOSTS: readonly string[] = Object.freeze(["localhost", "127.0.0.1", "[::1]"]);
@@ -287,6 +288,31 @@ export function createHttpApp(options: HttpAppOptions): Hono<{ Variables: { call
   }
 
   app.post(path, limitBody(maxBodyBytes), async (c) => {
+    // Bytes, not text: the transport's decoder put U+FFFD for a byte that is not UTF-8 and the
+    // tool stored a text the client never sent. Read here and refused as the parse error it is;
+    // UTF-8 goes on to the transport, which answers everything else (its own parse error too).
+    let text: string;
+    try {
+      text = utf8Text(new Uint8Array(await c.req.raw.arrayBuffer()), "The request body");
+    } catch (error) {
+      if (!isStrataError(error)) throw error;
+      return c.json(
+        {
+          jsonrpc: "2.0",
+          error: {
+            code: -32700,
+            message: `Parse error: ${error.message}`,
+            data: { code: error.code, ...error.details },
+          },
+          id: null,
+        },
+        400,
+      );
+    }
+    let parsedBody: unknown;
+    try {
+      parsedBody = JSON.parse(text);
+    } catch {}
     const server = options.makeServer(c.get("caller") ?? {});
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -295,7 +321,11 @@ export function createHttpApp(options: HttpAppOptions): Hono<{ Variables: { call
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(c.req.raw);
+      return await (parsedBody === undefined
+        ? transport.handleRequest(
+            new Request(c.req.raw.url, { method: "POST", headers: c.req.raw.headers, body: text }),
+          )
+        : transport.handleRequest(c.req.raw, { parsedBody }));
     } finally {
       await server.close();
     }

@@ -4,13 +4,15 @@
  * newline-delimited JSON-RPC the same way, but a message over `maxMessageBytes` is answered with
  * a JSON-RPC error (`data.code: "PAYLOAD_TOO_LARGE"`), its bytes are skipped up to the next
  * newline, and the server goes on serving. A line that is not JSON-RPC gets a parse error
- * (`-32700`) instead of silence.
+ * (`-32700`) instead of silence, and so does a line that is not UTF-8 (its byte named).
  *
  *   await server.connect(new BoundedStdioServerTransport({ maxMessageBytes: 10 * 1024 * 1024 }));
  */
 import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+import { isStrataError } from "../core/errors.js";
+import { utf8Text } from "../core/validate.js";
 
 /** Largest stdio message, in bytes, unless told otherwise: 10 MiB. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -74,7 +76,7 @@ export class BoundedStdioServerTransport implements Transport {
         }
       }
       if (nl === -1) break;
-      if (!this.skipping) this.line(Buffer.concat(this.chunks).toString("utf8"));
+      if (!this.skipping) this.lineBytes(Buffer.concat(this.chunks));
       this.chunks = [];
       this.size = 0;
       this.skipping = false;
@@ -92,6 +94,31 @@ export class BoundedStdioServerTransport implements Transport {
       id: idFromPrefix(prefix),
       error: { code: -32600, message, data: { code: "PAYLOAD_TOO_LARGE", limit: this.maxMessageBytes } },
     } as unknown as JSONRPCMessage);
+  }
+
+  /**
+   * A line's bytes, read as UTF-8: a byte that is not UTF-8 would be read as U+FFFD, and a tool
+   * would store a text the client never sent. Such a line gets a parse error naming the byte.
+   */
+  private lineBytes(bytes: Buffer): void {
+    let text: string;
+    try {
+      text = utf8Text(bytes, "The message");
+    } catch (error) {
+      if (!isStrataError(error)) throw error;
+      this.onerror?.(error);
+      void this.send({
+        jsonrpc: "2.0",
+        id: idFromPrefix(bytes.subarray(0, PREFIX_BYTES).toString("latin1")),
+        error: {
+          code: -32700,
+          message: `Parse error: ${error.message}`,
+          data: { code: "PARSE_ERROR", ...error.details },
+        },
+      } as unknown as JSONRPCMessage);
+      return;
+    }
+    this.line(text);
   }
 
   private line(text: string): void {

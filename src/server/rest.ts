@@ -20,7 +20,7 @@ import { StrataError } from "../core/errors.js";
 import { NamespaceSchema } from "../core/model.js";
 import { OPERATIONS, type Operation, runOperation } from "../core/operations/index.js";
 import type { Clock } from "../core/ports.js";
-import { parseInput } from "../core/validate.js";
+import { parseInput, utf8Text } from "../core/validate.js";
 import { identify, peerIsLoopback, permit, permitTree } from "./callers.js";
 import { errorResponse } from "./errors.js";
 import { queryInput, queryValuesRefused } from "./query.js";
@@ -112,6 +112,15 @@ export function mediaTypeOf(header: string | undefined): string | null {
   return header.split(";")[0]!.trim().toLowerCase();
 }
 
+/** `application/json; charset="UTF-8"` → "utf-8"; null when the header names no charset. */
+export function charsetOf(header: string | undefined): string | null {
+  for (const param of (header ?? "").split(";").slice(1)) {
+    const m = /^\s*charset\s*=\s*"?([^";]*)"?\s*$/i.exec(param);
+    if (m) return m[1]!.trim().toLowerCase();
+  }
+  return null;
+}
+
 /**
  * The 415 for a body a JSON route must not read. A browser may send `text/plain`, a form or
  * multipart to any site without asking first (a CORS "simple request"), so a route that read any
@@ -121,6 +130,19 @@ export function mediaTypeOf(header: string | undefined): string | null {
  */
 function mediaTypeRefusal(c: Context, text: string | null): Response | null {
   const type = mediaTypeOf(c.req.header("content-type"));
+  // JSON is UTF-8 (RFC 8259): a body said to be in another charset was read as UTF-8 all the same.
+  const charset = charsetOf(c.req.header("content-type"));
+  if (type === "application/json" && charset !== null && charset !== "utf-8" && charset !== "utf8")
+    return c.json(
+      {
+        error: {
+          code: "UNSUPPORTED_MEDIA_TYPE",
+          message: `${c.req.method} ${new URL(c.req.url).pathname} takes a JSON body in UTF-8, not ${charset}: send UTF-8 (Content-Type: application/json, or application/json; charset=utf-8). Nothing was changed.`,
+          details: { contentType: c.req.header("content-type") ?? null },
+        },
+      },
+      415,
+    );
   if (type === "application/json" || (type === null && (text === null || text === ""))) return null;
   return c.json(
     {
@@ -227,7 +249,8 @@ export function createRestApi(options: RestApiOptions): Hono<{ Variables: RestVa
         const declared = c.req.header("content-type") !== undefined;
         const early = declared ? mediaTypeRefusal(c, null) : null;
         if (early) return early;
-        const text = await c.req.text();
+        // Bytes, not text: a decoder would put U+FFFD for a byte that is not UTF-8, in silence.
+        const text = utf8Text(new Uint8Array(await c.req.arrayBuffer()), "The request body");
         const refused = declared ? null : mediaTypeRefusal(c, text);
         if (refused) return refused;
         input = bodyInput(text);

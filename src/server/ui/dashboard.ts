@@ -34,7 +34,7 @@ import { StrataError } from "../../core/errors.js";
 import { NamespaceSchema } from "../../core/model.js";
 import { type Access, allows, OPERATION_BY_NAME, runOperation } from "../../core/operations/index.js";
 import type { Clock } from "../../core/ports.js";
-import { parseInput } from "../../core/validate.js";
+import { parseInput, utf8Text } from "../../core/validate.js";
 import { dashboardWording } from "../wording.js";
 import { GRAPH_ASSETS, readAsset } from "./assets.js";
 import { type Html, html } from "./html.js";
@@ -121,6 +121,34 @@ const withoutTrailingSlashes = (path: string): string => {
 const safeBack = (back: unknown): string =>
   typeof back === "string" && /^\/(?!\/)[A-Za-z0-9/_\-.?=&%]*$/.test(back) ? back : "/";
 
+/**
+ * A form's fields, read from its bytes. The platform's form decoder reads a byte that is not UTF-8
+ * (the body's own, or one a percent-escape names: `note=caf%E9`) as U+FFFD, so a form could store
+ * a text its sender never wrote (a worker request's note) in silence; such a form is refused
+ * (INVALID_INPUT, the field named), nothing done. The dashboard's pages send UTF-8 forms.
+ */
+async function readForm(c: Context): Promise<Record<string, string | File>> {
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  const text = utf8Text(bytes, "The form");
+  const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded")
+    for (const pair of text.split("&")) {
+      // `%` before anything but two hex digits is kept as written, as the form decoder keeps it.
+      const escaped = pair.replace(/\+/g, " ").replace(/%(?![0-9A-Fa-f]{2})/g, "%25");
+      try {
+        decodeURIComponent(escaped);
+      } catch {
+        const name = pair.split("=")[0]!;
+        throw new StrataError(
+          "INVALID_INPUT",
+          `The form's field "${name.slice(0, 40)}" is not UTF-8: a percent-escape (such as %E9) names a byte that starts no UTF-8 character. Send the form as UTF-8, as the dashboard's own pages do. Nothing was changed.`,
+          { field: name.slice(0, 40) },
+        );
+      }
+    }
+  return c.req.parseBody();
+}
+
 const field = (body: Record<string, unknown>, name: string): string => {
   const value = body[name];
   return typeof value === "string" ? value : "";
@@ -203,7 +231,7 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
 
   app.post("/signin", async (c) => {
     refuseCrossOrigin(c);
-    const body = await c.req.parseBody();
+    const body = await readForm(c);
     const key = await verifyApiKey(memory.store, field(body, "key"));
     if (!key) return c.html(signinPage("That key is not valid: unknown, revoked or mistyped."), 401);
     const session = await sessions.create(key.id, await firstNamespace(key));
@@ -277,7 +305,7 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
     const { session, key } = found;
     if (c.req.method !== "GET") {
       refuseCrossOrigin(c);
-      const body = await c.req.parseBody();
+      const body = await readForm(c);
       const token = field(body, "csrf") || c.req.header("X-CSRF-Token") || "";
       if (token !== session.csrf)
         throw new StrataError(
@@ -342,7 +370,7 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
   });
 
   app.post("/namespace", async (c) => {
-    const body = await c.req.parseBody();
+    const body = await readForm(c);
     const namespace = parseInput(NamespaceSchema, field(body, "namespace").trim(), "namespace");
     authorize(c.var.view.key, namespace, "read");
     c.var.view.session.namespace = namespace;
@@ -425,7 +453,7 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
   app.post("/admin/keys", async (c) => {
     const v = c.var.view;
     adminOnly(v);
-    const body = await c.req.parseBody();
+    const body = await readForm(c);
     const values = {
       name: field(body, "name"),
       scope: field(body, "scope"),
@@ -462,14 +490,14 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
   });
   app.post("/admin/keys/:id/revoke", async (c) => {
     const key = await managedKey(c.var.view, c.req.param("id"));
-    const body = await c.req.parseBody();
+    const body = await readForm(c);
     if (field(body, "confirm") !== "yes") return c.redirect(`${base}/admin/keys/${key.id}/revoke`, 303);
     await revokeApiKey(memory.store, key.id, clock, c.var.view.key);
     return done(c, `Revoked key ${key.name} (${key.id}): it no longer works anywhere.`, "/admin");
   });
   app.post("/admin/worker/request", async (c) => {
     adminOnly(c.var.view);
-    const body = await c.req.parseBody();
+    const body = await readForm(c);
     const note = field(body, "note").trim();
     await c.var.view.call("requestConsolidation", note ? { note } : {});
     return done(c, `Asked the worker to consolidate ${c.var.view.namespace} at its next tick.`, "/admin");
@@ -491,7 +519,7 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
     const v = c.var.view;
     const id = c.req.param("id");
     const action = c.req.param("action");
-    const body = await c.req.parseBody();
+    const body = await readForm(c);
     const back = field(body, "back") || `/items/${id}`;
     if (action === "forget") {
       if (field(body, "confirm") !== "yes") return c.redirect(`${base}/items/${id}/forget`, 303);
@@ -526,7 +554,7 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
   });
 
   app.post("/review/judge", async (c) => {
-    const body = await c.req.parseBody();
+    const body = await readForm(c);
     const pair = { a: field(body, "a"), b: field(body, "b") };
     const verdict = field(body, "verdict");
     if (!(VERDICTS as readonly string[]).includes(verdict))
@@ -539,7 +567,7 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
 
   // Batch: one field per pair, `v:<a>:<b>` = a verdict or `leave`; applied in one judge call.
   app.post("/review/batch", async (c) => {
-    const body = await c.req.parseBody();
+    const body = await readForm(c);
     const judgments = Object.entries(body).flatMap(([name, value]) => {
       const m = /^v:([^:]+):([^:]+)$/.exec(name);
       if (!m || value === "leave") return [];
