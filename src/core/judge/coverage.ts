@@ -13,6 +13,7 @@
  * `distinctions()` (./analysis.ts); this check is the newer statement's words against the older's.
  */
 import { boundedMemo } from "../bounded-memo.js";
+import { capitalTitles, DOTTED_TITLES } from "../person-words.js";
 import { asWritten, isQuestion, rawTokens, stem } from "../text.js";
 
 /** The rule's name (the reason code of a verdict it downgrades) and its doc line. */
@@ -305,8 +306,10 @@ export const SEVERAL_STATEMENTS_RULE = {
 } as const;
 
 /** A sentence end followed by another sentence; titles (Dr., Mr.) and decimals do not end one. */
-const SENTENCE_BREAK_ALL =
-  /(?<!\b(?:Dr|Mr|Mrs|Ms|St|vs|etc|approx|e\.g|i\.e))[.!?]+["'’”)\]]?\s+(?=["'“(]?[\p{Lu}\p{N}])/u;
+const SENTENCE_BREAK_ALL = new RegExp(
+  `(?<!\\b(?:${capitalTitles(DOTTED_TITLES)}|St|vs|etc|approx|e\\.g|i\\.e))[.!?]+["'’”)\\]]?\\s+(?=["'“(]?[\\p{Lu}\\p{N}])`,
+  "u",
+);
 
 /**
  * Whether a text holds more than one sentence.
