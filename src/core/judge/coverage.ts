@@ -36,11 +36,11 @@ const EMPTY = new Set(
   ).split(" "),
 );
 
-/** Forms one word takes that the stemmer does not join. */
-const IRREGULAR: Record<string, string> = {
-  has: "have",
-  had: "have",
-  having: "have",
+/**
+ * Forms one word takes that the stemmer does not join, which the judge's term comparison joins as
+ * well (`canon`, analysis.ts): irregular verbs and an abbreviation.
+ */
+export const CANONICAL_FORMS: Readonly<Record<string, string>> = {
   kept: "keep",
   led: "lead",
   ran: "run",
@@ -48,6 +48,18 @@ const IRREGULAR: Record<string, string> = {
   held: "hold",
   sent: "send",
   went: "go",
+  max: "maximum",
+  owner: "own",
+  ownership: "own",
+  owned: "own",
+};
+
+/** Forms one word takes that the stemmer does not join: `CANONICAL_FORMS` and more. */
+const IRREGULAR: Record<string, string> = {
+  ...CANONICAL_FORMS,
+  has: "have",
+  had: "have",
+  having: "have",
   goes: "go",
   gone: "go",
   took: "take",
@@ -55,10 +67,6 @@ const IRREGULAR: Record<string, string> = {
   takes: "take",
   made: "make",
   born: "birth",
-  max: "maximum",
-  owner: "own",
-  ownership: "own",
-  owned: "own",
   v: "version",
   became: "become",
   maintainer: "maintain",
