@@ -25,6 +25,7 @@
  *   lowerCaseNames("I closed my Chase account.")                                                      // → [] (read by its capitals)
  */
 import { listedWord } from "./listed-words.js";
+import { LOWER_CASE_TITLES } from "./person-words.js";
 
 /** Spoken contractions and chat abbreviations with a vowel, typed in lower case: never a value's name. */
 const CHAT_WORDS = new Set(
@@ -52,7 +53,7 @@ const AFTER_NUMBER = /\p{N}[\p{N}.,]*\s+$/u;
  * noun ("dr said to rest") or another word ("12 oak dr"): there a listed word stays a word. "ms."
  * typed in lower case is as often milliseconds ("120 ms. we shipped it") and is left out.
  */
-const TITLE_BEFORE = /(?<![\p{L}\p{N}])(?:dr|mr|mrs|mx|prof)\.\s+$/u;
+const TITLE_BEFORE = new RegExp(`(?<![\\p{L}\\p{N}])(?:${LOWER_CASE_TITLES.join("|")})\\.\\s+$`, "u");
 const DETERMINER_BEFORE =
   /(?<![\p{L}\p{N}'’])(?:the|a|an|my|our|your|his|her|their|its|this|that|whose)\s+\S+\s+$/u;
 

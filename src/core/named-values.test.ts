@@ -12,6 +12,7 @@ describe("namedValues: the names a statement gives its values", () => {
     ["I commute by bike, a blue Trek hybrid.", ["Trek"]],
     ["Our dog eats Purina kibble.", ["Purina"]],
     ["I see Dr. Alvarez on Friday.", ["Alvarez"]],
+    ["Our teacher is Miss Honey.", ["Honey"]], // a title (person-words), as "Mrs" is
     // FIRST_WORD_NAME: a first word the lexicon does not list is a name (each was missed before prec30)
     ["Kasia walks Bolt every morning.", ["Kasia", "Bolt"]],
     ["Priya runs the team now.", ["Priya"]],

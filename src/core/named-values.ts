@@ -27,10 +27,11 @@
  */
 import { listedWord } from "./listed-words.js";
 import { lowerCaseNames } from "./lower-case-names.js";
+import { capitalTitles, DOTTED_TITLES, TITLES } from "./person-words.js";
 
 const NOT_A_VALUE = new Set(
   (
-    "i i'm i've i'd i'll dr mr mrs ms mx prof st jr sr ok okay hmm hm um umm uh erm ugh " +
+    `i i'm i've i'd i'll ${[...TITLES.keys()].join(" ")} st jr sr ok okay hmm hm um umm uh erm ugh ` +
     // chat's abbreviations of a phrase, written in capitals anywhere: never a value's name
     "fyi btw imo imho tbh lol omg asap " +
     "monday mondays tuesday tuesdays wednesday wednesdays thursday thursdays friday fridays " +
@@ -40,6 +41,8 @@ const NOT_A_VALUE = new Set(
 );
 
 const SENTENCE_END = /[.!?:;]$/;
+/** A title's or an abbreviation's period, which ends no sentence ("Dr.", "St."). */
+const NOT_AN_END = new RegExp(`^(?:${capitalTitles(DOTTED_TITLES)}|St)\\.$`);
 // Module constants, not literals in the loop: the build writes a `\p{…}` literal as `new RegExp(…)`,
 // which would compile it again for every word.
 const OPENS_UPPER = /^\p{Lu}/u;
@@ -55,7 +58,7 @@ export function namedValues(text: string): string[] {
     const raw = m[0];
     const word = raw.replace(/[.!?:;]$/, "").replace(/[’']s$/, "");
     const startsSentence = first;
-    first = SENTENCE_END.test(raw) && !/^(?:Dr|Mr|Mrs|Ms|Mx|St|Prof)\.$/.test(raw);
+    first = SENTENCE_END.test(raw) && !NOT_AN_END.test(raw);
     if (startsSentence && !(FIRST_NAME_SHAPE.test(word) && !listedWord(word))) continue;
     if (!OPENS_UPPER.test(word) && !INNER_UPPER.test(word)) continue;
     if (NOT_A_VALUE.has(word.toLowerCase())) continue;

@@ -24,6 +24,7 @@
 import { mainClauseStart, verbalParticiple } from "./judge/analysis.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import { namedValues } from "./named-values.js";
+import { isTitle } from "./person-words.js";
 import type { Lexicon } from "./ports.js";
 import { contentTokens, isHypothetical, isQuestion, SPEAKER_SUBJECT } from "./text.js";
 
@@ -1005,9 +1006,6 @@ export function personCompound(word: string, lexicon: Lexicon): boolean {
   return false;
 }
 
-/** A title before a name ("Mrs. Halloran", "Dr Reyes"): part of the name. */
-export const TITLE = /^(?:mr|mrs|ms|miss|dr|prof)$/i;
-
 /**
  * The person's name a statement with no first-person word has as the subject of its main clause,
  * lower-cased, or null: "Dana quit the food bank after the new manager started" → "dana". A
@@ -1038,7 +1036,7 @@ export function namedSubject(statement: string, asked: AskedSlot, lexicon: Lexic
     subject[i + 1]!.pos === "PROPN" &&
     lexicon.nounRelation(w.text.toLowerCase(), "relative") !== null;
   const names = subject.filter(
-    (w, i) => !TITLE.test(w.text) && !relativeTitle(w, i) && w.text.toLowerCase() !== "and",
+    (w, i) => !isTitle(w.text) && !relativeTitle(w, i) && w.text.toLowerCase() !== "and",
   );
   const name = (w: TaggedWord) => {
     if (w.pos !== "PROPN" || !/^\p{Lu}\p{Ll}+$/u.test(w.text)) return false;

@@ -23,6 +23,7 @@ import {
   STOP_WORDS,
   stem,
 } from "../text.js";
+import { CANONICAL_FORMS } from "./coverage.js";
 import { lemmaAs, listedWord, type TaggedWord, tag } from "./tagger.js";
 
 /**
@@ -497,21 +498,8 @@ export function roleHeldBy(x: Analysis): { role: string[]; holder: string[]; nam
   return roleFirst ? { role: lower(roleFirst), holder: lower(afterCore), nameFirst: false } : null;
 }
 
-/** Judge-local canonical forms: irregular verbs and abbreviations that stemming misses. */
-const CANONICAL: Record<string, string> = {
-  kept: "keep",
-  led: "lead",
-  ran: "run",
-  built: "build",
-  held: "hold",
-  sent: "send",
-  went: "go",
-  max: "maximum",
-  owner: "own",
-  ownership: "own",
-  owned: "own",
-};
-const canon = (t: string) => CANONICAL[t] ?? t;
+/** Canonical forms: irregular verbs and an abbreviation that stemming misses (coverage.ts's). */
+const canon = (t: string) => CANONICAL_FORMS[t] ?? t;
 
 /** Words that only say when or how lasting a statement is; they name no subject or value. */
 const TIME_FILLER_RE =

@@ -99,6 +99,9 @@ describe(`${SEVERAL_STATEMENTS_RULE.name}: no change is closed on a text of seve
     ["Legs are sore lol. Oh and I switched my gym to Crunch on 5th street.", true],
     ["Ana? She moved to Lisbon last spring.", false],
     ["Dr. Alvarez moved to the downtown clinic.", false],
+    // Every title's period (person-words), not only Dr/Mr/Mrs/Ms's.
+    ["Our kids now see Prof. Alvarez at the clinic.", false],
+    ["Our kids now see Mx. Alvarez at the clinic.", false],
     ["Node.js in production was bumped from 18.19 to 20.11.", false],
   ] as const)("%j holds several sentences: %s", (text, expected) => {
     expect(severalSentences(text)).toBe(expected);

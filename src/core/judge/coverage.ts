@@ -13,6 +13,7 @@
  * `distinctions()` (./analysis.ts); this check is the newer statement's words against the older's.
  */
 import { boundedMemo } from "../bounded-memo.js";
+import { capitalTitles, DOTTED_TITLES } from "../person-words.js";
 import { asWritten, isQuestion, rawTokens, stem } from "../text.js";
 
 /** The rule's name (the reason code of a verdict it downgrades) and its doc line. */
@@ -35,11 +36,11 @@ const EMPTY = new Set(
   ).split(" "),
 );
 
-/** Forms one word takes that the stemmer does not join. */
-const IRREGULAR: Record<string, string> = {
-  has: "have",
-  had: "have",
-  having: "have",
+/**
+ * Forms one word takes that the stemmer does not join, which the judge's term comparison joins as
+ * well (`canon`, analysis.ts): irregular verbs and an abbreviation.
+ */
+export const CANONICAL_FORMS: Readonly<Record<string, string>> = {
   kept: "keep",
   led: "lead",
   ran: "run",
@@ -47,6 +48,18 @@ const IRREGULAR: Record<string, string> = {
   held: "hold",
   sent: "send",
   went: "go",
+  max: "maximum",
+  owner: "own",
+  ownership: "own",
+  owned: "own",
+};
+
+/** Forms one word takes that the stemmer does not join: `CANONICAL_FORMS` and more. */
+const IRREGULAR: Record<string, string> = {
+  ...CANONICAL_FORMS,
+  has: "have",
+  had: "have",
+  having: "have",
   goes: "go",
   gone: "go",
   took: "take",
@@ -54,10 +67,6 @@ const IRREGULAR: Record<string, string> = {
   takes: "take",
   made: "make",
   born: "birth",
-  max: "maximum",
-  owner: "own",
-  ownership: "own",
-  owned: "own",
   v: "version",
   became: "become",
   maintainer: "maintain",
@@ -305,8 +314,10 @@ export const SEVERAL_STATEMENTS_RULE = {
 } as const;
 
 /** A sentence end followed by another sentence; titles (Dr., Mr.) and decimals do not end one. */
-const SENTENCE_BREAK_ALL =
-  /(?<!\b(?:Dr|Mr|Mrs|Ms|St|vs|etc|approx|e\.g|i\.e))[.!?]+["'’”)\]]?\s+(?=["'“(]?[\p{Lu}\p{N}])/u;
+const SENTENCE_BREAK_ALL = new RegExp(
+  `(?<!\\b(?:${capitalTitles(DOTTED_TITLES)}|St|vs|etc|approx|e\\.g|i\\.e))[.!?]+["'’”)\\]]?\\s+(?=["'“(]?[\\p{Lu}\\p{N}])`,
+  "u",
+);
 
 /**
  * Whether a text holds more than one sentence.

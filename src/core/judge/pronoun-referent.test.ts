@@ -15,6 +15,7 @@ describe("a pronoun for the older's one person (pronoun-referent, judge42)", () 
     ["my boss is in the office on mondays", "btw she's in the office on tuesdays now", "she = my boss"],
     ["Dami is a junior nurse.", "she's a senior nurse now", "she = Dami"],
     ["Dami is a junior nurse.", "she got promoted to senior nurse", "she = Dami"],
+    ["my aunty works at the bakery on fridays", "she works at the bakery on saturdays now", "she = my aunty"],
   ])("%s → %s closes the older (%s)", (a, b, referent) => {
     const v = judge(a, b);
     expect(v).toMatchObject({ relation: "supersedes", rule: PRONOUN_REFERENT_RULE.name, confident: true });
@@ -25,6 +26,7 @@ describe("a pronoun for the older's one person (pronoun-referent, judge42)", () 
     // A gender the subject's words deny.
     ["my sister is on the night shift", "he's on the day shift now"],
     ["Mrs Okafor teaches piano on mondays", "he teaches piano on tuesdays now"],
+    ["my aunty works at the bakery on fridays", "he works at the bakery on saturdays now"], // person-words: "aunty" is "auntie"
     // The older names another person: the pronoun may be either.
     ["my brother works with Tom on the night shift", "he's on the day shift now"],
     ["Mia's teacher is Mr Ross", "she has Ms Patel now"],

@@ -16,6 +16,7 @@
  *   pronounReferent("my brother is on the night shift", "he's on the day shift now", whole, judge)
  *   // → { relation: "supersedes", rule: "pronoun-referent", reason: "pronoun-referent: he = my brother; opposite-values: night → day (antonym)", … }
  */
+import { genderOf, isTitle } from "../person-words.js";
 import type { JudgeItem, JudgeVerdict, Lexicon } from "../ports.js";
 import { stem } from "../text.js";
 import { analysisOf, isWhenWord, stated, wordsOf } from "./analysis.js";
@@ -28,28 +29,12 @@ export const PRONOUN_REFERENT_RULE = {
   doc: 'The newer opens with "he" or "she" and the older\'s subject is its one person, of that gender where its words say one ("my brother is on the night shift" / "he\'s on the day shift now"): read with the pronoun replaced by that subject, the pair is a change the rules read with confidence. Not "it", "that" or "they", not when the older names another person ("Mia\'s teacher is Mr Ross") or the newer another third person by a pronoun, not a gender the subject\'s words deny ("my sister" / "he …").',
 } as const;
 
-const HE = new Set(
-  "he brother dad father son husband boyfriend uncle grandad granddad grandpa grandfather nephew stepdad stepson stepfather fiance man boy guy mr sir".split(
-    " ",
-  ),
-);
-const SHE = new Set(
-  "she sister mum mom mother daughter wife girlfriend aunt auntie gran granny grandma grandmother niece stepmum stepmom stepdaughter stepmother fiancee woman girl mrs ms miss".split(
-    " ",
-  ),
-);
-const TITLE = /^(?:mr|mrs|ms|miss|dr)\.?$/i;
 const POSSESSIVE = /^(?:my|our|your)$/i;
 
 /** The subject pronoun the newer opens with, and what follows it; "'s" is "is", or "has" before "got"/"been". */
 const OPENS_WITH = /^(?:(?:and|so)\s+)?(he|she)(?:\s+|(['’]s)\s+)(.+)$/i;
 /** Another third person named by a pronoun in the newer ("she drives him now"). */
 const OTHER_PRONOUN = /\b(?:he|she|him|her|hers|his|they|them|their|he['’]s|she['’]s)\b/i;
-
-const genderOf = (w: string): "he" | "she" | null => {
-  const t = w.toLowerCase().replace(/\.$/, "");
-  return HE.has(t) ? "he" : SHE.has(t) ? "she" : null;
-};
 
 const verbal = (w: TaggedWord) => w.pos === "VERB" || w.pos === "AUX";
 const name = (w: TaggedWord) => w.pos === "PROPN" && /^\p{Lu}/u.test(w.text) && !/['’]s$/i.test(w.text);
@@ -69,7 +54,7 @@ function personSubject(
   const rest = words.slice(v);
   const texts = subject.map((w) => w.text);
   let person = false;
-  if (subject.every((w, i) => name(w) || (i === 0 && TITLE.test(w.text)))) person = subject.some(name);
+  if (subject.every((w, i) => name(w) || (i === 0 && isTitle(w.text)))) person = subject.some(name);
   else if (subject.length === 2 && POSSESSIVE.test(texts[0]!) && subject[1]!.pos === "NOUN") {
     const noun = subject[1]!.lemma.toLowerCase();
     person = genderOf(noun) !== null || (lexicon?.isPerson(noun) ?? false);
@@ -85,7 +70,7 @@ function personSubject(
   const another = rest.some(
     (w, i) =>
       (name(w) && !place(w)) ||
-      TITLE.test(w.text) ||
+      isTitle(w.text) ||
       (genderOf(w.text) !== null && !(copula && (firstAdposition < 0 || i < firstAdposition))) ||
       (w.pos === "NOUN" &&
         !(copula && (firstAdposition < 0 || i < firstAdposition)) &&

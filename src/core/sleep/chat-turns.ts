@@ -24,6 +24,7 @@
  * arrived") is one: callers `await loadTagger()` first.
  */
 import { tag } from "../judge/tagger.js";
+import { DOTTED_TITLES, typedTitles } from "../person-words.js";
 import { BACK_TO, CORRECTION, saysChangedState } from "../state-slots.js";
 import {
   contentTokens,
@@ -158,6 +159,12 @@ const STATE_OF_SPEAKER = [speakerDid(`${ENDING_VERBS}|${BEGINNING_VERBS}`), ...S
 /** The same, when what held before ends: not by a verb that only begins something (`BEGINNING_VERBS`). */
 const REPLACED_STATE_OF_SPEAKER = [speakerDid(ENDING_VERBS), ...STATE_OF_SPEAKER_SAID];
 
+/** Where `sentencesOf` splits: see there. */
+const SENTENCE_BREAKS = new RegExp(
+  `(?<!\\b(?:${typedTitles(DOTTED_TITLES)}|St|Jr|Sr|vs|etc|e\\.g|i\\.e|approx|No)\\.)(?<=[.!?])\\s+(?=\\S)|(?<!\\s)\\s+[–—]\\s+|(?<!\\s)\\s+-\\s+`,
+  "u",
+);
+
 /** The sentences of a text; a short lead-in closed by a colon is split from its clause. */
 export function sentencesOf(text: string): string[] {
   // Split on sentence ends (not inside numbers like 3.5, nor after a title, which a writer with no
@@ -165,9 +172,7 @@ export function sentencesOf(text: string): string[] {
   // as breaks. A dash's whitespace is entered at its start only (`(?<!\s)`), so a long run is read
   // once, not once a position.
   return text
-    .split(
-      /(?<!\b(?:[Dd]r|[Mm]r|[Mm]rs|Ms|[Mm]x|St|Jr|Sr|[Pp]rof|vs|etc|e\.g|i\.e|approx|No)\.)(?<=[.!?])\s+(?=\S)|(?<!\s)\s+[–—]\s+|(?<!\s)\s+-\s+/u,
-    )
+    .split(SENTENCE_BREAKS)
     .flatMap(afterLeadIn)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);

@@ -38,6 +38,7 @@
  */
 import { isWhenWord } from "../judge/analysis.js";
 import { type TaggedWord, tag } from "../judge/tagger.js";
+import { capitalTitles, TITLES } from "../person-words.js";
 import type { Lexicon } from "../ports.js";
 import { isQuestion, stem } from "../text.js";
 import { sentencesOf } from "./chat-turns.js";
@@ -393,6 +394,9 @@ export interface TopicResolution {
     | "no-lexicon";
 }
 
+/** A name given a title ("Dr Lindqvist", "Mrs. Rose", "Doctor Reyes"): a person for sure. */
+const TITLED = new RegExp(`\\b(?:${capitalTitles([...TITLES.keys()])}|Doctor)\\.?\\s+\\p{Lu}`, "u");
+
 /**
  * `NEIGHBOUR_TOPIC`: the topic of a clause taken out of its turn, named only in a neighbouring
  * sentence of the same turn, with no pronoun: "Lent started so I gave up sugar, which means black
@@ -447,7 +451,7 @@ export function resolveTopics(
   const related = (head: string): boolean =>
     nounsOfVerbs.some((n) => options.lexicon?.sharesKind?.(head, n) ?? false);
   // A role names a person: only a name the clause gives a title ("Dr Lindqvist") is one for sure.
-  const titled = /\b(?:Dr|Mr|Mrs|Ms|Miss|Prof|Doctor)\.?\s+\p{Lu}/u.test(clause);
+  const titled = TITLED.test(clause);
   for (const n of [at - 1, at + 1]) {
     const sentence = sentences[n];
     if (sentence === undefined) continue;

@@ -242,30 +242,30 @@ export async function judgePairs(
   const anyCached =
     pairs.length > 0 && (await store.dump("judgedPairs", { cursor: null, limit: 1 })).rows.length > 0;
   const reuse = (p: JudgedPair) => p.judge !== LEXICAL || judge.name === LEXICAL;
-  for (let i = 0; i < pairs.length; i += 500) {
-    const chunk = pairs.slice(i, i + 500).map(([x, y]) => orient(x, y));
-    const cached = new Map(
-      (anyCached
-        ? await store.judgedPairs(
-            chunk.map(([a, b]) => ({ a: a.id, b: b.id })),
-            namespace,
-          )
-        : []
-      ).map((p) => [`${p.a}:${p.b}`, p]),
-    );
-    for (const [older, newer] of chunk) {
-      const hit = cached.get(`${older.id}:${newer.id}`);
-      if (hit && hit.aHash === older.contentHash && hit.bHash === newer.contentHash && reuse(hit)) {
-        judged.push({
-          older,
-          newer,
-          verdict: { relation: hit.relation, similarity: 0, reason: `${hit.reason} (cached, ${hit.judge})` },
-          cached: true,
-        });
-        continue;
-      }
-      open.push([older, newer]);
+  const oriented = pairs.map(([x, y]) => orient(x, y));
+  // One lookup for the run, not one per few hundred pairs: the store checks that every id asked is
+  // a row of the namespace, and a belief stands in many pairs, so asked once its id is checked once.
+  const cached = new Map(
+    (anyCached
+      ? await store.judgedPairs(
+          oriented.map(([a, b]) => ({ a: a.id, b: b.id })),
+          namespace,
+        )
+      : []
+    ).map((p) => [`${p.a}:${p.b}`, p]),
+  );
+  for (const [older, newer] of oriented) {
+    const hit = cached.get(`${older.id}:${newer.id}`);
+    if (hit && hit.aHash === older.contentHash && hit.bHash === newer.contentHash && reuse(hit)) {
+      judged.push({
+        older,
+        newer,
+        verdict: { relation: hit.relation, similarity: 0, reason: `${hit.reason} (cached, ${hit.judge})` },
+        cached: true,
+      });
+      continue;
     }
+    open.push([older, newer]);
   }
   const item = (b: Belief) => ({ text: b.text, at: b.validFrom, kind: b.kind });
   const fresh: JudgedPair[] = [];

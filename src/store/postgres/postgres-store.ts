@@ -180,6 +180,8 @@ function purgeFailure(error: unknown): string | null {
 type Row = SqlRow;
 
 const json = (v: unknown) => JSON.stringify(v);
+/** A belief's or an episode's id as the stores write it: "b12", "e3". */
+const ROW_ID = /^[be][0-9]+$/;
 const ridOf = (id: string) => {
   const n = id.slice(1);
   return /^[0-9]+$/.test(n) ? n : "0";
@@ -451,7 +453,7 @@ class PostgresReader implements StoreReader {
       ["e", "episodes"],
     ] as const) {
       const rids = [
-        ...new Set(ids.filter((id) => typeof id === "string" && new RegExp(`^${prefix}[0-9]+$`).test(id))),
+        ...new Set(ids.filter((id) => typeof id === "string" && ROW_ID.test(id) && id.startsWith(prefix))),
       ].map(ridOf);
       for (let i = 0; i < rids.length; i += 500) {
         const p = new Params();

@@ -7,8 +7,8 @@
 import { loadTagger } from "../../judge/tagger.js";
 import type { RecallHit } from "../../model.js";
 import { namedValues } from "../../named-values.js";
+import { isTitle } from "../../person-words.js";
 import { clausesOf, sentencesOf } from "../../sleep/chat-turns.js";
-import { TITLE } from "../../state-slots.js";
 import {
   contentTokens,
   hasAdditiveCue,
@@ -75,9 +75,7 @@ export function notTheThing(text: string): Set<string> {
       const before = words[i - 1];
       const counted =
         before && (before.pos === "NUM" || NUMBER_WORD.test(before.text)) && /^\p{L}+$/u.test(w.text);
-      const title =
-        TITLE.test(w.text.replace(/\.$/, "")) &&
-        words.slice(i + 1).find((x) => x.pos !== "PUNCT")?.pos === "PROPN";
+      const title = isTitle(w.text) && words.slice(i + 1).find((x) => x.pos !== "PUNCT")?.pos === "PROPN";
       if (counted || title) for (const t of contentTokens(w.text)) out.add(t);
     }
   }
