@@ -84,6 +84,7 @@ export function saysChangedState(sentence: string): boolean {
     const participle = verbalParticiple(sentence, words, i);
     if (participle) return participle.some((l) => CHANGE_VERBS.has(l)) && !notDoneBefore(words, i);
     if (w.pos !== "VERB" || !saidAsDone(words, i)) return false;
+    if (saidAsHabit(w) && !PRESENT_AS_CHANGE.test(sentence)) return false;
     if (CHANGE_VERBS.has(w.lemma)) return true;
     const next = words[i + 1];
     return next !== undefined && PHRASAL_CHANGE.has(`${w.lemma} ${next.text.toLowerCase()}`);
@@ -135,6 +136,26 @@ function personsPerfect(words: readonly TaggedWord[], i: number): boolean {
   const phrase = words.slice(Math.max(0, i - 3), i).map((w) => w.text.toLowerCase());
   return (phrase.includes("my") || phrase.includes("our")) && words[i - 1]!.pos === "NOUN";
 }
+
+/**
+ * `HABITUAL_PRESENT`: a verb in the simple present of the third person ("leaves", "stops",
+ * "closes", "switches", "moves") says what happens by habit or by timetable, not a change that
+ * happened: "the bus leaves at 7", "she stops at the shop on the way home", "the gym closes at 10",
+ * "he switches shifts every month". It says a change only when the sentence sets it against what
+ * held before (`PRESENT_AS_CHANGE`): "it leaves from stand 4 now", "the bus now leaves at 8", "from
+ * next week the gym closes at 9". The past and the perfect ("she's stopped going", "the gym closed")
+ * are read as before.
+ */
+function saidAsHabit(w: { text: string; lemma: string }): boolean {
+  const form = w.text.toLowerCase();
+  if (form === w.lemma || !form.endsWith("s")) return false;
+  const stem = w.lemma.endsWith("y") ? `${w.lemma.slice(0, -1)}ies` : null;
+  return form === `${w.lemma}s` || form === `${w.lemma}es` || form === stem;
+}
+
+/** Words that set a present against what held before ("now", "no longer", "from next week"). */
+const PRESENT_AS_CHANGE =
+  /\b(?:now|these days|nowadays|no longer|any ?more|from now on|as of|instead|going forward|from (?:next|this)|starting)\b/i;
 
 /** Words before a verb that make it not (yet) a change: a wish, a plan, an advice, a refusal. */
 const NOT_DONE = new Set(
