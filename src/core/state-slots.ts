@@ -955,8 +955,8 @@ const FIRST_CLAUSE_END =
  * clause says a change another makes to a thing ("The landlord raised the rent to £950, I can't
  * believe it": whose rent is left to the slot readers), when the person is the asked thing ("The
  * new manager is Priya, I report to her now" for "Who is my manager?"), nor when the speaker's
- * clause says the asked thing again ("The new nanny starts at 8, so I leave for work at 7:30 now"
- * for "When do I leave for work?"). `await loadTagger()` first.
+ * clause says the asked thing again, by a noun or by the speaker's verb the question asks ("The new
+ * nanny starts at 8, I leave for work at 7:30 on weekdays" for "When do I leave for work?"). `await loadTagger()` first.
  *
  *   opensWithOthersState("The new oiler needs size 39 safety shoes, I'll ask the master.", askedSlot("What size are my safety shoes?")!, lexicon) // → true
  *   opensWithOthersState("The new manager is Priya, I report to her now.", askedSlot("Who is my manager?")!, lexicon) // → false
@@ -970,10 +970,17 @@ export function opensWithOthersState(statement: string, asked: AskedSlot, lexico
   if (!personSubject(first, asked, lexicon) || !oneVerbGroup(tag(first))) return false;
   const askedNoun = (w: TaggedWord) =>
     [...contentTokens(w.text), ...contentTokens(w.lemma)].some((t) => asked.nouns.has(t));
+  // The speaker's own verb the question asks ("I leave for work at 7:30" for "when do I leave for work").
+  const askedVerb = (w: TaggedWord) =>
+    w.pos === "VERB" &&
+    !LIGHT_VERBS.has(w.lemma) &&
+    contentTokens(w.lemma).some((t) => asked.attributes.has(t));
   const speakers = rest.split(FIRST_CLAUSE_END).filter((c) => FIRST_PERSON.test(c) || SPEAKER_WORD.test(c));
   return (
     speakers.length > 0 &&
-    speakers.every((c) => !saysChangedState(c) && !tag(c).some((w) => w.pos === "NOUN" && askedNoun(w)))
+    speakers.every(
+      (c) => !saysChangedState(c) && !tag(c).some((w) => (w.pos === "NOUN" && askedNoun(w)) || askedVerb(w)),
+    )
   );
 }
 

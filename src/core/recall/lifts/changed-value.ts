@@ -60,8 +60,9 @@ export function speaksOfChange(sentence: string, lexicon: Lexicon | undefined): 
   for (const [i, w] of words.entries()) {
     const lemma = w.lemma.toLowerCase();
     if (w.pos === "VERB" && isChange(lemma) && !notDone(words, i)) return w.text.toLowerCase();
-    if (w.pos === "NOUN" && (isChange(lemma) || lexicon.derivedVerbs(lemma).some(isChange)))
-      return w.text.toLowerCase();
+    // A noun right after "to" or "wanna" is the tagger's reading of a verb not done ("wanna move").
+    if (w.pos !== "NOUN" || NOT_DONE.test(words[i - 1]?.text ?? "")) continue;
+    if (isChange(lemma) || lexicon.derivedVerbs(lemma).some(isChange)) return w.text.toLowerCase();
   }
   return null;
 }
@@ -204,7 +205,7 @@ async function slotChangeMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
     if (!topK.has(older) || !fillsAskedThing(older.text, asked, req.lexicon)) continue;
     const olderLatest = saysChangedState(older.text) ? null : older;
     for (const newer of facts) {
-      if (!(newer.at > older.at) || newer.score > older.score) continue;
+      if (!(newer.at > older.at)) continue;
       if (othersState(newer.text, asked, req.lexicon)) continue;
       let found: { cue: string; value: string; sentence: string } | null = null;
       for (const sentence of sentencesOf(newer.text)) {
@@ -383,7 +384,7 @@ async function typedValueMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
   for (const older of facts) {
     if (!topK.has(older)) continue;
     for (const newer of facts) {
-      if (!(newer.at > older.at) || newer.score > older.score) continue;
+      if (!(newer.at > older.at)) continue;
       const found = typedValueChange(nouns, older.text, newer.text, req.lexicon, lift.about.of(newer).text);
       if (!found || askedAfterChange(newer.text, nouns, req.lexicon)) continue;
       // Another person's change ("My sister's bedtime is 8pm now") is not the speaker's.
