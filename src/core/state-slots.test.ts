@@ -68,6 +68,7 @@ describe("HABITUAL_PRESENT: a third-person present of a change verb is a habit o
     "The gym closes at 10 on weekdays.",
     "He switches shifts every month.",
     "The caravan club leaves on the first of October.",
+    "Sanjay starts at the bakery at 6.",
   ])("habit: %s", (s) => expect(saysChangedState(s)).toBe(false));
 
   it.each([
@@ -75,6 +76,8 @@ describe("HABITUAL_PRESENT: a third-person present of a change verb is a habit o
     "The bus leaves from stand 4 now.",
     "The bus now leaves at 8.",
     "From next week the gym closes at 9.",
+    // one arranged occasion
+    "Sanjay starts at the bakery this Monday.",
     // the past and the perfect are read as before
     "She's stopped going to the gym.",
     "The gym closed early all summer.",

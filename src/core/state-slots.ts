@@ -142,8 +142,9 @@ function personsPerfect(words: readonly TaggedWord[], i: number): boolean {
  * "closes", "switches", "moves") says what happens by habit or by timetable, not a change that
  * happened: "the bus leaves at 7", "she stops at the shop on the way home", "the gym closes at 10",
  * "he switches shifts every month". It says a change only when the sentence sets it against what
- * held before (`PRESENT_AS_CHANGE`): "it leaves from stand 4 now", "the bus now leaves at 8", "from
- * next week the gym closes at 9". The past and the perfect ("she's stopped going", "the gym closed")
+ * held before or points it at one arranged occasion (`PRESENT_AS_CHANGE`): "it leaves from stand 4
+ * now", "the bus now leaves at 8", "from next week the gym closes at 9", "Sanjay starts at the bakery this
+ * Monday". The past and the perfect ("she's stopped going", "the gym closed")
  * are read as before.
  */
 function saidAsHabit(w: { text: string; lemma: string }): boolean {
@@ -153,9 +154,13 @@ function saidAsHabit(w: { text: string; lemma: string }): boolean {
   return form === `${w.lemma}s` || form === `${w.lemma}es` || form === stem;
 }
 
-/** Words that set a present against what held before ("now", "no longer", "from next week"). */
+/**
+ * Words that set a present against what held before ("now", "no longer", "from next week"), or
+ * point it at one arranged occasion, as English says a change that is fixed ("Sanjay starts
+ * at the bakery this Monday", "Mum moves in next week", "she starts tomorrow").
+ */
 const PRESENT_AS_CHANGE =
-  /\b(?:now|these days|nowadays|no longer|any ?more|from now on|as of|instead|going forward|from (?:next|this)|starting)\b/i;
+  /\b(?:now|these days|nowadays|no longer|any ?more|from now on|as of|instead|going forward|starting|today|tonight|tomorrow|(?:this|next)\s+(?:week(?:end)?|month|year|term|semester|season|morning|afternoon|evening|night|spring|summer|fall|autumn|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b/i;
 
 /** Words before a verb that make it not (yet) a change: a wish, a plan, an advice, a refusal. */
 const NOT_DONE = new Set(
