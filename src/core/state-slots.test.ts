@@ -78,6 +78,8 @@ describe("HABITUAL_PRESENT: a third-person present of a change verb is a habit o
     "From next week the gym closes at 9.",
     // one arranged occasion
     "Sanjay starts at the bakery this Monday.",
+    "The rent becomes £900 from April.",
+    "Priya starts at the clinic in 3 weeks.",
     // the past and the perfect are read as before
     "She's stopped going to the gym.",
     "The gym closed early all summer.",

@@ -156,11 +156,12 @@ function saidAsHabit(w: { text: string; lemma: string }): boolean {
 
 /**
  * Words that set a present against what held before ("now", "no longer", "from next week"), or
- * point it at one arranged occasion, as English says a change that is fixed ("Sanjay starts
- * at the bakery this Monday", "Mum moves in next week", "she starts tomorrow").
+ * point it at one arranged occasion, as English says a change that is fixed ("the rent becomes
+ * £900 from April", "Priya starts at the clinic in 3 weeks", "Sanjay starts at the bakery this
+ * Monday", "Mum moves in next week", "she starts tomorrow").
  */
 const PRESENT_AS_CHANGE =
-  /\b(?:now|these days|nowadays|no longer|any ?more|from now on|as of|instead|going forward|starting|today|tonight|tomorrow|(?:this|next)\s+(?:week(?:end)?|month|year|term|semester|season|morning|afternoon|evening|night|spring|summer|fall|autumn|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b/i;
+  /\b(?:now|these days|nowadays|no longer|any ?more|from now on|as of|instead|going forward|starting|today|tonight|tomorrow|in\s+(?:a|an|a\s+few|\d+|two|three|four)\s+(?:days?|weeks?|months?)|from\s+(?:jan|feb|march|april|may|june|july|aug|sept?|oct|nov|dec)\w*|(?:from\s+)?(?:this|next)\s+(?:week(?:end)?|month|year|term|semester|season|morning|afternoon|evening|night|spring|summer|fall|autumn|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b/i;
 
 /** Words before a verb that make it not (yet) a change: a wish, a plan, an advice, a refusal. */
 const NOT_DONE = new Set(
