@@ -61,6 +61,32 @@ describe("saysChangedState: a state changed or holds now, read from the language
   ])("no: %s", (s) => expect(saysChangedState(s)).toBe(false));
 });
 
+describe("HABITUAL_PRESENT: a third-person present of a change verb is a habit or a timetable, not a change", () => {
+  it.each([
+    "The bus leaves at 7 from the corner.",
+    "She stops at the shop on the way home.",
+    "The gym closes at 10 on weekdays.",
+    "He switches shifts every month.",
+    "The caravan club leaves on the first of October.",
+    "Sanjay starts at the bakery at 6.",
+  ])("habit: %s", (s) => expect(saysChangedState(s)).toBe(false));
+
+  it.each([
+    // set against what held before
+    "The bus leaves from stand 4 now.",
+    "The bus now leaves at 8.",
+    "From next week the gym closes at 9.",
+    // one arranged occasion
+    "Sanjay starts at the bakery this Monday.",
+    "The rent becomes £900 from April.",
+    "Priya starts at the clinic in 3 weeks.",
+    // the past and the perfect are read as before
+    "She's stopped going to the gym.",
+    "The gym closed early all summer.",
+    "My sister moved to Lyon.",
+  ])("change: %s", (s) => expect(saysChangedState(s)).toBe(true));
+});
+
 describe("saysChangedState, holds since: a perfect of be that runs up to now", () => {
   it.each([
     "I've been going to bed at 10:30 since the baby arrived.",

@@ -85,6 +85,7 @@ export function saysChangedState(sentence: string): boolean {
     const participle = verbalParticiple(sentence, words, i);
     if (participle) return participle.some((l) => CHANGE_VERBS.has(l)) && !notDoneBefore(words, i);
     if (w.pos !== "VERB" || !saidAsDone(words, i)) return false;
+    if (saidAsHabit(w) && !PRESENT_AS_CHANGE.test(sentence)) return false;
     if (CHANGE_VERBS.has(w.lemma)) return true;
     const next = words[i + 1];
     return next !== undefined && PHRASAL_CHANGE.has(`${w.lemma} ${next.text.toLowerCase()}`);
@@ -136,6 +137,32 @@ function personsPerfect(words: readonly TaggedWord[], i: number): boolean {
   const phrase = words.slice(Math.max(0, i - 3), i).map((w) => w.text.toLowerCase());
   return (phrase.includes("my") || phrase.includes("our")) && words[i - 1]!.pos === "NOUN";
 }
+
+/**
+ * `HABITUAL_PRESENT`: a verb in the simple present of the third person ("leaves", "stops",
+ * "closes", "switches", "moves") says what happens by habit or by timetable, not a change that
+ * happened: "the bus leaves at 7", "she stops at the shop on the way home", "the gym closes at 10",
+ * "he switches shifts every month". It says a change only when the sentence sets it against what
+ * held before or points it at one arranged occasion (`PRESENT_AS_CHANGE`): "it leaves from stand 4
+ * now", "the bus now leaves at 8", "from next week the gym closes at 9", "Sanjay starts at the bakery this
+ * Monday". The past and the perfect ("she's stopped going", "the gym closed")
+ * are read as before.
+ */
+function saidAsHabit(w: { text: string; lemma: string }): boolean {
+  const form = w.text.toLowerCase();
+  if (form === w.lemma || !form.endsWith("s")) return false;
+  const stem = w.lemma.endsWith("y") ? `${w.lemma.slice(0, -1)}ies` : null;
+  return form === `${w.lemma}s` || form === `${w.lemma}es` || form === stem;
+}
+
+/**
+ * Words that set a present against what held before ("now", "no longer", "from next week"), or
+ * point it at one arranged occasion, as English says a change that is fixed ("the rent becomes
+ * £900 from April", "Priya starts at the clinic in 3 weeks", "Sanjay starts at the bakery this
+ * Monday", "Mum moves in next week", "she starts tomorrow").
+ */
+const PRESENT_AS_CHANGE =
+  /\b(?:now|these days|nowadays|no longer|any ?more|from now on|as of|instead|going forward|starting|today|tonight|tomorrow|in\s+(?:a|an|a\s+few|\d+|two|three|four)\s+(?:days?|weeks?|months?)|from\s+(?:jan|feb|march|april|may|june|july|aug|sept?|oct|nov|dec)\w*|(?:from\s+)?(?:this|next)\s+(?:week(?:end)?|month|year|term|semester|season|morning|afternoon|evening|night|spring|summer|fall|autumn|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b/i;
 
 /** Words before a verb that make it not (yet) a change: a wish, a plan, an advice, a refusal. */
 const NOT_DONE = new Set(
@@ -935,8 +962,8 @@ const FIRST_CLAUSE_END =
  * clause says a change another makes to a thing ("The landlord raised the rent to £950, I can't
  * believe it": whose rent is left to the slot readers), when the person is the asked thing ("The
  * new manager is Priya, I report to her now" for "Who is my manager?"), nor when the speaker's
- * clause says the asked thing again ("The new nanny starts at 8, so I leave for work at 7:30 now"
- * for "When do I leave for work?"). `await loadTagger()` first.
+ * clause says the asked thing again, by a noun or by the speaker's verb the question asks ("The new
+ * nanny starts at 8, I leave for work at 7:30 on weekdays" for "When do I leave for work?"). `await loadTagger()` first.
  *
  *   opensWithOthersState("The new oiler needs size 39 safety shoes, I'll ask the master.", askedSlot("What size are my safety shoes?")!, lexicon) // → true
  *   opensWithOthersState("The new manager is Priya, I report to her now.", askedSlot("Who is my manager?")!, lexicon) // → false
@@ -950,10 +977,17 @@ export function opensWithOthersState(statement: string, asked: AskedSlot, lexico
   if (!personSubject(first, asked, lexicon) || !oneVerbGroup(tag(first))) return false;
   const askedNoun = (w: TaggedWord) =>
     [...contentTokens(w.text), ...contentTokens(w.lemma)].some((t) => asked.nouns.has(t));
+  // The speaker's own verb the question asks ("I leave for work at 7:30" for "when do I leave for work").
+  const askedVerb = (w: TaggedWord) =>
+    w.pos === "VERB" &&
+    !LIGHT_VERBS.has(w.lemma) &&
+    contentTokens(w.lemma).some((t) => asked.attributes.has(t));
   const speakers = rest.split(FIRST_CLAUSE_END).filter((c) => FIRST_PERSON.test(c) || SPEAKER_WORD.test(c));
   return (
     speakers.length > 0 &&
-    speakers.every((c) => !saysChangedState(c) && !tag(c).some((w) => w.pos === "NOUN" && askedNoun(w)))
+    speakers.every(
+      (c) => !saysChangedState(c) && !tag(c).some((w) => (w.pos === "NOUN" && askedNoun(w)) || askedVerb(w)),
+    )
   );
 }
 

@@ -5,7 +5,13 @@ import { openMemory } from "../../../open-memory.js";
 import type { Memory } from "../../engine.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { askedSlot } from "../../state-slots.js";
-import { anotherValueOfKind, askedNouns, speaksOfChange, typedValueChange } from "./changed-value.js";
+import {
+  anotherValueOfKind,
+  askedAfterChange,
+  askedNouns,
+  speaksOfChange,
+  typedValueChange,
+} from "./changed-value.js";
 
 const lexicon = sharedWordNet();
 
@@ -54,12 +60,42 @@ describe("speaksOfChange: a change said done, by a change verb, its nominalisati
     ["We might migrate to Fly.io next year."],
     ["We're going to swap the router for a mesh system."],
     ["I want to switch to spelt but haven't yet."],
+    ["The manager asked if I wanna move to the bakery counter."],
     // a remembered past
     ["Years ago we used to swap the router every spring."],
     // a change verb in a sense that changes nothing for another ("grow", "fold")
     ["The tomatoes grew so fast this summer."],
   ])("%s → none", (sentence) => {
     expect(speaksOfChange(sentence, lexicon)).toBeNull();
+  });
+});
+
+describe("ASKED_AFTER_CHANGE: the asked thing named only after the change, or only in its reason", () => {
+  it.each([
+    ["Which team am I on?", "We moved the standup to Thursdays since half the team is off on Mondays."],
+    ["which choir section am i in", "the reading group is on sundays at four now, people had choir"],
+    [
+      "What's the size of our greenhouse?",
+      "The council changed the bin days again and collection is on Friday now, which is a pain, so I'll be wheeling them past the greenhouse.",
+    ],
+  ])("%s / %s → after", (question, newer) => {
+    expect(askedAfterChange(newer, askedNouns(question), lexicon)).toBe(true);
+  });
+
+  it.each([
+    // the asked thing in the clause of its change, or before it
+    ["When do I see the physio?", "Physio's on Fridays now since my physio changed clinics."],
+    ["when's the herd test", "They moved the herd test on us again, it's the 4th of December now."],
+    ["Which VPN do I use?", "Work made us use Mullvad for the VPN now instead of Nord."],
+    // no sentence names the asked thing (its talk may): read as before
+    [
+      "Which data warehouse do we use?",
+      "The migration to Snowflake is done, so I'm rewriting our cost alerts.",
+    ],
+    // named, but no change said
+    ["Which team am I on?", "Half the team is off on Mondays, it's quiet."],
+  ])("%s / %s → not after", (question, newer) => {
+    expect(askedAfterChange(newer, askedNouns(question), lexicon)).toBe(false);
   });
 });
 

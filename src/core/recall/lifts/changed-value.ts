@@ -15,6 +15,8 @@ import type { AboutWords } from "../about-words.js";
 import { type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
 import { relatedByAsked } from "./new-by-related.js";
 import { speakersOf } from "./pair-checks.js";
+import { withoutReason } from "./reason-clause.js";
+import { CLAUSE_BREAK } from "./same-slot-first.js";
 
 /** How deep among the candidates a newer may rank (before diversity, which thins near-duplicates out). */
 const NEWER_WITHIN = 12;
@@ -31,8 +33,9 @@ const REPLACED_REFERENCE =
 const NOT_NOW =
   /\b(?:used\s+to|years?\s+ago|back\s+(?:in|when|then)|when\s+(?:i|we)\s+(?:was|were)|will|going\s+to|gonna|next\s+(?:week|month|year)|someday|one\s+day)\b/i;
 
-/** Before a verb: it is not (yet) done (a plan, wish, refusal or question). */
-const NOT_DONE = /^(?:to|not|n't|never|will|won't|would|wouldn't|should|can|can't|could|might|may|must)$/i;
+/** Before a verb: it is not (yet) done (a plan, wish, refusal or question; "wanna move", "gotta switch"). */
+const NOT_DONE =
+  /^(?:to|not|n't|never|will|won't|would|wouldn't|should|can|can't|could|might|may|must|wanna|gonna|gotta)$/i;
 
 /**
  * How a sentence speaks of a change, or null: a verb whose lemma WordNet puts under change
@@ -57,8 +60,9 @@ export function speaksOfChange(sentence: string, lexicon: Lexicon | undefined): 
   for (const [i, w] of words.entries()) {
     const lemma = w.lemma.toLowerCase();
     if (w.pos === "VERB" && isChange(lemma) && !notDone(words, i)) return w.text.toLowerCase();
-    if (w.pos === "NOUN" && (isChange(lemma) || lexicon.derivedVerbs(lemma).some(isChange)))
-      return w.text.toLowerCase();
+    // A noun right after "to" or "wanna" is the tagger's reading of a verb not done ("wanna move").
+    if (w.pos !== "NOUN" || NOT_DONE.test(words[i - 1]?.text ?? "")) continue;
+    if (isChange(lemma) || lexicon.derivedVerbs(lemma).some(isChange)) return w.text.toLowerCase();
   }
   return null;
 }
@@ -194,13 +198,14 @@ async function slotChangeMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
     related: new Set([...related.values()].flatMap((s) => [...s])),
   };
   if (topic.central.size === 0) return [];
+  const nouns = askedNouns(req.query);
   const talk = new Map<string, Promise<boolean>>();
   const moves: ChangedValueMove[] = [];
   for (const older of facts) {
     if (!topK.has(older) || !fillsAskedThing(older.text, asked, req.lexicon)) continue;
     const olderLatest = saysChangedState(older.text) ? null : older;
     for (const newer of facts) {
-      if (!(newer.at > older.at) || newer.score > older.score) continue;
+      if (!(newer.at > older.at)) continue;
       if (othersState(newer.text, asked, req.lexicon)) continue;
       let found: { cue: string; value: string; sentence: string } | null = null;
       for (const sentence of sentencesOf(newer.text)) {
@@ -211,7 +216,7 @@ async function slotChangeMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
           break;
         }
       }
-      if (!found) continue;
+      if (!found || askedAfterChange(newer.text, nouns, req.lexicon)) continue;
       // The speaker's own word on the asked thing is a plan or a wish ("I might move the novel over
       // to Ulysses…"): what holds now is still the older.
       if (sentencesOf(newer.text).some((x) => !isQuestion(x) && isHypothetical(x) && namesTopic(x, topic)))
@@ -283,6 +288,48 @@ async function talkNamesTopic(
   return reply !== undefined && reply.actor !== source.actor && namesTopic(reply.content, topic);
 }
 
+/**
+ * `ASKED_AFTER_CHANGE`: a newer that names the asked thing only after the clause that says its
+ * change, or only in the reason for it, speaks of a change of something else and mentions the
+ * asked thing in passing: "We moved standup to Thursdays since half the team is off on Mondays" is
+ * no change of "Which team am I on?", "calc study group is saturdays at noon now, ppl had labs" none
+ * of "which lab section am i in", "The bishop has changed things around again and Sunday Mass is at
+ * 9.30 now, which cuts into the morning milking, so I'll be going with the smell of the parlour on
+ * me" none of the parlour. True when some sentence of the newer names an asked noun (`askedNouns`)
+ * and says a change (a change verb by WordNet, "now" and its kin, or `saysChangedState`) and, in
+ * every such sentence read without its reason clause (`withoutReason`) and split into clauses as
+ * `CLAUSE_BREAK` splits them, no clause up to the first that says the change names an asked noun.
+ * The thing named in the clause of its change or before it ("Physio's on Fridays now since my
+ * physio changed clinics", "They moved the TB test on us again, it's the 4th of December now"), and
+ * a newer that names it in no sentence of its own (its talk does: "The migration to Snowflake is
+ * done…" for "Which data warehouse do we use?"), are read as before. `await loadTagger()` first.
+ *
+ *   askedAfterChange("calc study group is saturdays at noon now, ppl had labs", askedNouns("which lab section am i in"), wordnet) // → true
+ *   askedAfterChange("Physio's on Fridays now since my physio changed clinics.", askedNouns("When do I see the physio?"), wordnet)  // → false
+ */
+export function askedAfterChange(
+  newer: string,
+  nouns: ReadonlySet<string>,
+  lexicon: Lexicon | undefined,
+): boolean {
+  const names = (text: string) => contentTokens(text).some((t) => nouns.has(t));
+  const changes = (clause: string) =>
+    speaksOfChange(clause, lexicon) !== null || NOW.test(clause) || saysChangedState(clause);
+  let after = false;
+  for (const sentence of sentencesOf(newer)) {
+    if (!names(sentence)) continue;
+    const clauses = withoutReason(sentence)
+      .split(CLAUSE_BREAK)
+      .map((c) => c.trim())
+      .filter((c) => c.length > 0);
+    const change = clauses.findIndex(changes);
+    if (change < 0) continue;
+    if (clauses.slice(0, change + 1).some(names)) return false;
+    after = true;
+  }
+  return after;
+}
+
 /** A question that asks about the past or a former state ("When did…", "What was…", "…used to…", "originally"). */
 const ASKS_PAST =
   /\b(?:did|was|were|had|used\s+to|originally|at\s+first|previous(?:ly)?|before|old|former)\b/i;
@@ -337,9 +384,9 @@ async function typedValueMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
   for (const older of facts) {
     if (!topK.has(older)) continue;
     for (const newer of facts) {
-      if (!(newer.at > older.at) || newer.score > older.score) continue;
+      if (!(newer.at > older.at)) continue;
       const found = typedValueChange(nouns, older.text, newer.text, req.lexicon, lift.about.of(newer).text);
-      if (!found) continue;
+      if (!found || askedAfterChange(newer.text, nouns, req.lexicon)) continue;
       // Another person's change ("My sister's bedtime is 8pm now") is not the speaker's.
       if (asked && othersState(newer.text, asked, req.lexicon)) continue;
       // The speaker's own statements: a reply's "try 7:30pm" is no change of theirs.

@@ -140,7 +140,7 @@ function slotLiftedIn(
  * bought…", "…and we…", as sleep's `clausesOf` splits), and a relative "which" after a word of the
  * clause before ("I'm doing the evenings now which suits the hip better").
  */
-const CLAUSE_BREAK =
+export const CLAUSE_BREAK =
   /\s*(?:;|,(?<!\d,(?=\d{3}(?!\d))))\s*|(?<!\s)\s+(?=(?:so|and|but|then)\s+(?:i|we)\b)|(?<![,;\s])\s+(?=which\s)/iu;
 
 /** "now that" opening a sentence: a subordinator ("Now that the office is shut, I…"), read as "since" is. */
