@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { rankOf, recalledBesideUnrelated } from "../../../../test/support/memory.js";
 import { loadTagger } from "../../judge/tagger.js";
-import { hasChangeCue } from "../../text.js";
+import { hasAdditiveCue, hasChangeCue } from "../../text.js";
 import {
+  addsBeside,
   answersAsked,
   CHANGED_TO,
   CODE,
@@ -320,6 +321,40 @@ describe('CHANGED_TO_RULE: a move, or an amount or a date changed, with its obje
     ["we drove to Leeds on Friday", false],
   ])("CHANGED_TO reads %s → %s", (sentence, expected) => {
     expect(CHANGED_TO.test(sentence)).toBe(expected);
+  });
+});
+
+describe('DEGREE_TOO_RULE: "too" that says how much is no addition beside the older', () => {
+  it.each<[string, string, boolean]>([
+    ["too much", "I moved my stall to Tejuosho Market, the old place was too much wahala.", false],
+    [
+      "too and an adjective",
+      "I left the coworking, it was too noisy, I took a fixed desk at Heden now.",
+      false,
+    ],
+    ["too busy", "The barber opened his own salon, too busy now, his cousin Mahesh comes instead.", false],
+    ["too at the end: an addition", "I've started using Starline for the minicab now too.", true],
+    ["too before a preposition: an addition", "I use Starline too for the airport now.", true],
+    ["also", "we also moved the shop to Aldi", true],
+    ["a degree too beside an additive one", "It was too noisy, so I took a desk at Heden as well.", true],
+  ])("%s", (_name, sentence, expected) => {
+    expect(addsBeside(sentence)).toBe(expected);
+  });
+
+  it('links a move said beside a degree "too" (the older\'s stall, another market)', () => {
+    const older = "My fabric stall is at Balogun Market, near the second gate.";
+    const newer = "I moved my stall to Tejuosho Market, the old place was too much wahala with the touts.";
+    const question = "Where is my fabric shop at the market?";
+    expect(hasAdditiveCue(newer)).toBe(true);
+    expect(sameThingChange(older, newer, question, new Set(["stall"]))).toEqual({
+      word: "stall",
+      kind: "name",
+      value: "tejuosho",
+    });
+    // The same move said as an addition links nothing.
+    expect(
+      sameThingChange(older, "I moved a second stall to Tejuosho Market too.", question, new Set(["stall"])),
+    ).toBeNull();
   });
 });
 

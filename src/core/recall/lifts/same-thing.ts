@@ -77,6 +77,29 @@ export function saysChange(sentence: string): boolean {
   return hasChangeCue(sentence) || CHANGED_TO.test(sentence);
 }
 
+/**
+ * `DEGREE_TOO_RULE`: "too" before an adjective, an adverb or "much", "many", "few", "little" says how
+ * much ("the old place was **too much** wahala", "it was **too noisy**", "he's **too busy** now"), not
+ * an addition beside the older (`hasAdditiveCue`: "…it's wednesdays **too**", "I use Starline **too**
+ * for the airport"). Whether a sentence adds beside the older once such a "too" is set aside.
+ * `await loadTagger()` first.
+ *
+ *   addsBeside("I moved my stall to Tejuosho Market, the old place was too much wahala.") // → false
+ *   addsBeside("I've started using Starline for the minicab now too.")                     // → true
+ */
+export function addsBeside(sentence: string): boolean {
+  if (!hasAdditiveCue(sentence)) return false;
+  const words = tagged(sentence);
+  const rest = words.filter((w, i) => {
+    if (w.text.toLowerCase() !== "too") return true;
+    const next = words[i + 1];
+    return !(next && (next.pos === "ADJ" || next.pos === "ADV" || DEGREE_OF.test(next.text)));
+  });
+  return rest.length < words.length ? hasAdditiveCue(rest.map((w) => w.text).join(" ")) : true;
+}
+
+const DEGREE_OF = /^(?:much|many|few|little)$/i;
+
 /** Another's possession just before a word: "his", "her", "their", or a name's "Lorna's" (not "it's", "that's"…). */
 const ANOTHERS =
   /^(?:his|her|their|(?!(?:it|that|there|what|who|here|where|he|she|let|one)['’]s$)\p{L}+['’]s)$/iu;
@@ -319,7 +342,7 @@ export function changeOnThing(
     if (!saysAsTheThing(older, sentence, word)) continue;
     if (isQuestion(sentence) || isHypothetical(sentence) || PAST_MEMORY.test(sentence)) continue;
     // A change, not an addition beside the older ("…it's wednesdays too").
-    if (!saysChange(sentence) || hasAdditiveCue(sentence)) continue;
+    if (!saysChange(sentence) || addsBeside(sentence)) continue;
     for (const clause of clausesOf(sentence)) {
       const tokens = clause.split(/\s+/);
       // A word of the older's in the clause, said of no one else.
