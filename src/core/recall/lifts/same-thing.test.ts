@@ -1,13 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { rankOf, recalledBesideUnrelated } from "../../../../test/support/memory.js";
 import { loadTagger } from "../../judge/tagger.js";
+import { hasAdditiveCue, hasChangeCue } from "../../text.js";
 import {
+  addsBeside,
   answersAsked,
+  CHANGED_TO,
   CODE,
   distinctiveWords,
   notTheThing,
   sameThingChange,
   saysAsTheThing,
+  saysChange,
   valuesByKind,
 } from "./same-thing.js";
 
@@ -248,6 +252,112 @@ describe("sameThingChange: another value of the older's kind on the same thing, 
   });
 });
 
+const ARENA_OLDER = "The league plays our games at Grove Park arena, we walk there.";
+const ARENA_Q = "Where are my son's hockey games?";
+const ARENA = new Set(["arena"]);
+
+describe('CHANGED_TO_RULE: a move, or an amount or a date changed, with its object before the "to"', () => {
+  // Each row says no word of `hasChangeCue`: on the code before the rule it links nothing.
+  it.each<
+    [string, string, string, string, ReadonlySet<string>, { word: string; kind: string; value: string }]
+  >([
+    [
+      'a place: the games moved, the object between the verb and its "to"',
+      ARENA_OLDER,
+      "The league moved our games to the Kingsway arena because of the roof repairs, so it's the bus again.",
+      ARENA_Q,
+      ARENA,
+      { word: "arena", kind: "name", value: "kingsway" },
+    ],
+    [
+      "a home: moved into",
+      "Gran lives in her little flat on Mill Lane, near the shops.",
+      "Gran finally moved into Beechwood House, the care home with the garden.",
+      "Where does my grandmother live?",
+      new Set(["gran"]),
+      { word: "gran", kind: "name", value: "beechwood" },
+    ],
+    [
+      "a date put off",
+      "The school photo day is on 3 October, he needs a clean shirt.",
+      "The school pushed photo day to 18 October because the photographer is ill.",
+      "When are the school pictures?",
+      new Set(["photo"]),
+      { word: "photo", kind: "date", value: "18 october" },
+    ],
+    [
+      "a day shifted",
+      "The practice nurse does my jabs on Tuesday mornings.",
+      "The practice shifted my jabs to Thursday mornings.",
+      "When do I get my injections?",
+      new Set(["jab"]),
+      { word: "jab", kind: "date", value: "thursday" },
+    ],
+  ])("%s", (_name, older, newer, question, rare, expected) => {
+    expect(hasChangeCue(newer)).toBe(false);
+    expect(sameThingChange(older, newer, question, rare)).toEqual(expected);
+  });
+
+  it.each<[string, string]>([
+    ["a wish: the verb an infinitive", "I'd love to move our games to the Kingsway arena one day."],
+    [
+      "a plan: to move for a week",
+      "The league had to move our games to the Kingsway arena for one week, back to Grove Park after.",
+    ],
+    ["move on: to another subject", "The league moved on to the Kingsway arena question at the meeting."],
+    ["no verb of change", "The league talked about the arena at Kingsway and the roof."],
+  ])("none: %s", (_name, newer) => {
+    expect(saysChange(newer)).toBe(false);
+    expect(sameThingChange(ARENA_OLDER, newer, ARENA_Q, ARENA)).toBeNull();
+  });
+
+  it.each<[string, boolean]>([
+    ["la ligue moved our games to the aréna Saint-Michel", true],
+    ["Cataract got preponed to 9th Nov, they had a slot free", true],
+    ["rent went up to $1,245 in July", true],
+    ["they moved the standup to 10am", true],
+    ["we need to move the standup to 10", false],
+    ["I was moved by the speech to tears", false],
+    ["we drove to Leeds on Friday", false],
+  ])("CHANGED_TO reads %s → %s", (sentence, expected) => {
+    expect(CHANGED_TO.test(sentence)).toBe(expected);
+  });
+});
+
+describe('DEGREE_TOO_RULE: "too" that says how much is no addition beside the older', () => {
+  it.each<[string, string, boolean]>([
+    ["too much", "I moved my stall to Tejuosho Market, the old place was too much wahala.", false],
+    [
+      "too and an adjective",
+      "I left the coworking, it was too noisy, I took a fixed desk at Heden now.",
+      false,
+    ],
+    ["too busy", "The barber opened his own salon, too busy now, his cousin Mahesh comes instead.", false],
+    ["too at the end: an addition", "I've started using Starline for the minicab now too.", true],
+    ["too before a preposition: an addition", "I use Starline too for the airport now.", true],
+    ["also", "we also moved the shop to Aldi", true],
+    ["a degree too beside an additive one", "It was too noisy, so I took a desk at Heden as well.", true],
+  ])("%s", (_name, sentence, expected) => {
+    expect(addsBeside(sentence)).toBe(expected);
+  });
+
+  it('links a move said beside a degree "too" (the older\'s stall, another market)', () => {
+    const older = "My fabric stall is at Balogun Market, near the second gate.";
+    const newer = "I moved my stall to Tejuosho Market, the old place was too much wahala with the touts.";
+    const question = "Where is my fabric shop at the market?";
+    expect(hasAdditiveCue(newer)).toBe(true);
+    expect(sameThingChange(older, newer, question, new Set(["stall"]))).toEqual({
+      word: "stall",
+      kind: "name",
+      value: "tejuosho",
+    });
+    // The same move said as an addition links nothing.
+    expect(
+      sameThingChange(older, "I moved a second stall to Tejuosho Market too.", question, new Set(["stall"])),
+    ).toBeNull();
+  });
+});
+
 const NEWER = "The minicab firm I use now is Starline, the drivers wait till I'm inside.";
 
 describe("sameThingFound: the newer statement the question's words miss, through the older they find", () => {
@@ -259,6 +369,23 @@ describe("sameThingFound: the newer statement the question's words miss, through
     expect(newer).toBeGreaterThanOrEqual(0);
     expect(newer).toBeLessThan(older);
     expect(hits[newer]!.why.summary).toContain("a newer statement on the same thing as");
+  });
+
+  it("CHANGED_TO_RULE: lifts a newer that moved the thing, said with no other cue of change", async () => {
+    const older = "My son's hockey games are at Grove Park arena, we walk there.";
+    const question = "Where does my son play hockey?";
+    const moved = "The league moved the matches to the Kingsway arena because of the roof repairs.";
+    const hits = await recalledBesideUnrelated(older, { text: moved }, question);
+    const newer = rankOf(hits, "Kingsway");
+    expect(newer).toBeGreaterThanOrEqual(0);
+    expect(newer).toBeLessThan(rankOf(hits, "Grove Park"));
+    expect(hits[newer]!.why.summary).toContain("a newer statement on the same thing as");
+    // A wish to move them is no change: not lifted over the older.
+    const wish = "I'd love the league to move the matches to the Kingsway arena one day.";
+    const wished = await recalledBesideUnrelated(older, { text: wish }, question);
+    expect(rankOf(wished, "Grove Park")).toBe(0);
+    const w = rankOf(wished, "Kingsway");
+    if (w >= 0) expect(wished[w]!.why.summary).not.toContain("on the same thing as");
   });
 
   it("lifts nothing said by another speaker", async () => {

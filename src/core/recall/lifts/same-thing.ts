@@ -48,6 +48,58 @@ export const CODE = /^(?=[\p{L}\p{N}]*\p{L})(?=[\p{L}\p{N}]*\p{N})[\p{L}\p{N}]{6
 export const PAST_MEMORY =
   /\b(?:used to|when (?:i|we) was|when (?:i|we) were|years ago|back then|back in the day|as a (?:kid|child|boy|girl|lad|lassie))\b/i;
 
+/**
+ * `CHANGED_TO_RULE`: a thing moved to a new place or holder, or an amount or a date changed to a new
+ * one, is a change even when the verb and its "to" stand apart and no word of `hasChangeCue` is said
+ * ("la ligue **moved** our games **to** the aréna Saint-Michel", "ma mère **moved into** the
+ * résidence Le Boisé", "Cataract got **preponed to** 9th Nov", "they **pushed** the rencontre **to**
+ * the 21 novembre", "rent **went up to** $1,245"): a verb of moving ("move", "shift", "transfer"),
+ * of putting off or bringing forward ("postpone", "prepone", "push", "reschedule", "bring forward"),
+ * or of changing an amount ("raise", "increase", "reduce", "cut", "lower", "drop", "bump", "hike",
+ * "go up/down"), then within four words (its object) "to", "into" or "over to". Not after "to" — an
+ * infinitive is a wish or a plan ("I'd love **to move to** Spain", "we have to move it to Friday")
+ * — nor "move on" or "moved by". `hasChangeCue` reads "moved to" only side by side. The lift that
+ * reads it still needs the older's word and a new value of the asked kind in the clause.
+ *
+ *   CHANGED_TO.test("la ligue moved our games to the aréna Saint-Michel") // → true
+ *   CHANGED_TO.test("Cataract got preponed to 9th Nov")                   // → true
+ *   CHANGED_TO.test("I'd love to move to Spain one day")                   // → false
+ *   CHANGED_TO.test("we moved on to Python")                               // → false
+ */
+export const CHANGED_TO =
+  /(?<!\bto\s)(?<!\bto\s\w+\s)\b(?:mov(?:e|es|ed|ing)|shift(?:s|ed|ing)?|transfer(?:s|red|ring)?|postpon(?:e|es|ed|ing)|prepon(?:e|es|ed|ing)|push(?:es|ed|ing)?|reschedul(?:e|es|ed|ing)|br(?:ing|ings|ought|inging)\s+forward|rais(?:e|es|ed|ing)|increas(?:e|es|ed|ing)|reduc(?:e|es|ed|ing)|cut(?:s|ting)?|lower(?:s|ed|ing)?|dropp(?:ed|ing)|drops?|bump(?:s|ed|ing)?|hik(?:e|es|ed|ing)|(?:go|goes|went|gone|going)\s+(?:up|down))\b(?!\s+(?:on|by|in\s+with)\b)(?:\s+[^\s,.;:!?]+){0,4}?\s+(?:into|to|over\s+to)\b/i;
+
+/**
+ * Whether a sentence says a change for the found-by-a-word lifts: `hasChangeCue`, or a move or a change
+ * of an amount or a date to a new one (`CHANGED_TO_RULE`).
+ */
+export function saysChange(sentence: string): boolean {
+  return hasChangeCue(sentence) || CHANGED_TO.test(sentence);
+}
+
+/**
+ * `DEGREE_TOO_RULE`: "too" before an adjective, an adverb or "much", "many", "few", "little" says how
+ * much ("the old place was **too much** wahala", "it was **too noisy**", "he's **too busy** now"), not
+ * an addition beside the older (`hasAdditiveCue`: "…it's wednesdays **too**", "I use Starline **too**
+ * for the airport"). Whether a sentence adds beside the older once such a "too" is set aside.
+ * `await loadTagger()` first.
+ *
+ *   addsBeside("I moved my stall to Tejuosho Market, the old place was too much wahala.") // → false
+ *   addsBeside("I've started using Starline for the minicab now too.")                     // → true
+ */
+export function addsBeside(sentence: string): boolean {
+  if (!hasAdditiveCue(sentence)) return false;
+  const words = tagged(sentence);
+  const rest = words.filter((w, i) => {
+    if (w.text.toLowerCase() !== "too") return true;
+    const next = words[i + 1];
+    return !(next && (next.pos === "ADJ" || next.pos === "ADV" || DEGREE_OF.test(next.text)));
+  });
+  return rest.length < words.length ? hasAdditiveCue(rest.map((w) => w.text).join(" ")) : true;
+}
+
+const DEGREE_OF = /^(?:much|many|few|little)$/i;
+
 /** Another's possession just before a word: "his", "her", "their", or a name's "Lorna's" (not "it's", "that's"…). */
 const ANOTHERS =
   /^(?:his|her|their|(?!(?:it|that|there|what|who|here|where|he|she|let|one)['’]s$)\p{L}+['’]s)$/iu;
@@ -288,7 +340,7 @@ export function changeOnThing(
     if (!saysAsTheThing(older, sentence, word)) continue;
     if (isQuestion(sentence) || isHypothetical(sentence) || PAST_MEMORY.test(sentence)) continue;
     // A change, not an addition beside the older ("…it's wednesdays too").
-    if (!hasChangeCue(sentence) || hasAdditiveCue(sentence)) continue;
+    if (!saysChange(sentence) || addsBeside(sentence)) continue;
     for (const clause of clausesOf(sentence)) {
       const tokens = clause.split(/\s+/);
       // A word of the older's in the clause, said of no one else.
