@@ -24,6 +24,7 @@ export { distinctions } from "./analysis.js";
 export { CHANGE_IN_ONE_CLAUSE_RULE, OLDER_RESTATED_RULE } from "./clause-change.js";
 export { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 export { OLDER_VALUE_SAID_RULE, olderValueSaid } from "./older-value-said.js";
+export { ONSET_FRAME_RULE } from "./onset-frame.js";
 export { PRONOUN_REFERENT_RULE } from "./pronoun-referent.js";
 export { LEXICAL_RULES, type LexicalRule, OTHER_OUTCOME_RULE } from "./rules.js";
 export { loadTagger } from "./tagger.js";
