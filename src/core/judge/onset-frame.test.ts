@@ -37,6 +37,12 @@ describe("a fronted frame of onset, read as now (onset-frame, judge43)", () => {
       "following the merger",
     ],
     ["our rent is 1200 a month", "under the new lease, our rent is 1300 a month", "under the new lease"],
+    // A past clause after "after", with no comma: one event, since which the value holds.
+    [
+      "The boiler pressure sits at 1.5 bar.",
+      "After the plumber came the boiler pressure is at 1.2 bar.",
+      "after the plumber came",
+    ],
   ])("%s → %s closes the older (%s)", (a, b, frame) => {
     const v = judge(a, b);
     expect(v).toMatchObject({ relation: "supersedes", rule: ONSET_FRAME_RULE.name, confident: true });
