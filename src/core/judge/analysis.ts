@@ -94,6 +94,13 @@ interface Slots {
    * when a personal pronoun stands there alone ("Kayla renamed *her*"), which names no thing.
    */
   changedThing?: { words: string[]; pronoun: boolean };
+  /**
+   * With the predicate `→`: the bare noun phrase the verb of change takes right after it, with no
+   * determiner or possessive ("Tess changed *endocrinologist*", "we switched *banks*", "I changed
+   * *jobs*"): its words, stemmed. The thing whose holder or kind changed (`changedThing` takes the
+   * phrases a determiner opens). Not a name alone ("switched Brightlane out"), not "to" ("moved to Cork").
+   */
+  bareThing?: string[];
 }
 
 /**
@@ -345,9 +352,11 @@ function slots(text: string, tagged: readonly TaggedWord[]): Slots {
       object = keep(raw.slice(pivot + 1, j));
   }
   const changedThing = predicate === "→" && words ? changedThingAt(words, raw, pivot, keep) : null;
+  const bareThing = predicate === "→" && words ? bareThingAt(words, pivot, keep) : null;
   return {
     ...(object && object.length > 0 ? { object } : {}),
     ...(changedThing ? { changedThing } : {}),
+    ...(bareThing ? { bareThing } : {}),
     // An adverb before the verb says when or how ("We finally moved…", "I just upgraded…",
     // "Honestly I've been…"), not whose: two statements sharing "finally" share no subject.
     subject: keep(raw.slice(from, pivot).filter((_, i) => words?.[from + i]?.pos !== "ADV")),
@@ -447,6 +456,29 @@ function changedThingAt(
   while (j < raw.length && IN_PHRASE.has(words[j]!.pos)) j++;
   const nouns = words.slice(pivot + 2, j).filter((w) => w.pos === "NOUN" || w.pos === "PROPN");
   return nouns.length > 0 ? { words: keep(nouns.map((w) => w.text.toLowerCase())), pronoun: false } : null;
+}
+
+/**
+ * The bare noun phrase a verb of change at `pivot` takes right after it (`Slots.bareThing`): common
+ * nouns, adjectives between them, no determiner or possessive before them ("changed endocrinologist",
+ * "switched banks", "changed primary schools"), ended by the first word that is none of those. Null
+ * when a determiner, a pronoun, a preposition or a name stands there ("changed her mind", "moved to
+ * Cork", "swapped Brightlane out"): a name is a value, a determiner's phrase is `changedThingAt`'s.
+ *
+ *   bareThingAt(tag("Tess changed endocrinologist, …"), 1, keep) // → ["endocrinologist"]
+ */
+function bareThingAt(
+  words: readonly TaggedWord[],
+  pivot: number,
+  keep: (ts: string[]) => string[],
+): string[] | null {
+  let j = pivot + 1;
+  while (j < words.length && (words[j]!.pos === "ADJ" || words[j]!.pos === "NOUN")) j++;
+  const phrase = words.slice(pivot + 1, j);
+  // The phrase ends on its head, a common noun.
+  if (phrase.length === 0 || phrase[phrase.length - 1]!.pos !== "NOUN") return null;
+  const nouns = keep(phrase.map((w) => w.text.toLowerCase()));
+  return nouns.length > 0 ? nouns : null;
 }
 
 /**

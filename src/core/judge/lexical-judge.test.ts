@@ -174,8 +174,9 @@ describe("another measure of the same thing is never two things, confidently", (
   // reader took an opening phrase for the newer's subject, and on main each read confidently as
   // another entity or attribute, so sleep kept both values active. Deferred now (a semantic judge,
   // or recall's newer-first lifts, decide); never a confident "different".
+  // ("After the plumber came the boiler pressure is at 1.2 bar." is read since judge43 through its
+  // frame of onset, a past clause after "after": a change, `onset-frame.test.ts`.)
   it.each([
-    ["The boiler pressure sits at 1.5 bar.", "After the plumber came the boiler pressure is at 1.2 bar."],
     [
       "We keep the greenhouse at 24 degrees.",
       "With seedlings in the trays the greenhouse sits at 26 degrees.",

@@ -14,6 +14,7 @@ import { analysisOf, announcesChange, minus, packedDice, slotsOf } from "./analy
 import { changeInOneClause, olderRestated } from "./clause-change.js";
 import { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 import { OLDER_VALUE_SAID_RULE, olderValueSaid, readAroundTheValue } from "./older-value-said.js";
+import { onsetFrame } from "./onset-frame.js";
 import { pronounReferent } from "./pronoun-referent.js";
 import { LEXICAL_RULES, type Pair } from "./rules.js";
 import { loadTagger, taggerLoaded } from "./tagger.js";
@@ -23,6 +24,7 @@ export { distinctions } from "./analysis.js";
 export { CHANGE_IN_ONE_CLAUSE_RULE, OLDER_RESTATED_RULE } from "./clause-change.js";
 export { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 export { OLDER_VALUE_SAID_RULE, olderValueSaid } from "./older-value-said.js";
+export { ONSET_FRAME_RULE } from "./onset-frame.js";
 export { PRONOUN_REFERENT_RULE } from "./pronoun-referent.js";
 export { LEXICAL_RULES, type LexicalRule, OTHER_OUTCOME_RULE } from "./rules.js";
 export { loadTagger } from "./tagger.js";
@@ -70,7 +72,9 @@ export function createLexicalJudge(options: LexicalJudgeOptions = {}): Judge {
 export function compareLexically(a: JudgeItem, b: JudgeItem, lexicon?: Lexicon): JudgeVerdict {
   const read = (x: JudgeItem, y: JudgeItem) => compareWhole(x, y, lexicon);
   const whole = read(a, b);
-  const verdict = olderRestated(a, b, whole, read) ?? changeInOneClause(a, b, whole, read) ?? whole;
+  const clauses = olderRestated(a, b, whole, read) ?? changeInOneClause(a, b, whole, read) ?? whole;
+  // "After the reorg, alerts go to #sre-alerts": read again with "now" for the frame of onset.
+  const verdict = onsetFrame(a, b, clauses, (x, y) => compareLexically(x, y, lexicon)) ?? clauses;
   // "he's on the day shift now": read again with the older's one person for the pronoun.
   return pronounReferent(a, b, verdict, (x, y) => compareLexically(x, y, lexicon), lexicon) ?? verdict;
 }

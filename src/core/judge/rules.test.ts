@@ -361,6 +361,32 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["i'm a junior designer", "got promoted to senior designer and moved to the london office"],
     ],
   },
+  "unsure:other-thing-changed": {
+    decides: [
+      [
+        "Tess changed her mind, the outside will be cream with white trim.",
+        "Tess changed endocrinologist, she sees Dr. Chiongbian now.",
+        "distinct",
+      ],
+      [
+        "Noor changed her mind, the kitchen will be sage green",
+        "Noor changed hairdresser, she goes to Bianca now",
+        "distinct",
+      ],
+      ["Mum decided the hall will be yellow", "Mum changed optician, she sees Mr Price now", "distinct"],
+      ["Tom coaches the under-10s on saturdays", "Tom changed banks, he's with nationwide now", "distinct"],
+    ],
+    leaves: [
+      // The older names the thing, or a noun WordNet relates to it ("Dr." / "cardiologist").
+      ["the kids swim at the otters club", "we changed clubs, the kids swim at the sharks club now"],
+      ["Gran sees Dr. Ruiz for her heart.", "Gran changed cardiologist, she sees Dr. Amin now."],
+      // The newer says the older's own verb with the new value.
+      ["I work at Deloitte.", "I changed jobs, I work at KPMG now."],
+      // A change of mind or plan names no thing; a thing a determiner opens is `change-cue`'s to weigh.
+      ["we fly to lisbon", "changed plans, we take the train to lisbon now"],
+      ["Alerts go to the #ops channel.", "We changed the alert channel to #sre-alerts."],
+    ],
+  },
   "taken-over": {
     decides: [
       ["Kim runs the support desk.", "Lars took over the support desk.", "supersedes"],

@@ -1067,6 +1067,14 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     },
   },
   {
+    name: "unsure:other-thing-changed",
+    doc: 'The newer\'s verb of change takes a bare noun right after it, the thing whose holder or kind changed ("Tess changed endocrinologist, she sees Dr. Chiongbian now", "we switched banks"), and the older names no such thing: not the word, nor a noun WordNet relates to it ("Tess changed her mind, the outside will be cream"). A change of one thing replaces nothing of another; deferred. Not a change of mind, plan or course, which names no thing.',
+    decide: (p) => {
+      const thing = otherThingChanged(p);
+      return thing === null ? null : unsure("distinct", `${thing}: another thing changed`);
+    },
+  },
+  {
     name: "change-cue",
     doc: 'The newer statement announces a change (now, moved to, switched, pushed to, took over, cut down to, turned on …, or, with the older\'s verb and nothing added, an opening of onset: "Since March, …", "Starting next week, …", "As of Monday, …") about the same subject with another value.',
     decide: (p) => {
@@ -1627,6 +1635,50 @@ function ownedByOthers(p: Pair): boolean {
   const a = possessorsOf(p.a);
   const b = possessorsOf(p.b);
   return a.size > 0 && b.size > 0 && ![...a].some((o) => b.has(o));
+}
+
+/**
+ * Nouns a verb of change takes that name no thing changed: a change of mind, of plan, of course or
+ * of tack takes the speaker's own intention back ("changed plans, we're taking the train").
+ */
+/** Verbs too general to tie two statements to one attribute: "be", "have", "get" … */
+const GENERAL_VERBS = new Set("be have do get make take say tell want need like think know let".split(" "));
+const NO_THING = new Set(["mind", "plan", "cours", "course", "tack", "tune", "direct", "direction", "gear"]);
+
+/**
+ * The head of the bare noun phrase the newer's verb of change takes (`Slots.bareThing`), when the
+ * older names no such thing: not the head or another word of the phrase, nor, with a lexicon, a
+ * noun of the older that WordNet relates to the head (one is the other, a synonym or a kind of it:
+ * "switched gp" / "my doctor is dr hughes"). Null when the older names it, when no bare phrase
+ * stands there, or when the phrase is a change of mind or plan (`NO_THING`).
+ *
+ *   otherThingChanged(pair("Tess changed her mind, the outside will be cream.", "Tess changed endocrinologist.")) // → "endocrinologist"
+ *   otherThingChanged(pair("I bank with Chase.", "I switched banks, I'm with Monzo now.")) // → null
+ */
+function otherThingChanged(p: Pair): string | null {
+  const thing = p.sb.predicate === "→" ? p.sb.bareThing : undefined;
+  if (!thing || thing.length === 0) return null;
+  const head = thing[thing.length - 1]!;
+  if (NO_THING.has(head) || thing.some((t) => p.a.content.has(t))) return null;
+  // The newer says the older's own verb with the new value ("I work at Deloitte" / "I changed jobs,
+  // I work at KPMG now"): the change is of the older's attribute, whatever the thing is called.
+  const verbs = (x: Analysis) =>
+    new Set(
+      wordsOf(x)
+        .filter((w) => w.pos === "VERB" && !CHANGE_LEMMAS.has(w.lemma) && !GENERAL_VERBS.has(w.lemma))
+        .map((w) => w.lemma),
+    );
+  const verbsA = verbs(p.a);
+  if ([...verbs(p.b)].some((v) => verbsA.has(v))) return null;
+  const lexicon = p.lexicon;
+  if (lexicon) {
+    const headLemma = wordsOf(p.b).find((w) => stem(w.text.toLowerCase()) === head)?.lemma ?? head;
+    const nouns = wordsOf(p.a).filter((w) => w.pos === "NOUN" || w.pos === "PROPN");
+    const related = (n: string) =>
+      lexicon.nounRelation(headLemma, n) !== null || lexicon.nounRelation(n, headLemma) !== null;
+    if (nouns.some((w) => related(w.lemma) || related(w.text.toLowerCase()))) return null;
+  }
+  return head;
 }
 
 /**
