@@ -807,8 +807,8 @@ export async function recall(
 /**
  * Session context: in a conversation the answer is often the turn just after (or before) the one
  * that matches the words, so the strongest episode hits lend their session neighbours a share of
- * their score — where the two turns are one exchange (`continuesTurn`: a word in common, or a
- * question and the other speaker's answer); a note on another topic said next to the match borrows
+ * their score — where the two turns are one exchange (`continuesTurn`: two speakers' turns side by
+ * side, or a word in common); one speaker's note on another topic said next to the match borrows
  * nothing. A neighbour a belief represents lends it to that belief. A belief that merged
  * several turns seeds through each the share that turn matched (`foldedShare`), as the turn lent
  * before sleep, not the belief's best. Mutates and re-sorts `scored`.

@@ -12,6 +12,11 @@ describe("continuesTurn: two neighbouring turns of a session are one exchange", 
       turn("user", "Any idea how I set up Wi-Fi calling on this phone?"),
       turn("assistant", "Open Settings, then Mobile Data, and switch it on."),
     ],
+    // Two speakers, neither asks, nothing in common: still a telling and its reply.
+    [
+      turn("Caroline", "I finally finished the sunset over the lake."),
+      turn("Melanie", "Wow, congrats! You've been at it for weeks."),
+    ],
     // One topic carried on: a word in common (stemmed), whoever says it.
     [
       turn("user", "The boiler broke again this morning."),
@@ -36,10 +41,10 @@ describe("continuesTurn: two neighbouring turns of a session are one exchange", 
       turn("user", "What year did the first moon landing happen?"),
       turn("user", "Our mortgage is fixed at 2.1% until the spring."),
     ],
-    // Two speakers, neither asks, nothing in common.
+    // One speaker asks, then says something else: a question alone is no exchange.
     [
-      turn("assistant", "Layers he can move in, waterproof trousers and wellies."),
-      turn("user", "The Transit was stolen! We're using a rented van for now."),
+      turn("user", "Should I get the big tin or the small one?"),
+      turn("user", "Tilly starts nursery on the ninth."),
     ],
     // A question beside a turn whose speaker is not known: no pair to read.
     [turn(null, "Where do you keep the spare keys?"), turn("user", "Lunch was sandwiches by the lake.")],
