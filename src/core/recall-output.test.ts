@@ -8,7 +8,9 @@
  * the query rise, 615 episode hits against 429; moved again on h/gap15, 2026-12-03: a belief
  * remembered directly gains the largest lift of a turn it outranked before the prior
  * (`liftSessionless`), so no lifted turn passes it: 393 episode hits, 13 of the 120 lists
- * byte-identical to h/prior14's and 25 holding the same items). Speed work on recall (row reads, caches,
+ * byte-identical to h/prior14's and 25 holding the same items; moved again on h/crowded43,
+ * 2026-12-06: a session neighbour borrows a match only from a turn of its own exchange,
+ * `continuesTurn`). Speed work on recall (row reads, caches,
  * searches skipped) must leave every byte as it was; a change that means to alter the ranking
  * updates the hash and says why.
  */
@@ -101,6 +103,6 @@ describe("recall output", () => {
     // Session neighbours and newer-first reorderings are in what is pinned.
     expect(neighbours).toBeGreaterThan(0);
     expect(newer).toBeGreaterThan(0);
-    expect(whole.digest("hex")).toBe("d291a61ad5adc0393fdcc1016849fd34ec1d52e0ede2b0028c47b91a2c483498");
+    expect(whole.digest("hex")).toBe("f75310fb7c93a08370ae6e1eed15693f8b1ae05acfd4e7ebd9d71b8509070658");
   }, 60_000);
 });

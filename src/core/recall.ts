@@ -10,6 +10,7 @@ import type { BeliefFilter, Embedder, EpisodeFilter, ScoredId, StoreReader } fro
 import { aboutWords } from "./recall/about-words.js";
 import { answersOfItsAsker, asksBesideAValue } from "./recall/asking-turns.js";
 import { compoundTerms } from "./recall/compound-terms.js";
+import { continuesTurn } from "./recall/continues-turn.js";
 import { diversify } from "./recall/diversify.js";
 import { doerTerms, relatedTerms } from "./recall/expansion.js";
 import { finishWhy, hitOf } from "./recall/hits.js";
@@ -806,7 +807,9 @@ export async function recall(
 /**
  * Session context: in a conversation the answer is often the turn just after (or before) the one
  * that matches the words, so the strongest episode hits lend their session neighbours a share of
- * their score. A neighbour a belief represents lends it to that belief. A belief that merged
+ * their score — where the two turns are one exchange (`continuesTurn`: two speakers' turns side by
+ * side, or a word in common); one speaker's note on another topic said next to the match borrows
+ * nothing. A neighbour a belief represents lends it to that belief. A belief that merged
  * several turns seeds through each the share that turn matched (`foldedShare`), as the turn lent
  * before sleep, not the belief's best. Mutates and re-sorts `scored`.
  */
@@ -873,6 +876,8 @@ async function addNeighbours(
     if (i < 0) continue;
     for (const n of [turns[i - 1], turns[i + 1]]) {
       if (!n || !matchesMetadata(n.metadata, req.metadata)) continue;
+      // Only a turn of the same exchange: a note beside it on another topic borrows nothing.
+      if (!continuesTurn(e, n)) continue;
       const score = seed.score * share * policy.neighbourWeight;
       let target: Belief | Episode = n;
       if (fold.kindSet.size > 0) {
