@@ -23,8 +23,8 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("a usage error's line on stderr says usage:", () => {
   it.each([
-    [["outcome", "b1", "yes"], "usage: command-argument value 'yes' is invalid for argument 'result'."],
-    [["export", "--format", "xml"], "usage: option '--format <format>' argument 'xml' is invalid."],
+    [["outcome", "b1", "yes"], 'usage: <result> must be one of success, failure, got "yes".'],
+    [["export", "--format", "xml"], 'usage: --format must be one of json, markdown, jsonl, memory-jsonl, got "xml".'],
     [["recall"], "usage: strata recall needs <query>."],
     [["get", "b1", "b2"], "usage: strata get takes one argument, <id>, and got 2: b1 b2."],
     [["list", "--confidence", "1"], "usage: unknown option '--confidence'"],
@@ -39,8 +39,8 @@ describe("a usage error's line on stderr says usage:", () => {
     expect(await runMain(["--db", db, "outcome", "b1", "yes", "--json"])).toBe(2);
     const text = said.join("");
     expect(text).toContain('"code": "USAGE"');
-    expect(text).toContain('"message": "command-argument value \'yes\' is invalid');
-    expect(text).toMatch(/^usage: command-argument value 'yes'/m);
+    expect(text).toContain('"message": "<result> must be one of success, failure, got \\"yes\\".');
+    expect(text).toMatch(/^usage: <result> must be one of success, failure, got "yes"\./m);
   });
 
   it("a value Strata's schema refuses says usage: too; a refusal of the engine says error: (exit 1)", async () => {

@@ -10,7 +10,8 @@
  * (`liftSessionless`), so no lifted turn passes it: 393 episode hits, 13 of the 120 lists
  * byte-identical to h/prior14's and 25 holding the same items; moved again on h/crowded43,
  * 2026-12-06: a session neighbour borrows a match only from a turn of its own exchange,
- * `continuesTurn`). Speed work on recall (row reads, caches,
+ * `continuesTurn`; and on the forty-third session's merged main, with below43's `changedValueFirst`
+ * keeping a pair diversity would undo). Speed work on recall (row reads, caches,
  * searches skipped) must leave every byte as it was; a change that means to alter the ranking
  * updates the hash and says why.
  */
@@ -103,6 +104,6 @@ describe("recall output", () => {
     // Session neighbours and newer-first reorderings are in what is pinned.
     expect(neighbours).toBeGreaterThan(0);
     expect(newer).toBeGreaterThan(0);
-    expect(whole.digest("hex")).toBe("f75310fb7c93a08370ae6e1eed15693f8b1ae05acfd4e7ebd9d71b8509070658");
+    expect(whole.digest("hex")).toBe("612ee6cf9b0d21afd6833902dc52565df8bf7bfa37fc17d08c4250037ef36114");
   }, 60_000);
 });
