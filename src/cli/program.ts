@@ -103,7 +103,7 @@ import { UsageError } from "./usage-error.js";
 import { registerWorkerCommands } from "./worker-commands.js";
 
 // For main.ts, which reads a command's input files and stdin as UTF-8 through it (see utf8Decoder there).
-export { utf8Text } from "../core/utf8.js";
+export { utf8Text } from "../core/errors.js";
 /** For main.ts, which resolves the embedder once the program has read the command. */
 export { resolveEmbedder } from "./commands/stores.js";
 export type { GlobalOptions, Invocation, ProgramOutput, RunEnv } from "./invocation.js";

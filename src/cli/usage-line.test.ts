@@ -24,7 +24,10 @@ afterEach(() => vi.restoreAllMocks());
 describe("a usage error's line on stderr says usage:", () => {
   it.each([
     [["outcome", "b1", "yes"], 'usage: <result> must be one of success, failure, got "yes".'],
-    [["export", "--format", "xml"], 'usage: --format must be one of json, markdown, jsonl, memory-jsonl, got "xml".'],
+    [
+      ["export", "--format", "xml"],
+      'usage: --format must be one of json, markdown, jsonl, memory-jsonl, got "xml".',
+    ],
     [["recall"], "usage: strata recall needs <query>."],
     [["get", "b1", "b2"], "usage: strata get takes one argument, <id>, and got 2: b1 b2."],
     [["list", "--confidence", "1"], "usage: unknown option '--confidence'"],

@@ -23,9 +23,8 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { isStrataError, StrataError } from "../core/errors.js";
+import { isStrataError, StrataError, utf8Text } from "../core/errors.js";
 import type { Access } from "../core/operations/operation.js";
-import { utf8Text } from "../core/utf8.js";
 
 /** Host names every server accepts: the loopback interface under its usual names. */
 export const LOOPBACK_HOSTS: readonly string[] = Object.freeze(["localhost", "127.0.0.1", "[::1]"]);

@@ -11,8 +11,7 @@
 import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
-import { isStrataError } from "../core/errors.js";
-import { utf8Text } from "../core/utf8.js";
+import { isStrataError, utf8Text } from "../core/errors.js";
 
 /** Largest stdio message, in bytes, unless told otherwise: 10 MiB. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;

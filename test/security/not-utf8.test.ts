@@ -17,7 +17,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../../src/access/api-keys.js";
 import type { Memory } from "../../src/core/engine.js";
-import { firstNonUtf8, utf8Text } from "../../src/core/utf8.js";
+import { firstNonUtf8, utf8Text } from "../../src/core/errors.js";
 import { createMcpServer } from "../../src/mcp/server.js";
 import { openMemory } from "../../src/open-memory.js";
 import { createServerApp } from "../../src/server/app.js";

@@ -30,11 +30,10 @@ import {
   verifyApiKey,
 } from "../../access/api-keys.js";
 import type { Memory } from "../../core/engine.js";
-import { StrataError } from "../../core/errors.js";
+import { StrataError, utf8Text } from "../../core/errors.js";
 import { NamespaceSchema } from "../../core/model.js";
 import { type Access, allows, OPERATION_BY_NAME, runOperation } from "../../core/operations/index.js";
 import type { Clock } from "../../core/ports.js";
-import { utf8Text } from "../../core/utf8.js";
 import { parseInput } from "../../core/validate.js";
 import { dashboardWording } from "../wording.js";
 import { GRAPH_ASSETS, readAsset } from "./assets.js";
