@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|all]
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|all]
  * [--split dev|held-out|all] [--phases before,after,daily]`: values changed in passing, in chat
  * style, across sessions. Four sets, each its own chat: `cases` (cases.json, 40 cases split
  * dev/held-out by hash), `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names,
@@ -80,7 +80,14 @@
  * prescriptions, the bowling club, the buses, his daughter in Aberdeen and the grandchildren, his dog,
  * the carer, the boiler, his season ticket, the pension and the bank, values changed in passing inside
  * long messages and some relayed from his daughter, the receptionist, the club secretary or the carer;
- * split by hash).
+ * split by hash). Twenty-two with `fresh20` (fresh20.json, about 120 cases written in the
+ * forty-fourth session without reading the rules, by one user: a 34-year-old physiotherapist in Cape
+ * Town who races road and gravel bikes, writing to her assistant in South African English by
+ * WhatsApp-style text and the odd forwarded voice-note transcript, about her practice and its
+ * patients' slots, the cycling club and her races, her bikes and mechanic, her coach's zones and FTP,
+ * the flat and her flatmate, the domestic worker, her sister's wedding in Stellenbosch, her dog, the
+ * gym, the car and load-shedding, values changed in passing inside long messages and some relayed
+ * from her coach, the receptionist, the mechanic, her sister or her mom; split by hash).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -144,6 +151,7 @@ export const SETS = [
   "fresh17",
   "fresh18",
   "fresh19",
+  "fresh20",
 ] as const;
 
 /**
@@ -402,7 +410,7 @@ async function runPhase(
 export interface KnowledgeUpdateOptions {
   split: "dev" | "held-out" | "all";
   phases: Phase[];
-  /** Which case files to run; each is its own chat. Defaults to all twenty-one. */
+  /** Which case files to run; each is its own chat. Defaults to all twenty-two. */
   sets?: CaseSet[];
   /**
    * Called with each replayed memory before its questions are asked: a test reads what sleep did
@@ -421,7 +429,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
     else if (args[i] === "--phases" && value) options.phases = phasesNamed(value);
     else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|all, --split dev|held-out|all, --phases)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|all, --split dev|held-out|all, --phases)`,
       );
   }
   return options;

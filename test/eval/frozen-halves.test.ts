@@ -170,4 +170,12 @@ describe("frozen held-out halves", () => {
       "35b11f22c22cead81c01c8e7ba460e5b9f4714afeae83cb35d32f96816a3416f",
     );
   });
+
+  // Written in the forty-fourth session (h/fresh20) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh20 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh20").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "a0131988ea4456a72e2ab197dbe62efe880a52f58fe21bc8e9168fc7b734c444",
+    );
+  });
 });

@@ -73,8 +73,8 @@ function hashSplitSet(set: CaseSet, split: "dev" | "held-out"): CaseFile {
   expect(parseKnowledgeUpdateArgs(["--set", set, "--split", split])).toMatchObject({ sets: [set], split });
   expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain(set);
   expect(parseKnowledgeUpdateArgs([]).sets).toContain(set);
-  expect(() => parseKnowledgeUpdateArgs(["--set", "fresh20"])).toThrow(
-    new RegExp(`unknown set "fresh20".*${set}, `),
+  expect(() => parseKnowledgeUpdateArgs(["--set", "fresh21"])).toThrow(
+    new RegExp(`unknown set "fresh21".*${set}, `),
   );
   const file = loadCases(set);
   expect(file.split).toBeUndefined();
@@ -345,14 +345,27 @@ describe("knowledge-update eval", () => {
   it("lists fresh19 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
     // The halves (fresh19, 43rd session: 60 dev, 60 held-out).
     const file = hashSplitSet("fresh19", "held-out");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh20"])).toThrow(
-      /unknown set "fresh20".*fresh19, all/,
-    );
     // As fresh9's to fresh18's, no question names a value of its case. One retired shipyard welder in
     // Glasgow dictates by voice about his allotment, the GP surgery and his prescriptions, the bowling
     // club, the buses, his daughter in Aberdeen and the grandchildren, his dog, the carer, the boiler,
     // his season ticket and the pension: another person's value of the same kind (his daughter's dog's
     // food, his neighbour's carer days) is only ever a non-update's distractor.
+    const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
+    expect(nonUpdates).toBe(23);
+    expect(twice).toBe(10);
+  });
+
+  it("lists fresh20 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
+    // The halves (fresh20, 44th session: 60 dev, 60 held-out).
+    const file = hashSplitSet("fresh20", "dev");
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh21"])).toThrow(
+      /unknown set "fresh21".*fresh20, all/,
+    );
+    // As fresh9's to fresh19's, no question names a value of its case. One physiotherapist in Cape Town
+    // who races road and gravel bikes writes in South African English about her practice, the cycling
+    // club and her races, her bikes, her coach, the flat, her sister's wedding, her dog, the gym, the
+    // car and load-shedding: another person's value of the same kind (a riding buddy's cleats, a club
+    // mate's pace asked for in the club chat) is only ever a non-update's distractor.
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(23);
     expect(twice).toBe(10);
