@@ -62,7 +62,7 @@ function personSubject(words: readonly TaggedWord[], lexicon: Lexicon): string[]
   const verb = words[end];
   const last = words[end - 1];
   if (!verb || (verb.pos !== "VERB" && verb.pos !== "AUX") || end === aux + 1) return [];
-  if (!last || last.pos !== "NOUN" || !lexicon.isPerson(last.lemma)) return [];
+  if (last?.pos !== "NOUN" || !lexicon.isPerson(last.lemma)) return [];
   return words
     .slice(aux + 1, end)
     .filter((w) => w.pos === "NOUN" || w.pos === "ADJ")
