@@ -4,11 +4,10 @@ import { sharedWordNet } from "../../../lexicon/wordnet.js";
 import type { Memory } from "../../engine.js";
 import { loadTagger } from "../../judge/tagger.js";
 import { askedSlot } from "../../state-slots.js";
+import { askedOnlyAsTime, circumstancesAsked, holdersAsked, linkedOnlyByHolder } from "./asked-aside.js";
 import { actsAsKnownDoer, identityAsked } from "./asked-identity.js";
 import {
   compoundWords,
-  holdersAsked,
-  linkedOnlyByHolder,
   linkedOnlyByVerb,
   sharedInAnotherCompound,
   strandedPreposition,
@@ -313,6 +312,103 @@ describe("holdersAsked: the words of a question that name whose state it asks", 
   ])("%j → %j", async (question, holders) => {
     await loadTagger();
     expect([...holdersAsked(question)].sort()).toEqual(holders);
+  });
+});
+
+describe("holdersAsked with a lexicon: a person said by a common noun as the subject of the question's verb", () => {
+  it.each([
+    ["Where does my sister live?", ["sister"]],
+    ["what night does the young lad have the under-12s", ["lad", "young"]],
+    ["which gym does my flatmate go to", ["flatmate"]],
+    // a name of two words, and a plural possessor, need no lexicon but are read with one too
+    ["who is Tan Wei going out with", ["tan", "wei"]],
+    ["who runs the farmers' market on Saturdays", ["farmer"]],
+    // no verb after the noun: the person is what is asked; a thing as the subject holds nothing
+    ["who's my dentist", []],
+    ["which part of the school is my boy in", []],
+    ["what time does the corner shop close", []],
+  ])("%j → %j", async (question, holders) => {
+    await loadTagger();
+    expect([...holdersAsked(question, sharedWordNet())].sort()).toEqual(holders);
+  });
+});
+
+describe("circumstancesAsked: where or when a question asks, not what", () => {
+  it.each([
+    ["What podcast do I listen to on my walk?", ["walk"]],
+    ["what protein is in the feed at the yard", ["yard"]],
+    ["who's looking after my taxes this year", ["year"]],
+    // a phrase the verb takes, an amount's "of", a verb's particle, a rate's unit: none
+    ["How do I get into the city?", []],
+    ["how much of the sunshine vitamin am i taking", []],
+    ["what am i driving out to the site", []],
+    ["How much do I save each month?", []],
+  ])("%j → %j", async (question, words) => {
+    await loadTagger();
+    expect([...circumstancesAsked(question)].sort()).toEqual(words);
+  });
+});
+
+describe("linkedOnlyByHolder: a pair tied by where or when the question asks, or by a person said by a common noun", () => {
+  it.each([
+    // the newer changes the setting, not what is asked in it
+    [
+      "What podcast do I listen to on my walk?",
+      ["walk"],
+      "I've moved the evening walk to 7pm since the clocks changed.",
+      true,
+    ],
+    [
+      "how do i get on the internet at the house",
+      ["house"],
+      "The boiler man comes to the house on Fridays now.",
+      true,
+    ],
+    [
+      "Where does my sister live?",
+      ["sister"],
+      "My sister swapped her bike for a scooter, she loves it.",
+      true,
+    ],
+    // the newer names what is asked, or the question asks where
+    [
+      "What podcast do I listen to on my walk?",
+      ["walk"],
+      "I listen to The Rest Is History on my walk now.",
+      false,
+    ],
+    ["How do I get into the city?", ["city"], "I take the 7:40 bus into the city now.", false],
+    ["Where does my sister live?", ["sister"], "My sister lives in Leith now.", false],
+  ])("%j, older shares %j, newer %j: %s", async (question, shared, newer, expected) => {
+    await loadTagger();
+    expect(
+      linkedOnlyByHolder(question, shared, newer, askedSlot(question, sharedWordNet()), sharedWordNet()),
+    ).toBe(expected);
+  });
+});
+
+describe("askedOnlyAsTime: the asked thing said by the newer only as the time of another change", () => {
+  it.each([
+    ["which Mass do I attend", ["mass"], "The coach moved training to Sunday evenings after Mass.", true],
+    ["how long is my work term", ["work"], "swimming at 9pm after work now, the pool is empty", true],
+    [
+      "how much milk does each calf get",
+      ["milk"],
+      "We ring my brother on Fridays now, before the milking.",
+      true,
+    ],
+    // the newer says the asked thing elsewhere too, or outside a time; the question dates by it too
+    ["which Mass do I attend", ["mass"], "We've started going to the 9am Mass now.", false],
+    [
+      "which Mass do I attend",
+      ["mass"],
+      "After Mass we go to the 11am one now, the early Mass is too early.",
+      false,
+    ],
+    ["what do I do after school", ["school"], "After school it's football now.", false],
+  ])("%j, older shares %j, newer %j: %s", async (question, shared, newer, expected) => {
+    await loadTagger();
+    expect(askedOnlyAsTime(question, shared, newer)).toBe(expected);
   });
 });
 

@@ -11,6 +11,7 @@ import { type AskedSlot, namesAskedThing, namesOtherValue } from "../../state-sl
 import { contentTokens, rawTokens, referentsIn, stemV1, withReferents } from "../../text.js";
 import { tagged } from "../../typed-values.js";
 import { RESTATED_SLOTS, RESTATES } from "../../vocabulary.js";
+import { askedOnlyAsTime, linkedOnlyByHolder } from "./asked-aside.js";
 import { actsAsKnownDoer, identityAsked, POSSESSIVE } from "./asked-identity.js";
 import { askedInAnotherSense, type LiftInput, liftNewer, othersState } from "./moves.js";
 import { type NewByRelated, newByRelatedWord, relatedByAsked } from "./new-by-related.js";
@@ -167,13 +168,17 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
         }
         if (other) continue;
       }
-      // A pair tied to the question only by whose state it asks, the newer saying nothing else it
-      // asks ("gaz: heating's down to 18 degrees now" for "what dose is gaz's blood pressure
-      // medicine"), or a "who is" question's thing named only as the doer of something else ("the
+      // A pair tied to the question only by whose state it asks or where it is asked, the newer
+      // saying nothing else it asks ("gaz: heating's down to 18 degrees now" for "what dose is gaz's
+      // blood pressure medicine"; "I've switched the dog walk to 6pm…" for "What podcast do I listen
+      // to on my walk?"), or a "who is" question's thing named only as the doer of something else ("the
       // doctor took me off the tablets…" for "Who is my own doctor?"): not about what is asked.
       await loadTagger();
       const askedSlotRead = askedOnce.possible ? await askedOnce.read() : null;
-      if (linkedOnlyByHolder(query, askedA, matching.get(b.id)!, askedSlotRead)) continue;
+      if (linkedOnlyByHolder(query, askedA, matching.get(b.id)!, askedSlotRead, lexicon)) continue;
+      // The asked thing said by the newer only as the time of another change ("…moved training to
+      // Sunday evenings after Mass" for "which Mass do I attend"): not what changed.
+      if (askedOnlyAsTime(query, askedA, matching.get(b.id)!)) continue;
       // A pair tied to the question only by its verb, the newer naming none of its nouns nor
       // filling its stranded preposition ("I play five-a-side football…" over "I play a Fender
       // Stratocaster" for "What instrument do I play?"): not about what is asked.
@@ -299,57 +304,6 @@ function wordOf(query: string, stem: string): string {
       .find((w) => contentTokens(w, stemV1)[0] === stem)
       ?.toLowerCase() ?? stem
   );
-}
-
-/**
- * The stemmed words of a question that name whose state it asks, not what it asks: a possessor
- * ("Marg's" in "where do we go on Marg's anniversary", "gaz's" in "what dose is gaz's blood pressure
- * medicine") and a name that is the subject of its verb, right after the auxiliary ("Leo" in "Which
- * nursery is Leo at?", "Rusty" in "What does Rusty weigh?"). A wh-word with "'s" ("what's") and a
- * name that is no subject ("my ESA presentation") hold nothing. `await loadTagger()` first.
- *
- *   holdersAsked("Which nursery is Leo at?")                     // → {"leo"}
- *   holdersAsked("what format is my ESA presentation")           // → {}
- */
-export function holdersAsked(question: string): Set<string> {
-  const words = tagged(question);
-  const out = new Set<string>();
-  const noun = (w: TaggedWord) => w.pos === "NOUN" || w.pos === "PROPN";
-  for (const [i, w] of words.entries()) {
-    const subject = w.pos === "PROPN" && words[i - 1]?.pos === "AUX";
-    const possessor = noun(w) && POSSESSIVE.test(w.text);
-    if (subject || possessor)
-      for (const t of contentTokens(w.text.replace(POSSESSIVE, ""), stemV1)) out.add(t);
-  }
-  return out;
-}
-
-/**
- * True when a pair is tied to the question only by whose state it asks: every word of the question
- * the older shares (`shared`, stemmed) is one of its holders (`holdersAsked`), and the newer says
- * nothing else the question asks — none of its other content words, nor, with the asked slot, a word
- * of its central phrases (`namesAskedThing`, which reads "favorite color" for "favourite colour").
- * The two are changes of that person or pet, not of what is asked: "gaz: heating's down to 18
- * degrees now" over "gaz: council tax gone up again" for "what dose is gaz's blood pressure
- * medicine"; "We pushed Leo's bedtime to 7:45pm" over "Leo's settling in well at Little Acorns" for
- * "Which nursery is Leo at?". Not "Zoe changed her mind, her favorite color is teal now" over "I
- * want to repaint Zoe's room and she wants everything pink" for "What's Zoe's favourite colour?":
- * the newer names the colour. `await loadTagger()` first.
- */
-export function linkedOnlyByHolder(
-  question: string,
-  shared: readonly string[],
-  newer: string,
-  slot: AskedSlot | null,
-): boolean {
-  const holders = holdersAsked(question);
-  if (shared.length === 0 || !shared.every((w) => holders.has(w))) return false;
-  const others = contentTokens(question, stemV1).filter((w) => !holders.has(w));
-  // A question that names nothing but its holder ("How is Leo?") asks about the holder.
-  if (others.length === 0) return false;
-  const said = new Set(contentTokens(newer, stemV1));
-  if (others.some((w) => said.has(w))) return false;
-  return !(slot !== null && namesAskedThing(newer, slot));
 }
 
 /**

@@ -14,8 +14,9 @@ import {
   sharedSlot,
   slotsOf,
 } from "../../state-slots.js";
-import { contentTokens } from "../../text.js";
+import { contentTokens, stemV1 } from "../../text.js";
 import { tagged } from "../../typed-values.js";
+import { askedOnlyAsTime, linkedOnlyByHolder } from "./asked-aside.js";
 import { actsAsKnownDoer, identityAsked } from "./asked-identity.js";
 import { type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
 import { withoutReason } from "./reason-clause.js";
@@ -55,12 +56,18 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
   // The thing a "who is" question asks, named by a newer only as the doer of something else ("the
   // doctor took me off the tablets…" for "Who is my own doctor?"): no change of who it is (`actsAsKnownDoer`).
   const identity = identityAsked(req.query);
+  const askedStems = new Set(contentTokens(req.query, stemV1));
   const moves: { older: RecallHit; newer: RecallHit; slot: string }[] = [];
   for (const older of facts) {
     if (!topK.has(older)) continue;
     for (const newer of facts) {
       if (!(newer.at > older.at)) continue;
       if (identity !== null && actsAsKnownDoer(newer.text, identity)) continue;
+      // A pair tied to the question only by whose state it asks or where or when it asks it, or a
+      // newer that says the asked thing only as the time of another change (asked-aside.ts).
+      const shared = [...new Set(contentTokens(older.text, stemV1))].filter((w) => askedStems.has(w));
+      if (linkedOnlyByHolder(req.query, shared, newer.text, read, req.lexicon)) continue;
+      if (askedOnlyAsTime(req.query, shared, newer.text)) continue;
       const slot = slotLifted(older.text, newer.text, asked, req.query, req.lexicon);
       if (!slot) continue;
       moves.push({
