@@ -15,6 +15,7 @@ import { diversify } from "./recall/diversify.js";
 import { doerTerms, relatedTerms } from "./recall/expansion.js";
 import { finishWhy, hitOf } from "./recall/hits.js";
 import { compareIds } from "./recall/ids.js";
+import { kinNameTerms } from "./recall/kin-names.js";
 import { currentStateMoves, keepMoves } from "./recall/lifts/current-state.js";
 import { currentVersions, type SupersededMatch } from "./recall/lifts/current-versions.js";
 import { askedSlotOnce } from "./recall/lifts/moves.js";
@@ -500,6 +501,27 @@ export async function recall(
     currentPath && req.lexicon?.relatedWords && askedState.possible && policy.relatedWeight > 0
       ? relatedTerms(req.query, await askedState.read(), req.lexicon)
       : [];
+  const beliefFilter: BeliefFilter | null =
+    beliefKinds.length > 0
+      ? {
+          namespaces: req.namespaces,
+          statuses: historical ? null : ["active"],
+          kinds: beliefKinds,
+          at: req.at,
+          asOf: req.asOf,
+          metadata: req.metadata,
+        }
+      : null;
+  const episodeFilter: EpisodeFilter | null = wantEpisodes
+    ? {
+        namespaces: req.namespaces,
+        statuses: historical ? ["active", "archived"] : ["active"],
+        types: req.types,
+        at: req.at,
+        asOf: req.asOf,
+        metadata: req.metadata,
+      }
+    : null;
   const search = (terms: readonly string[]) =>
     retrieve(store, embedder, policy, {
       query: req.query,
@@ -510,27 +532,8 @@ export async function recall(
       relatedHits,
       limit,
       scale,
-      beliefs:
-        beliefKinds.length > 0
-          ? {
-              namespaces: req.namespaces,
-              statuses: historical ? null : ["active"],
-              kinds: beliefKinds,
-              at: req.at,
-              asOf: req.asOf,
-              metadata: req.metadata,
-            }
-          : null,
-      episodes: wantEpisodes
-        ? {
-            namespaces: req.namespaces,
-            statuses: historical ? ["active", "archived"] : ["active"],
-            types: req.types,
-            at: req.at,
-            asOf: req.asOf,
-            metadata: req.metadata,
-          }
-        : null,
+      beliefs: beliefFilter,
+      episodes: episodeFilter,
     });
   // "Who cleans our house?" is searched by the doer's noun as by its own words ("cleaner").
   const doers =
@@ -539,7 +542,12 @@ export async function recall(
       : [];
   // A two-word noun's other names ("independence day": "july") count as the question's own words too.
   const compounds = currentPath && askedState.possible ? compoundTerms(req.query, req.lexicon) : [];
-  const extra = [...doers, ...compounds];
+  // "Where is my son stationed now?" is searched by the name the store gives "my son" too (recall/kin-names.ts).
+  const kinNames =
+    currentPath && askedState.possible
+      ? await kinNameTerms(store, req.query, beliefFilter, episodeFilter)
+      : [];
+  const extra = [...doers, ...compounds, ...kinNames];
   let terms = extra.length > 0 ? [...new Set([...queryTerms(req.query), ...extra])] : queryTerms(req.query);
   let fused = await search(terms);
   if (policy.speakerNames === "field" && wantEpisodes && fused.length > 0) {

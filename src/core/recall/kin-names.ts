@@ -1,0 +1,146 @@
+/**
+ * A person asks about a relative by kin ("where is my son stationed now", "which hospital does my
+ * daughter work at") and speaks of them by name once the name is said: "My son Jun Hao doing NS"
+ * once, then "Jun Hao kena move to Charlie Company", "Hui Min move to Sengkang General already".
+ * Recall has only words; neither BM25 nor the hashed vector links "son" to "Jun Hao", so a statement
+ * that names the relative and says nothing of the kin word is not found (fresh18: 10 of 27 dev "not
+ * found" misses after sleep). The name is in the store, said beside the kin word in apposition
+ * ("my son Jun Hao", "our daughter, Zoe,"); recall reads it there (`kinNameTerms`) and searches the
+ * name as the question's own words, as `doerTerms` searches a doer's noun.
+ *
+ * The rule (`KIN_NAME_RULE`): a question that says "my"/"our" + a kin noun, singular (not "my
+ * kids": several people), and a store text that says "my"/"our" + a noun of the same kin +
+ * capitalised words right after it (a comma between allowed), none a stop word, a weekday or a
+ * month ("my son, Sunday we…" names no one). "my son's teacher Mrs Lee" names the teacher, not the
+ * son: a possessive kin noun is no apposition. An in-law is its own kin ("my daughter-in-law
+ * Kylie" is not "my daughter").
+ *
+ *   askedKin("who is in charge of my son's platoon") // → "son"
+ *   kinNamesIn("My son Jun Hao doing NS, my mother stay with us", "son") // → ["Jun Hao"]
+ */
+import type { Belief, Episode } from "../model.js";
+import type { BeliefFilter, EpisodeFilter, StoreReader } from "../ports.js";
+import { queryTerms, STOP_WORDS, stem } from "../text.js";
+
+export const KIN_NAME_RULE = "kin-name";
+
+/** The nouns of one kin, as a speaker says them before a name; the first names the group. */
+export const KIN_GROUPS: readonly (readonly string[])[] = [
+  ["son", "boy"],
+  ["daughter", "girl"],
+  ["mother", "mom", "mum", "mummy", "mommy", "mama"],
+  ["father", "dad", "daddy", "papa"],
+  ["husband", "hubby"],
+  ["wife"],
+  ["brother"],
+  ["sister"],
+  ["partner"],
+  ["boyfriend"],
+  ["girlfriend"],
+  ["fiance", "fiancé"],
+  ["fiancee", "fiancée"],
+  ["grandmother", "grandma", "gran", "granny", "nana"],
+  ["grandfather", "grandpa", "grandad", "granddad"],
+  ["aunt", "auntie", "aunty"],
+  ["uncle"],
+  ["niece"],
+  ["nephew"],
+  ["cousin"],
+  ["stepson"],
+  ["stepdaughter"],
+  ["stepmother", "stepmum", "stepmom"],
+  ["stepfather", "stepdad"],
+];
+
+const GROUP_OF = new Map<string, readonly string[]>(KIN_GROUPS.flatMap((g) => g.map((w) => [w, g] as const)));
+const KIN_WORDS = [...GROUP_OF.keys()].sort((a, b) => b.length - a.length).join("|");
+/** Words before the kin noun that keep it one person: "my eldest son", "our little girl". */
+const MODIFIERS = "eldest|oldest|youngest|older|younger|elder|little|big|baby|middle";
+const IN_LAW = "[- ]in[- ]law";
+const KIN_PHRASE = `\\b(?:[Mm]y|[Oo]ur)\\s+(?:(?:${MODIFIERS})\\s+)?(${KIN_WORDS})(${IN_LAW})?`;
+/** A kin phrase in a question, possessive or not ("my son's platoon" asks of the son). */
+const ASKED = new RegExp(`${KIN_PHRASE}(?!\\w)`, "i");
+/** One capitalised word of a name (letters, an apostrophe or a hyphen inside). */
+const NAME_WORD = "\\p{Lu}[\\p{L}'’-]*";
+/**
+ * A kin phrase then a name: never after a possessive ("my son's teacher Mrs Lee"). Case-sensitive
+ * (a name is capitalised): the kin noun in lower case, "my"/"our" either.
+ */
+const APPOSITION = new RegExp(
+  `${KIN_PHRASE}(?!['’\\w])\\s*,?\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`,
+  "gu",
+);
+const CALENDAR = new Set(
+  "monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december".split(
+    " ",
+  ),
+);
+
+/** The kin a question asks of, as its group's first noun ("mum" → "mother"), "-in-law" kept; null when none. */
+export function askedKin(question: string): string | null {
+  const m = ASKED.exec(question);
+  if (!m) return null;
+  const group = GROUP_OF.get(m[1]!.toLowerCase())![0]!;
+  return m[2] ? `${group}-in-law` : group;
+}
+
+/** The names a text gives the kin (`askedKin`'s form) in apposition, as written, in text order. */
+export function kinNamesIn(text: string, kin: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(APPOSITION)) {
+    const group = GROUP_OF.get(m[1]!.toLowerCase())![0]!;
+    if ((m[2] ? `${group}-in-law` : group) !== kin) continue;
+    // The name ends before its first word that is a stop word, a weekday or a month.
+    const words: string[] = [];
+    for (const w of m[3]!.split(/\s+/)) {
+      const lower = w.toLowerCase();
+      if (STOP_WORDS.has(lower) || CALENDAR.has(lower)) break;
+      words.push(w);
+    }
+    if (words.length > 0) out.push(words.join(" "));
+  }
+  return out;
+}
+
+/** At most this many texts that say the kin's nouns are read for its name, from each layer. */
+export const KIN_CANDIDATES = 20;
+
+/** At most this many names of one kin are searched (a speaker with two sons names both). */
+export const KIN_NAMES = 3;
+
+/**
+ * The names the store gives the relative a current-state question asks of by kin, as full-text
+ * terms, none of the question's own: the texts the full-text index lists first for the kin's
+ * nouns (`KIN_CANDIDATES` beliefs and episodes, active), read for appositions (`kinNamesIn`); the
+ * names said most often first (ties: the one said first in the list's order), at most `KIN_NAMES`.
+ * [] when the question asks of no kin or the store names none.
+ */
+export async function kinNameTerms(
+  store: StoreReader,
+  question: string,
+  beliefs: BeliefFilter | null,
+  episodes: EpisodeFilter | null,
+): Promise<string[]> {
+  const kin = askedKin(question);
+  if (!kin) return [];
+  const group = GROUP_OF.get(kin.replace(/-in-law$/, ""))!;
+  const [b, e] = await Promise.all([
+    beliefs ? store.searchBeliefText(group, beliefs, KIN_CANDIDATES) : [],
+    episodes ? store.searchEpisodeText(group, episodes, KIN_CANDIDATES) : [],
+  ]);
+  const ids = [...b, ...e].map((h) => h.id);
+  if (ids.length === 0) return [];
+  const namespaces = (beliefs ?? episodes)!.namespaces;
+  const read = await store.getItems(ids, namespaces);
+  const texts = new Map<string, string>();
+  for (const r of [...read.beliefs, ...read.episodes] as (Belief | Episode)[])
+    texts.set(r.id, "kind" in r ? r.text : r.content);
+  const counts = new Map<string, number>();
+  for (const id of ids) {
+    for (const name of kinNamesIn(texts.get(id) ?? "", kin)) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  const names = [...counts].sort((x, y) => y[1] - x[1]).slice(0, KIN_NAMES);
+  const own = new Set(queryTerms(question).map(stem));
+  const terms = queryTerms(names.map(([n]) => n).join(" ")).filter((t) => !own.has(stem(t)));
+  return [...new Set(terms)];
+}
