@@ -1290,7 +1290,8 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
         ? { type: `measure:${gluedUnit}`, said: written.toLowerCase() }
         : unitAfter && after && !/^ago$/i.test(words[j + 2]?.text ?? "")
           ? { type: `measure:${unitAfter}`, said: saidFrom(w, after) }
-          : POINTED.test(value) && !/^[-+−]$/u.test(symbol) && !signWord
+          : // A decimal comma (`FRENCH_NUMBER`: "2,5") is no version's point ("pick 1,2 or 3").
+            POINTED.test(value) && !written.includes(",") && !/^[-+−]$/u.test(symbol) && !signWord
             ? spokenOrVersion(pointedType(words, i, j, value, written), spoken !== null, written)
             : { type: null, said: written.toLowerCase() };
     const signed =
@@ -1325,6 +1326,7 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
         : DATE_NOUNS.has(lemma) ||
             // `FRENCH_DATE`: "20 novembre" is a date, as "20 November" is ("Mars 2" is no date).
             (unit === after && frenchMonth(lemma) !== null) ||
+            isFrenchWeekday(lemma) ||
             (next && /^ago$/i.test(next.text))
           ? null
           : { unit: lemma, value: signed };
