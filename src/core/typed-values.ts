@@ -71,6 +71,13 @@
  *     9.30", "at six thirty", "fridays at eleven", "six in the evening".
  *   - `GIVEN_CLAUSE`: a question opened by "now that" or "given that" asserts the clause before its
  *     first comma ("Now that the fix has ended and we're on 4.6%, should we overpay?": 4.6%).
+ *   - `FRENCH_CALENDAR`, `FRENCH_DATE` (values44): French month and weekday names as CLDR gives
+ *     them through `Intl`; a day's number and a French month after it is a date ("le 27 novembre":
+ *     "27 nov"), a day's number after a weekday a day of the month ("mardi le 3").
+ *   - `H_CLOCK` (values44): the 24-hour clock written with "h" ("6h38", "21h", "17 h 30") after a
+ *     word that opens a time or past noon; not a duration ("a 6h drive", "took 6h", "under 2h10").
+ *   - `FRENCH_NUMBER` (values44, `digitsOf`): a decimal comma ("3,50 $": 3.50) and thousands grouped
+ *     by a space ("2 500 $": 2500).
  *   - `VALUE_TYPE` (`typedValues`): a time of day is a "clock" ("noon", "midday", "midnight",
  *     "EOD", "COB" too); a date is a "date" (a weekday, a month named alone but "May", a day of a
  *     month); a number in digits counted in a unit of measurement (`UNITS_OF_MEASUREMENT`: "ms",
