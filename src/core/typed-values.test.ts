@@ -786,3 +786,94 @@ describe("the one reader of typed values: a sentence's measures (the judge's, th
     expect(typedValues(text).map((v) => [v.value, v.type])).toEqual(typed);
   });
 });
+
+describe("values written the French way (FRENCH_CALENDAR, FRENCH_DATE, H_CLOCK, FRENCH_NUMBER), and the English forms they must not take", () => {
+  it.each<Row>([
+    // FRENCH_DATE: a day's number and a French month after it (CLDR's names through Intl), the same date as in English
+    {
+      text: "The recital is le 14 février at the church.",
+      measures: [],
+      typed: [["14 février", "date"]],
+      dated: [m(DATE, "14 feb")],
+    },
+    {
+      text: "My appointment moved to 9 déc.",
+      measures: [],
+      typed: [["9 déc", "date"]],
+      dated: [m(DATE, "9 dec")],
+    },
+    {
+      text: "The vet is le 1er avril now.",
+      measures: [],
+      typed: [["1er avril", "date"]],
+      dated: [m(DATE, "1 apr")],
+    },
+    // …a name that is an English word too, with a noun after it, is that word
+    { text: "The fair is on 3 Mars bars.", measures: [], typed: [] },
+    { text: "I bought a Mars bar.", measures: [], typed: [] },
+    // FRENCH_CALENDAR: a French month named alone is a date unless it is an English word too; a French weekday is one
+    { text: "Swim lessons start in septembre.", measures: [], typed: [["septembre", "date"]] },
+    // FRENCH_DATE: a day's number after a weekday, French style; not a count with its noun after
+    {
+      text: "Soccer is samedi 4, not Sunday.",
+      measures: [],
+      typed: [
+        ["samedi", "date"],
+        ["4", "date"],
+        ["sunday", "date"],
+      ],
+      dated: [m(DAY_OF_MONTH, "4")],
+    },
+    {
+      text: "Mardi 3 enfants sont malades.",
+      measures: [m("enfants", "3")],
+      typed: [["mardi", "date"]],
+    },
+    // H_CLOCK: the 24-hour clock written with "h", after a word that opens a time or past noon
+    { text: "The train leaves at 7h05.", measures: [m(TIME_OF_DAY, "7:05")], typed: [["7h05", "clock"]] },
+    { text: "Daycare closes à 17h30.", measures: [m(TIME_OF_DAY, "17:30")], typed: [["17h30", "clock"]] },
+    {
+      text: "Supper is at 18 h 30 sharp.",
+      measures: [m(TIME_OF_DAY, "18:30")],
+      typed: [["18 h 30", "clock"]],
+    },
+    {
+      text: "Lights out is 21h15 for the kids.",
+      measures: [m(TIME_OF_DAY, "21:15")],
+      typed: [["21h15", "clock"]],
+    },
+    { text: "The gym opens at 6h.", measures: [m(TIME_OF_DAY, "6:00")], typed: [["6h", "clock"]] },
+    // …not a duration: a noun after it, a word of duration before it, an hour before noon with nothing that opens a time
+    { text: "It was a 6h drive to Québec.", measures: [m("h", "6")], typed: [] },
+    { text: "The flight took 6h.", measures: [m("h", "6")], typed: [] },
+    { text: "We waited for 14h at the airport.", measures: [m("h", "14")], typed: [] },
+    { text: "A 14h shift again.", measures: [m("h", "14")], typed: [] },
+    { text: "We left after 2h of driving.", measures: [m("h", "2")], typed: [] },
+    { text: "She ran it in 3h42.", measures: [], typed: [] },
+    { text: "My goal is under 2h10.", measures: [], typed: [] },
+    // FRENCH_CALENDAR: "minuit" is midnight; "midi" noon only after a word that opens a time
+    { text: "The café closes at minuit now.", measures: [], typed: [["minuit", "clock"]] },
+    { text: "Lunch is à midi.", measures: [], typed: [["midi", "clock"]] },
+    { text: "I bought a midi skirt.", measures: [], typed: [] },
+    // FRENCH_NUMBER: a decimal comma and thousands grouped by a space
+    { text: "A coffee is 3,50 $ now.", measures: [m("$", "3.50")], typed: [["3,50 $", "measure:$"]] },
+    {
+      text: "Rent went up to 1 245 $ a month.",
+      measures: [m("$ a month", "1245")],
+      typed: [["1 245 $", "measure:$"]],
+    },
+    { text: "The dose is 2,5 mg.", measures: [m("mg", "2.5")], typed: [["2,5 mg", "measure:mg"]] },
+    {
+      text: "We raised 12 000 € for the school.",
+      measures: [m("€", "12000")],
+      typed: [["12 000 €", "measure:€"]],
+    },
+    // …English thousands by three keep their reading; a comma in a list is no decimal point nor a version
+    { text: "I swim 2,500 metres on a good day.", measures: [m("meter", "2500")], typed: [] },
+    { text: "Pick 1,2 or 3.", measures: [], typed: [] },
+  ])("$text", ({ text, measures, typed, dated }) => {
+    expect(measuresOf(text)).toEqual(measures);
+    expect(datedMeasuresOf(text)).toEqual(dated ?? measures);
+    expect(typedValues(text).map((v) => [v.value, v.type])).toEqual(typed);
+  });
+});

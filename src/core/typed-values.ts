@@ -71,6 +71,13 @@
  *     9.30", "at six thirty", "fridays at eleven", "six in the evening".
  *   - `GIVEN_CLAUSE`: a question opened by "now that" or "given that" asserts the clause before its
  *     first comma ("Now that the fix has ended and we're on 4.6%, should we overpay?": 4.6%).
+ *   - `FRENCH_CALENDAR`, `FRENCH_DATE` (values44): French month and weekday names as CLDR gives
+ *     them through `Intl`; a day's number and a French month after it is a date ("le 27 novembre":
+ *     "27 nov"), a day's number after a weekday a day of the month ("mardi le 3").
+ *   - `H_CLOCK` (values44): the 24-hour clock written with "h" ("6h38", "21h", "17 h 30") after a
+ *     word that opens a time or past noon; not a duration ("a 6h drive", "took 6h", "under 2h10").
+ *   - `FRENCH_NUMBER` (values44, `digitsOf`): a decimal comma ("3,50 $": 3.50) and thousands grouped
+ *     by a space ("2 500 $": 2500).
  *   - `VALUE_TYPE` (`typedValues`): a time of day is a "clock" ("noon", "midday", "midnight",
  *     "EOD", "COB" too); a date is a "date" (a weekday, a month named alone but "May", a day of a
  *     month); a number in digits counted in a unit of measurement (`UNITS_OF_MEASUREMENT`: "ms",
@@ -216,6 +223,57 @@ export function spokenClockAt(words: readonly TaggedWord[], i: number): { value:
     : null;
 }
 
+/** `H_CLOCK`: the words that open a time in English and in French ("at 6h38", "à 18h30", "vers 9h", "jusqu'à 23h"). */
+const OPENS_AN_H_CLOCK =
+  /^(?:at|till|til|until|from|by|around|before|after|à|vers|dès|avant|après|jusqu['’]à)$/i;
+
+/** `H_CLOCK`: the words before an hour that say it is a duration ("for 14h", "under 2h10", "dans 13h"). */
+const BEFORE_A_DURATION =
+  /^(?:for|in|under|over|than|sub|about|took|takes|take|lasts|last|dans|pendant|en)$/i;
+
+/**
+ * `H_CLOCK`: a time of day on the 24-hour clock written with "h", as French and much of Europe
+ * writes it — "6h38", "13h30", "21h", "17 h 30", "18 h" — the words it spans from `i` and its
+ * value ("6:38", "21:00"), or null. The hour is 0 to 23 and the minutes two digits, 00 to 59. It
+ * is a time where something says so: a word that opens a time before it ("at 6h38", "à 18h30",
+ * "closes at 21h") or an hour past noon ("bedtime is 19h45": no duration is written so), not after
+ * a word that says a duration ("for 14h", "under 2h10"); never with a noun after it ("a 6h drive",
+ * "a 14h flight": the noun's length). An hour with no minutes before noon needs the word that
+ * opens a time ("at 9h"; "took 6h" is a duration, read as before).
+ */
+function hClockAt(s: string, words: readonly TaggedWord[], i: number): { value: string; to: number } | null {
+  const at = (k: number) => words[k]?.text.toLowerCase() ?? "";
+  let hour: number;
+  let minutes = "00";
+  let to = i;
+  const glued = /^(\d{1,2})h(\d{2})?$/i.exec(at(i));
+  if (glued) {
+    hour = Number(glued[1]);
+    if (glued[2] !== undefined) minutes = glued[2];
+  } else {
+    // "17 h 30", "18 h": the hour, "h" and its minutes, each one space apart.
+    const gap = (k: number) =>
+      s.slice(words[k]!.start + words[k]!.text.length, words[k + 1]?.start ?? -1) === " ";
+    if (!/^\d{1,2}$/.test(at(i)) || at(i + 1) !== "h" || !gap(i)) return null;
+    hour = Number(at(i));
+    to = i + 1;
+    if (/^\d{2}$/.test(at(i + 2)) && gap(i + 1)) {
+      minutes = at(i + 2);
+      to = i + 2;
+    }
+  }
+  if (hour > 23 || Number(minutes) > 59) return null;
+  const free = (k: number) => !isNominal(words[k]) || DAY_PARTS[at(k)] !== undefined || isWeekday(at(k));
+  if (!free(to + 1)) return null;
+  const withMinutes = glued ? glued[2] !== undefined : to === i + 2;
+  // "after 2h", "from 3h" with no minutes say a duration as often ("after 2h of driving").
+  const opens =
+    OPENS_AN_H_CLOCK.test(at(i - 1)) &&
+    (withMinutes || hour >= 13 || !/^(?:before|after|from|avant|après)$/.test(at(i - 1)));
+  const afternoon = hour >= 13 && !BEFORE_A_DURATION.test(at(i - 1));
+  return opens || afternoon ? { value: `${hour}:${minutes}`, to } : null;
+}
+
 /** `SPOKEN_CLOCK`: "is" before a time said in words ("dinner is half six", "it's quarter to seven"). */
 const COPULA_BEFORE = /^(?:is|was|it['’]s|that['’]s|now)$/i;
 
@@ -306,7 +364,55 @@ const MONTHS = new Set(
 );
 
 /** True when a word names a month, whole or clipped ("March", "sept", "feb"): part of a date's value. */
-export const isMonthName = (word: string): boolean => MONTHS.has(word.toLowerCase());
+export const isMonthName = (word: string): boolean =>
+  MONTHS.has(word.toLowerCase()) || frenchMonth(word) !== null;
+
+/**
+ * `FRENCH_CALENDAR`: the names French gives the months and the weekdays, as CLDR says them through
+ * `Intl` (no table of our own): each month long and short ("novembre", "nov."; "juillet",
+ * "juil."), its point dropped, and each also without its accents, as chat types them ("août" and
+ * "aout", "décembre" and "decembre"), to the month's number (0 for January); the weekdays long
+ * ("lundi" … "dimanche"). Read once, on first need.
+ */
+let frenchMonths: ReadonlyMap<string, number> | undefined;
+let frenchWeekdays: ReadonlySet<string> | undefined;
+const unaccented = (word: string) => word.normalize("NFD").replace(/\p{M}/gu, "");
+function frenchCalendar(): { months: ReadonlyMap<string, number>; weekdays: ReadonlySet<string> } {
+  if (!frenchMonths || !frenchWeekdays) {
+    const months = new Map<string, number>();
+    for (const month of ["long", "short"] as const) {
+      const format = new Intl.DateTimeFormat("fr", { month, timeZone: "UTC" });
+      for (let m = 0; m < 12; m++) {
+        const name = format
+          .format(new Date(Date.UTC(2024, m, 15)))
+          .toLowerCase()
+          .replace(/\.$/, "");
+        months.set(name, m);
+        months.set(unaccented(name), m);
+      }
+    }
+    const weekday = new Intl.DateTimeFormat("fr", { weekday: "long", timeZone: "UTC" });
+    // 1 January 2024 was a Monday.
+    const weekdays = new Set<string>();
+    for (let d = 0; d < 7; d++)
+      weekdays.add(weekday.format(new Date(Date.UTC(2024, 0, 1 + d))).toLowerCase());
+    frenchMonths = months;
+    frenchWeekdays = weekdays;
+  }
+  return { months: frenchMonths, weekdays: frenchWeekdays };
+}
+
+/** `FRENCH_CALENDAR`: the month a French name gives ("novembre", "nov", "aout"), as `dateAt` clips it ("nov"), or null. */
+export function frenchMonth(word: string): string | null {
+  const m = frenchCalendar().months.get(word.toLowerCase().replace(/\.$/, ""));
+  return m === undefined ? null : MONTH_CLIPS[m]!;
+}
+
+/** `FRENCH_CALENDAR`: true when a word is a French weekday ("mardi"). */
+export const isFrenchWeekday = (word: string): boolean => frenchCalendar().weekdays.has(word.toLowerCase());
+
+/** A weekday in English or French, one or many ("Friday", "Mondays", "mardi"). */
+const isWeekday = (word: string): boolean => WEEKDAY.test(word) || isFrenchWeekday(word);
 
 /** The months a lower-case word names whatever its place: not "may" or "march", which are verbs too. */
 const MONTHS_IN_ANY_CASE = new Set(
@@ -542,6 +648,20 @@ function currencyOf(s: string, from: number, to: number): { symbol: string; said
   return null;
 }
 
+/**
+ * `FRENCH_NUMBER`: a number's digits as written, its grouping dropped ("1,420": "1420"). A comma
+ * with one or two digits after it and no more is a decimal comma, as French and most of Europe
+ * write it ("3,50 $": 3.50, "2,5 kg": 2.5): English groups thousands by three, so "3,50" is never
+ * three hundred and fifty. Thousands grouped by a space, plain or narrow no-break ("2 500 $",
+ * "12 000"), are one number (the reader already joins its parts).
+ */
+export function digitsOf(written: string): string {
+  if (/^\d+,\d{1,2}$/.test(written)) return written.replace(",", ".");
+  if (/^\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d{1,2})?$/.test(written))
+    return written.replace(/[ \u00a0\u202f]/g, "").replace(",", ".");
+  return written.replace(/,/g, "");
+}
+
 /** Nothing or one space: how a currency word or a multiplier is written beside its number. */
 const besideGap = (s: string, a: TaggedWord, b: TaggedWord) =>
   /^ ?$/.test(s.slice(a.start + a.text.length, b.start));
@@ -571,12 +691,7 @@ function currencyAt(
   const first = words[i]!;
   let last = words[j]!;
   let to = j;
-  const written =
-    spoken ??
-    s
-      .slice(first.start, last.start + last.text.length)
-      .replace(/,/g, "")
-      .toLowerCase();
+  const written = spoken ?? digitsOf(s.slice(first.start, last.start + last.text.length)).toLowerCase();
   // The multiplier, glued ("60k", "1.2m") or the next word ("5 lakh", "2 million").
   const glued = /^(\d+(?:\.\d+)?)(\p{L}+)$/u.exec(written);
   const gluedPower = glued ? multiplierPower(glued[2]!) : undefined;
@@ -673,8 +788,8 @@ const SLASH_RATE_NOUN: Readonly<Record<string, string>> = {
 /** `GLUED_UNIT`: a number with its unit's letters written on ("50mg", "300ms", "2.5kg", "20km"). */
 const GLUED = /^(\d[\d,.]*)(\p{L}{1,3})$/u;
 
-/** Letters after a number that are no unit: an ordinal, a plural ("1990s"), a clock's, a multiplier. */
-const NOT_GLUED_UNIT = /^(?:st|nd|rd|th|s|am|pm|k|m|bn|x)$/i;
+/** Letters after a number that are no unit: an ordinal ("3rd", French "1er"), a plural ("1990s"), a clock's, a multiplier. */
+const NOT_GLUED_UNIT = /^(?:st|nd|rd|th|er|s|am|pm|k|m|bn|x)$/i;
 
 /**
  * `VALUE_TYPE`'s units of measurement, as written after a number (spaced or glued), each to the
@@ -834,8 +949,20 @@ function dateAt(
   words: readonly TaggedWord[],
   i: number,
 ): { value: string; from: number; to: number; unit?: string } | null {
-  const day = /^(\d{1,2})(?:st|nd|rd|th)?$/i.exec(words[i]!.text);
+  const day = /^(\d{1,2})(?:st|nd|rd|th|er)?$/i.exec(words[i]!.text);
   if (!day || Number(day[1]) < 1 || Number(day[1]) > 31) return null;
+  // `FRENCH_DATE`: a day's number and a French month after it ("le 27 novembre", "27 nov.", "le
+  // 1er juin"): French says the day first, so a French name before a number is no date ("Mars 2");
+  // a name that is an English word too, with a noun after it, is that word ("3 Mars bars").
+  const name = words[i + 1];
+  const french = name ? frenchMonth(name.text) : null;
+  if (
+    french &&
+    !/(?:st|nd|rd|th)$/i.test(day[0]!) &&
+    !(listedWord(name!.text.replace(/\.$/, "")) && isNominal(words[i + 2]))
+  )
+    return { value: `${Number(day[1])} ${french}`, from: i, to: i + 1 };
+  if (/er$/i.test(day[0]!)) return null;
   // `LOWER_CASE_MONTH`: a month beside a day's number is a date written in any case ("sept 6",
   // "feb 15", "3rd of march"), unless the tagger reads the word as a verb ("we march 5 miles").
   const month = (w: TaggedWord | undefined) =>
@@ -932,12 +1059,29 @@ function dayOfMonthAt(
   i: number,
 ): { value: string; from: number; to: number; unit?: string } | null {
   const text = words[i]!.text.toLowerCase();
+  const at = (k: number) => words[k]?.text.toLowerCase() ?? "";
+  // `FRENCH_DATE`: a day's number after a weekday, French style ("mardi le 3", "Tuesday le 3",
+  // "mardi 3", "le jeudi 1er"), with no noun after it ("mardi 3 enfants" counts children).
+  const frenchDay = /^(\d{1,2})(?:er)?$/.exec(text);
+  if (
+    frenchDay &&
+    ((at(i - 1) === "le" && isWeekday(at(i - 2))) || isFrenchWeekday(at(i - 1))) &&
+    Number(frenchDay[1]) >= 1 &&
+    Number(frenchDay[1]) <= 31 &&
+    !isNominal(words[i + 1]) &&
+    !/^[.:,h]?\d/.test(at(i + 1))
+  )
+    return {
+      value: String(Number(frenchDay[1])),
+      from: at(i - 1) === "le" ? i - 1 : i,
+      to: i,
+      unit: DAY_OF_MONTH,
+    };
   const digits = /^(\d{1,2})(?:st|nd|rd|th)$/.exec(text);
   const day = digits ? Number(digits[1]) : ORDINAL_DAYS.get(text);
   if (day === undefined || day < 1 || day > 31) return null;
   if (words[i - 1]?.text.toLowerCase() !== "the" || !BEFORE_A_DATE.test(words[i - 2]?.text ?? ""))
     return null;
-  const at = (k: number) => words[k]?.text.toLowerCase() ?? "";
   // "the 3rd of the month" is one.
   const ofMonth = at(i + 1) === "of" && at(i + 2) === "the" && at(i + 3) === "month";
   if (!ofMonth && (isNominal(words[i + 1]) || /^(?:of|one)$/.test(at(i + 1)))) return null;
@@ -970,6 +1114,17 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
         said: saidFrom(w, meridiem ?? w),
       });
       if (meridiem) i++;
+      continue;
+    }
+    // `H_CLOCK`: "at 6h38", "à 18h30", "closes at 21h", "bedtime is 19h45", "17 h 30".
+    const hClock = hClockAt(s, words, i);
+    if (hClock) {
+      add(i, hClock.to, {
+        measure: { unit: TIME_OF_DAY, value: hClock.value },
+        type: "clock",
+        said: saidFrom(w, words[hClock.to]!),
+      });
+      i = hClock.to;
       continue;
     }
     // `SPOKEN_CLOCK`: "at half five", "at 9.30", "fridays at eleven", "six in the evening".
@@ -1058,7 +1213,7 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     const slashRate = slash
       ? ` a ${SLASH_RATE_NOUN[slash[2]!.toLowerCase()] ?? slash[2]!.toLowerCase()}`
       : "";
-    const value = spoken?.value ?? (slash ? slash[1]! : written).replace(/,/g, "").toLowerCase();
+    const value = spoken?.value ?? digitsOf(slash ? slash[1]! : written).toLowerCase();
     // `LONE_NUMBER_WORD`: a duration in one word ("in six weeks", "for two days") is read to its
     // digits but keeps no type: it is said in passing as often as it is a value.
     const loneDuration =
@@ -1142,7 +1297,8 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
         ? { type: `measure:${gluedUnit}`, said: written.toLowerCase() }
         : unitAfter && after && !/^ago$/i.test(words[j + 2]?.text ?? "")
           ? { type: `measure:${unitAfter}`, said: saidFrom(w, after) }
-          : POINTED.test(value) && !/^[-+−]$/u.test(symbol) && !signWord
+          : // A decimal comma (`FRENCH_NUMBER`: "2,5") is no version's point ("pick 1,2 or 3").
+            POINTED.test(value) && !written.includes(",") && !/^[-+−]$/u.test(symbol) && !signWord
             ? spokenOrVersion(pointedType(words, i, j, value, written), spoken !== null, written)
             : { type: null, said: written.toLowerCase() };
     const signed =
@@ -1174,7 +1330,11 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
         ? signed !== value
           ? { unit: SIGNED_NUMBER, value: signed }
           : null
-        : DATE_NOUNS.has(lemma) || (next && /^ago$/i.test(next.text))
+        : DATE_NOUNS.has(lemma) ||
+            // `FRENCH_DATE`: "20 novembre" is a date, as "20 November" is ("Mars 2" is no date).
+            (unit === after && frenchMonth(lemma) !== null) ||
+            isFrenchWeekday(lemma) ||
+            (next && /^ago$/i.test(next.text))
           ? null
           : { unit: lemma, value: signed };
     if (measure || typed.type)
@@ -1187,13 +1347,20 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
   for (const [i, w] of words.entries()) {
     if (spanned.has(i)) continue;
     const lower = w.text.toLowerCase();
-    const type = WORD_CLOCK.test(w.text)
-      ? "clock"
-      : WEEKDAY.test(w.text) || MONTHS_IN_ANY_CASE.has(lower) || w.text === "March"
-        ? "date"
-        : V_VERSION.test(w.text)
-          ? "version"
-          : null;
+    // `FRENCH_CALENDAR`: "minuit" (midnight), "midi" (noon) after a word that opens a time ("à
+    // midi"; "a midi skirt" is none); a French weekday, a French month named alone that is no
+    // English word too ("en juillet"; not "mars", "sept").
+    const frenchClock =
+      lower === "minuit" || (lower === "midi" && OPENS_AN_H_CLOCK.test(words[i - 1]?.text ?? ""));
+    const frenchDate = isFrenchWeekday(lower) || (frenchMonth(lower) !== null && !listedWord(lower));
+    const type =
+      WORD_CLOCK.test(w.text) || frenchClock
+        ? "clock"
+        : WEEKDAY.test(w.text) || MONTHS_IN_ANY_CASE.has(lower) || w.text === "March" || frenchDate
+          ? "date"
+          : V_VERSION.test(w.text)
+            ? "version"
+            : null;
     if (type) found.push({ measure: null, type, said: lower, at: w.start, until: w.start + w.text.length });
   }
   return found.sort((a, b) => a.at - b.at);
