@@ -90,7 +90,7 @@ for (const backend of memoryBackends("judge_pairs"))
       expect(new Set(judged.map((j) => `${j.older.id}:${j.newer.id}`)).size).toBe(780);
       for (const j of judged.filter((x) => x.cached))
         expect(j.verdict.reason).toBe("cached before (cached, lexical)");
-    });
+    }, 120_000); // 40 beliefs and 600 cached verdicts written first: slow on a loaded PostgreSQL
 
     it("read in chunks, holds one chunk's cached rows at a time and answers exactly as one lookup does", async () => {
       const t = await backend.open();
@@ -123,5 +123,5 @@ for (const backend of memoryBackends("judge_pairs"))
       expect(said(chunked)).toEqual(said(whole));
       expect(chunked.fresh).toEqual(whole.fresh);
       expect(chunked.judged.filter((j) => j.cached).length).toBe(600);
-    });
+    }, 120_000);
   });
