@@ -188,12 +188,9 @@ export function anotherMeasureOfAsked(
 ): ChangedMeasure | null {
   const olderAsked = askedWordsSaid(question, older, newerAbout);
   if (olderAsked === null) return null;
-  const changed = anotherMeasure(older, newer, datedMeasuresOf);
-  if (!changed || !asksMeasure(question, changed.unit)) return null;
-  // Only the sentences that give each side's number are read for what and whose it is.
-  const olderGiving = giving(older, changed.unit, changed.older, datedMeasuresOf);
-  const newerGiving = giving(newer, changed.unit, changed.newer, datedMeasuresOf);
-  if (onlyPlanned(newerGiving)) return null;
+  const given = askedMeasureGiven(question, older, newer);
+  if (!given) return null;
+  const { changed, olderGiving, newerGiving } = given;
   if (otherModifier(olderGiving, newerGiving, new Set(olderAsked))) return null;
   return otherHolder(question, olderAsked, older, newerGiving, changed.newer) ? null : changed;
 }
@@ -209,6 +206,24 @@ const PLANNED =
  */
 function onlyPlanned(newerGiving: readonly string[]): boolean {
   return newerGiving.length > 0 && newerGiving.every((s) => PLANNED.test(s));
+}
+
+/**
+ * The first checks of `anotherMeasureOfAsked` and `foundMeasureOfAsked`: the two give another
+ * number of a unit the question asks (`OTHER_NUMBER`, `ASKS_A_MEASURE`), not only as a plan
+ * (`NOT_PLANNED`); with the sentences that give each side's number, the only ones read for what
+ * and whose it is. Null when a check fails.
+ */
+function askedMeasureGiven(
+  question: string,
+  older: string,
+  newer: string,
+): { changed: ChangedMeasure; olderGiving: string[]; newerGiving: string[] } | null {
+  const changed = anotherMeasure(older, newer, datedMeasuresOf);
+  if (!changed || !asksMeasure(question, changed.unit)) return null;
+  const olderGiving = giving(older, changed.unit, changed.older, datedMeasuresOf);
+  const newerGiving = giving(newer, changed.unit, changed.newer, datedMeasuresOf);
+  return onlyPlanned(newerGiving) ? null : { changed, olderGiving, newerGiving };
 }
 
 /** The sentences of `text` that give `unit` one of `values`. */
@@ -298,11 +313,9 @@ export function foundMeasureOfAsked(
 ): ChangedMeasure | null {
   const olderAsked = askedWordsOf(question, older);
   if (olderAsked === null) return null;
-  const changed = anotherMeasure(older, newer, datedMeasuresOf);
-  if (!changed || !asksMeasure(question, changed.unit)) return null;
-  const olderGiving = giving(older, changed.unit, changed.older, datedMeasuresOf);
-  const newerGiving = giving(newer, changed.unit, changed.newer, datedMeasuresOf);
-  if (onlyPlanned(newerGiving)) return null;
+  const given = askedMeasureGiven(question, older, newer);
+  if (!given) return null;
+  const { changed, olderGiving, newerGiving } = given;
   // The older must measure the thing the question asks, not another of its kind ("the food budget"
   // for "What is our kitchen renovation budget?").
   if (otherModifier([question], olderGiving, new Set(olderAsked))) return null;

@@ -91,6 +91,7 @@ import {
   NamespaceSchema,
   NamespacesOptionsSchema,
   type OutcomeResult,
+  OutcomeSessionSchema,
   type PendingOptions,
   PendingOptionsSchema,
   type PrepareWrapOptions,
@@ -259,12 +260,7 @@ const OutcomeArgsSchema = z.object({
   id: IdSchema,
   success: z.boolean({ message: "success must be true or false" }),
   options: IdOptionsSchema.extend({
-    session: z
-      .string()
-      .min(1)
-      .max(200)
-      .optional()
-      .describe("The session reporting the result: the same result counts once per session."),
+    session: OutcomeSessionSchema,
   }).strict(),
 });
 

@@ -46,6 +46,14 @@ export const IdSchema = z
   .regex(/^[eb][1-9][0-9]*$/, "an id looks like e12 (an episode) or b7 (a belief), with no leading zeros")
   .describe("An episode id (e…) or belief id (b…).");
 
+/** The session an outcome is reported from, as `outcome` takes it (the engine's options and the operation's input). */
+export const OutcomeSessionSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .optional()
+  .describe("The session reporting the result: the same result counts once per session.");
+
 /**
  * An episode id: provenance and distillation name episodes, never beliefs. One pattern, so the
  * JSON Schema the OpenAPI document and the MCP tools publish refuses a belief's id as the engine

@@ -4,12 +4,11 @@
  * against its scope (a read key recalls but cannot remember, and its refused write changes
  * nothing). The bearer token still works, and a request with neither is refused once a key exists.
  */
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { listenLocally } from "../../test/support/local-server.js";
 import { testMemory } from "../../test/support/memory.js";
 import { createApiKey, revokeApiKey } from "../access/api-keys.js";
 import type { Memory } from "../core/engine.js";
@@ -35,13 +34,12 @@ async function listen(options: { token?: string } = {}) {
     ...(options.token ? { mcpToken: options.token } : {}),
     log: (line) => log.push(line),
   });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const server = await listenLocally(app);
   stops.push(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     await mem.close();
   });
-  const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
+  const url = new URL(`${server.origin}/mcp`);
   return { mem, clock, url, log };
 }
 

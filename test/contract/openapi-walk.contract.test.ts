@@ -19,11 +19,10 @@
  * from. Before newcomer40, `GET /v1/namespaces?bogus=1` answered 200 where every other route refuses a
  * field it does not take (400, saying which), and its entry listed no 400.
  */
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServerApp } from "../../src/server/app.js";
+import { listenLocally } from "../support/local-server.js";
 import { type LoopbackServer, serveLoopback } from "../support/loopback-server.js";
 import { testMemory } from "../support/memory.js";
 
@@ -317,14 +316,12 @@ describe("the OpenAPI document, walked against the server it describes", () => {
   it("export's link to import: the export, sent as the link says, loads into another store's empty namespace", async () => {
     const other = await testMemory({ file: true });
     const app = createServerApp({ memory: other.mem });
-    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    const server = await listenLocally(app);
     try {
       const exported = await call("GET", `/v1/namespaces/${NS}/export`);
       const answer = await exported.json();
       const link = doc.paths["/v1/namespaces/{namespace}/export"]!.get!.responses["200"]!.links!.import!;
-      const port = (server.address() as AddressInfo).port;
-      const res = await fetch(`http://127.0.0.1:${port}/v1/namespaces/${NS}/import`, {
+      const res = await fetch(`${server.origin}/v1/namespaces/${NS}/import`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(resolve(link.requestBody, answer)),
@@ -337,9 +334,9 @@ describe("the OpenAPI document, walked against the server it describes", () => {
             items: { id: string }[];
           }
         ).items.map((i) => i.id);
-      expect(await items(`http://127.0.0.1:${port}`)).toEqual(await items(`http://127.0.0.1:${served.port}`));
+      expect(await items(server.origin)).toEqual(await items(`http://127.0.0.1:${served.port}`));
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       await other.mem.close();
     }
   });

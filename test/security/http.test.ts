@@ -3,14 +3,13 @@
  * deployment would: forged Host (DNS rebinding) and Origin headers, a missing or wrong token,
  * a body over the limit. Every refusal is coded and happens before any tool runs.
  */
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import { createHttpApp, type HttpAppOptions, hostAllowed, sameSecret } from "../../src/mcp/http.js";
 import { createMcpServer } from "../../src/mcp/server.js";
+import { listenLocally } from "../support/local-server.js";
 import { testMemory } from "../support/memory.js";
 import { type RawAnswer, rawRequest } from "../support/raw-http.js";
 
@@ -27,10 +26,9 @@ async function listen(options: Omit<HttpAppOptions, "makeServer"> = {}): Promise
   ({ mem } = await testMemory());
   const engine = mem;
   const app = createHttpApp({ makeServer: () => createMcpServer(engine), ...options });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return (server.address() as AddressInfo).port;
+  const server = await listenLocally(app);
+  stop = server.close;
+  return server.port;
 }
 
 const initialize = JSON.stringify({

@@ -4,12 +4,11 @@
  * is or may be under it, and a prefix never leaves the route's namespace. A key for `a/*` cannot
  * reach `b/…` by any route and prefix; every refusal leaves no foreign text in the answer.
  */
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coversTree, createApiKey } from "../../src/access/api-keys.js";
 import type { Memory } from "../../src/core/engine.js";
 import { createServerApp } from "../../src/server/app.js";
+import { listenLocally } from "../support/local-server.js";
 import { testMemory } from "../support/memory.js";
 
 let mem: Memory;
@@ -39,10 +38,9 @@ beforeAll(async () => {
     await createApiKey(mem.store, { name: "writer", scope: "write", namespaces: ["a*"] }, clock)
   ).key;
   const app = createServerApp({ memory: mem, writeRate: { perSecond: 1000, burst: 1000 } });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/namespaces`;
+  const server = await listenLocally(app);
+  stop = server.close;
+  base = `${server.origin}/v1/namespaces`;
 });
 afterAll(async () => {
   await stop();

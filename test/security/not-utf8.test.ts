@@ -6,13 +6,10 @@
  * byte's offset named; REST's other charset 415), nothing written, and the server goes on serving.
  * The REST cases run on a SQLite file and on PostgreSQL; the others on the built binary.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../../src/access/api-keys.js";
@@ -24,6 +21,9 @@ import { createServerApp } from "../../src/server/app.js";
 import { createDashboard } from "../../src/server/ui/dashboard.js";
 import { memoryBackends } from "../support/backends.js";
 import { bin, ensureBuilt } from "../support/built-cli.js";
+import { jsonLines } from "../support/json-lines.js";
+import { listenLocally } from "../support/local-server.js";
+import { rawRequest } from "../support/raw-http.js";
 
 const LATIN1_CAFE = Buffer.from("caf\u00e9", "latin1"); // 63 61 66 e9
 
@@ -71,42 +71,18 @@ describe("firstNonUtf8: the rule, with examples either side", () => {
 });
 
 /** A raw POST of bytes through node:http (fetch would send UTF-8 only). */
-function postBytes(
-  port: number,
-  path: string,
-  headers: Record<string, string>,
-  body: Buffer,
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: "127.0.0.1",
-        port,
-        path,
-        method: "POST",
-        headers: { host: `127.0.0.1:${port}`, "content-length": String(body.length), ...headers },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (c) => {
-          text += c;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+const postBytes = (port: number, path: string, headers: Record<string, string>, body: Buffer) =>
+  rawRequest(
+    port,
+    "POST",
+    path,
+    { host: `127.0.0.1:${port}`, "content-length": String(body.length), ...headers },
+    body,
+  );
 
 async function listen(mem: Memory): Promise<{ port: number; close: () => Promise<void> }> {
   const app = createServerApp({ memory: mem, makeMcpServer: () => createMcpServer(mem) });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return listenLocally(app);
 }
 
 const json = (o: unknown, encoding: BufferEncoding = "utf8") => Buffer.from(JSON.stringify(o), encoding);
@@ -228,41 +204,13 @@ for (const backend of memoryBackends("not_utf8_ui"))
     });
   });
 
-/** Line-oriented JSON-RPC over a child's stdio. */
-function lines(child: ChildProcess): () => Promise<Record<string, unknown>> {
-  let buffer = "";
-  const queue: Record<string, unknown>[] = [];
-  const waiting: ((m: Record<string, unknown>) => void)[] = [];
-  child.stdout!.on("data", (c: Buffer) => {
-    buffer += c.toString("utf8");
-    for (let nl = buffer.indexOf("\n"); nl !== -1; nl = buffer.indexOf("\n")) {
-      const line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      if (!line.trim()) continue;
-      const m = JSON.parse(line) as Record<string, unknown>;
-      const w = waiting.shift();
-      w ? w(m) : queue.push(m);
-    }
-  });
-  return () =>
-    new Promise((resolve, reject) => {
-      const q = queue.shift();
-      if (q) return resolve(q);
-      const timer = setTimeout(() => reject(new Error("no answer within 20 s")), 20_000);
-      waiting.push((m) => {
-        clearTimeout(timer);
-        resolve(m);
-      });
-    });
-}
-
 describe("the built binary", () => {
   it("MCP over stdio: a line that is not UTF-8 gets a parse error, nothing stored, and the next is served", async () => {
     const db = join(dir, "stdio.db");
     const child = spawn(process.execPath, [bin, "--db", db, "serve"], { stdio: ["pipe", "pipe", "pipe"] });
     try {
-      const next = lines(child);
-      const send = (bytes: Buffer) => child.stdin!.write(Buffer.concat([bytes, Buffer.from("\n")]));
+      const { next, sendRaw } = jsonLines(child);
+      const send = (bytes: Buffer) => sendRaw(Buffer.concat([bytes, Buffer.from("\n")]));
       send(
         json({
           jsonrpc: "2.0",

@@ -3,13 +3,14 @@
  * a message over the stdio limit gets a coded JSON-RPC error and the server keeps answering;
  * a server bound beyond loopback refuses to start without a token; --token warns.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idFromPrefix } from "../../src/mcp/stdio.js";
 import { bin, ensureBuilt, serveHttp } from "../support/built-cli.js";
+import { jsonLines } from "../support/json-lines.js";
 
 let dir: string;
 beforeAll(() => {
@@ -20,41 +21,6 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Line-oriented JSON-RPC over a child's stdio. */
-function rpc(child: ChildProcess) {
-  let buffer = "";
-  const waiting: ((m: Record<string, unknown>) => void)[] = [];
-  const queue: Record<string, unknown>[] = [];
-  child.stdout!.on("data", (c: Buffer) => {
-    buffer += c.toString("utf8");
-    let nl = buffer.indexOf("\n");
-    while (nl !== -1) {
-      const line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      if (line.trim()) {
-        const m = JSON.parse(line) as Record<string, unknown>;
-        const w = waiting.shift();
-        w ? w(m) : queue.push(m);
-      }
-      nl = buffer.indexOf("\n");
-    }
-  });
-  return {
-    send: (message: unknown) => child.stdin!.write(`${JSON.stringify(message)}\n`),
-    sendRaw: (text: string) => child.stdin!.write(text),
-    next: () =>
-      new Promise<Record<string, unknown>>((resolve, reject) => {
-        const q = queue.shift();
-        if (q) return resolve(q);
-        const timer = setTimeout(() => reject(new Error("no answer within 20 s")), 20_000);
-        waiting.push((m) => {
-          clearTimeout(timer);
-          resolve(m);
-        });
-      }),
-  };
-}
-
 describe("stdio: message size limit", () => {
   it("answers an oversized message with PAYLOAD_TOO_LARGE and keeps serving", async () => {
     const child = spawn(process.execPath, [bin, "--db", join(dir, "stdio.db"), "serve"], {
@@ -62,7 +28,7 @@ describe("stdio: message size limit", () => {
       env: { ...process.env, STRATA_MAX_MESSAGE_BYTES: String(1024 * 1024) },
     });
     try {
-      const io = rpc(child);
+      const io = jsonLines(child);
       io.send({
         jsonrpc: "2.0",
         id: 1,
@@ -225,21 +191,17 @@ describe("serve --http start-up", () => {
   });
 
   it("warns that --token is visible in the process list, and still works", async () => {
-    const child = spawn(
-      process.execPath,
-      [bin, "--db", db(), "serve", "--http", "--port", "0", "--token", "argv-token"],
-      {
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+    const { child, stderr: err } = await serveHttp([
+      "--db",
+      db(),
+      "serve",
+      "--http",
+      "--port",
+      "0",
+      "--token",
+      "argv-token",
+    ]);
     try {
-      const err = await new Promise<string>((resolve) => {
-        let text = "";
-        child.stderr!.on("data", (c: Buffer) => {
-          text += c.toString();
-          if (/MCP over HTTP at/.test(text)) resolve(text);
-        });
-      });
       expect(err).toMatch(/--token is visible .* process list/);
       expect(err).toMatch(/from --token/);
     } finally {

@@ -9,9 +9,7 @@
  * import that holds such text is refused whole. Well-formed text (an emoji's surrogate pair,
  * a tab) is kept.
  */
-import type { AddressInfo } from "node:net";
 import { PGlite } from "@electric-sql/pglite";
-import { serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, describe, expect, it } from "vitest";
@@ -20,6 +18,7 @@ import { createMcpServer } from "../../src/mcp/server.js";
 import { openMemory } from "../../src/open-memory.js";
 import { createServerApp } from "../../src/server/app.js";
 import { PostgresStore } from "../../src/store/postgres/index.js";
+import { listenLocally } from "../support/local-server.js";
 import { testClock, testMemory } from "../support/memory.js";
 import { storeSnapshot } from "../support/store-snapshot.js";
 
@@ -182,10 +181,9 @@ describe("REST: the same refusals as a 400, nothing stored", () => {
   it("a NUL in content, a lone surrogate escape, a metadata key __proto__: each 400 INVALID_INPUT", async () => {
     ({ mem } = await testMemory());
     const app = createServerApp({ memory: mem, writeRate: { perSecond: 1000, burst: 1000 } });
-    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    const server = await listenLocally(app);
     try {
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/namespaces/default`;
+      const base = `${server.origin}/v1/namespaces/default`;
       for (const body of [
         '{"content":"The door code is 4821\\u0000 for the lab"}',
         '{"content":"The door code is \\ud800 for the lab"}',
@@ -208,7 +206,7 @@ describe("REST: the same refusals as a 400, nothing stored", () => {
       expect(await mem.list({ status: "any" })).toHaveLength(0);
       expect(await mem.list({ layer: "episode", status: "any" })).toHaveLength(0);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     }
   });
 });

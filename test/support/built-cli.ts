@@ -29,26 +29,27 @@ export function ensureBuilt(): void {
 
 /**
  * Spawns `node dist/cli/main.js …args` for an MCP server over HTTP (`serve --http --port 0`)
- * and resolves with the address it prints once it listens. The caller kills the child.
+ * and resolves with the address it prints once it listens, and what it wrote on stderr up to
+ * then (its start-up warnings). The caller kills the child.
  *
  *   const { url, child } = await serveHttp(["--db", file, "serve", "--http", "--port", "0"]);
  */
 export async function serveHttp(
   args: string[],
   options: { env?: NodeJS.ProcessEnv } = {},
-): Promise<{ url: string; child: ChildProcess }> {
+): Promise<{ url: string; child: ChildProcess; stderr: string }> {
   const child = spawn(process.execPath, [bin, ...args], {
     stdio: ["ignore", "pipe", "pipe"],
     ...(options.env ? { env: options.env } : {}),
   });
+  let stderr = "";
   const url = await new Promise<string>((resolve, reject) => {
-    let err = "";
     child.stderr!.on("data", (chunk: Buffer) => {
-      err += chunk.toString();
-      const m = /MCP over HTTP at (\S+)/.exec(err);
+      stderr += chunk.toString();
+      const m = /MCP over HTTP at (\S+)/.exec(stderr);
       if (m) resolve(m[1]!);
     });
-    child.once("exit", (code) => reject(new Error(`server exited ${code}: ${err}`)));
+    child.once("exit", (code) => reject(new Error(`server exited ${code}: ${stderr}`)));
   });
-  return { url, child };
+  return { url, child, stderr };
 }

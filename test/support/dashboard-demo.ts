@@ -4,12 +4,11 @@
  * time travel and Activity's restore), a near-duplicate pair the sweep has not judged (for the
  * review queue), outcomes, pending episodes, a saved continuity digest and three keys.
  */
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { createApiKey } from "../../src/access/api-keys.js";
 import type { Memory } from "../../src/core/engine.js";
 import { createDashboard } from "../../src/server/ui/dashboard.js";
+import { listenLocally } from "./local-server.js";
 import { seedBelief, type TestClock, testClock, testMemory } from "./memory.js";
 
 export interface DashboardDemo {
@@ -87,18 +86,16 @@ export async function startDashboardDemo(): Promise<DashboardDemo> {
   await seedBelief(mem, clock, "Standup is a bit later now", "2026-02-07");
 
   const app = new Hono().route("/ui", createDashboard({ memory: mem, clock, liveIntervalMs: 500 }));
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  const { port } = server.address() as AddressInfo;
+  const served = await listenLocally(app);
   return {
     mem,
     clock,
-    url: `http://127.0.0.1:${port}/ui`,
+    url: `${served.origin}/ui`,
     keys,
     ids: { oldLimit: oldLimit.id, newLimit: newLimit.id, pairA, pairB, doorCode: doorCode.id },
     async close() {
-      if ("closeAllConnections" in server) server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if ("closeAllConnections" in served.server) served.server.closeAllConnections();
+      await served.close();
       await mem.close();
     },
   };

@@ -7,10 +7,9 @@
  *   const res = await served.send("GET", "/v1/namespaces/default/recall?query=deploy", {});
  *   await served.close();
  */
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import type { Memory } from "../../src/core/engine.js";
 import { createServerApp, type ServerAppOptions } from "../../src/server/app.js";
+import { listenLocally } from "./local-server.js";
 import { testMemory } from "./memory.js";
 import { type RawAnswer, rawRequest } from "./raw-http.js";
 
@@ -31,9 +30,8 @@ export async function serveLoopback(
   const { mem, path } = await testMemory({ file: true });
   await mem.remember("The deploy key rotates every Monday");
   const app = createServerApp(options(mem));
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  const port = (server.address() as AddressInfo).port;
+  const server = await listenLocally(app);
+  const port = server.port;
   return {
     mem,
     path,
@@ -47,7 +45,7 @@ export async function serveLoopback(
         body,
       ),
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       await mem.close();
     },
   };

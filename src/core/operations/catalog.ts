@@ -29,6 +29,7 @@ import {
   ListOptionsSchema,
   MetadataSchema,
   NamespaceSchema,
+  OutcomeSessionSchema,
   PendingOptionsSchema,
   PrepareWrapOptionsSchema,
   RecallOptionsSchema,
@@ -193,12 +194,7 @@ const OutcomeInput = z
   .object({
     id: IdSchema.describe("The belief acted on."),
     success: z.boolean().describe("Whether acting on it worked."),
-    session: z
-      .string()
-      .min(1)
-      .max(200)
-      .optional()
-      .describe("The session reporting the result: the same result counts once per session."),
+    session: OutcomeSessionSchema,
   })
   .strict();
 
