@@ -61,13 +61,17 @@ describe("an engine refusal names the flags typed, not the library's fields", ()
       2,
       '-k must be one of fact, failure, procedure, got "rule": a rule has a WHEN and a PREFER: use `strata capture --when … --prefer …` instead of remember.',
     ],
-  ])("strata %j", async (argv, code, message) => {
-    await runMain(["--db", db, "init"]); // a store, empty: the refusals come before any search
-    said.length = 0;
-    expect(await runMain(["--db", db, ...argv])).toBe(code);
-    expect(said.join("")).toBe(`${code === 2 ? "usage" : "error"}: ${message}\n`);
-    expect((await refused(argv, code)).message).toBe(message);
-  }, 300_000); // the first write of a run loads the gate's parts: minutes under a load of 40
+  ])(
+    "strata %j",
+    async (argv, code, message) => {
+      await runMain(["--db", db, "init"]); // a store, empty: the refusals come before any search
+      said.length = 0;
+      expect(await runMain(["--db", db, ...argv])).toBe(code);
+      expect(said.join("")).toBe(`${code === 2 ? "usage" : "error"}: ${message}\n`);
+      expect((await refused(argv, code)).message).toBe(message);
+    },
+    300_000,
+  ); // the first write of a run loads the gate's parts: minutes under a load of 40
 
   it("a time in the future is said as --at, the value and the rule kept", async () => {
     const error = await refused(["record", "deployed", "--at", "2099-01-01"], 1);
