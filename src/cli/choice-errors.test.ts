@@ -37,8 +37,12 @@ describe("a value outside the choices", () => {
       ["serve", "--index-build", "never"],
       '--index-build must be one of auto, background, on-search, got "never".',
     ],
-    // The engine's own refusal of a flag's value, for comparison: the same shape.
-    [["remember", "x", "--kind", "rule"], '--kind must be one of fact, failure, procedure, got "rule".'],
+    // The engine's own refusal of a flag's value, for comparison: the same shape, and the
+    // schema's own words after it (a rule is captured: newcomer44).
+    [
+      ["remember", "x", "--kind", "rule"],
+      '--kind must be one of fact, failure, procedure, got "rule": a rule has a WHEN and a PREFER: use `strata capture --when … --prefer …` instead of remember.',
+    ],
   ])("strata %j", async (argv, message) => {
     expect(await runMain(["--db", db, ...argv])).toBe(2);
     expect(said.join("")).toBe(`usage: ${message}\n`);

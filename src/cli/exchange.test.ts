@@ -104,6 +104,8 @@ describe("strata audit", () => {
 
   it("--jsonl DIR writes files that verify across files", async () => {
     const r = await runAuditJsonl(mem, { dir: "audit", linesPerFile: 2 }, files);
+    // The folder as the files name it, not as typed (newcomer43: `dir` "audit", `files` absolute).
+    expect(r.dir).toBe(join(dir, "audit"));
     expect(r.files.map((f) => f.slice(dir.length + 1))).toEqual([
       "audit/audit-default-0001.jsonl",
       "audit/audit-default-0002.jsonl",

@@ -10,6 +10,7 @@
  *   // { message: "-k must be at least 1, got 0.", details: { flag: "-k", value: 0, allowed: "at least 1" } }
  */
 import type { Command, Option } from "commander";
+import type { FieldRender } from "../core/field-names.js";
 import type { InputIssue } from "../core/validate.js";
 
 export interface FlagUsage {
@@ -46,12 +47,51 @@ function optionFor(given: readonly { command: Command; option: Option }[], field
   return near.length === 1 ? near[0]! : null;
 }
 
+/**
+ * Library fields whose flag has another name than theirs, by field: a delete's `confirm` is
+ * `--yes` on every command that erases.
+ */
+const FLAG_OF_FIELD: Readonly<Record<string, string>> = { confirm: "yes" };
+
+/**
+ * How the CLI says a field an engine refusal names (core/field-names.ts): the flag of the invoked
+ * command (or a global one) that sets it, as the user wrote it when they did (`types` → `--type`,
+ * `tokenBudget` → `-b` after `strata context -b 5`), with its value when the message gives one
+ * (`kind: "procedure"` → `--kind procedure`, `confirm: true` → `--yes`); null (the library's name
+ * kept) for a field no flag sets.
+ *
+ *   fieldFlags(program, "recall", ["recall", "x", "--type", "decision", "--kinds", "fact"])("types")
+ *   // "--type"
+ */
+export function fieldFlags(program: Command, commandPath: string, argv: readonly string[]): FieldRender {
+  const command = commandOf(program, commandPath);
+  const all = (command ? [command, program] : [program]).flatMap((c) =>
+    c.options.filter((o) => !o.negate).map((option) => ({ command: c, option })),
+  );
+  const given = all.filter((g) => g.command.getOptionValueSource(g.option.attributeName()) === "cli");
+  return (field, value) => {
+    const name = FLAG_OF_FIELD[field] ?? field;
+    const hit = optionFor(given, name) ?? optionFor(all, name);
+    if (!hit) return null;
+    const flag = spelling(hit.option, argv);
+    if (value === undefined || hit.option.isBoolean()) return value === "false" ? null : flag;
+    return `${flag} ${value.replace(/^"([^"\s]*)"$/, "$1")}`;
+  };
+}
+
 /** How the user wrote it: the short flag when that is what argv holds, else the long one. */
 function spelling(option: Option, argv: readonly string[]): string {
   const short = option.short;
   if (short && argv.some((a) => a === short || (a.startsWith(short) && !a.startsWith("--")))) return short;
   return option.long ?? short ?? option.flags;
 }
+
+/**
+ * Whether an issue's message is its schema's own (`remember --kind rule`: "a rule has a WHEN and a
+ * PREFER: use capture(…)"), which says more than what is allowed; zod's generic ones ("Invalid
+ * option: expected one of …", "Too small: …") say no more than `allowed` does.
+ */
+const ownWords = (message: string): boolean => !/^(?:Invalid \w+:|Too (?:small|big):)/.test(message);
 
 /** The value as given; a long text by its length (a --note is not echoed whole). */
 function shown(v: unknown): string {
@@ -121,7 +161,7 @@ export function flagUsage(
       value,
       allowed: issue.allowed,
       message: issue.allowed
-        ? `${flag} must be ${issue.allowed}, got ${got}.`
+        ? `${flag} must be ${issue.allowed}, got ${got}${ownWords(issue.message) ? `: ${rule}` : ""}.`
         : `${flag}${rule.includes(got) ? "" : ` ${got}`}: ${rule}.`,
     });
   }

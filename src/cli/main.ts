@@ -554,15 +554,26 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       if (usage)
         return failWith(2, {
           code: "USAGE",
-          message: usage.message,
+          message: cliWording(usage.message),
           details: { ...usage.details, issues: error.details.issues },
         });
     }
-    if (isStrataError(error))
+    if (isStrataError(error)) {
+      // The fields a refusal names (details.field, details.fields) said as the flags that set them.
+      // Loaded here, off the start path (test/e2e/cold-start.test.ts): a refusal only.
+      const { refusedFields, rewriteFieldNames } = await import("../core/field-names.js");
+      const fields = refusedFields(error.details);
+      let message = error.message;
+      if (fields.length > 0) {
+        const { fieldFlags } = await import("./flag-issues.js");
+        const inv = invocation as Invocation | null;
+        message = rewriteFieldNames(message, fields, fieldFlags(program, inv?.command ?? "", argv));
+      }
       return failWith(exitCodeOf(error.code), {
         ...(error.toJSON() as ErrorBody),
-        message: cliWording(error.message),
+        message: cliWording(message),
       });
+    }
     const message = error instanceof Error ? error.message : String(error);
     return failWith(1, { code: "INTERNAL", message: `unexpected failure: ${message}`, details: {} });
   } finally {

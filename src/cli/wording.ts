@@ -9,6 +9,7 @@ const COMMAND: Record<MessageVerb, (args: string[]) => string> = {
   export: ([format]) => `\`strata export${format ? ` --format ${format}` : ""}\``,
   list: () => "`strata list`",
   reindex: () => "`strata reindex`",
+  capture: () => "`strata capture --when … --prefer …`",
 };
 
 export const cliWording = (message: string): string =>

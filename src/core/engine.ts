@@ -519,7 +519,7 @@ export class Memory {
       throw new StrataError(
         "INVALID_INPUT",
         `Invalid ${verb}: pass namespace or namespacePrefix, not both (a prefix already names its namespace).`,
-        { field: "namespacePrefix" },
+        { field: "namespacePrefix", fields: ["namespace", "namespacePrefix"] },
       );
     checkPrefix(o.namespacePrefix, this.namespaceRoots);
     return namespacesUnder(this.store, o.namespacePrefix);
@@ -1019,7 +1019,8 @@ export class Memory {
         throw new StrataError(
           "INVALID_INPUT",
           `This Strata export is of namespace "${parsed.document.namespace}", which is part of every audit hash: it can only be imported into that namespace, and this call acts in "${namespace}". Import it with namespace "${parsed.document.namespace}" (strata --namespace ${parsed.document.namespace} import …).`,
-          { field: "namespace" },
+          // "namespace" is a word of the prose here, not a name for a surface to say its way.
+          { field: "namespace", fields: [] },
         );
       return loadDocument(this.store, this.writes, parsed.document, parsed.format, hooks.onProgress);
     }

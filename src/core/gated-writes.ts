@@ -141,13 +141,13 @@ export function prepareRemember(statement: unknown, options: unknown, what = "re
     throw new StrataError(
       "INVALID_INPUT",
       `Invalid ${what}: steps are only for kind "procedure": pass kind: "procedure" or drop steps.`,
-      { field: "steps" },
+      { field: "steps", fields: ["steps", "kind"] },
     );
   if (o.key !== undefined && o.metadata?.[KEY_FIELD] !== undefined && o.metadata[KEY_FIELD] !== o.key)
     throw new StrataError(
       "INVALID_INPUT",
       `Invalid ${what}: metadata.${KEY_FIELD} is where the key option is kept: drop it from metadata, or make it equal to key.`,
-      { field: "metadata" },
+      { field: "metadata", fields: ["metadata", "key"] },
     );
   return { text: input.statement, options: o };
 }

@@ -44,8 +44,8 @@ export async function recallHits(
   if (o.types && o.kinds && !o.kinds.includes("episode"))
     throw new StrataError(
       "INVALID_INPUT",
-      'recall: types filters episodes, but kinds leaves episodes out: add "episode" to kinds or drop types',
-      { field: "types" },
+      'recall: types filters episodes, but kinds leaves episodes out: add "episode" to kinds or drop types.',
+      { field: "types", fields: ["types", "kinds"] },
     );
   // One read scope: on PostgreSQL the lifts' later searches share the first one's read of the change log.
   const hits = await ctx.store.readScope(() =>

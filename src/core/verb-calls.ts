@@ -17,6 +17,7 @@ export const MESSAGE_VERBS = [
   "export",
   "list",
   "reindex",
+  "capture",
 ] as const;
 export type MessageVerb = (typeof MESSAGE_VERBS)[number];
 

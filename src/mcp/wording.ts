@@ -9,6 +9,7 @@ const TOOL: Record<MessageVerb, (args: string[]) => string> = {
   export: ([format]) => `the CLI's \`strata export${format ? ` --format ${format}` : ""}\``,
   list: () => "`recall`",
   reindex: () => "the CLI's `strata reindex`",
+  capture: () => "the `capture` tool (when, prefer)",
 };
 
 export const mcpWording = (message: string): string =>

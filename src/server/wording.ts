@@ -18,6 +18,7 @@ const ROUTE: Record<MessageVerb, (args: string[]) => string> = {
   export: ([format]) => `\`GET ${NS}/export${format ? `?format=${format}` : ""}\``,
   list: () => `\`GET ${NS}/items\``,
   reindex: () => "the CLI's `strata reindex`",
+  capture: () => `\`POST ${NS}/rules\` (when, prefer)`,
 };
 
 const PAGE: Record<MessageVerb, (args: string[]) => string> = {
@@ -28,6 +29,7 @@ const PAGE: Record<MessageVerb, (args: string[]) => string> = {
   export: ([format]) => `the CLI's \`strata export${format ? ` --format ${format}` : ""}\``,
   list: () => "the Timeline page",
   reindex: () => "the CLI's `strata reindex`",
+  capture: () => "the CLI's `strata capture --when … --prefer …`",
 };
 
 export const restWording = (message: string): string =>

@@ -108,7 +108,10 @@ describe("strata (built)", () => {
     const json = strata([...db, "--json", "remember", "Restart the worker", "--steps", "a;b"]);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({
-      error: { code: "INVALID_INPUT", message: expect.stringMatching(/steps are only for kind "procedure"/) },
+      error: {
+        code: "INVALID_INPUT",
+        message: expect.stringMatching(/--steps are only for --kind "procedure"/),
+      },
     });
     expect(strata([...db, "stats", "--json"]).stdout).toBe(before);
   });
@@ -134,7 +137,7 @@ describe("strata (built)", () => {
     ],
     [
       ["remember", "x", "-k", "rule"],
-      '-k must be one of fact, failure, procedure, got "rule".',
+      '-k must be one of fact, failure, procedure, got "rule": a rule has a WHEN and a PREFER: use `strata capture --when … --prefer …` instead of remember.',
       { flag: "-k" },
     ],
     [

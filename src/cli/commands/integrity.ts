@@ -2,6 +2,7 @@
  * The audit chain: `verify` (exit 1 when broken), `audit` (the entries, oldest first, filtered
  * by time and event) and `audit --jsonl DIR` (the chain as files that verify across files).
  */
+import { dirname } from "node:path";
 import type { Memory } from "../../core/engine.js";
 import type { AuditEntry, AuditVerification } from "../../core/model.js";
 import { toTime, withoutUndefined } from "../args.js";
@@ -54,6 +55,7 @@ export async function runAudit(mem: Memory, args: AuditArgs, now = new Date()): 
 
 export interface AuditJsonlResult {
   namespace: string;
+  /** The folder, absolute (as `files` name it), however DIR was typed. */
   dir: string;
   /** Absolute paths, in chain order. */
   files: string[];
@@ -93,7 +95,9 @@ export async function runAuditJsonl(
   for (const [i, text] of texts.entries()) written.push(await files.writeOutput(paths[i]!, text, options));
   for (const file of stale) files.removeOutput(file);
   const entries = texts.reduce((n, t) => n + t.split("\n").filter((l) => l.length > 0).length - 1, 0);
-  return { namespace: mem.namespace, dir: args.dir, files: written, entries, removed: stale };
+  // The folder as its files name it (absolute), not as typed: `files` and `dir` name one place.
+  const folder = targets[0] === undefined ? args.dir : dirname(targets[0]);
+  return { namespace: mem.namespace, dir: folder, files: written, entries, removed: stale };
 }
 
 export const renderAuditJsonl = (r: AuditJsonlResult, style: Style): string =>

@@ -129,8 +129,8 @@ export function parseCurateOptions(options: unknown): z.output<typeof CurateOpti
   if (o.mode === "delete" && !o.confirm)
     throw new StrataError(
       "INVALID_INPUT",
-      'curate with mode "delete" removes records from the collection for good: run it with mode "report" first, then pass confirm: true (--yes on the CLI). Nothing was changed.',
-      { field: "confirm" },
+      'curate with mode: "delete" removes records from the collection for good: run it with mode: "report" first, then pass confirm: true. Nothing was changed.',
+      { field: "confirm", fields: ["mode", "confirm"] },
     );
   return o;
 }

@@ -99,7 +99,7 @@ export function parseWorkerOptions(input: WorkerOptionsInput = {}): WorkerSettin
     throw new StrataError(
       "INVALID_INPUT",
       "Invalid worker options: backoffMax must be at least backoffFirst.",
-      { field: "backoffMax" },
+      { field: "backoffMax", fields: ["backoffMax", "backoffFirst"] },
     );
   return Object.freeze({
     ...o,

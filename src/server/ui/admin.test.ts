@@ -192,6 +192,22 @@ describe("Admin: keys", () => {
 });
 
 describe("the worker on the dashboard", () => {
+  it("a note the engine refuses comes back in the form, as typed, with the refusal under it; nothing is requested", async () => {
+    const { cookie, csrf } = await signIn(keys.admin);
+    // Over the field's maxlength: only a client that ignores it sends this (newcomer43 saw
+    // "Invalid page /ui/admin/worker/request: note: …" above the page).
+    const note = "n".repeat(501);
+    const refused = await post("/admin/worker/request", cookie, { csrf, note });
+    expect(refused.status).toBe(400);
+    const page = await refused.text();
+    expect(page).not.toContain("Invalid page");
+    expect(page).toContain(`value="${note}" aria-invalid="true" aria-describedby="worker-note-error"`);
+    expect(page).toMatch(
+      /<p class="notice error" id="worker-note-error" role="alert"><strong>INVALID_INPUT<\/strong>: The note must be at most 500 characters\.<\/p>/,
+    );
+    expect((await mem.workerStatus()).request).toBeNull();
+  });
+
   it("requests a run from Admin; the run shows on Activity item by item with Restore, and on the Overview", async () => {
     const decayed = await seedBelief(mem, clock, "Deploy step 3 failed on host h3", "2026-12-01", "failure");
     clock.advance(365 * DAY);

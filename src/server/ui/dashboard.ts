@@ -43,7 +43,9 @@ import { renderActivity, type SleepReport } from "./pages/activity.js";
 import {
   type CreatedKey,
   keyFieldErrors,
+  noteIssue,
   type RefusedKey,
+  type RefusedNote,
   renderAdmin,
   renderRevokeConfirmation,
 } from "./pages/admin.js";
@@ -440,9 +442,10 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
     created?: CreatedKey,
     refused?: RefusedKey,
     status: 200 | 400 | 403 | 409 = 200,
+    refusedNote?: RefusedNote,
   ) => {
     const worker = await c.var.view.call<WorkerStatus>("workerStatus");
-    const body = await renderAdmin(c.var.view, memory.store, worker, created, refused);
+    const body = await renderAdmin(c.var.view, memory.store, worker, created, refused, refusedNote);
     return c.html(page(c.var.view, "/admin", "Admin", body, await takeFlash(c.var.view)).toString(), status);
   };
   app.get("/admin", async (c) => {
@@ -499,7 +502,15 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
     adminOnly(c.var.view);
     const body = await readForm(c);
     const note = field(body, "note").trim();
-    await c.var.view.call("requestConsolidation", note ? { note } : {});
+    try {
+      await c.var.view.call("requestConsolidation", note ? { note } : {});
+    } catch (error) {
+      // A note the engine refuses (over 500 characters, only past the field's maxlength): the
+      // form again with the note as typed and the refusal under it, not a page about the address.
+      const issue = error instanceof StrataError && error.code === "INVALID_INPUT" ? noteIssue(error) : null;
+      if (issue === null) throw error;
+      return adminPage(c, undefined, undefined, 400, { note, code: "INVALID_INPUT", error: issue });
+    }
     return done(c, `Asked the worker to consolidate ${c.var.view.namespace} at its next tick.`, "/admin");
   });
   app.get("/items/:id", async (c) =>

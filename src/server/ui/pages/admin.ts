@@ -72,6 +72,22 @@ export function keyFieldErrors(
   return Object.keys(found).length > 0 ? found : null;
 }
 
+/**
+ * What is wrong with a refused worker request's note, from the refusal's issues, in the form's
+ * words (the field, what it allows, the length typed); null when the refusal is about anything else.
+ *
+ *   noteIssue(refusal) // "The note must be at most 500 characters, got 612."
+ */
+export function noteIssue(error: { details: Record<string, unknown> }): string | null {
+  const issues = error.details.issues;
+  if (!Array.isArray(issues) || issues.length !== 1) return null;
+  const [issue] = issues as { path: string[]; message: string; allowed?: string }[];
+  if (issue?.path.join(".") !== "note") return null;
+  return issue.allowed
+    ? `The note must be ${issue.allowed}.`
+    : `The note: ${issue.message.replace(/\.$/, "")}.`;
+}
+
 function createKeyForm(v: View, refused?: RefusedKey): Html {
   const value = (field: KeyField, fallback: string) => refused?.values[field] ?? fallback;
   const invalid = (field: KeyField) =>
@@ -91,12 +107,20 @@ function createKeyForm(v: View, refused?: RefusedKey): Html {
 </form>${said("name")}${said("scope")}${said("namespaces")}`;
 }
 
+/** A worker request the engine refused, as the form was sent: the note as typed and what is wrong with it. */
+export interface RefusedNote {
+  note: string;
+  code: string;
+  error: string;
+}
+
 export async function renderAdmin(
   v: View,
   store: StoreReader,
   worker: WorkerStatus,
   created?: CreatedKey,
   refused?: RefusedKey,
+  refusedNote?: RefusedNote,
 ): Promise<Html> {
   const keys = (await listApiKeys(store)).filter((k) => managesKey(v.key, k));
   return html`${created ? createdNotice(created) : ""}
@@ -116,9 +140,14 @@ ${createKeyForm(v, refused)}
 <section class="card" aria-labelledby="worker-heading"><h2 id="worker-heading">Background worker · ${v.namespace}</h2>
 ${pendingLine(worker)}
 <form method="post" action="${v.base}/admin/worker/request" class="row">${csrfField(v)}
-<label>Note (optional) <input name="note" maxlength="500" placeholder="why now"></label>
+<label>Note (optional) <input name="note" maxlength="500" placeholder="why now"${
+    refusedNote
+      ? html` value="${refusedNote.note}" aria-invalid="true" aria-describedby="worker-note-error"`
+      : ""
+  }></label>
 <button type="submit">Request a run now</button>
 </form>
+${refusedNote ? html`<p class="notice error" id="worker-note-error" role="alert"><strong>${refusedNote.code}</strong>: ${refusedNote.error}</p>` : ""}
 <p class="muted">A running worker (<code>strata worker</code>, <code>strata serve --http --worker</code>) takes the request at its next tick and consolidates this namespace.</p>
 ${runsTable(v, worker)}
 </section>`;
