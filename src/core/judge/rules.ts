@@ -1091,7 +1091,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "unsure:other-thing-changed",
-    doc: 'The newer\'s verb of change takes a bare noun right after it, the thing whose holder or kind changed ("Tess changed endocrinologist, she sees Dr. Chiongbian now", "we switched banks"), and the older names no such thing: not the word, nor a noun WordNet relates to it ("Tess changed her mind, the outside will be cream"). A change of one thing replaces nothing of another; deferred. Not a change of mind, plan or course, which names no thing.',
+    doc: 'The newer\'s verb of change takes a noun phrase right after it, bare or opened by a determiner or a possessive, the thing whose holder or kind changed ("Tess changed endocrinologist, she sees Dr. Chiongbian now", "we switched banks", "the new master changed the routine"), and the older names no such thing: not the word, nor a noun WordNet relates to it ("Tess changed her mind, the outside will be cream", "Nothing new, just tired"). A change of one thing replaces nothing of another; deferred, unless one clause of the newer changes the older\'s typed value on its own (`change-in-one-clause`). Not a change of mind, plan or course, which names no thing.',
     decide: (p) => {
       const thing = otherThingChanged(p);
       return thing === null ? null : unsure("distinct", `${thing}: another thing changed`);
