@@ -62,6 +62,7 @@ export const OVERRIDABLE: ReadonlySet<string> = new Set([
   "different-subject",
   "different-attribute",
   "unsure:other-value",
+  "unsure:other-thing-changed",
   "unsure:overlap",
   "unsure:value-kind-differs",
 ]);

@@ -375,6 +375,9 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ],
       ["Mum decided the hall will be yellow", "Mum changed optician, she sees Mr Price now", "distinct"],
       ["Tom coaches the under-10s on saturdays", "Tom changed banks, he's with nationwide now", "distinct"],
+      // A thing a determiner or a possessive opens (judge44).
+      ["Nothing new, just tired.", "The new manager changed the rota, I'm on earlies now.", "distinct"],
+      ["Nothing new, just tired. Ingat po.", "The new messman dropped a tray of plates.", "distinct"],
     ],
     leaves: [
       // The older names the thing, or a noun WordNet relates to it ("Dr." / "cardiologist").
@@ -384,7 +387,44 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["I work at Deloitte.", "I changed jobs, I work at KPMG now."],
       // A change of mind or plan names no thing; a thing a determiner opens is `change-cue`'s to weigh.
       ["we fly to lisbon", "changed plans, we take the train to lisbon now"],
+      // The older names the thing a determiner opens.
       ["Alerts go to the #ops channel.", "We changed the alert channel to #sre-alerts."],
+      ["My phone is a Pixel 6.", "I upgraded my phone to an iPhone 15."],
+      // Another thing changed, but a clause of its own changes the older's number (`change-in-one-clause`).
+      ["my commute is 40 minutes", "we moved the office, my commute is 25 minutes now"],
+    ],
+  },
+  "unsure:other-owner": {
+    decides: [
+      ["Dad's appointment is at 3", "my appointment is at 4 now, dad's is the same", "distinct"],
+      ["Mum's car is a Fiesta", "our car is a Golf now", "distinct"],
+      ["Dad's phone is a Pixel 6", "I upgraded my phone to an iPhone 15", "distinct"],
+      ["my dentist is Dr Shah", "Ellie's dentist is Dr Moss now", "distinct"],
+    ],
+    leaves: [
+      // A pronoun may stand for the older's owner; the same owner; an owned value; two named owners.
+      ["Dad's appointment is at 3", "his appointment is at 4 now"],
+      ["Dad's appointment is at 3", "my dad's appointment is at 4 now"],
+      ["i drive dad's car to work", "i drive mum's car to work now"],
+      ["Alice's timezone is UTC", "Bob's timezone is PST"],
+    ],
+  },
+  "unsure:generic-statement": {
+    decides: [
+      [
+        "litter for the cat: the clay one, cheap from Lidl",
+        "Cats often accept a new litter after a day or two.",
+        "distinct",
+      ],
+      ["Mia wears a size 11 shoe", "Kids often need a new shoe size every six months.", "distinct"],
+      ["we bank with Chase", "People tend to switch banks after a move.", "distinct"],
+    ],
+    leaves: [
+      // "now" ties it to the speaker's present; the older is about the kind; a determiner or possessive.
+      ["the kids go to bed at 8", "kids usually go to bed at 7:30 now"],
+      ["trains run every 15 minutes", "trains usually run every 10 minutes"],
+      ["my cats eat at 6", "my cats usually eat at 7"],
+      ["the kids go to bed at 8", "The kids usually go to bed at 7:30."],
     ],
   },
   "taken-over": {

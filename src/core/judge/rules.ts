@@ -682,6 +682,21 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     decide: (p) => (olderGoesOn(p) ? unsure("refines", "the older still holds") : null),
   },
   {
+    name: "unsure:generic-statement",
+    doc: 'The newer is a generic statement: its subject is a bare plural, a kind ("Cats", "Kids", "People"), with an adverb of quantification ("often", "usually", "generally", "tend to"), and no "now" ties it to the speaker\'s present ("Cats often accept a new litter after a day or two"). It says what holds of the kind, not a value of the speaker\'s own thing, and the older is not about that kind ("litter for the cat: the clay one"); deferred.',
+    decide: (p) => {
+      const kind = genericKind(p.b);
+      if (
+        kind === null ||
+        genericKind(p.a) !== null ||
+        firstNounOf(p.a) === kind ||
+        SPEAKER_NOW.test(p.b.text)
+      )
+        return null;
+      return unsure("distinct", `${kind}: a generic statement`);
+    },
+  },
+  {
     name: "holder-changed",
     doc: "A single-held role (owns, leads, maintains, on call for, in charge of) over the same target with another holder: a hand-over.",
     decide: (p) => {
@@ -788,6 +803,14 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
       return moved.every((w) => circumstance.has(w))
         ? unsure("distinct", `${moved.join(" ")}: a circumstance of the older`)
         : null;
+    },
+  },
+  {
+    name: "unsure:other-owner",
+    doc: 'One thing of two owners: the older says it is a named person\'s ("Dad\'s appointment is at 3"), the newer the speaker\'s own ("my appointment is at 4 now, dad\'s is the same"), or the other way round, or two named people\'s, and neither side gives it the other\'s owner. Another owner\'s appointment replaces nothing of this one\'s; deferred. "his", "her", "their" and "your" may stand for the other side\'s owner and are no mismatch ("Dad\'s appointment" / "his appointment is at 4 now").',
+    decide: (p) => {
+      const thing = otherOwner(p);
+      return thing === null ? null : unsure("distinct", `${thing}: another owner's`);
     },
   },
   {
@@ -1068,7 +1091,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "unsure:other-thing-changed",
-    doc: 'The newer\'s verb of change takes a bare noun right after it, the thing whose holder or kind changed ("Tess changed endocrinologist, she sees Dr. Chiongbian now", "we switched banks"), and the older names no such thing: not the word, nor a noun WordNet relates to it ("Tess changed her mind, the outside will be cream"). A change of one thing replaces nothing of another; deferred. Not a change of mind, plan or course, which names no thing.',
+    doc: 'The newer\'s verb of change takes a noun phrase right after it, bare or opened by a determiner or a possessive, the thing whose holder or kind changed ("Tess changed endocrinologist, she sees Dr. Chiongbian now", "we switched banks", "the new master changed the routine"), and the older names no such thing: not the word, nor a noun WordNet relates to it ("Tess changed her mind, the outside will be cream", "Nothing new, just tired"). A change of one thing replaces nothing of another; deferred, unless one clause of the newer changes the older\'s typed value on its own (`change-in-one-clause`). Not a change of mind, plan or course, which names no thing.',
     decide: (p) => {
       const thing = otherThingChanged(p);
       return thing === null ? null : unsure("distinct", `${thing}: another thing changed`);
@@ -1637,26 +1660,152 @@ function ownedByOthers(p: Pair): boolean {
   return a.size > 0 && b.size > 0 && ![...a].some((o) => b.has(o));
 }
 
+/** The speaker's own possessives: "my appointment", "our rent". */
+const SPEAKER_OWNER = /^(?:my|our)$/i;
+
+/**
+ * Each thing a statement gives an owner, by the head noun of the phrase the owner opens: a name or
+ * a noun with "'s" ("Dad's appointment", "the dentist's new number"), or the speaker's "my"/"our"
+ * ("my appointment": `speaker`). A possessive inside the speaker's phrase is the owner ("my dad's
+ * appointment" is dad's). Head: the last noun of the run after the adjectives, stemmed.
+ *
+ *   ownersOf(analysisOf("my appointment is at 4 now, dad's is the same")) // → Map { "appointment" → {"speaker"} }
+ */
+function ownersOf(x: Analysis): Map<string, Set<string>> {
+  const words = wordsOf(x);
+  const owned = new Map<string, Set<string>>();
+  const possessive = (t: string) => /^\p{L}+['’]s$/u.test(t);
+  words.forEach((w, i) => {
+    const owner =
+      possessive(w.text) && (w.pos === "NOUN" || w.pos === "PROPN")
+        ? stem(w.text.slice(0, -2).toLowerCase())
+        : SPEAKER_OWNER.test(w.text)
+          ? "speaker"
+          : null;
+    if (owner === null) return;
+    let j = i + 1;
+    while (words[j]?.pos === "ADJ") j++;
+    if (words[j]?.pos !== "NOUN" || possessive(words[j]!.text)) return;
+    while (words[j + 1]?.pos === "NOUN" && !possessive(words[j + 1]!.text)) j++;
+    const head = stem(words[j]!.text.toLowerCase());
+    owned.set(head, (owned.get(head) ?? new Set<string>()).add(owner));
+  });
+  return owned;
+}
+
+/**
+ * The head of a thing both statements are about — their subject, or what a verb of change acts on
+ * ("I upgraded my phone") — that one gives the speaker ("my", "our") and the other a named person
+ * ("Dad's"), neither giving it the other's owner ("Dad's appointment is at 3" / "my appointment is
+ * at 4 now": `appointment`); null when none. An owned value is a value ("i drive dad's car" / "i
+ * drive mum's car now" is a change), two named owners are `different-entity`'s, and the other
+ * persons' pronouns ("his", "her", "their", "your") are not read: they may be the other side's.
+ */
+function otherOwner(p: Pair): string | null {
+  const about = (x: Slots) => new Set([...x.subject, ...(x.changedThing?.words ?? [])]);
+  const aboutA = about(p.sa);
+  const aboutB = about(p.sb);
+  const a = ownersOf(p.a);
+  const b = ownersOf(p.b);
+  const speakerOnly = (o: ReadonlySet<string>) => o.has("speaker");
+  for (const [head, ownersA] of a) {
+    const ownersB = b.get(head);
+    if (!ownersB || !aboutA.has(head) || !aboutB.has(head)) continue;
+    if ([...ownersA].some((o) => ownersB.has(o))) continue;
+    if (speakerOnly(ownersA) !== speakerOnly(ownersB)) return head;
+  }
+  return null;
+}
+
+/** Adverbs of quantification: with a bare plural subject, they make a generic statement. */
+const QUANTIFYING = new Set([
+  "often",
+  "usually",
+  "generally",
+  "typically",
+  "normally",
+  "commonly",
+  "sometimes",
+  "rarely",
+  "seldom",
+  "mostly",
+]);
+/** Plurals not made with "-s". */
+const IRREGULAR_PLURALS = new Set(["people", "children", "men", "women"]);
+/** Words that tie a statement to the speaker's present: a generic statement has none. */
+const SPEAKER_NOW = /\b(?:now|these days|nowadays|anymore|any more|no longer)\b/i;
+
+/**
+ * The kind a generic statement is about: it opens with a bare plural (no determiner, no
+ * possessive; adjectives may stand before it), a common noun ("Cats", "Kids", "Older dogs",
+ * "People"; a capitalised first word the tagger reads as a name counts when the lexicon lists its
+ * singular), right before an adverb of quantification or "tend" ("Cats often accept …", "People
+ * tend to …"). The plural's stem; null otherwise ("My cats often …", "The kids usually …",
+ * "Cats are fine").
+ *
+ *   genericKind(analysisOf("Cats often accept a new litter after a day or two.")) // → "cat"
+ */
+function genericKind(x: Analysis): string | null {
+  const words = wordsOf(x).filter((w) => w.pos !== "PUNCT");
+  let i = 0;
+  while (words[i]?.pos === "ADJ") i++;
+  const start = i;
+  while (
+    words[i]?.pos === "NOUN" ||
+    (i === 0 && words[i]?.pos === "PROPN" && listedWord(stem(words[i]!.text.toLowerCase())))
+  )
+    i++;
+  if (i === start) return null;
+  const head = words[i - 1]!.text.toLowerCase();
+  const plural = IRREGULAR_PLURALS.has(head) || (/[^s]s$/.test(head) && stem(head) !== head);
+  const next = words[i];
+  if (!plural || !next || !(QUANTIFYING.has(next.text.toLowerCase()) || next.lemma === "tend")) return null;
+  return stem(head);
+}
+
+/**
+ * The head of a statement's first noun phrase, stemmed: what it is about ("litter for the cat: …"
+ * → "litter", "the kids go to bed at 8" → "kid"). Determiners, possessives, numbers and adjectives
+ * before it are skipped.
+ */
+function firstNounOf(x: Analysis): string | null {
+  const words = wordsOf(x).filter((w) => w.pos !== "PUNCT");
+  let i = 0;
+  while (i < words.length && !["NOUN", "PROPN"].includes(words[i]!.pos)) {
+    if (!["DET", "PRON", "NUM", "ADJ"].includes(words[i]!.pos)) return null;
+    i++;
+  }
+  while (["NOUN", "PROPN"].includes(words[i + 1]?.pos ?? "")) i++;
+  const w = words[i];
+  return w ? stem(w.text.toLowerCase()) : null;
+}
+
+/** Verbs too general to tie two statements to one attribute: "be", "have", "get" … */
+const GENERAL_VERBS = new Set("be have do get make take say tell want need like think know let".split(" "));
 /**
  * Nouns a verb of change takes that name no thing changed: a change of mind, of plan, of course or
  * of tack takes the speaker's own intention back ("changed plans, we're taking the train").
  */
-/** Verbs too general to tie two statements to one attribute: "be", "have", "get" … */
-const GENERAL_VERBS = new Set("be have do get make take say tell want need like think know let".split(" "));
 const NO_THING = new Set(["mind", "plan", "cours", "course", "tack", "tune", "direct", "direction", "gear"]);
 
 /**
- * The head of the bare noun phrase the newer's verb of change takes (`Slots.bareThing`), when the
+ * The head of the noun phrase the newer's verb of change takes right after it, bare
+ * (`Slots.bareThing`: "changed endocrinologist") or opened by a determiner or a possessive
+ * (`Slots.changedThing`: "changed the routine", "moved our schedule", "switched my meds"), when the
  * older names no such thing: not the head or another word of the phrase, nor, with a lexicon, a
  * noun of the older that WordNet relates to the head (one is the other, a synonym or a kind of it:
- * "switched gp" / "my doctor is dr hughes"). Null when the older names it, when no bare phrase
- * stands there, or when the phrase is a change of mind or plan (`NO_THING`).
+ * "switched gp" / "my doctor is dr hughes"). Null when the older names it, when no such phrase
+ * stands there (a pronoun, "moved it", is `changedAnotherThing`'s), or when the phrase is a change
+ * of mind or plan (`NO_THING`).
  *
  *   otherThingChanged(pair("Tess changed her mind, the outside will be cream.", "Tess changed endocrinologist.")) // → "endocrinologist"
+ *   otherThingChanged(pair("Nothing new, just tired.", "The new master changed the routine, breakfast at 0630 now.")) // → "routin"
  *   otherThingChanged(pair("I bank with Chase.", "I switched banks, I'm with Monzo now.")) // → null
  */
 function otherThingChanged(p: Pair): string | null {
-  const thing = p.sb.predicate === "→" ? p.sb.bareThing : undefined;
+  if (p.sb.predicate !== "→") return null;
+  const named = p.sb.changedThing;
+  const thing = p.sb.bareThing ?? (named && !named.pronoun ? named.words : undefined);
   if (!thing || thing.length === 0) return null;
   const head = thing[thing.length - 1]!;
   if (NO_THING.has(head) || thing.some((t) => p.a.content.has(t))) return null;
