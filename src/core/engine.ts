@@ -564,7 +564,7 @@ export class Memory {
     const o = parseInput(StatsOptionsSchema, options, "stats options");
     const namespace = o.namespace ?? this.namespace;
     // Counts of one state: a forget between two counts would count an item twice or not at all.
-    return readOneState(this.store, [namespace], (reader) => namespaceStats(reader, namespace));
+    return readOneState(this.store, (reader) => namespaceStats(reader, namespace), "snapshot");
   }
 
   // -------------------------------------------------------------------------------------------
@@ -803,8 +803,11 @@ export class Memory {
   async health(options: StatsOptions = {}): Promise<HealthReport> {
     const o = parseInput(StatsOptionsSchema, options, "health options");
     const namespace = o.namespace ?? this.namespace;
-    return readOneState(this.store, [namespace], (reader) =>
-      healthReport(reader, this.lexical, namespace, this.now(), this.policy.staleDays),
+    // Its fallback holds no write lock: a report of a large namespace outlasts many writes.
+    return readOneState(
+      this.store,
+      (reader) => healthReport(reader, this.lexical, namespace, this.now(), this.policy.staleDays),
+      "snapshot",
     );
   }
 
@@ -938,9 +941,7 @@ export class Memory {
     const o = parseInput(StatsOptionsSchema, options, "verifyAudit options");
     // One state of the chains: an entry appended between the last page and the head mark is no
     // truncation (attacks42).
-    return readOneState(this.store, o.namespace === undefined ? null : [o.namespace], (reader) =>
-      verifyChains(reader, undefined, o.namespace),
-    );
+    return readOneState(this.store, (reader) => verifyChains(reader, undefined, o.namespace), "snapshot");
   }
 
   /**

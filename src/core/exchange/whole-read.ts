@@ -4,10 +4,11 @@
  * between two of them tears what was read: a forget committing after the episodes were read and
  * before the audit chain was gave an export with the erased text beside the chain's record that
  * it was erased — an export answered after forget had answered, which imported the text live
- * again (attacks40). Every change to a namespace appends to its audit chain, so the chain's head
- * tells whether one landed: the read is kept when the head is where it was before it began, run
- * again when it moved, and after `OPTIMISTIC_TRIES` moved reads run under the store's write lock,
- * where no change can land (writers wait for it, as they wait for any write).
+ * again (attacks40). The store's write mark tells whether a write landed (`readOneState`): the read
+ * is kept when the mark is where it was before it began, run again when it moved, and after
+ * `OPTIMISTIC_TRIES` moved reads run under the store's write lock, where no change can land
+ * (writers wait for it, as they wait for any write): an export that answers after a forget has
+ * answered holds none of its text, which a snapshot taken before the forget would.
  *
  *   const doc = await readWhole(store, "team-a", (reader) => dumpNamespace(reader, "team-a", now));
  */
@@ -20,5 +21,5 @@ export async function readWhole<T>(
   namespace: string,
   read: (reader: StoreReader) => Promise<T>,
 ): Promise<T> {
-  return readOneState(store, [namespace], read);
+  return readOneState(store, read, "lock");
 }
