@@ -966,7 +966,7 @@ export class Memory {
     const o = parseInput(AuditJsonlOptionsSchema, options, "exportAuditJsonl options");
     const namespace = o.namespace ?? this.namespace;
     // Past 5,000 entries the chain is read in pages: from one state of it (whole-read.ts).
-    return readWhole(this.store, namespace, (reader) => auditChainFiles(reader, namespace, o.linesPerFile));
+    return readWhole(this.store, (reader) => auditChainFiles(reader, namespace, o.linesPerFile));
   }
 
   /**
@@ -984,7 +984,7 @@ export class Memory {
     const namespace = o.namespace ?? this.namespace;
     const exportedAt = this.now();
     // From one state of the namespace: a forget landing between two pages would tear it (whole-read.ts).
-    const { doc, digest } = await readWhole(this.store, namespace, async (reader) => ({
+    const { doc, digest } = await readWhole(this.store, async (reader) => ({
       doc: await dumpNamespace(reader, namespace, exportedAt),
       digest:
         o.format === "markdown"

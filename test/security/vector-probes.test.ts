@@ -54,7 +54,7 @@ for (const backend of memoryBackends("vecprobe"))
     it("after forget, the row is in no list of the same warm handle, and what is left scores as it did", async () => {
       const { mem } = await backend.open();
       const a = mem.withNamespace("team-a");
-      const kept = await a.remember("The deploy pipeline runs the canary stage before production");
+      await a.remember("The deploy pipeline runs the canary stage before production");
       const gone = await a.remember("The canary rollback passphrase is glimberwocky QX5518ZR");
       await a.remember("Lunch is at noon on Fridays");
       const hits = await a.recall("canary rollback passphrase glimberwocky", { k: 10 });
@@ -73,9 +73,7 @@ for (const backend of memoryBackends("vecprobe"))
       await fresh.remember("Lunch is at noon on Fridays");
       const inA = await a.recall(QUERY, { k: 10 });
       const inC = await fresh.recall(QUERY, { k: 10 });
-      expect(inA.map((h) => h.text)).toContain(
-        "The deploy pipeline runs the canary stage before production",
-      );
+      expect(inA.map((h) => h.text)).toContain("The deploy pipeline runs the canary stage before production");
       expect(inA.map((h) => [h.text, h.score, h.why.textRank, h.why.vectorRank])).toEqual(
         inC.map((h) => [h.text, h.score, h.why.textRank, h.why.vectorRank]),
       );

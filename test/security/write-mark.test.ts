@@ -138,8 +138,8 @@ for (const backend of backends)
             await land();
           }
           return {
-            first: [first, firstMeta],
-            then: [
+            before: [first, firstMeta],
+            after: [
               await reader.judgedPairs([{ a: a.id, b: b.id }], "default"),
               await reader.getMeta("sweep:default:watermark"),
             ],
@@ -147,7 +147,7 @@ for (const backend of backends)
         };
         const result = await readOneState(store, read, "snapshot");
         expect(tries).toBe(2);
-        expect(result.then).toEqual(result.first); // one state: no read torn across the write
+        expect(result.after).toEqual(result.before); // one state: no read torn across the write
       }
     });
 

@@ -10,16 +10,12 @@
  * (writers wait for it, as they wait for any write): an export that answers after a forget has
  * answered holds none of its text, which a snapshot taken before the forget would.
  *
- *   const doc = await readWhole(store, "team-a", (reader) => dumpNamespace(reader, "team-a", now));
+ *   const doc = await readWhole(store, (reader) => dumpNamespace(reader, "team-a", now));
  */
 import { readOneState } from "../audit.js";
 import type { Store, StoreReader } from "../ports.js";
 
-/** `read` over `namespace` as of one state of it: no change to the namespace lands inside it. */
-export async function readWhole<T>(
-  store: Store,
-  namespace: string,
-  read: (reader: StoreReader) => Promise<T>,
-): Promise<T> {
+/** `read` (of one namespace, an export) as of one state of the store: no write lands inside it. */
+export async function readWhole<T>(store: Store, read: (reader: StoreReader) => Promise<T>): Promise<T> {
   return readOneState(store, read, "lock");
 }
