@@ -15,34 +15,37 @@ export const GENESIS_HASH = "0".repeat(64);
  */
 export const OPTIMISTIC_TRIES = 2;
 
-/** The audit heads of `namespaces` (null: of every namespace the store holds), as one string to compare. */
-async function headMarks(store: StoreReader, namespaces: readonly string[] | null): Promise<string> {
-  const names = namespaces ?? (await store.auditNamespaces());
-  const marks = await Promise.all(names.map((n) => store.auditHeadMark(n)));
-  return JSON.stringify(names.map((n, i) => [n, marks[i]?.seq ?? 0, marks[i]?.hash ?? ""]));
-}
+/**
+ * How `readOneState` reads once its optimistic tries saw writes land: `lock`, inside a write
+ * transaction, where no write lands until it ends (an export: one that answers after a forget has
+ * answered must not hold its text); `snapshot`, in the store's read snapshot, which holds no
+ * write lock (`Store.snapshot`: health, stats and verify, whose reports outlast a write by far).
+ */
+export type OneStateFallback = "lock" | "snapshot";
 
 /**
- * `read` in several statements, as of one state of `namespaces` (null: of the whole store). Every
- * change to a namespace appends to its audit chain, so the read is kept when no head moved while
- * it ran, made again when one did, and after `OPTIMISTIC_TRIES` moved reads made inside a write
- * transaction, where no change lands (writers wait). `readWhole` (an export), audit verify, stats
- * and health read so (attacks42: a write landing between verify's last page and its head mark was
- * reported as a truncated chain; stats could count a forget in one status and not the other).
+ * `read` in several statements, as of one state of the store. Each try is kept when the store's
+ * write mark (`Store.writeMark`, moved by every committed write, audited or not) did not move while
+ * it ran, made again when it did, and after `OPTIMISTIC_TRIES` moved reads made as `fallback`
+ * says. `readWhole` (an export), audit verify, stats and health read so (attacks42: a write landing
+ * between verify's last page and its head mark was reported as a truncated chain; stats could count
+ * a forget in one status and not the other). attacks44: the tries compared the audit heads of the
+ * namespaces read, blind to writes no audit entry records (a reindex's vectors, a sweep's cached
+ * verdicts, bookkeeping); and the fallback of health held the write lock for a whole report.
  *
- *   const stats = await readOneState(store, ["team-a"], (reader) => namespaceStats(reader, "team-a"));
+ *   const stats = await readOneState(store, (reader) => namespaceStats(reader, "team-a"), "snapshot");
  */
 export async function readOneState<T>(
   store: Store,
-  namespaces: readonly string[] | null,
   read: (reader: StoreReader) => Promise<T>,
+  fallback: OneStateFallback,
 ): Promise<T> {
   for (let i = 0; i < OPTIMISTIC_TRIES; i++) {
-    const before = await headMarks(store, namespaces);
+    const before = await store.writeMark();
     const result = await read(store);
-    if (before === (await headMarks(store, namespaces))) return result;
+    if (before === (await store.writeMark())) return result;
   }
-  return store.transaction((tx) => read(tx));
+  return fallback === "lock" ? store.transaction((tx) => read(tx)) : store.snapshot(read);
 }
 
 export interface AuditChange {

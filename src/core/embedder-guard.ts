@@ -57,7 +57,8 @@ export function guardEmbedder(store: Store, embedder: Embedder): Store {
     other = null; // another process may reindex meanwhile: ask again next time
     if (found.length > 0) throw embedderMismatch(found, embedder);
   };
-  const guardTx = (tx: StoreWriter): StoreWriter =>
+  // A transaction's writer, or a snapshot's reader: checked through itself.
+  const guardTx = <R extends StoreReader>(tx: R): R =>
     new Proxy(tx, {
       get(target, prop) {
         const value = Reflect.get(target, prop, target) as unknown;
@@ -80,6 +81,9 @@ export function guardEmbedder(store: Store, embedder: Embedder): Store {
       if (typeof value !== "function") return value;
       if (prop === "transaction")
         return <T>(fn: (tx: StoreWriter) => Promise<T>) => target.transaction((tx) => fn(guardTx(tx)));
+      if (prop === "snapshot")
+        return <T>(fn: (reader: StoreReader) => Promise<T>) =>
+          target.snapshot((reader) => fn(guardTx(reader)));
       if (VECTOR_READS.has(prop))
         return async (...args: unknown[]) => {
           await check(target);

@@ -560,7 +560,7 @@ export class Memory {
     const o = parseInput(StatsOptionsSchema, options, "stats options");
     const namespace = o.namespace ?? this.namespace;
     // Counts of one state: a forget between two counts would count an item twice or not at all.
-    return readOneState(this.store, [namespace], (reader) => namespaceStats(reader, namespace));
+    return readOneState(this.store, (reader) => namespaceStats(reader, namespace), "snapshot");
   }
 
   // -------------------------------------------------------------------------------------------
@@ -799,8 +799,11 @@ export class Memory {
   async health(options: StatsOptions = {}): Promise<HealthReport> {
     const o = parseInput(StatsOptionsSchema, options, "health options");
     const namespace = o.namespace ?? this.namespace;
-    return readOneState(this.store, [namespace], (reader) =>
-      healthReport(reader, this.lexical, namespace, this.now(), this.policy.staleDays),
+    // Its fallback holds no write lock: a report of a large namespace outlasts many writes.
+    return readOneState(
+      this.store,
+      (reader) => healthReport(reader, this.lexical, namespace, this.now(), this.policy.staleDays),
+      "snapshot",
     );
   }
 
@@ -934,9 +937,7 @@ export class Memory {
     const o = parseInput(StatsOptionsSchema, options, "verifyAudit options");
     // One state of the chains: an entry appended between the last page and the head mark is no
     // truncation (attacks42).
-    return readOneState(this.store, o.namespace === undefined ? null : [o.namespace], (reader) =>
-      verifyChains(reader, undefined, o.namespace),
-    );
+    return readOneState(this.store, (reader) => verifyChains(reader, undefined, o.namespace), "snapshot");
   }
 
   /**
@@ -961,7 +962,7 @@ export class Memory {
     const o = parseInput(AuditJsonlOptionsSchema, options, "exportAuditJsonl options");
     const namespace = o.namespace ?? this.namespace;
     // Past 5,000 entries the chain is read in pages: from one state of it (whole-read.ts).
-    return readWhole(this.store, namespace, (reader) => auditChainFiles(reader, namespace, o.linesPerFile));
+    return readWhole(this.store, (reader) => auditChainFiles(reader, namespace, o.linesPerFile));
   }
 
   /**
@@ -979,7 +980,7 @@ export class Memory {
     const namespace = o.namespace ?? this.namespace;
     const exportedAt = this.now();
     // From one state of the namespace: a forget landing between two pages would tear it (whole-read.ts).
-    const { doc, digest } = await readWhole(this.store, namespace, async (reader) => ({
+    const { doc, digest } = await readWhole(this.store, async (reader) => ({
       doc: await dumpNamespace(reader, namespace, exportedAt),
       digest:
         o.format === "markdown"

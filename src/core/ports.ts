@@ -638,6 +638,25 @@ export interface Store extends StoreReader {
   /** One atomic write; other processes wait (busy timeout) rather than interleave. */
   transaction<T>(fn: (tx: StoreWriter) => Promise<T>): Promise<T>;
   /**
+   * A mark that moves whenever a write of this store commits, in any process, audited or not (a
+   * reindex's vectors, a sweep's cached verdicts, bookkeeping): equal marks before and after a read
+   * in several statements mean no write landed inside it (`readOneState`). It may move for a write
+   * that changed nothing a read asked for; never stays put across one that did.
+   *
+   *   const before = await store.writeMark(); … ; const torn = before !== (await store.writeMark());
+   */
+  writeMark(): Promise<string>;
+  /**
+   * Runs `fn`'s reads as one state of the whole store without the write lock: writers in other
+   * processes go on, and none of their commits reaches `fn` (SQLite: a read transaction of the
+   * write-ahead log, queued with this handle's transactions, so this handle's own writes wait for
+   * it; PostgreSQL: a read-only REPEATABLE READ transaction on a connection of its own, which no
+   * writer waits for).
+   *
+   *   const report = await store.snapshot((reader) => healthReport(reader, …));
+   */
+  snapshot<T>(fn: (reader: StoreReader) => Promise<T>): Promise<T>;
+  /**
    * Runs `fn` while holding the lock `name`, which excludes every other holder of that name on
    * this store: in this process (also through another handle on the same database), in other
    * processes and, for a server database, on other machines. Waits up to `waitMs` for the

@@ -59,13 +59,15 @@ class SourceMoved extends Error {}
 
 /**
  * What every write to the source moves: each namespace's audit head (every change to a namespace
- * appends to its chain, forget's included) and the rows per section (a vector, a judged pair or a
- * bookkeeping record written without an audit entry adds a row).
+ * appends to its chain, forget's included), the rows per section, and the store's write mark
+ * (`Store.writeMark`), which a write no audit entry records moves too, even one that adds no row
+ * (a reindex replacing a vector, a sweep's verdict cached again).
  */
-async function sourceMark(source: StoreReader): Promise<string> {
+async function sourceMark(source: Store): Promise<string> {
   const namespaces = await source.auditNamespaces();
   const heads = await Promise.all(namespaces.map(async (ns) => [ns, await source.auditHeadMark(ns)]));
-  return JSON.stringify({ heads, counts: await source.dumpCounts() });
+  // The write mark: moved by writes no audit entry records too (a reindex's vectors; attacks44).
+  return JSON.stringify({ heads, counts: await source.dumpCounts(), writes: await source.writeMark() });
 }
 
 /**

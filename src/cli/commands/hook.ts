@@ -19,7 +19,7 @@ import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import type { Readable } from "node:stream";
 import type { Memory } from "../../core/engine.js";
-import { StrataError } from "../../core/errors.js";
+import { StrataError, utf8Text } from "../../core/errors.js";
 import { attributeValue } from "../../core/text.js";
 import { isPostgresUrl } from "../../store/open-store.js";
 
@@ -73,7 +73,8 @@ export interface HookResult {
 export const HOOK_MAX_PAYLOAD_BYTES = 1024 * 1024;
 
 /**
- * Reads all of stdin as JSON; an empty, TTY or unparsable stdin is an empty payload. Reading ends
+ * Reads all of stdin as JSON; an empty or TTY stdin is an empty payload; one that is not UTF-8 or
+ * not JSON is refused (INVALID_INPUT naming the byte, or an Error quoting its start). Reading ends
  * at the stream's end, at `timeoutMs`, or past `maxBytes` (refused: the rest is never read): then
  * the stream is let go (its listeners removed, destroyed), so an agent that keeps the pipe open
  * cannot keep the hook alive past its timeout, nor fill its memory.
@@ -87,7 +88,7 @@ export async function readPayload(
 ): Promise<HookPayload> {
   if ((stdin as Readable & { isTTY?: boolean }).isTTY) return {};
   let over = false;
-  const text = await new Promise<string>((resolve) => {
+  const raw = await new Promise<Buffer>((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let finished = false;
@@ -100,7 +101,7 @@ export async function readPayload(
       stdin.off("error", done);
       // Nothing more is read: an open pipe must not hold the process (nor a writer's flood its memory).
       if (!stdin.readableEnded) stdin.destroy();
-      resolve(over ? "" : Buffer.concat(chunks).toString("utf8"));
+      resolve(over ? Buffer.alloc(0) : Buffer.concat(chunks));
     };
     const onData = (c: Buffer | string) => {
       const chunk = Buffer.isBuffer(c) ? c : Buffer.from(c);
@@ -121,6 +122,9 @@ export async function readPayload(
     throw new Error(
       `the payload on stdin is over ${maxBytes} bytes and was not read: an agent's event is one small JSON object such as {"session_id":"s1","cwd":"/work/api","hook_event_name":"SessionStart"}`,
     );
+  // Refused like every other surface's input (attacks44): decoded with replacement, a Latin-1
+  // "café" became the goal "caf\uFFFD", a text the agent never sent.
+  const text = utf8Text(raw, "the payload on stdin");
   if (!text.trim()) return {};
   let parsed: unknown;
   try {
@@ -241,11 +245,14 @@ export async function runHookSessionStart(args: HookArgs): Promise<HookResult> {
   }
 }
 
-/** `strata hook session-end` (payload on stdin, unused beyond validation) */
+/** `strata hook session-end` (payload on stdin, unused beyond validation: a refused one stops the hook) */
 export async function runHookSessionEnd(args: HookArgs): Promise<HookResult> {
   await checkHookArgs(args, "session-end");
   try {
-    await readPayload(args.stdin, args.timeoutMs).catch(() => ({}));
+    // Bad input changes nothing (attacks44): a payload that is not JSON, not UTF-8 or over the
+    // limit is reported, and nothing is consolidated or maintained. It was dropped, and the store
+    // changed for a payload no agent sends.
+    await readPayload(args.stdin, args.timeoutMs);
     const maxPending = args.maxPending ?? HOOK_MAX_PENDING;
     const notes = await withMemory(
       args,

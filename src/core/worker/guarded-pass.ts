@@ -52,6 +52,10 @@ function stepStore(store: Store, reader: StoreReader, runStep: RunStep): Store {
     withLock: <T>(_name: string, _o: unknown, fn: () => Promise<T>) => fn(),
     // Its reads are `reader`'s, which may be no store's pool: read as they come.
     readScope: <T>(fn: () => Promise<T>) => fn(),
+    // The store's mark (a transaction's reader has none of its own); a snapshot reads `reader`:
+    // inside the pass's transaction nothing lands, outside it the store's own snapshot is taken.
+    writeMark: () => store.writeMark(),
+    snapshot: <T>(fn: (r: StoreReader) => Promise<T>) => (reader === store ? store.snapshot(fn) : fn(reader)),
     name: store.name,
     capabilities: store.capabilities,
     backup: undefined,

@@ -302,6 +302,16 @@ export const MIGRATIONS: readonly string[] = [
     FOR EACH ROW WHEN (OLD.text IS DISTINCT FROM NEW.text OR OLD.namespace IS DISTINCT FROM NEW.namespace OR OLD.kind IS DISTINCT FROM NEW.kind)
     EXECUTE FUNCTION {s}.strata_log_row('b');
   `,
+  // 12: the store's write mark (`Store.writeMark`): one row, its count moved by every write
+  // transaction, so a read in several statements sees a write the audit chain does not record
+  // (a reindex's vectors, a sweep's cached verdicts) as it sees an audited one (attacks44).
+  `
+  CREATE TABLE {s}.write_mark (
+    one boolean PRIMARY KEY DEFAULT true CHECK (one),
+    writes bigint NOT NULL
+  );
+  INSERT INTO {s}.write_mark(one, writes) VALUES (true, 0);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

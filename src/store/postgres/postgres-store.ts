@@ -1592,6 +1592,8 @@ export class PostgresStore extends PostgresReader implements Store {
     const mark = log.begin();
     const run = this.client.transaction(async (db) => {
       await db.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`strata-write:${this.ctx.schema}`]);
+      // Seen by readers at this transaction's commit, with its writes (`writeMark`).
+      await db.query(`UPDATE ${this.t("write_mark")} SET writes = writes + 1`);
       return fn(new PostgresWriter(db, this.ctx));
     });
     this.pending.add(run);
@@ -1608,6 +1610,23 @@ export class PostgresStore extends PostgresReader implements Store {
       },
     );
     return run;
+  }
+
+  async writeMark(): Promise<string> {
+    this.check();
+    const [r] = await this.rows(`SELECT writes FROM ${this.t("write_mark")}`);
+    return String(r?.writes ?? 0);
+  }
+
+  snapshot<T>(fn: (reader: StoreReader) => Promise<T>): Promise<T> {
+    this.check();
+    // No advisory lock: writers go on, and none of their commits reaches this snapshot.
+    return this.client.transaction(async (db) => {
+      await db.exec("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+      // The snapshot is taken at the first query: now, not at `fn`'s first read.
+      await db.query("SELECT 1");
+      return fn(new PostgresReader(db, this.ctx));
+    });
   }
 
   /**

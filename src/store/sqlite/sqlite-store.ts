@@ -33,6 +33,7 @@ import type {
   ScoredId,
   Store,
   StoreCapabilities,
+  StoreReader,
   StoreWriter,
   VectorGroup,
   VectorSearchOptions,
@@ -1087,6 +1088,34 @@ export class SqliteStore implements Store {
       } finally {
         this.exactVectors = null;
         this.vecCurrentInTx = false;
+      }
+    };
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async writeMark(): Promise<string> {
+    this.check();
+    // Every row this connection wrote (triggers included), and every other connection's commit.
+    const changes = this.stmt("SELECT total_changes() /* write mark */").pluck().get() as unknown as number;
+    const version = this.stmt("PRAGMA data_version /* write mark */").pluck().get() as unknown as number;
+    return `${version}:${changes}`;
+  }
+
+  snapshot<T>(fn: (reader: StoreReader) => Promise<T>): Promise<T> {
+    const run = async (): Promise<T> => {
+      this.check();
+      // A deferred transaction takes no lock until it reads; its first read fixes the state the
+      // rest see. In WAL mode another connection's writer goes on meanwhile.
+      this.db.exec("BEGIN DEFERRED");
+      try {
+        this.stmt("SELECT count(*) FROM meta /* snapshot */").get();
+        return await fn(this);
+      } finally {
+        if (this.db.inTransaction) this.db.exec("COMMIT");
+        // The indexes may have read the snapshot's rows: reconcile them with the file before the next search.
+        this.vecStale = true;
       }
     };
     const next = this.queue.then(run, run);
