@@ -87,11 +87,14 @@ function spelling(option: Option, argv: readonly string[]): string {
 }
 
 /**
- * Whether an issue's message is its schema's own (`remember --kind rule`: "a rule has a WHEN and a
- * PREFER: use capture(…)"), which says more than what is allowed; zod's generic ones ("Invalid
- * option: expected one of …", "Too small: …") say no more than `allowed` does.
+ * Whether a choice's refusal carries its schema's own words (`remember --kind rule`: "a rule has a
+ * WHEN and a PREFER: use capture(…)"), which say more than the list of allowed values; zod's
+ * generic ones ("Invalid option: expected one of …") say no more than `allowed` does. Only a
+ * choice's: a bound's own words are the library's ("content is empty: pass the text to store"
+ * would misname `--when`), and "must be at least 1 character" already says it.
  */
-const ownWords = (message: string): boolean => !/^(?:Invalid \w+:|Too (?:small|big):)/.test(message);
+const ownWords = (message: string, allowed: string): boolean =>
+  /^one of /.test(allowed) && !/^(?:Invalid \w+:|Too (?:small|big):)/.test(message);
 
 /** The value as given; a long text by its length (a --note is not echoed whole). */
 function shown(v: unknown): string {
@@ -161,7 +164,7 @@ export function flagUsage(
       value,
       allowed: issue.allowed,
       message: issue.allowed
-        ? `${flag} must be ${issue.allowed}, got ${got}${ownWords(issue.message) ? `: ${rule}` : ""}.`
+        ? `${flag} must be ${issue.allowed}, got ${got}${ownWords(issue.message, issue.allowed) ? `: ${rule}` : ""}.`
         : `${flag}${rule.includes(got) ? "" : ` ${got}`}: ${rule}.`,
     });
   }

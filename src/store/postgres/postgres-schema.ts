@@ -305,12 +305,13 @@ export const MIGRATIONS: readonly string[] = [
   // 12: the store's write mark (`Store.writeMark`): one row, its count moved by every write
   // transaction, so a read in several statements sees a write the audit chain does not record
   // (a reindex's vectors, a sweep's cached verdicts) as it sees an audited one (attacks44).
+  // Safe to run again, as 9–11 are: a store whose later migrations are re-run keeps its count.
   `
-  CREATE TABLE {s}.write_mark (
+  CREATE TABLE IF NOT EXISTS {s}.write_mark (
     one boolean PRIMARY KEY DEFAULT true CHECK (one),
     writes bigint NOT NULL
   );
-  INSERT INTO {s}.write_mark(one, writes) VALUES (true, 0);
+  INSERT INTO {s}.write_mark(one, writes) VALUES (true, 0) ON CONFLICT (one) DO NOTHING;
   `,
 ];
 
