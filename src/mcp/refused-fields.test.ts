@@ -5,23 +5,20 @@
  * a cross-field rule reads as the engine words it. Through the real SDK client over
  * InMemoryTransport, on a real SQLite store.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { mcpClientOf } from "../../test/support/mcp-client.js";
 import { testMemory } from "../../test/support/memory.js";
 import type { Memory } from "../core/engine.js";
-import { createMcpServer, toolSpecs } from "./server.js";
+import { toolSpecs } from "./server.js";
 
 let mem: Memory;
 let client: Client;
 
 beforeEach(async () => {
   ({ mem } = await testMemory());
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await createMcpServer(mem).connect(serverSide);
-  client = new Client({ name: "test", version: "1" });
-  await client.connect(clientSide);
+  client = await mcpClientOf(mem);
 });
 afterEach(async () => {
   await client.close();
