@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DOTTED_TITLES, genderOf, isTitle, LOWER_CASE_TITLES, TITLES, typedTitles } from "./person-words.js";
+import {
+  DOTTED_TITLES,
+  genderOf,
+  isTitle,
+  KIN_GROUPS,
+  LOWER_CASE_TITLES,
+  TITLES,
+  typedTitles,
+} from "./person-words.js";
 
 describe("person words: one vocabulary of titles and gendered nouns", () => {
   it.each<[string, boolean]>([
@@ -47,5 +55,15 @@ describe("person words: one vocabulary of titles and gendered nouns", () => {
     const typed = new RegExp(`^(?:${typedTitles(DOTTED_TITLES)})\\.$`);
     for (const t of ["Dr.", "dr.", "Mrs.", "mrs.", "Ms.", "Prof.", "prof."]) expect(typed.test(t)).toBe(true);
     for (const t of ["ms.", "Miss.", "St.", "DR."]) expect(typed.test(t)).toBe(false);
+  });
+
+  it("a kin group's nouns never say two genders, and no noun is in two groups", () => {
+    for (const group of KIN_GROUPS) {
+      const said = new Set(group.map(genderOf).filter((g) => g !== null));
+      expect(said.size, group.join(",")).toBeLessThanOrEqual(1);
+    }
+    expect(genderOf(KIN_GROUPS.find((g) => g.includes("mum"))![0]!)).toBe("she");
+    const all = KIN_GROUPS.flat();
+    expect(new Set(all).size).toBe(all.length);
   });
 });

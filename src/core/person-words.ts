@@ -57,6 +57,37 @@ export function isTitle(word: string): boolean {
   return TITLES.has(word.toLowerCase().replace(/\.$/, ""));
 }
 
+/**
+ * The nouns of one kin, as a speaker says them before a name; the first names the group ("mum" is
+ * "mother"): how recall's kin-names.ts tells which relative a question asks of.
+ */
+export const KIN_GROUPS: readonly (readonly string[])[] = [
+  ["son", "boy"],
+  ["daughter", "girl"],
+  ["mother", "mom", "mum", "mummy", "mommy", "mama"],
+  ["father", "dad", "daddy", "papa"],
+  ["husband", "hubby"],
+  ["wife"],
+  ["brother"],
+  ["sister"],
+  ["partner"],
+  ["boyfriend"],
+  ["girlfriend"],
+  ["fiance", "fiancé"],
+  ["fiancee", "fiancée"],
+  ["grandmother", "grandma", "gran", "granny", "nana"],
+  ["grandfather", "grandpa", "grandad", "granddad"],
+  ["aunt", "auntie", "aunty"],
+  ["uncle"],
+  ["niece"],
+  ["nephew"],
+  ["cousin"],
+  ["stepson"],
+  ["stepdaughter"],
+  ["stepmother", "stepmum", "stepmom"],
+  ["stepfather", "stepdad"],
+];
+
 /** Nouns for a person that say a gender: kin, and a few others ("man", "guy", "sir"). */
 const GENDERED: ReadonlyMap<string, Gender> = new Map([
   ...(

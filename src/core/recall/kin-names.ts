@@ -19,38 +19,11 @@
  *   kinNamesIn("My son Jun Hao doing NS, my mother stay with us", "son") // → ["Jun Hao"]
  */
 import type { Belief, Episode } from "../model.js";
+import { KIN_GROUPS } from "../person-words.js";
 import type { BeliefFilter, EpisodeFilter, StoreReader } from "../ports.js";
 import { queryTerms, STOP_WORDS, stem } from "../text.js";
 
 export const KIN_NAME_RULE = "kin-name";
-
-/** The nouns of one kin, as a speaker says them before a name; the first names the group. */
-export const KIN_GROUPS: readonly (readonly string[])[] = [
-  ["son", "boy"],
-  ["daughter", "girl"],
-  ["mother", "mom", "mum", "mummy", "mommy", "mama"],
-  ["father", "dad", "daddy", "papa"],
-  ["husband", "hubby"],
-  ["wife"],
-  ["brother"],
-  ["sister"],
-  ["partner"],
-  ["boyfriend"],
-  ["girlfriend"],
-  ["fiance", "fiancé"],
-  ["fiancee", "fiancée"],
-  ["grandmother", "grandma", "gran", "granny", "nana"],
-  ["grandfather", "grandpa", "grandad", "granddad"],
-  ["aunt", "auntie", "aunty"],
-  ["uncle"],
-  ["niece"],
-  ["nephew"],
-  ["cousin"],
-  ["stepson"],
-  ["stepdaughter"],
-  ["stepmother", "stepmum", "stepmom"],
-  ["stepfather", "stepdad"],
-];
 
 const GROUP_OF = new Map<string, readonly string[]>(KIN_GROUPS.flatMap((g) => g.map((w) => [w, g] as const)));
 const KIN_WORDS = [...GROUP_OF.keys()].sort((a, b) => b.length - a.length).join("|");
