@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|all]
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|all]
  * [--split dev|held-out|all] [--phases before,after,daily]`: values changed in passing, in chat
  * style, across sessions. Four sets, each its own chat: `cases` (cases.json, 40 cases split
  * dev/held-out by hash), `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names,
@@ -87,7 +87,15 @@
  * patients' slots, the cycling club and her races, her bikes and mechanic, her coach's zones and FTP,
  * the flat and her flatmate, the domestic worker, her sister's wedding in Stellenbosch, her dog, the
  * gym, the car and load-shedding, values changed in passing inside long messages and some relayed
- * from her coach, the receptionist, the mechanic, her sister or her mom; split by hash).
+ * from her coach, the receptionist, the mechanic, her sister or her mom; split by hash). Twenty-three
+ * with `fresh21` (fresh21.json, about 120 cases written in the forty-fifth session without reading
+ * the rules, by one user: a 29-year-old Hong Kong-based flight attendant on a long-haul fleet,
+ * writing to her assistant in short bursts between flights in Hong Kong English with Cantonese
+ * code-switching, about her roster and layover hotels, the crew centre and the union, her flat in
+ * Tseung Kwan O and its mortgage, her parents' clinic appointments, her brother at university in
+ * Manchester, Pilates, her domestic helper, her cat, her Japanese course and her boyfriend's shifts,
+ * values changed in passing inside long messages, some relayed from crew control, her mum, her
+ * brother or the building's notices and some times given in another time zone; split by hash).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -152,6 +160,7 @@ export const SETS = [
   "fresh18",
   "fresh19",
   "fresh20",
+  "fresh21",
 ] as const;
 
 /**
@@ -410,7 +419,7 @@ async function runPhase(
 export interface KnowledgeUpdateOptions {
   split: "dev" | "held-out" | "all";
   phases: Phase[];
-  /** Which case files to run; each is its own chat. Defaults to all twenty-two. */
+  /** Which case files to run; each is its own chat. Defaults to all twenty-three. */
   sets?: CaseSet[];
   /**
    * Called with each replayed memory before its questions are asked: a test reads what sleep did
@@ -429,7 +438,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
     else if (args[i] === "--phases" && value) options.phases = phasesNamed(value);
     else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|all, --split dev|held-out|all, --phases)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|all, --split dev|held-out|all, --phases)`,
       );
   }
   return options;

@@ -178,4 +178,12 @@ describe("frozen held-out halves", () => {
       "a0131988ea4456a72e2ab197dbe62efe880a52f58fe21bc8e9168fc7b734c444",
     );
   });
+
+  // Written in the forty-fifth session (h/fresh21) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh21 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh21").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "6e1c7e215fbeadf90402ef05f00bdfa9e808e8a6bd48c010dcbd8df0b1708a9f",
+    );
+  });
 });

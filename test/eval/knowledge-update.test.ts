@@ -73,8 +73,8 @@ function hashSplitSet(set: CaseSet, split: "dev" | "held-out"): CaseFile {
   expect(parseKnowledgeUpdateArgs(["--set", set, "--split", split])).toMatchObject({ sets: [set], split });
   expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain(set);
   expect(parseKnowledgeUpdateArgs([]).sets).toContain(set);
-  expect(() => parseKnowledgeUpdateArgs(["--set", "fresh21"])).toThrow(
-    new RegExp(`unknown set "fresh21".*${set}, `),
+  expect(() => parseKnowledgeUpdateArgs(["--set", "fresh22"])).toThrow(
+    new RegExp(`unknown set "fresh22".*${set}, `),
   );
   const file = loadCases(set);
   expect(file.split).toBeUndefined();
@@ -358,14 +358,28 @@ describe("knowledge-update eval", () => {
   it("lists fresh20 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
     // The halves (fresh20, 44th session: 60 dev, 60 held-out).
     const file = hashSplitSet("fresh20", "dev");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh21"])).toThrow(
-      /unknown set "fresh21".*fresh20, all/,
-    );
     // As fresh9's to fresh19's, no question names a value of its case. One physiotherapist in Cape Town
     // who races road and gravel bikes writes in South African English about her practice, the cycling
     // club and her races, her bikes, her coach, the flat, her sister's wedding, her dog, the gym, the
     // car and load-shedding: another person's value of the same kind (a riding buddy's cleats, a club
     // mate's pace asked for in the club chat) is only ever a non-update's distractor.
+    const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
+    expect(nonUpdates).toBe(23);
+    expect(twice).toBe(10);
+  });
+
+  it("lists fresh21 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
+    // The halves (fresh21, 45th session: 60 dev, 60 held-out).
+    const file = hashSplitSet("fresh21", "held-out");
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh22"])).toThrow(
+      /unknown set "fresh22".*fresh21, all/,
+    );
+    // As fresh9's to fresh20's, no question names a value of its case. One Hong Kong-based flight
+    // attendant writes between flights in Hong Kong English with Cantonese code-switching about her
+    // roster and layover hotels, the crew centre and the union, her flat, her parents, her brother in
+    // Manchester, Pilates, her helper, her cat, her Japanese course and her boyfriend: another person's
+    // value of the same kind (another airline's Tokyo hotel, the helper's friend's curfew, a
+    // neighbour's sale price) is only ever a non-update's distractor.
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(23);
     expect(twice).toBe(10);
