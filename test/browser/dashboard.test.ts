@@ -149,6 +149,14 @@ describe.skipIf(!runs)(
       expect(errors.splice(0)).toEqual([expect.stringMatching(/status of 403/)]);
       expect(await page.getByLabel("Namespace").inputValue()).toBe("team-b");
       expect(await page.getByLabel("Namespace").getAttribute("aria-describedby")).toBe("namespace-error");
+      // Marked to the eye too, in the colour the refusal's notice is drawn in.
+      const marked = await page
+        .getByLabel("Namespace")
+        .evaluate((input) => [
+          getComputedStyle(input).borderTopColor,
+          getComputedStyle(input.ownerDocument.querySelector("#namespace-error")!).borderLeftColor,
+        ]);
+      expect(marked[0]).toBe(marked[1]);
       await page.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
       await shoot("namespace-refused");
       // Corrected in place: the switch to a namespace the key covers goes through.
