@@ -150,12 +150,9 @@ describe.skipIf(!runs)(
       expect(await page.getByLabel("Namespace").inputValue()).toBe("team-b");
       expect(await page.getByLabel("Namespace").getAttribute("aria-describedby")).toBe("namespace-error");
       // Marked to the eye too, in the colour the refusal's notice is drawn in.
-      const marked = await page
-        .getByLabel("Namespace")
-        .evaluate((input) => [
-          getComputedStyle(input).borderTopColor,
-          getComputedStyle(input.ownerDocument.querySelector("#namespace-error")!).borderLeftColor,
-        ]);
+      const marked = (await page.evaluate(
+        `[getComputedStyle(document.querySelector('input[name="namespace"]')).borderTopColor, getComputedStyle(document.querySelector("#namespace-error")).borderLeftColor]`,
+      )) as string[];
       expect(marked[0]).toBe(marked[1]);
       await page.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
       await shoot("namespace-refused");
