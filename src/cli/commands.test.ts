@@ -391,7 +391,7 @@ describe("sleep commands", () => {
     const full = await runSweep(mem, { full: true });
     expect(full.work.cached).toBe(first.work.pairs);
     expect(renderSleepReport(full, plain)).toMatch(
-      /^sweep: nothing to change · 2 beliefs, 0 episodes, 1 pairs \(0 judged, 1 cached\)/,
+      /^sweep: nothing to change · 2 beliefs, 0 episodes, 1 pair \(0 judged, 1 cached\)/,
     );
   });
 

@@ -85,3 +85,32 @@ describe("the date refusal is read by its code, NOT_A_DATE, never by its text", 
     expect(usage?.message).toContain('--since also reads "yesterday", "3 days ago", "2w" or "last monday".');
   });
 });
+
+// Before newcomer45: `--interval: interval must be at least 1000 ms.` (the field named twice).
+describe("a schema's words that name the field first say the flag in its place", () => {
+  it("the worker's interval below its floor", async () => {
+    const { parseWorkerOptions } = await import("../core/worker/options.js");
+    let issues: never[] = [];
+    try {
+      parseWorkerOptions({ interval: 0 });
+    } catch (error) {
+      issues = (error as { details: { issues: never[] } }).details.issues;
+    }
+    const program = new Command().exitOverride();
+    program
+      .command("worker")
+      .option("--interval <duration>", "time between ticks", (v) => (v === "0s" ? 0 : Number(v)))
+      .action(() => {});
+    const argv = ["worker", "--interval", "0s"];
+    await program.parseAsync(argv, { from: "user" });
+    expect(flagUsage(program, "worker", argv, issues)?.message).toBe(
+      "--interval must be at least 1s, got 0 ms.",
+    );
+  });
+
+  it("words that do not open with the field keep the flag before them", async () => {
+    const argv = ["recall", "x", "--at", "tomorrow"];
+    const usage = flagUsage(await parsed(argv), "recall", argv, await refused({ at: "tomorrow" }));
+    expect(usage?.message).toMatch(/^--at: "tomorrow" is not a date/);
+  });
+});

@@ -165,7 +165,10 @@ export function flagUsage(
       allowed: issue.allowed,
       message: issue.allowed
         ? `${flag} must be ${issue.allowed}, got ${got}${ownWords(issue.message, issue.allowed) ? `: ${rule}` : ""}.`
-        : `${flag}${rule.includes(got) ? "" : ` ${got}`}: ${rule}.`,
+        : field !== undefined && rule.startsWith(`${field} `)
+          ? // The schema's words name the field first ("interval must be at least 1s"): the flag in its place.
+            `${flag}${rule.slice(field.length)}.`
+          : `${flag}${rule.includes(got) ? "" : ` ${got}`}: ${rule}.`,
     });
   }
   const [first] = found;

@@ -148,6 +148,25 @@ describe("a generated command end to end", () => {
     expect(r.text).toMatch(/^problems +none$/m);
   });
 
+  // Before newcomer45 a generated text flag read `--note <value>  Why the run is asked for, … .`
+  // beside the tailored commands' `--source <source>  where it came from`.
+  it("--help shows each flag as the tailored commands do: its own name as the value, the help style", () => {
+    const program = createProgram("0.0.0", silent, () => {});
+    const command = program.commands.find((c) => c.name() === "request-consolidation")!;
+    const note = command.options.find((o) => o.long === "--note")!;
+    expect(note.flags).toBe("--note <note>");
+    expect(note.description).toBe(
+      "why the run is asked for, shown with the worker's report (at most 500 characters)",
+    );
+    for (const generated of program.commands.filter((c) =>
+      CLI_OPERATIONS.some((op) => !(op.name in TAILORED_COMMANDS) && cliCommandFor(op.name) === c.name()),
+    ))
+      for (const option of generated.options) {
+        expect(option.flags, generated.name()).not.toContain("<value>");
+        expect(option.description, generated.name()).not.toMatch(/^[A-Z][a-z]|\.$/);
+      }
+  });
+
   it("refuses a flag it does not have, before opening the store", async () => {
     await expect(parse(["render-continuity", "--bogus"])).rejects.toThrow(/unknown option '--bogus'/);
   });

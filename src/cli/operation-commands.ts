@@ -93,7 +93,7 @@ export function summaryOf(operation: string, cliNote?: string): string {
     .join("; ");
 }
 
-/** How a flag's value is shown in --help, by the field's type. */
+/** How a flag's value is shown in --help, by the field's type; text by the flag's own name (`--note <note>`). */
 const PLACEHOLDERS: Readonly<Record<string, string>> = {
   number: "<n>",
   boolean: "<true|false>",
@@ -153,8 +153,11 @@ export function addOperationCommand(
     );
   for (const field of flags) {
     const plainFlag = field.kind === "boolean" && !field.required;
-    const value = PLACEHOLDERS[field.kind] ?? "<value>";
-    const option = new Option(plainFlag ? `--${field.flag}` : `--${field.flag} ${value}`, field.description);
+    const value = PLACEHOLDERS[field.kind] ?? `<${field.flag}>`;
+    const option = new Option(
+      plainFlag ? `--${field.flag}` : `--${field.flag} ${value}`,
+      helpStyle(field.description),
+    );
     if (field.choices) option.choices(field.choices);
     if (field.required) option.makeOptionMandatory();
     command.addOption(option);

@@ -40,6 +40,42 @@ describe("parseInput's message", () => {
   });
 });
 
+// Before newcomer45 REST and MCP said zod's words for a bound ("k: Too small: expected number to
+// be >=1") where the CLI said "-k must be at least 1, got 0".
+describe("a bound is said in words, with the value given", () => {
+  const bounded = z.strictObject({
+    k: z.number().int().min(1).max(100).optional(),
+    note: z.string().max(5).optional(),
+    tags: z.array(z.string()).min(1).optional(),
+    own: z.number().min(1, "own must be 1 or more").optional(),
+  });
+  const said = (value: unknown) => {
+    try {
+      parseInput(bounded, value, "recall");
+    } catch (error) {
+      return error as Error & { details: { issues: { message: string; allowed?: string }[] } };
+    }
+    throw new Error("accepted");
+  };
+  it.each([
+    [{ k: 0 }, "Invalid recall: k: must be at least 1, got 0."],
+    [{ k: 101 }, "Invalid recall: k: must be at most 100, got 101."],
+    [{ note: "abcdefg" }, 'Invalid recall: note: must be at most 5 characters, got "abcdefg".'],
+    [{ note: "x".repeat(90) }, "Invalid recall: note: must be at most 5 characters, got 90 characters."],
+    [{ tags: [] }, "Invalid recall: tags: must be at least 1 item, got 0 items."],
+    // A bound with a message of its own keeps it.
+    [{ own: 0 }, "Invalid recall: own: own must be 1 or more."],
+  ])("%j", (value, message) => {
+    expect(said(value).message).toBe(message);
+  });
+  it("details keep zod's own message, which the CLI's flag mapping reads", () => {
+    expect(said({ k: 0 }).details.issues[0]).toMatchObject({
+      message: expect.stringMatching(/^Too small/),
+      allowed: "at least 1",
+    });
+  });
+});
+
 describe("a field of named values left out is missing, not an invalid option", () => {
   const named = z.strictObject({ what: z.enum(["stats", "health"]) });
   const told = z.discriminatedUnion("action", [

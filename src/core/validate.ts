@@ -124,6 +124,31 @@ function allowedBy(issue: z.core.$ZodIssue): string | undefined {
 }
 
 /**
+ * zod's own words for a bound ("Too small: expected number to be >=1"), said as a person says
+ * them, with the value given; undefined for any other issue, or a bound with a message of its own.
+ *
+ *   boundWords(tooSmall, { k: 0 }) // "must be at least 1, got 0"
+ */
+function boundWords(issue: z.core.$ZodIssue, input: unknown): string | undefined {
+  if (issue.code !== "too_small" && issue.code !== "too_big") return undefined;
+  if (!/^Too (?:small|big): expected /.test(issue.message)) return undefined;
+  const allowed = allowedBy(issue);
+  if (allowed === undefined) return undefined;
+  const value = valueAt(input, issue.path);
+  const got =
+    typeof value === "number" || typeof value === "bigint"
+      ? String(value)
+      : typeof value === "string"
+        ? value.length > 80
+          ? plural(value.length, "character")
+          : JSON.stringify(value)
+        : Array.isArray(value)
+          ? plural(value.length, "item")
+          : undefined;
+  return got === undefined ? `must be ${allowed}` : `must be ${allowed}, got ${got}`;
+}
+
+/**
  * Whether zod's issue for a field that holds nothing is its own generic one, for a field left out:
  * a type's ("Invalid input: expected string, received undefined"), a field of named values'
  * ("Invalid option: expected one of …") or a union's field that tells its members apart ("Invalid
@@ -205,7 +230,7 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what:
             // values "Invalid option: expected one of …" as though one had been given.
             i.path.length > 0 && valueAt(value, i.path) === undefined && leftOut(i)
             ? `missing (${allowedBy(i)} is required)`
-            : i.message;
+            : (boundWords(i, value) ?? i.message);
     return path ? `${path}: ${message}` : message;
   });
   throw new StrataError("INVALID_INPUT", `Invalid ${what}: ${issues.join("; ")}.`, {

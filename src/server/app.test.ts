@@ -266,6 +266,19 @@ describe("the server app", () => {
     expect(await message("POST", `/v1/namespaces/${NS}/items/b1`)).toMatch(
       /: that path takes DELETE or GET\. /,
     );
+    // An item asked under the collection it was written to (newcomer45): its route under items.
+    expect(await message("GET", `/v1/namespaces/${NS}/beliefs/b5`)).toBe(
+      `No route GET /v1/namespaces/${NS}/beliefs/b5: a belief or an episode is read, explained and forgotten under items: GET /v1/namespaces/${NS}/items/b5. The routes are listed at /docs and /openapi.json.`,
+    );
+    expect(await message("DELETE", `/v1/namespaces/${NS}/episodes/e1`)).toMatch(
+      /under items: DELETE \/v1\/namespaces\/[^/]+\/items\/e1\. /,
+    );
+    expect(await message("GET", `/v1/namespaces/${NS}/beliefs/b5/history`)).toMatch(
+      /under items: GET \/v1\/namespaces\/[^/]+\/items\/b5\/history\. /,
+    );
+    // No such route under items either: nothing pointed at.
+    expect(await message("POST", `/v1/namespaces/${NS}/beliefs/b5`)).not.toMatch(/under items/);
+    expect(await message("GET", `/v1/namespaces/${NS}/beliefs/b5/nope`)).not.toMatch(/under items/);
     // A path no method takes says no more than before.
     expect(await message("POST", `/v1/namespaces/${NS}/nope`)).toBe(
       `No route POST /v1/namespaces/${NS}/nope. The routes are listed at /docs and /openapi.json.`,

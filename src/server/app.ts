@@ -206,15 +206,36 @@ function roomsOf(app: Hono<{ Variables: RestVariables }>): string[] {
 }
 
 /**
- * A 404's message: the route asked for and, when only the method is wrong, the ones the path takes.
- * The root, where a person lands who opens the server's address in a browser, names the rooms.
+ * The route an item's address asked under the collection it was written to means: a belief is
+ * written at POST …/beliefs and an episode at POST …/episodes, but both are read, forgotten and
+ * explained under …/items/{id}. Null when the path is not such an address or `items` has no
+ * route for the method either.
+ *
+ *   itemRouteFor("GET", "/v1/namespaces/team-a/beliefs/b5")        // "GET /v1/namespaces/team-a/items/b5"
+ *   itemRouteFor("GET", "/v1/namespaces/team-a/episodes/e1/explain") // "GET /v1/namespaces/team-a/items/e1/explain"
+ *   itemRouteFor("POST", "/v1/namespaces/team-a/beliefs/b5")       // null (no POST …/items/{id})
+ */
+function itemRouteFor(method: string, pathname: string): string | null {
+  const m = /^(\/v1\/namespaces\/[^/]+)\/(?:beliefs|episodes)\/([^/]+)(\/[^/]+)?$/.exec(pathname);
+  if (!m) return null;
+  const items = `${m[1]}/items/${m[2]}${m[3] ?? ""}`;
+  return methodsOn(items).includes(method) ? `${method} ${items}` : null;
+}
+
+/**
+ * A 404's message: the route asked for and, when only the method is wrong, the ones the path takes;
+ * an item asked under beliefs or episodes, its route under items. The root, where a person lands
+ * who opens the server's address in a browser, names the rooms.
  */
 function notFoundMessage(method: string, pathname: string, rooms: string[]): string {
   const methods = methodsOn(pathname).filter((m) => m !== method);
+  const item = methods.length ? null : itemRouteFor(method, pathname);
   const takes = methods.length
     ? `: that path takes ${methods.join(" or ")}`
-    : pathname === "/" && rooms.length > 0
-      ? `: this server answers under ${rooms.slice(0, -1).join(", ")}${rooms.length > 1 ? " and " : ""}${rooms.at(-1)}${rooms.includes("/ui") ? " (/ui is the dashboard, for a browser)" : ""}`
-      : "";
+    : item
+      ? `: a belief or an episode is read, explained and forgotten under items: ${item}`
+      : pathname === "/" && rooms.length > 0
+        ? `: this server answers under ${rooms.slice(0, -1).join(", ")}${rooms.length > 1 ? " and " : ""}${rooms.at(-1)}${rooms.includes("/ui") ? " (/ui is the dashboard, for a browser)" : ""}`
+        : "";
   return `No route ${method} ${pathname}${takes}. The routes are listed at /docs and /openapi.json.`;
 }

@@ -244,7 +244,7 @@ describe("input a route would otherwise drop or overrule is refused", () => {
     expect((await app.request(`/v1/namespaces/${NS}/recall?query=retry&k=3`, { headers })).status).toBe(200);
     const res = await app.request(`/v1/namespaces/${NS}/recall?query=retry&k=0`, { headers });
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
-      /^Invalid GET \/v1\/namespaces\/\{namespace\}\/recall: k: Too small/,
+      /^Invalid GET \/v1\/namespaces\/\{namespace\}\/recall: k: must be at least 1, got 0\.$/,
     );
     await mem.close();
   });

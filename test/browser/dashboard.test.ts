@@ -136,6 +136,44 @@ describe.skipIf(!runs)(
       expect(await page.locator("ol.hits").textContent()).toContain("The API retry limit is 7");
     });
 
+    // Before newcomer45 each of these replaced the page with an error page: no field to correct.
+    it("a namespace switch refused keeps the page, the picker as typed with the refusal; a date refused keeps the Timeline's form", async () => {
+      await signIn(page, demo.url, demo.keys.reader);
+      const picker = page.getByLabel("Namespace");
+      await picker.fill("team-b");
+      await page.getByRole("button", { name: "Switch" }).click();
+      await page
+        .locator("#namespace-error")
+        .getByText(/may not act in namespace "team-b".*Still viewing default\./)
+        .waitFor();
+      expect(errors.splice(0)).toEqual([expect.stringMatching(/status of 403/)]);
+      expect(await page.getByLabel("Namespace").inputValue()).toBe("team-b");
+      expect(await page.getByLabel("Namespace").getAttribute("aria-describedby")).toBe("namespace-error");
+      // Marked to the eye too, in the colour the refusal's notice is drawn in.
+      const marked = (await page.evaluate(
+        `[getComputedStyle(document.querySelector('input[name="namespace"]')).borderTopColor, getComputedStyle(document.querySelector("#namespace-error")).borderLeftColor]`,
+      )) as string[];
+      expect(marked[0]).toBe(marked[1]);
+      await page.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
+      await shoot("namespace-refused");
+      // Corrected in place: the switch to a namespace the key covers goes through.
+      await page.getByLabel("Namespace").fill("default");
+      await page.getByRole("button", { name: "Switch" }).click();
+      await page.getByRole("status").getByText("Now viewing namespace default.").waitFor();
+      expect(await page.locator("#namespace-error").count()).toBe(0);
+
+      const res = await page.goto(`${demo.url}/timeline?at=yesterday`);
+      expect(res?.status()).toBe(400);
+      expect(errors.splice(0)).toEqual([expect.stringMatching(/status of 400/)]);
+      const date = page.getByLabel("Date", { exact: true });
+      expect(await date.getAttribute("aria-invalid")).toBe("true");
+      expect(await page.locator("#at-error").textContent()).toContain('"yesterday" is not a date');
+      await shoot("timeline-date-refused");
+      await date.fill("2026-01-04");
+      await page.getByRole("button", { name: "Show" }).click();
+      await page.getByRole("heading", { name: "What held on 2026-01-04" }).waitFor();
+    });
+
     it("judges a pair in the review queue", async () => {
       await signIn(page, demo.url, demo.keys.writer);
       await page.getByRole("link", { name: "Review" }).click();
@@ -311,6 +349,41 @@ describe.skipIf(!runs)(
       await page.getByRole("link", { name: "Overview" }).click();
       await page.locator("#last-worker-run").getByText("applied").waitFor();
       expect(await page.locator("#last-worker-run").textContent()).toMatch(/Why: request/);
+    });
+
+    // newcomer44 answered a note the engine refuses with the Admin page and the note's error; only
+    // a client past the field's maxlength sends one, so the test takes the maxlength off first.
+    it("a worker request whose note is refused shows the note as typed with its error, and requests nothing", async () => {
+      await signIn(page, demo.url, demo.keys.admin);
+      await page.getByRole("link", { name: "Admin", exact: true }).click();
+      const note = page.getByLabel("Note (optional)");
+      expect(await note.getAttribute("maxlength")).toBe("500");
+      await note.evaluate((input) => input.removeAttribute("maxlength"));
+      const long = `${"x".repeat(600)} end`;
+      await note.fill(long);
+      await page.getByRole("button", { name: "Request a run now" }).click();
+      await page
+        .getByRole("alert")
+        .getByText(/The note must be at most 500 characters/)
+        .waitFor();
+      expect(errors.splice(0)).toEqual([expect.stringMatching(/status of 400/)]);
+      const typed = page.getByLabel("Note (optional)");
+      expect(await typed.inputValue()).toBe(long);
+      expect(await typed.getAttribute("aria-invalid")).toBe("true");
+      expect(await page.locator(`#${await typed.getAttribute("aria-describedby")}`).textContent()).toContain(
+        "INVALID_INPUT",
+      );
+      // The page is Admin still, not an error page, and no run was requested.
+      await page.getByRole("heading", { name: "Admin", level: 1 }).waitFor();
+      expect(await page.locator("#worker-request").textContent()).not.toMatch(/A run is requested/);
+      await shoot("admin-note-refused");
+      // Corrected in place, the same form asks for the run.
+      await typed.fill("shorter now");
+      await page.getByRole("button", { name: "Request a run now" }).click();
+      await page
+        .locator("#worker-request")
+        .getByText(/A run is requested: by key:ops-admin/)
+        .waitFor();
     });
 
     it("is keyboard-usable and keeps its colours in dark mode", async () => {

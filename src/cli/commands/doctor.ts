@@ -244,10 +244,10 @@ export function renderNamespaces(rows: StatsResult[], style: Style): string {
     rows,
     [
       { header: "NAMESPACE", value: (r) => style.id(r.namespace) },
-      { header: "EPISODES", value: (r) => String(r.episodes.total) },
-      { header: "BELIEFS", value: (r) => String(r.beliefs.total) },
-      { header: "ACTIVE", value: (r) => String(r.beliefs.byStatus.active ?? 0) },
-      { header: "AUDIT", value: (r) => String(r.audit.entries) },
+      { header: "EPISODES", value: (r) => String(r.episodes.total), right: true },
+      { header: "BELIEFS", value: (r) => String(r.beliefs.total), right: true },
+      { header: "ACTIVE", value: (r) => String(r.beliefs.byStatus.active ?? 0), right: true },
+      { header: "AUDIT ENTRIES", value: (r) => String(r.audit.entries), right: true },
     ],
     style,
   );

@@ -22,6 +22,7 @@ import type { Memory } from "../../core/engine.js";
 import { StrataError, utf8Text } from "../../core/errors.js";
 import { attributeValue } from "../../core/text.js";
 import { isPostgresUrl } from "../../store/open-store.js";
+import { counted } from "../style.js";
 
 export interface HookPayload {
   session_id?: string;
@@ -269,7 +270,9 @@ export async function runHookSessionEnd(args: HookArgs): Promise<HookResult> {
         } else if (any) {
           try {
             const r = await mem.consolidate();
-            out.push(`consolidated: ${r.work.episodes} episodes, ${r.items.length} items`);
+            out.push(
+              `consolidated: ${counted(r.work.episodes, "episode")}, ${counted(r.items.length, "item")}`,
+            );
           } catch (error) {
             // Another sleep of this namespace is running and will do the work.
             if (!(error instanceof StrataError && error.code === "BUSY")) throw error;

@@ -12,7 +12,17 @@ import type {
   StatsResult,
 } from "../../core/model.js";
 import { withoutUndefined } from "../args.js";
-import { fixed2, indent, interval, keyValues, type Style, shortTime, table, truncate } from "../style.js";
+import {
+  counted,
+  fixed2,
+  indent,
+  interval,
+  keyValues,
+  type Style,
+  shortTime,
+  table,
+  truncate,
+} from "../style.js";
 
 type Options<F extends (...a: never[]) => unknown> = NonNullable<Parameters<F>[1]>;
 
@@ -140,10 +150,10 @@ export function renderContext(
   asked: { goal?: string | undefined; at?: string | undefined; unwritten?: string | undefined } = {},
 ): string {
   const skipped = r.skipped.length
-    ? `, skipped ${r.skipped.map((s) => `${s.id} (${s.tokens})`).join(", ")}`
+    ? `, skipped ${r.skipped.map((s) => `${s.id} (${counted(s.tokens, "token")})`).join(", ")}`
     : "";
   const block = r.whyEmpty ? style.dim(emptyContextNote(r, asked)) : r.text;
-  return `${block}\n${style.dim(`${r.tokens}/${r.tokenBudget} tokens, ${r.items.length} items${skipped}`)}`;
+  return `${block}\n${style.dim(`${r.tokens}/${r.tokenBudget} tokens, ${counted(r.items.length, "item")}${skipped}`)}`;
 }
 
 /** `strata get b12` */

@@ -10,7 +10,7 @@ import type { HealthReport } from "../../core/sleep/health.js";
 import { SLEEP_ACTIONS, type SleepItem, type SleepReport } from "../../core/sleep/report.js";
 import { HEALTH_CLASSES } from "../../core/vocabulary.js";
 import { withoutUndefined } from "../args.js";
-import { indent, keyValues, type Style, shortTime, table, truncate } from "../style.js";
+import { counted, indent, keyValues, type Style, shortTime, table, truncate } from "../style.js";
 import { UsageError } from "../usage-error.js";
 
 export interface SleepArgs {
@@ -142,7 +142,7 @@ export function renderSleepReport(
   const work =
     r.process === "judge" || r.process === "distil"
       ? ""
-      : ` · ${w.beliefs} beliefs, ${w.episodes} episodes, ${w.pairs} pairs (${w.judged} judged, ${w.cached} cached) in ${seconds(w.ms)}`;
+      : ` · ${counted(w.beliefs, "belief")}, ${counted(w.episodes, "episode")}, ${counted(w.pairs, "pair")} (${w.judged} judged, ${w.cached} cached) in ${seconds(w.ms)}`;
   const fallbackLines = (r.fallbacks ?? [])
     .map(
       (f) =>
@@ -281,7 +281,7 @@ export function renderHealth(r: HealthReport, style: Style): string {
     style,
   );
   const c = r.coverage;
-  const covered = `${c.represented + c.recallable} of ${c.episodes} episodes covered (${c.represented} by a belief, ${c.recallable} recallable as themselves)`;
+  const covered = `${c.represented + c.recallable} of ${counted(c.episodes, "episode")} covered (${c.represented} by a belief, ${c.recallable} recallable as themselves)`;
   const coverage =
     c.uncovered.count === 0
       ? style.good(covered)

@@ -17,7 +17,10 @@ const duration = (what: string, min: number) =>
     try {
       const ms = typeof v === "number" ? v : parseDuration(v, what);
       if (ms < min) {
-        ctx.addIssue({ code: "custom", message: `${what} must be at least ${min} ms` });
+        // Said in the unit the durations are written in (`30s`), with what was given.
+        const floor = min % 1000 === 0 ? `${min / 1000}s` : `${min} ms`;
+        const given = typeof v === "number" ? `${v} ms` : v;
+        ctx.addIssue({ code: "custom", message: `${what} must be at least ${floor}, got ${given}` });
         return z.NEVER;
       }
       return ms;

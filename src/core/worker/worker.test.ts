@@ -477,7 +477,8 @@ describe("worker loop and records", () => {
 
   it.each([
     [{ interval: "5x" }, /interval must be a duration such as 30s, 5m, 1h/],
-    [{ interval: "0s" }, /interval must be at least 1000 ms/],
+    [{ interval: "0s" }, /interval must be at least 1s, got 0s/],
+    [{ interval: 500 }, /interval must be at least 1s, got 500 ms/],
     [{ daily: "25:00" }, /daily must be a time of day in UTC written HH:MM/],
     [{ maxRetireShare: 1.5 }, /maxRetireShare/],
     [{ namespaces: ["../etc"] }, /namespace/],

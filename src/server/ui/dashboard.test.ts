@@ -91,7 +91,9 @@ describe("sign-in", () => {
     });
     expect(res.status).toBe(401);
     expect(res.headers.get("Set-Cookie")).toBeNull();
-    expect(await res.text()).toMatch(/not valid/);
+    const refused = await res.text();
+    expect(refused).toMatch(/id="key-error" role="alert">That key is not valid/);
+    expect(refused).toMatch(/name="key"[^>]*aria-invalid="true" aria-describedby="key-error"/);
     await revokeApiKey(mem.store, "reader", clock);
     const again = await app.request(`${ORIGIN}/ui/signin`, {
       method: "POST",
@@ -292,7 +294,19 @@ describe("scopes, namespaces and CSRF", () => {
     const { cookie, csrf } = await signIn(keys.writer);
     const res = await post("/namespace", cookie, { csrf, namespace: "team-b" });
     expect(res.status).toBe(403);
-    expect(await res.text()).toMatch(/may not act in namespace &quot;team-b&quot;/);
+    // The Overview of the namespace still viewed, the picker as typed with the refusal under it
+    // (an error page before newcomer45); nothing of team-b shown.
+    const refused = await res.text();
+    expect(refused).toMatch(/may not act in namespace &quot;team-b&quot;/);
+    expect(refused).toContain(
+      'name="namespace" list="namespaces" value="team-b" size="14" required aria-invalid="true" aria-describedby="namespace-error"',
+    );
+    expect(refused).toMatch(
+      /id="namespace-error" role="alert"><strong>FORBIDDEN<\/strong>: [^<]*Still viewing default\./,
+    );
+    expect(refused).toContain("<h1>Overview</h1>");
+    expect(refused).not.toContain("Fridays");
+    expect(refused).not.toContain("Back to the Overview");
     const item = await get(`/items/${elsewhere.id}`, cookie);
     expect(item.status).toBe(404);
     expect(await item.text()).not.toContain("Fridays");
@@ -301,7 +315,11 @@ describe("scopes, namespaces and CSRF", () => {
 
     const empty = await post("/namespace", cookie, { csrf, namespace: "" });
     expect(empty.status).toBe(400);
-    expect(await empty.text()).toMatch(/a namespace is 1-128 characters/);
+    expect(await empty.text()).toMatch(
+      /id="namespace-error" role="alert"><strong>INVALID_INPUT<\/strong>: Invalid namespace: a namespace is 1-128 characters/,
+    );
+    // Neither refusal moved the session: the next page is still default's.
+    expect(await (await get("/recall?q=deploys", cookie)).text()).not.toContain("Fridays");
     // A key for team-b alone starts there, and sees its item.
     const other = await signIn(keys.other);
     expect(await (await get(`/items/${elsewhere.id}`, other.cookie)).text()).toContain("Fridays");
@@ -543,6 +561,15 @@ describe("pages", () => {
       const body = await timeline.text();
       expect(body, path).toMatch(/INVALID_INPUT/);
       expect(body, path).not.toMatch(/What held on/);
+      // The form again, the date as typed and its error under it (an error page before newcomer45).
+      expect(body, path).toMatch(
+        /<input type="date" name="at" value="garbage" max="\d{4}-\d{2}-\d{2}" aria-invalid="true" aria-describedby="at-error">/,
+      );
+      expect(body, path).toMatch(
+        /id="at-error" role="alert"><strong>INVALID_INPUT<\/strong>: &quot;garbage&quot; is not a date/,
+      );
+      expect(body, path).not.toContain("Back to the Overview");
+      expect(body, path).not.toContain('value="NaN"');
     }
   });
 

@@ -221,9 +221,9 @@ export function createDashboard(options: DashboardOptions): Hono<Env> {
       base,
       "Sign in",
       html`<div class="signin card"><h1>Sign in to Strata</h1>
-${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
+${error ? html`<p class="notice error" id="key-error" role="alert">${error}</p>` : ""}
 <form method="post" action="${base}/signin">
-<label>API key <input type="password" name="key" autocomplete="current-password" required autofocus placeholder="sk_strata_…"></label>
+<label>API key <input type="password" name="key" autocomplete="current-password" required autofocus placeholder="sk_strata_…"${error ? html` aria-invalid="true" aria-describedby="key-error"` : ""}></label>
 <p><button type="submit" class="primary">Sign in</button></p>
 </form>
 <p class="muted">The key stays on the server; your browser keeps only a session cookie. No key yet? On the server's machine: <code>strata keys create --name you --scope admin --namespaces '*'</code> (with the server's <code>--db</code>); it is printed once. From then on every REST and MCP caller needs a key too.</p></div>`,
@@ -357,8 +357,13 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
     await sessions.save(v.session);
     return flash;
   };
-  const show = async (c: Context<Env>, current: string, title: string, body: Html, status: 200 | 400 = 200) =>
-    c.html(page(c.var.view, current, title, body, await takeFlash(c.var.view)).toString(), status);
+  const show = async (
+    c: Context<Env>,
+    current: string,
+    title: string,
+    body: Html,
+    status: 200 | 400 | 403 = 200,
+  ) => c.html(page(c.var.view, current, title, body, await takeFlash(c.var.view)).toString(), status);
   const done = async (c: Context<Env>, message: string, back: string) => {
     c.var.view.session.flash = message;
     await sessions.save(c.var.view.session);
@@ -373,8 +378,20 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
 
   app.post("/namespace", async (c) => {
     const body = await readForm(c);
-    const namespace = parseInput(NamespaceSchema, field(body, "namespace").trim(), "namespace");
-    authorize(c.var.view.key, namespace, "read");
+    const typed = field(body, "namespace").trim();
+    let namespace: string;
+    try {
+      namespace = parseInput(NamespaceSchema, typed, "namespace");
+      authorize(c.var.view.key, namespace, "read");
+    } catch (error) {
+      // Not a namespace, or one the key does not cover: the Overview of the namespace still viewed,
+      // the picker as typed with the refusal under it (before newcomer45 an error page replaced it).
+      if (!(error instanceof StrataError) || (error.code !== "INVALID_INPUT" && error.code !== "FORBIDDEN"))
+        throw error;
+      const v = c.var.view;
+      v.refusedNamespace = { typed, code: error.code, message: dashboardWording(error.message) };
+      return show(c, "", "Overview", await renderOverview(v), error.code === "FORBIDDEN" ? 403 : 400);
+    }
     c.var.view.session.namespace = namespace;
     return done(c, `Now viewing namespace ${namespace}.`, "/");
   });
@@ -389,14 +406,13 @@ ${error ? html`<p class="notice error" role="alert">${error}</p>` : ""}
     });
     return show(c, "/recall", "Recall", body, status);
   });
-  app.get("/timeline", async (c) =>
-    show(
-      c,
-      "/timeline",
-      "Timeline",
-      await renderTimeline(c.var.view, { at: c.req.query("at"), query: c.req.query("query") }),
-    ),
-  );
+  app.get("/timeline", async (c) => {
+    const { body, status } = await renderTimeline(c.var.view, {
+      at: c.req.query("at"),
+      query: c.req.query("query"),
+    });
+    return show(c, "/timeline", "Timeline", body, status);
+  });
   app.get("/review", async (c) =>
     show(c, "/review", "Review queue", await renderReview(c.var.view, c.req.query("mode") ?? "")),
   );

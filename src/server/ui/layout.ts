@@ -89,7 +89,9 @@ ${head(v.base, title, extraScripts)}
   )}</ul></nav>
   <div class="who">
     <form class="inline" method="post" action="${v.base}/namespace" hx-boost="false">${csrfField(v)}
-      <label>Namespace <input name="namespace" list="namespaces" value="${v.namespace}" size="14" required></label>
+      <label>Namespace <input name="namespace" list="namespaces" value="${v.refusedNamespace?.typed ?? v.namespace}" size="14" required${
+        v.refusedNamespace ? html` aria-invalid="true" aria-describedby="namespace-error"` : ""
+      }></label>
       <datalist id="namespaces">${v.namespaces.map((n) => html`<option value="${n}"></option>`)}</datalist>
       <button type="submit">Switch</button>
     </form>
@@ -99,6 +101,11 @@ ${head(v.base, title, extraScripts)}
 </header>
 <main id="main">
 <h1>${title}</h1>
+${
+  v.refusedNamespace
+    ? html`<p class="notice error" id="namespace-error" role="alert"><strong>${v.refusedNamespace.code}</strong>: ${v.refusedNamespace.message} Still viewing ${v.namespace}.</p>`
+    : ""
+}
 ${flash ? html`<p class="notice" role="status">${flash}</p>` : ""}
 ${body}
 </main>

@@ -53,6 +53,7 @@ label { display: flex; flex-direction: column; gap: 2px; font-size: 0.9rem; }
 input, select, button, textarea { font: inherit; color: var(--fg); background: var(--bg);
   border: 1px solid var(--muted); border-radius: 6px; padding: 4px 8px; }
 input[type="search"] { min-width: 320px; }
+[aria-invalid="true"] { border-color: var(--bad); box-shadow: 0 0 0 1px var(--bad); }
 button { cursor: pointer; background: var(--panel); }
 button.primary { background: var(--accent); color: var(--accent-fg); border-color: var(--accent); }
 button.danger { color: var(--bad); border-color: var(--bad); }

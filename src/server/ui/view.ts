@@ -17,6 +17,11 @@ export interface View {
   canWrite: boolean;
   canAdmin: boolean;
   now: Date;
+  /**
+   * A namespace the picker's switch was refused (not a namespace, or outside the key): the header
+   * shows it as typed, with the refusal under it, on the page the switch lands on.
+   */
+  refusedNamespace?: { typed: string; code: string; message: string };
   /** Runs an operation by name in the viewed namespace, as the key; FORBIDDEN if not allowed. */
   call<T>(operation: string, input?: unknown): Promise<T>;
 }

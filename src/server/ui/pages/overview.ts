@@ -31,7 +31,7 @@ export function barChart(label: string, labels: string[], values: number[]): Htm
 
 export const auditBadge = (v: Verification): Html =>
   v.ok
-    ? html`<span class="badge ok" id="audit-badge">Audit chain verified · ${v.entries} entries</span>`
+    ? html`<span class="badge ok" id="audit-badge">Audit chain verified · ${v.entries} ${v.entries === 1 ? "entry" : "entries"}</span>`
     : html`<span class="badge bad" id="audit-badge">Audit chain broken · ${v.problems.length} problems</span>`;
 
 /** A line chart over time (x in epoch seconds), drawn by dashboard.js; figures also in the label. */

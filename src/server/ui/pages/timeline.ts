@@ -10,7 +10,7 @@ import { type Html, html } from "../html.js";
 import { itemLink } from "../layout.js";
 import type { View } from "../view.js";
 import { auditTable } from "./audit-entries.js";
-import { endOfDay, hitList } from "./recall.js";
+import { endOfDay, fieldErrors, hitList } from "./recall.js";
 
 type Context = z.infer<typeof ContextResultSchema>;
 type Item = z.infer<typeof MemoryItemSchema>;
@@ -20,7 +20,15 @@ type Audit = z.infer<typeof AuditEntriesSchema>;
 const SLIDER_DAYS = 90;
 const DAY_MS = 86_400_000;
 
-export async function renderTimeline(v: View, q: { at?: string; query?: string }): Promise<Html> {
+/**
+ * The Timeline page and its status. A date the operations refuse (one typed into the address that
+ * is no date: `?at=yesterday`) shows the form again, as typed, with what is wrong under the date
+ * (400), as Recall's form answers it; the page is not replaced by an error page.
+ */
+export async function renderTimeline(
+  v: View,
+  q: { at?: string; query?: string },
+): Promise<{ body: Html; status: 200 | 400 }> {
   const today = v.now.toISOString().slice(0, 10);
   // A date that is not one goes to the operation as Recall's does, which refuses it (a 400 saying
   // what it takes), instead of showing today as if it had been asked.
@@ -28,26 +36,37 @@ export async function renderTimeline(v: View, q: { at?: string; query?: string }
   const back = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / DAY_MS);
   const at = endOfDay(date)!;
   const query = q.query?.trim() ?? "";
-  const form = html`<form method="get" action="${v.base}/timeline" class="row">
-<label>Date <input type="date" name="at" value="${date}" max="${today}"></label>
-<label>The last ${SLIDER_DAYS} days <input type="range" min="0" max="${SLIDER_DAYS}" value="${Math.max(0, SLIDER_DAYS - back)}" data-days-back data-today="${today}" aria-describedby="slider-date"></label>
+  const form = (error?: string) => html`<form method="get" action="${v.base}/timeline" class="row">
+<label>Date <input type="date" name="at" value="${date}" max="${today}"${error ? html` aria-invalid="true" aria-describedby="at-error"` : ""}></label>
+<label>The last ${SLIDER_DAYS} days <input type="range" min="0" max="${SLIDER_DAYS}" value="${Number.isNaN(back) ? SLIDER_DAYS : Math.max(0, SLIDER_DAYS - back)}" data-days-back data-today="${today}" aria-describedby="slider-date"></label>
 <output id="slider-date">${date}</output>
 <label>Topic (optional) <input type="search" name="query" value="${query}"></label>
 <button type="submit" class="primary">Show</button>
-</form>`;
+</form>${error ? html`<p class="notice error" id="at-error" role="alert"><strong>INVALID_INPUT</strong>: ${error}</p>` : ""}`;
   // What held: the context block as it would have been at the end of that day, or a recall on a topic.
-  const held = query
-    ? hitList(v, (await v.call<Recall>("recall", { query, k: 20, at })).hits)
-    : await heldList(v, at);
-  const changes = await v.call<Audit>("audit", { since: at, limit: 10_000 });
+  let held: Html;
+  let changes: Audit;
+  try {
+    held = query
+      ? hitList(v, (await v.call<Recall>("recall", { query, k: 20, at })).hits)
+      : await heldList(v, at);
+    changes = await v.call<Audit>("audit", { since: at, limit: 10_000 });
+  } catch (error) {
+    const refused = fieldErrors(error, { at: q.at })?.at;
+    if (refused === undefined) throw error;
+    return { body: form(refused), status: 400 };
+  }
   const counts = new Map<string, number>();
   for (const e of changes.entries) counts.set(e.event, (counts.get(e.event) ?? 0) + 1);
-  return html`${form}
+  return {
+    body: html`${form()}
 <h2>What held on ${date}</h2>
 ${held}
 <h2>What changed since (${changes.entries.length} audit entries)</h2>
 ${counts.size > 0 ? html`<p>${[...counts].map(([event, n]) => html`<span class="badge">${event} ${n}</span> `)}</p>` : ""}
-${auditTable(v, changes.entries.slice(-100).reverse())}`;
+${auditTable(v, changes.entries.slice(-100).reverse())}`,
+    status: 200,
+  };
 }
 
 async function heldList(v: View, at: string): Promise<Html> {
