@@ -17,6 +17,9 @@
  *   namespace `b` of the same store without pause: ms per report and how many of them fell back
  *   to the snapshot, beside the quiet figure.
  * - `markTable`: PostgreSQL's `write_mark` size after the run (its dead row versions).
+ * - `txPerCall`: PostgreSQL, per verb, the write transactions one call runs, those that change no
+ *   row but the mark's, and those that commit with a transaction id (a commit record flushed to
+ *   the WAL): the count that does not depend on the machine's noise.
  *
  *   DATABASE_URL=postgres://… npx tsx bench/write-mark.ts --rounds 5 --ops 200 [--stores sqlite,postgres] [--json-only]
  */
@@ -79,6 +82,9 @@ const CHANGES = /\b(INSERT|UPDATE|DELETE|TRUNCATE|setval|nextval)\b/i;
 interface TxCount {
   all: number;
   empty: number;
+  /** Transactions that committed with a transaction id (a commit record in the WAL, flushed), counted while `probe`. */
+  withXid: number;
+  probe: boolean;
 }
 
 /**
@@ -106,6 +112,10 @@ function switchable(inner: SqlClient, on: { mark: boolean }, count: TxCount): Sq
         const out = await fn(wrap(tx, wrote));
         count.all++;
         if (!wrote.any) count.empty++;
+        if (count.probe) {
+          const [r] = await tx.query<{ x: string | null }>("SELECT txid_current_if_assigned()::text AS x");
+          if (r?.x) count.withXid++;
+        }
         return out;
       });
     },
@@ -173,7 +183,7 @@ async function sqliteHandles(): Promise<Handles> {
 async function postgresHandles(): Promise<Handles> {
   const schema = `bench_mark_${process.pid}`;
   const on = { mark: true };
-  const count: TxCount = { all: 0, empty: 0 };
+  const count: TxCount = { all: 0, empty: 0, withXid: 0, probe: false };
   const client = switchable(
     pgUrlClient({
       url: url!,
@@ -227,7 +237,7 @@ interface StoreFigures {
   statsMs: { quiet: number; busy: number; ratio: number };
   busyFallbacks: { reports: number; snapshots: number };
   /** PostgreSQL: per verb, the write transactions one call ran and those that changed no row but the mark's. */
-  txPerCall: Record<string, { tx: number; empty: number }> | null;
+  txPerCall: Record<string, { tx: number; empty: number; withXid: number }> | null;
   markTableBytes: number | null;
 }
 
@@ -285,6 +295,7 @@ async function measure(kind: string): Promise<StoreFigures> {
       ["maintain", () => h.a.maintain()],
       ["consolidate", () => h.a.consolidate()],
     ];
+    h.count.probe = true;
     for (const [verb, call] of verbs) {
       await call();
       const before = { ...h.count };
@@ -292,8 +303,10 @@ async function measure(kind: string): Promise<StoreFigures> {
       txPerCall[verb] = {
         tx: (h.count.all - before.all) / 3,
         empty: (h.count.empty - before.empty) / 3,
+        withXid: (h.count.withXid - before.withXid) / 3,
       };
     }
+    h.count.probe = false;
   }
   const markTableBytes = await h.markTable();
   await h.close();

@@ -51,16 +51,18 @@ function forceSnapshot(store: Store): { snapshots: number; restore: () => void }
   const raw = unguarded(store);
   const writeMark = raw.writeMark.bind(raw);
   const snapshot = raw.snapshot.bind(raw);
-  const out = { snapshots: 0, restore: () => undefined as void };
   let n = 0;
+  const out = {
+    snapshots: 0,
+    restore: () => {
+      raw.writeMark = writeMark;
+      raw.snapshot = snapshot;
+    },
+  };
   raw.writeMark = async () => `${await writeMark()}#${n++}`;
   raw.snapshot = (fn) => {
     out.snapshots++;
     return snapshot(fn);
-  };
-  out.restore = () => {
-    raw.writeMark = writeMark;
-    raw.snapshot = snapshot;
   };
   return out;
 }
