@@ -354,8 +354,10 @@ if (!o.jsonOnly) {
   for (const r of results) {
     if (!r.txPerCall) continue;
     console.log("");
-    console.log(`${r.store}: write transactions per call (all / changing no row but the mark)`);
+    console.log(
+      `${r.store}: write transactions per call (all / changing no row but the mark / committed with an id: a WAL flush)`,
+    );
     for (const [verb, t] of Object.entries(r.txPerCall))
-      console.log(`  ${verb.padEnd(12)} ${t.tx} / ${t.empty}`);
+      console.log(`  ${verb.padEnd(12)} ${t.tx} / ${t.empty} / ${t.withXid}`);
   }
 }
