@@ -7,6 +7,8 @@
  * write moves. And health's last resort read under the write lock, so every writer waited for a
  * whole report; now it reads in the store's snapshot (`Store.snapshot`), which holds no write
  * lock: another process writes meanwhile, and the report is of one state still.
+ * attacks45: a write transaction that changes no row leaves the mark (PostgreSQL moved it in every
+ * transaction, so an idle maintain or consolidation made a commit that flushed the WAL for nothing).
  * Real stores: a SQLite file (a second connection standing for another process) and PostgreSQL
  * (a second store on the same schema).
  */
@@ -104,6 +106,23 @@ for (const backend of backends)
       opened.push(second);
       await second.transaction((tx) => tx.setMeta("sweep:default:watermark", "b3"));
       expect(await store.writeMark()).not.toBe(last);
+    });
+
+    it("a write transaction that changes nothing leaves the mark where it was (attacks45: on PostgreSQL it moved it, so an idle maintain committed a write to disk)", async () => {
+      const { mem, store } = await setUp();
+      await mem.maintain();
+      const mark = await store.writeMark();
+      await store.transaction(async () => undefined);
+      await store.transaction(async (tx) => {
+        await tx.getMeta("sweep:default:watermark");
+      });
+      expect(await store.writeMark()).toBe(mark);
+      // An idle maintain (the session-end hook's every run) changes nothing, so it moves nothing.
+      await mem.maintain();
+      expect(await store.writeMark()).toBe(mark);
+      // A transaction that does write moves it, however it writes.
+      await store.transaction((tx) => tx.setMeta("sweep:default:watermark", "b5"));
+      expect(await store.writeMark()).not.toBe(mark);
     });
 
     it("a write with no audit entry landing between two reads is seen: the read is made again", async () => {

@@ -4,7 +4,14 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { StrataError } from "../../core/errors.js";
-import { type HookArgs, noStoreNotice, runHookSessionEnd, runHookSessionStart } from "./hook.js";
+import {
+  cutBetweenCharacters,
+  goalOf,
+  type HookArgs,
+  noStoreNotice,
+  runHookSessionEnd,
+  runHookSessionStart,
+} from "./hook.js";
 
 const dir = mkdtempSync(join(tmpdir(), "strata-hook-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -60,5 +67,22 @@ describe("hooks: the configuration is refused, runtime failures are swallowed", 
     expect(r.problem).toBe(
       'the payload on stdin is not JSON (it begins "{not json"): the agent sends one object such as {"session_id":"s1","cwd":"/work/api","hook_event_name":"SessionStart"}; by hand, pipe one in or give none',
     );
+  });
+});
+
+describe("the goal is cut between characters (attacks45)", () => {
+  it.each<[string, string, number, string]>([
+    ["short text is kept whole", "ab🎉", 10, "ab🎉"],
+    ["a cut after a whole pair keeps it", "ab🎉c", 4, "ab🎉"],
+    ["a cut inside a pair drops its first half", "ab🎉c", 3, "ab"],
+    ["a cut after a low half alone keeps the letters", "abcd", 3, "abc"],
+  ])("%s", (_name, text, max, cut) => {
+    expect(cutBetweenCharacters(text, max)).toBe(cut);
+  });
+
+  it("a 2,000-unit goal ending in half an emoji loses the half, not the letters before it", () => {
+    const goal = goalOf({ prompt: `${"x".repeat(1999)}🎉` });
+    expect(goal).toBe("x".repeat(1999));
+    expect(goalOf({ prompt: `${"x".repeat(1998)}🎉` })).toBe(`${"x".repeat(1998)}🎉`);
   });
 });

@@ -148,10 +148,26 @@ export async function readPayload(
   return payload;
 }
 
+/** The longest goal a block is conditioned on, in UTF-16 units. */
+export const GOAL_MAX_CHARS = 2000;
+
+/**
+ * `text`'s first `max` UTF-16 units, one fewer when the last would be the first half of a
+ * surrogate pair: cut there, the goal held half a character, which the block's UTF-8 carried as
+ * U+FFFD, a character the agent never sent (attacks45).
+ *
+ *   cutBetweenCharacters("ab🎉", 3); // "ab"
+ */
+export function cutBetweenCharacters(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
 /** The goal a block is conditioned on: the session's goal or prompt, else the working folder. */
 export function goalOf(payload: HookPayload): string {
   const stated = (payload.goal?.trim() || payload.prompt?.trim()) ?? "";
-  if (stated) return stated.slice(0, 2000);
+  if (stated) return cutBetweenCharacters(stated, GOAL_MAX_CHARS);
   if (payload.cwd?.trim()) return `working in ${basename(payload.cwd)} (${payload.cwd})`;
   return "";
 }

@@ -1592,9 +1592,16 @@ export class PostgresStore extends PostgresReader implements Store {
     const mark = log.begin();
     const run = this.client.transaction(async (db) => {
       await db.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`strata-write:${this.ctx.schema}`]);
-      // Seen by readers at this transaction's commit, with its writes (`writeMark`).
-      await db.query(`UPDATE ${this.t("write_mark")} SET writes = writes + 1`);
-      return fn(new PostgresWriter(db, this.ctx));
+      const result = await fn(new PostgresWriter(db, this.ctx));
+      // Seen by readers at this transaction's commit, with its writes (`writeMark`). Only when it
+      // wrote: PostgreSQL gives a transaction an id at its first row change, and one that changed
+      // nothing (an idle maintain, a consolidation with nothing pending) commits without writing
+      // to disk. Moved in every transaction, the mark made each of those a commit that flushed the
+      // WAL (attacks45, bench/write-mark.ts: an empty transaction 2–3× as long).
+      await db.query(
+        `UPDATE ${this.t("write_mark")} SET writes = writes + 1 WHERE txid_current_if_assigned() IS NOT NULL`,
+      );
+      return result;
     });
     this.pending.add(run);
     const done = () => this.pending.delete(run);

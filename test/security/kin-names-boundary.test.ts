@@ -1,0 +1,95 @@
+/**
+ * The kin-name search (notfound44, recall/kin-names.ts) across namespaces (attacks45). A question
+ * that asks by kin ("where is my son stationed now") is searched by the name the store gives the
+ * relative in apposition ("my son Jun Hao"): the name is read from the store, so a name another
+ * namespace gives "my son" must never become a term of this namespace's search, nor may another
+ * namespace's texts crowd this one's out of the texts read for the name (`KIN_CANDIDATES`), and a
+ * forgotten apposition must name no one afterwards, through the same warm handle.
+ * Real stores: a SQLite file and PostgreSQL (one schema, two namespaces).
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Memory } from "../../src/core/engine.js";
+import type { BeliefFilter, EpisodeFilter } from "../../src/core/ports.js";
+import { KIN_CANDIDATES, kinNameTerms } from "../../src/core/recall/kin-names.js";
+import { openMemory } from "../../src/open-memory.js";
+import { tempDbPath, testClock } from "../support/memory.js";
+import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
+
+const url = process.env.DATABASE_URL;
+const dropLater = schemasDroppedAfterAll(url);
+
+const backends = [
+  { name: "sqlite-file", skip: false, where: () => ({ path: tempDbPath() }) },
+  {
+    name: "postgres",
+    skip: !url,
+    where: () => {
+      const u = new URL(url!);
+      u.searchParams.set("schema", dropLater(`kinns_${process.pid}_${randomBytes(4).toString("hex")}`));
+      return { url: u.toString() };
+    },
+  },
+];
+
+const opened: Memory[] = [];
+afterAll(async () => {
+  for (const m of opened.splice(0)) await m.close();
+});
+
+const QUESTION = "Where is my son stationed now?";
+const filters = (namespace: string): [BeliefFilter, EpisodeFilter] => [
+  { namespaces: [namespace], statuses: ["active"] },
+  { namespaces: [namespace], statuses: ["active"] },
+];
+
+/** What team-a's recall answers, as texts and scores (ids differ between stores). */
+const answer = async (mem: Memory) =>
+  (await mem.recall(QUESTION, { k: 8 })).map((h) => [h.text, Math.round(h.score * 1e6)]);
+
+for (const backend of backends)
+  describe.skipIf(backend.skip)(`${backend.name}: kin names stay in their namespace`, () => {
+    it("another namespace's name for 'my son' is no term of this one's search, and its flood crowds nothing out", async () => {
+      const where = backend.where();
+      const clock = testClock();
+      const a = await openMemory({ ...where, namespace: "team-a", clock });
+      const b = await openMemory({ ...where, namespace: "team-b", clock });
+      opened.push(a, b);
+      await a.record("My son Jun Hao doing NS at Pasir Laba camp");
+      await a.record("Jun Hao kena move to Charlie Company last week");
+      await a.record("The Zorblatt account was moved to Delta Company in March");
+      const before = await kinNameTerms(a.store, QUESTION, ...filters("team-a"));
+      expect(before).toEqual(["jun", "hao"]);
+      const recalled = await answer(a);
+      expect(recalled.some(([t]) => String(t).includes("Charlie Company"))).toBe(true);
+
+      // team-b names its own son, more often than team-a ever did, in more texts than are read.
+      for (let i = 0; i < KIN_CANDIDATES * 3; i++)
+        await b.record(`My son Zorblatt said his son Zorblatt moved camp ${i} times`);
+      await b.remember("My son Zorblatt is stationed at Delta Company");
+
+      expect(await kinNameTerms(a.store, QUESTION, ...filters("team-a"))).toEqual(before);
+      expect(await kinNameTerms(b.store, QUESTION, ...filters("team-b"))).toEqual(["zorblatt"]);
+      // team-a's answer is as it was: no hit for "zorblatt" (team-a's Zorblatt account), no order moved.
+      expect(await answer(a)).toEqual(recalled);
+      expect(JSON.stringify(await answer(a))).not.toContain("Zorblatt account");
+    }, 120_000);
+
+    it("a forgotten apposition names no one afterwards (the same warm handle), and another namespace's is untouched", async () => {
+      const where = backend.where();
+      const clock = testClock();
+      const a = await openMemory({ ...where, namespace: "team-a", clock });
+      const b = await openMemory({ ...where, namespace: "team-b", clock });
+      opened.push(a, b);
+      const named = await a.record("My son Quillon is doing NS at Pasir Laba camp");
+      await a.record("Quillon kena move to Charlie Company last week");
+      await b.record("My son Quillon is a chef in Osaka");
+      expect(await kinNameTerms(a.store, QUESTION, ...filters("team-a"))).toEqual(["quillon"]);
+      await a.recall(QUESTION); // warm: the indexes hold the row
+      await a.forget(named.id);
+      expect(await kinNameTerms(a.store, QUESTION, ...filters("team-a"))).toEqual([]);
+      expect(await kinNameTerms(b.store, QUESTION, ...filters("team-b"))).toEqual(["quillon"]);
+      const hits = await a.recall(QUESTION, { k: 8 });
+      expect(hits.map((h) => h.text).join("\n")).not.toContain("Pasir Laba");
+    }, 120_000);
+  });
