@@ -12,6 +12,8 @@ import { type AskedSlot, fillsAskedThing, saysChangedState } from "../../state-s
 import { contentTokens, isHypothetical, isQuestion, rawTokens, stemV1 } from "../../text.js";
 import { tagged, typedValues, type ValueType } from "../../typed-values.js";
 import type { AboutWords } from "../about-words.js";
+import { holdersAsked } from "./asked-aside.js";
+import { anotherOfAskedKind } from "./asked-instance.js";
 import { type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
 import { relatedByAsked } from "./new-by-related.js";
 import { speakersOf } from "./pair-checks.js";
@@ -199,6 +201,8 @@ async function slotChangeMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
   };
   if (topic.central.size === 0) return [];
   const nouns = askedNouns(req.query);
+  const holders = holdersAsked(req.query, req.lexicon);
+  const sharedStems = questionWordsOf(req.query);
   const talk = new Map<string, Promise<boolean>>();
   const moves: ChangedValueMove[] = [];
   for (const older of facts) {
@@ -217,6 +221,9 @@ async function slotChangeMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
         }
       }
       if (!found || askedAfterChange(newer.text, nouns, req.lexicon)) continue;
+      // The asked noun said of another one of its kind ("The dentist appointment has moved to
+      // Friday" for "when is my physio appointment"; asked-instance.ts).
+      if (anotherOfAskedKind(req.query, sharedStems(older.text), older.text, newer.text, holders)) continue;
       // The speaker's own word on the asked thing is a plan or a wish ("I might move the novel over
       // to Ulysses…"): what holds now is still the older.
       if (sentencesOf(newer.text).some((x) => !isQuestion(x) && isHypothetical(x) && namesTopic(x, topic)))
@@ -379,6 +386,8 @@ async function typedValueMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
   if (nouns.size === 0) return [];
   const asked = askedOnce.possible ? await askedOnce.read() : null;
   const topK = new Set(scored.slice(0, req.k));
+  const holders = holdersAsked(req.query, req.lexicon);
+  const sharedStems = questionWordsOf(req.query);
   await lift.about.read(facts);
   const moves: ChangedValueMove[] = [];
   for (const older of facts) {
@@ -387,6 +396,7 @@ async function typedValueMoves(lift: LiftInput): Promise<ChangedValueMove[]> {
       if (!(newer.at > older.at)) continue;
       const found = typedValueChange(nouns, older.text, newer.text, req.lexicon, lift.about.of(newer).text);
       if (!found || askedAfterChange(newer.text, nouns, req.lexicon)) continue;
+      if (anotherOfAskedKind(req.query, sharedStems(older.text), older.text, newer.text, holders)) continue;
       // Another person's change ("My sister's bedtime is 8pm now") is not the speaker's.
       if (asked && othersState(newer.text, asked, req.lexicon)) continue;
       // The speaker's own statements: a reply's "try 7:30pm" is no change of theirs.
@@ -498,3 +508,9 @@ function namesAnotherInPlace(nouns: ReadonlySet<string>, older: string, newer: s
 /** A value type as `why` says it: "clock time", "date", "measure in ms", "version". */
 const typeName = (type: ValueType): string =>
   type === "clock" ? "clock time" : type.startsWith("measure:") ? `measure in ${type.slice(8)}` : type;
+
+/** The stemmed words of a statement the question says too ("appointment", "physio"), as `anotherOfAskedKind` reads them. */
+function questionWordsOf(question: string): (statement: string) => string[] {
+  const asked = new Set(contentTokens(question, stemV1));
+  return (statement) => [...new Set(contentTokens(statement, stemV1))].filter((w) => asked.has(w));
+}

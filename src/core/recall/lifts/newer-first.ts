@@ -11,8 +11,9 @@ import { type AskedSlot, namesAskedThing, namesOtherValue } from "../../state-sl
 import { contentTokens, rawTokens, referentsIn, stemV1, withReferents } from "../../text.js";
 import { tagged } from "../../typed-values.js";
 import { RESTATED_SLOTS, RESTATES } from "../../vocabulary.js";
-import { askedOnlyAsTime, linkedOnlyByHolder } from "./asked-aside.js";
+import { askedOnlyAsTime, holdersAsked, linkedOnlyByHolder } from "./asked-aside.js";
 import { actsAsKnownDoer, identityAsked, POSSESSIVE } from "./asked-identity.js";
+import { anotherOfAskedKind } from "./asked-instance.js";
 import { askedInAnotherSense, type LiftInput, liftNewer, othersState } from "./moves.js";
 import { type NewByRelated, newByRelatedWord, relatedByAsked } from "./new-by-related.js";
 import { settledApartEach } from "./pair-checks.js";
@@ -109,6 +110,8 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
   const otherSense = new Map<string, boolean>();
   // The thing a "who is" question asks the identity of, read once when a pair first needs it.
   let identity: { thing: string | null } | undefined;
+  // Whose state the question asks (`holdersAsked`), read once when a pair first needs it.
+  let holders: Set<string> | undefined;
   const moves: { older: RecallHit; newer: RecallHit; reason: string }[] = [];
   for (const a of top)
     for (const b of top) {
@@ -186,6 +189,11 @@ export async function newerFirst(lift: LiftInput): Promise<{ older: RecallHit; n
       // A word of the question's compound said only as a modifier of another noun ("IT reimaged my
       // work laptop…" for "What do I use for design work?"): another thing.
       if (sharedInAnotherCompound(query, askedA, matching.get(a.id)!, matching.get(b.id)!)) continue;
+      // The question's noun said by the newer of another one of its kind ("the final budget is
+      // £12,500" for "What is our weekly grocery budget?", "every street has a tuk-tuk now" for "what
+      // street do I live on"): a change of that other thing (`anotherOfAskedKind`).
+      holders ??= holdersAsked(query, lexicon);
+      if (anotherOfAskedKind(query, askedA, matching.get(a.id)!, matching.get(b.id)!, holders)) continue;
       identity ??= { thing: identityAsked(query) };
       if (identity.thing !== null && actsAsKnownDoer(matching.get(b.id)!, identity.thing)) continue;
       const v = await judge.compare(

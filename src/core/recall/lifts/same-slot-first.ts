@@ -16,8 +16,9 @@ import {
 } from "../../state-slots.js";
 import { contentTokens, stemV1 } from "../../text.js";
 import { tagged } from "../../typed-values.js";
-import { askedOnlyAsTime, linkedOnlyByHolder } from "./asked-aside.js";
+import { askedOnlyAsTime, holdersAsked, linkedOnlyByHolder } from "./asked-aside.js";
 import { actsAsKnownDoer, identityAsked } from "./asked-identity.js";
+import { anotherOfAskedKind } from "./asked-instance.js";
 import { type LiftInput, liftNewer, othersState, unsettledMoves } from "./moves.js";
 import { withoutReason } from "./reason-clause.js";
 
@@ -57,6 +58,7 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
   // doctor took me off the tablets…" for "Who is my own doctor?"): no change of who it is (`actsAsKnownDoer`).
   const identity = identityAsked(req.query);
   const askedStems = new Set(contentTokens(req.query, stemV1));
+  const holders = holdersAsked(req.query, req.lexicon);
   const moves: { older: RecallHit; newer: RecallHit; slot: string }[] = [];
   for (const older of facts) {
     if (!topK.has(older)) continue;
@@ -68,6 +70,9 @@ export async function sameSlotFirst(lift: LiftInput): Promise<{ older: RecallHit
       const shared = [...new Set(contentTokens(older.text, stemV1))].filter((w) => askedStems.has(w));
       if (linkedOnlyByHolder(req.query, shared, newer.text, read, req.lexicon)) continue;
       if (askedOnlyAsTime(req.query, shared, newer.text)) continue;
+      // The question's noun said of another one of its kind ("the egg price" for "what is the price
+      // of our large plate"; asked-instance.ts).
+      if (anotherOfAskedKind(req.query, shared, older.text, newer.text, holders)) continue;
       const slot = slotLifted(older.text, newer.text, asked, req.query, req.lexicon);
       if (!slot) continue;
       moves.push({
