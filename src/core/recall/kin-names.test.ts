@@ -19,6 +19,8 @@ describe("askedKin: the relative a question asks of by kin", () => {
     ["who takes the dug out when I'm away", "dog"],
     ["when is the cat due at the vet", "cat"],
     ["the boy next door walks my puppy", "dog"],
+    ["what pet does my granddaughter have", "granddaughter"],
+    ["which team does my grandson play for", "grandson"],
   ])("%s → %s", (question, kin) => {
     expect(askedKin(question)).toBe(kin);
   });
@@ -49,6 +51,7 @@ describe("KIN_NAME_RULE: a name said in apposition to the kin noun", () => {
     ["Ma sister Jean lives in Largs", "sister", ["Jean"]],
     ["so it's just me and the dug Bruno now", "dog", ["Bruno"]],
     ["our cat, Pepper, hates the vet", "cat", ["Pepper"]],
+    ["ma granddaughter Ellie phoned on the video", "granddaughter", ["Ellie"]],
   ])("%s (%s) → %j", (text, kin, names) => {
     expect(kinNamesIn(text, kin)).toEqual(names);
   });
