@@ -11,8 +11,8 @@
  * The rule (`KIN_NAME_RULE`): a question that says "my"/"our"/"ma" + a kin noun, singular (not "my
  * kids": several people) — or a pet's noun after those or "the" (`PET_GROUPS`: "how heavy is the
  * dog") — and a store text that says the same of the same kin or pet ("ma daughter Lorraine", "the
- * dug Bruno") + capitalised words right after it (a comma between allowed), none a stop word, a weekday or a
- * month ("my son, Sunday we…" names no one). "my son's teacher Mrs Lee" names the teacher, not the
+ * dug Bruno") + capitalised words right after it (a comma between allowed), none a stop word, a
+ * weekday or a month ("my son, Sunday we…" names no one). "my son's teacher Mrs Lee" names the teacher, not the
  * son: a possessive kin noun is no apposition. An in-law is its own kin ("my daughter-in-law
  * Kylie" is not "my daughter").
  *
