@@ -77,6 +77,8 @@ export const KIN_GROUPS: readonly (readonly string[])[] = [
   ["fiancee", "fiancée"],
   ["grandmother", "grandma", "gran", "granny", "nana"],
   ["grandfather", "grandpa", "grandad", "granddad"],
+  ["grandson"],
+  ["granddaughter"],
   ["aunt", "auntie", "aunty"],
   ["uncle"],
   ["niece"],

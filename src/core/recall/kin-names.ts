@@ -8,10 +8,11 @@
  * ("my son Jun Hao", "our daughter, Zoe,"); recall reads it there (`kinNameTerms`) and searches the
  * name as the question's own words, as `doerTerms` searches a doer's noun.
  *
- * The rule (`KIN_NAME_RULE`): a question that says "my"/"our" + a kin noun, singular (not "my
- * kids": several people), and a store text that says "my"/"our" + a noun of the same kin +
- * capitalised words right after it (a comma between allowed), none a stop word, a weekday or a
- * month ("my son, Sunday we…" names no one). "my son's teacher Mrs Lee" names the teacher, not the
+ * The rule (`KIN_NAME_RULE`): a question that says "my"/"our"/"ma" + a kin noun, singular (not "my
+ * kids": several people) — or a pet's noun after those or "the" (`PET_GROUPS`: "how heavy is the
+ * dog") — and a store text that says the same of the same kin or pet ("ma daughter Lorraine", "the
+ * dug Bruno") + capitalised words right after it (a comma between allowed), none a stop word, a
+ * weekday or a month ("my son, Sunday we…" names no one). "my son's teacher Mrs Lee" names the teacher, not the
  * son: a possessive kin noun is no apposition. An in-law is its own kin ("my daughter-in-law
  * Kylie" is not "my daughter").
  *
@@ -25,14 +26,32 @@ import { queryTerms, STOP_WORDS, stem } from "../text.js";
 
 export const KIN_NAME_RULE = "kin-name";
 
-const GROUP_OF = new Map<string, readonly string[]>(KIN_GROUPS.flatMap((g) => g.map((w) => [w, g] as const)));
+/**
+ * A household pet is asked of and named as a relative is ("what do I feed my dog" / "me and the dug
+ * Bruno"), and also by "the" ("how heavy is the dog"): a speaker's "the dog" is his own. "dug" is
+ * the Scots spelling of "dog" (Dictionary of the Scots Language, SND "DUG, n.").
+ */
+export const PET_GROUPS: readonly (readonly string[])[] = [
+  ["dog", "dug", "doggy", "doggie", "puppy", "pup"],
+  ["cat", "kitty", "kitten", "pussycat"],
+];
+
+const GROUP_OF = new Map<string, readonly string[]>(
+  [...KIN_GROUPS, ...PET_GROUPS].flatMap((g) => g.map((w) => [w, g] as const)),
+);
+const PETS = new Set(PET_GROUPS.flat());
 const KIN_WORDS = [...GROUP_OF.keys()].sort((a, b) => b.length - a.length).join("|");
 /** Words before the kin noun that keep it one person: "my eldest son", "our little girl". */
 const MODIFIERS = "eldest|oldest|youngest|older|younger|elder|little|big|baby|middle";
 const IN_LAW = "[- ]in[- ]law";
-const KIN_PHRASE = `\\b(?:[Mm]y|[Oo]ur)\\s+(?:(?:${MODIFIERS})\\s+)?(${KIN_WORDS})(${IN_LAW})?`;
+/**
+ * The possessive before the kin noun: "my", "our", and "ma", the Scots (and much spoken English)
+ * "my" (Dictionary of the Scots Language, SND "MA, poss. adj."; "ma daughter Lorraine") — only
+ * before a kin noun, so "my ma" stays a mother; "the" is kept here and allowed before a pet only.
+ */
+const KIN_PHRASE = `\\b([Mm]y|[Oo]ur|[Mm]a|[Tt]he)\\s+(?:(?:${MODIFIERS})\\s+)?(${KIN_WORDS})(${IN_LAW})?`;
 /** A kin phrase in a question, possessive or not ("my son's platoon" asks of the son). */
-const ASKED = new RegExp(`${KIN_PHRASE}(?!\\w)`, "i");
+const ASKED = new RegExp(`${KIN_PHRASE}(?!\\w)`, "gi");
 /** One capitalised word of a name (letters, an apostrophe or a hyphen inside). */
 const NAME_WORD = "\\p{Lu}[\\p{L}'’-]*";
 /**
@@ -51,21 +70,29 @@ const CALENDAR = new Set(
 
 /** The kin a question asks of, as its group's first noun ("mum" → "mother"), "-in-law" kept; null when none. */
 export function askedKin(question: string): string | null {
-  const m = ASKED.exec(question);
-  if (!m) return null;
-  const group = GROUP_OF.get(m[1]!.toLowerCase())![0]!;
-  return m[2] ? `${group}-in-law` : group;
+  for (const m of question.matchAll(ASKED)) {
+    const kin = kinOf(m);
+    if (kin) return kin;
+  }
+  return null;
+}
+
+/** A kin phrase's kin (`askedKin`'s form), or null when "the" stands before a person ("the boy next door"). */
+function kinOf(m: RegExpMatchArray): string | null {
+  const noun = m[2]!.toLowerCase();
+  if (m[1]!.toLowerCase() === "the" && !PETS.has(noun)) return null;
+  const group = GROUP_OF.get(noun)![0]!;
+  return m[3] ? `${group}-in-law` : group;
 }
 
 /** The names a text gives the kin (`askedKin`'s form) in apposition, as written, in text order. */
 export function kinNamesIn(text: string, kin: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(APPOSITION)) {
-    const group = GROUP_OF.get(m[1]!.toLowerCase())![0]!;
-    if ((m[2] ? `${group}-in-law` : group) !== kin) continue;
+    if (kinOf(m) !== kin) continue;
     // The name ends before its first word that is a stop word, a weekday or a month.
     const words: string[] = [];
-    for (const w of m[3]!.split(/\s+/)) {
+    for (const w of m[4]!.split(/\s+/)) {
       const lower = w.toLowerCase();
       if (STOP_WORDS.has(lower) || CALENDAR.has(lower)) break;
       words.push(w);
