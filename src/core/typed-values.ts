@@ -72,7 +72,8 @@
  *   - `GIVEN_CLAUSE`: a question opened by "now that" or "given that" asserts the clause before its
  *     first comma ("Now that the fix has ended and we're on 4.6%, should we overpay?": 4.6%).
  *   - `FRENCH_CALENDAR`, `FRENCH_DATE` (values44): French month and weekday names as CLDR gives
- *     them through `Intl`; a day's number and a French month after it is a date ("le 27 novembre":
+ *     them through `Intl` (calendar-words.ts, the one vocabulary of days and months, since
+ *     calendar45); a day's number and a French month after it is a date ("le 27 novembre":
  *     "27 nov"), a day's number after a weekday a day of the month ("mardi le 3").
  *   - `H_CLOCK` (values44): the 24-hour clock written with "h" ("6h38", "21h", "17 h 30") after a
  *     word that opens a time or past noon; not a duration ("a 6h drive", "took 6h", "under 2h10").
