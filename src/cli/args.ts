@@ -2,6 +2,7 @@
  * Turning argv strings into the values the engine's schemas expect: numbers, lists, JSON.
  * Conversion only: whether a number is in range or a kind exists is the engine's call.
  */
+import { weekdayNames } from "../core/calendar-words.js";
 import { UsageError } from "./usage-error.js";
 
 /** "12" → 12; "abc" → a usage error naming the option. */
@@ -77,7 +78,6 @@ const UNIT_WORDS: Record<string, number> = {
   day: 86_400_000,
   week: 604_800_000,
 };
-const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const DAY = 86_400_000;
 
 /** The relative forms `toTime` reads, as a refusal of a time flag's value names them. */
@@ -112,7 +112,7 @@ export function toTime(value: string, now: Date): string {
   const words = /^(\d+|an?|one)\s+(minute|hour|day|week)s?\s+ago$/.exec(v);
   if (words) return ago((/^\d+$/.test(words[1]!) ? Number(words[1]) : 1) * UNIT_WORDS[words[2]!]!);
   const last = /^last\s+([a-z]+)$/.exec(v);
-  const weekday = last ? WEEKDAYS.indexOf(last[1]!) : -1;
+  const weekday = last ? weekdayNames().indexOf(last[1]!) : -1;
   if (weekday >= 0) return ago(((now.getDay() - weekday + 7) % 7 || 7) * DAY);
   if (last || /\bago$/.test(v))
     throw new UsageError(`cannot read the time "${value}": use an ISO date (2026-03-01), ${RELATIVE_TIMES}.`);

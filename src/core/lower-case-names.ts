@@ -24,6 +24,7 @@
  *   lowerCaseNames("i closed my chase account and moved everything to a credit union called alliant.") // → ["alliant"]
  *   lowerCaseNames("I closed my Chase account.")                                                      // → [] (read by its capitals)
  */
+import { alternationOf, calendarWords, RELATIVE_DAYS } from "./calendar-words.js";
 import { listedWord } from "./listed-words.js";
 import { LOWER_CASE_TITLES } from "./person-words.js";
 
@@ -38,10 +39,7 @@ const CHAT_WORDS = new Set(
 const TITLE_WORD = /(?<![\p{L}\p{N}'’])\p{Lu}\p{Ll}/u;
 
 /** The calendar's names, whose clipped forms ("thurs", "tues", "sept") are times, not values. */
-const CALENDAR = (
-  "monday tuesday wednesday thursday friday saturday sunday " +
-  "january february march april may june july august september october november december"
-).split(" ");
+const CALENDAR = [...calendarWords({ months: "names", weekdays: "names" })];
 
 /** Text that ends on a number and a space: the next word is the number's unit. */
 const AFTER_NUMBER = /\p{N}[\p{N}.,]*\s+$/u;
@@ -61,8 +59,9 @@ const DETERMINER_BEFORE =
  * Words after a title's period that name no one: function words, personal pronouns (a sentence that
  * ends on "…the dr." goes on with one) and times ("dr. today", "mr. and mrs. lee").
  */
-const NOT_AFTER_TITLE =
-  /^(?:the|a|an|and|or|but|of|to|in|on|at|for|with|from|by|is|are|was|were|be|been|has|had|have|will|would|can|could|we|you|he|she|they|it|me|us|him|her|them|today|tomorrow|tonight|yesterday)$/;
+const NOT_AFTER_TITLE = new RegExp(
+  `^(?:the|a|an|and|or|but|of|to|in|on|at|for|with|from|by|is|are|was|were|be|been|has|had|have|will|would|can|could|we|you|he|she|they|it|me|us|him|her|them|${alternationOf(RELATIVE_DAYS)})$`,
+);
 
 /** Indefinite pronouns, which the lexicon's copy does not list all of ("everything"). */
 const INDEFINITE = /^(?:every|some|any|no)(?:thing|one|body|where)$/;

@@ -25,6 +25,7 @@
  *   namedValues("I commute by bike, a blue Trek hybrid.")  // → ["Trek"]
  *   namedValues("Our dog eats Purina kibble.")            // → ["Purina"]
  */
+import { calendarWords } from "./calendar-words.js";
 import { listedWord } from "./listed-words.js";
 import { lowerCaseNames } from "./lower-case-names.js";
 import { capitalTitles, DOTTED_TITLES, TITLES } from "./person-words.js";
@@ -33,11 +34,11 @@ const NOT_A_VALUE = new Set(
   (
     `i i'm i've i'd i'll ${[...TITLES.keys()].join(" ")} st jr sr ok okay hmm hm um umm uh erm ugh ` +
     // chat's abbreviations of a phrase, written in capitals anywhere: never a value's name
-    "fyi btw imo imho tbh lol omg asap " +
-    "monday mondays tuesday tuesdays wednesday wednesdays thursday thursdays friday fridays " +
-    "saturday saturdays sunday sundays weekend weekends today tomorrow yesterday " +
-    "january february march april may june july august september october november december"
-  ).split(" "),
+    "fyi btw imo imho tbh lol omg asap weekend weekends"
+  )
+    .split(" ")
+    // The calendar by name, never clipped: "Jan", "Sat" and "Sun" name a person, a verb or a star as often.
+    .concat(...calendarWords({ months: "names", weekdays: "names", plural: true, relative: true })),
 );
 
 const SENTENCE_END = /[.!?:;]$/;

@@ -21,6 +21,7 @@
  *   saysChangedState("The camera is great.")                                 // → false
  *   slotsOf("My phone is a Pixel 6.")  // → [{ subject: "speaker", attribute: "phone" }]
  */
+import { alternationOf, calendarWords } from "./calendar-words.js";
 import { mainClauseStart, verbalParticiple } from "./judge/analysis.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import { namedValues } from "./named-values.js";
@@ -161,8 +162,10 @@ function saidAsHabit(w: { text: string; lemma: string }): boolean {
  * £900 from April", "Priya starts at the clinic in 3 weeks", "Sanjay starts at the bakery this
  * Monday", "Mum moves in next week", "she starts tomorrow").
  */
-const PRESENT_AS_CHANGE =
-  /\b(?:now|these days|nowadays|no longer|any ?more|from now on|as of|instead|going forward|starting|today|tonight|tomorrow|in\s+(?:a|an|a\s+few|\d+|two|three|four)\s+(?:days?|weeks?|months?)|from\s+(?:jan|feb|march|april|may|june|july|aug|sept?|oct|nov|dec)\w*|(?:from\s+)?(?:this|next)\s+(?:week(?:end)?|month|year|term|semester|season|morning|afternoon|evening|night|spring|summer|fall|autumn|winter|(?:mon|tues|wednes|thurs|fri|satur|sun)day))\b/i;
+const PRESENT_AS_CHANGE = new RegExp(
+  `\\b(?:now|these days|nowadays|no longer|any ?more|from now on|as of|instead|going forward|starting|today|tonight|tomorrow|in\\s+(?:a|an|a\\s+few|\\d+|two|three|four)\\s+(?:days?|weeks?|months?)|from\\s+(?:${alternationOf(calendarWords({ months: "clipped" }))})|(?:from\\s+)?(?:this|next)\\s+(?:week(?:end)?|month|year|term|semester|season|morning|afternoon|evening|night|${alternationOf(calendarWords({ weekdays: "names", seasons: true }))}))\\b`,
+  "i",
+);
 
 /** Words before a verb that make it not (yet) a change: a wish, a plan, an advice, a refusal. */
 const NOT_DONE = new Set(
@@ -1086,7 +1089,7 @@ export function namedSubject(statement: string, asked: AskedSlot, lexicon: Lexic
 }
 
 /** The days a recurring time is said by ("on Saturdays", "on Thursday evenings", "every weekend"). */
-const DAY_NAMES = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend";
+const DAY_NAMES = alternationOf([...calendarWords({ weekdays: "names" }), "weekend"]);
 const RECURRING_DAY = new RegExp(`\\b(?:on|every|each)\\s+(${DAY_NAMES})s?\\b`, "gi");
 /** "instead" that leaves what it replaces unsaid: not "instead of …". */
 const BARE_INSTEAD = /\binstead\b(?!\s+of\b)/i;

@@ -72,7 +72,8 @@
  *   - `GIVEN_CLAUSE`: a question opened by "now that" or "given that" asserts the clause before its
  *     first comma ("Now that the fix has ended and we're on 4.6%, should we overpay?": 4.6%).
  *   - `FRENCH_CALENDAR`, `FRENCH_DATE` (values44): French month and weekday names as CLDR gives
- *     them through `Intl`; a day's number and a French month after it is a date ("le 27 novembre":
+ *     them through `Intl` (calendar-words.ts, the one vocabulary of days and months, since
+ *     calendar45); a day's number and a French month after it is a date ("le 27 novembre":
  *     "27 nov"), a day's number after a weekday a day of the month ("mardi le 3").
  *   - `H_CLOCK` (values44): the 24-hour clock written with "h" ("6h38", "21h", "17 h 30") after a
  *     word that opens a time or past noon; not a duration ("a 6h drive", "took 6h", "under 2h10").
@@ -93,6 +94,7 @@
  * `await loadTagger()` before any call.
  */
 import { boundedMemo } from "./bounded-memo.js";
+import { calendarWords, frenchMonth, isFrenchWeekday, monthClips, monthNames } from "./calendar-words.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import { listedWord } from "./listed-words.js";
 import { numberInWords, type WordNumber, wordBelowHundred } from "./number-words.js";
@@ -181,8 +183,9 @@ const DAY_PARTS: Readonly<Record<string, "am" | "pm">> = {
  */
 export function spokenClockAt(words: readonly TaggedWord[], i: number): { value: string; to: number } | null {
   const at = (k: number) => words[k]?.text.toLowerCase() ?? "";
-  const opens = BEFORE_A_TIME.test(at(i - 1)) || WEEKDAY.test(at(i - 1));
-  const free = (k: number) => !isNominal(words[k]) || DAY_PARTS[at(k)] !== undefined || WEEKDAY.test(at(k));
+  const opens = BEFORE_A_TIME.test(at(i - 1)) || isEnglishWeekday(at(i - 1));
+  const free = (k: number) =>
+    !isNominal(words[k]) || DAY_PARTS[at(k)] !== undefined || isEnglishWeekday(at(k));
   const dayPart = (k: number) =>
     at(k) === "in" && at(k + 1) === "the" && DAY_PARTS[at(k + 2)] && at(k + 2) !== "night"
       ? { meridiem: DAY_PARTS[at(k + 2)]!, to: k + 2 }
@@ -216,7 +219,7 @@ export function spokenClockAt(words: readonly TaggedWord[], i: number): { value:
     return { value: `${hour}:${String(minutes.value).padStart(2, "0")}`, to: minutes.to };
   const part = opens || i === 0 ? dayPart(i + 1) : null;
   if (part) return { value: `${hour}${part.meridiem}`, to: part.to };
-  const afterWeekday = at(i - 1) === "at" && WEEKDAY.test(at(i - 2));
+  const afterWeekday = at(i - 1) === "at" && isEnglishWeekday(at(i - 2));
   const till = /^(?:till|til|until)$/.test(at(i - 1));
   return (afterWeekday || till) && free(i + 1) && !/^[.:,]?\d/.test(at(i + 1))
     ? { value: `${hour} o'clock`, to: i }
@@ -345,79 +348,30 @@ function minutesPastOrTo(
 const WORD_CLOCK = /^(?:noon|midday|midnight|eod|cob)$/i;
 
 /** `VALUE_TYPE`: a weekday, one or many ("Friday", "Mondays"). */
-const WEEKDAY = /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$/i;
+const WEEKDAYS = calendarWords({ weekdays: "names", plural: true });
+const isEnglishWeekday = (word: string): boolean => WEEKDAYS.has(word.toLowerCase());
 
-/** Months and weekdays: a number with one of these is a date, not a measure. */
-const DATE_NOUNS = new Set(
-  (
-    "january february march april may june july august september october november december " +
-    "jan feb mar apr jun jul aug sep sept oct nov dec " +
-    "monday tuesday wednesday thursday friday saturday sunday"
-  ).split(" "),
-);
+/** Months and weekdays: a number with one of these is a date, not a measure ("sun", "sat" are no weekday here). */
+const DATE_NOUNS = calendarWords({ months: "clipped", weekdays: "names" });
 
 /** The months, by every name a date may give them, to the first three letters. */
-const MONTHS = new Set(
-  "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec".split(
-    " ",
-  ),
-);
+const MONTHS = calendarWords({ months: "clipped" });
 
 /** True when a word names a month, whole or clipped ("March", "sept", "feb"): part of a date's value. */
 export const isMonthName = (word: string): boolean =>
   MONTHS.has(word.toLowerCase()) || frenchMonth(word) !== null;
 
-/**
- * `FRENCH_CALENDAR`: the names French gives the months and the weekdays, as CLDR says them through
- * `Intl` (no table of our own): each month long and short ("novembre", "nov."; "juillet",
- * "juil."), its point dropped, and each also without its accents, as chat types them ("août" and
- * "aout", "décembre" and "decembre"), to the month's number (0 for January); the weekdays long
- * ("lundi" … "dimanche"). Read once, on first need.
- */
-let frenchMonths: ReadonlyMap<string, number> | undefined;
-let frenchWeekdays: ReadonlySet<string> | undefined;
-const unaccented = (word: string) => word.normalize("NFD").replace(/\p{M}/gu, "");
-function frenchCalendar(): { months: ReadonlyMap<string, number>; weekdays: ReadonlySet<string> } {
-  if (!frenchMonths || !frenchWeekdays) {
-    const months = new Map<string, number>();
-    for (const month of ["long", "short"] as const) {
-      const format = new Intl.DateTimeFormat("fr", { month, timeZone: "UTC" });
-      for (let m = 0; m < 12; m++) {
-        const name = format
-          .format(new Date(Date.UTC(2024, m, 15)))
-          .toLowerCase()
-          .replace(/\.$/, "");
-        months.set(name, m);
-        months.set(unaccented(name), m);
-      }
-    }
-    const weekday = new Intl.DateTimeFormat("fr", { weekday: "long", timeZone: "UTC" });
-    // 1 January 2024 was a Monday.
-    const weekdays = new Set<string>();
-    for (let d = 0; d < 7; d++)
-      weekdays.add(weekday.format(new Date(Date.UTC(2024, 0, 1 + d))).toLowerCase());
-    frenchMonths = months;
-    frenchWeekdays = weekdays;
-  }
-  return { months: frenchMonths, weekdays: frenchWeekdays };
-}
-
 /** `FRENCH_CALENDAR`: the month a French name gives ("novembre", "nov", "aout"), as `dateAt` clips it ("nov"), or null. */
-export function frenchMonth(word: string): string | null {
-  const m = frenchCalendar().months.get(word.toLowerCase().replace(/\.$/, ""));
-  return m === undefined ? null : MONTH_CLIPS[m]!;
+function frenchMonthClip(word: string): string | null {
+  const m = frenchMonth(word);
+  return m === null ? null : monthClips()[m]!;
 }
-
-/** `FRENCH_CALENDAR`: true when a word is a French weekday ("mardi"). */
-export const isFrenchWeekday = (word: string): boolean => frenchCalendar().weekdays.has(word.toLowerCase());
 
 /** A weekday in English or French, one or many ("Friday", "Mondays", "mardi"). */
-const isWeekday = (word: string): boolean => WEEKDAY.test(word) || isFrenchWeekday(word);
+const isWeekday = (word: string): boolean => isEnglishWeekday(word) || isFrenchWeekday(word);
 
 /** The months a lower-case word names whatever its place: not "may" or "march", which are verbs too. */
-const MONTHS_IN_ANY_CASE = new Set(
-  "january february april june july august september october november december".split(" "),
-);
+const MONTHS_IN_ANY_CASE = new Set(monthNames().filter((m) => m !== "may" && m !== "march"));
 
 /** A noun or a name: what a number may count. */
 const isNominal = (w: TaggedWord | undefined): w is TaggedWord =>
@@ -955,7 +909,7 @@ function dateAt(
   // 1er juin"): French says the day first, so a French name before a number is no date ("Mars 2");
   // a name that is an English word too, with a noun after it, is that word ("3 Mars bars").
   const name = words[i + 1];
-  const french = name ? frenchMonth(name.text) : null;
+  const french = name ? frenchMonthClip(name.text) : null;
   if (
     french &&
     !/(?:st|nd|rd|th)$/i.test(day[0]!) &&
@@ -993,9 +947,6 @@ const BEFORE_A_DATE = /^(?:on|by|until|till|til|due|before|after|since|from)$/i;
 /** Nouns of a sentence that say a number in figures in it is a date ("the deadline is 12/3"). */
 const DATE_WORDS = /^(?:deadline|date|birthday|appointment|anniversary)s?$/i;
 
-/** The months in order, as `dateAt` clips them. */
-const MONTH_CLIPS = "jan feb mar apr may jun jul aug sep oct nov dec".split(" ");
-
 /**
  * `FIGURE_DATE`: a date written in figures, and the words it spans, or null. ISO ("2026-03-11")
  * is a day of a month ("11 mar", as "11 March" is); so is a day and a month in either order when
@@ -1016,7 +967,7 @@ function figureDateAt(
   if (iso) {
     const [month, day] = [Number(iso[2]), Number(iso[3])];
     return month >= 1 && month <= 12 && day >= 1 && day <= 31
-      ? { value: `${day} ${MONTH_CLIPS[month - 1]}`, from: i, to: i }
+      ? { value: `${day} ${monthClips()[month - 1]}`, from: i, to: i }
       : null;
   }
   const figures = /^(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?$/.exec(text);
@@ -1031,7 +982,7 @@ function figureDateAt(
   if (!dateSaid || s[words[i]!.start + text.length] === "%") return null;
   if (a === b || a > 12 || b > 12) {
     const [day, month] = a > 12 || a === b ? [a, b] : [b, a];
-    return { value: `${day} ${MONTH_CLIPS[month - 1]}`, from: i, to: i };
+    return { value: `${day} ${monthClips()[month - 1]}`, from: i, to: i };
   }
   return { value: `${a}/${b}`, from: i, to: i, unit: DATE_IN_FIGURES };
 }
@@ -1356,7 +1307,7 @@ function valuesRead(s: string, dated: boolean): ValueRead[] {
     const type =
       WORD_CLOCK.test(w.text) || frenchClock
         ? "clock"
-        : WEEKDAY.test(w.text) || MONTHS_IN_ANY_CASE.has(lower) || w.text === "March" || frenchDate
+        : isEnglishWeekday(w.text) || MONTHS_IN_ANY_CASE.has(lower) || w.text === "March" || frenchDate
           ? "date"
           : V_VERSION.test(w.text)
             ? "version"

@@ -6,6 +6,7 @@
  */
 
 import { boundedMemo } from "../bounded-memo.js";
+import { calendarWords, SEASONS } from "../calendar-words.js";
 import { lowerCaseNames } from "../lower-case-names.js";
 import { subordinatorWord } from "../subordinators.js";
 import {
@@ -534,8 +535,10 @@ export function roleHeldBy(x: Analysis): { role: string[]; holder: string[]; nam
 const canon = (t: string) => CANONICAL_FORMS[t] ?? t;
 
 /** Words that only say when or how lasting a statement is; they name no subject or value. */
-const TIME_FILLER_RE =
-  /\b(?:(?:this|next|last|that) (?:week|month|quarter|year|spring|summer|autumn|fall|winter)|today|tonight|these days|for good|permanently|for now|as of (?:today|now|this \w+)|starting (?:today|this \w+)|from now on|going forward)\b/gi;
+const TIME_FILLER_RE = new RegExp(
+  `\\b(?:(?:this|next|last|that) (?:week|month|quarter|year|${SEASONS.join("|")})|today|tonight|these days|for good|permanently|for now|as of (?:today|now|this \\w+)|starting (?:today|this \\w+)|from now on|going forward)\\b`,
+  "gi",
+);
 
 /**
  * What opens a chat turn without saying anything: "hey, fyi", "btw", "quick update:". "update" and
@@ -598,11 +601,11 @@ interface Role {
 }
 
 /** Names holding the role (capitalised words; the first word only before a verb) and the rest. */
-const CALENDAR = new Set(
-  "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday q1 q2 q3 q4".split(
-    " ",
-  ),
-);
+const CALENDAR = new Set([
+  // Weekdays by name only: "sat" and "sun" are a verb and a thing as often.
+  ...calendarWords({ months: "clipped", weekdays: "names" }),
+  ..."q1 q2 q3 q4".split(" "),
+]);
 /** Prepositions and conjunctions of time: one list for the pattern and `isTimePreposition`'s stems. */
 const TIME_PREPOSITIONS = ["since", "until", "till", "from", "after", "before", "during"];
 const TIME_PREPOSITION = new RegExp(`^(?:${TIME_PREPOSITIONS.join("|")})$`, "i");
@@ -612,8 +615,9 @@ const TIME_PREPOSITION = new RegExp(`^(?:${TIME_PREPOSITIONS.join("|")})$`, "i")
  * `isWhenWord` is handed stemmed tokens.
  */
 const WHEN_WORDS = new Set(
-  "day week weekend month year morning afternoon evening night hour minute tonight today tomorrow yesterday weekday"
+  "day week weekend month year morning afternoon evening night hour minute weekday"
     .split(" ")
+    .concat(...calendarWords({ relative: true }))
     .flatMap((w) => [w, stem(w)]),
 );
 

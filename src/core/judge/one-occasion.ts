@@ -6,6 +6,7 @@
  * one instance of it, an exception or a past value, and the older's value may still hold; the
  * judge defers the pair (`unsure:one-occasion` in rules.ts).
  */
+import { alternationOf, RELATIVE_DAYS } from "../calendar-words.js";
 import type { TaggedWord } from "./tagger.js";
 
 /**
@@ -13,8 +14,10 @@ import type { TaggedWord } from "./tagger.js";
  * morning" or "on Friday mornings" is no deixis; "this week" and "this year" are left out, since a
  * new value often holds from then ("school starts at 8:30 this year").
  */
-const DEICTIC_OCCASION =
-  /\b(?:today|tonight|tomorrow|tmrw|yesterday|last night|this (?:morning|afternoon|evening))\b/i;
+const DEICTIC_OCCASION = new RegExp(
+  `\\b(?:${alternationOf(RELATIVE_DAYS)}|last night|this (?:morning|afternoon|evening))\\b`,
+  "i",
+);
 
 /**
  * Words before a deictic day that make it an onset or an end, a change that lasts: "from tomorrow",

@@ -34,6 +34,7 @@
  */
 
 import { boundedMemo } from "../bounded-memo.js";
+import { alternationOf, calendarWords } from "../calendar-words.js";
 import { namedValues } from "../named-values.js";
 import { contentTokens, SPEAKER_SUBJECT } from "../text.js";
 import { analysisOf, mainClauseOf, wordsOf } from "./analysis.js";
@@ -363,8 +364,10 @@ function phraseFrom(words: readonly TaggedWord[], i: number, text: string): Tagg
 }
 
 /** Nouns of a stretch of calendar time ("year", "spring", "weekend", "June", "Monday"), singular or plural. */
-const TIME_NOUN =
-  /^(?:year|month|week|weekend|day|night|morning|evening|afternoon|spring|summer|autumn|fall|winter|season|term|semester|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$/i;
+const TIME_NOUN = new RegExp(
+  `^(?:year|month|week|weekend|day|night|morning|evening|afternoon|season|term|semester|${alternationOf(calendarWords({ months: "names", weekdays: "names", seasons: true }))})s?$`,
+  "i",
+);
 
 /** Words that point a stretch of time back from or at now ("last year", "this spring"). */
 const TIME_DEICTIC = /^(?:last|this|past)$/i;

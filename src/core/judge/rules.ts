@@ -10,6 +10,7 @@
  * The examples of every rule are in ./rules.test.ts.
  */
 
+import { alternationOf, calendarWords } from "../calendar-words.js";
 import { sameMeasureChanged } from "../changed-measures.js";
 import { listedWord } from "../listed-words.js";
 import type { JudgeRelation, Lexicon } from "../ports.js";
@@ -365,7 +366,7 @@ const SETS_ASIDE =
  * one ("on weekends", "on Mondays", "every Friday"). The plural says the statement holds on those
  * days, so it may hold only there. `ANY_DAY`: any day named at all.
  */
-const DAY_NAME = "(?:mon|tues|wednes|thurs|fri|satur|sun)day";
+const DAY_NAME = `(?:${alternationOf(calendarWords({ weekdays: "names" }))})`;
 const RECURRING_DAY = new RegExp(
   `\\b(?:(?:on|at|over|during)\\s+(?:the\\s+)?(?:weekends|weekdays|${DAY_NAME}s)|every\\s+(?:weekend|weekday|${DAY_NAME}))\\b`,
   "i",
@@ -373,8 +374,10 @@ const RECURRING_DAY = new RegExp(
 const ANY_DAY = new RegExp(`\\b(?:${DAY_NAME}s?|weekends?|weekdays?|daily|weekly)\\b`, "i");
 
 /** A calendar date or a month: an older statement of one event, which a deictic day may re-time. */
-const DATE =
-  /\b(?:\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}[/.-]\d{1,2}|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
+const DATE = new RegExp(
+  `\\b(?:\\d{1,2}(?:st|nd|rd|th)\\b|\\d{1,2}[/.-]\\d{1,2}|${alternationOf(calendarWords({ months: "clipped" }))})\\b`,
+  "i",
+);
 
 /**
  * Words by which a newer statement of the older's predicate in the past, or on one day, takes the
@@ -1339,6 +1342,9 @@ function inValue(x: Analysis, slots: Slots, word: string, changeVerb: (lemma: st
   return words.slice(0, at).every((w) => !verbal(w) || w.lemma === "be" || changeVerb(w.lemma.toLowerCase()));
 }
 
+/** The days named from today ("today", "tomorrow", "tmrw"): a day of its own. */
+const RELATIVE_DAY = calendarWords({ relative: true });
+
 /** Words before a unit of the calendar that make it a time the statement holds at ("this month", "every week"). */
 const WHEN_DETERMINERS = new Set(["this", "next", "last", "every", "each", "that"]);
 
@@ -1349,7 +1355,7 @@ const WHEN_DETERMINERS = new Set(["this", "next", "last", "every", "each", "that
  */
 function saysWhen(w: TaggedWord, before: TaggedWord | undefined): boolean {
   const lemma = w.lemma.toLowerCase();
-  if (/^(?:today|tonight|tomorrow|yesterday)$/.test(lemma)) return true;
+  if (RELATIVE_DAY.has(lemma)) return true;
   return isWhenWord(lemma) && before !== undefined && WHEN_DETERMINERS.has(before.text.toLowerCase());
 }
 

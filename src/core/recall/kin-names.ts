@@ -19,6 +19,7 @@
  *   askedKin("who is in charge of my son's platoon") // → "son"
  *   kinNamesIn("My son Jun Hao doing NS, my mother stay with us", "son") // → ["Jun Hao"]
  */
+import { calendarWords } from "../calendar-words.js";
 import type { Belief, Episode } from "../model.js";
 import { KIN_GROUPS } from "../person-words.js";
 import type { BeliefFilter, EpisodeFilter, StoreReader } from "../ports.js";
@@ -62,11 +63,8 @@ const APPOSITION = new RegExp(
   `${KIN_PHRASE}(?!['’\\w])\\s*,?\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`,
   "gu",
 );
-const CALENDAR = new Set(
-  "monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december".split(
-    " ",
-  ),
-);
+/** Weekdays and months by name: a name ends before one ("my sister Ana Monday"). */
+const CALENDAR = calendarWords({ months: "names", weekdays: "names" });
 
 /** The kin a question asks of, as its group's first noun ("mum" → "mother"), "-in-law" kept; null when none. */
 export function askedKin(question: string): string | null {

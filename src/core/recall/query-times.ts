@@ -10,6 +10,8 @@
  *   namedTimes("What may Caroline paint next?")                                                              // → []
  */
 
+import { alternationOf, calendarWords, monthNames } from "../calendar-words.js";
+
 /** A time the query names and whether a stored time falls within it. */
 export interface NamedTime {
   /** The words that name it, as the query says them ("October 13, 2023"). */
@@ -19,26 +21,12 @@ export interface NamedTime {
 }
 
 /** The months' names in calendar order, lower case. */
-export const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
+export const MONTHS: readonly string[] = monthNames();
 
 /** A month's name, full or abbreviated ("Sept", "Oct."), case-insensitive: only read beside a number. */
-const MONTH =
-  "(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?";
+const MONTH = `(${alternationOf(calendarWords({ months: "clipped" }))})\\.?`;
 /** A month's full name, capitalised ("May", not the modal "may"; "March", not "march"): read alone. */
-const MONTH_NAME = "(January|February|March|April|May|June|July|August|September|October|November|December)";
+const MONTH_NAME = `(${MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1)).join("|")})`;
 const DAY = "(\\d{1,2})(?:st|nd|rd|th)?";
 const YEAR = "(\\d{4})";
 

@@ -35,6 +35,7 @@
  *   restatesSlot("I have Weetabix for breakfast most days.", "I also have porridge for breakfast.")
  *   // → null (an added value)
  */
+import { calendarWords } from "../calendar-words.js";
 import { type TaggedWord, tag } from "../judge/tagger.js";
 import type { Belief, Episode } from "../model.js";
 import type { Store, StoreWriter } from "../ports.js";
@@ -72,13 +73,13 @@ const OTHER_PERSON = /^(?:he|she|they|you|he's|she's|they're|you're|he’s|she�
  * Nouns of time, a closed class: a slot named by one says when, not what ("the weather has been grim
  * all week", "the fire drill this morning").
  */
-const TIME_NOUNS = new Set(
-  (
+const TIME_NOUNS = new Set([
+  ...(
     "time day days week weeks weekend weekends month months year years morning mornings afternoon " +
-    "afternoons evening evenings night nights tonight today tomorrow yesterday hour hours minute minutes " +
-    "season spring summer autumn fall winter decade moment while"
+    "afternoons evening evenings night nights hour hours minute minutes season decade moment while"
   ).split(" "),
-);
+  ...calendarWords({ relative: true, seasons: true }),
+]);
 
 /** Present forms of "be": the copula that says what a slot's value is. */
 const PRESENT_BE = /^(?:is|are|'s|’s|'re|’re)$/i;

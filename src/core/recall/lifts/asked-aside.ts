@@ -5,6 +5,7 @@
  * only by these (`linkedOnlyByHolder`).
  */
 
+import { SEASONS } from "../../calendar-words.js";
 import type { TaggedWord } from "../../judge/tagger.js";
 import type { Lexicon } from "../../ports.js";
 import { type AskedSlot, namesAskedThing } from "../../state-slots.js";
@@ -111,8 +112,10 @@ export function circumstancesAsked(question: string): Set<string> {
  * A time adjunct of the present ("this year", "this week"): when the question asks, not a rate's
  * unit ("£450 a month" for "How much do I save each month?" says the asked amount by its unit).
  */
-const THIS_TIME =
-  /\bthis\s+(day|night|week|weekend|fortnight|month|year|summer|winter|spring|autumn|term|semester)\b/giu;
+const THIS_TIME = new RegExp(
+  `\\bthis\\s+(day|night|week|weekend|fortnight|month|year|${SEASONS.join("|")}|term|semester)\\b`,
+  "giu",
+);
 
 /** Adverb particles of phrasal verbs ("drive out to", "go back to"): what follows them is the verb's. */
 const PARTICLES = new Set(["out", "up", "down", "off", "away", "back", "over", "around", "in", "on"]);

@@ -29,6 +29,7 @@
  *   choiceChangeOf("We switched Mochi to pine pellets, way less dust.")   // → { frame: "switched to", value: "pine pellets", … }
  *   choiceChangeOf("We might migrate to Snowflake next year.")           // → null (DONE_NOT_PLANNED)
  */
+import { alternationOf, calendarWords } from "../../calendar-words.js";
 import type { Belief, Episode } from "../../model.js";
 import type { BeliefFilter, EpisodeFilter, Lexicon, StoreReader } from "../../ports.js";
 import { clausesOf, sentencesOf } from "../../sleep/chat-turns.js";
@@ -98,8 +99,10 @@ const PRONOUN = /^(?:i|we|you|he|she|they|it|i'm|we're|i’m|we’re)$/i;
 const ARTICLE = /^(?:the|a|an|our|my|their|its)$/i;
 
 /** `A_CHOICE_NOT_A_TIME`: a day, a month, a clock time, a relative time. */
-const TIME_VALUE =
-  /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:january|february|march|april|may|june|july|august|september|october|november|december)|next|tomorrow|tonight|morning|mornings|afternoon|afternoons|evening|evenings|noon|midnight|weekends?|weekdays?|\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?|\d{1,2}[ap]m)$/i;
+const TIME_VALUE = new RegExp(
+  `^(?:${alternationOf(calendarWords({ months: "names", weekdays: "names", plural: true, relative: true }))}|next|morning|mornings|afternoon|afternoons|evening|evenings|noon|midnight|weekends?|weekdays?|\\d{1,2}(?::\\d{2})?(?:\\s*[ap]\\.?m\\.?)?|\\d{1,2}[ap]m)$`,
+  "i",
+);
 
 /** `NOT_A_PARTICLE`: a verb with "off"/"on"/"into" names a state, not a new choice. */
 const PARTICLE = /\b(?:switched|changed|moved)\s+(?:off|on|into|out|around|up|down)\b/i;

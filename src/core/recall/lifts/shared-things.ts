@@ -13,6 +13,7 @@
  *   namesThingNow("My salary goes into a Monzo account now.", "account", older)  // → "Monzo"
  *   namesThingNow("I left Bistro Nomad, the kitchen is way calmer now.", "kitchen", older)  // → null (no name types it)
  */
+import { calendarWords } from "../../calendar-words.js";
 import { lemmaAs, loadTagger, type TaggedWord } from "../../judge/tagger.js";
 import { unlistedName, writtenInLowerCase } from "../../lower-case-names.js";
 import type { Lexicon } from "../../ports.js";
@@ -132,8 +133,7 @@ export function eventsOf(
 }
 
 /** Calendar words are capitalised but name no value ("March", "Monday"). */
-const CALENDAR =
-  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+const CALENDAR = calendarWords({ months: "names", weekdays: "names" });
 
 /**
  * The name a statement gives as the speaker's new value when it speaks of the older's event by its
@@ -156,7 +156,7 @@ export function namesValueAtEvent(statement: string, event: string, older: strin
       (uncased
         ? (w.pos === "PROPN" || w.pos === "NOUN") && unlistedName(w.text)
         : w.pos === "PROPN" && /^\p{Lu}[\p{L}\p{N}]+$/u.test(w.text)) &&
-      !CALENDAR.test(w.text) &&
+      !CALENDAR.has(w.text.toLowerCase()) &&
       !contentTokens(w.text).some((t) => olderWords.has(t)),
   );
   return name?.text ?? null;
