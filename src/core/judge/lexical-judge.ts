@@ -16,6 +16,7 @@ import { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWor
 import { OLDER_VALUE_SAID_RULE, olderValueSaid, readAroundTheValue } from "./older-value-said.js";
 import { onsetFrame } from "./onset-frame.js";
 import { pronounReferent } from "./pronoun-referent.js";
+import { reportedChange } from "./reported-change.js";
 import { LEXICAL_RULES, type Pair } from "./rules.js";
 import { loadTagger, taggerLoaded } from "./tagger.js";
 import { VALUE_TYPES_DIFFER_RULE, valueTypesDiffer } from "./value-types.js";
@@ -26,6 +27,7 @@ export { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWor
 export { OLDER_VALUE_SAID_RULE, olderValueSaid } from "./older-value-said.js";
 export { ONSET_FRAME_RULE } from "./onset-frame.js";
 export { PRONOUN_REFERENT_RULE } from "./pronoun-referent.js";
+export { REPORTED_CHANGE_RULE } from "./reported-change.js";
 export { LEXICAL_RULES, type LexicalRule, OTHER_OUTCOME_RULE } from "./rules.js";
 export { loadTagger } from "./tagger.js";
 export { VALUE_TYPES_DIFFER_RULE, valueTypesDiffer } from "./value-types.js";
@@ -66,7 +68,9 @@ export function createLexicalJudge(options: LexicalJudgeOptions = {}): Judge {
  * decides; a turn of several clauses is then read clause by clause: a change read on the whole
  * defers when a clause restates the older (`olderRestated`), and a whole reading a clause misled
  * gives way to the one clause that changes the older (`changeInOneClause`); a newer that opens with
- * "he" or "she" for the older's one person is read again with that person named (`pronounReferent`).
+ * "he" or "she" for the older's one person is read again with that person named (`pronounReferent`);
+ * a side that reports another's words ("the notice says …") is read as its reported clause
+ * (`reportedChange`).
  * Synchronous: await `loadTagger()` once before the first call.
  */
 export function compareLexically(a: JudgeItem, b: JudgeItem, lexicon?: Lexicon): JudgeVerdict {
@@ -76,7 +80,10 @@ export function compareLexically(a: JudgeItem, b: JudgeItem, lexicon?: Lexicon):
   // "After the reorg, alerts go to #sre-alerts": read again with "now" for the frame of onset.
   const verdict = onsetFrame(a, b, clauses, (x, y) => compareLexically(x, y, lexicon)) ?? clauses;
   // "he's on the day shift now": read again with the older's one person for the pronoun.
-  return pronounReferent(a, b, verdict, (x, y) => compareLexically(x, y, lexicon), lexicon) ?? verdict;
+  const referred =
+    pronounReferent(a, b, verdict, (x, y) => compareLexically(x, y, lexicon), lexicon) ?? verdict;
+  // "the letter says the surgery is moving to Elm Street": read again as the reported clause.
+  return reportedChange(a, b, referred, (x, y) => compareLexically(x, y, lexicon), lexicon) ?? referred;
 }
 
 /**

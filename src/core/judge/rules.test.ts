@@ -375,9 +375,9 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ],
       ["Mum decided the hall will be yellow", "Mum changed optician, she sees Mr Price now", "distinct"],
       ["Tom coaches the under-10s on saturdays", "Tom changed banks, he's with nationwide now", "distinct"],
-      // A thing a determiner or a possessive opens (judge44).
-      ["Nothing new, just tired.", "The new manager changed the rota, I'm on earlies now.", "distinct"],
-      ["Nothing new, just tired. Ingat po.", "The new messman dropped a tray of plates.", "distinct"],
+      // A thing a determiner or a possessive opens (judge44; its filler olders are `unsure:says-nothing`'s now).
+      ["the new café does good coffee", "The new manager changed the rota, I'm on earlies now.", "distinct"],
+      ["I got a new mug from the market", "The new messman dropped a tray of plates.", "distinct"],
     ],
     leaves: [
       // The older names the thing, or a noun WordNet relates to it ("Dr." / "cardiologist").
@@ -407,6 +407,30 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ["Dad's appointment is at 3", "my dad's appointment is at 4 now"],
       ["i drive dad's car to work", "i drive mum's car to work now"],
       ["Alice's timezone is UTC", "Bob's timezone is PST"],
+    ],
+  },
+  "unsure:says-nothing": {
+    decides: [
+      // fresh15's filler turn (judge44's dev closures), and my own sentences.
+      [
+        "Nothing new, just tired. Ingat po.",
+        "The new master changed the routine, breakfast at 0630 now",
+        "distinct",
+      ],
+      [
+        "Nothing new, just tired. Ingat po.",
+        "the new CBA took effect this month, my basic is now $1,510",
+        "distinct",
+      ],
+      ["Not much new this week, bit of a cold.", "The new landlord put the rent up to 950 now", "distinct"],
+      ["my gym is the one on Mill Street", "Nothing new, gym as usual.", "distinct"],
+    ],
+    leaves: [
+      // A value after the negative clause, a clause of its own, or the negative word inside a statement.
+      ["the rent is 900", "Nothing new, but the rent is 950 now"],
+      ["Nothing new, the rent is 900", "the rent is 950 now"],
+      ["nobody lives in the flat upstairs", "a couple moved into the flat upstairs now"],
+      ["the boiler makes a noise at night", "the boiler makes nothing but noise now"],
     ],
   },
   "unsure:generic-statement": {

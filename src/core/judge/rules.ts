@@ -651,6 +651,14 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
     decide: (p) => (narratesEvent(p.a) ? unsure("distinct", "the older narrates an event") : null),
   },
   {
+    name: "unsure:says-nothing",
+    doc: 'One statement holds no value: its first clause says there is nothing — a negative indefinite ("nothing", "nobody", "no one", "not much", "no news") with at most "new", "much", "to report", "going on", "changed", "here" … after it ("Nothing new, just tired", "Not much going on this week") — and what follows holds no number and no change (a short fragment: "just tired", "same old"). It asserts that no such thing exists, so it is no value a newer statement could replace, and it replaces none; deferred. Not "Nothing new, but the rent is 1300 now" (a value after it) nor "Nobody lives there now" (a clause of its own).',
+    decide: (p) =>
+      saysNothing(p.a.text) || saysNothing(p.b.text)
+        ? unsure("distinct", `${saysNothing(p.a.text) ? "the older" : "the newer"} holds no value`)
+        : null,
+  },
+  {
     name: "unsure:one-occasion",
     doc: 'The newer says the older\'s predicate of one occasion, which the older does not name: a day or part of one by deixis ("today", "tomorrow", "last night", "this morning"; not an onset or an end, "from tomorrow", "until today"), the older naming no day ("standup is at 9:30" / "standup is at 10 tomorrow only"), or in the past tense, the older in the present ("the kids go to bed at 8" / "the kids went to bed at 10 last night", "the rent is 1200" / "the rent was 1100 when we moved in"; `deicticOccasionOf`, `predicateTense`); nothing announces a change (no now, moved, used to, until, anymore, instead): an exception, an instance or a past value, and the older may still hold; deferred.',
     decide: (p) => {
@@ -1721,6 +1729,39 @@ function otherOwner(p: Pair): string | null {
     if (speakerOnly(ownersA) !== speakerOnly(ownersB)) return head;
   }
   return null;
+}
+
+/** A chat opener before a turn's first clause: "Oh, nothing new". */
+const FILLER_OPENER = /^(?:(?:oh|ah|eh|well|honestly|nah|meh|hmm+|so|yeah|ya|lol|haha)\b[\s,.!]*)+/i;
+/**
+ * A clause that says there is nothing: a negative indefinite ("nothing", "nobody", "no one", "none",
+ * "not much", "not a lot", "no news") and only words that say of what there is nothing ("new",
+ * "much", "to report", "going on", "changed", "here", "this week" …).
+ */
+const NEGATIVE_EXISTENTIAL =
+  /^(?:nothing|nothin['’]?|nuthin['’]?|nobody|no ?one|none|not much|not a lot|no news)(?:['’]s)?(?:\s+(?:really|much|new|special|different|else|exciting|interesting|major|big|to report|to say|to tell|to add|going on|goin on|happening|here|there|changed|has changed|have changed|at all|today|this week|lately|so far|yet|on my end|on my side|my end|from me|with me|from my side|over here|much new))*$/i;
+/** A fragment after the clause, short and with no value: "just tired", "same old", "Ingat po". */
+const MAX_FRAGMENT_WORDS = 4;
+
+/**
+ * Whether a turn holds no value: its first clause is a negative existential (`NEGATIVE_EXISTENTIAL`:
+ * "Nothing new", "Not much going on") and every clause after it is a fragment of at most four words
+ * with no digit and no change cue ("just tired", "same old", "Ingat po").
+ *
+ *   saysNothing("Nothing new, just tired. Ingat po.")          // → true
+ *   saysNothing("Nothing new, but the rent is 1300 now.")     // → false
+ *   saysNothing("Nobody lives in the flat upstairs anymore.") // → false
+ */
+function saysNothing(text: string): boolean {
+  const clauses = text
+    .replace(FILLER_OPENER, "")
+    .split(/[,.;:!?\u2013\u2014]+|\s-\s/)
+    .map((c) => c.trim())
+    .filter((c) => c.length > 0);
+  if (clauses.length === 0 || !NEGATIVE_EXISTENTIAL.test(clauses[0]!)) return false;
+  return clauses
+    .slice(1)
+    .every((c) => c.split(/\s+/).length <= MAX_FRAGMENT_WORDS && !/\d/.test(c) && !hasChangeCue(c));
 }
 
 /** Adverbs of quantification: with a bare plural subject, they make a generic statement. */

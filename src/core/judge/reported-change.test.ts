@@ -1,0 +1,106 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { openWordNet } from "../../lexicon/wordnet.js";
+import { compareLexically, loadTagger, REPORTED_CHANGE_RULE } from "./lexical-judge.js";
+import { REPORTED_CHANGE_UNSURE, reportFrameOf } from "./reported-change.js";
+
+beforeAll(() => loadTagger());
+
+const at = "2026-01-01T00:00:00.000Z";
+const wordnet = openWordNet();
+const judge = (a: string, b: string) => compareLexically({ text: a, at }, { text: b, at }, wordnet);
+
+describe("a change reported by someone else (reported-change, judge45)", () => {
+  it.each([
+    ["the party is at Jo's on saturday", "my sister says the party is at the Crown now", "my sister says"],
+    [
+      "the surgery is on High Street",
+      "the letter says the surgery is moving to Elm Street",
+      "the letter says",
+    ],
+    ["the pool opens at 7", "the notice says the pool opens at 8 now", "the notice says"],
+    ["my dose is 25mg", "Dr Okafor told me my dose is 50mg now", "dr okafor told"],
+    ["the market is on thursdays", "I heard the market is on fridays now", "i heard"],
+    [
+      "the party is at Jo's on saturday",
+      "My sister-in-law say the party is at the Crown now",
+      "my sister-in-law say",
+    ],
+    [
+      "the bins go out on tuesday",
+      'the council email said: "bins now go out on thursday"',
+      "the council email said",
+    ],
+  ])("%s → %s closes the older (%s)", (a, b, frame) => {
+    const v = judge(a, b);
+    expect(v).toMatchObject({ relation: "supersedes", rule: REPORTED_CHANGE_RULE.name, confident: true });
+    expect(v.reason.startsWith(`${REPORTED_CHANGE_RULE.name}: ${frame}; `)).toBe(true);
+  });
+
+  it("without the frame the reporter is read as the subject: two things", () => {
+    // The mechanism, not an accident: the whole reading calls the pair two things.
+    const v = judge("the party is at Jo's on saturday", "my sister says the party is at the Crown now");
+    expect(v.reason).toContain("change-cue");
+    expect(
+      judge("the party is at Jo's on saturday", "my sister's party is at the Crown now").relation,
+    ).not.toBe("supersedes");
+  });
+
+  it.each([
+    // A verb of opinion: supposed, not reported.
+    ["the party is at Jo's on saturday", "my sister reckons the party is at the Crown now"],
+    ["the pool opens at 7", "Sam thinks the pool opens at 8 now"],
+    // A reported end of a sole value stays the speaker's own account's (sole-value-retired).
+    ["my manager is Priya", "Dana says Priya left last week"],
+  ])("%s → %s defers", (a, b) => {
+    const v = judge(a, b);
+    expect(v.relation === "supersedes" && v.confident).toBe(false);
+    expect(v.relation).not.toBe("distinct");
+  });
+
+  it("a guess is named as the reported change deferred", () => {
+    expect(
+      judge("the party is at Jo's on saturday", "my sister reckons the party is at the Crown now"),
+    ).toMatchObject({ relation: "refines", rule: REPORTED_CHANGE_UNSURE, confident: false });
+  });
+
+  it.each([
+    // The reported clause is about another thing.
+    ["the party is at Jo's on saturday", "my sister says her flat is at the Crown now"],
+    ["the gym opens at 6", "the sign says the pool opens at 8 now"],
+    // An object, an instruction, a topic, a negated report: no clause reported.
+    ["Amir is based in Cairo.", "Amir wrote the onboarding guide."],
+    ["my dose is 25mg", "Dr Okafor told me to take it with food"],
+    ["the market is on thursdays", "my sister told me about the market in Ely"],
+    ["the pool opens at 7", "the letter doesn't say the pool opens at 8 now"],
+    // A restatement reported keeps both.
+    ["the dentist is on Carlton Road", "the letter says the dentist is on Carlton Road"],
+  ])("%s → %s closes nothing", (a, b) => {
+    const v = judge(a, b);
+    expect(v.relation === "supersedes" || v.relation === "contradicts" || v.relation === "duplicate").toBe(
+      false,
+    );
+  });
+
+  it.each([
+    ["the notice says the pool opens at 8 now", "the notice says", "the pool opens at 8 now"],
+    ["Oh my sister says the party is at the Crown now.", "my sister says", "the party is at the Crown now"],
+    ["Dr Okafor told me that my dose is 50mg now", "Dr Okafor told", "my dose is 50mg now"],
+    [
+      'the council email said: "bins now go out on thursday"',
+      "the council email said",
+      "bins now go out on thursday",
+    ],
+  ])("reportFrameOf(%s) → %s / %s", (text, frame, clause) => {
+    expect(reportFrameOf(text, wordnet)).toMatchObject({ frame, clause });
+  });
+
+  it.each([
+    "the pool opens at 8 now",
+    "Amir wrote the onboarding guide.",
+    "my sister told me to bring a coat",
+    "the letter never says when the pool opens",
+    "my sister says hi",
+  ])("reportFrameOf(%s) → null", (text) => {
+    expect(reportFrameOf(text, wordnet)).toBeNull();
+  });
+});
