@@ -11,30 +11,13 @@
  */
 
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import { openMemory } from "../../src/open-memory.js";
+import { storeLocations, whereOf } from "../support/backends.js";
 import { bin, ensureBuilt } from "../support/built-cli.js";
-import { tempDbPath } from "../support/memory.js";
-import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
 
-const url = process.env.DATABASE_URL;
-const dropLater = schemasDroppedAfterAll(url);
-
-const backends = [
-  { name: "sqlite-file", skip: false, db: () => tempDbPath() },
-  {
-    name: "postgres",
-    skip: !url,
-    db: () => {
-      const schema = dropLater(`hookbin_${process.pid}_${randomBytes(4).toString("hex")}`);
-      const u = new URL(url!);
-      u.searchParams.set("schema", schema);
-      return u.toString();
-    },
-  },
-];
+const backends = storeLocations("hookbin");
 
 beforeAll(() => ensureBuilt(), 120_000);
 
@@ -44,7 +27,7 @@ afterAll(async () => {
 });
 
 const open = async (db: string, namespace: string) => {
-  const mem = await openMemory({ ...(db.startsWith("postgres") ? { url: db } : { path: db }), namespace });
+  const mem = await openMemory({ ...whereOf(db), namespace });
   opened.push(mem);
   return mem;
 };

@@ -9,31 +9,14 @@
  * Held: a payload naming another namespace or another agent's session id reads and consolidates
  * only the hook's own namespace (the namespace is the hook's flag, never the payload's).
  */
-import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { runHookSessionEnd, runHookSessionStart } from "../../src/cli/commands/hook.js";
 import type { Memory } from "../../src/core/engine.js";
 import { openMemory } from "../../src/open-memory.js";
-import { tempDbPath } from "../support/memory.js";
-import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
+import { storeLocations, whereOf } from "../support/backends.js";
 
-const url = process.env.DATABASE_URL;
-const dropLater = schemasDroppedAfterAll(url);
-
-const backends = [
-  { name: "sqlite-file", skip: false, db: () => tempDbPath() },
-  {
-    name: "postgres",
-    skip: !url,
-    db: () => {
-      const schema = dropLater(`hookpay_${process.pid}_${randomBytes(4).toString("hex")}`);
-      const u = new URL(url!);
-      u.searchParams.set("schema", schema);
-      return u.toString();
-    },
-  },
-];
+const backends = storeLocations("hookpay");
 
 const opened: Memory[] = [];
 afterAll(async () => {
@@ -41,7 +24,7 @@ afterAll(async () => {
 });
 
 const open = async (db: string, namespace: string) => {
-  const mem = await openMemory({ ...(db.startsWith("postgres") ? { url: db } : { path: db }), namespace });
+  const mem = await openMemory({ ...whereOf(db), namespace });
   opened.push(mem);
   return mem;
 };

@@ -7,30 +7,15 @@
  * forgotten apposition must name no one afterwards, through the same warm handle.
  * Real stores: a SQLite file and PostgreSQL (one schema, two namespaces).
  */
-import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import type { BeliefFilter, EpisodeFilter } from "../../src/core/ports.js";
 import { KIN_CANDIDATES, kinNameTerms } from "../../src/core/recall/kin-names.js";
 import { openMemory } from "../../src/open-memory.js";
-import { tempDbPath, testClock } from "../support/memory.js";
-import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
+import { storeLocations, whereOf } from "../support/backends.js";
+import { testClock } from "../support/memory.js";
 
-const url = process.env.DATABASE_URL;
-const dropLater = schemasDroppedAfterAll(url);
-
-const backends = [
-  { name: "sqlite-file", skip: false, where: () => ({ path: tempDbPath() }) },
-  {
-    name: "postgres",
-    skip: !url,
-    where: () => {
-      const u = new URL(url!);
-      u.searchParams.set("schema", dropLater(`kinns_${process.pid}_${randomBytes(4).toString("hex")}`));
-      return { url: u.toString() };
-    },
-  },
-];
+const backends = storeLocations("kinns");
 
 const opened: Memory[] = [];
 afterAll(async () => {
@@ -50,7 +35,7 @@ const answer = async (mem: Memory) =>
 for (const backend of backends)
   describe.skipIf(backend.skip)(`${backend.name}: kin names stay in their namespace`, () => {
     it("another namespace's name for 'my son' is no term of this one's search, and its flood crowds nothing out", async () => {
-      const where = backend.where();
+      const where = whereOf(backend.db());
       const clock = testClock();
       const a = await openMemory({ ...where, namespace: "team-a", clock });
       const b = await openMemory({ ...where, namespace: "team-b", clock });
@@ -76,7 +61,7 @@ for (const backend of backends)
     }, 120_000);
 
     it("a forgotten apposition names no one afterwards (the same warm handle), and another namespace's is untouched", async () => {
-      const where = backend.where();
+      const where = whereOf(backend.db());
       const clock = testClock();
       const a = await openMemory({ ...where, namespace: "team-a", clock });
       const b = await openMemory({ ...where, namespace: "team-b", clock });

@@ -8,30 +8,15 @@
  * in the same store, are the reports of the optimistic path, and the reports team-a had before
  * team-b wrote anything; none holds team-b's text. Real stores: a SQLite file and PostgreSQL.
  */
-import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { unguarded } from "../../src/core/embedder-guard.js";
 import type { Memory } from "../../src/core/engine.js";
 import type { Store } from "../../src/core/ports.js";
 import { openMemory } from "../../src/open-memory.js";
-import { tempDbPath, testClock } from "../support/memory.js";
-import { schemasDroppedAfterAll } from "../support/pg-schemas.js";
+import { storeLocations, whereOf } from "../support/backends.js";
+import { testClock } from "../support/memory.js";
 
-const url = process.env.DATABASE_URL;
-const dropLater = schemasDroppedAfterAll(url);
-
-const backends = [
-  { name: "sqlite-file", skip: false, where: () => ({ path: tempDbPath() }) },
-  {
-    name: "postgres",
-    skip: !url,
-    where: () => {
-      const u = new URL(url!);
-      u.searchParams.set("schema", dropLater(`snapns_${process.pid}_${randomBytes(4).toString("hex")}`));
-      return { url: u.toString() };
-    },
-  },
-];
+const backends = storeLocations("snapns");
 
 const opened: Memory[] = [];
 afterAll(async () => {
@@ -72,7 +57,7 @@ for (const backend of backends)
     `${backend.name}: reports read in the snapshot stay in their namespace`,
     () => {
       it("stats, health and verify of team-a in the snapshot: team-a's counts and rows only, none of team-b's text", async () => {
-        const where = backend.where();
+        const where = whereOf(backend.db());
         const clock = testClock();
         const a = await openMemory({ ...where, namespace: "team-a", clock });
         const b = await openMemory({ ...where, namespace: "team-b", clock });

@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import type { Memory } from "../../src/core/engine.js";
 import { openMemory } from "../../src/open-memory.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
-import { type TestClock, testClock, testMemory } from "./memory.js";
+import { type TestClock, tempDbPath, testClock, testMemory } from "./memory.js";
 import { schemasDroppedAfterAll } from "./pg-schemas.js";
 
 export interface MemoryBackend {
@@ -39,3 +39,43 @@ export function memoryBackends(prefix: string, url = process.env.DATABASE_URL): 
     },
   ];
 }
+
+/**
+ * The two real stores as places a test opens more than once — two namespaces on one store, a
+ * built CLI and the library on the same file: a new SQLite file's path, or, when `DATABASE_URL` is
+ * set, a PostgreSQL URL naming a schema of its own (named from `prefix`, dropped once the file's
+ * tests have run). `whereOf` turns the place into `openMemory`'s options; the CLI takes it as `--db`.
+ * Call at the top level of the test file.
+ *
+ *   for (const backend of storeLocations("kinns"))
+ *     describe.skipIf(backend.skip)(backend.name, () => {
+ *       it("…", async () => { const db = backend.db(); const a = await openMemory({ ...whereOf(db), namespace: "a" }); … });
+ *     });
+ */
+export interface StoreLocation {
+  name: "sqlite-file" | "postgres";
+  /** True when the store cannot be reached here (PostgreSQL without `DATABASE_URL`). */
+  skip: boolean;
+  /** A new, empty store's place: a SQLite file's path or a PostgreSQL URL. */
+  db(): string;
+}
+
+export function storeLocations(prefix: string, url = process.env.DATABASE_URL): StoreLocation[] {
+  const dropLater = schemasDroppedAfterAll(url);
+  return [
+    { name: "sqlite-file", skip: false, db: () => tempDbPath() },
+    {
+      name: "postgres",
+      skip: !url,
+      db: () => {
+        const u = new URL(url!);
+        u.searchParams.set("schema", dropLater(`${prefix}_${process.pid}_${randomBytes(4).toString("hex")}`));
+        return u.toString();
+      },
+    },
+  ];
+}
+
+/** `openMemory`'s options for a place `StoreLocation.db` gave: a PostgreSQL URL, or a SQLite file's path. */
+export const whereOf = (db: string): { url: string } | { path: string } =>
+  db.startsWith("postgres") ? { url: db } : { path: db };
