@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|all]
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|all]
  * [--split dev|held-out|all] [--phases before,after,daily]`: values changed in passing, in chat
  * style, across sessions. Four sets, each its own chat: `cases` (cases.json, 40 cases split
  * dev/held-out by hash), `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names,
@@ -96,6 +96,15 @@
  * Manchester, Pilates, her domestic helper, her cat, her Japanese course and her boyfriend's shifts,
  * values changed in passing inside long messages, some relayed from crew control, her mum, her
  * brother or the building's notices and some times given in another time zone; split by hash).
+ * Twenty-four with `fresh22` (fresh22.json, about 120 cases written in the forty-sixth session
+ * without reading the rules, by one user: a 58-year-old school-bus driver and kapa haka tutor in
+ * Rotorua, typing on his phone with his thumbs in New Zealand English with te reo Māori words, about
+ * his bus run and the depot roster, his kapa haka roopu and the regional competition, his mokopuna,
+ * his wife's dialysis, his ute, the marae committee, a cousin's birthday hāngī, fishing on Lake
+ * Rotoiti, his GP and gout medicine, his rugby club's sausage sizzle, the power company and his
+ * daughter in Brisbane, values changed in passing inside long messages, some relayed from the school
+ * office, the depot manager, the marae secretary, his wife or his daughter and some days and
+ * numbers said in te reo; split by hash).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -161,6 +170,7 @@ export const SETS = [
   "fresh19",
   "fresh20",
   "fresh21",
+  "fresh22",
 ] as const;
 
 /**
@@ -419,7 +429,7 @@ async function runPhase(
 export interface KnowledgeUpdateOptions {
   split: "dev" | "held-out" | "all";
   phases: Phase[];
-  /** Which case files to run; each is its own chat. Defaults to all twenty-three. */
+  /** Which case files to run; each is its own chat. Defaults to all twenty-four. */
   sets?: CaseSet[];
   /**
    * Called with each replayed memory before its questions are asked: a test reads what sleep did
@@ -438,7 +448,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
     else if (args[i] === "--phases" && value) options.phases = phasesNamed(value);
     else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|all, --split dev|held-out|all, --phases)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|all, --split dev|held-out|all, --phases)`,
       );
   }
   return options;

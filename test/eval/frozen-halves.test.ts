@@ -186,4 +186,12 @@ describe("frozen held-out halves", () => {
       "6e1c7e215fbeadf90402ef05f00bdfa9e808e8a6bd48c010dcbd8df0b1708a9f",
     );
   });
+
+  // Written in the forty-sixth session (h/fresh22) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh22 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh22").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "eebb3cc85ba857f8b7851b645d531d86bd43e9a2c35ee9c85094d95fdcdd69ac",
+    );
+  });
 });

@@ -73,8 +73,8 @@ function hashSplitSet(set: CaseSet, split: "dev" | "held-out"): CaseFile {
   expect(parseKnowledgeUpdateArgs(["--set", set, "--split", split])).toMatchObject({ sets: [set], split });
   expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain(set);
   expect(parseKnowledgeUpdateArgs([]).sets).toContain(set);
-  expect(() => parseKnowledgeUpdateArgs(["--set", "fresh22"])).toThrow(
-    new RegExp(`unknown set "fresh22".*${set}, `),
+  expect(() => parseKnowledgeUpdateArgs(["--set", "fresh23"])).toThrow(
+    new RegExp(`unknown set "fresh23".*${set}, `),
   );
   const file = loadCases(set);
   expect(file.split).toBeUndefined();
@@ -371,15 +371,29 @@ describe("knowledge-update eval", () => {
   it("lists fresh21 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
     // The halves (fresh21, 45th session: 60 dev, 60 held-out).
     const file = hashSplitSet("fresh21", "held-out");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh22"])).toThrow(
-      /unknown set "fresh22".*fresh21, all/,
-    );
     // As fresh9's to fresh20's, no question names a value of its case. One Hong Kong-based flight
     // attendant writes between flights in Hong Kong English with Cantonese code-switching about her
     // roster and layover hotels, the crew centre and the union, her flat, her parents, her brother in
     // Manchester, Pilates, her helper, her cat, her Japanese course and her boyfriend: another person's
     // value of the same kind (another airline's Tokyo hotel, the helper's friend's curfew, a
     // neighbour's sale price) is only ever a non-update's distractor.
+    const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
+    expect(nonUpdates).toBe(23);
+    expect(twice).toBe(10);
+  });
+
+  it("lists fresh22 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
+    // The halves (fresh22, 46th session: 60 dev, 60 held-out).
+    const file = hashSplitSet("fresh22", "dev");
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh23"])).toThrow(
+      /unknown set "fresh23".*fresh22, all/,
+    );
+    // As fresh9's to fresh21's, no question names a value of its case. One school-bus driver and kapa
+    // haka tutor in Rotorua writes on his phone in New Zealand English with te reo Māori words about
+    // his bus run, his roopu, his mokopuna, his wife's dialysis, his ute, the marae, a hāngī, fishing,
+    // his GP, his rugby club, the power company and his daughter in Brisbane: another person's value
+    // of the same kind (a mate's diesel price in Taupō, a cousin's colchicine, another marae's koha)
+    // is only ever a non-update's distractor.
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(23);
     expect(twice).toBe(10);
