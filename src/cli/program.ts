@@ -102,6 +102,8 @@ import type { Style } from "./style.js";
 import { UsageError } from "./usage-error.js";
 import { registerWorkerCommands } from "./worker-commands.js";
 
+/** For main.ts, which tells commander's refusals apart by it (commander is bundled here, not imported there). */
+export { CommanderError } from "commander";
 // For main.ts, which reads a command's input files and stdin as UTF-8 through it (see utf8Decoder there).
 export { utf8Text } from "../core/errors.js";
 /** For main.ts, which resolves the embedder once the program has read the command. */
