@@ -46,7 +46,9 @@ function sampleOf(help: string): { args: string[]; lines: string[] } | null {
   while (lines.length > 0 && lines.at(-1) === "") lines.pop();
   // Shell words: "…" and '…' kept whole, quotes dropped.
   expect(command).toMatch(/^\$ /);
-  const words = [...command!.slice(2).matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+  const words = [...command!.slice(2).matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map(
+    (m) => m[1] ?? m[2] ?? m[3]!,
+  );
   expect(words[0]).toBe("strata");
   return { args: words.slice(1), lines };
 }
