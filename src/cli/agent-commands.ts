@@ -13,6 +13,7 @@ import { renderCompletion, SHELLS, type Shell } from "./commands/completion.js";
 import { type HookResult, renderHook, runHookSessionEnd, runHookSessionStart } from "./commands/hook.js";
 import type { InstallResult } from "./commands/install.js";
 import { renderServe, runServe, type ServeResult } from "./commands/serve.js";
+import { examples } from "./help-text.js";
 import type { GlobalOptions, Invocation } from "./invocation.js";
 import { UsageError } from "./usage-error.js";
 
@@ -39,8 +40,6 @@ const loadInstall = async () => {
   install ??= await import("./commands/install.js");
   return install;
 };
-
-const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 
 export function registerAgentCommands(
   program: Command,

@@ -21,11 +21,10 @@ import {
   runPrepareWrap,
   runSaveContinuity,
 } from "./commands/continuity.js";
+import { examples } from "./help-text.js";
 import type { Invocation } from "./invocation.js";
 import { summaryOf } from "./operation-commands.js";
 import { UsageError } from "./usage-error.js";
-
-const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 
 const int = (what: string) => (value: string) => toInteger(value, what);
 

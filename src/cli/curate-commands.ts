@@ -11,9 +11,8 @@ import type { CurateResult } from "../core/curation/curate.js";
 import { CURATE_MODES, DEFAULT_MARK_KEY } from "../core/vocabulary.js";
 import { toInteger, withoutUndefined } from "./args.js";
 import { type CurateArgs, renderCurate, runCurate } from "./commands/curate.js";
+import { examples } from "./help-text.js";
 import type { Invocation } from "./invocation.js";
-
-const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 
 const HOW = `
 Each record goes through Strata's write gate into a namespace of its own (curate/<collection>,

@@ -14,11 +14,10 @@ import {
   runExport,
   runImport,
 } from "./commands/exchange.js";
+import { examples } from "./help-text.js";
 import type { Invocation } from "./invocation.js";
 import { summaryOf } from "./operation-commands.js";
 import { UsageError } from "./usage-error.js";
-
-const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 
 export function registerExchangeCommands(program: Command, on: (inv: Invocation) => void): void {
   const invoke = <T>(invocation: Invocation<T>) => on(invocation as Invocation);

@@ -15,9 +15,8 @@ import {
   runKeysList,
   runKeysRevoke,
 } from "./commands/keys.js";
+import { examples } from "./help-text.js";
 import type { Invocation } from "./invocation.js";
-
-const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 
 export function registerKeysCommands(program: Command, on: (inv: Invocation) => void): void {
   const invoke = <T>(invocation: Invocation<T>) => on(invocation as Invocation);

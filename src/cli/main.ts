@@ -31,11 +31,9 @@ import { describeLocation, isPostgresUrl } from "../store/open-store.js";
 import { checkReadable, fileLines, readStdin, textLines, unreadable } from "./input-lines.js";
 import type { GlobalOptions, Invocation, OutputOptions, RunEnv } from "./invocation.js";
 import { migrationNotice, upgradeNotice } from "./migration-notice.js";
-import { shellWord } from "./shell-word.js";
 import { commandWord, isBare, NO_COMMAND, renderStartHere, VALUED_OPTIONS } from "./start-here.js";
-import { colourWanted, createStyle } from "./style.js";
+import { colourWanted, createStyle, shellWord } from "./style.js";
 import { UsageError } from "./usage-error.js";
-import { cliWording } from "./wording.js";
 
 /** sysexits' EX_TEMPFAIL: a temporary failure, the same command succeeds later (BUSY). */
 const EXIT_TEMPFAIL = 75;
@@ -133,10 +131,9 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
     err(renderStartHere());
     return 2;
   }
-  const [{ createProgram, createsStore, whyNotCreated }, { CommanderError }] = await Promise.all([
-    import("./program.js"),
-    import("commander"),
-  ]);
+  // commander's error class through program.js, which bundles commander: an `import("commander")`
+  // of its own would make commander an entry of the build and two more files on every start.
+  const { createProgram, createsStore, whyNotCreated, CommanderError } = await import("./program.js");
   let invocation: Invocation | null = null;
   // Help asked for as JSON is written here, not printed: see below.
   let captured: string[] | null = null;
@@ -554,7 +551,7 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       if (usage)
         return failWith(2, {
           code: "USAGE",
-          message: cliWording(usage.message),
+          message: (await import("./wording.js")).cliWording(usage.message),
           details: { ...usage.details, issues: error.details.issues },
         });
     }
@@ -571,7 +568,8 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
       }
       return failWith(exitCodeOf(error.code), {
         ...(error.toJSON() as ErrorBody),
-        message: cliWording(message),
+        // Loaded here, a refusal only: the verb table it reads is the servers' too, a chunk of its own.
+        message: (await import("./wording.js")).cliWording(message),
       });
     }
     const message = error instanceof Error ? error.message : String(error);

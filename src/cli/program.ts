@@ -94,6 +94,7 @@ import { registerContinuityCommands } from "./continuity-commands.js";
 import { registerCurateCommands } from "./curate-commands.js";
 import { registerExchangeCommands } from "./exchange-commands.js";
 import { suggestMeantFlags } from "./guessed-flags.js";
+import { examples, sample } from "./help-text.js";
 import type { GlobalOptions, Invocation, ProgramOutput, RunEnv } from "./invocation.js";
 import { registerKeysCommands } from "./keys-commands.js";
 import { explainMissingOptions } from "./mandatory-options.js";
@@ -102,6 +103,8 @@ import type { Style } from "./style.js";
 import { UsageError } from "./usage-error.js";
 import { registerWorkerCommands } from "./worker-commands.js";
 
+/** For main.ts, which tells commander's refusals apart by it (commander is bundled here, not imported there). */
+export { CommanderError } from "commander";
 // For main.ts, which reads a command's input files and stdin as UTF-8 through it (see utf8Decoder there).
 export { utf8Text } from "../core/errors.js";
 /** For main.ts, which resolves the embedder once the program has read the command. */
@@ -117,8 +120,6 @@ const loadDoctor = async () => {
   doctor ??= await import("./commands/doctor.js");
   return doctor;
 };
-
-const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
 
 /** --at and --as-of: relative times as people say them, read against the clock now. */
 const when = timeFlag;
@@ -268,6 +269,18 @@ export function createProgram(
     .command("init")
     .description("create the store (if missing) and show what it holds")
     .addHelpText("after", examples("strata init", "strata --db ./agent.db init"))
+    .addHelpText(
+      "after",
+      sample(
+        "strata init",
+        "Created a store at ~/.strata/memory.db",
+        "namespace      default",
+        "episodes       0",
+        "beliefs        0",
+        "audit entries  0",
+        'next: strata remember "The retry limit is 5" stores a fact; strata record "Deploy failed: migration lock timeout" an event; strata install claude-code wires an agent to it',
+      ),
+    )
     .action(() =>
       on<InitResult>({
         command: "init",
@@ -312,6 +325,14 @@ export function createProgram(
         'strata record "Chose blue-green deploys" --type decision --session s42 --meta \'{"ticket":"OPS-7"}\'',
         'strata record "Retry limit was 5" --at 2026-01-10',
         'strata record --jsonl session.jsonl   # lines like {"content": "Deploy failed", "type": "outcome", "outcome": "failure"}',
+      ),
+    )
+    .addHelpText(
+      "after",
+      sample(
+        'strata record "Deploy failed: migration lock timeout" --type outcome --outcome failure',
+        "novel  stored episode e1",
+        "  reason  nothing stored is near",
       ),
     )
     .action((content: string | undefined, o: Record<string, string | undefined>) =>
@@ -373,6 +394,14 @@ export function createProgram(
         'strata remember "The user prefers the dark theme" --key user.theme',
         'strata remember --jsonl facts.jsonl --json   # lines like {"statement": "Retry limit is 5", "at": "2026-01-10"}',
         "strata remember --jsonl clean-export.jsonl --gate off   # a known-clean collection: no comparison, fast",
+      ),
+    )
+    .addHelpText(
+      "after",
+      sample(
+        'strata remember "The retry limit is 5"',
+        "novel  stored belief b1",
+        "  reason  nothing stored is near",
       ),
     )
     .action((statement: string | undefined, o: Record<string, string | undefined>) =>
@@ -452,6 +481,15 @@ export function createProgram(
         'strata -n app recall "theme" --namespace-prefix app/users',
       ),
     )
+    .addHelpText(
+      "after",
+      sample(
+        'strata recall "retry limit"',
+        "1. b1   fact · active · 2026-12-07 03:01 · score 0.675",
+        "   The retry limit is 5",
+        "   why: matched by text #1, vector #1 (cos 0.83); confidence 0.50 (0/0 outcomes), kept (no decay), 0 uses",
+      ),
+    )
     .action(
       (
         query: string,
@@ -501,6 +539,19 @@ export function createProgram(
     .addHelpText(
       "after",
       examples('strata context "deploy the billing service" --budget 400', "strata context --json"),
+    )
+    .addHelpText(
+      "after",
+      sample(
+        'strata context "retry limit"',
+        '<strata-memory namespace="default">',
+        "## What I know",
+        "- [b1] The retry limit is 5 (unverified)",
+        "## Recent events",
+        "- [e1] 2026-12-07 outcome (failure): Deploy failed: migration lock timeout",
+        "</strata-memory>",
+        "60/600 tokens, 2 items",
+      ),
     )
     .action((goal: string | undefined, o: { budget?: number; at?: string }) => {
       // The namespace read, when it was never written but others were: the empty block says -n may
@@ -674,6 +725,14 @@ export function createProgram(
     "consolidate",
     "Every change is reported with its reason.",
     "sweep every belief, not only those recorded since the last sweep",
+  ).addHelpText(
+    "after",
+    sample(
+      "strata consolidate",
+      "consolidate: distilled 1 · 2 beliefs, 1 episode, 0 pairs (0 judged, 0 cached) in 2.09 s",
+      "ACTION     ID  BY  RELATED  REASON",
+      "distilled  b2  -   e1       novel: nothing stored is near",
+    ),
   );
   sleepCommand(
     "sweep",
@@ -760,6 +819,29 @@ export function createProgram(
     .command("health")
     .description(summaryOf("health"))
     .addHelpText("after", examples("strata health", "strata -n agent-7 health --json"))
+    .addHelpText(
+      "after",
+      sample(
+        "strata health",
+        "2 active beliefs in default: 100% usable",
+        "",
+        "CLASS     COUNT  IDS",
+        "healthy       0  -",
+        "new           2  b1, b2",
+        "drifting      0  -",
+        "stale         0  -",
+        "dead          0  -",
+        "",
+        "PROBLEM                COUNT  IDS",
+        "exact duplicates           0  -",
+        "near duplicates            0  -",
+        "echoes                     0  -",
+        "contradictions             0  -",
+        "superseded but active      0  -",
+        "",
+        "1 of 1 episode covered (1 by a belief, 0 recallable as themselves)",
+      ),
+    )
     .action(() => on({ command: "health", run: engine((mem) => runHealth(mem)), render: renderHealth }));
 
   program

@@ -1,6 +1,7 @@
 /**
  * Human rendering helpers shared by every command's `render*` function: a colour palette that is
- * a no-op when colour is off, aligned tables and key/value blocks. Pure: they return strings.
+ * a no-op when colour is off, aligned tables and key/value blocks, a word as a shell reads it back.
+ * Pure: they return strings.
  */
 import picocolors from "picocolors";
 
@@ -129,3 +130,16 @@ export const indent = (text: string, by = "  ") =>
     .split("\n")
     .map((l) => (l.length ? by + l : l))
     .join("\n");
+
+/**
+ * A word a shell (zsh too, where "?" in a URL is a glob) reads back as it is: plain when it holds
+ * only safe characters, else in single quotes. For the commands a message tells the user to run (`strata --db '/my stores/a.db' init`).
+ *
+ *   shellWord("/tmp/a.db")     // /tmp/a.db
+ *   shellWord("/my stores/a.db") // '/my stores/a.db'
+ *
+ * (Here rather than in a file of its own: main.ts and doctor read it, and a module of its own
+ * reached by those two alone was a chunk of its own on every command's start.)
+ */
+export const shellWord = (s: string): string =>
+  /^[A-Za-z0-9_./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;

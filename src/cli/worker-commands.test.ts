@@ -50,6 +50,18 @@ describe("strata worker: the grammar", () => {
     await expect(parse(argv)).rejects.toThrow(message);
   });
 
+  it.each([
+    ["--interval", "0s", "interval must be at least 1s, got 0s"],
+    ["--interval", "500ms", "interval must be at least 1s, got 500ms"],
+  ])("%s %s is refused by the engine in the unit typed", async (flag, value, words) => {
+    const inv = await parse(["worker", "--once", flag, value]);
+    if (!("engine" in inv.run)) throw new Error("an engine command");
+    await expect(inv.run.engine(mem, recordingEnv().env)).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      details: { issues: [expect.objectContaining({ message: words })] },
+    });
+  });
+
   it("--once --no-daily --dry-run: one tick, each pass's progress named, the outcome in the answer only, nothing applied", async () => {
     await mem.record("Deploy failed: migration lock timeout", { type: "outcome", outcome: "failure" });
     const inv = await parse(["worker", "--once", "--no-daily", "--idle", "0s", "--dry-run"]);

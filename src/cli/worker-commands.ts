@@ -14,15 +14,19 @@ import {
   workerExitCode,
 } from "./commands/worker.js";
 import { toNumber } from "./continuity-commands.js";
+import { examples } from "./help-text.js";
 import type { Invocation } from "./invocation.js";
 import { UsageError } from "./usage-error.js";
 
-const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join("\n")}\n`;
-
-/** "5m" → 300000; a usage error naming the option otherwise. */
-export function toDuration(value: string, what: string): number {
+/**
+ * A duration flag's text as typed (`" 0s"` → `"0s"`), once it reads as one; a usage error naming
+ * the option otherwise. The engine reads the text itself, so a refusal of its value (below the
+ * worker's floor) says what was typed, in the user's unit: `got 0s`, not `got 0 ms`.
+ */
+export function toDuration(value: string, what: string): string {
   try {
-    return parseDuration(value, what);
+    parseDuration(value, what);
+    return value.trim();
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -73,8 +77,8 @@ export function registerWorkerCommands(program: Command, on: (inv: Invocation) =
       (o: {
         namespaces?: string[];
         all?: boolean;
-        interval?: number;
-        idle?: number;
+        interval?: string;
+        idle?: string;
         daily?: string | false;
         maxRetireShare?: number;
         dryRun?: boolean;

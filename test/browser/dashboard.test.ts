@@ -167,11 +167,22 @@ describe.skipIf(!runs)(
       expect(errors.splice(0)).toEqual([expect.stringMatching(/status of 400/)]);
       const date = page.getByLabel("Date", { exact: true });
       expect(await date.getAttribute("aria-invalid")).toBe("true");
+      // The refused text is in the field, readable and correctable (a date input showed it empty).
+      expect(await date.inputValue()).toBe("yesterday");
       expect(await page.locator("#at-error").textContent()).toContain('"yesterday" is not a date');
       await shoot("timeline-date-refused");
       await date.fill("2026-01-04");
       await page.getByRole("button", { name: "Show" }).click();
       await page.getByRole("heading", { name: "What held on 2026-01-04" }).waitFor();
+      // A date it takes: the date picker again, unmarked.
+      expect(await date.getAttribute("type")).toBe("date");
+      expect(await date.getAttribute("aria-invalid")).toBeNull();
+      // Recall's date, refused the same way: what was typed, in the field.
+      expect((await page.goto(`${demo.url}/recall?q=retry&at=not-a-date`))?.status()).toBe(400);
+      expect(errors.splice(0)).toEqual([expect.stringMatching(/status of 400/)]);
+      const asOf = page.getByLabel("As of date (time travel)");
+      expect(await asOf.inputValue()).toBe("not-a-date");
+      expect(await asOf.getAttribute("aria-describedby")).toBe("at-error");
     });
 
     it("judges a pair in the review queue", async () => {

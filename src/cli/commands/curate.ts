@@ -7,7 +7,7 @@ import type { VectorCollection } from "../../core/curation/collection.js";
 import type { CurateOptions, CurateResult } from "../../core/curation/curate.js";
 import type { Memory, ProgressHooks } from "../../core/engine.js";
 import { withoutUndefined } from "../args.js";
-import { keyValues, type Style, table, truncate } from "../style.js";
+import { counted, keyValues, type Style, table, truncate } from "../style.js";
 
 export interface CurateArgs {
   mode?: string;
@@ -51,16 +51,14 @@ export async function runCurate(
   }
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
 /** The summary, a table of the records acted on, and what to do next. */
 export function renderCurate(r: CurateResult, style: Style): string {
   const applied =
     r.mode === "report"
       ? "nothing (report)"
       : r.mode === "mark"
-        ? `${plural(r.marked, "record")} marked`
-        : `${plural(r.deleted, "record")} deleted`;
+        ? `${counted(r.marked, "record")} marked`
+        : `${counted(r.deleted, "record")} deleted`;
   const summary = keyValues(
     [
       ["collection", r.collection],

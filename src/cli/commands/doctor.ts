@@ -11,8 +11,7 @@ import type { Memory } from "../../core/engine.js";
 import { isStrataError, type StrataError } from "../../core/errors.js";
 import type { StatsResult } from "../../core/model.js";
 import { isPostgresUrl, redactUrl } from "../../store/postgres/postgres-url.js";
-import { shellWord } from "../shell-word.js";
-import { type Style, table } from "../style.js";
+import { type Style, shellWord, table } from "../style.js";
 import { CLIENTS, defaultConfigPath } from "./clients.js";
 
 export type CheckStatus = "ok" | "warn" | "fail";

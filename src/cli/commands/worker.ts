@@ -16,8 +16,9 @@ import { type Style, table } from "../style.js";
 export interface WorkerArgs {
   namespaces?: string[];
   all?: boolean;
-  interval?: number;
-  idle?: number;
+  /** A duration as typed (`30s`, `5m`) or milliseconds: the engine's refusal echoes it. */
+  interval?: number | string;
+  idle?: number | string;
   /** HH:MM UTC, or null for --no-daily. */
   daily?: string | null;
   dryRun?: boolean;

@@ -81,7 +81,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       if (range.dataset.bound) return;
       range.dataset.bound = "1";
       var form = range.form;
-      var date = form && form.querySelector("input[type=date]");
+      var date = form && form.querySelector("input[name=at]");
       var today = range.dataset.today;
       range.addEventListener("input", function () {
         var d = new Date(today + "T00:00:00Z");

@@ -553,7 +553,10 @@ describe("pages", () => {
     const recall = await res.text();
     expect(recall).toMatch(/INVALID_INPUT/);
     // Before newcomer39 a refused field replaced the whole page (an error page, no form).
-    expect(recall).toMatch(/<input type="date" name="at" value="not-a-date" aria-invalid="true"/);
+    // A text field holding what was typed (a browser's date input would show it empty; newcomer46).
+    expect(recall).toMatch(
+      /<input type="text" name="at" value="not-a-date" placeholder="YYYY-MM-DD" size="12" aria-invalid="true" aria-describedby="at-error">/,
+    );
     // The timeline refuses it too, with or without a topic, rather than showing today.
     for (const path of ["/timeline?at=garbage", "/timeline?at=garbage&query=retry"]) {
       const timeline = await get(path, cookie);
@@ -563,7 +566,7 @@ describe("pages", () => {
       expect(body, path).not.toMatch(/What held on/);
       // The form again, the date as typed and its error under it (an error page before newcomer45).
       expect(body, path).toMatch(
-        /<input type="date" name="at" value="garbage" max="\d{4}-\d{2}-\d{2}" aria-invalid="true" aria-describedby="at-error">/,
+        /<input type="text" name="at" value="garbage" placeholder="YYYY-MM-DD" size="12" aria-invalid="true" aria-describedby="at-error">/,
       );
       expect(body, path).toMatch(
         /id="at-error" role="alert"><strong>INVALID_INPUT<\/strong>: &quot;garbage&quot; is not a date/,

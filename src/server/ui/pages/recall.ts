@@ -83,6 +83,21 @@ export function fieldErrors(
 }
 
 /**
+ * A date field. A browser's date input holds a date or nothing: given text that is none (a date
+ * typed into the address, `?at=yesterday`) it shows empty, and the refusal under it would quote a
+ * value the user cannot see. A refused date is therefore a text field holding what was typed
+ * (marked, and described by the refusal with the id `${name}-error`), so it can be read and
+ * corrected in place; the page after a date it takes shows the date picker again.
+ *
+ *   dateInput("at", "yesterday", { refused: true }) // <input type="text" name="at" value="yesterday" … aria-invalid="true" …>
+ */
+export function dateInput(name: string, value: string, o: { refused: boolean; max?: string }): Html {
+  return o.refused
+    ? html`<input type="text" name="${name}" value="${value}" placeholder="YYYY-MM-DD" size="12" aria-invalid="true" aria-describedby="${name}-error">`
+    : html`<input type="date" name="${name}" value="${value}"${o.max ? html` max="${o.max}"` : ""}>`;
+}
+
+/**
  * The Recall page and its status: the form, then the hits and the context block. A value of the
  * form the operations refuse (a budget below 32 typed into the address, a date that is none) shows
  * the form again, as typed, with what is wrong under that field (400), as a form answers a wrong
@@ -104,7 +119,7 @@ export async function renderRecall(
         : "";
     return html`<form method="get" action="${v.base}/recall" class="row" role="search">
 <label>Search <input type="search" name="q" value="${query}" required autofocus></label>
-<label>As of date (time travel) <input type="date" name="at" value="${q.at ?? ""}"${invalid("at")}></label>
+<label>As of date (time travel) ${dateInput("at", q.at ?? "", { refused: Boolean(errors.at) })}</label>
 <label>Context budget (tokens) <input type="number" name="budget" min="${TOKEN_BUDGET_RANGE.min}" max="${TOKEN_BUDGET_RANGE.max}" value="${q.budget ?? String(tokenBudget)}"${invalid("budget")}></label>
 <button type="submit" class="primary">Recall</button>
 </form>${said("at")}${said("budget")}`;

@@ -10,7 +10,7 @@ import { type Html, html } from "../html.js";
 import { itemLink } from "../layout.js";
 import type { View } from "../view.js";
 import { auditTable } from "./audit-entries.js";
-import { endOfDay, fieldErrors, hitList } from "./recall.js";
+import { dateInput, endOfDay, fieldErrors, hitList } from "./recall.js";
 
 type Context = z.infer<typeof ContextResultSchema>;
 type Item = z.infer<typeof MemoryItemSchema>;
@@ -37,7 +37,7 @@ export async function renderTimeline(
   const at = endOfDay(date)!;
   const query = q.query?.trim() ?? "";
   const form = (error?: string) => html`<form method="get" action="${v.base}/timeline" class="row">
-<label>Date <input type="date" name="at" value="${date}" max="${today}"${error ? html` aria-invalid="true" aria-describedby="at-error"` : ""}></label>
+<label>Date ${dateInput("at", date, { refused: error !== undefined, max: today })}</label>
 <label>The last ${SLIDER_DAYS} days <input type="range" min="0" max="${SLIDER_DAYS}" value="${Number.isNaN(back) ? SLIDER_DAYS : Math.max(0, SLIDER_DAYS - back)}" data-days-back data-today="${today}" aria-describedby="slider-date"></label>
 <output id="slider-date">${date}</output>
 <label>Topic (optional) <input type="search" name="query" value="${query}"></label>
