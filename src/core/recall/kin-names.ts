@@ -26,6 +26,13 @@ import type { BeliefFilter, EpisodeFilter, StoreReader } from "../ports.js";
 import { queryTerms, STOP_WORDS, stem } from "../text.js";
 
 export const KIN_NAME_RULE = "kin-name";
+/**
+ * When no apposition names the kin, a question of the kin's thing ("what day is my sister's
+ * wedding") is searched by the names the store gives as the thing's owners ("Chantal and Dewald's
+ * wedding is on 7 March"): the speaker says whose wedding it is by name once she has said whose
+ * sister; `askedKinThing`, `ownersIn`.
+ */
+export const KIN_OWNER_RULE = "kin-owner";
 
 /**
  * A household pet is asked of and named as a relative is ("what do I feed my dog" / "me and the dug
