@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rankOf, sleptTurns, UNRELATED_TEXTS } from "../../../test/support/memory.js";
-import { askedKin, kinNamesIn } from "./kin-names.js";
+import { askedKin, askedKinThing, kinNamesIn, ownersIn } from "./kin-names.js";
 
 describe("askedKin: the relative a question asks of by kin", () => {
   it.each([
@@ -143,6 +143,97 @@ describe("recall searches the name the store gives the asked pet", () => {
       expect(rankOf(await mem.recall("How heavy is the dog now?", { k: 10 }), "21 kilos")).toBe(-1);
     } finally {
       await mem.close?.();
+    }
+  });
+});
+
+describe("askedKinThing: the kin's thing a question asks of (KIN_OWNER_RULE)", () => {
+  it.each<[string, string, string[]]>([
+    ["what day is my sister's wedding", "sister", ["wedding"]],
+    ["what's the tag for posting my sister's wedding photos", "sister", ["wedding", "photos"]],
+    ["who is in charge of my son's platoon", "son", ["platoon"]],
+    ["where is my son's new school", "son", ["new", "school"]],
+    ["what time is our daughter's recital", "daughter", ["recital"]],
+    ["how old is the dog's collar", "dog", ["collar"]],
+  ])("%s → %s's %j", (question, kin, things) => {
+    expect(askedKinThing(question)).toEqual({ kin, things });
+  });
+
+  it.each([
+    "where is my sister going after the wedding", // no possessive: the wedding is not said to be hers
+    "where is my son stationed now", // no thing
+    "when is my kids' sports day", // several people
+    "what is Theo's school called", // a name, no kin
+    "when is the boy's match", // "the" before a person: any boy
+  ])("none: %s", (question) => {
+    expect(askedKinThing(question)).toBeNull();
+  });
+});
+
+describe("KIN_OWNER_RULE: the names a text gives as the thing's owner", () => {
+  it.each<[string, string[], string[]]>([
+    ["Chantal and Dewald's wedding is on 7 March next year", ["wedding"], ["Chantal", "Dewald"]],
+    ["Chantal's wedding hashtag is #ChantalSaysJa, cute hey", ["wedding"], ["Chantal"]],
+    ["Theo's new school starts on Monday", ["school"], ["Theo"]],
+    ["Mia’s recital moved to the big hall", ["recital"], ["Mia"]],
+    ["Dewald's weddings are always late", ["wedding"], ["Dewald"]],
+  ])("%s (%j) → %j", (text, things, names) => {
+    expect(ownersIn(text, things)).toEqual(names);
+  });
+
+  it.each<[string, string[], string]>([
+    ["My sister's wedding is in March", ["wedding"], "a possessive pronoun, no name"],
+    ["Mom's wedding dress is in the cupboard", ["wedding"], "a kin noun is no name"],
+    ["On Sunday's wedding we danced", ["wedding"], "a weekday is no name"],
+    ["Dewald vetoed the hashtag", ["wedding"], "no possessive"],
+    ["Dewald's ouma in Windhoek has to have her hip op", ["wedding"], "another thing of his"],
+    ["the bride's wedding planner", ["wedding"], "not capitalised: no name"],
+    [
+      "Chantal's bachelorette is in Franschhoek, wine tram and a house for the wedding weekend",
+      ["wedding"],
+      "the thing more than two words after the possessive",
+    ],
+  ])("none: %s (%j): %s", (text, things) => {
+    expect(ownersIn(text, things)).toEqual([]);
+  });
+});
+
+describe("recall searches the names the store gives as owners of the kin's thing", () => {
+  const OWNED = "Priya and Tom's wedding is at the old mill on 9 May.";
+  const MOVED = "Priya phoned, the mill double-booked so it's the 23rd of May now.";
+  const QUESTION = "What day is my sister's wedding?";
+
+  it("finds a statement that names the owner, not the kin nor the thing", async () => {
+    const mem = await sleptTurns([
+      { text: OWNED },
+      ...UNRELATED_TEXTS.map((text) => ({ text })),
+      { text: MOVED },
+    ]);
+    try {
+      expect(rankOf(await mem.recall(QUESTION, { k: 10 }), "23rd of May")).toBeGreaterThanOrEqual(0);
+      // Another thing of the sister's: no owner of a party is said, no name is searched.
+      expect(rankOf(await mem.recall("What day is my sister's party?", { k: 10 }), "23rd of May")).toBe(-1);
+    } finally {
+      await mem.close?.();
+    }
+  });
+
+  it("reads no name where the thing's owner is not named, nor where an apposition names the kin", async () => {
+    for (const texts of [
+      ["The wedding is at the old mill on 9 May."],
+      // The apposition names the sister (Ana): Priya's wedding is someone else's.
+      ["My sister Ana lives in Durban.", OWNED],
+    ]) {
+      const mem = await sleptTurns([
+        ...texts.map((text) => ({ text })),
+        ...UNRELATED_TEXTS.map((text) => ({ text })),
+        { text: MOVED },
+      ]);
+      try {
+        expect(rankOf(await mem.recall(QUESTION, { k: 10 }), "23rd of May")).toBe(-1);
+      } finally {
+        await mem.close?.();
+      }
     }
   });
 });

@@ -26,6 +26,13 @@ import type { BeliefFilter, EpisodeFilter, StoreReader } from "../ports.js";
 import { queryTerms, STOP_WORDS, stem } from "../text.js";
 
 export const KIN_NAME_RULE = "kin-name";
+/**
+ * When no apposition names the kin, a question of the kin's thing ("what day is my sister's
+ * wedding") is searched by the names the store gives as the thing's owners ("Chantal and Dewald's
+ * wedding is on 7 March"): the speaker says whose wedding it is by name once she has said whose
+ * sister; `askedKinThing`, `ownersIn`.
+ */
+export const KIN_OWNER_RULE = "kin-owner";
 
 /**
  * A household pet is asked of and named as a relative is ("what do I feed my dog" / "me and the dug
@@ -61,6 +68,16 @@ const NAME_WORD = "\\p{Lu}[\\p{L}'’-]*";
  */
 const APPOSITION = new RegExp(
   `${KIN_PHRASE}(?!['’\\w])\\s*,?\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`,
+  "gu",
+);
+/** A kin phrase with "'s" and the words after it: "my sister's wedding photos" (`askedKinThing`). */
+const POSSESSED = new RegExp(`${KIN_PHRASE}['’]s\\s+([\\p{L}-]+(?:\\s+[\\p{L}-]+)?)`, "giu");
+/**
+ * One or two names with "'s" and at most two words after it: "Chantal and Dewald's wedding",
+ * "Chantal's wedding hashtag" (`ownersIn`). Case-sensitive: a name is capitalised.
+ */
+const OWNER = new RegExp(
+  `(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})(?:\\s+(?:and|&)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2}))?['’]s\\s+([\\p{L}-]+(?:\\s+[\\p{L}-]+)?)`,
   "gu",
 );
 /** Weekdays and months by name: a name ends before one ("my sister Ana Monday"). */
@@ -100,6 +117,54 @@ export function kinNamesIn(text: string, kin: string): string[] {
   return out;
 }
 
+/**
+ * The kin's thing a question asks of (`KIN_OWNER_RULE`): "my sister's wedding" → the sister's
+ * "wedding", as the (at most two) words after the possessive that are no stop words ("my son's new
+ * school": "new", "school"); null when the question says no kin with "'s" ("where is my son
+ * stationed", "my kids' school").
+ *
+ *   askedKinThing("what day is my sister's wedding") // → { kin: "sister", things: ["wedding"] }
+ */
+export function askedKinThing(question: string): { kin: string; things: string[] } | null {
+  for (const m of question.matchAll(POSSESSED)) {
+    const kin = kinOf(m);
+    const things = m[4]!
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((w) => !STOP_WORDS.has(w) && !CALENDAR.has(w));
+    if (kin && things.length > 0) return { kin, things };
+  }
+  return null;
+}
+
+/**
+ * The names a text gives as the owner of one of `things` (`KIN_OWNER_RULE`): "Chantal and Dewald's wedding is
+ * on 7 March" → ["Chantal", "Dewald"] for "wedding"; the thing at most one word after the "'s"
+ * ("Chantal's wedding hashtag", "Theo's new school"); a name's words that are stop words, months,
+ * weekdays or kin nouns are no name ("My sister's wedding", "Mom's birthday", "Sunday's lunch").
+ */
+export function ownersIn(text: string, things: readonly string[]): string[] {
+  const own = new Set(things.map((t) => stem(t.toLowerCase())));
+  const out: string[] = [];
+  for (const m of text.matchAll(OWNER)) {
+    const after = m[3]!.toLowerCase().split(/\s+/);
+    if (!after.some((w) => own.has(stem(w)))) continue;
+    for (const name of [m[1], m[2]]) {
+      if (!name) continue;
+      const words = name
+        .split(/\s+/)
+        .filter(
+          (w) =>
+            !STOP_WORDS.has(w.toLowerCase()) &&
+            !CALENDAR.has(w.toLowerCase()) &&
+            !GROUP_OF.has(w.toLowerCase()),
+        );
+      if (words.length > 0) out.push(words.join(" "));
+    }
+  }
+  return out;
+}
+
 /** At most this many texts that say the kin's nouns are read for its name, from each layer. */
 export const KIN_CANDIDATES = 20;
 
@@ -122,23 +187,42 @@ export async function kinNameTerms(
   const kin = askedKin(question);
   if (!kin) return [];
   const group = GROUP_OF.get(kin.replace(/-in-law$/, ""))!;
-  const [b, e] = await Promise.all([
-    beliefs ? store.searchBeliefText(group, beliefs, KIN_CANDIDATES) : [],
-    episodes ? store.searchEpisodeText(group, episodes, KIN_CANDIDATES) : [],
-  ]);
-  const ids = [...b, ...e].map((h) => h.id);
-  if (ids.length === 0) return [];
-  const namespaces = (beliefs ?? episodes)!.namespaces;
-  const read = await store.getItems(ids, namespaces);
-  const texts = new Map<string, string>();
-  for (const r of [...read.beliefs, ...read.episodes] as (Belief | Episode)[])
-    texts.set(r.id, "kind" in r ? r.text : r.content);
-  const counts = new Map<string, number>();
-  for (const id of ids) {
-    for (const name of kinNamesIn(texts.get(id) ?? "", kin)) counts.set(name, (counts.get(name) ?? 0) + 1);
-  }
+  let counts = await namesRead(store, group, beliefs, episodes, (text) => kinNamesIn(text, kin));
+  // No apposition names the kin: the owners the store gives the kin's thing ("Chantal's wedding"
+  // for "my sister's wedding", `KIN_OWNER_RULE`).
+  const asked = counts.size === 0 ? askedKinThing(question) : null;
+  if (asked && asked.kin === kin)
+    counts = await namesRead(store, asked.things, beliefs, episodes, (text) => ownersIn(text, asked.things));
   const names = [...counts].sort((x, y) => y[1] - x[1]).slice(0, KIN_NAMES);
   const own = new Set(queryTerms(question).map(stem));
   const terms = queryTerms(names.map(([n]) => n).join(" ")).filter((t) => !own.has(stem(t)));
   return [...new Set(terms)];
+}
+
+/**
+ * The names `read` finds in the texts the full-text index lists first for `words`
+ * (`KIN_CANDIDATES` beliefs and episodes, active), each with how often it is said.
+ */
+async function namesRead(
+  store: StoreReader,
+  words: readonly string[],
+  beliefs: BeliefFilter | null,
+  episodes: EpisodeFilter | null,
+  read: (text: string) => string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const [b, e] = await Promise.all([
+    beliefs ? store.searchBeliefText(words, beliefs, KIN_CANDIDATES) : [],
+    episodes ? store.searchEpisodeText(words, episodes, KIN_CANDIDATES) : [],
+  ]);
+  const ids = [...b, ...e].map((h) => h.id);
+  if (ids.length === 0) return counts;
+  const namespaces = (beliefs ?? episodes)!.namespaces;
+  const items = await store.getItems(ids, namespaces);
+  const texts = new Map<string, string>();
+  for (const r of [...items.beliefs, ...items.episodes] as (Belief | Episode)[])
+    texts.set(r.id, "kind" in r ? r.text : r.content);
+  for (const id of ids)
+    for (const name of read(texts.get(id) ?? "")) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return counts;
 }
