@@ -11,26 +11,15 @@
  */
 
 import { spawn, spawnSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Memory } from "../../src/core/engine.js";
-import { openMemory } from "../../src/open-memory.js";
-import { storeLocations, whereOf } from "../support/backends.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { memoriesClosedAfterAll, storeLocations } from "../support/backends.js";
 import { bin, ensureBuilt } from "../support/built-cli.js";
 
 const backends = storeLocations("hookbin");
 
 beforeAll(() => ensureBuilt(), 120_000);
 
-const opened: Memory[] = [];
-afterAll(async () => {
-  for (const m of opened.splice(0)) await m.close();
-});
-
-const open = async (db: string, namespace: string) => {
-  const mem = await openMemory({ ...whereOf(db), namespace });
-  opened.push(mem);
-  return mem;
-};
+const open = memoriesClosedAfterAll();
 
 /** `strata --db DB -n NS hook EVENT` with `payload`'s bytes on stdin, as the host pipes them. */
 function hook(db: string, namespace: string, event: string, payload: Buffer) {

@@ -10,24 +10,13 @@
  * only the hook's own namespace (the namespace is the hook's flag, never the payload's).
  */
 import { Readable } from "node:stream";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runHookSessionEnd, runHookSessionStart } from "../../src/cli/commands/hook.js";
-import type { Memory } from "../../src/core/engine.js";
-import { openMemory } from "../../src/open-memory.js";
-import { storeLocations, whereOf } from "../support/backends.js";
+import { memoriesClosedAfterAll, storeLocations } from "../support/backends.js";
 
 const backends = storeLocations("hookpay");
 
-const opened: Memory[] = [];
-afterAll(async () => {
-  for (const m of opened.splice(0)) await m.close();
-});
-
-const open = async (db: string, namespace: string) => {
-  const mem = await openMemory({ ...whereOf(db), namespace });
-  opened.push(mem);
-  return mem;
-};
+const open = memoriesClosedAfterAll();
 
 /** The payload's bytes, as the agent's pipe gives them. */
 const bytes = (b: Buffer) => Readable.from([b]);

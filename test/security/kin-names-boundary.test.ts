@@ -7,20 +7,16 @@
  * forgotten apposition must name no one afterwards, through the same warm handle.
  * Real stores: a SQLite file and PostgreSQL (one schema, two namespaces).
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
 import type { BeliefFilter, EpisodeFilter } from "../../src/core/ports.js";
 import { KIN_CANDIDATES, kinNameTerms } from "../../src/core/recall/kin-names.js";
-import { openMemory } from "../../src/open-memory.js";
-import { storeLocations, whereOf } from "../support/backends.js";
+import { memoriesClosedAfterAll, storeLocations } from "../support/backends.js";
 import { testClock } from "../support/memory.js";
 
 const backends = storeLocations("kinns");
 
-const opened: Memory[] = [];
-afterAll(async () => {
-  for (const m of opened.splice(0)) await m.close();
-});
+const open = memoriesClosedAfterAll();
 
 const QUESTION = "Where is my son stationed now?";
 const filters = (namespace: string): [BeliefFilter, EpisodeFilter] => [
@@ -35,11 +31,10 @@ const answer = async (mem: Memory) =>
 for (const backend of backends)
   describe.skipIf(backend.skip)(`${backend.name}: kin names stay in their namespace`, () => {
     it("another namespace's name for 'my son' is no term of this one's search, and its flood crowds nothing out", async () => {
-      const where = whereOf(backend.db());
+      const db = backend.db();
       const clock = testClock();
-      const a = await openMemory({ ...where, namespace: "team-a", clock });
-      const b = await openMemory({ ...where, namespace: "team-b", clock });
-      opened.push(a, b);
+      const a = await open(db, "team-a", { clock });
+      const b = await open(db, "team-b", { clock });
       await a.record("My son Jun Hao doing NS at Pasir Laba camp");
       await a.record("Jun Hao kena move to Charlie Company last week");
       await a.record("The Zorblatt account was moved to Delta Company in March");
@@ -61,11 +56,10 @@ for (const backend of backends)
     }, 120_000);
 
     it("a forgotten apposition names no one afterwards (the same warm handle), and another namespace's is untouched", async () => {
-      const where = whereOf(backend.db());
+      const db = backend.db();
       const clock = testClock();
-      const a = await openMemory({ ...where, namespace: "team-a", clock });
-      const b = await openMemory({ ...where, namespace: "team-b", clock });
-      opened.push(a, b);
+      const a = await open(db, "team-a", { clock });
+      const b = await open(db, "team-b", { clock });
       const named = await a.record("My son Quillon is doing NS at Pasir Laba camp");
       await a.record("Quillon kena move to Charlie Company last week");
       await b.record("My son Quillon is a chef in Osaka");

@@ -8,20 +8,16 @@
  * in the same store, are the reports of the optimistic path, and the reports team-a had before
  * team-b wrote anything; none holds team-b's text. Real stores: a SQLite file and PostgreSQL.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { unguarded } from "../../src/core/embedder-guard.js";
 import type { Memory } from "../../src/core/engine.js";
 import type { Store } from "../../src/core/ports.js";
-import { openMemory } from "../../src/open-memory.js";
-import { storeLocations, whereOf } from "../support/backends.js";
+import { memoriesClosedAfterAll, storeLocations } from "../support/backends.js";
 import { testClock } from "../support/memory.js";
 
 const backends = storeLocations("snapns");
 
-const opened: Memory[] = [];
-afterAll(async () => {
-  for (const m of opened.splice(0)) await m.close();
-});
+const open = memoriesClosedAfterAll();
 
 const CANARY = "quorvex";
 
@@ -57,11 +53,10 @@ for (const backend of backends)
     `${backend.name}: reports read in the snapshot stay in their namespace`,
     () => {
       it("stats, health and verify of team-a in the snapshot: team-a's counts and rows only, none of team-b's text", async () => {
-        const where = whereOf(backend.db());
+        const db = backend.db();
         const clock = testClock();
-        const a = await openMemory({ ...where, namespace: "team-a", clock });
-        const b = await openMemory({ ...where, namespace: "team-b", clock });
-        opened.push(a, b);
+        const a = await open(db, "team-a", { clock });
+        const b = await open(db, "team-b", { clock });
         await a.remember("The retry limit is 5");
         await a.remember("The deploy window opens at 9");
         await a.record("we moved the deploy window to 9 on Monday");

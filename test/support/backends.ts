@@ -9,8 +9,9 @@
  *     });
  */
 import { randomBytes } from "node:crypto";
+import { afterAll } from "vitest";
 import type { Memory } from "../../src/core/engine.js";
-import { openMemory } from "../../src/open-memory.js";
+import { type OpenMemoryOptions, openMemory } from "../../src/open-memory.js";
 import { PostgresStore } from "../../src/store/postgres/postgres-store.js";
 import { type TestClock, tempDbPath, testClock, testMemory } from "./memory.js";
 import { schemasDroppedAfterAll } from "./pg-schemas.js";
@@ -79,3 +80,27 @@ export function storeLocations(prefix: string, url = process.env.DATABASE_URL): 
 /** `openMemory`'s options for a place `StoreLocation.db` gave: a PostgreSQL URL, or a SQLite file's path. */
 export const whereOf = (db: string): { url: string } | { path: string } =>
   db.startsWith("postgres") ? { url: db } : { path: db };
+
+/**
+ * Opens memories on places `StoreLocation.db` gave, each closed once the file's tests have run
+ * (before `storeLocations` drops their schemas). Call at the top level of the test file, after
+ * `storeLocations`.
+ *
+ *   const open = memoriesClosedAfterAll();
+ *   const a = await open(db, "team-a", { clock });
+ */
+export function memoriesClosedAfterAll(): (
+  db: string,
+  namespace: string,
+  options?: Omit<OpenMemoryOptions, "url" | "path" | "namespace">,
+) => Promise<Memory> {
+  const opened: Memory[] = [];
+  afterAll(async () => {
+    for (const m of opened.splice(0)) await m.close();
+  });
+  return async (db, namespace, options = {}) => {
+    const mem = await openMemory({ ...options, ...whereOf(db), namespace });
+    opened.push(mem);
+    return mem;
+  };
+}
