@@ -730,7 +730,9 @@ describe("personCompound: an unlisted closed compound ending in a person noun", 
 describe("ASKED_PHRASE_RULE: a statement names the phrase a question asks by a word of it", () => {
   it.each([
     ["How long is my planned trip?", ["plan", "trip"]],
-    ["What is my monthly gym fee?", ["fee", "gym", "monthly"]],
+    // An adjective says which one, not what: "monthly" is not read, the noun before it is.
+    ["What is my monthly gym fee?", ["fee", "gym"]],
+    ["What's my current weight?", ["weight"]],
     // A verb asked: no phrase.
     ["Where do I park?", []],
   ])("%s → %j", (question, words) => {
@@ -744,6 +746,7 @@ describe("ASKED_PHRASE_RULE: a statement names the phrase a question asks by a w
     // A word of the question outside the asked phrase ("long").
     ["I had a long day at work.", "How long is my planned trip?", false],
     ["My plan is ten days in Lisbon.", "Where do I park?", false],
+    ["My day rate for the current client is €650.", "What's my current weight?", false],
   ])("%s, asked %s → %s", (statement, question, named) => {
     expect(namesAskedPhrase(statement, question, askedSlot(question)!)).toBe(named);
   });

@@ -786,10 +786,11 @@ export function fillsAskedSlot(
 
 /**
  * The stemmed words of the phrase that names what a question asks (`ASKED_PHRASE_RULE`): each of its
- * central heads (`AskedSlot.heads`, as a noun) with the modifiers written before it — adjectives,
- * nouns and participles ("estimated") back to the determiner or possessive. "How big is my
- * estimated tax payment?" → {estim, tax, payment}; "Where do I park?" (a verb, no phrase) → {}.
- * `await loadTagger()` first.
+ * central heads (`AskedSlot.heads`, as a noun) with the nouns and participles written before it
+ * ("estimated", "tax"), back to the determiner or possessive. An adjective is not read: "current",
+ * "local", "main" say which one, not what ("my current weight" / "my day rate for the current
+ * client"). "How big is my estimated tax payment?" → {estimate, tax, payment}; "Where do I park?"
+ * (a verb, no phrase) → {}. `await loadTagger()` first.
  */
 export function askedPhraseWords(question: string, asked: AskedSlot): Set<string> {
   const words = tag(question);
@@ -803,7 +804,8 @@ export function askedPhraseWords(question: string, asked: AskedSlot): Set<string
     for (let j = i - 1; j >= 0; j--) {
       const m = words[j]!;
       const participle = m.pos === "VERB" && /(?:ed|en)$/i.test(m.text);
-      if (m.pos !== "ADJ" && m.pos !== "NOUN" && !participle) break;
+      if (m.pos === "ADJ") continue;
+      if (m.pos !== "NOUN" && !participle) break;
       for (const t of contentTokens(m.text)) out.add(t);
     }
   }
