@@ -301,7 +301,9 @@ describe("currentVersions: an older that names the asked phrase hands its rank t
     const old = await beliefOf(mem!, older);
     const hits = await mem!.recall("How long is my planned trip?", { k: 5 });
     expect(hits[0]?.text).toBe(closer);
-    expect(hits[0]?.why.summary).toContain(`current version of [${old!.id}] ("${older}")`);
+    expect(hits[0]?.why.summary).toContain(
+      `current version of [${old!.id}] ("${older}"), which would rank #1 for the question by the phrase it asks`,
+    );
     expect(hits.some((h) => h.text === older)).toBe(false);
   });
 
