@@ -4,12 +4,14 @@ import { sharedWordNet } from "../lexicon/wordnet.js";
 import type { Memory } from "./engine.js";
 import { loadTagger } from "./judge/tagger.js";
 import {
+  askedPhraseWords,
   askedSlot,
   asksAbout,
   asksOfRecall,
   fillsAskedSlot,
   fillsAskedThing,
   namedSubject,
+  namesAskedPhrase,
   namesAskedThing,
   namesOtherValue,
   opensWithOthersState,
@@ -722,5 +724,30 @@ describe("personCompound: an unlisted closed compound ending in a person noun", 
     ["zzqman", false],
   ])("%j → %j", (word, expected) => {
     expect(personCompound(word, sharedWordNet())).toBe(expected);
+  });
+});
+
+describe("ASKED_PHRASE_RULE: a statement names the phrase a question asks by a word of it", () => {
+  it.each([
+    ["How long is my planned trip?", ["plan", "trip"]],
+    // An adjective says which one, not what: "monthly" is not read, the noun before it is.
+    ["What is my monthly gym fee?", ["fee", "gym"]],
+    ["What's my current weight?", ["weight"]],
+    // A verb asked: no phrase.
+    ["Where do I park?", []],
+  ])("%s → %j", (question, words) => {
+    expect([...askedPhraseWords(question, askedSlot(question)!)].sort()).toEqual([...words].sort());
+  });
+
+  it.each([
+    ["My plan is ten days in Lisbon.", "How long is my planned trip?", true],
+    // Another person's, asked as the speaker's.
+    ["Dana's plan is ten days in Lisbon.", "How long is my planned trip?", false],
+    // A word of the question outside the asked phrase ("long").
+    ["I had a long day at work.", "How long is my planned trip?", false],
+    ["My plan is ten days in Lisbon.", "Where do I park?", false],
+    ["My day rate for the current client is €650.", "What's my current weight?", false],
+  ])("%s, asked %s → %s", (statement, question, named) => {
+    expect(namesAskedPhrase(statement, question, askedSlot(question)!)).toBe(named);
   });
 });

@@ -785,6 +785,46 @@ export function fillsAskedSlot(
 }
 
 /**
+ * The stemmed words of the phrase that names what a question asks (`ASKED_PHRASE_RULE`): each of its
+ * central heads (`AskedSlot.heads`, as a noun) with the nouns and participles written before it
+ * ("estimated", "tax"), back to the determiner or possessive. An adjective is not read: "current",
+ * "local", "main" say which one, not what ("my current weight" / "my day rate for the current
+ * client"). "How big is my estimated tax payment?" → {estimate, tax, payment}; "Where do I park?"
+ * (a verb, no phrase) → {}. `await loadTagger()` first.
+ */
+export function askedPhraseWords(question: string, asked: AskedSlot): Set<string> {
+  const words = tag(question);
+  const out = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (w.pos !== "NOUN") continue;
+    const [head] = contentTokens(w.text);
+    if (!head || asked.heads.get(head)?.verb !== false) continue;
+    out.add(head);
+    for (let j = i - 1; j >= 0; j--) {
+      const m = words[j]!;
+      const participle = m.pos === "VERB" && /(?:ed|en)$/i.test(m.text);
+      if (m.pos === "ADJ") continue;
+      if (m.pos !== "NOUN" && !participle) break;
+      for (const t of contentTokens(m.text)) out.add(t);
+    }
+  }
+  return out;
+}
+
+/**
+ * True when a statement names the phrase a question asks by one of its words (`askedPhraseWords`), in
+ * the first person when the question asks the speaker's state: "my cpa says my quarterly estimate is
+ * $2,800" names "How big is my estimated tax payment?" by "estimate", where no slot of its fills the
+ * question's {tax, payment}. `await loadTagger()` first.
+ */
+export function namesAskedPhrase(statement: string, question: string, asked: AskedSlot): boolean {
+  if (asked.subject === "speaker" && !FIRST_PERSON.test(statement)) return false;
+  const phrase = askedPhraseWords(question, asked);
+  return contentTokens(statement).some((t) => phrase.has(t));
+}
+
+/**
  * `fillsAskedSlot`, by a slot about what the question asks (`asksAbout`) only: "I'm training for a
  * half marathon now, so it's 10k runs most mornings" fills "How far do I run in the morning?" by
  * its runs, not its mornings; "We switched to Lidl for groceries" fills no "grocery budget".

@@ -275,6 +275,49 @@ describe("currentVersions: the links of an open pair, read of a closed one", () 
   });
 });
 
+/**
+ * The hand-off by the asked phrase (`ASKED_PHRASE_RULE`, `namesAskedPhrase`): an older that names the
+ * phrase the question asks by a word of it — a modifier said as a noun ("my plan" for "my planned
+ * trip") — where no slot of its fills the question's, hands its rank to the statement that closed it.
+ */
+describe("currentVersions: an older that names the asked phrase hands its rank to its closer", () => {
+  const older = "My plan is ten days in Lisbon.";
+  const closer = "We changed everything, it's two weeks in Porto now.";
+  const closed = async (first: string) => {
+    mem = await sleptChat([
+      { text: first, day: 0 },
+      { text: "The kitchen tap is dripping again.", day: 5 },
+      { text: closer, day: 20 },
+    ]);
+    const a = await beliefOf(mem, first);
+    const b = await beliefOf(mem, closer);
+    if (a?.status === "active") await mem.judge([{ a: a.id, b: b!.id, verdict: "supersede" }]);
+    expect((await beliefOf(mem, first))?.status).toBe("archived");
+    return mem;
+  };
+
+  it("the closer is listed at the older's rank, its why naming the older as history", async () => {
+    await closed(older);
+    const old = await beliefOf(mem!, older);
+    const hits = await mem!.recall("How long is my planned trip?", { k: 5 });
+    expect(hits[0]?.text).toBe(closer);
+    expect(hits[0]?.why.summary).toContain(
+      `current version of [${old!.id}] ("${older}"), which would rank #1 for the question by the phrase it asks`,
+    );
+    expect(hits.some((h) => h.text === older)).toBe(false);
+  });
+
+  it.each([
+    // The question asks another phrase: the older's "plan" names nothing of "my flight".
+    [older, "How long is my flight?"],
+    // Another person's plan, asked as the speaker's.
+    ["Dana's plan is ten days in Lisbon.", "How long is my planned trip?"],
+  ])("%s, asked %s: nothing is handed", async (first, question) => {
+    await closed(first);
+    expect(brought(await mem!.recall(question, { k: 5 }))).toHaveLength(0);
+  });
+});
+
 describe("missedSuccessors: the name link reaches through a statement sleep closed in its turn", () => {
   const walker = "Our dog walker is Ellie, she takes Biscuit out at lunchtime.";
   const middle = "Ellie's gone back to uni, so Jamal from down the road walks Biscuit now.";

@@ -4,7 +4,7 @@ import { loadTagger } from "../../judge/tagger.js";
 import { matchesMetadata } from "../../metadata-filter.js";
 import type { Belief } from "../../model.js";
 import type { Lexicon, StoreReader } from "../../ports.js";
-import { type AskedSlot, fillsAskedSlot } from "../../state-slots.js";
+import { type AskedSlot, fillsAskedSlot, namesAskedPhrase } from "../../state-slots.js";
 import { contentTokens } from "../../text.js";
 import { doerTerms } from "../expansion.js";
 import { liftedHitOf } from "../hits.js";
@@ -135,7 +135,16 @@ export async function currentVersions(
       const byName =
         !(slot && othersState(current.text, slot, req.lexicon)) &&
         (await changedByName(store, filter, older.text, current.text)) !== null;
-      if (!byName && !(slot && fillsAskedSlot(older.text, slot, req.lexicon))) continue;
+      // The older answered the question: it fills the asked slot, or names the phrase the question
+      // asks by one of its words ("my quarterly estimate" for "my estimated tax payment",
+      // `namesAskedPhrase`): its rank is handed to the statement that closed it.
+      const fills = slot !== null && fillsAskedSlot(older.text, slot, req.lexicon) !== null;
+      const byPhrase =
+        !byName &&
+        !fills &&
+        slot !== null &&
+        (await loadTagger().then(() => namesAskedPhrase(older.text, req.query, slot)));
+      if (!byName && !fills && !byPhrase) continue;
       // The question is answered already, at or above the older's rank, by a current statement
       // newer than the older that fills the asked slot in its main words: a wrong supersession must
       // not put an unrelated successor beside it.
@@ -174,7 +183,7 @@ export async function currentVersions(
         scored.push(hit);
       }
       hit.score = would.score;
-      hit.why.summary += `; current version of [${older.id}] ("${older.text}"), which would rank #${rank + 1} for the question and was superseded: listed at its rank`;
+      hit.why.summary += `; current version of [${older.id}] ("${older.text}"), which would rank #${rank + 1} for the question${byPhrase ? " by the phrase it asks" : ""} and was superseded: listed at its rank`;
     }
   }
   scored.sort((a, b) => b.score - a.score || compareIds(a.id, b.id));
