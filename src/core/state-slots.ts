@@ -21,7 +21,9 @@
  *   saysChangedState("The camera is great.")                                 // → false
  *   slotsOf("My phone is a Pixel 6.")  // → [{ subject: "speaker", attribute: "phone" }]
  */
+
 import { alternationOf, calendarWords } from "./calendar-words.js";
+import { AS_OF, adverbs, FROM_NOW_ON, NO_LONGER, NOT_ANYMORE, NOW, THESE_DAYS } from "./change-adverbs.js";
 import { mainClauseStart, verbalParticiple } from "./judge/analysis.js";
 import { type TaggedWord, tag } from "./judge/tagger.js";
 import { namedValues } from "./named-values.js";
@@ -53,9 +55,15 @@ const PHRASAL_CHANGE = new Set([
   "pick up",
 ]);
 
-/** Markers of the present set against an earlier state ("now", "these days", "no longer", "instead"). */
-export const NOW_MARKER =
-  /\b(?:now|these days|nowadays|lately|anymore|any more|no longer|not anymore|instead|from now on|as of|new|latest|current(?:ly)?)\b/i;
+/**
+ * Markers of the present set against an earlier state ("now", "these days", "no longer", "instead"):
+ * the change adverbs (change-adverbs.ts) but "still", which says nothing changed, and "currently"
+ * with "current", "new" and "latest", which mark the value asked for now.
+ */
+export const NOW_MARKER = new RegExp(
+  `\\b(?:${adverbs(NOW, THESE_DAYS, NO_LONGER, NOT_ANYMORE, FROM_NOW_ON)}|${AS_OF}|lately|instead|new|latest|current(?:ly)?)\\b`,
+  "i",
+);
 
 /**
  * A correction of something of the speaker's, said as it is now: "my nephew's birthday is actually
@@ -163,7 +171,7 @@ function saidAsHabit(w: { text: string; lemma: string }): boolean {
  * Monday", "Mum moves in next week", "she starts tomorrow").
  */
 const PRESENT_AS_CHANGE = new RegExp(
-  `\\b(?:now|these days|nowadays|no longer|any ?more|from now on|as of|instead|going forward|starting|today|tonight|tomorrow|in\\s+(?:a|an|a\\s+few|\\d+|two|three|four)\\s+(?:days?|weeks?|months?)|from\\s+(?:${alternationOf(calendarWords({ months: "clipped" }))})|(?:from\\s+)?(?:this|next)\\s+(?:week(?:end)?|month|year|term|semester|season|morning|afternoon|evening|night|${alternationOf(calendarWords({ weekdays: "names", seasons: true }))}))\\b`,
+  `\\b(?:${adverbs(NOW, THESE_DAYS, NO_LONGER, NOT_ANYMORE, FROM_NOW_ON)}|${AS_OF}|instead|starting|today|tonight|tomorrow|in\\s+(?:a|an|a\\s+few|\\d+|two|three|four)\\s+(?:days?|weeks?|months?)|from\\s+(?:${alternationOf(calendarWords({ months: "clipped" }))})|(?:from\\s+)?(?:this|next)\\s+(?:week(?:end)?|month|year|term|semester|season|morning|afternoon|evening|night|${alternationOf(calendarWords({ weekdays: "names", seasons: true }))}))\\b`,
   "i",
 );
 

@@ -3,6 +3,7 @@
  * tokens, stop words, light stemming, and the cues that mark questions, hypotheticals,
  * changes, additions, negations and recalled memories written back.
  */
+import { adverbs, FROM_NOW_ON, NO_LONGER, NOT_ANYMORE, NOW } from "./change-adverbs.js";
 import { unlistedName } from "./lower-case-names.js";
 import { sleepRecordOf } from "./sleep-record.js";
 import { REFERENTS_KEY } from "./vocabulary.js";
@@ -561,8 +562,15 @@ export function isHypothetical(text: string): boolean {
   return HYPOTHETICAL_RE.test(text) || /^\s*if\b/i.test(text);
 }
 
-const CHANGE_RE =
-  /\b(?:now|no longer|moved to|moved from|switched|switching|changed|changes to|renamed|replaced|replacing|migrated|migrating|upgraded|downgraded|updated to|instead|from now on|going forward|anymore|relocated|transferred|took over|handed over|is now|are now|new|became|becomes|failed over|deprecated|retired|reassigned)\b/i;
+/**
+ * Change cues: the change adverbs that say a change (change-adverbs.ts: "now", "no longer", "not …
+ * anymore", "from now on"; not "these days" or "currently", which say a state holds now without
+ * saying it changed), and the verbs and phrases of one.
+ */
+const CHANGE_RE = new RegExp(
+  `\\b(?:${adverbs(NOW, NO_LONGER, NOT_ANYMORE, FROM_NOW_ON)}|moved to|moved from|switched|switching|changed|changes to|renamed|replaced|replacing|migrated|migrating|upgraded|downgraded|updated to|instead|relocated|transferred|took over|handed over|new|became|becomes|failed over|deprecated|retired|reassigned)\\b`,
+  "i",
+);
 
 /** Words that announce a change of value: "moved to", "no longer", "switched from X to Y". */
 export function hasChangeCue(text: string): boolean {

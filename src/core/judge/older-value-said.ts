@@ -7,6 +7,7 @@
  * `change-cue` (the words around the number differ: "block → flyer"), and the older is the latest
  * value of the line.
  */
+import { adverbs, NO_LONGER, NOT_ANYMORE } from "../change-adverbs.js";
 import { type Analysis, analysisOf, slotsOf } from "./analysis.js";
 
 /** The guard that keeps a change read around a value said again from being closed, and its doc line. */
@@ -23,8 +24,10 @@ const READ_AROUND_THE_VALUE = new Set(["change-cue", "value-changed:single-value
  * or wrong ("was 1200, now 1350", "moved from 9:30", "no longer at 9:30", "not 1200"): a number
  * said under them is not said again as holding.
  */
-const SETS_ASIDE =
-  /\b(?:was|were|used to|previously|originally|before|earlier|instead|rather than|not|no longer|from|anymore|any more)\b|n[’']t\b/i;
+const SETS_ASIDE = new RegExp(
+  `\\b(?:was|were|used to|previously|originally|before|earlier|instead|rather than|not|from|${adverbs(NO_LONGER, NOT_ANYMORE)})\\b|n[’']t\\b`,
+  "i",
+);
 
 const numeric = (ts: readonly string[]) => ts.filter((t) => /\d/.test(t));
 

@@ -11,6 +11,17 @@
  */
 
 import { alternationOf, calendarWords } from "../calendar-words.js";
+import {
+  adverbs,
+  adverbWords,
+  CURRENTLY,
+  FROM_NOW_ON,
+  NO_LONGER,
+  NOT_ANYMORE,
+  NOW,
+  STILL,
+  THESE_DAYS,
+} from "../change-adverbs.js";
 import { sameMeasureChanged } from "../changed-measures.js";
 import { listedWord } from "../listed-words.js";
 import type { JudgeRelation, Lexicon } from "../ports.js";
@@ -189,8 +200,10 @@ function changedThing(x: Slots, other: Slots, subject: ReadonlySet<string>): Set
  * "actually I'll drive", "I'm hoping to move to Boston now", "I changed my mind, I'll …", "I won't … after all").
  * Without one, a second plan is another task beside the first.
  */
-const RETRACTS_A_PLAN =
-  /\b(?:instead|rather|actually|now|anymore|any more|no longer|after all|scratch that|changed? (?:my|our) minds?|change of plans?)\b/i;
+const RETRACTS_A_PLAN = new RegExp(
+  `\\b(?:${adverbs(NOW, NOT_ANYMORE, NO_LONGER)}|instead|rather|actually|after all|scratch that|changed? (?:my|our) minds?|change of plans?)\\b`,
+  "i",
+);
 /**
  * Adverbs that say a change happened or that a state holds now, not what changed: a link of their
  * own names no attribute. Held as the value tokens they are compared with are (stemmed: "nowadays"
@@ -200,7 +213,9 @@ const RETRACTS_A_PLAN =
  * "anymore"; "nowadays", "lately" and "currently" say a state holds now without saying it changed
  * ("I currently live in Leeds" announces nothing), so they are cues of the present here, not of a change there.
  */
-const CUE_ADVERBS = new Set(["instead", "now", "anymore", "nowadays", "lately", "currently"].map(stem));
+const CUE_ADVERBS = new Set(
+  ["instead", ...adverbWords(NOW, NOT_ANYMORE, THESE_DAYS, CURRENTLY), "lately"].map(stem),
+);
 /**
  * "New" marks a change ("my new job", "the new restaurant"), it names no thing: two statements that
  * share only it (or a word it stems alike: "news") are not about one attribute.
@@ -358,8 +373,10 @@ const RENAME_RE = /\b(?:renamed|rebranded|now (?:called|named|known as))\b/i;
  * Words by which a newer statement sets a number of its own aside as the past or as wrong ("it was
  * 1200, now it's 1350", "1350 instead of 1200", "not 1200"): a number kept under them is not kept.
  */
-const SETS_ASIDE =
-  /\b(?:was|were|used to|previously|originally|before|earlier|instead|rather than|not|no longer)\b/i;
+const SETS_ASIDE = new RegExp(
+  `\\b(?:was|were|used to|previously|originally|before|earlier|instead|rather than|not|${adverbs(NO_LONGER)})\\b`,
+  "i",
+);
 
 /**
  * A recurring day: a plural day name or "weekends"/"weekdays" after a preposition, or "every" with
@@ -384,8 +401,10 @@ const DATE = new RegExp(
  * older back for good: the older held until then ("used to", "until", "anymore", "no longer"), or
  * the newer replaces it ("instead", "from now on", "these days").
  */
-const TAKES_THE_OLDER_BACK =
-  /\b(?:used to|until|till|anymore|any more|no longer|instead|these days|nowadays|from now on|any longer)\b/i;
+const TAKES_THE_OLDER_BACK = new RegExp(
+  `\\b(?:${adverbs(NOT_ANYMORE, NO_LONGER, THESE_DAYS, FROM_NOW_ON)}|used to|until|till|instead)\\b`,
+  "i",
+);
 
 /** Words that mark one occasion as an exception: "tomorrow only", "just today". */
 const ONE_OFF = new Set(["only", "just", "onli"]);
@@ -1370,9 +1389,10 @@ function saysWhen(w: TaggedWord, before: TaggedWord | undefined): boolean {
 /** Parts of speech a statement's content words have (`oppositeSwap`). */
 const CONTENT_POS = new Set(["NOUN", "ADJ", "VERB", "ADV", "PROPN", "NUM"]);
 /** Words that say when or that a value changed, not what it is ("now", "back", "anymore"). */
-const CHANGE_ADVERBS = new Set(
-  "now back anymore instead nowadays lately currently still again finally actually".split(" "),
-);
+const CHANGE_ADVERBS = new Set([
+  ...adverbWords(NOW, NOT_ANYMORE, THESE_DAYS, CURRENTLY, STILL),
+  ..."back instead lately again finally actually".split(" "),
+]);
 
 /**
  * The one word of the older's value and the one of the newer's that the lexicon lists as antonyms
@@ -1780,7 +1800,7 @@ const QUANTIFYING = new Set([
 /** Plurals not made with "-s". */
 const IRREGULAR_PLURALS = new Set(["people", "children", "men", "women"]);
 /** Words that tie a statement to the speaker's present: a generic statement has none. */
-const SPEAKER_NOW = /\b(?:now|these days|nowadays|anymore|any more|no longer)\b/i;
+const SPEAKER_NOW = new RegExp(`\\b${adverbs(NOW, THESE_DAYS, NOT_ANYMORE, NO_LONGER)}\\b`, "i");
 
 /**
  * The kind a generic statement is about: it opens with a bare plural (no determiner, no

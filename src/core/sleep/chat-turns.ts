@@ -23,6 +23,7 @@
  * "instead", or a perfect that runs up to now: "I've been going to bed at 10:30 since the baby
  * arrived") is one: callers `await loadTagger()` first.
  */
+import { adverbs, FROM_NOW_ON, NO_LONGER, NOT_ANYMORE, NOW } from "../change-adverbs.js";
 import { tag } from "../judge/tagger.js";
 import { DOTTED_TITLES, typedTitles } from "../person-words.js";
 import { BACK_TO, CORRECTION, saysChangedState } from "../state-slots.js";
@@ -141,10 +142,16 @@ const STATE_OF_SPEAKER_SAID = [
   // my new job/address is Y · my X is now Y · our X moved to Y
   // (a whitespace run is taken whole, `\s+(?!\s)`: a run of thousands of spaces after "my new" cost seconds)
   /^(?:my|our)\s+(?!\s)(?:new|current|latest)\s+(?!\s)[\p{L}\p{N}' -]{2,40}?\s+(?!\s)(?:is|are)\s+\S/iu,
-  /^(?:my|our)\s+(?!\s)[\p{L}\p{N}' -]{2,40}?\s+(?!\s)(?:is now|are now|has moved to|have moved to|moved to|was moved to|got moved to|changed to|was changed to|switched to|is changing to)\s+\S/iu,
-  // I now work at Y · I no longer X · I'm now Y · I don't X anymore
-  /^(?:i|we)(?:'m| am|'re| are)?\s+(?:now|no longer)\b/i,
-  /^(?:i|we)\s+(?:don't|do not|no longer)\b.*\b(?:anymore|any more)\b/i,
+  new RegExp(
+    String.raw`^(?:my|our)\s+(?!\s)[\p{L}\p{N}' -]{2,40}?\s+(?!\s)(?:(?:is|are)\s+${adverbs(NOW)}|has moved to|have moved to|moved to|was moved to|got moved to|changed to|was changed to|switched to|is changing to)\s+\S`,
+    "iu",
+  ),
+  // I now work at Y · I no longer X · I'm now Y · I don't X anymore (change-adverbs.ts)
+  new RegExp(String.raw`^(?:i|we)(?:'m| am|'re| are)?\s+${adverbs(NOW, NO_LONGER)}\b`, "i"),
+  new RegExp(
+    String.raw`^(?:i|we)\s+(?:don't|do not|${adverbs(NO_LONGER)})\b.*\b${adverbs(NOT_ANYMORE)}\b`,
+    "i",
+  ),
   // I'm back to Y · we're back on Y: a state returned to ends the one between.
   BACK_TO,
 ];
@@ -323,9 +330,15 @@ function capitaliseFirstPronoun(s: string): string {
   return /^i\b/.test(s) ? `I${s.slice(1)}` : s;
 }
 
-/** Change cues that name the new state, unlike a bare "new" or "now" that chat is full of. */
-const STRONG_CHANGE =
-  /\b(?:is now|are now|no longer|anymore|any more|from now on|switched to|moved to|changed to|instead of|replaced by|took over)\b|\bnow(?=\s*(?:[,.!;]|$))/i;
+/**
+ * Change cues that name the new state, unlike a bare "new" or "now" that chat is full of: the change
+ * adverbs (change-adverbs.ts) with "now" only after "is"/"are" or ending a clause ("the shift's at
+ * six noo"), never "these days" or "currently", which say no change.
+ */
+const STRONG_CHANGE = new RegExp(
+  String.raw`\b(?:(?:is|are)\s+${adverbs(NOW)}|${adverbs(NO_LONGER, NOT_ANYMORE, FROM_NOW_ON)}|switched to|moved to|changed to|instead of|replaced by|took over)\b|\b${adverbs(NOW)}(?=\s*(?:[,.!;]|$))`,
+  "i",
+);
 
 /**
  * True when some sentence of the text announces a change of the speaker's state or a new value

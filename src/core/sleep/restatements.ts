@@ -35,7 +35,9 @@
  *   restatesSlot("I have Weetabix for breakfast most days.", "I also have porridge for breakfast.")
  *   // → null (an added value)
  */
+
 import { calendarWords } from "../calendar-words.js";
+import { adverbs, CURRENTLY, NOW, STILL, THESE_DAYS } from "../change-adverbs.js";
 import { type TaggedWord, tag } from "../judge/tagger.js";
 import type { Belief, Episode } from "../model.js";
 import type { Store, StoreWriter } from "../ports.js";
@@ -61,7 +63,7 @@ export function restatementCandidate(sentence: string): string | null {
 const PRESENT_AUX = /^(?:is|are|am|'s|’s|'re|’re|'m|’m|has|have|'ve|’ve|does|do)$/i;
 
 /** Markers of a state that holds now. */
-const PRESENT_MARKER = /\b(?:now|these days|nowadays|currently|at the moment|at present|still)\b/i;
+const PRESENT_MARKER = new RegExp(`\\b${adverbs(NOW, THESE_DAYS, CURRENTLY, STILL)}\\b`, "i");
 
 /** Words before a verb that make it no statement of what holds: a modal, an infinitive, a wish. */
 const NOT_STATED = /^(?:to|will|would|'d|’d|'ll|’ll|shall|should|can|could|might|may|must|gonna|wanna)$/i;

@@ -4,6 +4,15 @@
  * rather than a phrasing: a change said by a verb (or its nominalisation) WordNet's verb hierarchy
  * puts under change, or a definite reference to the replaced alternative; two values of one kind.
  */
+import {
+  AS_OF,
+  adverbs,
+  FROM_NOW_ON,
+  NO_LONGER,
+  NOT_ANYMORE,
+  NOW as NOW_WORDS,
+  THESE_DAYS,
+} from "../../change-adverbs.js";
 import { loadTagger, type TaggedWord } from "../../judge/tagger.js";
 import type { Belief, Episode, RecallHit } from "../../model.js";
 import type { Lexicon, StoreReader } from "../../ports.js";
@@ -357,8 +366,10 @@ const ASKING_NOUNS = new Set([
 ]);
 
 /** A sentence said as a current state: "now" and its kin (`saysChangedState` needs the first person). */
-const NOW =
-  /\b(?:now|these\s+days|nowadays|from\s+now\s+on|as\s+of|going\s+forward|any\s*more|no\s+longer)\b/i;
+const NOW = new RegExp(
+  `\\b(?:${adverbs(NOW_WORDS, THESE_DAYS, FROM_NOW_ON, NOT_ANYMORE, NO_LONGER)}|${AS_OF})\\b`,
+  "i",
+);
 
 /**
  * The typed-value reading of `changedValueFirst`, for any current-state question, a person's state
