@@ -3,7 +3,7 @@
  * the memory one lookup holds and the time the read takes, one lookup for the whole run beside
  * lookups of `CACHE_LOOKUP_PAIRS` pairs, in one process, the order alternating by round.
  *
- *   node --expose-gc --import tsx bench/cache-lookup.ts --beliefs 10000,30000 --rounds 3
+ *   npm run bench -- --only cache-lookup --beliefs 10000,30000 --rounds 3   (or: node --expose-gc --import tsx bench/cache-lookup.ts …)
  *
  * Each size gets its own SQLite file: `--beliefs` beliefs written through the write kernel, each
  * paired with the next `--per` (a full sweep pairs a belief with ~9 neighbours, each pair once:
@@ -23,7 +23,10 @@ import { openMemory } from "../src/open-memory.js";
 import { numberList, walkArgs } from "./argv.js";
 
 const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) throw new Error("run with node --expose-gc --import tsx bench/cache-lookup.ts");
+if (!gc)
+  throw new Error(
+    "run with npm run bench -- --only cache-lookup (or node --expose-gc --import tsx bench/cache-lookup.ts)",
+  );
 
 const options = { beliefs: [10_000], per: 5, rounds: 3 };
 walkArgs(process.argv.slice(2), (a, value) => {

@@ -22,8 +22,12 @@
  *   npm run bench -- --only scale --scale-db /tmp/strata-1m-active.db --scale-build bulk
  *                                          # the same on a store built through rememberMany: all active
  *   npm run bench -- --only current-state  # recall's current-state path on ÷ off at 10k and 100k (bench/current-state.ts)
+ *   npm run bench -- --only write-mark --rounds 3 --ops 20   # the store write mark's cost (bench/write-mark.ts, its own flags)
+ *   npm run bench -- --only cache-lookup --beliefs 10000     # the sweep's judged-pair cache read (bench/cache-lookup.ts, --expose-gc given)
+ *   npm run bench -- --only sleep-cost --conversations 0,1   # whole sleeps, LoCoMo and the rotting stream (bench/sleep-cost.ts)
  */
 
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
@@ -218,7 +222,7 @@ function parseArgs(argv: string[]): Options {
         v !== "current-state"
       )
         throw new Error(
-          "--only takes gate, sleep, wrap, stores, batch, cold, http, scale, tails, numbered or current-state",
+          "--only takes gate, sleep, wrap, stores, batch, cold, http, scale, tails, numbered, current-state, write-mark, cache-lookup or sleep-cost",
         );
       o.only = v;
     } else if (a === "--sleep-sizes") o.sleepSizes = numberList(value());
@@ -958,7 +962,37 @@ async function main(): Promise<void> {
   console.log(JSON.stringify(report, null, o.jsonOnly ? 2 : 0));
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+/**
+ * Parts that parse their own flags and run as a process of their own (a neighbour process, a
+ * collector exposed): `--only NAME` hands them the rest of the command line, this runner's loader
+ * flags kept (tsx), and exits with their code.
+ *
+ *   npm run bench -- --only write-mark --rounds 3 --ops 20
+ */
+const OWN_PROCESS: Record<string, { file: string; nodeFlags: string[] }> = {
+  "write-mark": { file: "write-mark.ts", nodeFlags: [] },
+  "cache-lookup": { file: "cache-lookup.ts", nodeFlags: ["--expose-gc"] },
+  "sleep-cost": { file: "sleep-cost.ts", nodeFlags: [] },
+};
+
+function ownProcessPart(argv: readonly string[]): { part: string; rest: string[] } | null {
+  const at = argv.indexOf("--only");
+  const part = at >= 0 ? argv[at + 1] : undefined;
+  if (part === undefined || !Object.hasOwn(OWN_PROCESS, part)) return null;
+  return { part, rest: [...argv.slice(0, at), ...argv.slice(at + 2)] };
+}
+
+const handed = ownProcessPart(process.argv.slice(2));
+if (handed) {
+  const { file, nodeFlags } = OWN_PROCESS[handed.part]!;
+  const child = spawnSync(
+    process.execPath,
+    [...nodeFlags, ...process.execArgv, join(import.meta.dirname, file), ...handed.rest],
+    { stdio: "inherit" },
+  );
+  process.exitCode = child.status ?? 1;
+} else
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });

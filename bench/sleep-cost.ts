@@ -4,9 +4,9 @@
  * traffic, one sleep and `maintain` a day), with a digest of the beliefs sleep left, so two source
  * trees can be compared pair by pair and shown to consolidate alike. Prints a table, then JSON.
  *
- *   npx tsx bench/sleep-cost.ts                                   # LoCoMo 0-1, rotting stream seed 42
- *   npx tsx bench/sleep-cost.ts --conversations 0,1,2 --seeds 42,7
- *   npx tsx bench/sleep-cost.ts --json-only
+ *   npm run bench -- --only sleep-cost                            # LoCoMo 0-1, rotting stream seed 42
+ *   npm run bench -- --only sleep-cost --conversations 0,1,2 --seeds 42,7
+ *   npm run bench -- --only sleep-cost --json-only
  *
  * Times are wall and CPU (user + system of this process) around `consolidate()` alone; recording
  * and `maintain` are outside them. Read ratios between trees run in turn on one machine, not

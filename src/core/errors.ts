@@ -155,6 +155,25 @@ export function firstNonUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What every surface says of a text that holds a lone surrogate (after the field's name). */
+export const LONE_SURROGATE_PROBLEM =
+  "holds a lone UTF-16 surrogate (half of a pair such as \\ud800), which has no UTF-8 form: pass well-formed text";
+
+/**
+ * Whether `s` holds a lone UTF-16 surrogate: half of a pair, as a JSON escape `"\ud800"` can
+ * send. Such a text has no UTF-8 form, so whatever reads or stores it as UTF-8 puts U+FFFD in
+ * its place, a character the caller never sent. One decision for every surface (attacks46):
+ * refused, in stored text, queries, metadata, notes and hook payloads alike, before anything is
+ * read or written. Here, with no schema library, so the hook can ask it on its start path.
+ *
+ *   hasLoneSurrogate("caf\u00e9 \ud83c\udf89"); // false (a whole pair)
+ *   hasLoneSurrogate("bad \ud800 half");          // true
+ */
+export const hasLoneSurrogate = (s: string): boolean => LONE_SURROGATE.test(s);
+
 /**
  * `bytes` read as UTF-8 text (a leading byte-order mark dropped), or INVALID_INPUT naming `what`
  * and the first byte that is not UTF-8. A decoder that replaced such a byte with U+FFFD stored a

@@ -10,6 +10,7 @@
  *   await mem.recall("deploy", { metadata: { source: "runbook", reviewed: true } });
  */
 import { z } from "zod";
+import { hasLoneSurrogate, LONE_SURROGATE_PROBLEM } from "./errors.js";
 
 /** Most fields one filter may name. */
 export const MAX_METADATA_FILTER_FIELDS = 16;
@@ -20,9 +21,20 @@ const PROTO_FIELD_IN_PATH =
 /** The metadata field under which `remember({ key })` keeps a keyed belief's key. */
 export const KEY_FIELD = "key";
 
-export const MetadataFilterValueSchema = z.union([z.string().max(1000), z.number(), z.boolean()], {
-  error: "a metadata filter value is a string, a number or a boolean (matched exactly, with its type)",
-});
+export const MetadataFilterValueSchema = z.union(
+  [
+    z
+      .string()
+      .max(1000)
+      // Refused as in stored metadata (attacks46): PostgreSQL's json refused it with a driver error.
+      .refine((v) => !hasLoneSurrogate(v), `a metadata filter value ${LONE_SURROGATE_PROBLEM}`),
+    z.number(),
+    z.boolean(),
+  ],
+  {
+    error: "a metadata filter value is a string, a number or a boolean (matched exactly, with its type)",
+  },
+);
 export type MetadataFilterValue = z.infer<typeof MetadataFilterValueSchema>;
 
 const FilterRecordSchema = z

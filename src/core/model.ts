@@ -3,6 +3,7 @@
  * type inferred beside it, so the library, CLI, MCP tools and REST bodies describe a field once.
  */
 import { z } from "zod";
+import { hasLoneSurrogate, LONE_SURROGATE_PROBLEM } from "./errors.js";
 import { MetadataFilterSchema } from "./metadata-filter.js";
 import { reservedMetadataProblem, reservedSourceProblem, SLEEP_RECORD_KEY } from "./sleep-record.js";
 import { issueCoded } from "./validate.js";
@@ -51,6 +52,7 @@ export const OutcomeSessionSchema = z
   .string()
   .min(1)
   .max(200)
+  .superRefine(storableAs("session"))
   .optional()
   .describe("The session reporting the result: the same result counts once per session.");
 
@@ -136,9 +138,6 @@ export const TimeInputSchema = z
   })
   .describe("A time: ISO 8601 (2026-03-01T12:00:00Z), epoch milliseconds or a Date.");
 
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /**
  * Why a string cannot be stored as it was written, or null. PostgreSQL's `text` holds no NUL
  * (U+0000), so a store there refused it with a driver error while SQLite kept it; a lone UTF-16
@@ -151,18 +150,20 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export function unstorableText(s: string): string | null {
   if (s.includes("\u0000")) return "holds a NUL character (U+0000): remove it";
-  if (LONE_SURROGATE.test(s))
-    return "holds a lone UTF-16 surrogate (half of a pair such as \\ud800), which has no UTF-8 form: pass well-formed text";
+  if (hasLoneSurrogate(s)) return LONE_SURROGATE_PROBLEM;
   return null;
 }
 
-/** A zod refinement that refuses a string `unstorableText` finds a problem in, naming the field (`what`). */
-export const storableAs =
-  (what: string) =>
-  (s: string, ctx: z.RefinementCtx): void => {
+/**
+ * A zod refinement that refuses a string `unstorableText` finds a problem in, naming the field
+ * (`what`). A declaration, so schemas above it (`OutcomeSessionSchema`) may use it.
+ */
+export function storableAs(what: string): (s: string, ctx: z.RefinementCtx) => void {
+  return (s, ctx) => {
     const problem = unstorableText(s);
     if (problem) ctx.addIssue({ code: "custom", message: `${what} ${problem}` });
   };
+}
 
 /** A string field that is stored as written: no NUL, no lone surrogate (`unstorableText`). */
 export const storableString = (what: string) => z.string().superRefine(storableAs(what));
@@ -211,6 +212,9 @@ export function jsonProblem(
     // than the one passed, silently.
     if (typeof v === "number" && !Number.isFinite(v))
       return `holds ${v}, which JSON cannot hold (it would be stored as null): pass a finite number, or a string`;
+    // A lone surrogate round-trips as a JSON escape in one store and is refused by PostgreSQL's
+    // json in a filter: refused in metadata as in every text (attacks46).
+    if (typeof v === "string" && hasLoneSurrogate(v)) return LONE_SURROGATE_PROBLEM;
     if (v === null || typeof v !== "object" || v instanceof Date) continue;
     if (depth >= maxDepth) return `is nested deeper than ${maxDepth} levels: flatten it`;
     if (seen.has(v))
@@ -222,6 +226,7 @@ export function jsonProblem(
     } else
       for (const k in v) {
         if (!Object.hasOwn(v, k)) continue;
+        if (hasLoneSurrogate(k)) return `has a key that ${LONE_SURROGATE_PROBLEM}`;
         // JSON.parse makes "__proto__" an own key, but copying the object (zod's record, a
         // spread into a plain object) sets the prototype instead: the key was dropped, silently.
         if (k === "__proto__")
@@ -561,7 +566,14 @@ export const RecallOptionsSchema = z
   .strict();
 export type RecallOptions = z.input<typeof RecallOptionsSchema>;
 export const RecallInputSchema = z.object({
-  query: z.string().trim().min(1, "query is empty: say what to recall").max(MAX_CONTENT_CHARS),
+  // Refused like stored text (attacks46): a lone surrogate or a NUL read as UTF-8 was a query the
+  // caller never sent (U+FFFD in its place), and a NUL failed PostgreSQL's search with a driver error.
+  query: z
+    .string()
+    .trim()
+    .min(1, "query is empty: say what to recall")
+    .max(MAX_CONTENT_CHARS)
+    .superRefine(storableAs("query")),
   options: RecallOptionsSchema,
 });
 
@@ -580,7 +592,7 @@ export const ContextOptionsSchema = z
   .strict();
 export type ContextOptions = z.input<typeof ContextOptionsSchema>;
 export const ContextInputSchema = z.object({
-  goal: z.string().trim().max(MAX_CONTENT_CHARS),
+  goal: z.string().trim().max(MAX_CONTENT_CHARS).superRefine(storableAs("goal")),
   options: ContextOptionsSchema,
 });
 
@@ -939,6 +951,7 @@ export const AffectSchema = z
       .trim()
       .min(1)
       .max(40)
+      .superRefine(storableAs("the affect's tag"))
       .describe("How the material felt to process: curious, uncertain, surprised …"),
     intensity: z
       .number()
@@ -949,7 +962,11 @@ export const AffectSchema = z
   .strict();
 
 export const SaveContinuityInputSchema = z.object({
-  text: z.string().trim().min(1, "the digest is empty: pass the compressed markdown"),
+  text: z
+    .string()
+    .trim()
+    .min(1, "the digest is empty: pass the compressed markdown")
+    .superRefine(storableAs("the digest")),
   options: z
     .object({
       token: z.string().min(1, "token is required: pass the token prepareWrap returned"),

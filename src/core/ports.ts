@@ -641,7 +641,12 @@ export interface Store extends StoreReader {
    * A mark that moves whenever a write of this store commits, in any process, audited or not (a
    * reindex's vectors, a sweep's cached verdicts, bookkeeping): equal marks before and after a read
    * in several statements mean no write landed inside it (`readOneState`). It may move for a write
-   * that changed nothing a read asked for; never stays put across one that did.
+   * that changed nothing a read asked for; never stays put across one that did. A rolled-back
+   * write: on a store whose reads share the writing connection (SQLite, one per handle, where a
+   * read while this handle's transaction is open sees its rows) the rollback moves the mark, so a
+   * read that saw rows that never committed is made again; where no read sees another
+   * connection's open transaction (PostgreSQL) it moves nothing. A read that lies wholly inside
+   * such an open transaction on SQLite can still see rows that are later rolled back.
    *
    *   const before = await store.writeMark(); … ; const torn = before !== (await store.writeMark());
    */

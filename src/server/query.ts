@@ -14,6 +14,44 @@ import type { z } from "zod";
 import { StrataError } from "../core/errors.js";
 import type { InputIssue } from "../core/validate.js";
 
+/**
+ * The name of the first parameter of `encoded` (a query string or a urlencoded form, without its
+ * `?`) whose percent-escapes name bytes that are no UTF-8 text, or null. The platform's decoders
+ * (URLSearchParams, the form parser) read such a byte as U+FFFD, so `query=caf%E9` (Latin-1's é)
+ * or `query=%ED%A0%80` (half a surrogate pair) became a text the caller never sent, in silence.
+ * One check for REST's query strings and the dashboard's forms (attacks46).
+ *
+ *   nonUtf8Parameter("query=caf%C3%A9&k=3"); // null
+ *   nonUtf8Parameter("k=3&query=caf%E9");    // "query"
+ */
+export function nonUtf8Parameter(encoded: string): string | null {
+  for (const pair of encoded.split("&")) {
+    // `%` before anything but two hex digits is kept as written, as the decoders keep it.
+    const escaped = pair.replace(/\+/g, " ").replace(/%(?![0-9A-Fa-f]{2})/g, "%25");
+    try {
+      decodeURIComponent(escaped);
+    } catch {
+      return pair.split("=")[0]!.slice(0, 40);
+    }
+  }
+  return null;
+}
+
+/**
+ * INVALID_INPUT for a query string `nonUtf8Parameter` finds a parameter in, naming it; `where` is
+ * what the caller called ("GET /v1/namespaces/{namespace}/recall").
+ */
+export function refuseNonUtf8Query(url: string, where: string): void {
+  const search = new URL(url).search.slice(1);
+  const name = search ? nonUtf8Parameter(search) : null;
+  if (name !== null)
+    throw new StrataError(
+      "INVALID_INPUT",
+      `${where}: the query parameter "${name}" is not UTF-8: a percent-escape (such as %E9, or %ED%A0%80 for half a surrogate pair) names a byte that starts no UTF-8 character. Encode the text as UTF-8 (encodeURIComponent does). Nothing was changed.`,
+      { field: name },
+    );
+}
+
 type Scalar = "number" | "boolean" | "string" | "json";
 type Kind = Scalar | { array: Scalar };
 

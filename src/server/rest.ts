@@ -23,7 +23,7 @@ import type { Clock } from "../core/ports.js";
 import { parseInput } from "../core/validate.js";
 import { identify, peerIsLoopback, permit, permitTree } from "./callers.js";
 import { errorResponse } from "./errors.js";
-import { queryInput, queryValuesRefused } from "./query.js";
+import { queryInput, queryValuesRefused, refuseNonUtf8Query } from "./query.js";
 import { createRateLimiter, DEFAULT_WRITE_RATE, type RateLimit } from "./rate-limit.js";
 
 /** `GET /v1/namespaces` reads no query field. */
@@ -198,6 +198,7 @@ export function createRestApi(options: RestApiOptions): Hono<{ Variables: RestVa
     const caller = await identify(c, memory.store, { loopbackClient });
     c.set(CALLER_NAME, caller.key?.name ?? "anonymous");
     // It takes no field; one sent is refused as every other route refuses a field it does not take.
+    refuseNonUtf8Query(c.req.url, "GET /v1/namespaces");
     parseInput(NamespacesQuerySchema, Object.fromEntries(new URL(c.req.url).searchParams), "namespaces");
     const all = await memory.store.auditNamespaces();
     const visible = caller.key
@@ -220,6 +221,7 @@ export function createRestApi(options: RestApiOptions): Hono<{ Variables: RestVa
       let input: Record<string, unknown>;
       let wants: "json" | "other" = "json";
       if (op.http.method === "GET") {
+        refuseNonUtf8Query(c.req.url, route);
         const query = new URL(c.req.url).searchParams;
         if (representation) {
           const format = query.get("format");

@@ -71,4 +71,30 @@ for (const backend of backends)
       const hits = await a.recall(QUESTION, { k: 8 });
       expect(hits.map((h) => h.text).join("\n")).not.toContain("Pasir Laba");
     }, 120_000);
+
+    it("pets and Scots 'ma' (notfound45): another namespace's dog or 'ma son' is no term of this one's search; a forgotten pet names nothing (attacks46)", async () => {
+      const where = whereOf(backend.db());
+      const clock = testClock();
+      const a = await openMemory({ ...where, namespace: "team-a", clock });
+      const b = await openMemory({ ...where, namespace: "team-b", clock });
+      opened.push(a, b);
+      const DOG = "How heavy is the dog now?";
+      const SON = "Where does ma son work now?";
+      const named = await a.record("Me and the dug Bruno walked to the loch");
+      await a.record("Bruno weighs 31 kilos at the vet");
+      for (let i = 0; i < KIN_CANDIDATES * 2; i++) {
+        await b.record(`Me and the dug Zorblatt walked ${i} miles`);
+        await b.record(`Ma son Quillan started at the garage ${i} weeks ago`);
+      }
+      expect(await kinNameTerms(a.store, DOG, ...filters("team-a"))).toEqual(["bruno"]);
+      expect(await kinNameTerms(a.store, SON, ...filters("team-a"))).toEqual([]);
+      expect(await kinNameTerms(b.store, DOG, ...filters("team-b"))).toEqual(["zorblatt"]);
+      expect(await kinNameTerms(b.store, SON, ...filters("team-b"))).toEqual(["quillan"]);
+      const hits = await a.recall(DOG, { k: 8 });
+      expect(hits.map((h) => h.text).join("\n")).not.toMatch(/Zorblatt|Quillan/);
+      await a.forget(named.id);
+      expect(await kinNameTerms(a.store, DOG, ...filters("team-a"))).toEqual([]);
+      expect(await kinNameTerms(b.store, DOG, ...filters("team-b"))).toEqual(["zorblatt"]);
+      expect((await a.recall(DOG, { k: 8 })).map((h) => h.text).join("\n")).not.toContain("loch");
+    }, 180_000);
   });

@@ -9,6 +9,9 @@
  * lock: another process writes meanwhile, and the report is of one state still.
  * attacks45: a write transaction that changes no row leaves the mark (PostgreSQL moved it in every
  * transaction, so an idle maintain or consolidation made a commit that flushed the WAL for nothing).
+ * attacks46: a SQLite transaction rolled back while a read of the same handle ran (one connection:
+ * the read sees the open transaction's rows) left the mark where the read's first look found it, so
+ * the read was kept with a row that never committed; a rollback now moves SQLite's mark.
  * Real stores: a SQLite file (a second connection standing for another process) and PostgreSQL
  * (a second store on the same schema).
  */
@@ -123,6 +126,52 @@ for (const backend of backends)
       // A transaction that does write moves it, however it writes.
       await store.transaction((tx) => tx.setMeta("sweep:default:watermark", "b5"));
       expect(await store.writeMark()).not.toBe(mark);
+    });
+
+    it("a write rolled back under a read of the same handle is seen: the read is made again, never kept with the rows that did not commit (attacks46)", async () => {
+      const { store } = await setUp();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => {
+        entered = resolve;
+      });
+      const mark = await store.writeMark();
+      const failing = store.transaction(async (tx) => {
+        await tx.setMeta("sweep:default:watermark", "rolled-back");
+        entered();
+        await held;
+        throw new Error("the write fails");
+      });
+      await inside;
+      const seen: unknown[] = [];
+      const result = await readOneState(
+        store,
+        async (reader) => {
+          const value = await reader.getMeta("sweep:default:watermark");
+          seen.push(value);
+          if (seen.length === 1) {
+            release();
+            await failing.catch(() => undefined);
+          }
+          return value;
+        },
+        "snapshot",
+      );
+      expect(result).not.toBe("rolled-back");
+      if (backend.name === "sqlite-file") {
+        // One connection: the first read saw the open transaction's row, so the mark must move at
+        // its rollback (it did not: total_changes() had counted the row before the first mark).
+        expect(seen[0]).toBe("rolled-back");
+        expect(seen).toHaveLength(2);
+        expect(await store.writeMark()).not.toBe(mark);
+      } else {
+        // A pool: no reader sees another connection's open transaction, and a rollback moves nothing.
+        expect(seen).toHaveLength(1);
+        expect(await store.writeMark()).toBe(mark);
+      }
     });
 
     it("a write with no audit entry landing between two reads is seen: the read is made again", async () => {

@@ -19,7 +19,7 @@ import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import type { Readable } from "node:stream";
 import type { Memory } from "../../core/engine.js";
-import { StrataError, utf8Text } from "../../core/errors.js";
+import { hasLoneSurrogate, LONE_SURROGATE_PROBLEM, StrataError, utf8Text } from "../../core/errors.js";
 import { attributeValue } from "../../core/text.js";
 import { isPostgresUrl } from "../../store/open-store.js";
 import { counted } from "../style.js";
@@ -75,7 +75,8 @@ export const HOOK_MAX_PAYLOAD_BYTES = 1024 * 1024;
 
 /**
  * Reads all of stdin as JSON; an empty or TTY stdin is an empty payload; one that is not UTF-8 or
- * not JSON is refused (INVALID_INPUT naming the byte, or an Error quoting its start). Reading ends
+ * not JSON, or whose text field holds a lone surrogate, is refused (INVALID_INPUT naming the byte or
+ * the field, or an Error quoting its start). Reading ends
  * at the stream's end, at `timeoutMs`, or past `maxBytes` (refused: the rest is never read): then
  * the stream is let go (its listeners removed, destroyed), so an agent that keeps the pipe open
  * cannot keep the hook alive past its timeout, nor fill its memory.
@@ -143,7 +144,16 @@ export async function readPayload(
   const payload: HookPayload = {};
   for (const key of ["session_id", "cwd", "hook_event_name", "prompt", "goal", "source"] as const) {
     const value = (parsed as Record<string, unknown>)[key];
-    if (typeof value === "string") payload[key] = value;
+    if (typeof value !== "string") continue;
+    // A JSON escape can send half a surrogate pair ("\ud800"): no UTF-8 form, so the block carried
+    // U+FFFD for it. Refused as every surface refuses it (attacks46), like a payload not UTF-8.
+    if (hasLoneSurrogate(value))
+      throw new StrataError(
+        "INVALID_INPUT",
+        `the payload's "${key}" ${LONE_SURROGATE_PROBLEM} (the agent sent a JSON escape of half a character). Nothing was changed.`,
+        { field: key },
+      );
+    payload[key] = value;
   }
   return payload;
 }

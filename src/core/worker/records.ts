@@ -9,7 +9,7 @@
  * agrees on what was done. Every read is schema-checked; a damaged document reads as absent.
  */
 import { z } from "zod";
-import { NamespaceSchema } from "../model.js";
+import { NamespaceSchema, storableAs } from "../model.js";
 import type { Clock, Store, StoreReader, StoreWriter } from "../ports.js";
 import { metaKey } from "../ports.js";
 import { FORGOTTEN_ITEM_REASON, withoutForgottenItems } from "../sleep/forgotten-items.js";
@@ -219,7 +219,11 @@ export async function redactReports(tx: StoreWriter, ns: string, erased: readonl
 const RequestArgsSchema = z
   .object({
     namespace: NamespaceSchema.optional(),
-    note: z.string().max(500, "a note is at most 500 characters").optional(),
+    note: z
+      .string()
+      .max(500, "a note is at most 500 characters")
+      .superRefine(storableAs("the note"))
+      .optional(),
   })
   .strict();
 

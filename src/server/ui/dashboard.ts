@@ -35,6 +35,7 @@ import { NamespaceSchema } from "../../core/model.js";
 import { type Access, allows, OPERATION_BY_NAME, runOperation } from "../../core/operations/index.js";
 import type { Clock } from "../../core/ports.js";
 import { parseInput } from "../../core/validate.js";
+import { nonUtf8Parameter } from "../query.js";
 import { dashboardWording } from "../wording.js";
 import { GRAPH_ASSETS, readAsset } from "./assets.js";
 import { type Html, html } from "./html.js";
@@ -133,21 +134,13 @@ async function readForm(c: Context): Promise<Record<string, string | File>> {
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   const text = utf8Text(bytes, "The form");
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type === "application/x-www-form-urlencoded")
-    for (const pair of text.split("&")) {
-      // `%` before anything but two hex digits is kept as written, as the form decoder keeps it.
-      const escaped = pair.replace(/\+/g, " ").replace(/%(?![0-9A-Fa-f]{2})/g, "%25");
-      try {
-        decodeURIComponent(escaped);
-      } catch {
-        const name = pair.split("=")[0]!;
-        throw new StrataError(
-          "INVALID_INPUT",
-          `The form's field "${name.slice(0, 40)}" is not UTF-8: a percent-escape (such as %E9) names a byte that starts no UTF-8 character. Send the form as UTF-8, as the dashboard's own pages do. Nothing was changed.`,
-          { field: name.slice(0, 40) },
-        );
-      }
-    }
+  const name = type === "application/x-www-form-urlencoded" ? nonUtf8Parameter(text) : null;
+  if (name !== null)
+    throw new StrataError(
+      "INVALID_INPUT",
+      `The form's field "${name}" is not UTF-8: a percent-escape (such as %E9) names a byte that starts no UTF-8 character. Send the form as UTF-8, as the dashboard's own pages do. Nothing was changed.`,
+      { field: name },
+    );
   return c.req.parseBody();
 }
 

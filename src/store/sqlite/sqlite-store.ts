@@ -749,6 +749,8 @@ export class SqliteStore implements Store {
    */
   private readonly textColdLeft: Record<TextLayer, number | null> = { b: null, e: null };
   private queue: Promise<unknown> = Promise.resolve();
+  /** Transactions of this handle rolled back: part of the write mark (`writeMark`). */
+  private rollbacks = 0;
   private closed = false;
   /** How the vector index is made (its precision, search mode, re-rank): for an index built elsewhere. */
   private readonly vectorOptions: VectorIndexOptions;
@@ -1081,6 +1083,9 @@ export class SqliteStore implements Store {
         return result;
       } catch (error) {
         if (this.db.inTransaction) this.db.exec("ROLLBACK");
+        // The mark moves (attacks46): a read on this handle while the transaction was open saw its
+        // rows, and `total_changes()` had already counted them when that read took its first mark.
+        this.rollbacks++;
         // The indexes saw this transaction's writes: reconcile them with the file before the next search.
         this.vecStale = true;
         this.textRolledBack();
@@ -1100,7 +1105,7 @@ export class SqliteStore implements Store {
     // Every row this connection wrote (triggers included), and every other connection's commit.
     const changes = this.stmt("SELECT total_changes() /* write mark */").pluck().get() as unknown as number;
     const version = this.stmt("PRAGMA data_version /* write mark */").pluck().get() as unknown as number;
-    return `${version}:${changes}`;
+    return `${version}:${changes}:${this.rollbacks}`;
   }
 
   snapshot<T>(fn: (reader: StoreReader) => Promise<T>): Promise<T> {
