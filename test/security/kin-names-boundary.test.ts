@@ -73,11 +73,10 @@ for (const backend of backends)
     }, 120_000);
 
     it("pets and Scots 'ma' (notfound45): another namespace's dog or 'ma son' is no term of this one's search; a forgotten pet names nothing (attacks46)", async () => {
-      const where = whereOf(backend.db());
+      const db = backend.db();
       const clock = testClock();
-      const a = await openMemory({ ...where, namespace: "team-a", clock });
-      const b = await openMemory({ ...where, namespace: "team-b", clock });
-      opened.push(a, b);
+      const a = await open(db, "team-a", { clock });
+      const b = await open(db, "team-b", { clock });
       const DOG = "How heavy is the dog now?";
       const SON = "Where does ma son work now?";
       const named = await a.record("Me and the dug Bruno walked to the loch");
