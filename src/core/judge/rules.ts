@@ -1748,12 +1748,18 @@ const NEGATIVE_EXISTENTIAL =
 const NO_NEWS =
   /^(?:(?:all|everything|everything['’]s|everything is|it['’]s all|all is|things are)\s+(?:good|fine|well|ok|okay|grand|quiet|calm|the same)|same (?:as (?:ever|always|usual|before)|old(?:,? same old)?|ol['’]? same ol['’]?)|(?:business )?as (?:usual|always|ever)|no (?:change|changes|updates?)|still (?:the )?same)(?:\s+(?:really|here|there|so far|today|this week|lately|on my end|on my side|over here|lol|haha|tbh|thanks))*$/i;
 /**
- * An acknowledgement of what was said ("noted", "got it", "ok", "thanks", "will do", "understood"):
- * what follows it in its clause may name what it acknowledges ("Noted the new tuition for this
- * semester", "ok got it re the new time", "thanks for the new address"), and says no value of it.
+ * An acknowledgement of what was said ("noted", "got it", "ok", "thanks", "will do", "understood",
+ * "I've noted", "I've taken note of"): what follows it in its clause may name what it acknowledges
+ * ("Noted the new tuition for this semester", "ok got it re the new time", "thanks for the new
+ * address", "I've noted who's at the front desk now"), and says no value of it.
  */
 const ACKNOWLEDGEMENT =
-  /^(?:(?:ok(?:ay)?|kk?|alright|noted|got it|gotcha|understood|will do|sounds good|roger(?: that)?|thanks|thank you|thx|cheers)\b[\s,.!]*)+/i;
+  /^(?:(?:ok(?:ay)?|kk?|alright|(?:(?:i|we)(?:['’]ve| have)? )?(?:noted|got it|taken note of|made a note of)|gotcha|understood|will do|sounds good|roger(?: that)?|thanks|thank you|thx|cheers)\b[\s,.!]*)+/i;
+/**
+ * An embedded question as the thing acknowledged ("who's at the front desk now", "what the new time
+ * is", "where they moved it"): a concealed question names what was learnt, not the answer.
+ */
+const EMBEDDED_QUESTION = /^(?:who|what|when|where|which|how)\b/i;
 /** A fragment after the clause, short and with no value: "just tired", "same old", "Ingat po". */
 const MAX_FRAGMENT_WORDS = 4;
 
@@ -1784,7 +1790,9 @@ function saysNothing(text: string): boolean {
   if (NEGATIVE_EXISTENTIAL.test(first) || NO_NEWS.test(first)) return clauses.slice(1).every(fragment);
   // "Noted the new tuition": an acknowledgement, what it names, and fragments with no verb of their own.
   const acknowledged = ACKNOWLEDGEMENT.exec(first);
-  if (!acknowledged || !namesOnly(first.slice(acknowledged[0].length))) return false;
+  if (!acknowledged) return false;
+  const object = first.slice(acknowledged[0].length).trim();
+  if (!(EMBEDDED_QUESTION.test(object) ? !/\d/.test(object) : namesOnly(object))) return false;
   return clauses.slice(1).every((c) => fragment(c) && namesOnly(c));
 }
 
