@@ -168,13 +168,13 @@ const MAX_NOTICE_WORDS = 8;
 /**
  * A quoted notice: a phrase that names a source by one of its nouns (`SOURCES`) — "paste notice from
  * the school", "the council leaflet", "text from the landlord" — then a colon and the source's own
- * words: "paste notice from the school: 'Pickup moves to 3:15'". The colon does what a verb of saying
+ * words: "paste notice from the school: 'Pickup is at 3:15 from Monday'". The colon does what a verb of saying
  * does (it introduces the notice's content; a quotation mark may follow it), so the clause after it is
  * the report. Not a phrase with no source noun ("my list: eggs, milk"), not a negated one ("no
  * letter yet: …"), not a phrase of more than eight words; the clause is any reported clause's.
  *
- *   quotedNoticeOf("paste notice from the school: 'Pickup moves to 3:15'")
- *   // → { frame: "paste notice from the school", clause: "Pickup moves to 3:15", opinion: false }
+ *   quotedNoticeOf("paste notice from the school: 'Pickup is at 3:15 from Monday'")
+ *   // → { frame: "paste notice from the school", clause: "Pickup is at 3:15 from Monday", opinion: false }
  */
 function quotedNoticeOf(body: string): ReportFrame | null {
   const m = NOTICE_HEAD.exec(body);
