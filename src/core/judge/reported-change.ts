@@ -23,8 +23,14 @@
  * the thing's state: its change is deferred (`unsure:reported-change`), and so is a reported end of
  * a sole value, which `sole-value-retired` reads as the speaker's own account only.
  *
- * It replaces only a verdict the reporter's words can mislead (`OVERRIDABLE`), either side's frame
- * read off (the older may report too: "the letter says the surgery is on High Street").
+ * A quoted notice needs no verb: a source's noun, a colon and its words ("paste notice at the gate:
+ * 'The pool opens at 8 from Monday'", `quotedNoticeOf`). "it" as the reported clause's subject ("they
+ * said it's moving to 6pm") is the older's one thing when the newer names no other thing, and defers
+ * when it does (`itReferent`).
+ *
+ * It replaces only a verdict the reporter's words can mislead (`misleadable`; and no shared word,
+ * which "it" leaves), either side's frame read off (the older may report too: "the letter says the
+ * surgery is on High Street").
  *
  *   reportedChange("the party is at Jo's on saturday", "my sister says the party is at the Crown now", whole, judge)
  *   // → { relation: "supersedes", rule: "reported-change", reason: "reported-change: my sister says; change-cue: …" }
@@ -38,7 +44,7 @@ import type { TaggedWord } from "./tagger.js";
 /** The reading's name (the reason code) and its doc line. */
 export const REPORTED_CHANGE_RULE = {
   name: "reported-change",
-  doc: 'The newer (or the older) reports another\'s words: its subject is a source or a messenger — a letter, notice, email, text, sign, a person — of a verb of communication ("the letter says …", "the notice says …", "my sister-in-law say …", "Dr Okafor told me …", "I heard …"): read as the reported clause, the pair is a change the rules read with confidence. A verb of opinion ("reckons", "thinks") or a reported end of a sole value defers (`unsure:reported-change`); a clause about another thing stays two things.',
+  doc: 'The newer (or the older) reports another\'s words: its subject is a source or a messenger — a letter, notice, email, text, sign, a person — of a verb of communication ("the letter says …", "the notice says …", "my sister-in-law say …", "Dr Okafor told me …", "I heard …"), or a source\'s noun and a colon ("email from the landlord: …"): read as the reported clause ("it" in it read as the older\'s one thing when the newer names no other), the pair is a change the rules read with confidence. A verb of opinion ("reckons", "thinks") or a reported end of a sole value defers (`unsure:reported-change`); a clause about another thing stays two things.',
 } as const;
 
 /** The deferred form: a reported change the speaker relays as a guess, or an end reported by another. */
