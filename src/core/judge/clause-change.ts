@@ -22,7 +22,7 @@
  *   // → { relation: "supersedes", rule: "change-in-one-clause", … "change-cue: 9:30 → 10" }
  */
 import { boundedMemo } from "../bounded-memo.js";
-import type { JudgeItem, JudgeVerdict } from "../ports.js";
+import type { JudgeItem, JudgeVerdict, Lexicon } from "../ports.js";
 import { clausesOf, sentencesOf } from "../sleep/chat-turns.js";
 import { isQuestion, SPEAKER_SUBJECT } from "../text.js";
 import {
@@ -69,6 +69,30 @@ export const OVERRIDABLE: ReadonlySet<string> = new Set([
 
 const acts = (v: JudgeVerdict) =>
   (v.relation === "supersedes" || v.relation === "contradicts") && v.confident;
+
+/**
+ * A re-reading: the pair read again through one side rewritten — a frame of onset read as "now"
+ * (`onsetFrame`), a pronoun read as the older's person (`pronounReferent`), a report frame read off
+ * (`reportedChange`) — replacing the whole verdict `whole` with the rewritten pair's, or null when
+ * the whole verdict stands. `judge` reads two texts as the judge does.
+ */
+export type Rereading = (
+  a: JudgeItem,
+  b: JudgeItem,
+  whole: JudgeVerdict,
+  judge: (a: JudgeItem, b: JudgeItem) => JudgeVerdict,
+  lexicon?: Lexicon,
+) => JudgeVerdict | null;
+
+/**
+ * Whether a re-reading may replace `whole`: it is no confident change, and it is a verdict the
+ * rewritten words can mislead (`OVERRIDABLE`, or one of `also`: a re-reading's own).
+ */
+export function misleadable(whole: JudgeVerdict, also: readonly string[] = []): boolean {
+  if (acts(whole)) return false;
+  const rule = whole.rule ?? "";
+  return OVERRIDABLE.has(rule) || also.includes(rule);
+}
 
 /** A contradiction read word for word: the older's clause negated, or its state turned over. */
 const FLIPPED: ReadonlySet<string> = new Set(["negation-flipped", "state-flipped"]);

@@ -11,7 +11,7 @@
 import type { Judge, JudgeItem, JudgeVerdict, Lexicon } from "../ports.js";
 import { jaccard } from "../text.js";
 import { analysisOf, announcesChange, minus, packedDice, slotsOf } from "./analysis.js";
-import { changeInOneClause, olderRestated } from "./clause-change.js";
+import { changeInOneClause, olderRestated, type Rereading } from "./clause-change.js";
 import { SEVERAL_STATEMENTS_RULE, severalSentences, UNCOVERED_RULE, uncoveredWords } from "./coverage.js";
 import { OLDER_VALUE_SAID_RULE, olderValueSaid, readAroundTheValue } from "./older-value-said.js";
 import { onsetFrame } from "./onset-frame.js";
@@ -77,14 +77,16 @@ export function compareLexically(a: JudgeItem, b: JudgeItem, lexicon?: Lexicon):
   const read = (x: JudgeItem, y: JudgeItem) => compareWhole(x, y, lexicon);
   const whole = read(a, b);
   const clauses = olderRestated(a, b, whole, read) ?? changeInOneClause(a, b, whole, read) ?? whole;
-  // "After the reorg, alerts go to #sre-alerts": read again with "now" for the frame of onset.
-  const verdict = onsetFrame(a, b, clauses, (x, y) => compareLexically(x, y, lexicon)) ?? clauses;
-  // "he's on the day shift now": read again with the older's one person for the pronoun.
-  const referred =
-    pronounReferent(a, b, verdict, (x, y) => compareLexically(x, y, lexicon), lexicon) ?? verdict;
-  // "the letter says the surgery is moving to Elm Street": read again as the reported clause.
-  return reportedChange(a, b, referred, (x, y) => compareLexically(x, y, lexicon), lexicon) ?? referred;
+  const again = (x: JudgeItem, y: JudgeItem) => compareLexically(x, y, lexicon);
+  return REREADINGS.reduce((verdict, reread) => reread(a, b, verdict, again, lexicon) ?? verdict, clauses);
 }
+
+/**
+ * The re-readings, in order, each over the verdict the one before left: "After the reorg, alerts go
+ * to #sre-alerts" with "now" for the frame of onset; "he's on the day shift now" with the older's one
+ * person for the pronoun; "the letter says the surgery is moving to Elm Street" as the reported clause.
+ */
+const REREADINGS: readonly Rereading[] = [onsetFrame, pronounReferent, reportedChange];
 
 /**
  * Whether `b` restates `a`: `compareLexically(a, b).relation === "duplicate"`, at the cost of the

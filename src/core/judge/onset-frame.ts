@@ -29,9 +29,9 @@
  *   onsetFrame("Alerts go to the #ops channel.", "After the reorg, alerts go to #sre-alerts.", whole, judge)
  *   // → { relation: "supersedes", rule: "onset-frame", reason: "onset-frame: after the reorg; change-cue: …" }
  */
-import type { JudgeItem, JudgeVerdict } from "../ports.js";
+import type { JudgeVerdict } from "../ports.js";
 import { additiveOf, analysisOf, frontedEnd, wordsOf } from "./analysis.js";
-import { OVERRIDABLE } from "./clause-change.js";
+import { misleadable, type Rereading } from "./clause-change.js";
 import type { TaggedWord } from "./tagger.js";
 
 /** The reading's name (the reason code) and its doc line. */
@@ -124,14 +124,8 @@ function onsetKind(words: readonly TaggedWord[], end: number): string | null {
  * reading could be misled by the frame's words and the reading is a confident change; null otherwise.
  * `judge` reads two texts as the judge does.
  */
-export function onsetFrame(
-  a: JudgeItem,
-  b: JudgeItem,
-  whole: JudgeVerdict,
-  judge: (a: JudgeItem, b: JudgeItem) => JudgeVerdict,
-): JudgeVerdict | null {
-  if (acts(whole) || !(OVERRIDABLE.has(whole.rule ?? "") || whole.rule === "unsure:scope-one-side"))
-    return null;
+export const onsetFrame: Rereading = (a, b, whole, judge) => {
+  if (!misleadable(whole, ["unsure:scope-one-side"])) return null;
   const xb = analysisOf(b.text);
   const words = wordsOf(xb);
   if (words.length === 0 || b.text.slice(0, words[0]!.start).trim() !== "") return null;
@@ -159,4 +153,4 @@ export function onsetFrame(
     rule: ONSET_FRAME_RULE.name,
     confident: true,
   };
-}
+};

@@ -17,10 +17,10 @@
  *   // → { relation: "supersedes", rule: "pronoun-referent", reason: "pronoun-referent: he = my brother; opposite-values: night → day (antonym)", … }
  */
 import { genderOf, isTitle } from "../person-words.js";
-import type { JudgeItem, JudgeVerdict, Lexicon } from "../ports.js";
+import type { JudgeVerdict, Lexicon } from "../ports.js";
 import { stem } from "../text.js";
 import { analysisOf, isWhenWord, stated, wordsOf } from "./analysis.js";
-import { OVERRIDABLE } from "./clause-change.js";
+import { misleadable, type Rereading } from "./clause-change.js";
 import type { TaggedWord } from "./tagger.js";
 
 /** The reading's name (the reason code) and its doc line. */
@@ -87,14 +87,8 @@ const acts = (v: JudgeVerdict) =>
  * when the whole reading could not see the subject (`OVERRIDABLE`, or no shared word) and the
  * referent is unambiguous; null otherwise. `judge` reads two texts as the judge does.
  */
-export function pronounReferent(
-  a: JudgeItem,
-  b: JudgeItem,
-  whole: JudgeVerdict,
-  judge: (a: JudgeItem, b: JudgeItem) => JudgeVerdict,
-  lexicon?: Lexicon,
-): JudgeVerdict | null {
-  if (acts(whole) || !(OVERRIDABLE.has(whole.rule ?? "") || whole.rule === "no-shared-terms")) return null;
+export const pronounReferent: Rereading = (a, b, whole, judge, lexicon) => {
+  if (!misleadable(whole, ["no-shared-terms"])) return null;
   // A chat opener ("oh and", "btw") says nothing and is set aside (`stated`).
   const m = OPENS_WITH.exec(stated(b.text).trim());
   if (!m || OTHER_PRONOUN.test(m[3]!)) return null;
@@ -113,4 +107,4 @@ export function pronounReferent(
     rule: PRONOUN_REFERENT_RULE.name,
     confident: true,
   };
-}
+};

@@ -104,3 +104,80 @@ describe("a change reported by someone else (reported-change, judge45)", () => {
     expect(reportFrameOf(text, wordnet)).toBeNull();
   });
 });
+
+describe('a quoted notice and "it" as the reported subject (reported-change, judge46)', () => {
+  it.each([
+    // A source's noun, a colon and its words: the colon does what a verb of saying does.
+    [
+      "the pool opens at 7 on weekdays",
+      'paste notice at the gate: "The pool opens at 8 on weekdays from Monday"',
+      "paste notice at the gate",
+    ],
+    [
+      "the bin collection is on tuesdays",
+      'leaflet from the council: "bin collection is on thursdays now"',
+      "leaflet from the council",
+    ],
+    [
+      "the rent is 1200 a month",
+      'email from the landlord: "the rent is 1300 from May"',
+      "email from the landlord",
+    ],
+    // "it" is the older's one thing when the newer names no other.
+    ["the swimming lesson is at 5pm", "they said it's moving to 6pm", "they said; it = the swimming lesson"],
+    [
+      "the surgery is on High Street",
+      "the letter says it's moving to Elm Street",
+      "the letter says; it = the surgery",
+    ],
+    ["the farmers market is on saturdays", "I heard it's on sundays now", "i heard; it = the farmers market"],
+  ])("%s → %s closes the older (%s)", (a, b, frame) => {
+    const v = judge(a, b);
+    expect(v).toMatchObject({ relation: "supersedes", rule: REPORTED_CHANGE_RULE.name, confident: true });
+    expect(v.reason.startsWith(`${REPORTED_CHANGE_RULE.name}: ${frame}; `)).toBe(true);
+  });
+
+  it("without the frame or the referent the pair is no change", () => {
+    // The mechanism: "it" alone shares no word, and the notice's noun is read as the subject.
+    expect(judge("the swimming lesson is at 5pm", "it's moving to 6pm").relation).not.toBe("supersedes");
+    expect(
+      judge("the bin collection is on tuesdays", "the council leaflet bin collection thursdays").relation,
+    ).not.toBe("supersedes");
+  });
+
+  it('another thing the newer names may be "it": deferred, named', () => {
+    const v = judge("the swimming lesson is at 5pm", "the gym's email says it's moving to 6pm now");
+    expect(v).toMatchObject({ relation: "refines", rule: REPORTED_CHANGE_UNSURE, confident: false });
+    expect(v.reason).toContain("it = the swimming lesson?");
+  });
+
+  it.each([
+    // "it" for no one thing of the older's (a person), or a clause that says no change.
+    ["my sister lives in Leeds", "they said it's moving to Bristol"],
+    ["the swimming lesson is at 5pm", "they said it's great"],
+    // A phrase with no source's noun, or a negated one, before the colon.
+    ["the bin collection is on tuesdays", 'my shopping list: "eggs, milk and bread"'],
+    ["the library closes at 6pm", 'no letter yet: "the library closes at 5pm" is only a rumour'],
+  ])("%s → %s closes nothing", (a, b) => {
+    expect(judge(a, b).relation).not.toBe("supersedes");
+  });
+
+  it.each([
+    [
+      "paste notice from the school: 'Pickup is at 3:15 from Monday'",
+      "paste notice from the school",
+      "Pickup is at 3:15 from Monday",
+    ],
+    ['text from mum: "dinner is at 7 now"', "text from mum", "dinner is at 7 now"],
+  ])("%s reports %s: %s", (text, frame, clause) => {
+    expect(reportFrameOf(text, wordnet)).toEqual({ frame, clause, opinion: false });
+  });
+
+  it.each([
+    "pickup at 3:15: bring the forms",
+    "my list: eggs, milk and bread",
+    "no letter yet: the library closes at 5pm",
+  ])("%s reports nothing", (text) => {
+    expect(reportFrameOf(text, wordnet)).toBeNull();
+  });
+});

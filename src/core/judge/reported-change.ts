@@ -23,22 +23,28 @@
  * the thing's state: its change is deferred (`unsure:reported-change`), and so is a reported end of
  * a sole value, which `sole-value-retired` reads as the speaker's own account only.
  *
- * It replaces only a verdict the reporter's words can mislead (`OVERRIDABLE`), either side's frame
- * read off (the older may report too: "the letter says the surgery is on High Street").
+ * A quoted notice needs no verb: a source's noun, a colon and its words ("paste notice at the gate:
+ * 'The pool opens at 8 from Monday'", `quotedNoticeOf`). "it" as the reported clause's subject ("they
+ * said it's moving to 6pm") is the older's one thing when the newer names no other thing, and defers
+ * when it does (`itReferent`).
+ *
+ * It replaces only a verdict the reporter's words can mislead (`misleadable`; and no shared word,
+ * which "it" leaves), either side's frame read off (the older may report too: "the letter says the
+ * surgery is on High Street").
  *
  *   reportedChange("the party is at Jo's on saturday", "my sister says the party is at the Crown now", whole, judge)
  *   // → { relation: "supersedes", rule: "reported-change", reason: "reported-change: my sister says; change-cue: …" }
  */
 import { genderOf, isTitle } from "../person-words.js";
-import type { JudgeItem, JudgeVerdict, Lexicon } from "../ports.js";
+import type { Lexicon } from "../ports.js";
 import { analysisOf, wordsOf } from "./analysis.js";
-import { OVERRIDABLE } from "./clause-change.js";
+import { misleadable, type Rereading } from "./clause-change.js";
 import type { TaggedWord } from "./tagger.js";
 
 /** The reading's name (the reason code) and its doc line. */
 export const REPORTED_CHANGE_RULE = {
   name: "reported-change",
-  doc: 'The newer (or the older) reports another\'s words: its subject is a source or a messenger — a letter, notice, email, text, sign, a person — of a verb of communication ("the letter says …", "the notice says …", "my sister-in-law say …", "Dr Okafor told me …", "I heard …"): read as the reported clause, the pair is a change the rules read with confidence. A verb of opinion ("reckons", "thinks") or a reported end of a sole value defers (`unsure:reported-change`); a clause about another thing stays two things.',
+  doc: 'The newer (or the older) reports another\'s words: its subject is a source or a messenger — a letter, notice, email, text, sign, a person — of a verb of communication ("the letter says …", "the notice says …", "my sister-in-law say …", "Dr Okafor told me …", "I heard …"), or a source\'s noun and a colon ("email from the landlord: …"): read as the reported clause ("it" in it read as the older\'s one thing when the newer names no other), the pair is a change the rules read with confidence. A verb of opinion ("reckons", "thinks") or a reported end of a sole value defers (`unsure:reported-change`); a clause about another thing stays two things.',
 } as const;
 
 /** The deferred form: a reported change the speaker relays as a guess, or an end reported by another. */
@@ -131,52 +137,154 @@ export function reportFrameOf(text: string, lexicon?: Lexicon): ReportFrame | nu
     )
       continue;
     else rest = rest.replace(BRIDGE, "");
-    const clause = rest
-      .replace(/^["“‘']+|["”’']+\s*[.!]*\s*$/g, "")
-      .trim()
-      .replace(/[.!]+$/, "");
-    // A complement clause, with a verb of its own: not an object ("Amir wrote the onboarding guide"),
-    // an instruction ("told me to take 50mg") or a topic ("told me about the party").
-    const inClause = wordsOf(analysisOf(clause)).filter((w) => w.pos !== "PUNCT");
-    if (inClause.length < 3 || ["ADP", "PART"].includes(inClause[0]!.pos) || /^to$/i.test(inClause[0]!.text))
-      return null;
-    if (!inClause.some((w) => w.pos === "VERB" || w.pos === "AUX")) return null;
+    const clause = reportedClause(rest);
+    if (clause === null) return null;
     const frame = body.slice(0, verb.start + verb.text.length).trim();
     return { frame, clause, opinion };
   }
-  return null;
+  return quotedNoticeOf(body);
 }
 
-const acts = (v: JudgeVerdict) =>
-  (v.relation === "supersedes" || v.relation === "contradicts") && v.confident !== false;
+/**
+ * The clause a frame reports, quotes and the closing stop off, when it is a complement clause: three
+ * words or more with a verb of its own — not an object ("Amir wrote the onboarding guide"), an
+ * instruction ("told me to take 50mg") or a topic ("told me about the party"); null otherwise.
+ */
+function reportedClause(rest: string): string | null {
+  const clause = rest
+    .replace(/^["“‘']+|["”’']+\s*[.!]*\s*$/g, "")
+    .trim()
+    .replace(/[.!]+$/, "");
+  const inClause = wordsOf(analysisOf(clause)).filter((w) => w.pos !== "PUNCT");
+  if (inClause.length < 3 || ["ADP", "PART"].includes(inClause[0]!.pos) || /^to$/i.test(inClause[0]!.text))
+    return null;
+  // "it's at 8:15": the tagger may read a pronoun's "'s" as a possessive; it is "is".
+  const verb = inClause.some((w) => w.pos === "VERB" || w.pos === "AUX") || PRONOUN_IS.test(clause);
+  return verb ? clause : null;
+}
+
+/** A pronoun subject with "'s": "it's", "she's", "there's". */
+const PRONOUN_IS = /^(?:it|he|she|that|there)['’]s\s/i;
+
+/** The phrase before a colon that opens a quoted notice, and the colon (a colon in "3:15" is none). */
+const NOTICE_HEAD = /^([^:"“”‘’]+?):\s+/;
+/** At most so many words name the notice: "Town council paste notice at the letterbox". */
+const MAX_NOTICE_WORDS = 8;
+
+/**
+ * A quoted notice: a phrase that names a source by one of its nouns (`SOURCES`) — "paste notice from
+ * the school", "the council leaflet", "text from the landlord" — then a colon and the source's own
+ * words: "paste notice from the school: 'Pickup is at 3:15 from Monday'". The colon does what a verb of saying
+ * does (it introduces the notice's content; a quotation mark may follow it), so the clause after it is
+ * the report. Not a phrase with no source noun ("my list: eggs, milk"), not a negated one ("no
+ * letter yet: …"), not a phrase of more than eight words; the clause is any reported clause's.
+ *
+ *   quotedNoticeOf("paste notice from the school: 'Pickup is at 3:15 from Monday'")
+ *   // → { frame: "paste notice from the school", clause: "Pickup is at 3:15 from Monday", opinion: false }
+ */
+function quotedNoticeOf(body: string): ReportFrame | null {
+  const m = NOTICE_HEAD.exec(body);
+  if (!m) return null;
+  const head = wordsOf(analysisOf(m[1]!)).filter((w) => w.pos !== "PUNCT");
+  if (
+    head.length === 0 ||
+    head.length > MAX_NOTICE_WORDS ||
+    head.some((w) => NEGATION.test(w.text) || /^no$/i.test(w.text))
+  )
+    return null;
+  const source = (w: TaggedWord) =>
+    (w.pos === "NOUN" || w.pos === "PROPN") &&
+    (SOURCES.has(w.lemma.toLowerCase()) || SOURCES.has(w.text.toLowerCase()));
+  if (!head.some(source)) return null;
+  const clause = reportedClause(body.slice(m[0].length));
+  return clause === null ? null : { frame: m[1]!.trim(), clause, opinion: false };
+}
+
+/** A reported clause whose subject is "it"; "'s" is "is", or "has" before "got"/"been". */
+const IT_OPENS = /^it(?:\s+|(['’]s)\s+)(.+)$/i;
+/** Words of a thing's noun phrase before its head. */
+const THING_DETERMINER = /^(?:the|my|our|your|this|that|his|her|their)$/i;
+
+/** Whether a word names a person: a pronoun for one, a word of gender, or a noun WordNet calls a person. */
+const personal = (w: TaggedWord, lexicon: Lexicon | undefined) =>
+  w.pos === "PRON" ||
+  genderOf(w.text.toLowerCase()) !== null ||
+  (lexicon?.isPerson(w.lemma.toLowerCase()) ?? false);
+
+/**
+ * The older's subject as written when it is one thing: a noun phrase of at most four words before
+ * its first verb, a common noun that names no person at its head ("the swimming lesson", "our bin
+ * day", "the farmers market"); null otherwise.
+ */
+function thingSubject(text: string, lexicon: Lexicon | undefined): { phrase: string; head: string } | null {
+  const words = wordsOf(analysisOf(text)).filter((w) => w.pos !== "PUNCT");
+  const v = words.findIndex((w) => w.pos === "VERB" || w.pos === "AUX");
+  if (v < 1 || v > 4) return null;
+  const subject = words.slice(0, v);
+  const head = subject[subject.length - 1]!;
+  // The head names the thing; a noun before it is a modifier ("the farmers market" is no farmer).
+  if (head.pos !== "NOUN" || personal(head, lexicon)) return null;
+  const fits = subject.every(
+    (w, i) => (i === 0 && THING_DETERMINER.test(w.text)) || w.pos === "NOUN" || w.pos === "ADJ",
+  );
+  return fits ? { phrase: subject.map((w) => w.text).join(" "), head: head.lemma.toLowerCase() } : null;
+}
+
+/**
+ * "it" as the reported clause's subject ("they said it's moving to 6pm") read as the older's one
+ * thing: the clause with "it" replaced by the older's subject, and whether another thing the newer
+ * names outside the clause could be its referent ("the swim school rang, …", "the gym's email says
+ * it's …": the gym may be what moves). A source ("the letter says it's …") or a person is no
+ * candidate: a document reports the thing, it is not the thing. Null when the clause does not open
+ * with "it" or the older's subject is no one thing.
+ */
+function itReferent(
+  older: string,
+  newer: string,
+  frame: ReportFrame,
+  lexicon: Lexicon | undefined,
+): { clause: string; phrase: string; ambiguous: boolean } | null {
+  const m = IT_OPENS.exec(frame.clause.trim());
+  if (!m) return null;
+  const subject = thingSubject(older, lexicon);
+  if (!subject) return null;
+  const outside = newer.slice(0, Math.max(0, newer.lastIndexOf(frame.clause)));
+  const others = wordsOf(analysisOf(outside)).filter(
+    (w) =>
+      (w.pos === "NOUN" || w.pos === "PROPN") &&
+      !SOURCES.has(w.lemma.toLowerCase()) &&
+      !SOURCES.has(w.text.toLowerCase()) &&
+      !personal(w, lexicon) &&
+      !isTitle(w.text) &&
+      w.lemma.toLowerCase() !== subject.head,
+  );
+  const verb = m[1] ? (/^(?:got|been)\b/i.test(m[2]!) ? " has" : " is") : "";
+  return { clause: `${subject.phrase}${verb} ${m[2]}`, phrase: subject.phrase, ambiguous: others.length > 0 };
+}
 
 /**
  * The verdict of the pair read with each side's report frame read off, when the whole reading could
  * be misled by the reporter's words; null when neither side reports or the whole reading stands.
  * `judge` reads two texts as the judge does.
  */
-export function reportedChange(
-  a: JudgeItem,
-  b: JudgeItem,
-  whole: JudgeVerdict,
-  judge: (a: JudgeItem, b: JudgeItem) => JudgeVerdict,
-  lexicon?: Lexicon,
-): JudgeVerdict | null {
-  if (acts(whole) || !OVERRIDABLE.has(whole.rule ?? "")) return null;
+export const reportedChange: Rereading = (a, b, whole, judge, lexicon) => {
+  // A pronoun shares no word: "they said it's moving to 6pm" has none of "the swimming lesson …".
+  if (!misleadable(whole, ["no-shared-terms"])) return null;
   const ra = reportFrameOf(a.text, lexicon);
   const rb = reportFrameOf(b.text, lexicon);
   if (ra === null && rb === null) return null;
-  const read = judge(
-    ra === null ? a : { ...a, text: ra.clause },
-    rb === null ? b : { ...b, text: rb.clause },
-  );
-  const frames = [ra, rb]
-    .filter((r): r is ReportFrame => r !== null)
-    .map((r) => r.frame.toLowerCase())
-    .join(" / ");
+  const older = ra === null ? a : { ...a, text: ra.clause };
+  // "they said it's moving to 6pm": "it" is the older's one thing, unless the newer names another.
+  const it = rb === null ? null : itReferent(older.text, b.text, rb, lexicon);
+  const read = judge(older, rb === null ? b : { ...b, text: it?.clause ?? rb.clause });
+  const frames =
+    [ra, rb]
+      .filter((r): r is ReportFrame => r !== null)
+      .map((r) => r.frame.toLowerCase())
+      .join(" / ") + (it ? `; it = ${it.phrase.toLowerCase()}${it.ambiguous ? "?" : ""}` : "");
   const change = read.relation === "supersedes" || read.relation === "contradicts";
   if (change && read.confident !== false) {
-    if (ra?.opinion || rb?.opinion || read.rule === "sole-value-retired")
+    if (ra?.opinion || rb?.opinion || it?.ambiguous || read.rule === "sole-value-retired")
       return {
         relation: "refines",
         similarity: whole.similarity,
@@ -196,4 +304,4 @@ export function reportedChange(
   // A restatement reported adds its source: the whole reading keeps both.
   if (read.rule === whole.rule || read.relation === "duplicate") return null;
   return { ...read, similarity: whole.similarity, reason: `reported (${frames}): ${read.reason}` };
-}
+};

@@ -424,8 +424,22 @@ const EXAMPLES: Record<string, RuleExamples> = {
       ],
       ["Not much new this week, bit of a cold.", "The new landlord put the rent up to 950 now", "distinct"],
       ["my gym is the one on Mill Street", "Nothing new, gym as usual.", "distinct"],
+      // A filler of no news (judge46).
+      ["my gym is the one on Mill Street", "all good here, gym as usual", "distinct"],
+      ["the café on Park Road does good coffee", "Same as ever, café as usual.", "distinct"],
+      // An acknowledgement that names what it acknowledges, or an embedded question (judge46; fresh20 dev).
+      ["Bea's school fees are 4,200 a term", "Noted the new fees for this term.", "distinct"],
+      ["my address is 4 Elm Road", "thanks for the new address", "distinct"],
+      ["Front desk news:", "I've noted who's at the front desk now.", "distinct"],
+      ["the school crossing guard is Mrs Pillay", "I've noted who's on the crossing now.", "distinct"],
     ],
     leaves: [
+      // A value after the acknowledgement or the filler, or a clause of its own (judge46).
+      ["the piano lesson is at 4pm", "ok got it, the piano lesson is at 5pm now"],
+      ["the rent is 900", "All good, rent is 950 now"],
+      ["I eat meat", "Thanks, I'm vegetarian now"],
+      ["the team is five people", "Everything is fine, the team is six people now"],
+      ["the front desk is Thandi on weekdays", "I've noted that Sipho is at the front desk now."],
       // A value after the negative clause, a clause of its own, or the negative word inside a statement.
       ["the rent is 900", "Nothing new, but the rent is 950 now"],
       ["Nothing new, the rent is 900", "the rent is 950 now"],

@@ -671,7 +671,7 @@ export const LEXICAL_RULES: readonly LexicalRule[] = [
   },
   {
     name: "unsure:says-nothing",
-    doc: 'One statement holds no value: its first clause says there is nothing — a negative indefinite ("nothing", "nobody", "no one", "not much", "no news") with at most "new", "much", "to report", "going on", "changed", "here" … after it ("Nothing new, just tired", "Not much going on this week") — and what follows holds no number and no change (a short fragment: "just tired", "same old"). It asserts that no such thing exists, so it is no value a newer statement could replace, and it replaces none; deferred. Not "Nothing new, but the rent is 1300 now" (a value after it) nor "Nobody lives there now" (a clause of its own).',
+    doc: 'One statement holds no value: its first clause says there is nothing — a negative indefinite ("nothing", "nobody", "no one", "not much", "no news") with at most "new", "much", "to report", "going on", "changed", "here" … after it ("Nothing new, just tired", "Not much going on this week") — and what follows holds no number and no change (a short fragment: "just tired", "same old"). It asserts that no such thing exists, so it is no value a newer statement could replace, and it replaces none; deferred. So does a first clause of no news ("same as ever", "all good here", "as usual", "no change") and an acknowledgement ("noted", "got it", "ok", "thanks", "I\'ve noted") with only what it acknowledges after it — a noun phrase with no verb and no number ("Noted the new tuition for this semester", "thanks for the new address") or an embedded question ("I\'ve noted who\'s at the front desk now"), and fragments with no verb. Not "Nothing new, but the rent is 1300 now" (a value after it), "Nobody lives there now" (a clause of its own), "ok got it, the lesson is at 5pm now" or "I\'ve noted that Sipho is at the front desk now" (a value acknowledged is said).',
     decide: (p) =>
       saysNothing(p.a.text) || saysNothing(p.b.text)
         ? unsure("distinct", `${saysNothing(p.a.text) ? "the older" : "the newer"} holds no value`)
@@ -1760,8 +1760,33 @@ const FILLER_OPENER = /^(?:(?:oh|ah|eh|well|honestly|nah|meh|hmm+|so|yeah|ya|lol
  */
 const NEGATIVE_EXISTENTIAL =
   /^(?:nothing|nothin['’]?|nuthin['’]?|nobody|no ?one|none|not much|not a lot|no news)(?:['’]s)?(?:\s+(?:really|much|new|special|different|else|exciting|interesting|major|big|to report|to say|to tell|to add|going on|goin on|happening|here|there|changed|has changed|have changed|at all|today|this week|lately|so far|yet|on my end|on my side|my end|from me|with me|from my side|over here|much new))*$/i;
+/**
+ * A clause that says all is as it was, with no value: "same as ever", "all good here", "as usual",
+ * "no change", "still the same". Like a negative existential, it says no such thing as a change
+ * exists; it names no thing and no value.
+ */
+const NO_NEWS =
+  /^(?:(?:all|everything|everything['’]s|everything is|it['’]s all|all is|things are)\s+(?:good|fine|well|ok|okay|grand|quiet|calm|the same)|same (?:as (?:ever|always|usual|before)|old(?:,? same old)?|ol['’]? same ol['’]?)|(?:business )?as (?:usual|always|ever)|no (?:change|changes|updates?)|still (?:the )?same)(?:\s+(?:really|here|there|so far|today|this week|lately|on my end|on my side|over here|lol|haha|tbh|thanks))*$/i;
+/**
+ * An acknowledgement of what was said ("noted", "got it", "ok", "thanks", "will do", "understood",
+ * "I've noted", "I've taken note of"): what follows it in its clause may name what it acknowledges
+ * ("Noted the new tuition for this semester", "ok got it re the new time", "thanks for the new
+ * address", "I've noted who's at the front desk now"), and says no value of it.
+ */
+const ACKNOWLEDGEMENT =
+  /^(?:(?:ok(?:ay)?|kk?|alright|(?:(?:i|we)(?:['’]ve| have)? )?(?:noted|got it|taken note of|made a note of)|gotcha|understood|will do|sounds good|roger(?: that)?|thanks|thank you|thx|cheers)\b[\s,.!]*)+/i;
+/**
+ * An embedded question as the thing acknowledged ("who's at the front desk now", "what the new time
+ * is", "where they moved it"): a concealed question names what was learnt, not the answer.
+ */
+const EMBEDDED_QUESTION = /^(?:who|what|when|where|which|how)\b/i;
 /** A fragment after the clause, short and with no value: "just tired", "same old", "Ingat po". */
 const MAX_FRAGMENT_WORDS = 4;
+
+/** Words with no verb and no number: nothing is said of the thing named ("the new tuition for this semester"). */
+const namesOnly = (text: string) =>
+  !/\d/.test(text) &&
+  !wordsOf(analysisOf(text)).some((w) => w.pos === "VERB" || w.pos === "AUX" || w.pos === "NUM");
 
 /**
  * Whether a turn holds no value: its first clause is a negative existential (`NEGATIVE_EXISTENTIAL`:
@@ -1778,10 +1803,17 @@ function saysNothing(text: string): boolean {
     .split(/[,.;:!?\u2013\u2014]+|\s-\s/)
     .map((c) => c.trim())
     .filter((c) => c.length > 0);
-  if (clauses.length === 0 || !NEGATIVE_EXISTENTIAL.test(clauses[0]!)) return false;
-  return clauses
-    .slice(1)
-    .every((c) => c.split(/\s+/).length <= MAX_FRAGMENT_WORDS && !/\d/.test(c) && !hasChangeCue(c));
+  if (clauses.length === 0) return false;
+  const first = clauses[0]!;
+  const fragment = (c: string) =>
+    c.split(/\s+/).length <= MAX_FRAGMENT_WORDS && !/\d/.test(c) && !hasChangeCue(c);
+  if (NEGATIVE_EXISTENTIAL.test(first) || NO_NEWS.test(first)) return clauses.slice(1).every(fragment);
+  // "Noted the new tuition": an acknowledgement, what it names, and fragments with no verb of their own.
+  const acknowledged = ACKNOWLEDGEMENT.exec(first);
+  if (!acknowledged) return false;
+  const object = first.slice(acknowledged[0].length).trim();
+  if (!(EMBEDDED_QUESTION.test(object) ? !/\d/.test(object) : namesOnly(object))) return false;
+  return clauses.slice(1).every((c) => fragment(c) && namesOnly(c));
 }
 
 /** Adverbs of quantification: with a bare plural subject, they make a generic statement. */
