@@ -406,8 +406,8 @@ describe("knowledge-update eval", () => {
     // village in Gwynedd writes on her tablet in English with Welsh words about her chapel and choir,
     // the eisteddfod, her grandchildren, her son in Cardiff, her daughter's farm, her health, the bus,
     // the bank van, her oil and coal, her cleaner, the library, her allotment and her dog: another
-    // person's value of the same kind (a neighbour's eye test, another WI's subs, a neighbouring farm's
-    // scanning) is only ever a non-update's distractor.
+    // person's value of the same kind (a neighbouring farm's scanning, the next plot's potatoes) is
+    // only ever a non-update's distractor.
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(23);
     expect(twice).toBe(10);
