@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|all]
+ * `npm run eval -- knowledge-update [--set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|all]
  * [--split dev|held-out|all] [--phases before,after,daily]`: values changed in passing, in chat
  * style, across sessions. Four sets, each its own chat: `cases` (cases.json, 40 cases split
  * dev/held-out by hash), `chat-dev` (chat-dev.json, 102 cases over attributes no state frame names,
@@ -105,6 +105,15 @@
  * daughter in Brisbane, values changed in passing inside long messages, some relayed from the school
  * office, the depot manager, the marae secretary, his wife or his daughter and some days and
  * numbers said in te reo; split by hash).
+ * Twenty-five with `fresh23` (fresh23.json, about 120 cases written in the forty-seventh session
+ * without reading the rules, by one user: a 71-year-old retired postmistress in a village in
+ * Gwynedd, North Wales, first language Welsh, typing on a tablet in full sentences in English with
+ * Welsh words and turns of phrase, about her chapel and choir, the eisteddfod, Merched y Wawr and the
+ * WI, her grandchildren, her son in Cardiff, her daughter's sheep farm, her hearing-aid clinic and
+ * blood-pressure tablets, the surgery, Bws Gwynedd, the bank van, her late husband's pension, oil
+ * and coal, her cleaner, the library, her allotment and her dog, values changed in passing inside
+ * long messages, some relayed from the chapel secretary, her son, her daughter, the surgery or the
+ * bus company and some days and numbers said in Welsh; split by hash).
  * One user's chat: each case's first mention on its own day, the change 20 days later inside a
  * longer, unrelated message, chit-chat in between. Then each question is asked with default
  * recall options (k = 10) and scored: does a hit with the latest value rank above every hit that
@@ -171,6 +180,7 @@ export const SETS = [
   "fresh20",
   "fresh21",
   "fresh22",
+  "fresh23",
 ] as const;
 
 /**
@@ -429,7 +439,7 @@ async function runPhase(
 export interface KnowledgeUpdateOptions {
   split: "dev" | "held-out" | "all";
   phases: Phase[];
-  /** Which case files to run; each is its own chat. Defaults to all twenty-four. */
+  /** Which case files to run; each is its own chat. Defaults to all twenty-five. */
   sets?: CaseSet[];
   /**
    * Called with each replayed memory before its questions are asked: a test reads what sleep did
@@ -448,7 +458,7 @@ export function parseKnowledgeUpdateArgs(args: readonly string[]): KnowledgeUpda
     else if (args[i] === "--phases" && value) options.phases = phasesNamed(value);
     else
       throw new Error(
-        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|all, --split dev|held-out|all, --phases)`,
+        `E_BAD_ARGS: unknown argument "${args[i]}" (use --set cases|chat-dev|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|all, --split dev|held-out|all, --phases)`,
       );
   }
   return options;

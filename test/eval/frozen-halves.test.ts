@@ -194,4 +194,12 @@ describe("frozen held-out halves", () => {
       "eebb3cc85ba857f8b7851b645d531d86bd43e9a2c35ee9c85094d95fdcdd69ac",
     );
   });
+
+  // Written in the forty-seventh session (h/fresh23) and frozen from its first commit: its held-out
+  // half is reported as aggregates only.
+  it("eval/knowledge-update's fresh23 held-out cases are unchanged", () => {
+    expect(fingerprint(loadCases("fresh23").cases.filter((c) => splitOf(c.id) === "held-out"))).toBe(
+      "78b5b034050d1d3c4c20cee9cc2c63667e1acc4c8732f5e8753835be7a36eac0",
+    );
+  });
 });

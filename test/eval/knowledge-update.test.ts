@@ -73,8 +73,8 @@ function hashSplitSet(set: CaseSet, split: "dev" | "held-out"): CaseFile {
   expect(parseKnowledgeUpdateArgs(["--set", set, "--split", split])).toMatchObject({ sets: [set], split });
   expect(parseKnowledgeUpdateArgs(["--set", "all"]).sets).toContain(set);
   expect(parseKnowledgeUpdateArgs([]).sets).toContain(set);
-  expect(() => parseKnowledgeUpdateArgs(["--set", "fresh23"])).toThrow(
-    new RegExp(`unknown set "fresh23".*${set}, `),
+  expect(() => parseKnowledgeUpdateArgs(["--set", "fresh24"])).toThrow(
+    new RegExp(`unknown set "fresh24".*${set}, `),
   );
   const file = loadCases(set);
   expect(file.split).toBeUndefined();
@@ -385,15 +385,29 @@ describe("knowledge-update eval", () => {
   it("lists fresh22 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
     // The halves (fresh22, 46th session: 60 dev, 60 held-out).
     const file = hashSplitSet("fresh22", "dev");
-    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh23"])).toThrow(
-      /unknown set "fresh23".*fresh22, all/,
-    );
     // As fresh9's to fresh21's, no question names a value of its case. One school-bus driver and kapa
     // haka tutor in Rotorua writes on his phone in New Zealand English with te reo Māori words about
     // his bus run, his roopu, his mokopuna, his wife's dialysis, his ute, the marae, a hāngī, fishing,
     // his GP, his rugby club, the power company and his daughter in Brisbane: another person's value
     // of the same kind (a mate's diesel price in Taupō, a cousin's colchicine, another marae's koha)
     // is only ever a non-update's distractor.
+    const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
+    expect(nonUpdates).toBe(23);
+    expect(twice).toBe(10);
+  });
+
+  it("lists fresh23 as a set, split dev/held-out by hash, each value said where its case says it and nowhere else", () => {
+    // The halves (fresh23, 47th session: 60 dev, 60 held-out).
+    const file = hashSplitSet("fresh23", "held-out");
+    expect(() => parseKnowledgeUpdateArgs(["--set", "fresh24"])).toThrow(
+      /unknown set "fresh24".*fresh23, all/,
+    );
+    // As fresh9's to fresh22's, no question names a value of its case. One retired postmistress in a
+    // village in Gwynedd writes on her tablet in English with Welsh words about her chapel and choir,
+    // the eisteddfod, her grandchildren, her son in Cardiff, her daughter's farm, her health, the bus,
+    // the bank van, her oil and coal, her cleaner, the library, her allotment and her dog: another
+    // person's value of the same kind (a neighbouring farm's scanning, the next plot's potatoes) is
+    // only ever a non-update's distractor.
     const { nonUpdates, twice } = valuesSaidWhereSaid(file, { question: true });
     expect(nonUpdates).toBe(23);
     expect(twice).toBe(10);
